@@ -1,0 +1,189 @@
+//! [`PieceId`] and [`Catalog`]: the identity of every physical piece in a game.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::{Card, Face, PieceSet, Tile};
+
+/// The identity of one physical piece: an index into a [`Catalog`] (below 160, the
+/// largest catalog). Two copies of `r5` have the same face but different ids.
+///
+/// ```
+/// use rummykit_core::PieceId;
+/// assert_eq!(PieceId::new(159).map(PieceId::index), Some(159));
+/// assert_eq!(PieceId::new(160), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PieceId(u8);
+
+impl PieceId {
+    /// One more than the largest id: the size of the largest catalog (the 160-tile set).
+    pub const LIMIT: usize = 160;
+
+    /// The id with index `index`, or `None` if it is not below [`PieceId::LIMIT`].
+    #[must_use]
+    pub const fn new(index: u8) -> Option<PieceId> {
+        if (index as usize) < Self::LIMIT { Some(PieceId(index)) } else { None }
+    }
+
+    /// The index 0–159.
+    #[must_use]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Debug for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+impl fmt::Display for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// The physical pieces of a game: `copies` of each of the 52 natural faces plus
+/// `jokers` jokers. Ids are laid out copy by copy (`copy * 52 + face index`), then the
+/// jokers, so the face of an id is a division away and needs no table.
+///
+/// ```
+/// use rummykit_core::{Catalog, Face, PieceId, Tile};
+/// let cat = Catalog::<Tile>::RUMMIKUB;
+/// assert_eq!(cat.len(), 106);
+/// let r5: Tile = "r5".parse()?;
+/// let copies: Vec<PieceId> = cat.ids_of(r5).collect();
+/// assert_eq!(copies.len(), 2);
+/// assert!(copies.iter().all(|&id| cat.face(id) == Some(r5)));
+/// assert_eq!(cat.ids_of(Tile::JOKER).count(), 2);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub struct Catalog<F> {
+    copies: u8,
+    jokers: u8,
+    face: PhantomData<fn() -> F>,
+}
+
+impl<F> Clone for Catalog<F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<F> Copy for Catalog<F> {}
+impl<F> PartialEq for Catalog<F> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.copies, self.jokers) == (other.copies, other.jokers)
+    }
+}
+impl<F> Eq for Catalog<F> {}
+impl<F> fmt::Debug for Catalog<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Catalog").field("copies", &self.copies).field("jokers", &self.jokers).finish()
+    }
+}
+
+impl Catalog<Tile> {
+    /// Standard Rummikub: two copies of every tile and two jokers (106 tiles).
+    pub const RUMMIKUB: Catalog<Tile> = Catalog { copies: 2, jokers: 2, face: PhantomData };
+    /// Rummikub XP for 5–6 players: three copies and four jokers (160 tiles).
+    pub const RUMMIKUB_XP: Catalog<Tile> = Catalog { copies: 3, jokers: 4, face: PhantomData };
+}
+
+impl Catalog<Card> {
+    /// One 52-card deck, no jokers (classic Rummy).
+    pub const DECK: Catalog<Card> = Catalog { copies: 1, jokers: 0, face: PhantomData };
+    /// Two decks and two jokers (Rummy 40, 106 cards).
+    pub const RUMMY40: Catalog<Card> = Catalog { copies: 2, jokers: 2, face: PhantomData };
+    /// Two decks and four jokers (Scala 40, 108 cards).
+    pub const SCALA40: Catalog<Card> = Catalog { copies: 2, jokers: 4, face: PhantomData };
+}
+
+impl<F: Face> Catalog<F> {
+    /// A catalog of `copies` of every natural face and `jokers` jokers; `None` if it
+    /// would not fit below [`PieceId::LIMIT`] or holds no natural.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog};
+    /// assert_eq!(Catalog::<Card>::new(2, 4), Some(Catalog::<Card>::SCALA40));
+    /// assert_eq!(Catalog::<Card>::new(3, 5), None);
+    /// ```
+    #[must_use]
+    pub const fn new(copies: u8, jokers: u8) -> Option<Self> {
+        if copies >= 1 && copies as usize * 52 + jokers as usize <= PieceId::LIMIT {
+            Some(Catalog { copies, jokers, face: PhantomData })
+        } else {
+            None
+        }
+    }
+
+    /// Copies of each natural face.
+    #[must_use]
+    pub const fn copies(&self) -> u8 {
+        self.copies
+    }
+
+    /// Number of jokers.
+    #[must_use]
+    pub const fn jokers(&self) -> u8 {
+        self.jokers
+    }
+
+    /// Number of pieces.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.copies as usize * 52 + self.jokers as usize
+    }
+
+    /// `false`: a catalog always holds pieces. (Present for API symmetry with `len`.)
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// How many pieces of `face` the catalog holds.
+    #[must_use]
+    pub fn count_of(&self, face: F) -> u8 {
+        if face.is_joker() { self.jokers } else { self.copies }
+    }
+
+    /// The face of piece `id`, or `None` if `id` is not in this catalog.
+    #[must_use]
+    #[inline]
+    pub fn face(&self, id: PieceId) -> Option<F> {
+        let i = id.0 as usize;
+        if i < self.copies as usize * 52 {
+            F::from_index((i % 52) as u8)
+        } else if i < self.len() {
+            Some(F::JOKER)
+        } else {
+            None
+        }
+    }
+
+    /// `true` if `id` belongs to this catalog.
+    #[must_use]
+    pub fn contains(&self, id: PieceId) -> bool {
+        (id.0 as usize) < self.len()
+    }
+
+    /// Every id, in order.
+    pub fn ids(&self) -> impl DoubleEndedIterator<Item = PieceId> + Clone {
+        (0..self.len() as u8).map(PieceId)
+    }
+
+    /// The ids of every copy of `face`, in order.
+    pub fn ids_of(&self, face: F) -> impl Iterator<Item = PieceId> + Clone {
+        let naturals = self.copies * 52;
+        let (start, step, count) =
+            if face.is_joker() { (naturals, 1, self.jokers) } else { (face.index(), 52, self.copies) };
+        (0..count).map(move |k| PieceId(start + k * step))
+    }
+
+    /// The set of every piece.
+    #[must_use]
+    pub fn all(&self) -> PieceSet {
+        self.ids().collect()
+    }
+}

@@ -1,0 +1,74 @@
+//! The [`Face`] trait: what is printed on a piece, shared by tiles and cards.
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+use crate::ParseError;
+
+/// Number of distinct natural faces: 4 suits (or colours) × 13 numbers (or ranks).
+pub const NATURAL_FACES: usize = 52;
+
+/// Number of distinct faces including the joker (which is index 52).
+pub const FACES: usize = NATURAL_FACES + 1;
+
+/// What is printed on a piece: a natural (a suit or colour and a number 1–13) or a joker.
+///
+/// [`Tile`](crate::Tile) and [`Card`](crate::Card) implement it, so the meld validator,
+/// catalogs and counting code are written once for both. Every face has a dense
+/// [`index`](Face::index) in `0..53`: naturals are `suit * 13 + (number - 1)`, the joker is 52.
+/// That index is what lookup tables and face-count arrays are keyed on.
+///
+/// ```
+/// use rummykit_core::{Face, Tile, Card};
+///
+/// let tile: Tile = "b5".parse()?;
+/// assert_eq!(tile.number(), Some(5));
+/// assert_eq!(tile.suit_index(), Some(1)); // r b y k
+/// assert_eq!(Tile::from_index(tile.index()), Some(tile));
+///
+/// let card: Card = "Qs".parse()?;
+/// assert_eq!((card.suit_index(), card.number()), (Some(3), Some(12)));
+/// assert!(Card::JOKER.is_joker());
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub trait Face:
+    Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err = ParseError> + Send + Sync + 'static
+{
+    /// The joker face.
+    const JOKER: Self;
+
+    /// The face with the given dense index (`0..52` naturals, `52` joker); `None` beyond.
+    fn from_index(index: u8) -> Option<Self>;
+
+    /// The dense index of this face: `suit * 13 + number - 1` for naturals, 52 for the joker.
+    fn index(self) -> u8;
+
+    /// The natural face of suit (or colour) index `suit` (0–3) and number `number` (1–13).
+    ///
+    /// Returns `None` when either is out of range.
+    #[must_use]
+    fn natural(suit: u8, number: u8) -> Option<Self> {
+        if suit < 4 && (1..=13).contains(&number) { Self::from_index(suit * 13 + number - 1) } else { None }
+    }
+
+    /// `true` for the joker.
+    #[must_use]
+    fn is_joker(self) -> bool {
+        self.index() as usize == NATURAL_FACES
+    }
+
+    /// The suit (card) or colour (tile) index 0–3 of a natural; `None` for the joker.
+    #[must_use]
+    fn suit_index(self) -> Option<u8> {
+        let i = self.index();
+        (i < 52).then_some(i / 13)
+    }
+
+    /// The number (tile) or rank (card, ace = 1, king = 13) of a natural; `None` for the joker.
+    #[must_use]
+    fn number(self) -> Option<u8> {
+        let i = self.index();
+        (i < 52).then_some(i % 13 + 1)
+    }
+}

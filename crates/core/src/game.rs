@@ -1,0 +1,247 @@
+//! The contract every game implements: [`Game`], [`Bot`], [`Outcome`], [`play_hand`].
+
+use core::fmt::Debug;
+
+use rand::Rng;
+use thiserror::Error;
+
+/// A seat at the table, numbered clockwise from 0.
+pub type Seat = usize;
+
+/// Whether more points are better (Rummikub, classic Rummy) or fewer (Rummy 40's
+/// penalty points).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScoreOrder {
+    /// The highest score is best.
+    HigherIsBetter,
+    /// The lowest score is best (penalty points).
+    LowerIsBetter,
+}
+
+/// How a deal is laid out: the number of seats and, optionally, the dealer.
+///
+/// In every game the seat after the dealer (clockwise) plays first. Rummikub has no
+/// dealer; there the "dealer" is the seat before the one that starts, so a match can
+/// rotate the start the same way card games rotate the deal.
+///
+/// ```
+/// use rummykit_core::Seating;
+/// let s = Seating::new(4).with_dealer(3);
+/// assert_eq!(s.first_to_play(), Some(0));
+/// assert_eq!(Seating::new(4).first_to_play(), None); // chosen by the game's own rule
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Seating {
+    /// Number of players.
+    pub seats: usize,
+    /// The dealer; `None` lets the game choose by its own rule (a cut, or Rummikub's
+    /// highest-tile draw), with the deal's rng.
+    pub dealer: Option<Seat>,
+}
+
+impl Seating {
+    /// `seats` players, dealer chosen by the game.
+    #[must_use]
+    pub const fn new(seats: usize) -> Seating {
+        Seating { seats, dealer: None }
+    }
+
+    /// The same seating with a fixed dealer.
+    #[must_use]
+    pub const fn with_dealer(mut self, dealer: Seat) -> Seating {
+        self.dealer = Some(dealer);
+        self
+    }
+
+    /// The seat that plays first when the dealer is fixed.
+    #[must_use]
+    pub const fn first_to_play(&self) -> Option<Seat> {
+        match self.dealer {
+            Some(d) if self.seats > 0 => Some((d + 1) % self.seats),
+            _ => None,
+        }
+    }
+}
+
+/// Why a deal could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum DealError {
+    /// The game is not played with this many players (under this configuration).
+    #[error("{seats} players cannot play this game: it takes {min} to {max}")]
+    PlayerCount {
+        /// Players asked for.
+        seats: usize,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+    },
+    /// The dealer seat does not exist.
+    #[error("dealer seat {dealer} does not exist at a table of {seats}")]
+    NoSuchDealer {
+        /// The dealer asked for.
+        dealer: Seat,
+        /// Players at the table.
+        seats: usize,
+    },
+    /// The configuration contradicts itself; the text says how.
+    #[error("invalid configuration: {0}")]
+    InvalidConfig(String),
+    /// A scripted deal does not hold exactly the game's pieces, or has the wrong hand sizes.
+    #[error("invalid scripted deal: {0}")]
+    InvalidDeal(String),
+}
+
+impl Seating {
+    /// Checks the player count against `min..=max` and the dealer against the seats.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::PlayerCount`] or [`DealError::NoSuchDealer`].
+    ///
+    /// ```
+    /// use rummykit_core::{DealError, Seating};
+    /// assert!(Seating::new(4).check(2, 4).is_ok());
+    /// assert_eq!(Seating::new(5).check(2, 4), Err(DealError::PlayerCount { seats: 5, min: 2, max: 4 }));
+    /// assert!(Seating::new(2).with_dealer(2).check(2, 4).is_err());
+    /// ```
+    pub fn check(&self, min: usize, max: usize) -> Result<(), DealError> {
+        if !(min..=max).contains(&self.seats) {
+            return Err(DealError::PlayerCount { seats: self.seats, min, max });
+        }
+        match self.dealer {
+            Some(dealer) if dealer >= self.seats => {
+                Err(DealError::NoSuchDealer { dealer, seats: self.seats })
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The result of a finished hand (one game of Rummikub, one deal of a card game).
+///
+/// `points[seat]` is what the hand scores for that seat in the game's own sense
+/// (see [`Game::SCORE_ORDER`]); `winner` is the seat that went out or won on points,
+/// `None` when the hand was void (classic Rummy's restock cap).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    /// Points of this hand, by seat.
+    pub points: Vec<i64>,
+    /// The seat that won the hand, if any.
+    pub winner: Option<Seat>,
+}
+
+/// The contract of a rule engine for one hand of a game.
+///
+/// Each game crate owns its state type and implements this trait; the state is the
+/// referee's full knowledge. Randomness enters only through [`Game::deal`]; after it,
+/// [`Game::apply`] is a pure function of the state and the action, so a clone is a
+/// cheap snapshot for search and a recorded game replays exactly.
+pub trait Game: Clone + Debug + Sized {
+    /// The rules (presets and options).
+    type Config: Clone + Debug;
+    /// What a player does on their turn.
+    type Action: Clone + Debug + PartialEq;
+    /// What one seat may see.
+    type View: Clone + Debug;
+    /// Why an action was refused.
+    type Error: std::error::Error + Clone + PartialEq;
+
+    /// Whether more points are better for this game.
+    const SCORE_ORDER: ScoreOrder;
+
+    /// Shuffles and deals a new hand. The only source of randomness.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError`] for an unsupported player count, a missing dealer seat or a
+    /// configuration that contradicts itself.
+    fn deal<R: Rng + ?Sized>(config: &Self::Config, seating: Seating, rng: &mut R)
+    -> Result<Self, DealError>;
+
+    /// Number of seats.
+    fn seats(&self) -> usize;
+
+    /// The seat whose turn it is, or `None` when the hand is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Plays `action` for the seat to move.
+    ///
+    /// # Errors
+    ///
+    /// The game's error; the state is then unchanged.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// What `seat` may see. Only that seat's hidden pieces are in it.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// The result, once the hand is over.
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+/// A player that chooses actions from what its seat may see, and nothing else.
+///
+/// Bots keep their own rng (seeded by whoever builds them) if they need one, so a game
+/// between bots is reproducible.
+pub trait Bot<G: Game> {
+    /// A short name for tables and logs.
+    fn name(&self) -> &str;
+
+    /// Chooses an action for the seat whose view this is.
+    fn act(&mut self, view: &G::View) -> G::Action;
+}
+
+/// Why [`play_hand`] stopped before the hand ended.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DriverError<E: std::error::Error> {
+    /// The bots list does not have one bot per seat.
+    #[error("{bots} bots for {seats} seats")]
+    BotCount {
+        /// Bots given.
+        bots: usize,
+        /// Seats in the game.
+        seats: usize,
+    },
+    /// A bot chose an action the game refused.
+    #[error("seat {seat} chose an illegal action: {error}")]
+    IllegalAction {
+        /// The seat whose bot erred.
+        seat: Seat,
+        /// The game's reason.
+        error: E,
+    },
+    /// The hand did not end within the step limit.
+    #[error("the hand did not end within {0} actions")]
+    TooLong(usize),
+}
+
+/// Plays the hand to its end, asking `bots[seat]` for each move with that seat's view.
+/// Returns the outcome and the actions in order.
+///
+/// # Errors
+///
+/// [`DriverError`] if the bots do not match the seats, a bot's action is refused, or
+/// the hand runs over `max_actions`.
+pub fn play_hand<G: Game>(
+    game: &mut G,
+    bots: &mut [&mut dyn Bot<G>],
+    max_actions: usize,
+) -> Result<(Outcome, Vec<G::Action>), DriverError<G::Error>> {
+    if bots.len() != game.seats() {
+        return Err(DriverError::BotCount { bots: bots.len(), seats: game.seats() });
+    }
+    let mut actions = Vec::new();
+    while let Some(seat) = game.to_move() {
+        if actions.len() >= max_actions {
+            return Err(DriverError::TooLong(max_actions));
+        }
+        let action = bots[seat].act(&game.view(seat));
+        game.apply(action.clone()).map_err(|error| DriverError::IllegalAction { seat, error })?;
+        actions.push(action);
+    }
+    let outcome = game.outcome().ok_or(DriverError::TooLong(max_actions))?;
+    Ok((outcome, actions))
+}

@@ -1,0 +1,44 @@
+//! Pieces, melds, validation and the shared game contract of **rummykit**.
+//!
+//! * Faces: [`Tile`] (Rummikub: `r7 b13 y1 k10`, joker `J`) and [`Card`] (`7h Td Qs Ac`,
+//!   joker `*`), both [`Face`]s with [`Display`](core::fmt::Display) and
+//!   [`FromStr`](core::str::FromStr) that round-trip.
+//! * Identity: every physical piece is a [`PieceId`] in a game's [`Catalog`]; sets of
+//!   pieces are [`PieceSet`] bitsets.
+//! * Melds: [`Meld::new`] validates a group or run against [`MeldRules`] (presets per
+//!   game) and records what each joker stands for.
+//! * The contract: [`Game`], [`Bot`], [`Outcome`], and the driver [`play_hand`].
+//!
+//! ```
+//! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+//!
+//! let tiles: Vec<Tile> = parse_list("r5 r6 J r8")?;
+//! let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).expect("valid run");
+//! assert_eq!(run.numbers().sum::<u8>(), 5 + 6 + 7 + 8);
+//! # Ok::<(), rummykit_core::ParseError>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod card;
+mod catalog;
+mod face;
+mod game;
+mod meld;
+mod meld_rules;
+mod notation;
+mod piece_set;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod suit;
+mod tile;
+
+pub use card::{Card, Rank};
+pub use catalog::{Catalog, PieceId};
+pub use face::{FACES, Face, NATURAL_FACES};
+pub use game::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
+pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
+pub use notation::{ParseError, format_list, parse_list};
+pub use piece_set::{Iter as PieceSetIter, PieceSet};
+pub use suit::{Colour, Suit};
+pub use tile::Tile;

@@ -1,0 +1,492 @@
+//! [`Meld`]: a validated group or run, its [`MeldKind`], [`JokerRole`] and [`MeldError`].
+
+use core::fmt;
+
+use thiserror::Error;
+
+use crate::{AcePolicy, Face, JokerLimit, MeldRules};
+
+/// The most pieces a meld can hold: a run of thirteen.
+pub const MAX_MELD_LEN: usize = 13;
+
+/// Whether a meld is a group (same number, distinct suits) or a run (same suit,
+/// consecutive numbers). It is stored, never re-inferred: `r5 J J` is valid as both,
+/// and the kind decides which piece can later free a joker (`RULES.md` §0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MeldKind {
+    /// Same number or rank, pairwise distinct colours or suits (a "set").
+    Group,
+    /// One colour or suit, consecutive numbers (a "sequence").
+    Run,
+}
+
+/// Why a list of pieces is not a valid meld of the requested kind.
+///
+/// Indices are positions in the list that was given.
+///
+/// ```
+/// use rummykit_core::{Meld, MeldError, MeldKind, MeldRules, Tile, parse_list};
+/// let tiles: Vec<Tile> = parse_list("r12 r13 r1")?;
+/// let err = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap_err();
+/// assert_eq!(err, MeldError::WrapNotAllowed);
+/// assert_eq!(err.to_string(), "a run may not turn the corner from the highest number to 1");
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum MeldError {
+    /// Fewer pieces than the rules' minimum.
+    #[error("too short: {len} pieces, a meld needs at least {min}")]
+    TooShort {
+        /// Pieces given.
+        len: usize,
+        /// Minimum length.
+        min: usize,
+    },
+    /// More pieces than the kind allows (4 in a group, 13 in a run).
+    #[error("too long: {len} pieces, at most {max} allowed")]
+    TooLong {
+        /// Pieces given.
+        len: usize,
+        /// Maximum length.
+        max: usize,
+    },
+    /// Only jokers: the meld's number and suit would be undefined.
+    #[error("a meld needs at least one natural piece")]
+    NoNatural,
+    /// Jokers are not part of this game.
+    #[error("jokers are not allowed")]
+    JokersNotAllowed,
+    /// More jokers than the rules allow.
+    #[error("too many jokers: {jokers}, at most {max} allowed here")]
+    TooManyJokers {
+        /// Jokers given.
+        jokers: usize,
+        /// Most allowed in this meld.
+        max: usize,
+    },
+    /// Two jokers side by side in a run, under [`JokerLimit::NoAdjacent`].
+    #[error("jokers side by side at position {index}")]
+    AdjacentJokers {
+        /// Position of the second joker.
+        index: usize,
+    },
+    /// A group piece with a different number from the first natural.
+    #[error("group mixes numbers: position {index} differs")]
+    MixedNumbers {
+        /// Position of the offending piece.
+        index: usize,
+    },
+    /// A group with the same colour or suit twice.
+    #[error("group repeats a colour or suit at position {index}")]
+    RepeatedSuit {
+        /// Position of the repeat.
+        index: usize,
+    },
+    /// A run piece of another colour or suit than the first natural.
+    #[error("run mixes colours or suits: position {index} differs")]
+    MixedSuits {
+        /// Position of the offending piece.
+        index: usize,
+    },
+    /// A run piece that does not follow on (a gap, a repeat or the wrong order).
+    #[error("run is not consecutive at position {index}")]
+    NotConsecutive {
+        /// Position of the first piece that does not follow on.
+        index: usize,
+    },
+    /// The jokers would have to stand below the lowest or above the highest number.
+    #[error("run runs off the end: a joker would stand outside the allowed numbers")]
+    OutOfBounds,
+    /// A 1 (ace) after the 13 (king): `12-13-1`, `Q-K-A` where aces are only low, or
+    /// `K-A-2` where runs may not turn the corner.
+    #[error("a run may not turn the corner from the highest number to 1")]
+    WrapNotAllowed,
+    /// An ace below a 2 where aces are only high (`A-2-3` in Rummy 40).
+    #[error("an ace may not be low here (only Q-K-A)")]
+    AceLowNotAllowed,
+}
+
+/// What a joker in a validated meld stands for.
+///
+/// ```
+/// use rummykit_core::{JokerRole, Meld, MeldKind, MeldRules, Tile, parse_list};
+/// let rules = MeldRules::RUMMIKUB;
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r4 J r6")?, &rules).unwrap();
+/// assert_eq!(run.joker_role(1), Some(JokerRole::Exactly("r5".parse()?)));
+/// let group = Meld::new(MeldKind::Group, &parse_list::<Tile>("r5 b5 J")?, &rules).unwrap();
+/// // yellow (bit 2) or black (bit 3)
+/// assert_eq!(group.joker_role(2), Some(JokerRole::OneOf { number: 5, suits: 0b1100 }));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JokerRole<F> {
+    /// Exactly this face: any joker in a run, or the one missing colour of a group.
+    Exactly(F),
+    /// The `number` in any colour or suit of the `suits` bitmask (bit `i` = suit index `i`):
+    /// a group with two or more colours missing.
+    OneOf {
+        /// The group's number.
+        number: u8,
+        /// Bitmask of the suits the joker may stand for.
+        suits: u8,
+    },
+}
+
+/// A validated meld: its kind, its pieces in order, and what each joker stands for.
+///
+/// Construction is the only validation there is; a `Meld` value is always valid under
+/// the rules it was built with. It is `Copy`, stores its faces inline (no allocation)
+/// and is generic over [`Tile`](crate::Tile) and [`Card`](crate::Card).
+///
+/// ```
+/// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+/// let tiles: Vec<Tile> = parse_list("J b2 b3 J")?;
+/// let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap();
+/// assert_eq!(run.numbers().collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+/// assert_eq!(run.to_string(), "J b2 b3 J");
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Meld<F> {
+    kind: MeldKind,
+    len: u8,
+    /// Run: the suit index. Group: bitmask of the natural suits present.
+    suit: u8,
+    /// Run: the value at position 0 (1–14; 14 is a high ace). Group: the number.
+    first: u8,
+    faces: [F; MAX_MELD_LEN],
+}
+
+impl<F: Face> Meld<F> {
+    /// Validates `faces` as a meld of `kind` under `rules`.
+    ///
+    /// A run is read in the order given: a joker's position fixes what it stands for
+    /// (`J r2 r3` is 1-2-3, `r2 r3 J` is 2-3-4). A group's order does not matter.
+    ///
+    /// # Errors
+    ///
+    /// The first [`MeldError`] found: length, then jokers, then the kind's structure.
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldError, MeldKind, MeldRules, Tile, parse_list};
+    /// let rules = MeldRules::RUMMIKUB;
+    /// let ok: Vec<Tile> = parse_list("k13 r13 J")?;
+    /// assert!(Meld::new(MeldKind::Group, &ok, &rules).is_ok());
+    /// let twice: Vec<Tile> = parse_list("k13 r13 k13")?;
+    /// assert_eq!(Meld::new(MeldKind::Group, &twice, &rules),
+    ///            Err(MeldError::RepeatedSuit { index: 2 }));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn new(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
+        let len = faces.len();
+        let min = rules.min_len.max(1) as usize;
+        if len < min {
+            return Err(MeldError::TooShort { len, min });
+        }
+        let max = match kind {
+            MeldKind::Group => rules.max_group_len.min(4) as usize,
+            MeldKind::Run => MAX_MELD_LEN,
+        };
+        if len > max {
+            return Err(MeldError::TooLong { len, max });
+        }
+        let mut jokers = 0;
+        for (i, f) in faces.iter().enumerate() {
+            if f.is_joker() {
+                if rules.jokers == JokerLimit::NoAdjacent
+                    && kind == MeldKind::Run
+                    && i > 0
+                    && faces[i - 1].is_joker()
+                {
+                    return Err(MeldError::AdjacentJokers { index: i });
+                }
+                jokers += 1;
+            }
+        }
+        let naturals = len - jokers;
+        if naturals == 0 {
+            return Err(MeldError::NoNatural);
+        }
+        match rules.jokers {
+            JokerLimit::Forbidden if jokers > 0 => return Err(MeldError::JokersNotAllowed),
+            JokerLimit::AtMost(n) if jokers > n as usize => {
+                return Err(MeldError::TooManyJokers { jokers, max: n as usize });
+            }
+            JokerLimit::NotMoreThanNaturals if jokers > naturals => {
+                return Err(MeldError::TooManyJokers { jokers, max: naturals });
+            }
+            _ => {}
+        }
+        let (suit, first) = match kind {
+            MeldKind::Group => check_group(faces)?,
+            MeldKind::Run => check_run(faces, rules.ace)?,
+        };
+        let mut stored = [F::JOKER; MAX_MELD_LEN];
+        stored[..len].copy_from_slice(faces);
+        Ok(Meld { kind, len: len as u8, suit, first, faces: stored })
+    }
+
+    /// Validates `faces` as whichever kind fits, for callers (a UI, a player typing)
+    /// who do not name the kind. A list valid as both (one natural and jokers, such as
+    /// `r5 J J`) becomes a run; use [`Meld::new`] to choose.
+    ///
+    /// # Errors
+    ///
+    /// When neither kind fits: the group's error if the naturals share a number (and
+    /// there are at least two), else the run's error.
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+    /// let rules = MeldRules::RUMMIKUB;
+    /// let g = Meld::infer(&parse_list::<Tile>("r5 b5 k5")?, &rules).unwrap();
+    /// assert_eq!(g.kind(), MeldKind::Group);
+    /// let r = Meld::infer(&parse_list::<Tile>("r5 J J")?, &rules).unwrap();
+    /// assert_eq!(r.kind(), MeldKind::Run);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn infer(faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
+        let run = Meld::new(MeldKind::Run, faces, rules);
+        if run.is_ok() {
+            return run;
+        }
+        let group = Meld::new(MeldKind::Group, faces, rules);
+        if group.is_ok() {
+            return group;
+        }
+        let mut naturals = faces.iter().filter_map(|f| f.number());
+        let first = naturals.next();
+        let mut rest = naturals.peekable();
+        if rest.peek().is_some() && rest.all(|n| Some(n) == first) { group } else { run }
+    }
+
+    /// The kind, as declared.
+    #[must_use]
+    pub fn kind(&self) -> MeldKind {
+        self.kind
+    }
+
+    /// The pieces, in order.
+    #[must_use]
+    pub fn faces(&self) -> &[F] {
+        &self.faces[..self.len as usize]
+    }
+
+    /// Number of pieces.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// `false`: a valid meld has at least one piece.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Number of jokers.
+    #[must_use]
+    pub fn jokers(&self) -> usize {
+        self.faces().iter().filter(|f| f.is_joker()).count()
+    }
+
+    /// The suit (colour) index of a run; `None` for a group.
+    #[must_use]
+    pub fn run_suit(&self) -> Option<u8> {
+        (self.kind == MeldKind::Run).then_some(self.suit)
+    }
+
+    /// Bitmask of the suits (colours) present among a group's naturals; `None` for a run.
+    #[must_use]
+    pub fn group_suits(&self) -> Option<u8> {
+        (self.kind == MeldKind::Group).then_some(self.suit)
+    }
+
+    /// The value at position `index`: a group's number; in a run the number counted from
+    /// its start, where 14 is an ace above a king (under [`AcePolicy::RoundTheCorner`] the
+    /// count wraps back to 1). `None` past the end.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs * As")?, &MeldRules::RUMMY40).unwrap();
+    /// assert_eq!(run.value_at(2), Some(14));
+    /// assert_eq!(run.value_at(1), Some(13));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn value_at(&self, index: usize) -> Option<u8> {
+        if index >= self.len as usize {
+            return None;
+        }
+        Some(match self.kind {
+            MeldKind::Group => self.first,
+            MeldKind::Run => {
+                let v = self.first + index as u8;
+                if v > 14 { v - 13 } else { v }
+            }
+        })
+    }
+
+    /// The number (1–13) each position stands for, jokers included.
+    pub fn numbers(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.len()).map(|i| {
+            let v = self.value_at(i).unwrap_or(0);
+            if v > 13 { v - 13 } else { v }
+        })
+    }
+
+    /// What the joker at `index` stands for; `None` if that piece is not a joker.
+    #[must_use]
+    pub fn joker_role(&self, index: usize) -> Option<JokerRole<F>> {
+        if !self.faces().get(index)?.is_joker() {
+            return None;
+        }
+        match self.kind {
+            MeldKind::Run => {
+                let n = self.numbers().nth(index)?;
+                F::natural(self.suit, n).map(JokerRole::Exactly)
+            }
+            MeldKind::Group => {
+                let missing = !self.suit & 0xF;
+                if missing.count_ones() == 1 {
+                    F::natural(missing.trailing_zeros() as u8, self.first).map(JokerRole::Exactly)
+                } else {
+                    Some(JokerRole::OneOf { number: self.first, suits: missing })
+                }
+            }
+        }
+    }
+}
+
+/// Checks a group; returns (mask of suits present, number).
+#[inline]
+fn check_group<F: Face>(faces: &[F]) -> Result<(u8, u8), MeldError> {
+    let mut number = 0;
+    let mut mask = 0u8;
+    for (i, f) in faces.iter().enumerate() {
+        let idx = f.index();
+        if idx >= 52 {
+            continue;
+        }
+        let (s, n) = (idx / 13, idx % 13 + 1);
+        if number == 0 {
+            number = n;
+        } else if n != number {
+            return Err(MeldError::MixedNumbers { index: i });
+        }
+        if mask & (1 << s) != 0 {
+            return Err(MeldError::RepeatedSuit { index: i });
+        }
+        mask |= 1 << s;
+    }
+    Ok((mask, number))
+}
+
+/// Checks a run; returns (suit, value at position 0).
+#[inline]
+fn check_run<F: Face>(faces: &[F], ace: AcePolicy) -> Result<(u8, u8), MeldError> {
+    // The first natural fixes the suit and, up to the ace's two readings, the start.
+    let mut first = None;
+    for (i, f) in faces.iter().enumerate() {
+        let idx = f.index();
+        if idx >= 52 {
+            continue;
+        }
+        match first {
+            None => first = Some((i, idx / 13, idx % 13 + 1)),
+            Some((_, suit, _)) if idx / 13 != suit => return Err(MeldError::MixedSuits { index: i }),
+            Some(_) => {}
+        }
+    }
+    let (i0, suit, n0) = first.ok_or(MeldError::NoNatural)?;
+    let len = faces.len() as i16;
+    let (i0, n0) = (i0 as i16, n0 as i16);
+    let (low_ok, high_ok) = match ace {
+        AcePolicy::Low => (true, false),
+        AcePolicy::High => (false, true),
+        AcePolicy::LowOrHigh => (true, true),
+        AcePolicy::RoundTheCorner => {
+            let start = (n0 - 1 - i0).rem_euclid(13) + 1;
+            return match mismatch(faces, start, true, false) {
+                None => Ok((suit, start as u8)),
+                Some(index) => Err(MeldError::NotConsecutive { index }),
+            };
+        }
+    };
+    let (lo, hi) = (if low_ok { 1 } else { 2 }, if high_ok { 14 } else { 13 });
+    let mut candidates = [n0 - i0, i16::MIN];
+    if n0 == 1 && high_ok {
+        candidates = if low_ok { [1 - i0, 14 - i0] } else { [14 - i0, i16::MIN] };
+    }
+    for start in candidates {
+        if start >= lo && start + len - 1 <= hi && mismatch(faces, start, false, high_ok).is_none() {
+            return Ok((suit, start as u8));
+        }
+    }
+    Err(classify_run_failure(faces, i0, n0, low_ok))
+}
+
+/// First position whose natural does not stand at `start + i` (cyclically if `cyclic`).
+#[inline]
+fn mismatch<F: Face>(faces: &[F], start: i16, cyclic: bool, high_ace: bool) -> Option<usize> {
+    for (i, f) in faces.iter().enumerate() {
+        let idx = f.index();
+        if idx >= 52 {
+            continue;
+        }
+        let n = (idx % 13 + 1) as i16;
+        let v = start + i as i16;
+        let ok =
+            if cyclic { (v - 1).rem_euclid(13) + 1 == n } else { v == n || (high_ace && n == 1 && v == 14) };
+        if !ok {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Explains why a run failed: a real gap, or only the corner, ace or bounds rules.
+#[cold]
+fn classify_run_failure<F: Face>(faces: &[F], i0: i16, n0: i16, low_ok: bool) -> MeldError {
+    // Read the naturals on an unbounded line from the first one (an ace may also be 14).
+    let start = n0 - i0;
+    let Some(index) = mismatch(faces, start, false, true) else {
+        let ace_at = |v: i16| {
+            faces
+                .iter()
+                .enumerate()
+                .any(|(i, f)| f.index() < 52 && f.index() % 13 == 0 && start + i as i16 == v)
+        };
+        return if ace_at(1) && !low_ok {
+            MeldError::AceLowNotAllowed
+        } else if ace_at(14) {
+            MeldError::WrapNotAllowed
+        } else {
+            MeldError::OutOfBounds
+        };
+    };
+    if mismatch(faces, start, true, false).is_none() {
+        MeldError::WrapNotAllowed
+    } else {
+        MeldError::NotConsecutive { index }
+    }
+}
+
+impl<F: Face> fmt::Display for Meld<F> {
+    /// The pieces, space-separated, in order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, face) in self.faces().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            fmt::Display::fmt(face, f)?;
+        }
+        Ok(())
+    }
+}
+
+impl<F: Face> fmt::Debug for Meld<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}[{}]", self.kind, self)
+    }
+}

@@ -1,0 +1,123 @@
+//! [`MeldRules`]: one configurable description of what makes a meld valid.
+
+/// Where an ace (number 1) may stand in a run.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, Meld, MeldKind, MeldRules, parse_list};
+/// let qka: Vec<Card> = parse_list("Qh Kh Ah")?;
+/// let low = MeldRules::CLASSIC;
+/// let high = MeldRules::CLASSIC.with_ace(AcePolicy::LowOrHigh);
+/// assert!(Meld::new(MeldKind::Run, &qka, &low).is_err());
+/// assert!(Meld::new(MeldKind::Run, &qka, &high).is_ok());
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AcePolicy {
+    /// 1 is only low: `1-2-3` valid, `12-13-1` not (Rummikub, classic Rummy by default).
+    Low,
+    /// The ace is only high, after the king: `Q-K-A` valid, `A-2-3` not (Rummy 40).
+    High,
+    /// The ace is low or high, at one end only: `A-2-3` and `Q-K-A`, not `K-A-2`.
+    LowOrHigh,
+    /// Runs may turn the corner: `K-A-2` valid (at most 13 pieces, no value twice).
+    RoundTheCorner,
+}
+
+/// How many jokers a meld may hold.
+///
+/// ```
+/// use rummykit_core::{JokerLimit, MeldRules, Meld, MeldKind, MeldError, Card, parse_list};
+/// let rules = MeldRules::RUMMY40.with_jokers(JokerLimit::NotMoreThanNaturals);
+/// let cards: Vec<Card> = parse_list("7h * *")?;
+/// assert_eq!(Meld::new(MeldKind::Group, &cards, &rules),
+///            Err(MeldError::TooManyJokers { jokers: 2, max: 1 }));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JokerLimit {
+    /// No jokers at all.
+    Forbidden,
+    /// Any number, as long as the meld keeps at least one natural.
+    Unlimited,
+    /// At most this many per meld.
+    AtMost(u8),
+    /// No more jokers than naturals.
+    NotMoreThanNaturals,
+    /// No two jokers next to each other in a run (groups are unordered, so unaffected).
+    NoAdjacent,
+}
+
+/// What makes a meld valid: plain data, with a preset per game (`RULES.md` §0).
+///
+/// One validator ([`Meld::new`](crate::Meld::new)) serves every game; the presets are
+/// exactly the rules of `RULES.md` §1.4 (Rummikub), §2.4 (classic Rummy) and §3.4
+/// (Rummy 40). Variants start from a preset and change a field with the `with_*`
+/// methods. Every meld needs at least one natural, always (`RULES.md` §0).
+///
+/// ```
+/// use rummykit_core::{AcePolicy, JokerLimit, MeldRules};
+/// assert_eq!(MeldRules::RUMMIKUB.ace, AcePolicy::Low);
+/// assert_eq!(MeldRules::RUMMY40.ace, AcePolicy::High);
+/// assert_eq!(MeldRules::CLASSIC.jokers, JokerLimit::Forbidden);
+/// let scala = MeldRules::RUMMY40.with_ace(AcePolicy::LowOrHigh);
+/// assert_eq!(scala.min_len, 3);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct MeldRules {
+    /// Fewest pieces in a meld (3 in every game here).
+    pub min_len: u8,
+    /// Most pieces in a group (4; a group never repeats a suit, so never more than 4).
+    pub max_group_len: u8,
+    /// Where an ace may stand in a run.
+    pub ace: AcePolicy,
+    /// How many jokers a meld may hold.
+    pub jokers: JokerLimit,
+}
+
+impl MeldRules {
+    /// Rummikub (§1.4): groups of 3–4, runs of 3–13 with 1 always low, jokers anywhere.
+    pub const RUMMIKUB: MeldRules =
+        MeldRules { min_len: 3, max_group_len: 4, ace: AcePolicy::Low, jokers: JokerLimit::Unlimited };
+
+    /// Classic Rummy (§2.4): one deck, no jokers, ace low.
+    pub const CLASSIC: MeldRules =
+        MeldRules { min_len: 3, max_group_len: 4, ace: AcePolicy::Low, jokers: JokerLimit::Forbidden };
+
+    /// Rummy 40 (§3.4): ace only high, jokers anywhere.
+    pub const RUMMY40: MeldRules =
+        MeldRules { min_len: 3, max_group_len: 4, ace: AcePolicy::High, jokers: JokerLimit::Unlimited };
+
+    /// These rules with another ace policy.
+    #[must_use]
+    pub const fn with_ace(mut self, ace: AcePolicy) -> Self {
+        self.ace = ace;
+        self
+    }
+
+    /// These rules with another joker limit.
+    #[must_use]
+    pub const fn with_jokers(mut self, jokers: JokerLimit) -> Self {
+        self.jokers = jokers;
+        self
+    }
+
+    /// These rules with another minimum length.
+    ///
+    /// ```
+    /// use rummykit_core::MeldRules;
+    /// assert_eq!(MeldRules::RUMMIKUB.with_min_len(4).min_len, 4);
+    /// ```
+    #[must_use]
+    pub const fn with_min_len(mut self, min_len: u8) -> Self {
+        self.min_len = min_len;
+        self
+    }
+}
+
+impl Default for MeldRules {
+    /// The Rummikub rules.
+    fn default() -> Self {
+        Self::RUMMIKUB
+    }
+}

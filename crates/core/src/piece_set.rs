@@ -1,0 +1,244 @@
+//! [`PieceSet`]: a bitset over piece identities.
+
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub, SubAssign};
+
+use crate::PieceId;
+
+const WORDS: usize = PieceId::LIMIT.div_ceil(64);
+
+/// A set of pieces, as a bitset over [`PieceId`]s large enough for every catalog.
+///
+/// Set algebra is a handful of word operations, which is what makes conservation
+/// ("every piece is in exactly one place") a cheap partition check. Iteration is in
+/// ascending id order.
+///
+/// ```
+/// use rummykit_core::{PieceId, PieceSet};
+/// let id = |i| PieceId::new(i).unwrap();
+/// let a: PieceSet = [id(1), id(70), id(159)].into_iter().collect();
+/// let b: PieceSet = [id(70), id(2)].into_iter().collect();
+/// assert_eq!((a | b).len(), 4);
+/// assert_eq!((a & b).iter().collect::<Vec<_>>(), vec![id(70)]);
+/// assert_eq!((a - b).len(), 2);
+/// assert!(!a.is_disjoint(&b));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct PieceSet([u64; WORDS]);
+
+impl PieceSet {
+    /// The empty set.
+    pub const EMPTY: PieceSet = PieceSet([0; WORDS]);
+
+    /// The empty set.
+    #[must_use]
+    pub const fn new() -> PieceSet {
+        Self::EMPTY
+    }
+
+    /// Adds `id`; returns `true` if it was not already present.
+    pub fn insert(&mut self, id: PieceId) -> bool {
+        let (w, b) = split(id);
+        let was = self.0[w] & b != 0;
+        self.0[w] |= b;
+        !was
+    }
+
+    /// Removes `id`; returns `true` if it was present.
+    pub fn remove(&mut self, id: PieceId) -> bool {
+        let (w, b) = split(id);
+        let was = self.0[w] & b != 0;
+        self.0[w] &= !b;
+        was
+    }
+
+    /// `true` if `id` is in the set.
+    #[must_use]
+    #[inline]
+    pub const fn contains(&self, id: PieceId) -> bool {
+        let (w, b) = split(id);
+        self.0[w] & b != 0
+    }
+
+    /// Number of pieces in the set.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        let mut n = 0;
+        let mut i = 0;
+        while i < WORDS {
+            n += self.0[i].count_ones() as usize;
+            i += 1;
+        }
+        n
+    }
+
+    /// `true` if the set is empty.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        let mut i = 0;
+        while i < WORDS {
+            if self.0[i] != 0 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// The smallest id in the set.
+    #[must_use]
+    pub fn first(&self) -> Option<PieceId> {
+        self.iter().next()
+    }
+
+    /// Every id in ascending order.
+    #[must_use]
+    pub fn iter(&self) -> Iter {
+        Iter { words: self.0, word: 0 }
+    }
+
+    /// The pieces in either set.
+    #[must_use]
+    pub fn union(&self, other: &PieceSet) -> PieceSet {
+        self.zip(other, |a, b| a | b)
+    }
+
+    /// The pieces in both sets.
+    #[must_use]
+    pub fn intersection(&self, other: &PieceSet) -> PieceSet {
+        self.zip(other, |a, b| a & b)
+    }
+
+    /// The pieces of `self` not in `other`.
+    #[must_use]
+    pub fn difference(&self, other: &PieceSet) -> PieceSet {
+        self.zip(other, |a, b| a & !b)
+    }
+
+    /// The pieces in exactly one of the sets.
+    #[must_use]
+    pub fn symmetric_difference(&self, other: &PieceSet) -> PieceSet {
+        self.zip(other, |a, b| a ^ b)
+    }
+
+    /// `true` if every piece of `self` is in `other`.
+    #[must_use]
+    pub fn is_subset(&self, other: &PieceSet) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a & !b == 0)
+    }
+
+    /// `true` if the sets share no piece.
+    #[must_use]
+    pub fn is_disjoint(&self, other: &PieceSet) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a & b == 0)
+    }
+
+    fn zip(&self, other: &PieceSet, f: impl Fn(u64, u64) -> u64) -> PieceSet {
+        let mut out = [0; WORDS];
+        for (o, (a, b)) in out.iter_mut().zip(self.0.iter().zip(other.0.iter())) {
+            *o = f(*a, *b);
+        }
+        PieceSet(out)
+    }
+}
+
+#[inline]
+const fn split(id: PieceId) -> (usize, u64) {
+    let i = id.index() as usize;
+    (i / 64, 1 << (i % 64))
+}
+
+/// Iterator over a [`PieceSet`] in ascending id order.
+#[derive(Clone, Debug)]
+pub struct Iter {
+    words: [u64; WORDS],
+    word: usize,
+}
+
+impl Iterator for Iter {
+    type Item = PieceId;
+
+    fn next(&mut self) -> Option<PieceId> {
+        while self.word < WORDS {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                let index = self.word * 64 + w.trailing_zeros() as usize;
+                return PieceId::new(index as u8);
+            }
+            self.word += 1;
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.words[self.word.min(WORDS)..].iter().map(|w| w.count_ones() as usize).sum();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Iter {}
+
+impl IntoIterator for PieceSet {
+    type Item = PieceId;
+    type IntoIter = Iter;
+    fn into_iter(self) -> Iter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &PieceSet {
+    type Item = PieceId;
+    type IntoIter = Iter;
+    fn into_iter(self) -> Iter {
+        self.iter()
+    }
+}
+
+impl FromIterator<PieceId> for PieceSet {
+    fn from_iter<I: IntoIterator<Item = PieceId>>(iter: I) -> Self {
+        let mut set = PieceSet::new();
+        set.extend(iter);
+        set
+    }
+}
+
+impl Extend<PieceId> for PieceSet {
+    fn extend<I: IntoIterator<Item = PieceId>>(&mut self, iter: I) {
+        for id in iter {
+            self.insert(id);
+        }
+    }
+}
+
+impl fmt::Debug for PieceSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+macro_rules! op {
+    ($tr:ident, $m:ident, $assign:ident, $am:ident, $f:ident) => {
+        impl $tr for PieceSet {
+            type Output = PieceSet;
+            fn $m(self, rhs: PieceSet) -> PieceSet {
+                self.$f(&rhs)
+            }
+        }
+        impl $assign for PieceSet {
+            fn $am(&mut self, rhs: PieceSet) {
+                *self = self.$f(&rhs);
+            }
+        }
+    };
+}
+op!(BitOr, bitor, BitOrAssign, bitor_assign, union);
+op!(BitAnd, bitand, BitAndAssign, bitand_assign, intersection);
+op!(Sub, sub, SubAssign, sub_assign, difference);
+
+impl BitXor for PieceSet {
+    type Output = PieceSet;
+    fn bitxor(self, rhs: PieceSet) -> PieceSet {
+        self.symmetric_difference(&rhs)
+    }
+}
