@@ -1,0 +1,1 @@
+//! The exact Rummikub rearrangement solver.
