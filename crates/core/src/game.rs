@@ -5,6 +5,8 @@ use core::fmt::Debug;
 use rand::Rng;
 use thiserror::Error;
 
+use crate::MatchError;
+
 /// A seat at the table, numbered clockwise from 0.
 pub type Seat = usize;
 
@@ -216,6 +218,9 @@ pub enum DriverError<E: std::error::Error> {
     /// The hand did not end within the step limit.
     #[error("the hand did not end within {0} actions")]
     TooLong(usize),
+    /// [`Match::play`](crate::Match::play): the match could not deal or record a hand.
+    #[error(transparent)]
+    Match(#[from] MatchError),
 }
 
 /// Plays the hand to its end, asking `bots[seat]` for each move with that seat's view.
@@ -225,6 +230,7 @@ pub enum DriverError<E: std::error::Error> {
 ///
 /// [`DriverError`] if the bots do not match the seats, a bot's action is refused, or
 /// the hand runs over `max_actions`.
+#[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]
 pub fn play_hand<G: Game>(
     game: &mut G,
     bots: &mut [&mut dyn Bot<G>],

@@ -8,6 +8,8 @@
 //! * Melds: [`Meld::new`] validates a group or run against [`MeldRules`] (presets per
 //!   game) and records what each joker stands for.
 //! * The contract: [`Game`], [`Bot`], [`Outcome`], and the driver [`play_hand`].
+//! * Matches: [`Match`] plays hands to a [`MatchEnd`] with cumulative scores, dealer
+//!   rotation and elimination, ranked by a [`Ranking`].
 //!
 //! ```
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -23,6 +25,7 @@ mod card;
 mod catalog;
 mod face;
 mod game;
+mod match_play;
 mod meld;
 mod meld_rules;
 mod notation;
@@ -36,6 +39,7 @@ pub use card::{Card, Rank};
 pub use catalog::{Catalog, PieceId};
 pub use face::{FACES, Face, NATURAL_FACES};
 pub use game::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+pub use match_play::{Match, MatchEnd, MatchError, Ranking};
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};

@@ -1,0 +1,501 @@
+//! [`Match`]: several hands of one game with cumulative scores, dealer rotation and an
+//! end condition ([`MatchEnd`]), ranked by a [`Ranking`].
+//!
+//! A *hand* is one deal (one game of Rummikub); a *match* is the sequence of hands the
+//! players agreed on. Seats are numbered the same way in both as long as nobody is
+//! eliminated; under [`MatchEnd::Elimination`] later hands are dealt to the remaining
+//! seats only, and the match translates between **match seats** (fixed, `0..seats`) and
+//! **hand seats** (`0..` the number of players still in, in match-seat order).
+
+use rand::Rng;
+use thiserror::Error;
+
+use crate::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+
+/// When a match is over.
+///
+/// ```
+/// use rummykit_core::MatchEnd;
+/// // Classic Rummy's default (RULES.md §2.7) and Rummy 40's (§3.9):
+/// let classic = MatchEnd::TargetScore(100);
+/// let rummy40 = MatchEnd::Elimination(101);
+/// assert_ne!(classic, rummy40);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum MatchEnd {
+    /// After this many hands (void hands included). `FixedHands(0)` is over at once.
+    FixedHands(u32),
+    /// After the hand in which some seat's total reaches at least this score
+    /// (classic Rummy's `TargetScore(100)`, RULES.md §2.7; Rummikub's house variant,
+    /// §1.8). Meant for games where higher is better; for a penalty game it ends the
+    /// match the same way and the lowest total still ranks first.
+    TargetScore(i64),
+    /// Penalty games (Rummy 40, RULES.md §3.8): after each hand a seat whose total is
+    /// at least this limit is out and is not dealt in again; the match ends when at most
+    /// one seat is left. Only for [`ScoreOrder::LowerIsBetter`] games.
+    Elimination(i64),
+    /// One hand, settled on its own (Rummy 40's `PerHandSettlement`, RULES.md §3.8).
+    /// The same as `FixedHands(1)`.
+    SingleHand,
+}
+
+/// How the seats of a match are ranked (Rummikub's "session winner", RULES.md §1.8).
+///
+/// Under [`MatchEnd::Elimination`] seats still in rank above eliminated seats, and a
+/// seat eliminated later ranks above one eliminated earlier, whatever the ranking.
+/// Remaining ties go to the lower seat number, so standings are deterministic.
+///
+/// ```
+/// use rummykit_core::Ranking;
+/// assert_eq!(Ranking::default(), Ranking::Total);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Ranking {
+    /// Best cumulative total in the game's [`ScoreOrder`] (RULES.md §1.8 default,
+    /// seed 002: highest cumulative score).
+    #[default]
+    Total,
+    /// Most hands won; ties by total (the official Rummikub rulebook's
+    /// `SessionRanking::MostGamesWon`, RULES.md §1.8).
+    HandsWon,
+}
+
+/// Why a [`Match`] refused a request. The match is unchanged after an error.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// A match needs at least one seat.
+    #[error("a match needs at least one seat")]
+    NoSeats,
+    /// The first dealer is not a seat of the match.
+    #[error("first dealer {dealer} is not a seat of this {seats}-seat match")]
+    NoSuchDealer {
+        /// The dealer asked for.
+        dealer: Seat,
+        /// Seats in the match.
+        seats: usize,
+    },
+    /// [`MatchEnd::Elimination`] was asked for a game where higher scores are better.
+    #[error("elimination at {limit} points needs a game scored in penalty points (lower is better)")]
+    EliminationNeedsPenaltyScores {
+        /// The elimination limit asked for.
+        limit: i64,
+    },
+    /// The match is over: no more hands are dealt or recorded.
+    #[error("the match is over after {hands} hands")]
+    Over {
+        /// Hands played.
+        hands: u32,
+    },
+    /// [`Match::record`] was called with no hand dealt since the last record.
+    #[error("no hand is in progress: deal one with next_hand before recording an outcome")]
+    NoHandInProgress,
+    /// The outcome's score list does not have one entry per seat of the hand.
+    #[error("the outcome scores {got} seats but the hand was dealt to {expected}")]
+    SeatCount {
+        /// Scores in the outcome.
+        got: usize,
+        /// Seats in the hand.
+        expected: usize,
+    },
+    /// The outcome names a winner that is not a seat of the hand.
+    #[error("the outcome names winner {winner} but the hand was dealt to {seats} seats")]
+    NoSuchWinner {
+        /// The winner named.
+        winner: Seat,
+        /// Seats in the hand.
+        seats: usize,
+    },
+    /// The game refused to deal.
+    #[error("could not deal the next hand: {0}")]
+    Deal(#[from] DealError),
+}
+
+/// A match: hands of one game played to an end condition, with cumulative scores.
+///
+/// The match deals each hand ([`Match::next_hand`]) with the right [`Seating`] and
+/// records its [`Outcome`] ([`Match::record`]); [`Match::play`] does both in a loop
+/// with bots. Scores add up per seat; a hand whose outcome has no winner (a void
+/// hand, such as classic Rummy's restock cap, RULES.md §2.5) counts as played and
+/// scores nothing.
+///
+/// **Dealer rotation.** The first hand is dealt by the given dealer, or, with `None`,
+/// the game chooses by its own rule; the match then reads the dealer off the new hand
+/// (the seat before the one to move, per [`Seating`]'s contract). Each later hand is
+/// dealt by the next seat clockwise that is still in the match.
+///
+/// ```
+/// use rummykit_core::{Match, MatchEnd, Outcome, Ranking};
+/// # use rummykit_core::{DealError, Game, ScoreOrder, Seat, Seating};
+/// # // A one-move toy game: every seat says "done", nobody scores.
+/// # #[derive(Clone, Debug)]
+/// # struct Toy { seats: usize, next: usize }
+/// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// # #[error("never")]
+/// # struct Never;
+/// # impl Game for Toy {
+/// #     type Config = ();
+/// #     type Action = ();
+/// #     type View = ();
+/// #     type Error = Never;
+/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #     fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
+/// #         s.check(2, 4)?;
+/// #         Ok(Toy { seats: s.seats, next: s.first_to_play().unwrap_or(0) })
+/// #     }
+/// #     fn seats(&self) -> usize { self.seats }
+/// #     fn to_move(&self) -> Option<Seat> { Some(self.next) }
+/// #     fn apply(&mut self, _: ()) -> Result<(), Never> { Ok(()) }
+/// #     fn view(&self, _: Seat) {}
+/// #     fn outcome(&self) -> Option<Outcome> { None }
+/// # }
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut m = Match::<Toy>::new((), 3, Some(2), MatchEnd::TargetScore(10), Ranking::Total)?;
+///
+/// let hand = m.next_hand(&mut rng)?;          // dealt by seat 2: seat 0 plays first
+/// assert_eq!(hand.to_move(), Some(0));
+/// m.record(&Outcome { points: vec![6, -3, -3], winner: Some(0) })?;
+///
+/// let hand = m.next_hand(&mut rng)?;          // the deal moves on to seat 0
+/// assert_eq!((m.dealer(), hand.to_move()), (Some(0), Some(1)));
+/// m.record(&Outcome { points: vec![-4, 8, -4], winner: Some(1) })?;
+///
+/// m.next_hand(&mut rng)?;
+/// m.record(&Outcome { points: vec![8, -5, -3], winner: Some(0) })?;
+/// assert!(m.is_over()); // seat 0 reached 10
+/// assert_eq!(m.totals(), &[10, 0, -10]);
+/// assert_eq!(m.standings(), vec![0, 1, 2]);
+/// assert_eq!(m.winner(), Some(0));
+/// # Ok::<(), rummykit_core::MatchError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Match<G: Game> {
+    config: G::Config,
+    seats: usize,
+    end: MatchEnd,
+    ranking: Ranking,
+    hand_limit: Option<u32>,
+    /// Match seat of the dealer of the pending hand (or of the next hand).
+    dealer: Option<Seat>,
+    /// Match seats still in, ascending; hand seat `i` is `active[i]`.
+    active: Vec<Seat>,
+    totals: Vec<i64>,
+    hands_won: Vec<u32>,
+    /// For each match seat, the number of the hand after which it was eliminated.
+    out_after: Vec<Option<u32>>,
+    hands_played: u32,
+    pending: bool,
+    history: Vec<Outcome>,
+}
+
+impl<G: Game> Match<G> {
+    /// A match of `seats` players of the game configured by `config`.
+    ///
+    /// `first_dealer`: the dealer of the first hand, or `None` to let the game choose
+    /// (a cut, Rummikub's highest-tile draw).
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::NoSeats`], [`MatchError::NoSuchDealer`], or
+    /// [`MatchError::EliminationNeedsPenaltyScores`] for an elimination match of a game
+    /// where higher scores are better. Whether the game can be played by `seats`
+    /// players is the game's to say, at the first deal.
+    pub fn new(
+        config: G::Config,
+        seats: usize,
+        first_dealer: Option<Seat>,
+        end: MatchEnd,
+        ranking: Ranking,
+    ) -> Result<Self, MatchError> {
+        if seats == 0 {
+            return Err(MatchError::NoSeats);
+        }
+        if let Some(dealer) = first_dealer.filter(|&d| d >= seats) {
+            return Err(MatchError::NoSuchDealer { dealer, seats });
+        }
+        if let MatchEnd::Elimination(limit) = end
+            && G::SCORE_ORDER == ScoreOrder::HigherIsBetter
+        {
+            return Err(MatchError::EliminationNeedsPenaltyScores { limit });
+        }
+        Ok(Match {
+            config,
+            seats,
+            end,
+            ranking,
+            hand_limit: None,
+            dealer: first_dealer,
+            active: (0..seats).collect(),
+            totals: vec![0; seats],
+            hands_won: vec![0; seats],
+            out_after: vec![None; seats],
+            hands_played: 0,
+            pending: false,
+            history: Vec::new(),
+        })
+    }
+
+    /// The same match, also over after `hands` hands whatever its end condition: a
+    /// safety stop for simulations (a target nobody reaches, endless void hands).
+    #[must_use]
+    pub fn with_hand_limit(mut self, hands: u32) -> Self {
+        self.hand_limit = Some(hands);
+        self
+    }
+
+    /// The game's configuration.
+    #[must_use]
+    pub fn config(&self) -> &G::Config {
+        &self.config
+    }
+
+    /// Number of seats in the match (eliminated seats included).
+    #[must_use]
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
+    /// The end condition.
+    #[must_use]
+    pub fn end(&self) -> MatchEnd {
+        self.end
+    }
+
+    /// The ranking.
+    #[must_use]
+    pub fn ranking(&self) -> Ranking {
+        self.ranking
+    }
+
+    /// The match seat that deals the pending hand, or the next one once the previous
+    /// hand is recorded. `None` before the first deal when the game chooses the dealer.
+    #[must_use]
+    pub fn dealer(&self) -> Option<Seat> {
+        self.dealer
+    }
+
+    /// The match seats still in the match, ascending. Hand seat `i` of the next (or
+    /// pending) hand is match seat `in_play()[i]`.
+    #[must_use]
+    pub fn in_play(&self) -> &[Seat] {
+        &self.active
+    }
+
+    /// The match seat that plays as hand seat `hand_seat` in the pending (or next) hand;
+    /// `None` beyond the seats in play.
+    #[must_use]
+    pub fn match_seat(&self, hand_seat: Seat) -> Option<Seat> {
+        self.active.get(hand_seat).copied()
+    }
+
+    /// The hand seat of match seat `seat` in the pending (or next) hand; `None` if the
+    /// seat is eliminated or does not exist.
+    #[must_use]
+    pub fn hand_seat(&self, seat: Seat) -> Option<Seat> {
+        self.active.binary_search(&seat).ok()
+    }
+
+    /// Cumulative scores, by match seat.
+    #[must_use]
+    pub fn totals(&self) -> &[i64] {
+        &self.totals
+    }
+
+    /// Hands won, by match seat.
+    #[must_use]
+    pub fn hands_won(&self) -> &[u32] {
+        &self.hands_won
+    }
+
+    /// Hands recorded, void hands included.
+    #[must_use]
+    pub fn hands_played(&self) -> u32 {
+        self.hands_played
+    }
+
+    /// `true` while a hand is dealt and its outcome not yet recorded.
+    #[must_use]
+    pub fn hand_in_progress(&self) -> bool {
+        self.pending
+    }
+
+    /// The outcome of every recorded hand, in match seats: `points` has one entry per
+    /// match seat (0 for a seat not dealt in, and for every seat of a void hand) and
+    /// `winner` is a match seat.
+    #[must_use]
+    pub fn history(&self) -> &[Outcome] {
+        &self.history
+    }
+
+    /// The match number of the hand after which `seat` was eliminated; `None` while it
+    /// is in (or for a seat that does not exist).
+    #[must_use]
+    pub fn eliminated_after(&self, seat: Seat) -> Option<u32> {
+        self.out_after.get(seat).copied().flatten()
+    }
+
+    /// `true` once the end condition (or the hand limit) is met.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        if self.hand_limit.is_some_and(|n| self.hands_played >= n) {
+            return true;
+        }
+        match self.end {
+            MatchEnd::FixedHands(n) => self.hands_played >= n,
+            MatchEnd::SingleHand => self.hands_played >= 1,
+            MatchEnd::TargetScore(target) => {
+                self.hands_played > 0 && self.totals.iter().any(|&t| t >= target)
+            }
+            MatchEnd::Elimination(_) => self.active.len() <= 1,
+        }
+    }
+
+    /// Every match seat, best first: under elimination, seats still in first and then
+    /// by how late they went out; then by the [`Ranking`]; then by seat number.
+    #[must_use]
+    pub fn standings(&self) -> Vec<Seat> {
+        let better_total = |t: i64| match G::SCORE_ORDER {
+            ScoreOrder::HigherIsBetter => -i128::from(t),
+            ScoreOrder::LowerIsBetter => i128::from(t),
+        };
+        let mut seats: Vec<Seat> = (0..self.seats).collect();
+        seats.sort_by_key(|&s| {
+            let survival = core::cmp::Reverse(self.out_after[s].unwrap_or(u32::MAX));
+            let won = match self.ranking {
+                Ranking::Total => 0,
+                Ranking::HandsWon => -i64::from(self.hands_won[s]),
+            };
+            (survival, won, better_total(self.totals[s]), s)
+        });
+        seats
+    }
+
+    /// The best seat of [`standings`](Match::standings) once the match is over;
+    /// `None` before.
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        if self.is_over() { self.standings().first().copied() } else { None }
+    }
+
+    /// The seating of the next hand, in hand seats.
+    fn seating(&self) -> Seating {
+        let seating = Seating::new(self.active.len());
+        match self.dealer.and_then(|d| self.hand_seat(d)) {
+            Some(d) => seating.with_dealer(d),
+            None => seating,
+        }
+    }
+
+    /// Deals the next hand to the seats still in, with the rotating dealer. The hand's
+    /// seats are hand seats (see [`in_play`](Match::in_play)). Calling it again before
+    /// [`record`](Match::record) re-deals the pending hand with the same dealer.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::Over`], or [`MatchError::Deal`] when the game refuses the seating
+    /// (for instance a player count it does not support).
+    pub fn next_hand<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<G, MatchError> {
+        if self.is_over() {
+            return Err(MatchError::Over { hands: self.hands_played });
+        }
+        let seating = self.seating();
+        let game = G::deal(&self.config, seating, rng)?;
+        if seating.dealer.is_none() {
+            // The game chose: its dealer is the seat before the one that plays first.
+            let n = self.active.len();
+            self.dealer = game.to_move().filter(|&s| s < n).map(|s| self.active[(s + n - 1) % n]);
+        }
+        self.pending = true;
+        Ok(game)
+    }
+
+    /// Adds the outcome of the pending hand (in hand seats) to the totals, eliminates
+    /// seats under [`MatchEnd::Elimination`] and passes the deal on.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::Over`], [`MatchError::NoHandInProgress`],
+    /// [`MatchError::SeatCount`] or [`MatchError::NoSuchWinner`] when the outcome cannot
+    /// belong to the pending hand. The match is then unchanged.
+    pub fn record(&mut self, outcome: &Outcome) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MatchError::Over { hands: self.hands_played });
+        }
+        if !self.pending {
+            return Err(MatchError::NoHandInProgress);
+        }
+        let n = self.active.len();
+        if outcome.points.len() != n {
+            return Err(MatchError::SeatCount { got: outcome.points.len(), expected: n });
+        }
+        if let Some(winner) = outcome.winner.filter(|&w| w >= n) {
+            return Err(MatchError::NoSuchWinner { winner, seats: n });
+        }
+        self.pending = false;
+        self.hands_played += 1;
+        let mut points = vec![0; self.seats];
+        let winner = outcome.winner.map(|w| self.active[w]);
+        if let Some(w) = winner {
+            self.hands_won[w] += 1;
+            for (&seat, &p) in self.active.iter().zip(&outcome.points) {
+                self.totals[seat] = self.totals[seat].saturating_add(p);
+                points[seat] = p;
+            }
+        }
+        self.history.push(Outcome { points, winner });
+        if let MatchEnd::Elimination(limit) = self.end {
+            let hand = self.hands_played;
+            for &seat in &self.active {
+                if self.totals[seat] >= limit {
+                    self.out_after[seat] = Some(hand);
+                }
+            }
+            let out_after = &self.out_after;
+            self.active.retain(|&s| out_after[s].is_none());
+        }
+        // Pass the deal clockwise to the next seat still in.
+        self.dealer = self
+            .dealer
+            .and_then(|d| (1..=self.seats).map(|k| (d + k) % self.seats).find(|s| self.active.contains(s)));
+        Ok(())
+    }
+
+    /// Plays hands with `bots` (one per match seat) until the match is over, each hand
+    /// through [`play_hand`]. Seats that are out are not asked to play. Returns at once
+    /// if the match is already over.
+    ///
+    /// # Errors
+    ///
+    /// [`DriverError::BotCount`] if `bots` does not have one bot per match seat,
+    /// [`DriverError::Match`] if a deal fails, and the errors of [`play_hand`]. Hands
+    /// recorded before the error stay recorded; the failed hand stays pending and the
+    /// next call re-deals it.
+    pub fn play<R: Rng + ?Sized>(
+        &mut self,
+        bots: &mut [&mut dyn Bot<G>],
+        rng: &mut R,
+        max_actions_per_hand: usize,
+    ) -> Result<(), DriverError<G::Error>> {
+        if bots.len() != self.seats {
+            return Err(DriverError::BotCount { bots: bots.len(), seats: self.seats });
+        }
+        while !self.is_over() {
+            let mut game = self.next_hand(rng)?;
+            let active = &self.active;
+            let mut hand_bots: Vec<&mut dyn Bot<G>> = bots
+                .iter_mut()
+                .enumerate()
+                .filter(|(seat, _)| active.contains(seat))
+                .map(|(_, bot)| &mut **bot as &mut dyn Bot<G>)
+                .collect();
+            let (outcome, _) = play_hand(&mut game, &mut hand_bots, max_actions_per_hand)?;
+            self.record(&outcome)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,523 @@
+//! The match driver ([`Match`]) and the hand driver ([`play_hand`]) on a toy game,
+//! without any real game crate.
+//!
+//! The toy "high card" game: every seat is dealt one number 1–13; seats reveal in
+//! turn, starting after the dealer; the highest number wins (a tie for highest is a
+//! void hand). `HighCard<false>` scores like Rummikub (losers lose their number, the
+//! winner gains the sum); `HighCard<true>` scores penalty points like Rummy 40 (each
+//! loser takes their number, the winner 0).
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{
+    Bot, DealError, DriverError, Game, Match, MatchEnd, MatchError, Outcome, Ranking, ScoreOrder, Seat,
+    Seating, play_hand,
+};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Reveal,
+    /// Always refused.
+    Cheat,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("cheating is not allowed")]
+struct Cheating;
+
+#[derive(Debug, Clone, PartialEq)]
+struct View {
+    seat: Seat,
+    card: u8,
+}
+
+#[derive(Debug, Clone)]
+struct HighCard<const PENALTY: bool> {
+    cards: Vec<u8>,
+    dealer: Seat,
+    next: Seat,
+    revealed: usize,
+}
+
+impl<const PENALTY: bool> Game for HighCard<PENALTY> {
+    type Config = ();
+    type Action = Act;
+    type View = View;
+    type Error = Cheating;
+
+    const SCORE_ORDER: ScoreOrder =
+        if PENALTY { ScoreOrder::LowerIsBetter } else { ScoreOrder::HigherIsBetter };
+
+    fn deal<R: rand::Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+        seating.check(2, 4)?;
+        let n = seating.seats;
+        let dealer = match seating.dealer {
+            Some(d) => d,
+            None => rng.random_range(0..n),
+        };
+        let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
+        Ok(HighCard { cards, dealer, next: (dealer + 1) % n, revealed: 0 })
+    }
+
+    fn seats(&self) -> usize {
+        self.cards.len()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.revealed < self.cards.len()).then_some(self.next)
+    }
+
+    fn apply(&mut self, action: Act) -> Result<(), Cheating> {
+        if action == Act::Cheat || self.to_move().is_none() {
+            return Err(Cheating);
+        }
+        self.revealed += 1;
+        self.next = (self.next + 1) % self.cards.len();
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        View { seat, card: self.cards[seat] }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.to_move().is_some() {
+            return None;
+        }
+        let best = *self.cards.iter().max()?;
+        let n = self.cards.len();
+        if self.cards.iter().filter(|&&c| c == best).count() > 1 {
+            return Some(Outcome { points: vec![0; n], winner: None });
+        }
+        let winner = self.cards.iter().position(|&c| c == best)?;
+        let losers: i64 = (0..n).filter(|&s| s != winner).map(|s| i64::from(self.cards[s])).sum();
+        let points = (0..n)
+            .map(|s| match (s == winner, PENALTY) {
+                (true, false) => losers,
+                (true, true) => 0,
+                (false, false) => -i64::from(self.cards[s]),
+                (false, true) => i64::from(self.cards[s]),
+            })
+            .collect();
+        Some(Outcome { points, winner: Some(winner) })
+    }
+}
+
+/// Reveals, and counts how often it was asked.
+#[derive(Default)]
+struct Revealer {
+    asked: usize,
+    seats_seen: Vec<Seat>,
+}
+
+impl<const P: bool> Bot<HighCard<P>> for Revealer {
+    fn name(&self) -> &str {
+        "revealer"
+    }
+    fn act(&mut self, view: &View) -> Act {
+        self.asked += 1;
+        self.seats_seen.push(view.seat);
+        Act::Reveal
+    }
+}
+
+struct Cheater;
+impl<const P: bool> Bot<HighCard<P>> for Cheater {
+    fn name(&self) -> &str {
+        "cheater"
+    }
+    fn act(&mut self, _: &View) -> Act {
+        Act::Cheat
+    }
+}
+
+type Plus = HighCard<false>;
+type Penalty = HighCard<true>;
+
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+fn outcome(points: &[i64], winner: Option<Seat>) -> Outcome {
+    Outcome { points: points.to_vec(), winner }
+}
+
+fn play_match<G: Game>(m: &mut Match<G>, seed: u64) -> Vec<Revealer>
+where
+    Revealer: Bot<G>,
+{
+    let mut bots: Vec<Revealer> = (0..m.seats()).map(|_| Revealer::default()).collect();
+    let mut refs: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| b as &mut dyn Bot<G>).collect();
+    m.play(&mut refs, &mut rng(seed), 100).expect("the toy match plays to its end");
+    bots
+}
+
+#[test]
+fn play_hand_runs_the_toy_to_its_end() {
+    let mut game = Plus::deal(&(), Seating::new(3).with_dealer(1), &mut rng(1)).unwrap();
+    let (mut a, mut b, mut c) = (Revealer::default(), Revealer::default(), Revealer::default());
+    let mut bots: [&mut dyn Bot<Plus>; 3] = [&mut a, &mut b, &mut c];
+    let (outcome, actions) = play_hand(&mut game, &mut bots, 10).unwrap();
+    assert_eq!(actions, vec![Act::Reveal; 3]);
+    assert_eq!(outcome.points.len(), 3);
+    assert_eq!(outcome.points.iter().sum::<i64>(), 0, "the toy is zero-sum");
+    // Seat 2 (after dealer 1) was asked first, with its own view only.
+    assert_eq!(
+        (c.seats_seen.clone(), a.seats_seen.clone(), b.seats_seen.clone()),
+        (vec![2], vec![0], vec![1])
+    );
+}
+
+#[test]
+fn play_hand_errors() {
+    let game = Plus::deal(&(), Seating::new(2).with_dealer(0), &mut rng(2)).unwrap();
+    let mut r = Revealer::default();
+    let mut cheat = Cheater;
+
+    let mut g = game.clone();
+    let mut one: [&mut dyn Bot<Plus>; 1] = [&mut r];
+    assert_eq!(play_hand(&mut g, &mut one, 10).unwrap_err(), DriverError::BotCount { bots: 1, seats: 2 });
+
+    let mut g = game.clone();
+    let mut r2 = Revealer::default();
+    let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut r2, &mut cheat];
+    assert_eq!(
+        play_hand(&mut g, &mut bots, 10).unwrap_err(),
+        DriverError::IllegalAction { seat: 1, error: Cheating }
+    );
+
+    let mut g = game;
+    let (mut r3, mut r4) = (Revealer::default(), Revealer::default());
+    let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut r3, &mut r4];
+    assert_eq!(play_hand(&mut g, &mut bots, 1).unwrap_err(), DriverError::TooLong(1));
+}
+
+#[test]
+fn fixed_hands_plays_exactly_that_many_and_totals_add_up() {
+    let mut m = Match::<Plus>::new((), 4, Some(0), MatchEnd::FixedHands(12), Ranking::Total).unwrap();
+    let bots = play_match(&mut m, 3);
+    assert!(m.is_over());
+    assert_eq!(m.hands_played(), 12);
+    assert_eq!(m.history().len(), 12);
+    assert_eq!(bots.iter().map(|b| b.asked).sum::<usize>(), 12 * 4);
+    for seat in 0..4 {
+        let column: i64 = m.history().iter().map(|o| o.points[seat]).sum();
+        assert_eq!(m.totals()[seat], column);
+        let won = m.history().iter().filter(|o| o.winner == Some(seat)).count() as u32;
+        assert_eq!(m.hands_won()[seat], won);
+    }
+    assert_eq!(m.totals().iter().sum::<i64>(), 0);
+    let standings = m.standings();
+    assert!(standings.windows(2).all(|w| m.totals()[w[0]] >= m.totals()[w[1]]));
+    assert_eq!(m.winner(), Some(standings[0]));
+    // Over: no more hands.
+    assert_eq!(m.next_hand(&mut rng(0)).unwrap_err(), MatchError::Over { hands: 12 });
+}
+
+#[test]
+fn same_seed_same_match() {
+    let run = |seed| {
+        let mut m = Match::<Plus>::new((), 3, None, MatchEnd::FixedHands(20), Ranking::Total).unwrap();
+        play_match(&mut m, seed);
+        m.history().to_vec()
+    };
+    assert_eq!(run(9), run(9));
+    assert_ne!(run(9), run(10));
+}
+
+#[test]
+fn single_hand_is_one_hand() {
+    // RULES.md §3.8 PerHandSettlement.
+    let mut m = Match::<Penalty>::new((), 2, None, MatchEnd::SingleHand, Ranking::Total).unwrap();
+    assert!(!m.is_over());
+    assert_eq!(m.winner(), None);
+    play_match(&mut m, 4);
+    assert_eq!(m.hands_played(), 1);
+    assert!(m.is_over());
+    assert!(m.winner().is_some());
+}
+
+#[test]
+fn fixed_hands_zero_is_over_at_once() {
+    let mut m = Match::<Plus>::new((), 2, None, MatchEnd::FixedHands(0), Ranking::Total).unwrap();
+    assert!(m.is_over());
+    let bots = play_match(&mut m, 5);
+    assert_eq!(bots[0].asked, 0);
+    assert_eq!(m.winner(), Some(0)); // all tied at 0: lowest seat
+}
+
+#[test]
+fn dealer_rotates_clockwise_from_the_given_dealer() {
+    let mut m = Match::<Plus>::new((), 3, Some(1), MatchEnd::FixedHands(5), Ranking::Total).unwrap();
+    let mut r = rng(6);
+    for expected_dealer in [1, 2, 0, 1, 2] {
+        let game = m.next_hand(&mut r).unwrap();
+        assert_eq!(m.dealer(), Some(expected_dealer));
+        assert_eq!(game.to_move(), Some((expected_dealer + 1) % 3), "the seat after the dealer starts");
+        m.record(&outcome(&[1, -1, 0], Some(0))).unwrap();
+    }
+    assert!(m.is_over());
+}
+
+#[test]
+fn a_dealer_chosen_by_the_game_is_read_off_the_first_hand() {
+    for seed in 0..20 {
+        let mut m = Match::<Plus>::new((), 4, None, MatchEnd::FixedHands(3), Ranking::Total).unwrap();
+        assert_eq!(m.dealer(), None);
+        let mut r = rng(seed);
+        let first = m.next_hand(&mut r).unwrap();
+        let chosen = first.dealer;
+        assert_eq!(m.dealer(), Some(chosen));
+        m.record(&outcome(&[0, 0, 0, 0], None)).unwrap();
+        let second = m.next_hand(&mut r).unwrap();
+        assert_eq!(second.dealer, (chosen + 1) % 4);
+    }
+}
+
+#[test]
+fn target_score_ends_after_the_hand_that_reaches_it() {
+    // RULES.md §2.7: classic Rummy plays to a target score (100 by default).
+    let mut m = Match::<Plus>::new((), 2, Some(0), MatchEnd::TargetScore(100), Ranking::Total).unwrap();
+    let mut r = rng(7);
+    assert!(!m.is_over(), "TargetScore needs a hand");
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[99, -99], Some(0))).unwrap();
+    assert!(!m.is_over());
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[-50, 50], Some(1))).unwrap();
+    assert!(!m.is_over());
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[-60, 160], Some(1))).unwrap();
+    assert!(m.is_over());
+    assert_eq!(m.totals(), &[-11, 111]);
+    assert_eq!(m.winner(), Some(1));
+    assert_eq!(m.record(&outcome(&[0, 0], None)).unwrap_err(), MatchError::Over { hands: 3 });
+}
+
+#[test]
+fn void_hand_counts_as_played_but_scores_nothing() {
+    // RULES.md §2.5: a hand ended by the restock cap has no score.
+    let mut m = Match::<Plus>::new((), 3, Some(0), MatchEnd::FixedHands(2), Ranking::Total).unwrap();
+    let mut r = rng(8);
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[5, -2, -3], None)).unwrap();
+    assert_eq!(m.hands_played(), 1);
+    assert_eq!(m.totals(), &[0, 0, 0]);
+    assert_eq!(m.hands_won(), &[0, 0, 0]);
+    assert_eq!(m.history()[0], outcome(&[0, 0, 0], None));
+    assert_eq!(m.dealer(), Some(1), "the deal still passes on after a void hand");
+}
+
+#[test]
+fn session_ranking_total_versus_hands_won() {
+    // RULES.md §1.8 "Session winner": highest total (seed 002) by default; most games
+    // won, ties by points (official rulebook) as the option.
+    let hands = [
+        outcome(&[10, -10, 0], Some(0)),
+        outcome(&[-1, 1, 0], Some(1)),
+        outcome(&[-2, 2, 0], Some(1)),
+        outcome(&[0, -3, 3], Some(2)),
+    ];
+    let run = |ranking| {
+        let mut m = Match::<Plus>::new((), 3, Some(0), MatchEnd::FixedHands(4), ranking).unwrap();
+        let mut r = rng(11);
+        for o in &hands {
+            m.next_hand(&mut r).unwrap();
+            m.record(o).unwrap();
+        }
+        assert_eq!(m.totals(), &[7, -10, 3]);
+        assert_eq!(m.hands_won(), &[1, 2, 1]);
+        (m.standings(), m.winner())
+    };
+    assert_eq!(run(Ranking::Total), (vec![0, 2, 1], Some(0)));
+    // Seat 1 won most hands; seats 0 and 2 tie on one win each, seat 0 has more points.
+    assert_eq!(run(Ranking::HandsWon), (vec![1, 0, 2], Some(1)));
+}
+
+#[test]
+fn ties_go_to_the_lower_seat() {
+    let mut m = Match::<Penalty>::new((), 3, Some(0), MatchEnd::FixedHands(1), Ranking::Total).unwrap();
+    m.next_hand(&mut rng(12)).unwrap();
+    m.record(&outcome(&[4, 0, 4], Some(1))).unwrap();
+    assert_eq!(m.standings(), vec![1, 0, 2]);
+}
+
+#[test]
+fn elimination_deals_later_hands_to_the_remaining_seats() {
+    // RULES.md §3.8: Rummy 40 default end, a seat reaching 101 penalty points is out,
+    // the last seat left wins.
+    let mut m = Match::<Penalty>::new((), 4, Some(3), MatchEnd::Elimination(101), Ranking::Total).unwrap();
+    let mut r = rng(13);
+
+    let g = m.next_hand(&mut r).unwrap();
+    assert_eq!((g.seats(), g.dealer), (4, 3));
+    m.record(&outcome(&[0, 101, 40, 30], Some(0))).unwrap();
+    assert_eq!(m.in_play(), &[0, 2, 3]);
+    assert_eq!(m.eliminated_after(1), Some(1));
+    assert_eq!(m.eliminated_after(0), None);
+    assert_eq!(m.dealer(), Some(0), "the deal passes from seat 3 to seat 0");
+
+    // Hand 2: three hand seats 0,1,2 = match seats 0,2,3; match dealer 0 = hand seat 0.
+    let g = m.next_hand(&mut r).unwrap();
+    assert_eq!((g.seats(), g.dealer, g.to_move()), (3, 0, Some(1)));
+    assert_eq!((m.match_seat(1), m.hand_seat(2), m.hand_seat(1)), (Some(2), Some(1), None));
+    m.record(&outcome(&[50, 0, 20], Some(1))).unwrap();
+    assert_eq!(m.totals(), &[50, 101, 40, 50]);
+    assert_eq!(m.history()[1], outcome(&[50, 0, 0, 20], Some(2)));
+    assert_eq!(m.hands_won(), &[1, 0, 1, 0]);
+    assert_eq!(m.dealer(), Some(2), "seat 1 is out, so the deal skips it");
+
+    // Hand 3: match seat 2 deals (hand seat 1); seats 0 and 3 both go out.
+    let g = m.next_hand(&mut r).unwrap();
+    assert_eq!(g.dealer, 1);
+    m.record(&outcome(&[60, 5, 51], Some(1))).unwrap();
+    assert!(m.is_over());
+    assert_eq!(m.in_play(), &[2]);
+    assert_eq!(m.winner(), Some(2));
+    // Seats 0 (110) and 3 (101) went out together: fewer points ranks higher; seat 1
+    // went out first and ranks last.
+    assert_eq!(m.standings(), vec![2, 3, 0, 1]);
+}
+
+#[test]
+fn elimination_of_everyone_left_ranks_by_points() {
+    let mut m = Match::<Penalty>::new((), 2, Some(0), MatchEnd::Elimination(10), Ranking::Total).unwrap();
+    m.next_hand(&mut rng(14)).unwrap();
+    m.record(&outcome(&[12, 11], Some(0))).unwrap();
+    assert!(m.is_over());
+    assert!(m.in_play().is_empty());
+    assert_eq!(m.standings(), vec![1, 0]);
+    assert_eq!(m.dealer(), None, "nobody is left to deal");
+}
+
+#[test]
+fn played_elimination_match_never_asks_an_eliminated_bot() {
+    let mut m = Match::<Penalty>::new((), 4, None, MatchEnd::Elimination(40), Ranking::Total).unwrap();
+    let bots = play_match(&mut m, 15);
+    assert!(m.is_over());
+    assert!(m.in_play().len() <= 1);
+    for (seat, bot) in bots.iter().enumerate() {
+        let dealt_in = m
+            .history()
+            .iter()
+            .take_while(|_| true)
+            .enumerate()
+            .filter(|(h, _)| m.eliminated_after(seat).is_none_or(|out| (*h as u32) < out));
+        assert_eq!(bot.asked, dealt_in.count(), "seat {seat} is asked once per hand it is dealt in");
+    }
+    let w = m.winner().unwrap();
+    assert!(m.totals()[w] < 40 || m.in_play().is_empty());
+}
+
+#[test]
+fn elimination_needs_a_penalty_game() {
+    assert_eq!(
+        Match::<Plus>::new((), 2, None, MatchEnd::Elimination(101), Ranking::Total).unwrap_err(),
+        MatchError::EliminationNeedsPenaltyScores { limit: 101 }
+    );
+}
+
+#[test]
+fn construction_errors() {
+    assert_eq!(
+        Match::<Plus>::new((), 0, None, MatchEnd::SingleHand, Ranking::Total).unwrap_err(),
+        MatchError::NoSeats
+    );
+    assert_eq!(
+        Match::<Plus>::new((), 3, Some(3), MatchEnd::SingleHand, Ranking::Total).unwrap_err(),
+        MatchError::NoSuchDealer { dealer: 3, seats: 3 }
+    );
+}
+
+#[test]
+fn a_refused_deal_is_a_match_error() {
+    let mut m = Match::<Plus>::new((), 5, None, MatchEnd::SingleHand, Ranking::Total).unwrap();
+    let err = m.next_hand(&mut rng(16)).unwrap_err();
+    assert_eq!(err, MatchError::Deal(DealError::PlayerCount { seats: 5, min: 2, max: 4 }));
+    assert!(err.to_string().contains("5 players"));
+    assert!(!m.hand_in_progress());
+    let mut bots: Vec<Revealer> = (0..5).map(|_| Revealer::default()).collect();
+    let mut refs: Vec<&mut dyn Bot<Plus>> = bots.iter_mut().map(|b| b as &mut dyn Bot<Plus>).collect();
+    assert_eq!(m.play(&mut refs, &mut rng(16), 10).unwrap_err(), DriverError::Match(err));
+}
+
+#[test]
+fn record_errors_leave_the_match_unchanged() {
+    let mut m = Match::<Plus>::new((), 3, Some(0), MatchEnd::FixedHands(3), Ranking::Total).unwrap();
+    let snapshot = |m: &Match<Plus>| format!("{m:?}");
+
+    let before = snapshot(&m);
+    assert_eq!(m.record(&outcome(&[0, 0, 0], None)).unwrap_err(), MatchError::NoHandInProgress);
+    assert_eq!(snapshot(&m), before);
+
+    m.next_hand(&mut rng(17)).unwrap();
+    assert!(m.hand_in_progress());
+    let before = snapshot(&m);
+    assert_eq!(
+        m.record(&outcome(&[1, -1], Some(0))).unwrap_err(),
+        MatchError::SeatCount { got: 2, expected: 3 }
+    );
+    assert_eq!(
+        m.record(&outcome(&[1, -1, 0], Some(3))).unwrap_err(),
+        MatchError::NoSuchWinner { winner: 3, seats: 3 }
+    );
+    assert_eq!(snapshot(&m), before);
+    m.record(&outcome(&[1, -1, 0], Some(0))).unwrap();
+    assert!(!m.hand_in_progress());
+    assert_eq!(m.record(&outcome(&[1, -1, 0], Some(0))).unwrap_err(), MatchError::NoHandInProgress);
+}
+
+#[test]
+fn redeal_keeps_the_dealer() {
+    let mut m = Match::<Plus>::new((), 2, Some(1), MatchEnd::FixedHands(2), Ranking::Total).unwrap();
+    let mut r = rng(18);
+    let a = m.next_hand(&mut r).unwrap();
+    let b = m.next_hand(&mut r).unwrap();
+    assert_eq!((a.dealer, b.dealer), (1, 1));
+    assert_eq!(m.hands_played(), 0);
+}
+
+#[test]
+fn play_errors() {
+    let mut m = Match::<Plus>::new((), 2, Some(0), MatchEnd::FixedHands(3), Ranking::Total).unwrap();
+    let mut a = Revealer::default();
+    let mut one: [&mut dyn Bot<Plus>; 1] = [&mut a];
+    assert_eq!(m.play(&mut one, &mut rng(19), 10).unwrap_err(), DriverError::BotCount { bots: 1, seats: 2 });
+
+    let (mut a, mut c) = (Revealer::default(), Cheater);
+    let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut a, &mut c];
+    assert_eq!(
+        m.play(&mut bots, &mut rng(19), 10).unwrap_err(),
+        DriverError::IllegalAction { seat: 1, error: Cheating }
+    );
+    assert_eq!(m.hands_played(), 0);
+    assert!(m.hand_in_progress());
+
+    let (mut a, mut b) = (Revealer::default(), Revealer::default());
+    let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut a, &mut b];
+    assert_eq!(m.play(&mut bots, &mut rng(19), 1).unwrap_err(), DriverError::TooLong(1));
+    // With enough room the match finishes.
+    m.play(&mut bots, &mut rng(19), 10).unwrap();
+    assert_eq!(m.hands_played(), 3);
+}
+
+#[test]
+fn hand_limit_stops_an_endless_match() {
+    let mut m = Match::<Plus>::new((), 2, None, MatchEnd::TargetScore(i64::MAX), Ranking::Total)
+        .unwrap()
+        .with_hand_limit(7);
+    play_match(&mut m, 20);
+    assert_eq!(m.hands_played(), 7);
+    assert!(m.winner().is_some());
+}
+
+#[test]
+fn accessors() {
+    let m = Match::<Penalty>::new((), 3, None, MatchEnd::Elimination(101), Ranking::HandsWon).unwrap();
+    assert_eq!(m.seats(), 3);
+    assert_eq!(m.end(), MatchEnd::Elimination(101));
+    assert_eq!(m.ranking(), Ranking::HandsWon);
+    assert_eq!(m.config(), &());
+    assert_eq!(m.eliminated_after(7), None);
+    assert_eq!(m.match_seat(3), None);
+}
