@@ -22,9 +22,12 @@
 #![forbid(unsafe_code)]
 
 mod card;
+mod card_table;
 mod catalog;
+mod deadwood;
 mod face;
 mod game;
+mod hand_melds;
 mod match_play;
 mod meld;
 mod meld_rules;
@@ -32,17 +35,22 @@ mod notation;
 mod piece_set;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod stock;
 mod suit;
 mod tile;
 
 pub use card::{Card, Rank};
+pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use catalog::{Catalog, PieceId};
+pub use deadwood::{Split, least_deadwood};
 pub use face::{FACES, Face, NATURAL_FACES};
 pub use game::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{Match, MatchEnd, MatchError, Ranking};
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
+pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
 pub use tile::Tile;

@@ -1,0 +1,440 @@
+//! [`MeldTable`]: the melds laid out on the table of a card game, each with a stable
+//! [`MeldId`], an owner, its pieces in order and its validated [`Meld`]; lay-off at
+//! either end of a run ([`RunEnd`]) or onto a group; [`TableError`].
+
+use core::fmt;
+
+use thiserror::Error;
+
+use crate::{Catalog, Face, MAX_MELD_LEN, Meld, MeldError, MeldKind, MeldRules, PieceId, PieceSet, Seat};
+
+/// The stable name of a meld on the table: melds are numbered in the order they were
+/// laid down, from 0, and keep their id for the rest of the hand (lay-offs do not
+/// change it). Written `m0`, `m1`, ….
+///
+/// ```
+/// use rummykit_core::MeldId;
+/// assert_eq!(MeldId::new(3).to_string(), "m3");
+/// assert_eq!(MeldId::new(3).index(), 3);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeldId(u16);
+
+impl MeldId {
+    /// The id with number `index`.
+    #[must_use]
+    pub const fn new(index: u16) -> MeldId {
+        MeldId(index)
+    }
+
+    /// The number of the id.
+    #[must_use]
+    pub const fn index(self) -> u16 {
+        self.0
+    }
+}
+
+impl fmt::Display for MeldId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "m{}", self.0)
+    }
+}
+
+impl fmt::Debug for MeldId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Which end of a run a laid-off piece goes to. Groups are unordered: there a lay-off
+/// always goes to the back and the end given is ignored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RunEnd {
+    /// Before the first piece (the low end).
+    Front,
+    /// After the last piece (the high end).
+    Back,
+}
+
+/// Why a meld or lay-off was refused by the table. Each variant names the meld or
+/// piece concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The pieces do not form a valid meld of the kind asked for.
+    #[error("not a valid {kind:?}: {error}")]
+    InvalidMeld {
+        /// The kind asked for.
+        kind: MeldKind,
+        /// The validator's reason.
+        error: MeldError,
+    },
+    /// Adding the piece would make the meld invalid.
+    #[error("{piece} does not fit meld {meld}: {error}")]
+    DoesNotFit {
+        /// The meld laid off onto.
+        meld: MeldId,
+        /// The piece laid off.
+        piece: PieceId,
+        /// Why the longer meld is invalid.
+        error: MeldError,
+    },
+    /// No meld on the table has this id.
+    #[error("no meld {0} on the table")]
+    NoSuchMeld(MeldId),
+    /// The piece is not part of the game's catalog.
+    #[error("piece {0} is not part of this game")]
+    UnknownPiece(PieceId),
+    /// The same piece was named twice.
+    #[error("piece {0} named twice")]
+    RepeatedPiece(PieceId),
+    /// The piece already lies on the table.
+    #[error("piece {0} is already on the table")]
+    AlreadyOnTable(PieceId),
+}
+
+/// One meld on the table: its stable id, the seat that laid it down, its pieces in
+/// order and the validated [`Meld`] of their faces. `Copy`, no allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TableMeld<F> {
+    id: MeldId,
+    owner: Seat,
+    pieces: [PieceId; MAX_MELD_LEN],
+    meld: Meld<F>,
+}
+
+impl<F: Face> TableMeld<F> {
+    /// The meld's stable id.
+    #[must_use]
+    pub fn id(&self) -> MeldId {
+        self.id
+    }
+
+    /// The seat that laid the meld down (lay-offs by others do not change it).
+    #[must_use]
+    pub fn owner(&self) -> Seat {
+        self.owner
+    }
+
+    /// The pieces in order (a run from its low end).
+    #[must_use]
+    pub fn pieces(&self) -> &[PieceId] {
+        &self.pieces[..self.meld.len()]
+    }
+
+    /// The pieces as a set.
+    #[must_use]
+    pub fn piece_set(&self) -> PieceSet {
+        self.pieces().iter().copied().collect()
+    }
+
+    /// The validated meld of the pieces' faces (kind, joker roles, values).
+    #[must_use]
+    pub fn meld(&self) -> &Meld<F> {
+        &self.meld
+    }
+
+    /// The meld that laying `face` off at `end` would give, or why it is invalid.
+    ///
+    /// # Errors
+    ///
+    /// The validator's [`MeldError`] for the longer meld (e.g. [`MeldError::TooLong`]).
+    pub fn extended(&self, face: F, end: RunEnd, rules: &MeldRules) -> Result<Meld<F>, MeldError> {
+        let len = self.meld.len();
+        if len >= MAX_MELD_LEN {
+            return Err(MeldError::TooLong { len: len + 1, max: MAX_MELD_LEN });
+        }
+        let mut faces = [F::JOKER; MAX_MELD_LEN];
+        let old = self.meld.faces();
+        let front = end == RunEnd::Front && self.meld.kind() == MeldKind::Run;
+        if front {
+            faces[0] = face;
+            faces[1..=len].copy_from_slice(old);
+        } else {
+            faces[..len].copy_from_slice(old);
+            faces[len] = face;
+        }
+        Meld::new(self.meld.kind(), &faces[..=len], rules)
+    }
+
+    /// The ends at which `face` may be laid off, in the order front, back. A group
+    /// offers only [`RunEnd::Back`]. Both ends can fit: a joker, or a wrapping run.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, RunEnd, parse_list};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let mut table = MeldTable::<Card>::new();
+    /// let cards: Vec<Card> = parse_list("5h 6h 7h")?;
+    /// let ids: Vec<_> = cards.iter().map(|&c| cat.ids_of(c).next().unwrap()).collect();
+    /// let m = table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::CLASSIC).unwrap();
+    /// let ends = |c: &str| table.meld(m).unwrap().lay_off_ends(c.parse().unwrap(), &MeldRules::CLASSIC);
+    /// assert_eq!(ends("4h"), vec![RunEnd::Front]);
+    /// assert_eq!(ends("8h"), vec![RunEnd::Back]);
+    /// assert!(ends("9h").is_empty());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn lay_off_ends(&self, face: F, rules: &MeldRules) -> Vec<RunEnd> {
+        let ends: &[RunEnd] =
+            if self.meld.kind() == MeldKind::Run { &[RunEnd::Front, RunEnd::Back] } else { &[RunEnd::Back] };
+        ends.iter().copied().filter(|&e| self.extended(face, e, rules).is_ok()).collect()
+    }
+}
+
+impl<F: Face> fmt::Debug for TableMeld<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (seat {}) {:?} {:?}", self.id, self.owner, self.meld, self.pieces())
+    }
+}
+
+/// The melds on the table, in the order they were laid down.
+///
+/// The table validates what goes onto it (faces through [`Meld::new`], identities
+/// through the catalog) but knows nothing of hands or turns: the game checks that the
+/// pieces come from the player's hand and that the move is allowed now. Every method
+/// that can fail leaves the table unchanged on `Err`. There is no way to take a piece
+/// back off the table except [`MeldTable::replace`] (a game's joker swap).
+///
+/// ```
+/// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
+/// let cat = Catalog::<Card>::DECK;
+/// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+/// let rules = MeldRules::CLASSIC;
+/// let mut table = MeldTable::<Card>::new();
+/// let sevens = table.place(1, MeldKind::Group, &[id("7c"), id("7d"), id("7h")], &cat, &rules).unwrap();
+/// table.lay_off(sevens, id("7s"), RunEnd::Back, &cat, &rules).unwrap();
+/// assert_eq!(table.meld(sevens).unwrap().meld().len(), 4);
+/// assert_eq!(table.meld(sevens).unwrap().owner(), 1);
+/// let err = table.lay_off(sevens, id("8s"), RunEnd::Back, &cat, &rules).unwrap_err();
+/// assert!(matches!(err, TableError::DoesNotFit { .. }));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct MeldTable<F> {
+    melds: Vec<TableMeld<F>>,
+    next_id: u16,
+}
+
+impl<F: Face> Default for MeldTable<F> {
+    fn default() -> Self {
+        MeldTable { melds: Vec::new(), next_id: 0 }
+    }
+}
+
+impl<F: Face> fmt::Debug for MeldTable<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.melds.iter()).finish()
+    }
+}
+
+impl<F: Face> MeldTable<F> {
+    /// An empty table.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The melds in the order they were laid down (ascending id).
+    #[must_use]
+    pub fn melds(&self) -> &[TableMeld<F>] {
+        &self.melds
+    }
+
+    /// The meld with id `id`.
+    #[must_use]
+    pub fn meld(&self, id: MeldId) -> Option<&TableMeld<F>> {
+        // Ids are assigned in increasing order and never removed: binary search.
+        self.melds.binary_search_by_key(&id, |m| m.id).ok().map(|i| &self.melds[i])
+    }
+
+    /// Number of melds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.melds.len()
+    }
+
+    /// `true` if no meld has been laid down.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.melds.is_empty()
+    }
+
+    /// `true` if `seat` owns at least one meld.
+    #[must_use]
+    pub fn has_melded(&self, seat: Seat) -> bool {
+        self.melds.iter().any(|m| m.owner == seat)
+    }
+
+    /// Every piece on the table.
+    #[must_use]
+    pub fn pieces(&self) -> PieceSet {
+        self.melds.iter().flat_map(|m| m.pieces().iter().copied()).collect()
+    }
+
+    /// The id the next placed meld will get.
+    #[must_use]
+    pub fn next_id(&self) -> MeldId {
+        MeldId(self.next_id)
+    }
+
+    /// Validates `pieces` (in order) as a new meld of `kind` without placing it.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::UnknownPiece`], [`TableError::RepeatedPiece`],
+    /// [`TableError::AlreadyOnTable`] or [`TableError::InvalidMeld`].
+    pub fn check_new(
+        &self,
+        kind: MeldKind,
+        pieces: &[PieceId],
+        catalog: &Catalog<F>,
+        rules: &MeldRules,
+    ) -> Result<Meld<F>, TableError> {
+        let faces = self.faces_of_except(kind, pieces, catalog, rules, &PieceSet::EMPTY)?;
+        Meld::new(kind, &faces[..pieces.len()], rules)
+            .map_err(|error| TableError::InvalidMeld { kind, error })
+    }
+
+    /// Lays `pieces` (in order) down as a new meld of `kind` owned by `owner`; returns
+    /// its id.
+    ///
+    /// # Errors
+    ///
+    /// As [`MeldTable::check_new`]; the table is then unchanged.
+    pub fn place(
+        &mut self,
+        owner: Seat,
+        kind: MeldKind,
+        pieces: &[PieceId],
+        catalog: &Catalog<F>,
+        rules: &MeldRules,
+    ) -> Result<MeldId, TableError> {
+        let meld = self.check_new(kind, pieces, catalog, rules)?;
+        let id = MeldId(self.next_id);
+        let mut stored = [pieces[0]; MAX_MELD_LEN];
+        stored[..pieces.len()].copy_from_slice(pieces);
+        self.melds.push(TableMeld { id, owner, pieces: stored, meld });
+        self.next_id = self.next_id.wrapping_add(1);
+        Ok(id)
+    }
+
+    /// The meld that laying `piece` off onto meld `id` at `end` would give.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::NoSuchMeld`], [`TableError::UnknownPiece`],
+    /// [`TableError::AlreadyOnTable`] or [`TableError::DoesNotFit`].
+    pub fn check_lay_off(
+        &self,
+        id: MeldId,
+        piece: PieceId,
+        end: RunEnd,
+        catalog: &Catalog<F>,
+        rules: &MeldRules,
+    ) -> Result<Meld<F>, TableError> {
+        let target = self.meld(id).ok_or(TableError::NoSuchMeld(id))?;
+        let face = catalog.face(piece).ok_or(TableError::UnknownPiece(piece))?;
+        if self.melds.iter().any(|m| m.pieces().contains(&piece)) {
+            return Err(TableError::AlreadyOnTable(piece));
+        }
+        target.extended(face, end, rules).map_err(|error| TableError::DoesNotFit { meld: id, piece, error })
+    }
+
+    /// Lays `piece` off onto meld `id` at `end` (ignored for a group).
+    ///
+    /// # Errors
+    ///
+    /// As [`MeldTable::check_lay_off`]; the table is then unchanged.
+    pub fn lay_off(
+        &mut self,
+        id: MeldId,
+        piece: PieceId,
+        end: RunEnd,
+        catalog: &Catalog<F>,
+        rules: &MeldRules,
+    ) -> Result<(), TableError> {
+        let meld = self.check_lay_off(id, piece, end, catalog, rules)?;
+        let Ok(i) = self.melds.binary_search_by_key(&id, |m| m.id) else {
+            return Err(TableError::NoSuchMeld(id));
+        };
+        let target = &mut self.melds[i];
+        let len = target.meld.len();
+        if end == RunEnd::Front && target.meld.kind() == MeldKind::Run {
+            target.pieces.copy_within(0..len, 1);
+            target.pieces[0] = piece;
+        } else {
+            target.pieces[len] = piece;
+        }
+        target.meld = meld;
+        Ok(())
+    }
+
+    /// Replaces the pieces of meld `id` by `pieces` (in order), keeping its id, owner and
+    /// kind: the building block of a joker swap (Rummy 40, `RULES.md` §3.6). The game
+    /// decides which replacements are allowed and moves the freed pieces; this checks
+    /// only that the result is a valid meld of the same kind and that the pieces new to
+    /// the meld are not elsewhere on the table.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::NoSuchMeld`], [`TableError::UnknownPiece`],
+    /// [`TableError::RepeatedPiece`], [`TableError::AlreadyOnTable`] (a new piece lies in
+    /// another meld) or [`TableError::InvalidMeld`]; the table is then unchanged.
+    pub fn replace(
+        &mut self,
+        id: MeldId,
+        pieces: &[PieceId],
+        catalog: &Catalog<F>,
+        rules: &MeldRules,
+    ) -> Result<(), TableError> {
+        let i = self.melds.binary_search_by_key(&id, |m| m.id).map_err(|_| TableError::NoSuchMeld(id))?;
+        let kind = self.melds[i].meld.kind();
+        let own = self.melds[i].piece_set();
+        let faces = self.faces_of_except(kind, pieces, catalog, rules, &own)?;
+        let meld = Meld::new(kind, &faces[..pieces.len()], rules)
+            .map_err(|error| TableError::InvalidMeld { kind, error })?;
+        let target = &mut self.melds[i];
+        target.pieces[..pieces.len()].copy_from_slice(pieces);
+        target.meld = meld;
+        Ok(())
+    }
+
+    /// Faces of `pieces`, checking catalog, repeats, and that none lies on the table
+    /// outside `allowed`.
+    fn faces_of_except(
+        &self,
+        kind: MeldKind,
+        pieces: &[PieceId],
+        catalog: &Catalog<F>,
+        rules: &MeldRules,
+        allowed: &PieceSet,
+    ) -> Result<[F; MAX_MELD_LEN], TableError> {
+        let mut faces = [F::JOKER; MAX_MELD_LEN];
+        if pieces.is_empty() {
+            let error =
+                Meld::<F>::new(kind, &[], rules).err().unwrap_or(MeldError::TooShort { len: 0, min: 1 });
+            return Err(TableError::InvalidMeld { kind, error });
+        }
+        if pieces.len() > MAX_MELD_LEN {
+            let max =
+                if kind == MeldKind::Group { usize::from(rules.max_group_len.min(4)) } else { MAX_MELD_LEN };
+            return Err(TableError::InvalidMeld {
+                kind,
+                error: MeldError::TooLong { len: pieces.len(), max },
+            });
+        }
+        let on_table = self.pieces() - *allowed;
+        let mut seen = PieceSet::new();
+        for (slot, &p) in faces.iter_mut().zip(pieces) {
+            *slot = catalog.face(p).ok_or(TableError::UnknownPiece(p))?;
+            if !seen.insert(p) {
+                return Err(TableError::RepeatedPiece(p));
+            }
+            if on_table.contains(p) {
+                return Err(TableError::AlreadyOnTable(p));
+            }
+        }
+        Ok(faces)
+    }
+}

@@ -1,0 +1,279 @@
+//! [`Piles`]: the face-down stock and the face-up discard pile of a card game, with the
+//! restock that turns the discard pile into a new stock ([`Restock`]), and
+//! [`deal_cards`], the shuffle-and-deal shared by the card games.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::{Catalog, Face, PieceId, PieceSet, Seat};
+
+/// How the discard pile becomes the new stock when the stock runs out.
+///
+/// ```
+/// use rummykit_core::Restock;
+/// // Classic Rummy (`RULES.md` §2.5): the whole pile, turned over without shuffling.
+/// assert_eq!(Restock::CLASSIC, Restock { shuffle: false, keep_top: false });
+/// // Rummy 40 (§3.7): shuffled, the top discard stays to start the new pile.
+/// assert_eq!(Restock::RUMMY40, Restock { shuffle: true, keep_top: true });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Restock {
+    /// Shuffle the pile (with the generator seeded at the deal) instead of turning it over
+    /// as it lies.
+    pub shuffle: bool,
+    /// Leave the top discard face up as the start of the new discard pile.
+    pub keep_top: bool,
+}
+
+impl Restock {
+    /// Classic Rummy's default (§2.5): turn the whole pile over, unshuffled.
+    pub const CLASSIC: Restock = Restock { shuffle: false, keep_top: false };
+    /// Rummy 40 (§3.7): shuffle everything but the top discard, which stays.
+    pub const RUMMY40: Restock = Restock { shuffle: true, keep_top: true };
+}
+
+/// The stock (face down) and the discard pile (face up) of a card game.
+///
+/// Both are stacks stored bottom first, so the top card is the last element. The stock's
+/// order is part of the state: drawing is deterministic. The only randomness after the
+/// deal is a shuffled restock, and that uses a generator whose seed was drawn from the
+/// deal's rng ([`deal_cards`]) and is kept here, so a game replays exactly from its deal.
+/// The seed is hidden information: views must expose only [`Piles::stock_len`] and the
+/// discard pile.
+///
+/// ```
+/// use rummykit_core::{PieceId, Piles, Restock};
+/// let id = |i| PieceId::new(i).unwrap();
+/// // stock: #2 on top of #1; discard pile: #3 under #4.
+/// let mut piles = Piles::new(vec![id(1), id(2)], vec![id(3), id(4)], 0);
+/// assert_eq!(piles.draw_stock(), Some(id(2)));
+/// assert_eq!(piles.take_discard(), Some(id(4)));
+/// assert_eq!(piles.draw_stock(), Some(id(1)));
+/// piles.discard(id(9));
+/// // The stock is empty: turn the pile (#3, #9) over. The first discard is now on top.
+/// assert!(piles.restock(Restock::CLASSIC));
+/// assert_eq!(piles.stock(), &[id(9), id(3)]);
+/// assert_eq!(piles.discard_pile(), &[]);
+/// assert_eq!(piles.restocks(), 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Piles {
+    stock: Vec<PieceId>,
+    discard: Vec<PieceId>,
+    restocks: u32,
+    seed: u64,
+}
+
+impl Piles {
+    /// Piles with the given stock and discard pile (each bottom first) and the seed of
+    /// the restock shuffle. Used by scripted deals; [`deal_cards`] builds them at random.
+    #[must_use]
+    pub fn new(stock: Vec<PieceId>, discard: Vec<PieceId>, shuffle_seed: u64) -> Piles {
+        Piles { stock, discard, restocks: 0, seed: shuffle_seed }
+    }
+
+    /// The stock, bottom first (the last element is drawn next). Hidden information.
+    #[must_use]
+    pub fn stock(&self) -> &[PieceId] {
+        &self.stock
+    }
+
+    /// Cards left in the stock (public).
+    #[must_use]
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
+    }
+
+    /// The discard pile, bottom first (the last element is the top card). Public.
+    #[must_use]
+    pub fn discard_pile(&self) -> &[PieceId] {
+        &self.discard
+    }
+
+    /// The top card of the discard pile.
+    #[must_use]
+    pub fn top_discard(&self) -> Option<PieceId> {
+        self.discard.last().copied()
+    }
+
+    /// How many times the discard pile has become the stock in this hand.
+    #[must_use]
+    pub fn restocks(&self) -> u32 {
+        self.restocks
+    }
+
+    /// Every card in the stock and the discard pile (for conservation checks).
+    #[must_use]
+    pub fn pieces(&self) -> PieceSet {
+        self.stock.iter().chain(self.discard.iter()).copied().collect()
+    }
+
+    /// Takes the top card of the stock; `None` (and no change) if it is empty.
+    pub fn draw_stock(&mut self) -> Option<PieceId> {
+        self.stock.pop()
+    }
+
+    /// Takes the top card of the discard pile; `None` (and no change) if it is empty.
+    pub fn take_discard(&mut self) -> Option<PieceId> {
+        self.discard.pop()
+    }
+
+    /// Puts `card` face up on the discard pile.
+    pub fn discard(&mut self, card: PieceId) {
+        self.discard.push(card);
+    }
+
+    /// `true` if [`Piles::restock`] with `policy` would move at least one card: the
+    /// stock is empty and the pile holds a card that would not stay behind.
+    #[must_use]
+    pub fn can_restock(&self, policy: Restock) -> bool {
+        let keep = usize::from(policy.keep_top);
+        self.stock.is_empty() && self.discard.len() > keep
+    }
+
+    /// Turns the discard pile into the new stock when the stock is empty.
+    ///
+    /// Turned over unshuffled, the first card discarded becomes the top of the stock
+    /// (the pile is face up, the stock face down). With `keep_top`, the top discard stays
+    /// as the start of the new pile. Returns `false`, changing nothing, when
+    /// [`Piles::can_restock`] is false.
+    pub fn restock(&mut self, policy: Restock) -> bool {
+        if !self.can_restock(policy) {
+            return false;
+        }
+        let kept = if policy.keep_top { self.discard.pop() } else { None };
+        let mut cards = core::mem::take(&mut self.discard);
+        cards.reverse();
+        if policy.shuffle {
+            // Fisher–Yates with a SplitMix64 stream: deterministic from the deal's seed.
+            for i in (1..cards.len()).rev() {
+                let j = (self.next_random() % (i as u64 + 1)) as usize;
+                cards.swap(i, j);
+            }
+        }
+        self.stock = cards;
+        self.discard.extend(kept);
+        self.restocks += 1;
+        true
+    }
+
+    fn next_random(&mut self) -> u64 {
+        self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// A shuffled deal: the hands by seat and the piles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dealt {
+    /// The hand of each seat.
+    pub hands: Vec<PieceSet>,
+    /// The stock and the discard pile with its up-card.
+    pub piles: Piles,
+}
+
+/// Shuffles every card of `catalog` with `rng` and deals `hand_size` cards to each of
+/// `seats` players, one at a time clockwise starting at `first`; the next card is turned
+/// up to start the discard pile and the rest is the stock (`RULES.md` §2.2, §3.2). The
+/// restock seed is drawn from `rng` too, so the deal fixes everything that follows.
+///
+/// Returns `None` if the cards do not suffice (`seats * hand_size + 1` > catalog), or if
+/// `first` is not a seat.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Card, Catalog, deal_cards};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let dealt = deal_cards(&Catalog::<Card>::DECK, 4, 1, 7, &mut rng).unwrap();
+/// assert!(dealt.hands.iter().all(|h| h.len() == 7));
+/// assert_eq!(dealt.piles.discard_pile().len(), 1);
+/// assert_eq!(dealt.piles.stock_len(), 52 - 28 - 1);
+/// ```
+pub fn deal_cards<F: Face, R: Rng + ?Sized>(
+    catalog: &Catalog<F>,
+    seats: usize,
+    first: Seat,
+    hand_size: usize,
+    rng: &mut R,
+) -> Option<Dealt> {
+    if first >= seats || seats.checked_mul(hand_size)?.checked_add(1)? > catalog.len() {
+        return None;
+    }
+    let mut cards: Vec<PieceId> = catalog.ids().collect();
+    cards.shuffle(rng);
+    let seed = rng.next_u64();
+    // The deck is face down: deal from its end (the top).
+    let mut hands = vec![PieceSet::new(); seats];
+    for k in 0..seats * hand_size {
+        let card = cards.pop()?;
+        hands[(first + k) % seats].insert(card);
+    }
+    let up = cards.pop()?;
+    Some(Dealt { hands, piles: Piles::new(cards, vec![up], seed) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn id(i: u8) -> PieceId {
+        PieceId::new(i).unwrap()
+    }
+
+    #[test]
+    fn restock_unshuffled_reverses_the_pile() {
+        let mut p = Piles::new(vec![], vec![id(1), id(2), id(3)], 5);
+        assert!(!p.can_restock(Restock { shuffle: false, keep_top: true }) || p.discard.len() > 1);
+        assert!(p.restock(Restock::CLASSIC));
+        assert_eq!(p.stock(), &[id(3), id(2), id(1)]);
+        assert_eq!(p.draw_stock(), Some(id(1)));
+    }
+
+    #[test]
+    fn restock_keep_top_and_shuffle_is_deterministic() {
+        let pile: Vec<PieceId> = (0..20).map(id).collect();
+        let mut a = Piles::new(vec![], pile.clone(), 42);
+        let mut b = a.clone();
+        assert!(a.restock(Restock::RUMMY40));
+        assert!(b.restock(Restock::RUMMY40));
+        assert_eq!(a, b);
+        assert_eq!(a.discard_pile(), &[id(19)]);
+        assert_eq!(a.stock_len(), 19);
+        let mut sorted = a.stock().to_vec();
+        sorted.sort();
+        assert_eq!(sorted, pile[..19].to_vec());
+        assert_ne!(a.stock(), &pile[..19].iter().rev().copied().collect::<Vec<_>>()[..]);
+    }
+
+    #[test]
+    fn restock_refused_when_nothing_to_move() {
+        let mut p = Piles::new(vec![id(1)], vec![id(2)], 0);
+        let before = p.clone();
+        assert!(!p.restock(Restock::CLASSIC));
+        assert_eq!(p, before);
+        let mut q = Piles::new(vec![], vec![id(2)], 0);
+        assert!(!q.restock(Restock::RUMMY40));
+        assert!(q.restock(Restock::CLASSIC));
+    }
+
+    #[test]
+    fn deal_partitions_the_catalog() {
+        let cat = Catalog::<crate::Card>::RUMMY40;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let d = deal_cards(&cat, 6, 2, 13, &mut rng).unwrap();
+        let mut all = d.piles.pieces();
+        for h in &d.hands {
+            assert_eq!(h.len(), 13);
+            assert!(all.is_disjoint(h));
+            all |= *h;
+        }
+        assert_eq!(all, cat.all());
+        assert!(deal_cards(&Catalog::<crate::Card>::DECK, 6, 0, 9, &mut rng).is_none());
+        assert!(deal_cards(&cat, 2, 2, 10, &mut rng).is_none());
+    }
+}
