@@ -1,1 +1,262 @@
 //! The exact Rummikub rearrangement solver.
+//!
+//! Given the tiles on the table and on a rack, [`solve`] finds the play that places the
+//! most rack tiles ([`Objective::Tiles`], ties: most value) or the most value
+//! ([`Objective::Value`], ties: most tiles), such that afterwards every table tile and
+//! every placed tile sits in a valid meld (`RULES.md` §1.4: runs of 3–13 of one colour
+//! without wrap, groups of 3–4 distinct colours, jokers anywhere, also in "redundant"
+//! positions). Before the player has opened (`RULES.md` §1.5) it finds the best initial
+//! meld instead: rack tiles only, new melds only, worth at least the threshold.
+//!
+//! The answer is **exact**. The method is a dynamic program over the numbers 1..13 (after
+//! van Rijn, Takes & Vis, "The Complexity of Rummikub Problems", 2015), with the open
+//! runs of each colour, the jokers used and (initial meld) the value laid down as its
+//! state, processed colour by colour, with a precomputed table for the groups of each
+//! number. See `docs/design/solver.md` for the argument and the measurements.
+//!
+//! ```
+//! use rummykit_rummikub::solver::{Objective, Position, SolveOptions, solve};
+//!
+//! // Blue 2-6 on the table and a blue 4 on the rack: split into 2-4 and 4-6.
+//! let pos = Position::parse("b2 b3 b4 b5 b6", "b4 r9")?;
+//! let sol = solve(&pos, &SolveOptions::default())?;
+//! assert_eq!(sol.tiles_placed, 1);
+//! assert_eq!(sol.table.len(), 2);
+//!
+//! // Before opening: 30 points from the rack alone.
+//! let pos = Position::parse("", "r10 b10 k10 y2 y3")?;
+//! let opts = SolveOptions::default().with_opened(false).with_objective(Objective::Value);
+//! assert_eq!(solve(&pos, &opts)?.value_placed, 30);
+//! # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+//! ```
+//!
+//! # Contract with the engine
+//!
+//! The solver works on the standard meld rules only. The answer's table holds every
+//! table tile plus exactly [`Solution::placed`], and every meld is valid under
+//! [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB). The engine's joker-reuse
+//! house rule (`RULES.md` §1.6, a released joker must end up beside a rack tile) depends
+//! on the table's previous meld structure and is not part of the optimisation; see
+//! `docs/design/solver.md`.
+
+mod dp;
+mod error;
+mod groups;
+mod options;
+mod position;
+mod solution;
+
+pub use error::SolveError;
+pub use options::{Objective, SolveOptions};
+pub use position::Position;
+pub use solution::Solution;
+
+use rummykit_core::{Colour, Face, Meld, MeldKind, MeldRules, Tile};
+
+use dp::{Counts, Dp, Params};
+
+/// Most jokers a position may hold (the 160-tile set has four).
+pub const MAX_JOKERS: usize = 4;
+
+/// Solves `position` under `options`: see the [module docs](self).
+///
+/// # Errors
+///
+/// * [`SolveError::TooManyCopies`] if table and rack hold more copies of a tile (or more
+///   jokers) than [`SolveOptions::tile_set`] has;
+/// * [`SolveError::UnsupportedJokers`] for more than [`MAX_JOKERS`] jokers;
+/// * [`SolveError::TableNotMeldable`] if the table tiles cannot form valid melds.
+///
+/// ```
+/// use rummykit_rummikub::solver::{Position, SolveOptions, solve};
+/// let sol = solve(&Position::parse("r1 r2 r3 k5 b5 y5", "r4 J k13")?, &SolveOptions::default())?;
+/// assert_eq!(sol.tiles_placed, 2); // r4 and the joker; k13 has no partners
+/// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+/// ```
+pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution, SolveError> {
+    Solver::new().solve(position, options)
+}
+
+/// A reusable solver: keeps its working memory between calls, which saves the
+/// allocations when solving many positions (bots, benches).
+///
+/// ```
+/// use rummykit_rummikub::solver::{Position, SolveOptions, Solver};
+/// let mut solver = Solver::new();
+/// for rack in ["r4", "r4 r5", "k9"] {
+///     let sol = solver.solve(&Position::parse("r1 r2 r3", rack)?, &SolveOptions::default())?;
+///     assert_eq!(sol.tiles_placed, if rack == "k9" { 0 } else { rack.split(' ').count() });
+/// }
+/// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+/// ```
+#[derive(Debug, Default, Clone)]
+pub struct Solver {
+    dp: Dp,
+}
+
+/// Counts of every face in a list, jokers at index 52.
+fn face_counts(tiles: &[Tile]) -> [usize; 53] {
+    let mut counts = [0usize; 53];
+    for t in tiles {
+        counts[t.index() as usize] += 1;
+    }
+    counts
+}
+
+impl Solver {
+    /// A solver with empty working memory.
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// Solves `position` under `options`, as [`solve`] does.
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`].
+    pub fn solve(&mut self, position: &Position, options: &SolveOptions) -> Result<Solution, SolveError> {
+        let table = face_counts(position.table());
+        let rack = face_counts(position.rack());
+        let set = options.tile_set;
+        for (i, (&a, &b)) in table.iter().zip(rack.iter()).enumerate() {
+            let tile = Tile::from_index(i as u8).unwrap_or(Tile::JOKER);
+            let max = set.count_of(tile);
+            if a + b > max as usize {
+                return Err(SolveError::TooManyCopies { tile, count: a + b, max });
+            }
+        }
+        let jokers = table[52] + rack[52];
+        if jokers > MAX_JOKERS {
+            return Err(SolveError::UnsupportedJokers { count: jokers, max: MAX_JOKERS });
+        }
+        let to_grid = |counts: &[usize; 53]| {
+            let mut g = [[0u8; 13]; 4];
+            for (i, &k) in counts[..52].iter().enumerate() {
+                g[i / 13][i % 13] = k as u8;
+            }
+            g
+        };
+        let params =
+            Params { objective: options.objective, joker_value: options.joker_value, threshold: None };
+        if options.opened {
+            let counts = Counts {
+                fixed: to_grid(&table),
+                optional: to_grid(&rack),
+                fixed_jokers: table[52] as u8,
+                optional_jokers: rack[52] as u8,
+            };
+            let opt = self.dp.run(&counts, params).ok_or(SolveError::TableNotMeldable)?;
+            let (melds, placed) = build(&counts, &opt);
+            return Ok(finish(melds, placed, options.joker_value));
+        }
+        // Initial meld: the table stays as it is.
+        let mut melds = match position.melds() {
+            Some(m) => m.to_vec(),
+            None if position.table().is_empty() => Vec::new(),
+            None => {
+                let counts =
+                    Counts { fixed: to_grid(&table), fixed_jokers: table[52] as u8, ..Counts::default() };
+                let opt = self.dp.run(&counts, params).ok_or(SolveError::TableNotMeldable)?;
+                build(&counts, &opt).0
+            }
+        };
+        let counts =
+            Counts { optional: to_grid(&rack), optional_jokers: rack[52] as u8, ..Counts::default() };
+        let params = Params { threshold: Some(options.threshold), ..params };
+        let mut placed = Vec::new();
+        if let Some(opt) = self.dp.run(&counts, params) {
+            let (new, p) = build(&counts, &opt);
+            melds.extend(new);
+            placed = p;
+        }
+        Ok(finish(melds, placed, options.joker_value))
+    }
+}
+
+fn finish(table: Vec<Meld<Tile>>, mut placed: Vec<Tile>, joker_value: u32) -> Solution {
+    placed.sort();
+    let value_placed =
+        placed.iter().map(|t| t.number().map_or(u64::from(joker_value), u64::from)).sum::<u64>();
+    Solution { tiles_placed: placed.len(), value_placed, placed, table }
+}
+
+/// A run being built during reconstruction.
+struct OpenRun {
+    tiles: Vec<Tile>,
+}
+
+/// Replays the optimum's decisions into melds and the list of rack tiles placed.
+fn build(counts: &Counts, opt: &dp::Optimum) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+    let mut done: Vec<Vec<Tile>> = Vec::new();
+    let mut groups: Vec<Meld<Tile>> = Vec::new();
+    let mut open: [Vec<OpenRun>; 4] = Default::default();
+    let mut placed = Vec::new();
+    let mut step = 0;
+    for n in 1..=13u8 {
+        let mut gamma = [0u8; 4];
+        for (c, colour) in Colour::ALL.into_iter().enumerate() {
+            let ch = dp::choice(opt.choices[step]);
+            step += 1;
+            let tile = Tile::new(colour, n).unwrap_or(Tile::JOKER);
+            // Short runs all go on; `k3` of the long ones go on, the rest end here.
+            let (short, long): (Vec<OpenRun>, Vec<OpenRun>) =
+                core::mem::take(&mut open[c]).into_iter().partition(|r| r.tiles.len() < 3);
+            let mut cont = short;
+            let mut long = long.into_iter();
+            cont.extend(long.by_ref().take(ch.k3 as usize));
+            done.extend(long.map(|r| r.tiles));
+            let mut naturals = 0;
+            for (i, run) in cont.iter_mut().enumerate() {
+                if i < ch.ext_jokers as usize {
+                    run.tiles.push(Tile::JOKER);
+                } else {
+                    run.tiles.push(tile);
+                    naturals += 1;
+                }
+            }
+            for _ in 0..ch.s0 {
+                cont.push(OpenRun { tiles: vec![tile] });
+            }
+            for _ in 0..ch.s1 {
+                cont.push(OpenRun { tiles: vec![Tile::JOKER, tile] });
+            }
+            if ch.big > 0 {
+                for len in dp::prefixes(ch.big, ch.big_jokers) {
+                    let mut tiles = vec![Tile::JOKER; len as usize];
+                    tiles.push(tile);
+                    cont.push(OpenRun { tiles });
+                }
+            }
+            naturals += ch.s0 + ch.s1 + ch.big + ch.gamma;
+            let fixed = u32::from(counts.fixed[c][n as usize - 1]);
+            for _ in fixed..naturals {
+                placed.push(tile);
+            }
+            open[c] = cont;
+            gamma[c] = ch.gamma as u8;
+        }
+        let jokers = opt.choices[step] as usize;
+        step += 1;
+        for (mask, j) in dp::group_layout(gamma, jokers).unwrap_or_default() {
+            let mut tiles: Vec<Tile> = Colour::ALL
+                .into_iter()
+                .enumerate()
+                .filter(|&(c, _)| mask & (1 << c) != 0)
+                .filter_map(|(_, colour)| Tile::new(colour, n))
+                .collect();
+            tiles.extend(core::iter::repeat_n(Tile::JOKER, j as usize));
+            groups.extend(Meld::new(MeldKind::Group, &tiles, &MeldRules::RUMMIKUB));
+        }
+    }
+    for runs in open {
+        done.extend(runs.into_iter().map(|r| r.tiles));
+    }
+    for _ in counts.fixed_jokers as u32..opt.jokers {
+        placed.push(Tile::JOKER);
+    }
+    let mut melds: Vec<Meld<Tile>> =
+        done.iter().filter_map(|tiles| Meld::new(MeldKind::Run, tiles, &MeldRules::RUMMIKUB).ok()).collect();
+    melds.extend(groups);
+    (melds, placed)
+}

@@ -1,0 +1,154 @@
+//! Group formation at one number: which joker counts let a given number of naturals per
+//! colour be laid out as groups (3–4 tiles, distinct colours, at least one natural), and
+//! one such layout.
+
+use std::sync::OnceLock;
+
+/// Most naturals of one face the solver handles (the 160-tile set has three copies).
+pub(super) const MAX_COPIES: usize = 3;
+
+/// Most jokers one number's groups can absorb that the solver tracks.
+const JOKER_SLOTS: usize = super::MAX_JOKERS + 1;
+
+/// Index of a per-colour count vector (each 0–3) into the feasibility table.
+fn index(gamma: [u8; 4]) -> usize {
+    gamma.iter().rev().fold(0, |acc, &g| acc * 4 + g as usize)
+}
+
+/// `FEASIBLE[index(gamma)]` bit `j`: the naturals `gamma` plus exactly `j` jokers can be
+/// partitioned into valid groups.
+fn table() -> &'static [u8; 256] {
+    static TABLE: OnceLock<[u8; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [0u8; 256];
+        t[0] = 1; // nothing and no jokers: no groups
+        // Every group lowers each component it touches, so its remainder has a smaller
+        // index: ascending order sees every remainder first.
+        for idx in 1..256 {
+            let gamma = unindex(idx);
+            let mut bits = 0u8;
+            for (mask, jokers) in groups_with_first(gamma) {
+                let rest = index(minus(gamma, mask));
+                for j in 0..JOKER_SLOTS {
+                    if j >= jokers as usize && t[rest] & (1 << (j - jokers as usize)) != 0 {
+                        bits |= 1 << j;
+                    }
+                }
+            }
+            t[idx] = bits;
+        }
+        t
+    })
+}
+
+fn unindex(mut idx: usize) -> [u8; 4] {
+    let mut g = [0u8; 4];
+    for slot in &mut g {
+        *slot = (idx % 4) as u8;
+        idx /= 4;
+    }
+    g
+}
+
+fn minus(mut gamma: [u8; 4], mask: u8) -> [u8; 4] {
+    for (c, g) in gamma.iter_mut().enumerate() {
+        if mask & (1 << c) != 0 {
+            *g -= 1;
+        }
+    }
+    gamma
+}
+
+/// Every group (colour mask, jokers) that contains the first colour still present in
+/// `gamma` and only colours present. Any partition has exactly one group holding a
+/// natural of that colour first in line, so trying these is complete.
+fn groups_with_first(gamma: [u8; 4]) -> impl Iterator<Item = (u8, u8)> {
+    let present = (0..4).filter(|&c| gamma[c] > 0).fold(0u8, |m, c| m | 1 << c);
+    let first = present & present.wrapping_neg();
+    // Larger masks first: fewer jokers needed, so layouts prefer natural groups.
+    (1u8..16).rev().filter(move |&m| m & first != 0 && m & !present == 0).flat_map(|m| {
+        let k = m.count_ones() as u8;
+        (3u8.saturating_sub(k)..=4 - k).map(move |j| (m, j))
+    })
+}
+
+/// Bit `j` set: `n1` colours with one natural, `n2` with two and `n3` with three (all at
+/// the same number) plus exactly `j` jokers form valid groups.
+pub(super) fn joker_mask(n1: u8, n2: u8, n3: u8) -> u8 {
+    let mut gamma = [0u8; 4];
+    let mut c = 0;
+    for (count, value) in [(n3, 3), (n2, 2), (n1, 1)] {
+        for _ in 0..count {
+            if c < 4 {
+                gamma[c] = value;
+                c += 1;
+            }
+        }
+    }
+    table()[index(gamma)]
+}
+
+/// The masks of `joker_mask` for every `(n1, n2, n3)`, indexed `n1 * 25 + n2 * 5 + n3`.
+pub(super) fn joker_masks() -> &'static [u8; 125] {
+    static MASKS: OnceLock<[u8; 125]> = OnceLock::new();
+    MASKS.get_or_init(|| {
+        let mut m = [0u8; 125];
+        for n1 in 0..5u8 {
+            for n2 in 0..5u8 {
+                for n3 in 0..5u8 {
+                    if n1 + n2 + n3 <= 4 {
+                        m[n1 as usize * 25 + n2 as usize * 5 + n3 as usize] = joker_mask(n1, n2, n3);
+                    }
+                }
+            }
+        }
+        m
+    })
+}
+
+/// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups:
+/// a list of (colour mask, jokers in that group). `None` if there is none.
+pub(super) fn layout(mut gamma: [u8; 4], mut jokers: usize) -> Option<Vec<(u8, u8)>> {
+    if gamma.iter().any(|&g| g as usize > MAX_COPIES) || jokers >= JOKER_SLOTS {
+        return None;
+    }
+    let t = table();
+    if t[index(gamma)] & (1 << jokers) == 0 {
+        return None;
+    }
+    let mut out = Vec::new();
+    while gamma != [0; 4] {
+        let (mask, j) = groups_with_first(gamma).find(|&(mask, j)| {
+            j as usize <= jokers && t[index(minus(gamma, mask))] & (1 << (jokers - j as usize)) != 0
+        })?;
+        out.push((mask, j));
+        gamma = minus(gamma, mask);
+        jokers -= j as usize;
+    }
+    (jokers == 0).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_cases() {
+        // Three colours: one group of three, or of four with a joker.
+        assert_eq!(joker_mask(3, 0, 0), 0b00011);
+        // One colour alone needs two or three jokers.
+        assert_eq!(joker_mask(1, 0, 0), 0b01100);
+        // Two of one colour: two groups, each needing jokers: 4..6 (only 4 tracked).
+        assert_eq!(joker_mask(0, 1, 0), 0b10000);
+        // Nothing: only zero jokers (an all-joker group is invalid, RULES.md §1.4).
+        assert_eq!(joker_mask(0, 0, 0), 0b00001);
+        // Two colours once each: one group with 1 or 2 jokers.
+        assert_eq!(joker_mask(2, 0, 0), 0b00110);
+        // Four colours twice each: two groups of four, or 3+3 (+ jokers), ...
+        assert_eq!(joker_mask(0, 4, 0) & 1, 1);
+        let l = layout([2, 1, 1, 0], 2).expect("feasible");
+        assert_eq!(l.iter().map(|&(_, j)| j as usize).sum::<usize>(), 2);
+        assert_eq!(layout([3, 0, 0, 0], 0), None);
+        assert_eq!(joker_masks()[25 * 3], joker_mask(3, 0, 0));
+    }
+}
