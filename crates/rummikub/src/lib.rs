@@ -5,3 +5,23 @@
 // --- solver (owned by the solver work) ---
 pub mod solver;
 // --- engine (owned by the engine work) ---
+mod check;
+mod error;
+mod game;
+mod rules;
+mod score;
+mod staging;
+mod tile_counts;
+mod view;
+
+pub use check::{PlayInfo, check_play};
+pub use error::{ActionError, PlayError, StagingError};
+pub use game::{Action, Rummikub, Setup};
+pub use rules::{
+    InitialJokerValue, JokerRelease, JokerReuse, PoolEmptyEnd, ReplacementSource, Rules, SessionRanking,
+    TileSet, Timer,
+};
+pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
+pub use staging::{StagedMeld, Staging};
+pub use tile_counts::TileCounts;
+pub use view::{SeatSummary, View};

@@ -1,0 +1,429 @@
+//! [`Rummikub`]: the state of one game and the turn flow of RULES.md §1.3.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+use rummykit_core::{DealError, Game, Meld, MeldRules, Outcome, ScoreOrder, Seat, Seating, Tile};
+
+use crate::{
+    ActionError, GameEnd, PoolEmptyEnd, Rules, TileCounts, TileSet, Timer, View, check_play,
+    score_pool_empty, score_went_out,
+};
+
+/// What the player to move does (RULES.md §1.3). A turn is one action.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Action {
+    /// Commit a new table: the **whole** table after the turn, as validated melds.
+    /// Checked by [`check_play`].
+    Play {
+        /// Every meld of the table after the play.
+        table: Vec<Meld<Tile>>,
+    },
+    /// Draw one tile from the pool (only with nothing changed; the turn ends).
+    Draw,
+    /// Do nothing (only when the pool is empty, §1.7).
+    Pass,
+    /// The caller's turn timer ran out (§1.9; needs [`Rules::timer`]): the table is
+    /// restored (nothing was committed) and the player draws
+    /// [`Rules::timeout_penalty_pending`] tiles if changes were pending, else
+    /// [`Rules::timeout_penalty_idle`].
+    Timeout {
+        /// Whether the player had tentative changes (see [`Staging`](crate::Staging)).
+        pending_changes: bool,
+    },
+    /// The player gives up a manipulation (§1.9; needs [`Rules::abandon_penalty`]):
+    /// restore and draw [`Rules::timeout_penalty_pending`] tiles.
+    Abandon,
+}
+
+/// A scripted position for tests and puzzles, checked by [`Rummikub::from_deal`].
+///
+/// ```
+/// use rummykit_rummikub::{Rules, Rummikub, Setup, TileSet};
+/// use rummykit_core::Game;
+///
+/// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+/// setup.pool = rummykit_core::parse_list("y5 y6")?; // drawn first, then the rest
+/// setup.fill_pool(TileSet::Standard106);
+/// let game = Rummikub::from_deal(Rules::standard(), setup).expect("valid");
+/// assert_eq!(game.pool_len(), 106 - 6);
+/// assert_eq!(game.to_move(), Some(0));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Setup {
+    /// Every seat's rack (any sizes).
+    pub racks: Vec<TileCounts>,
+    /// The pool, the next tile to draw first.
+    pub pool: Vec<Tile>,
+    /// The table.
+    pub table: Vec<Meld<Tile>>,
+    /// Who has made the initial meld; empty means nobody.
+    pub opened: Vec<bool>,
+    /// The seat to move (and the one that started).
+    pub to_move: Seat,
+}
+
+impl Setup {
+    /// Racks only: empty pool and table, nobody opened, seat 0 to move.
+    #[must_use]
+    pub fn new(racks: Vec<TileCounts>) -> Setup {
+        Setup { racks, ..Setup::default() }
+    }
+
+    /// Appends to the pool every tile of `tile_set` not yet on a rack, the table or the
+    /// pool, in face order (the fill comes after the tiles already listed).
+    pub fn fill_pool(&mut self, tile_set: TileSet) {
+        let left = TileCounts::full(&tile_set.catalog()).saturating_sub(&self.placed());
+        self.pool.extend(left.iter());
+    }
+
+    fn placed(&self) -> TileCounts {
+        let mut all = TileCounts::of_melds(&self.table);
+        self.racks.iter().for_each(|r| all.add_all(r));
+        all.extend(self.pool.iter().copied());
+        all
+    }
+}
+
+/// One game of Rummikub: the referee's full state.
+///
+/// Faces, not identities: tiles of one face are interchangeable, so racks are
+/// [`TileCounts`], the table is a list of [`Meld`]s, the pool a list in draw order.
+/// `apply` is a pure function of the state; a refused action leaves it unchanged.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::{Action, Rules, Rummikub};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(7);
+/// let mut game = Rummikub::deal(&Rules::standard(), Seating::new(4), &mut rng).unwrap();
+/// assert_eq!(game.pool_len(), 106 - 4 * 14);
+/// let seat = game.to_move().unwrap();
+/// game.apply(Action::Draw).unwrap();
+/// assert_eq!(game.rack(seat).unwrap().len(), 15);
+/// assert_eq!(game.to_move(), Some((seat + 1) % 4));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Rummikub {
+    rules: Rules,
+    racks: Vec<TileCounts>,
+    /// The pool, the next tile to draw **last** (popped).
+    pool: Vec<Tile>,
+    table: Vec<Meld<Tile>>,
+    opened: Vec<bool>,
+    to_move: Seat,
+    starter: Seat,
+    turn: u32,
+    /// Turns started with an empty pool (without a play in between for `AllPassOnce`).
+    quiet_turns: usize,
+    last_player: Option<Seat>,
+    end: Option<GameEnd>,
+}
+
+impl Rummikub {
+    /// A scripted game (RULES.md §1.2 skipped): racks, pool order, table, who has
+    /// opened and who moves are taken from `setup` and checked.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::PlayerCount`] / [`DealError::InvalidConfig`] from [`Rules::check`];
+    /// [`DealError::InvalidDeal`] if the seat to move does not exist, `opened` has the
+    /// wrong length, a table meld is invalid, or the racks, pool and table do not hold
+    /// exactly the tiles of the box.
+    pub fn from_deal(rules: Rules, setup: Setup) -> Result<Rummikub, DealError> {
+        let n = setup.racks.len();
+        rules.check(n)?;
+        if setup.to_move >= n {
+            return Err(DealError::InvalidDeal(format!("seat {} to move does not exist", setup.to_move)));
+        }
+        let opened = match setup.opened.len() {
+            0 => vec![false; n],
+            len if len == n => setup.opened.clone(),
+            len => return Err(DealError::InvalidDeal(format!("opened lists {len} seats, not {n}"))),
+        };
+        for (i, meld) in setup.table.iter().enumerate() {
+            if let Err(e) = Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB) {
+                return Err(DealError::InvalidDeal(format!("table meld {i} ({meld}) is invalid: {e}")));
+            }
+        }
+        let placed = setup.placed();
+        let full = TileCounts::full(&rules.tile_set.catalog());
+        if let Some(tile) = Tile::all().find(|&t| placed.count(t) != full.count(t)) {
+            return Err(DealError::InvalidDeal(format!(
+                "{tile} is placed {} times; the box has it {} times",
+                placed.count(tile),
+                full.count(tile)
+            )));
+        }
+        let mut pool = setup.pool;
+        pool.reverse();
+        Ok(Rummikub {
+            rules,
+            racks: setup.racks,
+            pool,
+            table: setup.table,
+            opened,
+            to_move: setup.to_move,
+            starter: setup.to_move,
+            turn: 0,
+            quiet_turns: 0,
+            last_player: None,
+            end: None,
+        })
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// A seat's rack (`None` for a seat that does not exist).
+    #[must_use]
+    pub fn rack(&self, seat: Seat) -> Option<&TileCounts> {
+        self.racks.get(seat)
+    }
+
+    /// The table.
+    #[must_use]
+    pub fn table(&self) -> &[Meld<Tile>] {
+        &self.table
+    }
+
+    /// Tiles left in the pool.
+    #[must_use]
+    pub fn pool_len(&self) -> usize {
+        self.pool.len()
+    }
+
+    /// The pool in draw order (the next tile first). Hidden information: for referees,
+    /// tests and replays.
+    pub fn pool(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.pool.iter().rev().copied()
+    }
+
+    /// Whether `seat` has made the initial meld.
+    #[must_use]
+    pub fn has_opened(&self, seat: Seat) -> bool {
+        self.opened.get(seat).copied().unwrap_or(false)
+    }
+
+    /// The seat that played first.
+    #[must_use]
+    pub fn starter(&self) -> Seat {
+        self.starter
+    }
+
+    /// Turns played so far (every accepted action is one turn).
+    #[must_use]
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The last seat that made a play, if any.
+    #[must_use]
+    pub fn last_player(&self) -> Option<Seat> {
+        self.last_player
+    }
+
+    /// How the game ended, once it has.
+    #[must_use]
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    fn draw_up_to(&mut self, seat: Seat, count: u8) {
+        for _ in 0..count {
+            match self.pool.pop() {
+                Some(t) => self.racks[seat].add(t),
+                None => break, // §1.7: draw what is left
+            }
+        }
+    }
+
+    fn finish_turn(&mut self, played: bool, pool_was_empty: bool) {
+        let n = self.racks.len();
+        self.turn += 1;
+        if played && self.rules.pool_empty_end == PoolEmptyEnd::AllPassOnce {
+            self.quiet_turns = 0;
+        } else if pool_was_empty {
+            self.quiet_turns += 1;
+        }
+        if pool_was_empty && self.quiet_turns >= n {
+            self.end = Some(GameEnd::PoolEmpty);
+        } else {
+            self.to_move = (self.to_move + 1) % n;
+        }
+    }
+}
+
+/// Draws for the first player (§1.2): highest number starts; jokers are put aside and
+/// drawn again; tied players draw again until one is highest. The draw is capped at
+/// 64 rounds (then the lowest tied seat starts) so a degenerate rng cannot hang it.
+fn draw_for_start<R: Rng + ?Sized>(tile_set: TileSet, seats: usize, rng: &mut R) -> Seat {
+    let mut deck = TileCounts::full(&tile_set.catalog()).to_vec();
+    deck.shuffle(rng);
+    let mut next = 0;
+    let mut contenders: Vec<Seat> = (0..seats).collect();
+    for _ in 0..64 {
+        let mut best = 0;
+        let mut winners = Vec::new();
+        for &seat in &contenders {
+            let number = loop {
+                if next == deck.len() {
+                    deck.shuffle(rng);
+                    next = 0;
+                }
+                let tile = deck[next];
+                next += 1;
+                if let Some(n) = tile.number() {
+                    break n;
+                }
+            };
+            if number > best {
+                best = number;
+                winners.clear();
+            }
+            if number == best {
+                winners.push(seat);
+            }
+        }
+        contenders = winners;
+        if contenders.len() == 1 {
+            break;
+        }
+    }
+    contenders[0]
+}
+
+impl Game for Rummikub {
+    type Config = Rules;
+    type Action = Action;
+    type View = View;
+    type Error = ActionError;
+
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+
+    /// Deals a game (§1.2): the first player by `seating.dealer` (the seat after it
+    /// starts) or, with no dealer, by the highest-tile draw; then a fresh shuffle and
+    /// [`Rules::rack_size`] tiles to each seat in order, the rest is the pool.
+    fn deal<R: Rng + ?Sized>(config: &Rules, seating: Seating, rng: &mut R) -> Result<Rummikub, DealError> {
+        config.check(seating.seats)?;
+        seating.check(2, config.tile_set.max_players())?;
+        let n = seating.seats;
+        let starter = match seating.first_to_play() {
+            Some(s) => s,
+            None => draw_for_start(config.tile_set, n, rng),
+        };
+        let mut tiles = TileCounts::full(&config.tile_set.catalog()).to_vec();
+        tiles.shuffle(rng);
+        let size = config.rack_size as usize;
+        let racks = (0..n).map(|s| tiles[s * size..(s + 1) * size].iter().copied().collect()).collect();
+        let mut pool = tiles.split_off(n * size);
+        pool.reverse();
+        Ok(Rummikub {
+            rules: *config,
+            racks,
+            pool,
+            table: Vec::new(),
+            opened: vec![false; n],
+            to_move: starter,
+            starter,
+            turn: 0,
+            quiet_turns: 0,
+            last_player: None,
+            end: None,
+        })
+    }
+
+    fn seats(&self) -> usize {
+        self.racks.len()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.end.is_none().then_some(self.to_move)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        if self.end.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        let seat = self.to_move;
+        let pool_was_empty = self.pool.is_empty();
+        match action {
+            Action::Play { table } => {
+                let info =
+                    check_play(&self.rules, &self.table, &self.racks[seat], self.opened[seat], &table)?;
+                if let Some(rest) = self.racks[seat].checked_sub(&info.played) {
+                    self.racks[seat] = rest;
+                }
+                self.table = table;
+                if info.initial_meld.is_some() {
+                    self.opened[seat] = true;
+                }
+                self.last_player = Some(seat);
+                if info.goes_out {
+                    self.turn += 1;
+                    self.end = Some(GameEnd::WentOut { seat, hand_rummy: info.hand_rummy });
+                    return Ok(());
+                }
+                self.finish_turn(true, pool_was_empty);
+            }
+            Action::Draw => {
+                let tile = self.pool.pop().ok_or(ActionError::PoolEmpty)?;
+                self.racks[seat].add(tile);
+                self.finish_turn(false, false);
+            }
+            Action::Pass => {
+                if !pool_was_empty {
+                    return Err(ActionError::PassWithPoolNonEmpty { pool: self.pool.len() });
+                }
+                self.finish_turn(false, true);
+            }
+            Action::Timeout { pending_changes } => {
+                if self.rules.timer == Timer::Off {
+                    return Err(ActionError::OptionOff { option: "timer" });
+                }
+                let count = if pending_changes {
+                    self.rules.timeout_penalty_pending
+                } else {
+                    self.rules.timeout_penalty_idle
+                };
+                self.draw_up_to(seat, count);
+                self.finish_turn(false, pool_was_empty);
+            }
+            Action::Abandon => {
+                if !self.rules.abandon_penalty {
+                    return Err(ActionError::OptionOff { option: "abandon_penalty" });
+                }
+                self.draw_up_to(seat, self.rules.timeout_penalty_pending);
+                self.finish_turn(false, pool_was_empty);
+            }
+        }
+        Ok(())
+    }
+
+    /// What `seat` sees (§ views): its own rack, the table, counts. A seat that does not
+    /// exist sees an empty rack.
+    fn view(&self, seat: Seat) -> View {
+        View::of(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.end? {
+            GameEnd::WentOut { seat, hand_rummy } => Some(Outcome {
+                points: score_went_out(&self.rules, seat, &self.racks, &self.opened, hand_rummy),
+                winner: Some(seat),
+            }),
+            GameEnd::PoolEmpty => {
+                let n = self.racks.len();
+                let first = self.last_player.map_or(self.starter, |s| (s + 1) % n);
+                let (points, winner) = score_pool_empty(&self.rules, &self.racks, &self.opened, first);
+                Some(Outcome { points, winner: Some(winner) })
+            }
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! [`Rules`]: every option of RULES.md §1.10 and the Schmidt variant (§4.1), with presets.
+
+use rummykit_core::{Catalog, DealError, Seating, Tile};
+
+/// Which box of tiles is played with (RULES.md §1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum TileSet {
+    /// 106 tiles: 1–13 in four colours twice, two jokers; 2–4 players.
+    #[default]
+    Standard106,
+    /// Rummikub XP, 160 tiles: 1–13 in four colours three times, four jokers; 2–6 players.
+    Xp160,
+}
+
+impl TileSet {
+    /// The catalog of this set.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileSet;
+    /// assert_eq!(TileSet::Xp160.catalog().len(), 160);
+    /// ```
+    #[must_use]
+    pub const fn catalog(self) -> Catalog<Tile> {
+        match self {
+            TileSet::Standard106 => Catalog::<Tile>::RUMMIKUB,
+            TileSet::Xp160 => Catalog::<Tile>::RUMMIKUB_XP,
+        }
+    }
+
+    /// The most players this set allows (4 for 106 tiles, 6 for 160).
+    #[must_use]
+    pub const fn max_players(self) -> usize {
+        match self {
+            TileSet::Standard106 => 4,
+            TileSet::Xp160 => 6,
+        }
+    }
+}
+
+/// What a joker counts toward the initial-meld threshold (RULES.md §1.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum InitialJokerValue {
+    /// The number of the tile it represents (official rulebook, pagat).
+    #[default]
+    Represented,
+    /// Nothing.
+    Zero,
+}
+
+/// Where the tile that frees a table joker may come from (RULES.md §1.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum ReplacementSource {
+    /// From the rack or from the table.
+    #[default]
+    RackOrTable,
+    /// Only from the rack: a joker can be released only in a turn in which a tile it
+    /// stood for is played from the rack.
+    RackOnly,
+}
+
+/// What must happen to a joker freed from the table this turn (RULES.md §1.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum JokerReuse {
+    /// It must end the turn in a meld holding at least one tile played from the rack
+    /// this turn (seed 004, official sheet).
+    #[default]
+    WithRackTile,
+    /// It must only be back on the table (automatic; seed 002, Schmidt).
+    SameTurnAnywhere,
+    /// It must end in a meld holding at least two tiles played from the rack (old
+    /// Pressman text).
+    NewMeldWithTwoRackTiles,
+}
+
+/// How a joker on the table may be freed (RULES.md §1.6, §4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum JokerRelease {
+    /// By any rearrangement, including one that just makes it superfluous.
+    #[default]
+    AnyRearrangement,
+    /// Only by putting the tile it stands for in its place (Schmidt, §4.1).
+    ExactTile,
+}
+
+/// The turn timer (RULES.md §1.9). The library never reads a clock: the caller times
+/// the turn and reports [`Action::Timeout`](crate::Action::Timeout).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Timer {
+    /// No timer; a timeout is refused.
+    #[default]
+    Off,
+    /// This many seconds per turn (60 box, 120 pagat, 40 NZRC).
+    Seconds(u32),
+}
+
+/// When a game with an empty pool ends (RULES.md §1.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum PoolEmptyEnd {
+    /// When every player in turn has made no play (passed) since the pool ran dry.
+    #[default]
+    AllPassOnce,
+    /// Every player has exactly one more turn after the pool ran dry (NZRC).
+    OneFinalTurnEach,
+}
+
+/// How a session of several games is won (RULES.md §1.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum SessionRanking {
+    /// Highest cumulative score (seed 002).
+    #[default]
+    HighestTotal,
+    /// Most games won, ties by total (official rulebook).
+    MostGamesWon,
+    /// Play until someone reaches this total; highest total wins (house variant).
+    TargetScore(i64),
+}
+
+/// The rules of a Rummikub game: every option of RULES.md §1.10 plus the Schmidt
+/// variant's (§4.1). Start from a preset and change fields.
+///
+/// ```
+/// use rummykit_rummikub::{Rules, TileSet};
+///
+/// let mut rules = Rules::standard();
+/// assert_eq!(rules.initial_meld_threshold, 30);
+/// rules.joker_penalty = 50; // the house rule of seed 002
+/// assert!(rules.check(4).is_ok());
+/// assert!(rules.check(5).is_err()); // 5 players need the 160-tile set
+/// assert!(Rules::xp().check(6).is_ok());
+/// assert_eq!(Rules::schmidt().joker_penalty, 25);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Rules {
+    /// The tiles (§1.1). Default [`TileSet::Standard106`].
+    pub tile_set: TileSet,
+    /// Tiles dealt to each player (§1.2). Default 14.
+    pub rack_size: u8,
+    /// Points the initial meld needs (§1.5). Default 30.
+    pub initial_meld_threshold: u32,
+    /// What a joker counts in the initial meld (§1.5). Default represented value.
+    pub joker_value_in_initial_meld: InitialJokerValue,
+    /// Whether a player may also add to or rearrange the table in the turn of the
+    /// initial meld (§1.5). Default `false` (box rule).
+    pub manipulate_on_initial_meld_turn: bool,
+    /// Penalty of a joker left on the rack (§1.8): 30 box, 50 house, 25 Schmidt, 100 NZRC.
+    pub joker_penalty: u32,
+    /// A joker in a group of three is freed only by both missing colours (§1.6).
+    /// Default `false`.
+    pub group3_joker_needs_both: bool,
+    /// Where the freeing tile may come from (§1.6). Default rack or table.
+    pub joker_replacement_source: ReplacementSource,
+    /// What a freed joker must do (§1.6). Default [`JokerReuse::WithRackTile`].
+    pub joker_reuse: JokerReuse,
+    /// How a joker may be freed (§1.6, §4.1). Default any rearrangement.
+    pub joker_release: JokerRelease,
+    /// A meld holding a joker may only grow at its ends and lose its joker by exact
+    /// replacement (1978 rules, §1.6). Default `false`.
+    pub joker_melds_locked: bool,
+    /// Going out in the turn of the initial meld waives the threshold and doubles the
+    /// game's scores (§1.8 (c), §4.1 Handrummy). Default `false`.
+    pub hand_rummy_double: bool,
+    /// The turn timer (§1.9). Default off.
+    pub timer: Timer,
+    /// Tiles drawn when time runs out with changes pending (§1.9). Default 3.
+    pub timeout_penalty_pending: u8,
+    /// Tiles drawn when time runs out with nothing changed (§1.9). Default 1.
+    pub timeout_penalty_idle: u8,
+    /// Giving up a manipulation costs a revert and [`Rules::timeout_penalty_pending`]
+    /// tiles (§1.9, seed 004). Default `false` (a reset is free).
+    pub abandon_penalty: bool,
+    /// When a game with an empty pool ends (§1.7).
+    pub pool_empty_end: PoolEmptyEnd,
+    /// Extra penalty for a player who never made the initial meld (§1.5; NZRC 100/200).
+    /// Default 0 (none).
+    pub never_melded_penalty: u32,
+    /// Schmidt (§4.1): a meld partly broken up must keep at least three of its tiles
+    /// together. Default `false`.
+    pub keep_three: bool,
+    /// How a session is won (§1.8).
+    pub session_ranking: SessionRanking,
+}
+
+impl Rules {
+    /// The box rules (RULES.md §1, every default of §1.10).
+    #[must_use]
+    pub const fn standard() -> Rules {
+        Rules {
+            tile_set: TileSet::Standard106,
+            rack_size: 14,
+            initial_meld_threshold: 30,
+            joker_value_in_initial_meld: InitialJokerValue::Represented,
+            manipulate_on_initial_meld_turn: false,
+            joker_penalty: 30,
+            group3_joker_needs_both: false,
+            joker_replacement_source: ReplacementSource::RackOrTable,
+            joker_reuse: JokerReuse::WithRackTile,
+            joker_release: JokerRelease::AnyRearrangement,
+            joker_melds_locked: false,
+            hand_rummy_double: false,
+            timer: Timer::Off,
+            timeout_penalty_pending: 3,
+            timeout_penalty_idle: 1,
+            abandon_penalty: false,
+            pool_empty_end: PoolEmptyEnd::AllPassOnce,
+            never_melded_penalty: 0,
+            keep_three: false,
+            session_ranking: SessionRanking::HighestTotal,
+        }
+    }
+
+    /// The box rules with the 160-tile set, for up to 6 players (§1.1).
+    #[must_use]
+    pub const fn xp() -> Rules {
+        let mut rules = Rules::standard();
+        rules.tile_set = TileSet::Xp160;
+        rules
+    }
+
+    /// Schmidt Rummy (§4.1): keep-three rearranging, joker freed only by its exact tile
+    /// and reusable anywhere, joker penalty 25, Handrummy doubles without a threshold.
+    #[must_use]
+    pub const fn schmidt() -> Rules {
+        let mut rules = Rules::standard();
+        rules.keep_three = true;
+        rules.joker_release = JokerRelease::ExactTile;
+        rules.joker_reuse = JokerReuse::SameTurnAnywhere;
+        rules.joker_penalty = 25;
+        rules.hand_rummy_double = true;
+        rules
+    }
+
+    /// Whether a joker may only leave the table by exact replacement (Schmidt's rule or
+    /// locked joker melds).
+    #[must_use]
+    pub const fn exact_joker_release(&self) -> bool {
+        matches!(self.joker_release, JokerRelease::ExactTile) || self.joker_melds_locked
+    }
+
+    /// Checks the rules for `seats` players.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::PlayerCount`] outside 2–4 players (106 tiles) or 2–6 (160 tiles);
+    /// [`DealError::InvalidConfig`] for a zero rack size, a zero-second timer, a target
+    /// score that is not positive, or racks that do not fit in the box.
+    pub fn check(&self, seats: usize) -> Result<(), DealError> {
+        Seating::new(seats).check(2, self.tile_set.max_players())?;
+        if self.rack_size == 0 {
+            return Err(DealError::InvalidConfig("rack_size must be at least 1".into()));
+        }
+        if self.timer == Timer::Seconds(0) {
+            return Err(DealError::InvalidConfig("a timer of 0 seconds leaves no time to play".into()));
+        }
+        if let SessionRanking::TargetScore(t @ ..=0) = self.session_ranking {
+            return Err(DealError::InvalidConfig(format!("target score {t} must be positive")));
+        }
+        let needed = seats * self.rack_size as usize;
+        let tiles = self.tile_set.catalog().len();
+        if needed >= tiles {
+            return Err(DealError::InvalidConfig(format!(
+                "{seats} racks of {} tiles need {needed} of the {tiles} tiles and leave no pool",
+                self.rack_size
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::standard()
+    }
+}

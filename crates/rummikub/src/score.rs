@@ -1,0 +1,126 @@
+//! Scoring a finished game (RULES.md §1.8), as pure functions.
+
+use rummykit_core::Seat;
+
+use crate::{Rules, TileCounts};
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum GameEnd {
+    /// A player emptied their rack (§1.7).
+    WentOut {
+        /// Who went out.
+        seat: Seat,
+        /// They went out in the turn of their initial meld (hand rummy, §1.8 (c)).
+        hand_rummy: bool,
+    },
+    /// The pool was empty and play stopped (§1.7, [`Rules::pool_empty_end`]).
+    PoolEmpty,
+}
+
+/// What a rack costs its owner: tile numbers, [`Rules::joker_penalty`] per joker, plus
+/// [`Rules::never_melded_penalty`] if the player never made the initial meld.
+///
+/// ```
+/// use rummykit_rummikub::{Rules, rack_penalty};
+/// // RULES.md §1.8 (a): B holds 3, 7, 12, joker → 52.
+/// assert_eq!(rack_penalty(&Rules::standard(), &"r3 b7 y12 J".parse()?, true), 52);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[must_use]
+pub fn rack_penalty(rules: &Rules, rack: &TileCounts, opened: bool) -> i64 {
+    let never = if opened { 0 } else { rules.never_melded_penalty };
+    i64::from(rack.value(rules.joker_penalty)) + i64::from(never)
+}
+
+/// Scores of a game that `winner` ended by going out (§1.8 (a)): every other seat loses
+/// its [`rack_penalty`], the winner gains the sum; doubled for hand rummy when
+/// [`Rules::hand_rummy_double`] is on (§1.8 (c), §4.1). Zero-sum.
+///
+/// `opened[seat]` says whether the seat made its initial meld (for
+/// [`Rules::never_melded_penalty`]); a missing entry counts as opened.
+///
+/// ```
+/// use rummykit_rummikub::{Rules, TileCounts, score_went_out};
+/// let racks: Vec<TileCounts> =
+///     ["", "r3 b7 y12 J", "r1 b1 k13", "y9"].iter().map(|r| r.parse().unwrap()).collect();
+/// assert_eq!(score_went_out(&Rules::standard(), 0, &racks, &[true; 4], false), [76, -52, -15, -9]);
+/// ```
+#[must_use]
+pub fn score_went_out(
+    rules: &Rules,
+    winner: Seat,
+    racks: &[TileCounts],
+    opened: &[bool],
+    hand_rummy: bool,
+) -> Vec<i64> {
+    let factor = if hand_rummy && rules.hand_rummy_double { 2 } else { 1 };
+    let mut points: Vec<i64> = racks
+        .iter()
+        .enumerate()
+        .map(|(s, rack)| {
+            if s == winner {
+                0
+            } else {
+                -factor * rack_penalty(rules, rack, opened.get(s).copied().unwrap_or(true))
+            }
+        })
+        .collect();
+    let pot: i64 = -points.iter().sum::<i64>();
+    if let Some(w) = points.get_mut(winner) {
+        *w = pot;
+    }
+    points
+}
+
+/// Scores of a game that ended with the pool empty and nobody out (§1.8 (b)): the
+/// lowest [`rack_penalty`] wins; every loser pays the difference to it and the winner
+/// gains the sum. Ties for lowest go to fewer tiles; players still tied share the pot
+/// equally, the remainder of the integer division going to the first tied seat
+/// clockwise from `first` (the seat after the last player who made a play). Zero-sum.
+///
+/// Returns the points by seat and the winner (the tied seat that got the remainder).
+///
+/// ```
+/// use rummykit_rummikub::{Rules, TileCounts, score_pool_empty};
+/// // RULES.md §1.8 (b): A 15, B 8, C 22, D 19 → B +32.
+/// let racks: Vec<TileCounts> =
+///     ["r7 b8", "y8", "k9 k13", "r6 r13"].iter().map(|r| r.parse().unwrap()).collect();
+/// let (points, winner) = score_pool_empty(&Rules::standard(), &racks, &[true; 4], 0);
+/// assert_eq!(points, [-7, 32, -14, -11]);
+/// assert_eq!(winner, 1);
+/// ```
+#[must_use]
+pub fn score_pool_empty(
+    rules: &Rules,
+    racks: &[TileCounts],
+    opened: &[bool],
+    first: Seat,
+) -> (Vec<i64>, Seat) {
+    let n = racks.len();
+    if n == 0 {
+        return (Vec::new(), 0);
+    }
+    let key =
+        |s: usize| (rack_penalty(rules, &racks[s], opened.get(s).copied().unwrap_or(true)), racks[s].len());
+    let Some(best) = (0..n).map(key).min() else { return (Vec::new(), 0) };
+    let low = best.0;
+    // The tied seats in clockwise order from `first`.
+    let tied: Vec<Seat> = (0..n).map(|k| (first % n + k) % n).filter(|&s| key(s) == best).collect();
+    let mut points = vec![0i64; n];
+    let mut pot = 0;
+    for (s, p) in points.iter_mut().enumerate() {
+        if !tied.contains(&s) {
+            let diff = key(s).0 - low;
+            *p = -diff;
+            pot += diff;
+        }
+    }
+    let k = tied.len() as i64;
+    for (i, &s) in tied.iter().enumerate() {
+        points[s] = pot / k + if i == 0 { pot % k } else { 0 };
+    }
+    (points, tied[0])
+}

@@ -1,0 +1,322 @@
+//! [`Staging`]: tentative moves for a UI or a person at a terminal (RULES.md §1.3
+//! "Working" state), committed as one [`Action::Play`].
+
+use rummykit_core::{Game, Meld, MeldError, MeldKind, MeldRules, Seat, Tile};
+
+use crate::{Action, ActionError, PlayError, Rummikub, StagingError, TileCounts};
+
+/// A meld being built: its tiles in order and, optionally, its declared kind (without
+/// one, the kind is inferred at commit, a run first).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct StagedMeld {
+    kind: Option<MeldKind>,
+    tiles: Vec<Tile>,
+}
+
+impl StagedMeld {
+    /// The tiles in order.
+    #[must_use]
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// The declared kind, if any.
+    #[must_use]
+    pub fn kind(&self) -> Option<MeldKind> {
+        self.kind
+    }
+
+    /// The meld this would commit as, or why it is not one.
+    ///
+    /// # Errors
+    ///
+    /// The [`MeldError`] of the declared kind, or of the inferred one.
+    pub fn to_meld(&self) -> Result<Meld<Tile>, MeldError> {
+        match self.kind {
+            Some(kind) => Meld::new(kind, &self.tiles, &MeldRules::RUMMIKUB),
+            None => Meld::infer(&self.tiles, &MeldRules::RUMMIKUB),
+        }
+    }
+}
+
+/// The tentative turn of the seat to move: tiles move between the rack and staged
+/// melds and between melds; nothing is checked until [`Staging::commit`], except that
+/// only tiles placed from the rack this turn may go back to it. The timer is the
+/// caller's: on expiry call [`Staging::timeout`] (§1.9).
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Tile};
+/// use rummykit_rummikub::{Rules, Rummikub, Setup, Staging, TileSet};
+///
+/// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+/// setup.fill_pool(TileSet::Standard106);
+/// let mut game = Rummikub::from_deal(Rules::standard(), setup).unwrap();
+///
+/// let mut stage = Staging::new(&game).unwrap();
+/// let m = stage.new_meld(None);
+/// for t in ["r10", "r11", "r12"] {
+///     stage.place(t.parse()?, m, stage.melds()[m].tiles().len()).unwrap();
+/// }
+/// assert_eq!(stage.invalid_melds().count(), 0);
+/// stage.commit(&mut game).unwrap();
+/// assert_eq!(game.table().len(), 1);
+/// assert!(game.has_opened(0));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Staging {
+    seat: Seat,
+    turn: u32,
+    rack0: TileCounts,
+    table0: Vec<Meld<Tile>>,
+    rack: TileCounts,
+    melds: Vec<StagedMeld>,
+}
+
+impl Staging {
+    /// Opens the turn of the seat to move.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::GameOver`] (wrapped) when the game is over.
+    pub fn new(game: &Rummikub) -> Result<Staging, StagingError> {
+        let seat = game.to_move().ok_or(ActionError::GameOver)?;
+        let rack0 = game.rack(seat).copied().unwrap_or_default();
+        let table0 = game.table().to_vec();
+        let melds = Self::melds_of(&table0);
+        Ok(Staging { seat, turn: game.turn(), rack0, table0, rack: rack0, melds })
+    }
+
+    fn melds_of(table: &[Meld<Tile>]) -> Vec<StagedMeld> {
+        table.iter().map(|m| StagedMeld { kind: Some(m.kind()), tiles: m.faces().to_vec() }).collect()
+    }
+
+    /// The seat whose turn this is.
+    #[must_use]
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The tentative rack.
+    #[must_use]
+    pub fn rack(&self) -> &TileCounts {
+        &self.rack
+    }
+
+    /// The tentative melds (the table's melds first, in table order, then new ones).
+    #[must_use]
+    pub fn melds(&self) -> &[StagedMeld] {
+        &self.melds
+    }
+
+    /// Whether anything differs from the turn start.
+    #[must_use]
+    pub fn is_changed(&self) -> bool {
+        let non_empty = self.melds.iter().filter(|m| !m.tiles.is_empty());
+        self.rack != self.rack0
+            || non_empty.clone().count() != self.table0.len()
+            || non_empty
+                .zip(&self.table0)
+                .any(|(s, m)| s.tiles != m.faces() || s.kind.is_some_and(|k| k != m.kind()))
+    }
+
+    /// The staged melds that are not valid now, with the reason (empty melds are
+    /// ignored: they vanish at commit).
+    pub fn invalid_melds(&self) -> impl Iterator<Item = (usize, MeldError)> + '_ {
+        self.melds
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !m.tiles.is_empty())
+            .filter_map(|(i, m)| m.to_meld().err().map(|e| (i, e)))
+    }
+
+    /// Starts a new, empty meld; returns its index.
+    pub fn new_meld(&mut self, kind: Option<MeldKind>) -> usize {
+        self.melds.push(StagedMeld { kind, tiles: Vec::new() });
+        self.melds.len() - 1
+    }
+
+    /// Declares (or clears) the kind of a staged meld.
+    ///
+    /// # Errors
+    ///
+    /// [`StagingError::NoSuchMeld`].
+    pub fn set_kind(&mut self, meld: usize, kind: Option<MeldKind>) -> Result<(), StagingError> {
+        self.melds.get_mut(meld).ok_or(StagingError::NoSuchMeld { meld })?.kind = kind;
+        Ok(())
+    }
+
+    fn check_insert(&self, meld: usize, position: usize) -> Result<(), StagingError> {
+        let m = self.melds.get(meld).ok_or(StagingError::NoSuchMeld { meld })?;
+        if position > m.tiles.len() {
+            return Err(StagingError::NoSuchPosition { meld, position });
+        }
+        Ok(())
+    }
+
+    /// Puts a rack tile into `meld` before `position` (`position == len` appends).
+    ///
+    /// # Errors
+    ///
+    /// [`StagingError::NotInRack`], [`StagingError::NoSuchMeld`],
+    /// [`StagingError::NoSuchPosition`].
+    pub fn place(&mut self, tile: Tile, meld: usize, position: usize) -> Result<(), StagingError> {
+        if self.rack.count(tile) == 0 {
+            return Err(StagingError::NotInRack { tile });
+        }
+        self.check_insert(meld, position)?;
+        self.rack.remove(tile);
+        self.melds[meld].tiles.insert(position, tile);
+        Ok(())
+    }
+
+    /// Moves the tile at `from.1` of meld `from.0` to meld `to.0` before position `to.1`
+    /// (positions of the target counted before the tile is taken out).
+    ///
+    /// # Errors
+    ///
+    /// [`StagingError::NoSuchMeld`], [`StagingError::NoSuchPosition`].
+    pub fn move_tile(&mut self, from: (usize, usize), to: (usize, usize)) -> Result<(), StagingError> {
+        let source = self.melds.get(from.0).ok_or(StagingError::NoSuchMeld { meld: from.0 })?;
+        if from.1 >= source.tiles.len() {
+            return Err(StagingError::NoSuchPosition { meld: from.0, position: from.1 });
+        }
+        self.check_insert(to.0, to.1)?;
+        let tile = self.melds[from.0].tiles.remove(from.1);
+        let at = if from.0 == to.0 && from.1 < to.1 { to.1 - 1 } else { to.1 };
+        self.melds[to.0].tiles.insert(at, tile);
+        Ok(())
+    }
+
+    /// Takes the tile at `position` of `meld` back to the rack; only tiles placed from
+    /// the rack this turn may go back (§1.3).
+    ///
+    /// # Errors
+    ///
+    /// [`StagingError::NoSuchMeld`], [`StagingError::NoSuchPosition`],
+    /// [`StagingError::NotFromRack`].
+    pub fn take_back(&mut self, meld: usize, position: usize) -> Result<Tile, StagingError> {
+        let m = self.melds.get(meld).ok_or(StagingError::NoSuchMeld { meld })?;
+        let tile = *m.tiles.get(position).ok_or(StagingError::NoSuchPosition { meld, position })?;
+        if self.rack.count(tile) >= self.rack0.count(tile) {
+            return Err(StagingError::NotFromRack { tile });
+        }
+        self.melds[meld].tiles.remove(position);
+        self.rack.add(tile);
+        Ok(tile)
+    }
+
+    /// Undoes every tentative change (free, §1.3 Reset).
+    pub fn reset(&mut self) {
+        self.rack = self.rack0;
+        self.melds = Self::melds_of(&self.table0);
+    }
+
+    fn check_turn(&self, game: &Rummikub) -> Result<(), StagingError> {
+        match game.to_move() {
+            Some(s) if s == self.seat => {
+                if game.turn() == self.turn {
+                    Ok(())
+                } else {
+                    Err(StagingError::Stale)
+                }
+            }
+            to_move => Err(StagingError::NotYourTurn { seat: self.seat, to_move }),
+        }
+    }
+
+    /// The table this staging would commit (empty melds dropped), or the first invalid
+    /// meld with its staged index.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::InvalidMeld`] (wrapped) with the staged meld's index.
+    pub fn table(&self) -> Result<Vec<Meld<Tile>>, StagingError> {
+        let mut table = Vec::with_capacity(self.melds.len());
+        for (index, m) in self.melds.iter().enumerate().filter(|(_, m)| !m.tiles.is_empty()) {
+            let meld =
+                m.to_meld().map_err(|error| ActionError::Play(PlayError::InvalidMeld { index, error }))?;
+            table.push(meld);
+        }
+        Ok(table)
+    }
+
+    /// Commits the staged table as [`Action::Play`]. On success the turn is over and
+    /// this staging is spent; on error nothing changes (fix and retry, or reset).
+    /// Meld indexes in errors are staged indexes.
+    ///
+    /// # Errors
+    ///
+    /// [`StagingError::NotYourTurn`], [`StagingError::Stale`], or the play's error.
+    pub fn commit(&self, game: &mut Rummikub) -> Result<(), StagingError> {
+        self.check_turn(game)?;
+        let table = self.table()?;
+        // Map new-table indexes in errors back to staged indexes.
+        let staged: Vec<usize> =
+            self.melds.iter().enumerate().filter(|(_, m)| !m.tiles.is_empty()).map(|(i, _)| i).collect();
+        let to_staged = |i: usize| staged.get(i).copied().unwrap_or(i);
+        game.apply(Action::Play { table }).map_err(|e| match e {
+            ActionError::Play(PlayError::InvalidMeld { index, error }) => {
+                ActionError::Play(PlayError::InvalidMeld { index: to_staged(index), error })
+            }
+            ActionError::Play(PlayError::JokerNotReused { meld }) => {
+                ActionError::Play(PlayError::JokerNotReused { meld: to_staged(meld) })
+            }
+            other => other,
+        })?;
+        Ok(())
+    }
+
+    /// Draws instead of playing (§1.3: only with nothing changed).
+    ///
+    /// # Errors
+    ///
+    /// [`StagingError::DrawAfterChanges`] with changes pending; turn and game errors.
+    pub fn draw(&self, game: &mut Rummikub) -> Result<(), StagingError> {
+        self.check_turn(game)?;
+        if self.is_changed() {
+            return Err(StagingError::DrawAfterChanges);
+        }
+        Ok(game.apply(Action::Draw)?)
+    }
+
+    /// Passes (pool empty, §1.7; only with nothing changed).
+    ///
+    /// # Errors
+    ///
+    /// [`StagingError::DrawAfterChanges`] with changes pending; turn and game errors.
+    pub fn pass(&self, game: &mut Rummikub) -> Result<(), StagingError> {
+        self.check_turn(game)?;
+        if self.is_changed() {
+            return Err(StagingError::DrawAfterChanges);
+        }
+        Ok(game.apply(Action::Pass)?)
+    }
+
+    /// The caller's timer ran out (§1.9): the staging is reset and the player draws the
+    /// pending-changes penalty (3) or the idle one (1).
+    ///
+    /// # Errors
+    ///
+    /// Turn errors; [`ActionError::OptionOff`] when the timer is off.
+    pub fn timeout(&mut self, game: &mut Rummikub) -> Result<(), StagingError> {
+        self.check_turn(game)?;
+        game.apply(Action::Timeout { pending_changes: self.is_changed() })?;
+        self.reset();
+        Ok(())
+    }
+
+    /// Gives up the turn's manipulation under [`Rules::abandon_penalty`](crate::Rules):
+    /// reset and draw the penalty.
+    ///
+    /// # Errors
+    ///
+    /// Turn errors; [`ActionError::OptionOff`] when the option is off.
+    pub fn abandon(&mut self, game: &mut Rummikub) -> Result<(), StagingError> {
+        self.check_turn(game)?;
+        game.apply(Action::Abandon)?;
+        self.reset();
+        Ok(())
+    }
+}

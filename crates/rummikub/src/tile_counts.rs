@@ -1,0 +1,264 @@
+//! [`TileCounts`]: a multiset of Rummikub tile faces (racks, the table's tiles, what a
+//! play moved from the rack).
+
+use core::fmt;
+
+use rummykit_core::{Catalog, FACES, Meld, Tile};
+
+/// How many tiles of each face (indexed by [`Tile::index`], 0..53, 52 = joker).
+///
+/// Rummikub tiles of the same face are interchangeable, so the engine keeps racks and
+/// the tiles of the table as face counts: conservation of a play is a 53-entry
+/// comparison and a rack fits in 53 bytes on the stack.
+///
+/// ```
+/// use rummykit_rummikub::TileCounts;
+/// use rummykit_core::Tile;
+///
+/// let rack: TileCounts = "r5 r5 b7 J".parse()?;
+/// assert_eq!(rack.len(), 4);
+/// assert_eq!(rack.count("r5".parse()?), 2);
+/// assert_eq!(rack.value(30), 5 + 5 + 7 + 30);
+/// assert_eq!(rack.to_string(), "r5 r5 b7 J");
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TileCounts([u8; FACES]);
+
+impl TileCounts {
+    /// No tiles.
+    pub const EMPTY: TileCounts = TileCounts([0; FACES]);
+
+    /// An empty multiset.
+    #[must_use]
+    pub const fn new() -> TileCounts {
+        TileCounts::EMPTY
+    }
+
+    /// Every tile of a catalog (the whole box).
+    ///
+    /// ```
+    /// use rummykit_core::{Catalog, Tile};
+    /// use rummykit_rummikub::TileCounts;
+    /// assert_eq!(TileCounts::full(&Catalog::<Tile>::RUMMIKUB).len(), 106);
+    /// assert_eq!(TileCounts::full(&Catalog::<Tile>::RUMMIKUB_XP).len(), 160);
+    /// ```
+    #[must_use]
+    pub fn full(catalog: &Catalog<Tile>) -> TileCounts {
+        let mut counts = [catalog.copies(); FACES];
+        counts[Tile::JOKER.index() as usize] = catalog.jokers();
+        TileCounts(counts)
+    }
+
+    /// The tiles of some melds.
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+    /// use rummykit_rummikub::TileCounts;
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 J")?, &MeldRules::RUMMIKUB).unwrap();
+    /// assert_eq!(TileCounts::of_melds(&[run, run]).len(), 6);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn of_melds(melds: &[Meld<Tile>]) -> TileCounts {
+        let mut counts = TileCounts::EMPTY;
+        for meld in melds {
+            for &tile in meld.faces() {
+                counts.add(tile);
+            }
+        }
+        counts
+    }
+
+    /// How many copies of `tile`.
+    #[must_use]
+    #[inline]
+    pub const fn count(&self, tile: Tile) -> u8 {
+        self.0[tile.index() as usize]
+    }
+
+    /// Sets the count of `tile`.
+    #[inline]
+    pub(crate) fn set(&mut self, tile: Tile, count: u8) {
+        self.0[tile.index() as usize] = count;
+    }
+
+    /// The counts as an array indexed by face index.
+    #[must_use]
+    pub const fn as_array(&self) -> &[u8; FACES] {
+        &self.0
+    }
+
+    /// Adds one `tile` (saturating at 255, far above any catalog).
+    #[inline]
+    pub fn add(&mut self, tile: Tile) {
+        let c = &mut self.0[tile.index() as usize];
+        *c = c.saturating_add(1);
+    }
+
+    /// Removes one `tile`; `false` (and no change) if there is none.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let mut rack: TileCounts = "r5".parse()?;
+    /// assert!(rack.remove("r5".parse()?));
+    /// assert!(!rack.remove("r5".parse()?));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn remove(&mut self, tile: Tile) -> bool {
+        let c = &mut self.0[tile.index() as usize];
+        if *c == 0 {
+            false
+        } else {
+            *c -= 1;
+            true
+        }
+    }
+
+    /// Number of tiles.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|&c| c as usize).sum()
+    }
+
+    /// Whether there are no tiles.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&c| c == 0)
+    }
+
+    /// Number of jokers.
+    #[must_use]
+    pub const fn jokers(&self) -> u8 {
+        self.count(Tile::JOKER)
+    }
+
+    /// Whether every tile of `self` is also (as often) in `other`.
+    #[must_use]
+    pub fn is_subset(&self, other: &TileCounts) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a <= b)
+    }
+
+    /// `self` minus `other`, or `None` if `other` is not a subset of `self`.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let a: TileCounts = "r1 r1 b2".parse()?;
+    /// let b: TileCounts = "r1".parse()?;
+    /// assert_eq!(a.checked_sub(&b), Some("r1 b2".parse()?));
+    /// assert_eq!(b.checked_sub(&a), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn checked_sub(&self, other: &TileCounts) -> Option<TileCounts> {
+        let mut out = *self;
+        for (o, &b) in out.0.iter_mut().zip(other.0.iter()) {
+            *o = o.checked_sub(b)?;
+        }
+        Some(out)
+    }
+
+    /// `self` minus `other`, each count stopping at zero.
+    #[must_use]
+    pub fn saturating_sub(&self, other: &TileCounts) -> TileCounts {
+        let mut out = *self;
+        for (o, &b) in out.0.iter_mut().zip(other.0.iter()) {
+            *o = o.saturating_sub(b);
+        }
+        out
+    }
+
+    /// Adds every tile of `other`.
+    pub fn add_all(&mut self, other: &TileCounts) {
+        for (o, &b) in self.0.iter_mut().zip(other.0.iter()) {
+            *o = o.saturating_add(b);
+        }
+    }
+
+    /// The penalty value of these tiles when left on a rack (RULES.md §1.8): each
+    /// natural counts its number, each joker `joker_value`.
+    #[must_use]
+    pub fn value(&self, joker_value: u32) -> u32 {
+        let mut total = 0;
+        for (i, &c) in self.0[..52].iter().enumerate() {
+            total += u32::from(c) * (i as u32 % 13 + 1);
+        }
+        total + u32::from(self.jokers()) * joker_value
+    }
+
+    /// Every tile, in face order, repeated as often as it is held.
+    pub fn iter(&self) -> impl Iterator<Item = Tile> + '_ {
+        Tile::all().flat_map(move |t| core::iter::repeat_n(t, self.count(t) as usize))
+    }
+
+    /// The tiles as a list in face order.
+    #[must_use]
+    pub fn to_vec(&self) -> Vec<Tile> {
+        self.iter().collect()
+    }
+}
+
+impl Default for TileCounts {
+    fn default() -> Self {
+        TileCounts::EMPTY
+    }
+}
+
+impl FromIterator<Tile> for TileCounts {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        let mut counts = TileCounts::EMPTY;
+        counts.extend(iter);
+        counts
+    }
+}
+
+impl Extend<Tile> for TileCounts {
+    fn extend<I: IntoIterator<Item = Tile>>(&mut self, iter: I) {
+        for tile in iter {
+            self.add(tile);
+        }
+    }
+}
+
+impl fmt::Display for TileCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, tile) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            fmt::Display::fmt(&tile, f)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for TileCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TileCounts[{self}]")
+    }
+}
+
+impl core::str::FromStr for TileCounts {
+    type Err = rummykit_core::ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(rummykit_core::parse_list::<Tile>(s)?.into_iter().collect())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for TileCounts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for TileCounts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let text = String::deserialize(d)?;
+        text.parse().map_err(D::Error::custom)
+    }
+}

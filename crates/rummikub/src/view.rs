@@ -1,0 +1,80 @@
+//! [`View`]: what one seat may see.
+
+use rummykit_core::{Game, Meld, Seat, Tile};
+
+use crate::{Rules, Rummikub, TileCounts};
+
+/// What everyone may see about one seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct SeatSummary {
+    /// Tiles on the seat's rack.
+    pub tiles: usize,
+    /// Whether the seat has made its initial meld.
+    pub opened: bool,
+}
+
+/// What one seat may see: its own rack, the table, the pool count, every seat's rack
+/// count and whether it has opened, whose turn it is, the scores once the game is
+/// over — and nothing else (no other rack, no pool order). The rules are included
+/// because they are public.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::{Rules, Rummikub};
+///
+/// let game = Rummikub::deal(&Rules::standard(), Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+/// let view = game.view(2);
+/// assert_eq!(view.rack, *game.rack(2).unwrap());
+/// assert_eq!(view.seats[0].tiles, 14);
+/// assert_eq!(view.pool, 106 - 42);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct View {
+    /// The seat this view is for.
+    pub seat: Seat,
+    /// The rules of the game.
+    pub rules: Rules,
+    /// The seat's own rack.
+    pub rack: TileCounts,
+    /// The table.
+    pub table: Vec<Meld<Tile>>,
+    /// Tiles left in the pool.
+    pub pool: usize,
+    /// Every seat's public facts, by seat (own seat included).
+    pub seats: Vec<SeatSummary>,
+    /// Whose turn it is (`None` once the game is over).
+    pub to_move: Option<Seat>,
+    /// This game's scores by seat once it is over, `None` before.
+    pub scores: Option<Vec<i64>>,
+}
+
+impl View {
+    pub(crate) fn of(game: &Rummikub, seat: Seat) -> View {
+        View {
+            seat,
+            rules: *game.rules(),
+            rack: game.rack(seat).copied().unwrap_or_default(),
+            table: game.table().to_vec(),
+            pool: game.pool_len(),
+            seats: (0..game.seats())
+                .map(|s| SeatSummary {
+                    tiles: game.rack(s).map_or(0, TileCounts::len),
+                    opened: game.has_opened(s),
+                })
+                .collect(),
+            to_move: game.to_move(),
+            scores: game.outcome().map(|o| o.points),
+        }
+    }
+
+    /// Whether this seat has made its initial meld.
+    #[must_use]
+    pub fn has_opened(&self) -> bool {
+        self.seats.get(self.seat).is_some_and(|s| s.opened)
+    }
+}
