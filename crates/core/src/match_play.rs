@@ -218,10 +218,11 @@ impl<G: Game> Match<G> {
         if let Some(dealer) = first_dealer.filter(|&d| d >= seats) {
             return Err(MatchError::NoSuchDealer { dealer, seats });
         }
-        if let MatchEnd::Elimination(limit) = end
-            && G::SCORE_ORDER == ScoreOrder::HigherIsBetter
-        {
-            return Err(MatchError::EliminationNeedsPenaltyScores { limit });
+        match end {
+            MatchEnd::Elimination(limit) if G::SCORE_ORDER == ScoreOrder::HigherIsBetter => {
+                return Err(MatchError::EliminationNeedsPenaltyScores { limit });
+            }
+            _ => {}
         }
         Ok(Match {
             config,
