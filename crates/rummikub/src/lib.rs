@@ -10,6 +10,7 @@ mod error;
 mod game;
 mod rules;
 mod score;
+mod session;
 mod staging;
 mod tile_counts;
 mod view;
@@ -22,6 +23,7 @@ pub use rules::{
     TileSet, Timer,
 };
 pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
+pub use session::{Session, session, session_terms};
 pub use staging::{StagedMeld, Staging};
 pub use tile_counts::TileCounts;
 pub use view::{SeatSummary, View};
