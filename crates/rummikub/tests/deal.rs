@@ -1,0 +1,320 @@
+//! Dealing (RULES.md §1.2), scripted deals, views, sessions (§1.2 step 5, §1.8), and
+//! random playouts checking that a refused action changes nothing and no tile is lost.
+
+mod common;
+
+use common::*;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{
+    Bot, DealError, Game, MatchEnd, Meld, MeldKind, MeldRules, Ranking, Seating, Tile, play_hand,
+};
+use rummykit_rummikub::{
+    Action, Rules, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session, session_terms,
+};
+
+fn deal(rules: &Rules, seats: usize, seed: u64) -> Rummikub {
+    Rummikub::deal(rules, Seating::new(seats), &mut ChaCha8Rng::seed_from_u64(seed)).expect("deal")
+}
+
+fn census(game: &Rummikub) -> TileCounts {
+    let mut all = TileCounts::of_melds(game.table());
+    for s in 0..game.seats() {
+        all.add_all(game.rack(s).expect("seat"));
+    }
+    all.extend(game.pool());
+    all
+}
+
+#[test]
+fn rules_1_2_seeded_deal_is_reproducible() {
+    let rules = Rules::standard();
+    let a = deal(&rules, 4, 42);
+    let b = deal(&rules, 4, 42);
+    assert_eq!(a, b);
+    for s in 0..4 {
+        assert_eq!(a.rack(s), b.rack(s));
+        assert_eq!(a.rack(s).expect("seat").len(), 14);
+    }
+    assert!(a.pool().eq(b.pool()));
+    assert_eq!(a.pool_len(), 50);
+    assert_eq!(census(&a), TileCounts::full(&TileSet::Standard106.catalog()));
+    let c = deal(&rules, 4, 43);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn rules_1_1_xp_set_for_five_and_six_players() {
+    assert_eq!(
+        Rummikub::deal(&Rules::standard(), Seating::new(5), &mut ChaCha8Rng::seed_from_u64(1)),
+        Err(DealError::PlayerCount { seats: 5, min: 2, max: 4 })
+    );
+    let game = deal(&Rules::xp(), 6, 1);
+    assert_eq!(game.pool_len(), 160 - 6 * 14);
+    assert_eq!(census(&game), TileCounts::full(&TileSet::Xp160.catalog()));
+    assert_eq!(
+        Rummikub::deal(&Rules::xp(), Seating::new(7), &mut ChaCha8Rng::seed_from_u64(1)),
+        Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 })
+    );
+    assert!(Rummikub::deal(&Rules::standard(), Seating::new(1), &mut ChaCha8Rng::seed_from_u64(1)).is_err());
+}
+
+#[test]
+fn invalid_configs_are_typed_errors_at_deal_time() {
+    let bad = |rules: Rules| {
+        matches!(
+            Rummikub::deal(&rules, Seating::new(4), &mut ChaCha8Rng::seed_from_u64(1)),
+            Err(DealError::InvalidConfig(_))
+        )
+    };
+    let mut r = Rules::standard();
+    r.rack_size = 0;
+    assert!(bad(r));
+    let mut r = Rules::standard();
+    r.rack_size = 30;
+    assert!(bad(r));
+    let mut r = Rules::standard();
+    r.timer = Timer::Seconds(0);
+    assert!(bad(r));
+    let mut r = Rules::standard();
+    r.session_ranking = SessionRanking::TargetScore(0);
+    assert!(bad(r));
+    assert_eq!(
+        Rummikub::deal(&Rules::standard(), Seating::new(3).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(1)),
+        Err(DealError::NoSuchDealer { dealer: 3, seats: 3 })
+    );
+}
+
+#[test]
+fn rules_1_2_fixed_dealer_means_next_seat_starts() {
+    let game =
+        Rummikub::deal(&Rules::standard(), Seating::new(4).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(5))
+            .expect("deal");
+    assert_eq!(game.to_move(), Some(0));
+    assert_eq!(game.starter(), 0);
+}
+
+#[test]
+fn rules_1_2_highest_tile_draw_picks_every_seat_sometimes() {
+    let mut seen = [0usize; 4];
+    for seed in 0..200 {
+        seen[deal(&Rules::standard(), 4, seed).starter()] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 20), "starting seats {seen:?}");
+}
+
+#[test]
+fn from_deal_checks_the_tiles() {
+    let rules = Rules::standard();
+    let invalid = |setup: Setup| matches!(Rummikub::from_deal(rules, setup), Err(DealError::InvalidDeal(_)));
+    // Missing tiles (no pool fill).
+    assert!(invalid(Setup::new(vec![rack("r1"), rack("r2")])));
+    // A tile three times.
+    let mut s = Setup::new(vec![rack("r1 r1"), rack("r1")]);
+    s.fill_pool(TileSet::Standard106);
+    assert!(invalid(s));
+    // Seat to move out of range; opened of the wrong length.
+    let mut s = Setup::new(vec![rack("r1"), rack("r2")]);
+    s.fill_pool(TileSet::Standard106);
+    let mut t = s.clone();
+    t.to_move = 2;
+    assert!(invalid(t));
+    let mut t = s.clone();
+    t.opened = vec![true];
+    assert!(invalid(t));
+    // An invalid table meld (Rummy 40's Q-K-A).
+    let mut t = Setup::new(vec![rack("r1"), rack("r2")]);
+    t.table = vec![Meld::new(MeldKind::Run, &tiles("b12 b13 b1"), &MeldRules::RUMMY40).expect("r40")];
+    t.fill_pool(TileSet::Standard106);
+    assert!(invalid(t));
+    // Player count.
+    let mut t = Setup::new(vec![rack("r1")]);
+    t.fill_pool(TileSet::Standard106);
+    assert!(matches!(Rummikub::from_deal(rules, t), Err(DealError::PlayerCount { .. })));
+    assert!(Rummikub::from_deal(rules, s).is_ok());
+}
+
+#[test]
+fn view_shows_own_rack_and_public_counts_only() {
+    // Two games that differ only in what seat 0 cannot see: seat 1's rack and the pool.
+    let a =
+        scripted(Rules::standard(), &["r1 r2", "k1 k2"], vec![run("b1 b2 b3")], "y5 y6", &[true, false], 0);
+    let b =
+        scripted(Rules::standard(), &["r1 r2", "y5 y6"], vec![run("b1 b2 b3")], "k2 k1", &[true, false], 0);
+    assert_ne!(a, b);
+    assert_eq!(a.view(0), b.view(0));
+    assert_ne!(a.view(1), b.view(1));
+    let v: View = a.view(0);
+    assert_eq!(v.rack, rack("r1 r2"));
+    assert_eq!(v.table, [run("b1 b2 b3")]);
+    assert_eq!(v.pool, a.pool_len());
+    assert_eq!(v.seats[1].tiles, 2);
+    assert!(v.has_opened());
+    assert!(!v.seats[1].opened);
+    assert_eq!(v.to_move, Some(0));
+    assert_eq!(v.scores, None);
+    // A seat that does not exist sees no rack.
+    assert!(a.view(9).rack.is_empty());
+}
+
+#[test]
+fn view_unchanged_by_permuting_hidden_tiles_in_random_deals() {
+    for seed in 0..20 {
+        let game = deal(&Rules::standard(), 3, seed);
+        // Move the pool to seat 2's rack and seat 2's rack to the pool: seat 0's view is
+        // the same except for the counts, so compare with counts equalised: swap racks
+        // of seats 1 and 2 instead, and reverse the pool.
+        let racks: Vec<TileCounts> = (0..3).map(|s| *game.rack(s).expect("seat")).collect();
+        let mut setup = Setup::new(vec![racks[0], racks[2], racks[1]]);
+        setup.pool = game.pool().collect();
+        setup.pool.reverse();
+        setup.to_move = game.to_move().expect("to move");
+        let other = Rummikub::from_deal(Rules::standard(), setup).expect("same tiles");
+        let (mut v, w) = (game.view(0), other.view(0));
+        v.seats.swap(1, 2);
+        assert_eq!(v, w);
+    }
+}
+
+/// A bot that only draws and passes.
+struct Drawer;
+
+impl Bot<Rummikub> for Drawer {
+    fn name(&self) -> &str {
+        "drawer"
+    }
+    fn act(&mut self, view: &View) -> Action {
+        if view.pool > 0 { Action::Draw } else { Action::Pass }
+    }
+}
+
+#[test]
+fn rules_1_2_session_rotates_the_starting_seat() {
+    let mut s = session(Rules::standard(), 3, Some(1), 3).expect("session");
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut starters = Vec::new();
+    let mut sum = vec![0i64; 3];
+    while !s.is_over() {
+        let mut game = s.next_hand(&mut rng).expect("deal");
+        starters.push(game.starter());
+        let (mut a, mut b, mut c) = (Drawer, Drawer, Drawer);
+        let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b, &mut c], 1000).expect("game");
+        assert_eq!(outcome.points.iter().sum::<i64>(), 0);
+        for (t, p) in sum.iter_mut().zip(&outcome.points) {
+            *t += p;
+        }
+        s.record(&outcome).expect("record");
+    }
+    assert_eq!(starters, [1, 2, 0]);
+    assert_eq!(s.totals(), sum);
+    assert_eq!(s.hands_played(), 3);
+    assert!(s.winner().is_some());
+}
+
+#[test]
+fn rules_1_8_session_ranking_options() {
+    assert_eq!(session_terms(SessionRanking::HighestTotal, 4), (MatchEnd::FixedHands(4), Ranking::Total));
+    assert_eq!(session_terms(SessionRanking::MostGamesWon, 4), (MatchEnd::FixedHands(4), Ranking::HandsWon));
+    assert_eq!(
+        session_terms(SessionRanking::TargetScore(200), 50),
+        (MatchEnd::TargetScore(200), Ranking::Total)
+    );
+    let mut rules = Rules::standard();
+    rules.session_ranking = SessionRanking::MostGamesWon;
+    let s = session(rules, 2, None, 4).expect("session");
+    assert_eq!(s.ranking(), Ranking::HandsWon);
+    assert!(session(rules, 2, Some(2), 4).is_err());
+    // Played out with bots, through core's driver.
+    let mut s = session(Rules::standard(), 2, None, 2).expect("session");
+    let (mut a, mut b) = (Drawer, Drawer);
+    s.play(&mut [&mut a, &mut b], &mut ChaCha8Rng::seed_from_u64(3), 1000).expect("match");
+    assert_eq!(s.hands_played(), 2);
+    assert_eq!(s.totals().iter().sum::<i64>(), 0);
+}
+
+/// A random play: the current table with some melds extended or new melds from the
+/// rack, or some table meld dropped (which must be refused).
+fn random_play(game: &Rummikub, rng: &mut ChaCha8Rng) -> Vec<Meld<Tile>> {
+    let seat = game.to_move().expect("to move");
+    let rack: Vec<Tile> = game.rack(seat).expect("seat").to_vec();
+    let mut table = game.table().to_vec();
+    match rng.random_range(0..4) {
+        0 if !table.is_empty() => {
+            let i = rng.random_range(0..table.len());
+            table.remove(i);
+        }
+        1 if !table.is_empty() && !rack.is_empty() => {
+            let i = rng.random_range(0..table.len());
+            let t = *rack.choose(rng).expect("tile");
+            let mut faces = table[i].faces().to_vec();
+            if rng.random_bool(0.5) {
+                faces.push(t)
+            } else {
+                faces.insert(0, t)
+            }
+            if let Ok(m) = Meld::new(table[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+                table[i] = m;
+            }
+        }
+        _ => {
+            for _ in 0..200 {
+                let len = rng.random_range(3..=5).min(rack.len());
+                let mut faces: Vec<Tile> = rack.sample(rng, len).copied().collect();
+                faces.sort();
+                let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
+                if let Ok(m) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
+                    table.push(m);
+                    break;
+                }
+            }
+        }
+    }
+    table
+}
+
+#[test]
+fn random_playouts_refused_actions_change_nothing_and_tiles_are_conserved() {
+    let mut accepted_plays = 0;
+    for seed in 0..24 {
+        let mut rules = match seed % 3 {
+            0 => Rules::standard(),
+            1 => Rules::schmidt(),
+            _ => Rules::xp(),
+        };
+        rules.timer = Timer::Seconds(60);
+        rules.initial_meld_threshold = if seed % 2 == 0 { 30 } else { 0 };
+        let seats = 2 + seed as usize % 3;
+        let mut game = deal(&rules, seats, seed);
+        let full = TileCounts::full(&rules.tile_set.catalog());
+        let mut rng = ChaCha8Rng::seed_from_u64(1000 + seed);
+        for _ in 0..600 {
+            if game.to_move().is_none() {
+                break;
+            }
+            let action = match rng.random_range(0..10) {
+                0 => Action::Draw,
+                1 => Action::Pass,
+                2 => Action::Timeout { pending_changes: rng.random_bool(0.5) },
+                3 => Action::Abandon,
+                _ => Action::Play { table: random_play(&game, &mut rng) },
+            };
+            let before = game.clone();
+            let is_play = matches!(action, Action::Play { .. });
+            match game.apply(action) {
+                Ok(()) => accepted_plays += usize::from(is_play),
+                Err(_) => assert_eq!(game, before, "refused action changed the state"),
+            }
+            assert_eq!(census(&game), full, "tiles lost or duplicated");
+        }
+        // Finish the game by drawing and passing.
+        while game.to_move().is_some() {
+            let a = if game.pool_len() > 0 { Action::Draw } else { Action::Pass };
+            game.apply(a).expect("draw or pass");
+        }
+        let o = game.outcome().expect("over");
+        assert_eq!(o.points.iter().sum::<i64>(), 0);
+        assert_eq!(o.points.len(), seats);
+    }
+    assert!(accepted_plays > 50, "only {accepted_plays} plays accepted");
+}
