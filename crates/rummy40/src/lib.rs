@@ -1,1 +1,42 @@
-//! placeholder
+//! Rummy 40 (`RULES.md` §3) with every Scala 40 option of §3.9.
+//!
+//! * [`Config`]: the options, with the presets [`Config::RUMMY40`] (seed 000: two jokers
+//!   worth 15, ace only high) and [`Config::SCALA40`].
+//! * [`Rummy40`]: one hand, implementing core's [`Game`](rummykit_core::Game): deal or
+//!   [`Rummy40::from_deal`], atomic [`Action`]s naming cards by identity,
+//!   [`Rummy40::legal_actions`], per-seat [`View`]s, penalty scoring.
+//! * Hand analysis: [`best_opening`] / [`can_open`] (the 40-point opening, exact) and
+//!   [`least_deadwood`].
+//! * A match to 101 (or 201, 501, fixed hands, per-hand settlement) is core's
+//!   [`Match`](rummykit_core::Match) with [`Config::game_end`].
+//!
+//! ```
+//! use rand::SeedableRng;
+//! use rummykit_core::{Game, Match, Ranking};
+//! use rummykit_rummy40::{Config, Rummy40};
+//! let config = Config::RUMMY40;
+//! let mut game_match = Match::<Rummy40>::new(config, 3, Some(0), config.game_end, Ranking::Total).unwrap();
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+//! let hand = game_match.next_hand(&mut rng).unwrap();
+//! assert_eq!(hand.to_move(), Some(1));
+//! ```
+#![forbid(unsafe_code)]
+
+mod action;
+mod analysis;
+mod config;
+mod error;
+mod game;
+mod legal;
+mod value;
+mod view;
+
+pub use action::{Action, NewMeld};
+pub use analysis::{Opening, Split, best_opening, can_open, least_deadwood, melds_value};
+pub use config::{
+    Config, HAND_SIZE, JokerDiscard, MAX_PLAYERS, MIN_PLAYERS, OpeningScope, RummyBonus, Set3JokerSwap,
+};
+pub use error::ActionError;
+pub use game::{Phase, Rummy40};
+pub use value::{meld_value, rank_value, run_position_value};
+pub use view::View;

@@ -1,0 +1,162 @@
+//! [`Action`]: what a player does, naming cards by identity (`RULES.md` §3.3).
+
+use rummykit_core::{MeldId, MeldKind, PieceId, RunEnd};
+
+/// A new meld put down from the hand: its kind and its cards in order (a run from its
+/// low end, so each joker's position says which card it stands for).
+///
+/// ```
+/// use rummykit_core::{MeldKind, PieceId};
+/// use rummykit_rummy40::NewMeld;
+/// let id = |i| PieceId::new(i).unwrap();
+/// let m = NewMeld::new(MeldKind::Group, vec![id(9), id(22), id(35)]);
+/// assert_eq!(m.pieces.len(), 3);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NewMeld {
+    /// Set (group) or run; stored, never inferred (`RULES.md` §0).
+    pub kind: MeldKind,
+    /// The cards in meld order.
+    pub pieces: Vec<PieceId>,
+}
+
+impl NewMeld {
+    /// A new meld of `kind` from `pieces` (in order).
+    #[must_use]
+    pub fn new(kind: MeldKind, pieces: Vec<PieceId>) -> NewMeld {
+        NewMeld { kind, pieces }
+    }
+}
+
+/// One atomic step of a turn (`RULES.md` §3.3). Cards are named by identity
+/// ([`PieceId`]), melds on the table by their stable [`MeldId`].
+///
+/// A turn is: a draw ([`DrawStock`](Action::DrawStock), [`TakeDiscard`](Action::TakeDiscard)
+/// once opened, or one of the atomic take-and-open actions), then any number of plays,
+/// then [`Discard`](Action::Discard), which is compulsory, also to go out.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Action {
+    /// Draw the top card of the stock.
+    DrawStock,
+    /// Take the top discard (only after opening, `RULES.md` §3.3).
+    TakeDiscard,
+    /// Before opening: take the top discard and open in one action with melds that use
+    /// it, worth at least the opening threshold (`RULES.md` §3.3, §3.5).
+    TakeDiscardAndOpen {
+        /// The opening melds; one of them holds the taken card.
+        melds: Vec<NewMeld>,
+    },
+    /// After drawing from the stock, before opening: open with melds worth at least the
+    /// threshold (`RULES.md` §3.5).
+    Open {
+        /// The opening melds.
+        melds: Vec<NewMeld>,
+    },
+    /// After opening: put down one more meld, of any value.
+    Meld(NewMeld),
+    /// After opening: build (lay off) a card onto any meld on the table, at `end` of a run
+    /// (ignored for a set).
+    Build {
+        /// The card from hand.
+        piece: PieceId,
+        /// The meld built on.
+        meld: MeldId,
+        /// Which end of a run.
+        end: RunEnd,
+    },
+    /// After opening: exchange the exact card a joker stands for in a run for that joker,
+    /// which goes to the hand (`RULES.md` §3.6). Under `Set3JokerSwap::EitherMissing`
+    /// also one missing-suit card for the joker of a set of three.
+    SwapJoker {
+        /// The natural card from hand.
+        piece: PieceId,
+        /// The meld holding the joker.
+        meld: MeldId,
+    },
+    /// After opening: add both missing suits to a set of three holding a joker; one
+    /// joker comes free to the hand (`RULES.md` §3.6). With two jokers in the set, the
+    /// result is a closed four-card set keeping the other.
+    ReleaseJoker {
+        /// The set of three.
+        meld: MeldId,
+        /// The two missing-suit naturals from hand.
+        pieces: [PieceId; 2],
+    },
+    /// Go rummy after a stock draw: the whole hand but one card as new melds, then that
+    /// card as the discard, with no earlier meld this hand (`RULES.md` §3.7). The 40
+    /// minimum is waived unless `rummy_requires_opening_threshold`.
+    GoRummy {
+        /// The melds: every card of the hand but `discard`.
+        melds: Vec<NewMeld>,
+        /// The final discard.
+        discard: PieceId,
+    },
+    /// Go rummy with the top discard: take it, meld it and the whole hand but one card,
+    /// discard that card.
+    TakeDiscardAndGoRummy {
+        /// The melds, holding the taken card.
+        melds: Vec<NewMeld>,
+        /// The final discard.
+        discard: PieceId,
+    },
+    /// Discard a card, ending the turn (or the hand, with the last card).
+    Discard(PieceId),
+}
+
+impl Action {
+    /// The normal form [`Rummy40::legal_actions`](crate::Rummy40::legal_actions) lists:
+    /// melds of a batch sorted, a set's cards in ascending id order, a run's jokers in
+    /// ascending id order along the run, a release's two cards ascending. Two actions
+    /// with the same normal form are the same move and are accepted alike.
+    ///
+    /// ```
+    /// use rummykit_core::{MeldKind, PieceId};
+    /// use rummykit_rummy40::{Action, NewMeld};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let a = Action::Meld(NewMeld::new(MeldKind::Group, vec![id(35), id(9), id(22)]));
+    /// let b = Action::Meld(NewMeld::new(MeldKind::Group, vec![id(9), id(22), id(35)]));
+    /// assert_eq!(a.normalized(), b);
+    /// ```
+    #[must_use]
+    pub fn normalized(&self) -> Action {
+        let mut a = self.clone();
+        match &mut a {
+            Action::TakeDiscardAndOpen { melds }
+            | Action::Open { melds }
+            | Action::GoRummy { melds, .. }
+            | Action::TakeDiscardAndGoRummy { melds, .. } => {
+                melds.iter_mut().for_each(normalize_meld);
+                melds.sort();
+            }
+            Action::Meld(m) => normalize_meld(m),
+            Action::ReleaseJoker { pieces, .. } => pieces.sort(),
+            _ => {}
+        }
+        a
+    }
+}
+
+/// Jokers are the catalog's last ids (`Catalog` layout): any id at or past `first_joker`.
+pub(crate) fn normalize_meld_with(m: &mut NewMeld, is_joker: impl Fn(PieceId) -> bool) {
+    match m.kind {
+        MeldKind::Group => m.pieces.sort(),
+        MeldKind::Run => {
+            let mut jokers: Vec<PieceId> = m.pieces.iter().copied().filter(|&p| is_joker(p)).collect();
+            jokers.sort();
+            let mut it = jokers.into_iter();
+            for p in &mut m.pieces {
+                if is_joker(*p) {
+                    *p = it.next().unwrap_or(*p);
+                }
+            }
+        }
+    }
+}
+
+/// Normalizes with the two-deck layout: ids 104 and up are jokers.
+fn normalize_meld(m: &mut NewMeld) {
+    normalize_meld_with(m, |p| p.index() >= 104);
+}

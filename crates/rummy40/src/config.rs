@@ -1,0 +1,216 @@
+//! [`Config`]: every option of `RULES.md` §3.9, with the presets [`Config::RUMMY40`] and
+//! [`Config::SCALA40`].
+
+use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MatchEnd, MeldRules};
+
+/// Fewest players (`RULES.md` §3.1: silent in the seed; Scala 40 range).
+pub const MIN_PLAYERS: usize = 2;
+/// Most players (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
+pub const MAX_PLAYERS: usize = 6;
+/// Cards dealt to each player (`RULES.md` §3.2).
+pub const HAND_SIZE: usize = 13;
+
+/// When the opening minimum applies (`RULES.md` §3.5, option `opening_threshold_scope`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum OpeningScope {
+    /// Every opening needs the threshold (default; Scala 40 and the game's name).
+    Always,
+    /// Only an opening made together with taking the discard (the literal seed reading);
+    /// after a stock draw any valid meld opens.
+    OnlyWhenTakingDiscard,
+}
+
+/// How a joker leaves a set of three (`RULES.md` §3.6, option `set3_joker_swap`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Set3JokerSwap {
+    /// Only by adding **both** missing-suit naturals (default: the seed's worked example).
+    BothMissing,
+    /// Also by exchanging it for **one** missing-suit natural (the set stays at three).
+    EitherMissing,
+}
+
+/// When a joker may be discarded (`RULES.md` §3.6, option `joker_discard`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum JokerDiscard {
+    /// Any time (default).
+    Allowed,
+    /// Only as the last card, when going out (Scala 40).
+    OnlyWhenClosing,
+}
+
+/// What going rummy costs the opponents (`RULES.md` §3.7, option `going_rummy_bonus`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum RummyBonus {
+    /// Each opponent adds this many penalty points (default 25, seed 000).
+    PerOpponent(u32),
+    /// Each opponent's penalty for the hand is doubled (Scala 40 "chiusura in mano").
+    Double,
+}
+
+/// The rules of one Rummy 40 game: every option of `RULES.md` §3.9.
+///
+/// Start from a preset and change fields; [`Config::validate`] (called by every deal)
+/// rejects contradictions.
+///
+/// ```
+/// use rummykit_core::MatchEnd;
+/// use rummykit_rummy40::Config;
+/// let mut c = Config::RUMMY40;
+/// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
+/// c.game_end = MatchEnd::Elimination(201);
+/// assert!(c.validate().is_ok());
+/// assert_eq!(Config::SCALA40.jokers, 4);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Config {
+    /// Jokers in the pack: 2 (seed 000) or 4 (Scala 40).
+    pub jokers: u8,
+    /// Penalty for a joker left in hand: 15 (seed 000) or 25 (Scala 40).
+    pub joker_hand_penalty: u32,
+    /// Ace may also be low (A-2-3, counting 1) in runs; never K-A-2.
+    pub ace_low_in_runs: bool,
+    /// The opening minimum, in points of new melds (40).
+    pub opening_threshold: u32,
+    /// When the opening minimum applies.
+    pub opening_threshold_scope: OpeningScope,
+    /// After opening, a taken discard must be melded or built in the same turn (FISCA).
+    pub taken_discard_must_be_used_after_open: bool,
+    /// How a joker leaves a set of three.
+    pub set3_joker_swap: Set3JokerSwap,
+    /// A joker won by a swap must be melded or built again in the same turn.
+    pub swapped_joker_must_be_played_same_turn: bool,
+    /// Jokers per meld: `Unlimited`, `NotMoreThanNaturals` or `NoAdjacent`.
+    pub joker_limit: JokerLimit,
+    /// A card that could be built onto a table meld may not be discarded (Scala 40),
+    /// except as the last card.
+    pub forbid_playable_discard: bool,
+    /// When a joker may be discarded.
+    pub joker_discard: JokerDiscard,
+    /// What going rummy costs each opponent.
+    pub going_rummy_bonus: RummyBonus,
+    /// Going rummy also needs the opening minimum (default: waived).
+    pub rummy_requires_opening_threshold: bool,
+    /// When the match ends (`RULES.md` §3.8): `Elimination(101)` by default (201 and 501
+    /// are common), `FixedHands(n)`, or `SingleHand` for per-hand settlement. Played by
+    /// core's [`Match`](rummykit_core::Match).
+    pub game_end: MatchEnd,
+    /// A flat penalty replacing the card count of a player who had not opened when the
+    /// hand ended (some "Rami 51" tables charge 100); `None` by default.
+    pub unopened_penalty: Option<u32>,
+}
+
+impl Config {
+    /// Rummy 40 as seed 000 describes it: the defaults of `RULES.md` §3.9.
+    pub const RUMMY40: Config = Config {
+        jokers: 2,
+        joker_hand_penalty: 15,
+        ace_low_in_runs: false,
+        opening_threshold: 40,
+        opening_threshold_scope: OpeningScope::Always,
+        taken_discard_must_be_used_after_open: false,
+        set3_joker_swap: Set3JokerSwap::BothMissing,
+        swapped_joker_must_be_played_same_turn: false,
+        joker_limit: JokerLimit::Unlimited,
+        forbid_playable_discard: false,
+        joker_discard: JokerDiscard::Allowed,
+        going_rummy_bonus: RummyBonus::PerOpponent(25),
+        rummy_requires_opening_threshold: false,
+        game_end: MatchEnd::Elimination(101),
+        unopened_penalty: None,
+    };
+
+    /// Scala 40 (FISCA practice, `RULES.md` §3.1–§3.9 alternatives): four jokers worth
+    /// 25 in hand, ace also low, the taken discard must be used, no discarding a playable
+    /// card, a joker only as the closing discard, and a doubled hand for the opponents of
+    /// a player who closes in one turn.
+    pub const SCALA40: Config = Config {
+        jokers: 4,
+        joker_hand_penalty: 25,
+        ace_low_in_runs: true,
+        opening_threshold: 40,
+        opening_threshold_scope: OpeningScope::Always,
+        taken_discard_must_be_used_after_open: true,
+        set3_joker_swap: Set3JokerSwap::BothMissing,
+        swapped_joker_must_be_played_same_turn: false,
+        joker_limit: JokerLimit::Unlimited,
+        forbid_playable_discard: true,
+        joker_discard: JokerDiscard::OnlyWhenClosing,
+        going_rummy_bonus: RummyBonus::Double,
+        rummy_requires_opening_threshold: false,
+        game_end: MatchEnd::Elimination(101),
+        unopened_penalty: None,
+    };
+
+    /// The meld rules these options give: [`MeldRules::RUMMY40`] (ace high only), with
+    /// [`AcePolicy::LowOrHigh`] under `ace_low_in_runs` and the configured joker limit.
+    ///
+    /// ```
+    /// use rummykit_core::AcePolicy;
+    /// use rummykit_rummy40::Config;
+    /// assert_eq!(Config::RUMMY40.meld_rules().ace, AcePolicy::High);
+    /// assert_eq!(Config::SCALA40.meld_rules().ace, AcePolicy::LowOrHigh);
+    /// ```
+    #[must_use]
+    pub const fn meld_rules(&self) -> MeldRules {
+        let ace = if self.ace_low_in_runs { AcePolicy::LowOrHigh } else { AcePolicy::High };
+        MeldRules::RUMMY40.with_ace(ace).with_jokers(self.joker_limit)
+    }
+
+    /// The pack: two decks and `jokers` jokers.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::InvalidConfig`] when `jokers` is not 2 or 4.
+    pub fn catalog(&self) -> Result<Catalog<Card>, DealError> {
+        match self.jokers {
+            2 => Ok(Catalog::<Card>::RUMMY40),
+            4 => Ok(Catalog::<Card>::SCALA40),
+            n => Err(DealError::InvalidConfig(format!("jokers must be 2 or 4, not {n}"))),
+        }
+    }
+
+    /// Checks that the options fit together.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::InvalidConfig`] for a joker count other than 2 or 4, a joker limit
+    /// that forbids the jokers in the pack, an opening threshold of 0 or a match that
+    /// can never end (elimination at 0 points, 0 fixed hands).
+    ///
+    /// ```
+    /// use rummykit_core::MatchEnd;
+    /// use rummykit_rummy40::Config;
+    /// let mut c = Config::RUMMY40;
+    /// c.game_end = MatchEnd::FixedHands(0);
+    /// assert!(c.validate().is_err());
+    /// ```
+    pub fn validate(&self) -> Result<(), DealError> {
+        self.catalog()?;
+        let bad = |s: &str| Err(DealError::InvalidConfig(s.to_owned()));
+        if matches!(self.joker_limit, JokerLimit::Forbidden | JokerLimit::AtMost(0)) {
+            return bad("joker_limit forbids the jokers that are in the pack");
+        }
+        if self.opening_threshold == 0 {
+            return bad("opening_threshold must be at least 1");
+        }
+        match self.game_end {
+            MatchEnd::Elimination(n) if n <= 0 => {
+                bad("an elimination limit of 0 points or less ends before the first hand")
+            }
+            MatchEnd::FixedHands(0) => bad("a match of 0 fixed hands has no hand to play"),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Default for Config {
+    /// [`Config::RUMMY40`].
+    fn default() -> Self {
+        Config::RUMMY40
+    }
+}

@@ -1,0 +1,123 @@
+//! [`ActionError`]: why an action was refused. The state is unchanged after any of them.
+
+use rummykit_core::{MeldId, PieceId, TableError};
+use thiserror::Error;
+
+use crate::Phase;
+
+/// Why [`Rummy40::apply`](crate::Rummy40::apply) refused an action. The game is
+/// unchanged after every one of them.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ActionError {
+    /// The hand is over.
+    #[error("the hand is over")]
+    HandOver,
+    /// The action does not belong to this part of the turn (draw first, or already drawn).
+    #[error("not allowed in the {phase:?} phase of the turn (RULES.md §3.3)")]
+    WrongPhase {
+        /// The current phase.
+        phase: Phase,
+    },
+    /// The card is not in the hand of the player to move.
+    #[error("card {0} is not in the hand of the player to move")]
+    NotInHand(PieceId),
+    /// A card is named twice in one action.
+    #[error("card {0} is named twice")]
+    RepeatedPiece(PieceId),
+    /// The discard pile is empty.
+    #[error("the discard pile is empty")]
+    EmptyDiscardPile,
+    /// Building, further melds, joker swaps and a plain discard take need an opening first.
+    #[error("the player has not opened yet (RULES.md §3.3, §3.5)")]
+    NotOpened,
+    /// Opening (or going rummy) is only for a player who has not opened.
+    #[error("the player has already opened")]
+    AlreadyOpened,
+    /// An opening or rummy with no meld.
+    #[error("no melds given")]
+    NoMelds,
+    /// The opening melds are worth less than the threshold (`RULES.md` §3.5).
+    #[error("the opening is worth {got} points, at least {needed} are needed (RULES.md §3.5)")]
+    OpeningBelowThreshold {
+        /// The threshold.
+        needed: u32,
+        /// What the melds are worth.
+        got: u32,
+    },
+    /// Taking the discard before opening needs an opening that uses it (`RULES.md` §3.3).
+    #[error("the taken discard {card} is not in the opening melds (RULES.md §3.3)")]
+    TakenCardNotMelded {
+        /// The top discard.
+        card: PieceId,
+    },
+    /// A table rule failed: an invalid meld, a build that does not fit, no such meld.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The action would leave no card that may be discarded; a turn always ends with a
+    /// discard (`RULES.md` §3.3).
+    #[error("this would leave no card to discard (RULES.md §3.3: every turn ends with a discard)")]
+    NoDiscardLeft,
+    /// The card just taken from the pile, or its identical twin (`RULES.md` §3.3).
+    #[error("card {card} is the discard just taken, or its twin (RULES.md §3.3)")]
+    DiscardTakenCard {
+        /// The refused card.
+        card: PieceId,
+    },
+    /// A joker may only be discarded as the last card (`joker_discard = OnlyWhenClosing`).
+    #[error("a joker may only be discarded to go out (joker_discard option, RULES.md §3.6)")]
+    JokerDiscard,
+    /// The card fits a table meld (`forbid_playable_discard`, `RULES.md` §3.6).
+    #[error("card {card} fits meld {meld} and may not be discarded (RULES.md §3.6)")]
+    PlayableDiscard {
+        /// The refused card.
+        card: PieceId,
+        /// A meld it fits.
+        meld: MeldId,
+    },
+    /// The taken discard must be used this turn (`taken_discard_must_be_used_after_open`).
+    #[error("the taken discard {card} must be melded or built before discarding (RULES.md §3.3)")]
+    TakenCardNotUsed {
+        /// The taken card.
+        card: PieceId,
+    },
+    /// A joker won by a swap must be played this turn (`swapped_joker_must_be_played_same_turn`).
+    #[error("joker {joker} won by a swap must be played this turn (RULES.md §3.6)")]
+    SwappedJokerNotPlayed {
+        /// The joker.
+        joker: PieceId,
+    },
+    /// The meld has no joker standing for this card (`RULES.md` §3.6).
+    #[error("meld {meld} has no joker that card {piece} can replace (RULES.md §3.6)")]
+    NoJokerFor {
+        /// The meld.
+        meld: MeldId,
+        /// The offered card.
+        piece: PieceId,
+    },
+    /// A four-card set with a joker is closed: its joker never comes out (`RULES.md` §3.6).
+    #[error("meld {meld} is a closed set: its joker can never be exchanged (RULES.md §3.6)")]
+    ClosedSet {
+        /// The meld.
+        meld: MeldId,
+    },
+    /// A set's joker comes free only with both missing suits (`set3_joker_swap = BothMissing`).
+    #[error("the joker of set {meld} is freed only by adding both missing suits (RULES.md §3.6)")]
+    NeedsBothMissingSuits {
+        /// The meld.
+        meld: MeldId,
+    },
+    /// A joker release names a meld that is not a set of three with a joker, or cards
+    /// that are not its missing suits.
+    #[error("meld {meld} is not a set of three with a joker, or the cards are not its two missing suits")]
+    NotAReleasableSet {
+        /// The meld.
+        meld: MeldId,
+    },
+    /// Going rummy must lay down the whole hand but the discard (`RULES.md` §3.7).
+    #[error("going rummy must meld every card but the discard; {left} would stay in hand")]
+    RummyIncomplete {
+        /// Cards left over.
+        left: usize,
+    },
+}

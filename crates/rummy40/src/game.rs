@@ -1,0 +1,688 @@
+//! [`Rummy40`]: one hand of Rummy 40, the referee's full state and its turn flow.
+
+use rand::{Rng, RngExt};
+use rummykit_core::{
+    Card, Catalog, DealError, Face, Game, JokerRole, MeldId, MeldKind, MeldRules, MeldTable, Outcome,
+    PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating, TableError, deal_cards,
+};
+
+use crate::{
+    Action, ActionError, Config, HAND_SIZE, JokerDiscard, MAX_PLAYERS, MIN_PLAYERS, NewMeld, OpeningScope,
+    RummyBonus, Set3JokerSwap, View, meld_value,
+};
+
+/// Where the player to move is in their turn (`RULES.md` §3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Phase {
+    /// The turn starts with a draw.
+    Draw,
+    /// Drawn: melds, builds, swaps, then the discard.
+    Play,
+    /// The hand is over.
+    Over,
+}
+
+/// What happened this turn, for the rules that depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Turn {
+    /// The player had opened before this turn (else going out now is going rummy).
+    opened_before: bool,
+    /// The card taken from the discard pile this turn.
+    taken: Option<PieceId>,
+    /// Jokers won by a swap this turn.
+    won_jokers: PieceSet,
+}
+
+/// How a hand ended.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct HandEnd {
+    winner: Option<Seat>,
+    rummy: bool,
+    penalties: Vec<u32>,
+}
+
+/// One hand of Rummy 40 (`RULES.md` §3): hands, stock and discard pile, the table, whose
+/// turn and what happened in it. The full state is the referee's; players get a
+/// [`View`].
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Action, Config, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(4).with_dealer(0), &mut rng).unwrap();
+/// assert_eq!(game.to_move(), Some(1));
+/// let mut actions = Vec::new();
+/// game.legal_actions(&mut actions);
+/// assert!(actions.contains(&Action::DrawStock));
+/// game.apply(Action::DrawStock).unwrap();
+/// assert_eq!(game.hand(1).len(), 14);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rummy40 {
+    pub(crate) config: Config,
+    pub(crate) catalog: Catalog<Card>,
+    pub(crate) rules: MeldRules,
+    pub(crate) hands: Vec<PieceSet>,
+    pub(crate) piles: Piles,
+    pub(crate) table: MeldTable<Card>,
+    pub(crate) opened: Vec<bool>,
+    pub(crate) dealer: Seat,
+    pub(crate) to_move: Seat,
+    pub(crate) phase: Phase,
+    turn: Turn,
+    end: Option<HandEnd>,
+}
+
+impl Rummy40 {
+    /// A scripted deal: `hands` by seat, the `stock` and the `discard` pile (both bottom
+    /// first: the last card is the top), the restock shuffle seed, and the dealer (the
+    /// seat after it plays first). For tests and puzzles, hands may hold 1 to 13 cards.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::InvalidConfig`] for a bad configuration, [`DealError::PlayerCount`]
+    /// outside 2–6 seats, [`DealError::NoSuchDealer`], and [`DealError::InvalidDeal`]
+    /// unless hands, stock and pile hold every card of the pack exactly once, each hand
+    /// 1–13 cards, the stock and the pile at least one card each.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, Game, PieceSet};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let cat = Catalog::<Card>::RUMMY40;
+    /// let mut ids = cat.ids();
+    /// let hands: Vec<PieceSet> = (0..2).map(|_| ids.by_ref().take(13).collect()).collect();
+    /// let discard = vec![ids.next().unwrap()];
+    /// let stock: Vec<_> = ids.collect();
+    /// let game = Rummy40::from_deal(Config::RUMMY40, 1, hands, stock, discard, 0).unwrap();
+    /// assert_eq!(game.to_move(), Some(0));
+    /// ```
+    pub fn from_deal(
+        config: Config,
+        dealer: Seat,
+        hands: Vec<PieceSet>,
+        stock: Vec<PieceId>,
+        discard: Vec<PieceId>,
+        shuffle_seed: u64,
+    ) -> Result<Rummy40, DealError> {
+        config.validate()?;
+        let catalog = config.catalog()?;
+        Seating::new(hands.len()).with_dealer(dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
+        let bad = |s: String| Err(DealError::InvalidDeal(s));
+        let mut seen = PieceSet::new();
+        for (seat, hand) in hands.iter().enumerate() {
+            if hand.is_empty() || hand.len() > HAND_SIZE {
+                return bad(format!("hand {seat} holds {} cards, not 1 to {HAND_SIZE}", hand.len()));
+            }
+            if !seen.is_disjoint(hand) {
+                return bad(format!("hand {seat} shares a card with another hand"));
+            }
+            seen |= *hand;
+        }
+        if stock.is_empty() || discard.is_empty() {
+            return bad("the stock and the discard pile need a card each".into());
+        }
+        for &id in stock.iter().chain(&discard) {
+            if !catalog.contains(id) {
+                return bad(format!("card {id} is not in the pack"));
+            }
+            if !seen.insert(id) {
+                return bad(format!("card {id} is dealt twice"));
+            }
+        }
+        if seen != catalog.all() {
+            return bad(format!("{} of the {} cards are dealt", seen.len(), catalog.len()));
+        }
+        let n = hands.len();
+        let opened = vec![false; n];
+        Ok(Rummy40 {
+            rules: config.meld_rules(),
+            config,
+            catalog,
+            hands,
+            piles: Piles::new(stock, discard, shuffle_seed),
+            table: MeldTable::new(),
+            opened,
+            dealer,
+            to_move: (dealer + 1) % n,
+            phase: Phase::Draw,
+            turn: Turn::default(),
+            end: None,
+        })
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The pack.
+    #[must_use]
+    pub fn catalog(&self) -> &Catalog<Card> {
+        &self.catalog
+    }
+
+    /// The face of card `id` (`None` if it is not in the pack).
+    #[must_use]
+    pub fn face(&self, id: PieceId) -> Option<Card> {
+        self.catalog.face(id)
+    }
+
+    /// The hand of `seat` (empty for a seat that does not exist).
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> PieceSet {
+        self.hands.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The melds on the table.
+    #[must_use]
+    pub fn table(&self) -> &MeldTable<Card> {
+        &self.table
+    }
+
+    /// The stock and the discard pile.
+    #[must_use]
+    pub fn piles(&self) -> &Piles {
+        &self.piles
+    }
+
+    /// The dealer of this hand.
+    #[must_use]
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The phase of the turn.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// `true` if `seat` has opened this hand.
+    #[must_use]
+    pub fn has_opened(&self, seat: Seat) -> bool {
+        self.opened.get(seat).copied().unwrap_or(false)
+    }
+
+    /// The card taken from the discard pile this turn, if any.
+    #[must_use]
+    pub fn taken_this_turn(&self) -> Option<PieceId> {
+        self.turn.taken
+    }
+
+    /// `true` if the hand ended with the winner going rummy (`RULES.md` §3.7).
+    #[must_use]
+    pub fn went_rummy(&self) -> bool {
+        self.end.as_ref().is_some_and(|e| e.rummy)
+    }
+
+    /// The penalty points of the hand by seat once it is over (`RULES.md` §3.8).
+    #[must_use]
+    pub fn penalties(&self) -> Option<&[u32]> {
+        self.end.as_ref().map(|e| e.penalties.as_slice())
+    }
+
+    /// Checks `action` for the player to move without playing it.
+    ///
+    /// # Errors
+    ///
+    /// The [`ActionError`] that [`Rummy40::apply`] would return.
+    pub fn check(&self, action: &Action) -> Result<(), ActionError> {
+        self.clone().step(action)
+    }
+
+    /// Plays `action` for the player to move.
+    ///
+    /// # Errors
+    ///
+    /// An [`ActionError`] naming the rule; the game is then unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        let mut next = self.clone();
+        next.step(&action)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Plays `action` in place; on `Err` the state may be half-changed (callers work on
+    /// a clone).
+    fn step(&mut self, action: &Action) -> Result<(), ActionError> {
+        let seat = self.to_move;
+        let phase = self.phase;
+        let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
+        if phase == Phase::Over {
+            return Err(ActionError::HandOver);
+        }
+        match action {
+            Action::DrawStock => {
+                want(Phase::Draw)?;
+                let card = self.piles.draw_stock().ok_or(ActionError::HandOver)?;
+                self.hands[seat].insert(card);
+                self.phase = Phase::Play;
+            }
+            Action::TakeDiscard => {
+                want(Phase::Draw)?;
+                if !self.opened[seat] {
+                    return Err(ActionError::NotOpened);
+                }
+                let card = self.take_discard()?;
+                if self.config.taken_discard_must_be_used_after_open && !self.can_use(card) {
+                    return Err(ActionError::TakenCardNotUsed { card });
+                }
+                self.guard()?;
+            }
+            Action::TakeDiscardAndOpen { melds } => {
+                want(Phase::Draw)?;
+                self.unopened()?;
+                let card = self.take_discard()?;
+                self.open(melds, Some(card), Some(self.config.opening_threshold))?;
+            }
+            Action::Open { melds } => {
+                want(Phase::Play)?;
+                self.unopened()?;
+                let threshold = match self.config.opening_threshold_scope {
+                    OpeningScope::Always => Some(self.config.opening_threshold),
+                    OpeningScope::OnlyWhenTakingDiscard => None,
+                };
+                self.open(melds, None, threshold)?;
+            }
+            Action::Meld(m) => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces(m.pieces.iter())?;
+                self.place(m)?;
+                self.guard()?;
+            }
+            Action::Build { piece, meld, end } => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces([piece])?;
+                self.table.lay_off(*meld, *piece, *end, &self.catalog, &self.rules)?;
+                self.hands[seat].remove(*piece);
+                self.guard()?;
+            }
+            Action::SwapJoker { piece, meld } => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces([piece])?;
+                self.swap_joker(*piece, *meld)?;
+                self.guard()?;
+            }
+            Action::ReleaseJoker { meld, pieces } => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces(pieces.iter())?;
+                self.release_joker(*meld, *pieces)?;
+                self.guard()?;
+            }
+            Action::GoRummy { melds, discard } => {
+                want(Phase::Play)?;
+                self.unopened()?;
+                self.go_rummy(melds, *discard, None)?;
+            }
+            Action::TakeDiscardAndGoRummy { melds, discard } => {
+                want(Phase::Draw)?;
+                self.unopened()?;
+                let card = self.take_discard()?;
+                self.go_rummy(melds, *discard, Some(card))?;
+            }
+            Action::Discard(piece) => {
+                want(Phase::Play)?;
+                self.discard(*piece)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn unopened(&self) -> Result<(), ActionError> {
+        if self.opened[self.to_move] { Err(ActionError::AlreadyOpened) } else { Ok(()) }
+    }
+
+    fn opened_now(&self) -> Result<(), ActionError> {
+        if self.opened[self.to_move] { Ok(()) } else { Err(ActionError::NotOpened) }
+    }
+
+    /// Takes the top discard into the hand.
+    fn take_discard(&mut self) -> Result<PieceId, ActionError> {
+        let card = self.piles.take_discard().ok_or(ActionError::EmptyDiscardPile)?;
+        self.hands[self.to_move].insert(card);
+        self.turn.taken = Some(card);
+        self.phase = Phase::Play;
+        Ok(card)
+    }
+
+    /// Every piece is in the hand of the player to move, and none is named twice.
+    fn check_pieces<'a>(&self, pieces: impl IntoIterator<Item = &'a PieceId>) -> Result<(), ActionError> {
+        let hand = self.hands[self.to_move];
+        let mut seen = PieceSet::new();
+        for &p in pieces {
+            if !hand.contains(p) {
+                return Err(ActionError::NotInHand(p));
+            }
+            if !seen.insert(p) {
+                return Err(ActionError::RepeatedPiece(p));
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts `m` on the table from the hand; returns its opening value.
+    fn place(&mut self, m: &NewMeld) -> Result<u32, ActionError> {
+        let seat = self.to_move;
+        let id = self.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules)?;
+        for p in &m.pieces {
+            self.hands[seat].remove(*p);
+        }
+        Ok(self.table.meld(id).map_or(0, |t| meld_value(t.meld())))
+    }
+
+    /// The opening (`RULES.md` §3.5): melds from hand, `taken` among them, worth the threshold.
+    fn open(
+        &mut self,
+        melds: &[NewMeld],
+        taken: Option<PieceId>,
+        threshold: Option<u32>,
+    ) -> Result<(), ActionError> {
+        if melds.is_empty() {
+            return Err(ActionError::NoMelds);
+        }
+        self.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()))?;
+        let mut value = 0;
+        for m in melds {
+            value += self.place(m)?;
+        }
+        if let Some(card) = taken
+            && !melds.iter().any(|m| m.pieces.contains(&card))
+        {
+            return Err(ActionError::TakenCardNotMelded { card });
+        }
+        if let Some(needed) = threshold
+            && value < needed
+        {
+            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
+        }
+        self.opened[self.to_move] = true;
+        self.guard()
+    }
+
+    /// Going rummy (`RULES.md` §3.7): the whole hand but `discard` as melds, then the discard.
+    fn go_rummy(
+        &mut self,
+        melds: &[NewMeld],
+        discard: PieceId,
+        taken: Option<PieceId>,
+    ) -> Result<(), ActionError> {
+        if melds.is_empty() {
+            return Err(ActionError::NoMelds);
+        }
+        self.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()).chain([&discard]))?;
+        let named: usize = melds.iter().map(|m| m.pieces.len()).sum::<usize>() + 1;
+        let hand_len = self.hands[self.to_move].len();
+        if named < hand_len {
+            return Err(ActionError::RummyIncomplete { left: hand_len - named });
+        }
+        let mut value = 0;
+        for m in melds {
+            value += self.place(m)?;
+        }
+        if let Some(card) = taken
+            && !melds.iter().any(|m| m.pieces.contains(&card))
+        {
+            return Err(ActionError::TakenCardNotMelded { card });
+        }
+        let needed = self.config.opening_threshold;
+        if self.config.rummy_requires_opening_threshold && value < needed {
+            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
+        }
+        self.opened[self.to_move] = true;
+        self.discard(discard)
+    }
+
+    /// Can `card` (just taken) be melded with hand cards or built onto the table?
+    fn can_use(&self, card: PieceId) -> bool {
+        let Some(face) = self.catalog.face(card) else { return false };
+        if self.table.melds().iter().any(|m| !m.lay_off_ends(face, &self.rules).is_empty()) {
+            return true;
+        }
+        let ids: Vec<PieceId> = self.hands[self.to_move].iter().collect();
+        let faces: Vec<Card> = ids.iter().filter_map(|&i| self.catalog.face(i)).collect();
+        rummykit_core::hand_melds(&faces, &self.rules)
+            .is_ok_and(|ms| ms.iter().any(|m| m.select(&faces).any(|&f| f == face)))
+    }
+
+    /// A card of the hand may still be discarded (`RULES.md` §3.3: every turn ends so).
+    fn guard(&self) -> Result<(), ActionError> {
+        let hand = self.hands[self.to_move];
+        if hand.iter().any(|p| self.discard_allowed(p).is_ok()) {
+            Ok(())
+        } else {
+            Err(ActionError::NoDiscardLeft)
+        }
+    }
+
+    /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
+    fn discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
+        let seat = self.to_move;
+        let hand = self.hands[seat];
+        if !hand.contains(piece) {
+            return Err(ActionError::NotInHand(piece));
+        }
+        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        if let Some(taken) = self.turn.taken
+            && self.catalog.face(taken) == Some(face)
+        {
+            return Err(ActionError::DiscardTakenCard { card: piece });
+        }
+        let last = hand.len() == 1;
+        if face.is_joker() && self.config.joker_discard == JokerDiscard::OnlyWhenClosing && !last {
+            return Err(ActionError::JokerDiscard);
+        }
+        if self.config.forbid_playable_discard && self.opened[seat] && !last {
+            let fits = self.table.melds().iter().find(|m| !m.lay_off_ends(face, &self.rules).is_empty());
+            if let Some(m) = fits {
+                return Err(ActionError::PlayableDiscard { card: piece, meld: m.id() });
+            }
+        }
+        Ok(())
+    }
+
+    /// The discard that ends the turn (`RULES.md` §3.3, §3.7).
+    fn discard(&mut self, piece: PieceId) -> Result<(), ActionError> {
+        self.discard_allowed(piece)?;
+        let seat = self.to_move;
+        if self.config.taken_discard_must_be_used_after_open
+            && let Some(card) = self.turn.taken
+            && self.hands[seat].contains(card)
+        {
+            return Err(ActionError::TakenCardNotUsed { card });
+        }
+        if self.config.swapped_joker_must_be_played_same_turn
+            && let Some(joker) = (self.turn.won_jokers & self.hands[seat]).first()
+        {
+            return Err(ActionError::SwappedJokerNotPlayed { joker });
+        }
+        self.hands[seat].remove(piece);
+        self.piles.discard(piece);
+        if self.hands[seat].is_empty() {
+            self.finish(Some(seat), !self.turn.opened_before);
+            return Ok(());
+        }
+        // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
+        // this discard stays up as the new pile.
+        if self.piles.stock_len() == 0 && !self.piles.restock(Restock::RUMMY40) {
+            // Nothing to restock with: the hand cannot go on and is void.
+            self.finish(None, false);
+            return Ok(());
+        }
+        let n = self.hands.len();
+        self.to_move = (seat + 1) % n;
+        self.phase = Phase::Draw;
+        self.turn = Turn { opened_before: self.opened[self.to_move], ..Turn::default() };
+        Ok(())
+    }
+
+    /// The joker swap (`RULES.md` §3.6).
+    fn swap_joker(&mut self, piece: PieceId, id: MeldId) -> Result<(), ActionError> {
+        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
+        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let meld = target.meld();
+        let jokers = meld.jokers();
+        let slot = match meld.kind() {
+            MeldKind::Run => (0..meld.len()).find(|&i| meld.joker_role(i) == Some(JokerRole::Exactly(face))),
+            MeldKind::Group => {
+                if jokers > 0 && meld.len() == 4 {
+                    return Err(ActionError::ClosedSet { meld: id });
+                }
+                if jokers > 0 && self.config.set3_joker_swap == Set3JokerSwap::BothMissing {
+                    return Err(ActionError::NeedsBothMissingSuits { meld: id });
+                }
+                let fits = |i: usize| match meld.joker_role(i) {
+                    Some(JokerRole::OneOf { number, suits }) => {
+                        face.number() == Some(number)
+                            && face.suit_index().is_some_and(|s| suits & (1 << s) != 0)
+                    }
+                    Some(JokerRole::Exactly(f)) => f == face,
+                    None => false,
+                };
+                (0..meld.len()).rev().find(|&i| fits(i))
+            }
+        };
+        let slot = slot.ok_or(ActionError::NoJokerFor { meld: id, piece })?;
+        let mut pieces = target.pieces().to_vec();
+        let joker = pieces[slot];
+        pieces[slot] = piece;
+        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
+        let hand = &mut self.hands[self.to_move];
+        hand.remove(piece);
+        hand.insert(joker);
+        self.turn.won_jokers.insert(joker);
+        Ok(())
+    }
+
+    /// Both missing suits added to a set of three with a joker (`RULES.md` §3.6).
+    fn release_joker(&mut self, id: MeldId, added: [PieceId; 2]) -> Result<(), ActionError> {
+        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
+        let meld = target.meld();
+        let jokers = meld.jokers();
+        if meld.kind() == MeldKind::Group && meld.len() == 4 && jokers > 0 {
+            return Err(ActionError::ClosedSet { meld: id });
+        }
+        let not_releasable = ActionError::NotAReleasableSet { meld: id };
+        if meld.kind() != MeldKind::Group || meld.len() != 3 || jokers == 0 {
+            return Err(not_releasable);
+        }
+        let present = meld.group_suits().unwrap_or(0xF);
+        let number = meld.value_at(0);
+        let mut suits = 0u8;
+        for p in added {
+            let face = self.catalog.face(p).ok_or(ActionError::NotInHand(p))?;
+            match face.suit_index() {
+                Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
+                    suits |= 1 << s;
+                }
+                _ => return Err(not_releasable),
+            }
+        }
+        // Keep the naturals and all jokers but the last; the last joker comes free.
+        let old = target.pieces();
+        let Some(free_at) = (0..old.len()).rev().find(|&i| meld.faces()[i].is_joker()) else {
+            return Err(not_releasable);
+        };
+        let joker = old[free_at];
+        let mut pieces: Vec<PieceId> = old.iter().copied().filter(|&p| p != joker).collect();
+        pieces.extend(added);
+        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
+        let hand = &mut self.hands[self.to_move];
+        for p in added {
+            hand.remove(p);
+        }
+        hand.insert(joker);
+        self.turn.won_jokers.insert(joker);
+        Ok(())
+    }
+
+    /// Ends the hand and scores it (`RULES.md` §3.8).
+    fn finish(&mut self, winner: Option<Seat>, rummy: bool) {
+        let penalties = match winner {
+            None => vec![0; self.hands.len()],
+            Some(w) => (0..self.hands.len())
+                .map(|s| {
+                    if s == w {
+                        return 0;
+                    }
+                    let base = match self.config.unopened_penalty {
+                        Some(flat) if !self.opened[s] => flat,
+                        _ => {
+                            self.config.hand_total(self.hands[s].iter().filter_map(|p| self.catalog.face(p)))
+                        }
+                    };
+                    match (rummy, self.config.going_rummy_bonus) {
+                        (false, _) => base,
+                        (true, RummyBonus::PerOpponent(b)) => base + b,
+                        (true, RummyBonus::Double) => base * 2,
+                    }
+                })
+                .collect(),
+        };
+        self.phase = Phase::Over;
+        self.end = Some(HandEnd { winner, rummy, penalties });
+    }
+
+    /// The turn state as the view exposes it.
+    pub(crate) fn won_jokers(&self) -> PieceSet {
+        self.turn.won_jokers
+    }
+}
+
+impl Game for Rummy40 {
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+    type Error = ActionError;
+
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::LowerIsBetter;
+
+    /// Shuffles and deals (`RULES.md` §3.2): 13 cards each, one at a time clockwise from
+    /// the dealer's left, the next card up; the dealer is cut at random unless given.
+    fn deal<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+        config.validate()?;
+        let catalog = config.catalog()?;
+        seating.check(MIN_PLAYERS, MAX_PLAYERS)?;
+        let n = seating.seats;
+        let dealer = match seating.dealer {
+            Some(d) => d,
+            None => rng.random_range(0..n),
+        };
+        let dealt = deal_cards(&catalog, n, (dealer + 1) % n, HAND_SIZE, rng)
+            .ok_or_else(|| DealError::InvalidDeal("not enough cards".into()))?;
+        let stock = dealt.piles.stock().to_vec();
+        let discard = dealt.piles.discard_pile().to_vec();
+        let mut game = Rummy40::from_deal(*config, dealer, dealt.hands, stock, discard, 0)?;
+        game.piles = dealt.piles;
+        Ok(game)
+    }
+
+    fn seats(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.to_move)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        Rummy40::apply(self, action)
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        View::new(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.as_ref().map(|e| Outcome {
+            points: e.penalties.iter().map(|&p| i64::from(p)).collect(),
+            winner: e.winner,
+        })
+    }
+}

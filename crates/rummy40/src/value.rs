@@ -1,0 +1,85 @@
+//! Card values (`RULES.md` §3.1): penalty in hand and value when melded.
+
+use rummykit_core::{Card, Face, Meld, MeldKind};
+
+use crate::Config;
+
+/// The value of a natural card's rank `number` (1 = ace … 13 = king) in hand or in a
+/// set: A 11, J/Q/K 10, others face value (`RULES.md` §3.1).
+///
+/// ```
+/// use rummykit_rummy40::rank_value;
+/// assert_eq!([1, 2, 10, 11, 13].map(rank_value), [11, 2, 10, 10, 10]);
+/// ```
+#[must_use]
+pub const fn rank_value(number: u8) -> u32 {
+    match number {
+        1 => 11,
+        11..=13 => 10,
+        n => n as u32,
+    }
+}
+
+/// The value of the run position `value` (as [`Meld::value_at`] counts: 1 is a low ace,
+/// 14 a high ace): a low ace counts 1 (`ace_low_in_runs`, `RULES.md` §3.4), a high ace 11.
+///
+/// ```
+/// use rummykit_rummy40::run_position_value;
+/// assert_eq!([1, 5, 12, 14].map(run_position_value), [1, 5, 10, 11]);
+/// ```
+#[must_use]
+pub const fn run_position_value(value: u8) -> u32 {
+    match value {
+        14 => 11,
+        1 => 1,
+        v => rank_value(v),
+    }
+}
+
+impl Config {
+    /// The penalty of `card` left in hand at the end of a hand (`RULES.md` §3.8):
+    /// A 11, J/Q/K 10, others face value, the joker `joker_hand_penalty` (15; 25 in Scala 40).
+    ///
+    /// ```
+    /// use rummykit_core::Card;
+    /// use rummykit_rummy40::Config;
+    /// let c = Config::RUMMY40;
+    /// assert_eq!(c.hand_penalty("Ad".parse()?) + c.hand_penalty(Card::JOKER) + c.hand_penalty("9c".parse()?), 35);
+    /// assert_eq!(Config::SCALA40.hand_penalty(Card::JOKER), 25);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn hand_penalty(&self, card: Card) -> u32 {
+        match card.number() {
+            Some(n) => rank_value(n),
+            None => self.joker_hand_penalty,
+        }
+    }
+
+    /// The total penalty of `cards` (`RULES.md` §3.8).
+    #[must_use]
+    pub fn hand_total(&self, cards: impl IntoIterator<Item = Card>) -> u32 {
+        cards.into_iter().map(|c| self.hand_penalty(c)).sum()
+    }
+}
+
+/// The value of a meld toward the opening (`RULES.md` §3.5): every position at the
+/// value of the card it stands for, jokers included; an ace 11, or 1 at the bottom of
+/// a low run.
+///
+/// ```
+/// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
+/// use rummykit_rummy40::meld_value;
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MeldRules::RUMMY40).unwrap();
+/// assert_eq!(meld_value(&run), 31);
+/// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &MeldRules::RUMMY40).unwrap();
+/// assert_eq!(meld_value(&set), 21);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[must_use]
+pub fn meld_value(meld: &Meld<Card>) -> u32 {
+    match meld.kind() {
+        MeldKind::Group => meld.value_at(0).map_or(0, |n| rank_value(n) * meld.len() as u32),
+        MeldKind::Run => (0..meld.len()).filter_map(|i| meld.value_at(i)).map(run_position_value).sum(),
+    }
+}

@@ -1,0 +1,241 @@
+//! Hand analysis against a deliberately simple brute-force reference (`RULES.md` §3.5, §3.8).
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{Card, Face, Meld, MeldKind, parse_list};
+use rummykit_rummy40::{Config, best_opening, can_open, least_deadwood, meld_value, melds_value};
+
+fn cards(s: &str) -> Vec<Card> {
+    parse_list(s).unwrap()
+}
+
+/// Every valid meld (by faces) that the multiset `hand` can supply.
+fn all_melds(hand: &[Card], config: &Config) -> Vec<Meld<Card>> {
+    let rules = config.meld_rules();
+    let mut counts = [0u8; 53];
+    for c in hand {
+        counts[c.index() as usize] += 1;
+    }
+    let jokers = counts[52];
+    let mut out: Vec<Meld<Card>> = Vec::new();
+    let mut push = |m: Meld<Card>| {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    };
+    // Groups: any subset of suits present plus jokers.
+    for rank in 1..=13u8 {
+        for mask in 1u8..16 {
+            let faces: Vec<Card> =
+                (0..4).filter(|s| mask & (1 << s) != 0).map(|s| Card::natural(s, rank).unwrap()).collect();
+            if faces.iter().any(|f| counts[f.index() as usize] == 0) {
+                continue;
+            }
+            for j in 0..=jokers {
+                let mut list = faces.clone();
+                list.extend(std::iter::repeat_n(Card::JOKER, j as usize));
+                if let Ok(m) = Meld::new(MeldKind::Group, &list, &rules) {
+                    push(m);
+                }
+            }
+        }
+    }
+    // Runs: every window of values, each position natural (if held) or joker.
+    for suit in 0..4u8 {
+        for start in 1..=14u8 {
+            for len in 3..=13u8 {
+                if start + len - 1 > 14 {
+                    break;
+                }
+                let mut lists: Vec<Vec<Card>> = vec![Vec::new()];
+                for v in start..start + len {
+                    let face = Card::natural(suit, if v == 14 { 1 } else { v }).unwrap();
+                    let mut next = Vec::new();
+                    for l in &lists {
+                        let used_n = l.iter().filter(|&&c| c == face).count();
+                        if (counts[face.index() as usize] as usize) > used_n {
+                            let mut a = l.clone();
+                            a.push(face);
+                            next.push(a);
+                        }
+                        if l.iter().filter(|c| c.is_joker()).count() < jokers as usize {
+                            let mut b = l.clone();
+                            b.push(Card::JOKER);
+                            next.push(b);
+                        }
+                    }
+                    lists = next;
+                }
+                for l in lists {
+                    if let Ok(m) = Meld::new(MeldKind::Run, &l, &rules) {
+                        push(m);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Brute force: the best total of `weight` over disjoint melds using at most `max_cards` cards.
+fn brute(hand: &[Card], melds: &[Meld<Card>], max_cards: usize, weight: &dyn Fn(&Meld<Card>) -> u32) -> u32 {
+    fn go(
+        i: usize,
+        counts: &mut [i32; 53],
+        used: usize,
+        max_cards: usize,
+        melds: &[Meld<Card>],
+        weight: &dyn Fn(&Meld<Card>) -> u32,
+    ) -> u32 {
+        let mut best = 0;
+        for k in i..melds.len() {
+            let m = &melds[k];
+            if used + m.len() > max_cards {
+                continue;
+            }
+            for f in m.faces() {
+                counts[f.index() as usize] -= 1;
+            }
+            if counts.iter().all(|&c| c >= 0) {
+                let v = weight(m) + go(k, counts, used + m.len(), max_cards, melds, weight);
+                best = best.max(v);
+            }
+            for f in m.faces() {
+                counts[f.index() as usize] += 1;
+            }
+        }
+        best
+    }
+    let mut counts = [0i32; 53];
+    for c in hand {
+        counts[c.index() as usize] += 1;
+    }
+    go(0, &mut counts, 0, max_cards, melds, weight)
+}
+
+fn random_hand(rng: &mut ChaCha8Rng, n: usize, jokers: usize) -> Vec<Card> {
+    // A narrow pool (two suits, a window of ranks plus the ace) so that hands hold melds.
+    let lo = rng.random_range(1..=9u8);
+    let suits = [rng.random_range(0..4u8), rng.random_range(0..4u8)];
+    let mut pool: Vec<Card> = Vec::new();
+    for s in [suits[0], suits[1], rng.random_range(0..4u8)] {
+        for r in (lo..lo + 5).chain([1]) {
+            let c = Card::natural(s, r).unwrap();
+            pool.push(c);
+            pool.push(c);
+        }
+    }
+    let mut hand = Vec::new();
+    while hand.len() < n - jokers.min(n) {
+        let i = rng.random_range(0..pool.len());
+        let c = pool.swap_remove(i);
+        if hand.iter().filter(|&&h| h == c).count() < 2 {
+            hand.push(c);
+        }
+    }
+    hand.extend(std::iter::repeat_n(Card::JOKER, jokers.min(n)));
+    hand
+}
+
+fn check_against_brute(config: &Config, seed: u64, cases: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..cases {
+        let n = rng.random_range(3..=9);
+        let j = rng.random_range(0..=2usize.min(n));
+        let hand = random_hand(&mut rng, n, j);
+        let melds = all_melds(&hand, config);
+        let open_ref = brute(&hand, &melds, n - 1, &|m| meld_value(m));
+        let best = best_opening(&hand, config);
+        assert_eq!(best.value, open_ref, "best opening of {hand:?}");
+        assert_eq!(melds_value(&best.melds), best.value);
+        assert!(best.melds.iter().map(Meld::len).sum::<usize>() < n);
+        assert_eq!(can_open(&hand, open_ref.max(1), config), open_ref >= 1);
+        assert!(!can_open(&hand, open_ref + 1, config));
+        let pen = |m: &Meld<Card>| m.faces().iter().map(|&c| config.hand_penalty(c)).sum::<u32>();
+        let cover_ref = brute(&hand, &melds, n, &pen);
+        let split = least_deadwood(&hand, config);
+        assert_eq!(
+            split.deadwood,
+            config.hand_total(hand.iter().copied()) - cover_ref,
+            "deadwood of {hand:?}"
+        );
+        assert_eq!(config.hand_total(split.rest.iter().copied()), split.deadwood);
+        assert_eq!(split.rest.len() + split.melds.iter().map(Meld::len).sum::<usize>(), n);
+    }
+}
+
+#[test]
+fn rules_3_5_best_opening_matches_brute_force() {
+    check_against_brute(&Config::RUMMY40, 1, 300);
+}
+
+#[test]
+fn rules_3_4_ace_low_option_matches_brute_force() {
+    let mut c = Config::SCALA40;
+    c.joker_hand_penalty = 25;
+    check_against_brute(&c, 2, 300);
+}
+
+#[test]
+fn rules_3_4_joker_limits_match_brute_force() {
+    for limit in [rummykit_core::JokerLimit::NotMoreThanNaturals, rummykit_core::JokerLimit::NoAdjacent] {
+        let mut c = Config::RUMMY40;
+        c.joker_limit = limit;
+        check_against_brute(&c, 3, 150);
+    }
+}
+
+#[test]
+fn rules_3_5_worked_example() {
+    // ♥10-J-Q (30) + 4♣ 4♦ 4♠ (12) = 42 ≥ 40.
+    let c = Config::RUMMY40;
+    assert_eq!(best_opening(&cards("Th Jh Qh 4c 4d 4s 9c"), &c).value, 42);
+    // ♠Q-K-A = 31; ♣7 ♦7 joker = 21; together 52.
+    assert_eq!(best_opening(&cards("Qs Ks As 2d"), &c).value, 31);
+    assert_eq!(best_opening(&cards("7c 7d * 2d"), &c).value, 21);
+    let both = best_opening(&cards("Qs Ks As 7c 7d * 2d"), &c);
+    assert_eq!(both.value, 52);
+    assert_eq!(both.melds.len(), 2);
+}
+
+#[test]
+fn rules_3_4_ace_only_high_by_default() {
+    let c = Config::RUMMY40;
+    assert_eq!(best_opening(&cards("Ah 2h 3h 9c"), &c).value, 0);
+    assert_eq!(best_opening(&cards("Kh Ah 2h 9c"), &c).value, 0);
+    // Under ace_low_in_runs the ace counts 1 in A-2-3.
+    let mut low = Config::RUMMY40;
+    low.ace_low_in_runs = true;
+    assert_eq!(best_opening(&cards("Ah 2h 3h 9c"), &low).value, 6);
+    assert_eq!(best_opening(&cards("Kh Ah 2h 9c"), &low).value, 0);
+}
+
+#[test]
+fn rules_3_5_opening_keeps_a_card_for_the_discard() {
+    // All three cards form a meld, but the opener must keep one to discard.
+    assert_eq!(best_opening(&cards("Qs Ks As"), &Config::RUMMY40).value, 0);
+    // The least-deadwood split is the hand's shape: everything melds.
+    assert_eq!(least_deadwood(&cards("Qs Ks As"), &Config::RUMMY40).deadwood, 0);
+}
+
+#[test]
+fn rules_3_8_deadwood_counts_joker_penalty() {
+    let split = least_deadwood(&cards("Ad * 9c"), &Config::RUMMY40);
+    assert_eq!(split.deadwood, 35);
+    assert!(split.melds.is_empty());
+    assert_eq!(least_deadwood(&cards("Ad * 9c"), &Config::SCALA40).deadwood, 45);
+}
+
+#[test]
+fn fourteen_card_hands_with_jokers() {
+    // Larger hands: the search must agree with itself between can_open and best_opening.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..200 {
+        let hand = random_hand(&mut rng, 14, 2);
+        let best = best_opening(&hand, &Config::RUMMY40);
+        assert!(can_open(&hand, best.value.max(1), &Config::RUMMY40) == (best.value >= 1));
+        assert!(!can_open(&hand, best.value + 1, &Config::RUMMY40));
+        let split = least_deadwood(&hand, &Config::RUMMY40);
+        assert_eq!(Config::RUMMY40.hand_total(split.rest.iter().copied()), split.deadwood);
+    }
+}
