@@ -104,7 +104,7 @@ pub fn check_play(
         } else {
             let mut used = 0u64;
             for (i, old) in table_before.iter().enumerate() {
-                match (0..new_table.len()).find(|&j| used & (1 << j) == 0 && new_table[j] == *old) {
+                match (0..new_table.len()).find(|&j| used & (1 << j) == 0 && same_meld(&new_table[j], old)) {
                     Some(j) => used |= 1 << j,
                     None => return Err(PlayError::InitialMeldTouchesTable { meld: i }),
                 }
@@ -240,6 +240,20 @@ fn keeps_role(old: &Slot, new: &Slot) -> bool {
             new.kind == MeldKind::Group && b.number() == Some(number)
         }
         (JokerRole::OneOf { number: a, .. }, JokerRole::OneOf { number: b, .. }) => a == b,
+    }
+}
+
+/// Whether two melds are the same: runs tile for tile, groups as sets (the order of a
+/// group's tiles means nothing).
+pub(crate) fn same_meld(a: &Meld<Tile>, b: &Meld<Tile>) -> bool {
+    match a.kind() {
+        MeldKind::Run => a == b,
+        MeldKind::Group => {
+            b.kind() == MeldKind::Group
+                && a.len() == b.len()
+                && a.group_suits() == b.group_suits()
+                && a.value_at(0) == b.value_at(0)
+        }
     }
 }
 
@@ -429,7 +443,7 @@ fn check_keep_three(before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<(), P
     let mut used = 0u64;
     let mut kept = 0u64;
     for (i, old) in before.iter().enumerate().take(64) {
-        if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && after[j] == *old) {
+        if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && same_meld(&after[j], old)) {
             used |= 1 << j;
             kept |= 1 << i;
         }

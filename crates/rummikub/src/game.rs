@@ -11,12 +11,14 @@ use crate::{
 
 /// What the player to move does (RULES.md §1.3). A turn is one action.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Action {
     /// Commit a new table: the **whole** table after the turn, as validated melds.
     /// Checked by [`check_play`].
     Play {
         /// Every meld of the table after the play.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::table"))]
         table: Vec<Meld<Tile>>,
     },
     /// Draw one tile from the pool (only with nothing changed; the turn ends).
@@ -108,19 +110,19 @@ impl Setup {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Rummikub {
-    rules: Rules,
-    racks: Vec<TileCounts>,
+    pub(crate) rules: Rules,
+    pub(crate) racks: Vec<TileCounts>,
     /// The pool, the next tile to draw **last** (popped).
-    pool: Vec<Tile>,
-    table: Vec<Meld<Tile>>,
-    opened: Vec<bool>,
-    to_move: Seat,
-    starter: Seat,
-    turn: u32,
+    pub(crate) pool: Vec<Tile>,
+    pub(crate) table: Vec<Meld<Tile>>,
+    pub(crate) opened: Vec<bool>,
+    pub(crate) to_move: Seat,
+    pub(crate) starter: Seat,
+    pub(crate) turn: u32,
     /// Turns started with an empty pool (without a play in between for `AllPassOnce`).
-    quiet_turns: usize,
-    last_player: Option<Seat>,
-    end: Option<GameEnd>,
+    pub(crate) quiet_turns: usize,
+    pub(crate) last_player: Option<Seat>,
+    pub(crate) end: Option<GameEnd>,
 }
 
 impl Rummikub {

@@ -10,6 +10,8 @@ mod error;
 mod game;
 mod rules;
 mod score;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod session;
 mod staging;
 mod tile_counts;

@@ -33,6 +33,7 @@ pub struct SeatSummary {
 /// assert_eq!(view.pool, 106 - 42);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct View {
     /// The seat this view is for.
@@ -42,6 +43,7 @@ pub struct View {
     /// The seat's own rack.
     pub rack: TileCounts,
     /// The table.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::table"))]
     pub table: Vec<Meld<Tile>>,
     /// Tiles left in the pool.
     pub pool: usize,

@@ -422,3 +422,11 @@ fn check_play_is_order_independent_for_melds() {
 fn joker_tile_constant() {
     assert!(Tile::JOKER.is_joker());
 }
+
+#[test]
+fn rules_1_5_reordering_a_group_is_not_touching_the_table() {
+    // The same group written in another order is the same meld (§0: a group is a set).
+    let table = vec![group("r5 b5 y5")];
+    let mut game = scripted(Rules::standard(), &["r10 r11 r12 b6", "k1"], table, "", &[false, true], 0);
+    play(&mut game, vec![group("y5 r5 b5"), run("r10 r11 r12")]);
+}

@@ -1,0 +1,146 @@
+//! Serde support (feature `serde`). Melds are written as `{"kind": "run", "tiles":
+//! "r1 r2 J"}` and re-validated when read; a game state is read through a plain
+//! representation whose conversion re-checks every invariant (the box's tiles exactly
+//! once, valid melds, seats in range), so a corrupt save is an error, never a state.
+
+use rummykit_core::{DealError, Meld, MeldKind, MeldRules, Seat, Tile, format_list, parse_list};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::{GameEnd, Rules, Rummikub, Setup, TileCounts};
+
+#[derive(Serialize, Deserialize)]
+struct MeldRepr {
+    kind: String,
+    tiles: String,
+}
+
+fn to_repr(m: &Meld<Tile>) -> MeldRepr {
+    let kind = match m.kind() {
+        MeldKind::Run => "run",
+        MeldKind::Group => "group",
+    };
+    MeldRepr { kind: kind.into(), tiles: format_list(m.faces()) }
+}
+
+fn from_repr(r: MeldRepr) -> Result<Meld<Tile>, String> {
+    let kind = match r.kind.as_str() {
+        "run" => MeldKind::Run,
+        "group" => MeldKind::Group,
+        other => return Err(format!("unknown meld kind `{other}` (run or group)")),
+    };
+    let tiles: Vec<Tile> = parse_list(&r.tiles).map_err(|e| e.to_string())?;
+    Meld::new(kind, &tiles, &MeldRules::RUMMIKUB).map_err(|e| format!("invalid meld `{}`: {e}", r.tiles))
+}
+
+/// `#[serde(with)]` for a list of melds.
+pub(crate) mod table {
+    use super::*;
+
+    pub(crate) fn serialize<S: Serializer>(table: &[Meld<Tile>], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(table.iter().map(to_repr))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Meld<Tile>>, D::Error> {
+        Vec::<MeldRepr>::deserialize(d)?.into_iter().map(|r| from_repr(r).map_err(D::Error::custom)).collect()
+    }
+}
+
+/// `#[serde(with)]` for tiles as notation.
+pub(crate) mod tile_list {
+    use super::*;
+
+    pub(crate) fn serialize<S: Serializer>(tiles: &[Tile], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_list(tiles))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Tile>, D::Error> {
+        parse_list(&String::deserialize(d)?).map_err(D::Error::custom)
+    }
+}
+
+/// The plain form of a [`Rummikub`] state.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct RummikubRepr {
+    rules: Rules,
+    racks: Vec<TileCounts>,
+    /// The pool in draw order (next tile first).
+    #[serde(with = "tile_list")]
+    pool: Vec<Tile>,
+    #[serde(with = "table")]
+    table: Vec<Meld<Tile>>,
+    opened: Vec<bool>,
+    to_move: Seat,
+    starter: Seat,
+    turn: u32,
+    quiet_turns: usize,
+    last_player: Option<Seat>,
+    end: Option<GameEnd>,
+}
+
+impl Serialize for Rummikub {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        RummikubRepr {
+            rules: self.rules,
+            racks: self.racks.clone(),
+            pool: self.pool().collect(),
+            table: self.table.clone(),
+            opened: self.opened.clone(),
+            to_move: self.to_move,
+            starter: self.starter,
+            turn: self.turn,
+            quiet_turns: self.quiet_turns,
+            last_player: self.last_player,
+            end: self.end,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rummikub {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let r = RummikubRepr::deserialize(d)?;
+        Rummikub::try_from(r).map_err(D::Error::custom)
+    }
+}
+
+impl TryFrom<RummikubRepr> for Rummikub {
+    type Error = DealError;
+
+    fn try_from(r: RummikubRepr) -> Result<Self, DealError> {
+        let n = r.racks.len();
+        let bad = |what: String| Err(DealError::InvalidDeal(what));
+        if r.starter >= n {
+            return bad(format!("starter {} is not a seat", r.starter));
+        }
+        if r.last_player.is_some_and(|s| s >= n) {
+            return bad("last player is not a seat".into());
+        }
+        if r.quiet_turns > n {
+            return bad(format!("{} quiet turns at a table of {n}", r.quiet_turns));
+        }
+        if !r.pool.is_empty() && r.quiet_turns > 0 {
+            return bad("quiet turns counted with tiles in the pool".into());
+        }
+        match r.end {
+            Some(GameEnd::WentOut { seat, .. }) if r.racks.get(seat).is_none_or(|rack| !rack.is_empty()) => {
+                return bad(format!("seat {seat} went out but its rack is not empty"));
+            }
+            Some(GameEnd::PoolEmpty) if !r.pool.is_empty() => {
+                return bad("the game ended on an empty pool that is not empty".into());
+            }
+            _ => {}
+        }
+        let setup =
+            Setup { racks: r.racks, pool: r.pool, table: r.table, opened: r.opened, to_move: r.to_move };
+        let game = Rummikub::from_deal(r.rules, setup)?;
+        Ok(Rummikub {
+            starter: r.starter,
+            turn: r.turn,
+            quiet_turns: r.quiet_turns,
+            last_player: r.last_player,
+            end: r.end,
+            ..game
+        })
+    }
+}
