@@ -69,6 +69,7 @@ pub fn least_deadwood<F: Face>(
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
     let generator = Generator::new(faces, rules)?;
+    let generator_has_jokers = generator.by_face[52] != 0;
     let mut values = [0u32; 64];
     for (v, &f) in values.iter_mut().zip(faces) {
         *v = value(f);
@@ -82,6 +83,7 @@ pub fn least_deadwood<F: Face>(
         best_unmelded: all,
         stack: Vec::new(),
         buffer: Vec::new(),
+        seen: if generator_has_jokers { vec![(u64::MAX, 0); SEEN_SLOTS] } else { Vec::new() },
     };
     search.run(all, 0, 0);
     Ok(Split { deadwood: search.best, melds: search.best_melds, unmelded: search.best_unmelded })
@@ -95,7 +97,14 @@ struct Search<'a, F> {
     best_unmelded: u64,
     stack: Vec<HandMeld>,
     buffer: Vec<HandMeld>,
+    /// A lossy cache of (remaining, least deadwood so far) for states already searched:
+    /// reaching a state again with no less deadwood cannot do better. Jokers make such
+    /// repeats common (the same pieces split between melds in several ways).
+    seen: Vec<(u64, u32)>,
 }
+
+/// Slots of the repeat cache (a power of two).
+const SEEN_SLOTS: usize = 1024;
 
 impl<F: Face> Search<'_, F> {
     /// `remaining`: undecided positions; `dead`: value of those already left unmelded
@@ -120,6 +129,14 @@ impl<F: Face> Search<'_, F> {
             }
             return;
         }
+        if !self.seen.is_empty() {
+            let slot = (remaining.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SEEN_SLOTS;
+            let (key, best_dead) = self.seen[slot];
+            if key == remaining && best_dead <= dead {
+                return;
+            }
+            self.seen[slot] = (remaining, dead);
+        }
         let c = naturals.trailing_zeros() as usize;
         let start = self.buffer.len();
         {
@@ -132,6 +149,9 @@ impl<F: Face> Search<'_, F> {
         }
         let end = self.buffer.len();
         for i in start..end {
+            if self.best == 0 {
+                break;
+            }
             let meld = self.buffer[i];
             self.stack.push(meld);
             self.run(remaining & !meld.mask(), dead, dead_mask);

@@ -117,12 +117,9 @@ pub fn hand_melds<F: Face>(faces: &[F], rules: &MeldRules) -> Result<Vec<HandMel
         if face >= 52 || generator.by_face[face].trailing_zeros() as usize != c {
             continue; // a joker, or not the first copy of its face
         }
-        let below = (1u64 << c) - 1;
-        generator.melds_with(c, all, &mut |m: HandMeld| {
-            if m.mask & below & generator.naturals == 0 {
-                out.push(m);
-            }
-        });
+        // Canonical melds whose lowest natural is `c`: first copies above `c`, and jokers.
+        let firsts = generator.first_copies & !((1u64 << c) - 1);
+        generator.melds_with(c, (firsts | generator.by_face[52]) & all, &mut |m: HandMeld| out.push(m));
     }
     Ok(out)
 }
@@ -135,6 +132,8 @@ pub(crate) struct Generator<'a, F> {
     pub(crate) by_face: [u64; 53],
     /// Positions of all naturals.
     pub(crate) naturals: u64,
+    /// Positions of the first (lowest) copy of each natural face in the hand.
+    first_copies: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -161,7 +160,9 @@ impl<'a, F: Face> Generator<'a, F> {
                 naturals |= 1 << i;
             }
         }
-        Ok(Generator { faces, rules, by_face, naturals })
+        let first_copies =
+            by_face[..52].iter().filter(|&&m| m != 0).fold(0, |acc, m| acc | (m & m.wrapping_neg()));
+        Ok(Generator { faces, rules, by_face, naturals, first_copies })
     }
 
     pub(crate) fn all_mask(&self) -> u64 {
@@ -174,7 +175,7 @@ impl<'a, F: Face> Generator<'a, F> {
 
     /// Calls `emit` with every meld that contains natural position `c` and otherwise
     /// uses positions of `remaining` (for each face, its lowest copy in `remaining`).
-    pub(crate) fn melds_with(&self, c: usize, remaining: u64, emit: &mut dyn FnMut(HandMeld)) {
+    pub(crate) fn melds_with<E: FnMut(HandMeld)>(&self, c: usize, remaining: u64, emit: &mut E) {
         let idx = self.faces[c].index();
         if idx >= 52 {
             return;
@@ -192,14 +193,14 @@ impl<'a, F: Face> Generator<'a, F> {
         (m != 0).then(|| m.trailing_zeros() as u8)
     }
 
-    fn groups_with(
+    fn groups_with<E: FnMut(HandMeld)>(
         &self,
         c: usize,
         suit: u8,
         number: u8,
         remaining: u64,
         jokers: u64,
-        emit: &mut dyn FnMut(HandMeld),
+        emit: &mut E,
     ) {
         let max_len = usize::from(self.rules.max_group_len.min(4));
         let mut others = [0u8; 3];
@@ -250,14 +251,14 @@ impl<'a, F: Face> Generator<'a, F> {
         }
     }
 
-    fn runs_with(
+    fn runs_with<E: FnMut(HandMeld)>(
         &self,
         c: usize,
         suit: u8,
         number: u8,
         remaining: u64,
         jokers: u64,
-        emit: &mut dyn FnMut(HandMeld),
+        emit: &mut E,
     ) {
         let n_jokers = jokers.count_ones() as usize;
         // Values a run may use: lo..=hi (14 = an ace above the king), or cyclic.
@@ -334,14 +335,14 @@ impl<'a, F: Face> Generator<'a, F> {
     /// Emits the run over `slots` with every choice of up to `extra` naturals replaced by
     /// jokers (beyond the jokers that fill the missing slots), replacing only at or after
     /// slot `from`.
-    fn choose(
+    fn choose<E: FnMut(HandMeld)>(
         &self,
         slots: &[Slot],
         jokers: u64,
         extra: usize,
         from: usize,
         replace: &mut [bool; MAX_MELD_LEN],
-        emit: &mut dyn FnMut(HandMeld),
+        emit: &mut E,
     ) {
         self.build_run(slots, jokers, replace, emit);
         if extra == 0 {
@@ -356,12 +357,12 @@ impl<'a, F: Face> Generator<'a, F> {
         }
     }
 
-    fn build_run(
+    fn build_run<E: FnMut(HandMeld)>(
         &self,
         slots: &[Slot],
         jokers: u64,
         replace: &[bool; MAX_MELD_LEN],
-        emit: &mut dyn FnMut(HandMeld),
+        emit: &mut E,
     ) {
         let mut positions = [0u8; MAX_MELD_LEN];
         let mut mask = 0u64;
@@ -390,8 +391,13 @@ impl<'a, F: Face> Generator<'a, F> {
         }
     }
 
-    /// Checks joker limits (and everything else) with the one validator.
+    /// Checks joker limits (and everything else) with the one validator. Under
+    /// [`JokerLimit::Unlimited`] the construction alone is valid (the brute-force tests
+    /// check this), so the validator is skipped.
     fn valid(&self, meld: &HandMeld) -> bool {
+        if self.rules.jokers == JokerLimit::Unlimited {
+            return true;
+        }
         let mut faces = [F::JOKER; MAX_MELD_LEN];
         for (f, &p) in faces.iter_mut().zip(meld.positions()) {
             *f = self.faces[p as usize];
