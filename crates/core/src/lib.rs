@@ -22,6 +22,7 @@
 #![forbid(unsafe_code)]
 
 mod card;
+pub mod conformance;
 mod card_table;
 mod catalog;
 mod deadwood;
@@ -35,6 +36,8 @@ mod notation;
 mod piece_set;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "serde")]
+mod serde_melds;
 mod stock;
 mod suit;
 mod tile;
@@ -50,6 +53,8 @@ pub use match_play::{Match, MatchEnd, MatchError, Ranking};
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};
+#[cfg(feature = "serde")]
+pub use serde_melds::MeldRepr;
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};

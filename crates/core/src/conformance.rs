@@ -1,0 +1,688 @@
+//! The conformance harness: seeded random playouts of any [`Game`], checked after every
+//! step, in the spirit of OpenSpiel's random-simulation test.
+//!
+//! A game crate implements [`Conformance`] (a handful of game-specific hooks) on a unit
+//! struct in its tests and calls [`run`] with a seed and a number of games. After every
+//! step of every playout the harness checks:
+//!
+//! 1. **Conservation**: every piece is in exactly one place ([`Conformance::census`]
+//!    against [`Conformance::inventory`]).
+//! 2. **Enumeration agrees with the check** (card games): every action of
+//!    [`Conformance::legal_actions`] is accepted, and an arbitrary action from
+//!    [`Conformance::candidates`] is accepted exactly when it (or its
+//!    [`Conformance::canonical`] form) is enumerated.
+//! 3. **Validation** (Rummikub): candidates marked [`Expect::Accept`] (random valid plays)
+//!    are accepted and those marked [`Expect::Reject`] (corruptions of them) refused.
+//! 4. **A refused action changes nothing**: the state equals its clone afterwards.
+//! 5. **Views hide what they must**: for each seat, permuting the pieces hidden from it
+//!    ([`Conformance::permute_hidden`]: other hands, the stock order) leaves its
+//!    [`Game::view`] unchanged.
+//! 6. **Saves round-trip**: [`Conformance::round_trip`] (serialize, then deserialize
+//!    through the re-validating representation) gives an equal state.
+//! 7. **Termination**: the hand ends within [`Conformance::max_steps`] actions, then
+//!    [`Game::to_move`] is `None`, [`Game::outcome`] is `Some` with one score per seat,
+//!    and the scores sum to zero where [`Conformance::zero_sum`] says the rules make them.
+//!
+//! The first failure stops the run with a [`Violation`] naming the game, its deal seed,
+//! the step and what went wrong, so it can be replayed exactly.
+//!
+//! ```
+//! use rand::{Rng, SeedableRng};
+//! use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
+//! use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+//!
+//! // A toy game: two seats take turns removing 1 or 2 counters from a heap of 7;
+//! // whoever takes the last one wins 1 point from the other.
+//! #[derive(Clone, Debug, PartialEq)]
+//! struct Nim { heap: u8, taken: [u8; 2], next: Seat }
+//! #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+//! #[error("illegal take")]
+//! struct Illegal;
+//! impl Game for Nim {
+//!     type Config = ();
+//!     type Action = u8;
+//!     type View = (u8, Option<Seat>);
+//!     type Error = Illegal;
+//!     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+//!     fn deal<R: Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
+//!         s.check(2, 2)?;
+//!         Ok(Nim { heap: 7, taken: [0, 0], next: s.first_to_play().unwrap_or(0) })
+//!     }
+//!     fn seats(&self) -> usize { 2 }
+//!     fn to_move(&self) -> Option<Seat> { (self.heap > 0).then_some(self.next) }
+//!     fn apply(&mut self, take: u8) -> Result<(), Illegal> {
+//!         if self.heap == 0 || !(1..=2).contains(&take) || take > self.heap { return Err(Illegal); }
+//!         self.heap -= take;
+//!         self.taken[self.next] += take;
+//!         if self.heap > 0 { self.next = 1 - self.next; }
+//!         Ok(())
+//!     }
+//!     fn view(&self, _: Seat) -> (u8, Option<Seat>) { (self.heap, self.to_move()) }
+//!     fn outcome(&self) -> Option<Outcome> {
+//!         (self.heap == 0).then(|| {
+//!             let mut points = vec![-1, -1];
+//!             points[self.next] = 1;
+//!             Outcome { points, winner: Some(self.next) }
+//!         })
+//!     }
+//! }
+//!
+//! struct NimRules;
+//! impl Conformance for NimRules {
+//!     type Game = Nim;
+//!     fn inventory(&self, _: &Nim) -> Vec<u32> { vec![7] }
+//!     fn census(&self, g: &Nim) -> Vec<Place> {
+//!         vec![
+//!             Place::new("heap", vec![0; g.heap as usize]),
+//!             Place::new("seat 0", vec![0; g.taken[0] as usize]),
+//!             Place::new("seat 1", vec![0; g.taken[1] as usize]),
+//!         ]
+//!     }
+//!     fn legal_actions(&self, g: &Nim) -> Option<Vec<u8>> {
+//!         Some((1..=2).filter(|&t| g.heap > 0 && t <= g.heap).collect())
+//!     }
+//!     fn candidates<R: Rng + ?Sized>(&self, _: &Nim, rng: &mut R) -> Vec<Candidate<u8>> {
+//!         vec![Candidate::unknown(rng.random_range(0..4))]
+//!     }
+//!     fn max_steps(&self, _: &Nim) -> usize { 7 }
+//!     fn zero_sum(&self, _: &Nim) -> bool { true } // +1 for the winner, -1 for the other
+//! }
+//!
+//! let plan = Plan::new(100, 42).seating(Seating::new(2));
+//! let report = conformance::run::<_, rand_chacha::ChaCha8Rng>(&NimRules, &(), &plan).unwrap();
+//! assert_eq!(report.games, 100);
+//! assert!(report.steps >= 400);
+//! ```
+
+use core::fmt;
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use thiserror::Error;
+
+use crate::{Game, Seat, Seating};
+
+/// One place pieces can be in (a hand, the stock, the discard pile, the table) and the
+/// pieces in it, each written as a *token*: an index into [`Conformance::inventory`]
+/// (a [`PieceId`](crate::PieceId) index for games that track identities, a face index
+/// for games that track faces).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    /// A name for messages, such as `"hand 2"` or `"stock"`.
+    pub name: String,
+    /// The tokens of the pieces in this place (a token may repeat when pieces are
+    /// counted by face).
+    pub tokens: Vec<usize>,
+}
+
+impl Place {
+    /// A place called `name` holding `tokens`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, tokens: Vec<usize>) -> Place {
+        Place { name: name.into(), tokens }
+    }
+}
+
+/// What a candidate action is expected to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Expect {
+    /// It must be accepted (a random valid play).
+    Accept,
+    /// It must be refused (a corruption of a valid play), leaving the state unchanged.
+    Reject,
+    /// Either; when [`Conformance::legal_actions`] enumerates, it must be accepted
+    /// exactly when its [`Conformance::canonical`] form is enumerated.
+    Unknown,
+}
+
+/// An action to try on a clone of the state, with what it is expected to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate<A> {
+    /// The action.
+    pub action: A,
+    /// The expectation.
+    pub expect: Expect,
+}
+
+impl<A> Candidate<A> {
+    /// An action that must be accepted.
+    pub fn accept(action: A) -> Self {
+        Candidate { action, expect: Expect::Accept }
+    }
+    /// An action that must be refused.
+    pub fn reject(action: A) -> Self {
+        Candidate { action, expect: Expect::Reject }
+    }
+    /// An arbitrary action, checked against the enumeration.
+    pub fn unknown(action: A) -> Self {
+        Candidate { action, expect: Expect::Unknown }
+    }
+}
+
+/// The game-specific hooks of the harness. Implement it on a unit struct (so a test
+/// crate can implement it for a game type it does not own).
+///
+/// Only [`inventory`](Conformance::inventory), [`census`](Conformance::census) and
+/// [`max_steps`](Conformance::max_steps) are required; each other hook has a default
+/// that skips its check (and the [`Report`] counts what was checked).
+pub trait Conformance {
+    /// The game under test. A refused action must leave it equal to its clone, so it
+    /// needs `PartialEq`.
+    type Game: Game + PartialEq;
+
+    /// How many pieces of each token the game holds (`inventory[token]`).
+    fn inventory(&self, game: &Self::Game) -> Vec<u32>;
+
+    /// Every place and the pieces in it. Together they must hold exactly the
+    /// inventory: each piece in exactly one place.
+    fn census(&self, game: &Self::Game) -> Vec<Place>;
+
+    /// A name for a token in messages (default `#token`).
+    fn token_name(&self, game: &Self::Game, token: usize) -> String {
+        let _ = game;
+        format!("#{token}")
+    }
+
+    /// Every legal action for the seat to move, if the game enumerates them (card games);
+    /// `None` if it does not (Rummikub). Must be empty once the hand is over.
+    fn legal_actions(&self, game: &Self::Game) -> Option<Vec<<Self::Game as Game>::Action>> {
+        let _ = game;
+        None
+    }
+
+    /// The form of `action` that [`legal_actions`](Conformance::legal_actions) would list
+    /// (for games whose enumeration lists one of several equivalent actions, such as one
+    /// copy of two identical cards). Default: the action itself.
+    fn canonical(
+        &self,
+        game: &Self::Game,
+        action: &<Self::Game as Game>::Action,
+    ) -> <Self::Game as Game>::Action {
+        let _ = game;
+        action.clone()
+    }
+
+    /// Actions to try on a clone, with their expectations: arbitrary actions for card
+    /// games, random valid plays and corruptions of them for Rummikub.
+    fn candidates<R: Rng + ?Sized>(
+        &self,
+        game: &Self::Game,
+        rng: &mut R,
+    ) -> Vec<Candidate<<Self::Game as Game>::Action>> {
+        let _ = (game, rng);
+        Vec::new()
+    }
+
+    /// The action to play next in the random playout. Default: a uniformly random
+    /// [`legal_actions`](Conformance::legal_actions) entry, else the first candidate
+    /// marked [`Expect::Accept`]. `None` means the harness has no move to make, which is
+    /// a violation while the hand is not over.
+    fn playout_action<R: Rng + ?Sized>(
+        &self,
+        game: &Self::Game,
+        rng: &mut R,
+    ) -> Option<<Self::Game as Game>::Action> {
+        if let Some(legal) = self.legal_actions(game) {
+            return legal.choose(rng).cloned();
+        }
+        self.candidates(game, rng).into_iter().find(|c| c.expect == Expect::Accept).map(|c| c.action)
+    }
+
+    /// A state equal to `game` except that the pieces hidden from `seat` (other hands,
+    /// the stock order, hidden seeds) are permuted at random, keeping every public fact
+    /// (hand sizes, table, discard pile). `None` skips the check for this state.
+    fn permute_hidden<R: Rng + ?Sized>(
+        &self,
+        game: &Self::Game,
+        seat: Seat,
+        rng: &mut R,
+    ) -> Option<Self::Game> {
+        let _ = (game, seat, rng);
+        None
+    }
+
+    /// Serializes and deserializes `game` (through the re-validating representation).
+    /// `None` skips the check (no `serde` feature); `Err` carries the error text.
+    fn round_trip(&self, game: &Self::Game) -> Option<Result<Self::Game, String>> {
+        let _ = game;
+        None
+    }
+
+    /// The documented bound on the number of actions in one hand under this
+    /// configuration (read off the freshly dealt state).
+    fn max_steps(&self, game: &Self::Game) -> usize;
+
+    /// Whether the rules make this hand's scores sum to zero.
+    fn zero_sum(&self, game: &Self::Game) -> bool {
+        let _ = game;
+        false
+    }
+}
+
+/// How many games to play, from which seed, at which seatings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// Games per seating.
+    pub games: usize,
+    /// The base seed: game `i` of seating `s` is dealt with seed `seed + s * games + i`.
+    pub seed: u64,
+    /// The seatings to play (each gets `games` games).
+    pub seatings: Vec<Seating>,
+    /// Check view invariance for every seat every `view_every` steps (0: never).
+    pub view_every: usize,
+    /// Check the serde round trip every `round_trip_every` steps (0: never).
+    pub round_trip_every: usize,
+}
+
+impl Plan {
+    /// `games` games per seating from `seed`, every check at every step, no seatings yet.
+    #[must_use]
+    pub fn new(games: usize, seed: u64) -> Plan {
+        Plan { games, seed, seatings: Vec::new(), view_every: 1, round_trip_every: 1 }
+    }
+
+    /// Adds a seating.
+    #[must_use]
+    pub fn seating(mut self, seating: Seating) -> Plan {
+        self.seatings.push(seating);
+        self
+    }
+
+    /// Checks views only every `n` steps (and at the first).
+    #[must_use]
+    pub fn view_every(mut self, n: usize) -> Plan {
+        self.view_every = n;
+        self
+    }
+
+    /// Checks the serde round trip only every `n` steps (and at the first and last).
+    #[must_use]
+    pub fn round_trip_every(mut self, n: usize) -> Plan {
+        self.round_trip_every = n;
+        self
+    }
+}
+
+/// The number of games to play per seating: the `RUMMYKIT_CONFORMANCE_GAMES` environment
+/// variable if it is set to a number, else `default`.
+///
+/// ```
+/// assert!(rummykit_core::conformance::games_from_env(25) >= 1);
+/// ```
+#[must_use]
+pub fn games_from_env(default: usize) -> usize {
+    std::env::var("RUMMYKIT_CONFORMANCE_GAMES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(default)
+}
+
+/// What a run checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Report {
+    /// Games played to the end.
+    pub games: usize,
+    /// Actions applied in the playouts.
+    pub steps: usize,
+    /// Longest game, in actions.
+    pub longest: usize,
+    /// Enumerated legal actions applied to a clone.
+    pub legal_checked: usize,
+    /// Candidates that were accepted.
+    pub accepted: usize,
+    /// Candidates that were refused (each compared with the clone).
+    pub rejected: usize,
+    /// Views compared after permuting hidden pieces.
+    pub views_checked: usize,
+    /// Serde round trips.
+    pub round_trips: usize,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} games, {} steps (longest {}): {} enumerated actions applied, {} candidates accepted, \
+             {} refused, {} views compared, {} round trips",
+            self.games,
+            self.steps,
+            self.longest,
+            self.legal_checked,
+            self.accepted,
+            self.rejected,
+            self.views_checked,
+            self.round_trips
+        )
+    }
+}
+
+/// Which check failed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Check {
+    /// The game refused to deal.
+    Deal,
+    /// A piece is missing, duplicated or unknown.
+    Conservation,
+    /// An enumerated legal action was refused.
+    LegalRefused,
+    /// An accepted action was not enumerated, or a refused one was.
+    EnumerationMismatch,
+    /// A valid play was refused.
+    ValidRefused,
+    /// A corrupted play was accepted.
+    CorruptAccepted,
+    /// A refused action changed the state.
+    StateChangedOnError,
+    /// A view changed when hidden pieces were permuted.
+    ViewLeak,
+    /// The serde round trip failed or gave another state.
+    RoundTrip,
+    /// The hand did not end within the bound, or the harness had no move.
+    Termination,
+    /// `to_move`, `outcome` or the scores are inconsistent.
+    Outcome,
+    /// An action was accepted after the hand was over.
+    PlayAfterEnd,
+}
+
+/// A failed check: which one, where, and what happened.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{check:?} failed in game {game} (deal seed {seed}, {seats} seats) at step {step}: {detail}")]
+#[non_exhaustive]
+pub struct Violation {
+    /// The check.
+    pub check: Check,
+    /// Game number within the run.
+    pub game: usize,
+    /// The seed its deal and playout were drawn from.
+    pub seed: u64,
+    /// Players at the table.
+    pub seats: usize,
+    /// Actions applied before the failure.
+    pub step: usize,
+    /// What went wrong (with the action, `Debug`-printed).
+    pub detail: String,
+}
+
+/// Plays `plan.games` seeded random games per seating of `config` and checks every step
+/// (see the [module docs](self)). `R` is the generator for the deal and the playout
+/// (tests use `rand_chacha::ChaCha8Rng`).
+///
+/// # Errors
+///
+/// The first [`Violation`].
+pub fn run<C, R>(c: &C, config: &<C::Game as Game>::Config, plan: &Plan) -> Result<Report, Violation>
+where
+    C: Conformance,
+    <C::Game as Game>::View: PartialEq,
+    R: Rng + SeedableRng,
+{
+    let mut report = Report::default();
+    for (s, &seating) in plan.seatings.iter().enumerate() {
+        for i in 0..plan.games {
+            let seed = plan.seed.wrapping_add((s * plan.games + i) as u64);
+            let mut rng = R::seed_from_u64(seed);
+            let mut ctx = Ctx { game: report.games, seed, seats: seating.seats, step: 0 };
+            let mut game = C::Game::deal(config, seating, &mut rng)
+                .map_err(|e| ctx.fail(Check::Deal, format!("{e}")))?;
+            play_one(c, &mut game, plan, &mut rng, &mut ctx, &mut report)?;
+            report.games += 1;
+            report.steps += ctx.step;
+            report.longest = report.longest.max(ctx.step);
+        }
+    }
+    Ok(report)
+}
+
+/// Checks one game from its current state to the end; also usable on a scripted state.
+///
+/// # Errors
+///
+/// The first [`Violation`] (with game number 0 and the given `seed` for reference).
+pub fn check_game<C, R>(c: &C, game: &mut C::Game, plan: &Plan, seed: u64) -> Result<Report, Violation>
+where
+    C: Conformance,
+    <C::Game as Game>::View: PartialEq,
+    R: Rng + SeedableRng,
+{
+    let mut rng = R::seed_from_u64(seed);
+    let mut report = Report::default();
+    let mut ctx = Ctx { game: 0, seed, seats: game.seats(), step: 0 };
+    play_one(c, game, plan, &mut rng, &mut ctx, &mut report)?;
+    report.games = 1;
+    report.steps = ctx.step;
+    report.longest = ctx.step;
+    Ok(report)
+}
+
+struct Ctx {
+    game: usize,
+    seed: u64,
+    seats: usize,
+    step: usize,
+}
+
+impl Ctx {
+    fn fail(&self, check: Check, detail: String) -> Violation {
+        Violation { check, game: self.game, seed: self.seed, seats: self.seats, step: self.step, detail }
+    }
+}
+
+fn play_one<C, R>(
+    c: &C,
+    game: &mut C::Game,
+    plan: &Plan,
+    rng: &mut R,
+    ctx: &mut Ctx,
+    report: &mut Report,
+) -> Result<(), Violation>
+where
+    C: Conformance,
+    <C::Game as Game>::View: PartialEq,
+    R: Rng + ?Sized,
+{
+    let bound = c.max_steps(game);
+    let inventory = c.inventory(game);
+    loop {
+        check_state(c, game, &inventory, plan, rng, ctx, report)?;
+        let Some(seat) = game.to_move() else { break };
+        if game.outcome().is_some() {
+            return Err(ctx.fail(Check::Outcome, format!("seat {seat} to move but the hand has an outcome")));
+        }
+        if ctx.step >= bound {
+            return Err(ctx.fail(Check::Termination, format!("no end within the documented {bound} actions")));
+        }
+        let action = c
+            .playout_action(game, rng)
+            .ok_or_else(|| ctx.fail(Check::Termination, format!("no action to play for seat {seat}")))?;
+        let before = game.clone();
+        if let Err(e) = game.apply(action.clone()) {
+            let changed = *game != before;
+            *game = before;
+            let check = if changed { Check::StateChangedOnError } else { Check::LegalRefused };
+            return Err(ctx.fail(check, format!("playout action {action:?} refused: {e}")));
+        }
+        ctx.step += 1;
+    }
+    // Over: an outcome, one score per seat, zero-sum if the rules say so, nothing accepted.
+    let outcome = game.outcome().ok_or_else(|| ctx.fail(Check::Outcome, "over but no outcome".into()))?;
+    if outcome.points.len() != game.seats() {
+        return Err(ctx.fail(
+            Check::Outcome,
+            format!("{} scores for {} seats: {outcome:?}", outcome.points.len(), game.seats()),
+        ));
+    }
+    if outcome.winner.is_some_and(|w| w >= game.seats()) {
+        return Err(ctx.fail(Check::Outcome, format!("winner is not a seat: {outcome:?}")));
+    }
+    if c.zero_sum(game) && outcome.points.iter().sum::<i64>() != 0 {
+        return Err(ctx.fail(Check::Outcome, format!("scores do not sum to zero: {:?}", outcome.points)));
+    }
+    if let Some(legal) = c.legal_actions(game).filter(|l| !l.is_empty()) {
+        return Err(ctx.fail(Check::PlayAfterEnd, format!("legal actions after the end: {legal:?}")));
+    }
+    for cand in c.candidates(game, rng) {
+        let mut probe = game.clone();
+        if probe.apply(cand.action.clone()).is_ok() {
+            return Err(ctx.fail(Check::PlayAfterEnd, format!("{:?} accepted after the end", cand.action)));
+        }
+        if probe != *game {
+            return Err(ctx.fail(Check::StateChangedOnError, format!("{:?} after the end", cand.action)));
+        }
+        report.rejected += 1;
+    }
+    if plan.round_trip_every > 0 {
+        round_trip(c, game, ctx, report)?;
+    }
+    Ok(())
+}
+
+fn check_state<C, R>(
+    c: &C,
+    game: &C::Game,
+    inventory: &[u32],
+    plan: &Plan,
+    rng: &mut R,
+    ctx: &Ctx,
+    report: &mut Report,
+) -> Result<(), Violation>
+where
+    C: Conformance,
+    <C::Game as Game>::View: PartialEq,
+    R: Rng + ?Sized,
+{
+    conservation(c, game, inventory, ctx)?;
+    if game.to_move().is_none() {
+        return Ok(());
+    }
+    // Enumerated actions are all accepted.
+    let legal = c.legal_actions(game);
+    if let Some(legal) = &legal {
+        if legal.is_empty() {
+            return Err(ctx.fail(Check::Termination, "no legal action while the hand is on".into()));
+        }
+        for action in legal {
+            let mut probe = game.clone();
+            if let Err(e) = probe.apply(action.clone()) {
+                return Err(ctx.fail(Check::LegalRefused, format!("enumerated {action:?} refused: {e}")));
+            }
+            report.legal_checked += 1;
+        }
+    }
+    // Candidates behave as expected; refusals change nothing.
+    for cand in c.candidates(game, rng) {
+        let mut probe = game.clone();
+        let result = probe.apply(cand.action.clone());
+        let enumerated = legal.as_ref().map(|l| l.contains(&c.canonical(game, &cand.action)));
+        match &result {
+            Ok(()) => {
+                report.accepted += 1;
+                if cand.expect == Expect::Reject {
+                    return Err(ctx.fail(Check::CorruptAccepted, format!("{:?} accepted", cand.action)));
+                }
+                if enumerated == Some(false) {
+                    return Err(ctx.fail(
+                        Check::EnumerationMismatch,
+                        format!("{:?} accepted but not enumerated", cand.action),
+                    ));
+                }
+            }
+            Err(e) => {
+                report.rejected += 1;
+                if probe != *game {
+                    return Err(ctx.fail(
+                        Check::StateChangedOnError,
+                        format!("{:?} refused ({e}) but the state changed", cand.action),
+                    ));
+                }
+                if cand.expect == Expect::Accept {
+                    return Err(ctx.fail(Check::ValidRefused, format!("{:?} refused: {e}", cand.action)));
+                }
+                if enumerated == Some(true) {
+                    return Err(ctx.fail(
+                        Check::EnumerationMismatch,
+                        format!("{:?} refused ({e}) but enumerated", cand.action),
+                    ));
+                }
+            }
+        }
+    }
+    // Views ignore hidden pieces.
+    if plan.view_every > 0 && ctx.step % plan.view_every == 0 {
+        for seat in 0..game.seats() {
+            let Some(other) = c.permute_hidden(game, seat, rng) else { continue };
+            conservation(c, &other, inventory, ctx).map_err(|v| {
+                ctx.fail(Check::Conservation, format!("permute_hidden broke it: {}", v.detail))
+            })?;
+            if other.view(seat) != game.view(seat) {
+                return Err(ctx.fail(
+                    Check::ViewLeak,
+                    format!("seat {seat}'s view changed when hidden pieces were permuted"),
+                ));
+            }
+            report.views_checked += 1;
+        }
+    }
+    if plan.round_trip_every > 0 && ctx.step % plan.round_trip_every == 0 {
+        round_trip(c, game, ctx, report)?;
+    }
+    Ok(())
+}
+
+fn round_trip<C: Conformance>(
+    c: &C,
+    game: &C::Game,
+    ctx: &Ctx,
+    report: &mut Report,
+) -> Result<(), Violation> {
+    match c.round_trip(game) {
+        None => Ok(()),
+        Some(Err(e)) => Err(ctx.fail(Check::RoundTrip, format!("deserialization refused a real state: {e}"))),
+        Some(Ok(back)) if back != *game => {
+            Err(ctx.fail(Check::RoundTrip, "the state came back different".into()))
+        }
+        Some(Ok(_)) => {
+            report.round_trips += 1;
+            Ok(())
+        }
+    }
+}
+
+fn conservation<C: Conformance>(
+    c: &C,
+    game: &C::Game,
+    inventory: &[u32],
+    ctx: &Ctx,
+) -> Result<(), Violation> {
+    let mut found = vec![0u32; inventory.len()];
+    for place in c.census(game) {
+        for &token in &place.tokens {
+            match found.get_mut(token) {
+                Some(n) => *n += 1,
+                None => {
+                    return Err(
+                        ctx.fail(Check::Conservation, format!("{} holds unknown token {token}", place.name))
+                    );
+                }
+            }
+        }
+    }
+    if let Some(token) = (0..inventory.len()).find(|&t| found[t] != inventory[t]) {
+        let places: Vec<String> = c
+            .census(game)
+            .into_iter()
+            .filter(|p| p.tokens.contains(&token))
+            .map(|p| format!("{} ×{}", p.name, p.tokens.iter().filter(|&&t| t == token).count()))
+            .collect();
+        return Err(ctx.fail(
+            Check::Conservation,
+            format!(
+                "{} found {} times (in {}), the game has {}",
+                c.token_name(game, token),
+                found[token],
+                if places.is_empty() { "no place".to_string() } else { places.join(", ") },
+                inventory[token]
+            ),
+        ));
+    }
+    Ok(())
+}

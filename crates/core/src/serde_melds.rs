@@ -1,0 +1,109 @@
+//! Serde for melds (feature `serde`): a meld is written as its kind and its pieces in
+//! notation, `{"kind": "run", "faces": "r4 J r6"}`, and read back only through the
+//! validator.
+//!
+//! Whether a list of pieces is a meld depends on the rules, so [`MeldRepr`] is the
+//! plain, unvalidated form and [`MeldRepr::validate`] turns it into a [`Meld`] under
+//! given [`MeldRules`]. Tiles have one set of meld rules (`RULES.md` §1.4, also for the
+//! Schmidt variant), so `Meld<Tile>` deserializes directly, validated under
+//! [`MeldRules::RUMMIKUB`]; card games differ in their rules, so a card meld is read as
+//! a [`MeldRepr<Card>`](MeldRepr) and validated by the game.
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::{Face, Meld, MeldError, MeldKind, MeldRules, ParseError, Tile, format_list, parse_list};
+
+impl Serialize for MeldKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            MeldKind::Group => "group",
+            MeldKind::Run => "run",
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for MeldKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        match text.as_str() {
+            "group" => Ok(MeldKind::Group),
+            "run" => Ok(MeldKind::Run),
+            other => Err(D::Error::custom(format!("unknown meld kind `{other}` (expected group or run)"))),
+        }
+    }
+}
+
+/// A meld as written down: its declared kind and its pieces in order, not yet validated.
+///
+/// ```
+/// use rummykit_core::{MeldKind, MeldRepr, MeldRules, Tile};
+/// let repr: MeldRepr<Tile> = serde_json::from_str(r#"{"kind":"run","faces":"r4 J r6"}"#)?;
+/// let meld = repr.validate(&MeldRules::RUMMIKUB)?;
+/// assert_eq!(meld.kind(), MeldKind::Run);
+/// assert_eq!(serde_json::to_string(&meld)?, r#"{"kind":"run","faces":"r4 J r6"}"#);
+/// // An invalid meld is an error, not a value:
+/// let bad: Result<rummykit_core::Meld<Tile>, _> = serde_json::from_str(r#"{"kind":"run","faces":"r4 J r7"}"#);
+/// assert!(bad.unwrap_err().to_string().contains("not consecutive"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MeldRepr<F> {
+    /// The declared kind.
+    pub kind: MeldKind,
+    /// The pieces in order.
+    pub faces: Vec<F>,
+}
+
+impl<F: Face> MeldRepr<F> {
+    /// Validates the meld under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// The validator's [`MeldError`].
+    pub fn validate(&self, rules: &MeldRules) -> Result<Meld<F>, MeldError> {
+        Meld::new(self.kind, &self.faces, rules)
+    }
+}
+
+impl<F: Face> From<&Meld<F>> for MeldRepr<F> {
+    fn from(meld: &Meld<F>) -> Self {
+        MeldRepr { kind: meld.kind(), faces: meld.faces().to_vec() }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Written {
+    kind: MeldKind,
+    faces: String,
+}
+
+impl<F: Face> Serialize for MeldRepr<F> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Written { kind: self.kind, faces: format_list(&self.faces) }.serialize(s)
+    }
+}
+
+impl<'de, F: Face> Deserialize<'de> for MeldRepr<F> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let w = Written::deserialize(d)?;
+        let faces = parse_list(&w.faces).map_err(|e: ParseError| D::Error::custom(e))?;
+        Ok(MeldRepr { kind: w.kind, faces })
+    }
+}
+
+impl<F: Face> Serialize for Meld<F> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Written { kind: self.kind(), faces: format_list(self.faces()) }.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Meld<Tile> {
+    /// Validated under [`MeldRules::RUMMIKUB`] (the meld rules of every tile game).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let repr = MeldRepr::<Tile>::deserialize(d)?;
+        repr.validate(&MeldRules::RUMMIKUB).map_err(|e| {
+            D::Error::custom(format!("invalid {:?} `{}`: {e}", repr.kind, format_list(&repr.faces)))
+        })
+    }
+}
