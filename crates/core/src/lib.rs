@@ -41,6 +41,7 @@ mod serde_melds;
 mod stock;
 mod suit;
 mod tile;
+mod tournament;
 
 pub use card::{Card, Rank};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
@@ -59,3 +60,4 @@ pub use piece_set::{Iter as PieceSetIter, PieceSet};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
 pub use tile::Tile;
+pub use tournament::{Estimate, Standings, TournamentError, tournament};
