@@ -1,1 +1,63 @@
-//! placeholder
+//! Classic Rummy — John McLeod's basic rummy (pagat) with the variants of seed 001 —
+//! as a deterministic rule engine (`RULES.md` §2).
+//!
+//! * [`Config`]: every option of §2.7, with presets ([`Config::standard`],
+//!   [`Config::last_card`], [`Config::liberal`], [`Config::simulation`]).
+//! * [`ClassicRummy`]: one hand; implements [`rummykit_core::Game`]. Dealt with the
+//!   caller's rng ([`Game::deal`](rummykit_core::Game::deal)) or scripted
+//!   ([`ClassicRummy::from_deal`]). Moves are atomic [`Action`]s naming cards by
+//!   identity and melds by [`MeldId`](rummykit_core::MeldId);
+//!   [`ClassicRummy::legal_actions`] enumerates them and agrees exactly with
+//!   [`ClassicRummy::check`]. Refused actions return an [`ActionError`] and leave the
+//!   state unchanged.
+//! * [`View`]: what one seat may see, with its own `legal_actions` for bots.
+//! * [`analyze`]: the least-deadwood split of a hand (hints, bots).
+//! * [`new_match`]: cumulative scoring to a target or a number of hands, through core's
+//!   [`Match`](rummykit_core::Match).
+//!
+//! Built from core's shared card-game skeleton: [`Piles`](rummykit_core::Piles) (stock,
+//! discard pile, restock), [`MeldTable`](rummykit_core::MeldTable) (melds with stable
+//! ids, lay-off) and [`least_deadwood`](rummykit_core::least_deadwood).
+//!
+//! ```
+//! use rand::SeedableRng;
+//! use rummykit_classic::{ClassicRummy, Config};
+//! use rummykit_core::{Game, MatchEnd, Seating};
+//!
+//! let config = Config::standard(MatchEnd::TargetScore(100));
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+//! let mut hand = ClassicRummy::deal(&config, Seating::new(3), &mut rng)?;
+//! let mut actions = Vec::new();
+//! // Play the first legal action until the hand ends (a long but finite hand is
+//! // not guaranteed in general; here it ends by a void restock cap or going out).
+//! let mut steps = 0;
+//! while hand.to_move().is_some() && steps < 200 {
+//!     hand.legal_actions(&mut actions);
+//!     hand.apply(actions[0]).unwrap();
+//!     steps += 1;
+//! }
+//! assert!(hand.conserves_cards());
+//! # Ok::<(), rummykit_core::DealError>(())
+//! ```
+//!
+//! # Feature flags
+//!
+//! * `serde`: `Serialize`/`Deserialize` for [`Config`], [`Action`] and the enums.
+#![forbid(unsafe_code)]
+
+mod action;
+mod analysis;
+mod config;
+mod error;
+mod game;
+mod match_play;
+mod turn;
+mod view;
+
+pub use action::{Action, Phase};
+pub use analysis::{HandAnalysis, analyze};
+pub use config::{AceMode, Config, MeldLimit};
+pub use error::ActionError;
+pub use game::{ClassicRummy, hand_value};
+pub use match_play::new_match;
+pub use view::View;

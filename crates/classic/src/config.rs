@@ -1,0 +1,238 @@
+//! [`Config`]: the rules of a classic Rummy hand and match, with presets
+//! (`RULES.md` §2.7).
+
+use rummykit_core::{AcePolicy, Card, Face, MatchEnd, MeldRules};
+
+/// How aces behave (`RULES.md` §2.4, option `ace_mode`).
+///
+/// ```
+/// use rummykit_classic::AceMode;
+/// use rummykit_core::Card;
+/// let ace: Card = "As".parse()?;
+/// assert_eq!(AceMode::Low.card_value(ace), 1);
+/// assert_eq!(AceMode::HighOrLow.card_value(ace), 15);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum AceMode {
+    /// Ace low only (`A-2-3`), worth 1 in hand. The default.
+    #[default]
+    Low,
+    /// Ace low or high at one end of a run (`A-2-3` and `Q-K-A`, not `K-A-2`); aces
+    /// then count 15 in hand (seed 001 "Aas-hoog-laag").
+    HighOrLow,
+    /// Runs may turn the corner (`K-A-2`, seed 001 "Aas-brug"); aces count 15 in hand
+    /// (`RULES.md` §2.4: silent in the seed, 15 chosen).
+    RoundTheCorner,
+}
+
+impl AceMode {
+    /// The ace policy of the meld validator.
+    #[must_use]
+    pub const fn policy(self) -> AcePolicy {
+        match self {
+            AceMode::Low => AcePolicy::Low,
+            AceMode::HighOrLow => AcePolicy::LowOrHigh,
+            AceMode::RoundTheCorner => AcePolicy::RoundTheCorner,
+        }
+    }
+
+    /// What a card left in hand counts (`RULES.md` §2.6): J/Q/K 10, number cards their
+    /// face value, the ace 1 (or 15 unless aces are only low). A joker (not part of
+    /// classic Rummy) would count 0.
+    #[must_use]
+    pub fn card_value(self, card: Card) -> u32 {
+        match card.number() {
+            Some(1) if self == AceMode::Low => 1,
+            Some(1) => 15,
+            Some(n) => u32::from(n.min(10)),
+            None => 0,
+        }
+    }
+}
+
+/// How many melds a player may lay down in one turn (`RULES.md` §2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum MeldLimit {
+    /// One meld per turn (seed 001; pagat). The default.
+    #[default]
+    One,
+    /// Any number (seed 001 "Geen uitleglimiet").
+    Unlimited,
+}
+
+/// The rules of classic Rummy: every option of `RULES.md` §2.7.
+///
+/// The end of the match has no universal default, so the constructors take it
+/// (`RULES.md` §2.2: "make it a required parameter"). Options are public fields and
+/// `with_*` methods; [`ClassicRummy::deal`](crate::ClassicRummy) checks the player count.
+///
+/// ```
+/// use rummykit_classic::{AceMode, Config, MeldLimit};
+/// use rummykit_core::MatchEnd;
+/// let standard = Config::standard(MatchEnd::TargetScore(100));
+/// assert_eq!(standard.meld_limit, MeldLimit::One);
+/// assert!(!standard.must_discard_to_go_out && standard.rummy_double);
+/// let house = standard.with_ace(AceMode::HighOrLow).with_max_restocks(Some(2));
+/// assert_eq!(house.max_restocks, Some(2));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Config {
+    /// Melds per turn (default [`MeldLimit::One`]).
+    pub meld_limit: MeldLimit,
+    /// Lay-off only after the player has a meld of their own on the table (seed 001
+    /// "Aanlegverbod"; default false).
+    pub layoff_requires_own_meld: bool,
+    /// Ace rules (default [`AceMode::Low`]).
+    pub ace: AceMode,
+    /// Going out requires a final discard (seed 001 "Laatste kaart"; default false).
+    pub must_discard_to_go_out: bool,
+    /// Shuffle the discard pile when it becomes the stock (seed 001 "Tussendoor
+    /// schudden"; default false: turned over as it lies).
+    pub shuffle_on_restock: bool,
+    /// How many times the discard pile may become the stock; when another restock is
+    /// needed the hand ends void, with no score (default `None`: unlimited).
+    pub max_restocks: Option<u32>,
+    /// A rummy (going out in one turn) doubles the hand's points (default true).
+    pub rummy_double: bool,
+    /// When the match ends (`TargetScore(100)` is common; `FixedHands(n)`).
+    pub game_end: MatchEnd,
+}
+
+impl Config {
+    /// The defaults of `RULES.md` §2.7 with the given end of match.
+    #[must_use]
+    pub const fn standard(game_end: MatchEnd) -> Config {
+        Config {
+            meld_limit: MeldLimit::One,
+            layoff_requires_own_meld: false,
+            ace: AceMode::Low,
+            must_discard_to_go_out: false,
+            shuffle_on_restock: false,
+            max_restocks: None,
+            rummy_double: true,
+            game_end,
+        }
+    }
+
+    /// Seed 001's main text read literally: the last card must be discarded
+    /// ("Laatste kaart").
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// use rummykit_core::MatchEnd;
+    /// assert!(Config::last_card(MatchEnd::FixedHands(4)).must_discard_to_go_out);
+    /// ```
+    #[must_use]
+    pub const fn last_card(game_end: MatchEnd) -> Config {
+        let mut c = Config::standard(game_end);
+        c.must_discard_to_go_out = true;
+        c
+    }
+
+    /// A liberal house game: unlimited melds per turn, aces high or low, shuffled
+    /// restocks.
+    #[must_use]
+    pub const fn liberal(game_end: MatchEnd) -> Config {
+        let mut c = Config::standard(game_end);
+        c.meld_limit = MeldLimit::Unlimited;
+        c.ace = AceMode::HighOrLow;
+        c.shuffle_on_restock = true;
+        c
+    }
+
+    /// For simulations and bots: the standard rules with at most two restocks, so a
+    /// hand cannot loop forever (`RULES.md` §2.5 recommendation).
+    #[must_use]
+    pub const fn simulation(game_end: MatchEnd) -> Config {
+        let mut c = Config::standard(game_end);
+        c.max_restocks = Some(2);
+        c
+    }
+
+    /// With another meld limit.
+    #[must_use]
+    pub const fn with_meld_limit(mut self, limit: MeldLimit) -> Config {
+        self.meld_limit = limit;
+        self
+    }
+
+    /// With or without the lay-off ban.
+    #[must_use]
+    pub const fn with_layoff_requires_own_meld(mut self, on: bool) -> Config {
+        self.layoff_requires_own_meld = on;
+        self
+    }
+
+    /// With another ace mode.
+    #[must_use]
+    pub const fn with_ace(mut self, ace: AceMode) -> Config {
+        self.ace = ace;
+        self
+    }
+
+    /// With or without the compulsory final discard.
+    #[must_use]
+    pub const fn with_must_discard_to_go_out(mut self, on: bool) -> Config {
+        self.must_discard_to_go_out = on;
+        self
+    }
+
+    /// With or without shuffling on restock.
+    #[must_use]
+    pub const fn with_shuffle_on_restock(mut self, on: bool) -> Config {
+        self.shuffle_on_restock = on;
+        self
+    }
+
+    /// With another restock cap.
+    #[must_use]
+    pub const fn with_max_restocks(mut self, cap: Option<u32>) -> Config {
+        self.max_restocks = cap;
+        self
+    }
+
+    /// With or without rummy doubling.
+    #[must_use]
+    pub const fn with_rummy_double(mut self, on: bool) -> Config {
+        self.rummy_double = on;
+        self
+    }
+
+    /// With another end of match.
+    #[must_use]
+    pub const fn with_game_end(mut self, end: MatchEnd) -> Config {
+        self.game_end = end;
+        self
+    }
+
+    /// The meld validator's rules: `MeldRules::CLASSIC` with this ace policy.
+    #[must_use]
+    pub const fn meld_rules(&self) -> MeldRules {
+        MeldRules::CLASSIC.with_ace(self.ace.policy())
+    }
+
+    /// Cards dealt to each player (`RULES.md` §2.2): 10 with 2 players, 7 with 3–4,
+    /// 6 with 5–6; `None` for other counts.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// assert_eq!(Config::hand_size(2), Some(10));
+    /// assert_eq!(Config::hand_size(4), Some(7));
+    /// assert_eq!(Config::hand_size(6), Some(6));
+    /// assert_eq!(Config::hand_size(7), None);
+    /// ```
+    #[must_use]
+    pub const fn hand_size(players: usize) -> Option<usize> {
+        match players {
+            2 => Some(10),
+            3 | 4 => Some(7),
+            5 | 6 => Some(6),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! [`ActionError`]: why an action was refused. The state is then unchanged.
+
+use rummykit_core::{MeldError, PieceId, TableError};
+use thiserror::Error;
+
+use crate::Phase;
+
+/// Why an [`Action`](crate::Action) was refused; each variant names the rule
+/// (`RULES.md` §2.3–§2.5) and the card concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum ActionError {
+    /// The hand is over.
+    #[error("the hand is over")]
+    HandOver,
+    /// A draw is needed first, or the player has drawn already (§2.3).
+    #[error("not allowed in the {phase:?} phase of the turn")]
+    WrongPhase {
+        /// The phase the turn is in.
+        phase: Phase,
+    },
+    /// `TakeDiscard` with an empty discard pile.
+    #[error("the discard pile is empty")]
+    DiscardPileEmpty,
+    /// The card is not in the hand of the player to move.
+    #[error("card {0} is not in your hand")]
+    NotInHand(PieceId),
+    /// The cards do not form a valid group or run (§2.4).
+    #[error("not a valid meld: {0}")]
+    InvalidMeld(MeldError),
+    /// Another meld this turn would exceed the limit of one (§2.3).
+    #[error("only one meld per turn")]
+    MeldLimitReached,
+    /// Lay-off before the player has a meld of their own, under
+    /// `layoff_requires_own_meld` (§2.3 "Aanlegverbod").
+    #[error("no lay-off before you have a meld of your own on the table")]
+    LayOffBeforeOwnMeld,
+    /// The table refused the lay-off (no such meld, or the card does not fit).
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// Discarding the card taken from the discard pile this turn (§2.3).
+    #[error("card {0} was taken from the discard pile this turn and may not be discarded now")]
+    DiscardJustTaken(PieceId),
+    /// The meld or lay-off would empty the hand, but going out needs a final discard
+    /// (`must_discard_to_go_out`, §2.5).
+    #[error("going out needs a final discard: keep a card to discard")]
+    MustKeepDiscard,
+    /// The meld or lay-off would leave only the card just taken from the discard pile,
+    /// which may not be discarded and cannot be played: no legal way to end the turn
+    /// (§2.3 legality guard).
+    #[error(
+        "only card {0}, taken from the discard pile this turn, would be left: no legal way to end the turn"
+    )]
+    OnlyTakenCardLeft(PieceId),
+}

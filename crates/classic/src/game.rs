@@ -1,0 +1,397 @@
+//! [`ClassicRummy`]: the referee's state of one hand of classic Rummy.
+
+use rand::{Rng, RngExt};
+use rummykit_core::{
+    Card, DealError, Game, MeldTable, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating,
+    deal_cards,
+};
+
+use crate::turn::{DECK, Plan, Turn};
+use crate::{Action, ActionError, Config, HandAnalysis, Phase, View, analyze};
+
+/// One hand of classic Rummy (`RULES.md` §2): hands, stock and discard pile, the melds
+/// on the table, whose turn it is and how far it has got.
+///
+/// Deterministic after the deal: [`ClassicRummy::apply`] is a pure function of the
+/// state and the action, and an `Err` leaves the state unchanged.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_classic::{Action, ClassicRummy, Config};
+/// use rummykit_core::{Game, MatchEnd, Seating};
+///
+/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
+/// assert_eq!(hand.to_move(), Some(1));
+/// assert_eq!(hand.hand(1).len(), 10);
+/// hand.apply(Action::DrawStock).unwrap();
+/// let card = hand.hand(1).first().unwrap();
+/// hand.apply(Action::Discard(card)).unwrap();
+/// assert_eq!(hand.to_move(), Some(0));
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassicRummy {
+    config: Config,
+    dealer: Seat,
+    hands: Vec<PieceSet>,
+    piles: Piles,
+    table: MeldTable<Card>,
+    to_move: Seat,
+    phase: Phase,
+    /// The card taken from the discard pile this turn.
+    taken: Option<PieceId>,
+    melds_this_turn: u32,
+    /// Seats that melded or laid off in an earlier turn (a rummy needs none, §2.6).
+    played_before: Vec<bool>,
+    played_this_turn: bool,
+    /// Cards each seat took from the discard pile and still holds (public knowledge).
+    known: Vec<PieceSet>,
+    outcome: Option<Outcome>,
+    rummy: bool,
+}
+
+impl ClassicRummy {
+    /// A hand from a scripted deal, for tests and replays: `hands[seat]`, the stock and
+    /// the discard pile (both bottom first: the last card is the top), and the dealer
+    /// (the seat after it plays first). Hands may have any size, so end positions can be
+    /// set up directly; the cards must be exactly the 52 of the deck. A shuffled restock
+    /// uses `shuffle_seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::PlayerCount`] outside 2–6, [`DealError::NoSuchDealer`],
+    /// [`DealError::InvalidDeal`] when the cards are not exactly the deck (a card
+    /// missing, twice, or not part of it).
+    pub fn from_deal(
+        config: &Config,
+        dealer: Seat,
+        hands: Vec<PieceSet>,
+        stock: Vec<PieceId>,
+        discard: Vec<PieceId>,
+        shuffle_seed: u64,
+    ) -> Result<ClassicRummy, DealError> {
+        let seats = hands.len();
+        Seating::new(seats).with_dealer(dealer).check(2, 6)?;
+        let mut all = PieceSet::new();
+        let mut count = 0;
+        for id in hands.iter().flatten().chain(stock.iter().copied()).chain(discard.iter().copied()) {
+            if !DECK.contains(id) {
+                return Err(DealError::InvalidDeal(format!("card {id} is not part of the deck")));
+            }
+            if !all.insert(id) {
+                return Err(DealError::InvalidDeal(format!("card {id} is dealt twice")));
+            }
+            count += 1;
+        }
+        if count != DECK.len() {
+            return Err(DealError::InvalidDeal(format!("{count} cards dealt, the deck has {}", DECK.len())));
+        }
+        Ok(ClassicRummy::assemble(config, dealer, hands, Piles::new(stock, discard, shuffle_seed)))
+    }
+
+    fn assemble(config: &Config, dealer: Seat, hands: Vec<PieceSet>, piles: Piles) -> ClassicRummy {
+        let seats = hands.len();
+        ClassicRummy {
+            config: *config,
+            dealer,
+            to_move: (dealer + 1) % seats,
+            hands,
+            piles,
+            table: MeldTable::new(),
+            phase: Phase::Draw,
+            taken: None,
+            melds_this_turn: 0,
+            played_before: vec![false; seats],
+            played_this_turn: false,
+            known: vec![PieceSet::new(); seats],
+            outcome: None,
+            rummy: false,
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The dealer of this hand.
+    #[must_use]
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The phase of the current turn.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The hand of `seat` (empty for a seat that does not exist). Hidden information:
+    /// give players their [`View`].
+    #[must_use]
+    pub fn hand(&self, seat: Seat) -> PieceSet {
+        self.hands.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The stock and the discard pile.
+    #[must_use]
+    pub fn piles(&self) -> &Piles {
+        &self.piles
+    }
+
+    /// The melds on the table.
+    #[must_use]
+    pub fn table(&self) -> &MeldTable<Card> {
+        &self.table
+    }
+
+    /// The card taken from the discard pile this turn, if any.
+    #[must_use]
+    pub fn taken_discard(&self) -> Option<PieceId> {
+        self.taken
+    }
+
+    /// `true` once the hand has been won by a rummy (`RULES.md` §2.6).
+    #[must_use]
+    pub fn was_rummy(&self) -> bool {
+        self.rummy
+    }
+
+    /// The least-deadwood split of `seat`'s hand: a hint for that player.
+    #[must_use]
+    pub fn hint(&self, seat: Seat) -> HandAnalysis {
+        analyze(&self.hand(seat), &self.config)
+    }
+
+    pub(crate) fn turn(&self) -> Turn<'_> {
+        Turn {
+            config: &self.config,
+            seat: self.to_move,
+            hand: self.hands[self.to_move],
+            table: &self.table,
+            taken: self.taken,
+            melds_this_turn: self.melds_this_turn,
+            phase: self.phase,
+            discard_top: self.piles.top_discard(),
+        }
+    }
+
+    /// Checks `action` for the seat to move without playing it.
+    ///
+    /// # Errors
+    ///
+    /// The [`ActionError`] that [`ClassicRummy::apply`] would return.
+    pub fn check(&self, action: &Action) -> Result<(), ActionError> {
+        self.turn().check(action).map(|_| ())
+    }
+
+    /// Every legal action of the seat to move, in a deterministic order (see
+    /// [`Action`]); empty once the hand is over. Agrees exactly with
+    /// [`ClassicRummy::check`].
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.turn().legal_actions(out);
+    }
+
+    /// Plays `action` for the seat to move.
+    ///
+    /// # Errors
+    ///
+    /// An [`ActionError`] naming the rule; the state is then unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        let plan = self.turn().check(&action)?;
+        let seat = self.to_move;
+        match plan {
+            Plan::Draw => {
+                if self.piles.stock_len() == 0 {
+                    let capped = self.config.max_restocks.is_some_and(|m| self.piles.restocks() >= m);
+                    let policy = Restock { shuffle: self.config.shuffle_on_restock, keep_top: false };
+                    if capped || !self.piles.restock(policy) {
+                        self.end_void();
+                        return Ok(());
+                    }
+                }
+                let Some(card) = self.piles.draw_stock() else {
+                    self.end_void();
+                    return Ok(());
+                };
+                self.hands[seat].insert(card);
+                self.phase = Phase::Play;
+            }
+            Plan::Take => {
+                if let Some(card) = self.piles.take_discard() {
+                    self.hands[seat].insert(card);
+                    self.known[seat].insert(card);
+                    self.taken = Some(card);
+                    self.phase = Phase::Play;
+                }
+            }
+            Plan::Meld { kind, order } => {
+                self.table.place(seat, kind, &order, &DECK, &self.config.meld_rules())?;
+                for &c in &order {
+                    self.hands[seat].remove(c);
+                    self.known[seat].remove(c);
+                }
+                self.melds_this_turn += 1;
+                self.played_this_turn = true;
+                self.after_play(seat);
+            }
+            Plan::LayOff { card, onto, end } => {
+                self.table.lay_off(onto, card, end, &DECK, &self.config.meld_rules())?;
+                self.hands[seat].remove(card);
+                self.known[seat].remove(card);
+                self.played_this_turn = true;
+                self.after_play(seat);
+            }
+            Plan::Discard(card) => {
+                self.hands[seat].remove(card);
+                self.known[seat].remove(card);
+                self.piles.discard(card);
+                if self.hands[seat].is_empty() {
+                    self.go_out(seat);
+                } else {
+                    self.played_before[seat] |= self.played_this_turn;
+                    self.to_move = (seat + 1) % self.hands.len();
+                    self.phase = Phase::Draw;
+                    self.taken = None;
+                    self.melds_this_turn = 0;
+                    self.played_this_turn = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn after_play(&mut self, seat: Seat) {
+        if self.hands[seat].is_empty() {
+            self.go_out(seat);
+        }
+    }
+
+    fn go_out(&mut self, seat: Seat) {
+        let rummy = !self.played_before[seat];
+        let mut total: i64 = (0..self.hands.len())
+            .filter(|&s| s != seat)
+            .map(|s| i64::from(hand_value(&self.hands[s], &self.config)))
+            .sum();
+        if rummy && self.config.rummy_double {
+            total *= 2;
+        }
+        let mut points = vec![0; self.hands.len()];
+        points[seat] = total;
+        self.rummy = rummy;
+        self.outcome = Some(Outcome { points, winner: Some(seat) });
+        self.phase = Phase::Over;
+        self.taken = None;
+    }
+
+    fn end_void(&mut self) {
+        self.outcome = Some(Outcome { points: vec![0; self.hands.len()], winner: None });
+        self.phase = Phase::Over;
+        self.taken = None;
+    }
+
+    /// What `seat` may see (see [`View`]).
+    #[must_use]
+    pub fn view(&self, seat: Seat) -> View {
+        View {
+            seat,
+            config: self.config,
+            dealer: self.dealer,
+            to_move: (self.phase != Phase::Over).then_some(self.to_move),
+            phase: self.phase,
+            hand: self.hand(seat),
+            table: self.table.clone(),
+            discard_pile: self.piles.discard_pile().to_vec(),
+            stock_len: self.piles.stock_len(),
+            restocks: self.piles.restocks(),
+            hand_counts: self.hands.iter().map(PieceSet::len).collect(),
+            known: self.known.clone(),
+            taken_discard: self.taken,
+            melds_this_turn: self.melds_this_turn,
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
+    #[must_use]
+    pub fn conserves_cards(&self) -> bool {
+        let mut all = self.piles.pieces();
+        let mut count = self.piles.stock_len() + self.piles.discard_pile().len();
+        for set in self.hands.iter().chain(core::iter::once(&self.table.pieces())) {
+            if !all.is_disjoint(set) {
+                return false;
+            }
+            all |= *set;
+            count += set.len();
+        }
+        all == DECK.all() && count == DECK.len()
+    }
+}
+
+/// The value of the cards in `hand` under `config` (`RULES.md` §2.6): J/Q/K 10, the
+/// ace 1 (15 unless aces are only low), number cards face value.
+///
+/// ```
+/// use rummykit_classic::{AceMode, Config, hand_value};
+/// use rummykit_core::{Card, Catalog, MatchEnd, PieceSet, parse_list};
+/// let deck = Catalog::<Card>::DECK;
+/// let hand: PieceSet = parse_list::<Card>("5c Kd As")?.into_iter()
+///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
+/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// assert_eq!(hand_value(&hand, &config), 16);
+/// assert_eq!(hand_value(&hand, &config.with_ace(AceMode::HighOrLow)), 30);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[must_use]
+pub fn hand_value(hand: &PieceSet, config: &Config) -> u32 {
+    hand.iter().filter_map(|id| DECK.face(id)).map(|c| config.ace.card_value(c)).sum()
+}
+
+impl Game for ClassicRummy {
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+    type Error = ActionError;
+
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+
+    /// Deals a hand (`RULES.md` §2.2): the dealer is `seating.dealer` or drawn with
+    /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
+    /// time clockwise from the dealer's left; the next card starts the discard pile.
+    fn deal<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+        seating.check(2, 6)?;
+        let seats = seating.seats;
+        let size = Config::hand_size(seats).ok_or(DealError::PlayerCount { seats, min: 2, max: 6 })?;
+        let dealer = match seating.dealer {
+            Some(d) => d,
+            None => rng.random_range(0..seats),
+        };
+        let dealt = deal_cards(&DECK, seats, (dealer + 1) % seats, size, rng).ok_or_else(|| {
+            DealError::InvalidConfig(format!("{seats} hands of {size} do not fit the deck"))
+        })?;
+        Ok(ClassicRummy::assemble(config, dealer, dealt.hands, dealt.piles))
+    }
+
+    fn seats(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.to_move)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        ClassicRummy::apply(self, action)
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        ClassicRummy::view(self, seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+}
