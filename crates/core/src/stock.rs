@@ -109,6 +109,23 @@ impl Piles {
         self.stock.iter().chain(self.discard.iter()).copied().collect()
     }
 
+    /// The same piles with the hidden parts replaced: another stock (bottom first) and
+    /// another restock seed; the discard pile and the restock count stay. For tests
+    /// that a player's view does not depend on what is hidden from them.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let piles = Piles::new(vec![id(1), id(2)], vec![id(3)], 0);
+    /// let other = piles.with_hidden(vec![id(2), id(1)], 9);
+    /// assert_eq!(other.discard_pile(), piles.discard_pile());
+    /// assert_eq!(other.stock(), &[id(2), id(1)]);
+    /// ```
+    #[must_use]
+    pub fn with_hidden(&self, stock: Vec<PieceId>, shuffle_seed: u64) -> Piles {
+        Piles { stock, discard: self.discard.clone(), restocks: self.restocks, seed: shuffle_seed }
+    }
+
     /// Takes the top card of the stock; `None` (and no change) if it is empty.
     pub fn draw_stock(&mut self) -> Option<PieceId> {
         self.stock.pop()
