@@ -1,5 +1,6 @@
 //! [`ClassicRummy`]: the referee's state of one hand of classic Rummy.
 
+use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use rummykit_core::{
     Card, DealError, Game, MeldTable, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating,
@@ -313,6 +314,29 @@ impl ClassicRummy {
             melds_this_turn: self.melds_this_turn,
             outcome: self.outcome.clone(),
         }
+    }
+
+    /// A state equal to this one except that the cards hidden from `seat` are dealt
+    /// anew at random: the other hands (but not the cards known to be in them, taken
+    /// from the discard pile), the stock order and the restock seed. Every public fact
+    /// stays: hand sizes, table, discard pile, restock count. For tests that
+    /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
+    #[must_use]
+    pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
+        let others: Vec<Seat> = (0..self.hands.len()).filter(|&s| s != seat).collect();
+        let mut pool: Vec<PieceId> = self.piles.stock().to_vec();
+        for &s in &others {
+            pool.extend(self.hands[s] - self.known[s]);
+        }
+        pool.shuffle(rng);
+        let mut game = self.clone();
+        let mut cards = pool.into_iter();
+        for &s in &others {
+            let hidden = (self.hands[s] - self.known[s]).len();
+            game.hands[s] = self.known[s] | cards.by_ref().take(hidden).collect::<PieceSet>();
+        }
+        game.piles = self.piles.with_hidden(cards.collect(), rng.next_u64());
+        game
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).

@@ -1,0 +1,195 @@
+//! Seeded random playouts through core's conformance harness, over random
+//! configurations (proptest): `legal_actions` agrees with the check on every reachable
+//! state, refused actions change nothing, cards are conserved, views hide what they
+//! must, and every hand ends.
+
+use proptest::prelude::*;
+use rand::seq::IndexedRandom;
+use rand::{Rng, RngExt};
+use rand_chacha::ChaCha8Rng;
+use rummykit_classic::{AceMode, Action, ClassicRummy, Config, MeldLimit, Phase};
+use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
+use rummykit_core::{Card, Catalog, Game, MatchEnd, MeldId, PieceId, PieceSet, Seat, Seating, hand_melds};
+
+const DECK: Catalog<Card> = Catalog::<Card>::DECK;
+
+struct Classic;
+
+fn tokens(set: PieceSet) -> Vec<usize> {
+    set.iter().map(|id| usize::from(id.index())).collect()
+}
+
+impl Conformance for Classic {
+    type Game = ClassicRummy;
+
+    fn inventory(&self, _: &ClassicRummy) -> Vec<u32> {
+        vec![1; 52]
+    }
+
+    fn census(&self, g: &ClassicRummy) -> Vec<Place> {
+        let mut places: Vec<Place> =
+            (0..g.seats()).map(|s| Place::new(format!("hand {s}"), tokens(g.hand(s)))).collect();
+        places
+            .push(Place::new("stock", g.piles().stock().iter().map(|id| usize::from(id.index())).collect()));
+        places.push(Place::new(
+            "discard pile",
+            g.piles().discard_pile().iter().map(|id| usize::from(id.index())).collect(),
+        ));
+        for m in g.table().melds() {
+            places.push(Place::new(
+                format!("meld {}", m.id()),
+                m.pieces().iter().map(|id| usize::from(id.index())).collect(),
+            ));
+        }
+        places
+    }
+
+    fn token_name(&self, _: &ClassicRummy, token: usize) -> String {
+        PieceId::new(token as u8).and_then(|id| DECK.face(id)).map_or(format!("#{token}"), |c| c.to_string())
+    }
+
+    fn legal_actions(&self, g: &ClassicRummy) -> Option<Vec<Action>> {
+        let mut out = Vec::new();
+        g.legal_actions(&mut out);
+        // The view's enumeration is the referee's.
+        if let Some(seat) = g.to_move() {
+            let mut from_view = Vec::new();
+            g.view(seat).legal_actions(&mut from_view);
+            assert_eq!(from_view, out);
+        }
+        let mut sorted = out.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), out.len(), "duplicate legal actions");
+        Some(out)
+    }
+
+    fn candidates<R: Rng + ?Sized>(&self, g: &ClassicRummy, rng: &mut R) -> Vec<Candidate<Action>> {
+        let mut out = vec![Candidate::unknown(Action::DrawStock), Candidate::unknown(Action::TakeDiscard)];
+        let Some(seat) = g.to_move() else { return out };
+        let hand = g.hand(seat);
+        let ids: Vec<PieceId> = hand.iter().collect();
+        let any = |rng: &mut R| PieceId::new(rng.random_range(0..52u8)).unwrap();
+        for _ in 0..3 {
+            out.push(Candidate::unknown(Action::Discard(any(rng))));
+        }
+        for &c in &ids {
+            out.push(Candidate::unknown(Action::Discard(c)));
+            for m in g.table().melds() {
+                out.push(Candidate::unknown(Action::LayOff { card: c, onto: m.id() }));
+            }
+            out.push(Candidate::unknown(Action::LayOff { card: c, onto: MeldId::new(999) }));
+        }
+        // Every meld in the hand, whatever the limit and the guard say.
+        let faces: Vec<Card> = ids.iter().map(|&id| DECK.face(id).unwrap()).collect();
+        let config = g.config();
+        for m in hand_melds(&faces, &config.meld_rules()).unwrap() {
+            out.push(Candidate::unknown(Action::Meld(m.select(&ids).copied().collect())));
+        }
+        // Random subsets, some with a card from elsewhere.
+        for k in 0..6 {
+            let n = rng.random_range(0..=ids.len().min(5));
+            let mut set: PieceSet = ids.sample(rng, n).copied().collect();
+            if k == 0 {
+                set.insert(any(rng));
+            }
+            out.push(Candidate::unknown(Action::Meld(set)));
+        }
+        out
+    }
+
+    fn playout_action<R: Rng + ?Sized>(&self, g: &ClassicRummy, rng: &mut R) -> Option<Action> {
+        let legal = self.legal_actions(g)?;
+        // Prefer melds and lay-offs, so that hands are won as well as voided.
+        let plays: Vec<Action> =
+            legal.iter().copied().filter(|a| matches!(a, Action::Meld(_) | Action::LayOff { .. })).collect();
+        if !plays.is_empty() && rng.random_bool(0.8) {
+            return plays.choose(rng).copied();
+        }
+        legal.choose(rng).copied()
+    }
+
+    fn permute_hidden<R: Rng + ?Sized>(
+        &self,
+        g: &ClassicRummy,
+        seat: Seat,
+        rng: &mut R,
+    ) -> Option<ClassicRummy> {
+        Some(g.with_hidden_shuffled(seat, rng))
+    }
+
+    fn max_steps(&self, g: &ClassicRummy) -> usize {
+        // Not a bound of the rules (taking the discard back and forth can go on forever):
+        // a generous limit for these random playouts with a restock cap.
+        if g.config().max_restocks.is_some() { 4000 } else { 0 }
+    }
+}
+
+fn config_from(bits: u32) -> Config {
+    let ace = [AceMode::Low, AceMode::HighOrLow, AceMode::RoundTheCorner][(bits % 3) as usize];
+    Config::standard(MatchEnd::TargetScore(100))
+        .with_ace(ace)
+        .with_meld_limit(if bits & 4 != 0 { MeldLimit::Unlimited } else { MeldLimit::One })
+        .with_layoff_requires_own_meld(bits & 8 != 0)
+        .with_must_discard_to_go_out(bits & 16 != 0)
+        .with_shuffle_on_restock(bits & 32 != 0)
+        .with_rummy_double(bits & 64 == 0)
+        .with_max_restocks(Some((bits >> 7) % 3))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    #[test]
+    fn legal_actions_agree_with_the_check(seed in any::<u64>(), bits in any::<u32>(), seats in 2usize..=6) {
+        let config = config_from(bits);
+        let plan = Plan::new(1, seed).seating(Seating::new(seats)).view_every(7);
+        let report = conformance::run::<Classic, ChaCha8Rng>(&Classic, &config, &plan);
+        prop_assert!(report.is_ok(), "{}", report.unwrap_err());
+    }
+}
+
+#[test]
+fn seeded_playouts_every_player_count() {
+    let games = conformance::games_from_env(6);
+    let mut plan = Plan::new(games, 2026).view_every(5);
+    for seats in 2..=6 {
+        plan = plan.seating(Seating::new(seats));
+    }
+    let mut won = 0;
+    for bits in [0, 4 | 8, 1 | 16 | 32, 2 | 4 | 64 | 128] {
+        let report = conformance::run::<Classic, ChaCha8Rng>(&Classic, &config_from(bits), &plan);
+        match report {
+            Ok(r) => {
+                eprintln!("{r}");
+                won += r.games;
+            }
+            Err(v) => panic!("{v}"),
+        }
+    }
+    assert_eq!(won, 4 * 5 * games);
+}
+
+#[test]
+fn playouts_reach_won_hands_and_rummies() {
+    // Random playouts do end in wins (not only void hands), so the scoring path is
+    // exercised on reachable states.
+    use rand::SeedableRng;
+    let mut wins = 0;
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let config = config_from(4 | (2 << 7));
+        let mut g = ClassicRummy::deal(&config, Seating::new(2), &mut rng).unwrap();
+        let mut steps = 0;
+        while g.to_move().is_some() && steps < 4000 {
+            let a = Classic.playout_action(&g, &mut rng).unwrap();
+            g.apply(a).unwrap();
+            steps += 1;
+        }
+        assert!(g.phase() == Phase::Over);
+        if g.outcome().unwrap().winner.is_some() {
+            wins += 1;
+        }
+    }
+    assert!(wins > 10, "{wins} wins");
+}
