@@ -533,3 +533,17 @@ fn hint_is_the_least_deadwood_split() {
     assert_eq!(h.melds, vec![ids("9d 9h 9s")]);
     assert_eq!(h, analyze(&g.hand(0), g.config()));
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn config_and_actions_round_trip_through_json() {
+    let config = standard().with_ace(AceMode::RoundTheCorner).with_max_restocks(Some(2));
+    let json = serde_json::to_string(&config).unwrap();
+    assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), config);
+    for a in [Action::DrawStock, meld("2c 3c 4c"), lay_off("5c", 3), discard("Kd")] {
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), a);
+    }
+    // A meld naming a card twice is rejected by the piece-set representation.
+    assert!(serde_json::from_str::<Action>(r#"{"Meld":[1,1,2]}"#).is_err());
+}

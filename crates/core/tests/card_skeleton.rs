@@ -277,3 +277,12 @@ fn meld_table_lay_off_and_errors_leave_it_unchanged() {
     assert_eq!(table.replace(m0, &pieces, &cat, &rules), Err(TableError::AlreadyOnTable(g[0])));
     assert_eq!(table, before);
 }
+
+#[test]
+fn analysis_refuses_hands_over_the_limit() {
+    let hand: Vec<Card> = std::iter::repeat_n(Card::JOKER, rummykit_core::MAX_HAND + 1).collect();
+    let err = rummykit_core::AnalysisError::TooManyPieces { len: 65, max: 64 };
+    assert_eq!(least_deadwood(&hand, &MeldRules::RUMMY40, |_| 1), Err(err));
+    assert_eq!(hand_melds(&hand, &MeldRules::RUMMY40), Err(err));
+    assert_eq!(err.to_string(), "hand of 65 pieces is too large to analyse (at most 64)");
+}
