@@ -109,6 +109,24 @@ impl Piles {
         self.stock.iter().chain(self.discard.iter()).copied().collect()
     }
 
+    /// The seed of the restock shuffle (hidden information, for saving a game).
+    #[must_use]
+    pub fn shuffle_seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The same piles with the restock count set (for restoring a saved game).
+    ///
+    /// ```
+    /// use rummykit_core::Piles;
+    /// assert_eq!(Piles::new(vec![], vec![], 0).with_restocks(2).restocks(), 2);
+    /// ```
+    #[must_use]
+    pub fn with_restocks(mut self, restocks: u32) -> Piles {
+        self.restocks = restocks;
+        self
+    }
+
     /// The same piles with the hidden parts replaced: another stock (bottom first) and
     /// another restock seed; the discard pile and the restock count stay. For tests
     /// that a player's view does not depend on what is hidden from them.
