@@ -1,6 +1,6 @@
 //! [`check_play`]: the commit check of RULES.md §1.3 as a pure function.
 
-use rummykit_core::{JokerRole, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{FACES, JokerRole, Meld, MeldKind, MeldRules, Tile};
 
 use crate::{InitialJokerValue, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts};
 
@@ -65,24 +65,22 @@ pub fn check_play(
     has_opened: bool,
     new_table: &[Meld<Tile>],
 ) -> Result<PlayInfo, PlayError> {
-    // (1) conservation
+    // (1) conservation: one branch-free pass over the 53 faces, then the first
+    // failure (in face order) only if there is one.
     let catalog = rules.tile_set.catalog();
     let before = TileCounts::of_melds(table_before);
     let after = TileCounts::of_melds(new_table);
+    let (b, a, r) = (before.as_array(), after.as_array(), rack_before.as_array());
     let mut played = TileCounts::EMPTY;
-    for tile in Tile::all() {
-        let (b, a) = (before.count(tile), after.count(tile));
-        if a < b {
-            return Err(PlayError::TableTileTaken { tile });
-        }
-        if a - b > rack_before.count(tile) {
-            return Err(PlayError::NotInRack { tile });
-        }
-        let max = catalog.count_of(tile);
-        if a > max {
-            return Err(PlayError::TooManyCopies { tile, max });
-        }
-        played.set(tile, a - b);
+    let mut bad = false;
+    for i in 0..FACES {
+        let max = if i == FACES - 1 { catalog.jokers() } else { catalog.copies() };
+        let p = a[i].wrapping_sub(b[i]);
+        bad |= (a[i] < b[i]) | (p > r[i]) | (a[i] > max);
+        played.as_mut_array()[i] = p;
+    }
+    if bad {
+        return Err(first_conservation_error(&catalog, &before, &after, rack_before));
     }
     // (2) at least one rack tile
     if played.is_empty() {
@@ -133,6 +131,29 @@ pub fn check_play(
         check_keep_three(table_before, new_table)?;
     }
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
+}
+
+#[cold]
+fn first_conservation_error(
+    catalog: &rummykit_core::Catalog<Tile>,
+    before: &TileCounts,
+    after: &TileCounts,
+    rack: &TileCounts,
+) -> PlayError {
+    for tile in Tile::all() {
+        let (b, a) = (before.count(tile), after.count(tile));
+        if a < b {
+            return PlayError::TableTileTaken { tile };
+        }
+        if a - b > rack.count(tile) {
+            return PlayError::NotInRack { tile };
+        }
+        let max = catalog.count_of(tile);
+        if a > max {
+            return PlayError::TooManyCopies { tile, max };
+        }
+    }
+    PlayError::NoRackTile // unreachable: some face failed above
 }
 
 /// The value of a meld toward the initial meld (§1.5).

@@ -77,10 +77,10 @@ impl TileCounts {
         self.0[tile.index() as usize]
     }
 
-    /// Sets the count of `tile`.
+    /// The counts as a mutable array (crate-internal: callers keep counts in range).
     #[inline]
-    pub(crate) fn set(&mut self, tile: Tile, count: u8) {
-        self.0[tile.index() as usize] = count;
+    pub(crate) fn as_mut_array(&mut self) -> &mut [u8; FACES] {
+        &mut self.0
     }
 
     /// The counts as an array indexed by face index.
