@@ -1,0 +1,109 @@
+//! Scripted deals for the Rummy 40 tests.
+#![allow(dead_code)]
+
+use rummykit_core::{Card, MeldKind, PieceId, PieceSet, parse_list};
+use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Rummy40};
+
+/// A scripted hand: `hands` by seat (faces; a face listed twice takes both copies), the
+/// discard pile bottom first, and the cards on top of the stock in drawing order. The
+/// last seat deals, so seat 0 plays first.
+pub fn game(config: Config, hands: &[&str], discard: &str, stock_top: &str) -> Rummy40 {
+    let cat = config.catalog().unwrap();
+    let mut free: Vec<PieceId> = cat.ids().collect();
+    let mut take = |c: Card| {
+        let i = free.iter().position(|&id| cat.face(id) == Some(c)).expect("card left in the pack");
+        free.remove(i)
+    };
+    let hands: Vec<PieceSet> =
+        hands.iter().map(|h| parse_list::<Card>(h).unwrap().into_iter().map(&mut take).collect()).collect();
+    let discard: Vec<PieceId> = parse_list::<Card>(discard).unwrap().into_iter().map(&mut take).collect();
+    let top: Vec<PieceId> = parse_list::<Card>(stock_top).unwrap().into_iter().map(&mut take).collect();
+    let mut stock = free;
+    stock.extend(top.iter().rev());
+    let dealer = hands.len() - 1;
+    Rummy40::from_deal(config, dealer, hands, stock, discard, 7).unwrap()
+}
+
+/// The ids of `faces` in `seat`'s hand (distinct copies for a face listed twice).
+pub fn ids(g: &Rummy40, seat: usize, faces: &str) -> Vec<PieceId> {
+    let mut used = PieceSet::new();
+    parse_list::<Card>(faces)
+        .unwrap()
+        .into_iter()
+        .map(|f| {
+            let id = g
+                .hand(seat)
+                .iter()
+                .find(|&p| g.face(p) == Some(f) && !used.contains(p))
+                .unwrap_or_else(|| panic!("{f} not in hand {seat}"));
+            used.insert(id);
+            id
+        })
+        .collect()
+}
+
+/// One card of `seat`'s hand.
+pub fn id(g: &Rummy40, seat: usize, face: &str) -> PieceId {
+    ids(g, seat, face)[0]
+}
+
+/// A run of `faces` from `seat`'s hand, in the order written.
+pub fn run(g: &Rummy40, seat: usize, faces: &str) -> NewMeld {
+    NewMeld::new(MeldKind::Run, ids(g, seat, faces))
+}
+
+/// A set of `faces` from `seat`'s hand.
+pub fn set(g: &Rummy40, seat: usize, faces: &str) -> NewMeld {
+    NewMeld::new(MeldKind::Group, ids(g, seat, faces))
+}
+
+/// Applies `action`, which must be accepted.
+pub fn apply_ok(g: &mut Rummy40, action: Action) {
+    if let Err(e) = g.apply(action.clone()) {
+        panic!("{action:?} refused: {e}");
+    }
+}
+
+/// Applies `action`, which must be refused with `expected`, leaving the game unchanged.
+pub fn apply_refused(g: &mut Rummy40, action: Action, expected: ActionError) {
+    let before = g.clone();
+    assert_eq!(g.apply(action.clone()), Err(expected.clone()), "{action:?}");
+    assert_eq!(*g, before, "refused {action:?} changed the game");
+    assert_eq!(g.check(&action), Err(expected));
+}
+
+/// The faces of `seat`'s hand, sorted, as text.
+pub fn hand_text(g: &Rummy40, seat: usize) -> String {
+    let mut faces: Vec<Card> = g.hand(seat).iter().filter_map(|p| g.face(p)).collect();
+    faces.sort();
+    rummykit_core::format_list(&faces)
+}
+
+/// The faces of a table meld, as text.
+pub fn meld_text(g: &Rummy40, index: usize) -> String {
+    g.table().melds()[index].meld().to_string()
+}
+
+/// `true` if `id` is a joker.
+pub fn is_joker(g: &Rummy40, id: PieceId) -> bool {
+    g.face(id).is_some_and(|f| f.is_joker())
+}
+
+/// `ok!(g, action)`: the action (built from `g`) must be accepted.
+#[macro_export]
+macro_rules! ok {
+    ($g:ident, $a:expr) => {{
+        let a = $a;
+        common::apply_ok(&mut $g, a)
+    }};
+}
+
+/// `refused!(g, action, error)`: the action must be refused with `error`, changing nothing.
+#[macro_export]
+macro_rules! refused {
+    ($g:ident, $a:expr, $e:expr $(,)?) => {{
+        let a = $a;
+        let e = $e;
+        common::apply_refused(&mut $g, a, e)
+    }};
+}

@@ -1,0 +1,187 @@
+//! The core conformance harness (`rummykit_core::conformance`) on seeded random Rummy 40
+//! hands, for the RUMMY40 and SCALA40 presets and 2–6 players: conservation of every
+//! card, `legal_actions` agrees with `apply` (every listed action is accepted; an
+//! arbitrary or mutated action is accepted exactly when its normal form is listed),
+//! refused actions leave the state unchanged, views unchanged when other hands and the
+//! stock are shuffled and serde round trips (when the crate offers them), and every hand
+//! ends within the harness's bound.
+//!
+//! `RUMMYKIT_CONFORMANCE_GAMES=<n>` plays `n` hands per seating instead of the default.
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, RngExt};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
+use rummykit_core::{Game, MeldId, MeldKind, PieceId, RunEnd, Seating};
+use rummykit_rummy40::{Action, Config, NewMeld, Phase, Rummy40};
+
+struct Harness;
+
+fn legal(game: &Rummy40) -> Vec<Action> {
+    let mut out = Vec::new();
+    game.legal_actions(&mut out);
+    out
+}
+
+/// A random piece: usually from the mover's hand, sometimes any id (even outside the pack).
+fn piece<R: Rng + ?Sized>(game: &Rummy40, rng: &mut R) -> PieceId {
+    let hand: Vec<PieceId> = game.to_move().map(|s| game.hand(s).iter().collect()).unwrap_or_default();
+    if rng.random_bool(0.8) {
+        if let Some(&p) = hand.choose(rng) {
+            return p;
+        }
+    }
+    PieceId::new(rng.random_range(0..(game.catalog().len() + 2) as u8)).unwrap_or(PieceId::new(0).unwrap())
+}
+
+fn meld_id<R: Rng + ?Sized>(game: &Rummy40, rng: &mut R) -> MeldId {
+    MeldId::new(rng.random_range(0..=game.table().len() as u16))
+}
+
+fn new_meld<R: Rng + ?Sized>(game: &Rummy40, rng: &mut R) -> NewMeld {
+    let kind = if rng.random_bool(0.5) { MeldKind::Group } else { MeldKind::Run };
+    let len = rng.random_range(1..6);
+    NewMeld::new(kind, (0..len).map(|_| piece(game, rng)).collect())
+}
+
+/// An arbitrary action, or a legal one with one card swapped for a random one.
+fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> Action {
+    if rng.random_bool(0.3) {
+        if let Some(a) = legal.choose(rng) {
+            let mut a = a.clone();
+            let p = piece(game, rng);
+            match &mut a {
+                Action::Discard(x) | Action::Build { piece: x, .. } | Action::SwapJoker { piece: x, .. } => *x = p,
+                Action::Meld(m) => {
+                    let i = rng.random_range(0..m.pieces.len());
+                    m.pieces[i] = p;
+                }
+                Action::Open { melds }
+                | Action::TakeDiscardAndOpen { melds }
+                | Action::GoRummy { melds, .. }
+                | Action::TakeDiscardAndGoRummy { melds, .. } => {
+                    let m = rng.random_range(0..melds.len());
+                    let i = rng.random_range(0..melds[m].pieces.len());
+                    melds[m].pieces[i] = p;
+                }
+                Action::ReleaseJoker { pieces, .. } => pieces[0] = p,
+                _ => {}
+            }
+            return a;
+        }
+    }
+    match rng.random_range(0..10) {
+        0 => Action::DrawStock,
+        1 => Action::TakeDiscard,
+        2 => Action::Discard(piece(game, rng)),
+        3 => Action::Build {
+            piece: piece(game, rng),
+            meld: meld_id(game, rng),
+            end: if rng.random_bool(0.5) { RunEnd::Front } else { RunEnd::Back },
+        },
+        4 => Action::SwapJoker { piece: piece(game, rng), meld: meld_id(game, rng) },
+        5 => Action::ReleaseJoker { meld: meld_id(game, rng), pieces: [piece(game, rng), piece(game, rng)] },
+        6 => Action::Meld(new_meld(game, rng)),
+        7 => Action::Open { melds: (0..rng.random_range(0..3)).map(|_| new_meld(game, rng)).collect() },
+        8 => Action::TakeDiscardAndOpen { melds: vec![new_meld(game, rng)] },
+        _ => Action::GoRummy { melds: vec![new_meld(game, rng)], discard: piece(game, rng) },
+    }
+}
+
+impl Conformance for Harness {
+    type Game = Rummy40;
+
+    fn inventory(&self, game: &Rummy40) -> Vec<u32> {
+        vec![1; game.catalog().len()]
+    }
+
+    fn census(&self, game: &Rummy40) -> Vec<Place> {
+        let idx = |p: PieceId| usize::from(p.index());
+        let mut places: Vec<Place> = (0..game.seats())
+            .map(|s| Place::new(format!("hand {s}"), game.hand(s).iter().map(idx).collect()))
+            .collect();
+        places.push(Place::new("stock", game.piles().stock().iter().copied().map(idx).collect()));
+        places.push(Place::new("discard pile", game.piles().discard_pile().iter().copied().map(idx).collect()));
+        places.push(Place::new("table", game.table().pieces().iter().map(idx).collect()));
+        places
+    }
+
+    fn token_name(&self, game: &Rummy40, token: usize) -> String {
+        let id = PieceId::new(token as u8);
+        match id.and_then(|id| game.face(id)) {
+            Some(card) => format!("{card} (#{token})"),
+            None => format!("#{token}"),
+        }
+    }
+
+    fn legal_actions(&self, game: &Rummy40) -> Option<Vec<Action>> {
+        Some(legal(game))
+    }
+
+    fn canonical(&self, _: &Rummy40, action: &Action) -> Action {
+        action.normalized()
+    }
+
+    fn candidates<R: Rng + ?Sized>(&self, game: &Rummy40, rng: &mut R) -> Vec<Candidate<Action>> {
+        let legal = legal(game);
+        (0..4).map(|_| Candidate::unknown(arbitrary(game, &legal, rng))).collect()
+    }
+
+    /// A random player that melds whenever it can: in the play phase it picks a meld,
+    /// build, swap or opening nine times in ten when one is legal, else a random action.
+    fn playout_action<R: Rng + ?Sized>(&self, game: &Rummy40, rng: &mut R) -> Option<Action> {
+        let legal = legal(game);
+        if game.phase() == Phase::Play && rng.random_bool(0.9) {
+            let plays: Vec<&Action> = legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+            if let Some(a) = plays.choose(rng) {
+                return Some((*a).clone());
+            }
+        }
+        if game.phase() == Phase::Draw && rng.random_bool(0.9) {
+            let opens: Vec<&Action> =
+                legal.iter().filter(|a| !matches!(a, Action::DrawStock | Action::TakeDiscard)).collect();
+            if let Some(a) = opens.choose(rng) {
+                return Some((*a).clone());
+            }
+        }
+        legal.choose(rng).cloned()
+    }
+
+    /// The rules of Rummy 40 set no bound (RULES.md §3.7: the stock is reshuffled for ever);
+    /// this is the bound for the harness's melding player, far above its longest hand.
+    fn max_steps(&self, game: &Rummy40) -> usize {
+        4_000 * game.seats()
+    }
+}
+
+fn check(config: Config, name: &str, seats: &[usize], default_games: usize, seed: u64) {
+    let games = conformance::games_from_env(default_games);
+    let mut plan = Plan::new(games, seed);
+    for &n in seats {
+        plan = plan.seating(Seating::new(n));
+    }
+    match conformance::run::<_, ChaCha8Rng>(&Harness, &config, &plan) {
+        Ok(report) => println!("rummy40 {name}, seats {seats:?}: {report}"),
+        Err(v) => panic!("rummy40 {name}: {v}"),
+    }
+}
+
+#[test]
+fn conformance_rummy40() {
+    check(Config::RUMMY40, "RUMMY40", &[2, 4, 6], 30, 1_000);
+}
+
+#[test]
+fn conformance_scala40() {
+    check(Config::SCALA40, "SCALA40", &[2, 3, 5], 30, 2_000);
+}
+
+/// The big run: `RUMMYKIT_CONFORMANCE_GAMES=1000 cargo test --release -p rummykit-rummy40
+/// --all-features --test conformance -- --ignored --nocapture`.
+#[test]
+#[ignore = "long: thousands of hands per preset"]
+fn conformance_big() {
+    let games = conformance::games_from_env(500);
+    check(Config::RUMMY40, "RUMMY40", &[2, 3, 4, 5, 6], games, 10_000);
+    check(Config::SCALA40, "SCALA40", &[2, 3, 4, 5, 6], games, 20_000);
+}

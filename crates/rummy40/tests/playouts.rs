@@ -1,0 +1,292 @@
+//! Random reachable states: `legal_actions` agrees with the action check, refused actions
+//! change nothing, no card is lost or duplicated, views hide what they must; and a whole
+//! match to elimination at 101 (`RULES.md` §3.8).
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{
+    Game, Match, MatchEnd, MeldId, MeldKind, Outcome, PieceId, PieceSet, Ranking, RunEnd, Seating,
+};
+use rummykit_rummy40::{Action, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, Set3JokerSwap};
+
+/// A policy that prefers progress (openings, melds, builds) so hands end.
+fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
+    let pick = |f: &dyn Fn(&Action) -> bool, rng: &mut ChaCha8Rng| {
+        let v: Vec<&Action> = legal.iter().filter(|a| f(a)).collect();
+        v.choose(rng).map(|a| (*a).clone())
+    };
+    let opening = |a: &Action| {
+        matches!(a, Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::GoRummy { .. })
+            || matches!(a, Action::TakeDiscardAndGoRummy { .. })
+    };
+    let play = |a: &Action| {
+        matches!(
+            a,
+            Action::Meld(_) | Action::Build { .. } | Action::SwapJoker { .. } | Action::ReleaseJoker { .. }
+        )
+    };
+    if let Some(a) = pick(&opening, rng) {
+        return a;
+    }
+    if rng.random_bool(0.85)
+        && let Some(a) = pick(&play, rng)
+    {
+        return a;
+    }
+    legal
+        .iter()
+        .filter(|a| !play(a))
+        .collect::<Vec<_>>()
+        .choose(rng)
+        .map(|a| (*a).clone())
+        .unwrap_or_else(|| legal[0].clone())
+}
+
+fn conservation(g: &Rummy40) {
+    let mut seen = g.piles().pieces();
+    let mut count = seen.len() + g.table().pieces().len();
+    assert!(seen.is_disjoint(&g.table().pieces()));
+    seen |= g.table().pieces();
+    for s in 0..g.seats() {
+        assert!(seen.is_disjoint(&g.hand(s)), "a card in two places");
+        seen |= g.hand(s);
+        count += g.hand(s).len();
+    }
+    assert_eq!(count, g.catalog().len());
+    assert_eq!(seen, g.catalog().all());
+}
+
+/// Variations of legal actions (reordered pieces, twins swapped in, melds dropped) and
+/// random junk: every one must be accepted exactly when its normal form is listed.
+fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action> {
+    let seat = g.to_move().unwrap_or(0);
+    let hand: Vec<PieceId> = g.hand(seat).iter().collect();
+    let all: Vec<PieceId> = g.catalog().ids().collect();
+    let any_card = |rng: &mut ChaCha8Rng| {
+        if !hand.is_empty() && rng.random_bool(0.8) {
+            *hand.choose(rng).unwrap()
+        } else {
+            *all.choose(rng).unwrap()
+        }
+    };
+    let twin = |p: PieceId| {
+        let f = g.face(p);
+        g.hand(seat).iter().find(|&q| q != p && g.face(q) == f)
+    };
+    let meld_id = |rng: &mut ChaCha8Rng| MeldId::new(rng.random_range(0..g.table().len() as u16 + 2));
+    let mut out = vec![Action::DrawStock, Action::TakeDiscard];
+    let mutate = |m: &NewMeld, rng: &mut ChaCha8Rng| {
+        let mut m = m.clone();
+        match rng.random_range(0..5) {
+            0 => m.pieces.shuffle(rng),
+            1 => {
+                let i = rng.random_range(0..m.pieces.len());
+                if let Some(t) = twin(m.pieces[i]) {
+                    m.pieces[i] = t;
+                }
+            }
+            2 => {
+                m.pieces.pop();
+            }
+            3 => m.pieces.push(any_card(rng)),
+            _ => m.kind = if m.kind == MeldKind::Run { MeldKind::Group } else { MeldKind::Run },
+        }
+        m
+    };
+    for a in legal.sample(rng, 12) {
+        let b = match a.clone() {
+            Action::Open { mut melds } => {
+                if melds.len() > 1 && rng.random_bool(0.3) {
+                    melds.remove(0);
+                } else {
+                    let i = rng.random_range(0..melds.len());
+                    melds[i] = mutate(&melds[i], rng);
+                    melds.reverse();
+                }
+                Action::Open { melds }
+            }
+            Action::TakeDiscardAndOpen { mut melds } => {
+                let i = rng.random_range(0..melds.len());
+                melds[i] = mutate(&melds[i], rng);
+                Action::TakeDiscardAndOpen { melds }
+            }
+            Action::GoRummy { mut melds, discard } => {
+                let i = rng.random_range(0..melds.len());
+                melds[i] = mutate(&melds[i], rng);
+                Action::GoRummy { melds, discard: if rng.random_bool(0.3) { any_card(rng) } else { discard } }
+            }
+            Action::TakeDiscardAndGoRummy { mut melds, discard } => {
+                let i = rng.random_range(0..melds.len());
+                melds[i] = mutate(&melds[i], rng);
+                Action::TakeDiscardAndGoRummy { melds, discard }
+            }
+            Action::Meld(m) => Action::Meld(mutate(&m, rng)),
+            Action::Build { piece, meld, end } => Action::Build {
+                piece: twin(piece).unwrap_or(piece),
+                meld,
+                end: if end == RunEnd::Front { RunEnd::Back } else { RunEnd::Front },
+            },
+            Action::SwapJoker { piece, meld } => {
+                Action::SwapJoker { piece: twin(piece).unwrap_or(piece), meld }
+            }
+            Action::ReleaseJoker { meld, pieces: [a, b] } => {
+                Action::ReleaseJoker { meld, pieces: [twin(b).unwrap_or(b), a] }
+            }
+            Action::Discard(p) => Action::Discard(twin(p).unwrap_or(p)),
+            other => other,
+        };
+        out.push(b);
+    }
+    for _ in 0..10 {
+        let len = rng.random_range(1..6).min(hand.len().max(1));
+        let mut pieces: Vec<PieceId> = hand.sample(rng, len).copied().collect();
+        pieces.sort_by_key(|&p| g.face(p));
+        let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
+        let m = NewMeld::new(kind, pieces);
+        out.push(match rng.random_range(0..8) {
+            0 => Action::Meld(m),
+            1 => Action::Open { melds: vec![m] },
+            2 => Action::TakeDiscardAndOpen { melds: vec![m] },
+            3 => Action::GoRummy { melds: vec![m], discard: any_card(rng) },
+            4 => Action::Build {
+                piece: any_card(rng),
+                meld: meld_id(rng),
+                end: if rng.random_bool(0.5) { RunEnd::Front } else { RunEnd::Back },
+            },
+            5 => Action::SwapJoker { piece: any_card(rng), meld: meld_id(rng) },
+            6 => Action::ReleaseJoker { meld: meld_id(rng), pieces: [any_card(rng), any_card(rng)] },
+            _ => Action::Discard(any_card(rng)),
+        });
+    }
+    out
+}
+
+fn configs() -> Vec<Config> {
+    let mut either = Config::RUMMY40;
+    either.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    either.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    let mut strict = Config::RUMMY40;
+    strict.swapped_joker_must_be_played_same_turn = true;
+    strict.joker_discard = JokerDiscard::OnlyWhenClosing;
+    strict.opening_threshold = 30;
+    vec![Config::RUMMY40, Config::SCALA40, either, strict]
+}
+
+#[test]
+fn legal_actions_agree_with_the_check_on_random_reachable_states() {
+    let mut rng = ChaCha8Rng::seed_from_u64(40);
+    let mut legal = Vec::new();
+    let mut ended = 0;
+    let mut checked = 0;
+    let mut kinds: std::collections::BTreeMap<&str, usize> = Default::default();
+    let games = 24;
+    for game_no in 0..games {
+        let config = configs()[game_no % 4];
+        let seats = 2 + game_no % 3;
+        let mut g = Rummy40::deal(&config, Seating::new(seats), &mut rng).unwrap();
+        for _step in 0..500 {
+            conservation(&g);
+            g.legal_actions(&mut legal);
+            if g.to_move().is_none() {
+                assert!(legal.is_empty());
+                ended += 1;
+                break;
+            }
+            assert!(!legal.is_empty(), "no legal action in {g:?}");
+            let set: std::collections::HashSet<Action> = legal.iter().cloned().collect();
+            assert_eq!(set.len(), legal.len(), "duplicates");
+            for a in &legal {
+                assert_eq!(*a, a.normalized());
+            }
+            for c in candidates(&g, &legal, &mut rng) {
+                let before = g.clone();
+                let accepted = g.check(&c).is_ok();
+                assert_eq!(accepted, set.contains(&c.normalized()), "{c:?} in phase {:?}", g.phase());
+                if !accepted {
+                    assert!(g.clone().apply(c.clone()).is_err());
+                }
+                assert_eq!(g, before);
+                checked += 1;
+            }
+            for a in &legal {
+                let kind = match a {
+                    Action::Open { .. } | Action::TakeDiscardAndOpen { .. } => "open",
+                    Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. } => "rummy",
+                    Action::Meld(_) => "meld",
+                    Action::Build { .. } => "build",
+                    Action::SwapJoker { .. } => "swap",
+                    Action::ReleaseJoker { .. } => "release",
+                    _ => "other",
+                };
+                *kinds.entry(kind).or_default() += 1;
+            }
+            let a = choose(&legal, &mut rng);
+            g.apply(a).unwrap();
+        }
+    }
+    eprintln!("legal actions seen by kind: {kinds:?}; hands ended: {ended}; candidates checked: {checked}");
+    for kind in ["open", "meld", "build", "swap"] {
+        assert!(kinds.get(kind).copied().unwrap_or(0) > 0, "no {kind} action was ever legal");
+    }
+    assert!(ended >= games / 2, "only {ended} of {games} hands ended");
+    assert!(checked > 5_000);
+}
+
+#[test]
+fn views_do_not_change_when_hidden_cards_move() {
+    let mut rng = ChaCha8Rng::seed_from_u64(41);
+    let mut legal = Vec::new();
+    let mut g = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng).unwrap();
+    for _ in 0..60 {
+        g.legal_actions(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let a = choose(&legal, &mut rng);
+        g.apply(a).unwrap();
+    }
+    let _ = Phase::Draw;
+    // Each seat's view shows its own hand and only sizes of the others.
+    for s in 0..3 {
+        let v = g.view(s);
+        assert_eq!(v.hand, g.hand(s));
+        assert_eq!(v.hand_sizes, (0..3).map(|t| g.hand(t).len()).collect::<Vec<_>>());
+        assert_eq!(v.stock_len, g.piles().stock_len());
+        assert!((0..3).filter(|&t| t != s).all(|t| (v.hand & g.hand(t)).is_empty()));
+    }
+    let _ = PieceSet::new();
+}
+
+#[test]
+fn rules_3_8_match_to_elimination_at_101() {
+    let config = Config::RUMMY40;
+    assert_eq!(config.game_end, MatchEnd::Elimination(101));
+    let mut m = Match::<Rummy40>::new(config, 3, Some(0), config.game_end, Ranking::Total)
+        .unwrap()
+        .with_hand_limit(60);
+    let mut rng = ChaCha8Rng::seed_from_u64(101);
+    let mut legal = Vec::new();
+    while !m.is_over() {
+        let mut g = m.next_hand(&mut rng).unwrap();
+        for _ in 0..600 {
+            g.legal_actions(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = choose(&legal, &mut rng);
+            g.apply(a).unwrap();
+        }
+        let outcome = g.outcome().unwrap_or(Outcome { points: vec![0; g.seats()], winner: None });
+        m.record(&outcome).unwrap();
+    }
+    let winner = m.winner().expect("a winner");
+    assert!(m.eliminated_after(winner).is_none());
+    for s in 0..3 {
+        if s != winner {
+            assert!(m.totals()[s] >= 101, "seat {s} out with {}", m.totals()[s]);
+            assert!(m.eliminated_after(s).is_some());
+        }
+    }
+    assert!(m.totals()[winner] < 101);
+}

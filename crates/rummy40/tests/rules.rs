@@ -1,0 +1,762 @@
+//! Scripted deals for every rule of `RULES.md` §3 and its worked examples.
+
+#[macro_use]
+mod common;
+
+use common::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{
+    Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PieceSet, RunEnd, Seating, TableError,
+};
+use rummykit_rummy40::{
+    Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
+    Set3JokerSwap,
+};
+
+const M0: MeldId = MeldId::new(0);
+const M1: MeldId = MeldId::new(1);
+
+fn draw(g: &mut Rummy40) {
+    common::apply_ok(g, Action::DrawStock);
+}
+
+// ---------------------------------------------------------------- §3.1, §3.2 deal
+
+#[test]
+fn rules_3_2_deal_13_each_up_card_and_stock() {
+    for seats in 2..=6 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);
+        let g =
+            Rummy40::deal(&Config::RUMMY40, Seating::new(seats).with_dealer(seats - 1), &mut rng).unwrap();
+        assert!((0..seats).all(|s| g.hand(s).len() == 13));
+        assert_eq!(g.piles().discard_pile().len(), 1);
+        assert_eq!(g.piles().stock_len(), 106 - 13 * seats - 1);
+        assert_eq!(g.to_move(), Some(0));
+        assert_eq!(g.phase(), Phase::Draw);
+        let mut all = g.piles().pieces();
+        for s in 0..seats {
+            all |= g.hand(s);
+        }
+        assert_eq!(all, Catalog::<Card>::RUMMY40.all());
+    }
+}
+
+#[test]
+fn rules_3_1_scala40_has_four_jokers_and_108_cards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let g = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    assert_eq!(g.piles().stock_len(), 108 - 26 - 1);
+    assert_eq!(g.catalog().jokers(), 4);
+}
+
+#[test]
+fn rules_3_1_two_to_six_players() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for seats in [0, 1, 7] {
+        assert_eq!(
+            Rummy40::deal(&Config::RUMMY40, Seating::new(seats), &mut rng).unwrap_err(),
+            DealError::PlayerCount { seats, min: 2, max: 6 }
+        );
+    }
+    assert!(matches!(
+        Rummy40::deal(&Config::RUMMY40, Seating::new(3).with_dealer(3), &mut rng),
+        Err(DealError::NoSuchDealer { .. })
+    ));
+    let mut bad = Config::RUMMY40;
+    bad.jokers = 3;
+    assert!(matches!(Rummy40::deal(&bad, Seating::new(3), &mut rng), Err(DealError::InvalidConfig(_))));
+}
+
+#[test]
+fn rules_3_2_deal_is_reproducible_and_dealer_cut_when_not_given() {
+    let deal = |seed| Rummy40::deal(&Config::RUMMY40, Seating::new(4), &mut ChaCha8Rng::seed_from_u64(seed));
+    assert_eq!(deal(5).unwrap(), deal(5).unwrap());
+    let dealers: std::collections::BTreeSet<usize> = (0..40).map(|s| deal(s).unwrap().dealer()).collect();
+    assert_eq!(dealers.len(), 4);
+}
+
+#[test]
+fn rules_3_2_dealer_rotates_in_a_match() {
+    let config = Config::RUMMY40;
+    let mut m = rummykit_core::Match::<Rummy40>::new(config, 3, Some(1), config.game_end, Default::default())
+        .unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let hand = m.next_hand(&mut rng).unwrap();
+    assert_eq!((hand.dealer(), hand.to_move()), (1, Some(2)));
+    m.record(&rummykit_core::Outcome { points: vec![0, 10, 20], winner: Some(0) }).unwrap();
+    let hand = m.next_hand(&mut rng).unwrap();
+    assert_eq!((hand.dealer(), hand.to_move()), (2, Some(0)));
+}
+
+#[test]
+fn scripted_deal_is_checked() {
+    let cat = Catalog::<Card>::RUMMY40;
+    let all: Vec<_> = cat.ids().collect();
+    let hand = |r: std::ops::Range<usize>| all[r].iter().copied().collect::<PieceSet>();
+    let c = Config::RUMMY40;
+    // A card missing from the deal.
+    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], all[27..].to_vec(), vec![], 0);
+    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
+    // A card dealt twice.
+    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(12..25)], all[25..].to_vec(), vec![], 0);
+    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
+    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], all[26..].to_vec(), vec![all[30]], 0);
+    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
+    // Too many cards in a hand, an empty hand, an empty stock.
+    let e = Rummy40::from_deal(c, 0, vec![hand(0..14), hand(14..26)], all[26..].to_vec(), vec![], 0);
+    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
+    let e = Rummy40::from_deal(c, 0, vec![hand(0..0), hand(0..26)], all[26..].to_vec(), vec![], 0);
+    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
+    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], vec![], all[26..].to_vec(), 0);
+    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
+    // A card of another pack.
+    let mut stock = all[26..].to_vec();
+    stock.push(rummykit_core::PieceId::new(150).unwrap());
+    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], stock, vec![], 0);
+    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
+    assert!(Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], all[26..].to_vec(), vec![], 0).is_ok());
+}
+
+// ---------------------------------------------------------------- §3.3 turn flow
+
+#[test]
+fn rules_3_3_draw_first_then_play_then_discard() {
+    let mut g = game(Config::RUMMY40, &["2c 5d 9h", "3c 6d Th"], "Kc", "4s 7s");
+    let two_c = id(&g, 0, "2c");
+    refused!(g, Action::Discard(two_c), ActionError::WrongPhase { phase: Phase::Draw });
+    draw(&mut g);
+    assert_eq!(hand_text(&g, 0), "2c 5d 9h 4s");
+    refused!(g, Action::DrawStock, ActionError::WrongPhase { phase: Phase::Play });
+    refused!(g, Action::TakeDiscard, ActionError::WrongPhase { phase: Phase::Play });
+    let three_c = g.hand(1).first().unwrap();
+    refused!(g, Action::Discard(three_c), ActionError::NotInHand(three_c));
+    ok!(g, Action::Discard(two_c));
+    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.piles().top_discard(), Some(two_c));
+}
+
+#[test]
+fn rules_3_3_take_discard_before_opening_only_with_an_opening() {
+    let mut g = game(Config::RUMMY40, &["Jh Qh 4c 4d 4s 9s 2d", "3c 6d Th"], "Kh", "4s");
+    refused!(g, Action::TakeDiscard, ActionError::NotOpened);
+    let kh = g.piles().top_discard().unwrap();
+    // RULES.md §3.3/§3.5: Jh-Qh-Kh (30) + 4c 4d 4s (12) = 42, using the taken Kh.
+    let mut jqk = run(&g, 0, "Jh Qh");
+    jqk.pieces.push(kh);
+    ok!(g, Action::TakeDiscardAndOpen { melds: vec![jqk, set(&g, 0, "4c 4d 4s")] });
+    assert!(g.has_opened(0));
+    assert_eq!(g.taken_this_turn(), Some(kh));
+    assert_eq!(hand_text(&g, 0), "2d 9s");
+}
+
+#[test]
+fn rules_3_3_opening_with_the_discard_must_use_it() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh 4c 4d 4s 9s 2d", "3c 6d Th"], "Kh", "4s");
+    let kh = g.piles().top_discard().unwrap();
+    let melds = vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "4c 4d 4s")];
+    refused!(g, Action::TakeDiscardAndOpen { melds }, ActionError::TakenCardNotMelded { card: kh });
+}
+
+#[test]
+fn rules_3_3_after_opening_the_discard_may_be_taken_freely() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 2d 5s", "3c 6d Th 8c"], "", "4s 9d 7c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "3c")));
+    ok!(g, Action::TakeDiscard);
+    assert_eq!(hand_text(&g, 0), "3c 2d 5s");
+}
+
+#[test]
+fn rules_3_3_never_discard_the_card_just_taken_nor_its_twin() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 2d 3c", "3c 6d Th 8c"], "", "4s 9d 7c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "3c")));
+    ok!(g, Action::TakeDiscard);
+    let [first, twin] = ids(&g, 0, "3c 3c")[..] else { panic!() };
+    for card in [first, twin] {
+        refused!(g, Action::Discard(card), ActionError::DiscardTakenCard { card });
+    }
+    // A stock card may be discarded at once (the 4s above); so may another card here.
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+}
+
+#[test]
+fn rules_3_3_plays_may_not_leave_the_hand_without_a_discard() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c 6c", "3c 6d Th 8c"], "", "7c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    refused!(g, Action::Meld(run(&g, 0, "5c 6c 7c")), ActionError::NoDiscardLeft);
+    // The same meld at the opening: it would empty the hand too.
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c 6c", "3c 6d Th 8c"], "", "7c");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "Th Jh Qh Kh"), run(&g, 0, "5c 6c 7c")];
+    refused!(g, Action::Open { melds }, ActionError::NoDiscardLeft);
+}
+
+#[test]
+fn rules_3_3_build_and_further_melds_need_an_opening() {
+    let mut g = game(Config::RUMMY40, &["5c 6c 7c 9d", "3c 6d Th 8c"], "", "2s");
+    draw(&mut g);
+    refused!(g, Action::Meld(run(&g, 0, "5c 6c 7c")), ActionError::NotOpened);
+    refused!(
+        g,
+        Action::Build { piece: id(&g, 0, "9d"), meld: M0, end: RunEnd::Back },
+        ActionError::NotOpened,
+    );
+    refused!(g, Action::SwapJoker { piece: id(&g, 0, "9d"), meld: M0 }, ActionError::NotOpened);
+    let two = ids(&g, 0, "5c 6c").try_into().unwrap();
+    refused!(g, Action::ReleaseJoker { meld: M0, pieces: two }, ActionError::NotOpened);
+}
+
+#[test]
+fn rules_3_3_build_onto_any_meld_own_or_others() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 2d 5s", "9c 9d 9s 9h 4c 4d Ah 7d"], "", "4s 4h 8d");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4s")));
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 1, "9c 9d 9s 9h"), set(&g, 1, "4c 4d 4h")] });
+    // Ah onto seat 0's run (Q-K-A is fine, the ace is high), at the back.
+    let ah = id(&g, 1, "Ah");
+    refused!(
+        g,
+        Action::Build { piece: ah, meld: M0, end: RunEnd::Front },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: ah,
+            error: MeldError::NotConsecutive { index: 1 }
+        }),
+    );
+    ok!(g, Action::Build { piece: ah, meld: M0, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh Ah");
+    assert_eq!(g.table().melds()[0].owner(), 0);
+    refused!(
+        g,
+        Action::Build { piece: id(&g, 1, "7d"), meld: MeldId::new(9), end: RunEnd::Back },
+        ActionError::Table(TableError::NoSuchMeld(MeldId::new(9))),
+    );
+}
+
+// ---------------------------------------------------------------- §3.4 melds
+
+#[test]
+fn rules_3_4_ace_only_high_by_default() {
+    let hand = "Th Jh Qh Kh Qs Ks As Ac 2c 3c Kd Ad 2d";
+    let mut g = game(Config::RUMMY40, &[hand, "3h 6d Th 8c"], "", "5h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Meld(run(&g, 0, "Qs Ks As")));
+    refused!(
+        g,
+        Action::Meld(run(&g, 0, "Ac 2c 3c")),
+        ActionError::Table(TableError::InvalidMeld {
+            kind: MeldKind::Run,
+            error: MeldError::AceLowNotAllowed
+        }),
+    );
+    refused!(
+        g,
+        Action::Meld(run(&g, 0, "Kd Ad 2d")),
+        ActionError::Table(TableError::InvalidMeld { kind: MeldKind::Run, error: MeldError::WrapNotAllowed }),
+    );
+}
+
+#[test]
+fn rules_3_4_ace_low_option_counts_one() {
+    let mut c = Config::RUMMY40;
+    c.ace_low_in_runs = true;
+    // A-2-3 (1+2+3 = 6) + Th Jh Qh Kh (40) = 46.
+    let mut g = game(c, &["Ac 2c 3c Th Jh Qh Kh 9d", "3h 6d Th 8c"], "", "5h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Ac 2c 3c"), run(&g, 0, "Th Jh Qh Kh")] });
+    // A-2-3 alone is worth 6, not 26.
+    let mut g = game(c, &["Ac 2c 3c Th Jh Qh 9d", "3h 6d Th 8c"], "", "5h");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "Ac 2c 3c"), run(&g, 0, "Th Jh Qh")];
+    refused!(g, Action::Open { melds }, ActionError::OpeningBelowThreshold { needed: 40, got: 36 });
+}
+
+#[test]
+fn rules_3_4_sets_never_repeat_a_suit_and_jokers_fill_gaps() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 7c 7c 7d * 5s 7s", "3h 6d Th 8c"], "", "5h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    refused!(
+        g,
+        Action::Meld(set(&g, 0, "7c 7c 7d")),
+        ActionError::Table(TableError::InvalidMeld {
+            kind: MeldKind::Group,
+            error: MeldError::RepeatedSuit { index: 1 },
+        }),
+    );
+    // A joker in a run stands for the gap: 5s * 7s is 5-6-7 of spades.
+    ok!(g, Action::Meld(run(&g, 0, "5s * 7s")));
+    assert_eq!(meld_text(&g, 1), "5s * 7s");
+}
+
+#[test]
+fn rules_3_4_joker_limit_option() {
+    let mut c = Config::RUMMY40;
+    c.joker_limit = rummykit_core::JokerLimit::NotMoreThanNaturals;
+    let mut g = game(c, &["Th Jh Qh Kh 9c * * 2d", "3h 6d Th 8c"], "", "5h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    refused!(
+        g,
+        Action::Meld(set(&g, 0, "9c * *")),
+        ActionError::Table(TableError::InvalidMeld {
+            kind: MeldKind::Group,
+            error: MeldError::TooManyJokers { jokers: 2, max: 1 },
+        }),
+    );
+}
+
+// ---------------------------------------------------------------- §3.5 opening
+
+#[test]
+fn rules_3_5_opening_of_exactly_40_is_accepted() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 2c 5d 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    assert!(g.has_opened(0));
+}
+
+#[test]
+fn rules_3_5_opening_of_39_is_rejected() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh 3c 3d 3s 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "3c 3d 3s")];
+    refused!(g, Action::Open { melds }, ActionError::OpeningBelowThreshold { needed: 40, got: 39 });
+    refused!(g, Action::Open { melds: vec![] }, ActionError::NoMelds);
+}
+
+#[test]
+fn rules_3_5_worked_example_42_and_52() {
+    // ♥10-J-Q (30) + 4♣ 4♦ 4♠ (12) = 42.
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh 4c 4d 4s 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "4c 4d 4s")] });
+    // ♠Q-K-A (31) + ♣7 ♦7 joker (21) = 52; the joker counts 7.
+    let mut g = game(Config::RUMMY40, &["Qs Ks As 7c 7d * 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Qs Ks As"), set(&g, 0, "7c 7d *")] });
+    // Either alone is short.
+    let mut g = game(Config::RUMMY40, &["Qs Ks As 7c 7d * 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    refused!(
+        g,
+        Action::Open { melds: vec![run(&g, 0, "Qs Ks As")] },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 31 },
+    );
+    refused!(
+        g,
+        Action::Open { melds: vec![set(&g, 0, "7c 7d *")] },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 21 },
+    );
+}
+
+#[test]
+fn rules_3_5_builds_in_the_opening_turn_do_not_count() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh 3c 3d 3s 9h 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    // 39 in melds; building 9h first is not allowed (not opened), and after the
+    // opening it would not count anyway.
+    refused!(
+        g,
+        Action::Build { piece: id(&g, 0, "9h"), meld: M0, end: RunEnd::Front },
+        ActionError::NotOpened,
+    );
+    let melds = vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "3c 3d 3s")];
+    refused!(g, Action::Open { melds }, ActionError::OpeningBelowThreshold { needed: 40, got: 39 });
+}
+
+#[test]
+fn rules_3_5_open_only_once() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 9c 9d 9s 2d", "3h 6d Th 8c"], "", "5h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    refused!(g, Action::Open { melds: vec![set(&g, 0, "9c 9d 9s")] }, ActionError::AlreadyOpened);
+    let discard = id(&g, 0, "2d");
+    refused!(g, Action::GoRummy { melds: vec![set(&g, 0, "9c 9d 9s")], discard }, ActionError::AlreadyOpened,);
+}
+
+#[test]
+fn rules_3_5_scope_only_when_taking_discard() {
+    let mut c = Config::RUMMY40;
+    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    let mut g = game(c, &["2c 3c 4c 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "2c 3c 4c")] });
+    // With the discard, the threshold still applies.
+    let mut g = game(c, &["2c 3c 8s 9d", "3h 6d Th 8c"], "4c", "9c");
+    let mut m = run(&g, 0, "2c 3c");
+    m.pieces.push(g.piles().top_discard().unwrap());
+    refused!(
+        g,
+        Action::TakeDiscardAndOpen { melds: vec![m] },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 9 },
+    );
+}
+
+#[test]
+fn pieces_must_be_in_hand_and_named_once() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 2c 5d 8s", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    let th = id(&g, 0, "Th");
+    let mut twice = run(&g, 0, "Th Jh Qh Kh");
+    twice.pieces.push(th);
+    refused!(g, Action::Open { melds: vec![twice] }, ActionError::RepeatedPiece(th));
+    let other = id(&g, 1, "3h");
+    let m = NewMeld::new(MeldKind::Run, vec![th, id(&g, 0, "Jh"), id(&g, 0, "Qh"), other]);
+    refused!(g, Action::Open { melds: vec![m] }, ActionError::NotInHand(other));
+}
+
+// ---------------------------------------------------------------- §3.6 jokers
+
+#[test]
+fn rules_3_6_joker_swap_from_a_run_with_the_exact_card() {
+    let mut g = game(Config::RUMMY40, &["Th * Qh Kh Jh Jd 2c", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
+    let jd = id(&g, 0, "Jd");
+    refused!(g, Action::SwapJoker { piece: jd, meld: M0 }, ActionError::NoJokerFor { meld: M0, piece: jd });
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jh"), meld: M0 });
+    assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh");
+    assert_eq!(hand_text(&g, 0), "2c 9c Jd *");
+}
+
+#[test]
+fn rules_3_6_no_swap_from_a_meld_without_joker() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 9h 2c", "3h 6d Th 8c"], "", "9c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    let nine = id(&g, 0, "9h");
+    refused!(
+        g,
+        Action::SwapJoker { piece: nine, meld: M0 },
+        ActionError::NoJokerFor { meld: M0, piece: nine }
+    );
+}
+
+#[test]
+fn rules_3_6_set_of_three_joker_needs_both_missing_suits() {
+    let mut g = game(Config::RUMMY40, &["Th Ts * 5c 6c 7c Td Tc 2d", "3h 6d Th 8c"], "", "9s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Th Ts *"), run(&g, 0, "5c 6c 7c")] });
+    refused!(
+        g,
+        Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 },
+        ActionError::NeedsBothMissingSuits { meld: M0 },
+    );
+    let bad = [id(&g, 0, "Td"), id(&g, 0, "9s")];
+    refused!(g, Action::ReleaseJoker { meld: M0, pieces: bad }, ActionError::NotAReleasableSet { meld: M0 });
+    refused!(g, Action::ReleaseJoker { meld: M1, pieces: bad }, ActionError::NotAReleasableSet { meld: M1 });
+    let td = id(&g, 0, "Td");
+    refused!(g, Action::ReleaseJoker { meld: M0, pieces: [td, td] }, ActionError::RepeatedPiece(td));
+    ok!(g, Action::ReleaseJoker { meld: M0, pieces: [td, id(&g, 0, "Tc")] });
+    let mut faces: Vec<Card> = g.table().melds()[0].meld().faces().to_vec();
+    faces.sort();
+    assert_eq!(rummykit_core::format_list(&faces), "Tc Td Th Ts");
+    assert_eq!(hand_text(&g, 0), "2d 9s *");
+}
+
+#[test]
+fn rules_3_6_either_missing_option_swaps_one_card() {
+    let mut c = Config::RUMMY40;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    let mut g = game(c, &["Th Ts * 5c 6c 7c Td Tc 2d", "3h 6d Th 8c"], "", "9s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Th Ts *"), run(&g, 0, "5c 6c 7c")] });
+    let nine = id(&g, 0, "9s");
+    refused!(
+        g,
+        Action::SwapJoker { piece: nine, meld: M0 },
+        ActionError::NoJokerFor { meld: M0, piece: nine }
+    );
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 });
+    assert_eq!(g.table().melds()[0].meld().jokers(), 0);
+    assert_eq!(hand_text(&g, 0), "Tc 2d 9s *");
+}
+
+#[test]
+fn rules_3_6_closed_set_never_gives_up_its_joker() {
+    // Building one missing suit onto ♥10 ♠10 joker makes the closed set 10-10-10-joker.
+    let mut g = game(Config::RUMMY40, &["Th Ts * 5c 6c 7c Td Tc 2d", "3h 6d Th 8c"], "", "9s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Th Ts *"), run(&g, 0, "5c 6c 7c")] });
+    ok!(g, Action::Build { piece: id(&g, 0, "Td"), meld: M0, end: RunEnd::Back });
+    assert_eq!(g.table().melds()[0].meld().len(), 4);
+    let tc = id(&g, 0, "Tc");
+    refused!(g, Action::SwapJoker { piece: tc, meld: M0 }, ActionError::ClosedSet { meld: M0 });
+    let two = [tc, id(&g, 0, "9s")];
+    refused!(g, Action::ReleaseJoker { meld: M0, pieces: two }, ActionError::ClosedSet { meld: M0 });
+    // Even under EitherMissing.
+    let mut c = Config::RUMMY40;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    let mut g = game(c, &["Th Ts * 5c 6c 7c Td Tc 2d", "3h 6d Th 8c"], "", "9s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Th Ts * Td"), run(&g, 0, "5c 6c 7c")] });
+    let tc = id(&g, 0, "Tc");
+    refused!(g, Action::SwapJoker { piece: tc, meld: M0 }, ActionError::ClosedSet { meld: M0 });
+}
+
+#[test]
+fn rules_3_6_set_of_one_card_and_two_jokers() {
+    // ♥10 J J + ♦10 ♣10 frees one joker and leaves the closed set ♥10 ♦10 ♣10 J.
+    let mut g = game(Config::RUMMY40, &["Th * * 5c 6c 7c Td Tc 2d", "3h 6d Th 8c"], "", "Ts");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Th * *"), run(&g, 0, "5c 6c 7c")] });
+    ok!(g, Action::ReleaseJoker { meld: M0, pieces: [id(&g, 0, "Td"), id(&g, 0, "Tc")] });
+    let m = g.table().melds()[0].meld();
+    assert_eq!((m.len(), m.jokers()), (4, 1));
+    assert_eq!(hand_text(&g, 0), "2d Ts *");
+    let ts = id(&g, 0, "Ts");
+    refused!(g, Action::SwapJoker { piece: ts, meld: M0 }, ActionError::ClosedSet { meld: M0 });
+}
+
+#[test]
+fn rules_3_6_swapped_joker_must_be_played_option() {
+    let mut c = Config::RUMMY40;
+    c.swapped_joker_must_be_played_same_turn = true;
+    let mut g = game(c, &["Th * Qh Kh Jh 2c 3c", "3h 6d Th 8c"], "", "4c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jh"), meld: M0 });
+    let joker = g.hand(0).iter().find(|&p| is_joker(&g, p)).unwrap();
+    refused!(g, Action::Discard(id(&g, 0, "2c")), ActionError::SwappedJokerNotPlayed { joker });
+    ok!(g, Action::Meld(NewMeld::new(MeldKind::Run, vec![id(&g, 0, "2c"), id(&g, 0, "3c"), joker])));
+    ok!(g, Action::Discard(id(&g, 0, "4c")));
+}
+
+#[test]
+fn rules_3_6_forbid_playable_discard_option() {
+    let mut c = Config::RUMMY40;
+    c.forbid_playable_discard = true;
+    let mut g = game(c, &["Th Jh Qh Kh 9h 2c", "3h 6d Th 8c"], "", "4c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    let nine = id(&g, 0, "9h");
+    refused!(g, Action::Discard(nine), ActionError::PlayableDiscard { card: nine, meld: M0 });
+    ok!(g, Action::Discard(id(&g, 0, "2c")));
+}
+
+#[test]
+fn rules_3_6_joker_discard_only_when_closing_option() {
+    let mut c = Config::RUMMY40;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    let mut g = game(c, &["Th Jh Qh Kh * 2c", "3h 6d Th 8c"], "", "4c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    let joker = g.hand(0).iter().find(|&p| is_joker(&g, p)).unwrap();
+    refused!(g, Action::Discard(joker), ActionError::JokerDiscard);
+    // As the last card it goes: build 2c? No: meld nothing; build 4c? Not fitting.
+    // Default config allows it at once.
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh * 2c", "3h 6d Th 8c"], "", "4c");
+    draw(&mut g);
+    let joker = g.hand(0).iter().find(|&p| is_joker(&g, p)).unwrap();
+    ok!(g, Action::Discard(joker));
+}
+
+#[test]
+fn rules_3_3_taken_discard_must_be_used_option() {
+    let mut c = Config::RUMMY40;
+    c.taken_discard_must_be_used_after_open = true;
+    let mut g = game(c, &["Th Jh Qh Kh 2d 5s 9d", "3c 6d Th 8c 8h"], "", "4s 9h 7c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "3c")));
+    // 3c fits nothing: may not be taken.
+    let three = g.piles().top_discard().unwrap();
+    refused!(g, Action::TakeDiscard, ActionError::TakenCardNotUsed { card: three });
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "8h")));
+    // 8h fits nothing either; but 9h? Seat 0 holds 9d 9h? No: take a buildable card.
+    let mut g = game(c, &["Th Jh Qh Kh 2d 5s 9d", "3c 6d 9h 8c 8h"], "", "4s 7c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "9h")));
+    ok!(g, Action::TakeDiscard);
+    let nine = g.taken_this_turn().unwrap();
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: nine });
+    ok!(g, Action::Build { piece: nine, meld: M0, end: RunEnd::Front });
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+}
+
+// ---------------------------------------------------------------- §3.7 end of hand, §3.8 scoring
+
+#[test]
+fn rules_3_7_going_out_with_a_final_discard() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c 6c 7c 8c 2d", "Ad * 9c"], "", "3s Qc 9h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "3s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "Qc")));
+    draw(&mut g);
+    ok!(g, Action::Meld(run(&g, 0, "5c 6c 7c 8c")));
+    ok!(g, Action::Build { piece: id(&g, 0, "9h"), meld: M0, end: RunEnd::Front });
+    assert_eq!(g.to_move(), Some(0));
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    // RULES.md §3.8: A♦ + joker + 9♣ = 11 + 15 + 9 = 35; the winner scores 0.
+    assert_eq!(g.to_move(), None);
+    assert!(!g.went_rummy());
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 35], winner: Some(0) });
+    refused!(g, Action::DrawStock, ActionError::HandOver);
+}
+
+#[test]
+fn rules_3_7_going_rummy_waives_40_and_costs_25() {
+    let mut g = game(Config::RUMMY40, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
+    draw(&mut g);
+    // 9 + 6 = 15 is no opening ...
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    refused!(
+        g,
+        Action::Open { melds: melds.clone() },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 15 }
+    );
+    // ... but going rummy needs no minimum. RULES.md §3.8: 35 + 25 = 60.
+    ok!(g, Action::GoRummy { melds, discard: id(&g, 0, "Kd") });
+    assert!(g.went_rummy());
+    assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
+    assert_eq!(g.penalties(), Some(&[0, 60][..]));
+}
+
+#[test]
+fn rules_3_7_going_rummy_must_lay_down_everything() {
+    let mut g = game(Config::RUMMY40, &["2c 3c 4c 2d 2h 2s 9s", "Ad * 9c"], "", "Kd");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    refused!(
+        g,
+        Action::GoRummy { melds, discard: id(&g, 0, "Kd") },
+        ActionError::RummyIncomplete { left: 1 }
+    );
+    let discard = id(&g, 0, "Kd");
+    refused!(g, Action::GoRummy { melds: vec![], discard }, ActionError::NoMelds);
+}
+
+#[test]
+fn rules_3_7_rummy_with_the_taken_discard() {
+    let mut g = game(Config::RUMMY40, &["2c 3c 2d 2h 2s Kd", "Ad * 9c"], "4c", "9d");
+    let top = g.piles().top_discard().unwrap();
+    let mut m = run(&g, 0, "2c 3c");
+    m.pieces.push(top);
+    let melds = vec![m, set(&g, 0, "2d 2h 2s")];
+    ok!(g, Action::TakeDiscardAndGoRummy { melds, discard: id(&g, 0, "Kd") });
+    assert!(g.went_rummy());
+    assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
+}
+
+#[test]
+fn rules_3_7_rummy_threshold_option() {
+    let mut c = Config::RUMMY40;
+    c.rummy_requires_opening_threshold = true;
+    let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    refused!(
+        g,
+        Action::GoRummy { melds, discard: id(&g, 0, "Kd") },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 15 },
+    );
+}
+
+#[test]
+fn rules_3_7_opening_and_going_out_in_one_turn_is_rummy() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c 6c 7c", "Ad * 9c"], "", "2d");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh"), run(&g, 0, "5c 6c 7c")] });
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert!(g.went_rummy());
+    assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
+}
+
+#[test]
+fn rules_3_8_rummy_bonus_double_and_unopened_penalty_options() {
+    let mut c = Config::RUMMY40;
+    c.going_rummy_bonus = RummyBonus::Double;
+    let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c", "5h"], "", "Kd");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    ok!(g, Action::GoRummy { melds, discard: id(&g, 0, "Kd") });
+    assert_eq!(g.outcome().unwrap().points, vec![0, 70, 10]);
+    let mut c = Config::RUMMY40;
+    c.unopened_penalty = Some(100);
+    c.going_rummy_bonus = RummyBonus::PerOpponent(0);
+    let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    ok!(g, Action::GoRummy { melds, discard: id(&g, 0, "Kd") });
+    assert_eq!(g.outcome().unwrap().points, vec![0, 100]);
+}
+
+#[test]
+fn rules_3_7_empty_stock_is_replaced_by_the_shuffled_pile() {
+    // Stock of one card: seat 0 draws it; its discard stays up, the rest becomes the stock.
+    let cat = Catalog::<Card>::RUMMY40;
+    let all: Vec<_> = cat.ids().collect();
+    let hands = vec![all[0..13].iter().copied().collect(), all[13..26].iter().copied().collect()];
+    let pile = all[26..105].to_vec();
+    let stock = vec![all[105]];
+    let mut g = Rummy40::from_deal(Config::RUMMY40, 1, hands, stock, pile.clone(), 11).unwrap();
+    draw(&mut g);
+    assert_eq!(g.piles().stock_len(), 0);
+    let d = all[0];
+    ok!(g, Action::Discard(d));
+    assert_eq!(g.piles().discard_pile(), &[d]);
+    assert_eq!(g.piles().stock_len(), pile.len());
+    let mut restocked: Vec<_> = g.piles().stock().to_vec();
+    assert_ne!(restocked, pile, "shuffled");
+    restocked.sort();
+    assert_eq!(restocked, pile);
+    assert_eq!(g.piles().restocks(), 1);
+}
+
+#[test]
+fn rules_3_3_taking_from_an_empty_pile_is_refused() {
+    // A scripted position may start with an empty pile (a dealt hand never does).
+    let cat = Catalog::<Card>::RUMMY40;
+    let all: Vec<_> = cat.ids().collect();
+    let hands = vec![all[0..13].iter().copied().collect(), all[13..26].iter().copied().collect()];
+    let mut g = Rummy40::from_deal(Config::RUMMY40, 1, hands, all[26..].to_vec(), vec![], 0).unwrap();
+    refused!(g, Action::TakeDiscard, ActionError::NotOpened);
+    refused!(g, Action::TakeDiscardAndOpen { melds: vec![] }, ActionError::EmptyDiscardPile);
+}
+
+#[test]
+fn views_show_only_what_the_seat_may_see() {
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let g = Rummy40::deal(&Config::RUMMY40, Seating::new(3).with_dealer(0), &mut rng).unwrap();
+    let v = g.view(2);
+    assert_eq!(v.hand, g.hand(2));
+    assert_eq!(v.hand_sizes, vec![13, 13, 13]);
+    assert_eq!(v.discard_pile, g.piles().discard_pile());
+    assert_eq!(v.to_move, Some(1));
+    // Swapping two hidden cards between other hands and the stock leaves the view alone.
+    let mut hands: Vec<PieceSet> = (0..3).map(|s| g.hand(s)).collect();
+    let a = hands[0].first().unwrap();
+    let b = g.piles().stock()[0];
+    hands[0].remove(a);
+    hands[0].insert(b);
+    let mut stock = g.piles().stock().to_vec();
+    stock[0] = a;
+    stock.swap(1, 2);
+    let g2 =
+        Rummy40::from_deal(Config::RUMMY40, 0, hands, stock, g.piles().discard_pile().to_vec(), 3).unwrap();
+    assert_eq!(g2.view(2), v);
+    assert_ne!(g2.view(0), g.view(0));
+}
