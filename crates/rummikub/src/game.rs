@@ -18,7 +18,6 @@ pub enum Action {
     /// Checked by [`check_play`].
     Play {
         /// Every meld of the table after the play.
-        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::table"))]
         table: Vec<Meld<Tile>>,
     },
     /// Draw one tile from the pool (only with nothing changed; the turn ends).

@@ -1,50 +1,13 @@
-//! Serde support (feature `serde`). Melds are written as `{"kind": "run", "tiles":
-//! "r1 r2 J"}` and re-validated when read; a game state is read through a plain
+//! Serde support (feature `serde`). Melds use core's form (`{"kind": "run", "faces":
+//! "r1 r2 J"}`, re-validated when read); a game state is read through a plain
 //! representation whose conversion re-checks every invariant (the box's tiles exactly
 //! once, valid melds, seats in range), so a corrupt save is an error, never a state.
 
-use rummykit_core::{DealError, Meld, MeldKind, MeldRules, Seat, Tile, format_list, parse_list};
+use rummykit_core::{DealError, Meld, Seat, Tile, format_list, parse_list};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{GameEnd, Rules, Rummikub, Setup, TileCounts};
-
-#[derive(Serialize, Deserialize)]
-struct MeldRepr {
-    kind: String,
-    tiles: String,
-}
-
-fn to_repr(m: &Meld<Tile>) -> MeldRepr {
-    let kind = match m.kind() {
-        MeldKind::Run => "run",
-        MeldKind::Group => "group",
-    };
-    MeldRepr { kind: kind.into(), tiles: format_list(m.faces()) }
-}
-
-fn from_repr(r: MeldRepr) -> Result<Meld<Tile>, String> {
-    let kind = match r.kind.as_str() {
-        "run" => MeldKind::Run,
-        "group" => MeldKind::Group,
-        other => return Err(format!("unknown meld kind `{other}` (run or group)")),
-    };
-    let tiles: Vec<Tile> = parse_list(&r.tiles).map_err(|e| e.to_string())?;
-    Meld::new(kind, &tiles, &MeldRules::RUMMIKUB).map_err(|e| format!("invalid meld `{}`: {e}", r.tiles))
-}
-
-/// `#[serde(with)]` for a list of melds.
-pub(crate) mod table {
-    use super::*;
-
-    pub(crate) fn serialize<S: Serializer>(table: &[Meld<Tile>], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(table.iter().map(to_repr))
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Meld<Tile>>, D::Error> {
-        Vec::<MeldRepr>::deserialize(d)?.into_iter().map(|r| from_repr(r).map_err(D::Error::custom)).collect()
-    }
-}
 
 /// `#[serde(with)]` for tiles as notation.
 pub(crate) mod tile_list {
@@ -67,7 +30,6 @@ pub(crate) struct RummikubRepr {
     /// The pool in draw order (next tile first).
     #[serde(with = "tile_list")]
     pool: Vec<Tile>,
-    #[serde(with = "table")]
     table: Vec<Meld<Tile>>,
     opened: Vec<bool>,
     to_move: Seat,

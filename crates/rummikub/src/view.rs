@@ -43,7 +43,6 @@ pub struct View {
     /// The seat's own rack.
     pub rack: TileCounts,
     /// The table.
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::table"))]
     pub table: Vec<Meld<Tile>>,
     /// Tiles left in the pool.
     pub pool: usize,

@@ -50,7 +50,7 @@ fn corrupt_saves_are_rejected() {
 fn actions_views_and_rules_round_trip() {
     let a = Action::Play { table: vec![run("r1 r2 J"), group("b5 y5 k5")] };
     let json = serde_json::to_string(&a).expect("ser");
-    assert!(json.contains("\"r1 r2 J\""), "{json}");
+    assert!(json.contains("\"faces\":\"r1 r2 J\""), "{json}");
     assert_eq!(serde_json::from_str::<Action>(&json).expect("de"), a);
     assert!(serde_json::from_str::<Action>(&json.replace("r1 r2 J", "r1 r3 J")).is_err());
     let v = mid_game().view(1);
