@@ -97,7 +97,7 @@ pub enum TableError {
 
 /// One meld on the table: its stable id, the seat that laid it down, its pieces in
 /// order and the validated [`Meld`] of their faces. `Copy`, no allocation.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct TableMeld<F> {
     id: MeldId,
     owner: Seat,
@@ -183,6 +183,25 @@ impl<F: Face> TableMeld<F> {
     }
 }
 
+// Equality and hashing look only at the pieces in use (not the spare slots).
+impl<F: Face> PartialEq for TableMeld<F> {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+            && self.owner == other.owner
+            && self.meld == other.meld
+            && self.pieces() == other.pieces()
+    }
+}
+
+impl<F: Face> Eq for TableMeld<F> {}
+
+impl<F: Face> core::hash::Hash for TableMeld<F> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (self.id, self.owner, self.meld).hash(state);
+        self.pieces().hash(state);
+    }
+}
+
 impl<F: Face> fmt::Debug for TableMeld<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} (seat {}) {:?} {:?}", self.id, self.owner, self.meld, self.pieces())
@@ -210,10 +229,25 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// let err = table.lay_off(sevens, id("8s"), RunEnd::Back, &cat, &rules).unwrap_err();
 /// assert!(matches!(err, TableError::DoesNotFit { .. }));
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct MeldTable<F> {
     melds: Vec<TableMeld<F>>,
     next_id: u16,
+}
+
+impl<F: Face> PartialEq for MeldTable<F> {
+    fn eq(&self, other: &Self) -> bool {
+        self.next_id == other.next_id && self.melds == other.melds
+    }
+}
+
+impl<F: Face> Eq for MeldTable<F> {}
+
+impl<F: Face> core::hash::Hash for MeldTable<F> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.next_id.hash(state);
+        self.melds.hash(state);
+    }
 }
 
 impl<F: Face> Default for MeldTable<F> {
