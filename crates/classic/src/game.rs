@@ -167,6 +167,55 @@ impl ClassicRummy {
         analyze(&self.hand(seat), &self.config)
     }
 
+    #[cfg(feature = "serde")]
+    pub(crate) fn parts(&self) -> Parts<'_> {
+        Parts {
+            config: &self.config,
+            dealer: self.dealer,
+            hands: &self.hands,
+            piles: &self.piles,
+            table: &self.table,
+            to_move: self.to_move,
+            phase: self.phase,
+            taken: self.taken,
+            melds_this_turn: self.melds_this_turn,
+            played_before: &self.played_before,
+            played_this_turn: self.played_this_turn,
+            known: &self.known,
+            outcome: &self.outcome,
+            rummy: self.rummy,
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn restore(
+        &mut self,
+        table: MeldTable<Card>,
+        piles: Piles,
+        to_move: Seat,
+        phase: Phase,
+        taken: Option<PieceId>,
+        melds_this_turn: u32,
+        played_before: Vec<bool>,
+        played_this_turn: bool,
+        known: Vec<PieceSet>,
+        outcome: Option<Outcome>,
+        rummy: bool,
+    ) {
+        self.table = table;
+        self.piles = piles;
+        self.to_move = to_move;
+        self.phase = phase;
+        self.taken = taken;
+        self.melds_this_turn = melds_this_turn;
+        self.played_before = played_before;
+        self.played_this_turn = played_this_turn;
+        self.known = known;
+        self.outcome = outcome;
+        self.rummy = rummy;
+    }
+
     pub(crate) fn turn(&self) -> Turn<'_> {
         Turn {
             config: &self.config,
@@ -353,6 +402,25 @@ impl ClassicRummy {
         }
         all == DECK.all() && count == DECK.len()
     }
+}
+
+/// Borrowed fields, for the serde representation.
+#[cfg(feature = "serde")]
+pub(crate) struct Parts<'a> {
+    pub(crate) config: &'a Config,
+    pub(crate) dealer: Seat,
+    pub(crate) hands: &'a [PieceSet],
+    pub(crate) piles: &'a Piles,
+    pub(crate) table: &'a MeldTable<Card>,
+    pub(crate) to_move: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) taken: Option<PieceId>,
+    pub(crate) melds_this_turn: u32,
+    pub(crate) played_before: &'a [bool],
+    pub(crate) played_this_turn: bool,
+    pub(crate) known: &'a [PieceSet],
+    pub(crate) outcome: &'a Option<Outcome>,
+    pub(crate) rummy: bool,
 }
 
 /// The value of the cards in `hand` under `config` (`RULES.md` §2.6): J/Q/K 10, the

@@ -42,7 +42,9 @@
 //!
 //! # Feature flags
 //!
-//! * `serde`: `Serialize`/`Deserialize` for [`Config`], [`Action`] and the enums.
+//! * `serde`: `Serialize`/`Deserialize` for [`Config`], [`Action`], the enums, and
+//!   [`ClassicRummy`] itself through a plain representation that is re-validated on
+//!   reading (a corrupt save is an error, never a state).
 #![forbid(unsafe_code)]
 
 mod action;
@@ -51,6 +53,8 @@ mod config;
 mod error;
 mod game;
 mod match_play;
+#[cfg(feature = "serde")]
+mod serde_state;
 mod turn;
 mod view;
 

@@ -118,6 +118,15 @@ impl Conformance for Classic {
         Some(g.with_hidden_shuffled(seat, rng))
     }
 
+    #[cfg(feature = "serde")]
+    fn round_trip(&self, g: &ClassicRummy) -> Option<Result<ClassicRummy, String>> {
+        let json = match serde_json::to_string(g) {
+            Ok(j) => j,
+            Err(e) => return Some(Err(e.to_string())),
+        };
+        Some(serde_json::from_str(&json).map_err(|e| e.to_string()))
+    }
+
     fn max_steps(&self, g: &ClassicRummy) -> usize {
         // Not a bound of the rules (taking the discard back and forth can go on forever):
         // a generous limit for these random playouts with a restock cap.

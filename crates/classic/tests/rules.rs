@@ -547,3 +547,40 @@ fn config_and_actions_round_trip_through_json() {
     // A meld naming a card twice is rejected by the piece-set representation.
     assert!(serde_json::from_str::<Action>(r#"{"Meld":[1,1,2]}"#).is_err());
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn saved_states_round_trip_and_corrupt_saves_are_rejected() {
+    let mut g = scripted(&standard(), 1, &["5h 6h 7h Kd", "9s 9d Jc"], "Qc 8c 8h", "Ts");
+    play(&mut g, &[Action::TakeDiscard, meld("5h 6h 7h")]);
+    let json = serde_json::to_string(&g).unwrap();
+    let back: ClassicRummy = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, g);
+    let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let corrupt = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = value.clone();
+        edit(&mut v);
+        serde_json::from_value::<ClassicRummy>(v).is_err()
+    };
+    let ks = id("Ks").index();
+    let ts = id("Ts").index();
+    // A card in two places.
+    assert!(corrupt(&|v| v["hands"][1].as_array_mut().unwrap().push(ts.into())));
+    // A card missing.
+    assert!(corrupt(&|v| {
+        v["stock"].as_array_mut().unwrap().pop();
+    }));
+    // An invalid meld on the table (Kd swapped in for 7h).
+    assert!(corrupt(&|v| {
+        v["table"][0]["cards"][2] = id("Kd").index().into();
+        v["hands"][0] = serde_json::json!([id("7h").index(), ts]);
+    }));
+    // The taken card is not in the mover's hand.
+    assert!(corrupt(&|v| v["taken"] = ks.into()));
+    // A seat to move that does not exist.
+    assert!(corrupt(&|v| v["to_move"] = 5.into()));
+    // An outcome while the hand runs.
+    assert!(corrupt(&|v| v["outcome"] = serde_json::json!({"points": [0, 0], "winner": null})));
+    value["rummy"] = true.into();
+    assert!(serde_json::from_value::<ClassicRummy>(value).is_ok());
+}
