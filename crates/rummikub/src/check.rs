@@ -88,8 +88,10 @@ pub fn check_play(
     }
     // (3) every meld valid under the Rummikub meld rules
     for (index, meld) in new_table.iter().enumerate() {
-        Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB)
-            .map_err(|error| PlayError::InvalidMeld { index, error })?;
+        if !fits_rummikub(meld) {
+            Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB)
+                .map_err(|error| PlayError::InvalidMeld { index, error })?;
+        }
     }
     // From here the new table has at most 160 / 3 < 64 melds: a u64 marks them.
     let goes_out = played == *rack_before;
@@ -131,6 +133,21 @@ pub fn check_play(
         check_keep_three(table_before, new_table)?;
     }
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
+}
+
+/// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`]) is valid
+/// under [`MeldRules::RUMMIKUB`] iff it has at least 3 tiles and, for a run, its numbers
+/// stay within 1..=13 (no high ace, no wrap). Groups are capped at 4 by core, and
+/// Rummikub's joker limit is the most permissive. Anything else is re-validated.
+#[inline]
+fn fits_rummikub(meld: &Meld<Tile>) -> bool {
+    meld.len() >= 3
+        && match meld.kind() {
+            MeldKind::Group => true,
+            MeldKind::Run => {
+                meld.value_at(0).is_some_and(|first| first >= 1 && first as usize + meld.len() <= 14)
+            }
+        }
 }
 
 #[cold]

@@ -191,3 +191,55 @@ fn check_play_agrees_with_a_brute_force_reference() {
     assert_eq!(seen.len(), 5, "{seen:?}");
     assert!(seen.values().all(|&n| n >= 50), "{seen:?}");
 }
+
+/// Step (3) of `check_play` (every meld valid under Rummikub's rules, §1.4) against
+/// `Meld::new(.., RUMMIKUB)` for melds built under every other rule set: Rummy 40's
+/// high ace, round-the-corner runs, short minimum lengths, joker limits.
+#[test]
+fn meld_revalidation_agrees_with_the_rummikub_validator() {
+    use rummykit_core::{AcePolicy, JokerLimit};
+    let mut presets = Vec::new();
+    for ace in [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner] {
+        for min_len in [1, 2, 3] {
+            for jokers in [JokerLimit::Unlimited, JokerLimit::NoAdjacent, JokerLimit::AtMost(1)] {
+                presets.push(MeldRules::RUMMIKUB.with_ace(ace).with_min_len(min_len).with_jokers(jokers));
+            }
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut refused, mut accepted) = (0, 0);
+    for _ in 0..20_000 {
+        let rules = presets.choose(&mut rng).expect("preset");
+        let len = rng.random_range(1..=13);
+        let colour = *Colour::ALL.choose(&mut rng).expect("colour");
+        let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
+        let start = rng.random_range(1..=13u8);
+        let mut faces: Vec<Tile> = (0..len as u8)
+            .map(|i| match kind {
+                MeldKind::Run => Tile::new(colour, (start - 1 + i) % 13 + 1).expect("tile"),
+                MeldKind::Group => Tile::new(Colour::ALL[i as usize % 4], start).expect("tile"),
+            })
+            .collect();
+        let mut jokers = 0;
+        for f in faces.iter_mut() {
+            if jokers < 4 && rng.random_bool(0.15) {
+                *f = Tile::JOKER;
+                jokers += 1;
+            }
+        }
+        let Ok(meld) = Meld::new(kind, &faces, rules) else { continue };
+        let rack: TileCounts = faces.iter().copied().collect();
+        let got = check_play(&Rules::xp(), &[], &rack, true, &[meld]);
+        match Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
+            Ok(_) => {
+                assert!(got.is_ok(), "{meld:?}: {got:?}");
+                accepted += 1;
+            }
+            Err(error) => {
+                assert_eq!(got, Err(PlayError::InvalidMeld { index: 0, error }), "{meld:?}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 500 && accepted > 500, "refused {refused}, accepted {accepted}");
+}
