@@ -34,6 +34,7 @@ mod meld;
 mod meld_rules;
 mod notation;
 mod piece_set;
+mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "serde")]
@@ -57,6 +58,9 @@ pub use notation::{ParseError, format_list, parse_list};
 #[cfg(feature = "serde")]
 pub use serde_melds::MeldRepr;
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
+pub use record::{
+    BotPlayers, HandRecord, MatchRecord, Players, RecordError, ReplayError, Replayed, record_match,
+};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
 pub use tile::Tile;
