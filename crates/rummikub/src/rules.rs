@@ -259,12 +259,18 @@ impl Rules {
     /// # Errors
     ///
     /// [`DealError::PlayerCount`] outside 2–4 players (106 tiles) or 2–6 (160 tiles);
-    /// [`DealError::InvalidConfig`] for a zero rack size, a zero-second timer, a target
-    /// score that is not positive, or racks that do not fit in the box.
+    /// [`DealError::InvalidConfig`] for a zero rack size, a timeout penalty of zero tiles
+    /// (a game must make progress: every turn draws, plays or passes), a zero-second
+    /// timer, a target score that is not positive, or racks that do not fit in the box.
     pub fn check(&self, seats: usize) -> Result<(), DealError> {
         Seating::new(seats).check(2, self.tile_set.max_players())?;
         if self.rack_size == 0 {
             return Err(DealError::InvalidConfig("rack_size must be at least 1".into()));
+        }
+        if self.timeout_penalty_pending == 0 || self.timeout_penalty_idle == 0 {
+            return Err(DealError::InvalidConfig(
+                "timeout penalties must be at least one tile, or timeouts could stall a game forever".into(),
+            ));
         }
         if self.timer == Timer::Seconds(0) {
             return Err(DealError::InvalidConfig("a timer of 0 seconds leaves no time to play".into()));

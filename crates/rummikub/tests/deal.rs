@@ -78,6 +78,12 @@ fn invalid_configs_are_typed_errors_at_deal_time() {
     r.timer = Timer::Seconds(0);
     assert!(bad(r));
     let mut r = Rules::standard();
+    r.timeout_penalty_idle = 0;
+    assert!(bad(r));
+    let mut r = Rules::standard();
+    r.timeout_penalty_pending = 0;
+    assert!(bad(r));
+    let mut r = Rules::standard();
     r.session_ranking = SessionRanking::TargetScore(0);
     assert!(bad(r));
     assert_eq!(

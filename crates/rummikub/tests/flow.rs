@@ -234,3 +234,19 @@ fn staging_reorders_within_a_meld() {
     assert_eq!(stage.melds()[m].tiles(), tiles("r10 r11 r12"));
     stage.commit(&mut game).expect("commit");
 }
+
+#[test]
+fn staging_declared_kind_decides_an_ambiguous_meld() {
+    // §0: r5 J J is a run (r5 r6 r7) or a group (three 5s); the declared kind decides.
+    let mut game = scripted(Rules::standard(), &["r5 J J k1", "y1"], vec![], "", &[true, true], 0);
+    let mut stage = Staging::new(&game).expect("turn");
+    let m = stage.new_meld(None);
+    for (i, t) in ["r5", "J", "J"].iter().enumerate() {
+        stage.place(tile(t), m, i).expect("place");
+    }
+    assert_eq!(stage.melds()[m].to_meld().expect("valid").kind(), rummykit_core::MeldKind::Run);
+    stage.set_kind(m, Some(rummykit_core::MeldKind::Group)).expect("kind");
+    assert_eq!(stage.melds()[m].kind(), Some(rummykit_core::MeldKind::Group));
+    stage.commit(&mut game).expect("commit");
+    assert_eq!(game.table(), [group("r5 J J")]);
+}
