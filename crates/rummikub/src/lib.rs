@@ -4,6 +4,9 @@
 
 // --- solver (owned by the solver work) ---
 pub mod solver;
+// --- bots (owned by the bots work, issue #7) ---
+mod bots;
+pub use bots::{GreedyBot, RandomBot};
 // --- engine (owned by the engine work) ---
 mod check;
 mod error;
@@ -25,7 +28,7 @@ pub use rules::{
     TileSet, Timer,
 };
 pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
-pub use session::{Session, session, session_terms};
+pub use session::{Session, SessionView, session, session_terms, session_view};
 pub use staging::{StagedMeld, Staging};
 pub use tile_counts::TileCounts;
 pub use view::{SeatSummary, View};

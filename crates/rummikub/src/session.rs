@@ -1,9 +1,9 @@
 //! Sessions: several games with the starting seat rotating and cumulative scores
 //! (RULES.md §1.2 step 5, §1.8 "session winner"), on top of core's [`Match`].
 
-use rummykit_core::{Match, MatchEnd, MatchError, Ranking, Seat};
+use rummykit_core::{Game, Match, MatchEnd, MatchError, Ranking, Seat};
 
-use crate::{Rules, Rummikub, SessionRanking};
+use crate::{Rules, Rummikub, SessionRanking, View};
 
 /// A Rummikub session: core's [`Match`] driving [`Rummikub`] games.
 pub type Session = Match<Rummikub>;
@@ -66,4 +66,44 @@ pub fn session(
         SessionRanking::TargetScore(_) => m.with_hand_limit(games),
         _ => m,
     })
+}
+
+/// What one seat may see during a session: its [`View`] of the current game plus the
+/// public session standings (cumulative scores and games won so far).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct SessionView {
+    /// The seat's view of the current game.
+    pub game: View,
+    /// Cumulative scores of the finished games, by seat.
+    pub totals: Vec<i64>,
+    /// Games won so far, by seat.
+    pub games_won: Vec<u32>,
+    /// Games finished so far.
+    pub games_played: u32,
+}
+
+/// `seat`'s view of `game` within `session` (Rummikub sessions eliminate nobody, so
+/// game seats and session seats coincide).
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::{Rules, session, session_view};
+///
+/// let mut s = session(Rules::standard(), 2, Some(0), 2).unwrap();
+/// let game = s.next_hand(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+/// let v = session_view(&s, &game, 1);
+/// assert_eq!(v.totals, [0, 0]);
+/// assert_eq!(v.game.rack.len(), 14);
+/// ```
+#[must_use]
+pub fn session_view(session: &Session, game: &Rummikub, seat: Seat) -> SessionView {
+    SessionView {
+        game: game.view(seat),
+        totals: session.totals().to_vec(),
+        games_won: session.hands_won().to_vec(),
+        games_played: session.hands_played(),
+    }
 }

@@ -12,6 +12,7 @@ use rummykit_core::{
 };
 use rummykit_rummikub::{
     Action, Rules, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session, session_terms,
+    session_view,
 };
 
 fn deal(rules: &Rules, seats: usize, seed: u64) -> Rummikub {
@@ -204,6 +205,11 @@ fn rules_1_2_session_rotates_the_starting_seat() {
     while !s.is_over() {
         let mut game = s.next_hand(&mut rng).expect("deal");
         starters.push(game.starter());
+        // The session view carries the standings so far, and the seat's own game view.
+        let v = session_view(&s, &game, 2);
+        assert_eq!(v.totals, sum);
+        assert_eq!(v.games_played as usize, starters.len() - 1);
+        assert_eq!(v.game, game.view(2));
         let (mut a, mut b, mut c) = (Drawer, Drawer, Drawer);
         let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b, &mut c], 1000).expect("game");
         assert_eq!(outcome.points.iter().sum::<i64>(), 0);
@@ -214,6 +220,8 @@ fn rules_1_2_session_rotates_the_starting_seat() {
     }
     assert_eq!(starters, [1, 2, 0]);
     assert_eq!(s.totals(), sum);
+    let last = s.next_hand(&mut rng);
+    assert!(last.is_err(), "the session is over after 3 games");
     assert_eq!(s.hands_played(), 3);
     assert!(s.winner().is_some());
 }
