@@ -155,6 +155,27 @@ struct Cand {
     len: u8,
     /// Group: number of jokers. Run: bit i set = position i is a joker.
     jokers: u16,
+    /// Naturals in the meld.
+    naturals: u8,
+    /// Jokers in the meld.
+    njokers: u8,
+}
+
+/// `c` with `k` more jokers at its ends, `below` of them at the bottom of a run.
+fn extend_cand(c: Cand, k: u8, below: u8) -> Cand {
+    match c.kind {
+        MeldKind::Group => {
+            Cand { len: c.len + k, jokers: c.jokers + u16::from(k), njokers: c.njokers + k, ..c }
+        }
+        MeldKind::Run => {
+            let above = k - below;
+            let mut mask = (c.jokers << below) | ((1u16 << below) - 1);
+            for i in 0..above {
+                mask |= 1 << (c.len + below + i);
+            }
+            Cand { first: c.first - below, len: c.len + k, jokers: mask, njokers: c.njokers + k, ..c }
+        }
+    }
 }
 
 struct Search {
@@ -222,11 +243,112 @@ impl Search {
     }
 
     fn leaf(&mut self) {
-        if self.cur > self.best && self.used <= self.max_cards {
-            self.best = self.cur;
-            self.best_stack.clone_from(&self.stack);
+        if self.used > self.max_cards {
+            return;
+        }
+        let spare = u32::from(self.jokers).min(self.max_cards - self.used);
+        if self.cur + spare * JOKER_MAX <= self.best {
+            return;
+        }
+        let (extra, extended) = self.extensions(spare);
+        if self.cur + extra > self.best {
+            self.best = self.cur + extra;
+            self.best_stack = extended;
             if self.target.is_some_and(|t| self.best >= t) {
                 self.done = true;
+            }
+        }
+    }
+
+    /// The most value `spare` leftover jokers add at the ends of the melds found (a
+    /// joker only ever extends a meld: every meld has a natural), and those melds.
+    fn extensions(&self, spare: u32) -> (u32, Vec<Cand>) {
+        let spare = spare as usize;
+        let n = self.stack.len();
+        if spare == 0 || n == 0 {
+            return (0, self.stack.clone());
+        }
+        // gain[i][k] = (value, jokers below) of adding k jokers to meld i.
+        let mut gain = vec![vec![None::<(u32, u8)>; spare + 1]; n];
+        for (i, c) in self.stack.iter().enumerate() {
+            for k in 0..=spare {
+                gain[i][k] = self.extension(c, k as u8);
+            }
+        }
+        // Knapsack over melds: best[i][j] with j jokers among the first i melds.
+        let mut best = vec![vec![None::<u32>; spare + 1]; n + 1];
+        best[0][0] = Some(0);
+        for i in 0..n {
+            for j in 0..=spare {
+                let Some(v) = best[i][j] else { continue };
+                for k in 0..=(spare - j) {
+                    if let Some((g, _)) = gain[i][k] {
+                        let slot = &mut best[i + 1][j + k];
+                        if slot.is_none_or(|s| s < v + g) {
+                            *slot = Some(v + g);
+                        }
+                    }
+                }
+            }
+        }
+        let (mut j, total) = best[n]
+            .iter()
+            .enumerate()
+            .filter_map(|(j, v)| v.map(|v| (j, v)))
+            .max_by_key(|&(_, v)| v)
+            .unwrap_or((0, 0));
+        let mut out = self.stack.clone();
+        for i in (0..n).rev() {
+            let Some(v) = best[i + 1][j] else { break };
+            let k = (0..=j)
+                .find(|&k| gain[i][k].is_some_and(|(g, _)| best[i][j - k].is_some_and(|b| b + g == v)))
+                .unwrap_or(0);
+            if let Some((_, below)) = gain[i][k] {
+                out[i] = extend_cand(out[i], k as u8, below);
+            }
+            j -= k;
+        }
+        (total, out)
+    }
+
+    /// The best (value, jokers below) of adding `k` jokers at the ends of `c`.
+    fn extension(&self, c: &Cand, k: u8) -> Option<(u32, u8)> {
+        if k == 0 {
+            return Some((0, 0));
+        }
+        if !self.jokers_ok(c.naturals, c.njokers + k) {
+            return None;
+        }
+        match c.kind {
+            MeldKind::Group => (c.len + k <= 4).then(|| (u32::from(k) * rank_value(c.first), 0)),
+            MeldKind::Run => {
+                if c.len + k > 13 {
+                    return None;
+                }
+                let lo = if self.ace_low { 1 } else { 2 };
+                let end = c.first + c.len - 1;
+                let no_adjacent = self.limit == JokerLimit::NoAdjacent;
+                let mut best: Option<(u32, u8)> = None;
+                for b in 0..=k {
+                    let t = k - b;
+                    if c.first < lo + b || end + t > 14 {
+                        continue;
+                    }
+                    if no_adjacent
+                        && (b > 1
+                            || t > 1
+                            || (b == 1 && c.jokers & 1 != 0)
+                            || (t == 1 && c.jokers & (1 << (c.len - 1)) != 0))
+                    {
+                        continue;
+                    }
+                    let v: u32 =
+                        (c.first - b..c.first).chain(end + 1..=end + t).map(run_position_value).sum();
+                    if best.is_none_or(|(bv, _)| v > bv) {
+                        best = Some((v, b));
+                    }
+                }
+                best
             }
         }
     }
@@ -244,7 +366,8 @@ impl Search {
         }
         let f = ORDER[pos] as usize;
         let (suit, rank) = ((f / 13) as u8, (f % 13) as u8 + 1);
-        // Melds in which this card is the first natural.
+        // Melds in which this card is the first natural (extra jokers at the ends are
+        // added at the leaf).
         self.groups(pos, f, suit, rank);
         if rank == 1 {
             self.runs(pos, f, suit, 14);
@@ -272,16 +395,16 @@ impl Search {
             }
         }
         let value = rank_value(rank);
-        // Every subset of the later suits present (submask enumeration, including 0).
+        // Every subset of the later suits present (submask enumeration, including 0),
+        // with the jokers it needs to reach three.
         let mut sub = avail;
         loop {
             let naturals = 1 + sub.count_ones() as u8;
-            let max_j = (4 - naturals).min(self.jokers);
-            for j in 0..=max_j {
-                let len = naturals + j;
-                if len >= 3 && self.jokers_ok(naturals, j) && self.used + u32::from(len) <= self.max_cards {
-                    self.apply_group(pos, f, sub, rank, naturals, j, value);
-                }
+            let j = 3u8.saturating_sub(naturals);
+            let len = naturals + j;
+            if j <= self.jokers && self.jokers_ok(naturals, j) && self.used + u32::from(len) <= self.max_cards
+            {
+                self.apply_group(pos, f, sub, rank, naturals, j, value);
             }
             if sub == 0 {
                 break;
@@ -292,7 +415,7 @@ impl Search {
 
     #[allow(clippy::too_many_arguments)]
     fn apply_group(&mut self, pos: usize, f: usize, sub: u8, rank: u8, naturals: u8, j: u8, value: u32) {
-        let w = u32::from(naturals) * value + u32::from(j) * value;
+        let w = u32::from(naturals + j) * value;
         let drop = u32::from(naturals) * value + u32::from(j) * JOKER_MAX;
         self.counts[f] -= 1;
         for s in 0..4 {
@@ -312,6 +435,8 @@ impl Search {
             first: rank,
             len: naturals + j,
             jokers: j.into(),
+            naturals,
+            njokers: j,
         });
         self.dfs(pos);
         self.stack.pop();
@@ -327,111 +452,160 @@ impl Search {
         self.counts[f] += 1;
     }
 
-    /// Runs in `suit` whose first natural (in search order) is face `f`, standing at
-    /// value `anchor` (1–14).
+    /// Run cores in `suit` whose first natural in search order is face `f`, standing at
+    /// `anchor` (1–14): from a natural to a natural, jokers only in the gaps (and as
+    /// padding when the core is shorter than three).
     fn runs(&mut self, pos: usize, f: usize, suit: u8, anchor: u8) {
-        let lo = if self.ace_low { 1 } else { 2 };
         let ace = suit as usize * 13;
-        let no_adjacent = self.limit == JokerLimit::NoAdjacent;
-        for start in (lo..=anchor).rev() {
-            let below = anchor - start;
-            let ace_choices: &[bool] =
-                if start == 1 && anchor != 1 && self.counts[ace] > 0 { &[true, false] } else { &[false] };
-            for &use_ace in ace_choices {
-                let jokers_below = below - u8::from(use_ace);
-                if jokers_below > self.jokers || (no_adjacent && jokers_below >= 2) {
-                    continue;
-                }
-                let len = below + 1;
-                if self.used + u32::from(len) > self.max_cards || len > 13 {
-                    continue;
-                }
-                // Consume the low part and the anchor.
-                let mut w = run_position_value(anchor);
-                let mut drop = rank_value(f as u8 % 13 + 1);
-                let mut mask = 0u16;
-                let mut naturals = 1u8;
-                for v in start..anchor {
-                    let i = v - start;
-                    if use_ace && v == 1 {
-                        w += run_position_value(1);
-                        drop += rank_value(1);
-                        naturals += 1;
-                    } else {
-                        w += run_position_value(v);
-                        drop += JOKER_MAX;
-                        mask |= 1 << i;
-                    }
-                }
-                self.counts[f] -= 1;
-                if use_ace {
-                    self.counts[ace] -= 1;
-                }
-                self.jokers -= jokers_below;
-                self.cur += w;
-                self.bound -= drop;
-                self.used += u32::from(len);
-                let cand = Cand { kind: MeldKind::Run, suit, first: start, len, jokers: mask };
-                self.extend(pos, cand, naturals, jokers_below, false, anchor + 1);
-                self.used -= u32::from(len);
-                self.bound += drop;
-                self.cur -= w;
-                self.jokers += jokers_below;
-                if use_ace {
-                    self.counts[ace] += 1;
-                }
-                self.counts[f] += 1;
-            }
+        // The core starts at the anchor ...
+        self.counts[f] -= 1;
+        let w = run_position_value(anchor);
+        let drop = rank_value(f as u8 % 13 + 1);
+        self.cur += w;
+        self.bound -= drop;
+        self.used += 1;
+        let cand =
+            Cand { kind: MeldKind::Run, suit, first: anchor, len: 1, jokers: 0, naturals: 1, njokers: 0 };
+        self.extend(pos, cand, anchor + 1, true);
+        self.used -= 1;
+        self.bound += drop;
+        self.cur -= w;
+        // ... or, with a low ace, at the ace below it, jokers filling the gap.
+        let gap = anchor.saturating_sub(2);
+        if self.ace_low
+            && (2..=13).contains(&anchor)
+            && self.counts[ace] > 0
+            && gap <= self.jokers
+            && !(self.limit == JokerLimit::NoAdjacent && gap >= 2)
+            && self.used + u32::from(anchor) <= self.max_cards
+        {
+            self.counts[ace] -= 1;
+            self.jokers -= gap;
+            let w = run_position_value(1) + (2..=anchor).map(run_position_value).sum::<u32>();
+            let drop = drop + rank_value(1) + u32::from(gap) * JOKER_MAX;
+            self.cur += w;
+            self.bound -= drop;
+            self.used += u32::from(anchor);
+            let mask = ((1u16 << gap) - 1) << 1;
+            let cand = Cand {
+                kind: MeldKind::Run,
+                suit,
+                first: 1,
+                len: anchor,
+                jokers: mask,
+                naturals: 2,
+                njokers: gap,
+            };
+            self.extend(pos, cand, anchor + 1, true);
+            self.used -= u32::from(anchor);
+            self.bound += drop;
+            self.cur -= w;
+            self.jokers += gap;
+            self.counts[ace] += 1;
         }
+        self.counts[f] += 1;
     }
 
-    /// Emits the run `cand` if complete, then extends it upward with value `next`.
-    fn extend(&mut self, pos: usize, cand: Cand, naturals: u8, jokers: u8, last_joker: bool, next: u8) {
+    /// Emits the core `cand` if it ends with a natural, then grows it by value `next`.
+    fn extend(&mut self, pos: usize, cand: Cand, next: u8, ends_natural: bool) {
         if self.done {
             return;
         }
-        if cand.len >= 3 && self.jokers_ok(naturals, jokers) {
-            self.stack.push(cand);
-            self.dfs(pos);
-            self.stack.pop();
+        if ends_natural {
+            self.emit(pos, cand);
         }
         if next > 14 || cand.len >= 13 || self.used >= self.max_cards {
             return;
         }
-        if let JokerLimit::AtMost(n) = self.limit
-            && jokers > n
-        {
-            return;
-        }
         let pv = run_position_value(next);
-        let rank = if next == 14 { 1 } else { next };
-        let face = cand.suit as usize * 13 + rank as usize - 1;
+        let natural_at = |s: &Search, v: u8| {
+            s.counts[cand.suit as usize * 13 + if v == 14 { 0 } else { v as usize - 1 }] > 0
+        };
         let longer = Cand { len: cand.len + 1, ..cand };
-        if self.counts[face] > 0 {
-            let (w, drop) = (pv, rank_value(rank));
+        if natural_at(self, next) {
+            let rank = if next == 14 { 1 } else { next };
+            let face = cand.suit as usize * 13 + rank as usize - 1;
+            let drop = rank_value(rank);
             self.counts[face] -= 1;
-            self.cur += w;
+            self.cur += pv;
             self.bound -= drop;
             self.used += 1;
-            self.extend(pos, longer, naturals + 1, jokers, false, next + 1);
+            self.extend(pos, Cand { naturals: cand.naturals + 1, ..longer }, next + 1, true);
             self.used -= 1;
             self.bound += drop;
-            self.cur -= w;
+            self.cur -= pv;
             self.counts[face] += 1;
         }
-        if self.jokers > 0 && !(last_joker && self.limit == JokerLimit::NoAdjacent) {
-            let (w, drop) = (pv, JOKER_MAX);
+        // A joker in a gap: only worth trying if a natural can still close it.
+        let reach = (next + self.jokers).min(14);
+        let closable = (next + 1..=reach).any(|v| natural_at(self, v));
+        if self.jokers > 0 && closable && !(!ends_natural && self.limit == JokerLimit::NoAdjacent) {
             self.jokers -= 1;
-            self.cur += w;
-            self.bound -= drop;
+            self.cur += pv;
+            self.bound -= JOKER_MAX;
             self.used += 1;
-            let with_joker = Cand { jokers: cand.jokers | 1 << cand.len, ..longer };
-            self.extend(pos, with_joker, naturals, jokers + 1, true, next + 1);
+            let with_joker =
+                Cand { jokers: cand.jokers | 1 << cand.len, njokers: cand.njokers + 1, ..longer };
+            self.extend(pos, with_joker, next + 1, false);
             self.used -= 1;
-            self.bound += drop;
-            self.cur -= w;
+            self.bound += JOKER_MAX;
+            self.cur -= pv;
             self.jokers += 1;
         }
+    }
+
+    /// Places the core `cand` (padded with jokers to three if shorter) and searches on.
+    fn emit(&mut self, pos: usize, cand: Cand) {
+        let pad = 3u8.saturating_sub(cand.len);
+        if pad == 0 {
+            if self.jokers_ok(cand.naturals, cand.njokers) {
+                self.stack.push(cand);
+                self.dfs(pos);
+                self.stack.pop();
+            }
+            return;
+        }
+        if pad > self.jokers || self.used + u32::from(pad) > self.max_cards {
+            return;
+        }
+        for below in 0..=pad {
+            let Some((value, b)) = self.extension_split(&cand, pad, below) else { continue };
+            let padded = extend_cand(cand, pad, b);
+            self.jokers -= pad;
+            self.cur += value;
+            self.bound -= u32::from(pad) * JOKER_MAX;
+            self.used += u32::from(pad);
+            self.stack.push(padded);
+            self.dfs(pos);
+            self.stack.pop();
+            self.used -= u32::from(pad);
+            self.bound += u32::from(pad) * JOKER_MAX;
+            self.cur -= value;
+            self.jokers += pad;
+        }
+    }
+
+    /// The value of adding `k` jokers to run `c`, `below` of them at the bottom, if valid.
+    fn extension_split(&self, c: &Cand, k: u8, below: u8) -> Option<(u32, u8)> {
+        if !self.jokers_ok(c.naturals, c.njokers + k) || c.len + k > 13 {
+            return None;
+        }
+        let lo = if self.ace_low { 1 } else { 2 };
+        let (b, t) = (below, k - below);
+        let end = c.first + c.len - 1;
+        if c.first < lo + b || end + t > 14 {
+            return None;
+        }
+        if self.limit == JokerLimit::NoAdjacent
+            && (b > 1
+                || t > 1
+                || (b == 1 && c.jokers & 1 != 0)
+                || (t == 1 && c.jokers & (1 << (c.len - 1)) != 0))
+        {
+            return None;
+        }
+        let v = (c.first - b..c.first).chain(end + 1..=end + t).map(run_position_value).sum();
+        Some((v, b))
     }
 
     fn best_melds(&self, config: &Config) -> Vec<Meld<Card>> {
