@@ -35,10 +35,30 @@ pub struct PlayInfo {
 /// who has not opened: the old melds unchanged (unless
 /// [`Rules::manipulate_on_initial_meld_turn`]) and the new melds worth at least the
 /// threshold (waived for hand rummy when [`Rules::hand_rummy_double`] is on);
-/// (5) the joker rules of §1.6 (see the crate's design notes for the exact definition
-/// of a released joker); (6) Schmidt's keep-three rule when [`Rules::keep_three`].
+/// (5) the joker rules of §1.6; (6) Schmidt's keep-three rule when [`Rules::keep_three`].
 ///
 /// Pure and allocation-free: bots and the solver may call it in loops.
+///
+/// # Jokers (§1.6)
+///
+/// Jokers are interchangeable, so which joker went where is not observable. Every table
+/// joker has a role: the tile it stands for, or "a `n` of one of these colours" in a
+/// group with two or more missing colours. An old joker *keeps* its role in a new joker
+/// that stands for the same tile (or may: a group still allowing it), and an old
+/// group-joker keeps it in any group of the same number. Every one-to-one assignment of
+/// old jokers to new ones is tried; the other pairs are *released* jokers, which must:
+/// sit in a meld with a tile played from the rack ([`JokerReuse`]); have been replaced
+/// in place by the tile they stood for ([`JokerRelease::ExactTile`](crate::JokerRelease),
+/// locked melds); for a group of three, see both missing colours added
+/// ([`Rules::group3_joker_needs_both`]); see that tile come from the rack
+/// ([`ReplacementSource::RackOnly`]). The play is legal if some assignment satisfies
+/// all of these.
+///
+/// # Keep-three (§4.1)
+///
+/// An old meld that is neither on the new table unchanged (groups compared as sets) nor
+/// extended must have at least three of its tiles in one new meld, or be broken up
+/// completely (no two of its tiles still together).
 ///
 /// # Errors
 ///
