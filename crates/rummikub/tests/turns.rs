@@ -430,3 +430,22 @@ fn rules_1_5_reordering_a_group_is_not_touching_the_table() {
     let mut game = scripted(Rules::standard(), &["r10 r11 r12 b6", "k1"], table, "", &[false, true], 0);
     play(&mut game, vec![group("y5 r5 b5"), run("r10 r11 r12")]);
 }
+
+#[test]
+fn rules_4_1_one_of_two_jokers_replaced_in_place() {
+    // r3 J J r6: the jokers are r4 and r5. Schmidt: the r4 goes in, one joker comes
+    // out and is reused; the other stays as r5.
+    let table = vec![run("r3 J J r6")];
+    let new = [run("r3 r4 J r6"), group("b9 y9 J")];
+    let info = check_play(&Rules::schmidt(), &table, &rack("r4 b9 y9"), true, &new).expect("accepted");
+    assert_eq!(info.released_jokers, 1);
+    // Taking a joker out without its tile: refused under Schmidt, fine in Rummikub
+    // (the run r3 J r5 r6 … would need the r5; here r3 J is too short, so use an end).
+    let table = vec![run("r3 r4 r5 J J")]; // r6, r7
+    let taken = [run("r3 r4 r5 J"), group("b9 y9 J")];
+    assert!(check_play(&Rules::standard(), &table, &rack("b9 y9"), true, &taken).is_ok());
+    assert_eq!(
+        check_play(&Rules::schmidt(), &table, &rack("b9 y9"), true, &taken),
+        Err(PlayError::JokerNotReplaced { meld: 0 })
+    );
+}
