@@ -270,9 +270,9 @@ impl Search {
         }
         // gain[i][k] = (value, jokers below) of adding k jokers to meld i.
         let mut gain = vec![vec![None::<(u32, u8)>; spare + 1]; n];
-        for (i, c) in self.stack.iter().enumerate() {
-            for k in 0..=spare {
-                gain[i][k] = self.extension(c, k as u8);
+        for (row, c) in gain.iter_mut().zip(&self.stack) {
+            for (k, g) in row.iter_mut().enumerate() {
+                *g = self.extension(c, k as u8);
             }
         }
         // Knapsack over melds: best[i][j] with j jokers among the first i melds.
@@ -539,7 +539,7 @@ impl Search {
         // A joker in a gap: only worth trying if a natural can still close it.
         let reach = (next + self.jokers).min(14);
         let closable = (next + 1..=reach).any(|v| natural_at(self, v));
-        if self.jokers > 0 && closable && !(!ends_natural && self.limit == JokerLimit::NoAdjacent) {
+        if self.jokers > 0 && closable && (ends_natural || self.limit != JokerLimit::NoAdjacent) {
             self.jokers -= 1;
             self.cur += pv;
             self.bound -= JOKER_MAX;
