@@ -11,7 +11,12 @@ use crate::MatchError;
 pub type Seat = usize;
 
 /// Whether more points are better (Rummikub, classic Rummy) or fewer (Rummy 40's
-/// penalty points).
+/// penalty points). [`Match`](crate::Match) ranks totals by it.
+///
+/// ```
+/// use rummykit_core::ScoreOrder;
+/// assert_ne!(ScoreOrder::HigherIsBetter, ScoreOrder::LowerIsBetter);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScoreOrder {
     /// The highest score is best.
@@ -126,6 +131,13 @@ impl Seating {
 /// `points[seat]` is what the hand scores for that seat in the game's own sense
 /// (see [`Game::SCORE_ORDER`]); `winner` is the seat that went out or won on points,
 /// `None` when the hand was void (classic Rummy's restock cap).
+///
+/// ```
+/// use rummykit_core::Outcome;
+/// // RULES.md §1.8 (a): A goes out; B, C, D hold 52, 15 and 9 points.
+/// let o = Outcome { points: vec![76, -52, -15, -9], winner: Some(0) };
+/// assert_eq!(o.points.iter().sum::<i64>(), 0);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
@@ -141,6 +153,70 @@ pub struct Outcome {
 /// referee's full knowledge. Randomness enters only through [`Game::deal`]; after it,
 /// [`Game::apply`] is a pure function of the state and the action, so a clone is a
 /// cheap snapshot for search and a recorded game replays exactly.
+///
+/// A complete toy game, the smallest that shows the contract:
+///
+/// ```
+/// use rand::{Rng, RngExt};
+/// use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+///
+/// /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
+/// /// highest wins the others' numbers (a tie for highest is a void hand).
+/// #[derive(Clone, Debug)]
+/// struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
+///
+/// #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// #[error("the hand is over")]
+/// struct Over;
+///
+/// impl Game for HighCard {
+///     type Config = ();
+///     type Action = ();
+///     type View = u8; // a seat sees its own card only
+///     type Error = Over;
+///     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+///
+///     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+///         seating.check(2, 4)?;
+///         let n = seating.seats;
+///         let dealer = seating.dealer.unwrap_or_else(|| rng.random_range(0..n));
+///         let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
+///         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
+///     }
+///     fn seats(&self) -> usize { self.cards.len() }
+///     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
+///     fn apply(&mut self, _: ()) -> Result<(), Over> {
+///         self.to_move().ok_or(Over)?;
+///         self.revealed += 1;
+///         self.next = (self.next + 1) % self.cards.len();
+///         Ok(())
+///     }
+///     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
+///     fn outcome(&self) -> Option<Outcome> {
+///         if self.to_move().is_some() { return None; }
+///         let best = *self.cards.iter().max()?;
+///         let n = self.cards.len();
+///         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
+///             return Some(Outcome { points: vec![0; n], winner: None });
+///         }
+///         let w = self.cards.iter().position(|&c| c == best)?;
+///         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
+///         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
+///         Some(Outcome { points, winner: Some(w) })
+///     }
+/// }
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut hand = HighCard::deal(&(), Seating::new(3).with_dealer(2), &mut rng)?;
+/// assert_eq!(hand.to_move(), Some(0)); // the seat after the dealer starts
+/// while hand.to_move().is_some() {
+///     hand.apply(()).expect("revealing is always legal");
+/// }
+/// assert_eq!(hand.apply(()), Err(Over));
+/// let outcome = hand.outcome().expect("the hand is over");
+/// assert_eq!(outcome.points.iter().sum::<i64>(), 0);
+/// # Ok::<(), DealError>(())
+/// ```
 pub trait Game: Clone + Debug + Sized {
     /// The rules (presets and options).
     type Config: Clone + Debug;
@@ -230,6 +306,74 @@ pub enum DriverError<E: std::error::Error> {
 ///
 /// [`DriverError`] if the bots do not match the seats, a bot's action is refused, or
 /// the hand runs over `max_actions`.
+///
+/// ```
+/// # use rand::{Rng, RngExt};
+/// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+/// #
+/// # /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
+/// # /// highest wins the others' numbers (a tie for highest is a void hand).
+/// # #[derive(Clone, Debug)]
+/// # struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
+/// #
+/// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// # #[error("the hand is over")]
+/// # struct Over;
+/// #
+/// # impl Game for HighCard {
+/// #     type Config = ();
+/// #     type Action = ();
+/// #     type View = u8; // a seat sees its own card only
+/// #     type Error = Over;
+/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #
+/// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+/// #         seating.check(2, 4)?;
+/// #         let n = seating.seats;
+/// #         let dealer = seating.dealer.unwrap_or_else(|| rng.random_range(0..n));
+/// #         let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
+/// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
+/// #     }
+/// #     fn seats(&self) -> usize { self.cards.len() }
+/// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
+/// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+/// #         self.to_move().ok_or(Over)?;
+/// #         self.revealed += 1;
+/// #         self.next = (self.next + 1) % self.cards.len();
+/// #         Ok(())
+/// #     }
+/// #     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
+/// #     fn outcome(&self) -> Option<Outcome> {
+/// #         if self.to_move().is_some() { return None; }
+/// #         let best = *self.cards.iter().max()?;
+/// #         let n = self.cards.len();
+/// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
+/// #             return Some(Outcome { points: vec![0; n], winner: None });
+/// #         }
+/// #         let w = self.cards.iter().position(|&c| c == best)?;
+/// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
+/// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
+/// #         Some(Outcome { points, winner: Some(w) })
+/// #     }
+/// # }
+/// # use rummykit_core::Bot;
+/// # struct Reveal;
+/// # impl Bot<HighCard> for Reveal {
+/// #     fn name(&self) -> &str { "reveal" }
+/// #     fn act(&mut self, _view: &u8) {}
+/// # }
+/// use rand::SeedableRng;
+/// use rummykit_core::play_hand;
+///
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+/// let mut hand = HighCard::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+/// let (mut a, mut b) = (Reveal, Reveal);
+/// let mut bots: [&mut dyn Bot<HighCard>; 2] = [&mut a, &mut b];
+/// let (outcome, actions) = play_hand(&mut hand, &mut bots, 100).expect("two reveals end the hand");
+/// assert_eq!(actions.len(), 2);
+/// assert_eq!(Some(outcome), hand.outcome());
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
 #[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]
 pub fn play_hand<G: Game>(
     game: &mut G,

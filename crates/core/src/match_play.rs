@@ -65,6 +65,12 @@ pub enum Ranking {
 }
 
 /// Why a [`Match`] refused a request. The match is unchanged after an error.
+///
+/// ```
+/// use rummykit_core::MatchError;
+/// let e = MatchError::SeatCount { got: 2, expected: 3 };
+/// assert_eq!(e.to_string(), "the outcome scores 2 seats but the hand was dealt to 3");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum MatchError {
@@ -423,6 +429,80 @@ impl<G: Game> Match<G> {
     /// [`MatchError::Over`], [`MatchError::NoHandInProgress`],
     /// [`MatchError::SeatCount`] or [`MatchError::NoSuchWinner`] when the outcome cannot
     /// belong to the pending hand. The match is then unchanged.
+    ///
+    /// Under [`MatchEnd::Elimination`] (RULES.md §3.8, Rummy 40 at 101 penalty points):
+    ///
+    /// ```
+    /// # use rand::{Rng, RngExt};
+    /// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+    /// #
+    /// # /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
+    /// # /// highest wins the others' numbers (a tie for highest is a void hand).
+    /// # #[derive(Clone, Debug)]
+    /// # struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
+    /// #
+    /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+    /// # #[error("the hand is over")]
+    /// # struct Over;
+    /// #
+    /// # impl Game for HighCard {
+    /// #     type Config = ();
+    /// #     type Action = ();
+    /// #     type View = u8; // a seat sees its own card only
+    /// #     type Error = Over;
+    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::LowerIsBetter;
+    /// #
+    /// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+    /// #         seating.check(2, 4)?;
+    /// #         let n = seating.seats;
+    /// #         let dealer = seating.dealer.unwrap_or_else(|| rng.random_range(0..n));
+    /// #         let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
+    /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
+    /// #     }
+    /// #     fn seats(&self) -> usize { self.cards.len() }
+    /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
+    /// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+    /// #         self.to_move().ok_or(Over)?;
+    /// #         self.revealed += 1;
+    /// #         self.next = (self.next + 1) % self.cards.len();
+    /// #         Ok(())
+    /// #     }
+    /// #     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
+    /// #     fn outcome(&self) -> Option<Outcome> {
+    /// #         if self.to_move().is_some() { return None; }
+    /// #         let best = *self.cards.iter().max()?;
+    /// #         let n = self.cards.len();
+    /// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
+    /// #             return Some(Outcome { points: vec![0; n], winner: None });
+    /// #         }
+    /// #         let w = self.cards.iter().position(|&c| c == best)?;
+    /// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
+    /// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
+    /// #         Some(Outcome { points, winner: Some(w) })
+    /// #     }
+    /// # }
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Match, MatchEnd, MatchError, Ranking};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    /// let mut m = Match::<HighCard>::new((), 3, Some(0), MatchEnd::Elimination(101), Ranking::Total)?;
+    /// m.next_hand(&mut rng)?;
+    /// let wrong = Outcome { points: vec![0, 0], winner: Some(0) };
+    /// assert_eq!(m.record(&wrong), Err(MatchError::SeatCount { got: 2, expected: 3 }));
+    /// m.record(&Outcome { points: vec![0, 120, 40], winner: Some(0) })?;
+    /// assert_eq!(m.in_play(), &[0, 2]); // seat 1 is out
+    ///
+    /// let hand = m.next_hand(&mut rng)?; // dealt to match seats 0 and 2 only
+    /// assert_eq!(hand.seats(), 2);
+    /// m.record(&Outcome { points: vec![70, 0], winner: Some(1) })?; // hand seat 1 = match seat 2
+    /// assert_eq!(m.totals(), &[70, 120, 40]);
+    /// assert!(!m.is_over());
+    /// m.next_hand(&mut rng)?;
+    /// m.record(&Outcome { points: vec![35, 0], winner: Some(1) })?;
+    /// assert!(m.is_over());
+    /// assert_eq!(m.standings(), vec![2, 0, 1]);
+    /// # Ok::<(), MatchError>(())
+    /// ```
     pub fn record(&mut self, outcome: &Outcome) -> Result<(), MatchError> {
         if self.is_over() {
             return Err(MatchError::Over { hands: self.hands_played });
@@ -476,6 +556,76 @@ impl<G: Game> Match<G> {
     /// [`DriverError::Match`] if a deal fails, and the errors of [`play_hand`]. Hands
     /// recorded before the error stay recorded; the failed hand stays pending and the
     /// next call re-deals it.
+    ///
+    /// ```
+    /// # use rand::{Rng, RngExt};
+    /// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+    /// #
+    /// # /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
+    /// # /// highest wins the others' numbers (a tie for highest is a void hand).
+    /// # #[derive(Clone, Debug)]
+    /// # struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
+    /// #
+    /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+    /// # #[error("the hand is over")]
+    /// # struct Over;
+    /// #
+    /// # impl Game for HighCard {
+    /// #     type Config = ();
+    /// #     type Action = ();
+    /// #     type View = u8; // a seat sees its own card only
+    /// #     type Error = Over;
+    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #
+    /// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+    /// #         seating.check(2, 4)?;
+    /// #         let n = seating.seats;
+    /// #         let dealer = seating.dealer.unwrap_or_else(|| rng.random_range(0..n));
+    /// #         let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
+    /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
+    /// #     }
+    /// #     fn seats(&self) -> usize { self.cards.len() }
+    /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
+    /// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+    /// #         self.to_move().ok_or(Over)?;
+    /// #         self.revealed += 1;
+    /// #         self.next = (self.next + 1) % self.cards.len();
+    /// #         Ok(())
+    /// #     }
+    /// #     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
+    /// #     fn outcome(&self) -> Option<Outcome> {
+    /// #         if self.to_move().is_some() { return None; }
+    /// #         let best = *self.cards.iter().max()?;
+    /// #         let n = self.cards.len();
+    /// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
+    /// #             return Some(Outcome { points: vec![0; n], winner: None });
+    /// #         }
+    /// #         let w = self.cards.iter().position(|&c| c == best)?;
+    /// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
+    /// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
+    /// #         Some(Outcome { points, winner: Some(w) })
+    /// #     }
+    /// # }
+    /// # use rummykit_core::Bot;
+    /// # struct Reveal;
+    /// # impl Bot<HighCard> for Reveal {
+    /// #     fn name(&self) -> &str { "reveal" }
+    /// #     fn act(&mut self, _view: &u8) {}
+    /// # }
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Match, MatchEnd, Ranking};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut m = Match::<HighCard>::new((), 3, None, MatchEnd::TargetScore(30), Ranking::Total)?;
+    /// let (mut a, mut b, mut c) = (Reveal, Reveal, Reveal);
+    /// let mut bots: [&mut dyn Bot<HighCard>; 3] = [&mut a, &mut b, &mut c];
+    /// m.play(&mut bots, &mut rng, 100).expect("the toy never refuses a reveal");
+    /// assert!(m.is_over());
+    /// assert!(m.totals().iter().any(|&t| t >= 30));
+    /// assert_eq!(m.totals().iter().sum::<i64>(), 0); // the toy is zero-sum
+    /// assert_eq!(m.history().len() as u32, m.hands_played());
+    /// # Ok::<(), rummykit_core::MatchError>(())
+    /// ```
     pub fn play<R: Rng + ?Sized>(
         &mut self,
         bots: &mut [&mut dyn Bot<G>],
