@@ -11,7 +11,8 @@
 //!   [`ClassicRummy::check`]. Refused actions return an [`ActionError`] and leave the
 //!   state unchanged.
 //! * [`View`]: what one seat may see, with its own `legal_actions` for bots.
-//! * [`analyze`]: the least-deadwood split of a hand (hints, bots).
+//! * [`analyze`]: the least-deadwood split of a hand (hints, bots); [`GreedyBot`] and
+//!   [`RandomBot`] play from their [`View`] only.
 //! * [`new_match`]: cumulative scoring to a target or a number of hands, through core's
 //!   [`Match`](rummykit_core::Match).
 //!
@@ -49,6 +50,7 @@
 
 mod action;
 mod analysis;
+mod bots;
 mod config;
 mod error;
 mod game;
@@ -60,6 +62,7 @@ mod view;
 
 pub use action::{Action, Phase};
 pub use analysis::{HandAnalysis, analyze};
+pub use bots::{GreedyBot, RandomBot};
 pub use config::{AceMode, Config, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};

@@ -1,0 +1,105 @@
+//! Simple players: [`GreedyBot`] (keeps its best melds, sheds deadwood) and
+//! [`RandomBot`] (a uniformly random legal action). Both see only their [`View`].
+
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use rummykit_core::{Bot, PieceSet};
+
+use crate::turn::DECK;
+use crate::{Action, ClassicRummy, Phase, View, analyze};
+
+/// A greedy player built on the least-deadwood analysis: it takes the discard only
+/// when that card fits a meld of its best split, lays down the melds of that split,
+/// lays off cards that are deadwood, and discards its most valuable deadwood card.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_classic::{ClassicRummy, Config, GreedyBot};
+/// use rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
+/// let config = Config::simulation(MatchEnd::FixedHands(1));
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let mut hand = ClassicRummy::deal(&config, Seating::new(2), &mut rng)?;
+/// let (mut a, mut b) = (GreedyBot, GreedyBot);
+/// let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut a, &mut b];
+/// let (outcome, _) = play_hand(&mut hand, &mut bots, 5000).unwrap();
+/// assert_eq!(outcome.points.len(), 2);
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GreedyBot;
+
+impl Bot<ClassicRummy> for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        let mut legal = Vec::new();
+        view.legal_actions(&mut legal);
+        let fallback = legal.first().copied().unwrap_or(Action::DrawStock);
+        match view.phase {
+            Phase::Draw => {
+                if let Some(&top) = view.discard_pile.last() {
+                    let mut with = view.hand;
+                    with.insert(top);
+                    let split = analyze(&with, &view.config);
+                    if !split.unmelded.contains(top) && legal.contains(&Action::TakeDiscard) {
+                        return Action::TakeDiscard;
+                    }
+                }
+                Action::DrawStock
+            }
+            Phase::Play => {
+                let split = view.hint();
+                for meld in &split.melds {
+                    let action = Action::Meld(meld.iter().copied().collect::<PieceSet>());
+                    if legal.contains(&action) {
+                        return action;
+                    }
+                }
+                if let Some(&lay_off) = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::LayOff { card, .. } if split.unmelded.contains(*card)))
+                {
+                    return lay_off;
+                }
+                let value = |a: &Action| match *a {
+                    Action::Discard(c) => {
+                        let v = DECK.face(c).map_or(0, |f| view.config.ace.card_value(f));
+                        // Deadwood first, then the most valuable.
+                        Some((split.unmelded.contains(c), v, core::cmp::Reverse(c)))
+                    }
+                    _ => None,
+                };
+                legal.iter().filter_map(|a| value(a).map(|v| (v, *a))).max().map_or(fallback, |(_, a)| a)
+            }
+            Phase::Over => fallback,
+        }
+    }
+}
+
+/// A player that picks a uniformly random legal action with its own generator (seed
+/// it for reproducible games).
+#[derive(Debug, Clone)]
+pub struct RandomBot<R> {
+    rng: R,
+}
+
+impl<R: Rng> RandomBot<R> {
+    /// A random player drawing from `rng`.
+    pub fn new(rng: R) -> Self {
+        RandomBot { rng }
+    }
+}
+
+impl<R: Rng> Bot<ClassicRummy> for RandomBot<R> {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        let mut legal = Vec::new();
+        view.legal_actions(&mut legal);
+        legal.choose(&mut self.rng).copied().unwrap_or(Action::DrawStock)
+    }
+}

@@ -1,0 +1,37 @@
+//! Bots play whole matches through core's `Match`, and the greedy bot beats random play.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_classic::{ClassicRummy, Config, GreedyBot, RandomBot, new_match};
+use rummykit_core::{Bot, MatchEnd};
+
+#[test]
+fn greedy_beats_random_over_a_match() {
+    let config = Config::simulation(MatchEnd::FixedHands(30));
+    let mut m = new_match(config, 2, Some(0)).unwrap();
+    let mut greedy = GreedyBot;
+    let mut random = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+    let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut greedy, &mut random];
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    m.play(&mut bots, &mut rng, 5000).unwrap();
+    assert!(m.is_over());
+    assert_eq!(m.hands_played(), 30);
+    let totals = m.totals();
+    assert!(totals[0] > totals[1], "greedy {} vs random {}", totals[0], totals[1]);
+    assert_eq!(m.winner(), Some(0));
+}
+
+#[test]
+fn greedy_bots_finish_target_score_matches() {
+    for seats in 2..=6 {
+        let config = Config::simulation(MatchEnd::TargetScore(100));
+        let mut m = new_match(config, seats, None).unwrap().with_hand_limit(200);
+        let mut bots: Vec<GreedyBot> = vec![GreedyBot; seats];
+        let mut refs: Vec<&mut dyn Bot<ClassicRummy>> =
+            bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);
+        m.play(&mut refs, &mut rng, 5000).unwrap();
+        assert!(m.is_over());
+        assert!(m.totals().iter().any(|&t| t >= 100) || m.hands_played() == 200, "{seats} seats");
+    }
+}
