@@ -149,6 +149,18 @@ impl<F: Face> Catalog<F> {
     }
 
     /// The face of piece `id`, or `None` if `id` is not in this catalog.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, PieceId};
+    /// let deck = Catalog::<Card>::DECK;
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// assert_eq!(deck.face(id(0)), Some("Ac".parse()?));
+    /// assert_eq!(deck.face(id(51)), Some("Ks".parse()?));
+    /// assert_eq!(deck.face(id(52)), None); // no jokers in one deck
+    /// assert!(deck.contains(id(51)) && !deck.contains(id(52)));
+    /// assert_eq!(Catalog::<Card>::RUMMY40.face(id(105)), Some(Card::JOKER));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn face(&self, id: PieceId) -> Option<F> {

@@ -12,6 +12,16 @@ pub const MAX_MELD_LEN: usize = 13;
 /// Whether a meld is a group (same number, distinct suits) or a run (same suit,
 /// consecutive numbers). It is stored, never re-inferred: `r5 J J` is valid as both,
 /// and the kind decides which piece can later free a joker (`RULES.md` §0).
+///
+/// ```
+/// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+/// let tiles: Vec<Tile> = parse_list("r5 J J")?;
+/// let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap();
+/// let group = Meld::new(MeldKind::Group, &tiles, &MeldRules::RUMMIKUB).unwrap();
+/// assert_eq!(run.numbers().collect::<Vec<_>>(), vec![5, 6, 7]);
+/// assert_eq!(group.numbers().collect::<Vec<_>>(), vec![5, 5, 5]);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MeldKind {
     /// Same number or rank, pairwise distinct colours or suits (a "set").
@@ -261,6 +271,16 @@ impl<F: Face> Meld<F> {
     }
 
     /// The kind, as declared.
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+    /// let m = Meld::new(MeldKind::Run, &parse_list::<Tile>("J b2 b3")?, &MeldRules::RUMMIKUB).unwrap();
+    /// assert_eq!(m.kind(), MeldKind::Run);
+    /// assert_eq!((m.len(), m.jokers(), m.is_empty()), (3, 1, false));
+    /// assert_eq!(m.faces()[1], "b2".parse()?);
+    /// assert_eq!((m.run_suit(), m.group_suits()), (Some(1), None)); // blue
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn kind(&self) -> MeldKind {
         self.kind
@@ -297,6 +317,13 @@ impl<F: Face> Meld<F> {
     }
 
     /// Bitmask of the suits (colours) present among a group's naturals; `None` for a run.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
+    /// let m = Meld::new(MeldKind::Group, &parse_list::<Card>("7h 7s *")?, &MeldRules::RUMMY40).unwrap();
+    /// assert_eq!(m.group_suits(), Some(0b1100)); // hearts (2) and spades (3)
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn group_suits(&self) -> Option<u8> {
         (self.kind == MeldKind::Group).then_some(self.suit)
@@ -328,6 +355,14 @@ impl<F: Face> Meld<F> {
     }
 
     /// The number (1–13) each position stands for, jokers included.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Meld, MeldKind, MeldRules, parse_list};
+    /// let rules = MeldRules::CLASSIC.with_ace(AcePolicy::RoundTheCorner);
+    /// let m = Meld::new(MeldKind::Run, &parse_list::<Card>("Qh Kh Ah 2h")?, &rules).unwrap();
+    /// assert_eq!(m.numbers().collect::<Vec<_>>(), vec![12, 13, 1, 2]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub fn numbers(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.len()).map(|i| {
             let v = self.value_at(i).unwrap_or(0);
@@ -336,6 +371,17 @@ impl<F: Face> Meld<F> {
     }
 
     /// What the joker at `index` stands for; `None` if that piece is not a joker.
+    /// A run's joker is exactly the face at its position; a group's joker is the missing
+    /// colour when one is missing, else one of the missing colours (`RULES.md` §0).
+    ///
+    /// ```
+    /// use rummykit_core::{JokerRole, Meld, MeldKind, MeldRules, Tile, parse_list};
+    /// let rules = MeldRules::RUMMIKUB;
+    /// let four = Meld::new(MeldKind::Group, &parse_list::<Tile>("r13 b13 J k13")?, &rules).unwrap();
+    /// assert_eq!(four.joker_role(2), Some(JokerRole::Exactly("y13".parse()?)));
+    /// assert_eq!(four.joker_role(0), None); // a natural
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn joker_role(&self, index: usize) -> Option<JokerRole<F>> {
         if !self.faces().get(index)?.is_joker() {

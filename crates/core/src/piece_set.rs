@@ -37,6 +37,18 @@ impl PieceSet {
     }
 
     /// Adds `id`; returns `true` if it was not already present.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = PieceId::new(42).unwrap();
+    /// let mut set = PieceSet::new();
+    /// assert!(set.insert(id));
+    /// assert!(!set.insert(id)); // already there
+    /// assert!(set.contains(id));
+    /// assert_eq!((set.len(), set.first()), (1, Some(id)));
+    /// assert!(set.remove(id));
+    /// assert!(set.is_empty());
+    /// ```
     pub fn insert(&mut self, id: PieceId) -> bool {
         let (w, b) = split(id);
         let was = self.0[w] & b != 0;
