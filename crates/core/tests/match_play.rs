@@ -521,3 +521,82 @@ fn accessors() {
     assert_eq!(m.eliminated_after(7), None);
     assert_eq!(m.match_seat(3), None);
 }
+
+mod properties {
+    //! Random outcome sequences: the match's books always balance.
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn hands() -> impl Strategy<Value = Vec<(Vec<i64>, Option<usize>)>> {
+        proptest::collection::vec(
+            (proptest::collection::vec(0i64..30, 4), proptest::option::of(0usize..4)),
+            0..40,
+        )
+    }
+
+    proptest! {
+        #![proptest_config(proptest::test_runner::Config { cases: 300, ..Default::default() })]
+
+        #[test]
+        fn books_balance_under_elimination(
+            seats in 2usize..=4,
+            first in proptest::option::of(0usize..4),
+            limit in 20i64..80,
+            hands in hands(),
+            seed in any::<u64>(),
+        ) {
+            let first = first.map(|d| d % seats);
+            let mut m = Match::<Penalty>::new((), seats, first, MatchEnd::Elimination(limit), Ranking::Total).unwrap();
+            let mut r = rng(seed);
+            for (points, winner) in hands {
+                if m.is_over() {
+                    prop_assert!(m.next_hand(&mut r).is_err());
+                    break;
+                }
+                let before_dealer = m.dealer();
+                let game = m.next_hand(&mut r).unwrap();
+                let n = m.in_play().len();
+                prop_assert_eq!(game.seats(), n);
+                let dealer = m.dealer().unwrap();
+                prop_assert!(m.in_play().contains(&dealer));
+                if let Some(d) = before_dealer {
+                    prop_assert_eq!(d, dealer);
+                }
+                prop_assert_eq!(m.match_seat((game.dealer + n) % n), Some(dealer));
+                // A wrong outcome changes nothing.
+                let snapshot = format!("{m:?}");
+                prop_assert!(m.record(&outcome(&points[..n - 1], None)).is_err());
+                prop_assert_eq!(format!("{m:?}"), snapshot);
+                let before: Vec<usize> = m.in_play().to_vec();
+                m.record(&outcome(&points[..n], winner.map(|w| w % n))).unwrap();
+                // The deal passed to the next seat clockwise still in.
+                if let Some(next) = m.dealer() {
+                    let expected = (1..=seats).map(|k| (dealer + k) % seats).find(|s| m.in_play().contains(s));
+                    prop_assert_eq!(Some(next), expected);
+                }
+                for &s in &before {
+                    prop_assert_eq!(m.in_play().contains(&s), m.totals()[s] < limit);
+                }
+            }
+            let history = m.history();
+            prop_assert_eq!(history.len() as u32, m.hands_played());
+            for s in 0..seats {
+                prop_assert_eq!(m.totals()[s], history.iter().map(|o| o.points[s]).sum::<i64>());
+                prop_assert_eq!(m.hands_won()[s] as usize, history.iter().filter(|o| o.winner == Some(s)).count());
+                if let Some(out) = m.eliminated_after(s) {
+                    prop_assert!(m.totals()[s] >= limit);
+                    prop_assert!(history[out as usize..].iter().all(|o| o.points[s] == 0 && o.winner != Some(s)));
+                } else {
+                    prop_assert!(m.totals()[s] < limit);
+                }
+            }
+            let mut standings = m.standings();
+            prop_assert_eq!(m.winner(), if m.is_over() { Some(standings[0]) } else { None });
+            prop_assert_eq!(m.is_over(), m.in_play().len() <= 1);
+            standings.sort_unstable();
+            prop_assert_eq!(standings, (0..seats).collect::<Vec<_>>());
+        }
+    }
+}
