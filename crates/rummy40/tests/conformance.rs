@@ -51,7 +51,9 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
             let mut a = a.clone();
             let p = piece(game, rng);
             match &mut a {
-                Action::Discard(x) | Action::Build { piece: x, .. } | Action::SwapJoker { piece: x, .. } => *x = p,
+                Action::Discard(x) | Action::Build { piece: x, .. } | Action::SwapJoker { piece: x, .. } => {
+                    *x = p
+                }
                 Action::Meld(m) => {
                     let i = rng.random_range(0..m.pieces.len());
                     m.pieces[i] = p;
@@ -101,7 +103,8 @@ impl Conformance for Harness {
             .map(|s| Place::new(format!("hand {s}"), game.hand(s).iter().map(idx).collect()))
             .collect();
         places.push(Place::new("stock", game.piles().stock().iter().copied().map(idx).collect()));
-        places.push(Place::new("discard pile", game.piles().discard_pile().iter().copied().map(idx).collect()));
+        places
+            .push(Place::new("discard pile", game.piles().discard_pile().iter().copied().map(idx).collect()));
         places.push(Place::new("table", game.table().pieces().iter().map(idx).collect()));
         places
     }

@@ -1,0 +1,578 @@
+//! The bodies of the rummykit fuzz targets, as plain functions.
+//!
+//! Each `fuzz_targets/<name>.rs` is a one-line `fuzz_target!` calling the function of the
+//! same name here. The root package's `tests/fuzz_corpus.rs` includes this file and runs
+//! every function over every file of `fuzz/corpus/<name>/` on the stable toolchain, so
+//! the committed corpora (with every crash ever found) are a regression suite.
+//!
+//! A body panics only when it finds a bug: a library panic, or a property that must hold
+//! for any input (a round trip, a re-validated answer, conservation) failing.
+#![forbid(unsafe_code)]
+#![allow(missing_docs)]
+
+use rummykit_core::{
+    AcePolicy, Card, Face, JokerLimit, JokerRole, Meld, MeldKind, MeldRules, Tile, format_list, parse_list,
+};
+
+/// Reads fuzz input as a stream of small numbers.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Bytes<'a> {
+    pub fn new(data: &'a [u8]) -> Self {
+        Bytes { data }
+    }
+    /// The next byte, 0 once the input is exhausted.
+    pub fn byte(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&b, rest)) => {
+                self.data = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+    /// The next byte modulo `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.byte() as usize % n.max(1)
+    }
+    pub fn u64(&mut self) -> u64 {
+        (0..8).fold(0, |acc, _| acc << 8 | u64::from(self.byte()))
+    }
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+    pub fn rest(&self) -> &'a [u8] {
+        self.data
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `notation`: parsing pieces and lists never panics, and what parses round-trips.
+
+pub fn notation(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    notation_of::<Tile>(&text);
+    notation_of::<Card>(&text);
+}
+
+fn notation_of<F: Face>(text: &str) {
+    if let Ok(face) = text.parse::<F>() {
+        let written = face.to_string();
+        assert_eq!(written.parse::<F>(), Ok(face), "{text:?} -> {written:?} does not read back");
+        assert_eq!(F::from_index(face.index()), Some(face));
+    }
+    match parse_list::<F>(text) {
+        Ok(faces) => {
+            let written = format_list(&faces);
+            assert_eq!(parse_list::<F>(&written).as_ref(), Ok(&faces), "{text:?} -> {written:?}");
+            assert_eq!(faces.len(), text.split_whitespace().count());
+        }
+        Err(e) => {
+            // Every error names a token of the input (or says the input was empty).
+            let _ = e.to_string();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `meld`: the validator never panics, and a meld it accepts is one by the
+// definition of RULES.md §0 (checked here independently of the validator).
+
+/// Meld rules from two bytes: every ace policy, joker limit and minimum length.
+pub fn rules_from(bytes: &mut Bytes<'_>) -> MeldRules {
+    let base = [MeldRules::RUMMIKUB, MeldRules::CLASSIC, MeldRules::RUMMY40][bytes.below(3)];
+    let ace =
+        [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner][bytes.below(4)];
+    let b = bytes.byte();
+    let jokers = match b % 6 {
+        0 => base.jokers,
+        1 => JokerLimit::Forbidden,
+        2 => JokerLimit::Unlimited,
+        3 => JokerLimit::AtMost(b / 6 % 4),
+        4 => JokerLimit::NotMoreThanNaturals,
+        _ => JokerLimit::NoAdjacent,
+    };
+    let min = bytes.byte();
+    let base = base.with_ace(ace).with_jokers(jokers);
+    if min < 200 { base } else { base.with_min_len(min % 6) }
+}
+
+pub fn meld(data: &[u8]) {
+    let mut bytes = Bytes::new(data);
+    let rules = rules_from(&mut bytes);
+    let kind = if bytes.byte() & 1 == 0 { MeldKind::Group } else { MeldKind::Run };
+    let len = bytes.below(16);
+    let indices: Vec<u8> = (0..len).map(|_| bytes.below(53) as u8).collect();
+    meld_of::<Tile>(kind, &indices, &rules);
+    meld_of::<Card>(kind, &indices, &rules);
+}
+
+fn meld_of<F: Face>(kind: MeldKind, indices: &[u8], rules: &MeldRules) {
+    let faces: Vec<F> = indices.iter().filter_map(|&i| F::from_index(i)).collect();
+    let result = Meld::new(kind, &faces, rules);
+    let _ = Meld::infer(&faces, rules);
+    let Ok(meld) = result else { return };
+    assert_eq!(meld.kind(), kind);
+    assert_eq!(meld.faces(), &faces[..]);
+    assert!(faces.len() >= usize::from(rules.min_len.max(1)) && faces.len() <= 13);
+    let naturals: Vec<(usize, F)> =
+        faces.iter().copied().enumerate().filter(|(_, f)| !f.is_joker()).collect();
+    assert!(!naturals.is_empty(), "{meld:?} has no natural");
+    let jokers = faces.len() - naturals.len();
+    match rules.jokers {
+        JokerLimit::Forbidden => assert_eq!(jokers, 0),
+        JokerLimit::AtMost(n) => assert!(jokers <= usize::from(n)),
+        JokerLimit::NotMoreThanNaturals => assert!(jokers <= naturals.len()),
+        JokerLimit::NoAdjacent if kind == MeldKind::Run => {
+            assert!(faces.windows(2).all(|w| !(w[0].is_joker() && w[1].is_joker())), "{meld:?}");
+        }
+        _ => {}
+    }
+    let numbers: Vec<u8> = meld.numbers().collect();
+    assert_eq!(numbers.len(), faces.len());
+    for &(i, f) in &naturals {
+        assert_eq!(f.number(), Some(numbers[i]), "{meld:?}: position {i} reads {}", numbers[i]);
+    }
+    match kind {
+        MeldKind::Group => {
+            assert!(faces.len() <= 4);
+            let n = naturals[0].1.number();
+            assert!(naturals.iter().all(|(_, f)| f.number() == n), "{meld:?} mixes numbers");
+            let mut suits = 0u8;
+            for (_, f) in &naturals {
+                let bit = 1 << f.suit_index().unwrap_or(0);
+                assert_eq!(suits & bit, 0, "{meld:?} repeats a suit");
+                suits |= bit;
+            }
+        }
+        MeldKind::Run => {
+            let s = naturals[0].1.suit_index();
+            assert!(naturals.iter().all(|(_, f)| f.suit_index() == s), "{meld:?} mixes suits");
+            // Consecutive values; where the ace may stand depends on the policy.
+            let values: Vec<u8> = (0..faces.len()).map(|i| meld.value_at(i).unwrap_or(0)).collect();
+            if rules.ace == AcePolicy::RoundTheCorner {
+                for w in numbers.windows(2) {
+                    assert_eq!(w[1], w[0] % 13 + 1, "{meld:?}: numbers {numbers:?}");
+                }
+            } else {
+                for w in values.windows(2) {
+                    assert_eq!(w[1], w[0] + 1, "{meld:?}: values {values:?}");
+                }
+            }
+            let has_low_ace = values.contains(&1);
+            let has_high_ace = values.contains(&14);
+            match rules.ace {
+                AcePolicy::Low => assert!(!has_high_ace && values.iter().all(|&v| (1..=13).contains(&v))),
+                AcePolicy::High => assert!(!has_low_ace, "{meld:?}: {values:?}"),
+                AcePolicy::LowOrHigh => assert!(!(has_low_ace && has_high_ace)),
+                AcePolicy::RoundTheCorner => {
+                    let mut seen = [false; 14];
+                    for &n in &numbers {
+                        assert!(!seen[usize::from(n)], "{meld:?} repeats {n}");
+                        seen[usize::from(n)] = true;
+                    }
+                }
+            }
+        }
+    }
+    for (i, f) in faces.iter().enumerate() {
+        let role = meld.joker_role(i);
+        assert_eq!(role.is_some(), f.is_joker(), "{meld:?} position {i}");
+        if let Some(JokerRole::Exactly(g)) = role {
+            assert_eq!(g.number(), Some(numbers[i]));
+        }
+    }
+    // Validating the same pieces again gives the same meld.
+    assert_eq!(Meld::new(kind, meld.faces(), rules), Ok(meld));
+}
+
+// ---------------------------------------------------------------------------------------
+// Rummikub helpers: tiles, melds and rules from bytes.
+
+use rummykit_rummikub::solver::{Objective, Position, SolveError, SolveOptions, Solver};
+use rummykit_rummikub::{Rules, Rummikub, TileCounts, check_play};
+
+/// A tile from a byte (every face, the joker included).
+pub fn tile_from(bytes: &mut Bytes<'_>) -> Tile {
+    Tile::from_index(bytes.below(53) as u8).unwrap_or(Tile::JOKER)
+}
+
+/// A Rummikub meld from bytes, or `None` when the bytes do not spell a valid one.
+pub fn tile_meld_from(bytes: &mut Bytes<'_>) -> Option<Meld<Tile>> {
+    let b = bytes.byte();
+    let kind = if b & 1 == 0 { MeldKind::Group } else { MeldKind::Run };
+    let len = 3 + usize::from(b >> 1) % 11;
+    if kind == MeldKind::Run && b & 0x80 != 0 {
+        // A run spelled by its colour and start (so valid runs are common), jokers sprinkled.
+        let colour = bytes.below(4) as u8;
+        let start = 1 + bytes.below(13) as u8;
+        let jokers = bytes.byte();
+        let faces: Vec<Tile> = (0..len as u8)
+            .map(|i| {
+                if jokers & (1 << (i % 8)) != 0 && i % 3 == 1 {
+                    Tile::JOKER
+                } else {
+                    Tile::from_index(colour * 13 + (start + i).min(13) - 1).unwrap_or(Tile::JOKER)
+                }
+            })
+            .collect();
+        return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+    }
+    if kind == MeldKind::Group {
+        let number = bytes.below(13) as u8;
+        let mask = bytes.byte();
+        let faces: Vec<Tile> = (0..4u8)
+            .filter(|c| mask & (1 << c) != 0)
+            .map(|c| Tile::from_index(c * 13 + number).unwrap_or(Tile::JOKER))
+            .chain((0..(mask >> 4) % 3).map(|_| Tile::JOKER))
+            .collect();
+        return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+    }
+    let faces: Vec<Tile> = (0..len).map(|_| tile_from(bytes)).collect();
+    Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()
+}
+
+/// One of the presets, with some options flipped by the byte.
+pub fn rummikub_rules_from(bytes: &mut Bytes<'_>) -> Rules {
+    let b = bytes.byte();
+    let mut rules = [Rules::standard(), Rules::xp(), Rules::schmidt()][usize::from(b % 3)];
+    rules.manipulate_on_initial_meld_turn ^= b & 0x04 != 0;
+    rules.group3_joker_needs_both ^= b & 0x08 != 0;
+    rules.joker_melds_locked ^= b & 0x10 != 0;
+    rules.hand_rummy_double ^= b & 0x20 != 0;
+    rules.keep_three ^= b & 0x40 != 0;
+    if b & 0x80 != 0 {
+        rules.initial_meld_threshold = u32::from(bytes.byte());
+    }
+    rules
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `rummikub_play`: the commit check on arbitrary tables, racks and proposals never
+// panics, and what it accepts conserves tiles exactly (RULES.md §1.3).
+
+pub fn rummikub_play(data: &[u8]) {
+    let mut bytes = Bytes::new(data);
+    let rules = rummikub_rules_from(&mut bytes);
+    let has_opened = bytes.byte() & 1 == 1;
+    let before: Vec<Meld<Tile>> = (0..bytes.below(6)).filter_map(|_| tile_meld_from(&mut bytes)).collect();
+    let rack: TileCounts = (0..bytes.below(20)).map(|_| tile_from(&mut bytes)).collect();
+    // The proposal: the old table edited by a few operations.
+    let mut after = before.clone();
+    for _ in 0..bytes.below(6) {
+        match bytes.below(4) {
+            0 if !after.is_empty() => {
+                let i = bytes.below(after.len());
+                after.remove(i);
+            }
+            1 => after.extend(tile_meld_from(&mut bytes)),
+            2 if !after.is_empty() => {
+                let i = bytes.below(after.len());
+                if let Some(m) = tile_meld_from(&mut bytes) {
+                    after[i] = m;
+                }
+            }
+            _ if !after.is_empty() => {
+                // Lay a rack tile off at either end of a meld.
+                let i = bytes.below(after.len());
+                let tiles: Vec<Tile> = rack.iter().collect();
+                if let Some(&t) = tiles.get(bytes.below(tiles.len().max(1))) {
+                    let mut faces = after[i].faces().to_vec();
+                    if bytes.byte() & 1 == 0 {
+                        faces.insert(0, t)
+                    } else {
+                        faces.push(t)
+                    }
+                    if let Ok(m) = Meld::new(after[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+                        after[i] = m;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let result = check_play(&rules, &before, &rack, has_opened, &after);
+    assert_eq!(result, check_play(&rules, &before, &rack, has_opened, &after), "not deterministic");
+    let Ok(info) = result else { return };
+    let mut expected = TileCounts::of_melds(&before);
+    expected.add_all(&info.played);
+    assert_eq!(TileCounts::of_melds(&after), expected, "accepted play does not conserve tiles");
+    assert!(info.played.is_subset(&rack), "played tiles not from the rack");
+    assert!(!info.played.is_empty(), "accepted a play without a rack tile");
+    assert_eq!(info.goes_out, rack.len() == info.played.len());
+    assert_eq!(info.initial_meld.is_some(), !has_opened);
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `solver`: arbitrary positions get an answer or a typed error, never a panic; the
+// answer is re-validated (valid melds, exact conservation) and never worse than a play
+// that is obviously available.
+
+pub fn solver(data: &[u8]) {
+    let mut bytes = Bytes::new(data);
+    let flags = bytes.byte();
+    let xp = flags & 1 != 0;
+    let catalog =
+        if xp { rummykit_core::Catalog::<Tile>::RUMMIKUB_XP } else { rummykit_core::Catalog::RUMMIKUB };
+    let clamp = flags & 2 == 0;
+    let mut options = SolveOptions::default()
+        .with_tile_set(catalog)
+        .with_opened(flags & 4 == 0)
+        .with_objective(if flags & 8 == 0 { Objective::Tiles } else { Objective::Value });
+    if flags & 16 != 0 {
+        options =
+            options.with_threshold(u32::from(bytes.byte())).with_joker_value(u32::from(bytes.byte() % 31));
+    }
+    let mut used = [0u8; 53];
+    let pick = |bytes: &mut Bytes<'_>, used: &mut [u8; 53]| {
+        let t = tile_from(bytes);
+        let i = usize::from(t.index());
+        if clamp && used[i] >= catalog.count_of(t) {
+            return None;
+        }
+        used[i] += 1;
+        Some(t)
+    };
+    let as_melds = flags & 32 != 0;
+    let mut melds = Vec::new();
+    let mut table = Vec::new();
+    if as_melds {
+        for _ in 0..bytes.below(8) {
+            if let Some(m) = tile_meld_from(&mut bytes) {
+                let fits = m.faces().iter().all(|t| {
+                    let i = usize::from(t.index());
+                    !clamp || used[i] < catalog.count_of(*t)
+                });
+                if fits {
+                    m.faces().iter().for_each(|t| used[usize::from(t.index())] += 1);
+                    melds.push(m);
+                }
+            }
+        }
+    } else {
+        table = (0..bytes.below(40)).filter_map(|_| pick(&mut bytes, &mut used)).collect();
+    }
+    let rack: Vec<Tile> = (0..bytes.below(30)).filter_map(|_| pick(&mut bytes, &mut used)).collect();
+    let position = if as_melds {
+        match Position::from_melds(&melds, rack.iter().copied()) {
+            Ok(p) => p,
+            Err(e) => panic!("valid melds refused: {e}"),
+        }
+    } else {
+        Position::new(table.iter().copied(), rack.iter().copied())
+    };
+    let solution = match Solver::new().solve(&position, &options) {
+        Ok(s) => s,
+        Err(SolveError::TooManyCopies { .. }) => {
+            assert!(!clamp, "copies within the set refused");
+            return;
+        }
+        Err(SolveError::TableNotMeldable) => {
+            assert!(!as_melds, "a table of valid melds is meldable");
+            return;
+        }
+        Err(SolveError::UnsupportedJokers { .. }) => return,
+        Err(e) => panic!("unexpected solver error: {e}"),
+    };
+    // Re-validate the answer.
+    for m in &solution.table {
+        assert_eq!(Meld::new(m.kind(), m.faces(), &MeldRules::RUMMIKUB).as_ref(), Ok(m), "invalid meld");
+    }
+    let table_counts: TileCounts = position.table().iter().copied().collect();
+    let rack_counts: TileCounts = rack.iter().copied().collect();
+    let placed: TileCounts = solution.placed.iter().copied().collect();
+    let mut expected = table_counts;
+    expected.add_all(&placed);
+    assert_eq!(TileCounts::of_melds(&solution.table), expected, "answer does not conserve tiles");
+    assert!(placed.is_subset(&rack_counts), "placed tiles not on the rack");
+    assert_eq!(solution.tiles_placed, solution.placed.len());
+    let value: u64 =
+        solution.placed.iter().map(|t| t.number().map_or(u64::from(options.joker_value), u64::from)).sum();
+    assert_eq!(solution.value_placed, value);
+    if !options.opened && solution.tiles_placed > 0 {
+        assert!(value >= u64::from(options.threshold), "initial meld below the threshold");
+    }
+    // Lower bound: any meld of natural rack tiles could be added to the table as it is.
+    let naturals: Vec<Tile> = rack.iter().copied().filter(|t| !t.is_joker()).collect();
+    let found = if naturals.len() <= rummykit_core::MAX_HAND {
+        rummykit_core::hand_melds(&naturals, &MeldRules::RUMMIKUB).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    for hm in found {
+        let faces: Vec<Tile> = hm.select(&naturals).copied().collect();
+        let v: u64 = faces.iter().filter_map(|t| t.number()).map(u64::from).sum();
+        if !options.opened && v < u64::from(options.threshold) {
+            continue;
+        }
+        match options.objective {
+            Objective::Tiles => assert!(solution.tiles_placed >= faces.len(), "missed {faces:?}"),
+            _ => assert!(solution.value_placed >= v, "missed {faces:?}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `state_json`: deserializing a saved game never panics; what is accepted is a
+// consistent state (conservation) that serializes back to itself and can be played on.
+
+pub fn state_json(data: &[u8]) {
+    let (game, json) = data.split_first().map_or((0, &[][..]), |(g, rest)| (*g, rest));
+    match game % 3 {
+        0 => rummikub_json(json),
+        1 => rummy40_json(json),
+        _ => classic_json(json),
+    }
+}
+
+fn rummikub_json(json: &[u8]) {
+    #[cfg(feature = "serde")]
+    {
+        use rummykit_core::Game;
+        let Ok(game) = serde_json::from_slice::<Rummikub>(json) else { return };
+        let mut all = TileCounts::new();
+        for s in 0..game.seats() {
+            all.add_all(game.rack(s).expect("seat in range"));
+        }
+        all.extend(game.pool());
+        all.add_all(&TileCounts::of_melds(game.table()));
+        assert_eq!(all, TileCounts::full(&game.rules().tile_set.catalog()), "accepted save loses tiles");
+        let again = serde_json::to_string(&game).expect("serializes");
+        assert_eq!(serde_json::from_str::<Rummikub>(&again).ok().as_ref(), Some(&game), "round trip");
+        for s in 0..=game.seats() {
+            let _ = game.view(s);
+        }
+        let _ = game.outcome();
+        for action in [rummykit_rummikub::Action::Draw, rummykit_rummikub::Action::Pass] {
+            let mut probe = game.clone();
+            if probe.apply(action).is_err() {
+                assert_eq!(probe, game, "refused action changed the state");
+            }
+        }
+    }
+    #[cfg(not(feature = "serde"))]
+    let _ = json;
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `rummy40_actions`: an arbitrary sequence of actions (legal ones picked by index,
+// or arbitrary ones built from bytes) never panics; a refused action changes nothing; every
+// card stays in exactly one place.
+
+use rummykit_core::{Game, MeldId, PieceId, PieceSet, RunEnd};
+use rummykit_rummy40::{Action as R40Action, Config as R40Config, NewMeld, Rummy40};
+
+fn piece_from(bytes: &mut Bytes<'_>) -> PieceId {
+    PieceId::new(bytes.byte() % 160).unwrap_or(PieceId::new(0).expect("0 is an id"))
+}
+
+fn new_meld_from(bytes: &mut Bytes<'_>) -> NewMeld {
+    let b = bytes.byte();
+    let kind = if b & 1 == 0 { MeldKind::Group } else { MeldKind::Run };
+    NewMeld::new(kind, (0..(b >> 1) % 6).map(|_| piece_from(bytes)).collect())
+}
+
+fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
+    let meld = |bytes: &mut Bytes<'_>| MeldId::new(u16::from(bytes.byte() % 16));
+    match bytes.below(10) {
+        0 => R40Action::DrawStock,
+        1 => R40Action::TakeDiscard,
+        2 => R40Action::Discard(piece_from(bytes)),
+        3 => R40Action::Build {
+            piece: piece_from(bytes),
+            meld: meld(bytes),
+            end: if bytes.byte() & 1 == 0 { RunEnd::Front } else { RunEnd::Back },
+        },
+        4 => R40Action::SwapJoker { piece: piece_from(bytes), meld: meld(bytes) },
+        5 => R40Action::ReleaseJoker { meld: meld(bytes), pieces: [piece_from(bytes), piece_from(bytes)] },
+        6 => R40Action::Meld(new_meld_from(bytes)),
+        7 => R40Action::Open { melds: (0..bytes.below(4)).map(|_| new_meld_from(bytes)).collect() },
+        8 => R40Action::TakeDiscardAndOpen {
+            melds: (0..bytes.below(4)).map(|_| new_meld_from(bytes)).collect(),
+        },
+        _ => R40Action::GoRummy {
+            melds: (0..bytes.below(4)).map(|_| new_meld_from(bytes)).collect(),
+            discard: piece_from(bytes),
+        },
+    }
+}
+
+fn r40_conserves(game: &Rummy40) {
+    let mut seen = PieceSet::new();
+    let mut count = 0;
+    let mut add = |set: PieceSet, n: usize| {
+        assert!(seen.is_disjoint(&set), "a card is in two places: {:?}", seen & set);
+        seen |= set;
+        count += n;
+    };
+    for s in 0..game.seats() {
+        add(game.hand(s), game.hand(s).len());
+    }
+    let stock: PieceSet = game.piles().stock().iter().copied().collect();
+    add(stock, game.piles().stock().len());
+    let pile: PieceSet = game.piles().discard_pile().iter().copied().collect();
+    add(pile, game.piles().discard_pile().len());
+    let table = game.table().pieces();
+    add(table, game.table().melds().iter().map(|m| m.pieces().len()).sum());
+    assert_eq!(count, seen.len(), "a card is listed twice");
+    assert_eq!(seen, game.catalog().all(), "cards lost or unknown cards present");
+}
+
+pub fn rummy40_actions(data: &[u8]) {
+    use rand::SeedableRng;
+    let mut bytes = Bytes::new(data);
+    let seed = bytes.u64();
+    let b = bytes.byte();
+    let mut config = if b & 1 == 0 { R40Config::RUMMY40 } else { R40Config::SCALA40 };
+    config.forbid_playable_discard ^= b & 2 != 0;
+    config.swapped_joker_must_be_played_same_turn ^= b & 4 != 0;
+    config.taken_discard_must_be_used_after_open ^= b & 8 != 0;
+    config.ace_low_in_runs ^= b & 16 != 0;
+    config.rummy_requires_opening_threshold ^= b & 32 != 0;
+    let seats = 2 + bytes.below(5);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let Ok(mut game) = Rummy40::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else { return };
+    let mut legal = Vec::new();
+    for _ in 0..500 {
+        if bytes.is_empty() || game.to_move().is_none() {
+            break;
+        }
+        let b = bytes.byte();
+        let action = if b < 192 {
+            game.legal_actions(&mut legal);
+            match legal.get(usize::from(b) % legal.len().max(1)) {
+                Some(a) => a.clone(),
+                None => panic!("no legal action while the hand is on"),
+            }
+        } else {
+            r40_action_from(&mut bytes)
+        };
+        let before = game.clone();
+        match game.apply(action.clone()) {
+            Ok(()) => {
+                if b >= 192 {
+                    before.legal_actions(&mut legal);
+                    assert!(legal.contains(&action.normalized()), "{action:?} accepted but not listed");
+                }
+            }
+            Err(e) => {
+                assert_eq!(game, before, "{action:?} refused ({e}) but changed the state");
+                assert!(b >= 192, "listed {action:?} refused: {e}");
+            }
+        }
+        r40_conserves(&game);
+        for s in 0..seats {
+            let _ = game.view(s);
+        }
+    }
+}
+
+fn rummy40_json(json: &[u8]) {
+    let _ = json;
+}
+
+fn classic_json(json: &[u8]) {
+    let _ = json;
+}
