@@ -86,8 +86,9 @@ pub struct Config {
     pub swapped_joker_must_be_played_same_turn: bool,
     /// Jokers per meld: `Unlimited`, `NotMoreThanNaturals` or `NoAdjacent`.
     pub joker_limit: JokerLimit,
-    /// A card that could be built onto a table meld may not be discarded (Scala 40),
-    /// except as the last card.
+    /// A card that could be built onto a table meld may not be discarded (Scala 40)
+    /// while the hand holds a card that could not (so a hand of only playable cards can
+    /// still end its turn); applies to players who have opened.
     pub forbid_playable_discard: bool,
     /// When a joker may be discarded.
     pub joker_discard: JokerDiscard,

@@ -267,10 +267,7 @@ impl Rummy40 {
                 if !self.opened[seat] {
                     return Err(ActionError::NotOpened);
                 }
-                let card = self.take_discard()?;
-                if self.config.taken_discard_must_be_used_after_open && !self.can_use(card) {
-                    return Err(ActionError::TakenCardNotUsed { card });
-                }
+                self.take_discard()?;
                 self.guard()?;
             }
             Action::TakeDiscardAndOpen { melds } => {
@@ -440,32 +437,62 @@ impl Rummy40 {
         self.discard(discard)
     }
 
-    /// Can `card` (just taken) be melded with hand cards or built onto the table?
-    fn can_use(&self, card: PieceId) -> bool {
-        let Some(face) = self.catalog.face(card) else { return false };
-        if self.table.melds().iter().any(|m| !m.lay_off_ends(face, &self.rules).is_empty()) {
-            return true;
-        }
-        let ids: Vec<PieceId> = self.hands[self.to_move].iter().collect();
-        let faces: Vec<Card> = ids.iter().filter_map(|&i| self.catalog.face(i)).collect();
-        rummykit_core::hand_melds(&faces, &self.rules)
-            .is_ok_and(|ms| ms.iter().any(|m| m.select(&faces).any(|&f| f == face)))
-    }
-
-    /// A card of the hand may still be discarded (`RULES.md` §3.3: every turn ends so).
+    /// The turn can still end (`RULES.md` §3.3: every turn ends with a discard): a card
+    /// of the hand may be discarded, and every card the rules oblige the player to play
+    /// this turn (a taken discard, a won joker) can still be played by one action that
+    /// keeps this true. Checked after every play, so a player is never stuck.
     fn guard(&self) -> Result<(), ActionError> {
         let hand = self.hands[self.to_move];
-        if hand.iter().any(|p| self.discard_allowed(p).is_ok()) {
-            Ok(())
-        } else {
-            Err(ActionError::NoDiscardLeft)
+        // If any card passes the basic rules, one passes them all (see discard_allowed).
+        if !hand.iter().any(|p| self.discard_basic(p).is_ok()) {
+            return Err(ActionError::NoDiscardLeft);
         }
+        if self.config.taken_discard_must_be_used_after_open
+            && let Some(card) = self.turn.taken
+            && hand.contains(card)
+            && !self.can_play(card)
+        {
+            return Err(ActionError::TakenCardNotUsed { card });
+        }
+        if self.config.swapped_joker_must_be_played_same_turn {
+            for joker in self.turn.won_jokers & hand {
+                if !self.can_play(joker) {
+                    return Err(ActionError::SwappedJokerNotPlayed { joker });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
     fn discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
+        self.discard_basic(piece)?;
         let seat = self.to_move;
         let hand = self.hands[seat];
+        if self.config.forbid_playable_discard && self.opened[seat] && hand.len() > 1 {
+            // A playable card may not be thrown while a card that fits nowhere could be.
+            if let Some(meld) = self.fits(piece) {
+                let alternative = hand
+                    .iter()
+                    .any(|q| q != piece && self.discard_basic(q).is_ok() && self.fits(q).is_none());
+                if alternative {
+                    return Err(ActionError::PlayableDiscard { card: piece, meld });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A table meld `piece` could be built onto, if any.
+    fn fits(&self, piece: PieceId) -> Option<MeldId> {
+        let face = self.catalog.face(piece)?;
+        self.table.melds().iter().find(|m| !m.lay_off_ends(face, &self.rules).is_empty()).map(|m| m.id())
+    }
+
+    /// The discard rules that do not depend on the other cards: in hand, not the taken
+    /// card nor its twin, a joker only as the last card under `OnlyWhenClosing`.
+    fn discard_basic(&self, piece: PieceId) -> Result<(), ActionError> {
+        let hand = self.hands[self.to_move];
         if !hand.contains(piece) {
             return Err(ActionError::NotInHand(piece));
         }
@@ -475,15 +502,8 @@ impl Rummy40 {
         {
             return Err(ActionError::DiscardTakenCard { card: piece });
         }
-        let last = hand.len() == 1;
-        if face.is_joker() && self.config.joker_discard == JokerDiscard::OnlyWhenClosing && !last {
+        if face.is_joker() && self.config.joker_discard == JokerDiscard::OnlyWhenClosing && hand.len() > 1 {
             return Err(ActionError::JokerDiscard);
-        }
-        if self.config.forbid_playable_discard && self.opened[seat] && !last {
-            let fits = self.table.melds().iter().find(|m| !m.lay_off_ends(face, &self.rules).is_empty());
-            if let Some(m) = fits {
-                return Err(ActionError::PlayableDiscard { card: piece, meld: m.id() });
-            }
         }
         Ok(())
     }

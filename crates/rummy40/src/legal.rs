@@ -13,7 +13,7 @@ use rummykit_core::{Card, Face, MeldKind, PieceId, PieceSet, RunEnd, hand_melds}
 use crate::{Action, NewMeld, OpeningScope, Phase, Rummy40, meld_value};
 
 /// A meld by faces, formable from some hand.
-struct FaceMeld {
+pub(crate) struct FaceMeld {
     kind: MeldKind,
     faces: Vec<Card>,
     value: u32,
@@ -129,7 +129,7 @@ impl Rummy40 {
     }
 
     /// Every meld formable from `cards`, by faces.
-    fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
+    pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
         let faces: Vec<Card> = cards.iter().filter_map(|p| self.face(p)).collect();
         let Ok(melds) = hand_melds(&faces, &self.rules) else { return Vec::new() };
         melds
@@ -144,6 +144,34 @@ impl Rummy40 {
                 Some(FaceMeld { kind: hm.kind(), faces: fs, value: meld_value(&meld), counts })
             })
             .collect()
+    }
+
+    /// Can `card` (in the mover's hand) be melded or built right now, by one action that
+    /// leaves a legal discard? Used where a rule obliges the player to play a card this
+    /// turn (a taken discard, a won joker), so that the obligation can always be met.
+    pub(crate) fn can_play(&self, card: PieceId) -> bool {
+        for m in self.table.melds() {
+            for end in [RunEnd::Front, RunEnd::Back] {
+                if self.check(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
+                    return true;
+                }
+            }
+        }
+        let hand = self.hand(self.to_move);
+        let face = self.face(card);
+        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces.iter().any(|&f| Some(f) == face)) {
+            let mut found = BTreeSet::new();
+            self.expand(&[fm], hand, &mut found);
+            for mut ms in found {
+                if let Some(m) = ms.pop()
+                    && m.pieces.contains(&card)
+                    && self.check(&Action::Meld(m)).is_ok()
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a
@@ -203,7 +231,7 @@ impl Rummy40 {
 
     /// Every assignment of card identities from `cards` to the faces of `melds`,
     /// normalized, into `out`.
-    fn expand(&self, melds: &[&FaceMeld], cards: PieceSet, out: &mut BTreeSet<Vec<NewMeld>>) {
+    pub(crate) fn expand(&self, melds: &[&FaceMeld], cards: PieceSet, out: &mut BTreeSet<Vec<NewMeld>>) {
         let mut by_face: Vec<Vec<PieceId>> = vec![Vec::new(); 53];
         for p in cards {
             if let Some(f) = self.face(p) {

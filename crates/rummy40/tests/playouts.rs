@@ -290,3 +290,28 @@ fn rules_3_8_match_to_elimination_at_101() {
     }
     assert!(m.totals()[winner] < 101);
 }
+
+/// Under the Scala 40 obligations (the taken discard must be used, a won joker played, no
+/// playable or joker discard) every reachable state still has a legal action: the
+/// guard after each play keeps the turn finishable (`RULES.md` §3.3, §3.6).
+#[test]
+fn no_player_is_ever_stuck_under_scala40_options() {
+    let mut strict = Config::SCALA40;
+    strict.swapped_joker_must_be_played_same_turn = true;
+    strict.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    let mut legal = Vec::new();
+    for seed in 0..160u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let config = if seed % 2 == 0 { Config::SCALA40 } else { strict };
+        let mut g = Rummy40::deal(&config, Seating::new(2 + seed as usize % 5), &mut rng).unwrap();
+        for _ in 0..3000 {
+            if g.to_move().is_none() {
+                break;
+            }
+            g.legal_actions(&mut legal);
+            assert!(!legal.is_empty(), "stuck (seed {seed}): {g:?}");
+            let a = legal.choose(&mut rng).unwrap().clone();
+            g.apply(a).unwrap();
+        }
+    }
+}

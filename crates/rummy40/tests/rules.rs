@@ -545,6 +545,11 @@ fn rules_3_6_forbid_playable_discard_option() {
     let nine = id(&g, 0, "9h");
     refused!(g, Action::Discard(nine), ActionError::PlayableDiscard { card: nine, meld: M0 });
     ok!(g, Action::Discard(id(&g, 0, "2c")));
+    // When every card fits somewhere, any of them may go.
+    let mut g = game(c, &["Th Jh Qh Kh 9h", "3h 6d Th 8c"], "", "Ah");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "9h")));
 }
 
 #[test]
@@ -556,8 +561,7 @@ fn rules_3_6_joker_discard_only_when_closing_option() {
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
     let joker = g.hand(0).iter().find(|&p| is_joker(&g, p)).unwrap();
     refused!(g, Action::Discard(joker), ActionError::JokerDiscard);
-    // As the last card it goes: build 2c? No: meld nothing; build 4c? Not fitting.
-    // Default config allows it at once.
+    // The default allows it at once.
     let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh * 2c", "3h 6d Th 8c"], "", "4c");
     draw(&mut g);
     let joker = g.hand(0).iter().find(|&p| is_joker(&g, p)).unwrap();
@@ -581,7 +585,7 @@ fn rules_3_3_taken_discard_must_be_used_option() {
     ok!(g, Action::Discard(id(&g, 0, "2d")));
     draw(&mut g);
     ok!(g, Action::Discard(id(&g, 1, "8h")));
-    // 8h fits nothing either; but 9h? Seat 0 holds 9d 9h? No: take a buildable card.
+    // A card that can be built may be taken, and must then be built before the discard.
     let mut g = game(c, &["Th Jh Qh Kh 2d 5s 9d", "3c 6d 9h 8c 8h"], "", "4s 7c");
     draw(&mut g);
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
