@@ -489,10 +489,9 @@ fn check_jokers(
     }
 }
 
-/// How many tiles `a` and `b` share (faces; naturals are distinct inside a meld).
-fn common(a: &Meld<Tile>, b: &Meld<Tile>) -> usize {
-    let naturals = a.faces().iter().filter(|t| !t.is_joker() && b.faces().iter().any(|u| u == *t)).count();
-    naturals + a.jokers().min(b.jokers())
+/// The natural faces of a meld as a bitmask (naturals are distinct inside a meld).
+fn natural_mask(meld: &Meld<Tile>) -> u64 {
+    meld.faces().iter().filter(|t| !t.is_joker()).fold(0, |acc, t| acc | 1 << t.index())
 }
 
 /// §4.1: every old meld is unchanged, extended, completely broken up (no two of its
@@ -514,7 +513,13 @@ fn check_keep_three(before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<(), P
             used |= 1 << j;
             continue;
         }
-        let together = after.iter().map(|n| common(old, n)).max().unwrap_or(0);
+        // The most tiles of `old` sharing one new meld (faces; jokers by number).
+        let (mask, jokers) = (natural_mask(old), old.jokers());
+        let together = after
+            .iter()
+            .map(|n| (mask & natural_mask(n)).count_ones() as usize + jokers.min(n.jokers()))
+            .max()
+            .unwrap_or(0);
         if together == 2 {
             return Err(PlayError::KeepThreeViolated { meld: i, together });
         }
