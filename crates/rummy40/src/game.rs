@@ -153,6 +153,50 @@ impl Rummy40 {
         })
     }
 
+    /// A full state agreeing with `view` in everything the view's seat can see; the
+    /// hidden cards (other hands, the stock) are placed arbitrarily. `None` if the view
+    /// is inconsistent (its counts do not add up to the pack).
+    pub(crate) fn from_view(view: &View) -> Option<Rummy40> {
+        let catalog = view.config.catalog().ok()?;
+        let n = view.hand_sizes.len();
+        let table_cards = view.table.pieces();
+        let pile: PieceSet = view.discard_pile.iter().copied().collect();
+        let mut unseen = (catalog.all() - view.hand - table_cards - pile).iter();
+        let mut hands = vec![PieceSet::new(); n];
+        for (s, hand) in hands.iter_mut().enumerate() {
+            if s == view.seat {
+                *hand = view.hand;
+            } else {
+                for _ in 0..*view.hand_sizes.get(s)? {
+                    hand.insert(unseen.next()?);
+                }
+            }
+        }
+        let stock: Vec<PieceId> = unseen.by_ref().take(view.stock_len).collect();
+        if stock.len() != view.stock_len || unseen.next().is_some() {
+            return None;
+        }
+        let to_move = view.to_move?;
+        Some(Rummy40 {
+            config: view.config,
+            catalog,
+            rules: view.config.meld_rules(),
+            hands,
+            piles: Piles::new(stock, view.discard_pile.clone(), 0),
+            table: view.table.clone(),
+            opened: view.opened.clone(),
+            dealer: view.dealer,
+            to_move,
+            phase: view.phase,
+            turn: Turn {
+                opened_before: view.opened.get(to_move).copied().unwrap_or(false),
+                taken: view.taken_this_turn,
+                won_jokers: view.won_jokers,
+            },
+            end: None,
+        })
+    }
+
     /// The configuration.
     #[must_use]
     pub fn config(&self) -> &Config {

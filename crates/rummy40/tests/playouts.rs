@@ -5,10 +5,30 @@
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rummykit_core::Bot;
 use rummykit_core::{
     Game, Match, MatchEnd, MeldId, MeldKind, Outcome, PieceId, PieceSet, Ranking, RunEnd, Seating,
 };
-use rummykit_rummy40::{Action, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, Set3JokerSwap};
+use rummykit_rummy40::{
+    Action, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, Set3JokerSwap, View,
+};
+
+/// A bot that sees only its view and plays the progress-preferring policy.
+struct Greedy {
+    rng: ChaCha8Rng,
+    legal: Vec<Action>,
+}
+
+impl Bot<Rummy40> for Greedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        view.legal_actions(&mut self.legal);
+        choose(&self.legal, &mut self.rng)
+    }
+}
 
 /// A policy that prefers progress (openings, melds, builds) so hands end.
 fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
@@ -194,6 +214,9 @@ fn legal_actions_agree_with_the_check_on_random_reachable_states() {
                 break;
             }
             assert!(!legal.is_empty(), "no legal action in {g:?}");
+            let mut from_view = Vec::new();
+            g.view(g.to_move().unwrap()).legal_actions(&mut from_view);
+            assert_eq!(from_view, legal, "the view's legal actions differ");
             let set: std::collections::HashSet<Action> = legal.iter().cloned().collect();
             assert_eq!(set.len(), legal.len(), "duplicates");
             for a in &legal {
@@ -314,4 +337,19 @@ fn no_player_is_ever_stuck_under_scala40_options() {
             g.apply(a).unwrap();
         }
     }
+}
+
+#[test]
+fn rules_3_8_match_played_by_bots_through_their_views() {
+    let mut config = Config::RUMMY40;
+    config.game_end = MatchEnd::Elimination(201);
+    let mut m = Match::<Rummy40>::new(config, 4, None, config.game_end, Ranking::Total).unwrap();
+    let mut bots: Vec<Greedy> =
+        (0..4).map(|i| Greedy { rng: ChaCha8Rng::seed_from_u64(i), legal: Vec::new() }).collect();
+    let mut seats: Vec<&mut dyn Bot<Rummy40>> = bots.iter_mut().map(|b| b as &mut dyn Bot<Rummy40>).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(201);
+    m.play(&mut seats, &mut rng, 4_000).unwrap();
+    let winner = m.winner().unwrap();
+    assert!(m.totals()[winner] < 201);
+    assert_eq!((0..4).filter(|&s| m.totals()[s] >= 201).count(), 3);
 }
