@@ -1,0 +1,90 @@
+//! The bots act only legally (issue #7): many seeded games per bot mix, every action
+//! accepted by the engine, every game finished.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{Bot, tournament};
+use rummykit_rummikub::{GreedyBot, RandomBot, Rules, Rummikub};
+
+const MAX_ACTIONS: usize = 20_000;
+
+fn run(rules: Rules, bots: &mut [&mut dyn Bot<Rummikub>], games: usize, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let standings = tournament::<Rummikub, _>(&rules, bots, games, MAX_ACTIONS, &mut rng)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(standings.hands(), games);
+}
+
+#[test]
+fn random_bots_play_legally_rules_1_3_to_1_7() {
+    let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+    let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+    run(Rules::standard(), &mut [&mut a, &mut b], 200, 10);
+}
+
+#[test]
+fn greedy_and_random_play_legally() {
+    let mut g = GreedyBot::new();
+    let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(3));
+    run(Rules::standard(), &mut [&mut g, &mut r], 100, 11);
+}
+
+#[test]
+fn four_greedy_bots_play_legally() {
+    let (mut a, mut b, mut c, mut d) =
+        (GreedyBot::new(), GreedyBot::new(), GreedyBot::new(), GreedyBot::new());
+    run(Rules::standard(), &mut [&mut a, &mut b, &mut c, &mut d], 30, 12);
+}
+
+#[test]
+fn bots_play_legally_under_schmidt_and_xp_rules_4_1() {
+    let mut g = GreedyBot::new();
+    let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(5));
+    run(Rules::schmidt(), &mut [&mut g, &mut r], 20, 13);
+    let (mut a, mut b, mut c) =
+        (GreedyBot::new(), RandomBot::new(ChaCha8Rng::seed_from_u64(6)), GreedyBot::new());
+    run(Rules::xp(), &mut [&mut a, &mut b, &mut c], 5, 14);
+}
+
+/// Strength comparisons for the report (run by hand in release mode):
+/// `cargo test --release -p rummykit-rummikub --test bots -- --ignored --nocapture`.
+/// `BOTS_GAMES` sets the number of games (default 1,000).
+#[test]
+#[ignore = "long: run in release mode for the strength figures"]
+fn strength_report() {
+    let games: usize = std::env::var("BOTS_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000);
+    let which = std::env::var("BOTS_MIX").unwrap_or_default();
+    let report = |label: &str, bots: &mut [&mut dyn Bot<Rummikub>], rules: Rules| {
+        let start = std::time::Instant::now();
+        let mut rng = ChaCha8Rng::seed_from_u64(2026);
+        let s = tournament::<Rummikub, _>(&rules, bots, games, MAX_ACTIONS, &mut rng).unwrap();
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{label}: {s}  advantage of {} over {}: {:.2} points/game\n  {:.1} games/s, {:.1} actions/game",
+            s.names()[0],
+            s.names()[1],
+            s.advantage(0, 1),
+            games as f64 / secs,
+            s.actions() as f64 / games as f64
+        );
+    };
+    if which.is_empty() || which.contains("gr") {
+        let mut g = GreedyBot::new();
+        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+        report("greedy vs random", &mut [&mut g, &mut r], Rules::standard());
+    }
+    if which.is_empty() || which.contains("gg") {
+        let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
+        report("greedy vs greedy", &mut [&mut a, &mut b], Rules::standard());
+    }
+    if which.contains("sch") {
+        let mut g = GreedyBot::new();
+        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+        report("schmidt greedy vs random", &mut [&mut g, &mut r], Rules::schmidt());
+    }
+    if which.contains("xp") {
+        let mut g = GreedyBot::new();
+        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+        report("xp greedy vs random", &mut [&mut g, &mut r], Rules::xp());
+    }
+}
