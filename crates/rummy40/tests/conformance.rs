@@ -8,12 +8,12 @@
 //!
 //! `RUMMYKIT_CONFORMANCE_GAMES=<n>` plays `n` hands per seating instead of the default.
 
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Game, MeldId, MeldKind, PieceId, RunEnd, Seating};
-use rummykit_rummy40::{Action, Config, NewMeld, Phase, Rummy40};
+use rummykit_core::{Game, MeldId, MeldKind, PieceId, PieceSet, RunEnd, Seat, Seating};
+use rummykit_rummy40::{Action, Config, HAND_SIZE, NewMeld, Phase, Rummy40};
 
 struct Harness;
 
@@ -148,6 +148,33 @@ impl Conformance for Harness {
             }
         }
         legal.choose(rng).cloned()
+    }
+
+    /// Only at the deal (before the first action): the public API can build a state only
+    /// through `from_deal`, so mid-hand states cannot be rebuilt with other hands (see
+    /// `docs/design/robustness-findings.md`, R5). The other hands, the stock and the
+    /// restock seed are shuffled; the seat's own hand and the up-card stay.
+    fn permute_hidden<R: Rng + ?Sized>(&self, game: &Rummy40, seat: Seat, rng: &mut R) -> Option<Rummy40> {
+        let n = game.seats();
+        let fresh = game.table().is_empty()
+            && game.piles().restocks() == 0
+            && game.phase() == Phase::Draw
+            && game.piles().discard_pile().len() == 1
+            && game.to_move() == Some((game.dealer() + 1) % n)
+            && (0..n).all(|s| game.hand(s).len() == HAND_SIZE);
+        if !fresh {
+            return None;
+        }
+        let mut hidden: Vec<PieceId> = game.piles().stock().to_vec();
+        for s in (0..n).filter(|&s| s != seat) {
+            hidden.extend(game.hand(s).iter());
+        }
+        hidden.shuffle(rng);
+        let hands: Vec<PieceSet> = (0..n)
+            .map(|s| if s == seat { game.hand(s) } else { hidden.drain(..HAND_SIZE).collect() })
+            .collect();
+        let discard = game.piles().discard_pile().to_vec();
+        Rummy40::from_deal(*game.config(), game.dealer(), hands, hidden, discard, rng.random()).ok()
     }
 
     /// The rules of Rummy 40 set no bound (RULES.md §3.7: the stock is reshuffled for ever);
