@@ -51,6 +51,9 @@ pub struct ClassicRummy {
     known: Vec<PieceSet>,
     outcome: Option<Outcome>,
     rummy: bool,
+    /// Cards dealt to the hands: hands and table hold exactly this many at the start
+    /// of a turn (every turn draws one card and discards one).
+    dealt: usize,
 }
 
 impl ClassicRummy {
@@ -94,6 +97,7 @@ impl ClassicRummy {
 
     fn assemble(config: &Config, dealer: Seat, hands: Vec<PieceSet>, piles: Piles) -> ClassicRummy {
         let seats = hands.len();
+        let hands_total = hands.iter().map(PieceSet::len).sum();
         ClassicRummy {
             config: *config,
             dealer,
@@ -109,6 +113,7 @@ impl ClassicRummy {
             known: vec![PieceSet::new(); seats],
             outcome: None,
             rummy: false,
+            dealt: hands_total,
         }
     }
 
@@ -184,6 +189,7 @@ impl ClassicRummy {
             known: &self.known,
             outcome: &self.outcome,
             rummy: self.rummy,
+            dealt: self.dealt,
         }
     }
 
@@ -202,6 +208,7 @@ impl ClassicRummy {
         known: Vec<PieceSet>,
         outcome: Option<Outcome>,
         rummy: bool,
+        dealt: usize,
     ) {
         self.table = table;
         self.piles = piles;
@@ -214,6 +221,7 @@ impl ClassicRummy {
         self.known = known;
         self.outcome = outcome;
         self.rummy = rummy;
+        self.dealt = dealt;
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {
@@ -421,6 +429,7 @@ pub(crate) struct Parts<'a> {
     pub(crate) known: &'a [PieceSet],
     pub(crate) outcome: &'a Option<Outcome>,
     pub(crate) rummy: bool,
+    pub(crate) dealt: usize,
 }
 
 /// The value of the cards in `hand` under `config` (`RULES.md` §2.6): J/Q/K 10, the

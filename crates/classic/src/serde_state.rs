@@ -37,6 +37,7 @@ pub(crate) struct Repr {
     known: Vec<PieceSet>,
     outcome: Option<Outcome>,
     rummy: bool,
+    dealt: usize,
 }
 
 impl From<&ClassicRummy> for Repr {
@@ -69,6 +70,7 @@ impl From<&ClassicRummy> for Repr {
             known: p.known.to_vec(),
             outcome: p.outcome.clone(),
             rummy: p.rummy,
+            dealt: p.dealt,
         }
     }
 }
@@ -145,6 +147,22 @@ impl TryFrom<Repr> for ClassicRummy {
             }
             _ => {}
         }
+        // Every turn draws one card and discards one; melds and lay-offs move cards from
+        // hand to table. So hands and table hold the cards dealt at the start of a turn,
+        // one more after the draw, and either when the hand is over.
+        let in_play = r.hands.iter().map(PieceSet::len).sum::<usize>()
+            + r.table.iter().map(|m| m.cards.len()).sum::<usize>();
+        let count_ok = match r.phase {
+            Phase::Draw => in_play == r.dealt,
+            Phase::Play => in_play == r.dealt + 1,
+            Phase::Over => in_play == r.dealt || in_play == r.dealt + 1,
+        };
+        if !count_ok {
+            return Err(bad(format!(
+                "hands and table hold {in_play} cards; {} were dealt, which does not fit the {:?} phase",
+                r.dealt, r.phase
+            )));
+        }
         match (&r.outcome, r.phase) {
             (None, Phase::Over) | (Some(_), Phase::Draw | Phase::Play) => {
                 return Err(bad("an outcome exactly when the hand is over"));
@@ -169,6 +187,7 @@ impl TryFrom<Repr> for ClassicRummy {
             r.known,
             r.outcome,
             r.rummy,
+            r.dealt,
         );
         Ok(game)
     }
