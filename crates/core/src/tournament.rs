@@ -123,6 +123,7 @@ pub struct Standings {
     /// `winner[hand]`: the winning bot, if any.
     winners: Vec<Option<usize>>,
     actions: usize,
+    unfinished: usize,
 }
 
 impl Standings {
@@ -142,6 +143,12 @@ impl Standings {
     #[must_use]
     pub fn actions(&self) -> usize {
         self.actions
+    }
+
+    /// Hands cut off at `max_actions` (counted as void: no winner, no points).
+    #[must_use]
+    pub fn unfinished(&self) -> usize {
+        self.unfinished
     }
 
     /// Hands won by `bot`.
@@ -182,7 +189,7 @@ impl Standings {
 
 impl fmt::Display for Standings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} hands", self.hands())?;
+        writeln!(f, "{} hands ({} cut off unfinished)", self.hands(), self.unfinished)?;
         for (b, name) in self.names.iter().enumerate() {
             writeln!(
                 f,
@@ -201,10 +208,14 @@ impl fmt::Display for Standings {
 /// the last seat), so every bot sits in every position equally often. Deals draw from
 /// `rng`; the bots use their own rngs, so the whole run is reproducible.
 ///
+/// A hand still running after `max_actions` actions is cut off and counted as void (no
+/// winner, no points for anyone; see [`Standings::unfinished`]): card games that
+/// reshuffle their stock can stall for ever between cautious players.
+///
 /// # Errors
 ///
-/// [`TournamentError::NoBots`], a refused deal, or the first illegal action or
-/// over-long hand (`max_actions` per hand), naming the hand.
+/// [`TournamentError::NoBots`], a refused deal, or the first illegal action, naming
+/// the hand.
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -267,8 +278,14 @@ pub fn tournament<G: Game, R: Rng + ?Sized>(
         return Err(TournamentError::NoBots);
     }
     let names = bots.iter().map(|b| b.name().to_owned()).collect();
-    let mut standings =
-        Standings { names, order: G::SCORE_ORDER, points: Vec::new(), winners: Vec::new(), actions: 0 };
+    let mut standings = Standings {
+        names,
+        order: G::SCORE_ORDER,
+        points: Vec::new(),
+        winners: Vec::new(),
+        actions: 0,
+        unfinished: 0,
+    };
     let seating = Seating::new(n).with_dealer(n - 1);
     for hand in 0..hands {
         let mut game =
@@ -278,8 +295,18 @@ pub fn tournament<G: Game, R: Rng + ?Sized>(
             bots.iter_mut().map(|b| -> &mut dyn Bot<G> { &mut **b }).collect();
         // After rotate_left(shift), seat s holds bot (s + shift) % n.
         seated.rotate_left(shift);
-        let (outcome, actions) = play_hand(&mut game, &mut seated, max_actions)
-            .map_err(|error| TournamentError::Play { hand, error })?;
+        let (outcome, actions) = match play_hand(&mut game, &mut seated, max_actions) {
+            Ok(done) => done,
+            Err(DriverError::TooLong(_)) => {
+                // Stalemates happen (Rummy 40 reshuffles its stock for ever): a void hand.
+                standings.unfinished += 1;
+                standings.points.push(vec![0; n]);
+                standings.winners.push(None);
+                standings.actions += max_actions;
+                continue;
+            }
+            Err(error) => return Err(TournamentError::Play { hand, error }),
+        };
         let mut by_bot = vec![0; n];
         for (seat, &p) in outcome.points.iter().enumerate() {
             by_bot[(seat + shift) % n] = p;
