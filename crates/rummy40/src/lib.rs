@@ -24,6 +24,7 @@
 
 mod action;
 mod analysis;
+mod bots;
 mod config;
 mod error;
 mod game;
@@ -33,6 +34,7 @@ mod view;
 
 pub use action::{Action, NewMeld};
 pub use analysis::{Opening, Split, best_opening, can_open, least_deadwood, melds_value};
+pub use bots::{GreedyBot, PlannerBot, RandomBot};
 pub use config::{
     Config, HAND_SIZE, JokerDiscard, MAX_PLAYERS, MIN_PLAYERS, OpeningScope, RummyBonus, Set3JokerSwap,
 };

@@ -1,0 +1,392 @@
+//! Bots for Rummy 40 (issue #7): [`RandomBot`], [`GreedyBot`] and the stronger
+//! [`PlannerBot`]. Each sees only its seat's [`View`], chooses among
+//! [`View::legal_actions`] (so it never acts illegally) and keeps its scratch buffers
+//! between turns.
+
+use rand::{Rng, RngExt};
+use rummykit_core::{Bot, Card, Catalog, Face, PieceId, PieceSet, least_deadwood};
+
+use crate::{Action, Config, Phase, Rummy40, View};
+
+/// A bot that picks uniformly among the legal actions of its view.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummy40::{Config, RandomBot, Rummy40};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(1);
+/// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
+/// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(10));
+/// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(11));
+/// let result = play_hand(&mut game, &mut [&mut a, &mut b], 1_000_000);
+/// assert!(result.is_ok());
+/// ```
+#[derive(Debug, Clone)]
+pub struct RandomBot<R> {
+    rng: R,
+    actions: Vec<Action>,
+}
+
+impl<R: Rng> RandomBot<R> {
+    /// A random bot drawing its choices from `rng`.
+    pub fn new(rng: R) -> RandomBot<R> {
+        RandomBot { rng, actions: Vec::new() }
+    }
+}
+
+impl<R: Rng> Bot<Rummy40> for RandomBot<R> {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        view.legal_actions(&mut self.actions);
+        if self.actions.is_empty() {
+            return Action::DrawStock; // not this seat's turn: any answer is refused alike
+        }
+        let i = self.rng.random_range(0..self.actions.len());
+        self.actions.swap_remove(i)
+    }
+}
+
+/// How a [`Player`] plays: the greedy baseline or the planner's refinements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Greedy,
+    Planner,
+}
+
+/// The shared evaluator behind [`GreedyBot`] and [`PlannerBot`].
+#[derive(Debug, Clone)]
+struct Player {
+    style: Style,
+    actions: Vec<Action>,
+    faces: Vec<Card>,
+}
+
+/// What the evaluator knows of the table and rules for one decision.
+struct Ctx<'a> {
+    view: &'a View,
+    config: &'a Config,
+    catalog: Catalog<Card>,
+}
+
+impl Ctx<'_> {
+    fn face(&self, id: PieceId) -> Card {
+        self.catalog.face(id).unwrap_or(Card::JOKER)
+    }
+
+    /// Least deadwood (penalty of the unmelded cards) of `hand`.
+    fn deadwood(&self, hand: PieceSet, faces: &mut Vec<Card>) -> u32 {
+        faces.clear();
+        faces.extend(hand.iter().map(|p| self.face(p)));
+        let rules = self.config.meld_rules();
+        least_deadwood(faces, &rules, |c| self.config.hand_penalty(c))
+            .map_or_else(|_| self.config.hand_total(faces.iter().copied()), |s| s.deadwood())
+    }
+
+    /// The joker a swap or release would bring to the hand (any joker of that meld: they
+    /// are interchangeable for the evaluation).
+    fn joker_of(&self, meld: rummykit_core::MeldId) -> Option<PieceId> {
+        let m = self.view.table.meld(meld)?;
+        m.pieces().iter().copied().find(|&p| self.face(p).is_joker())
+    }
+
+    /// The hand after a play-phase action, or `None` for actions not evaluated that way.
+    fn after(&self, action: &Action) -> Option<PieceSet> {
+        let mut hand = self.view.hand;
+        match action {
+            Action::Meld(m) => m.pieces.iter().for_each(|&p| {
+                hand.remove(p);
+            }),
+            Action::Open { melds } => melds.iter().flat_map(|m| &m.pieces).for_each(|&p| {
+                hand.remove(p);
+            }),
+            Action::Build { piece, .. } | Action::Discard(piece) => {
+                hand.remove(*piece);
+            }
+            Action::SwapJoker { piece, meld } => {
+                hand.remove(*piece);
+                hand.insert(self.joker_of(*meld)?);
+            }
+            Action::ReleaseJoker { meld, pieces } => {
+                pieces.iter().for_each(|&p| {
+                    hand.remove(p);
+                });
+                hand.insert(self.joker_of(*meld)?);
+            }
+            _ => return None,
+        }
+        Some(hand)
+    }
+
+    /// Cards of `hand` that would fit a meld on the table (lay-off targets for anyone
+    /// who has opened).
+    fn fits_table(&self, card: Card) -> bool {
+        let rules = self.config.meld_rules();
+        self.view.table.melds().iter().any(|m| !m.lay_off_ends(card, &rules).is_empty())
+    }
+}
+
+/// How many cards of `hand` are "connected" to `card`: same rank (a set in the making)
+/// or same suit within two ranks (a run in the making). Jokers connect to everything.
+fn connections(card: Card, hand: &[Card]) -> u32 {
+    let (Some(n), Some(s)) = (card.number(), card.suit()) else { return 4 };
+    let mut k = 0;
+    for &c in hand {
+        if c == card {
+            continue;
+        }
+        match (c.number(), c.suit()) {
+            (Some(m), Some(t)) if m == n && t != s => k += 1,
+            (Some(m), Some(t)) if t == s && m.abs_diff(n) <= 2 && m != n => k += 1,
+            (None, _) => k += 1,
+            _ => {}
+        }
+    }
+    k
+}
+
+impl Player {
+    fn new(style: Style) -> Player {
+        Player { style, actions: Vec::new(), faces: Vec::new() }
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        view.legal_actions(&mut self.actions);
+        let Ok(catalog) = view.config.catalog() else { return Action::DrawStock };
+        let ctx = Ctx { view, config: &view.config, catalog };
+        let actions = core::mem::take(&mut self.actions);
+        let chosen = self.choose(&ctx, &actions);
+        self.actions = actions;
+        chosen.unwrap_or(Action::DrawStock)
+    }
+
+    fn choose(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
+        let first = actions.first()?.clone();
+        // Going out beats everything.
+        if let Some(a) = actions
+            .iter()
+            .find(|a| matches!(a, Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. }))
+        {
+            return Some(a.clone());
+        }
+        match ctx.view.phase {
+            Phase::Draw => Some(self.draw(ctx, actions).unwrap_or(first)),
+            Phase::Play => {
+                Some(self.play(ctx, actions).or_else(|| self.discard(ctx, actions)).unwrap_or(first))
+            }
+            Phase::Over => None,
+        }
+    }
+
+    fn draw(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
+        // Take the discard to open: the opening that leaves the least in hand.
+        let hand_total = |hand: PieceSet| ctx.config.hand_total(hand.iter().map(|p| ctx.face(p)));
+        let open = actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::TakeDiscardAndOpen { melds } => {
+                    let mut hand = ctx.view.hand;
+                    if let Some(&top) = ctx.view.discard_pile.last() {
+                        hand.insert(top);
+                    }
+                    melds.iter().flat_map(|m| &m.pieces).for_each(|&p| {
+                        hand.remove(p);
+                    });
+                    Some((hand_total(hand), a))
+                }
+                _ => None,
+            })
+            .min_by_key(|(v, _)| *v);
+        if let Some((_, a)) = open {
+            return Some(a.clone());
+        }
+        if self.style == Style::Planner && actions.contains(&Action::TakeDiscard) {
+            // Take the top discard when it lowers the deadwood after the best discard.
+            let top = *ctx.view.discard_pile.last()?;
+            let now = ctx.deadwood(ctx.view.hand, &mut self.faces);
+            let mut with = ctx.view.hand;
+            with.insert(top);
+            let best = with
+                .iter()
+                .filter(|&p| p != top)
+                .map(|p| {
+                    let mut h = with;
+                    h.remove(p);
+                    ctx.deadwood(h, &mut self.faces)
+                })
+                .min()?;
+            if best < now {
+                return Some(Action::TakeDiscard);
+            }
+        }
+        actions.contains(&Action::DrawStock).then_some(Action::DrawStock)
+    }
+
+    /// The best play (open, meld, build, joker swap) that does not raise the deadwood,
+    /// or `None` to go on to the discard.
+    fn play(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
+        let now = ctx.deadwood(ctx.view.hand, &mut self.faces);
+        let mut best: Option<(u32, usize, &Action)> = None;
+        for a in actions {
+            let playable = matches!(
+                a,
+                Action::Open { .. }
+                    | Action::Meld(_)
+                    | Action::Build { .. }
+                    | Action::SwapJoker { .. }
+                    | Action::ReleaseJoker { .. }
+            );
+            if !playable {
+                continue;
+            }
+            let Some(after) = ctx.after(a) else { continue };
+            if ctx.view.won_jokers.iter().any(|j| !after.contains(j)) && after.len() > 1 {
+                // A joker won this turn goes back only to go (nearly) out: no swap cycles.
+                continue;
+            }
+            if self.style == Style::Planner && after.len() > 1 {
+                // Keep jokers in hand unless it goes (nearly) out: they are worth more
+                // there than on the table.
+                let gives_joker = ctx.view.hand.iter().any(|p| ctx.face(p).is_joker() && !after.contains(p));
+                if gives_joker && !matches!(a, Action::Open { .. }) {
+                    continue;
+                }
+            }
+            let d = ctx.deadwood(after, &mut self.faces);
+            if matches!(a, Action::Open { .. }) || d <= now {
+                let key = (d, after.len());
+                if best.is_none_or(|(bd, bl, _)| key < (bd, bl)) {
+                    best = Some((d, after.len(), a));
+                }
+            }
+        }
+        best.map(|(_, _, a)| a.clone())
+    }
+
+    /// The discard that leaves the least deadwood; ties: the highest penalty goes.
+    /// The planner also keeps cards that connect to others and avoids feeding the
+    /// table.
+    fn discard(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
+        let hand: Vec<Card> = ctx.view.hand.iter().map(|p| ctx.face(p)).collect();
+        let mut best: Option<(i64, &Action)> = None;
+        for a in actions {
+            let Action::Discard(p) = a else { continue };
+            let Some(after) = ctx.after(a) else { continue };
+            let card = ctx.face(*p);
+            let d = i64::from(ctx.deadwood(after, &mut self.faces));
+            let mut score = 100 * d - i64::from(ctx.config.hand_penalty(card));
+            if card.is_joker() {
+                score += 10_000;
+            }
+            if self.style == Style::Planner {
+                score += 40 * i64::from(connections(card, &hand));
+                if ctx.view.opened.iter().enumerate().any(|(s, &o)| o && s != ctx.view.seat)
+                    && ctx.fits_table(card)
+                {
+                    score += 300;
+                }
+            }
+            if best.is_none_or(|(b, _)| score < b) {
+                best = Some((score, a));
+            }
+        }
+        best.map(|(_, a)| a.clone())
+    }
+}
+
+/// The greedy baseline: open or go rummy as soon as it can (with the opening that
+/// leaves the least in hand), then meld, lay off and swap jokers while that does not
+/// raise the hand's least deadwood, and discard the card whose loss leaves the least
+/// deadwood (ties: the highest penalty; never a joker while another card may go).
+/// It always draws from the stock unless taking the discard opens or goes out.
+/// Deterministic.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummy40::{Config, GreedyBot, RandomBot, Rummy40};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(2);
+/// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
+/// let (mut greedy, mut random) = (GreedyBot::new(), RandomBot::new(ChaCha8Rng::seed_from_u64(3)));
+/// let (outcome, _) = play_hand(&mut game, &mut [&mut greedy, &mut random], 100_000).unwrap();
+/// assert_eq!(outcome.points.len(), 2);
+/// ```
+#[derive(Debug, Clone)]
+pub struct GreedyBot(Player);
+
+impl GreedyBot {
+    /// A greedy bot.
+    #[must_use]
+    pub fn new() -> GreedyBot {
+        GreedyBot(Player::new(Style::Greedy))
+    }
+}
+
+impl Default for GreedyBot {
+    fn default() -> Self {
+        GreedyBot::new()
+    }
+}
+
+impl Bot<Rummy40> for GreedyBot {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        self.0.act(view)
+    }
+}
+
+/// The stronger bot: the greedy bot plus planning. It takes the top discard (once
+/// opened) when that lowers its deadwood after the best discard; keeps its jokers
+/// instead of laying them off (unless that nearly empties the hand); and chooses its
+/// discard by deadwood, then keeps cards connected to others (pairs, near-run
+/// neighbours) and avoids throwing a card that fits a table meld while an opponent
+/// has opened and could take it. Shown stronger than [`GreedyBot`] by a tournament
+/// (see `docs/design/bots.md`). Deterministic.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummy40::{Config, GreedyBot, PlannerBot, Rummy40};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(4);
+/// let mut game = Rummy40::deal(&Config::SCALA40, Seating::new(3).with_dealer(2), &mut rng).unwrap();
+/// let (mut a, mut b, mut c) = (PlannerBot::new(), GreedyBot::new(), GreedyBot::new());
+/// let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b, &mut c], 100_000).unwrap();
+/// assert_eq!(outcome.points.len(), 3);
+/// ```
+#[derive(Debug, Clone)]
+pub struct PlannerBot(Player);
+
+impl PlannerBot {
+    /// A planner bot.
+    #[must_use]
+    pub fn new() -> PlannerBot {
+        PlannerBot(Player::new(Style::Planner))
+    }
+}
+
+impl Default for PlannerBot {
+    fn default() -> Self {
+        PlannerBot::new()
+    }
+}
+
+impl Bot<Rummy40> for PlannerBot {
+    fn name(&self) -> &str {
+        "planner"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        self.0.act(view)
+    }
+}
