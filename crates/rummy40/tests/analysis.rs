@@ -240,3 +240,59 @@ fn fourteen_card_hands_with_jokers() {
         assert_eq!(Config::RUMMY40.hand_total(split.rest.iter().copied()), split.deadwood);
     }
 }
+
+/// CPU time per call on the bench's kind of hands (`cargo test --release -- --ignored
+/// --nocapture cpu_time`): on a loaded machine criterion's wall-clock medians mostly
+/// measure waiting; process CPU time (from /proc, Linux only) does not.
+#[test]
+#[ignore]
+fn cpu_time_per_call() {
+    use rand::seq::SliceRandom;
+    use rummykit_core::Catalog;
+    fn cpu_seconds() -> f64 {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+        let ticks: f64 = fields.get(11).and_then(|t| t.parse().ok()).unwrap_or(0.0);
+        ticks / 100.0
+    }
+    let cat = Catalog::<Card>::RUMMY40;
+    let mut rng = ChaCha8Rng::seed_from_u64(40);
+    for jokers in [1usize, 2] {
+        let hands: Vec<Vec<Card>> = (0..64)
+            .map(|_| {
+                let mut ids: Vec<_> = cat.ids().collect();
+                ids.shuffle(&mut rng);
+                let mut hand: Vec<Card> = ids
+                    .iter()
+                    .filter_map(|&id| cat.face(id))
+                    .filter(|c| !c.is_joker())
+                    .take(14 - jokers)
+                    .collect();
+                hand.extend(std::iter::repeat_n(Card::JOKER, jokers));
+                hand
+            })
+            .collect();
+        let c = Config::RUMMY40;
+        let runs = 200;
+        let t0 = cpu_seconds();
+        let mut sink = 0u32;
+        for _ in 0..runs {
+            for h in &hands {
+                sink = sink.wrapping_add(best_opening(std::hint::black_box(h), &c).value);
+            }
+        }
+        let t1 = cpu_seconds();
+        for _ in 0..runs {
+            for h in &hands {
+                sink = sink.wrapping_add(least_deadwood(std::hint::black_box(h), &c).deadwood);
+            }
+        }
+        let t2 = cpu_seconds();
+        let per = |t: f64| t / (runs * hands.len()) as f64 * 1e6;
+        println!(
+            "{jokers} jokers: best_opening {:.1} µs, least_deadwood {:.1} µs CPU per call ({sink})",
+            per(t1 - t0),
+            per(t2 - t1)
+        );
+    }
+}
