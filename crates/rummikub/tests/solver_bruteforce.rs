@@ -213,7 +213,7 @@ fn check_solution(pos: &Position, before: &[Meld<Tile>], opts: &SolveOptions, so
     let on_table: Vec<Tile> = sol.table.iter().flat_map(|m| m.faces().iter().copied()).collect();
     let mut expect = pos.table().to_vec();
     expect.extend(&sol.placed);
-    assert_eq!(counts(&on_table), counts(&expect), "tiles not conserved: {sol:?}");
+    assert_eq!(counts(&on_table), counts(&expect), "tiles not conserved: {pos:?} {sol:?}");
     let (r, p) = (counts(pos.rack()), counts(&sol.placed));
     assert!((0..53).all(|f| p[f] <= r[f]), "placed tiles not on the rack");
     assert_eq!(sol.tiles_placed, sol.placed.len());
@@ -340,7 +340,7 @@ fn run_case(seed: u64, objective: Objective, opened: bool) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
     fn opened_most_tiles_matches_brute_force(seed in any::<u64>()) {

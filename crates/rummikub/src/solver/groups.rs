@@ -17,9 +17,10 @@ fn index(gamma: [u8; 4]) -> usize {
 
 /// `FEASIBLE[index(gamma)]` bit `j`: the naturals `gamma` plus exactly `j` jokers can be
 /// partitioned into valid groups.
-fn table() -> &'static [u8; 256] {
-    static TABLE: OnceLock<[u8; 256]> = OnceLock::new();
-    TABLE.get_or_init(|| {
+fn table(core: bool) -> &'static [u8; 256] {
+    static FULL: OnceLock<[u8; 256]> = OnceLock::new();
+    static CORE: OnceLock<[u8; 256]> = OnceLock::new();
+    (if core { &CORE } else { &FULL }).get_or_init(|| {
         let mut t = [0u8; 256];
         t[0] = 1; // nothing and no jokers: no groups
         // Every group lowers each component it touches, so its remainder has a smaller
@@ -27,7 +28,7 @@ fn table() -> &'static [u8; 256] {
         for idx in 1..256 {
             let gamma = unindex(idx);
             let mut bits = 0u8;
-            for (mask, jokers) in groups_with_first(gamma) {
+            for (mask, jokers) in groups_with_first(gamma, core) {
                 let rest = index(minus(gamma, mask));
                 for j in 0..JOKER_SLOTS {
                     if j >= jokers as usize && t[rest] & (1 << (j - jokers as usize)) != 0 {
@@ -62,19 +63,24 @@ fn minus(mut gamma: [u8; 4], mask: u8) -> [u8; 4] {
 /// Every group (colour mask, jokers) that contains the first colour still present in
 /// `gamma` and only colours present. Any partition has exactly one group holding a
 /// natural of that colour first in line, so trying these is complete.
-fn groups_with_first(gamma: [u8; 4]) -> impl Iterator<Item = (u8, u8)> {
+///
+/// `core`: only groups none of whose jokers could be taken away: jokers only to pad a
+/// group of one or two naturals to three.
+fn groups_with_first(gamma: [u8; 4], core: bool) -> impl Iterator<Item = (u8, u8)> {
     let present = (0..4).filter(|&c| gamma[c] > 0).fold(0u8, |m, c| m | 1 << c);
     let first = present & present.wrapping_neg();
     // Larger masks first: fewer jokers needed, so layouts prefer natural groups.
-    (1u8..16).rev().filter(move |&m| m & first != 0 && m & !present == 0).flat_map(|m| {
+    (1u8..16).rev().filter(move |&m| m & first != 0 && m & !present == 0).flat_map(move |m| {
         let k = m.count_ones() as u8;
-        (3u8.saturating_sub(k)..=4 - k).map(move |j| (m, j))
+        let lo = 3u8.saturating_sub(k);
+        let hi = if core { lo } else { 4 - k };
+        (lo..=hi).map(move |j| (m, j))
     })
 }
 
 /// Bit `j` set: `n1` colours with one natural, `n2` with two and `n3` with three (all at
 /// the same number) plus exactly `j` jokers form valid groups.
-pub(super) fn joker_mask(n1: u8, n2: u8, n3: u8) -> u8 {
+pub(super) fn joker_mask(n1: u8, n2: u8, n3: u8, core: bool) -> u8 {
     let mut gamma = [0u8; 4];
     let mut c = 0;
     for (count, value) in [(n3, 3), (n2, 2), (n1, 1)] {
@@ -85,19 +91,20 @@ pub(super) fn joker_mask(n1: u8, n2: u8, n3: u8) -> u8 {
             }
         }
     }
-    table()[index(gamma)]
+    table(core)[index(gamma)]
 }
 
 /// The masks of `joker_mask` for every `(n1, n2, n3)`, indexed `n1 * 25 + n2 * 5 + n3`.
-pub(super) fn joker_masks() -> &'static [u8; 125] {
-    static MASKS: OnceLock<[u8; 125]> = OnceLock::new();
-    MASKS.get_or_init(|| {
+pub(super) fn joker_masks(core: bool) -> &'static [u8; 125] {
+    static FULL: OnceLock<[u8; 125]> = OnceLock::new();
+    static CORE: OnceLock<[u8; 125]> = OnceLock::new();
+    (if core { &CORE } else { &FULL }).get_or_init(|| {
         let mut m = [0u8; 125];
         for n1 in 0..5u8 {
             for n2 in 0..5u8 {
                 for n3 in 0..5u8 {
                     if n1 + n2 + n3 <= 4 {
-                        m[n1 as usize * 25 + n2 as usize * 5 + n3 as usize] = joker_mask(n1, n2, n3);
+                        m[n1 as usize * 25 + n2 as usize * 5 + n3 as usize] = joker_mask(n1, n2, n3, core);
                     }
                 }
             }
@@ -108,17 +115,17 @@ pub(super) fn joker_masks() -> &'static [u8; 125] {
 
 /// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups:
 /// a list of (colour mask, jokers in that group). `None` if there is none.
-pub(super) fn layout(mut gamma: [u8; 4], mut jokers: usize) -> Option<Vec<(u8, u8)>> {
+pub(super) fn layout(mut gamma: [u8; 4], mut jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
     if gamma.iter().any(|&g| g as usize > MAX_COPIES) || jokers >= JOKER_SLOTS {
         return None;
     }
-    let t = table();
+    let t = table(core);
     if t[index(gamma)] & (1 << jokers) == 0 {
         return None;
     }
     let mut out = Vec::new();
     while gamma != [0; 4] {
-        let (mask, j) = groups_with_first(gamma).find(|&(mask, j)| {
+        let (mask, j) = groups_with_first(gamma, core).find(|&(mask, j)| {
             j as usize <= jokers && t[index(minus(gamma, mask))] & (1 << (jokers - j as usize)) != 0
         })?;
         out.push((mask, j));
@@ -134,21 +141,28 @@ mod tests {
 
     #[test]
     fn small_cases() {
-        // Three colours: one group of three, or of four with a joker.
-        assert_eq!(joker_mask(3, 0, 0), 0b00011);
+        // Three colours: a group of three, of four with a joker, or split in two
+        // groups padded with three or four jokers.
+        assert_eq!(joker_mask(3, 0, 0, false), 0b11011);
         // One colour alone needs two or three jokers.
-        assert_eq!(joker_mask(1, 0, 0), 0b01100);
+        assert_eq!(joker_mask(1, 0, 0, false), 0b01100);
         // Two of one colour: two groups, each needing jokers: 4..6 (only 4 tracked).
-        assert_eq!(joker_mask(0, 1, 0), 0b10000);
+        assert_eq!(joker_mask(0, 1, 0, false), 0b10000);
         // Nothing: only zero jokers (an all-joker group is invalid, RULES.md §1.4).
-        assert_eq!(joker_mask(0, 0, 0), 0b00001);
-        // Two colours once each: one group with 1 or 2 jokers.
-        assert_eq!(joker_mask(2, 0, 0), 0b00110);
+        assert_eq!(joker_mask(0, 0, 0, false), 0b00001);
+        // Two colours once each: one group with 1 or 2 jokers, or two with 2 each.
+        assert_eq!(joker_mask(2, 0, 0, false), 0b10110);
         // Four colours twice each: two groups of four, or 3+3 (+ jokers), ...
-        assert_eq!(joker_mask(0, 4, 0) & 1, 1);
-        let l = layout([2, 1, 1, 0], 2).expect("feasible");
+        assert_eq!(joker_mask(0, 4, 0, false) & 1, 1);
+        let l = layout([2, 1, 1, 0], 2, false).expect("feasible");
         assert_eq!(l.iter().map(|&(_, j)| j as usize).sum::<usize>(), 2);
-        assert_eq!(layout([3, 0, 0, 0], 0), None);
-        assert_eq!(joker_masks()[25 * 3], joker_mask(3, 0, 0));
+        assert_eq!(layout([3, 0, 0, 0], 0, false), None);
+        assert_eq!(joker_masks(false)[25 * 3], joker_mask(3, 0, 0, false));
+        // Core groups: jokers only to pad to three.
+        assert_eq!(joker_mask(3, 0, 0, true), 0b01001); // together, or 1 + 2 padded
+        assert_eq!(joker_mask(1, 0, 0, true), 0b00100);
+        assert_eq!(joker_mask(2, 0, 0, true), 0b10010);
+        // One colour each: a group of four, or 2 + 2 or 3 + 1 with two jokers.
+        assert_eq!(joker_mask(4, 0, 0, true), 0b00101);
     }
 }

@@ -137,8 +137,12 @@ impl Solver {
             }
             g
         };
-        let params =
-            Params { objective: options.objective, joker_value: options.joker_value, threshold: None };
+        let params = Params {
+            objective: options.objective,
+            joker_value: options.joker_value,
+            threshold: None,
+            core: false,
+        };
         if options.opened {
             let counts = Counts {
                 fixed: to_grid(&table),
@@ -146,8 +150,7 @@ impl Solver {
                 fixed_jokers: table[52] as u8,
                 optional_jokers: rack[52] as u8,
             };
-            let opt = self.dp.run(&counts, params).ok_or(SolveError::TableNotMeldable)?;
-            let (melds, placed) = build(&counts, &opt);
+            let (melds, placed) = self.opened(&counts, params)?;
             return Ok(finish(melds, placed, options.joker_value));
         }
         // Initial meld: the table stays as it is.
@@ -157,8 +160,7 @@ impl Solver {
             None => {
                 let counts =
                     Counts { fixed: to_grid(&table), fixed_jokers: table[52] as u8, ..Counts::default() };
-                let opt = self.dp.run(&counts, params).ok_or(SolveError::TableNotMeldable)?;
-                build(&counts, &opt).0
+                self.opened(&counts, params)?.0
             }
         };
         let counts =
@@ -166,11 +168,36 @@ impl Solver {
         let params = Params { threshold: Some(options.threshold), ..params };
         let mut placed = Vec::new();
         if let Some(opt) = self.dp.run(&counts, params) {
-            let (new, p) = build(&counts, &opt);
+            let (new, p) = build(&counts, &opt, false);
             melds.extend(new);
             placed = p;
         }
         Ok(finish(melds, placed, options.joker_value))
+    }
+}
+
+impl Solver {
+    /// The opened-mode optimum of `counts`: the table and the rack tiles placed.
+    fn opened(
+        &mut self,
+        counts: &Counts,
+        params: Params,
+    ) -> Result<(Vec<Meld<Tile>>, Vec<Tile>), SolveError> {
+        // The core relaxation first: jokers only where they are needed, every other
+        // joker counted as placed. Its optimum bounds the true one from above, so if
+        // the spare jokers find room in its table, that table is optimal.
+        let core = Params { core: true, ..params };
+        let opt = self.dp.run(counts, core).ok_or(SolveError::TableNotMeldable)?;
+        let (mut melds, mut placed) = build(counts, &opt, true);
+        let spare = usize::from(counts.fixed_jokers + counts.optional_jokers) - opt.jokers as usize;
+        if place_free_jokers(&mut melds, spare) == 0 {
+            let already = placed.iter().filter(|t| t.is_joker()).count();
+            placed.extend(core::iter::repeat_n(Tile::JOKER, usize::from(counts.optional_jokers) - already));
+            return Ok((melds, placed));
+        }
+        // Not enough room (rare: only long runs and groups of four): the full program.
+        let opt = self.dp.run(counts, params).ok_or(SolveError::TableNotMeldable)?;
+        Ok(build(counts, &opt, false))
     }
 }
 
@@ -181,13 +208,53 @@ fn finish(table: Vec<Meld<Tile>>, mut placed: Vec<Tile>, joker_value: u32) -> So
     Solution { tiles_placed: placed.len(), value_placed, placed, table }
 }
 
+/// Pads a run of one or two tiles (starting with a natural) to three with jokers: after
+/// it, or before it where it would run past 13.
+fn pad(mut tiles: Vec<Tile>) -> Vec<Tile> {
+    let start = tiles.first().and_then(|t| t.number()).unwrap_or(1);
+    let need = 3usize.saturating_sub(tiles.len());
+    if start + 2 <= 13 {
+        tiles.extend(core::iter::repeat_n(Tile::JOKER, need));
+    } else {
+        tiles.splice(0..0, core::iter::repeat_n(Tile::JOKER, need));
+    }
+    tiles
+}
+
+/// Adds `jokers` jokers to melds with room (a run shorter than 13, a group of three);
+/// gives back how many found no room.
+fn place_free_jokers(melds: &mut [Meld<Tile>], mut jokers: usize) -> usize {
+    for meld in melds.iter_mut() {
+        while jokers > 0 {
+            let mut faces = meld.faces().to_vec();
+            match meld.kind() {
+                MeldKind::Group if faces.len() == 3 => faces.push(Tile::JOKER),
+                MeldKind::Run if faces.len() < 13 => {
+                    if meld.numbers().last().unwrap_or(13) < 13 {
+                        faces.push(Tile::JOKER);
+                    } else {
+                        faces.insert(0, Tile::JOKER);
+                    }
+                }
+                _ => break,
+            }
+            match Meld::new(meld.kind(), &faces, &MeldRules::RUMMIKUB) {
+                Ok(m) => *meld = m,
+                Err(_) => break,
+            }
+            jokers -= 1;
+        }
+    }
+    jokers
+}
+
 /// A run being built during reconstruction.
 struct OpenRun {
     tiles: Vec<Tile>,
 }
 
 /// Replays the optimum's decisions into melds and the list of rack tiles placed.
-fn build(counts: &Counts, opt: &dp::Optimum) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+fn build(counts: &Counts, opt: &dp::Optimum, core: bool) -> (Vec<Meld<Tile>>, Vec<Tile>) {
     let mut done: Vec<Vec<Tile>> = Vec::new();
     let mut groups: Vec<Meld<Tile>> = Vec::new();
     let mut open: [Vec<OpenRun>; 4] = Default::default();
@@ -215,6 +282,23 @@ fn build(counts: &Counts, opt: &dp::Optimum) -> (Vec<Meld<Tile>>, Vec<Tile>) {
                     naturals += 1;
                 }
             }
+            // Core mode: `pad2` of the runs that just reached two (they were one long)
+            // end here with a joker; `pad1` naturals make runs with two jokers.
+            let mut pairs = ch.pad2 as usize;
+            let mut kept = Vec::with_capacity(cont.len());
+            for run in cont {
+                if pairs > 0 && run.tiles.len() == 2 {
+                    pairs -= 1;
+                    done.push(pad(run.tiles));
+                } else {
+                    kept.push(run);
+                }
+            }
+            let mut cont = kept;
+            for _ in 0..ch.pad1 {
+                done.push(pad(vec![tile]));
+                naturals += 1;
+            }
             for _ in 0..ch.s0 {
                 cont.push(OpenRun { tiles: vec![tile] });
             }
@@ -238,7 +322,7 @@ fn build(counts: &Counts, opt: &dp::Optimum) -> (Vec<Meld<Tile>>, Vec<Tile>) {
         }
         let jokers = opt.choices[step] as usize;
         step += 1;
-        for (mask, j) in dp::group_layout(gamma, jokers).unwrap_or_default() {
+        for (mask, j) in dp::group_layout(gamma, jokers, core).unwrap_or_default() {
             let mut tiles: Vec<Tile> = Colour::ALL
                 .into_iter()
                 .enumerate()
