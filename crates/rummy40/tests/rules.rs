@@ -764,3 +764,56 @@ fn views_show_only_what_the_seat_may_see() {
     assert_eq!(g2.view(2), v);
     assert_ne!(g2.view(0), g.view(0));
 }
+
+// ---------------------------------------------------------------- §3.8 match end
+
+fn record(m: &mut rummykit_core::Match<Rummy40>, rng: &mut ChaCha8Rng, points: Vec<i64>) {
+    m.next_hand(rng).unwrap();
+    let winner = points.iter().position(|&p| p == 0);
+    m.record(&rummykit_core::Outcome { points, winner }).unwrap();
+}
+
+#[test]
+fn rules_3_8_elimination_at_101_exactly() {
+    let c = Config::RUMMY40;
+    let mut m = rummykit_core::Match::<Rummy40>::new(c, 3, Some(0), c.game_end, Default::default()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    record(&mut m, &mut rng, vec![0, 100, 60]);
+    assert_eq!(m.in_play(), &[0, 1, 2]); // 100 is not out
+    record(&mut m, &mut rng, vec![0, 1, 40]);
+    // Seat 1 reaches exactly 101 and is out; seat 2, at 100, stays in.
+    assert_eq!(m.totals(), &[0, 101, 100]);
+    assert_eq!(m.in_play(), &[0, 2]);
+    assert!(!m.is_over());
+    // The next hand is dealt to the two seats left.
+    let hand = m.next_hand(&mut rng).unwrap();
+    assert_eq!(hand.seats(), 2);
+    m.record(&rummykit_core::Outcome { points: vec![0, 35], winner: Some(0) }).unwrap();
+    assert!(m.is_over());
+    assert_eq!(m.winner(), Some(0));
+}
+
+#[test]
+fn rules_3_8_other_match_ends() {
+    let mut c = Config::RUMMY40;
+    c.game_end = rummykit_core::MatchEnd::Elimination(201);
+    let mut m = rummykit_core::Match::<Rummy40>::new(c, 2, Some(0), c.game_end, Default::default()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    record(&mut m, &mut rng, vec![0, 150]);
+    assert!(!m.is_over());
+    record(&mut m, &mut rng, vec![0, 60]);
+    assert!(m.is_over());
+    c.game_end = rummykit_core::MatchEnd::FixedHands(2);
+    let mut m = rummykit_core::Match::<Rummy40>::new(c, 2, Some(0), c.game_end, Default::default()).unwrap();
+    record(&mut m, &mut rng, vec![0, 150]);
+    record(&mut m, &mut rng, vec![10, 0]);
+    assert!(m.is_over());
+    assert_eq!(m.winner(), Some(0));
+    c.game_end = rummykit_core::MatchEnd::SingleHand;
+    let mut m = rummykit_core::Match::<Rummy40>::new(c, 2, Some(0), c.game_end, Default::default()).unwrap();
+    record(&mut m, &mut rng, vec![0, 12]);
+    assert!(m.is_over());
+    let mut bad = Config::RUMMY40;
+    bad.game_end = rummykit_core::MatchEnd::Elimination(0);
+    assert!(bad.validate().is_err());
+}
