@@ -62,7 +62,6 @@ fn a_duplicated_card_is_rejected() {
 }
 
 #[test]
-#[ignore = "finding C1 in docs/design/robustness-findings.md: the representation has no count to check"]
 fn a_card_moved_from_the_stock_to_a_hand_is_rejected() {
     let (_, mut value) = saved_hand();
     let mut stock = ids(&value["stock"]);
