@@ -341,10 +341,13 @@ pub fn solver(data: &[u8]) {
     if as_melds {
         for _ in 0..bytes.below(8) {
             if let Some(m) = tile_meld_from(&mut bytes) {
-                let fits = m.faces().iter().all(|t| {
-                    let i = usize::from(t.index());
-                    !clamp || used[i] < catalog.count_of(*t)
-                });
+                let mut need = [0u8; 53];
+                m.faces().iter().for_each(|t| need[usize::from(t.index())] += 1);
+                let fits = !clamp
+                    || (0..53u8).filter_map(Tile::from_index).all(|t| {
+                        let i = usize::from(t.index());
+                        used[i] + need[i] <= catalog.count_of(t)
+                    });
                 if fits {
                     m.faces().iter().for_each(|t| used[usize::from(t.index())] += 1);
                     melds.push(m);
