@@ -55,6 +55,7 @@ mod config;
 mod error;
 mod game;
 mod match_play;
+mod planner;
 #[cfg(feature = "serde")]
 mod serde_state;
 mod turn;
@@ -67,4 +68,5 @@ pub use config::{AceMode, Config, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use match_play::new_match;
+pub use planner::PlannerBot;
 pub use view::View;
