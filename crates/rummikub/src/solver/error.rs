@@ -47,7 +47,8 @@ pub enum SolveError {
         /// Why it is invalid under [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB).
         error: MeldError,
     },
-    /// The table tiles cannot be arranged into valid melds at all, so no table the
+    /// The table tiles cannot be arranged into valid melds, not even with the help of
+    /// rack tiles (opened mode) or on their own (initial-meld mode), so no table the
     /// engine can reach holds them.
     #[error("the table tiles cannot be arranged into valid melds")]
     TableNotMeldable,
