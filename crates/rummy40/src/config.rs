@@ -103,6 +103,10 @@ pub struct Config {
     /// A flat penalty replacing the card count of a player who had not opened when the
     /// hand ended (some "Rami 51" tables charge 100); `None` by default.
     pub unopened_penalty: Option<u32>,
+    /// Void the hand (no winner, no points) instead of restocking a further time after
+    /// this many restocks. `None` (default): the pile is reshuffled for ever, as §3.7
+    /// says; `Some(n)` bounds hands between players who never meld (simulations, bots).
+    pub max_restocks: Option<u32>,
 }
 
 impl Config {
@@ -123,6 +127,7 @@ impl Config {
         rummy_requires_opening_threshold: false,
         game_end: MatchEnd::Elimination(101),
         unopened_penalty: None,
+        max_restocks: None,
     };
 
     /// Scala 40 (FISCA practice, `RULES.md` §3.1–§3.9 alternatives): four jokers worth
@@ -145,6 +150,7 @@ impl Config {
         rummy_requires_opening_threshold: false,
         game_end: MatchEnd::Elimination(101),
         unopened_penalty: None,
+        max_restocks: None,
     };
 
     /// The meld rules these options give: [`MeldRules::RUMMY40`] (ace high only), with

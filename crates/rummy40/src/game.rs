@@ -68,6 +68,8 @@ pub struct Rummy40 {
     pub(crate) piles: Piles,
     pub(crate) table: MeldTable<Card>,
     pub(crate) opened: Vec<bool>,
+    /// Cards each seat took from the discard pile and still holds (seen by everyone).
+    pub(crate) known: Vec<PieceSet>,
     pub(crate) dealer: Seat,
     pub(crate) to_move: Seat,
     pub(crate) phase: Phase,
@@ -137,6 +139,7 @@ impl Rummy40 {
         }
         let n = hands.len();
         let opened = vec![false; n];
+        let known = vec![PieceSet::new(); n];
         Ok(Rummy40 {
             rules: config.meld_rules(),
             config,
@@ -145,6 +148,7 @@ impl Rummy40 {
             piles: Piles::new(stock, discard, shuffle_seed),
             table: MeldTable::new(),
             opened,
+            known,
             dealer,
             to_move: (dealer + 1) % n,
             phase: Phase::Draw,
@@ -161,13 +165,16 @@ impl Rummy40 {
         let n = view.hand_sizes.len();
         let table_cards = view.table.pieces();
         let pile: PieceSet = view.discard_pile.iter().copied().collect();
-        let mut unseen = (catalog.all() - view.hand - table_cards - pile).iter();
+        let known_all: PieceSet = view.known.iter().fold(PieceSet::new(), |a, k| a | *k);
+        let mut unseen = (catalog.all() - view.hand - table_cards - pile - known_all).iter();
         let mut hands = vec![PieceSet::new(); n];
         for (s, hand) in hands.iter_mut().enumerate() {
             if s == view.seat {
                 *hand = view.hand;
             } else {
-                for _ in 0..*view.hand_sizes.get(s)? {
+                *hand = view.known.get(s).copied().unwrap_or_default();
+                let size = *view.hand_sizes.get(s)?;
+                while hand.len() < size {
                     hand.insert(unseen.next()?);
                 }
             }
@@ -185,6 +192,7 @@ impl Rummy40 {
             piles: Piles::new(stock, view.discard_pile.clone(), 0),
             table: view.table.clone(),
             opened: view.opened.clone(),
+            known: view.known.clone(),
             dealer: view.dealer,
             to_move,
             phase: view.phase,
@@ -286,8 +294,51 @@ impl Rummy40 {
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         let mut next = self.clone();
         next.step(&action)?;
+        for (known, hand) in next.known.iter_mut().zip(&next.hands) {
+            *known &= *hand;
+        }
         *self = next;
         Ok(())
+    }
+
+    /// Cards `seat` took from the discard pile and still holds: public knowledge.
+    #[must_use]
+    pub fn known_cards(&self, seat: Seat) -> PieceSet {
+        self.known.get(seat).copied().unwrap_or_default()
+    }
+
+    /// The same game with everything hidden from `seat` dealt anew at random: the other
+    /// hands (but for their known cards) and the stock are reshuffled among themselves,
+    /// and the restock seed is redrawn. `seat`'s view is unchanged; for search with
+    /// imperfect information (determinization) and for testing that views hide what
+    /// they must.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng).unwrap();
+    /// let other = game.with_hidden_shuffled(0, &mut rng);
+    /// assert_eq!(other.view(0), game.view(0));
+    /// assert_ne!(other.hand(1), game.hand(1));
+    /// ```
+    pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
+        use rand::seq::SliceRandom;
+        let others: Vec<Seat> = (0..self.hands.len()).filter(|&s| s != seat).collect();
+        let mut pool: Vec<PieceId> = self.piles.stock().to_vec();
+        for &s in &others {
+            pool.extend(self.hands[s] - self.known[s]);
+        }
+        pool.shuffle(rng);
+        let mut game = self.clone();
+        let mut cards = pool.into_iter();
+        for &s in &others {
+            let hidden = (self.hands[s] - self.known[s]).len();
+            game.hands[s] = self.known[s] | cards.by_ref().take(hidden).collect::<PieceSet>();
+        }
+        game.piles = self.piles.with_hidden(cards.collect(), rng.next_u64());
+        game
     }
 
     /// Plays `action` in place; on `Err` the state may be half-changed (callers work on
@@ -389,6 +440,7 @@ impl Rummy40 {
     fn take_discard(&mut self) -> Result<PieceId, ActionError> {
         let card = self.piles.take_discard().ok_or(ActionError::EmptyDiscardPile)?;
         self.hands[self.to_move].insert(card);
+        self.known[self.to_move].insert(card);
         self.turn.taken = Some(card);
         self.phase = Phase::Play;
         Ok(card)
@@ -575,10 +627,13 @@ impl Rummy40 {
         }
         // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
         // this discard stays up as the new pile.
-        if self.piles.stock_len() == 0 && !self.piles.restock(Restock::RUMMY40) {
-            // Nothing to restock with: the hand cannot go on and is void.
-            self.finish(None, false);
-            return Ok(());
+        if self.piles.stock_len() == 0 {
+            let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
+            if capped || !self.piles.restock(Restock::RUMMY40) {
+                // The restock cap is reached, or nothing can be restocked: the hand is void.
+                self.finish(None, false);
+                return Ok(());
+            }
         }
         let n = self.hands.len();
         self.to_move = (seat + 1) % n;

@@ -40,6 +40,8 @@ pub struct View {
     pub stock_len: usize,
     /// Who has opened.
     pub opened: Vec<bool>,
+    /// Cards each seat took from the discard pile and still holds (everyone saw them).
+    pub known: Vec<PieceSet>,
     /// The dealer.
     pub dealer: Seat,
     /// Whose turn it is (`None` once the hand is over).
@@ -68,6 +70,7 @@ impl View {
             discard_pile: game.piles.discard_pile().to_vec(),
             stock_len: game.piles.stock_len(),
             opened: game.opened.clone(),
+            known: game.known.clone(),
             dealer: game.dealer,
             to_move: game.to_move(),
             phase: game.phase,

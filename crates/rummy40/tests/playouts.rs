@@ -270,6 +270,13 @@ fn views_do_not_change_when_hidden_cards_move() {
         g.apply(a).unwrap();
     }
     let _ = Phase::Draw;
+    // Reshuffling what a seat cannot see leaves its view alone (and its legal actions).
+    for s in 0..3 {
+        for _ in 0..5 {
+            let other = g.with_hidden_shuffled(s, &mut rng);
+            assert_eq!(other.view(s), g.view(s));
+        }
+    }
     // Each seat's view shows its own hand and only sizes of the others.
     for s in 0..3 {
         let v = g.view(s);

@@ -817,3 +817,38 @@ fn rules_3_8_other_match_ends() {
     bad.game_end = rummykit_core::MatchEnd::Elimination(0);
     assert!(bad.validate().is_err());
 }
+
+#[test]
+fn max_restocks_option_voids_the_hand() {
+    let cat = Catalog::<Card>::RUMMY40;
+    let all: Vec<_> = cat.ids().collect();
+    let hands = vec![all[0..13].iter().copied().collect(), all[13..26].iter().copied().collect()];
+    let mut c = Config::RUMMY40;
+    c.max_restocks = Some(0);
+    let mut g = Rummy40::from_deal(c, 1, hands, vec![all[105]], all[26..105].to_vec(), 11).unwrap();
+    draw(&mut g);
+    ok!(g, Action::Discard(all[0]));
+    assert_eq!(g.to_move(), None);
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 0], winner: None });
+}
+
+#[test]
+fn cards_taken_from_the_pile_are_known_to_all() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 2d 5s", "3c 6d Th 8c"], "", "4s 9d 7c");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "3c")));
+    ok!(g, Action::TakeDiscard);
+    let three = id(&g, 0, "3c");
+    assert_eq!(g.known_cards(0), [three].into_iter().collect());
+    assert_eq!(g.view(1).known[0], g.known_cards(0));
+    // Shuffling what seat 1 cannot see keeps seat 0's known card in seat 0's hand.
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let other = g.with_hidden_shuffled(1, &mut rng);
+    assert!(other.hand(0).contains(three));
+    assert_eq!(other.view(1), g.view(1));
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert_eq!(g.known_cards(0), [three].into_iter().collect());
+}
