@@ -5,7 +5,9 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Game, Seating};
+use std::str::FromStr;
+
+use rummykit_core::{Game, Meld, MeldKind, MeldRules, Seating, Tile, parse_list};
 use rummykit_rummikub::{Action, Rules, Rummikub};
 use serde_json::Value;
 
@@ -91,7 +93,13 @@ fn an_invalid_meld_is_rejected() {
         }
     }
     assert_eq!(removed.len(), 3);
-    let meld = |tiles: &str| serde_json::json!([{ "kind": "run", "tiles": tiles }]);
+    // A meld as this crate writes it, taken from a serialized play.
+    let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 r3").expect("tiles"), &MeldRules::RUMMIKUB)
+        .expect("a valid run");
+    let play = serde_json::to_value(Action::Play { table: vec![run] }).expect("serialize");
+    let written = play["Play"]["table"].clone();
+    assert!(written.to_string().contains("r1 r2 r3"), "{written}");
+    let meld = |tiles: &str| Value::from_str(&written.to_string().replace("r1 r2 r3", tiles)).expect("json");
     value["table"] = meld("r1 r2 r3");
     let good = load(&value).expect("r1 r2 r3 is a valid run");
     assert_eq!(good.table().len(), 1);
