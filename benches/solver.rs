@@ -1,6 +1,6 @@
 //! Criterion bench of the exact solver over a fixed, seeded set of positions like real
 //! play (see `benches/positions.rs`). Before criterion runs, it times every position on
-//! its own (best of 15 solves) and prints the median, p90 and maximum per solve.
+//! its own (best of 3 solves) and prints the median, p90 and maximum per solve.
 //!
 //! `cargo bench --bench solver -- --warm-up-time 1 --measurement-time 3`
 
@@ -25,7 +25,7 @@ fn per_position_report() {
     let mut times = Vec::with_capacity(set.len());
     for p in &set {
         let mut best = Duration::MAX;
-        for _ in 0..15 {
+        for _ in 0..3 {
             let start = Instant::now();
             black_box(solver.solve(black_box(&p.position), &p.options)).expect("bench positions are valid");
             best = best.min(start.elapsed());
@@ -34,7 +34,7 @@ fn per_position_report() {
     }
     let (median, p90, max) = percentiles(times);
     println!(
-        "solver per position ({} positions, best of 15): median {:.1} µs, p90 {:.1} µs, max {:.1} µs",
+        "solver per position ({} positions, best of 3): median {:.1} µs, p90 {:.1} µs, max {:.1} µs",
         set.len(),
         median.as_secs_f64() * 1e6,
         p90.as_secs_f64() * 1e6,
