@@ -1,0 +1,186 @@
+//! The conformance harness catches what it claims to: a toy game with a switchable bug
+//! per check passes when correct and fails with the right `Check` for each bug.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::conformance::{self, Candidate, Check, Conformance, Place, Plan};
+use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Bugs {
+    lose_a_token: bool,
+    leak_other_hand: bool,
+    change_state_on_error: bool,
+    never_end: bool,
+    not_zero_sum: bool,
+    refuse_listed: bool,
+}
+
+/// Two seats draw the ten tokens of a shuffled stock in turn; each scores the sum of its
+/// tokens minus the other's.
+#[derive(Debug, Clone, PartialEq)]
+struct Draw10 {
+    stock: Vec<u8>,
+    hands: [Vec<u8>; 2],
+    next: Seat,
+    bugs: Bugs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Act {
+    Draw,
+    Bogus,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("refused")]
+struct Refused;
+
+impl Game for Draw10 {
+    type Config = Bugs;
+    type Action = Act;
+    type View = (Vec<u8>, usize, usize, Option<Seat>, Option<u32>);
+    type Error = Refused;
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+
+    fn deal<R: Rng + ?Sized>(bugs: &Bugs, s: Seating, rng: &mut R) -> Result<Self, DealError> {
+        s.check(2, 2)?;
+        let mut stock: Vec<u8> = (0..10).collect();
+        stock.shuffle(rng);
+        Ok(Draw10 { stock, hands: [Vec::new(), Vec::new()], next: 0, bugs: *bugs })
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> Option<Seat> {
+        (!self.stock.is_empty() || self.bugs.never_end).then_some(self.next)
+    }
+    fn apply(&mut self, a: Act) -> Result<(), Refused> {
+        match a {
+            Act::Bogus => {
+                if self.bugs.change_state_on_error {
+                    self.stock.pop();
+                }
+                Err(Refused)
+            }
+            Act::Draw if self.to_move().is_none() => Err(Refused),
+            Act::Draw if self.bugs.refuse_listed && self.stock.len() == 3 => Err(Refused),
+            Act::Draw => {
+                if let Some(t) = self.stock.pop() {
+                    if !(self.bugs.lose_a_token && self.stock.len() == 5) {
+                        self.hands[self.next].push(t);
+                    }
+                }
+                self.next = 1 - self.next;
+                Ok(())
+            }
+        }
+    }
+    fn view(&self, seat: Seat) -> Self::View {
+        let mut own = self.hands[seat].clone();
+        own.sort_unstable();
+        let other = &self.hands[1 - seat];
+        let leak = self.bugs.leak_other_hand.then(|| other.iter().map(|&t| u32::from(t)).sum());
+        (own, other.len(), self.stock.len(), self.to_move(), leak)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.to_move().is_some() {
+            return None;
+        }
+        let sum = |h: &Vec<u8>| h.iter().map(|&t| i64::from(t)).sum::<i64>();
+        let d = sum(&self.hands[0]) - sum(&self.hands[1]);
+        let points = if self.bugs.not_zero_sum { vec![d, d] } else { vec![d, -d] };
+        Some(Outcome { points, winner: Some(if d >= 0 { 0 } else { 1 }) })
+    }
+}
+
+struct Harness;
+
+impl Conformance for Harness {
+    type Game = Draw10;
+    fn inventory(&self, _: &Draw10) -> Vec<u32> {
+        vec![1; 10]
+    }
+    fn census(&self, g: &Draw10) -> Vec<Place> {
+        let tokens = |v: &Vec<u8>| v.iter().map(|&t| usize::from(t)).collect();
+        vec![
+            Place::new("stock", tokens(&g.stock)),
+            Place::new("hand 0", tokens(&g.hands[0])),
+            Place::new("hand 1", tokens(&g.hands[1])),
+        ]
+    }
+    fn legal_actions(&self, g: &Draw10) -> Option<Vec<Act>> {
+        Some(if g.to_move().is_some() { vec![Act::Draw] } else { Vec::new() })
+    }
+    fn candidates<R: Rng + ?Sized>(&self, _: &Draw10, _: &mut R) -> Vec<Candidate<Act>> {
+        vec![Candidate::unknown(Act::Bogus)]
+    }
+    fn permute_hidden<R: Rng + ?Sized>(&self, g: &Draw10, seat: Seat, rng: &mut R) -> Option<Draw10> {
+        let mut hidden: Vec<u8> = g.stock.iter().chain(&g.hands[1 - seat]).copied().collect();
+        hidden.shuffle(rng);
+        let mut out = g.clone();
+        out.hands[1 - seat] = hidden.split_off(g.stock.len());
+        out.stock = hidden;
+        Some(out)
+    }
+    fn round_trip(&self, g: &Draw10) -> Option<Result<Draw10, String>> {
+        Some(Ok(g.clone()))
+    }
+    fn max_steps(&self, _: &Draw10) -> usize {
+        10
+    }
+    fn zero_sum(&self, _: &Draw10) -> bool {
+        true
+    }
+}
+
+fn run(bugs: Bugs) -> Result<conformance::Report, conformance::Violation> {
+    conformance::run::<_, ChaCha8Rng>(&Harness, &bugs, &Plan::new(20, 7).seating(Seating::new(2)))
+}
+
+#[test]
+fn a_correct_game_passes_and_the_report_counts_the_checks() {
+    let report = run(Bugs::default()).expect("no violation");
+    assert_eq!((report.games, report.steps, report.longest), (20, 200, 10));
+    assert_eq!(report.legal_checked, 200);
+    assert_eq!(report.rejected, 200 + 20); // one bogus per step, one after each end
+    assert_eq!(report.views_checked, 400);
+    assert_eq!(report.round_trips, 220);
+    assert!(report.to_string().starts_with("20 games, 200 steps"));
+}
+
+#[test]
+fn each_bug_is_caught_by_its_check() {
+    let cases = [
+        (Bugs { lose_a_token: true, ..Bugs::default() }, Check::Conservation),
+        (Bugs { leak_other_hand: true, ..Bugs::default() }, Check::ViewLeak),
+        (Bugs { change_state_on_error: true, ..Bugs::default() }, Check::StateChangedOnError),
+        (Bugs { never_end: true, ..Bugs::default() }, Check::Termination),
+        (Bugs { not_zero_sum: true, ..Bugs::default() }, Check::Outcome),
+        (Bugs { refuse_listed: true, ..Bugs::default() }, Check::LegalRefused),
+    ];
+    for (bugs, check) in cases {
+        let v = run(bugs).expect_err("the bug must be caught");
+        assert_eq!(v.check, check, "{bugs:?}: {v}");
+        assert_eq!((v.game, v.seed, v.seats), (0, 7, 2), "the first game fails, with its seed");
+    }
+}
+
+#[test]
+fn a_violation_names_the_piece_and_its_places() {
+    let v = run(Bugs { lose_a_token: true, ..Bugs::default() }).expect_err("caught");
+    assert_eq!(v.step, 5);
+    assert!(v.detail.contains("found 0 times (in no place), the game has 1"), "{}", v.detail);
+}
+
+#[test]
+fn check_game_runs_one_scripted_state() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut game = Draw10::deal(&Bugs::default(), Seating::new(2), &mut rng).expect("deal");
+    game.apply(Act::Draw).expect("draw");
+    let report =
+        conformance::check_game::<_, ChaCha8Rng>(&Harness, &mut game, &Plan::new(1, 0), 3).expect("passes");
+    assert_eq!(report.steps, 9);
+    assert!(game.outcome().is_some());
+}
