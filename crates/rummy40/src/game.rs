@@ -25,21 +25,21 @@ pub enum Phase {
 
 /// What happened this turn, for the rules that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-struct Turn {
+pub(crate) struct Turn {
     /// The player had opened before this turn (else going out now is going rummy).
-    opened_before: bool,
+    pub(crate) opened_before: bool,
     /// The card taken from the discard pile this turn.
-    taken: Option<PieceId>,
+    pub(crate) taken: Option<PieceId>,
     /// Jokers won by a swap this turn.
-    won_jokers: PieceSet,
+    pub(crate) won_jokers: PieceSet,
 }
 
 /// How a hand ended.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct HandEnd {
-    winner: Option<Seat>,
-    rummy: bool,
-    penalties: Vec<u32>,
+pub(crate) struct HandEnd {
+    pub(crate) winner: Option<Seat>,
+    pub(crate) rummy: bool,
+    pub(crate) penalties: Vec<u32>,
 }
 
 /// One hand of Rummy 40 (`RULES.md` §3): hands, stock and discard pile, the table, whose
@@ -203,6 +203,47 @@ impl Rummy40 {
             },
             end: None,
         })
+    }
+
+    /// The turn and the result, for saving.
+    #[cfg(feature = "serde")]
+    pub(crate) fn turn_and_end(&self) -> (Turn, Option<&HandEnd>) {
+        (self.turn, self.end.as_ref())
+    }
+
+    /// A state from checked parts (a saved game, see `serde_state.rs`).
+    #[cfg(feature = "serde")]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn restore(
+        config: Config,
+        catalog: Catalog<Card>,
+        hands: Vec<PieceSet>,
+        piles: Piles,
+        table: MeldTable<Card>,
+        opened: Vec<bool>,
+        known: Vec<PieceSet>,
+        dealer: Seat,
+        to_move: Seat,
+        phase: Phase,
+        turn: Turn,
+        end: Option<HandEnd>,
+    ) -> Rummy40 {
+        let rules = config.meld_rules();
+        Rummy40 {
+            config,
+            catalog,
+            rules,
+            hands,
+            piles,
+            table,
+            opened,
+            known,
+            dealer,
+            to_move,
+            phase,
+            turn,
+            end,
+        }
     }
 
     /// The configuration.

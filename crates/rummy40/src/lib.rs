@@ -29,6 +29,8 @@ mod config;
 mod error;
 mod game;
 mod legal;
+#[cfg(feature = "serde")]
+mod serde_state;
 mod value;
 mod view;
 

@@ -1,0 +1,311 @@
+//! Serde for [`Config`] and [`Rummy40`] (feature `serde`): both are written as plain
+//! representations and read back only through re-validation (DESIGN.md point 8), so a
+//! corrupt save is an error, never a state.
+
+use rummykit_core::{
+    DealError, JokerLimit, MatchEnd, MeldKind, MeldTable, PieceId, PieceSet, Piles, Seat, Seating,
+};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::game::{HandEnd, Turn};
+use crate::{
+    Config, JokerDiscard, MAX_PLAYERS, MIN_PLAYERS, OpeningScope, Phase, Rummy40, RummyBonus, Set3JokerSwap,
+};
+
+/// Core's [`JokerLimit`], as saved.
+#[derive(Serialize, Deserialize)]
+enum JokerLimitRepr {
+    Forbidden,
+    Unlimited,
+    AtMost(u8),
+    NotMoreThanNaturals,
+    NoAdjacent,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ConfigRepr {
+    jokers: u8,
+    joker_hand_penalty: u32,
+    ace_low_in_runs: bool,
+    opening_threshold: u32,
+    opening_threshold_scope: OpeningScope,
+    taken_discard_must_be_used_after_open: bool,
+    set3_joker_swap: Set3JokerSwap,
+    swapped_joker_must_be_played_same_turn: bool,
+    joker_limit: JokerLimitRepr,
+    forbid_playable_discard: bool,
+    joker_discard: JokerDiscard,
+    going_rummy_bonus: RummyBonus,
+    rummy_requires_opening_threshold: bool,
+    game_end: MatchEnd,
+    unopened_penalty: Option<u32>,
+    max_restocks: Option<u32>,
+}
+
+impl From<&Config> for ConfigRepr {
+    fn from(c: &Config) -> ConfigRepr {
+        ConfigRepr {
+            jokers: c.jokers,
+            joker_hand_penalty: c.joker_hand_penalty,
+            ace_low_in_runs: c.ace_low_in_runs,
+            opening_threshold: c.opening_threshold,
+            opening_threshold_scope: c.opening_threshold_scope,
+            taken_discard_must_be_used_after_open: c.taken_discard_must_be_used_after_open,
+            set3_joker_swap: c.set3_joker_swap,
+            swapped_joker_must_be_played_same_turn: c.swapped_joker_must_be_played_same_turn,
+            joker_limit: match c.joker_limit {
+                JokerLimit::Forbidden => JokerLimitRepr::Forbidden,
+                JokerLimit::AtMost(n) => JokerLimitRepr::AtMost(n),
+                JokerLimit::NotMoreThanNaturals => JokerLimitRepr::NotMoreThanNaturals,
+                JokerLimit::NoAdjacent => JokerLimitRepr::NoAdjacent,
+                _ => JokerLimitRepr::Unlimited,
+            },
+            forbid_playable_discard: c.forbid_playable_discard,
+            joker_discard: c.joker_discard,
+            going_rummy_bonus: c.going_rummy_bonus,
+            rummy_requires_opening_threshold: c.rummy_requires_opening_threshold,
+            game_end: c.game_end,
+            unopened_penalty: c.unopened_penalty,
+            max_restocks: c.max_restocks,
+        }
+    }
+}
+
+impl TryFrom<ConfigRepr> for Config {
+    type Error = DealError;
+
+    fn try_from(r: ConfigRepr) -> Result<Config, DealError> {
+        let mut c = Config::RUMMY40;
+        c.jokers = r.jokers;
+        c.joker_hand_penalty = r.joker_hand_penalty;
+        c.ace_low_in_runs = r.ace_low_in_runs;
+        c.opening_threshold = r.opening_threshold;
+        c.opening_threshold_scope = r.opening_threshold_scope;
+        c.taken_discard_must_be_used_after_open = r.taken_discard_must_be_used_after_open;
+        c.set3_joker_swap = r.set3_joker_swap;
+        c.swapped_joker_must_be_played_same_turn = r.swapped_joker_must_be_played_same_turn;
+        c.joker_limit = match r.joker_limit {
+            JokerLimitRepr::Forbidden => JokerLimit::Forbidden,
+            JokerLimitRepr::Unlimited => JokerLimit::Unlimited,
+            JokerLimitRepr::AtMost(n) => JokerLimit::AtMost(n),
+            JokerLimitRepr::NotMoreThanNaturals => JokerLimit::NotMoreThanNaturals,
+            JokerLimitRepr::NoAdjacent => JokerLimit::NoAdjacent,
+        };
+        c.forbid_playable_discard = r.forbid_playable_discard;
+        c.joker_discard = r.joker_discard;
+        c.going_rummy_bonus = r.going_rummy_bonus;
+        c.rummy_requires_opening_threshold = r.rummy_requires_opening_threshold;
+        c.game_end = r.game_end;
+        c.unopened_penalty = r.unopened_penalty;
+        c.max_restocks = r.max_restocks;
+        c.validate()?;
+        Ok(c)
+    }
+}
+
+impl Serialize for Config {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ConfigRepr::from(self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Config {
+    /// Reads a configuration and checks it with [`Config::validate`].
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Config::try_from(ConfigRepr::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+/// One table meld as saved: owner, kind, cards in order (its id is its position).
+#[derive(Serialize, Deserialize)]
+struct TableMeldRepr {
+    owner: Seat,
+    kind: MeldKind,
+    cards: Vec<PieceId>,
+}
+
+/// The plain, unvalidated form of a [`Rummy40`].
+#[derive(Serialize, Deserialize)]
+struct Repr {
+    config: Config,
+    dealer: Seat,
+    hands: Vec<PieceSet>,
+    stock: Vec<PieceId>,
+    discard: Vec<PieceId>,
+    restocks: u32,
+    shuffle_seed: u64,
+    table: Vec<TableMeldRepr>,
+    opened: Vec<bool>,
+    known: Vec<PieceSet>,
+    to_move: Seat,
+    phase: Phase,
+    opened_before: bool,
+    taken: Option<PieceId>,
+    won_jokers: PieceSet,
+    winner: Option<Seat>,
+    rummy: bool,
+    penalties: Option<Vec<u32>>,
+}
+
+fn bad(msg: impl Into<String>) -> DealError {
+    DealError::InvalidDeal(msg.into())
+}
+
+impl From<&Rummy40> for Repr {
+    fn from(g: &Rummy40) -> Repr {
+        let (turn, end) = g.turn_and_end();
+        Repr {
+            config: g.config,
+            dealer: g.dealer,
+            hands: g.hands.clone(),
+            stock: g.piles.stock().to_vec(),
+            discard: g.piles.discard_pile().to_vec(),
+            restocks: g.piles.restocks(),
+            shuffle_seed: g.piles.shuffle_seed(),
+            table: g
+                .table
+                .melds()
+                .iter()
+                .map(|m| TableMeldRepr {
+                    owner: m.owner(),
+                    kind: m.meld().kind(),
+                    cards: m.pieces().to_vec(),
+                })
+                .collect(),
+            opened: g.opened.clone(),
+            known: g.known.clone(),
+            to_move: g.to_move,
+            phase: g.phase,
+            opened_before: turn.opened_before,
+            taken: turn.taken,
+            won_jokers: turn.won_jokers,
+            winner: end.and_then(|e| e.winner),
+            rummy: end.is_some_and(|e| e.rummy),
+            penalties: end.map(|e| e.penalties.clone()),
+        }
+    }
+}
+
+impl TryFrom<Repr> for Rummy40 {
+    type Error = DealError;
+
+    /// Rebuilds a state, checking: 2–6 seats, dealer and mover exist; every card of the
+    /// pack is in exactly one place; every table meld is valid under the configuration
+    /// and owned by a seat that has opened; known cards are in their holder's hand; the
+    /// turn fields fit the phase; a result exactly when the hand is over.
+    fn try_from(r: Repr) -> Result<Rummy40, DealError> {
+        let config = r.config;
+        let catalog = config.catalog()?;
+        let rules = config.meld_rules();
+        let seats = r.hands.len();
+        Seating::new(seats).with_dealer(r.dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
+        if r.to_move >= seats {
+            return Err(bad(format!("seat {} to move does not exist", r.to_move)));
+        }
+        if r.opened.len() != seats || r.known.len() != seats {
+            return Err(bad("per-seat lists do not match the number of hands"));
+        }
+        let mut table = MeldTable::new();
+        for m in &r.table {
+            if m.owner >= seats || !r.opened[m.owner] {
+                return Err(bad(format!("meld owner {} is not a seat that has opened", m.owner)));
+            }
+            table
+                .place(m.owner, m.kind, &m.cards, &catalog, &rules)
+                .map_err(|e| bad(format!("table: {e}")))?;
+        }
+        let mut seen = PieceSet::new();
+        let mut count = 0;
+        let places = r.hands.iter().copied().chain([
+            r.stock.iter().copied().collect::<PieceSet>(),
+            r.discard.iter().copied().collect(),
+            table.pieces(),
+        ]);
+        for place in places {
+            if !seen.is_disjoint(&place) {
+                return Err(bad("a card is in two places"));
+            }
+            seen |= place;
+            count += place.len();
+        }
+        count += r.stock.len() + r.discard.len()
+            - r.stock.iter().chain(&r.discard).copied().collect::<PieceSet>().len();
+        if seen != catalog.all() || count != catalog.len() {
+            return Err(bad("the cards are not exactly the pack, each once"));
+        }
+        if r.known.iter().zip(&r.hands).any(|(k, h)| !k.is_subset(h)) {
+            return Err(bad("a known card is not in its holder's hand"));
+        }
+        if r.config.max_restocks.is_some_and(|cap| r.restocks > cap) {
+            return Err(bad("more restocks than the cap"));
+        }
+        if r.opened_before && !r.opened[r.to_move] {
+            return Err(bad("opened before this turn but not opened"));
+        }
+        let on_table_or_hand = |p: PieceId| r.hands[r.to_move].contains(p) || table.pieces().contains(p);
+        match r.phase {
+            Phase::Draw if r.taken.is_some() || !r.won_jokers.is_empty() => {
+                return Err(bad("a turn that has not drawn yet cannot have taken a card or won a joker"));
+            }
+            Phase::Draw | Phase::Play if r.penalties.is_some() || r.winner.is_some() || r.rummy => {
+                return Err(bad("a result before the hand is over"));
+            }
+            Phase::Draw | Phase::Play if r.stock.is_empty() => {
+                return Err(bad("the hand is on with an empty stock"));
+            }
+            Phase::Play => {
+                if r.taken.is_some_and(|t| !on_table_or_hand(t)) {
+                    return Err(bad("the taken card is neither in hand nor on the table"));
+                }
+                if r.won_jokers
+                    .iter()
+                    .any(|j| !on_table_or_hand(j) || !catalog.face(j).is_some_and(|f| f.is_joker()))
+                {
+                    return Err(bad("a won joker is not a joker in hand or on the table"));
+                }
+                if r.hands[r.to_move].is_empty() {
+                    return Err(bad("the player to move has no cards but the hand is on"));
+                }
+            }
+            Phase::Over => {
+                let Some(p) = &r.penalties else { return Err(bad("a finished hand without a result")) };
+                if p.len() != seats || r.winner.is_some_and(|w| w >= seats || !r.hands[w].is_empty()) {
+                    return Err(bad("the result does not fit the hands"));
+                }
+            }
+            _ => {}
+        }
+        let end = (r.phase == Phase::Over).then(|| HandEnd {
+            winner: r.winner,
+            rummy: r.rummy,
+            penalties: r.penalties.unwrap_or_default(),
+        });
+        Ok(Rummy40::restore(
+            config,
+            catalog,
+            r.hands,
+            Piles::new(r.stock, r.discard, r.shuffle_seed).with_restocks(r.restocks),
+            table,
+            r.opened,
+            r.known,
+            r.dealer,
+            r.to_move,
+            r.phase,
+            Turn { opened_before: r.opened_before, taken: r.taken, won_jokers: r.won_jokers },
+            end,
+        ))
+    }
+}
+
+impl Serialize for Rummy40 {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Repr::from(self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Rummy40 {
+    /// Reads a saved hand and re-checks every invariant (see `TryFrom<Repr>`).
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Rummy40::try_from(Repr::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
