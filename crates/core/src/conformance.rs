@@ -22,12 +22,14 @@
 //! 7. **Termination**: the hand ends within [`Conformance::max_steps`] actions, then
 //!    [`Game::to_move`] is `None`, [`Game::outcome`] is `Some` with one score per seat,
 //!    and the scores sum to zero where [`Conformance::zero_sum`] says the rules make them.
+//!    (For a game whose rules set no bound, [`Conformance::unbounded`], a playout that
+//!    reaches the harness's bound is counted as stalled instead.)
 //!
 //! The first failure stops the run with a [`Violation`] naming the game, its deal seed,
 //! the step and what went wrong, so it can be replayed exactly.
 //!
 //! ```
-//! use rand::{Rng, SeedableRng};
+//! use rand::{Rng, RngExt, SeedableRng};
 //! use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
 //! use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
 //!
@@ -252,6 +254,15 @@ pub trait Conformance {
     /// configuration (read off the freshly dealt state).
     fn max_steps(&self, game: &Self::Game) -> usize;
 
+    /// Whether the rules leave the length of a hand unbounded (Rummy 40 reshuffles its
+    /// discard pile for ever, RULES.md §3.7). Then a playout that reaches
+    /// [`max_steps`](Conformance::max_steps) is counted in [`Report::stalled`] instead of
+    /// failing. Default `false`: the bound is a rule, and reaching it is a violation.
+    fn unbounded(&self, game: &Self::Game) -> bool {
+        let _ = game;
+        false
+    }
+
     /// Whether the rules make this hand's scores sum to zero.
     fn zero_sum(&self, game: &Self::Game) -> bool {
         let _ = game;
@@ -318,7 +329,7 @@ pub fn games_from_env(default: usize) -> usize {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Report {
-    /// Games played to the end.
+    /// Games played (to the end, or to the cut-off when [`Report::stalled`]).
     pub games: usize,
     /// Actions applied in the playouts.
     pub steps: usize,
@@ -334,6 +345,9 @@ pub struct Report {
     pub views_checked: usize,
     /// Serde round trips.
     pub round_trips: usize,
+    /// Playouts cut off at the bound of a game whose rules set none
+    /// ([`Conformance::unbounded`]); every step before the cut was checked.
+    pub stalled: usize,
 }
 
 impl fmt::Display for Report {
@@ -341,7 +355,7 @@ impl fmt::Display for Report {
         write!(
             f,
             "{} games, {} steps (longest {}): {} enumerated actions applied, {} candidates accepted, \
-             {} refused, {} views compared, {} round trips",
+             {} refused, {} views compared, {} round trips, {} stalled",
             self.games,
             self.steps,
             self.longest,
@@ -349,7 +363,8 @@ impl fmt::Display for Report {
             self.accepted,
             self.rejected,
             self.views_checked,
-            self.round_trips
+            self.round_trips,
+            self.stalled
         )
     }
 }
@@ -489,6 +504,10 @@ where
             return Err(ctx.fail(Check::Outcome, format!("seat {seat} to move but the hand has an outcome")));
         }
         if ctx.step >= bound {
+            if c.unbounded(game) {
+                report.stalled += 1;
+                return Ok(());
+            }
             return Err(ctx.fail(Check::Termination, format!("no end within the documented {bound} actions")));
         }
         let action = c

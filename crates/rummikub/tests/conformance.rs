@@ -110,11 +110,15 @@ fn corruptions(game: &Rummikub, play: &[Meld<Tile>]) -> Vec<Vec<Meld<Tile>>> {
     let rack = rack_of(game, seat);
     let before = game.table();
     let mut out = Vec::new();
-    // (1) an old meld disappears: table tiles lost.
+    // (1) an old meld disappears: table tiles lost. (Only if tiles are really lost: with
+    // three copies of a tile, a new meld can be the twin of an old one.)
+    let old_tiles = TileCounts::of_melds(before);
     if let Some(i) = play.iter().position(|m| before.contains(m)) {
         let mut t = play.to_vec();
         t.remove(i);
-        out.push(t);
+        if !old_tiles.is_subset(&TileCounts::of_melds(&t)) {
+            out.push(t);
+        }
     }
     // (2) a placed meld twice, when the rack cannot pay for the second copy.
     if let Some(new) = play.iter().rev().find(|m| !before.contains(m)) {

@@ -3,8 +3,9 @@
 //! card, `legal_actions` agrees with `apply` (every listed action is accepted; an
 //! arbitrary or mutated action is accepted exactly when its normal form is listed),
 //! refused actions leave the state unchanged, views unchanged when other hands and the
-//! stock are shuffled and serde round trips (when the crate offers them), and every hand
-//! ends within the harness's bound.
+//! stock are shuffled (at the deal, see finding R5) and serde round trips (when the crate
+//! offers them). The rules set no bound on a hand (finding R3): hands still running after
+//! `4000 × seats` actions are counted as stalled.
 //!
 //! `RUMMYKIT_CONFORMANCE_GAMES=<n>` plays `n` hands per seating instead of the default.
 
@@ -181,6 +182,12 @@ impl Conformance for Harness {
     /// this is the bound for the harness's melding player, far above its longest hand.
     fn max_steps(&self, game: &Rummy40) -> usize {
         4_000 * game.seats()
+    }
+
+    /// RULES.md §3.7: no rule ends a hand in which nobody goes out (finding R3), so a
+    /// playout cut off at `max_steps` is counted as stalled (the report prints how many).
+    fn unbounded(&self, _: &Rummy40) -> bool {
+        true
     }
 }
 
