@@ -9,3 +9,5 @@ pub use rummykit_classic as classic;
 pub use rummykit_rummikub as rummikub;
 /// Rummy 40 and Scala 40 ([`rummykit_rummy40`]).
 pub use rummykit_rummy40 as rummy40;
+
+pub mod terminal;

@@ -1,0 +1,331 @@
+//! The card games at the terminal: the person picks one of the numbered legal actions
+//! (or types `draw`, `take`, `discard CARD`, checked by the engine).
+
+use std::collections::BTreeMap;
+use std::io;
+
+use rummykit_classic::{Action as ClassicAction, ClassicRummy};
+use rummykit_core::{Bot, Card, Catalog, Game, MeldTable, PieceId, PieceSet, RunEnd, Seat};
+use rummykit_rummy40::{Action, NewMeld, Phase, Rummy40};
+
+use super::{Io, Style, TerminalGame};
+
+/// What the numbered-action front end needs of a card game.
+pub(crate) trait CardGame: Game {
+    /// Every legal action of the seat to move.
+    fn legal(&self, out: &mut Vec<Self::Action>);
+    /// The face of a card.
+    fn card(&self, id: PieceId) -> Option<Card>;
+    /// A seat's hand.
+    fn hand_of(&self, seat: Seat) -> PieceSet;
+    /// The melds on the table.
+    fn melds(&self) -> &MeldTable<Card>;
+    /// The top of the discard pile.
+    fn top_discard(&self) -> Option<PieceId>;
+    /// Cards in the stock.
+    fn stock_len(&self) -> usize;
+    /// Whether a seat has melded/opened (for the status line).
+    fn opened(&self, seat: Seat) -> bool;
+    /// The action in words.
+    fn words(&self, action: &Self::Action, style: Style) -> String;
+    /// `draw`, `take`, `discard CARD`: the typed shortcut, if the text is one.
+    fn typed(&self, seat: Seat, text: &str) -> Option<Result<Self::Action, String>>;
+}
+
+fn cards_of(game: &impl CardGame, ids: impl IntoIterator<Item = PieceId>, style: Style) -> String {
+    let mut faces: Vec<Card> = ids.into_iter().filter_map(|id| game.card(id)).collect();
+    faces.sort_by_key(|c| (c.suit().map_or(4, |s| s as u8), c.rank().map_or(0, |r| r.number())));
+    style.cards(faces)
+}
+
+fn meld_words(game: &impl CardGame, pieces: &[PieceId], style: Style) -> String {
+    format!("[{}]", style.cards(pieces.iter().filter_map(|&p| game.card(p))))
+}
+
+fn table_meld_words(game: &impl CardGame, id: rummykit_core::MeldId, style: Style) -> String {
+    game.melds().meld(id).map_or_else(|| format!("meld {id}"), |m| meld_words(game, m.pieces(), style))
+}
+
+fn show<G: CardGame>(game: &G, seat: Seat, style: Style) -> String {
+    let mut text = style.bold(format!("-- your turn, seat {seat} --"));
+    let others: Vec<String> = (0..game.seats())
+        .filter(|&s| s != seat)
+        .map(|s| {
+            format!(
+                "seat {s}: {} cards{}",
+                game.hand_of(s).len(),
+                if game.opened(s) { ", opened" } else { "" }
+            )
+        })
+        .collect();
+    text.push_str(&format!("\nstock: {} cards; {}", game.stock_len(), others.join("; ")));
+    text.push_str(&format!(
+        "\ndiscard pile: {}",
+        game.top_discard().and_then(|d| game.card(d)).map_or("(empty)".to_owned(), |c| style.card(c))
+    ));
+    text.push_str("\ntable:");
+    if game.melds().is_empty() {
+        text.push_str(" (empty)");
+    }
+    for m in game.melds().melds() {
+        text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner()));
+    }
+    text.push_str(&format!("\nyour hand: {}", cards_of(game, game.hand_of(seat), style)));
+    text
+}
+
+/// The person's turn: numbered legal actions (the same words once), typed shortcuts.
+pub(crate) fn human_turn<G: CardGame>(
+    game: &G,
+    seat: Seat,
+    io: &mut Io<'_>,
+) -> io::Result<Option<G::Action>> {
+    let style = io.style;
+    let mut legal = Vec::new();
+    game.legal(&mut legal);
+    // Two copies of a card are different pieces but the same move for a person.
+    let mut seen = BTreeMap::new();
+    let mut choices: Vec<(String, G::Action)> = Vec::new();
+    for a in legal {
+        let words = game.words(&a, Style::PLAIN);
+        if seen.insert(words, ()).is_none() {
+            choices.push((game.words(&a, style), a));
+        }
+    }
+    let list = |io: &mut Io<'_>| -> io::Result<()> {
+        writeln!(io.out, "{}", show(game, seat, style))?;
+        for (i, (words, _)) in choices.iter().enumerate() {
+            writeln!(io.out, "  {:>3}) {words}", i + 1)?;
+        }
+        writeln!(io.out, "pick a number (or type `draw`, `take`, `discard CARD`, `list`, `help`)")
+    };
+    list(io)?;
+    loop {
+        let Some(line) = io.command(&format!("seat {seat}> "))? else { return Ok(None) };
+        if let Ok(n) = line.parse::<usize>() {
+            match choices.get(n.wrapping_sub(1)) {
+                Some((_, action)) => return Ok(Some(action.clone())),
+                None => {
+                    io.error(format!("{n} is not on the list: pick a number from 1 to {}", choices.len()))?
+                }
+            }
+            continue;
+        }
+        match line.to_ascii_lowercase().as_str() {
+            "list" | "hand" | "table" => {
+                list(io)?;
+                continue;
+            }
+            "help" | "?" => {
+                writeln!(
+                    io.out,
+                    "type the number of an action from the list; or `draw` (from the stock), `take` (the top \
+                     discard), `discard CARD` (e.g. `discard 7h`); `list` shows the list again"
+                )?;
+                continue;
+            }
+            _ => {}
+        }
+        match game.typed(seat, &line) {
+            Some(Ok(action)) => {
+                let mut copy = game.clone();
+                match copy.apply(action.clone()) {
+                    Ok(()) => return Ok(Some(action)),
+                    Err(e) => io.error(format!("refused: {e}"))?,
+                }
+            }
+            Some(Err(message)) => io.error(message)?,
+            None => io.error(format!(
+                "`{line}` is not a command: pick a number from 1 to {}, or type `help`",
+                choices.len()
+            ))?,
+        }
+    }
+}
+
+/// Finds a card of face `text` in `hand`.
+fn find_card(game: &impl CardGame, hand: PieceSet, text: &str) -> Result<PieceId, String> {
+    let face: Card =
+        text.parse().map_err(|e| format!("{e} (cards are written 7h Td Qs Ac, * for a joker)"))?;
+    hand.iter().find(|&p| game.card(p) == Some(face)).ok_or_else(|| format!("you hold no {face}"))
+}
+
+fn end_text<G: CardGame>(game: &G, style: Style) -> String {
+    let mut text = String::from("table:");
+    for m in game.melds().melds() {
+        text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner()));
+    }
+    for seat in 0..game.seats() {
+        text.push_str(&format!("\nhand of seat {seat}: {}", cards_of(game, game.hand_of(seat), style)));
+    }
+    text
+}
+
+impl CardGame for Rummy40 {
+    fn legal(&self, out: &mut Vec<Action>) {
+        self.legal_actions(out);
+    }
+    fn card(&self, id: PieceId) -> Option<Card> {
+        self.face(id)
+    }
+    fn hand_of(&self, seat: Seat) -> PieceSet {
+        self.hand(seat)
+    }
+    fn melds(&self) -> &MeldTable<Card> {
+        self.table()
+    }
+    fn top_discard(&self) -> Option<PieceId> {
+        self.piles().top_discard()
+    }
+    fn stock_len(&self) -> usize {
+        self.piles().stock_len()
+    }
+    fn opened(&self, seat: Seat) -> bool {
+        self.has_opened(seat)
+    }
+
+    fn words(&self, action: &Action, style: Style) -> String {
+        let c = |p: PieceId| self.face(p).map_or_else(|| format!("#{p}"), |f| style.card(f));
+        let batch = |melds: &[NewMeld]| {
+            melds.iter().map(|m| meld_words(self, &m.pieces, style)).collect::<Vec<_>>().join(" ")
+        };
+        let top = self.piles().top_discard().map_or_else(String::new, c);
+        match action {
+            Action::DrawStock => "draw from the stock".to_owned(),
+            Action::TakeDiscard => format!("take the discard {top}"),
+            Action::TakeDiscardAndOpen { melds } => format!("take {top} and open with {}", batch(melds)),
+            Action::Open { melds } => format!("open with {}", batch(melds)),
+            Action::Meld(m) => format!("meld {}", meld_words(self, &m.pieces, style)),
+            Action::Build { piece, meld, end } => {
+                let at = if *end == RunEnd::Front { "front" } else { "back" };
+                format!("lay {} off on {} ({at})", c(*piece), table_meld_words(self, *meld, style))
+            }
+            Action::SwapJoker { piece, meld } => {
+                format!("swap {} for the joker of {}", c(*piece), table_meld_words(self, *meld, style))
+            }
+            Action::ReleaseJoker { meld, pieces } => format!(
+                "free the joker of {} with {} {}",
+                table_meld_words(self, *meld, style),
+                c(pieces[0]),
+                c(pieces[1])
+            ),
+            Action::GoRummy { melds, discard } => {
+                format!("go rummy with {}, discard {}", batch(melds), c(*discard))
+            }
+            Action::TakeDiscardAndGoRummy { melds, discard } => {
+                format!("take {top} and go rummy with {}, discard {}", batch(melds), c(*discard))
+            }
+            Action::Discard(p) => format!("discard {}", c(*p)),
+            other => format!("{other:?}"),
+        }
+    }
+
+    fn typed(&self, seat: Seat, text: &str) -> Option<Result<Action, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["draw"] => Some(Ok(Action::DrawStock)),
+            ["take"] => Some(Ok(Action::TakeDiscard)),
+            ["discard", card] => Some(find_card(self, self.hand(seat), card).map(Action::Discard)),
+            ["discard"] => Some(Err("usage: discard CARD, e.g. discard 7h".to_owned())),
+            _ => None,
+        }
+    }
+}
+
+impl TerminalGame for Rummy40 {
+    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        super::bots::rummy40(kind, seed)
+    }
+
+    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Option<Action>> {
+        human_turn(self, seat, io)
+    }
+
+    fn describe(before: &Rummy40, after: &Rummy40, seat: Seat, action: &Action, style: Style) -> String {
+        let left = after.hand(seat).len();
+        let mut text = before.words(action, style);
+        if matches!(action, Action::DrawStock) {
+            // The drawn card is hidden; say only how many the seat holds.
+        }
+        if after.phase() == Phase::Over || matches!(action, Action::Discard(_)) {
+            text.push_str(&format!(" ({left} left)"));
+        }
+        text
+    }
+
+    fn show_end(&self, style: Style) -> String {
+        end_text(self, style)
+    }
+}
+
+impl CardGame for ClassicRummy {
+    fn legal(&self, out: &mut Vec<ClassicAction>) {
+        self.legal_actions(out);
+    }
+    fn card(&self, id: PieceId) -> Option<Card> {
+        Catalog::<Card>::DECK.face(id)
+    }
+    fn hand_of(&self, seat: Seat) -> PieceSet {
+        self.hand(seat)
+    }
+    fn melds(&self) -> &MeldTable<Card> {
+        self.table()
+    }
+    fn top_discard(&self) -> Option<PieceId> {
+        self.piles().top_discard()
+    }
+    fn stock_len(&self) -> usize {
+        self.piles().stock_len()
+    }
+    fn opened(&self, seat: Seat) -> bool {
+        self.table().has_melded(seat)
+    }
+
+    fn words(&self, action: &ClassicAction, style: Style) -> String {
+        let c = |p: PieceId| self.card(p).map_or_else(|| format!("#{p}"), |f| style.card(f));
+        match action {
+            ClassicAction::DrawStock => "draw from the stock".to_owned(),
+            ClassicAction::TakeDiscard => {
+                format!("take the discard {}", self.piles().top_discard().map_or_else(String::new, c))
+            }
+            ClassicAction::Meld(cards) => format!("meld [{}]", cards_of(self, *cards, style)),
+            ClassicAction::LayOff { card, onto } => {
+                format!("lay {} off on {}", c(*card), table_meld_words(self, *onto, style))
+            }
+            ClassicAction::Discard(p) => format!("discard {}", c(*p)),
+        }
+    }
+
+    fn typed(&self, seat: Seat, text: &str) -> Option<Result<ClassicAction, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["draw"] => Some(Ok(ClassicAction::DrawStock)),
+            ["take"] => Some(Ok(ClassicAction::TakeDiscard)),
+            ["discard", card] => Some(find_card(self, self.hand(seat), card).map(ClassicAction::Discard)),
+            ["discard"] => Some(Err("usage: discard CARD, e.g. discard 7h".to_owned())),
+            _ => None,
+        }
+    }
+}
+
+impl TerminalGame for ClassicRummy {
+    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        super::bots::classic(kind, seed)
+    }
+
+    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Option<ClassicAction>> {
+        human_turn(self, seat, io)
+    }
+
+    fn describe(before: &Self, after: &Self, seat: Seat, action: &ClassicAction, style: Style) -> String {
+        let mut text = before.words(action, style);
+        if matches!(action, ClassicAction::Discard(_)) || after.to_move().is_none() {
+            text.push_str(&format!(" ({} left)", after.hand(seat).len()));
+        }
+        text
+    }
+
+    fn show_end(&self, style: Style) -> String {
+        end_text(self, style)
+    }
+}

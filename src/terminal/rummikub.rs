@@ -1,0 +1,467 @@
+//! Rummikub at the terminal: the person's turn as commands on the engine's
+//! [`Staging`], words for every action, the end of a game.
+
+use std::io;
+
+use rummykit_core::{Bot, Game, Meld, MeldKind, Seat, Tile, parse_list};
+use rummykit_rummikub::solver::{Objective, Position, SolveOptions, Solver};
+use rummykit_rummikub::{Action, ActionError, PlayError, Rummikub, Staging, StagingError, TileCounts};
+
+use super::{Io, Style, TerminalGame};
+
+/// The help text of the Rummikub commands.
+pub(crate) const HELP: &str = "\
+commands (melds are numbered as `table` shows them, positions inside a meld from 1):
+  rack | table          show your rack / the tentative table (with invalid melds marked)
+  new TILE...           lay a new meld from rack tiles, e.g. `new r5 r6 r7` or `new k9 b9 J`
+  add M TILE...         add rack tiles to meld M (a run gets them at the end they fit)
+  move M:P N[:Q]        move the tile at position P of meld M into meld N (at Q, default the end)
+  split M P             split meld M before its position P into two melds
+  take M:P              take a tile you placed this turn back to the rack
+  hint                  show the solver's best play;  hint play: make it
+  reset                 undo every tentative change of this turn
+  commit                end the turn with the tentative table (checked by the rules)
+  draw | pass           draw a tile (nothing changed) / pass (the pool is empty)
+  help                  this text";
+
+impl TerminalGame for Rummikub {
+    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        super::bots::rummikub(kind, seed)
+    }
+
+    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Option<Action>> {
+        let Ok(mut stage) = Staging::new(self) else { return Ok(None) };
+        show_position(self, seat, &stage, io)?;
+        loop {
+            let Some(line) = io.command(&format!("seat {seat}> "))? else { return Ok(None) };
+            match command(self, &mut stage, &line, io)? {
+                Some(action) => return Ok(Some(action)),
+                None => continue,
+            }
+        }
+    }
+
+    fn describe(before: &Rummikub, after: &Rummikub, seat: Seat, action: &Action, style: Style) -> String {
+        let rack_len = after.rack(seat).map_or(0, TileCounts::len);
+        match action {
+            Action::Play { table } => {
+                let placed = before
+                    .rack(seat)
+                    .and_then(|r| after.rack(seat).and_then(|a| r.checked_sub(a)))
+                    .unwrap_or_default();
+                let mut text = format!("plays {} ({rack_len} left)", style.tiles(placed.iter()));
+                if !before.has_opened(seat) && after.has_opened(seat) {
+                    text.push_str(", initial meld");
+                }
+                let new: Vec<String> = table
+                    .iter()
+                    .filter(|m| !before.table().contains(m))
+                    .map(|m| format!("[{}]", style.tiles(m.faces().iter().copied())))
+                    .collect();
+                if !new.is_empty() {
+                    text.push_str(&format!("; new melds {}", new.join(" ")));
+                }
+                text
+            }
+            Action::Draw => format!("draws ({rack_len} tiles)"),
+            Action::Pass => "passes".to_owned(),
+            Action::Timeout { .. } => format!("runs out of time and draws ({rack_len} tiles)"),
+            Action::Abandon => format!("abandons the manipulation and draws ({rack_len} tiles)"),
+            other => format!("{other:?}"),
+        }
+    }
+
+    fn show_end(&self, style: Style) -> String {
+        let mut text = String::from("table:\n");
+        text.push_str(&table_lines(self.table(), style));
+        for seat in 0..self.seats() {
+            let rack = self.rack(seat).copied().unwrap_or_default();
+            text.push_str(&format!("\nrack of seat {seat}: {}", style.tiles(rack.iter())));
+        }
+        text
+    }
+}
+
+fn table_lines(table: &[Meld<Tile>], style: Style) -> String {
+    if table.is_empty() {
+        return "  (empty)".to_owned();
+    }
+    let lines: Vec<String> = table
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("  {:>2}: {}", i + 1, style.tiles(m.faces().iter().copied())))
+        .collect();
+    lines.join("\n")
+}
+
+fn show_position(game: &Rummikub, seat: Seat, stage: &Staging, io: &mut Io<'_>) -> io::Result<()> {
+    let view = game.view(seat);
+    let others: Vec<String> = view
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(s, sum)| {
+            format!("seat {s}: {} tiles{}", sum.tiles, if sum.opened { "" } else { ", not opened" })
+        })
+        .collect();
+    let style = io.style;
+    writeln!(io.out, "{}", style.bold(format!("-- your turn, seat {seat} --")))?;
+    writeln!(io.out, "pool: {} tiles; {}", view.pool, others.join("; "))?;
+    if !view.has_opened() {
+        writeln!(
+            io.out,
+            "you have not made your initial meld yet: new melds from your rack worth at least {} (§1.5)",
+            view.rules.initial_meld_threshold
+        )?;
+    }
+    show_stage(stage, io)?;
+    writeln!(io.out, "type `help` for the commands")
+}
+
+fn show_stage(stage: &Staging, io: &mut Io<'_>) -> io::Result<()> {
+    let style = io.style;
+    writeln!(io.out, "table:")?;
+    let invalid: Vec<(usize, rummykit_core::MeldError)> = stage.invalid_melds().collect();
+    let mut any = false;
+    for (i, m) in stage.melds().iter().enumerate().filter(|(_, m)| !m.tiles().is_empty()) {
+        any = true;
+        let mark = invalid.iter().find(|(j, _)| *j == i).map(|(_, e)| format!("   <- not valid: {e}"));
+        writeln!(
+            io.out,
+            "  {:>2}: {}{}",
+            i + 1,
+            style.tiles(m.tiles().iter().copied()),
+            mark.unwrap_or_default()
+        )?;
+    }
+    if !any {
+        writeln!(io.out, "  (empty)")?;
+    }
+    writeln!(io.out, "rack: {}", style.tiles(stage.rack().iter()))
+}
+
+/// The engine's error in words, with meld numbers as the person sees them (from 1).
+fn explain(error: &StagingError) -> String {
+    match error {
+        StagingError::NoSuchMeld { meld } => format!("there is no meld {}", meld + 1),
+        StagingError::NoSuchPosition { meld, position } => {
+            format!("meld {} has no position {}", meld + 1, position + 1)
+        }
+        StagingError::Action(ActionError::Play(play)) => match play {
+            PlayError::InvalidMeld { index, error } => {
+                format!("play refused: meld {} is not a valid group or run (§1.4): {error}", index + 1)
+            }
+            PlayError::InitialMeldTouchesTable { meld } => format!(
+                "play refused: before your initial meld is down you may not touch the table (§1.5): meld {} changed",
+                meld + 1
+            ),
+            PlayError::JokerNotReused { meld } => format!(
+                "play refused: the freed joker in meld {} must be reused with tiles from your rack (§1.6)",
+                meld + 1
+            ),
+            other => format!("play refused: {other}"),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// Parses `M:P` (1-based) into 0-based indexes.
+fn meld_pos(text: &str) -> Result<(usize, usize), String> {
+    let (m, p) = text.split_once(':').ok_or_else(|| format!("`{text}` should be MELD:POSITION, e.g. 2:3"))?;
+    Ok((one_based(m)?, one_based(p)?))
+}
+
+fn one_based(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n - 1),
+        _ => Err(format!("`{text}` is not a number from 1")),
+    }
+}
+
+fn tiles(args: &[&str]) -> Result<Vec<Tile>, String> {
+    if args.is_empty() {
+        return Err("name at least one tile, e.g. r7 b13 y1 k10 J".to_owned());
+    }
+    parse_list(&args.join(" ")).map_err(|e| e.to_string())
+}
+
+/// Where a tile goes when added to a meld: a run takes it at the end where it fits.
+fn add_position(stage: &Staging, meld: usize, tile: Tile) -> usize {
+    let Some(m) = stage.melds().get(meld) else { return 0 };
+    let len = m.tiles().len();
+    match (m.to_meld(), tile.number()) {
+        (Ok(valid), Some(n)) if valid.kind() == MeldKind::Run => match valid.value_at(0) {
+            Some(first) if n < first => 0,
+            _ => len,
+        },
+        _ => len,
+    }
+}
+
+/// Runs one command. `Some(action)` ends the turn with an action the game accepts.
+fn command(game: &Rummikub, stage: &mut Staging, line: &str, io: &mut Io<'_>) -> io::Result<Option<Action>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (verb, args) = match words.split_first() {
+        Some((v, rest)) => (v.to_ascii_lowercase(), rest),
+        None => return Ok(None),
+    };
+    // Every edit is tried on a copy and kept only if it all works.
+    let mut edit = |f: &mut dyn FnMut(&mut Staging) -> Result<(), String>| -> io::Result<()> {
+        let mut copy = stage.clone();
+        match f(&mut copy) {
+            Ok(()) => {
+                *stage = copy;
+                show_stage(stage, io)
+            }
+            Err(message) => io.error(message),
+        }
+    };
+    match verb.as_str() {
+        "help" | "?" | "h" => writeln!(io.out, "{HELP}")?,
+        "rack" | "table" | "show" | "t" => show_stage(stage, io)?,
+        "new" => edit(&mut |s| {
+            let ts = tiles(args)?;
+            let m = s.new_meld(None);
+            for t in ts {
+                let at = s.melds()[m].tiles().len();
+                s.place(t, m, at).map_err(|e| explain(&e))?;
+            }
+            Ok(())
+        })?,
+        "add" => edit(&mut |s| {
+            let (m, rest) = args.split_first().ok_or("usage: add M TILE..., e.g. add 2 r4")?;
+            let m = one_based(m)?;
+            for t in tiles(rest)? {
+                let at = add_position(s, m, t);
+                s.place(t, m, at).map_err(|e| explain(&e))?;
+            }
+            Ok(())
+        })?,
+        "move" | "mv" => edit(&mut |s| {
+            let [from, to] = args else { return Err("usage: move M:P N[:Q], e.g. move 1:3 2".to_owned()) };
+            let from = meld_pos(from)?;
+            let to = if to.contains(':') {
+                meld_pos(to)?
+            } else {
+                let n = one_based(to)?;
+                let len = s.melds().get(n).map_or(0, |m| m.tiles().len());
+                (n, len)
+            };
+            s.move_tile(from, to).map_err(|e| explain(&e))
+        })?,
+        "split" => edit(&mut |s| {
+            let [m, p] = args else { return Err("usage: split M P, e.g. split 1 4".to_owned()) };
+            let (m, p) = (one_based(m)?, one_based(p)?);
+            let len = s
+                .melds()
+                .get(m)
+                .map(|x| x.tiles().len())
+                .ok_or_else(|| format!("there is no meld {}", m + 1))?;
+            if p == 0 || p >= len {
+                return Err(format!(
+                    "meld {} has {len} tiles: split before a position from 2 to {len}",
+                    m + 1
+                ));
+            }
+            let kind = s.melds()[m].kind();
+            let new = s.new_meld(kind);
+            for _ in p..len {
+                let at = s.melds()[new].tiles().len();
+                s.move_tile((m, p), (new, at)).map_err(|e| explain(&e))?;
+            }
+            Ok(())
+        })?,
+        "take" | "back" => edit(&mut |s| {
+            let [at] = args else { return Err("usage: take M:P, e.g. take 3:1".to_owned()) };
+            let (m, p) = meld_pos(at)?;
+            s.take_back(m, p).map(|_| ()).map_err(|e| explain(&e))
+        })?,
+        "reset" => {
+            stage.reset();
+            writeln!(io.out, "reset: the table and your rack are as at the start of the turn")?;
+            show_stage(stage, io)?;
+        }
+        "hint" => return hint(game, stage, args.first() == Some(&"play"), io),
+        "commit" | "done" | "play" => {
+            let mut copy = game.clone();
+            match stage.commit(&mut copy) {
+                Ok(()) => return Ok(Some(Action::Play { table: copy.table().to_vec() })),
+                Err(e) => io.error(explain(&e))?,
+            }
+        }
+        "draw" | "pass" => {
+            if !args.is_empty() {
+                io.error(format!("`{verb}` takes no arguments"))?;
+                return Ok(None);
+            }
+            let mut copy = game.clone();
+            let (result, action) = if verb == "draw" {
+                (stage.draw(&mut copy), Action::Draw)
+            } else {
+                (stage.pass(&mut copy), Action::Pass)
+            };
+            match result {
+                Ok(()) => return Ok(Some(action)),
+                Err(e) => io.error(explain(&e))?,
+            }
+        }
+        other => io.error(format!("unknown command `{other}`; type `help` for the commands"))?,
+    }
+    Ok(None)
+}
+
+/// The solver's best play for the position at the start of the turn.
+fn hint(game: &Rummikub, stage: &mut Staging, play: bool, io: &mut Io<'_>) -> io::Result<Option<Action>> {
+    let seat = stage.seat();
+    let view = game.view(seat);
+    let rules = view.rules;
+    let options = SolveOptions::default()
+        .with_objective(Objective::Tiles)
+        .with_opened(view.has_opened())
+        .with_threshold(rules.initial_meld_threshold)
+        .with_joker_value(rules.joker_penalty)
+        .with_tile_set(rules.tile_set.catalog());
+    let position = match Position::from_melds(&view.table, view.rack.iter()) {
+        Ok(p) => p,
+        Err(e) => return io.error(format!("no hint: {e}")).map(|()| None),
+    };
+    let solution = match Solver::new().solve(&position, &options) {
+        Ok(s) => s,
+        Err(e) => return io.error(format!("no hint: {e}")).map(|()| None),
+    };
+    let style = io.style;
+    if solution.tiles_placed == 0 {
+        writeln!(io.out, "hint: no play is possible; draw (or pass when the pool is empty)")?;
+        return Ok(None);
+    }
+    let action = Action::Play { table: solution.table.clone() };
+    let mut check = game.clone();
+    let accepted = check.apply(action.clone());
+    writeln!(
+        io.out,
+        "hint: place {} ({} tile{}, worth {}); the table would be:\n{}",
+        style.tiles(solution.placed.iter().copied()),
+        solution.tiles_placed,
+        if solution.tiles_placed == 1 { "" } else { "s" },
+        solution.value_placed,
+        table_lines(&solution.table, style)
+    )?;
+    match accepted {
+        Err(e) => {
+            io.error(format!(
+                "but the house rules refuse this layout: {}",
+                explain(&StagingError::Action(e))
+            ))?;
+            Ok(None)
+        }
+        Ok(()) if play => {
+            stage.reset();
+            Ok(Some(action))
+        }
+        Ok(()) => {
+            writeln!(io.out, "(type `hint play` to make this play)")?;
+            Ok(None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rummykit_core::MeldKind;
+    use rummykit_rummikub::{Rules, Setup, TileSet};
+
+    use super::*;
+
+    fn game(racks: [&str; 2], table: &[(MeldKind, &str)], opened: bool) -> Rummikub {
+        let mut setup = Setup::new(racks.iter().map(|r| r.parse().expect("rack")).collect());
+        setup.table = table
+            .iter()
+            .map(|(k, t)| {
+                Meld::new(*k, &parse_list::<Tile>(t).expect("tiles"), &rummykit_core::MeldRules::RUMMIKUB)
+                    .expect("meld")
+            })
+            .collect();
+        setup.opened = vec![opened, false];
+        setup.fill_pool(TileSet::Standard106);
+        Rummikub::from_deal(Rules::standard(), setup).expect("a valid position")
+    }
+
+    /// Runs the person's turn of seat 0 on `script`; the action and the transcript.
+    fn turn(game: &Rummikub, script: &str) -> (Option<Action>, String) {
+        let mut input = script.as_bytes();
+        let mut out = Vec::new();
+        let mut io = Io { input: &mut input, out: &mut out, style: Style::PLAIN, echo: true, eof: false };
+        let action = game.human_turn(0, &mut io).expect("in-memory io");
+        (action, String::from_utf8(out).expect("utf-8"))
+    }
+
+    fn accepted(game: &Rummikub, action: Option<Action>) -> Rummikub {
+        let mut after = game.clone();
+        after.apply(action.expect("the turn ends with an action")).expect("the game accepts it");
+        after
+    }
+
+    #[test]
+    fn initial_meld_from_new_and_add_rules_1_5() {
+        let g = game(["r10 r11 r12 r5 y5 k5 b1 b2 b3 J", "k1 k2"], &[], false);
+        let (action, text) =
+            turn(&g, "new b1 b2 b3\ncommit\nreset\nnew r10 r11 r12\nnew r5 y5\ncommit\nadd 2 k5\ncommit\n");
+        assert!(
+            text.contains("error: play refused: the initial meld is worth 6, it needs at least 30 (§1.5)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("error: play refused: meld 2 is not a valid group or run (§1.4): too short"),
+            "{text}"
+        );
+        assert!(text.contains("2: r5 y5   <- not valid: too short"), "{text}");
+        let after = accepted(&g, action);
+        assert!(after.has_opened(0));
+        assert_eq!(after.table().len(), 2);
+        assert_eq!(after.rack(0).map(TileCounts::len), Some(4));
+    }
+
+    #[test]
+    fn split_move_take_and_reset_rules_1_3() {
+        let g = game(["r4 k9", "k1 k2"], &[(MeldKind::Run, "r1 r2 r3 r4 r5 r6")], true);
+        let script = "split 1 4\nadd 1 r7\nadd 1 r4\ntake 1:4\ntake 2:1\nmove 2:1 1\ncommit\nreset\nsplit 1 9\n\
+                      split 1 4\nadd 1 r4\ncommit\n";
+        let (action, text) = turn(&g, script);
+        for expected in [
+            "error: the rack holds no r7",
+            "error: r4 came from the table and may not go back to the rack (§1.3)",
+            "error: play refused: meld 2 is not a valid group or run (§1.4): too short",
+            "reset: the table and your rack are as at the start of the turn",
+            "error: meld 1 has 6 tiles: split before a position from 2 to 6",
+        ] {
+            assert!(text.contains(expected), "lacks {expected:?}:\n{text}");
+        }
+        let after = accepted(&g, action);
+        let melds: Vec<String> = after.table().iter().map(ToString::to_string).collect();
+        assert_eq!(melds, ["r1 r2 r3 r4", "r4 r5 r6"]);
+    }
+
+    #[test]
+    fn hint_shows_and_plays_the_solvers_best_play() {
+        let g = game(["r4 k9", "k1 k2"], &[(MeldKind::Run, "r1 r2 r3 r4 r5 r6")], true);
+        let (action, text) = turn(&g, "hint\nhint play\n");
+        assert!(text.contains("hint: place r4 (1 tile, worth 4)"), "{text}");
+        assert!(text.contains("(type `hint play` to make this play)"), "{text}");
+        assert_eq!(accepted(&g, action).rack(0).map(TileCounts::len), Some(1));
+        // Nothing to play: the hint says to draw.
+        let g = game(["k9", "k1 k2"], &[], true);
+        let (action, text) = turn(&g, "hint\ndraw\n");
+        assert!(text.contains("hint: no play is possible; draw"), "{text}");
+        assert_eq!(action, Some(Action::Draw));
+    }
+
+    #[test]
+    fn draw_after_changes_and_end_of_input() {
+        let g = game(["r4 k9", "k1 k2"], &[(MeldKind::Run, "r1 r2 r3")], true);
+        let (action, text) = turn(&g, "add 1 r4\ndraw\npass\n");
+        assert!(text.contains("error: cannot draw with changes pending: reset first (§1.3)"), "{text}");
+        assert!(text.contains("error: cannot draw with changes pending"), "{text}");
+        assert_eq!(action, None, "the input ended without an action");
+    }
+}

@@ -1,0 +1,292 @@
+//! [`simulate`]: many games between bots on all cores, summarised per bot; the engine
+//! of the `simulate` example.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{Estimate, ScoreOrder, Seating};
+
+use super::{GameChoice, MAX_ACTIONS, PlayError, TerminalGame, derive_seed};
+
+/// What to simulate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SimOptions {
+    /// The game.
+    pub game: GameChoice,
+    /// Seats per game.
+    pub players: usize,
+    /// Games (hands) to play.
+    pub games: usize,
+    /// The bots, one entry per player (cycled if fewer). In game `g` the entry `e` sits
+    /// at seat `(e + g) % players`, so every entry plays every seat equally often.
+    pub bots: Vec<String>,
+    /// The seed: game `g` is dealt from `derive_seed(seed, g)`, whatever the threads.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+}
+
+impl SimOptions {
+    /// `games` games of `game` between `bots`, 4 players, seed 0, one thread.
+    #[must_use]
+    pub fn new(game: GameChoice, bots: Vec<String>, games: usize) -> SimOptions {
+        SimOptions { game, players: 4, games, bots, seed: 0, threads: 1 }
+    }
+}
+
+/// One bot's results.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct BotSummary {
+    /// The entry's label: the bot kind, numbered if the kind appears twice.
+    pub name: String,
+    /// Games played.
+    pub games: usize,
+    /// Games won.
+    pub wins: usize,
+    /// Mean score per game (the game's own points; lower is better in Rummy 40) with its
+    /// 95% interval, mean ± 1.96·sd/√n.
+    pub score: Estimate,
+    /// Mean length of its games, in actions.
+    pub mean_length: f64,
+    /// Mean number of its own turns (actions) per game.
+    pub mean_turns: f64,
+}
+
+/// The summary of a simulation.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct SimSummary {
+    /// The game.
+    pub game: GameChoice,
+    /// Whether higher scores are better.
+    pub higher_is_better: bool,
+    /// Games played.
+    pub games: usize,
+    /// Per bot entry, in the order given.
+    pub bots: Vec<BotSummary>,
+    /// Games with no winner (void hands).
+    pub void_games: usize,
+}
+
+/// The result of one game, by bot entry.
+#[derive(Debug, Clone, Default)]
+struct GameResult {
+    points: Vec<i64>,
+    winner: Option<usize>,
+    length: usize,
+    turns: Vec<usize>,
+}
+
+/// Plays `options.games` games on `options.threads` threads; `progress(done)` is called
+/// from the calling thread about ten times a second and once at the end. The summary
+/// depends only on the options other than `threads`.
+///
+/// # Errors
+///
+/// [`PlayError::Options`] for an unknown bot or a seat count the game does not take;
+/// [`PlayError::Match`] if a bot breaks a rule or a game runs too long.
+///
+/// ```
+/// use rummykit::terminal::{GameChoice, SimOptions, simulate};
+/// let mut o = SimOptions::new(GameChoice::Rummikub, vec!["random".into(), "greedy".into()], 6);
+/// o.players = 2;
+/// let one = simulate(&o, |_| {})?;
+/// o.threads = 3;
+/// assert_eq!(simulate(&o, |_| {})?, one);
+/// # Ok::<(), rummykit::terminal::PlayError>(())
+/// ```
+pub fn simulate(options: &SimOptions, progress: impl FnMut(usize)) -> Result<SimSummary, PlayError> {
+    use rummykit_classic::{ClassicRummy, Config as ClassicConfig};
+    use rummykit_rummikub::{Rules, Rummikub};
+    use rummykit_rummy40::{Config, Rummy40};
+    match options.game {
+        GameChoice::Rummikub => run::<Rummikub>(options, &Rules::standard(), progress),
+        GameChoice::Schmidt => run::<Rummikub>(options, &Rules::schmidt(), progress),
+        GameChoice::Rummy40 => run::<Rummy40>(options, &Config::RUMMY40, progress),
+        GameChoice::Scala40 => run::<Rummy40>(options, &Config::SCALA40, progress),
+        GameChoice::Classic => run::<ClassicRummy>(
+            options,
+            &ClassicConfig::standard(rummykit_core::MatchEnd::TargetScore(100)),
+            progress,
+        ),
+    }
+}
+
+/// The entries' labels: kinds, numbered when a kind repeats.
+fn labels(kinds: &[String]) -> Vec<String> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            if kinds.iter().filter(|x| *x == k).count() > 1 {
+                let nth = kinds[..=i].iter().filter(|x| *x == k).count();
+                format!("{k} #{nth}")
+            } else {
+                k.clone()
+            }
+        })
+        .collect()
+}
+
+fn play_one<G: TerminalGame>(
+    config: &G::Config,
+    kinds: &[String],
+    seed: u64,
+    game_index: usize,
+) -> Result<GameResult, PlayError> {
+    let n = kinds.len();
+    let game_seed = derive_seed(seed, game_index as u64);
+    let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
+    let mut game =
+        G::deal(config, Seating::new(n), &mut rng).map_err(|e| PlayError::Options(e.to_string()))?;
+    // Seat s holds entry (s + n - g % n) % n, so entry e sits at (e + g) % n.
+    let entry_at = |seat: usize| (seat + n - game_index % n) % n;
+    let mut bots = Vec::with_capacity(n);
+    for seat in 0..n {
+        let kind = &kinds[entry_at(seat)];
+        let bot = G::bot(kind, derive_seed(game_seed, seat as u64))
+            .ok_or_else(|| PlayError::Options(format!("unknown bot `{kind}`")))?;
+        bots.push(bot);
+    }
+    let mut result = GameResult { turns: vec![0; n], points: vec![0; n], ..GameResult::default() };
+    while let Some(seat) = game.to_move() {
+        if result.length >= MAX_ACTIONS {
+            return Err(PlayError::Match(format!("game {game_index} ran over {MAX_ACTIONS} actions")));
+        }
+        let action = bots[seat].act(&game.view(seat));
+        game.apply(action).map_err(|e| {
+            PlayError::Match(format!(
+                "game {game_index}: seat {seat} ({}) chose an illegal action: {e}",
+                kinds[entry_at(seat)]
+            ))
+        })?;
+        result.length += 1;
+        result.turns[entry_at(seat)] += 1;
+    }
+    let outcome =
+        game.outcome().ok_or_else(|| PlayError::Match(format!("game {game_index} has no outcome")))?;
+    for (seat, &p) in outcome.points.iter().enumerate() {
+        result.points[entry_at(seat)] = p;
+    }
+    result.winner = outcome.winner.map(entry_at);
+    Ok(result)
+}
+
+pub(crate) fn run<G: TerminalGame>(
+    options: &SimOptions,
+    config: &G::Config,
+    mut progress: impl FnMut(usize),
+) -> Result<SimSummary, PlayError>
+where
+    G::Config: Sync,
+{
+    let n = options.players;
+    if options.bots.is_empty() {
+        return Err(PlayError::Options("name at least one bot".to_owned()));
+    }
+    let kinds: Vec<String> = options.bots.iter().cycle().take(n).cloned().collect();
+    for k in &kinds {
+        if G::bot(k, 0).is_none() {
+            let known = options.game.bot_kinds().join(", ");
+            return Err(PlayError::Options(format!(
+                "unknown bot `{k}` for {}: choose one of {known}",
+                options.game
+            )));
+        }
+    }
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<GameResult, PlayError>>>> =
+        Mutex::new((0..options.games).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..options.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    loop {
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= options.games {
+                            break;
+                        }
+                        let r = play_one::<G>(config, &kinds, options.seed, g);
+                        let failed = r.is_err();
+                        if let Ok(mut all) = results.lock() {
+                            all[g] = Some(r);
+                        }
+                        done.fetch_add(1, Ordering::Relaxed);
+                        if failed {
+                            next.store(options.games, Ordering::Relaxed);
+                        }
+                    }
+                })
+            })
+            .collect();
+        while !workers.iter().all(|w| w.is_finished()) {
+            progress(done.load(Ordering::Relaxed).min(options.games));
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    });
+    let all = results.into_inner().map_err(|_| PlayError::Match("a worker thread panicked".to_owned()))?;
+    let mut games = Vec::with_capacity(options.games);
+    for r in all.into_iter().flatten() {
+        games.push(r?);
+    }
+    if games.len() != options.games {
+        return Err(PlayError::Match("not every game was played".to_owned()));
+    }
+    progress(options.games);
+    let names = labels(&kinds);
+    let count = games.len().max(1) as f64;
+    let bots = (0..n)
+        .map(|e| BotSummary {
+            name: names[e].clone(),
+            games: games.len(),
+            wins: games.iter().filter(|g| g.winner == Some(e)).count(),
+            score: Estimate::of_mean(games.iter().map(|g| g.points[e] as f64)),
+            mean_length: games.iter().map(|g| g.length as f64).sum::<f64>() / count,
+            mean_turns: games.iter().map(|g| g.turns[e] as f64).sum::<f64>() / count,
+        })
+        .collect();
+    Ok(SimSummary {
+        game: options.game,
+        higher_is_better: G::SCORE_ORDER == ScoreOrder::HigherIsBetter,
+        games: games.len(),
+        bots,
+        void_games: games.iter().filter(|g| g.winner.is_none()).count(),
+    })
+}
+
+impl SimSummary {
+    /// The summary as a text table.
+    #[must_use]
+    pub fn table(&self) -> String {
+        let order =
+            if self.higher_is_better { "higher is better" } else { "penalty points: lower is better" };
+        let mut text = format!(
+            "{:<12} {:>6} {:>6} {:>6}  {:>9}  {:<20} {:>8} {:>6}\n",
+            "bot", "games", "wins", "win%", "mean", "95% interval", "length", "turns"
+        );
+        for b in &self.bots {
+            text.push_str(&format!(
+                "{:<12} {:>6} {:>6} {:>5.1}%  {:>9.2}  [{:>8.2}, {:>8.2}] {:>8.1} {:>6.1}\n",
+                b.name,
+                b.games,
+                b.wins,
+                100.0 * b.wins as f64 / b.games.max(1) as f64,
+                b.score.mean,
+                b.score.low,
+                b.score.high,
+                b.mean_length,
+                b.mean_turns
+            ));
+        }
+        text.push_str(&format!("scores: {order}; length: actions per game; turns: the bot's own actions"));
+        if self.void_games > 0 {
+            text.push_str(&format!("; {} void games", self.void_games));
+        }
+        text
+    }
+}

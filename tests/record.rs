@@ -1,0 +1,179 @@
+//! Match records (issue #7): a recorded bot match replays to the identical final states
+//! and scores, and a record that was tampered with is caught with the hand and action.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit::core::{
+    Bot, BotPlayers, Game, MatchEnd, MatchRecord, Players, Ranking, RecordError, ReplayError, record_match,
+};
+use rummykit::rummikub::{Action, GreedyBot, RandomBot, Rules, Rummikub};
+
+/// Records a match of `hands` hands between the given bots, and keeps the final state of
+/// every hand as it was played.
+fn record<G: Game>(
+    setup: MatchRecord<G>,
+    bots: &mut [&mut dyn Bot<G>],
+) -> (MatchRecord<G>, Vec<G>, Vec<i64>) {
+    struct Keep<'a, 'b, G: Game> {
+        bots: BotPlayers<'a, 'b, G>,
+        finals: Vec<G>,
+    }
+    impl<G: Game> Players<G> for Keep<'_, '_, G> {
+        fn act(&mut self, game: &G, seat: usize, hand_seat: usize) -> Option<G::Action> {
+            self.bots.act(game, seat, hand_seat)
+        }
+        fn hand_over(&mut self, game: &G, _: &rummykit::core::Outcome, _: &rummykit::core::Match<G>) {
+            self.finals.push(game.clone());
+        }
+    }
+    let seed = setup.seed;
+    let mut keep = Keep { bots: BotPlayers(bots), finals: Vec::new() };
+    let (record, played) = record_match(setup, &mut keep, &mut ChaCha8Rng::seed_from_u64(seed), 100_000)
+        .expect("bots play legally");
+    (record, keep.finals, played.totals().to_vec())
+}
+
+fn rummikub_match(rules: Rules, name: &str, seed: u64) -> (MatchRecord<Rummikub>, Vec<Rummikub>, Vec<i64>) {
+    let setup = MatchRecord::new(name, rules, 3, None, MatchEnd::FixedHands(3), Ranking::Total, seed);
+    let (mut a, mut b, mut c) =
+        (GreedyBot::new(), RandomBot::new(ChaCha8Rng::seed_from_u64(seed + 1)), GreedyBot::new());
+    record(setup, &mut [&mut a, &mut b, &mut c])
+}
+
+#[test]
+fn rummikub_match_replays_to_identical_final_states_and_scores() {
+    for (rules, name) in [(Rules::standard(), "rummikub"), (Rules::schmidt(), "schmidt")] {
+        let (record, finals, totals) = rummikub_match(rules, name, 17);
+        assert_eq!(record.game, name);
+        assert_eq!(record.hands.len(), 3);
+        assert_eq!(record.totals, totals);
+        let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).expect("replays");
+        assert_eq!(replayed.finals, finals, "{name}: the same final states");
+        assert_eq!(replayed.totals, totals, "{name}: the same scores");
+        for (hand, fin) in record.hands.iter().zip(&finals) {
+            assert_eq!(hand.replay().expect("the hand replays from its recorded deal"), *fin);
+            assert_eq!(fin.outcome().as_ref(), Some(&hand.outcome));
+        }
+    }
+}
+
+#[test]
+fn tampered_records_are_caught() {
+    let (record, _, _) = rummikub_match(Rules::standard(), "rummikub", 23);
+    let rng = || ChaCha8Rng::seed_from_u64(record.seed);
+
+    // Another seed deals other tiles.
+    let r = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed + 1));
+    assert_eq!(r.unwrap_err(), ReplayError::DealMismatch { hand: 0 });
+
+    // An action the game refuses: a pass while the pool holds tiles (RULES.md §1.3).
+    let mut bad = record.clone();
+    bad.hands[1].actions[0] = Action::Pass;
+    assert!(matches!(bad.replay(&mut rng()), Err(ReplayError::IllegalAction { hand: 1, index: 0, .. })));
+
+    // A hand cut short is not over; a hand with an extra action was over before it.
+    let mut short = record.clone();
+    short.hands[0].actions.pop();
+    let n = short.hands[0].actions.len();
+    assert_eq!(short.replay(&mut rng()).unwrap_err(), ReplayError::NotOver { hand: 0, actions: n });
+    let mut long = record.clone();
+    long.hands[2].actions.push(Action::Draw);
+    assert_eq!(
+        long.replay(&mut rng()).unwrap_err(),
+        ReplayError::NotOver { hand: 2, actions: n_of(&record, 2) }
+    );
+
+    // Another recorded outcome, other totals, a missing hand, a match that cannot start.
+    let mut outcome = record.clone();
+    outcome.hands[0].outcome.points[0] += 1;
+    assert_eq!(outcome.replay(&mut rng()).unwrap_err(), ReplayError::OutcomeMismatch { hand: 0 });
+    let mut totals = record.clone();
+    totals.totals[1] -= 5;
+    assert_eq!(totals.replay(&mut rng()).unwrap_err(), ReplayError::TotalsMismatch);
+    let mut missing = record.clone();
+    missing.hands.pop();
+    assert_eq!(missing.replay(&mut rng()).unwrap_err(), ReplayError::MatchNotOver { hands: 2 });
+    let mut no_seats = record.clone();
+    no_seats.seats = 0;
+    assert!(matches!(no_seats.replay(&mut rng()), Err(ReplayError::Match(_))));
+}
+
+fn n_of(record: &MatchRecord<Rummikub>, hand: usize) -> usize {
+    record.hands[hand].actions.len()
+}
+
+#[test]
+fn the_driver_reports_illegal_actions_and_stops() {
+    /// Always passes: refused while the pool holds tiles.
+    struct Passer;
+    impl Bot<Rummikub> for Passer {
+        fn name(&self) -> &str {
+            "passer"
+        }
+        fn act(&mut self, _: &rummykit::rummikub::View) -> Action {
+            Action::Pass
+        }
+    }
+    let setup = MatchRecord::<Rummikub>::new(
+        "rummikub",
+        Rules::standard(),
+        2,
+        Some(1),
+        MatchEnd::SingleHand,
+        Ranking::Total,
+        1,
+    );
+    let (mut a, mut b) = (Passer, Passer);
+    let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
+    let err =
+        record_match(setup, &mut BotPlayers(&mut bots), &mut ChaCha8Rng::seed_from_u64(1), 100).unwrap_err();
+    assert!(matches!(err, RecordError::IllegalAction { seat: 0, .. }), "{err}");
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_rummikub_record_survives_json() {
+    let (record, finals, _) = rummikub_match(Rules::standard(), "rummikub", 31);
+    let text = serde_json::to_string(&record).expect("serializes");
+    let back: MatchRecord<Rummikub> = serde_json::from_str(&text).expect("deserializes, re-validated");
+    assert_eq!(back, record);
+    assert_eq!(back.replay(&mut ChaCha8Rng::seed_from_u64(back.seed)).unwrap().finals, finals);
+}
+
+#[test]
+fn card_game_matches_replay_to_identical_final_states_and_scores() {
+    use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
+    use rummykit::rummy40::{Config, Rummy40};
+    for (config, name) in [(Config::RUMMY40, "rummy40"), (Config::SCALA40, "scala40")] {
+        let setup =
+            MatchRecord::<Rummy40>::new(name, config, 4, Some(0), MatchEnd::FixedHands(2), Ranking::Total, 5);
+        let mut bots: Vec<rummykit::rummy40::RandomBot<ChaCha8Rng>> =
+            (0..4).map(|s| rummykit::rummy40::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+        let mut seated: Vec<&mut dyn Bot<Rummy40>> =
+            bots.iter_mut().map(|b| b as &mut dyn Bot<Rummy40>).collect();
+        let (record, finals, totals) = record(setup, &mut seated);
+        let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).expect("replays");
+        assert_eq!(replayed.finals, finals, "{name}");
+        assert_eq!(replayed.totals, totals, "{name}");
+    }
+    let config = ClassicConfig::standard(MatchEnd::TargetScore(100));
+    let setup = MatchRecord::<ClassicRummy>::new(
+        "classic",
+        config,
+        3,
+        None,
+        MatchEnd::TargetScore(100),
+        Ranking::Total,
+        9,
+    )
+    .with_hand_limit(20);
+    let mut bots: Vec<rummykit::classic::RandomBot<ChaCha8Rng>> =
+        (0..3).map(|s| rummykit::classic::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+    let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =
+        bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
+    let (record, finals, totals) = record(setup, &mut seated);
+    assert!(!record.hands.is_empty());
+    let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).expect("replays");
+    assert_eq!(replayed.finals, finals);
+    assert_eq!(replayed.totals, totals);
+}
