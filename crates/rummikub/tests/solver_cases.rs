@@ -187,3 +187,20 @@ fn a_reused_solver_gives_the_same_answers() {
     assert_eq!(solver.solve(&big, &SolveOptions::default()).unwrap(), a);
     assert_eq!(solve(&small, &SolveOptions::default()).unwrap(), b);
 }
+
+/// A spare joker needs a meld with room: none in a group of four (RULES.md §1.4) ...
+#[test]
+fn a_spare_joker_without_room_stays_on_the_rack() {
+    let before = [meld(MeldKind::Group, "r5 b5 y5 k5")];
+    let sol = solve_checked(&before, "J", &SolveOptions::default());
+    assert_eq!(sol.tiles_placed, 0);
+}
+
+/// ... but a full-length run can be split to make room.
+#[test]
+fn a_full_run_is_split_to_make_room_for_a_joker() {
+    let before = [meld(MeldKind::Run, "k1 k2 k3 k4 k5 k6 k7 k8 k9 k10 k11 k12 k13")];
+    let sol = solve_checked(&before, "J", &SolveOptions::default());
+    assert_eq!(sol.tiles_placed, 1);
+    assert!(sol.table.len() >= 2, "the run must be split");
+}

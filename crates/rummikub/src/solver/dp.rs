@@ -272,20 +272,22 @@ impl Dp {
         }
     }
 
-    /// Beam mode: marks all but the `width` best live states of the newest layer.
+    /// Beam mode: marks all but the `width` best live states of the newest layer (by
+    /// score, then fewer jokers spent: spare jokers keep more completions open).
     fn keep_best(&mut self, width: usize) {
         let start = *self.layer_start.last().unwrap_or(&0);
-        let live: Vec<u32> =
-            self.entries[start..].iter().filter(|e| e.choice != DEAD).map(|e| e.score).collect();
+        let rank = |e: &Entry| u64::from(e.score) << 3 | u64::from(7 - jokers_of(e.key));
+        let mut live: Vec<u64> =
+            self.entries[start..].iter().filter(|e| e.choice != DEAD).map(rank).collect();
         if live.len() <= width {
             return;
         }
-        let mut sorted = live;
-        let (_, &mut cut, _) = sorted.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
+        let (_, &mut cut, _) = live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
         let mut kept = 0;
         for e in &mut self.entries[start..] {
             if e.choice != DEAD {
-                if e.score > cut || (e.score == cut && kept < width) {
+                let r = rank(e);
+                if r > cut || (r == cut && kept < width) {
                     kept += 1;
                 } else {
                     e.choice = DEAD;
@@ -306,7 +308,16 @@ impl Dp {
         // Branch and bound: a narrow beam finds a good core solution cheaply; the exact
         // pass then drops every state that cannot beat it even if it placed every
         // optional tile still to come.
-        let bound = self.run_with(counts, params, Some(BEAM), 0).map_or(0, |o| o.score);
+        let total = rest_total(counts, params.objective);
+        let mut bound = 0;
+        for width in BEAMS {
+            let beam = self.run_with(counts, params, Some(width), 0);
+            bound = bound.max(beam.as_ref().map_or(0, |o| o.score));
+            // Every optional tile placed: nothing can beat it.
+            if beam.is_some() && bound >> 6 == total >> 6 {
+                return beam;
+            }
+        }
         self.run_with(counts, params, None, bound)
     }
 
@@ -328,11 +339,7 @@ impl Dp {
             for c in (0..4).rev() {
                 let step = (n as usize - 1) * 5 + c;
                 let r = u32::from(counts.optional[c][n as usize - 1]);
-                let one = match params.objective {
-                    Objective::Tiles => (1 << 16) + n,
-                    Objective::Value => (n << 8) + 1,
-                };
-                rest[step] = rest[step + 1] + r * one;
+                rest[step] = rest[step + 1] + r * one_tile(params.objective, n);
             }
         }
         self.entries.clear();
@@ -364,7 +371,7 @@ impl Dp {
                 let step = Step { n, t, r, next, objective: params.objective, core: params.core };
                 for i in prev {
                     let Entry { key, score, choice, .. } = self.entries[i];
-                    if choice == DEAD || (bound > 0 && score + rest[layer] < bound) {
+                    if choice == DEAD || (bound > 0 && score + rest[layer] + ROOM_MASK < bound) {
                         continue;
                     }
                     self.colour_options(key, score, i as u32, c, &step, jmax, cap);
@@ -407,7 +414,7 @@ impl Dp {
             layer += 1;
         }
         // Final: no short runs left open, every fixed joker used, threshold met.
-        let mut best: Option<(usize, (u64, u64))> = None;
+        let mut best: Option<(usize, (u64, u64, u64))> = None;
         for i in self.layer(layer) {
             let e = self.entries[i];
             if e.choice == DEAD {
@@ -433,8 +440,8 @@ impl Dp {
             let jv = pj * u64::from(params.joker_value);
             let s = u64::from(e.score);
             let rank = match params.objective {
-                Objective::Tiles => ((s >> 16) + pj, (s & 0xffff) + jv),
-                Objective::Value => ((s >> 8) + jv, (s & 0xff) + pj),
+                Objective::Tiles => ((s >> 17) + pj, ((s >> 6) & 0x7ff) + jv, s & u64::from(ROOM_MASK)),
+                Objective::Value => ((s >> 14) + jv, ((s >> 6) & 0xff) + pj, s & u64::from(ROOM_MASK)),
             };
             if best.is_none_or(|(_, r)| rank > r) {
                 best = Some((i, rank));
@@ -551,15 +558,18 @@ impl Dp {
                                         if na1 > 7 || na2 > 7 || na3 > 7 {
                                             continue;
                                         }
+                                        // Core mode, as a tie-break: melds that could take a spare
+                                        // joker (runs ended here, padded runs).
+                                        let spare_room = if core { (a3 - k3) + pair + single } else { 0 };
                                         let gamma_max = (avail - rho).min(MAX_COPIES as u32);
                                         let gamma_min = t.saturating_sub(rho);
                                         for gamma in gamma_min..=gamma_max {
                                             let u = rho + gamma;
                                             let placed = u - t;
                                             let delta = match objective {
-                                                Objective::Tiles => (placed << 16) + placed * n,
-                                                Objective::Value => ((placed * n) << 8) + placed,
-                                            };
+                                                Objective::Tiles => (placed << 17) + ((placed * n) << 6),
+                                                Objective::Value => ((placed * n) << 14) + (placed << 6),
+                                            } + spare_room;
                                             let mut value = 0;
                                             if track_value {
                                                 value = u * n + ext * n + s1 * (n - 1);
@@ -637,8 +647,32 @@ impl Opt {
     }
 }
 
-/// Width of the beam that finds the lower bound.
-const BEAM: usize = 48;
+/// Low score bits: a count of melds with room for a spare joker (core mode tie-break).
+const ROOM_MASK: u32 = 0x3f;
+
+/// The score of placing every optional natural.
+fn rest_total(counts: &Counts, objective: Objective) -> u32 {
+    let mut total = 0;
+    for row in &counts.optional {
+        for (i, &r) in row.iter().enumerate() {
+            let n = i as u32 + 1;
+            total += u32::from(r) * one_tile(objective, n);
+        }
+    }
+    total
+}
+
+/// The packed score of one natural of number `n`.
+fn one_tile(objective: Objective, n: u32) -> u32 {
+    match objective {
+        Objective::Tiles => (1 << 17) + (n << 6),
+        Objective::Value => (n << 14) + (1 << 6),
+    }
+}
+
+/// Widths of the beams that look for a lower bound (and stop early when one places
+/// every optional tile).
+const BEAMS: [usize; 3] = [64, 1024, 16384];
 
 /// Joker budgets a colour step distinguishes (0..=MAX_JOKERS).
 const JLEFT: u32 = MAX_JOKERS as u32 + 1;

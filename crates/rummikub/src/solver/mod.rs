@@ -190,7 +190,8 @@ impl Solver {
         let opt = self.dp.run(counts, core).ok_or(SolveError::TableNotMeldable)?;
         let (mut melds, mut placed) = build(counts, &opt, true);
         let spare = usize::from(counts.fixed_jokers + counts.optional_jokers) - opt.jokers as usize;
-        if place_free_jokers(&mut melds, spare) == 0 {
+        let left = place_free_jokers(&mut melds, spare);
+        if left == 0 {
             let already = placed.iter().filter(|t| t.is_joker()).count();
             placed.extend(core::iter::repeat_n(Tile::JOKER, usize::from(counts.optional_jokers) - already));
             return Ok((melds, placed));
