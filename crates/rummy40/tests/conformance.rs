@@ -213,6 +213,16 @@ fn conformance_scala40() {
     check(Config::SCALA40, "SCALA40", &[2, 3, 5], 30, 2_000);
 }
 
+/// Finding R6 (docs/design/robustness-findings.md): under SCALA40 (`JokerDiscard::
+/// OnlyWhenClosing`) a player can be left in the play phase holding only two jokers with
+/// nowhere to build them: no legal action, the hand is stuck. Deal seed 20813, 4 seats,
+/// step 99 of the harness's playout.
+#[test]
+#[ignore = "finding R6: a hand of only jokers has no legal action under OnlyWhenClosing"]
+fn scala40_hand_of_jokers_is_not_stuck() {
+    check(Config::SCALA40, "SCALA40", &[4], 1, 20_813);
+}
+
 /// The big run: `RUMMYKIT_CONFORMANCE_GAMES=1000 cargo test --release -p rummykit-rummy40
 /// --all-features --test conformance -- --ignored --nocapture`.
 #[test]
