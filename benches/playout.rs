@@ -4,7 +4,8 @@
 //! * Rummikub (4 seats) between greedy bots (the exact solver every turn); target on one
 //!   core: at least 100 games/s.
 //! * Rummy 40 and classic Rummy (4 seats) between random bots; target: at least 5,000
-//!   hands/s.
+//!   hands/s. Classic uses `Config::simulation` (at most two restocks, RULES.md §2.5):
+//!   random bots could otherwise pass cards around forever.
 //!
 //! Run: `cargo bench --bench playout -- --warm-up-time 1 --measurement-time 5`
 //! (the throughput lines give games per second; the README quotes the medians).
@@ -58,5 +59,28 @@ fn rummikub(c: &mut Criterion) {
     bench_game::<Rummikub>(c, "rummikub_greedy", &Rules::standard(), &make);
 }
 
-criterion_group!(benches, rummikub);
+fn rummy40(c: &mut Criterion) {
+    use rummykit::rummy40::{Config, RandomBot, Rummy40};
+    let make = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {
+        (0..4)
+            .map(|s| Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<Rummy40>>)
+            .collect()
+    };
+    bench_game::<Rummy40>(c, "rummy40_random", &Config::RUMMY40, &make);
+}
+
+fn classic(c: &mut Criterion) {
+    use rummykit::classic::{ClassicRummy, Config, RandomBot};
+    use rummykit::core::MatchEnd;
+    let make = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
+        (0..4)
+            .map(|s| {
+                Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<ClassicRummy>>
+            })
+            .collect()
+    };
+    bench_game::<ClassicRummy>(c, "classic_random", &Config::simulation(MatchEnd::TargetScore(100)), &make);
+}
+
+criterion_group!(benches, rummikub, rummy40, classic);
 criterion_main!(benches);

@@ -12,7 +12,7 @@ pub(crate) const RUMMIKUB: &[&str] = &["random", "greedy"];
 /// Bot kinds for Rummy 40 and Scala 40, weakest first.
 pub(crate) const RUMMY40: &[&str] = &["random", "greedy", "planner"];
 /// Bot kinds for classic Rummy, weakest first.
-pub(crate) const CLASSIC: &[&str] = &["random", "greedy"];
+pub(crate) const CLASSIC: &[&str] = &["random", "greedy", "planner"];
 
 fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
@@ -41,10 +41,11 @@ pub(crate) fn rummy40(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40>>> {
 
 /// A classic Rummy bot of `kind`.
 pub(crate) fn classic(kind: &str, seed: u64) -> Option<Box<dyn Bot<ClassicRummy>>> {
-    use rummykit_classic::{GreedyBot, RandomBot};
+    use rummykit_classic::{GreedyBot, PlannerBot, RandomBot};
     match kind {
         "random" => Some(Box::new(RandomBot::new(rng(seed)))),
         "greedy" => Some(Box::new(GreedyBot)),
+        "planner" => Some(Box::new(PlannerBot::new())),
         _ => None,
     }
 }

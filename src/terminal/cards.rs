@@ -156,7 +156,10 @@ fn end_text<G: CardGame>(game: &G, style: Style) -> String {
         text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner()));
     }
     for seat in 0..game.seats() {
-        text.push_str(&format!("\nhand of seat {seat}: {}", cards_of(game, game.hand_of(seat), style)));
+        let hand = game.hand_of(seat);
+        let cards =
+            if hand.is_empty() { "(empty: went out)".to_owned() } else { cards_of(game, hand, style) };
+        text.push_str(&format!("\nhand of seat {seat}: {cards}"));
     }
     text
 }

@@ -59,7 +59,7 @@ impl TerminalGame for Rummikub {
                     .map(|m| format!("[{}]", style.tiles(m.faces().iter().copied())))
                     .collect();
                 if !new.is_empty() {
-                    text.push_str(&format!("; new melds {}", new.join(" ")));
+                    text.push_str(&format!("; melds made: {}", new.join(" ")));
                 }
                 text
             }
@@ -76,7 +76,9 @@ impl TerminalGame for Rummikub {
         text.push_str(&table_lines(self.table(), style));
         for seat in 0..self.seats() {
             let rack = self.rack(seat).copied().unwrap_or_default();
-            text.push_str(&format!("\nrack of seat {seat}: {}", style.tiles(rack.iter())));
+            let tiles =
+                if rack.is_empty() { "(empty: went out)".to_owned() } else { style.tiles(rack.iter()) };
+            text.push_str(&format!("\nrack of seat {seat}: {tiles}"));
         }
         text
     }

@@ -110,7 +110,8 @@ pub fn simulate(options: &SimOptions, progress: impl FnMut(usize)) -> Result<Sim
         GameChoice::Scala40 => run::<Rummy40>(options, &Config::SCALA40, progress),
         GameChoice::Classic => run::<ClassicRummy>(
             options,
-            &ClassicConfig::standard(rummykit_core::MatchEnd::TargetScore(100)),
+            // At most two restocks (RULES.md §2.5): random bots could otherwise loop forever.
+            &ClassicConfig::simulation(rummykit_core::MatchEnd::TargetScore(100)),
             progress,
         ),
     }
