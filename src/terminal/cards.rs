@@ -28,13 +28,20 @@ pub(crate) trait CardGame: Game {
     fn opened(&self, seat: Seat) -> bool;
     /// The action in words.
     fn words(&self, action: &Self::Action, style: Style) -> String;
+    /// The card a plain discard action throws, if it is one.
+    fn discarded(&self, action: &Self::Action) -> Option<PieceId>;
     /// `draw`, `take`, `discard CARD`: the typed shortcut, if the text is one.
     fn typed(&self, seat: Seat, text: &str) -> Option<Result<Self::Action, String>>;
 }
 
+/// Hand order: by suit, then rank; jokers last.
+fn sort_key(c: Card) -> (u8, u8) {
+    (c.suit().map_or(4, |s| s as u8), c.rank().map_or(0, |r| r.number()))
+}
+
 fn cards_of(game: &impl CardGame, ids: impl IntoIterator<Item = PieceId>, style: Style) -> String {
     let mut faces: Vec<Card> = ids.into_iter().filter_map(|id| game.card(id)).collect();
-    faces.sort_by_key(|c| (c.suit().map_or(4, |s| s as u8), c.rank().map_or(0, |r| r.number())));
+    faces.sort_by_key(|&c| sort_key(c));
     style.cards(faces)
 }
 
@@ -92,6 +99,9 @@ pub(crate) fn human_turn<G: CardGame>(
             choices.push((game.words(&a, style), a));
         }
     }
+    // Discards (the longest part of the list) in hand order: by suit, then rank.
+    let discard_key = |a: &G::Action| game.discarded(a).and_then(|p| game.card(p)).map(sort_key);
+    choices.sort_by_key(|(_, a)| discard_key(a));
     let list = |io: &mut Io<'_>| -> io::Result<()> {
         writeln!(io.out, "{}", show(game, seat, style))?;
         for (i, (words, _)) in choices.iter().enumerate() {
@@ -185,6 +195,13 @@ impl CardGame for Rummy40 {
     }
     fn opened(&self, seat: Seat) -> bool {
         self.has_opened(seat)
+    }
+
+    fn discarded(&self, action: &Action) -> Option<PieceId> {
+        match action {
+            Action::Discard(p) => Some(*p),
+            _ => None,
+        }
     }
 
     fn words(&self, action: &Action, style: Style) -> String {
@@ -282,6 +299,13 @@ impl CardGame for ClassicRummy {
     }
     fn opened(&self, seat: Seat) -> bool {
         self.table().has_melded(seat)
+    }
+
+    fn discarded(&self, action: &ClassicAction) -> Option<PieceId> {
+        match action {
+            ClassicAction::Discard(p) => Some(*p),
+            _ => None,
+        }
     }
 
     fn words(&self, action: &ClassicAction, style: Style) -> String {

@@ -31,8 +31,23 @@ impl Style {
     /// does not ask for plain text.
     #[must_use]
     pub fn detect(is_terminal: bool) -> Style {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        Style { colour: is_terminal && !no_color }
+        Style::choose(is_terminal, std::env::var_os("NO_COLOR").as_deref())
+    }
+
+    /// Colour when `is_terminal` and `no_color` (the value of `NO_COLOR`) is unset or
+    /// empty.
+    ///
+    /// ```
+    /// use std::ffi::OsStr;
+    /// use rummykit::terminal::Style;
+    /// assert_eq!(Style::choose(true, None), Style::COLOUR);
+    /// assert_eq!(Style::choose(true, Some(OsStr::new("1"))), Style::PLAIN);
+    /// assert_eq!(Style::choose(true, Some(OsStr::new(""))), Style::COLOUR);
+    /// assert_eq!(Style::choose(false, None), Style::PLAIN); // piped: plain text
+    /// ```
+    #[must_use]
+    pub fn choose(is_terminal: bool, no_color: Option<&std::ffi::OsStr>) -> Style {
+        Style { colour: is_terminal && no_color.is_none_or(|v| v.is_empty()) }
     }
 
     fn paint(self, code: &str, text: impl Display) -> String {
