@@ -395,7 +395,16 @@ pub fn solver(data: &[u8]) {
         solution.placed.iter().map(|t| t.number().map_or(u64::from(options.joker_value), u64::from)).sum();
     assert_eq!(solution.value_placed, value);
     if !options.opened && solution.tiles_placed > 0 {
-        assert!(value >= u64::from(options.threshold), "initial meld below the threshold");
+        // Initial meld (RULES.md §1.5): the table is untouched and the new melds are worth
+        // the threshold, jokers counting the number they represent. Checked where the
+        // old melds are known: given as melds (kept as the first melds) or no table.
+        let old: &[Meld<Tile>] = if as_melds { &melds } else { &[] };
+        if as_melds || position.table().is_empty() {
+            assert_eq!(&solution.table[..old.len()], old, "the table was touched before opening");
+            let worth: u32 =
+                solution.table[old.len()..].iter().flat_map(|m| m.numbers()).map(u32::from).sum();
+            assert!(worth >= options.threshold, "initial meld worth {worth} < {}", options.threshold);
+        }
     }
     // Lower bound: any meld of natural rack tiles could be added to the table as it is.
     let naturals: Vec<Tile> = rack.iter().copied().filter(|t| !t.is_joker()).collect();
