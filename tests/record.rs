@@ -177,3 +177,90 @@ fn card_game_matches_replay_to_identical_final_states_and_scores() {
     assert_eq!(replayed.finals, finals);
     assert_eq!(replayed.totals, totals);
 }
+
+/// Bots wrapped to try a refused action first, to stop, or to play on.
+struct Scripted<'a> {
+    inner: &'a mut dyn Bot<Rummikub>,
+    /// Before each real action, offer this refused one (once per turn) and ask again.
+    pass_first: bool,
+    /// Stop (return `None`) after this many actions.
+    stop_after: Option<usize>,
+    acted: usize,
+    refusals: usize,
+    pending_retry: bool,
+}
+
+impl Players<Rummikub> for Scripted<'_> {
+    fn act(&mut self, game: &Rummikub, _seat: usize, hand_seat: usize) -> Option<Action> {
+        if self.stop_after.is_some_and(|n| self.acted >= n) {
+            return None;
+        }
+        if self.pass_first && !self.pending_retry && game.pool_len() > 0 {
+            self.pending_retry = true;
+            return Some(Action::Pass); // refused: the pool is not empty (RULES.md §1.3)
+        }
+        self.pending_retry = false;
+        self.acted += 1;
+        Some(self.inner.act(&game.view(hand_seat)))
+    }
+    fn refused(&mut self, _: &Rummikub, _: usize, _: &rummykit::rummikub::ActionError) -> bool {
+        self.refusals += 1;
+        true
+    }
+}
+
+fn setup(seed: u64) -> MatchRecord<Rummikub> {
+    MatchRecord::new("rummikub", Rules::standard(), 2, Some(0), MatchEnd::SingleHand, Ranking::Total, seed)
+}
+
+#[test]
+fn refused_actions_can_be_asked_again_and_are_not_recorded() {
+    let mut greedy = GreedyBot::new();
+    let mut players = Scripted {
+        inner: &mut greedy,
+        pass_first: true,
+        stop_after: None,
+        acted: 0,
+        refusals: 0,
+        pending_retry: false,
+    };
+    let (record, _) =
+        record_match(setup(3), &mut players, &mut ChaCha8Rng::seed_from_u64(3), 10_000).unwrap();
+    assert!(players.refusals > 0);
+    assert_eq!(record.hands[0].actions.len(), players.acted, "only accepted actions are recorded");
+    record.replay(&mut ChaCha8Rng::seed_from_u64(3)).expect("replays");
+}
+
+#[test]
+fn the_driver_stops_on_request_on_long_hands_and_on_bad_setups() {
+    let mut greedy = GreedyBot::new();
+    let mut players = Scripted {
+        inner: &mut greedy,
+        pass_first: false,
+        stop_after: Some(3),
+        acted: 0,
+        refusals: 0,
+        pending_retry: false,
+    };
+    let err = record_match(setup(4), &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
+    assert!(matches!(err, RecordError::Stopped { .. }), "{err}");
+
+    let mut greedy = GreedyBot::new();
+    let mut players = Scripted {
+        inner: &mut greedy,
+        pass_first: false,
+        stop_after: None,
+        acted: 0,
+        refusals: 0,
+        pending_retry: false,
+    };
+    let err = record_match(setup(4), &mut players, &mut ChaCha8Rng::seed_from_u64(4), 5).unwrap_err();
+    assert_eq!(err, RecordError::TooLong(5));
+
+    // Five players do not fit the 106-tile set (RULES.md §1.1): the deal fails.
+    let mut five = setup(4);
+    five.seats = 5;
+    five.totals = vec![0; 5];
+    let err = record_match(five, &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
+    assert!(matches!(err, RecordError::Match(_)), "{err}");
+}
