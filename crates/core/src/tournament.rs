@@ -169,15 +169,21 @@ impl Standings {
         Estimate::of_mean(self.points.iter().filter_map(|p| p.get(bot)).map(|&x| x as f64))
     }
 
-    /// The mean per-hand advantage of `a` over `b`, paired by hand, oriented so that
-    /// positive is better for `a` whatever the game's [`ScoreOrder`].
+    /// The mean per-hand advantage of `a` over `b`, oriented so that positive is better
+    /// for `a` whatever the game's [`ScoreOrder`]. The interval treats each deal (the
+    /// `n` hands played from it, one per seat rotation) as one sample, so the luck of
+    /// the deal cancels out of it.
     #[must_use]
     pub fn advantage(&self, a: usize, b: usize) -> Estimate {
         let sign = match self.order {
             ScoreOrder::HigherIsBetter => 1.0,
             ScoreOrder::LowerIsBetter => -1.0,
         };
-        Estimate::of_mean(self.points.iter().filter_map(|p| Some(sign * (*p.get(a)? - *p.get(b)?) as f64)))
+        let per_deal = self.names.len().max(1);
+        Estimate::of_mean(self.points.chunks(per_deal).map(|deal| {
+            let sum: f64 = deal.iter().filter_map(|p| Some(sign * (*p.get(a)? - *p.get(b)?) as f64)).sum();
+            sum / deal.len() as f64
+        }))
     }
 
     /// Per-hand points, `points()[hand][bot]`.
@@ -203,10 +209,12 @@ impl fmt::Display for Standings {
     }
 }
 
-/// Plays `hands` hands of `G` between `bots` (one seat each), rotating the seats: in hand
-/// `h` seat `s` is played by bot `(s + h) % n`, and seat 0 moves first (the dealer is
-/// the last seat), so every bot sits in every position equally often. Deals draw from
-/// `rng`; the bots use their own rngs, so the whole run is reproducible.
+/// Plays `hands` hands of `G` between `n` `bots` (one seat each) in the *duplicate*
+/// format: each deal is played `n` times, rotating the seats, so every bot plays every
+/// deal from every seat and the luck of the deal cancels out of the comparison. In hand
+/// `h` seat `s` is played by bot `(s + h) % n`, seat 0 moves first (the dealer is the
+/// last seat), and hands `h` with `h % n == 0` start a new deal. Deals draw from `rng`;
+/// the bots use their own rngs, so the whole run is reproducible.
 ///
 /// A hand still running after `max_actions` actions is cut off and counted as void (no
 /// winner, no points for anyone; see [`Standings::unfinished`]): card games that
@@ -287,10 +295,14 @@ pub fn tournament<G: Game, R: Rng + ?Sized>(
         unfinished: 0,
     };
     let seating = Seating::new(n).with_dealer(n - 1);
+    let mut dealt: Option<G> = None;
     for hand in 0..hands {
-        let mut game =
-            G::deal(config, seating, rng).map_err(|error| TournamentError::Deal { hand, error })?;
         let shift = hand % n;
+        if shift == 0 || dealt.is_none() {
+            dealt =
+                Some(G::deal(config, seating, rng).map_err(|error| TournamentError::Deal { hand, error })?);
+        }
+        let Some(mut game) = dealt.clone() else { continue };
         let mut seated: Vec<&mut dyn Bot<G>> =
             bots.iter_mut().map(|b| -> &mut dyn Bot<G> { &mut **b }).collect();
         // After rotate_left(shift), seat s holds bot (s + shift) % n.
