@@ -264,3 +264,47 @@ fn the_driver_stops_on_request_on_long_hands_and_on_bad_setups() {
     let err = record_match(five, &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
     assert!(matches!(err, RecordError::Match(_)), "{err}");
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn card_game_records_survive_json() {
+    use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
+    use rummykit::rummy40::{Config, Rummy40};
+    let setup = MatchRecord::<Rummy40>::new(
+        "scala40",
+        Config::SCALA40,
+        3,
+        Some(0),
+        MatchEnd::SingleHand,
+        Ranking::Total,
+        8,
+    );
+    let mut bots: Vec<rummykit::rummy40::RandomBot<ChaCha8Rng>> =
+        (0..3).map(|s| rummykit::rummy40::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+    let mut seated: Vec<&mut dyn Bot<Rummy40>> =
+        bots.iter_mut().map(|b| b as &mut dyn Bot<Rummy40>).collect();
+    let (played, finals, _) = record(setup, &mut seated);
+    let back: MatchRecord<Rummy40> = serde_json::from_str(&serde_json::to_string(&played).unwrap()).unwrap();
+    assert_eq!(back, played);
+    assert_eq!(back.replay(&mut ChaCha8Rng::seed_from_u64(back.seed)).unwrap().finals, finals);
+
+    let config = ClassicConfig::simulation(MatchEnd::SingleHand);
+    let setup = MatchRecord::<ClassicRummy>::new(
+        "classic",
+        config,
+        2,
+        Some(1),
+        MatchEnd::SingleHand,
+        Ranking::Total,
+        2,
+    );
+    let mut bots: Vec<rummykit::classic::RandomBot<ChaCha8Rng>> =
+        (0..2).map(|s| rummykit::classic::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+    let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =
+        bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
+    let (played, finals, _) = record(setup, &mut seated);
+    let back: MatchRecord<ClassicRummy> =
+        serde_json::from_str(&serde_json::to_string(&played).unwrap()).unwrap();
+    assert_eq!(back, played);
+    assert_eq!(back.replay(&mut ChaCha8Rng::seed_from_u64(back.seed)).unwrap().finals, finals);
+}
