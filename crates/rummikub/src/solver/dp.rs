@@ -6,8 +6,8 @@
 //! length ≥ 3 go on (the others end), how many continuing runs take a joker instead of
 //! a natural, how many new runs start here (a new run starts at its first natural,
 //! with 0, 1 or more jokers before it), and how many naturals go to this number's
-//! groups. The group step then checks, from a precomputed table, which joker counts
-//! let those naturals form groups. Every meld gets at least one natural by construction:
+//! groups. The last colour step of a number then checks, from a precomputed table, which
+//! joker counts let those naturals form groups. Every meld gets at least one natural by construction:
 //! a run starts at a natural, a group layout demands one.
 
 use super::groups::{MAX_COPIES, joker_masks, layout};
@@ -46,6 +46,9 @@ struct Entry {
     parent: u32,
     choice: u32,
 }
+
+/// Where the last colour step of a number stores the jokers given to its groups.
+pub(super) const GROUP_JOKER_SHIFT: u32 = 27;
 
 /// Marks a state that another state of its layer dominates.
 const DEAD: u32 = u32::MAX;
@@ -332,12 +335,10 @@ impl Dp {
         bound: u32,
     ) -> Option<Optimum> {
         // What the optional tiles from each step on can add at most.
-        let mut rest = [0u32; 66];
+        let mut rest = [0u32; 53];
         for n in (1..=13u32).rev() {
-            let group = (n as usize - 1) * 5 + 4;
-            rest[group] = rest[group + 1];
             for c in (0..4).rev() {
-                let step = (n as usize - 1) * 5 + c;
+                let step = (n as usize - 1) * 4 + c;
                 let r = u32::from(counts.optional[c][n as usize - 1]);
                 rest[step] = rest[step + 1] + r * one_tile(params.objective, n);
             }
@@ -374,7 +375,7 @@ impl Dp {
                     if choice == DEAD || (bound > 0 && score + rest[layer] + ROOM_MASK < bound) {
                         continue;
                     }
-                    self.colour_options(key, score, i as u32, c, &step, jmax, cap);
+                    self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks);
                 }
                 self.prune(params.core);
                 if let Some(width) = beam {
@@ -382,36 +383,6 @@ impl Dp {
                 }
                 layer += 1;
             }
-            // Group step.
-            let prev = self.layer(layer);
-            self.begin_layer(prev.len());
-            for i in prev {
-                let Entry { key, score, choice, .. } = self.entries[i];
-                if choice == DEAD {
-                    continue;
-                }
-                let g = (key >> GAMMA_SHIFT) as u32;
-                let (n1, n2, n3) = (g & 7, (g >> 3) & 7, (g >> 6) & 7);
-                let mask = u32::from(masks[(n1 * 25 + n2 * 5 + n3) as usize]);
-                let j = jokers_of(key);
-                let base = key & !(0x1ff << GAMMA_SHIFT);
-                for add in 0..=(jmax - j) {
-                    if mask & (1 << add) == 0 {
-                        continue;
-                    }
-                    let mut k = (base & !(7 << J_SHIFT)) | u64::from(j + add) << J_SHIFT;
-                    if let Some(cap) = cap {
-                        let v = (value_of(k) + add * n).min(cap);
-                        k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v) << VALUE_SHIFT;
-                    }
-                    self.insert(k, score, i as u32, add);
-                }
-            }
-            self.prune(params.core);
-            if let Some(width) = beam {
-                self.keep_best(width);
-            }
-            layer += 1;
         }
         // Final: no short runs left open, every fixed joker used, threshold met.
         let mut best: Option<(usize, (u64, u64, u64))> = None;
@@ -470,6 +441,7 @@ impl Dp {
         step: &Step,
         jmax: u32,
         cap: Option<u32>,
+        masks: &[u8; 125],
     ) {
         let (a1, a2, a3) = runs_of(key, c);
         let jleft = jmax - jokers_of(key);
@@ -492,11 +464,32 @@ impl Dp {
             if o.gamma > 0 {
                 k += 1 << (GAMMA_SHIFT + 3 * (o.gamma - 1));
             }
-            if let Some(cap) = cap {
-                let v = (value0 + o.value).min(cap);
-                k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v) << VALUE_SHIFT;
+            let mut v = value0 + o.value;
+            if c < 3 {
+                if let Some(cap) = cap {
+                    k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
+                }
+                self.insert(k, score + o.delta, parent, o.choice);
+                continue;
             }
-            self.insert(k, score + o.delta, parent, o.choice);
+            // Last colour of the number: form the groups right away, with every joker
+            // count the naturals sent to groups allow.
+            let g = (k >> GAMMA_SHIFT) as u32;
+            let (n1, n2, n3) = (g & 7, (g >> 3) & 7, (g >> 6) & 7);
+            let mask = u32::from(masks[(n1 * 25 + n2 * 5 + n3) as usize]);
+            let j = jokers_of(k);
+            let base = k & !(0x1ff << GAMMA_SHIFT);
+            for add in 0..=(jmax - j) {
+                if mask & (1 << add) == 0 {
+                    continue;
+                }
+                let mut kk = base + (u64::from(add) << J_SHIFT);
+                if let Some(cap) = cap {
+                    v = value0 + o.value + add * step.n;
+                    kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
+                }
+                self.insert(kk, score + o.delta, parent, o.choice | add << GROUP_JOKER_SHIFT);
+            }
         }
     }
 

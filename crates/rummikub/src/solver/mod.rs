@@ -321,8 +321,7 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool) -> (Vec<Meld<Tile>>, Ve
             open[c] = cont;
             gamma[c] = ch.gamma as u8;
         }
-        let jokers = opt.choices[step] as usize;
-        step += 1;
+        let jokers = (opt.choices[step - 1] >> dp::GROUP_JOKER_SHIFT) as usize & 7;
         for (mask, j) in dp::group_layout(gamma, jokers, core).unwrap_or_default() {
             let mut tiles: Vec<Tile> = Colour::ALL
                 .into_iter()
