@@ -480,9 +480,11 @@ pub fn run(options: &Options, mut input: impl BufRead, mut output: impl Write) -
         GameChoice::Schmidt => play_match::<Rummikub>(options, Rules::schmidt(), hands, &mut io),
         GameChoice::Rummy40 => play_match::<Rummy40>(options, Config::RUMMY40, hands, &mut io),
         GameChoice::Scala40 => play_match::<Rummy40>(options, Config::SCALA40, hands, &mut io),
+        // At most two restocks (RULES.md §2.5): bots could otherwise pass cards around
+        // forever; a hand that needs a third is void.
         GameChoice::Classic => play_match::<ClassicRummy>(
             options,
-            ClassicConfig::standard(MatchEnd::TargetScore(100)),
+            ClassicConfig::simulation(MatchEnd::TargetScore(100)),
             hands,
             &mut io,
         ),
