@@ -12,7 +12,7 @@ use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit_core::{Face, Game, MAX_HAND, Meld, MeldRules, Seat, Seating, Tile, hand_melds};
-use rummykit_rummikub::{Action, Rules, Rummikub, Setup, TileCounts};
+use rummykit_rummikub::{Action, PoolEmptyEnd, Rules, Rummikub, Setup, TileCounts, Timer};
 
 struct Harness;
 
@@ -190,11 +190,27 @@ impl Conformance for Harness {
         let pool_empty = game.pool_len() == 0;
         out.push(if pool_empty { Candidate::reject(Action::Draw) } else { Candidate::accept(Action::Draw) });
         out.push(if pool_empty { Candidate::accept(Action::Pass) } else { Candidate::reject(Action::Pass) });
+        // RULES.md §1.9: a timeout needs the timer, an abandon the abandon penalty.
+        let timeout = Action::Timeout { pending_changes: rng.random_bool(0.5) };
+        let timer_on = game.rules().timer != Timer::Off;
+        out.push(if timer_on { Candidate::accept(timeout) } else { Candidate::reject(timeout) });
+        let abandon_on = game.rules().abandon_penalty;
+        out.push(if abandon_on {
+            Candidate::accept(Action::Abandon)
+        } else {
+            Candidate::reject(Action::Abandon)
+        });
         out
     }
 
     fn playout_action<R: Rng + ?Sized>(&self, game: &Rummikub, rng: &mut R) -> Option<Action> {
         game.to_move()?;
+        if game.rules().timer != Timer::Off && rng.random_bool(0.05) {
+            return Some(Action::Timeout { pending_changes: rng.random_bool(0.5) });
+        }
+        if game.rules().abandon_penalty && rng.random_bool(0.03) {
+            return Some(Action::Abandon);
+        }
         if rng.random_bool(0.8) {
             if let Some(table) = valid_play(game, rng) {
                 return Some(Action::Play { table });
@@ -277,6 +293,26 @@ fn conformance_xp() {
 #[test]
 fn conformance_schmidt() {
     check(Rules::schmidt(), "schmidt", &[2, 4], 30, 3_000);
+}
+
+/// House rules together (RULES.md §1.5, §1.6, §1.7, §1.9, §1.10): a 60 s timer with
+/// timeouts and abandons in the playouts, a 50-point initial meld that may rearrange the
+/// table, locked joker melds, one final turn each once the pool is empty.
+fn house_rules() -> Rules {
+    let mut rules = Rules::standard();
+    rules.timer = Timer::Seconds(60);
+    rules.abandon_penalty = true;
+    rules.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
+    rules.initial_meld_threshold = 50;
+    rules.manipulate_on_initial_meld_turn = true;
+    rules.joker_melds_locked = true;
+    rules.hand_rummy_double = true;
+    rules
+}
+
+#[test]
+fn conformance_house_rules() {
+    check(house_rules(), "house rules", &[2, 4], 25, 4_000);
 }
 
 /// The big run: `RUMMYKIT_CONFORMANCE_GAMES=2000 cargo test --release -p rummykit-rummikub
