@@ -10,6 +10,9 @@
 //! * The contract: [`Game`], [`Bot`], [`Outcome`], and the driver [`play_hand`].
 //! * Matches: [`Match`] plays hands to a [`MatchEnd`] with cumulative scores, dealer
 //!   rotation and elimination, ranked by a [`Ranking`].
+//! * Records: [`record_match`] plays a match with any mix of bots and people
+//!   ([`Players`]) into a [`MatchRecord`] (game, configuration, seed, deals, actions)
+//!   that [`MatchRecord::replay`] plays again to the same final states and scores.
 //!
 //! ```
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};

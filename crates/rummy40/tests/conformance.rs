@@ -3,18 +3,17 @@
 //! card, `legal_actions` agrees with `apply` (every listed action is accepted; an
 //! arbitrary or mutated action is accepted exactly when its normal form is listed),
 //! refused actions leave the state unchanged, views unchanged when other hands and the
-//! stock are shuffled (at the deal, see finding R5) and serde round trips (when the crate
-//! offers them). The rules set no bound on a hand (finding R3): hands still running after
+//! stock are shuffled, and serde round trips (when the crate offers them; finding R5). The rules set no bound on a hand (finding R3): hands still running after
 //! `4000 × seats` actions are counted as stalled.
 //!
 //! `RUMMYKIT_CONFORMANCE_GAMES=<n>` plays `n` hands per seating instead of the default.
 
-use rand::seq::{IndexedRandom, SliceRandom};
+use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Game, MeldId, MeldKind, PieceId, PieceSet, RunEnd, Seat, Seating};
-use rummykit_rummy40::{Action, Config, HAND_SIZE, NewMeld, Phase, Rummy40};
+use rummykit_core::{Game, MeldId, MeldKind, PieceId, RunEnd, Seat, Seating};
+use rummykit_rummy40::{Action, Config, NewMeld, Phase, Rummy40};
 
 struct Harness;
 
@@ -151,31 +150,10 @@ impl Conformance for Harness {
         legal.choose(rng).cloned()
     }
 
-    /// Only at the deal (before the first action): the public API can build a state only
-    /// through `from_deal`, so mid-hand states cannot be rebuilt with other hands (see
-    /// `docs/design/robustness-findings.md`, R5). The other hands, the stock and the
-    /// restock seed are shuffled; the seat's own hand and the up-card stay.
+    /// Through `Rummy40::with_hidden_shuffled` (the other hands and the stock reshuffled,
+    /// sizes and cards known to be in a hand kept), at every step.
     fn permute_hidden<R: Rng + ?Sized>(&self, game: &Rummy40, seat: Seat, rng: &mut R) -> Option<Rummy40> {
-        let n = game.seats();
-        let fresh = game.table().is_empty()
-            && game.piles().restocks() == 0
-            && game.phase() == Phase::Draw
-            && game.piles().discard_pile().len() == 1
-            && game.to_move() == Some((game.dealer() + 1) % n)
-            && (0..n).all(|s| game.hand(s).len() == HAND_SIZE);
-        if !fresh {
-            return None;
-        }
-        let mut hidden: Vec<PieceId> = game.piles().stock().to_vec();
-        for s in (0..n).filter(|&s| s != seat) {
-            hidden.extend(game.hand(s).iter());
-        }
-        hidden.shuffle(rng);
-        let hands: Vec<PieceSet> = (0..n)
-            .map(|s| if s == seat { game.hand(s) } else { hidden.drain(..HAND_SIZE).collect() })
-            .collect();
-        let discard = game.piles().discard_pile().to_vec();
-        Rummy40::from_deal(*game.config(), game.dealer(), hands, hidden, discard, rng.random()).ok()
+        Some(game.with_hidden_shuffled(seat, rng))
     }
 
     /// The rules of Rummy 40 set no bound (RULES.md §3.7: the stock is reshuffled for ever);
@@ -211,6 +189,24 @@ fn conformance_rummy40() {
 #[test]
 fn conformance_scala40() {
     check(Config::SCALA40, "SCALA40", &[2, 3, 5], 30, 2_000);
+}
+
+/// Options that constrain the turn (RULES.md §3.9): a card taken from the pile must be
+/// used, a swapped joker played the same turn, no playable discard, at most as many jokers
+/// as naturals, and a restock cap (the hand is void after two restocks).
+fn strict_options() -> Config {
+    let mut config = Config::RUMMY40;
+    config.taken_discard_must_be_used_after_open = true;
+    config.swapped_joker_must_be_played_same_turn = true;
+    config.forbid_playable_discard = true;
+    config.joker_limit = rummykit_core::JokerLimit::NotMoreThanNaturals;
+    config.max_restocks = Some(2);
+    config
+}
+
+#[test]
+fn conformance_strict_options() {
+    check(strict_options(), "strict options", &[2, 4], 20, 3_000);
 }
 
 /// Finding R6 (docs/design/robustness-findings.md): under SCALA40 (`JokerDiscard::
