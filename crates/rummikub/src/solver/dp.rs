@@ -165,6 +165,8 @@ pub(super) struct Dp {
     stamp: Vec<u32>,
     range: Vec<(u32, u32)>,
     stamp_now: u32,
+    /// A beam pass dropped states (so its answer is only a bound).
+    truncated: bool,
 }
 
 impl Dp {
@@ -285,6 +287,7 @@ impl Dp {
         if live.len() <= width {
             return;
         }
+        self.truncated = true;
         let (_, &mut cut, _) = live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
         let mut kept = 0;
         for e in &mut self.entries[start..] {
@@ -314,7 +317,12 @@ impl Dp {
         let total = rest_total(counts, params.objective);
         let mut bound = 0;
         for width in BEAMS {
+            self.truncated = false;
             let beam = self.run_with(counts, params, Some(width), 0);
+            if !self.truncated {
+                // The beam never had to drop a state: it was the exact program.
+                return beam;
+            }
             bound = bound.max(beam.as_ref().map_or(0, |o| o.score));
             // Every optional tile placed: nothing can beat it.
             if beam.is_some() && bound >> 6 == total >> 6 {
