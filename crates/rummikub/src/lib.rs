@@ -7,7 +7,7 @@ pub mod solver;
 pub use solver::{Objective, Position, SolveError, SolveOptions, Solution, Solver, solve};
 // --- bots (owned by the bots work, issue #7) ---
 mod bots;
-pub use bots::{GreedyBot, RandomBot};
+pub use bots::{GreedyBot, RandomBot, SamplerBot, ThoroughBot};
 // --- engine (owned by the engine work) ---
 mod check;
 mod error;

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Bot, tournament};
-use rummykit_rummikub::{GreedyBot, RandomBot, Rules, Rummikub};
+use rummykit_rummikub::{GreedyBot, RandomBot, Rules, Rummikub, SamplerBot, ThoroughBot};
 
 const MAX_ACTIONS: usize = 20_000;
 
@@ -34,6 +34,19 @@ fn four_greedy_bots_play_legally() {
     let (mut a, mut b, mut c, mut d) =
         (GreedyBot::new(), GreedyBot::new(), GreedyBot::new(), GreedyBot::new());
     run(Rules::standard(), &mut [&mut a, &mut b, &mut c, &mut d], 30, 12);
+}
+
+#[test]
+fn thorough_and_sampler_bots_play_legally() {
+    let (mut t, mut g) = (ThoroughBot::new(), GreedyBot::new());
+    run(Rules::standard(), &mut [&mut t, &mut g], 20, 15);
+    let mut s = SamplerBot::new(ChaCha8Rng::seed_from_u64(7));
+    let mut t = ThoroughBot::new();
+    let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(8));
+    run(Rules::standard(), &mut [&mut s, &mut t, &mut r], 6, 16);
+    let mut s = SamplerBot::new(ChaCha8Rng::seed_from_u64(9));
+    let mut g = GreedyBot::new();
+    run(Rules::schmidt(), &mut [&mut s, &mut g], 4, 17);
 }
 
 #[test]
@@ -76,6 +89,19 @@ fn strength_report() {
     if which.is_empty() || which.contains("gg") {
         let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
         report("greedy vs greedy", &mut [&mut a, &mut b], Rules::standard());
+    }
+    if which.contains("hg") {
+        let (mut h, mut g) = (ThoroughBot::new(), GreedyBot::new());
+        report("thorough vs greedy", &mut [&mut h, &mut g], Rules::standard());
+    }
+    if which.contains("hr") {
+        let mut h = ThoroughBot::new();
+        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+        report("thorough vs random", &mut [&mut h, &mut r], Rules::standard());
+    }
+    if which.contains("sg") {
+        let (mut h, mut g) = (SamplerBot::new(ChaCha8Rng::seed_from_u64(9)), GreedyBot::new());
+        report("sampler vs greedy", &mut [&mut h, &mut g], Rules::standard());
     }
     if which.contains("sch") {
         let mut g = GreedyBot::new();
