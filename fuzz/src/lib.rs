@@ -406,9 +406,12 @@ pub fn solver(data: &[u8]) {
             assert!(worth >= options.threshold, "initial meld worth {worth} < {}", options.threshold);
         }
     }
-    // Lower bound: any meld of natural rack tiles could be added to the table as it is.
+    // Lower bound: any meld of natural rack tiles could be added to the table as it is,
+    // when the table stands as it is (given as valid melds, or empty). A table of loose
+    // tiles may need rack tiles to be meldable at all, so no bound holds there.
     let naturals: Vec<Tile> = rack.iter().copied().filter(|t| !t.is_joker()).collect();
-    let found = if naturals.len() <= rummykit_core::MAX_HAND {
+    let table_stands = as_melds || position.table().is_empty();
+    let found = if table_stands && naturals.len() <= rummykit_core::MAX_HAND {
         rummykit_core::hand_melds(&naturals, &MeldRules::RUMMIKUB).unwrap_or_default()
     } else {
         Vec::new()
