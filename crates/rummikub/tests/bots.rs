@@ -103,6 +103,11 @@ fn strength_report() {
         let (mut h, mut g) = (SamplerBot::new(ChaCha8Rng::seed_from_u64(9)), GreedyBot::new());
         report("sampler vs greedy", &mut [&mut h, &mut g], Rules::standard());
     }
+    if which.contains("sr") {
+        let mut h = SamplerBot::new(ChaCha8Rng::seed_from_u64(9));
+        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+        report("sampler vs random", &mut [&mut h, &mut r], Rules::standard());
+    }
     if which.contains("sch") {
         let mut g = GreedyBot::new();
         let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
