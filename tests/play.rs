@@ -158,3 +158,20 @@ fn card_game_typed_moves_are_checked_by_the_engine() {
     assert!(text.contains("seat 0 (you): draw from the stock"), "{text}");
     assert_finished(&summary, &text, 2);
 }
+
+#[test]
+fn every_bot_kind_plays_its_game_to_the_end() {
+    for (game, kinds) in [
+        (GameChoice::Rummikub, &["random", "greedy", "thorough", "sampler"][..]),
+        (GameChoice::Rummy40, &["random", "greedy", "planner"][..]),
+        (GameChoice::Classic, &["random", "greedy", "planner"][..]),
+    ] {
+        let mut options = Options::new(game);
+        options.players = kinds.len();
+        options.seed = 21;
+        options.bots = kinds.iter().map(|k| (*k).to_owned()).collect();
+        let summary = run(&options, &b""[..], Vec::new()).expect("the bots play legally to the end");
+        assert_eq!(summary.totals.len(), kinds.len(), "{game}");
+        assert_eq!(game.bot_kinds(), kinds, "{game}: the kinds offered");
+    }
+}

@@ -8,7 +8,7 @@ use rummykit_rummikub::Rummikub;
 use rummykit_rummy40::Rummy40;
 
 /// Bot kinds for Rummikub and Schmidt, weakest first.
-pub(crate) const RUMMIKUB: &[&str] = &["random", "greedy"];
+pub(crate) const RUMMIKUB: &[&str] = &["random", "greedy", "thorough", "sampler"];
 /// Bot kinds for Rummy 40 and Scala 40, weakest first.
 pub(crate) const RUMMY40: &[&str] = &["random", "greedy", "planner"];
 /// Bot kinds for classic Rummy, weakest first.
@@ -20,10 +20,12 @@ fn rng(seed: u64) -> ChaCha8Rng {
 
 /// A Rummikub bot of `kind`.
 pub(crate) fn rummikub(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub>>> {
-    use rummykit_rummikub::{GreedyBot, RandomBot};
+    use rummykit_rummikub::{GreedyBot, RandomBot, SamplerBot, ThoroughBot};
     match kind {
         "random" => Some(Box::new(RandomBot::new(rng(seed)))),
         "greedy" => Some(Box::new(GreedyBot::new())),
+        "thorough" => Some(Box::new(ThoroughBot::new())),
+        "sampler" => Some(Box::new(SamplerBot::new(rng(seed)))),
         _ => None,
     }
 }

@@ -157,7 +157,7 @@ usage: play [--game rummikub|schmidt|classic|rummy40|scala40] [--players N] [--s
   --game     the game (default rummikub)
   --players  number of seats (default 4)
   --seed     seed of the deal and the bots (default: from the clock; printed)
-  --bots     bot kinds for the bot seats, in turn (random, greedy, planner; default greedy)
+  --bots     bot kinds for the bot seats, in turn (random, greedy, thorough, sampler, planner; default greedy)
   --human    let a person play this seat (0-based)
   --hands    hands to play (default 1; Rummikub: games)
   --echo     print each command read (useful when stdin is a script)
