@@ -330,7 +330,11 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool) -> (Vec<Meld<Tile>>, Ve
                 .filter_map(|(_, colour)| Tile::new(colour, n))
                 .collect();
             tiles.extend(core::iter::repeat_n(Tile::JOKER, j as usize));
-            groups.extend(Meld::new(MeldKind::Group, &tiles, &MeldRules::RUMMIKUB));
+            let group = Meld::new(MeldKind::Group, &tiles, &MeldRules::RUMMIKUB);
+            // The group tables only produce valid layouts; a failure here is a solver bug
+            // that would lose tiles, so tests (debug builds) must see it.
+            debug_assert!(group.is_ok(), "solver built an invalid group {tiles:?}");
+            groups.extend(group);
         }
     }
     for runs in open {
@@ -339,8 +343,14 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool) -> (Vec<Meld<Tile>>, Ve
     for _ in counts.fixed_jokers as u32..opt.jokers {
         placed.push(Tile::JOKER);
     }
-    let mut melds: Vec<Meld<Tile>> =
-        done.iter().filter_map(|tiles| Meld::new(MeldKind::Run, tiles, &MeldRules::RUMMIKUB).ok()).collect();
+    let mut melds: Vec<Meld<Tile>> = done
+        .iter()
+        .filter_map(|tiles| {
+            let run = Meld::new(MeldKind::Run, tiles, &MeldRules::RUMMIKUB);
+            debug_assert!(run.is_ok(), "solver built an invalid run {tiles:?}");
+            run.ok()
+        })
+        .collect();
     melds.extend(groups);
     (melds, placed)
 }
