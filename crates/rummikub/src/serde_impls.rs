@@ -84,6 +84,22 @@ impl TryFrom<RummikubRepr> for Rummikub {
         if !r.pool.is_empty() && r.quiet_turns > 0 {
             return bad("quiet turns counted with tiles in the pool".into());
         }
+        // Turns go round one seat at a time from the starter (RULES.md §1.3); the turn
+        // that ends the game does not pass the move on.
+        let passed = match r.end {
+            None => r.turn as usize,
+            Some(_) if r.turn == 0 => return bad("the game is over before any turn".into()),
+            Some(_) => r.turn as usize - 1,
+        };
+        if n > 0 && r.to_move != (r.starter + passed % n) % n {
+            return bad(format!(
+                "seat {} to move, but after {} turns from seat {} it is seat {}'s turn",
+                r.to_move,
+                r.turn,
+                r.starter,
+                (r.starter + passed % n) % n
+            ));
+        }
         match r.end {
             Some(GameEnd::WentOut { seat, .. }) if r.racks.get(seat).is_none_or(|rack| !rack.is_empty()) => {
                 return bad(format!("seat {seat} went out but its rack is not empty"));

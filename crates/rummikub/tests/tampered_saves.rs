@@ -116,7 +116,6 @@ fn a_seat_out_of_range_is_rejected() {
 }
 
 #[test]
-#[ignore = "finding R1 in docs/design/robustness-findings.md: to_move is not checked against starter + turn"]
 fn the_wrong_seat_to_move_is_rejected() {
     let (game, mut value) = saved_game();
     // Turns go round one seat at a time from the starter (RULES.md §1.3): after 4 turns
