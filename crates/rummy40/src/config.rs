@@ -37,7 +37,8 @@ pub enum Set3JokerSwap {
 pub enum JokerDiscard {
     /// Any time (default).
     Allowed,
-    /// Only as the last card, when going out (Scala 40).
+    /// Only as the last card, when going out (Scala 40) — or when the hand holds
+    /// nothing but jokers, which could otherwise never end the turn.
     OnlyWhenClosing,
 }
 

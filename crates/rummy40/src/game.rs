@@ -639,7 +639,13 @@ impl Rummy40 {
         {
             return Err(ActionError::DiscardTakenCard { card: piece });
         }
-        if face.is_joker() && self.config.joker_discard == JokerDiscard::OnlyWhenClosing && hand.len() > 1 {
+        // A hand of nothing but jokers may give one up: otherwise, with nothing on the
+        // table to build them on, the player could never end the turn (finding R6).
+        if face.is_joker()
+            && self.config.joker_discard == JokerDiscard::OnlyWhenClosing
+            && hand.len() > 1
+            && hand.iter().any(|p| self.catalog.face(p).is_some_and(|f| !f.is_joker()))
+        {
             return Err(ActionError::JokerDiscard);
         }
         Ok(())

@@ -214,7 +214,6 @@ fn conformance_strict_options() {
 /// nowhere to build them: no legal action, the hand is stuck. Deal seed 20813, 4 seats,
 /// step 99 of the harness's playout.
 #[test]
-#[ignore = "finding R6: a hand of only jokers has no legal action under OnlyWhenClosing"]
 fn scala40_hand_of_jokers_is_not_stuck() {
     check(Config::SCALA40, "SCALA40", &[4], 1, 20_813);
 }
