@@ -122,6 +122,11 @@ pub struct Rummikub {
     pub(crate) quiet_turns: usize,
     pub(crate) last_player: Option<Seat>,
     pub(crate) end: Option<GameEnd>,
+    /// Tiles outside the pool when the game was dealt, and tiles drawn since: a save
+    /// whose racks and pool disagree with this tally was edited (no turn moves tiles
+    /// from the pool but a draw).
+    pub(crate) dealt: u32,
+    pub(crate) drawn: u32,
 }
 
 impl Rummikub {
@@ -161,6 +166,7 @@ impl Rummikub {
         }
         let mut pool = setup.pool;
         pool.reverse();
+        let dealt = (full.len() - pool.len()) as u32;
         Ok(Rummikub {
             rules,
             racks: setup.racks,
@@ -173,6 +179,8 @@ impl Rummikub {
             quiet_turns: 0,
             last_player: None,
             end: None,
+            dealt,
+            drawn: 0,
         })
     }
 
@@ -239,7 +247,10 @@ impl Rummikub {
     fn draw_up_to(&mut self, seat: Seat, count: u8) {
         for _ in 0..count {
             match self.pool.pop() {
-                Some(t) => self.racks[seat].add(t),
+                Some(t) => {
+                    self.racks[seat].add(t);
+                    self.drawn += 1;
+                }
                 None => break, // §1.7: draw what is left
             }
         }
@@ -325,6 +336,7 @@ impl Game for Rummikub {
         let racks = (0..n).map(|s| tiles[s * size..(s + 1) * size].iter().copied().collect()).collect();
         let mut pool = tiles.split_off(n * size);
         pool.reverse();
+        let dealt = (n * size) as u32;
         Ok(Rummikub {
             rules: *config,
             racks,
@@ -337,6 +349,8 @@ impl Game for Rummikub {
             quiet_turns: 0,
             last_player: None,
             end: None,
+            dealt,
+            drawn: 0,
         })
     }
 
@@ -376,6 +390,7 @@ impl Game for Rummikub {
             Action::Draw => {
                 let tile = self.pool.pop().ok_or(ActionError::PoolEmpty)?;
                 self.racks[seat].add(tile);
+                self.drawn += 1;
                 self.finish_turn(false, false);
             }
             Action::Pass => {

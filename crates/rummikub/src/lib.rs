@@ -4,7 +4,7 @@
 
 // --- solver (owned by the solver work) ---
 pub mod solver;
-pub use solver::{Objective, Position, SolveError, SolveOptions, Solution, Solver, solve};
+pub use solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, solve};
 // --- bots (owned by the bots work, issue #7) ---
 mod bots;
 pub use bots::{GreedyBot, RandomBot, SamplerBot, ThoroughBot};

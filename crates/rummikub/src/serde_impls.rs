@@ -38,6 +38,9 @@ pub(crate) struct RummikubRepr {
     quiet_turns: usize,
     last_player: Option<Seat>,
     end: Option<GameEnd>,
+    /// Tiles outside the pool at the deal, and drawn since (see `Rummikub`).
+    dealt: u32,
+    drawn: u32,
 }
 
 impl Serialize for Rummikub {
@@ -54,6 +57,8 @@ impl Serialize for Rummikub {
             quiet_turns: self.quiet_turns,
             last_player: self.last_player,
             end: self.end,
+            dealt: self.dealt,
+            drawn: self.drawn,
         }
         .serialize(s)
     }
@@ -112,7 +117,22 @@ impl TryFrom<RummikubRepr> for Rummikub {
         let setup =
             Setup { racks: r.racks, pool: r.pool, table: r.table, opened: r.opened, to_move: r.to_move };
         let game = Rummikub::from_deal(r.rules, setup)?;
+        // Only draws take tiles from the pool, at most this many a turn.
+        let per_turn = if r.rules.timer != crate::Timer::Off || r.rules.abandon_penalty {
+            u32::from(r.rules.timeout_penalty_pending.max(r.rules.timeout_penalty_idle).max(1))
+        } else {
+            1
+        };
+        let out_of_pool = game.dealt;
+        if r.dealt.checked_add(r.drawn) != Some(out_of_pool) || r.drawn > r.turn.saturating_mul(per_turn) {
+            return bad(format!(
+                "{out_of_pool} tiles are out of the pool, but {} were dealt and {} drawn in {} turns",
+                r.dealt, r.drawn, r.turn
+            ));
+        }
         Ok(Rummikub {
+            dealt: r.dealt,
+            drawn: r.drawn,
             starter: r.starter,
             turn: r.turn,
             quiet_turns: r.quiet_turns,
