@@ -25,9 +25,9 @@
 #![forbid(unsafe_code)]
 
 mod card;
-pub mod conformance;
 mod card_table;
 mod catalog;
+pub mod conformance;
 mod deadwood;
 mod face;
 mod game;
@@ -58,12 +58,12 @@ pub use match_play::{Match, MatchEnd, MatchError, Ranking};
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};
-#[cfg(feature = "serde")]
-pub use serde_melds::MeldRepr;
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
 pub use record::{
     BotPlayers, HandRecord, MatchRecord, Players, RecordError, ReplayError, Replayed, record_match,
 };
+#[cfg(feature = "serde")]
+pub use serde_melds::MeldRepr;
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
 pub use tile::Tile;
