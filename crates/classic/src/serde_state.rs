@@ -2,20 +2,11 @@
 //! representation and read back only through [`TryFrom`], which re-checks every
 //! invariant (DESIGN.md point 8), so a corrupt save is an error, never a state.
 
-use rummykit_core::{DealError, MeldKind, MeldTable, Outcome, PieceId, PieceSet, Piles, Seat};
+use rummykit_core::{DealError, MeldTable, Outcome, PieceId, PieceSet, Piles, Seat, TableMeldRepr};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::turn::DECK;
 use crate::{ClassicRummy, Config, MeldLimit, Phase};
-
-/// One meld on the table as saved: owner, kind and cards in order. Ids are the
-/// position in the list (melds are never removed).
-#[derive(Serialize, Deserialize)]
-struct TableMeldRepr {
-    owner: Seat,
-    kind: MeldKind,
-    cards: Vec<PieceId>,
-}
 
 /// The plain, unvalidated form of a [`ClassicRummy`].
 #[derive(Serialize, Deserialize)]
@@ -51,16 +42,7 @@ impl From<&ClassicRummy> for Repr {
             discard: p.piles.discard_pile().to_vec(),
             restocks: p.piles.restocks(),
             shuffle_seed: p.piles.shuffle_seed(),
-            table: p
-                .table
-                .melds()
-                .iter()
-                .map(|m| TableMeldRepr {
-                    owner: m.owner(),
-                    kind: m.meld().kind(),
-                    cards: m.pieces().to_vec(),
-                })
-                .collect(),
+            table: p.table.melds().iter().map(TableMeldRepr::from).collect(),
             to_move: p.to_move,
             phase: p.phase,
             taken: p.taken,

@@ -63,7 +63,7 @@ pub use record::{
     BotPlayers, HandRecord, MatchRecord, Players, RecordError, ReplayError, Replayed, record_match,
 };
 #[cfg(feature = "serde")]
-pub use serde_melds::MeldRepr;
+pub use serde_melds::{MeldRepr, TableMeldRepr};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
 pub use tile::Tile;

@@ -107,3 +107,35 @@ impl<'de> Deserialize<'de> for Meld<Tile> {
         })
     }
 }
+
+/// One meld of a card game's table as saved: owner, kind and pieces in order (its
+/// [`MeldId`](crate::MeldId) is its position, since table melds are never removed).
+/// Unvalidated: a game rebuilds its table from these with [`MeldTable::place`], which
+/// checks every meld again under the game's rules.
+///
+/// ```
+/// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, PieceId, TableMeldRepr};
+/// let cat = Catalog::<Card>::DECK;
+/// let ids: Vec<PieceId> = ["7h", "8h", "9h"].iter().flat_map(|c| cat.ids_of(c.parse().unwrap())).collect();
+/// let mut table = MeldTable::<Card>::new();
+/// table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::CLASSIC).unwrap();
+/// let saved: Vec<TableMeldRepr> = table.melds().iter().map(TableMeldRepr::from).collect();
+/// assert_eq!(saved[0].cards, ids);
+/// ```
+///
+/// [`MeldTable::place`]: crate::MeldTable::place
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableMeldRepr {
+    /// The seat that laid the meld down.
+    pub owner: crate::Seat,
+    /// Group or run.
+    pub kind: MeldKind,
+    /// The pieces, in meld order.
+    pub cards: Vec<crate::PieceId>,
+}
+
+impl<F: Face> From<&crate::TableMeld<F>> for TableMeldRepr {
+    fn from(m: &crate::TableMeld<F>) -> Self {
+        TableMeldRepr { owner: m.owner(), kind: m.meld().kind(), cards: m.pieces().to_vec() }
+    }
+}

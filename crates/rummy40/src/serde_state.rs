@@ -3,7 +3,7 @@
 //! corrupt save is an error, never a state.
 
 use rummykit_core::{
-    DealError, JokerLimit, MatchEnd, MeldKind, MeldTable, PieceId, PieceSet, Piles, Seat, Seating,
+    DealError, JokerLimit, MatchEnd, MeldTable, PieceId, PieceSet, Piles, Seat, Seating, TableMeldRepr,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -116,14 +116,6 @@ impl<'de> Deserialize<'de> for Config {
     }
 }
 
-/// One table meld as saved: owner, kind, cards in order (its id is its position).
-#[derive(Serialize, Deserialize)]
-struct TableMeldRepr {
-    owner: Seat,
-    kind: MeldKind,
-    cards: Vec<PieceId>,
-}
-
 /// The plain, unvalidated form of a [`Rummy40`].
 #[derive(Serialize, Deserialize)]
 struct Repr {
@@ -162,16 +154,7 @@ impl From<&Rummy40> for Repr {
             discard: g.piles.discard_pile().to_vec(),
             restocks: g.piles.restocks(),
             shuffle_seed: g.piles.shuffle_seed(),
-            table: g
-                .table
-                .melds()
-                .iter()
-                .map(|m| TableMeldRepr {
-                    owner: m.owner(),
-                    kind: m.meld().kind(),
-                    cards: m.pieces().to_vec(),
-                })
-                .collect(),
+            table: g.table.melds().iter().map(TableMeldRepr::from).collect(),
             opened: g.opened.clone(),
             known: g.known.clone(),
             to_move: g.to_move,
