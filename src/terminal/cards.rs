@@ -30,8 +30,30 @@ pub(crate) trait CardGame: Game {
     fn words(&self, action: &Self::Action, style: Style) -> String;
     /// The card a plain discard action throws, if it is one.
     fn discarded(&self, action: &Self::Action) -> Option<PieceId>;
+    /// The actions behind the typed shortcuts `draw`, `take` and `discard CARD`.
+    fn shortcut(word: Shortcut) -> Self::Action;
+
     /// `draw`, `take`, `discard CARD`: the typed shortcut, if the text is one.
-    fn typed(&self, seat: Seat, text: &str) -> Option<Result<Self::Action, String>>;
+    fn typed(&self, seat: Seat, text: &str) -> Option<Result<Self::Action, String>> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            ["draw"] => Some(Ok(Self::shortcut(Shortcut::Draw))),
+            ["take"] => Some(Ok(Self::shortcut(Shortcut::Take))),
+            ["discard", card] => {
+                Some(find_card(self, self.hand_of(seat), card).map(|c| Self::shortcut(Shortcut::Discard(c))))
+            }
+            ["discard"] => Some(Err("usage: discard CARD, e.g. discard 7h".to_owned())),
+            _ => None,
+        }
+    }
+}
+
+/// A typed shortcut of the card games.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Shortcut {
+    Draw,
+    Take,
+    Discard(PieceId),
 }
 
 /// Hand order: by suit, then rank; jokers last.
@@ -240,14 +262,11 @@ impl CardGame for Rummy40 {
         }
     }
 
-    fn typed(&self, seat: Seat, text: &str) -> Option<Result<Action, String>> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
-            ["draw"] => Some(Ok(Action::DrawStock)),
-            ["take"] => Some(Ok(Action::TakeDiscard)),
-            ["discard", card] => Some(find_card(self, self.hand(seat), card).map(Action::Discard)),
-            ["discard"] => Some(Err("usage: discard CARD, e.g. discard 7h".to_owned())),
-            _ => None,
+    fn shortcut(word: Shortcut) -> Action {
+        match word {
+            Shortcut::Draw => Action::DrawStock,
+            Shortcut::Take => Action::TakeDiscard,
+            Shortcut::Discard(card) => Action::Discard(card),
         }
     }
 }
@@ -323,14 +342,11 @@ impl CardGame for ClassicRummy {
         }
     }
 
-    fn typed(&self, seat: Seat, text: &str) -> Option<Result<ClassicAction, String>> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
-            ["draw"] => Some(Ok(ClassicAction::DrawStock)),
-            ["take"] => Some(Ok(ClassicAction::TakeDiscard)),
-            ["discard", card] => Some(find_card(self, self.hand(seat), card).map(ClassicAction::Discard)),
-            ["discard"] => Some(Err("usage: discard CARD, e.g. discard 7h".to_owned())),
-            _ => None,
+    fn shortcut(word: Shortcut) -> ClassicAction {
+        match word {
+            Shortcut::Draw => ClassicAction::DrawStock,
+            Shortcut::Take => ClassicAction::TakeDiscard,
+            Shortcut::Discard(card) => ClassicAction::Discard(card),
         }
     }
 }
