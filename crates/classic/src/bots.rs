@@ -83,12 +83,14 @@ impl Bot<ClassicRummy> for GreedyBot {
 #[derive(Debug, Clone)]
 pub struct RandomBot<R> {
     rng: R,
+    /// The legal actions of the current turn (kept to reuse its allocation).
+    legal: Vec<Action>,
 }
 
 impl<R: Rng> RandomBot<R> {
     /// A random player drawing from `rng`.
     pub fn new(rng: R) -> Self {
-        RandomBot { rng }
+        RandomBot { rng, legal: Vec::new() }
     }
 }
 
@@ -98,8 +100,7 @@ impl<R: Rng> Bot<ClassicRummy> for RandomBot<R> {
     }
 
     fn act(&mut self, view: &View) -> Action {
-        let mut legal = Vec::new();
-        view.legal_actions(&mut legal);
-        legal.choose(&mut self.rng).copied().unwrap_or(Action::DrawStock)
+        view.legal_actions(&mut self.legal);
+        self.legal.choose(&mut self.rng).copied().unwrap_or(Action::DrawStock)
     }
 }

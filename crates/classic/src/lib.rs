@@ -52,6 +52,7 @@ mod action;
 mod analysis;
 mod bots;
 mod config;
+mod deck_melds;
 mod error;
 mod game;
 mod match_play;

@@ -2,10 +2,11 @@
 //! check and the enumeration of legal actions, which agree exactly.
 
 use rummykit_core::{
-    Card, Catalog, Face, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd, Seat,
-    hand_melds,
+    Card, Catalog, Face, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd,
+    Seat,
 };
 
+use crate::deck_melds::for_each_meld;
 use crate::{Action, ActionError, Config, MeldLimit, Phase};
 
 /// The deck: one 52-card pack, no jokers (`RULES.md` §2.1).
@@ -165,9 +166,29 @@ impl Turn<'_> {
         }
     }
 
+    /// `true` if the legality guard lets a meld or lay-off leave `rest` in hand,
+    /// decided from the hand alone; `None` when the answer depends on the table (only
+    /// the taken card would be left), so the caller must run the full check.
+    fn guard_by_hand(&self, rest: &PieceSet) -> Option<bool> {
+        if rest.is_empty() {
+            return Some(!self.config.must_discard_to_go_out);
+        }
+        match self.taken {
+            Some(taken) if rest.iter().all(|c| c == taken) => None,
+            _ => Some(true),
+        }
+    }
+
     /// Every legal action, in a deterministic order: draw from stock, take the discard;
-    /// or melds (in [`hand_melds`] order), lay-offs (by card, then meld id), discards
-    /// (by card).
+    /// or melds (in [`hand_melds`](rummykit_core::hand_melds) order), lay-offs (by card,
+    /// then meld id), discards (by card).
+    ///
+    /// Generates only candidates that pass the check, without building them on a copy
+    /// of the table: every meld of the hand is valid and every card in hand is off the
+    /// table, so a meld or a lay-off that fits is legal exactly when the legality guard
+    /// allows what it leaves in hand ([`Turn::guard_by_hand`]); only when the guard
+    /// needs the table (the taken card alone would be left) does it run the full check.
+    /// Debug builds check every enumerated action against [`Turn::check`].
     pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
@@ -180,34 +201,79 @@ impl Turn<'_> {
             }
             Phase::Play => {
                 let rules = self.rules();
-                let ids: Vec<PieceId> = self.hand.iter().collect();
-                let faces: Vec<Card> = ids.iter().map(|&id| DECK.face(id).unwrap_or(Card::JOKER)).collect();
+                let hand_bits = self.hand.iter().fold(0u64, |acc, id| acc | 1u64 << id.index());
                 if self.config.meld_limit == MeldLimit::Unlimited || self.melds_this_turn == 0 {
-                    let mut seen: Vec<PieceSet> = Vec::new();
-                    for m in hand_melds(&faces, &rules).unwrap_or_default() {
-                        let set: PieceSet = m.select(&ids).copied().collect();
-                        if seen.contains(&set) {
-                            continue;
-                        }
-                        seen.push(set);
+                    let first = out.len();
+                    for_each_meld(hand_bits, &rules, |bits| {
+                        let set = set_of(bits);
                         let action = Action::Meld(set);
-                        if self.check(&action).is_ok() {
+                        // A set can repeat (a whole suit round the corner); a refused set
+                        // is refused again, so comparing with the accepted ones suffices.
+                        if out[first..].contains(&action) {
+                            return;
+                        }
+                        let legal = self
+                            .guard_by_hand(&(self.hand - set))
+                            .unwrap_or_else(|| self.check(&action).is_ok());
+                        if legal {
                             out.push(action);
                         }
-                    }
+                    });
                 }
-                if self.may_lay_off(self.table) {
-                    for &card in &ids {
+                if self.may_lay_off(self.table) && !self.table.is_empty() {
+                    for card in self.hand {
+                        let Some(face) = DECK.face(card) else { continue };
+                        let mut rest = self.hand;
+                        rest.remove(card);
+                        let guard = self.guard_by_hand(&rest);
+                        if guard == Some(false) {
+                            continue;
+                        }
                         for m in self.table.melds() {
+                            let [front, back] = candidate_ends(m.meld(), face);
+                            let fits = (front && m.extended(face, RunEnd::Front, &rules).is_ok())
+                                || (back && m.extended(face, RunEnd::Back, &rules).is_ok());
                             let action = Action::LayOff { card, onto: m.id() };
-                            if self.check(&action).is_ok() {
+                            if fits && guard.unwrap_or_else(|| self.check(&action).is_ok()) {
                                 out.push(action);
                             }
                         }
                     }
                 }
-                out.extend(ids.iter().filter(|&&c| Some(c) != self.taken).map(|&c| Action::Discard(c)));
+                out.extend(self.hand.iter().filter(|&c| Some(c) != self.taken).map(Action::Discard));
             }
         }
+        debug_assert!(out.iter().all(|a| self.check(a).is_ok()), "an enumerated action is refused");
     }
+}
+
+/// The ends of `meld` at which `face` may fit, by a necessary condition (classic Rummy
+/// has no jokers): a group takes only its rank (at the back, where a group's lay-off
+/// goes), a run only its suit, one number below its first card or above its last,
+/// counted round the corner (K-A is left to the validator and the ace policy). The
+/// validator decides the rest.
+fn candidate_ends(meld: &Meld<Card>, face: Card) -> [bool; 2] {
+    let faces = meld.faces();
+    let (Some(first), Some(last)) = (faces.first(), faces.last()) else { return [false; 2] };
+    let number = |c: &Card| c.rank().map_or(0, |r| r.number());
+    match meld.kind() {
+        MeldKind::Group => [false, first.rank() == face.rank()],
+        MeldKind::Run if first.suit() == face.suit() => {
+            let n = number(&face);
+            [n % 13 + 1 == number(first), number(last) % 13 + 1 == n]
+        }
+        MeldKind::Run => [false; 2],
+    }
+}
+
+/// The cards of a bitmask of deck ids.
+fn set_of(mut bits: u64) -> PieceSet {
+    let mut set = PieceSet::new();
+    while bits != 0 {
+        if let Some(id) = PieceId::new(bits.trailing_zeros() as u8) {
+            set.insert(id);
+        }
+        bits &= bits - 1;
+    }
+    set
 }

@@ -202,3 +202,58 @@ fn playouts_reach_won_hands_and_rummies() {
     }
     assert!(wins > 10, "{wins} wins");
 }
+
+/// The obvious enumeration, kept as the reference for the fast one: every set that
+/// `hand_melds` finds (first occurrence), every card onto every meld, every card as a
+/// discard, each kept when the action check accepts it; in the documented order.
+fn generate_and_check(g: &ClassicRummy) -> Vec<Action> {
+    let Some(seat) = g.to_move() else { return Vec::new() };
+    let mut candidates = Vec::new();
+    if g.phase() == Phase::Draw {
+        candidates.extend([Action::DrawStock, Action::TakeDiscard]);
+    } else {
+        let hand = g.hand(seat);
+        let ids: Vec<PieceId> = hand.iter().collect();
+        let faces: Vec<Card> = ids.iter().map(|&id| DECK.face(id).unwrap()).collect();
+        for m in hand_melds(&faces, &g.config().meld_rules()).unwrap() {
+            let meld = Action::Meld(m.select(&ids).copied().collect());
+            if !candidates.contains(&meld) {
+                candidates.push(meld);
+            }
+        }
+        for &card in &ids {
+            candidates.extend(g.table().melds().iter().map(|m| Action::LayOff { card, onto: m.id() }));
+        }
+        candidates.extend(ids.iter().map(|&c| Action::Discard(c)));
+    }
+    candidates.retain(|a| g.check(a).is_ok());
+    candidates
+}
+
+/// `legal_actions` (which builds nothing on a copy of the table and checks only what
+/// the table decides) gives exactly the generate-and-check list, in the same order, on
+/// every state of random playouts over every combination of options (the ace modes, meld
+/// limit, lay-off ban, discard to go out, restock cap) and every player count.
+#[test]
+fn legal_actions_equal_generate_and_check_in_order() {
+    use rand::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let (mut states, mut plays) = (0, 0);
+    let mut legal = Vec::new();
+    for bits in 0..(3 * 128) {
+        let config = config_from(bits);
+        let seats = 2 + bits as usize % 5;
+        let mut g = ClassicRummy::deal(&config, Seating::new(seats), &mut rng).unwrap();
+        let mut steps = 0;
+        while g.to_move().is_some() && steps < 600 {
+            g.legal_actions(&mut legal);
+            assert_eq!(legal, generate_and_check(&g), "options {bits}, step {steps}");
+            states += 1;
+            plays += legal.iter().filter(|a| matches!(a, Action::Meld(_) | Action::LayOff { .. })).count();
+            let a = Classic.playout_action(&g, &mut rng).unwrap();
+            g.apply(a).unwrap();
+            steps += 1;
+        }
+    }
+    assert!(states > 10_000 && plays > 1_000, "{states} states, {plays} melds and lay-offs");
+}

@@ -1,0 +1,52 @@
+//! The playout of `benches/playout.rs` (classic, 4 seats, random bots, `Config::simulation`)
+//! as a plain loop, for profilers (`valgrind --tool=callgrind`) and action counts.
+//!
+//! Run: `cargo run --release -p rummykit-classic --example profile_playout -- 1024 [digest]`
+//! (`digest`: also an FNV-1a digest of every action and outcome, to check that a change
+//! plays exactly the same games).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_classic::{Action, ClassicRummy, Config, RandomBot};
+use rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
+
+fn main() {
+    let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1024);
+    let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
+    let config = Config::simulation(MatchEnd::TargetScore(100));
+    let (mut actions, mut melds, mut layoffs, mut void) = (0usize, 0usize, 0usize, 0usize);
+    // FNV-1a over every action and outcome: the same games give the same digest.
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |text: String| {
+        for b in text.bytes() {
+            digest = (digest ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    let start = std::time::Instant::now();
+    for i in 0..hands {
+        let seed = i % 1024;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = ClassicRummy::deal(&config, Seating::new(4), &mut rng).expect("a valid deal");
+        let mut bots: Vec<RandomBot<ChaCha8Rng>> =
+            (0..4).map(|s| RandomBot::new(ChaCha8Rng::seed_from_u64(seed * 8 + s))).collect();
+        let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =
+            bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
+        let (outcome, played) = play_hand(&mut game, &mut seated, 1_000_000).expect("legal play");
+        if with_digest {
+            feed(format!("{played:?}{outcome:?}"));
+        }
+        actions += played.len();
+        melds += played.iter().filter(|a| matches!(a, Action::Meld(_))).count();
+        layoffs += played.iter().filter(|a| matches!(a, Action::LayOff { .. })).count();
+        void += usize::from(outcome.winner.is_none());
+    }
+    let elapsed = start.elapsed();
+    println!(
+        "{hands} hands: {:.1} actions/hand ({:.2} melds, {:.2} lay-offs), {void} void, digest {digest:016x}; \
+         {:.1} µs/hand (including the digest)",
+        actions as f64 / hands as f64,
+        melds as f64 / hands as f64,
+        layoffs as f64 / hands as f64,
+        elapsed.as_secs_f64() * 1e6 / hands as f64
+    );
+}
