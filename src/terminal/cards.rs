@@ -6,7 +6,7 @@ use std::io;
 
 use rummykit_classic::{Action as ClassicAction, ClassicRummy};
 use rummykit_core::{Bot, Card, Catalog, Game, MeldTable, PieceId, PieceSet, RunEnd, Seat};
-use rummykit_rummy40::{Action, NewMeld, Phase, Rummy40};
+use rummykit_rummy40::{Action, LayOff, NewMeld, Phase, Rummy40};
 
 use super::{Io, Style, TerminalGame};
 
@@ -257,6 +257,18 @@ impl CardGame for Rummy40 {
             Action::TakeDiscardAndGoRummy { melds, discard } => {
                 format!("take {top} and go rummy with {}, discard {}", batch(melds), c(*discard))
             }
+            Action::GoRummyBuilding { melds, builds, discard } => format!(
+                "go rummy with {}, {}, discard {}",
+                batch(melds),
+                lay_offs(self, builds, style),
+                c(*discard)
+            ),
+            Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard } => format!(
+                "take {top} and go rummy with {}, {}, discard {}",
+                batch(melds),
+                lay_offs(self, builds, style),
+                c(*discard)
+            ),
             Action::Discard(p) => format!("discard {}", c(*p)),
             other => format!("{other:?}"),
         }
@@ -269,6 +281,19 @@ impl CardGame for Rummy40 {
             Shortcut::Discard(card) => Action::Discard(card),
         }
     }
+}
+
+/// A rummy's builds in words: "lay 8h off on 5h 6h 7h (back), …".
+fn lay_offs(game: &Rummy40, builds: &[LayOff], style: Style) -> String {
+    builds
+        .iter()
+        .map(|b| {
+            let card = game.face(b.piece).map_or_else(|| format!("#{}", b.piece), |f| style.card(f));
+            let at = if b.end == RunEnd::Front { "front" } else { "back" };
+            format!("lay {card} off on {} ({at})", table_meld_words(game, b.meld, style))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl TerminalGame for Rummy40 {

@@ -29,6 +29,35 @@ impl NewMeld {
     }
 }
 
+/// A card built (laid off) onto a meld that was already on the table, as part of going
+/// rummy ([`Action::GoRummyBuilding`], `RULES.md` §3.7): `piece` from the hand onto
+/// `meld` at `end` of a run (for a set the end is ignored, both are accepted).
+///
+/// ```
+/// use rummykit_core::{MeldId, PieceId, RunEnd};
+/// use rummykit_rummy40::LayOff;
+/// let b = LayOff::new(PieceId::new(7).unwrap(), MeldId::new(0), RunEnd::Back);
+/// assert_eq!(b.meld, MeldId::new(0));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LayOff {
+    /// The card from hand.
+    pub piece: PieceId,
+    /// The meld built on (one laid before this action).
+    pub meld: MeldId,
+    /// Which end of a run.
+    pub end: RunEnd,
+}
+
+impl LayOff {
+    /// `piece` built onto `meld` at `end`.
+    #[must_use]
+    pub fn new(piece: PieceId, meld: MeldId, end: RunEnd) -> LayOff {
+        LayOff { piece, meld, end }
+    }
+}
+
 /// One atomic step of a turn (`RULES.md` §3.3). Cards are named by identity
 /// ([`PieceId`]), melds on the table by their stable [`MeldId`].
 ///
@@ -104,12 +133,42 @@ pub enum Action {
     },
     /// Discard a card, ending the turn (or the hand, with the last card).
     Discard(PieceId),
+    /// Go rummy after a stock draw with builds (`RULES.md` §3.7: the whole hand "as melds
+    /// and builds"): the new `melds` are laid first, then each card of `builds` is laid
+    /// off onto a meld that was on the table before this action (other players' melds:
+    /// the player has none yet), then `discard`. At least one new meld is needed (seed
+    /// 000: building comes after one's first meld); builds never count toward the 40
+    /// (`RULES.md` §3.5). With no builds this is [`Action::GoRummy`].
+    ///
+    /// Builds are applied in their normal order: sorted by meld, then front before back
+    /// (a stable sort, so the order of the cards laid at one end is kept: 8 then 9 at the
+    /// back of 5-6-7).
+    GoRummyBuilding {
+        /// The new melds.
+        melds: Vec<NewMeld>,
+        /// The cards built onto melds already on the table.
+        builds: Vec<LayOff>,
+        /// The final discard.
+        discard: PieceId,
+    },
+    /// [`Action::GoRummyBuilding`] with the top discard taken first; the taken card must
+    /// be in one of the new melds (`RULES.md` §3.3).
+    TakeDiscardAndGoRummyBuilding {
+        /// The new melds, one holding the taken card.
+        melds: Vec<NewMeld>,
+        /// The cards built onto melds already on the table.
+        builds: Vec<LayOff>,
+        /// The final discard.
+        discard: PieceId,
+    },
 }
 
 impl Action {
     /// The normal form [`Rummy40::legal_actions`](crate::Rummy40::legal_actions) lists:
     /// melds of a batch sorted, a set's cards in ascending id order, a run's jokers in
-    /// ascending id order along the run, a release's two cards ascending. Two actions
+    /// ascending id order along the run, a release's two cards ascending, a rummy's builds
+    /// stable-sorted by meld and end (and a rummy without builds written as
+    /// [`Action::GoRummy`] / [`Action::TakeDiscardAndGoRummy`]). Two actions
     /// with the same normal form are the same move and are accepted alike.
     ///
     /// ```
@@ -131,12 +190,31 @@ impl Action {
                 melds.iter_mut().for_each(normalize_meld);
                 melds.sort();
             }
+            Action::GoRummyBuilding { melds, builds, discard }
+            | Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard } => {
+                melds.iter_mut().for_each(normalize_meld);
+                melds.sort();
+                sort_builds(builds);
+                if builds.is_empty() {
+                    let (melds, discard) = (core::mem::take(melds), *discard);
+                    return match self {
+                        Action::GoRummyBuilding { .. } => Action::GoRummy { melds, discard },
+                        _ => Action::TakeDiscardAndGoRummy { melds, discard },
+                    };
+                }
+            }
             Action::Meld(m) => normalize_meld(m),
             Action::ReleaseJoker { pieces, .. } => pieces.sort(),
             _ => {}
         }
         a
     }
+}
+
+/// The order in which a rummy's builds are applied: by meld, front before back, the
+/// order of the cards at one end kept (a stable sort).
+pub(crate) fn sort_builds(builds: &mut [LayOff]) {
+    builds.sort_by_key(|b| (b.meld, b.end));
 }
 
 /// Jokers are the catalog's last ids (`Catalog` layout): any id at or past `first_joker`.

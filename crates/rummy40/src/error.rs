@@ -120,4 +120,13 @@ pub enum ActionError {
         /// Cards left over.
         left: usize,
     },
+    /// A going-rummy build names a meld laid in the same action; lay that meld with the
+    /// card instead (`RULES.md` §3.7: builds go onto melds already on the table).
+    #[error(
+        "meld {meld} is laid in this rummy: lay it with the card instead of building on it (RULES.md §3.7)"
+    )]
+    RummyBuildOnNewMeld {
+        /// The meld id named.
+        meld: MeldId,
+    },
 }

@@ -6,9 +6,10 @@ use rummykit_core::{
     PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating, TableError, deal_cards,
 };
 
+use crate::action::sort_builds;
 use crate::{
-    Action, ActionError, Config, HAND_SIZE, JokerDiscard, MAX_PLAYERS, MIN_PLAYERS, NewMeld, OpeningScope,
-    RummyBonus, Set3JokerSwap, View, meld_value,
+    Action, ActionError, Config, HAND_SIZE, JokerDiscard, LayOff, MAX_PLAYERS, MIN_PLAYERS, NewMeld,
+    OpeningScope, RummyBonus, Set3JokerSwap, View, meld_value,
 };
 
 /// Where the player to move is in their turn (`RULES.md` §3.3).
@@ -453,13 +454,24 @@ impl Rummy40 {
             Action::GoRummy { melds, discard } => {
                 want(Phase::Play)?;
                 self.unopened()?;
-                self.go_rummy(melds, *discard, None)?;
+                self.go_rummy(melds, &[], *discard, None)?;
+            }
+            Action::GoRummyBuilding { melds, builds, discard } => {
+                want(Phase::Play)?;
+                self.unopened()?;
+                self.go_rummy(melds, builds, *discard, None)?;
+            }
+            Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard } => {
+                want(Phase::Draw)?;
+                self.unopened()?;
+                let card = self.take_discard()?;
+                self.go_rummy(melds, builds, *discard, Some(card))?;
             }
             Action::TakeDiscardAndGoRummy { melds, discard } => {
                 want(Phase::Draw)?;
                 self.unopened()?;
                 let card = self.take_discard()?;
-                self.go_rummy(melds, *discard, Some(card))?;
+                self.go_rummy(melds, &[], *discard, Some(card))?;
             }
             Action::Discard(piece) => {
                 want(Phase::Play)?;
@@ -541,21 +553,37 @@ impl Rummy40 {
         self.guard()
     }
 
-    /// Going rummy (`RULES.md` §3.7): the whole hand but `discard` as melds, then the discard.
+    /// Going rummy (`RULES.md` §3.7): the whole hand but `discard` as new melds and
+    /// builds onto melds already on the table, then the discard.
     fn go_rummy(
         &mut self,
         melds: &[NewMeld],
+        builds: &[LayOff],
         discard: PieceId,
         taken: Option<PieceId>,
     ) -> Result<(), ActionError> {
         if melds.is_empty() {
             return Err(ActionError::NoMelds);
         }
-        self.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()).chain([&discard]))?;
-        let named: usize = melds.iter().map(|m| m.pieces.len()).sum::<usize>() + 1;
+        let built = builds.iter().map(|b| &b.piece);
+        self.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()).chain(built).chain([&discard]))?;
+        let named: usize = melds.iter().map(|m| m.pieces.len()).sum::<usize>() + builds.len() + 1;
         let hand_len = self.hands[self.to_move].len();
         if named < hand_len {
             return Err(ActionError::RummyIncomplete { left: hand_len - named });
+        }
+        // Builds go onto melds already on the table: one laid in this action would just
+        // be laid longer.
+        let first_new = self.table.next_id().index();
+        for b in builds {
+            if self.table.meld(b.meld).is_none() {
+                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.meld.index());
+                return Err(if new {
+                    ActionError::RummyBuildOnNewMeld { meld: b.meld }
+                } else {
+                    TableError::NoSuchMeld(b.meld).into()
+                });
+            }
         }
         let mut value = 0;
         for m in melds {
@@ -569,6 +597,12 @@ impl Rummy40 {
         let needed = self.config.opening_threshold;
         if self.config.rummy_requires_opening_threshold && value < needed {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
+        }
+        let mut order = builds.to_vec();
+        sort_builds(&mut order);
+        for b in &order {
+            self.table.lay_off(b.meld, b.piece, b.end, &self.catalog, &self.rules)?;
+            self.hands[self.to_move].remove(b.piece);
         }
         self.opened[self.to_move] = true;
         self.discard(discard)

@@ -8,9 +8,12 @@
 
 use std::collections::BTreeSet;
 
-use rummykit_core::{Card, Face, MeldKind, PieceId, PieceSet, RunEnd, hand_melds};
+use rummykit_core::{Card, Face, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds};
 
-use crate::{Action, NewMeld, OpeningScope, Phase, Rummy40, meld_value};
+use crate::{Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, meld_value};
+
+/// A way to go rummy: new melds, builds (in normal order), the discard.
+type Rummy = (Vec<NewMeld>, Vec<LayOff>, PieceId);
 
 /// A meld by faces, formable from some hand.
 pub(crate) struct FaceMeld {
@@ -65,8 +68,13 @@ impl Rummy40 {
                     for melds in self.openings(with_top, threshold, Some(top)) {
                         push(Action::TakeDiscardAndOpen { melds }, out);
                     }
-                    for (melds, discard) in self.rummies(with_top, Some(top)) {
-                        push(Action::TakeDiscardAndGoRummy { melds, discard }, out);
+                    for (melds, builds, discard) in self.rummies(with_top, Some(top)) {
+                        let a = if builds.is_empty() {
+                            Action::TakeDiscardAndGoRummy { melds, discard }
+                        } else {
+                            Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard }
+                        };
+                        push(a, out);
                     }
                 }
             }
@@ -79,8 +87,13 @@ impl Rummy40 {
                     for melds in self.openings(hand, threshold, None) {
                         push(Action::Open { melds }, out);
                     }
-                    for (melds, discard) in self.rummies(hand, None) {
-                        push(Action::GoRummy { melds, discard }, out);
+                    for (melds, builds, discard) in self.rummies(hand, None) {
+                        let a = if builds.is_empty() {
+                            Action::GoRummy { melds, discard }
+                        } else {
+                            Action::GoRummyBuilding { melds, builds, discard }
+                        };
+                        push(a, out);
                     }
                 } else {
                     let fms = self.face_melds(hand);
@@ -185,7 +198,7 @@ impl Rummy40 {
         let fms = self.face_melds(cards);
         let total = cards.len();
         let mut out = BTreeSet::new();
-        combos(&fms, counts_of(self, cards), &mut |chosen, used, value| {
+        combos(&fms, counts_of(self, cards), &mut |chosen, used, value, _| {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
                 let mut found = BTreeSet::new();
@@ -200,33 +213,77 @@ impl Rummy40 {
         out.into_iter().collect()
     }
 
-    /// Every way to meld all of `cards` but one, holding `required`, with that one card.
-    fn rummies(&self, cards: PieceSet, required: Option<PieceId>) -> Vec<(Vec<NewMeld>, PieceId)> {
+    /// Every way to go rummy with `cards` (`RULES.md` §3.7): new melds (holding
+    /// `required`), builds onto the melds on the table, in their normal order, and the
+    /// one card left as the discard.
+    fn rummies(&self, cards: PieceSet, required: Option<PieceId>) -> Vec<Rummy> {
         let fms = self.face_melds(cards);
         let total = cards.len();
+        let reach = Reach::of(self);
         let mut out = BTreeSet::new();
-        combos(&fms, counts_of(self, cards), &mut |chosen, used, _| {
-            if used + 1 == total {
-                let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
-                let mut found = BTreeSet::new();
-                self.expand(&melds, cards, &mut found);
-                for ms in found {
-                    if required.is_some_and(|r| !ms.iter().any(|m| m.pieces.contains(&r))) {
-                        continue;
-                    }
-                    let mut left = cards;
-                    for m in &ms {
-                        for p in &m.pieces {
-                            left.remove(*p);
-                        }
-                    }
-                    if let Some(discard) = left.first() {
-                        out.insert((ms, discard));
+        combos(&fms, counts_of(self, cards), &mut |chosen, used, _, rest| {
+            let left = total - used;
+            // Every left card but the discard is built: at most one may fit nowhere.
+            if left == 0 || (left > 1 && !reach.all_but_one(rest)) {
+                return;
+            }
+            let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
+            let mut found = BTreeSet::new();
+            self.expand(&melds, cards, &mut found);
+            for ms in found {
+                if required.is_some_and(|r| !ms.iter().any(|m| m.pieces.contains(&r))) {
+                    continue;
+                }
+                let mut left = cards;
+                for m in &ms {
+                    for p in &m.pieces {
+                        left.remove(*p);
                     }
                 }
+                let mut builds = Vec::new();
+                self.build_all_but_one(&self.table, 0, RunEnd::Front, left, &mut builds, &mut |b, d| {
+                    out.insert((ms.clone(), b.to_vec(), d));
+                });
             }
         });
         out.into_iter().collect()
+    }
+
+    /// Every sequence of builds, in normal order from meld `at` and `end` on, that lays
+    /// all of `left` but one card onto `table`; calls `emit(builds, that card)`.
+    fn build_all_but_one(
+        &self,
+        table: &MeldTable<Card>,
+        at: usize,
+        end: RunEnd,
+        left: PieceSet,
+        builds: &mut Vec<LayOff>,
+        emit: &mut dyn FnMut(&[LayOff], PieceId),
+    ) {
+        if left.len() == 1 {
+            if let Some(d) = left.first() {
+                emit(builds, d);
+            }
+            return;
+        }
+        let Some(target) = table.melds().get(at) else { return };
+        let id = target.id();
+        for p in left {
+            if table.check_lay_off(id, p, end, &self.catalog, &self.rules).is_ok() {
+                let mut next = table.clone();
+                if next.lay_off(id, p, end, &self.catalog, &self.rules).is_ok() {
+                    let mut rest = left;
+                    rest.remove(p);
+                    builds.push(LayOff::new(p, id, end));
+                    self.build_all_but_one(&next, at, end, rest, builds, emit);
+                    builds.pop();
+                }
+            }
+        }
+        match end {
+            RunEnd::Front => self.build_all_but_one(table, at, RunEnd::Back, left, builds, emit),
+            RunEnd::Back => self.build_all_but_one(table, at + 1, RunEnd::Front, left, builds, emit),
+        }
     }
 
     /// Every assignment of card identities from `cards` to the faces of `melds`,
@@ -261,6 +318,63 @@ impl Rummy40 {
     }
 }
 
+/// Which faces could ever be built onto the table (an over-approximation: a natural
+/// of a suit with a run on the table or of a rank with an open set; a joker if any meld
+/// has room), to skip rummy candidates that leave two cards that fit nowhere.
+struct Reach {
+    suits: u8,
+    numbers: u16,
+    jokers: bool,
+}
+
+impl Reach {
+    fn of(game: &Rummy40) -> Reach {
+        let mut reach = Reach { suits: 0, numbers: 0, jokers: false };
+        for m in game.table.melds() {
+            let meld = m.meld();
+            match meld.kind() {
+                MeldKind::Run => {
+                    if let Some(s) = meld.faces().iter().find_map(|f| f.suit_index()) {
+                        reach.suits |= 1 << s;
+                    }
+                    reach.jokers |= meld.len() < 13;
+                }
+                MeldKind::Group => {
+                    if meld.len() < 4
+                        && let Some(n) = meld.faces().iter().find_map(|f| f.number())
+                    {
+                        reach.numbers |= 1 << n;
+                        reach.jokers = true;
+                    }
+                }
+            }
+        }
+        reach
+    }
+
+    fn fits(&self, face: Card) -> bool {
+        if face.is_joker() {
+            return self.jokers;
+        }
+        face.suit_index().is_some_and(|s| self.suits & (1 << s) != 0)
+            || face.number().is_some_and(|n| self.numbers & (1 << n) != 0)
+    }
+
+    /// At most one card of the face counts `rest` fits nowhere.
+    fn all_but_one(&self, rest: &[u8; 53]) -> bool {
+        let mut misfits = 0;
+        for (i, &n) in rest.iter().enumerate() {
+            if n > 0 && !Card::from_index(i as u8).is_some_and(|f| self.fits(f)) {
+                misfits += n;
+                if misfits > 1 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
 fn counts_of(game: &Rummy40, cards: PieceSet) -> [u8; 53] {
     let mut counts = [0u8; 53];
     for p in cards {
@@ -271,9 +385,12 @@ fn counts_of(game: &Rummy40, cards: PieceSet) -> [u8; 53] {
     counts
 }
 
-/// Calls `visit(chosen, cards used, value)` for every non-empty multiset of `melds`
-/// that `counts` can supply.
-fn combos(melds: &[FaceMeld], mut counts: [u8; 53], visit: &mut dyn FnMut(&[usize], usize, u32)) {
+/// What [`combos`] calls for each multiset of melds.
+type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53]) + 'a;
+
+/// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
+/// multiset of `melds` that `counts` can supply.
+fn combos(melds: &[FaceMeld], mut counts: [u8; 53], visit: &mut Visit<'_>) {
     fn go(
         melds: &[FaceMeld],
         start: usize,
@@ -281,10 +398,10 @@ fn combos(melds: &[FaceMeld], mut counts: [u8; 53], visit: &mut dyn FnMut(&[usiz
         chosen: &mut Vec<usize>,
         used: usize,
         value: u32,
-        visit: &mut dyn FnMut(&[usize], usize, u32),
+        visit: &mut Visit<'_>,
     ) {
         if !chosen.is_empty() {
-            visit(chosen, used, value);
+            visit(chosen, used, value, counts);
         }
         for i in start..melds.len() {
             let m = &melds[i];

@@ -34,7 +34,7 @@ mod serde_state;
 mod value;
 mod view;
 
-pub use action::{Action, NewMeld};
+pub use action::{Action, LayOff, NewMeld};
 pub use analysis::{Opening, Split, best_opening, can_open, least_deadwood, melds_value};
 pub use bots::{GreedyBot, PlannerBot, RandomBot};
 pub use config::{

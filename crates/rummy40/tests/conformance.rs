@@ -13,7 +13,7 @@ use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit_core::{Game, MeldId, MeldKind, PieceId, RunEnd, Seat, Seating};
-use rummykit_rummy40::{Action, Config, NewMeld, Phase, Rummy40};
+use rummykit_rummy40::{Action, Config, LayOff, NewMeld, Phase, Rummy40};
 
 struct Harness;
 
@@ -66,13 +66,19 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
                     let i = rng.random_range(0..melds[m].pieces.len());
                     melds[m].pieces[i] = p;
                 }
+                Action::GoRummyBuilding { builds, .. }
+                | Action::TakeDiscardAndGoRummyBuilding { builds, .. } => {
+                    let i = rng.random_range(0..builds.len());
+                    builds[i].piece = p;
+                    builds.reverse();
+                }
                 Action::ReleaseJoker { pieces, .. } => pieces[0] = p,
                 _ => {}
             }
             return a;
         }
     }
-    match rng.random_range(0..10) {
+    match rng.random_range(0..11) {
         0 => Action::DrawStock,
         1 => Action::TakeDiscard,
         2 => Action::Discard(piece(game, rng)),
@@ -86,7 +92,17 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
         6 => Action::Meld(new_meld(game, rng)),
         7 => Action::Open { melds: (0..rng.random_range(0..3)).map(|_| new_meld(game, rng)).collect() },
         8 => Action::TakeDiscardAndOpen { melds: vec![new_meld(game, rng)] },
-        _ => Action::GoRummy { melds: vec![new_meld(game, rng)], discard: piece(game, rng) },
+        9 => Action::GoRummy { melds: vec![new_meld(game, rng)], discard: piece(game, rng) },
+        _ => Action::GoRummyBuilding {
+            melds: vec![new_meld(game, rng)],
+            builds: (0..rng.random_range(0..3))
+                .map(|_| {
+                    let end = if rng.random_bool(0.5) { RunEnd::Front } else { RunEnd::Back };
+                    LayOff::new(piece(game, rng), meld_id(game, rng), end)
+                })
+                .collect(),
+            discard: piece(game, rng),
+        },
     }
 }
 

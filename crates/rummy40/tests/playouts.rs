@@ -10,7 +10,7 @@ use rummykit_core::{
     Game, Match, MatchEnd, MeldId, MeldKind, Outcome, PieceId, PieceSet, Ranking, RunEnd, Seating,
 };
 use rummykit_rummy40::{
-    Action, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, Set3JokerSwap, View,
+    Action, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, Set3JokerSwap, View,
 };
 
 /// A bot that sees only its view and plays the progress-preferring policy.
@@ -39,6 +39,7 @@ fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
     let opening = |a: &Action| {
         matches!(a, Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::GoRummy { .. })
             || matches!(a, Action::TakeDiscardAndGoRummy { .. })
+            || matches!(a, Action::GoRummyBuilding { .. } | Action::TakeDiscardAndGoRummyBuilding { .. })
     };
     let play = |a: &Action| {
         matches!(
@@ -141,6 +142,30 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
                 melds[i] = mutate(&melds[i], rng);
                 Action::TakeDiscardAndGoRummy { melds, discard }
             }
+            Action::GoRummyBuilding { melds, mut builds, discard } => {
+                // Reordered builds (the same move when they go to different melds or
+                // ends), a twin, the other end, or a build dropped.
+                match rng.random_range(0..4) {
+                    0 => builds.reverse(),
+                    1 => {
+                        let i = rng.random_range(0..builds.len());
+                        builds[i].piece = twin(builds[i].piece).unwrap_or(builds[i].piece);
+                    }
+                    2 => {
+                        let i = rng.random_range(0..builds.len());
+                        builds[i].end =
+                            if builds[i].end == RunEnd::Front { RunEnd::Back } else { RunEnd::Front };
+                    }
+                    _ => {
+                        builds.pop();
+                    }
+                }
+                Action::GoRummyBuilding { melds, builds, discard }
+            }
+            Action::TakeDiscardAndGoRummyBuilding { melds, mut builds, discard } => {
+                builds.reverse();
+                Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard }
+            }
             Action::Meld(m) => Action::Meld(mutate(&m, rng)),
             Action::Build { piece, meld, end } => Action::Build {
                 piece: twin(piece).unwrap_or(piece),
@@ -168,7 +193,12 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
             0 => Action::Meld(m),
             1 => Action::Open { melds: vec![m] },
             2 => Action::TakeDiscardAndOpen { melds: vec![m] },
-            3 => Action::GoRummy { melds: vec![m], discard: any_card(rng) },
+            3 if rng.random_bool(0.5) => Action::GoRummy { melds: vec![m], discard: any_card(rng) },
+            3 => Action::GoRummyBuilding {
+                melds: vec![m],
+                builds: vec![LayOff::new(any_card(rng), meld_id(rng), RunEnd::Back)],
+                discard: any_card(rng),
+            },
             4 => Action::Build {
                 piece: any_card(rng),
                 meld: meld_id(rng),
@@ -236,6 +266,9 @@ fn legal_actions_agree_with_the_check_on_random_reachable_states() {
                 let kind = match a {
                     Action::Open { .. } | Action::TakeDiscardAndOpen { .. } => "open",
                     Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. } => "rummy",
+                    Action::GoRummyBuilding { .. } | Action::TakeDiscardAndGoRummyBuilding { .. } => {
+                        "rummy with builds"
+                    }
                     Action::Meld(_) => "meld",
                     Action::Build { .. } => "build",
                     Action::SwapJoker { .. } => "swap",

@@ -10,7 +10,7 @@ use rummykit_core::{
     Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PieceSet, RunEnd, Seating, TableError,
 };
 use rummykit_rummy40::{
-    Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
+    Action, ActionError, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
     Set3JokerSwap,
 };
 
@@ -677,6 +677,185 @@ fn rules_3_7_rummy_threshold_option() {
         Action::GoRummy { melds, discard: id(&g, 0, "Kd") },
         ActionError::OpeningBelowThreshold { needed: 40, got: 15 },
     );
+}
+
+/// RULES.md §3.7 (seed 000: going rummy lays "alle kaarten ... in de vorm van melds en
+/// bouwers"): seat 0 opens with ♥T-J-Q-K; seat 1, not opened, holds ♣2-3-4 (9 points,
+/// no opening) and ♥9 ♥8, draws ♦K and goes rummy by building 9 then 8 onto seat 0's run.
+fn rummy_with_builds_position() -> Rummy40 {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5d", "2c 3c 4c 9h 8h", "Ad * 9c"], "", "7s Kd");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "7s")));
+    draw(&mut g);
+    g
+}
+
+#[test]
+fn rules_3_7_going_rummy_with_builds_below_40_costs_each_opponent_25() {
+    let mut g = rummy_with_builds_position();
+    let run234 = run(&g, 1, "2c 3c 4c");
+    refused!(
+        g,
+        Action::Open { melds: vec![run234.clone()] },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 9 }
+    );
+    let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
+    let rummy = Action::GoRummyBuilding {
+        melds: vec![run234],
+        builds: vec![LayOff::new(nine, M0, RunEnd::Front), LayOff::new(eight, M0, RunEnd::Front)],
+        discard: king,
+    };
+    // legal_actions lists it (in normal form), and the greedy bot takes it.
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal.contains(&rummy.normalized()), "{legal:?}");
+    let mut bot = rummykit_rummy40::GreedyBot::new();
+    let chosen = rummykit_core::Bot::act(&mut bot, &g.view(1));
+    assert!(matches!(chosen, Action::GoRummyBuilding { .. }), "{chosen:?}");
+    ok!(g, rummy);
+    assert!(g.went_rummy());
+    assert_eq!(meld_text(&g, 0), "8h 9h Th Jh Qh Kh");
+    // RULES.md §3.8: seat 0 holds 5♦ (5 + 25), seat 2 A♦ joker 9♣ (35 + 25).
+    assert_eq!(g.outcome().unwrap().points, vec![30, 0, 60]);
+    assert!(g.hand(1).is_empty());
+}
+
+#[test]
+fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
+    let mut g = rummy_with_builds_position();
+    let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
+    let front = |p| LayOff::new(p, M0, RunEnd::Front);
+    let rummy = |builds: Vec<LayOff>, g: &Rummy40| Action::GoRummyBuilding {
+        melds: vec![run(g, 1, "2c 3c 4c")],
+        builds,
+        discard: king,
+    };
+    // The cards at one end go on in the order given: 8♥ does not fit before T♥.
+    refused!(
+        g,
+        rummy(vec![front(eight), front(nine)], &g),
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: eight,
+            error: MeldError::NotConsecutive { index: 1 }
+        })
+    );
+    // The wrong end.
+    refused!(
+        g,
+        rummy(vec![front(nine), LayOff::new(eight, M0, RunEnd::Back)], &g),
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: eight,
+            error: MeldError::NotConsecutive { index: 5 }
+        })
+    );
+    // Builds go onto melds already on the table, not onto one laid in the same action.
+    refused!(
+        g,
+        rummy(vec![front(nine), LayOff::new(eight, M1, RunEnd::Back)], &g),
+        ActionError::RummyBuildOnNewMeld { meld: M1 }
+    );
+    refused!(
+        g,
+        rummy(vec![front(nine), LayOff::new(eight, MeldId::new(7), RunEnd::Back)], &g),
+        ActionError::Table(TableError::NoSuchMeld(MeldId::new(7)))
+    );
+    // Everything but the discard is laid down.
+    refused!(g, rummy(vec![front(nine)], &g), ActionError::RummyIncomplete { left: 1 });
+    // Building needs one's own first meld (seed 000: "Na het neerleggen van de eerste meld").
+    refused!(
+        g,
+        Action::GoRummyBuilding { melds: vec![], builds: vec![front(nine), front(eight)], discard: king },
+        ActionError::NoMelds
+    );
+    refused!(g, rummy(vec![front(nine), front(nine)], &g), ActionError::RepeatedPiece(nine));
+    // Not after opening, and not before drawing.
+    let mut opened = rummy_with_builds_position();
+    let r = rummy(vec![front(nine), front(eight)], &opened);
+    ok!(opened, r.clone());
+    refused!(opened, r, ActionError::HandOver);
+    let mut g2 = game(Config::RUMMY40, &["Th Jh Qh Kh 5d", "2c 3c 4c 9h 8h", "Ad * 9c"], "", "7s Kd");
+    refused!(g2, rummy(vec![], &g2), ActionError::WrongPhase { phase: Phase::Draw });
+    // Builds never count toward the 40 when a rummy needs it (RULES.md §3.5).
+    let mut c = Config::RUMMY40;
+    c.rummy_requires_opening_threshold = true;
+    let mut g3 = game(c, &["Th Jh Qh Kh 5d", "2c 3c 4c 9h 8h", "Ad * 9c"], "", "7s Kd");
+    draw(&mut g3);
+    ok!(g3, Action::Open { melds: vec![run(&g3, 0, "Th Jh Qh Kh")] });
+    ok!(g3, Action::Discard(id(&g3, 0, "7s")));
+    draw(&mut g3);
+    refused!(
+        g3,
+        rummy(vec![front(nine), front(eight)], &g3),
+        ActionError::OpeningBelowThreshold { needed: 40, got: 9 }
+    );
+}
+
+#[test]
+fn rules_3_7_rummy_with_builds_and_the_taken_discard() {
+    // Seat 0 throws 4♣; seat 1 takes it into a new meld (RULES.md §3.3) and builds the rest.
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 4c", "2c 3c 9h 8h Kd", "Ad * 9c"], "", "7s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4c")));
+    let top = g.piles().top_discard().unwrap();
+    let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
+    let builds = vec![LayOff::new(nine, M0, RunEnd::Front), LayOff::new(eight, M0, RunEnd::Front)];
+    let mut m = run(&g, 1, "2c 3c");
+    m.pieces.push(top);
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let action = Action::TakeDiscardAndGoRummyBuilding { melds: vec![m], builds, discard: king };
+    assert!(legal.contains(&action.normalized()));
+    ok!(g, action);
+    assert!(g.went_rummy());
+    assert_eq!(g.outcome().unwrap().points, vec![32, 0, 60]);
+}
+
+#[test]
+fn rules_3_7_taken_discard_built_instead_of_melded_is_refused() {
+    // 9♥ comes from the pile and is only built: the opening does not use it (RULES.md §3.3).
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 9h", "2c 3c 4c 8h Kd", "Ad * 9c"], "", "7s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "9h")));
+    let top = g.piles().top_discard().unwrap();
+    let builds = vec![LayOff::new(top, M0, RunEnd::Front), LayOff::new(id(&g, 1, "8h"), M0, RunEnd::Front)];
+    let melds = vec![run(&g, 1, "2c 3c 4c")];
+    let discard = id(&g, 1, "Kd");
+    refused!(
+        g,
+        Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard },
+        ActionError::TakenCardNotMelded { card: top }
+    );
+}
+
+#[test]
+fn rules_3_7_rummy_builds_normal_form() {
+    let g = rummy_with_builds_position();
+    let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
+    let melds = vec![run(&g, 1, "2c 3c 4c")];
+    // No builds: the plain rummy.
+    let plain = Action::GoRummyBuilding { melds: melds.clone(), builds: vec![], discard: king };
+    assert_eq!(plain.normalized(), Action::GoRummy { melds: melds.clone(), discard: king });
+    // Sorted by meld, then front before back; the order at one end is kept.
+    let b = |p, m: u16, end| LayOff::new(p, MeldId::new(m), end);
+    let a = Action::GoRummyBuilding {
+        melds: melds.clone(),
+        builds: vec![b(king, 1, RunEnd::Back), b(nine, 0, RunEnd::Back), b(eight, 0, RunEnd::Front)],
+        discard: king,
+    };
+    let Action::GoRummyBuilding { builds, .. } = a.normalized() else { panic!() };
+    assert_eq!(builds, vec![b(eight, 0, RunEnd::Front), b(nine, 0, RunEnd::Back), b(king, 1, RunEnd::Back)]);
+    let kept = vec![b(nine, 0, RunEnd::Front), b(eight, 0, RunEnd::Front)];
+    let Action::GoRummyBuilding { builds, .. } =
+        (Action::GoRummyBuilding { melds, builds: kept.clone(), discard: king }).normalized()
+    else {
+        panic!()
+    };
+    assert_eq!(builds, kept);
 }
 
 #[test]
