@@ -229,10 +229,21 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// let err = table.lay_off(sevens, id("8s"), RunEnd::Back, &cat, &rules).unwrap_err();
 /// assert!(matches!(err, TableError::DoesNotFit { .. }));
 /// ```
-#[derive(Clone)]
 pub struct MeldTable<F> {
     melds: Vec<TableMeld<F>>,
     next_id: u16,
+}
+
+impl<F: Clone> Clone for MeldTable<F> {
+    fn clone(&self) -> Self {
+        MeldTable { melds: self.melds.clone(), next_id: self.next_id }
+    }
+
+    /// Reuses the allocation of `self` (views refreshed every action copy the table).
+    fn clone_from(&mut self, source: &Self) {
+        self.melds.clone_from(&source.melds);
+        self.next_id = source.next_id;
+    }
 }
 
 impl<F: Face> PartialEq for MeldTable<F> {

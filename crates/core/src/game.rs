@@ -255,6 +255,14 @@ pub trait Game: Clone + Debug + Sized {
     /// What `seat` may see. Only that seat's hidden pieces are in it.
     fn view(&self, seat: Seat) -> Self::View;
 
+    /// Overwrites `view` with what `seat` may see: the same as
+    /// `*view = self.view(seat)`, which is the default. A game may override it to reuse
+    /// the allocations of the old view; [`play_hand`], which shows a view before every
+    /// action, calls it.
+    fn view_into(&self, seat: Seat, view: &mut Self::View) {
+        *view = self.view(seat);
+    }
+
     /// The result, once the hand is over.
     fn outcome(&self) -> Option<Outcome>;
 }
@@ -384,11 +392,20 @@ pub fn play_hand<G: Game>(
         return Err(DriverError::BotCount { bots: bots.len(), seats: game.seats() });
     }
     let mut actions = Vec::new();
+    // One view, refreshed before every action (see `Game::view_into`).
+    let mut view: Option<G::View> = None;
     while let Some(seat) = game.to_move() {
         if actions.len() >= max_actions {
             return Err(DriverError::TooLong(max_actions));
         }
-        let action = bots[seat].act(&game.view(seat));
+        let shown = match view {
+            Some(ref mut v) => {
+                game.view_into(seat, v);
+                v
+            }
+            None => view.insert(game.view(seat)),
+        };
+        let action = bots[seat].act(shown);
         game.apply(action.clone()).map_err(|error| DriverError::IllegalAction { seat, error })?;
         actions.push(action);
     }
