@@ -354,23 +354,67 @@ impl ClassicRummy {
     /// What `seat` may see (see [`View`]).
     #[must_use]
     pub fn view(&self, seat: Seat) -> View {
-        View {
+        let mut view = View {
             seat,
             config: self.config,
             dealer: self.dealer,
-            to_move: (self.phase != Phase::Over).then_some(self.to_move),
+            to_move: None,
             phase: self.phase,
-            hand: self.hand(seat),
-            table: self.table.clone(),
-            discard_pile: self.piles.discard_pile().to_vec(),
-            stock_len: self.piles.stock_len(),
-            restocks: self.piles.restocks(),
-            hand_counts: self.hands.iter().map(PieceSet::len).collect(),
-            known: self.known.clone(),
-            taken_discard: self.taken,
-            melds_this_turn: self.melds_this_turn,
-            outcome: self.outcome.clone(),
-        }
+            hand: PieceSet::new(),
+            table: MeldTable::new(),
+            discard_pile: Vec::new(),
+            stock_len: 0,
+            restocks: 0,
+            hand_counts: Vec::new(),
+            known: Vec::new(),
+            taken_discard: None,
+            melds_this_turn: 0,
+            outcome: None,
+        };
+        self.view_into(seat, &mut view);
+        view
+    }
+
+    /// Overwrites `view` with what `seat` may see, reusing its allocations: equal to
+    /// [`ClassicRummy::view`]. Drivers that show a view before every action
+    /// ([`play_hand`](rummykit_core::play_hand)) use it through
+    /// [`Game::view_into`].
+    pub fn view_into(&self, seat: Seat, view: &mut View) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let View {
+            seat: view_seat,
+            config,
+            dealer,
+            to_move,
+            phase,
+            hand,
+            table,
+            discard_pile,
+            stock_len,
+            restocks,
+            hand_counts,
+            known,
+            taken_discard,
+            melds_this_turn,
+            outcome,
+        } = view;
+        *view_seat = seat;
+        *config = self.config;
+        *dealer = self.dealer;
+        *to_move = (self.phase != Phase::Over).then_some(self.to_move);
+        *phase = self.phase;
+        *hand = self.hand(seat);
+        table.clone_from(&self.table);
+        discard_pile.clear();
+        discard_pile.extend_from_slice(self.piles.discard_pile());
+        *stock_len = self.piles.stock_len();
+        *restocks = self.piles.restocks();
+        hand_counts.clear();
+        hand_counts.extend(self.hands.iter().map(PieceSet::len));
+        known.clone_from(&self.known);
+        *taken_discard = self.taken;
+        *melds_this_turn = self.melds_this_turn;
+        outcome.clone_from(&self.outcome);
     }
 
     /// A state equal to this one except that the cards hidden from `seat` are dealt
@@ -490,6 +534,10 @@ impl Game for ClassicRummy {
 
     fn view(&self, seat: Seat) -> View {
         ClassicRummy::view(self, seat)
+    }
+
+    fn view_into(&self, seat: Seat, view: &mut View) {
+        ClassicRummy::view_into(self, seat, view);
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -233,13 +233,16 @@ fn generate_and_check(g: &ClassicRummy) -> Vec<Action> {
 /// `legal_actions` (which builds nothing on a copy of the table and checks only what
 /// the table decides) gives exactly the generate-and-check list, in the same order, on
 /// every state of random playouts over every combination of options (the ace modes, meld
-/// limit, lay-off ban, discard to go out, restock cap) and every player count.
+/// limit, lay-off ban, discard to go out, restock cap) and every player count. On the
+/// same states, a view refreshed in place (`view_into`, reused across seats, states and
+/// hands) equals a fresh one.
 #[test]
 fn legal_actions_equal_generate_and_check_in_order() {
     use rand::SeedableRng;
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let (mut states, mut plays) = (0, 0);
     let mut legal = Vec::new();
+    let mut reused = ClassicRummy::deal(&config_from(0), Seating::new(6), &mut rng).unwrap().view(3);
     for bits in 0..(3 * 128) {
         let config = config_from(bits);
         let seats = 2 + bits as usize % 5;
@@ -248,12 +251,17 @@ fn legal_actions_equal_generate_and_check_in_order() {
         while g.to_move().is_some() && steps < 600 {
             g.legal_actions(&mut legal);
             assert_eq!(legal, generate_and_check(&g), "options {bits}, step {steps}");
+            let seat = steps % seats;
+            g.view_into(seat, &mut reused);
+            assert_eq!(reused, g.view(seat), "options {bits}, step {steps}");
             states += 1;
             plays += legal.iter().filter(|a| matches!(a, Action::Meld(_) | Action::LayOff { .. })).count();
             let a = Classic.playout_action(&g, &mut rng).unwrap();
             g.apply(a).unwrap();
             steps += 1;
         }
+        g.view_into(0, &mut reused);
+        assert_eq!(reused, g.view(0), "options {bits}, the end");
     }
     assert!(states > 10_000 && plays > 1_000, "{states} states, {plays} melds and lay-offs");
 }
