@@ -4,7 +4,7 @@ use core::fmt;
 
 use thiserror::Error;
 
-use crate::{AcePolicy, Face, JokerLimit, MeldRules};
+use crate::{AcePolicy, Face, JokerLimit, MeldRules, NATURAL_FACES};
 
 /// The most pieces a meld can hold: a run of thirteen.
 pub const MAX_MELD_LEN: usize = 13;
@@ -204,40 +204,27 @@ impl<F: Face> Meld<F> {
         if len > max {
             return Err(MeldError::TooLong { len, max });
         }
-        let mut jokers = 0;
-        for (i, f) in faces.iter().enumerate() {
-            if f.is_joker() {
-                if rules.jokers == JokerLimit::NoAdjacent
-                    && kind == MeldKind::Run
-                    && i > 0
-                    && faces[i - 1].is_joker()
-                {
-                    return Err(MeldError::AdjacentJokers { index: i });
-                }
-                jokers += 1;
+        // One pass of bit operations decides; an invalid list goes to the exact checks,
+        // which find the first error in the order documented above. Only (suit, first)
+        // leave the cold paths, so the meld itself is built in one place.
+        let pass = Pass::over(kind, faces, rules.ace);
+        let checked = if !pass.jokers_ok(kind, faces, rules) {
+            check_exact(kind, faces, rules)
+        } else {
+            match pass.accept(kind, len, rules.ace) {
+                Some(found) => Ok(found),
+                None => check_structure(kind, faces, rules.ace, &pass),
             }
-        }
-        let naturals = len - jokers;
-        if naturals == 0 {
-            return Err(MeldError::NoNatural);
-        }
-        match rules.jokers {
-            JokerLimit::Forbidden if jokers > 0 => return Err(MeldError::JokersNotAllowed),
-            JokerLimit::AtMost(n) if jokers > n as usize => {
-                return Err(MeldError::TooManyJokers { jokers, max: n as usize });
-            }
-            JokerLimit::NotMoreThanNaturals if jokers > naturals => {
-                return Err(MeldError::TooManyJokers { jokers, max: naturals });
-            }
-            _ => {}
-        }
-        let (suit, first) = match kind {
-            MeldKind::Group => check_group(faces)?,
-            MeldKind::Run => check_run(faces, rules.ace)?,
         };
+        checked.map(|(suit, first)| Meld::stored(kind, faces, suit, first))
+    }
+
+    /// The meld of already validated `faces` (at most [`MAX_MELD_LEN`]).
+    #[inline]
+    fn stored(kind: MeldKind, faces: &[F], suit: u8, first: u8) -> Self {
         let mut stored = [F::JOKER; MAX_MELD_LEN];
-        stored[..len].copy_from_slice(faces);
-        Ok(Meld { kind, len: len as u8, suit, first, faces: stored })
+        stored[..faces.len()].copy_from_slice(faces);
+        Meld { kind, len: faces.len() as u8, suit, first, faces: stored }
     }
 
     /// Validates `faces` as whichever kind fits, for callers (a UI, a player typing)
@@ -407,6 +394,277 @@ impl<F: Face> Meld<F> {
     }
 }
 
+/// The reference validator: every check in order, so the first error found is the one
+/// reported (length, then jokers, then the kind's structure); returns what the meld
+/// stores as (suit, first). [`Meld::new`] calls it only when the jokers fail the rules.
+#[cold]
+#[inline(never)]
+fn check_exact<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<(u8, u8), MeldError> {
+    let len = faces.len();
+    let min = rules.min_len.max(1) as usize;
+    if len < min {
+        return Err(MeldError::TooShort { len, min });
+    }
+    let max = match kind {
+        MeldKind::Group => rules.max_group_len.min(4) as usize,
+        MeldKind::Run => MAX_MELD_LEN,
+    };
+    if len > max {
+        return Err(MeldError::TooLong { len, max });
+    }
+    let mut jokers = 0;
+    for (i, f) in faces.iter().enumerate() {
+        if f.is_joker() {
+            if rules.jokers == JokerLimit::NoAdjacent
+                && kind == MeldKind::Run
+                && i > 0
+                && faces[i - 1].is_joker()
+            {
+                return Err(MeldError::AdjacentJokers { index: i });
+            }
+            jokers += 1;
+        }
+    }
+    let naturals = len - jokers;
+    if naturals == 0 {
+        return Err(MeldError::NoNatural);
+    }
+    match rules.jokers {
+        JokerLimit::Forbidden if jokers > 0 => return Err(MeldError::JokersNotAllowed),
+        JokerLimit::AtMost(n) if jokers > n as usize => {
+            return Err(MeldError::TooManyJokers { jokers, max: n as usize });
+        }
+        JokerLimit::NotMoreThanNaturals if jokers > naturals => {
+            return Err(MeldError::TooManyJokers { jokers, max: naturals });
+        }
+        _ => {}
+    }
+    match kind {
+        MeldKind::Group => check_group(faces),
+        MeldKind::Run => check_run(faces, rules.ace),
+    }
+}
+
+/// The structural checks of [`check_exact`] alone, for a list whose length and jokers
+/// passed and whose structure the pass did not accept: the same result as
+/// [`check_group`] or [`check_run`].
+#[cold]
+#[inline(never)]
+fn check_structure<F: Face>(
+    kind: MeldKind,
+    faces: &[F],
+    ace: AcePolicy,
+    pass: &Pass,
+) -> Result<(u8, u8), MeldError> {
+    match kind {
+        MeldKind::Group => check_group(faces),
+        // The common case, one pass shorter than `check_run`.
+        MeldKind::Run if ace != AcePolicy::RoundTheCorner => Err(run_error(faces, ace, pass)),
+        MeldKind::Run => check_run(faces, ace),
+    }
+}
+
+/// The number of each face index, 0 for the joker and past it.
+const NUMBER: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < NATURAL_FACES {
+        table[i] = (i % 13 + 1) as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The error [`check_run`] finds in a run on a line (not round the corner) that the
+/// pass rejected and whose jokers passed the rules: mixed suits first, else what [`classify_run_failure`] finds, here from the
+/// pass's starts and a single loop in the common cases (a gap, or a corner turned).
+fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
+    let Some((i0, n0)) = faces.iter().enumerate().find_map(|(i, f)| {
+        let n = NUMBER[usize::from(f.index())];
+        (n != 0).then_some((i, n))
+    }) else {
+        return MeldError::NoNatural;
+    };
+    if pass.suits().count_ones() > 1 {
+        let s0 = faces[i0].index() / 13;
+        let index = faces.iter().position(|f| f.index() < 52 && f.index() / 13 != s0).unwrap_or(i0);
+        return MeldError::MixedSuits { index };
+    }
+    // The first natural fixes the start on the line; classify_run_failure reads the
+    // others from there, an ace also as 14.
+    let start = i32::from(n0) - i0 as i32;
+    if pass.starts >> (OFF as i32 + start) & 1 == 1 {
+        // Every natural fits that start: only the bounds or the ace rules fail (rare).
+        return classify_run_failure(faces, i0 as i16, i16::from(n0), ace != AcePolicy::High);
+    }
+    // Positions off that line (an ace may stand for 14), and whether any natural is off
+    // it round the corner too (a value 13 above or below its number is the same there).
+    let (mut off_line, mut off_ring) = (0u32, false);
+    for (i, f) in faces.iter().enumerate() {
+        let n = i32::from(NUMBER[usize::from(f.index())]);
+        let v = start + i as i32;
+        let d = v - n;
+        off_line |= u32::from(n != 0 && d != 0 && !(n == 1 && v == 14)) << i;
+        off_ring |= n != 0 && d != 0 && d != 13 && d != -13;
+    }
+    if off_ring {
+        MeldError::NotConsecutive { index: off_line.trailing_zeros() as usize }
+    } else {
+        MeldError::WrapNotAllowed
+    }
+}
+
+// What the validator's single pass knows about a face, packed in a `u64` and looked up by
+// the face's dense index (every `u8`, so no bounds check). An index past the joker, which
+// a `Face` never returns, looks like a joker to the pass but not to `Face::is_joker`: as
+// the exact checks do, the structure checks skip it, and counted as a joker it can only
+// make the joker checks stricter, sending the list to the exact checks.
+/// Bits 0–31: the run starts (values at position 0) the face allows at position 0; a
+/// joker allows all. On a line ([`LINE`]) bit `OFF + s` is start `s` (`1 - 12` to 14);
+/// round the corner ([`RING`]) bits `k` and `k + 13` are start `k + 1`. The pass rotates
+/// them by the position, so that the starts every piece allows are an AND.
+const OFF: u32 = 12;
+/// Bits 32–45, ORed: `1 << number` for a natural.
+const NUMBER_SHIFT: u32 = 32;
+/// Bits 48–63, added up: a 4-bit count per suit (a meld has at most 13 pieces), so a
+/// natural of suit `s` holds `1 << (4 * s)` there. Jokers count in none.
+const COUNT_SHIFT: u32 = 48;
+
+/// The pass's table; `ring` selects the round-the-corner start bits.
+const fn face_bits(ring: bool) -> [u64; 256] {
+    let mut table = [u32::MAX as u64; 256];
+    let mut i = 0;
+    while i < NATURAL_FACES {
+        let n = (i % 13 + 1) as u32;
+        let starts: u32 = if ring {
+            (1 << (n - 1)) | (1 << (n + 12))
+        } else {
+            (1 << (OFF + n)) | if n == 1 { 1 << (OFF + 14) } else { 0 }
+        };
+        table[i] = starts as u64 | (1 << (NUMBER_SHIFT + n)) | (1 << (COUNT_SHIFT + 4 * (i / 13) as u32));
+        i += 1;
+    }
+    table
+}
+
+/// [`face_bits`] with run starts on a line (every [`AcePolicy`] but round the corner).
+const LINE: [u64; 256] = face_bits(false);
+/// [`face_bits`] with run starts on a ring ([`AcePolicy::RoundTheCorner`]).
+const RING: [u64; 256] = face_bits(true);
+
+/// What one pass over a list finds: enough to accept a valid meld of either kind.
+struct Pass {
+    /// The numbers present: bit `n` for number `n`.
+    numbers: u16,
+    /// Naturals per suit, 4 bits each (suit 0 lowest).
+    counts: u16,
+    /// Pieces that are not naturals: the jokers (and any index past the joker).
+    jokers: usize,
+    /// The run starts every piece allows.
+    starts: u32,
+}
+
+impl Pass {
+    /// Bit `s` set if a natural of suit `s` is present.
+    #[inline]
+    fn suits(&self) -> u8 {
+        let counts = self.counts;
+        let present = (counts | counts >> 1 | counts >> 2 | counts >> 3) & 0x1111;
+        ((present | present >> 3 | present >> 6 | present >> 9) & 0xF) as u8
+    }
+
+    #[inline]
+    fn over<F: Face>(kind: MeldKind, faces: &[F], ace: AcePolicy) -> Pass {
+        let table = if ace == AcePolicy::RoundTheCorner { &RING } else { &LINE };
+        let (mut all, mut counts, mut starts) = (0u64, 0u64, u32::MAX);
+        if let (MeldKind::Group, Some(last @ 0..4)) = (kind, faces.len().checked_sub(1)) {
+            // Always four reads, without a branch (a group has 3 or 4 pieces, at random):
+            // a read past the end reads the last face again, and is taken off the counts.
+            let at = |i: usize| table[usize::from(faces[i.min(last)].index())];
+            let (b0, b1, b2, b3) = (at(0), at(1), at(2), at(3));
+            all = b0 | b1 | b2 | b3;
+            let c3 = b3 >> COUNT_SHIFT;
+            counts =
+                (b0 >> COUNT_SHIFT) + (b1 >> COUNT_SHIFT) + (b2 >> COUNT_SHIFT) + c3 - c3 * (3 - last as u64);
+        } else {
+            for f in faces {
+                let bits = table[usize::from(f.index())];
+                all |= bits;
+                counts += bits >> COUNT_SHIFT;
+                // After position i, rotated left i + 1 times in all: undone below.
+                starts = (starts & bits as u32).rotate_left(1);
+            }
+        }
+        // Four 4-bit counts of at most 13 each: their sum lands in bits 12-15.
+        let naturals = ((counts * 0x1111) >> 12) as usize & 0xF;
+        Pass {
+            numbers: (all >> NUMBER_SHIFT) as u16,
+            counts: counts as u16,
+            jokers: faces.len() - naturals,
+            starts: starts.rotate_right(faces.len() as u32),
+        }
+    }
+
+    /// `true` if the jokers pass the rules (and there is a natural). Pieces past the
+    /// joker counted as jokers only make this stricter, never more lenient; `false`
+    /// sends the list to the exact checks.
+    #[inline]
+    fn jokers_ok<F: Face>(&self, kind: MeldKind, faces: &[F], rules: &MeldRules) -> bool {
+        let jokers = self.jokers;
+        let naturals = faces.len() - jokers;
+        naturals > 0
+            && match rules.jokers {
+                JokerLimit::Forbidden => jokers == 0,
+                JokerLimit::Unlimited => true,
+                JokerLimit::AtMost(n) => jokers <= usize::from(n),
+                JokerLimit::NotMoreThanNaturals => jokers <= naturals,
+                JokerLimit::NoAdjacent => {
+                    kind == MeldKind::Group || !faces.windows(2).any(|w| w[0].is_joker() && w[1].is_joker())
+                }
+            }
+    }
+
+    /// The meld's (suit, first) as [`check_group`] or [`check_run`] return them, if the
+    /// structure is valid; `None` if not. Computed without branches (`&`, not `&&`): a
+    /// valid and an invalid list are about equally likely.
+    #[inline]
+    fn accept(&self, kind: MeldKind, len: usize, ace: AcePolicy) -> Option<(u8, u8)> {
+        let (numbers, counts) = (self.numbers, self.counts);
+        // Bit 4s set if suit s is present.
+        let present = (counts | counts >> 1 | counts >> 2 | counts >> 3) & 0x1111;
+        match kind {
+            MeldKind::Group => {
+                // One number, no suit twice.
+                let ok = (numbers & numbers.wrapping_sub(1) == 0) & (counts & 0xEEEE == 0);
+                let suits = (present | present >> 3 | present >> 6 | present >> 9) & 0xF;
+                ok.then_some((suits as u8, numbers.trailing_zeros() as u8))
+            }
+            MeldKind::Run => {
+                // One suit, and a start every piece allows that keeps the run in bounds.
+                let (starts, start) = match ace {
+                    AcePolicy::RoundTheCorner => {
+                        let starts = self.starts & 0x1FFF;
+                        (starts, starts.trailing_zeros() + 1)
+                    }
+                    _ => {
+                        let (lo, hi) = match ace {
+                            AcePolicy::Low => (1, 13),
+                            AcePolicy::High => (2, 14),
+                            _ => (1, 14),
+                        };
+                        // Starts lo ..= hi + 1 - len.
+                        let last = OFF + hi + 1 - len as u32;
+                        let starts = self.starts & ((2 << last) - 1) & !((1 << (OFF + lo)) - 1);
+                        (starts, starts.trailing_zeros().wrapping_sub(OFF))
+                    }
+                };
+                let ok = (present != 0) & (present & present.wrapping_sub(1) == 0) & (starts != 0);
+                ok.then_some(((present.trailing_zeros() / 4) as u8, start as u8))
+            }
+        }
+    }
+}
+
 /// Checks a group; returns (mask of suits present, number).
 #[inline]
 fn check_group<F: Face>(faces: &[F]) -> Result<(u8, u8), MeldError> {
@@ -537,5 +795,176 @@ impl<F: Face> fmt::Display for Meld<F> {
 impl<F: Face> fmt::Debug for Meld<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}[{}]", self.kind, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The fast path against the exact validator: same verdict, same stored meld.
+
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::{COUNT_SHIFT, LINE, NUMBER_SHIFT, OFF, Pass, RING, check_exact};
+    use crate::{AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules, Tile};
+
+    const POLICIES: [AcePolicy; 4] =
+        [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
+    const LIMITS: [JokerLimit; 6] = [
+        JokerLimit::Forbidden,
+        JokerLimit::Unlimited,
+        JokerLimit::AtMost(1),
+        JokerLimit::AtMost(2),
+        JokerLimit::NotMoreThanNaturals,
+        JokerLimit::NoAdjacent,
+    ];
+
+    fn every_rules() -> impl Iterator<Item = MeldRules> {
+        POLICIES.into_iter().flat_map(|ace| {
+            LIMITS.into_iter().flat_map(move |jokers| {
+                [1, 3].map(|min| MeldRules::RUMMIKUB.with_ace(ace).with_jokers(jokers).with_min_len(min))
+            })
+        })
+    }
+
+    /// `Meld::new` returns exactly what `check_exact`, the reference, returns (the same
+    /// meld or the same error), and its single pass alone accepts every valid list.
+    fn agree<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> bool {
+        let exact =
+            check_exact(kind, faces, rules).map(|(suit, first)| Meld::stored(kind, faces, suit, first));
+        assert_eq!(Meld::new(kind, faces, rules), exact, "{kind:?} {faces:?} {rules:?}");
+        let Ok(meld) = exact else { return false };
+        let pass = Pass::over(kind, faces, rules.ace);
+        assert!(pass.jokers_ok(kind, faces, rules), "{kind:?} {faces:?} {rules:?}");
+        let (suit, first) = pass.accept(kind, faces.len(), rules.ace).expect("the pass accepts");
+        assert_eq!((suit, first), (meld.suit, meld.first), "{kind:?} {faces:?} {rules:?}");
+        true
+    }
+
+    #[test]
+    fn fast_path_agrees_on_every_list_of_up_to_three_faces() {
+        let faces: Vec<Tile> = Tile::all().collect();
+        for rules in every_rules() {
+            let mut accepted = 0;
+            for kind in [MeldKind::Group, MeldKind::Run] {
+                for &a in &faces {
+                    accepted += usize::from(agree(kind, &[a], &rules));
+                    for &b in &faces {
+                        accepted += usize::from(agree(kind, &[a, b], &rules));
+                        for &c in &faces {
+                            accepted += usize::from(agree(kind, &[a, b, c], &rules));
+                        }
+                    }
+                }
+            }
+            assert!(accepted > 0, "{rules:?}");
+        }
+    }
+
+    /// Runs and groups of every length, with jokers and one or two random edits.
+    #[test]
+    fn fast_path_agrees_on_near_valid_lists() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for rules in every_rules() {
+            let mut accepted = 0;
+            for _ in 0..4_000 {
+                let len = rng.random_range(1..=14usize);
+                let suit = rng.random_range(0..4u8);
+                let start = rng.random_range(1..=14u8);
+                let number = rng.random_range(1..=13u8);
+                let run = rng.random_bool(0.5);
+                let mut faces: Vec<Card> = (0..len)
+                    .map(|i| {
+                        if rng.random_range(0..6) == 0 {
+                            Card::JOKER
+                        } else if run {
+                            Card::natural(suit, (start + i as u8 - 1) % 13 + 1).unwrap_or(Card::JOKER)
+                        } else {
+                            Card::natural(i as u8 % 4, number).unwrap_or(Card::JOKER)
+                        }
+                    })
+                    .collect();
+                for _ in 0..rng.random_range(0..=1) {
+                    let i = rng.random_range(0..len);
+                    faces[i] = Card::from_index(rng.random_range(0..=52)).unwrap_or(Card::JOKER);
+                }
+                for kind in [MeldKind::Group, MeldKind::Run] {
+                    accepted += usize::from(agree(kind, &faces, &rules));
+                }
+            }
+            assert!(accepted > 100, "{rules:?}: {accepted}");
+        }
+    }
+
+    /// A face type that breaks the `Face` contract: indices past the joker.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    struct Odd(u8);
+
+    impl core::fmt::Display for Odd {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            write!(f, "#{}", self.0)
+        }
+    }
+
+    impl core::str::FromStr for Odd {
+        type Err = crate::ParseError;
+        fn from_str(_: &str) -> Result<Self, Self::Err> {
+            Err(crate::ParseError::Empty)
+        }
+    }
+
+    impl Face for Odd {
+        const JOKER: Self = Odd(52);
+        fn from_index(index: u8) -> Option<Self> {
+            Some(Odd(index))
+        }
+        fn index(self) -> u8 {
+            self.0
+        }
+    }
+
+    /// Indices past the joker (which no real `Face` returns) get the same answer too.
+    #[test]
+    fn fast_path_agrees_on_indices_past_the_joker() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut accepted = 0;
+        for rules in every_rules() {
+            for _ in 0..2_000 {
+                let len = rng.random_range(1..=13usize);
+                let start = rng.random_range(1..=13u8);
+                let faces: Vec<Odd> = (0..len)
+                    .map(|i| match rng.random_range(0..4) {
+                        0 => Odd(rng.random_range(53..=255)),
+                        1 => Odd(52),
+                        _ => Odd((start - 1 + i as u8) % 13),
+                    })
+                    .collect();
+                for kind in [MeldKind::Group, MeldKind::Run] {
+                    let exact = check_exact(kind, &faces, &rules)
+                        .map(|(suit, first)| Meld::stored(kind, &faces, suit, first));
+                    assert_eq!(Meld::new(kind, &faces, &rules), exact, "{kind:?} {faces:?} {rules:?}");
+                    accepted += usize::from(exact.is_ok());
+                }
+            }
+        }
+        assert!(accepted > 1_000, "{accepted}");
+    }
+
+    #[test]
+    fn face_bits_match_the_face_accessors() {
+        for table in [&LINE, &RING] {
+            for tile in Tile::all() {
+                let bits = table[usize::from(tile.index())];
+                let count = tile.suit_index().map_or(0, |s| 1 << (4 * s));
+                assert_eq!(bits >> COUNT_SHIFT, count);
+                assert_eq!((bits >> NUMBER_SHIFT) as u16, tile.number().map_or(0, |n| 1 << n));
+                assert_eq!(bits as u32 == u32::MAX, tile.is_joker());
+            }
+            assert!(table[53..].iter().all(|&bits| bits == table[52]));
+        }
+        // A line allows the start n - i for number n at position i (and 14 - i for an ace).
+        assert_eq!(LINE[0] as u32, (1 << (OFF + 1)) | (1 << (OFF + 14)));
+        assert_eq!(LINE[12] as u32, 1 << (OFF + 13));
+        assert_eq!(RING[12] as u32, (1 << 12) | (1 << 25));
     }
 }
