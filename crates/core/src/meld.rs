@@ -524,10 +524,12 @@ fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
 /// round the corner ([`RING`]) bits `k` and `k + 13` are start `k + 1`. The pass rotates
 /// them by the position, so that the starts every piece allows are an AND.
 const OFF: u32 = 12;
-/// Bits 32–45, ORed: `1 << number` for a natural.
+/// Bits 32–44, ORed: `1 << (number - 1)` for a natural.
 const NUMBER_SHIFT: u32 = 32;
 /// Bits 48–63, added up: a 4-bit count per suit (a meld has at most 13 pieces), so a
-/// natural of suit `s` holds `1 << (4 * s)` there. Jokers count in none.
+/// natural of suit `s` holds `1 << (4 * s)` there. Jokers count in none. The pass adds
+/// whole entries: the bits below sum to less than `2^48` (13 entries of less than
+/// `2^32` and `2^44` each), so they never carry into the counts.
 const COUNT_SHIFT: u32 = 48;
 
 /// The pass's table; `ring` selects the round-the-corner start bits.
@@ -541,7 +543,7 @@ const fn face_bits(ring: bool) -> [u64; 256] {
         } else {
             (1 << (OFF + n)) | if n == 1 { 1 << (OFF + 14) } else { 0 }
         };
-        table[i] = starts as u64 | (1 << (NUMBER_SHIFT + n)) | (1 << (COUNT_SHIFT + 4 * (i / 13) as u32));
+        table[i] = starts as u64 | (1 << (NUMBER_SHIFT + n - 1)) | (1 << (COUNT_SHIFT + 4 * (i / 13) as u32));
         i += 1;
     }
     table
@@ -554,7 +556,7 @@ const RING: [u64; 256] = face_bits(true);
 
 /// What one pass over a list finds: enough to accept a valid meld of either kind.
 struct Pass {
-    /// The numbers present: bit `n` for number `n`.
+    /// The numbers present: bit `n - 1` for number `n`.
     numbers: u16,
     /// Naturals per suit, 4 bits each (suit 0 lowest).
     counts: u16,
@@ -576,30 +578,32 @@ impl Pass {
     #[inline]
     fn over<F: Face>(kind: MeldKind, faces: &[F], ace: AcePolicy) -> Pass {
         let table = if ace == AcePolicy::RoundTheCorner { &RING } else { &LINE };
-        let (mut all, mut counts, mut starts) = (0u64, 0u64, u32::MAX);
+        let (mut all, mut sum, mut starts) = (0u64, 0u64, u32::MAX);
         if let (MeldKind::Group, Some(last @ 0..4)) = (kind, faces.len().checked_sub(1)) {
             // Always four reads, without a branch (a group has 3 or 4 pieces, at random):
-            // a read past the end reads the last face again, and is taken off the counts.
+            // a read past the end reads the last face again, and is taken off the sum.
             let at = |i: usize| table[usize::from(faces[i.min(last)].index())];
             let (b0, b1, b2, b3) = (at(0), at(1), at(2), at(3));
             all = b0 | b1 | b2 | b3;
-            let c3 = b3 >> COUNT_SHIFT;
-            counts =
-                (b0 >> COUNT_SHIFT) + (b1 >> COUNT_SHIFT) + (b2 >> COUNT_SHIFT) + c3 - c3 * (3 - last as u64);
+            sum = b0
+                .wrapping_add(b1)
+                .wrapping_add(b2)
+                .wrapping_add(b3.wrapping_mul((last as u64).wrapping_sub(2)));
         } else {
             for f in faces {
                 let bits = table[usize::from(f.index())];
                 all |= bits;
-                counts += bits >> COUNT_SHIFT;
+                sum = sum.wrapping_add(bits);
                 // After position i, rotated left i + 1 times in all: undone below.
                 starts = (starts & bits as u32).rotate_left(1);
             }
         }
+        let counts = (sum >> COUNT_SHIFT) as u16;
         // Four 4-bit counts of at most 13 each: their sum lands in bits 12-15.
-        let naturals = ((counts * 0x1111) >> 12) as usize & 0xF;
+        let naturals = usize::from((counts.wrapping_mul(0x1111) >> 12) & 0xF);
         Pass {
-            numbers: (all >> NUMBER_SHIFT) as u16,
-            counts: counts as u16,
+            numbers: (all >> NUMBER_SHIFT) as u16 & 0x1FFF,
+            counts,
             jokers: faces.len() - naturals,
             starts: starts.rotate_right(faces.len() as u32),
         }
@@ -637,7 +641,7 @@ impl Pass {
                 // One number, no suit twice.
                 let ok = (numbers & numbers.wrapping_sub(1) == 0) & (counts & 0xEEEE == 0);
                 let suits = (present | present >> 3 | present >> 6 | present >> 9) & 0xF;
-                ok.then_some((suits as u8, numbers.trailing_zeros() as u8))
+                ok.then_some((suits as u8, numbers.trailing_zeros() as u8 + 1))
             }
             MeldKind::Run => {
                 // One suit, and a start every piece allows that keeps the run in bounds.
@@ -957,7 +961,7 @@ mod tests {
                 let bits = table[usize::from(tile.index())];
                 let count = tile.suit_index().map_or(0, |s| 1 << (4 * s));
                 assert_eq!(bits >> COUNT_SHIFT, count);
-                assert_eq!((bits >> NUMBER_SHIFT) as u16, tile.number().map_or(0, |n| 1 << n));
+                assert_eq!((bits >> NUMBER_SHIFT) as u16 & 0x1FFF, tile.number().map_or(0, |n| 1 << (n - 1)));
                 assert_eq!(bits as u32 == u32::MAX, tile.is_joker());
             }
             assert!(table[53..].iter().all(|&bits| bits == table[52]));
