@@ -222,12 +222,17 @@ pub(crate) fn normalize_meld_with(m: &mut NewMeld, is_joker: impl Fn(PieceId) ->
     match m.kind {
         MeldKind::Group => m.pieces.sort(),
         MeldKind::Run => {
-            let mut jokers: Vec<PieceId> = m.pieces.iter().copied().filter(|&p| is_joker(p)).collect();
-            jokers.sort();
-            let mut it = jokers.into_iter();
-            for p in &mut m.pieces {
-                if is_joker(*p) {
-                    *p = it.next().unwrap_or(*p);
+            // The jokers' ids in ascending order along the run (selection sort in place:
+            // a run holds few jokers).
+            let n = m.pieces.len();
+            for i in 0..n {
+                if !is_joker(m.pieces[i]) {
+                    continue;
+                }
+                for j in i + 1..n {
+                    if is_joker(m.pieces[j]) && m.pieces[j] < m.pieces[i] {
+                        m.pieces.swap(i, j);
+                    }
                 }
             }
         }
@@ -235,6 +240,6 @@ pub(crate) fn normalize_meld_with(m: &mut NewMeld, is_joker: impl Fn(PieceId) ->
 }
 
 /// Normalizes with the two-deck layout: ids 104 and up are jokers.
-fn normalize_meld(m: &mut NewMeld) {
+pub(crate) fn normalize_meld(m: &mut NewMeld) {
     normalize_meld_with(m, |p| p.index() >= 104);
 }

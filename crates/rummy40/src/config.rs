@@ -169,6 +169,13 @@ impl Config {
         MeldRules::RUMMY40.with_ace(ace).with_jokers(self.joker_limit)
     }
 
+    /// `true` under the options that oblige a player to play a card this turn (a taken
+    /// discard, a won joker): legality then depends on what can still be played, and
+    /// `legal_actions` checks every candidate in full.
+    pub(crate) const fn obliges_plays(&self) -> bool {
+        self.taken_discard_must_be_used_after_open || self.swapped_joker_must_be_played_same_turn
+    }
+
     /// The pack: two decks and `jokers` jokers.
     ///
     /// # Errors

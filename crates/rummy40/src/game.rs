@@ -8,8 +8,8 @@ use rummykit_core::{
 
 use crate::action::sort_builds;
 use crate::{
-    Action, ActionError, Config, HAND_SIZE, JokerDiscard, LayOff, MAX_PLAYERS, MIN_PLAYERS, NewMeld,
-    OpeningScope, RummyBonus, Set3JokerSwap, View, meld_value,
+    Action, ActionError, Config, HAND_SIZE, LayOff, MAX_PLAYERS, MIN_PLAYERS, NewMeld, OpeningScope,
+    RummyBonus, Set3JokerSwap, View, meld_value,
 };
 
 /// Where the player to move is in their turn (`RULES.md` §3.3).
@@ -334,12 +334,18 @@ impl Rummy40 {
     ///
     /// An [`ActionError`] naming the rule; the game is then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        let mut next = self.clone();
-        next.step(&action)?;
-        for (known, hand) in next.known.iter_mut().zip(&next.hands) {
+        match action {
+            // These refuse before they change anything (see `step`): no copy needed.
+            Action::DrawStock | Action::Discard(_) => self.step(&action)?,
+            _ => {
+                let mut next = self.clone();
+                next.step(&action)?;
+                *self = next;
+            }
+        }
+        for (known, hand) in self.known.iter_mut().zip(&self.hands) {
             *known &= *hand;
         }
-        *self = next;
         Ok(())
     }
 
@@ -615,7 +621,7 @@ impl Rummy40 {
     fn guard(&self) -> Result<(), ActionError> {
         let hand = self.hands[self.to_move];
         // If any card passes the basic rules, one passes them all (see discard_allowed).
-        if !hand.iter().any(|p| self.discard_basic(p).is_ok()) {
+        if !self.position().can_discard_from(hand) {
             return Err(ActionError::NoDiscardLeft);
         }
         if self.config.taken_discard_must_be_used_after_open
@@ -637,52 +643,7 @@ impl Rummy40 {
 
     /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
     fn discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
-        self.discard_basic(piece)?;
-        let seat = self.to_move;
-        let hand = self.hands[seat];
-        if self.config.forbid_playable_discard && self.opened[seat] && hand.len() > 1 {
-            // A playable card may not be thrown while a card that fits nowhere could be.
-            if let Some(meld) = self.fits(piece) {
-                let alternative = hand
-                    .iter()
-                    .any(|q| q != piece && self.discard_basic(q).is_ok() && self.fits(q).is_none());
-                if alternative {
-                    return Err(ActionError::PlayableDiscard { card: piece, meld });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A table meld `piece` could be built onto, if any.
-    fn fits(&self, piece: PieceId) -> Option<MeldId> {
-        let face = self.catalog.face(piece)?;
-        self.table.melds().iter().find(|m| !m.lay_off_ends(face, &self.rules).is_empty()).map(|m| m.id())
-    }
-
-    /// The discard rules that do not depend on the other cards: in hand, not the taken
-    /// card nor its twin, a joker only as the last card under `OnlyWhenClosing`.
-    fn discard_basic(&self, piece: PieceId) -> Result<(), ActionError> {
-        let hand = self.hands[self.to_move];
-        if !hand.contains(piece) {
-            return Err(ActionError::NotInHand(piece));
-        }
-        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
-        if let Some(taken) = self.turn.taken
-            && self.catalog.face(taken) == Some(face)
-        {
-            return Err(ActionError::DiscardTakenCard { card: piece });
-        }
-        // A hand of nothing but jokers may give one up: otherwise, with nothing on the
-        // table to build them on, the player could never end the turn (finding R6).
-        if face.is_joker()
-            && self.config.joker_discard == JokerDiscard::OnlyWhenClosing
-            && hand.len() > 1
-            && hand.iter().any(|p| self.catalog.face(p).is_some_and(|f| !f.is_joker()))
-        {
-            return Err(ActionError::JokerDiscard);
-        }
-        Ok(())
+        self.position().discard_allowed(self.hands[self.to_move], piece)
     }
 
     /// The discard that ends the turn (`RULES.md` §3.3, §3.7).

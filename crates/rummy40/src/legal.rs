@@ -1,26 +1,38 @@
 //! [`Rummy40::legal_actions`]: every legal action, in a deterministic order.
 //!
-//! Candidates are generated from the hand and the table (melds through core's
-//! [`hand_melds`], combined by face counts, then every assignment of card identities)
-//! and each one is kept only if [`Rummy40::check`] accepts it, so the enumeration and
-//! the check cannot disagree about what is legal; the tests check the other direction
-//! (every action the check accepts is enumerated) on random reachable states.
+//! Candidates are generated from the mover's [`Position`] (borrowed from the full state
+//! or from a seat's [`View`](crate::View), nothing rebuilt): melds through core's
+//! [`hand_melds`], combined by face counts, then every assignment of card identities.
+//! Each candidate is valid by construction (melds from `hand_melds`, builds confirmed by
+//! the table's own lay-off rule) but for the rules that depend on what is left (the
+//! threshold, a card left to discard, the discard rules), which are decided by the same
+//! functions the referee's check uses ([`Position::discard_allowed`] and friends). Joker
+//! swaps and releases, rare, go through the full check. Under the options that oblige a
+//! player to play a card this turn (`taken_discard_must_be_used_after_open`,
+//! `swapped_joker_must_be_played_same_turn`) every candidate goes through the check.
+//!
+//! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
+//! every one through [`Rummy40::check`]. The tests compare the two on random reachable
+//! states, and compare both against the check on arbitrary and mutated actions.
 
 use std::collections::BTreeSet;
 
-use rummykit_core::{Card, Face, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds};
+use rummykit_core::{Card, Face, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds};
 
-use crate::{Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, meld_value};
+use crate::action::normalize_meld;
+use crate::position::Position;
+use crate::{Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_open, meld_value, rank_value};
 
-/// A way to go rummy: new melds, builds (in normal order), the discard.
-type Rummy = (Vec<NewMeld>, Vec<LayOff>, PieceId);
+/// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
+type Rummy = (Vec<NewMeld>, Vec<LayOff>, PieceId, u32);
 
 /// A meld by faces, formable from some hand.
 pub(crate) struct FaceMeld {
     kind: MeldKind,
     faces: Vec<Card>,
     value: u32,
-    counts: [u8; 53],
+    /// The faces it needs, `(face index, copies)`, each face once.
+    needs: Vec<(u8, u8)>,
 }
 
 impl Rummy40 {
@@ -47,116 +59,39 @@ impl Rummy40 {
     /// ```
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        let seat = self.to_move;
-        let hand = self.hand(seat);
-        let opened = self.has_opened(seat);
-        let push = |a: Action, out: &mut Vec<Action>| {
-            if self.check(&a).is_ok() {
-                out.push(a);
-            }
-        };
-        match self.phase {
-            Phase::Over => {}
-            Phase::Draw => {
-                push(Action::DrawStock, out);
-                if opened {
-                    push(Action::TakeDiscard, out);
-                } else if let Some(top) = self.piles.top_discard() {
-                    let mut with_top = hand;
-                    with_top.insert(top);
-                    let threshold = Some(self.config.opening_threshold);
-                    for melds in self.openings(with_top, threshold, Some(top)) {
-                        push(Action::TakeDiscardAndOpen { melds }, out);
-                    }
-                    for (melds, builds, discard) in self.rummies(with_top, Some(top)) {
-                        let a = if builds.is_empty() {
-                            Action::TakeDiscardAndGoRummy { melds, discard }
-                        } else {
-                            Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard }
-                        };
-                        push(a, out);
-                    }
-                }
-            }
-            Phase::Play => {
-                if !opened {
-                    let threshold = match self.config.opening_threshold_scope {
-                        OpeningScope::Always => Some(self.config.opening_threshold),
-                        OpeningScope::OnlyWhenTakingDiscard => None,
-                    };
-                    for melds in self.openings(hand, threshold, None) {
-                        push(Action::Open { melds }, out);
-                    }
-                    for (melds, builds, discard) in self.rummies(hand, None) {
-                        let a = if builds.is_empty() {
-                            Action::GoRummy { melds, discard }
-                        } else {
-                            Action::GoRummyBuilding { melds, builds, discard }
-                        };
-                        push(a, out);
-                    }
-                } else {
-                    let fms = self.face_melds(hand);
-                    let mut singles = BTreeSet::new();
-                    for fm in &fms {
-                        self.expand(&[fm], hand, &mut singles);
-                    }
-                    for mut melds in singles {
-                        if let Some(m) = melds.pop() {
-                            push(Action::Meld(m), out);
-                        }
-                    }
-                    let table = self.table.melds();
-                    for piece in hand {
-                        for m in table {
-                            for end in [RunEnd::Front, RunEnd::Back] {
-                                push(Action::Build { piece, meld: m.id(), end }, out);
-                            }
-                        }
-                    }
-                    for piece in hand {
-                        for m in table.iter().filter(|m| m.meld().jokers() > 0) {
-                            push(Action::SwapJoker { piece, meld: m.id() }, out);
-                        }
-                    }
-                    for m in
-                        table.iter().filter(|m| m.meld().kind() == MeldKind::Group && m.meld().len() == 3)
-                    {
-                        let number = m.meld().value_at(0);
-                        let fitting: Vec<PieceId> = hand
-                            .iter()
-                            .filter(|&p| self.face(p).and_then(|f| f.number()) == number)
-                            .collect();
-                        for (i, &a) in fitting.iter().enumerate() {
-                            for &b in &fitting[i + 1..] {
-                                push(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] }, out);
-                            }
-                        }
-                    }
-                }
-                for piece in hand {
-                    push(Action::Discard(piece), out);
-                }
-            }
+        if self.phase == Phase::Over {
+            return;
         }
+        let reference = self.config.obliges_plays();
+        generate(&self.position(), out, reference, &mut |a| self.check(a).is_ok());
+    }
+
+    /// The same list as [`Rummy40::legal_actions`], computed the slow way: every
+    /// candidate, without the cheap bounds, kept only if [`Rummy40::check`] accepts it.
+    /// The reference the fast enumeration is tested against.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    /// game.legal_actions(&mut fast);
+    /// game.legal_actions_by_check(&mut slow);
+    /// assert_eq!(fast, slow);
+    /// ```
+    pub fn legal_actions_by_check(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.phase == Phase::Over {
+            return;
+        }
+        generate(&self.position(), out, true, &mut |a| self.check(a).is_ok());
     }
 
     /// Every meld formable from `cards`, by faces.
     pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
-        let faces: Vec<Card> = cards.iter().filter_map(|p| self.face(p)).collect();
-        let Ok(melds) = hand_melds(&faces, &self.rules) else { return Vec::new() };
-        melds
-            .iter()
-            .filter_map(|hm| {
-                let fs: Vec<Card> = hm.select(&faces).copied().collect();
-                let meld = rummykit_core::Meld::new(hm.kind(), &fs, &self.rules).ok()?;
-                let mut counts = [0u8; 53];
-                for f in &fs {
-                    counts[f.index() as usize] += 1;
-                }
-                Some(FaceMeld { kind: hm.kind(), faces: fs, value: meld_value(&meld), counts })
-            })
-            .collect()
+        self.position().face_melds(cards)
     }
 
     /// Can `card` (in the mover's hand) be melded or built right now, by one action that
@@ -172,9 +107,10 @@ impl Rummy40 {
         }
         let hand = self.hand(self.to_move);
         let face = self.face(card);
+        let pos = self.position();
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces.iter().any(|&f| Some(f) == face)) {
             let mut found = BTreeSet::new();
-            self.expand(&[fm], hand, &mut found);
+            pos.expand(&[fm], &pos.ids_by_face(hand), &mut found);
             for mut ms in found {
                 if let Some(m) = ms.pop()
                     && m.pieces.contains(&card)
@@ -186,23 +122,445 @@ impl Rummy40 {
         }
         false
     }
+}
 
-    /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a
-    /// card back and holds `required`, by identity, normalized.
-    fn openings(
+impl View {
+    /// The legal actions of the seat to move, from what this view shows, when it is this
+    /// seat's turn (empty otherwise): the same list as [`Rummy40::legal_actions`] on the
+    /// full state. Legality depends only on the mover's own hand and public information,
+    /// so a bot that sees only its view can play legally.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
+    /// let (mut from_view, mut from_game) = (Vec::new(), Vec::new());
+    /// game.view(0).legal_actions(&mut from_view);
+    /// game.legal_actions(&mut from_game);
+    /// assert_eq!(from_view, from_game);
+    /// ```
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(pos) = self.position() else { return };
+        if pos.phase == Phase::Over {
+            return;
+        }
+        // A full state agreeing with the view, built only if an action needs the check.
+        let mut game: Option<Option<Rummy40>> = None;
+        let mut check = |a: &Action| {
+            game.get_or_insert_with(|| Rummy40::from_view(self)).as_ref().is_some_and(|g| g.check(a).is_ok())
+        };
+        generate(&pos, out, self.config.obliges_plays(), &mut check);
+    }
+}
+
+/// Where [`generate`] puts the candidates: kept if `ok` (fast mode) or if the full check
+/// accepts them (reference mode).
+struct Sink<'a, 'b> {
+    out: &'a mut Vec<Action>,
+    reference: bool,
+    check: &'a mut dyn FnMut(&Action) -> bool,
+    _marker: core::marker::PhantomData<&'b ()>,
+}
+
+impl Sink<'_, '_> {
+    fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
+        let keep = if self.reference { (self.check)(&a) } else { ok(&a) };
+        if keep {
+            self.out.push(a);
+        }
+    }
+
+    /// Always through the full check.
+    fn push_checked(&mut self, a: Action) {
+        if (self.check)(&a) {
+            self.out.push(a);
+        }
+    }
+}
+
+/// Every legal action of `pos` into `out` (see the module docs). `reference`: no bounds,
+/// every candidate through `check`.
+fn generate(
+    pos: &Position<'_>,
+    out: &mut Vec<Action>,
+    reference: bool,
+    check: &mut dyn FnMut(&Action) -> bool,
+) {
+    let mut sink = Sink { out, reference, check, _marker: core::marker::PhantomData };
+    let hand = pos.hand;
+    match pos.phase {
+        Phase::Over => {}
+        Phase::Draw => {
+            sink.push(Action::DrawStock, |_| pos.stock_len > 0);
+            if pos.opened {
+                sink.push(Action::TakeDiscard, |_| {
+                    pos.top_discard.is_some_and(|top| {
+                        let mut with_top = hand;
+                        with_top.insert(top);
+                        pos.with_taken(top).can_discard_from(with_top)
+                    })
+                });
+            } else if let Some(top) = pos.top_discard {
+                let reach = Reach::of(pos.table);
+                let mut with_top = hand;
+                with_top.insert(top);
+                let after_take = pos.with_taken(top);
+                let threshold = Some(pos.config.opening_threshold);
+                // The taken card must go into a new meld: skip at once if it cannot.
+                let (may_open, may_rummy) = if reference {
+                    (true, true)
+                } else {
+                    pos.prospects(with_top, threshold, Some(top), &reach)
+                };
+                let fms = if may_open || may_rummy { pos.face_melds(with_top) } else { Vec::new() };
+                let fms_open = if may_open { &fms[..] } else { &[] };
+                let fms_rummy = if may_rummy { &fms[..] } else { &[] };
+                for melds in pos.openings(with_top, fms_open, threshold, Some(top), !reference) {
+                    let rest = without(with_top, &melds);
+                    sink.push(Action::TakeDiscardAndOpen { melds }, |_| after_take.can_discard_from(rest));
+                }
+                for (melds, builds, discard, value) in
+                    pos.rummies(with_top, fms_rummy, Some(top), !reference, &reach)
+                {
+                    let a = if builds.is_empty() {
+                        Action::TakeDiscardAndGoRummy { melds, discard }
+                    } else {
+                        Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard }
+                    };
+                    sink.push(a, |_| after_take.rummy_ok(value, discard));
+                }
+            }
+        }
+        Phase::Play => {
+            if !pos.opened {
+                let reach = Reach::of(pos.table);
+                let threshold = match pos.config.opening_threshold_scope {
+                    OpeningScope::Always => Some(pos.config.opening_threshold),
+                    OpeningScope::OnlyWhenTakingDiscard => None,
+                };
+                let (may_open, may_rummy) =
+                    if reference { (true, true) } else { pos.prospects(hand, threshold, None, &reach) };
+                let fms = if may_open || may_rummy { pos.face_melds(hand) } else { Vec::new() };
+                let fms_open = if may_open { &fms[..] } else { &[] };
+                let fms_rummy = if may_rummy { &fms[..] } else { &[] };
+                for melds in pos.openings(hand, fms_open, threshold, None, !reference) {
+                    let rest = without(hand, &melds);
+                    sink.push(Action::Open { melds }, |_| pos.can_discard_from(rest));
+                }
+                for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach)
+                {
+                    let a = if builds.is_empty() {
+                        Action::GoRummy { melds, discard }
+                    } else {
+                        Action::GoRummyBuilding { melds, builds, discard }
+                    };
+                    sink.push(a, |_| pos.rummy_ok(value, discard));
+                }
+            } else {
+                let held = Held::of(&pos.counts_of(hand));
+                let any_meld =
+                    reference || hand.iter().any(|p| pos.face(p).is_some_and(|f| held.meldable(f)));
+                let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
+                let mut singles = BTreeSet::new();
+                if !fms.is_empty() {
+                    let by_face = pos.ids_by_face(hand);
+                    for fm in &fms {
+                        pos.expand(&[fm], &by_face, &mut singles);
+                    }
+                }
+                for mut melds in singles {
+                    if let Some(m) = melds.pop() {
+                        let rest = without(hand, core::slice::from_ref(&m));
+                        sink.push(Action::Meld(m), |_| pos.can_discard_from(rest));
+                    }
+                }
+                let table = pos.table.melds();
+                if reference {
+                    for piece in hand {
+                        for m in table {
+                            for end in [RunEnd::Front, RunEnd::Back] {
+                                sink.push_checked(Action::Build { piece, meld: m.id(), end });
+                            }
+                        }
+                    }
+                } else {
+                    for (piece, meld, end) in pos.builds() {
+                        let mut rest = hand;
+                        rest.remove(piece);
+                        sink.push(Action::Build { piece, meld, end }, |_| pos.can_discard_from(rest));
+                    }
+                }
+                for piece in hand {
+                    for m in table.iter().filter(|m| m.meld().jokers() > 0) {
+                        if reference || pos.may_swap(piece, m) {
+                            sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
+                        }
+                    }
+                }
+                for m in table.iter().filter(|m| {
+                    m.meld().kind() == MeldKind::Group
+                        && m.meld().len() == 3
+                        && (reference || m.meld().jokers() > 0)
+                }) {
+                    let number = m.meld().value_at(0);
+                    let fitting: Vec<PieceId> =
+                        hand.iter().filter(|&p| pos.face(p).and_then(|f| f.number()) == number).collect();
+                    for (i, &a) in fitting.iter().enumerate() {
+                        for &b in &fitting[i + 1..] {
+                            sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
+                        }
+                    }
+                }
+            }
+            for piece in hand {
+                sink.push(Action::Discard(piece), |_| pos.discard_allowed(hand, piece).is_ok());
+            }
+        }
+    }
+}
+
+/// `cards` without the pieces of `melds`.
+fn without(cards: PieceSet, melds: &[NewMeld]) -> PieceSet {
+    let mut rest = cards;
+    for m in melds {
+        for p in &m.pieces {
+            rest.remove(*p);
+        }
+    }
+    rest
+}
+
+/// The most a card can add to an opening: its rank value, a joker the most a card is worth.
+fn max_value(face: Card) -> u32 {
+    face.number().map_or(11, rank_value)
+}
+
+impl Position<'_> {
+    /// The same position once `top` is taken from the pile.
+    fn with_taken(&self, top: PieceId) -> Position<'_> {
+        Position { taken: Some(top), ..*self }
+    }
+
+    /// The rummy's threshold (if the option asks for it) and its final discard, the hand
+    /// then holding only that card (`RULES.md` §3.7).
+    fn rummy_ok(&self, value: u32, discard: PieceId) -> bool {
+        let needed = self.config.opening_threshold;
+        if self.config.rummy_requires_opening_threshold && value < needed {
+            return false;
+        }
+        let mut last = PieceSet::new();
+        last.insert(discard);
+        self.discard_allowed(last, discard).is_ok()
+    }
+
+    /// Every build of a hand card onto a table meld, `(piece, meld, end)` in the order
+    /// piece, meld, end; the table's lay-off rule decides. Only the cards that can fit
+    /// are tried: at a run's end the next card of its suit or a joker, on a set a card
+    /// of its rank or a joker.
+    fn builds(&self) -> Vec<(PieceId, rummykit_core::MeldId, RunEnd)> {
+        let mut out = Vec::new();
+        let mut jokers = PieceSet::new();
+        let mut by_face: [PieceSet; 52] = [PieceSet::new(); 52];
+        for p in self.hand {
+            match self.face(p) {
+                Some(f) if f.is_joker() => {
+                    jokers.insert(p);
+                }
+                Some(f) => {
+                    by_face[f.index() as usize].insert(p);
+                }
+                None => {}
+            }
+        }
+        for m in self.table.melds() {
+            let meld = m.meld();
+            let Some(natural) = meld.faces().iter().copied().find(|f| !f.is_joker()) else { continue };
+            let (Some(suit), Some(number)) = (natural.suit_index(), natural.number()) else { continue };
+            let try_face = |face: Card, pieces: PieceSet, ends: &[RunEnd], out: &mut Vec<_>| {
+                for &end in ends {
+                    if m.extended(face, end, &self.rules).is_ok() {
+                        out.extend(pieces.iter().map(|p| (p, m.id(), end)));
+                    }
+                }
+            };
+            let both = [RunEnd::Front, RunEnd::Back];
+            match meld.kind() {
+                MeldKind::Group => {
+                    for s in 0..4u8 {
+                        let i = usize::from(s * 13 + number - 1);
+                        if !by_face[i].is_empty()
+                            && let Some(face) = Card::from_index(i as u8)
+                        {
+                            try_face(face, by_face[i], &both, &mut out);
+                        }
+                    }
+                }
+                MeldKind::Run => {
+                    // Ranks as 1–13: the card below the first and above the last (with wrap).
+                    let rank = |v: Option<u8>| v.map(|v| (v + 12) % 13 + 1);
+                    let (Some(lo), Some(hi)) = (rank(meld.value_at(0)), rank(meld.value_at(meld.len() - 1)))
+                    else {
+                        continue;
+                    };
+                    let below = if lo == 1 { 13 } else { lo - 1 };
+                    let above = if hi == 13 { 1 } else { hi + 1 };
+                    for (r, end) in [(below, RunEnd::Front), (above, RunEnd::Back)] {
+                        let i = usize::from(suit * 13 + r - 1);
+                        if !by_face[i].is_empty()
+                            && let Some(face) = Card::from_index(i as u8)
+                        {
+                            try_face(face, by_face[i], &[end], &mut out);
+                        }
+                    }
+                }
+            }
+            if !jokers.is_empty() {
+                try_face(Card::JOKER, jokers, &both, &mut out);
+            }
+        }
+        out.sort_by_key(|&(p, m, e)| (p, m, e));
+        out
+    }
+
+    /// May `cards` hold an opening, and a rummy? Cheap necessary conditions, checked
+    /// before the enumeration: an opening needs the cards that can be in a meld (and
+    /// `required` among them) worth the threshold at their highest, and then the exact
+    /// [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in a meld
+    /// or buildable onto the table (§3.7).
+    fn prospects(
         &self,
         cards: PieceSet,
         threshold: Option<u32>,
         required: Option<PieceId>,
+        reach: &Reach,
+    ) -> (bool, bool) {
+        let counts = self.counts_of(cards);
+        let held = Held::of(&counts);
+        if let Some(r) = required.and_then(|r| self.face(r))
+            && !held.meldable(r)
+        {
+            return (false, false);
+        }
+        let (mut value, mut loose, mut any) = (0, [0u8; 53], false);
+        for p in cards {
+            let Some(face) = self.face(p) else { continue };
+            if held.meldable(face) {
+                value += max_value(face);
+                any = true;
+            } else {
+                loose[face.index() as usize] += 1;
+            }
+        }
+        if !any {
+            return (false, false);
+        }
+        let may_open = match threshold {
+            None => true,
+            Some(t) => {
+                value >= t && {
+                    let faces: Vec<Card> = cards.iter().filter_map(|p| self.face(p)).collect();
+                    can_open(&faces, t, self.config)
+                }
+            }
+        };
+        let mut misfits = 0;
+        for (i, &n) in loose.iter().enumerate() {
+            if n > 0 && !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
+                misfits += n;
+            }
+        }
+        (may_open, misfits <= 1)
+    }
+
+    /// Could a joker swap of `piece` on `m` be allowed (a cheap filter before the check):
+    /// a joker of a run standing for exactly this card, or a set of three with a joker
+    /// and a card of its rank.
+    fn may_swap(&self, piece: PieceId, m: &rummykit_core::TableMeld<Card>) -> bool {
+        let Some(face) = self.face(piece) else { return false };
+        let meld = m.meld();
+        match meld.kind() {
+            MeldKind::Run => {
+                (0..meld.len()).any(|i| meld.joker_role(i) == Some(rummykit_core::JokerRole::Exactly(face)))
+            }
+            MeldKind::Group => {
+                self.config.set3_joker_swap == crate::Set3JokerSwap::EitherMissing
+                    && meld.len() == 3
+                    && face.number().is_some()
+                    && face.number() == meld.value_at(0).map(|v| (v + 12) % 13 + 1)
+            }
+        }
+    }
+
+    /// Every meld formable from `cards`, by faces.
+    pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
+        let faces: Vec<Card> = cards.iter().filter_map(|p| self.face(p)).collect();
+        let Ok(melds) = hand_melds(&faces, &self.rules) else { return Vec::new() };
+        melds
+            .iter()
+            .filter_map(|hm| {
+                let fs: Vec<Card> = hm.select(&faces).copied().collect();
+                let meld = rummykit_core::Meld::new(hm.kind(), &fs, &self.rules).ok()?;
+                let mut needs: Vec<(u8, u8)> = Vec::with_capacity(fs.len());
+                for f in &fs {
+                    match needs.iter_mut().find(|(i, _)| *i == f.index()) {
+                        Some((_, n)) => *n += 1,
+                        None => needs.push((f.index(), 1)),
+                    }
+                }
+                Some(FaceMeld { kind: hm.kind(), faces: fs, value: meld_value(&meld), needs })
+            })
+            .collect()
+    }
+
+    /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a
+    /// card back and holds `required`, by identity, normalized, sorted. With `bound`, an
+    /// upper bound on the value (every card that is in some meld, at its highest value)
+    /// skips hands that cannot reach the threshold.
+    fn openings(
+        &self,
+        cards: PieceSet,
+        fms: &[FaceMeld],
+        threshold: Option<u32>,
+        required: Option<PieceId>,
+        bound: bool,
     ) -> Vec<Vec<NewMeld>> {
-        let fms = self.face_melds(cards);
+        if fms.is_empty() {
+            return Vec::new();
+        }
+        let counts = self.counts_of(cards);
+        if bound {
+            let mut covered = [false; 53];
+            for fm in fms {
+                for f in &fm.faces {
+                    covered[f.index() as usize] = true;
+                }
+            }
+            if let Some(r) = required.and_then(|r| self.face(r))
+                && !covered[r.index() as usize]
+            {
+                return Vec::new();
+            }
+            if let Some(t) = threshold {
+                let most: u32 = (0..53)
+                    .filter(|&i| covered[i])
+                    .filter_map(|i| Some(u32::from(counts[i]) * max_value(Card::from_index(i as u8)?)))
+                    .sum();
+                if most < t {
+                    return Vec::new();
+                }
+            }
+        }
         let total = cards.len();
+        let by_face = self.ids_by_face(cards);
         let mut out = BTreeSet::new();
-        combos(&fms, counts_of(self, cards), &mut |chosen, used, value, _| {
+        combos(fms, counts, &mut |chosen, used, value, _| {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
                 let mut found = BTreeSet::new();
-                self.expand(&melds, cards, &mut found);
+                self.expand(&melds, &by_face, &mut found);
                 out.extend(
                     found
                         .into_iter()
@@ -215,38 +573,148 @@ impl Rummy40 {
 
     /// Every way to go rummy with `cards` (`RULES.md` §3.7): new melds (holding
     /// `required`), builds onto the melds on the table, in their normal order, and the
-    /// one card left as the discard.
-    fn rummies(&self, cards: PieceSet, required: Option<PieceId>) -> Vec<Rummy> {
-        let fms = self.face_melds(cards);
+    /// one card left as the discard; with the melds' value. With `bound`, hands with two
+    /// cards that are in no meld and fit no table meld are skipped at once.
+    fn rummies(
+        &self,
+        cards: PieceSet,
+        fms: &[FaceMeld],
+        required: Option<PieceId>,
+        bound: bool,
+        reach: &Reach,
+    ) -> Vec<Rummy> {
+        if fms.is_empty() {
+            return Vec::new();
+        }
         let total = cards.len();
-        let reach = Reach::of(self);
+        let counts = self.counts_of(cards);
+        if bound {
+            let mut loose = counts;
+            for fm in fms {
+                for f in &fm.faces {
+                    loose[f.index() as usize] = 0;
+                }
+            }
+            let mut misfits = 0;
+            for (i, &n) in loose.iter().enumerate() {
+                if n > 0 && !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
+                    misfits += n;
+                }
+            }
+            if misfits > 1 {
+                return Vec::new();
+            }
+        }
+        let by_face = self.ids_by_face(cards);
         let mut out = BTreeSet::new();
-        combos(&fms, counts_of(self, cards), &mut |chosen, used, _, rest| {
+        combos(fms, counts, &mut |chosen, used, value, rest| {
             let left = total - used;
             // Every left card but the discard is built: at most one may fit nowhere.
             if left == 0 || (left > 1 && !reach.all_but_one(rest)) {
                 return;
             }
+            if bound && left > 1 {
+                // By faces first: can all but one of the left cards be built at all?
+                let mut table: Vec<Meld<Card>> = self.table.melds().iter().map(|m| *m.meld()).collect();
+                let mut rest = *rest;
+                if !self.builds_all_but_one(&mut table, 0, RunEnd::Front, &mut rest, left) {
+                    return;
+                }
+            }
             let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
             let mut found = BTreeSet::new();
-            self.expand(&melds, cards, &mut found);
+            self.expand(&melds, &by_face, &mut found);
             for ms in found {
                 if required.is_some_and(|r| !ms.iter().any(|m| m.pieces.contains(&r))) {
                     continue;
                 }
-                let mut left = cards;
-                for m in &ms {
-                    for p in &m.pieces {
-                        left.remove(*p);
-                    }
-                }
+                let left = without(cards, &ms);
                 let mut builds = Vec::new();
-                self.build_all_but_one(&self.table, 0, RunEnd::Front, left, &mut builds, &mut |b, d| {
-                    out.insert((ms.clone(), b.to_vec(), d));
+                self.build_all_but_one(self.table, 0, RunEnd::Front, left, &mut builds, &mut |b, d| {
+                    out.insert((ms.clone(), b.to_vec(), d, value));
                 });
             }
         });
         out.into_iter().collect()
+    }
+
+    /// Can `left` cards (face counts `rest`) all but one be built onto `table` (meld faces),
+    /// in normal order from meld `at` and `end` on? The face-level version of
+    /// [`Position::build_all_but_one`], trying only the cards that can fit an end.
+    fn builds_all_but_one(
+        &self,
+        table: &mut [Meld<Card>],
+        at: usize,
+        end: RunEnd,
+        rest: &mut [u8; 53],
+        left: usize,
+    ) -> bool {
+        if left <= 1 {
+            return true;
+        }
+        let Some(&meld) = table.get(at) else { return false };
+        let mut candidates = [Card::JOKER; 5];
+        let mut n = 0;
+        if let Some(natural) = meld.faces().iter().copied().find(|f| !f.is_joker())
+            && let (Some(suit), Some(number)) = (natural.suit_index(), natural.number())
+        {
+            match meld.kind() {
+                MeldKind::Group => {
+                    for s in 0..4u8 {
+                        candidates[n] = Card::from_index(s * 13 + number - 1).unwrap_or(Card::JOKER);
+                        n += 1;
+                    }
+                }
+                MeldKind::Run => {
+                    let rank = |v: u8| (v + 12) % 13 + 1;
+                    let r = match end {
+                        RunEnd::Front => {
+                            meld.value_at(0).map(|v| if rank(v) == 1 { 13 } else { rank(v) - 1 })
+                        }
+                        RunEnd::Back => {
+                            meld.value_at(meld.len() - 1).map(|v| if rank(v) == 13 { 1 } else { rank(v) + 1 })
+                        }
+                    };
+                    if let Some(r) = r {
+                        candidates[n] = Card::from_index(suit * 13 + r - 1).unwrap_or(Card::JOKER);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        candidates[n] = Card::JOKER;
+        n += 1;
+        for &face in &candidates[..n] {
+            let i = face.index() as usize;
+            if rest[i] == 0 {
+                continue;
+            }
+            let mut faces = [Card::JOKER; rummykit_core::MAX_MELD_LEN];
+            let len = meld.len();
+            if len >= faces.len() {
+                continue;
+            }
+            if end == RunEnd::Front && meld.kind() == MeldKind::Run {
+                faces[0] = face;
+                faces[1..=len].copy_from_slice(meld.faces());
+            } else {
+                faces[..len].copy_from_slice(meld.faces());
+                faces[len] = face;
+            }
+            let Ok(longer) = Meld::new(meld.kind(), &faces[..=len], &self.rules) else { continue };
+            table[at] = longer;
+            rest[i] -= 1;
+            let ok = self.builds_all_but_one(table, at, end, rest, left - 1);
+            rest[i] += 1;
+            table[at] = meld;
+            if ok {
+                return true;
+            }
+        }
+        match end {
+            RunEnd::Front => self.builds_all_but_one(table, at, RunEnd::Back, rest, left),
+            RunEnd::Back => self.builds_all_but_one(table, at + 1, RunEnd::Front, rest, left),
+        }
     }
 
     /// Every sequence of builds, in normal order from meld `at` and `end` on, that lays
@@ -286,56 +754,80 @@ impl Rummy40 {
         }
     }
 
-    /// Every assignment of card identities from `cards` to the faces of `melds`,
-    /// normalized, into `out`.
-    pub(crate) fn expand(&self, melds: &[&FaceMeld], cards: PieceSet, out: &mut BTreeSet<Vec<NewMeld>>) {
+    /// The ids of `cards` by face index.
+    pub(crate) fn ids_by_face(&self, cards: PieceSet) -> Vec<Vec<PieceId>> {
         let mut by_face: Vec<Vec<PieceId>> = vec![Vec::new(); 53];
         for p in cards {
             if let Some(f) = self.face(p) {
                 by_face[f.index() as usize].push(p);
             }
         }
+        by_face
+    }
+
+    /// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
+    /// to the faces of `melds`, normalized, into `out`.
+    pub(crate) fn expand(
+        &self,
+        melds: &[&FaceMeld],
+        by_face: &[Vec<PieceId>],
+        out: &mut BTreeSet<Vec<NewMeld>>,
+    ) {
         let slots: Vec<Card> = melds.iter().flat_map(|m| m.faces.iter().copied()).collect();
         let mut chosen: Vec<PieceId> = Vec::with_capacity(slots.len());
         let mut used = PieceSet::new();
-        assign(&slots, &by_face, &mut chosen, &mut used, &mut |ids| {
+        assign(&slots, by_face, &mut chosen, &mut used, &mut |ids| {
             let mut k = 0;
             let mut batch: Vec<NewMeld> = melds
                 .iter()
                 .map(|m| {
-                    let pieces = ids[k..k + m.faces.len()].to_vec();
+                    let mut nm = NewMeld::new(m.kind, ids[k..k + m.faces.len()].to_vec());
                     k += m.faces.len();
-                    let a = Action::Meld(NewMeld::new(m.kind, pieces)).normalized();
-                    match a {
-                        Action::Meld(nm) => nm,
-                        _ => NewMeld::new(m.kind, Vec::new()),
-                    }
+                    normalize_meld(&mut nm);
+                    nm
                 })
                 .collect();
             batch.sort();
             out.insert(batch);
         });
     }
+
+    fn counts_of(&self, cards: PieceSet) -> [u8; 53] {
+        let mut counts = [0u8; 53];
+        for p in cards {
+            if let Some(f) = self.face(p) {
+                counts[f.index() as usize] += 1;
+            }
+        }
+        counts
+    }
 }
 
-/// Which faces could ever be built onto the table (an over-approximation: a natural
-/// of a suit with a run on the table or of a rank with an open set; a joker if any meld
-/// has room), to skip rummy candidates that leave two cards that fit nowhere.
+/// Which cards could ever be built onto the table, given the other cards available:
+/// an over-approximation used to skip rummy candidates that leave two cards that fit
+/// nowhere. A natural fits a run of its suit if the values between them can be filled
+/// by cards of that suit or jokers from the same cards, and a set of its rank with room;
+/// a joker fits if any meld has room. (Rummy 40's ace policies never turn the corner,
+/// so a run is a plain range of values 1–14.)
 struct Reach {
-    suits: u8,
+    /// Runs on the table: suit, lowest and highest value.
+    runs: Vec<(u8, u8, u8)>,
+    /// Ranks (bits 1–13) of the sets with room.
     numbers: u16,
     jokers: bool,
 }
 
 impl Reach {
-    fn of(game: &Rummy40) -> Reach {
-        let mut reach = Reach { suits: 0, numbers: 0, jokers: false };
-        for m in game.table.melds() {
+    fn of(table: &MeldTable<Card>) -> Reach {
+        let mut reach = Reach { runs: Vec::new(), numbers: 0, jokers: false };
+        for m in table.melds() {
             let meld = m.meld();
             match meld.kind() {
                 MeldKind::Run => {
-                    if let Some(s) = meld.faces().iter().find_map(|f| f.suit_index()) {
-                        reach.suits |= 1 << s;
+                    if let Some(s) = meld.faces().iter().find_map(|f| f.suit_index())
+                        && let (Some(lo), Some(hi)) = (meld.value_at(0), meld.value_at(meld.len() - 1))
+                    {
+                        reach.runs.push((s, lo, hi));
                     }
                     reach.jokers |= meld.len() < 13;
                 }
@@ -352,19 +844,31 @@ impl Reach {
         reach
     }
 
-    fn fits(&self, face: Card) -> bool {
+    /// Could `face` be built, with the cards `counts` (by face) to fill the gaps?
+    fn fits(&self, face: Card, counts: &[u8; 53]) -> bool {
         if face.is_joker() {
             return self.jokers;
         }
-        face.suit_index().is_some_and(|s| self.suits & (1 << s) != 0)
-            || face.number().is_some_and(|n| self.numbers & (1 << n) != 0)
+        let (Some(suit), Some(number)) = (face.suit_index(), face.number()) else { return false };
+        if self.numbers & (1 << number) != 0 {
+            return true;
+        }
+        let jokers = u32::from(counts[52]);
+        let held = |v: u8| counts[usize::from(suit * 13 + if v == 14 { 0 } else { v - 1 })] > 0;
+        let missing = |from: u8, to: u8| (from..to).filter(|&v| !held(v)).count() as u32;
+        let values: &[u8] = if number == 1 { &[1, 14] } else { core::slice::from_ref(&number) };
+        self.runs.iter().filter(|r| r.0 == suit).any(|&(_, lo, hi)| {
+            values.iter().any(|&v| {
+                (v < lo && missing(v + 1, lo) <= jokers) || (v > hi && missing(hi + 1, v) <= jokers)
+            })
+        })
     }
 
     /// At most one card of the face counts `rest` fits nowhere.
     fn all_but_one(&self, rest: &[u8; 53]) -> bool {
         let mut misfits = 0;
         for (i, &n) in rest.iter().enumerate() {
-            if n > 0 && !Card::from_index(i as u8).is_some_and(|f| self.fits(f)) {
+            if n > 0 && !Card::from_index(i as u8).is_some_and(|f| self.fits(f, rest)) {
                 misfits += n;
                 if misfits > 1 {
                     return false;
@@ -375,14 +879,60 @@ impl Reach {
     }
 }
 
-fn counts_of(game: &Rummy40, cards: PieceSet) -> [u8; 53] {
-    let mut counts = [0u8; 53];
-    for p in cards {
-        if let Some(f) = game.face(p) {
-            counts[f.index() as usize] += 1;
+/// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace
+/// as both 1 and 14) each suit holds, and the jokers. [`Held::meldable`] is a cheap
+/// over-approximation of "in some meld", checked before the exact meld enumeration.
+struct Held {
+    suits_of_rank: [u8; 14],
+    values_of_suit: [u16; 4],
+    jokers: u32,
+    naturals: bool,
+}
+
+impl Held {
+    fn of(counts: &[u8; 53]) -> Held {
+        let mut held = Held {
+            suits_of_rank: [0; 14],
+            values_of_suit: [0; 4],
+            jokers: u32::from(counts[52]),
+            naturals: false,
+        };
+        for (i, &n) in counts[..52].iter().enumerate() {
+            if n > 0 {
+                let (s, r) = (i / 13, i % 13 + 1);
+                held.suits_of_rank[r] |= 1 << s;
+                held.values_of_suit[s] |= 1 << r;
+                if r == 1 {
+                    held.values_of_suit[s] |= 1 << 14;
+                }
+                held.naturals = true;
+            }
         }
+        held
     }
-    counts
+
+    /// Could `face` (held) be in a meld with the other cards held: two more cards of its
+    /// rank in other suits, or a window of three values of its suit around it filled by
+    /// cards or jokers — counting jokers for either (joker limits aside).
+    fn meldable(&self, face: Card) -> bool {
+        let (Some(suit), Some(number)) = (face.suit_index(), face.number()) else {
+            // A joker needs a natural to stand with.
+            return self.naturals;
+        };
+        let others = (self.suits_of_rank[usize::from(number)] & !(1 << suit)).count_ones();
+        if others + self.jokers >= 2 {
+            return true;
+        }
+        let held = self.values_of_suit[usize::from(suit)];
+        let values: &[u8] = if number == 1 { &[1, 14] } else { core::slice::from_ref(&number) };
+        values.iter().any(|&v| {
+            (v.saturating_sub(2).max(1)..=v.min(12)).any(|w| {
+                let window = 0b111u16 << w;
+                let missing = (window & !held & !(1 << v)).count_ones();
+                missing <= self.jokers
+            })
+        })
+    }
 }
 
 /// What [`combos`] calls for each multiset of melds.
@@ -405,17 +955,17 @@ fn combos(melds: &[FaceMeld], mut counts: [u8; 53], visit: &mut Visit<'_>) {
         }
         for i in start..melds.len() {
             let m = &melds[i];
-            if m.counts.iter().zip(counts.iter()).any(|(need, have)| need > have) {
+            if m.needs.iter().any(|&(f, n)| counts[usize::from(f)] < n) {
                 continue;
             }
-            for (c, n) in counts.iter_mut().zip(m.counts.iter()) {
-                *c -= n;
+            for &(f, n) in &m.needs {
+                counts[usize::from(f)] -= n;
             }
             chosen.push(i);
             go(melds, i, counts, chosen, used + m.faces.len(), value + m.value, visit);
             chosen.pop();
-            for (c, n) in counts.iter_mut().zip(m.counts.iter()) {
-                *c += n;
+            for &(f, n) in &m.needs {
+                counts[usize::from(f)] += n;
             }
         }
     }

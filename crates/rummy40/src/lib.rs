@@ -29,6 +29,7 @@ mod config;
 mod error;
 mod game;
 mod legal;
+mod position;
 #[cfg(feature = "serde")]
 mod serde_state;
 mod value;

@@ -2,7 +2,7 @@
 
 use rummykit_core::{Card, MeldTable, Outcome, PieceId, PieceSet, Seat};
 
-use crate::{Action, Config, Phase, Rummy40};
+use crate::{Config, Phase, Rummy40};
 
 /// What one seat may see: its own hand, the table, the discard pile, how many cards
 /// the stock and every hand hold, who has opened, and whose turn it is. Other hands
@@ -77,34 +77,6 @@ impl View {
             taken_this_turn: game.taken_this_turn(),
             won_jokers: game.won_jokers(),
             outcome: game.outcome(),
-        }
-    }
-}
-
-impl View {
-    /// The legal actions of the seat to move, from what this view shows, when it is this
-    /// seat's turn (empty otherwise): the same list as [`Rummy40::legal_actions`] on the
-    /// full state. Legality depends only on the mover's own hand and public information,
-    /// so a bot that sees only its view can play legally.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummy40::{Config, Rummy40};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
-    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
-    /// let (mut from_view, mut from_game) = (Vec::new(), Vec::new());
-    /// game.view(0).legal_actions(&mut from_view);
-    /// game.legal_actions(&mut from_game);
-    /// assert_eq!(from_view, from_game);
-    /// ```
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.to_move != Some(self.seat) {
-            return;
-        }
-        if let Some(game) = Rummy40::from_view(self) {
-            game.legal_actions(out);
         }
     }
 }

@@ -244,6 +244,9 @@ fn legal_actions_agree_with_the_check_on_random_reachable_states() {
                 break;
             }
             assert!(!legal.is_empty(), "no legal action in {g:?}");
+            let mut reference = Vec::new();
+            g.legal_actions_by_check(&mut reference);
+            assert_eq!(legal, reference, "the fast enumeration differs from the reference");
             let mut from_view = Vec::new();
             g.view(g.to_move().unwrap()).legal_actions(&mut from_view);
             assert_eq!(from_view, legal, "the view's legal actions differ");
@@ -392,4 +395,49 @@ fn rules_3_8_match_played_by_bots_through_their_views() {
     let winner = m.winner().unwrap();
     assert!(m.totals()[winner] < 201);
     assert_eq!((0..4).filter(|&s| m.totals()[s] >= 201).count(), 3);
+}
+
+/// The fast enumeration (bounds, no full check per candidate) lists exactly what the
+/// reference (every candidate through the check) lists, in the same order, on hands
+/// played by uniform random bots (the playout bench's players) under options that
+/// change what is legal: the ace low, joker limits, no playable discard, a rummy
+/// needing 40, openings free after a stock draw, the either-suit joker swap.
+#[test]
+fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
+    use rummykit_core::JokerLimit;
+    let mut configs = vec![Config::RUMMY40, Config::SCALA40];
+    let mut c = Config::RUMMY40;
+    c.joker_limit = JokerLimit::NotMoreThanNaturals;
+    c.forbid_playable_discard = true;
+    configs.push(c);
+    let mut c = Config::SCALA40;
+    c.joker_limit = JokerLimit::NoAdjacent;
+    c.rummy_requires_opening_threshold = true;
+    configs.push(c);
+    let mut c = Config::RUMMY40;
+    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    c.opening_threshold = 25;
+    configs.push(c);
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let (mut fast, mut reference, mut from_view) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut steps, mut listed) = (0usize, 0usize);
+    for game_no in 0..80 {
+        let config = configs[game_no % configs.len()];
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        for _ in 0..600 {
+            let Some(seat) = g.to_move() else { break };
+            g.legal_actions(&mut fast);
+            g.legal_actions_by_check(&mut reference);
+            assert_eq!(fast, reference, "config {config:?}, state {g:?}");
+            g.view(seat).legal_actions(&mut from_view);
+            assert_eq!(from_view, fast, "the view's list differs");
+            steps += 1;
+            listed += fast.len();
+            let a = fast.choose(&mut rng).unwrap().clone();
+            g.apply(a).unwrap();
+        }
+    }
+    eprintln!("{steps} states, {listed} actions listed");
+    assert!(steps > 15_000);
 }

@@ -1,0 +1,54 @@
+//! Where a random-bot playout spends its time (issue #7): the bench's hands (4 seats,
+//! `Config::RUMMY40`, random bots seeded as in `benches/playout.rs`), with
+//! `View::legal_actions` timed by phase and by whether the mover has opened.
+//!
+//! `cargo run --release -p rummykit-rummy40 --example profile_playout -- [hands]`
+
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{Game, Seating};
+use rummykit_rummy40::{Config, Phase, Rummy40};
+
+fn main() {
+    let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
+    let mut time = [Duration::ZERO; 4];
+    let mut calls = [0u64; 4];
+    let mut listed = [0u64; 4];
+    let mut actions = 0u64;
+    let mut legal = Vec::new();
+    let start = Instant::now();
+    for i in 0..hands {
+        let mut rng = ChaCha8Rng::seed_from_u64(i);
+        let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(4), &mut rng).expect("deal");
+        let mut bots: Vec<ChaCha8Rng> = (0..4).map(|s| ChaCha8Rng::seed_from_u64(i * 8 + s)).collect();
+        while let Some(seat) = game.to_move() {
+            let view = game.view(seat);
+            let k = usize::from(view.phase == Phase::Play) * 2 + usize::from(game.has_opened(seat));
+            let t = Instant::now();
+            view.legal_actions(&mut legal);
+            time[k] += t.elapsed();
+            calls[k] += 1;
+            listed[k] += legal.len() as u64;
+            let j = bots[seat].random_range(0..legal.len());
+            game.apply(legal.swap_remove(j)).expect("legal");
+            actions += 1;
+        }
+    }
+    let total = start.elapsed();
+    println!(
+        "{hands} hands in {total:?}: {:.1} µs/hand, {:.1} actions/hand",
+        total.as_secs_f64() * 1e6 / hands as f64,
+        actions as f64 / hands as f64
+    );
+    for (k, name) in ["draw, unopened", "draw, opened", "play, unopened", "play, opened"].iter().enumerate() {
+        println!(
+            "{name:>15}: {:>7} calls, {:>6.1} actions listed/call, {:>8.2} µs/call, {:>5.1}% of the time",
+            calls[k],
+            listed[k] as f64 / calls[k].max(1) as f64,
+            time[k].as_secs_f64() * 1e6 / calls[k].max(1) as f64,
+            100.0 * time[k].as_secs_f64() / total.as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,129 @@
+//! [`Position`]: the mover's side of a state, borrowed — everything legality depends on
+//! (the mover's hand, the public table and piles, the turn) — so that the full state
+//! ([`Rummy40`]) and a seat's [`View`] enumerate legal actions the same way without
+//! building anything. The discard rules live here, shared by the referee's check and the
+//! enumeration.
+
+use rummykit_core::{Card, Catalog, MeldId, MeldRules, MeldTable, PieceId, PieceSet};
+
+use crate::{ActionError, Config, JokerDiscard, Phase, Rummy40, View};
+
+/// The mover's side of a state (see the module docs).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Position<'a> {
+    pub(crate) config: &'a Config,
+    pub(crate) catalog: Catalog<Card>,
+    pub(crate) rules: MeldRules,
+    /// The mover's hand.
+    pub(crate) hand: PieceSet,
+    pub(crate) table: &'a MeldTable<Card>,
+    pub(crate) top_discard: Option<PieceId>,
+    pub(crate) stock_len: usize,
+    /// The mover has opened (before this turn or in it).
+    pub(crate) opened: bool,
+    pub(crate) phase: Phase,
+    /// The card taken from the pile this turn.
+    pub(crate) taken: Option<PieceId>,
+}
+
+impl Rummy40 {
+    /// The mover's side of this state.
+    pub(crate) fn position(&self) -> Position<'_> {
+        let seat = self.to_move;
+        Position {
+            config: &self.config,
+            catalog: self.catalog,
+            rules: self.rules,
+            hand: self.hands[seat],
+            table: &self.table,
+            top_discard: self.piles.top_discard(),
+            stock_len: self.piles.stock_len(),
+            opened: self.opened[seat],
+            phase: self.phase,
+            taken: self.taken_this_turn(),
+        }
+    }
+}
+
+impl View {
+    /// The mover's side, when this view's seat is to move (`None` otherwise or for an
+    /// invalid configuration).
+    pub(crate) fn position(&self) -> Option<Position<'_>> {
+        if self.to_move != Some(self.seat) {
+            return None;
+        }
+        Some(Position {
+            config: &self.config,
+            catalog: self.config.catalog().ok()?,
+            rules: self.config.meld_rules(),
+            hand: self.hand,
+            table: &self.table,
+            top_discard: self.discard_pile.last().copied(),
+            stock_len: self.stock_len,
+            opened: self.opened.get(self.seat).copied().unwrap_or(false),
+            phase: self.phase,
+            taken: self.taken_this_turn,
+        })
+    }
+}
+
+impl Position<'_> {
+    /// The face of a card of the pack.
+    pub(crate) fn face(&self, id: PieceId) -> Option<Card> {
+        self.catalog.face(id)
+    }
+
+    /// The discard rules that do not depend on the other cards, for `piece` of `hand`:
+    /// in hand, not the taken card nor its twin, a joker only as the last card under
+    /// `OnlyWhenClosing` (`RULES.md` §3.3, §3.6 options).
+    pub(crate) fn discard_basic(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
+        if !hand.contains(piece) {
+            return Err(ActionError::NotInHand(piece));
+        }
+        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        if let Some(taken) = self.taken
+            && self.catalog.face(taken) == Some(face)
+        {
+            return Err(ActionError::DiscardTakenCard { card: piece });
+        }
+        // A hand of nothing but jokers may give one up: otherwise, with nothing on the
+        // table to build them on, the player could never end the turn (finding R6).
+        if face.is_joker()
+            && self.config.joker_discard == JokerDiscard::OnlyWhenClosing
+            && hand.len() > 1
+            && hand.iter().any(|p| self.catalog.face(p).is_some_and(|f| !f.is_joker()))
+        {
+            return Err(ActionError::JokerDiscard);
+        }
+        Ok(())
+    }
+
+    /// Some card of `hand` passes [`Position::discard_basic`] (if any does, one passes
+    /// every discard rule: see [`Position::discard_allowed`]).
+    pub(crate) fn can_discard_from(&self, hand: PieceSet) -> bool {
+        hand.iter().any(|p| self.discard_basic(hand, p).is_ok())
+    }
+
+    /// The per-card discard rules for `piece` of `hand` (`RULES.md` §3.3, §3.6 options).
+    pub(crate) fn discard_allowed(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
+        self.discard_basic(hand, piece)?;
+        if self.config.forbid_playable_discard && self.opened && hand.len() > 1 {
+            // A playable card may not be thrown while a card that fits nowhere could be.
+            if let Some(meld) = self.fits(piece) {
+                let alternative = hand
+                    .iter()
+                    .any(|q| q != piece && self.discard_basic(hand, q).is_ok() && self.fits(q).is_none());
+                if alternative {
+                    return Err(ActionError::PlayableDiscard { card: piece, meld });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A table meld `piece` could be built onto, if any.
+    pub(crate) fn fits(&self, piece: PieceId) -> Option<MeldId> {
+        let face = self.catalog.face(piece)?;
+        self.table.melds().iter().find(|m| !m.lay_off_ends(face, &self.rules).is_empty()).map(|m| m.id())
+    }
+}
