@@ -201,7 +201,11 @@ impl Turn<'_> {
             }
             Phase::Play => {
                 let rules = self.rules();
-                let hand_bits = self.hand.iter().fold(0u64, |acc, id| acc | 1u64 << id.index());
+                // Deck ids are 0..52 (a hand holds nothing else; anything else is ignored).
+                let hand_bits = self
+                    .hand
+                    .iter()
+                    .fold(0u64, |acc, id| acc | 1u64.checked_shl(id.index().into()).unwrap_or(0));
                 if self.config.meld_limit == MeldLimit::Unlimited || self.melds_this_turn == 0 {
                     let first = out.len();
                     for_each_meld(hand_bits, &rules, |bits| {
