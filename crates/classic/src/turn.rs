@@ -166,15 +166,16 @@ impl Turn<'_> {
         }
     }
 
-    /// `true` if the legality guard lets a meld or lay-off leave `rest` in hand,
-    /// decided from the hand alone; `None` when the answer depends on the table (only
-    /// the taken card would be left), so the caller must run the full check.
-    fn guard_by_hand(&self, rest: &PieceSet) -> Option<bool> {
-        if rest.is_empty() {
+    /// `true` if the legality guard lets a meld or lay-off leave the cards of `rest` (a
+    /// bitmask of deck ids) in hand, decided from the hand alone; `None` when the answer
+    /// depends on the table (only the taken card would be left), so the caller must run
+    /// the full check.
+    fn guard_by_hand(&self, rest: u64) -> Option<bool> {
+        if rest == 0 {
             return Some(!self.config.must_discard_to_go_out);
         }
         match self.taken {
-            Some(taken) if rest.iter().all(|c| c == taken) => None,
+            Some(taken) if rest == bit(taken) => None,
             _ => Some(true),
         }
     }
@@ -201,11 +202,8 @@ impl Turn<'_> {
             }
             Phase::Play => {
                 let rules = self.rules();
-                // Deck ids are 0..52 (a hand holds nothing else; anything else is ignored).
-                let hand_bits = self
-                    .hand
-                    .iter()
-                    .fold(0u64, |acc, id| acc | 1u64.checked_shl(id.index().into()).unwrap_or(0));
+                // Deck ids are 0..52: a hand holds nothing else.
+                let hand_bits = self.hand.iter().fold(0u64, |acc, id| acc | bit(id));
                 if self.config.meld_limit == MeldLimit::Unlimited || self.melds_this_turn == 0 {
                     let first = out.len();
                     for_each_meld(hand_bits, &rules, |bits| {
@@ -217,7 +215,7 @@ impl Turn<'_> {
                             return;
                         }
                         let legal = self
-                            .guard_by_hand(&(self.hand - set))
+                            .guard_by_hand(hand_bits & !bits)
                             .unwrap_or_else(|| self.check(&action).is_ok());
                         if legal {
                             out.push(action);
@@ -227,9 +225,7 @@ impl Turn<'_> {
                 if self.may_lay_off(self.table) && !self.table.is_empty() {
                     for card in self.hand {
                         let Some(face) = DECK.face(card) else { continue };
-                        let mut rest = self.hand;
-                        rest.remove(card);
-                        let guard = self.guard_by_hand(&rest);
+                        let guard = self.guard_by_hand(hand_bits & !bit(card));
                         if guard == Some(false) {
                             continue;
                         }
@@ -268,6 +264,11 @@ fn candidate_ends(meld: &Meld<Card>, face: Card) -> [bool; 2] {
         }
         MeldKind::Run => [false; 2],
     }
+}
+
+/// The bit of a deck id (0 for an id past 63, which no deck has).
+fn bit(id: PieceId) -> u64 {
+    1u64.checked_shl(id.index().into()).unwrap_or(0)
 }
 
 /// The cards of a bitmask of deck ids.
