@@ -293,10 +293,19 @@ fn generate(
                         sink.push(Action::Build { piece, meld, end }, |_| pos.can_discard_from(rest));
                     }
                 }
-                for piece in hand {
-                    for m in table.iter().filter(|m| m.meld().jokers() > 0) {
-                        if reference || pos.may_swap(piece, m) {
-                            sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
+                // The cards a swap could bring, by meld (runs: what each joker stands for).
+                let with_jokers: Vec<(&rummykit_core::TableMeld<Card>, u64)> = table
+                    .iter()
+                    .filter(|m| m.meld().jokers() > 0)
+                    .map(|m| (m, if reference { u64::MAX } else { pos.swappable(m) }))
+                    .collect();
+                if !with_jokers.is_empty() {
+                    for piece in hand {
+                        let bit = pos.face(piece).map_or(0, |f| 1u64 << f.index());
+                        for &(m, faces) in &with_jokers {
+                            if faces & bit != 0 {
+                                sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
+                            }
                         }
                     }
                 }
@@ -461,7 +470,7 @@ impl Position<'_> {
             None => true,
             Some(t) => {
                 value >= t && {
-                    let faces: Vec<Card> = cards.iter().filter_map(|p| self.face(p)).collect();
+                    let faces = self.faces_of(cards);
                     can_open(&faces, t, self.config)
                 }
             }
@@ -475,28 +484,31 @@ impl Position<'_> {
         (may_open, misfits <= 1)
     }
 
-    /// Could a joker swap of `piece` on `m` be allowed (a cheap filter before the check):
-    /// a joker of a run standing for exactly this card, or a set of three with a joker
-    /// and a card of its rank.
-    fn may_swap(&self, piece: PieceId, m: &rummykit_core::TableMeld<Card>) -> bool {
-        let Some(face) = self.face(piece) else { return false };
+    /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter
+    /// before the check): for a run, the cards its jokers stand for exactly; for a set of
+    /// three under `EitherMissing`, the cards of its rank.
+    fn swappable(&self, m: &rummykit_core::TableMeld<Card>) -> u64 {
         let meld = m.meld();
         match meld.kind() {
-            MeldKind::Run => {
-                (0..meld.len()).any(|i| meld.joker_role(i) == Some(rummykit_core::JokerRole::Exactly(face)))
-            }
+            MeldKind::Run => (0..meld.len())
+                .filter_map(|i| match meld.joker_role(i) {
+                    Some(rummykit_core::JokerRole::Exactly(f)) => Some(1u64 << f.index()),
+                    _ => None,
+                })
+                .fold(0, |a, b| a | b),
             MeldKind::Group => {
-                self.config.set3_joker_swap == crate::Set3JokerSwap::EitherMissing
-                    && meld.len() == 3
-                    && face.number().is_some()
-                    && face.number() == meld.value_at(0).map(|v| (v + 12) % 13 + 1)
+                let number = meld.value_at(0).map(|v| (v + 12) % 13 + 1);
+                if self.config.set3_joker_swap != crate::Set3JokerSwap::EitherMissing || meld.len() != 3 {
+                    return 0;
+                }
+                (0..4u8).filter_map(|s| number.map(|n| 1u64 << (s * 13 + n - 1))).fold(0, |a, b| a | b)
             }
         }
     }
 
     /// Every meld formable from `cards`, by faces.
     pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
-        let faces: Vec<Card> = cards.iter().filter_map(|p| self.face(p)).collect();
+        let faces = self.faces_of(cards);
         let Ok(melds) = hand_melds(&faces, &self.rules) else { return Vec::new() };
         melds
             .iter()
@@ -752,6 +764,14 @@ impl Position<'_> {
             RunEnd::Front => self.build_all_but_one(table, at, RunEnd::Back, left, builds, emit),
             RunEnd::Back => self.build_all_but_one(table, at + 1, RunEnd::Front, left, builds, emit),
         }
+    }
+
+    /// The faces of `cards`, in id order (allocated once: a set's iterator does not know
+    /// its length).
+    fn faces_of(&self, cards: PieceSet) -> Vec<Card> {
+        let mut faces = Vec::with_capacity(cards.len());
+        faces.extend(cards.iter().filter_map(|p| self.face(p)));
+        faces
     }
 
     /// The ids of `cards` by face index.

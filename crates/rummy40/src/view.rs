@@ -64,7 +64,11 @@ impl View {
             seat,
             config: game.config,
             hand,
-            hand_faces: hand.iter().filter_map(|p| game.face(p)).collect(),
+            hand_faces: {
+                let mut faces = Vec::with_capacity(hand.len());
+                faces.extend(hand.iter().filter_map(|p| game.face(p)));
+                faces
+            },
             hand_sizes: game.hands.iter().map(PieceSet::len).collect(),
             table: game.table.clone(),
             discard_pile: game.piles.discard_pile().to_vec(),
