@@ -23,8 +23,10 @@ fn main() {
         let mut rng = ChaCha8Rng::seed_from_u64(i);
         let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(4), &mut rng).expect("deal");
         let mut bots: Vec<ChaCha8Rng> = (0..4).map(|s| ChaCha8Rng::seed_from_u64(i * 8 + s)).collect();
+        // One view refreshed in place before every action, as core's `play_hand` does.
+        let mut view = game.view(0);
         while let Some(seat) = game.to_move() {
-            let view = game.view(seat);
+            game.view_into(seat, &mut view);
             let k = usize::from(view.phase == Phase::Play) * 2 + usize::from(game.has_opened(seat));
             let t = Instant::now();
             view.legal_actions(&mut legal);

@@ -841,6 +841,11 @@ impl Game for Rummy40 {
         View::new(self, seat)
     }
 
+    /// Refreshes `view` in place, reusing its vectors.
+    fn view_into(&self, seat: Seat, view: &mut View) {
+        view.refresh(self, seat);
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.end.as_ref().map(|e| Outcome {
             points: e.penalties.iter().map(|&p| i64::from(p)).collect(),

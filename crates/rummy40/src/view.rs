@@ -58,29 +58,51 @@ pub struct View {
 
 impl View {
     pub(crate) fn new(game: &Rummy40, seat: Seat) -> View {
-        use rummykit_core::Game;
-        let hand = game.hand(seat);
-        View {
+        let mut view = View {
             seat,
             config: game.config,
-            hand,
-            hand_faces: {
-                let mut faces = Vec::with_capacity(hand.len());
-                faces.extend(hand.iter().filter_map(|p| game.face(p)));
-                faces
-            },
-            hand_sizes: game.hands.iter().map(PieceSet::len).collect(),
-            table: game.table.clone(),
-            discard_pile: game.piles.discard_pile().to_vec(),
-            stock_len: game.piles.stock_len(),
-            opened: game.opened.clone(),
-            known: game.known.clone(),
+            hand: PieceSet::new(),
+            hand_faces: Vec::new(),
+            hand_sizes: Vec::new(),
+            table: MeldTable::new(),
+            discard_pile: Vec::new(),
+            stock_len: 0,
+            opened: Vec::new(),
+            known: Vec::new(),
             dealer: game.dealer,
-            to_move: game.to_move(),
+            to_move: None,
             phase: game.phase,
-            taken_this_turn: game.taken_this_turn(),
-            won_jokers: game.won_jokers(),
-            outcome: game.outcome(),
-        }
+            taken_this_turn: None,
+            won_jokers: PieceSet::new(),
+            outcome: None,
+        };
+        view.refresh(game, seat);
+        view
+    }
+
+    /// Overwrites this view with what `seat` sees of `game`, reusing its vectors
+    /// (`Game::view_into`: a driver refreshes one view before every action).
+    pub(crate) fn refresh(&mut self, game: &Rummy40, seat: Seat) {
+        use rummykit_core::Game;
+        let hand = game.hand(seat);
+        self.seat = seat;
+        self.config = game.config;
+        self.hand = hand;
+        self.hand_faces.clear();
+        self.hand_faces.extend(hand.iter().filter_map(|p| game.face(p)));
+        self.hand_sizes.clear();
+        self.hand_sizes.extend(game.hands.iter().map(PieceSet::len));
+        self.table.clone_from(&game.table);
+        self.discard_pile.clear();
+        self.discard_pile.extend_from_slice(game.piles.discard_pile());
+        self.stock_len = game.piles.stock_len();
+        self.opened.clone_from(&game.opened);
+        self.known.clone_from(&game.known);
+        self.dealer = game.dealer;
+        self.to_move = game.to_move();
+        self.phase = game.phase;
+        self.taken_this_turn = game.taken_this_turn();
+        self.won_jokers = game.won_jokers();
+        self.outcome = game.outcome();
     }
 }

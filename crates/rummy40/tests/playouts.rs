@@ -422,6 +422,9 @@ fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let (mut fast, mut reference, mut from_view) = (Vec::new(), Vec::new(), Vec::new());
     let (mut steps, mut listed) = (0usize, 0usize);
+    // Reused across seats and hands, starting from a six-seat Scala 40 view: stale
+    // vectors of another shape must not leak into a refreshed view.
+    let mut reused = Rummy40::deal(&Config::SCALA40, Seating::new(6), &mut rng).unwrap().view(3);
     for game_no in 0..80 {
         let config = configs[game_no % configs.len()];
         let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
@@ -430,7 +433,11 @@ fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
             g.legal_actions(&mut fast);
             g.legal_actions_by_check(&mut reference);
             assert_eq!(fast, reference, "config {config:?}, state {g:?}");
-            g.view(seat).legal_actions(&mut from_view);
+            // A view refreshed in place (core's `Game::view_into`, as `play_hand` does)
+            // equals a fresh one.
+            g.view_into(seat, &mut reused);
+            assert_eq!(reused, g.view(seat), "a refreshed view differs from a fresh one");
+            reused.legal_actions(&mut from_view);
             assert_eq!(from_view, fast, "the view's list differs");
             steps += 1;
             listed += fast.len();
