@@ -334,19 +334,52 @@ impl Rummy40 {
     ///
     /// An [`ActionError`] naming the rule; the game is then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        match action {
-            // These refuse before they change anything (see `step`): no copy needed.
-            Action::DrawStock | Action::Discard(_) => self.step(&action)?,
-            _ => {
-                let mut next = self.clone();
-                next.step(&action)?;
-                *self = next;
-            }
+        if self.safe_in_place(&action) {
+            // Refused before any change, or known to succeed: no copy needed.
+            self.step(&action)?;
+        } else {
+            let mut next = self.clone();
+            next.step(&action)?;
+            *self = next;
         }
         for (known, hand) in self.known.iter_mut().zip(&self.hands) {
             *known &= *hand;
         }
         Ok(())
+    }
+
+    /// `true` if `step` may run on the state itself: `DrawStock` and `Discard` refuse
+    /// before they change anything; a plain take of the discard and a build are checked
+    /// here with the same rules `step` applies after changing the state (the card fits,
+    /// a card is left to discard). Under the options that oblige plays the guard needs
+    /// the full check, so those go through a copy.
+    fn safe_in_place(&self, action: &Action) -> bool {
+        let pos = self.position();
+        match action {
+            Action::DrawStock | Action::Discard(_) => true,
+            _ if self.config.obliges_plays() => false,
+            Action::TakeDiscard => {
+                self.phase == Phase::Draw
+                    && pos.opened
+                    && pos.top_discard.is_some_and(|top| {
+                        let mut hand = pos.hand;
+                        hand.insert(top);
+                        pos.with_taken(top).can_discard_from(hand)
+                    })
+            }
+            Action::Build { piece, meld, end } => {
+                self.phase == Phase::Play
+                    && pos.opened
+                    && pos.hand.contains(*piece)
+                    && self.table.check_lay_off(*meld, *piece, *end, &self.catalog, &self.rules).is_ok()
+                    && {
+                        let mut hand = pos.hand;
+                        hand.remove(*piece);
+                        pos.can_discard_from(hand)
+                    }
+            }
+            _ => false,
+        }
     }
 
     /// Cards `seat` took from the discard pile and still holds: public knowledge.

@@ -349,7 +349,7 @@ fn max_value(face: Card) -> u32 {
 
 impl Position<'_> {
     /// The same position once `top` is taken from the pile.
-    fn with_taken(&self, top: PieceId) -> Position<'_> {
+    pub(crate) fn with_taken(&self, top: PieceId) -> Position<'_> {
         Position { taken: Some(top), ..*self }
     }
 
