@@ -27,7 +27,7 @@ fn planner_plays_legally_rules_2_3_to_2_6() {
 }
 
 #[test]
-fn planner_plays_legally_under_the_variants_2_8() {
+fn planner_plays_legally_under_the_variants_2_7() {
     for (i, config) in [Config::last_card(MatchEnd::SingleHand), Config::liberal(MatchEnd::SingleHand)]
         .into_iter()
         .map(|mut c| {
