@@ -20,17 +20,44 @@ fn percentiles(mut times: Vec<Duration>) -> (Duration, Duration, Duration) {
 }
 
 fn per_position_report() {
-    let set = positions::bench_positions();
+    let mut set = positions::bench_positions();
+    // `SOLVER_ONLY=3,30`: time only these positions (by index).
+    if let Ok(only) = std::env::var("SOLVER_ONLY") {
+        let keep: Vec<usize> = only.split(',').filter_map(|i| i.trim().parse().ok()).collect();
+        set = set.into_iter().enumerate().filter(|(i, _)| keep.contains(i)).map(|(_, p)| p).collect();
+    }
     let mut solver = Solver::new();
     let mut times = Vec::with_capacity(set.len());
     for p in &set {
         let mut best = Duration::MAX;
-        for _ in 0..3 {
+        // `SOLVER_REPEAT=k`: solve each position k times (for profiling), not 3.
+        let repeat = std::env::var("SOLVER_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+        for _ in 0..repeat {
             let start = Instant::now();
             black_box(solver.solve(black_box(&p.position), &p.options)).expect("bench positions are valid");
             best = best.min(start.elapsed());
         }
         times.push(best);
+    }
+    // `SOLVER_SLOWEST=k`: list the k slowest positions (index, time, shape).
+    if let Some(k) = std::env::var("SOLVER_SLOWEST").ok().and_then(|v| v.parse::<usize>().ok()) {
+        let mut order: Vec<usize> = (0..set.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(times[i]));
+        for &i in order.iter().take(k) {
+            let p = &set[i];
+            let jokers = |t: &[rummykit::core::Tile]| t.iter().filter(|t| t.is_joker()).count();
+            println!(
+                "  #{i:3} {:10.1} µs  table {:2} ({} J)  rack {:2} ({} J)  {:?} opened={} set={}",
+                times[i].as_secs_f64() * 1e6,
+                p.position.table().len(),
+                jokers(p.position.table()),
+                p.position.rack().len(),
+                jokers(p.position.rack()),
+                p.options.objective,
+                p.options.opened,
+                p.options.tile_set.copies(),
+            );
+        }
     }
     let (median, p90, max) = percentiles(times);
     println!(
@@ -68,6 +95,10 @@ criterion_group!(benches, bench);
 
 fn main() {
     per_position_report();
+    // `SOLVER_REPORT_ONLY=1`: the per-position figures only, no criterion run.
+    if std::env::var_os("SOLVER_REPORT_ONLY").is_some() {
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
 }
