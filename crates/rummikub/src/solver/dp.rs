@@ -804,17 +804,29 @@ const ROOM_MASK: u32 = 0x3f;
 
 /// Widths of the beams that look for a good play (and end the search when one reaches
 /// an upper bound): the first ranked by score, the others by the relaxation's estimate.
-const BEAMS: [usize; 3] = [12, 64, 1024];
+const BEAMS: [usize; 3] = [8, 64, 1024];
 
 /// Beams for tests: so narrow that every later stage of [`Dp::run`] is exercised.
 const NARROW_BEAMS: [usize; 3] = [2, 3, 5];
 
-/// The score of placing every optional natural.
+/// The score of placing every optional natural that fits in some meld at all: in a run
+/// (three consecutive numbers of its colour, the gaps filled by jokers) or a group (two
+/// other colours at its number, or jokers in their place). Bounds every play's score.
 fn rest_total(counts: &Counts, objective: Objective) -> u32 {
+    let jokers = u32::from(counts.fixed_jokers + counts.optional_jokers);
+    let here = |c: usize, i: usize| counts.fixed[c][i] + counts.optional[c][i] > 0;
     let mut total = 0;
-    for row in &counts.optional {
+    for (c, row) in counts.optional.iter().enumerate() {
         for (i, &r) in row.iter().enumerate() {
-            total += u32::from(r) * one_tile(objective, i as u32 + 1);
+            if r == 0 {
+                continue;
+            }
+            let run = (i.saturating_sub(2)..=i.min(10))
+                .any(|s| (s..s + 3).filter(|&k| !here(c, k)).count() as u32 <= jokers);
+            let group = (0..4).filter(|&o| o != c && here(o, i)).count() as u32 + jokers >= 2;
+            if run || group {
+                total += u32::from(r) * one_tile(objective, i as u32 + 1);
+            }
         }
     }
     total
@@ -878,6 +890,8 @@ struct Relax {
     jmax: u32,
     /// `gcap[colour][number - 1]`: most naturals of that tile any solution puts in groups.
     gcap: [[u32; 13]; 4],
+    /// `gjokers[colour][number - 1]`: jokers charged per natural of that tile in a group.
+    gjokers: [[u32; 13]; 4],
     /// `(stamp, value)` per `(colour, number, jokers, run state)`.
     memo: Vec<(u32, u32)>,
     /// `(stamp, bound per joker budget)` per `(colour, number, packed runs)`.
@@ -903,6 +917,12 @@ impl Relax {
             for i in 0..13 {
                 let others: u32 = (0..4).filter(|&o| o != c).map(|o| all(o, i)).sum();
                 self.gcap[c][i] = all(c, i).min((others + self.jmax) / 2);
+                // The jokers of a group are charged to its lowest colour. If no lower
+                // colour has this number, colour `c` is the lowest of every group it
+                // joins here and pays for the partners the higher colours cannot give.
+                let lower = (0..c).any(|o| all(o, i) > 0);
+                let higher = (c + 1..4).filter(|&o| all(o, i) > 0).count() as u32;
+                self.gjokers[c][i] = if lower { 0 } else { 2u32.saturating_sub(higher) };
             }
         }
         let size = 4 * 13 * JLEFT as usize * RUN_STATES;
