@@ -894,6 +894,8 @@ struct Relax {
     gjokers: [[u32; 13]; 4],
     /// `(stamp, value)` per `(colour, number, jokers, run state)`.
     memo: Vec<(u32, u32)>,
+    /// `(stamp, fewest jokers)` per `(step, pending group naturals)` (see `pending`).
+    pend: Vec<(u32, u8)>,
     /// `(stamp, bound per joker budget)` per `(colour, number, packed runs)`.
     rows: Vec<(u32, [u32; JLEFT as usize])>,
     stamp: u32,
@@ -929,11 +931,13 @@ impl Relax {
         if self.memo.len() < size {
             self.memo = vec![(0, 0); size];
             self.rows = vec![(0, [0; JLEFT as usize]); 4 * 13 * 512];
+            self.pend = vec![(0, 0); 52 * 512];
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.memo.fill((0, 0));
             self.rows.fill((0, [0; JLEFT as usize]));
+            self.pend.fill((0, 0));
             self.stamp = 1;
         }
         let j = self.jmax;
@@ -984,6 +988,49 @@ impl Relax {
         }
         self.memo[idx] = (self.stamp, best);
         best
+    }
+
+    /// Fewest jokers with which the naturals sent to groups at number `n` by colours
+    /// `0..=c` (`g`: how many colours sent one, two, three) and any naturals of the later
+    /// colours there form groups; `u8::MAX` if none.
+    fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
+        let idx = ((n as usize - 1) * 4 + c) * 512 + g;
+        let (stamp, v) = self.pend[idx];
+        if stamp == self.stamp {
+            return v;
+        }
+        let masks = joker_masks(self.core);
+        let i = n as usize - 1;
+        let have = |cc: usize| {
+            if cc > c && cc < 4 {
+                u32::from(self.counts.fixed[cc][i] + self.counts.optional[cc][i]).min(MAX_COPIES as u32)
+            } else {
+                0
+            }
+        };
+        let (h1, h2, h3) = (have(c + 1), have(c + 2), have(c + 3));
+        let mut fewest = u8::MAX;
+        for x in 0..=h1 {
+            for y in 0..=h2 {
+                for z in 0..=h3 {
+                    let mut m = [g as u32 & 7, (g as u32 >> 3) & 7, (g as u32 >> 6) & 7];
+                    for a in [x, y, z] {
+                        if a > 0 {
+                            m[a as usize - 1] += 1;
+                        }
+                    }
+                    if m.iter().sum::<u32>() > 4 {
+                        continue;
+                    }
+                    let mask = masks[(m[0] * 25 + m[1] * 5 + m[2]) as usize];
+                    if mask != 0 {
+                        fewest = fewest.min(mask.trailing_zeros() as u8);
+                    }
+                }
+            }
+        }
+        self.pend[idx] = (self.stamp, fewest);
+        fewest
     }
 
     /// Colour `c`'s bound from number `m` on with open runs `runs` (packed as in the
@@ -1054,6 +1101,14 @@ impl Relax {
             return Some(score);
         }
         let j = jmax - jokers_of(key);
+        if c < 3 {
+            // The naturals this number's colours so far sent to groups must still be
+            // able to form groups with what the later colours have here and the jokers.
+            let g = (key >> GAMMA_SHIFT) as usize & 0x1ff;
+            if g != 0 && u32::from(self.pending(n, c, g)) > j {
+                return None;
+            }
+        }
         let runs = (key >> (c as u32 * COLOUR_BITS)) as u32 & 0x1ff;
         let row = self.row(dec, c, n + 1, runs);
         let mut best = NONE;
