@@ -479,13 +479,15 @@ const NUMBER: [u8; 256] = {
 };
 
 /// The error [`check_run`] finds in a run on a line (not round the corner) that the
-/// pass rejected and whose jokers passed the rules: mixed suits first, else what [`classify_run_failure`] finds, here from the
-/// pass's starts and a single loop in the common cases (a gap, or a corner turned).
+/// pass rejected and whose jokers passed the rules: mixed suits first, else what
+/// [`classify_run_failure`] finds, here from the pass's starts and a single loop in the
+/// common cases (a gap, or a corner turned).
 fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
     let Some((i0, n0)) = faces.iter().enumerate().find_map(|(i, f)| {
         let n = NUMBER[usize::from(f.index())];
         (n != 0).then_some((i, n))
     }) else {
+        // Not reached: the jokers passed, so there is a natural.
         return MeldError::NoNatural;
     };
     if pass.suits().count_ones() > 1 {
