@@ -2,17 +2,34 @@
 //! `Config::RUMMY40`, random bots seeded as in `benches/playout.rs`), with
 //! `View::legal_actions` timed by phase and by whether the mover has opened.
 //!
-//! `cargo run --release -p rummykit-rummy40 --example profile_playout -- [hands]`
+//! `cargo run --release -p rummykit-rummy40 --example profile_playout -- [hands] [digest]`
+//!
+//! `digest`: also FNV-1a digests of every legal-action list (in order) and of the bench's
+//! own playouts (`play_hand` with [`RandomBot`]s, actions and outcome), to check that a
+//! change lists exactly the same actions and so plays exactly the same hands.
 
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Game, Seating};
-use rummykit_rummy40::{Config, Phase, Rummy40};
+use rummykit_core::{Bot, Game, Seating, play_hand};
+use rummykit_rummy40::{Config, Phase, RandomBot, Rummy40};
+
+/// FNV-1a, fed with text.
+struct Digest(u64);
+
+impl Digest {
+    fn feed(&mut self, text: &str) {
+        for b in text.bytes() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
 
 fn main() {
     let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
+    let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
+    let mut lists = Digest(0xcbf2_9ce4_8422_2325);
     let mut time = [Duration::ZERO; 4];
     let mut calls = [0u64; 4];
     let mut listed = [0u64; 4];
@@ -33,6 +50,9 @@ fn main() {
             time[k] += t.elapsed();
             calls[k] += 1;
             listed[k] += legal.len() as u64;
+            if with_digest {
+                lists.feed(&format!("{legal:?}"));
+            }
             let j = bots[seat].random_range(0..legal.len());
             game.apply(legal.swap_remove(j)).expect("legal");
             actions += 1;
@@ -44,6 +64,20 @@ fn main() {
         total.as_secs_f64() * 1e6 / hands as f64,
         actions as f64 / hands as f64
     );
+    if with_digest {
+        let mut played = Digest(0xcbf2_9ce4_8422_2325);
+        for i in 0..hands {
+            let mut rng = ChaCha8Rng::seed_from_u64(i);
+            let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(4), &mut rng).expect("deal");
+            let mut bots: Vec<RandomBot<ChaCha8Rng>> =
+                (0..4).map(|s| RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))).collect();
+            let mut seated: Vec<&mut dyn Bot<Rummy40>> =
+                bots.iter_mut().map(|b| b as &mut dyn Bot<Rummy40>).collect();
+            let (outcome, actions) = play_hand(&mut game, &mut seated, 1_000_000).expect("legal play");
+            played.feed(&format!("{actions:?}{outcome:?}"));
+        }
+        println!("digest of the legal lists {:016x}, of the bench's playouts {:016x}", lists.0, played.0);
+    }
     for (k, name) in ["draw, unopened", "draw, opened", "play, unopened", "play, opened"].iter().enumerate() {
         println!(
             "{name:>15}: {:>7} calls, {:>6.1} actions listed/call, {:>8.2} µs/call, {:>5.1}% of the time",

@@ -260,7 +260,7 @@ fn generate(
                     sink.push(a, |_| pos.rummy_ok(value, discard));
                 }
             } else {
-                let held = Held::of(&pos.counts_of(hand));
+                let held = Held::of_faces(hand.iter().filter_map(|p| pos.face(p)));
                 let any_meld =
                     reference || hand.iter().any(|p| pos.face(p).is_some_and(|f| held.meldable(f)));
                 let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
@@ -324,8 +324,9 @@ fn generate(
                     }
                 }
             }
+            let allowed = pos.allowed_discards(hand);
             for piece in hand {
-                sink.push(Action::Discard(piece), |_| pos.discard_allowed(hand, piece).is_ok());
+                sink.push(Action::Discard(piece), |_| allowed.contains(piece));
             }
         }
     }
@@ -446,21 +447,22 @@ impl Position<'_> {
         required: Option<PieceId>,
         reach: &Reach,
     ) -> (bool, bool) {
-        let counts = self.counts_of(cards);
-        let held = Held::of(&counts);
+        let faces = self.faces_of(cards);
+        let mut counts = [0u8; 53];
+        for face in &faces {
+            counts[face.index() as usize] += 1;
+        }
+        let held = Held::of_faces(faces.iter().copied());
         if let Some(r) = required.and_then(|r| self.face(r))
             && !held.meldable(r)
         {
             return (false, false);
         }
-        let (mut value, mut loose, mut any) = (0, [0u8; 53], false);
-        for p in cards {
-            let Some(face) = self.face(p) else { continue };
+        let (mut value, mut any) = (0, false);
+        for &face in &faces {
             if held.meldable(face) {
                 value += max_value(face);
                 any = true;
-            } else {
-                loose[face.index() as usize] += 1;
             }
         }
         if !any {
@@ -468,17 +470,16 @@ impl Position<'_> {
         }
         let may_open = match threshold {
             None => true,
-            Some(t) => {
-                value >= t && {
-                    let faces = self.faces_of(cards);
-                    can_open(&faces, t, self.config)
-                }
-            }
+            Some(t) => value >= t && can_open(&faces, t, self.config),
         };
+        // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let mut misfits = 0;
-        for (i, &n) in loose.iter().enumerate() {
-            if n > 0 && !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
-                misfits += n;
+        for &face in &faces {
+            if !held.meldable(face) && !reach.fits(face, &counts) {
+                misfits += 1;
+                if misfits > 1 {
+                    break;
+                }
             }
         }
         (may_open, misfits <= 1)
@@ -775,11 +776,11 @@ impl Position<'_> {
     }
 
     /// The ids of `cards` by face index.
-    pub(crate) fn ids_by_face(&self, cards: PieceSet) -> Vec<Vec<PieceId>> {
-        let mut by_face: Vec<Vec<PieceId>> = vec![Vec::new(); 53];
+    pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
+        let mut by_face = [PieceSet::new(); 53];
         for p in cards {
             if let Some(f) = self.face(p) {
-                by_face[f.index() as usize].push(p);
+                by_face[f.index() as usize].insert(p);
             }
         }
         by_face
@@ -790,7 +791,7 @@ impl Position<'_> {
     pub(crate) fn expand(
         &self,
         melds: &[&FaceMeld],
-        by_face: &[Vec<PieceId>],
+        by_face: &[PieceSet; 53],
         out: &mut BTreeSet<Vec<NewMeld>>,
     ) {
         let slots: Vec<Card> = melds.iter().flat_map(|m| m.faces.iter().copied()).collect();
@@ -910,23 +911,20 @@ struct Held {
 }
 
 impl Held {
-    fn of(counts: &[u8; 53]) -> Held {
-        let mut held = Held {
-            suits_of_rank: [0; 14],
-            values_of_suit: [0; 4],
-            jokers: u32::from(counts[52]),
-            naturals: false,
-        };
-        for (i, &n) in counts[..52].iter().enumerate() {
-            if n > 0 {
-                let (s, r) = (i / 13, i % 13 + 1);
-                held.suits_of_rank[r] |= 1 << s;
-                held.values_of_suit[s] |= 1 << r;
-                if r == 1 {
-                    held.values_of_suit[s] |= 1 << 14;
-                }
-                held.naturals = true;
+    /// The cards held among `faces`.
+    fn of_faces(faces: impl IntoIterator<Item = Card>) -> Held {
+        let mut held = Held { suits_of_rank: [0; 14], values_of_suit: [0; 4], jokers: 0, naturals: false };
+        for face in faces {
+            let (Some(s), Some(r)) = (face.suit_index(), face.number()) else {
+                held.jokers += 1;
+                continue;
+            };
+            held.suits_of_rank[usize::from(r)] |= 1 << s;
+            held.values_of_suit[usize::from(s)] |= 1 << r;
+            if r == 1 {
+                held.values_of_suit[usize::from(s)] |= 1 << 14;
             }
+            held.naturals = true;
         }
         held
     }
@@ -995,7 +993,7 @@ fn combos(melds: &[FaceMeld], mut counts: [u8; 53], visit: &mut Visit<'_>) {
 /// Every injective assignment of ids (of the right face) to `slots`.
 fn assign(
     slots: &[Card],
-    by_face: &[Vec<PieceId>],
+    by_face: &[PieceSet; 53],
     chosen: &mut Vec<PieceId>,
     used: &mut PieceSet,
     leaf: &mut dyn FnMut(&[PieceId]),
@@ -1004,7 +1002,7 @@ fn assign(
         leaf(chosen);
         return;
     };
-    for &id in &by_face[face.index() as usize] {
+    for id in by_face[face.index() as usize] {
         if used.insert(id) {
             chosen.push(id);
             assign(slots, by_face, chosen, used, leaf);

@@ -121,6 +121,40 @@ impl Position<'_> {
         Ok(())
     }
 
+    /// The cards of `hand` that [`Position::discard_allowed`] accepts, decided for the
+    /// whole hand at once (the same rules, with what does not depend on the card computed
+    /// once): the enumeration of discards asks this for every card.
+    pub(crate) fn allowed_discards(&self, hand: PieceSet) -> PieceSet {
+        let taken_face = self.taken.and_then(|t| self.catalog.face(t));
+        let mut naturals = false;
+        let mut jokers = PieceSet::new();
+        let mut basic = PieceSet::new();
+        for p in hand {
+            let Some(face) = self.catalog.face(p) else { continue };
+            naturals |= !face.is_joker();
+            if taken_face == Some(face) {
+                continue;
+            }
+            if face.is_joker() {
+                jokers.insert(p);
+            } else {
+                basic.insert(p);
+            }
+        }
+        // Jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers.
+        if !(self.config.joker_discard == JokerDiscard::OnlyWhenClosing && hand.len() > 1 && naturals) {
+            basic = basic.union(&jokers);
+        }
+        if self.config.forbid_playable_discard && self.opened && hand.len() > 1 {
+            // A playable card may not be thrown while a card that fits nowhere could be.
+            let unplayable: PieceSet = basic.iter().filter(|&q| self.fits(q).is_none()).collect();
+            if !unplayable.is_empty() {
+                return unplayable;
+            }
+        }
+        basic
+    }
+
     /// A table meld `piece` could be built onto, if any.
     pub(crate) fn fits(&self, piece: PieceId) -> Option<MeldId> {
         let face = self.catalog.face(piece)?;

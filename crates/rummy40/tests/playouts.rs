@@ -401,7 +401,8 @@ fn rules_3_8_match_played_by_bots_through_their_views() {
 /// reference (every candidate through the check) lists, in the same order, on hands
 /// played by uniform random bots (the playout bench's players) under options that
 /// change what is legal: the ace low, joker limits, no playable discard, a rummy
-/// needing 40, openings free after a stock draw, the either-suit joker swap.
+/// needing 40, openings free after a stock draw, the either-suit joker swap, jokers
+/// discarded only when closing.
 #[test]
 fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
     use rummykit_core::JokerLimit;
@@ -419,13 +420,19 @@ fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
     c.set3_joker_swap = Set3JokerSwap::EitherMissing;
     c.opening_threshold = 25;
     configs.push(c);
+    // Both per-card discard rules at once (the enumeration decides them for the whole
+    // hand): jokers only when closing, and no playable discard.
+    let mut c = Config::RUMMY40;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    c.forbid_playable_discard = true;
+    configs.push(c);
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let (mut fast, mut reference, mut from_view) = (Vec::new(), Vec::new(), Vec::new());
     let (mut steps, mut listed) = (0usize, 0usize);
     // Reused across seats and hands, starting from a six-seat Scala 40 view: stale
     // vectors of another shape must not leak into a refreshed view.
     let mut reused = Rummy40::deal(&Config::SCALA40, Seating::new(6), &mut rng).unwrap().view(3);
-    for game_no in 0..80 {
+    for game_no in 0..96 {
         let config = configs[game_no % configs.len()];
         let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
         for _ in 0..600 {
