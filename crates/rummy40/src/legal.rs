@@ -17,7 +17,9 @@
 
 use std::collections::BTreeSet;
 
-use rummykit_core::{Card, Face, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds};
+use rummykit_core::{
+    Card, Face, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
+};
 
 use crate::action::normalize_meld;
 use crate::position::Position;
@@ -26,13 +28,28 @@ use crate::{Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_ope
 /// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
 type Rummy = (Vec<NewMeld>, Vec<LayOff>, PieceId, u32);
 
-/// A meld by faces, formable from some hand.
+/// A meld by faces, formable from some hand (fixed arrays: no allocation per meld).
+#[derive(Clone, Copy)]
 pub(crate) struct FaceMeld {
     kind: MeldKind,
-    faces: Vec<Card>,
+    len: u8,
+    faces: [Card; MAX_MELD_LEN],
     value: u32,
+    /// The faces it needs, `(face index, copies)`, each face once: the first `distinct`.
+    distinct: u8,
+    needs: [(u8, u8); MAX_MELD_LEN],
+}
+
+impl FaceMeld {
+    /// Its faces, in meld order.
+    fn faces(&self) -> &[Card] {
+        &self.faces[..usize::from(self.len)]
+    }
+
     /// The faces it needs, `(face index, copies)`, each face once.
-    needs: Vec<(u8, u8)>,
+    fn needs(&self) -> &[(u8, u8)] {
+        &self.needs[..usize::from(self.distinct)]
+    }
 }
 
 impl Rummy40 {
@@ -108,7 +125,7 @@ impl Rummy40 {
         let hand = self.hand(self.to_move);
         let face = self.face(card);
         let pos = self.position();
-        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces.iter().any(|&f| Some(f) == face)) {
+        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().iter().any(|&f| Some(f) == face)) {
             let mut found = BTreeSet::new();
             pos.expand(&[fm], &pos.ids_by_face(hand), &mut found);
             for mut ms in found {
@@ -260,9 +277,11 @@ fn generate(
                     sink.push(a, |_| pos.rummy_ok(value, discard));
                 }
             } else {
-                let held = Held::of_faces(hand.iter().filter_map(|p| pos.face(p)));
-                let any_meld =
-                    reference || hand.iter().any(|p| pos.face(p).is_some_and(|f| held.meldable(f)));
+                // The hand's cards with their faces, listed once for everything below.
+                let cards: Vec<(PieceId, Card)> =
+                    hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f))).collect();
+                let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
+                let any_meld = reference || cards.iter().any(|&(_, f)| held.meldable(f));
                 let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
                 let mut singles = BTreeSet::new();
                 if !fms.is_empty() {
@@ -287,7 +306,7 @@ fn generate(
                         }
                     }
                 } else {
-                    for (piece, meld, end) in pos.builds() {
+                    for (piece, meld, end) in pos.builds(&cards) {
                         let mut rest = hand;
                         rest.remove(piece);
                         sink.push(Action::Build { piece, meld, end }, |_| pos.can_discard_from(rest));
@@ -300,8 +319,8 @@ fn generate(
                     .map(|m| (m, if reference { u64::MAX } else { pos.swappable(m) }))
                     .collect();
                 if !with_jokers.is_empty() {
-                    for piece in hand {
-                        let bit = pos.face(piece).map_or(0, |f| 1u64 << f.index());
+                    for &(piece, face) in &cards {
+                        let bit = 1u64 << face.index();
                         for &(m, faces) in &with_jokers {
                             if faces & bit != 0 {
                                 sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
@@ -316,7 +335,7 @@ fn generate(
                 }) {
                     let number = m.meld().value_at(0);
                     let fitting: Vec<PieceId> =
-                        hand.iter().filter(|&p| pos.face(p).and_then(|f| f.number()) == number).collect();
+                        cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
                     for (i, &a) in fitting.iter().enumerate() {
                         for &b in &fitting[i + 1..] {
                             sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
@@ -370,21 +389,21 @@ impl Position<'_> {
     /// piece, meld, end; the table's lay-off rule decides. Only the cards that can fit
     /// are tried: at a run's end the next card of its suit or a joker, on a set a card
     /// of its rank or a joker.
-    fn builds(&self) -> Vec<(PieceId, rummykit_core::MeldId, RunEnd)> {
+    fn builds(&self, cards: &[(PieceId, Card)]) -> Vec<(PieceId, rummykit_core::MeldId, RunEnd)> {
         let mut out = Vec::new();
-        let mut jokers = PieceSet::new();
-        let mut by_face: [PieceSet; 52] = [PieceSet::new(); 52];
-        for p in self.hand {
-            match self.face(p) {
-                Some(f) if f.is_joker() => {
-                    jokers.insert(p);
+        // The faces held (bits by face index, the joker's too); the ids of a face, in id
+        // order, from `cards` when one fits.
+        let held = cards.iter().fold(0u64, |bits, &(_, f)| bits | 1u64 << f.index());
+        let of_face = |i: usize| {
+            let mut ids = PieceSet::new();
+            for &(p, f) in cards {
+                if usize::from(f.index()) == i {
+                    ids.insert(p);
                 }
-                Some(f) => {
-                    by_face[f.index() as usize].insert(p);
-                }
-                None => {}
             }
-        }
+            ids
+        };
+        let holds = |i: usize| held & (1u64 << i) != 0;
         for m in self.table.melds() {
             let meld = m.meld();
             let Some(natural) = meld.faces().iter().copied().find(|f| !f.is_joker()) else { continue };
@@ -401,10 +420,10 @@ impl Position<'_> {
                 MeldKind::Group => {
                     for s in 0..4u8 {
                         let i = usize::from(s * 13 + number - 1);
-                        if !by_face[i].is_empty()
+                        if holds(i)
                             && let Some(face) = Card::from_index(i as u8)
                         {
-                            try_face(face, by_face[i], &both, &mut out);
+                            try_face(face, of_face(i), &both, &mut out);
                         }
                     }
                 }
@@ -419,16 +438,16 @@ impl Position<'_> {
                     let above = if hi == 13 { 1 } else { hi + 1 };
                     for (r, end) in [(below, RunEnd::Front), (above, RunEnd::Back)] {
                         let i = usize::from(suit * 13 + r - 1);
-                        if !by_face[i].is_empty()
+                        if holds(i)
                             && let Some(face) = Card::from_index(i as u8)
                         {
-                            try_face(face, by_face[i], &[end], &mut out);
+                            try_face(face, of_face(i), &[end], &mut out);
                         }
                     }
                 }
             }
-            if !jokers.is_empty() {
-                try_face(Card::JOKER, jokers, &both, &mut out);
+            if holds(52) {
+                try_face(Card::JOKER, of_face(52), &both, &mut out);
             }
         }
         out.sort_by_key(|&(p, m, e)| (p, m, e));
@@ -458,9 +477,18 @@ impl Position<'_> {
         {
             return (false, false);
         }
+        // Which faces (bits by face index) may be in a meld: each face decided once.
+        let (mut decided, mut meldable) = (0u64, 0u64);
         let (mut value, mut any) = (0, false);
         for &face in &faces {
-            if held.meldable(face) {
+            let bit = 1u64 << face.index();
+            if decided & bit == 0 {
+                decided |= bit;
+                if held.meldable(face) {
+                    meldable |= bit;
+                }
+            }
+            if meldable & bit != 0 {
                 value += max_value(face);
                 any = true;
             }
@@ -475,7 +503,7 @@ impl Position<'_> {
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let mut misfits = 0;
         for &face in &faces {
-            if !held.meldable(face) && !reach.fits(face, &counts) {
+            if meldable & (1u64 << face.index()) == 0 && !reach.fits(face, &counts) {
                 misfits += 1;
                 if misfits > 1 {
                     break;
@@ -514,16 +542,29 @@ impl Position<'_> {
         melds
             .iter()
             .filter_map(|hm| {
-                let fs: Vec<Card> = hm.select(&faces).copied().collect();
-                let meld = rummykit_core::Meld::new(hm.kind(), &fs, &self.rules).ok()?;
-                let mut needs: Vec<(u8, u8)> = Vec::with_capacity(fs.len());
-                for f in &fs {
-                    match needs.iter_mut().find(|(i, _)| *i == f.index()) {
+                let mut fm = FaceMeld {
+                    kind: hm.kind(),
+                    len: 0,
+                    faces: [Card::JOKER; MAX_MELD_LEN],
+                    value: 0,
+                    distinct: 0,
+                    needs: [(0, 0); MAX_MELD_LEN],
+                };
+                for &f in hm.select(&faces) {
+                    *fm.faces.get_mut(usize::from(fm.len))? = f;
+                    fm.len += 1;
+                    let distinct = usize::from(fm.distinct);
+                    match fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
                         Some((_, n)) => *n += 1,
-                        None => needs.push((f.index(), 1)),
+                        None => {
+                            fm.needs[distinct] = (f.index(), 1);
+                            fm.distinct += 1;
+                        }
                     }
                 }
-                Some(FaceMeld { kind: hm.kind(), faces: fs, value: meld_value(&meld), needs })
+                let meld = rummykit_core::Meld::new(hm.kind(), fm.faces(), &self.rules).ok()?;
+                fm.value = meld_value(&meld);
+                Some(fm)
             })
             .collect()
     }
@@ -547,7 +588,7 @@ impl Position<'_> {
         if bound {
             let mut covered = [false; 53];
             for fm in fms {
-                for f in &fm.faces {
+                for f in fm.faces() {
                     covered[f.index() as usize] = true;
                 }
             }
@@ -569,7 +610,23 @@ impl Position<'_> {
         let total = cards.len();
         let by_face = self.ids_by_face(cards);
         let mut out = BTreeSet::new();
-        combos(fms, counts, &mut |chosen, used, value, _| {
+        // With `required`, only the batches with a meld of its face: those melds first,
+        // one of them first in every batch (the result is sorted, the order is free).
+        let ordered: Vec<FaceMeld>;
+        let (fms, roots) = match required.and_then(|r| self.face(r)) {
+            Some(face) => {
+                let holds = |fm: &FaceMeld| fm.faces().contains(&face);
+                ordered = fms
+                    .iter()
+                    .filter(|fm| holds(fm))
+                    .chain(fms.iter().filter(|fm| !holds(fm)))
+                    .copied()
+                    .collect();
+                (&ordered[..], fms.iter().filter(|fm| holds(fm)).count())
+            }
+            None => (fms, fms.len()),
+        };
+        combos(fms, roots, counts, &mut |chosen, used, value, _| {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
                 let mut found = BTreeSet::new();
@@ -604,7 +661,7 @@ impl Position<'_> {
         if bound {
             let mut loose = counts;
             for fm in fms {
-                for f in &fm.faces {
+                for f in fm.faces() {
                     loose[f.index() as usize] = 0;
                 }
             }
@@ -620,7 +677,7 @@ impl Position<'_> {
         }
         let by_face = self.ids_by_face(cards);
         let mut out = BTreeSet::new();
-        combos(fms, counts, &mut |chosen, used, value, rest| {
+        combos(fms, fms.len(), counts, &mut |chosen, used, value, rest| {
             let left = total - used;
             // Every left card but the discard is built: at most one may fit nowhere.
             if left == 0 || (left > 1 && !reach.all_but_one(rest)) {
@@ -794,7 +851,7 @@ impl Position<'_> {
         by_face: &[PieceSet; 53],
         out: &mut BTreeSet<Vec<NewMeld>>,
     ) {
-        let slots: Vec<Card> = melds.iter().flat_map(|m| m.faces.iter().copied()).collect();
+        let slots: Vec<Card> = melds.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let mut chosen: Vec<PieceId> = Vec::with_capacity(slots.len());
         let mut used = PieceSet::new();
         assign(&slots, by_face, &mut chosen, &mut used, &mut |ids| {
@@ -802,8 +859,8 @@ impl Position<'_> {
             let mut batch: Vec<NewMeld> = melds
                 .iter()
                 .map(|m| {
-                    let mut nm = NewMeld::new(m.kind, ids[k..k + m.faces.len()].to_vec());
-                    k += m.faces.len();
+                    let mut nm = NewMeld::new(m.kind, ids[k..k + m.faces().len()].to_vec());
+                    k += m.faces().len();
                     normalize_meld(&mut nm);
                     nm
                 })
@@ -937,6 +994,10 @@ impl Held {
             // A joker needs a natural to stand with.
             return self.naturals;
         };
+        if self.jokers >= 2 {
+            // Two jokers complete any window of three values around the card.
+            return true;
+        }
         let others = (self.suits_of_rank[usize::from(number)] & !(1 << suit)).count_ones();
         if others + self.jokers >= 2 {
             return true;
@@ -957,8 +1018,24 @@ impl Held {
 type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53]) + 'a;
 
 /// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
-/// multiset of `melds` that `counts` can supply.
-fn combos(melds: &[FaceMeld], mut counts: [u8; 53], visit: &mut Visit<'_>) {
+/// multiset of `melds` that `counts` can supply and that holds one of the first `roots`
+/// melds.
+fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], visit: &mut Visit<'_>) {
+    /// Takes `m`'s cards from `counts` if they are there.
+    fn take(m: &FaceMeld, counts: &mut [u8; 53]) -> bool {
+        if m.needs().iter().any(|&(f, n)| counts[usize::from(f)] < n) {
+            return false;
+        }
+        for &(f, n) in m.needs() {
+            counts[usize::from(f)] -= n;
+        }
+        true
+    }
+    fn put_back(m: &FaceMeld, counts: &mut [u8; 53]) {
+        for &(f, n) in m.needs() {
+            counts[usize::from(f)] += n;
+        }
+    }
     fn go(
         melds: &[FaceMeld],
         start: usize,
@@ -968,26 +1045,26 @@ fn combos(melds: &[FaceMeld], mut counts: [u8; 53], visit: &mut Visit<'_>) {
         value: u32,
         visit: &mut Visit<'_>,
     ) {
-        if !chosen.is_empty() {
-            visit(chosen, used, value, counts);
-        }
+        visit(chosen, used, value, counts);
         for i in start..melds.len() {
             let m = &melds[i];
-            if m.needs.iter().any(|&(f, n)| counts[usize::from(f)] < n) {
-                continue;
-            }
-            for &(f, n) in &m.needs {
-                counts[usize::from(f)] -= n;
-            }
-            chosen.push(i);
-            go(melds, i, counts, chosen, used + m.faces.len(), value + m.value, visit);
-            chosen.pop();
-            for &(f, n) in &m.needs {
-                counts[usize::from(f)] += n;
+            if take(m, counts) {
+                chosen.push(i);
+                go(melds, i, counts, chosen, used + m.faces().len(), value + m.value, visit);
+                chosen.pop();
+                put_back(m, counts);
             }
         }
     }
-    go(melds, 0, &mut counts, &mut Vec::new(), 0, 0, visit);
+    let mut chosen = Vec::new();
+    for (i, m) in melds.iter().enumerate().take(roots) {
+        if take(m, &mut counts) {
+            chosen.push(i);
+            go(melds, i, &mut counts, &mut chosen, m.faces().len(), m.value, visit);
+            chosen.pop();
+            put_back(m, &mut counts);
+        }
+    }
 }
 
 /// Every injective assignment of ids (of the right face) to `slots`.
