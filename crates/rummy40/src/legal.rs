@@ -498,7 +498,9 @@ impl Position<'_> {
         }
         let may_open = match threshold {
             None => true,
-            Some(t) => value >= t && can_open(&faces, t, self.config),
+            // The exact search (§3.5) only where the enumeration could be long: with two
+            // jokers a hand has many melds; otherwise the enumeration decides as cheaply.
+            Some(t) => value >= t && (held.jokers < 2 || can_open(&faces, t, self.config)),
         };
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let mut misfits = 0;
@@ -998,17 +1000,19 @@ impl Held {
             // Two jokers complete any window of three values around the card.
             return true;
         }
-        let others = (self.suits_of_rank[usize::from(number)] & !(1 << suit)).count_ones();
-        if others + self.jokers >= 2 {
+        // At most one joker from here on: "n bits ≤ jokers" without counting bits (no
+        // `popcnt` on the baseline x86-64 target).
+        let one_joker = self.jokers == 1;
+        let others = self.suits_of_rank[usize::from(number)] & !(1 << suit);
+        if (one_joker && others != 0) || others & others.wrapping_sub(1) != 0 {
             return true;
         }
         let held = self.values_of_suit[usize::from(suit)];
         let values: &[u8] = if number == 1 { &[1, 14] } else { core::slice::from_ref(&number) };
         values.iter().any(|&v| {
             (v.saturating_sub(2).max(1)..=v.min(12)).any(|w| {
-                let window = 0b111u16 << w;
-                let missing = (window & !held & !(1 << v)).count_ones();
-                missing <= self.jokers
+                let missing = (0b111u16 << w) & !held & !(1 << v);
+                missing == 0 || (one_joker && missing & missing.wrapping_sub(1) == 0)
             })
         })
     }
