@@ -278,8 +278,8 @@ fn generate(
                 }
             } else {
                 // The hand's cards with their faces, listed once for everything below.
-                let cards: Vec<(PieceId, Card)> =
-                    hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f))).collect();
+                let mut cards: Vec<(PieceId, Card)> = Vec::with_capacity(hand.len());
+                cards.extend(hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f))));
                 let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
                 let any_meld = reference || cards.iter().any(|&(_, f)| held.meldable(f));
                 let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
