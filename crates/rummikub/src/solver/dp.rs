@@ -856,25 +856,6 @@ pub(super) fn group_layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<
 /// A score that marks "no completion".
 const NONE: u32 = u32::MAX;
 
-/// Index of a run state `(a1, a2, a3)` (each ≤ 7, sum ≤ 7) among the 120 such states.
-const RUN_INDEX: [u8; 512] = {
-    let mut t = [u8::MAX; 512];
-    let mut next = 0u8;
-    let mut i = 0;
-    while i < 512 {
-        let (a1, a2, a3) = (i & 7, (i >> 3) & 7, (i >> 6) & 7);
-        if a1 + a2 + a3 <= 7 {
-            t[i] = next;
-            next += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// Run states the relaxation indexes.
-const RUN_STATES: usize = 120;
-
 /// The per-colour relaxation: every colour on its own, with every joker still left at
 /// its disposal, and groups relaxed to a cap on how many naturals of a tile any
 /// solution can send to groups (each group needs two more tiles of other colours or
@@ -892,8 +873,6 @@ struct Relax {
     gcap: [[u32; 13]; 4],
     /// `gjokers[colour][number - 1]`: jokers charged per natural of that tile in a group.
     gjokers: [[u32; 13]; 4],
-    /// `(stamp, value)` per `(colour, number, jokers, run state)`.
-    memo: Vec<(u32, u32)>,
     /// `(stamp, fewest jokers)` per `(step, pending group naturals)` (see `pending`).
     pend: Vec<(u32, u8)>,
     /// `(stamp, bound per joker budget)` per `(colour, number, packed runs)`.
@@ -927,15 +906,12 @@ impl Relax {
                 self.gjokers[c][i] = if lower { 0 } else { 2u32.saturating_sub(higher) };
             }
         }
-        let size = 4 * 13 * JLEFT as usize * RUN_STATES;
-        if self.memo.len() < size {
-            self.memo = vec![(0, 0); size];
+        if self.rows.is_empty() {
             self.rows = vec![(0, [0; JLEFT as usize]); 4 * 13 * 512];
             self.pend = vec![(0, 0); 52 * 512];
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.memo.fill((0, 0));
             self.rows.fill((0, [0; JLEFT as usize]));
             self.pend.fill((0, 0));
             self.stamp = 1;
@@ -948,46 +924,6 @@ impl Relax {
             .filter(|&b| row[b] != NONE && others[j as usize - b] != NONE)
             .map(|b| row[b] + others[j as usize - b])
             .max()
-    }
-
-    /// The relaxation's best natural score for colour `c` from number `m` on, with open
-    /// runs `(a1, a2, a3)` entering `m` and `j` jokers; `NONE` if there is no completion.
-    #[allow(clippy::too_many_arguments)]
-    fn best(&mut self, dec: &mut Decisions, c: usize, m: u32, a1: u32, a2: u32, a3: u32, j: u32) -> u32 {
-        if m == 14 {
-            return if a1 + a2 == 0 { 0 } else { NONE };
-        }
-        let s = RUN_INDEX[(a1 | a2 << 3 | a3 << 6) as usize];
-        if s == u8::MAX {
-            // Never reached (at most seven runs are open); no bound rather than a wrong one.
-            return 1 << 26;
-        }
-        let idx = ((c * 13 + m as usize - 1) * JLEFT as usize + j as usize) * RUN_STATES + s as usize;
-        let (stamp, value) = self.memo[idx];
-        if stamp == self.stamp {
-            return value;
-        }
-        let i = m as usize - 1;
-        let (lo, hi) = dec.get(i * 4 + c, a1, a2, a3, j);
-        let cap = self.gcap[c][i];
-        let mut best = NONE;
-        for o in lo..hi {
-            let o = dec.opts[o as usize];
-            if o.gamma > cap {
-                continue;
-            }
-            let sub =
-                self.best(dec, c, m + 1, o.runs & 7, (o.runs >> 3) & 7, (o.runs >> 6) & 7, j - o.jokers);
-            if sub == NONE {
-                continue;
-            }
-            let v = (o.delta & !ROOM_MASK) + sub;
-            if best == NONE || v > best {
-                best = v;
-            }
-        }
-        self.memo[idx] = (self.stamp, best);
-        best
     }
 
     /// Fewest jokers with which the naturals sent to groups at number `n` by colours
@@ -1045,9 +981,35 @@ impl Relax {
         if stamp == self.stamp {
             return row;
         }
+        // The decisions with every joker available: those with fewer jokers left are the
+        // same or keep fewer long runs open (which the bound can only lower), so one
+        // pass serves every budget.
+        let i = m as usize - 1;
+        let jmax = self.jmax as usize;
+        let (lo, hi) = dec.get(i * 4 + c, runs & 7, (runs >> 3) & 7, (runs >> 6) & 7, self.jmax);
+        let cap = self.gcap[c][i];
+        let per_group = self.gjokers[c][i];
         let mut row = [NONE; JLEFT as usize];
-        for (b, slot) in row.iter_mut().enumerate().take(self.jmax as usize + 1) {
-            *slot = self.best(dec, c, m, runs & 7, (runs >> 3) & 7, (runs >> 6) & 7, b as u32);
+        for o in lo..hi {
+            let o = dec.opts[o as usize];
+            let spent = (o.jokers + o.gamma * per_group) as usize;
+            if o.gamma > cap || spent > jmax {
+                continue;
+            }
+            let sub = self.row(dec, c, m + 1, o.runs);
+            let d = o.delta & !ROOM_MASK;
+            for b in spent..=jmax {
+                let s = sub[b - spent];
+                if s != NONE && (row[b] == NONE || d + s > row[b]) {
+                    row[b] = d + s;
+                }
+            }
+        }
+        // A budget is an upper limit: more jokers never lower the bound.
+        for b in 1..=jmax {
+            if row[b - 1] != NONE && (row[b] == NONE || row[b - 1] > row[b]) {
+                row[b] = row[b - 1];
+            }
         }
         self.rows[idx] = (self.stamp, row);
         row
