@@ -830,7 +830,11 @@ impl Position<'_> {
     /// its length).
     fn faces_of(&self, cards: PieceSet) -> Vec<Card> {
         let mut faces = Vec::with_capacity(cards.len());
-        faces.extend(cards.iter().filter_map(|p| self.face(p)));
+        for p in cards {
+            if let Some(f) = self.face(p) {
+                faces.push(f);
+            }
+        }
         faces
     }
 
