@@ -827,7 +827,7 @@ const ROOM_MASK: u32 = 0x3f;
 
 /// Widths of the beams that look for a good play (and end the search when one reaches
 /// an upper bound): the first ranked by score, the others by the relaxation's estimate.
-const BEAMS: [usize; 4] = [8, 16, 128, 1024];
+const BEAMS: [usize; 3] = [8, 32, 512];
 
 /// Width of the focused beam (states that can still reach the relaxation's optimum).
 /// On the bench's hardest position 4096 and 8192 miss the optimal play, 16384 and 32768
@@ -835,7 +835,7 @@ const BEAMS: [usize; 4] = [8, 16, 128, 1024];
 const FOCUS: usize = 16384;
 
 /// Beams for tests: so narrow that every later stage of [`Dp::run`] is exercised.
-const NARROW_BEAMS: [usize; 4] = [2, 3, 4, 5];
+const NARROW_BEAMS: [usize; 3] = [2, 3, 5];
 
 /// The score of placing every optional natural that fits in some meld at all: in a run
 /// (three consecutive numbers of its colour, the gaps filled by jokers) or a group (two
