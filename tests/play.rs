@@ -175,3 +175,20 @@ fn every_bot_kind_plays_its_game_to_the_end() {
         assert_eq!(game.bot_kinds(), kinds, "{game}: the kinds offered");
     }
 }
+
+#[test]
+fn a_dead_rummy40_hand_is_void_instead_of_endless() {
+    // Seed 99, four seats, planner and greedy bots: the table ends with closed sets only
+    // (every suit of every number laid) and the hands hold cards that fit nowhere, such as
+    // 2h 2h 2s. RULES.md §3.7's endless restock would never end the hand; the front end
+    // bounds the restocks and the hand is void.
+    let mut options = Options::new(GameChoice::Rummy40);
+    options.seed = 99;
+    options.bots = vec!["planner".into(), "greedy".into()];
+    let mut out = Vec::new();
+    let summary = run(&options, &b""[..], &mut out).expect("the hand ends");
+    let transcript = String::from_utf8(out).unwrap();
+    assert!(transcript.contains("the hand is void"), "{transcript}");
+    assert_eq!(summary.totals, vec![0; 4], "a void hand scores nothing");
+    assert!(summary.actions < 2_000, "{} actions", summary.actions);
+}

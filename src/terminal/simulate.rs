@@ -106,8 +106,9 @@ pub fn simulate(options: &SimOptions, progress: impl FnMut(usize)) -> Result<Sim
     match options.game {
         GameChoice::Rummikub => run::<Rummikub>(options, &Rules::standard(), progress),
         GameChoice::Schmidt => run::<Rummikub>(options, &Rules::schmidt(), progress),
-        GameChoice::Rummy40 => run::<Rummy40>(options, &Config::RUMMY40, progress),
-        GameChoice::Scala40 => run::<Rummy40>(options, &Config::SCALA40, progress),
+        // At most RUMMY40_RESTOCKS restocks: a dead table would otherwise never end a hand.
+        GameChoice::Rummy40 => run::<Rummy40>(options, &super::bounded(Config::RUMMY40), progress),
+        GameChoice::Scala40 => run::<Rummy40>(options, &super::bounded(Config::SCALA40), progress),
         GameChoice::Classic => run::<ClassicRummy>(
             options,
             // At most two restocks (RULES.md §2.5): random bots could otherwise loop forever.
