@@ -477,7 +477,7 @@ fn rummikub_json(json: &[u8]) {
 // card stays in exactly one place.
 
 use rummykit_core::{Game, MeldId, PieceId, PieceSet, RunEnd};
-use rummykit_rummy40::{Action as R40Action, Config as R40Config, NewMeld, Rummy40};
+use rummykit_rummy40::{Action as R40Action, Config as R40Config, LayOff, NewMeld, Rummy40};
 
 fn piece_from(bytes: &mut Bytes<'_>) -> PieceId {
     PieceId::new(bytes.byte() % 160).unwrap_or(PieceId::new(0).expect("0 is an id"))
@@ -489,6 +489,10 @@ fn new_meld_from(bytes: &mut Bytes<'_>) -> NewMeld {
     NewMeld::new(kind, (0..(b >> 1) % 6).map(|_| piece_from(bytes)).collect())
 }
 
+fn end_from(bytes: &mut Bytes<'_>) -> RunEnd {
+    if bytes.byte() & 1 == 0 { RunEnd::Front } else { RunEnd::Back }
+}
+
 fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
     let meld = |bytes: &mut Bytes<'_>| MeldId::new(u16::from(bytes.byte() % 16));
     match bytes.below(10) {
@@ -498,7 +502,7 @@ fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
         3 => R40Action::Build {
             piece: piece_from(bytes),
             meld: meld(bytes),
-            end: if bytes.byte() & 1 == 0 { RunEnd::Front } else { RunEnd::Back },
+            end: end_from(bytes),
         },
         4 => R40Action::SwapJoker { piece: piece_from(bytes), meld: meld(bytes) },
         5 => R40Action::ReleaseJoker { meld: meld(bytes), pieces: [piece_from(bytes), piece_from(bytes)] },
@@ -510,6 +514,9 @@ fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
         _ => R40Action::GoRummy {
             melds: (0..bytes.below(4)).map(|_| new_meld_from(bytes)).collect(),
             discard: piece_from(bytes),
+            builds: (0..bytes.below(3))
+                .map(|_| LayOff::new(piece_from(bytes), meld(bytes), end_from(bytes)))
+                .collect(),
         },
     }
 }

@@ -232,6 +232,10 @@ impl CardGame for Rummy40 {
             melds.iter().map(|m| meld_words(self, &m.pieces, style)).collect::<Vec<_>>().join(" ")
         };
         let top = self.piles().top_discard().map_or_else(String::new, c);
+        // ", lay 9h off on [6h 7h 8h] (back), …" after a rummy's melds; nothing without builds.
+        let rummy_builds = |builds: &[LayOff]| {
+            if builds.is_empty() { String::new() } else { format!(", {}", lay_offs(self, builds, style)) }
+        };
         match action {
             Action::DrawStock => "draw from the stock".to_owned(),
             Action::TakeDiscard => format!("take the discard {top}"),
@@ -251,22 +255,13 @@ impl CardGame for Rummy40 {
                 c(pieces[0]),
                 c(pieces[1])
             ),
-            Action::GoRummy { melds, discard } => {
-                format!("go rummy with {}, discard {}", batch(melds), c(*discard))
+            Action::GoRummy { melds, builds, discard } => {
+                format!("go rummy with {}{}, discard {}", batch(melds), rummy_builds(builds), c(*discard))
             }
-            Action::TakeDiscardAndGoRummy { melds, discard } => {
-                format!("take {top} and go rummy with {}, discard {}", batch(melds), c(*discard))
-            }
-            Action::GoRummyBuilding { melds, builds, discard } => format!(
-                "go rummy with {}, {}, discard {}",
+            Action::TakeDiscardAndGoRummy { melds, builds, discard } => format!(
+                "take {top} and go rummy with {}{}, discard {}",
                 batch(melds),
-                lay_offs(self, builds, style),
-                c(*discard)
-            ),
-            Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard } => format!(
-                "take {top} and go rummy with {}, {}, discard {}",
-                batch(melds),
-                lay_offs(self, builds, style),
+                rummy_builds(builds),
                 c(*discard)
             ),
             Action::Discard(p) => format!("discard {}", c(*p)),

@@ -30,7 +30,7 @@ impl NewMeld {
 }
 
 /// A card built (laid off) onto a meld that was already on the table, as part of going
-/// rummy ([`Action::GoRummyBuilding`], `RULES.md` §3.7): `piece` from the hand onto
+/// rummy ([`Action::GoRummy`], `RULES.md` §3.7): `piece` from the hand onto
 /// `meld` at `end` of a run (for a set the end is ignored, both are accepted).
 ///
 /// ```
@@ -114,62 +114,47 @@ pub enum Action {
         /// The two missing-suit naturals from hand.
         pieces: [PieceId; 2],
     },
-    /// Go rummy after a stock draw: the whole hand but one card as new melds, then that
-    /// card as the discard, with no earlier meld this hand (`RULES.md` §3.7). The 40
-    /// minimum is waived unless `rummy_requires_opening_threshold`.
+    /// Go rummy after a stock draw (`RULES.md` §3.7): with no earlier meld this hand, lay
+    /// the whole hand "as melds and builds" in one turn: the new `melds` first, then each
+    /// card of `builds` onto a meld that was on the table before this action (other
+    /// players' melds: the player has none yet), then `discard`. At least one new meld
+    /// is needed (seed 000: building comes after one's first meld); builds never count
+    /// toward the 40, which is waived unless `rummy_requires_opening_threshold`.
+    ///
+    /// Builds are applied in their normal order: sorted by meld, then front before back
+    /// (a stable sort, so the order of the cards laid at one end is kept: 8 then 9 at the
+    /// back of 5-6-7).
     GoRummy {
-        /// The melds: every card of the hand but `discard`.
+        /// The new melds.
         melds: Vec<NewMeld>,
+        /// The cards built onto melds already on the table (often none). Absent in saves
+        /// written before builds were allowed, hence the serde default.
+        #[cfg_attr(feature = "serde", serde(default))]
+        builds: Vec<LayOff>,
         /// The final discard.
         discard: PieceId,
     },
-    /// Go rummy with the top discard: take it, meld it and the whole hand but one card,
-    /// discard that card.
+    /// [`Action::GoRummy`] with the top discard taken first instead of a stock draw; the
+    /// taken card must be in one of the new melds (`RULES.md` §3.3).
     TakeDiscardAndGoRummy {
-        /// The melds, holding the taken card.
+        /// The new melds, one holding the taken card.
         melds: Vec<NewMeld>,
+        /// The cards built onto melds already on the table (often none).
+        #[cfg_attr(feature = "serde", serde(default))]
+        builds: Vec<LayOff>,
         /// The final discard.
         discard: PieceId,
     },
     /// Discard a card, ending the turn (or the hand, with the last card).
     Discard(PieceId),
-    /// Go rummy after a stock draw with builds (`RULES.md` §3.7: the whole hand "as melds
-    /// and builds"): the new `melds` are laid first, then each card of `builds` is laid
-    /// off onto a meld that was on the table before this action (other players' melds:
-    /// the player has none yet), then `discard`. At least one new meld is needed (seed
-    /// 000: building comes after one's first meld); builds never count toward the 40
-    /// (`RULES.md` §3.5). With no builds this is [`Action::GoRummy`].
-    ///
-    /// Builds are applied in their normal order: sorted by meld, then front before back
-    /// (a stable sort, so the order of the cards laid at one end is kept: 8 then 9 at the
-    /// back of 5-6-7).
-    GoRummyBuilding {
-        /// The new melds.
-        melds: Vec<NewMeld>,
-        /// The cards built onto melds already on the table.
-        builds: Vec<LayOff>,
-        /// The final discard.
-        discard: PieceId,
-    },
-    /// [`Action::GoRummyBuilding`] with the top discard taken first; the taken card must
-    /// be in one of the new melds (`RULES.md` §3.3).
-    TakeDiscardAndGoRummyBuilding {
-        /// The new melds, one holding the taken card.
-        melds: Vec<NewMeld>,
-        /// The cards built onto melds already on the table.
-        builds: Vec<LayOff>,
-        /// The final discard.
-        discard: PieceId,
-    },
 }
 
 impl Action {
     /// The normal form [`Rummy40::legal_actions`](crate::Rummy40::legal_actions) lists:
     /// melds of a batch sorted, a set's cards in ascending id order, a run's jokers in
     /// ascending id order along the run, a release's two cards ascending, a rummy's builds
-    /// stable-sorted by meld and end (and a rummy without builds written as
-    /// [`Action::GoRummy`] / [`Action::TakeDiscardAndGoRummy`]). Two actions
-    /// with the same normal form are the same move and are accepted alike.
+    /// stable-sorted by meld and end. Two actions with the same normal form are the same
+    /// move and are accepted alike.
     ///
     /// ```
     /// use rummykit_core::{MeldKind, PieceId};
@@ -183,25 +168,14 @@ impl Action {
     pub fn normalized(&self) -> Action {
         let mut a = self.clone();
         match &mut a {
-            Action::TakeDiscardAndOpen { melds }
-            | Action::Open { melds }
-            | Action::GoRummy { melds, .. }
-            | Action::TakeDiscardAndGoRummy { melds, .. } => {
+            Action::TakeDiscardAndOpen { melds } | Action::Open { melds } => {
                 melds.iter_mut().for_each(normalize_meld);
                 melds.sort();
             }
-            Action::GoRummyBuilding { melds, builds, discard }
-            | Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard } => {
+            Action::GoRummy { melds, builds, .. } | Action::TakeDiscardAndGoRummy { melds, builds, .. } => {
                 melds.iter_mut().for_each(normalize_meld);
                 melds.sort();
                 sort_builds(builds);
-                if builds.is_empty() {
-                    let (melds, discard) = (core::mem::take(melds), *discard);
-                    return match self {
-                        Action::GoRummyBuilding { .. } => Action::GoRummy { melds, discard },
-                        _ => Action::TakeDiscardAndGoRummy { melds, discard },
-                    };
-                }
             }
             Action::Meld(m) => normalize_meld(m),
             Action::ReleaseJoker { pieces, .. } => pieces.sort(),

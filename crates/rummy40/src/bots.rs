@@ -167,15 +167,10 @@ impl Player {
     fn choose(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
         let first = actions.first()?.clone();
         // Going out beats everything.
-        if let Some(a) = actions.iter().find(|a| {
-            matches!(
-                a,
-                Action::GoRummy { .. }
-                    | Action::TakeDiscardAndGoRummy { .. }
-                    | Action::GoRummyBuilding { .. }
-                    | Action::TakeDiscardAndGoRummyBuilding { .. }
-            )
-        }) {
+        if let Some(a) = actions
+            .iter()
+            .find(|a| matches!(a, Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. }))
+        {
             return Some(a.clone());
         }
         match ctx.view.phase {

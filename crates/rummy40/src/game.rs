@@ -490,27 +490,16 @@ impl Rummy40 {
                 self.release_joker(*meld, *pieces)?;
                 self.guard()?;
             }
-            Action::GoRummy { melds, discard } => {
-                want(Phase::Play)?;
-                self.unopened()?;
-                self.go_rummy(melds, &[], *discard, None)?;
-            }
-            Action::GoRummyBuilding { melds, builds, discard } => {
+            Action::GoRummy { melds, builds, discard } => {
                 want(Phase::Play)?;
                 self.unopened()?;
                 self.go_rummy(melds, builds, *discard, None)?;
             }
-            Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard } => {
+            Action::TakeDiscardAndGoRummy { melds, builds, discard } => {
                 want(Phase::Draw)?;
                 self.unopened()?;
                 let card = self.take_discard()?;
                 self.go_rummy(melds, builds, *discard, Some(card))?;
-            }
-            Action::TakeDiscardAndGoRummy { melds, discard } => {
-                want(Phase::Draw)?;
-                self.unopened()?;
-                let card = self.take_discard()?;
-                self.go_rummy(melds, &[], *discard, Some(card))?;
             }
             Action::Discard(piece) => {
                 want(Phase::Play)?;

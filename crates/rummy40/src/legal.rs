@@ -242,11 +242,7 @@ fn generate(
                 for (melds, builds, discard, value) in
                     pos.rummies(with_top, fms_rummy, Some(top), !reference, &reach)
                 {
-                    let a = if builds.is_empty() {
-                        Action::TakeDiscardAndGoRummy { melds, discard }
-                    } else {
-                        Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard }
-                    };
+                    let a = Action::TakeDiscardAndGoRummy { melds, builds, discard };
                     sink.push(a, |_| after_take.rummy_ok(value, discard));
                 }
             }
@@ -269,12 +265,7 @@ fn generate(
                 }
                 for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach)
                 {
-                    let a = if builds.is_empty() {
-                        Action::GoRummy { melds, discard }
-                    } else {
-                        Action::GoRummyBuilding { melds, builds, discard }
-                    };
-                    sink.push(a, |_| pos.rummy_ok(value, discard));
+                    sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
                 }
             } else {
                 // The hand's cards with their faces, listed once for everything below.

@@ -58,6 +58,13 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
                     let i = rng.random_range(0..m.pieces.len());
                     m.pieces[i] = p;
                 }
+                Action::GoRummy { builds, .. } | Action::TakeDiscardAndGoRummy { builds, .. }
+                    if !builds.is_empty() && rng.random_bool(0.5) =>
+                {
+                    let i = rng.random_range(0..builds.len());
+                    builds[i].piece = p;
+                    builds.reverse();
+                }
                 Action::Open { melds }
                 | Action::TakeDiscardAndOpen { melds }
                 | Action::GoRummy { melds, .. }
@@ -65,12 +72,6 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
                     let m = rng.random_range(0..melds.len());
                     let i = rng.random_range(0..melds[m].pieces.len());
                     melds[m].pieces[i] = p;
-                }
-                Action::GoRummyBuilding { builds, .. }
-                | Action::TakeDiscardAndGoRummyBuilding { builds, .. } => {
-                    let i = rng.random_range(0..builds.len());
-                    builds[i].piece = p;
-                    builds.reverse();
                 }
                 Action::ReleaseJoker { pieces, .. } => pieces[0] = p,
                 _ => {}
@@ -92,8 +93,8 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
         6 => Action::Meld(new_meld(game, rng)),
         7 => Action::Open { melds: (0..rng.random_range(0..3)).map(|_| new_meld(game, rng)).collect() },
         8 => Action::TakeDiscardAndOpen { melds: vec![new_meld(game, rng)] },
-        9 => Action::GoRummy { melds: vec![new_meld(game, rng)], discard: piece(game, rng) },
-        _ => Action::GoRummyBuilding {
+        9 => Action::GoRummy { melds: vec![new_meld(game, rng)], builds: vec![], discard: piece(game, rng) },
+        _ => Action::GoRummy {
             melds: vec![new_meld(game, rng)],
             builds: (0..rng.random_range(0..3))
                 .map(|_| {

@@ -39,7 +39,6 @@ fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
     let opening = |a: &Action| {
         matches!(a, Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::GoRummy { .. })
             || matches!(a, Action::TakeDiscardAndGoRummy { .. })
-            || matches!(a, Action::GoRummyBuilding { .. } | Action::TakeDiscardAndGoRummyBuilding { .. })
     };
     let play = |a: &Action| {
         matches!(
@@ -132,17 +131,18 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
                 melds[i] = mutate(&melds[i], rng);
                 Action::TakeDiscardAndOpen { melds }
             }
-            Action::GoRummy { mut melds, discard } => {
+            Action::GoRummy { mut melds, builds, discard } if builds.is_empty() => {
                 let i = rng.random_range(0..melds.len());
                 melds[i] = mutate(&melds[i], rng);
-                Action::GoRummy { melds, discard: if rng.random_bool(0.3) { any_card(rng) } else { discard } }
+                let discard = if rng.random_bool(0.3) { any_card(rng) } else { discard };
+                Action::GoRummy { melds, builds, discard }
             }
-            Action::TakeDiscardAndGoRummy { mut melds, discard } => {
+            Action::TakeDiscardAndGoRummy { mut melds, builds, discard } if builds.is_empty() => {
                 let i = rng.random_range(0..melds.len());
                 melds[i] = mutate(&melds[i], rng);
-                Action::TakeDiscardAndGoRummy { melds, discard }
+                Action::TakeDiscardAndGoRummy { melds, builds, discard }
             }
-            Action::GoRummyBuilding { melds, mut builds, discard } => {
+            Action::GoRummy { melds, mut builds, discard } => {
                 // Reordered builds (the same move when they go to different melds or
                 // ends), a twin, the other end, or a build dropped.
                 match rng.random_range(0..4) {
@@ -160,11 +160,11 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
                         builds.pop();
                     }
                 }
-                Action::GoRummyBuilding { melds, builds, discard }
+                Action::GoRummy { melds, builds, discard }
             }
-            Action::TakeDiscardAndGoRummyBuilding { melds, mut builds, discard } => {
+            Action::TakeDiscardAndGoRummy { melds, mut builds, discard } => {
                 builds.reverse();
-                Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard }
+                Action::TakeDiscardAndGoRummy { melds, builds, discard }
             }
             Action::Meld(m) => Action::Meld(mutate(&m, rng)),
             Action::Build { piece, meld, end } => Action::Build {
@@ -193,8 +193,10 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
             0 => Action::Meld(m),
             1 => Action::Open { melds: vec![m] },
             2 => Action::TakeDiscardAndOpen { melds: vec![m] },
-            3 if rng.random_bool(0.5) => Action::GoRummy { melds: vec![m], discard: any_card(rng) },
-            3 => Action::GoRummyBuilding {
+            3 if rng.random_bool(0.5) => {
+                Action::GoRummy { melds: vec![m], builds: vec![], discard: any_card(rng) }
+            }
+            3 => Action::GoRummy {
                 melds: vec![m],
                 builds: vec![LayOff::new(any_card(rng), meld_id(rng), RunEnd::Back)],
                 discard: any_card(rng),
@@ -268,10 +270,12 @@ fn legal_actions_agree_with_the_check_on_random_reachable_states() {
             for a in &legal {
                 let kind = match a {
                     Action::Open { .. } | Action::TakeDiscardAndOpen { .. } => "open",
-                    Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. } => "rummy",
-                    Action::GoRummyBuilding { .. } | Action::TakeDiscardAndGoRummyBuilding { .. } => {
-                        "rummy with builds"
+                    Action::GoRummy { builds, .. } | Action::TakeDiscardAndGoRummy { builds, .. }
+                        if builds.is_empty() =>
+                    {
+                        "rummy"
                     }
+                    Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. } => "rummy with builds",
                     Action::Meld(_) => "meld",
                     Action::Build { .. } => "build",
                     Action::SwapJoker { .. } => "swap",

@@ -384,7 +384,11 @@ fn rules_3_5_open_only_once() {
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
     refused!(g, Action::Open { melds: vec![set(&g, 0, "9c 9d 9s")] }, ActionError::AlreadyOpened);
     let discard = id(&g, 0, "2d");
-    refused!(g, Action::GoRummy { melds: vec![set(&g, 0, "9c 9d 9s")], discard }, ActionError::AlreadyOpened,);
+    refused!(
+        g,
+        Action::GoRummy { melds: vec![set(&g, 0, "9c 9d 9s")], builds: vec![], discard },
+        ActionError::AlreadyOpened,
+    );
 }
 
 #[test]
@@ -633,7 +637,7 @@ fn rules_3_7_going_rummy_waives_40_and_costs_25() {
         ActionError::OpeningBelowThreshold { needed: 40, got: 15 }
     );
     // ... but going rummy needs no minimum. RULES.md §3.8: 35 + 25 = 60.
-    ok!(g, Action::GoRummy { melds, discard: id(&g, 0, "Kd") });
+    ok!(g, Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
     assert!(g.went_rummy());
     assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
     assert_eq!(g.penalties(), Some(&[0, 60][..]));
@@ -646,11 +650,11 @@ fn rules_3_7_going_rummy_must_lay_down_everything() {
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
     refused!(
         g,
-        Action::GoRummy { melds, discard: id(&g, 0, "Kd") },
+        Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") },
         ActionError::RummyIncomplete { left: 1 }
     );
     let discard = id(&g, 0, "Kd");
-    refused!(g, Action::GoRummy { melds: vec![], discard }, ActionError::NoMelds);
+    refused!(g, Action::GoRummy { melds: vec![], builds: vec![], discard }, ActionError::NoMelds);
 }
 
 #[test]
@@ -660,7 +664,7 @@ fn rules_3_7_rummy_with_the_taken_discard() {
     let mut m = run(&g, 0, "2c 3c");
     m.pieces.push(top);
     let melds = vec![m, set(&g, 0, "2d 2h 2s")];
-    ok!(g, Action::TakeDiscardAndGoRummy { melds, discard: id(&g, 0, "Kd") });
+    ok!(g, Action::TakeDiscardAndGoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
     assert!(g.went_rummy());
     assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
 }
@@ -674,7 +678,7 @@ fn rules_3_7_rummy_threshold_option() {
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
     refused!(
         g,
-        Action::GoRummy { melds, discard: id(&g, 0, "Kd") },
+        Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") },
         ActionError::OpeningBelowThreshold { needed: 40, got: 15 },
     );
 }
@@ -701,7 +705,7 @@ fn rules_3_7_going_rummy_with_builds_below_40_costs_each_opponent_25() {
         ActionError::OpeningBelowThreshold { needed: 40, got: 9 }
     );
     let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
-    let rummy = Action::GoRummyBuilding {
+    let rummy = Action::GoRummy {
         melds: vec![run234],
         builds: vec![LayOff::new(nine, M0, RunEnd::Front), LayOff::new(eight, M0, RunEnd::Front)],
         discard: king,
@@ -712,7 +716,7 @@ fn rules_3_7_going_rummy_with_builds_below_40_costs_each_opponent_25() {
     assert!(legal.contains(&rummy.normalized()), "{legal:?}");
     let mut bot = rummykit_rummy40::GreedyBot::new();
     let chosen = rummykit_core::Bot::act(&mut bot, &g.view(1));
-    assert!(matches!(chosen, Action::GoRummyBuilding { .. }), "{chosen:?}");
+    assert!(matches!(chosen, Action::GoRummy { .. }), "{chosen:?}");
     ok!(g, rummy);
     assert!(g.went_rummy());
     assert_eq!(meld_text(&g, 0), "8h 9h Th Jh Qh Kh");
@@ -726,7 +730,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     let mut g = rummy_with_builds_position();
     let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
     let front = |p| LayOff::new(p, M0, RunEnd::Front);
-    let rummy = |builds: Vec<LayOff>, g: &Rummy40| Action::GoRummyBuilding {
+    let rummy = |builds: Vec<LayOff>, g: &Rummy40| Action::GoRummy {
         melds: vec![run(g, 1, "2c 3c 4c")],
         builds,
         discard: king,
@@ -767,7 +771,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     // Building needs one's own first meld (seed 000: "Na het neerleggen van de eerste meld").
     refused!(
         g,
-        Action::GoRummyBuilding { melds: vec![], builds: vec![front(nine), front(eight)], discard: king },
+        Action::GoRummy { melds: vec![], builds: vec![front(nine), front(eight)], discard: king },
         ActionError::NoMelds
     );
     refused!(g, rummy(vec![front(nine), front(nine)], &g), ActionError::RepeatedPiece(nine));
@@ -807,7 +811,7 @@ fn rules_3_7_rummy_with_builds_and_the_taken_discard() {
     m.pieces.push(top);
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    let action = Action::TakeDiscardAndGoRummyBuilding { melds: vec![m], builds, discard: king };
+    let action = Action::TakeDiscardAndGoRummy { melds: vec![m], builds, discard: king };
     assert!(legal.contains(&action.normalized()));
     ok!(g, action);
     assert!(g.went_rummy());
@@ -827,7 +831,7 @@ fn rules_3_7_taken_discard_built_instead_of_melded_is_refused() {
     let discard = id(&g, 1, "Kd");
     refused!(
         g,
-        Action::TakeDiscardAndGoRummyBuilding { melds, builds, discard },
+        Action::TakeDiscardAndGoRummy { melds, builds, discard },
         ActionError::TakenCardNotMelded { card: top }
     );
 }
@@ -837,21 +841,18 @@ fn rules_3_7_rummy_builds_normal_form() {
     let g = rummy_with_builds_position();
     let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
     let melds = vec![run(&g, 1, "2c 3c 4c")];
-    // No builds: the plain rummy.
-    let plain = Action::GoRummyBuilding { melds: melds.clone(), builds: vec![], discard: king };
-    assert_eq!(plain.normalized(), Action::GoRummy { melds: melds.clone(), discard: king });
     // Sorted by meld, then front before back; the order at one end is kept.
     let b = |p, m: u16, end| LayOff::new(p, MeldId::new(m), end);
-    let a = Action::GoRummyBuilding {
+    let a = Action::GoRummy {
         melds: melds.clone(),
         builds: vec![b(king, 1, RunEnd::Back), b(nine, 0, RunEnd::Back), b(eight, 0, RunEnd::Front)],
         discard: king,
     };
-    let Action::GoRummyBuilding { builds, .. } = a.normalized() else { panic!() };
+    let Action::GoRummy { builds, .. } = a.normalized() else { panic!() };
     assert_eq!(builds, vec![b(eight, 0, RunEnd::Front), b(nine, 0, RunEnd::Back), b(king, 1, RunEnd::Back)]);
     let kept = vec![b(nine, 0, RunEnd::Front), b(eight, 0, RunEnd::Front)];
-    let Action::GoRummyBuilding { builds, .. } =
-        (Action::GoRummyBuilding { melds, builds: kept.clone(), discard: king }).normalized()
+    let Action::GoRummy { builds, .. } =
+        (Action::GoRummy { melds, builds: kept.clone(), discard: king }).normalized()
     else {
         panic!()
     };
@@ -875,7 +876,7 @@ fn rules_3_8_rummy_bonus_double_and_unopened_penalty_options() {
     let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c", "5h"], "", "Kd");
     draw(&mut g);
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
-    ok!(g, Action::GoRummy { melds, discard: id(&g, 0, "Kd") });
+    ok!(g, Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
     assert_eq!(g.outcome().unwrap().points, vec![0, 70, 10]);
     let mut c = Config::RUMMY40;
     c.unopened_penalty = Some(100);
@@ -883,7 +884,7 @@ fn rules_3_8_rummy_bonus_double_and_unopened_penalty_options() {
     let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
     draw(&mut g);
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
-    ok!(g, Action::GoRummy { melds, discard: id(&g, 0, "Kd") });
+    ok!(g, Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
     assert_eq!(g.outcome().unwrap().points, vec![0, 100]);
 }
 
