@@ -3,8 +3,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Bot, tournament};
-use rummykit_rummikub::{GreedyBot, RandomBot, Rules, Rummikub, SamplerBot, ThoroughBot};
+use rummykit_core::{Bot, Game, Seating, play_hand, tournament};
+use rummykit_rummikub::{Action, GreedyBot, RandomBot, Rules, Rummikub, SamplerBot, ThoroughBot};
 
 const MAX_ACTIONS: usize = 20_000;
 
@@ -34,6 +34,26 @@ fn four_greedy_bots_play_legally() {
     let (mut a, mut b, mut c, mut d) =
         (GreedyBot::new(), GreedyBot::new(), GreedyBot::new(), GreedyBot::new());
     run(Rules::standard(), &mut [&mut a, &mut b, &mut c, &mut d], 30, 12);
+}
+
+/// Every action of the 4-seat game of `seed` between greedy and thorough bots made for it.
+fn game_between_new_bots(seed: u64) -> Vec<Action> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Rummikub::deal(&Rules::standard(), Seating::new(4), &mut rng).expect("deal");
+    let (mut a, mut b, mut c, mut d) =
+        (GreedyBot::new(), ThoroughBot::new(), GreedyBot::new(), ThoroughBot::new());
+    play_hand(&mut game, &mut [&mut a, &mut b, &mut c, &mut d], MAX_ACTIONS).expect("legal play").1
+}
+
+#[test]
+fn recycled_solver_memory_plays_the_same_games() {
+    // Bots made after others were dropped on this thread reuse their solvers' memory;
+    // on a new thread every bot starts with empty memory.
+    let recycled: Vec<Vec<Action>> = (0..3).map(game_between_new_bots).collect();
+    let fresh: Vec<Vec<Action>> = (0..3)
+        .map(|seed| std::thread::spawn(move || game_between_new_bots(seed)).join().expect("no panic"))
+        .collect();
+    assert_eq!(recycled, fresh);
 }
 
 #[test]
