@@ -70,12 +70,6 @@ fn runs_of(key: u64, c: usize) -> (u32, u32, u32) {
 }
 
 #[inline]
-fn with_runs(key: u64, c: usize, a1: u32, a2: u32, a3: u32) -> u64 {
-    let shift = c as u32 * COLOUR_BITS;
-    (key & !(0x1ff << shift)) | (u64::from(a1 | a2 << 3 | a3 << 6) << shift)
-}
-
-#[inline]
 fn jokers_of(key: u64) -> u32 {
     ((key >> J_SHIFT) & 7) as u32
 }
@@ -228,8 +222,9 @@ impl Dp {
         }
     }
 
-    fn find(&self, key: u64) -> Option<&Entry> {
-        let start = *self.layer_start.last()?;
+    /// The entry of `key` in the layer starting at `start` (the newest one).
+    #[inline]
+    fn find_in(&self, start: usize, key: u64) -> Option<&Entry> {
         let mut h = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask;
         loop {
             let s = self.slots[h];
@@ -253,29 +248,26 @@ impl Dp {
         let start = *self.layer_start.last().unwrap_or(&0);
         for i in start..self.entries.len() {
             let Entry { key, score, .. } = self.entries[i];
-            let mut better = [0u64; 14];
-            let mut k = 0;
+            let dominated = |b: u64| self.find_in(start, b).is_some_and(|e| e.score >= score);
+            let mut dead = false;
             for c in 0..4 {
-                let (a1, a2, a3) = runs_of(key, c);
-                if a3 < 7 {
-                    better[k] = with_runs(key, c, a1, a2, a3 + 1);
-                    k += 1;
+                // The neighbours by key arithmetic on the colour's three 3-bit counts.
+                let shift = c * COLOUR_BITS;
+                let (a1, a2, a3) = runs_of(key, c as usize);
+                let (one, two, three) = (1u64 << shift, 1u64 << (shift + 3), 1u64 << (shift + 6));
+                if a3 < 7 && (dominated(key + three) || (a2 > 0 && dominated(key - two + three))) {
+                    dead = true;
+                    break;
                 }
-                if a2 > 0 && a3 < 7 {
-                    better[k] = with_runs(key, c, a1, a2 - 1, a3 + 1);
-                    k += 1;
-                }
-                if a1 > 0 && a2 < 7 {
-                    better[k] = with_runs(key, c, a1 - 1, a2 + 1, a3);
-                    k += 1;
+                if a1 > 0 && a2 < 7 && dominated(key - one + two) {
+                    dead = true;
+                    break;
                 }
             }
-            let j = jokers_of(key);
-            if core && j > 0 {
-                better[k] = key - (1 << J_SHIFT);
-                k += 1;
+            if !dead && core && jokers_of(key) > 0 && dominated(key - (1 << J_SHIFT)) {
+                dead = true;
             }
-            if better[..k].iter().any(|&b| self.find(b).is_some_and(|e| e.score >= score)) {
+            if dead {
                 self.entries[i].choice = DEAD;
             }
         }
@@ -728,6 +720,49 @@ struct Decisions {
     stamp: u32,
     steps: Vec<Step>,
     track_value: bool,
+    /// Decisions kept across runs and solves (opened mode only: initial melds track the
+    /// value, which depends on more than the key): per [`memo_key`] a range of `kept`,
+    /// whose scores are stored as `placed << 8 | room` (independent of the number).
+    memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
+    kept: Vec<Opt>,
+}
+
+/// Most decisions [`Decisions::kept`] holds before it starts afresh (6 MB).
+const KEPT_MAX: usize = 1 << 18;
+
+/// The key of a colour step's decisions in [`Decisions::memo`]: everything
+/// [`gen_options`] depends on except the number (core mode: only the score depends on
+/// it; full mode: the number is part of the key).
+fn memo_key(step: &Step, runs: u32, jleft: u32) -> u64 {
+    let n = if step.core { 0 } else { step.n };
+    u64::from(runs)
+        | u64::from(jleft) << 9
+        | u64::from(step.t) << 12
+        | u64::from(step.r) << 16
+        | u64::from(step.next) << 20
+        | u64::from(step.objective == Objective::Value) << 26
+        | u64::from(step.core) << 27
+        | u64::from(n) << 28
+}
+
+/// A multiplicative hasher for the small integer keys of [`Decisions::memo`].
+#[derive(Debug, Clone, Copy, Default)]
+struct KeyHasher(u64);
+
+impl core::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0 ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 impl Decisions {
@@ -775,9 +810,40 @@ impl Decisions {
             return (lo, hi);
         }
         let step = self.steps[layer];
-        let (lo, hi) =
-            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, &step, self.track_value);
+        let (lo, hi) = if self.track_value {
+            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, &step, true)
+        } else {
+            self.remembered(&step, a1 | a2 << 3 | a3 << 6, jleft)
+        };
         self.cache[idx] = (self.stamp, lo, hi);
+        (lo, hi)
+    }
+
+    /// The decisions of `step` (opened mode) through [`Decisions::memo`]: copied from
+    /// `kept` with the number's scores, or generated and kept.
+    fn remembered(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
+        let key = memo_key(step, runs, jleft);
+        let unit = one_tile(step.objective, step.n);
+        let lo = self.opts.len();
+        if let Some(&(klo, khi)) = self.memo.get(&key) {
+            for &o in &self.kept[klo as usize..khi as usize] {
+                self.opts.push(Opt { delta: (o.delta >> 8) * unit + (o.delta & 0xff), ..o });
+            }
+            return (lo as u32, self.opts.len() as u32);
+        }
+        let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
+        let (lo, hi) = gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, step, false);
+        if self.kept.len() + (hi - lo) as usize > KEPT_MAX {
+            self.kept.clear();
+            self.memo.clear();
+        }
+        let klo = self.kept.len() as u32;
+        for &o in &self.opts[lo as usize..hi as usize] {
+            let placed = o.delta / unit;
+            debug_assert!(o.delta - placed * unit <= 0xff, "the room count fits in 8 bits");
+            self.kept.push(Opt { delta: placed << 8 | (o.delta - placed * unit), ..o });
+        }
+        self.memo.insert(key, (klo, self.kept.len() as u32));
         (lo, hi)
     }
 }
@@ -827,7 +893,11 @@ const ROOM_MASK: u32 = 0x3f;
 
 /// Widths of the beams that look for a good play (and end the search when one reaches
 /// an upper bound): the first ranked by score, the others by the relaxation's estimate.
-const BEAMS: [usize; 3] = [8, 32, 512];
+/// On about half of the typical positions the score-ranked beam dies out (its greedy
+/// states cannot lay out the table); a guided beam as narrow as it then usually reaches
+/// the relaxation's optimum, before the wider ones are needed (median −5 %, total −2 %
+/// instructions over the bench positions vs 8/32/512; see `docs/design/solver.md`).
+const BEAMS: [usize; 4] = [8, 8, 32, 512];
 
 /// Width of the focused beam (states that can still reach the relaxation's optimum).
 /// On the bench's hardest position 4096 and 8192 miss the optimal play, 16384 and 32768
@@ -835,7 +905,7 @@ const BEAMS: [usize; 3] = [8, 32, 512];
 const FOCUS: usize = 16384;
 
 /// Beams for tests: so narrow that every later stage of [`Dp::run`] is exercised.
-const NARROW_BEAMS: [usize; 3] = [2, 3, 5];
+const NARROW_BEAMS: [usize; 4] = [2, 2, 3, 5];
 
 /// The score of placing every optional natural that fits in some meld at all: in a run
 /// (three consecutive numbers of its colour, the gaps filled by jokers) or a group (two
