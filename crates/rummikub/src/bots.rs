@@ -11,7 +11,7 @@ use std::cell::RefCell;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
-use rummykit_core::{Bot, Meld, MeldRules, Tile, hand_melds};
+use rummykit_core::{Bot, Colour, Meld, MeldRules, Tile, hand_melds};
 
 use crate::solver::{Objective, Position, SolveOptions, Solver};
 use crate::{Action, Rules, Rummikub, TileCounts, View, check_play};
@@ -232,6 +232,46 @@ impl GreedyBot {
     }
 }
 
+/// An upper bound on the value of new melds from a jokerless rack (RULES.md §1.5: the
+/// initial meld counts the numbers of the tiles): every copy of each face that lies in
+/// some group or run of the rack's own faces, at its number. `None` when the rack holds
+/// a joker, which could stand for any tile.
+///
+/// When it is below the threshold no initial meld exists, so the bots skip the solver
+/// call that would find none (most turns before the initial meld).
+fn meldable_value_bound(rack: &TileCounts) -> Option<u32> {
+    if rack.jokers() > 0 {
+        return None;
+    }
+    // has[c][n]: colour c holds number n (1..=13; 0, 14 and 15 stay false).
+    let mut has = [[false; 16]; 4];
+    for (c, colour) in Colour::ALL.into_iter().enumerate() {
+        for n in 1..=13u8 {
+            has[c][n as usize] = Tile::new(colour, n).is_some_and(|t| rack.count(t) > 0);
+        }
+    }
+    let mut bound = 0;
+    for (c, colour) in Colour::ALL.into_iter().enumerate() {
+        for n in 1..=13usize {
+            let in_group = (0..4).filter(|&o| has[o][n]).count() >= 3;
+            let in_run =
+                (n.saturating_sub(2).max(1)..=n).any(|s| has[c][s] && has[c][s + 1] && has[c][s + 2]);
+            if has[c][n] && (in_group || in_run) {
+                let copies = Tile::new(colour, n as u8).map_or(0, |t| rack.count(t));
+                bound += n as u32 * u32::from(copies);
+            }
+        }
+    }
+    Some(bound)
+}
+
+/// Whether this seat, not yet opened, certainly has no initial meld (see
+/// [`meldable_value_bound`]).
+fn no_initial_meld(view: &View) -> bool {
+    let threshold = view.rules.initial_meld_threshold;
+    !view.has_opened() && meldable_value_bound(&view.rack).is_some_and(|v| v < threshold)
+}
+
 /// The best play under `objective` for this view (initial-meld mode before opening),
 /// checked; `None` if there is none or the check refuses it and the rack-only fallback.
 fn best_play(
@@ -254,6 +294,9 @@ fn best_play(
     }
     // Not opened, or the rearrangement was refused (house rules the solver does not
     // model): new melds from the rack only, then, once opened, lay-offs at the ends.
+    if no_initial_meld(view) {
+        return None;
+    }
     let threshold = if view.has_opened() { 0 } else { view.rules.initial_meld_threshold };
     let position = Position::from_melds(&view.table, rack.iter().copied()).ok()?;
     let sol = solver.solve(&position, &options.with_opened(false).with_threshold(threshold)).ok()?;
@@ -389,6 +432,9 @@ impl ThoroughBot {
             }
         }
         let threshold = if view.has_opened() { 0 } else { view.rules.initial_meld_threshold };
+        if no_initial_meld(view) {
+            return found;
+        }
         for objective in [Objective::Tiles, Objective::Value] {
             let Ok(position) = Position::from_melds(&view.table, rack.iter().copied()) else { break };
             let opts = options.with_objective(objective).with_opened(false).with_threshold(threshold);
@@ -524,5 +570,48 @@ impl<R: Rng> Bot<Rummikub> for SamplerBot<R> {
             }
         }
         best.map_or_else(|| draw_or_pass(view), |(_, _, a)| a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    #[test]
+    fn value_bound_below_the_threshold_means_the_solver_finds_no_initial_meld_rules_1_5() {
+        let rules = Rules::standard();
+        let naturals: Vec<Tile> =
+            TileCounts::full(&rules.tile_set.catalog()).iter().filter(|t| !t.is_joker()).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(15);
+        let mut solver = Solver::new();
+        let options = solve_options(&rules).with_opened(false);
+        let (mut below, mut found) = (0, 0);
+        for i in 0..600 {
+            let mut box_ = naturals.clone();
+            box_.shuffle(&mut rng);
+            let rack: TileCounts = box_[..10 + i % 15].iter().copied().collect();
+            let bound = meldable_value_bound(&rack).expect("no jokers");
+            let position = Position::new(core::iter::empty(), rack.iter());
+            // The most valuable new melds, at any value, are worth no more than the bound.
+            let any = options.with_objective(Objective::Value).with_threshold(0);
+            let most = solver.solve(&position, &any).expect("solvable").value_placed;
+            assert!(most <= u64::from(bound), "rack {:?}: melds worth {most} > bound {bound}", rack.to_vec());
+            let sol = solver.solve(&position, &options).expect("solvable");
+            if bound < rules.initial_meld_threshold {
+                below += 1;
+                assert_eq!(sol.tiles_placed, 0, "rack {:?}", rack.to_vec());
+            } else {
+                found += usize::from(sol.tiles_placed > 0);
+            }
+        }
+        // Both sides are exercised.
+        assert!(below > 50 && found > 50, "below {below}, found {found}");
+        let mut with_joker = TileCounts::default();
+        with_joker.add(Tile::JOKER);
+        assert_eq!(meldable_value_bound(&with_joker), None);
     }
 }
