@@ -1129,6 +1129,7 @@ impl Relax {
         if !self.on {
             return Some(acc);
         }
+        let mut first = true;
         for cc in (0..4).filter(|&cc| cc != c) {
             let m = if cc < c { n + 1 } else { n };
             let runs = (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff;
@@ -1136,7 +1137,10 @@ impl Relax {
             if row[j as usize] == NONE {
                 return None;
             }
-            acc = max_plus(&acc, &row, j);
+            // A row never falls with a larger budget, so its convolution with the zero
+            // row is the row itself.
+            acc = if first { row } else { max_plus(&acc, &row, j) };
+            first = false;
         }
         Some(acc)
     }
