@@ -7,55 +7,12 @@
 //! returned; when no checked play is found the bot draws (or passes when the pool is
 //! empty), so bots never act illegally under any [`Rules`].
 
-use std::cell::RefCell;
-
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use rummykit_core::{Bot, Colour, Meld, MeldRules, Tile, hand_melds};
 
 use crate::solver::{Objective, Position, SolveOptions, Solver};
 use crate::{Action, Rules, Rummikub, TileCounts, View, check_play};
-
-/// A bot's [`Solver`], handed back to a per-thread spare list when the bot is dropped
-/// and taken from it when a bot is made.
-///
-/// A solver's working memory is a few megabytes of tables that its first solve
-/// allocates and zeroes; a fresh bot per game (benches, `simulate`) paid that four
-/// times per 4-seat game, about a fifth of a greedy playout's instructions. The
-/// memory is only a cache (results do not depend on it), so a recycled solver plays
-/// exactly as a new one. At most [`PooledSolver::KEEP`] spares stay per thread.
-#[derive(Debug, Clone)]
-struct PooledSolver(Solver);
-
-thread_local! {
-    static SPARE_SOLVERS: RefCell<Vec<Solver>> = const { RefCell::new(Vec::new()) };
-}
-
-impl PooledSolver {
-    /// Spare solvers kept per thread (a 4-seat game between solver bots drops four).
-    const KEEP: usize = 8;
-}
-
-impl Default for PooledSolver {
-    fn default() -> PooledSolver {
-        let spare = SPARE_SOLVERS.try_with(|s| s.try_borrow_mut().ok()?.pop()).ok().flatten();
-        PooledSolver(spare.unwrap_or_default())
-    }
-}
-
-impl Drop for PooledSolver {
-    fn drop(&mut self) {
-        let solver = core::mem::take(&mut self.0);
-        // During thread teardown the list may be gone: the solver is then simply freed.
-        let _ = SPARE_SOLVERS.try_with(|s| {
-            if let Ok(mut spare) = s.try_borrow_mut() {
-                if spare.len() < Self::KEEP {
-                    spare.push(solver);
-                }
-            }
-        });
-    }
-}
 
 /// Draw, or pass when the pool is empty: the move that is always legal (RULES.md §1.3, §1.7).
 fn draw_or_pass(view: &View) -> Action {
@@ -220,12 +177,12 @@ impl<R: Rng> Bot<Rummikub> for RandomBot<R> {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct GreedyBot {
-    solver: PooledSolver,
+    solver: Solver,
 }
 
 impl GreedyBot {
-    /// A greedy bot (with its own reusable solver memory, recycled from a bot dropped
-    /// on this thread when there is one).
+    /// A greedy bot, with its own [`Solver`] (whose memory is recycled from a solver
+    /// dropped on this thread when there is one).
     #[must_use]
     pub fn new() -> GreedyBot {
         GreedyBot::default()
@@ -347,7 +304,7 @@ impl Bot<Rummikub> for GreedyBot {
 
     fn act(&mut self, view: &View) -> Action {
         let rack = view.rack.to_vec();
-        best_play(&mut self.solver.0, view, &rack, Objective::Tiles)
+        best_play(&mut self.solver, view, &rack, Objective::Tiles)
             .map_or_else(|| draw_or_pass(view), |(a, _)| a)
     }
 }
@@ -378,12 +335,12 @@ impl Bot<Rummikub> for GreedyBot {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ThoroughBot {
-    solver: PooledSolver,
+    solver: Solver,
 }
 
 impl ThoroughBot {
-    /// A thorough bot (with its own reusable solver memory, recycled from a bot dropped
-    /// on this thread when there is one).
+    /// A thorough bot, with its own [`Solver`] (whose memory is recycled from a solver
+    /// dropped on this thread when there is one).
     #[must_use]
     pub fn new() -> ThoroughBot {
         ThoroughBot::default()
@@ -420,7 +377,7 @@ impl ThoroughBot {
             for objective in [Objective::Tiles, Objective::Value] {
                 for r in [&rack, &naturals] {
                     let position = Position::new(table.iter().copied(), r.iter().copied());
-                    if let Ok(sol) = self.solver.0.solve(&position, &options.with_objective(objective)) {
+                    if let Ok(sol) = self.solver.solve(&position, &options.with_objective(objective)) {
                         if sol.tiles_placed > 0 {
                             consider(sol.table);
                         }
@@ -438,7 +395,7 @@ impl ThoroughBot {
         for objective in [Objective::Tiles, Objective::Value] {
             let Ok(position) = Position::from_melds(&view.table, rack.iter().copied()) else { break };
             let opts = options.with_objective(objective).with_opened(false).with_threshold(threshold);
-            if let Ok(sol) = self.solver.0.solve(&position, &opts) {
+            if let Ok(sol) = self.solver.solve(&position, &opts) {
                 let mut table = sol.table;
                 if view.has_opened() {
                     let mut left = view.rack;
@@ -542,7 +499,7 @@ impl<R: Rng> Bot<Rummikub> for SamplerBot<R> {
             samples.push(chosen.to_vec());
         }
         let options = solve_options(&view.rules).with_opened(opponent.opened);
-        let solver = &mut self.thorough.solver.0;
+        let solver = &mut self.thorough.solver;
         let mut outs = |table: &[Meld<Tile>]| -> usize {
             samples
                 .iter()

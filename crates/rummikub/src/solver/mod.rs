@@ -51,6 +51,7 @@ pub use options::{Objective, SolveOptions};
 pub use position::Position;
 pub use solution::Solution;
 
+use core::cell::RefCell;
 use rummykit_core::{Colour, Face, Meld, MeldKind, MeldRules, Tile};
 
 use dp::{Counts, Dp, Params};
@@ -77,8 +78,15 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution, So
     Solver::new().solve(position, options)
 }
 
-/// A reusable solver: keeps its working memory between calls, which saves the
-/// allocations when solving many positions (bots, benches).
+/// A reusable solver: keeps its working memory (a few megabytes of tables and the
+/// colour decisions it has generated) between calls, which makes later solves several
+/// times cheaper than the first.
+///
+/// That memory is only a cache: answers never depend on it. When a solver is dropped
+/// its memory goes to a per-thread spare list (at most [`Solver::SPARES`] entries) and
+/// the next [`Solver::new`] on that thread starts from it, so code that makes a solver
+/// per call, per game or per bot (like [`solve`]) pays the first-solve cost once per
+/// thread rather than every time.
 ///
 /// ```
 /// use rummykit_rummikub::solver::{Position, SolveOptions, Solver};
@@ -89,9 +97,34 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution, So
 /// }
 /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
 /// ```
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct Solver {
     dp: Dp,
+}
+
+thread_local! {
+    /// Working memory of dropped solvers, for the next ones made on this thread.
+    static SPARE: RefCell<Vec<Dp>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Drop for Solver {
+    fn drop(&mut self) {
+        let dp = core::mem::take(&mut self.dp);
+        // During thread teardown the list may be gone: the memory is then simply freed.
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                if spare.len() < Solver::SPARES {
+                    spare.push(dp);
+                }
+            }
+        });
+    }
 }
 
 /// Counts of every face in a list, jokers at index 52.
@@ -104,10 +137,18 @@ fn face_counts(tiles: &[Tile]) -> [usize; 53] {
 }
 
 impl Solver {
-    /// A solver with empty working memory.
+    /// Dropped solvers' memories kept per thread for reuse (a four-seat game between
+    /// solver bots drops four).
+    pub const SPARES: usize = 4;
+
+    /// A solver, with the working memory of one dropped earlier on this thread if there
+    /// is one, else empty.
     #[must_use]
     pub fn new() -> Solver {
-        Solver::default()
+        let spare = SPARE.try_with(|s| s.try_borrow_mut().ok()?.pop()).ok().flatten();
+        let mut dp = spare.unwrap_or_default();
+        dp.narrow = false;
+        Solver { dp }
     }
 
     /// Solves `position` under `options`, as [`solve`] does.
