@@ -499,11 +499,7 @@ fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
         0 => R40Action::DrawStock,
         1 => R40Action::TakeDiscard,
         2 => R40Action::Discard(piece_from(bytes)),
-        3 => R40Action::Build {
-            piece: piece_from(bytes),
-            meld: meld(bytes),
-            end: end_from(bytes),
-        },
+        3 => R40Action::Build { piece: piece_from(bytes), meld: meld(bytes), end: end_from(bytes) },
         4 => R40Action::SwapJoker { piece: piece_from(bytes), meld: meld(bytes) },
         5 => R40Action::ReleaseJoker { meld: meld(bytes), pieces: [piece_from(bytes), piece_from(bytes)] },
         6 => R40Action::Meld(new_meld_from(bytes)),
