@@ -16,7 +16,8 @@
 //! 4. **A refused action changes nothing**: the state equals its clone afterwards.
 //! 5. **Views hide what they must**: for each seat, permuting the pieces hidden from it
 //!    ([`Conformance::permute_hidden`]: other hands, the stock order) leaves its
-//!    [`Game::view`] unchanged.
+//!    [`Game::view`] unchanged; and [`Game::view_into`], refreshing a stale view in
+//!    place, gives the same view as [`Game::view`].
 //! 6. **Saves round-trip**: [`Conformance::round_trip`] (serialize, then deserialize
 //!    through the re-validating representation) gives an equal state.
 //! 7. **Termination**: the hand ends within [`Conformance::max_steps`] actions, then
@@ -389,6 +390,8 @@ pub enum Check {
     StateChangedOnError,
     /// A view changed when hidden pieces were permuted.
     ViewLeak,
+    /// [`Game::view_into`] gave another view than [`Game::view`].
+    ViewRefresh,
     /// The serde round trip failed or gave another state.
     RoundTrip,
     /// The hand did not end within the bound, or the harness had no move.
@@ -632,10 +635,21 @@ where
             conservation(c, &other, inventory, ctx).map_err(|v| {
                 ctx.fail(Check::Conservation, format!("permute_hidden broke it: {}", v.detail))
             })?;
-            if other.view(seat) != game.view(seat) {
+            let view = game.view(seat);
+            if other.view(seat) != view {
                 return Err(ctx.fail(
                     Check::ViewLeak,
                     format!("seat {seat}'s view changed when hidden pieces were permuted"),
+                ));
+            }
+            // Refreshing a stale view (another seat's, of another state) in place must give
+            // the same view: `play_hand` relies on it.
+            let mut refreshed = other.view((seat + 1) % game.seats());
+            game.view_into(seat, &mut refreshed);
+            if refreshed != view {
+                return Err(ctx.fail(
+                    Check::ViewRefresh,
+                    format!("seat {seat}'s view refreshed in place differs from a fresh one"),
                 ));
             }
             report.views_checked += 1;

@@ -15,6 +15,7 @@ struct Bugs {
     never_end: bool,
     not_zero_sum: bool,
     refuse_listed: bool,
+    stale_refresh: bool,
 }
 
 /// Two seats draw the ten tokens of a shuffled stock in turn; each scores the sum of its
@@ -83,6 +84,17 @@ impl Game for Draw10 {
         let other = &self.hands[1 - seat];
         let leak = self.bugs.leak_other_hand.then(|| other.iter().map(|&t| u32::from(t)).sum());
         (own, other.len(), self.stock.len(), self.to_move(), leak)
+    }
+    fn view_into(&self, seat: Seat, view: &mut Self::View) {
+        let fresh = self.view(seat);
+        if self.bugs.stale_refresh {
+            // Keeps the old hand: the kind of bug a buffer-reusing refresh can have.
+            view.1 = fresh.1;
+            view.2 = fresh.2;
+            view.3 = fresh.3;
+        } else {
+            *view = fresh;
+        }
     }
     fn outcome(&self) -> Option<Outcome> {
         if self.to_move().is_some() {
@@ -159,6 +171,7 @@ fn each_bug_is_caught_by_its_check() {
         (Bugs { never_end: true, ..Bugs::default() }, Check::Termination),
         (Bugs { not_zero_sum: true, ..Bugs::default() }, Check::Outcome),
         (Bugs { refuse_listed: true, ..Bugs::default() }, Check::LegalRefused),
+        (Bugs { stale_refresh: true, ..Bugs::default() }, Check::ViewRefresh),
     ];
     for (bugs, check) in cases {
         let v = run(bugs).expect_err("the bug must be caught");
