@@ -196,17 +196,7 @@ impl<F: Face> Meld<F> {
     #[inline(always)]
     pub fn new(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
         let len = faces.len();
-        let min = rules.min_len.max(1) as usize;
-        if len < min {
-            return Err(MeldError::TooShort { len, min });
-        }
-        let max = match kind {
-            MeldKind::Group => rules.max_group_len.min(4) as usize,
-            MeldKind::Run => MAX_MELD_LEN,
-        };
-        if len > max {
-            return Err(MeldError::TooLong { len, max });
-        }
+        check_len(kind, len, rules)?;
         // One pass of bit operations decides; an invalid list goes to the exact checks,
         // which find the first error in the order documented above. Only (suit, first)
         // leave the cold paths, so the meld itself is built in one place.
@@ -397,13 +387,10 @@ impl<F: Face> Meld<F> {
     }
 }
 
-/// The reference validator: every check in order, so the first error found is the one
-/// reported (length, then jokers, then the kind's structure); returns what the meld
-/// stores as (suit, first). [`Meld::new`] calls it only when the jokers fail the rules.
-#[cold]
-#[inline(never)]
-fn check_exact<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<(u8, u8), MeldError> {
-    let len = faces.len();
+/// The first check of every validation: the length against the rules' bounds (a group
+/// never holds more than four).
+#[inline(always)]
+fn check_len(kind: MeldKind, len: usize, rules: &MeldRules) -> Result<(), MeldError> {
     let min = rules.min_len.max(1) as usize;
     if len < min {
         return Err(MeldError::TooShort { len, min });
@@ -415,6 +402,17 @@ fn check_exact<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Resul
     if len > max {
         return Err(MeldError::TooLong { len, max });
     }
+    Ok(())
+}
+
+/// The reference validator: every check in order, so the first error found is the one
+/// reported (length, then jokers, then the kind's structure); returns what the meld
+/// stores as (suit, first). [`Meld::new`] calls it only when the jokers fail the rules.
+#[cold]
+#[inline(never)]
+fn check_exact<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<(u8, u8), MeldError> {
+    let len = faces.len();
+    check_len(kind, len, rules)?;
     let mut jokers = 0;
     for (i, f) in faces.iter().enumerate() {
         if f.is_joker() {
