@@ -1,6 +1,5 @@
 //! [`ClassicRummy`]: the referee's state of one hand of classic Rummy.
 
-use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use rummykit_core::{
     Card, DealError, Game, MeldTable, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating,
@@ -424,19 +423,8 @@ impl ClassicRummy {
     /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
     #[must_use]
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
-        let others: Vec<Seat> = (0..self.hands.len()).filter(|&s| s != seat).collect();
-        let mut pool: Vec<PieceId> = self.piles.stock().to_vec();
-        for &s in &others {
-            pool.extend(self.hands[s] - self.known[s]);
-        }
-        pool.shuffle(rng);
         let mut game = self.clone();
-        let mut cards = pool.into_iter();
-        for &s in &others {
-            let hidden = (self.hands[s] - self.known[s]).len();
-            game.hands[s] = self.known[s] | cards.by_ref().take(hidden).collect::<PieceSet>();
-        }
-        game.piles = self.piles.with_hidden(cards.collect(), rng.next_u64());
+        game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
         game
     }
 

@@ -127,21 +127,51 @@ impl Piles {
         self
     }
 
-    /// The same piles with the hidden parts replaced: another stock (bottom first) and
-    /// another restock seed; the discard pile and the restock count stay. For tests
-    /// that a player's view does not depend on what is hidden from them.
+    /// Deals anew what is hidden from `seat`: the stock and the cards of the other
+    /// `hands` that are not in their `known` sets (taken face up from the discard pile)
+    /// are shuffled together and dealt back, so every hand keeps its known cards and its
+    /// size and the stock its length; the restock seed is drawn afresh. The discard pile
+    /// and the restock count stay. Returns the new piles; `hands` changes in place. For
+    /// tests that a player's view does not depend on what is hidden from them.
     ///
     /// ```
-    /// use rummykit_core::{PieceId, Piles};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{PieceId, PieceSet, Piles};
     /// let id = |i| PieceId::new(i).unwrap();
     /// let piles = Piles::new(vec![id(1), id(2)], vec![id(3)], 0);
-    /// let other = piles.with_hidden(vec![id(2), id(1)], 9);
+    /// let mut hands = [PieceSet::from_iter([id(4)]), PieceSet::from_iter([id(5), id(6)])];
+    /// let known = [PieceSet::new(), PieceSet::from_iter([id(6)])];
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let other = piles.redeal_hidden(&mut hands, &known, 0, &mut rng);
     /// assert_eq!(other.discard_pile(), piles.discard_pile());
-    /// assert_eq!(other.stock(), &[id(2), id(1)]);
+    /// assert_eq!(hands[0], PieceSet::from_iter([id(4)]), "the seat's own hand stays");
+    /// assert!(hands[1].contains(id(6)) && hands[1].len() == 2 && other.stock_len() == 2);
     /// ```
     #[must_use]
-    pub fn with_hidden(&self, stock: Vec<PieceId>, shuffle_seed: u64) -> Piles {
-        Piles { stock, discard: self.discard.clone(), restocks: self.restocks, seed: shuffle_seed }
+    pub fn redeal_hidden<R: Rng + ?Sized>(
+        &self,
+        hands: &mut [PieceSet],
+        known: &[PieceSet],
+        seat: Seat,
+        rng: &mut R,
+    ) -> Piles {
+        let others: Vec<Seat> = (0..hands.len()).filter(|&s| s != seat).collect();
+        let mut pool: Vec<PieceId> = self.stock.clone();
+        for &s in &others {
+            pool.extend(hands[s] - known[s]);
+        }
+        pool.shuffle(rng);
+        let mut cards = pool.into_iter();
+        for &s in &others {
+            let hidden = (hands[s] - known[s]).len();
+            hands[s] = known[s] | cards.by_ref().take(hidden).collect::<PieceSet>();
+        }
+        Piles {
+            stock: cards.collect(),
+            discard: self.discard.clone(),
+            restocks: self.restocks,
+            seed: rng.next_u64(),
+        }
     }
 
     /// Takes the top card of the stock; `None` (and no change) if it is empty.

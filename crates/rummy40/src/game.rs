@@ -405,20 +405,8 @@ impl Rummy40 {
     /// assert_ne!(other.hand(1), game.hand(1));
     /// ```
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
-        use rand::seq::SliceRandom;
-        let others: Vec<Seat> = (0..self.hands.len()).filter(|&s| s != seat).collect();
-        let mut pool: Vec<PieceId> = self.piles.stock().to_vec();
-        for &s in &others {
-            pool.extend(self.hands[s] - self.known[s]);
-        }
-        pool.shuffle(rng);
         let mut game = self.clone();
-        let mut cards = pool.into_iter();
-        for &s in &others {
-            let hidden = (self.hands[s] - self.known[s]).len();
-            game.hands[s] = self.known[s] | cards.by_ref().take(hidden).collect::<PieceSet>();
-        }
-        game.piles = self.piles.with_hidden(cards.collect(), rng.next_u64());
+        game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
         game
     }
 
