@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io;
 
 use rummykit_classic::{Action as ClassicAction, ClassicRummy};
-use rummykit_core::{Bot, Card, Catalog, Game, MeldTable, PieceId, PieceSet, RunEnd, Seat};
+use rummykit_core::{Bot, Card, Catalog, Game, MeldTable, PieceId, PieceSet, Piles, RunEnd, Seat};
 use rummykit_rummy40::{Action, LayOff, NewMeld, Phase, Rummy40};
 
 use super::{Io, Style, TerminalGame};
@@ -20,10 +20,8 @@ pub(crate) trait CardGame: Game {
     fn hand_of(&self, seat: Seat) -> PieceSet;
     /// The melds on the table.
     fn melds(&self) -> &MeldTable<Card>;
-    /// The top of the discard pile.
-    fn top_discard(&self) -> Option<PieceId>;
-    /// Cards in the stock.
-    fn stock_len(&self) -> usize;
+    /// The stock and the discard pile.
+    fn piles(&self) -> &Piles;
     /// Whether a seat has melded/opened (for the status line).
     fn opened(&self, seat: Seat) -> bool;
     /// The action in words.
@@ -87,10 +85,10 @@ fn show<G: CardGame>(game: &G, seat: Seat, style: Style) -> String {
             )
         })
         .collect();
-    text.push_str(&format!("\nstock: {} cards; {}", game.stock_len(), others.join("; ")));
+    text.push_str(&format!("\nstock: {} cards; {}", game.piles().stock_len(), others.join("; ")));
     text.push_str(&format!(
         "\ndiscard pile: {}",
-        game.top_discard().and_then(|d| game.card(d)).map_or("(empty)".to_owned(), |c| style.card(c))
+        game.piles().top_discard().and_then(|d| game.card(d)).map_or("(empty)".to_owned(), |c| style.card(c))
     ));
     text.push_str("\ntable:");
     if game.melds().is_empty() {
@@ -209,11 +207,8 @@ impl CardGame for Rummy40 {
     fn melds(&self) -> &MeldTable<Card> {
         self.table()
     }
-    fn top_discard(&self) -> Option<PieceId> {
-        self.piles().top_discard()
-    }
-    fn stock_len(&self) -> usize {
-        self.piles().stock_len()
+    fn piles(&self) -> &Piles {
+        Rummy40::piles(self)
     }
     fn opened(&self, seat: Seat) -> bool {
         self.has_opened(seat)
@@ -330,11 +325,8 @@ impl CardGame for ClassicRummy {
     fn melds(&self) -> &MeldTable<Card> {
         self.table()
     }
-    fn top_discard(&self) -> Option<PieceId> {
-        self.piles().top_discard()
-    }
-    fn stock_len(&self) -> usize {
-        self.piles().stock_len()
+    fn piles(&self) -> &Piles {
+        ClassicRummy::piles(self)
     }
     fn opened(&self, seat: Seat) -> bool {
         self.table().has_melded(seat)
