@@ -16,6 +16,11 @@ struct Bugs {
     not_zero_sum: bool,
     refuse_listed: bool,
     stale_refresh: bool,
+    accept_bogus: bool,
+    expect_bogus_accepted: bool,
+    expect_draw_refused: bool,
+    bad_round_trip: bool,
+    legal_after_end: bool,
 }
 
 /// Two seats draw the ten tokens of a shuffled stock in turn; each scores the sum of its
@@ -59,6 +64,7 @@ impl Game for Draw10 {
     }
     fn apply(&mut self, a: Act) -> Result<(), Refused> {
         match a {
+            Act::Bogus if self.bugs.accept_bogus && self.to_move().is_some() => Ok(()),
             Act::Bogus => {
                 if self.bugs.change_state_on_error {
                     self.stock.pop();
@@ -123,10 +129,17 @@ impl Conformance for Harness {
         ]
     }
     fn legal_actions(&self, g: &Draw10) -> Option<Vec<Act>> {
-        Some(if g.to_move().is_some() { vec![Act::Draw] } else { Vec::new() })
+        Some(if g.to_move().is_some() || g.bugs.legal_after_end { vec![Act::Draw] } else { Vec::new() })
     }
-    fn candidates<R: Rng + ?Sized>(&self, _: &Draw10, _: &mut R) -> Vec<Candidate<Act>> {
-        vec![Candidate::unknown(Act::Bogus)]
+    fn candidates<R: Rng + ?Sized>(&self, g: &Draw10, _: &mut R) -> Vec<Candidate<Act>> {
+        let mut out = vec![Candidate::unknown(Act::Bogus)];
+        if g.bugs.expect_bogus_accepted {
+            out.push(Candidate::accept(Act::Bogus));
+        }
+        if g.bugs.expect_draw_refused && g.to_move().is_some() {
+            out.push(Candidate::reject(Act::Draw));
+        }
+        out
     }
     fn permute_hidden<R: Rng + ?Sized>(&self, g: &Draw10, seat: Seat, rng: &mut R) -> Option<Draw10> {
         let mut hidden: Vec<u8> = g.stock.iter().chain(&g.hands[1 - seat]).copied().collect();
@@ -137,7 +150,12 @@ impl Conformance for Harness {
         Some(out)
     }
     fn round_trip(&self, g: &Draw10) -> Option<Result<Draw10, String>> {
-        Some(Ok(g.clone()))
+        let mut back = g.clone();
+        if g.bugs.bad_round_trip {
+            back.stock.reverse();
+            back.next = 1 - back.next;
+        }
+        Some(Ok(back))
     }
     fn max_steps(&self, _: &Draw10) -> usize {
         10
@@ -172,6 +190,11 @@ fn each_bug_is_caught_by_its_check() {
         (Bugs { not_zero_sum: true, ..Bugs::default() }, Check::Outcome),
         (Bugs { refuse_listed: true, ..Bugs::default() }, Check::LegalRefused),
         (Bugs { stale_refresh: true, ..Bugs::default() }, Check::ViewRefresh),
+        (Bugs { accept_bogus: true, ..Bugs::default() }, Check::EnumerationMismatch),
+        (Bugs { expect_bogus_accepted: true, ..Bugs::default() }, Check::ValidRefused),
+        (Bugs { expect_draw_refused: true, ..Bugs::default() }, Check::CorruptAccepted),
+        (Bugs { bad_round_trip: true, ..Bugs::default() }, Check::RoundTrip),
+        (Bugs { legal_after_end: true, ..Bugs::default() }, Check::PlayAfterEnd),
     ];
     for (bugs, check) in cases {
         let v = run(bugs).expect_err("the bug must be caught");
