@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, MeldId, MeldKind, MeldRules, MeldTable, Outcome,
+    Card, Catalog, DealError, Face, Game, JokerRole, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome,
     PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating, TableError, deal_cards,
 };
 
@@ -698,29 +698,7 @@ impl Rummy40 {
     fn swap_joker(&mut self, piece: PieceId, id: MeldId) -> Result<(), ActionError> {
         let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
         let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
-        let meld = target.meld();
-        let jokers = meld.jokers();
-        let slot = match meld.kind() {
-            MeldKind::Run => (0..meld.len()).find(|&i| meld.joker_role(i) == Some(JokerRole::Exactly(face))),
-            MeldKind::Group => {
-                if jokers > 0 && meld.len() == 4 {
-                    return Err(ActionError::ClosedSet { meld: id });
-                }
-                if jokers > 0 && self.config.set3_joker_swap == Set3JokerSwap::BothMissing {
-                    return Err(ActionError::NeedsBothMissingSuits { meld: id });
-                }
-                let fits = |i: usize| match meld.joker_role(i) {
-                    Some(JokerRole::OneOf { number, suits }) => {
-                        face.number() == Some(number)
-                            && face.suit_index().is_some_and(|s| suits & (1 << s) != 0)
-                    }
-                    Some(JokerRole::Exactly(f)) => f == face,
-                    None => false,
-                };
-                (0..meld.len()).rev().find(|&i| fits(i))
-            }
-        };
-        let slot = slot.ok_or(ActionError::NoJokerFor { meld: id, piece })?;
+        let slot = swap_slot(target.meld(), face, &self.config).map_err(|e| e.error(id, piece))?;
         let mut pieces = target.pieces().to_vec();
         let joker = pieces[slot];
         pieces[slot] = piece;
@@ -805,6 +783,52 @@ impl Rummy40 {
     pub(crate) fn won_jokers(&self) -> PieceSet {
         self.turn.won_jokers
     }
+}
+
+/// Why [`swap_slot`] found no joker to take.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum NoSwap {
+    ClosedSet,
+    NeedsBothMissingSuits,
+    NoJokerFor,
+}
+
+impl NoSwap {
+    fn error(self, meld: MeldId, piece: PieceId) -> ActionError {
+        match self {
+            NoSwap::ClosedSet => ActionError::ClosedSet { meld },
+            NoSwap::NeedsBothMissingSuits => ActionError::NeedsBothMissingSuits { meld },
+            NoSwap::NoJokerFor => ActionError::NoJokerFor { meld, piece },
+        }
+    }
+}
+
+/// The position of the joker of `meld` that a natural `face` takes in a joker swap
+/// (`RULES.md` §3.6): in a run the joker standing for exactly that card; in a set of
+/// three (under `Set3JokerSwap::EitherMissing`) the last joker it can stand for. The
+/// referee's swap and the enumeration's check share it.
+pub(crate) fn swap_slot(meld: &Meld<Card>, face: Card, config: &Config) -> Result<usize, NoSwap> {
+    let jokers = meld.jokers();
+    let slot = match meld.kind() {
+        MeldKind::Run => (0..meld.len()).find(|&i| meld.joker_role(i) == Some(JokerRole::Exactly(face))),
+        MeldKind::Group => {
+            if jokers > 0 && meld.len() == 4 {
+                return Err(NoSwap::ClosedSet);
+            }
+            if jokers > 0 && config.set3_joker_swap == Set3JokerSwap::BothMissing {
+                return Err(NoSwap::NeedsBothMissingSuits);
+            }
+            let fits = |i: usize| match meld.joker_role(i) {
+                Some(JokerRole::OneOf { number, suits }) => {
+                    face.number() == Some(number) && face.suit_index().is_some_and(|s| suits & (1 << s) != 0)
+                }
+                Some(JokerRole::Exactly(f)) => f == face,
+                None => false,
+            };
+            (0..meld.len()).rev().find(|&i| fits(i))
+        }
+    };
+    slot.ok_or(NoSwap::NoJokerFor)
 }
 
 impl Game for Rummy40 {

@@ -15,13 +15,12 @@
 //! every one through [`Rummy40::check`]. The tests compare the two on random reachable
 //! states, and compare both against the check on arbitrary and mutated actions.
 
-use std::collections::BTreeSet;
-
 use rummykit_core::{
     Card, Face, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
 };
 
 use crate::action::normalize_meld;
+use crate::game::swap_slot;
 use crate::position::Position;
 use crate::{Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_open, meld_value, rank_value};
 
@@ -126,7 +125,7 @@ impl Rummy40 {
         let face = self.face(card);
         let pos = self.position();
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().iter().any(|&f| Some(f) == face)) {
-            let mut found = BTreeSet::new();
+            let mut found = Vec::new();
             pos.expand(&[fm], &pos.ids_by_face(hand), &mut found);
             for mut ms in found {
                 if let Some(m) = ms.pop()
@@ -274,18 +273,19 @@ fn generate(
                 let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
                 let any_meld = reference || cards.iter().any(|&(_, f)| held.meldable(f));
                 let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
-                let mut singles = BTreeSet::new();
+                // One meld each: a sorted list gives the order a set of batches would.
+                let mut singles = Vec::new();
                 if !fms.is_empty() {
                     let by_face = pos.ids_by_face(hand);
                     for fm in &fms {
-                        pos.expand(&[fm], &by_face, &mut singles);
+                        pos.expand_single(fm, &by_face, &mut singles);
                     }
+                    singles.sort_unstable();
+                    singles.dedup();
                 }
-                for mut melds in singles {
-                    if let Some(m) = melds.pop() {
-                        let rest = without(hand, core::slice::from_ref(&m));
-                        sink.push(Action::Meld(m), |_| pos.can_discard_from(rest));
-                    }
+                for m in singles {
+                    let rest = without(hand, core::slice::from_ref(&m));
+                    sink.push(Action::Meld(m), |_| pos.can_discard_from(rest));
                 }
                 let table = pos.table.melds();
                 if reference {
@@ -296,33 +296,42 @@ fn generate(
                             }
                         }
                     }
-                } else {
-                    for (piece, meld, end) in pos.builds(&cards) {
-                        let mut rest = hand;
-                        rest.remove(piece);
-                        sink.push(Action::Build { piece, meld, end }, |_| pos.can_discard_from(rest));
+                    for &(piece, _) in &cards {
+                        for m in table.iter().filter(|m| m.meld().jokers() > 0) {
+                            sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
+                        }
                     }
-                }
-                // The cards a swap could bring, by meld (runs: what each joker stands for).
-                let with_jokers: Vec<(&rummykit_core::TableMeld<Card>, u64)> = table
-                    .iter()
-                    .filter(|m| m.meld().jokers() > 0)
-                    .map(|m| (m, if reference { u64::MAX } else { pos.swappable(m) }))
-                    .collect();
-                if !with_jokers.is_empty() {
+                } else {
+                    // One pass over the table decides, per meld, the faces held that may
+                    // be built at either end and those a joker swap could take.
+                    let fits = pos.table_fits(&cards);
                     for &(piece, face) in &cards {
                         let bit = 1u64 << face.index();
-                        for &(m, faces) in &with_jokers {
-                            if faces & bit != 0 {
-                                sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
+                        for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+                            for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                                if mask & bit != 0 {
+                                    let mut rest = hand;
+                                    rest.remove(piece);
+                                    let a = Action::Build { piece, meld: f.meld, end };
+                                    sink.push(a, |_| pos.can_discard_from(rest));
+                                }
                             }
+                        }
+                    }
+                    // The cards a swap could bring, by meld (runs: what each joker stands for).
+                    for &(piece, face) in &cards {
+                        let bit = 1u64 << face.index();
+                        for f in fits.iter().filter(|f| f.swap & bit != 0) {
+                            let Some(m) = table.get(f.at) else { continue };
+                            let a = Action::SwapJoker { piece, meld: f.meld };
+                            sink.push(a, |_| pos.swap_ok(piece, face, m));
                         }
                     }
                 }
                 for m in table.iter().filter(|m| {
                     m.meld().kind() == MeldKind::Group
                         && m.meld().len() == 3
-                        && (reference || m.meld().jokers() > 0)
+                        && (reference || m.meld().faces().contains(&Card::JOKER))
                 }) {
                     let number = m.meld().value_at(0);
                     let fitting: Vec<PieceId> =
@@ -340,6 +349,16 @@ fn generate(
             }
         }
     }
+}
+
+/// What a table meld offers the hand ([`Position::table_fits`]): faces by bit index.
+struct MeldFits {
+    /// The meld's place in the table's list, and its id.
+    at: usize,
+    meld: rummykit_core::MeldId,
+    front: u64,
+    back: u64,
+    swap: u64,
 }
 
 /// `cards` without the pieces of `melds`.
@@ -364,6 +383,28 @@ impl Position<'_> {
         Position { taken: Some(top), ..*self }
     }
 
+    /// Would the referee accept the joker swap of `piece` (face `face`, in the hand, the
+    /// player opened, in the play phase) on `m`? The same rules as `Rummy40::step` on a
+    /// copy, without the copy: the slot by [`swap_slot`], the meld with the card in
+    /// place of that joker valid (the table's `replace`: the card, from the hand, is on
+    /// no meld), and a card left to discard. Not for the options that oblige plays
+    /// (their guard needs the full check).
+    fn swap_ok(&self, piece: PieceId, face: Card, m: &rummykit_core::TableMeld<Card>) -> bool {
+        let meld = m.meld();
+        let Ok(slot) = swap_slot(meld, face, self.config) else { return false };
+        let Some(&joker) = m.pieces().get(slot) else { return false };
+        let mut faces = [Card::JOKER; MAX_MELD_LEN];
+        faces[..meld.len()].copy_from_slice(meld.faces());
+        faces[slot] = face;
+        if Meld::new(meld.kind(), &faces[..meld.len()], &self.rules).is_err() {
+            return false;
+        }
+        let mut hand = self.hand;
+        hand.remove(piece);
+        hand.insert(joker);
+        self.can_discard_from(hand)
+    }
+
     /// The rummy's threshold (if the option asks for it) and its final discard, the hand
     /// then holding only that card (`RULES.md` §3.7).
     fn rummy_ok(&self, value: u32, discard: PieceId) -> bool {
@@ -376,33 +417,39 @@ impl Position<'_> {
         self.discard_allowed(last, discard).is_ok()
     }
 
-    /// Every build of a hand card onto a table meld, `(piece, meld, end)` in the order
-    /// piece, meld, end; the table's lay-off rule decides. Only the cards that can fit
-    /// are tried: at a run's end the next card of its suit or a joker, on a set a card
-    /// of its rank or a joker.
-    fn builds(&self, cards: &[(PieceId, Card)]) -> Vec<(PieceId, rummykit_core::MeldId, RunEnd)> {
-        let mut out = Vec::new();
-        // The faces held (bits by face index, the joker's too); the ids of a face, in id
-        // order, from `cards` when one fits.
+    /// Per table meld (in id order, only those with something to offer), the faces of
+    /// `cards` that the table's lay-off rule lets be built at its front and at its back,
+    /// and those a joker swap could take ([`Position::swappable`]). Only the faces that
+    /// can fit are tried, once per meld and end: at a run's end the next card of its
+    /// suit or a joker, on a set a card of its rank or a joker (at either end).
+    fn table_fits(&self, cards: &[(PieceId, Card)]) -> Vec<MeldFits> {
+        // The faces held (bits by face index, the joker's too).
         let held = cards.iter().fold(0u64, |bits, &(_, f)| bits | 1u64 << f.index());
-        let of_face = |i: usize| {
-            let mut ids = PieceSet::new();
-            for &(p, f) in cards {
-                if usize::from(f.index()) == i {
-                    ids.insert(p);
-                }
-            }
-            ids
-        };
-        let holds = |i: usize| held & (1u64 << i) != 0;
-        for m in self.table.melds() {
+        let mut fits = Vec::new();
+        for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
-            let Some(natural) = meld.faces().iter().copied().find(|f| !f.is_joker()) else { continue };
-            let (Some(suit), Some(number)) = (natural.suit_index(), natural.number()) else { continue };
-            let try_face = |face: Card, pieces: PieceSet, ends: &[RunEnd], out: &mut Vec<_>| {
+            let swap = if meld.faces().contains(&Card::JOKER) { self.swappable(m) & held } else { 0 };
+            let natural = meld.faces().iter().copied().find(|f| !f.is_joker());
+            let (Some(suit), Some(number)) =
+                (natural.and_then(Card::suit_index), natural.and_then(Card::number))
+            else {
+                if swap != 0 {
+                    fits.push(MeldFits { at, meld: m.id(), front: 0, back: 0, swap });
+                }
+                continue;
+            };
+            let (mut front, mut back) = (0u64, 0u64);
+            let mut try_face = |i: u8, ends: &[RunEnd]| {
+                if held & (1u64 << i) == 0 {
+                    return;
+                }
+                let Some(face) = Card::from_index(i) else { return };
                 for &end in ends {
                     if m.extended(face, end, &self.rules).is_ok() {
-                        out.extend(pieces.iter().map(|p| (p, m.id(), end)));
+                        match end {
+                            RunEnd::Front => front |= 1u64 << i,
+                            RunEnd::Back => back |= 1u64 << i,
+                        }
                     }
                 }
             };
@@ -410,39 +457,28 @@ impl Position<'_> {
             match meld.kind() {
                 MeldKind::Group => {
                     for s in 0..4u8 {
-                        let i = usize::from(s * 13 + number - 1);
-                        if holds(i)
-                            && let Some(face) = Card::from_index(i as u8)
-                        {
-                            try_face(face, of_face(i), &both, &mut out);
-                        }
+                        try_face(s * 13 + number - 1, &both);
                     }
                 }
                 MeldKind::Run => {
                     // Ranks as 1–13: the card below the first and above the last (with wrap).
                     let rank = |v: Option<u8>| v.map(|v| (v + 12) % 13 + 1);
-                    let (Some(lo), Some(hi)) = (rank(meld.value_at(0)), rank(meld.value_at(meld.len() - 1)))
-                    else {
-                        continue;
-                    };
-                    let below = if lo == 1 { 13 } else { lo - 1 };
-                    let above = if hi == 13 { 1 } else { hi + 1 };
-                    for (r, end) in [(below, RunEnd::Front), (above, RunEnd::Back)] {
-                        let i = usize::from(suit * 13 + r - 1);
-                        if holds(i)
-                            && let Some(face) = Card::from_index(i as u8)
-                        {
-                            try_face(face, of_face(i), &[end], &mut out);
-                        }
+                    if let (Some(lo), Some(hi)) =
+                        (rank(meld.value_at(0)), rank(meld.value_at(meld.len() - 1)))
+                    {
+                        let below = if lo == 1 { 13 } else { lo - 1 };
+                        let above = if hi == 13 { 1 } else { hi + 1 };
+                        try_face(suit * 13 + below - 1, &[RunEnd::Front]);
+                        try_face(suit * 13 + above - 1, &[RunEnd::Back]);
                     }
                 }
             }
-            if holds(52) {
-                try_face(Card::JOKER, of_face(52), &both, &mut out);
+            try_face(52, &both);
+            if front | back | swap != 0 {
+                fits.push(MeldFits { at, meld: m.id(), front, back, swap });
             }
         }
-        out.sort_by_key(|&(p, m, e)| (p, m, e));
-        out
+        fits
     }
 
     /// May `cards` hold an opening, and a rummy? Cheap necessary conditions, checked
@@ -602,7 +638,9 @@ impl Position<'_> {
         }
         let total = cards.len();
         let by_face = self.ids_by_face(cards);
-        let mut out = BTreeSet::new();
+        // Collected unsorted, with repeats, then sorted and deduplicated once.
+        let mut out: Vec<Vec<NewMeld>> = Vec::new();
+        let mut melds: Vec<&FaceMeld> = Vec::new();
         // With `required`, only the batches with a meld of its face: those melds first,
         // one of them first in every batch (the result is sorted, the order is free).
         let ordered: Vec<FaceMeld>;
@@ -621,17 +659,25 @@ impl Position<'_> {
         };
         combos(fms, roots, counts, &mut |chosen, used, value, _| {
             if used < total && threshold.is_none_or(|t| value >= t) {
-                let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
-                let mut found = BTreeSet::new();
-                self.expand(&melds, &by_face, &mut found);
-                out.extend(
-                    found
-                        .into_iter()
-                        .filter(|ms| required.is_none_or(|r| ms.iter().any(|m| m.pieces.contains(&r)))),
-                );
+                melds.clear();
+                melds.extend(chosen.iter().map(|&i| &fms[i]));
+                let start = out.len();
+                self.expand(&melds, &by_face, &mut out);
+                if let Some(r) = required {
+                    let mut i = start;
+                    while i < out.len() {
+                        if out[i].iter().any(|m| m.pieces.contains(&r)) {
+                            i += 1;
+                        } else {
+                            out.swap_remove(i);
+                        }
+                    }
+                }
             }
         });
-        out.into_iter().collect()
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Every way to go rummy with `cards` (`RULES.md` §3.7): new melds (holding
@@ -669,7 +715,11 @@ impl Position<'_> {
             }
         }
         let by_face = self.ids_by_face(cards);
-        let mut out = BTreeSet::new();
+        // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
+        let mut out: Vec<Rummy> = Vec::new();
+        let mut melds: Vec<&FaceMeld> = Vec::new();
+        let mut found: Vec<Vec<NewMeld>> = Vec::new();
+        let mut table: Vec<Meld<Card>> = Vec::new();
         combos(fms, fms.len(), counts, &mut |chosen, used, value, rest| {
             let left = total - used;
             // Every left card but the discard is built: at most one may fit nowhere.
@@ -678,27 +728,33 @@ impl Position<'_> {
             }
             if bound && left > 1 {
                 // By faces first: can all but one of the left cards be built at all?
-                let mut table: Vec<Meld<Card>> = self.table.melds().iter().map(|m| *m.meld()).collect();
+                table.clear();
+                table.extend(self.table.melds().iter().map(|m| *m.meld()));
                 let mut rest = *rest;
                 if !self.builds_all_but_one(&mut table, 0, RunEnd::Front, &mut rest, left) {
                     return;
                 }
             }
-            let melds: Vec<&FaceMeld> = chosen.iter().map(|&i| &fms[i]).collect();
-            let mut found = BTreeSet::new();
+            melds.clear();
+            melds.extend(chosen.iter().map(|&i| &fms[i]));
+            found.clear();
             self.expand(&melds, &by_face, &mut found);
-            for ms in found {
+            found.sort_unstable();
+            found.dedup();
+            for ms in &found {
                 if required.is_some_and(|r| !ms.iter().any(|m| m.pieces.contains(&r))) {
                     continue;
                 }
-                let left = without(cards, &ms);
+                let left = without(cards, ms);
                 let mut builds = Vec::new();
                 self.build_all_but_one(self.table, 0, RunEnd::Front, left, &mut builds, &mut |b, d| {
-                    out.insert((ms.clone(), b.to_vec(), d, value));
+                    out.push((ms.clone(), b.to_vec(), d, value));
                 });
             }
         });
-        out.into_iter().collect()
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Can `left` cards (face counts `rest`) all but one be built onto `table` (meld faces),
@@ -841,13 +897,10 @@ impl Position<'_> {
     }
 
     /// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
-    /// to the faces of `melds`, normalized, into `out`.
-    pub(crate) fn expand(
-        &self,
-        melds: &[&FaceMeld],
-        by_face: &[PieceSet; 53],
-        out: &mut BTreeSet<Vec<NewMeld>>,
-    ) {
+    /// to the faces of `melds`, normalized (each batch sorted), onto `out`: unsorted and
+    /// possibly repeated (two copies of one meld swap their cards), for the caller to
+    /// sort and deduplicate once.
+    pub(crate) fn expand(&self, melds: &[&FaceMeld], by_face: &[PieceSet; 53], out: &mut Vec<Vec<NewMeld>>) {
         let slots: Vec<Card> = melds.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let mut chosen: Vec<PieceId> = Vec::with_capacity(slots.len());
         let mut used = PieceSet::new();
@@ -863,7 +916,21 @@ impl Position<'_> {
                 })
                 .collect();
             batch.sort();
-            out.insert(batch);
+            out.push(batch);
+        });
+    }
+
+    /// Every assignment of card identities (`by_face`) to the faces of `meld`,
+    /// normalized, onto `out` (unsorted; [`Position::expand`] for one meld, without a
+    /// set of batches).
+    pub(crate) fn expand_single(&self, meld: &FaceMeld, by_face: &[PieceSet; 53], out: &mut Vec<NewMeld>) {
+        let slots = meld.faces();
+        let mut chosen: Vec<PieceId> = Vec::with_capacity(slots.len());
+        let mut used = PieceSet::new();
+        assign(slots, by_face, &mut chosen, &mut used, &mut |ids| {
+            let mut nm = NewMeld::new(meld.kind, ids.to_vec());
+            normalize_meld(&mut nm);
+            out.push(nm);
         });
     }
 
