@@ -439,11 +439,20 @@ impl Position<'_> {
                 continue;
             };
             let (mut front, mut back) = (0u64, 0u64);
+            let group = meld.kind() == MeldKind::Group;
             let mut try_face = |i: u8, ends: &[RunEnd]| {
                 if held & (1u64 << i) == 0 {
                     return;
                 }
                 let Some(face) = Card::from_index(i) else { return };
+                if group {
+                    // A set ignores the end: one check decides both.
+                    if m.extended(face, RunEnd::Back, &self.rules).is_ok() {
+                        front |= 1u64 << i;
+                        back |= 1u64 << i;
+                    }
+                    return;
+                }
                 for &end in ends {
                     if m.extended(face, end, &self.rules).is_ok() {
                         match end {
@@ -493,9 +502,19 @@ impl Position<'_> {
         required: Option<PieceId>,
         reach: &Reach,
     ) -> (bool, bool) {
-        let faces = self.faces_of(cards);
+        self.with_faces(cards, |faces| self.prospects_of(faces, threshold, required, reach))
+    }
+
+    /// [`Position::prospects`] of the faces of the cards.
+    fn prospects_of(
+        &self,
+        faces: &[Card],
+        threshold: Option<u32>,
+        required: Option<PieceId>,
+        reach: &Reach,
+    ) -> (bool, bool) {
         let mut counts = [0u8; 53];
-        for face in &faces {
+        for face in faces {
             counts[face.index() as usize] += 1;
         }
         let held = Held::of_faces(faces.iter().copied());
@@ -507,7 +526,7 @@ impl Position<'_> {
         // Which faces (bits by face index) may be in a meld: each face decided once.
         let (mut decided, mut meldable) = (0u64, 0u64);
         let (mut value, mut any) = (0, false);
-        for &face in &faces {
+        for &face in faces {
             let bit = 1u64 << face.index();
             if decided & bit == 0 {
                 decided |= bit;
@@ -527,11 +546,11 @@ impl Position<'_> {
             None => true,
             // The exact search (§3.5) only where the enumeration could be long: with two
             // jokers a hand has many melds; otherwise the enumeration decides as cheaply.
-            Some(t) => value >= t && (held.jokers < 2 || can_open(&faces, t, self.config)),
+            Some(t) => value >= t && (held.jokers < 2 || can_open(faces, t, self.config)),
         };
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let mut misfits = 0;
-        for &face in &faces {
+        for &face in faces {
             if meldable & (1u64 << face.index()) == 0 && !reach.fits(face, &counts) {
                 misfits += 1;
                 if misfits > 1 {
@@ -566,8 +585,12 @@ impl Position<'_> {
 
     /// Every meld formable from `cards`, by faces.
     pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
-        let faces = self.faces_of(cards);
-        let Ok(melds) = hand_melds(&faces, &self.rules) else { return Vec::new() };
+        self.with_faces(cards, |faces| self.face_melds_of(faces))
+    }
+
+    /// [`Position::face_melds`] of the faces of the cards.
+    fn face_melds_of(&self, faces: &[Card]) -> Vec<FaceMeld> {
+        let Ok(melds) = hand_melds(faces, &self.rules) else { return Vec::new() };
         melds
             .iter()
             .filter_map(|hm| {
@@ -579,7 +602,7 @@ impl Position<'_> {
                     distinct: 0,
                     needs: [(0, 0); MAX_MELD_LEN],
                 };
-                for &f in hm.select(&faces) {
+                for &f in hm.select(faces) {
                     *fm.faces.get_mut(usize::from(fm.len))? = f;
                     fm.len += 1;
                     let distinct = usize::from(fm.distinct);
@@ -883,6 +906,20 @@ impl Position<'_> {
             }
         }
         faces
+    }
+
+    /// `f` of the faces of `cards`, in id order, from a buffer on the stack (a hand is
+    /// small; a larger set goes through [`Position::faces_of`]).
+    fn with_faces<R>(&self, cards: PieceSet, f: impl FnOnce(&[Card]) -> R) -> R {
+        let mut buf = [Card::JOKER; 32];
+        let mut n = 0;
+        for p in cards {
+            let Some(face) = self.face(p) else { continue };
+            let Some(slot) = buf.get_mut(n) else { return f(&self.faces_of(cards)) };
+            *slot = face;
+            n += 1;
+        }
+        f(&buf[..n])
     }
 
     /// The ids of `cards` by face index.
