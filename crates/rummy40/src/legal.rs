@@ -126,7 +126,7 @@ impl Rummy40 {
         let pos = self.position();
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().iter().any(|&f| Some(f) == face)) {
             let mut found = Vec::new();
-            pos.expand(&[fm], &pos.ids_by_face(hand), &mut found);
+            pos.expand(&[fm], &pos.ids_by_face(hand), &mut found, &mut Scratch::default());
             for mut ms in found {
                 if let Some(m) = ms.pop()
                     && m.pieces.contains(&card)
@@ -351,6 +351,13 @@ fn generate(
     }
 }
 
+/// Buffers [`Position::expand`] reuses from one batch to the next.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    slots: Vec<Card>,
+    chosen: Vec<PieceId>,
+}
+
 /// What a table meld offers the hand ([`Position::table_fits`]): faces by bit index.
 struct MeldFits {
     /// The meld's place in the table's list, and its id.
@@ -428,61 +435,84 @@ impl Position<'_> {
         let mut fits = Vec::new();
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
-            let swap = if meld.faces().contains(&Card::JOKER) { self.swappable(m) & held } else { 0 };
-            let natural = meld.faces().iter().copied().find(|f| !f.is_joker());
-            let (Some(suit), Some(number)) =
-                (natural.and_then(Card::suit_index), natural.and_then(Card::number))
-            else {
-                if swap != 0 {
-                    fits.push(MeldFits { at, meld: m.id(), front: 0, back: 0, swap });
-                }
+            // A valid meld holds a natural: its kind, suit and values say what it is
+            // without reading its faces.
+            let (Some(first), Some(last)) = (meld.value_at(0), meld.value_at(meld.len() - 1)) else {
                 continue;
             };
-            let (mut front, mut back) = (0u64, 0u64);
-            let group = meld.kind() == MeldKind::Group;
-            let mut try_face = |i: u8, ends: &[RunEnd]| {
-                if held & (1u64 << i) == 0 {
-                    return;
-                }
-                let Some(face) = Card::from_index(i) else { return };
-                if group {
-                    // A set ignores the end: one check decides both.
-                    if m.extended(face, RunEnd::Back, &self.rules).is_ok() {
-                        front |= 1u64 << i;
-                        back |= 1u64 << i;
-                    }
-                    return;
-                }
-                for &end in ends {
-                    if m.extended(face, end, &self.rules).is_ok() {
-                        match end {
-                            RunEnd::Front => front |= 1u64 << i,
-                            RunEnd::Back => back |= 1u64 << i,
+            let (suit, number) = match meld.kind() {
+                MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
+                MeldKind::Group => (0, first),
+            };
+            // The faces a swap could take, from the faces held that could be among them
+            // (a run's own cards, a set's rank) before looking at the jokers.
+            let swap = match meld.kind() {
+                MeldKind::Run => {
+                    let block = 0x1fffu64 << (suit * 13);
+                    let span = if first <= last {
+                        let (lo, hi) = (first.max(2), last.min(13));
+                        let mut span =
+                            if lo <= hi { ((1u64 << (hi - lo + 1)) - 1) << (suit * 13 + lo - 1) } else { 0 };
+                        if first == 1 || last == 14 {
+                            span |= 1u64 << (suit * 13);
                         }
+                        span
+                    } else {
+                        block
+                    };
+                    if held & span != 0 { self.swappable(m) & held } else { 0 }
+                }
+                MeldKind::Group => {
+                    let suits = meld.group_suits().unwrap_or(0xf);
+                    if meld.len() > (suits & 0xf).count_ones() as usize {
+                        self.swappable(m) & held
+                    } else {
+                        0
                     }
                 }
             };
-            let both = [RunEnd::Front, RunEnd::Back];
+            let (mut front, mut back) = (0u64, 0u64);
+            let fits_at = |i: u32, end: RunEnd| {
+                Card::from_index(i as u8).is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
+            };
+            const JOKER: u64 = 1 << 52;
             match meld.kind() {
                 MeldKind::Group => {
-                    for s in 0..4u8 {
-                        try_face(s * 13 + number - 1, &both);
+                    // The rank in every suit, and the joker; a set ignores the end: one
+                    // check decides both.
+                    let mut try_bits =
+                        held & (((1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (number - 1)) | JOKER);
+                    while try_bits != 0 {
+                        let i = try_bits.trailing_zeros();
+                        if fits_at(i, RunEnd::Back) {
+                            front |= 1u64 << i;
+                            back |= 1u64 << i;
+                        }
+                        try_bits &= try_bits - 1;
                     }
                 }
                 MeldKind::Run => {
                     // Ranks as 1–13: the card below the first and above the last (with wrap).
-                    let rank = |v: Option<u8>| v.map(|v| (v + 12) % 13 + 1);
-                    if let (Some(lo), Some(hi)) =
-                        (rank(meld.value_at(0)), rank(meld.value_at(meld.len() - 1)))
-                    {
-                        let below = if lo == 1 { 13 } else { lo - 1 };
-                        let above = if hi == 13 { 1 } else { hi + 1 };
-                        try_face(suit * 13 + below - 1, &[RunEnd::Front]);
-                        try_face(suit * 13 + above - 1, &[RunEnd::Back]);
+                    let rank = |v: u8| (v + 12) % 13 + 1;
+                    let (lo, hi) = (rank(first), rank(last));
+                    let below = u32::from(suit * 13 + if lo == 1 { 13 } else { lo - 1 } - 1);
+                    let above = u32::from(suit * 13 + if hi == 13 { 1 } else { hi + 1 } - 1);
+                    if held & (1u64 << below) != 0 && fits_at(below, RunEnd::Front) {
+                        front |= 1u64 << below;
+                    }
+                    if held & (1u64 << above) != 0 && fits_at(above, RunEnd::Back) {
+                        back |= 1u64 << above;
+                    }
+                    if held & JOKER != 0 {
+                        if fits_at(52, RunEnd::Front) {
+                            front |= JOKER;
+                        }
+                        if fits_at(52, RunEnd::Back) {
+                            back |= JOKER;
+                        }
                     }
                 }
             }
-            try_face(52, &both);
             if front | back | swap != 0 {
                 fits.push(MeldFits { at, meld: m.id(), front, back, swap });
             }
@@ -591,34 +621,34 @@ impl Position<'_> {
     /// [`Position::face_melds`] of the faces of the cards.
     fn face_melds_of(&self, faces: &[Card]) -> Vec<FaceMeld> {
         let Ok(melds) = hand_melds(faces, &self.rules) else { return Vec::new() };
-        melds
-            .iter()
-            .filter_map(|hm| {
-                let mut fm = FaceMeld {
-                    kind: hm.kind(),
-                    len: 0,
-                    faces: [Card::JOKER; MAX_MELD_LEN],
-                    value: 0,
-                    distinct: 0,
-                    needs: [(0, 0); MAX_MELD_LEN],
-                };
-                for &f in hm.select(faces) {
-                    *fm.faces.get_mut(usize::from(fm.len))? = f;
-                    fm.len += 1;
-                    let distinct = usize::from(fm.distinct);
-                    match fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
-                        Some((_, n)) => *n += 1,
-                        None => {
-                            fm.needs[distinct] = (f.index(), 1);
-                            fm.distinct += 1;
-                        }
+        // Sized once: grown push by push, the list was copied over and over.
+        let mut out = Vec::with_capacity(melds.len());
+        out.extend(melds.iter().filter_map(|hm| {
+            let mut fm = FaceMeld {
+                kind: hm.kind(),
+                len: 0,
+                faces: [Card::JOKER; MAX_MELD_LEN],
+                value: 0,
+                distinct: 0,
+                needs: [(0, 0); MAX_MELD_LEN],
+            };
+            for &f in hm.select(faces) {
+                *fm.faces.get_mut(usize::from(fm.len))? = f;
+                fm.len += 1;
+                let distinct = usize::from(fm.distinct);
+                match fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
+                    Some((_, n)) => *n += 1,
+                    None => {
+                        fm.needs[distinct] = (f.index(), 1);
+                        fm.distinct += 1;
                     }
                 }
-                let meld = rummykit_core::Meld::new(hm.kind(), fm.faces(), &self.rules).ok()?;
-                fm.value = meld_value(&meld);
-                Some(fm)
-            })
-            .collect()
+            }
+            let meld = rummykit_core::Meld::new(hm.kind(), fm.faces(), &self.rules).ok()?;
+            fm.value = meld_value(&meld);
+            Some(fm)
+        }));
+        out
     }
 
     /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a
@@ -664,6 +694,7 @@ impl Position<'_> {
         // Collected unsorted, with repeats, then sorted and deduplicated once.
         let mut out: Vec<Vec<NewMeld>> = Vec::new();
         let mut melds: Vec<&FaceMeld> = Vec::new();
+        let mut scratch = Scratch::default();
         // With `required`, only the batches with a meld of its face: those melds first,
         // one of them first in every batch (the result is sorted, the order is free).
         let ordered: Vec<FaceMeld>;
@@ -685,7 +716,7 @@ impl Position<'_> {
                 melds.clear();
                 melds.extend(chosen.iter().map(|&i| &fms[i]));
                 let start = out.len();
-                self.expand(&melds, &by_face, &mut out);
+                self.expand(&melds, &by_face, &mut out, &mut scratch);
                 if let Some(r) = required {
                     let mut i = start;
                     while i < out.len() {
@@ -742,6 +773,7 @@ impl Position<'_> {
         let mut out: Vec<Rummy> = Vec::new();
         let mut melds: Vec<&FaceMeld> = Vec::new();
         let mut found: Vec<Vec<NewMeld>> = Vec::new();
+        let mut scratch = Scratch::default();
         let mut table: Vec<Meld<Card>> = Vec::new();
         combos(fms, fms.len(), counts, &mut |chosen, used, value, rest| {
             let left = total - used;
@@ -761,7 +793,7 @@ impl Position<'_> {
             melds.clear();
             melds.extend(chosen.iter().map(|&i| &fms[i]));
             found.clear();
-            self.expand(&melds, &by_face, &mut found);
+            self.expand(&melds, &by_face, &mut found, &mut scratch);
             found.sort_unstable();
             found.dedup();
             for ms in &found {
@@ -937,11 +969,19 @@ impl Position<'_> {
     /// to the faces of `melds`, normalized (each batch sorted), onto `out`: unsorted and
     /// possibly repeated (two copies of one meld swap their cards), for the caller to
     /// sort and deduplicate once.
-    pub(crate) fn expand(&self, melds: &[&FaceMeld], by_face: &[PieceSet; 53], out: &mut Vec<Vec<NewMeld>>) {
-        let slots: Vec<Card> = melds.iter().flat_map(|m| m.faces().iter().copied()).collect();
-        let mut chosen: Vec<PieceId> = Vec::with_capacity(slots.len());
+    pub(crate) fn expand(
+        &self,
+        melds: &[&FaceMeld],
+        by_face: &[PieceSet; 53],
+        out: &mut Vec<Vec<NewMeld>>,
+        scratch: &mut Scratch,
+    ) {
+        let Scratch { slots, chosen } = scratch;
+        slots.clear();
+        slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
+        chosen.clear();
         let mut used = PieceSet::new();
-        assign(&slots, by_face, &mut chosen, &mut used, &mut |ids| {
+        assign(slots, by_face, chosen, &mut used, &mut |ids| {
             let mut k = 0;
             let mut batch: Vec<NewMeld> = melds
                 .iter()
