@@ -22,7 +22,10 @@ use rummykit_core::{
 use crate::action::normalize_meld;
 use crate::game::swap_slot;
 use crate::position::Position;
-use crate::{Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_open, meld_value, rank_value};
+use crate::{
+    Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_open, meld_value, rank_value,
+    run_position_value,
+};
 
 /// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
 type Rummy = (Vec<NewMeld>, Vec<LayOff>, PieceId, u32);
@@ -618,8 +621,184 @@ impl Position<'_> {
         self.with_faces(cards, |faces| self.face_melds_of(faces))
     }
 
-    /// [`Position::face_melds`] of the faces of the cards.
+    /// [`Position::face_melds`] of the faces of the cards, built from the faces present
+    /// (a card's second copy gives no other meld) rather than from positions in the
+    /// hand: every set (some suits of one rank, and jokers) and every run (a window of
+    /// values of one suit: some of the naturals held in it, jokers for the rest) that
+    /// core's [`hand_melds`] constructs, each kept if [`Meld::new`] accepts it. The same
+    /// melds as [`Position::face_melds_by_position`] (compared in the tests; the order
+    /// differs, which no caller depends on: every list built from them is sorted).
     fn face_melds_of(&self, faces: &[Card]) -> Vec<FaceMeld> {
+        use rummykit_core::{AcePolicy, JokerLimit};
+        if faces.len() > rummykit_core::MAX_HAND {
+            return Vec::new(); // as hand_melds: too many pieces to analyse
+        }
+        // The values a run may use (14: an ace above the king).
+        let (lo, hi) = match self.rules.ace {
+            AcePolicy::Low => (1u8, 13u8),
+            AcePolicy::High => (2, 14),
+            AcePolicy::LowOrHigh => (1, 14),
+            _ => return self.face_melds_by_position(faces),
+        };
+        let mut present = 0u64;
+        let mut jokers = 0usize;
+        for f in faces {
+            if f.is_joker() {
+                jokers += 1;
+            } else {
+                present |= 1u64 << f.index();
+            }
+        }
+        if self.rules.jokers == JokerLimit::Forbidden {
+            jokers = 0;
+        }
+        let min_len = usize::from(self.rules.min_len.max(1));
+        let max_group = usize::from(self.rules.max_group_len.min(4));
+        let mut out = Vec::with_capacity(16);
+        // With any number of jokers allowed, what is built here is valid by construction
+        // (a set: distinct suits of one rank, three or four cards; a run: a window of
+        // values of one suit within the ace rule, holding a natural), and its value is
+        // known: the validator is asked only under a joker limit.
+        let trusted = self.rules.jokers == JokerLimit::Unlimited;
+        let mut emit = |kind: MeldKind, faces: &[Card], value: u32| {
+            let fm = if trusted {
+                Self::face_meld_valued(kind, faces, value)
+            } else {
+                self.face_meld(kind, faces)
+            };
+            if let Some(fm) = fm {
+                debug_assert_eq!(Some(fm.value), self.face_meld(kind, faces).map(|m| m.value), "{faces:?}");
+                out.push(fm);
+            }
+        };
+        let mut buf = [Card::JOKER; MAX_MELD_LEN];
+        // Sets: a non-empty subset of the suits held of one rank, and 0.. jokers.
+        let ranks = (present | present >> 13 | present >> 26 | present >> 39) & 0x1fff;
+        let mut rank_bits = ranks;
+        while rank_bits != 0 {
+            let number = rank_bits.trailing_zeros() as u8 + 1;
+            rank_bits &= rank_bits - 1;
+            let mut suits = 0u8;
+            for s in 0..4u8 {
+                if present & 1u64 << (s * 13 + number - 1) != 0 {
+                    suits |= 1 << s;
+                }
+            }
+            let mut sub = suits;
+            while sub != 0 {
+                let mut len = 0;
+                for s in 0..4u8 {
+                    if sub & 1 << s != 0 {
+                        buf[len] = Card::from_index(s * 13 + number - 1).unwrap_or(Card::JOKER);
+                        len += 1;
+                    }
+                }
+                for j in 0..=jokers {
+                    if j > 0 {
+                        buf[len] = Card::JOKER;
+                        len += 1;
+                    }
+                    if len > max_group {
+                        break;
+                    }
+                    if len >= min_len {
+                        emit(MeldKind::Group, &buf[..len], rank_value(number) * len as u32);
+                    }
+                }
+                sub = (sub - 1) & suits;
+            }
+        }
+        // Runs: a window a..=b of values with at most `jokers` values not held, and some
+        // of the naturals held in it (all but at most the jokers to spare).
+        for suit in 0..4u8 {
+            let face_at = |v: u8| suit * 13 + if v == 14 { 0 } else { v - 1 };
+            // Bit v (1–14) for each value held; the ace as 1 and 14, then the rule's range.
+            let of_suit = ((present >> (suit * 13)) & 0x1fff) as u32;
+            let held = ((of_suit << 1) | (of_suit & 1) << 14) & (((1u32 << (hi - lo + 1)) - 1) << lo);
+            if held == 0 {
+                continue;
+            }
+            // A window starts at most `jokers` values below the lowest value held (the
+            // values below it are all jokers) and at or below the highest.
+            let first_held = held.trailing_zeros() as u8;
+            let last_held = 31 - held.leading_zeros() as u8;
+            for a in first_held.saturating_sub(jokers.min(13) as u8).max(lo)..=last_held {
+                let mut missing = 0;
+                for b in a..=hi {
+                    let len = usize::from(b - a + 1);
+                    if len > MAX_MELD_LEN {
+                        break;
+                    }
+                    if held & 1 << b == 0 {
+                        missing += 1;
+                        if missing > jokers {
+                            break;
+                        }
+                    }
+                    let naturals = held & (((1u32 << len) - 1) << a);
+                    if len < min_len || naturals == 0 {
+                        continue;
+                    }
+                    // Every set `drop` of naturals left out (jokers in their place), at
+                    // most the jokers to spare, leaving at least one natural.
+                    let spare = jokers - missing;
+                    let value: u32 = (a..=b).map(run_position_value).sum();
+                    subsets_up_to(naturals, spare, 0, &mut |drop| {
+                        if drop == naturals {
+                            return;
+                        }
+                        for (k, slot) in buf[..len].iter_mut().enumerate() {
+                            let v = a + k as u8;
+                            *slot = if (naturals & !drop) & 1 << v != 0 {
+                                Card::from_index(face_at(v)).unwrap_or(Card::JOKER)
+                            } else {
+                                Card::JOKER
+                            };
+                        }
+                        emit(MeldKind::Run, &buf[..len], value);
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The meld of `faces` (in meld order) by faces, if valid.
+    fn face_meld(&self, kind: MeldKind, faces: &[Card]) -> Option<FaceMeld> {
+        let meld = Meld::new(kind, faces, &self.rules).ok()?;
+        Self::face_meld_valued(kind, faces, meld_value(&meld))
+    }
+
+    /// The meld of `faces` (in meld order, known valid) by faces, worth `value`.
+    fn face_meld_valued(kind: MeldKind, faces: &[Card], value: u32) -> Option<FaceMeld> {
+        let mut fm = FaceMeld {
+            kind,
+            len: 0,
+            faces: [Card::JOKER; MAX_MELD_LEN],
+            value: 0,
+            distinct: 0,
+            needs: [(0, 0); MAX_MELD_LEN],
+        };
+        for &f in faces {
+            *fm.faces.get_mut(usize::from(fm.len))? = f;
+            fm.len += 1;
+            let distinct = usize::from(fm.distinct);
+            match fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
+                Some((_, n)) => *n += 1,
+                None => {
+                    fm.needs[distinct] = (f.index(), 1);
+                    fm.distinct += 1;
+                }
+            }
+        }
+        fm.value = value;
+        Some(fm)
+    }
+
+    /// The melds of core's [`hand_melds`] (by positions in the hand), by faces: the
+    /// reference for [`Position::face_melds_of`], and its fallback for a run rule it
+    /// does not build (round the corner).
+    fn face_melds_by_position(&self, faces: &[Card]) -> Vec<FaceMeld> {
         let Ok(melds) = hand_melds(faces, &self.rules) else { return Vec::new() };
         // Sized once: grown push by push, the list was copied over and over.
         let mut out = Vec::with_capacity(melds.len());
@@ -1212,6 +1391,21 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], visit: &mut Vi
     }
 }
 
+/// Calls `f(chosen | s)` for every subset `s` of `bits` with at most `k` bits, each once
+/// (bits taken in increasing order).
+fn subsets_up_to(bits: u32, k: usize, chosen: u32, f: &mut dyn FnMut(u32)) {
+    f(chosen);
+    if k == 0 {
+        return;
+    }
+    let mut rest = bits;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        subsets_up_to(rest, k - 1, chosen | bit, f);
+    }
+}
+
 /// Every injective assignment of ids (of the right face) to `slots`.
 fn assign(
     slots: &[Card],
@@ -1237,6 +1431,77 @@ fn assign(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The melds built from the faces present ([`Position::face_melds_of`]) are exactly
+    /// those of core's `hand_melds` by position ([`Position::face_melds_by_position`]),
+    /// with the same values and needs, for random hands of the 4-joker pack under every
+    /// run rule and joker limit (a set's faces compared as a set: their order differs).
+    #[test]
+    fn face_melds_from_faces_agree_with_hand_melds() {
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::{AcePolicy, Catalog, JokerLimit, MeldRules};
+        let catalog = Catalog::<Card>::SCALA40;
+        let config = crate::Config::SCALA40;
+        let table = MeldTable::new();
+        let key = |fm: &FaceMeld| {
+            let mut faces = fm.faces().to_vec();
+            if fm.kind == MeldKind::Group {
+                faces.sort();
+            }
+            let mut needs = fm.needs().to_vec();
+            needs.sort();
+            (fm.kind, faces, fm.value, needs)
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let aces = [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
+        let limits = [
+            JokerLimit::Unlimited,
+            JokerLimit::Forbidden,
+            JokerLimit::AtMost(1),
+            JokerLimit::NotMoreThanNaturals,
+            JokerLimit::NoAdjacent,
+        ];
+        let mut melds = 0;
+        for ace in aces {
+            for jokers in limits {
+                let rules = MeldRules::RUMMY40.with_ace(ace).with_jokers(jokers);
+                for _ in 0..300 {
+                    // Hands of 1 to 20 cards; jokers and runs of one suit made likely.
+                    let n = rng.random_range(1..=20usize);
+                    let mut hand = PieceSet::new();
+                    while hand.len() < n {
+                        let id = if rng.random_range(0..4) == 0 {
+                            rng.random_range(104..108u8)
+                        } else {
+                            let suit = rng.random_range(0..2u8);
+                            rng.random_range(0..13u8) + 13 * suit + 52 * rng.random_range(0..2u8)
+                        };
+                        hand.insert(PieceId::new(id).unwrap());
+                    }
+                    let pos = Position {
+                        config: &config,
+                        catalog,
+                        rules,
+                        hand,
+                        table: &table,
+                        top_discard: None,
+                        stock_len: 1,
+                        opened: false,
+                        phase: Phase::Play,
+                        taken: None,
+                    };
+                    let faces = pos.faces_of(hand);
+                    let mut fast: Vec<_> = pos.face_melds_of(&faces).iter().map(key).collect();
+                    let mut slow: Vec<_> = pos.face_melds_by_position(&faces).iter().map(key).collect();
+                    fast.sort();
+                    slow.sort();
+                    assert_eq!(fast, slow, "{ace:?} {jokers:?} {faces:?}");
+                    melds += slow.len();
+                }
+            }
+        }
+        assert!(melds > 10_000, "the hands hold melds: {melds}");
+    }
 
     /// The window test of [`Held::meldable`] by bit operations agrees with the plain
     /// one (every window of three values around the card, counting the missing values)
