@@ -346,9 +346,23 @@ fn generate(
                     }
                 }
             }
-            let allowed = pos.allowed_discards(hand);
-            for piece in hand {
-                sink.push(Action::Discard(piece), |_| allowed.contains(piece));
+            if !reference
+                && pos.config.joker_discard == crate::JokerDiscard::Allowed
+                && !pos.config.forbid_playable_discard
+            {
+                // Any card may go but the taken card and its twin (what
+                // `Position::allowed_discards` comes to under these options), in one pass.
+                let taken = pos.taken.and_then(|t| pos.face(t));
+                for piece in hand {
+                    if pos.face(piece).is_some_and(|f| Some(f) != taken) {
+                        sink.out.push(Action::Discard(piece));
+                    }
+                }
+            } else {
+                let allowed = pos.allowed_discards(hand);
+                for piece in hand {
+                    sink.push(Action::Discard(piece), |_| allowed.contains(piece));
+                }
             }
         }
     }
@@ -1217,7 +1231,7 @@ struct Reach {
 
 impl Reach {
     fn of(table: &MeldTable<Card>) -> Reach {
-        let mut reach = Reach { runs: Vec::new(), numbers: 0, jokers: false };
+        let mut reach = Reach { runs: Vec::with_capacity(table.len()), numbers: 0, jokers: false };
         for m in table.melds() {
             let meld = m.meld();
             match meld.kind() {

@@ -89,7 +89,11 @@ impl View {
         self.config = game.config;
         self.hand = hand;
         self.hand_faces.clear();
-        self.hand_faces.extend(hand.iter().filter_map(|p| game.face(p)));
+        for p in hand {
+            if let Some(face) = game.catalog.face(p) {
+                self.hand_faces.push(face);
+            }
+        }
         self.hand_sizes.clear();
         self.hand_sizes.extend(game.hands.iter().map(PieceSet::len));
         self.table.clone_from(&game.table);
