@@ -270,9 +270,25 @@ fn generate(
                     sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
                 }
             } else {
-                // The hand's cards with their faces, listed once for everything below.
-                let mut cards: Vec<(PieceId, Card)> = Vec::with_capacity(hand.len());
-                cards.extend(hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f))));
+                // The hand's cards with their faces, listed once for everything below (on
+                // the stack: a hand is small; a larger set moves to the heap).
+                let Some(zero) = PieceId::new(0) else { return };
+                let mut buf = [(zero, Card::JOKER); 32];
+                let mut heap: Vec<(PieceId, Card)> = Vec::new();
+                let mut n = 0;
+                for p in hand {
+                    let Some(f) = pos.face(p) else { continue };
+                    if let Some(slot) = buf.get_mut(n) {
+                        *slot = (p, f);
+                        n += 1;
+                    } else {
+                        if heap.is_empty() {
+                            heap.extend_from_slice(&buf);
+                        }
+                        heap.push((p, f));
+                    }
+                }
+                let cards: &[(PieceId, Card)] = if heap.is_empty() { &buf[..n] } else { &heap };
                 let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
                 let any_meld = reference || cards.iter().any(|&(_, f)| held.meldable(f));
                 let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
@@ -299,7 +315,7 @@ fn generate(
                             }
                         }
                     }
-                    for &(piece, _) in &cards {
+                    for &(piece, _) in cards {
                         for m in table.iter().filter(|m| m.meld().jokers() > 0) {
                             sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
                         }
@@ -307,8 +323,8 @@ fn generate(
                 } else {
                     // One pass over the table decides, per meld, the faces held that may
                     // be built at either end and those a joker swap could take.
-                    let fits = pos.table_fits(&cards);
-                    for &(piece, face) in &cards {
+                    let fits = pos.table_fits(cards);
+                    for &(piece, face) in cards {
                         let bit = 1u64 << face.index();
                         for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
                             for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
@@ -322,7 +338,7 @@ fn generate(
                         }
                     }
                     // The cards a swap could bring, by meld (runs: what each joker stands for).
-                    for &(piece, face) in &cards {
+                    for &(piece, face) in cards {
                         let bit = 1u64 << face.index();
                         for f in fits.iter().filter(|f| f.swap & bit != 0) {
                             let Some(m) = table.get(f.at) else { continue };
