@@ -26,6 +26,20 @@ pub(super) struct Counts {
     pub optional_jokers: u8,
 }
 
+impl Counts {
+    /// The same tiles with every number `n` read as `14 - n`: the sweep then runs from
+    /// 13 down to 1 (runs and groups are symmetric under it; see [`Params::mirror`]).
+    pub fn mirrored(&self) -> Counts {
+        let flip = |g: &[[u8; 13]; 4]| {
+            g.map(|mut row| {
+                row.reverse();
+                row
+            })
+        };
+        Counts { fixed: flip(&self.fixed), optional: flip(&self.optional), ..*self }
+    }
+}
+
 /// The parameters of one DP run.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Params {
@@ -37,7 +51,15 @@ pub(super) struct Params {
     /// runs, padding a short run or group to three); every other joker is counted as
     /// placed and must then find room (see `mod.rs`).
     pub core: bool,
+    /// The counts are [`Counts::mirrored`]: step `n` holds the tiles numbered `14 - n`,
+    /// and scores count them at that number. Opened mode only (the value of a joker
+    /// before a run's first natural is read in the forward direction).
+    pub mirror: bool,
 }
+
+/// A run given up because it processed more states than its limit allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Exhausted;
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {
@@ -165,6 +187,11 @@ pub(super) struct Dp {
     ranks: Vec<u64>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
+    /// States processed by the current [`Dp::run_limited`] so far, and its limit.
+    spent: usize,
+    limit: usize,
+    /// The current run went over its limit.
+    exhausted: bool,
 }
 
 impl Dp {
@@ -303,6 +330,26 @@ impl Dp {
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
     pub(super) fn run(&mut self, counts: &Counts, params: Params) -> Option<Optimum> {
+        self.run_limited(counts, params, usize::MAX).unwrap_or(None)
+    }
+
+    /// [`Dp::run`], given up once its passes have processed more than `limit` states.
+    pub(super) fn run_limited(
+        &mut self,
+        counts: &Counts,
+        params: Params,
+        limit: usize,
+    ) -> Result<Option<Optimum>, Exhausted> {
+        debug_assert!(!params.mirror || params.threshold.is_none(), "mirrored runs are opened mode only");
+        self.spent = 0;
+        self.limit = limit;
+        self.exhausted = false;
+        let res = self.staged(counts, params);
+        if self.exhausted { Err(Exhausted) } else { Ok(res) }
+    }
+
+    /// The stages of [`Dp::run`]: beams, the relaxation's bound, exact passes.
+    fn staged(&mut self, counts: &Counts, params: Params) -> Option<Optimum> {
         self.dec.reset(counts, params);
         self.relax.init(&mut self.dec, counts, params, false);
         if !params.core {
@@ -322,7 +369,7 @@ impl Dp {
         // Core mode: the objective is the natural score (every joker counts as placed).
         // Every optional tile placed: nothing can beat it.
         let mut low = beam.as_ref().map_or(0, |o| o.score);
-        if beam.is_some() && low & !ROOM_MASK >= rest_total(counts, params.objective) {
+        if beam.is_some() && low & !ROOM_MASK >= rest_total(counts, params) {
             return beam;
         }
         // The relaxation: its optimum bounds the true one (`None`: not even the
@@ -399,7 +446,8 @@ impl Dp {
 
     /// One pass of the DP. `beam`: keep only that many best states per layer (a
     /// heuristic, for a lower bound). `bound`: a score some solution reaches; states
-    /// that cannot reach it are dropped.
+    /// that cannot reach it are dropped. Once the run is over its limit, every pass
+    /// finds nothing at once, so the stages end quickly.
     fn run_with(
         &mut self,
         counts: &Counts,
@@ -407,6 +455,9 @@ impl Dp {
         beam: Option<usize>,
         bound: u32,
     ) -> Option<Optimum> {
+        if self.exhausted {
+            return None;
+        }
         self.entries.clear();
         self.layer_start.clear();
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
@@ -415,19 +466,11 @@ impl Dp {
         self.begin_layer(1);
         self.entries.push(Entry { key: 0, score: 0, est: 0, parent: 0, choice: 0 });
         let mut layer = 0;
-        for n in 1..=13u32 {
+        for _ in 1..=13 {
             for c in 0..4 {
-                let t = u32::from(counts.fixed[c][n as usize - 1]);
-                let r = u32::from(counts.optional[c][n as usize - 1]);
-                // Naturals of this colour at the next number (none after 13).
-                let next = if n < 13 {
-                    u32::from(counts.fixed[c][n as usize] + counts.optional[c][n as usize])
-                } else {
-                    0
-                };
                 let prev = self.layer(layer);
                 self.begin_layer(prev.len());
-                let step = Step { layer, n, t, r, next, objective: params.objective, core: params.core };
+                let step = self.dec.steps[layer];
                 for i in prev {
                     let Entry { key, score, choice, .. } = self.entries[i];
                     if choice == DEAD {
@@ -439,9 +482,14 @@ impl Dp {
                 if let Some(width) = beam {
                     self.keep_best(width);
                 }
+                if self.spent + self.entries.len() > self.limit {
+                    self.exhausted = true;
+                    return None;
+                }
                 layer += 1;
             }
         }
+        self.spent += self.entries.len();
         // Final: no short runs left open, every fixed joker used, threshold met.
         let mut best: Option<(usize, (u64, u64, u64))> = None;
         for i in self.layer(layer) {
@@ -570,7 +618,7 @@ fn gen_options(
     step: &Step,
     track_value: bool,
 ) -> (u32, u32) {
-    let Step { n, t, r, next, objective, core, .. } = *step;
+    let Step { n, value_n, t, r, next, objective, core, .. } = *step;
     let lo = opts.len();
     dedup.next();
     let avail = t + r;
@@ -626,10 +674,7 @@ fn gen_options(
                                     for gamma in gamma_min..=gamma_max {
                                         let u = rho + gamma;
                                         let placed = u - t;
-                                        let delta = match objective {
-                                            Objective::Tiles => (placed << 17) + ((placed * n) << 6),
-                                            Objective::Value => ((placed * n) << 14) + (placed << 6),
-                                        } + spare_room;
+                                        let delta = placed * one_tile(objective, value_n) + spare_room;
                                         let mut value = 0;
                                         if track_value {
                                             value = u * n + ext * n + s1 * (n - 1);
@@ -696,7 +741,10 @@ fn gen_options(
 struct Step {
     /// The step's index: `(n - 1) * 4 + colour`.
     layer: usize,
+    /// The position in the sweep, 1..=13.
     n: u32,
+    /// The number the step's tiles carry: `n`, or `14 - n` in a mirrored run.
+    value_n: u32,
     t: u32,
     r: u32,
     next: u32,
@@ -729,7 +777,9 @@ const KEPT_MAX: usize = 1 << 18;
 /// [`gen_options`] depends on except the number (core mode: only the score depends on
 /// it; full mode: the number is part of the key).
 fn memo_key(step: &Step, runs: u32, jleft: u32) -> u64 {
-    let n = if step.core { 0 } else { step.n };
+    // Full mode: the number shapes the decisions (room for jokers before a start) and
+    // their scores; core mode: only the scores (rescaled on a hit).
+    let (n, value_n) = if step.core { (0, 0) } else { (step.n, step.value_n) };
     u64::from(runs)
         | u64::from(jleft) << 9
         | u64::from(step.t) << 12
@@ -738,6 +788,7 @@ fn memo_key(step: &Step, runs: u32, jleft: u32) -> u64 {
         | u64::from(step.objective == Objective::Value) << 26
         | u64::from(step.core) << 27
         | u64::from(n) << 28
+        | u64::from(value_n) << 32
 }
 
 /// A multiplicative hasher for the small integer keys of [`Decisions::memo`].
@@ -781,6 +832,7 @@ impl Decisions {
                 self.steps.push(Step {
                     layer: i * 4 + c,
                     n,
+                    value_n: if params.mirror { 14 - n } else { n },
                     t: u32::from(counts.fixed[c][i]),
                     r: u32::from(counts.optional[c][i]),
                     next: if n < 13 {
@@ -818,7 +870,7 @@ impl Decisions {
     /// `kept` with the number's scores, or generated and kept.
     fn remembered(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         let key = memo_key(step, runs, jleft);
-        let unit = one_tile(step.objective, step.n);
+        let unit = one_tile(step.objective, step.value_n);
         let lo = self.opts.len();
         if let Some(&(klo, khi)) = self.memo.get(&key) {
             for &o in &self.kept[klo as usize..khi as usize] {
@@ -905,7 +957,7 @@ const NARROW_BEAMS: [usize; 4] = [2, 2, 3, 5];
 /// The score of placing every optional natural that fits in some meld at all: in a run
 /// (three consecutive numbers of its colour, the gaps filled by jokers) or a group (two
 /// other colours at its number, or jokers in their place). Bounds every play's score.
-fn rest_total(counts: &Counts, objective: Objective) -> u32 {
+fn rest_total(counts: &Counts, params: Params) -> u32 {
     let jokers = u32::from(counts.fixed_jokers + counts.optional_jokers);
     let here = |c: usize, i: usize| counts.fixed[c][i] + counts.optional[c][i] > 0;
     let mut total = 0;
@@ -918,7 +970,8 @@ fn rest_total(counts: &Counts, objective: Objective) -> u32 {
                 .any(|s| (s..s + 3).filter(|&k| !here(c, k)).count() as u32 <= jokers);
             let group = (0..4).filter(|&o| o != c && here(o, i)).count() as u32 + jokers >= 2;
             if run || group {
-                total += u32::from(r) * one_tile(objective, i as u32 + 1);
+                let n = if params.mirror { 13 - i as u32 } else { i as u32 + 1 };
+                total += u32::from(r) * one_tile(params.objective, n);
             }
         }
     }
@@ -1267,7 +1320,7 @@ mod tests {
 
     /// The plain exact program: one pass, no beam, no relaxation.
     fn plain(counts: &Counts, params: Params) -> Option<u32> {
-        let mut dp = Dp::default();
+        let mut dp = Dp { limit: usize::MAX, ..Dp::default() };
         dp.dec.reset(counts, params);
         dp.relax.init(&mut dp.dec, counts, params, false);
         dp.run_with(counts, params, None, 0).map(|o| o.score & !ROOM_MASK)
@@ -1275,8 +1328,9 @@ mod tests {
 
     /// The staged search (beams, the relaxation's bound, descending targets) finds the
     /// same core optimum as the plain program on bench-sized positions, with its usual
-    /// beams and with beams so narrow that the exact stages after them always run; and
-    /// its decisions rebuild into valid melds holding every fixed tile.
+    /// beams and with beams so narrow that the exact stages after them always run, in
+    /// both sweep directions (the mirrored one scoring every tile at its own number);
+    /// and its decisions rebuild into valid melds holding every fixed tile.
     #[test]
     fn staged_search_equals_plain_program() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x5EA5_C0DE);
@@ -1289,13 +1343,21 @@ mod tests {
             let rack = rng.random_range(1..=14);
             let counts = random_counts(&mut rng, copies, jokers, table, rack);
             for objective in [Objective::Tiles, Objective::Value] {
-                let params = Params { objective, joker_value: 30, threshold: None, core: true };
+                let params =
+                    Params { objective, joker_value: 30, threshold: None, core: true, mirror: false };
                 let want = plain(&counts, params);
-                for dp in [&mut staged, &mut narrow] {
-                    let got = dp.run(&counts, params);
-                    assert_eq!(got.as_ref().map(|o| o.score & !ROOM_MASK), want, "case {case} {objective:?}");
+                let mirrored = counts.mirrored();
+                for (wide, mirror) in [(true, false), (false, false), (true, true), (false, true)] {
+                    let dp = if wide { &mut staged } else { &mut narrow };
+                    let c = if mirror { &mirrored } else { &counts };
+                    let got = dp.run(c, Params { mirror, ..params });
+                    assert_eq!(
+                        got.as_ref().map(|o| o.score & !ROOM_MASK),
+                        want,
+                        "case {case} {objective:?} mirror {mirror}"
+                    );
                     if let Some(opt) = got {
-                        let (melds, placed) = super::super::build(&counts, &opt, true);
+                        let (melds, placed) = super::super::build(c, &opt, true, mirror);
                         let mut on_table = [[0u8; 13]; 4];
                         for m in &melds {
                             for t in m.faces().iter().filter(|t| !t.is_joker()) {
