@@ -334,6 +334,7 @@ impl Rummy40 {
     ///
     /// An [`ActionError`] naming the rule; the game is then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        let seat = self.to_move;
         if self.safe_in_place(&action) {
             // Refused before any change, or known to succeed: no copy needed.
             self.step(&action)?;
@@ -342,7 +343,9 @@ impl Rummy40 {
             next.step(&action)?;
             *self = next;
         }
-        for (known, hand) in self.known.iter_mut().zip(&self.hands) {
+        // Only the mover's hand changed; every other seat's known cards are still in
+        // its hand (an invariant of every state: dealt empty, checked on loading).
+        if let (Some(known), Some(hand)) = (self.known.get_mut(seat), self.hands.get(seat)) {
             *known &= *hand;
         }
         Ok(())
@@ -354,10 +357,13 @@ impl Rummy40 {
     /// a card is left to discard). Under the options that oblige plays the guard needs
     /// the full check, so those go through a copy.
     fn safe_in_place(&self, action: &Action) -> bool {
+        match action {
+            Action::DrawStock | Action::Discard(_) => return true,
+            _ if self.config.obliges_plays() => return false,
+            _ => {}
+        }
         let pos = self.position();
         match action {
-            Action::DrawStock | Action::Discard(_) => true,
-            _ if self.config.obliges_plays() => false,
             Action::TakeDiscard => {
                 self.phase == Phase::Draw
                     && pos.opened
