@@ -560,8 +560,10 @@ impl Dp {
         let Some(others) = self.relax.others(&mut self.dec, key, step.n, c, jleft) else {
             return;
         };
+        let unit = one_tile(step.objective, step.value_n);
         for o in lo..hi {
-            let o = self.dec.opts[o as usize];
+            let o = self.dec.opt(o);
+            let delta = o.score(unit);
             let mut k = base | u64::from(o.runs) << shift;
             k += u64::from(o.jokers) << J_SHIFT;
             if o.gamma > 0 {
@@ -572,7 +574,7 @@ impl Dp {
                 if let Some(cap) = cap {
                     k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
-                let sc = score + o.delta;
+                let sc = score + delta;
                 if let Some(est) = self.relax.estimate(&mut self.dec, &others, k, sc, step.n, c, jmax, bound)
                 {
                     self.insert(k, sc, est, parent, o.choice);
@@ -595,7 +597,7 @@ impl Dp {
                     v = value0 + o.value + add * step.n;
                     kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
-                let sc = score + o.delta;
+                let sc = score + delta;
                 if let Some(est) = self.relax.estimate(&mut self.dec, &others, kk, sc, step.n, 3, jmax, bound)
                 {
                     self.insert(kk, sc, est, parent, o.choice | add << GROUP_JOKER_SHIFT);
@@ -618,7 +620,7 @@ fn gen_options(
     step: &Step,
     track_value: bool,
 ) -> (u32, u32) {
-    let Step { n, value_n, t, r, next, objective, core, .. } = *step;
+    let Step { n, t, r, next, core, .. } = *step;
     let lo = opts.len();
     dedup.next();
     let avail = t + r;
@@ -674,7 +676,7 @@ fn gen_options(
                                     for gamma in gamma_min..=gamma_max {
                                         let u = rho + gamma;
                                         let placed = u - t;
-                                        let delta = placed * one_tile(objective, value_n) + spare_room;
+                                        let delta = placed << 8 | spare_room;
                                         let mut value = 0;
                                         if track_value {
                                             value = u * n + ext * n + s1 * (n - 1);
@@ -756,16 +758,19 @@ struct Step {
 /// all passes and the relaxation: per `(step, runs, jokers left)` a range of `opts`.
 #[derive(Debug, Clone, Default)]
 struct Decisions {
-    /// `(stamp, lo, hi)` per `(step, packed runs, jokers left)`.
+    /// `(stamp, lo, hi)` per `(step, packed runs, jokers left)`: a range of `opts`
+    /// (initial melds) or of `kept` (opened mode), see [`Decisions::opt`].
     cache: Vec<(u32, u32, u32)>,
+    /// Initial melds: this run's decisions.
     opts: Vec<Opt>,
     dedup: Dedup,
     stamp: u32,
     steps: Vec<Step>,
     track_value: bool,
     /// Decisions kept across runs and solves (opened mode only: initial melds track the
-    /// value, which depends on more than the key): per [`memo_key`] a range of `kept`,
-    /// whose scores are stored as `placed << 8 | room` (independent of the number).
+    /// value, which depends on more than the key): per [`memo_key`] a range of `kept`.
+    /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
+    /// them where they are.
     memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
     kept: Vec<Opt>,
 }
@@ -824,6 +829,11 @@ impl Decisions {
             self.stamp = 1;
         }
         self.opts.clear();
+        // Only here, between runs: the ranges cached during a run must stay valid.
+        if self.kept.len() > KEPT_MAX {
+            self.kept.clear();
+            self.memo.clear();
+        }
         self.track_value = params.threshold.is_some();
         self.steps.clear();
         for n in 1..=13u32 {
@@ -848,7 +858,7 @@ impl Decisions {
     }
 
     /// The decisions at step `layer` for open runs `(a1, a2, a3)` and `jleft` jokers left:
-    /// a range of `opts`.
+    /// a range for [`Decisions::opt`].
     #[inline]
     fn get(&mut self, layer: usize, a1: u32, a2: u32, a3: u32, jleft: u32) -> (u32, u32) {
         let idx = (layer * 512 + (a1 | a2 << 3 | a3 << 6) as usize) * JLEFT as usize + jleft as usize;
@@ -866,32 +876,23 @@ impl Decisions {
         (lo, hi)
     }
 
-    /// The decisions of `step` (opened mode) through [`Decisions::memo`]: copied from
-    /// `kept` with the number's scores, or generated and kept.
+    /// The decisions of `step` (opened mode) through [`Decisions::memo`]: a range of
+    /// `kept`, generated there on first use.
     fn remembered(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         let key = memo_key(step, runs, jleft);
-        let unit = one_tile(step.objective, step.value_n);
-        let lo = self.opts.len();
-        if let Some(&(klo, khi)) = self.memo.get(&key) {
-            for &o in &self.kept[klo as usize..khi as usize] {
-                self.opts.push(Opt { delta: (o.delta >> 8) * unit + (o.delta & 0xff), ..o });
-            }
-            return (lo as u32, self.opts.len() as u32);
+        if let Some(&range) = self.memo.get(&key) {
+            return range;
         }
         let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
-        let (lo, hi) = gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, step, false);
-        if self.kept.len() + (hi - lo) as usize > KEPT_MAX {
-            self.kept.clear();
-            self.memo.clear();
-        }
-        let klo = self.kept.len() as u32;
-        for &o in &self.opts[lo as usize..hi as usize] {
-            let placed = o.delta / unit;
-            debug_assert!(o.delta - placed * unit <= 0xff, "the room count fits in 8 bits");
-            self.kept.push(Opt { delta: placed << 8 | (o.delta - placed * unit), ..o });
-        }
-        self.memo.insert(key, (klo, self.kept.len() as u32));
-        (lo, hi)
+        let range = gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false);
+        self.memo.insert(key, range);
+        range
+    }
+
+    /// Decision `i` of a range from [`Decisions::get`].
+    #[inline]
+    fn opt(&self, i: u32) -> Opt {
+        if self.track_value { self.opts[i as usize] } else { self.kept[i as usize] }
     }
 }
 
@@ -925,11 +926,20 @@ struct Opt {
     jokers: u32,
     gamma: u32,
     value: u32,
+    /// `placed << 8 | room`: rack naturals placed, and (core mode) melds with room for
+    /// a spare joker. The same order as [`Opt::score`] at every number.
     delta: u32,
     choice: u32,
 }
 
 impl Opt {
+    /// The packed score (as in a state) of this decision at a number whose tile is
+    /// worth `unit` ([`one_tile`]).
+    #[inline]
+    fn score(&self, unit: u32) -> u32 {
+        (self.delta >> 8) * unit + (self.delta & 0xff)
+    }
+
     fn same_outcome(&self, o: &Opt) -> bool {
         (self.runs, self.jokers, self.gamma, self.value) == (o.runs, o.jokers, o.gamma, o.value)
     }
@@ -1133,17 +1143,18 @@ impl Relax {
         let i = m as usize - 1;
         let jmax = self.jmax as usize;
         let (lo, hi) = dec.get(i * 4 + c, runs & 7, (runs >> 3) & 7, (runs >> 6) & 7, self.jmax);
+        let unit = one_tile(self.objective, dec.steps[i * 4 + c].value_n);
         let cap = self.gcap[c][i];
         let per_group = self.gjokers[c][i];
         let mut row = [NONE; JLEFT as usize];
         for o in lo..hi {
-            let o = dec.opts[o as usize];
+            let o = dec.opt(o);
             let spent = (o.jokers + o.gamma * per_group) as usize;
             if o.gamma > cap || spent > jmax {
                 continue;
             }
             let sub = self.row(dec, c, m + 1, o.runs);
-            let d = o.delta & !ROOM_MASK;
+            let d = (o.delta >> 8) * unit;
             for b in spent..=jmax {
                 let s = sub[b - spent];
                 if s != NONE && (row[b] == NONE || d + s > row[b]) {
