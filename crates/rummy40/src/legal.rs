@@ -290,7 +290,7 @@ fn generate(
                 }
                 let cards: &[(PieceId, Card)] = if heap.is_empty() { &buf[..n] } else { &heap };
                 let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
-                let any_meld = reference || cards.iter().any(|&(_, f)| held.meldable(f));
+                let any_meld = reference || held.meldable_faces() != 0;
                 let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
                 // One meld each: a sorted list gives the order a set of batches would.
                 let mut singles = Vec::new();
@@ -586,17 +586,11 @@ impl Position<'_> {
         {
             return (false, false);
         }
-        // Which faces (bits by face index) may be in a meld: each face decided once.
-        let (mut decided, mut meldable) = (0u64, 0u64);
+        // Which faces (bits by face index) may be in a meld, decided for all at once.
+        let meldable = held.meldable_faces();
         let (mut value, mut any) = (0, false);
         for &face in faces {
             let bit = 1u64 << face.index();
-            if decided & bit == 0 {
-                decided |= bit;
-                if held.meldable(face) {
-                    meldable |= bit;
-                }
-            }
             if meldable & bit != 0 {
                 value += max_value(face);
                 any = true;
@@ -977,6 +971,8 @@ impl Position<'_> {
                 return Vec::new();
             }
         }
+        // The faces held, by bit: the only counts the search can leave non-zero.
+        let present = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
         let by_face = self.ids_by_face(cards);
         // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
         let mut out: Vec<Rummy> = Vec::new();
@@ -987,7 +983,7 @@ impl Position<'_> {
         combos(fms, fms.len(), counts, &mut |chosen, used, value, rest| {
             let left = total - used;
             // Every left card but the discard is built: at most one may fit nowhere.
-            if left == 0 || (left > 1 && !reach.all_but_one(rest)) {
+            if left == 0 || (left > 1 && !reach.all_but_one(rest, present)) {
                 return;
             }
             if bound && left > 1 {
@@ -1292,10 +1288,15 @@ impl Reach {
         })
     }
 
-    /// At most one card of the face counts `rest` fits nowhere.
-    fn all_but_one(&self, rest: &[u8; 53]) -> bool {
+    /// At most one card of the face counts `rest` fits nowhere. `faces`: bits of the
+    /// faces `rest` may count (the others are zero), to look at those only.
+    fn all_but_one(&self, rest: &[u8; 53], faces: u64) -> bool {
         let mut misfits = 0;
-        for (i, &n) in rest.iter().enumerate() {
+        let mut bits = faces;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let n = rest[i];
             if n > 0 && !Card::from_index(i as u8).is_some_and(|f| self.fits(f, rest)) {
                 misfits += n;
                 if misfits > 1 {
@@ -1365,6 +1366,40 @@ impl Held {
             windows & ((0b111u32 << v) >> 2) & 0x1ffe != 0
         };
         window_with(number) || (number == 1 && window_with(14))
+    }
+
+    /// [`Held::meldable`] of every face held at once: bit `i` set for a face of index
+    /// `i` that is held and meldable (bit 52: the jokers, if held and meldable).
+    fn meldable_faces(&self) -> u64 {
+        let mut out = 0u64;
+        if self.jokers > 0 && self.naturals {
+            out |= 1 << 52;
+        }
+        let one_joker = self.jokers == 1;
+        for suit in 0..4u8 {
+            let held = u32::from(self.values_of_suit[usize::from(suit)]);
+            if held == 0 {
+                continue;
+            }
+            // Windows of three values (starting at 1–12) held, or all but one with a
+            // joker; the values they cover (the ace as 1 or 14).
+            let (a, b, c) = (held, held >> 1, held >> 2);
+            let windows = if one_joker { (a & b) | (a & c) | (b & c) } else { a & b & c } & 0x1ffe;
+            let covered = windows | windows << 1 | windows << 2;
+            let mut values = held & 0x3ffe; // the naturals held, by number 1–13
+            while values != 0 {
+                let v = values.trailing_zeros();
+                values &= values - 1;
+                let number = v as u8;
+                let by_run = covered & 1 << v != 0 || (number == 1 && covered & 1 << 14 != 0);
+                let others = self.suits_of_rank[usize::from(number)] & !(1 << suit);
+                let by_set = (one_joker && others != 0) || others & others.wrapping_sub(1) != 0;
+                if self.jokers >= 2 || by_set || by_run {
+                    out |= 1u64 << (suit * 13 + number - 1);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -1531,6 +1566,36 @@ mod tests {
             }
         }
         assert!(melds > 10_000, "the hands hold melds: {melds}");
+    }
+
+    /// [`Held::meldable_faces`] marks exactly the faces held that [`Held::meldable`]
+    /// accepts, on random hands with zero to four jokers.
+    #[test]
+    fn meldable_faces_agree_with_meldable() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut marked = 0;
+        for _ in 0..20_000 {
+            let n = rng.random_range(1..=16usize);
+            let faces: Vec<Card> = (0..n)
+                .map(|_| {
+                    if rng.random_range(0..8) == 0 {
+                        Card::JOKER
+                    } else {
+                        Card::from_index(rng.random_range(0..52u8)).unwrap()
+                    }
+                })
+                .collect();
+            let held = Held::of_faces(faces.iter().copied());
+            let bulk = held.meldable_faces();
+            for &f in &faces {
+                assert_eq!(bulk & 1u64 << f.index() != 0, held.meldable(f), "{f:?} in {faces:?}");
+            }
+            let held_bits = faces.iter().fold(0u64, |b, f| b | 1u64 << f.index());
+            assert_eq!(bulk & !held_bits, 0, "only faces held: {faces:?}");
+            marked += bulk.count_ones();
+        }
+        assert!(marked > 10_000, "hands hold meldable cards: {marked}");
     }
 
     /// The window test of [`Held::meldable`] by bit operations agrees with the plain
