@@ -223,7 +223,7 @@ fn generate(
                     })
                 });
             } else if let Some(top) = pos.top_discard {
-                let reach = Reach::of(pos.table);
+                let reach = LazyReach::new(pos.table);
                 let mut with_top = hand;
                 with_top.insert(top);
                 let after_take = pos.with_taken(top);
@@ -251,7 +251,7 @@ fn generate(
         }
         Phase::Play => {
             if !pos.opened {
-                let reach = Reach::of(pos.table);
+                let reach = LazyReach::new(pos.table);
                 let threshold = match pos.config.opening_threshold_scope {
                     OpeningScope::Always => Some(pos.config.opening_threshold),
                     OpeningScope::OnlyWhenTakingDiscard => None,
@@ -563,7 +563,7 @@ impl Position<'_> {
         cards: PieceSet,
         threshold: Option<u32>,
         required: Option<PieceId>,
-        reach: &Reach,
+        reach: &LazyReach<'_>,
     ) -> (bool, bool) {
         self.with_faces(cards, |faces| self.prospects_of(faces, threshold, required, reach))
     }
@@ -574,7 +574,7 @@ impl Position<'_> {
         faces: &[Card],
         threshold: Option<u32>,
         required: Option<PieceId>,
-        reach: &Reach,
+        reach: &LazyReach<'_>,
     ) -> (bool, bool) {
         let mut counts = [0u8; 53];
         for face in faces {
@@ -608,7 +608,7 @@ impl Position<'_> {
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let mut misfits = 0;
         for &face in faces {
-            if meldable & (1u64 << face.index()) == 0 && !reach.fits(face, &counts) {
+            if meldable & (1u64 << face.index()) == 0 && !reach.get().fits(face, &counts) {
                 misfits += 1;
                 if misfits > 1 {
                     break;
@@ -947,13 +947,14 @@ impl Position<'_> {
         fms: &[FaceMeld],
         required: Option<PieceId>,
         bound: bool,
-        reach: &Reach,
+        reach: &LazyReach<'_>,
     ) -> Vec<Rummy> {
         if fms.is_empty() {
             return Vec::new();
         }
         let total = cards.len();
         let counts = self.counts_of(cards);
+        let reach = reach.get();
         if bound {
             let mut loose = counts;
             for fm in fms {
@@ -1239,6 +1240,23 @@ struct Reach {
     /// Ranks (bits 1–13) of the sets with room.
     numbers: u16,
     jokers: bool,
+}
+
+/// A [`Reach`] of the table, made the first time it is asked for (most enumerations
+/// are settled before any card's fit on the table matters).
+struct LazyReach<'a> {
+    table: &'a MeldTable<Card>,
+    reach: core::cell::OnceCell<Reach>,
+}
+
+impl<'a> LazyReach<'a> {
+    fn new(table: &'a MeldTable<Card>) -> LazyReach<'a> {
+        LazyReach { table, reach: core::cell::OnceCell::new() }
+    }
+
+    fn get(&self) -> &Reach {
+        self.reach.get_or_init(|| Reach::of(self.table))
+    }
 }
 
 impl Reach {
