@@ -2,8 +2,6 @@
 //! colour be laid out as groups (3–4 tiles, distinct colours, at least one natural), and
 //! one such layout.
 
-use std::sync::OnceLock;
-
 /// Most naturals of one face the solver handles (the 160-tile set has three copies).
 pub(super) const MAX_COPIES: usize = 3;
 
@@ -11,51 +9,77 @@ pub(super) const MAX_COPIES: usize = 3;
 const JOKER_SLOTS: usize = super::MAX_JOKERS + 1;
 
 /// Index of a per-colour count vector (each 0–3) into the feasibility table.
-fn index(gamma: [u8; 4]) -> usize {
-    gamma.iter().rev().fold(0, |acc, &g| acc * 4 + g as usize)
+const fn index(gamma: [u8; 4]) -> usize {
+    gamma[3] as usize * 64 + gamma[2] as usize * 16 + gamma[1] as usize * 4 + gamma[0] as usize
 }
 
-/// `FEASIBLE[index(gamma)]` bit `j`: the naturals `gamma` plus exactly `j` jokers can be
-/// partitioned into valid groups.
+/// `table(core)[index(gamma)]` bit `j`: the naturals `gamma` plus exactly `j` jokers
+/// can be partitioned into valid groups. Built at compile time, so that no solve pays
+/// for it (it was about half of a fresh process's first solve).
 fn table(core: bool) -> &'static [u8; 256] {
-    static FULL: OnceLock<[u8; 256]> = OnceLock::new();
-    static CORE: OnceLock<[u8; 256]> = OnceLock::new();
-    (if core { &CORE } else { &FULL }).get_or_init(|| {
-        let mut t = [0u8; 256];
-        t[0] = 1; // nothing and no jokers: no groups
-        // Every group lowers each component it touches, so its remainder has a smaller
-        // index: ascending order sees every remainder first.
-        for idx in 1..256 {
-            let gamma = unindex(idx);
-            let mut bits = 0u8;
-            for (mask, jokers) in groups_with_first(gamma, core) {
-                let rest = index(minus(gamma, mask));
-                for j in 0..JOKER_SLOTS {
-                    if j >= jokers as usize && t[rest] & (1 << (j - jokers as usize)) != 0 {
-                        bits |= 1 << j;
+    static FULL: [u8; 256] = build_table(false);
+    static CORE: [u8; 256] = build_table(true);
+    if core { &CORE } else { &FULL }
+}
+
+/// The table of [`table`] (`const`: loops instead of iterators).
+const fn build_table(core: bool) -> [u8; 256] {
+    let mut t = [0u8; 256];
+    t[0] = 1; // nothing and no jokers: no groups
+    // Every group lowers each component it touches, so its remainder has a smaller
+    // index: ascending order sees every remainder first.
+    let mut idx = 1;
+    while idx < 256 {
+        let gamma = unindex(idx);
+        let mut present = 0u8;
+        let mut c = 0;
+        while c < 4 {
+            if gamma[c] > 0 {
+                present |= 1 << c;
+            }
+            c += 1;
+        }
+        // As in `groups_with_first`: the groups holding the first colour present.
+        let first = present & present.wrapping_neg();
+        let mut bits = 0u8;
+        let mut mask = 1u8;
+        while mask < 16 {
+            if mask & first != 0 && mask & !present == 0 {
+                let k = mask.count_ones() as u8;
+                let lo = 3u8.saturating_sub(k);
+                let hi = if core { lo } else { 4 - k };
+                let rest = t[index(minus(gamma, mask))];
+                let mut jokers = lo;
+                while jokers <= hi {
+                    let mut j = jokers as usize;
+                    while j < JOKER_SLOTS {
+                        if rest & (1 << (j - jokers as usize)) != 0 {
+                            bits |= 1 << j;
+                        }
+                        j += 1;
                     }
+                    jokers += 1;
                 }
             }
-            t[idx] = bits;
+            mask += 1;
         }
-        t
-    })
-}
-
-fn unindex(mut idx: usize) -> [u8; 4] {
-    let mut g = [0u8; 4];
-    for slot in &mut g {
-        *slot = (idx % 4) as u8;
-        idx /= 4;
+        t[idx] = bits;
+        idx += 1;
     }
-    g
+    t
 }
 
-fn minus(mut gamma: [u8; 4], mask: u8) -> [u8; 4] {
-    for (c, g) in gamma.iter_mut().enumerate() {
+const fn unindex(idx: usize) -> [u8; 4] {
+    [(idx & 3) as u8, ((idx >> 2) & 3) as u8, ((idx >> 4) & 3) as u8, ((idx >> 6) & 3) as u8]
+}
+
+const fn minus(mut gamma: [u8; 4], mask: u8) -> [u8; 4] {
+    let mut c = 0;
+    while c < 4 {
         if mask & (1 << c) != 0 {
-            *g -= 1;
+            gamma[c] -= 1;
         }
+        c += 1;
     }
     gamma
 }
@@ -80,37 +104,50 @@ fn groups_with_first(gamma: [u8; 4], core: bool) -> impl Iterator<Item = (u8, u8
 
 /// Bit `j` set: `n1` colours with one natural, `n2` with two and `n3` with three (all at
 /// the same number) plus exactly `j` jokers form valid groups.
+#[cfg(test)]
 pub(super) fn joker_mask(n1: u8, n2: u8, n3: u8, core: bool) -> u8 {
+    table(core)[index(spread(n1, n2, n3))]
+}
+
+/// A count vector with `n3` colours holding three, `n2` two and `n1` one (at most four).
+const fn spread(n1: u8, n2: u8, n3: u8) -> [u8; 4] {
     let mut gamma = [0u8; 4];
     let mut c = 0;
-    for (count, value) in [(n3, 3), (n2, 2), (n1, 1)] {
-        for _ in 0..count {
+    let counts = [(n3, 3), (n2, 2), (n1, 1)];
+    let mut k = 0;
+    while k < 3 {
+        let (count, value) = counts[k];
+        let mut i = 0;
+        while i < count {
             if c < 4 {
                 gamma[c] = value;
                 c += 1;
             }
+            i += 1;
         }
+        k += 1;
     }
-    table(core)[index(gamma)]
+    gamma
 }
 
 /// The masks of `joker_mask` for every `(n1, n2, n3)`, indexed `n1 * 25 + n2 * 5 + n3`.
 pub(super) fn joker_masks(core: bool) -> &'static [u8; 125] {
-    static FULL: OnceLock<[u8; 125]> = OnceLock::new();
-    static CORE: OnceLock<[u8; 125]> = OnceLock::new();
-    (if core { &CORE } else { &FULL }).get_or_init(|| {
-        let mut m = [0u8; 125];
-        for n1 in 0..5u8 {
-            for n2 in 0..5u8 {
-                for n3 in 0..5u8 {
-                    if n1 + n2 + n3 <= 4 {
-                        m[n1 as usize * 25 + n2 as usize * 5 + n3 as usize] = joker_mask(n1, n2, n3, core);
-                    }
-                }
-            }
+    static FULL: [u8; 125] = build_masks(&build_table(false));
+    static CORE: [u8; 125] = build_masks(&build_table(true));
+    if core { &CORE } else { &FULL }
+}
+
+const fn build_masks(table: &[u8; 256]) -> [u8; 125] {
+    let mut m = [0u8; 125];
+    let mut i = 0;
+    while i < 125 {
+        let (n1, n2, n3) = ((i / 25) as u8, (i / 5 % 5) as u8, (i % 5) as u8);
+        if n1 + n2 + n3 <= 4 {
+            m[i] = table[index(spread(n1, n2, n3))];
         }
-        m
-    })
+        i += 1;
+    }
+    m
 }
 
 /// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups:
@@ -138,6 +175,28 @@ pub(super) fn layout(mut gamma: [u8; 4], mut jokers: usize, core: bool) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The compile-time table equals one built the plain way, from `groups_with_first`.
+    #[test]
+    fn table_matches_a_runtime_build() {
+        for core in [false, true] {
+            let mut t = [0u8; 256];
+            t[0] = 1;
+            for idx in 1..256 {
+                let gamma = unindex(idx);
+                for (mask, jokers) in groups_with_first(gamma, core) {
+                    let rest = t[index(minus(gamma, mask))];
+                    for j in jokers as usize..JOKER_SLOTS {
+                        if rest & (1 << (j - jokers as usize)) != 0 {
+                            t[idx] |= 1 << j;
+                        }
+                    }
+                }
+            }
+            assert_eq!(&t, table(core), "core {core}");
+            assert_ne!(t[index([1, 1, 1, 0])], 0);
+        }
+    }
 
     #[test]
     fn small_cases() {
