@@ -1033,8 +1033,14 @@ struct Relax {
     pend: Vec<(u32, u8)>,
     /// `(stamp, bound per joker budget)` per `(colour, number, packed runs)`.
     rows: Vec<(u32, [u32; JLEFT as usize])>,
+    /// `(stamp, tag, bound)`: [`Relax::others`] by the other colours' runs, number and
+    /// colour (direct-mapped, [`OTHERS_BITS`] bits).
+    others: Vec<(u32, u64, [u32; JLEFT as usize])>,
     stamp: u32,
 }
+
+/// Size of the [`Relax::others`] cache: 2^11 entries (64 KB).
+const OTHERS_BITS: u32 = 11;
 
 impl Relax {
     /// Prepares the relaxation of `counts` (switched off if `!on`) and gives back its
@@ -1064,11 +1070,13 @@ impl Relax {
         }
         if self.rows.is_empty() {
             self.rows = vec![(0, [0; JLEFT as usize]); 4 * 13 * 512];
+            self.others = vec![(0, 0, [0; JLEFT as usize]); 1 << OTHERS_BITS];
             self.pend = vec![(0, 0); 52 * 512];
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.rows.fill((0, [0; JLEFT as usize]));
+            self.others.fill((0, 0, [0; JLEFT as usize]));
             self.pend.fill((0, 0));
             self.stamp = 1;
         }
@@ -1173,9 +1181,9 @@ impl Relax {
     }
 
     /// The bound of every colour but `c` in the state `key` (before colour `c` of number
-    /// `n`), for every joker budget `0..=j` shared among them (the jokers of runs are
-    /// shared; those of groups are free in the relaxation). `None` if a colour has no
-    /// completion.
+    /// `n`), for every joker budget shared among them (the jokers of runs are shared;
+    /// those of groups are free in the relaxation). `None` if they have no completion
+    /// with `j` jokers.
     fn others(
         &mut self,
         dec: &mut Decisions,
@@ -1184,24 +1192,33 @@ impl Relax {
         c: usize,
         j: u32,
     ) -> Option<[u32; JLEFT as usize]> {
-        let mut acc = [0u32; JLEFT as usize];
         if !self.on {
-            return Some(acc);
+            return Some([0; JLEFT as usize]);
         }
-        let mut first = true;
-        for cc in (0..4).filter(|&cc| cc != c) {
-            let m = if cc < c { n + 1 } else { n };
-            let runs = (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff;
-            let row = self.row(dec, cc, m, runs);
-            if row[j as usize] == NONE {
-                return None;
+        // Many states of a layer (and of every pass of a run) share the other colours'
+        // runs: their bound is computed once, for every budget up to all the jokers.
+        let runs = key & ((1 << (4 * COLOUR_BITS)) - 1) & !(0x1ff << (c as u32 * COLOUR_BITS));
+        let tag = runs | u64::from(n) << 40 | (c as u64) << 44;
+        let slot = (tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - OTHERS_BITS)) as usize;
+        let (stamp, seen, bound) = self.others[slot];
+        let acc = if stamp == self.stamp && seen == tag {
+            bound
+        } else {
+            let mut acc = [0u32; JLEFT as usize];
+            let mut first = true;
+            for cc in (0..4).filter(|&cc| cc != c) {
+                let m = if cc < c { n + 1 } else { n };
+                let row = self.row(dec, cc, m, (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff);
+                // A row never falls with a larger budget, so its convolution with the
+                // zero row is the row itself.
+                acc = if first { row } else { max_plus(&acc, &row, self.jmax) };
+                first = false;
             }
-            // A row never falls with a larger budget, so its convolution with the zero
-            // row is the row itself.
-            acc = if first { row } else { max_plus(&acc, &row, j) };
-            first = false;
-        }
-        Some(acc)
+            self.others[slot] = (self.stamp, tag, acc);
+            acc
+        };
+        // The bound never falls with a larger budget either: none at `j`, none below.
+        (acc[j as usize] != NONE).then_some(acc)
     }
 
     /// `score` plus the bound on what the state `key` (after colour `c` of number `n`)
