@@ -1,15 +1,18 @@
 //! [`Rummy40::legal_actions`]: every legal action, in a deterministic order.
 //!
 //! Candidates are generated from the mover's [`Position`] (borrowed from the full state
-//! or from a seat's [`View`](crate::View), nothing rebuilt): melds through core's
-//! [`hand_melds`], combined by face counts, then every assignment of card identities.
-//! Each candidate is valid by construction (melds from `hand_melds`, builds confirmed by
-//! the table's own lay-off rule) but for the rules that depend on what is left (the
-//! threshold, a card left to discard, the discard rules), which are decided by the same
-//! functions the referee's check uses ([`Position::discard_allowed`] and friends). Joker
-//! swaps and releases, rare, go through the full check. Under the options that oblige a
-//! player to play a card this turn (`taken_discard_must_be_used_after_open`,
-//! `swapped_joker_must_be_played_same_turn`) every candidate goes through the check.
+//! or from a seat's [`View`](crate::View), nothing rebuilt): melds by faces (the melds
+//! core's [`hand_melds`] constructs, built from the faces present), combined by face
+//! counts, then every assignment of card identities. Each candidate is valid by
+//! construction (melds validated as `hand_melds` does, builds confirmed by the table's
+//! own lay-off rule) but for the rules that depend on what is left (the threshold, a
+//! card left to discard, the discard rules), which are decided by the same functions
+//! the referee's check uses ([`Position::discard_allowed`] and friends). A joker swap is
+//! decided by the referee's slot rule and the meld's validator without a copy of the
+//! state (`Position::swap_ok`); releases, rare, go through the full check. Under the
+//! options that oblige a player to play a card this turn
+//! (`taken_discard_must_be_used_after_open`, `swapped_joker_must_be_played_same_turn`)
+//! every candidate goes through the check.
 //!
 //! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
 //! every one through [`Rummy40::check`]. The tests compare the two on random reachable
