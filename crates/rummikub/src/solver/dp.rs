@@ -1145,6 +1145,20 @@ impl Relax {
         if stamp == self.stamp {
             return row;
         }
+        self.compute_row(dec, c, m, runs, idx)
+    }
+
+    /// [`Relax::row`] when it is not known yet (kept apart so that the look-up, which
+    /// almost every call is, inlines).
+    #[inline(never)]
+    fn compute_row(
+        &mut self,
+        dec: &mut Decisions,
+        c: usize,
+        m: u32,
+        runs: u32,
+        idx: usize,
+    ) -> [u32; JLEFT as usize] {
         // The decisions with every joker available: those with fewer jokers left are the
         // same or keep fewer long runs open (which the bound can only lower), so one
         // pass serves every budget.
@@ -1267,17 +1281,25 @@ impl Relax {
 }
 
 /// Max-plus convolution of two per-budget bounds, budgets `0..=j` (`NONE`: impossible).
+///
+/// Branch-free: `NONE` becomes a negative sentinel whose sums stay negative (scores stay
+/// below 2^28), so every pair is simply added and the larger kept.
 fn max_plus(a: &[u32; JLEFT as usize], b: &[u32; JLEFT as usize], j: u32) -> [u32; JLEFT as usize] {
-    let mut out = [NONE; JLEFT as usize];
-    for total in 0..=j as usize {
+    const NEG: i32 = -(1 << 29);
+    let signed = |v: &[u32; JLEFT as usize]| v.map(|x| if x == NONE { NEG } else { x as i32 });
+    let (a, b) = (signed(a), signed(b));
+    let mut out = [NEG; JLEFT as usize];
+    for total in 0..JLEFT as usize {
         for x in 0..=total {
-            let (p, q) = (a[x], b[total - x]);
-            if p != NONE && q != NONE && (out[total] == NONE || p + q > out[total]) {
-                out[total] = p + q;
-            }
+            out[total] = out[total].max(a[x] + b[total - x]);
         }
     }
-    out
+    let mut res = out.map(|v| if v < 0 { NONE } else { v as u32 });
+    // Budgets above `j` are never read; keep them impossible, as before.
+    for r in res.iter_mut().skip(j as usize + 1) {
+        *r = NONE;
+    }
+    res
 }
 
 #[cfg(test)]
