@@ -812,7 +812,10 @@ impl core::hash::Hasher for KeyHasher {
     }
 
     fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0 ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // Folded multiply: both halves of the product, so the low bits the table indexes
+        // by depend on every bit of the key.
+        let p = u128::from(self.0 ^ v) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = p as u64 ^ (p >> 64) as u64;
     }
 }
 
