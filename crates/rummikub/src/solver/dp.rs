@@ -864,7 +864,9 @@ impl Decisions {
     /// a range for [`Decisions::opt`].
     #[inline]
     fn get(&mut self, layer: usize, a1: u32, a2: u32, a3: u32, jleft: u32) -> (u32, u32) {
-        let idx = (layer * 512 + (a1 | a2 << 3 | a3 << 6) as usize) * JLEFT as usize + jleft as usize;
+        // Run-state major: a position uses few run states, mostly the same ones at every
+        // step, so its entries share pages (a fresh process touches far fewer).
+        let idx = ((a1 | a2 << 3 | a3 << 6) as usize * 52 + layer) * JLEFT as usize + jleft as usize;
         let (stamp, lo, hi) = self.cache[idx];
         if stamp == self.stamp {
             return (lo, hi);
@@ -1097,7 +1099,7 @@ impl Relax {
     /// `0..=c` (`g`: how many colours sent one, two, three) and any naturals of the later
     /// colours there form groups; `u8::MAX` if none.
     fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
-        let idx = ((n as usize - 1) * 4 + c) * 512 + g;
+        let idx = g * 52 + (n as usize - 1) * 4 + c;
         let (stamp, v) = self.pend[idx];
         if stamp == self.stamp {
             return v;
@@ -1143,7 +1145,7 @@ impl Relax {
         if m == 14 {
             return [if runs & 0x3f == 0 { 0 } else { NONE }; JLEFT as usize];
         }
-        let idx = (c * 13 + m as usize - 1) * 512 + runs as usize;
+        let idx = runs as usize * 52 + c * 13 + m as usize - 1;
         let (stamp, row) = self.rows[idx];
         if stamp == self.stamp {
             return row;
