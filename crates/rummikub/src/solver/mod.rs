@@ -102,6 +102,8 @@ pub struct Solver {
     dp: Dp,
     /// Tests: the race tries the mirrored sweep first (so it is the one that answers).
     mirror_first: bool,
+    /// The first round's state limit of [`Solver::race`] ([`RACE_LIMIT`]; tests: tiny).
+    race_limit: usize,
 }
 
 thread_local! {
@@ -150,7 +152,7 @@ impl Solver {
         let spare = SPARE.try_with(|s| s.try_borrow_mut().ok()?.pop()).ok().flatten();
         let mut dp = spare.unwrap_or_default();
         dp.narrow = false;
-        Solver { dp, mirror_first: false }
+        Solver { dp, mirror_first: false, race_limit: RACE_LIMIT }
     }
 
     /// Solves `position` under `options`, as [`solve`] does.
@@ -261,7 +263,7 @@ impl Solver {
     /// finish under the first limit.
     fn race(&mut self, counts: &Counts, params: Params) -> (Option<dp::Optimum>, bool) {
         let mirrored = counts.mirrored();
-        let mut limit = RACE_LIMIT;
+        let mut limit = self.race_limit.max(1);
         loop {
             for mirror in [self.mirror_first, !self.mirror_first] {
                 let c = if mirror { &mirrored } else { counts };
@@ -458,13 +460,17 @@ mod tests {
 
     /// The mirrored sweep (13 down to 1), which [`Solver::race`] takes whenever it
     /// finishes first, answers like the forward one that the brute-force suite checks:
-    /// the same tiles and value placed, a table the engine accepts, every tile kept.
+    /// the same tiles and value placed, a table the engine accepts, every tile kept. And
+    /// a race whose first limit is a single state (so runs are given up and restarted,
+    /// round after round, in both directions) answers the same as well.
     #[test]
     fn mirrored_sweep_answers_like_the_forward_one() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x3141_5926);
         let mut forward = Solver::new();
         let mut mirrored = Solver::new();
         mirrored.mirror_first = true;
+        let mut raced = Solver::new();
+        raced.race_limit = 1;
         let mut checked = 0;
         for case in 0..400 {
             // A table of random runs and groups (a joker now and then) and a random rack.
@@ -519,13 +525,20 @@ mod tests {
             let pos = Position::new(table.iter().copied(), rack.iter().copied());
             let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
             let opts = SolveOptions::default().with_objective(objective);
-            let (Ok(a), Ok(b)) = (forward.solve(&pos, &opts), mirrored.solve(&pos, &opts)) else {
+            let (Ok(a), Ok(b), Ok(r)) =
+                (forward.solve(&pos, &opts), mirrored.solve(&pos, &opts), raced.solve(&pos, &opts))
+            else {
                 panic!("case {case}: a table of valid melds is meldable");
             };
             assert_eq!(
                 (a.tiles_placed, a.value_placed),
                 (b.tiles_placed, b.value_placed),
                 "case {case}: {pos:?}"
+            );
+            assert_eq!(
+                (a.tiles_placed, a.value_placed),
+                (r.tiles_placed, r.value_placed),
+                "case {case}: raced"
             );
             let on_table: Vec<Tile> = b.table.iter().flat_map(|m| m.faces().iter().copied()).collect();
             let mut expect = table.clone();
