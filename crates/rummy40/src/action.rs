@@ -193,19 +193,25 @@ pub(crate) fn sort_builds(builds: &mut [LayOff]) {
 
 /// Jokers are the catalog's last ids (`Catalog` layout): any id at or past `first_joker`.
 pub(crate) fn normalize_meld_with(m: &mut NewMeld, is_joker: impl Fn(PieceId) -> bool) {
-    match m.kind {
-        MeldKind::Group => m.pieces.sort(),
+    normalize_pieces_with(m.kind, &mut m.pieces, is_joker);
+}
+
+/// [`normalize_meld_with`] of the cards of a meld of `kind` (the enumeration normalizes
+/// ids in place before any `NewMeld` is built).
+fn normalize_pieces_with(kind: MeldKind, pieces: &mut [PieceId], is_joker: impl Fn(PieceId) -> bool) {
+    match kind {
+        MeldKind::Group => pieces.sort_unstable(),
         MeldKind::Run => {
             // The jokers' ids in ascending order along the run (selection sort in place:
             // a run holds few jokers).
-            let n = m.pieces.len();
+            let n = pieces.len();
             for i in 0..n {
-                if !is_joker(m.pieces[i]) {
+                if !is_joker(pieces[i]) {
                     continue;
                 }
                 for j in i + 1..n {
-                    if is_joker(m.pieces[j]) && m.pieces[j] < m.pieces[i] {
-                        m.pieces.swap(i, j);
+                    if is_joker(pieces[j]) && pieces[j] < pieces[i] {
+                        pieces.swap(i, j);
                     }
                 }
             }
@@ -216,4 +222,9 @@ pub(crate) fn normalize_meld_with(m: &mut NewMeld, is_joker: impl Fn(PieceId) ->
 /// Normalizes with the two-deck layout: ids 104 and up are jokers.
 pub(crate) fn normalize_meld(m: &mut NewMeld) {
     normalize_meld_with(m, |p| p.index() >= 104);
+}
+
+/// [`normalize_meld`] of the cards of a meld of `kind`.
+pub(crate) fn normalize_pieces(kind: MeldKind, pieces: &mut [PieceId]) {
+    normalize_pieces_with(kind, pieces, |p| p.index() >= 104);
 }

@@ -6,7 +6,7 @@
 use rand::{Rng, RngExt};
 use rummykit_core::{Bot, Card, Catalog, Face, PieceId, PieceSet, least_deadwood};
 
-use crate::{Action, Config, Phase, Rummy40, View};
+use crate::{Action, Config, LegalActions, Phase, Rummy40, View};
 
 /// A bot that picks uniformly among the legal actions of its view.
 ///
@@ -26,13 +26,14 @@ use crate::{Action, Config, Phase, Rummy40, View};
 #[derive(Debug, Clone)]
 pub struct RandomBot<R> {
     rng: R,
-    actions: Vec<Action>,
+    /// Counted, and only the chosen action built.
+    legal: LegalActions,
 }
 
 impl<R: Rng> RandomBot<R> {
     /// A random bot drawing its choices from `rng`.
     pub fn new(rng: R) -> RandomBot<R> {
-        RandomBot { rng, actions: Vec::new() }
+        RandomBot { rng, legal: LegalActions::new() }
     }
 }
 
@@ -42,12 +43,12 @@ impl<R: Rng> Bot<Rummy40> for RandomBot<R> {
     }
 
     fn act(&mut self, view: &View) -> Action {
-        view.legal_actions(&mut self.actions);
-        if self.actions.is_empty() {
+        self.legal.fill(view);
+        if self.legal.is_empty() {
             return Action::DrawStock; // not this seat's turn: any answer is refused alike
         }
-        let i = self.rng.random_range(0..self.actions.len());
-        self.actions.swap_remove(i)
+        let i = self.rng.random_range(0..self.legal.len());
+        self.legal.get(i).unwrap_or(Action::DrawStock)
     }
 }
 

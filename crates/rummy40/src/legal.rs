@@ -14,6 +14,10 @@
 //! (`taken_discard_must_be_used_after_open`, `swapped_joker_must_be_played_same_turn`)
 //! every candidate goes through the check.
 //!
+//! Batches of new melds (openings, single melds) are enumerated as byte keys that sort
+//! as the batches would ([`Position::expand`]): [`LegalActions`] counts the list and
+//! builds an action only when asked for it, and the full lists decode every key.
+//!
 //! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
 //! every one through [`Rummy40::check`]. The tests compare the two on random reachable
 //! states, and compare both against the check on arbitrary and mutated actions.
@@ -22,7 +26,7 @@ use rummykit_core::{
     Card, Face, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
 };
 
-use crate::action::normalize_meld;
+use crate::action::normalize_pieces;
 use crate::game::swap_slot;
 use crate::position::Position;
 use crate::{
@@ -85,7 +89,9 @@ impl Rummy40 {
             return;
         }
         let reference = self.config.obliges_plays();
-        generate(&self.position(), out, reference, &mut |a| self.check(a).is_ok());
+        let mut list = LegalActions::new();
+        generate(&self.position(), &mut list, reference, &mut |a| self.check(a).is_ok());
+        list.drain_into(out);
     }
 
     /// The same list as [`Rummy40::legal_actions`], computed the slow way: every
@@ -108,7 +114,9 @@ impl Rummy40 {
         if self.phase == Phase::Over {
             return;
         }
-        generate(&self.position(), out, true, &mut |a| self.check(a).is_ok());
+        let mut list = LegalActions::new();
+        generate(&self.position(), &mut list, true, &mut |a| self.check(a).is_ok());
+        list.drain_into(out);
     }
 
     /// Every meld formable from `cards`, by faces.
@@ -130,12 +138,20 @@ impl Rummy40 {
         let hand = self.hand(self.to_move);
         let face = self.face(card);
         let pos = self.position();
+        let mut arena = Vec::new();
+        let mut keys = Vec::new();
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().iter().any(|&f| Some(f) == face)) {
-            let mut found = Vec::new();
-            pos.expand(&[fm], &pos.ids_by_face(hand), &mut found, &mut Scratch::default());
-            for mut ms in found {
-                if let Some(m) = ms.pop()
-                    && m.pieces.contains(&card)
+            keys.clear();
+            pos.expand(
+                &[fm],
+                &pos.ids_by_face(hand),
+                Some(card),
+                &mut arena,
+                &mut keys,
+                &mut Scratch::default(),
+            );
+            for key in &keys {
+                if let Some(m) = decode_batch(&arena[key.clone()]).pop()
                     && self.check(&Action::Meld(m)).is_ok()
                 {
                     return true;
@@ -165,40 +181,192 @@ impl View {
     /// ```
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        let Some(pos) = self.position() else { return };
+        let mut list = LegalActions::new();
+        list.fill(self);
+        list.drain_into(out);
+    }
+}
+
+/// The legal actions of a seat's [`View`], counted, each built only when asked for:
+/// [`LegalActions::len`] is the length of [`View::legal_actions`]' list and
+/// [`LegalActions::get`]`(k)` its `k`-th action, without building the others (an
+/// opening's melds are kept as a few bytes until asked for). For a bot that picks one
+/// action of many, such as [`RandomBot`](crate::RandomBot). Its buffers are reused from
+/// one [`LegalActions::fill`] to the next.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Config, LegalActions, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+/// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
+/// let view = game.view(0);
+/// let mut all = Vec::new();
+/// view.legal_actions(&mut all);
+/// let mut legal = LegalActions::new();
+/// legal.fill(&view);
+/// assert_eq!(legal.len(), all.len());
+/// assert_eq!(legal.get(1).as_ref(), all.get(1));
+/// assert_eq!(legal.get(all.len()), None);
+/// // Not seat 1's turn: nothing is legal for it.
+/// legal.fill(&game.view(1));
+/// assert!(legal.is_empty());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct LegalActions {
+    items: Vec<Item>,
+    /// The keys of the melds of the batch items (see [`Position::expand`]).
+    arena: Vec<u8>,
+    /// Keys of one enumeration, before they are sorted into items.
+    keys: Vec<Key>,
+}
+
+/// A batch of new melds, by its bytes in a [`LegalActions`]' arena.
+type Key = core::ops::Range<usize>;
+
+/// One action of a [`LegalActions`] list.
+#[derive(Debug, Clone)]
+enum Item {
+    /// An action as it is (one that holds no meld).
+    Plain(Action),
+    /// An opening by its melds' key: [`Action::TakeDiscardAndOpen`] if `take`, else
+    /// [`Action::Open`].
+    Open { take: bool, key: Key },
+    /// [`Action::Meld`] by its key (a batch of one meld).
+    Meld(Key),
+}
+
+impl LegalActions {
+    /// An empty list.
+    #[must_use]
+    pub fn new() -> LegalActions {
+        LegalActions::default()
+    }
+
+    /// Replaces the list by the legal actions of `view`'s seat: empty unless it is that
+    /// seat's turn, otherwise the actions of [`View::legal_actions`], in the same order.
+    pub fn fill(&mut self, view: &View) {
+        self.clear();
+        let Some(pos) = view.position() else { return };
         if pos.phase == Phase::Over {
             return;
         }
         // A full state agreeing with the view, built only if an action needs the check.
         let mut game: Option<Option<Rummy40>> = None;
         let mut check = |a: &Action| {
-            game.get_or_insert_with(|| Rummy40::from_view(self)).as_ref().is_some_and(|g| g.check(a).is_ok())
+            game.get_or_insert_with(|| Rummy40::from_view(view)).as_ref().is_some_and(|g| g.check(a).is_ok())
         };
-        generate(&pos, out, self.config.obliges_plays(), &mut check);
+        generate(&pos, self, view.config.obliges_plays(), &mut check);
+    }
+
+    /// How many actions are listed.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// No action is listed.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The `k`-th action (from 0), or `None` past the end.
+    #[must_use]
+    pub fn get(&self, k: usize) -> Option<Action> {
+        self.items.get(k).map(|item| self.build(item))
+    }
+
+    fn clear(&mut self) {
+        self.items.clear();
+        self.arena.clear();
+        self.keys.clear();
+    }
+
+    /// The action of `item`.
+    fn build(&self, item: &Item) -> Action {
+        match item {
+            Item::Plain(a) => a.clone(),
+            Item::Open { take, key } => {
+                let melds = decode_batch(self.arena.get(key.clone()).unwrap_or_default());
+                if *take { Action::TakeDiscardAndOpen { melds } } else { Action::Open { melds } }
+            }
+            Item::Meld(key) => {
+                let mut melds = decode_batch(self.arena.get(key.clone()).unwrap_or_default());
+                Action::Meld(melds.pop().unwrap_or(NewMeld { kind: MeldKind::Run, pieces: Vec::new() }))
+            }
+        }
+    }
+
+    /// Every action, in order, onto `out` (emptying this list).
+    fn drain_into(&mut self, out: &mut Vec<Action>) {
+        out.reserve(self.items.len());
+        let items = core::mem::take(&mut self.items);
+        for item in items {
+            out.push(match item {
+                Item::Plain(a) => a,
+                item => self.build(&item),
+            });
+        }
+        self.clear();
+    }
+
+    /// The cards of the melds of `key`.
+    fn pieces(&self, key: &Key) -> PieceSet {
+        let mut set = PieceSet::new();
+        let mut meld_start = true;
+        for &b in self.arena.get(key.clone()).unwrap_or_default() {
+            // A meld's first byte is its kind; its ids follow up to the 1 that ends it.
+            if meld_start {
+                meld_start = false;
+            } else if b < 2 {
+                meld_start = true;
+            } else if let Some(p) = PieceId::new(b - 2) {
+                set.insert(p);
+            }
+        }
+        set
     }
 }
 
 /// Where [`generate`] puts the candidates: kept if `ok` (fast mode) or if the full check
 /// accepts them (reference mode).
-struct Sink<'a, 'b> {
-    out: &'a mut Vec<Action>,
+struct Sink<'a> {
+    out: &'a mut LegalActions,
     reference: bool,
     check: &'a mut dyn FnMut(&Action) -> bool,
-    _marker: core::marker::PhantomData<&'b ()>,
 }
 
-impl Sink<'_, '_> {
+impl Sink<'_> {
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
         let keep = if self.reference { (self.check)(&a) } else { ok(&a) };
         if keep {
-            self.out.push(a);
+            self.out.items.push(Item::Plain(a));
         }
     }
 
     /// Always through the full check.
     fn push_checked(&mut self, a: Action) {
         if (self.check)(&a) {
-            self.out.push(a);
+            self.out.items.push(Item::Plain(a));
+        }
+    }
+
+    /// A batch item (an opening or a meld, by key), kept if `ok` of what its melds leave
+    /// of `cards` (fast mode) or if the full check accepts its action (reference mode).
+    fn push_batch(&mut self, item: Item, cards: PieceSet, ok: impl FnOnce(PieceSet) -> bool) {
+        let keep = if self.reference {
+            let a = self.out.build(&item);
+            (self.check)(&a)
+        } else {
+            let key = match &item {
+                Item::Open { key, .. } | Item::Meld(key) => key,
+                Item::Plain(_) => return,
+            };
+            ok(cards - self.out.pieces(key))
+        };
+        if keep {
+            self.out.items.push(item);
         }
     }
 }
@@ -207,11 +375,11 @@ impl Sink<'_, '_> {
 /// every candidate through `check`.
 fn generate(
     pos: &Position<'_>,
-    out: &mut Vec<Action>,
+    out: &mut LegalActions,
     reference: bool,
     check: &mut dyn FnMut(&Action) -> bool,
 ) {
-    let mut sink = Sink { out, reference, check, _marker: core::marker::PhantomData };
+    let mut sink = Sink { out, reference, check };
     let hand = pos.hand;
     match pos.phase {
         Phase::Over => {}
@@ -240,9 +408,11 @@ fn generate(
                 let fms = if may_open || may_rummy { pos.face_melds(with_top) } else { Vec::new() };
                 let fms_open = if may_open { &fms[..] } else { &[] };
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
-                for melds in pos.openings(with_top, fms_open, threshold, Some(top), !reference) {
-                    let rest = without(with_top, &melds);
-                    sink.push(Action::TakeDiscardAndOpen { melds }, |_| after_take.can_discard_from(rest));
+                let LegalActions { arena, keys, .. } = &mut *sink.out;
+                pos.openings(with_top, fms_open, threshold, Some(top), !reference, arena, keys);
+                for key in core::mem::take(&mut sink.out.keys) {
+                    let item = Item::Open { take: true, key };
+                    sink.push_batch(item, with_top, |rest| after_take.can_discard_from(rest));
                 }
                 for (melds, builds, discard, value) in
                     pos.rummies(with_top, fms_rummy, Some(top), !reference, &reach)
@@ -264,9 +434,10 @@ fn generate(
                 let fms = if may_open || may_rummy { pos.face_melds(hand) } else { Vec::new() };
                 let fms_open = if may_open { &fms[..] } else { &[] };
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
-                for melds in pos.openings(hand, fms_open, threshold, None, !reference) {
-                    let rest = without(hand, &melds);
-                    sink.push(Action::Open { melds }, |_| pos.can_discard_from(rest));
+                let LegalActions { arena, keys, .. } = &mut *sink.out;
+                pos.openings(hand, fms_open, threshold, None, !reference, arena, keys);
+                for key in core::mem::take(&mut sink.out.keys) {
+                    sink.push_batch(Item::Open { take: false, key }, hand, |rest| pos.can_discard_from(rest));
                 }
                 for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach)
                 {
@@ -295,19 +466,18 @@ fn generate(
                 let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
                 let any_meld = reference || held.meldable_faces() != 0;
                 let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
-                // One meld each: a sorted list gives the order a set of batches would.
-                let mut singles = Vec::new();
+                // One meld each, by key: sorted, the order of the melds.
                 if !fms.is_empty() {
                     let by_face = pos.ids_by_face(hand);
+                    let mut scratch = Scratch::default();
+                    let LegalActions { arena, keys, .. } = &mut *sink.out;
                     for fm in &fms {
-                        pos.expand_single(fm, &by_face, &mut singles);
+                        pos.expand(&[fm], &by_face, None, arena, keys, &mut scratch);
                     }
-                    singles.sort_unstable();
-                    singles.dedup();
+                    sort_keys(arena, keys);
                 }
-                for m in singles {
-                    let rest = without(hand, core::slice::from_ref(&m));
-                    sink.push(Action::Meld(m), |_| pos.can_discard_from(rest));
+                for key in core::mem::take(&mut sink.out.keys) {
+                    sink.push_batch(Item::Meld(key), hand, |rest| pos.can_discard_from(rest));
                 }
                 let table = pos.table.melds();
                 if reference {
@@ -374,7 +544,7 @@ fn generate(
                 let taken = pos.taken.and_then(|t| pos.face(t));
                 for piece in hand {
                     if pos.face(piece).is_some_and(|f| Some(f) != taken) {
-                        sink.out.push(Action::Discard(piece));
+                        sink.out.items.push(Item::Plain(Action::Discard(piece)));
                     }
                 }
             } else {
@@ -392,6 +562,32 @@ fn generate(
 pub(crate) struct Scratch {
     slots: Vec<Card>,
     chosen: Vec<PieceId>,
+    /// One batch's ids, normalized, and its melds (kind, start, length) in them.
+    ids: Vec<PieceId>,
+    spans: Vec<(MeldKind, usize, usize)>,
+}
+
+/// Sorts the keys of `arena` (see [`Position::expand`]) and drops repeats.
+fn sort_keys(arena: &[u8], keys: &mut Vec<Key>) {
+    let bytes = |k: &Key| arena.get(k.clone()).unwrap_or_default();
+    keys.sort_unstable_by(|a, b| bytes(a).cmp(bytes(b)));
+    keys.dedup_by(|a, b| bytes(a) == bytes(b));
+}
+
+/// The melds of a batch's key (see [`Position::expand`]).
+fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
+    let mut melds = Vec::new();
+    let mut rest = bytes;
+    while let [kind, tail @ ..] = rest
+        && *kind >= 2
+    {
+        let len = tail.iter().position(|&b| b < 2).unwrap_or(tail.len());
+        let kind = if *kind == 2 { MeldKind::Group } else { MeldKind::Run };
+        let pieces = tail[..len].iter().filter_map(|&b| PieceId::new(b - 2)).collect();
+        melds.push(NewMeld::new(kind, pieces));
+        rest = tail.get(len + 1..).unwrap_or_default();
+    }
+    melds
 }
 
 /// What a table meld offers the hand ([`Position::table_fits`]): faces by bit index.
@@ -858,9 +1054,11 @@ impl Position<'_> {
     }
 
     /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a
-    /// card back and holds `required`, by identity, normalized, sorted. With `bound`, an
+    /// card back and holds `required`, by identity, normalized: its key onto `keys` (its
+    /// bytes onto `arena`, see [`Position::expand`]), in order, once. With `bound`, an
     /// upper bound on the value (every card that is in some meld, at its highest value)
     /// skips hands that cannot reach the threshold.
+    #[allow(clippy::too_many_arguments)]
     fn openings(
         &self,
         cards: PieceSet,
@@ -868,9 +1066,11 @@ impl Position<'_> {
         threshold: Option<u32>,
         required: Option<PieceId>,
         bound: bool,
-    ) -> Vec<Vec<NewMeld>> {
+        arena: &mut Vec<u8>,
+        keys: &mut Vec<Key>,
+    ) {
         if fms.is_empty() {
-            return Vec::new();
+            return;
         }
         let counts = self.counts_of(cards);
         if bound {
@@ -883,7 +1083,7 @@ impl Position<'_> {
             if let Some(r) = required.and_then(|r| self.face(r))
                 && !covered[r.index() as usize]
             {
-                return Vec::new();
+                return;
             }
             if let Some(t) = threshold {
                 let most: u32 = (0..53)
@@ -891,14 +1091,13 @@ impl Position<'_> {
                     .filter_map(|i| Some(u32::from(counts[i]) * max_value(Card::from_index(i as u8)?)))
                     .sum();
                 if most < t {
-                    return Vec::new();
+                    return;
                 }
             }
         }
         let total = cards.len();
         let by_face = self.ids_by_face(cards);
         // Collected unsorted, with repeats, then sorted and deduplicated once.
-        let mut out: Vec<Vec<NewMeld>> = Vec::new();
         let mut melds: Vec<&FaceMeld> = Vec::new();
         let mut scratch = Scratch::default();
         // With `required`, only the batches with a meld of its face: those melds first,
@@ -921,23 +1120,10 @@ impl Position<'_> {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 melds.clear();
                 melds.extend(chosen.iter().map(|&i| &fms[i]));
-                let start = out.len();
-                self.expand(&melds, &by_face, &mut out, &mut scratch);
-                if let Some(r) = required {
-                    let mut i = start;
-                    while i < out.len() {
-                        if out[i].iter().any(|m| m.pieces.contains(&r)) {
-                            i += 1;
-                        } else {
-                            out.swap_remove(i);
-                        }
-                    }
-                }
+                self.expand(&melds, &by_face, required, arena, keys, &mut scratch);
             }
         });
-        out.sort_unstable();
-        out.dedup();
-        out
+        sort_keys(arena, keys);
     }
 
     /// Every way to go rummy with `cards` (`RULES.md` §3.7): new melds (holding
@@ -981,7 +1167,7 @@ impl Position<'_> {
         // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
         let mut out: Vec<Rummy> = Vec::new();
         let mut melds: Vec<&FaceMeld> = Vec::new();
-        let mut found: Vec<Vec<NewMeld>> = Vec::new();
+        let (mut arena, mut keys) = (Vec::new(), Vec::new());
         let mut scratch = Scratch::default();
         let mut table: Vec<Meld<Card>> = Vec::new();
         combos(fms, fms.len(), counts, &mut |chosen, used, value, rest| {
@@ -1001,15 +1187,13 @@ impl Position<'_> {
             }
             melds.clear();
             melds.extend(chosen.iter().map(|&i| &fms[i]));
-            found.clear();
-            self.expand(&melds, &by_face, &mut found, &mut scratch);
-            found.sort_unstable();
-            found.dedup();
-            for ms in &found {
-                if required.is_some_and(|r| !ms.iter().any(|m| m.pieces.contains(&r))) {
-                    continue;
-                }
-                let left = without(cards, ms);
+            arena.clear();
+            keys.clear();
+            self.expand(&melds, &by_face, required, &mut arena, &mut keys, &mut scratch);
+            sort_keys(&arena, &mut keys);
+            for key in &keys {
+                let ms = decode_batch(&arena[key.clone()]);
+                let left = without(cards, &ms);
                 let mut builds = Vec::new();
                 self.build_all_but_one(self.table, 0, RunEnd::Front, left, &mut builds, &mut |b, d| {
                     out.push((ms.clone(), b.to_vec(), d, value));
@@ -1175,48 +1359,61 @@ impl Position<'_> {
     }
 
     /// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
-    /// to the faces of `melds`, normalized (each batch sorted), onto `out`: unsorted and
-    /// possibly repeated (two copies of one meld swap their cards), for the caller to
-    /// sort and deduplicate once.
+    /// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
+    /// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
+    /// meld swap their cards), for the caller to sort and deduplicate once
+    /// ([`sort_keys`]).
+    ///
+    /// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
+    /// as its kind (2 a set, 3 a run: `MeldKind`'s order), its ids plus 2, then 1 (a
+    /// shorter meld first, as a shorter list); the melds in their order, then 0. No
+    /// `NewMeld` is built until an action is asked for ([`decode_batch`]).
     pub(crate) fn expand(
         &self,
         melds: &[&FaceMeld],
         by_face: &[PieceSet; 53],
-        out: &mut Vec<Vec<NewMeld>>,
+        required: Option<PieceId>,
+        arena: &mut Vec<u8>,
+        keys: &mut Vec<Key>,
         scratch: &mut Scratch,
     ) {
-        let Scratch { slots, chosen } = scratch;
+        let Scratch { slots, chosen, ids, spans } = scratch;
         slots.clear();
         slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
         chosen.clear();
         let mut used = PieceSet::new();
-        assign(slots, by_face, chosen, &mut used, &mut |ids| {
+        assign(slots, by_face, chosen, &mut used, &mut |picked| {
+            if required.is_some_and(|r| !picked.contains(&r)) {
+                return;
+            }
+            ids.clear();
+            ids.extend_from_slice(picked);
+            spans.clear();
             let mut k = 0;
-            let mut batch: Vec<NewMeld> = melds
-                .iter()
-                .map(|m| {
-                    let mut nm = NewMeld::new(m.kind, ids[k..k + m.faces().len()].to_vec());
-                    k += m.faces().len();
-                    normalize_meld(&mut nm);
-                    nm
-                })
-                .collect();
-            batch.sort();
-            out.push(batch);
-        });
-    }
-
-    /// Every assignment of card identities (`by_face`) to the faces of `meld`,
-    /// normalized, onto `out` (unsorted; [`Position::expand`] for one meld, without a
-    /// set of batches).
-    pub(crate) fn expand_single(&self, meld: &FaceMeld, by_face: &[PieceSet; 53], out: &mut Vec<NewMeld>) {
-        let slots = meld.faces();
-        let mut chosen: Vec<PieceId> = Vec::with_capacity(slots.len());
-        let mut used = PieceSet::new();
-        assign(slots, by_face, &mut chosen, &mut used, &mut |ids| {
-            let mut nm = NewMeld::new(meld.kind, ids.to_vec());
-            normalize_meld(&mut nm);
-            out.push(nm);
+            for m in melds {
+                let len = m.faces().len();
+                normalize_pieces(m.kind, &mut ids[k..k + len]);
+                spans.push((m.kind, k, len));
+                k += len;
+            }
+            // The melds in order (few: an insertion sort).
+            let ids = &ids[..];
+            let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
+            for i in 1..spans.len() {
+                let mut j = i;
+                while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
+                    spans.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+            let start = arena.len();
+            for &(kind, at, len) in spans.iter() {
+                arena.push(if kind == MeldKind::Group { 2 } else { 3 });
+                arena.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
+                arena.push(1);
+            }
+            arena.push(0);
+            keys.push(start..arena.len());
         });
     }
 

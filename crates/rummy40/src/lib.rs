@@ -43,5 +43,6 @@ pub use config::{
 };
 pub use error::ActionError;
 pub use game::{Phase, Rummy40};
+pub use legal::LegalActions;
 pub use value::{meld_value, rank_value, run_position_value};
 pub use view::View;
