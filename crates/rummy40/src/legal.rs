@@ -1116,7 +1116,7 @@ impl Position<'_> {
             }
             None => (fms, fms.len()),
         };
-        combos(fms, roots, counts, &mut |chosen, used, value, _| {
+        combos(fms, roots, counts, &[], &mut |chosen, used, value, _| {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 melds.clear();
                 melds.extend(chosen.iter().map(|&i| &fms[i]));
@@ -1170,7 +1170,28 @@ impl Position<'_> {
         let (mut arena, mut keys) = (Vec::new(), Vec::new());
         let mut scratch = Scratch::default();
         let mut table: Vec<Meld<Card>> = Vec::new();
-        combos(fms, fms.len(), counts, &mut |chosen, used, value, rest| {
+        // With `bound`, the search skips what cannot be a rummy: a card that fits no table
+        // meld with all the cards at hand fits none with fewer, and a card of a face in no
+        // meld still to be chosen stays in hand; two such cards and no rummy is found below.
+        let mut stuck = Vec::new();
+        if bound {
+            let mut misfit = 0u64;
+            let mut bits = present;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                if !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
+                    misfit |= 1u64 << i;
+                }
+            }
+            stuck.resize(fms.len(), 0);
+            let mut later = 0u64;
+            for (i, fm) in fms.iter().enumerate().rev() {
+                later |= fm.faces().iter().fold(0u64, |b, f| b | 1u64 << f.index());
+                stuck[i] = misfit & !later;
+            }
+        }
+        combos(fms, fms.len(), counts, &stuck, &mut |chosen, used, value, rest| {
             let left = total - used;
             // Every left card but the discard is built: at most one may fit nowhere.
             if left == 0 || (left > 1 && !reach.all_but_one(rest, present)) {
@@ -1626,8 +1647,10 @@ type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53]) + 'a;
 
 /// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
 /// multiset of `melds` that `counts` can supply and that holds one of the first `roots`
-/// melds.
-fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], visit: &mut Visit<'_>) {
+/// melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
+/// and whose counts left hold two cards or more of the faces `stuck[i]` (bits by face
+/// index; no skipping past the end of `stuck`).
+fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64], visit: &mut Visit<'_>) {
     /// Takes `m`'s cards from `counts` if they are there.
     fn take(m: &FaceMeld, counts: &mut [u8; 53]) -> bool {
         if m.needs().iter().any(|&(f, n)| counts[usize::from(f)] < n) {
@@ -1643,21 +1666,39 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], visit: &mut Vi
             counts[usize::from(f)] += n;
         }
     }
+    /// Two cards or more of the faces `mask` in `counts`.
+    fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
+        let mut bits = mask;
+        let mut n = 0;
+        while bits != 0 {
+            n += counts[bits.trailing_zeros() as usize];
+            if n >= 2 {
+                return true;
+            }
+            bits &= bits - 1;
+        }
+        false
+    }
+    #[allow(clippy::too_many_arguments)]
     fn go(
         melds: &[FaceMeld],
         start: usize,
         counts: &mut [u8; 53],
+        stuck: &[u64],
         chosen: &mut Vec<usize>,
         used: usize,
         value: u32,
         visit: &mut Visit<'_>,
     ) {
+        if stuck.get(start).is_some_and(|&mask| two_of(mask, counts)) {
+            return;
+        }
         visit(chosen, used, value, counts);
         for i in start..melds.len() {
             let m = &melds[i];
             if take(m, counts) {
                 chosen.push(i);
-                go(melds, i, counts, chosen, used + m.faces().len(), value + m.value, visit);
+                go(melds, i, counts, stuck, chosen, used + m.faces().len(), value + m.value, visit);
                 chosen.pop();
                 put_back(m, counts);
             }
@@ -1667,7 +1708,7 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], visit: &mut Vi
     for (i, m) in melds.iter().enumerate().take(roots) {
         if take(m, &mut counts) {
             chosen.push(i);
-            go(melds, i, &mut counts, &mut chosen, m.faces().len(), m.value, visit);
+            go(melds, i, &mut counts, stuck, &mut chosen, m.faces().len(), m.value, visit);
             chosen.pop();
             put_back(m, &mut counts);
         }
