@@ -214,26 +214,54 @@ impl View {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct LegalActions {
+    /// Plain data (no drop to run when the list is cleared).
     items: Vec<Item>,
+    /// The actions of [`Item::Other`] (rummies, rare).
+    others: Vec<Action>,
     /// The keys of the melds of the batch items (see [`Position::expand`]).
     arena: Vec<u8>,
     /// Keys of one enumeration, before they are sorted into items.
     keys: Vec<Key>,
+    /// What the table offers the hand (reused).
+    fits: Vec<MeldFits>,
 }
 
 /// A batch of new melds, by its bytes in a [`LegalActions`]' arena.
 type Key = core::ops::Range<usize>;
 
-/// One action of a [`LegalActions`] list.
-#[derive(Debug, Clone)]
+/// One action of a [`LegalActions`] list: those that hold no meld as they are, the
+/// batches by key (`start..end` in the arena).
+#[derive(Debug, Clone, Copy)]
 enum Item {
-    /// An action as it is (one that holds no meld).
-    Plain(Action),
-    /// An opening by its melds' key: [`Action::TakeDiscardAndOpen`] if `take`, else
-    /// [`Action::Open`].
-    Open { take: bool, key: Key },
-    /// [`Action::Meld`] by its key (a batch of one meld).
-    Meld(Key),
+    DrawStock,
+    TakeDiscard,
+    Build {
+        piece: PieceId,
+        meld: rummykit_core::MeldId,
+        end: RunEnd,
+    },
+    SwapJoker {
+        piece: PieceId,
+        meld: rummykit_core::MeldId,
+    },
+    ReleaseJoker {
+        meld: rummykit_core::MeldId,
+        pieces: [PieceId; 2],
+    },
+    Discard(PieceId),
+    /// [`Action::TakeDiscardAndOpen`] if `take`, else [`Action::Open`].
+    Open {
+        take: bool,
+        start: usize,
+        end: usize,
+    },
+    /// [`Action::Meld`] (a batch of one meld).
+    Meld {
+        start: usize,
+        end: usize,
+    },
+    /// Any other action, by its place in `others`.
+    Other(usize),
 }
 
 impl LegalActions {
@@ -274,48 +302,78 @@ impl LegalActions {
     /// The `k`-th action (from 0), or `None` past the end.
     #[must_use]
     pub fn get(&self, k: usize) -> Option<Action> {
-        self.items.get(k).map(|item| self.build(item))
+        self.items.get(k).map(|&item| self.build(item))
     }
 
     fn clear(&mut self) {
         self.items.clear();
+        self.others.clear();
         self.arena.clear();
         self.keys.clear();
     }
 
-    /// The action of `item`.
-    fn build(&self, item: &Item) -> Action {
-        match item {
-            Item::Plain(a) => a.clone(),
-            Item::Open { take, key } => {
-                let melds = decode_batch(self.arena.get(key.clone()).unwrap_or_default());
-                if *take { Action::TakeDiscardAndOpen { melds } } else { Action::Open { melds } }
+    /// Gives back the keys' buffer (emptied) for the next enumeration.
+    fn restore_keys(&mut self, mut keys: Vec<Key>) {
+        keys.clear();
+        self.keys = keys;
+    }
+
+    /// The item of `a`.
+    fn item(&mut self, a: Action) -> Item {
+        match a {
+            Action::DrawStock => Item::DrawStock,
+            Action::TakeDiscard => Item::TakeDiscard,
+            Action::Build { piece, meld, end } => Item::Build { piece, meld, end },
+            Action::SwapJoker { piece, meld } => Item::SwapJoker { piece, meld },
+            Action::ReleaseJoker { meld, pieces } => Item::ReleaseJoker { meld, pieces },
+            Action::Discard(p) => Item::Discard(p),
+            a => {
+                self.others.push(a);
+                Item::Other(self.others.len() - 1)
             }
-            Item::Meld(key) => {
-                let mut melds = decode_batch(self.arena.get(key.clone()).unwrap_or_default());
+        }
+    }
+
+    /// The action of `item`.
+    fn build(&self, item: Item) -> Action {
+        match item {
+            Item::DrawStock => Action::DrawStock,
+            Item::TakeDiscard => Action::TakeDiscard,
+            Item::Build { piece, meld, end } => Action::Build { piece, meld, end },
+            Item::SwapJoker { piece, meld } => Action::SwapJoker { piece, meld },
+            Item::ReleaseJoker { meld, pieces } => Action::ReleaseJoker { meld, pieces },
+            Item::Discard(p) => Action::Discard(p),
+            Item::Open { take, start, end } => {
+                let melds = decode_batch(self.arena.get(start..end).unwrap_or_default());
+                if take { Action::TakeDiscardAndOpen { melds } } else { Action::Open { melds } }
+            }
+            Item::Meld { start, end } => {
+                let mut melds = decode_batch(self.arena.get(start..end).unwrap_or_default());
                 Action::Meld(melds.pop().unwrap_or(NewMeld { kind: MeldKind::Run, pieces: Vec::new() }))
             }
+            // Not listed without its action: never the fallback.
+            Item::Other(i) => self.others.get(i).cloned().unwrap_or(Action::DrawStock),
         }
     }
 
     /// Every action, in order, onto `out` (emptying this list).
     fn drain_into(&mut self, out: &mut Vec<Action>) {
         out.reserve(self.items.len());
-        let items = core::mem::take(&mut self.items);
-        for item in items {
+        let mut others = core::mem::take(&mut self.others).into_iter();
+        for &item in &self.items {
             out.push(match item {
-                Item::Plain(a) => a,
-                item => self.build(&item),
+                Item::Other(_) => others.next().unwrap_or(Action::DrawStock),
+                item => self.build(item),
             });
         }
         self.clear();
     }
 
-    /// The cards of the melds of `key`.
-    fn pieces(&self, key: &Key) -> PieceSet {
+    /// The cards of the melds of a key.
+    fn pieces(&self, start: usize, end: usize) -> PieceSet {
         let mut set = PieceSet::new();
         let mut meld_start = true;
-        for &b in self.arena.get(key.clone()).unwrap_or_default() {
+        for &b in self.arena.get(start..end).unwrap_or_default() {
             // A meld's first byte is its kind; its ids follow up to the 1 that ends it.
             if meld_start {
                 meld_start = false;
@@ -341,14 +399,16 @@ impl Sink<'_> {
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
         let keep = if self.reference { (self.check)(&a) } else { ok(&a) };
         if keep {
-            self.out.items.push(Item::Plain(a));
+            let item = self.out.item(a);
+            self.out.items.push(item);
         }
     }
 
     /// Always through the full check.
     fn push_checked(&mut self, a: Action) {
         if (self.check)(&a) {
-            self.out.items.push(Item::Plain(a));
+            let item = self.out.item(a);
+            self.out.items.push(item);
         }
     }
 
@@ -356,14 +416,11 @@ impl Sink<'_> {
     /// of `cards` (fast mode) or if the full check accepts its action (reference mode).
     fn push_batch(&mut self, item: Item, cards: PieceSet, ok: impl FnOnce(PieceSet) -> bool) {
         let keep = if self.reference {
-            let a = self.out.build(&item);
+            let a = self.out.build(item);
             (self.check)(&a)
         } else {
-            let key = match &item {
-                Item::Open { key, .. } | Item::Meld(key) => key,
-                Item::Plain(_) => return,
-            };
-            ok(cards - self.out.pieces(key))
+            let (Item::Open { start, end, .. } | Item::Meld { start, end }) = item else { return };
+            ok(cards - self.out.pieces(start, end))
         };
         if keep {
             self.out.items.push(item);
@@ -410,10 +467,12 @@ fn generate(
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let LegalActions { arena, keys, .. } = &mut *sink.out;
                 pos.openings(with_top, fms_open, threshold, Some(top), !reference, arena, keys);
-                for key in core::mem::take(&mut sink.out.keys) {
-                    let item = Item::Open { take: true, key };
+                let keys = core::mem::take(&mut sink.out.keys);
+                for key in keys.iter().cloned() {
+                    let item = Item::Open { take: true, start: key.start, end: key.end };
                     sink.push_batch(item, with_top, |rest| after_take.can_discard_from(rest));
                 }
+                sink.out.restore_keys(keys);
                 for (melds, builds, discard, value) in
                     pos.rummies(with_top, fms_rummy, Some(top), !reference, &reach)
                 {
@@ -436,9 +495,12 @@ fn generate(
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let LegalActions { arena, keys, .. } = &mut *sink.out;
                 pos.openings(hand, fms_open, threshold, None, !reference, arena, keys);
-                for key in core::mem::take(&mut sink.out.keys) {
-                    sink.push_batch(Item::Open { take: false, key }, hand, |rest| pos.can_discard_from(rest));
+                let keys = core::mem::take(&mut sink.out.keys);
+                for key in keys.iter().cloned() {
+                    let item = Item::Open { take: false, start: key.start, end: key.end };
+                    sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
                 }
+                sink.out.restore_keys(keys);
                 for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach)
                 {
                     sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
@@ -476,9 +538,12 @@ fn generate(
                     }
                     sort_keys(arena, keys);
                 }
-                for key in core::mem::take(&mut sink.out.keys) {
-                    sink.push_batch(Item::Meld(key), hand, |rest| pos.can_discard_from(rest));
+                let keys = core::mem::take(&mut sink.out.keys);
+                for key in keys.iter().cloned() {
+                    let item = Item::Meld { start: key.start, end: key.end };
+                    sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
                 }
+                sink.out.restore_keys(keys);
                 let table = pos.table.melds();
                 if reference {
                     for piece in hand {
@@ -496,7 +561,8 @@ fn generate(
                 } else {
                     // One pass over the table decides, per meld, the faces held that may
                     // be built at either end and those a joker swap could take.
-                    let fits = pos.table_fits(cards);
+                    let mut fits = core::mem::take(&mut sink.out.fits);
+                    pos.table_fits(cards, &mut fits);
                     for &(piece, face) in cards {
                         let bit = 1u64 << face.index();
                         for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
@@ -519,6 +585,7 @@ fn generate(
                             sink.push(a, |_| pos.swap_ok(piece, face, m));
                         }
                     }
+                    sink.out.fits = fits;
                 }
                 for m in table.iter().filter(|m| {
                     m.meld().kind() == MeldKind::Group
@@ -544,7 +611,7 @@ fn generate(
                 let taken = pos.taken.and_then(|t| pos.face(t));
                 for piece in hand {
                     if pos.face(piece).is_some_and(|f| Some(f) != taken) {
-                        sink.out.items.push(Item::Plain(Action::Discard(piece)));
+                        sink.out.items.push(Item::Discard(piece));
                     }
                 }
             } else {
@@ -591,6 +658,7 @@ fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
 }
 
 /// What a table meld offers the hand ([`Position::table_fits`]): faces by bit index.
+#[derive(Debug, Clone)]
 struct MeldFits {
     /// The meld's place in the table's list, and its id.
     at: usize,
@@ -661,10 +729,10 @@ impl Position<'_> {
     /// and those a joker swap could take ([`Position::swappable`]). Only the faces that
     /// can fit are tried, once per meld and end: at a run's end the next card of its
     /// suit or a joker, on a set a card of its rank or a joker (at either end).
-    fn table_fits(&self, cards: &[(PieceId, Card)]) -> Vec<MeldFits> {
+    fn table_fits(&self, cards: &[(PieceId, Card)], fits: &mut Vec<MeldFits>) {
         // The faces held (bits by face index, the joker's too).
         let held = cards.iter().fold(0u64, |bits, &(_, f)| bits | 1u64 << f.index());
-        let mut fits = Vec::new();
+        fits.clear();
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
             // A valid meld holds a natural: its kind, suit and values say what it is
@@ -749,7 +817,6 @@ impl Position<'_> {
                 fits.push(MeldFits { at, meld: m.id(), front, back, swap });
             }
         }
-        fits
     }
 
     /// May `cards` hold an opening, and a rummy? Cheap necessary conditions, checked
