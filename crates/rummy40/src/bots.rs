@@ -8,7 +8,9 @@ use rummykit_core::{Bot, Card, Catalog, Face, PieceId, PieceSet, least_deadwood}
 
 use crate::{Action, Config, LegalActions, Phase, Rummy40, View};
 
-/// A bot that picks uniformly among the legal actions of its view.
+/// A bot that picks uniformly among the legal actions of its view: it counts them
+/// ([`LegalActions`]), draws an index with one `random_range` over that count and builds
+/// only the action it picked.
 ///
 /// ```
 /// use rand::SeedableRng;
