@@ -224,6 +224,8 @@ pub struct LegalActions {
     keys: Vec<Key>,
     /// What the table offers the hand (reused).
     fits: Vec<MeldFits>,
+    /// The buffers of [`Position::expand`] (reused).
+    scratch: Scratch,
 }
 
 /// A batch of new melds, by its bytes in a [`LegalActions`]' arena.
@@ -465,8 +467,8 @@ fn generate(
                 let fms = if may_open || may_rummy { pos.face_melds(with_top) } else { Vec::new() };
                 let fms_open = if may_open { &fms[..] } else { &[] };
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
-                let LegalActions { arena, keys, .. } = &mut *sink.out;
-                pos.openings(with_top, fms_open, threshold, Some(top), !reference, arena, keys);
+                let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+                pos.openings(with_top, fms_open, threshold, Some(top), !reference, arena, keys, scratch);
                 let keys = core::mem::take(&mut sink.out.keys);
                 for key in keys.iter().cloned() {
                     let item = Item::Open { take: true, start: key.start, end: key.end };
@@ -493,8 +495,8 @@ fn generate(
                 let fms = if may_open || may_rummy { pos.face_melds(hand) } else { Vec::new() };
                 let fms_open = if may_open { &fms[..] } else { &[] };
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
-                let LegalActions { arena, keys, .. } = &mut *sink.out;
-                pos.openings(hand, fms_open, threshold, None, !reference, arena, keys);
+                let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+                pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch);
                 let keys = core::mem::take(&mut sink.out.keys);
                 for key in keys.iter().cloned() {
                     let item = Item::Open { take: false, start: key.start, end: key.end };
@@ -531,10 +533,9 @@ fn generate(
                 // One meld each, by key: sorted, the order of the melds.
                 if !fms.is_empty() {
                     let by_face = pos.ids_by_face(hand);
-                    let mut scratch = Scratch::default();
-                    let LegalActions { arena, keys, .. } = &mut *sink.out;
+                    let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
                     for fm in &fms {
-                        pos.expand(&[fm], &by_face, None, arena, keys, &mut scratch);
+                        pos.expand(&[fm], &by_face, None, arena, keys, scratch);
                     }
                     sort_keys(arena, keys);
                 }
@@ -625,7 +626,7 @@ fn generate(
 }
 
 /// Buffers [`Position::expand`] reuses from one batch to the next.
-#[derive(Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     slots: Vec<Card>,
     chosen: Vec<PieceId>,
@@ -1135,6 +1136,7 @@ impl Position<'_> {
         bound: bool,
         arena: &mut Vec<u8>,
         keys: &mut Vec<Key>,
+        scratch: &mut Scratch,
     ) {
         if fms.is_empty() {
             return;
@@ -1166,7 +1168,6 @@ impl Position<'_> {
         let by_face = self.ids_by_face(cards);
         // Collected unsorted, with repeats, then sorted and deduplicated once.
         let mut melds: Vec<&FaceMeld> = Vec::new();
-        let mut scratch = Scratch::default();
         // With `required`, only the batches with a meld of its face: those melds first,
         // one of them first in every batch (the result is sorted, the order is free).
         let ordered: Vec<FaceMeld>;
@@ -1187,7 +1188,7 @@ impl Position<'_> {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 melds.clear();
                 melds.extend(chosen.iter().map(|&i| &fms[i]));
-                self.expand(&melds, &by_face, required, arena, keys, &mut scratch);
+                self.expand(&melds, &by_face, required, arena, keys, scratch);
             }
         });
         sort_keys(arena, keys);
