@@ -484,15 +484,41 @@ fn generate(
             }
         }
         Phase::Play => {
+            // The hand's cards with their faces, listed once for everything below (on
+            // the stack: a hand is small; a larger set moves to the heap).
+            let Some(zero) = PieceId::new(0) else { return };
+            let mut buf = [(zero, Card::JOKER); 32];
+            let mut heap: Vec<(PieceId, Card)> = Vec::new();
+            let mut n = 0;
+            for p in hand {
+                let Some(f) = pos.face(p) else { continue };
+                if let Some(slot) = buf.get_mut(n) {
+                    *slot = (p, f);
+                    n += 1;
+                } else {
+                    if heap.is_empty() {
+                        heap.extend_from_slice(&buf);
+                    }
+                    heap.push((p, f));
+                }
+            }
+            let cards: &[(PieceId, Card)] = if heap.is_empty() { &buf[..n] } else { &heap };
             if !pos.opened {
                 let reach = LazyReach::new(pos.table);
                 let threshold = match pos.config.opening_threshold_scope {
                     OpeningScope::Always => Some(pos.config.opening_threshold),
                     OpeningScope::OnlyWhenTakingDiscard => None,
                 };
-                let (may_open, may_rummy) =
-                    if reference { (true, true) } else { pos.prospects(hand, threshold, None, &reach) };
-                let fms = if may_open || may_rummy { pos.face_melds(hand) } else { Vec::new() };
+                let (may_open, may_rummy) = if reference {
+                    (true, true)
+                } else {
+                    faces_of_cards(cards, |faces| pos.prospects_of(faces, threshold, None, &reach))
+                };
+                let fms = if may_open || may_rummy {
+                    faces_of_cards(cards, |faces| pos.face_melds_of(faces))
+                } else {
+                    Vec::new()
+                };
                 let fms_open = if may_open { &fms[..] } else { &[] };
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
@@ -508,28 +534,13 @@ fn generate(
                     sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
                 }
             } else {
-                // The hand's cards with their faces, listed once for everything below (on
-                // the stack: a hand is small; a larger set moves to the heap).
-                let Some(zero) = PieceId::new(0) else { return };
-                let mut buf = [(zero, Card::JOKER); 32];
-                let mut heap: Vec<(PieceId, Card)> = Vec::new();
-                let mut n = 0;
-                for p in hand {
-                    let Some(f) = pos.face(p) else { continue };
-                    if let Some(slot) = buf.get_mut(n) {
-                        *slot = (p, f);
-                        n += 1;
-                    } else {
-                        if heap.is_empty() {
-                            heap.extend_from_slice(&buf);
-                        }
-                        heap.push((p, f));
-                    }
-                }
-                let cards: &[(PieceId, Card)] = if heap.is_empty() { &buf[..n] } else { &heap };
                 let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
                 let any_meld = reference || held.meldable_faces() != 0;
-                let fms = if any_meld { pos.face_melds(hand) } else { Vec::new() };
+                let fms = if any_meld {
+                    faces_of_cards(cards, |faces| pos.face_melds_of(faces))
+                } else {
+                    Vec::new()
+                };
                 // One meld each, by key: sorted, the order of the melds.
                 if !fms.is_empty() {
                     let by_face = pos.ids_by_face(hand);
@@ -610,8 +621,8 @@ fn generate(
                 // Any card may go but the taken card and its twin (what
                 // `Position::allowed_discards` comes to under these options), in one pass.
                 let taken = pos.taken.and_then(|t| pos.face(t));
-                for piece in hand {
-                    if pos.face(piece).is_some_and(|f| Some(f) != taken) {
+                for &(piece, face) in cards {
+                    if Some(face) != taken {
                         sink.out.items.push(Item::Discard(piece));
                     }
                 }
@@ -667,6 +678,20 @@ struct MeldFits {
     front: u64,
     back: u64,
     swap: u64,
+}
+
+/// `f` of the faces of `cards` (in their order), from a buffer on the stack (a hand is
+/// small; a larger one is copied to the heap).
+fn faces_of_cards<R>(cards: &[(PieceId, Card)], f: impl FnOnce(&[Card]) -> R) -> R {
+    let mut buf = [Card::JOKER; 32];
+    if cards.len() > buf.len() {
+        let faces: Vec<Card> = cards.iter().map(|&(_, face)| face).collect();
+        return f(&faces);
+    }
+    for (slot, &(_, face)) in buf.iter_mut().zip(cards) {
+        *slot = face;
+    }
+    f(&buf[..cards.len()])
 }
 
 /// `cards` without the pieces of `melds`.
