@@ -5,36 +5,14 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Game, JokerLimit, Seating};
-use rummykit_rummy40::{Action, Config, JokerDiscard, LegalActions, OpeningScope, Rummy40, Set3JokerSwap};
+use rummykit_core::{Game, Seating};
+mod common;
 
-fn configs() -> Vec<Config> {
-    let mut configs = vec![Config::RUMMY40, Config::SCALA40];
-    let mut c = Config::RUMMY40;
-    c.joker_limit = JokerLimit::NotMoreThanNaturals;
-    c.forbid_playable_discard = true;
-    configs.push(c);
-    let mut c = Config::SCALA40;
-    c.joker_limit = JokerLimit::NoAdjacent;
-    c.rummy_requires_opening_threshold = true;
-    configs.push(c);
-    let mut c = Config::RUMMY40;
-    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
-    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
-    c.opening_threshold = 25;
-    configs.push(c);
-    // The options under which every candidate goes through the full check.
-    let mut c = Config::RUMMY40;
-    c.swapped_joker_must_be_played_same_turn = true;
-    c.taken_discard_must_be_used_after_open = true;
-    c.joker_discard = JokerDiscard::OnlyWhenClosing;
-    configs.push(c);
-    configs
-}
+use rummykit_rummy40::{Action, LegalActions, Rummy40};
 
 #[test]
 fn counted_list_agrees_with_the_full_list_on_random_bot_hands() {
-    let configs = configs();
+    let configs = common::option_sets();
     let mut rng = ChaCha8Rng::seed_from_u64(47);
     let mut full = Vec::new();
     // Reused throughout: stale entries must not leak from one state into the next.

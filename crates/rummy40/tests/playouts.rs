@@ -2,6 +2,8 @@
 //! change nothing, no card is lost or duplicated, views hide what they must; and a whole
 //! match to elimination at 101 (`RULES.md` §3.8).
 
+mod common;
+
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -403,33 +405,13 @@ fn rules_3_8_match_played_by_bots_through_their_views() {
 
 /// The fast enumeration (bounds, no full check per candidate) lists exactly what the
 /// reference (every candidate through the check) lists, in the same order, on hands
-/// played by uniform random bots (the playout bench's players) under options that
-/// change what is legal: the ace low, joker limits, no playable discard, a rummy
-/// needing 40, openings free after a stock draw, the either-suit joker swap, jokers
-/// discarded only when closing.
+/// played by uniform random bots (the playout bench's players) under the option sets of
+/// `common::option_sets` (the ace low with Scala 40, joker limits, no playable discard, a
+/// rummy needing 40, openings free after a stock draw, the either-suit joker swap, jokers
+/// discarded only when closing).
 #[test]
 fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
-    use rummykit_core::JokerLimit;
-    let mut configs = vec![Config::RUMMY40, Config::SCALA40];
-    let mut c = Config::RUMMY40;
-    c.joker_limit = JokerLimit::NotMoreThanNaturals;
-    c.forbid_playable_discard = true;
-    configs.push(c);
-    let mut c = Config::SCALA40;
-    c.joker_limit = JokerLimit::NoAdjacent;
-    c.rummy_requires_opening_threshold = true;
-    configs.push(c);
-    let mut c = Config::RUMMY40;
-    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
-    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
-    c.opening_threshold = 25;
-    configs.push(c);
-    // Both per-card discard rules at once (the enumeration decides them for the whole
-    // hand): jokers only when closing, and no playable discard.
-    let mut c = Config::RUMMY40;
-    c.joker_discard = JokerDiscard::OnlyWhenClosing;
-    c.forbid_playable_discard = true;
-    configs.push(c);
+    let configs = common::option_sets();
     let mut rng = ChaCha8Rng::seed_from_u64(77);
     let (mut fast, mut reference, mut from_view) = (Vec::new(), Vec::new(), Vec::new());
     let (mut steps, mut listed) = (0usize, 0usize);

@@ -1,8 +1,42 @@
 //! Scripted deals for the Rummy 40 tests.
 #![allow(dead_code)]
 
-use rummykit_core::{Card, MeldKind, PieceId, PieceSet, parse_list};
-use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Rummy40};
+use rummykit_core::{Card, JokerLimit, MeldKind, PieceId, PieceSet, parse_list};
+use rummykit_rummy40::{
+    Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Rummy40, Set3JokerSwap,
+};
+
+/// Option sets that change what is legal, for the tests that compare action lists on
+/// random-bot hands: both presets; joker limits with no playable discard; a rummy
+/// needing 40; openings free after a stock draw with the either-suit joker swap; both
+/// per-card discard rules at once; and the options under which every candidate goes
+/// through the full check.
+pub fn option_sets() -> Vec<Config> {
+    let mut configs = vec![Config::RUMMY40, Config::SCALA40];
+    let mut c = Config::RUMMY40;
+    c.joker_limit = JokerLimit::NotMoreThanNaturals;
+    c.forbid_playable_discard = true;
+    configs.push(c);
+    let mut c = Config::SCALA40;
+    c.joker_limit = JokerLimit::NoAdjacent;
+    c.rummy_requires_opening_threshold = true;
+    configs.push(c);
+    let mut c = Config::RUMMY40;
+    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    c.opening_threshold = 25;
+    configs.push(c);
+    let mut c = Config::RUMMY40;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    c.forbid_playable_discard = true;
+    configs.push(c);
+    let mut c = Config::RUMMY40;
+    c.swapped_joker_must_be_played_same_turn = true;
+    c.taken_discard_must_be_used_after_open = true;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    configs.push(c);
+    configs
+}
 
 /// A scripted hand: `hands` by seat (faces; a face listed twice takes both copies), the
 /// discard pile bottom first, and the cards on top of the stock in drawing order. The
