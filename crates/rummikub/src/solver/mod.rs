@@ -253,8 +253,8 @@ impl Solver {
     }
 
     /// Runs the core program both ways, 1 to 13 and mirrored (13 to 1), each under a
-    /// limit on the states it may process that doubles every round, and takes the
-    /// first that finishes; also whether that was the mirrored one.
+    /// limit on the states it may process that grows [`RACE_GROWTH`]-fold every round,
+    /// and takes the first that finishes; also whether that was the mirrored one.
     ///
     /// Both sweeps are exact, but how fast their beams find the optimum and how many
     /// states the relaxation leaves them differs a lot by position, either way round:
@@ -298,7 +298,7 @@ fn pad(mut tiles: Vec<Tile>) -> Vec<Tile> {
     let end = tiles
         .iter()
         .enumerate()
-        .find_map(|(i, t)| t.number().map(|n| usize::from(n) - i + tiles.len() - 1))
+        .find_map(|(i, t)| t.number().map(|n| (usize::from(n) + tiles.len() - 1).saturating_sub(i)))
         .unwrap_or(1);
     let need = 3usize.saturating_sub(tiles.len());
     if end + need <= 13 {
