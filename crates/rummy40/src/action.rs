@@ -191,14 +191,12 @@ pub(crate) fn sort_builds(builds: &mut [LayOff]) {
     builds.sort_by_key(|b| (b.meld, b.end));
 }
 
-/// Jokers are the catalog's last ids (`Catalog` layout): any id at or past `first_joker`.
-pub(crate) fn normalize_meld_with(m: &mut NewMeld, is_joker: impl Fn(PieceId) -> bool) {
-    normalize_pieces_with(m.kind, &mut m.pieces, is_joker);
-}
-
-/// [`normalize_meld_with`] of the cards of a meld of `kind` (the enumeration normalizes
-/// ids in place before any `NewMeld` is built).
-fn normalize_pieces_with(kind: MeldKind, pieces: &mut [PieceId], is_joker: impl Fn(PieceId) -> bool) {
+/// The normal order of a meld's cards (a set's ids ascending; the jokers of a run in
+/// ascending id order along it, the naturals where they stand). Jokers are the catalog's
+/// last ids (`Catalog` layout: ids 104 and up in the two-deck pack). The enumeration
+/// normalizes ids in place before any `NewMeld` is built.
+pub(crate) fn normalize_pieces(kind: MeldKind, pieces: &mut [PieceId]) {
+    let is_joker = |p: PieceId| p.index() >= 104;
     match kind {
         MeldKind::Group => pieces.sort_unstable(),
         MeldKind::Run => {
@@ -221,10 +219,5 @@ fn normalize_pieces_with(kind: MeldKind, pieces: &mut [PieceId], is_joker: impl 
 
 /// Normalizes with the two-deck layout: ids 104 and up are jokers.
 pub(crate) fn normalize_meld(m: &mut NewMeld) {
-    normalize_meld_with(m, |p| p.index() >= 104);
-}
-
-/// [`normalize_meld`] of the cards of a meld of `kind`.
-pub(crate) fn normalize_pieces(kind: MeldKind, pieces: &mut [PieceId]) {
-    normalize_pieces_with(kind, pieces, |p| p.index() >= 104);
+    normalize_pieces(m.kind, &mut m.pieces);
 }
