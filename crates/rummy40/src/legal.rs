@@ -406,6 +406,16 @@ impl Sink<'_> {
         }
     }
 
+    /// [`Sink::push`] of an action that is an item as it is (draws, builds, swaps,
+    /// discards): kept if `ok` (fast mode, no `Action` made) or if the full check accepts
+    /// it (reference mode).
+    fn push_item(&mut self, item: Item, ok: impl FnOnce() -> bool) {
+        let keep = if self.reference { (self.check)(&self.out.build(item)) } else { ok() };
+        if keep {
+            self.out.items.push(item);
+        }
+    }
+
     /// Always through the full check.
     fn push_checked(&mut self, a: Action) {
         if (self.check)(&a) {
@@ -443,9 +453,9 @@ fn generate(
     match pos.phase {
         Phase::Over => {}
         Phase::Draw => {
-            sink.push(Action::DrawStock, |_| pos.stock_len > 0);
+            sink.push_item(Item::DrawStock, || pos.stock_len > 0);
             if pos.opened {
-                sink.push(Action::TakeDiscard, |_| {
+                sink.push_item(Item::TakeDiscard, || {
                     pos.top_discard.is_some_and(|top| {
                         let mut with_top = hand;
                         with_top.insert(top);
@@ -484,156 +494,141 @@ fn generate(
             }
         }
         Phase::Play => {
-            // The hand's cards with their faces, listed once for everything below (on
-            // the stack: a hand is small; a larger set moves to the heap).
+            // The hand's cards with their faces, and the faces alone, listed once for
+            // everything the play phase asks.
             let Some(zero) = PieceId::new(0) else { return };
-            let mut buf = [(zero, Card::JOKER); 32];
-            let mut heap: Vec<(PieceId, Card)> = Vec::new();
-            let mut n = 0;
-            for p in hand {
-                let Some(f) = pos.face(p) else { continue };
-                if let Some(slot) = buf.get_mut(n) {
-                    *slot = (p, f);
-                    n += 1;
-                } else {
-                    if heap.is_empty() {
-                        heap.extend_from_slice(&buf);
+            let cards = hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f)));
+            on_stack((zero, Card::JOKER), cards, |cards| {
+                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| {
+                    play(pos, cards, faces, &mut sink)
+                });
+            });
+        }
+    }
+}
+
+/// The play phase of [`generate`]: `cards` are the hand's cards with their faces (in id
+/// order), `faces` those faces.
+fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Sink<'_>) {
+    let hand = pos.hand;
+    let reference = sink.reference;
+    if !pos.opened {
+        let reach = LazyReach::new(pos.table);
+        let threshold = match pos.config.opening_threshold_scope {
+            OpeningScope::Always => Some(pos.config.opening_threshold),
+            OpeningScope::OnlyWhenTakingDiscard => None,
+        };
+        let (may_open, may_rummy) =
+            if reference { (true, true) } else { pos.prospects_of(faces, threshold, None, &reach) };
+        let fms = if may_open || may_rummy { pos.face_melds_of(faces) } else { Vec::new() };
+        let fms_open = if may_open { &fms[..] } else { &[] };
+        let fms_rummy = if may_rummy { &fms[..] } else { &[] };
+        let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+        pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch);
+        let keys = core::mem::take(&mut sink.out.keys);
+        for key in keys.iter().cloned() {
+            let item = Item::Open { take: false, start: key.start, end: key.end };
+            sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
+        }
+        sink.out.restore_keys(keys);
+        for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach) {
+            sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
+        }
+    } else {
+        let held = Held::of_faces(faces.iter().copied());
+        let any_meld = reference || held.meldable_faces() != 0;
+        let fms = if any_meld { pos.face_melds_of(faces) } else { Vec::new() };
+        // One meld each, by key: sorted, the order of the melds.
+        if !fms.is_empty() {
+            let by_face = pos.ids_by_face(hand);
+            let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+            for fm in &fms {
+                pos.expand(&[fm], &by_face, None, arena, keys, scratch);
+            }
+            sort_keys(arena, keys);
+        }
+        let keys = core::mem::take(&mut sink.out.keys);
+        for key in keys.iter().cloned() {
+            let item = Item::Meld { start: key.start, end: key.end };
+            sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
+        }
+        sink.out.restore_keys(keys);
+        let table = pos.table.melds();
+        if reference {
+            for piece in hand {
+                for m in table {
+                    for end in [RunEnd::Front, RunEnd::Back] {
+                        sink.push_checked(Action::Build { piece, meld: m.id(), end });
                     }
-                    heap.push((p, f));
                 }
             }
-            let cards: &[(PieceId, Card)] = if heap.is_empty() { &buf[..n] } else { &heap };
-            if !pos.opened {
-                let reach = LazyReach::new(pos.table);
-                let threshold = match pos.config.opening_threshold_scope {
-                    OpeningScope::Always => Some(pos.config.opening_threshold),
-                    OpeningScope::OnlyWhenTakingDiscard => None,
-                };
-                let (may_open, may_rummy) = if reference {
-                    (true, true)
-                } else {
-                    faces_of_cards(cards, |faces| pos.prospects_of(faces, threshold, None, &reach))
-                };
-                let fms = if may_open || may_rummy {
-                    faces_of_cards(cards, |faces| pos.face_melds_of(faces))
-                } else {
-                    Vec::new()
-                };
-                let fms_open = if may_open { &fms[..] } else { &[] };
-                let fms_rummy = if may_rummy { &fms[..] } else { &[] };
-                let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
-                pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch);
-                let keys = core::mem::take(&mut sink.out.keys);
-                for key in keys.iter().cloned() {
-                    let item = Item::Open { take: false, start: key.start, end: key.end };
-                    sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
+            for &(piece, _) in cards {
+                for m in table.iter().filter(|m| m.meld().jokers() > 0) {
+                    sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
                 }
-                sink.out.restore_keys(keys);
-                for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach)
-                {
-                    sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
-                }
-            } else {
-                let held = Held::of_faces(cards.iter().map(|&(_, f)| f));
-                let any_meld = reference || held.meldable_faces() != 0;
-                let fms = if any_meld {
-                    faces_of_cards(cards, |faces| pos.face_melds_of(faces))
-                } else {
-                    Vec::new()
-                };
-                // One meld each, by key: sorted, the order of the melds.
-                if !fms.is_empty() {
-                    let by_face = pos.ids_by_face(hand);
-                    let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
-                    for fm in &fms {
-                        pos.expand(&[fm], &by_face, None, arena, keys, scratch);
-                    }
-                    sort_keys(arena, keys);
-                }
-                let keys = core::mem::take(&mut sink.out.keys);
-                for key in keys.iter().cloned() {
-                    let item = Item::Meld { start: key.start, end: key.end };
-                    sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
-                }
-                sink.out.restore_keys(keys);
-                let table = pos.table.melds();
-                if reference {
-                    for piece in hand {
-                        for m in table {
-                            for end in [RunEnd::Front, RunEnd::Back] {
-                                sink.push_checked(Action::Build { piece, meld: m.id(), end });
-                            }
-                        }
-                    }
-                    for &(piece, _) in cards {
-                        for m in table.iter().filter(|m| m.meld().jokers() > 0) {
-                            sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
-                        }
-                    }
-                } else {
-                    // One pass over the table decides, per meld, the faces held that may
-                    // be built at either end and those a joker swap could take.
-                    let mut fits = core::mem::take(&mut sink.out.fits);
-                    pos.table_fits(cards, &mut fits);
-                    for &(piece, face) in cards {
-                        let bit = 1u64 << face.index();
-                        for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
-                            for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
-                                if mask & bit != 0 {
-                                    let mut rest = hand;
-                                    rest.remove(piece);
-                                    let a = Action::Build { piece, meld: f.meld, end };
-                                    sink.push(a, |_| pos.can_discard_from(rest));
-                                }
-                            }
-                        }
-                    }
-                    // The cards a swap could bring, by meld (runs: what each joker stands for).
-                    for &(piece, face) in cards {
-                        let bit = 1u64 << face.index();
-                        for f in fits.iter().filter(|f| f.swap & bit != 0) {
-                            let Some(m) = table.get(f.at) else { continue };
-                            let a = Action::SwapJoker { piece, meld: f.meld };
-                            sink.push(a, |_| pos.swap_ok(piece, face, m));
-                        }
-                    }
-                    sink.out.fits = fits;
-                }
-                for m in table.iter().filter(|m| {
-                    m.meld().kind() == MeldKind::Group
-                        && m.meld().len() == 3
-                        && (reference || m.meld().faces().contains(&Card::JOKER))
-                }) {
-                    let number = m.meld().value_at(0);
-                    let fitting: Vec<PieceId> =
-                        cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
-                    for (i, &a) in fitting.iter().enumerate() {
-                        for &b in &fitting[i + 1..] {
-                            sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
+            }
+        } else {
+            // One pass over the table decides, per meld, the faces held that may
+            // be built at either end and those a joker swap could take.
+            let mut fits = core::mem::take(&mut sink.out.fits);
+            pos.table_fits(cards, &mut fits);
+            for &(piece, face) in cards {
+                let bit = 1u64 << face.index();
+                for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+                    for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                        if mask & bit != 0 {
+                            let mut rest = hand;
+                            rest.remove(piece);
+                            let item = Item::Build { piece, meld: f.meld, end };
+                            sink.push_item(item, || pos.can_discard_from(rest));
                         }
                     }
                 }
             }
-            if !reference
-                && pos.config.joker_discard == crate::JokerDiscard::Allowed
-                && !pos.config.forbid_playable_discard
-            {
-                // Any card may go but the taken card and its twin (what
-                // `Position::allowed_discards` comes to under these options), in one pass.
-                let taken = pos.taken.and_then(|t| pos.face(t));
-                for &(piece, face) in cards {
-                    if Some(face) != taken {
-                        sink.out.items.push(Item::Discard(piece));
-                    }
+            // The cards a swap could bring, by meld (runs: what each joker stands for).
+            for &(piece, face) in cards {
+                let bit = 1u64 << face.index();
+                for f in fits.iter().filter(|f| f.swap & bit != 0) {
+                    let Some(m) = table.get(f.at) else { continue };
+                    let item = Item::SwapJoker { piece, meld: f.meld };
+                    sink.push_item(item, || pos.swap_ok(piece, face, m));
                 }
-            } else {
-                let allowed = pos.allowed_discards(hand);
-                for piece in hand {
-                    sink.push(Action::Discard(piece), |_| allowed.contains(piece));
+            }
+            sink.out.fits = fits;
+        }
+        for m in table.iter().filter(|m| {
+            m.meld().kind() == MeldKind::Group
+                && m.meld().len() == 3
+                && (reference || m.meld().faces().contains(&Card::JOKER))
+        }) {
+            let number = m.meld().value_at(0);
+            let fitting: Vec<PieceId> =
+                cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
+            for (i, &a) in fitting.iter().enumerate() {
+                for &b in &fitting[i + 1..] {
+                    sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
                 }
             }
         }
     }
+    let discards = pos.discards(cards);
+    for &(piece, face) in cards {
+        sink.push_item(Item::Discard(piece), || discards.allows(piece, face));
+    }
+}
+
+/// `f` of `items`, from a buffer on the stack (a hand is small; more than 32 items are
+/// collected on the heap instead). `fill` only pads the buffer.
+#[inline]
+fn on_stack<T: Copy, R>(fill: T, items: impl Iterator<Item = T> + Clone, f: impl FnOnce(&[T]) -> R) -> R {
+    let mut buf = [fill; 32];
+    let mut n = 0;
+    for item in items.clone() {
+        let Some(slot) = buf.get_mut(n) else { return f(&items.collect::<Vec<T>>()) };
+        *slot = item;
+        n += 1;
+    }
+    f(&buf[..n])
 }
 
 /// Buffers [`Position::expand`] reuses from one batch to the next.
@@ -678,20 +673,6 @@ struct MeldFits {
     front: u64,
     back: u64,
     swap: u64,
-}
-
-/// `f` of the faces of `cards` (in their order), from a buffer on the stack (a hand is
-/// small; a larger one is copied to the heap).
-fn faces_of_cards<R>(cards: &[(PieceId, Card)], f: impl FnOnce(&[Card]) -> R) -> R {
-    let mut buf = [Card::JOKER; 32];
-    if cards.len() > buf.len() {
-        let faces: Vec<Card> = cards.iter().map(|&(_, face)| face).collect();
-        return f(&faces);
-    }
-    for (slot, &(_, face)) in buf.iter_mut().zip(cards) {
-        *slot = face;
-    }
-    f(&buf[..cards.len()])
 }
 
 /// `cards` without the pieces of `melds`.
@@ -1119,29 +1100,13 @@ impl Position<'_> {
         // Sized once: grown push by push, the list was copied over and over.
         let mut out = Vec::with_capacity(melds.len());
         out.extend(melds.iter().filter_map(|hm| {
-            let mut fm = FaceMeld {
-                kind: hm.kind(),
-                len: 0,
-                faces: [Card::JOKER; MAX_MELD_LEN],
-                value: 0,
-                distinct: 0,
-                needs: [(0, 0); MAX_MELD_LEN],
-            };
+            let mut buf = [Card::JOKER; MAX_MELD_LEN];
+            let mut len = 0;
             for &f in hm.select(faces) {
-                *fm.faces.get_mut(usize::from(fm.len))? = f;
-                fm.len += 1;
-                let distinct = usize::from(fm.distinct);
-                match fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
-                    Some((_, n)) => *n += 1,
-                    None => {
-                        fm.needs[distinct] = (f.index(), 1);
-                        fm.distinct += 1;
-                    }
-                }
+                *buf.get_mut(len)? = f;
+                len += 1;
             }
-            let meld = rummykit_core::Meld::new(hm.kind(), fm.faces(), &self.rules).ok()?;
-            fm.value = meld_value(&meld);
-            Some(fm)
+            self.face_meld(hm.kind(), &buf[..len])
         }));
         out
     }
@@ -1435,30 +1400,9 @@ impl Position<'_> {
         }
     }
 
-    /// The faces of `cards`, in id order (allocated once: a set's iterator does not know
-    /// its length).
-    fn faces_of(&self, cards: PieceSet) -> Vec<Card> {
-        let mut faces = Vec::with_capacity(cards.len());
-        for p in cards {
-            if let Some(f) = self.face(p) {
-                faces.push(f);
-            }
-        }
-        faces
-    }
-
-    /// `f` of the faces of `cards`, in id order, from a buffer on the stack (a hand is
-    /// small; a larger set goes through [`Position::faces_of`]).
+    /// `f` of the faces of `cards`, in id order (see [`on_stack`]).
     fn with_faces<R>(&self, cards: PieceSet, f: impl FnOnce(&[Card]) -> R) -> R {
-        let mut buf = [Card::JOKER; 32];
-        let mut n = 0;
-        for p in cards {
-            let Some(face) = self.face(p) else { continue };
-            let Some(slot) = buf.get_mut(n) else { return f(&self.faces_of(cards)) };
-            *slot = face;
-            n += 1;
-        }
-        f(&buf[..n])
+        on_stack(Card::JOKER, cards.iter().filter_map(|p| self.face(p)), f)
     }
 
     /// The ids of `cards` by face index.
@@ -1907,7 +1851,7 @@ mod tests {
                         phase: Phase::Play,
                         taken: None,
                     };
-                    let faces = pos.faces_of(hand);
+                    let faces = pos.with_faces(hand, <[Card]>::to_vec);
                     let mut fast: Vec<_> = pos.face_melds_of(&faces).iter().map(key).collect();
                     let mut slow: Vec<_> = pos.face_melds_by_position(&faces).iter().map(key).collect();
                     fast.sort();

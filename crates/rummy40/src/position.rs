@@ -121,43 +121,54 @@ impl Position<'_> {
         Ok(())
     }
 
-    /// The cards of `hand` that [`Position::discard_allowed`] accepts, decided for the
-    /// whole hand at once (the same rules, with what does not depend on the card computed
-    /// once): the enumeration of discards asks this for every card.
-    pub(crate) fn allowed_discards(&self, hand: PieceSet) -> PieceSet {
-        let taken_face = self.taken.and_then(|t| self.catalog.face(t));
-        let mut naturals = false;
-        let mut jokers = PieceSet::new();
-        let mut basic = PieceSet::new();
-        for p in hand {
-            let Some(face) = self.catalog.face(p) else { continue };
-            naturals |= !face.is_joker();
-            if taken_face == Some(face) {
-                continue;
-            }
-            if face.is_joker() {
-                jokers.insert(p);
-            } else {
-                basic.insert(p);
-            }
-        }
+    /// Which cards of the hand `cards` (ids with their faces) [`Position::discard_allowed`]
+    /// accepts, decided for the whole hand at once (the same rules, with what does not
+    /// depend on the card computed once): the enumeration of discards asks it of every
+    /// card.
+    pub(crate) fn discards(&self, cards: &[(PieceId, Card)]) -> Discards {
+        let taken = self.taken.and_then(|t| self.catalog.face(t));
         // Jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers.
-        if !(self.config.joker_discard == JokerDiscard::OnlyWhenClosing && hand.len() > 1 && naturals) {
-            basic = basic.union(&jokers);
-        }
-        if self.config.forbid_playable_discard && self.opened && hand.len() > 1 {
+        let jokers = !(self.config.joker_discard == JokerDiscard::OnlyWhenClosing
+            && cards.len() > 1
+            && cards.iter().any(|&(_, f)| !f.is_joker()));
+        let mut rule = Discards { taken, jokers, only: None };
+        if self.config.forbid_playable_discard && self.opened && cards.len() > 1 {
             // A playable card may not be thrown while a card that fits nowhere could be.
-            let unplayable: PieceSet = basic.iter().filter(|&q| self.fits(q).is_none()).collect();
+            let unplayable: PieceSet = cards
+                .iter()
+                .filter(|&&(q, f)| rule.allows(q, f) && self.fits(q).is_none())
+                .map(|&(q, _)| q)
+                .collect();
             if !unplayable.is_empty() {
-                return unplayable;
+                rule.only = Some(unplayable);
             }
         }
-        basic
+        rule
     }
 
     /// A table meld `piece` could be built onto, if any.
     pub(crate) fn fits(&self, piece: PieceId) -> Option<MeldId> {
         let face = self.catalog.face(piece)?;
         self.table.melds().iter().find(|m| !m.lay_off_ends(face, &self.rules).is_empty()).map(|m| m.id())
+    }
+}
+
+/// The discard rules of a hand ([`Position::discards`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Discards {
+    /// The face of the card taken from the discard pile this turn (neither copy may go).
+    taken: Option<Card>,
+    /// Jokers may go.
+    jokers: bool,
+    /// Only these may go (the cards that fit nowhere, under `forbid_playable_discard`).
+    only: Option<PieceSet>,
+}
+
+impl Discards {
+    /// May `piece` (face `face`) be discarded?
+    pub(crate) fn allows(&self, piece: PieceId, face: Card) -> bool {
+        Some(face) != self.taken
+            && (self.jokers || !face.is_joker())
+            && self.only.is_none_or(|only| only.contains(piece))
     }
 }
