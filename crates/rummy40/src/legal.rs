@@ -1155,7 +1155,8 @@ impl Position<'_> {
             }
         }
         let total = cards.len();
-        let by_face = self.ids_by_face(cards);
+        // The ids by face, listed once a batch is found (most hands hold none).
+        let mut by_face = None;
         // Collected unsorted, with repeats, then sorted and deduplicated once.
         let mut melds: Vec<&FaceMeld> = Vec::new();
         // With `required`, only the batches with a meld of its face: those melds first,
@@ -1178,7 +1179,8 @@ impl Position<'_> {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 melds.clear();
                 melds.extend(chosen.iter().map(|&i| &fms[i]));
-                self.expand(&melds, &by_face, required, arena, keys, scratch);
+                let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
+                self.expand(&melds, by_face, required, arena, keys, scratch);
             }
         });
         sort_keys(arena, keys);
