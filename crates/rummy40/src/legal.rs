@@ -47,6 +47,8 @@ pub(crate) struct FaceMeld {
     /// The faces it needs, `(face index, copies)`, each face once: the first `distinct`.
     distinct: u8,
     needs: [(u8, u8); MAX_MELD_LEN],
+    /// The faces it needs, as bits by face index (a quick test before the counts).
+    mask: u64,
 }
 
 impl FaceMeld {
@@ -1075,10 +1077,12 @@ impl Position<'_> {
             value: 0,
             distinct: 0,
             needs: [(0, 0); MAX_MELD_LEN],
+            mask: 0,
         };
         for &f in faces {
             *fm.faces.get_mut(usize::from(fm.len))? = f;
             fm.len += 1;
+            fm.mask |= 1u64 << f.index();
             let distinct = usize::from(fm.distinct);
             match fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
                 Some((_, n)) => *n += 1,
@@ -1718,11 +1722,18 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64],
         }
         false
     }
+    /// `avail` without the faces of `m` that `counts` no longer holds.
+    fn left(m: &FaceMeld, counts: &[u8; 53], avail: u64) -> u64 {
+        m.needs()
+            .iter()
+            .fold(avail, |a, &(f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a })
+    }
     #[allow(clippy::too_many_arguments)]
     fn go(
         melds: &[FaceMeld],
         start: usize,
         counts: &mut [u8; 53],
+        avail: u64,
         stuck: &[u64],
         chosen: &mut Vec<usize>,
         used: usize,
@@ -1735,19 +1746,24 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64],
         visit(chosen, used, value, counts);
         for i in start..melds.len() {
             let m = &melds[i];
-            if take(m, counts) {
+            // Most melds need a face no longer there: ruled out by bits first.
+            if m.mask & !avail == 0 && take(m, counts) {
                 chosen.push(i);
-                go(melds, i, counts, stuck, chosen, used + m.faces().len(), value + m.value, visit);
+                let avail = left(m, counts, avail);
+                go(melds, i, counts, avail, stuck, chosen, used + m.faces().len(), value + m.value, visit);
                 chosen.pop();
                 put_back(m, counts);
             }
         }
     }
+    // The faces `counts` holds, by bit.
+    let avail = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
     let mut chosen = Vec::new();
     for (i, m) in melds.iter().enumerate().take(roots) {
-        if take(m, &mut counts) {
+        if m.mask & !avail == 0 && take(m, &mut counts) {
             chosen.push(i);
-            go(melds, i, &mut counts, stuck, &mut chosen, m.faces().len(), m.value, visit);
+            let avail = left(m, &counts, avail);
+            go(melds, i, &mut counts, avail, stuck, &mut chosen, m.faces().len(), m.value, visit);
             chosen.pop();
             put_back(m, &mut counts);
         }
