@@ -1227,7 +1227,8 @@ impl Position<'_> {
         }
         // The faces held, by bit: the only counts the search can leave non-zero.
         let present = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
-        let by_face = self.ids_by_face(cards);
+        // The ids by face, listed once a candidate is found (most hands hold none).
+        let mut by_face = None;
         // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
         let mut out: Vec<Rummy> = Vec::new();
         let mut melds: Vec<&FaceMeld> = Vec::new();
@@ -1274,7 +1275,8 @@ impl Position<'_> {
             melds.extend(chosen.iter().map(|&i| &fms[i]));
             arena.clear();
             keys.clear();
-            self.expand(&melds, &by_face, required, &mut arena, &mut keys, &mut scratch);
+            let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
+            self.expand(&melds, by_face, required, &mut arena, &mut keys, &mut scratch);
             sort_keys(&arena, &mut keys);
             for key in &keys {
                 let ms = decode_batch(&arena[key.clone()]);
