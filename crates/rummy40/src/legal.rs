@@ -470,13 +470,17 @@ fn generate(
                 with_top.insert(top);
                 let after_take = pos.with_taken(top);
                 let threshold = Some(pos.config.opening_threshold);
-                // The taken card must go into a new meld: skip at once if it cannot.
-                let (may_open, may_rummy) = if reference {
-                    (true, true)
-                } else {
-                    pos.prospects(with_top, threshold, Some(top), &reach)
-                };
-                let fms = if may_open || may_rummy { pos.face_melds(with_top) } else { Vec::new() };
+                // The taken card must go into a new meld: skip at once if it cannot. The
+                // faces are listed once for both questions.
+                let (may_open, may_rummy, fms) = pos.with_faces(with_top, |faces| {
+                    let (may_open, may_rummy) = if reference {
+                        (true, true)
+                    } else {
+                        pos.prospects_of(faces, threshold, Some(top), &reach)
+                    };
+                    let fms = if may_open || may_rummy { pos.face_melds_of(faces) } else { Vec::new() };
+                    (may_open, may_rummy, fms)
+                });
                 let fms_open = if may_open { &fms[..] } else { &[] };
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
@@ -753,6 +757,7 @@ impl Position<'_> {
                 MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
                 MeldKind::Group => (0, first),
             };
+
             // The faces a swap could take, from the faces held that could be among them
             // (a run's own cards, a set's rank) before looking at the jokers.
             let swap = match meld.kind() {
@@ -828,22 +833,11 @@ impl Position<'_> {
         }
     }
 
-    /// May `cards` hold an opening, and a rummy? Cheap necessary conditions, checked
-    /// before the enumeration: an opening needs the cards that can be in a meld (and
-    /// `required` among them) worth the threshold at their highest, and then the exact
-    /// [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in a meld
-    /// or buildable onto the table (§3.7).
-    fn prospects(
-        &self,
-        cards: PieceSet,
-        threshold: Option<u32>,
-        required: Option<PieceId>,
-        reach: &LazyReach<'_>,
-    ) -> (bool, bool) {
-        self.with_faces(cards, |faces| self.prospects_of(faces, threshold, required, reach))
-    }
-
-    /// [`Position::prospects`] of the faces of the cards.
+    /// May cards of `faces` hold an opening, and a rummy? Cheap necessary conditions,
+    /// checked before the enumeration: an opening needs the cards that can be in a meld
+    /// (and `required` among them) worth the threshold at their highest, and then the
+    /// exact [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in a
+    /// meld or buildable onto the table (§3.7).
     fn prospects_of(
         &self,
         faces: &[Card],
