@@ -757,7 +757,16 @@ impl Position<'_> {
                 MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
                 MeldKind::Group => (0, first),
             };
-
+            // Every face below that can fit or be swapped in is of the run's suit or the
+            // set's rank, or a joker: a meld with none of them held offers nothing.
+            const JOKER: u64 = 1 << 52;
+            let related = match meld.kind() {
+                MeldKind::Run => 0x1fffu64 << (suit * 13),
+                MeldKind::Group => (1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (number - 1),
+            };
+            if held & (related | JOKER) == 0 {
+                continue;
+            }
             // The faces a swap could take, from the faces held that could be among them
             // (a run's own cards, a set's rank) before looking at the jokers.
             let swap = match meld.kind() {
@@ -789,7 +798,6 @@ impl Position<'_> {
             let fits_at = |i: u32, end: RunEnd| {
                 Card::from_index(i as u8).is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
             };
-            const JOKER: u64 = 1 << 52;
             match meld.kind() {
                 MeldKind::Group => {
                     // The rank in every suit, and the joker; a set ignores the end: one
