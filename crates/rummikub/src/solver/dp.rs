@@ -57,6 +57,17 @@ pub(super) struct Params {
     pub mirror: bool,
 }
 
+/// States each sweep's exact pass may process in the first round of [`Dp::race`], and
+/// the factor by which that limit grows every round.
+pub(super) const RACE_LIMIT: usize = 24_576;
+const RACE_GROWTH: usize = 3;
+
+/// States the lead sweep's beams may hold before the other sweep's start: most
+/// positions end within them, and pay nothing for the second direction. Chosen on the
+/// bench positions (callgrind): 3072 and 6144 each make some of the hardest positions
+/// 1.5–2× slower.
+const HEAD_START: usize = 4096;
+
 /// A run given up because it processed more states than its limit allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Exhausted;
@@ -187,11 +198,62 @@ pub(super) struct Dp {
     ranks: Vec<u64>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
-    /// States processed by the current [`Dp::run_limited`] so far, and its limit.
-    spent: usize,
-    limit: usize,
-    /// The current run went over its limit.
-    exhausted: bool,
+    /// The decisions and relaxation of the sweep direction not in use (a search may
+    /// alternate between the two; each keeps its own tables).
+    parked: Box<Parked>,
+    /// `dec` and `relax` belong to the mirrored direction (see [`Dp::face`]).
+    facing_mirror: bool,
+}
+
+/// The working tables of one sweep direction, parked while the other is in use.
+#[derive(Debug, Clone, Default)]
+struct Parked {
+    look: Lookup,
+    relax: Relax,
+}
+
+/// One sweep direction of a search: the counts as that direction reads them (as given,
+/// or [`Counts::mirrored`]) and its parameters.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sweep<'a> {
+    pub counts: &'a Counts,
+    pub params: Params,
+}
+
+/// What a search knows so far: the best play found (and the sweep that found it), the
+/// best score per sweep, and the bounds no play can beat.
+#[derive(Debug, Default)]
+struct Progress {
+    best: Option<(Optimum, usize)>,
+    /// The best score found in either sweep, which some play reaches.
+    low: u32,
+    /// The best score found per sweep (which sweep goes first in a stage).
+    own: [u32; 2],
+    /// The relaxation's optimum (the smallest over the sweeps that computed it), and
+    /// whether each sweep's relaxation is on.
+    upper: u32,
+    relaxed: [bool; 2],
+    /// Every optional tile that fits anywhere placed ([`rest_total`]).
+    rest: u32,
+    /// States the beams of each sweep have held.
+    spent: [usize; 2],
+}
+
+impl Progress {
+    fn offer(&mut self, found: Option<Optimum>, sweep: usize) {
+        if let Some(o) = found {
+            self.own[sweep] = self.own[sweep].max(o.score);
+            if self.best.is_none() || o.score > self.low {
+                self.low = o.score;
+                self.best = Some((o, sweep));
+            }
+        }
+    }
+
+    /// The best play found reaches a bound: nothing can beat it.
+    fn proven(&self) -> bool {
+        self.best.is_some() && self.low & !ROOM_MASK >= self.upper.min(self.rest)
+    }
 }
 
 impl Dp {
@@ -330,99 +392,92 @@ impl Dp {
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
     pub(super) fn run(&mut self, counts: &Counts, params: Params) -> Option<Optimum> {
-        self.run_limited(counts, params, usize::MAX).unwrap_or(None)
+        self.search(&[Sweep { counts, params }], usize::MAX).map(|(o, _)| o)
     }
 
-    /// [`Dp::run`], given up once its passes have processed more than `limit` states.
-    pub(super) fn run_limited(
-        &mut self,
-        counts: &Counts,
-        params: Params,
-        limit: usize,
-    ) -> Result<Option<Optimum>, Exhausted> {
-        debug_assert!(!params.mirror || params.threshold.is_none(), "mirrored runs are opened mode only");
-        self.spent = 0;
-        self.limit = limit;
-        self.exhausted = false;
-        let res = self.staged(counts, params);
-        if self.exhausted { Err(Exhausted) } else { Ok(res) }
+    /// Makes `dec` and `relax` those of the given sweep direction.
+    fn face(&mut self, mirror: bool) {
+        if self.facing_mirror != mirror {
+            core::mem::swap(&mut self.dec.look, &mut self.parked.look);
+            core::mem::swap(&mut self.relax, &mut self.parked.relax);
+            self.facing_mirror = mirror;
+        }
     }
 
-    /// The stages of [`Dp::run`]: beams, the relaxation's bound, exact passes.
-    fn staged(&mut self, counts: &Counts, params: Params) -> Option<Optimum> {
-        self.dec.reset(counts, params);
-        self.relax.init(&mut self.dec, counts, params, false);
-        if !params.core {
+    /// The optimum over one or two sweeps of the same position (forward and mirrored,
+    /// which have the same optimum), and the index of the sweep whose decisions it holds;
+    /// `None` if the fixed tiles cannot all be placed.
+    ///
+    /// Core mode runs in stages: beams that look for a good play and end the search as
+    /// soon as a bound proves one optimal, then exact passes under a descending target.
+    /// How soon a beam finds the optimum and how many states the bound leaves differs a
+    /// lot by direction, either way round, so with two sweeps every stage may run in
+    /// both, and what one finds serves the other (the best play so far is the bound the
+    /// other's beams prune by). The beams of the first sweep run alone until they have
+    /// held [`HEAD_START`] states (most positions end there); then the sweep that has
+    /// held fewer states runs its next beam. The exact passes race, the sweep with the
+    /// better play first: each may process `limit` states per pass, and the limit grows
+    /// [`RACE_GROWTH`]-fold each round until one finishes.
+    pub(super) fn search(&mut self, sweeps: &[Sweep<'_>], mut limit: usize) -> Option<(Optimum, usize)> {
+        self.dec.trim();
+        let lead = sweeps[0];
+        self.open(lead);
+        if !lead.params.core {
             // The full program (rare: spare jokers found no room) and initial melds: jokers
             // weigh in the final rank, which the natural score does not bound, so the
             // exact program runs on its own.
-            return self.run_with(counts, params, None, 0);
+            self.face(lead.params.mirror);
+            return self
+                .run_with(lead.counts, lead.params, None, 0, usize::MAX)
+                .ok()
+                .flatten()
+                .map(|o| (o, 0));
         }
-        // A first narrow beam, ranked by score alone (cheap).
-        self.truncated = false;
         let beams = if self.narrow { NARROW_BEAMS } else { BEAMS };
-        let beam = self.run_with(counts, params, Some(beams[0]), 0);
-        if !self.truncated {
-            // The beam never had to drop a state: it was the exact program.
-            return beam;
-        }
-        // Core mode: the objective is the natural score (every joker counts as placed).
-        // Every optional tile placed: nothing can beat it.
-        let mut low = beam.as_ref().map_or(0, |o| o.score);
-        if beam.is_some() && low & !ROOM_MASK >= rest_total(counts, params) {
-            return beam;
-        }
-        // The relaxation: its optimum bounds the true one (`None`: not even the
-        // relaxation can lay out the fixed tiles), and its bound per state guides the
-        // beams and drops states that cannot reach a target.
-        let upper = self.relax.init(&mut self.dec, counts, params, true)?;
-        let mut best = beam;
-        for &width in &beams[1..] {
-            if best.is_some() && low & !ROOM_MASK >= upper {
-                return best;
-            }
-            self.truncated = false;
-            let b = self.run_with(counts, params, Some(width), low);
-            if !self.truncated {
-                // Exact (under the target `low`, which some play reaches).
-                return b.or(best);
-            }
-            if let Some(o) = b {
-                if best.is_none() || o.score > low {
-                    low = o.score;
-                    best = Some(o);
+        let mut p =
+            Progress { upper: u32::MAX, rest: rest_total(lead.counts, lead.params), ..Progress::default() };
+        // The beams, in both sweeps: the lead sweep alone until it has spent a head start
+        // of states (most positions end there), then whichever has spent fewer.
+        let mut next = [0usize; 2];
+        loop {
+            let live = |i: usize| next[i] < beams.len();
+            let i = if live(0) && (p.spent[0] < HEAD_START || sweeps.len() == 1) {
+                0
+            } else {
+                match (0..sweeps.len()).filter(|&i| live(i)).min_by_key(|&i| p.spent[i]) {
+                    Some(i) => i,
+                    None => break,
                 }
+            };
+            if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
+                return answer;
             }
+            next[i] += 1;
         }
-        if best.is_some() && low & !ROOM_MASK >= upper {
-            return best;
-        }
-        let unit = match params.objective {
+        let order = self.order(sweeps.len(), &p);
+        let unit = match lead.params.objective {
             Objective::Tiles => 1 << 17,
             Objective::Value => 1 << 14,
         };
-        let top = upper / unit * unit;
+        let top = p.upper / unit * unit;
         let mut drop = 0;
         // A focused beam: only states that can still reach `top` (the relaxation's
         // optimum, rounded down to a whole tile or value point), so the beam's width goes
         // to the plays the bound still allows. If it never had to drop a state it was the
         // exact pass with that target.
-        if top > low {
-            self.truncated = false;
-            let b = self.run_with(counts, params, Some(if self.narrow { 6 } else { FOCUS }), top);
+        if top > p.low {
+            let width = if self.narrow { 6 } else { FOCUS };
+            let (b, i) = self.race(sweeps, &order, Some(width), top, &mut limit);
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
             if !self.truncated {
                 if reached {
-                    return b;
+                    return b.map(|o| (o, i));
                 }
                 drop = unit;
-            } else if let Some(o) = b {
-                if o.score > low {
-                    low = o.score;
-                    best = Some(o);
-                }
-                if low & !ROOM_MASK >= upper {
-                    return best;
+            } else {
+                p.offer(b, i);
+                if p.proven() {
+                    return p.best;
                 }
             }
         }
@@ -430,34 +485,113 @@ impl Dp {
         // reach the target even by the relaxation's bound, and is final once the
         // target is met. The last target is the best score found, which some play reaches.
         loop {
-            let target = top.saturating_sub(drop).max(low);
-            if target <= low {
-                return self.run_with(counts, params, None, low).or(best);
+            let target = top.saturating_sub(drop).max(p.low);
+            if target <= p.low {
+                let (b, i) = self.race(sweeps, &order, None, p.low, &mut limit);
+                return b.map(|o| (o, i)).or(p.best);
             }
-            let res = self.run_with(counts, params, None, target);
-            if let Some(o) = res {
+            if let (Some(o), i) = self.race(sweeps, &order, None, target, &mut limit) {
                 if o.score >= target {
-                    return Some(o);
+                    return Some((o, i));
                 }
             }
             drop = (drop * 2).max(unit);
         }
     }
 
+    /// Makes `sweep` the one in use and forgets what its tables held for the previous
+    /// position (its relaxation off until its first guided beam).
+    fn open(&mut self, sweep: Sweep<'_>) {
+        debug_assert!(
+            !sweep.params.mirror || sweep.params.threshold.is_none(),
+            "mirrored runs are opened mode only"
+        );
+        self.face(sweep.params.mirror);
+        self.dec.reset(sweep.counts, sweep.params);
+        self.relax.init(&mut self.dec, sweep.counts, sweep.params, false);
+    }
+
+    /// The sweeps, the one with the better play so far first.
+    fn order(&self, sweeps: usize, p: &Progress) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..sweeps).collect();
+        order.sort_by_key(|&i| core::cmp::Reverse(p.own[i] & !ROOM_MASK));
+        order
+    }
+
+    /// Beam stage `k` (`width` states per layer) in sweep `i`: the first ranked by score
+    /// alone, the later ones by the relaxation's bound (switched on here) and dropping
+    /// states that cannot reach the best score so far. `Some(answer)` if that ends the
+    /// search: the beam never had to drop a state (so it was exact), or a bound proves
+    /// the best play optimal.
+    fn beam_stage(
+        &mut self,
+        sweep: Sweep<'_>,
+        i: usize,
+        k: usize,
+        width: usize,
+        p: &mut Progress,
+    ) -> Option<Option<(Optimum, usize)>> {
+        if k == 0 && i > 0 {
+            self.open(sweep);
+        }
+        self.face(sweep.params.mirror);
+        if k > 0 && !p.relaxed[i] {
+            // The relaxation: its optimum bounds the true one (`None`: not even the
+            // relaxation can lay out the fixed tiles).
+            p.relaxed[i] = true;
+            p.upper = p.upper.min(self.relax.init(&mut self.dec, sweep.counts, sweep.params, true)?);
+            if p.proven() {
+                return Some(p.best.take());
+            }
+        }
+        self.truncated = false;
+        let bound = if k == 0 { 0 } else { p.low };
+        let b = self.run_with(sweep.counts, sweep.params, Some(width), bound, usize::MAX).ok().flatten();
+        p.spent[i] += self.entries.len();
+        if !self.truncated {
+            // Exact (under the target `bound`, which some play reaches).
+            return Some(b.map(|o| (o, i)).or(p.best.take()));
+        }
+        p.offer(b, i);
+        p.proven().then(|| p.best.take())
+    }
+
+    /// One pass (`beam`, `bound` as in [`Dp::run_with`]) that may process `limit`
+    /// states, in each sweep of `order` in turn, the limit growing [`RACE_GROWTH`]-fold
+    /// each round until one finishes; its answer and its sweep.
+    fn race(
+        &mut self,
+        sweeps: &[Sweep<'_>],
+        order: &[usize],
+        beam: Option<usize>,
+        bound: u32,
+        limit: &mut usize,
+    ) -> (Option<Optimum>, usize) {
+        loop {
+            for &i in order {
+                let sw = sweeps[i];
+                self.face(sw.params.mirror);
+                self.truncated = false;
+                if let Ok(b) = self.run_with(sw.counts, sw.params, beam, bound, *limit) {
+                    return (b, i);
+                }
+            }
+            *limit = limit.saturating_mul(RACE_GROWTH);
+        }
+    }
+
     /// One pass of the DP. `beam`: keep only that many best states per layer (a
     /// heuristic, for a lower bound). `bound`: a score some solution reaches; states
-    /// that cannot reach it are dropped. Once the run is over its limit, every pass
-    /// finds nothing at once, so the stages end quickly.
+    /// that cannot reach it are dropped. Given up (`Err`) once it holds more than
+    /// `limit` states.
     fn run_with(
         &mut self,
         counts: &Counts,
         params: Params,
         beam: Option<usize>,
         bound: u32,
-    ) -> Option<Optimum> {
-        if self.exhausted {
-            return None;
-        }
+        limit: usize,
+    ) -> Result<Option<Optimum>, Exhausted> {
         self.entries.clear();
         self.layer_start.clear();
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
@@ -470,7 +604,7 @@ impl Dp {
             for c in 0..4 {
                 let prev = self.layer(layer);
                 self.begin_layer(prev.len());
-                let step = self.dec.steps[layer];
+                let step = self.dec.look.steps[layer];
                 for i in prev {
                     let Entry { key, score, choice, .. } = self.entries[i];
                     if choice == DEAD {
@@ -482,14 +616,12 @@ impl Dp {
                 if let Some(width) = beam {
                     self.keep_best(width);
                 }
-                if self.spent + self.entries.len() > self.limit {
-                    self.exhausted = true;
-                    return None;
+                if self.entries.len() > limit {
+                    return Err(Exhausted);
                 }
                 layer += 1;
             }
         }
-        self.spent += self.entries.len();
         // Final: no short runs left open, every fixed joker used, threshold met.
         let mut best: Option<(usize, (u64, u64, u64))> = None;
         for i in self.layer(layer) {
@@ -524,7 +656,9 @@ impl Dp {
                 best = Some((i, rank));
             }
         }
-        let (mut i, _) = best?;
+        let Some((mut i, _)) = best else {
+            return Ok(None);
+        };
         let score = self.entries[i].score;
         let jokers = jokers_of(self.entries[i].key);
         let mut choices = vec![0u32; layer];
@@ -532,7 +666,7 @@ impl Dp {
             choices[step] = self.entries[i].choice;
             i = self.entries[i].parent as usize;
         }
-        Some(Optimum { choices, jokers, score })
+        Ok(Some(Optimum { choices, jokers, score }))
     }
 
     /// Applies every decision of colour `c` at number `n` to one state.
@@ -758,21 +892,28 @@ struct Step {
 /// all passes and the relaxation: per `(step, runs, jokers left)` a range of `opts`.
 #[derive(Debug, Clone, Default)]
 struct Decisions {
-    /// `(stamp, lo, hi)` per `(step, packed runs, jokers left)`: a range of `opts`
-    /// (initial melds) or of `kept` (opened mode), see [`Decisions::opt`].
-    cache: Vec<(u32, u32, u32)>,
+    /// This sweep direction's steps and look-up (the other's is parked, see [`Dp::face`]).
+    look: Lookup,
     /// Initial melds: this run's decisions.
     opts: Vec<Opt>,
     dedup: Dedup,
-    stamp: u32,
-    steps: Vec<Step>,
     track_value: bool,
     /// Decisions kept across runs and solves (opened mode only: initial melds track the
     /// value, which depends on more than the key): per [`memo_key`] a range of `kept`.
     /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
-    /// them where they are.
+    /// them where they are, in either sweep direction.
     memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
     kept: Vec<Opt>,
+}
+
+/// One sweep direction's steps, and its decisions per step: `(stamp, lo, hi)` per
+/// `(step, packed runs, jokers left)`, a range of `opts` (initial melds) or of `kept`
+/// (opened mode), see [`Decisions::opt`].
+#[derive(Debug, Clone, Default)]
+struct Lookup {
+    cache: Vec<(u32, u32, u32)>,
+    stamp: u32,
+    steps: Vec<Step>,
 }
 
 /// Most decisions [`Decisions::kept`] holds before it starts afresh (6 MB).
@@ -820,29 +961,34 @@ impl core::hash::Hasher for KeyHasher {
 }
 
 impl Decisions {
-    /// Forgets the decisions of the previous run and describes the steps of `counts`.
-    fn reset(&mut self, counts: &Counts, params: Params) {
-        let size = 52 * 512 * JLEFT as usize;
-        if self.cache.len() < size {
-            self.cache = vec![(0, 0, 0); size];
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.cache.fill((0, 0, 0));
-            self.stamp = 1;
-        }
-        self.opts.clear();
-        // Only here, between runs: the ranges cached during a run must stay valid.
+    /// Starts afresh once [`Decisions::kept`] is full. Only at the start of a search: the
+    /// ranges cached during it (in either sweep's look-up) must stay valid, and every
+    /// look-up is [`Decisions::reset`] before its first use in a search.
+    fn trim(&mut self) {
         if self.kept.len() > KEPT_MAX {
             self.kept.clear();
             self.memo.clear();
         }
+    }
+
+    /// Forgets the decisions of the previous run and describes the steps of `counts`.
+    fn reset(&mut self, counts: &Counts, params: Params) {
+        let size = 52 * 512 * JLEFT as usize;
+        if self.look.cache.len() < size {
+            self.look.cache = vec![(0, 0, 0); size];
+        }
+        self.look.stamp = self.look.stamp.wrapping_add(1);
+        if self.look.stamp == 0 {
+            self.look.cache.fill((0, 0, 0));
+            self.look.stamp = 1;
+        }
+        self.opts.clear();
         self.track_value = params.threshold.is_some();
-        self.steps.clear();
+        self.look.steps.clear();
         for n in 1..=13u32 {
             for c in 0..4 {
                 let i = n as usize - 1;
-                self.steps.push(Step {
+                self.look.steps.push(Step {
                     layer: i * 4 + c,
                     n,
                     value_n: if params.mirror { 14 - n } else { n },
@@ -867,17 +1013,17 @@ impl Decisions {
         // Run-state major: a position uses few run states, mostly the same ones at every
         // step, so its entries share pages (a fresh process touches far fewer).
         let idx = ((a1 | a2 << 3 | a3 << 6) as usize * 52 + layer) * JLEFT as usize + jleft as usize;
-        let (stamp, lo, hi) = self.cache[idx];
-        if stamp == self.stamp {
+        let (stamp, lo, hi) = self.look.cache[idx];
+        if stamp == self.look.stamp {
             return (lo, hi);
         }
-        let step = self.steps[layer];
+        let step = self.look.steps[layer];
         let (lo, hi) = if self.track_value {
             gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, &step, true)
         } else {
             self.remembered(&step, a1 | a2 << 3 | a3 << 6, jleft)
         };
-        self.cache[idx] = (self.stamp, lo, hi);
+        self.look.cache[idx] = (self.look.stamp, lo, hi);
         (lo, hi)
     }
 
@@ -959,7 +1105,7 @@ const ROOM_MASK: u32 = 0x3f;
 /// states cannot lay out the table); a guided beam as narrow as it then usually reaches
 /// the relaxation's optimum, before the wider ones are needed (median −5 %, total −2 %
 /// instructions over the bench positions vs 8/32/512; see `docs/design/solver.md`).
-const BEAMS: [usize; 4] = [8, 8, 32, 512];
+const BEAMS: [usize; 5] = [8, 8, 32, 128, 512];
 
 /// Width of the focused beam (states that can still reach the relaxation's optimum).
 /// On the bench's hardest position 4096 and 8192 miss the optimal play, 16384 and 32768
@@ -967,7 +1113,7 @@ const BEAMS: [usize; 4] = [8, 8, 32, 512];
 const FOCUS: usize = 16384;
 
 /// Beams for tests: so narrow that every later stage of [`Dp::run`] is exercised.
-const NARROW_BEAMS: [usize; 4] = [2, 2, 3, 5];
+const NARROW_BEAMS: [usize; 5] = [2, 2, 3, 4, 5];
 
 /// The score of placing every optional natural that fits in some meld at all: in a run
 /// (three consecutive numbers of its colour, the gaps filled by jokers) or a group (two
@@ -1170,7 +1316,7 @@ impl Relax {
         let i = m as usize - 1;
         let jmax = self.jmax as usize;
         let (lo, hi) = dec.get(i * 4 + c, runs & 7, (runs >> 3) & 7, (runs >> 6) & 7, self.jmax);
-        let unit = one_tile(self.objective, dec.steps[i * 4 + c].value_n);
+        let unit = one_tile(self.objective, dec.look.steps[i * 4 + c].value_n);
         let cap = self.gcap[c][i];
         let per_group = self.gjokers[c][i];
         let mut row = [NONE; JLEFT as usize];
@@ -1375,17 +1521,18 @@ mod tests {
 
     /// The plain exact program: one pass, no beam, no relaxation.
     fn plain(counts: &Counts, params: Params) -> Option<u32> {
-        let mut dp = Dp { limit: usize::MAX, ..Dp::default() };
+        let mut dp = Dp::default();
         dp.dec.reset(counts, params);
         dp.relax.init(&mut dp.dec, counts, params, false);
-        dp.run_with(counts, params, None, 0).map(|o| o.score & !ROOM_MASK)
+        dp.run_with(counts, params, None, 0, usize::MAX).ok().flatten().map(|o| o.score & !ROOM_MASK)
     }
 
     /// The staged search (beams, the relaxation's bound, descending targets) finds the
     /// same core optimum as the plain program on bench-sized positions, with its usual
     /// beams and with beams so narrow that the exact stages after them always run, in
-    /// both sweep directions (the mirrored one scoring every tile at its own number);
-    /// and its decisions rebuild into valid melds holding every fixed tile.
+    /// either sweep direction (the mirrored one scoring every tile at its own number)
+    /// and in both at once (raced with tiny limits); and its decisions rebuild into
+    /// valid melds holding every fixed tile.
     #[test]
     fn staged_search_equals_plain_program() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x5EA5_C0DE);
@@ -1402,14 +1549,25 @@ mod tests {
                     Params { objective, joker_value: 30, threshold: None, core: true, mirror: false };
                 let want = plain(&counts, params);
                 let mirrored = counts.mirrored();
-                for (wide, mirror) in [(true, false), (false, false), (true, true), (false, true)] {
+                let both = [
+                    Sweep { counts: &counts, params },
+                    Sweep { counts: &mirrored, params: Params { mirror: true, ..params } },
+                ];
+                // Forward, mirrored, and both; the latter with tiny race limits, so that
+                // the exact passes are given up and raced round after round.
+                for (wide, pick) in
+                    [(true, 0..1), (false, 0..1), (true, 1..2), (false, 1..2), (true, 0..2), (false, 0..2)]
+                {
                     let dp = if wide { &mut staged } else { &mut narrow };
-                    let c = if mirror { &mirrored } else { &counts };
-                    let got = dp.run(c, Params { mirror, ..params });
+                    let sweeps = &both[pick];
+                    let limit = if sweeps.len() == 2 { 1 + case % 64 } else { usize::MAX };
+                    let (got, i) = dp.search(sweeps, limit).map_or((None, 0), |(o, i)| (Some(o), i));
+                    let (c, mirror) = (sweeps[i].counts, sweeps[i].params.mirror);
                     assert_eq!(
                         got.as_ref().map(|o| o.score & !ROOM_MASK),
                         want,
-                        "case {case} {objective:?} mirror {mirror}"
+                        "case {case} {objective:?} sweeps {}",
+                        sweeps.len()
                     );
                     if let Some(opt) = got {
                         let (melds, placed) = super::super::build(c, &opt, true, mirror);

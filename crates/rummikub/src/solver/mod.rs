@@ -54,7 +54,7 @@ pub use solution::Solution;
 use core::cell::RefCell;
 use rummykit_core::{Colour, Face, Meld, MeldKind, MeldRules, Tile};
 
-use dp::{Counts, Dp, Params};
+use dp::{Counts, Dp, Params, Sweep};
 
 /// Most jokers a position may hold (the 160-tile set has four).
 pub const MAX_JOKERS: usize = 4;
@@ -100,10 +100,23 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution, So
 #[derive(Debug, Clone)]
 pub struct Solver {
     dp: Dp,
-    /// Tests: the race tries the mirrored sweep first (so it is the one that answers).
-    mirror_first: bool,
-    /// The first round's state limit of [`Solver::race`] ([`RACE_LIMIT`]; tests: tiny).
+    /// Which sweep directions the core program searches (tests: one of them alone).
+    sweeps: Sweeps,
+    /// The first round's state limit of the exact passes' race ([`dp::RACE_LIMIT`];
+    /// tests: tiny).
     race_limit: usize,
+}
+
+/// The sweep directions [`Solver::core`] searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sweeps {
+    Both,
+    /// Tests only.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Forward,
+    /// Tests only.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Mirrored,
 }
 
 thread_local! {
@@ -152,7 +165,7 @@ impl Solver {
         let spare = SPARE.try_with(|s| s.try_borrow_mut().ok()?.pop()).ok().flatten();
         let mut dp = spare.unwrap_or_default();
         dp.narrow = false;
-        Solver { dp, mirror_first: false, race_limit: RACE_LIMIT }
+        Solver { dp, sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT }
     }
 
     /// Solves `position` under `options`, as [`solve`] does.
@@ -233,7 +246,7 @@ impl Solver {
         // joker counted as placed. Its optimum bounds the true one from above, so if
         // the spare jokers find room in its table, that table is optimal.
         let core = Params { core: true, ..params };
-        let (opt, mirror) = self.race(counts, core);
+        let (opt, mirror) = self.core(counts, core);
         let opt = opt.ok_or(SolveError::TableNotMeldable)?;
         let (mut melds, mut placed) = if mirror {
             build(&counts.mirrored(), &opt, true, true)
@@ -252,37 +265,29 @@ impl Solver {
         Ok(build(counts, &opt, false, false))
     }
 
-    /// Runs the core program both ways, 1 to 13 and mirrored (13 to 1), each under a
-    /// limit on the states it may process that grows [`RACE_GROWTH`]-fold every round,
-    /// and takes the first that finishes; also whether that was the mirrored one.
+    /// The core program's optimum, searched in both sweep directions (1 to 13 and
+    /// mirrored, 13 to 1; see [`Dp::search`]); also whether the mirrored sweep found it.
     ///
     /// Both sweeps are exact, but how fast their beams find the optimum and how many
     /// states the relaxation leaves them differs a lot by position, either way round:
-    /// on the bench positions one direction is up to 25× slower than the other. The race
-    /// costs a few times the faster direction at most, and nothing on the positions that
-    /// finish under the first limit.
-    fn race(&mut self, counts: &Counts, params: Params) -> (Option<dp::Optimum>, bool) {
+    /// on the bench positions one direction is up to 25× slower than the other.
+    fn core(&mut self, counts: &Counts, params: Params) -> (Option<dp::Optimum>, bool) {
         let mirrored = counts.mirrored();
-        let mut limit = self.race_limit.max(1);
-        loop {
-            for mirror in [self.mirror_first, !self.mirror_first] {
-                let c = if mirror { &mirrored } else { counts };
-                if let Ok(opt) = self.dp.run_limited(c, Params { mirror, ..params }, limit) {
-                    return (opt, mirror);
-                }
-            }
-            limit = limit.saturating_mul(RACE_GROWTH);
+        let both = [
+            Sweep { counts, params },
+            Sweep { counts: &mirrored, params: Params { mirror: true, ..params } },
+        ];
+        let sweeps = match self.sweeps {
+            Sweeps::Both => &both[..],
+            Sweeps::Forward => &both[..1],
+            Sweeps::Mirrored => &both[1..],
+        };
+        match self.dp.search(sweeps, self.race_limit.max(1)) {
+            Some((opt, i)) => (Some(opt), sweeps[i].params.mirror),
+            None => (None, false),
         }
     }
 }
-
-/// States the first round of [`Solver::race`] allows each direction (a few ms), and
-/// the factor by which the limit grows each round. Chosen on the bench positions
-/// (callgrind, 240 positions): against 8192 / ×2 the slowest solve takes 2.6× fewer
-/// instructions and the whole set 15 % fewer. All but 3 of the 240 finish under the
-/// first limit and never see the race.
-const RACE_LIMIT: usize = 24_576;
-const RACE_GROWTH: usize = 3;
 
 fn finish(table: Vec<Meld<Tile>>, mut placed: Vec<Tile>, joker_value: u32) -> Solution {
     placed.sort();
@@ -458,17 +463,18 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The mirrored sweep (13 down to 1), which [`Solver::race`] takes whenever it
-    /// finishes first, answers like the forward one that the brute-force suite checks:
-    /// the same tiles and value placed, a table the engine accepts, every tile kept. And
-    /// a race whose first limit is a single state (so runs are given up and restarted,
-    /// round after round, in both directions) answers the same as well.
+    /// The mirrored sweep (13 down to 1) on its own answers like the forward one on its
+    /// own: the same tiles and value placed, a table the engine accepts, every tile
+    /// kept. And a search in both whose race starts at a limit of one state (so exact
+    /// passes are given up and raced round after round) answers the same as well (the
+    /// default, both sweeps, is what the brute-force suite checks).
     #[test]
     fn mirrored_sweep_answers_like_the_forward_one() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x3141_5926);
         let mut forward = Solver::new();
+        forward.sweeps = Sweeps::Forward;
         let mut mirrored = Solver::new();
-        mirrored.mirror_first = true;
+        mirrored.sweeps = Sweeps::Mirrored;
         let mut raced = Solver::new();
         raced.race_limit = 1;
         let mut checked = 0;
