@@ -38,7 +38,7 @@ use crate::{
 type Rummy = (Vec<NewMeld>, Vec<LayOff>, PieceId, u32);
 
 /// A meld by faces, formable from some hand (fixed arrays: no allocation per meld).
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct FaceMeld {
     kind: MeldKind,
     len: u8,
@@ -226,6 +226,8 @@ pub struct LegalActions {
     keys: Vec<Key>,
     /// What the table offers the hand (reused).
     fits: Vec<MeldFits>,
+    /// The melds by faces of the hand (reused).
+    fms: Vec<FaceMeld>,
     /// The buffers of [`Position::expand`] (reused).
     scratch: Scratch,
 }
@@ -472,14 +474,18 @@ fn generate(
                 let threshold = Some(pos.config.opening_threshold);
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
-                let (may_open, may_rummy, fms) = pos.with_faces(with_top, |faces| {
+                let mut fms = core::mem::take(&mut sink.out.fms);
+                let (may_open, may_rummy) = pos.with_faces(with_top, |faces| {
                     let (may_open, may_rummy) = if reference {
                         (true, true)
                     } else {
                         pos.prospects_of(faces, threshold, Some(top), &reach)
                     };
-                    let fms = if may_open || may_rummy { pos.face_melds_of(faces) } else { Vec::new() };
-                    (may_open, may_rummy, fms)
+                    fms.clear();
+                    if may_open || may_rummy {
+                        pos.face_melds_into(faces, &mut fms);
+                    }
+                    (may_open, may_rummy)
                 });
                 let fms_open = if may_open { &fms[..] } else { &[] };
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
@@ -497,6 +503,7 @@ fn generate(
                     let a = Action::TakeDiscardAndGoRummy { melds, builds, discard };
                     sink.push(a, |_| after_take.rummy_ok(value, discard));
                 }
+                sink.out.fms = fms;
             }
         }
         Phase::Play => {
@@ -526,7 +533,11 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         };
         let (may_open, may_rummy) =
             if reference { (true, true) } else { pos.prospects_of(faces, threshold, None, &reach) };
-        let fms = if may_open || may_rummy { pos.face_melds_of(faces) } else { Vec::new() };
+        let mut fms = core::mem::take(&mut sink.out.fms);
+        fms.clear();
+        if may_open || may_rummy {
+            pos.face_melds_into(faces, &mut fms);
+        }
         let fms_open = if may_open { &fms[..] } else { &[] };
         let fms_rummy = if may_rummy { &fms[..] } else { &[] };
         let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
@@ -540,10 +551,15 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach) {
             sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
         }
+        sink.out.fms = fms;
     } else {
         let held = Held::of_faces(faces.iter().copied());
         let any_meld = reference || held.meldable_faces() != 0;
-        let fms = if any_meld { pos.face_melds_of(faces) } else { Vec::new() };
+        let mut fms = core::mem::take(&mut sink.out.fms);
+        fms.clear();
+        if any_meld {
+            pos.face_melds_into(faces, &mut fms);
+        }
         // One meld each, by key: sorted, the order of the melds.
         if !fms.is_empty() {
             let by_face = pos.ids_by_face(hand);
@@ -553,6 +569,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             }
             sort_keys(arena, keys);
         }
+        sink.out.fms = fms;
         let keys = core::mem::take(&mut sink.out.keys);
         for key in keys.iter().cloned() {
             let item = Item::Meld { start: key.start, end: key.end };
@@ -930,16 +947,28 @@ impl Position<'_> {
     /// melds as [`Position::face_melds_by_position`] (compared in the tests; the order
     /// differs, which no caller depends on: every list built from them is sorted).
     fn face_melds_of(&self, faces: &[Card]) -> Vec<FaceMeld> {
+        let mut out = Vec::new();
+        self.face_melds_into(faces, &mut out);
+        out
+    }
+
+    /// [`Position::face_melds_of`] into `out` (emptied first; a buffer kept from one
+    /// enumeration to the next: a hand with a joker has a hundred melds or more).
+    fn face_melds_into(&self, faces: &[Card], out: &mut Vec<FaceMeld>) {
         use rummykit_core::{AcePolicy, JokerLimit};
+        out.clear();
         if faces.len() > rummykit_core::MAX_HAND {
-            return Vec::new(); // as hand_melds: too many pieces to analyse
+            return; // as hand_melds: too many pieces to analyse
         }
         // The values a run may use (14: an ace above the king).
         let (lo, hi) = match self.rules.ace {
             AcePolicy::Low => (1u8, 13u8),
             AcePolicy::High => (2, 14),
             AcePolicy::LowOrHigh => (1, 14),
-            _ => return self.face_melds_by_position(faces),
+            _ => {
+                out.extend(self.face_melds_by_position(faces));
+                return;
+            }
         };
         let mut present = 0u64;
         let mut jokers = 0usize;
@@ -955,7 +984,6 @@ impl Position<'_> {
         }
         let min_len = usize::from(self.rules.min_len.max(1));
         let max_group = usize::from(self.rules.max_group_len.min(4));
-        let mut out = Vec::with_capacity(16);
         // With any number of jokers allowed, what is built here is valid by construction
         // (a set: distinct suits of one rank, three or four cards; a run: a window of
         // values of one suit within the ace rule, holding a natural), and its value is
@@ -1061,7 +1089,6 @@ impl Position<'_> {
                 }
             }
         }
-        out
     }
 
     /// The meld of `faces` (in meld order) by faces, if valid.
