@@ -553,8 +553,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         }
         sink.out.fms = fms;
     } else {
-        let held = Held::of_faces(faces.iter().copied());
-        let any_meld = reference || held.meldable_faces() != 0;
+        let any_meld = reference || meldable_faces(faces) != 0;
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
         if any_meld {
@@ -874,14 +873,13 @@ impl Position<'_> {
         for face in faces {
             counts[face.index() as usize] += 1;
         }
-        let held = Held::of_faces(faces.iter().copied());
+        // Which faces (bits by face index) may be in a meld, decided for all at once.
+        let meldable = meldable_faces(faces);
         if let Some(r) = required.and_then(|r| self.face(r))
-            && !held.meldable(r)
+            && meldable & (1u64 << r.index()) == 0
         {
             return (false, false);
         }
-        // Which faces (bits by face index) may be in a meld, decided for all at once.
-        let meldable = held.meldable_faces();
         let (mut value, mut any) = (0, false);
         for &face in faces {
             let bit = 1u64 << face.index();
@@ -897,7 +895,7 @@ impl Position<'_> {
             None => true,
             // The exact search (§3.5) only where the enumeration could be long: with two
             // jokers a hand has many melds; otherwise the enumeration decides as cheaply.
-            Some(t) => value >= t && (held.jokers < 2 || can_open(faces, t, self.config)),
+            Some(t) => value >= t && (counts[52] < 2 || can_open(faces, t, self.config)),
         };
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let mut misfits = 0;
@@ -1621,9 +1619,58 @@ impl Reach {
     }
 }
 
+/// Which faces held may be in a meld (bits by face index; bit 52: the jokers): a cheap
+/// over-approximation of "in some meld", checked before the exact meld enumeration. A
+/// natural may be if two more cards of its rank in other suits, or a window of three
+/// values of its suit around it, are held or filled by jokers (joker limits aside); a
+/// joker if a natural is held. Bit operations on the faces held, every suit and rank at
+/// once: the same as the plain `Held::meldable_faces` of the tests, without building a
+/// `Held`, as it is asked on every turn.
+fn meldable_faces(faces: &[Card]) -> u64 {
+    let (mut present, mut jokers) = (0u64, 0u32);
+    for face in faces {
+        if face.is_joker() {
+            jokers += 1;
+        } else {
+            present |= 1u64 << face.index();
+        }
+    }
+    if present == 0 {
+        return 0;
+    }
+    let joker_bit = if jokers > 0 { 1u64 << 52 } else { 0 };
+    if jokers >= 2 {
+        // Two jokers complete any window of three values around a card.
+        return present | joker_bit;
+    }
+    let one_joker = jokers == 1;
+    let suit = |s: u32| ((present >> (s * 13)) & 0x1fff) as u32;
+    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
+    // The ranks (bit number - 1) held in three suits, or in two with a joker.
+    let ranks = if one_joker {
+        (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    } else {
+        (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    };
+    let mut out = joker_bit;
+    for (s, bits) in [a, b, c, d].into_iter().enumerate() {
+        // Values 1–14 (the ace as both): the windows w, w + 1, w + 2 (1 ≤ w ≤ 12) held,
+        // or all but one with a joker, and the values they cover, back as faces.
+        let values = (bits << 1) | (bits & 1) << 14;
+        let (x, y, z) = (values, values >> 1, values >> 2);
+        let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & 0x1ffe;
+        let covered = windows | windows << 1 | windows << 2;
+        let by_run = ((covered >> 1) | (covered >> 14)) & 0x1fff;
+        out |= u64::from(bits & (ranks | by_run)) << (s * 13);
+    }
+    out
+}
+
 /// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace
-/// as both 1 and 14) each suit holds, and the jokers. [`Held::meldable`] is a cheap
-/// over-approximation of "in some meld", checked before the exact meld enumeration.
+/// as both 1 and 14) each suit holds, and the jokers. [`Held::meldable`] decides one
+/// card plainly: the reference the bit operations of [`meldable_faces`] are tested
+/// against.
+#[cfg(test)]
 struct Held {
     suits_of_rank: [u8; 14],
     values_of_suit: [u16; 4],
@@ -1631,6 +1678,7 @@ struct Held {
     naturals: bool,
 }
 
+#[cfg(test)]
 impl Held {
     /// The cards held among `faces`.
     fn of_faces(faces: impl IntoIterator<Item = Card>) -> Held {
@@ -1914,12 +1962,14 @@ mod tests {
     }
 
     /// [`Held::meldable_faces`] marks exactly the faces held that [`Held::meldable`]
-    /// accepts, on random hands with zero to four jokers.
+    /// accepts, and so does [`meldable_faces`] by bit operations, on random hands with
+    /// zero to four jokers.
     #[test]
     fn meldable_faces_agree_with_meldable() {
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let mut marked = 0;
+        let mut without_jokers = [0; 2];
         for _ in 0..20_000 {
             let n = rng.random_range(1..=16usize);
             let faces: Vec<Card> = (0..n)
@@ -1936,11 +1986,19 @@ mod tests {
             for &f in &faces {
                 assert_eq!(bulk & 1u64 << f.index() != 0, held.meldable(f), "{f:?} in {faces:?}");
             }
+            assert_eq!(meldable_faces(&faces), bulk, "{faces:?}");
+            if !faces.contains(&Card::JOKER) {
+                without_jokers[usize::from(bulk != 0)] += 1;
+            }
             let held_bits = faces.iter().fold(0u64, |b, f| b | 1u64 << f.index());
             assert_eq!(bulk & !held_bits, 0, "only faces held: {faces:?}");
             marked += bulk.count_ones();
         }
         assert!(marked > 10_000, "hands hold meldable cards: {marked}");
+        assert!(
+            without_jokers.iter().all(|&n| n > 500),
+            "hands without jokers, with and without melds: {without_jokers:?}"
+        );
     }
 
     /// The window test of [`Held::meldable`] by bit operations agrees with the plain
