@@ -237,6 +237,8 @@ struct Progress {
     rest: u32,
     /// States the beams of each sweep have held.
     spent: [usize; 2],
+    /// The second sweep's tables are set up for this position.
+    opened: bool,
 }
 
 impl Progress {
@@ -438,7 +440,9 @@ impl Dp {
             Progress { upper: u32::MAX, rest: rest_total(lead.counts, lead.params), ..Progress::default() };
         // The beams, in both sweeps: the lead sweep alone until it has spent a head start
         // of states (most positions end there), then whichever has spent fewer.
-        let mut next = [0usize; 2];
+        // The second sweep starts at the first guided beam: the score-ranked one only
+        // looks for a first play, which the lead sweep has done.
+        let mut next = [0usize, 1];
         loop {
             let live = |i: usize| next[i] < beams.len();
             let i = if live(0) && (p.spent[0] < HEAD_START || sweeps.len() == 1) {
@@ -531,7 +535,8 @@ impl Dp {
         width: usize,
         p: &mut Progress,
     ) -> Option<Option<(Optimum, usize)>> {
-        if k == 0 && i > 0 {
+        if i > 0 && !p.opened {
+            p.opened = true;
             self.open(sweep);
         }
         self.face(sweep.params.mirror);
@@ -1190,8 +1195,9 @@ struct Relax {
     stamp: u32,
 }
 
-/// Size of the [`Relax::others`] cache: 2^11 entries (64 KB).
-const OTHERS_BITS: u32 = 11;
+/// Size of the [`Relax::others`] cache: 2^14 entries (512 KB; 2^11 missed often enough
+/// on the largest beams to cost 3 % on the hardest bench positions).
+const OTHERS_BITS: u32 = 14;
 
 impl Relax {
     /// Prepares the relaxation of `counts` (switched off if `!on`) and gives back its
