@@ -487,10 +487,10 @@ fn generate(
                     }
                     (may_open, may_rummy)
                 });
-                let fms_open = if may_open { &fms[..] } else { &[] };
-                let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+                let fms_open = if may_open { &mut fms[..] } else { &mut [] };
                 pos.openings(with_top, fms_open, threshold, Some(top), !reference, arena, keys, scratch);
+                let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let keys = core::mem::take(&mut sink.out.keys);
                 for key in keys.iter().cloned() {
                     let item = Item::Open { take: true, start: key.start, end: key.end };
@@ -538,10 +538,10 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         if may_open || may_rummy {
             pos.face_melds_into(faces, &mut fms);
         }
-        let fms_open = if may_open { &fms[..] } else { &[] };
-        let fms_rummy = if may_rummy { &fms[..] } else { &[] };
         let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+        let fms_open = if may_open { &mut fms[..] } else { &mut [] };
         pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch);
+        let fms_rummy = if may_rummy { &fms[..] } else { &[] };
         let keys = core::mem::take(&mut sink.out.keys);
         for key in keys.iter().cloned() {
             let item = Item::Open { take: false, start: key.start, end: key.end };
@@ -1151,7 +1151,7 @@ impl Position<'_> {
     fn openings(
         &self,
         cards: PieceSet,
-        fms: &[FaceMeld],
+        fms: &mut [FaceMeld],
         threshold: Option<u32>,
         required: Option<PieceId>,
         bound: bool,
@@ -1164,22 +1164,20 @@ impl Position<'_> {
         }
         let counts = self.counts_of(cards);
         if bound {
-            let mut covered = [false; 53];
-            for fm in fms {
-                for f in fm.faces() {
-                    covered[f.index() as usize] = true;
-                }
-            }
+            // The faces in some meld, by bit.
+            let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
             if let Some(r) = required.and_then(|r| self.face(r))
-                && !covered[r.index() as usize]
+                && covered & (1u64 << r.index()) == 0
             {
                 return;
             }
             if let Some(t) = threshold {
-                let most: u32 = (0..53)
-                    .filter(|&i| covered[i])
-                    .filter_map(|i| Some(u32::from(counts[i]) * max_value(Card::from_index(i as u8)?)))
-                    .sum();
+                let (mut most, mut bits) = (0, covered);
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    most += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+                }
                 if most < t {
                     return;
                 }
@@ -1190,22 +1188,24 @@ impl Position<'_> {
         let mut by_face = None;
         // Collected unsorted, with repeats, then sorted and deduplicated once.
         let mut melds: Vec<&FaceMeld> = Vec::new();
-        // With `required`, only the batches with a meld of its face: those melds first,
-        // one of them first in every batch (the result is sorted, the order is free).
-        let ordered: Vec<FaceMeld>;
-        let (fms, roots) = match required.and_then(|r| self.face(r)) {
+        // With `required`, only the batches with a meld of its face: those melds moved
+        // first (in place), one of them first in every batch (the result is sorted, the
+        // order is free).
+        let roots = match required.and_then(|r| self.face(r)) {
             Some(face) => {
-                let holds = |fm: &FaceMeld| fm.faces().contains(&face);
-                ordered = fms
-                    .iter()
-                    .filter(|fm| holds(fm))
-                    .chain(fms.iter().filter(|fm| !holds(fm)))
-                    .copied()
-                    .collect();
-                (&ordered[..], fms.iter().filter(|fm| holds(fm)).count())
+                let bit = 1u64 << face.index();
+                let mut roots = 0;
+                for i in 0..fms.len() {
+                    if fms[i].mask & bit != 0 {
+                        fms.swap(roots, i);
+                        roots += 1;
+                    }
+                }
+                roots
             }
-            None => (fms, fms.len()),
+            None => fms.len(),
         };
+        let fms = &*fms;
         combos(fms, roots, counts, &[], &mut |chosen, used, value, _| {
             if used < total && threshold.is_none_or(|t| value >= t) {
                 melds.clear();
@@ -1235,25 +1235,23 @@ impl Position<'_> {
         let total = cards.len();
         let counts = self.counts_of(cards);
         let reach = reach.get();
+        // The faces held, by bit: the only counts the search can leave non-zero.
+        let present = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
         if bound {
-            let mut loose = counts;
-            for fm in fms {
-                for f in fm.faces() {
-                    loose[f.index() as usize] = 0;
-                }
-            }
-            let mut misfits = 0;
-            for (i, &n) in loose.iter().enumerate() {
-                if n > 0 && !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
-                    misfits += n;
+            // The faces held in no meld: every card of them must be built.
+            let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
+            let (mut misfits, mut loose) = (0, present & !covered);
+            while loose != 0 {
+                let i = loose.trailing_zeros() as usize;
+                loose &= loose - 1;
+                if !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
+                    misfits += counts[i];
                 }
             }
             if misfits > 1 {
                 return Vec::new();
             }
         }
-        // The faces held, by bit: the only counts the search can leave non-zero.
-        let present = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
         // The ids by face, listed once a candidate is found (most hands hold none).
         let mut by_face = None;
         // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
@@ -1279,7 +1277,7 @@ impl Position<'_> {
             stuck.resize(fms.len(), 0);
             let mut later = 0u64;
             for (i, fm) in fms.iter().enumerate().rev() {
-                later |= fm.faces().iter().fold(0u64, |b, f| b | 1u64 << f.index());
+                later |= fm.mask;
                 stuck[i] = misfit & !later;
             }
         }
