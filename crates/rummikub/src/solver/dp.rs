@@ -252,6 +252,15 @@ impl Progress {
         }
     }
 
+    /// The target of a pass that only keeps states that could still beat the best play
+    /// found (ignoring the room tie-break): [`Relax::estimate`] keeps a state if its
+    /// estimate plus [`ROOM_MASK`] reaches the target, so the estimate's high part must
+    /// exceed the best score's. A pass that never has to drop a state under it finds
+    /// either a better play or none, which proves the best one optimal.
+    fn beat(&self) -> u32 {
+        if self.best.is_some() { (self.low | ROOM_MASK) + ROOM_MASK + 1 } else { 0 }
+    }
+
     /// The best play found reaches a bound: nothing can beat it.
     fn proven(&self) -> bool {
         self.best.is_some() && self.low & !ROOM_MASK >= self.upper.min(self.rest)
@@ -491,7 +500,7 @@ impl Dp {
         loop {
             let target = top.saturating_sub(drop).max(p.low);
             if target <= p.low {
-                let (b, i) = self.race(sweeps, &order, None, p.low, &mut limit);
+                let (b, i) = self.race(sweeps, &order, None, p.beat(), &mut limit);
                 return b.map(|o| (o, i)).or(p.best);
             }
             if let (Some(o), i) = self.race(sweeps, &order, None, target, &mut limit) {
@@ -550,7 +559,7 @@ impl Dp {
             }
         }
         self.truncated = false;
-        let bound = if k == 0 { 0 } else { p.low };
+        let bound = if k == 0 { 0 } else { p.beat() };
         let b = self.run_with(sweep.counts, sweep.params, Some(width), bound, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
         if !self.truncated {
