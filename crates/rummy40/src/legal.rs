@@ -1416,7 +1416,10 @@ impl Position<'_> {
         let Some(target) = table.melds().get(at) else { return };
         let id = target.id();
         for p in left {
-            if table.check_lay_off(id, p, end, &self.catalog, &self.rules).is_ok() {
+            // The cards left are in hand, on no meld: whether one fits is the meld's
+            // own rule (the table's `lay_off` checks it again on the copy).
+            let fits = self.face(p).is_some_and(|face| target.extended(face, end, &self.rules).is_ok());
+            if fits {
                 let mut next = table.clone();
                 if next.lay_off(id, p, end, &self.catalog, &self.rules).is_ok() {
                     let mut rest = left;
