@@ -1050,6 +1050,10 @@ impl Position<'_> {
             let first_held = held.trailing_zeros() as u8;
             let last_held = 31 - held.leading_zeros() as u8;
             for a in first_held.saturating_sub(jokers.min(13) as u8).max(lo)..=last_held {
+                // Without jokers a window starts at a value held.
+                if jokers == 0 && held & 1 << a == 0 {
+                    continue;
+                }
                 let mut missing = 0;
                 for b in a..=hi {
                     let len = usize::from(b - a + 1);
@@ -1109,14 +1113,16 @@ impl Position<'_> {
         for &f in faces {
             *fm.faces.get_mut(usize::from(fm.len))? = f;
             fm.len += 1;
-            fm.mask |= 1u64 << f.index();
+            let bit = 1u64 << f.index();
             let distinct = usize::from(fm.distinct);
-            match fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
-                Some((_, n)) => *n += 1,
-                None => {
-                    fm.needs[distinct] = (f.index(), 1);
-                    fm.distinct += 1;
-                }
+            // A face not seen yet in the meld (every natural of a valid meld) needs no
+            // search; a repeated one (the jokers) adds to its count.
+            if fm.mask & bit == 0 {
+                fm.needs[distinct] = (f.index(), 1);
+                fm.distinct += 1;
+                fm.mask |= bit;
+            } else if let Some((_, n)) = fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
+                *n += 1;
             }
         }
         fm.value = value;
