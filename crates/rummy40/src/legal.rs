@@ -772,9 +772,7 @@ impl Position<'_> {
             let meld = m.meld();
             // A valid meld holds a natural: its kind, suit and values say what it is
             // without reading its faces.
-            let (Some(first), Some(last)) = (meld.value_at(0), meld.value_at(meld.len() - 1)) else {
-                continue;
-            };
+            let Some(first) = meld.value_at(0) else { continue };
             let (suit, number) = match meld.kind() {
                 MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
                 MeldKind::Group => (0, first),
@@ -789,6 +787,7 @@ impl Position<'_> {
             if held & (related | JOKER) == 0 {
                 continue;
             }
+            let Some(last) = meld.value_at(meld.len() - 1) else { continue };
             // The faces a swap could take, from the faces held that could be among them
             // (a run's own cards, a set's rank) before looking at the jokers.
             let swap = match meld.kind() {
@@ -822,10 +821,14 @@ impl Position<'_> {
             };
             match meld.kind() {
                 MeldKind::Group => {
-                    // The rank in every suit, and the joker; a set ignores the end: one
-                    // check decides both.
-                    let mut try_bits =
-                        held & (((1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (number - 1)) | JOKER);
+                    // The rank in every suit the set lacks (it never holds two naturals of
+                    // one suit), and the joker; a set ignores the end: one check decides
+                    // both.
+                    let present = meld.group_suits().unwrap_or(0);
+                    let lacking = (0..4u8)
+                        .filter(|s| present & 1 << s == 0)
+                        .fold(0u64, |bits, s| bits | 1u64 << (s * 13 + number - 1));
+                    let mut try_bits = held & (lacking | JOKER);
                     while try_bits != 0 {
                         let i = try_bits.trailing_zeros();
                         if fits_at(i, RunEnd::Back) {
@@ -875,9 +878,10 @@ impl Position<'_> {
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
     ) -> (bool, bool) {
-        let mut counts = [0u8; 53];
+        let (mut counts, mut held) = ([0u8; 53], 0u64);
         for face in faces {
             counts[face.index() as usize] += 1;
+            held |= 1u64 << face.index();
         }
         // Which faces (bits by face index) may be in a meld, decided for all at once.
         let meldable = meldable_faces(faces);
@@ -886,16 +890,15 @@ impl Position<'_> {
         {
             return (false, false);
         }
-        let (mut value, mut any) = (0, false);
-        for &face in faces {
-            let bit = 1u64 << face.index();
-            if meldable & bit != 0 {
-                value += max_value(face);
-                any = true;
-            }
-        }
-        if !any {
+        if meldable == 0 {
             return (false, false);
+        }
+        // The meldable cards at their highest, face by face.
+        let (mut value, mut bits) = (0, meldable);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            value += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
         }
         let may_open = match threshold {
             None => true,
@@ -904,13 +907,12 @@ impl Position<'_> {
             Some(t) => value >= t && (counts[52] < 2 || can_open(faces, t, self.config)),
         };
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
-        let mut misfits = 0;
-        for &face in faces {
-            if meldable & (1u64 << face.index()) == 0 && !reach.get().fits(face, &counts) {
-                misfits += 1;
-                if misfits > 1 {
-                    break;
-                }
+        let (mut misfits, mut loose) = (0, held & !meldable);
+        while loose != 0 && misfits <= 1 {
+            let i = loose.trailing_zeros() as u8;
+            loose &= loose - 1;
+            if !Card::from_index(i).is_some_and(|face| reach.get().fits(face, &counts)) {
+                misfits += counts[usize::from(i)];
             }
         }
         (may_open, misfits <= 1)
