@@ -62,11 +62,16 @@ pub(super) struct Params {
 pub(super) const RACE_LIMIT: usize = 24_576;
 const RACE_GROWTH: usize = 3;
 
-/// States the lead sweep's beams may hold before the other sweep's start: most
-/// positions end within them, and pay nothing for the second direction. Chosen on the
-/// bench positions (callgrind): 3072 and 6144 each make some of the hardest positions
-/// 1.5–2× slower.
+/// States the lead sweep's beams may hold (counting the next beam's likely size)
+/// before the other sweep starts: most positions end within them, and pay nothing for
+/// the second direction. Chosen on the bench positions (callgrind, the 21 hardest):
+/// 2048 makes the slowest 35 % slower, 6144 8 %.
 const HEAD_START: usize = 4096;
+
+/// How many times the states of the other sweep's beams a sweep's beams may hold
+/// before the other runs, whatever their plays (3: 4 % fewer instructions than 2 on the
+/// 21 hardest bench positions).
+const FAIR: usize = 3;
 
 /// A run given up because it processed more states than its limit allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,8 +240,9 @@ struct Progress {
     relaxed: [bool; 2],
     /// Every optional tile that fits anywhere placed ([`rest_total`]).
     rest: u32,
-    /// States the beams of each sweep have held.
+    /// States the beams of each sweep have held, in all and in the last one.
     spent: [usize; 2],
+    last: [usize; 2],
     /// The second sweep's tables are set up for this position.
     opened: bool,
 }
@@ -424,9 +430,10 @@ impl Dp {
     /// How soon a beam finds the optimum and how many states the bound leaves differs a
     /// lot by direction, either way round, so with two sweeps every stage may run in
     /// both, and what one finds serves the other (the best play so far is the bound the
-    /// other's beams prune by). The beams of the first sweep run alone until they have
-    /// held [`HEAD_START`] states (most positions end there); then the sweep that has
-    /// held fewer states runs its next beam. The exact passes race, the sweep with the
+    /// other's beams prune by). The beams of the first sweep run alone while they stay
+    /// within [`HEAD_START`] states (most positions end there); then the sweep with the
+    /// better play so far runs its next beam, unless its beams have held more than
+    /// [`FAIR`] times the other's states. The exact passes race, the sweep with the
     /// better play first: each may process `limit` states per pass, and the limit grows
     /// [`RACE_GROWTH`]-fold each round until one finishes.
     pub(super) fn search(&mut self, sweeps: &[Sweep<'_>], mut limit: usize) -> Option<(Optimum, usize)> {
@@ -447,17 +454,25 @@ impl Dp {
         let beams = if self.narrow { NARROW_BEAMS } else { BEAMS };
         let mut p =
             Progress { upper: u32::MAX, rest: rest_total(lead.counts, lead.params), ..Progress::default() };
-        // The beams, in both sweeps: the lead sweep alone until it has spent a head start
-        // of states (most positions end there), then whichever has spent fewer.
-        // The second sweep starts at the first guided beam: the score-ranked one only
-        // looks for a first play, which the lead sweep has done.
+        // The beams, in both sweeps (see above). The second sweep starts at the first
+        // guided beam: the score-ranked one only looks for a first play, which the lead
+        // sweep has done.
         let mut next = [0usize, 1];
         loop {
             let live = |i: usize| next[i] < beams.len();
-            let i = if live(0) && (p.spent[0] < HEAD_START || sweeps.len() == 1) {
+            // What the lead's next beam will likely hold: its last one's states, scaled
+            // by the width.
+            let ahead =
+                if next[0] > 0 && live(0) { p.last[0] * beams[next[0]] / beams[next[0] - 1] } else { 0 };
+            let i = if live(0) && (sweeps.len() == 1 || p.spent[0] + ahead <= HEAD_START) {
                 0
+            } else if sweeps.len() == 2 && live(0) && live(1) {
+                let (a, b) = (p.spent[0], p.spent[1]);
+                // A sweep that has not run yet ranks first.
+                let rank = |i: usize| if p.spent[i] == 0 { u32::MAX } else { p.own[i] & !ROOM_MASK };
+                if a > FAIR * b || (b <= FAIR * a && rank(1) > rank(0)) { 1 } else { 0 }
             } else {
-                match (0..sweeps.len()).filter(|&i| live(i)).min_by_key(|&i| p.spent[i]) {
+                match (0..sweeps.len()).find(|&i| live(i)) {
                     Some(i) => i,
                     None => break,
                 }
@@ -562,6 +577,7 @@ impl Dp {
         let bound = if k == 0 { 0 } else { p.beat() };
         let b = self.run_with(sweep.counts, sweep.params, Some(width), bound, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
+        p.last[i] = self.entries.len();
         if !self.truncated {
             // Exact (under the target `bound`, which some play reaches).
             return Some(b.map(|o| (o, i)).or(p.best.take()));
