@@ -1007,8 +1007,19 @@ impl Position<'_> {
             }
         };
         let mut buf = [Card::JOKER; MAX_MELD_LEN];
-        // Sets: a non-empty subset of the suits held of one rank, and 0.. jokers.
-        let ranks = (present | present >> 13 | present >> 26 | present >> 39) & 0x1fff;
+        // Sets: a non-empty subset of the suits held of one rank, and 0.. jokers; a set
+        // needs `need` suits besides the jokers, and only ranks held in that many suits
+        // are looked at (bits by number - 1).
+        let need = min_len.saturating_sub(jokers).max(1);
+        let (a, b, c, d) =
+            (present & 0x1fff, present >> 13 & 0x1fff, present >> 26 & 0x1fff, present >> 39 & 0x1fff);
+        let ranks = match need {
+            1 => a | b | c | d,
+            2 => (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d),
+            3 => (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d),
+            4 => a & b & c & d,
+            _ => 0,
+        };
         let mut rank_bits = ranks;
         while rank_bits != 0 {
             let number = rank_bits.trailing_zeros() as u8 + 1;
@@ -1021,6 +1032,10 @@ impl Position<'_> {
             }
             let mut sub = suits;
             while sub != 0 {
+                if (sub.count_ones() as usize) < need {
+                    sub = (sub - 1) & suits;
+                    continue;
+                }
                 let mut len = 0;
                 for s in 0..4u8 {
                     if sub & 1 << s != 0 {
@@ -1050,7 +1065,11 @@ impl Position<'_> {
             // Bit v (1–14) for each value held; the ace as 1 and 14, then the rule's range.
             let of_suit = ((present >> (suit * 13)) & 0x1fff) as u32;
             let held = ((of_suit << 1) | (of_suit & 1) << 14) & (((1u32 << (hi - lo + 1)) - 1) << lo);
-            if held == 0 {
+            // Without jokers a run starts where `min_len` values in a row are held
+            // (bit a: a..a + min_len - 1 held).
+            let starts =
+                if jokers == 0 { (1..min_len.min(15)).fold(held, |w, k| w & held >> k) } else { held };
+            if starts == 0 {
                 continue;
             }
             // A window starts at most `jokers` values below the lowest value held (the
@@ -1058,8 +1077,7 @@ impl Position<'_> {
             let first_held = held.trailing_zeros() as u8;
             let last_held = 31 - held.leading_zeros() as u8;
             for a in first_held.saturating_sub(jokers.min(13) as u8).max(lo)..=last_held {
-                // Without jokers a window starts at a value held.
-                if jokers == 0 && held & 1 << a == 0 {
+                if jokers == 0 && starts & 1 << a == 0 {
                     continue;
                 }
                 let mut missing = 0;
