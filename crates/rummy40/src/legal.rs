@@ -1868,8 +1868,16 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64],
             }
         }
     }
-    // The faces `counts` holds, by bit.
-    let avail = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
+    // The faces `counts` holds, by bit (only those of the melds matter).
+    let wanted = melds.iter().fold(0u64, |bits, m| bits | m.mask);
+    let (mut avail, mut bits) = (0u64, wanted);
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if counts[i] > 0 {
+            avail |= 1u64 << i;
+        }
+    }
     let mut chosen = Vec::new();
     for (i, m) in melds.iter().enumerate().take(roots) {
         if m.mask & !avail == 0 && take(m, &mut counts) {
