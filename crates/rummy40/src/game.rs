@@ -7,6 +7,7 @@ use rummykit_core::{
 };
 
 use crate::action::sort_builds;
+use crate::view::TableStamp;
 use crate::{
     Action, ActionError, Config, HAND_SIZE, LayOff, MAX_PLAYERS, MIN_PLAYERS, NewMeld, OpeningScope,
     RummyBonus, Set3JokerSwap, View, meld_value,
@@ -68,6 +69,9 @@ pub struct Rummy40 {
     pub(crate) hands: Vec<PieceSet>,
     pub(crate) piles: Piles,
     pub(crate) table: MeldTable<Card>,
+    /// Names the table's state, for views refreshed from this game (renewed by any action
+    /// that may change the table).
+    pub(crate) table_stamp: TableStamp,
     pub(crate) opened: Vec<bool>,
     /// Cards each seat took from the discard pile and still holds (seen by everyone).
     pub(crate) known: Vec<PieceSet>,
@@ -148,6 +152,7 @@ impl Rummy40 {
             hands,
             piles: Piles::new(stock, discard, shuffle_seed),
             table: MeldTable::new(),
+            table_stamp: TableStamp::fresh(),
             opened,
             known,
             dealer,
@@ -192,6 +197,7 @@ impl Rummy40 {
             hands,
             piles: Piles::new(stock, view.discard_pile.clone(), 0),
             table: view.table.clone(),
+            table_stamp: TableStamp::fresh(),
             opened: view.opened.clone(),
             known: view.known.clone(),
             dealer: view.dealer,
@@ -237,6 +243,7 @@ impl Rummy40 {
             hands,
             piles,
             table,
+            table_stamp: TableStamp::fresh(),
             opened,
             known,
             dealer,
@@ -335,6 +342,10 @@ impl Rummy40 {
     /// An [`ActionError`] naming the rule; the game is then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         let seat = self.to_move;
+        if !matches!(action, Action::DrawStock | Action::TakeDiscard | Action::Discard(_)) {
+            // Every other action may change the table (renewed even if it is refused).
+            self.table_stamp = TableStamp::fresh();
+        }
         if self.safe_in_place(&action) {
             // Refused before any change, or known to succeed: no copy needed.
             self.step(&action)?;

@@ -1,5 +1,7 @@
 //! [`View`]: what one seat may see (DESIGN.md idea 6).
 
+use core::sync::atomic::{AtomicU64, Ordering};
+
 use rummykit_core::{Card, MeldTable, Outcome, PieceId, PieceSet, Seat};
 
 use crate::{Config, Phase, Rummy40};
@@ -32,7 +34,9 @@ pub struct View {
     pub hand_faces: Vec<Card>,
     /// Cards in each seat's hand.
     pub hand_sizes: Vec<usize>,
-    /// The melds on the table (public).
+    /// The melds on the table (public). `Game::view_into` copies it only when the game's
+    /// table changed since this view was refreshed from it: a view whose table was edited
+    /// by hand should be built anew with `Game::view`.
     pub table: MeldTable<Card>,
     /// The discard pile, bottom first (public: every card in it was seen face up).
     pub discard_pile: Vec<PieceId>,
@@ -54,7 +58,33 @@ pub struct View {
     pub won_jokers: PieceSet,
     /// The result, once the hand is over.
     pub outcome: Option<Outcome>,
+    /// The stamp of the game's table when `table` was last copied from it.
+    table_stamp: TableStamp,
 }
+
+/// A name for one state of a game's table: a new stamp (from a process-wide counter) is
+/// taken whenever the table may change, and clones keep theirs, so equal stamps mean
+/// equal tables. [`View::refresh`] copies the table only when the stamps differ (most
+/// actions leave the table as it was). A cache tag, not state: all stamps compare equal,
+/// so games and views still compare by content.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct TableStamp(u64);
+
+impl TableStamp {
+    /// A stamp no table had before (0, the default, is never issued: "not copied yet").
+    pub(crate) fn fresh() -> TableStamp {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        TableStamp(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl PartialEq for TableStamp {
+    fn eq(&self, _: &TableStamp) -> bool {
+        true
+    }
+}
+
+impl Eq for TableStamp {}
 
 impl View {
     pub(crate) fn new(game: &Rummy40, seat: Seat) -> View {
@@ -75,6 +105,7 @@ impl View {
             taken_this_turn: None,
             won_jokers: PieceSet::new(),
             outcome: None,
+            table_stamp: TableStamp::default(),
         };
         view.refresh(game, seat);
         view
@@ -96,7 +127,12 @@ impl View {
         }
         self.hand_sizes.clear();
         self.hand_sizes.extend(game.hands.iter().map(PieceSet::len));
-        self.table.clone_from(&game.table);
+        // Copied only if the game's table changed since (a view edited by hand should be
+        // rebuilt with `Game::view`, not refreshed).
+        if self.table_stamp.0 == 0 || self.table_stamp.0 != game.table_stamp.0 {
+            self.table.clone_from(&game.table);
+            self.table_stamp = game.table_stamp;
+        }
         self.discard_pile.clear();
         self.discard_pile.extend_from_slice(game.piles.discard_pile());
         self.stock_len = game.piles.stock_len();

@@ -441,3 +441,63 @@ fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
     eprintln!("{steps} states, {listed} actions listed");
     assert!(steps > 15_000);
 }
+
+/// One view refreshed in place before every action (as `play_hand` does) equals a freshly
+/// built one, also when it is refreshed alternately from a game and from a clone that
+/// went its own way (the refresh copies the table only when it may have changed), and
+/// after refused actions. Progress-preferring play, so that the table changes often.
+#[test]
+fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
+    let mut rng = ChaCha8Rng::seed_from_u64(404);
+    let configs = [Config::RUMMY40, Config::SCALA40];
+    let mut legal = Vec::new();
+    let mut reused: Option<View> = None;
+    let (mut checked, mut table_changes) = (0usize, 0usize);
+    for game_no in 0..100 {
+        let config = configs[game_no % 2];
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        let mut fork: Option<Rummy40> = None;
+        for _ in 0..1_000 {
+            let Some(seat) = g.to_move() else { break };
+            let view = reused.get_or_insert_with(|| g.view(seat));
+            g.view_into(seat, view);
+            assert_eq!(*view, g.view(seat), "game {game_no}: a refreshed view differs from a fresh one");
+            checked += 1;
+            // Now and then the view is refreshed from a fork that played on, then back.
+            if let Some(f) = fork.as_mut()
+                && let Some(s) = f.to_move()
+            {
+                f.legal_actions(&mut legal);
+                let a = choose(&legal, &mut rng);
+                f.apply(a).unwrap();
+                if let Some(s2) = f.to_move() {
+                    f.view_into(s2, view);
+                    assert_eq!(*view, f.view(s2), "game {game_no}: the fork's refreshed view differs");
+                } else {
+                    f.view_into(s, view);
+                    assert_eq!(*view, f.view(s), "game {game_no}: the fork's final view differs");
+                }
+                g.view_into(seat, view);
+                assert_eq!(*view, g.view(seat), "game {game_no}: refreshed back from the game");
+            }
+            if rng.random_bool(0.05) {
+                fork = Some(g.clone());
+            }
+            g.legal_actions(&mut legal);
+            let a = choose(&legal, &mut rng);
+            // A refused action (the same meld twice where there is one) changes nothing.
+            if let Action::Meld(m) = &a {
+                let mut twice = m.clone();
+                twice.pieces.extend(m.pieces.iter().copied());
+                assert!(g.apply(Action::Meld(twice)).is_err());
+                g.view_into(seat, reused.as_mut().unwrap());
+                assert_eq!(reused.as_ref(), Some(&g.view(seat)), "after a refused action");
+            }
+            let before = g.table().clone();
+            g.apply(a).unwrap();
+            table_changes += usize::from(*g.table() != before);
+        }
+    }
+    assert!(checked > 10_000, "{checked} views checked");
+    assert!(table_changes > 1_000, "{table_changes} table changes");
+}
