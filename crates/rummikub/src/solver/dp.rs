@@ -267,6 +267,26 @@ impl Progress {
         if self.best.is_some() { (self.low | ROOM_MASK) + ROOM_MASK + 1 } else { 0 }
     }
 
+    /// The sweep whose next beam runs (`next`: each sweep's next beam stage), or `None`
+    /// once every sweep has run them all: the lead while its next beam is likely to stay
+    /// within [`HEAD_START`] states in all (its last beam's states scaled by the width),
+    /// then the sweep with the better play so far (one that has not run first), unless
+    /// its beams have held more than [`FAIR`] times the other's states.
+    fn pick(&self, next: [usize; 2], sweeps: usize, beams: &[usize]) -> Option<usize> {
+        let live = |i: usize| i < sweeps && next[i] < beams.len();
+        let ahead =
+            if next[0] > 0 && live(0) { self.last[0] * beams[next[0]] / beams[next[0] - 1] } else { 0 };
+        if live(0) && (sweeps == 1 || self.spent[0] + ahead <= HEAD_START) {
+            return Some(0);
+        }
+        if live(0) && live(1) {
+            let (a, b) = (self.spent[0], self.spent[1]);
+            let rank = |i: usize| if self.spent[i] == 0 { u32::MAX } else { self.own[i] & !ROOM_MASK };
+            return Some(if a > FAIR * b || (b <= FAIR * a && rank(1) > rank(0)) { 1 } else { 0 });
+        }
+        (0..sweeps).find(|&i| live(i))
+    }
+
     /// The best play found reaches a bound: nothing can beat it.
     fn proven(&self) -> bool {
         self.best.is_some() && self.low & !ROOM_MASK >= self.upper.min(self.rest)
@@ -454,29 +474,11 @@ impl Dp {
         let beams = if self.narrow { NARROW_BEAMS } else { BEAMS };
         let mut p =
             Progress { upper: u32::MAX, rest: rest_total(lead.counts, lead.params), ..Progress::default() };
-        // The beams, in both sweeps (see above). The second sweep starts at the first
-        // guided beam: the score-ranked one only looks for a first play, which the lead
-        // sweep has done.
+        // The beams, in both sweeps ([`Progress::pick`]). The second sweep starts at the
+        // first guided beam: the score-ranked one only looks for a first play, which the
+        // lead sweep has done.
         let mut next = [0usize, 1];
-        loop {
-            let live = |i: usize| next[i] < beams.len();
-            // What the lead's next beam will likely hold: its last one's states, scaled
-            // by the width.
-            let ahead =
-                if next[0] > 0 && live(0) { p.last[0] * beams[next[0]] / beams[next[0] - 1] } else { 0 };
-            let i = if live(0) && (sweeps.len() == 1 || p.spent[0] + ahead <= HEAD_START) {
-                0
-            } else if sweeps.len() == 2 && live(0) && live(1) {
-                let (a, b) = (p.spent[0], p.spent[1]);
-                // A sweep that has not run yet ranks first.
-                let rank = |i: usize| if p.spent[i] == 0 { u32::MAX } else { p.own[i] & !ROOM_MASK };
-                if a > FAIR * b || (b <= FAIR * a && rank(1) > rank(0)) { 1 } else { 0 }
-            } else {
-                match (0..sweeps.len()).find(|&i| live(i)) {
-                    Some(i) => i,
-                    None => break,
-                }
-            };
+        while let Some(i) = p.pick(next, sweeps.len(), &beams) {
             if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
                 return answer;
             }
@@ -511,7 +513,8 @@ impl Dp {
         }
         // Exact passes with a descending target: each drops every state that cannot
         // reach the target even by the relaxation's bound, and is final once the
-        // target is met. The last target is the best score found, which some play reaches.
+        // target is met. The last pass looks for a play better than the best found: none
+        // proves the best optimal.
         loop {
             let target = top.saturating_sub(drop).max(p.low);
             if target <= p.low {
