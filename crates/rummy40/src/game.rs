@@ -67,6 +67,9 @@ pub struct Rummy40 {
     pub(crate) catalog: Catalog<Card>,
     pub(crate) rules: MeldRules,
     pub(crate) hands: Vec<PieceSet>,
+    /// The number of cards of each hand (kept for the views: counting a hand's bits
+    /// before every action costs more than recounting the mover's after it).
+    pub(crate) hand_lens: Vec<usize>,
     pub(crate) piles: Piles,
     pub(crate) table: MeldTable<Card>,
     /// Names the table's state, for views refreshed from this game (renewed by any action
@@ -149,6 +152,7 @@ impl Rummy40 {
             rules: config.meld_rules(),
             config,
             catalog,
+            hand_lens: hand_lens(&hands),
             hands,
             piles: Piles::new(stock, discard, shuffle_seed),
             table: MeldTable::new(),
@@ -194,6 +198,7 @@ impl Rummy40 {
             config: view.config,
             catalog,
             rules: view.config.meld_rules(),
+            hand_lens: hand_lens(&hands),
             hands,
             piles: Piles::new(stock, view.discard_pile.clone(), 0),
             table: view.table.clone(),
@@ -240,6 +245,7 @@ impl Rummy40 {
             config,
             catalog,
             rules,
+            hand_lens: hand_lens(&hands),
             hands,
             piles,
             table,
@@ -358,6 +364,9 @@ impl Rummy40 {
         // its hand (an invariant of every state: dealt empty, checked on loading).
         if let (Some(known), Some(hand)) = (self.known.get_mut(seat), self.hands.get(seat)) {
             *known &= *hand;
+            if let Some(len) = self.hand_lens.get_mut(seat) {
+                *len = hand.len();
+            }
         }
         Ok(())
     }
@@ -424,6 +433,7 @@ impl Rummy40 {
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
         let mut game = self.clone();
         game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
+        game.hand_lens = hand_lens(&game.hands);
         game
     }
 
@@ -800,6 +810,11 @@ impl Rummy40 {
     pub(crate) fn won_jokers(&self) -> PieceSet {
         self.turn.won_jokers
     }
+}
+
+/// The number of cards of each hand.
+fn hand_lens(hands: &[PieceSet]) -> Vec<usize> {
+    hands.iter().map(PieceSet::len).collect()
 }
 
 /// Why [`swap_slot`] found no joker to take.

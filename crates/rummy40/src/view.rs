@@ -125,8 +125,7 @@ impl View {
                 self.hand_faces.push(face);
             }
         }
-        self.hand_sizes.clear();
-        self.hand_sizes.extend(game.hands.iter().map(PieceSet::len));
+        self.hand_sizes.clone_from(&game.hand_lens);
         // Copied only if the game's table changed since (a view edited by hand should be
         // rebuilt with `Game::view`, not refreshed).
         if self.table_stamp.0 == 0 || self.table_stamp.0 != game.table_stamp.0 {

@@ -462,6 +462,10 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
             let view = reused.get_or_insert_with(|| g.view(seat));
             g.view_into(seat, view);
             assert_eq!(*view, g.view(seat), "game {game_no}: a refreshed view differs from a fresh one");
+            // The counts the game keeps agree with the hands.
+            let sizes: Vec<usize> = (0..g.seats()).map(|s| g.hand(s).len()).collect();
+            assert_eq!(view.hand_sizes, sizes, "game {game_no}: hand sizes");
+            assert_eq!(view.table, *g.table(), "game {game_no}: the table");
             checked += 1;
             // Now and then the view is refreshed from a fork that played on, then back.
             if let Some(f) = fork.as_mut()
@@ -473,6 +477,8 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
                 if let Some(s2) = f.to_move() {
                     f.view_into(s2, view);
                     assert_eq!(*view, f.view(s2), "game {game_no}: the fork's refreshed view differs");
+                    let sizes: Vec<usize> = (0..f.seats()).map(|s| f.hand(s).len()).collect();
+                    assert_eq!(view.hand_sizes, sizes, "game {game_no}: the fork's hand sizes");
                 } else {
                     f.view_into(s, view);
                     assert_eq!(*view, f.view(s), "game {game_no}: the fork's final view differs");
@@ -481,7 +487,12 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
                 assert_eq!(*view, g.view(seat), "game {game_no}: refreshed back from the game");
             }
             if rng.random_bool(0.05) {
-                fork = Some(g.clone());
+                // Sometimes with the hidden cards dealt anew (other hands change).
+                fork = Some(if rng.random_bool(0.5) {
+                    g.clone()
+                } else {
+                    g.with_hidden_shuffled(seat, &mut rng)
+                });
             }
             g.legal_actions(&mut legal);
             let a = choose(&legal, &mut rng);
