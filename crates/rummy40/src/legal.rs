@@ -475,7 +475,7 @@ fn generate(
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);
-                let (may_open, may_rummy) = pos.with_faces(with_top, |faces| {
+                let (may_open, may_rummy) = pos.with_faces_and(top, |faces| {
                     let (may_open, may_rummy) = if reference {
                         (true, true)
                     } else {
@@ -507,15 +507,19 @@ fn generate(
             }
         }
         Phase::Play => {
-            // The hand's cards with their faces, and the faces alone, listed once for
-            // everything the play phase asks.
+            // The hand's cards with their faces (as the view listed them, if it did),
+            // and the faces alone, listed once for everything the play phase asks.
             let Some(zero) = PieceId::new(0) else { return };
-            let cards = hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f)));
-            on_stack((zero, Card::JOKER), cards, |cards| {
-                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| {
-                    play(pos, cards, faces, &mut sink)
-                });
-            });
+            let with_faces = |cards: &[(PieceId, Card)], sink: &mut Sink<'_>| {
+                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| play(pos, cards, faces, sink));
+            };
+            match pos.hand_cards {
+                Some(cards) => with_faces(cards, &mut sink),
+                None => {
+                    let cards = hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f)));
+                    on_stack((zero, Card::JOKER), cards, |cards| with_faces(cards, &mut sink));
+                }
+            }
         }
     }
 }
@@ -1473,6 +1477,22 @@ impl Position<'_> {
         on_stack(Card::JOKER, cards.iter().filter_map(|p| self.face(p)), f)
     }
 
+    /// `f` of the faces of the hand and `top` (not in it), in id order: from the hand's
+    /// listed cards if there are any.
+    fn with_faces_and<R>(&self, top: PieceId, f: impl FnOnce(&[Card]) -> R) -> R {
+        let mut with_top = self.hand;
+        let not_held = with_top.insert(top);
+        match (self.hand_cards, self.face(top)) {
+            (Some(cards), Some(top_face)) if not_held => {
+                let (below, above) = cards.split_at(cards.partition_point(|&(p, _)| p < top));
+                let faces =
+                    below.iter().map(|&(_, f)| f).chain([top_face]).chain(above.iter().map(|&(_, f)| f));
+                on_stack(Card::JOKER, faces, f)
+            }
+            _ => self.with_faces(with_top, f),
+        }
+    }
+
     /// The ids of `cards` by face index.
     pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
         let mut by_face = [PieceSet::new(); 53];
@@ -1988,6 +2008,7 @@ mod tests {
                         opened: false,
                         phase: Phase::Play,
                         taken: None,
+                        hand_cards: None,
                     };
                     let faces = pos.with_faces(hand, <[Card]>::to_vec);
                     let mut fast: Vec<_> = pos.face_melds_of(&faces).iter().map(key).collect();

@@ -24,6 +24,9 @@ pub(crate) struct Position<'a> {
     pub(crate) phase: Phase,
     /// The card taken from the pile this turn.
     pub(crate) taken: Option<PieceId>,
+    /// The cards of `hand` with their faces, in id order, if already listed (a view
+    /// lists them when it is refreshed).
+    pub(crate) hand_cards: Option<&'a [(PieceId, Card)]>,
 }
 
 impl Rummy40 {
@@ -41,6 +44,7 @@ impl Rummy40 {
             opened: self.opened[seat],
             phase: self.phase,
             taken: self.taken_this_turn(),
+            hand_cards: None,
         }
     }
 }
@@ -52,9 +56,10 @@ impl View {
         if self.to_move != Some(self.seat) {
             return None;
         }
+        let catalog = self.config.catalog().ok()?;
         Some(Position {
             config: &self.config,
-            catalog: self.config.catalog().ok()?,
+            catalog,
             rules: self.config.meld_rules(),
             hand: self.hand,
             table: &self.table,
@@ -63,6 +68,7 @@ impl View {
             opened: self.opened.get(self.seat).copied().unwrap_or(false),
             phase: self.phase,
             taken: self.taken_this_turn,
+            hand_cards: self.hand_cards.of(self.hand, catalog),
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use core::sync::atomic::{AtomicU64, Ordering};
 
-use rummykit_core::{Card, MeldTable, Outcome, PieceId, PieceSet, Seat};
+use rummykit_core::{Card, Catalog, MeldTable, Outcome, PieceId, PieceSet, Seat};
 
 use crate::{Config, Phase, Rummy40};
 
@@ -60,7 +60,36 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// The stamp of the game's table when `table` was last copied from it.
     table_stamp: TableStamp,
+    /// The cards of the hand with their faces, listed by the refresh for the legal
+    /// actions.
+    pub(crate) hand_cards: HandCards,
 }
+
+/// The cards of a hand with their faces, in id order, and the hand and pack they were
+/// listed from: [`HandCards::of`] gives them only for that hand and pack, so a view whose
+/// hand was edited by hand lists its cards anew. Derived from the view's hand: all
+/// compare equal.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct HandCards {
+    hand: PieceSet,
+    catalog: Option<Catalog<Card>>,
+    cards: Vec<(PieceId, Card)>,
+}
+
+impl HandCards {
+    /// The cards of `hand` with their faces in `catalog`, if these are the ones listed.
+    pub(crate) fn of(&self, hand: PieceSet, catalog: Catalog<Card>) -> Option<&[(PieceId, Card)]> {
+        (self.hand == hand && self.catalog == Some(catalog)).then_some(&self.cards[..])
+    }
+}
+
+impl PartialEq for HandCards {
+    fn eq(&self, _: &HandCards) -> bool {
+        true
+    }
+}
+
+impl Eq for HandCards {}
 
 /// A name for one state of a game's table: a new stamp (from a process-wide counter) is
 /// taken whenever the table may change, and clones keep theirs, so equal stamps mean
@@ -106,6 +135,7 @@ impl View {
             won_jokers: PieceSet::new(),
             outcome: None,
             table_stamp: TableStamp::default(),
+            hand_cards: HandCards::default(),
         };
         view.refresh(game, seat);
         view
@@ -120,11 +150,16 @@ impl View {
         self.config = game.config;
         self.hand = hand;
         self.hand_faces.clear();
+        let listed = &mut self.hand_cards;
+        listed.cards.clear();
         for p in hand {
             if let Some(face) = game.catalog.face(p) {
+                listed.cards.push((p, face));
                 self.hand_faces.push(face);
             }
         }
+        listed.hand = hand;
+        listed.catalog = Some(game.catalog);
         self.hand_sizes.clone_from(&game.hand_lens);
         // Copied only if the game's table changed since (a view edited by hand should be
         // rebuilt with `Game::view`, not refreshed).
@@ -143,5 +178,49 @@ impl View {
         self.taken_this_turn = game.taken_this_turn();
         self.won_jokers = game.won_jokers();
         self.outcome = game.outcome();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::IndexedRandom;
+    use rand::{RngExt, SeedableRng};
+    use rummykit_core::{Game, Seating};
+
+    use crate::{Config, Rummy40};
+
+    /// The cards a refresh lists serve only the hand they were listed from: a view whose
+    /// hand was edited (a card swapped for one of the stock) gives the legal actions of
+    /// a full state built from it, as if it had never listed them. On random states of
+    /// uniform random play, in both phases.
+    #[test]
+    fn listed_cards_serve_only_their_hand() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+        let (mut from_view, mut from_game, mut legal) = (Vec::new(), Vec::new(), Vec::new());
+        let mut edited = 0;
+        for game_no in 0..40 {
+            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let mut view = g.view(seat);
+                let catalog = config.catalog().unwrap();
+                assert!(view.hand_cards.of(view.hand, catalog).is_some());
+                // A card no one saw it take, for one of the stock: the counts still add up.
+                let hidden: Vec<_> = (view.hand - view.known[seat]).iter().collect();
+                if let (Some(&out), Some(&into)) = (hidden.choose(&mut rng), g.piles().stock().first()) {
+                    view.hand.remove(out);
+                    view.hand.insert(into);
+                    assert!(view.hand_cards.of(view.hand, catalog).is_none());
+                    view.legal_actions(&mut from_view);
+                    Rummy40::from_view(&view).unwrap().legal_actions(&mut from_game);
+                    assert_eq!(from_view, from_game, "game {game_no}, an edited hand");
+                    edited += 1;
+                }
+                g.legal_actions(&mut legal);
+                let k = rng.random_range(0..legal.len());
+                g.apply(legal[k].clone()).unwrap();
+            }
+        }
+        assert!(edited > 3_000, "{edited} views edited");
     }
 }
