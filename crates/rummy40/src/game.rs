@@ -67,9 +67,10 @@ pub struct Rummy40 {
     pub(crate) catalog: Catalog<Card>,
     pub(crate) rules: MeldRules,
     pub(crate) hands: Vec<PieceSet>,
-    /// The number of cards of each hand (kept for the views: counting a hand's bits
-    /// before every action costs more than recounting the mover's after it).
-    pub(crate) hand_lens: Vec<usize>,
+    /// The number of cards of each hand, by seat (the first `hands.len()`), kept for the
+    /// views: counting every hand's bits before every action costs more than keeping
+    /// the mover's count after it.
+    pub(crate) hand_lens: [usize; MAX_PLAYERS],
     pub(crate) piles: Piles,
     pub(crate) table: MeldTable<Card>,
     /// Names the table's state, for views refreshed from this game (renewed by any action
@@ -348,7 +349,13 @@ impl Rummy40 {
     /// An [`ActionError`] naming the rule; the game is then unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         let seat = self.to_move;
-        if !matches!(action, Action::DrawStock | Action::TakeDiscard | Action::Discard(_)) {
+        // A draw brings one card that was not in the hand, a discard takes one away.
+        let drawn_or_discarded = match action {
+            Action::DrawStock | Action::TakeDiscard => Some(true),
+            Action::Discard(_) => Some(false),
+            _ => None,
+        };
+        if drawn_or_discarded.is_none() {
             // Every other action may change the table (renewed even if it is refused).
             self.table_stamp = TableStamp::fresh();
         }
@@ -365,7 +372,11 @@ impl Rummy40 {
         if let (Some(known), Some(hand)) = (self.known.get_mut(seat), self.hands.get(seat)) {
             *known &= *hand;
             if let Some(len) = self.hand_lens.get_mut(seat) {
-                *len = hand.len();
+                *len = match drawn_or_discarded {
+                    Some(true) => *len + 1,
+                    Some(false) => *len - 1,
+                    None => hand.len(),
+                };
             }
         }
         Ok(())
@@ -812,9 +823,13 @@ impl Rummy40 {
     }
 }
 
-/// The number of cards of each hand.
-fn hand_lens(hands: &[PieceSet]) -> Vec<usize> {
-    hands.iter().map(PieceSet::len).collect()
+/// The number of cards of each hand, by seat (0 past the last seat).
+fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
+    let mut lens = [0; MAX_PLAYERS];
+    for (len, hand) in lens.iter_mut().zip(hands) {
+        *len = hand.len();
+    }
+    lens
 }
 
 /// Why [`swap_slot`] found no joker to take.

@@ -160,7 +160,12 @@ impl View {
         }
         listed.hand = hand;
         listed.catalog = Some(game.catalog);
-        self.hand_sizes.clone_from(&game.hand_lens);
+        self.hand_sizes.clear();
+        match game.hand_lens.get(..game.hands.len()) {
+            Some(lens) => self.hand_sizes.extend_from_slice(lens),
+            // More seats than a game may have (a state built from an edited view).
+            None => self.hand_sizes.extend(game.hands.iter().map(PieceSet::len)),
+        }
         // Copied only if the game's table changed since (a view edited by hand should be
         // rebuilt with `Game::view`, not refreshed).
         if self.table_stamp.0 == 0 || self.table_stamp.0 != game.table_stamp.0 {
