@@ -75,7 +75,10 @@ const FAIR: usize = 3;
 
 /// A run given up because it processed more states than its limit allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Exhausted;
+pub(super) struct Exhausted {
+    /// The layers it had completed.
+    layers: usize,
+}
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {
@@ -484,7 +487,7 @@ impl Dp {
             }
             next[i] += 1;
         }
-        let order = self.order(sweeps.len(), &p);
+        let mut order = self.order(sweeps.len(), &p);
         let unit = match lead.params.objective {
             Objective::Tiles => 1 << 17,
             Objective::Value => 1 << 14,
@@ -497,7 +500,7 @@ impl Dp {
         // exact pass with that target.
         if top > p.low {
             let width = if self.narrow { 6 } else { FOCUS };
-            let (b, i) = self.race(sweeps, &order, Some(width), top, &mut limit);
+            let (b, i) = self.race(sweeps, &mut order, Some(width), top, &mut limit);
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
             if !self.truncated {
                 if reached {
@@ -518,10 +521,10 @@ impl Dp {
         loop {
             let target = top.saturating_sub(drop).max(p.low);
             if target <= p.low {
-                let (b, i) = self.race(sweeps, &order, None, p.beat(), &mut limit);
+                let (b, i) = self.race(sweeps, &mut order, None, p.beat(), &mut limit);
                 return b.map(|o| (o, i)).or(p.best);
             }
-            if let (Some(o), i) = self.race(sweeps, &order, None, target, &mut limit) {
+            if let (Some(o), i) = self.race(sweeps, &mut order, None, target, &mut limit) {
                 if o.score >= target {
                     return Some((o, i));
                 }
@@ -591,24 +594,29 @@ impl Dp {
 
     /// One pass (`beam`, `bound` as in [`Dp::run_with`]) that may process `limit`
     /// states, in each sweep of `order` in turn, the limit growing [`RACE_GROWTH`]-fold
-    /// each round until one finishes; its answer and its sweep.
+    /// each round until one finishes; its answer and its sweep. After a round the sweep
+    /// that got further goes first (the order is kept for the next race).
     fn race(
         &mut self,
         sweeps: &[Sweep<'_>],
-        order: &[usize],
+        order: &mut [usize],
         beam: Option<usize>,
         bound: u32,
         limit: &mut usize,
     ) -> (Option<Optimum>, usize) {
+        let mut reached = [0usize; 2];
         loop {
-            for &i in order {
+            for &i in order.iter() {
                 let sw = sweeps[i];
                 self.face(sw.params.mirror);
                 self.truncated = false;
-                if let Ok(b) = self.run_with(sw.counts, sw.params, beam, bound, *limit) {
-                    return (b, i);
+                match self.run_with(sw.counts, sw.params, beam, bound, *limit) {
+                    Ok(b) => return (b, i),
+                    Err(e) => reached[i] = e.layers,
                 }
             }
+            // The sweep that got further under the same limit is likely the cheaper one.
+            order.sort_by_key(|&i| core::cmp::Reverse(reached[i]));
             *limit = limit.saturating_mul(RACE_GROWTH);
         }
     }
@@ -650,7 +658,7 @@ impl Dp {
                     self.keep_best(width);
                 }
                 if self.entries.len() > limit {
-                    return Err(Exhausted);
+                    return Err(Exhausted { layers: layer + 1 });
                 }
                 layer += 1;
             }
