@@ -274,7 +274,15 @@ impl LegalActions {
     /// An empty list.
     #[must_use]
     pub fn new() -> LegalActions {
-        LegalActions::default()
+        // Room for a typical turn's lists from the start: a bot is often made for one
+        // hand, and growing each buffer step by step costs more than one allocation.
+        LegalActions {
+            items: Vec::with_capacity(64),
+            arena: Vec::with_capacity(1024),
+            keys: Vec::with_capacity(64),
+            fms: Vec::with_capacity(32),
+            ..LegalActions::default()
+        }
     }
 
     /// Replaces the list by the legal actions of `view`'s seat: empty unless it is that
