@@ -93,6 +93,9 @@ struct Entry {
 /// Where the last colour step of a number stores the jokers given to its groups.
 pub(super) const GROUP_JOKER_SHIFT: u32 = 27;
 
+/// Colour steps of a pass: 13 numbers × 4 colours.
+const LAYERS: usize = 52;
+
 /// Marks a state that another state of its layer dominates.
 const DEAD: u32 = u32::MAX;
 
@@ -213,11 +216,16 @@ pub(super) struct Dp {
     facing_mirror: bool,
 }
 
-/// The working tables of one sweep direction, parked while the other is in use.
+/// The working tables of one sweep direction, parked while the other is in use: its
+/// decision look-up, its relaxation, and its pass in progress (so that a race can resume
+/// a pass it gave up, see [`Dp::race`]).
 #[derive(Debug, Clone, Default)]
 struct Parked {
     look: Lookup,
     relax: Relax,
+    entries: Vec<Entry>,
+    layer_start: Vec<usize>,
+    truncated: bool,
 }
 
 /// One sweep direction of a search: the counts as that direction reads them (as given,
@@ -435,11 +443,15 @@ impl Dp {
         self.search(&[Sweep { counts, params }], usize::MAX).map(|(o, _)| o)
     }
 
-    /// Makes `dec` and `relax` those of the given sweep direction.
+    /// Makes the tables of the given sweep direction the ones in use.
     fn face(&mut self, mirror: bool) {
         if self.facing_mirror != mirror {
-            core::mem::swap(&mut self.dec.look, &mut self.parked.look);
-            core::mem::swap(&mut self.relax, &mut self.parked.relax);
+            let parked = &mut *self.parked;
+            core::mem::swap(&mut self.dec.look, &mut parked.look);
+            core::mem::swap(&mut self.relax, &mut parked.relax);
+            core::mem::swap(&mut self.entries, &mut parked.entries);
+            core::mem::swap(&mut self.layer_start, &mut parked.layer_start);
+            core::mem::swap(&mut self.truncated, &mut parked.truncated);
             self.facing_mirror = mirror;
         }
     }
@@ -579,7 +591,6 @@ impl Dp {
                 return Some(p.best.take());
             }
         }
-        self.truncated = false;
         let bound = if k == 0 { 0 } else { p.beat() };
         let b = self.run_with(sweep.counts, sweep.params, Some(width), bound, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
@@ -592,9 +603,10 @@ impl Dp {
         p.proven().then(|| p.best.take())
     }
 
-    /// One pass (`beam`, `bound` as in [`Dp::run_with`]) that may process `limit`
-    /// states, in each sweep of `order` in turn, the limit growing [`RACE_GROWTH`]-fold
-    /// each round until one finishes; its answer and its sweep. After a round the sweep
+    /// One pass (`beam`, `bound` as in [`Dp::run_with`]) in every sweep: each in turn of
+    /// `order` goes on until it holds `limit` states, the limit growing
+    /// [`RACE_GROWTH`]-fold each round, until one finishes; its answer and its sweep. A
+    /// pass given up is resumed where it stopped, not restarted. After a round the sweep
     /// that got further goes first (the order is kept for the next race).
     fn race(
         &mut self,
@@ -604,18 +616,21 @@ impl Dp {
         bound: u32,
         limit: &mut usize,
     ) -> (Option<Optimum>, usize) {
+        for &i in order.iter() {
+            self.face(sweeps[i].params.mirror);
+            self.start_pass();
+        }
         let mut reached = [0usize; 2];
         loop {
             for &i in order.iter() {
                 let sw = sweeps[i];
                 self.face(sw.params.mirror);
-                self.truncated = false;
-                match self.run_with(sw.counts, sw.params, beam, bound, *limit) {
+                match self.resume(sw.counts, sw.params, beam, bound, *limit) {
                     Ok(b) => return (b, i),
                     Err(e) => reached[i] = e.layers,
                 }
             }
-            // The sweep that got further under the same limit is likely the cheaper one.
+            // The sweep that got further is likely the cheaper one.
             order.sort_by_key(|&i| core::cmp::Reverse(reached[i]));
             *limit = limit.saturating_mul(RACE_GROWTH);
         }
@@ -633,34 +648,53 @@ impl Dp {
         bound: u32,
         limit: usize,
     ) -> Result<Option<Optimum>, Exhausted> {
+        self.start_pass();
+        self.resume(counts, params, beam, bound, limit)
+    }
+
+    /// Starts a pass: the root state alone.
+    fn start_pass(&mut self) {
         self.entries.clear();
         self.layer_start.clear();
+        self.truncated = false;
+        self.begin_layer(1);
+        self.entries.push(Entry { key: 0, score: 0, est: 0, parent: 0, choice: 0 });
+    }
+
+    /// Goes on with the pass started by [`Dp::start_pass`] (with the same `counts`,
+    /// `params`, `beam` and `bound`) where it stopped: as [`Dp::run_with`].
+    fn resume(
+        &mut self,
+        counts: &Counts,
+        params: Params,
+        beam: Option<usize>,
+        bound: u32,
+        limit: usize,
+    ) -> Result<Option<Optimum>, Exhausted> {
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
         let cap = params.threshold.map(|t| t.min(VALUE_CAP));
         let masks = joker_masks(params.core);
-        self.begin_layer(1);
-        self.entries.push(Entry { key: 0, score: 0, est: 0, parent: 0, choice: 0 });
-        let mut layer = 0;
-        for _ in 1..=13 {
-            for c in 0..4 {
-                let prev = self.layer(layer);
-                self.begin_layer(prev.len());
-                let step = self.dec.look.steps[layer];
-                for i in prev {
-                    let Entry { key, score, choice, .. } = self.entries[i];
-                    if choice == DEAD {
-                        continue;
-                    }
-                    self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
+        // The layers done so far: one per colour step.
+        let mut layer = self.layer_start.len() - 1;
+        while layer < LAYERS {
+            let c = layer % 4;
+            let prev = self.layer(layer);
+            self.begin_layer(prev.len());
+            let step = self.dec.look.steps[layer];
+            for i in prev {
+                let Entry { key, score, choice, .. } = self.entries[i];
+                if choice == DEAD {
+                    continue;
                 }
-                self.prune(params.core, c);
-                if let Some(width) = beam {
-                    self.keep_best(width);
-                }
-                if self.entries.len() > limit {
-                    return Err(Exhausted { layers: layer + 1 });
-                }
-                layer += 1;
+                self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
+            }
+            self.prune(params.core, c);
+            if let Some(width) = beam {
+                self.keep_best(width);
+            }
+            layer += 1;
+            if self.entries.len() > limit && layer < LAYERS {
+                return Err(Exhausted { layers: layer });
             }
         }
         // Final: no short runs left open, every fixed joker used, threshold met.
