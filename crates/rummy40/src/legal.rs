@@ -1589,12 +1589,20 @@ impl Position<'_> {
 /// a joker fits if any meld has room. (Rummy 40's ace policies never turn the corner,
 /// so a run is a plain range of values 1–14.)
 struct Reach {
-    /// Runs on the table: suit, lowest and highest value.
-    runs: Vec<(u8, u8, u8)>,
+    /// Runs on the table: suit, lowest and highest value (the first `run_count`; on the
+    /// stack, as a reach is made on many turns).
+    runs: [(u8, u8, u8); MAX_RUNS],
+    run_count: usize,
+    /// More runs than `runs` holds (never with the packs of the rules): every natural
+    /// is then taken to fit, which keeps the bound safe.
+    crowded: bool,
     /// Ranks (bits 1–13) of the sets with room.
     numbers: u16,
     jokers: bool,
 }
+
+/// The most runs a table can hold: the largest pack (108 cards) in runs of three.
+const MAX_RUNS: usize = 36;
 
 /// A [`Reach`] of the table, made the first time it is asked for (most enumerations
 /// are settled before any card's fit on the table matters).
@@ -1615,7 +1623,8 @@ impl<'a> LazyReach<'a> {
 
 impl Reach {
     fn of(table: &MeldTable<Card>) -> Reach {
-        let mut reach = Reach { runs: Vec::with_capacity(table.len()), numbers: 0, jokers: false };
+        let mut reach =
+            Reach { runs: [(0, 0, 0); MAX_RUNS], run_count: 0, crowded: false, numbers: 0, jokers: false };
         for m in table.melds() {
             let meld = m.meld();
             match meld.kind() {
@@ -1623,7 +1632,13 @@ impl Reach {
                     if let Some(s) = meld.faces().iter().find_map(|f| f.suit_index())
                         && let (Some(lo), Some(hi)) = (meld.value_at(0), meld.value_at(meld.len() - 1))
                     {
-                        reach.runs.push((s, lo, hi));
+                        match reach.runs.get_mut(reach.run_count) {
+                            Some(slot) => {
+                                *slot = (s, lo, hi);
+                                reach.run_count += 1;
+                            }
+                            None => reach.crowded = true,
+                        }
                     }
                     reach.jokers |= meld.len() < 13;
                 }
@@ -1646,14 +1661,14 @@ impl Reach {
             return self.jokers;
         }
         let (Some(suit), Some(number)) = (face.suit_index(), face.number()) else { return false };
-        if self.numbers & (1 << number) != 0 {
+        if self.crowded || self.numbers & (1 << number) != 0 {
             return true;
         }
         let jokers = u32::from(counts[52]);
         let held = |v: u8| counts[usize::from(suit * 13 + if v == 14 { 0 } else { v - 1 })] > 0;
         let missing = |from: u8, to: u8| (from..to).filter(|&v| !held(v)).count() as u32;
         let values: &[u8] = if number == 1 { &[1, 14] } else { core::slice::from_ref(&number) };
-        self.runs.iter().filter(|r| r.0 == suit).any(|&(_, lo, hi)| {
+        self.runs[..self.run_count].iter().filter(|r| r.0 == suit).any(|&(_, lo, hi)| {
             values.iter().any(|&v| {
                 (v < lo && missing(v + 1, lo) <= jokers) || (v > hi && missing(hi + 1, v) <= jokers)
             })
