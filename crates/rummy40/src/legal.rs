@@ -521,7 +521,7 @@ fn generate(
             let with_faces = |cards: &[(PieceId, Card)], sink: &mut Sink<'_>| {
                 on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| play(pos, cards, faces, sink));
             };
-            match pos.hand_cards {
+            match pos.hand_cards() {
                 Some(cards) => with_faces(cards, &mut sink),
                 None => {
                     let cards = hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f)));
@@ -1490,7 +1490,7 @@ impl Position<'_> {
     fn with_faces_and<R>(&self, top: PieceId, f: impl FnOnce(&[Card]) -> R) -> R {
         let mut with_top = self.hand;
         let not_held = with_top.insert(top);
-        match (self.hand_cards, self.face(top)) {
+        match (self.hand_cards(), self.face(top)) {
             (Some(cards), Some(top_face)) if not_held => {
                 let (below, above) = cards.split_at(cards.partition_point(|&(p, _)| p < top));
                 let faces =
@@ -2031,7 +2031,7 @@ mod tests {
                         opened: false,
                         phase: Phase::Play,
                         taken: None,
-                        hand_cards: None,
+                        listed: None,
                     };
                     let faces = pos.with_faces(hand, <[Card]>::to_vec);
                     let mut fast: Vec<_> = pos.face_melds_of(&faces).iter().map(key).collect();

@@ -6,6 +6,7 @@
 
 use rummykit_core::{Card, Catalog, MeldId, MeldRules, MeldTable, PieceId, PieceSet};
 
+use crate::view::HandCards;
 use crate::{ActionError, Config, JokerDiscard, Phase, Rummy40, View};
 
 /// The mover's side of a state (see the module docs).
@@ -24,9 +25,8 @@ pub(crate) struct Position<'a> {
     pub(crate) phase: Phase,
     /// The card taken from the pile this turn.
     pub(crate) taken: Option<PieceId>,
-    /// The cards of `hand` with their faces, in id order, if already listed (a view
-    /// lists them when it is refreshed).
-    pub(crate) hand_cards: Option<&'a [(PieceId, Card)]>,
+    /// The cards a view listed when it was refreshed (see [`Position::hand_cards`]).
+    pub(crate) listed: Option<&'a HandCards>,
 }
 
 impl Rummy40 {
@@ -44,7 +44,7 @@ impl Rummy40 {
             opened: self.opened[seat],
             phase: self.phase,
             taken: self.taken_this_turn(),
-            hand_cards: None,
+            listed: None,
         }
     }
 }
@@ -68,12 +68,18 @@ impl View {
             opened: self.opened.get(self.seat).copied().unwrap_or(false),
             phase: self.phase,
             taken: self.taken_this_turn,
-            hand_cards: self.hand_cards.of(self.hand, catalog),
+            listed: Some(&self.hand_cards),
         })
     }
 }
 
-impl Position<'_> {
+impl<'a> Position<'a> {
+    /// The cards of the hand with their faces, in id order, if a view listed them (for
+    /// this hand: asked only where they serve, the check has a cost).
+    pub(crate) fn hand_cards(&self) -> Option<&'a [(PieceId, Card)]> {
+        self.listed.and_then(|listed| listed.of(self.hand, self.catalog))
+    }
+
     /// The face of a card of the pack.
     pub(crate) fn face(&self, id: PieceId) -> Option<Card> {
         self.catalog.face(id)
