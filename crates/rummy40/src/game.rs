@@ -7,7 +7,6 @@ use rummykit_core::{
 };
 
 use crate::action::sort_builds;
-use crate::view::TableStamp;
 use crate::{
     Action, ActionError, Config, HAND_SIZE, LayOff, MAX_PLAYERS, MIN_PLAYERS, NewMeld, OpeningScope,
     RummyBonus, Set3JokerSwap, View, meld_value,
@@ -73,9 +72,6 @@ pub struct Rummy40 {
     pub(crate) hand_lens: [usize; MAX_PLAYERS],
     pub(crate) piles: Piles,
     pub(crate) table: MeldTable<Card>,
-    /// Names the table's state, for views refreshed from this game (renewed by any action
-    /// that may change the table).
-    pub(crate) table_stamp: TableStamp,
     pub(crate) opened: Vec<bool>,
     /// Cards each seat took from the discard pile and still holds (seen by everyone).
     pub(crate) known: Vec<PieceSet>,
@@ -157,7 +153,6 @@ impl Rummy40 {
             hands,
             piles: Piles::new(stock, discard, shuffle_seed),
             table: MeldTable::new(),
-            table_stamp: TableStamp::fresh(),
             opened,
             known,
             dealer,
@@ -203,7 +198,6 @@ impl Rummy40 {
             hands,
             piles: Piles::new(stock, view.discard_pile.clone(), 0),
             table: view.table.clone(),
-            table_stamp: TableStamp::fresh(),
             opened: view.opened.clone(),
             known: view.known.clone(),
             dealer: view.dealer,
@@ -250,7 +244,6 @@ impl Rummy40 {
             hands,
             piles,
             table,
-            table_stamp: TableStamp::fresh(),
             opened,
             known,
             dealer,
@@ -355,10 +348,6 @@ impl Rummy40 {
             Action::Discard(_) => Some(false),
             _ => None,
         };
-        if drawn_or_discarded.is_none() {
-            // Every other action may change the table (renewed even if it is refused).
-            self.table_stamp = TableStamp::fresh();
-        }
         if self.safe_in_place(&action) {
             // Refused before any change, or known to succeed: no copy needed.
             self.step(&action)?;

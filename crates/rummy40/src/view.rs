@@ -1,7 +1,5 @@
 //! [`View`]: what one seat may see (DESIGN.md idea 6).
 
-use core::sync::atomic::{AtomicU64, Ordering};
-
 use rummykit_core::{Card, Catalog, MeldTable, Outcome, PieceId, PieceSet, Seat};
 
 use crate::{Config, Phase, Rummy40};
@@ -34,9 +32,7 @@ pub struct View {
     pub hand_faces: Vec<Card>,
     /// Cards in each seat's hand.
     pub hand_sizes: Vec<usize>,
-    /// The melds on the table (public). `Game::view_into` copies it only when the game's
-    /// table changed since this view was refreshed from it: a view whose table was edited
-    /// by hand should be built anew with `Game::view`.
+    /// The melds on the table (public).
     pub table: MeldTable<Card>,
     /// The discard pile, bottom first (public: every card in it was seen face up).
     pub discard_pile: Vec<PieceId>,
@@ -58,8 +54,6 @@ pub struct View {
     pub won_jokers: PieceSet,
     /// The result, once the hand is over.
     pub outcome: Option<Outcome>,
-    /// The stamp of the game's table when `table` was last copied from it.
-    table_stamp: TableStamp,
     /// The cards of the hand with their faces, listed by the refresh for the legal
     /// actions.
     pub(crate) hand_cards: HandCards,
@@ -91,30 +85,6 @@ impl PartialEq for HandCards {
 
 impl Eq for HandCards {}
 
-/// A name for one state of a game's table: a new stamp (from a process-wide counter) is
-/// taken whenever the table may change, and clones keep theirs, so equal stamps mean
-/// equal tables. [`View::refresh`] copies the table only when the stamps differ (most
-/// actions leave the table as it was). A cache tag, not state: all stamps compare equal,
-/// so games and views still compare by content.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct TableStamp(u64);
-
-impl TableStamp {
-    /// A stamp no table had before (0, the default, is never issued: "not copied yet").
-    pub(crate) fn fresh() -> TableStamp {
-        static NEXT: AtomicU64 = AtomicU64::new(1);
-        TableStamp(NEXT.fetch_add(1, Ordering::Relaxed))
-    }
-}
-
-impl PartialEq for TableStamp {
-    fn eq(&self, _: &TableStamp) -> bool {
-        true
-    }
-}
-
-impl Eq for TableStamp {}
-
 impl View {
     pub(crate) fn new(game: &Rummy40, seat: Seat) -> View {
         let mut view = View {
@@ -134,7 +104,6 @@ impl View {
             taken_this_turn: None,
             won_jokers: PieceSet::new(),
             outcome: None,
-            table_stamp: TableStamp::default(),
             hand_cards: HandCards::default(),
         };
         view.refresh(game, seat);
@@ -166,12 +135,7 @@ impl View {
             // More seats than a game may have (a state built from an edited view).
             None => self.hand_sizes.extend(game.hands.iter().map(PieceSet::len)),
         }
-        // Copied only if the game's table changed since (a view edited by hand should be
-        // rebuilt with `Game::view`, not refreshed).
-        if self.table_stamp.0 == 0 || self.table_stamp.0 != game.table_stamp.0 {
-            self.table.clone_from(&game.table);
-            self.table_stamp = game.table_stamp;
-        }
+        self.table.clone_from(&game.table);
         self.discard_pile.clear();
         self.discard_pile.extend_from_slice(game.piles.discard_pile());
         self.stock_len = game.piles.stock_len();
