@@ -245,6 +245,20 @@ pub(super) struct Sweep<'a> {
     pub params: Params,
 }
 
+/// What one pass of the DP keeps: with `beam`, only that many best states per layer (a
+/// heuristic, for a lower bound); only states that can still reach `bound` (a score
+/// some play reaches, or a target).
+#[derive(Debug, Clone, Copy)]
+struct Pass {
+    beam: Option<usize>,
+    bound: u32,
+}
+
+impl Pass {
+    /// The plain exact program: every state, no target.
+    const EXACT: Pass = Pass { beam: None, bound: 0 };
+}
+
 /// What a search knows so far: the best play found (and the sweep that found it), the
 /// best score per sweep, and the bounds no play can beat.
 #[derive(Debug, Default)]
@@ -309,6 +323,13 @@ impl Progress {
             return Some(if a > FAIR * b || (b <= FAIR * a && rank(1) > rank(0)) { 1 } else { 0 });
         }
         (0..sweeps).find(|&i| live(i))
+    }
+
+    /// The sweeps, the one with the better play so far first.
+    fn order(&self, sweeps: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..sweeps).collect();
+        order.sort_by_key(|&i| core::cmp::Reverse(self.own[i] & !ROOM_MASK));
+        order
     }
 
     /// The best play found reaches a bound: nothing can beat it.
@@ -493,11 +514,7 @@ impl Dp {
             // weigh in the final rank, which the natural score does not bound, so the
             // exact program runs on its own.
             self.face(lead.params.mirror);
-            return self
-                .run_with(lead.counts, lead.params, None, 0, usize::MAX)
-                .ok()
-                .flatten()
-                .map(|o| (o, 0));
+            return self.run_with(lead, Pass::EXACT, usize::MAX).ok().flatten().map(|o| (o, 0));
         }
         let beams = if self.narrow { NARROW_BEAMS } else { BEAMS };
         let mut p =
@@ -512,7 +529,7 @@ impl Dp {
             }
             next[i] += 1;
         }
-        let mut order = self.order(sweeps.len(), &p);
+        let mut order = p.order(sweeps.len());
         let unit = match lead.params.objective {
             Objective::Tiles => 1 << 17,
             Objective::Value => 1 << 14,
@@ -525,7 +542,7 @@ impl Dp {
         // exact pass with that target.
         if top > p.low {
             let width = if self.narrow { 6 } else { FOCUS };
-            let (b, i) = self.race(sweeps, &mut order, Some(width), top, &mut limit);
+            let (b, i) = self.race(sweeps, &mut order, Pass { beam: Some(width), bound: top }, &mut limit);
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
             if !self.truncated {
                 if reached {
@@ -546,10 +563,12 @@ impl Dp {
         loop {
             let target = top.saturating_sub(drop).max(p.low);
             if target <= p.low {
-                let (b, i) = self.race(sweeps, &mut order, None, p.beat(), &mut limit);
+                let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: p.beat() }, &mut limit);
                 return b.map(|o| (o, i)).or(p.best);
             }
-            if let (Some(o), i) = self.race(sweeps, &mut order, None, target, &mut limit) {
+            if let (Some(o), i) =
+                self.race(sweeps, &mut order, Pass { beam: None, bound: target }, &mut limit)
+            {
                 if o.score >= target {
                     return Some((o, i));
                 }
@@ -568,13 +587,6 @@ impl Dp {
         self.face(sweep.params.mirror);
         self.dec.reset(sweep.counts, sweep.params);
         self.relax.init(&mut self.dec, sweep.counts, sweep.params, false);
-    }
-
-    /// The sweeps, the one with the better play so far first.
-    fn order(&self, sweeps: usize, p: &Progress) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..sweeps).collect();
-        order.sort_by_key(|&i| core::cmp::Reverse(p.own[i] & !ROOM_MASK));
-        order
     }
 
     /// Beam stage `k` (`width` states per layer) in sweep `i`: the first ranked by score
@@ -608,14 +620,14 @@ impl Dp {
         // target is often hardly larger than the beam would be, so it is tried first,
         // given up beyond a few times the last beam's states.
         if k >= EXACT_FROM && p.improved[i] {
-            match self.run_with(sweep.counts, sweep.params, None, p.beat(), p.last[i] * EXACT_TRY) {
+            match self.run_with(sweep, Pass { beam: None, bound: p.beat() }, p.last[i] * EXACT_TRY) {
                 Ok(b) => return Some(b.map(|o| (o, i)).or(p.best.take())),
                 Err(_) => p.spent[i] += self.entries.len(),
             }
         }
         p.improved[i] = false;
         let bound = if k == 0 { 0 } else { p.beat() };
-        let b = self.run_with(sweep.counts, sweep.params, Some(width), bound, usize::MAX).ok().flatten();
+        let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
         p.last[i] = self.entries.len();
         if !self.truncated {
@@ -626,7 +638,7 @@ impl Dp {
         p.proven().then(|| p.best.take())
     }
 
-    /// One pass (`beam`, `bound` as in [`Dp::run_with`]) in every sweep: each in turn of
+    /// One `pass` in every sweep: each in turn of
     /// `order` goes on until it holds `limit` states, the limit growing
     /// [`RACE_GROWTH`]-fold each round, until one finishes; its answer and its sweep. A
     /// pass given up is resumed where it stopped, not restarted. After a round the sweep
@@ -635,8 +647,7 @@ impl Dp {
         &mut self,
         sweeps: &[Sweep<'_>],
         order: &mut [usize],
-        beam: Option<usize>,
-        bound: u32,
+        pass: Pass,
         limit: &mut usize,
     ) -> (Option<Optimum>, usize) {
         for &i in order.iter() {
@@ -648,7 +659,7 @@ impl Dp {
             for &i in order.iter() {
                 let sw = sweeps[i];
                 self.face(sw.params.mirror);
-                match self.resume(sw.counts, sw.params, beam, bound, *limit) {
+                match self.resume(sw, pass, *limit) {
                     Ok(b) => return (b, i),
                     Err(e) => reached[i] = e.layers,
                 }
@@ -659,20 +670,11 @@ impl Dp {
         }
     }
 
-    /// One pass of the DP. `beam`: keep only that many best states per layer (a
-    /// heuristic, for a lower bound). `bound`: a score some solution reaches; states
-    /// that cannot reach it are dropped. Given up (`Err`) once it holds more than
-    /// `limit` states.
-    fn run_with(
-        &mut self,
-        counts: &Counts,
-        params: Params,
-        beam: Option<usize>,
-        bound: u32,
-        limit: usize,
-    ) -> Result<Option<Optimum>, Exhausted> {
+    /// One pass of the DP over `sweep` (see [`Pass`]). Given up (`Err`) once it holds
+    /// more than `limit` states.
+    fn run_with(&mut self, sweep: Sweep<'_>, pass: Pass, limit: usize) -> Result<Option<Optimum>, Exhausted> {
         self.start_pass();
-        self.resume(counts, params, beam, bound, limit)
+        self.resume(sweep, pass, limit)
     }
 
     /// Starts a pass: the root state alone.
@@ -684,16 +686,10 @@ impl Dp {
         self.entries.push(Entry { key: 0, score: 0, est: 0, parent: 0, choice: 0 });
     }
 
-    /// Goes on with the pass started by [`Dp::start_pass`] (with the same `counts`,
-    /// `params`, `beam` and `bound`) where it stopped: as [`Dp::run_with`].
-    fn resume(
-        &mut self,
-        counts: &Counts,
-        params: Params,
-        beam: Option<usize>,
-        bound: u32,
-        limit: usize,
-    ) -> Result<Option<Optimum>, Exhausted> {
+    /// Goes on with the pass started by [`Dp::start_pass`] (with the same `sweep`,
+    /// `beam` and `bound`) where it stopped: as [`Dp::run_with`].
+    fn resume(&mut self, sweep: Sweep<'_>, pass: Pass, limit: usize) -> Result<Option<Optimum>, Exhausted> {
+        let (Sweep { counts, params }, Pass { beam, bound }) = (sweep, pass);
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
         let cap = params.threshold.map(|t| t.min(VALUE_CAP));
         let masks = joker_masks(params.core);
@@ -1623,7 +1619,10 @@ mod tests {
         let mut dp = Dp::default();
         dp.dec.reset(counts, params);
         dp.relax.init(&mut dp.dec, counts, params, false);
-        dp.run_with(counts, params, None, 0, usize::MAX).ok().flatten().map(|o| o.score & !ROOM_MASK)
+        dp.run_with(Sweep { counts, params }, Pass::EXACT, usize::MAX)
+            .ok()
+            .flatten()
+            .map(|o| o.score & !ROOM_MASK)
     }
 
     /// The staged search (beams, the relaxation's bound, descending targets) finds the
