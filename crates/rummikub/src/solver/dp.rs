@@ -998,6 +998,22 @@ struct Decisions {
     /// them where they are, in either sweep direction.
     memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
     kept: Vec<Opt>,
+    /// The relaxation's view of opened-mode decisions, kept across solves like `memo`:
+    /// per [`memo_key`] with the group cap and the jokers charged per group natural, a
+    /// range of `bounds` (see [`Decisions::relaxed`]).
+    bounds_memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
+    bounds: Vec<Bound>,
+    /// Scratch for [`Decisions::relaxed`].
+    scratch: Vec<u32>,
+}
+
+/// A decision as the relaxation sees it: the colour's new runs, the jokers it is
+/// charged (its own and its group naturals' partners) and the rack naturals it places.
+#[derive(Debug, Clone, Copy)]
+struct Bound {
+    runs: u16,
+    spent: u8,
+    placed: u8,
 }
 
 /// One sweep direction's steps, and its decisions per step: `(stamp, lo, hi)` per
@@ -1062,6 +1078,8 @@ impl Decisions {
         if self.kept.len() > KEPT_MAX {
             self.kept.clear();
             self.memo.clear();
+            self.bounds.clear();
+            self.bounds_memo.clear();
         }
     }
 
@@ -1131,6 +1149,44 @@ impl Decisions {
         let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
         let range = gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false);
         self.memo.insert(key, range);
+        range
+    }
+
+    /// The decisions of step `layer` with open runs `runs` and `jmax` jokers left, as
+    /// [`Relax::compute_row`] uses them (opened mode): those sending at most `cap`
+    /// naturals to groups, each charged `per_group` jokers, reduced to the ones no other
+    /// beats (same runs, no more jokers, as many naturals placed), ordered by runs so
+    /// that each successor row is read once. A range of `bounds`, kept across solves.
+    fn relaxed(&mut self, layer: usize, runs: u32, jmax: u32, cap: u32, per_group: u32) -> (u32, u32) {
+        let step = self.look.steps[layer];
+        let key = memo_key(&step, runs, jmax) | u64::from(cap) << 36 | u64::from(per_group) << 40;
+        if let Some(&range) = self.bounds_memo.get(&key) {
+            return range;
+        }
+        let (lo, hi) = self.remembered(&step, runs, jmax);
+        // Packed as `runs << 16 | spent << 8 | unplaced`: sorted, each runs' decisions
+        // come together, fewest jokers first, and for each the most placed first.
+        let mut all = core::mem::take(&mut self.scratch);
+        all.clear();
+        all.extend(self.kept[lo as usize..hi as usize].iter().filter_map(|o| {
+            let spent = o.jokers + o.gamma * per_group;
+            (o.gamma <= cap && spent <= jmax).then_some(o.runs << 16 | spent << 8 | (0xff - (o.delta >> 8)))
+        }));
+        all.sort_unstable();
+        let start = self.bounds.len();
+        // Rows never fall with a larger budget, so a decision that spends more jokers
+        // for no more naturals than another with the same runs adds nothing.
+        let mut most = (u32::MAX, 0u32);
+        for &b in &all {
+            let (runs, placed) = (b >> 16, 0xff - (b & 0xff));
+            if runs != most.0 || placed > most.1 {
+                most = (runs, placed);
+                self.bounds.push(Bound { runs: runs as u16, spent: (b >> 8) as u8, placed: placed as u8 });
+            }
+        }
+        self.scratch = all;
+        let range = (start as u32, self.bounds.len() as u32);
+        self.bounds_memo.insert(key, range);
         range
     }
 
@@ -1410,19 +1466,17 @@ impl Relax {
         // pass serves every budget.
         let i = m as usize - 1;
         let jmax = self.jmax as usize;
-        let (lo, hi) = dec.get(i * 4 + c, runs & 7, (runs >> 3) & 7, (runs >> 6) & 7, self.jmax);
+        let (lo, hi) = dec.relaxed(i * 4 + c, runs, self.jmax, self.gcap[c][i], self.gjokers[c][i]);
         let unit = one_tile(self.objective, dec.look.steps[i * 4 + c].value_n);
-        let cap = self.gcap[c][i];
-        let per_group = self.gjokers[c][i];
         let mut row = [NONE; JLEFT as usize];
-        for o in lo..hi {
-            let o = dec.opt(o);
-            let spent = (o.jokers + o.gamma * per_group) as usize;
-            if o.gamma > cap || spent > jmax {
-                continue;
+        let mut sub = (u16::MAX, [NONE; JLEFT as usize]);
+        for k in lo..hi {
+            let o = dec.bounds[k as usize];
+            if o.runs != sub.0 {
+                sub = (o.runs, self.row(dec, c, m + 1, u32::from(o.runs)));
             }
-            let sub = self.row(dec, c, m + 1, o.runs);
-            let d = (o.delta >> 8) * unit;
+            let (spent, sub) = (usize::from(o.spent), &sub.1);
+            let d = u32::from(o.placed) * unit;
             for b in spent..=jmax {
                 let s = sub[b - spent];
                 if s != NONE && (row[b] == NONE || d + s > row[b]) {
@@ -1484,7 +1538,7 @@ impl Relax {
     /// `score` plus the bound on what the state `key` (after colour `c` of number `n`)
     /// can still add, given `others` (from [`Relax::others`]); `None` if it has no
     /// completion or cannot reach `target`.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn estimate(
         &mut self,
