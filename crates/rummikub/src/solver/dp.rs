@@ -1072,21 +1072,20 @@ struct Lookup {
 const KEPT_MAX: usize = 1 << 18;
 
 /// The key of a colour step's decisions in [`Decisions::memo`]: everything
-/// [`gen_options`] depends on except the number (core mode: only the score depends on
-/// it; full mode: the number is part of the key).
+/// [`gen_options`] depends on. Not the objective nor the number a tile carries: only
+/// scores depend on them, and those are computed where a decision is used
+/// ([`Opt::score`]); so positions of either objective and both sweep directions share
+/// the decisions. Core mode not even the number (it only matters for jokers before a
+/// run's first natural, which the core has none of).
 fn memo_key(step: &Step, runs: u32, jleft: u32) -> u64 {
-    // Full mode: the number shapes the decisions (room for jokers before a start) and
-    // their scores; core mode: only the scores (rescaled on a hit).
-    let (n, value_n) = if step.core { (0, 0) } else { (step.n, step.value_n) };
+    let n = if step.core { 0 } else { step.n };
     u64::from(runs)
         | u64::from(jleft) << 9
         | u64::from(step.t) << 12
         | u64::from(step.r) << 16
         | u64::from(step.next) << 20
-        | u64::from(step.objective == Objective::Value) << 26
         | u64::from(step.core) << 27
         | u64::from(n) << 28
-        | u64::from(value_n) << 32
 }
 
 /// A multiplicative hasher for the small integer keys of [`Decisions::memo`].
