@@ -1363,8 +1363,13 @@ pub(super) fn group_layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<
     layout(gamma, jokers, core)
 }
 
-/// A score that marks "no completion".
-const NONE: u32 = u32::MAX;
+/// A bound that marks "no completion". Any negative bound means none: sums with it stay
+/// negative (every score is below 2^28), so bounds combine without branches.
+const NONE: i32 = -(1 << 29);
+
+/// A bound per joker budget `0..=MAX_JOKERS` (budgets above the position's jokers are
+/// never read).
+type Budgets = [i32; JLEFT as usize];
 
 /// The per-colour relaxation: every colour on its own, with every joker still left at
 /// its disposal, and groups relaxed to a cap on how many naturals of a tile any
@@ -1386,10 +1391,10 @@ struct Relax {
     /// `(stamp, fewest jokers)` per `(step, pending group naturals)` (see `pending`).
     pend: Vec<(u32, u8)>,
     /// `(stamp, bound per joker budget)` per `(colour, number, packed runs)`.
-    rows: Vec<(u32, [u32; JLEFT as usize])>,
+    rows: Vec<(u32, Budgets)>,
     /// `(stamp, tag, bound)`: [`Relax::others`] by the other colours' runs, number and
     /// colour (direct-mapped, [`OTHERS_BITS`] bits).
-    others: Vec<(u32, u64, [u32; JLEFT as usize])>,
+    others: Vec<(u32, u64, Budgets)>,
     stamp: u32,
 }
 
@@ -1444,10 +1449,8 @@ impl Relax {
         // Every colour before number 1: colours 0..3 "after number 0", colour 3 at 1.
         let others = self.others(dec, 0, 0, 3, j)?;
         let row = self.row(dec, 3, 1, 0);
-        (0..=j as usize)
-            .filter(|&b| row[b] != NONE && others[j as usize - b] != NONE)
-            .map(|b| row[b] + others[j as usize - b])
-            .max()
+        let best = (0..=j as usize).map(|b| row[b] + others[j as usize - b]).max()?;
+        u32::try_from(best).ok()
     }
 
     /// Fewest jokers with which the naturals sent to groups at number `n` by colours
@@ -1496,7 +1499,7 @@ impl Relax {
     /// Colour `c`'s bound from number `m` on with open runs `runs` (packed as in the
     /// key), for every joker budget `0..=j`.
     #[inline]
-    fn row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32) -> [u32; JLEFT as usize] {
+    fn row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32) -> Budgets {
         if m == 14 {
             return [if runs & 0x3f == 0 { 0 } else { NONE }; JLEFT as usize];
         }
@@ -1511,21 +1514,14 @@ impl Relax {
     /// [`Relax::row`] when it is not known yet (kept apart so that the look-up, which
     /// almost every call is, inlines).
     #[inline(never)]
-    fn compute_row(
-        &mut self,
-        dec: &mut Decisions,
-        c: usize,
-        m: u32,
-        runs: u32,
-        idx: usize,
-    ) -> [u32; JLEFT as usize] {
+    fn compute_row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32, idx: usize) -> Budgets {
         // The decisions with every joker available: those with fewer jokers left are the
         // same or keep fewer long runs open (which the bound can only lower), so one
         // pass serves every budget.
         let i = m as usize - 1;
         let jmax = self.jmax as usize;
         let (lo, hi) = dec.relaxed(i * 4 + c, runs, self.jmax, self.gcap[c][i], self.gjokers[c][i]);
-        let unit = one_tile(self.objective, dec.look.steps[i * 4 + c].value_n);
+        let unit = one_tile(self.objective, dec.look.steps[i * 4 + c].value_n) as i32;
         let mut row = [NONE; JLEFT as usize];
         let mut sub = (u16::MAX, [NONE; JLEFT as usize]);
         for k in lo..hi {
@@ -1534,20 +1530,17 @@ impl Relax {
                 sub = (o.runs, self.row(dec, c, m + 1, u32::from(o.runs)));
             }
             let (spent, sub) = (usize::from(o.spent), &sub.1);
-            let d = u32::from(o.placed) * unit;
+            let d = i32::from(o.placed) * unit;
             for b in spent..=jmax {
-                let s = sub[b - spent];
-                if s != NONE && (row[b] == NONE || d + s > row[b]) {
-                    row[b] = d + s;
-                }
+                row[b] = row[b].max(d + sub[b - spent]);
             }
         }
         // A budget is an upper limit: more jokers never lower the bound.
         for b in 1..=jmax {
-            if row[b - 1] != NONE && (row[b] == NONE || row[b - 1] > row[b]) {
-                row[b] = row[b - 1];
-            }
+            row[b] = row[b].max(row[b - 1]);
         }
+        // Keep "none" at the sentinel, so that sums of two stay far from overflow.
+        let row = row.map(|v| v.max(NONE));
         self.rows[idx] = (self.stamp, row);
         row
     }
@@ -1556,14 +1549,8 @@ impl Relax {
     /// `n`), for every joker budget shared among them (the jokers of runs are shared;
     /// those of groups are free in the relaxation). `None` if they have no completion
     /// with `j` jokers.
-    fn others(
-        &mut self,
-        dec: &mut Decisions,
-        key: u64,
-        n: u32,
-        c: usize,
-        j: u32,
-    ) -> Option<[u32; JLEFT as usize]> {
+    #[inline(always)]
+    fn others(&mut self, dec: &mut Decisions, key: u64, n: u32, c: usize, j: u32) -> Option<Budgets> {
         if !self.on {
             return Some([0; JLEFT as usize]);
         }
@@ -1576,21 +1563,35 @@ impl Relax {
         let acc = if stamp == self.stamp && seen == tag {
             bound
         } else {
-            let mut acc = [0u32; JLEFT as usize];
-            let mut first = true;
-            for cc in (0..4).filter(|&cc| cc != c) {
-                let m = if cc < c { n + 1 } else { n };
-                let row = self.row(dec, cc, m, (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff);
-                // A row never falls with a larger budget, so its convolution with the
-                // zero row is the row itself.
-                acc = if first { row } else { max_plus(&acc, &row, self.jmax) };
-                first = false;
-            }
-            self.others[slot] = (self.stamp, tag, acc);
-            acc
+            self.compute_others(dec, key, n, c, slot, tag)
         };
         // The bound never falls with a larger budget either: none at `j`, none below.
-        (acc[j as usize] != NONE).then_some(acc)
+        (acc[j as usize] >= 0).then_some(acc)
+    }
+
+    /// [`Relax::others`] when it is not cached (kept apart so that the look-up inlines).
+    #[inline(never)]
+    fn compute_others(
+        &mut self,
+        dec: &mut Decisions,
+        key: u64,
+        n: u32,
+        c: usize,
+        slot: usize,
+        tag: u64,
+    ) -> Budgets {
+        let mut acc = [0; JLEFT as usize];
+        let mut first = true;
+        for cc in (0..4).filter(|&cc| cc != c) {
+            let m = if cc < c { n + 1 } else { n };
+            let row = self.row(dec, cc, m, (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff);
+            // A row never falls with a larger budget, so its convolution with the
+            // zero row is the row itself.
+            acc = if first { row } else { max_plus(&acc, &row) };
+            first = false;
+        }
+        self.others[slot] = (self.stamp, tag, acc);
+        acc
     }
 
     /// `score` plus the bound on what the state `key` (after colour `c` of number `n`)
@@ -1601,7 +1602,7 @@ impl Relax {
     fn estimate(
         &mut self,
         dec: &mut Decisions,
-        others: &[u32; JLEFT as usize],
+        others: &Budgets,
         key: u64,
         score: u32,
         n: u32,
@@ -1625,39 +1626,26 @@ impl Relax {
         let row = self.row(dec, c, n + 1, runs);
         let mut best = NONE;
         for (b, &r) in row.iter().enumerate().take(j as usize + 1) {
-            let o = others[j as usize - b];
-            if r != NONE && o != NONE && (best == NONE || r + o > best) {
-                best = r + o;
-            }
+            best = best.max(r + others[j as usize - b]);
         }
-        if best == NONE {
+        if best < 0 {
             return None;
         }
-        let est = score + best;
+        let est = score + best as u32;
         (est + ROOM_MASK >= target).then_some(est)
     }
 }
 
-/// Max-plus convolution of two per-budget bounds, budgets `0..=j` (`NONE`: impossible).
-///
-/// Branch-free: `NONE` becomes a negative sentinel whose sums stay negative (scores stay
-/// below 2^28), so every pair is simply added and the larger kept.
-fn max_plus(a: &[u32; JLEFT as usize], b: &[u32; JLEFT as usize], j: u32) -> [u32; JLEFT as usize] {
-    const NEG: i32 = -(1 << 29);
-    let signed = |v: &[u32; JLEFT as usize]| v.map(|x| if x == NONE { NEG } else { x as i32 });
-    let (a, b) = (signed(a), signed(b));
-    let mut out = [NEG; JLEFT as usize];
+/// Max-plus convolution of two per-budget bounds (negative: impossible; the result
+/// is clamped at [`NONE`]).
+fn max_plus(a: &Budgets, b: &Budgets) -> Budgets {
+    let mut out = [NONE; JLEFT as usize];
     for total in 0..JLEFT as usize {
         for x in 0..=total {
             out[total] = out[total].max(a[x] + b[total - x]);
         }
     }
-    let mut res = out.map(|v| if v < 0 { NONE } else { v as u32 });
-    // Budgets above `j` are never read; keep them impossible, as before.
-    for r in res.iter_mut().skip(j as usize + 1) {
-        *r = NONE;
-    }
-    res
+    out
 }
 
 #[cfg(test)]
