@@ -936,6 +936,8 @@ fn gen_options(
                                     }
                                     let na3 = (a2 + k3 + big).min(room - na1 - na2);
                                     if na1 > 7 || na2 > 7 || na3 > 7 {
+                                        // With less room, fewer long runs might be open.
+                                        dedup.overflow |= na3 > 7;
                                         continue;
                                     }
                                     // Core mode, as a tie-break: melds that could take a spare
@@ -1007,6 +1009,64 @@ fn gen_options(
     (lo as u32, opts.len() as u32)
 }
 
+/// The decisions for `jleft` jokers left and `next` tiles at the next number, derived
+/// from those (`wider`, a range of `opts` from [`gen_options`] with the same runs and
+/// tiles) for as many or more jokers and as much or more room at the next number: the
+/// same list, in the same order, as [`gen_options`] would generate.
+///
+/// Why: the loops of [`gen_options`] depend on the jokers left, not on the next number,
+/// and a decision possible here is possible there. It is possible here iff it spends
+/// at most `jleft` jokers and leaves its short runs room at the next number, which
+/// depends only on its outcome there; its outcome here differs only in the long runs
+/// kept open, capped lower. So each outcome here merges whole outcomes of the wider
+/// list. Generation keeps, per outcome, the first decision (in loop order, [`lex`])
+/// with the best delta, in the order in which outcomes first occur; the wider list is
+/// in that order too, so merging in its order keeps that order, and the best of the
+/// merged representatives (ties to the first in loop order) is the one generation
+/// would keep. Not if the wider list dropped a decision for leaving more than 7 long
+/// runs open ([`Dedup::overflow`]): with less room that decision may be possible.
+fn derive(opts: &mut Vec<Opt>, dedup: &mut Dedup, wider: (u32, u32), jleft: u32, next: u32) -> (u32, u32) {
+    let lo = opts.len();
+    dedup.next();
+    for i in wider.0..wider.1 {
+        let o = opts[i as usize];
+        if o.jokers > jleft {
+            continue;
+        }
+        let (na1, na2, na3) = (o.runs & 7, (o.runs >> 3) & 7, (o.runs >> 6) & 7);
+        let room = next + (jleft - o.jokers);
+        if na1 + na2 > room {
+            continue;
+        }
+        let o = Opt { runs: na1 | na2 << 3 | na3.min(room - na1 - na2) << 6, ..o };
+        let slot = &mut dedup.slots[(o.runs | o.jokers << 9 | o.gamma << 12) as usize];
+        if slot.0 == dedup.stamp {
+            let p = &mut opts[slot.1 as usize];
+            if o.delta > p.delta || (o.delta == p.delta && lex(o.choice) < lex(p.choice)) {
+                *p = o;
+            }
+        } else {
+            *slot = (dedup.stamp, opts.len() as u32);
+            opts.push(o);
+        }
+    }
+    (lo as u32, opts.len() as u32)
+}
+
+/// A packed decision's place in [`gen_options`]' loop order.
+fn lex(choice: u32) -> u32 {
+    let c = Choice::unpack(choice);
+    c.k3 << 24
+        | c.ext_jokers << 21
+        | c.pad2 << 18
+        | c.pad1 << 15
+        | c.s0 << 12
+        | c.s1 << 9
+        | c.big << 6
+        | c.big_jokers << 3
+        | c.gamma
+}
+
 /// What one colour step sees: the number, the fixed and optional naturals of the tile
 /// and of the next number, the objective, and whether this is the core relaxation.
 #[derive(Debug, Clone, Copy)]
@@ -1038,7 +1098,8 @@ struct Decisions {
     /// value, which depends on more than the key): per [`memo_key`] a range of `kept`.
     /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
     /// them where they are, in either sweep direction.
-    memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
+    /// Each entry also says whether the decisions can be derived from (see [`derive`]).
+    memo: std::collections::HashMap<u64, (u32, u32, bool), core::hash::BuildHasherDefault<KeyHasher>>,
     kept: Vec<Opt>,
     /// The relaxation's view of opened-mode decisions, kept across solves like `memo`:
     /// per [`memo_key`] with the group cap and the jokers charged per group natural, a
@@ -1067,6 +1128,10 @@ struct Lookup {
     stamp: u32,
     steps: Vec<Step>,
 }
+
+/// A next number's tile count that leaves room for any number of long runs: the
+/// decisions generated with it serve every real count ([`Decisions::remembered`]).
+const OPEN_NEXT: u32 = 63;
 
 /// Most decisions [`Decisions::kept`] holds before it starts afresh (6 MB).
 const KEPT_MAX: usize = 1 << 18;
@@ -1191,12 +1256,29 @@ impl Decisions {
     /// `kept`, generated there on first use.
     fn remembered(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         let key = memo_key(step, runs, jleft);
-        if let Some(&range) = self.memo.get(&key) {
-            return range;
+        if let Some(&(lo, hi, _)) = self.memo.get(&key) {
+            return (lo, hi);
         }
+        // The decisions with room for any number of long runs (as if the next number
+        // held every tile), generated once for every next number, and capped here to
+        // the room this one leaves (see [`derive`]).
+        let open = Step { next: OPEN_NEXT, ..*step };
         let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
-        let range = gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false);
-        self.memo.insert(key, range);
+        let wide_key = memo_key(&open, runs, jleft);
+        let wide = match self.memo.get(&wide_key) {
+            Some(&wide) => wide,
+            None => {
+                let (lo, hi) = gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, &open, false);
+                let wide = (lo, hi, !self.dedup.overflow);
+                self.memo.insert(wide_key, wide);
+                wide
+            }
+        };
+        let range = match wide {
+            (lo, hi, true) => derive(&mut self.kept, &mut self.dedup, (lo, hi), jleft, step.next),
+            _ => gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false),
+        };
+        self.memo.insert(key, (range.0, range.1, false));
         range
     }
 
@@ -1251,6 +1333,9 @@ impl Decisions {
 struct Dedup {
     slots: Vec<(u32, u32)>,
     stamp: u32,
+    /// The call dropped a decision for leaving more than 7 long runs open (which the
+    /// same decision with less room may not): its list cannot be derived from.
+    overflow: bool,
 }
 
 impl Dedup {
@@ -1264,6 +1349,7 @@ impl Dedup {
     /// Starts a new call: forgets every outcome.
     fn next(&mut self) {
         self.allocate();
+        self.overflow = false;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.slots.fill((0, 0));
@@ -1274,7 +1360,7 @@ impl Dedup {
 
 /// One precomputed colour decision: the colour's new runs, the jokers it spends, the
 /// naturals it sends to groups, the value it represents, its score and its packed form.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Opt {
     runs: u32,
     jokers: u32,
@@ -1712,6 +1798,59 @@ mod tests {
             }
         }
         counts
+    }
+
+    /// Decisions derived from those for more jokers left and more room at the next
+    /// number (or any room, [`OPEN_NEXT`]) are the generated ones, in the same order, in
+    /// both modes, for every step shape (see [`derive`]).
+    #[test]
+    fn derived_decisions_equal_generated() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x00DE_217E);
+        let mut dedup = Dedup::default();
+        let (mut compared, mut merged) = (0, 0);
+        for _ in 0..20_000 {
+            let n = rng.random_range(1..=13);
+            let step = Step {
+                layer: 0,
+                n,
+                value_n: n,
+                t: rng.random_range(0..=3),
+                r: rng.random_range(0..=3),
+                next: rng.random_range(0..=6),
+                objective: if rng.random_range(0..2) == 0 { Objective::Tiles } else { Objective::Value },
+                core: rng.random_range(0..2) == 0,
+            };
+            let (a1, a2, a3) = (rng.random_range(0..=3), rng.random_range(0..=4), rng.random_range(0..=5));
+            let wide_j = rng.random_range(0..JLEFT);
+            let j = rng.random_range(0..=wide_j);
+            let wide_next =
+                if rng.random_range(0..2) == 0 { OPEN_NEXT } else { rng.random_range(step.next..=6) };
+            let mut opts = Vec::new();
+            let wide = gen_options(
+                &mut opts,
+                &mut dedup,
+                a1,
+                a2,
+                a3,
+                wide_j,
+                &Step { next: wide_next, ..step },
+                false,
+            );
+            if dedup.overflow {
+                continue;
+            }
+            let mut direct = Vec::new();
+            gen_options(&mut direct, &mut dedup, a1, a2, a3, j, &step, false);
+            let (lo, hi) = derive(&mut opts, &mut dedup, wide, j, step.next);
+            assert_eq!(
+                &opts[lo as usize..hi as usize],
+                &direct[..],
+                "{step:?} runs {a1} {a2} {a3} {wide_j} {wide_next} -> {j}"
+            );
+            compared += 1;
+            merged += usize::from(direct.len() < (wide.1 - wide.0) as usize);
+        }
+        assert!(compared > 15_000 && merged > 5_000, "{compared} compared, {merged} merged");
     }
 
     /// The plain exact program: one pass, no beam, no relaxation.
