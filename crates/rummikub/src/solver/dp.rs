@@ -1260,13 +1260,15 @@ impl Decisions {
             return (lo, hi);
         }
         // The decisions with room for any number of long runs (as if the next number
-        // held every tile), generated once for every next number, and capped here to
-        // the room this one leaves (see [`derive`]).
+        // held every tile), generated once for every next number (and for fewer jokers
+        // left if known for more), and capped here to the room this one leaves and the
+        // jokers (see [`derive`]).
         let open = Step { next: OPEN_NEXT, ..*step };
         let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
         let wide_key = memo_key(&open, runs, jleft);
-        let wide = match self.memo.get(&wide_key) {
-            Some(&wide) => wide,
+        let known = (jleft..JLEFT).find_map(|j| self.memo.get(&memo_key(&open, runs, j)).copied());
+        let wide = match known {
+            Some(wide) => wide,
             None => {
                 let (lo, hi) = gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, &open, false);
                 let wide = (lo, hi, !self.dedup.overflow);
