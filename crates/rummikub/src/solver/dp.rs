@@ -82,20 +82,6 @@ const EXACT_TRY: usize = 4;
 /// 21 hardest bench positions).
 const FAIR: usize = 3;
 
-/// States per pass and decisions [`Dp::prepare`] makes room for: what the bench
-/// positions' hardest solves reach (the vectors grow beyond when needed).
-const PREPARED_STATES: usize = 1 << 13;
-const PREPARED_DECISIONS: usize = 1 << 15;
-
-/// Makes `v` hold at least `n` elements without growing, and writes to all of them once
-/// (the pages are mapped now); its contents are unchanged.
-fn room<T: Copy>(v: &mut Vec<T>, n: usize, x: T) {
-    let len = v.len();
-    v.reserve(n.saturating_sub(len));
-    v.resize(v.capacity(), x);
-    v.truncate(len);
-}
-
 /// A run given up because it processed more states than its limit allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Exhausted {
@@ -353,34 +339,6 @@ impl Progress {
 }
 
 impl Dp {
-    /// Allocates the tables of both sweep directions, and maps the pages of those that
-    /// every solve reads all over (the cache of the other colours' bounds, indexed by a
-    /// hash) and of room for the usual number of states and decisions, so that the first
-    /// solves do not pay for it. A fresh solver's first solve otherwise takes ~600 page
-    /// faults (bench position 0: 2.1 ms, against 0.26 ms warm); the tables indexed by
-    /// run state are touched sparsely and left to fault in as they are used.
-    pub(super) fn prepare(&mut self) {
-        const ENTRY: Entry = Entry { key: 0, score: 0, est: 0, parent: 0, choice: 0 };
-        for _ in 0..2 {
-            self.dec.look.allocate();
-            self.relax.allocate();
-            self.relax.others.fill((0, 0, [0; JLEFT as usize]));
-            room(&mut self.entries, PREPARED_STATES, ENTRY);
-            self.face(!self.facing_mirror);
-        }
-        self.dec.dedup.allocate();
-        self.dec.dedup.slots.fill((0, 0));
-        let opt = Opt { runs: 0, jokers: 0, gamma: 0, value: 0, delta: 0, choice: 0 };
-        room(&mut self.dec.kept, PREPARED_DECISIONS, opt);
-        room(&mut self.dec.bounds, PREPARED_DECISIONS / 2, Bound { runs: 0, spent: 0, placed: 0 });
-        self.dec.memo.reserve(PREPARED_DECISIONS / 16);
-        self.dec.bounds_memo.reserve(PREPARED_DECISIONS / 16);
-        room(&mut self.ranks, PREPARED_STATES / 8, 0);
-        if self.slots.len() < PREPARED_STATES {
-            self.slots.resize(PREPARED_STATES, 0);
-        }
-        self.slots.fill(0);
-    }
     fn begin_layer(&mut self, expected: usize) {
         self.layer_start.push(self.entries.len());
         let want = (expected * 2).next_power_of_two().max(64);
@@ -1176,16 +1134,6 @@ impl core::hash::Hasher for KeyHasher {
     }
 }
 
-impl Lookup {
-    /// Allocates the cache, once.
-    fn allocate(&mut self) {
-        let size = 52 * 512 * JLEFT as usize;
-        if self.cache.len() < size {
-            self.cache = vec![(0, 0, 0); size];
-        }
-    }
-}
-
 impl Decisions {
     /// Starts afresh once [`Decisions::kept`] is full. Only at the start of a search: the
     /// ranges cached during it (in either sweep's look-up) must stay valid, and every
@@ -1201,7 +1149,10 @@ impl Decisions {
 
     /// Forgets the decisions of the previous run and describes the steps of `counts`.
     fn reset(&mut self, counts: &Counts, params: Params) {
-        self.look.allocate();
+        let size = 52 * 512 * JLEFT as usize;
+        if self.look.cache.len() < size {
+            self.look.cache = vec![(0, 0, 0); size];
+        }
         self.look.stamp = self.look.stamp.wrapping_add(1);
         if self.look.stamp == 0 {
             self.look.cache.fill((0, 0, 0));
@@ -1341,16 +1292,11 @@ struct Dedup {
 }
 
 impl Dedup {
-    /// Allocates the index, once.
-    fn allocate(&mut self) {
+    /// Starts a new call: forgets every outcome.
+    fn next(&mut self) {
         if self.slots.is_empty() {
             self.slots = vec![(0, 0); 1 << 15];
         }
-    }
-
-    /// Starts a new call: forgets every outcome.
-    fn next(&mut self) {
-        self.allocate();
         self.overflow = false;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -1486,20 +1432,14 @@ struct Relax {
     stamp: u32,
 }
 
-/// Size of the [`Relax::others`] cache: 2^14 entries (512 KB; 2^11 missed often enough
-/// on the largest beams to cost 3 % on the hardest bench positions).
-const OTHERS_BITS: u32 = 14;
+/// Size of the [`Relax::others`] cache: 2^12 entries (128 KB per sweep direction).
+/// Indexed by a hash, it is touched all over by a solve, so a fresh solver's first solve
+/// takes a page fault for each of its pages: at 2^14 entries that was 256 of the bench's
+/// first position's ~600 faults (2.1 ms, against 0.26 ms warm); 2^12 costs under 1 %
+/// more instructions on the hardest bench positions (2^11 once cost 3 %).
+const OTHERS_BITS: u32 = 12;
 
 impl Relax {
-    /// Allocates the tables, once.
-    fn allocate(&mut self) {
-        if self.rows.is_empty() {
-            self.rows = vec![(0, [0; JLEFT as usize]); 4 * 13 * 512];
-            self.others = vec![(0, 0, [0; JLEFT as usize]); 1 << OTHERS_BITS];
-            self.pend = vec![(0, 0); 52 * 512];
-        }
-    }
-
     /// Prepares the relaxation of `counts` (switched off if `!on`) and gives back its
     /// optimum (the natural score, without the tie-break bits) or `None` if the fixed
     /// tiles cannot be laid out even in the relaxation.
@@ -1525,7 +1465,11 @@ impl Relax {
                 self.gjokers[c][i] = if lower { 0 } else { 2u32.saturating_sub(higher) };
             }
         }
-        self.allocate();
+        if self.rows.is_empty() {
+            self.rows = vec![(0, [0; JLEFT as usize]); 4 * 13 * 512];
+            self.others = vec![(0, 0, [0; JLEFT as usize]); 1 << OTHERS_BITS];
+            self.pend = vec![(0, 0); 52 * 512];
+        }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.rows.fill((0, [0; JLEFT as usize]));

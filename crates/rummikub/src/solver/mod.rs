@@ -159,16 +159,11 @@ impl Solver {
     pub const SPARES: usize = 4;
 
     /// A solver, with the working memory of one dropped earlier on this thread if there
-    /// is one, else with fresh tables (about 1 ms: the pages a solve reads all over are
-    /// mapped here rather than during the first solves).
+    /// is one, else empty.
     #[must_use]
     pub fn new() -> Solver {
         let spare = SPARE.try_with(|s| s.try_borrow_mut().ok()?.pop()).ok().flatten();
-        let mut dp = spare.unwrap_or_else(|| {
-            let mut dp = Dp::default();
-            dp.prepare();
-            dp
-        });
+        let mut dp = spare.unwrap_or_default();
         dp.narrow = false;
         Solver { dp, sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT }
     }
