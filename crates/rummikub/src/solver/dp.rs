@@ -795,9 +795,9 @@ impl Dp {
             let mut k = base | u64::from(o.runs) << shift;
             k += u64::from(o.jokers) << J_SHIFT;
             if o.gamma > 0 {
-                k += 1 << (GAMMA_SHIFT + 3 * (o.gamma - 1));
+                k += 1 << (GAMMA_SHIFT + 3 * (u32::from(o.gamma) - 1));
             }
-            let mut v = value0 + o.value;
+            let mut v = value0 + u32::from(o.value);
             if c < 3 {
                 if let Some(cap) = cap {
                     k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
@@ -822,7 +822,7 @@ impl Dp {
                 }
                 let mut kk = base + (u64::from(add) << J_SHIFT);
                 if let Some(cap) = cap {
-                    v = value0 + o.value + add * step.n;
+                    v = value0 + u32::from(o.value) + add * step.n;
                     kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
@@ -929,11 +929,11 @@ fn gen_options(
                                         }
                                         .pack();
                                         let o = Opt {
-                                            runs: na1 | na2 << 3 | na3 << 6,
-                                            jokers: used_j,
-                                            gamma,
-                                            value,
-                                            delta,
+                                            runs: (na1 | na2 << 3 | na3 << 6) as u16,
+                                            jokers: used_j as u8,
+                                            gamma: gamma as u8,
+                                            value: value as u16,
+                                            delta: delta as u16,
                                             choice,
                                         };
                                         if track_value {
@@ -943,8 +943,7 @@ fn gen_options(
                                                 None => opts.push(o),
                                             }
                                         } else {
-                                            let slot = &mut dedup.slots
-                                                [(o.runs | o.jokers << 9 | o.gamma << 12) as usize];
+                                            let slot = &mut dedup.slots[o.outcome()];
                                             if slot.0 == dedup.stamp {
                                                 let p = &mut opts[slot.1 as usize];
                                                 if p.delta < o.delta {
@@ -988,16 +987,18 @@ fn derive(opts: &mut Vec<Opt>, dedup: &mut Dedup, wider: (u32, u32), jleft: u32,
     dedup.next();
     for i in wider.0..wider.1 {
         let o = opts[i as usize];
-        if o.jokers > jleft {
+        let jokers = u32::from(o.jokers);
+        if jokers > jleft {
             continue;
         }
-        let (na1, na2, na3) = (o.runs & 7, (o.runs >> 3) & 7, (o.runs >> 6) & 7);
-        let room = next + (jleft - o.jokers);
+        let runs = u32::from(o.runs);
+        let (na1, na2, na3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
+        let room = next + (jleft - jokers);
         if na1 + na2 > room {
             continue;
         }
-        let o = Opt { runs: na1 | na2 << 3 | na3.min(room - na1 - na2) << 6, ..o };
-        let slot = &mut dedup.slots[(o.runs | o.jokers << 9 | o.gamma << 12) as usize];
+        let o = Opt { runs: (na1 | na2 << 3 | na3.min(room - na1 - na2) << 6) as u16, ..o };
+        let slot = &mut dedup.slots[o.outcome()];
         if slot.0 == dedup.stamp {
             let p = &mut opts[slot.1 as usize];
             if o.delta > p.delta || (o.delta == p.delta && lex(o.choice) < lex(p.choice)) {
@@ -1252,8 +1253,9 @@ impl Decisions {
         let mut all = core::mem::take(&mut self.scratch);
         all.clear();
         all.extend(self.kept[lo as usize..hi as usize].iter().filter_map(|o| {
-            let spent = o.jokers + o.gamma * per_group;
-            (o.gamma <= cap && spent <= jmax).then_some(o.runs << 16 | spent << 8 | (0xff - (o.delta >> 8)))
+            let (gamma, placed) = (u32::from(o.gamma), u32::from(o.delta >> 8));
+            let spent = u32::from(o.jokers) + gamma * per_group;
+            (gamma <= cap && spent <= jmax).then_some(u32::from(o.runs) << 16 | spent << 8 | (0xff - placed))
         }));
         all.sort_unstable();
         let start = self.bounds.len();
@@ -1308,15 +1310,18 @@ impl Dedup {
 
 /// One precomputed colour decision: the colour's new runs, the jokers it spends, the
 /// naturals it sends to groups, the value it represents, its score and its packed form.
+///
+/// Compact (12 bytes): the memo holds up to [`KEPT_MAX`] of them and the hot loop reads
+/// one per successor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Opt {
-    runs: u32,
-    jokers: u32,
-    gamma: u32,
-    value: u32,
+    runs: u16,
+    jokers: u8,
+    gamma: u8,
+    value: u16,
     /// `placed << 8 | room`: rack naturals placed, and (core mode) melds with room for
     /// a spare joker. The same order as [`Opt::score`] at every number.
-    delta: u32,
+    delta: u16,
     choice: u32,
 }
 
@@ -1325,7 +1330,13 @@ impl Opt {
     /// worth `unit` ([`one_tile`]).
     #[inline]
     fn score(&self, unit: u32) -> u32 {
-        (self.delta >> 8) * unit + (self.delta & 0xff)
+        u32::from(self.delta >> 8) * unit + u32::from(self.delta & 0xff)
+    }
+
+    /// The index of this decision's outcome (new runs, jokers, naturals to groups) in
+    /// [`Dedup::slots`].
+    fn outcome(&self) -> usize {
+        usize::from(self.runs) | usize::from(self.jokers) << 9 | usize::from(self.gamma) << 12
     }
 
     fn same_outcome(&self, o: &Opt) -> bool {
