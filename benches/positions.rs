@@ -27,8 +27,13 @@ pub struct BenchPosition {
 
 /// The benchmark set: `COUNT` positions from `SEED`.
 pub fn bench_positions() -> Vec<BenchPosition> {
-    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    (0..COUNT).map(|_| one(&mut rng)).collect()
+    positions_from(SEED, COUNT)
+}
+
+/// `count` positions like the benchmark set's, from another `seed`.
+pub fn positions_from(seed: u64, count: usize) -> Vec<BenchPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count).map(|_| one(&mut rng)).collect()
 }
 
 fn take(pool: &mut [u8; 53], t: Tile) -> bool {

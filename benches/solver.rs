@@ -2,6 +2,11 @@
 //! play (see `benches/positions.rs`). Before criterion runs, it times every position on
 //! its own (best of 3 solves) and prints the median, p90 and maximum per solve.
 //!
+//! Knobs of that report: `SOLVER_REPEAT=k` (best of k; 1: one solve each),
+//! `SOLVER_WARM=n` (first solve n positions of another seed, as a solver in use would
+//! have), `SOLVER_SLOWEST=k` (list the k slowest), `SOLVER_ONLY=3,30` (only these),
+//! `SOLVER_REPORT_ONLY=1` (no criterion run).
+//!
 //! `cargo bench --bench solver -- --warm-up-time 1 --measurement-time 3`
 
 #[path = "positions.rs"]
@@ -27,6 +32,13 @@ fn per_position_report() {
         set = set.into_iter().enumerate().filter(|(i, _)| keep.contains(i)).map(|(_, p)| p).collect();
     }
     let mut solver = Solver::new();
+    // `SOLVER_WARM=n`: first solve n positions of another seed, so that the times are
+    // those of a solver in use (its memory mapped, its memo holding what other positions
+    // left) on positions it has not seen.
+    let warm: usize = std::env::var("SOLVER_WARM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    for p in positions::positions_from(positions::SEED ^ 0xA11CE, warm) {
+        black_box(solver.solve(&p.position, &p.options)).ok();
+    }
     let mut times = Vec::with_capacity(set.len());
     // `SOLVER_REPEAT=k`: solve each position k times (best of k; for profiling too), not 3.
     let repeat: usize = std::env::var("SOLVER_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
@@ -61,7 +73,7 @@ fn per_position_report() {
     }
     let (median, p90, max) = percentiles(times);
     println!(
-        "solver per position ({} positions, best of {repeat}): median {:.1} µs, p90 {:.1} µs, max {:.1} µs",
+        "solver per position ({} positions, best of {repeat}, after {warm} others): median {:.1} µs, p90 {:.1} µs, max {:.1} µs",
         set.len(),
         median.as_secs_f64() * 1e6,
         p90.as_secs_f64() * 1e6,
