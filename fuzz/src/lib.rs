@@ -192,7 +192,7 @@ fn meld_of<F: Face>(kind: MeldKind, indices: &[u8], rules: &MeldRules) {
 // Rummikub helpers: tiles, melds and rules from bytes.
 
 use rummykit_rummikub::solver::{Objective, Position, SolveError, SolveOptions, Solver};
-use rummykit_rummikub::{Rules, Rummikub, TileCounts, check_play};
+use rummykit_rummikub::{Rules, TileCounts, check_play};
 
 /// A tile from a byte (every face, the joker included).
 pub fn tile_from(bytes: &mut Bytes<'_>) -> Tile {
@@ -446,6 +446,7 @@ fn rummikub_json(json: &[u8]) {
     #[cfg(feature = "serde")]
     {
         use rummykit_core::Game;
+        use rummykit_rummikub::Rummikub;
         let Ok(game) = serde_json::from_slice::<Rummikub>(json) else { return };
         let mut all = TileCounts::new();
         for s in 0..game.seats() {
