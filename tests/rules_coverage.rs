@@ -1,16 +1,16 @@
-//! RULES.md → tests: a checked index of which tests pin down which rule.
+//! docs/RULES.md → tests: a checked index of which tests pin down which rule.
 //!
 //! * Sections are covered by a naming convention: a test named `rules_<n>_<m>_…` tests
 //!   §n.m (`rules_0_…` tests §0). Every section needs at least one such test.
-//! * The three option tables (§1.10, §2.7, §3.9) and the ambiguity register (§6) are
+//! * The three option tables (§1.10, §2.7, §3.9) and the register of readings (§6) are
 //!   listed below, each row with the tests that set the option to a non-default value or
-//!   assert the register's default.
+//!   assert the register's reading.
 //!
 //! The index is checked against the test sources (every named test exists, every
-//! `rules_…` name points to a real section) and, when the specification is beside the
-//! repository (`../shared/RULES.md`, or the path in `RUMMYKIT_RULES`), against the
-//! specification itself: every section, option and register row it has is in the index
-//! and the index names nothing it does not have.
+//! `rules_…` name points to a real section) and against docs/RULES.md: every section,
+//! option and register row it has is in the index and the index names nothing it does not
+//! have. Every `§n.m` reference anywhere in the sources and docs names a section of
+//! docs/RULES.md.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -19,6 +19,7 @@ use std::path::PathBuf;
 /// Rows of the option tables: (section, option as the first name in its row, tests).
 const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("1.10", "tile_set", &["crates/rummikub/tests/deal.rs::rules_1_1_xp_set_for_five_and_six_players"]),
+    ("1.10", "rack_size", &["crates/rummikub/tests/deal.rs::rules_1_2_rack_size_option"]),
     ("1.10", "initial_meld_threshold", &["crates/rummikub/tests/turns.rs::rules_1_5_threshold_option"]),
     (
         "1.10",
@@ -52,6 +53,8 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
             "crates/rummikub/tests/turns.rs::rules_1_6_joker_reuse_with_two_rack_tiles_option",
         ],
     ),
+    ("1.10", "joker_release", &["crates/rummikub/tests/turns.rs::rules_4_1_joker_only_by_exact_tile"]),
+    ("1.10", "keep_three", &["crates/rummikub/tests/turns.rs::rules_4_1_keep_three_violated"]),
     ("1.10", "joker_melds_locked", &["crates/rummikub/tests/turns.rs::rules_1_6_locked_joker_melds_option"]),
     (
         "1.10",
@@ -74,6 +77,11 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
         "timeout_penalty_pending",
         &["crates/rummikub/tests/flow.rs::rules_1_9_timeout_without_changes_draws_one"],
     ),
+    (
+        "1.10",
+        "timeout_penalty_idle",
+        &["crates/rummikub/tests/flow.rs::rules_1_9_timeout_without_changes_draws_one"],
+    ),
     ("1.10", "abandon_penalty", &["crates/rummikub/tests/flow.rs::rules_1_9_abandon_penalty_option"]),
     (
         "1.10",
@@ -87,7 +95,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("1.10", "session_ranking", &["crates/rummikub/tests/deal.rs::rules_1_8_session_ranking_options"]),
     (
         "2.7",
-        "meld_limit_per_turn",
+        "meld_limit",
         &["crates/classic/tests/rules.rs::rules_2_3_meld_limit_one_per_turn_and_unlimited"],
     ),
     (
@@ -97,7 +105,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ),
     (
         "2.7",
-        "ace_mode",
+        "ace",
         &[
             "crates/classic/tests/rules.rs::rules_2_4_ace_low_only_by_default",
             "crates/classic/tests/rules.rs::rules_2_4_ace_high_or_low",
@@ -187,9 +195,15 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
             "crates/rummy40/tests/rules.rs::rules_3_8_other_match_ends",
         ],
     ),
+    (
+        "3.9",
+        "unopened_penalty",
+        &["crates/rummy40/tests/rules.rs::rules_3_8_rummy_bonus_double_and_unopened_penalty_options"],
+    ),
+    ("3.9", "max_restocks", &["crates/rummy40/tests/rules.rs::max_restocks_option_voids_the_hand"]),
 ];
 
-/// Rows of the ambiguity register (§6): (row number, tests asserting its default).
+/// Rows of the register of readings (§6): (row number, tests asserting its reading).
 const REGISTER: &[(u32, &[&str])] = &[
     (
         1,
@@ -267,11 +281,15 @@ const REGISTER: &[(u32, &[&str])] = &[
 const TABLE_SECTIONS: &[&str] = &["1.10", "2.7", "3.9", "6"];
 
 /// Sections with nothing to test, and why.
-const UNTESTED: &[(&str, &str)] =
-    &[("4.2", "Okey and 101 Okey: future options, not specified by the seeds"), ("7", "the list of sources")];
+const UNTESTED: &[(&str, &str)] = &[("4.2", "Okey and 101 Okey: not implemented"), ("7", "the list of sources")];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The rules reference, which ships with the repository.
+fn rules_md() -> String {
+    fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md is in the repository")
 }
 
 /// Every test source file: `tests/*.rs` of the workspace root and of every crate.
@@ -402,14 +420,7 @@ fn parse_spec(text: &str) -> Spec {
 #[test]
 fn every_rules_test_names_a_real_section_and_every_section_is_tested() {
     let tests = rule_tests();
-    let spec_path = std::env::var_os("RUMMYKIT_RULES")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/RULES.md"));
-    let Ok(text) = fs::read_to_string(&spec_path) else {
-        eprintln!("{} not found: the index is checked against the test sources only", spec_path.display());
-        return;
-    };
-    let spec = parse_spec(&text);
+    let spec = parse_spec(&rules_md());
     assert!(spec.sections.len() > 30 && spec.register.len() >= 25, "RULES.md parsed: {:?}", spec.sections);
 
     let named: Vec<&String> = tests.keys().filter(|s| !spec.sections.contains(*s)).collect();
@@ -456,4 +467,74 @@ fn section_names_are_read_off_test_names() {
     assert_eq!(spec.sections, ["1", "1.10", "6"].map(String::from).into());
     assert_eq!(spec.options, [("1.10".to_string(), "x".to_string())].into());
     assert_eq!(spec.register, [3].into());
+}
+
+/// The files whose `§` references must resolve: sources, tests, benches, examples and docs.
+fn referencing_files() -> Vec<PathBuf> {
+    const DIRS: &[&str] = &["crates", "src", "examples", "tests", "benches", "docs", "fuzz"];
+    const SKIP: &[&str] = &["target", "corpus", "artifacts", "coverage"];
+    let mut files: Vec<PathBuf> =
+        ["README.md", "CHANGELOG.md", "Cargo.toml"].iter().map(|f| root().join(f)).collect();
+    let mut dirs: Vec<PathBuf> = DIRS.iter().map(|d| root().join(d)).collect();
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        for entry in entries {
+            let path = entry.expect("directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.is_dir() {
+                if !SKIP.contains(&name) && !name.starts_with('.') {
+                    dirs.push(path);
+                }
+            } else if ["rs", "md", "toml", "py"].iter().any(|e| path.extension().is_some_and(|x| x == *e)) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The section numbers cited in `text` as `§n` or `§n.m` (a `§` followed by no number is
+/// not a reference).
+fn section_refs(text: &str) -> Vec<String> {
+    text.split('§')
+        .skip(1)
+        .filter_map(|rest| {
+            let number: String =
+                rest.trim_start().chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            let number = number.trim_end_matches('.');
+            (!number.is_empty()).then(|| number.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_section_reference_names_a_section_of_rules_md() {
+    let spec = parse_spec(&rules_md());
+    let files = referencing_files();
+    assert!(files.len() > 50, "the sources were found: {} files", files.len());
+    let mut cited = 0;
+    let mut dangling = Vec::new();
+    for file in files {
+        let Ok(text) = fs::read_to_string(&file) else { continue };
+        let path = file.strip_prefix(root()).expect("under the root").display().to_string();
+        for (n, line) in text.lines().enumerate() {
+            for section in section_refs(line) {
+                cited += 1;
+                if !spec.sections.contains(&section) {
+                    dangling.push(format!("{path}:{}: §{section}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(cited > 200, "only {cited} section references found");
+    assert!(dangling.is_empty(), "references to sections docs/RULES.md does not have: {dangling:#?}");
+}
+
+#[test]
+fn section_references_are_read_off_text() {
+    assert_eq!(section_refs("RULES.md §1.8 (c), §3.1–§3.9 and § 2.5."), ["1.8", "3.1", "3.9", "2.5"]);
+    assert_eq!(section_refs("§0 and §5 item 4; §n.m is not one"), ["0", "5"]);
+    let spec = parse_spec(&rules_md());
+    assert!(spec.sections.contains("1.10") && !spec.sections.contains("5.4"));
 }

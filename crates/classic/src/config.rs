@@ -3,7 +3,7 @@
 
 use rummykit_core::{AcePolicy, Card, Face, MatchEnd, MeldRules};
 
-/// How aces behave (`RULES.md` §2.4, option `ace_mode`).
+/// How aces behave (`RULES.md` §2.4, option `ace`).
 ///
 /// ```
 /// use rummykit_classic::AceMode;

@@ -94,6 +94,18 @@ fn invalid_configs_are_typed_errors_at_deal_time() {
 }
 
 #[test]
+fn rules_1_2_rack_size_option() {
+    let mut rules = Rules::standard();
+    rules.rack_size = 10;
+    let game = deal(&rules, 3, 4);
+    for seat in 0..3 {
+        assert_eq!(game.rack(seat).expect("seat").len(), 10);
+    }
+    assert_eq!(game.pool_len(), 106 - 30);
+    assert_eq!(census(&game), TileCounts::full(&TileSet::Standard106.catalog()));
+}
+
+#[test]
 fn rules_1_2_fixed_dealer_means_next_seat_starts() {
     let game =
         Rummikub::deal(&Rules::standard(), Seating::new(4).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(5))
