@@ -1,4 +1,4 @@
-//! Whole games per second (issue #7): our equivalent of chess perft. Each iteration deals
+//! Whole games per second: our equivalent of chess perft. Each iteration deals
 //! a fresh seeded hand and plays it to its end.
 //!
 //! * Rummikub (4 seats) between greedy bots (the exact solver every turn); target on one

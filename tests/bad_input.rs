@@ -1,5 +1,5 @@
 //! Bad input everywhere gets a typed error with a message that names the rule and the
-//! piece (issue #8): invalid notation, invalid melds, invalid configurations and seatings,
+//! piece: invalid notation, invalid melds, invalid configurations and seatings,
 //! wrong-phase actions, unknown pieces, pieces not owned, impossible
 //! solver positions. Each refusal leaves the game unchanged.
 

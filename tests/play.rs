@@ -1,5 +1,5 @@
-//! The `play` front end driven by a scripted stdin, for a person's seat in each game
-//! (issue #7): wrong commands get the engine's reason in words and the game goes on to
+//! The `play` front end driven by a scripted stdin, for a person's seat in each game:
+//! wrong commands get the engine's reason in words and the game goes on to
 //! its end, and the match record replays to the same final state and scores.
 
 use rummykit::terminal::{GameChoice, Options, PlayError, Summary, run};

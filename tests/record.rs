@@ -1,4 +1,4 @@
-//! Match records (issue #7): a recorded bot match replays to the identical final states
+//! Match records: a recorded bot match replays to the identical final states
 //! and scores, and a record that was tampered with is caught with the hand and action.
 
 use rand::SeedableRng;

@@ -1,4 +1,4 @@
-//! The `simulate` engine (issue #7): the same seed gives the same summary whatever the
+//! The `simulate` engine: the same seed gives the same summary whatever the
 //! thread count, for every game; wins and means add up.
 
 use rummykit::terminal::{GameChoice, PlayError, SimOptions, simulate};

@@ -65,7 +65,7 @@ pub enum GameChoice {
     Schmidt,
     /// Classic Rummy (RULES.md §2).
     Classic,
-    /// Rummy 40 (RULES.md §3, seed 000 defaults).
+    /// Rummy 40 (RULES.md §3 defaults).
     Rummy40,
     /// Scala 40 (the Scala 40 options of RULES.md §3.9).
     Scala40,

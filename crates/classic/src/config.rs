@@ -20,10 +20,10 @@ pub enum AceMode {
     #[default]
     Low,
     /// Ace low or high at one end of a run (`A-2-3` and `Q-K-A`, not `K-A-2`); aces
-    /// then count 15 in hand (seed 001 "Aas-hoog-laag").
+    /// then count 15 in hand.
     HighOrLow,
-    /// Runs may turn the corner (`K-A-2`, seed 001 "Aas-brug"); aces count 15 in hand
-    /// (`RULES.md` §2.4: silent in the seed, 15 chosen).
+    /// Runs may turn the corner (`K-A-2`); aces count 15 in hand
+    /// (`RULES.md` §2.4).
     RoundTheCorner,
 }
 
@@ -56,10 +56,10 @@ impl AceMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MeldLimit {
-    /// One meld per turn (seed 001; pagat). The default.
+    /// One meld per turn (pagat). The default.
     #[default]
     One,
-    /// Any number (seed 001 "Geen uitleglimiet").
+    /// Any number.
     Unlimited,
 }
 
@@ -84,15 +84,15 @@ pub enum MeldLimit {
 pub struct Config {
     /// Melds per turn (default [`MeldLimit::One`]).
     pub meld_limit: MeldLimit,
-    /// Lay-off only after the player has a meld of their own on the table (seed 001
-    /// "Aanlegverbod"; default false).
+    /// Lay-off only after the player has a meld of their own on the table (default
+    /// false).
     pub layoff_requires_own_meld: bool,
     /// Ace rules (default [`AceMode::Low`]).
     pub ace: AceMode,
-    /// Going out requires a final discard (seed 001 "Laatste kaart"; default false).
+    /// Going out requires a final discard (default false).
     pub must_discard_to_go_out: bool,
-    /// Shuffle the discard pile when it becomes the stock (seed 001 "Tussendoor
-    /// schudden"; default false: turned over as it lies).
+    /// Shuffle the discard pile when it becomes the stock (default false: turned over
+    /// as it lies).
     pub shuffle_on_restock: bool,
     /// How many times the discard pile may become the stock; when another restock is
     /// needed the hand ends void, with no score (default `None`: unlimited).
@@ -119,8 +119,8 @@ impl Config {
         }
     }
 
-    /// Seed 001's main text read literally: the last card must be discarded
-    /// ("Laatste kaart").
+    /// The standard rules with a compulsory final discard: the last card must be
+    /// discarded to go out.
     ///
     /// ```
     /// use rummykit_classic::Config;

@@ -1,4 +1,4 @@
-//! Classic Rummy — John McLeod's basic rummy (pagat) with the variants of seed 001 —
+//! Classic Rummy — John McLeod's basic rummy (pagat) with its listed variations —
 //! as a deterministic rule engine (`RULES.md` §2).
 //!
 //! * [`Config`]: every option of §2.7, with presets ([`Config::standard`],

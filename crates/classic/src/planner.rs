@@ -1,4 +1,4 @@
-//! [`PlannerBot`]: the stronger classic Rummy bot of issue #7 (the engine's
+//! [`PlannerBot`]: the stronger classic Rummy bot (the engine's
 //! [`GreedyBot`](crate::GreedyBot) and [`RandomBot`](crate::RandomBot) are in `bots.rs`).
 //! It sees only its seat's [`View`] and chooses among [`View::legal_actions`], so it
 //! never acts illegally.

@@ -1,4 +1,4 @@
-//! The planner bot acts only legally (issue #7) over many seeded hands with the engine's
+//! The planner bot acts only legally over many seeded hands with the engine's
 //! greedy and random bots, under several configurations; and the strength report
 //! (ignored, run by hand in release mode).
 

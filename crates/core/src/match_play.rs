@@ -55,8 +55,8 @@ pub enum MatchEnd {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Ranking {
-    /// Best cumulative total in the game's [`ScoreOrder`] (RULES.md §1.8 default,
-    /// seed 002: highest cumulative score).
+    /// Best cumulative total in the game's [`ScoreOrder`] (RULES.md §1.8 default:
+    /// highest cumulative score).
     #[default]
     Total,
     /// Most hands won; ties by total (the official Rummikub rulebook's

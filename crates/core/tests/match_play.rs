@@ -310,7 +310,7 @@ fn void_hand_counts_as_played_but_scores_nothing() {
 
 #[test]
 fn session_ranking_total_versus_hands_won() {
-    // RULES.md §1.8 "Session winner": highest total (seed 002) by default; most games
+    // RULES.md §1.8 "Session winner": highest total by default; most games
     // won, ties by points (official rulebook) as the option.
     let hands = [
         outcome(&[10, -10, 0], Some(0)),

@@ -139,7 +139,7 @@ fn rules_1_4_jokers_cannot_run_off_the_ends() {
 
 #[test]
 fn rules_1_4_several_jokers_allowed() {
-    // Default: several jokers in one meld are allowed (RULES.md §1.4, ambiguity #16).
+    // Default: several jokers in one meld are allowed (RULES.md §1.4, §6 row 16).
     assert!(tile_meld(Run, "r4 J J r7", &RK).is_ok());
     assert!(tile_meld(Group, "J r4 J", &RK).is_ok());
     // With the 4-joker XP set, three jokers and one natural still make a meld.
@@ -250,7 +250,7 @@ fn rules_3_4_ace_low_option() {
 
 #[test]
 fn rules_3_4_two_jokers_allowed() {
-    // Seed 000 describes a set of three containing two jokers.
+    // The Rummy 40 rules describe a set of three containing two jokers (§3.6).
     assert!(card_meld(Group, "7h * *", &R40).is_ok());
     assert!(card_meld(Run, "5c * * 8c", &R40).is_ok());
 }

@@ -1,4 +1,4 @@
-//! Bots for Rummikub (issue #7): [`RandomBot`], [`GreedyBot`] and the stronger
+//! Bots for Rummikub: [`RandomBot`], [`GreedyBot`] and the stronger
 //! [`HoldBackBot`]. Each sees only its seat's [`View`] and acts through core's
 //! [`Bot`] trait; the ones that need randomness own an rng the caller seeds, so a game
 //! between bots replays exactly.

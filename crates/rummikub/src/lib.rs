@@ -2,13 +2,13 @@
 //! and the Schmidt variant of §4.1) and an exact rearrangement solver.
 #![forbid(unsafe_code)]
 
-// --- solver (owned by the solver work) ---
+// --- solver ---
 pub mod solver;
 pub use solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, solve};
-// --- bots (owned by the bots work, issue #7) ---
+// --- bots ---
 mod bots;
 pub use bots::{GreedyBot, RandomBot, SamplerBot, ThoroughBot};
-// --- engine (owned by the engine work) ---
+// --- engine ---
 mod check;
 mod error;
 mod game;

@@ -70,10 +70,10 @@ pub enum ReplacementSource {
 #[non_exhaustive]
 pub enum JokerReuse {
     /// It must end the turn in a meld holding at least one tile played from the rack
-    /// this turn (seed 004, official sheet).
+    /// this turn (box rules, official sheet).
     #[default]
     WithRackTile,
-    /// It must only be back on the table (automatic; seed 002, Schmidt).
+    /// It must only be back on the table (automatic; house rules, Schmidt).
     SameTurnAnywhere,
     /// It must end in a meld holding at least two tiles played from the rack (old
     /// Pressman text).
@@ -122,7 +122,7 @@ pub enum PoolEmptyEnd {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum SessionRanking {
-    /// Highest cumulative score (seed 002).
+    /// Highest cumulative score (box rules).
     #[default]
     HighestTotal,
     /// Most games won, ties by total (official rulebook).
@@ -139,7 +139,7 @@ pub enum SessionRanking {
 ///
 /// let mut rules = Rules::standard();
 /// assert_eq!(rules.initial_meld_threshold, 30);
-/// rules.joker_penalty = 50; // the house rule of seed 002
+/// rules.joker_penalty = 50; // a common house rule
 /// assert!(rules.check(4).is_ok());
 /// assert!(rules.check(5).is_err()); // 5 players need the 160-tile set
 /// assert!(Rules::xp().check(6).is_ok());
@@ -184,7 +184,7 @@ pub struct Rules {
     /// Tiles drawn when time runs out with nothing changed (§1.9). Default 1.
     pub timeout_penalty_idle: u8,
     /// Giving up a manipulation costs a revert and [`Rules::timeout_penalty_pending`]
-    /// tiles (§1.9, seed 004). Default `false` (a reset is free).
+    /// tiles (§1.9, the strict box wording). Default `false` (a reset is free).
     pub abandon_penalty: bool,
     /// When a game with an empty pool ends (§1.7).
     pub pool_empty_end: PoolEmptyEnd,

@@ -11,7 +11,7 @@ pub type Session = Match<Rummikub>;
 /// The match end and ranking that [`Rules::session_ranking`] stands for, for a session
 /// of `games` games.
 ///
-/// * `HighestTotal` → `games` games, highest cumulative total wins (seed 002).
+/// * `HighestTotal` → `games` games, highest cumulative total wins.
 /// * `MostGamesWon` → `games` games, most games won, ties by total (official rulebook).
 /// * `TargetScore(t)` → until a total reaches `t`, highest total wins; `games` is then a
 ///   safety limit on the number of games (see [`session`]).

@@ -1,4 +1,4 @@
-//! The bots act only legally (issue #7): many seeded games per bot mix, every action
+//! The bots act only legally: many seeded games per bot mix, every action
 //! accepted by the engine, every game finished.
 
 use rand::SeedableRng;

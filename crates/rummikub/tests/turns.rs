@@ -263,7 +263,7 @@ fn rules_1_6_freed_joker_not_reused_rejected() {
         Action::Play { table: vec![run("r3 r4 r5"), run("b7 b8 b9 J")] },
         refused(PlayError::JokerNotReused { meld: 1 }),
     );
-    // Seed 002 / Schmidt: anywhere on the table is enough.
+    // House rules / Schmidt: anywhere on the table is enough.
     let mut rules = Rules::standard();
     rules.joker_reuse = JokerReuse::SameTurnAnywhere;
     assert!(check_play(&rules, &table, &rack("r5 k1"), true, &[run("r3 r4 r5"), run("b7 b8 b9 J")]).is_ok());
@@ -329,7 +329,7 @@ fn rules_1_6_locked_joker_melds_option() {
 
 #[test]
 fn rules_4_1_keep_three_seed_example_green_run() {
-    // Seed 003 example 2 (green → black here): k2 k3 k4 k5 + own k6 → k3 k4 k5 k6, and
+    // §4.1 first example (green → black here): k2 k3 k4 k5 + own k6 → k3 k4 k5 k6, and
     // the k2 joins own y2 and b2.
     let table = vec![run("k2 k3 k4 k5")];
     let mut game = scripted(Rules::schmidt(), &["k6 y2 b2 r1", "y1"], table, "", &[true, true], 0);
@@ -338,7 +338,7 @@ fn rules_4_1_keep_three_seed_example_green_run() {
 
 #[test]
 fn rules_4_1_keep_three_seed_example_split() {
-    // Seed 003 example 3: b2 b3 b4 b5 b6 + own b4 → b2 b3 b4 and b4 b5 b6.
+    // §4.1 second example: b2 b3 b4 b5 b6 + own b4 → b2 b3 b4 and b4 b5 b6.
     let table = vec![run("b2 b3 b4 b5 b6")];
     let mut game = scripted(Rules::schmidt(), &["b4 r1", "y1"], table, "", &[true, true], 0);
     play(&mut game, vec![run("b2 b3 b4"), run("b4 b5 b6")]);

@@ -1,4 +1,4 @@
-//! Where a random-bot playout spends its time (issue #7): the bench's hands (4 seats,
+//! Where a random-bot playout spends its time: the bench's hands (4 seats,
 //! `Config::RUMMY40`, random bots seeded as in `benches/playout.rs`), with
 //! `View::legal_actions` timed by phase and by whether the mover has opened.
 //!

@@ -118,7 +118,7 @@ pub enum Action {
     /// the whole hand "as melds and builds" in one turn: the new `melds` first, then each
     /// card of `builds` onto a meld that was on the table before this action (other
     /// players' melds: the player has none yet), then `discard`. At least one new meld
-    /// is needed (seed 000: building comes after one's first meld); builds never count
+    /// is needed (building comes after one's first meld); builds never count
     /// toward the 40, which is waived unless `rummy_requires_opening_threshold`.
     ///
     /// Builds are applied in their normal order: sorted by meld, then front before back

@@ -1,4 +1,4 @@
-//! Bots for Rummy 40 (issue #7): [`RandomBot`], [`GreedyBot`] and the stronger
+//! Bots for Rummy 40: [`RandomBot`], [`GreedyBot`] and the stronger
 //! [`PlannerBot`]. Each sees only its seat's [`View`], chooses among
 //! [`View::legal_actions`] (so it never acts illegally) and keeps its scratch buffers
 //! between turns.

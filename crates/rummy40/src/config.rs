@@ -3,7 +3,7 @@
 
 use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MatchEnd, MeldRules};
 
-/// Fewest players (`RULES.md` §3.1: silent in the seed; Scala 40 range).
+/// Fewest players (`RULES.md` §3.1; the Scala 40 range).
 pub const MIN_PLAYERS: usize = 2;
 /// Most players (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
 pub const MAX_PLAYERS: usize = 6;
@@ -25,7 +25,7 @@ pub enum OpeningScope {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Set3JokerSwap {
-    /// Only by adding **both** missing-suit naturals (default: the seed's worked example).
+    /// Only by adding **both** missing-suit naturals (default: the worked example of the Rummy 40 rules).
     BothMissing,
     /// Also by exchanging it for **one** missing-suit natural (the set stays at three).
     EitherMissing,
@@ -46,7 +46,7 @@ pub enum JokerDiscard {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RummyBonus {
-    /// Each opponent adds this many penalty points (default 25, seed 000).
+    /// Each opponent adds this many penalty points (default 25).
     PerOpponent(u32),
     /// Each opponent's penalty for the hand is doubled (Scala 40 "chiusura in mano").
     Double,
@@ -69,9 +69,9 @@ pub enum RummyBonus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Config {
-    /// Jokers in the pack: 2 (seed 000) or 4 (Scala 40).
+    /// Jokers in the pack: 2 (Rummy 40) or 4 (Scala 40).
     pub jokers: u8,
-    /// Penalty for a joker left in hand: 15 (seed 000) or 25 (Scala 40).
+    /// Penalty for a joker left in hand: 15 (Rummy 40) or 25 (Scala 40).
     pub joker_hand_penalty: u32,
     /// Ace may also be low (A-2-3, counting 1) in runs; never K-A-2.
     pub ace_low_in_runs: bool,
@@ -111,7 +111,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// Rummy 40 as seed 000 describes it: the defaults of `RULES.md` §3.9.
+    /// Rummy 40: the defaults of `RULES.md` §3.9.
     pub const RUMMY40: Config = Config {
         jokers: 2,
         joker_hand_penalty: 15,

@@ -1,6 +1,6 @@
 //! Rummy 40 (`RULES.md` §3) with every Scala 40 option of §3.9.
 //!
-//! * [`Config`]: the options, with the presets [`Config::RUMMY40`] (seed 000: two jokers
+//! * [`Config`]: the options, with the presets [`Config::RUMMY40`] (two jokers
 //!   worth 15, ace only high) and [`Config::SCALA40`].
 //! * [`Rummy40`]: one hand, implementing core's [`Game`](rummykit_core::Game): deal or
 //!   [`Rummy40::from_deal`], atomic [`Action`]s naming cards by identity,

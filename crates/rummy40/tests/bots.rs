@@ -1,4 +1,4 @@
-//! The bots act only legally (issue #7): many seeded hands per bot mix, every action
+//! The bots act only legally: many seeded hands per bot mix, every action
 //! accepted by the engine, every hand finished. Also the strength report (ignored).
 
 use rand::SeedableRng;

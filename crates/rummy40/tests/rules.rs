@@ -683,8 +683,8 @@ fn rules_3_7_rummy_threshold_option() {
     );
 }
 
-/// RULES.md §3.7 (seed 000: going rummy lays "alle kaarten ... in de vorm van melds en
-/// bouwers"): seat 0 opens with ♥T-J-Q-K; seat 1, not opened, holds ♣2-3-4 (9 points,
+/// RULES.md §3.7 (going rummy lays the whole hand down as new melds and builds):
+/// seat 0 opens with ♥T-J-Q-K; seat 1, not opened, holds ♣2-3-4 (9 points,
 /// no opening) and ♥9 ♥8, draws ♦K and goes rummy by building 9 then 8 onto seat 0's run.
 fn rummy_with_builds_position() -> Rummy40 {
     let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5d", "2c 3c 4c 9h 8h", "Ad * 9c"], "", "7s Kd");
@@ -768,7 +768,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     );
     // Everything but the discard is laid down.
     refused!(g, rummy(vec![front(nine)], &g), ActionError::RummyIncomplete { left: 1 });
-    // Building needs one's own first meld (seed 000: "Na het neerleggen van de eerste meld").
+    // Building needs one's own first meld (RULES.md §3.3).
     refused!(
         g,
         Action::GoRummy { melds: vec![], builds: vec![front(nine), front(eight)], discard: king },
