@@ -1,0 +1,168 @@
+//! The product speaks of itself only: no source file, doc or message refers to issue
+//! numbers, to the rule texts it was written from by their file numbers, or to the
+//! names of the work that produced it. Rules are cited by docs/RULES.md section.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Phrases that name the work rather than the product (lowercase), each with the
+/// continuations that are ordinary words (the solver's "lead sweep").
+const WORKING_NAMES: &[(&str, &[&str])] = &[
+    ("the lead", &["the lead sweep", "the lead while its"]),
+    ("design card", &[]),
+    ("the solver work", &[]),
+    ("the bots work", &[]),
+    ("the engine work", &[]),
+    ("the examples work", &[]),
+    ("working note", &[]),
+    ("other helpers", &[]),
+    ("helpers'", &[]),
+    ("two helpers", &[]),
+    ("helper `", &[]),
+    ("solver helper", &[]),
+    ("meld helper", &[]),
+    ("rummy40 helper", &[]),
+    ("rkplayout", &[]),
+    ("r40c", &[]),
+    ("r40d", &[]),
+    ("rummy40b", &[]),
+    ("../shared", &[]),
+    ("shared/rules", &[]),
+    ("the seeds", &[]),
+    ("the seed's", &[]),
+    ("in the seed", &[]),
+    ("seed text", &[]),
+    ("seed file", &[]),
+];
+
+/// Words after which `#7` or `7` is a tracker number.
+const TRACKER_WORDS: &[&str] = &["issue", "issues", "ambiguity", "pull request", "pr", "ticket", "bug"];
+
+/// What is wrong with `line` (lowercase), if anything.
+fn findings(line: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (phrase, allowed) in WORKING_NAMES {
+        for (at, _) in line.match_indices(phrase) {
+            // Whole words only: `r40c` is not in `R40Config`.
+            let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+            let joined_before = alnum(phrase.chars().next()) && alnum(line[..at].chars().next_back());
+            let joined_after = alnum(phrase.chars().next_back()) && alnum(line[at + phrase.len()..].chars().next());
+            let whole = !joined_before && !joined_after;
+            if whole && !allowed.iter().any(|a| line[at..].starts_with(a)) {
+                found.push(format!("working name {phrase:?}"));
+            }
+        }
+    }
+    for word in TRACKER_WORDS {
+        for (at, _) in line.match_indices(word) {
+            let before_ok = line[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+            let rest = line[at + word.len()..].trim_start_matches([' ', '#']);
+            let hashed = line[at + word.len()..].trim_start().starts_with('#');
+            let number = rest.starts_with(|c: char| c.is_ascii_digit());
+            // "issue 7" and "issue #7"; for the short words only the `#` form.
+            if before_ok && number && (hashed || word.len() > 3) {
+                found.push(format!("tracker number after {word:?}"));
+            }
+        }
+    }
+    let bytes = line.as_bytes();
+    for (at, _) in line.match_indices("seed") {
+        let rest = line[at + 4..].trim_start_matches(['s', ' ']);
+        if rest.len() >= 3 && rest.as_bytes()[..2] == *b"00" && rest.as_bytes()[2].is_ascii_digit() {
+            found.push("a rule text by its file number (seed 00n)".into());
+        }
+    }
+    // `000_0123456789abcdef.txt`-style file names.
+    for i in 0..bytes.len().saturating_sub(20) {
+        let digits = bytes[i..i + 3].iter().all(u8::is_ascii_digit);
+        let hex = bytes[i + 4..i + 20].iter().all(|b| b.is_ascii_hexdigit());
+        let starts = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        if starts && digits && bytes[i + 3] == b'_' && hex {
+            found.push("a rule text by its file name".into());
+        }
+    }
+    found
+}
+
+/// Sources, tests, benches, examples, docs and the files at the root a user reads.
+fn product_files() -> Vec<PathBuf> {
+    const DIRS: &[&str] = &["crates", "src", "examples", "tests", "benches", "docs", "fuzz", ".ci"];
+    const SKIP: &[&str] = &["target", "corpus", "artifacts", "coverage"];
+    let mut files: Vec<PathBuf> =
+        ["README.md", "CHANGELOG.md", "Cargo.toml"].iter().map(|f| root().join(f)).collect();
+    let mut dirs: Vec<PathBuf> = DIRS.iter().map(|d| root().join(d)).collect();
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        for entry in entries {
+            let path = entry.expect("directory entry").path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.is_dir() {
+                if !SKIP.contains(&name) {
+                    dirs.push(path);
+                }
+            } else if path != Path::new(file!()) && !path.ends_with("tests/product_words.rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn the_product_speaks_of_itself_only() {
+    let files = product_files();
+    assert!(files.len() > 100, "the sources were found: {} files", files.len());
+    let mut hits = Vec::new();
+    for file in files {
+        let Ok(text) = fs::read_to_string(&file) else { continue };
+        let path = file.strip_prefix(root()).expect("under the root").display().to_string();
+        for (n, line) in text.lines().enumerate() {
+            for finding in findings(&line.to_lowercase()) {
+                hits.push(format!("{path}:{}: {finding}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "{} lines speak of the work, not the product:\n{}", hits.len(), hits.join("\n"));
+}
+
+#[test]
+fn the_patterns_find_what_they_should_and_only_that() {
+    let bad = [
+        "bots (issue #7)",
+        "see issue 12",
+        "ambiguity #16",
+        "the house rule of seed 002",
+        "seeds 001 and 003",
+        "from 000_f11009df2b8c5827.txt",
+        "fixed by the lead",
+        "the design card's list",
+        "owned by the solver work",
+        "with other helpers' builds running",
+        "silent in the seed",
+    ];
+    for line in bad {
+        assert!(!findings(line).is_empty(), "not found in {line:?}");
+    }
+    let good = [
+        "deal seed 10099, 2 seats",
+        "the same seed gives the same summary",
+        "seed 2026",
+        "discard #32",
+        "random #1",
+        "the lead sweep's beams",
+        "a helper that also checks",
+        "tissue 7",
+        "a session of several games",
+        "use rummykit_rummy40::config as r40config;",
+        "the solver works on the standard meld rules",
+        "#[error(\"x\")]",
+    ];
+    for line in good {
+        assert!(findings(line).is_empty(), "false alarm in {line:?}: {:?}", findings(line));
+    }
+}
