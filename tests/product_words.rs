@@ -50,7 +50,8 @@ fn findings(line: &str) -> Vec<String> {
             // Whole words only: `r40c` is not in `R40Config`.
             let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
             let joined_before = alnum(phrase.chars().next()) && alnum(line[..at].chars().next_back());
-            let joined_after = alnum(phrase.chars().next_back()) && alnum(line[at + phrase.len()..].chars().next());
+            let joined_after =
+                alnum(phrase.chars().next_back()) && alnum(line[at + phrase.len()..].chars().next());
             let whole = !joined_before && !joined_after;
             if whole && !allowed.iter().any(|a| line[at..].starts_with(a)) {
                 found.push(format!("working name {phrase:?}"));

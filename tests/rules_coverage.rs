@@ -281,7 +281,8 @@ const REGISTER: &[(u32, &[&str])] = &[
 const TABLE_SECTIONS: &[&str] = &["1.10", "2.7", "3.9", "6"];
 
 /// Sections with nothing to test, and why.
-const UNTESTED: &[(&str, &str)] = &[("4.2", "Okey and 101 Okey: not implemented"), ("7", "the list of sources")];
+const UNTESTED: &[(&str, &str)] =
+    &[("4.2", "Okey and 101 Okey: not implemented"), ("7", "the list of sources")];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -408,10 +409,10 @@ fn parse_spec(text: &str) -> Spec {
             if let Ok(n) = first.parse() {
                 spec.register.insert(n);
             }
-        } else if TABLE_SECTIONS.contains(&current.as_str()) {
-            if let Some(name) = first.strip_prefix('`').and_then(|r| r.split('`').next()) {
-                spec.options.insert((current.clone(), name.to_string()));
-            }
+        } else if TABLE_SECTIONS.contains(&current.as_str())
+            && let Some(name) = first.strip_prefix('`').and_then(|r| r.split('`').next())
+        {
+            spec.options.insert((current.clone(), name.to_string()));
         }
     }
     spec

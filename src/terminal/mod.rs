@@ -377,10 +377,10 @@ struct Table<'io, G: TerminalGame> {
 
 impl<G: TerminalGame> Table<'_, G> {
     fn say(&mut self, text: impl fmt::Display) {
-        if self.error.is_none() {
-            if let Err(e) = writeln!(self.io.out, "{text}") {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && let Err(e) = writeln!(self.io.out, "{text}")
+        {
+            self.error = Some(e);
         }
     }
 

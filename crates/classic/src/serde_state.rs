@@ -100,10 +100,10 @@ impl TryFrom<Repr> for ClassicRummy {
         if r.known.iter().zip(&r.hands).any(|(k, h)| !k.is_subset(h)) {
             return Err(bad("a known card is not in its holder's hand"));
         }
-        if let Some(cap) = r.config.max_restocks {
-            if r.restocks > cap {
-                return Err(bad(format!("{} restocks exceed the cap of {cap}", r.restocks)));
-            }
+        if let Some(cap) = r.config.max_restocks
+            && r.restocks > cap
+        {
+            return Err(bad(format!("{} restocks exceed the cap of {cap}", r.restocks)));
         }
         match r.phase {
             Phase::Draw if r.taken.is_some() || r.melds_this_turn > 0 || r.played_this_turn => {

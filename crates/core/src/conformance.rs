@@ -629,7 +629,7 @@ where
         }
     }
     // Views ignore hidden pieces.
-    if plan.view_every > 0 && ctx.step % plan.view_every == 0 {
+    if plan.view_every > 0 && ctx.step.is_multiple_of(plan.view_every) {
         for seat in 0..game.seats() {
             let Some(other) = c.permute_hidden(game, seat, rng) else { continue };
             conservation(c, &other, inventory, ctx).map_err(|v| {
@@ -655,7 +655,7 @@ where
             report.views_checked += 1;
         }
     }
-    if plan.round_trip_every > 0 && ctx.step % plan.round_trip_every == 0 {
+    if plan.round_trip_every > 0 && ctx.step.is_multiple_of(plan.round_trip_every) {
         round_trip(c, game, ctx, report)?;
     }
     Ok(())

@@ -206,11 +206,11 @@ impl<'a, F: Face> Generator<'a, F> {
         let mut others = [0u8; 3];
         let mut n_others = 0;
         for t in 0..4 {
-            if t != suit {
-                if let Some(p) = self.lowest(t, number, remaining) {
-                    others[n_others] = p;
-                    n_others += 1;
-                }
+            if t != suit
+                && let Some(p) = self.lowest(t, number, remaining)
+            {
+                others[n_others] = p;
+                n_others += 1;
             }
         }
         let n_jokers = jokers.count_ones() as usize;

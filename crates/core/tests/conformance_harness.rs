@@ -74,10 +74,10 @@ impl Game for Draw10 {
             Act::Draw if self.to_move().is_none() => Err(Refused),
             Act::Draw if self.bugs.refuse_listed && self.stock.len() == 3 => Err(Refused),
             Act::Draw => {
-                if let Some(t) = self.stock.pop() {
-                    if !(self.bugs.lose_a_token && self.stock.len() == 5) {
-                        self.hands[self.next].push(t);
-                    }
+                if let Some(t) = self.stock.pop()
+                    && !(self.bugs.lose_a_token && self.stock.len() == 5)
+                {
+                    self.hands[self.next].push(t);
                 }
                 self.next = 1 - self.next;
                 Ok(())

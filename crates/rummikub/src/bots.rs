@@ -242,10 +242,10 @@ fn best_play(
         let position = Position::new(table_tiles(&view.table), rack.iter().copied());
         if let Ok(sol) = solver.solve(&position, &options.with_opened(true)) {
             let placed = sol.tiles_placed;
-            if placed > 0 {
-                if let Some(play) = checked(view, sol.table) {
-                    return Some((play, placed));
-                }
+            if placed > 0
+                && let Some(play) = checked(view, sol.table)
+            {
+                return Some((play, placed));
             }
         }
     }
@@ -377,10 +377,10 @@ impl ThoroughBot {
             for objective in [Objective::Tiles, Objective::Value] {
                 for r in [&rack, &naturals] {
                     let position = Position::new(table.iter().copied(), r.iter().copied());
-                    if let Ok(sol) = self.solver.solve(&position, &options.with_objective(objective)) {
-                        if sol.tiles_placed > 0 {
-                            consider(sol.table);
-                        }
+                    if let Ok(sol) = self.solver.solve(&position, &options.with_objective(objective))
+                        && sol.tiles_placed > 0
+                    {
+                        consider(sol.table);
                     }
                     if view.rack.jokers() == 0 {
                         break;

@@ -211,10 +211,10 @@ impl Conformance for Harness {
         if game.rules().abandon_penalty && rng.random_bool(0.03) {
             return Some(Action::Abandon);
         }
-        if rng.random_bool(0.8) {
-            if let Some(table) = valid_play(game, rng) {
-                return Some(Action::Play { table });
-            }
+        if rng.random_bool(0.8)
+            && let Some(table) = valid_play(game, rng)
+        {
+            return Some(Action::Play { table });
         }
         Some(if game.pool_len() > 0 { Action::Draw } else { Action::Pass })
     }

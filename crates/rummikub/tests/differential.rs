@@ -157,17 +157,17 @@ fn check_play_agrees_with_a_brute_force_reference() {
             }
         }
         // Lay off onto an old run with a tile planted in the rack.
-        if rng.random_bool(0.3) {
-            if let Some(i) = (0..new.len()).find(|&i| new[i].kind() == MeldKind::Run) {
-                let m = new[i];
-                let last = m.numbers().last().expect("non-empty");
-                let colour = m.faces().iter().find_map(|t| t.colour()).expect("natural");
-                if let Some(next) = Tile::new(colour, last + 1).filter(|&t| take(&mut boxed, t)) {
-                    rack.push(next);
-                    let mut faces = m.faces().to_vec();
-                    faces.push(next);
-                    new[i] = Meld::new(MeldKind::Run, &faces, &MeldRules::RUMMIKUB).expect("extended run");
-                }
+        if rng.random_bool(0.3)
+            && let Some(i) = (0..new.len()).find(|&i| new[i].kind() == MeldKind::Run)
+        {
+            let m = new[i];
+            let last = m.numbers().last().expect("non-empty");
+            let colour = m.faces().iter().find_map(|t| t.colour()).expect("natural");
+            if let Some(next) = Tile::new(colour, last + 1).filter(|&t| take(&mut boxed, t)) {
+                rack.push(next);
+                let mut faces = m.faces().to_vec();
+                faces.push(next);
+                new[i] = Meld::new(MeldKind::Run, &faces, &MeldRules::RUMMIKUB).expect("extended run");
             }
         }
         if new.len() > 1 && rng.random_bool(0.2) {

@@ -132,10 +132,8 @@ impl<'a> Brute<'a> {
                 ok &= r[f] > 0;
                 r[f] = r[f].wrapping_sub(1);
             }
-            if ok {
-                if let Some(v) = self.best(r) {
-                    best = best.max(Some(v + s.value));
-                }
+            if ok && let Some(v) = self.best(r) {
+                best = best.max(Some(v + s.value));
             }
         }
         self.memo.insert(rem, best);

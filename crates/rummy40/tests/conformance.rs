@@ -26,10 +26,10 @@ fn legal(game: &Rummy40) -> Vec<Action> {
 /// A random piece: usually from the mover's hand, sometimes any id (even outside the pack).
 fn piece<R: Rng + ?Sized>(game: &Rummy40, rng: &mut R) -> PieceId {
     let hand: Vec<PieceId> = game.to_move().map(|s| game.hand(s).iter().collect()).unwrap_or_default();
-    if rng.random_bool(0.8) {
-        if let Some(&p) = hand.choose(rng) {
-            return p;
-        }
+    if rng.random_bool(0.8)
+        && let Some(&p) = hand.choose(rng)
+    {
+        return p;
     }
     PieceId::new(rng.random_range(0..(game.catalog().len() + 2) as u8)).unwrap_or(PieceId::new(0).unwrap())
 }
@@ -46,38 +46,38 @@ fn new_meld<R: Rng + ?Sized>(game: &Rummy40, rng: &mut R) -> NewMeld {
 
 /// An arbitrary action, or a legal one with one card swapped for a random one.
 fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> Action {
-    if rng.random_bool(0.3) {
-        if let Some(a) = legal.choose(rng) {
-            let mut a = a.clone();
-            let p = piece(game, rng);
-            match &mut a {
-                Action::Discard(x) | Action::Build { piece: x, .. } | Action::SwapJoker { piece: x, .. } => {
-                    *x = p
-                }
-                Action::Meld(m) => {
-                    let i = rng.random_range(0..m.pieces.len());
-                    m.pieces[i] = p;
-                }
-                Action::GoRummy { builds, .. } | Action::TakeDiscardAndGoRummy { builds, .. }
-                    if !builds.is_empty() && rng.random_bool(0.5) =>
-                {
-                    let i = rng.random_range(0..builds.len());
-                    builds[i].piece = p;
-                    builds.reverse();
-                }
-                Action::Open { melds }
-                | Action::TakeDiscardAndOpen { melds }
-                | Action::GoRummy { melds, .. }
-                | Action::TakeDiscardAndGoRummy { melds, .. } => {
-                    let m = rng.random_range(0..melds.len());
-                    let i = rng.random_range(0..melds[m].pieces.len());
-                    melds[m].pieces[i] = p;
-                }
-                Action::ReleaseJoker { pieces, .. } => pieces[0] = p,
-                _ => {}
+    if rng.random_bool(0.3)
+        && let Some(a) = legal.choose(rng)
+    {
+        let mut a = a.clone();
+        let p = piece(game, rng);
+        match &mut a {
+            Action::Discard(x) | Action::Build { piece: x, .. } | Action::SwapJoker { piece: x, .. } => {
+                *x = p
             }
-            return a;
+            Action::Meld(m) => {
+                let i = rng.random_range(0..m.pieces.len());
+                m.pieces[i] = p;
+            }
+            Action::GoRummy { builds, .. } | Action::TakeDiscardAndGoRummy { builds, .. }
+                if !builds.is_empty() && rng.random_bool(0.5) =>
+            {
+                let i = rng.random_range(0..builds.len());
+                builds[i].piece = p;
+                builds.reverse();
+            }
+            Action::Open { melds }
+            | Action::TakeDiscardAndOpen { melds }
+            | Action::GoRummy { melds, .. }
+            | Action::TakeDiscardAndGoRummy { melds, .. } => {
+                let m = rng.random_range(0..melds.len());
+                let i = rng.random_range(0..melds[m].pieces.len());
+                melds[m].pieces[i] = p;
+            }
+            Action::ReleaseJoker { pieces, .. } => pieces[0] = p,
+            _ => {}
         }
+        return a;
     }
     match rng.random_range(0..11) {
         0 => Action::DrawStock,

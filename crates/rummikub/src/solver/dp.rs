@@ -569,10 +569,9 @@ impl Dp {
             }
             if let (Some(o), i) =
                 self.race(sweeps, &mut order, Pass { beam: None, bound: target }, &mut limit)
+                && o.score >= target
             {
-                if o.score >= target {
-                    return Some((o, i));
-                }
+                return Some((o, i));
             }
             drop = (drop * 2).max(unit);
         }
@@ -737,10 +736,10 @@ impl Dp {
             if j < u32::from(counts.fixed_jokers) {
                 continue;
             }
-            if let (Some(cap), Some(t)) = (cap, params.threshold) {
-                if t > VALUE_CAP || value_of(e.key) < cap {
-                    continue;
-                }
+            if let (Some(cap), Some(t)) = (cap, params.threshold)
+                && (t > VALUE_CAP || value_of(e.key) < cap)
+            {
+                continue;
             }
             let pj = u64::from(j - u32::from(counts.fixed_jokers));
             let jv = pj * u64::from(params.joker_value);

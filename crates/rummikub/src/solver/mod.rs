@@ -135,10 +135,10 @@ impl Drop for Solver {
         let dp = core::mem::take(&mut self.dp);
         // During thread teardown the list may be gone: the memory is then simply freed.
         let _ = SPARE.try_with(|spare| {
-            if let Ok(mut spare) = spare.try_borrow_mut() {
-                if spare.len() < Solver::SPARES {
-                    spare.push(dp);
-                }
+            if let Ok(mut spare) = spare.try_borrow_mut()
+                && spare.len() < Solver::SPARES
+            {
+                spare.push(dp);
             }
         });
     }
