@@ -30,6 +30,8 @@ const WORKING_NAMES: &[(&str, &[&str])] = &[
     ("r40c", &[]),
     ("r40d", &[]),
     ("rummy40b", &[]),
+    ("design idea", &[]),
+    ("design.md idea", &[]),
     ("../shared", &[]),
     ("shared/rules", &[]),
     ("the seeds", &[]),

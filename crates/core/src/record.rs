@@ -5,7 +5,7 @@
 //! A record holds what is needed to play a match again exactly: the game's name, its
 //! configuration, the match terms, the seed the deal rng was built from, and for each
 //! hand the initial deal (the dealt state) and the actions in order. Since
-//! [`Game::apply`] is a pure function of the state (DESIGN.md idea 3), applying the
+//! [`Game::apply`] is a pure function of the state (docs/DESIGN.md: randomness), applying the
 //! actions to the deal gives the same final state, and re-dealing with an rng built from
 //! the same seed gives the same deals.
 //!

@@ -1,5 +1,5 @@
 //! Faces, notation (every `ParseError` variant), catalogs and piece sets
-//! (RULES.md §1.1 components, §2.1, §3.1, §3.9 `jokers`; DESIGN idea 1 identity vs face).
+//! (RULES.md §1.1 components, §2.1, §3.1, §3.9 `jokers`; identity only where it is observable, docs/DESIGN.md).
 
 use std::collections::BTreeSet;
 

@@ -1,5 +1,5 @@
 //! Serde (feature `serde`): faces as notation strings, ids as numbers, piece sets as
-//! sorted id lists; deserialization re-validates (DESIGN idea 8).
+//! sorted id lists; deserialization re-validates (docs/DESIGN.md: serde re-validates).
 #![cfg(feature = "serde")]
 
 use rummykit_core::{Card, MatchEnd, Outcome, PieceId, PieceSet, Ranking, Tile, parse_list};

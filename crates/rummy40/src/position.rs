@@ -99,7 +99,7 @@ impl<'a> Position<'a> {
             return Err(ActionError::DiscardTakenCard { card: piece });
         }
         // A hand of nothing but jokers may give one up: otherwise, with nothing on the
-        // table to build them on, the player could never end the turn (finding R6).
+        // table to build them on, the player could never end the turn (docs/DESIGN.md, §3.6).
         if face.is_joker()
             && self.config.joker_discard == JokerDiscard::OnlyWhenClosing
             && hand.len() > 1

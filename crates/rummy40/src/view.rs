@@ -1,4 +1,4 @@
-//! [`View`]: what one seat may see (DESIGN.md idea 6).
+//! [`View`]: what one seat may see (docs/DESIGN.md: bots see views only).
 
 use rummykit_core::{Card, Catalog, MeldTable, Outcome, PieceId, PieceSet, Seat};
 
@@ -6,7 +6,7 @@ use crate::{Config, Phase, Rummy40};
 
 /// What one seat may see: its own hand, the table, the discard pile, how many cards
 /// the stock and every hand hold, who has opened, and whose turn it is. Other hands
-/// and the stock order are not in it (`RULES.md` §3, DESIGN.md idea 6).
+/// and the stock order are not in it (`RULES.md` §3; bots see views only, docs/DESIGN.md).
 ///
 /// ```
 /// use rand::SeedableRng;

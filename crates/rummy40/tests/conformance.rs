@@ -3,7 +3,8 @@
 //! card, `legal_actions` agrees with `apply` (every listed action is accepted; an
 //! arbitrary or mutated action is accepted exactly when its normal form is listed),
 //! refused actions leave the state unchanged, views unchanged when other hands and the
-//! stock are shuffled, and serde round trips (when the crate offers them; finding R5). The rules set no bound on a hand (finding R3): hands still running after
+//! stock are shuffled, and serde round trips (when the crate offers them). The rules set no bound on a hand
+//! (RULES.md §3.7): hands still running after
 //! `4000 × seats` actions are counted as stalled.
 //!
 //! `RUMMYKIT_CONFORMANCE_GAMES=<n>` plays `n` hands per seating instead of the default.
@@ -179,7 +180,7 @@ impl Conformance for Harness {
         4_000 * game.seats()
     }
 
-    /// RULES.md §3.7: no rule ends a hand in which nobody goes out (finding R3), so a
+    /// RULES.md §3.7: no rule ends a hand in which nobody goes out, so a
     /// playout cut off at `max_steps` is counted as stalled (the report prints how many).
     fn unbounded(&self, _: &Rummy40) -> bool {
         true
@@ -226,7 +227,7 @@ fn conformance_strict_options() {
     check(strict_options(), "strict options", &[2, 4], 20, 3_000);
 }
 
-/// Finding R6 (docs/design/robustness-findings.md): under SCALA40 (`JokerDiscard::
+/// A hand of only jokers (docs/DESIGN.md, §3.6): under SCALA40 (`JokerDiscard::
 /// OnlyWhenClosing`) a player can be left in the play phase holding only two jokers with
 /// nowhere to build them: no legal action, the hand is stuck. Deal seed 20813, 4 seats,
 /// step 99 of the harness's playout.
