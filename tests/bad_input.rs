@@ -99,7 +99,7 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     let before = game.clone();
     let theirs = game.hand(0).first().expect("a card");
     let err = game.apply(ClassicAction::Discard(theirs)).unwrap_err();
-    assert!(err.to_string().contains("phase"), "{err}");
+    assert!(err.to_string().contains("the turn starts with a draw"), "{err}");
     game.apply(ClassicAction::DrawStock).expect("draw");
     let drawn = game.clone();
     let err = game.apply(ClassicAction::Discard(theirs)).unwrap_err();

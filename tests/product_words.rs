@@ -169,3 +169,33 @@ fn the_patterns_find_what_they_should_and_only_that() {
         assert!(findings(line).is_empty(), "false alarm in {line:?}: {:?}", findings(line));
     }
 }
+
+/// Error messages are read by players and callers who have no rules reference at hand:
+/// they say what is wrong in words. Section references belong in the variant's rustdoc.
+#[test]
+fn error_messages_cite_no_sections() {
+    let mut hits = Vec::new();
+    let mut messages = 0;
+    for file in product_files() {
+        if file.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(&file) else { continue };
+        let path = file.strip_prefix(root()).expect("under the root").display().to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        for (n, line) in lines.iter().enumerate() {
+            if !line.trim_start().starts_with("#[error(") {
+                continue;
+            }
+            messages += 1;
+            // A long message is wrapped onto the following lines up to `)]`.
+            let end = (n..lines.len()).find(|&k| lines[k].trim_end().ends_with(")]")).unwrap_or(n);
+            let message = lines[n..=end].join(" ");
+            if message.contains('§') || message.contains("RULES.md") {
+                hits.push(format!("{path}:{}: {}", n + 1, message.trim()));
+            }
+        }
+    }
+    assert!(messages > 100, "only {messages} error messages found");
+    assert!(hits.is_empty(), "messages citing sections:\n{}", hits.join("\n"));
+}

@@ -152,14 +152,14 @@ fn explain(error: &StagingError) -> String {
         }
         StagingError::Action(ActionError::Play(play)) => match play {
             PlayError::InvalidMeld { index, error } => {
-                format!("play refused: meld {} is not a valid group or run (§1.4): {error}", index + 1)
+                format!("play refused: meld {} is not a valid group or run: {error}", index + 1)
             }
             PlayError::InitialMeldTouchesTable { meld } => format!(
-                "play refused: before your initial meld is down you may not touch the table (§1.5): meld {} changed",
+                "play refused: until your initial meld is down you may not change the table; meld {} changed",
                 meld + 1
             ),
             PlayError::JokerNotReused { meld } => format!(
-                "play refused: the freed joker in meld {} must be reused with tiles from your rack (§1.6)",
+                "play refused: the freed joker in meld {} must be played with tiles from your rack in the same meld",
                 meld + 1
             ),
             other => format!("play refused: {other}"),
@@ -410,11 +410,11 @@ mod tests {
         let (action, text) =
             turn(&g, "new b1 b2 b3\ncommit\nreset\nnew r10 r11 r12\nnew r5 y5\ncommit\nadd 2 k5\ncommit\n");
         assert!(
-            text.contains("error: play refused: the initial meld is worth 6, it needs at least 30 (§1.5)"),
+            text.contains("error: play refused: the initial meld is worth 6 points; it needs at least 30"),
             "{text}"
         );
         assert!(
-            text.contains("error: play refused: meld 2 is not a valid group or run (§1.4): too short"),
+            text.contains("error: play refused: meld 2 is not a valid group or run: too short"),
             "{text}"
         );
         assert!(text.contains("2: r5 y5   <- not valid: too short"), "{text}");
@@ -432,8 +432,8 @@ mod tests {
         let (action, text) = turn(&g, script);
         for expected in [
             "error: the rack holds no r7",
-            "error: r4 came from the table and may not go back to the rack (§1.3)",
-            "error: play refused: meld 2 is not a valid group or run (§1.4): too short",
+            "error: r4 came from the table and may not go back to the rack",
+            "error: play refused: meld 2 is not a valid group or run: too short",
             "reset: the table and your rack are as at the start of the turn",
             "error: meld 1 has 6 tiles: split before a position from 2 to 6",
         ] {
@@ -462,8 +462,8 @@ mod tests {
     fn draw_after_changes_and_end_of_input() {
         let g = game(["r4 k9", "k1 k2"], &[(MeldKind::Run, "r1 r2 r3")], true);
         let (action, text) = turn(&g, "add 1 r4\ndraw\npass\n");
-        assert!(text.contains("error: cannot draw with changes pending: reset first (§1.3)"), "{text}");
-        assert!(text.contains("error: cannot draw with changes pending"), "{text}");
+        assert!(text.contains("error: cannot draw after changing the table: reset first"), "{text}");
+        assert!(text.contains("error: cannot draw after changing the table"), "{text}");
         assert_eq!(action, None, "the input ended without an action");
     }
 }

@@ -16,6 +16,15 @@ pub enum Phase {
     Over,
 }
 
+/// What a [`Phase`] allows, for the message of an action made at the wrong moment.
+pub(crate) const fn phase_words(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Draw => "the turn starts with a draw",
+        Phase::Play => "this turn's card is already drawn",
+        Phase::Over => "the hand is over",
+    }
+}
+
 /// One atomic move. Cards are named by identity ([`PieceId`]), melds on the table by
 /// their stable [`MeldId`], never by position.
 ///

@@ -14,7 +14,7 @@ pub enum ActionError {
     #[error("the hand is over")]
     HandOver,
     /// A draw is needed first, or the player has drawn already (§2.3).
-    #[error("not allowed in the {phase:?} phase of the turn")]
+    #[error("not allowed now: {}", crate::action::phase_words(*.phase))]
     WrongPhase {
         /// The phase the turn is in.
         phase: Phase,

@@ -4,21 +4,22 @@ use rummykit_core::{MeldError, Seat, Tile};
 use thiserror::Error;
 
 /// Why [`check_play`](crate::check_play) refused a proposed table (RULES.md §1.3
-/// commit conditions, §1.5, §1.6, §4.1). Meld indexes say which meld: "new" indexes
-/// count in the proposed table, "old" indexes in the table at turn start.
+/// commit conditions, §1.5, §1.6, §4.1). Meld indexes say which meld, counted from 0:
+/// "new" indexes count in the proposed table, "old" indexes (the other variants) in the
+/// table at the start of the turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum PlayError {
     /// §1.3 (1): the new table holds fewer copies of a tile than the old one, so a table
     /// tile would go back to a rack.
-    #[error("a table tile may not go back to a rack (§1.3): {tile} is missing from the new table")]
+    #[error("{tile} is missing from the new table: tiles on the table may not go back to a rack")]
     TableTileTaken {
         /// The tile that disappeared from the table.
         tile: Tile,
     },
     /// §1.3 (1): the new table holds more copies of a tile than the old table and the
     /// rack together.
-    #[error("{tile} is played but the rack does not hold it (§1.3)")]
+    #[error("{tile} is played but the rack does not hold it")]
     NotInRack {
         /// The tile not on the rack.
         tile: Tile,
@@ -32,10 +33,10 @@ pub enum PlayError {
         max: u8,
     },
     /// §1.3 (2): a play must add at least one tile from the rack.
-    #[error("a play must add at least one tile from the rack (§1.3)")]
+    #[error("a play must add at least one tile from the rack")]
     NoRackTile,
     /// §1.3 (3), §1.4: a meld of the new table is not a valid Rummikub group or run.
-    #[error("meld {index} of the new table is invalid (§1.4): {error}")]
+    #[error("meld {index} of the new table is not a valid group or run: {error}")]
     InvalidMeld {
         /// Index in the new table.
         index: usize,
@@ -44,13 +45,15 @@ pub enum PlayError {
     },
     /// §1.5: before the initial meld is down (in an earlier turn) the table may not be
     /// touched; this old meld is not on the new table unchanged.
-    #[error("the initial meld may not touch the table (§1.5): old meld {meld} was changed")]
+    #[error(
+        "the melds on the table may not be changed until after the initial meld; meld {meld} was changed"
+    )]
     InitialMeldTouchesTable {
         /// Index in the old table.
         meld: usize,
     },
     /// §1.5: the new melds of the initial meld are worth too little.
-    #[error("the initial meld is worth {got}, it needs at least {needed} (§1.5)")]
+    #[error("the initial meld is worth {got} points; it needs at least {needed}")]
     InitialMeldBelowThreshold {
         /// The threshold.
         needed: u32,
@@ -58,44 +61,44 @@ pub enum PlayError {
         got: u32,
     },
     /// §1.6 `joker_melds_locked`: a meld holding a joker was split or lost tiles.
-    #[error("old meld {meld} holds a joker and may only be extended at its ends (§1.6 locked joker melds)")]
+    #[error("meld {meld} holds a joker, so it may only be extended at its ends")]
     JokerMeldLocked {
         /// Index in the old table.
         meld: usize,
     },
     /// §4.1 / locked melds: a joker left the table meld without the tile it stood for
     /// being put in its place.
-    #[error("a joker left old meld {meld} without the tile it stands for taking its place (§1.6, §4.1)")]
+    #[error(
+        "a joker left meld {meld}, but a joker may leave only when the tile it stands for takes its place"
+    )]
     JokerNotReplaced {
         /// Index in the old table.
         meld: usize,
     },
     /// §1.6 `group3_joker_needs_both`: a joker of a group of three is freed only when
     /// both missing colours are added.
-    #[error("the joker of old group {meld} is freed only by both missing colours (§1.6)")]
+    #[error("the joker of the group of three {meld} is freed only when both missing colours are added")]
     Group3JokerNeedsBoth {
         /// Index in the old table.
         meld: usize,
     },
     /// §1.6 `joker_replacement_source = RackOnly`: the tile that frees the joker must
     /// come from the rack.
-    #[error("the joker of old meld {meld} may only be freed by its tile played from the rack (§1.6)")]
+    #[error("the joker of meld {meld} can only be freed by its tile played from the rack")]
     JokerReplacementNotFromRack {
         /// Index in the old table.
         meld: usize,
     },
     /// §1.6 `joker_reuse`: a freed joker does not sit in a meld with enough tiles
     /// played from the rack.
-    #[error("the freed joker in new meld {meld} must be reused with tiles from the rack (§1.6)")]
+    #[error("the freed joker in new meld {meld} must be played with tiles from the rack in the same meld")]
     JokerNotReused {
         /// Index in the new table.
         meld: usize,
     },
     /// §4.1 Schmidt: a meld partly broken up must keep at least three of its tiles
     /// together (or be broken up completely).
-    #[error(
-        "old meld {meld} was partly broken up; only {together} of its tiles stay together, 3 must (§4.1)"
-    )]
+    #[error("meld {meld} was partly broken up with only {together} of its tiles left together; 3 must stay")]
     KeepThreeViolated {
         /// Index in the old table.
         meld: usize,
@@ -116,10 +119,10 @@ pub enum ActionError {
     #[error("play refused: {0}")]
     Play(#[from] PlayError),
     /// §1.7: the pool is empty; pass instead of drawing.
-    #[error("the pool is empty: nothing to draw, pass instead (§1.7)")]
+    #[error("the pool is empty: there is nothing to draw, pass instead")]
     PoolEmpty,
     /// §1.3: passing is only allowed when the pool is empty.
-    #[error("a player may only pass when the pool is empty; {pool} tiles are left (§1.3)")]
+    #[error("passing is only allowed when the pool is empty; {pool} tiles are left")]
     PassWithPoolNonEmpty {
         /// Tiles in the pool.
         pool: usize,
@@ -150,7 +153,7 @@ pub enum StagingError {
     #[error("the game has moved on since this turn was staged")]
     Stale,
     /// §1.3: a player cannot both play and draw; reset first.
-    #[error("cannot draw with changes pending: reset first (§1.3)")]
+    #[error("cannot draw after changing the table: reset first")]
     DrawAfterChanges,
     /// There is no staged meld with this index.
     #[error("no staged meld {meld}")]
@@ -173,7 +176,7 @@ pub enum StagingError {
         tile: Tile,
     },
     /// §1.3: only tiles placed from the rack this turn may go back to it.
-    #[error("{tile} came from the table and may not go back to the rack (§1.3)")]
+    #[error("{tile} came from the table and may not go back to the rack")]
     NotFromRack {
         /// The tile.
         tile: Tile,

@@ -14,7 +14,7 @@ pub enum ActionError {
     #[error("the hand is over")]
     HandOver,
     /// The action does not belong to this part of the turn (draw first, or already drawn).
-    #[error("not allowed in the {phase:?} phase of the turn (RULES.md §3.3)")]
+    #[error("not allowed now: {}", crate::game::phase_words(*.phase))]
     WrongPhase {
         /// The current phase.
         phase: Phase,
@@ -29,7 +29,7 @@ pub enum ActionError {
     #[error("the discard pile is empty")]
     EmptyDiscardPile,
     /// Building, further melds, joker swaps and a plain discard take need an opening first.
-    #[error("the player has not opened yet (RULES.md §3.3, §3.5)")]
+    #[error("the player has not opened yet: this needs an opening first")]
     NotOpened,
     /// Opening (or going rummy) is only for a player who has not opened.
     #[error("the player has already opened")]
@@ -38,7 +38,7 @@ pub enum ActionError {
     #[error("no melds given")]
     NoMelds,
     /// The opening melds are worth less than the threshold (`RULES.md` §3.5).
-    #[error("the opening is worth {got} points, at least {needed} are needed (RULES.md §3.5)")]
+    #[error("the opening is worth {got} points; it needs at least {needed}")]
     OpeningBelowThreshold {
         /// The threshold.
         needed: u32,
@@ -46,7 +46,7 @@ pub enum ActionError {
         got: u32,
     },
     /// Taking the discard before opening needs an opening that uses it (`RULES.md` §3.3).
-    #[error("the taken discard {card} is not in the opening melds (RULES.md §3.3)")]
+    #[error("the discard {card} taken before opening must be in the opening melds")]
     TakenCardNotMelded {
         /// The top discard.
         card: PieceId,
@@ -56,19 +56,19 @@ pub enum ActionError {
     Table(#[from] TableError),
     /// The action would leave no card that may be discarded; a turn always ends with a
     /// discard (`RULES.md` §3.3).
-    #[error("this would leave no card to discard (RULES.md §3.3: every turn ends with a discard)")]
+    #[error("this would leave no card to discard, and every turn ends with a discard")]
     NoDiscardLeft,
     /// The card just taken from the pile, or its identical twin (`RULES.md` §3.3).
-    #[error("card {card} is the discard just taken, or its twin (RULES.md §3.3)")]
+    #[error("card {card} is the discard just taken, or its twin, and may not be discarded this turn")]
     DiscardTakenCard {
         /// The refused card.
         card: PieceId,
     },
     /// A joker may only be discarded as the last card (`joker_discard = OnlyWhenClosing`).
-    #[error("a joker may only be discarded to go out (joker_discard option, RULES.md §3.6)")]
+    #[error("a joker may only be discarded to go out")]
     JokerDiscard,
     /// The card fits a table meld (`forbid_playable_discard`, `RULES.md` §3.6).
-    #[error("card {card} fits meld {meld} and may not be discarded (RULES.md §3.6)")]
+    #[error("card {card} fits meld {meld} on the table and may not be discarded")]
     PlayableDiscard {
         /// The refused card.
         card: PieceId,
@@ -76,19 +76,19 @@ pub enum ActionError {
         meld: MeldId,
     },
     /// The taken discard must be used this turn (`taken_discard_must_be_used_after_open`).
-    #[error("the taken discard {card} must be melded or built before discarding (RULES.md §3.3)")]
+    #[error("the taken discard {card} must be melded or built before discarding")]
     TakenCardNotUsed {
         /// The taken card.
         card: PieceId,
     },
     /// A joker won by a swap must be played this turn (`swapped_joker_must_be_played_same_turn`).
-    #[error("joker {joker} won by a swap must be played this turn (RULES.md §3.6)")]
+    #[error("joker {joker} won by a swap must be played again this turn")]
     SwappedJokerNotPlayed {
         /// The joker.
         joker: PieceId,
     },
     /// The meld has no joker standing for this card (`RULES.md` §3.6).
-    #[error("meld {meld} has no joker that card {piece} can replace (RULES.md §3.6)")]
+    #[error("meld {meld} has no joker that card {piece} can replace")]
     NoJokerFor {
         /// The meld.
         meld: MeldId,
@@ -96,13 +96,13 @@ pub enum ActionError {
         piece: PieceId,
     },
     /// A four-card set with a joker is closed: its joker never comes out (`RULES.md` §3.6).
-    #[error("meld {meld} is a closed set: its joker can never be exchanged (RULES.md §3.6)")]
+    #[error("meld {meld} is a closed set (four cards with a joker): its joker can never be taken")]
     ClosedSet {
         /// The meld.
         meld: MeldId,
     },
     /// A set's joker comes free only with both missing suits (`set3_joker_swap = BothMissing`).
-    #[error("the joker of set {meld} is freed only by adding both missing suits (RULES.md §3.6)")]
+    #[error("the joker of set {meld} is freed only by adding both missing suits")]
     NeedsBothMissingSuits {
         /// The meld.
         meld: MeldId,
@@ -122,9 +122,7 @@ pub enum ActionError {
     },
     /// A going-rummy build names a meld laid in the same action; lay that meld with the
     /// card instead (`RULES.md` §3.7: builds go onto melds already on the table).
-    #[error(
-        "meld {meld} is laid in this rummy: lay it with the card instead of building on it (RULES.md §3.7)"
-    )]
+    #[error("meld {meld} is laid in this rummy: lay it with the card instead of building on it")]
     RummyBuildOnNewMeld {
         /// The meld id named.
         meld: MeldId,

@@ -24,6 +24,15 @@ pub enum Phase {
     Over,
 }
 
+/// What a [`Phase`] allows, for the message of an action made at the wrong moment.
+pub(crate) const fn phase_words(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Draw => "the turn starts with a draw",
+        Phase::Play => "this turn's card is already drawn",
+        Phase::Over => "the hand is over",
+    }
+}
+
 /// What happened this turn, for the rules that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Turn {
