@@ -1,5 +1,7 @@
 //! Classic Rummy — John McLeod's basic rummy (pagat) with its listed variations —
-//! as a deterministic rule engine (`RULES.md` §2).
+//! as a deterministic rule engine: section 2 of the
+//! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md), cited as `RULES.md §2.n` throughout this
+//! documentation.
 //!
 //! * [`Config`]: every option of §2.7, with presets ([`Config::standard`],
 //!   [`Config::last_card`], [`Config::liberal`], [`Config::simulation`]).

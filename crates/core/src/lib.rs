@@ -1,4 +1,7 @@
-//! Pieces, melds, validation and the shared game contract of **rummykit**.
+//! Pieces, melds, validation and the shared game contract of **rummykit**, the
+//! rummy-family games library. The games themselves are `rummykit-rummikub`,
+//! `rummykit-classic` and `rummykit-rummy40`; rules are cited by section of the
+//! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md) (`RULES.md §n.m`).
 //!
 //! * Faces: [`Tile`] (Rummikub: `r7 b13 y1 k10`, joker `J`) and [`Card`] (`7h Td Qs Ac`,
 //!   joker `*`), both [`Face`]s with [`Display`](core::fmt::Display) and
@@ -22,6 +25,12 @@
 //! assert_eq!(run.numbers().sum::<u8>(), 5 + 6 + 7 + 8);
 //! # Ok::<(), rummykit_core::ParseError>(())
 //! ```
+//!
+//! # Feature flags
+//!
+//! * `serde`: `Serialize` and `Deserialize` for faces (as notation), piece ids and sets,
+//!   melds (kind and notation, validated again when read), outcomes, match terms and
+//!   match records.
 #![forbid(unsafe_code)]
 
 mod card;

@@ -1,5 +1,71 @@
-//! Rummikub (the Sabra rules as sold in the box, every house rule of `RULES.md` §1.10,
-//! and the Schmidt variant of §4.1) and an exact rearrangement solver.
+//! Rummikub as sold in the box, with every common house rule and the Schmidt variant,
+//! and an exact solver for the best rearrangement of the table.
+//!
+//! The rules are those of sections 1 and 4.1 of the
+//! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md),
+//! cited as `RULES.md §n.m` throughout this documentation.
+//!
+//! * [`Rules`]: every option, as public fields, with the presets [`Rules::standard`]
+//!   (the box), [`Rules::xp`] (the 160-tile set for up to six players) and
+//!   [`Rules::schmidt`].
+//! * [`Rummikub`]: one game, implementing core's [`Game`](rummykit_core::Game). It is
+//!   dealt with the caller's rng or scripted from a [`Setup`]. A turn is one [`Action`]:
+//!   a [`Play`](Action::Play) commits the whole new table, which [`check_play`] judges
+//!   against the table and rack at the start of the turn, naming the broken rule in a
+//!   [`PlayError`]; or a draw, a pass, a timeout or an abandoned turn. A refused action
+//!   leaves the game unchanged.
+//! * [`Staging`]: the tentative table of a turn for interactive play (new melds, moves,
+//!   splits, reset), committed as one `Play`.
+//! * Scoring ([`score_went_out`], [`score_pool_empty`]), sessions of several games
+//!   ([`session`]) and per-seat [`View`]s that show only what the seat may see.
+//! * [`solve`] and [`Solver`]: the play that places the most tiles (or the most value),
+//!   rearranging the table freely, or, before the initial meld, the best opening; exact.
+//! * Bots that play from their [`View`]: [`RandomBot`], [`GreedyBot`] (the solver's best
+//!   play), [`ThoroughBot`] and [`SamplerBot`] (Monte-Carlo look-ahead in the endgame).
+//!
+//! A game from a scripted position: seat 0 makes its initial meld, seat 1 cannot and
+//! draws.
+//!
+//! ```
+//! use rummykit_core::{Game, Meld, MeldKind, MeldRules, Tile, parse_list};
+//! use rummykit_rummikub::{Action, ActionError, Rules, Rummikub, Setup, TileSet};
+//!
+//! let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+//! setup.fill_pool(TileSet::Standard106);
+//! let mut game = Rummikub::from_deal(Rules::standard(), setup).expect("a valid position");
+//!
+//! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB);
+//! // 10 + 11 + 12 = 33 points: enough for the initial meld of 30.
+//! game.apply(Action::Play { table: vec![run("r10 r11 r12").unwrap()] }).expect("legal");
+//! assert_eq!(game.rack(0).unwrap().len(), 1);
+//!
+//! // Seat 1's k1 k2 is no meld; the refusal says why and changes nothing.
+//! assert!(run("k1 k2").is_err());
+//! let before = game.clone();
+//! let err = game.apply(Action::Pass).unwrap_err();
+//! assert!(matches!(err, ActionError::PassWithPoolNonEmpty { .. }));
+//! assert_eq!(game, before);
+//! game.apply(Action::Draw).expect("a draw is always possible while the pool has tiles");
+//! assert_eq!(game.to_move(), Some(0));
+//! # Ok::<(), rummykit_core::ParseError>(())
+//! ```
+//!
+//! The solver on its own:
+//!
+//! ```
+//! use rummykit_rummikub::{Position, SolveOptions, solve};
+//!
+//! // Blue 2-6 on the table, a blue 4 on the rack: split into 2-4 and 4-6.
+//! let best = solve(&Position::parse("b2 b3 b4 b5 b6", "b4 r9")?, &SolveOptions::default())?;
+//! assert_eq!((best.tiles_placed, best.table.len()), (1, 2));
+//! # Ok::<(), rummykit_rummikub::SolveError>(())
+//! ```
+//!
+//! # Feature flags
+//!
+//! * `serde`: `Serialize` and `Deserialize` for the rules, actions, views and the game
+//!   itself, through a plain representation that is checked again when read (an edited
+//!   save is an error, never a game).
 #![forbid(unsafe_code)]
 
 // --- solver ---

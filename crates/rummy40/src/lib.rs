@@ -1,4 +1,6 @@
-//! Rummy 40 (`RULES.md` §3) with every Scala 40 option of §3.9.
+//! Rummy 40, with the Scala 40 rules as options: section 3 of the
+//! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md), cited as `RULES.md §3.n` throughout this
+//! documentation.
 //!
 //! * [`Config`]: the options, with the presets [`Config::RUMMY40`] (two jokers
 //!   worth 15, ace only high) and [`Config::SCALA40`].
@@ -20,6 +22,12 @@
 //! let hand = game_match.next_hand(&mut rng).unwrap();
 //! assert_eq!(hand.to_move(), Some(1));
 //! ```
+//!
+//! # Feature flags
+//!
+//! * `serde`: `Serialize` and `Deserialize` for [`Config`], [`Action`] and
+//!   [`Rummy40`] itself, through a plain representation that is checked again when read
+//!   (an edited save is an error, never a state).
 #![forbid(unsafe_code)]
 
 mod action;
