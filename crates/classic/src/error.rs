@@ -7,6 +7,24 @@ use crate::Phase;
 
 /// Why an [`Action`](crate::Action) was refused; each variant names the rule
 /// (`RULES.md` §2.3–§2.5) and the card concerned.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Phase};
+/// use rummykit_core::{Game, MatchEnd, Seating};
+///
+/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(1), &mut rng)?;
+/// let card = game.hand(0).first().expect("seat 0 holds cards");
+/// let before = game.clone();
+/// // A turn starts with a draw (RULES.md §2.3).
+/// assert_eq!(game.apply(Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
+/// assert_eq!(game, before);
+/// game.apply(Action::DrawStock).expect("seat 0 draws");
+/// game.apply(Action::Discard(card)).expect("then discards");
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum ActionError {

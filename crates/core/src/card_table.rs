@@ -60,6 +60,27 @@ pub enum RunEnd {
 
 /// Why a meld or lay-off was refused by the table. Each variant names the meld or
 /// piece concerned.
+///
+/// ```
+/// use rummykit_core::{Card, Catalog, MeldId, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
+///
+/// let cat = Catalog::<Card>::DECK;
+/// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+/// let rules = MeldRules::CLASSIC;
+/// let mut table = MeldTable::<Card>::new();
+/// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+///
+/// let gap = table.lay_off(run, id("9h"), RunEnd::Back, &cat, &rules);
+/// assert!(matches!(gap, Err(TableError::DoesNotFit { .. })));
+/// let twice = table.lay_off(run, id("5h"), RunEnd::Front, &cat, &rules);
+/// assert_eq!(twice, Err(TableError::AlreadyOnTable(id("5h"))));
+/// let nowhere = table.lay_off(MeldId::new(7), id("8h"), RunEnd::Back, &cat, &rules);
+/// assert_eq!(nowhere, Err(TableError::NoSuchMeld(MeldId::new(7))));
+///
+/// table.lay_off(run, id("8h"), RunEnd::Back, &cat, &rules)?;
+/// assert_eq!(table.meld(run).unwrap().pieces().len(), 4);
+/// # Ok::<(), TableError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum TableError {

@@ -71,6 +71,17 @@ impl Seating {
 }
 
 /// Why a deal could not be made.
+///
+/// ```
+/// use rummykit_core::{DealError, Seating};
+///
+/// assert_eq!(Seating::new(7).check(2, 6), Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
+/// assert_eq!(
+///     Seating::new(3).with_dealer(3).check(2, 6),
+///     Err(DealError::NoSuchDealer { dealer: 3, seats: 3 })
+/// );
+/// assert!(Seating::new(3).with_dealer(2).check(2, 6).is_ok());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum DealError {

@@ -7,6 +7,23 @@ use thiserror::Error;
 /// commit conditions, §1.5, §1.6, §4.1). Meld indexes say which meld, counted from 0:
 /// "new" indexes count in the proposed table, "old" indexes (the other variants) in the
 /// table at the start of the turn.
+///
+/// ```
+/// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+/// use rummykit_rummikub::{PlayError, Rules, TileCounts, check_play};
+///
+/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+/// let table = [run("b2 b3 b4 b5")];
+/// let rack: TileCounts = "y9".parse()?;
+/// // An opened player may rearrange, but no table tile may go back to the rack.
+/// assert_eq!(
+///     check_play(&Rules::standard(), &table, &rack, true, &[run("b2 b3 b4")]),
+///     Err(PlayError::TableTileTaken { tile: "b5".parse()? })
+/// );
+/// // Nothing from the rack: the table is the same.
+/// assert_eq!(check_play(&Rules::standard(), &table, &rack, true, &table), Err(PlayError::NoRackTile));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -109,6 +126,24 @@ pub enum PlayError {
 
 /// Why [`Rummikub::apply`](rummykit_core::Game::apply) refused an action. The game is
 /// unchanged after any of them.
+///
+/// ```
+/// use rummykit_core::Game;
+/// use rummykit_rummikub::{Action, ActionError, Rules, Rummikub, Setup, TileSet};
+///
+/// let mut setup = Setup::new(vec!["r1 r2".parse()?, "k1 k2".parse()?]);
+/// setup.fill_pool(TileSet::Standard106);
+/// let mut game = Rummikub::from_deal(Rules::standard(), setup).expect("a valid position");
+/// let before = game.clone();
+/// // Passing is for an empty pool; the timer is off by default.
+/// assert_eq!(game.apply(Action::Pass), Err(ActionError::PassWithPoolNonEmpty { pool: 102 }));
+/// assert_eq!(
+///     game.apply(Action::Timeout { pending_changes: false }),
+///     Err(ActionError::OptionOff { option: "timer" })
+/// );
+/// assert_eq!(game, before);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum ActionError {

@@ -7,6 +7,21 @@ use crate::Phase;
 
 /// Why [`Rummy40::apply`](crate::Rummy40::apply) refused an action. The game is
 /// unchanged after every one of them.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Action, ActionError, Config, Rummy40};
+///
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng)?;
+/// let before = game.clone();
+/// // Before opening, the discard may be taken only to open with it (RULES.md §3.3).
+/// assert_eq!(game.apply(Action::TakeDiscard), Err(ActionError::NotOpened));
+/// assert_eq!(game, before);
+/// game.apply(Action::DrawStock).expect("a stock draw is always allowed");
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ActionError {
