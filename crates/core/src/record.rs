@@ -381,6 +381,76 @@ pub enum RecordError<E: std::error::Error> {
 ///
 /// [`RecordError`]: a failed deal, a refused action the player gave up on, a hand over
 /// `max_actions_per_hand` actions, or a player that stopped.
+///
+/// ```
+/// # use rand::{Rng, RngExt};
+/// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+/// # /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
+/// # /// highest wins the others' numbers (a tie for highest is a void hand).
+/// # #[derive(Clone, Debug, PartialEq)]
+/// # struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
+/// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// # #[error("the hand is over")]
+/// # struct Over;
+/// # impl Game for HighCard {
+/// #     type Config = ();
+/// #     type Action = ();
+/// #     type View = u8;
+/// #     type Error = Over;
+/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+/// #         seating.check(2, 4)?;
+/// #         let n = seating.seats;
+/// #         let dealer = seating.dealer.unwrap_or_else(|| rng.random_range(0..n));
+/// #         let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
+/// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
+/// #     }
+/// #     fn seats(&self) -> usize { self.cards.len() }
+/// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
+/// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+/// #         self.to_move().ok_or(Over)?;
+/// #         self.revealed += 1;
+/// #         self.next = (self.next + 1) % self.cards.len();
+/// #         Ok(())
+/// #     }
+/// #     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
+/// #     fn outcome(&self) -> Option<Outcome> {
+/// #         if self.to_move().is_some() { return None; }
+/// #         let best = *self.cards.iter().max()?;
+/// #         let n = self.cards.len();
+/// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
+/// #             return Some(Outcome { points: vec![0; n], winner: None });
+/// #         }
+/// #         let w = self.cards.iter().position(|&c| c == best)?;
+/// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
+/// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
+/// #         Some(Outcome { points, winner: Some(w) })
+/// #     }
+/// # }
+/// # struct Reveal;
+/// # impl rummykit_core::Bot<HighCard> for Reveal {
+/// #     fn name(&self) -> &str { "reveal" }
+/// #     fn act(&mut self, _view: &u8) {}
+/// # }
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, Ranking, record_match};
+///
+/// // HighCard is a toy game defined in this example's hidden lines; any `Game` works.
+/// let setup = MatchRecord::<HighCard>::new("high card", (), 3, Some(0), MatchEnd::FixedHands(4), Ranking::Total, 7);
+/// let (mut a, mut b, mut c) = (Reveal, Reveal, Reveal);
+/// let mut bots: [&mut dyn Bot<HighCard>; 3] = [&mut a, &mut b, &mut c];
+/// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100).expect("bots play legally");
+/// assert_eq!(record.hands.len(), 4);
+/// assert_eq!(record.totals, played.totals());
+///
+/// // The record alone plays the match again, to the same states and totals.
+/// let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).expect("the record replays");
+/// assert_eq!(replayed.totals, record.totals);
+/// // A different rng deals different hands, and the replay says where it differs.
+/// assert!(record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed + 1)).is_err());
+/// ```
 #[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]
 pub fn record_match<G: Game, R: Rng + ?Sized>(
     mut setup: MatchRecord<G>,
