@@ -10,9 +10,14 @@ fn root() -> PathBuf {
 }
 
 /// Phrases that name the work rather than the product (lowercase), each with the
-/// continuations that are ordinary words (the solver's "lead sweep").
+/// continuations that are ordinary words. ("The lead" alone is the solver's leading
+/// sweep, so only the phrases that name a person are listed.)
 const WORKING_NAMES: &[(&str, &[&str])] = &[
-    ("the lead", &["the lead sweep", "the lead while its"]),
+    ("by the lead", &[]),
+    ("the lead to", &[]),
+    ("the lead moved", &[]),
+    ("for the lead", &[]),
+    ("the lead's", &[]),
     ("design card", &[]),
     ("the solver work", &[]),
     ("the bots work", &[]),
@@ -143,6 +148,7 @@ fn the_patterns_find_what_they_should_and_only_that() {
         "seeds 001 and 003",
         "from 000_f11009df2b8c5827.txt",
         "fixed by the lead",
+        "for the author or the lead to fix",
         "the design card's list",
         "owned by the solver work",
         "with other helpers' builds running",
@@ -158,6 +164,7 @@ fn the_patterns_find_what_they_should_and_only_that() {
         "discard #32",
         "random #1",
         "the lead sweep's beams",
+        "as the lead has already found a first play",
         "a helper that also checks",
         "tissue 7",
         "a session of several games",
