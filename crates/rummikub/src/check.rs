@@ -1,8 +1,8 @@
 //! [`check_play`]: the commit check of RULES.md §1.3 as a pure function.
 
-use rummykit_core::{FACES, JokerRole, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{FACES, JokerRole, MAX_MELD_LEN, Meld, MeldKind, MeldRules, Tile};
 
-use crate::{InitialJokerValue, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts};
+use crate::{InitialJokerValue, JokerRelease, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts};
 
 /// What an accepted play did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -145,13 +145,12 @@ pub fn check_play(
         }
         initial_meld = Some(value);
     }
-    // (5) jokers
-    let released_jokers =
-        if before.jokers() > 0 { check_jokers(rules, table_before, new_table, &played)? } else { 0 };
-    // (6) Schmidt keep-three
-    if rules.keep_three {
-        check_keep_three(table_before, new_table)?;
-    }
+    // (5) jokers and (6) Schmidt's rearrangement, over every physical reading
+    let released_jokers = if before.jokers() > 0 || rules.keep_three {
+        check_rearrangement(rules, table_before, new_table)?
+    } else {
+        0
+    };
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
 }
 
@@ -301,6 +300,15 @@ fn keeps_role(old: &Slot, new: &Slot) -> bool {
     }
 }
 
+/// Whether a joker that is not exchanged stayed where it was in the sense of §4.1 without
+/// counting tiles: it stands for the same tile in a run as it did in a run. Splitting and
+/// extending a run never moves its jokers.
+fn stays_in_run(old: &Slot, new: &Slot) -> bool {
+    old.kind == MeldKind::Run
+        && new.kind == MeldKind::Run
+        && matches!((old.role, new.role), (JokerRole::Exactly(a), JokerRole::Exactly(b)) if a == b)
+}
+
 /// Whether two melds are the same: runs tile for tile, groups as sets (the order of a
 /// group's tiles means nothing).
 pub(crate) fn same_meld(a: &Meld<Tile>, b: &Meld<Tile>) -> bool {
@@ -341,188 +349,526 @@ pub(crate) fn covers(old: &Meld<Tile>, new: &Meld<Tile>) -> bool {
     }
 }
 
-/// Whether `new` is `old` with the joker at `pos` replaced by (one of) the tile(s) it
-/// stood for; `both`: a group-of-three joker needs both missing colours.
-fn replaced_in(old: &Meld<Tile>, slot: &Slot, new: &Meld<Tile>, both: bool) -> bool {
-    if !covers(old, new) {
-        return false;
-    }
-    match old.kind() {
-        MeldKind::Run => {
-            let (Some(o0), Some(n0)) = (old.value_at(0), new.value_at(0)) else { return false };
-            new.faces().get(slot.pos + (o0 - n0) as usize).is_some_and(|t| !t.is_joker())
-        }
-        MeldKind::Group => {
-            let (om, nm) = (old.group_suits().unwrap_or(0), new.group_suits().unwrap_or(0));
-            let role = match slot.role {
-                JokerRole::Exactly(t) => colour_bit(t),
-                JokerRole::OneOf { suits, .. } => suits,
-            };
-            if both { role & !nm == 0 } else { nm & !om & role != 0 }
-        }
-    }
-}
-
-/// Tiles of `meld` that may be counted as played from the rack this turn (one joker
-/// of the meld is the freed one).
-fn rack_tiles_in(meld: &Meld<Tile>, played: &TileCounts) -> usize {
-    let naturals = meld.faces().iter().filter(|t| !t.is_joker() && played.count(**t) > 0).count();
-    naturals + meld.jokers().saturating_sub(1).min(played.jokers() as usize)
-}
-
-struct JokerCtx<'a> {
-    rules: &'a Rules,
-    before: &'a [Meld<Tile>],
-    after: &'a [Meld<Tile>],
-    played: &'a TileCounts,
-    old: [Option<Slot>; MAX_JOKERS],
-    n_old: usize,
-    new: [Option<Slot>; MAX_JOKERS],
-    n_new: usize,
-}
-
-impl JokerCtx<'_> {
-    /// The conditions on a joker released from `o` that now sits at `q`.
-    fn released_ok(&self, o: &Slot, q: &Slot) -> Result<(), PlayError> {
-        let old_meld = &self.before[o.meld];
-        let group3 = o.kind == MeldKind::Group
-            && old_meld.len() == 3
-            && matches!(o.role, JokerRole::OneOf { suits, .. } if suits.count_ones() == 2);
-        if self.rules.group3_joker_needs_both
-            && group3
-            && !self.after.iter().any(|n| replaced_in(old_meld, o, n, true))
-        {
-            return Err(PlayError::Group3JokerNeedsBoth { meld: o.meld });
-        }
-        if self.rules.exact_joker_release() && !self.after.iter().any(|n| replaced_in(old_meld, o, n, false))
-        {
-            return Err(PlayError::JokerNotReplaced { meld: o.meld });
-        }
-        if self.rules.joker_replacement_source == ReplacementSource::RackOnly {
-            let from_rack = match o.role {
-                JokerRole::Exactly(t) => self.played.count(t) > 0,
-                JokerRole::OneOf { number, suits } => (0..4u8).any(|c| {
-                    suits & (1 << c) != 0
-                        && Tile::new(rummykit_core::Colour::ALL[c as usize], number)
-                            .is_some_and(|t| self.played.count(t) > 0)
-                }),
-            };
-            if !from_rack {
-                return Err(PlayError::JokerReplacementNotFromRack { meld: o.meld });
-            }
-        }
-        let needed = match self.rules.joker_reuse {
-            JokerReuse::WithRackTile => 1,
-            JokerReuse::NewMeldWithTwoRackTiles => 2,
-            JokerReuse::SameTurnAnywhere => 0,
-        };
-        if rack_tiles_in(&self.after[q.meld], self.played) < needed {
-            return Err(PlayError::JokerNotReused { meld: q.meld });
-        }
-        Ok(())
-    }
-
-    /// Tries every injective assignment of old jokers to new ones (at most 4! with the
-    /// boxes' jokers). Returns the fewest released jokers over the valid assignments.
-    fn search(&self, i: usize, used: u16, released: u8, best: &mut Option<u8>, err: &mut Option<PlayError>) {
-        if i == self.n_old {
-            *best = Some(best.map_or(released, |b| b.min(released)));
-            return;
-        }
-        let Some(o) = self.old[i] else { return };
-        for j in 0..self.n_new {
-            if used & (1 << j) != 0 {
-                continue;
-            }
-            let Some(q) = self.new[j] else { continue };
-            if keeps_role(&o, &q) {
-                self.search(i + 1, used | (1 << j), released, best, err);
-            } else {
-                match self.released_ok(&o, &q) {
-                    Ok(()) => self.search(i + 1, used | (1 << j), released + 1, best, err),
-                    Err(e) => {
-                        err.get_or_insert(e);
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn check_jokers(
-    rules: &Rules,
-    before: &[Meld<Tile>],
-    after: &[Meld<Tile>],
-    played: &TileCounts,
-) -> Result<u8, PlayError> {
-    if rules.joker_melds_locked {
-        let mut used = 0u64;
-        for (i, old) in before.iter().enumerate() {
-            if old.jokers() == 0 {
-                continue;
-            }
-            match (0..after.len()).find(|&j| used & (1 << j) == 0 && covers(old, &after[j])) {
-                Some(j) => used |= 1 << j,
-                None => return Err(PlayError::JokerMeldLocked { meld: i }),
-            }
-        }
-    }
-    let mut ctx = JokerCtx {
-        rules,
-        before,
-        after,
-        played,
-        old: [None; MAX_JOKERS],
-        n_old: 0,
-        new: [None; MAX_JOKERS],
-        n_new: 0,
-    };
-    ctx.n_old = joker_slots(before, &mut ctx.old);
-    ctx.n_new = joker_slots(after, &mut ctx.new);
-    let (mut best, mut err) = (None, None);
-    ctx.search(0, 0, 0, &mut best, &mut err);
-    match (best, err) {
-        (Some(released), _) => Ok(released),
-        (None, Some(e)) => Err(e),
-        // Unreachable with conservation checked (every old joker is on the new table).
-        (None, None) => Err(PlayError::TableTileTaken { tile: Tile::JOKER }),
-    }
-}
-
 /// The natural faces of a meld as a bitmask (naturals are distinct inside a meld).
 fn natural_mask(meld: &Meld<Tile>) -> u64 {
     meld.faces().iter().filter(|t| !t.is_joker()).fold(0, |acc, t| acc | 1 << t.index())
 }
 
-/// §4.1: every old meld is unchanged, extended, completely broken up (no two of its
-/// tiles share a meld), or keeps at least three of its tiles together.
-fn check_keep_three(before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<(), PlayError> {
-    let mut used = 0u64;
-    let mut kept = 0u64;
-    for (i, old) in before.iter().enumerate().take(64) {
-        if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && same_meld(&after[j], old)) {
-            used |= 1 << j;
-            kept |= 1 << i;
+// ---------------------------------------------------------------- physical copies
+//
+// Steps (5) and (6) read the play physically (RULES.md §1.6, §4.1 as clarified): which
+// copy of a face went where, which joker went where, and which tile (if any) was put in a
+// table joker's place, are the player's to say, and the play is legal if some reading
+// satisfies every rule. A reading is:
+//
+// * a *joker configuration*: an injective map of the old jokers onto the new table's
+//   jokers (the others came from the rack), and for each old joker optionally an
+//   *exchange* — a new-table natural of a face it stood for that took its place;
+// * a *copy assignment*: for each natural face, an injective map of its old copies onto
+//   its new places (the places left over hold copies played from the rack).
+//
+// Every rule is a condition on one *node*: an old meld (keep-three, locked melds, a group
+// of three's both colours, Schmidt's exact release — they read only where that meld's
+// own tiles went) or the rack (reuse of released jokers and `RackOnly` — they read which
+// places hold rack tiles). Faces that touch no node with a condition are left as they
+// are; the others tie nodes into independent components, each searched depth first with
+// a node checked as soon as its last face is placed.
+//
+// Cost: a face has at most 3 copies, so at most 2 (106 tiles) or 6 (160 tiles) ways to
+// place them, and only faces whose copies lie in two places on both tables count. The
+// worst case of one component is the product of those, 2^e with e such faces that share
+// conditioned melds; the configurations multiply it by at most
+// (new jokers × (1 + places of the tile)) per old joker. Assignments are tried most
+// table-faithful first (a copy stays in the new meld sharing the most faces with its old
+// one), so a legal play is usually accepted on the first leaf.
+
+const MAX_COPIES: usize = 3;
+const NATURALS: usize = FACES - 1;
+/// Old melds (at most 160 one-tile melds from a caller's own `MeldRules`) and the rack.
+const MAX_NODES: usize = 161;
+
+/// A tile's place on a table.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Place {
+    meld: u8,
+    pos: u8,
+}
+
+/// Where the copies of one natural face lie before and after the play.
+#[derive(Clone, Copy, Default)]
+struct Copies {
+    old: [Place; MAX_COPIES],
+    n_old: u8,
+    new: [Place; MAX_COPIES],
+    n_new: u8,
+    /// The assignment under test: old copy `i` lies at `new[to[i]]`.
+    to: [u8; MAX_COPIES],
+    /// The injective maps old → new (numbered as in [`decode`]), most faithful first.
+    order: [u8; 6],
+    n_opts: u8,
+}
+
+impl Copies {
+    /// Whether the copy at new place `n` came from the rack.
+    fn rack_copy_at(&self, n: usize) -> bool {
+        !self.to[..self.n_old as usize].iter().any(|&t| t as usize == n)
+    }
+}
+
+/// The `o`-th injective map of `n_old` items into `n_new` places (mixed radix).
+fn decode(n_old: u8, n_new: u8, mut o: u8) -> [u8; MAX_COPIES] {
+    let mut free = [0u8, 1, 2];
+    let mut left = n_new as usize;
+    let mut out = [0u8; MAX_COPIES];
+    for slot in out.iter_mut().take(n_old as usize) {
+        let pick = (o as usize) % left;
+        o /= left as u8;
+        *slot = free[pick];
+        free.copy_within(pick + 1..left, pick);
+        left -= 1;
+    }
+    out
+}
+
+fn injective_maps(n_old: u8, n_new: u8) -> u8 {
+    (0..n_old).map(|i| n_new - i).product()
+}
+
+struct Search<'a> {
+    rules: &'a Rules,
+    before: &'a [Meld<Tile>],
+    after: &'a [Meld<Tile>],
+    copies: [Copies; NATURALS],
+    old_j: [Option<Slot>; MAX_JOKERS],
+    n_old_j: usize,
+    new_j: [Option<Slot>; MAX_JOKERS],
+    n_new_j: usize,
+    // The joker configuration under test.
+    j_to: [u8; MAX_JOKERS],
+    swap: [Option<Place>; MAX_JOKERS],
+    released: u8,
+    // The components of the configuration under test.
+    nodes: [[u8; 4]; NATURALS],
+    n_nodes: [u8; NATURALS],
+    remaining: [u8; MAX_NODES],
+    error: Option<PlayError>,
+}
+
+impl<'a> Search<'a> {
+    fn new(rules: &'a Rules, before: &'a [Meld<Tile>], after: &'a [Meld<Tile>]) -> Self {
+        let mut copies = [Copies::default(); NATURALS];
+        for (table, new) in [(before, false), (after, true)] {
+            for (m, meld) in table.iter().enumerate() {
+                for (p, &t) in meld.faces().iter().enumerate() {
+                    let Some(c) = copies.get_mut(t.index() as usize) else { continue };
+                    let place = Place { meld: m as u8, pos: p as u8 };
+                    let (list, n) = if new { (&mut c.new, &mut c.n_new) } else { (&mut c.old, &mut c.n_old) };
+                    if (*n as usize) < MAX_COPIES {
+                        list[*n as usize] = place;
+                        *n += 1;
+                    }
+                }
+            }
+        }
+        // Most faithful first: the score of a map is how many faces each old copy's meld
+        // shares with the new meld it is sent to.
+        let shared = |o: Place, n: Place| {
+            (natural_mask(&before[o.meld as usize]) & natural_mask(&after[n.meld as usize])).count_ones()
+        };
+        for c in copies.iter_mut() {
+            c.n_opts = if c.n_old > c.n_new { 0 } else { injective_maps(c.n_old, c.n_new) };
+            let mut score = [0u32; 6];
+            for o in 0..c.n_opts {
+                let map = decode(c.n_old, c.n_new, o);
+                score[o as usize] = (0..c.n_old as usize).map(|i| shared(c.old[i], c.new[map[i] as usize])).sum();
+                c.order[o as usize] = o;
+            }
+            c.order[..c.n_opts as usize].sort_by_key(|&o| std::cmp::Reverse(score[o as usize]));
+        }
+        let mut s = Search {
+            rules,
+            before,
+            after,
+            copies,
+            old_j: [None; MAX_JOKERS],
+            n_old_j: 0,
+            new_j: [None; MAX_JOKERS],
+            n_new_j: 0,
+            j_to: [0; MAX_JOKERS],
+            swap: [None; MAX_JOKERS],
+            released: 0,
+            nodes: [[0; 4]; NATURALS],
+            n_nodes: [0; NATURALS],
+            remaining: [0; MAX_NODES],
+            error: None,
+        };
+        s.n_old_j = joker_slots(before, &mut s.old_j);
+        s.n_new_j = joker_slots(after, &mut s.new_j);
+        s
+    }
+
+    fn old_joker(&self, k: usize) -> Slot {
+        self.old_j[k].unwrap_or_else(|| unreachable!("joker slots are filled up to n_old_j"))
+    }
+
+    fn new_joker(&self, j: usize) -> Slot {
+        self.new_j[j].unwrap_or_else(|| unreachable!("joker slots are filled up to n_new_j"))
+    }
+
+    fn is_released(&self, k: usize) -> bool {
+        self.released & (1 << k) != 0
+    }
+
+    /// Tries the joker configurations with exactly `left` more released jokers among old
+    /// jokers `k..`; true when one of them has a legal copy assignment.
+    fn configs(&mut self, k: usize, used_new: u8, left: usize) -> bool {
+        if k == self.n_old_j {
+            return left == 0 && self.solve_config();
+        }
+        if self.n_old_j - k < left {
+            return false;
+        }
+        let old = self.old_joker(k);
+        let rack_only = self.rules.joker_replacement_source == ReplacementSource::RackOnly;
+        let exact = self.rules.joker_release == JokerRelease::ExactTile;
+        for j in 0..self.n_new_j {
+            if used_new & (1 << j) != 0 {
+                continue;
+            }
+            let released = !keeps_role(&old, &self.new_joker(j));
+            if released && left == 0 {
+                continue;
+            }
+            self.j_to[k] = j as u8;
+            self.released = (self.released & !(1 << k)) | (u8::from(released) << k);
+            let left = left - usize::from(released);
+            // RackOnly: a released joker's tile must come from the rack, so it has one.
+            let must_swap = released && rack_only;
+            if !must_swap {
+                self.swap[k] = None;
+                if self.configs(k + 1, used_new | 1 << j, left) {
+                    return true;
+                }
+            }
+            if (must_swap || exact || self.rules.keep_three)
+                && self.swap_options(k, j, used_new, left, &old, must_swap)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The configurations where old joker `k` (now at new joker `j`) was exchanged for a
+    /// natural of a face it stood for.
+    /// `must`: without an exchange the configuration fails (`RackOnly`).
+    fn swap_options(&mut self, k: usize, j: usize, used_new: u8, left: usize, old: &Slot, must: bool) -> bool {
+        let (number, suits) = match old.role {
+            JokerRole::Exactly(t) => (t.number().unwrap_or(0), colour_bit(t)),
+            JokerRole::OneOf { number, suits } => (number, suits),
+        };
+        let mut tried = false;
+        for c in 0..4u8 {
+            if suits & (1 << c) == 0 {
+                continue;
+            }
+            let Some(tile) = Tile::new(rummykit_core::Colour::ALL[c as usize], number) else { continue };
+            let copies = self.copies[tile.index() as usize];
+            for &place in &copies.new[..copies.n_new as usize] {
+                if self.swap[..k].contains(&Some(place)) {
+                    continue;
+                }
+                tried = true;
+                self.swap[k] = Some(place);
+                if self.configs(k + 1, used_new | 1 << j, left) {
+                    return true;
+                }
+            }
+        }
+        self.swap[k] = None;
+        if must && !tried {
+            // No tile of the joker's is on the new table at all.
+            self.error.get_or_insert(PlayError::JokerReplacementNotFromRack { meld: old.meld });
+        }
+        false
+    }
+
+    /// Whether some copy assignment makes the configuration under test legal.
+    fn solve_config(&mut self) -> bool {
+        let rules = self.rules;
+        let nb = self.before.len();
+        let rack = nb;
+        let exact = rules.joker_release == JokerRelease::ExactTile;
+        let rack_only = rules.joker_replacement_source == ReplacementSource::RackOnly;
+        // Which nodes carry a condition.
+        let mut conditioned = [false; MAX_NODES];
+        for (i, meld) in self.before.iter().enumerate() {
+            conditioned[i] = rules.keep_three || (meld.jokers() > 0 && rules.joker_melds_locked);
+        }
+        let mut rack_melds = 0u64; // new melds whose rack tiles a rule reads
+        for k in 0..self.n_old_j {
+            let (old, new) = (self.old_joker(k), self.new_joker(self.j_to[k] as usize));
+            let released = self.is_released(k);
+            if (released && rules.group3_joker_needs_both && is_group3(self.before, &old))
+                || (exact && self.swap[k].is_none() && !stays_in_run(&old, &new))
+            {
+                conditioned[old.meld] = true;
+            }
+            if released && rules.joker_reuse != JokerReuse::SameTurnAnywhere {
+                rack_melds |= 1 << new.meld;
+            }
+            if let (true, Some(p)) = (rack_only, self.swap[k]) {
+                rack_melds |= 1 << p.meld;
+            }
+        }
+        conditioned[rack] = rack_melds != 0;
+        // Faces, their conditioned nodes, and the components they make.
+        let mut parent = [0u8; MAX_NODES];
+        for (i, p) in parent.iter_mut().enumerate().take(nb + 1) {
+            *p = i as u8;
+        }
+        self.remaining[..=nb].fill(0);
+        let mut relevant = [0u8; NATURALS];
+        let mut n_relevant = 0;
+        for f in 0..NATURALS {
+            let c = &mut self.copies[f];
+            if c.n_opts == 0 {
+                continue;
+            }
+            c.to = decode(c.n_old, c.n_new, c.order[0]);
+            self.n_nodes[f] = 0;
+            if c.n_old == 0 || c.n_new < 2 {
+                continue;
+            }
+            let mut nodes = [0u8; 4];
+            let mut n = 0;
+            for o in &c.old[..c.n_old as usize] {
+                if conditioned[o.meld as usize] {
+                    nodes[n] = o.meld;
+                    n += 1;
+                }
+            }
+            if conditioned[rack]
+                && c.n_new > c.n_old
+                && c.new[..c.n_new as usize].iter().any(|p| rack_melds & (1 << p.meld) != 0)
+            {
+                nodes[n] = rack as u8;
+                n += 1;
+            }
+            if n == 0 {
+                continue;
+            }
+            for &node in &nodes[..n] {
+                self.remaining[node as usize] += 1;
+                let (a, b) = (find(&mut parent, nodes[0]), find(&mut parent, node));
+                parent[b as usize] = a;
+            }
+            self.nodes[f] = nodes;
+            self.n_nodes[f] = n as u8;
+            relevant[n_relevant] = f as u8;
+            n_relevant += 1;
+        }
+        // Nodes no choice touches are decided now.
+        for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
+            if cond && self.remaining[node] == 0 {
+                if let Err(e) = self.node_ok(node) {
+                    self.error.get_or_insert(e);
+                    return false;
+                }
+            }
+        }
+        // Each component on its own, its faces grouped by node so nodes complete early.
+        let mut done = [false; NATURALS];
+        for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
+            if !cond || self.remaining[node] == 0 {
+                continue;
+            }
+            let root = find(&mut parent, node as u8);
+            let mut list = [0u8; NATURALS];
+            let mut n = 0;
+            for &f in &relevant[..n_relevant] {
+                let fu = f as usize;
+                if !done[fu] && find(&mut parent, self.nodes[fu][0]) == root {
+                    done[fu] = true;
+                    list[n] = f;
+                    n += 1;
+                }
+            }
+            if n > 0 && !self.dfs(&list[..n], 0) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn dfs(&mut self, list: &[u8], at: usize) -> bool {
+        let Some(&f) = list.get(at) else { return true };
+        let f = f as usize;
+        let (nodes, n) = (self.nodes[f], self.n_nodes[f] as usize);
+        for r in 0..self.copies[f].n_opts as usize {
+            let c = &mut self.copies[f];
+            c.to = decode(c.n_old, c.n_new, c.order[r]);
+            let mut ok = true;
+            for &node in &nodes[..n] {
+                self.remaining[node as usize] -= 1;
+                if ok && self.remaining[node as usize] == 0 {
+                    if let Err(e) = self.node_ok(node as usize) {
+                        self.error.get_or_insert(e);
+                        ok = false;
+                    }
+                }
+            }
+            if ok && self.dfs(list, at + 1) {
+                return true;
+            }
+            for &node in &nodes[..n] {
+                self.remaining[node as usize] += 1;
+            }
+        }
+        false
+    }
+
+    /// The new meld the old tile at `place` went to under the assignment under test.
+    fn dest(&self, tile: Tile, place: Place) -> u8 {
+        let c = &self.copies[tile.index() as usize];
+        let i = c.old[..c.n_old as usize].iter().position(|&o| o == place).unwrap_or(0);
+        c.new[c.to[i] as usize].meld
+    }
+
+    /// Whether the new-table tile at `place` came from the rack.
+    fn played_at(&self, place: Place, used_jokers: u8) -> bool {
+        let tile = self.after[place.meld as usize].faces()[place.pos as usize];
+        if tile.is_joker() {
+            let j = (0..self.n_new_j).find(|&j| {
+                self.new_j[j].is_some_and(|s| s.meld == place.meld as usize && s.pos == place.pos as usize)
+            });
+            return j.is_some_and(|j| used_jokers & (1 << j) == 0);
+        }
+        let c = &self.copies[tile.index() as usize];
+        c.new[..c.n_new as usize].iter().position(|&p| p == place).is_some_and(|n| c.rack_copy_at(n))
+    }
+
+    fn node_ok(&self, node: usize) -> Result<(), PlayError> {
+        if node == self.before.len() { self.rack_ok() } else { self.meld_ok(node) }
+    }
+
+    /// The conditions on old meld `i` (§1.6 locked melds and both colours, §4.1).
+    fn meld_ok(&self, i: usize) -> Result<(), PlayError> {
+        let rules = self.rules;
+        let old = &self.before[i];
+        // Where each member of the meld went: naturals by the copy assignment, jokers by
+        // the configuration, an exchanged joker's place taken by its exchange tile.
+        let mut dest = [0u8; MAX_MELD_LEN];
+        let mut first_natural = None;
+        let mut naturals_together = true;
+        for (pos, &t) in old.faces().iter().enumerate().take(MAX_MELD_LEN) {
+            let place = Place { meld: i as u8, pos: pos as u8 };
+            dest[pos] = if t.is_joker() {
+                let k = (0..self.n_old_j).find(|&k| self.old_joker(k).meld == i && self.old_joker(k).pos == pos);
+                match k.map(|k| (self.swap[k], self.j_to[k])) {
+                    Some((Some(p), _)) => p.meld,
+                    Some((None, j)) => self.new_joker(j as usize).meld as u8,
+                    None => u8::MAX,
+                }
+            } else {
+                let d = self.dest(t, place);
+                naturals_together &= *first_natural.get_or_insert(d) == d;
+                d
+            };
+        }
+        let dest = &dest[..old.len().min(MAX_MELD_LEN)];
+        let together_in = |m: u8| dest.iter().filter(|&&d| d == m).count();
+        if rules.joker_melds_locked && old.jokers() > 0 {
+            let covered = first_natural
+                .is_some_and(|m| naturals_together && covers(old, &self.after[m as usize]));
+            if !covered {
+                return Err(PlayError::JokerMeldLocked { meld: i });
+            }
+        }
+        for k in (0..self.n_old_j).filter(|&k| self.old_joker(k).meld == i) {
+            let slot = self.old_joker(k);
+            if rules.group3_joker_needs_both && self.is_released(k) && is_group3(self.before, &slot) {
+                let JokerRole::OneOf { suits, .. } = slot.role else { continue };
+                let both = first_natural.is_some_and(|m| {
+                    naturals_together && self.after[m as usize].group_suits().unwrap_or(0) & suits == suits
+                });
+                if !both {
+                    return Err(PlayError::Group3JokerNeedsBoth { meld: i });
+                }
+            }
+            if rules.joker_release == JokerRelease::ExactTile && self.swap[k].is_none() {
+                let new = self.new_joker(self.j_to[k] as usize);
+                if !stays_in_run(&slot, &new) && together_in(new.meld as u8) < 3 {
+                    return Err(PlayError::JokerNotReplaced { meld: i });
+                }
+            }
+        }
+        if rules.keep_three {
+            let together = dest.iter().map(|&m| together_in(m)).max().unwrap_or(0);
+            if together > 1 && together < 3.min(dest.len()) {
+                return Err(PlayError::KeepThreeViolated { meld: i, together });
+            }
+        }
+        Ok(())
+    }
+
+    /// The conditions read from the rack's tiles: `RackOnly` exchanges and the reuse of
+    /// released jokers (§1.6).
+    fn rack_ok(&self) -> Result<(), PlayError> {
+        let used: u8 = (0..self.n_old_j).fold(0, |m, k| m | 1 << self.j_to[k]);
+        for k in 0..self.n_old_j {
+            let old = self.old_joker(k);
+            if self.rules.joker_replacement_source == ReplacementSource::RackOnly
+                && (self.is_released(k) || self.swap[k].is_some())
+                && !self.swap[k].is_some_and(|p| self.played_at(p, used))
+            {
+                return Err(PlayError::JokerReplacementNotFromRack { meld: old.meld });
+            }
+            if !self.is_released(k) {
+                continue;
+            }
+            let new = self.new_joker(self.j_to[k] as usize);
+            let meld = &self.after[new.meld];
+            let others = (0..meld.len())
+                .filter(|&p| p != new.pos)
+                .map(|p| self.played_at(Place { meld: new.meld as u8, pos: p as u8 }, used));
+            let ok = match self.rules.joker_reuse {
+                JokerReuse::SameTurnAnywhere => true,
+                JokerReuse::WithRackTile => others.clone().any(|r| r),
+                JokerReuse::NewMeldWithTwoRackTiles => others.clone().all(|r| r) && others.count() >= 2,
+            };
+            if !ok {
+                return Err(PlayError::JokerNotReused { meld: new.meld });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether the joker at `slot` is the one joker of a group of three (§1.6 both colours).
+fn is_group3(before: &[Meld<Tile>], slot: &Slot) -> bool {
+    slot.kind == MeldKind::Group
+        && before[slot.meld].len() == 3
+        && matches!(slot.role, JokerRole::OneOf { suits, .. } if suits.count_ones() == 2)
+}
+
+fn find(parent: &mut [u8; MAX_NODES], mut x: u8) -> u8 {
+    while parent[x as usize] != x {
+        parent[x as usize] = parent[parent[x as usize] as usize];
+        x = parent[x as usize];
+    }
+    x
+}
+
+/// Steps (5) and (6): the joker rules of §1.6 and Schmidt's rules of §4.1 over every
+/// physical reading of the play; returns the fewest released jokers of a legal reading.
+fn check_rearrangement(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<u8, PlayError> {
+    let mut search = Search::new(rules, before, after);
+    for released in 0..=search.n_old_j {
+        if search.configs(0, 0, released) {
+            return Ok(released as u8);
         }
     }
-    for (i, old) in before.iter().enumerate() {
-        if i < 64 && kept & (1 << i) != 0 {
-            continue;
-        }
-        if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && covers(old, &after[j])) {
-            used |= 1 << j;
-            continue;
-        }
-        // The most tiles of `old` sharing one new meld (faces; jokers by number).
-        let (mask, jokers) = (natural_mask(old), old.jokers());
-        let together = after
-            .iter()
-            .map(|n| (mask & natural_mask(n)).count_ones() as usize + jokers.min(n.jokers()))
-            .max()
-            .unwrap_or(0);
-        if together == 2 {
-            return Err(PlayError::KeepThreeViolated { meld: i, together });
-        }
-    }
-    Ok(())
+    // Unreachable with conservation checked: some configuration always exists.
+    Err(search.error.unwrap_or(PlayError::TableTileTaken { tile: Tile::JOKER }))
 }
