@@ -451,6 +451,10 @@ struct Search<'a> {
     nodes: [[u8; 4]; NATURALS],
     n_nodes: [u8; NATURALS],
     remaining: [u8; MAX_NODES],
+    /// Faces whose copies are not placed yet in the search (bit = face index).
+    open: u64,
+    /// Old melds found unchanged on the new table (the rack node counts as changed).
+    kept: [bool; MAX_NODES],
     error: Option<PlayError>,
 }
 
@@ -480,7 +484,8 @@ impl<'a> Search<'a> {
             let mut score = [0u32; 6];
             for o in 0..c.n_opts {
                 let map = decode(c.n_old, c.n_new, o);
-                score[o as usize] = (0..c.n_old as usize).map(|i| shared(c.old[i], c.new[map[i] as usize])).sum();
+                score[o as usize] =
+                    (0..c.n_old as usize).map(|i| shared(c.old[i], c.new[map[i] as usize])).sum();
                 c.order[o as usize] = o;
             }
             c.order[..c.n_opts as usize].sort_by_key(|&o| std::cmp::Reverse(score[o as usize]));
@@ -500,8 +505,17 @@ impl<'a> Search<'a> {
             nodes: [[0; 4]; NATURALS],
             n_nodes: [0; NATURALS],
             remaining: [0; MAX_NODES],
+            open: 0,
+            kept: [false; MAX_NODES],
             error: None,
         };
+        let mut used = 0u64;
+        for (i, old) in before.iter().enumerate() {
+            if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && same_meld(&after[j], old)) {
+                used |= 1 << j;
+                s.kept[i] = true;
+            }
+        }
         s.n_old_j = joker_slots(before, &mut s.old_j);
         s.n_new_j = joker_slots(after, &mut s.new_j);
         s
@@ -562,7 +576,15 @@ impl<'a> Search<'a> {
     /// The configurations where old joker `k` (now at new joker `j`) was exchanged for a
     /// natural of a face it stood for.
     /// `must`: without an exchange the configuration fails (`RackOnly`).
-    fn swap_options(&mut self, k: usize, j: usize, used_new: u8, left: usize, old: &Slot, must: bool) -> bool {
+    fn swap_options(
+        &mut self,
+        k: usize,
+        j: usize,
+        used_new: u8,
+        left: usize,
+        old: &Slot,
+        must: bool,
+    ) -> bool {
         let (number, suits) = match old.role {
             JokerRole::Exactly(t) => (t.number().unwrap_or(0), colour_bit(t)),
             JokerRole::OneOf { number, suits } => (number, suits),
@@ -668,16 +690,20 @@ impl<'a> Search<'a> {
             relevant[n_relevant] = f as u8;
             n_relevant += 1;
         }
-        // Nodes no choice touches are decided now.
+        self.open = relevant[..n_relevant].iter().fold(0, |m, &f| m | 1 << f);
+        // Every node is checked before any choice: complete ones exactly, the others for
+        // their best completion.
         for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
-            if cond && self.remaining[node] == 0 {
+            if cond {
                 if let Err(e) = self.node_ok(node) {
                     self.error.get_or_insert(e);
                     return false;
                 }
             }
         }
-        // Each component on its own, its faces grouped by node so nodes complete early.
+        // Each component on its own. Its faces are grouped by node, the melds the play
+        // changed first, so that a node's choices are made together and the likely dead
+        // ends are met first.
         let mut done = [false; NATURALS];
         for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
             if !cond || self.remaining[node] == 0 {
@@ -686,12 +712,20 @@ impl<'a> Search<'a> {
             let root = find(&mut parent, node as u8);
             let mut list = [0u8; NATURALS];
             let mut n = 0;
-            for &f in &relevant[..n_relevant] {
-                let fu = f as usize;
-                if !done[fu] && find(&mut parent, self.nodes[fu][0]) == root {
-                    done[fu] = true;
-                    list[n] = f;
-                    n += 1;
+            for changed in [true, false] {
+                for (member, &cond) in conditioned.iter().enumerate().take(nb + 1) {
+                    if !cond || self.kept[member] == changed || find(&mut parent, member as u8) != root {
+                        continue;
+                    }
+                    for &f in &relevant[..n_relevant] {
+                        let fu = f as usize;
+                        if !done[fu] && self.nodes[fu][..self.n_nodes[fu] as usize].contains(&(member as u8))
+                        {
+                            done[fu] = true;
+                            list[n] = f;
+                            n += 1;
+                        }
+                    }
                 }
             }
             if n > 0 && !self.dfs(&list[..n], 0) {
@@ -705,13 +739,16 @@ impl<'a> Search<'a> {
         let Some(&f) = list.get(at) else { return true };
         let f = f as usize;
         let (nodes, n) = (self.nodes[f], self.n_nodes[f] as usize);
+        self.open &= !(1 << f);
         for r in 0..self.copies[f].n_opts as usize {
             let c = &mut self.copies[f];
             c.to = decode(c.n_old, c.n_new, c.order[r]);
+            // Forward check: every node of the face, complete or not, must still be
+            // satisfiable, so a dead end is seen at the choice that causes it.
             let mut ok = true;
             for &node in &nodes[..n] {
                 self.remaining[node as usize] -= 1;
-                if ok && self.remaining[node as usize] == 0 {
+                if ok {
                     if let Err(e) = self.node_ok(node as usize) {
                         self.error.get_or_insert(e);
                         ok = false;
@@ -725,6 +762,7 @@ impl<'a> Search<'a> {
                 self.remaining[node as usize] += 1;
             }
         }
+        self.open |= 1 << f;
         false
     }
 
@@ -749,45 +787,68 @@ impl<'a> Search<'a> {
     }
 
     fn node_ok(&self, node: usize) -> Result<(), PlayError> {
-        if node == self.before.len() { self.rack_ok() } else { self.meld_ok(node) }
+        match node == self.before.len() {
+            true if self.remaining[node] == 0 => self.rack_ok(),
+            true => Ok(()),
+            false => self.meld_ok(node),
+        }
     }
 
-    /// The conditions on old meld `i` (§1.6 locked melds and both colours, §4.1).
+    /// The conditions on old meld `i` (§1.6 locked melds and both colours, §4.1). While
+    /// some of its faces are still open, the counting conditions are checked for the best
+    /// completion (an open copy may go to any place of its face) and the others wait.
     fn meld_ok(&self, i: usize) -> Result<(), PlayError> {
         let rules = self.rules;
         let old = &self.before[i];
         // Where each member of the meld went: naturals by the copy assignment, jokers by
-        // the configuration, an exchanged joker's place taken by its exchange tile.
-        let mut dest = [0u8; MAX_MELD_LEN];
+        // the configuration, an exchanged joker's place taken by its exchange tile. An
+        // open natural has a set of possible new melds instead.
+        let len = old.len().min(MAX_MELD_LEN);
+        let mut dest = [u8::MAX; MAX_MELD_LEN];
+        let mut open = [0u64; MAX_MELD_LEN];
         let mut first_natural = None;
         let mut naturals_together = true;
-        for (pos, &t) in old.faces().iter().enumerate().take(MAX_MELD_LEN) {
+        let mut complete = true;
+        for (pos, &t) in old.faces().iter().enumerate().take(len) {
             let place = Place { meld: i as u8, pos: pos as u8 };
-            dest[pos] = if t.is_joker() {
-                let k = (0..self.n_old_j).find(|&k| self.old_joker(k).meld == i && self.old_joker(k).pos == pos);
-                match k.map(|k| (self.swap[k], self.j_to[k])) {
+            if t.is_joker() {
+                let k =
+                    (0..self.n_old_j).find(|&k| self.old_joker(k).meld == i && self.old_joker(k).pos == pos);
+                dest[pos] = match k.map(|k| (self.swap[k], self.j_to[k])) {
                     Some((Some(p), _)) => p.meld,
                     Some((None, j)) => self.new_joker(j as usize).meld as u8,
                     None => u8::MAX,
-                }
+                };
+            } else if self.open & (1 << t.index()) != 0 {
+                let c = &self.copies[t.index() as usize];
+                open[pos] = c.new[..c.n_new as usize].iter().fold(0, |m, p| m | 1 << p.meld);
+                complete = false;
             } else {
                 let d = self.dest(t, place);
                 naturals_together &= *first_natural.get_or_insert(d) == d;
-                d
-            };
+                dest[pos] = d;
+            }
         }
-        let dest = &dest[..old.len().min(MAX_MELD_LEN)];
-        let together_in = |m: u8| dest.iter().filter(|&&d| d == m).count();
-        if rules.joker_melds_locked && old.jokers() > 0 {
-            let covered = first_natural
-                .is_some_and(|m| naturals_together && covers(old, &self.after[m as usize]));
+        let (dest, open) = (&dest[..len], &open[..len]);
+        // The most members that are or may be in new meld `m`.
+        let at_most = |m: u8| {
+            dest.iter().filter(|&&d| d == m).count()
+                + open.iter().filter(|&&o| o & (1u64 << m.min(63)) != 0).count()
+        };
+        if complete && rules.joker_melds_locked && old.jokers() > 0 {
+            let covered =
+                first_natural.is_some_and(|m| naturals_together && covers(old, &self.after[m as usize]));
             if !covered {
                 return Err(PlayError::JokerMeldLocked { meld: i });
             }
         }
         for k in (0..self.n_old_j).filter(|&k| self.old_joker(k).meld == i) {
             let slot = self.old_joker(k);
-            if rules.group3_joker_needs_both && self.is_released(k) && is_group3(self.before, &slot) {
+            if complete
+                && rules.group3_joker_needs_both
+                && self.is_released(k)
+                && is_group3(self.before, &slot)
+            {
                 let JokerRole::OneOf { suits, .. } = slot.role else { continue };
                 let both = first_natural.is_some_and(|m| {
                     naturals_together && self.after[m as usize].group_suits().unwrap_or(0) & suits == suits
@@ -798,15 +859,28 @@ impl<'a> Search<'a> {
             }
             if rules.joker_release == JokerRelease::ExactTile && self.swap[k].is_none() {
                 let new = self.new_joker(self.j_to[k] as usize);
-                if !stays_in_run(&slot, &new) && together_in(new.meld as u8) < 3 {
+                if !stays_in_run(&slot, &new) && at_most(new.meld as u8) < 3 {
                     return Err(PlayError::JokerNotReplaced { meld: i });
                 }
             }
         }
         if rules.keep_three {
-            let together = dest.iter().map(|&m| together_in(m)).max().unwrap_or(0);
-            if together > 1 && together < 3.min(dest.len()) {
-                return Err(PlayError::KeepThreeViolated { meld: i, together });
+            let need = 3.min(len);
+            // Three together: some meld holds (or may hold) enough members.
+            let mut best = 0;
+            for (&d, &o) in dest.iter().zip(open) {
+                best = best.max(if d == u8::MAX { 0 } else { at_most(d) });
+                let mut o = o;
+                while o != 0 {
+                    best = best.max(at_most(o.trailing_zeros() as u8));
+                    o &= o - 1;
+                }
+            }
+            // Broken up completely: no two placed members share a meld (open ones may
+            // still be spread out).
+            let apart = dest.iter().enumerate().all(|(a, &d)| d == u8::MAX || !dest[a + 1..].contains(&d));
+            if best < need && !apart {
+                return Err(PlayError::KeepThreeViolated { meld: i, together: best });
             }
         }
         Ok(())

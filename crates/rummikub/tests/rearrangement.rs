@@ -13,11 +13,17 @@ use rummykit_rummikub::{Action, ActionError, JokerReuse, PlayError, ReplacementS
 
 /// `check_play` for an opened player, and the same play applied to a game: accepted by
 /// both or refused by both with the same error (the game then unchanged).
-fn verdict(rules: Rules, table: &[Meld<Tile>], rack_tiles: &str, new: &[Meld<Tile>]) -> Result<u8, PlayError> {
+fn verdict(
+    rules: Rules,
+    table: &[Meld<Tile>],
+    rack_tiles: &str,
+    new: &[Meld<Tile>],
+) -> Result<u8, PlayError> {
     let rack_counts = rack(rack_tiles);
     let result = check_play(&rules, table, &rack_counts, true, new).map(|info| info.released_jokers);
     // The game needs a tile left on the rack, or the play would end it: add one no meld uses.
-    let mut game = scripted(rules, &[&format!("{rack_tiles} k13"), "y1"], table.to_vec(), "", &[true, true], 0);
+    let mut game =
+        scripted(rules, &[&format!("{rack_tiles} k13"), "y1"], table.to_vec(), "", &[true, true], 0);
     let before = game.clone();
     match game.apply(Action::Play { table: new.to_vec() }) {
         Ok(()) => assert!(result.is_ok(), "the game accepted what check_play refused: {result:?}"),
@@ -134,7 +140,10 @@ fn s4_1_joker_moved_into_a_group_without_its_tile_is_refused() {
     let table = [run("r2 r3 r4 J")];
     let new = [run("r2 r3 r4"), group("b5 y5 J")];
     assert_eq!(verdict(Rules::standard(), &table, "b5 y5", &new), Ok(0));
-    assert_eq!(verdict(Rules::schmidt(), &table, "b5 y5", &new), Err(PlayError::JokerNotReplaced { meld: 0 }));
+    assert_eq!(
+        verdict(Rules::schmidt(), &table, "b5 y5", &new),
+        Err(PlayError::JokerNotReplaced { meld: 0 })
+    );
 }
 
 #[test]
@@ -177,7 +186,10 @@ fn s1_6_two_rack_tiles_means_a_meld_of_rack_tiles_only() {
     rules.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
     let table = [run("r3 r4 J"), run("b7 b8 b9 b10")];
     let with_table_tile = [run("r3 r4 r5"), run("b7 b8 b9"), group("b10 y10 k10 J")];
-    assert_eq!(verdict(rules, &table, "r5 y10 k10", &with_table_tile), Err(PlayError::JokerNotReused { meld: 2 }));
+    assert_eq!(
+        verdict(rules, &table, "r5 y10 k10", &with_table_tile),
+        Err(PlayError::JokerNotReused { meld: 2 })
+    );
     assert_eq!(verdict(Rules::standard(), &table, "r5 y10 k10", &with_table_tile), Ok(1));
     let rack_only = [run("r3 r4 r5"), run("b7 b8 b9 b10"), group("y10 k10 J")];
     assert_eq!(verdict(rules, &table, "r5 y10 k10", &rack_only), Ok(1));
@@ -193,7 +205,8 @@ fn s1_6_one_rack_copy_is_not_counted_for_two_jokers() {
     // Two jokers released into two groups whose only candidate rack tile is an r5 each;
     // one r5 came from the rack, the other from r5 r6 r7 r8. One joker meld has no rack
     // tile under every assignment (face counting accepted this).
-    let table = [run("k1 k2 k3 J"), run("b1 b2 b3 J"), run("r5 r6 r7 r8"), run("y5 y6 y7 y8"), run("b5 b6 b7 b8")];
+    let table =
+        [run("k1 k2 k3 J"), run("b1 b2 b3 J"), run("r5 r6 r7 r8"), run("y5 y6 y7 y8"), run("b5 b6 b7 b8")];
     let new = [
         run("k1 k2 k3 k4"),
         run("b1 b2 b3 b4"),
@@ -203,7 +216,10 @@ fn s1_6_one_rack_copy_is_not_counted_for_two_jokers() {
         group("r5 b5 J"),
         group("r5 y5 J"),
     ];
-    assert!(matches!(verdict(Rules::standard(), &table, "k4 b4 r5", &new), Err(PlayError::JokerNotReused { .. })));
+    assert!(matches!(
+        verdict(Rules::standard(), &table, "k4 b4 r5", &new),
+        Err(PlayError::JokerNotReused { .. })
+    ));
     let mut anywhere = Rules::standard();
     anywhere.joker_reuse = JokerReuse::SameTurnAnywhere;
     assert_eq!(verdict(anywhere, &table, "k4 b4 r5", &new), Ok(2));

@@ -65,7 +65,8 @@ fn candidates() -> Vec<Meld<Tile>> {
     }
     for n in 1..=TOP {
         for colours in 1u8..16 {
-            let cs: Vec<Colour> = Colour::ALL.into_iter().filter(|c| colours & (1 << c.index()) != 0).collect();
+            let cs: Vec<Colour> =
+                Colour::ALL.into_iter().filter(|c| colours & (1 << c.index()) != 0).collect();
             if cs.len() < 3 {
                 continue;
             }
@@ -97,7 +98,12 @@ fn take(meld: &Meld<Tile>, counts: &mut TileCounts) {
 }
 
 /// A random partition of exactly `tiles` into candidate melds, or `None`.
-fn cover<R: Rng>(tiles: &TileCounts, cands: &[Meld<Tile>], rng: &mut R, budget: &mut u32) -> Option<Vec<Meld<Tile>>> {
+fn cover<R: Rng>(
+    tiles: &TileCounts,
+    cands: &[Meld<Tile>],
+    rng: &mut R,
+    budget: &mut u32,
+) -> Option<Vec<Meld<Tile>>> {
     let Some(first) = tiles.iter().find(|t| !t.is_joker()).or_else(|| tiles.iter().next()) else {
         return Some(Vec::new());
     };
@@ -144,7 +150,8 @@ fn position<R: Rng>(cands: &[Meld<Tile>], rng: &mut R) -> Option<Position> {
         if before.len() == want {
             break;
         }
-        let m = if i < 2 && rng.random_bool(0.7) { **with_jokers.choose(rng)? } else { *cands.choose(rng)? };
+        let m =
+            if i < 2 && rng.random_bool(0.7) { **with_jokers.choose(rng)? } else { *cands.choose(rng)? };
         if fits(&m, &bag) {
             take(&m, &mut bag);
             before.push(m);
@@ -188,7 +195,11 @@ fn position<R: Rng>(cands: &[Meld<Tile>], rng: &mut R) -> Option<Position> {
 type At = (usize, usize, Tile);
 
 fn tiles_of(table: &[Meld<Tile>]) -> Vec<At> {
-    table.iter().enumerate().flat_map(|(m, meld)| meld.faces().iter().enumerate().map(move |(p, &t)| (m, p, t))).collect()
+    table
+        .iter()
+        .enumerate()
+        .flat_map(|(m, meld)| meld.faces().iter().enumerate().map(move |(p, &t)| (m, p, t)))
+        .collect()
 }
 
 /// Every origin vector: for each new tile, the index of the old tile it is, or `None`
@@ -344,11 +355,14 @@ fn judge(
             && before[c].len() == 3
             && before[c].jokers() == 1
         {
-            let naturals: Vec<usize> =
-                (0..old.len()).filter(|&j| old[j].0 == c && !old[j].2.is_joker()).map(|j| new[went[j]].0).collect();
+            let naturals: Vec<usize> = (0..old.len())
+                .filter(|&j| old[j].0 == c && !old[j].2.is_joker())
+                .map(|j| new[went[j]].0)
+                .collect();
             let target = naturals[0];
             let colours = after[target].faces().iter().filter(|t| !t.is_joker()).count();
-            if naturals.iter().any(|&d| d != target) || after[target].kind() != MeldKind::Group || colours < 4 {
+            if naturals.iter().any(|&d| d != target) || after[target].kind() != MeldKind::Group || colours < 4
+            {
                 return None;
             }
         }
@@ -365,14 +379,16 @@ fn judge(
         // §1.6 RackOnly: the tile came from the rack
         if rules.joker_replacement_source == ReplacementSource::RackOnly
             && (is_released || exchange[x].is_some())
-            && !exchange[x].is_some_and(|i| origin[i].is_none())
+            && exchange[x].is_none_or(|i| origin[i].is_some())
         {
             return None;
         }
         // §1.6 reuse
         if is_released {
-            let others: Vec<bool> =
-                (0..new.len()).filter(|&i| new[i].0 == m && i != went[k]).map(|i| origin[i].is_none()).collect();
+            let others: Vec<bool> = (0..new.len())
+                .filter(|&i| new[i].0 == m && i != went[k])
+                .map(|i| origin[i].is_none())
+                .collect();
             let ok = match rules.joker_reuse {
                 JokerReuse::SameTurnAnywhere => true,
                 JokerReuse::WithRackTile => others.iter().any(|&r| r),
@@ -388,21 +404,27 @@ fn judge(
         let dest = members(c);
         // §1.6 locked joker melds: extended only, jokers kept or exactly replaced
         if rules.joker_melds_locked && meld.jokers() > 0 {
-            let naturals: Vec<usize> =
-                (0..old.len()).filter(|&j| old[j].0 == c && !old[j].2.is_joker()).map(|j| new[went[j]].0).collect();
+            let naturals: Vec<usize> = (0..old.len())
+                .filter(|&j| old[j].0 == c && !old[j].2.is_joker())
+                .map(|j| new[went[j]].0)
+                .collect();
             let m = naturals[0];
-            if naturals.iter().any(|&d| d != m) || after[m].kind() != meld.kind() || after[m].len() < meld.len() {
+            if naturals.iter().any(|&d| d != m)
+                || after[m].kind() != meld.kind()
+                || after[m].len() < meld.len()
+            {
                 return None;
             }
             if meld.kind() == MeldKind::Run {
                 let start = after[m].value_at(0).unwrap();
                 for p in 0..meld.len() {
                     let v = meld.value_at(p).unwrap();
-                    let Some(at) = v.checked_sub(start).map(usize::from).filter(|&i| i < after[m].len()) else {
-                        return None;
-                    };
+                    let at = v.checked_sub(start).map(usize::from).filter(|&i| i < after[m].len())?;
                     let t = after[m].faces()[at];
-                    if meld.faces()[p].is_joker() && !(t.is_joker() || Some(t) == Tile::new(Colour::ALL[meld.run_suit().unwrap() as usize], v)) {
+                    if meld.faces()[p].is_joker()
+                        && !(t.is_joker()
+                            || Some(t) == Tile::new(Colour::ALL[meld.run_suit().unwrap() as usize], v))
+                    {
                         return None;
                     }
                 }
@@ -470,11 +492,7 @@ fn check_play_agrees_with_the_physical_reference_s1_6_s4_1() {
                 pos.rack,
                 pos.after.iter().map(ToString::to_string).collect::<Vec<_>>(),
             );
-            if want.is_some() {
-                tally[s].0 += 1
-            } else {
-                tally[s].1 += 1
-            }
+            if want.is_some() { tally[s].0 += 1 } else { tally[s].1 += 1 }
         }
     }
     for ((name, _), (yes, no, decided)) in sets.iter().zip(&tally) {
