@@ -383,6 +383,9 @@ fn natural_mask(meld: &Meld<Tile>) -> u64 {
 // one), so a legal play is usually accepted on the first leaf.
 
 const MAX_COPIES: usize = 3;
+/// Search states known to fail, per component (open addressing, a few probes).
+const DEAD_STATES: usize = 1024;
+const DEAD_PROBES: usize = 8;
 const NATURALS: usize = FACES - 1;
 /// Old melds (at most 160 one-tile melds from a caller's own `MeldRules`) and the rack.
 const MAX_NODES: usize = 161;
@@ -455,6 +458,12 @@ struct Search<'a> {
     open: u64,
     /// Old melds found unchanged on the new table (the rack node counts as changed).
     kept: [bool; MAX_NODES],
+    /// Faces and old melds settled once for every joker configuration.
+    fixed_faces: u64,
+    fixed_nodes: [bool; MAX_NODES],
+    /// The option each face is at in the search, and the states known to fail.
+    chosen: [u8; NATURALS],
+    dead: [(u8, u128); DEAD_STATES],
     error: Option<PlayError>,
 }
 
@@ -507,6 +516,10 @@ impl<'a> Search<'a> {
             remaining: [0; MAX_NODES],
             open: 0,
             kept: [false; MAX_NODES],
+            fixed_faces: 0,
+            fixed_nodes: [false; MAX_NODES],
+            chosen: [0; NATURALS],
+            dead: [(0, 0); DEAD_STATES],
             error: None,
         };
         let mut used = 0u64;
@@ -537,7 +550,12 @@ impl<'a> Search<'a> {
     /// jokers `k..`; true when one of them has a legal copy assignment.
     fn configs(&mut self, k: usize, used_new: u8, left: usize) -> bool {
         if k == self.n_old_j {
-            return left == 0 && self.solve_config();
+            let open = self.open;
+            let ok = left == 0 && self.solve_config();
+            if !ok {
+                self.open = open;
+            }
+            return ok;
         }
         if self.n_old_j - k < left {
             return false;
@@ -560,7 +578,7 @@ impl<'a> Search<'a> {
             let must_swap = released && rack_only;
             if !must_swap {
                 self.swap[k] = None;
-                if self.configs(k + 1, used_new | 1 << j, left) {
+                if self.next(k, used_new | 1 << j, left) {
                     return true;
                 }
             }
@@ -571,6 +589,20 @@ impl<'a> Search<'a> {
             }
         }
         false
+    }
+
+    /// Goes on to old joker `k + 1`, once the meld of joker `k` is still satisfiable if
+    /// that was its last joker (its open faces read at their best).
+    fn next(&mut self, k: usize, used_new: u8, left: usize) -> bool {
+        let meld = self.old_joker(k).meld;
+        let last = k + 1 == self.n_old_j || self.old_joker(k + 1).meld != meld;
+        if last {
+            if let Err(e) = self.meld_ok(meld) {
+                self.error.get_or_insert(e);
+                return false;
+            }
+        }
+        self.configs(k + 1, used_new, left)
     }
 
     /// The configurations where old joker `k` (now at new joker `j`) was exchanged for a
@@ -590,6 +622,9 @@ impl<'a> Search<'a> {
             JokerRole::OneOf { number, suits } => (number, suits),
         };
         let mut tried = false;
+        // Without RackOnly only the meld an exchange tile lies in matters.
+        let mut seen = 0u64;
+        let rack_only = self.rules.joker_replacement_source == ReplacementSource::RackOnly;
         for c in 0..4u8 {
             if suits & (1 << c) == 0 {
                 continue;
@@ -597,12 +632,13 @@ impl<'a> Search<'a> {
             let Some(tile) = Tile::new(rummykit_core::Colour::ALL[c as usize], number) else { continue };
             let copies = self.copies[tile.index() as usize];
             for &place in &copies.new[..copies.n_new as usize] {
-                if self.swap[..k].contains(&Some(place)) {
+                if self.swap[..k].contains(&Some(place)) || (!rack_only && seen & (1 << place.meld) != 0) {
                     continue;
                 }
+                seen |= 1 << place.meld;
                 tried = true;
                 self.swap[k] = Some(place);
-                if self.configs(k + 1, used_new | 1 << j, left) {
+                if self.next(k, used_new | 1 << j, left) {
                     return true;
                 }
             }
@@ -644,6 +680,31 @@ impl<'a> Search<'a> {
             }
         }
         conditioned[rack] = rack_melds != 0;
+        for (c, &fixed) in conditioned.iter_mut().zip(&self.fixed_nodes) {
+            *c &= !fixed;
+        }
+        self.solve_nodes(&conditioned, rack_melds, false)
+    }
+
+    /// Under keep-three every old meld carries a condition, most of them whatever the
+    /// joker configuration: the components holding no joker meld and no face with a copy
+    /// from the rack are searched once, here, and their copies fixed for every
+    /// configuration. False if one of them has no legal assignment.
+    fn solve_static(&mut self) -> bool {
+        if !self.rules.keep_three {
+            return true;
+        }
+        let mut conditioned = [false; MAX_NODES];
+        conditioned[..self.before.len()].fill(true);
+        self.solve_nodes(&conditioned, 0, true)
+    }
+
+    /// Searches the copy assignments of the faces that touch the `conditioned` nodes,
+    /// component by component. `fixing`: only the components that no joker configuration
+    /// can change, which are then fixed.
+    fn solve_nodes(&mut self, conditioned: &[bool; MAX_NODES], rack_melds: u64, fixing: bool) -> bool {
+        let nb = self.before.len();
+        let rack = nb;
         // Faces, their conditioned nodes, and the components they make.
         let mut parent = [0u8; MAX_NODES];
         for (i, p) in parent.iter_mut().enumerate().take(nb + 1) {
@@ -652,9 +713,10 @@ impl<'a> Search<'a> {
         self.remaining[..=nb].fill(0);
         let mut relevant = [0u8; NATURALS];
         let mut n_relevant = 0;
+        let mut dynamic = [false; MAX_NODES];
         for f in 0..NATURALS {
             let c = &mut self.copies[f];
-            if c.n_opts == 0 {
+            if c.n_opts == 0 || self.fixed_faces & (1 << f) != 0 {
                 continue;
             }
             c.to = decode(c.n_old, c.n_new, c.order[0]);
@@ -680,6 +742,10 @@ impl<'a> Search<'a> {
             if n == 0 {
                 continue;
             }
+            if fixing && c.n_new > c.n_old {
+                // A copy from the rack: the reuse rules may read this face.
+                dynamic[nodes[0] as usize] = true;
+            }
             for &node in &nodes[..n] {
                 self.remaining[node as usize] += 1;
                 let (a, b) = (find(&mut parent, nodes[0]), find(&mut parent, node));
@@ -690,11 +756,29 @@ impl<'a> Search<'a> {
             relevant[n_relevant] = f as u8;
             n_relevant += 1;
         }
-        self.open = relevant[..n_relevant].iter().fold(0, |m, &f| m | 1 << f);
+        if fixing {
+            for (i, meld) in self.before.iter().enumerate() {
+                dynamic[i] |= meld.jokers() > 0;
+            }
+            for i in 0..nb {
+                if dynamic[i] {
+                    let r = find(&mut parent, i as u8) as usize;
+                    dynamic[r] = true;
+                }
+            }
+            for i in 0..nb {
+                let r = find(&mut parent, i as u8) as usize;
+                dynamic[i] = dynamic[r];
+            }
+        }
+        self.open = relevant[..n_relevant]
+            .iter()
+            .filter(|&&f| !dynamic[self.nodes[f as usize][0] as usize])
+            .fold(0, |m, &f| m | 1 << f);
         // Every node is checked before any choice: complete ones exactly, the others for
         // their best completion.
         for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
-            if cond {
+            if cond && !dynamic[node] {
                 if let Err(e) = self.node_ok(node) {
                     self.error.get_or_insert(e);
                     return false;
@@ -706,7 +790,7 @@ impl<'a> Search<'a> {
         // ends are met first.
         let mut done = [false; NATURALS];
         for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
-            if !cond || self.remaining[node] == 0 {
+            if !cond || dynamic[node] || self.remaining[node] == 0 {
                 continue;
             }
             let root = find(&mut parent, node as u8);
@@ -728,8 +812,19 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+            self.dead.fill((0, 0));
             if n > 0 && !self.dfs(&list[..n], 0) {
                 return false;
+            }
+        }
+        if fixing {
+            for (fixed, &d) in self.fixed_nodes.iter_mut().zip(&dynamic).take(nb) {
+                *fixed |= !d;
+            }
+            for &f in &relevant[..n_relevant] {
+                if !dynamic[self.nodes[f as usize][0] as usize] {
+                    self.fixed_faces |= 1 << f;
+                }
             }
         }
         true
@@ -737,12 +832,19 @@ impl<'a> Search<'a> {
 
     fn dfs(&mut self, list: &[u8], at: usize) -> bool {
         let Some(&f) = list.get(at) else { return true };
+        // What is left to decide depends only on the choices made for faces that still
+        // touch an unfinished node: a state known to fail is not searched again.
+        let key = self.frontier_key(list, at);
+        if key.is_some_and(|k| self.known_dead(k)) {
+            return false;
+        }
         let f = f as usize;
         let (nodes, n) = (self.nodes[f], self.n_nodes[f] as usize);
         self.open &= !(1 << f);
         for r in 0..self.copies[f].n_opts as usize {
             let c = &mut self.copies[f];
             c.to = decode(c.n_old, c.n_new, c.order[r]);
+            self.chosen[f] = r as u8;
             // Forward check: every node of the face, complete or not, must still be
             // satisfiable, so a dead end is seen at the choice that causes it.
             let mut ok = true;
@@ -763,7 +865,48 @@ impl<'a> Search<'a> {
             }
         }
         self.open |= 1 << f;
+        if let Some(k) = key {
+            self.mark_dead(k);
+        }
         false
+    }
+
+    /// The state of the search before `list[at]`: `at` and the choices of the faces
+    /// placed so far that touch a node not yet complete (3 bits each); `None` when they
+    /// do not fit in 128 bits.
+    fn frontier_key(&self, list: &[u8], at: usize) -> Option<(u8, u128)> {
+        let mut bits = 0u128;
+        let mut used = 0;
+        for &f in &list[..at] {
+            let f = f as usize;
+            let nodes = &self.nodes[f][..self.n_nodes[f] as usize];
+            if nodes.iter().any(|&node| self.remaining[node as usize] > 0) {
+                if used + 3 > 128 {
+                    return None;
+                }
+                bits |= u128::from(self.chosen[f]) << used;
+                used += 3;
+            }
+        }
+        Some((at as u8 + 1, bits))
+    }
+
+    fn dead_slot(key: (u8, u128)) -> usize {
+        let h = (key.1 as u64 ^ (key.1 >> 64) as u64 ^ u64::from(key.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 54) as usize // 10 bits: DEAD_STATES slots
+    }
+
+    fn known_dead(&self, key: (u8, u128)) -> bool {
+        let start = Self::dead_slot(key);
+        (0..DEAD_PROBES).map(|i| self.dead[(start + i) % DEAD_STATES]).take_while(|e| e.0 != 0).any(|e| e == key)
+    }
+
+    fn mark_dead(&mut self, key: (u8, u128)) {
+        let start = Self::dead_slot(key);
+        // A full neighbourhood just forgets the state: the search stays exact.
+        if let Some(i) = (0..DEAD_PROBES).map(|i| (start + i) % DEAD_STATES).find(|&i| self.dead[i].0 == 0) {
+            self.dead[i] = key;
+        }
     }
 
     /// The new meld the old tile at `place` went to under the assignment under test.
@@ -938,6 +1081,15 @@ fn find(parent: &mut [u8; MAX_NODES], mut x: u8) -> u8 {
 /// physical reading of the play; returns the fewest released jokers of a legal reading.
 fn check_rearrangement(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<u8, PlayError> {
     let mut search = Search::new(rules, before, after);
+    if !search.solve_static() {
+        return Err(search.error.unwrap_or(PlayError::TableTileTaken { tile: Tile::JOKER }));
+    }
+    // While the jokers are configured, every face still to be searched is open.
+    search.open = (0..NATURALS).fold(0, |m, f| {
+        let c = &search.copies[f];
+        let ambiguous = c.n_old > 0 && c.n_new > 1 && search.fixed_faces & (1 << f) == 0;
+        m | u64::from(ambiguous) << f
+    });
     for released in 0..=search.n_old_j {
         if search.configs(0, 0, released) {
             return Ok(released as u8);
