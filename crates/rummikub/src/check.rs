@@ -383,6 +383,11 @@ fn natural_mask(meld: &Meld<Tile>) -> u64 {
 // one), so a legal play is usually accepted on the first leaf.
 
 const MAX_COPIES: usize = 3;
+/// The most copy choices one check tries. Found by a stress run over crowded random
+/// tables: almost every play is settled in a few hundred choices, but a few crowded
+/// tables would take seconds; past the budget the play is refused with the first
+/// reason met (see docs/design/rummikub.md, known limitations).
+const SEARCH_STEPS: u32 = 200_000;
 /// Search states known to fail, per component (open addressing, a few probes).
 const DEAD_STATES: usize = 1024;
 const DEAD_PROBES: usize = 8;
@@ -461,6 +466,8 @@ struct Search<'a> {
     /// Faces and old melds settled once for every joker configuration.
     fixed_faces: u64,
     fixed_nodes: [bool; MAX_NODES],
+    /// Choices the search may still try (see [`SEARCH_STEPS`]).
+    steps: u32,
     /// The option each face is at in the search, and the states known to fail.
     chosen: [u8; NATURALS],
     dead: [(u8, u128); DEAD_STATES],
@@ -518,6 +525,7 @@ impl<'a> Search<'a> {
             kept: [false; MAX_NODES],
             fixed_faces: 0,
             fixed_nodes: [false; MAX_NODES],
+            steps: SEARCH_STEPS,
             chosen: [0; NATURALS],
             dead: [(0, 0); DEAD_STATES],
             error: None,
@@ -549,6 +557,9 @@ impl<'a> Search<'a> {
     /// Tries the joker configurations with exactly `left` more released jokers among old
     /// jokers `k..`; true when one of them has a legal copy assignment.
     fn configs(&mut self, k: usize, used_new: u8, left: usize) -> bool {
+        if self.steps == 0 {
+            return false;
+        }
         if k == self.n_old_j {
             let open = self.open;
             let ok = left == 0 && self.solve_config();
@@ -842,6 +853,10 @@ impl<'a> Search<'a> {
         let (nodes, n) = (self.nodes[f], self.n_nodes[f] as usize);
         self.open &= !(1 << f);
         for r in 0..self.copies[f].n_opts as usize {
+            if self.steps == 0 {
+                return false;
+            }
+            self.steps -= 1;
             let c = &mut self.copies[f];
             c.to = decode(c.n_old, c.n_new, c.order[r]);
             self.chosen[f] = r as u8;
