@@ -39,26 +39,43 @@ pub struct PlayInfo {
 ///
 /// Pure and allocation-free: bots and the solver may call it in loops.
 ///
-/// # Jokers (§1.6)
+/// # Jokers and copies (§1.6, §4.1)
 ///
-/// Jokers are interchangeable, so which joker went where is not observable. Every table
-/// joker has a role: the tile it stands for, or "a `n` of one of these colours" in a
-/// group with two or more missing colours. An old joker *keeps* its role in a new joker
-/// that stands for the same tile (or may: a group still allowing it), and an old
-/// group-joker keeps it in any group of the same number. Every one-to-one assignment of
-/// old jokers to new ones is tried; the other pairs are *released* jokers, which must:
-/// sit in a meld with a tile played from the rack ([`JokerReuse`]); have been replaced
-/// in place by the tile they stood for ([`JokerRelease::ExactTile`](crate::JokerRelease),
-/// locked melds); for a group of three, see both missing colours added
-/// ([`Rules::group3_joker_needs_both`]); see that tile come from the rack
-/// ([`ReplacementSource::RackOnly`]). The play is legal if some assignment satisfies
-/// all of these.
+/// Identical tiles are interchangeable, so which copy of a face, which joker, went where
+/// is the player's to say: the play is legal if **some** physical reading satisfies every
+/// rule. A reading places each old copy of each face (jokers included) on the new table
+/// and may name, for an old joker, the new-table natural of a face it stood for that was
+/// put in its place (an *exchange*). A joker is *released* (§1.6) when it no longer
+/// stands for its tile (a joker of a group of three: when no longer in a group of that
+/// number). The rules read:
+///
+/// * reuse ([`JokerReuse`]): a released joker's meld holds a tile played from the rack
+///   (`WithRackTile`), or only such tiles, at least two (`NewMeldWithTwoRackTiles`);
+/// * [`Rules::group3_joker_needs_both`]: a released joker of a group of three leaves
+///   that group's two naturals in one group with both missing colours;
+/// * [`ReplacementSource::RackOnly`]: a released (or exchanged) joker was exchanged for
+///   a tile played from the rack;
+/// * [`Rules::joker_melds_locked`]: the naturals of an old meld with jokers lie in one
+///   new meld that extends it, its jokers kept or replaced by their exact tiles;
+/// * [`JokerRelease::ExactTile`] (Schmidt): a joker that was not exchanged has not moved —
+///   it stands for the same tile in a run (a split or an extension), or it lies in a meld
+///   with at least two other tiles of its old meld.
+///
+/// `PlayInfo::released_jokers` is the fewest of a legal reading.
 ///
 /// # Keep-three (§4.1)
 ///
-/// An old meld that is neither on the new table unchanged (groups compared as sets) nor
-/// extended must have at least three of its tiles in one new meld, or be broken up
-/// completely (no two of its tiles still together).
+/// With [`Rules::keep_three`], every old meld keeps at least three of its tiles in one
+/// new meld, or is broken up completely (no two of them in one meld). The tile exchanged
+/// for one of its jokers counts as its tile, the exchanged joker no longer does.
+///
+/// # Cost
+///
+/// The readings are searched depth first, meld by meld, each meld checked as soon as a
+/// choice touches it; readings that keep copies in place are tried first, so most plays
+/// are settled at once. The search tries at most 200,000 copy choices; a play not
+/// settled by then (found only on crowded stress tables) is refused with the first
+/// reason met.
 ///
 /// # Errors
 ///
@@ -913,7 +930,10 @@ impl<'a> Search<'a> {
 
     fn known_dead(&self, key: (u8, u128)) -> bool {
         let start = Self::dead_slot(key);
-        (0..DEAD_PROBES).map(|i| self.dead[(start + i) % DEAD_STATES]).take_while(|e| e.0 != 0).any(|e| e == key)
+        (0..DEAD_PROBES)
+            .map(|i| self.dead[(start + i) % DEAD_STATES])
+            .take_while(|e| e.0 != 0)
+            .any(|e| e == key)
     }
 
     fn mark_dead(&mut self, key: (u8, u128)) {

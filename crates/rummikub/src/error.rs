@@ -63,9 +63,11 @@ pub enum PlayError {
         /// Index in the old table.
         meld: usize,
     },
-    /// §4.1 / locked melds: a joker left the table meld without the tile it stood for
-    /// being put in its place.
-    #[error("a joker left old meld {meld} without the tile it stands for taking its place (§1.6, §4.1)")]
+    /// §4.1 Schmidt (`JokerRelease::ExactTile`): a joker left its table meld (it neither
+    /// stands for the same tile in a run nor stays with two other tiles of its meld)
+    /// without the tile it stood for being put in its place, under every reading of the
+    /// play.
+    #[error("a joker left old meld {meld} without the tile it stands for taking its place (§4.1)")]
     JokerNotReplaced {
         /// Index in the old table.
         meld: usize,
@@ -85,14 +87,16 @@ pub enum PlayError {
         meld: usize,
     },
     /// §1.6 `joker_reuse`: a freed joker does not sit in a meld with enough tiles
-    /// played from the rack.
+    /// played from the rack (one, or all others and at least two), whichever copies are
+    /// read as the played ones.
     #[error("the freed joker in new meld {meld} must be reused with tiles from the rack (§1.6)")]
     JokerNotReused {
         /// Index in the new table.
         meld: usize,
     },
     /// §4.1 Schmidt: a meld partly broken up must keep at least three of its tiles
-    /// together (or be broken up completely).
+    /// together (or be broken up completely), whichever identical copies are read as
+    /// its own; a tile exchanged for one of its jokers counts as its tile.
     #[error(
         "old meld {meld} was partly broken up; only {together} of its tiles stay together, 3 must (§4.1)"
     )]
