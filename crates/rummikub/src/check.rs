@@ -406,7 +406,7 @@ const MAX_COPIES: usize = 3;
 /// reason met (see docs/design/rummikub.md, known limitations).
 const SEARCH_STEPS: u32 = 200_000;
 /// Search states known to fail, per component (open addressing, a few probes).
-const DEAD_STATES: usize = 1024;
+const DEAD_STATES: usize = 256;
 const DEAD_PROBES: usize = 8;
 const NATURALS: usize = FACES - 1;
 /// Old melds (at most 160 one-tile melds from a caller's own `MeldRules`) and the rack.
@@ -441,6 +441,7 @@ impl Copies {
 }
 
 /// The `o`-th injective map of `n_old` items into `n_new` places (mixed radix).
+#[inline]
 fn decode(n_old: u8, n_new: u8, mut o: u8) -> [u8; MAX_COPIES] {
     let mut free = [0u8, 1, 2];
     let mut left = n_new as usize;
@@ -487,7 +488,9 @@ struct Search<'a> {
     steps: u32,
     /// The option each face is at in the search, and the states known to fail.
     chosen: [u8; NATURALS],
-    dead: [(u8, u128); DEAD_STATES],
+    dead: [(u16, u8, u128); DEAD_STATES],
+    /// The component being searched; older entries of `dead` are stale.
+    generation: u16,
     error: Option<PlayError>,
 }
 
@@ -509,11 +512,21 @@ impl<'a> Search<'a> {
         }
         // Most faithful first: the score of a map is how many faces each old copy's meld
         // shares with the new meld it is sent to.
-        let shared = |o: Place, n: Place| {
-            (natural_mask(&before[o.meld as usize]) & natural_mask(&after[n.meld as usize])).count_ones()
-        };
+        let mut old_masks = [0u64; MAX_NODES];
+        for (m, meld) in old_masks.iter_mut().zip(before) {
+            *m = natural_mask(meld);
+        }
+        let mut new_masks = [0u64; 64];
+        for (m, meld) in new_masks.iter_mut().zip(after) {
+            *m = natural_mask(meld);
+        }
+        let shared =
+            |o: Place, n: Place| (old_masks[o.meld as usize] & new_masks[n.meld as usize & 63]).count_ones();
         for c in copies.iter_mut() {
             c.n_opts = if c.n_old > c.n_new { 0 } else { injective_maps(c.n_old, c.n_new) };
+            if c.n_opts < 2 {
+                continue;
+            }
             let mut score = [0u32; 6];
             for o in 0..c.n_opts {
                 let map = decode(c.n_old, c.n_new, o);
@@ -544,7 +557,8 @@ impl<'a> Search<'a> {
             fixed_nodes: [false; MAX_NODES],
             steps: SEARCH_STEPS,
             chosen: [0; NATURALS],
-            dead: [(0, 0); DEAD_STATES],
+            dead: [(0, 0, 0); DEAD_STATES],
+            generation: 0,
             error: None,
         };
         let mut used = 0u64;
@@ -840,7 +854,11 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            self.dead.fill((0, 0));
+            self.generation = self.generation.wrapping_add(1);
+            if self.generation == 0 {
+                self.dead.fill((0, 0, 0));
+                self.generation = 1;
+            }
             if n > 0 && !self.dfs(&list[..n], 0) {
                 return false;
             }
@@ -925,22 +943,23 @@ impl<'a> Search<'a> {
 
     fn dead_slot(key: (u8, u128)) -> usize {
         let h = (key.1 as u64 ^ (key.1 >> 64) as u64 ^ u64::from(key.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 54) as usize // 10 bits: DEAD_STATES slots
+        (h >> 56) as usize // 8 bits: DEAD_STATES slots
     }
 
     fn known_dead(&self, key: (u8, u128)) -> bool {
-        let start = Self::dead_slot(key);
+        let (start, g) = (Self::dead_slot(key), self.generation);
         (0..DEAD_PROBES)
             .map(|i| self.dead[(start + i) % DEAD_STATES])
-            .take_while(|e| e.0 != 0)
-            .any(|e| e == key)
+            .take_while(|e| e.0 == g)
+            .any(|e| (e.1, e.2) == key)
     }
 
     fn mark_dead(&mut self, key: (u8, u128)) {
         let start = Self::dead_slot(key);
         // A full neighbourhood just forgets the state: the search stays exact.
-        if let Some(i) = (0..DEAD_PROBES).map(|i| (start + i) % DEAD_STATES).find(|&i| self.dead[i].0 == 0) {
-            self.dead[i] = key;
+        let g = self.generation;
+        if let Some(i) = (0..DEAD_PROBES).map(|i| (start + i) % DEAD_STATES).find(|&i| self.dead[i].0 != g) {
+            self.dead[i] = (g, key.0, key.1);
         }
     }
 
