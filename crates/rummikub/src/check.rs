@@ -406,7 +406,7 @@ const MAX_COPIES: usize = 3;
 /// reason met (see docs/design/rummikub.md, known limitations).
 const SEARCH_STEPS: u32 = 200_000;
 /// Search states known to fail, per component (open addressing, a few probes).
-const DEAD_STATES: usize = 256;
+const DEAD_STATES: usize = 64;
 const DEAD_PROBES: usize = 8;
 const NATURALS: usize = FACES - 1;
 /// Old melds (at most 160 one-tile melds from a caller's own `MeldRules`) and the rack.
@@ -943,7 +943,7 @@ impl<'a> Search<'a> {
 
     fn dead_slot(key: (u8, u128)) -> usize {
         let h = (key.1 as u64 ^ (key.1 >> 64) as u64 ^ u64::from(key.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 56) as usize // 8 bits: DEAD_STATES slots
+        (h >> 58) as usize // 6 bits: DEAD_STATES slots
     }
 
     fn known_dead(&self, key: (u8, u128)) -> bool {
