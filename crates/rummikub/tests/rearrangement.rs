@@ -176,6 +176,22 @@ fn s4_1_exchange_tile_may_move_on_like_any_tile_of_the_meld() {
     assert_eq!(verdict(Rules::standard(), &table, "r3 r6 y6 k6 b1 b2", &new), Ok(1));
 }
 
+#[test]
+fn s4_1_exchange_tile_borrowed_from_the_table_may_go_back() {
+    // Read literally, with the tile from the table allowed (RackOrTable): k2 leaves
+    // r2 b2 k2 for the joker's place in J k3 k4 k5, the joker goes to y7 y8, and the k2
+    // goes back to its group — both old melds keep three together, so the play stands.
+    let table = [run("J k3 k4 k5"), group("r2 b2 k2")];
+    let new = [run("k3 k4 k5"), group("r2 b2 k2"), run("J y7 y8")];
+    assert_eq!(verdict(Rules::schmidt(), &table, "y7 y8", &new), Ok(1));
+    let mut rack_only = Rules::schmidt();
+    rack_only.joker_replacement_source = ReplacementSource::RackOnly;
+    assert_eq!(
+        verdict(rack_only, &table, "y7 y8", &new),
+        Err(PlayError::JokerReplacementNotFromRack { meld: 0 })
+    );
+}
+
 // ---------------------------------------------------------------- §1.6 readings
 
 #[test]
