@@ -397,7 +397,9 @@ fn natural_mask(meld: &Meld<Tile>) -> u64 {
 // conditioned melds; the configurations multiply it by at most
 // (new jokers × (1 + places of the tile)) per old joker. Assignments are tried most
 // table-faithful first (a copy stays in the new meld sharing the most faces with its old
-// one), so a legal play is usually accepted on the first leaf.
+// one), so a legal play is usually accepted on the first leaf; every choice is followed
+// by a check of the nodes it touches (for their best completion while open), failed
+// states are remembered, and [`SEARCH_STEPS`] bounds what is left.
 
 const MAX_COPIES: usize = 3;
 /// The most copy choices one check tries. Found by a stress run over crowded random

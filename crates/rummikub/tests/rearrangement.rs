@@ -152,7 +152,7 @@ fn s4_1_joker_split_off_at_its_own_number_has_not_moved() {
     let table = [run("r1 r2 r3 r4 J")];
     let new = [run("r1 r2 r3 r4"), run("J r6 r7")];
     assert_eq!(verdict(Rules::schmidt(), &table, "r6 r7", &new), Ok(0));
-    // Seed 003's split example with a joker: b2 b3 b4 b5 J + own b4.
+    // The Schmidt booklet's split example with a joker: b2 b3 b4 b5 J + own b4.
     let table = [run("b2 b3 b4 b5 J")];
     let new = [run("b2 b3 b4"), run("b4 b5 J")];
     assert_eq!(verdict(Rules::schmidt(), &table, "b4", &new), Ok(0));
