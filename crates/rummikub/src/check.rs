@@ -1,8 +1,8 @@
 //! [`check_play`]: the commit check of RULES.md §1.3 as a pure function.
 
-use rummykit_core::{FACES, JokerRole, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{FACES, JokerRole, MAX_MELD_LEN, Meld, MeldKind, MeldRules, Tile};
 
-use crate::{InitialJokerValue, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts};
+use crate::{InitialJokerValue, JokerRelease, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts};
 
 /// What an accepted play did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,26 +39,43 @@ pub struct PlayInfo {
 ///
 /// Pure and allocation-free: bots and the solver may call it in loops.
 ///
-/// # Jokers (§1.6)
+/// # Jokers and copies (§1.6, §4.1)
 ///
-/// Jokers are interchangeable, so which joker went where is not observable. Every table
-/// joker has a role: the tile it stands for, or "a `n` of one of these colours" in a
-/// group with two or more missing colours. An old joker *keeps* its role in a new joker
-/// that stands for the same tile (or may: a group still allowing it), and an old
-/// group-joker keeps it in any group of the same number. Every one-to-one assignment of
-/// old jokers to new ones is tried; the other pairs are *released* jokers, which must:
-/// sit in a meld with a tile played from the rack ([`JokerReuse`]); have been replaced
-/// in place by the tile they stood for ([`JokerRelease::ExactTile`](crate::JokerRelease),
-/// locked melds); for a group of three, see both missing colours added
-/// ([`Rules::group3_joker_needs_both`]); see that tile come from the rack
-/// ([`ReplacementSource::RackOnly`]). The play is legal if some assignment satisfies
-/// all of these.
+/// Identical tiles are interchangeable, so which copy of a face, which joker, went where
+/// is the player's to say: the play is legal if **some** physical reading satisfies every
+/// rule. A reading places each old copy of each face (jokers included) on the new table
+/// and may name, for an old joker, the new-table natural of a face it stood for that was
+/// put in its place (an *exchange*). A joker is *released* (§1.6) when it no longer
+/// stands for its tile (a joker of a group of three: when no longer in a group of that
+/// number). The rules read:
+///
+/// * reuse ([`JokerReuse`]): a released joker's meld holds a tile played from the rack
+///   (`WithRackTile`), or only such tiles, at least two (`NewMeldWithTwoRackTiles`);
+/// * [`Rules::group3_joker_needs_both`]: a released joker of a group of three leaves
+///   that group's two naturals in one group with both missing colours;
+/// * [`ReplacementSource::RackOnly`]: a released (or exchanged) joker was exchanged for
+///   a tile played from the rack;
+/// * [`Rules::joker_melds_locked`]: the naturals of an old meld with jokers lie in one
+///   new meld that extends it, its jokers kept or replaced by their exact tiles;
+/// * [`JokerRelease::ExactTile`] (Schmidt): a joker that was not exchanged has not moved —
+///   it stands for the same tile in a run (a split or an extension), or it lies in a meld
+///   with at least two other tiles of its old meld.
+///
+/// `PlayInfo::released_jokers` is the fewest of a legal reading.
 ///
 /// # Keep-three (§4.1)
 ///
-/// An old meld that is neither on the new table unchanged (groups compared as sets) nor
-/// extended must have at least three of its tiles in one new meld, or be broken up
-/// completely (no two of its tiles still together).
+/// With [`Rules::keep_three`], every old meld keeps at least three of its tiles in one
+/// new meld, or is broken up completely (no two of them in one meld). The tile exchanged
+/// for one of its jokers counts as its tile, the exchanged joker no longer does.
+///
+/// # Cost
+///
+/// The readings are searched depth first, meld by meld, each meld checked as soon as a
+/// choice touches it; readings that keep copies in place are tried first, so most plays
+/// are settled at once. The search tries at most 200,000 copy choices; a play not
+/// settled by then (found only on crowded stress tables) is refused with the first
+/// reason met.
 ///
 /// # Errors
 ///
@@ -145,13 +162,12 @@ pub fn check_play(
         }
         initial_meld = Some(value);
     }
-    // (5) jokers
-    let released_jokers =
-        if before.jokers() > 0 { check_jokers(rules, table_before, new_table, &played)? } else { 0 };
-    // (6) Schmidt keep-three
-    if rules.keep_three {
-        check_keep_three(table_before, new_table)?;
-    }
+    // (5) jokers and (6) Schmidt's rearrangement, over every physical reading
+    let released_jokers = if before.jokers() > 0 || rules.keep_three {
+        check_rearrangement(rules, table_before, new_table)?
+    } else {
+        0
+    };
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
 }
 
@@ -301,6 +317,15 @@ fn keeps_role(old: &Slot, new: &Slot) -> bool {
     }
 }
 
+/// Whether a joker that is not exchanged stayed where it was in the sense of §4.1 without
+/// counting tiles: it stands for the same tile in a run as it did in a run. Splitting and
+/// extending a run never moves its jokers.
+fn stays_in_run(old: &Slot, new: &Slot) -> bool {
+    old.kind == MeldKind::Run
+        && new.kind == MeldKind::Run
+        && matches!((old.role, new.role), (JokerRole::Exactly(a), JokerRole::Exactly(b)) if a == b)
+}
+
 /// Whether two melds are the same: runs tile for tile, groups as sets (the order of a
 /// group's tiles means nothing).
 pub(crate) fn same_meld(a: &Meld<Tile>, b: &Meld<Tile>) -> bool {
@@ -341,188 +366,791 @@ pub(crate) fn covers(old: &Meld<Tile>, new: &Meld<Tile>) -> bool {
     }
 }
 
-/// Whether `new` is `old` with the joker at `pos` replaced by (one of) the tile(s) it
-/// stood for; `both`: a group-of-three joker needs both missing colours.
-fn replaced_in(old: &Meld<Tile>, slot: &Slot, new: &Meld<Tile>, both: bool) -> bool {
-    if !covers(old, new) {
-        return false;
-    }
-    match old.kind() {
-        MeldKind::Run => {
-            let (Some(o0), Some(n0)) = (old.value_at(0), new.value_at(0)) else { return false };
-            new.faces().get(slot.pos + (o0 - n0) as usize).is_some_and(|t| !t.is_joker())
-        }
-        MeldKind::Group => {
-            let (om, nm) = (old.group_suits().unwrap_or(0), new.group_suits().unwrap_or(0));
-            let role = match slot.role {
-                JokerRole::Exactly(t) => colour_bit(t),
-                JokerRole::OneOf { suits, .. } => suits,
-            };
-            if both { role & !nm == 0 } else { nm & !om & role != 0 }
-        }
-    }
-}
-
-/// Tiles of `meld` that may be counted as played from the rack this turn (one joker
-/// of the meld is the freed one).
-fn rack_tiles_in(meld: &Meld<Tile>, played: &TileCounts) -> usize {
-    let naturals = meld.faces().iter().filter(|t| !t.is_joker() && played.count(**t) > 0).count();
-    naturals + meld.jokers().saturating_sub(1).min(played.jokers() as usize)
-}
-
-struct JokerCtx<'a> {
-    rules: &'a Rules,
-    before: &'a [Meld<Tile>],
-    after: &'a [Meld<Tile>],
-    played: &'a TileCounts,
-    old: [Option<Slot>; MAX_JOKERS],
-    n_old: usize,
-    new: [Option<Slot>; MAX_JOKERS],
-    n_new: usize,
-}
-
-impl JokerCtx<'_> {
-    /// The conditions on a joker released from `o` that now sits at `q`.
-    fn released_ok(&self, o: &Slot, q: &Slot) -> Result<(), PlayError> {
-        let old_meld = &self.before[o.meld];
-        let group3 = o.kind == MeldKind::Group
-            && old_meld.len() == 3
-            && matches!(o.role, JokerRole::OneOf { suits, .. } if suits.count_ones() == 2);
-        if self.rules.group3_joker_needs_both
-            && group3
-            && !self.after.iter().any(|n| replaced_in(old_meld, o, n, true))
-        {
-            return Err(PlayError::Group3JokerNeedsBoth { meld: o.meld });
-        }
-        if self.rules.exact_joker_release() && !self.after.iter().any(|n| replaced_in(old_meld, o, n, false))
-        {
-            return Err(PlayError::JokerNotReplaced { meld: o.meld });
-        }
-        if self.rules.joker_replacement_source == ReplacementSource::RackOnly {
-            let from_rack = match o.role {
-                JokerRole::Exactly(t) => self.played.count(t) > 0,
-                JokerRole::OneOf { number, suits } => (0..4u8).any(|c| {
-                    suits & (1 << c) != 0
-                        && Tile::new(rummykit_core::Colour::ALL[c as usize], number)
-                            .is_some_and(|t| self.played.count(t) > 0)
-                }),
-            };
-            if !from_rack {
-                return Err(PlayError::JokerReplacementNotFromRack { meld: o.meld });
-            }
-        }
-        let needed = match self.rules.joker_reuse {
-            JokerReuse::WithRackTile => 1,
-            JokerReuse::NewMeldWithTwoRackTiles => 2,
-            JokerReuse::SameTurnAnywhere => 0,
-        };
-        if rack_tiles_in(&self.after[q.meld], self.played) < needed {
-            return Err(PlayError::JokerNotReused { meld: q.meld });
-        }
-        Ok(())
-    }
-
-    /// Tries every injective assignment of old jokers to new ones (at most 4! with the
-    /// boxes' jokers). Returns the fewest released jokers over the valid assignments.
-    fn search(&self, i: usize, used: u16, released: u8, best: &mut Option<u8>, err: &mut Option<PlayError>) {
-        if i == self.n_old {
-            *best = Some(best.map_or(released, |b| b.min(released)));
-            return;
-        }
-        let Some(o) = self.old[i] else { return };
-        for j in 0..self.n_new {
-            if used & (1 << j) != 0 {
-                continue;
-            }
-            let Some(q) = self.new[j] else { continue };
-            if keeps_role(&o, &q) {
-                self.search(i + 1, used | (1 << j), released, best, err);
-            } else {
-                match self.released_ok(&o, &q) {
-                    Ok(()) => self.search(i + 1, used | (1 << j), released + 1, best, err),
-                    Err(e) => {
-                        err.get_or_insert(e);
-                    }
-                }
-            }
-        }
-    }
-}
-
-fn check_jokers(
-    rules: &Rules,
-    before: &[Meld<Tile>],
-    after: &[Meld<Tile>],
-    played: &TileCounts,
-) -> Result<u8, PlayError> {
-    if rules.joker_melds_locked {
-        let mut used = 0u64;
-        for (i, old) in before.iter().enumerate() {
-            if old.jokers() == 0 {
-                continue;
-            }
-            match (0..after.len()).find(|&j| used & (1 << j) == 0 && covers(old, &after[j])) {
-                Some(j) => used |= 1 << j,
-                None => return Err(PlayError::JokerMeldLocked { meld: i }),
-            }
-        }
-    }
-    let mut ctx = JokerCtx {
-        rules,
-        before,
-        after,
-        played,
-        old: [None; MAX_JOKERS],
-        n_old: 0,
-        new: [None; MAX_JOKERS],
-        n_new: 0,
-    };
-    ctx.n_old = joker_slots(before, &mut ctx.old);
-    ctx.n_new = joker_slots(after, &mut ctx.new);
-    let (mut best, mut err) = (None, None);
-    ctx.search(0, 0, 0, &mut best, &mut err);
-    match (best, err) {
-        (Some(released), _) => Ok(released),
-        (None, Some(e)) => Err(e),
-        // Unreachable with conservation checked (every old joker is on the new table).
-        (None, None) => Err(PlayError::TableTileTaken { tile: Tile::JOKER }),
-    }
-}
-
 /// The natural faces of a meld as a bitmask (naturals are distinct inside a meld).
 fn natural_mask(meld: &Meld<Tile>) -> u64 {
     meld.faces().iter().filter(|t| !t.is_joker()).fold(0, |acc, t| acc | 1 << t.index())
 }
 
-/// §4.1: every old meld is unchanged, extended, completely broken up (no two of its
-/// tiles share a meld), or keeps at least three of its tiles together.
-fn check_keep_three(before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<(), PlayError> {
-    let mut used = 0u64;
-    let mut kept = 0u64;
-    for (i, old) in before.iter().enumerate().take(64) {
-        if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && same_meld(&after[j], old)) {
-            used |= 1 << j;
-            kept |= 1 << i;
-        }
+// ---------------------------------------------------------------- physical copies
+//
+// Steps (5) and (6) read the play physically (RULES.md §1.6, §4.1 as clarified): which
+// copy of a face went where, which joker went where, and which tile (if any) was put in a
+// table joker's place, are the player's to say, and the play is legal if some reading
+// satisfies every rule. A reading is:
+//
+// * a *joker configuration*: an injective map of the old jokers onto the new table's
+//   jokers (the others came from the rack), and for each old joker optionally an
+//   *exchange* — a new-table natural of a face it stood for that took its place;
+// * a *copy assignment*: for each natural face, an injective map of its old copies onto
+//   its new places (the places left over hold copies played from the rack).
+//
+// Every rule is a condition on one *node*: an old meld (keep-three, locked melds, a group
+// of three's both colours, Schmidt's exact release — they read only where that meld's
+// own tiles went) or the rack (reuse of released jokers and `RackOnly` — they read which
+// places hold rack tiles). Faces that touch no node with a condition are left as they
+// are; the others tie nodes into independent components, each searched depth first with
+// a node checked as soon as its last face is placed.
+//
+// Cost: a face has at most 3 copies, so at most 2 (106 tiles) or 6 (160 tiles) ways to
+// place them, and only faces whose copies lie in two places on both tables count. The
+// worst case of one component is the product of those, 2^e with e such faces that share
+// conditioned melds; the configurations multiply it by at most
+// (new jokers × (1 + places of the tile)) per old joker. Assignments are tried most
+// table-faithful first (a copy stays in the new meld sharing the most faces with its old
+// one), so a legal play is usually accepted on the first leaf; every choice is followed
+// by a check of the nodes it touches (for their best completion while open), failed
+// states are remembered, and [`SEARCH_STEPS`] bounds what is left.
+
+const MAX_COPIES: usize = 3;
+/// The most copy choices one check tries. Found by a stress run over crowded random
+/// tables: almost every play is settled in a few hundred choices, but a few crowded
+/// tables would take seconds; past the budget the play is refused with the first
+/// reason met (see docs/design/rummikub.md, known limitations).
+const SEARCH_STEPS: u32 = 200_000;
+/// Search states known to fail, per component (open addressing, a few probes).
+const DEAD_STATES: usize = 64;
+const DEAD_PROBES: usize = 8;
+const NATURALS: usize = FACES - 1;
+/// Old melds (at most 160 one-tile melds from a caller's own `MeldRules`) and the rack.
+const MAX_NODES: usize = 161;
+
+/// A tile's place on a table.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Place {
+    meld: u8,
+    pos: u8,
+}
+
+/// Where the copies of one natural face lie before and after the play.
+#[derive(Clone, Copy, Default)]
+struct Copies {
+    old: [Place; MAX_COPIES],
+    n_old: u8,
+    new: [Place; MAX_COPIES],
+    n_new: u8,
+    /// The assignment under test: old copy `i` lies at `new[to[i]]`.
+    to: [u8; MAX_COPIES],
+    /// The injective maps old → new (numbered as in [`decode`]), most faithful first.
+    order: [u8; 6],
+    n_opts: u8,
+}
+
+impl Copies {
+    /// Whether the copy at new place `n` came from the rack.
+    fn rack_copy_at(&self, n: usize) -> bool {
+        !self.to[..self.n_old as usize].iter().any(|&t| t as usize == n)
     }
-    for (i, old) in before.iter().enumerate() {
-        if i < 64 && kept & (1 << i) != 0 {
-            continue;
+}
+
+/// The `o`-th injective map of `n_old` items into `n_new` places (mixed radix).
+#[inline]
+fn decode(n_old: u8, n_new: u8, mut o: u8) -> [u8; MAX_COPIES] {
+    let mut free = [0u8, 1, 2];
+    let mut left = n_new as usize;
+    let mut out = [0u8; MAX_COPIES];
+    for slot in out.iter_mut().take(n_old as usize) {
+        let pick = (o as usize) % left;
+        o /= left as u8;
+        *slot = free[pick];
+        free.copy_within(pick + 1..left, pick);
+        left -= 1;
+    }
+    out
+}
+
+fn injective_maps(n_old: u8, n_new: u8) -> u8 {
+    (0..n_old).map(|i| n_new - i).product()
+}
+
+struct Search<'a> {
+    rules: &'a Rules,
+    before: &'a [Meld<Tile>],
+    after: &'a [Meld<Tile>],
+    copies: [Copies; NATURALS],
+    old_j: [Option<Slot>; MAX_JOKERS],
+    n_old_j: usize,
+    new_j: [Option<Slot>; MAX_JOKERS],
+    n_new_j: usize,
+    // The joker configuration under test.
+    j_to: [u8; MAX_JOKERS],
+    swap: [Option<Place>; MAX_JOKERS],
+    released: u8,
+    // The components of the configuration under test.
+    nodes: [[u8; 4]; NATURALS],
+    n_nodes: [u8; NATURALS],
+    remaining: [u8; MAX_NODES],
+    /// Faces whose copies are not placed yet in the search (bit = face index).
+    open: u64,
+    /// Old melds found unchanged on the new table (the rack node counts as changed).
+    kept: [bool; MAX_NODES],
+    /// Faces and old melds settled once for every joker configuration.
+    fixed_faces: u64,
+    fixed_nodes: [bool; MAX_NODES],
+    /// Choices the search may still try (see [`SEARCH_STEPS`]).
+    steps: u32,
+    /// The option each face is at in the search, and the states known to fail.
+    chosen: [u8; NATURALS],
+    dead: [(u16, u8, u128); DEAD_STATES],
+    /// The component being searched; older entries of `dead` are stale.
+    generation: u16,
+    error: Option<PlayError>,
+}
+
+impl<'a> Search<'a> {
+    fn new(rules: &'a Rules, before: &'a [Meld<Tile>], after: &'a [Meld<Tile>]) -> Self {
+        let mut copies = [Copies::default(); NATURALS];
+        for (table, new) in [(before, false), (after, true)] {
+            for (m, meld) in table.iter().enumerate() {
+                for (p, &t) in meld.faces().iter().enumerate() {
+                    let Some(c) = copies.get_mut(t.index() as usize) else { continue };
+                    let place = Place { meld: m as u8, pos: p as u8 };
+                    let (list, n) = if new { (&mut c.new, &mut c.n_new) } else { (&mut c.old, &mut c.n_old) };
+                    if (*n as usize) < MAX_COPIES {
+                        list[*n as usize] = place;
+                        *n += 1;
+                    }
+                }
+            }
         }
-        if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && covers(old, &after[j])) {
-            used |= 1 << j;
-            continue;
+        // Most faithful first: the score of a map is how many faces each old copy's meld
+        // shares with the new meld it is sent to.
+        let mut old_masks = [0u64; MAX_NODES];
+        for (m, meld) in old_masks.iter_mut().zip(before) {
+            *m = natural_mask(meld);
         }
-        // The most tiles of `old` sharing one new meld (faces; jokers by number).
-        let (mask, jokers) = (natural_mask(old), old.jokers());
-        let together = after
+        let mut new_masks = [0u64; 64];
+        for (m, meld) in new_masks.iter_mut().zip(after) {
+            *m = natural_mask(meld);
+        }
+        let shared =
+            |o: Place, n: Place| (old_masks[o.meld as usize] & new_masks[n.meld as usize & 63]).count_ones();
+        for c in copies.iter_mut() {
+            c.n_opts = if c.n_old > c.n_new { 0 } else { injective_maps(c.n_old, c.n_new) };
+            if c.n_opts < 2 {
+                continue;
+            }
+            let mut score = [0u32; 6];
+            for o in 0..c.n_opts {
+                let map = decode(c.n_old, c.n_new, o);
+                score[o as usize] =
+                    (0..c.n_old as usize).map(|i| shared(c.old[i], c.new[map[i] as usize])).sum();
+                c.order[o as usize] = o;
+            }
+            c.order[..c.n_opts as usize].sort_by_key(|&o| std::cmp::Reverse(score[o as usize]));
+        }
+        let mut s = Search {
+            rules,
+            before,
+            after,
+            copies,
+            old_j: [None; MAX_JOKERS],
+            n_old_j: 0,
+            new_j: [None; MAX_JOKERS],
+            n_new_j: 0,
+            j_to: [0; MAX_JOKERS],
+            swap: [None; MAX_JOKERS],
+            released: 0,
+            nodes: [[0; 4]; NATURALS],
+            n_nodes: [0; NATURALS],
+            remaining: [0; MAX_NODES],
+            open: 0,
+            kept: [false; MAX_NODES],
+            fixed_faces: 0,
+            fixed_nodes: [false; MAX_NODES],
+            steps: SEARCH_STEPS,
+            chosen: [0; NATURALS],
+            dead: [(0, 0, 0); DEAD_STATES],
+            generation: 0,
+            error: None,
+        };
+        let mut used = 0u64;
+        for (i, old) in before.iter().enumerate() {
+            if let Some(j) = (0..after.len()).find(|&j| used & (1 << j) == 0 && same_meld(&after[j], old)) {
+                used |= 1 << j;
+                s.kept[i] = true;
+            }
+        }
+        s.n_old_j = joker_slots(before, &mut s.old_j);
+        s.n_new_j = joker_slots(after, &mut s.new_j);
+        s
+    }
+
+    fn old_joker(&self, k: usize) -> Slot {
+        self.old_j[k].unwrap_or_else(|| unreachable!("joker slots are filled up to n_old_j"))
+    }
+
+    fn new_joker(&self, j: usize) -> Slot {
+        self.new_j[j].unwrap_or_else(|| unreachable!("joker slots are filled up to n_new_j"))
+    }
+
+    fn is_released(&self, k: usize) -> bool {
+        self.released & (1 << k) != 0
+    }
+
+    /// Tries the joker configurations with exactly `left` more released jokers among old
+    /// jokers `k..`; true when one of them has a legal copy assignment.
+    fn configs(&mut self, k: usize, used_new: u8, left: usize) -> bool {
+        if self.steps == 0 {
+            return false;
+        }
+        if k == self.n_old_j {
+            let open = self.open;
+            let ok = left == 0 && self.solve_config();
+            if !ok {
+                self.open = open;
+            }
+            return ok;
+        }
+        if self.n_old_j - k < left {
+            return false;
+        }
+        let old = self.old_joker(k);
+        let rack_only = self.rules.joker_replacement_source == ReplacementSource::RackOnly;
+        let exact = self.rules.joker_release == JokerRelease::ExactTile;
+        for j in 0..self.n_new_j {
+            if used_new & (1 << j) != 0 {
+                continue;
+            }
+            let released = !keeps_role(&old, &self.new_joker(j));
+            if released && left == 0 {
+                continue;
+            }
+            self.j_to[k] = j as u8;
+            self.released = (self.released & !(1 << k)) | (u8::from(released) << k);
+            let left = left - usize::from(released);
+            // RackOnly: a released joker's tile must come from the rack, so it has one.
+            let must_swap = released && rack_only;
+            if !must_swap {
+                self.swap[k] = None;
+                if self.next(k, used_new | 1 << j, left) {
+                    return true;
+                }
+            }
+            if (must_swap || exact || self.rules.keep_three)
+                && self.swap_options(k, j, used_new, left, &old, must_swap)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Goes on to old joker `k + 1`, once the meld of joker `k` is still satisfiable if
+    /// that was its last joker (its open faces read at their best).
+    fn next(&mut self, k: usize, used_new: u8, left: usize) -> bool {
+        let meld = self.old_joker(k).meld;
+        let last = k + 1 == self.n_old_j || self.old_joker(k + 1).meld != meld;
+        if last {
+            if let Err(e) = self.meld_ok(meld) {
+                self.error.get_or_insert(e);
+                return false;
+            }
+        }
+        self.configs(k + 1, used_new, left)
+    }
+
+    /// The configurations where old joker `k` (now at new joker `j`) was exchanged for a
+    /// natural of a face it stood for.
+    /// `must`: without an exchange the configuration fails (`RackOnly`).
+    fn swap_options(
+        &mut self,
+        k: usize,
+        j: usize,
+        used_new: u8,
+        left: usize,
+        old: &Slot,
+        must: bool,
+    ) -> bool {
+        let (number, suits) = match old.role {
+            JokerRole::Exactly(t) => (t.number().unwrap_or(0), colour_bit(t)),
+            JokerRole::OneOf { number, suits } => (number, suits),
+        };
+        let mut tried = false;
+        // Without RackOnly only the meld an exchange tile lies in matters.
+        let mut seen = 0u64;
+        let rack_only = self.rules.joker_replacement_source == ReplacementSource::RackOnly;
+        for c in 0..4u8 {
+            if suits & (1 << c) == 0 {
+                continue;
+            }
+            let Some(tile) = Tile::new(rummykit_core::Colour::ALL[c as usize], number) else { continue };
+            let copies = self.copies[tile.index() as usize];
+            for &place in &copies.new[..copies.n_new as usize] {
+                if self.swap[..k].contains(&Some(place)) || (!rack_only && seen & (1 << place.meld) != 0) {
+                    continue;
+                }
+                seen |= 1 << place.meld;
+                tried = true;
+                self.swap[k] = Some(place);
+                if self.next(k, used_new | 1 << j, left) {
+                    return true;
+                }
+            }
+        }
+        self.swap[k] = None;
+        if must && !tried {
+            // No tile of the joker's is on the new table at all.
+            self.error.get_or_insert(PlayError::JokerReplacementNotFromRack { meld: old.meld });
+        }
+        false
+    }
+
+    /// Whether some copy assignment makes the configuration under test legal.
+    fn solve_config(&mut self) -> bool {
+        let rules = self.rules;
+        let nb = self.before.len();
+        let rack = nb;
+        let exact = rules.joker_release == JokerRelease::ExactTile;
+        let rack_only = rules.joker_replacement_source == ReplacementSource::RackOnly;
+        // Which nodes carry a condition.
+        let mut conditioned = [false; MAX_NODES];
+        for (i, meld) in self.before.iter().enumerate() {
+            conditioned[i] = rules.keep_three || (meld.jokers() > 0 && rules.joker_melds_locked);
+        }
+        let mut rack_melds = 0u64; // new melds whose rack tiles a rule reads
+        for k in 0..self.n_old_j {
+            let (old, new) = (self.old_joker(k), self.new_joker(self.j_to[k] as usize));
+            let released = self.is_released(k);
+            if (released && rules.group3_joker_needs_both && is_group3(self.before, &old))
+                || (exact && self.swap[k].is_none() && !stays_in_run(&old, &new))
+            {
+                conditioned[old.meld] = true;
+            }
+            if released && rules.joker_reuse != JokerReuse::SameTurnAnywhere {
+                rack_melds |= 1 << new.meld;
+            }
+            if let (true, Some(p)) = (rack_only, self.swap[k]) {
+                rack_melds |= 1 << p.meld;
+            }
+        }
+        conditioned[rack] = rack_melds != 0;
+        for (c, &fixed) in conditioned.iter_mut().zip(&self.fixed_nodes) {
+            *c &= !fixed;
+        }
+        self.solve_nodes(&conditioned, rack_melds, false)
+    }
+
+    /// Under keep-three every old meld carries a condition, most of them whatever the
+    /// joker configuration: the components holding no joker meld and no face with a copy
+    /// from the rack are searched once, here, and their copies fixed for every
+    /// configuration. False if one of them has no legal assignment.
+    fn solve_static(&mut self) -> bool {
+        if !self.rules.keep_three {
+            return true;
+        }
+        let mut conditioned = [false; MAX_NODES];
+        conditioned[..self.before.len()].fill(true);
+        self.solve_nodes(&conditioned, 0, true)
+    }
+
+    /// Searches the copy assignments of the faces that touch the `conditioned` nodes,
+    /// component by component. `fixing`: only the components that no joker configuration
+    /// can change, which are then fixed.
+    fn solve_nodes(&mut self, conditioned: &[bool; MAX_NODES], rack_melds: u64, fixing: bool) -> bool {
+        let nb = self.before.len();
+        let rack = nb;
+        // Faces, their conditioned nodes, and the components they make.
+        let mut parent = [0u8; MAX_NODES];
+        for (i, p) in parent.iter_mut().enumerate().take(nb + 1) {
+            *p = i as u8;
+        }
+        self.remaining[..=nb].fill(0);
+        let mut relevant = [0u8; NATURALS];
+        let mut n_relevant = 0;
+        let mut dynamic = [false; MAX_NODES];
+        for f in 0..NATURALS {
+            let c = &mut self.copies[f];
+            if c.n_opts == 0 || self.fixed_faces & (1 << f) != 0 {
+                continue;
+            }
+            c.to = decode(c.n_old, c.n_new, c.order[0]);
+            self.n_nodes[f] = 0;
+            if c.n_old == 0 || c.n_new < 2 {
+                continue;
+            }
+            let mut nodes = [0u8; 4];
+            let mut n = 0;
+            for o in &c.old[..c.n_old as usize] {
+                if conditioned[o.meld as usize] {
+                    nodes[n] = o.meld;
+                    n += 1;
+                }
+            }
+            if conditioned[rack]
+                && c.n_new > c.n_old
+                && c.new[..c.n_new as usize].iter().any(|p| rack_melds & (1 << p.meld) != 0)
+            {
+                nodes[n] = rack as u8;
+                n += 1;
+            }
+            if n == 0 {
+                continue;
+            }
+            if fixing && c.n_new > c.n_old {
+                // A copy from the rack: the reuse rules may read this face.
+                dynamic[nodes[0] as usize] = true;
+            }
+            for &node in &nodes[..n] {
+                self.remaining[node as usize] += 1;
+                let (a, b) = (find(&mut parent, nodes[0]), find(&mut parent, node));
+                parent[b as usize] = a;
+            }
+            self.nodes[f] = nodes;
+            self.n_nodes[f] = n as u8;
+            relevant[n_relevant] = f as u8;
+            n_relevant += 1;
+        }
+        if fixing {
+            for (i, meld) in self.before.iter().enumerate() {
+                dynamic[i] |= meld.jokers() > 0;
+            }
+            for i in 0..nb {
+                if dynamic[i] {
+                    let r = find(&mut parent, i as u8) as usize;
+                    dynamic[r] = true;
+                }
+            }
+            for i in 0..nb {
+                let r = find(&mut parent, i as u8) as usize;
+                dynamic[i] = dynamic[r];
+            }
+        }
+        self.open = relevant[..n_relevant]
             .iter()
-            .map(|n| (mask & natural_mask(n)).count_ones() as usize + jokers.min(n.jokers()))
-            .max()
-            .unwrap_or(0);
-        if together == 2 {
-            return Err(PlayError::KeepThreeViolated { meld: i, together });
+            .filter(|&&f| !dynamic[self.nodes[f as usize][0] as usize])
+            .fold(0, |m, &f| m | 1 << f);
+        // Every node is checked before any choice: complete ones exactly, the others for
+        // their best completion.
+        for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
+            if cond && !dynamic[node] {
+                if let Err(e) = self.node_ok(node) {
+                    self.error.get_or_insert(e);
+                    return false;
+                }
+            }
+        }
+        // Each component on its own. Its faces are grouped by node, the melds the play
+        // changed first, so that a node's choices are made together and the likely dead
+        // ends are met first.
+        let mut done = [false; NATURALS];
+        for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
+            if !cond || dynamic[node] || self.remaining[node] == 0 {
+                continue;
+            }
+            let root = find(&mut parent, node as u8);
+            let mut list = [0u8; NATURALS];
+            let mut n = 0;
+            for changed in [true, false] {
+                for (member, &cond) in conditioned.iter().enumerate().take(nb + 1) {
+                    if !cond || self.kept[member] == changed || find(&mut parent, member as u8) != root {
+                        continue;
+                    }
+                    for &f in &relevant[..n_relevant] {
+                        let fu = f as usize;
+                        if !done[fu] && self.nodes[fu][..self.n_nodes[fu] as usize].contains(&(member as u8))
+                        {
+                            done[fu] = true;
+                            list[n] = f;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            self.generation = self.generation.wrapping_add(1);
+            if self.generation == 0 {
+                self.dead.fill((0, 0, 0));
+                self.generation = 1;
+            }
+            if n > 0 && !self.dfs(&list[..n], 0) {
+                return false;
+            }
+        }
+        if fixing {
+            for (fixed, &d) in self.fixed_nodes.iter_mut().zip(&dynamic).take(nb) {
+                *fixed |= !d;
+            }
+            for &f in &relevant[..n_relevant] {
+                if !dynamic[self.nodes[f as usize][0] as usize] {
+                    self.fixed_faces |= 1 << f;
+                }
+            }
+        }
+        true
+    }
+
+    fn dfs(&mut self, list: &[u8], at: usize) -> bool {
+        let Some(&f) = list.get(at) else { return true };
+        // What is left to decide depends only on the choices made for faces that still
+        // touch an unfinished node: a state known to fail is not searched again.
+        let key = self.frontier_key(list, at);
+        if key.is_some_and(|k| self.known_dead(k)) {
+            return false;
+        }
+        let f = f as usize;
+        let (nodes, n) = (self.nodes[f], self.n_nodes[f] as usize);
+        self.open &= !(1 << f);
+        for r in 0..self.copies[f].n_opts as usize {
+            if self.steps == 0 {
+                return false;
+            }
+            self.steps -= 1;
+            let c = &mut self.copies[f];
+            c.to = decode(c.n_old, c.n_new, c.order[r]);
+            self.chosen[f] = r as u8;
+            // Forward check: every node of the face, complete or not, must still be
+            // satisfiable, so a dead end is seen at the choice that causes it.
+            let mut ok = true;
+            for &node in &nodes[..n] {
+                self.remaining[node as usize] -= 1;
+                if ok {
+                    if let Err(e) = self.node_ok(node as usize) {
+                        self.error.get_or_insert(e);
+                        ok = false;
+                    }
+                }
+            }
+            if ok && self.dfs(list, at + 1) {
+                return true;
+            }
+            for &node in &nodes[..n] {
+                self.remaining[node as usize] += 1;
+            }
+        }
+        self.open |= 1 << f;
+        if let Some(k) = key {
+            self.mark_dead(k);
+        }
+        false
+    }
+
+    /// The state of the search before `list[at]`: `at` and the choices of the faces
+    /// placed so far that touch a node not yet complete (3 bits each); `None` when they
+    /// do not fit in 128 bits.
+    fn frontier_key(&self, list: &[u8], at: usize) -> Option<(u8, u128)> {
+        let mut bits = 0u128;
+        let mut used = 0;
+        for &f in &list[..at] {
+            let f = f as usize;
+            let nodes = &self.nodes[f][..self.n_nodes[f] as usize];
+            if nodes.iter().any(|&node| self.remaining[node as usize] > 0) {
+                if used + 3 > 128 {
+                    return None;
+                }
+                bits |= u128::from(self.chosen[f]) << used;
+                used += 3;
+            }
+        }
+        Some((at as u8 + 1, bits))
+    }
+
+    fn dead_slot(key: (u8, u128)) -> usize {
+        let h = (key.1 as u64 ^ (key.1 >> 64) as u64 ^ u64::from(key.0)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 58) as usize // 6 bits: DEAD_STATES slots
+    }
+
+    fn known_dead(&self, key: (u8, u128)) -> bool {
+        let (start, g) = (Self::dead_slot(key), self.generation);
+        (0..DEAD_PROBES)
+            .map(|i| self.dead[(start + i) % DEAD_STATES])
+            .take_while(|e| e.0 == g)
+            .any(|e| (e.1, e.2) == key)
+    }
+
+    fn mark_dead(&mut self, key: (u8, u128)) {
+        let start = Self::dead_slot(key);
+        // A full neighbourhood just forgets the state: the search stays exact.
+        let g = self.generation;
+        if let Some(i) = (0..DEAD_PROBES).map(|i| (start + i) % DEAD_STATES).find(|&i| self.dead[i].0 != g) {
+            self.dead[i] = (g, key.0, key.1);
         }
     }
-    Ok(())
+
+    /// The new meld the old tile at `place` went to under the assignment under test.
+    fn dest(&self, tile: Tile, place: Place) -> u8 {
+        let c = &self.copies[tile.index() as usize];
+        let i = c.old[..c.n_old as usize].iter().position(|&o| o == place).unwrap_or(0);
+        c.new[c.to[i] as usize].meld
+    }
+
+    /// Whether the new-table tile at `place` came from the rack.
+    fn played_at(&self, place: Place, used_jokers: u8) -> bool {
+        let tile = self.after[place.meld as usize].faces()[place.pos as usize];
+        if tile.is_joker() {
+            let j = (0..self.n_new_j).find(|&j| {
+                self.new_j[j].is_some_and(|s| s.meld == place.meld as usize && s.pos == place.pos as usize)
+            });
+            return j.is_some_and(|j| used_jokers & (1 << j) == 0);
+        }
+        let c = &self.copies[tile.index() as usize];
+        c.new[..c.n_new as usize].iter().position(|&p| p == place).is_some_and(|n| c.rack_copy_at(n))
+    }
+
+    fn node_ok(&self, node: usize) -> Result<(), PlayError> {
+        match node == self.before.len() {
+            true if self.remaining[node] == 0 => self.rack_ok(),
+            true => Ok(()),
+            false => self.meld_ok(node),
+        }
+    }
+
+    /// The conditions on old meld `i` (§1.6 locked melds and both colours, §4.1). While
+    /// some of its faces are still open, the counting conditions are checked for the best
+    /// completion (an open copy may go to any place of its face) and the others wait.
+    fn meld_ok(&self, i: usize) -> Result<(), PlayError> {
+        let rules = self.rules;
+        let old = &self.before[i];
+        // Where each member of the meld went: naturals by the copy assignment, jokers by
+        // the configuration, an exchanged joker's place taken by its exchange tile. An
+        // open natural has a set of possible new melds instead.
+        let len = old.len().min(MAX_MELD_LEN);
+        let mut dest = [u8::MAX; MAX_MELD_LEN];
+        let mut open = [0u64; MAX_MELD_LEN];
+        let mut first_natural = None;
+        let mut naturals_together = true;
+        let mut complete = true;
+        for (pos, &t) in old.faces().iter().enumerate().take(len) {
+            let place = Place { meld: i as u8, pos: pos as u8 };
+            if t.is_joker() {
+                let k =
+                    (0..self.n_old_j).find(|&k| self.old_joker(k).meld == i && self.old_joker(k).pos == pos);
+                dest[pos] = match k.map(|k| (self.swap[k], self.j_to[k])) {
+                    Some((Some(p), _)) => p.meld,
+                    Some((None, j)) => self.new_joker(j as usize).meld as u8,
+                    None => u8::MAX,
+                };
+            } else if self.open & (1 << t.index()) != 0 {
+                let c = &self.copies[t.index() as usize];
+                open[pos] = c.new[..c.n_new as usize].iter().fold(0, |m, p| m | 1 << p.meld);
+                complete = false;
+            } else {
+                let d = self.dest(t, place);
+                naturals_together &= *first_natural.get_or_insert(d) == d;
+                dest[pos] = d;
+            }
+        }
+        let (dest, open) = (&dest[..len], &open[..len]);
+        // The most members that are or may be in new meld `m`.
+        let at_most = |m: u8| {
+            dest.iter().filter(|&&d| d == m).count()
+                + open.iter().filter(|&&o| o & (1u64 << m.min(63)) != 0).count()
+        };
+        if complete && rules.joker_melds_locked && old.jokers() > 0 {
+            let covered =
+                first_natural.is_some_and(|m| naturals_together && covers(old, &self.after[m as usize]));
+            if !covered {
+                return Err(PlayError::JokerMeldLocked { meld: i });
+            }
+        }
+        for k in (0..self.n_old_j).filter(|&k| self.old_joker(k).meld == i) {
+            let slot = self.old_joker(k);
+            if complete
+                && rules.group3_joker_needs_both
+                && self.is_released(k)
+                && is_group3(self.before, &slot)
+            {
+                let JokerRole::OneOf { suits, .. } = slot.role else { continue };
+                let both = first_natural.is_some_and(|m| {
+                    naturals_together && self.after[m as usize].group_suits().unwrap_or(0) & suits == suits
+                });
+                if !both {
+                    return Err(PlayError::Group3JokerNeedsBoth { meld: i });
+                }
+            }
+            if rules.joker_release == JokerRelease::ExactTile && self.swap[k].is_none() {
+                let new = self.new_joker(self.j_to[k] as usize);
+                if !stays_in_run(&slot, &new) && at_most(new.meld as u8) < 3 {
+                    return Err(PlayError::JokerNotReplaced { meld: i });
+                }
+            }
+        }
+        if rules.keep_three {
+            let need = 3.min(len);
+            // Three together: some meld holds (or may hold) enough members.
+            let mut best = 0;
+            for (&d, &o) in dest.iter().zip(open) {
+                best = best.max(if d == u8::MAX { 0 } else { at_most(d) });
+                let mut o = o;
+                while o != 0 {
+                    best = best.max(at_most(o.trailing_zeros() as u8));
+                    o &= o - 1;
+                }
+            }
+            // Broken up completely: no two placed members share a meld (open ones may
+            // still be spread out).
+            let apart = dest.iter().enumerate().all(|(a, &d)| d == u8::MAX || !dest[a + 1..].contains(&d));
+            if best < need && !apart {
+                return Err(PlayError::KeepThreeViolated { meld: i, together: best });
+            }
+        }
+        Ok(())
+    }
+
+    /// The conditions read from the rack's tiles: `RackOnly` exchanges and the reuse of
+    /// released jokers (§1.6).
+    fn rack_ok(&self) -> Result<(), PlayError> {
+        let used: u8 = (0..self.n_old_j).fold(0, |m, k| m | 1 << self.j_to[k]);
+        for k in 0..self.n_old_j {
+            let old = self.old_joker(k);
+            if self.rules.joker_replacement_source == ReplacementSource::RackOnly
+                && (self.is_released(k) || self.swap[k].is_some())
+                && !self.swap[k].is_some_and(|p| self.played_at(p, used))
+            {
+                return Err(PlayError::JokerReplacementNotFromRack { meld: old.meld });
+            }
+            if !self.is_released(k) {
+                continue;
+            }
+            let new = self.new_joker(self.j_to[k] as usize);
+            let meld = &self.after[new.meld];
+            let others = (0..meld.len())
+                .filter(|&p| p != new.pos)
+                .map(|p| self.played_at(Place { meld: new.meld as u8, pos: p as u8 }, used));
+            let ok = match self.rules.joker_reuse {
+                JokerReuse::SameTurnAnywhere => true,
+                JokerReuse::WithRackTile => others.clone().any(|r| r),
+                JokerReuse::NewMeldWithTwoRackTiles => others.clone().all(|r| r) && others.count() >= 2,
+            };
+            if !ok {
+                return Err(PlayError::JokerNotReused { meld: new.meld });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether the joker at `slot` is the one joker of a group of three (§1.6 both colours).
+fn is_group3(before: &[Meld<Tile>], slot: &Slot) -> bool {
+    slot.kind == MeldKind::Group
+        && before[slot.meld].len() == 3
+        && matches!(slot.role, JokerRole::OneOf { suits, .. } if suits.count_ones() == 2)
+}
+
+fn find(parent: &mut [u8; MAX_NODES], mut x: u8) -> u8 {
+    while parent[x as usize] != x {
+        parent[x as usize] = parent[parent[x as usize] as usize];
+        x = parent[x as usize];
+    }
+    x
+}
+
+/// Steps (5) and (6): the joker rules of §1.6 and Schmidt's rules of §4.1 over every
+/// physical reading of the play; returns the fewest released jokers of a legal reading.
+fn check_rearrangement(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<u8, PlayError> {
+    let mut search = Search::new(rules, before, after);
+    if !search.solve_static() {
+        return Err(search.error.unwrap_or(PlayError::TableTileTaken { tile: Tile::JOKER }));
+    }
+    // While the jokers are configured, every face still to be searched is open.
+    search.open = (0..NATURALS).fold(0, |m, f| {
+        let c = &search.copies[f];
+        let ambiguous = c.n_old > 0 && c.n_new > 1 && search.fixed_faces & (1 << f) == 0;
+        m | u64::from(ambiguous) << f
+    });
+    for released in 0..=search.n_old_j {
+        if search.configs(0, 0, released) {
+            return Ok(released as u8);
+        }
+    }
+    // Unreachable with conservation checked: some configuration always exists.
+    Err(search.error.unwrap_or(PlayError::TableTileTaken { tile: Tile::JOKER }))
 }

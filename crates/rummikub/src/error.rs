@@ -83,8 +83,10 @@ pub enum PlayError {
         /// Index in the old table.
         meld: usize,
     },
-    /// §4.1 / locked melds: a joker left the table meld without the tile it stood for
-    /// being put in its place.
+    /// §4.1 Schmidt (`JokerRelease::ExactTile`): a joker left its table meld (it neither
+    /// stands for the same tile in a run nor stays with two other tiles of its meld)
+    /// without the tile it stood for being put in its place, under every reading of the
+    /// play.
     #[error(
         "a joker left meld {meld}, but a joker may leave only when the tile it stands for takes its place"
     )]
@@ -107,14 +109,16 @@ pub enum PlayError {
         meld: usize,
     },
     /// §1.6 `joker_reuse`: a freed joker does not sit in a meld with enough tiles
-    /// played from the rack.
+    /// played from the rack (one, or all others and at least two), whichever copies are
+    /// read as the played ones.
     #[error("the freed joker in new meld {meld} must be played with tiles from the rack in the same meld")]
     JokerNotReused {
         /// Index in the new table.
         meld: usize,
     },
     /// §4.1 Schmidt: a meld partly broken up must keep at least three of its tiles
-    /// together (or be broken up completely).
+    /// together (or be broken up completely), whichever identical copies are read as
+    /// its own; a tile exchanged for one of its jokers counts as its tile.
     #[error("meld {meld} was partly broken up with only {together} of its tiles left together; 3 must stay")]
     KeepThreeViolated {
         /// Index in the old table.

@@ -75,8 +75,9 @@ pub enum JokerReuse {
     WithRackTile,
     /// It must only be back on the table (automatic; house rules, Schmidt).
     SameTurnAnywhere,
-    /// It must end in a meld holding at least two tiles played from the rack (old
-    /// Pressman text).
+    /// It must end in a meld whose other tiles were all played from the rack this turn,
+    /// at least two of them (old Pressman text: "immediately melds the joker with two
+    /// tiles from his rack"; RULES.md §1.6 as clarified).
     NewMeldWithTwoRackTiles,
 }
 
@@ -88,7 +89,11 @@ pub enum JokerRelease {
     /// By any rearrangement, including one that just makes it superfluous.
     #[default]
     AnyRearrangement,
-    /// Only by putting the tile it stands for in its place (Schmidt, §4.1).
+    /// Only by putting the tile it stands for in its place (Schmidt, §4.1): a play is
+    /// read as such exchanges followed by a rearrangement; a joker not exchanged must not
+    /// move (it may stay in its meld while what it stands for changes, or stay at its
+    /// tile when its run is split). The freed joker may go anywhere — this is not
+    /// [`Rules::joker_melds_locked`].
     ExactTile,
 }
 
@@ -192,7 +197,8 @@ pub struct Rules {
     /// Default 0 (none).
     pub never_melded_penalty: u32,
     /// Schmidt (§4.1): a meld partly broken up must keep at least three of its tiles
-    /// together. Default `false`.
+    /// together (a tile exchanged for one of its jokers counts as its tile; identical
+    /// copies are read in the player's favour). Default `false`.
     pub keep_three: bool,
     /// How a session is won (§1.8).
     pub session_ranking: SessionRanking,
@@ -248,7 +254,8 @@ impl Rules {
     }
 
     /// Whether a joker may only leave the table by exact replacement (Schmidt's rule or
-    /// locked joker melds).
+    /// locked joker melds; the two differ in what may happen to the meld afterwards, see
+    /// [`JokerRelease::ExactTile`]).
     #[must_use]
     pub const fn exact_joker_release(&self) -> bool {
         matches!(self.joker_release, JokerRelease::ExactTile) || self.joker_melds_locked

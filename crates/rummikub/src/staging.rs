@@ -3,7 +3,9 @@
 
 use rummykit_core::{Game, Meld, MeldError, MeldKind, MeldRules, Seat, Tile};
 
-use crate::{Action, ActionError, PlayError, Rummikub, StagingError, TileCounts};
+use crate::{
+    Action, ActionError, PlayError, PlayInfo, Rules, Rummikub, StagingError, TileCounts, check_play,
+};
 
 /// A meld being built: its tiles in order and, optionally, its declared kind (without
 /// one, the kind is inferred at commit, a run first).
@@ -68,6 +70,8 @@ impl StagedMeld {
 pub struct Staging {
     seat: Seat,
     turn: u32,
+    rules: Rules,
+    opened: bool,
     rack0: TileCounts,
     table0: Vec<Meld<Tile>>,
     rack: TileCounts,
@@ -85,7 +89,16 @@ impl Staging {
         let rack0 = game.rack(seat).copied().unwrap_or_default();
         let table0 = game.table().to_vec();
         let melds = Self::melds_of(&table0);
-        Ok(Staging { seat, turn: game.turn(), rack0, table0, rack: rack0, melds })
+        Ok(Staging {
+            seat,
+            turn: game.turn(),
+            rules: *game.rules(),
+            opened: game.has_opened(seat),
+            rack0,
+            table0,
+            rack: rack0,
+            melds,
+        })
     }
 
     fn melds_of(table: &[Meld<Tile>]) -> Vec<StagedMeld> {
@@ -242,6 +255,50 @@ impl Staging {
         Ok(table)
     }
 
+    /// What [`Staging::commit`] would say now, without a game: the play's
+    /// [`PlayInfo`], or why it is refused, from [`check_play`] on the staged table (meld
+    /// indexes in errors are staged indexes). A UI may call it after every step to mark
+    /// the turn live; it agrees with the commit by construction.
+    ///
+    /// # Errors
+    ///
+    /// The [`PlayError`] (wrapped) the commit would meet.
+    ///
+    /// ```
+    /// use rummykit_core::Game;
+    /// use rummykit_rummikub::{ActionError, PlayError, Rules, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let game = Rummikub::from_deal(Rules::standard(), setup).unwrap();
+    /// let mut stage = Staging::new(&game).unwrap();
+    /// assert_eq!(stage.verdict(), Err(StagingError::Action(ActionError::Play(PlayError::NoRackTile))));
+    /// let m = stage.new_meld(None);
+    /// for t in ["r10", "r11", "r12"] {
+    ///     stage.place(t.parse()?, m, stage.melds()[m].tiles().len()).unwrap();
+    /// }
+    /// assert_eq!(stage.verdict().unwrap().initial_meld, Some(33));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn verdict(&self) -> Result<PlayInfo, StagingError> {
+        let table = self.table()?;
+        check_play(&self.rules, &self.table0, &self.rack0, self.opened, &table)
+            .map_err(|e| ActionError::Play(self.to_staged(e)).into())
+    }
+
+    /// A new-table meld index in an error, as a staged index (old-table indexes are the
+    /// same: the staged melds start with the table's, in order).
+    fn to_staged(&self, error: PlayError) -> PlayError {
+        let staged = |i: usize| {
+            self.melds.iter().enumerate().filter(|(_, m)| !m.tiles.is_empty()).nth(i).map_or(i, |(s, _)| s)
+        };
+        match error {
+            PlayError::InvalidMeld { index, error } => PlayError::InvalidMeld { index: staged(index), error },
+            PlayError::JokerNotReused { meld } => PlayError::JokerNotReused { meld: staged(meld) },
+            other => other,
+        }
+    }
+
     /// Commits the staged table as [`Action::Play`]. On success the turn is over and
     /// this staging is spent; on error nothing changes (fix and retry, or reset).
     /// Meld indexes in errors are staged indexes.
@@ -252,17 +309,8 @@ impl Staging {
     pub fn commit(&self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
         let table = self.table()?;
-        // Map new-table indexes in errors back to staged indexes.
-        let staged: Vec<usize> =
-            self.melds.iter().enumerate().filter(|(_, m)| !m.tiles.is_empty()).map(|(i, _)| i).collect();
-        let to_staged = |i: usize| staged.get(i).copied().unwrap_or(i);
         game.apply(Action::Play { table }).map_err(|e| match e {
-            ActionError::Play(PlayError::InvalidMeld { index, error }) => {
-                ActionError::Play(PlayError::InvalidMeld { index: to_staged(index), error })
-            }
-            ActionError::Play(PlayError::JokerNotReused { meld }) => {
-                ActionError::Play(PlayError::JokerNotReused { meld: to_staged(meld) })
-            }
+            ActionError::Play(e) => ActionError::Play(self.to_staged(e)),
             other => other,
         })?;
         Ok(())

@@ -315,6 +315,31 @@ fn conformance_house_rules() {
     check(house_rules(), "house rules", &[2, 4], 25, 4_000);
 }
 
+/// Each joker option of RULES.md §1.10 on its own (§1.6 as clarified): every play the
+/// harness finds legal is accepted, its corruptions refused.
+#[test]
+fn conformance_joker_options() {
+    let mut options = Vec::new();
+    let mut r = Rules::standard();
+    r.group3_joker_needs_both = true;
+    options.push(("group3_joker_needs_both", r));
+    let mut r = Rules::standard();
+    r.joker_replacement_source = rummykit_rummikub::ReplacementSource::RackOnly;
+    options.push(("RackOnly", r));
+    let mut r = Rules::standard();
+    r.joker_reuse = rummykit_rummikub::JokerReuse::SameTurnAnywhere;
+    options.push(("SameTurnAnywhere", r));
+    let mut r = Rules::standard();
+    r.joker_reuse = rummykit_rummikub::JokerReuse::NewMeldWithTwoRackTiles;
+    options.push(("NewMeldWithTwoRackTiles", r));
+    let mut r = Rules::standard();
+    r.joker_melds_locked = true;
+    options.push(("joker_melds_locked", r));
+    for (i, (name, rules)) in options.into_iter().enumerate() {
+        check(rules, name, &[2, 4], 8, 5_000 + i as u64);
+    }
+}
+
 /// The big run: `RUMMYKIT_CONFORMANCE_GAMES=2000 cargo test --release -p rummykit-rummikub
 /// --all-features --test conformance -- --ignored`.
 #[test]
