@@ -181,8 +181,7 @@ pub struct GreedyBot {
 }
 
 impl GreedyBot {
-    /// A greedy bot, with its own [`Solver`] (whose memory is recycled from a solver
-    /// dropped on this thread when there is one).
+    /// A greedy bot, with its own [`Solver`] (kept for the bot's lifetime).
     #[must_use]
     pub fn new() -> GreedyBot {
         GreedyBot::default()
@@ -339,8 +338,7 @@ pub struct ThoroughBot {
 }
 
 impl ThoroughBot {
-    /// A thorough bot, with its own [`Solver`] (whose memory is recycled from a solver
-    /// dropped on this thread when there is one).
+    /// A thorough bot, with its own [`Solver`] (kept for the bot's lifetime).
     #[must_use]
     pub fn new() -> ThoroughBot {
         ThoroughBot::default()
