@@ -45,6 +45,7 @@ mod groups;
 mod options;
 mod position;
 mod solution;
+mod turn;
 
 pub use error::SolveError;
 pub use options::{Objective, SolveOptions};
