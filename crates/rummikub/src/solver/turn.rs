@@ -11,10 +11,10 @@
 //! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
 //! rule refused the puzzle's optimum, rather than a play that might not be the best.
 
-use rummykit_core::{JokerRole, Meld, MeldRules, Tile};
+use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
-use crate::{Rules, TileCounts, check_play};
+use crate::{ReplacementSource, Rules, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
@@ -95,8 +95,42 @@ impl Solver {
             Ok(_) => return Ok(flat),
             Err(e) => e,
         };
-        let goal = rank(&flat, objective);
+        // The same tiles, jokers moved: where the search put a spare joker is arbitrary,
+        // and a joker rule may want it elsewhere (beside a rack tile, back in its role).
+        if let Some(table) =
+            moved_jokers(&flat.table, &|t: &[Meld<Tile>]| check_play(rules, table, &held, opened, t).is_ok())
+        {
+            return Ok(Solution { table, ..flat });
+        }
+        // A table joker the rules let no play release keeps its role in every legal
+        // play, so solving it as the tile it stands for (every colour a group joker
+        // may stand for in a group of its number) bounds the legal plays more tightly.
+        let mut goal = rank(&flat, objective);
         let mut best: Option<Solution> = None;
+        let roles = joker_roles(table);
+        let kept: Vec<usize> =
+            (0..roles.len()).filter(|&i| !releasable(&roles[i], rules, table, rack)).collect();
+        let mut bound_plays = Vec::new();
+        if !kept.is_empty() {
+            let choices: Vec<Vec<Tile>> = kept.iter().map(|&i| roles[i].kept.clone()).collect();
+            let mut bound: Option<(u64, u64)> = Some((0, 0));
+            for tiles in combinations(&choices) {
+                match self.pinned_raw(table, rack, &tiles, &options) {
+                    Pinned::Solved(sol) => {
+                        bound = bound.map(|b| b.max(rank(&sol, objective)));
+                        bound_plays.extend(unpin(sol, &tiles));
+                    }
+                    Pinned::NoPlay => {}
+                    Pinned::Unknown => bound = None,
+                }
+            }
+            if let Some(b) = bound {
+                goal = goal.min(b);
+            }
+            if goal == (0, 0) {
+                return Ok(none());
+            }
+        }
         let offer = |sol: Solution, best: &mut Option<Solution>| {
             if sol.tiles_placed > 0
                 && best.as_ref().is_none_or(|b| rank(&sol, objective) > rank(b, objective))
@@ -115,7 +149,7 @@ impl Solver {
             }
             offer(first, &mut best);
         }
-        for sol in self.pinned(table, rack, &options) {
+        for sol in bound_plays.into_iter().chain(self.pinned(table, rack, &options)) {
             if best.as_ref().is_some_and(|b| rank(b, objective) >= goal) {
                 break;
             }
@@ -132,27 +166,10 @@ impl Solver {
     /// non-empty set of table jokers and every colour a group joker may stand for, the
     /// most jokers kept first, at most [`MAX_PINNED`].
     fn pinned(&mut self, table: &[Meld<Tile>], rack: &[Tile], options: &SolveOptions) -> Vec<Solution> {
-        // Each table joker's choices of the tile it stands for.
-        let mut roles: Vec<Vec<Tile>> = Vec::new();
-        for meld in table {
-            for pos in 0..meld.len() {
-                match meld.joker_role(pos) {
-                    Some(JokerRole::Exactly(t)) => roles.push(vec![t]),
-                    Some(JokerRole::OneOf { number, suits }) => roles.push(
-                        rummykit_core::Colour::ALL
-                            .into_iter()
-                            .filter(|c| suits & (1 << c.index()) != 0)
-                            .filter_map(|c| Tile::new(c, number))
-                            .collect(),
-                    ),
-                    None => {}
-                }
-            }
-        }
+        let roles: Vec<Vec<Tile>> = joker_roles(table).into_iter().map(|r| r.stands_for).collect();
         let k = roles.len();
         let mut subsets: Vec<u32> = (1..1u32 << k).collect();
         subsets.sort_by_key(|s| core::cmp::Reverse(s.count_ones()));
-        let flat: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let mut out = Vec::new();
         'subsets: for set in subsets {
             // Every combination of the chosen jokers' tiles.
@@ -163,8 +180,8 @@ impl Solver {
                     break 'subsets;
                 }
                 let tiles: Vec<Tile> = chosen.iter().zip(&pick).map(|(&i, &p)| roles[i][p]).collect();
-                if let Some(sol) = self.pinned_play(&flat, rack, &tiles, options) {
-                    out.push(sol);
+                if let Pinned::Solved(sol) = self.pinned_raw(table, rack, &tiles, options) {
+                    out.extend(unpin(sol, &tiles));
                 }
                 // Next combination (odometer).
                 let mut d = 0;
@@ -185,18 +202,17 @@ impl Solver {
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
-    /// that tile, then turned back into a joker in a meld holding the tile; `None` if
-    /// the tile cannot be a natural (too many copies) or the joker finds no meld.
-    fn pinned_play(
+    /// that tile (a natural on the table).
+    fn pinned_raw(
         &mut self,
-        table: &[Tile],
+        table: &[Meld<Tile>],
         rack: &[Tile],
         kept: &[Tile],
         options: &SolveOptions,
-    ) -> Option<Solution> {
-        let mut faces = table.to_vec();
+    ) -> Pinned {
+        let mut faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         for &t in kept {
-            let j = faces.iter().position(|f| f.is_joker())?;
+            let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
             faces[j] = t;
         }
         let mut all = faces.clone();
@@ -204,22 +220,224 @@ impl Solver {
         let counts = face_counts(&all);
         // The solver's groups take up to three copies of a face.
         if kept.iter().any(|t| counts[t.index() as usize] > 3) {
-            return None;
+            return Pinned::Unknown;
         }
-        let loose = options.with_tile_set(rummykit_core::Catalog::<Tile>::RUMMIKUB_XP);
-        let mut sol =
-            self.solve(&Position::new(faces, rack.iter().copied()), &loose.with_opened(true)).ok()?;
-        for &t in kept {
-            let (i, meld) = sol.table.iter().enumerate().find_map(|(i, m)| {
-                let p = m.faces().iter().position(|&f| f == t)?;
-                let mut f = m.faces().to_vec();
-                f[p] = Tile::JOKER;
-                Meld::new(m.kind(), &f, &MeldRules::RUMMIKUB).ok().map(|m| (i, m))
-            })?;
-            sol.table[i] = meld;
+        // Up to three copies: the larger set's limits.
+        let loose = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP).with_opened(true);
+        match self.solve(&Position::new(faces, rack.iter().copied()), &loose) {
+            Ok(sol) if sol.tiles_placed > 0 => Pinned::Solved(sol),
+            Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
+            Err(_) => Pinned::Unknown,
         }
-        Some(sol)
     }
+}
+
+/// What a solve with table jokers kept as naturals gave.
+enum Pinned {
+    /// Its best play (with the kept jokers as naturals).
+    Solved(Solution),
+    /// No play places a tile (or the table cannot be laid out so).
+    NoPlay,
+    /// Not solved (a kept tile would need a fourth copy).
+    Unknown,
+}
+
+/// `sol` with one tile of each of `kept` turned back into a joker, in a meld where the
+/// joker still makes a valid meld; `None` if one finds no such meld.
+fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
+    for &t in kept {
+        let (i, meld) = sol.table.iter().enumerate().find_map(|(i, m)| {
+            let p = m.faces().iter().position(|&f| f == t)?;
+            let mut f = m.faces().to_vec();
+            f[p] = Tile::JOKER;
+            Meld::new(m.kind(), &f, &MeldRules::RUMMIKUB).ok().map(|m| (i, m))
+        })?;
+        sol.table[i] = meld;
+    }
+    Some(sol)
+}
+
+/// A table joker's role: the tiles it may stand for now, and those it may stand for in
+/// a play that keeps its role (a group joker: its number in any colour, as the groups
+/// it may go on in are not known).
+struct Role {
+    stands_for: Vec<Tile>,
+    kept: Vec<Tile>,
+    /// It stands in a group of three (two colours missing).
+    group3: bool,
+}
+
+/// The roles of the table's jokers, meld by meld.
+fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
+    let mut roles = Vec::new();
+    for meld in table {
+        for pos in 0..meld.len() {
+            match meld.joker_role(pos) {
+                Some(JokerRole::Exactly(t)) => {
+                    let kept = if meld.kind() == MeldKind::Group {
+                        of_number(t.number().unwrap_or(1), 0xf)
+                    } else {
+                        vec![t]
+                    };
+                    roles.push(Role { stands_for: vec![t], kept, group3: false });
+                }
+                Some(JokerRole::OneOf { number, suits }) => roles.push(Role {
+                    stands_for: of_number(number, suits),
+                    kept: of_number(number, 0xf),
+                    group3: meld.len() == 3 && suits.count_ones() == 2,
+                }),
+                None => {}
+            }
+        }
+    }
+    roles
+}
+
+/// The tiles of `number` in the colours of the bitmask `suits`.
+fn of_number(number: u8, suits: u8) -> Vec<Tile> {
+    Colour::ALL
+        .into_iter()
+        .filter(|c| suits & (1 << c.index()) != 0)
+        .filter_map(|c| Tile::new(c, number))
+        .collect()
+}
+
+/// Whether some play could release the joker of `role` (make it stand for another
+/// tile) under `rules`, by the conditions of `RULES.md` §1.6 and §1.10 on the tiles
+/// there are: [`ReplacementSource::RackOnly`] needs a tile it stands for on the rack;
+/// locked joker melds let it leave only for that tile, which must then be on the table
+/// or the rack; a group-of-three joker needs both missing colours when
+/// [`Rules::group3_joker_needs_both`].
+fn releasable(role: &Role, rules: &Rules, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
+    let on_rack = |t: &Tile| rack.contains(t);
+    let anywhere = |t: &Tile| on_rack(t) || table.iter().any(|m| m.faces().contains(t));
+    let source: &dyn Fn(&Tile) -> bool =
+        if rules.joker_replacement_source == ReplacementSource::RackOnly { &on_rack } else { &anywhere };
+    if rules.joker_replacement_source == ReplacementSource::RackOnly && !role.stands_for.iter().any(on_rack) {
+        return false;
+    }
+    if rules.joker_melds_locked && !role.stands_for.iter().any(anywhere) {
+        return false;
+    }
+    if rules.group3_joker_needs_both && role.group3 && !role.stands_for.iter().all(source) {
+        return false;
+    }
+    true
+}
+
+/// Most jokers [`moved_jokers`] moves at once.
+const MOVES: usize = 2;
+
+/// `table` with one or two jokers moved (from the end of a run or out of a group of
+/// four to the end of another run or into a group of three) or changed for the natural
+/// of another meld they can stand for, the first such table `accept` takes; `None` if
+/// none.
+fn moved_jokers(table: &[Meld<Tile>], accept: &dyn Fn(&[Meld<Tile>]) -> bool) -> Option<Vec<Meld<Tile>>> {
+    fn moves(table: &[Meld<Tile>]) -> Vec<Vec<Meld<Tile>>> {
+        let mut out = Vec::new();
+        // A joker and a natural of another meld change places (the natural must fit
+        // where the joker stood: the tile it stood for).
+        for (i, from) in table.iter().enumerate() {
+            for p in (0..from.len()).filter(|&p| from.faces()[p].is_joker()) {
+                for (j, to) in table.iter().enumerate() {
+                    if j == i {
+                        continue;
+                    }
+                    for q in (0..to.len()).filter(|&q| !to.faces()[q].is_joker()) {
+                        let (mut a, mut b) = (from.faces().to_vec(), to.faces().to_vec());
+                        a[p] = b[q];
+                        b[q] = Tile::JOKER;
+                        if let (Ok(a), Ok(b)) = (
+                            Meld::new(from.kind(), &a, &MeldRules::RUMMIKUB),
+                            Meld::new(to.kind(), &b, &MeldRules::RUMMIKUB),
+                        ) {
+                            let mut next = table.to_vec();
+                            next[i] = a;
+                            next[j] = b;
+                            out.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        for (i, from) in table.iter().enumerate() {
+            if from.jokers() == 0 || from.len() < 4 {
+                continue;
+            }
+            let faces = from.faces();
+            // Where a joker can leave without breaking its meld.
+            let mut leaves: Vec<usize> = Vec::new();
+            match from.kind() {
+                MeldKind::Group => leaves.extend(faces.iter().position(|t| t.is_joker())),
+                MeldKind::Run => {
+                    if faces[0].is_joker() {
+                        leaves.push(0);
+                    }
+                    if faces[faces.len() - 1].is_joker() {
+                        leaves.push(faces.len() - 1);
+                    }
+                }
+            }
+            for p in leaves {
+                let mut rest = faces.to_vec();
+                rest.remove(p);
+                let Ok(shorter) = Meld::new(from.kind(), &rest, &MeldRules::RUMMIKUB) else { continue };
+                for (j, to) in table.iter().enumerate() {
+                    if j == i {
+                        continue;
+                    }
+                    let mut places: Vec<Vec<Tile>> = Vec::new();
+                    let mut f = to.faces().to_vec();
+                    match to.kind() {
+                        MeldKind::Group if f.len() == 3 => {
+                            f.push(Tile::JOKER);
+                            places.push(f);
+                        }
+                        MeldKind::Run => {
+                            let mut up = f.clone();
+                            up.push(Tile::JOKER);
+                            places.push(up);
+                            f.insert(0, Tile::JOKER);
+                            places.push(f);
+                        }
+                        MeldKind::Group => {}
+                    }
+                    for faces in places {
+                        if let Ok(longer) = Meld::new(to.kind(), &faces, &MeldRules::RUMMIKUB) {
+                            let mut next = table.to_vec();
+                            next[i] = shorter;
+                            next[j] = longer;
+                            out.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+    let mut layer = vec![table.to_vec()];
+    for _ in 0..MOVES {
+        let mut next = Vec::new();
+        for t in &layer {
+            for m in moves(t) {
+                if accept(&m) {
+                    return Some(m);
+                }
+                next.push(m);
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
+/// Every combination of one tile from each list.
+fn combinations(choices: &[Vec<Tile>]) -> Vec<Vec<Tile>> {
+    let mut out = vec![Vec::new()];
+    for list in choices {
+        out = out.iter().flat_map(|pre| list.iter().map(move |&t| [pre.clone(), vec![t]].concat())).collect();
+    }
+    out
 }
 
 /// The objective's rank of a solution: most tiles then most value, or the other way.
