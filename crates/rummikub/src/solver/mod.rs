@@ -32,12 +32,14 @@
 //!
 //! # Contract with the engine
 //!
-//! The solver works on the standard meld rules only. The answer's table holds every
-//! table tile plus exactly [`Solution::placed`], and every meld is valid under
-//! [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB). The engine's joker-reuse
-//! house rule (`RULES.md` §1.6, a released joker must end up beside a rack tile) depends
-//! on the table's previous meld structure and is not part of the optimisation; see
-//! `docs/design/solver.md`.
+//! [`solve`] and [`Solver::solve`] work on the meld rules alone (the "flat" puzzle): the
+//! answer's table holds every table tile plus exactly [`Solution::placed`], and every
+//! meld is valid under [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB). The
+//! house rules of `RULES.md` §1.6, §1.10 and §4.1 depend on the table's previous melds;
+//! [`Solver::solve_turn`] takes the table as melds and the [`Rules`](crate::Rules) and
+//! answers only with a play the engine's [`check_play`](crate::check_play) accepts and
+//! that is proven best under those rules, or says that it cannot prove one
+//! ([`SolveError::Unproven`]). See `docs/design/solver.md`.
 
 mod dp;
 mod error;

@@ -14,7 +14,7 @@
 use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
-use crate::{ReplacementSource, Rules, TileCounts, check_play};
+use crate::{JokerReuse, ReplacementSource, Rules, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
@@ -307,8 +307,12 @@ fn of_number(number: u8, suits: u8) -> Vec<Tile> {
 /// there are: [`ReplacementSource::RackOnly`] needs a tile it stands for on the rack;
 /// locked joker melds let it leave only for that tile, which must then be on the table
 /// or the rack; a group-of-three joker needs both missing colours when
-/// [`Rules::group3_joker_needs_both`].
+/// [`Rules::group3_joker_needs_both`]; [`JokerReuse::NewMeldWithTwoRackTiles`] needs two
+/// rack tiles that can lie in one meld with it.
 fn releasable(role: &Role, rules: &Rules, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
+    if rules.joker_reuse == JokerReuse::NewMeldWithTwoRackTiles && !two_in_one_meld(rack) {
+        return false;
+    }
     let on_rack = |t: &Tile| rack.contains(t);
     let anywhere = |t: &Tile| on_rack(t) || table.iter().any(|m| m.faces().contains(t));
     let source: &dyn Fn(&Tile) -> bool =
@@ -335,22 +339,24 @@ const MOVES: usize = 2;
 fn moved_jokers(table: &[Meld<Tile>], accept: &dyn Fn(&[Meld<Tile>]) -> bool) -> Option<Vec<Meld<Tile>>> {
     fn moves(table: &[Meld<Tile>]) -> Vec<Vec<Meld<Tile>>> {
         let mut out = Vec::new();
-        // A joker and a natural of another meld change places (the natural must fit
-        // where the joker stood: the tile it stood for).
+        // A joker and a natural of another meld change places, each meld laid out
+        // anew around its new tile.
         for (i, from) in table.iter().enumerate() {
-            for p in (0..from.len()).filter(|&p| from.faces()[p].is_joker()) {
-                for (j, to) in table.iter().enumerate() {
-                    if j == i {
+            let Some(p) = from.faces().iter().position(|t| t.is_joker()) else { continue };
+            for (j, to) in table.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                for q in 0..to.len() {
+                    let t = to.faces()[q];
+                    if t.is_joker() || (q > 0 && to.faces()[..q].contains(&t)) {
                         continue;
                     }
-                    for q in (0..to.len()).filter(|&q| !to.faces()[q].is_joker()) {
-                        let (mut a, mut b) = (from.faces().to_vec(), to.faces().to_vec());
-                        a[p] = b[q];
-                        b[q] = Tile::JOKER;
-                        if let (Ok(a), Ok(b)) = (
-                            Meld::new(from.kind(), &a, &MeldRules::RUMMIKUB),
-                            Meld::new(to.kind(), &b, &MeldRules::RUMMIKUB),
-                        ) {
+                    let (mut a, mut b) = (from.faces().to_vec(), to.faces().to_vec());
+                    a[p] = t;
+                    b[q] = Tile::JOKER;
+                    for a in arrange(from.kind(), &a) {
+                        for b in arrange(to.kind(), &b) {
                             let mut next = table.to_vec();
                             next[i] = a;
                             next[j] = b;
@@ -429,6 +435,49 @@ fn moved_jokers(table: &[Meld<Tile>], accept: &dyn Fn(&[Meld<Tile>]) -> bool) ->
         layer = next;
     }
     None
+}
+
+/// Every valid meld of `kind` made of exactly `tiles`: a group in any order; a run with
+/// its naturals in order, the jokers in the gaps and the rest at either end.
+fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
+    if kind == MeldKind::Group {
+        return Meld::new(kind, tiles, &MeldRules::RUMMIKUB).into_iter().collect();
+    }
+    let mut naturals: Vec<Tile> = tiles.iter().copied().filter(|t| !t.is_joker()).collect();
+    naturals.sort_by_key(|t| t.number());
+    let jokers = tiles.len() - naturals.len();
+    let mut middle = Vec::new();
+    let mut used = 0;
+    for (k, &t) in naturals.iter().enumerate() {
+        if k > 0 {
+            let gap = usize::from(t.number().unwrap_or(0))
+                .saturating_sub(usize::from(naturals[k - 1].number().unwrap_or(0)) + 1);
+            used += gap;
+            middle.extend(core::iter::repeat_n(Tile::JOKER, gap));
+        }
+        middle.push(t);
+    }
+    if used > jokers {
+        return Vec::new();
+    }
+    (0..=jokers - used)
+        .filter_map(|before| {
+            let mut faces = vec![Tile::JOKER; before];
+            faces.extend_from_slice(&middle);
+            faces.extend(core::iter::repeat_n(Tile::JOKER, jokers - used - before));
+            Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()
+        })
+        .collect()
+}
+
+/// Whether two tiles of `rack` can lie in one meld: a joker and anything, the same
+/// colour with different numbers, or the same number in different colours.
+fn two_in_one_meld(rack: &[Tile]) -> bool {
+    rack.iter().enumerate().any(|(i, a)| {
+        rack[i + 1..]
+            .iter()
+            .any(|b| a.is_joker() || b.is_joker() || (a.colour() == b.colour()) != (a.number() == b.number()))
+    })
 }
 
 /// Every combination of one tile from each list.
