@@ -307,8 +307,15 @@ impl Solver {
             build(counts, &opt, true, false)
         };
         let spare = usize::from(counts.fixed_jokers + counts.optional_jokers) - opt.jokers as usize;
-        let left =
-            if high { place_high_jokers(&mut melds, spare) } else { place_free_jokers(&mut melds, spare) };
+        let place = |melds: &mut Vec<Meld<Tile>>, n: usize| {
+            if high { place_high_jokers(melds, n) } else { place_free_jokers(melds, n) }
+        };
+        let mut left = place(&mut melds, spare);
+        // No meld has room (only groups of four and runs of 13): the same tiles laid
+        // out with room, where a run can be split or groups of four give up a run.
+        while left > 0 && make_room(&mut melds, &mut left) {
+            left = place(&mut melds, left);
+        }
         if left == 0 {
             let already = placed.iter().filter(|t| t.is_joker()).count();
             placed.extend(core::iter::repeat_n(Tile::JOKER, usize::from(counts.optional_jokers) - already));
@@ -366,6 +373,85 @@ fn pad(mut tiles: Vec<Tile>) -> Vec<Tile> {
         tiles.splice(0..0, core::iter::repeat_n(Tile::JOKER, need));
     }
     tiles
+}
+
+/// Lays the same tiles out so that a meld has room for a joker, or puts a joker in a
+/// new run: a run of six or more split in two; three groups of four at consecutive
+/// numbers giving up a run of one colour (they keep three each); two groups of four
+/// at `n` and `n + 1` or `n + 2` giving up two tiles of one colour for a run with a
+/// joker (`jokers` one fewer). `false` if none applies.
+fn make_room(melds: &mut Vec<Meld<Tile>>, jokers: &mut usize) -> bool {
+    let valid = |kind, faces: &[Tile]| Meld::new(kind, faces, &MeldRules::RUMMIKUB).ok();
+    for i in 0..melds.len() {
+        let m = melds[i];
+        if m.kind() == MeldKind::Run && m.len() >= 6 {
+            for k in 3..=m.len() - 3 {
+                if let (Some(a), Some(b)) =
+                    (valid(MeldKind::Run, &m.faces()[..k]), valid(MeldKind::Run, &m.faces()[k..]))
+                {
+                    melds[i] = a;
+                    melds.push(b);
+                    return true;
+                }
+            }
+        }
+    }
+    // Groups of four by number.
+    let full: Vec<(usize, u8)> = melds
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.kind() == MeldKind::Group && m.len() == 4)
+        .filter_map(|(i, m)| Some((i, m.numbers().next()?)))
+        .collect();
+    let find = |n: u8| full.iter().find(|&&(_, k)| k == n).map(|&(i, _)| i);
+    for &(i, n) in &full {
+        for steps in [[1u8, 2], [1, 0], [2, 0]] {
+            let mut chain = vec![i];
+            for s in steps.iter().filter(|&&s| s > 0) {
+                match find(n + s) {
+                    Some(j) if !chain.is_empty() => chain.push(j),
+                    _ => chain.clear(),
+                }
+            }
+            let needs_joker = chain.len() == 2;
+            if chain.len() < 2 || (needs_joker && *jokers == 0) {
+                continue;
+            }
+            for colour in Colour::ALL {
+                let mut run: Vec<Tile> = Vec::new();
+                let mut rest = Vec::new();
+                for &j in &chain {
+                    let faces = melds[j].faces();
+                    let Some(p) = faces.iter().position(|t| t.colour() == Some(colour)) else { break };
+                    run.push(faces[p]);
+                    let mut f = faces.to_vec();
+                    f.remove(p);
+                    rest.extend(valid(MeldKind::Group, &f).map(|g| (j, g)));
+                }
+                if rest.len() != chain.len() {
+                    continue;
+                }
+                if needs_joker {
+                    // n, n + 2 with the joker between; n, n + 1 with it after (before at 13).
+                    if steps[0] == 2 {
+                        run.insert(1, Tile::JOKER);
+                    } else if n + 1 < 13 {
+                        run.push(Tile::JOKER);
+                    } else {
+                        run.insert(0, Tile::JOKER);
+                    }
+                }
+                let Some(run) = valid(MeldKind::Run, &run) else { continue };
+                for (j, g) in rest {
+                    melds[j] = g;
+                }
+                melds.push(run);
+                *jokers -= usize::from(needs_joker);
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Adds `jokers` jokers to melds with room (a run shorter than 13, a group of three);
