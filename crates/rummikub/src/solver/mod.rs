@@ -209,9 +209,9 @@ impl Solver {
     }
 }
 
-/// States per layer of the beam that looks for an initial meld as good as the best
-/// play at any value.
-const INITIAL_BEAM: usize = 512;
+/// States per layer of the beams, narrow to wide, that look for an initial meld as
+/// good as the best play at any value.
+const INITIAL_BEAMS: [usize; 3] = [16, 128, 1024];
 
 /// The objective's rank of placing `placed`: most tiles then most value, or the other
 /// way round.
@@ -272,14 +272,16 @@ impl Solver {
         if u64::from(threshold) > best {
             return None;
         }
-        // A beam over the program with the value: if it places as much as the best play
+        // Beams over the program with the value: if one places as much as the best play
         // at any value, nothing beats it.
         let constrained = Params { threshold: Some(threshold), ..params };
         let goal = rank(&placed, params);
-        if let Some(opt) = self.dp.beam(counts, constrained, INITIAL_BEAM) {
-            let found = build(counts, &opt, false, false);
-            if rank(&found.1, params) == goal {
-                return Some(found);
+        for width in INITIAL_BEAMS {
+            if let Some(opt) = self.dp.beam(counts, constrained, width) {
+                let found = build(counts, &opt, false, false);
+                if rank(&found.1, params) == goal {
+                    return Some(found);
+                }
             }
         }
         let opt = self.dp.run(counts, constrained)?;
