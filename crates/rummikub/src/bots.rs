@@ -310,12 +310,11 @@ impl Bot<Rummikub> for GreedyBot {
 
 /// The stronger bot: the greedy bot with a wider search for a legal play.
 ///
-/// The solver optimises under the standard meld rules but does not model every joker
-/// rule of RULES.md §1.6 (a released joker must end in a meld with a rack tile) or the
-/// keep-three rule of §4.1, so its best table is sometimes refused and the greedy bot
-/// falls back to far smaller plays. This bot builds several candidates — the solver's
-/// most-tiles and most-value tables, the same without its rack jokers, without each
-/// table joker's release, and rack melds plus lay-offs — checks each with
+/// Where [`Solver::solve_turn`] cannot prove a best play under the joker rules of
+/// RULES.md §1.6 or the keep-three rule of §4.1, the greedy bot falls back to far
+/// smaller plays. This bot builds several candidates — `solve_turn`'s proven plays for
+/// most tiles and most value, the meld puzzle's most-tiles and most-value tables, the
+/// same without its rack jokers, and rack melds plus lay-offs — checks each with
 /// [`check_play`], and plays the accepted one that places the most tiles (ties: most
 /// value, then fewest jokers given up). The initial meld is chosen the same way.
 /// Shown stronger than [`GreedyBot`] by a tournament (see `docs/design/bots.md`).
