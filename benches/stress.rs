@@ -10,6 +10,14 @@
 //! STRESS_SEED=123 STRESS_N=2000 cargo bench --bench stress   # reproduce a run
 //! STRESS_ONLY=17 STRESS_SEED=123 cargo bench --bench stress  # one position, described
 //! STRESS_REPEAT=3 cargo bench --bench stress         # best of 3 solves per position
+//! STRESS_GAMES=50 cargo bench --bench stress         # positions from greedy-bot games
+//! ```
+//!
+//! With `STRESS_GAMES=n` the positions are instead every turn of `n` games between
+//! greedy bots (2–4 seats, both tile sets, the default rules), each solved as the flat
+//! puzzle and, separately timed, with [`Solver::solve_turn`] under the game's rules.
+//!
+//! ```text
 //! ```
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -17,8 +25,11 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{Catalog, Colour, Meld, MeldKind, MeldRules, Tile, format_list};
+use rummykit::core::{
+    Bot, Catalog, Colour, Game, Meld, MeldKind, MeldRules, Seating, Tile, format_list, play_hand,
+};
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
+use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub, TileSet, View};
 
 struct Case {
     table: Vec<Meld<Tile>>,
@@ -89,6 +100,91 @@ fn case<R: Rng + ?Sized>(rng: &mut R) -> Case {
     Case { table, rack, options }
 }
 
+/// A greedy bot that keeps the view of every turn it is asked to play.
+struct Recorder {
+    bot: GreedyBot,
+    views: Vec<View>,
+}
+
+impl Bot<Rummikub> for Recorder {
+    fn name(&self) -> &str {
+        "recorder"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        self.views.push(view.clone());
+        self.bot.act(view)
+    }
+}
+
+/// Every turn's view of `games` greedy-bot games (2–4 seats, both tile sets).
+fn game_views(games: u64, rng: &mut ChaCha8Rng) -> Vec<View> {
+    let mut views = Vec::new();
+    for _ in 0..games {
+        let mut rules = Rules::standard();
+        if rng.random_bool(0.3) {
+            rules.tile_set = TileSet::Xp160;
+        }
+        let seats = rng.random_range(2..=4);
+        let Ok(mut game) = Rummikub::deal(&rules, Seating::new(seats), rng) else { continue };
+        let mut bots: Vec<Recorder> =
+            (0..seats).map(|_| Recorder { bot: GreedyBot::new(), views: Vec::new() }).collect();
+        let mut refs: Vec<&mut dyn Bot<Rummikub>> =
+            bots.iter_mut().map(|b| b as &mut dyn Bot<Rummikub>).collect();
+        let _ = play_hand(&mut game, &mut refs, 20_000);
+        drop(refs);
+        views.extend(bots.into_iter().flat_map(|b| b.views));
+    }
+    views
+}
+
+/// Times every turn of `games` bot games: the flat puzzle and `solve_turn`.
+fn from_games(games: u64, seed: u64, repeat: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let views = game_views(games, &mut rng);
+    let mut solver = Solver::new();
+    let (mut flat_opened, mut flat_initial, mut turn) = (Vec::new(), Vec::new(), Vec::new());
+    let mut unproven = 0;
+    for view in &views {
+        let rules = view.rules;
+        let rack = view.rack.to_vec();
+        let opened = view.has_opened();
+        let options = SolveOptions::default()
+            .with_opened(opened)
+            .with_tile_set(rules.tile_set.catalog())
+            .with_threshold(rules.initial_meld_threshold)
+            .with_joker_value(rules.joker_penalty);
+        let pos = if opened {
+            Position::new(view.table.iter().flat_map(|m| m.faces().iter().copied()), rack.iter().copied())
+        } else {
+            Position::from_melds(&view.table, rack.iter().copied()).expect("the game's melds are valid")
+        };
+        let (mut flat, mut judged) = (f64::MAX, f64::MAX);
+        for _ in 0..repeat {
+            let start = Instant::now();
+            let _ = solver.solve(&pos, &options);
+            flat = flat.min(start.elapsed().as_secs_f64() * 1e6);
+            let start = Instant::now();
+            let r = solver.solve_turn(&view.table, &rack, &rules, opened, Objective::Tiles);
+            judged = judged.min(start.elapsed().as_secs_f64() * 1e6);
+            unproven += usize::from(r.is_err() && repeat == 1);
+        }
+        if opened {
+            flat_opened.push(flat)
+        } else {
+            flat_initial.push(flat)
+        };
+        turn.push(judged);
+    }
+    println!("{} turns of {games} greedy-bot games (default rules), best of {repeat}:", views.len());
+    quantiles("opened", &mut flat_opened);
+    quantiles("initial", &mut flat_initial);
+    quantiles("turn", &mut turn);
+    if repeat == 1 {
+        println!("solve_turn unproven on {unproven} of {} turns", views.len());
+    }
+}
+
 fn position(c: &Case) -> Position {
     if c.options.opened {
         Position::new(c.table.iter().flat_map(|m| m.faces().iter().copied()), c.rack.iter().copied())
@@ -131,13 +227,20 @@ fn quantiles(name: &str, times: &mut [f64]) {
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is read from the command line.
     let seed = env("STRESS_SEED").unwrap_or_else(|| {
-        SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64) ^ u64::from(std::process::id())
+        SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id())
     });
     let count = env("STRESS_N").unwrap_or(10_000) as usize;
     // `STRESS_REPEAT=k`: the best of k solves per position (on a loaded machine the
     // single solve's time includes waiting for a core).
     let repeat = env("STRESS_REPEAT").unwrap_or(1).max(1);
-    println!("stress: seed {seed} ({count} positions, best of {repeat}; STRESS_SEED={seed} reproduces this run)");
+    println!(
+        "stress: seed {seed} ({count} positions, best of {repeat}; STRESS_SEED={seed} reproduces this run)"
+    );
+    if let Some(games) = env("STRESS_GAMES") {
+        from_games(games, seed, repeat);
+        return;
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let cases: Vec<Case> = (0..count).map(|_| case(&mut rng)).collect();
     if let Some(only) = env("STRESS_ONLY") {
@@ -165,7 +268,11 @@ fn main() {
             micros = micros.min(start.elapsed().as_secs_f64() * 1e6);
         }
         errors += usize::from(result.is_err());
-        if c.options.opened { opened.push(micros) } else { initial.push(micros) };
+        if c.options.opened {
+            opened.push(micros)
+        } else {
+            initial.push(micros)
+        };
         slow.push((micros, i));
     }
     let mut all: Vec<f64> = opened.iter().chain(&initial).copied().collect();
@@ -184,7 +291,11 @@ fn main() {
                 if c.options.tile_set.len() == 160 { "xp" } else { "standard" },
                 c.table.iter().map(Meld::len).sum::<usize>(),
                 c.rack.len(),
-                c.rack.iter().chain(c.table.iter().flat_map(|m| m.faces().iter())).filter(|t| t.is_joker()).count(),
+                c.rack
+                    .iter()
+                    .chain(c.table.iter().flat_map(|m| m.faces().iter()))
+                    .filter(|t| t.is_joker())
+                    .count(),
             );
         }
     }
