@@ -373,10 +373,9 @@ impl ThoroughBot {
         for objective in [Objective::Tiles, Objective::Value] {
             if let Ok(sol) =
                 self.solver.solve_turn(&view.table, &rack, &view.rules, view.has_opened(), objective)
+                && sol.tiles_placed > 0
             {
-                if sol.tiles_placed > 0 {
-                    consider(sol.table);
-                }
+                consider(sol.table);
             }
         }
         if view.has_opened() {

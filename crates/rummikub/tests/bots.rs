@@ -194,7 +194,7 @@ impl Bot<Rummikub> for Counting {
 /// bot needs no fallback when it answers); how often it cannot prove an answer is
 /// counted and printed.
 #[test]
-fn s1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
+fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
     let base = Rules::standard();
     let with = |f: &dyn Fn(&mut Rules)| {
         let mut r = base;

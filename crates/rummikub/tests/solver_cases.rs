@@ -210,7 +210,7 @@ fn a_full_run_is_split_to_make_room_for_a_joker() {
 /// the table is laid out anew (a run from three groups of four, which keep three each)
 /// and the joker placed. Before, the solver ran its slowest program here.
 #[test]
-fn s1_6_whole_set_in_groups_of_four_takes_a_joker() {
+fn rules_1_6_whole_set_in_groups_of_four_takes_a_joker() {
     let mut groups = Vec::new();
     for n in 1..=13 {
         for _ in 0..2 {

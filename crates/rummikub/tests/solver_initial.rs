@@ -29,7 +29,7 @@ fn solve_initial(solver: &mut Solver, rack: &[Tile], opts: SolveOptions) -> Solu
 /// `u32::MAX`, both objectives: every tile placed while the threshold is within the
 /// set's worth (728 in naturals, each joker as a 13), nothing above it.
 #[test]
-fn s1_5_whole_standard_set_on_the_rack_at_every_threshold() {
+fn rules_1_5_whole_standard_set_on_the_rack_at_every_threshold() {
     let rack = whole_set(Catalog::<Tile>::RUMMIKUB);
     let mut solver = Solver::new();
     for objective in [Objective::Value, Objective::Tiles] {
@@ -50,7 +50,7 @@ fn s1_5_whole_standard_set_on_the_rack_at_every_threshold() {
 /// RULES.md §1.1, §1.5: all 160 tiles of the XP set on the rack (1,092 in naturals, four
 /// jokers as 13s: 1,144), every threshold.
 #[test]
-fn s1_5_whole_xp_set_on_the_rack_at_every_threshold() {
+fn rules_1_5_whole_xp_set_on_the_rack_at_every_threshold() {
     let set = Catalog::<Tile>::RUMMIKUB_XP;
     let rack = whole_set(set);
     let mut solver = Solver::new();
@@ -74,7 +74,7 @@ fn s1_5_whole_xp_set_on_the_rack_at_every_threshold() {
 /// RULES.md §1.5 with `joker_value_in_initial_meld = Zero`: the whole set is worth its
 /// naturals only, so 729 is out of reach and 728 places everything.
 #[test]
-fn s1_5_whole_set_with_jokers_worth_nothing() {
+fn rules_1_5_whole_set_with_jokers_worth_nothing() {
     let rack = whole_set(Catalog::<Tile>::RUMMIKUB);
     let mut solver = Solver::new();
     let zero = SolveOptions::default().with_initial_joker_value(InitialJokerValue::Zero);
@@ -87,7 +87,7 @@ fn s1_5_whole_set_with_jokers_worth_nothing() {
 /// RULES.md §1.5: worked thresholds at and just above what a rack is worth, with and
 /// without a joker whose place decides it.
 #[test]
-fn s1_5_threshold_picks_a_smaller_but_worthier_play() {
+fn rules_1_5_threshold_picks_a_smaller_but_worthier_play() {
     let mut solver = Solver::new();
     let rack: Vec<Tile> = rummykit_core::parse_list("r1 r2 r3 r4 r5 y9 b9 k9").unwrap();
     // Most tiles at any value: all eight (15 + 27 = 42).

@@ -252,7 +252,7 @@ fn option_sets() -> Vec<(&'static str, Rules)> {
 /// RULES.md §1.5, §1.6, §1.10, §4.1: under every option set, every answer the solver
 /// gives is accepted by `check_play` and ranks as the brute force's best.
 #[test]
-fn s1_10_solve_turn_equals_brute_force_under_every_option_set() {
+fn rules_1_10_solve_turn_equals_brute_force_under_every_option_set() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x05ee_d110);
     let mut solver = Solver::new();
     let mut report = Vec::new();
@@ -349,7 +349,7 @@ fn placed(table: &[Meld<Tile>], rack: &str, rules: &Rules, opened: bool) -> usiz
     sol.tiles_placed
 }
 
-fn rules_with(f: impl Fn(&mut Rules)) -> Rules {
+fn with_rules(f: impl Fn(&mut Rules)) -> Rules {
     let mut r = Rules::standard();
     f(&mut r);
     r
@@ -359,10 +359,10 @@ fn rules_with(f: impl Fn(&mut Rules)) -> Rules {
 /// joker, which then makes k1 y1 a group: two tiles by default; with `RackOnly` the
 /// joker cannot be freed by a table tile, and nothing can be placed.
 #[test]
-fn s1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
+fn rules_1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
     let table = [run("r1 r2 J"), group("r3 b3 y3 k3")];
     assert_eq!(placed(&table, "k1 y1", &Rules::standard(), true), 2);
-    let rack_only = rules_with(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
+    let rack_only = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
     assert_eq!(placed(&table, "k1 y1", &rack_only, true), 0);
 }
 
@@ -371,9 +371,9 @@ fn s1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
 /// `NewMeldWithTwoRackTiles` it would need two rack tiles of its own, so none is; with
 /// r7 r8 on the rack too, it goes with them and all three are placed.
 #[test]
-fn s1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
+fn rules_1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
     let table = [run("b2 b3 J b5")];
-    let two = rules_with(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
+    let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
     assert_eq!(placed(&table, "b4", &Rules::standard(), true), 1);
     assert_eq!(placed(&table, "b4", &two, true), 0);
     assert_eq!(placed(&table, "b4 r7 r8", &Rules::standard(), true), 3);
@@ -384,9 +384,9 @@ fn s1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
 /// by default (three tiles); when both missing colours are needed it cannot, and y5
 /// joins the group beside the joker (one tile).
 #[test]
-fn s1_6_group_of_three_joker_needs_both_colours() {
+fn rules_1_6_group_of_three_joker_needs_both_colours() {
     let table = [group("r5 b5 J")];
-    let both = rules_with(|r| r.group3_joker_needs_both = true);
+    let both = with_rules(|r| r.group3_joker_needs_both = true);
     assert_eq!(placed(&table, "y5 k7 k8", &Rules::standard(), true), 3);
     assert_eq!(placed(&table, "y5 k7 k8", &both, true), 1);
 }
@@ -394,19 +394,19 @@ fn s1_6_group_of_three_joker_needs_both_colours() {
 /// RULES.md §1.5 (`joker_value_in_initial_meld`, hand rummy of §1.8, and
 /// `manipulate_on_initial_meld_turn`) through `solve_turn`.
 #[test]
-fn s1_5_initial_meld_options() {
+fn rules_1_5_initial_meld_options() {
     // r10 r11 J: 33 with the joker as r12, 21 if it counts nothing.
-    let zero = rules_with(|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero);
+    let zero = with_rules(|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero);
     assert_eq!(placed(&[], "r10 r11 J", &Rules::standard(), false), 3);
     assert_eq!(placed(&[], "r10 r11 J", &zero, false), 0);
     // r1 r2 r3 is worth 6, but goes out: allowed under hand rummy.
-    let hand = rules_with(|r| r.hand_rummy_double = true);
+    let hand = with_rules(|r| r.hand_rummy_double = true);
     assert_eq!(placed(&[], "r1 r2 r3", &Rules::standard(), false), 0);
     assert_eq!(placed(&[], "r1 r2 r3", &hand, false), 3);
     // 30 in tens from the rack; r4 joins the table's run only when manipulating is
     // allowed in the same turn.
     let table = [run("r1 r2 r3")];
-    let manipulate = rules_with(|r| r.manipulate_on_initial_meld_turn = true);
+    let manipulate = with_rules(|r| r.manipulate_on_initial_meld_turn = true);
     assert_eq!(placed(&table, "r4 k10 y10 b10", &Rules::standard(), false), 3);
     assert_eq!(placed(&table, "r4 k10 y10 b10", &manipulate, false), 4);
 }
@@ -415,8 +415,8 @@ fn s1_5_initial_meld_options() {
 /// joker beside the table's joker) breaks the locked group, and the solver cannot
 /// prove what is best instead: a typed error naming the rule, not a wrong play.
 #[test]
-fn s1_10_unproven_names_the_rule_that_refused() {
-    let locked = rules_with(|r| r.joker_melds_locked = true);
+fn rules_1_10_unproven_names_the_rule_that_refused() {
+    let locked = with_rules(|r| r.joker_melds_locked = true);
     let table = [group("r4 J y4 k4")];
     let err = Solver::new().solve_turn(&table, &tiles("y4 J"), &locked, true, Objective::Tiles).unwrap_err();
     assert!(matches!(err, SolveError::Unproven { refused: PlayError::JokerMeldLocked { meld: 0 } }), "{err}");
