@@ -131,12 +131,19 @@ impl Solver {
                 return Ok(none());
             }
         }
+        // A candidate is taken if the engine accepts it, or it with jokers moved.
         let offer = |sol: Solution, best: &mut Option<Solution>| {
-            if sol.tiles_placed > 0
-                && best.as_ref().is_none_or(|b| rank(&sol, objective) > rank(b, objective))
-                && judge(&sol).is_ok()
+            if sol.tiles_placed == 0
+                || best.as_ref().is_some_and(|b| rank(&sol, objective) <= rank(b, objective))
             {
+                return;
+            }
+            if judge(&sol).is_ok() {
                 *best = Some(sol);
+            } else if let Some(table) = moved_jokers(&sol.table, &|t: &[Meld<Tile>]| {
+                check_play(rules, table, &held, opened, t).is_ok()
+            }) {
+                *best = Some(Solution { table, ..sol });
             }
         };
         if !opened {
