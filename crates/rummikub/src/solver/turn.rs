@@ -97,9 +97,9 @@ impl Solver {
         };
         // The same tiles, jokers moved: where the search put a spare joker is arbitrary,
         // and a joker rule may want it elsewhere (beside a rack tile, back in its role).
-        if let Some(table) =
-            moved_jokers(&flat.table, &|t: &[Meld<Tile>]| check_play(rules, table, &held, opened, t).is_ok())
-        {
+        if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &|t: &[Meld<Tile>]| {
+            check_play(rules, table, &held, opened, t).is_ok()
+        }) {
             return Ok(Solution { table, ..flat });
         }
         // A table joker the rules let no play release keeps its role in every legal
@@ -140,7 +140,7 @@ impl Solver {
             }
             if judge(&sol).is_ok() {
                 *best = Some(sol);
-            } else if let Some(table) = moved_jokers(&sol.table, &|t: &[Meld<Tile>]| {
+            } else if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &|t: &[Meld<Tile>]| {
                 check_play(rules, table, &held, opened, t).is_ok()
             }) {
                 *best = Some(Solution { table, ..sol });
@@ -339,12 +339,22 @@ fn releasable(role: &Role, rules: &Rules, table: &[Meld<Tile>], rack: &[Tile]) -
 /// Most jokers [`moved_jokers`] moves at once.
 const MOVES: usize = 2;
 
+/// Most tables [`moved_jokers`] tries for the puzzle's best play and for each other
+/// candidate (two moves on a large table with four jokers would be millions).
+const TRIES_BEST: usize = 4096;
+const TRIES_OTHER: usize = 256;
+
 /// `table` with one or two jokers moved (from the end of a run or out of a group of
 /// four to the end of another run or into a group of three) or changed for the natural
-/// of another meld they can stand for, the first such table `accept` takes; `None` if
-/// none.
-fn moved_jokers(table: &[Meld<Tile>], accept: &dyn Fn(&[Meld<Tile>]) -> bool) -> Option<Vec<Meld<Tile>>> {
-    fn moves(table: &[Meld<Tile>]) -> Vec<Vec<Meld<Tile>>> {
+/// of another meld they can stand for, the first such table `accept` takes among the
+/// first `budget` tried; `None` if none.
+fn moved_jokers(
+    table: &[Meld<Tile>],
+    budget: usize,
+    accept: &dyn Fn(&[Meld<Tile>]) -> bool,
+) -> Option<Vec<Meld<Tile>>> {
+    /// The tables one move away, at most `limit` of them.
+    fn moves(table: &[Meld<Tile>], limit: usize) -> Vec<Vec<Meld<Tile>>> {
         let mut out = Vec::new();
         // A joker and a natural of another meld change places, each meld laid out
         // anew around its new tile.
@@ -368,6 +378,9 @@ fn moved_jokers(table: &[Meld<Tile>], accept: &dyn Fn(&[Meld<Tile>]) -> bool) ->
                             next[i] = a;
                             next[j] = b;
                             out.push(next);
+                            if out.len() >= limit {
+                                return out;
+                            }
                         }
                     }
                 }
@@ -421,6 +434,9 @@ fn moved_jokers(table: &[Meld<Tile>], accept: &dyn Fn(&[Meld<Tile>]) -> bool) ->
                             next[i] = shorter;
                             next[j] = longer;
                             out.push(next);
+                            if out.len() >= limit {
+                                return out;
+                            }
                         }
                     }
                 }
@@ -429,10 +445,15 @@ fn moved_jokers(table: &[Meld<Tile>], accept: &dyn Fn(&[Meld<Tile>]) -> bool) ->
         out
     }
     let mut layer = vec![table.to_vec()];
+    let mut tries = 0;
     for _ in 0..MOVES {
         let mut next = Vec::new();
         for t in &layer {
-            for m in moves(t) {
+            for m in moves(t, budget - tries) {
+                tries += 1;
+                if tries > budget {
+                    return None;
+                }
                 if accept(&m) {
                     return Some(m);
                 }
