@@ -16,7 +16,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use rummykit::rummikub::solver::Solver;
+use rummykit::core::{Catalog, Tile};
+use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
 
 fn percentiles(mut times: Vec<Duration>) -> (Duration, Duration, Duration) {
     times.sort();
@@ -99,6 +100,30 @@ fn bench(c: &mut Criterion) {
         group.bench_function("largest_position", |b| {
             b.iter(|| black_box(solver.solve(black_box(&big.position), &big.options)).ok());
         });
+    }
+    group.finish();
+    // Initial-meld mode on a whole-set rack (RULES.md §1.5): the default threshold, one
+    // just above what the best play at any value is worth (the beam over the value),
+    // and one out of reach (the bound).
+    let mut group = c.benchmark_group("solver_initial_whole_set");
+    group.sample_size(10);
+    for (name, set, thresholds) in [
+        ("106", Catalog::<Tile>::RUMMIKUB, [30, 740, u32::MAX]),
+        ("160", Catalog::<Tile>::RUMMIKUB_XP, [30, 1_140, u32::MAX]),
+    ] {
+        let rack: Vec<Tile> =
+            Tile::all().flat_map(|t| std::iter::repeat_n(t, usize::from(set.count_of(t)))).collect();
+        let position = Position::new([], rack);
+        for threshold in thresholds {
+            let options = SolveOptions::default()
+                .with_opened(false)
+                .with_objective(Objective::Value)
+                .with_threshold(threshold)
+                .with_tile_set(set);
+            group.bench_function(format!("{name}_threshold_{threshold}"), |b| {
+                b.iter(|| black_box(solver.solve(black_box(&position), &options)).ok());
+            });
+        }
     }
     group.finish();
 }

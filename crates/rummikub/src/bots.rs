@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use rummykit_core::{Bot, Colour, Meld, MeldRules, Tile, hand_melds};
 
-use crate::solver::{Objective, Position, SolveOptions, Solver};
+use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver};
 use crate::{Action, Rules, Rummikub, TileCounts, View, check_play};
 
 /// Draw, or pass when the pool is empty: the move that is always legal (RULES.md §1.3, §1.7).
@@ -158,10 +158,11 @@ impl<R: Rng> Bot<Rummikub> for RandomBot<R> {
 /// meld with the most tiles when one reaches the threshold (RULES.md §1.5), else a
 /// draw (a pass when the pool is empty).
 ///
-/// The solver knows the standard meld rules but not every house rule of §1.6/§4.1
-/// (joker reuse, keep-three); a solver play the commit check refuses is replaced by the
-/// best play of new melds from the rack alone, and if that is refused too the bot
-/// draws. Deterministic: it needs no rng.
+/// The play comes from [`Solver::solve_turn`], the best play the rules in force allow.
+/// Where that is not proven ([`SolveError::Unproven`]: a house rule of §1.6/§4.1 refuses
+/// the meld puzzle's best play and no allowed play was found as good), the bot plays
+/// the best new melds from the rack alone (plus lay-offs once opened) if the commit
+/// check accepts them, else draws. Deterministic: it needs no rng.
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -181,8 +182,7 @@ pub struct GreedyBot {
 }
 
 impl GreedyBot {
-    /// A greedy bot, with its own [`Solver`] (whose memory is recycled from a solver
-    /// dropped on this thread when there is one).
+    /// A greedy bot, with its own [`Solver`] (kept for the bot's lifetime).
     #[must_use]
     pub fn new() -> GreedyBot {
         GreedyBot::default()
@@ -229,31 +229,30 @@ fn no_initial_meld(view: &View) -> bool {
     !view.has_opened() && meldable_value_bound(&view.rack).is_some_and(|v| v < threshold)
 }
 
-/// The best play under `objective` for this view (initial-meld mode before opening),
-/// checked; `None` if there is none or the check refuses it and the rack-only fallback.
+/// The best play under `objective` for this view that the rules in force allow;
+/// `None` if there is none. Where the solver's answer is not proven, the rack-only
+/// fallback, checked.
 fn best_play(
     solver: &mut Solver,
     view: &View,
     rack: &[Tile],
     objective: Objective,
 ) -> Option<(Action, usize)> {
-    let options = solve_options(&view.rules).with_objective(objective);
-    if view.has_opened() {
-        let position = Position::new(table_tiles(&view.table), rack.iter().copied());
-        if let Ok(sol) = solver.solve(&position, &options.with_opened(true)) {
-            let placed = sol.tiles_placed;
-            if placed > 0
-                && let Some(play) = checked(view, sol.table)
-            {
-                return Some((play, placed));
-            }
-        }
-    }
-    // Not opened, or the rearrangement was refused (house rules the solver does not
-    // model): new melds from the rack only, then, once opened, lay-offs at the ends.
     if no_initial_meld(view) {
         return None;
     }
+    match solver.solve_turn(&view.table, rack, &view.rules, view.has_opened(), objective) {
+        // Proven best; the check only guards against a solver bug.
+        Ok(sol) => {
+            let placed = sol.tiles_placed;
+            return if placed > 0 { checked(view, sol.table).map(|a| (a, placed)) } else { None };
+        }
+        Err(SolveError::Unproven { .. }) => {}
+        Err(_) => return None,
+    }
+    // Not proven (a house rule the solver does not model refused the puzzle's best):
+    // new melds from the rack only, then, once opened, lay-offs at the ends.
+    let options = solve_options(&view.rules).with_objective(objective);
     let threshold = if view.has_opened() { 0 } else { view.rules.initial_meld_threshold };
     let position = Position::from_melds(&view.table, rack.iter().copied()).ok()?;
     let sol = solver.solve(&position, &options.with_opened(false).with_threshold(threshold)).ok()?;
@@ -311,12 +310,11 @@ impl Bot<Rummikub> for GreedyBot {
 
 /// The stronger bot: the greedy bot with a wider search for a legal play.
 ///
-/// The solver optimises under the standard meld rules but does not model every joker
-/// rule of RULES.md §1.6 (a released joker must end in a meld with a rack tile) or the
-/// keep-three rule of §4.1, so its best table is sometimes refused and the greedy bot
-/// falls back to far smaller plays. This bot builds several candidates — the solver's
-/// most-tiles and most-value tables, the same without its rack jokers, without each
-/// table joker's release, and rack melds plus lay-offs — checks each with
+/// Where [`Solver::solve_turn`] cannot prove a best play under the joker rules of
+/// RULES.md §1.6 or the keep-three rule of §4.1, the greedy bot falls back to far
+/// smaller plays. This bot builds several candidates — `solve_turn`'s proven plays for
+/// most tiles and most value, the meld puzzle's most-tiles and most-value tables, the
+/// same without its rack jokers, and rack melds plus lay-offs — checks each with
 /// [`check_play`], and plays the accepted one that places the most tiles (ties: most
 /// value, then fewest jokers given up). The initial meld is chosen the same way.
 /// Shown stronger than [`GreedyBot`] by a tournament (see `docs/design/bots.md`).
@@ -339,8 +337,7 @@ pub struct ThoroughBot {
 }
 
 impl ThoroughBot {
-    /// A thorough bot, with its own [`Solver`] (whose memory is recycled from a solver
-    /// dropped on this thread when there is one).
+    /// A thorough bot, with its own [`Solver`] (kept for the bot's lifetime).
     #[must_use]
     pub fn new() -> ThoroughBot {
         ThoroughBot::default()
@@ -372,6 +369,15 @@ impl ThoroughBot {
             }
         };
         let options = solve_options(&view.rules);
+        // The best plays the rules allow, where the solver proves them.
+        for objective in [Objective::Tiles, Objective::Value] {
+            if let Ok(sol) =
+                self.solver.solve_turn(&view.table, &rack, &view.rules, view.has_opened(), objective)
+                && sol.tiles_placed > 0
+            {
+                consider(sol.table);
+            }
+        }
         if view.has_opened() {
             let table: Vec<Tile> = table_tiles(&view.table).collect();
             for objective in [Objective::Tiles, Objective::Value] {

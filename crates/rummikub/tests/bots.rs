@@ -4,7 +4,11 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Bot, Game, Seating, play_hand, tournament};
-use rummykit_rummikub::{Action, GreedyBot, RandomBot, Rules, Rummikub, SamplerBot, ThoroughBot};
+use rummykit_rummikub::solver::{Objective, SolveError, Solver};
+use rummykit_rummikub::{
+    Action, GreedyBot, InitialJokerValue, JokerReuse, RandomBot, ReplacementSource, Rules, Rummikub,
+    SamplerBot, ThoroughBot, View, check_play,
+};
 
 const MAX_ACTIONS: usize = 20_000;
 
@@ -36,24 +40,26 @@ fn four_greedy_bots_play_legally() {
     run(Rules::standard(), &mut [&mut a, &mut b, &mut c, &mut d], 30, 12);
 }
 
-/// Every action of the 4-seat game of `seed` between greedy and thorough bots made for it.
-fn game_between_new_bots(seed: u64) -> Vec<Action> {
+/// Every action of the 4-seat game of `seed` between the given greedy and thorough bots.
+fn game_between(seed: u64, bots: &mut (GreedyBot, ThoroughBot, GreedyBot, ThoroughBot)) -> Vec<Action> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Rummikub::deal(&Rules::standard(), Seating::new(4), &mut rng).expect("deal");
-    let (mut a, mut b, mut c, mut d) =
-        (GreedyBot::new(), ThoroughBot::new(), GreedyBot::new(), ThoroughBot::new());
-    play_hand(&mut game, &mut [&mut a, &mut b, &mut c, &mut d], MAX_ACTIONS).expect("legal play").1
+    let (a, b, c, d) = bots;
+    play_hand(&mut game, &mut [a, b, c, d], MAX_ACTIONS).expect("legal play").1
+}
+
+fn new_bots() -> (GreedyBot, ThoroughBot, GreedyBot, ThoroughBot) {
+    (GreedyBot::new(), ThoroughBot::new(), GreedyBot::new(), ThoroughBot::new())
 }
 
 #[test]
-fn recycled_solver_memory_plays_the_same_games() {
-    // Bots made after others were dropped on this thread reuse their solvers' memory;
-    // on a new thread every bot starts with empty memory.
-    let recycled: Vec<Vec<Action>> = (0..3).map(game_between_new_bots).collect();
-    let fresh: Vec<Vec<Action>> = (0..3)
-        .map(|seed| std::thread::spawn(move || game_between_new_bots(seed)).join().expect("no panic"))
-        .collect();
-    assert_eq!(recycled, fresh);
+fn warm_solver_memory_plays_the_same_games() {
+    // Bots kept across games keep their solvers' memory (the caller's choice); new bots
+    // start with empty memory. The memory is only a cache: the games are the same.
+    let mut kept = new_bots();
+    let warm: Vec<Vec<Action>> = (0..3).map(|seed| game_between(seed, &mut kept)).collect();
+    let fresh: Vec<Vec<Action>> = (0..3).map(|seed| game_between(seed, &mut new_bots())).collect();
+    assert_eq!(warm, fresh);
 }
 
 #[test]
@@ -138,4 +144,101 @@ fn strength_report() {
         let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
         report("xp greedy vs random", &mut [&mut g, &mut r], Rules::xp());
     }
+}
+
+/// A greedy bot that, at every turn, also asks its own solver for the best play the
+/// rules allow and tallies what the engine's check says of the answer.
+struct Counting {
+    bot: GreedyBot,
+    solver: Solver,
+    /// Answers placing tiles, those the check accepted, proven "no play", unproven.
+    plays: usize,
+    accepted: usize,
+    none: usize,
+    unproven: usize,
+}
+
+impl Bot<Rummikub> for Counting {
+    fn name(&self) -> &str {
+        "counting greedy"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        let rack = view.rack.to_vec();
+        match self.solver.solve_turn(&view.table, &rack, &view.rules, view.has_opened(), Objective::Tiles) {
+            Ok(sol) if sol.tiles_placed > 0 => {
+                self.plays += 1;
+                let verdict = check_play(&view.rules, &view.table, &view.rack, view.has_opened(), &sol.table);
+                self.accepted += usize::from(verdict.is_ok());
+            }
+            Ok(_) => self.none += 1,
+            Err(SolveError::Unproven { refused }) => {
+                self.unproven += 1;
+                if std::env::var("SHOW_UNPROVEN").is_ok() && self.unproven <= 3 {
+                    let t: Vec<String> = view.table.iter().map(|m| format!("{m:?}")).collect();
+                    eprintln!(
+                        "UNPROVEN {refused:?} opened {} table {} rack {rack:?}",
+                        view.has_opened(),
+                        t.join(" ")
+                    );
+                }
+            }
+            Err(e) => panic!("solver error on a game position: {e}"),
+        }
+        self.bot.act(view)
+    }
+}
+
+/// RULES.md §1.5, §1.6, §1.10, §4.1: over greedy-bot games under the default rules and
+/// each option set, every play the solver answers with is accepted by the engine (so a
+/// bot needs no fallback when it answers); how often it cannot prove an answer is
+/// counted and printed.
+#[test]
+fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
+    let base = Rules::standard();
+    let with = |f: &dyn Fn(&mut Rules)| {
+        let mut r = base;
+        f(&mut r);
+        r
+    };
+    let sets = [
+        ("default", base),
+        ("same turn anywhere", with(&|r| r.joker_reuse = JokerReuse::SameTurnAnywhere)),
+        ("two rack tiles", with(&|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles)),
+        ("rack only", with(&|r| r.joker_replacement_source = ReplacementSource::RackOnly)),
+        ("group3 both", with(&|r| r.group3_joker_needs_both = true)),
+        ("locked", with(&|r| r.joker_melds_locked = true)),
+        ("zero joker", with(&|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero)),
+        ("manipulate", with(&|r| r.manipulate_on_initial_meld_turn = true)),
+        ("schmidt", Rules::schmidt()),
+    ];
+    let games: u64 = std::env::var("BOT_COUNT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
+    let mut lines = Vec::new();
+    for (name, rules) in sets {
+        let mut seats: Vec<Counting> = (0..2)
+            .map(|_| Counting {
+                bot: GreedyBot::new(),
+                solver: Solver::new(),
+                plays: 0,
+                accepted: 0,
+                none: 0,
+                unproven: 0,
+            })
+            .collect();
+        for seed in 0..games {
+            let mut rng = ChaCha8Rng::seed_from_u64(900 + seed);
+            let mut game = Rummikub::deal(&rules, Seating::new(2), &mut rng).expect("deal");
+            let (a, b) = seats.split_at_mut(1);
+            play_hand(&mut game, &mut [&mut a[0], &mut b[0]], MAX_ACTIONS).expect("legal play");
+        }
+        let sum = |f: fn(&Counting) -> usize| seats.iter().map(f).sum::<usize>();
+        let (plays, accepted, none, unproven) =
+            (sum(|c| c.plays), sum(|c| c.accepted), sum(|c| c.none), sum(|c| c.unproven));
+        assert_eq!(accepted, plays, "{name}: an answer the engine refuses");
+        assert!(plays > 0, "{name}: no answer placed a tile");
+        lines.push(format!(
+            "{name}: {games} games, {plays} plays answered (all accepted), {none} proven draws, {unproven} unproven"
+        ));
+    }
+    eprintln!("{}", lines.join("\n"));
 }

@@ -204,3 +204,32 @@ fn a_full_run_is_split_to_make_room_for_a_joker() {
     assert_eq!(sol.tiles_placed, 1);
     assert!(sol.table.len() >= 2, "the run must be split");
 }
+
+/// Every natural of the 106-tile set on the table as 26 groups of four, a joker on the
+/// rack (RULES.md §1.4, §1.6): the joker needs room the groups of four do not have, so
+/// the table is laid out anew (a run from three groups of four, which keep three each)
+/// and the joker placed. Before, the solver ran its slowest program here.
+#[test]
+fn rules_1_6_whole_set_in_groups_of_four_takes_a_joker() {
+    let mut groups = Vec::new();
+    for n in 1..=13 {
+        for _ in 0..2 {
+            groups.push(meld(MeldKind::Group, &format!("r{n} b{n} y{n} k{n}")));
+        }
+    }
+    let sol = solve_checked(&groups, "J", &SolveOptions::default());
+    assert_eq!(sol.tiles_placed, 1);
+    assert_eq!(sol.table.iter().map(Meld::len).sum::<usize>(), 105);
+    // The same with runs of 13 (split to make room) and with the two jokers.
+    let runs: Vec<Meld<Tile>> = ["r", "b", "y", "k"]
+        .iter()
+        .flat_map(|c| {
+            let s = (1..=13).map(|n| format!("{c}{n}")).collect::<Vec<_>>().join(" ");
+            [meld(MeldKind::Run, &s), meld(MeldKind::Run, &s)]
+        })
+        .collect();
+    assert_eq!(solve_checked(&runs, "J J", &SolveOptions::default()).tiles_placed, 2);
+    // A lone group of four has no layout with room: the joker stays on the rack.
+    let lone = [meld(MeldKind::Group, "r5 b5 y5 k5")];
+    assert_eq!(solve_checked(&lone, "J", &SolveOptions::default()).tiles_placed, 0);
+}

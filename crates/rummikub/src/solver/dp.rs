@@ -47,6 +47,9 @@ pub(super) struct Params {
     pub joker_value: u32,
     /// Initial-meld mode: track the represented value and demand at least this much.
     pub threshold: Option<u32>,
+    /// Initial-meld mode: what a joker counts toward the threshold, the number it
+    /// represents (`true`, RULES.md §1.5 default) or nothing (`false`).
+    pub joker_counts: bool,
     /// Solve the *core* relaxation: jokers only where none could be taken away (inside
     /// runs, padding a short run or group to three); every other joker is counted as
     /// placed and must then find room (see `mod.rs`).
@@ -444,8 +447,19 @@ impl Dp {
     /// score, then fewer jokers spent: spare jokers keep more completions open).
     fn keep_best(&mut self, width: usize) {
         let start = *self.layer_start.last().unwrap_or(&0);
-        let rank =
-            |e: &Entry| u64::from(e.est) << 35 | u64::from(7 - jokers_of(e.key)) << 32 | u64::from(e.score);
+        // Initial melds: among states as good, those nearer the threshold first.
+        let track = self.dec.track_value;
+        let rank = |e: &Entry| {
+            let j = u64::from(7 - jokers_of(e.key));
+            if track {
+                u64::from(e.est) << 35
+                    | u64::from(value_of(e.key)) << 23
+                    | j << 20
+                    | u64::from(e.score & 0xf_ffff)
+            } else {
+                u64::from(e.est) << 35 | j << 32 | u64::from(e.score)
+            }
+        };
         let mut live = core::mem::take(&mut self.ranks);
         live.clear();
         live.extend(self.entries[start..].iter().filter(|e| e.choice != DEAD).map(rank));
@@ -471,6 +485,15 @@ impl Dp {
 
     fn layer(&self, i: usize) -> core::ops::Range<usize> {
         self.layer_start[i]..self.layer_start.get(i + 1).copied().unwrap_or(self.entries.len())
+    }
+
+    /// One beam pass of `width` states per layer over the forward sweep: a play (or
+    /// `None`), not necessarily the optimum.
+    pub(super) fn beam(&mut self, counts: &Counts, params: Params, width: usize) -> Option<Optimum> {
+        let sweep = Sweep { counts, params };
+        self.dec.trim();
+        self.open(sweep);
+        self.run_with(sweep, Pass { beam: Some(width), bound: 0 }, usize::MAX).ok().flatten()
     }
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
@@ -791,6 +814,15 @@ impl Dp {
             return;
         };
         let unit = one_tile(step.objective, step.value_n);
+        // Initial melds: the most value the later steps can add (their naturals, and
+        // 13 per joker left if jokers count), so states that cannot reach the
+        // threshold any more are never stored.
+        let rest = self.dec.rest_value[step.layer];
+        let per_joker = if self.dec.joker_counts { 13 } else { 0 };
+        let hopeless = |v: u32, jokers_used: u32| match cap {
+            Some(cap) => v < cap && v + rest + per_joker * (jmax - jokers_used) < cap,
+            None => false,
+        };
         for o in lo..hi {
             let o = self.dec.opt(o);
             let delta = o.score(unit);
@@ -801,6 +833,9 @@ impl Dp {
             }
             let mut v = value0 + u32::from(o.value);
             if c < 3 {
+                if hopeless(v, jokers_of(k)) {
+                    continue;
+                }
                 if let Some(cap) = cap {
                     k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
@@ -824,7 +859,10 @@ impl Dp {
                 }
                 let mut kk = base + (u64::from(add) << J_SHIFT);
                 if let Some(cap) = cap {
-                    v = value0 + u32::from(o.value) + add * step.n;
+                    v = value0 + u32::from(o.value) + add * step.n * u32::from(self.dec.joker_counts);
+                    if hopeless(v, jokers_of(kk)) {
+                        continue;
+                    }
                     kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
@@ -849,6 +887,7 @@ fn gen_options(
     jleft: u32,
     step: &Step,
     track_value: bool,
+    joker_counts: bool,
 ) -> (u32, u32) {
     let Step { n, t, r, next, core, .. } = *step;
     let lo = opts.len();
@@ -911,7 +950,10 @@ fn gen_options(
                                         let delta = placed << 8 | spare_room;
                                         let mut value = 0;
                                         if track_value {
-                                            value = u * n + ext * n + s1 * (n - 1);
+                                            value = u * n;
+                                        }
+                                        if track_value && joker_counts {
+                                            value += ext * n + s1 * (n - 1);
                                             if big > 0 {
                                                 value += prefixes(big, bj)
                                                     .map(|l| prefix_value(n, l))
@@ -1055,6 +1097,11 @@ struct Decisions {
     opts: Vec<Opt>,
     dedup: Dedup,
     track_value: bool,
+    /// Initial melds: jokers count the number they represent ([`Params::joker_counts`]).
+    joker_counts: bool,
+    /// Initial melds: per step, the most value the steps after it can still add: their
+    /// naturals at their numbers (jokers are added per joker left where it is used).
+    rest_value: Vec<u32>,
     /// Decisions kept across runs and solves (opened mode only: initial melds track the
     /// value, which depends on more than the key): per [`memo_key`] a range of `kept`.
     /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
@@ -1164,6 +1211,7 @@ impl Decisions {
         }
         self.opts.clear();
         self.track_value = params.threshold.is_some();
+        self.joker_counts = params.joker_counts;
         self.look.steps.clear();
         for n in 1..=13u32 {
             for c in 0..4 {
@@ -1184,6 +1232,15 @@ impl Decisions {
                 });
             }
         }
+        self.rest_value.clear();
+        self.rest_value.resize(LAYERS, 0);
+        if self.track_value {
+            let mut rest = 0;
+            for step in self.look.steps.iter().rev() {
+                self.rest_value[step.layer] = rest;
+                rest += step.value_n * (step.t + step.r);
+            }
+        }
     }
 
     /// The decisions at step `layer` for open runs `(a1, a2, a3)` and `jleft` jokers left:
@@ -1199,7 +1256,7 @@ impl Decisions {
         }
         let step = self.look.steps[layer];
         let (lo, hi) = if self.track_value {
-            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, &step, true)
+            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, &step, true, self.joker_counts)
         } else {
             self.remembered(&step, a1 | a2 << 3 | a3 << 6, jleft)
         };
@@ -1225,7 +1282,8 @@ impl Decisions {
         let wide = match known {
             Some(wide) => wide,
             None => {
-                let (lo, hi) = gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, &open, false);
+                let (lo, hi) =
+                    gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, &open, false, false);
                 let wide = (lo, hi, !self.dedup.overflow);
                 self.memo.insert(wide_key, wide);
                 wide
@@ -1233,7 +1291,7 @@ impl Decisions {
         };
         let range = match wide {
             (lo, hi, true) => derive(&mut self.kept, &mut self.dedup, (lo, hi), jleft, step.next),
-            _ => gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false),
+            _ => gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false, false),
         };
         self.memo.insert(key, (range.0, range.1, false));
         range
@@ -1795,12 +1853,13 @@ mod tests {
                 wide_j,
                 &Step { next: wide_next, ..step },
                 false,
+                false,
             );
             if dedup.overflow {
                 continue;
             }
             let mut direct = Vec::new();
-            gen_options(&mut direct, &mut dedup, a1, a2, a3, j, &step, false);
+            gen_options(&mut direct, &mut dedup, a1, a2, a3, j, &step, false, false);
             let (lo, hi) = derive(&mut opts, &mut dedup, wide, j, step.next);
             assert_eq!(
                 &opts[lo as usize..hi as usize],
@@ -1842,8 +1901,14 @@ mod tests {
             let rack = rng.random_range(1..=14);
             let counts = random_counts(&mut rng, copies, jokers, table, rack);
             for objective in [Objective::Tiles, Objective::Value] {
-                let params =
-                    Params { objective, joker_value: 30, threshold: None, core: true, mirror: false };
+                let params = Params {
+                    objective,
+                    joker_value: 30,
+                    threshold: None,
+                    joker_counts: true,
+                    core: true,
+                    mirror: false,
+                };
                 let want = plain(&counts, params);
                 let mirrored = counts.mirrored();
                 let both = [

@@ -3,6 +3,8 @@
 use rummykit_core::{MeldError, ParseError, Tile};
 use thiserror::Error;
 
+use crate::PlayError;
+
 /// Why [`solve`](super::solve) refused a position. Every variant names the offending
 /// tile or meld; the solver never panics on a caller's input.
 ///
@@ -52,4 +54,13 @@ pub enum SolveError {
     /// engine can reach holds them.
     #[error("the table tiles cannot be arranged into valid melds")]
     TableNotMeldable,
+    /// [`Solver::solve_turn`](super::Solver::solve_turn): the best play under the meld
+    /// rules breaks a rule in force, and no play the rules allow was found that ranks as
+    /// high, so no answer is proven best (the solver does not yet model that rule
+    /// inside its search).
+    #[error("the best play under the meld rules is refused ({refused}) and no allowed play was proven best")]
+    Unproven {
+        /// Why the engine refuses the meld puzzle's best play.
+        refused: PlayError,
+    },
 }

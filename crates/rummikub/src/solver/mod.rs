@@ -32,12 +32,14 @@
 //!
 //! # Contract with the engine
 //!
-//! The solver works on the standard meld rules only. The answer's table holds every
-//! table tile plus exactly [`Solution::placed`], and every meld is valid under
-//! [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB). The engine's joker-reuse
-//! house rule (`RULES.md` §1.6, a released joker must end up beside a rack tile) depends
-//! on the table's previous meld structure and is not part of the optimisation; see
-//! `docs/design/solver.md`.
+//! [`solve`] and [`Solver::solve`] work on the meld rules alone (the "flat" puzzle): the
+//! answer's table holds every table tile plus exactly [`Solution::placed`], and every
+//! meld is valid under [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB). The
+//! house rules of `RULES.md` §1.6, §1.10 and §4.1 depend on the table's previous melds;
+//! [`Solver::solve_turn`] takes the table as melds and the [`Rules`](crate::Rules) and
+//! answers only with a play the engine's [`check_play`](crate::check_play) accepts and
+//! that is proven best under those rules, or says that it cannot prove one
+//! ([`SolveError::Unproven`]). See `docs/design/solver.md`.
 
 mod dp;
 mod error;
@@ -45,14 +47,16 @@ mod groups;
 mod options;
 mod position;
 mod solution;
+mod turn;
 
 pub use error::SolveError;
 pub use options::{Objective, SolveOptions};
 pub use position::Position;
 pub use solution::Solution;
 
-use core::cell::RefCell;
 use rummykit_core::{Colour, Face, Meld, MeldKind, MeldRules, Tile};
+
+use crate::InitialJokerValue;
 
 use dp::{Counts, Dp, Params, Sweep};
 
@@ -82,11 +86,9 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution, So
 /// colour decisions it has generated) between calls, which makes later solves several
 /// times cheaper than the first.
 ///
-/// That memory is only a cache: answers never depend on it. When a solver is dropped
-/// its memory goes to a per-thread spare list (at most [`Solver::SPARES`] entries) and
-/// the next [`Solver::new`] on that thread starts from it, so code that makes a solver
-/// per call, per game or per bot (like [`solve`]) pays the first-solve cost once per
-/// thread rather than every time.
+/// That memory is only a cache: answers never depend on it. Whether to keep a solver
+/// across solves (per game, per bot, per thread) is the caller's choice; [`solve`]
+/// makes a fresh one each call.
 ///
 /// ```
 /// use rummykit_rummikub::solver::{Position, SolveOptions, Solver};
@@ -119,28 +121,9 @@ enum Sweeps {
     Mirrored,
 }
 
-thread_local! {
-    /// Working memory of dropped solvers, for the next ones made on this thread.
-    static SPARE: RefCell<Vec<Dp>> = const { RefCell::new(Vec::new()) };
-}
-
 impl Default for Solver {
     fn default() -> Solver {
         Solver::new()
-    }
-}
-
-impl Drop for Solver {
-    fn drop(&mut self) {
-        let dp = core::mem::take(&mut self.dp);
-        // During thread teardown the list may be gone: the memory is then simply freed.
-        let _ = SPARE.try_with(|spare| {
-            if let Ok(mut spare) = spare.try_borrow_mut()
-                && spare.len() < Solver::SPARES
-            {
-                spare.push(dp);
-            }
-        });
     }
 }
 
@@ -154,18 +137,10 @@ fn face_counts(tiles: &[Tile]) -> [usize; 53] {
 }
 
 impl Solver {
-    /// Dropped solvers' memories kept per thread for reuse (a four-seat game between
-    /// solver bots drops four).
-    pub const SPARES: usize = 4;
-
-    /// A solver, with the working memory of one dropped earlier on this thread if there
-    /// is one, else empty.
+    /// A solver with empty working memory.
     #[must_use]
     pub fn new() -> Solver {
-        let spare = SPARE.try_with(|s| s.try_borrow_mut().ok()?.pop()).ok().flatten();
-        let mut dp = spare.unwrap_or_default();
-        dp.narrow = false;
-        Solver { dp, sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT }
+        Solver { dp: Dp::default(), sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT }
     }
 
     /// Solves `position` under `options`, as [`solve`] does.
@@ -199,6 +174,7 @@ impl Solver {
             objective: options.objective,
             joker_value: options.joker_value,
             threshold: None,
+            joker_counts: options.initial_joker_value == InitialJokerValue::Represented,
             core: false,
             mirror: false,
         };
@@ -209,7 +185,7 @@ impl Solver {
                 fixed_jokers: table[52] as u8,
                 optional_jokers: rack[52] as u8,
             };
-            let (melds, placed) = self.opened(&counts, params)?;
+            let (melds, placed) = self.opened(&counts, params, false)?;
             return Ok(finish(melds, placed, options.joker_value));
         }
         // Initial meld: the table stays as it is.
@@ -219,15 +195,13 @@ impl Solver {
             None => {
                 let counts =
                     Counts { fixed: to_grid(&table), fixed_jokers: table[52] as u8, ..Counts::default() };
-                self.opened(&counts, params)?.0
+                self.opened(&counts, params, false)?.0
             }
         };
         let counts =
             Counts { optional: to_grid(&rack), optional_jokers: rack[52] as u8, ..Counts::default() };
-        let params = Params { threshold: Some(options.threshold), ..params };
         let mut placed = Vec::new();
-        if let Some(opt) = self.dp.run(&counts, params) {
-            let (new, p) = build(&counts, &opt, false, false);
+        if let Some((new, p)) = self.initial(&counts, params, options.threshold) {
             melds.extend(new);
             placed = p;
         }
@@ -235,12 +209,93 @@ impl Solver {
     }
 }
 
+/// States per layer of the beams, narrow to wide, that look for an initial meld as
+/// good as the best play at any value.
+const INITIAL_BEAMS: [usize; 3] = [16, 128, 1024];
+
+/// The objective's rank of placing `placed`: most tiles then most value, or the other
+/// way round.
+fn rank(placed: &[Tile], params: Params) -> (u64, u64) {
+    let tiles = placed.len() as u64;
+    let value: u64 = placed.iter().map(|t| t.number().map_or(u64::from(params.joker_value), u64::from)).sum();
+    match params.objective {
+        Objective::Tiles => (tiles, value),
+        Objective::Value => (value, tiles),
+    }
+}
+
+/// What `melds` count toward the initial meld: the numbers of their tiles, a joker the
+/// number it represents or nothing (`RULES.md` §1.5).
+fn initial_value(melds: &[Meld<Tile>], joker_counts: bool) -> u64 {
+    melds
+        .iter()
+        .flat_map(|m| m.faces().iter().zip(m.numbers()))
+        .filter(|(t, _)| joker_counts || !t.is_joker())
+        .map(|(_, n)| u64::from(n))
+        .sum()
+}
+
 impl Solver {
-    /// The opened-mode optimum of `counts`: the table and the rack tiles placed.
+    /// The best initial meld from the rack tiles `counts` (all optional) worth at least
+    /// `threshold`: its melds and the tiles placed; `None` if no melds reach it.
+    ///
+    /// The threshold only ever removes plays, so the best play at any value, if it is
+    /// worth the threshold, is the answer; it comes from the opened-mode search, which
+    /// is bounded however large the rack. Only when it is worth less does the program
+    /// with the value laid down as part of its state run, and before it two bounds end
+    /// the search when no play can reach the threshold: every natural and 13 per joker,
+    /// then the most-value play with a joker worth 13. That program stores only states
+    /// that can still reach the threshold, and their value capped at it.
+    fn initial(
+        &mut self,
+        counts: &Counts,
+        params: Params,
+        threshold: u32,
+    ) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)> {
+        let per_joker = if params.joker_counts { 13 } else { 0 };
+        let naturals: u64 = (0..4)
+            .flat_map(|c| (0..13).map(move |i| (c, i)))
+            .map(|(c, i)| u64::from(counts.optional[c][i]) * (i as u64 + 1))
+            .sum();
+        let most = naturals + per_joker * u64::from(counts.optional_jokers);
+        if u64::from(threshold) > most {
+            return None;
+        }
+        // Nothing is fixed, so the opened-mode search always finds a play (maybe none).
+        let (melds, placed) = self.opened(counts, params, true).ok()?;
+        if initial_value(&melds, params.joker_counts) >= u64::from(threshold) {
+            return Some((melds, placed));
+        }
+        let by_value = Params { objective: Objective::Value, joker_value: per_joker as u32, ..params };
+        let (_, best) = self.opened(counts, by_value, true).ok()?;
+        let best: u64 = best.iter().map(|t| t.number().map_or(per_joker, u64::from)).sum();
+        if u64::from(threshold) > best {
+            return None;
+        }
+        // Beams over the program with the value: if one places as much as the best play
+        // at any value, nothing beats it.
+        let constrained = Params { threshold: Some(threshold), ..params };
+        let goal = rank(&placed, params);
+        for width in INITIAL_BEAMS {
+            if let Some(opt) = self.dp.beam(counts, constrained, width) {
+                let found = build(counts, &opt, false, false);
+                if rank(&found.1, params) == goal {
+                    return Some(found);
+                }
+            }
+        }
+        let opt = self.dp.run(counts, constrained)?;
+        Some(build(counts, &opt, false, false))
+    }
+
+    /// The opened-mode optimum of `counts`: the table and the rack tiles placed. With
+    /// `high`, spare jokers go where they represent the highest number (an initial
+    /// meld counts it).
     fn opened(
         &mut self,
         counts: &Counts,
         params: Params,
+        high: bool,
     ) -> Result<(Vec<Meld<Tile>>, Vec<Tile>), SolveError> {
         // The core relaxation first: jokers only where they are needed, every other
         // joker counted as placed. Its optimum bounds the true one from above, so if
@@ -254,7 +309,15 @@ impl Solver {
             build(counts, &opt, true, false)
         };
         let spare = usize::from(counts.fixed_jokers + counts.optional_jokers) - opt.jokers as usize;
-        let left = place_free_jokers(&mut melds, spare);
+        let place = |melds: &mut Vec<Meld<Tile>>, n: usize| {
+            if high { place_high_jokers(melds, n) } else { place_free_jokers(melds, n) }
+        };
+        let mut left = place(&mut melds, spare);
+        // No meld has room (only groups of four and runs of 13): the same tiles laid
+        // out with room, where a run can be split or groups of four give up a run.
+        while left > 0 && make_room(&mut melds, &mut left) {
+            left = place(&mut melds, left);
+        }
         if left == 0 {
             let already = placed.iter().filter(|t| t.is_joker()).count();
             placed.extend(core::iter::repeat_n(Tile::JOKER, usize::from(counts.optional_jokers) - already));
@@ -314,6 +377,85 @@ fn pad(mut tiles: Vec<Tile>) -> Vec<Tile> {
     tiles
 }
 
+/// Lays the same tiles out so that a meld has room for a joker, or puts a joker in a
+/// new run: a run of six or more split in two; three groups of four at consecutive
+/// numbers giving up a run of one colour (they keep three each); two groups of four
+/// at `n` and `n + 1` or `n + 2` giving up two tiles of one colour for a run with a
+/// joker (`jokers` one fewer). `false` if none applies.
+fn make_room(melds: &mut Vec<Meld<Tile>>, jokers: &mut usize) -> bool {
+    let valid = |kind, faces: &[Tile]| Meld::new(kind, faces, &MeldRules::RUMMIKUB).ok();
+    for i in 0..melds.len() {
+        let m = melds[i];
+        if m.kind() == MeldKind::Run && m.len() >= 6 {
+            for k in 3..=m.len() - 3 {
+                if let (Some(a), Some(b)) =
+                    (valid(MeldKind::Run, &m.faces()[..k]), valid(MeldKind::Run, &m.faces()[k..]))
+                {
+                    melds[i] = a;
+                    melds.push(b);
+                    return true;
+                }
+            }
+        }
+    }
+    // Groups of four by number.
+    let full: Vec<(usize, u8)> = melds
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.kind() == MeldKind::Group && m.len() == 4)
+        .filter_map(|(i, m)| Some((i, m.numbers().next()?)))
+        .collect();
+    let find = |n: u8| full.iter().find(|&&(_, k)| k == n).map(|&(i, _)| i);
+    for &(i, n) in &full {
+        for steps in [[1u8, 2], [1, 0], [2, 0]] {
+            let mut chain = vec![i];
+            for s in steps.iter().filter(|&&s| s > 0) {
+                match find(n + s) {
+                    Some(j) if !chain.is_empty() => chain.push(j),
+                    _ => chain.clear(),
+                }
+            }
+            let needs_joker = chain.len() == 2;
+            if chain.len() < 2 || (needs_joker && *jokers == 0) {
+                continue;
+            }
+            for colour in Colour::ALL {
+                let mut run: Vec<Tile> = Vec::new();
+                let mut rest = Vec::new();
+                for &j in &chain {
+                    let faces = melds[j].faces();
+                    let Some(p) = faces.iter().position(|t| t.colour() == Some(colour)) else { break };
+                    run.push(faces[p]);
+                    let mut f = faces.to_vec();
+                    f.remove(p);
+                    rest.extend(valid(MeldKind::Group, &f).map(|g| (j, g)));
+                }
+                if rest.len() != chain.len() {
+                    continue;
+                }
+                if needs_joker {
+                    // n, n + 2 with the joker between; n, n + 1 with it after (before at 13).
+                    if steps[0] == 2 {
+                        run.insert(1, Tile::JOKER);
+                    } else if n + 1 < 13 {
+                        run.push(Tile::JOKER);
+                    } else {
+                        run.insert(0, Tile::JOKER);
+                    }
+                }
+                let Some(run) = valid(MeldKind::Run, &run) else { continue };
+                for (j, g) in rest {
+                    melds[j] = g;
+                }
+                melds.push(run);
+                *jokers -= usize::from(needs_joker);
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Adds `jokers` jokers to melds with room (a run shorter than 13, a group of three);
 /// gives back how many found no room.
 fn place_free_jokers(melds: &mut [Meld<Tile>], mut jokers: usize) -> usize {
@@ -337,6 +479,42 @@ fn place_free_jokers(melds: &mut [Meld<Tile>], mut jokers: usize) -> usize {
             }
             jokers -= 1;
         }
+    }
+    jokers
+}
+
+/// Adds `jokers` jokers to melds with room, each where it represents the highest
+/// number (the fourth of a group of three, or a run's next number up or down); gives
+/// back how many found no room.
+fn place_high_jokers(melds: &mut [Meld<Tile>], mut jokers: usize) -> usize {
+    while jokers > 0 {
+        let mut best: Option<(u8, usize, Vec<Tile>)> = None;
+        for (i, meld) in melds.iter().enumerate() {
+            let mut faces = meld.faces().to_vec();
+            let numbers: Vec<u8> = meld.numbers().collect();
+            let (first, last) = (numbers[0], numbers[numbers.len() - 1]);
+            let (n, at_end) = match meld.kind() {
+                MeldKind::Group if faces.len() == 3 => (first, true),
+                MeldKind::Run if last < 13 => (last + 1, true),
+                MeldKind::Run if first > 1 => (first - 1, false),
+                _ => continue,
+            };
+            if best.as_ref().is_some_and(|b| b.0 >= n) {
+                continue;
+            }
+            if at_end {
+                faces.push(Tile::JOKER);
+            } else {
+                faces.insert(0, Tile::JOKER);
+            }
+            best = Some((n, i, faces));
+        }
+        let Some((_, i, faces)) = best else { break };
+        match Meld::new(melds[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+            Ok(m) => melds[i] = m,
+            Err(_) => break,
+        }
+        jokers -= 1;
     }
     jokers
 }

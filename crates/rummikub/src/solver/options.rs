@@ -2,6 +2,8 @@
 
 use rummykit_core::{Catalog, Tile};
 
+use crate::InitialJokerValue;
+
 /// What the solver maximises.
 ///
 /// *Value* is the sum of the numbers of the natural tiles placed plus
@@ -52,6 +54,9 @@ pub struct SolveOptions {
     pub threshold: u32,
     /// Value of a placed joker for the objective (default 30, `RULES.md` §1.8).
     pub joker_value: u32,
+    /// What a joker counts toward the initial-meld threshold (`RULES.md` §1.5): the
+    /// number it represents (default) or nothing.
+    pub initial_joker_value: InitialJokerValue,
     /// The tile set: [`Catalog::<Tile>::RUMMIKUB`] (106 tiles) or
     /// [`Catalog::<Tile>::RUMMIKUB_XP`] (160 tiles, `RULES.md` §1.1).
     pub tile_set: Catalog<Tile>,
@@ -64,6 +69,7 @@ impl Default for SolveOptions {
             opened: true,
             threshold: 30,
             joker_value: 30,
+            initial_joker_value: InitialJokerValue::Represented,
             tile_set: Catalog::<Tile>::RUMMIKUB,
         }
     }
@@ -95,6 +101,25 @@ impl SolveOptions {
     #[must_use]
     pub const fn with_joker_value(mut self, joker_value: u32) -> Self {
         self.joker_value = joker_value;
+        self
+    }
+
+    /// These options with another count for jokers toward the initial-meld threshold.
+    ///
+    /// ```
+    /// use rummykit_rummikub::InitialJokerValue;
+    /// use rummykit_rummikub::solver::{Position, SolveOptions, solve};
+    /// // r10 r11 J is worth 33 with the joker as r12, but only 21 if jokers count nothing.
+    /// let pos = Position::parse("", "r10 r11 J")?;
+    /// let opts = SolveOptions::default().with_opened(false);
+    /// assert_eq!(solve(&pos, &opts)?.tiles_placed, 3);
+    /// let zero = opts.with_initial_joker_value(InitialJokerValue::Zero);
+    /// assert_eq!(solve(&pos, &zero)?.tiles_placed, 0);
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
+    #[must_use]
+    pub const fn with_initial_joker_value(mut self, value: InitialJokerValue) -> Self {
+        self.initial_joker_value = value;
         self
     }
 

@@ -1,0 +1,307 @@
+//! Stress positions for the solver, drawn from a fresh seed on every run (not CI-timed,
+//! never a set to tune against): tables of 0–100 tiles made of random valid runs and
+//! groups, racks of 1–30 tiles, 0–4 jokers (as many as the set holds), both tile sets,
+//! both objectives, opened and before the initial meld. Each position is solved once by
+//! one solver kept across the run (as a caller that reuses its solver would), timed
+//! alone; the report gives median, p90, p99 and max per mode and the slowest positions.
+//!
+//! ```text
+//! cargo bench --bench stress                         # 10,000 positions, a fresh seed
+//! STRESS_SEED=123 STRESS_N=2000 cargo bench --bench stress   # reproduce a run
+//! STRESS_ONLY=17 STRESS_SEED=123 cargo bench --bench stress  # one position, described
+//! STRESS_REPEAT=3 cargo bench --bench stress         # best of 3 solves per position
+//! STRESS_GAMES=50 cargo bench --bench stress         # positions from greedy-bot games
+//! ```
+//!
+//! With `STRESS_GAMES=n` the positions are instead every turn of `n` games between
+//! greedy bots (2–4 seats, both tile sets, the default rules), each solved as the flat
+//! puzzle and, separately timed, with [`Solver::solve_turn`] under the game's rules.
+//!
+//! ```text
+//! ```
+
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit::core::{
+    Bot, Catalog, Colour, Game, Meld, MeldKind, MeldRules, Seating, Tile, format_list, play_hand,
+};
+use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
+use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub, TileSet, View};
+
+struct Case {
+    table: Vec<Meld<Tile>>,
+    rack: Vec<Tile>,
+    options: SolveOptions,
+}
+
+fn env(name: &str) -> Option<u64> {
+    std::env::var(name).ok()?.parse().ok()
+}
+
+/// One position: the tile set, the number of jokers, the table's melds, the rack.
+fn case<R: Rng + ?Sized>(rng: &mut R) -> Case {
+    let set = if rng.random_bool(0.5) { Catalog::<Tile>::RUMMIKUB_XP } else { Catalog::<Tile>::RUMMIKUB };
+    let mut pool = [set.copies(); 53];
+    pool[52] = 0;
+    let jokers = rng.random_range(0..=set.jokers().min(4));
+    let mut free_jokers = jokers;
+    let target = rng.random_range(0..=100usize);
+    let mut table: Vec<Meld<Tile>> = Vec::new();
+    let mut tiles = 0;
+    for _ in 0..500 {
+        if tiles >= target {
+            break;
+        }
+        let (kind, mut faces): (MeldKind, Vec<Tile>) = if rng.random_bool(0.5) {
+            let colour = Colour::ALL[rng.random_range(0..4)];
+            let len = rng.random_range(3..=7u8);
+            let start = rng.random_range(1..=(14 - len));
+            (MeldKind::Run, (start..start + len).filter_map(|n| Tile::new(colour, n)).collect())
+        } else {
+            let n = rng.random_range(1..=13);
+            let mut colours = Colour::ALL;
+            colours.shuffle(rng);
+            let size = rng.random_range(3..=4);
+            (MeldKind::Group, colours[..size].iter().filter_map(|&c| Tile::new(c, n)).collect())
+        };
+        if free_jokers > 0 && rng.random_bool(0.3) {
+            let i = rng.random_range(0..faces.len());
+            faces[i] = Tile::JOKER;
+        }
+        if faces.iter().any(|t| !t.is_joker() && pool[t.index() as usize] == 0) {
+            continue;
+        }
+        let Ok(meld) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) else { continue };
+        for t in &faces {
+            if t.is_joker() {
+                free_jokers -= 1;
+            } else {
+                pool[t.index() as usize] -= 1;
+            }
+        }
+        tiles += faces.len();
+        table.push(meld);
+    }
+    let mut rest: Vec<Tile> = Tile::all()
+        .filter(|t| !t.is_joker())
+        .flat_map(|t| core::iter::repeat_n(t, usize::from(pool[t.index() as usize])))
+        .collect();
+    rest.shuffle(rng);
+    let size = rng.random_range(1..=30usize);
+    let mut rack: Vec<Tile> = core::iter::repeat_n(Tile::JOKER, usize::from(free_jokers).min(size)).collect();
+    let naturals = size - rack.len();
+    rack.extend(rest.into_iter().take(naturals));
+    let objective = if rng.random_bool(0.5) { Objective::Tiles } else { Objective::Value };
+    let opened = rng.random_bool(0.5);
+    let options = SolveOptions::default().with_objective(objective).with_opened(opened).with_tile_set(set);
+    Case { table, rack, options }
+}
+
+/// A greedy bot that keeps the view of every turn it is asked to play.
+struct Recorder {
+    bot: GreedyBot,
+    views: Vec<View>,
+}
+
+impl Bot<Rummikub> for Recorder {
+    fn name(&self) -> &str {
+        "recorder"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        self.views.push(view.clone());
+        self.bot.act(view)
+    }
+}
+
+/// Every turn's view of `games` greedy-bot games (2–4 seats, both tile sets).
+fn game_views(games: u64, rng: &mut ChaCha8Rng) -> Vec<View> {
+    let mut views = Vec::new();
+    for _ in 0..games {
+        let mut rules = Rules::standard();
+        if rng.random_bool(0.3) {
+            rules.tile_set = TileSet::Xp160;
+        }
+        let seats = rng.random_range(2..=4);
+        let Ok(mut game) = Rummikub::deal(&rules, Seating::new(seats), rng) else { continue };
+        let mut bots: Vec<Recorder> =
+            (0..seats).map(|_| Recorder { bot: GreedyBot::new(), views: Vec::new() }).collect();
+        let mut refs: Vec<&mut dyn Bot<Rummikub>> =
+            bots.iter_mut().map(|b| b as &mut dyn Bot<Rummikub>).collect();
+        let _ = play_hand(&mut game, &mut refs, 20_000);
+        drop(refs);
+        views.extend(bots.into_iter().flat_map(|b| b.views));
+    }
+    views
+}
+
+/// Times every turn of `games` bot games: the flat puzzle and `solve_turn`.
+fn from_games(games: u64, seed: u64, repeat: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let views = game_views(games, &mut rng);
+    let mut solver = Solver::new();
+    let (mut flat_opened, mut flat_initial, mut turn) = (Vec::new(), Vec::new(), Vec::new());
+    let mut unproven = 0;
+    for view in &views {
+        let rules = view.rules;
+        let rack = view.rack.to_vec();
+        let opened = view.has_opened();
+        let options = SolveOptions::default()
+            .with_opened(opened)
+            .with_tile_set(rules.tile_set.catalog())
+            .with_threshold(rules.initial_meld_threshold)
+            .with_joker_value(rules.joker_penalty);
+        let pos = if opened {
+            Position::new(view.table.iter().flat_map(|m| m.faces().iter().copied()), rack.iter().copied())
+        } else {
+            Position::from_melds(&view.table, rack.iter().copied()).expect("the game's melds are valid")
+        };
+        let (mut flat, mut judged) = (f64::MAX, f64::MAX);
+        for _ in 0..repeat {
+            let start = Instant::now();
+            let _ = solver.solve(&pos, &options);
+            flat = flat.min(start.elapsed().as_secs_f64() * 1e6);
+            let start = Instant::now();
+            let r = solver.solve_turn(&view.table, &rack, &rules, opened, Objective::Tiles);
+            judged = judged.min(start.elapsed().as_secs_f64() * 1e6);
+            unproven += usize::from(r.is_err() && repeat == 1);
+        }
+        if opened {
+            flat_opened.push(flat)
+        } else {
+            flat_initial.push(flat)
+        };
+        turn.push(judged);
+    }
+    println!("{} turns of {games} greedy-bot games (default rules), best of {repeat}:", views.len());
+    quantiles("opened", &mut flat_opened);
+    quantiles("initial", &mut flat_initial);
+    quantiles("turn", &mut turn);
+    if repeat == 1 {
+        println!("solve_turn unproven on {unproven} of {} turns", views.len());
+    }
+}
+
+fn position(c: &Case) -> Position {
+    if c.options.opened {
+        Position::new(c.table.iter().flat_map(|m| m.faces().iter().copied()), c.rack.iter().copied())
+    } else {
+        Position::from_melds(&c.table, c.rack.iter().copied()).expect("valid melds")
+    }
+}
+
+fn describe(i: usize, c: &Case) -> String {
+    let table: Vec<String> = c.table.iter().map(|m| format!("[{}]", format_list(m.faces()))).collect();
+    format!(
+        "#{i} {} {:?} {} table {} tiles {} rack {} ({}): {}",
+        if c.options.opened { "opened" } else { "initial" },
+        c.options.objective,
+        if c.options.tile_set.len() == 160 { "xp" } else { "standard" },
+        c.table.iter().map(Meld::len).sum::<usize>(),
+        table.join(" "),
+        c.rack.len(),
+        format_list(&c.rack),
+        c.rack.iter().chain(c.table.iter().flat_map(|m| m.faces().iter())).filter(|t| t.is_joker()).count(),
+    )
+}
+
+fn quantiles(name: &str, times: &mut [f64]) {
+    if times.is_empty() {
+        return;
+    }
+    times.sort_by(f64::total_cmp);
+    let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
+    println!(
+        "{name:>8}: {:>6} positions  median {:>8.1} µs  p90 {:>8.1} µs  p99 {:>8.1} µs  max {:>9.1} µs",
+        times.len(),
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        times[times.len() - 1]
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read from the command line.
+    let seed = env("STRESS_SEED").unwrap_or_else(|| {
+        SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id())
+    });
+    let count = env("STRESS_N").unwrap_or(10_000) as usize;
+    // `STRESS_REPEAT=k`: the best of k solves per position (on a loaded machine the
+    // single solve's time includes waiting for a core).
+    let repeat = env("STRESS_REPEAT").unwrap_or(1).max(1);
+    println!(
+        "stress: seed {seed} ({count} positions, best of {repeat}; STRESS_SEED={seed} reproduces this run)"
+    );
+    if let Some(games) = env("STRESS_GAMES") {
+        from_games(games, seed, repeat);
+        return;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let cases: Vec<Case> = (0..count).map(|_| case(&mut rng)).collect();
+    if let Some(only) = env("STRESS_ONLY") {
+        let c = &cases[only as usize];
+        println!("{}", describe(only as usize, c));
+        let mut solver = Solver::new();
+        for _ in 0..3 {
+            let start = Instant::now();
+            let sol = solver.solve(&position(c), &c.options);
+            println!("{:?}: {:?}", start.elapsed(), sol.map(|s| (s.tiles_placed, s.value_placed)));
+        }
+        return;
+    }
+    let mut solver = Solver::new();
+    let (mut opened, mut initial) = (Vec::new(), Vec::new());
+    let mut slow: Vec<(f64, usize)> = Vec::new();
+    let mut errors = 0;
+    for (i, c) in cases.iter().enumerate() {
+        let pos = position(c);
+        let mut micros = f64::MAX;
+        let mut result = Ok(Default::default());
+        for _ in 0..repeat {
+            let start = Instant::now();
+            result = solver.solve(&pos, &c.options);
+            micros = micros.min(start.elapsed().as_secs_f64() * 1e6);
+        }
+        errors += usize::from(result.is_err());
+        if c.options.opened {
+            opened.push(micros)
+        } else {
+            initial.push(micros)
+        };
+        slow.push((micros, i));
+    }
+    let mut all: Vec<f64> = opened.iter().chain(&initial).copied().collect();
+    quantiles("all", &mut all);
+    quantiles("opened", &mut opened);
+    quantiles("initial", &mut initial);
+    println!("errors (tables the set cannot lay out are none by construction): {errors}");
+    slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for mode in [true, false] {
+        println!("slowest {}:", if mode { "opened" } else { "initial" });
+        for &(micros, i) in slow.iter().filter(|&&(_, i)| cases[i].options.opened == mode).take(6) {
+            let c = &cases[i];
+            println!(
+                "  {micros:>9.1} µs  #{i} {:?} {} table {} rack {} jokers {}",
+                c.options.objective,
+                if c.options.tile_set.len() == 160 { "xp" } else { "standard" },
+                c.table.iter().map(Meld::len).sum::<usize>(),
+                c.rack.len(),
+                c.rack
+                    .iter()
+                    .chain(c.table.iter().flat_map(|m| m.faces().iter()))
+                    .filter(|t| t.is_joker())
+                    .count(),
+            );
+        }
+    }
+    if env("STRESS_DESCRIBE").is_some() {
+        for &(_, i) in slow.iter().take(3) {
+            println!("{}", describe(i, &cases[i]));
+        }
+    }
+}

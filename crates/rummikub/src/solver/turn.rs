@@ -1,0 +1,527 @@
+//! [`Solver::solve_turn`]: the best play the rules in force allow, as
+//! [`check_play`] judges it.
+//!
+//! The rules of `RULES.md` §1.5, §1.6, §1.10 and §4.1 only ever take plays away from
+//! the meld puzzle (every meld valid, every table tile kept), with one exception: hand
+//! rummy waives the threshold for a player who goes out in the turn of the initial
+//! meld. So the best play of the puzzle bounds the best legal play from above, and if
+//! [`check_play`] accepts it, it is the answer. When it is refused, plays the rules
+//! are more likely to allow are tried (table jokers kept in their roles, the initial
+//! meld first), each checked; one that ranks as high as the puzzle's optimum is the
+//! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
+//! rule refused the puzzle's optimum, rather than a play that might not be the best.
+
+use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
+
+use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
+use crate::{JokerReuse, ReplacementSource, Rules, TileCounts, check_play};
+
+/// At most this many plays with table jokers kept in their roles are tried.
+const MAX_PINNED: usize = 32;
+
+impl Solver {
+    /// The best play for a player with `rack` at a table of `table` under `rules`
+    /// (`opened`: the player made the initial meld in an earlier turn), ranked by
+    /// `objective`, that [`check_play`] accepts; a solution placing no tile (the table
+    /// unchanged) when the rules allow no play.
+    ///
+    /// Exact whenever it answers: the answer ranks as high as the best play of the meld
+    /// puzzle (which the rules can only restrict) or is the proven optimum of the
+    /// initial meld. Every option of `RULES.md` §1.10 and the Schmidt rules (§4.1) are
+    /// judged by [`check_play`] itself.
+    ///
+    /// # Errors
+    ///
+    /// * [`SolveError::InvalidMeld`], [`SolveError::TooManyCopies`],
+    ///   [`SolveError::UnsupportedJokers`], [`SolveError::TableNotMeldable`] as
+    ///   [`Solver::solve`];
+    /// * [`SolveError::Unproven`] when the meld puzzle's best play breaks a rule in force
+    ///   and no play the rules allow was found that ranks as high.
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+    /// use rummykit_rummikub::solver::{Objective, Solver};
+    /// use rummykit_rummikub::{JokerReuse, Rules};
+    ///
+    /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+    /// // The joker stands for b4; the rack's b4 frees it, and r7 r8 take it along.
+    /// let table = [run("b2 b3 J b5")];
+    /// let rack = parse_list::<Tile>("b4 r7 r8")?;
+    /// let mut solver = Solver::new();
+    /// let sol = solver.solve_turn(&table, &rack, &Rules::standard(), true, Objective::Tiles)?;
+    /// assert_eq!(sol.tiles_placed, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_turn(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        rules: &Rules,
+        opened: bool,
+        objective: Objective,
+    ) -> Result<Solution, SolveError> {
+        let options = SolveOptions::default()
+            .with_objective(objective)
+            .with_threshold(rules.initial_meld_threshold)
+            .with_joker_value(rules.joker_penalty)
+            .with_initial_joker_value(rules.joker_value_in_initial_meld)
+            .with_tile_set(rules.tile_set.catalog());
+        let held: TileCounts = rack.iter().copied().collect();
+        let position = Position::from_melds(table, rack.iter().copied())?;
+        let judge = |sol: &Solution| check_play(rules, table, &held, opened, &sol.table);
+        let none = || Solution { table: table.to_vec(), ..Solution::default() };
+        let initial = options.with_opened(false);
+        if !opened && !rules.manipulate_on_initial_meld_turn {
+            // New melds from the rack only: the initial-meld program is exact. Hand
+            // rummy: going out waives the threshold, and placing every tile is best.
+            if rules.hand_rummy_double {
+                let all = self.solve(&position, &initial.with_threshold(0))?;
+                if all.tiles_placed == rack.len() && judge(&all).is_ok() {
+                    return Ok(all);
+                }
+            }
+            let sol = self.solve(&position, &initial)?;
+            if sol.tiles_placed == 0 {
+                return Ok(none());
+            }
+            return judge(&sol).map(|_| sol).map_err(|refused| SolveError::Unproven { refused });
+        }
+        // The meld puzzle's optimum bounds every legal play.
+        let flat = self.solve(&position, &options.with_opened(true))?;
+        if flat.tiles_placed == 0 {
+            return Ok(none());
+        }
+        let refused = match judge(&flat) {
+            Ok(_) => return Ok(flat),
+            Err(e) => e,
+        };
+        // The same tiles, jokers moved: where the search put a spare joker is arbitrary,
+        // and a joker rule may want it elsewhere (beside a rack tile, back in its role).
+        if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &|t: &[Meld<Tile>]| {
+            check_play(rules, table, &held, opened, t).is_ok()
+        }) {
+            return Ok(Solution { table, ..flat });
+        }
+        // A table joker the rules let no play release keeps its role in every legal
+        // play, so solving it as the tile it stands for (every colour a group joker
+        // may stand for in a group of its number) bounds the legal plays more tightly.
+        let mut goal = rank(&flat, objective);
+        let mut best: Option<Solution> = None;
+        let roles = joker_roles(table);
+        let kept: Vec<usize> =
+            (0..roles.len()).filter(|&i| !releasable(&roles[i], rules, table, rack)).collect();
+        let mut bound_plays = Vec::new();
+        if !kept.is_empty() {
+            let choices: Vec<Vec<Tile>> = kept.iter().map(|&i| roles[i].kept.clone()).collect();
+            let mut bound: Option<(u64, u64)> = Some((0, 0));
+            for tiles in combinations(&choices) {
+                match self.pinned_raw(table, rack, &tiles, &options) {
+                    Pinned::Solved(sol) => {
+                        bound = bound.map(|b| b.max(rank(&sol, objective)));
+                        bound_plays.extend(unpin(sol, &tiles));
+                    }
+                    Pinned::NoPlay => {}
+                    Pinned::Unknown => bound = None,
+                }
+            }
+            if let Some(b) = bound {
+                goal = goal.min(b);
+            }
+            if goal == (0, 0) {
+                return Ok(none());
+            }
+        }
+        // A candidate is taken if the engine accepts it, or it with jokers moved.
+        let offer = |sol: Solution, best: &mut Option<Solution>| {
+            if sol.tiles_placed == 0
+                || best.as_ref().is_some_and(|b| rank(&sol, objective) <= rank(b, objective))
+            {
+                return;
+            }
+            if judge(&sol).is_ok() {
+                *best = Some(sol);
+            } else if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &|t: &[Meld<Tile>]| {
+                check_play(rules, table, &held, opened, t).is_ok()
+            }) {
+                *best = Some(Solution { table, ..sol });
+            }
+        };
+        if !opened {
+            // Manipulating in the turn of the initial meld: a legal play holds new melds
+            // of rack tiles worth the threshold (or goes out under hand rummy).
+            let first = self.solve(&position, &initial)?;
+            let out = rules.hand_rummy_double && flat.tiles_placed == rack.len();
+            if first.tiles_placed == 0 && !out {
+                return Ok(none());
+            }
+            offer(first, &mut best);
+        }
+        for sol in bound_plays.into_iter().chain(self.pinned(table, rack, &options)) {
+            if best.as_ref().is_some_and(|b| rank(b, objective) >= goal) {
+                break;
+            }
+            offer(sol, &mut best);
+        }
+        match best {
+            Some(b) if rank(&b, objective) >= goal => Ok(b),
+            _ => Err(SolveError::Unproven { refused }),
+        }
+    }
+
+    /// The best plays of the meld puzzle with some table jokers kept in their roles
+    /// (each solved as the natural it stands for, then turned back into a joker): every
+    /// non-empty set of table jokers and every colour a group joker may stand for, the
+    /// most jokers kept first, at most [`MAX_PINNED`].
+    fn pinned(&mut self, table: &[Meld<Tile>], rack: &[Tile], options: &SolveOptions) -> Vec<Solution> {
+        let roles: Vec<Vec<Tile>> = joker_roles(table).into_iter().map(|r| r.stands_for).collect();
+        let k = roles.len();
+        let mut subsets: Vec<u32> = (1..1u32 << k).collect();
+        subsets.sort_by_key(|s| core::cmp::Reverse(s.count_ones()));
+        let mut out = Vec::new();
+        'subsets: for set in subsets {
+            // Every combination of the chosen jokers' tiles.
+            let chosen: Vec<usize> = (0..k).filter(|&i| set & (1 << i) != 0).collect();
+            let mut pick = vec![0usize; chosen.len()];
+            loop {
+                if out.len() >= MAX_PINNED {
+                    break 'subsets;
+                }
+                let tiles: Vec<Tile> = chosen.iter().zip(&pick).map(|(&i, &p)| roles[i][p]).collect();
+                if let Pinned::Solved(sol) = self.pinned_raw(table, rack, &tiles, options) {
+                    out.extend(unpin(sol, &tiles));
+                }
+                // Next combination (odometer).
+                let mut d = 0;
+                loop {
+                    if d == chosen.len() {
+                        continue 'subsets;
+                    }
+                    pick[d] += 1;
+                    if pick[d] < roles[chosen[d]].len() {
+                        break;
+                    }
+                    pick[d] = 0;
+                    d += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The meld puzzle's best play with one table joker per tile of `kept` solved as
+    /// that tile (a natural on the table).
+    fn pinned_raw(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        kept: &[Tile],
+        options: &SolveOptions,
+    ) -> Pinned {
+        let mut faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        for &t in kept {
+            let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
+            faces[j] = t;
+        }
+        let mut all = faces.clone();
+        all.extend_from_slice(rack);
+        let counts = face_counts(&all);
+        // The solver's groups take up to three copies of a face.
+        if kept.iter().any(|t| counts[t.index() as usize] > 3) {
+            return Pinned::Unknown;
+        }
+        // Up to three copies: the larger set's limits.
+        let loose = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP).with_opened(true);
+        match self.solve(&Position::new(faces, rack.iter().copied()), &loose) {
+            Ok(sol) if sol.tiles_placed > 0 => Pinned::Solved(sol),
+            Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
+            Err(_) => Pinned::Unknown,
+        }
+    }
+}
+
+/// What a solve with table jokers kept as naturals gave.
+enum Pinned {
+    /// Its best play (with the kept jokers as naturals).
+    Solved(Solution),
+    /// No play places a tile (or the table cannot be laid out so).
+    NoPlay,
+    /// Not solved (a kept tile would need a fourth copy).
+    Unknown,
+}
+
+/// `sol` with one tile of each of `kept` turned back into a joker, in a meld where the
+/// joker still makes a valid meld; `None` if one finds no such meld.
+fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
+    for &t in kept {
+        let (i, meld) = sol.table.iter().enumerate().find_map(|(i, m)| {
+            let p = m.faces().iter().position(|&f| f == t)?;
+            let mut f = m.faces().to_vec();
+            f[p] = Tile::JOKER;
+            Meld::new(m.kind(), &f, &MeldRules::RUMMIKUB).ok().map(|m| (i, m))
+        })?;
+        sol.table[i] = meld;
+    }
+    Some(sol)
+}
+
+/// A table joker's role: the tiles it may stand for now, and those it may stand for in
+/// a play that keeps its role (a group joker: its number in any colour, as the groups
+/// it may go on in are not known).
+struct Role {
+    stands_for: Vec<Tile>,
+    kept: Vec<Tile>,
+    /// It stands in a group of three (two colours missing).
+    group3: bool,
+}
+
+/// The roles of the table's jokers, meld by meld.
+fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
+    let mut roles = Vec::new();
+    for meld in table {
+        for pos in 0..meld.len() {
+            match meld.joker_role(pos) {
+                Some(JokerRole::Exactly(t)) => {
+                    let kept = if meld.kind() == MeldKind::Group {
+                        of_number(t.number().unwrap_or(1), 0xf)
+                    } else {
+                        vec![t]
+                    };
+                    roles.push(Role { stands_for: vec![t], kept, group3: false });
+                }
+                Some(JokerRole::OneOf { number, suits }) => roles.push(Role {
+                    stands_for: of_number(number, suits),
+                    kept: of_number(number, 0xf),
+                    group3: meld.len() == 3 && suits.count_ones() == 2,
+                }),
+                None => {}
+            }
+        }
+    }
+    roles
+}
+
+/// The tiles of `number` in the colours of the bitmask `suits`.
+fn of_number(number: u8, suits: u8) -> Vec<Tile> {
+    Colour::ALL
+        .into_iter()
+        .filter(|c| suits & (1 << c.index()) != 0)
+        .filter_map(|c| Tile::new(c, number))
+        .collect()
+}
+
+/// Whether some play could release the joker of `role` (make it stand for another
+/// tile) under `rules`, by the conditions of `RULES.md` §1.6 and §1.10 on the tiles
+/// there are: [`ReplacementSource::RackOnly`] needs a tile it stands for on the rack;
+/// locked joker melds let it leave only for that tile, which must then be on the table
+/// or the rack; a group-of-three joker needs both missing colours when
+/// [`Rules::group3_joker_needs_both`]; [`JokerReuse::NewMeldWithTwoRackTiles`] needs two
+/// rack tiles that can lie in one meld with it.
+fn releasable(role: &Role, rules: &Rules, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
+    if rules.joker_reuse == JokerReuse::NewMeldWithTwoRackTiles && !two_in_one_meld(rack) {
+        return false;
+    }
+    let on_rack = |t: &Tile| rack.contains(t);
+    let anywhere = |t: &Tile| on_rack(t) || table.iter().any(|m| m.faces().contains(t));
+    let source: &dyn Fn(&Tile) -> bool =
+        if rules.joker_replacement_source == ReplacementSource::RackOnly { &on_rack } else { &anywhere };
+    if rules.joker_replacement_source == ReplacementSource::RackOnly && !role.stands_for.iter().any(on_rack) {
+        return false;
+    }
+    if rules.joker_melds_locked && !role.stands_for.iter().any(anywhere) {
+        return false;
+    }
+    if rules.group3_joker_needs_both && role.group3 && !role.stands_for.iter().all(source) {
+        return false;
+    }
+    true
+}
+
+/// Most jokers [`moved_jokers`] moves at once.
+const MOVES: usize = 2;
+
+/// Most tables [`moved_jokers`] tries for the puzzle's best play and for each other
+/// candidate (two moves on a large table with four jokers would be millions).
+const TRIES_BEST: usize = 4096;
+const TRIES_OTHER: usize = 256;
+
+/// `table` with one or two jokers moved (from the end of a run or out of a group of
+/// four to the end of another run or into a group of three) or changed for the natural
+/// of another meld they can stand for, the first such table `accept` takes among the
+/// first `budget` tried; `None` if none.
+fn moved_jokers(
+    table: &[Meld<Tile>],
+    budget: usize,
+    accept: &dyn Fn(&[Meld<Tile>]) -> bool,
+) -> Option<Vec<Meld<Tile>>> {
+    /// The tables one move away, at most `limit` of them.
+    fn moves(table: &[Meld<Tile>], limit: usize) -> Vec<Vec<Meld<Tile>>> {
+        let mut out = Vec::new();
+        // A joker and a natural of another meld change places, each meld laid out
+        // anew around its new tile.
+        for (i, from) in table.iter().enumerate() {
+            let Some(p) = from.faces().iter().position(|t| t.is_joker()) else { continue };
+            for (j, to) in table.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                for q in 0..to.len() {
+                    let t = to.faces()[q];
+                    if t.is_joker() || (q > 0 && to.faces()[..q].contains(&t)) {
+                        continue;
+                    }
+                    let (mut a, mut b) = (from.faces().to_vec(), to.faces().to_vec());
+                    a[p] = t;
+                    b[q] = Tile::JOKER;
+                    for a in arrange(from.kind(), &a) {
+                        for b in arrange(to.kind(), &b) {
+                            let mut next = table.to_vec();
+                            next[i] = a;
+                            next[j] = b;
+                            out.push(next);
+                            if out.len() >= limit {
+                                return out;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (i, from) in table.iter().enumerate() {
+            if from.jokers() == 0 || from.len() < 4 {
+                continue;
+            }
+            let faces = from.faces();
+            // Where a joker can leave without breaking its meld.
+            let mut leaves: Vec<usize> = Vec::new();
+            match from.kind() {
+                MeldKind::Group => leaves.extend(faces.iter().position(|t| t.is_joker())),
+                MeldKind::Run => {
+                    if faces[0].is_joker() {
+                        leaves.push(0);
+                    }
+                    if faces[faces.len() - 1].is_joker() {
+                        leaves.push(faces.len() - 1);
+                    }
+                }
+            }
+            for p in leaves {
+                let mut rest = faces.to_vec();
+                rest.remove(p);
+                let Ok(shorter) = Meld::new(from.kind(), &rest, &MeldRules::RUMMIKUB) else { continue };
+                for (j, to) in table.iter().enumerate() {
+                    if j == i {
+                        continue;
+                    }
+                    let mut places: Vec<Vec<Tile>> = Vec::new();
+                    let mut f = to.faces().to_vec();
+                    match to.kind() {
+                        MeldKind::Group if f.len() == 3 => {
+                            f.push(Tile::JOKER);
+                            places.push(f);
+                        }
+                        MeldKind::Run => {
+                            let mut up = f.clone();
+                            up.push(Tile::JOKER);
+                            places.push(up);
+                            f.insert(0, Tile::JOKER);
+                            places.push(f);
+                        }
+                        MeldKind::Group => {}
+                    }
+                    for faces in places {
+                        if let Ok(longer) = Meld::new(to.kind(), &faces, &MeldRules::RUMMIKUB) {
+                            let mut next = table.to_vec();
+                            next[i] = shorter;
+                            next[j] = longer;
+                            out.push(next);
+                            if out.len() >= limit {
+                                return out;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+    let mut layer = vec![table.to_vec()];
+    let mut tries = 0;
+    for _ in 0..MOVES {
+        let mut next = Vec::new();
+        for t in &layer {
+            for m in moves(t, budget - tries) {
+                tries += 1;
+                if tries > budget {
+                    return None;
+                }
+                if accept(&m) {
+                    return Some(m);
+                }
+                next.push(m);
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
+/// Every valid meld of `kind` made of exactly `tiles`: a group in any order; a run with
+/// its naturals in order, the jokers in the gaps and the rest at either end.
+fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
+    if kind == MeldKind::Group {
+        return Meld::new(kind, tiles, &MeldRules::RUMMIKUB).into_iter().collect();
+    }
+    let mut naturals: Vec<Tile> = tiles.iter().copied().filter(|t| !t.is_joker()).collect();
+    naturals.sort_by_key(|t| t.number());
+    let jokers = tiles.len() - naturals.len();
+    let mut middle = Vec::new();
+    let mut used = 0;
+    for (k, &t) in naturals.iter().enumerate() {
+        if k > 0 {
+            let gap = usize::from(t.number().unwrap_or(0))
+                .saturating_sub(usize::from(naturals[k - 1].number().unwrap_or(0)) + 1);
+            used += gap;
+            middle.extend(core::iter::repeat_n(Tile::JOKER, gap));
+        }
+        middle.push(t);
+    }
+    if used > jokers {
+        return Vec::new();
+    }
+    (0..=jokers - used)
+        .filter_map(|before| {
+            let mut faces = vec![Tile::JOKER; before];
+            faces.extend_from_slice(&middle);
+            faces.extend(core::iter::repeat_n(Tile::JOKER, jokers - used - before));
+            Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()
+        })
+        .collect()
+}
+
+/// Whether two tiles of `rack` can lie in one meld: a joker and anything, the same
+/// colour with different numbers, or the same number in different colours.
+fn two_in_one_meld(rack: &[Tile]) -> bool {
+    rack.iter().enumerate().any(|(i, a)| {
+        rack[i + 1..]
+            .iter()
+            .any(|b| a.is_joker() || b.is_joker() || (a.colour() == b.colour()) != (a.number() == b.number()))
+    })
+}
+
+/// Every combination of one tile from each list.
+fn combinations(choices: &[Vec<Tile>]) -> Vec<Vec<Tile>> {
+    let mut out = vec![Vec::new()];
+    for list in choices {
+        out = out.iter().flat_map(|pre| list.iter().map(move |&t| [pre.clone(), vec![t]].concat())).collect();
+    }
+    out
+}
+
+/// The objective's rank of a solution: most tiles then most value, or the other way.
+fn rank(sol: &Solution, objective: Objective) -> (u64, u64) {
+    let tiles = sol.tiles_placed as u64;
+    match objective {
+        Objective::Tiles => (tiles, sol.value_placed),
+        Objective::Value => (sol.value_placed, tiles),
+    }
+}

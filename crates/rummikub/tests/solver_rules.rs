@@ -1,0 +1,423 @@
+//! Differential suite for `Solver::solve_turn` (RULES.md §1.5, §1.6, §1.10, §4.1): on
+//! small random positions with jokers on the table, under every option set, the
+//! solver's answer equals a brute force that enumerates every play (every rack subset,
+//! every layout of the table and those tiles into melds) and keeps those `check_play`
+//! accepts under the same rules. An `Unproven` answer is counted, never compared.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
+use rummykit_rummikub::solver::{Objective, Solution, SolveError, Solver};
+use rummykit_rummikub::{
+    InitialJokerValue, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts, check_play,
+};
+
+const JOKER: usize = 52;
+
+fn counts(tiles: &[Tile]) -> [u8; 53] {
+    let mut c = [0u8; 53];
+    for t in tiles {
+        c[t.index() as usize] += 1;
+    }
+    c
+}
+
+fn meld(kind: MeldKind, faces: &[Tile]) -> Option<Meld<Tile>> {
+    Meld::new(kind, faces, &MeldRules::RUMMIKUB).ok()
+}
+
+/// Every valid meld (RULES.md §1.4) that `have` can supply, straight from the
+/// definition: runs tile by tile (each place a natural or a joker), groups by colours.
+fn melds_from(have: &[u8; 53]) -> Vec<Meld<Tile>> {
+    let jokers = usize::from(have[JOKER]);
+    let mut out = Vec::new();
+    // Runs: from each start, place by place a held natural or a joker (within the
+    // jokers held), every prefix of length ≥ 3 with a natural a meld.
+    fn grow(
+        colour: Colour,
+        next: u8,
+        faces: &mut Vec<Tile>,
+        jokers: usize,
+        have: &[u8; 53],
+        out: &mut Vec<Meld<Tile>>,
+    ) {
+        if faces.len() >= 3 && faces.iter().any(|t| !t.is_joker()) {
+            out.extend(meld(MeldKind::Run, faces));
+        }
+        if next > 13 {
+            return;
+        }
+        let t = Tile::new(colour, next).unwrap();
+        if have[t.index() as usize] > 0 {
+            faces.push(t);
+            grow(colour, next + 1, faces, jokers, have, out);
+            faces.pop();
+        }
+        if jokers > 0 {
+            faces.push(Tile::JOKER);
+            grow(colour, next + 1, faces, jokers - 1, have, out);
+            faces.pop();
+        }
+    }
+    for colour in Colour::ALL {
+        for start in 1..=11u8 {
+            grow(colour, start, &mut Vec::new(), jokers, have, &mut out);
+        }
+    }
+    for n in 1..=13u8 {
+        for mask in 1u8..16 {
+            let naturals: Vec<Tile> = Colour::ALL
+                .into_iter()
+                .enumerate()
+                .filter(|&(c, _)| mask & (1 << c) != 0)
+                .map(|(_, col)| Tile::new(col, n).unwrap())
+                .collect();
+            if naturals.iter().any(|t| have[t.index() as usize] == 0) {
+                continue;
+            }
+            for j in 0..=jokers {
+                let mut faces = naturals.clone();
+                faces.extend(core::iter::repeat_n(Tile::JOKER, j));
+                if (3..=4).contains(&faces.len()) {
+                    out.extend(meld(MeldKind::Group, &faces));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every layout of the multiset `left` into melds from `all`, each passed to `f`.
+fn layouts(
+    all: &[Meld<Tile>],
+    left: &mut [u8; 53],
+    acc: &mut Vec<Meld<Tile>>,
+    f: &mut dyn FnMut(&[Meld<Tile>]),
+) {
+    let Some(first) = (0..JOKER).find(|&i| left[i] > 0) else {
+        if left[JOKER] == 0 {
+            f(acc);
+        }
+        return;
+    };
+    for m in all {
+        let need = counts(m.faces());
+        if need[first] == 0 || (0..53).any(|i| need[i] > left[i]) {
+            continue;
+        }
+        (0..53).for_each(|i| left[i] -= need[i]);
+        acc.push(*m);
+        layouts(all, left, acc, f);
+        acc.pop();
+        (0..53).for_each(|i| left[i] += need[i]);
+    }
+}
+
+fn rank(objective: Objective, tiles: u64, value: u64) -> (u64, u64) {
+    match objective {
+        Objective::Tiles => (tiles, value),
+        Objective::Value => (value, tiles),
+    }
+}
+
+/// The best rank of a play `check_play` accepts (`(0, 0)`: none).
+fn brute_force(
+    table: &[Meld<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    opened: bool,
+    objective: Objective,
+) -> (u64, u64) {
+    let held: TileCounts = rack.iter().copied().collect();
+    let base = counts(&table.iter().flat_map(|m| m.faces().iter().copied()).collect::<Vec<_>>());
+    let mut best = (0, 0);
+    for sub in 1u32..(1 << rack.len()) {
+        let placed: Vec<Tile> = (0..rack.len()).filter(|&i| sub & (1 << i) != 0).map(|i| rack[i]).collect();
+        let value = placed
+            .iter()
+            .map(|t| {
+                u64::from(t.number().unwrap_or(0))
+                    + if t.is_joker() { u64::from(rules.joker_penalty) } else { 0 }
+            })
+            .sum();
+        let r = rank(objective, placed.len() as u64, value);
+        if r <= best {
+            continue;
+        }
+        let mut left = base;
+        placed.iter().for_each(|t| left[t.index() as usize] += 1);
+        let all = melds_from(&left);
+        let mut found = false;
+        layouts(&all, &mut left, &mut Vec::new(), &mut |layout| {
+            found = found || check_play(rules, table, &held, opened, layout).is_ok();
+        });
+        if found {
+            best = r;
+        }
+    }
+    best
+}
+
+/// A small table of 1–3 melds (jokers often), a rack of 1–4 tiles near them.
+fn position(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+    loop {
+        let mut table = Vec::new();
+        let mut tiles: Vec<Tile> = Vec::new();
+        let mut numbers = Vec::new();
+        for _ in 0..rng.random_range(1..=3) {
+            let colour = Colour::ALL[rng.random_range(0..4)];
+            let (kind, mut faces): (MeldKind, Vec<Tile>) = if rng.random_bool(0.5) {
+                let start = rng.random_range(1..=11u8);
+                let len = rng.random_range(3..=(14 - start).min(4));
+                (MeldKind::Run, (start..start + len).map(|n| Tile::new(colour, n).unwrap()).collect())
+            } else {
+                let n = rng.random_range(1..=13u8);
+                let k = rng.random_range(3..=4);
+                let skip = rng.random_range(0..4);
+                (
+                    MeldKind::Group,
+                    (0..4)
+                        .filter(|&c| k == 4 || c != skip)
+                        .map(|c| Tile::new(Colour::ALL[c], n).unwrap())
+                        .collect(),
+                )
+            };
+            if rng.random_bool(0.6) {
+                let k = rng.random_range(0..faces.len());
+                faces[k] = Tile::JOKER;
+            }
+            numbers.extend(faces.iter().filter_map(|t| t.number()));
+            tiles.extend(faces.iter().copied());
+            table.extend(meld(kind, &faces));
+        }
+        let mut rack = Vec::new();
+        for _ in 0..rng.random_range(1..=4) {
+            let t = if rng.random_bool(0.1) {
+                Tile::JOKER
+            } else {
+                let n = numbers[rng.random_range(0..numbers.len())];
+                let n = (i16::from(n) + rng.random_range(-1..=1)).clamp(1, 13) as u8;
+                Tile::new(Colour::ALL[rng.random_range(0..4)], n).unwrap()
+            };
+            rack.push(t);
+        }
+        let mut all = tiles.clone();
+        all.extend(rack.iter().copied());
+        let c = counts(&all);
+        if c[..JOKER].iter().all(|&k| k <= 2) && c[JOKER] <= 2 {
+            return (table, rack);
+        }
+    }
+}
+
+fn option_sets() -> Vec<(&'static str, Rules)> {
+    let base = Rules::standard();
+    let with = |f: &dyn Fn(&mut Rules)| {
+        let mut r = base;
+        f(&mut r);
+        r
+    };
+    vec![
+        ("default", base),
+        ("same turn anywhere", with(&|r| r.joker_reuse = JokerReuse::SameTurnAnywhere)),
+        ("two rack tiles", with(&|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles)),
+        ("rack only", with(&|r| r.joker_replacement_source = ReplacementSource::RackOnly)),
+        ("group3 both", with(&|r| r.group3_joker_needs_both = true)),
+        ("locked", with(&|r| r.joker_melds_locked = true)),
+        (
+            "zero joker",
+            with(&|r| {
+                r.joker_value_in_initial_meld = InitialJokerValue::Zero;
+                r.initial_meld_threshold = 12;
+            }),
+        ),
+        (
+            "manipulate",
+            with(&|r| {
+                r.manipulate_on_initial_meld_turn = true;
+                r.initial_meld_threshold = 12;
+            }),
+        ),
+        (
+            "hand rummy",
+            with(&|r| {
+                r.hand_rummy_double = true;
+                r.initial_meld_threshold = 12;
+            }),
+        ),
+        ("schmidt", Rules::schmidt()),
+    ]
+}
+
+/// RULES.md §1.5, §1.6, §1.10, §4.1: under every option set, every answer the solver
+/// gives is accepted by `check_play` and ranks as the brute force's best.
+#[test]
+fn rules_1_10_solve_turn_equals_brute_force_under_every_option_set() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x05ee_d110);
+    let mut solver = Solver::new();
+    let mut report = Vec::new();
+    for (name, rules) in option_sets() {
+        let (mut answered, mut unproven, mut binding) = (0, 0, 0);
+        for case in 0..150 {
+            let (table, rack) = position(&mut rng);
+            let opened = case % 3 != 0;
+            let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let expect = brute_force(&table, &rack, &rules, opened, objective);
+            match solver.solve_turn(&table, &rack, &rules, opened, objective) {
+                Ok(sol) => {
+                    answered += 1;
+                    let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
+                    assert_eq!(
+                        got, expect,
+                        "{name} case {case}: {table:?} rack {rack:?} opened {opened}: {:?}",
+                        sol.table
+                    );
+                    if sol.tiles_placed > 0 {
+                        let held: TileCounts = rack.iter().copied().collect();
+                        let verdict = check_play(&rules, &table, &held, opened, &sol.table);
+                        assert!(verdict.is_ok(), "{name} case {case}: {verdict:?}");
+                    } else {
+                        assert_eq!(sol.table, table);
+                    }
+                }
+                Err(SolveError::Unproven { refused }) => {
+                    unproven += 1;
+                    if std::env::var("SHOW_UNPROVEN").is_ok() {
+                        eprintln!(
+                            "UNPROVEN {name} {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
+                        );
+                    }
+                    assert!(!matches!(refused, PlayError::InvalidMeld { .. }), "{name}: {refused:?}");
+                }
+                Err(e) => panic!("{name} case {case}: {e}"),
+            }
+            let flat = flat_best(&mut solver, &table, &rack, &rules, opened, objective);
+            binding += usize::from(flat > expect);
+        }
+        report.push(format!(
+            "{name}: {answered} answered, {unproven} unproven, {binding} where the rules cost"
+        ));
+        assert!(answered >= 100, "{name}: only {answered} of 150 answered");
+    }
+    eprintln!("{}", report.join("\n"));
+}
+
+/// The meld puzzle's best rank (no house rules), for the count of binding positions.
+fn flat_best(
+    solver: &mut Solver,
+    table: &[Meld<Tile>],
+    rack: &[Tile],
+    rules: &Rules,
+    opened: bool,
+    objective: Objective,
+) -> (u64, u64) {
+    let mut loose = *rules;
+    loose.joker_reuse = JokerReuse::SameTurnAnywhere;
+    loose.joker_replacement_source = ReplacementSource::RackOrTable;
+    loose.group3_joker_needs_both = false;
+    loose.joker_melds_locked = false;
+    loose.keep_three = false;
+    loose.joker_release = rummykit_rummikub::JokerRelease::AnyRearrangement;
+    solver
+        .solve_turn(table, rack, &loose, opened, objective)
+        .map(|s: Solution| rank(objective, s.tiles_placed as u64, s.value_placed))
+        .unwrap_or((0, 0))
+}
+
+fn run(s: &str) -> Meld<Tile> {
+    meld(MeldKind::Run, &rummykit_core::parse_list::<Tile>(s).unwrap()).unwrap()
+}
+
+fn group(s: &str) -> Meld<Tile> {
+    meld(MeldKind::Group, &rummykit_core::parse_list::<Tile>(s).unwrap()).unwrap()
+}
+
+fn tiles(s: &str) -> Vec<Tile> {
+    rummykit_core::parse_list::<Tile>(s).unwrap()
+}
+
+/// Solves and checks the answer with the engine; the tiles placed.
+fn placed(table: &[Meld<Tile>], rack: &str, rules: &Rules, opened: bool) -> usize {
+    let rack = tiles(rack);
+    let sol = Solver::new().solve_turn(table, &rack, rules, opened, Objective::Tiles).expect("proven");
+    if sol.tiles_placed > 0 {
+        let held: TileCounts = rack.iter().copied().collect();
+        assert!(check_play(rules, table, &held, opened, &sol.table).is_ok(), "{:?}", sol.table);
+    } else {
+        assert_eq!(sol.table, table);
+    }
+    sol.tiles_placed
+}
+
+fn with_rules(f: impl Fn(&mut Rules)) -> Rules {
+    let mut r = Rules::standard();
+    f(&mut r);
+    r
+}
+
+/// RULES.md §1.6 (`joker_replacement_source`): r3 taken from the group frees the run's
+/// joker, which then makes k1 y1 a group: two tiles by default; with `RackOnly` the
+/// joker cannot be freed by a table tile, and nothing can be placed.
+#[test]
+fn rules_1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
+    let table = [run("r1 r2 J"), group("r3 b3 y3 k3")];
+    assert_eq!(placed(&table, "k1 y1", &Rules::standard(), true), 2);
+    let rack_only = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
+    assert_eq!(placed(&table, "k1 y1", &rack_only, true), 0);
+}
+
+/// RULES.md §1.6 (`JokerReuse`): b4 frees the joker of b2 b3 J b5; by default it may
+/// stay in that run beside b4 (a rack tile), so one tile is placed; under
+/// `NewMeldWithTwoRackTiles` it would need two rack tiles of its own, so none is; with
+/// r7 r8 on the rack too, it goes with them and all three are placed.
+#[test]
+fn rules_1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
+    let table = [run("b2 b3 J b5")];
+    let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
+    assert_eq!(placed(&table, "b4", &Rules::standard(), true), 1);
+    assert_eq!(placed(&table, "b4", &two, true), 0);
+    assert_eq!(placed(&table, "b4 r7 r8", &Rules::standard(), true), 3);
+    assert_eq!(placed(&table, "b4 r7 r8", &two, true), 3);
+}
+
+/// RULES.md §1.6 (`group3_joker_needs_both`): y5 frees the joker of r5 b5 J for k7 k8
+/// by default (three tiles); when both missing colours are needed it cannot, and y5
+/// joins the group beside the joker (one tile).
+#[test]
+fn rules_1_6_group_of_three_joker_needs_both_colours() {
+    let table = [group("r5 b5 J")];
+    let both = with_rules(|r| r.group3_joker_needs_both = true);
+    assert_eq!(placed(&table, "y5 k7 k8", &Rules::standard(), true), 3);
+    assert_eq!(placed(&table, "y5 k7 k8", &both, true), 1);
+}
+
+/// RULES.md §1.5 (`joker_value_in_initial_meld`, hand rummy of §1.8, and
+/// `manipulate_on_initial_meld_turn`) through `solve_turn`.
+#[test]
+fn rules_1_5_initial_meld_options() {
+    // r10 r11 J: 33 with the joker as r12, 21 if it counts nothing.
+    let zero = with_rules(|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero);
+    assert_eq!(placed(&[], "r10 r11 J", &Rules::standard(), false), 3);
+    assert_eq!(placed(&[], "r10 r11 J", &zero, false), 0);
+    // r1 r2 r3 is worth 6, but goes out: allowed under hand rummy.
+    let hand = with_rules(|r| r.hand_rummy_double = true);
+    assert_eq!(placed(&[], "r1 r2 r3", &Rules::standard(), false), 0);
+    assert_eq!(placed(&[], "r1 r2 r3", &hand, false), 3);
+    // 30 in tens from the rack; r4 joins the table's run only when manipulating is
+    // allowed in the same turn.
+    let table = [run("r1 r2 r3")];
+    let manipulate = with_rules(|r| r.manipulate_on_initial_meld_turn = true);
+    assert_eq!(placed(&table, "r4 k10 y10 b10", &Rules::standard(), false), 3);
+    assert_eq!(placed(&table, "r4 k10 y10 b10", &manipulate, false), 4);
+}
+
+/// RULES.md §1.10 (`joker_melds_locked`): the puzzle's best play (y4 and the rack
+/// joker beside the table's joker) breaks the locked group, and the solver cannot
+/// prove what is best instead: a typed error naming the rule, not a wrong play.
+#[test]
+fn rules_1_10_unproven_names_the_rule_that_refused() {
+    let locked = with_rules(|r| r.joker_melds_locked = true);
+    let table = [group("r4 J y4 k4")];
+    let err = Solver::new().solve_turn(&table, &tiles("y4 J"), &locked, true, Objective::Tiles).unwrap_err();
+    assert!(matches!(err, SolveError::Unproven { refused: PlayError::JokerMeldLocked { meld: 0 } }), "{err}");
+}
