@@ -640,11 +640,9 @@ impl<'a> Search<'a> {
     fn next(&mut self, k: usize, used_new: u8, left: usize) -> bool {
         let meld = self.old_joker(k).meld;
         let last = k + 1 == self.n_old_j || self.old_joker(k + 1).meld != meld;
-        if last {
-            if let Err(e) = self.meld_ok(meld) {
-                self.error.get_or_insert(e);
-                return false;
-            }
+        if last && let Err(e) = self.meld_ok(meld) {
+            self.error.get_or_insert(e);
+            return false;
         }
         self.configs(k + 1, used_new, left)
     }
@@ -822,11 +820,12 @@ impl<'a> Search<'a> {
         // Every node is checked before any choice: complete ones exactly, the others for
         // their best completion.
         for (node, &cond) in conditioned.iter().enumerate().take(nb + 1) {
-            if cond && !dynamic[node] {
-                if let Err(e) = self.node_ok(node) {
-                    self.error.get_or_insert(e);
-                    return false;
-                }
+            if cond
+                && !dynamic[node]
+                && let Err(e) = self.node_ok(node)
+            {
+                self.error.get_or_insert(e);
+                return false;
             }
         }
         // Each component on its own. Its faces are grouped by node, the melds the play
@@ -902,11 +901,9 @@ impl<'a> Search<'a> {
             let mut ok = true;
             for &node in &nodes[..n] {
                 self.remaining[node as usize] -= 1;
-                if ok {
-                    if let Err(e) = self.node_ok(node as usize) {
-                        self.error.get_or_insert(e);
-                        ok = false;
-                    }
+                if ok && let Err(e) = self.node_ok(node as usize) {
+                    self.error.get_or_insert(e);
+                    ok = false;
                 }
             }
             if ok && self.dfs(list, at + 1) {

@@ -29,10 +29,10 @@ fn candidates() -> Vec<Meld<Tile>> {
         if kind == MeldKind::Group {
             key.sort();
         }
-        if let Ok(m) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
-            if seen.insert((kind, key)) {
-                out.push(m);
-            }
+        if let Ok(m) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB)
+            && seen.insert((kind, key))
+        {
+            out.push(m);
         }
     };
     for colour in Colour::ALL {
