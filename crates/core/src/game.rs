@@ -1,6 +1,7 @@
 //! The contract every game implements: [`Game`], [`Bot`], [`Outcome`], [`play_hand`].
 
 use core::fmt::Debug;
+use core::ops::RangeInclusive;
 
 use rand::Rng;
 use thiserror::Error;
@@ -238,6 +239,39 @@ pub trait Game: Clone + Debug + Sized {
     /// configuration that contradicts itself.
     fn deal<R: Rng + ?Sized>(config: &Self::Config, seating: Seating, rng: &mut R)
     -> Result<Self, DealError>;
+
+    /// The numbers of players the game supports under `config`, fewest to most.
+    /// [`Match::new`](crate::Match::new) checks a match's seats against it (and against
+    /// [`MAX_SEATS`](crate::MAX_SEATS)) before it allocates anything per seat, so a
+    /// seat count read from an untrusted record is refused in constant time.
+    ///
+    /// The default, `1..=MAX_SEATS`, suits a game without a limit of its own; a game
+    /// whose [`deal`](Game::deal) refuses some counts should say so here too.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MAX_SEATS};
+    /// # use rummykit_core::{DealError, Outcome, ScoreOrder, Seat, Seating};
+    /// # #[derive(Clone, Debug)]
+    /// # struct Solitaire;
+    /// # impl Game for Solitaire {
+    /// #     type Config = ();
+    /// #     type Action = ();
+    /// #     type View = ();
+    /// #     type Error = DealError;
+    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
+    /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn to_move(&self) -> Option<Seat> { None }
+    /// #     fn apply(&mut self, _: ()) -> Result<(), DealError> { Ok(()) }
+    /// #     fn view(&self, _: Seat) {}
+    /// #     fn outcome(&self) -> Option<Outcome> { None }
+    /// # }
+    /// assert_eq!(Solitaire::seat_range(&()), 1..=MAX_SEATS);
+    /// ```
+    fn seat_range(config: &Self::Config) -> RangeInclusive<usize> {
+        let _ = config;
+        1..=crate::MAX_SEATS
+    }
 
     /// Number of seats.
     fn seats(&self) -> usize;

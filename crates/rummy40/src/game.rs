@@ -895,6 +895,11 @@ impl Game for Rummy40 {
         Ok(game)
     }
 
+    /// [`MIN_PLAYERS`] to [`MAX_PLAYERS`] (`RULES.md` §3.1).
+    fn seat_range(_: &Config) -> core::ops::RangeInclusive<usize> {
+        MIN_PLAYERS..=MAX_PLAYERS
+    }
+
     fn seats(&self) -> usize {
         self.hands.len()
     }
