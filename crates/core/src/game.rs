@@ -96,9 +96,42 @@ pub enum DealError {
     /// The configuration contradicts itself; the text says how.
     #[error("invalid configuration: {0}")]
     InvalidConfig(String),
+    /// A numeric option is above its documented maximum, which keeps every score the
+    /// game computes from it exact.
+    #[error("invalid configuration: {option} is {value}, above its maximum of {max}")]
+    OptionTooLarge {
+        /// The option's field name.
+        option: &'static str,
+        /// The value given.
+        value: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
     /// A scripted deal does not hold exactly the game's pieces, or has the wrong hand sizes.
     #[error("invalid scripted deal: {0}")]
     InvalidDeal(String),
+}
+
+impl DealError {
+    /// `Ok` when `value` is at most `max`, else [`DealError::OptionTooLarge`] naming
+    /// `option`: the check behind every bounded numeric option.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::OptionTooLarge`].
+    ///
+    /// ```
+    /// use rummykit_core::DealError;
+    /// assert!(DealError::check_max("joker_penalty", 30, 10_000).is_ok());
+    /// let err = DealError::check_max("joker_penalty", u32::MAX, 10_000).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid configuration: joker_penalty is 4294967295, above its maximum of 10000");
+    /// ```
+    pub fn check_max(option: &'static str, value: u32, max: u32) -> Result<(), DealError> {
+        if value > max {
+            return Err(DealError::OptionTooLarge { option, value: value.into(), max: max.into() });
+        }
+        Ok(())
+    }
 }
 
 impl Seating {

@@ -541,11 +541,11 @@ impl<G: Game> Match<G> {
             return Err(MatchError::NoSuchWinner { winner, seats: n });
         }
         self.pending = false;
-        self.hands_played += 1;
+        self.hands_played = self.hands_played.saturating_add(1);
         let mut points = vec![0; self.seats];
         let winner = outcome.winner.map(|w| self.active[w]);
         if let Some(w) = winner {
-            self.hands_won[w] += 1;
+            self.hands_won[w] = self.hands_won[w].saturating_add(1);
             for (&seat, &p) in self.active.iter().zip(&outcome.points) {
                 self.totals[seat] = self.totals[seat].saturating_add(p);
                 points[seat] = p;
