@@ -572,14 +572,22 @@ pub fn rummy40_actions(data: &[u8]) {
     let seats = 2 + bytes.below(5);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let Ok(mut game) = Rummy40::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else { return };
+    // The listed actions of the current state, enumerated at most once per state: the
+    // enumeration is most of the cost of a step (every opening combination; under the
+    // options that oblige a play, every candidate applied to a clone), and a refused
+    // action leaves the state, so its list, as it was.
     let mut legal = Vec::new();
-    for _ in 0..500 {
+    let mut listed = false;
+    for step in 0..500 {
         if bytes.is_empty() || game.to_move().is_none() {
             break;
         }
         let b = bytes.byte();
         let action = if b < 192 {
-            game.legal_actions(&mut legal);
+            if !listed {
+                game.legal_actions(&mut legal);
+                listed = true;
+            }
             match legal.get(usize::from(b) % legal.len().max(1)) {
                 Some(a) => a.clone(),
                 None => panic!("no legal action while the hand is on"),
@@ -591,9 +599,12 @@ pub fn rummy40_actions(data: &[u8]) {
         match game.apply(action.clone()) {
             Ok(()) => {
                 if b >= 192 {
-                    before.legal_actions(&mut legal);
+                    if !listed {
+                        before.legal_actions(&mut legal);
+                    }
                     assert!(legal.contains(&action.normalized()), "{action:?} accepted but not listed");
                 }
+                listed = false;
             }
             Err(e) => {
                 assert_eq!(game, before, "{action:?} refused ({e}) but changed the state");
@@ -601,9 +612,8 @@ pub fn rummy40_actions(data: &[u8]) {
             }
         }
         r40_conserves(&game);
-        for s in 0..seats {
-            let _ = game.view(s);
-        }
+        // Every seat's view once per round, one seat a step.
+        let _ = game.view(step % seats);
     }
 }
 
@@ -764,29 +774,40 @@ mod edits {
     use super::Bytes;
     use serde_json::Value;
 
-    fn paths(v: &Value, at: &str, keep: &dyn Fn(&Value) -> bool, out: &mut Vec<String>) {
+    /// How many nodes of `v` satisfy `keep`.
+    fn count(v: &Value, keep: fn(&Value) -> bool) -> usize {
+        usize::from(keep(v))
+            + match v {
+                Value::Array(items) => items.iter().map(|x| count(x, keep)).sum(),
+                Value::Object(map) => map.values().map(|x| count(x, keep)).sum(),
+                _ => 0,
+            }
+    }
+
+    /// The `n`th node of `v` (in document order) that satisfies `keep`; no allocation, so
+    /// an edit costs a walk of the document, not a list of its paths.
+    fn nth<'v>(v: &'v mut Value, keep: fn(&Value) -> bool, n: &mut usize) -> Option<&'v mut Value> {
         if keep(v) {
-            out.push(at.to_owned());
+            if *n == 0 {
+                return Some(v);
+            }
+            *n -= 1;
         }
         match v {
-            Value::Array(items) => {
-                for (i, x) in items.iter().enumerate() {
-                    paths(x, &format!("{at}/{i}"), keep, out);
-                }
-            }
-            Value::Object(map) => {
-                for (k, x) in map {
-                    paths(x, &format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")), keep, out);
-                }
-            }
-            _ => {}
+            Value::Array(items) => items.iter_mut().find_map(|x| nth(x, keep, n)),
+            Value::Object(map) => map.values_mut().find_map(|x| nth(x, keep, n)),
+            _ => None,
         }
     }
 
-    /// One of `list`, by two bytes (a record has more than 256 numbers).
-    fn pick<'a>(list: &'a [String], bytes: &mut Bytes<'_>) -> Option<&'a String> {
-        let i = usize::from(bytes.byte()) << 8 | usize::from(bytes.byte());
-        list.get(i % list.len().max(1))
+    /// A node satisfying `keep`, chosen by two bytes (a record has thousands of numbers).
+    fn pick<'v>(v: &'v mut Value, keep: fn(&Value) -> bool, bytes: &mut Bytes<'_>) -> Option<&'v mut Value> {
+        let total = count(v, keep);
+        if total == 0 {
+            return None;
+        }
+        let mut n = (usize::from(bytes.byte()) << 8 | usize::from(bytes.byte())) % total;
+        nth(v, keep, &mut n)
     }
 
     /// A number an edit writes: mostly small (a card id, a seat, a count), sometimes
@@ -800,49 +821,37 @@ mod edits {
         }
     }
 
+    fn tiles(x: &Value) -> bool {
+        x.as_str().is_some_and(|s| s.contains(' '))
+    }
+
     /// Applies one to four edits chosen by `bytes` to `v`.
     pub fn edit(v: &mut Value, bytes: &mut Bytes<'_>) {
         for _ in 0..=bytes.below(4) {
-            let mut numbers = Vec::new();
-            let mut arrays = Vec::new();
-            let mut bools = Vec::new();
-            let mut strings = Vec::new();
-            paths(v, "", &|x| x.is_number(), &mut numbers);
-            paths(v, "", &|x| x.is_array(), &mut arrays);
-            paths(v, "", &|x| x.is_boolean(), &mut bools);
-            paths(v, "", &|x| x.as_str().is_some_and(|s| s.contains(' ')), &mut strings);
             match bytes.below(8) {
                 0 | 1 => {
-                    if let Some(p) = pick(&numbers, bytes) {
-                        let n = number(bytes);
-                        if let Some(slot) = v.pointer_mut(p) {
-                            *slot = n;
-                        }
+                    let n = number(bytes);
+                    if let Some(slot) = pick(v, Value::is_number, bytes) {
+                        *slot = n;
                     }
                 }
                 2 | 3 => {
-                    // Move (2) or copy (3) an element from one array to another.
-                    let (Some(from), Some(to)) =
-                        (pick(&arrays, bytes).cloned(), pick(&arrays, bytes).cloned())
-                    else {
-                        continue;
+                    // Move an element from one array to another, or copy it.
+                    let (i, copy) = (bytes.byte(), bytes.below(2) == 1);
+                    let item = match pick(v, Value::is_array, bytes) {
+                        Some(Value::Array(items)) if !items.is_empty() => {
+                            let i = usize::from(i) % items.len();
+                            if copy { items[i].clone() } else { items.remove(i) }
+                        }
+                        _ => continue,
                     };
-                    let index = bytes.byte();
-                    let copy = bytes.below(2) == 1;
-                    let Some(Value::Array(items)) = v.pointer_mut(&from) else { continue };
-                    if items.is_empty() {
-                        continue;
-                    }
-                    let i = usize::from(index) % items.len();
-                    let item = if copy { items[i].clone() } else { items.remove(i) };
-                    if let Some(Value::Array(target)) = v.pointer_mut(&to) {
+                    if let Some(Value::Array(target)) = pick(v, Value::is_array, bytes) {
                         target.push(item);
                     }
                 }
                 4 => {
-                    let Some(p) = pick(&arrays, bytes) else { continue };
                     let i = bytes.byte();
-                    if let Some(Value::Array(items)) = v.pointer_mut(p) {
+                    if let Some(Value::Array(items)) = pick(v, Value::is_array, bytes) {
                         if !items.is_empty() {
                             let i = usize::from(i) % items.len();
                             items.remove(i);
@@ -850,35 +859,36 @@ mod edits {
                     }
                 }
                 5 => {
-                    if let Some(Value::Bool(b)) = pick(&bools, bytes).and_then(|p| v.pointer_mut(p)) {
+                    if let Some(Value::Bool(b)) = pick(v, Value::is_boolean, bytes) {
                         *b = !*b;
                     }
                 }
                 6 => {
                     // A token of one notation string (a tile) moved or copied to another.
-                    let (Some(from), Some(to)) =
-                        (pick(&strings, bytes).cloned(), pick(&strings, bytes).cloned())
-                    else {
-                        continue;
-                    };
                     let (i, copy) = (bytes.byte(), bytes.below(2) == 1);
-                    let Some(text) = v.pointer(&from).and_then(Value::as_str) else { continue };
-                    let mut tokens: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
-                    if tokens.is_empty() {
-                        continue;
-                    }
-                    let i = usize::from(i) % tokens.len();
-                    let token = if copy { tokens[i].clone() } else { tokens.remove(i) };
-                    if let Some(slot) = v.pointer_mut(&from) {
-                        *slot = Value::from(tokens.join(" "));
-                    }
-                    if let Some(Value::String(target)) = v.pointer_mut(&to) {
+                    let token = match pick(v, tiles, bytes) {
+                        Some(Value::String(text)) => {
+                            let mut tokens: Vec<&str> = text.split_whitespace().collect();
+                            if tokens.is_empty() {
+                                continue;
+                            }
+                            let i = usize::from(i) % tokens.len();
+                            let token = tokens[i].to_owned();
+                            if !copy {
+                                tokens.remove(i);
+                                *text = tokens.join(" ");
+                            }
+                            token
+                        }
+                        _ => continue,
+                    };
+                    if let Some(Value::String(target)) = pick(v, tiles, bytes) {
                         target.push(' ');
                         target.push_str(&token);
                     }
                 }
                 _ => {
-                    if let Some(slot) = pick(&numbers, bytes).and_then(|p| v.pointer_mut(p)) {
+                    if let Some(slot) = pick(v, Value::is_number, bytes) {
                         *slot = Value::Null;
                     }
                 }
