@@ -119,7 +119,8 @@ fn s3_8_rummy40_scores_at_the_bounds_are_exact() {
         }
         let (Some(outcome), Some(penalties)) = (g.outcome(), g.penalties()) else { continue };
         let Some(winner) = outcome.winner else { continue };
-        for seat in 0..3 {
+        assert_eq!(penalties.len(), 3);
+        for (seat, &penalty) in penalties.iter().enumerate() {
             let left: u32 = g
                 .hand(seat)
                 .iter()
@@ -128,7 +129,7 @@ fn s3_8_rummy40_scores_at_the_bounds_are_exact() {
                 .sum();
             let bonus = if g.went_rummy() && seat != winner { max } else { 0 };
             let expected = if seat == winner { 0 } else { left + bonus };
-            assert_eq!(penalties[seat], expected, "seed {seed}, seat {seat}");
+            assert_eq!(penalty, expected, "seed {seed}, seat {seat}");
             assert_eq!(outcome.points[seat], i64::from(expected));
         }
         scored += 1;

@@ -314,10 +314,10 @@ fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<(), 
         }
     }
     let in_play = r.hands.iter().map(PieceSet::len).sum::<usize>() + table.pieces().len();
-    let fits = match (r.phase, in_play.checked_sub(r.dealt)) {
-        (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1)) => true,
-        _ => false,
-    };
+    let fits = matches!(
+        (r.phase, in_play.checked_sub(r.dealt)),
+        (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
+    );
     if !fits {
         return Err(bad(format!(
             "hands and table hold {in_play} cards; {} were dealt, which does not fit the {:?} phase",
