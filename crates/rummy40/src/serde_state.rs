@@ -138,7 +138,10 @@ struct Repr {
     winner: Option<Seat>,
     rummy: bool,
     penalties: Option<Vec<u32>>,
-    dealt: usize,
+    /// Cards dealt to the hands. Saves written before it was recorded have none: they
+    /// read as a real deal, 13 cards a seat.
+    #[serde(default)]
+    dealt: Option<usize>,
 }
 
 fn bad(msg: impl Into<String>) -> DealError {
@@ -167,7 +170,7 @@ impl From<&Rummy40> for Repr {
             winner: end.and_then(|e| e.winner),
             rummy: end.is_some_and(|e| e.rummy),
             penalties: end.map(|e| e.penalties.clone()),
-            dealt: g.dealt(),
+            dealt: Some(g.dealt()),
         }
     }
 }
@@ -225,7 +228,7 @@ impl TryFrom<Repr> for Rummy40 {
         if r.known.iter().zip(&r.hands).any(|(k, h)| !k.is_subset(h)) {
             return Err(bad("a known card is not in its holder's hand"));
         }
-        check_counts(&r, &table)?;
+        let dealt = check_counts(&r, &table)?;
         if r.config.max_restocks.is_some_and(|cap| r.restocks > cap) {
             return Err(bad("more restocks than the cap"));
         }
@@ -284,7 +287,7 @@ impl TryFrom<Repr> for Rummy40 {
             r.phase,
             Turn { opened_before: r.opened_before, taken: r.taken, won_jokers: r.won_jokers },
             end,
-            r.dealt,
+            dealt,
         );
         if let Some(saved) = game.penalties() {
             let scored = game.hand_penalties(winner, rummy);
@@ -301,10 +304,11 @@ impl TryFrom<Repr> for Rummy40 {
 /// The hand sizes against the deal and the phase (see [`Rummy40`]'s `dealt`): a hand
 /// only grows by the card drawn in its own turn, and melds, builds and joker swaps move
 /// cards between a hand and the table without changing their sum.
-fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<(), DealError> {
+fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<usize, DealError> {
     let seats = r.hands.len();
-    if r.dealt < seats || r.dealt > seats * HAND_SIZE {
-        return Err(bad(format!("{} cards dealt to {seats} hands of 1 to {HAND_SIZE}", r.dealt)));
+    let dealt = r.dealt.unwrap_or(seats * HAND_SIZE);
+    if dealt < seats || dealt > seats * HAND_SIZE {
+        return Err(bad(format!("{dealt} cards dealt to {seats} hands of 1 to {HAND_SIZE}")));
     }
     let on = r.phase != Phase::Over;
     for (seat, hand) in r.hands.iter().enumerate() {
@@ -315,16 +319,16 @@ fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<(), 
     }
     let in_play = r.hands.iter().map(PieceSet::len).sum::<usize>() + table.pieces().len();
     let fits = matches!(
-        (r.phase, in_play.checked_sub(r.dealt)),
+        (r.phase, in_play.checked_sub(dealt)),
         (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
     );
     if !fits {
         return Err(bad(format!(
-            "hands and table hold {in_play} cards; {} were dealt, which does not fit the {:?} phase",
-            r.dealt, r.phase
+            "hands and table hold {in_play} cards; {dealt} were dealt, which does not fit the {:?} phase",
+            r.phase
         )));
     }
-    Ok(())
+    Ok(dealt)
 }
 
 impl Serialize for Rummy40 {

@@ -157,3 +157,17 @@ fn s3_9_penalty_options_above_their_bound_are_refused() {
         refused(&s, path, &format!("{option} is 4294967295, above its maximum of 10000"));
     }
 }
+
+/// A save written before the deal size was recorded reads as a real deal (13 cards a
+/// seat), and is checked against it.
+#[test]
+fn a_save_without_the_deal_size_reads_as_a_real_deal() {
+    let g = played(Config::RUMMY40, 11, |g| g.piles().stock_len() < 70);
+    let mut save = serde_json::to_value(&g).expect("serialize");
+    assert_eq!(save["dealt"], json!(26));
+    save.as_object_mut().expect("an object").remove("dealt");
+    assert_eq!(read(&save).as_ref(), Ok(&g));
+    let card = save["stock"].as_array_mut().expect("a stock").pop().expect("a card");
+    save["hands"][0].as_array_mut().expect("a hand").push(card);
+    refused(&save, "a card too many without a deal size", "26 were dealt");
+}
