@@ -851,11 +851,12 @@ mod edits {
                 }
                 4 => {
                     let i = bytes.byte();
-                    if let Some(Value::Array(items)) = pick(v, Value::is_array, bytes) {
-                        if !items.is_empty() {
+                    match pick(v, Value::is_array, bytes) {
+                        Some(Value::Array(items)) if !items.is_empty() => {
                             let i = usize::from(i) % items.len();
                             items.remove(i);
                         }
+                        _ => {}
                     }
                 }
                 5 => {
