@@ -37,4 +37,14 @@ macro_rules! corpus_test {
     )*};
 }
 
-corpus_test!(notation, meld, rummikub_play, solver, state_json, rummy40_actions, classic_actions);
+corpus_test!(
+    notation,
+    meld,
+    rummikub_play,
+    solver,
+    state_json,
+    rummy40_actions,
+    classic_actions,
+    save_edits,
+    match_record,
+);

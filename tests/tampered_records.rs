@@ -6,7 +6,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config, GreedyBot};
-use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, Ranking, ReplayError, record_match};
+use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchError, MatchRecord, Ranking, ReplayError, record_match};
 use serde_json::Value;
 
 fn recorded() -> Value {
@@ -80,4 +80,92 @@ fn a_corrupt_deal_is_refused_on_reading() {
     value["hands"][0]["deal"]["stock"].as_array_mut().expect("a stock").push(card);
     let err = replay(&value).expect_err("a deal with a card twice must not read");
     assert!(!err.is_empty());
+}
+
+/// A record of one hand of `G`, played by `bots` from seed 5, as JSON.
+fn recorded_match<G>(game: &str, config: G::Config, bots: &mut [&mut dyn Bot<G>], end: MatchEnd) -> Value
+where
+    G: rummykit_core::Game + serde::Serialize,
+    G::Action: serde::Serialize,
+    G::Config: serde::Serialize,
+{
+    let setup = MatchRecord::<G>::new(game, config, bots.len(), Some(0), end, Ranking::Total, 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    let (record, _) = record_match(setup, &mut BotPlayers(bots), &mut rng, 20_000).expect("a recorded match");
+    serde_json::to_value(&record).expect("serialize")
+}
+
+/// Reads `value` with its seat count replaced by each hostile count and replays it:
+/// every one reads (a seat count is only a number) and is refused by the replay with
+/// a typed error before anything is allocated per seat (it used to abort the process
+/// with a failed allocation of 8 GB, or panic with "capacity overflow").
+fn huge_seats_are_refused<G>(mut value: Value, max: usize)
+where
+    G: rummykit_core::Game + PartialEq + for<'de> serde::Deserialize<'de>,
+    G::Action: for<'de> serde::Deserialize<'de>,
+    G::Config: for<'de> serde::Deserialize<'de>,
+{
+    let original: MatchRecord<G> = serde_json::from_value(value.clone()).expect("the record reads");
+    assert!(original.replay(&mut ChaCha8Rng::seed_from_u64(original.seed)).is_ok());
+    for seats in [1_000_000_000_u64, 1 << 40, u64::MAX] {
+        value["seats"] = Value::from(seats);
+        let record: MatchRecord<G> = serde_json::from_value(value.clone()).expect("a seat count reads");
+        let seats = usize::try_from(seats).expect("a 64-bit target");
+        let err = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).expect_err("huge seats replay");
+        assert_eq!(err, ReplayError::Match(MatchError::PlayerCount { seats, min: 2, max }), "{seats} seats");
+        assert_eq!(record.start().map(|_| ()), Err(MatchError::PlayerCount { seats, min: 2, max }));
+    }
+}
+
+#[test]
+fn classic_record_with_huge_seat_count_is_refused() {
+    huge_seats_are_refused::<ClassicRummy>(recorded(), 6);
+}
+
+#[test]
+fn rummikub_record_with_huge_seat_count_is_refused() {
+    use rummykit_rummikub::{GreedyBot, Rules, Rummikub};
+    let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
+    let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
+    let value = recorded_match("rummikub", Rules::standard(), &mut bots, MatchEnd::SingleHand);
+    huge_seats_are_refused::<Rummikub>(value, 4);
+}
+
+#[test]
+fn rummy40_record_with_huge_seat_count_is_refused() {
+    use rummykit_rummy40::{Config, GreedyBot, Rummy40};
+    let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
+    let mut bots: [&mut dyn Bot<Rummy40>; 2] = [&mut a, &mut b];
+    let value = recorded_match("rummy40", Config::RUMMY40, &mut bots, MatchEnd::SingleHand);
+    huge_seats_are_refused::<Rummy40>(value, 6);
+}
+
+/// `Match::new` itself, for every game: the game's own limits first, then the cap.
+#[test]
+fn match_new_checks_each_games_seat_limits() {
+    use rummykit_core::{Game, MAX_SEATS, Match};
+    use rummykit_rummikub::{Rules, Rummikub};
+    use rummykit_rummy40::Rummy40;
+    fn check<G: Game>(config: G::Config, min: usize, max: usize) {
+        assert_eq!(G::seat_range(&config), min..=max);
+        assert!(max <= MAX_SEATS);
+        for seats in [1, max + 1, 1 << 40, usize::MAX] {
+            let got = Match::<G>::new(config.clone(), seats, None, MatchEnd::SingleHand, Ranking::Total);
+            assert_eq!(got.map(|_| ()), Err(MatchError::PlayerCount { seats, min, max }), "{seats} seats");
+        }
+        for seats in min..=max {
+            let got = Match::<G>::new(config.clone(), seats, None, MatchEnd::SingleHand, Ranking::Total);
+            assert!(got.is_ok(), "{seats} seats");
+        }
+        // The range is the one the deal enforces.
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for seats in 0..=max + 2 {
+            let dealt = G::deal(&config, rummykit_core::Seating::new(seats), &mut rng);
+            assert_eq!(dealt.is_ok(), (min..=max).contains(&seats), "{seats} seats");
+        }
+    }
+    check::<ClassicRummy>(Config::standard(MatchEnd::SingleHand), 2, 6);
+    check::<Rummikub>(Rules::standard(), 2, 4);
+    check::<Rummikub>(Rules::xp(), 2, 6);
+    check::<Rummy40>(rummykit_rummy40::Config::RUMMY40, 2, 6);
 }

@@ -508,6 +508,11 @@ impl Game for ClassicRummy {
         Ok(ClassicRummy::assemble(config, dealer, dealt.hands, dealt.piles))
     }
 
+    /// Two to six players (`RULES.md` §2.1).
+    fn seat_range(_: &Config) -> core::ops::RangeInclusive<usize> {
+        2..=6
+    }
+
     fn seats(&self) -> usize {
         self.hands.len()
     }

@@ -11,9 +11,9 @@ use crate::{ClassicRummy, Config};
 ///
 /// # Errors
 ///
-/// [`MatchError`] from [`Match::new`]: no seats, a dealer that is not a seat, or an
-/// elimination end (a penalty-game rule, not classic Rummy's). A player count outside
-/// 2–6 is refused at the first deal ([`MatchError::Deal`]).
+/// [`MatchError`] from [`Match::new`]: no seats, a player count outside 2–6
+/// ([`MatchError::PlayerCount`]), a dealer that is not a seat, or an elimination end (a
+/// penalty-game rule, not classic Rummy's).
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -23,7 +23,10 @@ use crate::{ClassicRummy, Config};
 /// let mut m = new_match(Config::standard(MatchEnd::FixedHands(3)), 3, Some(0)).unwrap();
 /// let hand = m.next_hand(&mut rng).unwrap();
 /// assert_eq!(hand.dealer(), 0);
-/// assert!(new_match(Config::standard(MatchEnd::FixedHands(3)), 7, None).unwrap().next_hand(&mut rng).is_err());
+/// assert_eq!(
+///     new_match(Config::standard(MatchEnd::FixedHands(3)), 7, None).err(),
+///     Some(rummykit_core::MatchError::PlayerCount { seats: 7, min: 2, max: 6 })
+/// );
 /// ```
 pub fn new_match(
     config: Config,

@@ -123,6 +123,14 @@ impl TryFrom<Repr> for ClassicRummy {
                 if r.config.meld_limit == MeldLimit::One && r.melds_this_turn > 1 {
                     return Err(bad("more melds this turn than the limit"));
                 }
+                // The melds made this turn are on the table.
+                if usize::try_from(r.melds_this_turn).map_or(true, |m| m > r.table.len()) {
+                    return Err(bad(format!(
+                        "{} melds this turn but {} on the table",
+                        r.melds_this_turn,
+                        r.table.len()
+                    )));
+                }
                 if r.hands[r.to_move].is_empty() {
                     return Err(bad("the player to move has no cards but the hand is not over"));
                 }
@@ -134,11 +142,11 @@ impl TryFrom<Repr> for ClassicRummy {
         // one more after the draw, and either when the hand is over.
         let in_play = r.hands.iter().map(PieceSet::len).sum::<usize>()
             + r.table.iter().map(|m| m.cards.len()).sum::<usize>();
-        let count_ok = match r.phase {
-            Phase::Draw => in_play == r.dealt,
-            Phase::Play => in_play == r.dealt + 1,
-            Phase::Over => in_play == r.dealt || in_play == r.dealt + 1,
-        };
+        // Compared by subtraction: a saved `dealt` may be any number, even usize::MAX.
+        let count_ok = matches!(
+            (r.phase, in_play.checked_sub(r.dealt)),
+            (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
+        );
         if !count_ok {
             return Err(bad(format!(
                 "hands and table hold {in_play} cards; {} were dealt, which does not fit the {:?} phase",

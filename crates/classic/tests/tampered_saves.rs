@@ -93,3 +93,55 @@ fn a_seat_to_move_that_does_not_exist_is_rejected() {
     value["to_move"] = Value::from(3);
     assert!(load(&value).is_err());
 }
+
+/// Caller-given numbers are compared, never added: `"dealt": u64::MAX` is refused while
+/// reading (it used to overflow `dealt + 1` and panic in a debug build).
+#[test]
+fn a_maximal_dealt_count_is_rejected_without_overflow() {
+    let (_, value) = saved_hand();
+    for dealt in [u64::MAX, u64::MAX - 1, u64::from(u32::MAX)] {
+        let mut v = value.clone();
+        v["dealt"] = Value::from(dealt);
+        let err = load(&v).expect_err("a huge deal size must not load");
+        assert!(err.contains(&format!("{dealt} were dealt")), "{err}");
+    }
+}
+
+/// RULES.md §2.5 with no restock cap: a save may carry any restock count, and the next
+/// restock saturates the count instead of overflowing (it used to panic in stock.rs).
+#[test]
+fn s2_5_a_maximal_restock_count_loads_and_restocks() {
+    let (game, mut value) = saved_hand();
+    assert_eq!(game.config().max_restocks, None);
+    // The stock turned face up under the discard pile: the stock is empty, the next draw
+    // restocks.
+    let mut pile: Vec<u64> = ids(&value["stock"]);
+    pile.reverse();
+    pile.extend(ids(&value["discard"]));
+    value["discard"] = Value::from(pile);
+    value["stock"] = Value::from(Vec::<u64>::new());
+    value["restocks"] = Value::from(u32::MAX);
+    let mut game = load(&value).expect("an empty stock and a maximal count are a state");
+    assert_eq!(game.piles().restocks(), u32::MAX);
+    game.apply(Action::DrawStock).expect("the draw restocks first");
+    assert_eq!(game.piles().restocks(), u32::MAX);
+    assert!(game.piles().stock_len() > 0);
+}
+
+/// The melds counted for this turn must lie on the table; a maximal count is refused.
+#[test]
+fn a_meld_count_above_the_table_is_rejected() {
+    let (mut game, _) = saved_hand();
+    game.apply(Action::DrawStock).expect("the mover draws");
+    let value = serde_json::to_value(&game).expect("serialize");
+    assert_eq!(load(&value), Ok(game));
+    let mut v = value.clone();
+    v["config"]["meld_limit"] = Value::from("Unlimited");
+    assert!(load(&v).is_ok());
+    let on_table = v["table"].as_array().map_or(0, Vec::len);
+    for count in [on_table as u64 + 1, u64::from(u32::MAX)] {
+        v["melds_this_turn"] = Value::from(count);
+        let err = load(&v).expect_err("more melds this turn than on the table");
+        assert!(err.contains(&format!("{count} melds this turn but {on_table} on the table")), "{err}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The contract every game implements: [`Game`], [`Bot`], [`Outcome`], [`play_hand`].
 
 use core::fmt::Debug;
+use core::ops::RangeInclusive;
 
 use rand::Rng;
 use thiserror::Error;
@@ -106,9 +107,42 @@ pub enum DealError {
     /// The configuration contradicts itself; the text says how.
     #[error("invalid configuration: {0}")]
     InvalidConfig(String),
+    /// A numeric option is above its documented maximum, which keeps every score the
+    /// game computes from it exact.
+    #[error("invalid configuration: {option} is {value}, above its maximum of {max}")]
+    OptionTooLarge {
+        /// The option's field name.
+        option: &'static str,
+        /// The value given.
+        value: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
     /// A scripted deal does not hold exactly the game's pieces, or has the wrong hand sizes.
     #[error("invalid scripted deal: {0}")]
     InvalidDeal(String),
+}
+
+impl DealError {
+    /// `Ok` when `value` is at most `max`, else [`DealError::OptionTooLarge`] naming
+    /// `option`: the check behind every bounded numeric option.
+    ///
+    /// # Errors
+    ///
+    /// [`DealError::OptionTooLarge`].
+    ///
+    /// ```
+    /// use rummykit_core::DealError;
+    /// assert!(DealError::check_max("joker_penalty", 30, 10_000).is_ok());
+    /// let err = DealError::check_max("joker_penalty", u32::MAX, 10_000).unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid configuration: joker_penalty is 4294967295, above its maximum of 10000");
+    /// ```
+    pub fn check_max(option: &'static str, value: u32, max: u32) -> Result<(), DealError> {
+        if value > max {
+            return Err(DealError::OptionTooLarge { option, value: value.into(), max: max.into() });
+        }
+        Ok(())
+    }
 }
 
 impl Seating {
@@ -249,6 +283,39 @@ pub trait Game: Clone + Debug + Sized {
     /// configuration that contradicts itself.
     fn deal<R: Rng + ?Sized>(config: &Self::Config, seating: Seating, rng: &mut R)
     -> Result<Self, DealError>;
+
+    /// The numbers of players the game supports under `config`, fewest to most.
+    /// [`Match::new`](crate::Match::new) checks a match's seats against it (and against
+    /// [`MAX_SEATS`](crate::MAX_SEATS)) before it allocates anything per seat, so a
+    /// seat count read from an untrusted record is refused in constant time.
+    ///
+    /// The default, `1..=MAX_SEATS`, suits a game without a limit of its own; a game
+    /// whose [`deal`](Game::deal) refuses some counts should say so here too.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MAX_SEATS};
+    /// # use rummykit_core::{DealError, Outcome, ScoreOrder, Seat, Seating};
+    /// # #[derive(Clone, Debug)]
+    /// # struct Solitaire;
+    /// # impl Game for Solitaire {
+    /// #     type Config = ();
+    /// #     type Action = ();
+    /// #     type View = ();
+    /// #     type Error = DealError;
+    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
+    /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn to_move(&self) -> Option<Seat> { None }
+    /// #     fn apply(&mut self, _: ()) -> Result<(), DealError> { Ok(()) }
+    /// #     fn view(&self, _: Seat) {}
+    /// #     fn outcome(&self) -> Option<Outcome> { None }
+    /// # }
+    /// assert_eq!(Solitaire::seat_range(&()), 1..=MAX_SEATS);
+    /// ```
+    fn seat_range(config: &Self::Config) -> RangeInclusive<usize> {
+        let _ = config;
+        1..=crate::MAX_SEATS
+    }
 
     /// Number of seats.
     fn seats(&self) -> usize;

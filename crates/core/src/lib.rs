@@ -63,7 +63,7 @@ pub use deadwood::{Split, least_deadwood};
 pub use face::{FACES, Face, NATURAL_FACES};
 pub use game::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
-pub use match_play::{Match, MatchEnd, MatchError, Ranking};
+pub use match_play::{MAX_SEATS, Match, MatchEnd, MatchError, Ranking};
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};

@@ -12,6 +12,11 @@ use thiserror::Error;
 
 use crate::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
 
+/// The most seats any [`Match`] takes, whatever the game says: a bound on the memory a
+/// match (and a [`MatchRecord`](crate::MatchRecord) replay) allocates per seat. No game
+/// of the rummy family seats more than six.
+pub const MAX_SEATS: usize = 64;
+
 /// When a match is over.
 ///
 /// ```
@@ -77,6 +82,17 @@ pub enum MatchError {
     /// A match needs at least one seat.
     #[error("a match needs at least one seat")]
     NoSeats,
+    /// The game is not played by this many players ([`Game::seat_range`], capped at
+    /// [`MAX_SEATS`]).
+    #[error("a match of {seats} seats cannot be played: this game takes {min} to {max} players")]
+    PlayerCount {
+        /// Seats asked for.
+        seats: usize,
+        /// Fewest players of the game.
+        min: usize,
+        /// Most players of the game (at most [`MAX_SEATS`]).
+        max: usize,
+    },
     /// The first dealer is not a seat of the match.
     #[error("first dealer {dealer} is not a seat of this {seats}-seat match")]
     NoSuchDealer {
@@ -207,10 +223,12 @@ impl<G: Game> Match<G> {
     ///
     /// # Errors
     ///
-    /// [`MatchError::NoSeats`], [`MatchError::NoSuchDealer`], or
+    /// [`MatchError::NoSeats`], [`MatchError::PlayerCount`] for a seat count outside
+    /// the game's [`Game::seat_range`] (or above [`MAX_SEATS`]), checked before anything
+    /// is allocated per seat, [`MatchError::NoSuchDealer`], or
     /// [`MatchError::EliminationNeedsPenaltyScores`] for an elimination match of a game
-    /// where higher scores are better. Whether the game can be played by `seats`
-    /// players is the game's to say, at the first deal.
+    /// where higher scores are better. Whether the configuration itself can be dealt is
+    /// the game's to say, at the first deal.
     pub fn new(
         config: G::Config,
         seats: usize,
@@ -220,6 +238,11 @@ impl<G: Game> Match<G> {
     ) -> Result<Self, MatchError> {
         if seats == 0 {
             return Err(MatchError::NoSeats);
+        }
+        let range = G::seat_range(&config);
+        let (min, max) = (*range.start(), (*range.end()).min(MAX_SEATS));
+        if !(min..=max).contains(&seats) {
+            return Err(MatchError::PlayerCount { seats, min, max });
         }
         if let Some(dealer) = first_dealer.filter(|&d| d >= seats) {
             return Err(MatchError::NoSuchDealer { dealer, seats });
@@ -518,11 +541,11 @@ impl<G: Game> Match<G> {
             return Err(MatchError::NoSuchWinner { winner, seats: n });
         }
         self.pending = false;
-        self.hands_played += 1;
+        self.hands_played = self.hands_played.saturating_add(1);
         let mut points = vec![0; self.seats];
         let winner = outcome.winner.map(|w| self.active[w]);
         if let Some(w) = winner {
-            self.hands_won[w] += 1;
+            self.hands_won[w] = self.hands_won[w].saturating_add(1);
             for (&seat, &p) in self.active.iter().zip(&outcome.points) {
                 self.totals[seat] = self.totals[seat].saturating_add(p);
                 points[seat] = p;

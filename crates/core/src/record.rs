@@ -155,12 +155,14 @@ pub struct MatchRecord<G: Game> {
     pub seed: u64,
     /// The hands played, in order.
     pub hands: Vec<HandRecord<G>>,
-    /// Cumulative scores by match seat after the last hand.
+    /// Cumulative scores by match seat after the last hand; empty in a setup that
+    /// [`record_match`] has not played yet.
     pub totals: Vec<i64>,
 }
 
 impl<G: Game> MatchRecord<G> {
-    /// The setup of a match, with no hand played yet.
+    /// The setup of a match, with no hand played yet (and no totals). Nothing is
+    /// checked or allocated per seat here: [`MatchRecord::start`] checks the setup.
     #[must_use]
     pub fn new(
         game: impl Into<String>,
@@ -181,7 +183,7 @@ impl<G: Game> MatchRecord<G> {
             hand_limit: None,
             seed,
             hands: Vec::new(),
-            totals: vec![0; seats],
+            totals: Vec::new(),
         }
     }
 

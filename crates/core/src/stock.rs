@@ -97,7 +97,8 @@ impl Piles {
         self.discard.last().copied()
     }
 
-    /// How many times the discard pile has become the stock in this hand.
+    /// How many times the discard pile has become the stock in this hand. The count
+    /// saturates at `u32::MAX` (a restored save may start anywhere).
     #[must_use]
     pub fn restocks(&self) -> u32 {
         self.restocks
@@ -219,7 +220,8 @@ impl Piles {
         }
         self.stock = cards;
         self.discard.extend(kept);
-        self.restocks += 1;
+        // A restored game may carry any count: saturate rather than wrap or panic.
+        self.restocks = self.restocks.saturating_add(1);
         true
     }
 
@@ -246,8 +248,9 @@ pub struct Dealt {
 /// up to start the discard pile and the rest is the stock (`RULES.md` §2.2, §3.2). The
 /// restock seed is drawn from `rng` too, so the deal fixes everything that follows.
 ///
-/// Returns `None` if the cards do not suffice (`seats * hand_size + 1` > catalog), or if
-/// `first` is not a seat.
+/// Returns `None` if the cards do not suffice (`seats * hand_size + 1` > catalog), if
+/// there are more seats than cards (checked before anything is allocated per seat), or
+/// if `first` is not a seat.
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -265,7 +268,8 @@ pub fn deal_cards<F: Face, R: Rng + ?Sized>(
     hand_size: usize,
     rng: &mut R,
 ) -> Option<Dealt> {
-    if first >= seats || seats.checked_mul(hand_size)?.checked_add(1)? > catalog.len() {
+    let cards = catalog.len();
+    if first >= seats || seats > cards || seats.checked_mul(hand_size)?.checked_add(1)? > cards {
         return None;
     }
     let mut cards: Vec<PieceId> = catalog.ids().collect();
@@ -313,6 +317,25 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, pile[..19].to_vec());
         assert_ne!(a.stock(), &pile[..19].iter().rev().copied().collect::<Vec<_>>()[..]);
+    }
+
+    /// A save may restore any restock count; the next restock saturates, never wraps.
+    #[test]
+    fn restock_count_saturates_at_the_maximum() {
+        let mut p = Piles::new(vec![], vec![id(1), id(2), id(3)], 5).with_restocks(u32::MAX);
+        assert!(p.restock(Restock::CLASSIC));
+        assert_eq!(p.restocks(), u32::MAX);
+        assert_eq!(p.stock_len(), 3);
+    }
+
+    #[test]
+    fn deal_refuses_more_seats_than_cards_before_allocating() {
+        use crate::{Card, Catalog};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for seats in [53, 1 << 40, usize::MAX] {
+            assert!(deal_cards(&Catalog::<Card>::DECK, seats, 0, 0, &mut rng).is_none(), "{seats} seats");
+        }
+        assert!(deal_cards(&Catalog::<Card>::DECK, 51, 0, 1, &mut rng).is_some());
     }
 
     #[test]

@@ -10,8 +10,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, DealError, DriverError, Game, Match, MatchEnd, MatchError, Outcome, Ranking, ScoreOrder, Seat,
-    Seating, play_hand,
+    Bot, DealError, DriverError, Game, MAX_SEATS, Match, MatchEnd, MatchError, Outcome, Ranking, ScoreOrder,
+    Seat, Seating, play_hand,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -426,6 +426,26 @@ fn construction_errors() {
     assert_eq!(
         Match::<Plus>::new((), 3, Some(3), MatchEnd::SingleHand, Ranking::Total).unwrap_err(),
         MatchError::NoSuchDealer { dealer: 3, seats: 3 }
+    );
+}
+
+/// A seat count is checked before anything is allocated per seat: a match of 2^40 or
+/// `usize::MAX` seats is an error at once, not an allocation failure. The toy keeps the
+/// default [`Game::seat_range`], so [`MAX_SEATS`] is the limit.
+#[test]
+fn huge_seat_counts_are_refused_before_allocating() {
+    for seats in [MAX_SEATS + 1, 1_000_000_000, 1 << 40, usize::MAX] {
+        assert_eq!(
+            Match::<Plus>::new((), seats, None, MatchEnd::SingleHand, Ranking::Total).unwrap_err(),
+            MatchError::PlayerCount { seats, min: 1, max: MAX_SEATS }
+        );
+    }
+    assert_eq!(Plus::seat_range(&()), 1..=MAX_SEATS);
+    assert!(Match::<Plus>::new((), MAX_SEATS, None, MatchEnd::SingleHand, Ranking::Total).is_ok());
+    let err = Match::<Plus>::new((), 1 << 40, None, MatchEnd::SingleHand, Ranking::Total).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a match of 1099511627776 seats cannot be played: this game takes 1 to 64 players"
     );
 }
 

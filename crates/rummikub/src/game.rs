@@ -354,6 +354,11 @@ impl Game for Rummikub {
         })
     }
 
+    /// Two to four players with 106 tiles, to six with 160 (§1.1).
+    fn seat_range(config: &Rules) -> core::ops::RangeInclusive<usize> {
+        2..=config.tile_set.max_players()
+    }
+
     fn seats(&self) -> usize {
         self.racks.len()
     }

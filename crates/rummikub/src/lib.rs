@@ -91,8 +91,8 @@ pub use check::{PlayInfo, check_play};
 pub use error::{ActionError, PlayError, StagingError};
 pub use game::{Action, Rummikub, Setup};
 pub use rules::{
-    InitialJokerValue, JokerRelease, JokerReuse, PoolEmptyEnd, ReplacementSource, Rules, SessionRanking,
-    TileSet, Timer,
+    InitialJokerValue, JokerRelease, JokerReuse, MAX_PENALTY, PoolEmptyEnd, ReplacementSource, Rules,
+    SessionRanking, TileSet, Timer,
 };
 pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
 pub use session::{Session, SessionView, session, session_terms, session_view};

@@ -2,6 +2,11 @@
 
 use rummykit_core::{Catalog, DealError, Seating, Tile};
 
+/// The largest [`Rules::joker_penalty`] and [`Rules::never_melded_penalty`] that
+/// [`Rules::check`] accepts: a hundred times the largest the sources name (100, NZRC),
+/// and small enough that every rack and score sum stays exact in `u32` arithmetic.
+pub const MAX_PENALTY: u32 = 10_000;
+
 /// Which box of tiles is played with (RULES.md §1.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -166,6 +171,7 @@ pub struct Rules {
     /// initial meld (§1.5). Default `false` (box rule).
     pub manipulate_on_initial_meld_turn: bool,
     /// Penalty of a joker left on the rack (§1.8): 30 box, 50 house, 25 Schmidt, 100 NZRC.
+    /// At most [`MAX_PENALTY`].
     pub joker_penalty: u32,
     /// A joker in a group of three is freed only by both missing colours (§1.6).
     /// Default `false`.
@@ -194,7 +200,7 @@ pub struct Rules {
     /// When a game with an empty pool ends (§1.7).
     pub pool_empty_end: PoolEmptyEnd,
     /// Extra penalty for a player who never made the initial meld (§1.5; NZRC 100/200).
-    /// Default 0 (none).
+    /// Default 0 (none); at most [`MAX_PENALTY`].
     pub never_melded_penalty: u32,
     /// Schmidt (§4.1): a meld partly broken up must keep at least three of its tiles
     /// together (a tile exchanged for one of its jokers counts as its tile; identical
@@ -268,9 +274,29 @@ impl Rules {
     /// [`DealError::PlayerCount`] outside 2–4 players (106 tiles) or 2–6 (160 tiles);
     /// [`DealError::InvalidConfig`] for a zero rack size, a timeout penalty of zero tiles
     /// (a game must make progress: every turn draws, plays or passes), a zero-second
-    /// timer, a target score that is not positive, or racks that do not fit in the box.
+    /// timer, a target score that is not positive, or racks that do not fit in the box;
+    /// [`DealError::OptionTooLarge`] for a [`joker_penalty`](Rules::joker_penalty) or
+    /// [`never_melded_penalty`](Rules::never_melded_penalty) above [`MAX_PENALTY`].
+    ///
+    /// The other numbers take any value of their type: the initial meld threshold and
+    /// the timer are only compared (a threshold above the box's total means nobody
+    /// opens; the game still ends when the pool is empty), the timeout penalties draw at
+    /// most the pool, and a target score is compared with totals that saturate.
+    ///
+    /// ```
+    /// use rummykit_core::DealError;
+    /// use rummykit_rummikub::{MAX_PENALTY, Rules};
+    /// let mut rules = Rules::standard();
+    /// rules.joker_penalty = u32::MAX;
+    /// assert_eq!(
+    ///     rules.check(4),
+    ///     Err(DealError::OptionTooLarge { option: "joker_penalty", value: u32::MAX.into(), max: MAX_PENALTY.into() })
+    /// );
+    /// ```
     pub fn check(&self, seats: usize) -> Result<(), DealError> {
         Seating::new(seats).check(2, self.tile_set.max_players())?;
+        DealError::check_max("joker_penalty", self.joker_penalty, MAX_PENALTY)?;
+        DealError::check_max("never_melded_penalty", self.never_melded_penalty, MAX_PENALTY)?;
         if self.rack_size == 0 {
             return Err(DealError::InvalidConfig("rack_size must be at least 1".into()));
         }

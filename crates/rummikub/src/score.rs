@@ -23,6 +23,9 @@ pub enum GameEnd {
 /// What a rack costs its owner: tile numbers, [`Rules::joker_penalty`] per joker, plus
 /// [`Rules::never_melded_penalty`] if the player never made the initial meld.
 ///
+/// Computed in `i64`, so it is exact for any rules, checked or not (a full box with
+/// every option at `u32::MAX` costs under 2^35).
+///
 /// ```
 /// use rummykit_rummikub::{Rules, rack_penalty};
 /// // RULES.md §1.8 (a): B holds 3, 7, 12, joker → 52.
@@ -32,7 +35,8 @@ pub enum GameEnd {
 #[must_use]
 pub fn rack_penalty(rules: &Rules, rack: &TileCounts, opened: bool) -> i64 {
     let never = if opened { 0 } else { rules.never_melded_penalty };
-    i64::from(rack.value(rules.joker_penalty)) + i64::from(never)
+    let numbers = i64::from(rack.value(0));
+    numbers + i64::from(rack.jokers()) * i64::from(rules.joker_penalty) + i64::from(never)
 }
 
 /// Scores of a game that `winner` ended by going out (§1.8 (a)): every other seat loses

@@ -89,6 +89,15 @@ impl TryFrom<RummikubRepr> for Rummikub {
         if !r.pool.is_empty() && r.quiet_turns > 0 {
             return bad("quiet turns counted with tiles in the pool".into());
         }
+        // A game ends within `pool + tiles + seats × (tiles + 1)` turns (every draw empties
+        // the pool a little, every play puts a rack tile on the table for good, and with
+        // an empty pool a round of passes ends it; docs/design/robustness.md), so a larger
+        // turn count is no real state, and the count can never overflow once play goes on.
+        let tiles = r.rules.tile_set.catalog().len();
+        let longest = 2 * tiles + n.min(6) * (tiles + 1);
+        if r.turn as usize > longest {
+            return bad(format!("turn {} is past the longest possible game, {longest} turns", r.turn));
+        }
         // Turns go round one seat at a time from the starter (RULES.md §1.3); the turn
         // that ends the game does not pass the move on.
         let passed = match r.end {

@@ -37,8 +37,9 @@ pub fn session_terms(ranking: SessionRanking, games: u32) -> (MatchEnd, Ranking)
 ///
 /// # Errors
 ///
-/// [`MatchError`] for zero seats or a starter that is not a seat. Whether the player
-/// count suits the tile set is checked at the first deal.
+/// [`MatchError`] for zero seats, a player count the tile set does not suit
+/// ([`MatchError::PlayerCount`]: 2–4 with 106 tiles, 2–6 with 160) or a starter that is
+/// not a seat.
 ///
 /// ```
 /// use rand::SeedableRng;

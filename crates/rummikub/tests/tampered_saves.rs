@@ -126,3 +126,37 @@ fn the_wrong_seat_to_move_is_rejected() {
     value["to_move"] = Value::from(2);
     assert!(load(&value).is_err(), "to_move contradicts starter and turn count");
 }
+
+/// RULES.md §1.7: a game ends within `pool + tiles + seats × (tiles + 1)` turns, so a
+/// save with a larger turn count is refused, even one that names the right seat to move
+/// (`u32::MAX - 2` after seat 0 started at a table of three is seat 1's turn); the turn
+/// counter can then never overflow in play.
+#[test]
+fn s1_7_a_turn_count_past_the_longest_game_is_rejected() {
+    let (_, value) = saved_game();
+    assert_eq!(value["turn"], Value::from(4));
+    assert_eq!(value["to_move"], Value::from(1));
+    let longest = 2 * 106 + 3 * 107;
+    for turn in [u32::MAX - 2, u32::MAX, longest + 1] {
+        let mut v = value.clone();
+        v["turn"] = Value::from(turn);
+        let err = load(&v).expect_err("a turn count past the longest game");
+        assert!(
+            err.contains(&format!("turn {turn} is past the longest possible game, {longest} turns")),
+            "{err}"
+        );
+    }
+}
+
+/// RULES.md §1.8: the penalty options are bounded ([`rummykit_rummikub::MAX_PENALTY`]),
+/// in a save as in a deal.
+#[test]
+fn s1_8_penalty_options_above_their_bound_are_rejected() {
+    let (_, value) = saved_game();
+    for option in ["joker_penalty", "never_melded_penalty"] {
+        let mut v = value.clone();
+        v["rules"][option] = Value::from(u32::MAX);
+        let err = load(&v).expect_err("a penalty above its bound");
+        assert!(err.contains(&format!("{option} is 4294967295, above its maximum of 10000")), "{err}");
+    }
+}

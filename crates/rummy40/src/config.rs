@@ -10,6 +10,12 @@ pub const MAX_PLAYERS: usize = 6;
 /// Cards dealt to each player (`RULES.md` §3.2).
 pub const HAND_SIZE: usize = 13;
 
+/// The largest [`Config::joker_hand_penalty`], [`RummyBonus::PerOpponent`] bonus and
+/// [`Config::unopened_penalty`] that [`Config::validate`] accepts: a hundred times the
+/// largest the sources name (100), and small enough that a hand's penalty (even a whole
+/// pack in one hand, plus a bonus, doubled) stays exact in `u32` arithmetic.
+pub const MAX_PENALTY: u32 = 10_000;
+
 /// When the opening minimum applies (`RULES.md` §3.5, option `opening_threshold_scope`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -46,7 +52,8 @@ pub enum JokerDiscard {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RummyBonus {
-    /// Each opponent adds this many penalty points (default 25).
+    /// Each opponent adds this many penalty points (default 25); at most
+    /// [`MAX_PENALTY`].
     PerOpponent(u32),
     /// Each opponent's penalty for the hand is doubled (Scala 40 "chiusura in mano").
     Double,
@@ -71,7 +78,8 @@ pub enum RummyBonus {
 pub struct Config {
     /// Jokers in the pack: 2 (Rummy 40) or 4 (Scala 40).
     pub jokers: u8,
-    /// Penalty for a joker left in hand: 15 (Rummy 40) or 25 (Scala 40).
+    /// Penalty for a joker left in hand: 15 (Rummy 40) or 25 (Scala 40); at most
+    /// [`MAX_PENALTY`].
     pub joker_hand_penalty: u32,
     /// Ace may also be low (A-2-3, counting 1) in runs; never K-A-2.
     pub ace_low_in_runs: bool,
@@ -102,7 +110,8 @@ pub struct Config {
     /// core's [`Match`](rummykit_core::Match).
     pub game_end: MatchEnd,
     /// A flat penalty replacing the card count of a player who had not opened when the
-    /// hand ended (some "Rami 51" tables charge 100); `None` by default.
+    /// hand ended (some "Rami 51" tables charge 100); `None` by default; at most
+    /// [`MAX_PENALTY`].
     pub unopened_penalty: Option<u32>,
     /// Void the hand (no winner, no points) instead of restocking a further time after
     /// this many restocks. `None` (default): the pile is reshuffled for ever, as §3.7
@@ -195,7 +204,14 @@ impl Config {
     ///
     /// [`DealError::InvalidConfig`] for a joker count other than 2 or 4, a joker limit
     /// that forbids the jokers in the pack, an opening threshold of 0 or a match that
-    /// can never end (elimination at 0 points, 0 fixed hands).
+    /// can never end (elimination at 0 points, 0 fixed hands);
+    /// [`DealError::OptionTooLarge`] for a joker penalty, rummy bonus or unopened
+    /// penalty above [`MAX_PENALTY`].
+    ///
+    /// The other numbers take any value of their type: the opening threshold is only
+    /// compared (above what a hand can meld, nobody opens; `max_restocks` or a caller's
+    /// action limit then ends the hand), the restock cap is compared with a count that
+    /// saturates, and the match end with totals that saturate.
     ///
     /// ```
     /// use rummykit_core::MatchEnd;
@@ -212,6 +228,13 @@ impl Config {
         }
         if self.opening_threshold == 0 {
             return bad("opening_threshold must be at least 1");
+        }
+        DealError::check_max("joker_hand_penalty", self.joker_hand_penalty, MAX_PENALTY)?;
+        if let RummyBonus::PerOpponent(bonus) = self.going_rummy_bonus {
+            DealError::check_max("going_rummy_bonus", bonus, MAX_PENALTY)?;
+        }
+        if let Some(flat) = self.unopened_penalty {
+            DealError::check_max("unopened_penalty", flat, MAX_PENALTY)?;
         }
         match self.game_end {
             MatchEnd::Elimination(n) if n <= 0 => {

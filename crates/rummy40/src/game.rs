@@ -89,6 +89,11 @@ pub struct Rummy40 {
     pub(crate) phase: Phase,
     turn: Turn,
     end: Option<HandEnd>,
+    /// Cards dealt to the hands. Every turn draws one card and discards one, and melds,
+    /// builds and joker swaps only move cards between a hand and the table, so hands
+    /// and table hold exactly this many at the start of a turn and one more after the
+    /// draw: a saved state is checked against it.
+    pub(crate) dealt: usize,
 }
 
 impl Rummy40 {
@@ -154,7 +159,9 @@ impl Rummy40 {
         let n = hands.len();
         let opened = vec![false; n];
         let known = vec![PieceSet::new(); n];
+        let dealt = hands.iter().map(PieceSet::len).sum();
         Ok(Rummy40 {
+            dealt,
             rules: config.meld_rules(),
             config,
             catalog,
@@ -199,7 +206,10 @@ impl Rummy40 {
             return None;
         }
         let to_move = view.to_move?;
+        let in_play = hands.iter().map(PieceSet::len).sum::<usize>() + table_cards.len();
+        let dealt = in_play - usize::from(view.phase == Phase::Play && in_play > 0);
         Some(Rummy40 {
+            dealt,
             config: view.config,
             catalog,
             rules: view.config.meld_rules(),
@@ -227,6 +237,12 @@ impl Rummy40 {
         (self.turn, self.end.as_ref())
     }
 
+    /// The cards dealt to the hands, for saving.
+    #[cfg(feature = "serde")]
+    pub(crate) fn dealt(&self) -> usize {
+        self.dealt
+    }
+
     /// A state from checked parts (a saved game, see `serde_state.rs`).
     #[cfg(feature = "serde")]
     #[allow(clippy::too_many_arguments)]
@@ -243,9 +259,11 @@ impl Rummy40 {
         phase: Phase,
         turn: Turn,
         end: Option<HandEnd>,
+        dealt: usize,
     ) -> Rummy40 {
         let rules = config.meld_rules();
         Rummy40 {
+            dealt,
             config,
             catalog,
             rules,
@@ -790,7 +808,17 @@ impl Rummy40 {
 
     /// Ends the hand and scores it (`RULES.md` §3.8).
     fn finish(&mut self, winner: Option<Seat>, rummy: bool) {
-        let penalties = match winner {
+        let penalties = self.hand_penalties(winner, rummy);
+        self.phase = Phase::Over;
+        self.end = Some(HandEnd { winner, rummy, penalties });
+    }
+
+    /// The penalty of each seat if the hand ended now with `winner` (none: a void hand,
+    /// no points), who went rummy or not (`RULES.md` §3.8). A pure function of the
+    /// hands, so a saved result is checked against it. The configuration is validated,
+    /// so every sum is exact (see [`MAX_PENALTY`](crate::MAX_PENALTY)).
+    pub(crate) fn hand_penalties(&self, winner: Option<Seat>, rummy: bool) -> Vec<u32> {
+        match winner {
             None => vec![0; self.hands.len()],
             Some(w) => (0..self.hands.len())
                 .map(|s| {
@@ -810,9 +838,7 @@ impl Rummy40 {
                     }
                 })
                 .collect(),
-        };
-        self.phase = Phase::Over;
-        self.end = Some(HandEnd { winner, rummy, penalties });
+        }
     }
 
     /// The turn state as the view exposes it.
@@ -902,6 +928,11 @@ impl Game for Rummy40 {
         let mut game = Rummy40::from_deal(*config, dealer, dealt.hands, stock, discard, 0)?;
         game.piles = dealt.piles;
         Ok(game)
+    }
+
+    /// [`MIN_PLAYERS`] to [`MAX_PLAYERS`] (`RULES.md` §3.1).
+    fn seat_range(_: &Config) -> core::ops::RangeInclusive<usize> {
+        MIN_PLAYERS..=MAX_PLAYERS
     }
 
     fn seats(&self) -> usize {

@@ -9,7 +9,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::{HandEnd, Turn};
 use crate::{
-    Config, JokerDiscard, MAX_PLAYERS, MIN_PLAYERS, OpeningScope, Phase, Rummy40, RummyBonus, Set3JokerSwap,
+    Config, HAND_SIZE, JokerDiscard, MAX_PLAYERS, MIN_PLAYERS, OpeningScope, Phase, Rummy40, RummyBonus,
+    Set3JokerSwap,
 };
 
 /// Core's [`JokerLimit`], as saved.
@@ -137,6 +138,10 @@ struct Repr {
     winner: Option<Seat>,
     rummy: bool,
     penalties: Option<Vec<u32>>,
+    /// Cards dealt to the hands. Saves written before it was recorded have none: they
+    /// read as a real deal, 13 cards a seat.
+    #[serde(default)]
+    dealt: Option<usize>,
 }
 
 fn bad(msg: impl Into<String>) -> DealError {
@@ -165,6 +170,7 @@ impl From<&Rummy40> for Repr {
             winner: end.and_then(|e| e.winner),
             rummy: end.is_some_and(|e| e.rummy),
             penalties: end.map(|e| e.penalties.clone()),
+            dealt: Some(g.dealt()),
         }
     }
 }
@@ -175,7 +181,10 @@ impl TryFrom<Repr> for Rummy40 {
     /// Rebuilds a state, checking: 2–6 seats, dealer and mover exist; every card of the
     /// pack is in exactly one place; every table meld is valid under the configuration
     /// and owned by a seat that has opened; known cards are in their holder's hand; the
-    /// turn fields fit the phase; a result exactly when the hand is over.
+    /// hand sizes fit the deal and the phase (no hand above 13 cards but the mover's
+    /// after the draw, none empty while the hand is on, hands and table holding the
+    /// cards dealt plus the one drawn); the turn fields fit the phase; a result exactly
+    /// when the hand is over, and the penalties the hands left give.
     fn try_from(r: Repr) -> Result<Rummy40, DealError> {
         let config = r.config;
         let catalog = config.catalog()?;
@@ -219,6 +228,7 @@ impl TryFrom<Repr> for Rummy40 {
         if r.known.iter().zip(&r.hands).any(|(k, h)| !k.is_subset(h)) {
             return Err(bad("a known card is not in its holder's hand"));
         }
+        let dealt = check_counts(&r, &table)?;
         if r.config.max_restocks.is_some_and(|cap| r.restocks > cap) {
             return Err(bad("more restocks than the cap"));
         }
@@ -232,9 +242,6 @@ impl TryFrom<Repr> for Rummy40 {
             }
             Phase::Draw | Phase::Play if r.penalties.is_some() || r.winner.is_some() || r.rummy => {
                 return Err(bad("a result before the hand is over"));
-            }
-            Phase::Draw | Phase::Play if r.stock.is_empty() => {
-                return Err(bad("the hand is on with an empty stock"));
             }
             Phase::Play => {
                 if r.taken.is_some_and(|t| !on_table_or_hand(t)) {
@@ -255,15 +262,19 @@ impl TryFrom<Repr> for Rummy40 {
                 if p.len() != seats || r.winner.is_some_and(|w| w >= seats || !r.hands[w].is_empty()) {
                     return Err(bad("the result does not fit the hands"));
                 }
+                if r.rummy && r.winner.is_none() {
+                    return Err(bad("a void hand cannot be won by going rummy"));
+                }
             }
             _ => {}
         }
+        let (winner, rummy) = (r.winner, r.rummy);
         let end = (r.phase == Phase::Over).then(|| HandEnd {
             winner: r.winner,
             rummy: r.rummy,
             penalties: r.penalties.unwrap_or_default(),
         });
-        Ok(Rummy40::restore(
+        let game = Rummy40::restore(
             config,
             catalog,
             r.hands,
@@ -276,8 +287,48 @@ impl TryFrom<Repr> for Rummy40 {
             r.phase,
             Turn { opened_before: r.opened_before, taken: r.taken, won_jokers: r.won_jokers },
             end,
-        ))
+            dealt,
+        );
+        if let Some(saved) = game.penalties() {
+            let scored = game.hand_penalties(winner, rummy);
+            if saved != scored.as_slice() {
+                return Err(bad(format!(
+                    "the saved penalties {saved:?} are not what the hands score, {scored:?}"
+                )));
+            }
+        }
+        Ok(game)
     }
+}
+
+/// The hand sizes against the deal and the phase (see [`Rummy40`]'s `dealt`): a hand
+/// only grows by the card drawn in its own turn, and melds, builds and joker swaps move
+/// cards between a hand and the table without changing their sum.
+fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<usize, DealError> {
+    let seats = r.hands.len();
+    let dealt = r.dealt.unwrap_or(seats * HAND_SIZE);
+    if dealt < seats || dealt > seats * HAND_SIZE {
+        return Err(bad(format!("{dealt} cards dealt to {seats} hands of 1 to {HAND_SIZE}")));
+    }
+    let on = r.phase != Phase::Over;
+    for (seat, hand) in r.hands.iter().enumerate() {
+        let drawn = usize::from(seat == r.to_move && r.phase == Phase::Play);
+        if hand.len() > HAND_SIZE + drawn || (on && hand.is_empty()) {
+            return Err(bad(format!("seat {seat} holds {} cards in the {:?} phase", hand.len(), r.phase)));
+        }
+    }
+    let in_play = r.hands.iter().map(PieceSet::len).sum::<usize>() + table.pieces().len();
+    let fits = matches!(
+        (r.phase, in_play.checked_sub(dealt)),
+        (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
+    );
+    if !fits {
+        return Err(bad(format!(
+            "hands and table hold {in_play} cards; {dealt} were dealt, which does not fit the {:?} phase",
+            r.phase
+        )));
+    }
+    Ok(dealt)
 }
 
 impl Serialize for Rummy40 {

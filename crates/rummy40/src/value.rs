@@ -56,10 +56,11 @@ impl Config {
         }
     }
 
-    /// The total penalty of `cards` (`RULES.md` §3.8).
+    /// The total penalty of `cards` (`RULES.md` §3.8). Exact for a configuration that
+    /// passes [`Config::validate`]; beyond that it saturates rather than wrap.
     #[must_use]
     pub fn hand_total(&self, cards: impl IntoIterator<Item = Card>) -> u32 {
-        cards.into_iter().map(|c| self.hand_penalty(c)).sum()
+        cards.into_iter().fold(0, |total: u32, c| total.saturating_add(self.hand_penalty(c)))
     }
 }
 

@@ -3,9 +3,9 @@
 //! card, `legal_actions` agrees with `apply` (every listed action is accepted; an
 //! arbitrary or mutated action is accepted exactly when its normal form is listed),
 //! refused actions leave the state unchanged, views unchanged when other hands and the
-//! stock are shuffled, and serde round trips (when the crate offers them). The rules set no bound on a hand
-//! (RULES.md §3.7): hands still running after
-//! `4000 × seats` actions are counted as stalled.
+//! stock are shuffled, and a serde round trip at every step (feature `serde`). The rules
+//! set no bound on a hand (RULES.md §3.7): hands still running after `4000 × seats` actions
+//! are counted as stalled.
 //!
 //! `RUMMYKIT_CONFORMANCE_GAMES=<n>` plays `n` hands per seating instead of the default.
 
@@ -166,6 +166,17 @@ impl Conformance for Harness {
             }
         }
         legal.choose(rng).cloned()
+    }
+
+    /// Through the saved form (feature `serde`), which re-checks every invariant: card
+    /// conservation, hand sizes against the deal and the phase, the saved penalties.
+    #[cfg(feature = "serde")]
+    fn round_trip(&self, game: &Rummy40) -> Option<Result<Rummy40, String>> {
+        let json = match serde_json::to_string(game) {
+            Ok(j) => j,
+            Err(e) => return Some(Err(e.to_string())),
+        };
+        Some(serde_json::from_str(&json).map_err(|e| e.to_string()))
     }
 
     /// Through `Rummy40::with_hidden_shuffled` (the other hands and the stock reshuffled,
