@@ -33,12 +33,23 @@ pub struct HandAnalysis {
 /// ```
 #[must_use]
 pub fn analyze(hand: &PieceSet, config: &Config) -> HandAnalysis {
-    let ids: Vec<PieceId> = hand.iter().filter(|&id| DECK.contains(id)).collect();
-    let faces: Vec<Card> = ids.iter().filter_map(|&id| DECK.face(id)).collect();
+    // The one-deck catalog numbers its cards by face index, so the hand in id order is
+    // the hand in face order: core's search for plain cards applies. On the stack: a
+    // hand of the deck never exceeds its 52 cards.
+    let mut ids = [PieceId::new(0).expect("id 0"); 52];
+    let mut faces = [Card::JOKER; 52];
+    let mut n = 0;
+    for id in hand.iter().filter(|&id| DECK.contains(id)) {
+        if let Some(face) = DECK.face(id) {
+            (ids[n], faces[n]) = (id, face);
+            n += 1;
+        }
+    }
+    let (ids, faces) = (&ids[..n], &faces[..n]);
     let ace = config.ace;
-    match least_deadwood(&faces, &config.meld_rules(), |c| ace.card_value(c)) {
+    match least_deadwood(faces, &config.meld_rules(), |c| ace.card_value(c)) {
         Ok(split) => HandAnalysis {
-            melds: split.melds().iter().map(|m| m.select(&ids).copied().collect()).collect(),
+            melds: split.melds().iter().map(|m| m.select(ids).copied().collect()).collect(),
             unmelded: split.unmelded().map(|i| ids[i]).collect(),
             deadwood: split.deadwood(),
         },
