@@ -69,10 +69,12 @@ impl Inputs {
 
 // The timed work of each side, each returning a sum so that nothing is optimised away.
 
+#[inline(never)]
 fn ours_meld(i: &Inputs) -> usize {
     black_box(&i.candidate_sets).iter().filter(|s| s.meld_kind(&RULES).is_some()).count()
 }
 
+#[inline(never)]
 fn ours_meld_slice(i: &Inputs) -> usize {
     black_box(&i.candidates)
         .iter()
@@ -82,36 +84,44 @@ fn ours_meld_slice(i: &Inputs) -> usize {
         .count()
 }
 
+#[inline(never)]
 fn gin_meld(i: &Inputs) -> usize {
     black_box(&i.gin_candidates).iter().filter(|&&h| gin_rummy::Meld::try_from_cards(h).is_ok()).count()
 }
 
+#[inline(never)]
 fn ours_deadwood(i: &Inputs, k: usize) -> u32 {
     black_box(&i.hands[k]).iter().map(|h| least_deadwood_value(h, &RULES, value).unwrap_or(0)).sum()
 }
 
 /// The general search (jokers, repeats, any order): the hands in descending order,
 /// which the fast path for plain cards in index order does not take.
+#[inline(never)]
 fn ours_deadwood_general(i: &Inputs, k: usize) -> u32 {
     black_box(&i.reversed[k]).iter().map(|h| least_deadwood(h, &RULES, value).map_or(0, |s| s.deadwood())).sum()
 }
 
+#[inline(never)]
 fn gin_deadwood(i: &Inputs, k: usize) -> u32 {
     black_box(&i.gin_hands[k]).iter().map(|&h| u32::from(gin_rummy::deadwood(h))).sum()
 }
 
+#[inline(never)]
 fn ours_split(i: &Inputs, k: usize) -> u32 {
     black_box(&i.piece_sets[k]).iter().map(|h| analyze(h, &i.config).deadwood).sum()
 }
 
+#[inline(never)]
 fn gin_split(i: &Inputs, k: usize) -> u32 {
     black_box(&i.gin_hands[k]).iter().map(|&h| u32::from(gin_rummy::best_melds(h).deadwood())).sum()
 }
 
+#[inline(never)]
 fn ours_hands(i: &Inputs) -> usize {
     (0..WHOLE_HANDS).map(|s| peers::play::rummykit_hand(&i.play_config, s)).sum()
 }
 
+#[inline(never)]
 fn peer_hands(_: &Inputs) -> usize {
     (0..WHOLE_HANDS).map(peers::play::rummy_hand).sum()
 }
@@ -137,6 +147,7 @@ fn cross_check(i: &Inputs) {
     eprintln!("cross-check: both sides agree on {MELDS} meld checks and 2 x {HANDS} hands");
 }
 
+#[inline(never)]
 fn ours_general_one(hand: &[Card]) -> u32 {
     let mut h = hand.to_vec();
     h.reverse();

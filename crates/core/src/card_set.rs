@@ -3,7 +3,7 @@
 
 use crate::{AcePolicy, Card, Face, MAX_MELD_LEN, MeldKind, MeldRules};
 
-/// Bits of the 52 natural cards.
+/// Bits of the 52 natural cards (a set's mask never has others).
 const ALL: u64 = (1 << 52) - 1;
 /// The 13 ranks of one suit.
 const RANKS: u64 = (1 << 13) - 1;
@@ -125,20 +125,28 @@ impl CardSet {
     #[inline]
     pub fn meld_kind(self, rules: &MeldRules) -> Option<MeldKind> {
         let bits = self.0;
-        let len = bits.count_ones();
-        if len < u32::from(rules.min_len.max(1)) || bits & !ALL != 0 {
-            return None;
-        }
-        let lanes = [bits & RANKS, (bits >> 13) & RANKS, (bits >> 26) & RANKS, bits >> 39];
-        let union = lanes[0] | lanes[1] | lanes[2] | lanes[3];
-        if union.count_ones() == 1 {
-            // One rank: distinct cards are distinct suits.
-            return (len <= u32::from(rules.max_group_len.min(4))).then_some(MeldKind::Group);
-        }
-        // A run: all in one suit, a rank pattern the ace policy allows.
-        let one_suit = union.count_ones() == len && lanes.iter().any(|&l| l == union);
-        let ok = one_suit && RUN_PATTERNS[union as usize] & ace_bit(rules.ace) != 0;
-        ok.then_some(MeldKind::Run)
+        // Where the lowest card's suit starts and the cards of its rank, by table (an
+        // empty set reads as index 64: no column, and too short for anything).
+        let low = bits.trailing_zeros() as usize;
+        let (lane, column) = (bits >> LANE_START[low], COLUMNS[low]);
+        // The set with its 1, 2, 3, 4 lowest cards removed: it has at least k cards if
+        // `fewer[k - 1]` is not empty, at most k if `fewer[k]` is.
+        let b1 = bits & bits.wrapping_sub(1);
+        let b2 = b1 & b1.wrapping_sub(1);
+        let b3 = b2 & b2.wrapping_sub(1);
+        let fewer = [bits, b1, b2, b3, b3 & b3.wrapping_sub(1)];
+        let long_enough = fewer[usize::from(rules.min_len.clamp(1, 5)) - 1] != 0;
+        // A run: one suit (nothing above the lowest card's lane), two cards or more, and
+        // a pattern of ranks the table allows under the ace policy.
+        let pattern = RUN_PATTERNS[(lane & RANKS) as usize] >> (rules.ace as u8) & 1 != 0;
+        let run = long_enough & (lane < 1 << 13) & (b1 != 0) & pattern;
+        // A group: every card of the lowest card's rank, and not too many.
+        let short_enough = fewer[usize::from(rules.max_group_len.min(4))] == 0;
+        let group = long_enough & (bits & !column == 0) & short_enough;
+        // Computed without branches: a batch of candidates is about as often one as the
+        // other. Both cannot hold: two cards of one suit differ in rank.
+        const KINDS: [Option<MeldKind>; 4] = [None, Some(MeldKind::Group), Some(MeldKind::Run), None];
+        KINDS[usize::from(group) | usize::from(run) << 1]
     }
 
     /// Calls `emit` with every meld of these cards under `rules` (jokerless), each with
@@ -281,15 +289,34 @@ fn runs_from(c: u32, above: u64, ace: AcePolicy, min_len: usize, emit: &mut impl
     }
 }
 
-/// The bit of `ace` in [`RUN_PATTERNS`].
-#[inline]
-const fn ace_bit(ace: AcePolicy) -> u8 {
-    match ace {
-        AcePolicy::Low => 1,
-        AcePolicy::High => 2,
-        AcePolicy::LowOrHigh => 4,
-        AcePolicy::RoundTheCorner => 8,
+/// The cards of rank 1 in the four suits (shifted left by `r` for rank `r + 1`).
+const RANK_COLUMN: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
+/// For each card index (and 64, an empty set): where its suit's lane starts.
+static LANE_START: [u32; 65] = {
+    let mut t = [63; 65];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = (i as u32 / 13) * 13;
+        i += 1;
     }
+    t
+};
+
+/// For each card index (and 64, an empty set): the four cards of its rank.
+static COLUMNS: [u64; 65] = {
+    let mut t = [0; 65];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = RANK_COLUMN << (i % 13);
+        i += 1;
+    }
+    t
+};
+
+/// The bit of `ace` in [`RUN_PATTERNS`]: its discriminant, which the lookup shifts by.
+const fn ace_bit(ace: AcePolicy) -> u8 {
+    1 << ace as u8
 }
 
 /// For every pattern of the 13 ranks (bit `r` = rank `r + 1`): which ace policies read
@@ -370,8 +397,9 @@ mod tests {
     #[test]
     fn meld_kind_agrees_with_the_validator_on_every_pattern() {
         for ace in POLICIES {
-            for min in [1, 3] {
-                let rules = MeldRules::CLASSIC.with_ace(ace).with_min_len(min);
+            for (min, max_group) in [(1, 4), (3, 4), (3, 3), (2, 2)] {
+                let mut rules = MeldRules::CLASSIC.with_ace(ace).with_min_len(min);
+                rules.max_group_len = max_group;
                 for suit in [0u32, 3] {
                     for p in 0u64..1 << 13 {
                         let bits = p << (13 * suit);

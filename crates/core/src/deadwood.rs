@@ -217,21 +217,23 @@ impl<F: Face> Search<'_, F> {
 /// order (lowest card first; its melds in [`hand_melds`](crate::hand_melds) order, then
 /// leaving it unmelded) and only prunes branches that cannot do strictly better, so
 /// it finds the same split.
-struct CardSearch<'r> {
-    rules: &'r MeldRules,
+struct CardSearch {
+    rules: MeldRules,
     /// Value of each card index.
     values: [u32; 52],
     best: u32,
     /// Whether to keep the melds of the best split (not needed for the value alone).
     record: bool,
-    stack: Vec<(u64, MeldKind, u8)>,
-    best_melds: Vec<(u64, MeldKind, u8)>,
+    /// The melds chosen on the way down (at most 52 / 1 of them).
+    stack: [(u64, MeldKind, u8); 52],
+    depth: usize,
+    best_melds: [(u64, MeldKind, u8); 52],
+    best_depth: usize,
     best_unmelded: u64,
-    buffer: Vec<(u64, MeldKind, u8)>,
 }
 
-impl<'r> CardSearch<'r> {
-    fn new(hand: u64, rules: &'r MeldRules, value: impl Fn(u8) -> u32, record: bool) -> Self {
+impl CardSearch {
+    fn new(hand: u64, rules: &MeldRules, value: impl Fn(u8) -> u32, record: bool) -> Self {
         let mut values = [0u32; 52];
         let mut m = hand;
         while m != 0 {
@@ -239,15 +241,17 @@ impl<'r> CardSearch<'r> {
             values[i] = value(i as u8);
             m &= m - 1;
         }
+        let empty = (0, MeldKind::Group, 0);
         CardSearch {
-            rules,
+            rules: *rules,
             values,
             best: u32::MAX,
             record,
-            stack: Vec::new(),
-            best_melds: Vec::new(),
+            stack: [empty; 52],
+            depth: 0,
+            best_melds: [empty; 52],
+            best_depth: 0,
             best_unmelded: hand,
-            buffer: Vec::new(),
         }
     }
 
@@ -278,37 +282,28 @@ impl<'r> CardSearch<'r> {
         if remaining == 0 {
             self.best = dead;
             if self.record {
-                self.best_melds.clone_from(&self.stack);
+                self.best_melds[..self.depth].copy_from_slice(&self.stack[..self.depth]);
+                self.best_depth = self.depth;
                 self.best_unmelded = dead_mask;
             }
             return;
         }
         let c = remaining.trailing_zeros();
-        let start = self.buffer.len();
-        {
-            let buffer = &mut self.buffer;
-            melds_from(c, remaining, self.rules, &mut |m, kind, first| {
-                // The whole suit round the corner comes once per start: keep the first.
-                if !buffer[start..].iter().any(|b| b.0 == m) {
-                    buffer.push((m, kind, first));
-                }
-            });
-        }
-        let end = self.buffer.len();
-        for i in start..end {
-            if self.best == 0 {
-                break;
+        let rules = self.rules;
+        // Each meld is searched as it is generated. The whole suit round the corner
+        // comes once per start: only the first is searched.
+        let mut whole_suit = false;
+        melds_from(c, remaining, &rules, &mut |m, kind, first| {
+            if self.best == 0 || (m.count_ones() == 13 && core::mem::replace(&mut whole_suit, true)) {
+                return;
             }
-            let meld = self.buffer[i];
             if self.record {
-                self.stack.push(meld);
+                self.stack[self.depth] = (m, kind, first);
             }
-            self.run(remaining & !meld.0, dead, dead_mask);
-            if self.record {
-                self.stack.pop();
-            }
-        }
-        self.buffer.truncate(start);
+            self.depth += 1;
+            self.run(remaining & !m, dead, dead_mask);
+            self.depth -= 1;
+        });
         let bit = 1u64 << c;
         self.run(remaining & !bit, dead + self.values[c as usize], dead_mask | bit);
     }
@@ -345,8 +340,7 @@ fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u3
         }
         m
     };
-    let melds = search
-        .best_melds
+    let melds = search.best_melds[..search.best_depth]
         .iter()
         .map(|&(cards, kind, first)| {
             let len = cards.count_ones() as usize;
