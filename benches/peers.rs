@@ -30,7 +30,9 @@ use std::time::Instant;
 use criterion::Criterion;
 use peers::{Candidate, RULES, candidates, gin_hand, hands, piece_set, value};
 use rummykit::classic::{Config, analyze};
-use rummykit::core::{Card, CardSet, MatchEnd, Meld, MeldKind, PieceSet, least_deadwood, least_deadwood_value};
+use rummykit::core::{
+    Card, CardSet, MatchEnd, Meld, MeldKind, PieceSet, least_deadwood, least_deadwood_value,
+};
 
 const MELDS: usize = 10_000;
 const HANDS: usize = 10_000;
@@ -54,10 +56,20 @@ impl Inputs {
         let candidates = candidates(MELDS, peers::MELD_SEED);
         let hands = [hands(HANDS, 10, peers::HAND10_SEED), hands(HANDS, 11, peers::HAND11_SEED)];
         Inputs {
-            candidate_sets: candidates.iter().map(|c| CardSet::from_cards(c.cards()).expect("distinct cards")).collect(),
+            candidate_sets: candidates
+                .iter()
+                .map(|c| CardSet::from_cards(c.cards()).expect("distinct cards"))
+                .collect(),
             gin_candidates: candidates.iter().map(|c| gin_hand(c.cards())).collect(),
             candidates,
-            reversed: hands.clone().map(|hs| hs.into_iter().map(|mut h| { h.reverse(); h }).collect()),
+            reversed: hands.clone().map(|hs| {
+                hs.into_iter()
+                    .map(|mut h| {
+                        h.reverse();
+                        h
+                    })
+                    .collect()
+            }),
             piece_sets: hands.clone().map(|hs| hs.iter().map(|h| piece_set(h)).collect()),
             gin_hands: hands.clone().map(|hs| hs.iter().map(|h| gin_hand(h)).collect()),
             hands,
@@ -79,7 +91,8 @@ fn ours_meld_slice(i: &Inputs) -> usize {
     black_box(&i.candidates)
         .iter()
         .filter(|c| {
-            Meld::new(MeldKind::Run, c.cards(), &RULES).is_ok() || Meld::new(MeldKind::Group, c.cards(), &RULES).is_ok()
+            Meld::new(MeldKind::Run, c.cards(), &RULES).is_ok()
+                || Meld::new(MeldKind::Group, c.cards(), &RULES).is_ok()
         })
         .count()
 }
@@ -98,7 +111,10 @@ fn ours_deadwood(i: &Inputs, k: usize) -> u32 {
 /// which the fast path for plain cards in index order does not take.
 #[inline(never)]
 fn ours_deadwood_general(i: &Inputs, k: usize) -> u32 {
-    black_box(&i.reversed[k]).iter().map(|h| least_deadwood(h, &RULES, value).map_or(0, |s| s.deadwood())).sum()
+    black_box(&i.reversed[k])
+        .iter()
+        .map(|h| least_deadwood(h, &RULES, value).map_or(0, |s| s.deadwood()))
+        .sum()
 }
 
 #[inline(never)]
@@ -241,9 +257,13 @@ fn interleaved(i: &Inputs) {
         row(&format!("deadwood_{len}"), HANDS, rounds, &|n| time(cpu, n, || ours_deadwood(i, k)), &|n| {
             time(cpu, n, || gin_deadwood(i, k))
         });
-        row(&format!("general_{len}"), HANDS, rounds, &|n| time(cpu, n, || ours_deadwood_general(i, k)), &|n| {
-            time(cpu, n, || gin_deadwood(i, k))
-        });
+        row(
+            &format!("general_{len}"),
+            HANDS,
+            rounds,
+            &|n| time(cpu, n, || ours_deadwood_general(i, k)),
+            &|n| time(cpu, n, || gin_deadwood(i, k)),
+        );
         row(&format!("split_{len}"), HANDS, rounds, &|n| time(cpu, n, || ours_split(i, k)), &|n| {
             time(cpu, n, || gin_split(i, k))
         });

@@ -19,7 +19,8 @@ fn meld_checks_agree_with_gin_rummy() {
     let mut valid = 0;
     for c in candidates(MELDS, peers::MELD_SEED) {
         let cards = c.cards();
-        let ours = Meld::new(MeldKind::Run, cards, &RULES).is_ok() || Meld::new(MeldKind::Group, cards, &RULES).is_ok();
+        let ours = Meld::new(MeldKind::Run, cards, &RULES).is_ok()
+            || Meld::new(MeldKind::Group, cards, &RULES).is_ok();
         let theirs = gin_rummy::Meld::try_from_cards(gin_hand(cards)).is_ok();
         assert_eq!(ours, theirs, "{cards:?}");
         valid += usize::from(ours);
@@ -43,8 +44,10 @@ fn check_deadwood(len: usize, seed: u64) {
         // The split is a real one: disjoint valid melds, the rest worth its deadwood.
         let mut used = split.unmelded;
         for meld in &split.melds {
-            let faces: Vec<Card> =
-                meld.iter().map(|&id| rummykit::core::Catalog::<Card>::DECK.face(id).expect("a card")).collect();
+            let faces: Vec<Card> = meld
+                .iter()
+                .map(|&id| rummykit::core::Catalog::<Card>::DECK.face(id).expect("a card"))
+                .collect();
             assert!(Meld::infer(&faces, &RULES).is_ok(), "{faces:?}");
             for &id in meld {
                 assert!(used.insert(id), "{hand:?}: a card twice");

@@ -126,8 +126,7 @@ pub fn brute_force_deadwood(hand: &[Card]) -> u32 {
         let group = numbers.iter().all(|&x| x == numbers[0]) && cards.len() <= 4;
         let mut sorted = numbers.clone();
         sorted.sort_unstable();
-        let run =
-            suits.iter().all(|&s| s == suits[0]) && sorted.windows(2).all(|w| w[1] == w[0] + 1);
+        let run = suits.iter().all(|&s| s == suits[0]) && sorted.windows(2).all(|w| w[1] == w[0] + 1);
         if group || run {
             melds.push(mask);
         }
@@ -155,8 +154,8 @@ pub fn brute_force_deadwood(hand: &[Card]) -> u32 {
 pub mod play {
     //! Whole hands of basic rummy between random players, for both libraries.
 
-    use rand::seq::IndexedRandom;
     use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
     use rand_chacha::ChaCha8Rng;
     use rummy::cards::card::CardData;
     use rummy::cards::deck::DeckConfig;
@@ -204,7 +203,12 @@ pub mod play {
     /// rummykit's random player chooses: uniformly among every legal action (drawing
     /// from the stock or the discard pile; laying down any meld of the hand; laying
     /// off any card that fits any meld; discarding any card but the one just taken).
-    fn random_action(game: &BasicRummyGame, taken: Option<CardData>, rng: &mut ChaCha8Rng, legal: &mut Vec<GameAction>) -> GameAction {
+    fn random_action(
+        game: &BasicRummyGame,
+        taken: Option<CardData>,
+        rng: &mut ChaCha8Rng,
+        legal: &mut Vec<GameAction>,
+    ) -> GameAction {
         let state = game.get_state();
         legal.clear();
         if state.phase() == GamePhase::Draw {
@@ -278,8 +282,10 @@ pub mod play {
     /// One hand of `rummy`'s basic game, 4 random players (its deck shuffled with its own
     /// generator from `seed`); returns the actions taken.
     pub fn rummy_hand(seed: u64) -> usize {
-        let deck = DeckConfig { shuffle_seed: Some(seed + 1), pack_count: 1, high_rank: None, wildcard_rank: None };
-        let config = BasicConfig { deal_amount: None, draw_deck_amount: None, draw_discard_pile_amount: None };
+        let deck =
+            DeckConfig { shuffle_seed: Some(seed + 1), pack_count: 1, high_rank: None, wildcard_rank: None };
+        let config =
+            BasicConfig { deal_amount: None, draw_deck_amount: None, draw_discard_pile_amount: None };
         let mut game = BasicRummyGame::new(vec![0, 1, 2, 3], config, deck).expect("a valid game");
         game.next_round().expect("a deal");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -1,7 +1,8 @@
 //! [`CardSet`]: distinct natural cards of one deck as a 52-bit mask, with the meld
 //! check of such a set as a table lookup.
 
-use crate::{AcePolicy, Card, Face, MAX_MELD_LEN, MeldKind, MeldRules};
+use crate::deadwood::split_of_cards;
+use crate::{AcePolicy, Card, Face, MAX_MELD_LEN, MeldKind, MeldRules, PieceSet, Split};
 
 /// Bits of the 52 natural cards (a set's mask never has others).
 const ALL: u64 = (1 << 52) - 1;
@@ -55,6 +56,51 @@ impl CardSet {
     #[must_use]
     pub const fn from_bits(bits: u64) -> Option<CardSet> {
         if bits & !ALL == 0 { Some(CardSet(bits)) } else { None }
+    }
+
+    /// The cards of the pieces of the one-deck catalog
+    /// ([`Catalog::DECK`](crate::Catalog::DECK), which numbers its cards by face index)
+    /// in `pieces`; pieces beyond that catalog are left out.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, Catalog, PieceSet, parse_list};
+    /// let deck = Catalog::<Card>::DECK;
+    /// let cards: Vec<Card> = parse_list("Kc 2h")?;
+    /// let pieces: PieceSet = cards.iter().map(|&c| deck.ids_of(c).next().unwrap()).collect();
+    /// assert_eq!(CardSet::of_deck_pieces(&pieces), CardSet::from_cards(&cards).unwrap());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn of_deck_pieces(pieces: &PieceSet) -> CardSet {
+        CardSet(pieces.low_word() & ALL)
+    }
+
+    /// The split of these cards into disjoint melds (valid under `rules`) with the least
+    /// deadwood: [`least_deadwood`](crate::least_deadwood) of the cards in index order
+    /// (positions in the split count the cards in that order), searched on the mask.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, Face, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("9s 9d 9h 8h 7h Kc 2c")?).unwrap();
+    /// let split = hand.least_deadwood(&MeldRules::CLASSIC, |c| c.number().map_or(0, |n| u32::from(n.min(10))));
+    /// assert_eq!(split.deadwood(), 27); // 9d 9h 9s melded
+    /// let cards: Vec<Card> = hand.iter().collect();
+    /// assert_eq!(split.unmelded().map(|i| cards[i].to_string()).collect::<Vec<_>>(), ["2c", "Kc", "7h", "8h"]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn least_deadwood(self, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Split {
+        if rules.min_len >= 3 {
+            return split_of_cards(self.0, rules, value);
+        }
+        let mut faces = [Card::JOKER; 52];
+        let mut n = 0;
+        for c in self.iter() {
+            faces[n] = c;
+            n += 1;
+        }
+        // Within the analysis limit: a set holds at most 52 cards.
+        crate::least_deadwood(&faces[..n], rules, value).unwrap_or_else(|_| unreachable!())
     }
 
     /// The mask.
@@ -339,13 +385,15 @@ const fn run_patterns() -> [u8; 1 << 13] {
         let high_block = high_low & (high_low + 1) == 0;
         let mut bits = 0;
         if block {
-            bits |= ace_bit(AcePolicy::Low) | ace_bit(AcePolicy::LowOrHigh) | ace_bit(AcePolicy::RoundTheCorner);
+            bits |=
+                ace_bit(AcePolicy::Low) | ace_bit(AcePolicy::LowOrHigh) | ace_bit(AcePolicy::RoundTheCorner);
             if !ace {
                 bits |= ace_bit(AcePolicy::High);
             }
         }
         if high_block && ace && king {
-            bits |= ace_bit(AcePolicy::High) | ace_bit(AcePolicy::LowOrHigh) | ace_bit(AcePolicy::RoundTheCorner);
+            bits |=
+                ace_bit(AcePolicy::High) | ace_bit(AcePolicy::LowOrHigh) | ace_bit(AcePolicy::RoundTheCorner);
         }
         // Round the corner: the complement is one block within the ring (or empty).
         let missing = !x & RANKS;
@@ -408,8 +456,13 @@ mod tests {
                 }
                 for rank in 0..13u32 {
                     for suits in 0u64..16 {
-                        let bits = (0..4).filter(|s| suits & (1 << s) != 0).fold(0, |a, s| a | 1 << (s * 13 + rank));
-                        assert_eq!(CardSet(bits).meld_kind(&rules), verdict(bits, &rules), "{ace:?} {bits:#x}");
+                        let bits =
+                            (0..4).filter(|s| suits & (1 << s) != 0).fold(0, |a, s| a | 1 << (s * 13 + rank));
+                        assert_eq!(
+                            CardSet(bits).meld_kind(&rules),
+                            verdict(bits, &rules),
+                            "{ace:?} {bits:#x}"
+                        );
                     }
                 }
             }

@@ -34,7 +34,12 @@ impl Split {
 
     /// The unmelded positions, ascending.
     pub fn unmelded(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..64).filter(move |i| self.unmelded & (1 << i) != 0)
+        let mut bits = self.unmelded;
+        core::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (i < 64).then_some(i)
+        })
     }
 }
 
@@ -69,10 +74,8 @@ pub fn least_deadwood<F: Face>(
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
-    if faces.len() <= 52 {
-        if let Some(hand) = card_mask(faces, true) {
-            return Ok(split_of_cards(hand, rules, value));
-        }
+    if let Some(hand) = card_mask(faces, rules, true) {
+        return Ok(split_of_cards(hand, rules, value));
     }
     general_split(faces, rules, value)
 }
@@ -126,7 +129,7 @@ pub fn least_deadwood_value<F: Face>(
     if faces.len() > MAX_HAND {
         return Err(AnalysisError::TooManyPieces { len: faces.len(), max: MAX_HAND });
     }
-    match card_mask(faces, false) {
+    match card_mask(faces, rules, false) {
         Some(hand) => {
             let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), false);
             search.run(hand, 0, 0);
@@ -224,12 +227,27 @@ struct CardSearch {
     best: u32,
     /// Whether to keep the melds of the best split (not needed for the value alone).
     record: bool,
-    /// The melds chosen on the way down (at most 52 / 1 of them).
-    stack: [(u64, MeldKind, u8); 52],
+    /// The melds chosen on the way down, [`packed`](pack); at most 52 / 3 of them
+    /// (the fast path requires melds of three or more).
+    stack: [u64; MAX_MELDS],
     depth: usize,
-    best_melds: [(u64, MeldKind, u8); 52],
+    best_melds: [u64; MAX_MELDS],
     best_depth: usize,
     best_unmelded: u64,
+}
+
+/// Most melds in a split of a deck into melds of three or more.
+const MAX_MELDS: usize = 52 / 3;
+
+/// A meld of the card search in one word: its cards (bits 0–51), its first value
+/// (bits 52–55) and whether it is a run (bit 56).
+fn pack(cards: u64, kind: MeldKind, first: u8) -> u64 {
+    cards | u64::from(first) << 52 | u64::from(kind == MeldKind::Run) << 56
+}
+
+fn unpack(meld: u64) -> (u64, MeldKind, u8) {
+    let kind = if meld >> 56 & 1 != 0 { MeldKind::Run } else { MeldKind::Group };
+    (meld & ((1 << 52) - 1), kind, (meld >> 52 & 0xF) as u8)
 }
 
 impl CardSearch {
@@ -241,15 +259,14 @@ impl CardSearch {
             values[i] = value(i as u8);
             m &= m - 1;
         }
-        let empty = (0, MeldKind::Group, 0);
         CardSearch {
             rules: *rules,
             values,
             best: u32::MAX,
             record,
-            stack: [empty; 52],
+            stack: [0; MAX_MELDS],
             depth: 0,
-            best_melds: [empty; 52],
+            best_melds: [0; MAX_MELDS],
             best_depth: 0,
             best_unmelded: hand,
         }
@@ -269,7 +286,7 @@ impl CardSearch {
             return;
         }
         // Cards in no meld of what remains are deadwood in every split below.
-        let hopeless = if self.rules.min_len >= 3 { remaining & !in_some_triple(remaining) } else { 0 };
+        let hopeless = remaining & !in_some_triple(remaining);
         let (remaining, dead, dead_mask) = if hopeless == 0 {
             (remaining, dead, dead_mask)
         } else {
@@ -298,7 +315,7 @@ impl CardSearch {
                 return;
             }
             if self.record {
-                self.stack[self.depth] = (m, kind, first);
+                self.stack[self.depth] = pack(m, kind, first);
             }
             self.depth += 1;
             self.run(remaining & !m, dead, dead_mask);
@@ -309,9 +326,13 @@ impl CardSearch {
     }
 }
 
-/// The hand as a card mask, if the fast path applies: every piece a natural, and in
-/// strictly ascending index order when `ordered` (positions then follow the mask).
-fn card_mask<F: Face>(faces: &[F], ordered: bool) -> Option<u64> {
+/// The hand as a card mask, if the fast path applies: melds of three or more (at most
+/// 17 in a split), every piece a natural, no face twice, and in strictly ascending
+/// index order when `ordered` (positions then follow the mask).
+fn card_mask<F: Face>(faces: &[F], rules: &MeldRules, ordered: bool) -> Option<u64> {
+    if rules.min_len < 3 || faces.len() > 52 {
+        return None;
+    }
     let mut mask = 0u64;
     let mut last = -1i32;
     for f in faces {
@@ -326,7 +347,7 @@ fn card_mask<F: Face>(faces: &[F], ordered: bool) -> Option<u64> {
 }
 
 /// [`least_deadwood`] on a hand of naturals in strictly ascending index order.
-fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
+pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
     let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), true);
     search.run(hand, 0, 0);
     // Position of a card: how many cards of the hand have a lower index.
@@ -342,7 +363,8 @@ fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u3
     };
     let melds = search.best_melds[..search.best_depth]
         .iter()
-        .map(|&(cards, kind, first)| {
+        .map(|&meld| {
+            let (cards, kind, first) = unpack(meld);
             let len = cards.count_ones() as usize;
             let mut positions = [0u8; MAX_MELD_LEN];
             match kind {
@@ -412,7 +434,7 @@ mod tests {
                     let len = rng.random_range(0..=pool.len().min(14));
                     let mut hand: Vec<Card> = pool.sample(&mut rng, len).copied().collect();
                     hand.sort();
-                    assert!(card_mask(&hand, true).is_some());
+                    assert_eq!(card_mask(&hand, &rules, true).is_some(), min >= 3);
                     let general = general_split(&hand, &rules, value).unwrap();
                     assert_eq!(least_deadwood(&hand, &rules, value).unwrap(), general, "{rules:?} {hand:?}");
                     hand.shuffle(&mut rng);
@@ -428,10 +450,12 @@ mod tests {
     #[test]
     fn other_hands_take_the_general_search() {
         let c = |s: &str| s.parse::<Card>().unwrap();
-        assert_eq!(card_mask(&[c("2h"), c("*")], false), None);
-        assert_eq!(card_mask(&[c("2h"), c("2h")], false), None);
-        assert_eq!(card_mask(&[c("3h"), c("2h")], true), None);
-        assert!(card_mask(&[c("3h"), c("2h")], false).is_some());
+        let classic = MeldRules::CLASSIC;
+        assert_eq!(card_mask(&[c("2h"), c("*")], &classic, false), None);
+        assert_eq!(card_mask(&[c("2h"), c("2h")], &classic, false), None);
+        assert_eq!(card_mask(&[c("3h"), c("2h")], &classic, true), None);
+        assert_eq!(card_mask(&[c("3h"), c("2h")], &classic.with_min_len(2), false), None);
+        assert!(card_mask(&[c("3h"), c("2h")], &classic, false).is_some());
         let hand = [c("2h"), c("3h"), c("*"), c("9s")];
         let rules = MeldRules::RUMMY40.with_ace(AcePolicy::LowOrHigh);
         let split = least_deadwood(&hand, &rules, value).unwrap();
