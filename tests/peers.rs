@@ -8,7 +8,7 @@ mod peers;
 
 use peers::{RULES, brute_force_deadwood, candidates, gin_hand, hands, piece_set, value};
 use rummykit::classic::{AceMode, Config, analyze};
-use rummykit::core::{Card, Face, MatchEnd, Meld, MeldKind, least_deadwood};
+use rummykit::core::{Card, CardSet, Face, MatchEnd, Meld, MeldKind, least_deadwood, least_deadwood_value};
 
 /// The inputs the benchmark times (same counts, same seeds).
 const MELDS: usize = 10_000;
@@ -23,6 +23,8 @@ fn meld_checks_agree_with_gin_rummy() {
             || Meld::new(MeldKind::Group, cards, &RULES).is_ok();
         let theirs = gin_rummy::Meld::try_from_cards(gin_hand(cards)).is_ok();
         assert_eq!(ours, theirs, "{cards:?}");
+        let set = CardSet::from_cards(cards).expect("distinct cards");
+        assert_eq!(set.meld_kind(&RULES).is_some(), theirs, "{cards:?}");
         valid += usize::from(ours);
     }
     // Both answers occur often: the check is not one-sided.
@@ -38,6 +40,10 @@ fn check_deadwood(len: usize, seed: u64) {
         let theirs = u32::from(gin_rummy::deadwood(gin));
         let ours = least_deadwood(hand, &RULES, value).expect("a hand").deadwood();
         assert_eq!(ours, theirs, "{hand:?}");
+        assert_eq!(least_deadwood_value(hand, &RULES, value), Ok(theirs), "{hand:?}");
+        // The general search (the hand in descending order) agrees too.
+        let reversed: Vec<Card> = hand.iter().rev().copied().collect();
+        assert_eq!(least_deadwood(&reversed, &RULES, value).map(|s| s.deadwood()), Ok(theirs));
         let split = analyze(&piece_set(hand), &config);
         assert_eq!(split.deadwood, theirs, "{hand:?}");
         assert_eq!(u32::from(gin_rummy::best_melds(gin).deadwood()), theirs, "{hand:?}");
