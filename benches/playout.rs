@@ -96,11 +96,15 @@ fn count_only(name: &str, n: u64) {
     use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
     use rummykit::rummy40::{Config, RandomBot, Rummy40};
     let r40 = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {
-        (0..4).map(|s| Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<Rummy40>>).collect()
+        (0..4)
+            .map(|s| Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<Rummy40>>)
+            .collect()
     };
     let classic = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
         (0..4)
-            .map(|s| Box::new(ClassicBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<ClassicRummy>>)
+            .map(|s| {
+                Box::new(ClassicBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<ClassicRummy>>
+            })
             .collect()
     };
     let greedy = |_: u64| -> Vec<Box<dyn Bot<Rummikub>>> {

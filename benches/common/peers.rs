@@ -226,12 +226,12 @@ pub mod play {
         for (i, d) in data.iter().enumerate() {
             by[usize::from(suit(d.suit))][usize::from(number(d.rank))] = i;
         }
-        for s in 1..5 {
+        for ranks in &by[1..] {
             for lo in 1..=11 {
                 let mut hi = lo;
-                while hi <= 13 && by[s][hi] != usize::MAX {
+                while hi <= 13 && ranks[hi] != usize::MAX {
                     if hi >= lo + 2 {
-                        let card_indices: Vec<usize> = (lo..=hi).map(|r| by[s][r]).collect();
+                        let card_indices: Vec<usize> = ranks[lo..=hi].to_vec();
                         legal.push(GameAction::FormMeld(FormMeldAction { card_indices }));
                     }
                     hi += 1;
@@ -239,7 +239,8 @@ pub mod play {
             }
         }
         for r in 1..=13 {
-            let present: Vec<usize> = (1..5).map(|s| by[s][r]).filter(|&i| i != usize::MAX).collect();
+            let present: Vec<usize> =
+                by[1..].iter().map(|ranks| ranks[r]).filter(|&i| i != usize::MAX).collect();
             for subset in 0u32..(1 << present.len()) {
                 if subset.count_ones() >= 3 {
                     let card_indices =

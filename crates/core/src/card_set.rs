@@ -111,6 +111,18 @@ impl CardSet {
 
     /// Adds `card`; `false` if it was there already or is a joker (which a `CardSet`
     /// never holds).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet};
+    /// let (ace, king) = ("Ac".parse::<Card>()?, "Ks".parse::<Card>()?);
+    /// let mut set = CardSet::EMPTY;
+    /// assert!(set.is_empty());
+    /// assert!(set.insert(king) && set.insert(ace));
+    /// assert!(!set.insert(ace) && !set.insert(Card::JOKER));
+    /// assert!(set.contains(ace) && !set.contains(Card::JOKER));
+    /// assert_eq!((set.len(), set.iter().collect::<Vec<_>>()), (2, vec![ace, king]));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub fn insert(&mut self, card: Card) -> bool {
         let i = card.index();
         if i >= 52 || self.0 & (1 << i) != 0 {

@@ -418,7 +418,8 @@ struct Sink<'a> {
 
 impl Sink<'_> {
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
-        let keep = if self.reference { (self.check)(&a) } else { ok(&a) && (!self.checked || (self.check)(&a)) };
+        let keep =
+            if self.reference { (self.check)(&a) } else { ok(&a) && (!self.checked || (self.check)(&a)) };
         if keep {
             let item = self.out.item(a);
             self.out.items.push(item);
@@ -482,12 +483,7 @@ impl Mode {
 }
 
 /// Every legal action of `pos` into `out` (see the module docs).
-fn generate(
-    pos: &Position<'_>,
-    out: &mut LegalActions,
-    mode: Mode,
-    check: &mut dyn FnMut(&Action) -> bool,
-) {
+fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
     let mut sink = Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, check };
     let reference = sink.reference;
     let hand = pos.hand;
