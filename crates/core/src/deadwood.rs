@@ -446,6 +446,30 @@ mod tests {
         assert!(compared > 3_000, "{compared}");
     }
 
+    /// A whole suit, where round the corner every start gives the same 13 cards (the
+    /// general search keeps the first), with cards of other suits around it.
+    #[test]
+    fn fast_path_finds_the_general_split_with_a_whole_suit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let deck: Vec<Card> = Card::all().take(52).collect();
+        for ace in POLICIES {
+            let rules = MeldRules::CLASSIC.with_ace(ace);
+            for suit in 0..4u8 {
+                for extra in 0..12 {
+                    let mut hand: Vec<Card> =
+                        deck.iter().copied().filter(|c| c.suit_index() == Some(suit)).collect();
+                    let others: Vec<Card> =
+                        deck.iter().copied().filter(|c| c.suit_index() != Some(suit)).collect();
+                    hand.extend(others.sample(&mut rng, extra).copied());
+                    hand.sort();
+                    let general = general_split(&hand, &rules, value).unwrap();
+                    assert_eq!(least_deadwood(&hand, &rules, value).unwrap(), general, "{rules:?} {hand:?}");
+                    assert_eq!(least_deadwood_value(&hand, &rules, value), Ok(general.deadwood()));
+                }
+            }
+        }
+    }
+
     /// Jokers, repeats and unordered hands take the general search.
     #[test]
     fn other_hands_take_the_general_search() {
