@@ -350,13 +350,23 @@ fn card_mask<F: Face>(faces: &[F], rules: &MeldRules, ordered: bool) -> Option<u
 pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
     let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), true);
     search.run(hand, 0, 0);
-    // Position of a card: how many cards of the hand have a lower index.
-    let position = |bit: u64| (hand & (bit - 1)).count_ones() as u8;
+    // Position of each card: how many cards of the hand have a lower index (listed
+    // once, rather than counted per card: a count of bits is no instruction on every
+    // target).
+    let mut positions_of = [0u8; 52];
+    let mut rest = hand;
+    let mut k = 0;
+    while rest != 0 {
+        positions_of[rest.trailing_zeros() as usize] = k;
+        k += 1;
+        rest &= rest - 1;
+    }
+    let position = |bit: u64| positions_of[bit.trailing_zeros() as usize % 52];
     let mask_of = |cards: u64| {
         let mut m = 0u64;
         let mut c = cards;
         while c != 0 {
-            m |= 1 << position(c & c.wrapping_neg());
+            m |= 1 << position(c);
             c &= c - 1;
         }
         m
@@ -371,7 +381,7 @@ pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl 
                 MeldKind::Group => {
                     let mut c = cards;
                     for p in positions.iter_mut().take(len) {
-                        *p = position(c & c.wrapping_neg());
+                        *p = position(c);
                         c &= c - 1;
                     }
                 }
