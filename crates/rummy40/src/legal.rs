@@ -1382,7 +1382,7 @@ impl Position<'_> {
                 let ms = decode_batch(&arena[key.clone()]);
                 let left = without(cards, &ms);
                 let mut builds = Vec::new();
-                self.build_all_but_one(self.table, 0, RunEnd::Front, left, &mut builds, &mut |b, d| {
+                self.build_all_but_one(self.table, 0, RunEnd::Front, None, left, &mut builds, &mut |b, d| {
                     out.push((ms.clone(), b.to_vec(), d, value));
                 });
             }
@@ -1472,12 +1472,16 @@ impl Position<'_> {
     }
 
     /// Every sequence of builds, in normal order from meld `at` and `end` on, that lays
-    /// all of `left` but one card onto `table`; calls `emit(builds, that card)`.
+    /// all of `left` but one card onto `table`; calls `emit(builds, that card)`. The
+    /// builds so far changed only meld `at` (the earlier ones are done with): `current`
+    /// is that meld as they left it (`None`: as on the table), so no table is copied.
+    #[allow(clippy::too_many_arguments)]
     fn build_all_but_one(
         &self,
         table: &MeldTable<Card>,
         at: usize,
         end: RunEnd,
+        current: Option<Meld<Card>>,
         left: PieceSet,
         builds: &mut Vec<LayOff>,
         emit: &mut dyn FnMut(&[LayOff], PieceId),
@@ -1490,24 +1494,23 @@ impl Position<'_> {
         }
         let Some(target) = table.melds().get(at) else { return };
         let id = target.id();
+        let meld = current.unwrap_or(*target.meld());
         for p in left {
-            // The cards left are in hand, on no meld: whether one fits is the meld's
-            // own rule (the table's `lay_off` checks it again on the copy).
-            let fits = self.face(p).is_some_and(|face| target.extended(face, end, &self.rules).is_ok());
-            if fits {
-                let mut next = table.clone();
-                if next.lay_off(id, p, end, &self.catalog, &self.rules).is_ok() {
-                    let mut rest = left;
-                    rest.remove(p);
-                    builds.push(LayOff::new(p, id, end));
-                    self.build_all_but_one(&next, at, end, rest, builds, emit);
-                    builds.pop();
-                }
-            }
+            // The cards left are in hand, on no meld: whether one fits is the meld's own
+            // rule, the one the table's `lay_off` applies, and gives the longer meld.
+            let Some(longer) = self.face(p).and_then(|face| meld.extended(face, end, &self.rules).ok())
+            else {
+                continue;
+            };
+            let mut rest = left;
+            rest.remove(p);
+            builds.push(LayOff::new(p, id, end));
+            self.build_all_but_one(table, at, end, Some(longer), rest, builds, emit);
+            builds.pop();
         }
         match end {
-            RunEnd::Front => self.build_all_but_one(table, at, RunEnd::Back, left, builds, emit),
-            RunEnd::Back => self.build_all_but_one(table, at + 1, RunEnd::Front, left, builds, emit),
+            RunEnd::Front => self.build_all_but_one(table, at, RunEnd::Back, Some(meld), left, builds, emit),
+            RunEnd::Back => self.build_all_but_one(table, at + 1, RunEnd::Front, None, left, builds, emit),
         }
     }
 
