@@ -1,18 +1,24 @@
-//! Whole games per second: our equivalent of chess perft. Each iteration deals
-//! a fresh seeded hand and plays it to its end.
+//! Whole games per second: our equivalent of chess perft. Each iteration deals a fresh
+//! seeded hand and plays it to its end.
 //!
 //! * Rummikub (4 seats) between greedy bots (the exact solver every turn); target on one
-//!   core: at least 100 games/s.
-//! * Rummy 40 and classic Rummy (4 seats) between random bots; target: at least 5,000
-//!   hands/s. Classic uses `Config::simulation` (at most two restocks, RULES.md §2.5):
+//!   core: at least 500 games/s.
+//! * Rummy 40, Scala 40 and classic Rummy (4 seats) between random bots; target: at
+//!   least 20,000 hands/s. Classic uses `Config::simulation` (at most two restocks, RULES.md §2.5):
 //!   random bots could otherwise pass cards around forever.
 //!
 //! Run: `cargo bench --bench playout -- --warm-up-time 1 --measurement-time 5`
 //! (the throughput lines give games per second; the README quotes the medians).
+//!
+//! For instruction counts, `PLAYOUT_HANDS=n` plays hands 1..=n of the game named as
+//! the first argument (`rummikub_greedy`, `rummy40_random`, `scala40_random`,
+//! `classic_random`) once, without criterion, e.g. under
+//! `valgrind --tool=callgrind target/release/deps/playout-… scala40_random`; the
+//! count of an empty run (`PLAYOUT_HANDS=0`) is the start-up cost to subtract.
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit::core::{Bot, Game, Seating, play_hand};
@@ -67,6 +73,7 @@ fn rummy40(c: &mut Criterion) {
             .collect()
     };
     bench_game::<Rummy40>(c, "rummy40_random", &Config::RUMMY40, &make);
+    bench_game::<Rummy40>(c, "scala40_random", &Config::SCALA40, &make);
 }
 
 fn classic(c: &mut Criterion) {
@@ -82,5 +89,48 @@ fn classic(c: &mut Criterion) {
     bench_game::<ClassicRummy>(c, "classic_random", &Config::simulation(MatchEnd::TargetScore(100)), &make);
 }
 
+/// Plays hands `1..=n` of the game `name` once (see the module documentation).
+fn count_only(name: &str, n: u64) {
+    use rummykit::classic::{ClassicRummy, Config as Classic, RandomBot as ClassicBot};
+    use rummykit::core::MatchEnd;
+    use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
+    use rummykit::rummy40::{Config, RandomBot, Rummy40};
+    let r40 = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {
+        (0..4)
+            .map(|s| Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<Rummy40>>)
+            .collect()
+    };
+    let classic = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
+        (0..4)
+            .map(|s| {
+                Box::new(ClassicBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<ClassicRummy>>
+            })
+            .collect()
+    };
+    let greedy = |_: u64| -> Vec<Box<dyn Bot<Rummikub>>> {
+        (0..4).map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<Rummikub>>).collect()
+    };
+    let classic_config = Classic::simulation(MatchEnd::TargetScore(100));
+    let actions: usize = (1..=n)
+        .map(|i| match name {
+            "rummikub_greedy" => playout::<Rummikub>(&Rules::standard(), 4, i, &greedy),
+            "rummy40_random" => playout::<Rummy40>(&Config::RUMMY40, 4, i, &r40),
+            "scala40_random" => playout::<Rummy40>(&Config::SCALA40, 4, i, &r40),
+            "classic_random" => playout::<ClassicRummy>(&classic_config, 4, i, &classic),
+            _ => panic!("unknown game {name}"),
+        })
+        .sum();
+    eprintln!("{name}: {n} hands, {actions} actions");
+}
+
 criterion_group!(benches, rummikub, rummy40, classic);
-criterion_main!(benches);
+
+fn main() {
+    if let Some(n) = std::env::var("PLAYOUT_HANDS").ok().and_then(|v| v.parse().ok()) {
+        let name = std::env::args().nth(1).unwrap_or_default();
+        count_only(&name, n);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,9 +1,8 @@
 //! [`analyze`]: the least-deadwood split of a hand, for bots and hints.
 
-use rummykit_core::{Card, PieceId, PieceSet, least_deadwood};
+use rummykit_core::{CardSet, PieceId, PieceSet};
 
 use crate::Config;
-use crate::turn::DECK;
 
 /// The best split of a hand into melds: what to keep together and what is deadwood.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -18,7 +17,8 @@ pub struct HandAnalysis {
 }
 
 /// The split of `hand` into disjoint melds (valid under `config`'s ace mode) with the
-/// least deadwood, computed exactly by [`rummykit_core::least_deadwood`].
+/// least deadwood, computed exactly by [`CardSet::least_deadwood`] (core's
+/// [`least_deadwood`](rummykit_core::least_deadwood) on the hand's card mask).
 ///
 /// ```
 /// use rummykit_classic::{Config, analyze};
@@ -33,20 +33,18 @@ pub struct HandAnalysis {
 /// ```
 #[must_use]
 pub fn analyze(hand: &PieceSet, config: &Config) -> HandAnalysis {
-    let ids: Vec<PieceId> = hand.iter().filter(|&id| DECK.contains(id)).collect();
-    let faces: Vec<Card> = ids.iter().filter_map(|&id| DECK.face(id)).collect();
+    // The one-deck catalog numbers its cards by face index: the hand is a card set, and
+    // a position in its split is the rank of the card in the set.
+    let cards = CardSet::of_deck_pieces(hand);
+    let mut ids = [PieceId::new(0).expect("id 0"); 52];
+    for (slot, card) in ids.iter_mut().zip(cards.iter()) {
+        *slot = PieceId::new(card.index()).expect("a card of the deck");
+    }
     let ace = config.ace;
-    match least_deadwood(&faces, &config.meld_rules(), |c| ace.card_value(c)) {
-        Ok(split) => HandAnalysis {
-            melds: split.melds().iter().map(|m| m.select(&ids).copied().collect()).collect(),
-            unmelded: split.unmelded().map(|i| ids[i]).collect(),
-            deadwood: split.deadwood(),
-        },
-        // A hand of the 52-card deck never exceeds the analysis limit of 64.
-        Err(_) => HandAnalysis {
-            melds: Vec::new(),
-            unmelded: ids.iter().copied().collect(),
-            deadwood: faces.iter().map(|&c| ace.card_value(c)).sum(),
-        },
+    let split = cards.least_deadwood(&config.meld_rules(), |c| ace.card_value(c));
+    HandAnalysis {
+        melds: split.melds().iter().map(|m| m.select(&ids).copied().collect()).collect(),
+        unmelded: split.unmelded().map(|i| ids[i]).collect(),
+        deadwood: split.deadwood(),
     }
 }

@@ -16,127 +16,14 @@
 //! id, by value it stands for (its number, then 14 for an ace that may be high), then by
 //! how far the run reaches below it (nearest first), then shortest first.
 
-use rummykit_core::{AcePolicy, MAX_MELD_LEN, MeldRules};
+use rummykit_core::{CardSet, MeldRules};
 
 /// Calls `emit` with every meld of `hand` (bits `0..52`) under `rules`, in the order of
-/// [`rummykit_core::hand_melds`] (see the module documentation).
+/// [`rummykit_core::hand_melds`] (see the module documentation): core's
+/// [`CardSet::for_each_meld`], which enumerates a plain hand of cards on its mask.
 pub(crate) fn for_each_meld(hand: u64, rules: &MeldRules, mut emit: impl FnMut(u64)) {
-    let min_len = usize::from(rules.min_len.max(1));
-    let max_group = usize::from(rules.max_group_len.min(4));
-    let hand = hand & ((1u64 << 52) - 1);
-    // Only cards that are in some meld give melds: skipping the others keeps the order.
-    let mut cards = if min_len >= 3 { in_some_triple(hand) } else { hand };
-    while cards != 0 {
-        let c = cards.trailing_zeros();
-        cards &= cards - 1;
-        // Cards that may join `c` as a meld's lowest card: those of higher id.
-        let above = hand & !((2u64 << c) - 1);
-        let (suit, rank) = (c / 13, c % 13);
-        // Groups: `c` and a subset of the same rank in the suits after `c`'s.
-        let mut others = [0u64; 3];
-        let mut n = 0;
-        for t in suit + 1..4 {
-            let bit = 1u64 << (t * 13 + rank);
-            if above & bit != 0 {
-                others[n] = bit;
-                n += 1;
-            }
-        }
-        for subset in 0u32..(1 << n) {
-            let len = 1 + subset.count_ones() as usize;
-            if len < min_len || len > max_group {
-                continue;
-            }
-            let mut meld = 1u64 << c;
-            for (k, bit) in others[..n].iter().enumerate() {
-                if subset & (1 << k) != 0 {
-                    meld |= bit;
-                }
-            }
-            emit(meld);
-        }
-        runs_from(c, above, rules.ace, min_len, &mut emit);
-    }
-}
-
-/// The cards of `hand` that lie in three of a rank, or in three consecutive cards of a
-/// suit counted round the corner (K-A-2 included): every card of a meld of three or more
-/// does, whatever the ace policy, so the others need not be looked at.
-fn in_some_triple(hand: u64) -> u64 {
-    const RANKS: u64 = (1 << 13) - 1;
-    let suit = |s: u32| (hand >> (13 * s)) & RANKS;
-    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
-    let three_of_a_rank = (a & b & (c | d)) | (c & d & (a | b));
-    // Rotations within the 13 ranks of a suit.
-    let up = |x: u64, k: u32| ((x << k) | (x >> (13 - k))) & RANKS;
-    let mut members = 0;
-    for (s, x) in [a, b, c, d].into_iter().enumerate() {
-        // `t` marks the lowest rank of three consecutive ranks held.
-        let t = x & up(x, 12) & up(x, 11);
-        let in_run = t | up(t, 1) | up(t, 2);
-        members |= ((in_run | three_of_a_rank) & x) << (13 * s as u32);
-    }
-    members
-}
-
-/// The runs of `hand_melds` whose lowest card (by id) is `c`, the other cards taken from
-/// `above`.
-fn runs_from(c: u32, above: u64, ace: AcePolicy, min_len: usize, emit: &mut impl FnMut(u64)) {
-    let (suit, number) = (c / 13, (c % 13 + 1) as i32);
-    // Values a run may use: lo..=hi (14 = an ace above the king; cyclic: any).
-    let (lo, hi, cyclic) = match ace {
-        AcePolicy::Low => (1, 13, false),
-        AcePolicy::High => (2, 14, false),
-        AcePolicy::LowOrHigh => (1, 14, false),
-        AcePolicy::RoundTheCorner => (-12, 26, true),
-    };
-    let mut values = [0i32; 2];
-    let mut n_values = 0;
-    if (lo..=hi).contains(&number) {
-        values[n_values] = number;
-        n_values += 1;
-    }
-    if number == 1 && hi == 14 && !cyclic {
-        values[n_values] = 14;
-        n_values += 1;
-    }
-    // The card of value `v` in `c`'s suit, as a bit (0 when not in `above`).
-    let card = |v: i32| -> u64 {
-        let bit = 1u64 << (suit * 13 + (v - 1).rem_euclid(13) as u32);
-        above & bit
-    };
-    let max_len = MAX_MELD_LEN as i32;
-    for &cv in &values[..n_values] {
-        let mut below = 1u64 << c;
-        let mut off = 0;
-        while off < max_len && cv - off >= lo {
-            if off > 0 {
-                let bit = card(cv - off);
-                if bit == 0 {
-                    break;
-                }
-                below |= bit;
-            }
-            let start = cv - off;
-            let mut meld = below;
-            let mut end = cv;
-            loop {
-                if (end - start + 1) as usize >= min_len {
-                    emit(meld);
-                }
-                end += 1;
-                if end > hi || end - start + 1 > max_len {
-                    break;
-                }
-                let bit = card(end);
-                if bit == 0 {
-                    break;
-                }
-                meld |= bit;
-            }
-            off += 1;
-        }
-    }
+    let hand = CardSet::from_bits(hand & ((1u64 << 52) - 1)).unwrap_or_default();
+    hand.for_each_meld(rules, |meld, _| emit(meld.bits()));
 }
 
 #[cfg(test)]
@@ -144,7 +31,7 @@ mod tests {
     use rand::seq::IndexedRandom;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-    use rummykit_core::{Card, Catalog, PieceId, hand_melds};
+    use rummykit_core::{AcePolicy, Card, Catalog, PieceId, hand_melds};
 
     use super::*;
 

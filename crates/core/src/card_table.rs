@@ -163,21 +163,7 @@ impl<F: Face> TableMeld<F> {
     ///
     /// The validator's [`MeldError`] for the longer meld (e.g. [`MeldError::TooLong`]).
     pub fn extended(&self, face: F, end: RunEnd, rules: &MeldRules) -> Result<Meld<F>, MeldError> {
-        let len = self.meld.len();
-        if len >= MAX_MELD_LEN {
-            return Err(MeldError::TooLong { len: len + 1, max: MAX_MELD_LEN });
-        }
-        let mut faces = [F::JOKER; MAX_MELD_LEN];
-        let old = self.meld.faces();
-        let front = end == RunEnd::Front && self.meld.kind() == MeldKind::Run;
-        if front {
-            faces[0] = face;
-            faces[1..=len].copy_from_slice(old);
-        } else {
-            faces[..len].copy_from_slice(old);
-            faces[len] = face;
-        }
-        Meld::new(self.meld.kind(), &faces[..=len], rules)
+        self.meld.extended(face, end, rules)
     }
 
     /// The ends at which `face` may be laid off, in the order front, back. A group

@@ -35,6 +35,14 @@ pub struct HandMeld {
 }
 
 impl HandMeld {
+    /// The meld of `kind` at `positions` (in meld order, at most [`MAX_MELD_LEN`]) with
+    /// bitmask `mask`.
+    pub(crate) fn new(kind: MeldKind, positions: &[u8], mask: u64) -> HandMeld {
+        let mut stored = [0u8; MAX_MELD_LEN];
+        stored[..positions.len()].copy_from_slice(positions);
+        HandMeld { kind, len: positions.len() as u8, positions: stored, mask }
+    }
+
     /// Group or run.
     #[must_use]
     pub fn kind(&self) -> MeldKind {

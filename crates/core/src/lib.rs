@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 
 mod card;
+mod card_set;
 mod card_table;
 mod catalog;
 pub mod conformance;
@@ -57,9 +58,10 @@ mod tile;
 mod tournament;
 
 pub use card::{Card, Rank};
+pub use card_set::CardSet;
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use catalog::{Catalog, PieceId};
-pub use deadwood::{Split, least_deadwood};
+pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use face::{FACES, Face, NATURAL_FACES};
 pub use game::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};

@@ -4,7 +4,7 @@ use core::fmt;
 
 use thiserror::Error;
 
-use crate::{AcePolicy, Face, JokerLimit, MeldRules, NATURAL_FACES};
+use crate::{AcePolicy, Face, JokerLimit, MeldRules, NATURAL_FACES, RunEnd};
 
 /// The most pieces a meld can hold: a run of thirteen.
 pub const MAX_MELD_LEN: usize = 13;
@@ -251,6 +251,39 @@ impl<F: Face> Meld<F> {
         let first = naturals.next();
         let mut rest = naturals.peekable();
         if rest.peek().is_some() && rest.all(|n| Some(n) == first) { group } else { run }
+    }
+
+    /// The meld with `face` laid off at `end`: before the first piece or after the last
+    /// of a run; at the back of a group (which is unordered, so `end` is ignored).
+    ///
+    /// # Errors
+    ///
+    /// The validator's [`MeldError`] for the longer meld (e.g. [`MeldError::TooLong`]).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, RunEnd, parse_list};
+    /// let rules = MeldRules::CLASSIC;
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("5h 6h 7h")?, &rules).unwrap();
+    /// let longer = run.extended("4h".parse()?, RunEnd::Front, &rules).unwrap();
+    /// assert_eq!(longer.to_string(), "4h 5h 6h 7h");
+    /// assert!(run.extended("4h".parse()?, RunEnd::Back, &rules).is_err());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn extended(&self, face: F, end: RunEnd, rules: &MeldRules) -> Result<Meld<F>, MeldError> {
+        let len = self.len();
+        if len >= MAX_MELD_LEN {
+            return Err(MeldError::TooLong { len: len + 1, max: MAX_MELD_LEN });
+        }
+        let mut faces = [F::JOKER; MAX_MELD_LEN];
+        let old = self.faces();
+        if end == RunEnd::Front && self.kind == MeldKind::Run {
+            faces[0] = face;
+            faces[1..=len].copy_from_slice(old);
+        } else {
+            faces[..len].copy_from_slice(old);
+            faces[len] = face;
+        }
+        Meld::new(self.kind, &faces[..=len], rules)
     }
 
     /// The kind, as declared.

@@ -97,6 +97,12 @@ impl PieceSet {
         true
     }
 
+    /// The ids 0–63 as a mask (bit `i` = id `i`).
+    #[inline]
+    pub(crate) const fn low_word(&self) -> u64 {
+        self.0[0]
+    }
+
     /// The smallest id in the set.
     #[must_use]
     pub fn first(&self) -> Option<PieceId> {

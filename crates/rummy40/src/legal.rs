@@ -12,7 +12,9 @@
 //! state (`Position::swap_ok`); releases, rare, go through the full check. Under the
 //! options that oblige a player to play a card this turn
 //! (`taken_discard_must_be_used_after_open`, `swapped_joker_must_be_played_same_turn`)
-//! every candidate goes through the check.
+//! the candidates that pass those functions also go through the check: such options
+//! only refuse more, so the cheap conditions stay exact filters and the check decides
+//! only what they let through.
 //!
 //! Batches of new melds (openings, single melds) are enumerated as byte keys that sort
 //! as the batches would ([`Position::expand`]): [`LegalActions`] counts the list and
@@ -90,9 +92,8 @@ impl Rummy40 {
         if self.phase == Phase::Over {
             return;
         }
-        let reference = self.config.obliges_plays();
         let mut list = LegalActions::new();
-        generate(&self.position(), &mut list, reference, &mut |a| self.check(a).is_ok());
+        generate(&self.position(), &mut list, Mode::of(&self.config), &mut |a| self.check(a).is_ok());
         list.drain_into(out);
     }
 
@@ -117,7 +118,7 @@ impl Rummy40 {
             return;
         }
         let mut list = LegalActions::new();
-        generate(&self.position(), &mut list, true, &mut |a| self.check(a).is_ok());
+        generate(&self.position(), &mut list, Mode::Reference, &mut |a| self.check(a).is_ok());
         list.drain_into(out);
     }
 
@@ -130,15 +131,18 @@ impl Rummy40 {
     /// leaves a legal discard? Used where a rule obliges the player to play a card this
     /// turn (a taken discard, a won joker), so that the obligation can always be met.
     pub(crate) fn can_play(&self, card: PieceId) -> bool {
+        let face = self.face(card);
         for m in self.table.melds() {
             for end in [RunEnd::Front, RunEnd::Back] {
-                if self.check(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
+                // A build the meld itself refuses fails the full check too: only those it
+                // takes are played out on a copy of the game (the costly part).
+                let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
+                if fits && self.check(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
                     return true;
                 }
             }
         }
         let hand = self.hand(self.to_move);
-        let face = self.face(card);
         let pos = self.position();
         let mut arena = Vec::new();
         let mut keys = Vec::new();
@@ -298,7 +302,7 @@ impl LegalActions {
         let mut check = |a: &Action| {
             game.get_or_insert_with(|| Rummy40::from_view(view)).as_ref().is_some_and(|g| g.check(a).is_ok())
         };
-        generate(&pos, self, view.config.obliges_plays(), &mut check);
+        generate(&pos, self, Mode::of(&view.config), &mut check);
     }
 
     /// How many actions are listed.
@@ -406,12 +410,16 @@ impl LegalActions {
 struct Sink<'a> {
     out: &'a mut LegalActions,
     reference: bool,
+    /// Fast mode whose survivors also go through `check`: the options that oblige a
+    /// player to play a card only refuse more, so the bounds stay exact filters.
+    checked: bool,
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
 impl Sink<'_> {
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
-        let keep = if self.reference { (self.check)(&a) } else { ok(&a) };
+        let keep =
+            if self.reference { (self.check)(&a) } else { ok(&a) && (!self.checked || (self.check)(&a)) };
         if keep {
             let item = self.out.item(a);
             self.out.items.push(item);
@@ -422,7 +430,11 @@ impl Sink<'_> {
     /// discards): kept if `ok` (fast mode, no `Action` made) or if the full check accepts
     /// it (reference mode).
     fn push_item(&mut self, item: Item, ok: impl FnOnce() -> bool) {
-        let keep = if self.reference { (self.check)(&self.out.build(item)) } else { ok() };
+        let keep = if self.reference {
+            (self.check)(&self.out.build(item))
+        } else {
+            ok() && (!self.checked || (self.check)(&self.out.build(item)))
+        };
         if keep {
             self.out.items.push(item);
         }
@@ -444,7 +456,7 @@ impl Sink<'_> {
             (self.check)(&a)
         } else {
             let (Item::Open { start, end, .. } | Item::Meld { start, end }) = item else { return };
-            ok(cards - self.out.pieces(start, end))
+            ok(cards - self.out.pieces(start, end)) && (!self.checked || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -452,15 +464,28 @@ impl Sink<'_> {
     }
 }
 
-/// Every legal action of `pos` into `out` (see the module docs). `reference`: no bounds,
-/// every candidate through `check`.
-fn generate(
-    pos: &Position<'_>,
-    out: &mut LegalActions,
-    reference: bool,
-    check: &mut dyn FnMut(&Action) -> bool,
-) {
-    let mut sink = Sink { out, reference, check };
+/// How [`generate`] decides.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The bounds and exact cheap conditions alone.
+    Fast,
+    /// As fast, then every survivor through the check (options that oblige plays).
+    Checked,
+    /// No bounds, every candidate through the check.
+    Reference,
+}
+
+impl Mode {
+    /// The mode of the fast enumeration under `config`.
+    fn of(config: &crate::Config) -> Mode {
+        if config.obliges_plays() { Mode::Checked } else { Mode::Fast }
+    }
+}
+
+/// Every legal action of `pos` into `out` (see the module docs).
+fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
+    let mut sink = Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, check };
+    let reference = sink.reference;
     let hand = pos.hand;
     match pos.phase {
         Phase::Over => {}
@@ -653,7 +678,13 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
     } else {
         // The discards in one pass (most of the list).
         let allowed = cards.iter().filter(|&&(piece, face)| discards.allows(piece, face));
-        sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
+        if sink.checked {
+            for &(piece, _) in allowed {
+                sink.push_item(Item::Discard(piece), || true);
+            }
+        } else {
+            sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
+        }
     }
 }
 
@@ -1351,7 +1382,7 @@ impl Position<'_> {
                 let ms = decode_batch(&arena[key.clone()]);
                 let left = without(cards, &ms);
                 let mut builds = Vec::new();
-                self.build_all_but_one(self.table, 0, RunEnd::Front, left, &mut builds, &mut |b, d| {
+                self.build_all_but_one(self.table, 0, RunEnd::Front, None, left, &mut builds, &mut |b, d| {
                     out.push((ms.clone(), b.to_vec(), d, value));
                 });
             }
@@ -1441,12 +1472,16 @@ impl Position<'_> {
     }
 
     /// Every sequence of builds, in normal order from meld `at` and `end` on, that lays
-    /// all of `left` but one card onto `table`; calls `emit(builds, that card)`.
+    /// all of `left` but one card onto `table`; calls `emit(builds, that card)`. The
+    /// builds so far changed only meld `at` (the earlier ones are done with): `current`
+    /// is that meld as they left it (`None`: as on the table), so no table is copied.
+    #[allow(clippy::too_many_arguments)]
     fn build_all_but_one(
         &self,
         table: &MeldTable<Card>,
         at: usize,
         end: RunEnd,
+        current: Option<Meld<Card>>,
         left: PieceSet,
         builds: &mut Vec<LayOff>,
         emit: &mut dyn FnMut(&[LayOff], PieceId),
@@ -1459,24 +1494,23 @@ impl Position<'_> {
         }
         let Some(target) = table.melds().get(at) else { return };
         let id = target.id();
+        let meld = current.unwrap_or(*target.meld());
         for p in left {
-            // The cards left are in hand, on no meld: whether one fits is the meld's
-            // own rule (the table's `lay_off` checks it again on the copy).
-            let fits = self.face(p).is_some_and(|face| target.extended(face, end, &self.rules).is_ok());
-            if fits {
-                let mut next = table.clone();
-                if next.lay_off(id, p, end, &self.catalog, &self.rules).is_ok() {
-                    let mut rest = left;
-                    rest.remove(p);
-                    builds.push(LayOff::new(p, id, end));
-                    self.build_all_but_one(&next, at, end, rest, builds, emit);
-                    builds.pop();
-                }
-            }
+            // The cards left are in hand, on no meld: whether one fits is the meld's own
+            // rule, the one the table's `lay_off` applies, and gives the longer meld.
+            let Some(longer) = self.face(p).and_then(|face| meld.extended(face, end, &self.rules).ok())
+            else {
+                continue;
+            };
+            let mut rest = left;
+            rest.remove(p);
+            builds.push(LayOff::new(p, id, end));
+            self.build_all_but_one(table, at, end, Some(longer), rest, builds, emit);
+            builds.pop();
         }
         match end {
-            RunEnd::Front => self.build_all_but_one(table, at, RunEnd::Back, left, builds, emit),
-            RunEnd::Back => self.build_all_but_one(table, at + 1, RunEnd::Front, left, builds, emit),
+            RunEnd::Front => self.build_all_but_one(table, at, RunEnd::Back, Some(meld), left, builds, emit),
+            RunEnd::Back => self.build_all_but_one(table, at + 1, RunEnd::Front, None, left, builds, emit),
         }
     }
 

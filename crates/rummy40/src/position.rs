@@ -4,7 +4,9 @@
 //! building anything. The discard rules live here, shared by the referee's check and the
 //! enumeration.
 
-use rummykit_core::{Card, Catalog, MeldId, MeldRules, MeldTable, PieceId, PieceSet};
+use rummykit_core::{
+    Card, Catalog, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd, TableMeld,
+};
 
 use crate::view::HandCards;
 use crate::{ActionError, Config, JokerDiscard, Phase, Rummy40, View};
@@ -161,7 +163,16 @@ impl<'a> Position<'a> {
     /// A table meld `piece` could be built onto, if any.
     pub(crate) fn fits(&self, piece: PieceId) -> Option<MeldId> {
         let face = self.catalog.face(piece)?;
-        self.table.melds().iter().find(|m| !m.lay_off_ends(face, &self.rules).is_empty()).map(|m| m.id())
+        // `TableMeld::lay_off_ends` without its list: a group takes a card at its back only.
+        let fits = |m: &&TableMeld<Card>| {
+            let ends: &[RunEnd] = if m.meld().kind() == MeldKind::Run {
+                &[RunEnd::Front, RunEnd::Back]
+            } else {
+                &[RunEnd::Back]
+            };
+            ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
+        };
+        self.table.melds().iter().find(fits).map(|m| m.id())
     }
 }
 

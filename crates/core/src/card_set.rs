@@ -1,0 +1,509 @@
+//! [`CardSet`]: distinct natural cards of one deck as a 52-bit mask, with the meld
+//! check of such a set as a table lookup.
+
+use crate::deadwood::split_of_cards;
+use crate::{AcePolicy, Card, Face, MAX_MELD_LEN, MeldKind, MeldRules, PieceSet, Split};
+
+/// Bits of the 52 natural cards (a set's mask never has others).
+const ALL: u64 = (1 << 52) - 1;
+/// The 13 ranks of one suit.
+const RANKS: u64 = (1 << 13) - 1;
+
+/// A set of distinct natural cards of one deck: bit `i` is the card of
+/// [`index`](Card::index) `i` (suit × 13 + rank − 1). No jokers, no second copies.
+///
+/// It is the fast path for a plain hand of cards: [`CardSet::meld_kind`] checks a meld
+/// with a few bit operations and one table lookup, and
+/// [`least_deadwood_value`](crate::least_deadwood_value) and
+/// [`least_deadwood`](crate::least_deadwood) search such a hand on its mask.
+///
+/// ```
+/// use rummykit_core::{Card, CardSet, MeldKind, MeldRules, parse_list};
+/// let cards: Vec<Card> = parse_list("5h 6h 7h")?;
+/// let set = CardSet::from_cards(&cards).unwrap();
+/// assert_eq!(set.len(), 3);
+/// assert_eq!(set.meld_kind(&MeldRules::CLASSIC), Some(MeldKind::Run));
+/// assert_eq!(CardSet::from_cards(&parse_list::<Card>("5h 5h 6h")?), None); // a repeat
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    /// The empty set.
+    pub const EMPTY: CardSet = CardSet(0);
+
+    /// The set of `cards`, or `None` if one is a joker or a card is there twice.
+    #[must_use]
+    pub fn from_cards(cards: &[Card]) -> Option<CardSet> {
+        let mut set = CardSet::EMPTY;
+        for &c in cards {
+            if !set.insert(c) {
+                return None;
+            }
+        }
+        Some(set)
+    }
+
+    /// The set with mask `bits` (bit `i` = the card of index `i`), or `None` if a bit
+    /// beyond the 52 natural cards is set.
+    ///
+    /// ```
+    /// use rummykit_core::CardSet;
+    /// assert_eq!(CardSet::from_bits(0b111).map(|s| s.len()), Some(3)); // Ac 2c 3c
+    /// assert_eq!(CardSet::from_bits(1 << 52), None);
+    /// ```
+    #[must_use]
+    pub const fn from_bits(bits: u64) -> Option<CardSet> {
+        if bits & !ALL == 0 { Some(CardSet(bits)) } else { None }
+    }
+
+    /// The cards of the pieces of the one-deck catalog
+    /// ([`Catalog::DECK`](crate::Catalog::DECK), which numbers its cards by face index)
+    /// in `pieces`; pieces beyond that catalog are left out.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, Catalog, PieceSet, parse_list};
+    /// let deck = Catalog::<Card>::DECK;
+    /// let cards: Vec<Card> = parse_list("Kc 2h")?;
+    /// let pieces: PieceSet = cards.iter().map(|&c| deck.ids_of(c).next().unwrap()).collect();
+    /// assert_eq!(CardSet::of_deck_pieces(&pieces), CardSet::from_cards(&cards).unwrap());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn of_deck_pieces(pieces: &PieceSet) -> CardSet {
+        CardSet(pieces.low_word() & ALL)
+    }
+
+    /// The split of these cards into disjoint melds (valid under `rules`) with the least
+    /// deadwood: [`least_deadwood`](crate::least_deadwood) of the cards in index order
+    /// (positions in the split count the cards in that order), searched on the mask.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, Face, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("9s 9d 9h 8h 7h Kc 2c")?).unwrap();
+    /// let split = hand.least_deadwood(&MeldRules::CLASSIC, |c| c.number().map_or(0, |n| u32::from(n.min(10))));
+    /// assert_eq!(split.deadwood(), 27); // 9d 9h 9s melded
+    /// let cards: Vec<Card> = hand.iter().collect();
+    /// assert_eq!(split.unmelded().map(|i| cards[i].to_string()).collect::<Vec<_>>(), ["2c", "Kc", "7h", "8h"]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn least_deadwood(self, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Split {
+        if rules.min_len >= 3 {
+            return split_of_cards(self.0, rules, value);
+        }
+        let mut faces = [Card::JOKER; 52];
+        let mut n = 0;
+        for c in self.iter() {
+            faces[n] = c;
+            n += 1;
+        }
+        // Within the analysis limit: a set holds at most 52 cards.
+        crate::least_deadwood(&faces[..n], rules, value).unwrap_or_else(|_| unreachable!())
+    }
+
+    /// The mask.
+    #[must_use]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Adds `card`; `false` if it was there already or is a joker (which a `CardSet`
+    /// never holds).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet};
+    /// let (ace, king) = ("Ac".parse::<Card>()?, "Ks".parse::<Card>()?);
+    /// let mut set = CardSet::EMPTY;
+    /// assert!(set.is_empty());
+    /// assert!(set.insert(king) && set.insert(ace));
+    /// assert!(!set.insert(ace) && !set.insert(Card::JOKER));
+    /// assert!(set.contains(ace) && !set.contains(Card::JOKER));
+    /// assert_eq!((set.len(), set.iter().collect::<Vec<_>>()), (2, vec![ace, king]));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn insert(&mut self, card: Card) -> bool {
+        let i = card.index();
+        if i >= 52 || self.0 & (1 << i) != 0 {
+            return false;
+        }
+        self.0 |= 1 << i;
+        true
+    }
+
+    /// `true` if `card` is in the set.
+    #[must_use]
+    pub fn contains(self, card: Card) -> bool {
+        card.index() < 52 && self.0 & (1 << card.index()) != 0
+    }
+
+    /// Number of cards.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// `true` if empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The cards in index order (clubs ace to king, diamonds, hearts, spades).
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Card::from_index(i)
+        })
+    }
+
+    /// The kind of meld these cards form under `rules` (in any order: a run is read
+    /// from its low end), or `None` if they form none. Without jokers no set is both.
+    ///
+    /// Costs a few bit operations and one lookup in a table of every pattern of ranks,
+    /// the same answer as [`Meld::new`](crate::Meld::new) given the cards in run order.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, MeldKind, MeldRules, parse_list};
+    /// let set = |s: &str| CardSet::from_cards(&parse_list::<Card>(s).unwrap()).unwrap();
+    /// let rules = MeldRules::CLASSIC;
+    /// assert_eq!(set("9s 9d 9h").meld_kind(&rules), Some(MeldKind::Group));
+    /// assert_eq!(set("Kh Ah Qh").meld_kind(&rules), None); // the ace is low here
+    /// let high = rules.with_ace(AcePolicy::LowOrHigh);
+    /// assert_eq!(set("Kh Ah Qh").meld_kind(&high), Some(MeldKind::Run));
+    /// assert_eq!(set("9s 9d").meld_kind(&rules), None); // too short
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn meld_kind(self, rules: &MeldRules) -> Option<MeldKind> {
+        let bits = self.0;
+        // Where the lowest card's suit starts and the cards of its rank, by table (an
+        // empty set reads as index 64: no column, and too short for anything).
+        let low = bits.trailing_zeros() as usize;
+        let (lane, column) = (bits >> LANE_START[low], COLUMNS[low]);
+        // The set with its 1, 2, 3, 4 lowest cards removed: it has at least k cards if
+        // `fewer[k - 1]` is not empty, at most k if `fewer[k]` is.
+        let b1 = bits & bits.wrapping_sub(1);
+        let b2 = b1 & b1.wrapping_sub(1);
+        let b3 = b2 & b2.wrapping_sub(1);
+        let fewer = [bits, b1, b2, b3, b3 & b3.wrapping_sub(1)];
+        let long_enough = fewer[usize::from(rules.min_len.clamp(1, 5)) - 1] != 0;
+        // A run: one suit (nothing above the lowest card's lane), two cards or more, and
+        // a pattern of ranks the table allows under the ace policy.
+        let pattern = RUN_PATTERNS[(lane & RANKS) as usize] >> (rules.ace as u8) & 1 != 0;
+        let run = long_enough & (lane < 1 << 13) & (b1 != 0) & pattern;
+        // A group: every card of the lowest card's rank, and not too many.
+        let short_enough = fewer[usize::from(rules.max_group_len.min(4))] == 0;
+        let group = long_enough & (bits & !column == 0) & short_enough;
+        // Computed without branches: a batch of candidates is about as often one as the
+        // other. Both cannot hold: two cards of one suit differ in rank.
+        const KINDS: [Option<MeldKind>; 4] = [None, Some(MeldKind::Group), Some(MeldKind::Run), None];
+        KINDS[usize::from(group) | usize::from(run) << 1]
+    }
+
+    /// Calls `emit` with every meld of these cards under `rules` (jokerless), each with
+    /// its kind, in the order of [`hand_melds`](crate::hand_melds) over the cards in
+    /// index order: by lowest card, then groups before runs, and so on (a run of the
+    /// whole suit round the corner comes once per start, as there).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, MeldKind, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("7h 7s 7d 8h 9h Kc")?).unwrap();
+    /// let mut melds = Vec::new();
+    /// hand.for_each_meld(&MeldRules::CLASSIC, |m, kind| melds.push((m.len(), kind)));
+    /// assert_eq!(melds, vec![(3, MeldKind::Group), (3, MeldKind::Run)]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn for_each_meld(self, rules: &MeldRules, mut emit: impl FnMut(CardSet, MeldKind)) {
+        let mut cards = if rules.min_len >= 3 { in_some_triple(self.0) } else { self.0 };
+        while cards != 0 {
+            let c = cards.trailing_zeros();
+            cards &= cards - 1;
+            melds_from(c, self.0, rules, &mut |m, kind, _| emit(CardSet(m), kind));
+        }
+    }
+}
+
+/// The cards of `hand` that lie in three of a rank, or in three consecutive cards of a
+/// suit counted round the corner (K-A-2 included): every card of a meld of three or more
+/// does, whatever the ace policy, so the others are in no meld.
+#[inline]
+pub(crate) fn in_some_triple(hand: u64) -> u64 {
+    let suit = |s: u32| (hand >> (13 * s)) & RANKS;
+    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
+    let three_of_a_rank = (a & b & (c | d)) | (c & d & (a | b));
+    // Rotations within the 13 ranks of a suit.
+    let up = |x: u64, k: u32| ((x << k) | (x >> (13 - k))) & RANKS;
+    let mut members = 0;
+    for (s, x) in [a, b, c, d].into_iter().enumerate() {
+        // `t` marks the lowest rank of three consecutive ranks held.
+        let t = x & up(x, 12) & up(x, 11);
+        let in_run = t | up(t, 1) | up(t, 2);
+        members |= ((in_run | three_of_a_rank) & x) << (13 * s as u32);
+    }
+    members
+}
+
+/// Calls `emit(mask, kind, first)` with every meld of `hand` under `rules` whose lowest
+/// card (by index) is `c`, in [`hand_melds`](crate::hand_melds) order; `first` is a
+/// group's number or the value a run starts at (1–14, or 1–13 round the corner).
+#[inline]
+pub(crate) fn melds_from(c: u32, hand: u64, rules: &MeldRules, emit: &mut impl FnMut(u64, MeldKind, u8)) {
+    let min_len = usize::from(rules.min_len.max(1));
+    let max_group = usize::from(rules.max_group_len.min(4));
+    // Cards that may join `c` as a meld's lowest card: those of higher index.
+    let above = hand & !((2u64 << c) - 1);
+    let (suit, rank) = (c / 13, c % 13);
+    // Groups: `c` and a subset of the same rank in the suits after `c`'s.
+    let mut others = [0u64; 3];
+    let mut n = 0;
+    for t in suit + 1..4 {
+        let bit = 1u64 << (t * 13 + rank);
+        if above & bit != 0 {
+            others[n] = bit;
+            n += 1;
+        }
+    }
+    for subset in 0u32..(1 << n) {
+        let len = 1 + subset.count_ones() as usize;
+        if len < min_len || len > max_group {
+            continue;
+        }
+        let mut meld = 1u64 << c;
+        for (k, bit) in others[..n].iter().enumerate() {
+            if subset & (1 << k) != 0 {
+                meld |= bit;
+            }
+        }
+        emit(meld, MeldKind::Group, rank as u8 + 1);
+    }
+    runs_from(c, above, rules.ace, min_len, emit);
+}
+
+/// The runs of [`melds_from`].
+#[inline]
+fn runs_from(c: u32, above: u64, ace: AcePolicy, min_len: usize, emit: &mut impl FnMut(u64, MeldKind, u8)) {
+    let (suit, number) = (c / 13, (c % 13 + 1) as i32);
+    // Values a run may use: lo..=hi (14 = an ace above the king; cyclic: any).
+    let (lo, hi, cyclic) = match ace {
+        AcePolicy::Low => (1, 13, false),
+        AcePolicy::High => (2, 14, false),
+        AcePolicy::LowOrHigh => (1, 14, false),
+        AcePolicy::RoundTheCorner => (-12, 26, true),
+    };
+    let mut values = [0i32; 2];
+    let mut n_values = 0;
+    if (lo..=hi).contains(&number) {
+        values[n_values] = number;
+        n_values += 1;
+    }
+    if number == 1 && hi == 14 && !cyclic {
+        values[n_values] = 14;
+        n_values += 1;
+    }
+    // The card of value `v` in `c`'s suit, as a bit (0 when not in `above`).
+    let card = |v: i32| -> u64 {
+        let bit = 1u64 << (suit * 13 + (v - 1).rem_euclid(13) as u32);
+        above & bit
+    };
+    let max_len = MAX_MELD_LEN as i32;
+    for &cv in &values[..n_values] {
+        let mut below = 1u64 << c;
+        let mut off = 0;
+        while off < max_len && cv - off >= lo {
+            if off > 0 {
+                let bit = card(cv - off);
+                if bit == 0 {
+                    break;
+                }
+                below |= bit;
+            }
+            let start = cv - off;
+            let first = if cyclic { (start - 1).rem_euclid(13) + 1 } else { start };
+            let mut meld = below;
+            let mut end = cv;
+            loop {
+                if (end - start + 1) as usize >= min_len {
+                    emit(meld, MeldKind::Run, first as u8);
+                }
+                end += 1;
+                if end > hi || end - start + 1 > max_len {
+                    break;
+                }
+                let bit = card(end);
+                if bit == 0 {
+                    break;
+                }
+                meld |= bit;
+            }
+            off += 1;
+        }
+    }
+}
+
+/// The cards of rank 1 in the four suits (shifted left by `r` for rank `r + 1`).
+const RANK_COLUMN: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
+/// For each card index (and 64, an empty set): where its suit's lane starts.
+static LANE_START: [u32; 65] = {
+    let mut t = [63; 65];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = (i as u32 / 13) * 13;
+        i += 1;
+    }
+    t
+};
+
+/// For each card index (and 64, an empty set): the four cards of its rank.
+static COLUMNS: [u64; 65] = {
+    let mut t = [0; 65];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = RANK_COLUMN << (i % 13);
+        i += 1;
+    }
+    t
+};
+
+/// The bit of `ace` in [`RUN_PATTERNS`]: its discriminant, which the lookup shifts by.
+const fn ace_bit(ace: AcePolicy) -> u8 {
+    1 << ace as u8
+}
+
+/// For every pattern of the 13 ranks (bit `r` = rank `r + 1`): which ace policies read
+/// it as one run (bits of [`ace_bit`]). Built at compile time.
+static RUN_PATTERNS: [u8; 1 << 13] = run_patterns();
+
+const fn run_patterns() -> [u8; 1 << 13] {
+    let mut table = [0u8; 1 << 13];
+    let mut p = 1usize;
+    while p < 1 << 13 {
+        let x = p as u64;
+        // Consecutive from its lowest rank: x is a block of ones.
+        let low = x >> x.trailing_zeros();
+        let block = low & (low + 1) == 0;
+        let ace = x & 1 != 0;
+        let king = x & (1 << 12) != 0;
+        // With the ace read as 14: ranks 2..=13 and the ace on top.
+        let high = (x >> 1) | if ace { 1 << 12 } else { 0 };
+        let high_low = high >> high.trailing_zeros();
+        let high_block = high_low & (high_low + 1) == 0;
+        let mut bits = 0;
+        if block {
+            bits |=
+                ace_bit(AcePolicy::Low) | ace_bit(AcePolicy::LowOrHigh) | ace_bit(AcePolicy::RoundTheCorner);
+            if !ace {
+                bits |= ace_bit(AcePolicy::High);
+            }
+        }
+        if high_block && ace && king {
+            bits |=
+                ace_bit(AcePolicy::High) | ace_bit(AcePolicy::LowOrHigh) | ace_bit(AcePolicy::RoundTheCorner);
+        }
+        // Round the corner: the complement is one block within the ring (or empty).
+        let missing = !x & RANKS;
+        if missing == 0 {
+            bits |= ace_bit(AcePolicy::RoundTheCorner);
+        } else {
+            let m = missing >> missing.trailing_zeros();
+            if m & (m + 1) == 0 || {
+                // The missing ranks wrap: the present ones form one block then.
+                let low = x >> x.trailing_zeros();
+                low & (low + 1) == 0
+            } {
+                bits |= ace_bit(AcePolicy::RoundTheCorner);
+            }
+        }
+        table[p] = bits;
+        p += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Meld;
+
+    const POLICIES: [AcePolicy; 4] =
+        [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
+
+    /// The cards of `bits` in the order the validator reads a run: from each possible
+    /// start, the first order it accepts, else ascending.
+    fn verdict(bits: u64, rules: &MeldRules) -> Option<MeldKind> {
+        let cards: Vec<Card> = CardSet(bits).iter().collect();
+        if Meld::new(MeldKind::Group, &cards, rules).is_ok() {
+            return Some(MeldKind::Group);
+        }
+        // Every rotation of the ascending order: a run round the corner starts anywhere.
+        (0..cards.len().max(1))
+            .any(|k| {
+                let mut c = cards.clone();
+                c.rotate_left(k);
+                Meld::new(MeldKind::Run, &c, rules).is_ok()
+            })
+            .then_some(MeldKind::Run)
+    }
+
+    /// Every pattern of ranks in one suit, and every pattern of one rank, under every
+    /// ace policy and minimum length: the lookup gives the validator's answer (RULES §0).
+    #[test]
+    fn meld_kind_agrees_with_the_validator_on_every_pattern() {
+        for ace in POLICIES {
+            for (min, max_group) in [(1, 4), (3, 4), (3, 3), (2, 2)] {
+                let mut rules = MeldRules::CLASSIC.with_ace(ace).with_min_len(min);
+                rules.max_group_len = max_group;
+                for suit in [0u32, 3] {
+                    for p in 0u64..1 << 13 {
+                        let bits = p << (13 * suit);
+                        assert_eq!(CardSet(bits).meld_kind(&rules), verdict(bits, &rules), "{ace:?} {p:#b}");
+                    }
+                }
+                for rank in 0..13u32 {
+                    for suits in 0u64..16 {
+                        let bits =
+                            (0..4).filter(|s| suits & (1 << s) != 0).fold(0, |a, s| a | 1 << (s * 13 + rank));
+                        assert_eq!(
+                            CardSet(bits).meld_kind(&rules),
+                            verdict(bits, &rules),
+                            "{ace:?} {bits:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random sets of every size across suits and ranks.
+    #[test]
+    fn random_sets_agree_with_the_validator() {
+        let rules = MeldRules::CLASSIC;
+        let mut rng = 0x1234_5678_9abc_def0u64;
+        for _ in 0..20_000 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let bits = rng & ALL & (rng >> 7);
+            let bits = bits & (bits >> 3) | (1 << (rng % 52));
+            assert_eq!(CardSet(bits).meld_kind(&rules), verdict(bits, &rules), "{bits:#x}");
+        }
+    }
+
+    #[test]
+    fn from_cards_refuses_jokers_and_repeats() {
+        let c = Card::from_index(5).unwrap();
+        assert_eq!(CardSet::from_cards(&[c, Card::JOKER]), None);
+        assert_eq!(CardSet::from_cards(&[c, c]), None);
+        let set = CardSet::from_cards(&[c]).unwrap();
+        assert!(set.contains(c) && !set.contains(Card::JOKER) && !set.is_empty());
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![c]);
+        assert_eq!(CardSet::from_bits(set.bits()), Some(set));
+    }
+}
