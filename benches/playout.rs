@@ -15,7 +15,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{Bot, Game, Seating, play_hand};
+use rummykit::{Bot, Game, Seating, play_hand};
 
 /// Plays hand `i` (seeded by `i`) of `G` between the bots `make` builds for it; returns
 /// the number of actions.
@@ -70,8 +70,8 @@ fn rummy40(c: &mut Criterion) {
 }
 
 fn classic(c: &mut Criterion) {
+    use rummykit::MatchEnd;
     use rummykit::classic::{ClassicRummy, Config, RandomBot};
-    use rummykit::core::MatchEnd;
     let make = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
         (0..4)
             .map(|s| {
