@@ -360,3 +360,23 @@ fn a_void_hand_says_why_rules_3_7() {
     );
     assert_eq!(summary.totals, vec![0; 4], "a void hand scores nothing");
 }
+
+#[test]
+fn engine_refusals_name_cards_in_notation_not_ids_rules_2_3() {
+    // Seed 1: the person takes the top discard 3c and tries to throw it back, which
+    // RULES.md §2.3 forbids; the engine's message names the card by its id, the person
+    // reads it in notation.
+    let (status, out, err) = play_tool(
+        &["--game", "classic", "--players", "2", "--human", "1", "--seed", "1", "--hands", "1"],
+        "take\ndiscard 3c\nquit\n",
+    );
+    assert_eq!(status, cli::SUCCESS, "{err}");
+    assert_says(
+        &out,
+        &[
+            "seat 1 (you): take the discard 3c",
+            "error: refused: card 3c was taken from the discard pile this turn",
+        ],
+    );
+    assert!(!out.contains('#'), "no piece ids:\n{out}");
+}

@@ -5,8 +5,8 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use rummykit_classic::Config as ClassicConfig;
-use rummykit_core::MatchEnd;
-use rummykit_rummikub::Rules;
+use rummykit_core::{MatchEnd, Ranking};
+use rummykit_rummikub::{Rules, session_terms};
 use rummykit_rummy40::Config as Rummy40Config;
 
 use crate::bots;
@@ -123,20 +123,33 @@ impl GameChoice {
         ClassicConfig::simulation(end)
     }
 
-    /// The match a game plays by its own rules when no number of hands is asked for:
-    /// Rummikub one game per player, highest total (RULES.md §1.8); classic to 100
-    /// points (§2.7); Rummy 40 and Scala 40 by elimination at 101 (§3.8).
+    /// The match a game plays by its own rules, and how its seats are ranked: Rummikub
+    /// by the rules' session terms, one game per player (RULES.md §1.8); classic to 100
+    /// points (§2.7); Rummy 40 and Scala 40 by elimination at 101 (§3.8). `hands` asks
+    /// for that many hands instead.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchEnd, Ranking};
+    /// use rummykit_terminal::GameChoice;
+    /// assert_eq!(GameChoice::Rummikub.match_terms(3, None), (MatchEnd::FixedHands(3), Ranking::Total));
+    /// assert_eq!(GameChoice::Classic.match_terms(3, None).0, MatchEnd::TargetScore(100));
+    /// assert_eq!(GameChoice::Scala40.match_terms(3, Some(2)).0, MatchEnd::FixedHands(2));
+    /// ```
     #[must_use]
-    pub fn match_end(self, players: usize) -> MatchEnd {
-        match self {
+    pub fn match_terms(self, players: usize, hands: Option<u32>) -> (MatchEnd, Ranking) {
+        let (end, ranking) = match self {
             GameChoice::Rummikub | GameChoice::Schmidt => {
-                MatchEnd::FixedHands(u32::try_from(players).unwrap_or(u32::MAX))
+                let rules = self.rummikub_rules().unwrap_or_else(Rules::standard);
+                session_terms(rules.session_ranking, u32::try_from(players).unwrap_or(u32::MAX))
             }
-            GameChoice::Classic => ClassicConfig::standard(MatchEnd::TargetScore(100)).game_end,
+            GameChoice::Classic => {
+                (ClassicConfig::standard(MatchEnd::TargetScore(100)).game_end, Ranking::Total)
+            }
             GameChoice::Rummy40 | GameChoice::Scala40 => {
-                self.rummy40_config().map_or(MatchEnd::Elimination(101), |c| c.game_end)
+                (self.rummy40_config().map_or(MatchEnd::Elimination(101), |c| c.game_end), Ranking::Total)
             }
-        }
+        };
+        (hands.map_or(end, MatchEnd::FixedHands), ranking)
     }
 
     /// The goal, the opening rule and the end of the match, in a few lines: printed at

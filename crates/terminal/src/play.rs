@@ -431,20 +431,16 @@ pub fn run(options: &Options, input: Input<'_>, mut output: impl Write) -> Resul
     use rummykit_rummy40::Rummy40;
     options.check()?;
     let game = options.game;
-    let end = options.hands.map_or_else(|| game.match_end(options.players), MatchEnd::FixedHands);
+    let (end, ranking) = game.match_terms(options.players, options.hands);
     let io = Io::new(input, &mut output, options.style, options.echo);
     if let Some(rules) = game.rummikub_rules() {
-        let ranking = match rules.session_ranking {
-            rummykit_rummikub::SessionRanking::MostGamesWon => Ranking::HandsWon,
-            _ => Ranking::Total,
-        };
         return play_match::<Rummikub>(options, rules, end, ranking, io);
     }
     if let Some(mut config) = game.rummy40_config() {
         config.game_end = end;
-        return play_match::<Rummy40>(options, config, end, Ranking::Total, io);
+        return play_match::<Rummy40>(options, config, end, ranking, io);
     }
-    play_match::<ClassicRummy>(options, GameChoice::classic_config(end), end, Ranking::Total, io)
+    play_match::<ClassicRummy>(options, GameChoice::classic_config(end), end, ranking, io)
 }
 
 fn standings(totals: &[i64], order: ScoreOrder) -> Vec<Seat> {

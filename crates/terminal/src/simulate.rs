@@ -151,7 +151,7 @@ pub fn simulate(options: &SimOptions, progress: impl FnMut(usize)) -> Result<Sim
     if let Some(config) = game.rummy40_config() {
         return run::<Rummy40>(options, &config, progress);
     }
-    let end = game.match_end(options.players);
+    let (end, _) = game.match_terms(options.players, None);
     run::<ClassicRummy>(options, &GameChoice::classic_config(end), progress)
 }
 
