@@ -8,7 +8,7 @@ use rustyline::DefaultEditor;
 use rustyline::error::ReadlineError;
 
 use crate::style::Style;
-use crate::text::clip_to;
+use crate::text::{clip_message, clip_to};
 
 /// Where a person's commands come from.
 pub struct Input<'a> {
@@ -142,7 +142,7 @@ impl<'a> Io<'a> {
 
     /// Prints an error message, clipped so that a long bad line is not echoed whole.
     pub(crate) fn error(&mut self, message: impl fmt::Display) -> io::Result<()> {
-        let text = self.style.error(format!("error: {}", clip_to(&message.to_string(), ECHO)));
+        let text = self.style.error(format!("error: {}", clip_message(message)));
         writeln!(self.out, "{text}")
     }
 }

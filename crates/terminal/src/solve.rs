@@ -10,7 +10,7 @@ use rummykit_rummikub::solver::{Objective, Position, Solution, SolveOptions, Sol
 use serde_json::{Map, Value, json};
 
 use crate::args::{Args, Flag, Request, UsageError};
-use crate::text::{clip, plural};
+use crate::text::{clip, clip_message, plural};
 
 /// The help of the `solve` tool.
 pub(crate) const USAGE: &str = "\
@@ -116,7 +116,7 @@ pub(crate) fn one(
     let position = match Position::parse(table, rack) {
         Ok(p) => p,
         Err(e) => {
-            let _ = writeln!(err, "solve: {}", clip(&e.to_string()));
+            let _ = writeln!(err, "solve: {}", clip_message(&e));
             return 1;
         }
     };
@@ -127,7 +127,7 @@ pub(crate) fn one(
             Err(_) => 1,
         },
         Err(e) => {
-            let _ = writeln!(err, "solve: {}", clip(&e.to_string()));
+            let _ = writeln!(err, "solve: {}", clip_message(&e));
             1
         }
     }
@@ -207,7 +207,7 @@ fn answer(solver: &mut Solver, bytes: &[u8]) -> Result<Value, String> {
     }
     let (position, options) = request(text)?;
     let start = Instant::now();
-    let sol = solver.solve(&position, &options).map_err(|e| clip(&e.to_string()))?;
+    let sol = solver.solve(&position, &options).map_err(|e| clip_message(&e))?;
     let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
     let names = |tiles: &[Tile]| tiles.iter().map(Tile::to_string).collect::<Vec<_>>();
     Ok(json!({
@@ -233,9 +233,7 @@ fn request(text: &str) -> Result<(Position, SolveOptions), String> {
         items
             .iter()
             .map(|item| match item {
-                Value::String(s) => {
-                    s.parse::<Tile>().map_err(|e| format!("{name}: {}", clip(&e.to_string())))
-                }
+                Value::String(s) => s.parse::<Tile>().map_err(|e| format!("{name}: {}", clip_message(&e))),
                 _ => Err(format!("`{name}` must be an array of tile strings such as \"r5\"")),
             })
             .collect()

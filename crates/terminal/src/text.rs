@@ -17,6 +17,15 @@ pub(crate) fn clip(text: &str) -> String {
     clip_to(text, CLIP)
 }
 
+/// The most characters of an engine message the tools print: it may repeat a long
+/// token the person typed.
+pub(crate) const MESSAGE: usize = 200;
+
+/// An engine message, clipped to [`MESSAGE`] characters.
+pub(crate) fn clip_message(message: impl std::fmt::Display) -> String {
+    clip_to(&message.to_string(), MESSAGE)
+}
+
 /// `text` cut to at most `max` characters, with `…` when cut.
 pub(crate) fn clip_to(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
@@ -25,10 +34,17 @@ pub(crate) fn clip_to(text: &str, max: usize) -> String {
     }
 }
 
-/// A meld error with its position counted from 1, as the person counts.
+/// A meld error with its position counted from 1, as the person counts, and its
+/// counts in the right number (`1 piece`).
 pub(crate) fn meld_error(error: &MeldError) -> String {
     let at = |index: &usize| index + 1;
     match error {
+        MeldError::TooShort { len, min } => {
+            format!("too short: {}, a meld needs at least {min}", plural(*len, "piece"))
+        }
+        MeldError::TooLong { len, max } => {
+            format!("too long: {}, at most {max} allowed", plural(*len, "piece"))
+        }
         MeldError::AdjacentJokers { index } => format!("jokers side by side at position {}", at(index)),
         MeldError::MixedNumbers { index } => format!("group mixes numbers: position {} differs", at(index)),
         MeldError::RepeatedSuit { index } => {
@@ -102,9 +118,13 @@ mod tests {
     }
 
     #[test]
-    fn meld_positions_count_from_one() {
+    fn meld_positions_count_from_one_and_counts_agree() {
         let e = MeldError::RepeatedSuit { index: 2 };
         assert_eq!(meld_error(&e), "group repeats a colour or suit at position 3");
+        let e = MeldError::TooShort { len: 1, min: 3 };
+        assert_eq!(meld_error(&e), "too short: 1 piece, a meld needs at least 3");
+        let e = MeldError::TooShort { len: 2, min: 3 };
+        assert_eq!(meld_error(&e), "too short: 2 pieces, a meld needs at least 3");
     }
 
     #[test]
