@@ -2,7 +2,7 @@
 //! `benches/reference_milp.py`:
 //!
 //! ```sh
-//! cargo run --release -p rummykit-bench --example bench_positions > positions.jsonl
+//! cargo run --release -p rummykit-bench --bin bench_positions > positions.jsonl
 //! ```
 
 #[path = "positions.rs"]

@@ -6,7 +6,7 @@ program over all valid sets, here with the HiGHS backend). Both solve the same f
 seeded benchmark positions of `benches/positions.rs`:
 
     cargo build --release --example solve
-    cargo run --release -p rummykit-bench --example bench_positions > positions.jsonl
+    cargo run --release -p rummykit-bench --bin bench_positions > positions.jsonl
     pip install rummikub-solver highspy
     python3 benches/reference_milp.py positions.jsonl target/release/examples/solve
 
