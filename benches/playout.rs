@@ -7,7 +7,7 @@
 //!   hands/s. Classic uses `Config::simulation` (at most two restocks, RULES.md §2.5):
 //!   random bots could otherwise pass cards around forever.
 //!
-//! Run: `cargo bench --bench playout -- --warm-up-time 1 --measurement-time 5`
+//! Run: `cargo bench -p rummykit-bench --bench playout -- --warm-up-time 1 --measurement-time 5`
 //! (the throughput lines give games per second; the README quotes the medians).
 
 use std::hint::black_box;

@@ -7,7 +7,7 @@
 //! have), `SOLVER_SLOWEST=k` (list the k slowest), `SOLVER_ONLY=3,30` (only these),
 //! `SOLVER_REPORT_ONLY=1` (no criterion run).
 //!
-//! `cargo bench --bench solver -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p rummykit-bench --bench solver -- --warm-up-time 1 --measurement-time 3`
 
 #[path = "positions.rs"]
 mod positions;
