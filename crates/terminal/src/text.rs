@@ -1,4 +1,4 @@
-//! Small helpers for the words the front end prints: plurals, clipped user text, meld
+//! Small functions for the words the front end prints: plurals, clipped user text, meld
 //! errors with positions from 1, engine messages with pieces in notation.
 
 use rummykit_core::MeldError;
