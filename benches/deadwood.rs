@@ -10,7 +10,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{AcePolicy, Card, Catalog, Face, MeldRules, PieceId, least_deadwood};
+use rummykit::{AcePolicy, Card, Catalog, Face, MeldRules, PieceId, least_deadwood};
 
 const BATCH: usize = 100;
 

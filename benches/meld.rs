@@ -2,7 +2,7 @@
 //! invalid melds of 3–13 pieces, one benchmark per preset. Reported per meld
 //! (`Throughput::Elements`). Target: ≤ 20 ns per meld, no allocation in validation.
 //!
-//! Run: `cargo bench --bench meld -- --warm-up-time 1 --measurement-time 3`
+//! Run: `cargo bench -p rummykit-bench --bench meld -- --warm-up-time 1 --measurement-time 3`
 //!
 //! On a loaded machine wall time also counts the time other processes hold the CPU;
 //! `RUMMYKIT_BENCH_CPU_TIME=1` measures this thread's CPU time instead (Linux,

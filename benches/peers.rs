@@ -30,7 +30,7 @@ use std::time::Instant;
 use criterion::Criterion;
 use peers::{Candidate, RULES, candidates, gin_hand, hands, piece_set, value};
 use rummykit::classic::{Config, analyze};
-use rummykit::core::{
+use rummykit::{
     Card, CardSet, MatchEnd, Meld, MeldKind, PieceSet, least_deadwood, least_deadwood_value,
 };
 

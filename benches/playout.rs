@@ -7,7 +7,7 @@
 //!   least 20,000 hands/s. Classic uses `Config::simulation` (at most two restocks, RULES.md §2.5):
 //!   random bots could otherwise pass cards around forever.
 //!
-//! Run: `cargo bench --bench playout -- --warm-up-time 1 --measurement-time 5`
+//! Run: `cargo bench -p rummykit-bench --bench playout -- --warm-up-time 1 --measurement-time 5`
 //! (the throughput lines give games per second; the README quotes the medians).
 //!
 //! For instruction counts, `PLAYOUT_HANDS=n` plays hands 1..=n of the game named as
@@ -21,7 +21,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{Bot, Game, Seating, play_hand};
+use rummykit::{Bot, Game, Seating, play_hand};
 
 /// Plays hand `i` (seeded by `i`) of `G` between the bots `make` builds for it; returns
 /// the number of actions.
@@ -77,8 +77,8 @@ fn rummy40(c: &mut Criterion) {
 }
 
 fn classic(c: &mut Criterion) {
+    use rummykit::MatchEnd;
     use rummykit::classic::{ClassicRummy, Config, RandomBot};
-    use rummykit::core::MatchEnd;
     let make = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
         (0..4)
             .map(|s| {
@@ -92,7 +92,7 @@ fn classic(c: &mut Criterion) {
 /// Plays hands `1..=n` of the game `name` once (see the module documentation).
 fn count_only(name: &str, n: u64) {
     use rummykit::classic::{ClassicRummy, Config as Classic, RandomBot as ClassicBot};
-    use rummykit::core::MatchEnd;
+    use rummykit::MatchEnd;
     use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
     use rummykit::rummy40::{Config, RandomBot, Rummy40};
     let r40 = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {

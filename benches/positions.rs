@@ -1,5 +1,5 @@
 //! The fixed, seeded benchmark positions of the solver, shared by `benches/solver.rs`
-//! and `examples/solve.rs --dump-bench-positions` (which feeds `benches/reference_milp.py`).
+//! and `benches/bench_positions.rs` (which feeds `benches/reference_milp.py`).
 //!
 //! Positions look like real play: a table of 0–90 tiles built from valid melds (runs of
 //! 3–6, groups of 3–4, a joker in some of them), a rack of 1–20 tiles drawn from what is
@@ -9,8 +9,8 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{Catalog, Colour, Tile};
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions};
+use rummykit::{Catalog, Colour, Tile};
 
 /// The seed of the benchmark set.
 pub const SEED: u64 = 0x5EED_2026;

@@ -6,7 +6,7 @@ program over all valid sets, here with the HiGHS backend). Both solve the same f
 seeded benchmark positions of `benches/positions.rs`:
 
     cargo build --release --example solve
-    target/release/examples/solve --dump-bench-positions > positions.jsonl
+    cargo run --release -p rummykit-bench --bin bench_positions > positions.jsonl
     pip install rummikub-solver highspy
     python3 benches/reference_milp.py positions.jsonl target/release/examples/solve
 

@@ -3,7 +3,7 @@
 //! joker (accepted), an early conservation failure (refused), a Schmidt keep-three
 //! check — plus a whole `apply` on a clone, and a seeded deal.
 //!
-//! Run: `cargo bench --bench rummikub_engine -- --warm-up-time 1 --measurement-time 3`
+//! Run: `cargo bench -p rummykit-bench --bench rummikub_engine -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
 

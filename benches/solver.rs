@@ -7,7 +7,7 @@
 //! have), `SOLVER_SLOWEST=k` (list the k slowest), `SOLVER_ONLY=3,30` (only these),
 //! `SOLVER_REPORT_ONLY=1` (no criterion run).
 //!
-//! `cargo bench --bench solver -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p rummykit-bench --bench solver -- --warm-up-time 1 --measurement-time 3`
 
 #[path = "positions.rs"]
 mod positions;
@@ -58,7 +58,7 @@ fn per_position_report() {
         order.sort_by_key(|&i| std::cmp::Reverse(times[i]));
         for &i in order.iter().take(k) {
             let p = &set[i];
-            let jokers = |t: &[rummykit::core::Tile]| t.iter().filter(|t| t.is_joker()).count();
+            let jokers = |t: &[rummykit::Tile]| t.iter().filter(|t| t.is_joker()).count();
             println!(
                 "  #{i:3} {:10.1} µs  table {:2} ({} J)  rack {:2} ({} J)  {:?} opened={} set={}",
                 times[i].as_secs_f64() * 1e6,

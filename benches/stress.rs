@@ -25,7 +25,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{
+use rummykit::{
     Bot, Catalog, Colour, Game, Meld, MeldKind, MeldRules, Seating, Tile, format_list, play_hand,
 };
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};

@@ -7,7 +7,7 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{Card, DealError, Face, Game, Seating};
+use rummykit::{Card, DealError, Face, Game, Seating};
 use rummykit::rummikub::{self as rk, Rules, TileCounts, rack_penalty, score_pool_empty, score_went_out};
 use rummykit::rummy40::{self as r40, Config, Rummy40, RummyBonus, rank_value};
 

@@ -3,10 +3,10 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{
+use rummykit::rummikub::{Action, GreedyBot, RandomBot, Rules, Rummikub};
+use rummykit::{
     Bot, BotPlayers, Game, MatchEnd, MatchRecord, Players, Ranking, RecordError, ReplayError, record_match,
 };
-use rummykit::rummikub::{Action, GreedyBot, RandomBot, Rules, Rummikub};
 
 /// Records a match of `hands` hands between the given bots, and keeps the final state of
 /// every hand as it was played.
@@ -22,7 +22,7 @@ fn record<G: Game>(
         fn act(&mut self, game: &G, seat: usize, hand_seat: usize) -> Option<G::Action> {
             self.bots.act(game, seat, hand_seat)
         }
-        fn hand_over(&mut self, game: &G, _: &rummykit::core::Outcome, _: &rummykit::core::Match<G>) {
+        fn hand_over(&mut self, game: &G, _: &rummykit::Outcome, _: &rummykit::Match<G>) {
             self.finals.push(game.clone());
         }
     }

@@ -1,13 +1,21 @@
-//! The `simulate` engine: the same seed gives the same summary whatever the
-//! thread count, for every game; wins and means add up.
+//! The `simulate` tool and engine: the same seed gives the same summary whatever the
+//! thread count, for every game; wins and means add up; bad options are refused naming
+//! the flag, before anything is allocated per seat, game or thread.
 
-use rummykit::terminal::{GameChoice, PlayError, SimOptions, simulate};
+use rummykit_terminal::{GameChoice, PlayError, SimOptions, UsageError, cli, simulate};
 
 fn options(game: GameChoice, bots: &[&str], games: usize) -> SimOptions {
     let mut o = SimOptions::new(game, bots.iter().map(|b| (*b).to_owned()).collect(), games);
     o.players = 2;
     o.seed = 99;
     o
+}
+
+/// Runs the `simulate` tool; (status, stdout, stderr).
+fn simulate_tool(args: &[&str]) -> (u8, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = cli::simulate(args.iter().map(Into::into), &mut out, &mut err, false);
+    (status, String::from_utf8(out).expect("UTF-8"), String::from_utf8(err).expect("UTF-8"))
 }
 
 #[test]
@@ -41,7 +49,50 @@ fn repeated_kinds_are_numbered_and_unknown_bots_refused() {
     let names: Vec<&str> = s.bots.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(names, ["random #1", "random #2"]);
     let err = simulate(&options(GameChoice::Rummy40, &["oracle"], 4), |_| {}).unwrap_err();
-    assert!(matches!(err, PlayError::Options(ref m) if m.contains("unknown bot `oracle`")), "{err}");
+    assert!(matches!(err, PlayError::Usage(UsageError::Bot { .. })), "{err}");
+    assert!(err.to_string().contains("rummy40 has no `oracle` bot"), "{err}");
     let err = simulate(&options(GameChoice::Rummikub, &[], 4), |_| {}).unwrap_err();
-    assert!(matches!(err, PlayError::Options(_)));
+    assert!(matches!(err, PlayError::Usage(UsageError::NoBots)), "{err}");
+}
+
+#[test]
+fn help_goes_to_stdout_with_status_0() {
+    let (status, out, err) = simulate_tool(&["--help"]);
+    assert_eq!(status, cli::SUCCESS);
+    assert!(out.starts_with("usage: simulate"), "{out}");
+    assert!(err.is_empty());
+}
+
+#[test]
+fn every_bad_value_is_refused_naming_its_flag_with_status_2() {
+    for (args, message) in [
+        (&["--threads", "0"][..], "--threads: 0 is not in the range 1 to 1024"),
+        (&["--games", "0"], "--games: 0 is not in the range 1 to 100000000"),
+        (&["--games=1000000000000"], "--games: 1000000000000 is not in the range"),
+        (&["--players", "0"], "--players: rummikub takes 2 to 4 players, not 0"),
+        (&["--players", "1000000"], "not 1000000"),
+        (&["--players", "18446744073709551615"], "not 18446744073709551615"),
+        (&["--game", "classic", "--bots", "random,sampler"], "--bots: classic has no `sampler` bot"),
+        (&["--game", "poker"], "--game: `poker` is not a game"),
+        (&["--seed", "-1"], "--seed"),
+        (&["--json=1"], "--json"),
+    ] {
+        let (status, out, err) = simulate_tool(args);
+        assert_eq!(status, cli::USAGE, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(message), "{args:?}: {err:?} lacks {message:?}");
+    }
+}
+
+#[test]
+fn the_tool_prints_a_table_or_json_with_right_plurals() {
+    let (status, out, err) =
+        simulate_tool(&["--game=classic", "--players", "2", "--games", "1", "--threads=1", "--seed", "3"]);
+    assert_eq!(status, cli::SUCCESS, "{err}");
+    assert!(out.starts_with("classic: 1 game of 2 players, seed 3, 1 thread,"), "{out}");
+    let (status, out, _) = simulate_tool(&["--game", "rummy40", "--players", "3", "--games", "4", "--json"]);
+    assert_eq!(status, cli::SUCCESS);
+    let value: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(value["games"], 4);
+    assert_eq!(value["bots"].as_array().map(Vec::len), Some(3));
 }

@@ -11,7 +11,7 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit::core::{Card, Catalog, Face, MeldRules, PieceSet};
+use rummykit::{Card, Catalog, Face, MeldRules, PieceSet};
 
 /// The ace-low, jokerless meld rules both libraries check.
 pub const RULES: MeldRules = MeldRules::CLASSIC;
@@ -169,7 +169,7 @@ pub mod play {
     use rummy::game::variants::basic::config::BasicConfig;
     use rummy::game::variants::basic::game::BasicRummyGame;
     use rummykit::classic::{ClassicRummy, Config, RandomBot};
-    use rummykit::core::{Bot, Game, MatchEnd, Seating, play_hand};
+    use rummykit::{Bot, Game, MatchEnd, Seating, play_hand};
 
     /// Restocks before a hand ends void, as in `Config::simulation`.
     const MAX_RESTOCKS: usize = 2;

@@ -5,10 +5,15 @@ use std::collections::BTreeMap;
 use std::io;
 
 use rummykit_classic::{Action as ClassicAction, ClassicRummy};
-use rummykit_core::{Bot, Card, Catalog, Game, MeldTable, PieceId, PieceSet, Piles, RunEnd, Seat};
+use rummykit_core::{
+    Bot, Card, Catalog, Game, MeldId, MeldKind, MeldTable, PieceId, PieceSet, Piles, RunEnd, Seat,
+};
 use rummykit_rummy40::{Action, LayOff, NewMeld, Phase, Rummy40};
 
-use super::{Io, Style, TerminalGame};
+use crate::input::{Io, Line};
+use crate::play::{TerminalGame, Turn};
+use crate::style::Style;
+use crate::text::{clip, plural, readable};
 
 /// What the numbered-action front end needs of a card game.
 pub(crate) trait CardGame: Game {
@@ -33,6 +38,8 @@ pub(crate) trait CardGame: Game {
 
     /// `draw`, `take`, `discard CARD`: the typed shortcut, if the text is one.
     fn typed(&self, seat: Seat, text: &str) -> Option<Result<Self::Action, String>> {
+        // Commands and cards in any case.
+        let text = text.to_ascii_lowercase();
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
             ["draw"] => Some(Ok(Self::shortcut(Shortcut::Draw))),
@@ -69,23 +76,54 @@ fn meld_words(game: &impl CardGame, pieces: &[PieceId], style: Style) -> String 
     format!("[{}]", style.cards(pieces.iter().filter_map(|&p| game.card(p))))
 }
 
-fn table_meld_words(game: &impl CardGame, id: rummykit_core::MeldId, style: Style) -> String {
-    game.melds().meld(id).map_or_else(|| format!("meld {id}"), |m| meld_words(game, m.pieces(), style))
+fn table_meld_words(game: &impl CardGame, id: MeldId, style: Style) -> String {
+    game.melds()
+        .meld(id)
+        .map_or_else(|| "a meld no longer on the table".to_owned(), |m| meld_words(game, m.pieces(), style))
+}
+
+/// " (front)" / " (back)" for a card laid off on a run; nothing for a set, where the
+/// end makes no difference (so the move is listed once).
+fn end_words(game: &impl CardGame, id: MeldId, end: RunEnd) -> &'static str {
+    match game.melds().meld(id).map(|m| m.meld().kind()) {
+        Some(MeldKind::Run) if end == RunEnd::Front => " (front)",
+        Some(MeldKind::Run) => " (back)",
+        _ => "",
+    }
+}
+
+/// A card by its id, in notation.
+fn card_words(game: &impl CardGame, id: PieceId, style: Style) -> String {
+    game.card(id).map_or_else(|| "an unknown card".to_owned(), |f| style.card(f))
+}
+
+/// An engine message with card and meld ids in notation.
+fn readable_message(game: &impl CardGame, message: &str) -> String {
+    let face = |n: u32| {
+        let id = PieceId::new(u8::try_from(n).ok()?)?;
+        game.card(id).map(|c| c.to_string())
+    };
+    let meld = |n: u32| {
+        let m = game.melds().melds().iter().find(|m| m.id().to_string() == format!("m{n}"))?;
+        Some(meld_words(game, m.pieces(), Style::PLAIN))
+    };
+    readable(message, face, meld)
 }
 
 fn show<G: CardGame>(game: &G, seat: Seat, style: Style) -> String {
-    let mut text = style.bold(format!("-- your turn, seat {seat} --"));
+    let mut text = style.bold(format!("-- your turn, seat {} --", seat + 1));
     let others: Vec<String> = (0..game.seats())
         .filter(|&s| s != seat)
         .map(|s| {
             format!(
-                "seat {s}: {} cards{}",
-                game.hand_of(s).len(),
+                "seat {}: {}{}",
+                s + 1,
+                plural(game.hand_of(s).len(), "card"),
                 if game.opened(s) { ", opened" } else { "" }
             )
         })
         .collect();
-    text.push_str(&format!("\nstock: {} cards; {}", game.piles().stock_len(), others.join("; ")));
+    text.push_str(&format!("\nstock: {}; {}", plural(game.piles().stock_len(), "card"), others.join("; ")));
     text.push_str(&format!(
         "\ndiscard pile: {}",
         game.piles().top_discard().and_then(|d| game.card(d)).map_or("(empty)".to_owned(), |c| style.card(c))
@@ -95,18 +133,14 @@ fn show<G: CardGame>(game: &G, seat: Seat, style: Style) -> String {
         text.push_str(" (empty)");
     }
     for m in game.melds().melds() {
-        text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner()));
+        text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner() + 1));
     }
     text.push_str(&format!("\nyour hand: {}", cards_of(game, game.hand_of(seat), style)));
     text
 }
 
 /// The person's turn: numbered legal actions (the same words once), typed shortcuts.
-pub(crate) fn human_turn<G: CardGame>(
-    game: &G,
-    seat: Seat,
-    io: &mut Io<'_>,
-) -> io::Result<Option<G::Action>> {
+pub(crate) fn human_turn<G: CardGame>(game: &G, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<G::Action>> {
     let style = io.style;
     let mut legal = Vec::new();
     game.legal(&mut legal);
@@ -127,14 +161,17 @@ pub(crate) fn human_turn<G: CardGame>(
         for (i, (words, _)) in choices.iter().enumerate() {
             writeln!(io.out, "  {:>3}) {words}", i + 1)?;
         }
-        writeln!(io.out, "pick a number (or type `draw`, `take`, `discard CARD`, `list`, `help`)")
+        writeln!(io.out, "pick a number (or type `draw`, `take`, `discard CARD`, `list`, `help`, `quit`)")
     };
     list(io)?;
     loop {
-        let Some(line) = io.command(&format!("seat {seat}> "))? else { return Ok(None) };
+        let line = io.command(&format!("seat {}> ", seat + 1))?;
+        let Line::Command(line) = line else {
+            return Ok(Turn::from_line(&line).unwrap_or(Turn::Ended));
+        };
         if let Ok(n) = line.parse::<usize>() {
             match choices.get(n.wrapping_sub(1)) {
-                Some((_, action)) => return Ok(Some(action.clone())),
+                Some((_, action)) => return Ok(Turn::Act(action.clone())),
                 None => {
                     io.error(format!("{n} is not on the list: pick a number from 1 to {}", choices.len()))?
                 }
@@ -150,7 +187,9 @@ pub(crate) fn human_turn<G: CardGame>(
                 writeln!(
                     io.out,
                     "type the number of an action from the list; or `draw` (from the stock), `take` (the top \
-                     discard), `discard CARD` (e.g. `discard 7h`); `list` shows the list again"
+                     discard), `discard CARD` (e.g. `discard 7h`); `list` shows the list again; `quit` leaves \
+                     the match. Commands and cards may be typed in any case.\n{}",
+                    io.rules
                 )?;
                 continue;
             }
@@ -160,13 +199,14 @@ pub(crate) fn human_turn<G: CardGame>(
             Some(Ok(action)) => {
                 let mut copy = game.clone();
                 match copy.apply(action.clone()) {
-                    Ok(()) => return Ok(Some(action)),
-                    Err(e) => io.error(format!("refused: {e}"))?,
+                    Ok(()) => return Ok(Turn::Act(action)),
+                    Err(e) => io.error(format!("refused: {}", readable_message(game, &e.to_string())))?,
                 }
             }
             Some(Err(message)) => io.error(message)?,
             None => io.error(format!(
-                "`{line}` is not a command: pick a number from 1 to {}, or type `help`",
+                "`{}` is not a command: pick a number from 1 to {}, or type `help`",
+                clip(&line),
                 choices.len()
             ))?,
         }
@@ -175,6 +215,9 @@ pub(crate) fn human_turn<G: CardGame>(
 
 /// Finds a card of face `text` in `hand`.
 fn find_card(game: &impl CardGame, hand: PieceSet, text: &str) -> Result<PieceId, String> {
+    if text.chars().count() > crate::text::CLIP {
+        return Err(format!("`{}` is not a card (cards are written 7h Td Qs Ac, * for a joker)", clip(text)));
+    }
     let face: Card =
         text.parse().map_err(|e| format!("{e} (cards are written 7h Td Qs Ac, * for a joker)"))?;
     hand.iter().find(|&p| game.card(p) == Some(face)).ok_or_else(|| format!("you hold no {face}"))
@@ -183,13 +226,13 @@ fn find_card(game: &impl CardGame, hand: PieceSet, text: &str) -> Result<PieceId
 fn end_text<G: CardGame>(game: &G, style: Style) -> String {
     let mut text = String::from("table:");
     for m in game.melds().melds() {
-        text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner()));
+        text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner() + 1));
     }
     for seat in 0..game.seats() {
         let hand = game.hand_of(seat);
         let cards =
             if hand.is_empty() { "(empty: went out)".to_owned() } else { cards_of(game, hand, style) };
-        text.push_str(&format!("\nhand of seat {seat}: {cards}"));
+        text.push_str(&format!("\nhand of seat {}: {cards}", seat + 1));
     }
     text
 }
@@ -222,7 +265,7 @@ impl CardGame for Rummy40 {
     }
 
     fn words(&self, action: &Action, style: Style) -> String {
-        let c = |p: PieceId| self.face(p).map_or_else(|| format!("#{p}"), |f| style.card(f));
+        let c = |p: PieceId| card_words(self, p, style);
         let batch = |melds: &[NewMeld]| {
             melds.iter().map(|m| meld_words(self, &m.pieces, style)).collect::<Vec<_>>().join(" ")
         };
@@ -237,10 +280,12 @@ impl CardGame for Rummy40 {
             Action::TakeDiscardAndOpen { melds } => format!("take {top} and open with {}", batch(melds)),
             Action::Open { melds } => format!("open with {}", batch(melds)),
             Action::Meld(m) => format!("meld {}", meld_words(self, &m.pieces, style)),
-            Action::Build { piece, meld, end } => {
-                let at = if *end == RunEnd::Front { "front" } else { "back" };
-                format!("lay {} off on {} ({at})", c(*piece), table_meld_words(self, *meld, style))
-            }
+            Action::Build { piece, meld, end } => format!(
+                "lay {} off on {}{}",
+                c(*piece),
+                table_meld_words(self, *meld, style),
+                end_words(self, *meld, *end)
+            ),
             Action::SwapJoker { piece, meld } => {
                 format!("swap {} for the joker of {}", c(*piece), table_meld_words(self, *meld, style))
             }
@@ -260,7 +305,7 @@ impl CardGame for Rummy40 {
                 c(*discard)
             ),
             Action::Discard(p) => format!("discard {}", c(*p)),
-            other => format!("{other:?}"),
+            _ => "another move".to_owned(),
         }
     }
 
@@ -278,9 +323,12 @@ fn lay_offs(game: &Rummy40, builds: &[LayOff], style: Style) -> String {
     builds
         .iter()
         .map(|b| {
-            let card = game.face(b.piece).map_or_else(|| format!("#{}", b.piece), |f| style.card(f));
-            let at = if b.end == RunEnd::Front { "front" } else { "back" };
-            format!("lay {card} off on {} ({at})", table_meld_words(game, b.meld, style))
+            let card = card_words(game, b.piece, style);
+            format!(
+                "lay {card} off on {}{}",
+                table_meld_words(game, b.meld, style),
+                end_words(game, b.meld, b.end)
+            )
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -291,24 +339,38 @@ impl TerminalGame for Rummy40 {
         super::bots::rummy40(kind, seed)
     }
 
-    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Option<Action>> {
+    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<Action>> {
         human_turn(self, seat, io)
     }
 
-    fn describe(before: &Rummy40, after: &Rummy40, seat: Seat, action: &Action, style: Style) -> String {
-        let left = after.hand(seat).len();
+    fn describe(
+        before: &Rummy40,
+        after: &Rummy40,
+        seat: Seat,
+        action: &Action,
+        own: bool,
+        style: Style,
+    ) -> String {
         let mut text = before.words(action, style);
-        if matches!(action, Action::DrawStock) {
-            // The drawn card is hidden; say only how many the seat holds.
+        if own && matches!(action, Action::DrawStock) {
+            text.push_str(&drawn(after, before.hand(seat), after.hand(seat), style));
         }
         if after.phase() == Phase::Over || matches!(action, Action::Discard(_)) {
-            text.push_str(&format!(" ({left} left)"));
+            text.push_str(&format!(" ({} left)", plural(after.hand(seat).len(), "card")));
         }
         text
     }
 
+    fn readable(&self, message: &str) -> String {
+        readable_message(self, message)
+    }
+
     fn show_end(&self, style: Style) -> String {
         end_text(self, style)
+    }
+
+    fn void_reason(&self) -> String {
+        void_reason(self.piles(), self.config().max_restocks.unwrap_or(u32::MAX), "RULES.md §3.7")
     }
 }
 
@@ -340,7 +402,7 @@ impl CardGame for ClassicRummy {
     }
 
     fn words(&self, action: &ClassicAction, style: Style) -> String {
-        let c = |p: PieceId| self.card(p).map_or_else(|| format!("#{p}"), |f| style.card(f));
+        let c = |p: PieceId| card_words(self, p, style);
         match action {
             ClassicAction::DrawStock => "draw from the stock".to_owned(),
             ClassicAction::TakeDiscard => {
@@ -368,19 +430,56 @@ impl TerminalGame for ClassicRummy {
         super::bots::classic(kind, seed)
     }
 
-    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Option<ClassicAction>> {
+    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<ClassicAction>> {
         human_turn(self, seat, io)
     }
 
-    fn describe(before: &Self, after: &Self, seat: Seat, action: &ClassicAction, style: Style) -> String {
+    fn describe(
+        before: &Self,
+        after: &Self,
+        seat: Seat,
+        action: &ClassicAction,
+        own: bool,
+        style: Style,
+    ) -> String {
         let mut text = before.words(action, style);
+        if own && matches!(action, ClassicAction::DrawStock) {
+            text.push_str(&drawn(after, before.hand(seat), after.hand(seat), style));
+        }
         if matches!(action, ClassicAction::Discard(_)) || after.to_move().is_none() {
-            text.push_str(&format!(" ({} left)", after.hand(seat).len()));
+            text.push_str(&format!(" ({} left)", plural(after.hand(seat).len(), "card")));
         }
         text
     }
 
+    fn readable(&self, message: &str) -> String {
+        readable_message(self, message)
+    }
+
     fn show_end(&self, style: Style) -> String {
         end_text(self, style)
+    }
+
+    fn void_reason(&self) -> String {
+        void_reason(self.piles(), self.config().max_restocks.unwrap_or(u32::MAX), "RULES.md §2.5")
+    }
+}
+
+/// ": 7h" — the card a draw brought, for the person who drew it.
+fn drawn(game: &impl CardGame, before: PieceSet, after: PieceSet, style: Style) -> String {
+    let new = after.difference(&before);
+    if new.is_empty() { String::new() } else { format!(": {}", cards_of(game, new, style)) }
+}
+
+/// Why a card game's hand ended with no winner: the stock ran out once more than the
+/// restocks allowed, or there was nothing left to restock from.
+fn void_reason(piles: &Piles, cap: u32, rule: &str) -> String {
+    if piles.restocks() >= cap {
+        format!(
+            "the stock ran out again after {} ({rule}: a hand that needs more is void)",
+            plural(cap as usize, "restock")
+        )
+    } else {
+        "the stock ran out and the discard pile could not restock it".to_owned()
     }
 }

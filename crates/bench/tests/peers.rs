@@ -3,12 +3,12 @@
 //! agree with a brute force where it is cheap. A row of the benchmark is only a fair
 //! comparison if this holds (RULES §2.4 melds, §2.6 card values).
 
-#[path = "../benches/common/peers.rs"]
+#[path = "../../../benches/common/peers.rs"]
 mod peers;
 
 use peers::{RULES, brute_force_deadwood, candidates, gin_hand, hands, piece_set, value};
 use rummykit::classic::{AceMode, Config, analyze};
-use rummykit::core::{Card, CardSet, Face, MatchEnd, Meld, MeldKind, least_deadwood, least_deadwood_value};
+use rummykit::{Card, CardSet, Face, MatchEnd, Meld, MeldKind, least_deadwood, least_deadwood_value};
 
 /// The inputs the benchmark times (same counts, same seeds).
 const MELDS: usize = 10_000;
@@ -52,7 +52,7 @@ fn check_deadwood(len: usize, seed: u64) {
         for meld in &split.melds {
             let faces: Vec<Card> = meld
                 .iter()
-                .map(|&id| rummykit::core::Catalog::<Card>::DECK.face(id).expect("a card"))
+                .map(|&id| rummykit::Catalog::<Card>::DECK.face(id).expect("a card"))
                 .collect();
             assert!(Meld::infer(&faces, &RULES).is_ok(), "{faces:?}");
             for &id in meld {

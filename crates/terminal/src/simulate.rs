@@ -8,7 +8,15 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Estimate, ScoreOrder, Seating};
 
-use super::{GameChoice, MAX_ACTIONS, PlayError, TerminalGame, derive_seed};
+use crate::args::{self, UsageError};
+use crate::derive_seed;
+use crate::game_choice::GameChoice;
+use crate::play::{MAX_ACTIONS, PlayError, TerminalGame};
+
+/// The most games one simulation plays (a result is kept per game until the end).
+pub const MAX_GAMES: usize = 100_000_000;
+/// The most worker threads a simulation starts.
+pub const MAX_THREADS: usize = 1024;
 
 /// What to simulate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +42,36 @@ impl SimOptions {
     #[must_use]
     pub fn new(game: GameChoice, bots: Vec<String>, games: usize) -> SimOptions {
         SimOptions { game, players: 4, games, bots, seed: 0, threads: 1 }
+    }
+
+    /// Checks the options before anything is allocated per seat, game or thread.
+    ///
+    /// # Errors
+    ///
+    /// The [`UsageError`] naming the first bad option.
+    ///
+    /// ```
+    /// use rummykit_terminal::{GameChoice, SimOptions};
+    /// let mut o = SimOptions::new(GameChoice::Classic, vec!["planner".into()], 10);
+    /// assert!(o.check().is_ok());
+    /// o.players = 1_000_000;
+    /// assert!(o.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), UsageError> {
+        args::check_players(self.game, self.players as u64)?;
+        if self.bots.is_empty() {
+            return Err(UsageError::NoBots);
+        }
+        args::check_bots(self.game, &self.bots)?;
+        let range = |flag, value: usize, max: usize| {
+            if (1..=max).contains(&value) {
+                Ok(())
+            } else {
+                Err(UsageError::Range { flag, value: value as u64, min: 1, max: max as u64 })
+            }
+        };
+        range("--games", self.games, MAX_GAMES)?;
+        range("--threads", self.threads, MAX_THREADS)
     }
 }
 
@@ -87,35 +125,34 @@ struct GameResult {
 ///
 /// # Errors
 ///
-/// [`PlayError::Options`] for an unknown bot or a seat count the game does not take;
-/// [`PlayError::Match`] if a bot breaks a rule or a game runs too long.
+/// [`PlayError::Usage`] for options [`SimOptions::check`] refuses;
+/// [`PlayError::IllegalAction`] if a bot breaks a rule, [`PlayError::TooLong`] if a
+/// game runs too long.
 ///
 /// ```
-/// use rummykit::terminal::{GameChoice, SimOptions, simulate};
+/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
 /// let mut o = SimOptions::new(GameChoice::Rummikub, vec!["random".into(), "greedy".into()], 6);
 /// o.players = 2;
 /// let one = simulate(&o, |_| {})?;
 /// o.threads = 3;
 /// assert_eq!(simulate(&o, |_| {})?, one);
-/// # Ok::<(), rummykit::terminal::PlayError>(())
+/// # Ok::<(), rummykit_terminal::PlayError>(())
 /// ```
 pub fn simulate(options: &SimOptions, progress: impl FnMut(usize)) -> Result<SimSummary, PlayError> {
-    use rummykit_classic::{ClassicRummy, Config as ClassicConfig};
-    use rummykit_rummikub::{Rules, Rummikub};
-    use rummykit_rummy40::{Config, Rummy40};
-    match options.game {
-        GameChoice::Rummikub => run::<Rummikub>(options, &Rules::standard(), progress),
-        GameChoice::Schmidt => run::<Rummikub>(options, &Rules::schmidt(), progress),
-        // At most RUMMY40_RESTOCKS restocks: a dead table would otherwise never end a hand.
-        GameChoice::Rummy40 => run::<Rummy40>(options, &super::bounded(Config::RUMMY40), progress),
-        GameChoice::Scala40 => run::<Rummy40>(options, &super::bounded(Config::SCALA40), progress),
-        GameChoice::Classic => run::<ClassicRummy>(
-            options,
-            // At most two restocks (RULES.md §2.5): random bots could otherwise loop forever.
-            &ClassicConfig::simulation(rummykit_core::MatchEnd::TargetScore(100)),
-            progress,
-        ),
+    use rummykit_classic::ClassicRummy;
+    use rummykit_rummikub::Rummikub;
+    use rummykit_rummy40::Rummy40;
+    options.check()?;
+    let game = options.game;
+    if let Some(rules) = game.rummikub_rules() {
+        return run::<Rummikub>(options, &rules, progress);
     }
+    // At most RUMMY40_RESTOCKS restocks: a dead table would otherwise never end a hand.
+    if let Some(config) = game.rummy40_config() {
+        return run::<Rummy40>(options, &config, progress);
+    }
+    let (end, _) = game.match_terms(options.players, None);
+    run::<ClassicRummy>(options, &GameChoice::classic_config(end), progress)
 }
 
 /// The entries' labels: kinds, numbered when a kind repeats.
@@ -143,34 +180,32 @@ fn play_one<G: TerminalGame>(
     let n = kinds.len();
     let game_seed = derive_seed(seed, game_index as u64);
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
-    let mut game =
-        G::deal(config, Seating::new(n), &mut rng).map_err(|e| PlayError::Options(e.to_string()))?;
+    let mut game = G::deal(config, Seating::new(n), &mut rng)?;
     // Seat s holds entry (s + n - g % n) % n, so entry e sits at (e + g) % n.
     let entry_at = |seat: usize| (seat + n - game_index % n) % n;
     let mut bots = Vec::with_capacity(n);
     for seat in 0..n {
         let kind = &kinds[entry_at(seat)];
         let bot = G::bot(kind, derive_seed(game_seed, seat as u64))
-            .ok_or_else(|| PlayError::Options(format!("unknown bot `{kind}`")))?;
+            .ok_or_else(|| UsageError::Bot { game: GameChoice::default(), kind: kind.clone() })?;
         bots.push(bot);
     }
     let mut result = GameResult { turns: vec![0; n], points: vec![0; n], ..GameResult::default() };
     while let Some(seat) = game.to_move() {
         if result.length >= MAX_ACTIONS {
-            return Err(PlayError::Match(format!("game {game_index} ran over {MAX_ACTIONS} actions")));
+            return Err(PlayError::TooLong { game: game_index, actions: MAX_ACTIONS });
         }
         let action = bots[seat].act(&game.view(seat));
-        game.apply(action).map_err(|e| {
-            PlayError::Match(format!(
-                "game {game_index}: seat {seat} ({}) chose an illegal action: {e}",
-                kinds[entry_at(seat)]
-            ))
+        game.apply(action).map_err(|e| PlayError::IllegalAction {
+            game: game_index,
+            seat,
+            bot: kinds[entry_at(seat)].clone(),
+            error: Box::new(e),
         })?;
         result.length += 1;
         result.turns[entry_at(seat)] += 1;
     }
-    let outcome =
-        game.outcome().ok_or_else(|| PlayError::Match(format!("game {game_index} has no outcome")))?;
+    let outcome = game.outcome().ok_or(PlayError::TooLong { game: game_index, actions: result.length })?;
     for (seat, &p) in outcome.points.iter().enumerate() {
         result.points[entry_at(seat)] = p;
     }
@@ -187,19 +222,7 @@ where
     G::Config: Sync,
 {
     let n = options.players;
-    if options.bots.is_empty() {
-        return Err(PlayError::Options("name at least one bot".to_owned()));
-    }
     let kinds: Vec<String> = options.bots.iter().cycle().take(n).cloned().collect();
-    for k in &kinds {
-        if G::bot(k, 0).is_none() {
-            let known = options.game.bot_kinds().join(", ");
-            return Err(PlayError::Options(format!(
-                "unknown bot `{k}` for {}: choose one of {known}",
-                options.game
-            )));
-        }
-    }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<GameResult, PlayError>>>> =
@@ -231,13 +254,13 @@ where
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
     });
-    let all = results.into_inner().map_err(|_| PlayError::Match("a worker thread panicked".to_owned()))?;
+    let all = results.into_inner().map_err(|_| PlayError::Worker)?;
     let mut games = Vec::with_capacity(options.games);
     for r in all.into_iter().flatten() {
         games.push(r?);
     }
     if games.len() != options.games {
-        return Err(PlayError::Match("not every game was played".to_owned()));
+        return Err(PlayError::Worker);
     }
     progress(options.games);
     let names = labels(&kinds);

@@ -7,7 +7,10 @@ use rummykit_core::{Bot, Game, Meld, MeldKind, Seat, Tile, parse_list};
 use rummykit_rummikub::solver::{Objective, Position, SolveOptions, Solver};
 use rummykit_rummikub::{Action, ActionError, PlayError, Rummikub, Staging, StagingError, TileCounts};
 
-use super::{Io, Style, TerminalGame};
+use crate::input::{Io, Line};
+use crate::play::{TerminalGame, Turn};
+use crate::style::Style;
+use crate::text::{clip, meld_error, plural};
 
 /// The help text of the Rummikub commands.
 pub(crate) const HELP: &str = "\
@@ -22,34 +25,46 @@ commands (melds are numbered as `table` shows them, positions inside a meld from
   reset                 undo every tentative change of this turn
   commit                end the turn with the tentative table (checked by the rules)
   draw | pass           draw a tile (nothing changed) / pass (the pool is empty)
-  help                  this text";
+  help                  this text and the rules in brief
+  quit                  leave the match
+commands and tiles may be typed in any case: `NEW R5 R6 R7` is `new r5 r6 r7`";
 
 impl TerminalGame for Rummikub {
     fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         super::bots::rummikub(kind, seed)
     }
 
-    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Option<Action>> {
-        let Ok(mut stage) = Staging::new(self) else { return Ok(None) };
+    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<Action>> {
+        let Ok(mut stage) = Staging::new(self) else { return Ok(Turn::Ended) };
         show_position(self, seat, &stage, io)?;
         loop {
-            let Some(line) = io.command(&format!("seat {seat}> "))? else { return Ok(None) };
-            match command(self, &mut stage, &line, io)? {
-                Some(action) => return Ok(Some(action)),
-                None => continue,
+            let line = io.command(&format!("seat {}> ", seat + 1))?;
+            let Line::Command(line) = line else {
+                return Ok(Turn::from_line(&line).unwrap_or(Turn::Ended));
+            };
+            if let Some(action) = command(self, &mut stage, &line, io)? {
+                return Ok(Turn::Act(action));
             }
         }
     }
 
-    fn describe(before: &Rummikub, after: &Rummikub, seat: Seat, action: &Action, style: Style) -> String {
+    fn describe(
+        before: &Rummikub,
+        after: &Rummikub,
+        seat: Seat,
+        action: &Action,
+        own: bool,
+        style: Style,
+    ) -> String {
         let rack_len = after.rack(seat).map_or(0, TileCounts::len);
+        let left = plural(rack_len, "tile");
         match action {
             Action::Play { table } => {
                 let placed = before
                     .rack(seat)
                     .and_then(|r| after.rack(seat).and_then(|a| r.checked_sub(a)))
                     .unwrap_or_default();
-                let mut text = format!("plays {} ({rack_len} left)", style.tiles(placed.iter()));
+                let mut text = format!("plays {} ({left} left)", style.tiles(placed.iter()));
                 if !before.has_opened(seat) && after.has_opened(seat) {
                     text.push_str(", initial meld");
                 }
@@ -63,12 +78,26 @@ impl TerminalGame for Rummikub {
                 }
                 text
             }
-            Action::Draw => format!("draws ({rack_len} tiles)"),
+            Action::Draw => {
+                // Only the person sees which tile they drew.
+                let drawn = after
+                    .rack(seat)
+                    .and_then(|a| before.rack(seat).and_then(|b| a.checked_sub(b)))
+                    .filter(|d| own && !d.is_empty());
+                match drawn {
+                    Some(d) => format!("draws {} ({left})", style.tiles(d.iter())),
+                    None => format!("draws ({left})"),
+                }
+            }
             Action::Pass => "passes".to_owned(),
-            Action::Timeout { .. } => format!("runs out of time and draws ({rack_len} tiles)"),
-            Action::Abandon => format!("abandons the manipulation and draws ({rack_len} tiles)"),
-            other => format!("{other:?}"),
+            Action::Timeout { .. } => format!("runs out of time and draws ({left})"),
+            Action::Abandon => format!("abandons the manipulation and draws ({left})"),
+            _ => format!("moves ({left})"),
         }
+    }
+
+    fn void_reason(&self) -> String {
+        "no player won".to_owned()
     }
 
     fn show_end(&self, style: Style) -> String {
@@ -78,7 +107,7 @@ impl TerminalGame for Rummikub {
             let rack = self.rack(seat).copied().unwrap_or_default();
             let tiles =
                 if rack.is_empty() { "(empty: went out)".to_owned() } else { style.tiles(rack.iter()) };
-            text.push_str(&format!("\nrack of seat {seat}: {tiles}"));
+            text.push_str(&format!("\nrack of seat {}: {tiles}", seat + 1));
         }
         text
     }
@@ -97,6 +126,7 @@ fn table_lines(table: &[Meld<Tile>], style: Style) -> String {
 }
 
 fn show_position(game: &Rummikub, seat: Seat, stage: &Staging, io: &mut Io<'_>) -> io::Result<()> {
+    // Seats are counted from 1 for people.
     let view = game.view(seat);
     let others: Vec<String> = view
         .seats
@@ -104,21 +134,26 @@ fn show_position(game: &Rummikub, seat: Seat, stage: &Staging, io: &mut Io<'_>) 
         .enumerate()
         .filter(|&(s, _)| s != seat)
         .map(|(s, sum)| {
-            format!("seat {s}: {} tiles{}", sum.tiles, if sum.opened { "" } else { ", not opened" })
+            format!(
+                "seat {}: {}{}",
+                s + 1,
+                plural(sum.tiles, "tile"),
+                if sum.opened { "" } else { ", not opened" }
+            )
         })
         .collect();
     let style = io.style;
-    writeln!(io.out, "{}", style.bold(format!("-- your turn, seat {seat} --")))?;
-    writeln!(io.out, "pool: {} tiles; {}", view.pool, others.join("; "))?;
+    writeln!(io.out, "{}", style.bold(format!("-- your turn, seat {} --", seat + 1)))?;
+    writeln!(io.out, "pool: {}; {}", plural(view.pool, "tile"), others.join("; "))?;
     if !view.has_opened() {
         writeln!(
             io.out,
-            "you have not made your initial meld yet: new melds from your rack worth at least {} (§1.5)",
+            "you have not made your initial meld yet: new melds from your rack worth at least {}",
             view.rules.initial_meld_threshold
         )?;
     }
     show_stage(stage, io)?;
-    writeln!(io.out, "type `help` for the commands")
+    writeln!(io.out, "type `help` for the commands and the rules, `quit` to leave")
 }
 
 fn show_stage(stage: &Staging, io: &mut Io<'_>) -> io::Result<()> {
@@ -128,7 +163,8 @@ fn show_stage(stage: &Staging, io: &mut Io<'_>) -> io::Result<()> {
     let mut any = false;
     for (i, m) in stage.melds().iter().enumerate().filter(|(_, m)| !m.tiles().is_empty()) {
         any = true;
-        let mark = invalid.iter().find(|(j, _)| *j == i).map(|(_, e)| format!("   <- not valid: {e}"));
+        let mark =
+            invalid.iter().find(|(j, _)| *j == i).map(|(_, e)| format!("   <- not valid: {}", meld_error(e)));
         writeln!(
             io.out,
             "  {:>2}: {}{}",
@@ -143,27 +179,50 @@ fn show_stage(stage: &Staging, io: &mut Io<'_>) -> io::Result<()> {
     writeln!(io.out, "rack: {}", style.tiles(stage.rack().iter()))
 }
 
-/// The engine's error in words, with meld numbers as the person sees them (from 1).
+/// The engine's error in words, with melds and positions numbered as the person sees
+/// them (from 1). Old-table indexes are the staged melds' numbers too: the staging
+/// keeps the old melds first, in order.
 fn explain(error: &StagingError) -> String {
     match error {
         StagingError::NoSuchMeld { meld } => format!("there is no meld {}", meld + 1),
         StagingError::NoSuchPosition { meld, position } => {
             format!("meld {} has no position {}", meld + 1, position + 1)
         }
-        StagingError::Action(ActionError::Play(play)) => match play {
-            PlayError::InvalidMeld { index, error } => {
-                format!("play refused: meld {} is not a valid group or run: {error}", index + 1)
-            }
-            PlayError::InitialMeldTouchesTable { meld } => format!(
-                "play refused: until your initial meld is down you may not change the table; meld {} changed",
-                meld + 1
-            ),
-            PlayError::JokerNotReused { meld } => format!(
-                "play refused: the freed joker in meld {} must be played with tiles from your rack in the same meld",
-                meld + 1
-            ),
-            other => format!("play refused: {other}"),
-        },
+        StagingError::Action(ActionError::Play(play)) => format!("play refused: {}", play_error(play)),
+        StagingError::Action(other) => other.to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn play_error(error: &PlayError) -> String {
+    match error {
+        PlayError::InvalidMeld { index, error } => {
+            format!("meld {} is not a valid group or run: {}", index + 1, meld_error(error))
+        }
+        PlayError::InitialMeldTouchesTable { meld } => format!(
+            "before your initial meld is down you may not touch the table: meld {} changed",
+            meld + 1
+        ),
+        PlayError::JokerMeldLocked { meld } => format!(
+            "meld {} holds a joker and may only be extended at its ends",
+            meld + 1
+        ),
+        PlayError::JokerNotReplaced { meld } => format!(
+            "a joker left meld {} without the tile it stands for taking its place",
+            meld + 1
+        ),
+        PlayError::JokerReplacementNotFromRack { meld } => format!(
+            "the joker of meld {} may only be freed by its tile played from your rack",
+            meld + 1
+        ),
+        PlayError::JokerNotReused { meld } => {
+            format!("the freed joker in meld {} must be reused with tiles from your rack", meld + 1)
+        }
+        PlayError::KeepThreeViolated { meld, together } => format!(
+            "meld {} was partly broken up; only {} of its tiles stay together, 3 must",
+            meld + 1,
+            together
+        ),
         other => other.to_string(),
     }
 }
@@ -177,15 +236,35 @@ fn meld_pos(text: &str) -> Result<(usize, usize), String> {
 fn one_based(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n - 1),
-        _ => Err(format!("`{text}` is not a number from 1")),
+        _ => Err(format!("`{}` is not a number from 1", clip(text))),
     }
 }
 
-fn tiles(args: &[&str]) -> Result<Vec<Tile>, String> {
+/// The tiles named by `args`, checked against the rack: a tile named more often than
+/// the rack holds it is refused with both counts.
+fn tiles(args: &[&str], stage: &Staging) -> Result<Vec<Tile>, String> {
     if args.is_empty() {
         return Err("name at least one tile, e.g. r7 b13 y1 k10 J".to_owned());
     }
-    parse_list(&args.join(" ")).map_err(|e| e.to_string())
+    if let Some(long) = args.iter().find(|a| a.chars().count() > crate::text::CLIP) {
+        return Err(format!("`{}` is not a tile (tiles are written r7 b13 y1 k10 J)", clip(long)));
+    }
+    let tiles: Vec<Tile> = parse_list(&args.join(" ")).map_err(|e| e.to_string())?;
+    let mut named = TileCounts::new();
+    for &t in &tiles {
+        named.add(t);
+    }
+    for t in named.iter() {
+        let (want, have) = (usize::from(named.count(t)), usize::from(stage.rack().count(t)));
+        if want > have {
+            return Err(if have == 0 {
+                format!("your rack holds no {t}")
+            } else {
+                format!("your rack holds {}, the command names {want}", plural(have, &t.to_string()))
+            });
+        }
+    }
+    Ok(tiles)
 }
 
 /// Where a tile goes when added to a meld: a run takes it at the end where it fits.
@@ -203,6 +282,8 @@ fn add_position(stage: &Staging, meld: usize, tile: Tile) -> usize {
 
 /// Runs one command. `Some(action)` ends the turn with an action the game accepts.
 fn command(game: &Rummikub, stage: &mut Staging, line: &str, io: &mut Io<'_>) -> io::Result<Option<Action>> {
+    // Commands in any case (tile notation reads either case too).
+    let line = line.to_ascii_lowercase();
     let words: Vec<&str> = line.split_whitespace().collect();
     let (verb, args) = match words.split_first() {
         Some((v, rest)) => (v.to_ascii_lowercase(), rest),
@@ -220,10 +301,10 @@ fn command(game: &Rummikub, stage: &mut Staging, line: &str, io: &mut Io<'_>) ->
         }
     };
     match verb.as_str() {
-        "help" | "?" | "h" => writeln!(io.out, "{HELP}")?,
+        "help" | "?" | "h" => writeln!(io.out, "{HELP}\n{}", io.rules)?,
         "rack" | "table" | "show" | "t" => show_stage(stage, io)?,
         "new" => edit(&mut |s| {
-            let ts = tiles(args)?;
+            let ts = tiles(args, s)?;
             let m = s.new_meld(None);
             for t in ts {
                 let at = s.melds()[m].tiles().len();
@@ -234,7 +315,7 @@ fn command(game: &Rummikub, stage: &mut Staging, line: &str, io: &mut Io<'_>) ->
         "add" => edit(&mut |s| {
             let (m, rest) = args.split_first().ok_or("usage: add M TILE..., e.g. add 2 r4")?;
             let m = one_based(m)?;
-            for t in tiles(rest)? {
+            for t in tiles(rest, s)? {
                 let at = add_position(s, m, t);
                 s.place(t, m, at).map_err(|e| explain(&e))?;
             }
@@ -308,7 +389,7 @@ fn command(game: &Rummikub, stage: &mut Staging, line: &str, io: &mut Io<'_>) ->
                 Err(e) => io.error(explain(&e))?,
             }
         }
-        other => io.error(format!("unknown command `{other}`; type `help` for the commands"))?,
+        other => io.error(format!("unknown command `{}`; type `help` for the commands", clip(other)))?,
     }
     Ok(None)
 }
@@ -374,6 +455,7 @@ mod tests {
     use rummykit_rummikub::{Rules, Setup, TileSet};
 
     use super::*;
+    use crate::input::Input;
 
     fn game(racks: [&str; 2], table: &[(MeldKind, &str)], opened: bool) -> Rummikub {
         let mut setup = Setup::new(racks.iter().map(|r| r.parse().expect("rack")).collect());
@@ -391,10 +473,13 @@ mod tests {
 
     /// Runs the person's turn of seat 0 on `script`; the action and the transcript.
     fn turn(game: &Rummikub, script: &str) -> (Option<Action>, String) {
-        let mut input = script.as_bytes();
         let mut out = Vec::new();
-        let mut io = Io { input: &mut input, out: &mut out, style: Style::PLAIN, echo: true, eof: false };
-        let action = game.human_turn(0, &mut io).expect("in-memory io");
+        let mut io = Io::new(Input::plain(script.as_bytes()), &mut out, Style::PLAIN, true);
+        let action = match game.human_turn(0, &mut io).expect("in-memory io") {
+            Turn::Act(a) => Some(a),
+            Turn::Ended | Turn::Quit => None,
+        };
+        drop(io);
         (action, String::from_utf8(out).expect("utf-8"))
     }
 
@@ -431,7 +516,7 @@ mod tests {
                       split 1 4\nadd 1 r4\ncommit\n";
         let (action, text) = turn(&g, script);
         for expected in [
-            "error: the rack holds no r7",
+            "error: your rack holds no r7",
             "error: r4 came from the table and may not go back to the rack",
             "error: play refused: meld 2 is not a valid group or run: too short",
             "reset: the table and your rack are as at the start of the turn",
@@ -465,5 +550,33 @@ mod tests {
         assert!(text.contains("error: cannot draw after changing the table: reset first"), "{text}");
         assert!(text.contains("error: cannot draw after changing the table"), "{text}");
         assert_eq!(action, None, "the input ended without an action");
+    }
+
+    #[test]
+    fn a_tile_named_more_often_than_the_rack_holds_it_is_refused_with_both_counts() {
+        let g = game(["b1 k1 y1 r5", "k1 k2"], &[], true);
+        let (action, text) = turn(&g, "new b1 b1 b1\nNEW B1 K1 Y1\ncommit\n");
+        assert!(text.contains("error: your rack holds 1 b1, the command names 3"), "{text}");
+        assert_eq!(accepted(&g, action).table().len(), 1, "the upper-case command was understood");
+    }
+
+    #[test]
+    fn invalid_staged_melds_show_positions_from_one_rules_1_4() {
+        // b1 k1 b1: the colour repeats at the third tile, position 3 as the person counts.
+        let g = game(["b1 k1 b1 r5", "k1 k2"], &[], true);
+        let (_, text) = turn(&g, "new b1 k1 b1\n");
+        assert!(
+            text.contains("b1 k1 b1   <- not valid: group repeats a colour or suit at position 3"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn quit_ends_the_turn_without_an_action() {
+        let g = game(["b1 k1 y1 r5", "k1 k2"], &[], true);
+        let mut out = Vec::new();
+        let mut io =
+            Io::new(Input::plain("new b1 k1 y1\nQuit\ncommit\n".as_bytes()), &mut out, Style::PLAIN, true);
+        assert!(matches!(g.human_turn(0, &mut io), Ok(Turn::Quit)));
     }
 }

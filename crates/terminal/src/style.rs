@@ -7,8 +7,8 @@ use rummykit_core::{Card, Colour, Suit, Tile};
 /// How pieces are printed: with ANSI colours (a terminal) or as plain notation.
 ///
 /// ```
-/// use rummykit::core::Tile;
-/// use rummykit::terminal::Style;
+/// use rummykit_core::Tile;
+/// use rummykit_terminal::Style;
 /// let t: Tile = "r7".parse().unwrap();
 /// assert_eq!(Style::PLAIN.tile(t), "r7");
 /// assert_eq!(Style::COLOUR.tile(t), "\u{1b}[31mr7\u{1b}[0m");
@@ -39,7 +39,7 @@ impl Style {
     ///
     /// ```
     /// use std::ffi::OsStr;
-    /// use rummykit::terminal::Style;
+    /// use rummykit_terminal::Style;
     /// assert_eq!(Style::choose(true, None), Style::COLOUR);
     /// assert_eq!(Style::choose(true, Some(OsStr::new("1"))), Style::PLAIN);
     /// assert_eq!(Style::choose(true, Some(OsStr::new(""))), Style::COLOUR);

@@ -1,0 +1,186 @@
+//! The one argument parser of `play`, `simulate` and `solve` (on `lexopt`): `--flag
+//! value` and `--flag=value`, `--help`, and every bad value refused with a
+//! [`UsageError`] naming its flag.
+
+use std::ffi::OsString;
+use std::str::FromStr;
+
+use lexopt::{Arg, Parser};
+
+use crate::game_choice::{GameChoice, UnknownGame};
+use crate::text::clip;
+
+/// A command line the tools refuse: they print it with their usage and exit with
+/// status 2.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum UsageError {
+    /// A flag the tool does not know, a missing value, a value given to a switch, a
+    /// stray argument (the parser's message names the flag).
+    #[error(transparent)]
+    Parse(#[from] lexopt::Error),
+    /// A value that is not of the flag's kind.
+    #[error("{flag}: `{value}` is not {expected}")]
+    Value {
+        /// The flag.
+        flag: &'static str,
+        /// The value given (shortened when long).
+        value: String,
+        /// What the flag takes.
+        expected: &'static str,
+    },
+    /// A number outside the flag's range.
+    #[error("{flag}: {value} is not in the range {min} to {max}")]
+    Range {
+        /// The flag.
+        flag: &'static str,
+        /// The value given.
+        value: u64,
+        /// The least value allowed.
+        min: u64,
+        /// The greatest value allowed.
+        max: u64,
+    },
+    /// `--game` names no game.
+    #[error("--game: {0}")]
+    Game(#[from] UnknownGame),
+    /// A seat count the game does not take.
+    #[error("--players: {game} takes {min} to {max} players, not {players}")]
+    Players {
+        /// The game.
+        game: GameChoice,
+        /// The seat count given.
+        players: u64,
+        /// The fewest seats.
+        min: usize,
+        /// The most seats.
+        max: usize,
+    },
+    /// `--human` names a seat the table does not have.
+    #[error("--human: there is no seat {seat}; the seats are 1 to {players}")]
+    Seat {
+        /// The seat given (from 1).
+        seat: u64,
+        /// The seat count.
+        players: usize,
+    },
+    /// A bot kind the game does not offer.
+    #[error("--bots: {game} has no `{kind}` bot; choose from {}", .game.bot_kinds().join(", "))]
+    Bot {
+        /// The game.
+        game: GameChoice,
+        /// The kind given (shortened when long).
+        kind: String,
+    },
+    /// `--bots` with no kind in it.
+    #[error("--bots: name at least one bot kind")]
+    NoBots,
+    /// `solve` with no position and no `--json`.
+    #[error("nothing to solve: give --table and --rack (either may be empty), or --json")]
+    NothingToSolve,
+    /// `solve --json` with a position on the command line as well.
+    #[error("--json reads positions from stdin; it takes no --table, --rack or solving option")]
+    JsonWithPosition,
+}
+
+/// What a command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Request<T> {
+    /// Run with these options.
+    Run(T),
+    /// Print the help and exit 0.
+    Help,
+}
+
+/// Reads command-line arguments one at a time.
+pub(crate) struct Args {
+    parser: Parser,
+}
+
+/// One argument: a flag (`--players`), or `Help` for `--help` / `-h`.
+pub(crate) enum Flag {
+    Long(String),
+    Help,
+}
+
+impl Args {
+    pub(crate) fn new(args: impl IntoIterator<Item = OsString>) -> Args {
+        Args { parser: Parser::from_args(args) }
+    }
+
+    /// The next flag, `None` at the end. Positional arguments are refused: no tool
+    /// takes any.
+    pub(crate) fn next(&mut self) -> Result<Option<Flag>, UsageError> {
+        match self.parser.next()? {
+            None => Ok(None),
+            Some(Arg::Long("help") | Arg::Short('h')) => Ok(Some(Flag::Help)),
+            Some(Arg::Long(name)) => Ok(Some(Flag::Long(name.to_owned()))),
+            Some(other) => Err(other.unexpected().into()),
+        }
+    }
+
+    /// The value of the flag just read, as text.
+    pub(crate) fn text(&mut self, flag: &'static str) -> Result<String, UsageError> {
+        let value = self.parser.value()?;
+        value.into_string().map_err(|v| UsageError::Value {
+            flag,
+            value: clip(&v.to_string_lossy()),
+            expected: "valid UTF-8 text",
+        })
+    }
+
+    /// The value of the flag just read, as a whole number in `min..=max`.
+    pub(crate) fn number(&mut self, flag: &'static str, min: u64, max: u64) -> Result<u64, UsageError> {
+        let text = self.text(flag)?;
+        let value = text.trim().parse::<u64>().map_err(|_| UsageError::Value {
+            flag,
+            value: clip(&text),
+            expected: "a whole number",
+        })?;
+        if !(min..=max).contains(&value) {
+            return Err(UsageError::Range { flag, value, min, max });
+        }
+        Ok(value)
+    }
+
+    /// The value of the flag just read, parsed.
+    pub(crate) fn parsed<T: FromStr>(&mut self, flag: &'static str) -> Result<T, UsageError>
+    where
+        UsageError: From<T::Err>,
+    {
+        Ok(self.text(flag)?.parse::<T>()?)
+    }
+
+    /// An unknown flag, refused.
+    pub(crate) fn unknown(flag: &str) -> UsageError {
+        UsageError::Parse(lexopt::Error::UnexpectedOption(format!("--{}", clip(flag))))
+    }
+}
+
+/// Bot kinds from `--bots a,b,c`, checked against the game's kinds.
+pub(crate) fn bot_kinds(text: &str) -> Result<Vec<String>, UsageError> {
+    let kinds: Vec<String> =
+        text.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect();
+    if kinds.is_empty() {
+        return Err(UsageError::NoBots);
+    }
+    Ok(kinds)
+}
+
+/// Refuses bot kinds `game` does not offer.
+pub(crate) fn check_bots(game: GameChoice, kinds: &[String]) -> Result<(), UsageError> {
+    match kinds.iter().find(|k| !game.bot_kinds().contains(&k.as_str())) {
+        Some(kind) => Err(UsageError::Bot { game, kind: clip(kind) }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a seat count `game` does not take; checked before anything is allocated
+/// per seat.
+pub(crate) fn check_players(game: GameChoice, players: u64) -> Result<usize, UsageError> {
+    let range = game.seats();
+    match usize::try_from(players) {
+        Ok(n) if range.contains(&n) => Ok(n),
+        _ => Err(UsageError::Players { game, players, min: *range.start(), max: *range.end() }),
+    }
+}

@@ -1,0 +1,148 @@
+//! [`Input`]: where a person's commands come from — a line editor with history when
+//! stdin is a terminal, plain lines when it is a pipe or a script.
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use rustyline::DefaultEditor;
+use rustyline::error::ReadlineError;
+
+use crate::style::Style;
+use crate::text::{clip_message, clip_to};
+
+/// Where a person's commands come from.
+pub struct Input<'a> {
+    source: Source<'a>,
+}
+
+enum Source<'a> {
+    /// Plain lines (a pipe, a file, a test's script): invalid UTF-8 is replaced, not
+    /// fatal.
+    Lines(Box<dyn BufRead + 'a>),
+    /// A terminal: line editing and history (Up, Down, Ctrl-R).
+    Editor(Box<DefaultEditor>),
+}
+
+impl fmt::Debug for Input<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.source {
+            Source::Lines(_) => "Input::Lines",
+            Source::Editor(_) => "Input::Editor",
+        })
+    }
+}
+
+impl<'a> Input<'a> {
+    /// Lines read from `reader`, e.g. a script.
+    ///
+    /// ```
+    /// use rummykit_terminal::Input;
+    /// let input = Input::plain("draw\nquit\n".as_bytes());
+    /// assert!(!input.is_terminal());
+    /// ```
+    pub fn plain(reader: impl BufRead + 'a) -> Input<'a> {
+        Input { source: Source::Lines(Box::new(reader)) }
+    }
+
+    /// The process's stdin: a line editor when it is a terminal, plain lines otherwise
+    /// (or when the editor cannot start).
+    #[must_use]
+    pub fn stdin() -> Input<'static> {
+        use std::io::IsTerminal;
+        if io::stdin().is_terminal()
+            && let Ok(editor) = DefaultEditor::new()
+        {
+            return Input { source: Source::Editor(Box::new(editor)) };
+        }
+        Input::plain(io::stdin().lock())
+    }
+
+    /// Whether commands come from a person at a terminal (no echo is needed then).
+    #[must_use]
+    pub fn is_terminal(&self) -> bool {
+        matches!(self.source, Source::Editor(_))
+    }
+}
+
+/// What reading a command gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Line {
+    /// A command (trimmed, not empty, not a `#` comment).
+    Command(String),
+    /// The input ended (a script ran out).
+    End,
+    /// The person left: `quit`, `exit`, or Ctrl-C / Ctrl-D at a terminal.
+    Quit,
+}
+
+/// The person's side of the terminal: commands in, transcript out.
+pub(crate) struct Io<'a> {
+    input: Input<'a>,
+    pub(crate) out: &'a mut dyn Write,
+    pub(crate) style: Style,
+    echo: bool,
+    pub(crate) ended: bool,
+    /// The rules in brief, for `help`.
+    pub(crate) rules: String,
+}
+
+/// The most characters of a command the transcript echoes.
+const ECHO: usize = 200;
+
+impl<'a> Io<'a> {
+    pub(crate) fn new(input: Input<'a>, out: &'a mut dyn Write, style: Style, echo: bool) -> Io<'a> {
+        Io { input, out, style, echo, ended: false, rules: String::new() }
+    }
+
+    /// Prompts and reads one command.
+    pub(crate) fn command(&mut self, prompt: &str) -> io::Result<Line> {
+        loop {
+            let line = match &mut self.input.source {
+                Source::Lines(reader) => {
+                    write!(self.out, "{prompt}")?;
+                    self.out.flush()?;
+                    let mut bytes = Vec::new();
+                    if reader.read_until(b'\n', &mut bytes)? == 0 {
+                        self.ended = true;
+                        writeln!(self.out)?;
+                        return Ok(Line::End);
+                    }
+                    let line = String::from_utf8_lossy(&bytes).trim().to_owned();
+                    if self.echo {
+                        writeln!(self.out, "{}", clip_to(&line, ECHO))?;
+                    }
+                    line
+                }
+                Source::Editor(editor) => {
+                    self.out.flush()?;
+                    match editor.readline(prompt) {
+                        Ok(line) => {
+                            let line = line.trim().to_owned();
+                            if !line.is_empty() {
+                                // History is a convenience; failing to keep it is harmless.
+                                let _ = editor.add_history_entry(line.as_str());
+                            }
+                            line
+                        }
+                        Err(ReadlineError::Interrupted | ReadlineError::Eof) => return Ok(Line::Quit),
+                        Err(ReadlineError::Io(e)) => return Err(e),
+                        Err(e) => return Err(io::Error::other(e.to_string())),
+                    }
+                }
+            };
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if line.eq_ignore_ascii_case("quit") || line.eq_ignore_ascii_case("exit") {
+                return Ok(Line::Quit);
+            }
+            return Ok(Line::Command(line));
+        }
+    }
+
+    /// Prints an error message, clipped so that a long bad line is not echoed whole.
+    pub(crate) fn error(&mut self, message: impl fmt::Display) -> io::Result<()> {
+        let text = self.style.error(format!("error: {}", clip_message(message)));
+        writeln!(self.out, "{text}")
+    }
+}

@@ -1,0 +1,67 @@
+//! The terminal front end of rummykit's examples `play`, `simulate` and `solve`.
+//!
+//! This package is not published and not part of the library's API: it is the engine
+//! room of the three command-line tools, kept in a crate of its own so that the examples
+//! stay thin and tests can drive every tool with scripted input, captured output and
+//! the exit status, exactly as a shell would see them.
+//!
+//! * [`cli`]: the three tools as functions of their arguments, input and output,
+//!   returning the exit status (0 success, 1 failure, 2 a usage error).
+//! * [`run`]: a match of any game between bots and (at most) one person, recorded and
+//!   replayed; [`simulate`]: many games between bots on every core.
+//!
+//! ```
+//! use rummykit_terminal::{GameChoice, Input, Options, run};
+//!
+//! let mut options = Options::new(GameChoice::Rummikub);
+//! options.players = 2;
+//! options.seed = 5;
+//! options.human = Some(0);
+//! options.hands = Some(1);
+//! // The person types one wrong command and draws once; then the input ends and a
+//! // bot takes over the seat.
+//! let mut transcript = Vec::new();
+//! let summary = run(&options, Input::plain("draw r99\ndraw\n".as_bytes()), &mut transcript)?;
+//! let text = String::from_utf8(transcript).unwrap();
+//! assert!(text.contains("error:"));
+//! assert_eq!(summary.totals.len(), 2);
+//! assert!(summary.finished && summary.replayed);
+//! # Ok::<(), rummykit_terminal::PlayError>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod args;
+mod bots;
+mod cards;
+pub mod cli;
+mod game_choice;
+mod input;
+mod play;
+mod rummikub;
+mod simulate;
+mod solve;
+mod style;
+mod text;
+
+pub use args::UsageError;
+pub use game_choice::GameChoice;
+pub use input::Input;
+pub use play::{MAX_HANDS, Options, PlayError, RUMMY40_RESTOCKS, Summary, run};
+pub use simulate::{BotSummary, MAX_GAMES, MAX_THREADS, SimOptions, SimSummary, simulate};
+pub use style::Style;
+
+/// A seed for item `index` of a run seeded with `seed` (splitmix64 of both): hands of a
+/// simulation, bots of a table. Different indexes give unrelated seeds.
+///
+/// ```
+/// use rummykit_terminal::derive_seed;
+/// assert_ne!(derive_seed(1, 0), derive_seed(1, 1));
+/// assert_eq!(derive_seed(1, 0), derive_seed(1, 0));
+/// ```
+#[must_use]
+pub fn derive_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,570 @@
+//! [`run`]: a match of any game between bots and at most one person, printed as it
+//! goes, recorded, and checked by replaying the record.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::io::{self, Write};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{
+    Bot, DealError, Game, Match, MatchEnd, MatchRecord, Outcome, Players, Ranking, RecordError, ReplayError,
+    ScoreOrder, Seat, record_match,
+};
+
+use crate::args::{self, Args, Flag, Request, UsageError};
+use crate::derive_seed;
+use crate::game_choice::GameChoice;
+use crate::input::{Input, Io, Line};
+use crate::style::Style;
+use crate::text::plural;
+
+/// What to play: the game, the seats, the seed, the bots and the person's seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// The game.
+    pub game: GameChoice,
+    /// Number of seats (default 4).
+    pub players: usize,
+    /// The seed of the deal and of the bots (same seed, same game).
+    pub seed: u64,
+    /// Bot kinds, given to the bot seats in turn (default: the game's greedy bot).
+    pub bots: Vec<String>,
+    /// The seat a person plays, if any (0-based here; people count from 1).
+    pub human: Option<Seat>,
+    /// Hands (deals; Rummikub: games) to play; `None` plays the game's own match
+    /// ([`GameChoice::match_end`]).
+    pub hands: Option<u32>,
+    /// Colours or plain text.
+    pub style: Style,
+    /// Print each command read, so a piped script shows in the transcript.
+    pub echo: bool,
+}
+
+/// The most hands `--hands` takes.
+pub const MAX_HANDS: u32 = 10_000;
+
+/// A safety stop for matches played to a score: no match of these games comes near.
+const MAX_MATCH_HANDS: u32 = 1_000;
+
+/// Restocks a Rummy 40 hand may use in `play` and `simulate`; a hand that needs one more
+/// is void. RULES.md §3.7 restocks for ever, but a table of closed sets and full runs can
+/// leave every player with a card or two that fit nowhere, and such a hand never ends.
+/// Measured over 400 seeded hands each of 2, 3 and 4 planner/greedy players: 0, 1 and 2
+/// hands are void with four restocks, the same as with six, so the bound cuts short only
+/// dead hands.
+pub const RUMMY40_RESTOCKS: u32 = 4;
+
+/// Longest hand the front end plays before giving up (no real hand comes near).
+pub(crate) const MAX_ACTIONS: usize = 20_000;
+
+/// The help of the `play` tool.
+pub(crate) const USAGE: &str = "\
+usage: play [--game GAME] [--players N] [--seed S] [--bots KIND,...] [--human SEAT]
+            [--hands N] [--echo]
+
+Plays a match at the terminal between bots, or with you in a seat.
+
+  --game GAME     rummikub (default), schmidt, classic, rummy40 or scala40
+  --players N     number of seats (default 4; Rummikub and Schmidt 2 to 4, the card games 2 to 6)
+  --seed S        seed of the deal and the bots (default: from the clock; printed)
+  --bots KIND,... bot kinds for the bot seats, in turn (default greedy):
+                  Rummikub and Schmidt: random, greedy, thorough, sampler;
+                  classic, Rummy 40, Scala 40: random, greedy, planner
+  --human SEAT    you play this seat, counted from 1
+  --hands N       play N hands (Rummikub: games) instead of the game's own match: Rummikub
+                  one game per player, classic to 100 points, Rummy 40 and Scala 40 until
+                  one player is left under 101 penalty points
+  --echo          print each command read (on by default when stdin is not a terminal)
+  -h, --help      this help
+
+At your turn type `help` for the commands and the rules, `quit` to leave.
+Colours are used when stdout is a terminal and NO_COLOR is not set.";
+
+impl Options {
+    /// Defaults for `game`: four seats, greedy bots, seed 0, the game's own match, plain
+    /// text.
+    #[must_use]
+    pub fn new(game: GameChoice) -> Options {
+        Options {
+            game,
+            players: 4,
+            seed: 0,
+            bots: Vec::new(),
+            human: None,
+            hands: None,
+            style: Style::PLAIN,
+            echo: false,
+        }
+    }
+
+    /// Parses `play`'s command line (without the program name); `default_seed` is used
+    /// when `--seed` is absent. `None` when `--help` was asked for.
+    ///
+    /// # Errors
+    ///
+    /// A [`UsageError`] naming the flag of the first bad argument.
+    ///
+    /// ```
+    /// use rummykit_terminal::{GameChoice, Options};
+    /// let args = ["--game", "rummy40", "--players=3", "--human", "2", "--seed", "9"];
+    /// let o = Options::parse(args.map(Into::into), 0)?.unwrap();
+    /// assert_eq!((o.game, o.players, o.human, o.seed), (GameChoice::Rummy40, 3, Some(1), 9));
+    /// assert!(Options::parse(["--players".into(), "x".into()], 0).is_err());
+    /// assert_eq!(Options::parse(["--help".into()], 0)?, None);
+    /// # Ok::<(), rummykit_terminal::UsageError>(())
+    /// ```
+    pub fn parse(
+        args: impl IntoIterator<Item = OsString>,
+        default_seed: u64,
+    ) -> Result<Option<Options>, UsageError> {
+        match Options::request(args, default_seed)? {
+            Request::Run(o) => Ok(Some(o)),
+            Request::Help => Ok(None),
+        }
+    }
+
+    pub(crate) fn request(
+        args: impl IntoIterator<Item = OsString>,
+        default_seed: u64,
+    ) -> Result<Request<Options>, UsageError> {
+        let mut o = Options::new(GameChoice::default());
+        o.seed = default_seed;
+        let mut players = 4;
+        let mut human = None;
+        let mut args = Args::new(args);
+        while let Some(flag) = args.next()? {
+            let Flag::Long(flag) = flag else { return Ok(Request::Help) };
+            match flag.as_str() {
+                "game" => o.game = args.parsed("--game")?,
+                "players" => players = args.number("--players", 0, u64::MAX)?,
+                "seed" => o.seed = args.number("--seed", 0, u64::MAX)?,
+                "bots" => o.bots = args::bot_kinds(&args.text("--bots")?)?,
+                "human" => human = Some(args.number("--human", 0, u64::MAX)?),
+                "hands" => o.hands = Some(args.number("--hands", 1, u64::from(MAX_HANDS))? as u32),
+                "echo" => o.echo = true,
+                other => return Err(Args::unknown(other)),
+            }
+        }
+        // Seats are counted before anything is built per seat.
+        o.players = args::check_players(o.game, players)?;
+        o.human = match human {
+            None => None,
+            Some(seat) if (1..=o.players as u64).contains(&seat) => Some(seat as usize - 1),
+            Some(seat) => return Err(UsageError::Seat { seat, players: o.players }),
+        };
+        args::check_bots(o.game, &o.bots)?;
+        Ok(Request::Run(o))
+    }
+
+    /// Checks the options against the game: seats, the person's seat, bot kinds, hands.
+    ///
+    /// # Errors
+    ///
+    /// The [`UsageError`] the command line would have given.
+    pub fn check(&self) -> Result<(), UsageError> {
+        args::check_players(self.game, self.players as u64)?;
+        if let Some(seat) = self.human.filter(|&h| h >= self.players) {
+            return Err(UsageError::Seat { seat: seat as u64 + 1, players: self.players });
+        }
+        if let Some(hands) = self.hands.filter(|h| !(1..=MAX_HANDS).contains(h)) {
+            return Err(UsageError::Range {
+                flag: "--hands",
+                value: u64::from(hands),
+                min: 1,
+                max: u64::from(MAX_HANDS),
+            });
+        }
+        args::check_bots(self.game, &self.bots)
+    }
+}
+
+/// What a match came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// The game.
+    pub game: GameChoice,
+    /// The seed.
+    pub seed: u64,
+    /// Hands finished.
+    pub hands: usize,
+    /// Actions played over all hands.
+    pub actions: usize,
+    /// Cumulative scores by seat (after the last finished hand when the person quit).
+    pub totals: Vec<i64>,
+    /// Seats, best first.
+    pub standings: Vec<Seat>,
+    /// Whether the match was played to its end (`false`: the person quit).
+    pub finished: bool,
+    /// Whether the record replayed to the same final states and scores (checked for a
+    /// finished match; a failed replay is an error).
+    pub replayed: bool,
+}
+
+/// Why [`run`] could not play the match.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The options do not fit the game (seat count, unknown bot, the person's seat).
+    #[error(transparent)]
+    Usage(#[from] UsageError),
+    /// Reading commands or writing the transcript failed.
+    #[error("terminal input/output failed: {0}")]
+    Io(#[from] io::Error),
+    /// The game refused to deal.
+    #[error("the game could not be dealt: {0}")]
+    Deal(#[from] DealError),
+    /// The match stopped: a bot chose an illegal action or a hand ran too long.
+    #[error("the match stopped: {0}")]
+    Match(Box<dyn std::error::Error + Send + Sync>),
+    /// A game of a simulation ran longer than any real game.
+    #[error("game {game} ran over {actions} actions")]
+    TooLong {
+        /// The game's index.
+        game: usize,
+        /// The bound.
+        actions: usize,
+    },
+    /// A bot of a simulation chose an illegal action.
+    #[error("game {game}: seat {} ({bot}) chose an illegal action: {error}", .seat + 1)]
+    IllegalAction {
+        /// The game's index.
+        game: usize,
+        /// The seat (0-based).
+        seat: Seat,
+        /// The bot's kind.
+        bot: String,
+        /// The game's refusal.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A worker thread of a simulation panicked.
+    #[error("a worker thread panicked")]
+    Worker,
+    /// The record did not replay to the same result (a bug, reported loudly).
+    #[error("the record did not replay: {0}")]
+    Replay(Box<dyn std::error::Error + Send + Sync>),
+    /// The replay reached other final states or scores than the match played.
+    #[error("the record replays to other final states or scores than were played")]
+    ReplayDiffers,
+}
+
+/// How the person's turn ended.
+pub(crate) enum Turn<A> {
+    /// An action the game accepts.
+    Act(A),
+    /// The input ended: a bot takes over the seat.
+    Ended,
+    /// The person left the match.
+    Quit,
+}
+
+impl<A> Turn<A> {
+    pub(crate) fn from_line(line: &Line) -> Option<Turn<A>> {
+        match line {
+            Line::Command(_) => None,
+            Line::End => Some(Turn::Ended),
+            Line::Quit => Some(Turn::Quit),
+        }
+    }
+}
+
+/// What the terminal needs of a game beyond [`Game`]: bots, the person's turn, words
+/// for each action.
+pub(crate) trait TerminalGame: Game<Error: Send + Sync + 'static> + PartialEq {
+    /// A bot of `kind`, seeded.
+    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+
+    /// The person's turn at hand seat `seat`: show what the seat sees, read commands
+    /// until an action is chosen that the game accepts.
+    fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<Self::Action>>;
+
+    /// One line saying what `action` did (`before` → `after`), for the transcript.
+    /// `own`: the person's seat, who may see what was drawn.
+    fn describe(
+        before: &Self,
+        after: &Self,
+        seat: Seat,
+        action: &Self::Action,
+        own: bool,
+        style: Style,
+    ) -> String;
+
+    /// An engine message in the person's words: pieces in notation, never ids.
+    fn readable(&self, message: &str) -> String {
+        message.to_owned()
+    }
+
+    /// What everyone sees at the end of a hand (racks or hands laid open).
+    fn show_end(&self, style: Style) -> String;
+
+    /// Why a hand with no winner is void.
+    fn void_reason(&self) -> String;
+}
+
+/// Bots and (at most) one person around the table, printing everything that happens.
+struct Table<'io, G: TerminalGame> {
+    /// One bot per match seat; the person's seat has a stand-in for when input ends.
+    bots: Vec<Box<dyn Bot<G>>>,
+    names: Vec<String>,
+    human: Option<Seat>,
+    io: Io<'io>,
+    error: Option<io::Error>,
+    quit: bool,
+    finals: Vec<G>,
+    totals: Vec<i64>,
+    actions: usize,
+    hand: usize,
+    /// Match seat of each hand seat of the current hand.
+    seats: Vec<Seat>,
+}
+
+impl<G: TerminalGame> Table<'_, G> {
+    fn say(&mut self, text: impl fmt::Display) {
+        if self.error.is_none()
+            && let Err(e) = writeln!(self.io.out, "{text}")
+        {
+            self.error = Some(e);
+        }
+    }
+
+    fn label(&self, seat: Seat) -> String {
+        label(seat, &self.names)
+    }
+}
+
+fn label(seat: Seat, names: &[String]) -> String {
+    format!("seat {} ({})", seat + 1, names.get(seat).map_or("?", String::as_str))
+}
+
+impl<G: TerminalGame> Players<G> for Table<'_, G> {
+    fn act(&mut self, game: &G, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
+        if self.error.is_some() || self.quit {
+            return None;
+        }
+        if self.human == Some(seat) && !self.io.ended {
+            match game.human_turn(hand_seat, &mut self.io) {
+                Ok(Turn::Act(action)) => return Some(action),
+                Ok(Turn::Quit) => {
+                    self.quit = true;
+                    return None;
+                }
+                Ok(Turn::Ended) => {
+                    self.names[seat] = format!("{} for you", self.bots[seat].name());
+                    let note = format!(
+                        "(input ended: a {} bot plays seat {} from now on)",
+                        self.bots[seat].name(),
+                        seat + 1
+                    );
+                    self.say(note);
+                }
+                Err(e) => {
+                    self.error = Some(e);
+                    return None;
+                }
+            }
+        }
+        let bot = self.bots.get_mut(seat)?;
+        Some(bot.act(&game.view(hand_seat)))
+    }
+
+    fn hand_started(&mut self, game: &G, seats: &[Seat]) {
+        self.hand += 1;
+        self.seats = seats.to_vec();
+        let first = game.to_move().and_then(|s| seats.get(s).copied());
+        let heading = self.io.style.bold(format!("== hand {} ==", self.hand));
+        self.say(heading);
+        if let Some(first) = first {
+            let text = format!("{} plays first", self.label(first));
+            self.say(text);
+        }
+    }
+
+    fn applied(&mut self, before: &G, after: &G, seat: Seat, action: &G::Action) {
+        self.actions += 1;
+        let hand_seat = before.to_move().unwrap_or(seat);
+        let own = self.human == Some(seat);
+        let words = G::describe(before, after, hand_seat, action, own, self.io.style);
+        let text = format!("{}: {words}", self.label(seat));
+        self.say(text);
+    }
+
+    fn refused(&mut self, game: &G, seat: Seat, error: &G::Error) -> bool {
+        let text =
+            format!("{} chose an illegal action: {}", self.label(seat), game.readable(&error.to_string()));
+        self.say(text);
+        false
+    }
+
+    fn hand_over(&mut self, game: &G, outcome: &Outcome, played: &Match<G>) {
+        let style = self.io.style;
+        self.say(game.show_end(style));
+        let result = match outcome.winner {
+            Some(w) => format!("{} wins the hand", self.label(self.seats.get(w).copied().unwrap_or(w))),
+            None => format!("the hand is void: {}", game.void_reason()),
+        };
+        self.say(style.bold(result));
+        for (s, points) in outcome.points.iter().enumerate() {
+            let seat = self.seats.get(s).copied().unwrap_or(s);
+            let text = format!("  {:<24} {:>5}", self.label(seat), points);
+            self.say(text);
+        }
+        self.finals.push(game.clone());
+        self.totals = played.totals().to_vec();
+    }
+}
+
+/// Plays the match `options` describe, reading the person's commands from `input` and
+/// writing the transcript to `output`; records the match and checks that the record
+/// replays to the same final states and scores.
+///
+/// # Errors
+///
+/// [`PlayError::Usage`] for options the game does not take (nothing is printed then),
+/// [`PlayError::Io`] when the terminal fails, [`PlayError::Match`] if a bot breaks a
+/// rule, and [`PlayError::Replay`] / [`PlayError::ReplayDiffers`] if the replay check
+/// fails.
+pub fn run(options: &Options, input: Input<'_>, mut output: impl Write) -> Result<Summary, PlayError> {
+    use rummykit_classic::ClassicRummy;
+    use rummykit_rummikub::Rummikub;
+    use rummykit_rummy40::Rummy40;
+    options.check()?;
+    let game = options.game;
+    let (end, ranking) = game.match_terms(options.players, options.hands);
+    let io = Io::new(input, &mut output, options.style, options.echo);
+    if let Some(rules) = game.rummikub_rules() {
+        return play_match::<Rummikub>(options, rules, end, ranking, io);
+    }
+    if let Some(mut config) = game.rummy40_config() {
+        config.game_end = end;
+        return play_match::<Rummy40>(options, config, end, ranking, io);
+    }
+    play_match::<ClassicRummy>(options, GameChoice::classic_config(end), end, ranking, io)
+}
+
+fn standings(totals: &[i64], order: ScoreOrder) -> Vec<Seat> {
+    let mut seats: Vec<Seat> = (0..totals.len()).collect();
+    match order {
+        ScoreOrder::LowerIsBetter => seats.sort_by_key(|&s| totals[s]),
+        _ => seats.sort_by_key(|&s| std::cmp::Reverse(totals[s])),
+    }
+    seats
+}
+
+fn play_match<G: TerminalGame>(
+    options: &Options,
+    config: G::Config,
+    end: MatchEnd,
+    ranking: Ranking,
+    mut io: Io<'_>,
+) -> Result<Summary, PlayError> {
+    let n = options.players;
+    let kinds = options.game.bot_kinds();
+    let default_kind =
+        if kinds.contains(&"greedy") { "greedy" } else { kinds.first().copied().unwrap_or("greedy") };
+    let mut chosen = options.bots.iter().map(String::as_str).cycle();
+    let mut bots = Vec::with_capacity(n);
+    let mut names = Vec::with_capacity(n);
+    for seat in 0..n {
+        let is_human = options.human == Some(seat);
+        let kind = if is_human { default_kind } else { chosen.next().unwrap_or(default_kind) };
+        let bot = G::bot(kind, derive_seed(options.seed, seat as u64))
+            .ok_or_else(|| UsageError::Bot { game: options.game, kind: kind.to_owned() })?;
+        names.push(if is_human { "you".to_owned() } else { bot.name().to_owned() });
+        bots.push(bot);
+    }
+    let style = io.style;
+    writeln!(
+        io.out,
+        "{} with {n} players, seed {} (the same seed plays the same game)",
+        style.bold(options.game.name()),
+        options.seed
+    )?;
+    io.rules = options.game.rules_in_brief(end);
+    writeln!(io.out, "{}", io.rules)?;
+    let mut setup = MatchRecord::<G>::new(options.game.name(), config, n, None, end, ranking, options.seed);
+    if !matches!(end, MatchEnd::FixedHands(_)) {
+        setup.hand_limit = Some(MAX_MATCH_HANDS);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    let mut table = Table {
+        bots,
+        names,
+        human: options.human,
+        io,
+        error: None,
+        quit: false,
+        finals: Vec::new(),
+        totals: vec![0; n],
+        actions: 0,
+        hand: 0,
+        seats: Vec::new(),
+    };
+    let result = record_match(setup, &mut table, &mut rng, MAX_ACTIONS);
+    if let Some(e) = table.error.take() {
+        return Err(PlayError::Io(e));
+    }
+    let out = &mut *table.io.out;
+    if table.quit {
+        let hands = table.finals.len();
+        writeln!(
+            out,
+            "{}",
+            style.bold(format!("you left the match after {}", plural(hands, "finished hand")))
+        )?;
+        let standings = standings(&table.totals, G::SCORE_ORDER);
+        write_scores(out, &standings, &table.totals, &table.names, style, "== scores so far ==")?;
+        return Ok(Summary {
+            game: options.game,
+            seed: options.seed,
+            hands,
+            actions: table.actions,
+            totals: table.totals,
+            standings,
+            finished: false,
+            replayed: false,
+        });
+    }
+    let (record, played) =
+        result.map_err(|e: RecordError<G::Error>| PlayError::Match(e.to_string().into()))?;
+    let replayed = record
+        .replay(&mut ChaCha8Rng::seed_from_u64(record.seed))
+        .map_err(|e: ReplayError<G::Error>| PlayError::Replay(e.to_string().into()))?;
+    if replayed.finals != table.finals || replayed.totals != played.totals() {
+        return Err(PlayError::ReplayDiffers);
+    }
+    let standings = played.standings();
+    write_scores(out, &standings, played.totals(), &table.names, style, "== final scores ==")?;
+    writeln!(
+        out,
+        "replay check: the record ({}, {}) replays to the same final state and scores",
+        plural(record.hands.len(), "hand"),
+        plural(table.actions, "action")
+    )?;
+    Ok(Summary {
+        game: options.game,
+        seed: options.seed,
+        hands: record.hands.len(),
+        actions: table.actions,
+        totals: played.totals().to_vec(),
+        standings,
+        finished: true,
+        replayed: true,
+    })
+}
+
+fn write_scores(
+    out: &mut dyn Write,
+    standings: &[Seat],
+    totals: &[i64],
+    names: &[String],
+    style: Style,
+    heading: &str,
+) -> io::Result<()> {
+    writeln!(out, "{}", style.bold(heading))?;
+    for (place, &seat) in standings.iter().enumerate() {
+        writeln!(out, "{}. {:<24} {:>6}", place + 1, label(seat, names), totals[seat])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,285 @@
+//! The `solve` tool: the exact Rummikub solver for one position from the command line,
+//! or one position per line of JSON on stdin.
+
+use std::ffi::OsString;
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use rummykit_core::{Catalog, Tile, format_list};
+use rummykit_rummikub::solver::{Objective, Position, Solution, SolveOptions, Solver};
+use serde_json::{Map, Value, json};
+
+use crate::args::{Args, Flag, Request, UsageError};
+use crate::text::{clip, clip_message, plural};
+
+/// The help of the `solve` tool.
+pub(crate) const USAGE: &str = "\
+usage: solve --table TILES --rack TILES [--objective tiles|value] [--initial]
+             [--threshold N] [--joker-value N] [--xp]
+       solve --json
+
+Finds the best play of a Rummikub position exactly: the new table that places the most
+tiles (or the most points) from the rack, rearranging the table as the rules allow.
+
+  --table TILES          the tiles on the table, e.g. \"r1 r2 r3 k5 b5 y5\" (may be empty)
+  --rack TILES           the tiles on the rack, e.g. \"r4 J k13\" (may be empty)
+  --objective tiles|value  place the most tiles (default) or the most points
+  --initial              the player has not made the initial meld yet (RULES.md §1.5):
+                         only new melds from the rack, worth at least the threshold
+  --threshold N          the initial-meld threshold (default 30)
+  --joker-value N        what a joker counts toward it (default 30)
+  --xp                   the 160-tile set (six players)
+  --json                 read one position per line of stdin and answer each line with
+                         one line of JSON (see below)
+  -h, --help             this help
+
+Tiles: a colour letter r, b, y or k and a number 1 to 13; J is a joker.
+
+With --json each input line is an object
+  {\"table\": [\"r1\", \"r2\", \"r3\"], \"rack\": [\"r4\", \"J\"], \"objective\": \"tiles\",
+   \"opened\": true, \"threshold\": 30, \"joker_value\": 30, \"tile_set\": \"standard\"}
+(only table and rack are required; tile_set is standard or xp160) and is answered by
+  {\"tiles_placed\": 2, \"value_placed\": 34, \"placed\": [...], \"table\": [[...]], \"micros\": 12}
+or by {\"error\": \"...\"}: every line gets an answer, blank and unreadable ones included.
+The exit status is 1 when some line was refused.";
+
+/// What `solve` was asked.
+#[derive(Debug)]
+pub(crate) enum Job {
+    /// One position from the command line.
+    One { table: String, rack: String, options: SolveOptions },
+    /// Positions as JSON lines on stdin.
+    Json,
+}
+
+pub(crate) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request<Job>, UsageError> {
+    let mut args = Args::new(args);
+    let (mut table, mut rack) = (None, None);
+    let mut options = SolveOptions::default();
+    let mut json = false;
+    let mut solving_flag = false;
+    while let Some(flag) = args.next()? {
+        let Flag::Long(flag) = flag else { return Ok(Request::Help) };
+        solving_flag |= flag != "json";
+        match flag.as_str() {
+            "json" => json = true,
+            "table" => table = Some(args.text("--table")?),
+            "rack" => rack = Some(args.text("--rack")?),
+            "initial" => options = options.with_opened(false),
+            "xp" => options = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP),
+            "objective" => {
+                let text = args.text("--objective")?;
+                options = options.with_objective(objective(&text).ok_or_else(|| UsageError::Value {
+                    flag: "--objective",
+                    value: clip(&text),
+                    expected: "tiles or value",
+                })?);
+            }
+            "threshold" => {
+                options = options.with_threshold(args.number("--threshold", 0, u64::from(u32::MAX))? as u32);
+            }
+            "joker-value" => {
+                options =
+                    options.with_joker_value(args.number("--joker-value", 0, u64::from(u32::MAX))? as u32);
+            }
+            other => return Err(Args::unknown(other)),
+        }
+    }
+    match (json, table, rack) {
+        (true, ..) if solving_flag => Err(UsageError::JsonWithPosition),
+        (true, ..) => Ok(Request::Run(Job::Json)),
+        (false, None, None) => Err(UsageError::NothingToSolve),
+        (false, table, rack) => Ok(Request::Run(Job::One {
+            table: table.unwrap_or_default(),
+            rack: rack.unwrap_or_default(),
+            options,
+        })),
+    }
+}
+
+fn objective(text: &str) -> Option<Objective> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "tiles" => Some(Objective::Tiles),
+        "value" => Some(Objective::Value),
+        _ => None,
+    }
+}
+
+/// Solves one position and prints the answer; the exit status.
+pub(crate) fn one(
+    table: &str,
+    rack: &str,
+    options: &SolveOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let position = match Position::parse(table, rack) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(err, "solve: {}", clip_message(&e));
+            return 1;
+        }
+    };
+    let start = Instant::now();
+    match Solver::new().solve(&position, options) {
+        Ok(sol) => match print_solution(out, &position, options, &sol, start.elapsed().as_micros()) {
+            Ok(()) => 0,
+            Err(_) => 1,
+        },
+        Err(e) => {
+            let _ = writeln!(err, "solve: {}", clip_message(&e));
+            1
+        }
+    }
+}
+
+fn print_solution(
+    out: &mut dyn Write,
+    position: &Position,
+    options: &SolveOptions,
+    sol: &Solution,
+    micros: u128,
+) -> io::Result<()> {
+    writeln!(out, "table: {}", format_list(position.table()))?;
+    writeln!(out, "rack:  {}", format_list(position.rack()))?;
+    if sol.tiles_placed == 0 {
+        writeln!(out, "nothing can be placed: draw a tile")?;
+    } else {
+        writeln!(
+            out,
+            "place {} worth {}: {}",
+            plural(sol.tiles_placed, "tile"),
+            sol.value_placed,
+            format_list(&sol.placed)
+        )?;
+    }
+    writeln!(out, "new table ({}):", plural(sol.table.len(), "meld"))?;
+    for m in &sol.table {
+        writeln!(out, "  {:<5} {m}", format!("{:?}", m.kind()).to_lowercase())?;
+    }
+    writeln!(
+        out,
+        "(most {}, {}, solved in {micros} µs)",
+        if options.objective == Objective::Value { "points" } else { "tiles" },
+        if options.opened { "opened" } else { "initial meld" }
+    )
+}
+
+/// Answers every line of `input` with one line of JSON; the exit status (1 when some
+/// line was refused). Lines are read as bytes, so no line can stop the loop.
+pub(crate) fn json_lines(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut solver = Solver::new();
+    let mut failed = false;
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = writeln!(err, "solve: reading stdin failed: {e}");
+                return 1;
+            }
+        }
+        number += 1;
+        let reply = match answer(&mut solver, &line) {
+            Ok(a) => a,
+            Err(e) => {
+                failed = true;
+                json!({ "error": format!("line {number}: {e}") })
+            }
+        };
+        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
+            return 1;
+        }
+    }
+    u8::from(failed)
+}
+
+/// One line's answer, or why it has none.
+fn answer(solver: &mut Solver, bytes: &[u8]) -> Result<Value, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned())?;
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("blank line: expected a JSON object with `table` and `rack`".to_owned());
+    }
+    let (position, options) = request(text)?;
+    let start = Instant::now();
+    let sol = solver.solve(&position, &options).map_err(|e| clip_message(&e))?;
+    let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    let names = |tiles: &[Tile]| tiles.iter().map(Tile::to_string).collect::<Vec<_>>();
+    Ok(json!({
+        "tiles_placed": sol.tiles_placed,
+        "value_placed": sol.value_placed,
+        "placed": names(&sol.placed),
+        "table": sol.table.iter().map(|m| names(m.faces())).collect::<Vec<_>>(),
+        "micros": micros,
+    }))
+}
+
+/// Parses one request line into a position and options.
+fn request(text: &str) -> Result<(Position, SolveOptions), String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
+    let Value::Object(fields) = value else { return Err("expected a JSON object".to_owned()) };
+    const KNOWN: [&str; 7] = ["table", "rack", "objective", "opened", "threshold", "joker_value", "tile_set"];
+    if let Some(unknown) = fields.keys().find(|k| !KNOWN.contains(&k.as_str())) {
+        return Err(format!("unknown field `{}`; the fields are {}", clip(unknown), KNOWN.join(", ")));
+    }
+    let tiles = |name: &str| -> Result<Vec<Tile>, String> {
+        let list = fields.get(name).ok_or_else(|| format!("missing field `{name}`"))?;
+        let Value::Array(items) = list else { return Err(format!("`{name}` must be an array of tiles")) };
+        items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => s.parse::<Tile>().map_err(|e| format!("{name}: {}", clip_message(&e))),
+                _ => Err(format!("`{name}` must be an array of tile strings such as \"r5\"")),
+            })
+            .collect()
+    };
+    let table = tiles("table")?;
+    let rack = tiles("rack")?;
+    let mut options = SolveOptions::default();
+    if let Some(text) = string(&fields, "objective")? {
+        options = options.with_objective(
+            objective(text).ok_or_else(|| format!("objective `{}`: expected tiles or value", clip(text)))?,
+        );
+    }
+    match fields.get("opened") {
+        None => {}
+        Some(Value::Bool(b)) => options = options.with_opened(*b),
+        Some(_) => return Err("`opened` must be true or false".to_owned()),
+    }
+    if let Some(n) = number(&fields, "threshold")? {
+        options = options.with_threshold(n);
+    }
+    if let Some(n) = number(&fields, "joker_value")? {
+        options = options.with_joker_value(n);
+    }
+    match string(&fields, "tile_set")? {
+        None | Some("standard") => {}
+        Some("xp160") => options = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP),
+        Some(other) => return Err(format!("tile_set `{}`: expected standard or xp160", clip(other))),
+    }
+    Ok((Position::new(table, rack), options))
+}
+
+fn string<'a>(fields: &'a Map<String, Value>, name: &str) -> Result<Option<&'a str>, String> {
+    match fields.get(name) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(format!("`{name}` must be a string")),
+    }
+}
+
+fn number(fields: &Map<String, Value>, name: &str) -> Result<Option<u32>, String> {
+    match fields.get(name) {
+        None => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(|| format!("`{name}` must be a whole number from 0 to {}", u32::MAX)),
+    }
+}

@@ -1,0 +1,116 @@
+//! The `solve` tool as a shell runs it: help, a position from the command line, usage
+//! errors with status 2, and `--json`, which answers every line it is given (blank and
+//! non-UTF-8 lines included) and never stops early.
+
+use rummykit_terminal::cli;
+
+/// Runs the `solve` tool on `stdin`; (status, stdout, stderr).
+fn solve_tool(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = cli::solve(args.iter().map(Into::into), &mut &stdin[..], &mut out, &mut err);
+    (status, String::from_utf8(out).expect("UTF-8"), String::from_utf8(err).expect("UTF-8"))
+}
+
+#[test]
+fn help_documents_every_flag_on_stdout_with_status_0() {
+    let (status, out, err) = solve_tool(&["--help"], b"");
+    assert_eq!(status, cli::SUCCESS);
+    for flag in
+        ["--table", "--rack", "--objective", "--initial", "--threshold", "--joker-value", "--xp", "--json"]
+    {
+        assert!(out.contains(flag), "the help lacks {flag}:\n{out}");
+    }
+    assert!(err.is_empty());
+}
+
+#[test]
+fn no_arguments_print_the_usage_with_status_2_instead_of_solving_nothing() {
+    let (status, out, err) = solve_tool(&[], b"");
+    assert_eq!(status, cli::USAGE);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("nothing to solve"), "{err}");
+}
+
+#[test]
+fn bad_values_are_refused_naming_the_flag() {
+    for (args, message) in [
+        (&["--rack", "r1", "--objective", "nope"][..], "--objective: `nope` is not tiles or value"),
+        (&["--rack", "r1", "--threshold", "-3"], "--threshold: `-3` is not a whole number"),
+        (
+            &["--rack", "r1", "--joker-value=4294967296"],
+            "--joker-value: 4294967296 is not in the range 0 to 4294967295",
+        ),
+        (&["--rack"], "--rack"),
+        (&["--json", "--rack", "r1"], "--json reads positions from stdin"),
+        (&["--dump"], "--dump"),
+    ] {
+        let (status, out, err) = solve_tool(args, b"");
+        assert_eq!(status, cli::USAGE, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains(message), "{args:?}: {err:?} lacks {message:?}");
+    }
+}
+
+#[test]
+fn a_position_from_the_command_line_is_solved_rules_1_6() {
+    // r1 r2 r3 on the table, r4 and a joker on the rack: both extend the run.
+    let (status, out, err) = solve_tool(&["--table=r1 r2 r3", "--rack", "r4 J"], b"");
+    assert_eq!(status, cli::SUCCESS, "{err}");
+    assert!(out.contains("place 2 tiles worth 34: r4 J"), "{out}");
+    assert!(out.contains("new table (1 meld):"), "{out}");
+    // Nothing fits: one tile on the rack, nothing to place.
+    let (status, out, _) = solve_tool(&["--rack", "k9", "--objective", "value"], b"");
+    assert_eq!(status, cli::SUCCESS);
+    assert!(out.contains("nothing can be placed"), "{out}");
+    // A position that cannot exist is refused with status 1.
+    let (status, _, err) = solve_tool(&["--table", "r5 r5 r5"], b"");
+    assert_eq!(status, cli::FAILURE);
+    assert!(err.contains("r5"), "{err}");
+}
+
+#[test]
+fn json_answers_every_line_blank_and_non_utf8_included() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"{\"table\": [\"r1\", \"r2\", \"r3\"], \"rack\": [\"r4\"]}\n");
+    input.extend_from_slice(b"\n");
+    input.extend_from_slice(b"   \n");
+    input.extend_from_slice(b"\xff\xfe not text\n");
+    input.extend_from_slice(b"{\"table\": [], \"rack\": [\"r10\", \"b10\", \"k10\"], \"opened\": false}\n");
+    input.extend_from_slice(b"[1, 2]\n");
+    input.extend_from_slice(b"{\"table\": [], \"rack\": [\"q1\"]}\n");
+    input.extend_from_slice(b"{\"table\": [], \"rack\": [], \"colour\": 1}\n");
+    input.extend_from_slice(b"{\"table\": [], \"rack\": [\"r1\"], \"objective\": \"nope\"}\n");
+    // The last line has no newline.
+    input.extend_from_slice(
+        b"{\"table\": [\"k1\", \"k2\", \"k3\"], \"rack\": [\"J\"], \"tile_set\": \"xp160\"}",
+    );
+    let (status, out, err) = solve_tool(&["--json"], &input);
+    assert_eq!(status, cli::FAILURE, "some lines were refused: status 1");
+    assert!(err.is_empty(), "{err}");
+    let answers: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).expect("every answer is JSON")).collect();
+    assert_eq!(answers.len(), 10, "one answer per line:\n{out}");
+    assert_eq!(answers[0]["tiles_placed"], 1);
+    for (i, fragment) in [
+        (1, "line 2: blank line"),
+        (2, "line 3: blank line"),
+        (3, "line 4: not UTF-8 text"),
+        (5, "line 6: expected a JSON object"),
+        (6, "line 7: rack:"),
+        (7, "line 8: unknown field `colour`"),
+        (8, "line 9: objective `nope`"),
+    ] {
+        let error = answers[i]["error"].as_str().unwrap_or_default();
+        assert!(error.contains(fragment), "answer {i}: {error:?} lacks {fragment:?}");
+    }
+    // RULES.md §1.5: an initial meld of three tens is worth 30, enough to open.
+    assert_eq!(answers[4]["tiles_placed"], 3);
+    assert_eq!(answers[9]["tiles_placed"], 1);
+}
+
+#[test]
+fn json_with_only_good_lines_exits_0() {
+    let (status, out, _) = solve_tool(&["--json"], b"{\"table\": [], \"rack\": [\"r1\", \"r2\", \"r3\"]}\n");
+    assert_eq!(status, cli::SUCCESS);
+    assert_eq!(out.lines().count(), 1);
+}
