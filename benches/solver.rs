@@ -16,7 +16,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use rummykit::core::{Catalog, Tile};
+use rummykit::{Catalog, Tile};
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
 
 fn percentiles(mut times: Vec<Duration>) -> (Duration, Duration, Duration) {
