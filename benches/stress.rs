@@ -8,7 +8,8 @@
 //! ```text
 //! cargo bench --bench stress                         # 10,000 positions, a fresh seed
 //! STRESS_SEED=123 STRESS_N=2000 cargo bench --bench stress   # reproduce a run
-//! STRESS_ONLY=17 STRESS_SEED=123 cargo bench --bench stress  # one position, described
+//! STRESS_ONLY=17,40 STRESS_SEED=123 cargo bench --bench stress  # some positions, described
+//! STRESS_SLOWEST=30 cargo bench --bench stress       # list the 30 slowest per mode
 //! STRESS_REPEAT=3 cargo bench --bench stress         # best of 3 solves per position
 //! STRESS_GAMES=50 cargo bench --bench stress         # positions from greedy-bot games
 //! ```
@@ -243,14 +244,17 @@ fn main() {
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let cases: Vec<Case> = (0..count).map(|_| case(&mut rng)).collect();
-    if let Some(only) = env("STRESS_ONLY") {
-        let c = &cases[only as usize];
-        println!("{}", describe(only as usize, c));
-        let mut solver = Solver::new();
-        for _ in 0..3 {
-            let start = Instant::now();
-            let sol = solver.solve(&position(c), &c.options);
-            println!("{:?}: {:?}", start.elapsed(), sol.map(|s| (s.tiles_placed, s.value_placed)));
+    if let Ok(only) = std::env::var("STRESS_ONLY") {
+        // Each listed position with a fresh solver, `STRESS_REPEAT` times (default 3).
+        for i in only.split(',').filter_map(|s| s.trim().parse::<usize>().ok()).filter(|&i| i < count) {
+            let c = &cases[i];
+            println!("{}", describe(i, c));
+            let mut solver = Solver::new();
+            for _ in 0..env("STRESS_REPEAT").unwrap_or(3).max(1) {
+                let start = Instant::now();
+                let sol = solver.solve(&position(c), &c.options);
+                println!("{:?}: {:?}", start.elapsed(), sol.map(|s| (s.tiles_placed, s.value_placed)));
+            }
         }
         return;
     }
@@ -281,9 +285,10 @@ fn main() {
     quantiles("initial", &mut initial);
     println!("errors (tables the set cannot lay out are none by construction): {errors}");
     slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let shown = env("STRESS_SLOWEST").unwrap_or(6) as usize;
     for mode in [true, false] {
         println!("slowest {}:", if mode { "opened" } else { "initial" });
-        for &(micros, i) in slow.iter().filter(|&&(_, i)| cases[i].options.opened == mode).take(6) {
+        for &(micros, i) in slow.iter().filter(|&&(_, i)| cases[i].options.opened == mode).take(shown) {
             let c = &cases[i];
             println!(
                 "  {micros:>9.1} µs  #{i} {:?} {} table {} rack {} jokers {}",

@@ -586,7 +586,13 @@ impl Dp {
         // proves the best optimal.
         loop {
             let target = top.saturating_sub(drop).max(p.low);
-            if target <= p.low {
+            // A target one unit above the best play's (or the best play's own): a pass
+            // under it would only refute that unit, and the pass that looks for anything
+            // better than the best play does the same work and settles the tie-break
+            // (value, or tiles under objective value) as well, in one pass instead of two.
+            // Without a play the target passes stay: the last pass would have no bound.
+            let last = if p.best.is_some() { p.low / unit * unit + unit } else { p.low };
+            if target <= last {
                 let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: p.beat() }, &mut limit);
                 return b.map(|o| (o, i)).or(p.best);
             }
