@@ -12,13 +12,13 @@
 //! | `whole_hands` (64 hands, 4 seats) | `ClassicRummy` + `RandomBot` | `rummy`'s `BasicRummyGame` + the same random choice |
 //!
 //! First a setup step checks that both sides give the same answer on every input
-//! (`tests/peers.rs` checks the same inputs against a brute force too). Then each row is
+//! (`crates/bench/tests/peers.rs` checks the same inputs against a brute force too). Then each row is
 //! timed in interleaved rounds (rummykit, peer, rummykit, …) and the medians and the
 //! ratio peer ÷ rummykit are printed (> 1: rummykit faster); criterion then times each
 //! side on its own. On a loaded machine, `RUMMYKIT_BENCH_CPU_TIME=1` measures this
 //! thread's CPU time instead of wall time (Linux).
 //!
-//! Run: `cargo bench --bench peers -- --warm-up-time 1 --measurement-time 3`
+//! Run: `cargo bench -p rummykit-bench --bench peers -- --warm-up-time 1 --measurement-time 3`
 //! (`PEERS_ROUNDS=n` sets the interleaved rounds, 15 by default).
 
 #[path = "common/peers.rs"]
@@ -30,9 +30,7 @@ use std::time::Instant;
 use criterion::Criterion;
 use peers::{Candidate, RULES, candidates, gin_hand, hands, piece_set, value};
 use rummykit::classic::{Config, analyze};
-use rummykit::{
-    Card, CardSet, MatchEnd, Meld, MeldKind, PieceSet, least_deadwood, least_deadwood_value,
-};
+use rummykit::{Card, CardSet, MatchEnd, Meld, MeldKind, PieceSet, least_deadwood, least_deadwood_value};
 
 const MELDS: usize = 10_000;
 const HANDS: usize = 10_000;

@@ -91,8 +91,8 @@ fn classic(c: &mut Criterion) {
 
 /// Plays hands `1..=n` of the game `name` once (see the module documentation).
 fn count_only(name: &str, n: u64) {
-    use rummykit::classic::{ClassicRummy, Config as Classic, RandomBot as ClassicBot};
     use rummykit::MatchEnd;
+    use rummykit::classic::{ClassicRummy, Config as Classic, RandomBot as ClassicBot};
     use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
     use rummykit::rummy40::{Config, RandomBot, Rummy40};
     let r40 = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {

@@ -16,8 +16,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use rummykit::{Catalog, Tile};
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
+use rummykit::{Catalog, Tile};
 
 fn percentiles(mut times: Vec<Duration>) -> (Duration, Duration, Duration) {
     times.sort();

@@ -6,12 +6,12 @@
 //! alone; the report gives median, p90, p99 and max per mode and the slowest positions.
 //!
 //! ```text
-//! cargo bench --bench stress                         # 10,000 positions, a fresh seed
-//! STRESS_SEED=123 STRESS_N=2000 cargo bench --bench stress   # reproduce a run
-//! STRESS_ONLY=17,40 STRESS_SEED=123 cargo bench --bench stress  # some positions, described
-//! STRESS_SLOWEST=30 cargo bench --bench stress       # list the 30 slowest per mode
-//! STRESS_REPEAT=3 cargo bench --bench stress         # best of 3 solves per position
-//! STRESS_GAMES=50 cargo bench --bench stress         # positions from greedy-bot games
+//! cargo bench -p rummykit-bench --bench stress                         # 10,000 positions, a fresh seed
+//! STRESS_SEED=123 STRESS_N=2000 cargo bench -p rummykit-bench --bench stress   # reproduce a run
+//! STRESS_ONLY=17,40 STRESS_SEED=123 cargo bench -p rummykit-bench --bench stress  # some positions, described
+//! STRESS_SLOWEST=30 cargo bench -p rummykit-bench --bench stress       # list the 30 slowest per mode
+//! STRESS_REPEAT=3 cargo bench -p rummykit-bench --bench stress         # best of 3 solves per position
+//! STRESS_GAMES=50 cargo bench -p rummykit-bench --bench stress         # positions from greedy-bot games
 //! ```
 //!
 //! With `STRESS_GAMES=n` the positions are instead every turn of `n` games between
@@ -26,11 +26,11 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
+use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub, TileSet, View};
 use rummykit::{
     Bot, Catalog, Colour, Game, Meld, MeldKind, MeldRules, Seating, Tile, format_list, play_hand,
 };
-use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
-use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub, TileSet, View};
 
 struct Case {
     table: Vec<Meld<Tile>>,

@@ -7,9 +7,9 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit::{Card, DealError, Face, Game, Seating};
 use rummykit::rummikub::{self as rk, Rules, TileCounts, rack_penalty, score_pool_empty, score_went_out};
 use rummykit::rummy40::{self as r40, Config, Rummy40, RummyBonus, rank_value};
+use rummykit::{Card, DealError, Face, Game, Seating};
 
 fn too_large(option: &'static str, max: u32) -> DealError {
     DealError::OptionTooLarge { option, value: u32::MAX.into(), max: max.into() }

@@ -1,5 +1,5 @@
 //! Inputs and drivers shared by the peer benchmark (`benches/peers.rs`) and its
-//! cross-check test (`tests/peers.rs`): the same seeded meld candidates, hands and
+//! cross-check test (`crates/bench/tests/peers.rs`): the same seeded meld candidates, hands and
 //! whole hands of play for rummykit and for the peer crates `gin-rummy` and `rummy`.
 //!
 //! Rules of the comparison: gin rules for melds and deadwood (one deck, ace low, no

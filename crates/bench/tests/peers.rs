@@ -50,10 +50,8 @@ fn check_deadwood(len: usize, seed: u64) {
         // The split is a real one: disjoint valid melds, the rest worth its deadwood.
         let mut used = split.unmelded;
         for meld in &split.melds {
-            let faces: Vec<Card> = meld
-                .iter()
-                .map(|&id| rummykit::Catalog::<Card>::DECK.face(id).expect("a card"))
-                .collect();
+            let faces: Vec<Card> =
+                meld.iter().map(|&id| rummykit::Catalog::<Card>::DECK.face(id).expect("a card")).collect();
             assert!(Meld::infer(&faces, &RULES).is_ok(), "{faces:?}");
             for &id in meld {
                 assert!(used.insert(id), "{hand:?}: a card twice");

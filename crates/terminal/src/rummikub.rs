@@ -199,22 +199,18 @@ fn play_error(error: &PlayError) -> String {
         PlayError::InvalidMeld { index, error } => {
             format!("meld {} is not a valid group or run: {}", index + 1, meld_error(error))
         }
-        PlayError::InitialMeldTouchesTable { meld } => format!(
-            "before your initial meld is down you may not touch the table: meld {} changed",
-            meld + 1
-        ),
-        PlayError::JokerMeldLocked { meld } => format!(
-            "meld {} holds a joker and may only be extended at its ends",
-            meld + 1
-        ),
-        PlayError::JokerNotReplaced { meld } => format!(
-            "a joker left meld {} without the tile it stands for taking its place",
-            meld + 1
-        ),
-        PlayError::JokerReplacementNotFromRack { meld } => format!(
-            "the joker of meld {} may only be freed by its tile played from your rack",
-            meld + 1
-        ),
+        PlayError::InitialMeldTouchesTable { meld } => {
+            format!("before your initial meld is down you may not touch the table: meld {} changed", meld + 1)
+        }
+        PlayError::JokerMeldLocked { meld } => {
+            format!("meld {} holds a joker and may only be extended at its ends", meld + 1)
+        }
+        PlayError::JokerNotReplaced { meld } => {
+            format!("a joker left meld {} without the tile it stands for taking its place", meld + 1)
+        }
+        PlayError::JokerReplacementNotFromRack { meld } => {
+            format!("the joker of meld {} may only be freed by its tile played from your rack", meld + 1)
+        }
         PlayError::JokerNotReused { meld } => {
             format!("the freed joker in meld {} must be reused with tiles from your rack", meld + 1)
         }
