@@ -406,7 +406,7 @@ const MAX_COPIES: usize = 3;
 /// tables: almost every play is settled in a few hundred choices, but a few crowded
 /// tables would take seconds; past the budget the play is refused with the first
 /// reason met (see docs/design/rummikub.md, known limitations).
-const SEARCH_STEPS: u32 = 200_000;
+const SEARCH_STEPS: u32 = 2_000_000;
 /// Search states known to fail, per component (open addressing, a few probes).
 const DEAD_STATES: usize = 64;
 const DEAD_PROBES: usize = 8;
