@@ -78,7 +78,7 @@ pub struct PlayInfo {
 /// exponential in the worst case, so the search makes at most 2,000,000 choices (a few
 /// tenths of a second); a play not decided by then is reported as
 /// [`PlayError::ReadingsUndecided`], neither accepted nor called illegal. In a seeded
-/// stress over 1,319 crowded tables this happened once.
+/// stress over 1,320 crowded tables this happened once.
 ///
 /// # Errors
 ///

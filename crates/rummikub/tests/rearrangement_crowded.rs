@@ -83,7 +83,7 @@ fn s4_1_crowded_tables_legal_plays_found() {
 
 /// The bound on the search: a play it cannot decide within the bound is neither accepted
 /// nor called illegal, but reported as undecided (a crowded 160-tile table, 8 melds
-/// re-laid: the one such table among the stress's 1,319 positions).
+/// re-laid: the one such table among the stress's 1,320 positions).
 #[test]
 fn s4_1_crowded_160_table_past_the_bound_is_undecided() {
     let rules = rules_for(TileSet::Xp160);
