@@ -1,7 +1,8 @@
 //! The Rummikub rule engine's hot paths: [`check_play`] (bots and the solver call it in
 //! loops) on a fixed mid-game position — a manipulation that splits a run and frees a
 //! joker (accepted), an early conservation failure (refused), a Schmidt keep-three
-//! check — plus a whole `apply` on a clone, and a seeded deal.
+//! check — plus a whole `apply` on a clone, and a seeded deal; and the search over
+//! physical readings on crowded seeded tables (Schmidt rules, 106 and 160 tiles).
 //!
 //! Run: `cargo bench -p rummykit-bench --bench rummikub_engine -- --warm-up-time 1 --measurement-time 3`
 
@@ -12,6 +13,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Game, Meld, MeldKind, MeldRules, Seating, Tile, parse_list};
 use rummykit_rummikub::{Action, Rules, Rummikub, Setup, TileCounts, TileSet, check_play};
+
+#[path = "../crates/rummikub/tests/rearrangement_crowded/positions.rs"]
+mod positions;
 
 fn meld(kind: MeldKind, s: &str) -> Meld<Tile> {
     Meld::new(kind, &parse_list::<Tile>(s).expect("notation"), &MeldRules::RUMMIKUB).expect("valid meld")
@@ -87,6 +91,27 @@ fn bench(c: &mut Criterion) {
             g
         })
     });
+
+    // The crowded tables: the first 200 tries of the seeded sequences the crowded-table
+    // test walks (16 of 106 tiles' melds re-laid, 8 of 160's), every position checked
+    // per iteration.
+    for (name, set, relaid) in [
+        ("check_play/crowded_schmidt_106", TileSet::Standard106, 16),
+        ("check_play/crowded_schmidt_160", TileSet::Xp160, 8),
+    ] {
+        let rules = positions::rules_for(set);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let set: Vec<_> = (0..200).filter_map(|_| positions::crowded(&mut rng, set, relaid)).collect();
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                set.iter()
+                    .filter(|p| {
+                        check_play(black_box(&rules), &p.table, &p.rack, true, black_box(&p.new)).is_ok()
+                    })
+                    .count()
+            })
+        });
+    }
 
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     c.bench_function("deal/4_players", |b| {

@@ -72,14 +72,18 @@ pub struct PlayInfo {
 /// # Cost
 ///
 /// The readings are searched depth first, meld by meld, each meld checked as soon as a
-/// choice touches it; readings that keep copies in place are tried first, so most plays
-/// are settled at once. The search tries at most 200,000 copy choices; a play not
-/// settled by then (found only on crowded stress tables) is refused with the first
-/// reason met.
+/// choice touches it, independent groups of melds apart; readings that keep copies in
+/// place are tried first, so most plays are settled at once, and a dead end is blamed on
+/// the choices that caused it, so the search jumps back past the others. The question is
+/// exponential in the worst case, so the search makes at most 2,000,000 choices (a few
+/// tenths of a second); a play not decided by then is reported as
+/// [`PlayError::ReadingsUndecided`], neither accepted nor called illegal. In a seeded
+/// stress over 1,320 crowded tables this happened once.
 ///
 /// # Errors
 ///
-/// The first [`PlayError`] found, naming the rule and the meld or tile.
+/// The first [`PlayError`] found, naming the rule and the meld or tile; or
+/// [`PlayError::ReadingsUndecided`] when the bounded search could not decide the play.
 ///
 /// ```
 /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -399,14 +403,16 @@ fn natural_mask(meld: &Meld<Tile>) -> u64 {
 // table-faithful first (a copy stays in the new meld sharing the most faces with its old
 // one), so a legal play is usually accepted on the first leaf; every choice is followed
 // by a check of the nodes it touches (for their best completion while open), failed
-// states are remembered, and [`SEARCH_STEPS`] bounds what is left.
+// states are remembered, a failure is blamed on the faces it depends on and the search
+// jumps back past the others (conflict-directed backjumping), and [`SEARCH_STEPS`]
+// bounds what is left.
 
 const MAX_COPIES: usize = 3;
-/// The most copy choices one check tries. Found by a stress run over crowded random
-/// tables: almost every play is settled in a few hundred choices, but a few crowded
-/// tables would take seconds; past the budget the play is refused with the first
-/// reason met (see docs/design/rummikub.md, known limitations).
-const SEARCH_STEPS: u32 = 200_000;
+/// The most choices (copy assignments and joker configurations) one check makes, a few
+/// tenths of a second. In a seeded stress over crowded tables every decided play needed
+/// at most about a fifth of it, and the one play past it was not decided by 200 times as
+/// many; past it the play is undecided, not refused (see docs/design/rummikub.md).
+const SEARCH_STEPS: u32 = 2_000_000;
 /// Search states known to fail, per component (open addressing, a few probes).
 const DEAD_STATES: usize = 64;
 const DEAD_PROBES: usize = 8;
@@ -477,6 +483,8 @@ struct Search<'a> {
     released: u8,
     // The components of the configuration under test.
     nodes: [[u8; 4]; NATURALS],
+    /// The faces searched that touch each node (a bit per face).
+    node_faces: [u64; MAX_NODES],
     n_nodes: [u8; NATURALS],
     remaining: [u8; MAX_NODES],
     /// Faces whose copies are not placed yet in the search (bit = face index).
@@ -488,6 +496,8 @@ struct Search<'a> {
     fixed_nodes: [bool; MAX_NODES],
     /// Choices the search may still try (see [`SEARCH_STEPS`]).
     steps: u32,
+    /// The search stopped at the bound, so a failure proves nothing.
+    exhausted: bool,
     /// The option each face is at in the search, and the states known to fail.
     chosen: [u8; NATURALS],
     dead: [(u16, u8, u128); DEAD_STATES],
@@ -551,6 +561,7 @@ impl<'a> Search<'a> {
             swap: [None; MAX_JOKERS],
             released: 0,
             nodes: [[0; 4]; NATURALS],
+            node_faces: [0; MAX_NODES],
             n_nodes: [0; NATURALS],
             remaining: [0; MAX_NODES],
             open: 0,
@@ -558,6 +569,7 @@ impl<'a> Search<'a> {
             fixed_faces: 0,
             fixed_nodes: [false; MAX_NODES],
             steps: SEARCH_STEPS,
+            exhausted: false,
             chosen: [0; NATURALS],
             dead: [(0, 0, 0); DEAD_STATES],
             generation: 0,
@@ -575,6 +587,15 @@ impl<'a> Search<'a> {
         s
     }
 
+    /// Why no legal reading was found: the first rule broken, or the bound met.
+    fn failure(&self) -> PlayError {
+        if self.exhausted {
+            return PlayError::ReadingsUndecided { limit: SEARCH_STEPS };
+        }
+        // Unreachable with conservation checked: some configuration always exists.
+        self.error.unwrap_or(PlayError::TableTileTaken { tile: Tile::JOKER })
+    }
+
     fn old_joker(&self, k: usize) -> Slot {
         self.old_j[k].unwrap_or_else(|| unreachable!("joker slots are filled up to n_old_j"))
     }
@@ -590,10 +611,13 @@ impl<'a> Search<'a> {
     /// Tries the joker configurations with exactly `left` more released jokers among old
     /// jokers `k..`; true when one of them has a legal copy assignment.
     fn configs(&mut self, k: usize, used_new: u8, left: usize) -> bool {
-        if self.steps == 0 {
-            return false;
-        }
         if k == self.n_old_j {
+            // A configuration costs a choice too: with four jokers there can be millions.
+            if self.steps == 0 {
+                self.exhausted = true;
+                return false;
+            }
+            self.steps -= 1;
             let open = self.open;
             let ok = left == 0 && self.solve_config();
             if !ok {
@@ -753,6 +777,7 @@ impl<'a> Search<'a> {
             *p = i as u8;
         }
         self.remaining[..=nb].fill(0);
+        self.node_faces[..=nb].fill(0);
         let mut relevant = [0u8; NATURALS];
         let mut n_relevant = 0;
         let mut dynamic = [false; MAX_NODES];
@@ -790,6 +815,7 @@ impl<'a> Search<'a> {
             }
             for &node in &nodes[..n] {
                 self.remaining[node as usize] += 1;
+                self.node_faces[node as usize] |= 1 << f;
                 let (a, b) = (find(&mut parent, nodes[0]), find(&mut parent, node));
                 parent[b as usize] = a;
             }
@@ -860,7 +886,7 @@ impl<'a> Search<'a> {
                 self.dead.fill((0, 0, 0));
                 self.generation = 1;
             }
-            if n > 0 && !self.dfs(&list[..n], 0) {
+            if n > 0 && self.dfs(&list[..n], 0).is_err() {
                 return false;
             }
         }
@@ -877,47 +903,72 @@ impl<'a> Search<'a> {
         true
     }
 
-    fn dfs(&mut self, list: &[u8], at: usize) -> bool {
-        let Some(&f) = list.get(at) else { return true };
+    /// Places the faces `list[at..]`; on failure, the faces placed before `at` whose
+    /// choices the failure depends on (a bit per face). A face whose choice is not among
+    /// them is not tried again: the search jumps back past it (conflict-directed
+    /// backjumping), so a dead end in one meld is not searched anew under every choice of
+    /// unrelated faces placed in between.
+    fn dfs(&mut self, list: &[u8], at: usize) -> Result<(), u64> {
+        let Some(&f) = list.get(at) else { return Ok(()) };
         // What is left to decide depends only on the choices made for faces that still
-        // touch an unfinished node: a state known to fail is not searched again.
+        // touch an unfinished node: a state known to fail is not searched again (and
+        // every face placed so far may be to blame).
         let key = self.frontier_key(list, at);
         if key.is_some_and(|k| self.known_dead(k)) {
-            return false;
+            return Err(list[..at].iter().fold(0, |m, &g| m | 1 << g));
         }
         let f = f as usize;
         let (nodes, n) = (self.nodes[f], self.n_nodes[f] as usize);
         self.open &= !(1 << f);
+        let mut conflict = 0u64;
         for r in 0..self.copies[f].n_opts as usize {
             if self.steps == 0 {
-                return false;
+                self.exhausted = true;
+                return Err(0);
             }
             self.steps -= 1;
             let c = &mut self.copies[f];
             c.to = decode(c.n_old, c.n_new, c.order[r]);
             self.chosen[f] = r as u8;
             // Forward check: every node of the face, complete or not, must still be
-            // satisfiable, so a dead end is seen at the choice that causes it.
-            let mut ok = true;
+            // satisfiable, so a dead end is seen at the choice that causes it. A node's
+            // verdict depends only on its faces already placed.
+            let mut failed = None;
             for &node in &nodes[..n] {
                 self.remaining[node as usize] -= 1;
-                if ok && let Err(e) = self.node_ok(node as usize) {
+                if failed.is_none()
+                    && let Err(e) = self.node_ok(node as usize)
+                {
                     self.error.get_or_insert(e);
-                    ok = false;
+                    failed = Some(self.node_faces[node as usize] & !self.open);
                 }
             }
-            if ok && self.dfs(list, at + 1) {
-                return true;
+            let result = match failed {
+                Some(c) => Err(c),
+                None => self.dfs(list, at + 1),
+            };
+            if result.is_ok() {
+                return Ok(());
             }
             for &node in &nodes[..n] {
                 self.remaining[node as usize] += 1;
             }
+            let c = result.err().unwrap_or(0);
+            if self.exhausted {
+                return Err(0);
+            }
+            if c & (1 << f) == 0 {
+                // This face's choice played no part: no other choice of it helps.
+                conflict = c;
+                break;
+            }
+            conflict |= c;
         }
         self.open |= 1 << f;
         if let Some(k) = key {
             self.mark_dead(k);
         }
-        false
+        Err(conflict & !(1 << f))
     }
 
     /// The state of the search before `list[at]`: `at` and the choices of the faces
@@ -1135,7 +1186,7 @@ fn find(parent: &mut [u8; MAX_NODES], mut x: u8) -> u8 {
 fn check_rearrangement(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<u8, PlayError> {
     let mut search = Search::new(rules, before, after);
     if !search.solve_static() {
-        return Err(search.error.unwrap_or(PlayError::TableTileTaken { tile: Tile::JOKER }));
+        return Err(search.failure());
     }
     // While the jokers are configured, every face still to be searched is open.
     search.open = (0..NATURALS).fold(0, |m, f| {
@@ -1148,6 +1199,5 @@ fn check_rearrangement(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>
             return Ok(released as u8);
         }
     }
-    // Unreachable with conservation checked: some configuration always exists.
-    Err(search.error.unwrap_or(PlayError::TableTileTaken { tile: Tile::JOKER }))
+    Err(search.failure())
 }

@@ -126,6 +126,15 @@ pub enum PlayError {
         /// The most of its tiles that still share a meld.
         together: usize,
     },
+    /// Not a rule violation: the play could not be decided within the bounded search
+    /// over its physical readings (§1.6, §4.1), so it is neither accepted nor found
+    /// illegal. Rare: one of 1,320 seeded crowded stress tables (see the design notes,
+    /// known limitations); the player may reach the same table in smaller steps.
+    #[error("the play could not be decided within {limit} choices of which identical copy went where")]
+    ReadingsUndecided {
+        /// The number of choices the search may make.
+        limit: u32,
+    },
 }
 
 /// Why [`Rummikub::apply`](rummykit_core::Game::apply) refused an action. The game is
