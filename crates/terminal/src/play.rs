@@ -34,7 +34,7 @@ pub struct Options {
     /// The seat a person plays, if any (0-based here; people count from 1).
     pub human: Option<Seat>,
     /// Hands (deals; Rummikub: games) to play; `None` plays the game's own match
-    /// ([`GameChoice::match_end`]).
+    /// ([`GameChoice::match_terms`]).
     pub hands: Option<u32>,
     /// Colours or plain text.
     pub style: Style,
