@@ -1419,7 +1419,7 @@ const ROOM_MASK: u32 = 0x3f;
 /// On about half of the typical positions the score-ranked beam dies out (its greedy
 /// states cannot lay out the table); a guided beam as narrow as it then usually reaches
 /// the relaxation's optimum, before the wider ones are needed (median −5 %, total −2 %
-/// instructions over the bench positions vs 8/32/512; see `docs/design/solver.md`).
+/// instructions over the bench positions vs 8/32/512; see `docs/PERFORMANCE.md`).
 const BEAMS: [usize; 5] = [8, 8, 32, 128, 512];
 
 /// Width of the focused beam (states that can still reach the relaxation's optimum).

@@ -12,7 +12,7 @@
 //! van Rijn, Takes & Vis, "The Complexity of Rummikub Problems", 2015), with the open
 //! runs of each colour, the jokers used and (initial meld) the value laid down as its
 //! state, processed colour by colour, with a precomputed table for the groups of each
-//! number. See `docs/design/solver.md` for the argument and the measurements.
+//! number. See `docs/design/solver.md` for the argument, `docs/PERFORMANCE.md` for the measurements.
 //!
 //! ```
 //! use rummykit_rummikub::solver::{Objective, Position, SolveOptions, solve};
