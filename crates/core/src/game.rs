@@ -349,6 +349,65 @@ pub trait Game: Clone + Debug + Sized {
 ///
 /// Bots keep their own rng (seeded by whoever builds them) if they need one, so a game
 /// between bots is reproducible.
+///
+/// A bot for a toy game, played to the end by [`play_hand`]:
+///
+/// ```
+/// use rand::Rng;
+/// use rummykit_core::{Bot, DealError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+///
+/// /// Two players take 1 or 2 from a heap of 10; who takes the last one wins.
+/// #[derive(Clone, Debug)]
+/// struct Heap { left: u8, next: Seat }
+///
+/// #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// #[error("take 1 or 2, at most what is left")]
+/// struct BadTake;
+///
+/// impl Game for Heap {
+///     type Config = ();
+///     type Action = u8;
+///     type View = u8; // everything is public: the heap
+///     type Error = BadTake;
+///     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+///     fn deal<R: Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
+///         s.check(2, 2)?;
+///         Ok(Heap { left: 10, next: s.first_to_play().unwrap_or(0) })
+///     }
+///     fn seats(&self) -> usize { 2 }
+///     fn to_move(&self) -> Option<Seat> { (self.left > 0).then_some(self.next) }
+///     fn apply(&mut self, take: u8) -> Result<(), BadTake> {
+///         if !(1..=2).contains(&take) || take > self.left { return Err(BadTake); }
+///         self.left -= take;
+///         if self.left > 0 { self.next = 1 - self.next; }
+///         Ok(())
+///     }
+///     fn view(&self, _: Seat) -> u8 { self.left }
+///     fn outcome(&self) -> Option<Outcome> {
+///         (self.left == 0).then(|| {
+///             let mut points = vec![-1, -1];
+///             points[self.next] = 1;
+///             Outcome { points, winner: Some(self.next) }
+///         })
+///     }
+/// }
+///
+/// /// Leaves a multiple of three when it can.
+/// struct Perfect;
+/// impl Bot<Heap> for Perfect {
+///     fn name(&self) -> &str { "perfect" }
+///     fn act(&mut self, left: &u8) -> u8 { if left % 3 == 0 { 1 } else { left % 3 } }
+/// }
+///
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut game = Heap::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+/// let (mut a, mut b) = (Perfect, Perfect);
+/// let (outcome, actions) = play_hand(&mut game, &mut [&mut a, &mut b], 100).expect("legal takes");
+/// assert_eq!(outcome.winner, Some(0)); // 10 is not a multiple of 3: the first player wins
+/// assert_eq!(actions[0], 1);
+/// # Ok::<(), DealError>(())
+/// ```
 pub trait Bot<G: Game> {
     /// A short name for tables and logs.
     fn name(&self) -> &str;
