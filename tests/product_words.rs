@@ -5,9 +5,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::root;
 
 /// Phrases that name the work rather than the product (lowercase), each with the
 /// continuations that are ordinary words. Each is written with a `|` after its first
@@ -105,26 +104,9 @@ fn findings(line: &str) -> Vec<String> {
 
 /// Sources, tests, benches, examples, docs and the files at the root a user reads.
 fn product_files() -> Vec<PathBuf> {
-    const DIRS: &[&str] = &["crates", "src", "examples", "tests", "benches", "docs", "fuzz", ".ci"];
-    const SKIP: &[&str] = &["target", "corpus", "artifacts", "coverage"];
-    let mut files: Vec<PathBuf> =
-        ["README.md", "CHANGELOG.md", "Cargo.toml"].iter().map(|f| root().join(f)).collect();
-    let mut dirs: Vec<PathBuf> = DIRS.iter().map(|d| root().join(d)).collect();
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = fs::read_dir(&dir) else { continue };
-        for entry in entries {
-            let path = entry.expect("directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if path.is_dir() {
-                if !SKIP.contains(&name) {
-                    dirs.push(path);
-                }
-            } else if path != Path::new(file!()) && !path.ends_with("tests/product_words.rs") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    let dirs = ["crates", "src", "examples", "tests", "benches", "docs", "fuzz", ".ci"];
+    let mut files = common::repo_files(&dirs);
+    files.retain(|path| path != Path::new(file!()) && !path.ends_with("tests/product_words.rs"));
     files
 }
 

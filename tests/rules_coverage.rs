@@ -16,6 +16,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::PathBuf;
 
+mod common;
+use common::root;
+
 /// Rows of the option tables: (section, option as the first name in its row, tests).
 const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("1.10", "tile_set", &["crates/rummikub/tests/deal.rs::rules_1_1_xp_set_for_five_and_six_players"]),
@@ -284,10 +287,6 @@ const TABLE_SECTIONS: &[&str] = &["1.10", "2.7", "3.9", "6"];
 const UNTESTED: &[(&str, &str)] =
     &[("4.2", "Okey and 101 Okey: not implemented"), ("7", "the list of sources")];
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The rules reference, which ships with the repository.
 fn rules_md() -> String {
     fs::read_to_string(root().join("docs/RULES.md")).expect("docs/RULES.md is in the repository")
@@ -472,26 +471,9 @@ fn section_names_are_read_off_test_names() {
 
 /// The files whose `§` references must resolve: sources, tests, benches, examples and docs.
 fn referencing_files() -> Vec<PathBuf> {
-    const DIRS: &[&str] = &["crates", "src", "examples", "tests", "benches", "docs", "fuzz"];
-    const SKIP: &[&str] = &["target", "corpus", "artifacts", "coverage"];
-    let mut files: Vec<PathBuf> =
-        ["README.md", "CHANGELOG.md", "Cargo.toml"].iter().map(|f| root().join(f)).collect();
-    let mut dirs: Vec<PathBuf> = DIRS.iter().map(|d| root().join(d)).collect();
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = fs::read_dir(&dir) else { continue };
-        for entry in entries {
-            let path = entry.expect("directory entry").path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if path.is_dir() {
-                if !SKIP.contains(&name) && !name.starts_with('.') {
-                    dirs.push(path);
-                }
-            } else if ["rs", "md", "toml", "py"].iter().any(|e| path.extension().is_some_and(|x| x == *e)) {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    let dirs = ["crates", "src", "examples", "tests", "benches", "docs", "fuzz"];
+    let mut files = common::repo_files(&dirs);
+    files.retain(|path| ["rs", "md", "toml", "py"].iter().any(|e| path.extension().is_some_and(|x| x == *e)));
     files
 }
 
