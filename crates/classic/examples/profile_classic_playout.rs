@@ -7,7 +7,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{Action, ClassicRummy, Config, RandomBot};
+use rummykit_classic::{Action, ClassicRummy, Config};
+use rummykit_core::RandomBot;
 use rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
 
 fn main() {

@@ -1,8 +1,6 @@
-//! Simple players: [`GreedyBot`] (keeps its best melds, sheds deadwood) and
-//! [`RandomBot`] (a uniformly random legal action). Both see only their [`View`].
+//! [`GreedyBot`], a simple player (keeps its best melds, sheds deadwood) that sees only
+//! its [`View`]. The random baseline is core's [`RandomBot`](rummykit_core::RandomBot).
 
-use rand::Rng;
-use rand::seq::IndexedRandom;
 use rummykit_core::{Bot, PieceSet};
 
 use crate::turn::DECK;
@@ -78,29 +76,3 @@ impl Bot<ClassicRummy> for GreedyBot {
     }
 }
 
-/// A player that picks a uniformly random legal action with its own generator (seed
-/// it for reproducible games).
-#[derive(Debug, Clone)]
-pub struct RandomBot<R> {
-    rng: R,
-    /// The legal actions of the current turn (kept to reuse its allocation).
-    legal: Vec<Action>,
-}
-
-impl<R: Rng> RandomBot<R> {
-    /// A random player drawing from `rng`.
-    pub fn new(rng: R) -> Self {
-        RandomBot { rng, legal: Vec::new() }
-    }
-}
-
-impl<R: Rng> Bot<ClassicRummy> for RandomBot<R> {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn act(&mut self, view: &View) -> Action {
-        view.legal_actions(&mut self.legal);
-        self.legal.choose(&mut self.rng).copied().unwrap_or(Action::DrawStock)
-    }
-}

@@ -1,6 +1,6 @@
 //! [`ActionError`]: why an action was refused. The state is then unchanged.
 
-use rummykit_core::{MeldError, PieceId, TableError};
+use rummykit_core::{MeldError, NotYourTurn, PieceId, TableError};
 use thiserror::Error;
 
 use crate::Phase;
@@ -11,7 +11,7 @@ use crate::Phase;
 /// ```
 /// use rand::SeedableRng;
 /// use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Phase};
-/// use rummykit_core::{Game, MatchEnd, Seating};
+/// use rummykit_core::{Game, MatchEnd, NotYourTurn, Seating};
 ///
 /// let config = Config::standard(MatchEnd::TargetScore(100));
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -19,10 +19,15 @@ use crate::Phase;
 /// let card = game.hand(0).first().expect("seat 0 holds cards");
 /// let before = game.clone();
 /// // A turn starts with a draw (RULES.md §2.3).
-/// assert_eq!(game.apply(Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
+/// assert_eq!(game.apply(0, Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
 /// assert_eq!(game, before);
-/// game.apply(Action::DrawStock).expect("seat 0 draws");
-/// game.apply(Action::Discard(card)).expect("then discards");
+/// // Seat 0 is to move: seat 1 is refused before its action is looked at.
+/// assert_eq!(
+///     game.apply(1, Action::DrawStock),
+///     Err(ActionError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }))
+/// );
+/// game.apply(0, Action::DrawStock).expect("seat 0 draws");
+/// game.apply(0, Action::Discard(card)).expect("then discards");
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
@@ -31,6 +36,9 @@ pub enum ActionError {
     /// The hand is over.
     #[error("the hand is over")]
     HandOver,
+    /// The action was offered for a seat that is not to move.
+    #[error(transparent)]
+    NotYourTurn(#[from] NotYourTurn),
     /// A draw is needed first, or the player has drawn already (§2.3).
     #[error("not allowed now: {}", crate::action::phase_words(*.phase))]
     WrongPhase {

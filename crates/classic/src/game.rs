@@ -2,7 +2,8 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, MeldTable, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating,
+    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat,
+    Seating,
     deal_cards,
 };
 
@@ -25,9 +26,9 @@ use crate::{Action, ActionError, Config, HandAnalysis, Phase, View, analyze};
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
 /// assert_eq!(hand.to_move(), Some(1));
 /// assert_eq!(hand.hand(1).len(), 10);
-/// hand.apply(Action::DrawStock).unwrap();
+/// hand.apply(1, Action::DrawStock).unwrap();
 /// let card = hand.hand(1).first().unwrap();
-/// hand.apply(Action::Discard(card)).unwrap();
+/// hand.apply(1, Action::Discard(card)).unwrap();
 /// assert_eq!(hand.to_move(), Some(0));
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
@@ -236,29 +237,16 @@ impl ClassicRummy {
         }
     }
 
-    /// Checks `action` for the seat to move without playing it.
-    ///
-    /// # Errors
-    ///
-    /// The [`ActionError`] that [`ClassicRummy::apply`] would return.
-    pub fn check(&self, action: &Action) -> Result<(), ActionError> {
-        self.turn().check(action).map(|_| ())
+    /// The checked plan of `action` for `seat`.
+    fn plan(&self, seat: Seat, action: &Action) -> Result<Plan, ActionError> {
+        if self.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.to_move))?;
+        }
+        self.turn().check(action)
     }
 
-    /// Every legal action of the seat to move, in a deterministic order (see
-    /// [`Action`]); empty once the hand is over. Agrees exactly with
-    /// [`ClassicRummy::check`].
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.turn().legal_actions(out);
-    }
-
-    /// Plays `action` for the seat to move.
-    ///
-    /// # Errors
-    ///
-    /// An [`ActionError`] naming the rule; the state is then unchanged.
-    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        let plan = self.turn().check(&action)?;
+    /// Commits a plan checked on this very state.
+    fn commit(&mut self, plan: Plan) -> Result<(), ActionError> {
         let seat = self.to_move;
         match plan {
             Plan::Draw => {
@@ -521,8 +509,34 @@ impl Game for ClassicRummy {
         (self.phase != Phase::Over).then_some(self.to_move)
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        ClassicRummy::apply(self, action)
+    const LISTS_ALL_ACTIONS: bool = true;
+
+    /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`; reads
+    /// the state and copies nothing.
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        self.plan(seat, action).map(|_| ())
+    }
+
+    /// Plays `action` for `seat`.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::NotYourTurn`] for a seat not to move, else an [`ActionError`]
+    /// naming the rule; the state is then unchanged.
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
+        let plan = self.plan(seat, &action)?;
+        self.commit(plan)
+    }
+
+    /// Every legal action of the seat to move, in a deterministic order (see
+    /// [`Action`]); empty once the hand is over. Agrees exactly with
+    /// [`check`](Game::check).
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.turn().legal_actions(out);
+    }
+
+    fn legal_actions_from(view: &View, out: &mut Vec<Action>) {
+        view.legal_actions(out);
     }
 
     fn view(&self, seat: Seat) -> View {

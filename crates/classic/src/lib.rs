@@ -9,12 +9,12 @@
 //!   caller's rng ([`Game::deal`](rummykit_core::Game::deal)) or scripted
 //!   ([`ClassicRummy::from_deal`]). Moves are atomic [`Action`]s naming cards by
 //!   identity and melds by [`MeldId`](rummykit_core::MeldId);
-//!   [`ClassicRummy::legal_actions`] enumerates them and agrees exactly with
-//!   [`ClassicRummy::check`]. Refused actions return an [`ActionError`] and leave the
-//!   state unchanged.
+//!   [`Game::legal_actions`](rummykit_core::Game::legal_actions) enumerates them and
+//!   agrees exactly with [`Game::check`](rummykit_core::Game::check). Refused actions
+//!   return an [`ActionError`] and leave the state unchanged.
 //! * [`View`]: what one seat may see, with its own `legal_actions` for bots.
 //! * [`analyze`]: the least-deadwood split of a hand (hints, bots); [`GreedyBot`] and
-//!   [`RandomBot`] play from their [`View`] only.
+//!   core's [`RandomBot`](rummykit_core::RandomBot) play from their [`View`] only.
 //! * [`new_match`]: cumulative scoring to a target or a number of hands, through core's
 //!   [`Match`](rummykit_core::Match).
 //!
@@ -34,9 +34,9 @@
 //! // Play the first legal action until the hand ends (a long but finite hand is
 //! // not guaranteed in general; here it ends by a void restock cap or going out).
 //! let mut steps = 0;
-//! while hand.to_move().is_some() && steps < 200 {
+//! while let Some(seat) = hand.to_move().filter(|_| steps < 200) {
 //!     hand.legal_actions(&mut actions);
-//!     hand.apply(actions[0]).unwrap();
+//!     hand.apply(seat, actions[0]).unwrap();
 //!     steps += 1;
 //! }
 //! assert!(hand.conserves_cards());
@@ -66,7 +66,7 @@ mod view;
 
 pub use action::{Action, Phase};
 pub use analysis::{HandAnalysis, analyze};
-pub use bots::{GreedyBot, RandomBot};
+pub use bots::GreedyBot;
 pub use config::{AceMode, Config, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};

@@ -1,5 +1,5 @@
 //! [`PlannerBot`]: the stronger classic Rummy bot (the engine's
-//! [`GreedyBot`](crate::GreedyBot) and [`RandomBot`](crate::RandomBot) are in `bots.rs`).
+//! [`GreedyBot`](crate::GreedyBot) and [`RandomBot`](rummykit_core::RandomBot) are in `bots.rs`).
 //! It sees only its seat's [`View`] and chooses among [`View::legal_actions`], so it
 //! never acts illegally.
 

@@ -2,7 +2,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{ClassicRummy, Config, GreedyBot, RandomBot, new_match};
+use rummykit_classic::{ClassicRummy, Config, GreedyBot, new_match};
+use rummykit_core::RandomBot;
 use rummykit_core::{Bot, MatchEnd};
 
 #[test]

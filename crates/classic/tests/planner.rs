@@ -4,7 +4,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{ClassicRummy, Config, GreedyBot, PlannerBot, RandomBot};
+use rummykit_classic::{ClassicRummy, Config, GreedyBot, PlannerBot};
+use rummykit_core::RandomBot;
 use rummykit_core::{Bot, MatchEnd, tournament};
 
 const MAX_ACTIONS: usize = 100_000;

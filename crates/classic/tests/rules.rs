@@ -150,10 +150,10 @@ fn rules_2_4_invalid_melds_are_refused() {
     let mut g = scripted(&standard(), 1, &["2c 3c 4d 9h 9s Kd", "5s 6s 7s"], "Ah", "Kc");
     play(&mut g, &[Action::DrawStock]);
     assert!(matches!(
-        g.check(&meld("2c 3c 4d")),
+        g.check(g.to_move().unwrap_or_default(), &meld("2c 3c 4d")),
         Err(ActionError::InvalidMeld(MeldError::MixedSuits { .. }))
     ));
-    let e = g.check(&meld("2c 3c 4d")).unwrap_err();
+    let e = g.check(g.to_move().unwrap_or_default(), &meld("2c 3c 4d")).unwrap_err();
     refused(&mut g, meld("2c 3c 4d"), e);
     refused(&mut g, meld("9h 9s"), ActionError::InvalidMeld(MeldError::TooShort { len: 2, min: 3 }));
     refused(&mut g, meld("9h 9s 5s"), ActionError::NotInHand(id("5s")));
@@ -172,7 +172,7 @@ fn rules_2_3_lay_off_onto_another_players_meld() {
     // Errors: no such meld, does not fit.
     play(&mut g, &[Action::DrawStock]);
     refused(&mut g, lay_off("Qd", 7), ActionError::Table(TableError::NoSuchMeld(MeldId::new(7))));
-    let e = g.check(&lay_off("Qd", 0)).unwrap_err();
+    let e = g.check(g.to_move().unwrap_or_default(), &lay_off("Qd", 0)).unwrap_err();
     assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })));
     refused(&mut g, lay_off("Qd", 0), e);
     refused(&mut g, lay_off("2s", 0), ActionError::NotInHand(id("2s")));
@@ -366,8 +366,8 @@ fn rules_2_6_match_is_cumulative_until_the_target() {
 fn rules_2_4_ace_low_only_by_default() {
     let mut g = scripted(&standard(), 1, &["Qh Kh Ah 2h 3h 9c", "5s 6s 7s"], "Ad", "Tc");
     play(&mut g, &[Action::DrawStock]);
-    assert!(matches!(g.check(&meld("Qh Kh Ah")), Err(ActionError::InvalidMeld(_))));
-    assert!(matches!(g.check(&meld("Kh Ah 2h")), Err(ActionError::InvalidMeld(_))));
+    assert!(matches!(g.check(g.to_move().unwrap_or_default(), &meld("Qh Kh Ah")), Err(ActionError::InvalidMeld(_))));
+    assert!(matches!(g.check(g.to_move().unwrap_or_default(), &meld("Kh Ah 2h")), Err(ActionError::InvalidMeld(_))));
     play(&mut g, &[meld("Ah 2h 3h")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Ah 2h 3h");
     // Aces count 1.
@@ -379,8 +379,8 @@ fn rules_2_4_ace_high_or_low() {
     let config = standard().with_ace(AceMode::HighOrLow);
     let mut g = scripted(&config, 1, &["Qh Kh Ah 2h 3h 9c", "5s 6s 7s"], "Ad", "Tc");
     play(&mut g, &[Action::DrawStock]);
-    assert!(g.check(&meld("Ah 2h 3h")).is_ok());
-    assert!(matches!(g.check(&meld("Kh Ah 2h")), Err(ActionError::InvalidMeld(_))));
+    assert!(g.check(g.to_move().unwrap_or_default(), &meld("Ah 2h 3h")).is_ok());
+    assert!(matches!(g.check(g.to_move().unwrap_or_default(), &meld("Kh Ah 2h")), Err(ActionError::InvalidMeld(_))));
     play(&mut g, &[meld("Qh Kh Ah")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Qh Kh Ah");
     assert_eq!(rummykit_classic::hand_value(&set("Ad Ac"), &config), 30);
@@ -391,8 +391,8 @@ fn rules_2_4_ace_round_the_corner() {
     let config = standard().with_ace(AceMode::RoundTheCorner);
     let mut g = scripted(&config, 1, &["Qh Kh Ah 2h 3h 9c", "5s 6s 7s"], "Ad", "Tc");
     play(&mut g, &[Action::DrawStock]);
-    assert!(g.check(&meld("Qh Kh Ah")).is_ok());
-    assert!(g.check(&meld("Ah 2h 3h")).is_ok());
+    assert!(g.check(g.to_move().unwrap_or_default(), &meld("Qh Kh Ah")).is_ok());
+    assert!(g.check(g.to_move().unwrap_or_default(), &meld("Ah 2h 3h")).is_ok());
     play(&mut g, &[meld("Kh Ah 2h"), discard("9c")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Kh Ah 2h");
     play(&mut g, &[Action::DrawStock, discard("5s")]);

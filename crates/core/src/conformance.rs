@@ -7,10 +7,14 @@
 //!
 //! 1. **Conservation**: every piece is in exactly one place ([`Conformance::census`]
 //!    against [`Conformance::inventory`]).
-//! 2. **Enumeration agrees with the check** (card games): every action of
-//!    [`Conformance::legal_actions`] is accepted, and an arbitrary action from
-//!    [`Conformance::candidates`] is accepted exactly when it (or its
-//!    [`Conformance::canonical`] form) is enumerated.
+//! 2. **Enumeration agrees with the check**: every action of [`Game::legal_actions`] is
+//!    accepted by [`Game::check`] and [`Game::apply`]; the mover's view lists the same
+//!    ([`Game::legal_actions_from`]); where the list is complete
+//!    ([`Game::LISTS_ALL_ACTIONS`], the card games) it is never empty while the hand is
+//!    on, and an arbitrary action from [`Conformance::candidates`] is accepted exactly
+//!    when it (or its [`Conformance::canonical`] form) is listed. For every candidate,
+//!    [`Game::check`] agrees with [`Game::apply`]; a listed action offered for a seat
+//!    not to move is refused with [`NotYourTurn`](crate::NotYourTurn).
 //! 3. **Validation** (Rummikub): candidates marked [`Expect::Accept`] (random valid plays)
 //!    are accepted and those marked [`Expect::Reject`] (corruptions of them) refused.
 //! 4. **A refused action changes nothing**: the state equals its clone afterwards.
@@ -32,19 +36,23 @@
 //! ```
 //! use rand::{Rng, RngExt, SeedableRng};
 //! use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-//! use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+//! use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
 //!
 //! // A toy game: two seats take turns removing 1 or 2 counters from a heap of 7;
 //! // whoever takes the last one wins 1 point from the other.
 //! #[derive(Clone, Debug, PartialEq)]
 //! struct Nim { heap: u8, taken: [u8; 2], next: Seat }
 //! #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-//! #[error("illegal take")]
-//! struct Illegal;
+//! enum Illegal {
+//!     #[error("illegal take")]
+//!     Take,
+//!     #[error(transparent)]
+//!     NotYourTurn(#[from] NotYourTurn),
+//! }
 //! impl Game for Nim {
 //!     type Config = ();
 //!     type Action = u8;
-//!     type View = (u8, Option<Seat>);
+//!     type View = (u8, bool); // the heap, and whether it is this seat's turn
 //!     type Error = Illegal;
 //!     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
 //!     fn deal<R: Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
@@ -53,14 +61,20 @@
 //!     }
 //!     fn seats(&self) -> usize { 2 }
 //!     fn to_move(&self) -> Option<Seat> { (self.heap > 0).then_some(self.next) }
-//!     fn apply(&mut self, take: u8) -> Result<(), Illegal> {
-//!         if self.heap == 0 || !(1..=2).contains(&take) || take > self.heap { return Err(Illegal); }
+//!     fn apply(&mut self, seat: Seat, take: u8) -> Result<(), Illegal> {
+//!         NotYourTurn::check(seat, self.to_move())?;
+//!         if self.heap == 0 || !(1..=2).contains(&take) || take > self.heap { return Err(Illegal::Take); }
 //!         self.heap -= take;
 //!         self.taken[self.next] += take;
 //!         if self.heap > 0 { self.next = 1 - self.next; }
 //!         Ok(())
 //!     }
-//!     fn view(&self, _: Seat) -> (u8, Option<Seat>) { (self.heap, self.to_move()) }
+//!     fn view(&self, seat: Seat) -> (u8, bool) { (self.heap, self.to_move() == Some(seat)) }
+//!     const LISTS_ALL_ACTIONS: bool = true;
+//!     fn legal_actions_from(&(heap, my_turn): &(u8, bool), out: &mut Vec<u8>) {
+//!         out.clear();
+//!         out.extend((1..=2).filter(|&t| my_turn && t <= heap));
+//!     }
 //!     fn outcome(&self) -> Option<Outcome> {
 //!         (self.heap == 0).then(|| {
 //!             let mut points = vec![-1, -1];
@@ -80,9 +94,6 @@
 //!             Place::new("seat 0", vec![0; g.taken[0] as usize]),
 //!             Place::new("seat 1", vec![0; g.taken[1] as usize]),
 //!         ]
-//!     }
-//!     fn legal_actions(&self, g: &Nim) -> Option<Vec<u8>> {
-//!         Some((1..=2).filter(|&t| g.heap > 0 && t <= g.heap).collect())
 //!     }
 //!     fn candidates<R: Rng + ?Sized>(&self, _: &Nim, rng: &mut R) -> Vec<Candidate<u8>> {
 //!         vec![Candidate::unknown(rng.random_range(0..4))]
@@ -133,8 +144,8 @@ pub enum Expect {
     Accept,
     /// It must be refused (a corruption of a valid play), leaving the state unchanged.
     Reject,
-    /// Either; when [`Conformance::legal_actions`] enumerates, it must be accepted
-    /// exactly when its [`Conformance::canonical`] form is enumerated.
+    /// Either; when [`Game::legal_actions`] lists every action, it must be accepted
+    /// exactly when its [`Conformance::canonical`] form is listed.
     Unknown,
 }
 
@@ -186,14 +197,7 @@ pub trait Conformance {
         format!("#{token}")
     }
 
-    /// Every legal action for the seat to move, if the game enumerates them (card games);
-    /// `None` if it does not (Rummikub). Must be empty once the hand is over.
-    fn legal_actions(&self, game: &Self::Game) -> Option<Vec<<Self::Game as Game>::Action>> {
-        let _ = game;
-        None
-    }
-
-    /// The form of `action` that [`legal_actions`](Conformance::legal_actions) would list
+    /// The form of `action` that [`Game::legal_actions`] would list
     /// (for games whose enumeration lists one of several equivalent actions, such as one
     /// copy of two identical cards). Default: the action itself.
     fn canonical(
@@ -217,16 +221,17 @@ pub trait Conformance {
     }
 
     /// The action to play next in the random playout. Default: a uniformly random
-    /// [`legal_actions`](Conformance::legal_actions) entry, else the first candidate
-    /// marked [`Expect::Accept`]. `None` means the harness has no move to make, which is
+    /// [`Game::legal_actions`] entry, else the first candidate marked [`Expect::Accept`]. `None` means the harness has no move to make, which is
     /// a violation while the hand is not over.
     fn playout_action<R: Rng + ?Sized>(
         &self,
         game: &Self::Game,
         rng: &mut R,
     ) -> Option<<Self::Game as Game>::Action> {
-        if let Some(legal) = self.legal_actions(game) {
-            return legal.choose(rng).cloned();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        if let Some(action) = legal.choose(rng) {
+            return Some(action.clone());
         }
         self.candidates(game, rng).into_iter().find(|c| c.expect == Expect::Accept).map(|c| c.action)
     }
@@ -400,6 +405,14 @@ pub enum Check {
     Outcome,
     /// An action was accepted after the hand was over.
     PlayAfterEnd,
+    /// [`Game::check`] and [`Game::apply`] disagreed on an action.
+    CheckMismatch,
+    /// An action offered for a seat not to move was not refused with
+    /// [`NotYourTurn`](crate::NotYourTurn), or changed the state.
+    WrongSeat,
+    /// [`Game::legal_actions_from`] on the mover's view gave another list than
+    /// [`Game::legal_actions`].
+    ViewActions,
 }
 
 /// A failed check: which one, where, and what happened.
@@ -517,7 +530,7 @@ where
             .playout_action(game, rng)
             .ok_or_else(|| ctx.fail(Check::Termination, format!("no action to play for seat {seat}")))?;
         let before = game.clone();
-        if let Err(e) = game.apply(action.clone()) {
+        if let Err(e) = game.apply(seat, action.clone()) {
             let changed = *game != before;
             *game = before;
             let check = if changed { Check::StateChangedOnError } else { Check::LegalRefused };
@@ -539,12 +552,15 @@ where
     if c.zero_sum(game) && outcome.points.iter().sum::<i64>() != 0 {
         return Err(ctx.fail(Check::Outcome, format!("scores do not sum to zero: {:?}", outcome.points)));
     }
-    if let Some(legal) = c.legal_actions(game).filter(|l| !l.is_empty()) {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    if !legal.is_empty() {
         return Err(ctx.fail(Check::PlayAfterEnd, format!("legal actions after the end: {legal:?}")));
     }
     for cand in c.candidates(game, rng) {
         let mut probe = game.clone();
-        if probe.apply(cand.action.clone()).is_ok() {
+        let seat = ctx.step % game.seats().max(1);
+        if game.check(seat, &cand.action).is_ok() || probe.apply(seat, cand.action.clone()).is_ok() {
             return Err(ctx.fail(Check::PlayAfterEnd, format!("{:?} accepted after the end", cand.action)));
         }
         if probe != *game {
@@ -576,25 +592,52 @@ where
     if game.to_move().is_none() {
         return Ok(());
     }
-    // Enumerated actions are all accepted.
-    let legal = c.legal_actions(game);
-    if let Some(legal) = &legal {
-        if legal.is_empty() {
-            return Err(ctx.fail(Check::Termination, "no legal action while the hand is on".into()));
+    let seat = game.to_move().unwrap_or_default();
+    // Listed actions are all accepted; the mover's view lists the same.
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    if <C::Game as Game>::LISTS_ALL_ACTIONS && legal.is_empty() {
+        return Err(ctx.fail(Check::Termination, "no legal action while the hand is on".into()));
+    }
+    let mut from_view = Vec::new();
+    <C::Game as Game>::legal_actions_from(&game.view(seat), &mut from_view);
+    if from_view != legal {
+        return Err(ctx.fail(Check::ViewActions, format!("state lists {legal:?}, view lists {from_view:?}")));
+    }
+    for action in &legal {
+        if let Err(e) = game.check(seat, action) {
+            return Err(ctx.fail(Check::LegalRefused, format!("enumerated {action:?} refused by check: {e}")));
         }
-        for action in legal {
-            let mut probe = game.clone();
-            if let Err(e) = probe.apply(action.clone()) {
-                return Err(ctx.fail(Check::LegalRefused, format!("enumerated {action:?} refused: {e}")));
-            }
-            report.legal_checked += 1;
+        let mut probe = game.clone();
+        if let Err(e) = probe.apply(seat, action.clone()) {
+            return Err(ctx.fail(Check::LegalRefused, format!("enumerated {action:?} refused: {e}")));
+        }
+        report.legal_checked += 1;
+    }
+    // Another seat's action is refused as not its turn, and changes nothing.
+    if let Some(action) = legal.first().filter(|_| game.seats() > 1) {
+        let other = (seat + 1) % game.seats();
+        let expected = <C::Game as Game>::Error::from(crate::NotYourTurn { seat: other, to_move: seat });
+        let mut probe = game.clone();
+        let checked = game.check(other, action);
+        let applied = probe.apply(other, action.clone());
+        if checked.as_ref().err() != Some(&expected) || applied.err() != Some(expected) || probe != *game {
+            return Err(ctx.fail(Check::WrongSeat, format!("{action:?} offered for seat {other}: {checked:?}")));
         }
     }
-    // Candidates behave as expected; refusals change nothing.
+    let complete = <C::Game as Game>::LISTS_ALL_ACTIONS;
+    // Candidates behave as expected; refusals change nothing; check agrees with apply.
     for cand in c.candidates(game, rng) {
         let mut probe = game.clone();
-        let result = probe.apply(cand.action.clone());
-        let enumerated = legal.as_ref().map(|l| l.contains(&c.canonical(game, &cand.action)));
+        let checked = game.check(seat, &cand.action);
+        let result = probe.apply(seat, cand.action.clone());
+        if checked.is_ok() != result.is_ok() {
+            return Err(ctx.fail(
+                Check::CheckMismatch,
+                format!("{:?}: check gave {checked:?}, apply {result:?}", cand.action),
+            ));
+        }
+        let enumerated = complete.then(|| legal.contains(&c.canonical(game, &cand.action)));
         match &result {
             Ok(()) => {
                 report.accepted += 1;

@@ -4,6 +4,7 @@ use core::fmt::Debug;
 use core::ops::RangeInclusive;
 
 use rand::Rng;
+use rand::seq::IndexedRandom;
 use thiserror::Error;
 
 use crate::MatchError;
@@ -171,6 +172,47 @@ impl Seating {
     }
 }
 
+/// An action was offered for a seat that is not to move: the typed refusal every
+/// [`Game::check`] and [`Game::apply`] gives before looking at the action itself. A
+/// game's error type converts from it (`From<NotYourTurn>`), so a server that forgets
+/// its own turn check cannot play for the wrong seat.
+///
+/// ```
+/// use rummykit_core::NotYourTurn;
+/// let e = NotYourTurn { seat: 2, to_move: 0 };
+/// assert_eq!(e.to_string(), "it is not seat 2's turn: seat 0 is to move");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[error("it is not seat {seat}'s turn: seat {to_move} is to move")]
+pub struct NotYourTurn {
+    /// The seat the action was offered for.
+    pub seat: Seat,
+    /// The seat whose turn it is.
+    pub to_move: Seat,
+}
+
+impl NotYourTurn {
+    /// `Ok` when `seat` is `to_move` (or the hand is over, `None`: then the game's own
+    /// "hand over" error applies), else the refusal.
+    ///
+    /// # Errors
+    ///
+    /// [`NotYourTurn`] when another seat is to move.
+    ///
+    /// ```
+    /// use rummykit_core::NotYourTurn;
+    /// assert!(NotYourTurn::check(1, Some(1)).is_ok());
+    /// assert!(NotYourTurn::check(1, None).is_ok());
+    /// assert_eq!(NotYourTurn::check(0, Some(1)), Err(NotYourTurn { seat: 0, to_move: 1 }));
+    /// ```
+    pub const fn check(seat: Seat, to_move: Option<Seat>) -> Result<(), NotYourTurn> {
+        match to_move {
+            Some(to_move) if to_move != seat => Err(NotYourTurn { seat, to_move }),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The result of a finished hand (one game of Rummikub, one deal of a card game).
 ///
 /// `points[seat]` is what the hand scores for that seat in the game's own sense
@@ -203,7 +245,7 @@ pub struct Outcome {
 ///
 /// ```
 /// use rand::{Rng, RngExt};
-/// use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+/// use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
 ///
 /// /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
 /// /// highest wins the others' numbers (a tie for highest is a void hand).
@@ -211,14 +253,18 @@ pub struct Outcome {
 /// struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
 ///
 /// #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-/// #[error("the hand is over")]
-/// struct Over;
+/// enum Refused {
+///     #[error("the hand is over")]
+///     Over,
+///     #[error(transparent)]
+///     NotYourTurn(#[from] NotYourTurn),
+/// }
 ///
 /// impl Game for HighCard {
 ///     type Config = ();
 ///     type Action = ();
 ///     type View = u8; // a seat sees its own card only
-///     type Error = Over;
+///     type Error = Refused;
 ///     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
 ///
 ///     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
@@ -230,8 +276,9 @@ pub struct Outcome {
 ///     }
 ///     fn seats(&self) -> usize { self.cards.len() }
 ///     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
-///     fn apply(&mut self, _: ()) -> Result<(), Over> {
-///         self.to_move().ok_or(Over)?;
+///     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Refused> {
+///         let to_move = self.to_move().ok_or(Refused::Over)?;
+///         NotYourTurn::check(seat, Some(to_move))?;
 ///         self.revealed += 1;
 ///         self.next = (self.next + 1) % self.cards.len();
 ///         Ok(())
@@ -254,10 +301,11 @@ pub struct Outcome {
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut hand = HighCard::deal(&(), Seating::new(3).with_dealer(2), &mut rng)?;
 /// assert_eq!(hand.to_move(), Some(0)); // the seat after the dealer starts
-/// while hand.to_move().is_some() {
-///     hand.apply(()).expect("revealing is always legal");
+/// assert_eq!(hand.apply(1, ()), Err(Refused::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 })));
+/// while let Some(seat) = hand.to_move() {
+///     hand.apply(seat, ()).expect("revealing is always legal");
 /// }
-/// assert_eq!(hand.apply(()), Err(Over));
+/// assert_eq!(hand.apply(0, ()), Err(Refused::Over));
 /// let outcome = hand.outcome().expect("the hand is over");
 /// assert_eq!(outcome.points.iter().sum::<i64>(), 0);
 /// # Ok::<(), DealError>(())
@@ -269,8 +317,9 @@ pub trait Game: Clone + Debug + Sized {
     type Action: Clone + Debug + PartialEq;
     /// What one seat may see.
     type View: Clone + Debug;
-    /// Why an action was refused.
-    type Error: std::error::Error + Clone + PartialEq;
+    /// Why an action was refused. It converts from [`NotYourTurn`], the refusal of an
+    /// action offered for the wrong seat.
+    type Error: std::error::Error + Clone + PartialEq + From<NotYourTurn>;
 
     /// Whether more points are better for this game.
     const SCORE_ORDER: ScoreOrder;
@@ -301,12 +350,15 @@ pub trait Game: Clone + Debug + Sized {
     /// #     type Config = ();
     /// #     type Action = ();
     /// #     type View = ();
-    /// #     type Error = DealError;
+    /// #     type Error = rummykit_core::NotYourTurn;
     /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
     /// #     fn seats(&self) -> usize { 1 }
     /// #     fn to_move(&self) -> Option<Seat> { None }
-    /// #     fn apply(&mut self, _: ()) -> Result<(), DealError> { Ok(()) }
+    /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), rummykit_core::NotYourTurn> {
+    /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
+    /// #         Ok(())
+    /// #     }
     /// #     fn view(&self, _: Seat) {}
     /// #     fn outcome(&self) -> Option<Outcome> { None }
     /// # }
@@ -323,12 +375,66 @@ pub trait Game: Clone + Debug + Sized {
     /// The seat whose turn it is, or `None` when the hand is over.
     fn to_move(&self) -> Option<Seat>;
 
-    /// Plays `action` for the seat to move.
+    /// Whether [`legal_actions`](Game::legal_actions) lists *every* legal action. `true`
+    /// for games whose actions can be enumerated (the card games); `false` where only a
+    /// documented part is listed (Rummikub, whose legal tables are too many to list) or
+    /// nothing (the default). Generic code (a random bot, the conformance harness) can
+    /// rely on the list being non-empty whenever a seat is to move only when this is
+    /// `true` or the game documents it.
+    const LISTS_ALL_ACTIONS: bool = false;
+
+    /// Checks `action` for `seat` without playing it: `Ok` exactly when
+    /// [`apply`](Game::apply) would accept it.
+    ///
+    /// The default plays the action on a clone; every game of rummykit overrides it with
+    /// a check that reads the state and copies nothing.
     ///
     /// # Errors
     ///
-    /// The game's error; the state is then unchanged.
-    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+    /// [`NotYourTurn`] (converted) when `seat` is not to move, else the game's reason.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
+        self.clone().apply(seat, action.clone())
+    }
+
+    /// Plays `action` for `seat`, which must be the seat to move.
+    ///
+    /// # Errors
+    ///
+    /// [`NotYourTurn`] (converted into the game's error) when another seat is to move,
+    /// else the game's reason; the state is then unchanged.
+    fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// Overwrites `out` with the legal actions of the seat to move, in a deterministic
+    /// order; empty once the hand is over. Every action listed is accepted by
+    /// [`check`](Game::check); the list is complete when
+    /// [`LISTS_ALL_ACTIONS`](Game::LISTS_ALL_ACTIONS) says so.
+    ///
+    /// The default lists what [`legal_actions_from`](Game::legal_actions_from) finds in
+    /// the mover's view (legality depends only on what the mover may see).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        match self.to_move() {
+            Some(seat) => Self::legal_actions_from(&self.view(seat), out),
+            None => out.clear(),
+        }
+    }
+
+    /// Overwrites `out` with the legal actions of the seat whose view this is, from what
+    /// that seat may see: the same list as [`legal_actions`](Game::legal_actions) when
+    /// that seat is to move, empty otherwise. This is what a bot, which sees only its
+    /// view, chooses from. The default lists nothing.
+    fn legal_actions_from(view: &Self::View, out: &mut Vec<Self::Action>) {
+        let _ = view;
+        out.clear();
+    }
+
+    /// A uniformly random action of [`legal_actions_from`](Game::legal_actions_from)
+    /// on `view`, or `None` when it lists nothing. What [`RandomBot`] plays; a game may
+    /// override it to draw without building the whole list.
+    fn random_action_from<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
+        let mut actions = Vec::new();
+        Self::legal_actions_from(view, &mut actions);
+        actions.choose(rng).cloned()
+    }
 
     /// What `seat` may see. Only that seat's hidden pieces are in it.
     fn view(&self, seat: Seat) -> Self::View;
@@ -354,15 +460,19 @@ pub trait Game: Clone + Debug + Sized {
 ///
 /// ```
 /// use rand::Rng;
-/// use rummykit_core::{Bot, DealError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+/// use rummykit_core::{Bot, DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating, play_hand};
 ///
 /// /// Two players take 1 or 2 from a heap of 10; who takes the last one wins.
 /// #[derive(Clone, Debug)]
 /// struct Heap { left: u8, next: Seat }
 ///
 /// #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-/// #[error("take 1 or 2, at most what is left")]
-/// struct BadTake;
+/// enum BadTake {
+///     #[error("take 1 or 2, at most what is left")]
+///     Amount,
+///     #[error(transparent)]
+///     NotYourTurn(#[from] NotYourTurn),
+/// }
 ///
 /// impl Game for Heap {
 ///     type Config = ();
@@ -376,8 +486,9 @@ pub trait Game: Clone + Debug + Sized {
 ///     }
 ///     fn seats(&self) -> usize { 2 }
 ///     fn to_move(&self) -> Option<Seat> { (self.left > 0).then_some(self.next) }
-///     fn apply(&mut self, take: u8) -> Result<(), BadTake> {
-///         if !(1..=2).contains(&take) || take > self.left { return Err(BadTake); }
+///     fn apply(&mut self, seat: Seat, take: u8) -> Result<(), BadTake> {
+///         NotYourTurn::check(seat, self.to_move())?;
+///         if !(1..=2).contains(&take) || take > self.left { return Err(BadTake::Amount); }
 ///         self.left -= take;
 ///         if self.left > 0 { self.next = 1 - self.next; }
 ///         Ok(())
@@ -464,6 +575,7 @@ pub enum DriverError<E: std::error::Error> {
 /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 /// # #[error("the hand is over")]
 /// # struct Over;
+/// # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
 /// #
 /// # impl Game for HighCard {
 /// #     type Config = ();
@@ -481,7 +593,8 @@ pub enum DriverError<E: std::error::Error> {
 /// #     }
 /// #     fn seats(&self) -> usize { self.cards.len() }
 /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
-/// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+/// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
+/// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
 /// #         self.to_move().ok_or(Over)?;
 /// #         self.revealed += 1;
 /// #         self.next = (self.next + 1) % self.cards.len();
@@ -543,9 +656,48 @@ pub fn play_hand<G: Game>(
             None => view.insert(game.view(seat)),
         };
         let action = bots[seat].act(shown);
-        game.apply(action.clone()).map_err(|error| DriverError::IllegalAction { seat, error })?;
+        game.apply(seat, action.clone()).map_err(|error| DriverError::IllegalAction { seat, error })?;
         actions.push(action);
     }
     let outcome = game.outcome().ok_or(DriverError::TooLong(max_actions))?;
     Ok((outcome, actions))
+}
+
+/// A player that picks a uniformly random legal action with its own generator (seed it
+/// for reproducible games): the baseline of every game's tournaments, written once for
+/// all of them over [`Game::random_action_from`].
+///
+/// # Panics
+///
+/// [`Bot::act`] panics if the game lists no action for the seat to move, which breaks
+/// the contract of [`Game::legal_actions_from`]; no game of rummykit does.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Bot, RandomBot};
+/// let bot = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+/// # let _ = bot;
+/// ```
+#[derive(Debug, Clone)]
+pub struct RandomBot<R> {
+    rng: R,
+}
+
+impl<R: Rng> RandomBot<R> {
+    /// A random player drawing from `rng`.
+    pub const fn new(rng: R) -> RandomBot<R> {
+        RandomBot { rng }
+    }
+}
+
+impl<G: Game, R: Rng> Bot<G> for RandomBot<R> {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, view: &G::View) -> G::Action {
+        G::random_action_from(view, &mut self.rng)
+            .expect("a game lists at least one legal action for the seat to move")
+    }
 }

@@ -63,7 +63,9 @@ pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use face::{FACES, Face, NATURAL_FACES};
-pub use game::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+pub use game::{
+    Bot, DealError, DriverError, Game, NotYourTurn, Outcome, RandomBot, ScoreOrder, Seat, Seating, play_hand,
+};
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchEnd, MatchError, Ranking};
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};

@@ -159,6 +159,7 @@ pub enum MatchError {
 /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 /// # #[error("never")]
 /// # struct Never;
+/// # impl From<rummykit_core::NotYourTurn> for Never { fn from(_: rummykit_core::NotYourTurn) -> Never { Never } }
 /// # impl Game for Toy {
 /// #     type Config = ();
 /// #     type Action = ();
@@ -171,7 +172,10 @@ pub enum MatchError {
 /// #     }
 /// #     fn seats(&self) -> usize { self.seats }
 /// #     fn to_move(&self) -> Option<Seat> { Some(self.next) }
-/// #     fn apply(&mut self, _: ()) -> Result<(), Never> { Ok(()) }
+/// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Never> {
+/// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
+/// #         Ok(())
+/// #     }
 /// #     fn view(&self, _: Seat) {}
 /// #     fn outcome(&self) -> Option<Outcome> { None }
 /// # }
@@ -467,6 +471,7 @@ impl<G: Game> Match<G> {
     /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
     /// # #[error("the hand is over")]
     /// # struct Over;
+    /// # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
     /// #
     /// # impl Game for HighCard {
     /// #     type Config = ();
@@ -484,7 +489,8 @@ impl<G: Game> Match<G> {
     /// #     }
     /// #     fn seats(&self) -> usize { self.cards.len() }
     /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
-    /// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+    /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
+    /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
     /// #         self.to_move().ok_or(Over)?;
     /// #         self.revealed += 1;
     /// #         self.next = (self.next + 1) % self.cards.len();
@@ -592,6 +598,7 @@ impl<G: Game> Match<G> {
     /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
     /// # #[error("the hand is over")]
     /// # struct Over;
+    /// # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
     /// #
     /// # impl Game for HighCard {
     /// #     type Config = ();
@@ -609,7 +616,8 @@ impl<G: Game> Match<G> {
     /// #     }
     /// #     fn seats(&self) -> usize { self.cards.len() }
     /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
-    /// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+    /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
+    /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
     /// #         self.to_move().ok_or(Over)?;
     /// #         self.revealed += 1;
     /// #         self.next = (self.next + 1) % self.cards.len();

@@ -18,6 +18,7 @@
 //! # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 //! # #[error("over")]
 //! # struct Over;
+//! # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
 //! # impl Game for Count {
 //! #     type Config = ();
 //! #     type Action = u8;
@@ -30,7 +31,8 @@
 //! #     }
 //! #     fn seats(&self) -> usize { self.seats }
 //! #     fn to_move(&self) -> Option<Seat> { (self.said < 3).then_some(self.next) }
-//! #     fn apply(&mut self, a: u8) -> Result<(), Over> {
+//! #     fn apply(&mut self, seat: Seat, a: u8) -> Result<(), Over> {
+//! #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
 //! #         if self.said >= 3 { return Err(Over) }
 //! #         self.said = a; if a < 3 { self.next = (self.next + 1) % self.seats } Ok(())
 //! #     }
@@ -111,7 +113,8 @@ impl<G: Game> HandRecord<G> {
             if game.to_move().is_none() {
                 return Err(ReplayError::NotOver { hand, actions: index });
             }
-            game.apply(action.clone()).map_err(|error| ReplayError::IllegalAction { hand, index, error })?;
+            let seat = game.to_move().unwrap_or_default();
+            game.apply(seat, action.clone()).map_err(|error| ReplayError::IllegalAction { hand, index, error })?;
         }
         match game.outcome() {
             None => Err(ReplayError::NotOver { hand, actions: self.actions.len() }),
@@ -394,6 +397,7 @@ pub enum RecordError<E: std::error::Error> {
 /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 /// # #[error("the hand is over")]
 /// # struct Over;
+/// # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
 /// # impl Game for HighCard {
 /// #     type Config = ();
 /// #     type Action = ();
@@ -409,7 +413,8 @@ pub enum RecordError<E: std::error::Error> {
 /// #     }
 /// #     fn seats(&self) -> usize { self.cards.len() }
 /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
-/// #     fn apply(&mut self, _: ()) -> Result<(), Over> {
+/// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
+/// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
 /// #         self.to_move().ok_or(Over)?;
 /// #         self.revealed += 1;
 /// #         self.next = (self.next + 1) % self.cards.len();
@@ -475,7 +480,7 @@ pub fn record_match<G: Game, R: Rng + ?Sized>(
             let seat = seats.get(hand_seat).copied().unwrap_or(hand_seat);
             let action = players.act(&game, seat, hand_seat).ok_or(RecordError::Stopped { seat })?;
             let before = game.clone();
-            match game.apply(action.clone()) {
+            match game.apply(hand_seat, action.clone()) {
                 Ok(()) => {
                     players.applied(&before, &game, seat, &action);
                     actions.push(action);

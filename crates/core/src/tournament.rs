@@ -235,6 +235,7 @@ impl fmt::Display for Standings {
 /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 /// # #[error("a step of 1 or 2")]
 /// # struct BadStep;
+/// # impl From<rummykit_core::NotYourTurn> for BadStep { fn from(_: rummykit_core::NotYourTurn) -> BadStep { BadStep } }
 /// # impl Game for Race {
 /// #     type Config = ();
 /// #     type Action = u32;
@@ -249,7 +250,8 @@ impl fmt::Display for Standings {
 /// #     fn to_move(&self) -> Option<Seat> {
 /// #         self.counters.iter().all(|&c| c < 10).then_some(self.next)
 /// #     }
-/// #     fn apply(&mut self, step: u32) -> Result<(), BadStep> {
+/// #     fn apply(&mut self, seat: Seat, step: u32) -> Result<(), BadStep> {
+/// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
 /// #         if !(1..=2).contains(&step) { return Err(BadStep) }
 /// #         self.counters[self.next] += step;
 /// #         self.next = (self.next + 1) % self.counters.len();

@@ -1,6 +1,6 @@
 //! [`ActionError`]: why an action was refused. The state is unchanged after any of them.
 
-use rummykit_core::{MeldId, PieceId, TableError};
+use rummykit_core::{MeldId, NotYourTurn, PieceId, TableError};
 use thiserror::Error;
 
 use crate::Phase;
@@ -28,6 +28,9 @@ pub enum ActionError {
     /// The hand is over.
     #[error("the hand is over")]
     HandOver,
+    /// The action was offered for a seat that is not to move.
+    #[error(transparent)]
+    NotYourTurn(#[from] NotYourTurn),
     /// The action does not belong to this part of the turn (draw first, or already drawn).
     #[error("not allowed now: {}", crate::game::phase_words(*.phase))]
     WrongPhase {

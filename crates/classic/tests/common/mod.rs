@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use rummykit_classic::{Action, ActionError, ClassicRummy, Config};
-use rummykit_core::{Card, Catalog, MatchEnd, PieceId, PieceSet, parse_list};
+use rummykit_core::{Card, Catalog, Game, MatchEnd, PieceId, PieceSet, parse_list};
 
 pub const DECK: Catalog<Card> = Catalog::<Card>::DECK;
 
@@ -45,7 +45,8 @@ pub fn scripted(
 /// Plays a sequence of actions, panicking on the first refusal.
 pub fn play(g: &mut ClassicRummy, actions: &[Action]) {
     for a in actions {
-        if let Err(e) = g.apply(*a) {
+        let seat = g.to_move().expect("the hand is on");
+        if let Err(e) = g.apply(seat, *a) {
             panic!("{a} refused: {e}");
         }
     }
@@ -55,8 +56,9 @@ pub fn play(g: &mut ClassicRummy, actions: &[Action]) {
 /// among the legal actions, and that the state is unchanged.
 pub fn refused(g: &mut ClassicRummy, action: Action, expected: ActionError) {
     let before = g.clone();
-    assert_eq!(g.check(&action), Err(expected));
-    assert_eq!(g.apply(action), Err(expected));
+    let seat = g.to_move().unwrap_or_default();
+    assert_eq!(g.check(seat, &action), Err(expected));
+    assert_eq!(g.apply(seat, action), Err(expected));
     assert_eq!(*g, before, "state changed by a refused {action}");
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
