@@ -1,6 +1,6 @@
 //! Why a play, an action or a staging step was refused.
 
-use rummykit_core::{MeldError, Seat, Tile};
+use rummykit_core::{MeldError, NotYourTurn, Seat, Tile};
 use thiserror::Error;
 
 /// Why [`check_play`](crate::check_play) refused a proposed table (RULES.md §1.3
@@ -141,7 +141,7 @@ pub enum PlayError {
 /// unchanged after any of them.
 ///
 /// ```
-/// use rummykit_core::Game;
+/// use rummykit_core::{Game, NotYourTurn};
 /// use rummykit_rummikub::{Action, ActionError, Rules, Rummikub, Setup, TileSet};
 ///
 /// let mut setup = Setup::new(vec!["r1 r2".parse()?, "k1 k2".parse()?]);
@@ -149,10 +149,15 @@ pub enum PlayError {
 /// let mut game = Rummikub::from_deal(Rules::standard(), setup).expect("a valid position");
 /// let before = game.clone();
 /// // Passing is for an empty pool; the timer is off by default.
-/// assert_eq!(game.apply(Action::Pass), Err(ActionError::PassWithPoolNonEmpty { pool: 102 }));
+/// assert_eq!(game.apply(0, Action::Pass), Err(ActionError::PassWithPoolNonEmpty { pool: 102 }));
 /// assert_eq!(
-///     game.apply(Action::Timeout { pending_changes: false }),
+///     game.apply(0, Action::Timeout { pending_changes: false }),
 ///     Err(ActionError::OptionOff { option: "timer" })
+/// );
+/// // Seat 0 is to move: seat 1 is refused before its action is looked at.
+/// assert_eq!(
+///     game.apply(1, Action::Draw),
+///     Err(ActionError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }))
 /// );
 /// assert_eq!(game, before);
 /// # Ok::<(), rummykit_core::ParseError>(())
@@ -163,6 +168,9 @@ pub enum ActionError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// The action was offered for a seat that is not to move.
+    #[error(transparent)]
+    NotYourTurn(#[from] NotYourTurn),
     /// The play breaks a rule.
     #[error("play refused: {0}")]
     Play(#[from] PlayError),

@@ -2,10 +2,12 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
-use rummykit_core::{DealError, Game, Meld, MeldRules, Outcome, ScoreOrder, Seat, Seating, Tile};
+use rummykit_core::{
+    DealError, Game, Meld, MeldRules, NotYourTurn, Outcome, ScoreOrder, Seat, Seating, Tile,
+};
 
 use crate::{
-    ActionError, GameEnd, PoolEmptyEnd, Rules, TileCounts, TileSet, Timer, View, check_play,
+    ActionError, GameEnd, PlayInfo, PoolEmptyEnd, Rules, TileCounts, TileSet, Timer, View, check_play,
     score_pool_empty, score_went_out,
 };
 
@@ -103,7 +105,7 @@ impl Setup {
 /// let mut game = Rummikub::deal(&Rules::standard(), Seating::new(4), &mut rng).unwrap();
 /// assert_eq!(game.pool_len(), 106 - 4 * 14);
 /// let seat = game.to_move().unwrap();
-/// game.apply(Action::Draw).unwrap();
+/// game.apply(seat, Action::Draw).unwrap();
 /// assert_eq!(game.rack(seat).unwrap().len(), 15);
 /// assert_eq!(game.to_move(), Some((seat + 1) % 4));
 /// ```
@@ -311,6 +313,36 @@ fn draw_for_start<R: Rng + ?Sized>(tile_set: TileSet, seats: usize, rng: &mut R)
     contenders[0]
 }
 
+impl Rummikub {
+    /// The checks of [`Game::apply`], without a change: the play's [`PlayInfo`] for a
+    /// play, `None` for the other actions.
+    fn verify(&self, seat: Seat, action: &Action) -> Result<Option<PlayInfo>, ActionError> {
+        if self.end.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        NotYourTurn::check(seat, Some(self.to_move))?;
+        match action {
+            Action::Play { table } => {
+                let (Some(rack), Some(&opened)) = (self.racks.get(seat), self.opened.get(seat)) else {
+                    return Err(NotYourTurn { seat, to_move: self.to_move }.into());
+                };
+                Ok(Some(check_play(&self.rules, &self.table, rack, opened, table)?))
+            }
+            Action::Draw if self.pool.is_empty() => Err(ActionError::PoolEmpty),
+            Action::Pass if !self.pool.is_empty() => {
+                Err(ActionError::PassWithPoolNonEmpty { pool: self.pool.len() })
+            }
+            Action::Timeout { .. } if self.rules.timer == Timer::Off => {
+                Err(ActionError::OptionOff { option: "timer" })
+            }
+            Action::Abandon if !self.rules.abandon_penalty => {
+                Err(ActionError::OptionOff { option: "abandon_penalty" })
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
 impl Game for Rummikub {
     type Config = Rules;
     type Action = Action;
@@ -367,16 +399,25 @@ impl Game for Rummikub {
         self.end.is_none().then_some(self.to_move)
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        if self.end.is_some() {
-            return Err(ActionError::GameOver);
-        }
-        let seat = self.to_move;
+    /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`: the
+    /// commit check of a play ([`check_play`]) and the conditions of the other actions,
+    /// on the state as it is.
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        self.verify(seat, action).map(|_| ())
+    }
+
+    /// Plays `action` for `seat`.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::GameOver`], [`ActionError::NotYourTurn`] for a seat not to move,
+    /// or the rule the action breaks; the game is then unchanged.
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
+        let info = self.verify(seat, &action)?;
         let pool_was_empty = self.pool.is_empty();
         match action {
             Action::Play { table } => {
-                let info =
-                    check_play(&self.rules, &self.table, &self.racks[seat], self.opened[seat], &table)?;
+                let Some(info) = info else { return Ok(()) };
                 if let Some(rest) = self.racks[seat].checked_sub(&info.played) {
                     self.racks[seat] = rest;
                 }
@@ -393,21 +434,13 @@ impl Game for Rummikub {
                 self.finish_turn(true, pool_was_empty);
             }
             Action::Draw => {
-                let tile = self.pool.pop().ok_or(ActionError::PoolEmpty)?;
+                let Some(tile) = self.pool.pop() else { return Ok(()) };
                 self.racks[seat].add(tile);
                 self.drawn += 1;
                 self.finish_turn(false, false);
             }
-            Action::Pass => {
-                if !pool_was_empty {
-                    return Err(ActionError::PassWithPoolNonEmpty { pool: self.pool.len() });
-                }
-                self.finish_turn(false, true);
-            }
+            Action::Pass => self.finish_turn(false, true),
             Action::Timeout { pending_changes } => {
-                if self.rules.timer == Timer::Off {
-                    return Err(ActionError::OptionOff { option: "timer" });
-                }
                 let count = if pending_changes {
                     self.rules.timeout_penalty_pending
                 } else {
@@ -417,14 +450,18 @@ impl Game for Rummikub {
                 self.finish_turn(false, pool_was_empty);
             }
             Action::Abandon => {
-                if !self.rules.abandon_penalty {
-                    return Err(ActionError::OptionOff { option: "abandon_penalty" });
-                }
                 self.draw_up_to(seat, self.rules.timeout_penalty_pending);
                 self.finish_turn(false, pool_was_empty);
             }
         }
         Ok(())
+    }
+
+    /// Draw or pass, and the plays that add one meld or one tile: see
+    /// [`View::legal_actions`]. Not every legal play (the rearrangements are too many to
+    /// list).
+    fn legal_actions_from(view: &View, out: &mut Vec<Action>) {
+        view.legal_actions(out);
     }
 
     /// What `seat` sees (§ views): its own rack, the table, counts. A seat that does not

@@ -36,16 +36,16 @@
 //!
 //! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB);
 //! // 10 + 11 + 12 = 33 points: enough for the initial meld of 30.
-//! game.apply(Action::Play { table: vec![run("r10 r11 r12").unwrap()] }).expect("legal");
+//! game.apply(0, Action::Play { table: vec![run("r10 r11 r12").unwrap()] }).expect("legal");
 //! assert_eq!(game.rack(0).unwrap().len(), 1);
 //!
 //! // Seat 1's k1 k2 is no meld; the refusal says why and changes nothing.
 //! assert!(run("k1 k2").is_err());
 //! let before = game.clone();
-//! let err = game.apply(Action::Pass).unwrap_err();
+//! let err = game.apply(1, Action::Pass).unwrap_err();
 //! assert!(matches!(err, ActionError::PassWithPoolNonEmpty { .. }));
 //! assert_eq!(game, before);
-//! game.apply(Action::Draw).expect("a draw is always possible while the pool has tiles");
+//! game.apply(1, Action::Draw).expect("a draw is always possible while the pool has tiles");
 //! assert_eq!(game.to_move(), Some(0));
 //! # Ok::<(), rummykit_core::ParseError>(())
 //! ```
@@ -73,11 +73,12 @@ pub mod solver;
 pub use solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, solve};
 // --- bots ---
 mod bots;
-pub use bots::{GreedyBot, RandomBot, SamplerBot, ThoroughBot};
+pub use bots::{GreedyBot, SamplerBot, ThoroughBot};
 // --- engine ---
 mod check;
 mod error;
 mod game;
+mod legal;
 mod rules;
 mod score;
 #[cfg(feature = "serde")]

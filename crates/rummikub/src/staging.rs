@@ -309,7 +309,7 @@ impl Staging {
     pub fn commit(&self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
         let table = self.table()?;
-        game.apply(Action::Play { table }).map_err(|e| match e {
+        game.apply(self.seat, Action::Play { table }).map_err(|e| match e {
             ActionError::Play(e) => ActionError::Play(self.to_staged(e)),
             other => other,
         })?;
@@ -326,7 +326,7 @@ impl Staging {
         if self.is_changed() {
             return Err(StagingError::DrawAfterChanges);
         }
-        Ok(game.apply(Action::Draw)?)
+        Ok(game.apply(self.seat, Action::Draw)?)
     }
 
     /// Passes (pool empty, §1.7; only with nothing changed).
@@ -339,7 +339,7 @@ impl Staging {
         if self.is_changed() {
             return Err(StagingError::DrawAfterChanges);
         }
-        Ok(game.apply(Action::Pass)?)
+        Ok(game.apply(self.seat, Action::Pass)?)
     }
 
     /// The caller's timer ran out (§1.9): the staging is reset and the player draws the
@@ -350,7 +350,7 @@ impl Staging {
     /// Turn errors; [`ActionError::OptionOff`] when the timer is off.
     pub fn timeout(&mut self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
-        game.apply(Action::Timeout { pending_changes: self.is_changed() })?;
+        game.apply(self.seat, Action::Timeout { pending_changes: self.is_changed() })?;
         self.reset();
         Ok(())
     }
@@ -363,7 +363,7 @@ impl Staging {
     /// Turn errors; [`ActionError::OptionOff`] when the option is off.
     pub fn abandon(&mut self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
-        game.apply(Action::Abandon)?;
+        game.apply(self.seat, Action::Abandon)?;
         self.reset();
         Ok(())
     }

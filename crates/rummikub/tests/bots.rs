@@ -3,10 +3,10 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Bot, Game, Seating, play_hand, tournament};
+use rummykit_core::{Bot, Game, RandomBot, Seating, play_hand, tournament};
 use rummykit_rummikub::solver::{Objective, SolveError, Solver};
 use rummykit_rummikub::{
-    Action, GreedyBot, InitialJokerValue, JokerReuse, RandomBot, ReplacementSource, Rules, Rummikub,
+    Action, GreedyBot, InitialJokerValue, JokerReuse, ReplacementSource, Rules, Rummikub,
     SamplerBot, ThoroughBot, View, check_play,
 };
 

@@ -327,7 +327,7 @@ fn random_playouts_refused_actions_change_nothing_and_tiles_are_conserved() {
             };
             let before = game.clone();
             let is_play = matches!(action, Action::Play { .. });
-            match game.apply(action) {
+            match game.apply(game.to_move().unwrap_or_default(), action) {
                 Ok(()) => accepted_plays += usize::from(is_play),
                 Err(_) => assert_eq!(game, before, "refused action changed the state"),
             }
@@ -336,7 +336,7 @@ fn random_playouts_refused_actions_change_nothing_and_tiles_are_conserved() {
         // Finish the game by drawing and passing.
         while game.to_move().is_some() {
             let a = if game.pool_len() > 0 { Action::Draw } else { Action::Pass };
-            game.apply(a).expect("draw or pass");
+            game.apply(game.to_move().unwrap_or_default(), a).expect("draw or pass");
         }
         let o = game.outcome().expect("over");
         assert_eq!(o.points.iter().sum::<i64>(), 0);

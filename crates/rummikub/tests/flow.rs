@@ -17,11 +17,11 @@ fn timed() -> Rules {
 fn rules_1_3_draw_takes_the_next_pool_tile_and_ends_the_turn() {
     let mut game = scripted(Rules::standard(), &["r1", "b1"], vec![], "k13 y7", &[], 0);
     let pool = game.pool_len();
-    game.apply(Action::Draw).expect("draw");
+    game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1 k13"));
     assert_eq!(game.pool_len(), pool - 1);
     assert_eq!(game.to_move(), Some(1));
-    game.apply(Action::Draw).expect("draw");
+    game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     assert_eq!(*game.rack(1).expect("seat"), rack("b1 y7"));
 }
 
@@ -29,7 +29,7 @@ fn rules_1_3_draw_takes_the_next_pool_tile_and_ends_the_turn() {
 fn rules_1_3_draw_is_voluntary() {
     // Seat 0 could open with r10 r11 r12 but may draw instead (§1.3 default).
     let mut game = scripted(Rules::standard(), &["r10 r11 r12", "b1"], vec![], "", &[], 0);
-    game.apply(Action::Draw).expect("voluntary draw");
+    game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("voluntary draw");
 }
 
 #[test]
@@ -63,13 +63,13 @@ fn rules_1_9_timeout_with_pending_changes_restores_and_draws_three() {
 #[test]
 fn rules_1_9_timeout_without_changes_draws_one() {
     let mut game = scripted(timed(), &["r1", "k1"], vec![], "y1 y2 y3", &[], 0);
-    game.apply(Action::Timeout { pending_changes: false }).expect("timeout");
+    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: false }).expect("timeout");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1 y1"));
     // The penalties are options (§1.10 timeout_penalty_pending / _idle).
     let mut rules = timed();
     rules.timeout_penalty_idle = 3;
     let mut game = scripted(rules, &["r1", "k1"], vec![], "y1 y2 y3", &[], 0);
-    game.apply(Action::Timeout { pending_changes: false }).expect("timeout");
+    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: false }).expect("timeout");
     assert_eq!(game.rack(0).expect("seat").len(), 4);
 }
 
@@ -99,7 +99,7 @@ fn rules_1_9_abandon_penalty_option() {
 #[test]
 fn rules_1_7_penalty_draw_takes_what_is_left() {
     let mut game = scripted_empty_pool(timed(), &["r1", "k1"], vec![], &[], 0);
-    game.apply(Action::Timeout { pending_changes: true }).expect("timeout");
+    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: true }).expect("timeout");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1"));
 }
 
@@ -117,14 +117,14 @@ fn rules_1_7_going_out_ends_the_game_at_once() {
 fn rules_1_7_pool_empty_ends_after_everyone_passed_in_turn() {
     let racks = ["r1 b2", "k5 k6 k7 y9", "y13"];
     let mut game = scripted_empty_pool(Rules::standard(), &racks, vec![], &[true; 3], 0);
-    game.apply(Action::Pass).expect("seat 0 passes");
+    game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("seat 0 passes");
     let mut table = game.table().to_vec();
     table.push(run("k5 k6 k7"));
     play(&mut game, table); // seat 1 plays: the count starts again
-    game.apply(Action::Pass).expect("seat 2");
-    game.apply(Action::Pass).expect("seat 0");
+    game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("seat 2");
+    game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("seat 0");
     assert!(game.to_move().is_some(), "seat 1 has not passed since its play");
-    game.apply(Action::Pass).expect("seat 1");
+    game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("seat 1");
     assert_eq!(game.to_move(), None);
     assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
     // values 3, 9, 13 → seat 0 wins 6 + 10
@@ -136,13 +136,13 @@ fn rules_1_7_pool_runs_dry_mid_game() {
     let mut game = scripted(Rules::standard(), &["r1", "b1"], vec![], "", &[], 0);
     let mut turns = 0;
     while game.pool_len() > 0 {
-        game.apply(Action::Draw).expect("draw");
+        game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
         turns += 1;
     }
     assert_eq!(turns, 104);
     assert_rejected(&mut game, Action::Draw, ActionError::PoolEmpty);
-    game.apply(Action::Pass).expect("pass");
-    game.apply(Action::Pass).expect("pass");
+    game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("pass");
+    game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("pass");
     assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
     let o = game.outcome().expect("over");
     assert_eq!(o.points.iter().sum::<i64>(), 0);
@@ -154,7 +154,7 @@ fn rules_1_7_one_final_turn_each_option() {
     rules.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
     let racks = ["r1 b2", "k5 k6 k7 y9"];
     let mut game = scripted_empty_pool(rules, &racks, vec![], &[true; 2], 0);
-    game.apply(Action::Pass).expect("seat 0's final turn");
+    game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("seat 0's final turn");
     let mut table = game.table().to_vec();
     table.push(run("k5 k6 k7"));
     play(&mut game, table); // seat 1's final turn: a play does not extend the game
@@ -188,7 +188,7 @@ fn staging_errors_and_draw_after_changes() {
     stage.draw(&mut game).expect("draw with nothing pending");
     // The staging belongs to seat 0: now it is seat 1's turn.
     assert_eq!(stage.draw(&mut game), Err(StagingError::NotYourTurn { seat: 0, to_move: Some(1) }));
-    game.apply(Action::Draw).expect("seat 1 draws");
+    game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("seat 1 draws");
     // Seat 0 again, but a later turn.
     assert_eq!(stage.commit(&mut game), Err(StagingError::Stale));
 }

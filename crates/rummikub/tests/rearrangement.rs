@@ -25,7 +25,7 @@ fn verdict(
     let mut game =
         scripted(rules, &[&format!("{rack_tiles} k13"), "y1"], table.to_vec(), "", &[true, true], 0);
     let before = game.clone();
-    match game.apply(Action::Play { table: new.to_vec() }) {
+    match game.apply(game.to_move().unwrap_or_default(), Action::Play { table: new.to_vec() }) {
         Ok(()) => assert!(result.is_ok(), "the game accepted what check_play refused: {result:?}"),
         Err(e) => {
             assert_eq!(Err(e), result.map(|_| ()).map_err(ActionError::Play));

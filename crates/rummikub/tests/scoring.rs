@@ -32,7 +32,7 @@ fn rules_1_8_b_pool_empty_example() {
     let mut game = scripted_empty_pool(Rules::standard(), &racks, vec![], &[true; 4], 0);
     assert_eq!(game.pool_len(), 0);
     for _ in 0..4 {
-        game.apply(Action::Pass).expect("pass with an empty pool");
+        game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("pass with an empty pool");
     }
     assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
     let o = game.outcome().expect("over");
@@ -156,7 +156,7 @@ fn rules_1_8_tie_remainder_after_last_player() {
     table.push(run("k9 k10 k11"));
     play(&mut game, table);
     for _ in 0..4 {
-        game.apply(Action::Pass).expect("pass");
+        game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("pass");
     }
     // values 5, 5, 9, 10 → pot 4 + 5 = 9 shared by seats 0 and 1; the remainder goes to
     // seat 0, the first tied seat clockwise after seat 2.

@@ -133,11 +133,11 @@ pub fn with(old: &[Meld<Tile>], new: &[Meld<Tile>]) -> Vec<Meld<Tile>> {
 /// Applies `action`, expects `expected`, and checks the game is unchanged.
 pub fn assert_rejected(game: &mut Rummikub, action: Action, expected: ActionError) {
     let before = game.clone();
-    assert_eq!(game.apply(action), Err(expected));
+    assert_eq!(game.apply(game.to_move().unwrap_or_default(), action), Err(expected));
     assert_eq!(*game, before, "a refused action changed the state");
 }
 
 /// Applies a play and expects it to be accepted.
 pub fn play(game: &mut Rummikub, table: Vec<Meld<Tile>>) {
-    game.apply(Action::Play { table }).expect("play accepted");
+    game.apply(game.to_move().unwrap_or_default(), Action::Play { table }).expect("play accepted");
 }
