@@ -2,7 +2,8 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome,
+    Card, Catalog, DealError, Face, Game, JokerRole, Meld, MeldId, MeldKind, MeldRules, MeldTable, NotYourTurn,
+    Outcome,
     PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating, TableError, deal_cards,
 };
 
@@ -943,8 +944,46 @@ impl Game for Rummy40 {
         (self.phase != Phase::Over).then_some(self.to_move)
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+    const LISTS_ALL_ACTIONS: bool = true;
+
+    /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`.
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if self.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.to_move))?;
+        }
+        Rummy40::check(self, action)
+    }
+
+    /// Plays `action` for `seat`.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::NotYourTurn`] for a seat not to move, else an [`ActionError`]
+    /// naming the rule; the game is then unchanged.
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
+        if self.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.to_move))?;
+        }
         Rummy40::apply(self, action)
+    }
+
+    /// Every legal action of the seat to move, in a deterministic order.
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        Rummy40::legal_actions(self, out);
+    }
+
+    fn legal_actions_from(view: &View, out: &mut Vec<Action>) {
+        view.legal_actions(out);
+    }
+
+    /// Counts the view's legal actions and builds only the one drawn.
+    fn random_action_from<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
+        let mut legal = crate::LegalActions::new();
+        legal.fill(view);
+        if legal.is_empty() {
+            return None;
+        }
+        legal.get(rng.random_range(0..legal.len()))
     }
 
     fn view(&self, seat: Seat) -> View {

@@ -135,10 +135,6 @@ impl Conformance for Harness {
         }
     }
 
-    fn legal_actions(&self, game: &Rummy40) -> Option<Vec<Action>> {
-        Some(legal(game))
-    }
-
     fn canonical(&self, _: &Rummy40, action: &Action) -> Action {
         action.normalized()
     }
