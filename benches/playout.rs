@@ -66,7 +66,8 @@ fn rummikub(c: &mut Criterion) {
 }
 
 fn rummy40(c: &mut Criterion) {
-    use rummykit::rummy40::{Config, RandomBot, Rummy40};
+    use rummykit::RandomBot;
+    use rummykit::rummy40::{Config, Rummy40};
     let make = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {
         (0..4)
             .map(|s| Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<Rummy40>>)
@@ -78,7 +79,8 @@ fn rummy40(c: &mut Criterion) {
 
 fn classic(c: &mut Criterion) {
     use rummykit::MatchEnd;
-    use rummykit::classic::{ClassicRummy, Config, RandomBot};
+    use rummykit::RandomBot;
+    use rummykit::classic::{ClassicRummy, Config};
     let make = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
         (0..4)
             .map(|s| {
@@ -92,9 +94,10 @@ fn classic(c: &mut Criterion) {
 /// Plays hands `1..=n` of the game `name` once (see the module documentation).
 fn count_only(name: &str, n: u64) {
     use rummykit::MatchEnd;
-    use rummykit::classic::{ClassicRummy, Config as Classic, RandomBot as ClassicBot};
+    use rummykit::RandomBot;
+    use rummykit::classic::{ClassicRummy, Config as Classic};
     use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
-    use rummykit::rummy40::{Config, RandomBot, Rummy40};
+    use rummykit::rummy40::{Config, Rummy40};
     let r40 = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {
         (0..4)
             .map(|s| Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<Rummy40>>)
@@ -103,7 +106,7 @@ fn count_only(name: &str, n: u64) {
     let classic = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
         (0..4)
             .map(|s| {
-                Box::new(ClassicBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<ClassicRummy>>
+                Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(i * 8 + s))) as Box<dyn Bot<ClassicRummy>>
             })
             .collect()
     };

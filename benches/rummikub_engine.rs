@@ -87,7 +87,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("apply/play_on_clone", |b| {
         b.iter(|| {
             let mut g = game.clone();
-            g.apply(Action::Play { table: black_box(new.clone()) }).expect("accepted");
+            g.apply(0, Action::Play { table: black_box(new.clone()) }).expect("accepted");
             g
         })
     });

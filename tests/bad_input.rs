@@ -61,12 +61,14 @@ fn rummikub_refuses_tiles_not_on_the_rack_and_a_pass_with_tiles_left() {
     // on one rack of 14 in a 2-copy set, and the rack is checked first).
     let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 r3").expect("tiles"), &MeldRules::RUMMIKUB)
         .expect("valid");
-    let err = game.apply(RkAction::Play { table: vec![run, run, run] }).unwrap_err();
+    let err = game
+        .apply(game.to_move().unwrap_or_default(), RkAction::Play { table: vec![run, run, run] })
+        .unwrap_err();
     assert!(matches!(err, RkError::Play(PlayError::NotInRack { .. })), "{err}");
     assert!(err.to_string().contains("rack"), "{err}");
     assert_eq!(game, before);
     // Wrong moment: passing while the pool still has tiles (§1.3).
-    let err = game.apply(RkAction::Pass).unwrap_err();
+    let err = game.apply(game.to_move().unwrap_or_default(), RkAction::Pass).unwrap_err();
     assert!(err.to_string().contains("pool"), "{err}");
     assert_eq!(game, before);
 }
@@ -98,13 +100,15 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng()).expect("deal");
     let before = game.clone();
     let theirs = game.hand(0).first().expect("a card");
-    let err = game.apply(ClassicAction::Discard(theirs)).unwrap_err();
+    let err = game.apply(game.to_move().unwrap_or_default(), ClassicAction::Discard(theirs)).unwrap_err();
     assert!(err.to_string().contains("the turn starts with a draw"), "{err}");
-    game.apply(ClassicAction::DrawStock).expect("draw");
+    game.apply(game.to_move().unwrap_or_default(), ClassicAction::DrawStock).expect("draw");
     let drawn = game.clone();
-    let err = game.apply(ClassicAction::Discard(theirs)).unwrap_err();
+    let err = game.apply(game.to_move().unwrap_or_default(), ClassicAction::Discard(theirs)).unwrap_err();
     assert!(err.to_string().contains(&theirs.to_string()), "{err}");
-    let err = game.apply(ClassicAction::Discard(PieceId::new(60).expect("an id"))).unwrap_err();
+    let err = game
+        .apply(game.to_move().unwrap_or_default(), ClassicAction::Discard(PieceId::new(60).expect("an id")))
+        .unwrap_err();
     assert!(err.to_string().contains("#60"), "{err}");
     assert_eq!(game, drawn);
     assert_ne!(game, before);

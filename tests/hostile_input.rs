@@ -176,7 +176,7 @@ fn play_on<G: Game>(game: &G, legal: impl Fn(&G, &mut Vec<G::Action>)) -> Result
         }
         legal(&g, &mut actions);
         let Some(a) = actions.choose(&mut rng) else { break };
-        g.apply(a.clone()).expect("a listed action is legal");
+        g.apply(g.to_move().unwrap_or_default(), a.clone()).expect("a listed action is legal");
     }
     Ok(())
 }
@@ -189,7 +189,7 @@ fn classic_game() -> ClassicRummy {
     for _ in 0..9 {
         g.legal_actions(&mut legal);
         let a = *legal.choose(&mut rng).expect("a legal action");
-        g.apply(a).expect("legal");
+        g.apply(g.to_move().unwrap_or_default(), a).expect("legal");
     }
     g
 }
@@ -211,7 +211,7 @@ fn rummikub_game() -> Rummikub {
     rules.timer = rummykit_rummikub::Timer::Seconds(60);
     let mut g = Rummikub::deal(&rules, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(4)).expect("a deal");
     for _ in 0..5 {
-        g.apply(RkAction::Draw).expect("a draw");
+        g.apply(g.to_move().unwrap_or_default(), RkAction::Draw).expect("a draw");
     }
     g
 }
@@ -219,7 +219,10 @@ fn rummikub_game() -> Rummikub {
 fn rummikub_on(g: &Rummikub) -> Result<(), String> {
     let mut g = g.clone();
     for _ in 0..300 {
-        if g.to_move().is_none() || (g.apply(RkAction::Draw).is_err() && g.apply(RkAction::Pass).is_err()) {
+        if g.to_move().is_none()
+            || (g.apply(g.to_move().unwrap_or_default(), RkAction::Draw).is_err()
+                && g.apply(g.to_move().unwrap_or_default(), RkAction::Pass).is_err())
+        {
             break;
         }
     }

@@ -3,7 +3,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit::rummikub::{Action, GreedyBot, RandomBot, Rules, Rummikub};
+use rummykit::RandomBot;
+use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub};
 use rummykit::{
     Bot, BotPlayers, Game, MatchEnd, MatchRecord, Players, Ranking, RecordError, ReplayError, record_match,
 };
@@ -147,8 +148,8 @@ fn card_game_matches_replay_to_identical_final_states_and_scores() {
     for (config, name) in [(Config::RUMMY40, "rummy40"), (Config::SCALA40, "scala40")] {
         let setup =
             MatchRecord::<Rummy40>::new(name, config, 4, Some(0), MatchEnd::FixedHands(2), Ranking::Total, 5);
-        let mut bots: Vec<rummykit::rummy40::RandomBot<ChaCha8Rng>> =
-            (0..4).map(|s| rummykit::rummy40::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+        let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
+            (0..4).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
         let mut seated: Vec<&mut dyn Bot<Rummy40>> =
             bots.iter_mut().map(|b| b as &mut dyn Bot<Rummy40>).collect();
         let (record, finals, totals) = record(setup, &mut seated);
@@ -167,8 +168,8 @@ fn card_game_matches_replay_to_identical_final_states_and_scores() {
         9,
     )
     .with_hand_limit(20);
-    let mut bots: Vec<rummykit::classic::RandomBot<ChaCha8Rng>> =
-        (0..3).map(|s| rummykit::classic::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+    let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
+        (0..3).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =
         bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
     let (record, finals, totals) = record(setup, &mut seated);
@@ -279,8 +280,8 @@ fn card_game_records_survive_json() {
         Ranking::Total,
         8,
     );
-    let mut bots: Vec<rummykit::rummy40::RandomBot<ChaCha8Rng>> =
-        (0..3).map(|s| rummykit::rummy40::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+    let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
+        (0..3).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<Rummy40>> =
         bots.iter_mut().map(|b| b as &mut dyn Bot<Rummy40>).collect();
     let (played, finals, _) = record(setup, &mut seated);
@@ -298,8 +299,8 @@ fn card_game_records_survive_json() {
         Ranking::Total,
         2,
     );
-    let mut bots: Vec<rummykit::classic::RandomBot<ChaCha8Rng>> =
-        (0..2).map(|s| rummykit::classic::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
+    let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
+        (0..2).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =
         bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
     let (played, finals, _) = record(setup, &mut seated);

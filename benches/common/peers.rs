@@ -168,7 +168,8 @@ pub mod play {
     use rummy::game::r#trait::Game as _;
     use rummy::game::variants::basic::config::BasicConfig;
     use rummy::game::variants::basic::game::BasicRummyGame;
-    use rummykit::classic::{ClassicRummy, Config, RandomBot};
+    use rummykit::RandomBot;
+    use rummykit::classic::{ClassicRummy, Config};
     use rummykit::{Bot, Game, MatchEnd, Seating, play_hand};
 
     /// Restocks before a hand ends void, as in `Config::simulation`.

@@ -474,7 +474,7 @@ fn rummikub_loaded(game: &rummykit_rummikub::Rummikub) {
         let _ = game.outcome();
         for action in [rummykit_rummikub::Action::Draw, rummykit_rummikub::Action::Pass] {
             let mut probe = game.clone();
-            if probe.apply(action).is_err() {
+            if probe.apply(probe.to_move().unwrap_or_default(), action).is_err() {
                 assert_eq!(probe, game, "refused action changed the state");
             }
         }
@@ -672,7 +672,7 @@ pub fn classic_actions(data: &[u8]) {
             classic_action_from(&mut bytes)
         };
         let before = game.clone();
-        match game.apply(action) {
+        match game.apply(game.to_move().unwrap_or_default(), action) {
             Ok(()) => {
                 if b >= 192 {
                     before.legal_actions(&mut legal);
@@ -752,7 +752,7 @@ fn classic_loaded(game: &ClassicRummy) {
     game.legal_actions(&mut legal);
     for action in legal.into_iter().take(8) {
         let mut probe = game.clone();
-        if let Err(e) = probe.apply(action) {
+        if let Err(e) = probe.apply(probe.to_move().unwrap_or_default(), action) {
             panic!("listed {action:?} refused on a loaded save: {e}");
         }
         classic_conserves(&probe);
@@ -916,7 +916,7 @@ fn real_saves() -> &'static [Vec<serde_json::Value>; 3] {
             }
             let Some(seat) = game.to_move() else { break };
             let action = bots[seat].act(&game.view(seat));
-            if game.apply(action).is_err() {
+            if game.apply(game.to_move().unwrap_or_default(), action).is_err() {
                 break;
             }
         }

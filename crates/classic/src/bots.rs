@@ -75,4 +75,3 @@ impl Bot<ClassicRummy> for GreedyBot {
         }
     }
 }
-

@@ -2,9 +2,8 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat,
-    Seating,
-    deal_cards,
+    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder,
+    Seat, Seating, deal_cards,
 };
 
 use crate::turn::{DECK, Plan, Turn};

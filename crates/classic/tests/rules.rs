@@ -366,8 +366,14 @@ fn rules_2_6_match_is_cumulative_until_the_target() {
 fn rules_2_4_ace_low_only_by_default() {
     let mut g = scripted(&standard(), 1, &["Qh Kh Ah 2h 3h 9c", "5s 6s 7s"], "Ad", "Tc");
     play(&mut g, &[Action::DrawStock]);
-    assert!(matches!(g.check(g.to_move().unwrap_or_default(), &meld("Qh Kh Ah")), Err(ActionError::InvalidMeld(_))));
-    assert!(matches!(g.check(g.to_move().unwrap_or_default(), &meld("Kh Ah 2h")), Err(ActionError::InvalidMeld(_))));
+    assert!(matches!(
+        g.check(g.to_move().unwrap_or_default(), &meld("Qh Kh Ah")),
+        Err(ActionError::InvalidMeld(_))
+    ));
+    assert!(matches!(
+        g.check(g.to_move().unwrap_or_default(), &meld("Kh Ah 2h")),
+        Err(ActionError::InvalidMeld(_))
+    ));
     play(&mut g, &[meld("Ah 2h 3h")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Ah 2h 3h");
     // Aces count 1.
@@ -380,7 +386,10 @@ fn rules_2_4_ace_high_or_low() {
     let mut g = scripted(&config, 1, &["Qh Kh Ah 2h 3h 9c", "5s 6s 7s"], "Ad", "Tc");
     play(&mut g, &[Action::DrawStock]);
     assert!(g.check(g.to_move().unwrap_or_default(), &meld("Ah 2h 3h")).is_ok());
-    assert!(matches!(g.check(g.to_move().unwrap_or_default(), &meld("Kh Ah 2h")), Err(ActionError::InvalidMeld(_))));
+    assert!(matches!(
+        g.check(g.to_move().unwrap_or_default(), &meld("Kh Ah 2h")),
+        Err(ActionError::InvalidMeld(_))
+    ));
     play(&mut g, &[meld("Qh Kh Ah")]);
     assert_eq!(g.table().melds()[0].meld().to_string(), "Qh Kh Ah");
     assert_eq!(rummykit_classic::hand_value(&set("Ad Ac"), &config), 30);

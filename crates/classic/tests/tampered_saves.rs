@@ -29,7 +29,7 @@ fn saved_hand() -> (ClassicRummy, Value) {
             game.legal_actions(&mut legal);
             let melds: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Meld(_))).collect();
             let action = melds.choose(&mut rng).copied().or_else(|| legal.choose(&mut rng)).expect("a move");
-            game.apply(*action).expect("legal");
+            game.apply(game.to_move().unwrap_or_default(), *action).expect("legal");
         }
     }
     panic!("no seed gave a hand with a meld on the table");
@@ -123,7 +123,7 @@ fn s2_5_a_maximal_restock_count_loads_and_restocks() {
     value["restocks"] = Value::from(u32::MAX);
     let mut game = load(&value).expect("an empty stock and a maximal count are a state");
     assert_eq!(game.piles().restocks(), u32::MAX);
-    game.apply(Action::DrawStock).expect("the draw restocks first");
+    game.apply(game.to_move().unwrap_or_default(), Action::DrawStock).expect("the draw restocks first");
     assert_eq!(game.piles().restocks(), u32::MAX);
     assert!(game.piles().stock_len() > 0);
 }
@@ -132,7 +132,7 @@ fn s2_5_a_maximal_restock_count_loads_and_restocks() {
 #[test]
 fn a_meld_count_above_the_table_is_rejected() {
     let (mut game, _) = saved_hand();
-    game.apply(Action::DrawStock).expect("the mover draws");
+    game.apply(game.to_move().unwrap_or_default(), Action::DrawStock).expect("the mover draws");
     let value = serde_json::to_value(&game).expect("serialize");
     assert_eq!(load(&value), Ok(game));
     let mut v = value.clone();

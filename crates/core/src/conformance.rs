@@ -622,7 +622,9 @@ where
         let checked = game.check(other, action);
         let applied = probe.apply(other, action.clone());
         if checked.as_ref().err() != Some(&expected) || applied.err() != Some(expected) || probe != *game {
-            return Err(ctx.fail(Check::WrongSeat, format!("{action:?} offered for seat {other}: {checked:?}")));
+            return Err(
+                ctx.fail(Check::WrongSeat, format!("{action:?} offered for seat {other}: {checked:?}"))
+            );
         }
     }
     let complete = <C::Game as Game>::LISTS_ALL_ACTIONS;

@@ -114,7 +114,11 @@ impl<G: Game> HandRecord<G> {
                 return Err(ReplayError::NotOver { hand, actions: index });
             }
             let seat = game.to_move().unwrap_or_default();
-            game.apply(seat, action.clone()).map_err(|error| ReplayError::IllegalAction { hand, index, error })?;
+            game.apply(seat, action.clone()).map_err(|error| ReplayError::IllegalAction {
+                hand,
+                index,
+                error,
+            })?;
         }
         match game.outcome() {
             None => Err(ReplayError::NotOver { hand, actions: self.actions.len() }),

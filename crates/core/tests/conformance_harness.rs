@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Check, Conformance, Place, Plan};
-use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Bugs {
@@ -21,6 +21,9 @@ struct Bugs {
     expect_draw_refused: bool,
     bad_round_trip: bool,
     legal_after_end: bool,
+    ignore_seat: bool,
+    check_accepts_bogus: bool,
+    view_lists_nothing: bool,
 }
 
 /// Two seats draw the ten tokens of a shuffled stock in turn; each scores the sum of its
@@ -40,13 +43,18 @@ enum Act {
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("refused")]
-struct Refused;
+enum Refused {
+    #[error("refused")]
+    Refused,
+    #[error(transparent)]
+    Turn(#[from] NotYourTurn),
+}
 
 impl Game for Draw10 {
     type Config = Bugs;
     type Action = Act;
-    type View = (Vec<u8>, usize, usize, Option<Seat>, Option<u32>);
+    /// Own tokens, the other's count, the stock's count, the seat to move, a leak, own seat.
+    type View = (Vec<u8>, usize, usize, Option<Seat>, Option<u32>, Seat);
     type Error = Refused;
     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
 
@@ -62,17 +70,39 @@ impl Game for Draw10 {
     fn to_move(&self) -> Option<Seat> {
         (!self.stock.is_empty() || self.bugs.never_end).then_some(self.next)
     }
-    fn apply(&mut self, a: Act) -> Result<(), Refused> {
+    const LISTS_ALL_ACTIONS: bool = true;
+    fn check(&self, seat: Seat, a: &Act) -> Result<(), Refused> {
+        if self.bugs.check_accepts_bogus && *a == Act::Bogus {
+            return Ok(());
+        }
+        self.clone().apply(seat, *a)
+    }
+    fn legal_actions(&self, out: &mut Vec<Act>) {
+        out.clear();
+        if self.to_move().is_some() || self.bugs.legal_after_end {
+            out.push(Act::Draw);
+        }
+    }
+    fn legal_actions_from(view: &Self::View, out: &mut Vec<Act>) {
+        out.clear();
+        if view.3 == Some(view.5) && view.4.is_none_or(|leak| leak != u32::MAX) {
+            out.push(Act::Draw);
+        }
+    }
+    fn apply(&mut self, seat: Seat, a: Act) -> Result<(), Refused> {
+        if !self.bugs.ignore_seat {
+            NotYourTurn::check(seat, self.to_move())?;
+        }
         match a {
             Act::Bogus if self.bugs.accept_bogus && self.to_move().is_some() => Ok(()),
             Act::Bogus => {
                 if self.bugs.change_state_on_error {
                     self.stock.pop();
                 }
-                Err(Refused)
+                Err(Refused::Refused)
             }
-            Act::Draw if self.to_move().is_none() => Err(Refused),
-            Act::Draw if self.bugs.refuse_listed && self.stock.len() == 3 => Err(Refused),
+            Act::Draw if self.to_move().is_none() => Err(Refused::Refused),
+            Act::Draw if self.bugs.refuse_listed && self.stock.len() == 3 => Err(Refused::Refused),
             Act::Draw => {
                 if let Some(t) = self.stock.pop()
                     && !(self.bugs.lose_a_token && self.stock.len() == 5)
@@ -89,7 +119,9 @@ impl Game for Draw10 {
         own.sort_unstable();
         let other = &self.hands[1 - seat];
         let leak = self.bugs.leak_other_hand.then(|| other.iter().map(|&t| u32::from(t)).sum());
-        (own, other.len(), self.stock.len(), self.to_move(), leak)
+        // A view that lists nothing: its "leak" field says so (an impossible sum).
+        let leak = if self.bugs.view_lists_nothing { Some(u32::MAX) } else { leak };
+        (own, other.len(), self.stock.len(), self.to_move(), leak, seat)
     }
     fn view_into(&self, seat: Seat, view: &mut Self::View) {
         let fresh = self.view(seat);
@@ -127,9 +159,6 @@ impl Conformance for Harness {
             Place::new("hand 0", tokens(&g.hands[0])),
             Place::new("hand 1", tokens(&g.hands[1])),
         ]
-    }
-    fn legal_actions(&self, g: &Draw10) -> Option<Vec<Act>> {
-        Some(if g.to_move().is_some() || g.bugs.legal_after_end { vec![Act::Draw] } else { Vec::new() })
     }
     fn candidates<R: Rng + ?Sized>(&self, g: &Draw10, _: &mut R) -> Vec<Candidate<Act>> {
         let mut out = vec![Candidate::unknown(Act::Bogus)];
@@ -195,6 +224,9 @@ fn each_bug_is_caught_by_its_check() {
         (Bugs { expect_draw_refused: true, ..Bugs::default() }, Check::CorruptAccepted),
         (Bugs { bad_round_trip: true, ..Bugs::default() }, Check::RoundTrip),
         (Bugs { legal_after_end: true, ..Bugs::default() }, Check::PlayAfterEnd),
+        (Bugs { ignore_seat: true, ..Bugs::default() }, Check::WrongSeat),
+        (Bugs { check_accepts_bogus: true, ..Bugs::default() }, Check::CheckMismatch),
+        (Bugs { view_lists_nothing: true, ..Bugs::default() }, Check::ViewActions),
     ];
     for (bugs, check) in cases {
         let v = run(bugs).expect_err("the bug must be caught");
@@ -214,7 +246,7 @@ fn a_violation_names_the_piece_and_its_places() {
 fn check_game_runs_one_scripted_state() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut game = Draw10::deal(&Bugs::default(), Seating::new(2), &mut rng).expect("deal");
-    game.apply(Act::Draw).expect("draw");
+    game.apply(game.to_move().unwrap_or_default(), Act::Draw).expect("draw");
     let report =
         conformance::check_game::<_, ChaCha8Rng>(&Harness, &mut game, &Plan::new(1, 0), 3).expect("passes");
     assert_eq!(report.steps, 9);

@@ -25,6 +25,13 @@ enum Act {
 #[error("cheating is not allowed")]
 struct Cheating;
 
+/// Acting out of turn counts as cheating here.
+impl From<rummykit_core::NotYourTurn> for Cheating {
+    fn from(_: rummykit_core::NotYourTurn) -> Cheating {
+        Cheating
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 struct View {
     seat: Seat,
@@ -67,7 +74,8 @@ impl<const PENALTY: bool> Game for HighCard<PENALTY> {
         (self.revealed < self.cards.len()).then_some(self.next)
     }
 
-    fn apply(&mut self, action: Act) -> Result<(), Cheating> {
+    fn apply(&mut self, seat: Seat, action: Act) -> Result<(), Cheating> {
+        rummykit_core::NotYourTurn::check(seat, self.to_move())?;
         if action == Act::Cheat || self.to_move().is_none() {
             return Err(Cheating);
         }

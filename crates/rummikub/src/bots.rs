@@ -8,12 +8,12 @@
 //! returned; when no checked play is found the bot draws (or passes when the pool is
 //! empty), so bots never act illegally under any [`Rules`].
 
-use rand::seq::SliceRandom;
 use rand::Rng;
+use rand::seq::SliceRandom;
 use rummykit_core::{Bot, Colour, Meld, Tile};
 
-use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver};
 use crate::legal::extended;
+use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver};
 use crate::{Action, Rules, Rummikub, TileCounts, View, check_play};
 
 /// Draw, or pass when the pool is empty: the move that is always legal (RULES.md §1.3, §1.7).
@@ -165,8 +165,10 @@ fn lay_off_all(table: &mut [Meld<Tile>], rack: &mut TileCounts) -> usize {
         let mut progress = false;
         for tile in Tile::all() {
             while rack.count(tile) > 0 {
-                let Some((j, longer)) =
-                    table.iter().enumerate().find_map(|(j, m)| Some((j, extended(m, tile).into_iter().next()?)))
+                let Some((j, longer)) = table
+                    .iter()
+                    .enumerate()
+                    .find_map(|(j, m)| Some((j, extended(m, tile).into_iter().next()?)))
                 else {
                     break;
                 };

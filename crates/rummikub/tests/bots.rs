@@ -6,8 +6,8 @@ use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Bot, Game, RandomBot, Seating, play_hand, tournament};
 use rummykit_rummikub::solver::{Objective, SolveError, Solver};
 use rummykit_rummikub::{
-    Action, GreedyBot, InitialJokerValue, JokerReuse, ReplacementSource, Rules, Rummikub,
-    SamplerBot, ThoroughBot, View, check_play,
+    Action, GreedyBot, InitialJokerValue, JokerReuse, ReplacementSource, Rules, Rummikub, SamplerBot,
+    ThoroughBot, View, check_play,
 };
 
 const MAX_ACTIONS: usize = 20_000;

@@ -63,13 +63,15 @@ fn rules_1_9_timeout_with_pending_changes_restores_and_draws_three() {
 #[test]
 fn rules_1_9_timeout_without_changes_draws_one() {
     let mut game = scripted(timed(), &["r1", "k1"], vec![], "y1 y2 y3", &[], 0);
-    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: false }).expect("timeout");
+    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: false })
+        .expect("timeout");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1 y1"));
     // The penalties are options (§1.10 timeout_penalty_pending / _idle).
     let mut rules = timed();
     rules.timeout_penalty_idle = 3;
     let mut game = scripted(rules, &["r1", "k1"], vec![], "y1 y2 y3", &[], 0);
-    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: false }).expect("timeout");
+    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: false })
+        .expect("timeout");
     assert_eq!(game.rack(0).expect("seat").len(), 4);
 }
 
@@ -99,7 +101,8 @@ fn rules_1_9_abandon_penalty_option() {
 #[test]
 fn rules_1_7_penalty_draw_takes_what_is_left() {
     let mut game = scripted_empty_pool(timed(), &["r1", "k1"], vec![], &[], 0);
-    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: true }).expect("timeout");
+    game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: true })
+        .expect("timeout");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1"));
 }
 

@@ -13,7 +13,7 @@ use rummykit_rummikub::{Action, Rules, Rummikub, View};
 fn mid_game() -> Rummikub {
     let mut game = scripted(Rules::schmidt(), &["r9 r10 r11 b1", "k1 k2"], vec![], "y4 y5", &[], 0);
     play(&mut game, vec![run("r9 r10 r11")]);
-    game.apply(Action::Draw).expect("draw");
+    game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     game
 }
 

@@ -17,7 +17,7 @@ fn saved_game() -> (Rummikub, Value) {
     let mut game =
         Rummikub::deal(&Rules::standard(), Seating::new(3).with_dealer(2), &mut rng).expect("deal");
     for _ in 0..4 {
-        game.apply(Action::Draw).expect("draw");
+        game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     }
     let value = serde_json::to_value(&game).expect("serialize");
     (game, value)

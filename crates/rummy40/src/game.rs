@@ -2,9 +2,9 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, Meld, MeldId, MeldKind, MeldRules, MeldTable, NotYourTurn,
-    Outcome,
-    PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating, TableError, deal_cards,
+    Card, Catalog, DealError, Face, Game, JokerRole, Meld, MeldId, MeldKind, MeldRules, MeldTable,
+    NotYourTurn, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating, TableError,
+    deal_cards,
 };
 
 use crate::action::sort_builds;

@@ -20,7 +20,8 @@ fn rng(seed: u64) -> ChaCha8Rng {
 
 /// A Rummikub bot of `kind`.
 pub(crate) fn rummikub(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub>>> {
-    use rummykit_rummikub::{GreedyBot, RandomBot, SamplerBot, ThoroughBot};
+    use rummykit_core::RandomBot;
+    use rummykit_rummikub::{GreedyBot, SamplerBot, ThoroughBot};
     match kind {
         "random" => Some(Box::new(RandomBot::new(rng(seed)))),
         "greedy" => Some(Box::new(GreedyBot::new())),
@@ -32,7 +33,8 @@ pub(crate) fn rummikub(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub>>> 
 
 /// A Rummy 40 / Scala 40 bot of `kind`.
 pub(crate) fn rummy40(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40>>> {
-    use rummykit_rummy40::{GreedyBot, PlannerBot, RandomBot};
+    use rummykit_core::RandomBot;
+    use rummykit_rummy40::{GreedyBot, PlannerBot};
     match kind {
         "random" => Some(Box::new(RandomBot::new(rng(seed)))),
         "greedy" => Some(Box::new(GreedyBot::new())),
@@ -43,7 +45,8 @@ pub(crate) fn rummy40(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40>>> {
 
 /// A classic Rummy bot of `kind`.
 pub(crate) fn classic(kind: &str, seed: u64) -> Option<Box<dyn Bot<ClassicRummy>>> {
-    use rummykit_classic::{GreedyBot, PlannerBot, RandomBot};
+    use rummykit_classic::{GreedyBot, PlannerBot};
+    use rummykit_core::RandomBot;
     match kind {
         "random" => Some(Box::new(RandomBot::new(rng(seed)))),
         "greedy" => Some(Box::new(GreedyBot)),

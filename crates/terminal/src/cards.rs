@@ -196,13 +196,10 @@ pub(crate) fn human_turn<G: CardGame>(game: &G, seat: Seat, io: &mut Io<'_>) -> 
             _ => {}
         }
         match game.typed(seat, &line) {
-            Some(Ok(action)) => {
-                let mut copy = game.clone();
-                match copy.apply(action.clone()) {
-                    Ok(()) => return Ok(Turn::Act(action)),
-                    Err(e) => io.error(format!("refused: {}", readable_message(game, &e.to_string())))?,
-                }
-            }
+            Some(Ok(action)) => match game.check(seat, &action) {
+                Ok(()) => return Ok(Turn::Act(action)),
+                Err(e) => io.error(format!("refused: {}", readable_message(game, &e.to_string())))?,
+            },
             Some(Err(message)) => io.error(message)?,
             None => io.error(format!(
                 "`{}` is not a command: pick a number from 1 to {}, or type `help`",

@@ -415,8 +415,7 @@ fn hint(game: &Rummikub, stage: &mut Staging, play: bool, io: &mut Io<'_>) -> io
         return Ok(None);
     }
     let action = Action::Play { table: solution.table.clone() };
-    let mut check = game.clone();
-    let accepted = check.apply(action.clone());
+    let accepted = game.check(seat, &action);
     writeln!(
         io.out,
         "hint: place {} ({} tile{}, worth {}); the table would be:\n{}",
@@ -481,7 +480,9 @@ mod tests {
 
     fn accepted(game: &Rummikub, action: Option<Action>) -> Rummikub {
         let mut after = game.clone();
-        after.apply(action.expect("the turn ends with an action")).expect("the game accepts it");
+        after
+            .apply(after.to_move().unwrap_or_default(), action.expect("the turn ends with an action"))
+            .expect("the game accepts it");
         after
     }
 

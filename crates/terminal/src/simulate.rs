@@ -196,7 +196,7 @@ fn play_one<G: TerminalGame>(
             return Err(PlayError::TooLong { game: game_index, actions: MAX_ACTIONS });
         }
         let action = bots[seat].act(&game.view(seat));
-        game.apply(action).map_err(|e| PlayError::IllegalAction {
+        game.apply(seat, action).map_err(|e| PlayError::IllegalAction {
             game: game_index,
             seat,
             bot: kinds[entry_at(seat)].clone(),
