@@ -2,8 +2,8 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder,
-    Seat, Seating, deal_cards,
+    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock,
+    ScoreOrder, Seat, Seating, deal_cards,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -81,15 +81,15 @@ impl ClassicRummy {
         let mut count = 0;
         for id in hands.iter().flatten().chain(stock.iter().copied()).chain(discard.iter().copied()) {
             if !DECK.contains(id) {
-                return Err(DealError::InvalidDeal(format!("card {id} is not part of the deck")));
+                return Err(PositionError::UnknownPiece(id).into());
             }
             if !all.insert(id) {
-                return Err(DealError::InvalidDeal(format!("card {id} is dealt twice")));
+                return Err(PositionError::RepeatedPiece(id).into());
             }
             count += 1;
         }
         if count != DECK.len() {
-            return Err(DealError::InvalidDeal(format!("{count} cards dealt, the deck has {}", DECK.len())));
+            return Err(PositionError::PieceCount { found: count, expected: DECK.len() }.into());
         }
         Ok(ClassicRummy::assemble(config, dealer, hands, Piles::new(stock, discard, shuffle_seed)))
     }
@@ -489,9 +489,8 @@ impl Game for ClassicRummy {
             Some(d) => d,
             None => rng.random_range(0..seats),
         };
-        let dealt = deal_cards(&DECK, seats, (dealer + 1) % seats, size, rng).ok_or_else(|| {
-            DealError::InvalidConfig(format!("{seats} hands of {size} do not fit the deck"))
-        })?;
+        let dealt = deal_cards(&DECK, seats, (dealer + 1) % seats, size, rng)
+            .ok_or(DealError::PlayerCount { seats, min: 2, max: 6 })?;
         Ok(ClassicRummy::assemble(config, dealer, dealt.hands, dealt.piles))
     }
 

@@ -2,7 +2,9 @@
 //! representation and read back only through [`TryFrom`], which re-checks every
 //! invariant (DESIGN.md point 8), so a corrupt save is an error, never a state.
 
-use rummykit_core::{DealError, MeldTable, Outcome, PieceId, PieceSet, Piles, Seat, TableMeldRepr};
+use rummykit_core::{
+    DealError, MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, Seat, TableMeldRepr,
+};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::turn::DECK;
@@ -57,8 +59,8 @@ impl From<&ClassicRummy> for Repr {
     }
 }
 
-fn bad(msg: impl Into<String>) -> DealError {
-    DealError::InvalidDeal(msg.into())
+fn bad(what: &'static str) -> DealError {
+    DealError::InvalidDeal(PositionError::Inconsistent(what))
 }
 
 impl TryFrom<Repr> for ClassicRummy {
@@ -74,9 +76,9 @@ impl TryFrom<Repr> for ClassicRummy {
         let mut table = MeldTable::new();
         for m in &r.table {
             if m.owner >= seats {
-                return Err(bad(format!("meld owner {} is not a seat", m.owner)));
+                return Err(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats }.into());
             }
-            table.place(m.owner, m.kind, &m.cards, &DECK, &rules).map_err(|e| bad(format!("table: {e}")))?;
+            table.place(m.owner, m.kind, &m.cards, &DECK, &rules).map_err(PositionError::Table)?;
         }
         let mut game = ClassicRummy::from_deal(
             &r.config,
@@ -92,10 +94,12 @@ impl TryFrom<Repr> for ClassicRummy {
             r.shuffle_seed,
         )?;
         if r.to_move >= seats {
-            return Err(bad(format!("seat {} to move does not exist", r.to_move)));
+            return Err(PositionError::NoSuchSeat { field: "to_move", seat: r.to_move, seats }.into());
         }
-        if r.played_before.len() != seats || r.known.len() != seats {
-            return Err(bad("per-seat lists do not match the number of hands"));
+        for (field, found) in [("played_before", r.played_before.len()), ("known", r.known.len())] {
+            if found != seats {
+                return Err(PositionError::SeatLists { field, found, seats }.into());
+            }
         }
         if r.known.iter().zip(&r.hands).any(|(k, h)| !k.is_subset(h)) {
             return Err(bad("a known card is not in its holder's hand"));
@@ -103,7 +107,12 @@ impl TryFrom<Repr> for ClassicRummy {
         if let Some(cap) = r.config.max_restocks
             && r.restocks > cap
         {
-            return Err(bad(format!("{} restocks exceed the cap of {cap}", r.restocks)));
+            return Err(PositionError::OutOfRange {
+                field: "restocks",
+                value: r.restocks.into(),
+                max: cap.into(),
+            }
+            .into());
         }
         match r.phase {
             Phase::Draw if r.taken.is_some() || r.melds_this_turn > 0 || r.played_this_turn => {
@@ -114,10 +123,9 @@ impl TryFrom<Repr> for ClassicRummy {
                     let in_hand = r.hands[r.to_move].contains(t) && r.known[r.to_move].contains(t);
                     // It may have been melded or laid off since it was taken.
                     if !in_hand && !table.pieces().contains(t) {
-                        return Err(bad(format!(
-                            "taken card {t} is neither in the hand of seat {} nor on the table",
-                            r.to_move
-                        )));
+                        return Err(bad(
+                            "the card taken this turn is neither in the mover's hand nor on the table",
+                        ));
                     }
                 }
                 if r.config.meld_limit == MeldLimit::One && r.melds_this_turn > 1 {
@@ -125,11 +133,12 @@ impl TryFrom<Repr> for ClassicRummy {
                 }
                 // The melds made this turn are on the table.
                 if usize::try_from(r.melds_this_turn).map_or(true, |m| m > r.table.len()) {
-                    return Err(bad(format!(
-                        "{} melds this turn but {} on the table",
-                        r.melds_this_turn,
-                        r.table.len()
-                    )));
+                    return Err(PositionError::OutOfRange {
+                        field: "melds_this_turn",
+                        value: r.melds_this_turn.into(),
+                        max: r.table.len() as u64,
+                    }
+                    .into());
                 }
                 if r.hands[r.to_move].is_empty() {
                     return Err(bad("the player to move has no cards but the hand is not over"));
@@ -148,14 +157,11 @@ impl TryFrom<Repr> for ClassicRummy {
             (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
         );
         if !count_ok {
-            return Err(bad(format!(
-                "hands and table hold {in_play} cards; {} were dealt, which does not fit the {:?} phase",
-                r.dealt, r.phase
-            )));
+            return Err(bad("the cards in hands and on the table do not fit the cards dealt and the phase"));
         }
         match (&r.outcome, r.phase) {
             (None, Phase::Over) | (Some(_), Phase::Draw | Phase::Play) => {
-                return Err(bad("an outcome exactly when the hand is over"));
+                return Err(bad("an outcome is saved exactly when the hand is over"));
             }
             (Some(o), Phase::Over)
                 if o.points.len() != seats

@@ -103,7 +103,7 @@ fn a_maximal_dealt_count_is_rejected_without_overflow() {
         let mut v = value.clone();
         v["dealt"] = Value::from(dealt);
         let err = load(&v).expect_err("a huge deal size must not load");
-        assert!(err.contains(&format!("{dealt} were dealt")), "{err}");
+        assert!(err.contains("do not fit the cards dealt and the phase"), "{err}");
     }
 }
 
@@ -142,6 +142,9 @@ fn a_meld_count_above_the_table_is_rejected() {
     for count in [on_table as u64 + 1, u64::from(u32::MAX)] {
         v["melds_this_turn"] = Value::from(count);
         let err = load(&v).expect_err("more melds this turn than on the table");
-        assert!(err.contains(&format!("{count} melds this turn but {on_table} on the table")), "{err}");
+        assert!(
+            err.contains(&format!("melds_this_turn is {count}, above the most possible, {on_table}")),
+            "{err}"
+        );
     }
 }

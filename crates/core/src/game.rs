@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use thiserror::Error;
 
-use crate::MatchError;
+use crate::{MatchError, MeldError, PieceId, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
 pub type Seat = usize;
@@ -105,9 +105,14 @@ pub enum DealError {
         /// Players at the table.
         seats: usize,
     },
-    /// The configuration contradicts itself; the text says how.
-    #[error("invalid configuration: {0}")]
-    InvalidConfig(String),
+    /// An option's value is one the game cannot be played with.
+    #[error("invalid configuration: {option} {reason}")]
+    InvalidConfig {
+        /// The option's field name.
+        option: &'static str,
+        /// Why the value does not work.
+        reason: &'static str,
+    },
     /// A numeric option is above its documented maximum, which keeps every score the
     /// game computes from it exact.
     #[error("invalid configuration: {option} is {value}, above its maximum of {max}")]
@@ -119,9 +124,102 @@ pub enum DealError {
         /// The largest value allowed.
         max: u64,
     },
-    /// A scripted deal does not hold exactly the game's pieces, or has the wrong hand sizes.
-    #[error("invalid scripted deal: {0}")]
-    InvalidDeal(String),
+    /// A scripted deal or a saved state is not a position of the game.
+    #[error("invalid position: {0}")]
+    InvalidDeal(#[from] PositionError),
+}
+
+/// Why a scripted deal or a saved state is not a position of the game: what
+/// [`DealError::InvalidDeal`] holds.
+///
+/// ```
+/// use rummykit_core::{DealError, PieceId, PositionError};
+/// let err = DealError::from(PositionError::RepeatedPiece(PieceId::new(3).unwrap()));
+/// assert_eq!(err.to_string(), "invalid position: piece #3 is in two places");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// A piece id the game's pieces do not have.
+    #[error("piece {0} is not one of the game's pieces")]
+    UnknownPiece(PieceId),
+    /// A piece in two places.
+    #[error("piece {0} is in two places")]
+    RepeatedPiece(PieceId),
+    /// A tile in more copies than the set holds.
+    #[error("{tile} is there more than the {max} times the set holds it")]
+    TooManyCopies {
+        /// The tile.
+        tile: Tile,
+        /// Copies the set holds.
+        max: u32,
+    },
+    /// Not every piece of the game is somewhere.
+    #[error("{found} pieces are placed, the game has {expected}")]
+    PieceCount {
+        /// Pieces found.
+        found: usize,
+        /// Pieces the game has.
+        expected: usize,
+    },
+    /// A seat number (of the player to move, a meld's owner, the dealer...) that is not
+    /// a seat at the table.
+    #[error("{field} is seat {seat}, but the table has {seats} seats")]
+    NoSuchSeat {
+        /// What names the seat.
+        field: &'static str,
+        /// The seat given.
+        seat: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A per-seat list with another length than the table's seats.
+    #[error("{field} lists {found} seats, the table has {seats}")]
+    SeatLists {
+        /// The list.
+        field: &'static str,
+        /// Its length.
+        found: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A hand (or rack) of a size the position cannot have.
+    #[error("seat {seat} holds {len} pieces, not {min} to {max}")]
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// Pieces in its hand.
+        len: usize,
+        /// Fewest possible.
+        min: usize,
+        /// Most possible.
+        max: usize,
+    },
+    /// A meld on the table is not valid.
+    #[error("table meld {index} is not valid")]
+    InvalidMeld {
+        /// Its index on the table.
+        index: usize,
+        /// Why.
+        #[source]
+        error: MeldError,
+    },
+    /// The table cannot be laid out as saved.
+    #[error("the table cannot be laid out")]
+    Table(#[source] TableError),
+    /// A count above what the position allows.
+    #[error("{field} is {value}, above the most possible, {max}")]
+    OutOfRange {
+        /// The count.
+        field: &'static str,
+        /// Its value.
+        value: u64,
+        /// The most it can be.
+        max: u64,
+    },
+    /// Facts of the position contradict each other; the text names them.
+    #[error("{0}")]
+    Inconsistent(&'static str),
 }
 
 impl DealError {

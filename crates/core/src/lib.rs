@@ -64,7 +64,8 @@ pub use catalog::{Catalog, PieceId};
 pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use face::{FACES, Face, NATURAL_FACES};
 pub use game::{
-    Bot, DealError, DriverError, Game, NotYourTurn, Outcome, RandomBot, ScoreOrder, Seat, Seating, play_hand,
+    Bot, DealError, DriverError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat,
+    Seating, play_hand,
 };
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchEnd, MatchError, Ranking};

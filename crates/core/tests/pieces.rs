@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use rummykit_core::{
-    Card, Catalog, Colour, DealError, FACES, Face, NATURAL_FACES, ParseError, PieceId, PieceSet, Rank,
-    Seating, Suit, Tile, format_list, parse_list,
+    Card, Catalog, Colour, DealError, FACES, Face, MeldError, NATURAL_FACES, ParseError, PieceId, PieceSet,
+    PositionError, Rank, Seating, Suit, Tile, format_list, parse_list,
 };
 
 fn id(i: u8) -> PieceId {
@@ -285,6 +285,44 @@ fn seating_and_deal_errors() {
         DealError::NoSuchDealer { dealer: 5, seats: 3 }.to_string(),
         "dealer seat 5 does not exist at a table of 3"
     );
-    assert!(DealError::InvalidConfig("x".into()).to_string().contains("x"));
-    assert!(DealError::InvalidDeal("y".into()).to_string().contains("y"));
+    assert_eq!(
+        DealError::InvalidConfig { option: "rack_size", reason: "must be at least 1" }.to_string(),
+        "invalid configuration: rack_size must be at least 1"
+    );
+    let short = MeldError::TooShort { len: 2, min: 3 };
+    let err = DealError::from(PositionError::InvalidMeld { index: 4, error: short });
+    assert_eq!(err.to_string(), "invalid position: table meld 4 is not valid");
+    // The chain carries the meld's own reason.
+    let inner = std::error::Error::source(&err).and_then(std::error::Error::source).map(ToString::to_string);
+    assert_eq!(inner, Some(short.to_string()));
+    let id = PieceId::new(9).unwrap();
+    let cases = [
+        (PositionError::UnknownPiece(id), "piece #9 is not one of the game's pieces"),
+        (PositionError::RepeatedPiece(id), "piece #9 is in two places"),
+        (
+            PositionError::TooManyCopies { tile: "r5".parse().unwrap(), max: 2 },
+            "r5 is there more than the 2 times the set holds it",
+        ),
+        (PositionError::PieceCount { found: 51, expected: 52 }, "51 pieces are placed, the game has 52"),
+        (
+            PositionError::NoSuchSeat { field: "to_move", seat: 5, seats: 3 },
+            "to_move is seat 5, but the table has 3 seats",
+        ),
+        (
+            PositionError::SeatLists { field: "opened", found: 2, seats: 3 },
+            "opened lists 2 seats, the table has 3",
+        ),
+        (
+            PositionError::HandSize { seat: 1, len: 14, min: 1, max: 13 },
+            "seat 1 holds 14 pieces, not 1 to 13",
+        ),
+        (
+            PositionError::OutOfRange { field: "turn", value: 900, max: 800 },
+            "turn is 900, above the most possible, 800",
+        ),
+        (PositionError::Inconsistent("the stock needs a card"), "the stock needs a card"),
+    ];
+    for (error, text) in cases {
+        assert_eq!(error.to_string(), text);
+    }
 }

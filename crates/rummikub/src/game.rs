@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rummykit_core::{
-    DealError, Game, Meld, MeldRules, NotYourTurn, Outcome, ScoreOrder, Seat, Seating, Tile,
+    DealError, Game, Meld, MeldRules, NotYourTurn, Outcome, PositionError, ScoreOrder, Seat, Seating, Tile,
 };
 
 use crate::{
@@ -145,26 +145,25 @@ impl Rummikub {
         let n = setup.racks.len();
         rules.check(n)?;
         if setup.to_move >= n {
-            return Err(DealError::InvalidDeal(format!("seat {} to move does not exist", setup.to_move)));
+            return Err(PositionError::NoSuchSeat { field: "to_move", seat: setup.to_move, seats: n }.into());
         }
         let opened = match setup.opened.len() {
             0 => vec![false; n],
             len if len == n => setup.opened.clone(),
-            len => return Err(DealError::InvalidDeal(format!("opened lists {len} seats, not {n}"))),
+            found => return Err(PositionError::SeatLists { field: "opened", found, seats: n }.into()),
         };
         for (i, meld) in setup.table.iter().enumerate() {
-            if let Err(e) = Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB) {
-                return Err(DealError::InvalidDeal(format!("table meld {i} ({meld}) is invalid: {e}")));
+            if let Err(error) = Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB) {
+                return Err(PositionError::InvalidMeld { index: i, error }.into());
             }
         }
         let placed = setup.placed();
         let full = TileCounts::full(&rules.tile_set.catalog());
-        if let Some(tile) = Tile::all().find(|&t| placed.count(t) != full.count(t)) {
-            return Err(DealError::InvalidDeal(format!(
-                "{tile} is placed {} times; the box has it {} times",
-                placed.count(tile),
-                full.count(tile)
-            )));
+        if let Some(tile) = Tile::all().find(|&t| placed.count(t) > full.count(t)) {
+            return Err(PositionError::TooManyCopies { tile, max: full.count(tile).into() }.into());
+        }
+        if placed.len() != full.len() {
+            return Err(PositionError::PieceCount { found: placed.len(), expected: full.len() }.into());
         }
         let mut pool = setup.pool;
         pool.reverse();

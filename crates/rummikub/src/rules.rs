@@ -298,26 +298,34 @@ impl Rules {
         DealError::check_max("joker_penalty", self.joker_penalty, MAX_PENALTY)?;
         DealError::check_max("never_melded_penalty", self.never_melded_penalty, MAX_PENALTY)?;
         if self.rack_size == 0 {
-            return Err(DealError::InvalidConfig("rack_size must be at least 1".into()));
+            return Err(DealError::InvalidConfig { option: "rack_size", reason: "must be at least 1" });
         }
         if self.timeout_penalty_pending == 0 || self.timeout_penalty_idle == 0 {
-            return Err(DealError::InvalidConfig(
-                "timeout penalties must be at least one tile, or timeouts could stall a game forever".into(),
-            ));
+            return Err(DealError::InvalidConfig {
+                option: "timeout_penalty_pending / timeout_penalty_idle",
+                reason: "must be at least one tile, or timeouts could stall a game forever",
+            });
         }
         if self.timer == Timer::Seconds(0) {
-            return Err(DealError::InvalidConfig("a timer of 0 seconds leaves no time to play".into()));
+            return Err(DealError::InvalidConfig {
+                option: "timer",
+                reason: "of 0 seconds leaves no time to play",
+            });
         }
         if let SessionRanking::TargetScore(t @ ..=0) = self.session_ranking {
-            return Err(DealError::InvalidConfig(format!("target score {t} must be positive")));
+            let _ = t;
+            return Err(DealError::InvalidConfig {
+                option: "session_ranking",
+                reason: "needs a positive target score",
+            });
         }
         let needed = seats * self.rack_size as usize;
         let tiles = self.tile_set.catalog().len();
         if needed >= tiles {
-            return Err(DealError::InvalidConfig(format!(
-                "{seats} racks of {} tiles need {needed} of the {tiles} tiles and leave no pool",
-                self.rack_size
-            )));
+            return Err(DealError::InvalidConfig {
+                option: "rack_size",
+                reason: "is too large for the seats: the racks would take every tile and leave no pool",
+            });
         }
         Ok(())
     }

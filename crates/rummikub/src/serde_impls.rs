@@ -3,7 +3,7 @@
 //! representation whose conversion re-checks every invariant (the box's tiles exactly
 //! once, valid melds, seats in range), so a corrupt save is an error, never a state.
 
-use rummykit_core::{DealError, Meld, Seat, Tile, format_list, parse_list};
+use rummykit_core::{DealError, Meld, PositionError, Seat, Tile, format_list, parse_list};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -76,18 +76,22 @@ impl TryFrom<RummikubRepr> for Rummikub {
 
     fn try_from(r: RummikubRepr) -> Result<Self, DealError> {
         let n = r.racks.len();
-        let bad = |what: String| Err(DealError::InvalidDeal(what));
+        let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
         if r.starter >= n {
-            return bad(format!("starter {} is not a seat", r.starter));
+            return bad(PositionError::NoSuchSeat { field: "starter", seat: r.starter, seats: n });
         }
-        if r.last_player.is_some_and(|s| s >= n) {
-            return bad("last player is not a seat".into());
+        if let Some(seat) = r.last_player.filter(|&s| s >= n) {
+            return bad(PositionError::NoSuchSeat { field: "last_player", seat, seats: n });
         }
         if r.quiet_turns > n {
-            return bad(format!("{} quiet turns at a table of {n}", r.quiet_turns));
+            return bad(PositionError::OutOfRange {
+                field: "quiet_turns",
+                value: r.quiet_turns as u64,
+                max: n as u64,
+            });
         }
         if !r.pool.is_empty() && r.quiet_turns > 0 {
-            return bad("quiet turns counted with tiles in the pool".into());
+            return bad(PositionError::Inconsistent("quiet turns are counted with tiles in the pool"));
         }
         // A game ends within `pool + tiles + seats × (tiles + 1)` turns (every draw empties
         // the pool a little, every play puts a rack tile on the table for good, and with
@@ -96,30 +100,32 @@ impl TryFrom<RummikubRepr> for Rummikub {
         let tiles = r.rules.tile_set.catalog().len();
         let longest = 2 * tiles + n.min(6) * (tiles + 1);
         if r.turn as usize > longest {
-            return bad(format!("turn {} is past the longest possible game, {longest} turns", r.turn));
+            return bad(PositionError::OutOfRange {
+                field: "turn",
+                value: r.turn.into(),
+                max: longest as u64,
+            });
         }
         // Turns go round one seat at a time from the starter (RULES.md §1.3); the turn
         // that ends the game does not pass the move on.
         let passed = match r.end {
             None => r.turn as usize,
-            Some(_) if r.turn == 0 => return bad("the game is over before any turn".into()),
+            Some(_) if r.turn == 0 => {
+                return bad(PositionError::Inconsistent("the game is over before any turn"));
+            }
             Some(_) => r.turn as usize - 1,
         };
         if n > 0 && r.to_move != (r.starter + passed % n) % n {
-            return bad(format!(
-                "seat {} to move, but after {} turns from seat {} it is seat {}'s turn",
-                r.to_move,
-                r.turn,
-                r.starter,
-                (r.starter + passed % n) % n
+            return bad(PositionError::Inconsistent(
+                "the seat to move is not the one the turns counted from the starter reach",
             ));
         }
         match r.end {
             Some(GameEnd::WentOut { seat, .. }) if r.racks.get(seat).is_none_or(|rack| !rack.is_empty()) => {
-                return bad(format!("seat {seat} went out but its rack is not empty"));
+                return bad(PositionError::Inconsistent("the seat that went out still holds tiles"));
             }
             Some(GameEnd::PoolEmpty) if !r.pool.is_empty() => {
-                return bad("the game ended on an empty pool that is not empty".into());
+                return bad(PositionError::Inconsistent("the game ended on an empty pool that is not empty"));
             }
             _ => {}
         }
@@ -134,9 +140,8 @@ impl TryFrom<RummikubRepr> for Rummikub {
         };
         let out_of_pool = game.dealt;
         if r.dealt.checked_add(r.drawn) != Some(out_of_pool) || r.drawn > r.turn.saturating_mul(per_turn) {
-            return bad(format!(
-                "{out_of_pool} tiles are out of the pool, but {} were dealt and {} drawn in {} turns",
-                r.dealt, r.drawn, r.turn
+            return bad(PositionError::Inconsistent(
+                "the tiles out of the pool are not those dealt and drawn, or more were drawn than the turns allow",
             ));
         }
         Ok(Rummikub {

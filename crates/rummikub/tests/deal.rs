@@ -66,7 +66,7 @@ fn invalid_configs_are_typed_errors_at_deal_time() {
     let bad = |rules: Rules| {
         matches!(
             Rummikub::deal(&rules, Seating::new(4), &mut ChaCha8Rng::seed_from_u64(1)),
-            Err(DealError::InvalidConfig(_))
+            Err(DealError::InvalidConfig { .. })
         )
     };
     let mut r = Rules::standard();

@@ -194,7 +194,7 @@ impl Config {
         match self.jokers {
             2 => Ok(Catalog::<Card>::RUMMY40),
             4 => Ok(Catalog::<Card>::SCALA40),
-            n => Err(DealError::InvalidConfig(format!("jokers must be 2 or 4, not {n}"))),
+            _ => Err(DealError::InvalidConfig { option: "jokers", reason: "must be 2 or 4" }),
         }
     }
 
@@ -222,12 +222,12 @@ impl Config {
     /// ```
     pub fn validate(&self) -> Result<(), DealError> {
         self.catalog()?;
-        let bad = |s: &str| Err(DealError::InvalidConfig(s.to_owned()));
+        let bad = |option, reason| Err(DealError::InvalidConfig { option, reason });
         if matches!(self.joker_limit, JokerLimit::Forbidden | JokerLimit::AtMost(0)) {
-            return bad("joker_limit forbids the jokers that are in the pack");
+            return bad("joker_limit", "forbids the jokers that are in the pack");
         }
         if self.opening_threshold == 0 {
-            return bad("opening_threshold must be at least 1");
+            return bad("opening_threshold", "must be at least 1");
         }
         DealError::check_max("joker_hand_penalty", self.joker_hand_penalty, MAX_PENALTY)?;
         if let RummyBonus::PerOpponent(bonus) = self.going_rummy_bonus {
@@ -238,9 +238,9 @@ impl Config {
         }
         match self.game_end {
             MatchEnd::Elimination(n) if n <= 0 => {
-                bad("an elimination limit of 0 points or less ends before the first hand")
+                bad("game_end", "of elimination at 0 points or less ends before the first hand")
             }
-            MatchEnd::FixedHands(0) => bad("a match of 0 fixed hands has no hand to play"),
+            MatchEnd::FixedHands(0) => bad("game_end", "of 0 fixed hands has no hand to play"),
             _ => Ok(()),
         }
     }

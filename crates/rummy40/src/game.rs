@@ -3,8 +3,8 @@
 use rand::{Rng, RngExt};
 use rummykit_core::{
     Card, Catalog, DealError, Face, Game, JokerRole, Meld, MeldId, MeldKind, MeldRules, MeldTable,
-    NotYourTurn, Outcome, PieceId, PieceSet, Piles, Restock, ScoreOrder, Seat, Seating, TableError,
-    deal_cards,
+    NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, ScoreOrder, Seat, Seating,
+    TableError, deal_cards,
 };
 
 use crate::action::sort_builds;
@@ -132,30 +132,33 @@ impl Rummy40 {
         config.validate()?;
         let catalog = config.catalog()?;
         Seating::new(hands.len()).with_dealer(dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
-        let bad = |s: String| Err(DealError::InvalidDeal(s));
+        let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
         let mut seen = PieceSet::new();
         for (seat, hand) in hands.iter().enumerate() {
             if hand.is_empty() || hand.len() > HAND_SIZE {
-                return bad(format!("hand {seat} holds {} cards, not 1 to {HAND_SIZE}", hand.len()));
+                return bad(PositionError::HandSize { seat, len: hand.len(), min: 1, max: HAND_SIZE });
             }
-            if !seen.is_disjoint(hand) {
-                return bad(format!("hand {seat} shares a card with another hand"));
+            if let Some(id) = (seen & *hand).first() {
+                return bad(PositionError::RepeatedPiece(id));
             }
             seen |= *hand;
         }
         if stock.is_empty() {
-            return bad("the stock needs a card".into());
+            return bad(PositionError::Inconsistent("the stock needs a card"));
         }
         for &id in stock.iter().chain(&discard) {
             if !catalog.contains(id) {
-                return bad(format!("card {id} is not in the pack"));
+                return bad(PositionError::UnknownPiece(id));
             }
             if !seen.insert(id) {
-                return bad(format!("card {id} is dealt twice"));
+                return bad(PositionError::RepeatedPiece(id));
             }
         }
+        if let Some(id) = (seen - catalog.all()).first() {
+            return bad(PositionError::UnknownPiece(id));
+        }
         if seen != catalog.all() {
-            return bad(format!("{} of the {} cards are dealt", seen.len(), catalog.len()));
+            return bad(PositionError::PieceCount { found: seen.len(), expected: catalog.len() });
         }
         let n = hands.len();
         let opened = vec![false; n];
@@ -923,7 +926,7 @@ impl Game for Rummy40 {
             None => rng.random_range(0..n),
         };
         let dealt = deal_cards(&catalog, n, (dealer + 1) % n, HAND_SIZE, rng)
-            .ok_or_else(|| DealError::InvalidDeal("not enough cards".into()))?;
+            .ok_or(DealError::PlayerCount { seats: n, min: MIN_PLAYERS, max: MAX_PLAYERS })?;
         let stock = dealt.piles.stock().to_vec();
         let discard = dealt.piles.discard_pile().to_vec();
         let mut game = Rummy40::from_deal(*config, dealer, dealt.hands, stock, discard, 0)?;

@@ -3,7 +3,8 @@
 //! corrupt save is an error, never a state.
 
 use rummykit_core::{
-    DealError, JokerLimit, MatchEnd, MeldTable, PieceId, PieceSet, Piles, Seat, Seating, TableMeldRepr,
+    DealError, JokerLimit, MatchEnd, MeldTable, PieceId, PieceSet, Piles, PositionError, Seat, Seating,
+    TableMeldRepr,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -144,8 +145,8 @@ struct Repr {
     dealt: Option<usize>,
 }
 
-fn bad(msg: impl Into<String>) -> DealError {
-    DealError::InvalidDeal(msg.into())
+fn bad(what: &'static str) -> DealError {
+    DealError::InvalidDeal(PositionError::Inconsistent(what))
 }
 
 impl From<&Rummy40> for Repr {
@@ -192,19 +193,22 @@ impl TryFrom<Repr> for Rummy40 {
         let seats = r.hands.len();
         Seating::new(seats).with_dealer(r.dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
         if r.to_move >= seats {
-            return Err(bad(format!("seat {} to move does not exist", r.to_move)));
+            return Err(PositionError::NoSuchSeat { field: "to_move", seat: r.to_move, seats }.into());
         }
-        if r.opened.len() != seats || r.known.len() != seats {
-            return Err(bad("per-seat lists do not match the number of hands"));
+        for (field, found) in [("opened", r.opened.len()), ("known", r.known.len())] {
+            if found != seats {
+                return Err(PositionError::SeatLists { field, found, seats }.into());
+            }
         }
         let mut table = MeldTable::new();
         for m in &r.table {
-            if m.owner >= seats || !r.opened[m.owner] {
-                return Err(bad(format!("meld owner {} is not a seat that has opened", m.owner)));
+            if m.owner >= seats {
+                return Err(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats }.into());
             }
-            table
-                .place(m.owner, m.kind, &m.cards, &catalog, &rules)
-                .map_err(|e| bad(format!("table: {e}")))?;
+            if !r.opened[m.owner] {
+                return Err(bad("a meld's owner has not opened"));
+            }
+            table.place(m.owner, m.kind, &m.cards, &catalog, &rules).map_err(PositionError::Table)?;
         }
         let mut seen = PieceSet::new();
         let mut count = 0;
@@ -214,8 +218,8 @@ impl TryFrom<Repr> for Rummy40 {
             table.pieces(),
         ]);
         for place in places {
-            if !seen.is_disjoint(&place) {
-                return Err(bad("a card is in two places"));
+            if let Some(id) = (seen & place).first() {
+                return Err(PositionError::RepeatedPiece(id).into());
             }
             seen |= place;
             count += place.len();
@@ -292,9 +296,7 @@ impl TryFrom<Repr> for Rummy40 {
         if let Some(saved) = game.penalties() {
             let scored = game.hand_penalties(winner, rummy);
             if saved != scored.as_slice() {
-                return Err(bad(format!(
-                    "the saved penalties {saved:?} are not what the hands score, {scored:?}"
-                )));
+                return Err(bad("the saved penalties are not what the hands score"));
             }
         }
         Ok(game)
@@ -308,13 +310,14 @@ fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<usiz
     let seats = r.hands.len();
     let dealt = r.dealt.unwrap_or(seats * HAND_SIZE);
     if dealt < seats || dealt > seats * HAND_SIZE {
-        return Err(bad(format!("{dealt} cards dealt to {seats} hands of 1 to {HAND_SIZE}")));
+        return Err(bad("the cards dealt do not fill the hands with 1 to 13 cards each"));
     }
     let on = r.phase != Phase::Over;
     for (seat, hand) in r.hands.iter().enumerate() {
         let drawn = usize::from(seat == r.to_move && r.phase == Phase::Play);
         if hand.len() > HAND_SIZE + drawn || (on && hand.is_empty()) {
-            return Err(bad(format!("seat {seat} holds {} cards in the {:?} phase", hand.len(), r.phase)));
+            let (min, max) = (usize::from(on), HAND_SIZE + drawn);
+            return Err(PositionError::HandSize { seat, len: hand.len(), min, max }.into());
         }
     }
     let in_play = r.hands.iter().map(PieceSet::len).sum::<usize>() + table.pieces().len();
@@ -323,10 +326,7 @@ fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<usiz
         (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
     );
     if !fits {
-        return Err(bad(format!(
-            "hands and table hold {in_play} cards; {dealt} were dealt, which does not fit the {:?} phase",
-            r.phase
-        )));
+        return Err(bad("the cards in hands and on the table do not fit the cards dealt and the phase"));
     }
     Ok(dealt)
 }

@@ -65,7 +65,7 @@ fn rules_3_1_two_to_six_players() {
     ));
     let mut bad = Config::RUMMY40;
     bad.jokers = 3;
-    assert!(matches!(Rummy40::deal(&bad, Seating::new(3), &mut rng), Err(DealError::InvalidConfig(_))));
+    assert!(matches!(Rummy40::deal(&bad, Seating::new(3), &mut rng), Err(DealError::InvalidConfig { .. })));
 }
 
 #[test]
