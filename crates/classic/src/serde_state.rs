@@ -157,7 +157,7 @@ impl TryFrom<Repr> for ClassicRummy {
             (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
         );
         if !count_ok {
-            return Err(bad("the cards in hands and on the table do not fit the cards dealt and the phase"));
+            return Err(PositionError::PiecesInPlay { found: in_play, dealt: r.dealt }.into());
         }
         match (&r.outcome, r.phase) {
             (None, Phase::Over) | (Some(_), Phase::Draw | Phase::Play) => {

@@ -195,6 +195,25 @@ pub enum PositionError {
         /// Most possible.
         max: usize,
     },
+    /// The pieces dealt cannot fill the hands (each holds at least one).
+    #[error("{dealt} pieces dealt to {seats} hands of 1 to {max}")]
+    DealtCount {
+        /// Pieces dealt, as saved.
+        dealt: usize,
+        /// Hands.
+        seats: usize,
+        /// Most pieces a hand is dealt.
+        max: usize,
+    },
+    /// The pieces in the hands and on the table are not those dealt (plus the one drawn
+    /// in the turn's play phase).
+    #[error("hands and table hold {found} pieces; {dealt} were dealt, which does not fit the turn's phase")]
+    PiecesInPlay {
+        /// Pieces in hands and on the table.
+        found: usize,
+        /// Pieces dealt.
+        dealt: usize,
+    },
     /// A meld on the table is not valid.
     #[error("table meld {index} is not valid")]
     InvalidMeld {

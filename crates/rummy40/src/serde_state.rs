@@ -310,7 +310,7 @@ fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<usiz
     let seats = r.hands.len();
     let dealt = r.dealt.unwrap_or(seats * HAND_SIZE);
     if dealt < seats || dealt > seats * HAND_SIZE {
-        return Err(bad("the cards dealt do not fill the hands with 1 to 13 cards each"));
+        return Err(PositionError::DealtCount { dealt, seats, max: HAND_SIZE }.into());
     }
     let on = r.phase != Phase::Over;
     for (seat, hand) in r.hands.iter().enumerate() {
@@ -326,7 +326,7 @@ fn check_counts(r: &Repr, table: &MeldTable<rummykit_core::Card>) -> Result<usiz
         (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
     );
     if !fits {
-        return Err(bad("the cards in hands and on the table do not fit the cards dealt and the phase"));
+        return Err(PositionError::PiecesInPlay { found: in_play, dealt }.into());
     }
     Ok(dealt)
 }

@@ -56,7 +56,7 @@ fn s3_7_last_stock_card_moved_into_a_hand_is_refused() {
             let mut s = save.clone();
             let card = s["stock"].as_array_mut().expect("a stock").pop().expect("a card");
             s["hands"][seat].as_array_mut().expect("a hand").push(card);
-            refused(&s, "the last stock card in a hand", "cards");
+            refused(&s, "the last stock card in a hand", "pieces");
         }
     }
 }
@@ -85,18 +85,18 @@ fn s3_2_hand_sizes_fit_the_deal() {
     s["hands"][mover] = Value::from(all[17..].to_vec());
     assert_eq!(s["hands"][mover].as_array().map(Vec::len), Some(89));
     s["known"] = json!([[], []]);
-    refused(&s, "89 cards in the mover's hand", "holds 89 cards");
+    refused(&s, "89 cards in the mover's hand", "holds 89 pieces");
 
     let mut s = save.clone();
     let card = s["hands"][other].as_array_mut().expect("a hand").pop().expect("a card");
     s["hands"][mover].as_array_mut().expect("a hand").push(card);
-    refused(&s, "14 cards before the draw", "holds 14 cards");
+    refused(&s, "14 cards before the draw", "holds 14 pieces");
 
     let mut s = save.clone();
     let moved: Vec<Value> = s["hands"][other].as_array_mut().expect("a hand").drain(..).collect();
     s["stock"].as_array_mut().expect("a stock").extend(moved);
     s["known"][other] = json!([]);
-    refused(&s, "an empty hand while the hand is on", "holds 0 cards");
+    refused(&s, "an empty hand while the hand is on", "holds 0 pieces");
 }
 
 /// The recorded deal size is checked against the seats and against the cards in play.
@@ -104,7 +104,7 @@ fn s3_2_hand_sizes_fit_the_deal() {
 fn dealt_count_is_checked() {
     let save = serde_json::to_value(dealt(Config::RUMMY40, 3, 4)).expect("serialize");
     for (n, says) in
-        [(39 - 1, "38 were dealt"), (39 + 1, "40 cards dealt to 3 hands"), (1, "1 cards dealt to 3 hands")]
+        [(39 - 1, "38 were dealt"), (39 + 1, "40 pieces dealt to 3 hands"), (1, "1 pieces dealt to 3 hands")]
     {
         let mut s = save.clone();
         s["dealt"] = json!(n);
@@ -113,7 +113,7 @@ fn dealt_count_is_checked() {
     for n in [u64::from(u32::MAX), u64::MAX] {
         let mut s = save.clone();
         s["dealt"] = json!(n);
-        refused(&s, "a huge deal size", "cards dealt to 3 hands");
+        refused(&s, "a huge deal size", "pieces dealt to 3 hands");
     }
 }
 
