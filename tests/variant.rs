@@ -2,7 +2,6 @@
 //! one `Game` contract (drivers, matches, records, the conformance harness), bots by
 //! name, and the typed refusals of a wrong seat and of another game's action.
 
-use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::conformance::{self, Candidate, Conformance, Place, Plan};
@@ -346,6 +345,7 @@ fn elimination_is_refused_for_higher_is_better_scores() {
 #[cfg(feature = "serde")]
 #[test]
 fn games_actions_and_records_round_trip_through_json() {
+    use rand::seq::IndexedRandom;
     for variant in Variant::ALL {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut game = AnyGame::deal(&config(variant), Seating::new(2), &mut rng).unwrap();
