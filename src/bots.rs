@@ -9,7 +9,7 @@ use rummykit_rummy40::Rummy40;
 use thiserror::Error;
 
 use crate::variant::{clip, names};
-use crate::{AnyAction, AnyGame, AnyView, Variant};
+use crate::{AnyAction, AnyGame, AnyView, GameKind, Variant};
 
 /// A bot name the variant does not offer.
 ///
@@ -39,9 +39,8 @@ pub struct UnknownBot {
 /// * `sampler` (Rummikub): the solver, guessing the others' racks by sampling;
 /// * `planner` (card games): keeps the hand that needs the fewest cards to go out.
 ///
-/// `random` plays whichever game's view it is shown. Any other bot shown the view of
-/// another game than its variant's answers with its own game's draw, which that game
-/// refuses with [`AnyError::WrongGame`](crate::AnyError::WrongGame).
+/// A bot shown the view of another game than its variant's answers with its own game's
+/// draw, which that game refuses with [`AnyError::WrongGame`](crate::AnyError::WrongGame).
 ///
 /// # Errors
 ///
@@ -70,41 +69,84 @@ pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGam
         .copied()
         .find(|n| n.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(unknown)?;
-    let rng = || ChaCha8Rng::seed_from_u64(seed);
-    if name == "random" {
-        // One bot for every game: it draws from the view, whichever game's it is.
-        return Ok(Box::new(RandomBot::new(rng())));
+    let seated = match variant.kind() {
+        GameKind::Rummikub => Rummikub::named_bot(name, seed).map(Seated::Rummikub),
+        GameKind::Classic => ClassicRummy::named_bot(name, seed).map(Seated::Classic),
+        GameKind::Rummy40 => Rummy40::named_bot(name, seed).map(Seated::Rummy40),
+    };
+    match seated {
+        Some(bot) => Ok(Box::new(bot)),
+        None => Err(unknown()),
     }
-    Ok(match variant.kind() {
-        crate::GameKind::Rummikub => {
-            use rummykit_rummikub::{GreedyBot, SamplerBot, ThoroughBot};
-            let inner: Box<dyn Bot<Rummikub>> = match name {
-                "greedy" => Box::new(GreedyBot::new()),
-                "thorough" => Box::new(ThoroughBot::new()),
-                "sampler" => Box::new(SamplerBot::new(rng())),
-                _ => return Err(unknown()),
-            };
-            Box::new(Seated::Rummikub(inner))
-        }
-        crate::GameKind::Classic => {
-            use rummykit_classic::{GreedyBot, PlannerBot};
-            let inner: Box<dyn Bot<ClassicRummy>> = match name {
-                "greedy" => Box::new(GreedyBot),
-                "planner" => Box::new(PlannerBot::new()),
-                _ => return Err(unknown()),
-            };
-            Box::new(Seated::Classic(inner))
-        }
-        crate::GameKind::Rummy40 => {
-            use rummykit_rummy40::{GreedyBot, PlannerBot};
-            let inner: Box<dyn Bot<Rummy40>> = match name {
-                "greedy" => Box::new(GreedyBot::new()),
-                "planner" => Box::new(PlannerBot::new()),
-                _ => return Err(unknown()),
-            };
-            Box::new(Seated::Rummy40(inner))
-        }
-    })
+}
+
+/// The engines whose bots the library builds by name: what [`bot`] builds on, for a
+/// program that plays one engine with its own types (a front end showing a Rummikub
+/// rack, say) and still chooses its bots from strings.
+///
+/// ```
+/// use rummykit::NamedBots;
+/// use rummykit::rummy40::Rummy40;
+/// assert_eq!(Rummy40::BOT_NAMES, ["random", "greedy", "planner"]);
+/// let bot = Rummy40::named_bot("planner", 7).expect("a Rummy 40 bot");
+/// assert_eq!(bot.name(), "planner");
+/// assert!(Rummy40::named_bot("thorough", 7).is_none());
+/// ```
+pub trait NamedBots: Game {
+    /// The names of the engine's bots, weakest first, lower case.
+    const BOT_NAMES: &'static [&'static str];
+
+    /// The bot called `name` (exactly one of [`BOT_NAMES`](NamedBots::BOT_NAMES)),
+    /// drawing at random, if it does, from a [`ChaCha8Rng`] seeded with `seed`; `None`
+    /// for any other name.
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+impl NamedBots for Rummikub {
+    const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "thorough", "sampler"];
+
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub>>> {
+        use rummykit_rummikub::{GreedyBot, SamplerBot, ThoroughBot};
+        Some(match name {
+            "random" => Box::new(RandomBot::new(rng(seed))),
+            "greedy" => Box::new(GreedyBot::new()),
+            "thorough" => Box::new(ThoroughBot::new()),
+            "sampler" => Box::new(SamplerBot::new(rng(seed))),
+            _ => return None,
+        })
+    }
+}
+
+impl NamedBots for ClassicRummy {
+    const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
+
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<ClassicRummy>>> {
+        use rummykit_classic::{GreedyBot, PlannerBot};
+        Some(match name {
+            "random" => Box::new(RandomBot::new(rng(seed))),
+            "greedy" => Box::new(GreedyBot),
+            "planner" => Box::new(PlannerBot::new()),
+            _ => return None,
+        })
+    }
+}
+
+impl NamedBots for Rummy40 {
+    const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
+
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40>>> {
+        use rummykit_rummy40::{GreedyBot, PlannerBot};
+        Some(match name {
+            "random" => Box::new(RandomBot::new(rng(seed))),
+            "greedy" => Box::new(GreedyBot::new()),
+            "planner" => Box::new(PlannerBot::new()),
+            _ => return None,
+        })
+    }
 }
 
 /// A bot of one game seated at an [`AnyGame`]: it plays the views of its game.

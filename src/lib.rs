@@ -38,5 +38,5 @@ mod bots;
 mod variant;
 
 pub use any_game::{AnyAction, AnyConfig, AnyError, AnyGame, AnyView, GameKind};
-pub use bots::{UnknownBot, bot};
+pub use bots::{NamedBots, UnknownBot, bot};
 pub use variant::{UnknownVariant, Variant};

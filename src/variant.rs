@@ -10,7 +10,11 @@ use rummykit_rummikub::Rules;
 use rummykit_rummy40::Config as Rummy40Config;
 use thiserror::Error;
 
-use crate::{AnyConfig, AnyGame, GameKind};
+use rummykit_classic::ClassicRummy;
+use rummykit_rummikub::Rummikub;
+use rummykit_rummy40::Rummy40;
+
+use crate::{AnyConfig, AnyGame, GameKind, NamedBots};
 
 /// Every game and preset of the library, to choose at run time: each has a name
 /// ([`Variant::name`], parsed back by [`FromStr`] without regard to case), its rules
@@ -77,11 +81,6 @@ pub(crate) fn names<'a>(names: impl Iterator<Item = &'a str>) -> String {
 pub(crate) fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
-
-/// Bot names for the Rummikub variants, weakest first.
-const RUMMIKUB_BOTS: &[&str] = &["random", "greedy", "thorough", "sampler"];
-/// Bot names for the classic and Rummy 40 variants, weakest first.
-const CARD_BOTS: &[&str] = &["random", "greedy", "planner"];
 
 impl Variant {
     /// Every variant, in the order of [`Variant::name`]'s table.
@@ -203,8 +202,9 @@ impl Variant {
     #[must_use]
     pub const fn bot_names(self) -> &'static [&'static str] {
         match self.kind() {
-            GameKind::Rummikub => RUMMIKUB_BOTS,
-            GameKind::Classic | GameKind::Rummy40 => CARD_BOTS,
+            GameKind::Rummikub => Rummikub::BOT_NAMES,
+            GameKind::Classic => ClassicRummy::BOT_NAMES,
+            GameKind::Rummy40 => Rummy40::BOT_NAMES,
         }
     }
 }

@@ -206,18 +206,24 @@ fn a_bot_seated_at_another_game_is_refused_not_panicking() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut game = AnyGame::deal(&config(Variant::Classic), Seating::new(2), &mut rng).unwrap();
     let before = game.clone();
-    let mut a = rummykit::bot(Variant::Rummikub, "greedy", 1).unwrap();
-    let mut b = rummykit::bot(Variant::Rummikub, "greedy", 2).unwrap();
-    let err = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 10).unwrap_err();
     let seat = before.to_move().unwrap();
-    assert_eq!(
-        err,
-        DriverError::IllegalAction {
-            seat,
-            error: AnyError::WrongGame { game: GameKind::Classic, action: GameKind::Rummikub },
+    for (variant, action) in [(Variant::Rummikub, GameKind::Rummikub), (Variant::Scala40, GameKind::Rummy40)]
+    {
+        for &name in variant.bot_names() {
+            let mut a = rummykit::bot(variant, name, 1).unwrap();
+            let mut b = rummykit::bot(variant, name, 2).unwrap();
+            let err = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 10).unwrap_err();
+            assert_eq!(
+                err,
+                DriverError::IllegalAction {
+                    seat,
+                    error: AnyError::WrongGame { game: GameKind::Classic, action },
+                },
+                "{variant} {name}"
+            );
+            assert_eq!(game, before);
         }
-    );
-    assert_eq!(game, before);
+    }
 }
 
 #[test]
@@ -275,6 +281,12 @@ fn every_bot_name_builds_and_others_are_refused() {
             assert_eq!(err, UnknownBot { variant, name: name.to_owned() });
         }
     }
+    // The typed builders behind `bot` offer the same names, exactly.
+    use rummykit::NamedBots;
+    assert_eq!(Variant::Schmidt.bot_names(), Rummikub::BOT_NAMES);
+    assert_eq!(Variant::ClassicLastCard.bot_names(), rummykit::classic::ClassicRummy::BOT_NAMES);
+    assert_eq!(Variant::Rummy40.bot_names(), rummykit::rummy40::Rummy40::BOT_NAMES);
+    assert!(Rummikub::named_bot("Greedy", 1).is_none());
     // Names of one engine's bots are not offered for another's.
     assert!(rummykit::bot(Variant::Rummikub, "planner", 1).is_err());
     assert!(rummykit::bot(Variant::Scala40, "sampler", 1).is_err());
