@@ -53,7 +53,6 @@ impl fmt::Display for GameKind {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[allow(clippy::large_enum_variant, reason = "a configuration is built once per match")]
 #[non_exhaustive]
 pub enum AnyConfig {
     /// Rummikub rules.
@@ -143,16 +142,6 @@ impl AnyAction {
     }
 }
 
-impl fmt::Display for AnyAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnyAction::Rummikub(a) => write!(f, "{a:?}"),
-            AnyAction::Classic(a) => write!(f, "{a}"),
-            AnyAction::Rummy40(a) => write!(f, "{a:?}"),
-        }
-    }
-}
-
 /// What one seat of an [`AnyGame`] may see: the view of the engine playing.
 ///
 /// ```
@@ -167,7 +156,6 @@ impl fmt::Display for AnyAction {
 /// # Ok::<(), rummykit::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
-#[allow(clippy::large_enum_variant, reason = "views are refreshed in place, not moved")]
 #[non_exhaustive]
 pub enum AnyView {
     /// A Rummikub view.
@@ -281,7 +269,6 @@ pub enum AnyError {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[allow(clippy::large_enum_variant, reason = "the state of a hand is moved rarely")]
 #[non_exhaustive]
 pub enum AnyGame {
     /// A hand of Rummikub.
