@@ -32,3 +32,11 @@ pub use rummykit_classic as classic;
 pub use rummykit_rummikub as rummikub;
 /// Rummy 40 and Scala 40 ([`rummykit_rummy40`]).
 pub use rummykit_rummy40 as rummy40;
+
+mod any_game;
+mod bots;
+mod variant;
+
+pub use any_game::{AnyAction, AnyConfig, AnyError, AnyGame, AnyView, GameKind};
+pub use bots::{NamedBots, UnknownBot, bot};
+pub use variant::{UnknownVariant, Variant};

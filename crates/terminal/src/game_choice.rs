@@ -9,7 +9,8 @@ use rummykit_core::{MatchEnd, Ranking};
 use rummykit_rummikub::{Rules, session_terms};
 use rummykit_rummy40::Config as Rummy40Config;
 
-use crate::bots;
+use rummykit::{AnyConfig, Variant};
+
 use crate::text::plural;
 
 /// The games the front end plays.
@@ -47,7 +48,25 @@ impl GameChoice {
         GameChoice::Scala40,
     ];
 
-    /// The name used on the command line and in records.
+    /// The library's [`Variant`] this game is: its name, rules and bots come from there.
+    ///
+    /// ```
+    /// use rummykit::Variant;
+    /// use rummykit_terminal::GameChoice;
+    /// assert_eq!(GameChoice::Schmidt.variant(), Variant::Schmidt);
+    /// ```
+    #[must_use]
+    pub const fn variant(self) -> Variant {
+        match self {
+            GameChoice::Rummikub => Variant::Rummikub,
+            GameChoice::Schmidt => Variant::Schmidt,
+            GameChoice::Classic => Variant::Classic,
+            GameChoice::Rummy40 => Variant::Rummy40,
+            GameChoice::Scala40 => Variant::Scala40,
+        }
+    }
+
+    /// The name used on the command line and in records: the [`Variant`]'s.
     ///
     /// ```
     /// use rummykit_terminal::GameChoice;
@@ -56,23 +75,13 @@ impl GameChoice {
     /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            GameChoice::Rummikub => "rummikub",
-            GameChoice::Schmidt => "schmidt",
-            GameChoice::Classic => "classic",
-            GameChoice::Rummy40 => "rummy40",
-            GameChoice::Scala40 => "scala40",
-        }
+        self.variant().name()
     }
 
-    /// The bot kinds this game offers, weakest first.
+    /// The bot kinds this game offers, weakest first: the [`Variant`]'s.
     #[must_use]
-    pub fn bot_kinds(self) -> &'static [&'static str] {
-        match self {
-            GameChoice::Rummikub | GameChoice::Schmidt => bots::RUMMIKUB,
-            GameChoice::Classic => bots::CLASSIC,
-            GameChoice::Rummy40 | GameChoice::Scala40 => bots::RUMMY40,
-        }
+    pub const fn bot_kinds(self) -> &'static [&'static str] {
+        self.variant().bot_names()
     }
 
     /// The seat counts the game takes (RULES.md §1.1, §2.1, §3.1).
@@ -84,22 +93,13 @@ impl GameChoice {
     /// ```
     #[must_use]
     pub fn seats(self) -> RangeInclusive<usize> {
-        match self {
-            GameChoice::Rummikub => 2..=Rules::standard().tile_set.max_players(),
-            GameChoice::Schmidt => 2..=Rules::schmidt().tile_set.max_players(),
-            // RULES.md §2.1: two to six players with one 52-card pack.
-            GameChoice::Classic => 2..=6,
-            GameChoice::Rummy40 | GameChoice::Scala40 => {
-                rummykit_rummy40::MIN_PLAYERS..=rummykit_rummy40::MAX_PLAYERS
-            }
-        }
+        self.variant().seat_range()
     }
 
     /// The Rummikub rules of this choice (`None` for the card games).
     pub(crate) fn rummikub_rules(self) -> Option<Rules> {
-        match self {
-            GameChoice::Rummikub => Some(Rules::standard()),
-            GameChoice::Schmidt => Some(Rules::schmidt()),
+        match self.variant().config() {
+            AnyConfig::Rummikub(rules) => Some(rules),
             _ => None,
         }
     }
@@ -107,13 +107,10 @@ impl GameChoice {
     /// The Rummy 40 options of this choice, as the front ends play them: the preset
     /// with at most [`RUMMY40_RESTOCKS`](crate::RUMMY40_RESTOCKS) restocks.
     pub(crate) fn rummy40_config(self) -> Option<Rummy40Config> {
-        let mut config = match self {
-            GameChoice::Rummy40 => Rummy40Config::RUMMY40,
-            GameChoice::Scala40 => Rummy40Config::SCALA40,
-            _ => return None,
-        };
-        config.max_restocks = Some(crate::RUMMY40_RESTOCKS);
-        Some(config)
+        match self.variant().config().with_max_restocks(Some(crate::RUMMY40_RESTOCKS)) {
+            AnyConfig::Rummy40(config) => Some(config),
+            _ => None,
+        }
     }
 
     /// Classic Rummy as the front ends play it: at most two restocks (RULES.md §2.5's

@@ -1,0 +1,504 @@
+//! [`AnyGame`]: one [`Game`] over every game of the library, chosen at run time.
+
+use core::fmt;
+use core::ops::RangeInclusive;
+
+use rand::Rng;
+use rummykit_classic::ClassicRummy;
+use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
+use rummykit_rummikub::{Rules, Rummikub};
+use rummykit_rummy40::Rummy40;
+use thiserror::Error;
+
+/// The three rule engines behind every [`Variant`](crate::Variant): what an action, a
+/// view or a configuration belongs to.
+///
+/// ```
+/// use rummykit::{GameKind, Variant};
+/// assert_eq!(Variant::Schmidt.kind(), GameKind::Rummikub);
+/// assert_eq!(Variant::Scala40.kind(), GameKind::Rummy40);
+/// assert_eq!(GameKind::Classic.to_string(), "classic Rummy");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum GameKind {
+    /// Rummikub and its presets ([`Rummikub`]).
+    Rummikub,
+    /// Classic Rummy ([`ClassicRummy`]).
+    Classic,
+    /// Rummy 40 and Scala 40 ([`Rummy40`]).
+    Rummy40,
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameKind::Rummikub => "Rummikub",
+            GameKind::Classic => "classic Rummy",
+            GameKind::Rummy40 => "Rummy 40",
+        })
+    }
+}
+
+/// The rules of an [`AnyGame`]: the configuration of one of the three engines.
+/// [`Variant::config`](crate::Variant::config) gives each preset's.
+///
+/// ```
+/// use rummykit::{AnyConfig, GameKind, Variant};
+/// let config = Variant::Rummy40.config().with_max_restocks(Some(3));
+/// assert_eq!(config.kind(), GameKind::Rummy40);
+/// let AnyConfig::Rummy40(c) = config else { unreachable!() };
+/// assert_eq!(c.max_restocks, Some(3));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum AnyConfig {
+    /// Rummikub rules.
+    Rummikub(Rules),
+    /// Classic Rummy options.
+    Classic(rummykit_classic::Config),
+    /// Rummy 40 / Scala 40 options.
+    Rummy40(rummykit_rummy40::Config),
+}
+
+impl AnyConfig {
+    /// The engine these rules are for.
+    ///
+    /// ```
+    /// use rummykit::{AnyConfig, GameKind};
+    /// assert_eq!(AnyConfig::Rummikub(rummykit::rummikub::Rules::schmidt()).kind(), GameKind::Rummikub);
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> GameKind {
+        match self {
+            AnyConfig::Rummikub(_) => GameKind::Rummikub,
+            AnyConfig::Classic(_) => GameKind::Classic,
+            AnyConfig::Rummy40(_) => GameKind::Rummy40,
+        }
+    }
+
+    /// The same rules with the card games' restock cap set to `cap` (`None`: no cap):
+    /// once the stock has been rebuilt from the discards that many times, the next
+    /// exhaustion ends the hand void (RULES.md §2.5, §3.7). Bots and simulations set
+    /// one so that a hand between players who never meld ends. Rummikub ends by itself
+    /// (an empty pool and a round of passes, §1.7), so its rules are returned as given.
+    ///
+    /// ```
+    /// use rummykit::{AnyConfig, Variant};
+    /// let AnyConfig::Classic(c) = Variant::Classic.config().with_max_restocks(Some(2)) else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!(c.max_restocks, Some(2));
+    /// assert_eq!(Variant::Rummikub.config().with_max_restocks(Some(2)), Variant::Rummikub.config());
+    /// ```
+    #[must_use]
+    pub fn with_max_restocks(self, cap: Option<u32>) -> AnyConfig {
+        match self {
+            AnyConfig::Rummikub(rules) => AnyConfig::Rummikub(rules),
+            AnyConfig::Classic(c) => AnyConfig::Classic(c.with_max_restocks(cap)),
+            AnyConfig::Rummy40(mut c) => {
+                c.max_restocks = cap;
+                AnyConfig::Rummy40(c)
+            }
+        }
+    }
+}
+
+/// An action of an [`AnyGame`]: an action of one of the three engines.
+///
+/// ```
+/// use rummykit::{AnyAction, GameKind};
+/// let draw = AnyAction::Classic(rummykit::classic::Action::DrawStock);
+/// assert_eq!(draw.kind(), GameKind::Classic);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum AnyAction {
+    /// A Rummikub action.
+    Rummikub(rummykit_rummikub::Action),
+    /// A classic Rummy action.
+    Classic(rummykit_classic::Action),
+    /// A Rummy 40 / Scala 40 action.
+    Rummy40(rummykit_rummy40::Action),
+}
+
+impl AnyAction {
+    /// The engine this action is for.
+    ///
+    /// ```
+    /// use rummykit::{AnyAction, GameKind};
+    /// assert_eq!(AnyAction::Rummikub(rummykit::rummikub::Action::Draw).kind(), GameKind::Rummikub);
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> GameKind {
+        match self {
+            AnyAction::Rummikub(_) => GameKind::Rummikub,
+            AnyAction::Classic(_) => GameKind::Classic,
+            AnyAction::Rummy40(_) => GameKind::Rummy40,
+        }
+    }
+}
+
+/// What one seat of an [`AnyGame`] may see: the view of the engine playing.
+///
+/// ```
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyGame, AnyView, Game, GameKind, Seating, Variant};
+/// let mut rng = ChaCha8Rng::seed_from_u64(1);
+/// let game = AnyGame::deal(&Variant::Classic.config(), Seating::new(2), &mut rng)?;
+/// let view = game.view(0);
+/// assert_eq!(view.kind(), GameKind::Classic);
+/// assert!(matches!(view, AnyView::Classic(_)));
+/// # Ok::<(), rummykit::DealError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum AnyView {
+    /// A Rummikub view.
+    Rummikub(rummykit_rummikub::View),
+    /// A classic Rummy view.
+    Classic(rummykit_classic::View),
+    /// A Rummy 40 / Scala 40 view.
+    Rummy40(rummykit_rummy40::View),
+}
+
+impl AnyView {
+    /// The engine this view is of.
+    ///
+    /// ```
+    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand::SeedableRng;
+    /// use rummykit::{AnyGame, Game, GameKind, Seating, Variant};
+    /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let game = AnyGame::deal(&Variant::Scala40.config(), Seating::new(3), &mut rng)?;
+    /// assert_eq!(game.view(2).kind(), GameKind::Rummy40);
+    /// # Ok::<(), rummykit::DealError>(())
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> GameKind {
+        match self {
+            AnyView::Rummikub(_) => GameKind::Rummikub,
+            AnyView::Classic(_) => GameKind::Classic,
+            AnyView::Rummy40(_) => GameKind::Rummy40,
+        }
+    }
+}
+
+/// Why an [`AnyGame`] refused an action.
+///
+/// ```
+/// use rummykit::{AnyError, GameKind, NotYourTurn};
+/// let e = AnyError::WrongGame { game: GameKind::Rummikub, action: GameKind::Rummy40 };
+/// assert_eq!(e.to_string(), "an action of Rummy 40 offered to a game of Rummikub");
+/// let e = AnyError::from(NotYourTurn { seat: 1, to_move: 0 });
+/// assert_eq!(e.to_string(), "it is not seat 1's turn: seat 0 is to move");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AnyError {
+    /// The action was offered for a seat that is not to move (checked before anything
+    /// else, the same for every game).
+    #[error(transparent)]
+    NotYourTurn(#[from] NotYourTurn),
+    /// The action belongs to another game than the one being played.
+    #[error("an action of {action} offered to a game of {game}")]
+    WrongGame {
+        /// The game being played.
+        game: GameKind,
+        /// The game the action belongs to.
+        action: GameKind,
+    },
+    /// Rummikub refused the action.
+    #[error(transparent)]
+    Rummikub(#[from] rummykit_rummikub::ActionError),
+    /// Classic Rummy refused the action.
+    #[error(transparent)]
+    Classic(#[from] rummykit_classic::ActionError),
+    /// Rummy 40 refused the action.
+    #[error(transparent)]
+    Rummy40(#[from] rummykit_rummy40::ActionError),
+}
+
+/// One hand of any game of the library, chosen at run time (from a
+/// [`Variant`](crate::Variant), a name or an [`AnyConfig`]), behind the one [`Game`]
+/// contract: drivers, matches, records, the conformance harness and
+/// [`RandomBot`](rummykit_core::RandomBot) work on it unchanged.
+///
+/// Every call is delegated to the engine playing, with two differences that one type
+/// over three games needs:
+///
+/// * **Scores are higher-is-better for every game.** [`Game::SCORE_ORDER`] is one
+///   constant per type, so Rummy 40's penalty points (lower is better) are reported
+///   negated in [`Game::outcome`]: a hand's winner scores 0 and the others minus their
+///   penalties, and a [`Match`](rummykit_core::Match) ranks them rightly. A match by
+///   elimination at 101 needs the penalties themselves: play it on
+///   [`Rummy40`](rummykit_rummy40::Rummy40) directly.
+/// * **The list of legal actions is not complete for every game**
+///   ([`Game::LISTS_ALL_ACTIONS`] is `false`, as for Rummikub), although the card
+///   games' lists are complete here too.
+///
+/// An action of another game is refused with [`AnyError::WrongGame`], an action for a
+/// seat not to move with [`AnyError::NotYourTurn`], and the state is then unchanged.
+///
+/// ```
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyAction, AnyError, AnyGame, Game, GameKind, Seating, Variant, play_hand};
+///
+/// let variant: Variant = "scala40".parse()?;
+/// let config = variant.config().with_max_restocks(Some(3));
+/// let mut rng = ChaCha8Rng::seed_from_u64(5);
+/// let mut game = AnyGame::deal(&config, Seating::new(2), &mut rng)?;
+///
+/// let seat = game.to_move().expect("a new hand has a seat to move");
+/// let rummikub_draw = AnyAction::Rummikub(rummykit::rummikub::Action::Draw);
+/// assert_eq!(
+///     game.apply(seat, rummikub_draw),
+///     Err(AnyError::WrongGame { game: GameKind::Rummy40, action: GameKind::Rummikub })
+/// );
+///
+/// let mut a = rummykit::bot(variant, "planner", 1)?;
+/// let mut b = rummykit::bot(variant, "random", 2)?;
+/// let (outcome, _) = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 100_000)?;
+/// assert!(outcome.points.iter().all(|&p| p <= 0)); // negated penalties
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum AnyGame {
+    /// A hand of Rummikub.
+    Rummikub(Rummikub),
+    /// A hand of classic Rummy.
+    Classic(ClassicRummy),
+    /// A hand of Rummy 40 or Scala 40.
+    Rummy40(Rummy40),
+}
+
+impl AnyGame {
+    /// The engine playing.
+    ///
+    /// ```
+    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand::SeedableRng;
+    /// use rummykit::{AnyGame, Game, GameKind, Seating, Variant};
+    /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let game = AnyGame::deal(&Variant::Schmidt.config(), Seating::new(4), &mut rng)?;
+    /// assert_eq!(game.kind(), GameKind::Rummikub);
+    /// # Ok::<(), rummykit::DealError>(())
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Rummikub(_) => GameKind::Rummikub,
+            AnyGame::Classic(_) => GameKind::Classic,
+            AnyGame::Rummy40(_) => GameKind::Rummy40,
+        }
+    }
+
+    /// `Ok` when `seat` is to move (or the hand is over: the engine's own "hand over"
+    /// error then applies) and `action` is of this game.
+    fn admit(&self, seat: Seat, action: &AnyAction) -> Result<(), AnyError> {
+        NotYourTurn::check(seat, self.to_move())?;
+        if action.kind() != self.kind() {
+            return Err(AnyError::WrongGame { game: self.kind(), action: action.kind() });
+        }
+        Ok(())
+    }
+}
+
+/// Rummy 40's penalty points as higher-is-better scores (see [`AnyGame`]).
+fn negated(outcome: Outcome) -> Outcome {
+    Outcome { points: outcome.points.into_iter().map(|p| -p).collect(), ..outcome }
+}
+
+impl Game for AnyGame {
+    type Config = AnyConfig;
+    type Action = AnyAction;
+    type View = AnyView;
+    type Error = AnyError;
+
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+
+    /// Deals a hand of the engine `config` is for.
+    fn deal<R: Rng + ?Sized>(config: &AnyConfig, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+        Ok(match config {
+            AnyConfig::Rummikub(rules) => AnyGame::Rummikub(Rummikub::deal(rules, seating, rng)?),
+            AnyConfig::Classic(c) => AnyGame::Classic(ClassicRummy::deal(c, seating, rng)?),
+            AnyConfig::Rummy40(c) => AnyGame::Rummy40(Rummy40::deal(c, seating, rng)?),
+        })
+    }
+
+    fn seat_range(config: &AnyConfig) -> RangeInclusive<usize> {
+        match config {
+            AnyConfig::Rummikub(rules) => Rummikub::seat_range(rules),
+            AnyConfig::Classic(c) => ClassicRummy::seat_range(c),
+            AnyConfig::Rummy40(c) => Rummy40::seat_range(c),
+        }
+    }
+
+    fn seats(&self) -> usize {
+        match self {
+            AnyGame::Rummikub(g) => g.seats(),
+            AnyGame::Classic(g) => g.seats(),
+            AnyGame::Rummy40(g) => g.seats(),
+        }
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        match self {
+            AnyGame::Rummikub(g) => g.to_move(),
+            AnyGame::Classic(g) => g.to_move(),
+            AnyGame::Rummy40(g) => g.to_move(),
+        }
+    }
+
+    fn check(&self, seat: Seat, action: &AnyAction) -> Result<(), AnyError> {
+        self.admit(seat, action)?;
+        match (self, action) {
+            (AnyGame::Rummikub(g), AnyAction::Rummikub(a)) => Ok(Game::check(g, seat, a)?),
+            (AnyGame::Classic(g), AnyAction::Classic(a)) => Ok(Game::check(g, seat, a)?),
+            (AnyGame::Rummy40(g), AnyAction::Rummy40(a)) => Ok(Game::check(g, seat, a)?),
+            // `admit` refused every other pair.
+            _ => Err(AnyError::WrongGame { game: self.kind(), action: action.kind() }),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: AnyAction) -> Result<(), AnyError> {
+        self.admit(seat, &action)?;
+        let (game, kind) = (self.kind(), action.kind());
+        match (self, action) {
+            (AnyGame::Rummikub(g), AnyAction::Rummikub(a)) => Ok(Game::apply(g, seat, a)?),
+            (AnyGame::Classic(g), AnyAction::Classic(a)) => Ok(Game::apply(g, seat, a)?),
+            (AnyGame::Rummy40(g), AnyAction::Rummy40(a)) => Ok(Game::apply(g, seat, a)?),
+            _ => Err(AnyError::WrongGame { game, action: kind }),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<AnyAction>) {
+        out.clear();
+        match self {
+            AnyGame::Rummikub(g) => {
+                let mut own = Vec::new();
+                g.legal_actions(&mut own);
+                out.extend(own.into_iter().map(AnyAction::Rummikub));
+            }
+            AnyGame::Classic(g) => {
+                let mut own = Vec::new();
+                g.legal_actions(&mut own);
+                out.extend(own.into_iter().map(AnyAction::Classic));
+            }
+            AnyGame::Rummy40(g) => {
+                let mut own = Vec::new();
+                g.legal_actions(&mut own);
+                out.extend(own.into_iter().map(AnyAction::Rummy40));
+            }
+        }
+    }
+
+    fn legal_actions_from(view: &AnyView, out: &mut Vec<AnyAction>) {
+        out.clear();
+        match view {
+            AnyView::Rummikub(v) => {
+                let mut own = Vec::new();
+                Rummikub::legal_actions_from(v, &mut own);
+                out.extend(own.into_iter().map(AnyAction::Rummikub));
+            }
+            AnyView::Classic(v) => {
+                let mut own = Vec::new();
+                ClassicRummy::legal_actions_from(v, &mut own);
+                out.extend(own.into_iter().map(AnyAction::Classic));
+            }
+            AnyView::Rummy40(v) => {
+                let mut own = Vec::new();
+                Rummy40::legal_actions_from(v, &mut own);
+                out.extend(own.into_iter().map(AnyAction::Rummy40));
+            }
+        }
+    }
+
+    fn random_action_from<R: Rng + ?Sized>(view: &AnyView, rng: &mut R) -> Option<AnyAction> {
+        match view {
+            AnyView::Rummikub(v) => Rummikub::random_action_from(v, rng).map(AnyAction::Rummikub),
+            AnyView::Classic(v) => ClassicRummy::random_action_from(v, rng).map(AnyAction::Classic),
+            AnyView::Rummy40(v) => Rummy40::random_action_from(v, rng).map(AnyAction::Rummy40),
+        }
+    }
+
+    fn view(&self, seat: Seat) -> AnyView {
+        match self {
+            AnyGame::Rummikub(g) => AnyView::Rummikub(g.view(seat)),
+            AnyGame::Classic(g) => AnyView::Classic(g.view(seat)),
+            AnyGame::Rummy40(g) => AnyView::Rummy40(g.view(seat)),
+        }
+    }
+
+    fn view_into(&self, seat: Seat, view: &mut AnyView) {
+        match (self, view) {
+            (AnyGame::Rummikub(g), AnyView::Rummikub(v)) => g.view_into(seat, v),
+            (AnyGame::Classic(g), AnyView::Classic(v)) => g.view_into(seat, v),
+            (AnyGame::Rummy40(g), AnyView::Rummy40(v)) => g.view_into(seat, v),
+            (game, view) => *view = game.view(seat),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self {
+            AnyGame::Rummikub(g) => g.outcome(),
+            AnyGame::Classic(g) => g.outcome(),
+            AnyGame::Rummy40(g) => g.outcome().map(negated),
+        }
+    }
+}
+
+impl From<Rummikub> for AnyGame {
+    /// ```
+    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand::SeedableRng;
+    /// use rummykit::rummikub::{Rules, Rummikub};
+    /// use rummykit::{AnyGame, Game, Seating};
+    /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let game = Rummikub::deal(&Rules::standard(), Seating::new(2), &mut rng)?;
+    /// assert_eq!(AnyGame::from(game.clone()), AnyGame::Rummikub(game));
+    /// # Ok::<(), rummykit::DealError>(())
+    /// ```
+    fn from(game: Rummikub) -> AnyGame {
+        AnyGame::Rummikub(game)
+    }
+}
+
+impl From<ClassicRummy> for AnyGame {
+    /// ```
+    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand::SeedableRng;
+    /// use rummykit::classic::{ClassicRummy, Config};
+    /// use rummykit::{AnyGame, Game, MatchEnd, Seating};
+    /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let game = ClassicRummy::deal(&Config::standard(MatchEnd::SingleHand), Seating::new(2), &mut rng)?;
+    /// assert_eq!(AnyGame::from(game.clone()), AnyGame::Classic(game));
+    /// # Ok::<(), rummykit::DealError>(())
+    /// ```
+    fn from(game: ClassicRummy) -> AnyGame {
+        AnyGame::Classic(game)
+    }
+}
+
+impl From<Rummy40> for AnyGame {
+    /// ```
+    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand::SeedableRng;
+    /// use rummykit::rummy40::{Config, Rummy40};
+    /// use rummykit::{AnyGame, Game, Seating};
+    /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2), &mut rng)?;
+    /// assert_eq!(AnyGame::from(game.clone()), AnyGame::Rummy40(game));
+    /// # Ok::<(), rummykit::DealError>(())
+    /// ```
+    fn from(game: Rummy40) -> AnyGame {
+        AnyGame::Rummy40(game)
+    }
+}

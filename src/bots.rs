@@ -1,0 +1,180 @@
+//! [`bot`]: the library's bots by name, for any [`Variant`], playing [`AnyGame`].
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_classic::ClassicRummy;
+use rummykit_core::{Bot, Game, RandomBot};
+use rummykit_rummikub::Rummikub;
+use rummykit_rummy40::Rummy40;
+use thiserror::Error;
+
+use crate::variant::{clip, names};
+use crate::{AnyAction, AnyGame, AnyView, GameKind, Variant};
+
+/// A bot name the variant does not offer.
+///
+/// ```
+/// use rummykit::{UnknownBot, Variant};
+/// let err = rummykit::bot(Variant::Classic, "thorough", 1).err().expect("no thorough bot for cards");
+/// assert_eq!(err, UnknownBot { variant: Variant::Classic, name: "thorough".to_owned() });
+/// assert_eq!(err.to_string(), "`thorough` is not a bot of classic: choose one of random, greedy, planner");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[error("`{name}` is not a bot of {variant}: choose one of {}", names(variant.bot_names().iter().copied()))]
+pub struct UnknownBot {
+    /// The variant asked for.
+    pub variant: Variant,
+    /// The name given (its first 40 characters when longer).
+    pub name: String,
+}
+
+/// The bot called `name` (one of [`Variant::bot_names`], in any case) for `variant`,
+/// playing [`AnyGame`]; a bot that draws at random draws from a
+/// [`ChaCha8Rng`](rand_chacha::ChaCha8Rng) seeded with `seed`, so a game between
+/// bots replays exactly.
+///
+/// * `random`: a uniformly random legal action (core's [`RandomBot`]);
+/// * `greedy`: plays the most it can each turn;
+/// * `thorough` (Rummikub): the solver's best play over the whole table;
+/// * `sampler` (Rummikub): the solver, guessing the others' racks by sampling;
+/// * `planner` (card games): keeps the hand that needs the fewest cards to go out.
+///
+/// A bot shown the view of another game than its variant's answers with its own game's
+/// draw, which that game refuses with [`AnyError::WrongGame`](crate::AnyError::WrongGame).
+///
+/// # Errors
+///
+/// [`UnknownBot`] for a name the variant does not offer.
+///
+/// ```
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyGame, Game, Seating, Variant, play_hand};
+///
+/// let variant: Variant = "schmidt".parse()?;
+/// let mut rng = ChaCha8Rng::seed_from_u64(3);
+/// let mut game = AnyGame::deal(&variant.config(), Seating::new(2), &mut rng)?;
+/// let mut a = rummykit::bot(variant, "greedy", 1)?;
+/// let mut b = rummykit::bot(variant, "Random", 2)?;
+/// assert_eq!(b.name(), "random");
+/// let (outcome, _) = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 10_000)?;
+/// assert_eq!(outcome.points.iter().sum::<i64>(), 0); // RULES.md §1.8
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGame>>, UnknownBot> {
+    let unknown = || UnknownBot { variant, name: clip(name) };
+    let name = variant
+        .bot_names()
+        .iter()
+        .copied()
+        .find(|n| n.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(unknown)?;
+    let seated = match variant.kind() {
+        GameKind::Rummikub => Rummikub::named_bot(name, seed).map(Seated::Rummikub),
+        GameKind::Classic => ClassicRummy::named_bot(name, seed).map(Seated::Classic),
+        GameKind::Rummy40 => Rummy40::named_bot(name, seed).map(Seated::Rummy40),
+    };
+    match seated {
+        Some(bot) => Ok(Box::new(bot)),
+        None => Err(unknown()),
+    }
+}
+
+/// The engines whose bots the library builds by name: what [`bot`] builds on, for a
+/// program that plays one engine with its own types (a front end showing a Rummikub
+/// rack, say) and still chooses its bots from strings.
+///
+/// ```
+/// use rummykit::NamedBots;
+/// use rummykit::rummy40::Rummy40;
+/// assert_eq!(Rummy40::BOT_NAMES, ["random", "greedy", "planner"]);
+/// let bot = Rummy40::named_bot("planner", 7).expect("a Rummy 40 bot");
+/// assert_eq!(bot.name(), "planner");
+/// assert!(Rummy40::named_bot("thorough", 7).is_none());
+/// ```
+pub trait NamedBots: Game {
+    /// The names of the engine's bots, weakest first, lower case.
+    const BOT_NAMES: &'static [&'static str];
+
+    /// The bot called `name` (exactly one of [`BOT_NAMES`](NamedBots::BOT_NAMES)),
+    /// drawing at random, if it does, from a [`ChaCha8Rng`] seeded with `seed`; `None`
+    /// for any other name.
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+impl NamedBots for Rummikub {
+    const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "thorough", "sampler"];
+
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub>>> {
+        use rummykit_rummikub::{GreedyBot, SamplerBot, ThoroughBot};
+        Some(match name {
+            "random" => Box::new(RandomBot::new(rng(seed))),
+            "greedy" => Box::new(GreedyBot::new()),
+            "thorough" => Box::new(ThoroughBot::new()),
+            "sampler" => Box::new(SamplerBot::new(rng(seed))),
+            _ => return None,
+        })
+    }
+}
+
+impl NamedBots for ClassicRummy {
+    const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
+
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<ClassicRummy>>> {
+        use rummykit_classic::{GreedyBot, PlannerBot};
+        Some(match name {
+            "random" => Box::new(RandomBot::new(rng(seed))),
+            "greedy" => Box::new(GreedyBot),
+            "planner" => Box::new(PlannerBot::new()),
+            _ => return None,
+        })
+    }
+}
+
+impl NamedBots for Rummy40 {
+    const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
+
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40>>> {
+        use rummykit_rummy40::{GreedyBot, PlannerBot};
+        Some(match name {
+            "random" => Box::new(RandomBot::new(rng(seed))),
+            "greedy" => Box::new(GreedyBot::new()),
+            "planner" => Box::new(PlannerBot::new()),
+            _ => return None,
+        })
+    }
+}
+
+/// A bot of one game seated at an [`AnyGame`]: it plays the views of its game.
+enum Seated {
+    Rummikub(Box<dyn Bot<Rummikub>>),
+    Classic(Box<dyn Bot<ClassicRummy>>),
+    Rummy40(Box<dyn Bot<Rummy40>>),
+}
+
+impl Bot<AnyGame> for Seated {
+    fn name(&self) -> &str {
+        match self {
+            Seated::Rummikub(b) => b.name(),
+            Seated::Classic(b) => b.name(),
+            Seated::Rummy40(b) => b.name(),
+        }
+    }
+
+    fn act(&mut self, view: &<AnyGame as Game>::View) -> AnyAction {
+        match (self, view) {
+            (Seated::Rummikub(b), AnyView::Rummikub(v)) => AnyAction::Rummikub(b.act(v)),
+            (Seated::Classic(b), AnyView::Classic(v)) => AnyAction::Classic(b.act(v)),
+            (Seated::Rummy40(b), AnyView::Rummy40(v)) => AnyAction::Rummy40(b.act(v)),
+            // Seated at another game: no panic, an action of its own game, which the
+            // game refuses with a typed error.
+            (Seated::Rummikub(_), _) => AnyAction::Rummikub(rummykit_rummikub::Action::Draw),
+            (Seated::Classic(_), _) => AnyAction::Classic(rummykit_classic::Action::DrawStock),
+            (Seated::Rummy40(_), _) => AnyAction::Rummy40(rummykit_rummy40::Action::DrawStock),
+        }
+    }
+}
