@@ -53,7 +53,7 @@ pub enum ActionError {
     NotInHand(PieceId),
     /// The cards do not form a valid group or run (§2.4).
     #[error("not a valid meld: {0}")]
-    InvalidMeld(MeldError),
+    InvalidMeld(#[source] MeldError),
     /// Another meld this turn would exceed the limit of one (§2.3).
     #[error("only one meld per turn")]
     MeldLimitReached,

@@ -90,6 +90,7 @@ pub enum TableError {
         /// The kind asked for.
         kind: MeldKind,
         /// The validator's reason.
+        #[source]
         error: MeldError,
     },
     /// Adding the piece would make the meld invalid.
@@ -100,6 +101,7 @@ pub enum TableError {
         /// The piece laid off.
         piece: PieceId,
         /// Why the longer meld is invalid.
+        #[source]
         error: MeldError,
     },
     /// No meld on the table has this id.

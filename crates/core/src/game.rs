@@ -215,7 +215,7 @@ pub enum PositionError {
         dealt: usize,
     },
     /// A meld on the table is not valid.
-    #[error("table meld {index} is not valid")]
+    #[error("table meld {index} is not valid: {error}")]
     InvalidMeld {
         /// Its index on the table.
         index: usize,
@@ -224,7 +224,7 @@ pub enum PositionError {
         error: MeldError,
     },
     /// The table cannot be laid out as saved.
-    #[error("the table cannot be laid out")]
+    #[error("the table cannot be laid out: {0}")]
     Table(#[source] TableError),
     /// A count above what the position allows.
     #[error("{field} is {value}, above the most possible, {max}")]

@@ -291,7 +291,7 @@ fn seating_and_deal_errors() {
     );
     let short = MeldError::TooShort { len: 2, min: 3 };
     let err = DealError::from(PositionError::InvalidMeld { index: 4, error: short });
-    assert_eq!(err.to_string(), "invalid position: table meld 4 is not valid");
+    assert_eq!(err.to_string(), format!("invalid position: table meld 4 is not valid: {short}"));
     // The chain carries the meld's own reason.
     let inner = std::error::Error::source(&err).and_then(std::error::Error::source).map(ToString::to_string);
     assert_eq!(inner, Some(short.to_string()));

@@ -58,6 +58,7 @@ pub enum PlayError {
         /// Index in the new table.
         index: usize,
         /// Why.
+        #[source]
         error: MeldError,
     },
     /// §1.5: before the initial meld is down (in an earlier turn) the table may not be
