@@ -93,7 +93,8 @@ impl Rummy40 {
             return;
         }
         let mut list = LegalActions::new();
-        generate(&self.position(), &mut list, Mode::of(&self.config), &mut |a| self.check(a).is_ok());
+        let pos = self.position();
+        generate(&pos, &mut list, Mode::of(&self.config), &mut |a| pos.check(a).is_ok());
         list.drain_into(out);
     }
 
@@ -120,51 +121,6 @@ impl Rummy40 {
         let mut list = LegalActions::new();
         generate(&self.position(), &mut list, Mode::Reference, &mut |a| self.check(a).is_ok());
         list.drain_into(out);
-    }
-
-    /// Every meld formable from `cards`, by faces.
-    pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
-        self.position().face_melds(cards)
-    }
-
-    /// Can `card` (in the mover's hand) be melded or built right now, by one action that
-    /// leaves a legal discard? Used where a rule obliges the player to play a card this
-    /// turn (a taken discard, a won joker), so that the obligation can always be met.
-    pub(crate) fn can_play(&self, card: PieceId) -> bool {
-        let face = self.face(card);
-        for m in self.table.melds() {
-            for end in [RunEnd::Front, RunEnd::Back] {
-                // A build the meld itself refuses fails the full check too: only those it
-                // takes are played out on a copy of the game (the costly part).
-                let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
-                if fits && self.check(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
-                    return true;
-                }
-            }
-        }
-        let hand = self.hand(self.to_move);
-        let pos = self.position();
-        let mut arena = Vec::new();
-        let mut keys = Vec::new();
-        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().iter().any(|&f| Some(f) == face)) {
-            keys.clear();
-            pos.expand(
-                &[fm],
-                &pos.ids_by_face(hand),
-                Some(card),
-                &mut arena,
-                &mut keys,
-                &mut Scratch::default(),
-            );
-            for key in &keys {
-                if let Some(m) = decode_batch(&arena[key.clone()]).pop()
-                    && self.check(&Action::Meld(m)).is_ok()
-                {
-                    return true;
-                }
-            }
-        }
-        false
     }
 }
 
@@ -297,12 +253,8 @@ impl LegalActions {
         if pos.phase == Phase::Over {
             return;
         }
-        // A full state agreeing with the view, built only if an action needs the check.
-        let mut game: Option<Option<Rummy40>> = None;
-        let mut check = |a: &Action| {
-            game.get_or_insert_with(|| Rummy40::from_view(view)).as_ref().is_some_and(|g| g.check(a).is_ok())
-        };
-        generate(&pos, self, Mode::of(&view.config), &mut check);
+        // The view holds everything the check reads.
+        generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
     }
 
     /// How many actions are listed.
@@ -1535,6 +1487,42 @@ impl Position<'_> {
         }
     }
 
+    /// Calls `f(kind, pieces)` for new melds of cards of the hand holding `card` (every
+    /// meld by faces, every choice of identities, normalized) until it returns `true`;
+    /// `true` if it did. The melds of the obligation to play a card this turn.
+    pub(crate) fn any_meld_with(
+        &self,
+        card: PieceId,
+        f: &mut dyn FnMut(MeldKind, &[PieceId]) -> bool,
+    ) -> bool {
+        let Some(face) = self.face(card) else { return false };
+        let hand = self.hand;
+        let by_face = self.ids_by_face(hand);
+        let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
+        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
+            arena.clear();
+            keys.clear();
+            self.expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            for key in &keys {
+                // One meld: its kind, its ids plus 2, then 1 (see `Position::expand`).
+                let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
+                    continue;
+                };
+                let kind = if kind == 2 { MeldKind::Group } else { MeldKind::Run };
+                let mut pieces = [card; MAX_MELD_LEN];
+                let mut len = 0;
+                for (slot, p) in pieces.iter_mut().zip(ids.iter().take_while(|&&b| b >= 2)) {
+                    *slot = PieceId::new(p - 2).unwrap_or(card);
+                    len += 1;
+                }
+                if f(kind, &pieces[..len]) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The ids of `cards` by face index.
     pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
         let mut by_face = [PieceSet::new(); 53];
@@ -2065,6 +2053,7 @@ mod tests {
                         opened: false,
                         phase: Phase::Play,
                         taken: None,
+                        won_jokers: PieceSet::new(),
                         listed: None,
                     };
                     let faces = pos.with_faces(hand, <[Card]>::to_vec);

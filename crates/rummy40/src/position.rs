@@ -27,6 +27,8 @@ pub(crate) struct Position<'a> {
     pub(crate) phase: Phase,
     /// The card taken from the pile this turn.
     pub(crate) taken: Option<PieceId>,
+    /// The jokers won by a swap this turn.
+    pub(crate) won_jokers: PieceSet,
     /// The cards a view listed when it was refreshed (see [`Position::hand_cards`]).
     pub(crate) listed: Option<&'a HandCards>,
 }
@@ -46,6 +48,7 @@ impl Rummy40 {
             opened: self.opened[seat],
             phase: self.phase,
             taken: self.taken_this_turn(),
+            won_jokers: self.won_jokers(),
             listed: None,
         }
     }
@@ -70,6 +73,7 @@ impl View {
             opened: self.opened.get(self.seat).copied().unwrap_or(false),
             phase: self.phase,
             taken: self.taken_this_turn,
+            won_jokers: self.won_jokers,
             listed: Some(&self.hand_cards),
         })
     }
