@@ -16,7 +16,7 @@ use rummykit_core::{
 
 use crate::action::sort_builds;
 use crate::game::swap_slot;
-use crate::position::Position;
+use crate::position::{Position, may_extend};
 use crate::{Action, ActionError, LayOff, NewMeld, OpeningScope, Phase, meld_value};
 
 /// What a checked action will do: everything [`Position::check`] found that the commit
@@ -224,6 +224,13 @@ impl<'a> Position<'a> {
     /// the cards the options oblige the player to play first.
     fn check_discard(&self, piece: PieceId) -> Result<(), ActionError> {
         self.discard_allowed(self.hand, piece)?;
+        self.played_first()
+    }
+
+    /// The cards the options oblige the player to play before discarding (a taken
+    /// discard, a won joker) are no longer in hand: the part of a discard's check that
+    /// does not depend on the card.
+    pub(crate) fn played_first(&self) -> Result<(), ActionError> {
         if self.config.taken_discard_must_be_used_after_open
             && let Some(card) = self.taken
             && self.hand.contains(card)
@@ -508,7 +515,7 @@ impl<'a> After<'a> {
         let mut rest = pos.hand;
         rest.remove(card);
         for at in 0..self.scene.len {
-            let Some(meld) = self.meld(at) else { continue };
+            let Some(meld) = self.meld(at).filter(|m| may_extend(m, face)) else { continue };
             // A set takes a card at its back whichever end is named: one try decides.
             let ends: &[RunEnd] =
                 if meld.kind() == MeldKind::Run { &[RunEnd::Front, RunEnd::Back] } else { &[RunEnd::Back] };

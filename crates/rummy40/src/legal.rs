@@ -30,7 +30,7 @@ use rummykit_core::{
 
 use crate::action::normalize_pieces;
 use crate::game::swap_slot;
-use crate::position::Position;
+use crate::position::{Position, may_extend};
 use crate::{
     Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_open, meld_value, rank_value,
     run_position_value,
@@ -630,11 +630,9 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
     } else {
         // The discards in one pass (most of the list).
         let allowed = cards.iter().filter(|&&(piece, face)| discards.allows(piece, face));
-        if sink.checked {
-            for &(piece, _) in allowed {
-                sink.push_item(Item::Discard(piece), || true);
-            }
-        } else {
+        // The check of a discard is the per-card rules, decided above, and the cards to
+        // be played first, which do not depend on the card.
+        if !sink.checked || pos.played_first().is_ok() {
             sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
         }
     }
@@ -1450,7 +1448,10 @@ impl Position<'_> {
         for p in left {
             // The cards left are in hand, on no meld: whether one fits is the meld's own
             // rule, the one the table's `lay_off` applies, and gives the longer meld.
-            let Some(longer) = self.face(p).and_then(|face| meld.extended(face, end, &self.rules).ok())
+            let Some(longer) = self
+                .face(p)
+                .filter(|&face| may_extend(&meld, face))
+                .and_then(|face| meld.extended(face, end, &self.rules).ok())
             else {
                 continue;
             };
