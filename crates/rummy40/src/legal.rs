@@ -365,10 +365,22 @@ struct Sink<'a> {
     /// Fast mode whose survivors also go through `check`: the options that oblige a
     /// player to play a card only refuse more, so the bounds stay exact filters.
     checked: bool,
+    /// No card the options oblige the player to play (a taken discard, a won joker) is
+    /// in hand: then a play that only takes cards from the hand (a meld, an opening
+    /// without a take, a build) leaves none either, and the check adds nothing to the
+    /// cheap conditions for it.
+    settled: bool,
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
 impl Sink<'_> {
+    /// Must `item`, passing the cheap conditions, also pass the check?
+    fn needs_check(&self, item: &Item) -> bool {
+        self.checked
+            && !(self.settled
+                && matches!(item, Item::Build { .. } | Item::Meld { .. } | Item::Open { take: false, .. }))
+    }
+
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
         let keep =
             if self.reference { (self.check)(&a) } else { ok(&a) && (!self.checked || (self.check)(&a)) };
@@ -385,7 +397,7 @@ impl Sink<'_> {
         let keep = if self.reference {
             (self.check)(&self.out.build(item))
         } else {
-            ok() && (!self.checked || (self.check)(&self.out.build(item)))
+            ok() && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -408,7 +420,8 @@ impl Sink<'_> {
             (self.check)(&a)
         } else {
             let (Item::Open { start, end, .. } | Item::Meld { start, end }) = item else { return };
-            ok(cards - self.out.pieces(start, end)) && (!self.checked || (self.check)(&self.out.build(item)))
+            ok(cards - self.out.pieces(start, end))
+                && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -436,7 +449,9 @@ impl Mode {
 
 /// Every legal action of `pos` into `out` (see the module docs).
 fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
-    let mut sink = Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, check };
+    let settled = pos.played_first().is_ok();
+    let mut sink =
+        Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, settled, check };
     let reference = sink.reference;
     let hand = pos.hand;
     match pos.phase {
@@ -632,7 +647,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         let allowed = cards.iter().filter(|&&(piece, face)| discards.allows(piece, face));
         // The check of a discard is the per-card rules, decided above, and the cards to
         // be played first, which do not depend on the card.
-        if !sink.checked || pos.played_first().is_ok() {
+        if !sink.checked || sink.settled {
             sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
         }
     }
