@@ -366,24 +366,26 @@ struct Sink<'a> {
     /// player to play a card only refuse more, so the bounds stay exact filters.
     checked: bool,
     /// No card the options oblige the player to play (a taken discard, a won joker) is
-    /// in hand: then a play that only takes cards from the hand (a meld, an opening
-    /// without a take, a build) leaves none either, and the check adds nothing to the
-    /// cheap conditions for it.
+    /// in hand. Then only a play that brings a card to the hand (a take, a joker swap)
+    /// can make one: any other (a meld, a build, an opening or a rummy, whose taken
+    /// card is melded) leaves none, and the check adds nothing to the cheap conditions.
     settled: bool,
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
 impl Sink<'_> {
-    /// Must `item`, passing the cheap conditions, also pass the check?
+    /// Must `item`, passing the cheap conditions, also pass the check? (Releases always
+    /// go through it; rummies are [`Item::Other`].)
     fn needs_check(&self, item: &Item) -> bool {
-        self.checked
-            && !(self.settled
-                && matches!(item, Item::Build { .. } | Item::Meld { .. } | Item::Open { take: false, .. }))
+        self.checked && (!self.settled || matches!(item, Item::TakeDiscard | Item::SwapJoker { .. }))
     }
 
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
-        let keep =
-            if self.reference { (self.check)(&a) } else { ok(&a) && (!self.checked || (self.check)(&a)) };
+        let keep = if self.reference {
+            (self.check)(&a)
+        } else {
+            ok(&a) && (!self.needs_check(&Item::Other(0)) || (self.check)(&a))
+        };
         if keep {
             let item = self.out.item(a);
             self.out.items.push(item);
