@@ -8,13 +8,13 @@
 //! own lay-off rule) but for the rules that depend on what is left (the threshold, a
 //! card left to discard, the discard rules), which are decided by the same functions
 //! the referee's check uses ([`Position::discard_allowed`] and friends). A joker swap is
-//! decided by the referee's slot rule and the meld's validator without a copy of the
-//! state (`Position::swap_ok`); releases, rare, go through the full check. Under the
-//! options that oblige a player to play a card this turn
-//! (`taken_discard_must_be_used_after_open`, `swapped_joker_must_be_played_same_turn`)
-//! the candidates that pass those functions also go through the check: such options
-//! only refuse more, so the cheap conditions stay exact filters and the check decides
-//! only what they let through.
+//! decided by the referee's slot rule and the meld's validator (`Position::swap_ok`);
+//! releases, rare, go through the check. Under the options that oblige a player to play
+//! a card this turn (`taken_discard_must_be_used_after_open`,
+//! `swapped_joker_must_be_played_same_turn`) the candidates that pass those functions
+//! and could leave such a card in hand also go through the check (`Position::check`,
+//! which reads the position and copies nothing): such options only refuse more, so the
+//! cheap conditions stay exact filters and the check decides only what they let through.
 //!
 //! Batches of new melds (openings, single melds) are enumerated as byte keys that sort
 //! as the batches would ([`Position::expand`]): [`LegalActions`] counts the list and
@@ -736,8 +736,8 @@ impl Position<'_> {
     }
 
     /// Would the referee accept the joker swap of `piece` (face `face`, in the hand, the
-    /// player opened, in the play phase) on `m`? The same rules as `Rummy40::step` on a
-    /// copy, without the copy: the slot by [`swap_slot`], the meld with the card in
+    /// player opened, in the play phase) on `m`? The rules of `Position::check` for a
+    /// swap, the parts that decide here: the slot by [`swap_slot`], the meld with the card in
     /// place of that joker valid (the table's `replace`: the card, from the hand, is on
     /// no meld), and a card left to discard. Not for the options that oblige plays
     /// (their guard needs the full check).

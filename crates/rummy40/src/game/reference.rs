@@ -419,7 +419,15 @@ mod tests {
         let hand: Vec<PieceId> = g.hand(seat).iter().collect();
         let all: Vec<PieceId> = g.catalog().ids().collect();
         let meld_ids: Vec<MeldId> = (0..g.table().len() as u16 + 2).map(MeldId::new).collect();
-        let mut out = vec![Action::DrawStock, Action::TakeDiscard];
+        let discard = hand.first().copied().unwrap_or(all[0]);
+        let mut out = vec![
+            Action::DrawStock,
+            Action::TakeDiscard,
+            Action::Open { melds: Vec::new() },
+            Action::TakeDiscardAndOpen { melds: Vec::new() },
+            Action::GoRummy { melds: Vec::new(), builds: Vec::new(), discard },
+            Action::TakeDiscardAndGoRummy { melds: Vec::new(), builds: Vec::new(), discard },
+        ];
         let card = |rng: &mut ChaCha8Rng| {
             *if rng.random_bool(0.8) { hand.choose(rng) } else { None }.unwrap_or(all.choose(rng).unwrap())
         };
@@ -541,6 +549,13 @@ mod tests {
             "PlayableDiscard",
             "Table",
             "NoJokerFor",
+            "AlreadyOpened",
+            "NoMelds",
+            "TakenCardNotMelded",
+            "OpeningBelowThreshold",
+            "ClosedSet",
+            "NotAReleasableSet",
+            "JokerDiscard",
         ] {
             assert!(errors.contains(e), "no {e} met: {errors:?}");
         }
