@@ -12,6 +12,9 @@ use crate::{
     View,
 };
 
+#[cfg(test)]
+mod reference;
+
 /// Where the player to move is in their turn (`RULES.md` §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -647,9 +650,6 @@ pub(crate) fn swap_slot(meld: &Meld<Card>, face: Card, config: &Config) -> Resul
     };
     slot.ok_or(NoSwap::NoJokerFor)
 }
-
-#[cfg(test)]
-mod reference;
 
 impl Game for Rummy40 {
     type Config = Config;
