@@ -531,6 +531,8 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
 fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Sink<'_>) {
     let hand = pos.hand;
     let reference = sink.reference;
+    // The faces of the hand that fit a table meld, once the table's fits are known.
+    let mut fitting = None;
     if !pos.opened {
         let reach = LazyReach::new(pos.table);
         let threshold = match pos.config.opening_threshold_scope {
@@ -600,6 +602,9 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
             pos.table_fits(cards, &mut fits);
+            if pos.config.forbid_playable_discard {
+                fitting = Some(fits.iter().fold(0u64, |bits, f| bits | f.front | f.back));
+            }
             for &(piece, face) in cards {
                 let bit = 1u64 << face.index();
                 for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
@@ -639,7 +644,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             }
         }
     }
-    let discards = pos.discards(cards);
+    let discards = pos.discards(cards, fitting);
     if reference {
         for &(piece, _) in cards {
             sink.push_checked(Action::Discard(piece));

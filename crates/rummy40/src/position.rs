@@ -142,8 +142,9 @@ impl<'a> Position<'a> {
     /// Which cards of the hand `cards` (ids with their faces) [`Position::discard_allowed`]
     /// accepts, decided for the whole hand at once (the same rules, with what does not
     /// depend on the card computed once): the enumeration of discards asks it of every
-    /// card.
-    pub(crate) fn discards(&self, cards: &[(PieceId, Card)]) -> Discards {
+    /// card. `fitting`: the faces of the hand (bits by face index) that fit a table meld,
+    /// if the caller knows them (else [`Position::fits`] is asked).
+    pub(crate) fn discards(&self, cards: &[(PieceId, Card)], fitting: Option<u64>) -> Discards {
         let taken = self.taken.and_then(|t| self.catalog.face(t));
         // Jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers.
         let jokers = !(self.config.joker_discard == JokerDiscard::OnlyWhenClosing
@@ -154,7 +155,11 @@ impl<'a> Position<'a> {
             // A playable card may not be thrown while a card that fits nowhere could be.
             let unplayable: PieceSet = cards
                 .iter()
-                .filter(|&&(q, f)| rule.allows(q, f) && self.fits(q).is_none())
+                .filter(|&&(q, f)| {
+                    rule.allows(q, f)
+                        && fitting
+                            .map_or_else(|| self.fits(q).is_none(), |bits| bits & 1u64 << f.index() == 0)
+                })
                 .map(|&(q, _)| q)
                 .collect();
             if !unplayable.is_empty() {
