@@ -363,6 +363,18 @@ impl Rummy40 {
     /// # Errors
     ///
     /// The [`ActionError`] that [`Rummy40::apply`] would return.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// assert_eq!(game.check(&Action::DrawStock), Ok(()));
+    /// let card = game.hand(1).first().unwrap();
+    /// // RULES.md §3.3: the turn starts with a draw.
+    /// assert_eq!(game.check(&Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
+    /// ```
     pub fn check(&self, action: &Action) -> Result<(), ActionError> {
         self.position().check(action).map(|_| ())
     }
@@ -373,6 +385,19 @@ impl Rummy40 {
     /// # Errors
     ///
     /// An [`ActionError`] naming the rule; the game is then unchanged.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// game.apply(Action::DrawStock).unwrap();
+    /// assert_eq!((game.phase(), game.hand(1).len()), (Phase::Play, 14));
+    /// let before = game.clone();
+    /// assert_eq!(game.apply(Action::DrawStock), Err(ActionError::WrongPhase { phase: Phase::Play }));
+    /// assert_eq!(game, before);
+    /// ```
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
         let plan = self.position().check(&action)?;
         self.commit(plan);
