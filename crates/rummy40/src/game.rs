@@ -2,16 +2,19 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, Meld, MeldId, MeldKind, MeldRules, MeldTable,
-    NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, ScoreOrder, Seat, Seating,
-    TableError, deal_cards,
+    Card, Catalog, DealError, Face, Game, JokerRole, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldRules,
+    MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, RunEnd, ScoreOrder, Seat,
+    Seating, deal_cards,
 };
 
-use crate::action::sort_builds;
+use crate::check::Plan;
 use crate::{
-    Action, ActionError, Config, HAND_SIZE, LayOff, MAX_PLAYERS, MIN_PLAYERS, NewMeld, OpeningScope,
-    RummyBonus, Set3JokerSwap, View, meld_value,
+    Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, RummyBonus, Set3JokerSwap,
+    View,
 };
+
+#[cfg(test)]
+mod reference;
 
 /// Where the player to move is in their turn (`RULES.md` §3.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -185,7 +188,8 @@ impl Rummy40 {
 
     /// A full state agreeing with `view` in everything the view's seat can see; the
     /// hidden cards (other hands, the stock) are placed arbitrarily. `None` if the view
-    /// is inconsistent (its counts do not add up to the pack).
+    /// is inconsistent (its counts do not add up to the pack). For the tests of views.
+    #[cfg(test)]
     pub(crate) fn from_view(view: &View) -> Option<Rummy40> {
         let catalog = view.config.catalog().ok()?;
         let n = view.hand_sizes.len();
@@ -357,35 +361,111 @@ impl Rummy40 {
         self.end.as_ref().map(|e| e.penalties.as_slice())
     }
 
-    /// Checks `action` for the player to move without playing it.
+    /// Checks `action` for the player to move without playing it: the same check as
+    /// [`Rummy40::apply`], reading the state only (nothing is copied).
     ///
     /// # Errors
     ///
     /// The [`ActionError`] that [`Rummy40::apply`] would return.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// assert_eq!(game.check(&Action::DrawStock), Ok(()));
+    /// let card = game.hand(1).first().unwrap();
+    /// // RULES.md §3.3: the turn starts with a draw.
+    /// assert_eq!(game.check(&Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
+    /// ```
     pub fn check(&self, action: &Action) -> Result<(), ActionError> {
-        self.clone().step(action)
+        self.position().check(action).map(|_| ())
     }
 
-    /// Plays `action` for the player to move.
+    /// Plays `action` for the player to move: the check, then the commit of what it
+    /// found.
     ///
     /// # Errors
     ///
     /// An [`ActionError`] naming the rule; the game is then unchanged.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// game.apply(Action::DrawStock).unwrap();
+    /// assert_eq!((game.phase(), game.hand(1).len()), (Phase::Play, 14));
+    /// let before = game.clone();
+    /// assert_eq!(game.apply(Action::DrawStock), Err(ActionError::WrongPhase { phase: Phase::Play }));
+    /// assert_eq!(game, before);
+    /// ```
     pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        let plan = self.position().check(&action)?;
+        self.commit(plan);
+        Ok(())
+    }
+
+    /// Carries out a checked plan (see `check.rs`): moves the cards it names, ends the
+    /// turn or the hand. Decides nothing: every rule was applied by the check.
+    fn commit(&mut self, plan: Plan<'_>) {
         let seat = self.to_move;
         // A draw brings one card that was not in the hand, a discard takes one away.
-        let drawn_or_discarded = match action {
-            Action::DrawStock | Action::TakeDiscard => Some(true),
-            Action::Discard(_) => Some(false),
+        let drawn_or_discarded = match plan {
+            Plan::Draw | Plan::Take => Some(true),
+            Plan::Discard(_) => Some(false),
             _ => None,
         };
-        if self.safe_in_place(&action) {
-            // Refused before any change, or known to succeed: no copy needed.
-            self.step(&action)?;
-        } else {
-            let mut next = self.clone();
-            next.step(&action)?;
-            *self = next;
+        match plan {
+            Plan::Draw => {
+                if let Some(card) = self.piles.draw_stock() {
+                    self.hands[seat].insert(card);
+                    self.phase = Phase::Play;
+                }
+            }
+            Plan::Take => self.take_discard(),
+            Plan::Open { take, melds } => {
+                if take {
+                    self.take_discard();
+                }
+                for m in melds {
+                    self.place(m);
+                }
+                self.opened[seat] = true;
+            }
+            Plan::Meld(m) => self.place(m),
+            Plan::Build { piece, meld, end } => self.build(piece, meld, end),
+            Plan::Swap { piece, meld, slot, joker } => {
+                let Some(target) = self.table.meld(meld) else { return };
+                let mut pieces = [piece; MAX_MELD_LEN];
+                let len = target.pieces().len();
+                pieces[..len].copy_from_slice(target.pieces());
+                pieces[slot] = piece;
+                self.replace(meld, &pieces[..len], &[piece], joker);
+            }
+            Plan::Release { meld, added, joker } => {
+                let Some(target) = self.table.meld(meld) else { return };
+                let mut pieces: Vec<PieceId> =
+                    target.pieces().iter().copied().filter(|&p| p != joker).collect();
+                pieces.extend(added);
+                self.replace(meld, &pieces, &added, joker);
+            }
+            Plan::Rummy { take, melds, builds, discard } => {
+                if take {
+                    self.take_discard();
+                }
+                for m in melds {
+                    self.place(m);
+                }
+                for b in &builds {
+                    self.build(b.piece, b.meld, b.end);
+                }
+                self.opened[seat] = true;
+                self.discard(discard);
+            }
+            Plan::Discard(piece) => self.discard(piece),
         }
         // Only the mover's hand changed; every other seat's known cards are still in
         // its hand (an invariant of every state: dealt empty, checked on loading).
@@ -399,44 +479,80 @@ impl Rummy40 {
                 };
             }
         }
-        Ok(())
     }
 
-    /// `true` if `step` may run on the state itself: `DrawStock` and `Discard` refuse
-    /// before they change anything; a plain take of the discard and a build are checked
-    /// here with the same rules `step` applies after changing the state (the card fits,
-    /// a card is left to discard). Under the options that oblige plays the guard needs
-    /// the full check, so those go through a copy.
-    fn safe_in_place(&self, action: &Action) -> bool {
-        match action {
-            Action::DrawStock | Action::Discard(_) => return true,
-            _ if self.config.obliges_plays() => return false,
-            _ => {}
+    /// Takes the top discard into the hand (checked: the pile holds one).
+    fn take_discard(&mut self) {
+        if let Some(card) = self.piles.take_discard() {
+            self.hands[self.to_move].insert(card);
+            self.known[self.to_move].insert(card);
+            self.turn.taken = Some(card);
+            self.phase = Phase::Play;
         }
-        let pos = self.position();
-        match action {
-            Action::TakeDiscard => {
-                self.phase == Phase::Draw
-                    && pos.opened
-                    && pos.top_discard.is_some_and(|top| {
-                        let mut hand = pos.hand;
-                        hand.insert(top);
-                        pos.with_taken(top).can_discard_from(hand)
-                    })
+    }
+
+    /// Puts the checked meld `m` on the table from the hand. The table validates it
+    /// again; the hand gives up its cards only once it is placed, so no card is lost
+    /// whatever happens.
+    fn place(&mut self, m: &NewMeld) {
+        let seat = self.to_move;
+        let placed = self.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules);
+        debug_assert!(placed.is_ok(), "a checked meld is refused: {placed:?}");
+        if placed.is_ok() {
+            for p in &m.pieces {
+                self.hands[seat].remove(*p);
             }
-            Action::Build { piece, meld, end } => {
-                self.phase == Phase::Play
-                    && pos.opened
-                    && pos.hand.contains(*piece)
-                    && self.table.check_lay_off(*meld, *piece, *end, &self.catalog, &self.rules).is_ok()
-                    && {
-                        let mut hand = pos.hand;
-                        hand.remove(*piece);
-                        pos.can_discard_from(hand)
-                    }
-            }
-            _ => false,
         }
+    }
+
+    /// Builds the checked `piece` onto `meld` at `end`.
+    fn build(&mut self, piece: PieceId, meld: MeldId, end: RunEnd) {
+        let built = self.table.lay_off(meld, piece, end, &self.catalog, &self.rules);
+        debug_assert!(built.is_ok(), "a checked build is refused: {built:?}");
+        if built.is_ok() {
+            self.hands[self.to_move].remove(piece);
+        }
+    }
+
+    /// Gives meld `id` the checked `pieces`: `added` leave the hand, `joker` comes to it,
+    /// won this turn (`RULES.md` §3.6).
+    fn replace(&mut self, id: MeldId, pieces: &[PieceId], added: &[PieceId], joker: PieceId) {
+        let replaced = self.table.replace(id, pieces, &self.catalog, &self.rules);
+        debug_assert!(replaced.is_ok(), "a checked joker exchange is refused: {replaced:?}");
+        if replaced.is_ok() {
+            let hand = &mut self.hands[self.to_move];
+            for &p in added {
+                hand.remove(p);
+            }
+            hand.insert(joker);
+            self.turn.won_jokers.insert(joker);
+        }
+    }
+
+    /// The checked discard that ends the turn (`RULES.md` §3.3, §3.7): the hand goes out,
+    /// or the stock is restocked if it ran out, or the next seat is to move.
+    fn discard(&mut self, piece: PieceId) {
+        let seat = self.to_move;
+        self.hands[seat].remove(piece);
+        self.piles.discard(piece);
+        if self.hands[seat].is_empty() {
+            self.finish(Some(seat), !self.turn.opened_before);
+            return;
+        }
+        // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
+        // this discard stays up as the new pile.
+        if self.piles.stock_len() == 0 {
+            let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
+            if capped || !self.piles.restock(Restock::RUMMY40) {
+                // The restock cap is reached, or nothing can be restocked: the hand is void.
+                self.finish(None, false);
+                return;
+            }
+        }
+        let n = self.hands.len();
+        self.to_move = (seat + 1) % n;
+        self.phase = Phase::Draw;
+        self.turn = Turn { opened_before: self.opened[self.to_move], ..Turn::default() };
     }
 
     /// Cards `seat` took from the discard pile and still holds: public knowledge.
@@ -466,348 +582,6 @@ impl Rummy40 {
         game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
         game.hand_lens = hand_lens(&game.hands);
         game
-    }
-
-    /// Plays `action` in place; on `Err` the state may be half-changed (callers work on
-    /// a clone).
-    fn step(&mut self, action: &Action) -> Result<(), ActionError> {
-        let seat = self.to_move;
-        let phase = self.phase;
-        let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
-        if phase == Phase::Over {
-            return Err(ActionError::HandOver);
-        }
-        match action {
-            Action::DrawStock => {
-                want(Phase::Draw)?;
-                let card = self.piles.draw_stock().ok_or(ActionError::HandOver)?;
-                self.hands[seat].insert(card);
-                self.phase = Phase::Play;
-            }
-            Action::TakeDiscard => {
-                want(Phase::Draw)?;
-                if !self.opened[seat] {
-                    return Err(ActionError::NotOpened);
-                }
-                self.take_discard()?;
-                self.guard()?;
-            }
-            Action::TakeDiscardAndOpen { melds } => {
-                want(Phase::Draw)?;
-                self.unopened()?;
-                let card = self.take_discard()?;
-                self.open(melds, Some(card), Some(self.config.opening_threshold))?;
-            }
-            Action::Open { melds } => {
-                want(Phase::Play)?;
-                self.unopened()?;
-                let threshold = match self.config.opening_threshold_scope {
-                    OpeningScope::Always => Some(self.config.opening_threshold),
-                    OpeningScope::OnlyWhenTakingDiscard => None,
-                };
-                self.open(melds, None, threshold)?;
-            }
-            Action::Meld(m) => {
-                want(Phase::Play)?;
-                self.opened_now()?;
-                self.check_pieces(m.pieces.iter())?;
-                self.place(m)?;
-                self.guard()?;
-            }
-            Action::Build { piece, meld, end } => {
-                want(Phase::Play)?;
-                self.opened_now()?;
-                self.check_pieces([piece])?;
-                self.table.lay_off(*meld, *piece, *end, &self.catalog, &self.rules)?;
-                self.hands[seat].remove(*piece);
-                self.guard()?;
-            }
-            Action::SwapJoker { piece, meld } => {
-                want(Phase::Play)?;
-                self.opened_now()?;
-                self.check_pieces([piece])?;
-                self.swap_joker(*piece, *meld)?;
-                self.guard()?;
-            }
-            Action::ReleaseJoker { meld, pieces } => {
-                want(Phase::Play)?;
-                self.opened_now()?;
-                self.check_pieces(pieces.iter())?;
-                self.release_joker(*meld, *pieces)?;
-                self.guard()?;
-            }
-            Action::GoRummy { melds, builds, discard } => {
-                want(Phase::Play)?;
-                self.unopened()?;
-                self.go_rummy(melds, builds, *discard, None)?;
-            }
-            Action::TakeDiscardAndGoRummy { melds, builds, discard } => {
-                want(Phase::Draw)?;
-                self.unopened()?;
-                let card = self.take_discard()?;
-                self.go_rummy(melds, builds, *discard, Some(card))?;
-            }
-            Action::Discard(piece) => {
-                want(Phase::Play)?;
-                self.discard(*piece)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn unopened(&self) -> Result<(), ActionError> {
-        if self.opened[self.to_move] { Err(ActionError::AlreadyOpened) } else { Ok(()) }
-    }
-
-    fn opened_now(&self) -> Result<(), ActionError> {
-        if self.opened[self.to_move] { Ok(()) } else { Err(ActionError::NotOpened) }
-    }
-
-    /// Takes the top discard into the hand.
-    fn take_discard(&mut self) -> Result<PieceId, ActionError> {
-        let card = self.piles.take_discard().ok_or(ActionError::EmptyDiscardPile)?;
-        self.hands[self.to_move].insert(card);
-        self.known[self.to_move].insert(card);
-        self.turn.taken = Some(card);
-        self.phase = Phase::Play;
-        Ok(card)
-    }
-
-    /// Every piece is in the hand of the player to move, and none is named twice.
-    fn check_pieces<'a>(&self, pieces: impl IntoIterator<Item = &'a PieceId>) -> Result<(), ActionError> {
-        let hand = self.hands[self.to_move];
-        let mut seen = PieceSet::new();
-        for &p in pieces {
-            if !hand.contains(p) {
-                return Err(ActionError::NotInHand(p));
-            }
-            if !seen.insert(p) {
-                return Err(ActionError::RepeatedPiece(p));
-            }
-        }
-        Ok(())
-    }
-
-    /// Puts `m` on the table from the hand; returns its opening value.
-    fn place(&mut self, m: &NewMeld) -> Result<u32, ActionError> {
-        let seat = self.to_move;
-        let id = self.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules)?;
-        for p in &m.pieces {
-            self.hands[seat].remove(*p);
-        }
-        Ok(self.table.meld(id).map_or(0, |t| meld_value(t.meld())))
-    }
-
-    /// The opening (`RULES.md` §3.5): melds from hand, `taken` among them, worth the threshold.
-    fn open(
-        &mut self,
-        melds: &[NewMeld],
-        taken: Option<PieceId>,
-        threshold: Option<u32>,
-    ) -> Result<(), ActionError> {
-        if melds.is_empty() {
-            return Err(ActionError::NoMelds);
-        }
-        self.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()))?;
-        let mut value = 0;
-        for m in melds {
-            value += self.place(m)?;
-        }
-        if let Some(card) = taken
-            && !melds.iter().any(|m| m.pieces.contains(&card))
-        {
-            return Err(ActionError::TakenCardNotMelded { card });
-        }
-        if let Some(needed) = threshold
-            && value < needed
-        {
-            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
-        }
-        self.opened[self.to_move] = true;
-        self.guard()
-    }
-
-    /// Going rummy (`RULES.md` §3.7): the whole hand but `discard` as new melds and
-    /// builds onto melds already on the table, then the discard.
-    fn go_rummy(
-        &mut self,
-        melds: &[NewMeld],
-        builds: &[LayOff],
-        discard: PieceId,
-        taken: Option<PieceId>,
-    ) -> Result<(), ActionError> {
-        if melds.is_empty() {
-            return Err(ActionError::NoMelds);
-        }
-        let built = builds.iter().map(|b| &b.piece);
-        self.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()).chain(built).chain([&discard]))?;
-        let named: usize = melds.iter().map(|m| m.pieces.len()).sum::<usize>() + builds.len() + 1;
-        let hand_len = self.hands[self.to_move].len();
-        if named < hand_len {
-            return Err(ActionError::RummyIncomplete { left: hand_len - named });
-        }
-        // Builds go onto melds already on the table: one laid in this action would just
-        // be laid longer.
-        let first_new = self.table.next_id().index();
-        for b in builds {
-            if self.table.meld(b.meld).is_none() {
-                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.meld.index());
-                return Err(if new {
-                    ActionError::RummyBuildOnNewMeld { meld: b.meld }
-                } else {
-                    TableError::NoSuchMeld(b.meld).into()
-                });
-            }
-        }
-        let mut value = 0;
-        for m in melds {
-            value += self.place(m)?;
-        }
-        if let Some(card) = taken
-            && !melds.iter().any(|m| m.pieces.contains(&card))
-        {
-            return Err(ActionError::TakenCardNotMelded { card });
-        }
-        let needed = self.config.opening_threshold;
-        if self.config.rummy_requires_opening_threshold && value < needed {
-            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
-        }
-        let mut order = builds.to_vec();
-        sort_builds(&mut order);
-        for b in &order {
-            self.table.lay_off(b.meld, b.piece, b.end, &self.catalog, &self.rules)?;
-            self.hands[self.to_move].remove(b.piece);
-        }
-        self.opened[self.to_move] = true;
-        self.discard(discard)
-    }
-
-    /// The turn can still end (`RULES.md` §3.3: every turn ends with a discard): a card
-    /// of the hand may be discarded, and every card the rules oblige the player to play
-    /// this turn (a taken discard, a won joker) can still be played by one action that
-    /// keeps this true. Checked after every play, so a player is never stuck.
-    fn guard(&self) -> Result<(), ActionError> {
-        let hand = self.hands[self.to_move];
-        // If any card passes the basic rules, one passes them all (see discard_allowed).
-        if !self.position().can_discard_from(hand) {
-            return Err(ActionError::NoDiscardLeft);
-        }
-        if self.config.taken_discard_must_be_used_after_open
-            && let Some(card) = self.turn.taken
-            && hand.contains(card)
-            && !self.can_play(card)
-        {
-            return Err(ActionError::TakenCardNotUsed { card });
-        }
-        if self.config.swapped_joker_must_be_played_same_turn {
-            for joker in self.turn.won_jokers & hand {
-                if !self.can_play(joker) {
-                    return Err(ActionError::SwappedJokerNotPlayed { joker });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
-    fn discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
-        self.position().discard_allowed(self.hands[self.to_move], piece)
-    }
-
-    /// The discard that ends the turn (`RULES.md` §3.3, §3.7).
-    fn discard(&mut self, piece: PieceId) -> Result<(), ActionError> {
-        self.discard_allowed(piece)?;
-        let seat = self.to_move;
-        if self.config.taken_discard_must_be_used_after_open
-            && let Some(card) = self.turn.taken
-            && self.hands[seat].contains(card)
-        {
-            return Err(ActionError::TakenCardNotUsed { card });
-        }
-        if self.config.swapped_joker_must_be_played_same_turn
-            && let Some(joker) = (self.turn.won_jokers & self.hands[seat]).first()
-        {
-            return Err(ActionError::SwappedJokerNotPlayed { joker });
-        }
-        self.hands[seat].remove(piece);
-        self.piles.discard(piece);
-        if self.hands[seat].is_empty() {
-            self.finish(Some(seat), !self.turn.opened_before);
-            return Ok(());
-        }
-        // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
-        // this discard stays up as the new pile.
-        if self.piles.stock_len() == 0 {
-            let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
-            if capped || !self.piles.restock(Restock::RUMMY40) {
-                // The restock cap is reached, or nothing can be restocked: the hand is void.
-                self.finish(None, false);
-                return Ok(());
-            }
-        }
-        let n = self.hands.len();
-        self.to_move = (seat + 1) % n;
-        self.phase = Phase::Draw;
-        self.turn = Turn { opened_before: self.opened[self.to_move], ..Turn::default() };
-        Ok(())
-    }
-
-    /// The joker swap (`RULES.md` §3.6).
-    fn swap_joker(&mut self, piece: PieceId, id: MeldId) -> Result<(), ActionError> {
-        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
-        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
-        let slot = swap_slot(target.meld(), face, &self.config).map_err(|e| e.error(id, piece))?;
-        let mut pieces = target.pieces().to_vec();
-        let joker = pieces[slot];
-        pieces[slot] = piece;
-        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
-        let hand = &mut self.hands[self.to_move];
-        hand.remove(piece);
-        hand.insert(joker);
-        self.turn.won_jokers.insert(joker);
-        Ok(())
-    }
-
-    /// Both missing suits added to a set of three with a joker (`RULES.md` §3.6).
-    fn release_joker(&mut self, id: MeldId, added: [PieceId; 2]) -> Result<(), ActionError> {
-        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
-        let meld = target.meld();
-        let jokers = meld.jokers();
-        if meld.kind() == MeldKind::Group && meld.len() == 4 && jokers > 0 {
-            return Err(ActionError::ClosedSet { meld: id });
-        }
-        let not_releasable = ActionError::NotAReleasableSet { meld: id };
-        if meld.kind() != MeldKind::Group || meld.len() != 3 || jokers == 0 {
-            return Err(not_releasable);
-        }
-        let present = meld.group_suits().unwrap_or(0xF);
-        let number = meld.value_at(0);
-        let mut suits = 0u8;
-        for p in added {
-            let face = self.catalog.face(p).ok_or(ActionError::NotInHand(p))?;
-            match face.suit_index() {
-                Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
-                    suits |= 1 << s;
-                }
-                _ => return Err(not_releasable),
-            }
-        }
-        // Keep the naturals and all jokers but the last; the last joker comes free.
-        let old = target.pieces();
-        let Some(free_at) = (0..old.len()).rev().find(|&i| meld.faces()[i].is_joker()) else {
-            return Err(not_releasable);
-        };
-        let joker = old[free_at];
-        let mut pieces: Vec<PieceId> = old.iter().copied().filter(|&p| p != joker).collect();
-        pieces.extend(added);
-        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
-        let hand = &mut self.hands[self.to_move];
-        for p in added {
-            hand.remove(p);
-        }
-        hand.insert(joker);
-        self.turn.won_jokers.insert(joker);
-        Ok(())
     }
 
     /// Ends the hand and scores it (`RULES.md` §3.8).
@@ -869,7 +643,7 @@ pub(crate) enum NoSwap {
 }
 
 impl NoSwap {
-    fn error(self, meld: MeldId, piece: PieceId) -> ActionError {
+    pub(crate) fn error(self, meld: MeldId, piece: PieceId) -> ActionError {
         match self {
             NoSwap::ClosedSet => ActionError::ClosedSet { meld },
             NoSwap::NeedsBothMissingSuits => ActionError::NeedsBothMissingSuits { meld },

@@ -8,13 +8,13 @@
 //! own lay-off rule) but for the rules that depend on what is left (the threshold, a
 //! card left to discard, the discard rules), which are decided by the same functions
 //! the referee's check uses ([`Position::discard_allowed`] and friends). A joker swap is
-//! decided by the referee's slot rule and the meld's validator without a copy of the
-//! state (`Position::swap_ok`); releases, rare, go through the full check. Under the
-//! options that oblige a player to play a card this turn
-//! (`taken_discard_must_be_used_after_open`, `swapped_joker_must_be_played_same_turn`)
-//! the candidates that pass those functions also go through the check: such options
-//! only refuse more, so the cheap conditions stay exact filters and the check decides
-//! only what they let through.
+//! decided by the referee's slot rule and the meld's validator (`Position::swap_ok`);
+//! releases, rare, go through the check. Under the options that oblige a player to play
+//! a card this turn (`taken_discard_must_be_used_after_open`,
+//! `swapped_joker_must_be_played_same_turn`) the candidates that pass those functions
+//! and could leave such a card in hand also go through the check (`Position::check`,
+//! which reads the position and copies nothing): such options only refuse more, so the
+//! cheap conditions stay exact filters and the check decides only what they let through.
 //!
 //! Batches of new melds (openings, single melds) are enumerated as byte keys that sort
 //! as the batches would ([`Position::expand`]): [`LegalActions`] counts the list and
@@ -30,7 +30,7 @@ use rummykit_core::{
 
 use crate::action::normalize_pieces;
 use crate::game::swap_slot;
-use crate::position::Position;
+use crate::position::{Position, may_extend};
 use crate::{
     Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_open, meld_value, rank_value,
     run_position_value,
@@ -93,7 +93,8 @@ impl Rummy40 {
             return;
         }
         let mut list = LegalActions::new();
-        generate(&self.position(), &mut list, Mode::of(&self.config), &mut |a| self.check(a).is_ok());
+        let pos = self.position();
+        generate(&pos, &mut list, Mode::of(&self.config), &mut |a| pos.check(a).is_ok());
         list.drain_into(out);
     }
 
@@ -120,51 +121,6 @@ impl Rummy40 {
         let mut list = LegalActions::new();
         generate(&self.position(), &mut list, Mode::Reference, &mut |a| self.check(a).is_ok());
         list.drain_into(out);
-    }
-
-    /// Every meld formable from `cards`, by faces.
-    pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
-        self.position().face_melds(cards)
-    }
-
-    /// Can `card` (in the mover's hand) be melded or built right now, by one action that
-    /// leaves a legal discard? Used where a rule obliges the player to play a card this
-    /// turn (a taken discard, a won joker), so that the obligation can always be met.
-    pub(crate) fn can_play(&self, card: PieceId) -> bool {
-        let face = self.face(card);
-        for m in self.table.melds() {
-            for end in [RunEnd::Front, RunEnd::Back] {
-                // A build the meld itself refuses fails the full check too: only those it
-                // takes are played out on a copy of the game (the costly part).
-                let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
-                if fits && self.check(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
-                    return true;
-                }
-            }
-        }
-        let hand = self.hand(self.to_move);
-        let pos = self.position();
-        let mut arena = Vec::new();
-        let mut keys = Vec::new();
-        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().iter().any(|&f| Some(f) == face)) {
-            keys.clear();
-            pos.expand(
-                &[fm],
-                &pos.ids_by_face(hand),
-                Some(card),
-                &mut arena,
-                &mut keys,
-                &mut Scratch::default(),
-            );
-            for key in &keys {
-                if let Some(m) = decode_batch(&arena[key.clone()]).pop()
-                    && self.check(&Action::Meld(m)).is_ok()
-                {
-                    return true;
-                }
-            }
-        }
-        false
     }
 }
 
@@ -297,12 +253,8 @@ impl LegalActions {
         if pos.phase == Phase::Over {
             return;
         }
-        // A full state agreeing with the view, built only if an action needs the check.
-        let mut game: Option<Option<Rummy40>> = None;
-        let mut check = |a: &Action| {
-            game.get_or_insert_with(|| Rummy40::from_view(view)).as_ref().is_some_and(|g| g.check(a).is_ok())
-        };
-        generate(&pos, self, Mode::of(&view.config), &mut check);
+        // The view holds everything the check reads.
+        generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
     }
 
     /// How many actions are listed.
@@ -413,13 +365,27 @@ struct Sink<'a> {
     /// Fast mode whose survivors also go through `check`: the options that oblige a
     /// player to play a card only refuse more, so the bounds stay exact filters.
     checked: bool,
+    /// No card the options oblige the player to play (a taken discard, a won joker) is
+    /// in hand. Then only a play that brings a card to the hand (a take, a joker swap)
+    /// can make one: any other (a meld, a build, an opening or a rummy, whose taken
+    /// card is melded) leaves none, and the check adds nothing to the cheap conditions.
+    settled: bool,
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
 impl Sink<'_> {
+    /// Must `item`, passing the cheap conditions, also pass the check? (Releases always
+    /// go through it; rummies are [`Item::Other`].)
+    fn needs_check(&self, item: &Item) -> bool {
+        self.checked && (!self.settled || matches!(item, Item::TakeDiscard | Item::SwapJoker { .. }))
+    }
+
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
-        let keep =
-            if self.reference { (self.check)(&a) } else { ok(&a) && (!self.checked || (self.check)(&a)) };
+        let keep = if self.reference {
+            (self.check)(&a)
+        } else {
+            ok(&a) && (!self.needs_check(&Item::Other(0)) || (self.check)(&a))
+        };
         if keep {
             let item = self.out.item(a);
             self.out.items.push(item);
@@ -433,7 +399,7 @@ impl Sink<'_> {
         let keep = if self.reference {
             (self.check)(&self.out.build(item))
         } else {
-            ok() && (!self.checked || (self.check)(&self.out.build(item)))
+            ok() && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -456,7 +422,8 @@ impl Sink<'_> {
             (self.check)(&a)
         } else {
             let (Item::Open { start, end, .. } | Item::Meld { start, end }) = item else { return };
-            ok(cards - self.out.pieces(start, end)) && (!self.checked || (self.check)(&self.out.build(item)))
+            ok(cards - self.out.pieces(start, end))
+                && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -484,7 +451,9 @@ impl Mode {
 
 /// Every legal action of `pos` into `out` (see the module docs).
 fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
-    let mut sink = Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, check };
+    let settled = pos.played_first().is_ok();
+    let mut sink =
+        Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, settled, check };
     let reference = sink.reference;
     let hand = pos.hand;
     match pos.phase {
@@ -562,6 +531,8 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
 fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Sink<'_>) {
     let hand = pos.hand;
     let reference = sink.reference;
+    // The faces of the hand that fit a table meld, once the table's fits are known.
+    let mut fitting = None;
     if !pos.opened {
         let reach = LazyReach::new(pos.table);
         let threshold = match pos.config.opening_threshold_scope {
@@ -631,6 +602,9 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
             pos.table_fits(cards, &mut fits);
+            if pos.config.forbid_playable_discard {
+                fitting = Some(fits.iter().fold(0u64, |bits, f| bits | f.front | f.back));
+            }
             for &(piece, face) in cards {
                 let bit = 1u64 << face.index();
                 for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
@@ -670,7 +644,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             }
         }
     }
-    let discards = pos.discards(cards);
+    let discards = pos.discards(cards, fitting);
     if reference {
         for &(piece, _) in cards {
             sink.push_checked(Action::Discard(piece));
@@ -678,11 +652,9 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
     } else {
         // The discards in one pass (most of the list).
         let allowed = cards.iter().filter(|&&(piece, face)| discards.allows(piece, face));
-        if sink.checked {
-            for &(piece, _) in allowed {
-                sink.push_item(Item::Discard(piece), || true);
-            }
-        } else {
+        // The check of a discard is the per-card rules, decided above, and the cards to
+        // be played first, which do not depend on the card.
+        if !sink.checked || sink.settled {
             sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
         }
     }
@@ -769,8 +741,8 @@ impl Position<'_> {
     }
 
     /// Would the referee accept the joker swap of `piece` (face `face`, in the hand, the
-    /// player opened, in the play phase) on `m`? The same rules as `Rummy40::step` on a
-    /// copy, without the copy: the slot by [`swap_slot`], the meld with the card in
+    /// player opened, in the play phase) on `m`? The rules of `Position::check` for a
+    /// swap, the parts that decide here: the slot by [`swap_slot`], the meld with the card in
     /// place of that joker valid (the table's `replace`: the card, from the hand, is on
     /// no meld), and a card left to discard. Not for the options that oblige plays
     /// (their guard needs the full check).
@@ -1498,7 +1470,10 @@ impl Position<'_> {
         for p in left {
             // The cards left are in hand, on no meld: whether one fits is the meld's own
             // rule, the one the table's `lay_off` applies, and gives the longer meld.
-            let Some(longer) = self.face(p).and_then(|face| meld.extended(face, end, &self.rules).ok())
+            let Some(longer) = self
+                .face(p)
+                .filter(|&face| may_extend(&meld, face))
+                .and_then(|face| meld.extended(face, end, &self.rules).ok())
             else {
                 continue;
             };
@@ -1533,6 +1508,42 @@ impl Position<'_> {
             }
             _ => self.with_faces(with_top, f),
         }
+    }
+
+    /// Calls `f(kind, pieces)` for new melds of cards of the hand holding `card` (every
+    /// meld by faces, every choice of identities, normalized) until it returns `true`;
+    /// `true` if it did. The melds of the obligation to play a card this turn.
+    pub(crate) fn any_meld_with(
+        &self,
+        card: PieceId,
+        f: &mut dyn FnMut(MeldKind, &[PieceId]) -> bool,
+    ) -> bool {
+        let Some(face) = self.face(card) else { return false };
+        let hand = self.hand;
+        let by_face = self.ids_by_face(hand);
+        let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
+        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
+            arena.clear();
+            keys.clear();
+            self.expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            for key in &keys {
+                // One meld: its kind, its ids plus 2, then 1 (see `Position::expand`).
+                let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
+                    continue;
+                };
+                let kind = if kind == 2 { MeldKind::Group } else { MeldKind::Run };
+                let mut pieces = [card; MAX_MELD_LEN];
+                let mut len = 0;
+                for (slot, p) in pieces.iter_mut().zip(ids.iter().take_while(|&&b| b >= 2)) {
+                    *slot = PieceId::new(p - 2).unwrap_or(card);
+                    len += 1;
+                }
+                if f(kind, &pieces[..len]) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The ids of `cards` by face index.
@@ -2065,6 +2076,7 @@ mod tests {
                         opened: false,
                         phase: Phase::Play,
                         taken: None,
+                        won_jokers: PieceSet::new(),
                         listed: None,
                     };
                     let faces = pos.with_faces(hand, <[Card]>::to_vec);

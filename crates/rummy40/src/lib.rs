@@ -33,6 +33,7 @@
 mod action;
 mod analysis;
 mod bots;
+mod check;
 mod config;
 mod error;
 mod game;

@@ -5,7 +5,7 @@
 //! enumeration.
 
 use rummykit_core::{
-    Card, Catalog, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd, TableMeld,
+    Card, Catalog, Face, Meld, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd, TableMeld,
 };
 
 use crate::view::HandCards;
@@ -27,6 +27,8 @@ pub(crate) struct Position<'a> {
     pub(crate) phase: Phase,
     /// The card taken from the pile this turn.
     pub(crate) taken: Option<PieceId>,
+    /// The jokers won by a swap this turn.
+    pub(crate) won_jokers: PieceSet,
     /// The cards a view listed when it was refreshed (see [`Position::hand_cards`]).
     pub(crate) listed: Option<&'a HandCards>,
 }
@@ -46,6 +48,7 @@ impl Rummy40 {
             opened: self.opened[seat],
             phase: self.phase,
             taken: self.taken_this_turn(),
+            won_jokers: self.won_jokers(),
             listed: None,
         }
     }
@@ -70,6 +73,7 @@ impl View {
             opened: self.opened.get(self.seat).copied().unwrap_or(false),
             phase: self.phase,
             taken: self.taken_this_turn,
+            won_jokers: self.won_jokers,
             listed: Some(&self.hand_cards),
         })
     }
@@ -138,8 +142,9 @@ impl<'a> Position<'a> {
     /// Which cards of the hand `cards` (ids with their faces) [`Position::discard_allowed`]
     /// accepts, decided for the whole hand at once (the same rules, with what does not
     /// depend on the card computed once): the enumeration of discards asks it of every
-    /// card.
-    pub(crate) fn discards(&self, cards: &[(PieceId, Card)]) -> Discards {
+    /// card. `fitting`: the faces of the hand (bits by face index) that fit a table meld,
+    /// if the caller knows them (else [`Position::fits`] is asked).
+    pub(crate) fn discards(&self, cards: &[(PieceId, Card)], fitting: Option<u64>) -> Discards {
         let taken = self.taken.and_then(|t| self.catalog.face(t));
         // Jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers.
         let jokers = !(self.config.joker_discard == JokerDiscard::OnlyWhenClosing
@@ -150,7 +155,11 @@ impl<'a> Position<'a> {
             // A playable card may not be thrown while a card that fits nowhere could be.
             let unplayable: PieceSet = cards
                 .iter()
-                .filter(|&&(q, f)| rule.allows(q, f) && self.fits(q).is_none())
+                .filter(|&&(q, f)| {
+                    rule.allows(q, f)
+                        && fitting
+                            .map_or_else(|| self.fits(q).is_none(), |bits| bits & 1u64 << f.index() == 0)
+                })
                 .map(|&(q, _)| q)
                 .collect();
             if !unplayable.is_empty() {
@@ -170,9 +179,34 @@ impl<'a> Position<'a> {
             } else {
                 &[RunEnd::Back]
             };
-            ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
+            may_extend(m.meld(), face) && ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
         };
         self.table.melds().iter().find(fits).map(|m| m.id())
+    }
+}
+
+/// Could `face` extend `meld` at some end? A necessary condition, read from the meld's
+/// kind, suit and end values without validating anything: a natural extends only a set
+/// of its rank or a run of its suit at the value below its first card or above its last
+/// (counted round the corner, which the validator then refuses where the rules do); a
+/// joker may extend any meld. Every build tried goes through [`Meld::extended`] after it.
+pub(crate) fn may_extend(meld: &Meld<Card>, face: Card) -> bool {
+    let (Some(suit), Some(number)) = (face.suit_index(), face.number()) else { return true };
+    // Values as ranks 1–13 (an ace above the king counts 14).
+    let rank = |v: u8| (v + 12) % 13 + 1;
+    match meld.kind() {
+        MeldKind::Group => meld.value_at(0).is_none_or(|v| rank(v) == number),
+        MeldKind::Run => {
+            let (Some(s), Some(first), Some(last)) =
+                (meld.run_suit(), meld.value_at(0), meld.value_at(meld.len().saturating_sub(1)))
+            else {
+                return true;
+            };
+            let (lo, hi) = (rank(first), rank(last));
+            s == suit
+                && (number == if lo == 1 { 13 } else { lo - 1 }
+                    || number == if hi == 13 { 1 } else { hi + 1 })
+        }
     }
 }
 
@@ -193,5 +227,61 @@ impl Discards {
         Some(face) != self.taken
             && (self.jokers || !face.is_joker())
             && self.only.is_none_or(|only| only.contains(piece))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::IndexedRandom;
+    use rand::{RngExt, SeedableRng};
+    use rummykit_core::{Card, Face, Game, MeldKind, RunEnd, Seating};
+
+    use super::may_extend;
+    use crate::{Action, Config, Rummy40};
+
+    /// [`may_extend`] is a necessary condition: every face that extends a meld at either
+    /// end passes it, for the melds of random games (runs with the ace low and high,
+    /// sets, jokers), and it rules most faces out.
+    #[test]
+    fn may_extend_holds_for_every_face_that_extends() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut legal = Vec::new();
+        let (mut extended, mut ruled_out, mut melds) = (0, 0, 0);
+        for game_no in 0..160 {
+            let mut config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            config.ace_low_in_runs = game_no % 4 < 2;
+            let rules = config.meld_rules();
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            for _ in 0..600 {
+                if g.to_move().is_none() {
+                    break;
+                }
+                g.legal_actions(&mut legal);
+                let playing: Vec<&Action> =
+                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                let a = match playing.choose(&mut rng) {
+                    Some(&a) if rng.random_bool(0.8) => a.clone(),
+                    _ => legal.choose(&mut rng).unwrap().clone(),
+                };
+                g.apply(a).unwrap();
+            }
+            for m in g.table().melds() {
+                melds += usize::from(m.meld().kind() == MeldKind::Run);
+                for i in 0..=52 {
+                    let face = Card::from_index(i).unwrap();
+                    let fits = [RunEnd::Front, RunEnd::Back]
+                        .iter()
+                        .any(|&end| m.extended(face, end, &rules).is_ok());
+                    if fits {
+                        assert!(may_extend(m.meld(), face), "{face:?} extends {m:?}");
+                        extended += 1;
+                    } else if !may_extend(m.meld(), face) {
+                        ruled_out += 1;
+                    }
+                }
+            }
+        }
+        assert!(melds > 300 && extended > 1_000, "{melds} runs, {extended} extensions");
+        assert!(ruled_out > extended * 10, "{ruled_out} ruled out, {extended} extend");
     }
 }

@@ -1,0 +1,556 @@
+//! The check of an action: [`Position::check`] reads the mover's side of a state and
+//! says what the action will do, as a [`Plan`] that is already validated, without
+//! changing or copying anything; `Rummy40::commit` then carries a plan out. Applying is
+//! check + commit; checking alone is the same check.
+//!
+//! The rules that look past the action (`RULES.md` §3.3: the turn must still be able to
+//! end with a discard; under the Scala 40 options a taken discard or a won joker must
+//! still be playable) are decided on an [`After`]: the hand, the turn and the table as
+//! the action would leave them, the table as a [`Scene`] (the table itself under the
+//! melds the action adds or changes, each kept on the stack of the check that made it).
+
+use rummykit_core::{
+    Card, Face, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, TableError,
+    TableMeld,
+};
+
+use crate::action::sort_builds;
+use crate::game::swap_slot;
+use crate::position::{Position, may_extend};
+use crate::{Action, ActionError, LayOff, NewMeld, OpeningScope, Phase, meld_value};
+
+/// What a checked action will do: everything [`Position::check`] found that the commit
+/// needs (borrowing the action's melds), so that the commit decides nothing.
+#[derive(Debug)]
+pub(crate) enum Plan<'a> {
+    /// Draw the top of the stock.
+    Draw,
+    /// Take the top discard.
+    Take,
+    /// Open with `melds`, after taking the top discard if `take`.
+    Open { take: bool, melds: &'a [NewMeld] },
+    /// One more meld.
+    Meld(&'a NewMeld),
+    /// A build onto a table meld.
+    Build { piece: PieceId, meld: MeldId, end: RunEnd },
+    /// The joker at `slot` of `meld` exchanged for `piece`.
+    Swap { piece: PieceId, meld: MeldId, slot: usize, joker: PieceId },
+    /// `added` put into the set of three `meld`, `joker` freed.
+    Release { meld: MeldId, added: [PieceId; 2], joker: PieceId },
+    /// Going rummy: the top discard taken if `take`, `melds`, the `builds` in the
+    /// order they are applied, then `discard`.
+    Rummy { take: bool, melds: &'a [NewMeld], builds: Vec<LayOff>, discard: PieceId },
+    /// The discard that ends the turn.
+    Discard(PieceId),
+}
+
+/// The table as the checked plays would leave it (see the module docs): the table's own
+/// melds by place, then the `new` melds of an opening, then the melds of the chain of
+/// changes (each a meld replaced or added, the latest first).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Scene<'a> {
+    table: &'a MeldTable<Card>,
+    /// Melds an opening adds, after the table's (checked valid).
+    new: &'a [NewMeld],
+    /// Melds in all: the table's, the opening's, those the chain adds.
+    len: usize,
+    top: Option<&'a Change<'a>>,
+}
+
+/// One meld of a [`Scene`] replaced (`at` below the scene's length) or added (`at` its
+/// length).
+#[derive(Debug)]
+struct Change<'a> {
+    at: usize,
+    meld: Meld<Card>,
+    below: Option<&'a Change<'a>>,
+}
+
+impl<'a> Scene<'a> {
+    fn of(table: &'a MeldTable<Card>) -> Scene<'a> {
+        Scene { table, new: &[], len: table.len(), top: None }
+    }
+
+    /// This scene with `change` on top.
+    fn with<'b>(&self, change: &'b Change<'b>) -> Scene<'b>
+    where
+        'a: 'b,
+    {
+        Scene { len: self.len.max(change.at + 1), top: Some(change), ..*self }
+    }
+}
+
+/// The mover's side of the state as an action would leave it: `pos` with the hand, the
+/// taken card and the won jokers after the action, and the table as `scene`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct After<'a> {
+    pos: Position<'a>,
+    scene: Scene<'a>,
+}
+
+impl<'a> Position<'a> {
+    /// Checks `action` for the player to move; on success says what it will do. The
+    /// errors, and their order, are the rules of `RULES.md` §3 as each action meets them.
+    pub(crate) fn check<'x>(&self, action: &'x Action) -> Result<Plan<'x>, ActionError> {
+        let phase = self.phase;
+        if phase == Phase::Over {
+            return Err(ActionError::HandOver);
+        }
+        let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
+        match action {
+            Action::DrawStock => {
+                want(Phase::Draw)?;
+                if self.stock_len == 0 {
+                    return Err(ActionError::HandOver);
+                }
+                Ok(Plan::Draw)
+            }
+            Action::TakeDiscard => {
+                want(Phase::Draw)?;
+                if !self.opened {
+                    return Err(ActionError::NotOpened);
+                }
+                self.after_take()?.guard()?;
+                Ok(Plan::Take)
+            }
+            Action::TakeDiscardAndOpen { melds } => {
+                want(Phase::Draw)?;
+                self.unopened()?;
+                let after = self.after_take()?;
+                after.open(melds, after.pos.taken, Some(self.config.opening_threshold))?;
+                Ok(Plan::Open { take: true, melds })
+            }
+            Action::Open { melds } => {
+                want(Phase::Play)?;
+                self.unopened()?;
+                let threshold = match self.config.opening_threshold_scope {
+                    OpeningScope::Always => Some(self.config.opening_threshold),
+                    OpeningScope::OnlyWhenTakingDiscard => None,
+                };
+                self.after().open(melds, None, threshold)?;
+                Ok(Plan::Open { take: false, melds })
+            }
+            Action::Meld(m) => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces(m.pieces.iter())?;
+                let meld = self.table.check_new(m.kind, &m.pieces, &self.catalog, &self.rules)?;
+                let change = Change { at: self.table.len(), meld, below: None };
+                self.after().played(self.hand - pieces_of(&m.pieces), &change).guard()?;
+                Ok(Plan::Meld(m))
+            }
+            &Action::Build { piece, meld, end } => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces([&piece])?;
+                let longer = self.table.check_lay_off(meld, piece, end, &self.catalog, &self.rules)?;
+                let change = Change { at: place_of(self.table, meld)?.0, meld: longer, below: None };
+                let mut rest = self.hand;
+                rest.remove(piece);
+                self.after().played(rest, &change).guard()?;
+                Ok(Plan::Build { piece, meld, end })
+            }
+            &Action::SwapJoker { piece, meld } => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces([&piece])?;
+                self.swap(piece, meld)
+            }
+            &Action::ReleaseJoker { meld, pieces } => {
+                want(Phase::Play)?;
+                self.opened_now()?;
+                self.check_pieces(pieces.iter())?;
+                self.release(meld, pieces)
+            }
+            Action::GoRummy { melds, builds, discard } => {
+                want(Phase::Play)?;
+                self.unopened()?;
+                let builds = self.after().rummy(melds, builds, *discard, None)?;
+                Ok(Plan::Rummy { take: false, melds, builds, discard: *discard })
+            }
+            Action::TakeDiscardAndGoRummy { melds, builds, discard } => {
+                want(Phase::Draw)?;
+                self.unopened()?;
+                let after = self.after_take()?;
+                let builds = after.rummy(melds, builds, *discard, after.pos.taken)?;
+                Ok(Plan::Rummy { take: true, melds, builds, discard: *discard })
+            }
+            &Action::Discard(piece) => {
+                want(Phase::Play)?;
+                self.check_discard(piece)?;
+                Ok(Plan::Discard(piece))
+            }
+        }
+    }
+
+    fn unopened(&self) -> Result<(), ActionError> {
+        if self.opened { Err(ActionError::AlreadyOpened) } else { Ok(()) }
+    }
+
+    fn opened_now(&self) -> Result<(), ActionError> {
+        if self.opened { Ok(()) } else { Err(ActionError::NotOpened) }
+    }
+
+    /// This position as an [`After`] of no action yet.
+    fn after(&self) -> After<'a> {
+        After { pos: *self, scene: Scene::of(self.table) }
+    }
+
+    /// The position once the top discard is taken (`RULES.md` §3.3).
+    fn after_take(&self) -> Result<After<'a>, ActionError> {
+        let top = self.top_discard.ok_or(ActionError::EmptyDiscardPile)?;
+        let mut after = self.after();
+        after.pos.hand.insert(top);
+        after.pos.taken = Some(top);
+        after.pos.phase = Phase::Play;
+        Ok(after)
+    }
+
+    /// Every piece is in the hand of the player to move, and none is named twice.
+    fn check_pieces<'p>(&self, pieces: impl IntoIterator<Item = &'p PieceId>) -> Result<(), ActionError> {
+        let mut seen = PieceSet::new();
+        for &p in pieces {
+            if !self.hand.contains(p) {
+                return Err(ActionError::NotInHand(p));
+            }
+            if !seen.insert(p) {
+                return Err(ActionError::RepeatedPiece(p));
+            }
+        }
+        Ok(())
+    }
+
+    /// The discard that ends the turn (`RULES.md` §3.3, §3.7): the per-card rules, then
+    /// the cards the options oblige the player to play first.
+    fn check_discard(&self, piece: PieceId) -> Result<(), ActionError> {
+        self.discard_allowed(self.hand, piece)?;
+        self.played_first()
+    }
+
+    /// The cards the options oblige the player to play before discarding (a taken
+    /// discard, a won joker) are no longer in hand: the part of a discard's check that
+    /// does not depend on the card.
+    pub(crate) fn played_first(&self) -> Result<(), ActionError> {
+        if self.config.taken_discard_must_be_used_after_open
+            && let Some(card) = self.taken
+            && self.hand.contains(card)
+        {
+            return Err(ActionError::TakenCardNotUsed { card });
+        }
+        if self.config.swapped_joker_must_be_played_same_turn
+            && let Some(joker) = (self.won_jokers & self.hand).first()
+        {
+            return Err(ActionError::SwappedJokerNotPlayed { joker });
+        }
+        Ok(())
+    }
+
+    /// The joker swap (`RULES.md` §3.6), `piece` in hand.
+    fn swap(&self, piece: PieceId, id: MeldId) -> Result<Plan<'static>, ActionError> {
+        let (at, target) = place_of(self.table, id)?;
+        let face = self.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let slot = swap_slot(target.meld(), face, self.config).map_err(|e| e.error(id, piece))?;
+        let joker = target.pieces()[slot];
+        let mut pieces = [piece; MAX_MELD_LEN];
+        let len = target.pieces().len();
+        pieces[..len].copy_from_slice(target.pieces());
+        pieces[slot] = piece;
+        let meld = self.replaced(target, &pieces[..len])?;
+        let mut after = self.after();
+        after.pos.hand.remove(piece);
+        after.pos.hand.insert(joker);
+        after.pos.won_jokers.insert(joker);
+        let change = Change { at, meld, below: None };
+        after.played(after.pos.hand, &change).guard()?;
+        Ok(Plan::Swap { piece, meld: id, slot, joker })
+    }
+
+    /// Both missing suits added to a set of three with a joker (`RULES.md` §3.6), the
+    /// `added` cards in hand.
+    fn release(&self, id: MeldId, added: [PieceId; 2]) -> Result<Plan<'static>, ActionError> {
+        let (at, target) = place_of(self.table, id)?;
+        let meld = target.meld();
+        let jokers = meld.jokers();
+        if meld.kind() == MeldKind::Group && meld.len() == 4 && jokers > 0 {
+            return Err(ActionError::ClosedSet { meld: id });
+        }
+        let not_releasable = ActionError::NotAReleasableSet { meld: id };
+        if meld.kind() != MeldKind::Group || meld.len() != 3 || jokers == 0 {
+            return Err(not_releasable);
+        }
+        let present = meld.group_suits().unwrap_or(0xF);
+        let number = meld.value_at(0);
+        let mut suits = 0u8;
+        for p in added {
+            let face = self.face(p).ok_or(ActionError::NotInHand(p))?;
+            match face.suit_index() {
+                Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
+                    suits |= 1 << s;
+                }
+                _ => return Err(not_releasable),
+            }
+        }
+        // Keep the naturals and all jokers but the last; the last joker comes free.
+        let old = target.pieces();
+        let Some(free_at) = (0..old.len()).rev().find(|&i| meld.faces()[i].is_joker()) else {
+            return Err(not_releasable);
+        };
+        let joker = old[free_at];
+        let mut pieces = [joker; MAX_MELD_LEN];
+        let mut len = 0;
+        for &p in old.iter().filter(|&&p| p != joker).chain(&added) {
+            if let Some(slot) = pieces.get_mut(len) {
+                *slot = p;
+                len += 1;
+            }
+        }
+        let longer = self.replaced(target, &pieces[..len])?;
+        let mut after = self.after();
+        for p in added {
+            after.pos.hand.remove(p);
+        }
+        after.pos.hand.insert(joker);
+        after.pos.won_jokers.insert(joker);
+        let change = Change { at, meld: longer, below: None };
+        after.played(after.pos.hand, &change).guard()?;
+        Ok(Plan::Release { meld: id, added, joker })
+    }
+
+    /// The meld `target` becomes with `pieces` (in order) instead of its own: the
+    /// table's rule for a replacement (`MeldTable::replace`), the same errors in the
+    /// same order, without the table changing.
+    fn replaced(&self, target: &TableMeld<Card>, pieces: &[PieceId]) -> Result<Meld<Card>, ActionError> {
+        let kind = target.meld().kind();
+        let own = target.piece_set();
+        let mut faces = [Card::JOKER; MAX_MELD_LEN];
+        let mut seen = PieceSet::new();
+        let mut on_table = None;
+        for (slot, &p) in faces.iter_mut().zip(pieces) {
+            *slot = self.face(p).ok_or(TableError::UnknownPiece(p))?;
+            if !seen.insert(p) {
+                return Err(TableError::RepeatedPiece(p).into());
+            }
+            // Only a piece new to the meld can lie elsewhere on the table.
+            if !own.contains(p) && on_table.get_or_insert_with(|| self.table.pieces()).contains(p) {
+                return Err(TableError::AlreadyOnTable(p).into());
+            }
+        }
+        Meld::new(kind, &faces[..pieces.len()], &self.rules)
+            .map_err(|error| TableError::InvalidMeld { kind, error }.into())
+    }
+}
+
+impl<'a> After<'a> {
+    /// This state after a play that leaves `hand` and the table changed by `change`.
+    fn played<'b>(&self, hand: PieceSet, change: &'b Change<'b>) -> After<'b>
+    where
+        'a: 'b,
+    {
+        After { pos: Position { hand, ..self.pos }, scene: self.scene.with(change) }
+    }
+
+    /// The meld at place `at` of the scene.
+    fn meld(&self, at: usize) -> Option<Meld<Card>> {
+        let mut change = self.scene.top;
+        while let Some(c) = change {
+            if c.at == at {
+                return Some(c.meld);
+            }
+            change = c.below;
+        }
+        let table = self.scene.table.melds();
+        if let Some(m) = table.get(at) {
+            return Some(*m.meld());
+        }
+        // An opening's meld, checked valid when the opening was.
+        let m = self.scene.new.get(at - table.len())?;
+        let mut faces = [Card::JOKER; MAX_MELD_LEN];
+        for (slot, &p) in faces.iter_mut().zip(&m.pieces) {
+            *slot = self.pos.face(p)?;
+        }
+        Meld::new(m.kind, faces.get(..m.pieces.len())?, &self.pos.rules).ok()
+    }
+
+    /// The opening (`RULES.md` §3.5) from this hand: melds from it, `taken` among them,
+    /// worth `threshold`.
+    fn open(
+        &self,
+        melds: &[NewMeld],
+        taken: Option<PieceId>,
+        threshold: Option<u32>,
+    ) -> Result<(), ActionError> {
+        let pos = &self.pos;
+        if melds.is_empty() {
+            return Err(ActionError::NoMelds);
+        }
+        pos.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()))?;
+        // The pieces are the hand's, each once, so none is on the table: each meld is
+        // checked against the table as it is, the same as after the ones before it.
+        let mut value = 0;
+        for m in melds {
+            value += meld_value(&pos.table.check_new(m.kind, &m.pieces, &pos.catalog, &pos.rules)?);
+        }
+        if let Some(card) = taken
+            && !melds.iter().any(|m| m.pieces.contains(&card))
+        {
+            return Err(ActionError::TakenCardNotMelded { card });
+        }
+        if let Some(needed) = threshold
+            && value < needed
+        {
+            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
+        }
+        let rest = melds.iter().fold(pos.hand, |rest, m| rest - pieces_of(&m.pieces));
+        let scene = Scene { new: melds, len: self.scene.len + melds.len(), ..self.scene };
+        After { pos: Position { hand: rest, opened: true, ..*pos }, scene }.guard()
+    }
+
+    /// Going rummy (`RULES.md` §3.7) from this hand: the whole hand but `discard` as
+    /// new melds and builds onto melds already on the table, then the discard. Returns
+    /// the builds in the order they are applied.
+    fn rummy(
+        &self,
+        melds: &[NewMeld],
+        builds: &[LayOff],
+        discard: PieceId,
+        taken: Option<PieceId>,
+    ) -> Result<Vec<LayOff>, ActionError> {
+        let pos = &self.pos;
+        let table = pos.table;
+        if melds.is_empty() {
+            return Err(ActionError::NoMelds);
+        }
+        let built = builds.iter().map(|b| &b.piece);
+        pos.check_pieces(melds.iter().flat_map(|m| m.pieces.iter()).chain(built).chain([&discard]))?;
+        let named: usize = melds.iter().map(|m| m.pieces.len()).sum::<usize>() + builds.len() + 1;
+        let hand_len = pos.hand.len();
+        if named < hand_len {
+            return Err(ActionError::RummyIncomplete { left: hand_len - named });
+        }
+        // Builds go onto melds already on the table: one laid in this action would just
+        // be laid longer.
+        let first_new = table.next_id().index();
+        for b in builds {
+            if table.meld(b.meld).is_none() {
+                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.meld.index());
+                return Err(if new {
+                    ActionError::RummyBuildOnNewMeld { meld: b.meld }
+                } else {
+                    TableError::NoSuchMeld(b.meld).into()
+                });
+            }
+        }
+        let mut value = 0;
+        for m in melds {
+            value += meld_value(&table.check_new(m.kind, &m.pieces, &pos.catalog, &pos.rules)?);
+        }
+        if let Some(card) = taken
+            && !melds.iter().any(|m| m.pieces.contains(&card))
+        {
+            return Err(ActionError::TakenCardNotMelded { card });
+        }
+        let needed = pos.config.opening_threshold;
+        if pos.config.rummy_requires_opening_threshold && value < needed {
+            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
+        }
+        // The builds one after the other, each onto the meld as the ones before left it
+        // (sorted by meld: one meld at a time).
+        let mut order = builds.to_vec();
+        sort_builds(&mut order);
+        let mut current: Option<(MeldId, Meld<Card>)> = None;
+        for b in &order {
+            let meld = match current {
+                Some((id, meld)) if id == b.meld => meld,
+                _ => *table.meld(b.meld).ok_or(TableError::NoSuchMeld(b.meld))?.meld(),
+            };
+            let face = pos.face(b.piece).ok_or(TableError::UnknownPiece(b.piece))?;
+            let longer = meld.extended(face, b.end, &pos.rules).map_err(|error| TableError::DoesNotFit {
+                meld: b.meld,
+                piece: b.piece,
+                error,
+            })?;
+            current = Some((b.meld, longer));
+        }
+        // Only the discard is left in hand.
+        let mut last = PieceSet::new();
+        last.insert(discard);
+        Position { hand: last, opened: true, ..*pos }.check_discard(discard)?;
+        Ok(order)
+    }
+
+    /// The turn can still end (`RULES.md` §3.3: every turn ends with a discard): a card
+    /// of the hand may be discarded, and every card the rules oblige the player to play
+    /// this turn (a taken discard, a won joker) can still be played by one action that
+    /// keeps this true. Checked after every play, so a player is never stuck.
+    fn guard(&self) -> Result<(), ActionError> {
+        let pos = &self.pos;
+        let hand = pos.hand;
+        // If any card passes the basic rules, one passes them all (see discard_allowed).
+        if !pos.can_discard_from(hand) {
+            return Err(ActionError::NoDiscardLeft);
+        }
+        if pos.config.taken_discard_must_be_used_after_open
+            && let Some(card) = pos.taken
+            && hand.contains(card)
+            && !self.can_play(card)
+        {
+            return Err(ActionError::TakenCardNotUsed { card });
+        }
+        if pos.config.swapped_joker_must_be_played_same_turn {
+            for joker in pos.won_jokers & hand {
+                if !self.can_play(joker) {
+                    return Err(ActionError::SwappedJokerNotPlayed { joker });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Can `card` (in hand; the player has opened) be built or melded now by one action
+    /// that passes the check: built onto a meld of the scene, or in a new meld of cards
+    /// of the hand, leaving a state that passes [`After::guard`].
+    fn can_play(&self, card: PieceId) -> bool {
+        let pos = &self.pos;
+        let Some(face) = pos.face(card) else { return false };
+        let mut rest = pos.hand;
+        rest.remove(card);
+        for at in 0..self.scene.len {
+            let Some(meld) = self.meld(at).filter(|m| may_extend(m, face)) else { continue };
+            // A set takes a card at its back whichever end is named: one try decides.
+            let ends: &[RunEnd] =
+                if meld.kind() == MeldKind::Run { &[RunEnd::Front, RunEnd::Back] } else { &[RunEnd::Back] };
+            for &end in ends {
+                if let Ok(longer) = meld.extended(face, end, &pos.rules) {
+                    let change = Change { at, meld: longer, below: self.scene.top };
+                    if self.played(rest, &change).guard().is_ok() {
+                        return true;
+                    }
+                }
+            }
+        }
+        let at = self.scene.len;
+        pos.any_meld_with(card, &mut |kind, pieces| {
+            let mut faces = [Card::JOKER; MAX_MELD_LEN];
+            for (slot, &p) in faces.iter_mut().zip(pieces) {
+                *slot = pos.face(p).unwrap_or(Card::JOKER);
+            }
+            let Ok(meld) = Meld::new(kind, &faces[..pieces.len().min(MAX_MELD_LEN)], &pos.rules) else {
+                return false;
+            };
+            let change = Change { at, meld, below: self.scene.top };
+            self.played(pos.hand - pieces_of(pieces), &change).guard().is_ok()
+        })
+    }
+}
+
+/// The place of meld `id` in the table's list, and the meld.
+fn place_of(table: &MeldTable<Card>, id: MeldId) -> Result<(usize, &TableMeld<Card>), ActionError> {
+    let melds = table.melds();
+    let at = melds.binary_search_by_key(&id, TableMeld::id).map_err(|_| TableError::NoSuchMeld(id))?;
+    Ok((at, &melds[at]))
+}
+
+/// The pieces as a set.
+fn pieces_of(pieces: &[PieceId]) -> PieceSet {
+    pieces.iter().copied().collect()
+}

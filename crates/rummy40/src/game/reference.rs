@@ -1,0 +1,563 @@
+//! The reference the check is tested against: the rules as the referee once applied
+//! them, by playing the action on a copy of the state and looking at the result (the
+//! deliberately simple way). [`Rummy40::check`] and [`Rummy40::apply`] must agree with
+//! it on every action: same verdict, same error, same state after.
+
+use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, Restock, RunEnd, TableError};
+
+use super::{Turn, swap_slot};
+use crate::action::sort_builds;
+use crate::{Action, ActionError, LayOff, NewMeld, OpeningScope, Phase, Rummy40, meld_value};
+
+impl Rummy40 {
+    /// The reference check: `action` played on a copy.
+    pub(crate) fn check_by_copy(&self, action: &Action) -> Result<Rummy40, ActionError> {
+        let mut next = self.clone();
+        next.ref_step(action)?;
+        let seat = self.to_move;
+        if let (Some(known), Some(hand)) = (next.known.get_mut(seat), next.hands.get(seat)) {
+            *known &= *hand;
+        }
+        next.hand_lens = super::hand_lens(&next.hands);
+        Ok(next)
+    }
+
+    /// Can `card` (in the mover's hand) be melded or built right now, by one action that
+    /// the reference check accepts?
+    fn ref_can_play(&self, card: PieceId) -> bool {
+        let face = self.face(card);
+        for m in self.table.melds() {
+            for end in [RunEnd::Front, RunEnd::Back] {
+                let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
+                if fits && self.check_by_copy(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
+                    return true;
+                }
+            }
+        }
+        self.position().any_meld_with(card, &mut |kind, pieces| {
+            self.check_by_copy(&Action::Meld(NewMeld::new(kind, pieces.to_vec()))).is_ok()
+        })
+    }
+
+    /// Plays `action` in place; on `Err` the state may be half-changed (callers work on
+    /// a clone).
+    fn ref_step(&mut self, action: &Action) -> Result<(), ActionError> {
+        let seat = self.to_move;
+        let phase = self.phase;
+        let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
+        if phase == Phase::Over {
+            return Err(ActionError::HandOver);
+        }
+        match action {
+            Action::DrawStock => {
+                want(Phase::Draw)?;
+                let card = self.piles.draw_stock().ok_or(ActionError::HandOver)?;
+                self.hands[seat].insert(card);
+                self.phase = Phase::Play;
+            }
+            Action::TakeDiscard => {
+                want(Phase::Draw)?;
+                if !self.opened[seat] {
+                    return Err(ActionError::NotOpened);
+                }
+                self.ref_take_discard()?;
+                self.ref_guard()?;
+            }
+            Action::TakeDiscardAndOpen { melds } => {
+                want(Phase::Draw)?;
+                self.ref_unopened()?;
+                let card = self.ref_take_discard()?;
+                self.ref_open(melds, Some(card), Some(self.config.opening_threshold))?;
+            }
+            Action::Open { melds } => {
+                want(Phase::Play)?;
+                self.ref_unopened()?;
+                let threshold = match self.config.opening_threshold_scope {
+                    OpeningScope::Always => Some(self.config.opening_threshold),
+                    OpeningScope::OnlyWhenTakingDiscard => None,
+                };
+                self.ref_open(melds, None, threshold)?;
+            }
+            Action::Meld(m) => {
+                want(Phase::Play)?;
+                self.ref_opened_now()?;
+                self.ref_check_pieces(m.pieces.iter())?;
+                self.ref_place(m)?;
+                self.ref_guard()?;
+            }
+            Action::Build { piece, meld, end } => {
+                want(Phase::Play)?;
+                self.ref_opened_now()?;
+                self.ref_check_pieces([piece])?;
+                self.table.lay_off(*meld, *piece, *end, &self.catalog, &self.rules)?;
+                self.hands[seat].remove(*piece);
+                self.ref_guard()?;
+            }
+            Action::SwapJoker { piece, meld } => {
+                want(Phase::Play)?;
+                self.ref_opened_now()?;
+                self.ref_check_pieces([piece])?;
+                self.ref_swap_joker(*piece, *meld)?;
+                self.ref_guard()?;
+            }
+            Action::ReleaseJoker { meld, pieces } => {
+                want(Phase::Play)?;
+                self.ref_opened_now()?;
+                self.ref_check_pieces(pieces.iter())?;
+                self.ref_release_joker(*meld, *pieces)?;
+                self.ref_guard()?;
+            }
+            Action::GoRummy { melds, builds, discard } => {
+                want(Phase::Play)?;
+                self.ref_unopened()?;
+                self.ref_go_rummy(melds, builds, *discard, None)?;
+            }
+            Action::TakeDiscardAndGoRummy { melds, builds, discard } => {
+                want(Phase::Draw)?;
+                self.ref_unopened()?;
+                let card = self.ref_take_discard()?;
+                self.ref_go_rummy(melds, builds, *discard, Some(card))?;
+            }
+            Action::Discard(piece) => {
+                want(Phase::Play)?;
+                self.ref_discard(*piece)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn ref_unopened(&self) -> Result<(), ActionError> {
+        if self.opened[self.to_move] { Err(ActionError::AlreadyOpened) } else { Ok(()) }
+    }
+
+    fn ref_opened_now(&self) -> Result<(), ActionError> {
+        if self.opened[self.to_move] { Ok(()) } else { Err(ActionError::NotOpened) }
+    }
+
+    /// Takes the top discard into the hand.
+    fn ref_take_discard(&mut self) -> Result<PieceId, ActionError> {
+        let card = self.piles.take_discard().ok_or(ActionError::EmptyDiscardPile)?;
+        self.hands[self.to_move].insert(card);
+        self.known[self.to_move].insert(card);
+        self.turn.taken = Some(card);
+        self.phase = Phase::Play;
+        Ok(card)
+    }
+
+    /// Every piece is in the hand of the player to move, and none is named twice.
+    fn ref_check_pieces<'a>(&self, pieces: impl IntoIterator<Item = &'a PieceId>) -> Result<(), ActionError> {
+        let hand = self.hands[self.to_move];
+        let mut seen = PieceSet::new();
+        for &p in pieces {
+            if !hand.contains(p) {
+                return Err(ActionError::NotInHand(p));
+            }
+            if !seen.insert(p) {
+                return Err(ActionError::RepeatedPiece(p));
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts `m` on the table from the hand; returns its opening value.
+    fn ref_place(&mut self, m: &NewMeld) -> Result<u32, ActionError> {
+        let seat = self.to_move;
+        let id = self.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules)?;
+        for p in &m.pieces {
+            self.hands[seat].remove(*p);
+        }
+        Ok(self.table.meld(id).map_or(0, |t| meld_value(t.meld())))
+    }
+
+    /// The opening (`RULES.md` §3.5): melds from hand, `taken` among them, worth the threshold.
+    fn ref_open(
+        &mut self,
+        melds: &[NewMeld],
+        taken: Option<PieceId>,
+        threshold: Option<u32>,
+    ) -> Result<(), ActionError> {
+        if melds.is_empty() {
+            return Err(ActionError::NoMelds);
+        }
+        self.ref_check_pieces(melds.iter().flat_map(|m| m.pieces.iter()))?;
+        let mut value = 0;
+        for m in melds {
+            value += self.ref_place(m)?;
+        }
+        if let Some(card) = taken
+            && !melds.iter().any(|m| m.pieces.contains(&card))
+        {
+            return Err(ActionError::TakenCardNotMelded { card });
+        }
+        if let Some(needed) = threshold
+            && value < needed
+        {
+            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
+        }
+        self.opened[self.to_move] = true;
+        self.ref_guard()
+    }
+
+    /// Going rummy (`RULES.md` §3.7): the whole hand but `discard` as new melds and
+    /// builds onto melds already on the table, then the discard.
+    fn ref_go_rummy(
+        &mut self,
+        melds: &[NewMeld],
+        builds: &[LayOff],
+        discard: PieceId,
+        taken: Option<PieceId>,
+    ) -> Result<(), ActionError> {
+        if melds.is_empty() {
+            return Err(ActionError::NoMelds);
+        }
+        let built = builds.iter().map(|b| &b.piece);
+        self.ref_check_pieces(melds.iter().flat_map(|m| m.pieces.iter()).chain(built).chain([&discard]))?;
+        let named: usize = melds.iter().map(|m| m.pieces.len()).sum::<usize>() + builds.len() + 1;
+        let hand_len = self.hands[self.to_move].len();
+        if named < hand_len {
+            return Err(ActionError::RummyIncomplete { left: hand_len - named });
+        }
+        // Builds go onto melds already on the table: one laid in this action would just
+        // be laid longer.
+        let first_new = self.table.next_id().index();
+        for b in builds {
+            if self.table.meld(b.meld).is_none() {
+                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.meld.index());
+                return Err(if new {
+                    ActionError::RummyBuildOnNewMeld { meld: b.meld }
+                } else {
+                    TableError::NoSuchMeld(b.meld).into()
+                });
+            }
+        }
+        let mut value = 0;
+        for m in melds {
+            value += self.ref_place(m)?;
+        }
+        if let Some(card) = taken
+            && !melds.iter().any(|m| m.pieces.contains(&card))
+        {
+            return Err(ActionError::TakenCardNotMelded { card });
+        }
+        let needed = self.config.opening_threshold;
+        if self.config.rummy_requires_opening_threshold && value < needed {
+            return Err(ActionError::OpeningBelowThreshold { needed, got: value });
+        }
+        let mut order = builds.to_vec();
+        sort_builds(&mut order);
+        for b in &order {
+            self.table.lay_off(b.meld, b.piece, b.end, &self.catalog, &self.rules)?;
+            self.hands[self.to_move].remove(b.piece);
+        }
+        self.opened[self.to_move] = true;
+        self.ref_discard(discard)
+    }
+
+    /// The turn can still end (`RULES.md` §3.3: every turn ends with a discard): a card
+    /// of the hand may be discarded, and every card the rules oblige the player to play
+    /// this turn (a taken discard, a won joker) can still be played by one action that
+    /// keeps this true. Checked after every play, so a player is never stuck.
+    fn ref_guard(&self) -> Result<(), ActionError> {
+        let hand = self.hands[self.to_move];
+        // If any card passes the basic rules, one passes them all (see discard_allowed).
+        if !self.position().can_discard_from(hand) {
+            return Err(ActionError::NoDiscardLeft);
+        }
+        if self.config.taken_discard_must_be_used_after_open
+            && let Some(card) = self.turn.taken
+            && hand.contains(card)
+            && !self.ref_can_play(card)
+        {
+            return Err(ActionError::TakenCardNotUsed { card });
+        }
+        if self.config.swapped_joker_must_be_played_same_turn {
+            for joker in self.turn.won_jokers & hand {
+                if !self.ref_can_play(joker) {
+                    return Err(ActionError::SwappedJokerNotPlayed { joker });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
+    fn ref_discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
+        self.position().discard_allowed(self.hands[self.to_move], piece)
+    }
+
+    /// The discard that ends the turn (`RULES.md` §3.3, §3.7).
+    fn ref_discard(&mut self, piece: PieceId) -> Result<(), ActionError> {
+        self.ref_discard_allowed(piece)?;
+        let seat = self.to_move;
+        if self.config.taken_discard_must_be_used_after_open
+            && let Some(card) = self.turn.taken
+            && self.hands[seat].contains(card)
+        {
+            return Err(ActionError::TakenCardNotUsed { card });
+        }
+        if self.config.swapped_joker_must_be_played_same_turn
+            && let Some(joker) = (self.turn.won_jokers & self.hands[seat]).first()
+        {
+            return Err(ActionError::SwappedJokerNotPlayed { joker });
+        }
+        self.hands[seat].remove(piece);
+        self.piles.discard(piece);
+        if self.hands[seat].is_empty() {
+            self.finish(Some(seat), !self.turn.opened_before);
+            return Ok(());
+        }
+        // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
+        // this discard stays up as the new pile.
+        if self.piles.stock_len() == 0 {
+            let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
+            if capped || !self.piles.restock(Restock::RUMMY40) {
+                // The restock cap is reached, or nothing can be restocked: the hand is void.
+                self.finish(None, false);
+                return Ok(());
+            }
+        }
+        let n = self.hands.len();
+        self.to_move = (seat + 1) % n;
+        self.phase = Phase::Draw;
+        self.turn = Turn { opened_before: self.opened[self.to_move], ..Turn::default() };
+        Ok(())
+    }
+
+    /// The joker swap (`RULES.md` §3.6).
+    fn ref_swap_joker(&mut self, piece: PieceId, id: MeldId) -> Result<(), ActionError> {
+        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
+        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let slot = swap_slot(target.meld(), face, &self.config).map_err(|e| e.error(id, piece))?;
+        let mut pieces = target.pieces().to_vec();
+        let joker = pieces[slot];
+        pieces[slot] = piece;
+        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
+        let hand = &mut self.hands[self.to_move];
+        hand.remove(piece);
+        hand.insert(joker);
+        self.turn.won_jokers.insert(joker);
+        Ok(())
+    }
+
+    /// Both missing suits added to a set of three with a joker (`RULES.md` §3.6).
+    fn ref_release_joker(&mut self, id: MeldId, added: [PieceId; 2]) -> Result<(), ActionError> {
+        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
+        let meld = target.meld();
+        let jokers = meld.jokers();
+        if meld.kind() == MeldKind::Group && meld.len() == 4 && jokers > 0 {
+            return Err(ActionError::ClosedSet { meld: id });
+        }
+        let not_releasable = ActionError::NotAReleasableSet { meld: id };
+        if meld.kind() != MeldKind::Group || meld.len() != 3 || jokers == 0 {
+            return Err(not_releasable);
+        }
+        let present = meld.group_suits().unwrap_or(0xF);
+        let number = meld.value_at(0);
+        let mut suits = 0u8;
+        for p in added {
+            let face = self.catalog.face(p).ok_or(ActionError::NotInHand(p))?;
+            match face.suit_index() {
+                Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
+                    suits |= 1 << s;
+                }
+                _ => return Err(not_releasable),
+            }
+        }
+        // Keep the naturals and all jokers but the last; the last joker comes free.
+        let old = target.pieces();
+        let Some(free_at) = (0..old.len()).rev().find(|&i| meld.faces()[i].is_joker()) else {
+            return Err(not_releasable);
+        };
+        let joker = old[free_at];
+        let mut pieces: Vec<PieceId> = old.iter().copied().filter(|&p| p != joker).collect();
+        pieces.extend(added);
+        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
+        let hand = &mut self.hands[self.to_move];
+        for p in added {
+            hand.remove(p);
+        }
+        hand.insert(joker);
+        self.turn.won_jokers.insert(joker);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::{IndexedRandom, SliceRandom};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use rummykit_core::{Game, JokerLimit, MeldId, MeldKind, PieceId, RunEnd, Seating};
+
+    use crate::{Action, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Rummy40, Set3JokerSwap};
+
+    /// The presets and every option that changes what the check decides.
+    fn configs() -> Vec<Config> {
+        let mut either = Config::RUMMY40;
+        either.set3_joker_swap = Set3JokerSwap::EitherMissing;
+        either.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+        either.rummy_requires_opening_threshold = true;
+        let mut strict = Config::RUMMY40;
+        strict.taken_discard_must_be_used_after_open = true;
+        strict.swapped_joker_must_be_played_same_turn = true;
+        strict.forbid_playable_discard = true;
+        strict.joker_discard = JokerDiscard::OnlyWhenClosing;
+        strict.joker_limit = JokerLimit::NotMoreThanNaturals;
+        strict.opening_threshold = 30;
+        strict.max_restocks = Some(2);
+        let mut scala_either = Config::SCALA40;
+        scala_either.set3_joker_swap = Set3JokerSwap::EitherMissing;
+        scala_either.ace_low_in_runs = false;
+        vec![Config::RUMMY40, Config::SCALA40, either, strict, scala_either]
+    }
+
+    /// Every card of the hand in every single-card action on every meld, releases of
+    /// pairs of the hand, the legal actions and variations of them (a card dropped,
+    /// added or swapped for another, the other kind, the discard changed).
+    fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action> {
+        let seat = g.to_move().unwrap_or(0);
+        let hand: Vec<PieceId> = g.hand(seat).iter().collect();
+        let all: Vec<PieceId> = g.catalog().ids().collect();
+        let meld_ids: Vec<MeldId> = (0..g.table().len() as u16 + 2).map(MeldId::new).collect();
+        let discard = hand.first().copied().unwrap_or(all[0]);
+        let mut out = vec![
+            Action::DrawStock,
+            Action::TakeDiscard,
+            Action::Open { melds: Vec::new() },
+            Action::TakeDiscardAndOpen { melds: Vec::new() },
+            Action::GoRummy { melds: Vec::new(), builds: Vec::new(), discard },
+            Action::TakeDiscardAndGoRummy { melds: Vec::new(), builds: Vec::new(), discard },
+        ];
+        let card = |rng: &mut ChaCha8Rng| {
+            *if rng.random_bool(0.8) { hand.choose(rng) } else { None }.unwrap_or(all.choose(rng).unwrap())
+        };
+        for &piece in hand.iter().chain(all.choose(rng)) {
+            out.push(Action::Discard(piece));
+            for &meld in &meld_ids {
+                out.push(Action::SwapJoker { piece, meld });
+                for end in [RunEnd::Front, RunEnd::Back] {
+                    out.push(Action::Build { piece, meld, end });
+                }
+            }
+        }
+        for _ in 0..6 {
+            let meld = *meld_ids.choose(rng).unwrap();
+            out.push(Action::ReleaseJoker { meld, pieces: [card(rng), card(rng)] });
+        }
+        let mutate = |m: &mut NewMeld, rng: &mut ChaCha8Rng| match rng.random_range(0..5) {
+            0 => m.pieces.shuffle(rng),
+            1 => {
+                m.pieces.pop();
+            }
+            2 => m.pieces.push(card(rng)),
+            3 => {
+                let i = rng.random_range(0..m.pieces.len().max(1));
+                if let Some(p) = m.pieces.get_mut(i) {
+                    *p = card(rng);
+                }
+            }
+            _ => m.kind = if m.kind == MeldKind::Run { MeldKind::Group } else { MeldKind::Run },
+        };
+        for a in legal {
+            out.push(a.clone());
+            let mut b = a.clone();
+            match &mut b {
+                Action::Open { melds } | Action::TakeDiscardAndOpen { melds } => {
+                    if !melds.is_empty() {
+                        let i = rng.random_range(0..melds.len());
+                        mutate(&mut melds[i], rng);
+                    }
+                }
+                Action::GoRummy { melds, builds, discard }
+                | Action::TakeDiscardAndGoRummy { melds, builds, discard } => match rng.random_range(0..4) {
+                    0 => *discard = card(rng),
+                    1 => builds.push(LayOff::new(card(rng), *meld_ids.choose(rng).unwrap(), RunEnd::Back)),
+                    2 => builds.reverse(),
+                    _ => {
+                        if !melds.is_empty() {
+                            let i = rng.random_range(0..melds.len());
+                            mutate(&mut melds[i], rng);
+                        }
+                    }
+                },
+                Action::Meld(m) => mutate(m, rng),
+                _ => continue,
+            }
+            out.push(b);
+        }
+        out
+    }
+
+    /// The check and the commit agree with the reference (the action played on a copy)
+    /// on every candidate of random reachable states, under every option: the same
+    /// verdict, the same error, and on success the same state after. Random play with a
+    /// bias to melding, so that openings, builds, swaps, releases, rummies and the
+    /// Scala 40 obligations are all met.
+    #[test]
+    fn check_and_commit_agree_with_play_on_a_copy() {
+        let mut rng = ChaCha8Rng::seed_from_u64(71);
+        let (mut legal, mut compared, mut accepted) = (Vec::new(), 0usize, 0usize);
+        let mut errors = std::collections::BTreeSet::new();
+        for game_no in 0..60 {
+            let configs = configs();
+            let config = configs[game_no % configs.len()];
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            for _ in 0..400 {
+                if g.to_move().is_none() {
+                    break;
+                }
+                g.legal_actions(&mut legal);
+                for a in candidates(&g, &legal, &mut rng) {
+                    let by_copy = g.check_by_copy(&a);
+                    assert_eq!(
+                        g.check(&a),
+                        by_copy.as_ref().map(|_| ()).map_err(Clone::clone),
+                        "{a:?} in {g:?}"
+                    );
+                    let mut applied = g.clone();
+                    match (applied.apply(a.clone()), by_copy) {
+                        (Ok(()), Ok(next)) => {
+                            assert_eq!(applied, next, "{a:?}");
+                            accepted += 1;
+                        }
+                        (Err(e), Err(_)) => {
+                            assert_eq!(applied, g, "{a:?} refused changed the state");
+                            errors.insert(
+                                format!("{:?}", e).split([' ', '(', '{']).next().unwrap_or("").to_owned(),
+                            );
+                        }
+                        (got, _) => panic!("{a:?}: apply gave {got:?}, unlike the check"),
+                    }
+                    compared += 1;
+                }
+                // Meld when possible, so that the table fills.
+                let playing: Vec<&Action> =
+                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                let a = match playing.choose(&mut rng) {
+                    Some(&a) if rng.random_bool(0.7) => a.clone(),
+                    _ => legal.choose(&mut rng).unwrap().clone(),
+                };
+                g.apply(a).unwrap();
+            }
+        }
+        eprintln!("{compared} actions compared, {accepted} accepted; errors met: {errors:?}");
+        assert!(accepted > 5_000 && compared > 100_000, "{accepted} of {compared}");
+        for e in [
+            "NoDiscardLeft",
+            "TakenCardNotUsed",
+            "SwappedJokerNotPlayed",
+            "PlayableDiscard",
+            "Table",
+            "NoJokerFor",
+            "AlreadyOpened",
+            "NoMelds",
+            "TakenCardNotMelded",
+            "OpeningBelowThreshold",
+            "ClosedSet",
+            "NotAReleasableSet",
+            "JokerDiscard",
+        ] {
+            assert!(errors.contains(e), "no {e} met: {errors:?}");
+        }
+    }
+}
