@@ -82,15 +82,15 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     let mine = game.hand(1).first().expect("a card");
     let theirs = game.hand(2).first().expect("a card");
     // Discarding before drawing: wrong phase.
-    let err = game.apply(R40Action::Discard(mine)).unwrap_err();
+    let err = game.apply(game.to_move().unwrap_or_default(), R40Action::Discard(mine)).unwrap_err();
     assert!(matches!(err, R40Error::WrongPhase { .. }), "{err}");
-    game.apply(R40Action::DrawStock).expect("draw");
+    game.apply(game.to_move().unwrap_or_default(), R40Action::DrawStock).expect("draw");
     let drawn = game.clone();
     // Another seat's card, and a card outside the 106-card pack.
-    let err = game.apply(R40Action::Discard(theirs)).unwrap_err();
+    let err = game.apply(game.to_move().unwrap_or_default(), R40Action::Discard(theirs)).unwrap_err();
     assert!(err.to_string().contains(&theirs.to_string()), "{err}");
     let unknown = PieceId::new(150).expect("an id");
-    let err = game.apply(R40Action::Discard(unknown)).unwrap_err();
+    let err = game.apply(game.to_move().unwrap_or_default(), R40Action::Discard(unknown)).unwrap_err();
     assert!(err.to_string().contains("#150"), "{err}");
     assert_eq!(game, drawn);
     assert_ne!(game, before);

@@ -201,7 +201,7 @@ fn rummy40_game() -> Rummy40 {
     for _ in 0..9 {
         g.legal_actions(&mut legal);
         let a = legal.choose(&mut rng).expect("a legal action").clone();
-        g.apply(a).expect("legal");
+        g.apply(g.to_move().unwrap_or_default(), a).expect("legal");
     }
     g
 }

@@ -115,7 +115,7 @@ fn s3_8_rummy40_scores_at_the_bounds_are_exact() {
                 Some(&a) => a.clone(),
                 None => legal.choose(&mut rng).expect("a legal action").clone(),
             };
-            g.apply(a).expect("legal");
+            g.apply(g.to_move().unwrap_or_default(), a).expect("legal");
         }
         let (Some(outcome), Some(penalties)) = (g.outcome(), g.penalties()) else { continue };
         let Some(winner) = outcome.winner else { continue };

@@ -596,7 +596,7 @@ pub fn rummy40_actions(data: &[u8]) {
             r40_action_from(&mut bytes)
         };
         let before = game.clone();
-        match game.apply(action.clone()) {
+        match game.apply(game.to_move().unwrap_or_default(), action.clone()) {
             Ok(()) => {
                 if b >= 192 {
                     if !listed {
@@ -721,7 +721,7 @@ fn rummy40_loaded(game: &Rummy40) {
     game.legal_actions(&mut legal);
     for action in legal.into_iter().take(8) {
         let mut probe = game.clone();
-        if let Err(e) = probe.apply(action.clone()) {
+        if let Err(e) = probe.apply(probe.to_move().unwrap_or_default(), action.clone()) {
             panic!("listed {action:?} refused on a loaded save: {e}");
         }
         r40_conserves(&probe);

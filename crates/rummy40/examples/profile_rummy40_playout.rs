@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rummykit_core::RandomBot;
 use rummykit_core::{Bot, Game, Seating, play_hand};
-use rummykit_rummy40::{Config, Phase, RandomBot, Rummy40};
+use rummykit_rummy40::{Config, Phase, Rummy40};
 
 /// FNV-1a, fed with text.
 struct Digest(u64);
@@ -54,7 +55,7 @@ fn main() {
                 lists.feed(&format!("{legal:?}"));
             }
             let j = bots[seat].random_range(0..legal.len());
-            game.apply(legal.swap_remove(j)).expect("legal");
+            game.apply(seat, legal.swap_remove(j)).expect("legal");
             actions += 1;
         }
     }

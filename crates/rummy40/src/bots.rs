@@ -1,58 +1,11 @@
-//! Bots for Rummy 40: [`RandomBot`], [`GreedyBot`] and the stronger
-//! [`PlannerBot`]. Each sees only its seat's [`View`], chooses among
+//! Bots for Rummy 40: [`GreedyBot`] and the stronger [`PlannerBot`] (the random
+//! baseline is core's [`RandomBot`](rummykit_core::RandomBot)). Each sees only its seat's [`View`], chooses among
 //! [`View::legal_actions`] (so it never acts illegally) and keeps its scratch buffers
 //! between turns.
 
-use rand::{Rng, RngExt};
 use rummykit_core::{Bot, Card, Catalog, Face, PieceId, PieceSet, least_deadwood};
 
-use crate::{Action, Config, LegalActions, Phase, Rummy40, View};
-
-/// A bot that picks uniformly among the legal actions of its view: it counts them
-/// ([`LegalActions`]), draws an index with one `random_range` over that count and builds
-/// only the action it picked.
-///
-/// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating, play_hand};
-/// use rummykit_rummy40::{Config, RandomBot, Rummy40};
-///
-/// let mut rng = ChaCha8Rng::seed_from_u64(1);
-/// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
-/// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(10));
-/// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(11));
-/// let result = play_hand(&mut game, &mut [&mut a, &mut b], 1_000_000);
-/// assert!(result.is_ok());
-/// ```
-#[derive(Debug, Clone)]
-pub struct RandomBot<R> {
-    rng: R,
-    /// Counted, and only the chosen action built.
-    legal: LegalActions,
-}
-
-impl<R: Rng> RandomBot<R> {
-    /// A random bot drawing its choices from `rng`.
-    pub fn new(rng: R) -> RandomBot<R> {
-        RandomBot { rng, legal: LegalActions::new() }
-    }
-}
-
-impl<R: Rng> Bot<Rummy40> for RandomBot<R> {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn act(&mut self, view: &View) -> Action {
-        self.legal.fill(view);
-        if self.legal.is_empty() {
-            return Action::DrawStock; // not this seat's turn: any answer is refused alike
-        }
-        let i = self.rng.random_range(0..self.legal.len());
-        self.legal.get(i).unwrap_or(Action::DrawStock)
-    }
-}
+use crate::{Action, Config, Phase, Rummy40, View};
 
 /// How a [`Player`] plays: the greedy baseline or the planner's refinements.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,8 +264,8 @@ impl Player {
 /// ```
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating, play_hand};
-/// use rummykit_rummy40::{Config, GreedyBot, RandomBot, Rummy40};
+/// use rummykit_core::{Game, RandomBot, Seating, play_hand};
+/// use rummykit_rummy40::{Config, GreedyBot, Rummy40};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(2);
 /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();

@@ -5,7 +5,7 @@ use thiserror::Error;
 
 use crate::Phase;
 
-/// Why [`Rummy40::apply`](crate::Rummy40::apply) refused an action. The game is
+/// Why [`Game::apply`](rummykit_core::Game::apply) refused an action on a [`Rummy40`](crate::Rummy40). The game is
 /// unchanged after every one of them.
 ///
 /// ```
@@ -17,9 +17,9 @@ use crate::Phase;
 /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng)?;
 /// let before = game.clone();
 /// // Before opening, the discard may be taken only to open with it (RULES.md §3.3).
-/// assert_eq!(game.apply(Action::TakeDiscard), Err(ActionError::NotOpened));
+/// assert_eq!(game.apply(0, Action::TakeDiscard), Err(ActionError::NotOpened));
 /// assert_eq!(game, before);
-/// game.apply(Action::DrawStock).expect("a stock draw is always allowed");
+/// game.apply(0, Action::DrawStock).expect("a stock draw is always allowed");
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

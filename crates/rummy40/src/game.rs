@@ -3,8 +3,8 @@
 use rand::{Rng, RngExt};
 use rummykit_core::{
     Card, Catalog, DealError, Face, Game, JokerRole, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldRules,
-    MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, RunEnd, ScoreOrder, Seat,
-    Seating, deal_cards,
+    MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, RunEnd, ScoreOrder,
+    Seat, Seating, deal_cards,
 };
 
 use crate::check::Plan;
@@ -70,7 +70,7 @@ pub(crate) struct HandEnd {
 /// let mut actions = Vec::new();
 /// game.legal_actions(&mut actions);
 /// assert!(actions.contains(&Action::DrawStock));
-/// game.apply(Action::DrawStock).unwrap();
+/// game.apply(1, Action::DrawStock).unwrap();
 /// assert_eq!(game.hand(1).len(), 14);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -361,51 +361,13 @@ impl Rummy40 {
         self.end.as_ref().map(|e| e.penalties.as_slice())
     }
 
-    /// Checks `action` for the player to move without playing it: the same check as
-    /// [`Rummy40::apply`], reading the state only (nothing is copied).
-    ///
-    /// # Errors
-    ///
-    /// The [`ActionError`] that [`Rummy40::apply`] would return.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
-    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
-    /// assert_eq!(game.check(&Action::DrawStock), Ok(()));
-    /// let card = game.hand(1).first().unwrap();
-    /// // RULES.md §3.3: the turn starts with a draw.
-    /// assert_eq!(game.check(&Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
-    /// ```
-    pub fn check(&self, action: &Action) -> Result<(), ActionError> {
-        self.position().check(action).map(|_| ())
-    }
-
-    /// Plays `action` for the player to move: the check, then the commit of what it
-    /// found.
-    ///
-    /// # Errors
-    ///
-    /// An [`ActionError`] naming the rule; the game is then unchanged.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
-    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
-    /// game.apply(Action::DrawStock).unwrap();
-    /// assert_eq!((game.phase(), game.hand(1).len()), (Phase::Play, 14));
-    /// let before = game.clone();
-    /// assert_eq!(game.apply(Action::DrawStock), Err(ActionError::WrongPhase { phase: Phase::Play }));
-    /// assert_eq!(game, before);
-    /// ```
-    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
-        let plan = self.position().check(&action)?;
-        self.commit(plan);
-        Ok(())
+    /// The checked plan of `action` for `seat`: the refusal of a seat not to move, then
+    /// the check of `check.rs`, which reads the state only (nothing is copied).
+    fn plan<'a>(&self, seat: Seat, action: &'a Action) -> Result<Plan<'a>, ActionError> {
+        if self.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.to_move))?;
+        }
+        self.position().check(action)
     }
 
     /// Carries out a checked plan (see `check.rs`): moves the cards it names, ends the
@@ -723,30 +685,73 @@ impl Game for Rummy40 {
 
     const LISTS_ALL_ACTIONS: bool = true;
 
-    /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`.
+    /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`: the
+    /// same check, reading the state only (nothing is copied).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// assert_eq!(game.check(1, &Action::DrawStock), Ok(()));
+    /// let card = game.hand(1).first().unwrap();
+    /// // RULES.md §3.3: the turn starts with a draw.
+    /// assert_eq!(game.check(1, &Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
+    /// ```
     fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if self.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.to_move))?;
-        }
-        Rummy40::check(self, action)
+        self.plan(seat, action).map(|_| ())
     }
 
-    /// Plays `action` for `seat`.
+    /// Plays `action` for `seat`: the check, then the commit of what it found.
     ///
     /// # Errors
     ///
     /// [`ActionError::NotYourTurn`] for a seat not to move, else an [`ActionError`]
     /// naming the rule; the game is then unchanged.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, NotYourTurn, Seating};
+    /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// let not_yours = ActionError::NotYourTurn(NotYourTurn { seat: 0, to_move: 1 });
+    /// assert_eq!(game.apply(0, Action::DrawStock), Err(not_yours));
+    /// game.apply(1, Action::DrawStock).unwrap();
+    /// assert_eq!((game.phase(), game.hand(1).len()), (Phase::Play, 14));
+    /// let before = game.clone();
+    /// assert_eq!(game.apply(1, Action::DrawStock), Err(ActionError::WrongPhase { phase: Phase::Play }));
+    /// assert_eq!(game, before);
+    /// ```
     fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
-        if self.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.to_move))?;
-        }
-        Rummy40::apply(self, action)
+        let plan = self.plan(seat, &action)?;
+        self.commit(plan);
+        Ok(())
     }
 
-    /// Every legal action of the seat to move, in a deterministic order.
+    /// Every legal action of the seat to move, each in its
+    /// [normal form](Action::normalized), in a deterministic order: draws, openings and
+    /// rummies, melds, builds, swaps, releases, discards. Empty when the hand is over. An
+    /// action is accepted by [`apply`](Game::apply) exactly when its normal form is listed.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// let mut actions = Vec::new();
+    /// game.legal_actions(&mut actions);
+    /// for a in &actions {
+    ///     assert!(game.check(1, a).is_ok());
+    /// }
+    /// game.apply(1, Action::DrawStock).unwrap();
+    /// game.legal_actions(&mut actions);
+    /// assert!(actions.iter().filter(|a| matches!(a, Action::Discard(_))).count() == 14);
+    /// ```
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        Rummy40::legal_actions(self, out);
+        self.legal_actions_into(out);
     }
 
     fn legal_actions_from(view: &View, out: &mut Vec<Action>) {

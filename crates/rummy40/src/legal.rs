@@ -25,7 +25,7 @@
 //! states, and compare both against the check on arbitrary and mutated actions.
 
 use rummykit_core::{
-    Card, Face, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
+    Card, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
 };
 
 use crate::action::normalize_pieces;
@@ -66,28 +66,8 @@ impl FaceMeld {
 }
 
 impl Rummy40 {
-    /// Every legal action of the player to move, each once in its
-    /// [normal form](Action::normalized), in a deterministic order: draws, openings and
-    /// rummies, melds, builds, swaps, releases, discards. Empty when the hand is over.
-    ///
-    /// An action is accepted by [`Rummy40::apply`] exactly when its normal form is listed.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummy40::{Action, Config, Rummy40};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
-    /// let mut actions = Vec::new();
-    /// game.legal_actions(&mut actions);
-    /// for a in &actions {
-    ///     assert!(game.check(a).is_ok());
-    /// }
-    /// game.apply(Action::DrawStock).unwrap();
-    /// game.legal_actions(&mut actions);
-    /// assert!(actions.iter().filter(|a| matches!(a, Action::Discard(_))).count() == 14);
-    /// ```
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+    /// The list of [`Game::legal_actions`](rummykit_core::Game::legal_actions).
+    pub(crate) fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.phase == Phase::Over {
             return;
@@ -119,7 +99,8 @@ impl Rummy40 {
             return;
         }
         let mut list = LegalActions::new();
-        generate(&self.position(), &mut list, Mode::Reference, &mut |a| self.check(a).is_ok());
+        let seat = self.to_move().unwrap_or_default();
+        generate(&self.position(), &mut list, Mode::Reference, &mut |a| self.check(seat, a).is_ok());
         list.drain_into(out);
     }
 }
@@ -153,7 +134,7 @@ impl View {
 /// [`LegalActions::len`] is the length of [`View::legal_actions`]' list and
 /// [`LegalActions::get`]`(k)` its `k`-th action, without building the others (an
 /// opening's melds are kept as a few bytes until asked for). For a bot that picks one
-/// action of many, such as [`RandomBot`](crate::RandomBot). Its buffers are reused from
+/// action of many, such as [`RandomBot`](rummykit_core::RandomBot). Its buffers are reused from
 /// one [`LegalActions::fill`] to the next.
 ///
 /// ```

@@ -263,7 +263,7 @@ mod tests {
                     Some(&a) if rng.random_bool(0.8) => a.clone(),
                     _ => legal.choose(&mut rng).unwrap().clone(),
                 };
-                g.apply(a).unwrap();
+                g.apply(g.to_move().unwrap_or_default(), a).unwrap();
             }
             for m in g.table().melds() {
                 melds += usize::from(m.meld().kind() == MeldKind::Run);

@@ -187,7 +187,7 @@ mod tests {
                 }
                 g.legal_actions(&mut legal);
                 let k = rng.random_range(0..legal.len());
-                g.apply(legal[k].clone()).unwrap();
+                g.apply(g.to_move().unwrap_or_default(), legal[k].clone()).unwrap();
             }
         }
         assert!(edited > 3_000, "{edited} views edited");

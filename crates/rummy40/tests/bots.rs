@@ -3,8 +3,9 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rummykit_core::RandomBot;
 use rummykit_core::{Bot, tournament};
-use rummykit_rummy40::{Config, GreedyBot, PlannerBot, RandomBot, Rummy40};
+use rummykit_rummy40::{Config, GreedyBot, PlannerBot, Rummy40};
 
 const MAX_ACTIONS: usize = 5_000;
 

@@ -48,7 +48,7 @@ fn counted_list_agrees_with_the_full_list_on_random_bot_hands() {
                 .count();
             melds += full.iter().filter(|a| matches!(a, Action::Meld(_))).count();
             let a = full.choose(&mut rng).unwrap().clone();
-            g.apply(a).unwrap();
+            g.apply(g.to_move().unwrap_or_default(), a).unwrap();
         }
         if g.to_move().is_none() {
             // Once the hand is over, nothing is legal.

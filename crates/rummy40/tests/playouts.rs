@@ -261,10 +261,10 @@ fn legal_actions_agree_with_the_check_on_random_reachable_states() {
             }
             for c in candidates(&g, &legal, &mut rng) {
                 let before = g.clone();
-                let accepted = g.check(&c).is_ok();
+                let accepted = g.check(g.to_move().unwrap_or_default(), &c).is_ok();
                 assert_eq!(accepted, set.contains(&c.normalized()), "{c:?} in phase {:?}", g.phase());
                 if !accepted {
-                    assert!(g.clone().apply(c.clone()).is_err());
+                    assert!(g.clone().apply(g.clone().to_move().unwrap_or_default(), c.clone()).is_err());
                 }
                 assert_eq!(g, before);
                 checked += 1;
@@ -287,7 +287,7 @@ fn legal_actions_agree_with_the_check_on_random_reachable_states() {
                 *kinds.entry(kind).or_default() += 1;
             }
             let a = choose(&legal, &mut rng);
-            g.apply(a).unwrap();
+            g.apply(g.to_move().unwrap_or_default(), a).unwrap();
         }
     }
     eprintln!("legal actions seen by kind: {kinds:?}; hands ended: {ended}; candidates checked: {checked}");
@@ -309,7 +309,7 @@ fn views_do_not_change_when_hidden_cards_move() {
             break;
         }
         let a = choose(&legal, &mut rng);
-        g.apply(a).unwrap();
+        g.apply(g.to_move().unwrap_or_default(), a).unwrap();
     }
     let _ = Phase::Draw;
     // Reshuffling what a seat cannot see leaves its view alone (and its legal actions).
@@ -347,7 +347,7 @@ fn rules_3_8_match_to_elimination_at_101() {
                 break;
             }
             let a = choose(&legal, &mut rng);
-            g.apply(a).unwrap();
+            g.apply(g.to_move().unwrap_or_default(), a).unwrap();
         }
         let outcome = g.outcome().unwrap_or(Outcome { points: vec![0; g.seats()], winner: None });
         m.record(&outcome).unwrap();
@@ -383,7 +383,7 @@ fn no_player_is_ever_stuck_under_scala40_options() {
             g.legal_actions(&mut legal);
             assert!(!legal.is_empty(), "stuck (seed {seed}): {g:?}");
             let a = legal.choose(&mut rng).unwrap().clone();
-            g.apply(a).unwrap();
+            g.apply(g.to_move().unwrap_or_default(), a).unwrap();
         }
     }
 }
@@ -435,7 +435,7 @@ fn fast_enumeration_matches_the_reference_on_random_bot_hands() {
             steps += 1;
             listed += fast.len();
             let a = fast.choose(&mut rng).unwrap().clone();
-            g.apply(a).unwrap();
+            g.apply(g.to_move().unwrap_or_default(), a).unwrap();
         }
     }
     eprintln!("{steps} states, {listed} actions listed");
@@ -473,7 +473,7 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
             {
                 f.legal_actions(&mut legal);
                 let a = choose(&legal, &mut rng);
-                f.apply(a).unwrap();
+                f.apply(f.to_move().unwrap_or_default(), a).unwrap();
                 if let Some(s2) = f.to_move() {
                     f.view_into(s2, view);
                     assert_eq!(*view, f.view(s2), "game {game_no}: the fork's refreshed view differs");
@@ -500,12 +500,12 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
             if let Action::Meld(m) = &a {
                 let mut twice = m.clone();
                 twice.pieces.extend(m.pieces.iter().copied());
-                assert!(g.apply(Action::Meld(twice)).is_err());
+                assert!(g.apply(g.to_move().unwrap_or_default(), Action::Meld(twice)).is_err());
                 g.view_into(seat, reused.as_mut().unwrap());
                 assert_eq!(reused.as_ref(), Some(&g.view(seat)), "after a refused action");
             }
             let before = g.table().clone();
-            g.apply(a).unwrap();
+            g.apply(g.to_move().unwrap_or_default(), a).unwrap();
             table_changes += usize::from(*g.table() != before);
         }
     }

@@ -6,6 +6,7 @@
 #[macro_use]
 mod common;
 
+use rummykit_core::Game;
 use std::collections::BTreeSet;
 
 use common::*;
@@ -82,7 +83,7 @@ fn brute_force(g: &Rummy40, seat: usize) -> BTreeSet<String> {
                                 builds,
                                 discard,
                             };
-                            if g.check(&a).is_ok() {
+                            if g.check(g.to_move().unwrap_or_default(), &a).is_ok() {
                                 accepted.insert(format!("{:?}", a.normalized()));
                             }
                         }

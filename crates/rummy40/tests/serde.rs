@@ -20,7 +20,7 @@ fn states() -> Vec<Rummy40> {
             }
             g.legal_actions(&mut legal);
             let Some(a) = legal.choose(&mut rng) else { break };
-            g.apply(a.clone()).unwrap();
+            g.apply(g.to_move().unwrap_or_default(), a.clone()).unwrap();
         }
         out.push(g);
     }

@@ -24,7 +24,7 @@ fn played(config: Config, seed: u64, stop: impl Fn(&Rummy40) -> bool) -> Rummy40
     while !stop(&g) && g.to_move().is_some() {
         g.legal_actions(&mut legal);
         let a = legal.choose(&mut rng).expect("a legal action while the hand is on").clone();
-        g.apply(a).expect("a listed action is legal");
+        g.apply(g.to_move().unwrap_or_default(), a).expect("a listed action is legal");
     }
     g
 }

@@ -510,12 +510,12 @@ mod tests {
                 for a in candidates(&g, &legal, &mut rng) {
                     let by_copy = g.check_by_copy(&a);
                     assert_eq!(
-                        g.check(&a),
+                        g.check(g.to_move().unwrap_or_default(), &a),
                         by_copy.as_ref().map(|_| ()).map_err(Clone::clone),
                         "{a:?} in {g:?}"
                     );
                     let mut applied = g.clone();
-                    match (applied.apply(a.clone()), by_copy) {
+                    match (applied.apply(applied.to_move().unwrap_or_default(), a.clone()), by_copy) {
                         (Ok(()), Ok(next)) => {
                             assert_eq!(applied, next, "{a:?}");
                             accepted += 1;
@@ -537,7 +537,7 @@ mod tests {
                     Some(&a) if rng.random_bool(0.7) => a.clone(),
                     _ => legal.choose(&mut rng).unwrap().clone(),
                 };
-                g.apply(a).unwrap();
+                g.apply(g.to_move().unwrap_or_default(), a).unwrap();
             }
         }
         eprintln!("{compared} actions compared, {accepted} accepted; errors met: {errors:?}");

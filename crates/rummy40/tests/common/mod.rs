@@ -1,7 +1,7 @@
 //! Scripted deals for the Rummy 40 tests.
 #![allow(dead_code)]
 
-use rummykit_core::{Card, JokerLimit, MeldKind, PieceId, PieceSet, parse_list};
+use rummykit_core::{Card, Game, JokerLimit, MeldKind, PieceId, PieceSet, parse_list};
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Rummy40, Set3JokerSwap,
 };
@@ -93,7 +93,8 @@ pub fn set(g: &Rummy40, seat: usize, faces: &str) -> NewMeld {
 
 /// Applies `action`, which must be accepted.
 pub fn apply_ok(g: &mut Rummy40, action: Action) {
-    if let Err(e) = g.apply(action.clone()) {
+    let seat = g.to_move().expect("the hand is on");
+    if let Err(e) = g.apply(seat, action.clone()) {
         panic!("{action:?} refused: {e}");
     }
 }
@@ -101,9 +102,10 @@ pub fn apply_ok(g: &mut Rummy40, action: Action) {
 /// Applies `action`, which must be refused with `expected`, leaving the game unchanged.
 pub fn apply_refused(g: &mut Rummy40, action: Action, expected: ActionError) {
     let before = g.clone();
-    assert_eq!(g.apply(action.clone()), Err(expected.clone()), "{action:?}");
+    let seat = g.to_move().unwrap_or_default();
+    assert_eq!(g.apply(seat, action.clone()), Err(expected.clone()), "{action:?}");
     assert_eq!(*g, before, "refused {action:?} changed the game");
-    assert_eq!(g.check(&action), Err(expected));
+    assert_eq!(g.check(seat, &action), Err(expected));
 }
 
 /// The faces of `seat`'s hand, sorted, as text.
