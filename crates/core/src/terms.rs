@@ -3,6 +3,8 @@
 //! game's [`Match`](crate::Match) is started.
 
 use crate::Seat;
+#[cfg(doc)]
+use crate::ScoreOrder;
 
 /// When a match is over.
 ///
