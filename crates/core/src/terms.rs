@@ -2,9 +2,9 @@
 //! first dealer, [`MatchEnd`], [`Ranking`], a safety hand limit), the one way every
 //! game's [`Match`](crate::Match) is started.
 
-use crate::Seat;
 #[cfg(doc)]
 use crate::ScoreOrder;
+use crate::Seat;
 
 /// When a match is over.
 ///

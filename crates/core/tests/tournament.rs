@@ -113,22 +113,29 @@ fn the_same_standings_on_any_thread_count() {
 
 #[test]
 fn seats_rotate_and_duplicate_deals_repeat() {
-    // Entry e sits at seat (e + h) % n in hand h: the bot at seat s is seeded from the
-    // deal's seed and s, so entry 1 (random) in hand 0 and entry 1 in hand 3 see the
-    // same deal and seeds from the same seat, and play it the same way.
-    let plan = TournamentPlan::new(3, 6, 11);
-    let s = tournament::<Race>(&(), &plan, entry, |_| {}).unwrap();
-    let (h0, h3) = (&s.results()[0], &s.results()[3]);
-    assert_ne!(h0, h3, "a new deal after a full rotation");
-    let deal = |h: usize| {
-        let mut rng = ChaCha8Rng::seed_from_u64(derive_seed(11, (h / 3) as u64));
-        Race::deal(&(), Seating::new(3), &mut rng).unwrap()
+    // Identical deterministic bots: a hand's play depends only on its deal (who starts).
+    // Entry e sits at seat (e + h) % 3, so within one deal the winning seat is the same
+    // and the winning entry moves back one entry per hand; points rotate with it.
+    let twos = |_: usize, seed: u64| -> Box<dyn Bot<Race>> {
+        Box::new(Stepper { rng: ChaCha8Rng::seed_from_u64(seed), twos: true, bad: 0 })
     };
-    assert_eq!(deal(0), deal(2), "hands 0 to 2 share one deal");
-    // Twos (entry 0) sits at seats 0, 1, 2 in hands 0, 1, 2 and takes its turns there.
-    for h in 0..3 {
-        assert!(s.results()[h].turns[0] > 0);
+    let s = tournament::<Race>(&(), &TournamentPlan::new(3, 30, 11), twos, |_| {}).unwrap();
+    let mut starters = Vec::new();
+    for deal in s.results().chunks(3) {
+        let w0 = deal[0].winner.unwrap();
+        for (h, hand) in deal.iter().enumerate() {
+            assert_eq!(hand.winner, Some((w0 + 3 - h) % 3));
+            let rotated: Vec<i64> = (0..3).map(|e| deal[0].points[(e + h) % 3]).collect();
+            assert_eq!(hand.points, rotated);
+        }
+        starters.push(w0);
     }
+    // The deals themselves differ: the starting seat is cut with each deal's rng.
+    assert!(starters.iter().any(|&w| w != starters[0]), "{starters:?}");
+    // Without the duplicate format every hand has a deal of its own: the pattern breaks.
+    let fresh =
+        tournament::<Race>(&(), &TournamentPlan::new(3, 30, 11).with_duplicate(false), twos, |_| {}).unwrap();
+    assert!(fresh.results().chunks(3).any(|d| d[1].winner != Some((d[0].winner.unwrap() + 2) % 3)));
 }
 
 #[test]
