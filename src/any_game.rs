@@ -341,6 +341,25 @@ impl Game for AnyGame {
         }
     }
 
+    /// The variant's own match terms. Rummy 40's scores are negated here (higher is
+    /// better), so an elimination match (RULES.md §3.8), which needs penalty scores,
+    /// becomes one hand; play it on the engine itself.
+    fn default_terms(config: &AnyConfig, seats: usize) -> rummykit_core::MatchTerms {
+        match config {
+            AnyConfig::Rummikub(rules) => Rummikub::default_terms(rules, seats),
+            AnyConfig::Classic(c) => ClassicRummy::default_terms(c, seats),
+            AnyConfig::Rummy40(c) => {
+                let terms = Rummy40::default_terms(c, seats);
+                match terms.end {
+                    rummykit_core::MatchEnd::Elimination(_) => {
+                        terms.with_end(rummykit_core::MatchEnd::SingleHand)
+                    }
+                    _ => terms,
+                }
+            }
+        }
+    }
+
     fn seats(&self) -> usize {
         match self {
             AnyGame::Rummikub(g) => g.seats(),

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::RandomBot;
 use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub};
 use rummykit::{
-    Bot, BotPlayers, Game, MatchEnd, MatchRecord, Players, Ranking, RecordError, ReplayError, record_match,
+    Bot, BotPlayers, DriverError, Game, MatchEnd, MatchRecord, MatchTerms, Players, ReplayError, record_match,
 };
 
 /// Records a match of `hands` hands between the given bots, and keeps the final state of
@@ -20,8 +20,8 @@ fn record<G: Game>(
         finals: Vec<G>,
     }
     impl<G: Game> Players<G> for Keep<'_, '_, G> {
-        fn act(&mut self, game: &G, seat: usize, hand_seat: usize) -> Option<G::Action> {
-            self.bots.act(game, seat, hand_seat)
+        fn act(&mut self, view: &G::View, seat: usize, hand_seat: usize) -> Option<G::Action> {
+            self.bots.act(view, seat, hand_seat)
         }
         fn hand_over(&mut self, game: &G, _: &rummykit::Outcome, _: &rummykit::Match<G>) {
             self.finals.push(game.clone());
@@ -35,7 +35,7 @@ fn record<G: Game>(
 }
 
 fn rummikub_match(rules: Rules, name: &str, seed: u64) -> (MatchRecord<Rummikub>, Vec<Rummikub>, Vec<i64>) {
-    let setup = MatchRecord::new(name, rules, 3, None, MatchEnd::FixedHands(3), Ranking::Total, seed);
+    let setup = MatchRecord::new(name, rules, MatchTerms::new(3).with_end(MatchEnd::FixedHands(3)), seed);
     let (mut a, mut b, mut c) =
         (GreedyBot::new(), RandomBot::new(ChaCha8Rng::seed_from_u64(seed + 1)), GreedyBot::new());
     record(setup, &mut [&mut a, &mut b, &mut c])
@@ -115,20 +115,13 @@ fn the_driver_reports_illegal_actions_and_stops() {
             Action::Pass
         }
     }
-    let setup = MatchRecord::<Rummikub>::new(
-        "rummikub",
-        Rules::standard(),
-        2,
-        Some(1),
-        MatchEnd::SingleHand,
-        Ranking::Total,
-        1,
-    );
+    let setup =
+        MatchRecord::<Rummikub>::new("rummikub", Rules::standard(), MatchTerms::new(2).with_dealer(1), 1);
     let (mut a, mut b) = (Passer, Passer);
     let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
     let err =
         record_match(setup, &mut BotPlayers(&mut bots), &mut ChaCha8Rng::seed_from_u64(1), 100).unwrap_err();
-    assert!(matches!(err, RecordError::IllegalAction { seat: 0, .. }), "{err}");
+    assert!(matches!(err, DriverError::IllegalAction { hand: 0, seat: 0, .. }), "{err}");
 }
 
 #[cfg(feature = "serde")]
@@ -146,8 +139,12 @@ fn card_game_matches_replay_to_identical_final_states_and_scores() {
     use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
     use rummykit::rummy40::{Config, Rummy40};
     for (config, name) in [(Config::RUMMY40, "rummy40"), (Config::SCALA40, "scala40")] {
-        let setup =
-            MatchRecord::<Rummy40>::new(name, config, 4, Some(0), MatchEnd::FixedHands(2), Ranking::Total, 5);
+        let setup = MatchRecord::<Rummy40>::new(
+            name,
+            config,
+            MatchTerms::new(4).with_dealer(0).with_end(MatchEnd::FixedHands(2)),
+            5,
+        );
         let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
             (0..4).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
         let mut seated: Vec<&mut dyn Bot<Rummy40>> =
@@ -158,16 +155,8 @@ fn card_game_matches_replay_to_identical_final_states_and_scores() {
         assert_eq!(replayed.totals, totals, "{name}");
     }
     let config = ClassicConfig::standard(MatchEnd::TargetScore(100));
-    let setup = MatchRecord::<ClassicRummy>::new(
-        "classic",
-        config,
-        3,
-        None,
-        MatchEnd::TargetScore(100),
-        Ranking::Total,
-        9,
-    )
-    .with_hand_limit(20);
+    let terms = MatchTerms::new(3).with_end(MatchEnd::TargetScore(100)).with_hand_limit(20);
+    let setup = MatchRecord::<ClassicRummy>::new("classic", config, terms, 9);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
         (0..3).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =
@@ -192,26 +181,31 @@ struct Scripted<'a> {
 }
 
 impl Players<Rummikub> for Scripted<'_> {
-    fn act(&mut self, game: &Rummikub, _seat: usize, hand_seat: usize) -> Option<Action> {
+    fn act(&mut self, view: &rummykit::rummikub::View, _seat: usize, _hand_seat: usize) -> Option<Action> {
         if self.stop_after.is_some_and(|n| self.acted >= n) {
             return None;
         }
-        if self.pass_first && !self.pending_retry && game.pool_len() > 0 {
+        if self.pass_first && !self.pending_retry && view.pool > 0 {
             self.pending_retry = true;
             return Some(Action::Pass); // refused: the pool is not empty (RULES.md §1.3)
         }
         self.pending_retry = false;
         self.acted += 1;
-        Some(self.inner.act(&game.view(hand_seat)))
+        Some(self.inner.act(view))
     }
-    fn refused(&mut self, _: &Rummikub, _: usize, _: &rummykit::rummikub::ActionError) -> bool {
+    fn refused(
+        &mut self,
+        _: &rummykit::rummikub::View,
+        _: usize,
+        _: &rummykit::rummikub::ActionError,
+    ) -> bool {
         self.refusals += 1;
         true
     }
 }
 
 fn setup(seed: u64) -> MatchRecord<Rummikub> {
-    MatchRecord::new("rummikub", Rules::standard(), 2, Some(0), MatchEnd::SingleHand, Ranking::Total, seed)
+    MatchRecord::new("rummikub", Rules::standard(), MatchTerms::new(2).with_dealer(0), seed)
 }
 
 #[test]
@@ -244,7 +238,8 @@ fn the_driver_stops_on_request_on_long_hands_and_on_bad_setups() {
         pending_retry: false,
     };
     let err = record_match(setup(4), &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
-    assert!(matches!(err, RecordError::Stopped { .. }), "{err}");
+    // Seat 1 starts (dealer 0); after its, seat 0's and its own action, seat 0 stops.
+    assert_eq!(err, DriverError::Stopped { seat: 0 }, "{err}");
 
     let mut greedy = GreedyBot::new();
     let mut players = Scripted {
@@ -256,14 +251,19 @@ fn the_driver_stops_on_request_on_long_hands_and_on_bad_setups() {
         pending_retry: false,
     };
     let err = record_match(setup(4), &mut players, &mut ChaCha8Rng::seed_from_u64(4), 5).unwrap_err();
-    assert_eq!(err, RecordError::TooLong(5));
+    assert_eq!(err, DriverError::TooLong { hand: 0, actions: 5 });
 
-    // Five players do not fit the 106-tile set (RULES.md §1.1): the deal fails.
+    // Five players do not fit the 106-tile set (RULES.md §1.1): the match refuses them.
     let mut five = setup(4);
     five.seats = 5;
     five.totals = vec![0; 5];
     let err = record_match(five, &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
-    assert!(matches!(err, RecordError::Match(_)), "{err}");
+    assert_eq!(err, DriverError::Match(rummykit::MatchError::PlayerCount { seats: 5, min: 2, max: 4 }));
+    // No seats at all: the match itself refuses the terms.
+    let mut none = setup(4);
+    none.seats = 0;
+    let err = record_match(none, &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
+    assert_eq!(err, DriverError::Match(rummykit::MatchError::NoSeats));
 }
 
 #[cfg(feature = "serde")]
@@ -271,15 +271,7 @@ fn the_driver_stops_on_request_on_long_hands_and_on_bad_setups() {
 fn card_game_records_survive_json() {
     use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
     use rummykit::rummy40::{Config, Rummy40};
-    let setup = MatchRecord::<Rummy40>::new(
-        "scala40",
-        Config::SCALA40,
-        3,
-        Some(0),
-        MatchEnd::SingleHand,
-        Ranking::Total,
-        8,
-    );
+    let setup = MatchRecord::<Rummy40>::new("scala40", Config::SCALA40, MatchTerms::new(3).with_dealer(0), 8);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
         (0..3).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<Rummy40>> =
@@ -290,15 +282,7 @@ fn card_game_records_survive_json() {
     assert_eq!(back.replay(&mut ChaCha8Rng::seed_from_u64(back.seed)).unwrap().finals, finals);
 
     let config = ClassicConfig::simulation(MatchEnd::SingleHand);
-    let setup = MatchRecord::<ClassicRummy>::new(
-        "classic",
-        config,
-        2,
-        Some(1),
-        MatchEnd::SingleHand,
-        Ranking::Total,
-        2,
-    );
+    let setup = MatchRecord::<ClassicRummy>::new("classic", config, MatchTerms::new(2).with_dealer(1), 2);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
         (0..2).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();
     let mut seated: Vec<&mut dyn Bot<ClassicRummy>> =

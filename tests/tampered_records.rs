@@ -6,17 +6,16 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config, GreedyBot};
-use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchError, MatchRecord, Ranking, ReplayError, record_match};
+use rummykit_core::{
+    Bot, BotPlayers, MatchEnd, MatchError, MatchRecord, MatchTerms, ReplayError, record_match,
+};
 use serde_json::Value;
 
 fn recorded() -> Value {
     let setup = MatchRecord::<ClassicRummy>::new(
         "classic",
         Config::standard(MatchEnd::SingleHand),
-        2,
-        Some(0),
-        MatchEnd::SingleHand,
-        Ranking::Total,
+        MatchTerms::new(2).with_dealer(0),
         11,
     );
     let (mut a, mut b) = (GreedyBot, GreedyBot);
@@ -89,7 +88,8 @@ where
     G::Action: serde::Serialize,
     G::Config: serde::Serialize,
 {
-    let setup = MatchRecord::<G>::new(game, config, bots.len(), Some(0), end, Ranking::Total, 5);
+    let setup =
+        MatchRecord::<G>::new(game, config, MatchTerms::new(bots.len()).with_dealer(0).with_end(end), 5);
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     let (record, _) = record_match(setup, &mut BotPlayers(bots), &mut rng, 20_000).expect("a recorded match");
     serde_json::to_value(&record).expect("serialize")
@@ -150,11 +150,11 @@ fn match_new_checks_each_games_seat_limits() {
         assert_eq!(G::seat_range(&config), min..=max);
         assert!(max <= MAX_SEATS);
         for seats in [1, max + 1, 1 << 40, usize::MAX] {
-            let got = Match::<G>::new(config.clone(), seats, None, MatchEnd::SingleHand, Ranking::Total);
+            let got = Match::<G>::new(config.clone(), MatchTerms::new(seats));
             assert_eq!(got.map(|_| ()), Err(MatchError::PlayerCount { seats, min, max }), "{seats} seats");
         }
         for seats in min..=max {
-            let got = Match::<G>::new(config.clone(), seats, None, MatchEnd::SingleHand, Ranking::Total);
+            let got = Match::<G>::new(config.clone(), MatchTerms::new(seats));
             assert!(got.is_ok(), "{seats} seats");
         }
         // The range is the one the deal enforces.

@@ -8,7 +8,7 @@ use rummykit::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit::rummikub::{Rummikub, TileCounts};
 use rummykit::{
     AnyAction, AnyConfig, AnyError, AnyGame, Bot, BotPlayers, DealError, DriverError, Game, GameKind,
-    MatchEnd, MatchRecord, NotYourTurn, PieceId, Ranking, Seat, Seating, Tile, UnknownBot, UnknownVariant,
+    MatchEnd, MatchRecord, MatchTerms, NotYourTurn, PieceId, Seat, Seating, Tile, UnknownBot, UnknownVariant,
     Variant, play_hand, record_match,
 };
 
@@ -216,6 +216,7 @@ fn a_bot_seated_at_another_game_is_refused_not_panicking() {
             assert_eq!(
                 err,
                 DriverError::IllegalAction {
+                    hand: 0,
                     seat,
                     error: AnyError::WrongGame { game: GameKind::Classic, action },
                 },
@@ -316,10 +317,7 @@ fn matches_are_recorded_and_replayed() {
         let setup = MatchRecord::<AnyGame>::new(
             variant.name(),
             config(variant),
-            seats,
-            Some(0),
-            MatchEnd::FixedHands(2),
-            Ranking::Total,
+            MatchTerms::new(seats).with_dealer(0).with_end(MatchEnd::FixedHands(2)),
             11,
         );
         let mut bots: Vec<_> =
@@ -345,10 +343,7 @@ fn elimination_is_refused_for_higher_is_better_scores() {
     // §3.8) must be played on the engine itself; the refusal is typed.
     let err = rummykit::Match::<AnyGame>::new(
         Variant::Rummy40.config(),
-        2,
-        None,
-        MatchEnd::Elimination(101),
-        Ranking::Total,
+        MatchTerms::new(2).with_end(MatchEnd::Elimination(101)),
     )
     .unwrap_err();
     assert_eq!(err, rummykit::MatchError::EliminationNeedsPenaltyScores { limit: 101 });

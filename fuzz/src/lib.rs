@@ -986,7 +986,7 @@ pub fn save_edits(data: &[u8]) {
 #[cfg(feature = "serde")]
 fn real_records() -> &'static [serde_json::Value; 3] {
     use rand::SeedableRng;
-    use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, Ranking, record_match};
+    use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, record_match};
     static RECORDS: std::sync::OnceLock<[serde_json::Value; 3]> = std::sync::OnceLock::new();
     fn record<G>(config: G::Config, bots: &mut [&mut dyn Bot<G>]) -> serde_json::Value
     where
@@ -997,10 +997,7 @@ fn real_records() -> &'static [serde_json::Value; 3] {
         let setup = MatchRecord::<G>::new(
             "fuzz",
             config,
-            bots.len(),
-            None,
-            MatchEnd::FixedHands(2),
-            Ranking::Total,
+            MatchTerms::new(bots.len()).with_end(MatchEnd::FixedHands(2)),
             3,
         );
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(setup.seed);

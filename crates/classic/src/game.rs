@@ -499,6 +499,28 @@ impl Game for ClassicRummy {
         2..=6
     }
 
+    /// Hands to `config.game_end`, highest total first (`RULES.md` §2.6, §2.7).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchError};
+    ///
+    /// let config = Config::standard(MatchEnd::FixedHands(3));
+    /// let terms = ClassicRummy::default_terms(&config, 3);
+    /// assert_eq!(terms.end, MatchEnd::FixedHands(3));
+    /// let mut m = Match::<ClassicRummy>::new(config, terms.with_dealer(0)).unwrap();
+    /// let hand = m.next_hand(&mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
+    /// assert_eq!(hand.dealer(), 0);
+    /// assert_eq!(
+    ///     Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 7)).err(),
+    ///     Some(MatchError::PlayerCount { seats: 7, min: 2, max: 6 })
+    /// );
+    /// ```
+    fn default_terms(config: &Config, seats: usize) -> rummykit_core::MatchTerms {
+        crate::match_play::default_match(config, seats)
+    }
+
     fn seats(&self) -> usize {
         self.hands.len()
     }

@@ -15,8 +15,9 @@
 //! * [`View`]: what one seat may see, with its own `legal_actions` for bots.
 //! * [`analyze`]: the least-deadwood split of a hand (hints, bots); [`GreedyBot`] and
 //!   core's [`RandomBot`](rummykit_core::RandomBot) play from their [`View`] only.
-//! * [`new_match`]: cumulative scoring to a target or a number of hands, through core's
-//!   [`Match`](rummykit_core::Match).
+//! * Matches: core's [`Match`](rummykit_core::Match) on the terms of
+//!   [`Game::default_terms`](rummykit_core::Game::default_terms), cumulative scoring to
+//!   `Config::game_end`.
 //!
 //! Built from core's shared card-game skeleton: [`Piles`](rummykit_core::Piles) (stock,
 //! discard pile, restock), [`MeldTable`](rummykit_core::MeldTable) (melds with stable
@@ -70,6 +71,5 @@ pub use bots::GreedyBot;
 pub use config::{AceMode, Config, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
-pub use match_play::new_match;
 pub use planner::PlannerBot;
 pub use view::View;

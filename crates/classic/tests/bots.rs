@@ -2,14 +2,15 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{ClassicRummy, Config, GreedyBot, new_match};
+use rummykit_classic::{ClassicRummy, Config, GreedyBot};
 use rummykit_core::RandomBot;
-use rummykit_core::{Bot, MatchEnd};
+use rummykit_core::{Bot, Game, Match, MatchEnd};
 
 #[test]
 fn greedy_beats_random_over_a_match() {
     let config = Config::simulation(MatchEnd::FixedHands(30));
-    let mut m = new_match(config, 2, Some(0)).unwrap();
+    let mut m =
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(0)).unwrap();
     let mut greedy = GreedyBot;
     let mut random = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
     let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut greedy, &mut random];
@@ -26,7 +27,8 @@ fn greedy_beats_random_over_a_match() {
 fn greedy_bots_finish_target_score_matches() {
     for seats in 2..=6 {
         let config = Config::simulation(MatchEnd::TargetScore(100));
-        let mut m = new_match(config, seats, None).unwrap().with_hand_limit(200);
+        let terms = ClassicRummy::default_terms(&config, seats).with_hand_limit(200);
+        let mut m = Match::<ClassicRummy>::new(config, terms).unwrap();
         let mut bots: Vec<GreedyBot> = vec![GreedyBot; seats];
         let mut refs: Vec<&mut dyn Bot<ClassicRummy>> =
             bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();

@@ -6,25 +6,35 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config, GreedyBot, PlannerBot};
 use rummykit_core::RandomBot;
-use rummykit_core::{Bot, MatchEnd, tournament};
+use rummykit_core::{Bot, MatchEnd, TournamentPlan, tournament};
 
 const MAX_ACTIONS: usize = 100_000;
 
-fn run(config: Config, bots: &mut [&mut dyn Bot<ClassicRummy>], hands: usize, seed: u64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let standings = tournament::<ClassicRummy, _>(&config, bots, hands, MAX_ACTIONS, &mut rng)
-        .unwrap_or_else(|e| panic!("{e}"));
+/// A bot of `kind`, seeded (the tournament builds one per seat and hand).
+fn bot(kind: &str, seed: u64) -> Box<dyn Bot<ClassicRummy>> {
+    match kind {
+        "planner" => Box::new(PlannerBot::new()),
+        "greedy" => Box::new(GreedyBot),
+        _ => Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))),
+    }
+}
+
+fn plan(seats: usize, hands: usize, seed: u64) -> TournamentPlan {
+    TournamentPlan::new(seats, hands, seed).with_max_actions(MAX_ACTIONS).with_threads(2)
+}
+
+fn run(config: Config, kinds: &[&str], hands: usize, seed: u64) {
+    let standings =
+        tournament::<ClassicRummy>(&config, &plan(kinds.len(), hands, seed), |e, s| bot(kinds[e], s), |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(standings.hands(), hands);
 }
 
 #[test]
 fn planner_plays_legally_rules_2_3_to_2_6() {
     let config = Config::simulation(MatchEnd::SingleHand);
-    let (mut p, mut g) = (PlannerBot::new(), GreedyBot);
-    let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-    run(config, &mut [&mut p, &mut g, &mut r], 200, 10);
-    let (mut a, mut b) = (PlannerBot::new(), PlannerBot::new());
-    run(config, &mut [&mut a, &mut b], 200, 11);
+    run(config, &["planner", "greedy", "random"], 200, 10);
+    run(config, &["planner", "planner"], 200, 11);
 }
 
 #[test]
@@ -37,9 +47,7 @@ fn planner_plays_legally_under_the_variants_2_7() {
         })
         .enumerate()
     {
-        let (mut p, mut g) = (PlannerBot::new(), GreedyBot);
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
-        run(config, &mut [&mut p, &mut g, &mut r, &mut PlannerBot::new()], 100, 20 + i as u64);
+        run(config, &["planner", "greedy", "random", "planner"], 100, 20 + i as u64);
     }
 }
 
@@ -54,10 +62,10 @@ fn strength_report() {
     // At most two restocks (RULES.md §2.5's recommendation): two careful players can
     // otherwise cycle the unshuffled stock for ever.
     let config = Config::simulation(MatchEnd::SingleHand);
-    let report = |label: &str, bots: &mut [&mut dyn Bot<ClassicRummy>]| {
+    let report = |label: &str, kinds: [&str; 2]| {
         let start = std::time::Instant::now();
-        let mut rng = ChaCha8Rng::seed_from_u64(2026);
-        let s = tournament::<ClassicRummy, _>(&config, bots, hands, MAX_ACTIONS, &mut rng).unwrap();
+        let s = tournament::<ClassicRummy>(&config, &plan(2, hands, 2026), |e, s| bot(kinds[e], s), |_| {})
+            .unwrap();
         let secs = start.elapsed().as_secs_f64();
         println!(
             "{label}: {s}  advantage of {} over {}: {:.2} points/hand\n  {:.1} hands/s, {:.1} actions/hand",
@@ -68,20 +76,14 @@ fn strength_report() {
             s.actions() as f64 / hands as f64
         );
     };
-    if which.contains("rr") {
-        let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
-        report("random vs random", &mut [&mut a, &mut b]);
-    }
-    if which.contains("gr") {
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        report("greedy vs random", &mut [&mut GreedyBot, &mut r]);
-    }
-    if which.contains("pg") {
-        report("planner vs greedy", &mut [&mut PlannerBot::new(), &mut GreedyBot]);
-    }
-    if which.contains("pr") {
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        report("planner vs random", &mut [&mut PlannerBot::new(), &mut r]);
+    for (key, label, kinds) in [
+        ("rr", "random vs random", ["random", "random"]),
+        ("gr", "greedy vs random", ["greedy", "random"]),
+        ("pg", "planner vs greedy", ["planner", "greedy"]),
+        ("pr", "planner vs random", ["planner", "random"]),
+    ] {
+        if which.contains(key) {
+            report(label, kinds);
+        }
     }
 }

@@ -5,10 +5,8 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{
-    AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, analyze, new_match,
-};
-use rummykit_core::{DealError, Game, MatchEnd, MeldError, MeldId, Outcome, Seating, TableError};
+use rummykit_classic::{AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, analyze};
+use rummykit_core::{DealError, Game, Match, MatchEnd, MeldError, MeldId, Outcome, Seating, TableError};
 
 // ---------------------------------------------------------------- §2.1 / §2.2 deal
 
@@ -81,7 +79,9 @@ fn from_deal_rejects_a_deal_that_is_not_the_deck() {
 #[test]
 fn rules_2_2_dealer_rotates_clockwise_each_hand() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let mut m = new_match(standard().with_game_end(MatchEnd::FixedHands(5)), 3, Some(1)).unwrap();
+    let config = standard().with_game_end(MatchEnd::FixedHands(5));
+    let mut m =
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 3).with_dealer(1)).unwrap();
     let mut dealers = Vec::new();
     while !m.is_over() {
         let hand = m.next_hand(&mut rng).unwrap();
@@ -347,7 +347,9 @@ fn rules_2_6_rummy_by_discard() {
 
 #[test]
 fn rules_2_6_match_is_cumulative_until_the_target() {
-    let mut m = new_match(standard().with_game_end(MatchEnd::TargetScore(100)), 2, Some(0)).unwrap();
+    let config = standard().with_game_end(MatchEnd::TargetScore(100));
+    let mut m =
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(0)).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..2 {
         let _ = m.next_hand(&mut rng).unwrap();
@@ -356,7 +358,8 @@ fn rules_2_6_match_is_cumulative_until_the_target() {
     assert!(m.is_over());
     assert_eq!(m.totals(), &[0, 120]);
     assert_eq!(m.winner(), Some(1));
-    let m = new_match(standard().with_game_end(MatchEnd::Elimination(100)), 2, None);
+    let config = standard().with_game_end(MatchEnd::Elimination(100));
+    let m = Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2));
     assert!(m.is_err());
 }
 

@@ -1,4 +1,4 @@
-//! The contract every game implements: [`Game`], [`Bot`], [`Outcome`], [`play_hand`].
+//! The contract every game implements: [`Game`], [`Bot`], [`Outcome`], [`RandomBot`].
 
 use core::fmt::Debug;
 use core::ops::RangeInclusive;
@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use thiserror::Error;
 
-use crate::{MatchError, MeldError, PieceId, TableError, Tile};
+use crate::{MatchTerms, MeldError, PieceId, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
 pub type Seat = usize;
@@ -435,8 +435,9 @@ pub trait Game: Clone + Debug + Sized {
     /// What one seat may see.
     type View: Clone + Debug;
     /// Why an action was refused. It converts from [`NotYourTurn`], the refusal of an
-    /// action offered for the wrong seat.
-    type Error: std::error::Error + Clone + PartialEq + From<NotYourTurn>;
+    /// action offered for the wrong seat; `'static` so that a driver's error can hold
+    /// it as its source.
+    type Error: std::error::Error + Clone + PartialEq + From<NotYourTurn> + 'static;
 
     /// Whether more points are better for this game.
     const SCORE_ORDER: ScoreOrder;
@@ -484,6 +485,41 @@ pub trait Game: Clone + Debug + Sized {
     fn seat_range(config: &Self::Config) -> RangeInclusive<usize> {
         let _ = config;
         1..=crate::MAX_SEATS
+    }
+
+    /// The terms of this game's own match for `seats` players under `config`: what
+    /// [`Match::new`](crate::Match::new) is given when the players agree on nothing else
+    /// (classic Rummy to 100 points, RULES.md §2.7; a Rummikub session of one game per
+    /// player, §1.8). The default is one hand, ranked by total, the dealer chosen by the
+    /// game.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MatchEnd, MatchTerms};
+    /// # use rummykit_core::{DealError, Outcome, ScoreOrder, Seat, Seating};
+    /// # #[derive(Clone, Debug)]
+    /// # struct Solitaire;
+    /// # impl Game for Solitaire {
+    /// #     type Config = ();
+    /// #     type Action = ();
+    /// #     type View = ();
+    /// #     type Error = rummykit_core::NotYourTurn;
+    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
+    /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn to_move(&self) -> Option<Seat> { None }
+    /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), rummykit_core::NotYourTurn> {
+    /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
+    /// #         Ok(())
+    /// #     }
+    /// #     fn view(&self, _: Seat) {}
+    /// #     fn outcome(&self) -> Option<Outcome> { None }
+    /// # }
+    /// assert_eq!(Solitaire::default_terms(&(), 1), MatchTerms::new(1));
+    /// assert_eq!(MatchTerms::new(1).end, MatchEnd::SingleHand);
+    /// ```
+    fn default_terms(config: &Self::Config, seats: usize) -> MatchTerms {
+        let _ = config;
+        MatchTerms::new(seats)
     }
 
     /// Number of seats.
@@ -558,7 +594,7 @@ pub trait Game: Clone + Debug + Sized {
 
     /// Overwrites `view` with what `seat` may see: the same as
     /// `*view = self.view(seat)`, which is the default. A game may override it to reuse
-    /// the allocations of the old view; [`play_hand`], which shows a view before every
+    /// the allocations of the old view; [`play_hand`](crate::play_hand), which shows a view before every
     /// action, calls it.
     fn view_into(&self, seat: Seat, view: &mut Self::View) {
         *view = self.view(seat);
@@ -573,7 +609,7 @@ pub trait Game: Clone + Debug + Sized {
 /// Bots keep their own rng (seeded by whoever builds them) if they need one, so a game
 /// between bots is reproducible.
 ///
-/// A bot for a toy game, played to the end by [`play_hand`]:
+/// A bot for a toy game, played to the end by [`play_hand`](crate::play_hand):
 ///
 /// ```
 /// use rand::Rng;
@@ -642,142 +678,6 @@ pub trait Bot<G: Game> {
 
     /// Chooses an action for the seat whose view this is.
     fn act(&mut self, view: &G::View) -> G::Action;
-}
-
-/// Why [`play_hand`] stopped before the hand ended.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum DriverError<E: std::error::Error> {
-    /// The bots list does not have one bot per seat.
-    #[error("{bots} bots for {seats} seats")]
-    BotCount {
-        /// Bots given.
-        bots: usize,
-        /// Seats in the game.
-        seats: usize,
-    },
-    /// A bot chose an action the game refused.
-    #[error("seat {seat} chose an illegal action: {error}")]
-    IllegalAction {
-        /// The seat whose bot erred.
-        seat: Seat,
-        /// The game's reason.
-        error: E,
-    },
-    /// The hand did not end within the step limit.
-    #[error("the hand did not end within {0} actions")]
-    TooLong(usize),
-    /// [`Match::play`](crate::Match::play): the match could not deal or record a hand.
-    #[error(transparent)]
-    Match(#[from] MatchError),
-}
-
-/// Plays the hand to its end, asking `bots[seat]` for each move with that seat's view.
-/// Returns the outcome and the actions in order.
-///
-/// # Errors
-///
-/// [`DriverError`] if the bots do not match the seats, a bot's action is refused, or
-/// the hand runs over `max_actions`.
-///
-/// ```
-/// # use rand::{Rng, RngExt};
-/// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
-/// #
-/// # /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
-/// # /// highest wins the others' numbers (a tie for highest is a void hand).
-/// # #[derive(Clone, Debug)]
-/// # struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
-/// #
-/// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-/// # #[error("the hand is over")]
-/// # struct Over;
-/// # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
-/// #
-/// # impl Game for HighCard {
-/// #     type Config = ();
-/// #     type Action = ();
-/// #     type View = u8; // a seat sees its own card only
-/// #     type Error = Over;
-/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
-/// #
-/// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
-/// #         seating.check(2, 4)?;
-/// #         let n = seating.seats;
-/// #         let dealer = seating.dealer.unwrap_or_else(|| rng.random_range(0..n));
-/// #         let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
-/// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
-/// #     }
-/// #     fn seats(&self) -> usize { self.cards.len() }
-/// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
-/// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
-/// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
-/// #         self.to_move().ok_or(Over)?;
-/// #         self.revealed += 1;
-/// #         self.next = (self.next + 1) % self.cards.len();
-/// #         Ok(())
-/// #     }
-/// #     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
-/// #     fn outcome(&self) -> Option<Outcome> {
-/// #         if self.to_move().is_some() { return None; }
-/// #         let best = *self.cards.iter().max()?;
-/// #         let n = self.cards.len();
-/// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
-/// #             return Some(Outcome { points: vec![0; n], winner: None });
-/// #         }
-/// #         let w = self.cards.iter().position(|&c| c == best)?;
-/// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
-/// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
-/// #         Some(Outcome { points, winner: Some(w) })
-/// #     }
-/// # }
-/// # use rummykit_core::Bot;
-/// # struct Reveal;
-/// # impl Bot<HighCard> for Reveal {
-/// #     fn name(&self) -> &str { "reveal" }
-/// #     fn act(&mut self, _view: &u8) {}
-/// # }
-/// use rand::SeedableRng;
-/// use rummykit_core::play_hand;
-///
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
-/// let mut hand = HighCard::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
-/// let (mut a, mut b) = (Reveal, Reveal);
-/// let mut bots: [&mut dyn Bot<HighCard>; 2] = [&mut a, &mut b];
-/// let (outcome, actions) = play_hand(&mut hand, &mut bots, 100).expect("two reveals end the hand");
-/// assert_eq!(actions.len(), 2);
-/// assert_eq!(Some(outcome), hand.outcome());
-/// # Ok::<(), rummykit_core::DealError>(())
-/// ```
-#[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]
-pub fn play_hand<G: Game>(
-    game: &mut G,
-    bots: &mut [&mut dyn Bot<G>],
-    max_actions: usize,
-) -> Result<(Outcome, Vec<G::Action>), DriverError<G::Error>> {
-    if bots.len() != game.seats() {
-        return Err(DriverError::BotCount { bots: bots.len(), seats: game.seats() });
-    }
-    let mut actions = Vec::new();
-    // One view, refreshed before every action (see `Game::view_into`).
-    let mut view: Option<G::View> = None;
-    while let Some(seat) = game.to_move() {
-        if actions.len() >= max_actions {
-            return Err(DriverError::TooLong(max_actions));
-        }
-        let shown = match view {
-            Some(ref mut v) => {
-                game.view_into(seat, v);
-                v
-            }
-            None => view.insert(game.view(seat)),
-        };
-        let action = bots[seat].act(shown);
-        game.apply(seat, action.clone()).map_err(|error| DriverError::IllegalAction { seat, error })?;
-        actions.push(action);
-    }
-    let outcome = game.outcome().ok_or(DriverError::TooLong(max_actions))?;
-    Ok((outcome, actions))
 }
 
 /// A player that picks a uniformly random legal action with its own generator (seed it

@@ -10,12 +10,17 @@
 //!   pieces are [`PieceSet`] bitsets.
 //! * Melds: [`Meld::new`] validates a group or run against [`MeldRules`] (presets per
 //!   game) and records what each joker stands for.
-//! * The contract: [`Game`], [`Bot`], [`Outcome`], and the driver [`play_hand`].
-//! * Matches: [`Match`] plays hands to a [`MatchEnd`] with cumulative scores, dealer
-//!   rotation and elimination, ranked by a [`Ranking`].
-//! * Records: [`record_match`] plays a match with any mix of bots and people
-//!   ([`Players`]) into a [`MatchRecord`] (game, configuration, seed, deals, actions)
-//!   that [`MatchRecord::replay`] plays again to the same final states and scores.
+//! * The contract: [`Game`], [`Bot`], [`Outcome`], [`RandomBot`].
+//! * Driving: one hand loop ([`play_hand`]) under every driver, players that see only
+//!   their views ([`Players`]), one error ([`DriverError`]).
+//! * Matches: every game's [`Match`] starts from [`MatchTerms`] (the game's own from
+//!   [`Game::default_terms`]) and plays hands to a [`MatchEnd`] with cumulative scores,
+//!   dealer rotation and elimination, ranked by a [`Ranking`].
+//! * Records: [`record_match`] plays a match with any mix of bots and people into a
+//!   [`MatchRecord`] (game, configuration, seed, deals, actions) that
+//!   [`MatchRecord::replay`] plays again to the same final states and scores.
+//! * Tournaments: [`tournament`] plays seeded hands between bots on several threads, with
+//!   the same [`Standings`] for any thread count.
 //!
 //! ```
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -39,21 +44,27 @@ mod card_table;
 mod catalog;
 pub mod conformance;
 mod deadwood;
+mod driver_error;
+mod estimate;
 mod face;
 mod game;
+mod hand_loop;
 mod hand_melds;
 mod match_play;
 mod meld;
 mod meld_rules;
 mod notation;
 mod piece_set;
+mod players;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "serde")]
 mod serde_melds;
+mod standings;
 mod stock;
 mod suit;
+mod terms;
 mod tile;
 mod tournament;
 
@@ -62,23 +73,26 @@ pub use card_set::CardSet;
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{Split, least_deadwood, least_deadwood_value};
+pub use driver_error::DriverError;
+pub use estimate::Estimate;
 pub use face::{FACES, Face, NATURAL_FACES};
 pub use game::{
-    Bot, DealError, DriverError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat,
-    Seating, play_hand,
+    Bot, DealError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat, Seating,
 };
+pub use hand_loop::play_hand;
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
-pub use match_play::{MAX_SEATS, Match, MatchEnd, MatchError, Ranking};
+pub use match_play::{MAX_SEATS, Match, MatchError};
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
-pub use record::{
-    BotPlayers, HandRecord, MatchRecord, Players, RecordError, ReplayError, Replayed, record_match,
-};
+pub use players::{BotPlayers, Players};
+pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
 #[cfg(feature = "serde")]
 pub use serde_melds::{MeldRepr, TableMeldRepr};
+pub use standings::{HandResult, Standings};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
+pub use terms::{MatchEnd, MatchTerms, Ranking};
 pub use tile::Tile;
-pub use tournament::{Estimate, Standings, TournamentError, tournament};
+pub use tournament::{TournamentPlan, derive_seed, tournament};

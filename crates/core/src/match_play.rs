@@ -1,5 +1,6 @@
 //! [`Match`]: several hands of one game with cumulative scores, dealer rotation and an
-//! end condition ([`MatchEnd`]), ranked by a [`Ranking`].
+//! end condition ([`MatchEnd`]), ranked by a [`Ranking`], started from [`MatchTerms`] and
+//! played by [`Match::play`].
 //!
 //! A *hand* is one deal (one game of Rummikub); a *match* is the sequence of hands the
 //! players agreed on. Seats are numbered the same way in both as long as nobody is
@@ -10,64 +11,16 @@
 use rand::Rng;
 use thiserror::Error;
 
-use crate::{Bot, DealError, DriverError, Game, Outcome, ScoreOrder, Seat, Seating, play_hand};
+use crate::hand_loop::drive_hand;
+use crate::{
+    DealError, DriverError, Game, HandRecord, MatchEnd, MatchTerms, Outcome, Players, Ranking, ScoreOrder,
+    Seat, Seating,
+};
 
 /// The most seats any [`Match`] takes, whatever the game says: a bound on the memory a
 /// match (and a [`MatchRecord`](crate::MatchRecord) replay) allocates per seat. No game
 /// of the rummy family seats more than six.
 pub const MAX_SEATS: usize = 64;
-
-/// When a match is over.
-///
-/// ```
-/// use rummykit_core::MatchEnd;
-/// // Classic Rummy's default (RULES.md §2.7) and Rummy 40's (§3.9):
-/// let classic = MatchEnd::TargetScore(100);
-/// let rummy40 = MatchEnd::Elimination(101);
-/// assert_ne!(classic, rummy40);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum MatchEnd {
-    /// After this many hands (void hands included). `FixedHands(0)` is over at once.
-    FixedHands(u32),
-    /// After the hand in which some seat's total reaches at least this score
-    /// (classic Rummy's `TargetScore(100)`, RULES.md §2.7; Rummikub's house variant,
-    /// §1.8). Meant for games where higher is better; for a penalty game it ends the
-    /// match the same way and the lowest total still ranks first.
-    TargetScore(i64),
-    /// Penalty games (Rummy 40, RULES.md §3.8): after each hand a seat whose total is
-    /// at least this limit is out and is not dealt in again; the match ends when at most
-    /// one seat is left. Only for [`ScoreOrder::LowerIsBetter`] games.
-    Elimination(i64),
-    /// One hand, settled on its own (Rummy 40's `PerHandSettlement`, RULES.md §3.8).
-    /// The same as `FixedHands(1)`.
-    SingleHand,
-}
-
-/// How the seats of a match are ranked (Rummikub's "session winner", RULES.md §1.8).
-///
-/// Under [`MatchEnd::Elimination`] seats still in rank above eliminated seats, and a
-/// seat eliminated later ranks above one eliminated earlier, whatever the ranking.
-/// Remaining ties go to the lower seat number, so standings are deterministic.
-///
-/// ```
-/// use rummykit_core::Ranking;
-/// assert_eq!(Ranking::default(), Ranking::Total);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub enum Ranking {
-    /// Best cumulative total in the game's [`ScoreOrder`] (RULES.md §1.8 default:
-    /// highest cumulative score).
-    #[default]
-    Total,
-    /// Most hands won; ties by total (the official Rummikub rulebook's
-    /// `SessionRanking::MostGamesWon`, RULES.md §1.8).
-    HandsWon,
-}
 
 /// Why a [`Match`] refused a request. The match is unchanged after an error.
 ///
@@ -151,7 +104,7 @@ pub enum MatchError {
 /// dealt by the next seat clockwise that is still in the match.
 ///
 /// ```
-/// use rummykit_core::{Match, MatchEnd, Outcome, Ranking};
+/// use rummykit_core::{Match, MatchEnd, MatchTerms, Outcome};
 /// # use rummykit_core::{DealError, Game, ScoreOrder, Seat, Seating};
 /// # // A one-move toy game: every seat says "done", nobody scores.
 /// # #[derive(Clone, Debug)]
@@ -181,7 +134,7 @@ pub enum MatchError {
 /// # }
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
-/// let mut m = Match::<Toy>::new((), 3, Some(2), MatchEnd::TargetScore(10), Ranking::Total)?;
+/// let mut m = Match::<Toy>::new((), MatchTerms::new(3).with_dealer(2).with_end(MatchEnd::TargetScore(10)))?;
 ///
 /// let hand = m.next_hand(&mut rng)?;          // dealt by seat 2: seat 0 plays first
 /// assert_eq!(hand.to_move(), Some(0));
@@ -206,6 +159,8 @@ pub struct Match<G: Game> {
     end: MatchEnd,
     ranking: Ranking,
     hand_limit: Option<u32>,
+    /// The first dealer as given in the terms.
+    first_dealer: Option<Seat>,
     /// Match seat of the dealer of the pending hand (or of the next hand).
     dealer: Option<Seat>,
     /// Match seats still in, ascending; hand seat `i` is `active[i]`.
@@ -220,10 +175,8 @@ pub struct Match<G: Game> {
 }
 
 impl<G: Game> Match<G> {
-    /// A match of `seats` players of the game configured by `config`.
-    ///
-    /// `first_dealer`: the dealer of the first hand, or `None` to let the game choose
-    /// (a cut, Rummikub's highest-tile draw).
+    /// A match of the game configured by `config`, on `terms`; the game's own terms are
+    /// [`Game::default_terms`].
     ///
     /// # Errors
     ///
@@ -233,13 +186,8 @@ impl<G: Game> Match<G> {
     /// [`MatchError::EliminationNeedsPenaltyScores`] for an elimination match of a game
     /// where higher scores are better. Whether the configuration itself can be dealt is
     /// the game's to say, at the first deal.
-    pub fn new(
-        config: G::Config,
-        seats: usize,
-        first_dealer: Option<Seat>,
-        end: MatchEnd,
-        ranking: Ranking,
-    ) -> Result<Self, MatchError> {
+    pub fn new(config: G::Config, terms: MatchTerms) -> Result<Self, MatchError> {
+        let MatchTerms { seats, first_dealer, end, ranking, hand_limit } = terms;
         if seats == 0 {
             return Err(MatchError::NoSeats);
         }
@@ -262,7 +210,8 @@ impl<G: Game> Match<G> {
             seats,
             end,
             ranking,
-            hand_limit: None,
+            hand_limit,
+            first_dealer,
             dealer: first_dealer,
             active: (0..seats).collect(),
             totals: vec![0; seats],
@@ -274,12 +223,16 @@ impl<G: Game> Match<G> {
         })
     }
 
-    /// The same match, also over after `hands` hands whatever its end condition: a
-    /// safety stop for simulations (a target nobody reaches, endless void hands).
+    /// The terms the match was started on (the first dealer as given).
     #[must_use]
-    pub fn with_hand_limit(mut self, hands: u32) -> Self {
-        self.hand_limit = Some(hands);
-        self
+    pub fn terms(&self) -> MatchTerms {
+        MatchTerms {
+            seats: self.seats,
+            first_dealer: self.first_dealer,
+            end: self.end,
+            ranking: self.ranking,
+            hand_limit: self.hand_limit,
+        }
     }
 
     /// The game's configuration.
@@ -511,10 +464,10 @@ impl<G: Game> Match<G> {
     /// #     }
     /// # }
     /// use rand::SeedableRng;
-    /// use rummykit_core::{Match, MatchEnd, MatchError, Ranking};
+    /// use rummykit_core::{Match, MatchEnd, MatchError, MatchTerms};
     ///
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
-    /// let mut m = Match::<HighCard>::new((), 3, Some(0), MatchEnd::Elimination(101), Ranking::Total)?;
+    /// let mut m = Match::<HighCard>::new((), MatchTerms::new(3).with_dealer(0).with_end(MatchEnd::Elimination(101)))?;
     /// m.next_hand(&mut rng)?;
     /// let wrong = Outcome { points: vec![0, 0], winner: Some(0) };
     /// assert_eq!(m.record(&wrong), Err(MatchError::SeatCount { got: 2, expected: 3 }));
@@ -575,16 +528,19 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
-    /// Plays hands with `bots` (one per match seat) until the match is over, each hand
-    /// through [`play_hand`]. Seats that are out are not asked to play. Returns at once
-    /// if the match is already over.
+    /// Plays hands until the match is over, each hand through the one hand loop (the
+    /// loop of [`play_hand`](crate::play_hand)): `players` are asked for the actions of
+    /// match seats, each seeing only its seat's view; seats that are out are not asked.
+    /// Deals draw from `rng`. Returns at once if the match is already over. A list of
+    /// bots, one per match seat, is a [`Players`].
     ///
     /// # Errors
     ///
-    /// [`DriverError::BotCount`] if `bots` does not have one bot per match seat,
-    /// [`DriverError::Match`] if a deal fails, and the errors of [`play_hand`]. Hands
-    /// recorded before the error stay recorded; the failed hand stays pending and the
-    /// next call re-deals it.
+    /// [`DriverError::BotCount`] if the players fill another number of seats,
+    /// [`DriverError::Deal`] if a deal fails, [`DriverError::IllegalAction`],
+    /// [`DriverError::TooLong`] (over `max_actions_per_hand`) or
+    /// [`DriverError::Stopped`] as the hand loop reports them. Hands recorded before the
+    /// error stay recorded; the failed hand stays pending and the next call re-deals it.
     ///
     /// ```
     /// # use rand::{Rng, RngExt};
@@ -644,10 +600,10 @@ impl<G: Game> Match<G> {
     /// #     fn act(&mut self, _view: &u8) {}
     /// # }
     /// use rand::SeedableRng;
-    /// use rummykit_core::{Match, MatchEnd, Ranking};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    /// let mut m = Match::<HighCard>::new((), 3, None, MatchEnd::TargetScore(30), Ranking::Total)?;
+    /// let mut m = Match::<HighCard>::new((), MatchTerms::new(3).with_end(MatchEnd::TargetScore(30)))?;
     /// let (mut a, mut b, mut c) = (Reveal, Reveal, Reveal);
     /// let mut bots: [&mut dyn Bot<HighCard>; 3] = [&mut a, &mut b, &mut c];
     /// m.play(&mut bots, &mut rng, 100).expect("the toy never refuses a reveal");
@@ -659,24 +615,118 @@ impl<G: Game> Match<G> {
     /// ```
     pub fn play<R: Rng + ?Sized>(
         &mut self,
-        bots: &mut [&mut dyn Bot<G>],
+        players: &mut (impl Players<G> + ?Sized),
         rng: &mut R,
         max_actions_per_hand: usize,
     ) -> Result<(), DriverError<G::Error>> {
-        if bots.len() != self.seats {
-            return Err(DriverError::BotCount { bots: bots.len(), seats: self.seats });
+        self.drive(players, rng, max_actions_per_hand, None)
+    }
+
+    /// [`Match::play`], recording each hand as it is played: its deal, its actions and
+    /// its outcome, in hand seats. Recording changes nothing in the play: the same
+    /// players and rng give the same hands with and without it.
+    /// [`record_match`](crate::record_match) builds a replayable
+    /// [`MatchRecord`](crate::MatchRecord) with it.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Match::play`]; the hands played before the error are lost with the
+    /// record (the match keeps their outcomes).
+    ///
+    /// ```
+    /// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+    /// # // Seats say a number in turn; whoever says 3 wins 1 point.
+    /// # #[derive(Clone, Debug, PartialEq)]
+    /// # struct Count { seats: usize, next: usize, said: u8 }
+    /// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+    /// # #[error("over")]
+    /// # struct Over;
+    /// # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
+    /// # impl Game for Count {
+    /// #     type Config = ();
+    /// #     type Action = u8;
+    /// #     type View = u8;
+    /// #     type Error = Over;
+    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
+    /// #         s.check(2, 4)?;
+    /// #         Ok(Count { seats: s.seats, next: s.first_to_play().unwrap_or(0), said: 0 })
+    /// #     }
+    /// #     fn seats(&self) -> usize { self.seats }
+    /// #     fn to_move(&self) -> Option<Seat> { (self.said < 3).then_some(self.next) }
+    /// #     fn apply(&mut self, seat: Seat, a: u8) -> Result<(), Over> {
+    /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
+    /// #         if self.said >= 3 { return Err(Over) }
+    /// #         self.said = a; if a < 3 { self.next = (self.next + 1) % self.seats } Ok(())
+    /// #     }
+    /// #     fn view(&self, _: Seat) -> u8 { self.said }
+    /// #     fn outcome(&self) -> Option<Outcome> {
+    /// #         (self.said >= 3).then(|| Outcome {
+    /// #             points: (0..self.seats).map(|s| i64::from(s == self.next)).collect(),
+    /// #             winner: Some(self.next),
+    /// #         })
+    /// #     }
+    /// # }
+    /// # struct Counter;
+    /// # impl rummykit_core::Bot<Count> for Counter {
+    /// #     fn name(&self) -> &str { "counter" }
+    /// #     fn act(&mut self, said: &u8) -> u8 { said + 1 }
+    /// # }
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Bot, Match, MatchEnd, MatchTerms};
+    ///
+    /// let mut m = Match::<Count>::new((), MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2)))?;
+    /// let (mut a, mut b) = (Counter, Counter);
+    /// let mut bots: [&mut dyn Bot<Count>; 2] = [&mut a, &mut b];
+    /// let hands = m.play_recorded(&mut bots, &mut rand_chacha::ChaCha8Rng::seed_from_u64(1), 100)?;
+    /// assert_eq!(hands.len(), 2);
+    /// assert_eq!(hands[0].actions, vec![1, 2, 3]);
+    /// assert_eq!(m.totals(), &[1, 1]); // the deal passes on, and so does the winning seat
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_recorded<R: Rng + ?Sized>(
+        &mut self,
+        players: &mut (impl Players<G> + ?Sized),
+        rng: &mut R,
+        max_actions_per_hand: usize,
+    ) -> Result<Vec<HandRecord<G>>, DriverError<G::Error>> {
+        let mut hands = Vec::new();
+        self.drive(players, rng, max_actions_per_hand, Some(&mut hands))?;
+        Ok(hands)
+    }
+
+    /// The match loop behind [`Match::play`] and [`Match::play_recorded`].
+    fn drive<R: Rng + ?Sized>(
+        &mut self,
+        players: &mut (impl Players<G> + ?Sized),
+        rng: &mut R,
+        max_actions_per_hand: usize,
+        mut record: Option<&mut Vec<HandRecord<G>>>,
+    ) -> Result<(), DriverError<G::Error>> {
+        if let Some(bots) = players.seats().filter(|&n| n != self.seats) {
+            return Err(DriverError::BotCount { bots, seats: self.seats });
         }
         while !self.is_over() {
-            let mut game = self.next_hand(rng)?;
-            let active = &self.active;
-            let mut hand_bots: Vec<&mut dyn Bot<G>> = bots
-                .iter_mut()
-                .enumerate()
-                .filter(|(seat, _)| active.contains(seat))
-                .map(|(_, bot)| &mut **bot as &mut dyn Bot<G>)
-                .collect();
-            let (outcome, _) = play_hand(&mut game, &mut hand_bots, max_actions_per_hand)?;
-            self.record(&outcome)?;
+            let hand = self.hands_played as usize;
+            let mut game = self.next_hand(rng).map_err(|e| DriverError::from_match(hand, e))?;
+            let seats = self.active.clone();
+            players.hand_started(&game, &seats);
+            // The deal is kept only when recording: a plain match copies no state.
+            let deal = record.is_some().then(|| game.clone());
+            let mut actions = Vec::new();
+            let outcome = drive_hand(
+                &mut game,
+                players,
+                &seats,
+                hand,
+                max_actions_per_hand,
+                record.is_some().then_some(&mut actions),
+            )?;
+            self.record(&outcome).map_err(|e| DriverError::from_match(hand, e))?;
+            players.hand_over(&game, &outcome, self);
+            if let (Some(record), Some(deal)) = (record.as_deref_mut(), deal) {
+                record.push(HandRecord { deal, actions, outcome });
+            }
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
-//! Match records: [`MatchRecord`] and [`HandRecord`], the driver that makes them
-//! ([`record_match`] with any mix of bots and people through [`Players`]), and
-//! [`MatchRecord::replay`], which plays a record again to the same final states.
+//! Match records: [`MatchRecord`] and [`HandRecord`]; [`record_match`], which plays a
+//! match with any mix of bots and people ([`Players`]) through the one match driver with
+//! recording on; and [`MatchRecord::replay`], which plays a record again through the
+//! same hand loop to the same final states.
 //!
 //! A record holds what is needed to play a match again exactly: the game's name, its
 //! configuration, the match terms, the seed the deal rng was built from, and for each
@@ -10,7 +11,7 @@
 //! the same seed gives the same deals.
 //!
 //! ```
-//! use rummykit_core::{Match, MatchEnd, MatchRecord, Ranking};
+//! use rummykit_core::{MatchEnd, MatchRecord, MatchTerms};
 //! # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
 //! # // A toy game: seats say a number in turn; whoever says 3 wins 1 point.
 //! # #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +53,8 @@
 //! use rand::SeedableRng;
 //! use rummykit_core::{BotPlayers, Bot, record_match};
 //!
-//! let setup = MatchRecord::<Count>::new("count", (), 2, Some(1), MatchEnd::FixedHands(2), Ranking::Total, 7);
+//! let terms = MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2));
+//! let setup = MatchRecord::<Count>::new("count", (), terms, 7);
 //! let (mut a, mut b) = (Counter, Counter);
 //! let mut bots: [&mut dyn Bot<Count>; 2] = [&mut a, &mut b];
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(setup.seed);
@@ -69,7 +71,8 @@
 use rand::Rng;
 use thiserror::Error;
 
-use crate::{Bot, Game, Match, MatchEnd, MatchError, Outcome, Ranking, Seat};
+use crate::hand_loop::drive_hand;
+use crate::{DriverError, Game, Match, MatchEnd, MatchError, MatchTerms, Outcome, Players, Ranking, Seat};
 
 /// One hand of a match as played: the dealt state, every action in order, the outcome.
 ///
@@ -109,22 +112,35 @@ impl<G: Game> HandRecord<G> {
 
     fn replay_numbered(&self, hand: usize) -> Result<G, ReplayError<G::Error>> {
         let mut game = self.deal.clone();
-        for (index, action) in self.actions.iter().enumerate() {
-            if game.to_move().is_none() {
-                return Err(ReplayError::NotOver { hand, actions: index });
+        let mut script = Script { actions: &self.actions, next: 0 };
+        // The recorded actions play the seats through the one hand loop; the script
+        // stopping (it ran out) or being refused is where the record and the game part.
+        match drive_hand(&mut game, &mut script, &[], hand, usize::MAX, None) {
+            Ok(outcome) if script.next < self.actions.len() => {
+                let _ = outcome;
+                Err(ReplayError::NotOver { hand, actions: script.next })
             }
-            let seat = game.to_move().unwrap_or_default();
-            game.apply(seat, action.clone()).map_err(|error| ReplayError::IllegalAction {
-                hand,
-                index,
-                error,
-            })?;
+            Ok(outcome) if outcome != self.outcome => Err(ReplayError::OutcomeMismatch { hand }),
+            Ok(_) => Ok(game),
+            Err(DriverError::IllegalAction { error, .. }) => {
+                Err(ReplayError::IllegalAction { hand, index: script.next.saturating_sub(1), error })
+            }
+            Err(_) => Err(ReplayError::NotOver { hand, actions: script.next }),
         }
-        match game.outcome() {
-            None => Err(ReplayError::NotOver { hand, actions: self.actions.len() }),
-            Some(outcome) if outcome != self.outcome => Err(ReplayError::OutcomeMismatch { hand }),
-            Some(_) => Ok(game),
-        }
+    }
+}
+
+/// The recorded actions of a hand, played in order whoever is to move.
+struct Script<'a, A> {
+    actions: &'a [A],
+    next: usize,
+}
+
+impl<G: Game> Players<G> for Script<'_, G::Action> {
+    fn act(&mut self, _view: &G::View, _seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
+        let action = self.actions.get(self.next)?.clone();
+        self.next += 1;
+        Some(action)
     }
 }
 
@@ -168,18 +184,37 @@ pub struct MatchRecord<G: Game> {
 }
 
 impl<G: Game> MatchRecord<G> {
-    /// The setup of a match, with no hand played yet (and no totals). Nothing is
-    /// checked or allocated per seat here: [`MatchRecord::start`] checks the setup.
+    /// The setup of a match of `game` (the game's name, as the caller calls it) on
+    /// `terms`, dealt from an rng built from `seed`, with no hand played yet (and no
+    /// totals). Nothing is checked or allocated per seat here: [`MatchRecord::start`]
+    /// checks the setup.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchEnd, MatchRecord, MatchTerms, NotYourTurn};
+    /// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+    /// # #[derive(Clone, Debug)]
+    /// # struct Solitaire;
+    /// # impl Game for Solitaire {
+    /// #     type Config = ();
+    /// #     type Action = ();
+    /// #     type View = ();
+    /// #     type Error = NotYourTurn;
+    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
+    /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn to_move(&self) -> Option<Seat> { None }
+    /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), NotYourTurn> { NotYourTurn::check(seat, None) }
+    /// #     fn view(&self, _: Seat) {}
+    /// #     fn outcome(&self) -> Option<Outcome> { None }
+    /// # }
+    /// let terms = MatchTerms::new(3).with_end(MatchEnd::FixedHands(2)).with_hand_limit(9);
+    /// let setup = MatchRecord::<Solitaire>::new("solitaire", (), terms, 5);
+    /// assert_eq!(setup.terms(), terms);
+    /// assert!(setup.hands.is_empty() && setup.totals.is_empty());
+    /// ```
     #[must_use]
-    pub fn new(
-        game: impl Into<String>,
-        config: G::Config,
-        seats: usize,
-        first_dealer: Option<Seat>,
-        end: MatchEnd,
-        ranking: Ranking,
-        seed: u64,
-    ) -> Self {
+    pub fn new(game: impl Into<String>, config: G::Config, terms: MatchTerms, seed: u64) -> Self {
+        let MatchTerms { seats, first_dealer, end, ranking, hand_limit } = terms;
         MatchRecord {
             game: game.into(),
             config,
@@ -187,18 +222,23 @@ impl<G: Game> MatchRecord<G> {
             first_dealer,
             end,
             ranking,
-            hand_limit: None,
+            hand_limit,
             seed,
             hands: Vec::new(),
             totals: Vec::new(),
         }
     }
 
-    /// The same setup with a hand limit (see [`Match::with_hand_limit`]).
+    /// The match terms of the setup.
     #[must_use]
-    pub fn with_hand_limit(mut self, hands: u32) -> Self {
-        self.hand_limit = Some(hands);
-        self
+    pub fn terms(&self) -> MatchTerms {
+        MatchTerms {
+            seats: self.seats,
+            first_dealer: self.first_dealer,
+            end: self.end,
+            ranking: self.ranking,
+            hand_limit: self.hand_limit,
+        }
     }
 
     /// A new match with this record's setup and no hand played.
@@ -207,11 +247,7 @@ impl<G: Game> MatchRecord<G> {
     ///
     /// The errors of [`Match::new`].
     pub fn start(&self) -> Result<Match<G>, MatchError> {
-        let m = Match::new(self.config.clone(), self.seats, self.first_dealer, self.end, self.ranking)?;
-        Ok(match self.hand_limit {
-            Some(n) => m.with_hand_limit(n),
-            None => m,
-        })
+        Match::new(self.config.clone(), self.terms())
     }
 
     /// Plays the record again: re-deals every hand with `rng` (built from
@@ -260,12 +296,27 @@ pub struct Replayed<G> {
 }
 
 /// Why a record did not replay to what it says.
+///
+/// Kept apart from [`DriverError`] because it says something else: a driver's error is
+/// a player's fault or a limit met while playing, a replay error is a disagreement
+/// between a record and the game (a deal, an outcome, a total that differs; a hand that
+/// does not end where the record does), found by playing the record through the same
+/// hand loop.
+///
+/// ```
+/// use std::error::Error;
+/// use rummykit_core::{MatchError, NotYourTurn, ReplayError};
+/// let e = ReplayError::<NotYourTurn>::IllegalAction { hand: 1, index: 4, error: NotYourTurn { seat: 2, to_move: 1 } };
+/// assert_eq!(e.to_string(), "hand 1, action 4: the game refused it");
+/// assert!(e.source().is_some());
+/// assert_eq!(ReplayError::<NotYourTurn>::Match(MatchError::NoSeats).to_string(), "the match refused the replay");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
-pub enum ReplayError<E: std::error::Error> {
+pub enum ReplayError<E: std::error::Error + 'static> {
     /// The match could not be set up, deal or record a hand.
-    #[error("the match refused the replay: {0}")]
-    Match(MatchError),
+    #[error("the match refused the replay")]
+    Match(#[source] MatchError),
     /// Re-dealing did not give the recorded deal (another seed or rng, or another game
     /// version).
     #[error("hand {hand}: re-dealing does not give the recorded deal")]
@@ -274,13 +325,14 @@ pub enum ReplayError<E: std::error::Error> {
         hand: usize,
     },
     /// The game refused a recorded action.
-    #[error("hand {hand}, action {index}: the game refused it: {error}")]
+    #[error("hand {hand}, action {index}: the game refused it")]
     IllegalAction {
         /// The hand, from 0.
         hand: usize,
         /// The action, from 0.
         index: usize,
         /// The game's reason.
+        #[source]
         error: E,
     },
     /// The hand was over before its last action, or not over after it.
@@ -308,88 +360,18 @@ pub enum ReplayError<E: std::error::Error> {
     TotalsMismatch,
 }
 
-/// Who plays the seats of a match: the driver ([`record_match`]) asks for the action
-/// of the seat to move and reports what happens, so a terminal or a UI can show it.
-///
-/// A person at a terminal is a `Players` that reads input for their seat; bots get
-/// only their seat's view (see [`BotPlayers`]). The driver hands over the referee's
-/// full state so that a front end can check a tentative move against a copy (as a
-/// server would), but a front end must show a person only `game.view(hand_seat)`.
-pub trait Players<G: Game> {
-    /// The action of match seat `seat`, who plays as `hand_seat` in `game`. `None` stops
-    /// the match ([`RecordError::Stopped`]).
-    fn act(&mut self, game: &G, seat: Seat, hand_seat: Seat) -> Option<G::Action>;
-
-    /// A new hand was dealt. `seats[hand_seat]` is the match seat of each hand seat.
-    fn hand_started(&mut self, _game: &G, _seats: &[Seat]) {}
-
-    /// `action` of match seat `seat` was applied; `before` is the state it was applied to.
-    fn applied(&mut self, _before: &G, _after: &G, _seat: Seat, _action: &G::Action) {}
-
-    /// The game refused the action chosen for match seat `seat` (the state is unchanged).
-    /// Return `true` to ask again, `false` to stop with [`RecordError::IllegalAction`]
-    /// (the default: a bot that errs once would err again).
-    fn refused(&mut self, _game: &G, _seat: Seat, _error: &G::Error) -> bool {
-        false
-    }
-
-    /// The hand is over; `played` already holds its outcome.
-    fn hand_over(&mut self, _game: &G, _outcome: &Outcome, _played: &Match<G>) {}
-}
-
-/// Bots on every seat: each is asked with its own seat's view only.
-pub struct BotPlayers<'a, 'b, G: Game>(pub &'a mut [&'b mut dyn Bot<G>]);
-
-impl<G: Game> core::fmt::Debug for BotPlayers<'_, '_, G> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_list().entries(self.0.iter().map(|b| b.name())).finish()
-    }
-}
-
-impl<G: Game> Players<G> for BotPlayers<'_, '_, G> {
-    fn act(&mut self, game: &G, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
-        let bot = self.0.get_mut(seat)?;
-        Some(bot.act(&game.view(hand_seat)))
-    }
-}
-
-/// Why [`record_match`] stopped before the match was over.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum RecordError<E: std::error::Error> {
-    /// The match could not be set up or deal a hand.
-    #[error(transparent)]
-    Match(#[from] MatchError),
-    /// A player's action was refused and the player gave up.
-    #[error("seat {seat} chose an illegal action: {error}")]
-    IllegalAction {
-        /// The match seat.
-        seat: Seat,
-        /// The game's reason.
-        error: E,
-    },
-    /// A hand did not end within the step limit.
-    #[error("a hand did not end within {0} actions")]
-    TooLong(usize),
-    /// A player stopped the match.
-    #[error("match seat {seat} stopped the match")]
-    Stopped {
-        /// The match seat that stopped.
-        seat: Seat,
-    },
-}
-
-/// Plays the match set up by `setup` (its `hands` are replaced) to its end, dealing with
-/// `rng` and asking `players` for every action, and returns the record and the match
-/// (totals, standings).
+/// Plays the match set up by `setup` (its `hands` are replaced) to its end with
+/// [`Match::play_recorded`], dealing with `rng` and asking `players` for every action,
+/// and returns the record and the match (totals, standings).
 ///
 /// For the record to replay, `rng` must be built from `setup.seed` the way the replay
 /// builds it, and used for nothing else.
 ///
 /// # Errors
 ///
-/// [`RecordError`]: a failed deal, a refused action the player gave up on, a hand over
-/// `max_actions_per_hand` actions, or a player that stopped.
+/// [`DriverError`]: terms the match refuses ([`DriverError::Match`]), a failed deal, a
+/// refused action the player gave up on, a hand over `max_actions_per_hand` actions, or
+/// a player that stopped (see [`Match::play`]).
 ///
 /// ```
 /// # use rand::{Rng, RngExt};
@@ -445,10 +427,10 @@ pub enum RecordError<E: std::error::Error> {
 /// # }
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, Ranking, record_match};
+/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, record_match};
 ///
 /// // HighCard is a toy game defined in this example's hidden lines; any `Game` works.
-/// let setup = MatchRecord::<HighCard>::new("high card", (), 3, Some(0), MatchEnd::FixedHands(4), Ranking::Total, 7);
+/// let setup = MatchRecord::<HighCard>::new("high card", (), MatchTerms::new(3).with_dealer(0).with_end(MatchEnd::FixedHands(4)), 7);
 /// let (mut a, mut b, mut c) = (Reveal, Reveal, Reveal);
 /// let mut bots: [&mut dyn Bot<HighCard>; 3] = [&mut a, &mut b, &mut c];
 /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
@@ -465,42 +447,12 @@ pub enum RecordError<E: std::error::Error> {
 #[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]
 pub fn record_match<G: Game, R: Rng + ?Sized>(
     mut setup: MatchRecord<G>,
-    players: &mut dyn Players<G>,
+    players: &mut (impl Players<G> + ?Sized),
     rng: &mut R,
     max_actions_per_hand: usize,
-) -> Result<(MatchRecord<G>, Match<G>), RecordError<G::Error>> {
-    let mut played = setup.start()?;
-    setup.hands.clear();
-    while !played.is_over() {
-        let deal = played.next_hand(rng)?;
-        let seats = played.in_play().to_vec();
-        players.hand_started(&deal, &seats);
-        let mut game = deal.clone();
-        let mut actions = Vec::new();
-        while let Some(hand_seat) = game.to_move() {
-            if actions.len() >= max_actions_per_hand {
-                return Err(RecordError::TooLong(max_actions_per_hand));
-            }
-            let seat = seats.get(hand_seat).copied().unwrap_or(hand_seat);
-            let action = players.act(&game, seat, hand_seat).ok_or(RecordError::Stopped { seat })?;
-            let before = game.clone();
-            match game.apply(hand_seat, action.clone()) {
-                Ok(()) => {
-                    players.applied(&before, &game, seat, &action);
-                    actions.push(action);
-                }
-                Err(error) => {
-                    if !players.refused(&game, seat, &error) {
-                        return Err(RecordError::IllegalAction { seat, error });
-                    }
-                }
-            }
-        }
-        let outcome = game.outcome().ok_or(RecordError::TooLong(max_actions_per_hand))?;
-        played.record(&outcome)?;
-        players.hand_over(&game, &outcome, &played);
-        setup.hands.push(HandRecord { deal, actions, outcome });
-    }
+) -> Result<(MatchRecord<G>, Match<G>), DriverError<G::Error>> {
+    let mut played = setup.start().map_err(|e| DriverError::from_match(0, e))?;
+    setup.hands = played.play_recorded(players, rng, max_actions_per_hand)?;
     setup.totals = played.totals().to_vec();
     Ok((setup, played))
 }

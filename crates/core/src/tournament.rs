@@ -1,233 +1,189 @@
-//! [`tournament`]: many seeded hands between bots with the seats rotated, summarised as
-//! [`Standings`] with 95% intervals, to show that one bot is stronger than another.
+//! [`tournament`]: many seeded hands between bots on several threads, seats rotated,
+//! summarised as [`Standings`]; the same results for any number of threads.
 
-use core::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
-use rand::Rng;
-use thiserror::Error;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
-use crate::{Bot, DealError, DriverError, Game, ScoreOrder, Seating, play_hand};
+use crate::hand_loop::drive_hand;
+use crate::standings::HandResult;
+use crate::{Bot, DriverError, Game, Outcome, Players, Seat, Seating, Standings};
 
-/// Why a [`tournament`] stopped.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum TournamentError<E: std::error::Error> {
-    /// No bots were given.
-    #[error("a tournament needs at least one bot")]
-    NoBots,
-    /// The game refused the deal (player count, configuration).
-    #[error("hand {hand}: the deal failed: {error}")]
-    Deal {
-        /// The hand (0-based) that could not be dealt.
-        hand: usize,
-        /// The game's reason.
-        error: DealError,
-    },
-    /// A bot chose an illegal action, or the hand ran too long.
-    #[error("hand {hand}: {error}")]
-    Play {
-        /// The hand (0-based) that failed.
-        hand: usize,
-        /// What went wrong.
-        error: DriverError<E>,
-    },
-}
-
-/// A mean with its 95% confidence interval `[low, high]`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Estimate {
-    /// The sample mean (or proportion).
-    pub mean: f64,
-    /// Lower end of the 95% interval.
-    pub low: f64,
-    /// Upper end of the 95% interval.
-    pub high: f64,
-}
-
-impl Estimate {
-    /// The normal-approximation interval of the mean of `samples` (mean ± 1.96 standard
-    /// errors). Empty input gives `0 ± ∞`… represented as `[−∞, ∞]`.
-    ///
-    /// ```
-    /// use rummykit_core::Estimate;
-    /// let e = Estimate::of_mean([1.0, 2.0, 3.0, 4.0]);
-    /// assert_eq!(e.mean, 2.5);
-    /// assert!(e.low < 2.5 && e.high > 2.5);
-    /// ```
-    pub fn of_mean(samples: impl IntoIterator<Item = f64>) -> Estimate {
-        let (mut n, mut sum, mut sum_sq) = (0.0f64, 0.0f64, 0.0f64);
-        for x in samples {
-            n += 1.0;
-            sum += x;
-            sum_sq += x * x;
-        }
-        if n < 2.0 {
-            let mean = if n > 0.0 { sum } else { 0.0 };
-            return Estimate { mean, low: f64::NEG_INFINITY, high: f64::INFINITY };
-        }
-        let mean = sum / n;
-        let var = ((sum_sq - sum * mean) / (n - 1.0)).max(0.0);
-        let half = 1.96 * (var / n).sqrt();
-        Estimate { mean, low: mean - half, high: mean + half }
-    }
-
-    /// The Wilson score interval of a proportion: `successes` out of `trials`.
-    ///
-    /// ```
-    /// use rummykit_core::Estimate;
-    /// let e = Estimate::of_proportion(600, 1000);
-    /// assert_eq!(e.mean, 0.6);
-    /// assert!(e.low > 0.56 && e.high < 0.64);
-    /// ```
-    #[must_use]
-    pub fn of_proportion(successes: usize, trials: usize) -> Estimate {
-        if trials == 0 {
-            return Estimate { mean: 0.0, low: 0.0, high: 1.0 };
-        }
-        let (k, n, z) = (successes as f64, trials as f64, 1.96f64);
-        let p = k / n;
-        let denom = 1.0 + z * z / n;
-        let centre = (p + z * z / (2.0 * n)) / denom;
-        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-        Estimate { mean: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
-    }
-
-    /// Whether the whole interval lies above `x` (the difference from `x` is real at
-    /// the 5% level).
-    #[must_use]
-    pub fn above(&self, x: f64) -> bool {
-        self.low > x
-    }
-
-    /// Whether the whole interval lies below `x`.
-    #[must_use]
-    pub fn below(&self, x: f64) -> bool {
-        self.high < x
-    }
-}
-
-impl fmt::Display for Estimate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = f.precision().unwrap_or(3);
-        write!(f, "{:.p$} [{:.p$}, {:.p$}]", self.mean, self.low, self.high)
-    }
-}
-
-/// The results of a [`tournament`], by bot (the order the bots were given in).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Standings {
-    names: Vec<String>,
-    order: ScoreOrder,
-    /// `points[hand][bot]`.
-    points: Vec<Vec<i64>>,
-    /// `winner[hand]`: the winning bot, if any.
-    winners: Vec<Option<usize>>,
-    actions: usize,
-    unfinished: usize,
-}
-
-impl Standings {
-    /// The bots' names.
-    #[must_use]
-    pub fn names(&self) -> &[String] {
-        &self.names
-    }
-
-    /// Hands played.
-    #[must_use]
-    pub fn hands(&self) -> usize {
-        self.points.len()
-    }
-
-    /// Actions played over all hands.
-    #[must_use]
-    pub fn actions(&self) -> usize {
-        self.actions
-    }
-
-    /// Hands cut off at `max_actions` (counted as void: no winner, no points).
-    #[must_use]
-    pub fn unfinished(&self) -> usize {
-        self.unfinished
-    }
-
-    /// Hands won by `bot`.
-    #[must_use]
-    pub fn wins(&self, bot: usize) -> usize {
-        self.winners.iter().filter(|w| **w == Some(bot)).count()
-    }
-
-    /// The share of hands `bot` won, with its Wilson interval.
-    #[must_use]
-    pub fn win_rate(&self, bot: usize) -> Estimate {
-        Estimate::of_proportion(self.wins(bot), self.hands())
-    }
-
-    /// `bot`'s mean points per hand (in the game's own sense, see [`ScoreOrder`]).
-    #[must_use]
-    pub fn mean_points(&self, bot: usize) -> Estimate {
-        Estimate::of_mean(self.points.iter().filter_map(|p| p.get(bot)).map(|&x| x as f64))
-    }
-
-    /// The mean per-hand advantage of `a` over `b`, oriented so that positive is better
-    /// for `a` whatever the game's [`ScoreOrder`]. The interval treats each deal (the
-    /// `n` hands played from it, one per seat rotation) as one sample, so the luck of
-    /// the deal cancels out of it.
-    #[must_use]
-    pub fn advantage(&self, a: usize, b: usize) -> Estimate {
-        let sign = match self.order {
-            ScoreOrder::HigherIsBetter => 1.0,
-            ScoreOrder::LowerIsBetter => -1.0,
-        };
-        let per_deal = self.names.len().max(1);
-        Estimate::of_mean(self.points.chunks(per_deal).map(|deal| {
-            let sum: f64 = deal.iter().filter_map(|p| Some(sign * (*p.get(a)? - *p.get(b)?) as f64)).sum();
-            sum / deal.len() as f64
-        }))
-    }
-
-    /// Per-hand points, `points()[hand][bot]`.
-    #[must_use]
-    pub fn points(&self) -> &[Vec<i64>] {
-        &self.points
-    }
-}
-
-impl fmt::Display for Standings {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} hands ({} cut off unfinished)", self.hands(), self.unfinished)?;
-        for (b, name) in self.names.iter().enumerate() {
-            writeln!(
-                f,
-                "  {name:<16} wins {:>6}  win rate {:.3}  mean points {:.1}",
-                self.wins(b),
-                self.win_rate(b),
-                self.mean_points(b)
-            )?;
-        }
-        Ok(())
-    }
-}
-
-/// Plays `hands` hands of `G` between `n` `bots` (one seat each) in the *duplicate*
-/// format: each deal is played `n` times, rotating the seats, so every bot plays every
-/// deal from every seat and the luck of the deal cancels out of the comparison. In hand
-/// `h` seat `s` is played by bot `(s + h) % n`, seat 0 moves first (the dealer is the
-/// last seat), and hands `h` with `h % n == 0` start a new deal. Deals draw from `rng`;
-/// the bots use their own rngs, so the whole run is reproducible.
+/// A seed for item `index` of a run seeded with `seed` (splitmix64 of both): the hands
+/// of a tournament, the bots of a table. Different indexes give unrelated seeds.
 ///
-/// A hand still running after `max_actions` actions is cut off and counted as void (no
-/// winner, no points for anyone; see [`Standings::unfinished`]): card games that
-/// reshuffle their stock can stall for ever between cautious players.
+/// ```
+/// use rummykit_core::derive_seed;
+/// assert_ne!(derive_seed(1, 0), derive_seed(1, 1));
+/// assert_eq!(derive_seed(1, 0), derive_seed(1, 0));
+/// ```
+#[must_use]
+pub fn derive_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// How a [`tournament`] is played: seats (one bot entry each), hands, the seed, worker
+/// threads, the action limit of a hand, and the format.
+///
+/// Hand `h` is dealt with `ChaCha8Rng::seed_from_u64(derive_seed(seed, d))`, `d` its
+/// deal: `h / seats` in the *duplicate* format (each deal is played once per seat
+/// rotation, so every entry plays every deal from every seat and the luck of the deal
+/// cancels out of the comparison), `h` otherwise. Entry `e` sits at seat
+/// `(e + h) % seats`, and the bot at seat `s` is built with seed
+/// `derive_seed(deal seed, s)`. So the results depend on the plan but not on
+/// `threads`.
+///
+/// ```
+/// use rummykit_core::TournamentPlan;
+/// let plan = TournamentPlan::new(3, 300, 7).with_threads(2).with_duplicate(false);
+/// assert_eq!((plan.seats, plan.hands, plan.seed, plan.threads), (3, 300, 7, 2));
+/// assert!(TournamentPlan::new(3, 300, 7).duplicate);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct TournamentPlan {
+    /// Seats per hand, one bot entry each.
+    pub seats: usize,
+    /// Hands to play.
+    pub hands: usize,
+    /// The seed every deal and bot seed derives from.
+    pub seed: u64,
+    /// Worker threads (0 counts as 1).
+    pub threads: usize,
+    /// A hand still running after this many actions is cut off and counted as void
+    /// ([`Standings::unfinished`]): card games that reshuffle their stock can stall for
+    /// ever between cautious players.
+    pub max_actions: usize,
+    /// The duplicate format (the default): each deal played once per seat rotation.
+    pub duplicate: bool,
+}
+
+impl TournamentPlan {
+    /// `hands` hands of `seats` entries from `seed`, duplicate, one thread, at most
+    /// 100 000 actions a hand.
+    #[must_use]
+    pub const fn new(seats: usize, hands: usize, seed: u64) -> TournamentPlan {
+        TournamentPlan { seats, hands, seed, threads: 1, max_actions: 100_000, duplicate: true }
+    }
+
+    /// The same plan on `threads` worker threads.
+    #[must_use]
+    pub const fn with_threads(mut self, threads: usize) -> TournamentPlan {
+        self.threads = threads;
+        self
+    }
+
+    /// The same plan with another action limit per hand.
+    #[must_use]
+    pub const fn with_max_actions(mut self, max_actions: usize) -> TournamentPlan {
+        self.max_actions = max_actions;
+        self
+    }
+
+    /// The same plan in the duplicate format (`true`) or with a fresh deal every hand.
+    #[must_use]
+    pub const fn with_duplicate(mut self, duplicate: bool) -> TournamentPlan {
+        self.duplicate = duplicate;
+        self
+    }
+
+    /// The seed of hand `hand`'s deal.
+    fn deal_seed(&self, hand: usize) -> u64 {
+        let deal = if self.duplicate { hand / self.seats.max(1) } else { hand };
+        derive_seed(self.seed, deal as u64)
+    }
+}
+
+/// A hand's result once a worker has played it.
+type Slot<E> = Option<Result<HandResult, DriverError<E>>>;
+
+/// The bots of one hand, by seat, counting each seat's accepted actions.
+struct Seated<'a, G: Game> {
+    bots: Vec<Box<dyn Bot<G> + 'a>>,
+    turns: Vec<usize>,
+}
+
+impl<G: Game> Players<G> for Seated<'_, G> {
+    fn act(&mut self, view: &G::View, seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
+        Some(self.bots.get_mut(seat)?.act(view))
+    }
+
+    fn seats(&self) -> Option<usize> {
+        Some(self.bots.len())
+    }
+
+    fn applied(&mut self, _after: &G, seat: Seat, _action: &G::Action) {
+        if let Some(t) = self.turns.get_mut(seat) {
+            *t += 1;
+        }
+    }
+}
+
+/// Plays hand `hand` of the plan through the one hand loop.
+fn play_one<'a, G: Game>(
+    config: &G::Config,
+    plan: &TournamentPlan,
+    make_bot: &(impl Fn(usize, u64) -> Box<dyn Bot<G> + 'a> + ?Sized),
+    hand: usize,
+) -> Result<HandResult, DriverError<G::Error>> {
+    let n = plan.seats;
+    let seed = plan.deal_seed(hand);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game =
+        G::deal(config, Seating::new(n), &mut rng).map_err(|error| DriverError::Deal { hand, error })?;
+    // Entry e sits at seat (e + hand) % n, so seat s holds entry (s + n - hand % n) % n.
+    let entry_at = |seat: Seat| (seat + n - hand % n) % n;
+    let bots = (0..n).map(|seat| make_bot(entry_at(seat), derive_seed(seed, seat as u64))).collect();
+    let mut seated = Seated { bots, turns: vec![0; n] };
+    let outcome = match drive_hand(&mut game, &mut seated, &[], hand, plan.max_actions, None) {
+        Ok(outcome) => Some(outcome),
+        Err(DriverError::TooLong { .. }) => None,
+        Err(e) => return Err(e),
+    };
+    let mut turns = vec![0; n];
+    for (seat, &t) in seated.turns.iter().enumerate() {
+        turns[entry_at(seat)] = t;
+    }
+    let actions = seated.turns.iter().sum();
+    let mut points = vec![0; n];
+    let Some(Outcome { points: by_seat, winner }) = outcome else {
+        return Ok(HandResult { points, winner: None, actions, turns, finished: false });
+    };
+    for (seat, &p) in by_seat.iter().enumerate().take(n) {
+        points[entry_at(seat)] = p;
+    }
+    Ok(HandResult { points, winner: winner.map(entry_at), actions, turns, finished: true })
+}
+
+/// Plays the hands of `plan` between bot entries, on `plan.threads` threads, and
+/// summarises them per entry. `make_bot(entry, seed)` builds entry `entry`'s bot for one
+/// hand with the given seed (a fresh bot every hand, so the results do not depend on
+/// which thread played which hand); the entries' names are those of the bots built for
+/// the first hand. Every hand is played through the one hand loop
+/// ([`play_hand`](crate::play_hand)'s), the bots seeing their views only.
+///
+/// `progress(done)` is called from the calling thread about ten times a second and once
+/// at the end. A hand cut off at the action limit counts as void (see
+/// [`TournamentPlan::max_actions`]).
 ///
 /// # Errors
 ///
-/// [`TournamentError::NoBots`], a refused deal, or the first illegal action, naming
-/// the hand.
+/// The first [`DriverError`] in hand order: [`DriverError::Deal`] when the game refuses
+/// the deal (such as a seat count it does not take), or [`DriverError::IllegalAction`]
+/// when a bot breaks a rule. Hands after a failed one may be left unplayed.
+///
+/// # Panics
+///
+/// If `make_bot` or a bot panics, the panic is passed on once every thread has stopped.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{Bot, tournament};
+/// use rummykit_core::{Bot, TournamentPlan, tournament};
 /// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
 /// # // A race to 10: each turn the seat to move adds 1 or 2 to its counter.
 /// # #[derive(Clone, Debug)]
@@ -268,66 +224,71 @@ impl fmt::Display for Standings {
 ///     fn name(&self) -> &str { if self.0 == 2 { "twos" } else { "ones" } }
 ///     fn act(&mut self, _view: &()) -> u32 { self.0 }
 /// }
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let (mut fast, mut slow) = (Steps(2), Steps(1));
-/// let standings = tournament::<Race, _>(&(), &mut [&mut fast, &mut slow], 100, 1_000, &mut rng).unwrap();
+/// let plan = TournamentPlan::new(2, 100, 1).with_threads(2);
+/// let standings = tournament::<Race>(&(), &plan, |entry, _seed| Box::new(Steps(2 - entry as u32)), |_| {})?;
+/// assert_eq!(standings.names(), ["twos", "ones"]);
 /// assert_eq!(standings.hands(), 100);
 /// assert_eq!(standings.wins(0), 100);
 /// assert!(standings.win_rate(0).above(0.5));
 /// assert!(standings.advantage(0, 1).above(0.0));
+/// # Ok::<(), rummykit_core::DriverError<BadStep>>(())
 /// ```
-pub fn tournament<G: Game, R: Rng + ?Sized>(
+pub fn tournament<'a, G>(
     config: &G::Config,
-    bots: &mut [&mut dyn Bot<G>],
-    hands: usize,
-    max_actions: usize,
-    rng: &mut R,
-) -> Result<Standings, TournamentError<G::Error>> {
-    let n = bots.len();
-    if n == 0 {
-        return Err(TournamentError::NoBots);
-    }
-    let names = bots.iter().map(|b| b.name().to_owned()).collect();
-    let mut standings = Standings {
-        names,
-        order: G::SCORE_ORDER,
-        points: Vec::new(),
-        winners: Vec::new(),
-        actions: 0,
-        unfinished: 0,
-    };
-    let seating = Seating::new(n).with_dealer(n - 1);
-    let mut dealt: Option<G> = None;
-    for hand in 0..hands {
-        let shift = hand % n;
-        if shift == 0 || dealt.is_none() {
-            dealt =
-                Some(G::deal(config, seating, rng).map_err(|error| TournamentError::Deal { hand, error })?);
+    plan: &TournamentPlan,
+    make_bot: impl Fn(usize, u64) -> Box<dyn Bot<G> + 'a> + Sync,
+    mut progress: impl FnMut(usize),
+) -> Result<Standings, DriverError<G::Error>>
+where
+    G: Game<Config: Sync, Error: Send>,
+{
+    let n = plan.seats;
+    let names = (0..n).map(|e| make_bot(e, plan.deal_seed(0)).name().to_owned()).collect();
+    let per_deal = if plan.duplicate { n.max(1) } else { 1 };
+    let mut standings = Standings { names, order: G::SCORE_ORDER, per_deal, hands: Vec::new() };
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let first_error = AtomicUsize::new(usize::MAX);
+    let results: Mutex<Vec<Slot<G::Error>>> = Mutex::new((0..plan.hands).map(|_| None).collect());
+    let caller = std::thread::current();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..plan.threads.clamp(1, plan.hands.max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    loop {
+                        // Hands are taken in order, so every hand before a failed one is
+                        // played and the first error is the same on any thread count.
+                        let hand = next.fetch_add(1, Ordering::Relaxed);
+                        if hand >= plan.hands || hand > first_error.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let result = play_one::<G>(config, plan, &make_bot, hand);
+                        if result.is_err() {
+                            first_error.fetch_min(hand, Ordering::Relaxed);
+                        }
+                        if let Ok(mut all) = results.lock() {
+                            all[hand] = Some(result);
+                        }
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    caller.unpark();
+                })
+            })
+            .collect();
+        while !workers.iter().all(|w| w.is_finished()) {
+            progress(done.load(Ordering::Relaxed).min(plan.hands));
+            std::thread::park_timeout(Duration::from_millis(100));
         }
-        let Some(mut game) = dealt.clone() else { continue };
-        let mut seated: Vec<&mut dyn Bot<G>> =
-            bots.iter_mut().map(|b| -> &mut dyn Bot<G> { &mut **b }).collect();
-        // After rotate_left(shift), seat s holds bot (s + shift) % n.
-        seated.rotate_left(shift);
-        let (outcome, actions) = match play_hand(&mut game, &mut seated, max_actions) {
-            Ok(done) => done,
-            Err(DriverError::TooLong(_)) => {
-                // Stalemates happen (Rummy 40 reshuffles its stock for ever): a void hand.
-                standings.unfinished += 1;
-                standings.points.push(vec![0; n]);
-                standings.winners.push(None);
-                standings.actions += max_actions;
-                continue;
+        for worker in workers {
+            if let Err(panic) = worker.join() {
+                std::panic::resume_unwind(panic);
             }
-            Err(error) => return Err(TournamentError::Play { hand, error }),
-        };
-        let mut by_bot = vec![0; n];
-        for (seat, &p) in outcome.points.iter().enumerate() {
-            by_bot[(seat + shift) % n] = p;
         }
-        standings.points.push(by_bot);
-        standings.winners.push(outcome.winner.map(|s| (s + shift) % n));
-        standings.actions += actions.len();
+    });
+    let all = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    for result in all.into_iter().flatten() {
+        standings.hands.push(result?);
     }
+    progress(plan.hands);
     Ok(standings)
 }

@@ -10,8 +10,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, DealError, DriverError, Game, MAX_SEATS, Match, MatchEnd, MatchError, Outcome, Ranking, ScoreOrder,
-    Seat, Seating, play_hand,
+    Bot, DealError, DriverError, Game, MAX_SEATS, Match, MatchEnd, MatchError, MatchTerms, Outcome, Players,
+    Ranking, ScoreOrder, Seat, Seating, play_hand,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,6 +142,10 @@ impl<const P: bool> Bot<HighCard<P>> for Cheater {
 type Plus = HighCard<false>;
 type Penalty = HighCard<true>;
 
+fn terms(seats: usize, first_dealer: Option<Seat>, end: MatchEnd, ranking: Ranking) -> MatchTerms {
+    MatchTerms { seats, first_dealer, end, ranking, hand_limit: None }
+}
+
 fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
@@ -189,20 +193,24 @@ fn play_hand_errors() {
     let mut g = game.clone();
     let mut r2 = Revealer::default();
     let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut r2, &mut cheat];
+    let err = play_hand(&mut g, &mut bots, 10).unwrap_err();
+    assert_eq!(err, DriverError::IllegalAction { hand: 0, seat: 1, error: Cheating });
+    // The game's reason is the source, not repeated in the message.
+    assert_eq!(err.to_string(), "hand 0: seat 1 chose an illegal action");
     assert_eq!(
-        play_hand(&mut g, &mut bots, 10).unwrap_err(),
-        DriverError::IllegalAction { seat: 1, error: Cheating }
+        std::error::Error::source(&err).map(ToString::to_string),
+        Some("cheating is not allowed".into())
     );
 
     let mut g = game;
     let (mut r3, mut r4) = (Revealer::default(), Revealer::default());
     let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut r3, &mut r4];
-    assert_eq!(play_hand(&mut g, &mut bots, 1).unwrap_err(), DriverError::TooLong(1));
+    assert_eq!(play_hand(&mut g, &mut bots, 1).unwrap_err(), DriverError::TooLong { hand: 0, actions: 1 });
 }
 
 #[test]
 fn fixed_hands_plays_exactly_that_many_and_totals_add_up() {
-    let mut m = Match::<Plus>::new((), 4, Some(0), MatchEnd::FixedHands(12), Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(4, Some(0), MatchEnd::FixedHands(12), Ranking::Total)).unwrap();
     let bots = play_match(&mut m, 3);
     assert!(m.is_over());
     assert_eq!(m.hands_played(), 12);
@@ -225,7 +233,7 @@ fn fixed_hands_plays_exactly_that_many_and_totals_add_up() {
 #[test]
 fn same_seed_same_match() {
     let run = |seed| {
-        let mut m = Match::<Plus>::new((), 3, None, MatchEnd::FixedHands(20), Ranking::Total).unwrap();
+        let mut m = Match::<Plus>::new((), terms(3, None, MatchEnd::FixedHands(20), Ranking::Total)).unwrap();
         play_match(&mut m, seed);
         m.history().to_vec()
     };
@@ -236,7 +244,7 @@ fn same_seed_same_match() {
 #[test]
 fn single_hand_is_one_hand() {
     // RULES.md §3.8 PerHandSettlement.
-    let mut m = Match::<Penalty>::new((), 2, None, MatchEnd::SingleHand, Ranking::Total).unwrap();
+    let mut m = Match::<Penalty>::new((), terms(2, None, MatchEnd::SingleHand, Ranking::Total)).unwrap();
     assert!(!m.is_over());
     assert_eq!(m.winner(), None);
     play_match(&mut m, 4);
@@ -247,7 +255,7 @@ fn single_hand_is_one_hand() {
 
 #[test]
 fn fixed_hands_zero_is_over_at_once() {
-    let mut m = Match::<Plus>::new((), 2, None, MatchEnd::FixedHands(0), Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(2, None, MatchEnd::FixedHands(0), Ranking::Total)).unwrap();
     assert!(m.is_over());
     let bots = play_match(&mut m, 5);
     assert_eq!(bots[0].asked, 0);
@@ -256,7 +264,7 @@ fn fixed_hands_zero_is_over_at_once() {
 
 #[test]
 fn dealer_rotates_clockwise_from_the_given_dealer() {
-    let mut m = Match::<Plus>::new((), 3, Some(1), MatchEnd::FixedHands(5), Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(3, Some(1), MatchEnd::FixedHands(5), Ranking::Total)).unwrap();
     let mut r = rng(6);
     for expected_dealer in [1, 2, 0, 1, 2] {
         let game = m.next_hand(&mut r).unwrap();
@@ -270,7 +278,7 @@ fn dealer_rotates_clockwise_from_the_given_dealer() {
 #[test]
 fn a_dealer_chosen_by_the_game_is_read_off_the_first_hand() {
     for seed in 0..20 {
-        let mut m = Match::<Plus>::new((), 4, None, MatchEnd::FixedHands(3), Ranking::Total).unwrap();
+        let mut m = Match::<Plus>::new((), terms(4, None, MatchEnd::FixedHands(3), Ranking::Total)).unwrap();
         assert_eq!(m.dealer(), None);
         let mut r = rng(seed);
         let first = m.next_hand(&mut r).unwrap();
@@ -285,7 +293,8 @@ fn a_dealer_chosen_by_the_game_is_read_off_the_first_hand() {
 #[test]
 fn target_score_ends_after_the_hand_that_reaches_it() {
     // RULES.md §2.7: classic Rummy plays to a target score (100 by default).
-    let mut m = Match::<Plus>::new((), 2, Some(0), MatchEnd::TargetScore(100), Ranking::Total).unwrap();
+    let mut m =
+        Match::<Plus>::new((), terms(2, Some(0), MatchEnd::TargetScore(100), Ranking::Total)).unwrap();
     let mut r = rng(7);
     assert!(!m.is_over(), "TargetScore needs a hand");
     m.next_hand(&mut r).unwrap();
@@ -305,7 +314,7 @@ fn target_score_ends_after_the_hand_that_reaches_it() {
 #[test]
 fn void_hand_counts_as_played_but_scores_nothing() {
     // RULES.md §2.5: a hand ended by the restock cap has no score.
-    let mut m = Match::<Plus>::new((), 3, Some(0), MatchEnd::FixedHands(2), Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(3, Some(0), MatchEnd::FixedHands(2), Ranking::Total)).unwrap();
     let mut r = rng(8);
     m.next_hand(&mut r).unwrap();
     m.record(&outcome(&[5, -2, -3], None)).unwrap();
@@ -327,7 +336,7 @@ fn session_ranking_total_versus_hands_won() {
         outcome(&[0, -3, 3], Some(2)),
     ];
     let run = |ranking| {
-        let mut m = Match::<Plus>::new((), 3, Some(0), MatchEnd::FixedHands(4), ranking).unwrap();
+        let mut m = Match::<Plus>::new((), terms(3, Some(0), MatchEnd::FixedHands(4), ranking)).unwrap();
         let mut r = rng(11);
         for o in &hands {
             m.next_hand(&mut r).unwrap();
@@ -344,7 +353,8 @@ fn session_ranking_total_versus_hands_won() {
 
 #[test]
 fn ties_go_to_the_lower_seat() {
-    let mut m = Match::<Penalty>::new((), 3, Some(0), MatchEnd::FixedHands(1), Ranking::Total).unwrap();
+    let mut m =
+        Match::<Penalty>::new((), terms(3, Some(0), MatchEnd::FixedHands(1), Ranking::Total)).unwrap();
     m.next_hand(&mut rng(12)).unwrap();
     m.record(&outcome(&[4, 0, 4], Some(1))).unwrap();
     assert_eq!(m.standings(), vec![1, 0, 2]);
@@ -354,7 +364,8 @@ fn ties_go_to_the_lower_seat() {
 fn elimination_deals_later_hands_to_the_remaining_seats() {
     // RULES.md §3.8: Rummy 40 default end, a seat reaching 101 penalty points is out,
     // the last seat left wins.
-    let mut m = Match::<Penalty>::new((), 4, Some(3), MatchEnd::Elimination(101), Ranking::Total).unwrap();
+    let mut m =
+        Match::<Penalty>::new((), terms(4, Some(3), MatchEnd::Elimination(101), Ranking::Total)).unwrap();
     let mut r = rng(13);
 
     let g = m.next_hand(&mut r).unwrap();
@@ -389,7 +400,8 @@ fn elimination_deals_later_hands_to_the_remaining_seats() {
 
 #[test]
 fn elimination_of_everyone_left_ranks_by_points() {
-    let mut m = Match::<Penalty>::new((), 2, Some(0), MatchEnd::Elimination(10), Ranking::Total).unwrap();
+    let mut m =
+        Match::<Penalty>::new((), terms(2, Some(0), MatchEnd::Elimination(10), Ranking::Total)).unwrap();
     m.next_hand(&mut rng(14)).unwrap();
     m.record(&outcome(&[12, 11], Some(0))).unwrap();
     assert!(m.is_over());
@@ -400,7 +412,7 @@ fn elimination_of_everyone_left_ranks_by_points() {
 
 #[test]
 fn played_elimination_match_never_asks_an_eliminated_bot() {
-    let mut m = Match::<Penalty>::new((), 4, None, MatchEnd::Elimination(40), Ranking::Total).unwrap();
+    let mut m = Match::<Penalty>::new((), terms(4, None, MatchEnd::Elimination(40), Ranking::Total)).unwrap();
     let bots = play_match(&mut m, 15);
     assert!(m.is_over());
     assert!(m.in_play().len() <= 1);
@@ -420,7 +432,7 @@ fn played_elimination_match_never_asks_an_eliminated_bot() {
 #[test]
 fn elimination_needs_a_penalty_game() {
     assert_eq!(
-        Match::<Plus>::new((), 2, None, MatchEnd::Elimination(101), Ranking::Total).unwrap_err(),
+        Match::<Plus>::new((), terms(2, None, MatchEnd::Elimination(101), Ranking::Total)).unwrap_err(),
         MatchError::EliminationNeedsPenaltyScores { limit: 101 }
     );
 }
@@ -428,11 +440,11 @@ fn elimination_needs_a_penalty_game() {
 #[test]
 fn construction_errors() {
     assert_eq!(
-        Match::<Plus>::new((), 0, None, MatchEnd::SingleHand, Ranking::Total).unwrap_err(),
+        Match::<Plus>::new((), terms(0, None, MatchEnd::SingleHand, Ranking::Total)).unwrap_err(),
         MatchError::NoSeats
     );
     assert_eq!(
-        Match::<Plus>::new((), 3, Some(3), MatchEnd::SingleHand, Ranking::Total).unwrap_err(),
+        Match::<Plus>::new((), terms(3, Some(3), MatchEnd::SingleHand, Ranking::Total)).unwrap_err(),
         MatchError::NoSuchDealer { dealer: 3, seats: 3 }
     );
 }
@@ -444,13 +456,13 @@ fn construction_errors() {
 fn huge_seat_counts_are_refused_before_allocating() {
     for seats in [MAX_SEATS + 1, 1_000_000_000, 1 << 40, usize::MAX] {
         assert_eq!(
-            Match::<Plus>::new((), seats, None, MatchEnd::SingleHand, Ranking::Total).unwrap_err(),
+            Match::<Plus>::new((), terms(seats, None, MatchEnd::SingleHand, Ranking::Total)).unwrap_err(),
             MatchError::PlayerCount { seats, min: 1, max: MAX_SEATS }
         );
     }
     assert_eq!(Plus::seat_range(&()), 1..=MAX_SEATS);
-    assert!(Match::<Plus>::new((), MAX_SEATS, None, MatchEnd::SingleHand, Ranking::Total).is_ok());
-    let err = Match::<Plus>::new((), 1 << 40, None, MatchEnd::SingleHand, Ranking::Total).unwrap_err();
+    assert!(Match::<Plus>::new((), terms(MAX_SEATS, None, MatchEnd::SingleHand, Ranking::Total)).is_ok());
+    let err = Match::<Plus>::new((), terms(1 << 40, None, MatchEnd::SingleHand, Ranking::Total)).unwrap_err();
     assert_eq!(
         err.to_string(),
         "a match of 1099511627776 seats cannot be played: this game takes 1 to 64 players"
@@ -459,19 +471,22 @@ fn huge_seat_counts_are_refused_before_allocating() {
 
 #[test]
 fn a_refused_deal_is_a_match_error() {
-    let mut m = Match::<Plus>::new((), 5, None, MatchEnd::SingleHand, Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(5, None, MatchEnd::SingleHand, Ranking::Total)).unwrap();
     let err = m.next_hand(&mut rng(16)).unwrap_err();
     assert_eq!(err, MatchError::Deal(DealError::PlayerCount { seats: 5, min: 2, max: 4 }));
     assert!(err.to_string().contains("5 players"));
     assert!(!m.hand_in_progress());
     let mut bots: Vec<Revealer> = (0..5).map(|_| Revealer::default()).collect();
     let mut refs: Vec<&mut dyn Bot<Plus>> = bots.iter_mut().map(|b| b as &mut dyn Bot<Plus>).collect();
-    assert_eq!(m.play(&mut refs, &mut rng(16), 10).unwrap_err(), DriverError::Match(err));
+    let MatchError::Deal(error) = err else { unreachable!() };
+    let err = m.play(&mut refs, &mut rng(16), 10).unwrap_err();
+    assert_eq!(err, DriverError::Deal { hand: 0, error: error.clone() });
+    assert_eq!(std::error::Error::source(&err).map(ToString::to_string), Some(error.to_string()));
 }
 
 #[test]
 fn record_errors_leave_the_match_unchanged() {
-    let mut m = Match::<Plus>::new((), 3, Some(0), MatchEnd::FixedHands(3), Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(3, Some(0), MatchEnd::FixedHands(3), Ranking::Total)).unwrap();
     let snapshot = |m: &Match<Plus>| format!("{m:?}");
 
     let before = snapshot(&m);
@@ -497,7 +512,7 @@ fn record_errors_leave_the_match_unchanged() {
 
 #[test]
 fn redeal_keeps_the_dealer() {
-    let mut m = Match::<Plus>::new((), 2, Some(1), MatchEnd::FixedHands(2), Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(2, Some(1), MatchEnd::FixedHands(2), Ranking::Total)).unwrap();
     let mut r = rng(18);
     let a = m.next_hand(&mut r).unwrap();
     let b = m.next_hand(&mut r).unwrap();
@@ -507,7 +522,7 @@ fn redeal_keeps_the_dealer() {
 
 #[test]
 fn play_errors() {
-    let mut m = Match::<Plus>::new((), 2, Some(0), MatchEnd::FixedHands(3), Ranking::Total).unwrap();
+    let mut m = Match::<Plus>::new((), terms(2, Some(0), MatchEnd::FixedHands(3), Ranking::Total)).unwrap();
     let mut a = Revealer::default();
     let mut one: [&mut dyn Bot<Plus>; 1] = [&mut a];
     assert_eq!(m.play(&mut one, &mut rng(19), 10).unwrap_err(), DriverError::BotCount { bots: 1, seats: 2 });
@@ -516,14 +531,14 @@ fn play_errors() {
     let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut a, &mut c];
     assert_eq!(
         m.play(&mut bots, &mut rng(19), 10).unwrap_err(),
-        DriverError::IllegalAction { seat: 1, error: Cheating }
+        DriverError::IllegalAction { hand: 0, seat: 1, error: Cheating }
     );
     assert_eq!(m.hands_played(), 0);
     assert!(m.hand_in_progress());
 
     let (mut a, mut b) = (Revealer::default(), Revealer::default());
     let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut a, &mut b];
-    assert_eq!(m.play(&mut bots, &mut rng(19), 1).unwrap_err(), DriverError::TooLong(1));
+    assert_eq!(m.play(&mut bots, &mut rng(19), 1).unwrap_err(), DriverError::TooLong { hand: 0, actions: 1 });
     // With enough room the match finishes.
     m.play(&mut bots, &mut rng(19), 10).unwrap();
     assert_eq!(m.hands_played(), 3);
@@ -531,9 +546,11 @@ fn play_errors() {
 
 #[test]
 fn hand_limit_stops_an_endless_match() {
-    let mut m = Match::<Plus>::new((), 2, None, MatchEnd::TargetScore(i64::MAX), Ranking::Total)
-        .unwrap()
-        .with_hand_limit(7);
+    let mut m = Match::<Plus>::new(
+        (),
+        terms(2, None, MatchEnd::TargetScore(i64::MAX), Ranking::Total).with_hand_limit(7),
+    )
+    .unwrap();
     play_match(&mut m, 20);
     assert_eq!(m.hands_played(), 7);
     assert!(m.winner().is_some());
@@ -541,13 +558,109 @@ fn hand_limit_stops_an_endless_match() {
 
 #[test]
 fn accessors() {
-    let m = Match::<Penalty>::new((), 3, None, MatchEnd::Elimination(101), Ranking::HandsWon).unwrap();
+    let m = Match::<Penalty>::new((), terms(3, None, MatchEnd::Elimination(101), Ranking::HandsWon)).unwrap();
     assert_eq!(m.seats(), 3);
     assert_eq!(m.end(), MatchEnd::Elimination(101));
     assert_eq!(m.ranking(), Ranking::HandsWon);
     assert_eq!(m.config(), &());
     assert_eq!(m.eliminated_after(7), None);
     assert_eq!(m.match_seat(3), None);
+}
+
+/// Plays seats with a script of answers per seat; `None` stops, and a refused action
+/// is asked again while `retry` says so.
+struct Scripted {
+    answers: Vec<Vec<Option<Act>>>,
+    retry: bool,
+    refusals: usize,
+    views: Vec<(Seat, Seat)>,
+}
+
+impl<const P: bool> Players<HighCard<P>> for Scripted {
+    fn act(&mut self, view: &View, seat: Seat, _hand_seat: Seat) -> Option<Act> {
+        self.views.push((seat, view.seat));
+        let answers = &mut self.answers[seat];
+        if answers.is_empty() { Some(Act::Reveal) } else { answers.remove(0) }
+    }
+
+    fn refused(&mut self, view: &View, seat: Seat, error: &Cheating) -> bool {
+        assert_eq!(
+            (view.seat, error),
+            (seat, &Cheating),
+            "the refused seat's own view and the game's reason"
+        );
+        self.refusals += 1;
+        self.retry
+    }
+}
+
+#[test]
+fn a_player_that_stops_stops_the_match() {
+    let mut m = Match::<Plus>::new((), terms(3, Some(0), MatchEnd::FixedHands(2), Ranking::Total)).unwrap();
+    let mut players =
+        Scripted { answers: vec![vec![], vec![], vec![None]], retry: false, refusals: 0, views: Vec::new() };
+    let err = m.play(&mut players, &mut rng(21), 10).unwrap_err();
+    assert_eq!(err, DriverError::Stopped { seat: 2 });
+    assert_eq!(err.to_string(), "seat 2 stopped the match");
+    assert!(m.hand_in_progress(), "the stopped hand stays pending");
+    // Seat 1 (after dealer 0) moved first: every seat was shown its own view only.
+    assert_eq!(players.views, vec![(1, 1), (2, 2)]);
+}
+
+#[test]
+fn a_refused_action_may_be_asked_again() {
+    let answers = || vec![vec![Some(Act::Cheat), Some(Act::Cheat)], vec![], vec![]];
+    let mut m = Match::<Plus>::new((), terms(3, Some(2), MatchEnd::FixedHands(1), Ranking::Total)).unwrap();
+    let mut players = Scripted { answers: answers(), retry: true, refusals: 0, views: Vec::new() };
+    m.play(&mut players, &mut rng(22), 3).expect("refusals do not count as actions");
+    assert_eq!((players.refusals, m.hands_played()), (2, 1));
+
+    let mut m = Match::<Plus>::new((), terms(3, Some(2), MatchEnd::FixedHands(1), Ranking::Total)).unwrap();
+    let mut players = Scripted { answers: answers(), retry: false, refusals: 0, views: Vec::new() };
+    let err = m.play(&mut players, &mut rng(22), 3).unwrap_err();
+    assert_eq!(err, DriverError::IllegalAction { hand: 0, seat: 0, error: Cheating });
+    assert_eq!(players.refusals, 1);
+}
+
+#[test]
+fn recording_changes_nothing_in_the_play() {
+    for seed in 0..20 {
+        let terms = terms(4, None, MatchEnd::Elimination(30), Ranking::Total).with_hand_limit(50);
+        let mut plain = Match::<Penalty>::new((), terms).unwrap();
+        let mut recorded = Match::<Penalty>::new((), terms).unwrap();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for _ in 0..4 {
+            a.push(Revealer::default());
+            b.push(Revealer::default());
+        }
+        let mut refs_a: Vec<&mut dyn Bot<Penalty>> =
+            a.iter_mut().map(|b| b as &mut dyn Bot<Penalty>).collect();
+        let mut refs_b: Vec<&mut dyn Bot<Penalty>> =
+            b.iter_mut().map(|b| b as &mut dyn Bot<Penalty>).collect();
+        plain.play(&mut refs_a, &mut rng(seed), 10).unwrap();
+        let hands = recorded.play_recorded(&mut refs_b, &mut rng(seed), 10).unwrap();
+        assert_eq!(plain.history(), recorded.history(), "seed {seed}");
+        assert_eq!(plain.totals(), recorded.totals());
+        assert_eq!(hands.len() as u32, recorded.hands_played());
+        assert_eq!(
+            a.iter().map(|r| r.asked).sum::<usize>(),
+            hands.iter().map(|h| h.actions.len()).sum::<usize>()
+        );
+        for hand in &hands {
+            let end = hand.replay().expect("a recorded hand replays");
+            assert_eq!(end.outcome().as_ref(), Some(&hand.outcome));
+        }
+    }
+}
+
+#[test]
+fn terms_are_kept_and_the_default_is_one_hand() {
+    let t =
+        MatchTerms::new(3).with_dealer(1).with_end(MatchEnd::FixedHands(4)).with_ranking(Ranking::HandsWon);
+    let m = Match::<Plus>::new((), t.with_hand_limit(2)).unwrap();
+    assert_eq!(m.terms(), t.with_hand_limit(2));
+    assert_eq!(Plus::default_terms(&(), 3), MatchTerms::new(3));
+    assert_eq!(MatchTerms::new(3).end, MatchEnd::SingleHand);
 }
 
 mod properties {
@@ -576,7 +689,7 @@ mod properties {
             seed in any::<u64>(),
         ) {
             let first = first.map(|d| d % seats);
-            let mut m = Match::<Penalty>::new((), seats, first, MatchEnd::Elimination(limit), Ranking::Total).unwrap();
+            let mut m = Match::<Penalty>::new((), terms(seats, first, MatchEnd::Elimination(limit), Ranking::Total)).unwrap();
             let mut r = rng(seed);
             for (points, winner) in hands {
                 if m.is_over() {

@@ -390,6 +390,27 @@ impl Game for Rummikub {
         2..=config.tile_set.max_players()
     }
 
+    /// A session of one game per player, ended and ranked by
+    /// [`Rules::session_ranking`](crate::Rules::session_ranking) (§1.2 step 5, §1.8;
+    /// see [`session_terms`](crate::session_terms)).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Match, MatchEnd, Ranking};
+    /// use rummykit_rummikub::{Rules, Rummikub};
+    ///
+    /// let rules = Rules::standard();
+    /// let terms = Rummikub::default_terms(&rules, 3);
+    /// assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(3), Ranking::Total));
+    /// // The "dealer" is the seat before the starter: seat 1 starts the first game.
+    /// let mut s = Match::<Rummikub>::new(rules, terms.with_dealer(0)).unwrap();
+    /// let game = s.next_hand(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1)).unwrap();
+    /// assert_eq!(game.to_move(), Some(1));
+    /// ```
+    fn default_terms(config: &Rules, seats: usize) -> rummykit_core::MatchTerms {
+        crate::session::default_session(config, seats)
+    }
+
     fn seats(&self) -> usize {
         self.racks.len()
     }

@@ -17,7 +17,7 @@
 //! * [`Staging`]: the tentative table of a turn for interactive play (new melds, moves,
 //!   splits, reset), committed as one `Play`.
 //! * Scoring ([`score_went_out`], [`score_pool_empty`]), sessions of several games
-//!   ([`session`]) and per-seat [`View`]s that show only what the seat may see.
+//!   (core's `Match` on [`session_terms`]) and per-seat [`View`]s that show only what the seat may see.
 //! * [`solve`] and [`Solver`]: the play that places the most tiles (or the most value),
 //!   rearranging the table freely, or, before the initial meld, the best opening; exact.
 //! * Bots that play from their [`View`]: [`RandomBot`], [`GreedyBot`] (the solver's best
@@ -96,7 +96,7 @@ pub use rules::{
     SessionRanking, TileSet, Timer,
 };
 pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
-pub use session::{Session, SessionView, session, session_terms, session_view};
+pub use session::{Session, SessionView, session_terms, session_view};
 pub use staging::{StagedMeld, Staging};
 pub use tile_counts::TileCounts;
 pub use view::{SeatSummary, View};

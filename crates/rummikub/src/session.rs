@@ -1,7 +1,8 @@
 //! Sessions: several games with the starting seat rotating and cumulative scores
-//! (RULES.md §1.2 step 5, §1.8 "session winner"), on top of core's [`Match`].
+//! (RULES.md §1.2 step 5, §1.8 "session winner"): core's [`Match`] on the terms of
+//! [`Game::default_terms`], which [`session_terms`] spells out.
 
-use rummykit_core::{Game, Match, MatchEnd, MatchError, Ranking, Seat};
+use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking, Seat};
 
 use crate::{Rules, Rummikub, SessionRanking, View};
 
@@ -13,8 +14,8 @@ pub type Session = Match<Rummikub>;
 ///
 /// * `HighestTotal` → `games` games, highest cumulative total wins.
 /// * `MostGamesWon` → `games` games, most games won, ties by total (official rulebook).
-/// * `TargetScore(t)` → until a total reaches `t`, highest total wins; `games` is then a
-///   safety limit on the number of games (see [`session`]).
+/// * `TargetScore(t)` → until a total reaches `t`, highest total wins (`games` does not
+///   count; a simulation adds a hand limit to its [`MatchTerms`]).
 ///
 /// ```
 /// use rummykit_core::{MatchEnd, Ranking};
@@ -30,43 +31,17 @@ pub fn session_terms(ranking: SessionRanking, games: u32) -> (MatchEnd, Ranking)
     }
 }
 
-/// A session of `seats` players under `rules` ([`Rules::session_ranking`] decides the
-/// end and the ranking, see [`session_terms`]). The starting seat rotates clockwise
-/// each game (§1.2 step 5): the match's "dealer" is the seat before the starter.
-/// `first_starter: None` lets the first game's highest-tile draw choose.
-///
-/// # Errors
-///
-/// [`MatchError`] for zero seats, a player count the tile set does not suit
-/// ([`MatchError::PlayerCount`]: 2–4 with 106 tiles, 2–6 with 160) or a starter that is
-/// not a seat.
-///
-/// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::Game;
-/// use rummykit_rummikub::{Rules, session};
-///
-/// let mut s = session(Rules::standard(), 3, Some(1), 3).unwrap();
-/// let game = s.next_hand(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
-/// assert_eq!(game.to_move(), Some(1));
-/// ```
-pub fn session(
-    rules: Rules,
-    seats: usize,
-    first_starter: Option<Seat>,
-    games: u32,
-) -> Result<Session, MatchError> {
+/// The terms of a Rummikub session of `seats` players under `rules`: what
+/// [`Game::default_terms`] gives for [`Rummikub`]. A session is one game per player, so
+/// that every seat starts once (RULES.md §1.8 leaves the number of games to the
+/// players), ended and ranked by [`Rules::session_ranking`] (see [`session_terms`]).
+/// The starting seat rotates clockwise each game (§1.2 step 5): the match's "dealer"
+/// is the seat before the starter, so `with_dealer(s)` makes seat `s + 1` start the
+/// first game; by default its highest-tile draw chooses.
+pub(crate) fn default_session(rules: &Rules, seats: usize) -> MatchTerms {
+    let games = u32::try_from(seats).unwrap_or(u32::MAX);
     let (end, ranking) = session_terms(rules.session_ranking, games);
-    if let Some(start) = first_starter.filter(|&s| s >= seats) {
-        return Err(MatchError::NoSuchDealer { dealer: start, seats });
-    }
-    let dealer = first_starter.map(|s| (s + seats - 1) % seats.max(1));
-    let m = Match::new(rules, seats, dealer, end, ranking)?;
-    Ok(match rules.session_ranking {
-        SessionRanking::TargetScore(_) => m.with_hand_limit(games),
-        _ => m,
-    })
+    MatchTerms::new(seats).with_end(end).with_ranking(ranking)
 }
 
 /// What one seat may see during a session: its [`View`] of the current game plus the
@@ -91,9 +66,11 @@ pub struct SessionView {
 /// ```
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_rummikub::{Rules, session, session_view};
+/// use rummykit_core::{Game, Match};
+/// use rummykit_rummikub::{Rules, Rummikub, session_view};
 ///
-/// let mut s = session(Rules::standard(), 2, Some(0), 2).unwrap();
+/// let rules = Rules::standard();
+/// let mut s = Match::<Rummikub>::new(rules, Rummikub::default_terms(&rules, 2).with_dealer(1)).unwrap();
 /// let game = s.next_hand(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
 /// let v = session_view(&s, &game, 1);
 /// assert_eq!(v.totals, [0, 0]);

@@ -3,7 +3,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Bot, Game, RandomBot, Seating, play_hand, tournament};
+use rummykit_core::{Bot, Game, RandomBot, Seating, TournamentPlan, play_hand, tournament};
 use rummykit_rummikub::solver::{Objective, SolveError, Solver};
 use rummykit_rummikub::{
     Action, GreedyBot, InitialJokerValue, JokerReuse, ReplacementSource, Rules, Rummikub, SamplerBot,
@@ -12,32 +12,37 @@ use rummykit_rummikub::{
 
 const MAX_ACTIONS: usize = 20_000;
 
-fn run(rules: Rules, bots: &mut [&mut dyn Bot<Rummikub>], games: usize, seed: u64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let standings = tournament::<Rummikub, _>(&rules, bots, games, MAX_ACTIONS, &mut rng)
+/// A bot of `kind`, seeded (the tournament builds one per seat and hand).
+fn bot(kind: &str, seed: u64) -> Box<dyn Bot<Rummikub>> {
+    match kind {
+        "greedy" => Box::new(GreedyBot::new()),
+        "thorough" => Box::new(ThoroughBot::new()),
+        "sampler" => Box::new(SamplerBot::new(ChaCha8Rng::seed_from_u64(seed))),
+        _ => Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))),
+    }
+}
+
+fn run(rules: Rules, kinds: &[&str], games: usize, seed: u64) {
+    let plan = TournamentPlan::new(kinds.len(), games, seed).with_max_actions(MAX_ACTIONS).with_threads(2);
+    let standings = tournament::<Rummikub>(&rules, &plan, |e, seed| bot(kinds[e], seed), |_| {})
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(standings.hands(), games);
+    assert_eq!(standings.unfinished(), 0, "every game finished");
 }
 
 #[test]
 fn random_bots_play_legally_rules_1_3_to_1_7() {
-    let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-    let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
-    run(Rules::standard(), &mut [&mut a, &mut b], 200, 10);
+    run(Rules::standard(), &["random", "random"], 200, 10);
 }
 
 #[test]
 fn greedy_and_random_play_legally() {
-    let mut g = GreedyBot::new();
-    let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(3));
-    run(Rules::standard(), &mut [&mut g, &mut r], 100, 11);
+    run(Rules::standard(), &["greedy", "random"], 100, 11);
 }
 
 #[test]
 fn four_greedy_bots_play_legally() {
-    let (mut a, mut b, mut c, mut d) =
-        (GreedyBot::new(), GreedyBot::new(), GreedyBot::new(), GreedyBot::new());
-    run(Rules::standard(), &mut [&mut a, &mut b, &mut c, &mut d], 30, 12);
+    run(Rules::standard(), &["greedy"; 4], 30, 12);
 }
 
 /// Every action of the 4-seat game of `seed` between the given greedy and thorough bots.
@@ -64,25 +69,15 @@ fn warm_solver_memory_plays_the_same_games() {
 
 #[test]
 fn thorough_and_sampler_bots_play_legally() {
-    let (mut t, mut g) = (ThoroughBot::new(), GreedyBot::new());
-    run(Rules::standard(), &mut [&mut t, &mut g], 20, 15);
-    let mut s = SamplerBot::new(ChaCha8Rng::seed_from_u64(7));
-    let mut t = ThoroughBot::new();
-    let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(8));
-    run(Rules::standard(), &mut [&mut s, &mut t, &mut r], 6, 16);
-    let mut s = SamplerBot::new(ChaCha8Rng::seed_from_u64(9));
-    let mut g = GreedyBot::new();
-    run(Rules::schmidt(), &mut [&mut s, &mut g], 4, 17);
+    run(Rules::standard(), &["thorough", "greedy"], 20, 15);
+    run(Rules::standard(), &["sampler", "thorough", "random"], 6, 16);
+    run(Rules::schmidt(), &["sampler", "greedy"], 4, 17);
 }
 
 #[test]
 fn bots_play_legally_under_schmidt_and_xp_rules_4_1() {
-    let mut g = GreedyBot::new();
-    let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(5));
-    run(Rules::schmidt(), &mut [&mut g, &mut r], 20, 13);
-    let (mut a, mut b, mut c) =
-        (GreedyBot::new(), RandomBot::new(ChaCha8Rng::seed_from_u64(6)), GreedyBot::new());
-    run(Rules::xp(), &mut [&mut a, &mut b, &mut c], 5, 14);
+    run(Rules::schmidt(), &["greedy", "random"], 20, 13);
+    run(Rules::xp(), &["greedy", "random", "greedy"], 5, 14);
 }
 
 /// Strength comparisons for the report (run by hand in release mode):
@@ -93,10 +88,10 @@ fn bots_play_legally_under_schmidt_and_xp_rules_4_1() {
 fn strength_report() {
     let games: usize = std::env::var("BOTS_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000);
     let which = std::env::var("BOTS_MIX").unwrap_or_default();
-    let report = |label: &str, bots: &mut [&mut dyn Bot<Rummikub>], rules: Rules| {
+    let report = |label: &str, kinds: [&str; 2], rules: Rules| {
         let start = std::time::Instant::now();
-        let mut rng = ChaCha8Rng::seed_from_u64(2026);
-        let s = tournament::<Rummikub, _>(&rules, bots, games, MAX_ACTIONS, &mut rng).unwrap();
+        let plan = TournamentPlan::new(2, games, 2026).with_max_actions(MAX_ACTIONS).with_threads(2);
+        let s = tournament::<Rummikub>(&rules, &plan, |e, seed| bot(kinds[e], seed), |_| {}).unwrap();
         let secs = start.elapsed().as_secs_f64();
         println!(
             "{label}: {s}  advantage of {} over {}: {:.2} points/game\n  {:.1} games/s, {:.1} actions/game",
@@ -108,41 +103,28 @@ fn strength_report() {
         );
     };
     if which.is_empty() || which.contains("gr") {
-        let mut g = GreedyBot::new();
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        report("greedy vs random", &mut [&mut g, &mut r], Rules::standard());
+        report("greedy vs random", ["greedy", "random"], Rules::standard());
     }
     if which.is_empty() || which.contains("gg") {
-        let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
-        report("greedy vs greedy", &mut [&mut a, &mut b], Rules::standard());
+        report("greedy vs greedy", ["greedy", "greedy"], Rules::standard());
     }
     if which.contains("hg") {
-        let (mut h, mut g) = (ThoroughBot::new(), GreedyBot::new());
-        report("thorough vs greedy", &mut [&mut h, &mut g], Rules::standard());
+        report("thorough vs greedy", ["thorough", "greedy"], Rules::standard());
     }
     if which.contains("hr") {
-        let mut h = ThoroughBot::new();
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        report("thorough vs random", &mut [&mut h, &mut r], Rules::standard());
+        report("thorough vs random", ["thorough", "random"], Rules::standard());
     }
     if which.contains("sg") {
-        let (mut h, mut g) = (SamplerBot::new(ChaCha8Rng::seed_from_u64(9)), GreedyBot::new());
-        report("sampler vs greedy", &mut [&mut h, &mut g], Rules::standard());
+        report("sampler vs greedy", ["sampler", "greedy"], Rules::standard());
     }
     if which.contains("sr") {
-        let mut h = SamplerBot::new(ChaCha8Rng::seed_from_u64(9));
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        report("sampler vs random", &mut [&mut h, &mut r], Rules::standard());
+        report("sampler vs random", ["sampler", "random"], Rules::standard());
     }
     if which.contains("sch") {
-        let mut g = GreedyBot::new();
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        report("schmidt greedy vs random", &mut [&mut g, &mut r], Rules::schmidt());
+        report("schmidt greedy vs random", ["greedy", "random"], Rules::schmidt());
     }
     if which.contains("xp") {
-        let mut g = GreedyBot::new();
-        let mut r = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-        report("xp greedy vs random", &mut [&mut g, &mut r], Rules::xp());
+        report("xp greedy vs random", ["greedy", "random"], Rules::xp());
     }
 }
 

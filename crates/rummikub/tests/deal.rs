@@ -8,10 +8,11 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, DealError, Game, MatchEnd, Meld, MeldKind, MeldRules, Ranking, Seating, Tile, play_hand,
+    Bot, BotPlayers, DealError, Game, Match, MatchEnd, Meld, MeldKind, MeldRules, Ranking, Seating, Tile,
+    play_hand,
 };
 use rummykit_rummikub::{
-    Action, Rules, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session, session_terms,
+    Action, Rules, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session_terms,
     session_view,
 };
 
@@ -210,7 +211,10 @@ impl Bot<Rummikub> for Drawer {
 
 #[test]
 fn rules_1_2_session_rotates_the_starting_seat() {
-    let mut s = session(Rules::standard(), 3, Some(1), 3).expect("session");
+    // Seat 1 starts the first game: the match's "dealer" is the seat before it.
+    let rules = Rules::standard();
+    let mut s =
+        Match::<Rummikub>::new(rules, Rummikub::default_terms(&rules, 3).with_dealer(0)).expect("session");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut starters = Vec::new();
     let mut sum = vec![0i64; 3];
@@ -248,13 +252,22 @@ fn rules_1_8_session_ranking_options() {
     );
     let mut rules = Rules::standard();
     rules.session_ranking = SessionRanking::MostGamesWon;
-    let s = session(rules, 2, None, 4).expect("session");
+    let terms = Rummikub::default_terms(&rules, 2);
+    assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(2), Ranking::HandsWon));
+    let s = Match::<Rummikub>::new(rules, terms.with_end(MatchEnd::FixedHands(4))).expect("session");
     assert_eq!(s.ranking(), Ranking::HandsWon);
-    assert!(session(rules, 2, Some(2), 4).is_err());
+    assert!(Match::<Rummikub>::new(rules, terms.with_dealer(2)).is_err());
+    rules.session_ranking = SessionRanking::TargetScore(200);
+    let terms = Rummikub::default_terms(&rules, 4);
+    assert_eq!(
+        (terms.end, terms.ranking, terms.hand_limit),
+        (MatchEnd::TargetScore(200), Ranking::Total, None)
+    );
     // Played out with bots, through core's driver.
-    let mut s = session(Rules::standard(), 2, None, 2).expect("session");
+    let rules = Rules::standard();
+    let mut s = Match::<Rummikub>::new(rules, Rummikub::default_terms(&rules, 2)).expect("session");
     let (mut a, mut b) = (Drawer, Drawer);
-    s.play(&mut [&mut a, &mut b], &mut ChaCha8Rng::seed_from_u64(3), 1000).expect("match");
+    s.play(&mut BotPlayers(&mut [&mut a, &mut b]), &mut ChaCha8Rng::seed_from_u64(3), 1000).expect("match");
     assert_eq!(s.hands_played(), 2);
     assert_eq!(s.totals().iter().sum::<i64>(), 0);
 }

@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::Bot;
 use rummykit_core::{
-    Game, Match, MatchEnd, MeldId, MeldKind, Outcome, PieceId, PieceSet, Ranking, RunEnd, Seating,
+    Game, Match, MatchEnd, MatchTerms, MeldId, MeldKind, Outcome, PieceId, PieceSet, RunEnd, Seating,
 };
 use rummykit_rummy40::{
     Action, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, Set3JokerSwap, View,
@@ -334,9 +334,8 @@ fn views_do_not_change_when_hidden_cards_move() {
 fn rules_3_8_match_to_elimination_at_101() {
     let config = Config::RUMMY40;
     assert_eq!(config.game_end, MatchEnd::Elimination(101));
-    let mut m = Match::<Rummy40>::new(config, 3, Some(0), config.game_end, Ranking::Total)
-        .unwrap()
-        .with_hand_limit(60);
+    let terms = MatchTerms::new(3).with_dealer(0).with_end(config.game_end).with_hand_limit(60);
+    let mut m = Match::<Rummy40>::new(config, terms).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(101);
     let mut legal = Vec::new();
     while !m.is_over() {
@@ -392,7 +391,7 @@ fn no_player_is_ever_stuck_under_scala40_options() {
 fn rules_3_8_match_played_by_bots_through_their_views() {
     let mut config = Config::RUMMY40;
     config.game_end = MatchEnd::Elimination(201);
-    let mut m = Match::<Rummy40>::new(config, 4, None, config.game_end, Ranking::Total).unwrap();
+    let mut m = Match::<Rummy40>::new(config, MatchTerms::new(4).with_end(config.game_end)).unwrap();
     let mut bots: Vec<Greedy> =
         (0..4).map(|i| Greedy { rng: ChaCha8Rng::seed_from_u64(i), legal: Vec::new() }).collect();
     let mut seats: Vec<&mut dyn Bot<Rummy40>> = bots.iter_mut().map(|b| b as &mut dyn Bot<Rummy40>).collect();

@@ -79,8 +79,11 @@ fn rules_3_2_deal_is_reproducible_and_dealer_cut_when_not_given() {
 #[test]
 fn rules_3_2_dealer_rotates_in_a_match() {
     let config = Config::RUMMY40;
-    let mut m = rummykit_core::Match::<Rummy40>::new(config, 3, Some(1), config.game_end, Default::default())
-        .unwrap();
+    let mut m = rummykit_core::Match::<Rummy40>::new(
+        config,
+        rummykit_core::MatchTerms::new(3).with_dealer(1).with_end(config.game_end),
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let hand = m.next_hand(&mut rng).unwrap();
     assert_eq!((hand.dealer(), hand.to_move()), (1, Some(2)));
@@ -956,7 +959,11 @@ fn record(m: &mut rummykit_core::Match<Rummy40>, rng: &mut ChaCha8Rng, points: V
 #[test]
 fn rules_3_8_elimination_at_101_exactly() {
     let c = Config::RUMMY40;
-    let mut m = rummykit_core::Match::<Rummy40>::new(c, 3, Some(0), c.game_end, Default::default()).unwrap();
+    let mut m = rummykit_core::Match::<Rummy40>::new(
+        c,
+        rummykit_core::MatchTerms::new(3).with_dealer(0).with_end(c.game_end),
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     record(&mut m, &mut rng, vec![0, 100, 60]);
     assert_eq!(m.in_play(), &[0, 1, 2]); // 100 is not out
@@ -977,20 +984,32 @@ fn rules_3_8_elimination_at_101_exactly() {
 fn rules_3_8_other_match_ends() {
     let mut c = Config::RUMMY40;
     c.game_end = rummykit_core::MatchEnd::Elimination(201);
-    let mut m = rummykit_core::Match::<Rummy40>::new(c, 2, Some(0), c.game_end, Default::default()).unwrap();
+    let mut m = rummykit_core::Match::<Rummy40>::new(
+        c,
+        rummykit_core::MatchTerms::new(2).with_dealer(0).with_end(c.game_end),
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     record(&mut m, &mut rng, vec![0, 150]);
     assert!(!m.is_over());
     record(&mut m, &mut rng, vec![0, 60]);
     assert!(m.is_over());
     c.game_end = rummykit_core::MatchEnd::FixedHands(2);
-    let mut m = rummykit_core::Match::<Rummy40>::new(c, 2, Some(0), c.game_end, Default::default()).unwrap();
+    let mut m = rummykit_core::Match::<Rummy40>::new(
+        c,
+        rummykit_core::MatchTerms::new(2).with_dealer(0).with_end(c.game_end),
+    )
+    .unwrap();
     record(&mut m, &mut rng, vec![0, 150]);
     record(&mut m, &mut rng, vec![10, 0]);
     assert!(m.is_over());
     assert_eq!(m.winner(), Some(0));
     c.game_end = rummykit_core::MatchEnd::SingleHand;
-    let mut m = rummykit_core::Match::<Rummy40>::new(c, 2, Some(0), c.game_end, Default::default()).unwrap();
+    let mut m = rummykit_core::Match::<Rummy40>::new(
+        c,
+        rummykit_core::MatchTerms::new(2).with_dealer(0).with_end(c.game_end),
+    )
+    .unwrap();
     record(&mut m, &mut rng, vec![0, 12]);
     assert!(m.is_over());
     let mut bad = Config::RUMMY40;

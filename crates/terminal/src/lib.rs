@@ -50,18 +50,6 @@ pub use play::{MAX_HANDS, Options, PlayError, RUMMY40_RESTOCKS, Summary, run};
 pub use simulate::{BotSummary, MAX_GAMES, MAX_THREADS, SimOptions, SimSummary, simulate};
 pub use style::Style;
 
-/// A seed for item `index` of a run seeded with `seed` (splitmix64 of both): hands of a
-/// simulation, bots of a table. Different indexes give unrelated seeds.
-///
-/// ```
-/// use rummykit_terminal::derive_seed;
-/// assert_ne!(derive_seed(1, 0), derive_seed(1, 1));
-/// assert_eq!(derive_seed(1, 0), derive_seed(1, 0));
-/// ```
-#[must_use]
-pub fn derive_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// A seed for item `index` of a run seeded with `seed`: core's, which deals the games
+/// of a simulation; the terminal seeds the bots of a table with it too.
+pub use rummykit_core::derive_seed;

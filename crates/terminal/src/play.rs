@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, DealError, Game, Match, MatchEnd, MatchRecord, Outcome, Players, Ranking, RecordError, ReplayError,
-    ScoreOrder, Seat, record_match,
+    Bot, DealError, DriverError, Game, Match, MatchEnd, MatchRecord, MatchTerms, Outcome, Players, Ranking,
+    ReplayError, ScoreOrder, Seat, record_match,
 };
 
 use crate::args::{self, Args, Flag, Request, UsageError};
@@ -217,16 +217,8 @@ pub enum PlayError {
     #[error("the game could not be dealt: {0}")]
     Deal(#[from] DealError),
     /// The match stopped: a bot chose an illegal action or a hand ran too long.
-    #[error("the match stopped: {0}")]
+    #[error("the match stopped: {}", with_causes(.0.as_ref()))]
     Match(Box<dyn std::error::Error + Send + Sync>),
-    /// A game of a simulation ran longer than any real game.
-    #[error("game {game} ran over {actions} actions")]
-    TooLong {
-        /// The game's index.
-        game: usize,
-        /// The bound.
-        actions: usize,
-    },
     /// A bot of a simulation chose an illegal action.
     #[error("game {game}: seat {} ({bot}) chose an illegal action: {error}", .seat + 1)]
     IllegalAction {
@@ -239,15 +231,25 @@ pub enum PlayError {
         /// The game's refusal.
         error: Box<dyn std::error::Error + Send + Sync>,
     },
-    /// A worker thread of a simulation panicked.
-    #[error("a worker thread panicked")]
-    Worker,
     /// The record did not replay to the same result (a bug, reported loudly).
-    #[error("the record did not replay: {0}")]
+    #[error("the record did not replay: {}", with_causes(.0.as_ref()))]
     Replay(Box<dyn std::error::Error + Send + Sync>),
     /// The replay reached other final states or scores than the match played.
     #[error("the record replays to other final states or scores than were played")]
     ReplayDiffers,
+}
+
+/// An error and its sources, one after the other: the driver's errors keep the game's
+/// reason as their source, and the person should read both.
+fn with_causes(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(e) = cause {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        cause = e.source();
+    }
+    text
 }
 
 /// How the person's turn ended.
@@ -312,6 +314,10 @@ struct Table<'io, G: TerminalGame> {
     io: Io<'io>,
     error: Option<io::Error>,
     quit: bool,
+    /// The referee's state of the current hand, kept from the driver's reports: what
+    /// the person's turn checks commands against and what each action is described
+    /// against.
+    current: Option<G>,
     finals: Vec<G>,
     totals: Vec<i64>,
     actions: usize,
@@ -339,12 +345,12 @@ fn label(seat: Seat, names: &[String]) -> String {
 }
 
 impl<G: TerminalGame> Players<G> for Table<'_, G> {
-    fn act(&mut self, game: &G, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
+    fn act(&mut self, view: &G::View, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
         if self.error.is_some() || self.quit {
             return None;
         }
         if self.human == Some(seat) && !self.io.ended {
-            match game.human_turn(hand_seat, &mut self.io) {
+            match self.current.as_ref()?.human_turn(hand_seat, &mut self.io) {
                 Ok(Turn::Act(action)) => return Some(action),
                 Ok(Turn::Quit) => {
                     self.quit = true;
@@ -366,10 +372,11 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
             }
         }
         let bot = self.bots.get_mut(seat)?;
-        Some(bot.act(&game.view(hand_seat)))
+        Some(bot.act(view))
     }
 
     fn hand_started(&mut self, game: &G, seats: &[Seat]) {
+        self.current = Some(game.clone());
         self.hand += 1;
         self.seats = seats.to_vec();
         let first = game.to_move().and_then(|s| seats.get(s).copied());
@@ -381,18 +388,23 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
         }
     }
 
-    fn applied(&mut self, before: &G, after: &G, seat: Seat, action: &G::Action) {
+    fn applied(&mut self, after: &G, seat: Seat, action: &G::Action) {
         self.actions += 1;
-        let hand_seat = before.to_move().unwrap_or(seat);
-        let own = self.human == Some(seat);
-        let words = G::describe(before, after, hand_seat, action, own, self.io.style);
-        let text = format!("{}: {words}", self.label(seat));
-        self.say(text);
+        if let Some(before) = self.current.replace(after.clone()) {
+            let hand_seat = before.to_move().unwrap_or(seat);
+            let own = self.human == Some(seat);
+            let words = G::describe(&before, after, hand_seat, action, own, self.io.style);
+            let text = format!("{}: {words}", self.label(seat));
+            self.say(text);
+        }
     }
 
-    fn refused(&mut self, game: &G, seat: Seat, error: &G::Error) -> bool {
-        let text =
-            format!("{} chose an illegal action: {}", self.label(seat), game.readable(&error.to_string()));
+    fn refused(&mut self, _view: &G::View, seat: Seat, error: &G::Error) -> bool {
+        let reason = match &self.current {
+            Some(game) => game.readable(&error.to_string()),
+            None => error.to_string(),
+        };
+        let text = format!("{} chose an illegal action: {reason}", self.label(seat));
         self.say(text);
         false
     }
@@ -483,10 +495,11 @@ fn play_match<G: TerminalGame>(
     )?;
     io.rules = options.game.rules_in_brief(end);
     writeln!(io.out, "{}", io.rules)?;
-    let mut setup = MatchRecord::<G>::new(options.game.name(), config, n, None, end, ranking, options.seed);
+    let mut terms = MatchTerms::new(n).with_end(end).with_ranking(ranking);
     if !matches!(end, MatchEnd::FixedHands(_)) {
-        setup.hand_limit = Some(MAX_MATCH_HANDS);
+        terms = terms.with_hand_limit(MAX_MATCH_HANDS);
     }
+    let setup = MatchRecord::<G>::new(options.game.name(), config, terms, options.seed);
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     let mut table = Table {
         bots,
@@ -495,6 +508,7 @@ fn play_match<G: TerminalGame>(
         io,
         error: None,
         quit: false,
+        current: None,
         finals: Vec::new(),
         totals: vec![0; n],
         actions: 0,
@@ -526,11 +540,10 @@ fn play_match<G: TerminalGame>(
             replayed: false,
         });
     }
-    let (record, played) =
-        result.map_err(|e: RecordError<G::Error>| PlayError::Match(e.to_string().into()))?;
+    let (record, played) = result.map_err(|e: DriverError<G::Error>| PlayError::Match(Box::new(e)))?;
     let replayed = record
         .replay(&mut ChaCha8Rng::seed_from_u64(record.seed))
-        .map_err(|e: ReplayError<G::Error>| PlayError::Replay(e.to_string().into()))?;
+        .map_err(|e: ReplayError<G::Error>| PlayError::Replay(Box::new(e)))?;
     if replayed.finals != table.finals || replayed.totals != played.totals() {
         return Err(PlayError::ReplayDiffers);
     }

@@ -1,15 +1,11 @@
 //! [`simulate`]: many games between bots on all cores, summarised per bot; the engine
-//! of the `simulate` example.
+//! of the `simulate` example. The games are played by core's
+//! [`tournament`](rummykit_core::tournament); this module keeps the options and the
+//! printing.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Estimate, ScoreOrder, Seating};
+use rummykit_core::{DriverError, Estimate, ScoreOrder, TournamentPlan, tournament};
 
 use crate::args::{self, UsageError};
-use crate::derive_seed;
 use crate::game_choice::GameChoice;
 use crate::play::{MAX_ACTIONS, PlayError, TerminalGame};
 
@@ -106,17 +102,9 @@ pub struct SimSummary {
     pub games: usize,
     /// Per bot entry, in the order given.
     pub bots: Vec<BotSummary>,
-    /// Games with no winner (void hands).
+    /// Games with no winner (void hands, and games cut off after more actions than
+    /// any real game takes).
     pub void_games: usize,
-}
-
-/// The result of one game, by bot entry.
-#[derive(Debug, Clone, Default)]
-struct GameResult {
-    points: Vec<i64>,
-    winner: Option<usize>,
-    length: usize,
-    turns: Vec<usize>,
 }
 
 /// Plays `options.games` games on `options.threads` threads; `progress(done)` is called
@@ -126,8 +114,8 @@ struct GameResult {
 /// # Errors
 ///
 /// [`PlayError::Usage`] for options [`SimOptions::check`] refuses;
-/// [`PlayError::IllegalAction`] if a bot breaks a rule, [`PlayError::TooLong`] if a
-/// game runs too long.
+/// [`PlayError::IllegalAction`] if a bot breaks a rule (the first such game). A game
+/// still running after more actions than any real game takes counts as void.
 ///
 /// ```
 /// use rummykit_terminal::{GameChoice, SimOptions, simulate};
@@ -171,107 +159,47 @@ fn labels(kinds: &[String]) -> Vec<String> {
         .collect()
 }
 
-fn play_one<G: TerminalGame>(
-    config: &G::Config,
-    kinds: &[String],
-    seed: u64,
-    game_index: usize,
-) -> Result<GameResult, PlayError> {
-    let n = kinds.len();
-    let game_seed = derive_seed(seed, game_index as u64);
-    let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
-    let mut game = G::deal(config, Seating::new(n), &mut rng)?;
-    // Seat s holds entry (s + n - g % n) % n, so entry e sits at (e + g) % n.
-    let entry_at = |seat: usize| (seat + n - game_index % n) % n;
-    let mut bots = Vec::with_capacity(n);
-    for seat in 0..n {
-        let kind = &kinds[entry_at(seat)];
-        let bot = G::bot(kind, derive_seed(game_seed, seat as u64))
-            .ok_or_else(|| UsageError::Bot { game: GameChoice::default(), kind: kind.clone() })?;
-        bots.push(bot);
-    }
-    let mut result = GameResult { turns: vec![0; n], points: vec![0; n], ..GameResult::default() };
-    while let Some(seat) = game.to_move() {
-        if result.length >= MAX_ACTIONS {
-            return Err(PlayError::TooLong { game: game_index, actions: MAX_ACTIONS });
-        }
-        let action = bots[seat].act(&game.view(seat));
-        game.apply(seat, action).map_err(|e| PlayError::IllegalAction {
-            game: game_index,
-            seat,
-            bot: kinds[entry_at(seat)].clone(),
-            error: Box::new(e),
-        })?;
-        result.length += 1;
-        result.turns[entry_at(seat)] += 1;
-    }
-    let outcome = game.outcome().ok_or(PlayError::TooLong { game: game_index, actions: result.length })?;
-    for (seat, &p) in outcome.points.iter().enumerate() {
-        result.points[entry_at(seat)] = p;
-    }
-    result.winner = outcome.winner.map(entry_at);
-    Ok(result)
-}
-
 pub(crate) fn run<G: TerminalGame>(
     options: &SimOptions,
     config: &G::Config,
-    mut progress: impl FnMut(usize),
+    progress: impl FnMut(usize),
 ) -> Result<SimSummary, PlayError>
 where
     G::Config: Sync,
 {
     let n = options.players;
     let kinds: Vec<String> = options.bots.iter().cycle().take(n).cloned().collect();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<GameResult, PlayError>>>> =
-        Mutex::new((0..options.games).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..options.threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    loop {
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= options.games {
-                            break;
-                        }
-                        let r = play_one::<G>(config, &kinds, options.seed, g);
-                        let failed = r.is_err();
-                        if let Ok(mut all) = results.lock() {
-                            all[g] = Some(r);
-                        }
-                        done.fetch_add(1, Ordering::Relaxed);
-                        if failed {
-                            next.store(options.games, Ordering::Relaxed);
-                        }
-                    }
-                })
-            })
-            .collect();
-        while !workers.iter().all(|w| w.is_finished()) {
-            progress(done.load(Ordering::Relaxed).min(options.games));
-            std::thread::sleep(std::time::Duration::from_millis(100));
+    for kind in &kinds {
+        G::bot(kind, 0).ok_or_else(|| UsageError::Bot { game: options.game, kind: kind.clone() })?;
+    }
+    // A fresh deal every game: game g is dealt from derive_seed(seed, g).
+    let plan = TournamentPlan::new(n, options.games, options.seed)
+        .with_threads(options.threads)
+        .with_max_actions(MAX_ACTIONS)
+        .with_duplicate(false);
+    let make_bot = |entry: usize, seed: u64| {
+        G::bot(&kinds[entry], seed).unwrap_or_else(|| unreachable!("every kind was built above"))
+    };
+    let standings = tournament::<G>(config, &plan, make_bot, progress).map_err(|e| match e {
+        DriverError::IllegalAction { hand, seat, error } => {
+            // Entry e sits at seat (e + g) % n in game g.
+            let entry = (seat + n - hand % n.max(1)) % n.max(1);
+            let bot = kinds.get(entry).cloned().unwrap_or_default();
+            PlayError::IllegalAction { game: hand, seat, bot, error: Box::new(error) }
         }
-    });
-    let all = results.into_inner().map_err(|_| PlayError::Worker)?;
-    let mut games = Vec::with_capacity(options.games);
-    for r in all.into_iter().flatten() {
-        games.push(r?);
-    }
-    if games.len() != options.games {
-        return Err(PlayError::Worker);
-    }
-    progress(options.games);
+        DriverError::Deal { error, .. } => PlayError::Deal(error),
+        other => PlayError::Match(Box::new(other)),
+    })?;
     let names = labels(&kinds);
+    let games = standings.results();
     let count = games.len().max(1) as f64;
     let bots = (0..n)
         .map(|e| BotSummary {
             name: names[e].clone(),
             games: games.len(),
-            wins: games.iter().filter(|g| g.winner == Some(e)).count(),
-            score: Estimate::of_mean(games.iter().map(|g| g.points[e] as f64)),
-            mean_length: games.iter().map(|g| g.length as f64).sum::<f64>() / count,
+            wins: standings.wins(e),
+            score: standings.mean_points(e),
+            mean_length: games.iter().map(|g| g.actions as f64).sum::<f64>() / count,
             mean_turns: games.iter().map(|g| g.turns[e] as f64).sum::<f64>() / count,
         })
         .collect();
@@ -280,7 +208,7 @@ where
         higher_is_better: G::SCORE_ORDER == ScoreOrder::HigherIsBetter,
         games: games.len(),
         bots,
-        void_games: games.iter().filter(|g| g.winner.is_none()).count(),
+        void_games: standings.void(),
     })
 }
 

@@ -1,0 +1,83 @@
+//! [`DriverError`]: why a driver (a hand, a match, a recording, a tournament) stopped.
+
+use thiserror::Error;
+
+use crate::{DealError, MatchError, Seat};
+
+/// Why a driver stopped before the end: the one error of [`play_hand`](crate::play_hand),
+/// [`Match::play`](crate::Match::play), [`record_match`](crate::record_match) and
+/// [`tournament`](crate::tournament). `hand` counts from 0 within the run (the hand of a
+/// match, the game of a tournament); `seat` is a match seat (a tournament's seat of the
+/// game).
+///
+/// The game's and the match's reasons are kept as the error's
+/// [`source`](std::error::Error::source), so a report walks the chain.
+///
+/// ```
+/// use std::error::Error;
+/// use rummykit_core::{DriverError, NotYourTurn};
+/// let e = DriverError::IllegalAction { hand: 2, seat: 1, error: NotYourTurn { seat: 1, to_move: 0 } };
+/// assert_eq!(e.to_string(), "hand 2: seat 1 chose an illegal action");
+/// assert_eq!(e.source().unwrap().to_string(), "it is not seat 1's turn: seat 0 is to move");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DriverError<E: std::error::Error + 'static> {
+    /// The players (bots) are not one per seat.
+    #[error("{bots} players for {seats} seats")]
+    BotCount {
+        /// Players given.
+        bots: usize,
+        /// Seats to fill.
+        seats: usize,
+    },
+    /// A player chose an action the game refused (and did not ask to choose again).
+    #[error("hand {hand}: seat {seat} chose an illegal action")]
+    IllegalAction {
+        /// The hand.
+        hand: usize,
+        /// The seat whose player erred.
+        seat: Seat,
+        /// The game's reason.
+        #[source]
+        error: E,
+    },
+    /// A hand did not end within the action limit.
+    #[error("hand {hand} did not end within {actions} actions")]
+    TooLong {
+        /// The hand.
+        hand: usize,
+        /// The limit.
+        actions: usize,
+    },
+    /// A player stopped the match (a person who quit, a script that ran out).
+    #[error("seat {seat} stopped the match")]
+    Stopped {
+        /// The seat that stopped.
+        seat: Seat,
+    },
+    /// The game refused to deal a hand.
+    #[error("hand {hand}: the game could not deal it")]
+    Deal {
+        /// The hand.
+        hand: usize,
+        /// The game's reason.
+        #[source]
+        error: DealError,
+    },
+    /// The match refused the terms or an outcome (see [`MatchError`]; a refused deal is
+    /// [`DriverError::Deal`]).
+    #[error("the match refused to go on")]
+    Match(#[source] MatchError),
+}
+
+impl<E: std::error::Error + 'static> DriverError<E> {
+    /// The driver's error for a match's refusal during hand `hand`: a refused deal is
+    /// [`DriverError::Deal`], anything else [`DriverError::Match`].
+    pub(crate) fn from_match(hand: usize, error: MatchError) -> Self {
+        match error {
+            MatchError::Deal(error) => DriverError::Deal { hand, error },
+            other => DriverError::Match(other),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The one hand loop: [`play_hand`] for bots, and the loop every driver ([`Match::play`],
+//! [`record_match`](crate::record_match), replays, [`tournament`](crate::tournament))
+//! runs each hand through.
+
+#[cfg(doc)]
+use crate::Match;
+use crate::{Bot, DriverError, Game, Outcome, Players, Seat};
+
+/// Plays one hand to its end: asks `players` for each action of the seat to move with
+/// that seat's view only (one view, refreshed with [`Game::view_into`]), applies it for
+/// that seat, reports it, and appends it to `record` when recording. `seats[hand_seat]`
+/// is the match seat of each hand seat (an empty slice: the same numbers); `hand`
+/// numbers the hand in errors.
+///
+/// A refused action is offered to [`Players::refused`], which may ask again; the game is
+/// unchanged by it.
+pub(crate) fn drive_hand<G: Game>(
+    game: &mut G,
+    players: &mut (impl Players<G> + ?Sized),
+    seats: &[Seat],
+    hand: usize,
+    max_actions: usize,
+    mut record: Option<&mut Vec<G::Action>>,
+) -> Result<Outcome, DriverError<G::Error>> {
+    let mut accepted = 0usize;
+    let mut view: Option<G::View> = None;
+    while let Some(hand_seat) = game.to_move() {
+        if accepted >= max_actions {
+            return Err(DriverError::TooLong { hand, actions: max_actions });
+        }
+        let seat = seats.get(hand_seat).copied().unwrap_or(hand_seat);
+        let shown = match view {
+            Some(ref mut v) => {
+                game.view_into(hand_seat, v);
+                v
+            }
+            None => view.insert(game.view(hand_seat)),
+        };
+        let action = players.act(shown, seat, hand_seat).ok_or(DriverError::Stopped { seat })?;
+        match game.apply(hand_seat, action.clone()) {
+            Ok(()) => {
+                accepted += 1;
+                players.applied(game, seat, &action);
+                if let Some(record) = record.as_deref_mut() {
+                    record.push(action);
+                }
+            }
+            Err(error) => {
+                if !players.refused(shown, seat, &error) {
+                    return Err(DriverError::IllegalAction { hand, seat, error });
+                }
+            }
+        }
+    }
+    // A game whose hand is over has an outcome; one that says otherwise breaks the
+    // contract, reported as a hand that did not end.
+    game.outcome().ok_or(DriverError::TooLong { hand, actions: accepted })
+}
+
+/// Plays the hand to its end, asking `bots[seat]` for each move with that seat's view
+/// only. Returns the outcome and the actions in order. The same loop plays every hand
+/// of [`Match::play`], of a recording and of a [`tournament`](crate::tournament).
+///
+/// # Errors
+///
+/// [`DriverError::BotCount`] if the bots are not one per seat,
+/// [`DriverError::IllegalAction`] (hand 0) if the game refuses a bot's action, and
+/// [`DriverError::TooLong`] if the hand runs over `max_actions`. The game keeps the
+/// state it reached.
+///
+/// ```
+/// # use rand::{Rng, RngExt};
+/// # use rummykit_core::{DealError, Game, Outcome, ScoreOrder, Seat, Seating};
+/// #
+/// # /// "High card": every seat is dealt a number 1–13 and reveals it in turn; the
+/// # /// highest wins the others' numbers (a tie for highest is a void hand).
+/// # #[derive(Clone, Debug)]
+/// # struct HighCard { cards: Vec<u8>, next: Seat, revealed: usize }
+/// #
+/// # #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// # #[error("the hand is over")]
+/// # struct Over;
+/// # impl From<rummykit_core::NotYourTurn> for Over { fn from(_: rummykit_core::NotYourTurn) -> Over { Over } }
+/// #
+/// # impl Game for HighCard {
+/// #     type Config = ();
+/// #     type Action = ();
+/// #     type View = u8; // a seat sees its own card only
+/// #     type Error = Over;
+/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #
+/// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+/// #         seating.check(2, 4)?;
+/// #         let n = seating.seats;
+/// #         let dealer = seating.dealer.unwrap_or_else(|| rng.random_range(0..n));
+/// #         let cards = (0..n).map(|_| rng.random_range(1..=13)).collect();
+/// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
+/// #     }
+/// #     fn seats(&self) -> usize { self.cards.len() }
+/// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
+/// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
+/// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
+/// #         self.to_move().ok_or(Over)?;
+/// #         self.revealed += 1;
+/// #         self.next = (self.next + 1) % self.cards.len();
+/// #         Ok(())
+/// #     }
+/// #     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
+/// #     fn outcome(&self) -> Option<Outcome> {
+/// #         if self.to_move().is_some() { return None; }
+/// #         let best = *self.cards.iter().max()?;
+/// #         let n = self.cards.len();
+/// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
+/// #             return Some(Outcome { points: vec![0; n], winner: None });
+/// #         }
+/// #         let w = self.cards.iter().position(|&c| c == best)?;
+/// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
+/// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
+/// #         Some(Outcome { points, winner: Some(w) })
+/// #     }
+/// # }
+/// # use rummykit_core::Bot;
+/// # struct Reveal;
+/// # impl Bot<HighCard> for Reveal {
+/// #     fn name(&self) -> &str { "reveal" }
+/// #     fn act(&mut self, _view: &u8) {}
+/// # }
+/// use rand::SeedableRng;
+/// use rummykit_core::play_hand;
+///
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+/// let mut hand = HighCard::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+/// let (mut a, mut b) = (Reveal, Reveal);
+/// let mut bots: [&mut dyn Bot<HighCard>; 2] = [&mut a, &mut b];
+/// let (outcome, actions) = play_hand(&mut hand, &mut bots, 100).expect("two reveals end the hand");
+/// assert_eq!(actions.len(), 2);
+/// assert_eq!(Some(outcome), hand.outcome());
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+#[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]
+pub fn play_hand<G: Game>(
+    game: &mut G,
+    bots: &mut [&mut dyn Bot<G>],
+    max_actions: usize,
+) -> Result<(Outcome, Vec<G::Action>), DriverError<G::Error>> {
+    if bots.len() != game.seats() {
+        return Err(DriverError::BotCount { bots: bots.len(), seats: game.seats() });
+    }
+    let mut actions = Vec::new();
+    let outcome = drive_hand(game, bots, &[], 0, max_actions, Some(&mut actions))?;
+    Ok((outcome, actions))
+}

@@ -1,0 +1,135 @@
+//! [`MatchTerms`]: what the players of a match agree on before the first deal (seats,
+//! first dealer, [`MatchEnd`], [`Ranking`], a safety hand limit), the one way every
+//! game's [`Match`](crate::Match) is started.
+
+#[cfg(doc)]
+use crate::ScoreOrder;
+use crate::Seat;
+
+/// When a match is over.
+///
+/// ```
+/// use rummykit_core::MatchEnd;
+/// // Classic Rummy's default (RULES.md §2.7) and Rummy 40's (§3.9):
+/// let classic = MatchEnd::TargetScore(100);
+/// let rummy40 = MatchEnd::Elimination(101);
+/// assert_ne!(classic, rummy40);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum MatchEnd {
+    /// After this many hands (void hands included). `FixedHands(0)` is over at once.
+    FixedHands(u32),
+    /// After the hand in which some seat's total reaches at least this score
+    /// (classic Rummy's `TargetScore(100)`, RULES.md §2.7; Rummikub's house variant,
+    /// §1.8). Meant for games where higher is better; for a penalty game it ends the
+    /// match the same way and the lowest total still ranks first.
+    TargetScore(i64),
+    /// Penalty games (Rummy 40, RULES.md §3.8): after each hand a seat whose total is
+    /// at least this limit is out and is not dealt in again; the match ends when at most
+    /// one seat is left. Only for [`ScoreOrder::LowerIsBetter`] games.
+    Elimination(i64),
+    /// One hand, settled on its own (Rummy 40's `PerHandSettlement`, RULES.md §3.8).
+    /// The same as `FixedHands(1)`.
+    SingleHand,
+}
+
+/// How the seats of a match are ranked (Rummikub's "session winner", RULES.md §1.8).
+///
+/// Under [`MatchEnd::Elimination`] seats still in rank above eliminated seats, and a
+/// seat eliminated later ranks above one eliminated earlier, whatever the ranking.
+/// Remaining ties go to the lower seat number, so standings are deterministic.
+///
+/// ```
+/// use rummykit_core::Ranking;
+/// assert_eq!(Ranking::default(), Ranking::Total);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Ranking {
+    /// Best cumulative total in the game's [`ScoreOrder`] (RULES.md §1.8 default:
+    /// highest cumulative score).
+    #[default]
+    Total,
+    /// Most hands won; ties by total (the official Rummikub rulebook's
+    /// `SessionRanking::MostGamesWon`, RULES.md §1.8).
+    HandsWon,
+}
+
+/// The terms of a match: seats, the first dealer, when it ends, how seats rank, and an
+/// optional safety stop. Every game's match is started the same way, from terms:
+/// [`Match::new`](crate::Match::new)`(config, terms)`, with the game's own defaults from
+/// [`Game::default_terms`](crate::Game::default_terms).
+///
+/// [`MatchTerms::new`] is one hand, ranked by total, the dealer chosen by the game; the
+/// `with_` methods change one term each.
+///
+/// ```
+/// use rummykit_core::{MatchEnd, MatchTerms, Ranking};
+/// let terms = MatchTerms::new(4).with_dealer(3).with_end(MatchEnd::TargetScore(100)).with_hand_limit(500);
+/// assert_eq!(terms.seats, 4);
+/// assert_eq!(terms.first_dealer, Some(3));
+/// assert_eq!((terms.end, terms.ranking, terms.hand_limit), (MatchEnd::TargetScore(100), Ranking::Total, Some(500)));
+/// assert_eq!(MatchTerms::new(2).end, MatchEnd::SingleHand);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MatchTerms {
+    /// Seats in the match.
+    pub seats: usize,
+    /// The dealer of the first hand; `None` lets the game choose by its own rule (a cut,
+    /// Rummikub's highest-tile draw) with the deal's rng.
+    pub first_dealer: Option<Seat>,
+    /// When the match is over.
+    pub end: MatchEnd,
+    /// How the seats are ranked.
+    pub ranking: Ranking,
+    /// A safety stop for simulations: the match is also over after this many hands,
+    /// whatever its end condition (a target nobody reaches, endless void hands).
+    pub hand_limit: Option<u32>,
+}
+
+impl MatchTerms {
+    /// `seats` players, one hand ([`MatchEnd::SingleHand`]), ranked by total, the
+    /// dealer chosen by the game, no hand limit.
+    #[must_use]
+    pub const fn new(seats: usize) -> MatchTerms {
+        MatchTerms {
+            seats,
+            first_dealer: None,
+            end: MatchEnd::SingleHand,
+            ranking: Ranking::Total,
+            hand_limit: None,
+        }
+    }
+
+    /// The same terms with a fixed first dealer.
+    #[must_use]
+    pub const fn with_dealer(mut self, dealer: Seat) -> MatchTerms {
+        self.first_dealer = Some(dealer);
+        self
+    }
+
+    /// The same terms with another end condition.
+    #[must_use]
+    pub const fn with_end(mut self, end: MatchEnd) -> MatchTerms {
+        self.end = end;
+        self
+    }
+
+    /// The same terms with another ranking.
+    #[must_use]
+    pub const fn with_ranking(mut self, ranking: Ranking) -> MatchTerms {
+        self.ranking = ranking;
+        self
+    }
+
+    /// The same terms, also over after `hands` hands.
+    #[must_use]
+    pub const fn with_hand_limit(mut self, hands: u32) -> MatchTerms {
+        self.hand_limit = Some(hands);
+        self
+    }
+}
