@@ -228,15 +228,11 @@ pub enum AnyError {
 /// contract: drivers, matches, records, the conformance harness and
 /// [`RandomBot`](rummykit_core::RandomBot) work on it unchanged.
 ///
-/// Every call is delegated to the engine playing, with two differences that one type
-/// over three games needs:
+/// Every call is delegated to the engine playing, scores included: Rummy 40's are its
+/// penalty points, and [`Game::score_order`] says so for its configuration, so a
+/// [`Match`](rummykit_core::Match) ranks them (and plays elimination at 101) as the
+/// engine's own match would. One difference is what one type over three games needs:
 ///
-/// * **Scores are higher-is-better for every game.** [`Game::SCORE_ORDER`] is one
-///   constant per type, so Rummy 40's penalty points (lower is better) are reported
-///   negated in [`Game::outcome`]: a hand's winner scores 0 and the others minus their
-///   penalties, and a [`Match`](rummykit_core::Match) ranks them rightly. A match by
-///   elimination at 101 needs the penalties themselves: play it on
-///   [`Rummy40`](rummykit_rummy40::Rummy40) directly.
 /// * **The list of legal actions is not complete for every game**
 ///   ([`Game::LISTS_ALL_ACTIONS`] is `false`, as for Rummikub), although the card
 ///   games' lists are complete here too.
@@ -264,7 +260,7 @@ pub enum AnyError {
 /// let mut a = rummykit::bot(variant, "planner", 1)?;
 /// let mut b = rummykit::bot(variant, "random", 2)?;
 /// let (outcome, _) = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 100_000)?;
-/// assert!(outcome.points.iter().all(|&p| p <= 0)); // negated penalties
+/// assert!(outcome.points.iter().all(|&p| p >= 0)); // penalty points
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -311,18 +307,20 @@ impl AnyGame {
     }
 }
 
-/// Rummy 40's penalty points as higher-is-better scores (see [`AnyGame`]).
-fn negated(outcome: Outcome) -> Outcome {
-    Outcome { points: outcome.points.into_iter().map(|p| -p).collect(), ..outcome }
-}
-
 impl Game for AnyGame {
     type Config = AnyConfig;
     type Action = AnyAction;
     type View = AnyView;
     type Error = AnyError;
 
-    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// The score order of the engine `config` is for (Rummy 40 counts penalties).
+    fn score_order(config: &AnyConfig) -> ScoreOrder {
+        match config {
+            AnyConfig::Rummikub(rules) => Rummikub::score_order(rules),
+            AnyConfig::Classic(c) => ClassicRummy::score_order(c),
+            AnyConfig::Rummy40(c) => Rummy40::score_order(c),
+        }
+    }
 
     /// Deals a hand of the engine `config` is for.
     fn deal<R: Rng + ?Sized>(config: &AnyConfig, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
@@ -341,22 +339,12 @@ impl Game for AnyGame {
         }
     }
 
-    /// The variant's own match terms. Rummy 40's scores are negated here (higher is
-    /// better), so an elimination match (RULES.md §3.8), which needs penalty scores,
-    /// becomes one hand; play it on the engine itself.
+    /// The engine's own match terms.
     fn default_terms(config: &AnyConfig, seats: usize) -> rummykit_core::MatchTerms {
         match config {
             AnyConfig::Rummikub(rules) => Rummikub::default_terms(rules, seats),
             AnyConfig::Classic(c) => ClassicRummy::default_terms(c, seats),
-            AnyConfig::Rummy40(c) => {
-                let terms = Rummy40::default_terms(c, seats);
-                match terms.end {
-                    rummykit_core::MatchEnd::Elimination(_) => {
-                        terms.with_end(rummykit_core::MatchEnd::SingleHand)
-                    }
-                    _ => terms,
-                }
-            }
+            AnyConfig::Rummy40(c) => Rummy40::default_terms(c, seats),
         }
     }
 
@@ -469,7 +457,7 @@ impl Game for AnyGame {
         match self {
             AnyGame::Rummikub(g) => g.outcome(),
             AnyGame::Classic(g) => g.outcome(),
-            AnyGame::Rummy40(g) => g.outcome().map(negated),
+            AnyGame::Rummy40(g) => g.outcome(),
         }
     }
 }

@@ -61,20 +61,17 @@ fn every_variant_plays_to_the_end_with_bots_chosen_by_name() {
             assert!(actions.iter().all(|a| a.kind() == variant.kind()));
 
             // The engine alone, given the same deal and actions, reaches the same end:
-            // AnyGame adds nothing but the negation of Rummy 40's penalties.
+            // AnyGame adds nothing.
             let own = replay_on_engine(&dealt, &actions);
-            let expected: Vec<i64> = match variant.score_order() {
-                rummykit::ScoreOrder::LowerIsBetter => own.points.iter().map(|p| -p).collect(),
-                _ => own.points.clone(),
-            };
-            assert_eq!(outcome.points, expected, "{variant} with {seats}");
+            assert_eq!(outcome.points, own.points, "{variant} with {seats}");
+            assert_eq!(AnyGame::score_order(&config(variant)), variant.score_order());
             assert_eq!(outcome.winner, own.winner);
             match variant.kind() {
                 // RULES.md §1.8: the winner gains what the others lose.
                 GameKind::Rummikub => assert_eq!(outcome.points.iter().sum::<i64>(), 0),
-                // RULES.md §3.7: penalties, negated, so at most 0; the winner takes none.
+                // RULES.md §3.7: penalty points; the winner takes none.
                 GameKind::Rummy40 => {
-                    assert!(outcome.points.iter().all(|&p| p <= 0));
+                    assert!(outcome.points.iter().all(|&p| p >= 0));
                     if let Some(w) = outcome.winner {
                         assert_eq!(outcome.points[w], 0);
                     }
@@ -331,21 +328,24 @@ fn matches_are_recorded_and_replayed() {
         let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).unwrap();
         assert_eq!(replayed.totals, record.totals, "{variant}");
         assert!(record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed + 1)).is_err());
-        // Higher is better for every variant here: the leader has the highest total.
+        // The leader has the best total in the variant's own score order.
         let best = played.standings()[0];
-        assert_eq!(played.totals()[best], *played.totals().iter().max().unwrap(), "{variant}");
+        let totals = played.totals();
+        let leading = match variant.score_order() {
+            rummykit::ScoreOrder::LowerIsBetter => totals.iter().min(),
+            _ => totals.iter().max(),
+        };
+        assert_eq!(Some(&totals[best]), leading, "{variant}");
     }
 }
 
 #[test]
-fn elimination_is_refused_for_higher_is_better_scores() {
-    // Rummy 40's scores are negated through AnyGame, so a match by elimination (RULES.md
-    // §3.8) must be played on the engine itself; the refusal is typed.
-    let err = rummykit::Match::<AnyGame>::new(
-        Variant::Rummy40.config(),
-        MatchTerms::new(2).with_end(MatchEnd::Elimination(101)),
-    )
-    .unwrap_err();
+fn elimination_follows_the_score_order_of_the_variant() {
+    // RULES.md §3.8: Rummy 40's penalties allow a match by elimination through AnyGame;
+    // Rummikub's points (higher is better) do not, and the refusal is typed.
+    let terms = MatchTerms::new(2).with_end(MatchEnd::Elimination(101));
+    assert!(rummykit::Match::<AnyGame>::new(Variant::Rummy40.config(), terms).is_ok());
+    let err = rummykit::Match::<AnyGame>::new(Variant::Rummikub.config(), terms).unwrap_err();
     assert_eq!(err, rummykit::MatchError::EliminationNeedsPenaltyScores { limit: 101 });
 }
 

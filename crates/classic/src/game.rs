@@ -476,7 +476,9 @@ impl Game for ClassicRummy {
     type View = View;
     type Error = ActionError;
 
-    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    fn score_order(_: &Self::Config) -> ScoreOrder {
+        ScoreOrder::HigherIsBetter
+    }
 
     /// Deals a hand (`RULES.md` §2.2): the dealer is `seating.dealer` or drawn with
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a

@@ -54,7 +54,7 @@
 //!     type Action = u8;
 //!     type View = (u8, bool); // the heap, and whether it is this seat's turn
 //!     type Error = Illegal;
-//!     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+//!     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 //!     fn deal<R: Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
 //!         s.check(2, 2)?;
 //!         Ok(Nim { heap: 7, taken: [0, 0], next: s.first_to_play().unwrap_or(0) })

@@ -333,7 +333,7 @@ impl NotYourTurn {
 /// The result of a finished hand (one game of Rummikub, one deal of a card game).
 ///
 /// `points[seat]` is what the hand scores for that seat in the game's own sense
-/// (see [`Game::SCORE_ORDER`]); `winner` is the seat that went out or won on points,
+/// (see [`Game::score_order`]); `winner` is the seat that went out or won on points,
 /// `None` when the hand was void (classic Rummy's restock cap).
 ///
 /// ```
@@ -382,7 +382,7 @@ pub struct Outcome {
 ///     type Action = ();
 ///     type View = u8; // a seat sees its own card only
 ///     type Error = Refused;
-///     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+///     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 ///
 ///     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
 ///         seating.check(2, 4)?;
@@ -439,8 +439,10 @@ pub trait Game: Clone + Debug + Sized {
     /// it as its source.
     type Error: std::error::Error + Clone + PartialEq + From<NotYourTurn> + 'static;
 
-    /// Whether more points are better for this game.
-    const SCORE_ORDER: ScoreOrder;
+    /// Whether more points are better under `config`: a property of the rules, so one
+    /// type can hold games scored either way (`AnyGame` holds Rummikub's points and
+    /// Rummy 40's penalties, each as its rules give them).
+    fn score_order(config: &Self::Config) -> ScoreOrder;
 
     /// Shuffles and deals a new hand. The only source of randomness.
     ///
@@ -469,7 +471,7 @@ pub trait Game: Clone + Debug + Sized {
     /// #     type Action = ();
     /// #     type View = ();
     /// #     type Error = rummykit_core::NotYourTurn;
-    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
     /// #     fn seats(&self) -> usize { 1 }
     /// #     fn to_move(&self) -> Option<Seat> { None }
@@ -503,7 +505,7 @@ pub trait Game: Clone + Debug + Sized {
     /// #     type Action = ();
     /// #     type View = ();
     /// #     type Error = rummykit_core::NotYourTurn;
-    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
     /// #     fn seats(&self) -> usize { 1 }
     /// #     fn to_move(&self) -> Option<Seat> { None }
@@ -632,7 +634,7 @@ pub trait Game: Clone + Debug + Sized {
 ///     type Action = u8;
 ///     type View = u8; // everything is public: the heap
 ///     type Error = BadTake;
-///     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+///     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 ///     fn deal<R: Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
 ///         s.check(2, 2)?;
 ///         Ok(Heap { left: 10, next: s.first_to_play().unwrap_or(0) })

@@ -87,7 +87,7 @@ pub(crate) fn drive_hand<G: Game>(
 /// #     type Action = ();
 /// #     type View = u8; // a seat sees its own card only
 /// #     type Error = Over;
-/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 /// #
 /// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
 /// #         seating.check(2, 4)?;

@@ -118,7 +118,7 @@ pub enum MatchError {
 /// #     type Action = ();
 /// #     type View = ();
 /// #     type Error = Never;
-/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
 /// #         s.check(2, 4)?;
 /// #         Ok(Toy { seats: s.seats, next: s.first_to_play().unwrap_or(0) })
@@ -200,7 +200,7 @@ impl<G: Game> Match<G> {
             return Err(MatchError::NoSuchDealer { dealer, seats });
         }
         match end {
-            MatchEnd::Elimination(limit) if G::SCORE_ORDER == ScoreOrder::HigherIsBetter => {
+            MatchEnd::Elimination(limit) if G::score_order(&config) == ScoreOrder::HigherIsBetter => {
                 return Err(MatchError::EliminationNeedsPenaltyScores { limit });
             }
             _ => {}
@@ -346,7 +346,7 @@ impl<G: Game> Match<G> {
     /// by how late they went out; then by the [`Ranking`]; then by seat number.
     #[must_use]
     pub fn standings(&self) -> Vec<Seat> {
-        let better_total = |t: i64| match G::SCORE_ORDER {
+        let better_total = |t: i64| match G::score_order(&self.config) {
             ScoreOrder::HigherIsBetter => -i128::from(t),
             ScoreOrder::LowerIsBetter => i128::from(t),
         };
@@ -431,7 +431,7 @@ impl<G: Game> Match<G> {
     /// #     type Action = ();
     /// #     type View = u8; // a seat sees its own card only
     /// #     type Error = Over;
-    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::LowerIsBetter;
+    /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::LowerIsBetter }
     /// #
     /// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
     /// #         seating.check(2, 4)?;
@@ -561,7 +561,7 @@ impl<G: Game> Match<G> {
     /// #     type Action = ();
     /// #     type View = u8; // a seat sees its own card only
     /// #     type Error = Over;
-    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #
     /// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
     /// #         seating.check(2, 4)?;
@@ -647,7 +647,7 @@ impl<G: Game> Match<G> {
     /// #     type Action = u8;
     /// #     type View = u8;
     /// #     type Error = Over;
-    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
     /// #         s.check(2, 4)?;
     /// #         Ok(Count { seats: s.seats, next: s.first_to_play().unwrap_or(0), said: 0 })

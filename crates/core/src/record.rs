@@ -25,7 +25,7 @@
 //! #     type Action = u8;
 //! #     type View = u8;
 //! #     type Error = Over;
-//! #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+//! #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 //! #     fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
 //! #         s.check(2, 4)?;
 //! #         Ok(Count { seats: s.seats, next: s.first_to_play().unwrap_or(0), said: 0 })
@@ -199,7 +199,7 @@ impl<G: Game> MatchRecord<G> {
     /// #     type Action = ();
     /// #     type View = ();
     /// #     type Error = NotYourTurn;
-    /// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
     /// #     fn seats(&self) -> usize { 1 }
     /// #     fn to_move(&self) -> Option<Seat> { None }
@@ -389,7 +389,7 @@ pub enum ReplayError<E: std::error::Error + 'static> {
 /// #     type Action = ();
 /// #     type View = u8;
 /// #     type Error = Over;
-/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 /// #     fn deal<R: Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
 /// #         seating.check(2, 4)?;
 /// #         let n = seating.seats;

@@ -197,7 +197,7 @@ fn play_one<'a, G: Game>(
 /// #     type Action = u32;
 /// #     type View = ();
 /// #     type Error = BadStep;
-/// #     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+/// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
 /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
 /// #         s.check(2, 4)?;
 /// #         Ok(Race { counters: vec![0; s.seats], next: s.first_to_play().unwrap_or(0) })
@@ -245,7 +245,7 @@ where
     let n = plan.seats;
     let names = (0..n).map(|e| make_bot(e, plan.deal_seed(0)).name().to_owned()).collect();
     let per_deal = if plan.duplicate { n.max(1) } else { 1 };
-    let mut standings = Standings { names, order: G::SCORE_ORDER, per_deal, hands: Vec::new() };
+    let mut standings = Standings { names, order: G::score_order(config), per_deal, hands: Vec::new() };
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let first_error = AtomicUsize::new(usize::MAX);

@@ -56,7 +56,9 @@ impl Game for Draw10 {
     /// Own tokens, the other's count, the stock's count, the seat to move, a leak, own seat.
     type View = (Vec<u8>, usize, usize, Option<Seat>, Option<u32>, Seat);
     type Error = Refused;
-    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    fn score_order(_: &Self::Config) -> ScoreOrder {
+        ScoreOrder::HigherIsBetter
+    }
 
     fn deal<R: Rng + ?Sized>(bugs: &Bugs, s: Seating, rng: &mut R) -> Result<Self, DealError> {
         s.check(2, 2)?;

@@ -52,8 +52,9 @@ impl<const PENALTY: bool> Game for HighCard<PENALTY> {
     type View = View;
     type Error = Cheating;
 
-    const SCORE_ORDER: ScoreOrder =
-        if PENALTY { ScoreOrder::LowerIsBetter } else { ScoreOrder::HigherIsBetter };
+    fn score_order(_: &()) -> ScoreOrder {
+        if PENALTY { ScoreOrder::LowerIsBetter } else { ScoreOrder::HigherIsBetter }
+    }
 
     fn deal<R: rand::Rng + ?Sized>(_: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
         seating.check(2, 4)?;

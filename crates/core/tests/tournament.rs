@@ -31,7 +31,9 @@ impl Game for Race {
     type Action = u32;
     type View = Seat;
     type Error = BadStep;
-    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    fn score_order(_: &Self::Config) -> ScoreOrder {
+        ScoreOrder::HigherIsBetter
+    }
 
     fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, rng: &mut R) -> Result<Self, DealError> {
         s.check(2, 4)?;

@@ -348,7 +348,9 @@ impl Game for Rummikub {
     type View = View;
     type Error = ActionError;
 
-    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+    fn score_order(_: &Self::Config) -> ScoreOrder {
+        ScoreOrder::HigherIsBetter
+    }
 
     /// Deals a game (§1.2): the first player by `seating.dealer` (the seat after it
     /// starts) or, with no dealer, by the highest-tile draw; then a fresh shuffle and

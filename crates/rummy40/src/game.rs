@@ -2,9 +2,9 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldRules,
-    MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, RunEnd, ScoreOrder,
-    Seat, Seating, deal_cards,
+    Card, Catalog, DealError, Face, Game, JokerRole, MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind,
+    MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, RunEnd,
+    ScoreOrder, Seat, Seating, deal_cards,
 };
 
 use crate::check::Plan;
@@ -648,7 +648,9 @@ impl Game for Rummy40 {
     type View = View;
     type Error = ActionError;
 
-    const SCORE_ORDER: ScoreOrder = ScoreOrder::LowerIsBetter;
+    fn score_order(_: &Self::Config) -> ScoreOrder {
+        ScoreOrder::LowerIsBetter
+    }
 
     /// Shuffles and deals (`RULES.md` §3.2): 13 cards each, one at a time clockwise from
     /// the dealer's left, the next card up; the dealer is cut at random unless given.
@@ -668,6 +670,12 @@ impl Game for Rummy40 {
         let mut game = Rummy40::from_deal(*config, dealer, dealt.hands, stock, discard, 0)?;
         game.piles = dealt.piles;
         Ok(game)
+    }
+
+    /// A match to [`Config::game_end`] (`RULES.md` §3.8: 101 points by default), ranked
+    /// by total, the dealer cut at random.
+    fn default_terms(config: &Config, seats: usize) -> MatchTerms {
+        MatchTerms::new(seats).with_end(config.game_end)
     }
 
     /// [`MIN_PLAYERS`] to [`MAX_PLAYERS`] (`RULES.md` §3.1).

@@ -14,10 +14,12 @@
 //!
 //! ```
 //! use rand::SeedableRng;
-//! use rummykit_core::{Game, Match, Ranking};
+//! use rummykit_core::{Game, Match};
 //! use rummykit_rummy40::{Config, Rummy40};
 //! let config = Config::RUMMY40;
-//! let mut game_match = Match::<Rummy40>::new(config, 3, Some(0), config.game_end, Ranking::Total).unwrap();
+//! // The game's own terms (to 101 penalty points), with seat 0 dealing first.
+//! let terms = Rummy40::default_terms(&config, 3).with_dealer(0);
+//! let mut game_match = Match::<Rummy40>::new(config, terms).unwrap();
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
 //! let hand = game_match.next_hand(&mut rng).unwrap();
 //! assert_eq!(hand.to_move(), Some(1));

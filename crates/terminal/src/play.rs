@@ -499,6 +499,7 @@ fn play_match<G: TerminalGame>(
     if !matches!(end, MatchEnd::FixedHands(_)) {
         terms = terms.with_hand_limit(MAX_MATCH_HANDS);
     }
+    let order = G::score_order(&config);
     let setup = MatchRecord::<G>::new(options.game.name(), config, terms, options.seed);
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     let mut table = Table {
@@ -527,7 +528,7 @@ fn play_match<G: TerminalGame>(
             "{}",
             style.bold(format!("you left the match after {}", plural(hands, "finished hand")))
         )?;
-        let standings = standings(&table.totals, G::SCORE_ORDER);
+        let standings = standings(&table.totals, order);
         write_scores(out, &standings, &table.totals, &table.names, style, "== scores so far ==")?;
         return Ok(Summary {
             game: options.game,

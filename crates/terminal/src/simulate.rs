@@ -205,7 +205,7 @@ where
         .collect();
     Ok(SimSummary {
         game: options.game,
-        higher_is_better: G::SCORE_ORDER == ScoreOrder::HigherIsBetter,
+        higher_is_better: G::score_order(config) == ScoreOrder::HigherIsBetter,
         games: games.len(),
         bots,
         void_games: standings.void(),
