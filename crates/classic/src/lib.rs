@@ -61,6 +61,7 @@ mod match_play;
 mod planner;
 #[cfg(feature = "serde")]
 mod serde_state;
+mod setup;
 mod turn;
 mod view;
 
@@ -72,4 +73,5 @@ pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use match_play::new_match;
 pub use planner::PlannerBot;
+pub use setup::{Setup, SetupMeld};
 pub use view::View;
