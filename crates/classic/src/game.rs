@@ -285,7 +285,7 @@ impl ClassicRummy {
     /// Whether `seat` melded or laid off in an earlier turn (`false` for a seat that
     /// does not exist): a seat that goes out without having done so goes rummy (§2.6).
     #[must_use]
-    pub fn has_melded_before(&self, seat: Seat) -> bool {
+    pub fn has_played_before(&self, seat: Seat) -> bool {
         self.played_before.get(seat).copied().unwrap_or(false)
     }
 

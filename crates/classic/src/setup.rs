@@ -65,7 +65,7 @@ impl SetupMeld {
 /// let config = Config::standard(MatchEnd::SingleHand);
 /// let hand = ClassicRummy::from_setup(&config, setup).expect("a valid position");
 /// assert_eq!((hand.to_move(), hand.phase()), (Some(0), Phase::Play));
-/// assert!(hand.has_melded_before(1));
+/// assert!(hand.has_played_before(1));
 /// assert_eq!(ClassicRummy::from_setup(&config, hand.setup()), Ok(hand));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
