@@ -173,7 +173,8 @@ impl Rummikub {
     ///
     /// # Errors
     ///
-    /// [`DealError::PlayerCount`] / [`DealError::OptionTooLarge`] from [`Rules::check`];
+    /// [`DealError::PlayerCount`], [`DealError::InvalidConfig`] or
+    /// [`DealError::OptionTooLarge`] from [`Rules::check`];
     /// [`DealError::InvalidDeal`] with the [`PositionError`]: a seat that does not exist
     /// ([`NoSuchSeat`](PositionError::NoSuchSeat)), `opened` of the wrong length
     /// ([`SeatLists`](PositionError::SeatLists)), an invalid table meld
