@@ -89,6 +89,8 @@ pub use piece_set::{Iter as PieceSetIter, PieceSet};
 pub use players::{BotPlayers, Players};
 pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
 #[cfg(feature = "serde")]
+pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};
+#[cfg(feature = "serde")]
 pub use serde_melds::{MeldRepr, TableMeldRepr};
 pub use standings::{HandResult, Standings};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
