@@ -445,14 +445,14 @@ impl Dp {
 
     /// Beam mode: marks all but the `width` best live states of the newest layer: by
     /// their estimate in whole units of the objective (tiles, or value points), then
-    /// fewer jokers spent, then score.
+    /// fewer jokers spent, then fewer short runs open, then score.
     ///
     /// The estimate's part below a unit (the value of the tiles under objective tiles,
     /// the tie-break bits) says nothing about whether a state can still be completed,
     /// and ranking by it filled the beams with states that promised the most and had
     /// spent their jokers; the slow positions are those where the beams then died out
-    /// at the high numbers. Spare jokers keep more completions open. (On the 25 slowest
-    /// opened stress positions of one seed, 1,928 M → 753 M instructions.)
+    /// at the high numbers. Spare jokers keep more completions open, and a short run is
+    /// an obligation at the next number. (Instruction counts in the solver history.)
     fn keep_best(&mut self, width: usize) {
         let start = *self.layer_start.last().unwrap_or(&0);
         // Initial melds: among states as good, those nearer the threshold first.
@@ -469,7 +469,16 @@ impl Dp {
                     | j << 20
                     | u64::from(e.score & 0xf_ffff)
             } else {
-                u64::from(e.est >> shift) << 40 | j << 37 | u64::from(e.score >> 3)
+                let short: u32 = (0..4)
+                    .map(|c| {
+                        let (a1, a2, _) = runs_of(e.key, c);
+                        a1 + a2
+                    })
+                    .sum();
+                u64::from(e.est >> shift) << 40
+                    | j << 37
+                    | u64::from(15 - short.min(15)) << 33
+                    | u64::from(e.score >> 3)
             }
         };
         let mut live = core::mem::take(&mut self.ranks);
