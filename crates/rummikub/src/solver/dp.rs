@@ -1865,8 +1865,9 @@ mod tests {
     }
 
     /// Every layout of groups at one number (at most `have` naturals per colour, groups
-    /// listed in shape order so that each layout comes once) and, per colour, how many of its naturals went to
-    /// groups and the jokers of the groups it is the lowest colour of.
+    /// listed in shape order so that each layout comes once) and, per colour, how many
+    /// of its naturals went to groups and the jokers of the groups it is the lowest
+    /// colour of.
     fn layouts(
         have: [u32; 4],
         from: usize,
