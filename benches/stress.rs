@@ -12,7 +12,12 @@
 //! STRESS_SLOWEST=30 cargo bench -p rummykit-bench --bench stress       # list the 30 slowest per mode
 //! STRESS_REPEAT=3 cargo bench -p rummykit-bench --bench stress         # best of 3 solves per position
 //! STRESS_GAMES=50 cargo bench -p rummykit-bench --bench stress         # positions from greedy-bot games
+//! STRESS_LIST=1 cargo bench -p rummykit-bench --bench stress           # one line per position: mode, µs
 //! ```
+//!
+//! `STRESS_LIST` pairs with callgrind: `--toggle-collect` and `--dump-after` on
+//! `rummykit_rummikub::solver::Solver::solve` write one instruction count per solve, in
+//! position order (with `STRESS_REPEAT=1`), which the load of a shared machine does not move.
 //!
 //! With `STRESS_GAMES=n` the positions are instead every turn of `n` games between
 //! greedy bots (2–4 seats, both tile sets, the default rules), each solved as the flat
@@ -258,6 +263,7 @@ fn main() {
         }
         return;
     }
+    let list = env("STRESS_LIST").is_some();
     let mut solver = Solver::new();
     let (mut opened, mut initial) = (Vec::new(), Vec::new());
     let mut slow: Vec<(f64, usize)> = Vec::new();
@@ -272,6 +278,9 @@ fn main() {
             micros = micros.min(start.elapsed().as_secs_f64() * 1e6);
         }
         errors += usize::from(result.is_err());
+        if list {
+            println!("{i} {} {micros:.1}", if c.options.opened { "opened" } else { "initial" });
+        }
         if c.options.opened {
             opened.push(micros)
         } else {

@@ -119,6 +119,11 @@ const VALUE_SHIFT: u32 = 48;
 /// Largest value tracked (more than the whole 160-tile set is worth).
 const VALUE_CAP: u32 = 4095;
 
+/// The lowest 3-bit count (runs of length one) of each colour's 9-bit field in a key.
+const SHORT: u64 = 0o007_007_007_007;
+/// Sums four 9-bit fields into the fourth (bits 27..36) when multiplied by.
+const FIELDS: u64 = 1 | 1 << 9 | 1 << 18 | 1 << 27;
+
 #[inline]
 fn runs_of(key: u64, c: usize) -> (u32, u32, u32) {
     let v = (key >> (c as u32 * COLOUR_BITS)) as u32;
@@ -443,12 +448,24 @@ impl Dp {
         }
     }
 
-    /// Beam mode: marks all but the `width` best live states of the newest layer (by
-    /// score, then fewer jokers spent: spare jokers keep more completions open).
+    /// Beam mode: marks all but the `width` best live states of the newest layer: by
+    /// their estimate in whole units of the objective (tiles, or value points), then
+    /// fewer jokers spent, then fewer short runs open, then score.
+    ///
+    /// The estimate's part below a unit (the value of the tiles under objective tiles,
+    /// the tie-break bits) says nothing about whether a state can still be completed,
+    /// and ranking by it filled the beams with states that promised the most and had
+    /// spent their jokers; the slow positions are those where the beams then died out
+    /// at the high numbers. Spare jokers keep more completions open, and a short run is
+    /// an obligation at the next number. (Instruction counts in the solver history.)
     fn keep_best(&mut self, width: usize) {
         let start = *self.layer_start.last().unwrap_or(&0);
         // Initial melds: among states as good, those nearer the threshold first.
         let track = self.dec.track_value;
+        let shift = match self.dec.look.steps.first().map(|s| s.objective) {
+            Some(Objective::Value) => 14,
+            _ => 17,
+        };
         let rank = |e: &Entry| {
             let j = u64::from(7 - jokers_of(e.key));
             if track {
@@ -457,7 +474,13 @@ impl Dp {
                     | j << 20
                     | u64::from(e.score & 0xf_ffff)
             } else {
-                u64::from(e.est) << 35 | j << 32 | u64::from(e.score)
+                // The short runs of the four colours: each colour's two low 3-bit
+                // counts added in place, then the four 9-bit fields summed by a multiply.
+                let short = ((e.key & SHORT) + (e.key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
+                u64::from(e.est >> shift) << 40
+                    | j << 37
+                    | (31 - short.min(31)) << 32
+                    | u64::from(e.score >> 3)
             }
         };
         let mut live = core::mem::take(&mut self.ranks);
@@ -1305,12 +1328,13 @@ impl Decisions {
 
     /// The decisions of step `layer` with open runs `runs` and `jmax` jokers left, as
     /// [`Relax::compute_row`] uses them (opened mode): those sending at most `cap`
-    /// naturals to groups, each charged `per_group` jokers, reduced to the ones no other
+    /// naturals to groups, charged `charge` jokers (3 bits per count of naturals sent,
+    /// see [`charge`]), reduced to the ones no other
     /// beats (same runs, no more jokers, as many naturals placed), ordered by runs so
     /// that each successor row is read once. A range of `bounds`, kept across solves.
-    fn relaxed(&mut self, layer: usize, runs: u32, jmax: u32, cap: u32, per_group: u32) -> (u32, u32) {
+    fn relaxed(&mut self, layer: usize, runs: u32, jmax: u32, cap: u32, charge: u32) -> (u32, u32) {
         let step = self.look.steps[layer];
-        let key = memo_key(&step, runs, jmax) | u64::from(cap) << 36 | u64::from(per_group) << 40;
+        let key = memo_key(&step, runs, jmax) | u64::from(cap) << 36 | u64::from(charge) << 40;
         if let Some(&range) = self.bounds_memo.get(&key) {
             return range;
         }
@@ -1321,7 +1345,7 @@ impl Decisions {
         all.clear();
         all.extend(self.kept[lo as usize..hi as usize].iter().filter_map(|o| {
             let (gamma, placed) = (u32::from(o.gamma), u32::from(o.delta >> 8));
-            let spent = u32::from(o.jokers) + gamma * per_group;
+            let spent = u32::from(o.jokers) + (charge >> (3 * gamma) & 7);
             (gamma <= cap && spent <= jmax).then_some(u32::from(o.runs) << 16 | spent << 8 | (0xff - placed))
         }));
         all.sort_unstable();
@@ -1498,7 +1522,8 @@ struct Relax {
     jmax: u32,
     /// `gcap[colour][number - 1]`: most naturals of that tile any solution puts in groups.
     gcap: [[u32; 13]; 4],
-    /// `gjokers[colour][number - 1]`: jokers charged per natural of that tile in a group.
+    /// `gjokers[colour][number - 1]`: the jokers charged for sending 0..=3 naturals of
+    /// that tile to groups, 3 bits each (see [`charge`]).
     gjokers: [[u32; 13]; 4],
     /// `(stamp, fewest jokers)` per `(step, pending group naturals)` (see `pending`).
     pend: Vec<(u32, u8)>,
@@ -1535,12 +1560,8 @@ impl Relax {
             for i in 0..13 {
                 let others: u32 = (0..4).filter(|&o| o != c).map(|o| all(o, i)).sum();
                 self.gcap[c][i] = all(c, i).min((others + self.jmax) / 2);
-                // The jokers of a group are charged to its lowest colour. If no lower
-                // colour has this number, colour `c` is the lowest of every group it
-                // joins here and pays for the partners the higher colours cannot give.
-                let lower = (0..c).any(|o| all(o, i) > 0);
-                let higher = (c + 1..4).filter(|&o| all(o, i) > 0).count() as u32;
-                self.gjokers[c][i] = if lower { 0 } else { 2u32.saturating_sub(higher) };
+                let have: [u32; 4] = core::array::from_fn(|o| all(o, i));
+                self.gjokers[c][i] = (1..=3).map(|x| charge(&have, c, x) << (3 * x)).sum();
             }
         }
         if self.rows.is_empty() {
@@ -1746,6 +1767,25 @@ impl Relax {
     }
 }
 
+/// The jokers charged to colour `c` for sending `x` naturals to groups at a number where
+/// the colours hold `have` tiles: a lower bound on the jokers of the groups whose lowest
+/// natural is of colour `c`. Each group is charged to its lowest colour only, so the
+/// charges of all colours never exceed the jokers the groups really hold.
+///
+/// Each of the `x` groups holds one natural of `c`. At most `Σ min(have, x)` over the
+/// lower colours hold a lower natural, so at least `m = x - that` have `c` lowest. A
+/// group needs two tiles besides its natural of `c`; the higher colours give at most
+/// one each per group and `min(have, m')` each in all, so `m'` such groups hold at
+/// least `2m' - Σ min(have, m')` jokers (the partners can always be spread that well,
+/// at most two to a group); the charge is the least of that over `m' ≥ m`.
+fn charge(have: &[u32; 4], c: usize, x: u32) -> u32 {
+    let lower: u32 = (0..c).map(|o| have[o].min(x)).sum();
+    (x.saturating_sub(lower)..=x)
+        .map(|m| (2 * m).saturating_sub((c + 1..4).map(|o| have[o].min(m)).sum()))
+        .min()
+        .unwrap_or(0)
+}
+
 /// Max-plus convolution of two per-budget bounds (negative: impossible; the result
 /// is clamped at [`NONE`]).
 fn max_plus(a: &Budgets, b: &Budgets) -> Budgets {
@@ -1822,6 +1862,82 @@ mod tests {
             }
         }
         counts
+    }
+
+    /// Every layout of groups at one number (at most `have` naturals per colour, groups
+    /// listed in shape order so that each layout comes once) and, per colour, how many
+    /// of its naturals went to groups and the jokers of the groups it is the lowest
+    /// colour of.
+    fn layouts(
+        have: [u32; 4],
+        from: usize,
+        sent: [u32; 4],
+        charged: [u32; 4],
+        out: &mut Vec<([u32; 4], [u32; 4])>,
+    ) {
+        out.push((sent, charged));
+        // Group shapes: a colour mask (bit = colour) and its jokers, groups of 3 or 4.
+        for shape in from..15 * 2 {
+            let (mask, extra) = (shape / 2 + 1, (shape % 2) as u32);
+            let k = (mask as u32).count_ones();
+            let jokers = (3u32.saturating_sub(k) + extra).min(4 - k.min(4));
+            if k + jokers < 3 || k + jokers > 4 || (extra == 1 && jokers == 3u32.saturating_sub(k)) {
+                continue;
+            }
+            if (0..4).any(|c| mask & (1 << c) != 0 && sent[c] == have[c]) {
+                continue;
+            }
+            let (mut s2, mut c2) = (sent, charged);
+            for c in (0..4).filter(|&c| mask & (1 << c) != 0) {
+                s2[c] += 1;
+            }
+            c2[mask.trailing_zeros() as usize] += jokers;
+            layouts(have, shape, s2, c2, out);
+        }
+    }
+
+    /// The beams' count of short runs (a multiply over the key) equals the plain sum.
+    #[test]
+    fn short_runs_are_counted_from_the_key() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5407);
+        for _ in 0..10_000 {
+            let key: u64 = rng.random::<u64>() & ((1 << 36) - 1) | rng.random::<u64>() << 36;
+            let want: u32 = (0..4).map(|c| runs_of(key, c).0 + runs_of(key, c).1).sum();
+            let got = ((key & SHORT) + (key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
+            assert_eq!(got, u64::from(want), "{key:x}");
+        }
+    }
+
+    /// [`charge`] never exceeds the jokers of the groups whose lowest natural is of that
+    /// colour, in any layout of groups at one number, and is reached in many (it fails
+    /// if the lower colours' naturals are not counted: tried).
+    #[test]
+    fn group_joker_charge_is_a_lower_bound() {
+        let mut out = Vec::new();
+        let mut reached = 0;
+        for idx in 0..256u32 {
+            let have = [idx & 3, (idx >> 2) & 3, (idx >> 4) & 3, (idx >> 6) & 3];
+            out.clear();
+            layouts(have, 0, [0; 4], [0; 4], &mut out);
+            for &(sent, charged) in &out {
+                for c in 0..4 {
+                    let least = charge(&have, c, sent[c]);
+                    assert!(
+                        least <= charged[c],
+                        "{have:?} colour {c}: {sent:?} charged {charged:?}, bound {least}"
+                    );
+                    reached += usize::from(least > 0 && least == charged[c]);
+                }
+            }
+        }
+        // A colour alone at its number: three naturals need six jokers in any layout.
+        assert_eq!(charge(&[3, 0, 0, 0], 0, 3), 6);
+        // Three of the lowest colour, one each of two higher: four jokers (the old
+        // per-natural charge was none, as two higher colours are present).
+        assert_eq!(charge(&[3, 1, 1, 0], 0, 3), 4);
+        // The same for the highest colour: the lower ones may hold the groups' jokers.
+        assert_eq!(charge(&[1, 1, 0, 3], 3, 3), 2);
+        assert!(reached > 100, "{reached}");
     }
 
     /// Decisions derived from those for more jokers left and more room at the next
