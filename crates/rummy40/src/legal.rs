@@ -24,6 +24,8 @@
 //! every one through [`Rummy40::check`]. The tests compare the two on random reachable
 //! states, and compare both against the check on arbitrary and mutated actions.
 
+use std::cell::Cell;
+
 use rummykit_core::{
     Card, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
 };
@@ -155,7 +157,7 @@ impl View {
 /// legal.fill(&game.view(1));
 /// assert!(legal.is_empty());
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct LegalActions {
     /// Plain data (no drop to run when the list is cleared).
     items: Vec<Item>,
@@ -211,18 +213,68 @@ enum Item {
     Other(usize),
 }
 
+thread_local! {
+    /// The emptied buffers of the list last dropped on this thread, for the next
+    /// [`LegalActions::new`].
+    static SPARE: Cell<Option<LegalActions>> = const { Cell::new(None) };
+}
+
+impl Default for LegalActions {
+    fn default() -> LegalActions {
+        LegalActions::new()
+    }
+}
+
+impl Drop for LegalActions {
+    /// Leaves the emptied buffers to the thread's next list, unless one is kept already
+    /// (then they are freed, as they are during the thread's exit).
+    fn drop(&mut self) {
+        // Far larger than a turn needs (a pathological list): given back at once.
+        if self.arena.capacity() > 1 << 16 || self.items.capacity() > 1 << 12 {
+            return;
+        }
+        let _ = SPARE.try_with(|spare| {
+            let kept = spare.take();
+            if kept.is_some() {
+                spare.set(kept);
+                return;
+            }
+            self.clear();
+            self.fits.clear();
+            self.fms.clear();
+            spare.set(Some(LegalActions {
+                items: core::mem::take(&mut self.items),
+                others: core::mem::take(&mut self.others),
+                arena: core::mem::take(&mut self.arena),
+                keys: core::mem::take(&mut self.keys),
+                fits: core::mem::take(&mut self.fits),
+                fms: core::mem::take(&mut self.fms),
+                scratch: core::mem::take(&mut self.scratch),
+            }));
+        });
+    }
+}
+
 impl LegalActions {
     /// An empty list.
     #[must_use]
     pub fn new() -> LegalActions {
-        // Room for a typical turn's lists from the start: a bot is often made for one
-        // hand, and growing each buffer step by step costs more than one allocation.
+        // The buffers of the list last dropped on this thread, if any: a bot that makes
+        // a list per action (as core's random draw does) would otherwise allocate and
+        // free them every action, a quarter of a random playout's instructions.
+        if let Some(list) = SPARE.with(Cell::take) {
+            return list;
+        }
+        // Room for a typical turn's lists from the start: growing each buffer step by
+        // step costs more than one allocation.
         LegalActions {
             items: Vec::with_capacity(64),
+            others: Vec::new(),
             arena: Vec::with_capacity(1024),
             keys: Vec::with_capacity(64),
+            fits: Vec::new(),
             fms: Vec::with_capacity(32),
-            ..LegalActions::default()
+            scratch: Scratch::default(),
         }
     }
 
