@@ -2052,6 +2052,49 @@ fn assign(
 mod tests {
     use super::*;
 
+    /// A list made after another was dropped gets that list's buffers back (the same
+    /// capacity) and nothing of its contents: empty, and filled, the same actions as a
+    /// list that cannot have come from the spare (made while the first is alive). On the
+    /// reachable states of random play under both presets.
+    #[test]
+    fn a_list_after_a_drop_reuses_its_buffers_and_nothing_else() {
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let mut states = 0;
+        for game_no in 0..12 {
+            let config = if game_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let view = g.view(seat);
+                let mut full = LegalActions::new();
+                full.fill(&view);
+                assert!(!full.is_empty());
+                let capacity = (full.items.capacity(), full.arena.capacity(), full.keys.capacity());
+                drop(full);
+                let reused = LegalActions::new();
+                assert!(reused.is_empty() && reused.get(0).is_none());
+                assert!(reused.arena.is_empty() && reused.keys.is_empty() && reused.others.is_empty());
+                assert_eq!(
+                    (reused.items.capacity(), reused.arena.capacity(), reused.keys.capacity()),
+                    capacity
+                );
+                let mut fresh = LegalActions::new();
+                let mut reused = reused;
+                reused.fill(&view);
+                fresh.fill(&view);
+                assert_eq!(reused.len(), fresh.len());
+                for k in 0..reused.len() {
+                    assert_eq!(reused.get(k), fresh.get(k), "game {game_no}, action {k}");
+                }
+                let action = reused.get(rng.random_range(0..reused.len())).unwrap();
+                g.apply(seat, action).unwrap();
+                states += 1;
+            }
+        }
+        assert!(states > 1_000, "{states} states");
+    }
+
     /// The melds built from the faces present ([`Position::face_melds_of`]) are exactly
     /// those of core's `hand_melds` by position ([`Position::face_melds_by_position`]),
     /// with the same values and needs, for random hands of the 4-joker pack under every
