@@ -137,7 +137,8 @@ impl View {
 /// [`LegalActions::get`]`(k)` its `k`-th action, without building the others (an
 /// opening's melds are kept as a few bytes until asked for). For a bot that picks one
 /// action of many, such as [`RandomBot`](rummykit_core::RandomBot). Its buffers are reused from
-/// one [`LegalActions::fill`] to the next.
+/// one [`LegalActions::fill`] to the next, and a dropped list leaves them (emptied) to the
+/// next list made on the same thread.
 ///
 /// ```
 /// use rand::SeedableRng;
