@@ -263,7 +263,7 @@ impl LegalActions {
         // The buffers of the list last dropped on this thread, if any: a bot that makes
         // a list per action (as core's random draw does) would otherwise allocate and
         // free them every action, a quarter of a random playout's instructions.
-        if let Some(list) = SPARE.with(Cell::take) {
+        if let Some(list) = SPARE.try_with(Cell::take).ok().flatten() {
             return list;
         }
         // Room for a typical turn's lists from the start: growing each buffer step by
