@@ -593,6 +593,19 @@ pub fn hand_value(hand: &PieceSet, config: &Config) -> u32 {
     hand.iter().filter_map(|id| DECK.face(id)).map(|c| config.ace.card_value(c)).sum()
 }
 
+/// Positions written as a [`Setup`]: see [`ClassicRummy::from_setup`].
+impl rummykit_core::FromSetup for ClassicRummy {
+    type Setup = Setup;
+
+    fn setup(&self) -> Setup {
+        ClassicRummy::setup(self)
+    }
+
+    fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
+        ClassicRummy::from_setup(config, setup)
+    }
+}
+
 impl Game for ClassicRummy {
     type Config = Config;
     type Action = Action;

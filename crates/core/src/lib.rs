@@ -47,6 +47,7 @@ mod deadwood;
 mod driver_error;
 mod estimate;
 mod face;
+mod from_setup;
 mod game;
 mod hand_loop;
 mod hand_melds;
@@ -76,6 +77,7 @@ pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use driver_error::DriverError;
 pub use estimate::Estimate;
 pub use face::{FACES, Face, NATURAL_FACES};
+pub use from_setup::FromSetup;
 pub use game::{
     Bot, DealError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat, Seating,
 };

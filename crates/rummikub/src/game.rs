@@ -488,6 +488,19 @@ impl Rummikub {
     }
 }
 
+/// Positions written as a [`Setup`]: see [`Rummikub::from_setup`].
+impl rummykit_core::FromSetup for Rummikub {
+    type Setup = Setup;
+
+    fn setup(&self) -> Setup {
+        Rummikub::setup(self)
+    }
+
+    fn from_setup(rules: &Rules, setup: Setup) -> Result<Rummikub, DealError> {
+        Rummikub::from_setup(*rules, setup)
+    }
+}
+
 impl Game for Rummikub {
     type Config = Rules;
     type Action = Action;
