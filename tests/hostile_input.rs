@@ -234,7 +234,7 @@ fn hostile_classic_saves_are_refused() {
     hostile(&Format::<ClassicRummy> {
         name: "classic save",
         real: serde_json::to_value(classic_game()).expect("serialize"),
-        free: &["/shuffle_seed", "/restocks"],
+        free: &["/setup/shuffle_seed", "/setup/restocks"],
         check: &|g| play_on(g, ClassicRummy::legal_actions),
     });
 }

@@ -76,10 +76,13 @@ fn a_changed_outcome_is_refused_on_replay() {
 fn a_corrupt_deal_is_refused_on_reading() {
     let mut value = recorded();
     // The deal's stock gains a copy of a card already in seat 0's hand.
-    let card = value["hands"][0]["deal"]["hands"][0][0].clone();
-    value["hands"][0]["deal"]["stock"].as_array_mut().expect("a stock").push(card);
+    let deal = &mut value["hands"][0]["deal"]["setup"];
+    let hand = deal["hands"][0].as_str().expect("cards in notation");
+    let card = hand.split(' ').next().expect("a card").to_string();
+    let stock = deal["stock"].as_str().expect("cards in notation");
+    deal["stock"] = Value::from(format!("{stock} {card}"));
     let err = replay(&value).expect_err("a deal with a card twice must not read");
-    assert!(!err.is_empty());
+    assert!(err.contains(&format!("{card} is there more than the 1 times")), "{err}");
 }
 
 /// A record of one hand of `G`, played by `bots` from seed 5, as JSON.

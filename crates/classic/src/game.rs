@@ -7,7 +7,7 @@ use rummykit_core::{
 };
 
 use crate::turn::{DECK, Plan, Turn};
-use crate::{Action, ActionError, Config, HandAnalysis, Phase, View, analyze};
+use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, SetupMeld, View, analyze};
 
 /// One hand of classic Rummy (`RULES.md` §2): hands, stock and discard pile, the melds
 /// on the table, whose turn it is and how far it has got.
@@ -56,42 +56,237 @@ pub struct ClassicRummy {
 }
 
 impl ClassicRummy {
-    /// A hand from a scripted deal, for tests and replays: `hands[seat]`, the stock and
-    /// the discard pile (both bottom first: the last card is the top), and the dealer
-    /// (the seat after it plays first). Hands may have any size, so end positions can be
-    /// set up directly; the cards must be exactly the 52 of the deck. A shuffled restock
-    /// uses `shuffle_seed`.
+    /// The hand at the position `setup` describes, after every check a save is read
+    /// with: 2–6 seats and the seats named exist; the cards are exactly the deck, each
+    /// in one place; every table meld is valid under the configuration; known cards are
+    /// in their holder's hand; the turn fields agree with the phase; the cards in play
+    /// fit the cards dealt; an outcome exactly when the hand is over.
     ///
     /// # Errors
     ///
-    /// [`DealError::PlayerCount`] outside 2–6, [`DealError::NoSuchDealer`],
-    /// [`DealError::InvalidDeal`] when the cards are not exactly the deck (a card
-    /// missing, twice, or not part of it).
-    pub fn from_deal(
-        config: &Config,
-        dealer: Seat,
-        hands: Vec<PieceSet>,
-        stock: Vec<PieceId>,
-        discard: Vec<PieceId>,
-        shuffle_seed: u64,
-    ) -> Result<ClassicRummy, DealError> {
-        let seats = hands.len();
-        Seating::new(seats).with_dealer(dealer).check(2, 6)?;
+    /// [`DealError::PlayerCount`] outside 2–6, [`DealError::NoSuchDealer`], else
+    /// [`DealError::InvalidDeal`] with the [`PositionError`]:
+    /// [`NotInDeck`](PositionError::NotInDeck) (a joker),
+    /// [`TooManyCards`](PositionError::TooManyCards) (a card twice),
+    /// [`PieceCount`](PositionError::PieceCount) (a card missing),
+    /// [`NoSuchSeat`](PositionError::NoSuchSeat), [`SeatLists`](PositionError::SeatLists),
+    /// [`Table`](PositionError::Table) (an invalid meld),
+    /// [`OutOfRange`](PositionError::OutOfRange) (restocks above the cap, more melds this
+    /// turn than on the table), [`PiecesInPlay`](PositionError::PiecesInPlay), or
+    /// [`Inconsistent`](PositionError::Inconsistent) naming the contradiction.
+    pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
+        let seats = setup.hands.len();
+        Seating::new(seats).with_dealer(setup.dealer).check(2, 6)?;
+        let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
         let mut all = PieceSet::new();
-        let mut count = 0;
-        for id in hands.iter().flatten().chain(stock.iter().copied()).chain(discard.iter().copied()) {
-            if !DECK.contains(id) {
-                return Err(PositionError::UnknownPiece(id).into());
-            }
+        let id_of = |card: Card, all: &mut PieceSet| -> Result<PieceId, PositionError> {
+            let id = DECK.ids_of(card).next().ok_or(PositionError::NotInDeck(card))?;
             if !all.insert(id) {
-                return Err(PositionError::RepeatedPiece(id).into());
+                return Err(PositionError::TooManyCards { card, max: 1 });
             }
-            count += 1;
+            Ok(id)
+        };
+        let ids = |cards: &[Card], all: &mut PieceSet| -> Result<Vec<PieceId>, PositionError> {
+            cards.iter().map(|&c| id_of(c, all)).collect()
+        };
+        let mut hands = Vec::with_capacity(seats);
+        for hand in &setup.hands {
+            hands.push(ids(hand, &mut all)?.into_iter().collect::<PieceSet>());
         }
-        if count != DECK.len() {
-            return Err(PositionError::PieceCount { found: count, expected: DECK.len() }.into());
+        let mut stock = ids(&setup.stock, &mut all)?;
+        stock.reverse(); // Piles draw from the end
+        let discard = ids(&setup.discard, &mut all)?;
+        let mut melds = Vec::with_capacity(setup.table.len());
+        for m in &setup.table {
+            melds.push(ids(&m.cards, &mut all)?);
         }
-        Ok(ClassicRummy::assemble(config, dealer, hands, Piles::new(stock, discard, shuffle_seed)))
+        if all.len() != DECK.len() {
+            return bad(PositionError::PieceCount { found: all.len(), expected: DECK.len() });
+        }
+        let rules = config.meld_rules();
+        let mut table = MeldTable::new();
+        for (m, cards) in setup.table.iter().zip(&melds) {
+            if m.owner >= seats {
+                return bad(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats });
+            }
+            table.place(m.owner, m.kind, cards, &DECK, &rules).map_err(PositionError::Table)?;
+        }
+        let to_move = setup.to_move.unwrap_or((setup.dealer + 1) % seats);
+        if to_move >= seats {
+            return bad(PositionError::NoSuchSeat { field: "to_move", seat: to_move, seats });
+        }
+        let per_seat = |field: &'static str, found: usize| match found {
+            0 => Ok(false),
+            n if n == seats => Ok(true),
+            found => Err(DealError::InvalidDeal(PositionError::SeatLists { field, found, seats })),
+        };
+        let played_before = if per_seat("played_before", setup.played_before.len())? {
+            setup.played_before
+        } else {
+            vec![false; seats]
+        };
+        let mut known = vec![PieceSet::new(); seats];
+        if per_seat("known", setup.known.len())? {
+            for (k, cards) in known.iter_mut().zip(&setup.known) {
+                // Checked against the hands, not against `all`: a known card is also in a hand.
+                *k = cards
+                    .iter()
+                    .map(|&c| DECK.ids_of(c).next().ok_or(PositionError::NotInDeck(c)))
+                    .collect::<Result<_, _>>()?;
+            }
+        }
+        if known.iter().zip(&hands).any(|(k, h)| !k.is_subset(h)) {
+            return bad(PositionError::Inconsistent("a known card is not in its holder's hand"));
+        }
+        if let Some(cap) = config.max_restocks
+            && setup.restocks > cap
+        {
+            return bad(PositionError::OutOfRange {
+                field: "restocks",
+                value: setup.restocks.into(),
+                max: cap.into(),
+            });
+        }
+        let taken = match setup.taken {
+            Some(card) => Some(DECK.ids_of(card).next().ok_or(PositionError::NotInDeck(card))?),
+            None => None,
+        };
+        match setup.phase {
+            Phase::Draw if taken.is_some() || setup.melds_this_turn > 0 || setup.played_this_turn => {
+                return bad(PositionError::Inconsistent(
+                    "a turn that has not drawn yet cannot have taken, melded or laid off",
+                ));
+            }
+            Phase::Play => {
+                if let Some(t) = taken {
+                    let in_hand = hands[to_move].contains(t) && known[to_move].contains(t);
+                    // It may have been melded or laid off since it was taken.
+                    if !in_hand && !table.pieces().contains(t) {
+                        return bad(PositionError::Inconsistent(
+                            "the card taken this turn is neither in the mover's hand nor on the table",
+                        ));
+                    }
+                }
+                if config.meld_limit == MeldLimit::One && setup.melds_this_turn > 1 {
+                    return bad(PositionError::Inconsistent("more melds this turn than the limit"));
+                }
+                // The melds made this turn are on the table.
+                if usize::try_from(setup.melds_this_turn).map_or(true, |m| m > table.len()) {
+                    return bad(PositionError::OutOfRange {
+                        field: "melds_this_turn",
+                        value: setup.melds_this_turn.into(),
+                        max: table.len() as u64,
+                    });
+                }
+                if hands[to_move].is_empty() {
+                    return bad(PositionError::Inconsistent(
+                        "the player to move has no cards but the hand is not over",
+                    ));
+                }
+            }
+            Phase::Over if taken.is_some() => {
+                return bad(PositionError::Inconsistent("a card is taken in a hand that is over"));
+            }
+            _ => {}
+        }
+        // Every turn draws one card and discards one; melds and lay-offs move cards from
+        // hand to table. So hands and table hold the cards dealt at the start of a turn,
+        // one more after the draw, and either when the hand is over.
+        let in_play = hands.iter().map(PieceSet::len).sum::<usize>() + table.pieces().len();
+        let drawn = usize::from(setup.phase == Phase::Play);
+        let dealt = setup.dealt.unwrap_or(in_play.saturating_sub(drawn));
+        // Compared by subtraction: a given `dealt` may be any number, even usize::MAX.
+        let count_ok = matches!(
+            (setup.phase, in_play.checked_sub(dealt)),
+            (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
+        );
+        if !count_ok {
+            return bad(PositionError::PiecesInPlay { found: in_play, dealt });
+        }
+        match (&setup.outcome, setup.phase) {
+            (None, Phase::Over) | (Some(_), Phase::Draw | Phase::Play) => {
+                return bad(PositionError::Inconsistent("an outcome is saved exactly when the hand is over"));
+            }
+            (Some(o), Phase::Over)
+                if o.points.len() != seats
+                    || o.winner.is_some_and(|w| w >= seats || !hands[w].is_empty()) =>
+            {
+                return bad(PositionError::Inconsistent("the outcome does not fit the hands"));
+            }
+            _ => {}
+        }
+        Ok(ClassicRummy {
+            config: *config,
+            dealer: setup.dealer,
+            hands,
+            piles: Piles::new(stock, discard, setup.shuffle_seed).with_restocks(setup.restocks),
+            table,
+            to_move,
+            phase: setup.phase,
+            taken,
+            melds_this_turn: setup.melds_this_turn,
+            played_before,
+            played_this_turn: setup.played_this_turn,
+            known,
+            outcome: setup.outcome,
+            rummy: setup.rummy,
+            dealt,
+        })
+    }
+
+    /// The position as plain data, every field given, so that
+    /// [`from_setup`](ClassicRummy::from_setup) rebuilds exactly this hand.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config, Phase};
+    /// use rummykit_core::{Game, MatchEnd, Seating};
+    ///
+    /// let config = Config::standard(MatchEnd::SingleHand);
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// hand.apply(1, Action::DrawStock).unwrap();
+    /// let setup = hand.setup();
+    /// assert_eq!((setup.to_move, setup.phase, setup.hands[1].len()), (Some(1), Phase::Play, 11));
+    /// assert_eq!(ClassicRummy::from_setup(&config, setup), Ok(hand));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        let faces = |ids: &mut dyn Iterator<Item = PieceId>| {
+            ids.filter_map(|id| DECK.face(id)).collect::<Vec<Card>>()
+        };
+        Setup {
+            dealer: self.dealer,
+            hands: self.hands.iter().map(|h| faces(&mut h.iter())).collect(),
+            stock: faces(&mut self.piles.stock().iter().rev().copied()),
+            discard: faces(&mut self.piles.discard_pile().iter().copied()),
+            restocks: self.piles.restocks(),
+            shuffle_seed: self.piles.shuffle_seed(),
+            table: self
+                .table
+                .melds()
+                .iter()
+                .map(|m| SetupMeld::new(m.owner(), m.meld().kind(), faces(&mut m.pieces().iter().copied())))
+                .collect(),
+            to_move: Some(self.to_move),
+            phase: self.phase,
+            taken: self.taken.and_then(|id| DECK.face(id)),
+            melds_this_turn: self.melds_this_turn,
+            played_before: self.played_before.clone(),
+            played_this_turn: self.played_this_turn,
+            known: self.known.iter().map(|k| faces(&mut k.iter())).collect(),
+            outcome: self.outcome.clone(),
+            rummy: self.rummy,
+            dealt: Some(self.dealt),
+        }
+    }
+
+    /// Whether `seat` melded or laid off in an earlier turn (`false` for a seat that
+    /// does not exist): a seat that goes out without having done so goes rummy (§2.6).
+    #[must_use]
+    pub fn has_played_before(&self, seat: Seat) -> bool {
+        self.played_before.get(seat).copied().unwrap_or(false)
     }
 
     fn assemble(config: &Config, dealer: Seat, hands: Vec<PieceSet>, piles: Piles) -> ClassicRummy {
@@ -169,58 +364,6 @@ impl ClassicRummy {
     #[must_use]
     pub fn hint(&self, seat: Seat) -> HandAnalysis {
         analyze(&self.hand(seat), &self.config)
-    }
-
-    #[cfg(feature = "serde")]
-    pub(crate) fn parts(&self) -> Parts<'_> {
-        Parts {
-            config: &self.config,
-            dealer: self.dealer,
-            hands: &self.hands,
-            piles: &self.piles,
-            table: &self.table,
-            to_move: self.to_move,
-            phase: self.phase,
-            taken: self.taken,
-            melds_this_turn: self.melds_this_turn,
-            played_before: &self.played_before,
-            played_this_turn: self.played_this_turn,
-            known: &self.known,
-            outcome: &self.outcome,
-            rummy: self.rummy,
-            dealt: self.dealt,
-        }
-    }
-
-    #[cfg(feature = "serde")]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn restore(
-        &mut self,
-        table: MeldTable<Card>,
-        piles: Piles,
-        to_move: Seat,
-        phase: Phase,
-        taken: Option<PieceId>,
-        melds_this_turn: u32,
-        played_before: Vec<bool>,
-        played_this_turn: bool,
-        known: Vec<PieceSet>,
-        outcome: Option<Outcome>,
-        rummy: bool,
-        dealt: usize,
-    ) {
-        self.table = table;
-        self.piles = piles;
-        self.to_move = to_move;
-        self.phase = phase;
-        self.taken = taken;
-        self.melds_this_turn = melds_this_turn;
-        self.played_before = played_before;
-        self.played_this_turn = played_this_turn;
-        self.known = known;
-        self.outcome = outcome;
-        self.rummy = rummy;
-        self.dealt = dealt;
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {
@@ -429,26 +572,6 @@ impl ClassicRummy {
         }
         all == DECK.all() && count == DECK.len()
     }
-}
-
-/// Borrowed fields, for the serde representation.
-#[cfg(feature = "serde")]
-pub(crate) struct Parts<'a> {
-    pub(crate) config: &'a Config,
-    pub(crate) dealer: Seat,
-    pub(crate) hands: &'a [PieceSet],
-    pub(crate) piles: &'a Piles,
-    pub(crate) table: &'a MeldTable<Card>,
-    pub(crate) to_move: Seat,
-    pub(crate) phase: Phase,
-    pub(crate) taken: Option<PieceId>,
-    pub(crate) melds_this_turn: u32,
-    pub(crate) played_before: &'a [bool],
-    pub(crate) played_this_turn: bool,
-    pub(crate) known: &'a [PieceSet],
-    pub(crate) outcome: &'a Option<Outcome>,
-    pub(crate) rummy: bool,
-    pub(crate) dealt: usize,
 }
 
 /// The value of the cards in `hand` under `config` (`RULES.md` §2.6): J/Q/K 10, the

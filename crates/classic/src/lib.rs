@@ -6,8 +6,8 @@
 //! * [`Config`]: every option of §2.7, with presets ([`Config::standard`],
 //!   [`Config::last_card`], [`Config::liberal`], [`Config::simulation`]).
 //! * [`ClassicRummy`]: one hand; implements [`rummykit_core::Game`]. Dealt with the
-//!   caller's rng ([`Game::deal`](rummykit_core::Game::deal)) or scripted
-//!   ([`ClassicRummy::from_deal`]). Moves are atomic [`Action`]s naming cards by
+//!   caller's rng ([`Game::deal`](rummykit_core::Game::deal)) or set up at any position
+//!   from a [`Setup`] ([`ClassicRummy::from_setup`], also the save reader). Moves are atomic [`Action`]s naming cards by
 //!   identity and melds by [`MeldId`](rummykit_core::MeldId);
 //!   [`Game::legal_actions`](rummykit_core::Game::legal_actions) enumerates them and
 //!   agrees exactly with [`Game::check`](rummykit_core::Game::check). Refused actions
@@ -61,6 +61,7 @@ mod match_play;
 mod planner;
 #[cfg(feature = "serde")]
 mod serde_state;
+mod setup;
 mod turn;
 mod view;
 
@@ -72,4 +73,5 @@ pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use match_play::new_match;
 pub use planner::PlannerBot;
+pub use setup::{Setup, SetupMeld};
 pub use view::View;

@@ -5,10 +5,13 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rummykit_classic::Setup;
 use rummykit_classic::{
     AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, analyze, new_match,
 };
-use rummykit_core::{DealError, Game, MatchEnd, MeldError, MeldId, Outcome, Seating, TableError};
+use rummykit_core::{
+    Card, DealError, Game, MatchEnd, MeldError, MeldId, Outcome, PositionError, Seating, TableError,
+};
 
 // ---------------------------------------------------------------- §2.1 / §2.2 deal
 
@@ -59,23 +62,27 @@ fn rules_2_1_player_count_is_a_typed_error() {
 }
 
 #[test]
-fn from_deal_rejects_a_deal_that_is_not_the_deck() {
-    let hands = vec![set("Ac 2c"), set("3c 4c")];
-    let rest: Vec<_> = (DECK.all() - set("Ac 2c 3c 4c")).iter().collect();
+fn from_setup_rejects_a_deal_that_is_not_the_deck() {
+    let mut setup = Setup::new(vec![cards("Ac 2c"), cards("3c 4c")]);
+    setup.fill_stock();
+    let full = setup.stock.clone();
+    let err = |stock: Vec<Card>| {
+        let s = Setup { stock, ..setup.clone() };
+        match ClassicRummy::from_setup(&standard(), s) {
+            Err(DealError::InvalidDeal(e)) => e,
+            other => panic!("expected a position error, got {other:?}"),
+        }
+    };
     // Missing a card.
-    let err = ClassicRummy::from_deal(&standard(), 0, hands.clone(), rest[1..].to_vec(), vec![], 0);
-    assert!(matches!(err, Err(DealError::InvalidDeal(_))));
+    assert_eq!(err(full[1..].to_vec()), PositionError::PieceCount { found: 51, expected: 52 });
     // A card twice.
-    let mut twice = rest.clone();
-    twice.push(id("Ac"));
-    let err = ClassicRummy::from_deal(&standard(), 0, hands.clone(), twice, vec![], 0);
-    assert!(matches!(err, Err(DealError::InvalidDeal(_))));
-    // A card from outside the deck (a second copy).
-    let mut foreign = rest.clone();
-    foreign[0] = rummykit_core::PieceId::new(60).unwrap();
-    let err = ClassicRummy::from_deal(&standard(), 0, hands.clone(), foreign, vec![], 0);
-    assert!(matches!(err, Err(DealError::InvalidDeal(_))));
-    assert!(ClassicRummy::from_deal(&standard(), 0, hands, rest, vec![], 0).is_ok());
+    let twice = [full.clone(), cards("Ac")].concat();
+    assert_eq!(err(twice), PositionError::TooManyCards { card: "Ac".parse().unwrap(), max: 1 });
+    // A card the deck does not have.
+    let mut foreign = full.clone();
+    foreign[0] = Card::JOKER;
+    assert_eq!(err(foreign), PositionError::NotInDeck(Card::JOKER));
+    assert!(ClassicRummy::from_setup(&standard(), setup).is_ok());
 }
 
 #[test]
@@ -415,11 +422,15 @@ fn rules_2_4_ace_round_the_corner() {
 
 /// Two players; the stock holds only `stock_top`, the other cards are in the pile.
 fn nearly_empty_stock(config: &Config) -> ClassicRummy {
-    let hands = [set("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc"), set("2d 3d 4d 5d 6d 7d 8d 9d Td Jd")];
-    let stock = ids("Qc");
-    let used = hands[0] | hands[1] | set("Qc");
-    let pile: Vec<_> = (DECK.all() - used).iter().collect();
-    ClassicRummy::from_deal(config, 1, hands.to_vec(), stock, pile, 99).unwrap()
+    let mut setup =
+        Setup::new(vec![cards("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc"), cards("2d 3d 4d 5d 6d 7d 8d 9d Td Jd")]);
+    setup.dealer = 1;
+    setup.stock = cards("Qc");
+    setup.shuffle_seed = 99;
+    setup.fill_stock();
+    // Every card but Qc in the pile, in face order from the bottom.
+    setup.discard = setup.stock.split_off(1);
+    ClassicRummy::from_setup(config, setup).unwrap()
 }
 
 #[test]
@@ -571,25 +582,29 @@ fn saved_states_round_trip_and_corrupt_saves_are_rejected() {
         edit(&mut v);
         serde_json::from_value::<ClassicRummy>(v).is_err()
     };
-    let ks = id("Ks").index();
-    let ts = id("Ts").index();
+    let text = |v: &serde_json::Value| v.as_str().expect("cards in notation").to_string();
+    let mut mover: Vec<String> = text(&value["setup"]["hands"][0]).split(' ').map(String::from).collect();
+    mover.sort();
+    assert_eq!(mover, ["Kd", "Ts"], "seat 0 holds Kd and the Ts it took");
+    assert_eq!(value["setup"]["table"][0]["cards"], "5h 6h 7h");
     // A card in two places.
-    assert!(corrupt(&|v| v["hands"][1].as_array_mut().unwrap().push(ts.into())));
+    assert!(corrupt(&|v| v["setup"]["hands"][1] = format!("{} Ts", text(&v["setup"]["hands"][1])).into()));
     // A card missing.
     assert!(corrupt(&|v| {
-        v["stock"].as_array_mut().unwrap().pop();
+        let stock = text(&v["setup"]["stock"]);
+        v["setup"]["stock"] = stock.split_once(' ').expect("a stock").1.into();
     }));
     // An invalid meld on the table (Kd swapped in for 7h).
     assert!(corrupt(&|v| {
-        v["table"][0]["cards"][2] = id("Kd").index().into();
-        v["hands"][0] = serde_json::json!([id("7h").index(), ts]);
+        v["setup"]["table"][0]["cards"] = "5h 6h Kd".into();
+        v["setup"]["hands"][0] = "7h Ts".into();
     }));
     // The taken card is not in the mover's hand.
-    assert!(corrupt(&|v| v["taken"] = ks.into()));
+    assert!(corrupt(&|v| v["setup"]["taken"] = "Ks".into()));
     // A seat to move that does not exist.
-    assert!(corrupt(&|v| v["to_move"] = 5.into()));
+    assert!(corrupt(&|v| v["setup"]["to_move"] = 5.into()));
     // An outcome while the hand runs.
-    assert!(corrupt(&|v| v["outcome"] = serde_json::json!({"points": [0, 0], "winner": null})));
-    value["rummy"] = true.into();
+    assert!(corrupt(&|v| v["setup"]["outcome"] = serde_json::json!({"points": [0, 0], "winner": null})));
+    value["setup"]["rummy"] = true.into();
     assert!(serde_json::from_value::<ClassicRummy>(value).is_ok());
 }

@@ -1,5 +1,6 @@
-//! Tampered saves (feature `serde`): a saved hand is read through a representation that
-//! re-checks every invariant, so each kind of tampering below is an error, never a state.
+//! Tampered saves (feature `serde`): a saved hand is read through
+//! `ClassicRummy::from_setup`, which re-checks every invariant, so each kind of tampering
+//! below is an error, never a state. Cards are written in notation.
 //! The saves come from a real seeded hand, edited as JSON values.
 #![cfg(feature = "serde")]
 
@@ -39,8 +40,14 @@ fn load(value: &Value) -> Result<ClassicRummy, String> {
     serde_json::from_value::<ClassicRummy>(value.clone()).map_err(|e| e.to_string())
 }
 
-fn ids(v: &Value) -> Vec<u64> {
-    v.as_array().expect("a list of card ids").iter().map(|x| x.as_u64().expect("an id")).collect()
+/// The cards of a notation string, one token each.
+fn cards(v: &Value) -> Vec<String> {
+    let text = v.as_str().expect("cards in notation");
+    text.split_whitespace().map(String::from).collect()
+}
+
+fn text(cards: &[String]) -> Value {
+    Value::from(cards.join(" "))
 }
 
 #[test]
@@ -52,34 +59,37 @@ fn the_untouched_save_loads() {
 #[test]
 fn a_duplicated_card_is_rejected() {
     let (_, mut value) = saved_hand();
-    // The top stock card also appears in seat 1's hand.
-    let top = *ids(&value["stock"]).last().expect("a stock");
-    let mut hand = ids(&value["hands"][1]);
-    hand.push(top);
-    hand.sort_unstable();
-    value["hands"][1] = Value::from(hand);
-    assert!(load(&value).is_err(), "a card in two places must be refused");
+    // The next stock card also appears in seat 1's hand.
+    let next = cards(&value["setup"]["stock"])[0].clone();
+    let mut hand = cards(&value["setup"]["hands"][1]);
+    hand.push(next.clone());
+    value["setup"]["hands"][1] = text(&hand);
+    let err = load(&value).expect_err("a card in two places must be refused");
+    assert!(
+        err.contains(&format!("{next} is there more than the 1 times")),
+        "the error names the card: {err}"
+    );
 }
 
 #[test]
 fn a_card_moved_from_the_stock_to_a_hand_is_rejected() {
     let (_, mut value) = saved_hand();
-    let mut stock = ids(&value["stock"]);
-    let top = stock.pop().expect("a stock");
-    let mut hand = ids(&value["hands"][1]);
-    hand.push(top);
-    hand.sort_unstable();
-    value["hands"][1] = Value::from(hand);
-    value["stock"] = Value::from(stock);
+    let mut stock = cards(&value["setup"]["stock"]);
+    let next = stock.remove(0);
+    let mut hand = cards(&value["setup"]["hands"][1]);
+    hand.push(next);
+    value["setup"]["hands"][1] = text(&hand);
+    value["setup"]["stock"] = text(&stock);
     // Conservation holds; the count does not: at the start of a turn the hands and the
     // table hold exactly the cards dealt (every turn draws one and discards one).
-    assert!(load(&value).is_err(), "a hand with a card nobody drew must be refused");
+    let err = load(&value).expect_err("a hand with a card nobody drew must be refused");
+    assert!(err.contains("which does not fit the turn's phase"), "{err}");
 }
 
 #[test]
 fn an_invalid_meld_is_rejected() {
     let (_, mut value) = saved_hand();
-    let meld = &mut value["table"][0];
+    let meld = &mut value["setup"]["table"][0];
     let kind = meld["kind"].as_str().expect("a kind").to_string();
     // Declare the other kind: a run of three is no group and a group no run.
     meld["kind"] = Value::from(if kind == "run" { "group" } else { "run" });
@@ -90,7 +100,7 @@ fn an_invalid_meld_is_rejected() {
 #[test]
 fn a_seat_to_move_that_does_not_exist_is_rejected() {
     let (_, mut value) = saved_hand();
-    value["to_move"] = Value::from(3);
+    value["setup"]["to_move"] = Value::from(3);
     assert!(load(&value).is_err());
 }
 
@@ -101,7 +111,7 @@ fn a_maximal_dealt_count_is_rejected_without_overflow() {
     let (_, value) = saved_hand();
     for dealt in [u64::MAX, u64::MAX - 1, u64::from(u32::MAX)] {
         let mut v = value.clone();
-        v["dealt"] = Value::from(dealt);
+        v["setup"]["dealt"] = Value::from(dealt);
         let err = load(&v).expect_err("a huge deal size must not load");
         assert!(err.contains(&format!("{dealt} were dealt")), "{err}");
     }
@@ -115,12 +125,11 @@ fn s2_5_a_maximal_restock_count_loads_and_restocks() {
     assert_eq!(game.config().max_restocks, None);
     // The stock turned face up under the discard pile: the stock is empty, the next draw
     // restocks.
-    let mut pile: Vec<u64> = ids(&value["stock"]);
-    pile.reverse();
-    pile.extend(ids(&value["discard"]));
-    value["discard"] = Value::from(pile);
-    value["stock"] = Value::from(Vec::<u64>::new());
-    value["restocks"] = Value::from(u32::MAX);
+    let mut pile = cards(&value["setup"]["stock"]);
+    pile.extend(cards(&value["setup"]["discard"]));
+    value["setup"]["discard"] = text(&pile);
+    value["setup"]["stock"] = Value::from("");
+    value["setup"]["restocks"] = Value::from(u32::MAX);
     let mut game = load(&value).expect("an empty stock and a maximal count are a state");
     assert_eq!(game.piles().restocks(), u32::MAX);
     game.apply(game.to_move().unwrap_or_default(), Action::DrawStock).expect("the draw restocks first");
@@ -138,9 +147,9 @@ fn a_meld_count_above_the_table_is_rejected() {
     let mut v = value.clone();
     v["config"]["meld_limit"] = Value::from("Unlimited");
     assert!(load(&v).is_ok());
-    let on_table = v["table"].as_array().map_or(0, Vec::len);
+    let on_table = v["setup"]["table"].as_array().map_or(0, Vec::len);
     for count in [on_table as u64 + 1, u64::from(u32::MAX)] {
-        v["melds_this_turn"] = Value::from(count);
+        v["setup"]["melds_this_turn"] = Value::from(count);
         let err = load(&v).expect_err("more melds this turn than on the table");
         assert!(
             err.contains(&format!("melds_this_turn is {count}, above the most possible, {on_table}")),

@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use thiserror::Error;
 
-use crate::{MatchError, MeldError, PieceId, TableError, Tile};
+use crate::{Card, MatchError, MeldError, PieceId, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
 pub type Seat = usize;
@@ -146,6 +146,17 @@ pub enum PositionError {
     /// A piece in two places.
     #[error("piece {0} is in two places")]
     RepeatedPiece(PieceId),
+    /// A card the game's deck does not have (a joker in a game without jokers).
+    #[error("{0} is not a card of the game's deck")]
+    NotInDeck(Card),
+    /// A card in more copies than the game's decks hold.
+    #[error("{card} is there more than the {max} times the deck holds it")]
+    TooManyCards {
+        /// The card.
+        card: Card,
+        /// Copies the decks hold.
+        max: u32,
+    },
     /// A tile in more copies than the set holds.
     #[error("{tile} is there more than the {max} times the set holds it")]
     TooManyCopies {

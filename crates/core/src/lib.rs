@@ -77,6 +77,8 @@ pub use record::{
     BotPlayers, HandRecord, MatchRecord, Players, RecordError, ReplayError, Replayed, record_match,
 };
 #[cfg(feature = "serde")]
+pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};
+#[cfg(feature = "serde")]
 pub use serde_melds::{MeldRepr, TableMeldRepr};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};

@@ -54,3 +54,52 @@ impl<'de> Deserialize<'de> for PieceSet {
         Ok(set)
     }
 }
+
+/// The save format version this library writes, and the only one it reads.
+pub const SAVE_VERSION: u32 = 1;
+
+/// The `version` field of a save (docs/design/saves.md): written as
+/// [`SAVE_VERSION`], and read only when it is that number, so that a save of another
+/// format is refused with [`UnknownVersion`] before anything else of it is read.
+///
+/// ```
+/// use rummykit_core::SaveVersion;
+/// assert_eq!(serde_json::to_string(&SaveVersion)?, "1");
+/// assert_eq!(serde_json::from_str::<SaveVersion>("1")?, SaveVersion);
+/// let err = serde_json::from_str::<SaveVersion>("2").unwrap_err();
+/// assert!(err.to_string().contains("save format version 2 is not one this library reads"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SaveVersion;
+
+/// A save written in a format version this library does not read.
+///
+/// ```
+/// use rummykit_core::UnknownVersion;
+/// assert_eq!(
+///     UnknownVersion { found: 0 }.to_string(),
+///     "save format version 0 is not one this library reads (it reads version 1)"
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("save format version {found} is not one this library reads (it reads version {SAVE_VERSION})")]
+pub struct UnknownVersion {
+    /// The version the save names.
+    pub found: u64,
+}
+
+impl Serialize for SaveVersion {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u32(SAVE_VERSION)
+    }
+}
+
+impl<'de> Deserialize<'de> for SaveVersion {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match u64::deserialize(d)? {
+            found if found == u64::from(SAVE_VERSION) => Ok(SaveVersion),
+            found => Err(D::Error::custom(UnknownVersion { found })),
+        }
+    }
+}

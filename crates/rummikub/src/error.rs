@@ -147,7 +147,7 @@ pub enum PlayError {
 ///
 /// let mut setup = Setup::new(vec!["r1 r2".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_deal(Rules::standard(), setup).expect("a valid position");
+/// let mut game = Rummikub::from_setup(Rules::standard(), setup).expect("a valid position");
 /// let before = game.clone();
 /// // Passing is for an empty pool; the timer is off by default.
 /// assert_eq!(game.apply(0, Action::Pass), Err(ActionError::PassWithPoolNonEmpty { pool: 102 }));

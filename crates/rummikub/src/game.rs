@@ -39,36 +39,71 @@ pub enum Action {
     Abandon,
 }
 
-/// A scripted position for tests and puzzles, checked by [`Rummikub::from_deal`].
+/// Any position of a game, as plain data: the builder of scripted positions (tests,
+/// puzzles, tutorials) and the body of a save. [`Rummikub::from_setup`] checks it;
+/// [`Rummikub::setup`] gives it back (`from_setup(rules, game.setup())` is the game).
+///
+/// Only the pieces are needed; the counters have defaults that describe a game that
+/// starts here: no turn played yet (`turn` 0), the seat to move is the starter
+/// (`starter: None`), no quiet turns, nobody has played, the game is on, no tile drawn,
+/// and every tile outside the pool was dealt (`dealt: None`).
 ///
 /// ```
 /// use rummykit_rummikub::{Rules, Rummikub, Setup, TileSet};
-/// use rummykit_core::Game;
+/// use rummykit_core::{Game, Meld, MeldKind, MeldRules, parse_list};
 ///
+/// // Mid-game: a run on the table, seat 0 has opened, seat 1 to move after 5 turns.
+/// let run = Meld::new(MeldKind::Run, &parse_list("b7 b8 b9")?, &MeldRules::RUMMIKUB).unwrap();
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
-/// setup.pool = rummykit_core::parse_list("y5 y6")?; // drawn first, then the rest
+/// setup.table = vec![run];
+/// setup.opened = vec![true, false];
+/// setup.to_move = 1;
+/// setup.turn = 5;
+/// setup.pool = parse_list("y5 y6")?; // drawn first, then the rest
 /// setup.fill_pool(TileSet::Standard106);
-/// let game = Rummikub::from_deal(Rules::standard(), setup).expect("valid");
-/// assert_eq!(game.pool_len(), 106 - 6);
-/// assert_eq!(game.to_move(), Some(0));
+/// let game = Rummikub::from_setup(Rules::standard(), setup).expect("valid");
+/// assert_eq!(game.pool_len(), 106 - 9);
+/// assert_eq!(game.to_move(), Some(1));
+/// assert_eq!(game.starter(), 0); // five turns from seat 0 reach seat 1
+/// assert_eq!(Rummikub::from_setup(Rules::standard(), game.setup()), Ok(game));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Setup {
     /// Every seat's rack (any sizes).
     pub racks: Vec<TileCounts>,
     /// The pool, the next tile to draw first.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::tile_list"))]
     pub pool: Vec<Tile>,
     /// The table.
     pub table: Vec<Meld<Tile>>,
     /// Who has made the initial meld; empty means nobody.
     pub opened: Vec<bool>,
-    /// The seat to move (and the one that started).
+    /// The seat to move.
     pub to_move: Seat,
+    /// The seat that played first; `None` (the default): the seat that `turn` turns
+    /// round the table end at `to_move`, so `to_move` itself when `turn` is 0.
+    pub starter: Option<Seat>,
+    /// Turns played so far (default 0).
+    pub turn: u32,
+    /// Turns taken in a row with an empty pool (§1.7; default 0).
+    pub quiet_turns: usize,
+    /// The last seat that made a play (default none).
+    pub last_player: Option<Seat>,
+    /// How the game ended (default: it is on).
+    pub end: Option<GameEnd>,
+    /// Tiles drawn from the pool so far (default 0).
+    pub drawn: u32,
+    /// Tiles outside the pool at the deal; `None` (the default): all tiles outside the
+    /// pool now but the `drawn` ones. Given, it must agree with that count.
+    pub dealt: Option<u32>,
 }
 
 impl Setup {
-    /// Racks only: empty pool and table, nobody opened, seat 0 to move.
+    /// Racks only: empty pool and table, nobody opened, seat 0 to move, the default
+    /// counters.
     #[must_use]
     pub fn new(racks: Vec<TileCounts>) -> Setup {
         Setup { racks, ..Setup::default() }
@@ -132,42 +167,119 @@ pub struct Rummikub {
 }
 
 impl Rummikub {
-    /// A scripted game (RULES.md §1.2 skipped): racks, pool order, table, who has
-    /// opened and who moves are taken from `setup` and checked.
+    /// The game at the position `setup` describes (RULES.md §1.2 skipped), after every
+    /// check a save is read with: the rules, the seats named, the melds, the box's
+    /// tiles exactly once, and counters that a real game can reach.
     ///
     /// # Errors
     ///
-    /// [`DealError::PlayerCount`] / [`DealError::InvalidConfig`] from [`Rules::check`];
-    /// [`DealError::InvalidDeal`] if the seat to move does not exist, `opened` has the
-    /// wrong length, a table meld is invalid, or the racks, pool and table do not hold
-    /// exactly the tiles of the box.
-    pub fn from_deal(rules: Rules, setup: Setup) -> Result<Rummikub, DealError> {
+    /// [`DealError::PlayerCount`] / [`DealError::OptionTooLarge`] from [`Rules::check`];
+    /// [`DealError::InvalidDeal`] with the [`PositionError`]: a seat that does not exist
+    /// ([`NoSuchSeat`](PositionError::NoSuchSeat)), `opened` of the wrong length
+    /// ([`SeatLists`](PositionError::SeatLists)), an invalid table meld
+    /// ([`InvalidMeld`](PositionError::InvalidMeld)), a tile too often
+    /// ([`TooManyCopies`](PositionError::TooManyCopies)) or the wrong number of tiles
+    /// ([`PieceCount`](PositionError::PieceCount)), a counter past what a game reaches
+    /// ([`OutOfRange`](PositionError::OutOfRange)), or counters that contradict the
+    /// position ([`Inconsistent`](PositionError::Inconsistent)).
+    pub fn from_setup(rules: Rules, setup: Setup) -> Result<Rummikub, DealError> {
         let n = setup.racks.len();
         rules.check(n)?;
+        let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
         if setup.to_move >= n {
-            return Err(PositionError::NoSuchSeat { field: "to_move", seat: setup.to_move, seats: n }.into());
+            return bad(PositionError::NoSuchSeat { field: "to_move", seat: setup.to_move, seats: n });
+        }
+        if let Some(seat) = setup.starter.filter(|&s| s >= n) {
+            return bad(PositionError::NoSuchSeat { field: "starter", seat, seats: n });
+        }
+        if let Some(seat) = setup.last_player.filter(|&s| s >= n) {
+            return bad(PositionError::NoSuchSeat { field: "last_player", seat, seats: n });
         }
         let opened = match setup.opened.len() {
             0 => vec![false; n],
             len if len == n => setup.opened.clone(),
-            found => return Err(PositionError::SeatLists { field: "opened", found, seats: n }.into()),
+            found => return bad(PositionError::SeatLists { field: "opened", found, seats: n }),
         };
         for (i, meld) in setup.table.iter().enumerate() {
             if let Err(error) = Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB) {
-                return Err(PositionError::InvalidMeld { index: i, error }.into());
+                return bad(PositionError::InvalidMeld { index: i, error });
             }
         }
         let placed = setup.placed();
         let full = TileCounts::full(&rules.tile_set.catalog());
         if let Some(tile) = Tile::all().find(|&t| placed.count(t) > full.count(t)) {
-            return Err(PositionError::TooManyCopies { tile, max: full.count(tile).into() }.into());
+            return bad(PositionError::TooManyCopies { tile, max: full.count(tile).into() });
         }
         if placed.len() != full.len() {
-            return Err(PositionError::PieceCount { found: placed.len(), expected: full.len() }.into());
+            return bad(PositionError::PieceCount { found: placed.len(), expected: full.len() });
+        }
+        if setup.quiet_turns > n {
+            return bad(PositionError::OutOfRange {
+                field: "quiet_turns",
+                value: setup.quiet_turns as u64,
+                max: n as u64,
+            });
+        }
+        if !setup.pool.is_empty() && setup.quiet_turns > 0 {
+            return bad(PositionError::Inconsistent("quiet turns are counted with tiles in the pool"));
+        }
+        // A game ends within `pool + tiles + seats × (tiles + 1)` turns (every draw empties
+        // the pool a little, every play puts a rack tile on the table for good, and with
+        // an empty pool a round of passes ends it; docs/design/robustness.md), so a larger
+        // turn count is no real state, and the count can never overflow once play goes on.
+        let tiles = full.len();
+        let longest = 2 * tiles + n.min(6) * (tiles + 1);
+        if setup.turn as usize > longest {
+            return bad(PositionError::OutOfRange {
+                field: "turn",
+                value: setup.turn.into(),
+                max: longest as u64,
+            });
+        }
+        // Turns go round one seat at a time from the starter (RULES.md §1.3); the turn
+        // that ends the game does not pass the move on.
+        let passed = match setup.end {
+            None => setup.turn as usize,
+            Some(_) if setup.turn == 0 => {
+                return bad(PositionError::Inconsistent("the game is over before any turn"));
+            }
+            Some(_) => setup.turn as usize - 1,
+        };
+        let reached_from = |starter: Seat| (starter + passed % n) % n;
+        let starter = setup.starter.unwrap_or((setup.to_move + n - passed % n) % n);
+        if setup.to_move != reached_from(starter) {
+            return bad(PositionError::Inconsistent(
+                "the seat to move is not the one the turns counted from the starter reach",
+            ));
+        }
+        match setup.end {
+            Some(GameEnd::WentOut { seat, .. })
+                if setup.racks.get(seat).is_none_or(|rack| !rack.is_empty()) =>
+            {
+                return bad(PositionError::Inconsistent("the seat that went out still holds tiles"));
+            }
+            Some(GameEnd::PoolEmpty) if !setup.pool.is_empty() => {
+                return bad(PositionError::Inconsistent("the game ended on an empty pool that is not empty"));
+            }
+            _ => {}
+        }
+        // Only draws take tiles from the pool, at most this many a turn.
+        let per_turn = if rules.timer != Timer::Off || rules.abandon_penalty {
+            u32::from(rules.timeout_penalty_pending.max(rules.timeout_penalty_idle).max(1))
+        } else {
+            1
+        };
+        let out_of_pool = (tiles - setup.pool.len()) as u32;
+        let dealt = setup.dealt.unwrap_or(out_of_pool.saturating_sub(setup.drawn));
+        if dealt.checked_add(setup.drawn) != Some(out_of_pool)
+            || setup.drawn > setup.turn.saturating_mul(per_turn)
+        {
+            return bad(PositionError::Inconsistent(
+                "the tiles out of the pool are not those dealt and drawn, or more were drawn than the turns allow",
+            ));
         }
         let mut pool = setup.pool;
         pool.reverse();
-        let dealt = (full.len() - pool.len()) as u32;
         Ok(Rummikub {
             rules,
             racks: setup.racks,
@@ -175,14 +287,47 @@ impl Rummikub {
             table: setup.table,
             opened,
             to_move: setup.to_move,
-            starter: setup.to_move,
-            turn: 0,
-            quiet_turns: 0,
-            last_player: None,
-            end: None,
+            starter,
+            turn: setup.turn,
+            quiet_turns: setup.quiet_turns,
+            last_player: setup.last_player,
+            end: setup.end,
             dealt,
-            drawn: 0,
+            drawn: setup.drawn,
         })
+    }
+
+    /// The position as plain data: every field given, so that
+    /// [`from_setup`](Rummikub::from_setup) rebuilds exactly this game.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Rules, Rummikub};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut game = Rummikub::deal(&Rules::standard(), Seating::new(3), &mut rng).unwrap();
+    /// game.apply(game.to_move().unwrap(), Action::Draw).unwrap();
+    /// let setup = game.setup();
+    /// assert_eq!((setup.turn, setup.drawn), (1, 1));
+    /// assert_eq!(Rummikub::from_setup(*game.rules(), setup), Ok(game));
+    /// ```
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        Setup {
+            racks: self.racks.clone(),
+            pool: self.pool().collect(),
+            table: self.table.clone(),
+            opened: self.opened.clone(),
+            to_move: self.to_move,
+            starter: Some(self.starter),
+            turn: self.turn,
+            quiet_turns: self.quiet_turns,
+            last_player: self.last_player,
+            end: self.end,
+            drawn: self.drawn,
+            dealt: Some(self.dealt),
+        }
     }
 
     /// The rules.

@@ -235,14 +235,9 @@ impl Conformance for Harness {
                 racks.push(hidden.drain(..len).collect());
             }
         }
-        let setup = Setup {
-            racks,
-            pool: hidden,
-            table: game.table().to_vec(),
-            opened: (0..n).map(|s| game.has_opened(s)).collect(),
-            to_move: game.to_move()?,
-        };
-        Rummikub::from_deal(*game.rules(), setup).ok()
+        // Every public fact and counter stays; only the hidden tiles move.
+        let setup = Setup { racks, pool: hidden, ..game.setup() };
+        Rummikub::from_setup(*game.rules(), setup).ok()
     }
 
     #[cfg(feature = "serde")]

@@ -124,9 +124,9 @@ fn rules_1_2_highest_tile_draw_picks_every_seat_sometimes() {
 }
 
 #[test]
-fn from_deal_checks_the_tiles() {
+fn from_setup_checks_the_tiles() {
     let rules = Rules::standard();
-    let invalid = |setup: Setup| matches!(Rummikub::from_deal(rules, setup), Err(DealError::InvalidDeal(_)));
+    let invalid = |setup: Setup| matches!(Rummikub::from_setup(rules, setup), Err(DealError::InvalidDeal(_)));
     // Missing tiles (no pool fill).
     assert!(invalid(Setup::new(vec![rack("r1"), rack("r2")])));
     // A tile three times.
@@ -150,8 +150,8 @@ fn from_deal_checks_the_tiles() {
     // Player count.
     let mut t = Setup::new(vec![rack("r1")]);
     t.fill_pool(TileSet::Standard106);
-    assert!(matches!(Rummikub::from_deal(rules, t), Err(DealError::PlayerCount { .. })));
-    assert!(Rummikub::from_deal(rules, s).is_ok());
+    assert!(matches!(Rummikub::from_setup(rules, t), Err(DealError::PlayerCount { .. })));
+    assert!(Rummikub::from_setup(rules, s).is_ok());
 }
 
 #[test]
@@ -189,7 +189,7 @@ fn view_unchanged_by_permuting_hidden_tiles_in_random_deals() {
         setup.pool = game.pool().collect();
         setup.pool.reverse();
         setup.to_move = game.to_move().expect("to move");
-        let other = Rummikub::from_deal(Rules::standard(), setup).expect("same tiles");
+        let other = Rummikub::from_setup(Rules::standard(), setup).expect("same tiles");
         let (mut v, w) = (game.view(0), other.view(0));
         v.seats.swap(1, 2);
         assert_eq!(v, w);

@@ -5,7 +5,9 @@ mod common;
 
 use common::*;
 use rummykit_core::Game;
-use rummykit_rummikub::{Action, ActionError, GameEnd, PoolEmptyEnd, Rules, Staging, StagingError, Timer};
+use rummykit_rummikub::{
+    Action, ActionError, GameEnd, PoolEmptyEnd, Rules, Rummikub, Setup, Staging, StagingError, Timer,
+};
 
 fn timed() -> Rules {
     let mut rules = Rules::standard();
@@ -252,4 +254,24 @@ fn staging_declared_kind_decides_an_ambiguous_meld() {
     assert_eq!(stage.melds()[m].kind(), Some(rummykit_core::MeldKind::Group));
     stage.commit(&mut game).expect("commit");
     assert_eq!(game.table(), [group("r5 J J")]);
+}
+
+/// RULES.md §1.7 from a position written with the public builder: the pool is empty and
+/// two of three seats have passed in turn (`quiet_turns`), so the third pass ends the
+/// game; the same position without the counter plays on.
+#[test]
+fn rules_1_7_a_built_position_with_quiet_turns_ends_at_the_next_pass() {
+    let racks = ["r1 b2", "k5 k6 y9", "y13"];
+    let start = scripted_empty_pool(Rules::standard(), &racks, vec![], &[true; 3], 0);
+    let setup = Setup { to_move: 2, turn: 2, quiet_turns: 2, starter: None, ..start.setup() };
+    let mut game = Rummikub::from_setup(Rules::standard(), setup.clone()).expect("a valid position");
+    assert_eq!(game.starter(), 0, "two turns from seat 0 reach seat 2");
+    let mut fresh =
+        Rummikub::from_setup(Rules::standard(), Setup { quiet_turns: 0, ..setup }).expect("valid");
+    game.apply(2, Action::Pass).expect("seat 2 passes");
+    fresh.apply(2, Action::Pass).expect("seat 2 passes");
+    assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
+    assert_eq!(fresh.to_move(), Some(0), "only one quiet turn counted");
+    // values 3, 20, 13 → seat 0 wins 17 + 10
+    assert_eq!(game.outcome().expect("over").points, [27, -17, -10]);
 }

@@ -7,8 +7,10 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rummykit_core::{DealError, PositionError, SaveVersion};
 use rummykit_core::{Game, Seating};
-use rummykit_rummikub::{Action, Rules, Rummikub, View};
+use rummykit_rummikub::{Action, Rules, Rummikub, Setup, TileSet, View};
+use serde_json::Value;
 
 fn mid_game() -> Rummikub {
     let mut game = scripted(Rules::schmidt(), &["r9 r10 r11 b1", "k1 k2"], vec![], "y4 y5", &[], 0);
@@ -57,4 +59,115 @@ fn actions_views_and_rules_round_trip() {
     assert_eq!(serde_json::from_str::<View>(&serde_json::to_string(&v).expect("ser")).expect("de"), v);
     let r = Rules::schmidt();
     assert_eq!(serde_json::from_str::<Rules>(&serde_json::to_string(&r).expect("ser")).expect("de"), r);
+}
+
+/// The save format (docs/design/saves.md): version, rules and the position, every piece
+/// in notation, no piece ids.
+#[test]
+fn a_save_is_versioned_and_names_tiles_in_notation() {
+    let game = mid_game();
+    let value = serde_json::to_value(&game).expect("serialize");
+    assert_eq!(value["version"], Value::from(1));
+    assert_eq!(value["rules"], serde_json::to_value(Rules::schmidt()).expect("rules"));
+    let setup = &value["setup"];
+    assert_eq!(setup["racks"], serde_json::json!(["b1", "y4 k1 k2"]));
+    assert_eq!(setup["table"], serde_json::json!([{"kind": "run", "faces": "r9 r10 r11"}]));
+    assert!(setup["pool"].as_str().expect("the pool in notation").starts_with("y5 "), "{setup}");
+    assert_eq!(setup["opened"], serde_json::json!([true, false]));
+    assert_eq!((setup["to_move"].clone(), setup["starter"].clone()), (Value::from(0), Value::from(0)));
+    assert_eq!((setup["turn"].clone(), setup["drawn"].clone()), (Value::from(2), Value::from(1)));
+    assert_eq!(serde_json::from_value::<Setup>(setup.clone()).expect("a setup"), game.setup());
+}
+
+#[test]
+fn a_save_of_another_version_is_refused() {
+    let value = serde_json::to_value(mid_game()).expect("serialize");
+    for version in [Value::from(0), Value::from(2), Value::from(u64::MAX)] {
+        let mut v = value.clone();
+        v["version"] = version.clone();
+        let err = serde_json::from_value::<Rummikub>(v).expect_err("an unknown version");
+        assert!(err.to_string().contains(&format!("save format version {version} is not one")), "{err}");
+    }
+    let mut v = value.clone();
+    v.as_object_mut().expect("an object").remove("version");
+    let err = serde_json::from_value::<Rummikub>(v).expect_err("a save without a version");
+    assert!(err.to_string().contains("version"), "{err}");
+    assert_eq!(serde_json::to_value(SaveVersion).expect("ser"), value["version"]);
+}
+
+/// A save holding only the pieces: the counters take their documented defaults, and the
+/// game is the one `from_setup` builds.
+#[test]
+fn a_hand_written_save_with_the_pieces_only_loads() {
+    let mut setup = Setup::new(vec!["r1 r2 r3 b7".parse().expect("rack"), "k9".parse().expect("rack")]);
+    setup.to_move = 1;
+    setup.fill_pool(TileSet::Standard106);
+    let pool = rummykit_core::format_list(&setup.pool);
+    let text = format!(
+        r#"{{"version":1,"rules":{},"setup":{{"racks":["r1 r2 r3 b7","k9"],"pool":"{pool}","to_move":1}}}}"#,
+        serde_json::to_string(&Rules::standard()).expect("rules")
+    );
+    let game: Rummikub = serde_json::from_str(&text).expect("a valid hand-written save");
+    assert_eq!(Ok(game.clone()), Rummikub::from_setup(Rules::standard(), setup));
+    assert_eq!((game.to_move(), game.starter(), game.turn()), (Some(1), 1, 0));
+    // An unknown field is refused rather than ignored.
+    let typo = text.replace("\"to_move\"", "\"to_mvoe\"");
+    assert!(serde_json::from_str::<Rummikub>(&typo).is_err());
+}
+
+/// Every check of `from_setup`, each with its typed error (the save loader is the same
+/// function, so these are also what a tampered save gets).
+#[test]
+fn from_setup_refuses_each_impossible_position() {
+    let base = mid_game().setup();
+    let rules = Rules::schmidt();
+    let err = |edit: &dyn Fn(&mut Setup)| {
+        let mut s = base.clone();
+        edit(&mut s);
+        match Rummikub::from_setup(rules, s) {
+            Err(DealError::InvalidDeal(e)) => e,
+            other => panic!("expected a position error, got {other:?}"),
+        }
+    };
+    assert_eq!(
+        err(&|s| s.starter = Some(2)),
+        PositionError::NoSuchSeat { field: "starter", seat: 2, seats: 2 }
+    );
+    assert_eq!(
+        err(&|s| s.last_player = Some(5)),
+        PositionError::NoSuchSeat { field: "last_player", seat: 5, seats: 2 }
+    );
+    assert_eq!(
+        err(&|s| s.opened = vec![true]),
+        PositionError::SeatLists { field: "opened", found: 1, seats: 2 }
+    );
+    assert_eq!(
+        err(&|s| s.quiet_turns = 3),
+        PositionError::OutOfRange { field: "quiet_turns", value: 3, max: 2 }
+    );
+    assert!(
+        matches!(err(&|s| s.quiet_turns = 1), PositionError::Inconsistent(m) if m.contains("quiet turns"))
+    );
+    assert!(matches!(err(&|s| s.turn = 3), PositionError::Inconsistent(m) if m.contains("seat to move")));
+    assert!(matches!(err(&|s| s.drawn = 0), PositionError::Inconsistent(m) if m.contains("out of the pool")));
+    assert!(
+        matches!(err(&|s| s.dealt = Some(0)), PositionError::Inconsistent(m) if m.contains("out of the pool"))
+    );
+    assert!(matches!(
+        err(&|s| {
+            // The last turn ended the game, so the move stayed with the seat that took it.
+            s.end = Some(rummykit_rummikub::GameEnd::PoolEmpty);
+            s.to_move = 1;
+        }),
+        PositionError::Inconsistent(m) if m.contains("empty pool")
+    ));
+    // With the counters left to their defaults the same pieces are a valid start.
+    let fresh = Setup {
+        racks: base.racks.clone(),
+        pool: base.pool.clone(),
+        table: base.table.clone(),
+        ..Setup::default()
+    };
+    let game = Rummikub::from_setup(rules, Setup { opened: vec![true, false], ..fresh }).expect("a start");
+    assert_eq!((game.turn(), game.starter(), game.setup().dealt), (0, 0, Some(106 - base.pool.len() as u32)));
 }

@@ -1,5 +1,6 @@
-//! Tampered saves (feature `serde`): a saved game is read through a representation that
-//! re-checks every invariant, so each kind of tampering below is an error, never a state.
+//! Tampered saves (feature `serde`): a saved game is read through `Rummikub::from_setup`,
+//! which re-checks every invariant, so each kind of tampering below is an error, never a
+//! state.
 //! The saves come from real seeded games, edited as JSON values.
 #![cfg(feature = "serde")]
 
@@ -40,9 +41,9 @@ fn the_untouched_save_loads() {
 #[test]
 fn a_duplicated_tile_is_rejected() {
     let (_, mut value) = saved_game();
-    let rack = text(&value["racks"][0]);
+    let rack = text(&value["setup"]["racks"][0]);
     let first = rack.split(' ').next().expect("a tile").to_string();
-    value["racks"][0] = Value::String(format!("{rack} {first}"));
+    value["setup"]["racks"][0] = Value::String(format!("{rack} {first}"));
     let err = load(&value).expect_err("a third copy of a tile must be refused");
     assert!(err.contains(&first), "the error names the tile: {err}");
 }
@@ -50,11 +51,11 @@ fn a_duplicated_tile_is_rejected() {
 #[test]
 fn a_tile_moved_from_the_pool_to_a_rack_is_rejected() {
     let (_, mut value) = saved_game();
-    let pool = text(&value["pool"]);
+    let pool = text(&value["setup"]["pool"]);
     let (next, rest) = pool.split_once(' ').expect("a pool");
-    let rack = text(&value["racks"][1]);
-    value["racks"][1] = Value::String(format!("{rack} {next}"));
-    value["pool"] = Value::String(rest.to_string());
+    let rack = text(&value["setup"]["racks"][1]);
+    value["setup"]["racks"][1] = Value::String(format!("{rack} {next}"));
+    value["setup"]["pool"] = Value::String(rest.to_string());
     // Conservation still holds; what breaks is the count: 4 turns cannot have taken 5
     // tiles out of the pool.
     let err = load(&value).expect_err("a rack with a tile nobody drew must be refused");
@@ -71,8 +72,8 @@ fn an_invalid_meld_is_rejected() {
     let mut removed = Vec::new();
     for place in ["pool", "racks"] {
         let fields: Vec<String> = match place {
-            "pool" => vec![text(&value["pool"])],
-            _ => value["racks"].as_array().expect("racks").iter().map(text).collect(),
+            "pool" => vec![text(&value["setup"]["pool"])],
+            _ => value["setup"]["racks"].as_array().expect("racks").iter().map(text).collect(),
         };
         let mut edited = Vec::new();
         for f in fields {
@@ -87,14 +88,14 @@ fn an_invalid_meld_is_rejected() {
             edited.push(kept.join(" "));
         }
         match place {
-            "pool" => value["pool"] = Value::String(edited.remove(0)),
-            _ => value["racks"] = Value::Array(edited.into_iter().map(Value::String).collect()),
+            "pool" => value["setup"]["pool"] = Value::String(edited.remove(0)),
+            _ => value["setup"]["racks"] = Value::Array(edited.into_iter().map(Value::String).collect()),
         }
     }
     assert_eq!(removed.len(), 3);
     // Keep the deal tally consistent (no draws yet): only the meld is under test here.
-    let out_of_pool = 106 - text(&value["pool"]).split_whitespace().count();
-    value["dealt"] = Value::from(out_of_pool);
+    let out_of_pool = 106 - text(&value["setup"]["pool"]).split_whitespace().count();
+    value["setup"]["dealt"] = Value::from(out_of_pool);
     // A meld as this crate writes it, taken from a serialized play.
     let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 r3").expect("tiles"), &MeldRules::RUMMIKUB)
         .expect("a valid run");
@@ -102,10 +103,10 @@ fn an_invalid_meld_is_rejected() {
     let written = play["Play"]["table"].clone();
     assert!(written.to_string().contains("r1 r2 r3"), "{written}");
     let meld = |tiles: &str| Value::from_str(&written.to_string().replace("r1 r2 r3", tiles)).expect("json");
-    value["table"] = meld("r1 r2 r3");
+    value["setup"]["table"] = meld("r1 r2 r3");
     let good = load(&value).expect("r1 r2 r3 is a valid run");
     assert_eq!(good.table().len(), 1);
-    value["table"] = meld("r1 r3 r2");
+    value["setup"]["table"] = meld("r1 r3 r2");
     let err = load(&value).expect_err("an invalid meld must be refused");
     assert!(err.contains("r1 r3 r2"), "the error names the meld: {err}");
 }
@@ -113,7 +114,7 @@ fn an_invalid_meld_is_rejected() {
 #[test]
 fn a_seat_out_of_range_is_rejected() {
     let (_, mut value) = saved_game();
-    value["to_move"] = Value::from(3);
+    value["setup"]["to_move"] = Value::from(3);
     assert!(load(&value).is_err());
 }
 
@@ -123,7 +124,7 @@ fn the_wrong_seat_to_move_is_rejected() {
     // Turns go round one seat at a time from the starter (RULES.md §1.3): after 4 turns
     // from seat 0 at a table of 3, seat 1 moves, not seat 2.
     assert_eq!(game.to_move(), Some(1));
-    value["to_move"] = Value::from(2);
+    value["setup"]["to_move"] = Value::from(2);
     assert!(load(&value).is_err(), "to_move contradicts starter and turn count");
 }
 
@@ -134,12 +135,12 @@ fn the_wrong_seat_to_move_is_rejected() {
 #[test]
 fn s1_7_a_turn_count_past_the_longest_game_is_rejected() {
     let (_, value) = saved_game();
-    assert_eq!(value["turn"], Value::from(4));
-    assert_eq!(value["to_move"], Value::from(1));
+    assert_eq!(value["setup"]["turn"], Value::from(4));
+    assert_eq!(value["setup"]["to_move"], Value::from(1));
     let longest = 2 * 106 + 3 * 107;
     for turn in [u32::MAX - 2, u32::MAX, longest + 1] {
         let mut v = value.clone();
-        v["turn"] = Value::from(turn);
+        v["setup"]["turn"] = Value::from(turn);
         let err = load(&v).expect_err("a turn count past the longest game");
         assert!(err.contains(&format!("turn is {turn}, above the most possible, {longest}")), "{err}");
     }

@@ -1,7 +1,7 @@
 //! Scripted deals in card notation.
 #![allow(dead_code)]
 
-use rummykit_classic::{Action, ActionError, ClassicRummy, Config};
+use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Setup};
 use rummykit_core::{Card, Catalog, Game, MatchEnd, PieceId, PieceSet, parse_list};
 
 pub const DECK: Catalog<Card> = Catalog::<Card>::DECK;
@@ -22,8 +22,13 @@ pub fn standard() -> Config {
     Config::standard(MatchEnd::TargetScore(100))
 }
 
-/// A scripted hand: `hands` per seat, the stock's top cards (top first), the discard
-/// pile (bottom first); every other card goes to the bottom of the stock.
+pub fn cards(s: &str) -> Vec<Card> {
+    parse_list(s).expect("test notation")
+}
+
+/// A scripted hand through the public builder: `hands` per seat, the stock's top cards
+/// (top first), the discard pile (bottom first); every other card goes to the stock
+/// after them ([`Setup::fill_stock`]).
 pub fn scripted(
     config: &Config,
     dealer: usize,
@@ -31,15 +36,13 @@ pub fn scripted(
     stock_top: &str,
     discard: &str,
 ) -> ClassicRummy {
-    let hands: Vec<PieceSet> = hands.iter().map(|h| set(h)).collect();
-    let top = ids(stock_top);
-    let pile = ids(discard);
-    let mut used: PieceSet = hands.iter().fold(PieceSet::new(), |a, h| a | *h);
-    used.extend(top.iter().copied());
-    used.extend(pile.iter().copied());
-    let mut stock: Vec<PieceId> = (DECK.all() - used).iter().collect();
-    stock.extend(top.iter().rev());
-    ClassicRummy::from_deal(config, dealer, hands, stock, pile, 7).unwrap()
+    let mut setup = Setup::new(hands.iter().map(|h| cards(h)).collect());
+    setup.dealer = dealer;
+    setup.stock = cards(stock_top);
+    setup.discard = cards(discard);
+    setup.shuffle_seed = 7;
+    setup.fill_stock();
+    ClassicRummy::from_setup(config, setup).expect("a valid scripted hand")
 }
 
 /// Plays a sequence of actions, panicking on the first refusal.
