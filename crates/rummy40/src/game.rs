@@ -128,7 +128,7 @@ impl Rummy40 {
     /// ```
     /// use rummykit_core::{DealError, Game, PositionError, parse_list};
     /// use rummykit_rummy40::{Config, Rummy40, Setup};
-    /// let mut setup = Setup::new(vec![parse_list("Ah 2h 3h")?, parse_list("Kd Kd J")?]);
+    /// let mut setup = Setup::new(vec![parse_list("Ah 2h 3h")?, parse_list("Kd Kd *")?]);
     /// setup.fill_stock();
     /// let game = Rummy40::from_setup(&Config::RUMMY40, setup.clone()).expect("a position");
     /// assert_eq!(game.to_move(), Some(1));

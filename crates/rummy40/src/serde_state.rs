@@ -114,7 +114,7 @@ impl<'de> Deserialize<'de> for Config {
     }
 }
 
-/// `#[serde(with)]` for a list of cards as one notation string, `"7h 8h J"`.
+/// `#[serde(with)]` for a list of cards as one notation string, `"7h 8h *"`.
 pub(crate) mod card_list {
     use super::*;
 

@@ -11,7 +11,7 @@ use crate::Phase;
 /// ```
 /// use rummykit_core::{MeldKind, parse_list};
 /// use rummykit_rummy40::SetupMeld;
-/// let meld = SetupMeld::new(1, MeldKind::Run, parse_list("7h J 9h")?);
+/// let meld = SetupMeld::new(1, MeldKind::Run, parse_list("7h * 9h")?);
 /// assert_eq!((meld.owner, meld.cards.len()), (1, 3));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
@@ -167,10 +167,10 @@ impl Setup {
     /// ```
     /// use rummykit_core::parse_list;
     /// use rummykit_rummy40::Setup;
-    /// let mut setup = Setup::new(vec![parse_list("Ac Ac")?, parse_list("Kd J")?]);
+    /// let mut setup = Setup::new(vec![parse_list("Ac Ac")?, parse_list("Kd *")?]);
     /// setup.stock = parse_list("5h")?;
     /// setup.fill_stock();
-    /// assert_eq!(setup.stock.len(), 104 - 3);
+    /// assert_eq!(setup.stock.len(), 106 - 4);
     /// assert_eq!(setup.stock[0].to_string(), "5h");
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
@@ -187,7 +187,7 @@ impl Setup {
     /// use rummykit_rummy40::{Config, Setup};
     /// let mut config = Config::RUMMY40;
     /// config.jokers = 4;
-    /// let mut setup = Setup::new(vec![parse_list("J")?, parse_list("Kd")?]);
+    /// let mut setup = Setup::new(vec![parse_list("*")?, parse_list("Kd")?]);
     /// setup.fill_stock_from(&config.catalog()?);
     /// assert_eq!(setup.stock.len(), 108 - 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
