@@ -208,7 +208,8 @@ impl Rummy40 {
         if per_seat("known", setup.known.len())? {
             for ((k, cards), hand) in known.iter_mut().zip(&setup.known).zip(&hands) {
                 for &card in cards {
-                    let Some(id) = catalog.ids_of(card).find(|&id| hand.contains(id) && !k.contains(id)) else {
+                    let Some(id) = catalog.ids_of(card).find(|&id| hand.contains(id) && !k.contains(id))
+                    else {
                         return bad("a known card is not in its holder's hand");
                     };
                     k.insert(id);
@@ -250,7 +251,9 @@ impl Rummy40 {
         };
         let mut won_jokers = PieceSet::new();
         let jokers = mover.iter().chain(table.melds().iter().flat_map(|m| m.pieces().iter().copied()));
-        for j in jokers.filter(|&id| catalog.face(id).is_some_and(|f| f.is_joker())).take(setup.won_jokers.into()) {
+        for j in
+            jokers.filter(|&id| catalog.face(id).is_some_and(|f| f.is_joker())).take(setup.won_jokers.into())
+        {
             won_jokers.insert(j);
         }
         if won_jokers.len() < usize::from(setup.won_jokers) {
@@ -261,7 +264,9 @@ impl Rummy40 {
             Phase::Draw if taken.is_some() || !won_jokers.is_empty() => {
                 return bad("a turn that has not drawn yet cannot have taken a card or won a joker");
             }
-            Phase::Draw | Phase::Play if setup.penalties.is_some() || setup.winner.is_some() || setup.rummy => {
+            Phase::Draw | Phase::Play
+                if setup.penalties.is_some() || setup.winner.is_some() || setup.rummy =>
+            {
                 return bad("a result before the hand is over");
             }
             // A discard that empties the stock restocks it or voids the hand (§3.7).

@@ -7,8 +7,7 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating,
-    TableError,
+    Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
 };
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
@@ -128,7 +127,10 @@ fn scripted_deal_is_checked() {
     // A third joker (RULES.md §3.1: two, or four as an option).
     let mut s = base.clone();
     s.hands[0][0] = Card::JOKER;
-    assert_eq!(Rummy40::from_setup(&c, s), deal_err(PositionError::TooManyCards { card: Card::JOKER, max: 2 }));
+    assert_eq!(
+        Rummy40::from_setup(&c, s),
+        deal_err(PositionError::TooManyCards { card: Card::JOKER, max: 2 })
+    );
     // The pack of four jokers misses two.
     let mut four = c;
     four.jokers = 4;

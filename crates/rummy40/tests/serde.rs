@@ -67,7 +67,8 @@ fn corrupt_saves_are_refused() {
     let g = Rummy40::deal(&Config::RUMMY40, Seating::new(2), &mut rng).unwrap();
     let save = serde_json::to_value(&g).unwrap();
     assert_eq!(serde_json::from_value::<Rummy40>(save.clone()).unwrap(), g);
-    let cards = |v: &Value| -> Vec<String> { v.as_str().unwrap().split_whitespace().map(String::from).collect() };
+    let cards =
+        |v: &Value| -> Vec<String> { v.as_str().unwrap().split_whitespace().map(String::from).collect() };
     let list = |c: &[String]| json!(c.join(" "));
 
     // A third copy of a card that has both copies in a hand or the stock.
