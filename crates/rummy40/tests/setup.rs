@@ -123,7 +123,6 @@ fn turn_fields_name_copies_in_hand() {
     assert!(g.known_cards(0).contains(taken) && g.hand(0).contains(taken));
     assert_eq!(g.setup().taken, s.taken);
     // A won joker in the mover's hand.
-    let mut s = s;
     s.hands[0].push(Card::JOKER);
     s.stock.retain(|c| !c.is_joker());
     s.stock.push(Card::JOKER);
