@@ -244,7 +244,12 @@ fn hostile_rummy40_saves_are_refused() {
     hostile(&Format::<Rummy40> {
         name: "Rummy 40 save",
         real: serde_json::to_value(rummy40_game()).expect("serialize"),
-        free: &["/shuffle_seed", "/restocks", "/config/opening_threshold", "/config/game_end/Elimination"],
+        free: &[
+            "/setup/shuffle_seed",
+            "/setup/restocks",
+            "/config/opening_threshold",
+            "/config/game_end/Elimination",
+        ],
         check: &|g| play_on(g, Rummy40::legal_actions),
     });
 }

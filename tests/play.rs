@@ -344,11 +344,11 @@ fn every_bot_kind_plays_its_game_to_the_end() {
 
 #[test]
 fn a_void_hand_says_why_rules_3_7() {
-    // Seed 99, four seats, planner and greedy bots: the table ends with closed sets only
-    // and the hands hold cards that fit nowhere. RULES.md §3.7's endless restock would
-    // never end the hand; the front end bounds the restocks and says so.
+    // Seed 1844, four seats, planner and greedy bots: a hand in which nobody goes out
+    // (rare: the first such seed). RULES.md §3.7's endless restock would never end it;
+    // the front end bounds the restocks and says so.
     let mut options = Options::new(GameChoice::Rummy40);
-    options.seed = 99;
+    options.seed = 1844;
     options.hands = Some(1);
     options.bots = vec!["planner".into(), "greedy".into()];
     let mut out = Vec::new();

@@ -366,7 +366,12 @@ fn games_actions_and_records_round_trip_through_json() {
         }
         let json = serde_json::to_string(&game).unwrap();
         assert!(json.starts_with(&format!("{{\"{:?}\":", game.kind())), "{json:.40}");
-        assert_eq!(serde_json::from_str::<AnyGame>(&json).unwrap(), game);
+        let back = serde_json::from_str::<AnyGame>(&json).unwrap();
+        // Rummy 40 saves name cards by face: after play, the same save (see round_trip).
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        if game.kind() != GameKind::Rummy40 {
+            assert_eq!(back, game);
+        }
         let json = serde_json::to_string(&variant).unwrap();
         assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), variant);
         let config = config(variant);
@@ -480,13 +485,27 @@ impl Conformance for Any {
         game.kind() == GameKind::Rummikub
     }
 
+    /// A Rummy 40 save names cards by face, so after play the loaded hand may number
+    /// the two copies of a card the other way round (docs/design/rummy40.md): for it the
+    /// round trip is the same save again and a fixed point; the other games come back
+    /// exactly.
     #[cfg(feature = "serde")]
     fn round_trip(&self, game: &AnyGame) -> Option<Result<AnyGame, String>> {
         let json = match serde_json::to_string(game) {
             Ok(j) => j,
             Err(e) => return Some(Err(e.to_string())),
         };
-        Some(serde_json::from_str(&json).map_err(|e| e.to_string()))
+        let back: AnyGame = match serde_json::from_str(&json) {
+            Ok(back) => back,
+            Err(e) => return Some(Err(e.to_string())),
+        };
+        if game.kind() != GameKind::Rummy40 {
+            return Some(Ok(back));
+        }
+        let again = serde_json::to_string(&back).ok();
+        let fixed =
+            again.as_deref().and_then(|j| serde_json::from_str::<AnyGame>(j).ok()).as_ref() == Some(&back);
+        Some(Ok(if again.as_deref() == Some(json.as_str()) && fixed { game.clone() } else { back }))
     }
 }
 

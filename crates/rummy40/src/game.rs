@@ -10,7 +10,7 @@ use rummykit_core::{
 use crate::check::Plan;
 use crate::{
     Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, RummyBonus, Set3JokerSwap,
-    View,
+    Setup, SetupMeld, View,
 };
 
 #[cfg(test)]
@@ -101,89 +101,275 @@ pub struct Rummy40 {
 }
 
 impl Rummy40 {
-    /// A scripted deal: `hands` by seat, the `stock` and the `discard` pile (both bottom
-    /// first: the last card is the top), the restock shuffle seed, and the dealer (the
-    /// seat after it plays first). For tests and puzzles, hands may hold 1 to 13 cards.
+    /// The hand at the position `setup` describes (see [`Setup`] for the defaults and
+    /// for which copy of a card goes where), after every check a save is read with: a
+    /// valid configuration; 2–6 seats and the seats named exist; the cards are exactly
+    /// the pack; every table meld is valid under the configuration and owned by a seat
+    /// that has opened; known cards are in their holder's hand; the hand sizes fit the
+    /// deal and the phase (none above 13 cards but the mover's after the draw, none
+    /// empty while the hand is on, hands and table holding the cards dealt plus the one
+    /// drawn); the turn fields fit the phase; a result exactly when the hand is over,
+    /// with the penalties the hands score.
     ///
     /// # Errors
     ///
     /// [`DealError::InvalidConfig`] for a bad configuration, [`DealError::PlayerCount`]
-    /// outside 2–6 seats, [`DealError::NoSuchDealer`], and [`DealError::InvalidDeal`]
-    /// unless hands, stock and pile hold every card of the pack exactly once, each hand
-    /// 1–13 cards, and the stock at least one card. (The pile may be empty in a scripted
-    /// position; a real deal always turns a card up.)
+    /// outside 2–6, [`DealError::NoSuchDealer`], else [`DealError::InvalidDeal`] with the
+    /// [`PositionError`]: [`TooManyCards`](PositionError::TooManyCards) (a third copy,
+    /// a joker more than the pack's),
+    /// [`PieceCount`](PositionError::PieceCount) (a card missing),
+    /// [`NoSuchSeat`](PositionError::NoSuchSeat), [`SeatLists`](PositionError::SeatLists),
+    /// [`Table`](PositionError::Table) (an invalid meld),
+    /// [`OutOfRange`](PositionError::OutOfRange) (restocks above the cap),
+    /// [`DealtCount`](PositionError::DealtCount), [`HandSize`](PositionError::HandSize),
+    /// [`PiecesInPlay`](PositionError::PiecesInPlay), or
+    /// [`Inconsistent`](PositionError::Inconsistent) naming the contradiction.
     ///
     /// ```
-    /// use rummykit_core::{Card, Catalog, Game, PieceSet};
-    /// use rummykit_rummy40::{Config, Rummy40};
-    /// let cat = Catalog::<Card>::RUMMY40;
-    /// let mut ids = cat.ids();
-    /// let hands: Vec<PieceSet> = (0..2).map(|_| ids.by_ref().take(13).collect()).collect();
-    /// let discard = vec![ids.next().unwrap()];
-    /// let stock: Vec<_> = ids.collect();
-    /// let game = Rummy40::from_deal(Config::RUMMY40, 1, hands, stock, discard, 0).unwrap();
-    /// assert_eq!(game.to_move(), Some(0));
+    /// use rummykit_core::{DealError, Game, PositionError, parse_list};
+    /// use rummykit_rummy40::{Config, Rummy40, Setup};
+    /// let mut setup = Setup::new(vec![parse_list("Ah 2h 3h")?, parse_list("Kd Kd *")?]);
+    /// setup.fill_stock();
+    /// let game = Rummy40::from_setup(&Config::RUMMY40, setup.clone()).expect("a position");
+    /// assert_eq!(game.to_move(), Some(1));
+    /// setup.hands[0].push(parse_list("Kd")?[0]);
+    /// assert_eq!(
+    ///     Rummy40::from_setup(&Config::RUMMY40, setup),
+    ///     Err(DealError::InvalidDeal(PositionError::TooManyCards { card: "Kd".parse()?, max: 2 }))
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_deal(
-        config: Config,
-        dealer: Seat,
-        hands: Vec<PieceSet>,
-        stock: Vec<PieceId>,
-        discard: Vec<PieceId>,
-        shuffle_seed: u64,
-    ) -> Result<Rummy40, DealError> {
+    pub fn from_setup(config: &Config, setup: Setup) -> Result<Rummy40, DealError> {
         config.validate()?;
         let catalog = config.catalog()?;
-        Seating::new(hands.len()).with_dealer(dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
-        let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
-        let mut seen = PieceSet::new();
-        for (seat, hand) in hands.iter().enumerate() {
-            if hand.is_empty() || hand.len() > HAND_SIZE {
-                return bad(PositionError::HandSize { seat, len: hand.len(), min: 1, max: HAND_SIZE });
+        let rules = config.meld_rules();
+        let seats = setup.hands.len();
+        Seating::new(seats).with_dealer(setup.dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
+        let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
+        // Each card takes the first copy of its face not yet placed, in the order the
+        // places are listed here (the order `Setup` documents).
+        let mut placed = PieceSet::new();
+        let mut id_of = |card: Card| -> Result<PieceId, PositionError> {
+            let mut copies = catalog.ids_of(card).peekable();
+            if copies.peek().is_none() {
+                return Err(PositionError::NotInDeck(card));
             }
-            if let Some(id) = (seen & *hand).first() {
-                return bad(PositionError::RepeatedPiece(id));
+            let id = copies
+                .find(|&id| !placed.contains(id))
+                .ok_or(PositionError::TooManyCards { card, max: catalog.count_of(card).into() })?;
+            placed.insert(id);
+            Ok(id)
+        };
+        let mut hands = Vec::with_capacity(seats);
+        for hand in &setup.hands {
+            hands.push(hand.iter().map(|&c| id_of(c)).collect::<Result<PieceSet, _>>()?);
+        }
+        let mut melds = Vec::with_capacity(setup.table.len());
+        for m in &setup.table {
+            melds.push(m.cards.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?);
+        }
+        let discard = setup.discard.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?;
+        let mut stock = setup.stock.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?;
+        stock.reverse(); // Piles draw from the end
+        if placed != catalog.all() {
+            return Err(PositionError::PieceCount { found: placed.len(), expected: catalog.len() }.into());
+        }
+        let to_move = setup.to_move.unwrap_or((setup.dealer + 1) % seats);
+        if to_move >= seats {
+            return Err(PositionError::NoSuchSeat { field: "to_move", seat: to_move, seats }.into());
+        }
+        let per_seat = |field: &'static str, found: usize| match found {
+            0 => Ok(false),
+            n if n == seats => Ok(true),
+            found => Err(DealError::InvalidDeal(PositionError::SeatLists { field, found, seats })),
+        };
+        let mut opened = vec![false; seats];
+        if per_seat("opened", setup.opened.len())? {
+            opened.clone_from(&setup.opened);
+        } else {
+            for m in &setup.table {
+                if let Some(o) = opened.get_mut(m.owner) {
+                    *o = true;
+                }
             }
-            seen |= *hand;
         }
-        if stock.is_empty() {
-            return bad(PositionError::Inconsistent("the stock needs a card"));
-        }
-        for &id in stock.iter().chain(&discard) {
-            if !catalog.contains(id) {
-                return bad(PositionError::UnknownPiece(id));
+        let mut table = MeldTable::new();
+        for (m, cards) in setup.table.iter().zip(&melds) {
+            if m.owner >= seats {
+                return Err(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats }.into());
             }
-            if !seen.insert(id) {
-                return bad(PositionError::RepeatedPiece(id));
+            if !opened[m.owner] {
+                return bad("a meld's owner has not opened");
+            }
+            table.place(m.owner, m.kind, cards, &catalog, &rules).map_err(PositionError::Table)?;
+        }
+        // A known card is the lowest copy of its face in the holder's hand not yet known.
+        let mut known = vec![PieceSet::new(); seats];
+        if per_seat("known", setup.known.len())? {
+            for ((k, cards), hand) in known.iter_mut().zip(&setup.known).zip(&hands) {
+                for &card in cards {
+                    let Some(id) = catalog.ids_of(card).find(|&id| hand.contains(id) && !k.contains(id))
+                    else {
+                        return bad("a known card is not in its holder's hand");
+                    };
+                    k.insert(id);
+                }
             }
         }
-        if let Some(id) = (seen - catalog.all()).first() {
-            return bad(PositionError::UnknownPiece(id));
+        if let Some(cap) = config.max_restocks
+            && setup.restocks > cap
+        {
+            return Err(PositionError::OutOfRange {
+                field: "restocks",
+                value: setup.restocks.into(),
+                max: cap.into(),
+            }
+            .into());
         }
-        if seen != catalog.all() {
-            return bad(PositionError::PieceCount { found: seen.len(), expected: catalog.len() });
+        let opened_before = setup.opened_before.unwrap_or(opened[to_move]);
+        if opened_before && !opened[to_move] {
+            return bad("opened before this turn but not opened");
         }
-        let n = hands.len();
-        let opened = vec![false; n];
-        let known = vec![PieceSet::new(); n];
-        let dealt = hands.iter().map(PieceSet::len).sum();
-        Ok(Rummy40 {
+        let mover = hands[to_move];
+        let table_pieces = table.pieces();
+        // The taken card: preferably the known copy in the mover's hand, else any copy
+        // there, else the first on the table.
+        let taken = match setup.taken {
+            None => None,
+            Some(card) => {
+                let copies = || catalog.ids_of(card);
+                let on_table = table.melds().iter().flat_map(|m| m.pieces().iter().copied());
+                let found = copies()
+                    .find(|&id| known[to_move].contains(id))
+                    .or_else(|| copies().find(|&id| mover.contains(id)))
+                    .or_else(|| on_table.clone().find(|&id| catalog.face(id) == Some(card)));
+                if found.is_none() {
+                    return bad("the taken card is neither in hand nor on the table");
+                }
+                found
+            }
+        };
+        let mut won_jokers = PieceSet::new();
+        let jokers = mover.iter().chain(table.melds().iter().flat_map(|m| m.pieces().iter().copied()));
+        for j in
+            jokers.filter(|&id| catalog.face(id).is_some_and(|f| f.is_joker())).take(setup.won_jokers.into())
+        {
+            won_jokers.insert(j);
+        }
+        if won_jokers.len() < usize::from(setup.won_jokers) {
+            return bad("a won joker is not a joker in hand or on the table");
+        }
+        let over = setup.phase == Phase::Over;
+        match setup.phase {
+            Phase::Draw if taken.is_some() || !won_jokers.is_empty() => {
+                return bad("a turn that has not drawn yet cannot have taken a card or won a joker");
+            }
+            Phase::Draw | Phase::Play
+                if setup.penalties.is_some() || setup.winner.is_some() || setup.rummy =>
+            {
+                return bad("a result before the hand is over");
+            }
+            // A discard that empties the stock restocks it or voids the hand (§3.7).
+            Phase::Draw if stock.is_empty() => {
+                return bad("the stock is empty at the start of a turn");
+            }
+            Phase::Play if mover.is_empty() => {
+                return bad("the player to move has no cards but the hand is on");
+            }
+            Phase::Over => {
+                if setup.winner.is_some_and(|w| w >= seats || !hands[w].is_empty())
+                    || setup.penalties.as_ref().is_some_and(|p| p.len() != seats)
+                {
+                    return bad("the result does not fit the hands");
+                }
+                if setup.rummy && setup.winner.is_none() {
+                    return bad("a void hand cannot be won by going rummy");
+                }
+            }
+            _ => {}
+        }
+        let dealt = check_counts(&hands, table_pieces.len(), to_move, setup.phase, setup.dealt)?;
+        let mut game = Rummy40 {
             dealt,
-            rules: config.meld_rules(),
-            config,
+            rules,
+            config: *config,
             catalog,
             hand_lens: hand_lens(&hands),
             hands,
-            piles: Piles::new(stock, discard, shuffle_seed),
-            table: MeldTable::new(),
+            piles: Piles::new(stock, discard, setup.shuffle_seed).with_restocks(setup.restocks),
+            table,
             opened,
             known,
-            dealer,
-            to_move: (dealer + 1) % n,
-            phase: Phase::Draw,
-            turn: Turn::default(),
+            dealer: setup.dealer,
+            to_move,
+            phase: setup.phase,
+            turn: Turn { opened_before, taken, won_jokers },
             end: None,
-        })
+        };
+        if over {
+            let scored = game.hand_penalties(setup.winner, setup.rummy);
+            if setup.penalties.as_ref().is_some_and(|p| *p != scored) {
+                return bad("the saved penalties are not what the hands score");
+            }
+            game.end = Some(HandEnd { winner: setup.winner, rummy: setup.rummy, penalties: scored });
+        }
+        Ok(game)
+    }
+
+    /// The position as plain data, every field given, so that
+    /// [`from_setup`](Rummy40::from_setup) rebuilds this hand. Copies of a card are not
+    /// told apart: the rebuilt hand numbers them as [`Setup`] says, which is this
+    /// numbering for a hand as dealt or built, and one that differs only by which of two
+    /// identical cards is where after play.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, Phase, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let mut hand = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(Rummy40::from_setup(&Config::RUMMY40, hand.setup()).as_ref(), Ok(&hand));
+    /// hand.apply(1, Action::DrawStock).unwrap();
+    /// let setup = hand.setup();
+    /// assert_eq!((setup.to_move, setup.phase, setup.hands[1].len()), (Some(1), Phase::Play, 14));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn setup(&self) -> Setup {
+        let faces = |ids: &mut dyn Iterator<Item = PieceId>| {
+            ids.filter_map(|id| self.catalog.face(id)).collect::<Vec<Card>>()
+        };
+        // Sets in face order, so that the setup does not depend on the numbering.
+        let sorted = |set: &PieceSet| {
+            let mut cards = faces(&mut set.iter());
+            cards.sort_unstable();
+            cards
+        };
+        Setup {
+            dealer: self.dealer,
+            hands: self.hands.iter().map(sorted).collect(),
+            stock: faces(&mut self.piles.stock().iter().rev().copied()),
+            discard: faces(&mut self.piles.discard_pile().iter().copied()),
+            restocks: self.piles.restocks(),
+            shuffle_seed: self.piles.shuffle_seed(),
+            table: self
+                .table
+                .melds()
+                .iter()
+                .map(|m| SetupMeld::new(m.owner(), m.meld().kind(), faces(&mut m.pieces().iter().copied())))
+                .collect(),
+            opened: self.opened.clone(),
+            to_move: Some(self.to_move),
+            phase: self.phase,
+            opened_before: Some(self.turn.opened_before),
+            taken: self.turn.taken.and_then(|id| self.catalog.face(id)),
+            won_jokers: u8::try_from(self.turn.won_jokers.len()).unwrap_or(u8::MAX),
+            known: self.known.iter().map(sorted).collect(),
+            winner: self.end.as_ref().and_then(|e| e.winner),
+            rummy: self.end.as_ref().is_some_and(|e| e.rummy),
+            penalties: self.end.as_ref().map(|e| e.penalties.clone()),
+            dealt: Some(self.dealt),
+        }
     }
 
     /// A full state agreeing with `view` in everything the view's seat can see; the
@@ -237,56 +423,6 @@ impl Rummy40 {
             },
             end: None,
         })
-    }
-
-    /// The turn and the result, for saving.
-    #[cfg(feature = "serde")]
-    pub(crate) fn turn_and_end(&self) -> (Turn, Option<&HandEnd>) {
-        (self.turn, self.end.as_ref())
-    }
-
-    /// The cards dealt to the hands, for saving.
-    #[cfg(feature = "serde")]
-    pub(crate) fn dealt(&self) -> usize {
-        self.dealt
-    }
-
-    /// A state from checked parts (a saved game, see `serde_state.rs`).
-    #[cfg(feature = "serde")]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn restore(
-        config: Config,
-        catalog: Catalog<Card>,
-        hands: Vec<PieceSet>,
-        piles: Piles,
-        table: MeldTable<Card>,
-        opened: Vec<bool>,
-        known: Vec<PieceSet>,
-        dealer: Seat,
-        to_move: Seat,
-        phase: Phase,
-        turn: Turn,
-        end: Option<HandEnd>,
-        dealt: usize,
-    ) -> Rummy40 {
-        let rules = config.meld_rules();
-        Rummy40 {
-            dealt,
-            config,
-            catalog,
-            rules,
-            hand_lens: hand_lens(&hands),
-            hands,
-            piles,
-            table,
-            opened,
-            known,
-            dealer,
-            to_move,
-            phase,
-            turn,
-            end,
-        }
     }
 
     /// The configuration.
@@ -587,6 +723,41 @@ impl Rummy40 {
     }
 }
 
+/// The hand sizes against the deal and the phase: a hand only grows by the card drawn
+/// in its own turn, and melds, builds and joker swaps move cards between a hand and the
+/// table without changing their sum. Returns the cards dealt (given, or derived).
+fn check_counts(
+    hands: &[PieceSet],
+    on_table: usize,
+    to_move: Seat,
+    phase: Phase,
+    dealt: Option<usize>,
+) -> Result<usize, DealError> {
+    let seats = hands.len();
+    let on = phase != Phase::Over;
+    for (seat, hand) in hands.iter().enumerate() {
+        let drawn = usize::from(seat == to_move && phase == Phase::Play);
+        if hand.len() > HAND_SIZE + drawn || (on && hand.is_empty()) {
+            let (min, max) = (usize::from(on), HAND_SIZE + drawn);
+            return Err(PositionError::HandSize { seat, len: hand.len(), min, max }.into());
+        }
+    }
+    let in_play = hands.iter().map(PieceSet::len).sum::<usize>() + on_table;
+    let dealt = dealt.unwrap_or(in_play.saturating_sub(usize::from(phase == Phase::Play)));
+    if dealt < seats || dealt > seats * HAND_SIZE {
+        return Err(PositionError::DealtCount { dealt, seats, max: HAND_SIZE }.into());
+    }
+    // Compared by subtraction: a given `dealt` may be any number.
+    let fits = matches!(
+        (phase, in_play.checked_sub(dealt)),
+        (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
+    );
+    if !fits {
+        return Err(PositionError::PiecesInPlay { found: in_play, dealt }.into());
+    }
+    Ok(dealt)
+}
+
 /// The number of cards of each hand, by seat (0 past the last seat).
 fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
     let mut lens = [0; MAX_PLAYERS];
@@ -665,11 +836,18 @@ impl Game for Rummy40 {
         };
         let dealt = deal_cards(&catalog, n, (dealer + 1) % n, HAND_SIZE, rng)
             .ok_or(DealError::PlayerCount { seats: n, min: MIN_PLAYERS, max: MAX_PLAYERS })?;
-        let stock = dealt.piles.stock().to_vec();
-        let discard = dealt.piles.discard_pile().to_vec();
-        let mut game = Rummy40::from_deal(*config, dealer, dealt.hands, stock, discard, 0)?;
-        game.piles = dealt.piles;
-        Ok(game)
+        // Through a setup, so that a deal numbers the copies of a card exactly as a
+        // save of it is read back (see `Setup`).
+        let face = |id: PieceId| catalog.face(id);
+        let setup = Setup {
+            dealer,
+            hands: dealt.hands.iter().map(|h| h.iter().filter_map(face).collect()).collect(),
+            stock: dealt.piles.stock().iter().rev().copied().filter_map(face).collect(),
+            discard: dealt.piles.discard_pile().iter().copied().filter_map(face).collect(),
+            shuffle_seed: dealt.piles.shuffle_seed(),
+            ..Setup::default()
+        };
+        Rummy40::from_setup(config, setup)
     }
 
     /// A match to [`Config::game_end`] (`RULES.md` §3.8: 101 points by default), ranked

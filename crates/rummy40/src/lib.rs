@@ -4,8 +4,8 @@
 //!
 //! * [`Config`]: the options, with the presets [`Config::RUMMY40`] (two jokers
 //!   worth 15, ace only high) and [`Config::SCALA40`].
-//! * [`Rummy40`]: one hand, implementing core's [`Game`](rummykit_core::Game): deal or
-//!   [`Rummy40::from_deal`], atomic [`Action`]s naming cards by identity,
+//! * [`Rummy40`]: one hand, implementing core's [`Game`](rummykit_core::Game): deal, or
+//!   any position from a [`Setup`] with [`Rummy40::from_setup`], atomic [`Action`]s naming cards by identity,
 //!   [`Rummy40::legal_actions`], per-seat [`View`]s, penalty scoring.
 //! * Hand analysis: [`best_opening`] / [`can_open`] (the 40-point opening, exact) and
 //!   [`least_deadwood`].
@@ -27,9 +27,10 @@
 //!
 //! # Feature flags
 //!
-//! * `serde`: `Serialize` and `Deserialize` for [`Config`], [`Action`] and
-//!   [`Rummy40`] itself, through a plain representation that is checked again when read
-//!   (an edited save is an error, never a state).
+//! * `serde`: `Serialize` and `Deserialize` for [`Config`], [`Action`], [`Setup`] and
+//!   [`Rummy40`] itself, saved as `{"version": 1, "config": …, "setup": …}` with cards
+//!   in notation and read through [`Rummy40::from_setup`] (an edited save is an error,
+//!   never a state).
 #![forbid(unsafe_code)]
 
 mod action;
@@ -43,6 +44,7 @@ mod legal;
 mod position;
 #[cfg(feature = "serde")]
 mod serde_state;
+mod setup;
 mod value;
 mod view;
 
@@ -56,5 +58,6 @@ pub use config::{
 pub use error::ActionError;
 pub use game::{Phase, Rummy40};
 pub use legal::LegalActions;
+pub use setup::{Setup, SetupMeld};
 pub use value::{meld_value, rank_value, run_position_value};
 pub use view::View;

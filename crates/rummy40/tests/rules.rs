@@ -7,11 +7,11 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PieceSet, RunEnd, Seating, TableError,
+    Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
 };
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
-    Set3JokerSwap,
+    Set3JokerSwap, Setup,
 };
 
 const M0: MeldId = MeldId::new(0);
@@ -92,33 +92,76 @@ fn rules_3_2_dealer_rotates_in_a_match() {
     assert_eq!((hand.dealer(), hand.to_move()), (2, Some(0)));
 }
 
+/// The faces of the pack's cards `range`, by id: ids 0–51 are the first copy of each
+/// card, 52–103 the second, 104 and 105 the jokers.
+fn faces(range: std::ops::Range<usize>) -> Vec<Card> {
+    let cat = Catalog::<Card>::RUMMY40;
+    cat.ids().skip(range.start).take(range.len()).filter_map(|id| cat.face(id)).collect()
+}
+
+/// A two-seat position from the pack's cards by id ranges (see [`faces`]): hands 0–12 and
+/// 13–25 (the first copies, so the ids are those), the discard pile bottom first, the
+/// stock in drawing order; seat 1 deals.
+fn scripted(config: Config, discard: std::ops::Range<usize>, stock: std::ops::Range<usize>) -> Setup {
+    let mut setup = Setup::new(vec![faces(0..13), faces(13..26)]);
+    setup.discard = faces(discard);
+    setup.stock = faces(stock);
+    setup.dealer = 1;
+    let _ = config;
+    setup
+}
+
 #[test]
 fn scripted_deal_is_checked() {
-    let cat = Catalog::<Card>::RUMMY40;
-    let all: Vec<_> = cat.ids().collect();
-    let hand = |r: std::ops::Range<usize>| all[r].iter().copied().collect::<PieceSet>();
     let c = Config::RUMMY40;
+    let deal_err = |e: PositionError| Err(DealError::InvalidDeal(e));
+    let base = scripted(c, 0..0, 26..106);
+    assert!(Rummy40::from_setup(&c, base.clone()).is_ok());
     // A card missing from the deal.
-    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], all[27..].to_vec(), vec![], 0);
-    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
-    // A card dealt twice.
-    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(12..25)], all[25..].to_vec(), vec![], 0);
-    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
-    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], all[26..].to_vec(), vec![all[30]], 0);
-    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
-    // Too many cards in a hand, an empty hand, an empty stock.
-    let e = Rummy40::from_deal(c, 0, vec![hand(0..14), hand(14..26)], all[26..].to_vec(), vec![], 0);
-    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
-    let e = Rummy40::from_deal(c, 0, vec![hand(0..0), hand(0..26)], all[26..].to_vec(), vec![], 0);
-    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
-    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], vec![], all[26..].to_vec(), 0);
-    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
-    // A card of another pack.
-    let mut stock = all[26..].to_vec();
-    stock.push(rummykit_core::PieceId::new(150).unwrap());
-    let e = Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], stock, vec![], 0);
-    assert!(matches!(e, Err(DealError::InvalidDeal(_))));
-    assert!(Rummy40::from_deal(c, 0, vec![hand(0..13), hand(13..26)], all[26..].to_vec(), vec![], 0).is_ok());
+    let mut s = base.clone();
+    s.stock.pop();
+    assert_eq!(Rummy40::from_setup(&c, s), deal_err(PositionError::PieceCount { found: 105, expected: 106 }));
+    // A third copy of a card.
+    let mut s = base.clone();
+    s.hands[1][0] = s.hands[0][0];
+    s.stock.push(s.hands[0][0]);
+    let card = s.hands[0][0];
+    assert_eq!(Rummy40::from_setup(&c, s), deal_err(PositionError::TooManyCards { card, max: 2 }));
+    // A third joker (RULES.md §3.1: two, or four as an option).
+    let mut s = base.clone();
+    s.hands[0][0] = Card::JOKER;
+    assert_eq!(
+        Rummy40::from_setup(&c, s),
+        deal_err(PositionError::TooManyCards { card: Card::JOKER, max: 2 })
+    );
+    // The pack of four jokers misses two.
+    let mut four = c;
+    four.jokers = 4;
+    assert_eq!(
+        Rummy40::from_setup(&four, base.clone()),
+        deal_err(PositionError::PieceCount { found: 106, expected: 108 })
+    );
+    // Too many cards in a hand, an empty hand.
+    let mut s = base.clone();
+    let moved = s.hands[1].pop().unwrap();
+    s.hands[0].push(moved);
+    assert_eq!(
+        Rummy40::from_setup(&c, s),
+        deal_err(PositionError::HandSize { seat: 0, len: 14, min: 1, max: 13 })
+    );
+    let mut s = base.clone();
+    let all = std::mem::take(&mut s.hands[0]);
+    s.hands[1].extend(all);
+    assert_eq!(
+        Rummy40::from_setup(&c, s),
+        deal_err(PositionError::HandSize { seat: 0, len: 0, min: 1, max: 13 })
+    );
+    // An empty stock at the start of a turn (RULES.md §3.7: it is restocked at once).
+    let s = scripted(c, 26..106, 0..0);
+    assert_eq!(
+        Rummy40::from_setup(&c, s),
+        deal_err(PositionError::Inconsistent("the stock is empty at the start of a turn"))
+    );
 }
 
 // ---------------------------------------------------------------- §3.3 turn flow
@@ -896,10 +939,11 @@ fn rules_3_7_empty_stock_is_replaced_by_the_shuffled_pile() {
     // Stock of one card: seat 0 draws it; its discard stays up, the rest becomes the stock.
     let cat = Catalog::<Card>::RUMMY40;
     let all: Vec<_> = cat.ids().collect();
-    let hands = vec![all[0..13].iter().copied().collect(), all[13..26].iter().copied().collect()];
     let pile = all[26..105].to_vec();
-    let stock = vec![all[105]];
-    let mut g = Rummy40::from_deal(Config::RUMMY40, 1, hands, stock, pile.clone(), 11).unwrap();
+    let mut setup = scripted(Config::RUMMY40, 26..105, 105..106);
+    setup.shuffle_seed = 11;
+    let mut g = Rummy40::from_setup(&Config::RUMMY40, setup).unwrap();
+    assert_eq!(g.piles().discard_pile(), pile, "the first copies numbered first");
     draw(&mut g);
     assert_eq!(g.piles().stock_len(), 0);
     let d = all[0];
@@ -916,10 +960,8 @@ fn rules_3_7_empty_stock_is_replaced_by_the_shuffled_pile() {
 #[test]
 fn rules_3_3_taking_from_an_empty_pile_is_refused() {
     // A scripted position may start with an empty pile (a dealt hand never does).
-    let cat = Catalog::<Card>::RUMMY40;
-    let all: Vec<_> = cat.ids().collect();
-    let hands = vec![all[0..13].iter().copied().collect(), all[13..26].iter().copied().collect()];
-    let mut g = Rummy40::from_deal(Config::RUMMY40, 1, hands, all[26..].to_vec(), vec![], 0).unwrap();
+    let mut g = Rummy40::from_setup(&Config::RUMMY40, scripted(Config::RUMMY40, 0..0, 26..106)).unwrap();
+    assert!(g.piles().discard_pile().is_empty());
     refused!(g, Action::TakeDiscard, ActionError::NotOpened);
     refused!(g, Action::TakeDiscardAndOpen { melds: vec![] }, ActionError::EmptyDiscardPile);
 }
@@ -934,16 +976,19 @@ fn views_show_only_what_the_seat_may_see() {
     assert_eq!(v.discard_pile, g.piles().discard_pile());
     assert_eq!(v.to_move, Some(1));
     // Swapping two hidden cards between other hands and the stock leaves the view alone.
-    let mut hands: Vec<PieceSet> = (0..3).map(|s| g.hand(s)).collect();
-    let a = hands[0].first().unwrap();
-    let b = g.piles().stock()[0];
-    hands[0].remove(a);
-    hands[0].insert(b);
-    let mut stock = g.piles().stock().to_vec();
-    stock[0] = a;
-    stock.swap(1, 2);
-    let g2 =
-        Rummy40::from_deal(Config::RUMMY40, 0, hands, stock, g.piles().discard_pile().to_vec(), 3).unwrap();
+    // (Cards whose faces seat 2 cannot see elsewhere, so that no copy seat 2 sees is
+    // numbered differently.)
+    let mut s = g.setup();
+    let seen: Vec<Card> = s.hands[1].iter().chain(&s.hands[2]).chain(&s.discard).copied().collect();
+    let hidden = |c: &Card| !seen.contains(c);
+    let ai = s.hands[0].iter().position(hidden).unwrap();
+    let bi = s.stock.iter().rposition(|c| hidden(c) && *c != s.hands[0][ai]).unwrap();
+    let (a, b) = (s.hands[0][ai], s.stock[bi]);
+    s.hands[0][ai] = b;
+    s.stock[bi] = a;
+    s.stock.swap(0, 1);
+    s.shuffle_seed = 3;
+    let g2 = Rummy40::from_setup(&Config::RUMMY40, s).unwrap();
     assert_eq!(g2.view(2), v);
     assert_ne!(g2.view(0), g.view(0));
 }
@@ -1021,10 +1066,11 @@ fn rules_3_8_other_match_ends() {
 fn max_restocks_option_voids_the_hand() {
     let cat = Catalog::<Card>::RUMMY40;
     let all: Vec<_> = cat.ids().collect();
-    let hands = vec![all[0..13].iter().copied().collect(), all[13..26].iter().copied().collect()];
     let mut c = Config::RUMMY40;
     c.max_restocks = Some(0);
-    let mut g = Rummy40::from_deal(c, 1, hands, vec![all[105]], all[26..105].to_vec(), 11).unwrap();
+    let mut setup = scripted(c, 26..105, 105..106);
+    setup.shuffle_seed = 11;
+    let mut g = Rummy40::from_setup(&c, setup).unwrap();
     draw(&mut g);
     ok!(g, Action::Discard(all[0]));
     assert_eq!(g.to_move(), None);

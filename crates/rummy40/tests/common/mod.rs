@@ -3,7 +3,7 @@
 
 use rummykit_core::{Card, Game, JokerLimit, MeldKind, PieceId, PieceSet, parse_list};
 use rummykit_rummy40::{
-    Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Rummy40, Set3JokerSwap,
+    Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Rummy40, Set3JokerSwap, Setup,
 };
 
 /// Option sets that change what is legal, for the tests that compare action lists on
@@ -39,23 +39,17 @@ pub fn option_sets() -> Vec<Config> {
 }
 
 /// A scripted hand: `hands` by seat (faces; a face listed twice takes both copies), the
-/// discard pile bottom first, and the cards on top of the stock in drawing order. The
-/// last seat deals, so seat 0 plays first.
+/// discard pile bottom first, and the cards on top of the stock in drawing order (the
+/// rest of the pack after them, in face order). The last seat deals, so seat 0 plays
+/// first.
 pub fn game(config: Config, hands: &[&str], discard: &str, stock_top: &str) -> Rummy40 {
-    let cat = config.catalog().unwrap();
-    let mut free: Vec<PieceId> = cat.ids().collect();
-    let mut take = |c: Card| {
-        let i = free.iter().position(|&id| cat.face(id) == Some(c)).expect("card left in the pack");
-        free.remove(i)
-    };
-    let hands: Vec<PieceSet> =
-        hands.iter().map(|h| parse_list::<Card>(h).unwrap().into_iter().map(&mut take).collect()).collect();
-    let discard: Vec<PieceId> = parse_list::<Card>(discard).unwrap().into_iter().map(&mut take).collect();
-    let top: Vec<PieceId> = parse_list::<Card>(stock_top).unwrap().into_iter().map(&mut take).collect();
-    let mut stock = free;
-    stock.extend(top.iter().rev());
-    let dealer = hands.len() - 1;
-    Rummy40::from_deal(config, dealer, hands, stock, discard, 7).unwrap()
+    let mut setup = Setup::new(hands.iter().map(|h| parse_list(h).unwrap()).collect());
+    setup.discard = parse_list(discard).unwrap();
+    setup.stock = parse_list(stock_top).unwrap();
+    setup.fill_stock_from(&config.catalog().unwrap());
+    setup.dealer = hands.len() - 1;
+    setup.shuffle_seed = 7;
+    Rummy40::from_setup(&config, setup).unwrap()
 }
 
 /// The ids of `faces` in `seat`'s hand (distinct copies for a face listed twice).
