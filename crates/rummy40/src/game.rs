@@ -813,6 +813,19 @@ pub(crate) fn swap_slot(meld: &Meld<Card>, face: Card, config: &Config) -> Resul
     slot.ok_or(NoSwap::NoJokerFor)
 }
 
+/// Positions written as a [`Setup`]: see [`Rummy40::from_setup`].
+impl rummykit_core::FromSetup for Rummy40 {
+    type Setup = Setup;
+
+    fn setup(&self) -> Setup {
+        Rummy40::setup(self)
+    }
+
+    fn from_setup(config: &Config, setup: Setup) -> Result<Rummy40, DealError> {
+        Rummy40::from_setup(config, setup)
+    }
+}
+
 impl Game for Rummy40 {
     type Config = Config;
     type Action = Action;

@@ -1,0 +1,103 @@
+//! One downstream program for every game and preset: a single generic function, written
+//! against the contract only (`Game`, `FromSetup`, the driver and records), that builds a
+//! mid-hand position with the builder, refuses an action from the wrong seat, saves and
+//! loads mid-hand, plays random legal actions to the end, and records and replays a
+//! match — called unchanged for Rummikub, Schmidt, the 160-tile set, classic Rummy and
+//! its variants, Rummy 40 and Scala 40.
+#![cfg(feature = "serde")]
+
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
+use rummykit::rummikub::{Rules, Rummikub};
+use rummykit::rummy40::{Config as Rummy40Config, Rummy40};
+use rummykit::{
+    Bot, FromSetup, MatchEnd, MatchRecord, MatchTerms, NotYourTurn, RandomBot, Seating, play_hand,
+    record_match,
+};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// More actions than any hand between random players takes under a restock cap.
+const MAX_ACTIONS: usize = 200_000;
+
+/// The whole program, once, for any game.
+fn exercise<G>(name: &str, config: &G::Config, seats: usize, seed: u64)
+where
+    G: FromSetup + PartialEq + Serialize + DeserializeOwned,
+{
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = G::deal(config, Seating::new(seats).with_dealer(0), &mut rng).expect("a deal");
+
+    // Random legal actions through the contract, to the middle of the hand; every one is
+    // first offered for the wrong seat, which is refused without a change.
+    let mut pick = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut legal = Vec::new();
+    for _ in 0..12 {
+        let Some(seat) = game.to_move() else { break };
+        game.legal_actions(&mut legal);
+        let action = legal.choose(&mut pick).cloned().expect("a seat to move has a legal action");
+        let other = (seat + 1) % seats;
+        let before = game.clone();
+        let refused = G::Error::from(NotYourTurn { seat: other, to_move: seat });
+        assert_eq!(game.check(other, &action), Err(refused.clone()), "{name}");
+        assert_eq!(game.apply(other, action.clone()), Err(refused), "{name}");
+        assert!(game == before, "{name}: a refused action changed the state");
+        assert_eq!(game.check(seat, &action), Ok(()), "{name}");
+        game.apply(seat, action).expect("a listed action is accepted");
+    }
+    assert!(game.to_move().is_some(), "{name}: still mid-hand");
+
+    // The position, written out and built again: the same written position (identical
+    // cards may be numbered anew), and a fixed point of writing and building.
+    let built = G::from_setup(config, game.setup()).expect("a position the game reached");
+    assert_eq!(format!("{:?}", built.setup()), format!("{:?}", game.setup()), "{name}");
+    assert_eq!(built.to_move(), game.to_move(), "{name}");
+    let again = G::from_setup(config, built.setup()).expect("the written form builds");
+    assert!(again == built, "{name}: writing and building is not a fixed point");
+
+    // Saved and loaded mid-hand.
+    let save = serde_json::to_string(&built).expect("a save");
+    let mut loaded: G = serde_json::from_str(&save).expect("the save loads");
+    assert!(loaded == built, "{name}: the save does not load back");
+
+    // Random bots play it out from their views.
+    let mut bots: Vec<RandomBot<ChaCha8Rng>> =
+        (0..seats).map(|s| RandomBot::new(ChaCha8Rng::seed_from_u64(seed + s as u64))).collect();
+    let mut seated: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| b as &mut dyn Bot<G>).collect();
+    let (outcome, _) = play_hand(&mut loaded, &mut seated, MAX_ACTIONS).expect("random legal play ends");
+    assert_eq!(loaded.outcome(), Some(outcome.clone()), "{name}");
+    assert_eq!(outcome.points.len(), seats, "{name}");
+
+    // A recorded match of two hands replays to the same totals.
+    let terms = MatchTerms::new(seats).with_dealer(0).with_end(MatchEnd::FixedHands(2));
+    let setup = MatchRecord::<G>::new(name, config.clone(), terms, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    let (record, played) = record_match(setup, &mut seated[..], &mut rng, MAX_ACTIONS).expect("a match");
+    assert_eq!(record.hands.len(), 2, "{name}");
+    let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).expect("the record replays");
+    assert_eq!(replayed.totals, played.totals(), "{name}");
+}
+
+#[test]
+fn one_program_plays_every_game_and_preset() {
+    let capped = |mut c: ClassicConfig| {
+        c.max_restocks = Some(3);
+        c
+    };
+    let end = MatchEnd::TargetScore(100);
+    for seats in [2, 3, 4] {
+        let seed = 40 + seats as u64;
+        exercise::<Rummikub>("rummikub", &Rules::standard(), seats, seed);
+        exercise::<Rummikub>("schmidt", &Rules::schmidt(), seats, seed);
+        exercise::<Rummikub>("rummikub-xp", &Rules::xp(), seats, seed);
+        exercise::<ClassicRummy>("classic", &capped(ClassicConfig::standard(end)), seats, seed);
+        exercise::<ClassicRummy>("classic-last-card", &capped(ClassicConfig::last_card(end)), seats, seed);
+        exercise::<ClassicRummy>("classic-liberal", &capped(ClassicConfig::liberal(end)), seats, seed);
+        let (mut r40, mut s40) = (Rummy40Config::RUMMY40, Rummy40Config::SCALA40);
+        (r40.max_restocks, s40.max_restocks) = (Some(3), Some(3));
+        exercise::<Rummy40>("rummy40", &r40, seats, seed);
+        exercise::<Rummy40>("scala40", &s40, seats, seed);
+    }
+}
