@@ -20,8 +20,9 @@
 //!   (core's `Match` on [`session_terms`]) and per-seat [`View`]s that show only what the seat may see.
 //! * [`solve`] and [`Solver`]: the play that places the most tiles (or the most value),
 //!   rearranging the table freely, or, before the initial meld, the best opening; exact.
-//! * Bots that play from their [`View`]: [`RandomBot`], [`GreedyBot`] (the solver's best
-//!   play), [`ThoroughBot`] and [`SamplerBot`] (Monte-Carlo look-ahead in the endgame).
+//! * Bots that play from their [`View`]: [`GreedyBot`] (the solver's best play),
+//!   [`ThoroughBot`] and [`SamplerBot`] (Monte-Carlo look-ahead in the endgame); core's
+//!   [`RandomBot`](rummykit_core::RandomBot) picks among [`View::legal_actions`].
 //!
 //! A game from a scripted position: seat 0 makes its initial meld, seat 1 cannot and
 //! draws.

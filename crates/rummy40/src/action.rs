@@ -150,7 +150,7 @@ pub enum Action {
 }
 
 impl Action {
-    /// The normal form [`Rummy40::legal_actions`](crate::Rummy40::legal_actions) lists:
+    /// The normal form [`Game::legal_actions`](rummykit_core::Game::legal_actions) lists:
     /// melds of a batch sorted, a set's cards in ascending id order, a run's jokers in
     /// ascending id order along the run, a release's two cards ascending, a rummy's builds
     /// stable-sorted by meld and end. Two actions with the same normal form are the same

@@ -1,4 +1,4 @@
-//! [`Rummy40::legal_actions`]: every legal action, in a deterministic order.
+//! [`Game::legal_actions`](rummykit_core::Game::legal_actions): every legal action, in a deterministic order.
 //!
 //! Candidates are generated from the mover's [`Position`] (borrowed from the full state
 //! or from a seat's [`View`](crate::View), nothing rebuilt): melds by faces (the melds
@@ -21,7 +21,7 @@
 //! builds an action only when asked for it, and the full lists decode every key.
 //!
 //! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
-//! every one through [`Rummy40::check`]. The tests compare the two on random reachable
+//! every one through [`Game::check`](rummykit_core::Game::check). The tests compare the two on random reachable
 //! states, and compare both against the check on arbitrary and mutated actions.
 
 use std::cell::Cell;
@@ -80,8 +80,8 @@ impl Rummy40 {
         list.drain_into(out);
     }
 
-    /// The same list as [`Rummy40::legal_actions`], computed the slow way: every
-    /// candidate, without the cheap bounds, kept only if [`Rummy40::check`] accepts it.
+    /// The same list as [`Game::legal_actions`](rummykit_core::Game::legal_actions), computed the slow way: every
+    /// candidate, without the cheap bounds, kept only if [`Game::check`](rummykit_core::Game::check) accepts it.
     /// The reference the fast enumeration is tested against.
     ///
     /// ```
@@ -109,7 +109,7 @@ impl Rummy40 {
 
 impl View {
     /// The legal actions of the seat to move, from what this view shows, when it is this
-    /// seat's turn (empty otherwise): the same list as [`Rummy40::legal_actions`] on the
+    /// seat's turn (empty otherwise): the same list as [`Game::legal_actions`](rummykit_core::Game::legal_actions) on the
     /// full state. Legality depends only on the mover's own hand and public information,
     /// so a bot that sees only its view can play legally.
     ///

@@ -6,7 +6,7 @@
 //!   worth 15, ace only high) and [`Config::SCALA40`].
 //! * [`Rummy40`]: one hand, implementing core's [`Game`](rummykit_core::Game): deal, or
 //!   any position from a [`Setup`] with [`Rummy40::from_setup`], atomic [`Action`]s naming cards by identity,
-//!   [`Rummy40::legal_actions`], per-seat [`View`]s, penalty scoring.
+//!   [`Game::legal_actions`](rummykit_core::Game::legal_actions), per-seat [`View`]s, penalty scoring.
 //! * Hand analysis: [`best_opening`] / [`can_open`] (the 40-point opening, exact) and
 //!   [`least_deadwood`].
 //! * A match to 101 (or 201, 501, fixed hands, per-hand settlement) is core's
