@@ -62,6 +62,8 @@ mod record;
 mod serde_impls;
 #[cfg(feature = "serde")]
 mod serde_melds;
+#[cfg(feature = "serde")]
+mod serde_save;
 mod standings;
 mod stock;
 mod suit;
@@ -94,6 +96,8 @@ pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
 pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};
 #[cfg(feature = "serde")]
 pub use serde_melds::{MeldRepr, TableMeldRepr};
+#[cfg(feature = "serde")]
+pub use serde_save::{Save, notation_list, notation_lists};
 pub use standings::{HandResult, Standings};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};

@@ -75,7 +75,7 @@ pub struct Setup {
     /// Every seat's rack (any sizes).
     pub racks: Vec<TileCounts>,
     /// The pool, the next tile to draw first.
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::tile_list"))]
+    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_list"))]
     pub pool: Vec<Tile>,
     /// The table.
     pub table: Vec<Meld<Tile>>,

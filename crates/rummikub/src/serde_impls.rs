@@ -4,37 +4,15 @@
 //! invariant (the box's tiles exactly once, valid melds, seats in range, counters), so a
 //! corrupt save is an error, never a state. The format: docs/design/saves.md.
 
-use rummykit_core::{SaveVersion, Tile, format_list, parse_list};
+use rummykit_core::{Save, SaveVersion};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{Rules, Rummikub, Setup};
 
-/// `#[serde(with)]` for tiles as notation.
-pub(crate) mod tile_list {
-    use super::*;
-
-    pub(crate) fn serialize<S: Serializer>(tiles: &[Tile], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_list(tiles))
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Tile>, D::Error> {
-        parse_list(&String::deserialize(d)?).map_err(D::Error::custom)
-    }
-}
-
-/// A save: `{"version": 1, "rules": …, "setup": …}` (docs/design/saves.md).
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Save {
-    version: SaveVersion,
-    rules: Rules,
-    setup: Setup,
-}
-
 impl Serialize for Rummikub {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        Save { version: SaveVersion, rules: self.rules, setup: self.setup() }.serialize(s)
+        Save { version: SaveVersion, config: self.rules, setup: self.setup() }.serialize(s)
     }
 }
 
@@ -42,7 +20,7 @@ impl Serialize for Rummikub {
 /// scripted position.
 impl<'de> Deserialize<'de> for Rummikub {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let save = Save::deserialize(d)?;
-        Rummikub::from_setup(save.rules, save.setup).map_err(D::Error::custom)
+        let save = Save::<Rules, Setup>::deserialize(d)?;
+        Rummikub::from_setup(save.config, save.setup).map_err(D::Error::custom)
     }
 }

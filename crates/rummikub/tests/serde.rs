@@ -68,7 +68,7 @@ fn a_save_is_versioned_and_names_tiles_in_notation() {
     let game = mid_game();
     let value = serde_json::to_value(&game).expect("serialize");
     assert_eq!(value["version"], Value::from(1));
-    assert_eq!(value["rules"], serde_json::to_value(Rules::schmidt()).expect("rules"));
+    assert_eq!(value["config"], serde_json::to_value(Rules::schmidt()).expect("rules"));
     let setup = &value["setup"];
     assert_eq!(setup["racks"], serde_json::json!(["b1", "y4 k1 k2"]));
     assert_eq!(setup["table"], serde_json::json!([{"kind": "run", "faces": "r9 r10 r11"}]));
@@ -104,7 +104,7 @@ fn a_hand_written_save_with_the_pieces_only_loads() {
     setup.fill_pool(TileSet::Standard106);
     let pool = rummykit_core::format_list(&setup.pool);
     let text = format!(
-        r#"{{"version":1,"rules":{},"setup":{{"racks":["r1 r2 r3 b7","k9"],"pool":"{pool}","to_move":1}}}}"#,
+        r#"{{"version":1,"config":{},"setup":{{"racks":["r1 r2 r3 b7","k9"],"pool":"{pool}","to_move":1}}}}"#,
         serde_json::to_string(&Rules::standard()).expect("rules")
     );
     let game: Rummikub = serde_json::from_str(&text).expect("a valid hand-written save");

@@ -153,7 +153,7 @@ fn s1_8_penalty_options_above_their_bound_are_rejected() {
     let (_, value) = saved_game();
     for option in ["joker_penalty", "never_melded_penalty"] {
         let mut v = value.clone();
-        v["rules"][option] = Value::from(u32::MAX);
+        v["config"][option] = Value::from(u32::MAX);
         let err = load(&v).expect_err("a penalty above its bound");
         assert!(err.contains(&format!("{option} is 4294967295, above its maximum of 10000")), "{err}");
     }

@@ -4,7 +4,7 @@
 //! invariant (DESIGN.md point 8), so a corrupt save is an error, never a state. The
 //! format: docs/design/saves.md.
 
-use rummykit_core::{Card, DealError, JokerLimit, MatchEnd, SaveVersion, format_list, parse_list};
+use rummykit_core::{DealError, JokerLimit, MatchEnd, Save, SaveVersion};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -114,41 +114,6 @@ impl<'de> Deserialize<'de> for Config {
     }
 }
 
-/// `#[serde(with)]` for a list of cards as one notation string, `"7h 8h *"`.
-pub(crate) mod card_list {
-    use super::*;
-
-    pub(crate) fn serialize<S: Serializer>(cards: &[Card], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_list(cards))
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Card>, D::Error> {
-        parse_list(&String::deserialize(d)?).map_err(D::Error::custom)
-    }
-}
-
-/// `#[serde(with)]` for per-seat card lists, one notation string each.
-pub(crate) mod card_lists {
-    use super::*;
-
-    pub(crate) fn serialize<S: Serializer>(lists: &[Vec<Card>], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(lists.iter().map(|cards| format_list(cards)))
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<Card>>, D::Error> {
-        Vec::<String>::deserialize(d)?.iter().map(|text| parse_list(text).map_err(D::Error::custom)).collect()
-    }
-}
-
-/// A save: version, configuration, position.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Save {
-    version: SaveVersion,
-    config: Config,
-    setup: Setup,
-}
-
 impl Serialize for Rummy40 {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         Save { version: SaveVersion, config: self.config, setup: self.setup() }.serialize(s)
@@ -159,7 +124,7 @@ impl Serialize for Rummy40 {
 /// scripted position.
 impl<'de> Deserialize<'de> for Rummy40 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let save = Save::deserialize(d)?;
+        let save = Save::<Config, Setup>::deserialize(d)?;
         Rummy40::from_setup(&save.config, save.setup).map_err(D::Error::custom)
     }
 }

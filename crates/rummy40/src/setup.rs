@@ -24,7 +24,7 @@ pub struct SetupMeld {
     /// Set (group) or run.
     pub kind: MeldKind,
     /// The cards, in meld order (a run from its low end).
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_state::card_list"))]
+    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_list"))]
     pub cards: Vec<Card>,
 }
 
@@ -80,14 +80,14 @@ pub struct Setup {
     /// The dealer (default 0).
     pub dealer: Seat,
     /// Every seat's hand (order does not matter).
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_state::card_lists"))]
+    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_lists"))]
     pub hands: Vec<Vec<Card>>,
     /// The stock, the next card drawn first.
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_state::card_list"))]
+    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_list"))]
     pub stock: Vec<Card>,
     /// The discard pile, bottom first: the last card is the top (as
     /// [`View::discard_pile`](crate::View) shows it).
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_state::card_list"))]
+    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_list"))]
     pub discard: Vec<Card>,
     /// Times the discard pile was turned over into the stock (default 0).
     pub restocks: u32,
@@ -113,7 +113,7 @@ pub struct Setup {
     pub won_jokers: u8,
     /// Per seat: the cards it took from the discard pile and still holds (public
     /// knowledge). Empty (the default): none.
-    #[cfg_attr(feature = "serde", serde(with = "crate::serde_state::card_lists"))]
+    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_lists"))]
     pub known: Vec<Vec<Card>>,
     /// The seat that went out, once the hand is over (`None`: on, or void).
     pub winner: Option<Seat>,
