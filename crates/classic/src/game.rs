@@ -697,6 +697,25 @@ impl Game for ClassicRummy {
         view.legal_actions(out);
     }
 
+    /// Lists into a buffer kept per thread, so a random player allocates nothing per
+    /// action (the list is built afresh every time; only its room is reused).
+    fn random_action_from<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
+        use rand::seq::IndexedRandom;
+        thread_local! {
+            static LISTED: core::cell::RefCell<Vec<Action>> = const { core::cell::RefCell::new(Vec::new()) };
+        }
+        LISTED.with(|listed| {
+            let Ok(mut listed) = listed.try_borrow_mut() else {
+                // Re-entered from within the listing (never in this crate): list afresh.
+                let mut own = Vec::new();
+                view.legal_actions(&mut own);
+                return own.choose(rng).copied();
+            };
+            view.legal_actions(&mut listed);
+            listed.choose(rng).copied()
+        })
+    }
+
     fn view(&self, seat: Seat) -> View {
         ClassicRummy::view(self, seat)
     }

@@ -594,8 +594,10 @@ pub trait Game: Clone + Debug + Sized {
     }
 
     /// A uniformly random action of [`legal_actions_from`](Game::legal_actions_from)
-    /// on `view`, or `None` when it lists nothing. What [`RandomBot`] plays; a game may
-    /// override it to draw without building the whole list.
+    /// on `view`, or `None` when it lists nothing. What [`RandomBot`] plays. The default
+    /// builds the list in a fresh vector on every call; a game whose random playouts
+    /// matter overrides it (classic Rummy reuses a buffer, Rummy 40 draws without
+    /// building the list), which halves a classic playout.
     fn random_action_from<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
         let mut actions = Vec::new();
         Self::legal_actions_from(view, &mut actions);
