@@ -108,7 +108,7 @@ impl<'a> Position<'a> {
             Action::TakeDiscard => {
                 want(Phase::Draw)?;
                 if !self.opened {
-                    return Err(ActionError::NotOpened);
+                    return Err(ActionError::TakeOnlyToOpen);
                 }
                 self.after_take()?.guard()?;
                 Ok(Plan::Take)

@@ -17,7 +17,7 @@ use crate::Phase;
 /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng)?;
 /// let before = game.clone();
 /// // Before opening, the discard may be taken only to open with it (RULES.md §3.3).
-/// assert_eq!(game.apply(0, Action::TakeDiscard), Err(ActionError::NotOpened));
+/// assert_eq!(game.apply(0, Action::TakeDiscard), Err(ActionError::TakeOnlyToOpen));
 /// assert_eq!(game, before);
 /// game.apply(0, Action::DrawStock).expect("a stock draw is always allowed");
 /// # Ok::<(), rummykit_core::DealError>(())
@@ -46,9 +46,15 @@ pub enum ActionError {
     /// The discard pile is empty.
     #[error("the discard pile is empty")]
     EmptyDiscardPile,
-    /// Building, further melds, joker swaps and a plain discard take need an opening first.
+    /// Building, further melds and joker swaps touch the table, which needs an opening
+    /// first (`RULES.md` §3.4).
     #[error("the player has not opened yet: this needs an opening first")]
     NotOpened,
+    /// Before opening, the discard may be taken only to open with it, in the same
+    /// action ([`Action::TakeDiscardAndOpen`](crate::Action::TakeDiscardAndOpen),
+    /// `RULES.md` §3.3).
+    #[error("before opening, the discard may be taken only to open with it")]
+    TakeOnlyToOpen,
     /// Opening (or going rummy) is only for a player who has not opened.
     #[error("the player has already opened")]
     AlreadyOpened,

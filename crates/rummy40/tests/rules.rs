@@ -185,7 +185,7 @@ fn rules_3_3_draw_first_then_play_then_discard() {
 #[test]
 fn rules_3_3_take_discard_before_opening_only_with_an_opening() {
     let mut g = game(Config::RUMMY40, &["Jh Qh 4c 4d 4s 9s 2d", "3c 6d Th"], "Kh", "4s");
-    refused!(g, Action::TakeDiscard, ActionError::NotOpened);
+    refused!(g, Action::TakeDiscard, ActionError::TakeOnlyToOpen);
     let kh = g.piles().top_discard().unwrap();
     // RULES.md §3.3/§3.5: Jh-Qh-Kh (30) + 4c 4d 4s (12) = 42, using the taken Kh.
     let mut jqk = run(&g, 0, "Jh Qh");
@@ -962,7 +962,7 @@ fn rules_3_3_taking_from_an_empty_pile_is_refused() {
     // A scripted position may start with an empty pile (a dealt hand never does).
     let mut g = Rummy40::from_setup(&Config::RUMMY40, scripted(Config::RUMMY40, 0..0, 26..106)).unwrap();
     assert!(g.piles().discard_pile().is_empty());
-    refused!(g, Action::TakeDiscard, ActionError::NotOpened);
+    refused!(g, Action::TakeDiscard, ActionError::TakeOnlyToOpen);
     refused!(g, Action::TakeDiscardAndOpen { melds: vec![] }, ActionError::EmptyDiscardPile);
 }
 

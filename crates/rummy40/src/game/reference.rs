@@ -58,7 +58,7 @@ impl Rummy40 {
             Action::TakeDiscard => {
                 want(Phase::Draw)?;
                 if !self.opened[seat] {
-                    return Err(ActionError::NotOpened);
+                    return Err(ActionError::TakeOnlyToOpen);
                 }
                 self.ref_take_discard()?;
                 self.ref_guard()?;
