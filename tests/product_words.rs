@@ -139,7 +139,7 @@ fn the_patterns_find_what_they_should_and_only_that() {
         "fixed by the le|ad",
         "for the author or the le|ad to fix",
         "the design| card's list",
-        "owned by the solver| work",
+        "owned by the solver wo|rk",
         "with other help|ers' builds running",
         "silent in the se|ed",
     ];
