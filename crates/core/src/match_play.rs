@@ -155,12 +155,8 @@ pub enum MatchError {
 #[derive(Debug, Clone)]
 pub struct Match<G: Game> {
     config: G::Config,
-    seats: usize,
-    end: MatchEnd,
-    ranking: Ranking,
-    hand_limit: Option<u32>,
-    /// The first dealer as given in the terms.
-    first_dealer: Option<Seat>,
+    /// The terms as given (the first dealer among them).
+    terms: MatchTerms,
     /// Match seat of the dealer of the pending hand (or of the next hand).
     dealer: Option<Seat>,
     /// Match seats still in, ascending; hand seat `i` is `active[i]`.
@@ -187,7 +183,7 @@ impl<G: Game> Match<G> {
     /// where higher scores are better. Whether the configuration itself can be dealt is
     /// the game's to say, at the first deal.
     pub fn new(config: G::Config, terms: MatchTerms) -> Result<Self, MatchError> {
-        let MatchTerms { seats, first_dealer, end, ranking, hand_limit } = terms;
+        let MatchTerms { seats, first_dealer, end, .. } = terms;
         if seats == 0 {
             return Err(MatchError::NoSeats);
         }
@@ -207,11 +203,7 @@ impl<G: Game> Match<G> {
         }
         Ok(Match {
             config,
-            seats,
-            end,
-            ranking,
-            hand_limit,
-            first_dealer,
+            terms,
             dealer: first_dealer,
             active: (0..seats).collect(),
             totals: vec![0; seats],
@@ -226,13 +218,7 @@ impl<G: Game> Match<G> {
     /// The terms the match was started on (the first dealer as given).
     #[must_use]
     pub fn terms(&self) -> MatchTerms {
-        MatchTerms {
-            seats: self.seats,
-            first_dealer: self.first_dealer,
-            end: self.end,
-            ranking: self.ranking,
-            hand_limit: self.hand_limit,
-        }
+        self.terms
     }
 
     /// The game's configuration.
@@ -244,19 +230,19 @@ impl<G: Game> Match<G> {
     /// Number of seats in the match (eliminated seats included).
     #[must_use]
     pub fn seats(&self) -> usize {
-        self.seats
+        self.terms.seats
     }
 
     /// The end condition.
     #[must_use]
     pub fn end(&self) -> MatchEnd {
-        self.end
+        self.terms.end
     }
 
     /// The ranking.
     #[must_use]
     pub fn ranking(&self) -> Ranking {
-        self.ranking
+        self.terms.ranking
     }
 
     /// The match seat that deals the pending hand, or the next one once the previous
@@ -329,10 +315,10 @@ impl<G: Game> Match<G> {
     /// `true` once the end condition (or the hand limit) is met.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        if self.hand_limit.is_some_and(|n| self.hands_played >= n) {
+        if self.terms.hand_limit.is_some_and(|n| self.hands_played >= n) {
             return true;
         }
-        match self.end {
+        match self.terms.end {
             MatchEnd::FixedHands(n) => self.hands_played >= n,
             MatchEnd::SingleHand => self.hands_played >= 1,
             MatchEnd::TargetScore(target) => {
@@ -350,10 +336,10 @@ impl<G: Game> Match<G> {
             ScoreOrder::HigherIsBetter => -i128::from(t),
             ScoreOrder::LowerIsBetter => i128::from(t),
         };
-        let mut seats: Vec<Seat> = (0..self.seats).collect();
+        let mut seats: Vec<Seat> = (0..self.terms.seats).collect();
         seats.sort_by_key(|&s| {
             let survival = core::cmp::Reverse(self.out_after[s].unwrap_or(u32::MAX));
-            let won = match self.ranking {
+            let won = match self.terms.ranking {
                 Ranking::Total => 0,
                 Ranking::HandsWon => -i64::from(self.hands_won[s]),
             };
@@ -501,7 +487,7 @@ impl<G: Game> Match<G> {
         }
         self.pending = false;
         self.hands_played = self.hands_played.saturating_add(1);
-        let mut points = vec![0; self.seats];
+        let mut points = vec![0; self.terms.seats];
         let winner = outcome.winner.map(|w| self.active[w]);
         if let Some(w) = winner {
             self.hands_won[w] = self.hands_won[w].saturating_add(1);
@@ -511,7 +497,7 @@ impl<G: Game> Match<G> {
             }
         }
         self.history.push(Outcome { points, winner });
-        if let MatchEnd::Elimination(limit) = self.end {
+        if let MatchEnd::Elimination(limit) = self.terms.end {
             let hand = self.hands_played;
             for &seat in &self.active {
                 if self.totals[seat] >= limit {
@@ -522,9 +508,9 @@ impl<G: Game> Match<G> {
             self.active.retain(|&s| out_after[s].is_none());
         }
         // Pass the deal clockwise to the next seat still in.
-        self.dealer = self
-            .dealer
-            .and_then(|d| (1..=self.seats).map(|k| (d + k) % self.seats).find(|s| self.active.contains(s)));
+        self.dealer = self.dealer.and_then(|d| {
+            (1..=self.terms.seats).map(|k| (d + k) % self.terms.seats).find(|s| self.active.contains(s))
+        });
         Ok(())
     }
 
@@ -703,8 +689,8 @@ impl<G: Game> Match<G> {
         max_actions_per_hand: usize,
         mut record: Option<&mut Vec<HandRecord<G>>>,
     ) -> Result<(), DriverError<G::Error>> {
-        if let Some(bots) = players.seats().filter(|&n| n != self.seats) {
-            return Err(DriverError::BotCount { bots, seats: self.seats });
+        if let Some(bots) = players.seats().filter(|&n| n != self.terms.seats) {
+            return Err(DriverError::BotCount { bots, seats: self.terms.seats });
         }
         while !self.is_over() {
             let hand = self.hands_played as usize;
