@@ -254,3 +254,27 @@ fn legal_actions_equal_generate_and_check_in_order() {
     }
     assert!(states > 10_000 && plays > 1_000, "{states} states, {plays} melds and lay-offs");
 }
+
+/// The big run, every preset at every player count:
+/// `RUMMYKIT_CONFORMANCE_GAMES=2000 cargo test --release -p rummykit-classic --all-features
+/// --test conformance -- --ignored --nocapture` plays 10,000 hands per preset.
+#[test]
+#[ignore = "long: thousands of hands per preset"]
+fn conformance_big() {
+    let games = conformance::games_from_env(200);
+    let end = MatchEnd::TargetScore(100);
+    for (name, config) in [
+        ("standard", Config::standard(end)),
+        ("last card", Config::last_card(end)),
+        ("liberal", Config::liberal(end)),
+    ] {
+        let mut plan = Plan::new(games, 30_000).view_every(5);
+        for seats in 2..=6 {
+            plan = plan.seating(Seating::new(seats));
+        }
+        match conformance::run::<Classic, ChaCha8Rng>(&Classic, &config, &plan) {
+            Ok(r) => eprintln!("{name}: {r}"),
+            Err(v) => panic!("{name}: {v}"),
+        }
+    }
+}
