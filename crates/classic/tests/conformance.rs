@@ -119,7 +119,13 @@ impl Conformance for Classic {
     fn max_steps(&self, g: &ClassicRummy) -> usize {
         // Not a bound of the rules (taking the discard back and forth can go on forever):
         // a generous limit for these random playouts with a restock cap.
-        if g.config().max_restocks.is_some() { 4000 } else { 0 }
+        if g.config().max_restocks.is_some() { 4000 } else { 4000 * g.seats() }
+    }
+
+    /// RULES.md §2.5: with unlimited restocks (the default) no rule ends a hand in which
+    /// nobody goes out, so a playout cut off at `max_steps` is counted as stalled.
+    fn unbounded(&self, g: &ClassicRummy) -> bool {
+        g.config().max_restocks.is_none()
     }
 }
 

@@ -685,6 +685,9 @@ impl Rummy40 {
     /// Ends the hand and scores it (`RULES.md` §3.8).
     fn finish(&mut self, winner: Option<Seat>, rummy: bool) {
         let penalties = self.hand_penalties(winner, rummy);
+        // The jokers won this turn are turn state: a hand that ends by discarding one
+        // (RULES.md §3.6: `joker_discard` allows it by default) leaves none in hand or on the table to name.
+        self.turn.won_jokers = PieceSet::new();
         self.phase = Phase::Over;
         self.end = Some(HandEnd { winner, rummy, penalties });
     }

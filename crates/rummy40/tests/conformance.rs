@@ -264,3 +264,12 @@ fn conformance_big() {
     check(Config::RUMMY40, "RUMMY40", &[2, 3, 4, 5, 6], games, 10_000);
     check(Config::SCALA40, "SCALA40", &[2, 3, 4, 5, 6], games, 20_000);
 }
+
+/// RULES.md §3.6: a player wins a joker by a swap and goes out by discarding it
+/// (`joker_discard` allows it by default). The finished hand's save used to name one joker
+/// won this turn that was neither in hand nor on the table, and reading it back was
+/// refused. Deal seed 16706, 5 seats, step 21 of the harness's playout.
+#[test]
+fn rummy40_out_by_discarding_a_won_joker_reloads() {
+    check(Config::RUMMY40, "RUMMY40", &[5], 1, 16_706);
+}
