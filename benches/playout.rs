@@ -58,11 +58,11 @@ fn bench_game<G: Game>(
 }
 
 fn rummikub(c: &mut Criterion) {
-    use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
+    use rummykit::rummikub::{Config as RummikubConfig, GreedyBot, Rummikub};
     let make = |_: u64| -> Vec<Box<dyn Bot<Rummikub>>> {
         (0..4).map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<Rummikub>>).collect()
     };
-    bench_game::<Rummikub>(c, "rummikub_greedy", &Rules::standard(), &make);
+    bench_game::<Rummikub>(c, "rummikub_greedy", &RummikubConfig::standard(), &make);
 }
 
 fn rummy40(c: &mut Criterion) {
@@ -96,7 +96,7 @@ fn count_only(name: &str, n: u64) {
     use rummykit::MatchEnd;
     use rummykit::RandomBot;
     use rummykit::classic::{ClassicRummy, Config as Classic};
-    use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
+    use rummykit::rummikub::{Config as RummikubConfig, GreedyBot, Rummikub};
     use rummykit::rummy40::{Config, Rummy40};
     let r40 = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {
         (0..4)
@@ -116,7 +116,7 @@ fn count_only(name: &str, n: u64) {
     let classic_config = Classic::simulation(MatchEnd::TargetScore(100));
     let actions: usize = (1..=n)
         .map(|i| match name {
-            "rummikub_greedy" => playout::<Rummikub>(&Rules::standard(), 4, i, &greedy),
+            "rummikub_greedy" => playout::<Rummikub>(&RummikubConfig::standard(), 4, i, &greedy),
             "rummy40_random" => playout::<Rummy40>(&Config::RUMMY40, 4, i, &r40),
             "scala40_random" => playout::<Rummy40>(&Config::SCALA40, 4, i, &r40),
             "classic_random" => playout::<ClassicRummy>(&classic_config, 4, i, &classic),

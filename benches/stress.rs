@@ -32,7 +32,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
-use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub, TileSet, View};
+use rummykit::rummikub::{Action, Config, GreedyBot, Rummikub, TileSet, View};
 use rummykit::{
     Bot, Catalog, Colour, Game, Meld, MeldKind, MeldRules, Seating, Tile, format_list, play_hand,
 };
@@ -127,7 +127,7 @@ impl Bot<Rummikub> for Recorder {
 fn game_views(games: u64, rng: &mut ChaCha8Rng) -> Vec<View> {
     let mut views = Vec::new();
     for _ in 0..games {
-        let mut rules = Rules::standard();
+        let mut rules = Config::standard();
         if rng.random_bool(0.3) {
             rules.tile_set = TileSet::Xp160;
         }
@@ -152,7 +152,7 @@ fn from_games(games: u64, seed: u64, repeat: u64) {
     let (mut flat_opened, mut flat_initial, mut turn) = (Vec::new(), Vec::new(), Vec::new());
     let mut unproven = 0;
     for view in &views {
-        let rules = view.rules;
+        let rules = view.config;
         let rack = view.rack.to_vec();
         let opened = view.has_opened();
         let options = SolveOptions::default()

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use rummykit_classic::Config as ClassicConfig;
 use rummykit_core::{Game, MatchEnd, ScoreOrder};
-use rummykit_rummikub::Rules;
+use rummykit_rummikub::Config as RummikubConfig;
 use rummykit_rummy40::Config as Rummy40Config;
 use thiserror::Error;
 
@@ -33,13 +33,13 @@ use crate::{AnyConfig, AnyGame, GameKind, NamedBots};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Variant {
-    /// Rummikub, box rules (RULES.md §1): [`Rules::standard`].
+    /// Rummikub, box rules (RULES.md §1): [`RummikubConfig::standard`].
     #[default]
     Rummikub,
     /// Rummikub with the 160-tile set for up to six players (RULES.md §1.1):
-    /// [`Rules::xp`].
+    /// [`RummikubConfig::xp`].
     RummikubXp,
-    /// Rummikub, Schmidt variant (RULES.md §4.1): [`Rules::schmidt`].
+    /// Rummikub, Schmidt variant (RULES.md §4.1): [`RummikubConfig::schmidt`].
     Schmidt,
     /// Classic Rummy (RULES.md §2), the defaults of §2.7, to 100 points:
     /// [`ClassicConfig::standard`].
@@ -143,16 +143,16 @@ impl Variant {
     ///
     /// ```
     /// use rummykit::{AnyConfig, Variant};
-    /// assert_eq!(Variant::Schmidt.config(), AnyConfig::Rummikub(rummykit::rummikub::Rules::schmidt()));
+    /// assert_eq!(Variant::Schmidt.config(), AnyConfig::Rummikub(rummykit::rummikub::Config::schmidt()));
     /// assert_eq!(Variant::Scala40.config(), AnyConfig::Rummy40(rummykit::rummy40::Config::SCALA40));
     /// ```
     #[must_use]
     pub const fn config(self) -> AnyConfig {
         const TO_100: MatchEnd = MatchEnd::TargetScore(100);
         match self {
-            Variant::Rummikub => AnyConfig::Rummikub(Rules::standard()),
-            Variant::RummikubXp => AnyConfig::Rummikub(Rules::xp()),
-            Variant::Schmidt => AnyConfig::Rummikub(Rules::schmidt()),
+            Variant::Rummikub => AnyConfig::Rummikub(RummikubConfig::standard()),
+            Variant::RummikubXp => AnyConfig::Rummikub(RummikubConfig::xp()),
+            Variant::Schmidt => AnyConfig::Rummikub(RummikubConfig::schmidt()),
             Variant::Classic => AnyConfig::Classic(ClassicConfig::standard(TO_100)),
             Variant::ClassicLastCard => AnyConfig::Classic(ClassicConfig::last_card(TO_100)),
             Variant::ClassicLiberal => AnyConfig::Classic(ClassicConfig::liberal(TO_100)),

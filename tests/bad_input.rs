@@ -11,7 +11,9 @@ use rummykit_core::{
     Tile, parse_list,
 };
 use rummykit_rummikub::solver::{Position, SolveError, SolveOptions, solve};
-use rummykit_rummikub::{Action as RkAction, ActionError as RkError, PlayError, Rules, Rummikub};
+use rummykit_rummikub::{
+    Action as RkAction, ActionError as RkError, Config as RkConfig, PlayError, Rummikub,
+};
 use rummykit_rummy40::{Action as R40Action, ActionError as R40Error, Config as R40Config, Rummy40};
 
 fn rng() -> ChaCha8Rng {
@@ -40,11 +42,11 @@ fn invalid_melds_say_which_rule() {
 
 #[test]
 fn invalid_configurations_and_seatings_are_deal_errors() {
-    let err = Rummikub::deal(&Rules::standard(), Seating::new(7), &mut rng()).unwrap_err();
+    let err = Rummikub::deal(&RkConfig::standard(), Seating::new(7), &mut rng()).unwrap_err();
     assert!(matches!(err, DealError::PlayerCount { seats: 7, .. }), "{err}");
     let err = Rummy40::deal(&R40Config::RUMMY40, Seating::new(3).with_dealer(5), &mut rng()).unwrap_err();
     assert!(matches!(err, DealError::NoSuchDealer { dealer: 5, seats: 3 }), "{err}");
-    let mut rules = Rules::standard();
+    let mut rules = RkConfig::standard();
     rules.rack_size = 60; // four racks of 60 do not fit in 106 tiles
     assert!(Rummikub::deal(&rules, Seating::new(4), &mut rng()).is_err());
     let err = ClassicRummy::deal(&ClassicConfig::standard(MatchEnd::SingleHand), Seating::new(1), &mut rng())
@@ -55,7 +57,7 @@ fn invalid_configurations_and_seatings_are_deal_errors() {
 #[test]
 fn rummikub_refuses_tiles_not_on_the_rack_and_a_pass_with_tiles_left() {
     let mut game =
-        Rummikub::deal(&Rules::standard(), Seating::new(2).with_dealer(1), &mut rng()).expect("deal");
+        Rummikub::deal(&RkConfig::standard(), Seating::new(2).with_dealer(1), &mut rng()).expect("deal");
     let before = game.clone();
     // A table meld of tiles the player does not hold (three copies of r1 do not exist
     // on one rack of 14 in a 2-copy set, and the rack is checked first).

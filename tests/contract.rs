@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
-use rummykit::rummikub::{Rules, Rummikub};
+use rummykit::rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit::rummy40::{Config as Rummy40Config, Rummy40};
 use rummykit::{
     Bot, FromSetup, MatchEnd, MatchRecord, MatchTerms, NotYourTurn, RandomBot, Seating, play_hand,
@@ -89,9 +89,9 @@ fn one_program_plays_every_game_and_preset() {
     let end = MatchEnd::TargetScore(100);
     for seats in [2, 3, 4] {
         let seed = 40 + seats as u64;
-        exercise::<Rummikub>("rummikub", &Rules::standard(), seats, seed);
-        exercise::<Rummikub>("schmidt", &Rules::schmidt(), seats, seed);
-        exercise::<Rummikub>("rummikub-xp", &Rules::xp(), seats, seed);
+        exercise::<Rummikub>("rummikub", &RummikubConfig::standard(), seats, seed);
+        exercise::<Rummikub>("schmidt", &RummikubConfig::schmidt(), seats, seed);
+        exercise::<Rummikub>("rummikub-xp", &RummikubConfig::xp(), seats, seed);
         exercise::<ClassicRummy>("classic", &capped(ClassicConfig::standard(end)), seats, seed);
         exercise::<ClassicRummy>("classic-last-card", &capped(ClassicConfig::last_card(end)), seats, seed);
         exercise::<ClassicRummy>("classic-liberal", &capped(ClassicConfig::liberal(end)), seats, seed);

@@ -21,7 +21,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config as ClassicConfig};
 use rummykit_core::{Bot, BotPlayers, Game, MatchEnd, MatchRecord, MatchTerms, Seating, record_match};
-use rummykit_rummikub::{Action as RkAction, Rules, Rummikub};
+use rummykit_rummikub::{Action as RkAction, Config as RkConfig, Rummikub};
 use rummykit_rummy40::{Config as R40Config, Rummy40};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -207,7 +207,7 @@ fn rummy40_game() -> Rummy40 {
 }
 
 fn rummikub_game() -> Rummikub {
-    let mut rules = Rules::standard();
+    let mut rules = RkConfig::standard();
     rules.timer = rummykit_rummikub::Timer::Seconds(60);
     let mut g = Rummikub::deal(&rules, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(4)).expect("a deal");
     for _ in 0..5 {
@@ -309,7 +309,7 @@ fn hostile_records_are_refused() {
     let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
     hostile(&Format::<MatchRecord<Rummikub>> {
         name: "Rummikub record",
-        real: record(Rules::standard(), &mut bots),
+        real: record(RkConfig::standard(), &mut bots),
         free,
         check: &replays,
     });

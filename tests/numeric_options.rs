@@ -7,7 +7,9 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit::rummikub::{self as rk, Rules, TileCounts, rack_penalty, score_pool_empty, score_went_out};
+use rummykit::rummikub::{
+    self as rk, Config as RummikubConfig, TileCounts, rack_penalty, score_pool_empty, score_went_out,
+};
 use rummykit::rummy40::{self as r40, Config, Rummy40, RummyBonus, rank_value};
 use rummykit::{Card, DealError, Face, Game, Seating};
 
@@ -20,7 +22,7 @@ fn too_large(option: &'static str, max: u32) -> DealError {
 /// in release), and the winner's sum is exact too.
 #[test]
 fn s1_8_rack_penalty_is_exact_for_any_rules() {
-    let mut rules = Rules::standard();
+    let mut rules = RummikubConfig::standard();
     rules.joker_penalty = u32::MAX;
     let rack: TileCounts = "J J".parse().expect("two jokers");
     assert_eq!(rack_penalty(&rules, &rack, true), 8_589_934_590);
@@ -39,20 +41,20 @@ fn s1_8_rack_penalty_is_exact_for_any_rules() {
     assert_eq!((points, winner), (vec![26, -26], 0));
 }
 
-/// RULES.md §1.8: `Rules::check` bounds the two penalty options; `MAX_PENALTY` itself is
+/// RULES.md §1.8: `RummikubConfig::check` bounds the two penalty options; `MAX_PENALTY` itself is
 /// accepted and scores exactly in a dealt game.
 #[test]
 fn s1_8_rummikub_penalty_options_are_bounded() {
-    let mut rules = Rules::standard();
+    let mut rules = RummikubConfig::standard();
     rules.joker_penalty = u32::MAX;
     assert_eq!(rules.check(2), Err(too_large("joker_penalty", rk::MAX_PENALTY)));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(rk::Rummikub::deal(&rules, Seating::new(2), &mut rng).is_err());
-    let mut rules = Rules::standard();
+    let mut rules = RummikubConfig::standard();
     rules.never_melded_penalty = u32::MAX;
     assert_eq!(rules.check(2), Err(too_large("never_melded_penalty", rk::MAX_PENALTY)));
 
-    let mut rules = Rules::xp();
+    let mut rules = RummikubConfig::xp();
     rules.joker_penalty = rk::MAX_PENALTY;
     rules.never_melded_penalty = rk::MAX_PENALTY;
     assert_eq!(rules.check(6), Ok(()));

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit::classic::{ClassicRummy, Config, Phase, Setup as ClassicSetup, SetupMeld};
-use rummykit::rummikub::{Action as RkAction, Rules, Rummikub, Setup as RkSetup, TileSet};
+use rummykit::rummikub::{Action as RkAction, Config as RummikubConfig, Rummikub, Setup as RkSetup, TileSet};
 use rummykit_core::{Game, MatchEnd, Meld, MeldKind, MeldRules, parse_list};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -92,7 +92,7 @@ fn a_rummikub_mid_game_position_saves_loads_and_plays_on() {
     setup.last_player = Some(0);
     setup.drawn = 3;
     setup.fill_pool(TileSet::Standard106);
-    let game = Rummikub::from_setup(Rules::standard(), setup).expect("a valid position");
+    let game = Rummikub::from_setup(RummikubConfig::standard(), setup).expect("a valid position");
     assert_eq!(game.starter(), 0, "eight turns from seat 0 reach seat 2");
     let value = serde_json::to_value(&game).expect("serialize");
     assert_eq!(value["setup"]["racks"][1], "y9 k1 k2");

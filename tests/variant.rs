@@ -402,7 +402,7 @@ impl Conformance for Any {
     fn inventory(&self, game: &AnyGame) -> Vec<u32> {
         match game {
             AnyGame::Rummikub(g) => {
-                let full = TileCounts::full(&g.rules().tile_set.catalog());
+                let full = TileCounts::full(&g.config().tile_set.catalog());
                 Tile::all().map(|t| u32::from(full.count(t))).collect()
             }
             AnyGame::Classic(_) => vec![1; 52],
@@ -473,7 +473,7 @@ impl Conformance for Any {
     fn max_steps(&self, game: &AnyGame) -> usize {
         match game {
             AnyGame::Rummikub(g) => {
-                let tiles = g.rules().tile_set.catalog().len();
+                let tiles = g.config().tile_set.catalog().len();
                 g.pool_len() + tiles + g.seats() * (tiles + 1)
             }
             _ => 4_000 * game.seats(),

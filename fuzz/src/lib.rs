@@ -192,7 +192,7 @@ fn meld_of<F: Face>(kind: MeldKind, indices: &[u8], rules: &MeldRules) {
 // Rummikub helpers: tiles, melds and rules from bytes.
 
 use rummykit_rummikub::solver::{Objective, Position, SolveError, SolveOptions, Solver};
-use rummykit_rummikub::{Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config as RummikubConfig, TileCounts, check_play};
 
 /// A tile from a byte (every face, the joker included).
 pub fn tile_from(bytes: &mut Bytes<'_>) -> Tile {
@@ -235,9 +235,10 @@ pub fn tile_meld_from(bytes: &mut Bytes<'_>) -> Option<Meld<Tile>> {
 }
 
 /// One of the presets, with some options flipped by the byte.
-pub fn rummikub_rules_from(bytes: &mut Bytes<'_>) -> Rules {
+pub fn rummikub_rules_from(bytes: &mut Bytes<'_>) -> RummikubConfig {
     let b = bytes.byte();
-    let mut rules = [Rules::standard(), Rules::xp(), Rules::schmidt()][usize::from(b % 3)];
+    let mut rules =
+        [RummikubConfig::standard(), RummikubConfig::xp(), RummikubConfig::schmidt()][usize::from(b % 3)];
     rules.manipulate_on_initial_meld_turn ^= b & 0x04 != 0;
     rules.group3_joker_needs_both ^= b & 0x08 != 0;
     rules.joker_melds_locked ^= b & 0x10 != 0;
@@ -465,7 +466,7 @@ fn rummikub_loaded(game: &rummykit_rummikub::Rummikub) {
         }
         all.extend(game.pool());
         all.add_all(&TileCounts::of_melds(game.table()));
-        assert_eq!(all, TileCounts::full(&game.rules().tile_set.catalog()), "accepted save loses tiles");
+        assert_eq!(all, TileCounts::full(&game.config().tile_set.catalog()), "accepted save loses tiles");
         let again = serde_json::to_string(&game).expect("serializes");
         assert_eq!(serde_json::from_str::<Rummikub>(&again).ok().as_ref(), Some(&game), "round trip");
         for s in 0..=game.seats() {
@@ -928,7 +929,7 @@ fn real_saves() -> &'static [Vec<serde_json::Value>; 3] {
         for seed in 0..2_u64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let seats = 2 + seed as usize;
-            let rules = if seed == 0 { Rules::standard() } else { Rules::schmidt() };
+            let rules = if seed == 0 { RummikubConfig::standard() } else { RummikubConfig::schmidt() };
             let game =
                 rummykit_rummikub::Rummikub::deal(&rules, Seating::new(seats), &mut rng).expect("a deal");
             let mut bots: Vec<rummykit_rummikub::GreedyBot> =
@@ -1007,7 +1008,7 @@ fn real_records() -> &'static [serde_json::Value; 3] {
     }
     RECORDS.get_or_init(|| {
         let (mut a, mut b) = (rummykit_rummikub::GreedyBot::new(), rummykit_rummikub::GreedyBot::new());
-        let rk = record::<rummykit_rummikub::Rummikub>(Rules::standard(), &mut [&mut a, &mut b]);
+        let rk = record::<rummykit_rummikub::Rummikub>(RummikubConfig::standard(), &mut [&mut a, &mut b]);
         let (mut a, mut b) = (rummykit_rummy40::GreedyBot::new(), rummykit_rummy40::GreedyBot::new());
         let r40 = record::<Rummy40>(R40Config::RUMMY40, &mut [&mut a, &mut b]);
         let (mut a, mut b, mut c) =
@@ -1067,7 +1068,7 @@ pub fn match_record(data: &[u8]) {
                 }
                 all.extend(g.pool());
                 all.add_all(&TileCounts::of_melds(g.table()));
-                assert_eq!(all, TileCounts::full(&g.rules().tile_set.catalog()), "a replay loses tiles");
+                assert_eq!(all, TileCounts::full(&g.config().tile_set.catalog()), "a replay loses tiles");
             }),
             1 => replay_record::<Rummy40>(value, r40_conserves),
             _ => replay_record::<ClassicRummy>(value, classic_conserves),

@@ -20,9 +20,9 @@ impl View {
     /// ```
     /// use rand::SeedableRng;
     /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummikub::{Action, Rules, Rummikub};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    /// let game = Rummikub::deal(&Rules::standard(), Seating::new(2), &mut rng)?;
+    /// let game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut rng)?;
     /// let seat = game.to_move().unwrap();
     /// let mut actions = Vec::new();
     /// game.view(seat).legal_actions(&mut actions);
@@ -41,7 +41,7 @@ impl View {
         let rack = self.rack.to_vec();
         let opened = self.has_opened();
         let mut keep = |table: Vec<Meld<Tile>>| {
-            if check_play(&self.rules, &self.table, &self.rack, opened, &table).is_ok() {
+            if check_play(&self.config, &self.table, &self.rack, opened, &table).is_ok() {
                 out.push(Action::Play { table });
             }
         };

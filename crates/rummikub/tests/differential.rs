@@ -6,7 +6,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
-use rummykit_rummikub::{PlayError, Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config, PlayError, TileCounts, check_play};
 
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
 enum Class {
@@ -116,11 +116,11 @@ fn random_meld(rng: &mut ChaCha8Rng, from: &[Tile]) -> Option<Meld<Tile>> {
 
 #[test]
 fn check_play_agrees_with_a_brute_force_reference() {
-    let rules = Rules::standard();
+    let config = Config::standard();
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let mut seen = std::collections::HashMap::new();
     for _ in 0..4000 {
-        let mut boxed: Vec<Tile> = TileCounts::full(&rules.tile_set.catalog()).to_vec();
+        let mut boxed: Vec<Tile> = TileCounts::full(&config.tile_set.catalog()).to_vec();
         boxed.retain(|t| !t.is_joker()); // no jokers on the old table
         let mut old = Vec::new();
         for _ in 0..rng.random_range(0..5) {
@@ -182,7 +182,7 @@ fn check_play_agrees_with_a_brute_force_reference() {
         }
         let opened = rng.random_bool(0.5);
         let counts: TileCounts = rack.iter().copied().collect();
-        let got = classify(check_play(&rules, &old, &counts, opened, &new));
+        let got = classify(check_play(&config, &old, &counts, opened, &new));
         let want = reference(&old, &rack, opened, &new);
         assert_eq!(got, want, "old {old:?} rack {rack:?} opened {opened} new {new:?}");
         *seen.entry(format!("{want:?}")).or_insert(0) += 1;
@@ -209,7 +209,7 @@ fn meld_revalidation_agrees_with_the_rummikub_validator() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut refused, mut accepted) = (0, 0);
     for _ in 0..20_000 {
-        let rules = presets.choose(&mut rng).expect("preset");
+        let config = presets.choose(&mut rng).expect("preset");
         let len = rng.random_range(1..=13);
         let colour = *Colour::ALL.choose(&mut rng).expect("colour");
         let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
@@ -227,9 +227,9 @@ fn meld_revalidation_agrees_with_the_rummikub_validator() {
                 jokers += 1;
             }
         }
-        let Ok(meld) = Meld::new(kind, &faces, rules) else { continue };
+        let Ok(meld) = Meld::new(kind, &faces, config) else { continue };
         let rack: TileCounts = faces.iter().copied().collect();
-        let got = check_play(&Rules::xp(), &[], &rack, true, &[meld]);
+        let got = check_play(&Config::xp(), &[], &rack, true, &[meld]);
         match Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
             Ok(_) => {
                 assert!(got.is_ok(), "{meld:?}: {got:?}");

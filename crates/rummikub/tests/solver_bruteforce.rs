@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Catalog, Colour, Meld, MeldKind, MeldRules, Tile};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, SolveOptions, solve};
-use rummykit_rummikub::{JokerReuse, Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config, JokerReuse, TileCounts, check_play};
 
 const J: usize = 52;
 
@@ -221,17 +221,17 @@ fn check_solution(pos: &Position, before: &[Meld<Tile>], opts: &SolveOptions, so
     if sol.tiles_placed == 0 {
         return; // not a play: the player draws
     }
-    let mut rules =
-        if opts.tile_set == Catalog::<Tile>::RUMMIKUB_XP { Rules::xp() } else { Rules::standard() };
-    rules.initial_meld_threshold = opts.threshold;
+    let mut config =
+        if opts.tile_set == Catalog::<Tile>::RUMMIKUB_XP { Config::xp() } else { Config::standard() };
+    config.initial_meld_threshold = opts.threshold;
     // The solver's contract (see its module docs): standard meld rules; the joker
     // re-use house rule depends on the previous meld structure and is not modelled.
-    rules.joker_reuse = JokerReuse::SameTurnAnywhere;
+    config.joker_reuse = JokerReuse::SameTurnAnywhere;
     let mut rack = TileCounts::EMPTY;
     for &t in pos.rack() {
         rack.add(t);
     }
-    if let Err(e) = check_play(&rules, before, &rack, opts.opened, &sol.table) {
+    if let Err(e) = check_play(&config, before, &rack, opts.opened, &sol.table) {
         panic!("engine rejects the solver's play: {e}\n before {before:?}\n after {:?}", sol.table);
     }
 }

@@ -3,7 +3,7 @@
 
 use rummykit_core::{Catalog, Meld, MeldKind, MeldRules, Tile, parse_list};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, solve};
-use rummykit_rummikub::{Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config, TileCounts, check_play};
 
 fn tiles(s: &str) -> Vec<Tile> {
     parse_list(s).expect("valid tiles")
@@ -24,13 +24,13 @@ fn solve_checked(before: &[Meld<Tile>], rack: &str, opts: &SolveOptions) -> Solu
     let pos = Position::from_melds(before, tiles(rack)).expect("valid melds");
     let sol = solve(&pos, opts).expect("solvable");
     if sol.tiles_placed > 0 {
-        let mut rules = Rules::standard();
-        rules.initial_meld_threshold = opts.threshold;
+        let mut config = Config::standard();
+        config.initial_meld_threshold = opts.threshold;
         let mut r = TileCounts::EMPTY;
         for t in tiles(rack) {
             r.add(t);
         }
-        if let Err(e) = check_play(&rules, before, &r, opts.opened, &sol.table) {
+        if let Err(e) = check_play(&config, before, &r, opts.opened, &sol.table) {
             panic!("engine rejects {sol:?}: {e}");
         }
     }

@@ -4,7 +4,7 @@
 
 use rummykit_core::{Catalog, Meld, Tile};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveOptions, Solver};
-use rummykit_rummikub::{InitialJokerValue, Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config, InitialJokerValue, TileCounts, check_play};
 
 fn whole_set(set: Catalog<Tile>) -> Vec<Tile> {
     Tile::all().flat_map(|t| core::iter::repeat_n(t, usize::from(set.count_of(t)))).collect()
@@ -105,7 +105,7 @@ fn rules_1_5_threshold_picks_a_smaller_but_worthier_play() {
     // nine (up to 51) place more.
     let sol = solve_initial(&mut solver, &rack, SolveOptions::default());
     assert_eq!(sol.tiles_placed, 9);
-    let rules = Rules::standard();
+    let config = Config::standard();
     let held: TileCounts = rack.iter().copied().collect();
-    assert!(check_play(&rules, &[], &held, false, &sol.table).is_ok());
+    assert!(check_play(&config, &[], &held, false, &sol.table).is_ok());
 }

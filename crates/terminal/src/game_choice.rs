@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use rummykit_classic::Config as ClassicConfig;
 use rummykit_core::{MatchEnd, Ranking};
-use rummykit_rummikub::{Rules, session_terms};
+use rummykit_rummikub::{Config as RummikubConfig, session_terms};
 use rummykit_rummy40::Config as Rummy40Config;
 
 use rummykit::{AnyConfig, Variant};
@@ -97,7 +97,7 @@ impl GameChoice {
     }
 
     /// The Rummikub rules of this choice (`None` for the card games).
-    pub(crate) fn rummikub_rules(self) -> Option<Rules> {
+    pub(crate) fn rummikub_rules(self) -> Option<RummikubConfig> {
         match self.variant().config() {
             AnyConfig::Rummikub(rules) => Some(rules),
             _ => None,
@@ -136,7 +136,7 @@ impl GameChoice {
     pub fn match_terms(self, players: usize, hands: Option<u32>) -> (MatchEnd, Ranking) {
         let (end, ranking) = match self {
             GameChoice::Rummikub | GameChoice::Schmidt => {
-                let rules = self.rummikub_rules().unwrap_or_else(Rules::standard);
+                let rules = self.rummikub_rules().unwrap_or_else(RummikubConfig::standard);
                 session_terms(rules.session_ranking, u32::try_from(players).unwrap_or(u32::MAX))
             }
             GameChoice::Classic => {
@@ -164,7 +164,7 @@ impl GameChoice {
         let mut lines = Vec::new();
         match self {
             GameChoice::Rummikub | GameChoice::Schmidt => {
-                let rules = self.rummikub_rules().unwrap_or_else(Rules::standard);
+                let rules = self.rummikub_rules().unwrap_or_else(RummikubConfig::standard);
                 lines.push(
                     "goal: be the first to lay every tile of your rack on the table, in groups \
                      (one number, different colours) and runs (one colour, consecutive numbers) of 3 \

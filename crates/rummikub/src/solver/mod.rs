@@ -36,7 +36,7 @@
 //! answer's table holds every table tile plus exactly [`Solution::placed`], and every
 //! meld is valid under [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB). The
 //! house rules of `RULES.md` §1.6, §1.10 and §4.1 depend on the table's previous melds;
-//! [`Solver::solve_turn`] takes the table as melds and the [`Rules`](crate::Rules) and
+//! [`Solver::solve_turn`] takes the table as melds and the [`Config`](crate::Config) and
 //! answers only with a play the engine's [`check_play`](crate::check_play) accepts and
 //! that is proven best under those rules, or says that it cannot prove one
 //! ([`SolveError::Unproven`]). See `docs/design/solver.md`.
@@ -637,7 +637,7 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{JokerReuse, Rules, TileCounts, check_play};
+    use crate::{Config, JokerReuse, TileCounts, check_play};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -729,7 +729,7 @@ mod tests {
             expect.extend(b.placed.iter().copied());
             assert_eq!(face_counts(&on_table), face_counts(&expect), "case {case}: tiles not conserved");
             if b.tiles_placed > 0 {
-                let rules = Rules { joker_reuse: JokerReuse::SameTurnAnywhere, ..Rules::standard() };
+                let rules = Config { joker_reuse: JokerReuse::SameTurnAnywhere, ..Config::standard() };
                 let mut held = TileCounts::EMPTY;
                 for &t in &rack {
                     held.add(t);

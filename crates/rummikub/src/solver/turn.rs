@@ -14,7 +14,7 @@
 use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
-use crate::{JokerReuse, ReplacementSource, Rules, TileCounts, check_play};
+use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
@@ -41,14 +41,14 @@ impl Solver {
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
     /// use rummykit_rummikub::solver::{Objective, Solver};
-    /// use rummykit_rummikub::{JokerReuse, Rules};
+    /// use rummykit_rummikub::{JokerReuse, Config};
     ///
     /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
     /// // The joker stands for b4; the rack's b4 frees it, and r7 r8 take it along.
     /// let table = [run("b2 b3 J b5")];
     /// let rack = parse_list::<Tile>("b4 r7 r8")?;
     /// let mut solver = Solver::new();
-    /// let sol = solver.solve_turn(&table, &rack, &Rules::standard(), true, Objective::Tiles)?;
+    /// let sol = solver.solve_turn(&table, &rack, &Config::standard(), true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -56,7 +56,7 @@ impl Solver {
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        rules: &Rules,
+        rules: &Config,
         opened: bool,
         objective: Objective,
     ) -> Result<Solution, SolveError> {
@@ -314,9 +314,9 @@ fn of_number(number: u8, suits: u8) -> Vec<Tile> {
 /// there are: [`ReplacementSource::RackOnly`] needs a tile it stands for on the rack;
 /// locked joker melds let it leave only for that tile, which must then be on the table
 /// or the rack; a group-of-three joker needs both missing colours when
-/// [`Rules::group3_joker_needs_both`]; [`JokerReuse::NewMeldWithTwoRackTiles`] needs two
+/// [`Config::group3_joker_needs_both`]; [`JokerReuse::NewMeldWithTwoRackTiles`] needs two
 /// rack tiles that can lie in one meld with it.
-fn releasable(role: &Role, rules: &Rules, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
+fn releasable(role: &Role, rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
     if rules.joker_reuse == JokerReuse::NewMeldWithTwoRackTiles && !two_in_one_meld(rack) {
         return false;
     }

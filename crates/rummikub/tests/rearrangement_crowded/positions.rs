@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
-use rummykit_rummikub::{Rules, TileCounts, TileSet};
+use rummykit_rummikub::{Config, TileCounts, TileSet};
 
 /// A crowded position: the table, the rack and a proposed new table.
 pub struct Position {
@@ -144,10 +144,10 @@ pub fn crowded(rng: &mut ChaCha8Rng, set: TileSet, relaid: usize) -> Option<Posi
     Some(Position { table, rack, new })
 }
 
-pub fn rules_for(set: TileSet) -> Rules {
-    let mut rules = Rules::schmidt();
-    rules.tile_set = set;
-    rules
+pub fn rules_for(set: TileSet) -> Config {
+    let mut config = Config::schmidt();
+    config.tile_set = set;
+    config
 }
 
 /// Position `index` of the seeded sequence the stress walks for `set` and `relaid`.
