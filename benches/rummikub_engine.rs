@@ -48,7 +48,7 @@ fn table() -> Vec<Meld<Tile>> {
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = Config::standard();
+    let rules = Config::STANDARD;
     let old = table();
     let rack: TileCounts = "r4 b5 y10 k5 k6 r12 y1 b1".parse().expect("rack");
     // Split r1..r6 with the rack r4, free the b3 b4 J joker with the rack b5 and reuse
@@ -70,7 +70,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| check_play(black_box(&rules), black_box(&old), black_box(&rack), true, black_box(&taken)))
     });
 
-    let schmidt = Config::schmidt();
+    let schmidt = Config::SCHMIDT;
     let mut split = old.clone();
     split[0] = run("r1 r2 r3 r4");
     split.push(run("r4 r5 r6"));

@@ -127,7 +127,7 @@ impl Bot<Rummikub> for Recorder {
 fn game_views(games: u64, rng: &mut ChaCha8Rng) -> Vec<View> {
     let mut views = Vec::new();
     for _ in 0..games {
-        let mut rules = Config::standard();
+        let mut rules = Config::STANDARD;
         if rng.random_bool(0.3) {
             rules.tile_set = TileSet::Xp160;
         }

@@ -68,7 +68,7 @@ impl AnyConfig {
     ///
     /// ```
     /// use rummykit::{AnyConfig, GameKind};
-    /// assert_eq!(AnyConfig::Rummikub(rummykit::rummikub::Config::schmidt()).kind(), GameKind::Rummikub);
+    /// assert_eq!(AnyConfig::Rummikub(rummykit::rummikub::Config::SCHMIDT).kind(), GameKind::Rummikub);
     /// ```
     #[must_use]
     pub const fn kind(&self) -> GameKind {
@@ -469,7 +469,7 @@ impl From<Rummikub> for AnyGame {
     /// use rummykit::rummikub::{Config, Rummikub};
     /// use rummykit::{AnyGame, Game, Seating};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
-    /// let game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut rng)?;
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// assert_eq!(AnyGame::from(game.clone()), AnyGame::Rummikub(game));
     /// # Ok::<(), rummykit::DealError>(())
     /// ```
@@ -485,7 +485,7 @@ impl From<ClassicRummy> for AnyGame {
     /// use rummykit::classic::{ClassicRummy, Config};
     /// use rummykit::{AnyGame, Game, MatchEnd, Seating};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
-    /// let game = ClassicRummy::deal(&Config::standard(MatchEnd::SingleHand), Seating::new(2), &mut rng)?;
+    /// let game = ClassicRummy::deal(&Config::STANDARD.with_game_end(MatchEnd::SingleHand), Seating::new(2), &mut rng)?;
     /// assert_eq!(AnyGame::from(game.clone()), AnyGame::Classic(game));
     /// # Ok::<(), rummykit::DealError>(())
     /// ```

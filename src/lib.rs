@@ -14,7 +14,7 @@
 /// use rummykit::{Game, Seating};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(7);
-/// let game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut rng)?;
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
 /// assert_eq!(game.seats(), 2);
 /// # Ok::<(), rummykit::DealError>(())
 /// ```

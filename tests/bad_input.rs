@@ -42,22 +42,26 @@ fn invalid_melds_say_which_rule() {
 
 #[test]
 fn invalid_configurations_and_seatings_are_deal_errors() {
-    let err = Rummikub::deal(&RkConfig::standard(), Seating::new(7), &mut rng()).unwrap_err();
+    let err = Rummikub::deal(&RkConfig::STANDARD, Seating::new(7), &mut rng()).unwrap_err();
     assert!(matches!(err, DealError::PlayerCount { seats: 7, .. }), "{err}");
     let err = Rummy40::deal(&R40Config::RUMMY40, Seating::new(3).with_dealer(5), &mut rng()).unwrap_err();
     assert!(matches!(err, DealError::NoSuchDealer { dealer: 5, seats: 3 }), "{err}");
-    let mut rules = RkConfig::standard();
+    let mut rules = RkConfig::STANDARD;
     rules.rack_size = 60; // four racks of 60 do not fit in 106 tiles
     assert!(Rummikub::deal(&rules, Seating::new(4), &mut rng()).is_err());
-    let err = ClassicRummy::deal(&ClassicConfig::standard(MatchEnd::SingleHand), Seating::new(1), &mut rng())
-        .unwrap_err();
+    let err = ClassicRummy::deal(
+        &ClassicConfig::STANDARD.with_game_end(MatchEnd::SingleHand),
+        Seating::new(1),
+        &mut rng(),
+    )
+    .unwrap_err();
     assert!(err.to_string().contains('1'), "{err}");
 }
 
 #[test]
 fn rummikub_refuses_tiles_not_on_the_rack_and_a_pass_with_tiles_left() {
     let mut game =
-        Rummikub::deal(&RkConfig::standard(), Seating::new(2).with_dealer(1), &mut rng()).expect("deal");
+        Rummikub::deal(&RkConfig::STANDARD, Seating::new(2).with_dealer(1), &mut rng()).expect("deal");
     let before = game.clone();
     // A table meld of tiles the player does not hold (three copies of r1 do not exist
     // on one rack of 14 in a 2-copy set, and the rack is checked first).
@@ -98,7 +102,7 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     assert_ne!(game, before);
 
     // Classic Rummy.
-    let config = ClassicConfig::standard(MatchEnd::SingleHand);
+    let config = ClassicConfig::STANDARD.with_game_end(MatchEnd::SingleHand);
     let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng()).expect("deal");
     let before = game.clone();
     let theirs = game.hand(0).first().expect("a card");

@@ -22,7 +22,7 @@ fn too_large(option: &'static str, max: u32) -> DealError {
 /// in release), and the winner's sum is exact too.
 #[test]
 fn s1_8_rack_penalty_is_exact_for_any_rules() {
-    let mut rules = RummikubConfig::standard();
+    let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
     let rack: TileCounts = "J J".parse().expect("two jokers");
     assert_eq!(rack_penalty(&rules, &rack, true), 8_589_934_590);
@@ -45,16 +45,16 @@ fn s1_8_rack_penalty_is_exact_for_any_rules() {
 /// accepted and scores exactly in a dealt game.
 #[test]
 fn s1_8_rummikub_penalty_options_are_bounded() {
-    let mut rules = RummikubConfig::standard();
+    let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
     assert_eq!(rules.check(2), Err(too_large("joker_penalty", rk::MAX_PENALTY)));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(rk::Rummikub::deal(&rules, Seating::new(2), &mut rng).is_err());
-    let mut rules = RummikubConfig::standard();
+    let mut rules = RummikubConfig::STANDARD;
     rules.never_melded_penalty = u32::MAX;
     assert_eq!(rules.check(2), Err(too_large("never_melded_penalty", rk::MAX_PENALTY)));
 
-    let mut rules = RummikubConfig::xp();
+    let mut rules = RummikubConfig::XP;
     rules.joker_penalty = rk::MAX_PENALTY;
     rules.never_melded_penalty = rk::MAX_PENALTY;
     assert_eq!(rules.check(6), Ok(()));

@@ -14,7 +14,7 @@ use serde_json::Value;
 fn recorded() -> Value {
     let setup = MatchRecord::<ClassicRummy>::new(
         "classic",
-        Config::standard(MatchEnd::SingleHand),
+        Config::STANDARD.with_game_end(MatchEnd::SingleHand),
         MatchTerms::new(2).with_dealer(0),
         11,
     );
@@ -130,7 +130,7 @@ fn rummikub_record_with_huge_seat_count_is_refused() {
     use rummykit_rummikub::{Config as RummikubConfig, GreedyBot, Rummikub};
     let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
     let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
-    let value = recorded_match("rummikub", RummikubConfig::standard(), &mut bots, MatchEnd::SingleHand);
+    let value = recorded_match("rummikub", RummikubConfig::STANDARD, &mut bots, MatchEnd::SingleHand);
     huge_seats_are_refused::<Rummikub>(value, 4);
 }
 
@@ -167,8 +167,8 @@ fn match_new_checks_each_games_seat_limits() {
             assert_eq!(dealt.is_ok(), (min..=max).contains(&seats), "{seats} seats");
         }
     }
-    check::<ClassicRummy>(Config::standard(MatchEnd::SingleHand), 2, 6);
-    check::<Rummikub>(RummikubConfig::standard(), 2, 4);
-    check::<Rummikub>(RummikubConfig::xp(), 2, 6);
+    check::<ClassicRummy>(Config::STANDARD.with_game_end(MatchEnd::SingleHand), 2, 6);
+    check::<Rummikub>(RummikubConfig::STANDARD, 2, 4);
+    check::<Rummikub>(RummikubConfig::XP, 2, 6);
     check::<Rummy40>(rummykit_rummy40::Config::RUMMY40, 2, 6);
 }

@@ -238,7 +238,7 @@ pub fn tile_meld_from(bytes: &mut Bytes<'_>) -> Option<Meld<Tile>> {
 pub fn rummikub_rules_from(bytes: &mut Bytes<'_>) -> RummikubConfig {
     let b = bytes.byte();
     let mut rules =
-        [RummikubConfig::standard(), RummikubConfig::xp(), RummikubConfig::schmidt()][usize::from(b % 3)];
+        [RummikubConfig::STANDARD, RummikubConfig::XP, RummikubConfig::SCHMIDT][usize::from(b % 3)];
     rules.manipulate_on_initial_meld_turn ^= b & 0x04 != 0;
     rules.group3_joker_needs_both ^= b & 0x08 != 0;
     rules.joker_melds_locked ^= b & 0x10 != 0;
@@ -647,10 +647,10 @@ pub fn classic_actions(data: &[u8]) {
     let b = bytes.byte();
     let end = rummykit_core::MatchEnd::SingleHand;
     let config = [
-        ClassicConfig::standard(end),
-        ClassicConfig::last_card(end),
-        ClassicConfig::liberal(end),
-        ClassicConfig::simulation(end),
+        ClassicConfig::STANDARD.with_game_end(end),
+        ClassicConfig::LAST_CARD.with_game_end(end),
+        ClassicConfig::LIBERAL.with_game_end(end),
+        ClassicConfig::SIMULATION.with_game_end(end),
     ][usize::from(b % 4)];
     let seats = 2 + bytes.below(5);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -929,7 +929,7 @@ fn real_saves() -> &'static [Vec<serde_json::Value>; 3] {
         for seed in 0..2_u64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let seats = 2 + seed as usize;
-            let rules = if seed == 0 { RummikubConfig::standard() } else { RummikubConfig::schmidt() };
+            let rules = if seed == 0 { RummikubConfig::STANDARD } else { RummikubConfig::SCHMIDT };
             let game =
                 rummykit_rummikub::Rummikub::deal(&rules, Seating::new(seats), &mut rng).expect("a deal");
             let mut bots: Vec<rummykit_rummikub::GreedyBot> =
@@ -943,7 +943,7 @@ fn real_saves() -> &'static [Vec<serde_json::Value>; 3] {
             let mut refs: Vec<&mut dyn Bot<_>> = bots.iter_mut().map(|b| b as &mut dyn Bot<_>).collect();
             all[1].extend(snapshots(game, &mut refs));
 
-            let config = ClassicConfig::standard(rummykit_core::MatchEnd::SingleHand);
+            let config = ClassicConfig::STANDARD.with_game_end(rummykit_core::MatchEnd::SingleHand);
             let game = ClassicRummy::deal(&config, Seating::new(seats), &mut rng).expect("a deal");
             let mut bots: Vec<rummykit_classic::GreedyBot> = (0..seats).map(|_| Default::default()).collect();
             let mut refs: Vec<&mut dyn Bot<_>> = bots.iter_mut().map(|b| b as &mut dyn Bot<_>).collect();
@@ -1008,13 +1008,13 @@ fn real_records() -> &'static [serde_json::Value; 3] {
     }
     RECORDS.get_or_init(|| {
         let (mut a, mut b) = (rummykit_rummikub::GreedyBot::new(), rummykit_rummikub::GreedyBot::new());
-        let rk = record::<rummykit_rummikub::Rummikub>(RummikubConfig::standard(), &mut [&mut a, &mut b]);
+        let rk = record::<rummykit_rummikub::Rummikub>(RummikubConfig::STANDARD, &mut [&mut a, &mut b]);
         let (mut a, mut b) = (rummykit_rummy40::GreedyBot::new(), rummykit_rummy40::GreedyBot::new());
         let r40 = record::<Rummy40>(R40Config::RUMMY40, &mut [&mut a, &mut b]);
         let (mut a, mut b, mut c) =
             (rummykit_classic::GreedyBot, rummykit_classic::GreedyBot, rummykit_classic::GreedyBot);
         let classic = record::<ClassicRummy>(
-            ClassicConfig::standard(rummykit_core::MatchEnd::SingleHand),
+            ClassicConfig::STANDARD.with_game_end(rummykit_core::MatchEnd::SingleHand),
             &mut [&mut a, &mut b, &mut c],
         );
         [rk, r40, classic]

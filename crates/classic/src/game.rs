@@ -20,7 +20,7 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 /// use rummykit_classic::{Action, ClassicRummy, Config};
 /// use rummykit_core::{Game, MatchEnd, Seating};
 ///
-/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// let config = Config::STANDARD;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
 /// assert_eq!(hand.to_move(), Some(1));
@@ -242,7 +242,7 @@ impl ClassicRummy {
     /// use rummykit_classic::{Action, ClassicRummy, Config, Phase};
     /// use rummykit_core::{Game, MatchEnd, Seating};
     ///
-    /// let config = Config::standard(MatchEnd::SingleHand);
+    /// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
     /// hand.apply(1, Action::DrawStock).unwrap();
@@ -583,7 +583,7 @@ impl ClassicRummy {
 /// let deck = Catalog::<Card>::DECK;
 /// let hand: PieceSet = parse_list::<Card>("5c Kd As")?.into_iter()
 ///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
-/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// let config = Config::STANDARD;
 /// assert_eq!(hand_value(&hand, &config), 16);
 /// assert_eq!(hand_value(&hand, &config.with_ace(AceMode::HighOrLow)), 30);
 /// # Ok::<(), rummykit_core::ParseError>(())
@@ -644,7 +644,7 @@ impl Game for ClassicRummy {
     /// use rummykit_classic::{ClassicRummy, Config};
     /// use rummykit_core::{Game, Match, MatchEnd, MatchError};
     ///
-    /// let config = Config::standard(MatchEnd::FixedHands(3));
+    /// let config = Config::STANDARD.with_game_end(MatchEnd::FixedHands(3));
     /// let terms = ClassicRummy::default_terms(&config, 3);
     /// assert_eq!(terms.end, MatchEnd::FixedHands(3));
     /// let mut m = Match::<ClassicRummy>::new(config, terms.with_dealer(0)).unwrap();

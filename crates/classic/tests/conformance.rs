@@ -9,7 +9,7 @@ use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{AceMode, Action, ClassicRummy, Config, MeldLimit, Phase};
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Card, Catalog, Game, MatchEnd, MeldId, PieceId, PieceSet, Seat, Seating, hand_melds};
+use rummykit_core::{Card, Catalog, Game, MeldId, PieceId, PieceSet, Seat, Seating, hand_melds};
 
 const DECK: Catalog<Card> = Catalog::<Card>::DECK;
 
@@ -125,7 +125,7 @@ impl Conformance for Classic {
 
 fn config_from(bits: u32) -> Config {
     let ace = [AceMode::Low, AceMode::HighOrLow, AceMode::RoundTheCorner][(bits % 3) as usize];
-    Config::standard(MatchEnd::TargetScore(100))
+    Config::STANDARD
         .with_ace(ace)
         .with_meld_limit(if bits & 4 != 0 { MeldLimit::Unlimited } else { MeldLimit::One })
         .with_layoff_requires_own_meld(bits & 8 != 0)

@@ -207,7 +207,7 @@ fn seats_and_dealer_are_checked_first() {
 /// nothing that `from_setup` needs, and `from_setup` accepts every real position.
 #[test]
 fn every_reached_position_round_trips_through_its_setup() {
-    let configs = [standard(), Config::last_card(MatchEnd::SingleHand)];
+    let configs = [standard(), Config::LAST_CARD.with_game_end(MatchEnd::SingleHand)];
     let mut legal = Vec::new();
     let mut steps = 0;
     for (i, config) in configs.iter().enumerate() {

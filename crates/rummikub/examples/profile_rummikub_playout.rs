@@ -1,5 +1,5 @@
 //! The playout of `benches/playout.rs` (Rummikub, 4 seats, four `GreedyBot`s,
-//! `Config::standard()`) as a plain loop, for profilers (`valgrind --tool=callgrind`),
+//! `Config::STANDARD`) as a plain loop, for profilers (`valgrind --tool=callgrind`),
 //! turn counts and a digest of what is played.
 //!
 //! Run: `cargo run --release -p rummykit-rummikub --example profile_rummikub_playout -- 100 [digest]`
@@ -14,7 +14,7 @@ use rummykit_rummikub::{Action, Config, GreedyBot, Rummikub};
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
-    let config = Config::standard();
+    let config = Config::STANDARD;
     let (mut actions, mut plays, mut draws, mut passes) = (0usize, 0usize, 0usize, 0usize);
     // FNV-1a over every action and outcome: the same games give the same digest.
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;

@@ -56,7 +56,7 @@ fn table_tiles(table: &[Meld<Tile>]) -> impl Iterator<Item = Tile> + '_ {
 /// use rummykit_core::{Bot, Game, RandomBot, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub};
 ///
-/// let mut game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
+/// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
 /// let mut greedy = GreedyBot::new();
 /// let mut random = RandomBot::new(ChaCha8Rng::seed_from_u64(4));
 /// let (outcome, _) = play_hand(&mut game, &mut [&mut greedy, &mut random], 100_000).unwrap();
@@ -214,7 +214,7 @@ impl Bot<Rummikub> for GreedyBot {
 /// use rummykit_core::{Game, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub, ThoroughBot};
 ///
-/// let mut game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
+/// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
 /// let (mut strong, mut greedy) = (ThoroughBot::new(), GreedyBot::new());
 /// let (outcome, _) = play_hand(&mut game, &mut [&mut strong, &mut greedy], 100_000).unwrap();
 /// assert!(outcome.winner.is_some());
@@ -339,7 +339,7 @@ impl Bot<Rummikub> for ThoroughBot {
 /// use rummykit_core::{Game, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub, SamplerBot};
 ///
-/// let mut game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut ChaCha8Rng::seed_from_u64(6)).unwrap();
+/// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(6)).unwrap();
 /// let (mut strong, mut greedy) = (SamplerBot::new(ChaCha8Rng::seed_from_u64(1)), GreedyBot::new());
 /// let (outcome, _) = play_hand(&mut game, &mut [&mut strong, &mut greedy], 100_000).unwrap();
 /// assert!(outcome.winner.is_some());
@@ -434,7 +434,7 @@ mod tests {
 
     #[test]
     fn value_bound_below_the_threshold_means_the_solver_finds_no_initial_meld_rules_1_5() {
-        let config = Config::standard();
+        let config = Config::STANDARD;
         let naturals: Vec<Tile> =
             TileCounts::full(&config.tile_set.catalog()).iter().filter(|t| !t.is_joker()).collect();
         let mut rng = ChaCha8Rng::seed_from_u64(15);

@@ -91,10 +91,10 @@ pub struct PlayInfo {
 ///
 /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
 /// let rack: TileCounts = "r9 r10 r11 b1".parse()?;
-/// let info = check_play(&Config::standard(), &[], &rack, false, &[run("r9 r10 r11")]).unwrap();
+/// let info = check_play(&Config::STANDARD, &[], &rack, false, &[run("r9 r10 r11")]).unwrap();
 /// assert_eq!(info.initial_meld, Some(30));
 /// assert_eq!(
-///     check_play(&Config::standard(), &[], &rack, false, &[run("r9 r10 J")]),
+///     check_play(&Config::STANDARD, &[], &rack, false, &[run("r9 r10 J")]),
 ///     Err(PlayError::NotInRack { tile: Tile::JOKER })
 /// );
 /// # Ok::<(), rummykit_core::ParseError>(())

@@ -147,13 +147,13 @@ pub enum SessionRanking {
 /// ```
 /// use rummykit_rummikub::{Config, TileSet};
 ///
-/// let mut config = Config::standard();
+/// let mut config = Config::STANDARD;
 /// assert_eq!(config.initial_meld_threshold, 30);
 /// config.joker_penalty = 50; // a common house rule
 /// assert!(config.check(4).is_ok());
 /// assert!(config.check(5).is_err()); // 5 players need the 160-tile set
-/// assert!(Config::xp().check(6).is_ok());
-/// assert_eq!(Config::schmidt().joker_penalty, 25);
+/// assert!(Config::XP.check(6).is_ok());
+/// assert_eq!(Config::SCHMIDT.joker_penalty, 25);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -211,53 +211,55 @@ pub struct Config {
 }
 
 impl Config {
-    /// The box rules (RULES.md §1, every default of §1.10).
-    #[must_use]
-    pub const fn standard() -> Config {
-        Config {
-            tile_set: TileSet::Standard106,
-            rack_size: 14,
-            initial_meld_threshold: 30,
-            joker_value_in_initial_meld: InitialJokerValue::Represented,
-            manipulate_on_initial_meld_turn: false,
-            joker_penalty: 30,
-            group3_joker_needs_both: false,
-            joker_replacement_source: ReplacementSource::RackOrTable,
-            joker_reuse: JokerReuse::WithRackTile,
-            joker_release: JokerRelease::AnyRearrangement,
-            joker_melds_locked: false,
-            hand_rummy_double: false,
-            timer: Timer::Off,
-            timeout_penalty_pending: 3,
-            timeout_penalty_idle: 1,
-            abandon_penalty: false,
-            pool_empty_end: PoolEmptyEnd::AllPassOnce,
-            never_melded_penalty: 0,
-            keep_three: false,
-            session_ranking: SessionRanking::HighestTotal,
-        }
-    }
+    /// The box rules (RULES.md §1, every default of §1.10); also [`Config::default`].
+    pub const STANDARD: Config = Config {
+        tile_set: TileSet::Standard106,
+        rack_size: 14,
+        initial_meld_threshold: 30,
+        joker_value_in_initial_meld: InitialJokerValue::Represented,
+        manipulate_on_initial_meld_turn: false,
+        joker_penalty: 30,
+        group3_joker_needs_both: false,
+        joker_replacement_source: ReplacementSource::RackOrTable,
+        joker_reuse: JokerReuse::WithRackTile,
+        joker_release: JokerRelease::AnyRearrangement,
+        joker_melds_locked: false,
+        hand_rummy_double: false,
+        timer: Timer::Off,
+        timeout_penalty_pending: 3,
+        timeout_penalty_idle: 1,
+        abandon_penalty: false,
+        pool_empty_end: PoolEmptyEnd::AllPassOnce,
+        never_melded_penalty: 0,
+        keep_three: false,
+        session_ranking: SessionRanking::HighestTotal,
+    };
 
     /// The box rules with the 160-tile set, for up to 6 players (§1.1).
-    #[must_use]
-    pub const fn xp() -> Config {
-        let mut config = Config::standard();
-        config.tile_set = TileSet::Xp160;
-        config
-    }
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, TileSet};
+    /// assert_eq!(Config::XP.tile_set, TileSet::Xp160);
+    /// assert_eq!(Config::XP.rack_size, Config::STANDARD.rack_size);
+    /// ```
+    pub const XP: Config = Config { tile_set: TileSet::Xp160, ..Config::STANDARD };
 
     /// Schmidt Rummy (§4.1): keep-three rearranging, joker freed only by its exact tile
     /// and reusable anywhere, joker penalty 25, Handrummy doubles without a threshold.
-    #[must_use]
-    pub const fn schmidt() -> Config {
-        let mut config = Config::standard();
-        config.keep_three = true;
-        config.joker_release = JokerRelease::ExactTile;
-        config.joker_reuse = JokerReuse::SameTurnAnywhere;
-        config.joker_penalty = 25;
-        config.hand_rummy_double = true;
-        config
-    }
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, JokerRelease};
+    /// assert!(Config::SCHMIDT.keep_three && Config::SCHMIDT.hand_rummy_double);
+    /// assert_eq!(Config::SCHMIDT.joker_release, JokerRelease::ExactTile);
+    /// ```
+    pub const SCHMIDT: Config = Config {
+        keep_three: true,
+        joker_release: JokerRelease::ExactTile,
+        joker_reuse: JokerReuse::SameTurnAnywhere,
+        joker_penalty: 25,
+        hand_rummy_double: true,
+        ..Config::STANDARD
+    };
 
     /// Whether a joker may only leave the table by exact replacement (Schmidt's rule or
     /// locked joker melds; the two differ in what may happen to the meld afterwards, see
@@ -286,7 +288,7 @@ impl Config {
     /// ```
     /// use rummykit_core::DealError;
     /// use rummykit_rummikub::{MAX_PENALTY, Config};
-    /// let mut config = Config::standard();
+    /// let mut config = Config::STANDARD;
     /// config.joker_penalty = u32::MAX;
     /// assert_eq!(
     ///     config.check(4),
@@ -332,7 +334,8 @@ impl Config {
 }
 
 impl Default for Config {
+    /// [`Config::STANDARD`].
     fn default() -> Self {
-        Config::standard()
+        Config::STANDARD
     }
 }

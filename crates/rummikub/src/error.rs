@@ -17,11 +17,11 @@ use thiserror::Error;
 /// let rack: TileCounts = "y9".parse()?;
 /// // An opened player may rearrange, but no table tile may go back to the rack.
 /// assert_eq!(
-///     check_play(&Config::standard(), &table, &rack, true, &[run("b2 b3 b4")]),
+///     check_play(&Config::STANDARD, &table, &rack, true, &[run("b2 b3 b4")]),
 ///     Err(PlayError::TableTileTaken { tile: "b5".parse()? })
 /// );
 /// // Nothing from the rack: the table is the same.
-/// assert_eq!(check_play(&Config::standard(), &table, &rack, true, &table), Err(PlayError::NoRackTile));
+/// assert_eq!(check_play(&Config::STANDARD, &table, &rack, true, &table), Err(PlayError::NoRackTile));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
@@ -147,7 +147,7 @@ pub enum PlayError {
 ///
 /// let mut setup = Setup::new(vec!["r1 r2".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Config::standard(), setup).expect("a valid position");
+/// let mut game = Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position");
 /// let before = game.clone();
 /// // Passing is for an empty pool; the timer is off by default.
 /// assert_eq!(game.apply(0, Action::Pass), Err(ActionError::PassWithPoolNonEmpty { pool: 102 }));

@@ -61,11 +61,11 @@ pub enum Action {
 /// setup.turn = 5;
 /// setup.pool = parse_list("y5 y6")?; // drawn first, then the rest
 /// setup.fill_pool(TileSet::Standard106);
-/// let game = Rummikub::from_setup(Config::standard(), setup).expect("valid");
+/// let game = Rummikub::from_setup(Config::STANDARD, setup).expect("valid");
 /// assert_eq!(game.pool_len(), 106 - 9);
 /// assert_eq!(game.to_move(), Some(1));
 /// assert_eq!(game.starter(), 0); // five turns from seat 0 reach seat 1
-/// assert_eq!(Rummikub::from_setup(Config::standard(), game.setup()), Ok(game));
+/// assert_eq!(Rummikub::from_setup(Config::STANDARD, game.setup()), Ok(game));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -137,7 +137,7 @@ impl Setup {
 /// use rummykit_rummikub::{Action, Config, Rummikub};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(7);
-/// let mut game = Rummikub::deal(&Config::standard(), Seating::new(4), &mut rng).unwrap();
+/// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(4), &mut rng).unwrap();
 /// assert_eq!(game.pool_len(), 106 - 4 * 14);
 /// let seat = game.to_move().unwrap();
 /// game.apply(seat, Action::Draw).unwrap();
@@ -307,7 +307,7 @@ impl Rummikub {
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    /// let mut game = Rummikub::deal(&Config::standard(), Seating::new(3), &mut rng).unwrap();
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut rng).unwrap();
     /// game.apply(game.to_move().unwrap(), Action::Draw).unwrap();
     /// let setup = game.setup();
     /// assert_eq!((setup.turn, setup.drawn), (1, 1));
@@ -560,7 +560,7 @@ impl Game for Rummikub {
     /// use rummykit_core::{Game, Match, MatchEnd, Ranking};
     /// use rummykit_rummikub::{Config, Rummikub};
     ///
-    /// let config = Config::standard();
+    /// let config = Config::STANDARD;
     /// let terms = Rummikub::default_terms(&config, 3);
     /// assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(3), Ranking::Total));
     /// // The "dealer" is the seat before the starter: seat 1 starts the first game.

@@ -22,7 +22,7 @@ impl View {
     /// use rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    /// let game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut rng)?;
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// let seat = game.to_move().unwrap();
     /// let mut actions = Vec::new();
     /// game.view(seat).legal_actions(&mut actions);

@@ -5,9 +5,9 @@
 //! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md),
 //! cited as `RULES.md §n.m` throughout this documentation.
 //!
-//! * [`Config`]: every option, as public fields, with the presets [`Config::standard`]
-//!   (the box), [`Config::xp`] (the 160-tile set for up to six players) and
-//!   [`Config::schmidt`].
+//! * [`Config`]: every option, as public fields, with the presets [`Config::STANDARD`]
+//!   (the box), [`Config::XP`] (the 160-tile set for up to six players) and
+//!   [`Config::SCHMIDT`].
 //! * [`Rummikub`]: one game, implementing core's [`Game`](rummykit_core::Game). It is
 //!   dealt with the caller's rng or scripted from a [`Setup`]. A turn is one [`Action`]:
 //!   a [`Play`](Action::Play) commits the whole new table, which [`check_play`] judges
@@ -33,7 +33,7 @@
 //!
 //! let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 //! setup.fill_pool(TileSet::Standard106);
-//! let mut game = Rummikub::from_setup(Config::standard(), setup).expect("a valid position");
+//! let mut game = Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position");
 //!
 //! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB);
 //! // 10 + 11 + 12 = 33 points: enough for the initial meld of 30.

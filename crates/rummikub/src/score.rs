@@ -29,7 +29,7 @@ pub enum GameEnd {
 /// ```
 /// use rummykit_rummikub::{Config, rack_penalty};
 /// // RULES.md §1.8 (a): B holds 3, 7, 12, joker → 52.
-/// assert_eq!(rack_penalty(&Config::standard(), &"r3 b7 y12 J".parse()?, true), 52);
+/// assert_eq!(rack_penalty(&Config::STANDARD, &"r3 b7 y12 J".parse()?, true), 52);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[must_use]
@@ -50,7 +50,7 @@ pub fn rack_penalty(config: &Config, rack: &TileCounts, opened: bool) -> i64 {
 /// use rummykit_rummikub::{Config, TileCounts, score_went_out};
 /// let racks: Vec<TileCounts> =
 ///     ["", "r3 b7 y12 J", "r1 b1 k13", "y9"].iter().map(|r| r.parse().unwrap()).collect();
-/// assert_eq!(score_went_out(&Config::standard(), 0, &racks, &[true; 4], false), [76, -52, -15, -9]);
+/// assert_eq!(score_went_out(&Config::STANDARD, 0, &racks, &[true; 4], false), [76, -52, -15, -9]);
 /// ```
 #[must_use]
 pub fn score_went_out(
@@ -92,7 +92,7 @@ pub fn score_went_out(
 /// // RULES.md §1.8 (b): A 15, B 8, C 22, D 19 → B +32.
 /// let racks: Vec<TileCounts> =
 ///     ["r7 b8", "y8", "k9 k13", "r6 r13"].iter().map(|r| r.parse().unwrap()).collect();
-/// let (points, winner) = score_pool_empty(&Config::standard(), &racks, &[true; 4], 0);
+/// let (points, winner) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0);
 /// assert_eq!(points, [-7, 32, -14, -11]);
 /// assert_eq!(winner, 1);
 /// ```

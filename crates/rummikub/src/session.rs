@@ -69,7 +69,7 @@ pub struct SessionView {
 /// use rummykit_core::{Game, Match};
 /// use rummykit_rummikub::{Config, Rummikub, session_view};
 ///
-/// let config = Config::standard();
+/// let config = Config::STANDARD;
 /// let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 2).with_dealer(1)).unwrap();
 /// let game = s.next_hand(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
 /// let v = session_view(&s, &game, 1);

@@ -53,7 +53,7 @@ impl StagedMeld {
 ///
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Config::standard(), setup).unwrap();
+/// let mut game = Rummikub::from_setup(Config::STANDARD, setup).unwrap();
 ///
 /// let mut stage = Staging::new(&game).unwrap();
 /// let m = stage.new_meld(None);
@@ -270,7 +270,7 @@ impl Staging {
     ///
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let game = Rummikub::from_setup(Config::standard(), setup).unwrap();
+    /// let game = Rummikub::from_setup(Config::STANDARD, setup).unwrap();
     /// let mut stage = Staging::new(&game).unwrap();
     /// assert_eq!(stage.verdict(), Err(StagingError::Action(ActionError::Play(PlayError::NoRackTile))));
     /// let m = stage.new_meld(None);

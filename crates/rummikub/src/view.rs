@@ -26,7 +26,7 @@ pub struct SeatSummary {
 /// use rummykit_core::{Game, Seating};
 /// use rummykit_rummikub::{Config, Rummikub};
 ///
-/// let game = Rummikub::deal(&Config::standard(), Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
 /// let view = game.view(2);
 /// assert_eq!(view.rack, *game.rack(2).unwrap());
 /// assert_eq!(view.seats[0].tiles, 14);

@@ -32,23 +32,23 @@ fn run(config: Config, kinds: &[&str], games: usize, seed: u64) {
 
 #[test]
 fn random_bots_play_legally_rules_1_3_to_1_7() {
-    run(Config::standard(), &["random", "random"], 200, 10);
+    run(Config::STANDARD, &["random", "random"], 200, 10);
 }
 
 #[test]
 fn greedy_and_random_play_legally() {
-    run(Config::standard(), &["greedy", "random"], 100, 11);
+    run(Config::STANDARD, &["greedy", "random"], 100, 11);
 }
 
 #[test]
 fn four_greedy_bots_play_legally() {
-    run(Config::standard(), &["greedy"; 4], 30, 12);
+    run(Config::STANDARD, &["greedy"; 4], 30, 12);
 }
 
 /// Every action of the 4-seat game of `seed` between the given greedy and thorough bots.
 fn game_between(seed: u64, bots: &mut (GreedyBot, ThoroughBot, GreedyBot, ThoroughBot)) -> Vec<Action> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Rummikub::deal(&Config::standard(), Seating::new(4), &mut rng).expect("deal");
+    let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(4), &mut rng).expect("deal");
     let (a, b, c, d) = bots;
     play_hand(&mut game, &mut [a, b, c, d], MAX_ACTIONS).expect("legal play").1
 }
@@ -69,15 +69,15 @@ fn warm_solver_memory_plays_the_same_games() {
 
 #[test]
 fn thorough_and_sampler_bots_play_legally() {
-    run(Config::standard(), &["thorough", "greedy"], 20, 15);
-    run(Config::standard(), &["sampler", "thorough", "random"], 6, 16);
-    run(Config::schmidt(), &["sampler", "greedy"], 4, 17);
+    run(Config::STANDARD, &["thorough", "greedy"], 20, 15);
+    run(Config::STANDARD, &["sampler", "thorough", "random"], 6, 16);
+    run(Config::SCHMIDT, &["sampler", "greedy"], 4, 17);
 }
 
 #[test]
 fn bots_play_legally_under_schmidt_and_xp_rules_4_1() {
-    run(Config::schmidt(), &["greedy", "random"], 20, 13);
-    run(Config::xp(), &["greedy", "random", "greedy"], 5, 14);
+    run(Config::SCHMIDT, &["greedy", "random"], 20, 13);
+    run(Config::XP, &["greedy", "random", "greedy"], 5, 14);
 }
 
 /// Strength comparisons for the report (run by hand in release mode):
@@ -103,28 +103,28 @@ fn strength_report() {
         );
     };
     if which.is_empty() || which.contains("gr") {
-        report("greedy vs random", ["greedy", "random"], Config::standard());
+        report("greedy vs random", ["greedy", "random"], Config::STANDARD);
     }
     if which.is_empty() || which.contains("gg") {
-        report("greedy vs greedy", ["greedy", "greedy"], Config::standard());
+        report("greedy vs greedy", ["greedy", "greedy"], Config::STANDARD);
     }
     if which.contains("hg") {
-        report("thorough vs greedy", ["thorough", "greedy"], Config::standard());
+        report("thorough vs greedy", ["thorough", "greedy"], Config::STANDARD);
     }
     if which.contains("hr") {
-        report("thorough vs random", ["thorough", "random"], Config::standard());
+        report("thorough vs random", ["thorough", "random"], Config::STANDARD);
     }
     if which.contains("sg") {
-        report("sampler vs greedy", ["sampler", "greedy"], Config::standard());
+        report("sampler vs greedy", ["sampler", "greedy"], Config::STANDARD);
     }
     if which.contains("sr") {
-        report("sampler vs random", ["sampler", "random"], Config::standard());
+        report("sampler vs random", ["sampler", "random"], Config::STANDARD);
     }
     if which.contains("sch") {
-        report("schmidt greedy vs random", ["greedy", "random"], Config::schmidt());
+        report("schmidt greedy vs random", ["greedy", "random"], Config::SCHMIDT);
     }
     if which.contains("xp") {
-        report("xp greedy vs random", ["greedy", "random"], Config::xp());
+        report("xp greedy vs random", ["greedy", "random"], Config::XP);
     }
 }
 
@@ -178,7 +178,7 @@ impl Bot<Rummikub> for Counting {
 /// counted and printed.
 #[test]
 fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
-    let base = Config::standard();
+    let base = Config::STANDARD;
     let with = |f: &dyn Fn(&mut Config)| {
         let mut r = base;
         f(&mut r);
@@ -193,7 +193,7 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
         ("locked", with(&|r| r.joker_melds_locked = true)),
         ("zero joker", with(&|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero)),
         ("manipulate", with(&|r| r.manipulate_on_initial_meld_turn = true)),
-        ("schmidt", Config::schmidt()),
+        ("schmidt", Config::SCHMIDT),
     ];
     let games: u64 = std::env::var("BOT_COUNT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
     let mut lines = Vec::new();

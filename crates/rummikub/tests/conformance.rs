@@ -277,24 +277,24 @@ fn check(config: Config, name: &str, seats: &[usize], default_games: usize, seed
 
 #[test]
 fn conformance_standard() {
-    check(Config::standard(), "standard", &[2, 3, 4], 40, 1_000);
+    check(Config::STANDARD, "standard", &[2, 3, 4], 40, 1_000);
 }
 
 #[test]
 fn conformance_xp() {
-    check(Config::xp(), "xp", &[5, 6], 20, 2_000);
+    check(Config::XP, "xp", &[5, 6], 20, 2_000);
 }
 
 #[test]
 fn conformance_schmidt() {
-    check(Config::schmidt(), "schmidt", &[2, 4], 30, 3_000);
+    check(Config::SCHMIDT, "schmidt", &[2, 4], 30, 3_000);
 }
 
 /// House rules together (RULES.md §1.5, §1.6, §1.7, §1.9, §1.10): a 60 s timer with
 /// timeouts and abandons in the playouts, a 50-point initial meld that may rearrange the
 /// table, locked joker melds, one final turn each once the pool is empty.
 fn house_rules() -> Config {
-    let mut config = Config::standard();
+    let mut config = Config::STANDARD;
     config.timer = Timer::Seconds(60);
     config.abandon_penalty = true;
     config.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
@@ -315,19 +315,19 @@ fn conformance_house_rules() {
 #[test]
 fn conformance_joker_options() {
     let mut options = Vec::new();
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.group3_joker_needs_both = true;
     options.push(("group3_joker_needs_both", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_replacement_source = rummykit_rummikub::ReplacementSource::RackOnly;
     options.push(("RackOnly", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = rummykit_rummikub::JokerReuse::SameTurnAnywhere;
     options.push(("SameTurnAnywhere", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = rummykit_rummikub::JokerReuse::NewMeldWithTwoRackTiles;
     options.push(("NewMeldWithTwoRackTiles", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_melds_locked = true;
     options.push(("joker_melds_locked", r));
     for (i, (name, config)) in options.into_iter().enumerate() {
@@ -342,9 +342,9 @@ fn conformance_joker_options() {
 fn conformance_big() {
     let games = conformance::games_from_env(1_000);
     for (config, name, seats) in [
-        (Config::standard(), "standard", &[2, 3, 4][..]),
-        (Config::xp(), "xp", &[5, 6]),
-        (Config::schmidt(), "schmidt", &[2, 4]),
+        (Config::STANDARD, "standard", &[2, 3, 4][..]),
+        (Config::XP, "xp", &[5, 6]),
+        (Config::SCHMIDT, "schmidt", &[2, 4]),
     ] {
         check(config, name, seats, games, 10_000);
     }

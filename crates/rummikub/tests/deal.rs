@@ -31,7 +31,7 @@ fn census(game: &Rummikub) -> TileCounts {
 
 #[test]
 fn rules_1_2_seeded_deal_is_reproducible() {
-    let config = Config::standard();
+    let config = Config::STANDARD;
     let a = deal(&config, 4, 42);
     let b = deal(&config, 4, 42);
     assert_eq!(a, b);
@@ -49,17 +49,17 @@ fn rules_1_2_seeded_deal_is_reproducible() {
 #[test]
 fn rules_1_1_xp_set_for_five_and_six_players() {
     assert_eq!(
-        Rummikub::deal(&Config::standard(), Seating::new(5), &mut ChaCha8Rng::seed_from_u64(1)),
+        Rummikub::deal(&Config::STANDARD, Seating::new(5), &mut ChaCha8Rng::seed_from_u64(1)),
         Err(DealError::PlayerCount { seats: 5, min: 2, max: 4 })
     );
-    let game = deal(&Config::xp(), 6, 1);
+    let game = deal(&Config::XP, 6, 1);
     assert_eq!(game.pool_len(), 160 - 6 * 14);
     assert_eq!(census(&game), TileCounts::full(&TileSet::Xp160.catalog()));
     assert_eq!(
-        Rummikub::deal(&Config::xp(), Seating::new(7), &mut ChaCha8Rng::seed_from_u64(1)),
+        Rummikub::deal(&Config::XP, Seating::new(7), &mut ChaCha8Rng::seed_from_u64(1)),
         Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 })
     );
-    assert!(Rummikub::deal(&Config::standard(), Seating::new(1), &mut ChaCha8Rng::seed_from_u64(1)).is_err());
+    assert!(Rummikub::deal(&Config::STANDARD, Seating::new(1), &mut ChaCha8Rng::seed_from_u64(1)).is_err());
 }
 
 #[test]
@@ -70,37 +70,33 @@ fn invalid_configs_are_typed_errors_at_deal_time() {
             Err(DealError::InvalidConfig { .. })
         )
     };
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.rack_size = 0;
     assert!(bad(r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.rack_size = 30;
     assert!(bad(r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.timer = Timer::Seconds(0);
     assert!(bad(r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.timeout_penalty_idle = 0;
     assert!(bad(r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.timeout_penalty_pending = 0;
     assert!(bad(r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.session_ranking = SessionRanking::TargetScore(0);
     assert!(bad(r));
     assert_eq!(
-        Rummikub::deal(
-            &Config::standard(),
-            Seating::new(3).with_dealer(3),
-            &mut ChaCha8Rng::seed_from_u64(1)
-        ),
+        Rummikub::deal(&Config::STANDARD, Seating::new(3).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(1)),
         Err(DealError::NoSuchDealer { dealer: 3, seats: 3 })
     );
 }
 
 #[test]
 fn rules_1_2_rack_size_option() {
-    let mut config = Config::standard();
+    let mut config = Config::STANDARD;
     config.rack_size = 10;
     let game = deal(&config, 3, 4);
     for seat in 0..3 {
@@ -112,12 +108,9 @@ fn rules_1_2_rack_size_option() {
 
 #[test]
 fn rules_1_2_fixed_dealer_means_next_seat_starts() {
-    let game = Rummikub::deal(
-        &Config::standard(),
-        Seating::new(4).with_dealer(3),
-        &mut ChaCha8Rng::seed_from_u64(5),
-    )
-    .expect("deal");
+    let game =
+        Rummikub::deal(&Config::STANDARD, Seating::new(4).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(5))
+            .expect("deal");
     assert_eq!(game.to_move(), Some(0));
     assert_eq!(game.starter(), 0);
 }
@@ -126,14 +119,14 @@ fn rules_1_2_fixed_dealer_means_next_seat_starts() {
 fn rules_1_2_highest_tile_draw_picks_every_seat_sometimes() {
     let mut seen = [0usize; 4];
     for seed in 0..200 {
-        seen[deal(&Config::standard(), 4, seed).starter()] += 1;
+        seen[deal(&Config::STANDARD, 4, seed).starter()] += 1;
     }
     assert!(seen.iter().all(|&n| n > 20), "starting seats {seen:?}");
 }
 
 #[test]
 fn from_setup_checks_the_tiles() {
-    let config = Config::standard();
+    let config = Config::STANDARD;
     let invalid =
         |setup: Setup| matches!(Rummikub::from_setup(config, setup), Err(DealError::InvalidDeal(_)));
     // Missing tiles (no pool fill).
@@ -167,9 +160,9 @@ fn from_setup_checks_the_tiles() {
 fn view_shows_own_rack_and_public_counts_only() {
     // Two games that differ only in what seat 0 cannot see: seat 1's rack and the pool.
     let a =
-        scripted(Config::standard(), &["r1 r2", "k1 k2"], vec![run("b1 b2 b3")], "y5 y6", &[true, false], 0);
+        scripted(Config::STANDARD, &["r1 r2", "k1 k2"], vec![run("b1 b2 b3")], "y5 y6", &[true, false], 0);
     let b =
-        scripted(Config::standard(), &["r1 r2", "y5 y6"], vec![run("b1 b2 b3")], "k2 k1", &[true, false], 0);
+        scripted(Config::STANDARD, &["r1 r2", "y5 y6"], vec![run("b1 b2 b3")], "k2 k1", &[true, false], 0);
     assert_ne!(a, b);
     assert_eq!(a.view(0), b.view(0));
     assert_ne!(a.view(1), b.view(1));
@@ -189,7 +182,7 @@ fn view_shows_own_rack_and_public_counts_only() {
 #[test]
 fn view_unchanged_by_permuting_hidden_tiles_in_random_deals() {
     for seed in 0..20 {
-        let game = deal(&Config::standard(), 3, seed);
+        let game = deal(&Config::STANDARD, 3, seed);
         // Move the pool to seat 2's rack and seat 2's rack to the pool: seat 0's view is
         // the same except for the counts, so compare with counts equalised: swap racks
         // of seats 1 and 2 instead, and reverse the pool.
@@ -198,7 +191,7 @@ fn view_unchanged_by_permuting_hidden_tiles_in_random_deals() {
         setup.pool = game.pool().collect();
         setup.pool.reverse();
         setup.to_move = game.to_move().expect("to move");
-        let other = Rummikub::from_setup(Config::standard(), setup).expect("same tiles");
+        let other = Rummikub::from_setup(Config::STANDARD, setup).expect("same tiles");
         let (mut v, w) = (game.view(0), other.view(0));
         v.seats.swap(1, 2);
         assert_eq!(v, w);
@@ -220,7 +213,7 @@ impl Bot<Rummikub> for Drawer {
 #[test]
 fn rules_1_2_session_rotates_the_starting_seat() {
     // Seat 1 starts the first game: the match's "dealer" is the seat before it.
-    let config = Config::standard();
+    let config = Config::STANDARD;
     let mut s =
         Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_dealer(0)).expect("session");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -258,7 +251,7 @@ fn rules_1_8_session_ranking_options() {
         session_terms(SessionRanking::TargetScore(200), 50),
         (MatchEnd::TargetScore(200), Ranking::Total)
     );
-    let mut config = Config::standard();
+    let mut config = Config::STANDARD;
     config.session_ranking = SessionRanking::MostGamesWon;
     let terms = Rummikub::default_terms(&config, 2);
     assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(2), Ranking::HandsWon));
@@ -272,7 +265,7 @@ fn rules_1_8_session_ranking_options() {
         (MatchEnd::TargetScore(200), Ranking::Total, None)
     );
     // Played out with bots, through core's driver.
-    let config = Config::standard();
+    let config = Config::STANDARD;
     let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 2)).expect("session");
     let (mut a, mut b) = (Drawer, Drawer);
     s.play(&mut BotPlayers(&mut [&mut a, &mut b]), &mut ChaCha8Rng::seed_from_u64(3), 1000).expect("match");
@@ -325,9 +318,9 @@ fn random_playouts_refused_actions_change_nothing_and_tiles_are_conserved() {
     let mut accepted_plays = 0;
     for seed in 0..24 {
         let mut config = match seed % 3 {
-            0 => Config::standard(),
-            1 => Config::schmidt(),
-            _ => Config::xp(),
+            0 => Config::STANDARD,
+            1 => Config::SCHMIDT,
+            _ => Config::XP,
         };
         config.timer = Timer::Seconds(60);
         config.initial_meld_threshold = if seed % 2 == 0 { 30 } else { 0 };

@@ -116,7 +116,7 @@ fn random_meld(rng: &mut ChaCha8Rng, from: &[Tile]) -> Option<Meld<Tile>> {
 
 #[test]
 fn check_play_agrees_with_a_brute_force_reference() {
-    let config = Config::standard();
+    let config = Config::STANDARD;
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let mut seen = std::collections::HashMap::new();
     for _ in 0..4000 {
@@ -229,7 +229,7 @@ fn meld_revalidation_agrees_with_the_rummikub_validator() {
         }
         let Ok(meld) = Meld::new(kind, &faces, config) else { continue };
         let rack: TileCounts = faces.iter().copied().collect();
-        let got = check_play(&Config::xp(), &[], &rack, true, &[meld]);
+        let got = check_play(&Config::XP, &[], &rack, true, &[meld]);
         match Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
             Ok(_) => {
                 assert!(got.is_ok(), "{meld:?}: {got:?}");

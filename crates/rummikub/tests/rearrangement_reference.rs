@@ -444,27 +444,27 @@ fn judge(
 // ---------------------------------------------------------------- the comparison
 
 fn rule_sets() -> Vec<(&'static str, Config)> {
-    let mut sets = vec![("standard", Config::standard())];
-    let mut r = Config::standard();
+    let mut sets = vec![("standard", Config::STANDARD)];
+    let mut r = Config::STANDARD;
     r.group3_joker_needs_both = true;
     sets.push(("group3_joker_needs_both", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_replacement_source = ReplacementSource::RackOnly;
     sets.push(("RackOnly", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = JokerReuse::SameTurnAnywhere;
     sets.push(("SameTurnAnywhere", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
     sets.push(("NewMeldWithTwoRackTiles", r));
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     r.joker_melds_locked = true;
     sets.push(("joker_melds_locked", r));
-    sets.push(("schmidt", Config::schmidt()));
-    let mut r = Config::schmidt();
+    sets.push(("schmidt", Config::SCHMIDT));
+    let mut r = Config::SCHMIDT;
     r.joker_replacement_source = ReplacementSource::RackOnly;
     sets.push(("schmidt RackOnly", r));
-    let mut r = Config::schmidt();
+    let mut r = Config::SCHMIDT;
     r.joker_reuse = JokerReuse::WithRackTile;
     sets.push(("schmidt WithRackTile", r));
     sets

@@ -222,7 +222,7 @@ fn check_solution(pos: &Position, before: &[Meld<Tile>], opts: &SolveOptions, so
         return; // not a play: the player draws
     }
     let mut config =
-        if opts.tile_set == Catalog::<Tile>::RUMMIKUB_XP { Config::xp() } else { Config::standard() };
+        if opts.tile_set == Catalog::<Tile>::RUMMIKUB_XP { Config::XP } else { Config::STANDARD };
     config.initial_meld_threshold = opts.threshold;
     // The solver's contract (see its module docs): standard meld rules; the joker
     // re-use house rule depends on the previous meld structure and is not modelled.

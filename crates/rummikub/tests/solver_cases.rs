@@ -24,7 +24,7 @@ fn solve_checked(before: &[Meld<Tile>], rack: &str, opts: &SolveOptions) -> Solu
     let pos = Position::from_melds(before, tiles(rack)).expect("valid melds");
     let sol = solve(&pos, opts).expect("solvable");
     if sol.tiles_placed > 0 {
-        let mut config = Config::standard();
+        let mut config = Config::STANDARD;
         config.initial_meld_threshold = opts.threshold;
         let mut r = TileCounts::EMPTY;
         for t in tiles(rack) {

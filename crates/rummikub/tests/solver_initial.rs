@@ -105,7 +105,7 @@ fn rules_1_5_threshold_picks_a_smaller_but_worthier_play() {
     // nine (up to 51) place more.
     let sol = solve_initial(&mut solver, &rack, SolveOptions::default());
     assert_eq!(sol.tiles_placed, 9);
-    let config = Config::standard();
+    let config = Config::STANDARD;
     let held: TileCounts = rack.iter().copied().collect();
     assert!(check_play(&config, &[], &held, false, &sol.table).is_ok());
 }

@@ -211,7 +211,7 @@ fn position(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
 }
 
 fn option_sets() -> Vec<(&'static str, Config)> {
-    let base = Config::standard();
+    let base = Config::STANDARD;
     let with = |f: &dyn Fn(&mut Config)| {
         let mut r = base;
         f(&mut r);
@@ -245,7 +245,7 @@ fn option_sets() -> Vec<(&'static str, Config)> {
                 r.initial_meld_threshold = 12;
             }),
         ),
-        ("schmidt", Config::schmidt()),
+        ("schmidt", Config::SCHMIDT),
     ]
 }
 
@@ -350,7 +350,7 @@ fn placed(table: &[Meld<Tile>], rack: &str, config: &Config, opened: bool) -> us
 }
 
 fn with_rules(f: impl Fn(&mut Config)) -> Config {
-    let mut r = Config::standard();
+    let mut r = Config::STANDARD;
     f(&mut r);
     r
 }
@@ -361,7 +361,7 @@ fn with_rules(f: impl Fn(&mut Config)) -> Config {
 #[test]
 fn rules_1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
     let table = [run("r1 r2 J"), group("r3 b3 y3 k3")];
-    assert_eq!(placed(&table, "k1 y1", &Config::standard(), true), 2);
+    assert_eq!(placed(&table, "k1 y1", &Config::STANDARD, true), 2);
     let rack_only = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
     assert_eq!(placed(&table, "k1 y1", &rack_only, true), 0);
 }
@@ -374,9 +374,9 @@ fn rules_1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
 fn rules_1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
     let table = [run("b2 b3 J b5")];
     let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
-    assert_eq!(placed(&table, "b4", &Config::standard(), true), 1);
+    assert_eq!(placed(&table, "b4", &Config::STANDARD, true), 1);
     assert_eq!(placed(&table, "b4", &two, true), 0);
-    assert_eq!(placed(&table, "b4 r7 r8", &Config::standard(), true), 3);
+    assert_eq!(placed(&table, "b4 r7 r8", &Config::STANDARD, true), 3);
     assert_eq!(placed(&table, "b4 r7 r8", &two, true), 3);
 }
 
@@ -387,7 +387,7 @@ fn rules_1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
 fn rules_1_6_group_of_three_joker_needs_both_colours() {
     let table = [group("r5 b5 J")];
     let both = with_rules(|r| r.group3_joker_needs_both = true);
-    assert_eq!(placed(&table, "y5 k7 k8", &Config::standard(), true), 3);
+    assert_eq!(placed(&table, "y5 k7 k8", &Config::STANDARD, true), 3);
     assert_eq!(placed(&table, "y5 k7 k8", &both, true), 1);
 }
 
@@ -397,17 +397,17 @@ fn rules_1_6_group_of_three_joker_needs_both_colours() {
 fn rules_1_5_initial_meld_options() {
     // r10 r11 J: 33 with the joker as r12, 21 if it counts nothing.
     let zero = with_rules(|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero);
-    assert_eq!(placed(&[], "r10 r11 J", &Config::standard(), false), 3);
+    assert_eq!(placed(&[], "r10 r11 J", &Config::STANDARD, false), 3);
     assert_eq!(placed(&[], "r10 r11 J", &zero, false), 0);
     // r1 r2 r3 is worth 6, but goes out: allowed under hand rummy.
     let hand = with_rules(|r| r.hand_rummy_double = true);
-    assert_eq!(placed(&[], "r1 r2 r3", &Config::standard(), false), 0);
+    assert_eq!(placed(&[], "r1 r2 r3", &Config::STANDARD, false), 0);
     assert_eq!(placed(&[], "r1 r2 r3", &hand, false), 3);
     // 30 in tens from the rack; r4 joins the table's run only when manipulating is
     // allowed in the same turn.
     let table = [run("r1 r2 r3")];
     let manipulate = with_rules(|r| r.manipulate_on_initial_meld_turn = true);
-    assert_eq!(placed(&table, "r4 k10 y10 b10", &Config::standard(), false), 3);
+    assert_eq!(placed(&table, "r4 k10 y10 b10", &Config::STANDARD, false), 3);
     assert_eq!(placed(&table, "r4 k10 y10 b10", &manipulate, false), 4);
 }
 

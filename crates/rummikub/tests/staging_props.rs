@@ -48,7 +48,7 @@ proptest! {
         seed in any::<u64>(),
         ops in proptest::collection::vec((0u8..8, any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()), 0..80),
     ) {
-        let mut config = if seed % 2 == 0 { Config::standard() } else { Config::schmidt() };
+        let mut config = if seed % 2 == 0 { Config::STANDARD } else { Config::SCHMIDT };
         config.initial_meld_threshold = 0; // let plays through often
         let mut game = Rummikub::deal(&config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         // A few turns so the table has melds: each seat stages a random play or draws.

@@ -15,8 +15,7 @@ use serde_json::Value;
 /// A 3-seat game after a few turns of drawing: every seat has drawn, nobody has played.
 fn saved_game() -> (Rummikub, Value) {
     let mut rng = ChaCha8Rng::seed_from_u64(77);
-    let mut game =
-        Rummikub::deal(&Config::standard(), Seating::new(3).with_dealer(2), &mut rng).expect("deal");
+    let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(3).with_dealer(2), &mut rng).expect("deal");
     for _ in 0..4 {
         game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     }
@@ -65,7 +64,7 @@ fn a_tile_moved_from_the_pool_to_a_rack_is_rejected() {
 #[test]
 fn an_invalid_meld_is_rejected() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let game = Rummikub::deal(&Config::standard(), Seating::new(2), &mut rng).expect("deal");
+    let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng).expect("deal");
     let mut value = serde_json::to_value(&game).expect("serialize");
     // Move r1 r2 r3 from wherever they are onto the table as a meld, then break it.
     let table_tiles = ["r1", "r2", "r3"];

@@ -729,7 +729,7 @@ mod tests {
             expect.extend(b.placed.iter().copied());
             assert_eq!(face_counts(&on_table), face_counts(&expect), "case {case}: tiles not conserved");
             if b.tiles_placed > 0 {
-                let rules = Config { joker_reuse: JokerReuse::SameTurnAnywhere, ..Config::standard() };
+                let rules = Config { joker_reuse: JokerReuse::SameTurnAnywhere, ..Config::STANDARD };
                 let mut held = TileCounts::EMPTY;
                 for &t in &rack {
                     held.add(t);

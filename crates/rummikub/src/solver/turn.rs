@@ -48,7 +48,7 @@ impl Solver {
     /// let table = [run("b2 b3 J b5")];
     /// let rack = parse_list::<Tile>("b4 r7 r8")?;
     /// let mut solver = Solver::new();
-    /// let sol = solver.solve_turn(&table, &rack, &Config::standard(), true, Objective::Tiles)?;
+    /// let sol = solver.solve_turn(&table, &rack, &Config::STANDARD, true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

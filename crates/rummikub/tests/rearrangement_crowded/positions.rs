@@ -145,7 +145,7 @@ pub fn crowded(rng: &mut ChaCha8Rng, set: TileSet, relaid: usize) -> Option<Posi
 }
 
 pub fn rules_for(set: TileSet) -> Config {
-    let mut config = Config::schmidt();
+    let mut config = Config::SCHMIDT;
     config.tile_set = set;
     config
 }
