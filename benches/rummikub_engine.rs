@@ -11,14 +11,15 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Game, Meld, MeldKind, MeldRules, Seating, Tile, parse_list};
+use rummykit_core::{Game, Meld, MeldKind, Seating, Tile, parse_list};
 use rummykit_rummikub::{Action, Config, Rummikub, Setup, TileCounts, TileSet, check_play};
 
 #[path = "../crates/rummikub/tests/rearrangement_crowded/positions.rs"]
 mod positions;
 
 fn meld(kind: MeldKind, s: &str) -> Meld<Tile> {
-    Meld::new(kind, &parse_list::<Tile>(s).expect("notation"), &MeldRules::RUMMIKUB).expect("valid meld")
+    Meld::new(kind, &parse_list::<Tile>(s).expect("notation"), &rummykit_rummikub::MELD_RULES)
+        .expect("valid meld")
 }
 
 fn run(s: &str) -> Meld<Tile> {

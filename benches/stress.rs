@@ -33,9 +33,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
 use rummykit::rummikub::{Action, Config, GreedyBot, Rummikub, TileSet, View};
-use rummykit::{
-    Bot, Catalog, Colour, Game, Meld, MeldKind, MeldRules, Seating, Tile, format_list, play_hand,
-};
+use rummykit::{Bot, Catalog, Colour, Game, Meld, MeldKind, Seating, Tile, format_list, play_hand};
 
 struct Case {
     table: Vec<Meld<Tile>>,
@@ -80,7 +78,7 @@ fn case<R: Rng + ?Sized>(rng: &mut R) -> Case {
         if faces.iter().any(|t| !t.is_joker() && pool[t.index() as usize] == 0) {
             continue;
         }
-        let Ok(meld) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) else { continue };
+        let Ok(meld) = Meld::new(kind, &faces, &rummykit::rummikub::MELD_RULES) else { continue };
         for t in &faces {
             if t.is_joker() {
                 free_jokers -= 1;

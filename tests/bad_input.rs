@@ -7,8 +7,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{Action as ClassicAction, ClassicRummy, Config as ClassicConfig};
 use rummykit_core::{
-    Card, DealError, Game, MatchEnd, Meld, MeldError, MeldKind, MeldRules, ParseError, PieceId, Seating,
-    Tile, parse_list,
+    Card, DealError, Game, MatchEnd, Meld, MeldError, MeldKind, ParseError, PieceId, Seating, Tile,
+    parse_list,
 };
 use rummykit_rummikub::solver::{Position, SolveError, SolveOptions, solve};
 use rummykit_rummikub::{
@@ -33,11 +33,14 @@ fn invalid_notation_names_the_token() {
 #[test]
 fn invalid_melds_say_which_rule() {
     let tiles: Vec<Tile> = parse_list("r12 r13 r1").expect("tiles");
-    let err = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap_err();
+    let err = Meld::new(MeldKind::Run, &tiles, &rummykit_rummikub::MELD_RULES).unwrap_err();
     assert_eq!(err, MeldError::WrapNotAllowed);
     let cards: Vec<Card> = parse_list("Ah 2h 3h").expect("cards");
     // RULES.md §3.4: the ace is only high in Rummy 40.
-    assert_eq!(Meld::new(MeldKind::Run, &cards, &MeldRules::RUMMY40), Err(MeldError::AceLowNotAllowed));
+    assert_eq!(
+        Meld::new(MeldKind::Run, &cards, &rummykit_rummy40::MELD_RULES),
+        Err(MeldError::AceLowNotAllowed)
+    );
 }
 
 #[test]
@@ -65,8 +68,12 @@ fn rummikub_refuses_tiles_not_on_the_rack_and_a_pass_with_tiles_left() {
     let before = game.clone();
     // A table meld of tiles the player does not hold (three copies of r1 do not exist
     // on one rack of 14 in a 2-copy set, and the rack is checked first).
-    let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 r3").expect("tiles"), &MeldRules::RUMMIKUB)
-        .expect("valid");
+    let run = Meld::new(
+        MeldKind::Run,
+        &parse_list::<Tile>("r1 r2 r3").expect("tiles"),
+        &rummykit_rummikub::MELD_RULES,
+    )
+    .expect("valid");
     let err = game
         .apply(game.to_move().unwrap_or_default(), RkAction::Play { table: vec![run, run, run] })
         .unwrap_err();

@@ -9,7 +9,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit::classic::{ClassicRummy, Config, Phase, Setup as ClassicSetup, SetupMeld};
 use rummykit::rummikub::{Action as RkAction, Config as RummikubConfig, Rummikub, Setup as RkSetup, TileSet};
-use rummykit_core::{Game, MatchEnd, Meld, MeldKind, MeldRules, parse_list};
+use rummykit_core::{Game, MatchEnd, Meld, MeldKind, parse_list};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -79,7 +79,8 @@ fn a_classic_mid_hand_position_saves_loads_and_plays_on() {
 #[test]
 fn a_rummikub_mid_game_position_saves_loads_and_plays_on() {
     let run =
-        Meld::new(MeldKind::Run, &parse_list("b7 b8 b9").expect("tiles"), &MeldRules::RUMMIKUB).expect("run");
+        Meld::new(MeldKind::Run, &parse_list("b7 b8 b9").expect("tiles"), &rummykit_rummikub::MELD_RULES)
+            .expect("run");
     let mut setup = RkSetup::new(vec![
         "r10 r11 r12 b1 k4".parse().expect("rack"),
         "y9 k1 k2".parse().expect("rack"),

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::{Card, Catalog, Face, MeldRules, PieceSet};
 
 /// The ace-low, jokerless meld rules both libraries check.
-pub const RULES: MeldRules = MeldRules::CLASSIC;
+pub const RULES: MeldRules = rummykit_classic::MELD_RULES;
 
 /// Seeds of the inputs (the benchmark and the test use the same).
 pub const MELD_SEED: u64 = 1;

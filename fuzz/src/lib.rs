@@ -82,7 +82,8 @@ fn notation_of<F: Face>(text: &str) {
 
 /// Meld rules from two bytes: every ace policy, joker limit and minimum length.
 pub fn rules_from(bytes: &mut Bytes<'_>) -> MeldRules {
-    let base = [MeldRules::RUMMIKUB, MeldRules::CLASSIC, MeldRules::RUMMY40][bytes.below(3)];
+    let base = [rummykit_rummikub::MELD_RULES, rummykit_classic::MELD_RULES, rummykit_rummy40::MELD_RULES]
+        [bytes.below(3)];
     let ace =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner][bytes.below(4)];
     let b = bytes.byte();
@@ -218,7 +219,7 @@ pub fn tile_meld_from(bytes: &mut Bytes<'_>) -> Option<Meld<Tile>> {
                 }
             })
             .collect();
-        return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+        return Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok();
     }
     if kind == MeldKind::Group {
         let number = bytes.below(13) as u8;
@@ -228,10 +229,10 @@ pub fn tile_meld_from(bytes: &mut Bytes<'_>) -> Option<Meld<Tile>> {
             .map(|c| Tile::from_index(c * 13 + number).unwrap_or(Tile::JOKER))
             .chain((0..(mask >> 4) % 3).map(|_| Tile::JOKER))
             .collect();
-        return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+        return Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok();
     }
     let faces: Vec<Tile> = (0..len).map(|_| tile_from(bytes)).collect();
-    Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()
+    Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok()
 }
 
 /// One of the presets, with some options flipped by the byte.
@@ -286,7 +287,7 @@ pub fn rummikub_play(data: &[u8]) {
                     } else {
                         faces.push(t)
                     }
-                    if let Ok(m) = Meld::new(after[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+                    if let Ok(m) = Meld::new(after[i].kind(), &faces, &rummykit_rummikub::MELD_RULES) {
                         after[i] = m;
                     }
                 }
@@ -382,7 +383,11 @@ pub fn solver(data: &[u8]) {
     };
     // Re-validate the answer.
     for m in &solution.table {
-        assert_eq!(Meld::new(m.kind(), m.faces(), &MeldRules::RUMMIKUB).as_ref(), Ok(m), "invalid meld");
+        assert_eq!(
+            Meld::new(m.kind(), m.faces(), &rummykit_rummikub::MELD_RULES).as_ref(),
+            Ok(m),
+            "invalid meld"
+        );
     }
     let table_counts: TileCounts = position.table().iter().copied().collect();
     let rack_counts: TileCounts = rack.iter().copied().collect();
@@ -413,7 +418,7 @@ pub fn solver(data: &[u8]) {
     let naturals: Vec<Tile> = rack.iter().copied().filter(|t| !t.is_joker()).collect();
     let table_stands = as_melds || position.table().is_empty();
     let found = if table_stands && naturals.len() <= rummykit_core::MAX_HAND {
-        rummykit_core::hand_melds(&naturals, &MeldRules::RUMMIKUB).unwrap_or_default()
+        rummykit_core::hand_melds(&naturals, &rummykit_rummikub::MELD_RULES).unwrap_or_default()
     } else {
         Vec::new()
     };

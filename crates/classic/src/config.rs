@@ -1,7 +1,17 @@
 //! [`Config`]: the rules of a classic Rummy hand and match, with presets
 //! (`RULES.md` §2.7).
 
-use rummykit_core::{AcePolicy, Card, Face, MatchEnd, MeldRules};
+use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MatchEnd, MeldRules};
+
+/// The meld rules of classic Rummy under the standard options (`RULES.md` §2.4): one
+/// deck, no jokers, ace low. [`Config::meld_rules`] applies the ace option.
+///
+/// ```
+/// use rummykit_classic::{AceMode, Config, MELD_RULES};
+/// assert_eq!(Config::STANDARD.meld_rules(), MELD_RULES);
+/// assert_ne!(Config::STANDARD.with_ace(AceMode::HighOrLow).meld_rules(), MELD_RULES);
+/// ```
+pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 
 /// How aces behave (`RULES.md` §2.4, option `ace`).
 ///
@@ -215,10 +225,10 @@ impl Config {
         self
     }
 
-    /// The meld validator's rules: `MeldRules::CLASSIC` with this ace policy.
+    /// The meld validator's rules: [`MELD_RULES`] with this ace policy.
     #[must_use]
     pub const fn meld_rules(&self) -> MeldRules {
-        MeldRules::CLASSIC.with_ace(self.ace.policy())
+        MELD_RULES.with_ace(self.ace.policy())
     }
 
     /// Cards dealt to each player (`RULES.md` §2.2): 10 with 2 players, 7 with 3–4,

@@ -69,7 +69,7 @@ mod view;
 pub use action::{Action, Phase};
 pub use analysis::{HandAnalysis, analyze};
 pub use bots::GreedyBot;
-pub use config::{AceMode, Config, MeldLimit};
+pub use config::{AceMode, Config, MELD_RULES, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use planner::PlannerBot;

@@ -66,7 +66,7 @@ pub enum RunEnd {
 ///
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
-/// let rules = MeldRules::CLASSIC;
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 /// let mut table = MeldTable::<Card>::new();
 /// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
 ///
@@ -177,8 +177,8 @@ impl<F: Face> TableMeld<F> {
     /// let mut table = MeldTable::<Card>::new();
     /// let cards: Vec<Card> = parse_list("5h 6h 7h")?;
     /// let ids: Vec<_> = cards.iter().map(|&c| cat.ids_of(c).next().unwrap()).collect();
-    /// let m = table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::CLASSIC).unwrap();
-    /// let ends = |c: &str| table.meld(m).unwrap().lay_off_ends(c.parse().unwrap(), &MeldRules::CLASSIC);
+    /// let m = table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).unwrap();
+    /// let ends = |c: &str| table.meld(m).unwrap().lay_off_ends(c.parse().unwrap(), &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden));
     /// assert_eq!(ends("4h"), vec![RunEnd::Front]);
     /// assert_eq!(ends("8h"), vec![RunEnd::Back]);
     /// assert!(ends("9h").is_empty());
@@ -229,7 +229,7 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
-/// let rules = MeldRules::CLASSIC;
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 /// let mut table = MeldTable::<Card>::new();
 /// let sevens = table.place(1, MeldKind::Group, &[id("7c"), id("7d"), id("7h")], &cat, &rules).unwrap();
 /// table.lay_off(sevens, id("7s"), RunEnd::Back, &cat, &rules).unwrap();

@@ -79,7 +79,7 @@ impl HandMeld {
     /// ```
     /// use rummykit_core::{Card, MeldRules, hand_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("9h 7h 8h")?;
-    /// let melds = hand_melds(&hand, &MeldRules::CLASSIC).unwrap();
+    /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).unwrap();
     /// let faces: Vec<Card> = melds[0].select(&hand).copied().collect();
     /// assert_eq!(faces, parse_list::<Card>("7h 8h 9h")?);
     /// # Ok::<(), rummykit_core::ParseError>(())
@@ -109,7 +109,7 @@ impl HandMeld {
 /// ```
 /// use rummykit_core::{Card, MeldKind, MeldRules, hand_melds, parse_list};
 /// let hand: Vec<Card> = parse_list("7h 7s 7d 8h 9h Kc")?;
-/// let melds = hand_melds(&hand, &MeldRules::CLASSIC).unwrap();
+/// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).unwrap();
 /// // 7h-7s-7d and 7h-8h-9h.
 /// assert_eq!(melds.len(), 2);
 /// assert_eq!(melds[0].kind(), MeldKind::Group);

@@ -1,6 +1,6 @@
 //! [`check_play`]: the commit check of RULES.md §1.3 as a pure function.
 
-use rummykit_core::{FACES, JokerRole, MAX_MELD_LEN, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{FACES, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use crate::{Config, InitialJokerValue, JokerRelease, JokerReuse, PlayError, ReplacementSource, TileCounts};
 
@@ -31,7 +31,7 @@ pub struct PlayInfo {
 ///
 /// The checks: (1) conservation — the new table holds every old table tile and
 /// otherwise only rack tiles; (2) at least one rack tile; (3) every meld valid under
-/// [`MeldRules::RUMMIKUB`] (whatever rules the caller built it with); (4) for a player
+/// [`MELD_RULES`](crate::MELD_RULES) (whatever rules the caller built it with); (4) for a player
 /// who has not opened: the old melds unchanged (unless
 /// [`Config::manipulate_on_initial_meld_turn`]) and the new melds worth at least the
 /// threshold (waived for hand rummy when [`Config::hand_rummy_double`] is on);
@@ -89,7 +89,7 @@ pub struct PlayInfo {
 /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
 /// use rummykit_rummikub::{PlayError, Config, TileCounts, check_play};
 ///
-/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
 /// let rack: TileCounts = "r9 r10 r11 b1".parse()?;
 /// let info = check_play(&Config::STANDARD, &[], &rack, false, &[run("r9 r10 r11")]).unwrap();
 /// assert_eq!(info.initial_meld, Some(30));
@@ -130,7 +130,7 @@ pub fn check_play(
     // (3) every meld valid under the Rummikub meld rules
     for (index, meld) in new_table.iter().enumerate() {
         if !fits_rummikub(meld) {
-            Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB)
+            Meld::new(meld.kind(), meld.faces(), &crate::MELD_RULES)
                 .map_err(|error| PlayError::InvalidMeld { index, error })?;
         }
     }
@@ -176,7 +176,7 @@ pub fn check_play(
 }
 
 /// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`]) is valid
-/// under [`MeldRules::RUMMIKUB`] iff it has at least 3 tiles and, for a run, its numbers
+/// under [`MELD_RULES`](crate::MELD_RULES) iff it has at least 3 tiles and, for a run, its numbers
 /// stay within 1..=13 (no high ace, no wrap). Groups are capped at 4 by core, and
 /// Rummikub's joker limit is the most permissive. Anything else is re-validated.
 #[inline]

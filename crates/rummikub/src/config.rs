@@ -1,11 +1,23 @@
 //! [`Config`]: every option of RULES.md §1.10 and the Schmidt variant (§4.1), with presets.
 
-use rummykit_core::{Catalog, DealError, Seating, Tile};
+use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MeldRules, Seating, Tile};
 
 /// The largest [`Config::joker_penalty`] and [`Config::never_melded_penalty`] that
 /// [`Config::check`] accepts: a hundred times the largest the sources name (100, NZRC),
 /// and small enough that every rack and score sum stays exact in `u32` arithmetic.
 pub const MAX_PENALTY: u32 = 10_000;
+
+/// The meld rules of Rummikub (RULES.md §1.4, also under Schmidt, §4.1): groups of 3–4,
+/// runs of 3–13 with 1 always low, jokers anywhere. No option changes them.
+///
+/// ```
+/// use rummykit_core::{Meld, MeldKind, Tile, parse_list};
+/// use rummykit_rummikub::MELD_RULES;
+/// let tiles: Vec<Tile> = parse_list("r12 r13 r1")?;
+/// assert!(Meld::new(MeldKind::Run, &tiles, &MELD_RULES).is_err());
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
 
 /// Which box of tiles is played with (RULES.md §1.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -260,6 +272,18 @@ impl Config {
         hand_rummy_double: true,
         ..Config::STANDARD
     };
+
+    /// The meld rules: [`MELD_RULES`] under every option (the games' `Config`s all
+    /// answer this).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, MELD_RULES};
+    /// assert_eq!(Config::SCHMIDT.meld_rules(), MELD_RULES);
+    /// ```
+    #[must_use]
+    pub const fn meld_rules(&self) -> MeldRules {
+        MELD_RULES
+    }
 
     /// Whether a joker may only leave the table by exact replacement (Schmidt's rule or
     /// locked joker melds; the two differ in what may happen to the meld afterwards, see

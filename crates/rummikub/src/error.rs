@@ -12,7 +12,7 @@ use thiserror::Error;
 /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
 /// use rummykit_rummikub::{PlayError, Config, TileCounts, check_play};
 ///
-/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
 /// let table = [run("b2 b3 b4 b5")];
 /// let rack: TileCounts = "y9".parse()?;
 /// // An opened player may rearrange, but no table tile may go back to the rack.

@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rummykit_core::{
-    DealError, Game, Meld, MeldRules, NotYourTurn, Outcome, PositionError, ScoreOrder, Seat, Seating, Tile,
+    DealError, Game, Meld, NotYourTurn, Outcome, PositionError, ScoreOrder, Seat, Seating, Tile,
 };
 
 use crate::{
@@ -53,7 +53,7 @@ pub enum Action {
 /// use rummykit_core::{Game, Meld, MeldKind, MeldRules, parse_list};
 ///
 /// // Mid-game: a run on the table, seat 0 has opened, seat 1 to move after 5 turns.
-/// let run = Meld::new(MeldKind::Run, &parse_list("b7 b8 b9")?, &MeldRules::RUMMIKUB).unwrap();
+/// let run = Meld::new(MeldKind::Run, &parse_list("b7 b8 b9")?, &rummykit_rummikub::MELD_RULES).unwrap();
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 /// setup.table = vec![run];
 /// setup.opened = vec![true, false];
@@ -202,7 +202,7 @@ impl Rummikub {
             found => return bad(PositionError::SeatLists { field: "opened", found, seats: n }),
         };
         for (i, meld) in setup.table.iter().enumerate() {
-            if let Err(error) = Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB) {
+            if let Err(error) = Meld::new(meld.kind(), meld.faces(), &crate::MELD_RULES) {
                 return bad(PositionError::InvalidMeld { index: i, error });
             }
         }

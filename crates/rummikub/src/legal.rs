@@ -3,7 +3,7 @@
 //! rearrangement of the table), so the list is a documented part of them; the solver
 //! finds the best of all.
 
-use rummykit_core::{MAX_MELD_LEN, Meld, MeldRules, Tile, hand_melds};
+use rummykit_core::{MAX_MELD_LEN, Meld, Tile, hand_melds};
 
 use crate::{Action, View, check_play};
 
@@ -46,9 +46,9 @@ impl View {
             }
         };
         // A rack too large for the enumerator lists no new melds: the list is partial anyway.
-        for m in hand_melds(&rack, &MeldRules::RUMMIKUB).unwrap_or_default() {
+        for m in hand_melds(&rack, &crate::MELD_RULES).unwrap_or_default() {
             let faces: Vec<Tile> = m.select(&rack).copied().collect();
-            if let Ok(meld) = Meld::new(m.kind(), &faces, &MeldRules::RUMMIKUB) {
+            if let Ok(meld) = Meld::new(m.kind(), &faces, &crate::MELD_RULES) {
                 let mut table = self.table.clone();
                 table.push(meld);
                 keep(table);
@@ -81,12 +81,12 @@ pub(crate) fn extended(meld: &Meld<Tile>, tile: Tile) -> Vec<Meld<Tile>> {
     let mut out = Vec::new();
     faces[..n].copy_from_slice(meld.faces());
     faces[n] = tile;
-    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &MeldRules::RUMMIKUB) {
+    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &crate::MELD_RULES) {
         out.push(m);
     }
     faces[0] = tile;
     faces[1..=n].copy_from_slice(meld.faces());
-    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &MeldRules::RUMMIKUB)
+    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &crate::MELD_RULES)
         && !out.contains(&m)
     {
         out.push(m);

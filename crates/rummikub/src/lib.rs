@@ -35,7 +35,7 @@
 //! setup.fill_pool(TileSet::Standard106);
 //! let mut game = Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position");
 //!
-//! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB);
+//! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES);
 //! // 10 + 11 + 12 = 33 points: enough for the initial meld of 30.
 //! game.apply(0, Action::Play { table: vec![run("r10 r11 r12").unwrap()] }).expect("legal");
 //! assert_eq!(game.rack(0).unwrap().len(), 1);
@@ -91,8 +91,8 @@ mod view;
 
 pub use check::{PlayInfo, check_play};
 pub use config::{
-    Config, InitialJokerValue, JokerRelease, JokerReuse, MAX_PENALTY, PoolEmptyEnd, ReplacementSource,
-    SessionRanking, TileSet, Timer,
+    Config, InitialJokerValue, JokerRelease, JokerReuse, MAX_PENALTY, MELD_RULES, PoolEmptyEnd,
+    ReplacementSource, SessionRanking, TileSet, Timer,
 };
 pub use error::{ActionError, PlayError, StagingError};
 pub use game::{Action, Rummikub, Setup};

@@ -1,7 +1,7 @@
 //! [`Staging`]: tentative moves for a UI or a person at a terminal (RULES.md §1.3
 //! "Working" state), committed as one [`Action::Play`].
 
-use rummykit_core::{Game, Meld, MeldError, MeldKind, MeldRules, Seat, Tile};
+use rummykit_core::{Game, Meld, MeldError, MeldKind, Seat, Tile};
 
 use crate::{
     Action, ActionError, Config, PlayError, PlayInfo, Rummikub, StagingError, TileCounts, check_play,
@@ -35,8 +35,8 @@ impl StagedMeld {
     /// The [`MeldError`] of the declared kind, or of the inferred one.
     pub fn to_meld(&self) -> Result<Meld<Tile>, MeldError> {
         match self.kind {
-            Some(kind) => Meld::new(kind, &self.tiles, &MeldRules::RUMMIKUB),
-            None => Meld::infer(&self.tiles, &MeldRules::RUMMIKUB),
+            Some(kind) => Meld::new(kind, &self.tiles, &crate::MELD_RULES),
+            None => Meld::infer(&self.tiles, &crate::MELD_RULES),
         }
     }
 }

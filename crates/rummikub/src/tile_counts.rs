@@ -55,7 +55,7 @@ impl TileCounts {
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
     /// use rummykit_rummikub::TileCounts;
-    /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 J")?, &MeldRules::RUMMIKUB).unwrap();
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 J")?, &rummykit_rummikub::MELD_RULES).unwrap();
     /// assert_eq!(TileCounts::of_melds(&[run, run]).len(), 6);
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```

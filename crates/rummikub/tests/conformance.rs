@@ -11,7 +11,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Face, Game, MAX_HAND, Meld, MeldRules, Seat, Seating, Tile, hand_melds};
+use rummykit_core::{Face, Game, MAX_HAND, Meld, Seat, Seating, Tile, hand_melds};
 use rummykit_rummikub::{Action, Config, PoolEmptyEnd, Rummikub, Setup, TileCounts, Timer};
 
 struct Harness;
@@ -30,12 +30,12 @@ fn rack_melds(rack: &TileCounts, naturals_only: bool) -> Vec<Meld<Tile>> {
     if tiles.len() > MAX_HAND {
         return Vec::new();
     }
-    let Ok(found) = hand_melds(&tiles, &MeldRules::RUMMIKUB) else { return Vec::new() };
+    let Ok(found) = hand_melds(&tiles, &rummykit_rummikub::MELD_RULES) else { return Vec::new() };
     found
         .iter()
         .filter_map(|hm| {
             let faces: Vec<Tile> = hm.select(&tiles).copied().collect();
-            Meld::new(hm.kind(), &faces, &MeldRules::RUMMIKUB).ok()
+            Meld::new(hm.kind(), &faces, &rummykit_rummikub::MELD_RULES).ok()
         })
         .collect()
 }
@@ -93,7 +93,7 @@ fn valid_play<R: Rng + ?Sized>(game: &Rummikub, rng: &mut R) -> Option<Vec<Meld<
             let mut back = faces.to_vec();
             back.push(tile);
             for longer in [front, back] {
-                if let Ok(m) = Meld::new(meld.kind(), &longer, &MeldRules::RUMMIKUB) {
+                if let Ok(m) = Meld::new(meld.kind(), &longer, &rummykit_rummikub::MELD_RULES) {
                     options.push((i, m));
                 }
             }

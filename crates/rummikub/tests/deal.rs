@@ -146,7 +146,14 @@ fn from_setup_checks_the_tiles() {
     assert!(invalid(t));
     // An invalid table meld (Rummy 40's Q-K-A).
     let mut t = Setup::new(vec![rack("r1"), rack("r2")]);
-    t.table = vec![Meld::new(MeldKind::Run, &tiles("b12 b13 b1"), &MeldRules::RUMMY40).expect("r40")];
+    t.table = vec![
+        Meld::new(
+            MeldKind::Run,
+            &tiles("b12 b13 b1"),
+            &MeldRules::default().with_ace(rummykit_core::AcePolicy::High),
+        )
+        .expect("r40"),
+    ];
     t.fill_pool(TileSet::Standard106);
     assert!(invalid(t));
     // Player count.
@@ -293,7 +300,7 @@ fn random_play(game: &Rummikub, rng: &mut ChaCha8Rng) -> Vec<Meld<Tile>> {
             } else {
                 faces.insert(0, t)
             }
-            if let Ok(m) = Meld::new(table[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+            if let Ok(m) = Meld::new(table[i].kind(), &faces, &rummykit_rummikub::MELD_RULES) {
                 table[i] = m;
             }
         }
@@ -303,7 +310,7 @@ fn random_play(game: &Rummikub, rng: &mut ChaCha8Rng) -> Vec<Meld<Tile>> {
                 let mut faces: Vec<Tile> = rack.sample(rng, len).copied().collect();
                 faces.sort();
                 let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
-                if let Ok(m) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
+                if let Ok(m) = Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES) {
                     table.push(m);
                     break;
                 }

@@ -5,7 +5,7 @@
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Colour, Meld, MeldKind, Tile};
 use rummykit_rummikub::{Config, PlayError, TileCounts, check_play};
 
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
@@ -108,7 +108,7 @@ fn random_meld(rng: &mut ChaCha8Rng, from: &[Tile]) -> Option<Meld<Tile>> {
         }
         let mut pool = from.to_vec();
         if faces.iter().all(|&t| take(&mut pool, t)) {
-            return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+            return Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok();
         }
     }
     None
@@ -152,7 +152,7 @@ fn check_play_agrees_with_a_brute_force_reference() {
             let i = rng.random_range(0..new.len());
             let mut faces = new[i].faces().to_vec();
             faces.push(*rack.choose(&mut rng).expect("rack"));
-            if let Ok(m) = Meld::new(new[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+            if let Ok(m) = Meld::new(new[i].kind(), &faces, &rummykit_rummikub::MELD_RULES) {
                 new[i] = m;
             }
         }
@@ -167,7 +167,8 @@ fn check_play_agrees_with_a_brute_force_reference() {
                 rack.push(next);
                 let mut faces = m.faces().to_vec();
                 faces.push(next);
-                new[i] = Meld::new(MeldKind::Run, &faces, &MeldRules::RUMMIKUB).expect("extended run");
+                new[i] =
+                    Meld::new(MeldKind::Run, &faces, &rummykit_rummikub::MELD_RULES).expect("extended run");
             }
         }
         if new.len() > 1 && rng.random_bool(0.2) {
@@ -202,7 +203,9 @@ fn meld_revalidation_agrees_with_the_rummikub_validator() {
     for ace in [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner] {
         for min_len in [1, 2, 3] {
             for jokers in [JokerLimit::Unlimited, JokerLimit::NoAdjacent, JokerLimit::AtMost(1)] {
-                presets.push(MeldRules::RUMMIKUB.with_ace(ace).with_min_len(min_len).with_jokers(jokers));
+                presets.push(
+                    rummykit_rummikub::MELD_RULES.with_ace(ace).with_min_len(min_len).with_jokers(jokers),
+                );
             }
         }
     }
@@ -230,7 +233,7 @@ fn meld_revalidation_agrees_with_the_rummikub_validator() {
         let Ok(meld) = Meld::new(kind, &faces, config) else { continue };
         let rack: TileCounts = faces.iter().copied().collect();
         let got = check_play(&Config::XP, &[], &rack, true, &[meld]);
-        match Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
+        match Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES) {
             Ok(_) => {
                 assert!(got.is_ok(), "{meld:?}: {got:?}");
                 accepted += 1;

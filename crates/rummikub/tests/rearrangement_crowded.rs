@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+use rummykit_core::{Meld, MeldKind, Tile, parse_list};
 use rummykit_rummikub::{PlayError, TileCounts, TileSet, check_play};
 
 #[path = "rearrangement_crowded/positions.rs"]
@@ -23,7 +23,7 @@ fn melds(s: &str) -> Vec<Meld<Tile>> {
         .map(|m| {
             let (kind, tiles) = m.split_at(2);
             let kind = if kind == "R " { MeldKind::Run } else { MeldKind::Group };
-            Meld::new(kind, &parse_list::<Tile>(tiles).expect("notation"), &MeldRules::RUMMIKUB)
+            Meld::new(kind, &parse_list::<Tile>(tiles).expect("notation"), &rummykit_rummikub::MELD_RULES)
                 .expect("valid meld")
         })
         .collect()

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
 use rummykit_rummikub::{Config, JokerRelease, JokerReuse, ReplacementSource, TileCounts, check_play};
 
 const TOP: u8 = 6;
@@ -29,7 +29,7 @@ fn candidates() -> Vec<Meld<Tile>> {
         if kind == MeldKind::Group {
             key.sort();
         }
-        if let Ok(m) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB)
+        if let Ok(m) = Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES)
             && seen.insert((kind, key))
         {
             out.push(m);

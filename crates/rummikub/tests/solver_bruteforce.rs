@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Catalog, Colour, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Catalog, Colour, Meld, MeldKind, Tile};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, SolveOptions, solve};
 use rummykit_rummikub::{Config, JokerReuse, TileCounts, check_play};
 
@@ -206,7 +206,7 @@ fn brute_force(shapes: &[Shape], table: &[Tile], rack: &[Tile], opts: &SolveOpti
 /// Checks the answer's own consistency and runs the engine's commit check.
 fn check_solution(pos: &Position, before: &[Meld<Tile>], opts: &SolveOptions, sol: &Solution) {
     for m in &sol.table {
-        assert!(Meld::new(m.kind(), m.faces(), &MeldRules::RUMMIKUB).is_ok(), "invalid meld {m:?}");
+        assert!(Meld::new(m.kind(), m.faces(), &rummykit_rummikub::MELD_RULES).is_ok(), "invalid meld {m:?}");
     }
     let on_table: Vec<Tile> = sol.table.iter().flat_map(|m| m.faces().iter().copied()).collect();
     let mut expect = pos.table().to_vec();
@@ -273,7 +273,8 @@ fn gen_case(seed: u64, objective: Objective, opened: bool) -> Case {
                 used[t.index() as usize] += 1;
             }
             size += s.faces.len();
-            table_melds.push(Meld::new(s.kind, &s.faces, &MeldRules::RUMMIKUB).expect("valid shape"));
+            table_melds
+                .push(Meld::new(s.kind, &s.faces, &rummykit_rummikub::MELD_RULES).expect("valid shape"));
         }
     }
     let mut rack = Vec::new();

@@ -10,7 +10,7 @@ fn tiles(s: &str) -> Vec<Tile> {
 }
 
 fn meld(kind: MeldKind, s: &str) -> Meld<Tile> {
-    Meld::new(kind, &tiles(s), &MeldRules::RUMMIKUB).expect("valid meld")
+    Meld::new(kind, &tiles(s), &rummykit_rummikub::MELD_RULES).expect("valid meld")
 }
 
 fn texts(sol: &Solution) -> Vec<String> {
@@ -165,8 +165,12 @@ fn every_error_variant() {
     let many = Catalog::<Tile>::new(1, 8).expect("fits");
     let err = solve(&Position::parse("", "J J J J J r1").unwrap(), &opts.with_tile_set(many)).unwrap_err();
     assert_eq!(err, SolveError::UnsupportedJokers { count: 5, max: 4 });
-    let ace_high =
-        Meld::new(MeldKind::Run, &tiles("r12 r13 r1"), &MeldRules::RUMMY40).expect("valid in Rummy 40");
+    let ace_high = Meld::new(
+        MeldKind::Run,
+        &tiles("r12 r13 r1"),
+        &MeldRules::default().with_ace(rummykit_core::AcePolicy::High),
+    )
+    .expect("valid in Rummy 40");
     let err = Position::from_melds(&[ace_high], []).unwrap_err();
     assert!(matches!(err, SolveError::InvalidMeld { index: 0, .. }), "{err:?}");
     // (With r3 on the rack the solver would complete it: see the error docs.)

@@ -6,7 +6,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Colour, Meld, MeldKind, Tile};
 use rummykit_rummikub::solver::{Objective, Solution, SolveError, Solver};
 use rummykit_rummikub::{
     Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, TileCounts, check_play,
@@ -23,7 +23,7 @@ fn counts(tiles: &[Tile]) -> [u8; 53] {
 }
 
 fn meld(kind: MeldKind, faces: &[Tile]) -> Option<Meld<Tile>> {
-    Meld::new(kind, faces, &MeldRules::RUMMIKUB).ok()
+    Meld::new(kind, faces, &rummykit_rummikub::MELD_RULES).ok()
 }
 
 /// Every valid meld (RULES.md §1.4) that `have` can supply, straight from the

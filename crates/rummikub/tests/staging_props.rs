@@ -25,7 +25,7 @@ fn place_some_meld(stage: &mut Staging, skip: usize) -> Result<(), rummykit_rumm
         for j in i + 1..rack.len() {
             for k in j + 1..rack.len() {
                 let faces = [rack[i], rack[j], rack[k]];
-                if rummykit_core::Meld::infer(&faces, &rummykit_core::MeldRules::RUMMIKUB).is_ok() {
+                if rummykit_core::Meld::infer(&faces, &rummykit_rummikub::MELD_RULES).is_ok() {
                     found.push(faces);
                 }
             }

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
 
-use rummykit_core::{Game, Meld, MeldKind, MeldRules, Seating, Tile, parse_list};
+use rummykit_core::{Game, Meld, MeldKind, Seating, Tile, parse_list};
 use rummykit_rummikub::{Action, Config, Rummikub};
 use serde_json::Value;
 
@@ -96,8 +96,12 @@ fn an_invalid_meld_is_rejected() {
     let out_of_pool = 106 - text(&value["setup"]["pool"]).split_whitespace().count();
     value["setup"]["dealt"] = Value::from(out_of_pool);
     // A meld as this crate writes it, taken from a serialized play.
-    let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 r3").expect("tiles"), &MeldRules::RUMMIKUB)
-        .expect("a valid run");
+    let run = Meld::new(
+        MeldKind::Run,
+        &parse_list::<Tile>("r1 r2 r3").expect("tiles"),
+        &rummykit_rummikub::MELD_RULES,
+    )
+    .expect("a valid run");
     let play = serde_json::to_value(Action::Play { table: vec![run] }).expect("serialize");
     let written = play["Play"]["table"].clone();
     assert!(written.to_string().contains("r1 r2 r3"), "{written}");

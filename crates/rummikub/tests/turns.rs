@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use rummykit_core::{Game, Meld, MeldError, MeldKind, MeldRules, Tile};
+use rummykit_core::{AcePolicy, Game, JokerLimit, Meld, MeldError, MeldKind, MeldRules, Tile};
 use rummykit_rummikub::{
     Action, ActionError, Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, check_play,
 };
@@ -154,8 +154,13 @@ fn rules_1_3_tile_not_on_rack_rejected() {
 
 #[test]
 fn rules_1_4_invalid_meld_rejected() {
-    // Built under Rummy 40 rules, where Q-K-A is a run; Rummikub forbids 13-1 (§1.4).
-    let qka = Meld::new(MeldKind::Run, &tiles("r12 r13 r1"), &MeldRules::RUMMY40).expect("valid in Rummy 40");
+    // Built under ace-high rules (Rummy 40's), where Q-K-A is a run; Rummikub forbids 13-1 (§1.4).
+    let qka = Meld::new(
+        MeldKind::Run,
+        &tiles("r12 r13 r1"),
+        &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited),
+    )
+    .expect("valid in Rummy 40");
     let mut game = scripted(Config::STANDARD, &["r12 r13 r1 b5", "y1"], vec![], "", &[true, true], 0);
     assert_rejected(
         &mut game,

@@ -3,6 +3,17 @@
 
 use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MatchEnd, MeldRules};
 
+/// The meld rules of Rummy 40 under its default options (`RULES.md` §3.4): ace only
+/// high, jokers anywhere. [`Config::meld_rules`] applies the ace and joker options.
+///
+/// ```
+/// use rummykit_core::AcePolicy;
+/// use rummykit_rummy40::{Config, MELD_RULES};
+/// assert_eq!(MELD_RULES.ace, AcePolicy::High);
+/// assert_eq!(Config::RUMMY40.meld_rules(), MELD_RULES);
+/// ```
+pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
+
 /// Fewest players (`RULES.md` §3.1; the Scala 40 range).
 pub const MIN_PLAYERS: usize = 2;
 /// Most players (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
@@ -163,7 +174,7 @@ impl Config {
         max_restocks: None,
     };
 
-    /// The meld rules these options give: [`MeldRules::RUMMY40`] (ace high only), with
+    /// The meld rules these options give: [`MELD_RULES`] (ace high only), with
     /// [`AcePolicy::LowOrHigh`] under `ace_low_in_runs` and the configured joker limit.
     ///
     /// ```
@@ -175,7 +186,7 @@ impl Config {
     #[must_use]
     pub const fn meld_rules(&self) -> MeldRules {
         let ace = if self.ace_low_in_runs { AcePolicy::LowOrHigh } else { AcePolicy::High };
-        MeldRules::RUMMY40.with_ace(ace).with_jokers(self.joker_limit)
+        MELD_RULES.with_ace(ace).with_jokers(self.joker_limit)
     }
 
     /// `true` under the options that oblige a player to play a card this turn (a taken

@@ -457,7 +457,7 @@ mod tests {
         setup.table = table
             .iter()
             .map(|(k, t)| {
-                Meld::new(*k, &parse_list::<Tile>(t).expect("tiles"), &rummykit_core::MeldRules::RUMMIKUB)
+                Meld::new(*k, &parse_list::<Tile>(t).expect("tiles"), &rummykit_rummikub::MELD_RULES)
                     .expect("meld")
             })
             .collect();

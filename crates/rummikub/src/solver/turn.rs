@@ -11,7 +11,7 @@
 //! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
 //! rule refused the puzzle's optimum, rather than a play that might not be the best.
 
-use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
 use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
@@ -43,7 +43,7 @@ impl Solver {
     /// use rummykit_rummikub::solver::{Objective, Solver};
     /// use rummykit_rummikub::{JokerReuse, Config};
     ///
-    /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+    /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
     /// // The joker stands for b4; the rack's b4 frees it, and r7 r8 take it along.
     /// let table = [run("b2 b3 J b5")];
     /// let rack = parse_list::<Tile>("b4 r7 r8")?;
@@ -257,7 +257,7 @@ fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
             let p = m.faces().iter().position(|&f| f == t)?;
             let mut f = m.faces().to_vec();
             f[p] = Tile::JOKER;
-            Meld::new(m.kind(), &f, &MeldRules::RUMMIKUB).ok().map(|m| (i, m))
+            Meld::new(m.kind(), &f, &crate::MELD_RULES).ok().map(|m| (i, m))
         })?;
         sol.table[i] = meld;
     }
@@ -407,7 +407,7 @@ fn moved_jokers(
             for p in leaves {
                 let mut rest = faces.to_vec();
                 rest.remove(p);
-                let Ok(shorter) = Meld::new(from.kind(), &rest, &MeldRules::RUMMIKUB) else { continue };
+                let Ok(shorter) = Meld::new(from.kind(), &rest, &crate::MELD_RULES) else { continue };
                 for (j, to) in table.iter().enumerate() {
                     if j == i {
                         continue;
@@ -429,7 +429,7 @@ fn moved_jokers(
                         MeldKind::Group => {}
                     }
                     for faces in places {
-                        if let Ok(longer) = Meld::new(to.kind(), &faces, &MeldRules::RUMMIKUB) {
+                        if let Ok(longer) = Meld::new(to.kind(), &faces, &crate::MELD_RULES) {
                             let mut next = table.to_vec();
                             next[i] = shorter;
                             next[j] = longer;
@@ -469,7 +469,7 @@ fn moved_jokers(
 /// its naturals in order, the jokers in the gaps and the rest at either end.
 fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
     if kind == MeldKind::Group {
-        return Meld::new(kind, tiles, &MeldRules::RUMMIKUB).into_iter().collect();
+        return Meld::new(kind, tiles, &crate::MELD_RULES).into_iter().collect();
     }
     let mut naturals: Vec<Tile> = tiles.iter().copied().filter(|t| !t.is_joker()).collect();
     naturals.sort_by_key(|t| t.number());
@@ -493,7 +493,7 @@ fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
             let mut faces = vec![Tile::JOKER; before];
             faces.extend_from_slice(&middle);
             faces.extend(core::iter::repeat_n(Tile::JOKER, jokers - used - before));
-            Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()
+            Meld::new(kind, &faces, &crate::MELD_RULES).ok()
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! deals that put every remaining tile of the box in the pool or on the table.
 #![allow(dead_code)]
 
-use rummykit_core::{Colour, Game, Meld, MeldKind, MeldRules, Tile, parse_list};
+use rummykit_core::{Colour, Game, Meld, MeldKind, Tile, parse_list};
 use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileCounts};
 
 pub fn tiles(s: &str) -> Vec<Tile> {
@@ -18,11 +18,11 @@ pub fn rack(s: &str) -> TileCounts {
 }
 
 pub fn run(s: &str) -> Meld<Tile> {
-    Meld::new(MeldKind::Run, &tiles(s), &MeldRules::RUMMIKUB).expect("test run")
+    Meld::new(MeldKind::Run, &tiles(s), &rummykit_rummikub::MELD_RULES).expect("test run")
 }
 
 pub fn group(s: &str) -> Meld<Tile> {
-    Meld::new(MeldKind::Group, &tiles(s), &MeldRules::RUMMIKUB).expect("test group")
+    Meld::new(MeldKind::Group, &tiles(s), &rummykit_rummikub::MELD_RULES).expect("test group")
 }
 
 /// Runs made of `left` (layer by layer per colour), jokers added where a run has room.
@@ -80,7 +80,7 @@ pub fn leftover_table(left: &TileCounts) -> Vec<Meld<Tile>> {
     }
     segments
         .iter()
-        .map(|s| Meld::new(MeldKind::Run, s, &MeldRules::RUMMIKUB).expect("leftover run"))
+        .map(|s| Meld::new(MeldKind::Run, s, &rummykit_rummikub::MELD_RULES).expect("leftover run"))
         .collect()
 }
 
