@@ -78,7 +78,7 @@ fn bench(c: &mut Criterion, name: &str, hands: &[Vec<Card>], rules: MeldRules, v
 
 fn deadwood(c: &mut Criterion) {
     let deck = Catalog::<Card>::DECK;
-    let r40 = Catalog::<Card>::RUMMY40;
+    let r40 = rummykit_rummy40::RUMMY40_PACK;
     bench(c, "classic_10_random", &hands(&deck, 10, 0, 1), rummykit_classic::MELD_RULES, classic_value);
     bench(c, "classic_10_dense", &dense_hands(&deck, 10, 0, 2), rummykit_classic::MELD_RULES, classic_value);
     let wrap = rummykit_classic::MELD_RULES.with_ace(AcePolicy::RoundTheCorner);

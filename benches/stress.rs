@@ -33,7 +33,7 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
 use rummykit::rummikub::{Action, Config, GreedyBot, Rummikub, TileSet, View};
-use rummykit::{Bot, Catalog, Colour, Game, Meld, MeldKind, Seating, Tile, format_list, play_hand};
+use rummykit::{Bot, Colour, Game, Meld, MeldKind, Seating, Tile, format_list, play_hand};
 
 struct Case {
     table: Vec<Meld<Tile>>,
@@ -47,7 +47,11 @@ fn env(name: &str) -> Option<u64> {
 
 /// One position: the tile set, the number of jokers, the table's melds, the rack.
 fn case<R: Rng + ?Sized>(rng: &mut R) -> Case {
-    let set = if rng.random_bool(0.5) { Catalog::<Tile>::RUMMIKUB_XP } else { Catalog::<Tile>::RUMMIKUB };
+    let set = if rng.random_bool(0.5) {
+        rummykit_rummikub::TileSet::Xp160.catalog()
+    } else {
+        rummykit_rummikub::TileSet::Standard106.catalog()
+    };
     let mut pool = [set.copies(); 53];
     pool[52] = 0;
     let jokers = rng.random_range(0..=set.jokers().min(4));

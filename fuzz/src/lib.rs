@@ -316,8 +316,11 @@ pub fn solver(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     let flags = bytes.byte();
     let xp = flags & 1 != 0;
-    let catalog =
-        if xp { rummykit_core::Catalog::<Tile>::RUMMIKUB_XP } else { rummykit_core::Catalog::RUMMIKUB };
+    let catalog = if xp {
+        rummykit_rummikub::TileSet::Xp160.catalog()
+    } else {
+        rummykit_rummikub::TileSet::Standard106.catalog()
+    };
     let clamp = flags & 2 == 0;
     let mut options = SolveOptions::default()
         .with_tile_set(catalog)

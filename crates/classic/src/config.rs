@@ -1,7 +1,7 @@
 //! [`Config`]: the rules of a classic Rummy hand and match, with presets
 //! (`RULES.md` §2.7).
 
-use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MatchEnd, MeldRules};
+use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MatchEnd, MeldRules, Restock};
 
 /// The meld rules of classic Rummy under the standard options (`RULES.md` §2.4): one
 /// deck, no jokers, ace low. [`Config::meld_rules`] applies the ace option.
@@ -229,6 +229,19 @@ impl Config {
     #[must_use]
     pub const fn meld_rules(&self) -> MeldRules {
         MELD_RULES.with_ace(self.ace.policy())
+    }
+
+    /// How the discard pile becomes the stock (`RULES.md` §2.5): the whole pile, turned
+    /// over as it lies, or shuffled under [`Config::shuffle_on_restock`].
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// assert!(!Config::STANDARD.restock().shuffle && !Config::STANDARD.restock().keep_top);
+    /// assert!(Config::LIBERAL.restock().shuffle);
+    /// ```
+    #[must_use]
+    pub const fn restock(&self) -> Restock {
+        Restock { shuffle: self.shuffle_on_restock, keep_top: false }
     }
 
     /// Cards dealt to each player (`RULES.md` §2.2): 10 with 2 players, 7 with 3–4,

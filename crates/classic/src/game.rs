@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock,
+    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError,
     ScoreOrder, Seat, Seating, deal_cards,
 };
 
@@ -394,7 +394,7 @@ impl ClassicRummy {
             Plan::Draw => {
                 if self.piles.stock_len() == 0 {
                     let capped = self.config.max_restocks.is_some_and(|m| self.piles.restocks() >= m);
-                    let policy = Restock { shuffle: self.config.shuffle_on_restock, keep_top: false };
+                    let policy = self.config.restock();
                     if capped || !self.piles.restock(policy) {
                         self.end_void();
                         return Ok(());

@@ -36,13 +36,17 @@ impl TileSet {
     ///
     /// ```
     /// use rummykit_rummikub::TileSet;
-    /// assert_eq!(TileSet::Xp160.catalog().len(), 160);
+    /// let box106 = TileSet::Standard106.catalog();
+    /// assert_eq!((box106.len(), box106.copies(), box106.jokers()), (106, 2, 2));
+    /// let xp = TileSet::Xp160.catalog();
+    /// assert_eq!((xp.len(), xp.copies(), xp.jokers()), (160, 3, 4));
     /// ```
     #[must_use]
     pub const fn catalog(self) -> Catalog<Tile> {
         match self {
-            TileSet::Standard106 => Catalog::<Tile>::RUMMIKUB,
-            TileSet::Xp160 => Catalog::<Tile>::RUMMIKUB_XP,
+            // Both fit below PieceId::LIMIT, checked when the constant is evaluated.
+            TileSet::Standard106 => const { Catalog::<Tile>::new(2, 2).expect("106 tiles fit") },
+            TileSet::Xp160 => const { Catalog::<Tile>::new(3, 4).expect("160 tiles fit") },
         }
     }
 

@@ -40,8 +40,8 @@ impl TileCounts {
     /// ```
     /// use rummykit_core::{Catalog, Tile};
     /// use rummykit_rummikub::TileCounts;
-    /// assert_eq!(TileCounts::full(&Catalog::<Tile>::RUMMIKUB).len(), 106);
-    /// assert_eq!(TileCounts::full(&Catalog::<Tile>::RUMMIKUB_XP).len(), 160);
+    /// assert_eq!(TileCounts::full(&rummykit_rummikub::TileSet::Standard106.catalog()).len(), 106);
+    /// assert_eq!(TileCounts::full(&rummykit_rummikub::TileSet::Xp160.catalog()).len(), 160);
     /// ```
     #[must_use]
     pub fn full(catalog: &Catalog<Tile>) -> TileCounts {

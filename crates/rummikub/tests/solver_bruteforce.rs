@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Catalog, Colour, Meld, MeldKind, Tile};
+use rummykit_core::{Colour, Meld, MeldKind, Tile};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, SolveOptions, solve};
 use rummykit_rummikub::{Config, JokerReuse, TileCounts, check_play};
 
@@ -221,8 +221,11 @@ fn check_solution(pos: &Position, before: &[Meld<Tile>], opts: &SolveOptions, so
     if sol.tiles_placed == 0 {
         return; // not a play: the player draws
     }
-    let mut config =
-        if opts.tile_set == Catalog::<Tile>::RUMMIKUB_XP { Config::XP } else { Config::STANDARD };
+    let mut config = if opts.tile_set == rummykit_rummikub::TileSet::Xp160.catalog() {
+        Config::XP
+    } else {
+        Config::STANDARD
+    };
     config.initial_meld_threshold = opts.threshold;
     // The solver's contract (see its module docs): standard meld rules; the joker
     // re-use house rule depends on the previous meld structure and is not modelled.
@@ -246,7 +249,11 @@ struct Case {
 fn gen_case(seed: u64, objective: Objective, opened: bool) -> Case {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let xp = rng.random_range(0..4) == 0;
-    let catalog = if xp { Catalog::<Tile>::RUMMIKUB_XP } else { Catalog::<Tile>::RUMMIKUB };
+    let catalog = if xp {
+        rummykit_rummikub::TileSet::Xp160.catalog()
+    } else {
+        rummykit_rummikub::TileSet::Standard106.catalog()
+    };
     let width = rng.random_range(3..=5u8);
     let lo = rng.random_range(1..=(14 - width));
     let hi = lo + width - 1;

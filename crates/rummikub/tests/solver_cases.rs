@@ -145,7 +145,7 @@ fn initial_meld_threshold() {
 /// RULES.md §1.1: the 160-tile set, three copies of each tile.
 #[test]
 fn xp_set_three_copies() {
-    let opts = SolveOptions::default().with_tile_set(Catalog::<Tile>::RUMMIKUB_XP);
+    let opts = SolveOptions::default().with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog());
     let pos = Position::parse("", "b7 b7 b7 y7 y7 y7 k7 k7 k7").unwrap();
     assert_eq!(solve(&pos, &opts).unwrap().tiles_placed, 9);
     let err = solve(&pos, &SolveOptions::default()).unwrap_err();

@@ -2103,8 +2103,8 @@ mod tests {
     #[test]
     fn face_melds_from_faces_agree_with_hand_melds() {
         use rand::{RngExt, SeedableRng};
-        use rummykit_core::{AcePolicy, Catalog, JokerLimit};
-        let catalog = Catalog::<Card>::SCALA40;
+        use rummykit_core::{AcePolicy, JokerLimit};
+        let catalog = crate::SCALA40_PACK;
         let config = crate::Config::SCALA40;
         let table = MeldTable::new();
         let key = |fm: &FaceMeld| {

@@ -53,7 +53,7 @@ pub use analysis::{Opening, Split, best_opening, can_open, least_deadwood, melds
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
     Config, HAND_SIZE, JokerDiscard, MAX_PENALTY, MAX_PLAYERS, MELD_RULES, MIN_PLAYERS, OpeningScope,
-    RummyBonus, Set3JokerSwap,
+    RUMMY40_PACK, RummyBonus, SCALA40_PACK, Set3JokerSwap,
 };
 pub use error::ActionError;
 pub use game::{Phase, Rummy40};

@@ -7,7 +7,7 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
+    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
 };
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
@@ -38,7 +38,7 @@ fn rules_3_2_deal_13_each_up_card_and_stock() {
         for s in 0..seats {
             all |= g.hand(s);
         }
-        assert_eq!(all, Catalog::<Card>::RUMMY40.all());
+        assert_eq!(all, rummykit_rummy40::RUMMY40_PACK.all());
     }
 }
 
@@ -95,7 +95,7 @@ fn rules_3_2_dealer_rotates_in_a_match() {
 /// The faces of the pack's cards `range`, by id: ids 0–51 are the first copy of each
 /// card, 52–103 the second, 104 and 105 the jokers.
 fn faces(range: std::ops::Range<usize>) -> Vec<Card> {
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     cat.ids().skip(range.start).take(range.len()).filter_map(|id| cat.face(id)).collect()
 }
 
@@ -937,7 +937,7 @@ fn rules_3_8_rummy_bonus_double_and_unopened_penalty_options() {
 #[test]
 fn rules_3_7_empty_stock_is_replaced_by_the_shuffled_pile() {
     // Stock of one card: seat 0 draws it; its discard stays up, the rest becomes the stock.
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     let all: Vec<_> = cat.ids().collect();
     let pile = all[26..105].to_vec();
     let mut setup = scripted(Config::RUMMY40, 26..105, 105..106);
@@ -1064,7 +1064,7 @@ fn rules_3_8_other_match_ends() {
 
 #[test]
 fn max_restocks_option_voids_the_hand() {
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     let all: Vec<_> = cat.ids().collect();
     let mut c = Config::RUMMY40;
     c.max_restocks = Some(0);

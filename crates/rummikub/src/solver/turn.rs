@@ -11,7 +11,7 @@
 //! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
 //! rule refused the puzzle's optimum, rather than a play that might not be the best.
 
-use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, Tile};
+use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
 use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
@@ -230,7 +230,7 @@ impl Solver {
             return Pinned::Unknown;
         }
         // Up to three copies: the larger set's limits.
-        let loose = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP).with_opened(true);
+        let loose = options.with_tile_set(crate::TileSet::Xp160.catalog()).with_opened(true);
         match self.solve(&Position::new(faces, rack.iter().copied()), &loose) {
             Ok(sol) if sol.tiles_placed > 0 => Pinned::Solved(sol),
             Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
