@@ -49,7 +49,7 @@ mod value;
 mod view;
 
 pub use action::{Action, LayOff, NewMeld};
-pub use analysis::{Opening, Split, best_opening, can_open, least_deadwood, melds_value};
+pub use analysis::{HandAnalysis, Opening, best_opening, can_open, least_deadwood, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
     Config, HAND_SIZE, JokerDiscard, MAX_PENALTY, MAX_PLAYERS, MELD_RULES, MIN_PLAYERS, OpeningScope,
