@@ -18,7 +18,7 @@ const RANKS: u64 = (1 << 13) - 1;
 /// [`least_deadwood`](crate::least_deadwood) search such a hand on its mask.
 ///
 /// ```
-/// use rummykit_core::{Card, CardSet, MeldKind, MeldRules, parse_list};
+/// use rummykit_core::{AcePolicy, Card, CardSet, JokerLimit, MeldKind, MeldRules, parse_list};
 /// let cards: Vec<Card> = parse_list("5h 6h 7h")?;
 /// let set = CardSet::from_cards(&cards).unwrap();
 /// assert_eq!(set.len(), 3);
@@ -80,7 +80,7 @@ impl CardSet {
     /// (positions in the split count the cards in that order), searched on the mask.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSet, Face, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, parse_list};
     /// let hand = CardSet::from_cards(&parse_list::<Card>("9s 9d 9h 8h 7h Kc 2c")?).unwrap();
     /// let split = hand.least_deadwood(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), |c| c.number().map_or(0, |n| u32::from(n.min(10))));
     /// assert_eq!(split.deadwood(), 27); // 9d 9h 9s melded
@@ -170,7 +170,7 @@ impl CardSet {
     /// the same answer as [`Meld::new`](crate::Meld::new) given the cards in run order.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, CardSet, MeldKind, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, CardSet, JokerLimit, MeldKind, MeldRules, parse_list};
     /// let set = |s: &str| CardSet::from_cards(&parse_list::<Card>(s).unwrap()).unwrap();
     /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
     /// assert_eq!(set("9s 9d 9h").meld_kind(&rules), Some(MeldKind::Group));
@@ -213,7 +213,7 @@ impl CardSet {
     /// whole suit round the corner comes once per start, as there).
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSet, MeldKind, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, CardSet, JokerLimit, MeldKind, MeldRules, parse_list};
     /// let hand = CardSet::from_cards(&parse_list::<Card>("7h 7s 7d 8h 9h Kc")?).unwrap();
     /// let mut melds = Vec::new();
     /// hand.for_each_meld(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), |m, kind| melds.push((m.len(), kind)));

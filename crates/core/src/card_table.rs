@@ -62,7 +62,7 @@ pub enum RunEnd {
 /// piece concerned.
 ///
 /// ```
-/// use rummykit_core::{Card, Catalog, MeldId, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldId, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
 ///
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
@@ -172,7 +172,7 @@ impl<F: Face> TableMeld<F> {
     /// offers only [`RunEnd::Back`]. Both ends can fit: a joker, or a wrapping run.
     ///
     /// ```
-    /// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, RunEnd, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, parse_list};
     /// let cat = Catalog::<Card>::DECK;
     /// let mut table = MeldTable::<Card>::new();
     /// let cards: Vec<Card> = parse_list("5h 6h 7h")?;
@@ -226,7 +226,7 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// back off the table except [`MeldTable::replace`] (a game's joker swap).
 ///
 /// ```
-/// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
 /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);

@@ -59,7 +59,7 @@ impl Split {
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`](crate::MAX_HAND) pieces.
 ///
 /// ```
-/// use rummykit_core::{Card, Face, MeldRules, least_deadwood, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
 /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
 /// let hand: Vec<Card> = parse_list("7h 8h 9h 9s 9d Kc 2c")?;
 /// let split = least_deadwood(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value).unwrap();
@@ -115,7 +115,7 @@ fn general_split<F: Face>(
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`](crate::MAX_HAND) pieces.
 ///
 /// ```
-/// use rummykit_core::{Card, Face, MeldRules, least_deadwood_value, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood_value, parse_list};
 /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
 /// let hand: Vec<Card> = parse_list("7h 8h 9h 9s 9d Kc 2c")?;
 /// assert_eq!(least_deadwood_value(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value), Ok(27));

@@ -261,7 +261,7 @@ impl<F: Face> Meld<F> {
     /// The validator's [`MeldError`] for the longer meld (e.g. [`MeldError::TooLong`]).
     ///
     /// ```
-    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, RunEnd, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, RunEnd, parse_list};
     /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
     /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("5h 6h 7h")?, &rules).unwrap();
     /// let longer = run.extended("4h".parse()?, RunEnd::Front, &rules).unwrap();
@@ -335,7 +335,7 @@ impl<F: Face> Meld<F> {
     /// Bitmask of the suits (colours) present among a group's naturals; `None` for a run.
     ///
     /// ```
-    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
     /// let m = Meld::new(MeldKind::Group, &parse_list::<Card>("7h 7s *")?, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)).unwrap();
     /// assert_eq!(m.group_suits(), Some(0b1100)); // hearts (2) and spades (3)
     /// # Ok::<(), rummykit_core::ParseError>(())
@@ -350,7 +350,7 @@ impl<F: Face> Meld<F> {
     /// count wraps back to 1). `None` past the end.
     ///
     /// ```
-    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
     /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs * As")?, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)).unwrap();
     /// assert_eq!(run.value_at(2), Some(14));
     /// assert_eq!(run.value_at(1), Some(13));
@@ -373,7 +373,7 @@ impl<F: Face> Meld<F> {
     /// The number (1–13) each position stands for, jokers included.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, Meld, MeldKind, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
     /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::RoundTheCorner);
     /// let m = Meld::new(MeldKind::Run, &parse_list::<Card>("Qh Kh Ah 2h")?, &rules).unwrap();
     /// assert_eq!(m.numbers().collect::<Vec<_>>(), vec![12, 13, 1, 2]);

@@ -3,7 +3,7 @@
 /// Where an ace (number 1) may stand in a run.
 ///
 /// ```
-/// use rummykit_core::{AcePolicy, Card, Meld, MeldKind, MeldRules, parse_list};
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
 /// let qka: Vec<Card> = parse_list("Qh Kh Ah")?;
 /// let low = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 /// let high = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::LowOrHigh);
@@ -26,7 +26,7 @@ pub enum AcePolicy {
 /// How many jokers a meld may hold.
 ///
 /// ```
-/// use rummykit_core::{JokerLimit, MeldRules, Meld, MeldKind, MeldError, Card, parse_list};
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldError, MeldKind, MeldRules, parse_list};
 /// let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::NotMoreThanNaturals);
 /// let cards: Vec<Card> = parse_list("7h * *")?;
 /// assert_eq!(Meld::new(MeldKind::Group, &cards, &rules),

@@ -114,7 +114,7 @@ impl<'de> Deserialize<'de> for Meld<Tile> {
 /// checks every meld again under the game's rules.
 ///
 /// ```
-/// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, PieceId, TableMeldRepr};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, PieceId, TableMeldRepr};
 /// let cat = Catalog::<Card>::DECK;
 /// let ids: Vec<PieceId> = ["7h", "8h", "9h"].iter().flat_map(|c| cat.ids_of(c.parse().unwrap())).collect();
 /// let mut table = MeldTable::<Card>::new();
