@@ -37,8 +37,8 @@ fn s1_8_rack_penalty_is_exact_for_any_rules() {
     let points = score_went_out(&rules, 0, &racks, &[true; 3], true);
     let (a, b) = (2 * 2 * i64::from(u32::MAX), 2 * (26 + 2 * i64::from(u32::MAX)));
     assert_eq!(points, [a + b, -a, -b]);
-    let (points, winner) = score_pool_empty(&rules, &racks[1..], &[true; 2], 0);
-    assert_eq!((points, winner), (vec![26, -26], 0));
+    let (points, winners) = score_pool_empty(&rules, &racks[1..], &[true; 2], 0);
+    assert_eq!((points, winners), (vec![26, -26], vec![0]));
 }
 
 /// RULES.md §1.8: `RummikubConfig::check` bounds the two penalty options; `MAX_PENALTY` itself is
@@ -120,7 +120,7 @@ fn s3_8_rummy40_scores_at_the_bounds_are_exact() {
             g.apply(g.to_move().unwrap_or_default(), a).expect("legal");
         }
         let (Some(outcome), Some(penalties)) = (g.outcome(), g.penalties()) else { continue };
-        let Some(winner) = outcome.winner else { continue };
+        let [winner] = outcome.winners[..] else { continue };
         assert_eq!(penalties.len(), 3);
         for (seat, &penalty) in penalties.iter().enumerate() {
             let left: u32 = g

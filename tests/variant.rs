@@ -65,14 +65,16 @@ fn every_variant_plays_to_the_end_with_bots_chosen_by_name() {
             let own = replay_on_engine(&dealt, &actions);
             assert_eq!(outcome.points, own.points, "{variant} with {seats}");
             assert_eq!(AnyGame::score_order(&config(variant)), variant.score_order());
-            assert_eq!(outcome.winner, own.winner);
+            assert_eq!(outcome.winners, own.winners);
             match variant.kind() {
                 // RULES.md §1.8: the winner gains what the others lose.
                 GameKind::Rummikub => assert_eq!(outcome.points.iter().sum::<i64>(), 0),
                 // RULES.md §3.7: penalty points; the winner takes none.
                 GameKind::Rummy40 => {
                     assert!(outcome.points.iter().all(|&p| p >= 0));
-                    if let Some(w) = outcome.winner {
+                    // RULES.md §3.7: one player goes out; a win is never shared.
+                    assert!(outcome.winners.len() <= 1);
+                    for &w in &outcome.winners {
                         assert_eq!(outcome.points[w], 0);
                     }
                 }

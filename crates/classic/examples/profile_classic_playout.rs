@@ -39,7 +39,7 @@ fn main() {
         actions += played.len();
         melds += played.iter().filter(|a| matches!(a, Action::Meld(_))).count();
         layoffs += played.iter().filter(|a| matches!(a, Action::LayOff { .. })).count();
-        void += usize::from(outcome.winner.is_none());
+        void += usize::from(outcome.winners.is_empty());
     }
     let elapsed = start.elapsed();
     println!(

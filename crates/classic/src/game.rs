@@ -209,7 +209,8 @@ impl ClassicRummy {
             }
             (Some(o), Phase::Over)
                 if o.points.len() != seats
-                    || o.winner.is_some_and(|w| w >= seats || !hands[w].is_empty()) =>
+                    || o.winners.len() > 1
+                    || o.winners.iter().any(|&w| w >= seats || !hands[w].is_empty()) =>
             {
                 return bad(PositionError::Inconsistent("the outcome does not fit the hands"));
             }
@@ -469,13 +470,13 @@ impl ClassicRummy {
         let mut points = vec![0; self.hands.len()];
         points[seat] = total;
         self.rummy = rummy;
-        self.outcome = Some(Outcome { points, winner: Some(seat) });
+        self.outcome = Some(Outcome { points, winners: vec![seat] });
         self.phase = Phase::Over;
         self.taken = None;
     }
 
     fn end_void(&mut self) {
-        self.outcome = Some(Outcome { points: vec![0; self.hands.len()], winner: None });
+        self.outcome = Some(Outcome { points: vec![0; self.hands.len()], winners: vec![] });
         self.phase = Phase::Over;
         self.taken = None;
     }

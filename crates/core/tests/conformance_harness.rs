@@ -143,7 +143,7 @@ impl Game for Draw10 {
         let sum = |h: &Vec<u8>| h.iter().map(|&t| i64::from(t)).sum::<i64>();
         let d = sum(&self.hands[0]) - sum(&self.hands[1]);
         let points = if self.bugs.not_zero_sum { vec![d, d] } else { vec![d, -d] };
-        Some(Outcome { points, winner: Some(if d >= 0 { 0 } else { 1 }) })
+        Some(Outcome { points, winners: vec![if d >= 0 { 0 } else { 1 }] })
     }
 }
 

@@ -655,13 +655,13 @@ impl Game for Rummikub {
         match self.end? {
             GameEnd::WentOut { seat, hand_rummy } => Some(Outcome {
                 points: score_went_out(&self.config, seat, &self.racks, &self.opened, hand_rummy),
-                winner: Some(seat),
+                winners: vec![seat],
             }),
             GameEnd::PoolEmpty => {
                 let n = self.racks.len();
                 let first = self.last_player.map_or(self.starter, |s| (s + 1) % n);
-                let (points, winner) = score_pool_empty(&self.config, &self.racks, &self.opened, first);
-                Some(Outcome { points, winner: Some(winner) })
+                let (points, winners) = score_pool_empty(&self.config, &self.racks, &self.opened, first);
+                Some(Outcome { points, winners })
             }
         }
     }

@@ -85,16 +85,17 @@ pub fn score_went_out(
 /// equally, the remainder of the integer division going to the first tied seat
 /// clockwise from `first` (the seat after the last player who made a play). Zero-sum.
 ///
-/// Returns the points by seat and the winner (the tied seat that got the remainder).
+/// Returns the points by seat and the winners, ascending: one seat, or every tied seat,
+/// which share the win (the first of them clockwise from `first` holds the remainder).
 ///
 /// ```
 /// use rummykit_rummikub::{Config, TileCounts, score_pool_empty};
 /// // RULES.md §1.8 (b): A 15, B 8, C 22, D 19 → B +32.
 /// let racks: Vec<TileCounts> =
 ///     ["r7 b8", "y8", "k9 k13", "r6 r13"].iter().map(|r| r.parse().unwrap()).collect();
-/// let (points, winner) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0);
+/// let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0);
 /// assert_eq!(points, [-7, 32, -14, -11]);
-/// assert_eq!(winner, 1);
+/// assert_eq!(winners, [1]);
 /// ```
 #[must_use]
 pub fn score_pool_empty(
@@ -102,14 +103,14 @@ pub fn score_pool_empty(
     racks: &[TileCounts],
     opened: &[bool],
     first: Seat,
-) -> (Vec<i64>, Seat) {
+) -> (Vec<i64>, Vec<Seat>) {
     let n = racks.len();
     if n == 0 {
-        return (Vec::new(), 0);
+        return (Vec::new(), Vec::new());
     }
     let key =
         |s: usize| (rack_penalty(config, &racks[s], opened.get(s).copied().unwrap_or(true)), racks[s].len());
-    let Some(best) = (0..n).map(key).min() else { return (Vec::new(), 0) };
+    let Some(best) = (0..n).map(key).min() else { return (Vec::new(), Vec::new()) };
     let low = best.0;
     // The tied seats in clockwise order from `first`.
     let tied: Vec<Seat> = (0..n).map(|k| (first % n + k) % n).filter(|&s| key(s) == best).collect();
@@ -126,5 +127,7 @@ pub fn score_pool_empty(
     for (i, &s) in tied.iter().enumerate() {
         points[s] = pot / k + if i == 0 { pot % k } else { 0 };
     }
-    (points, tied[0])
+    let mut winners = tied;
+    winners.sort_unstable();
+    (points, winners)
 }

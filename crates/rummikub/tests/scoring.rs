@@ -21,7 +21,7 @@ fn rules_1_8_a_going_out_example() {
     assert_eq!(game.to_move(), None);
     let o = game.outcome().expect("over");
     assert_eq!(o.points, [76, -52, -15, -9]);
-    assert_eq!(o.winner, Some(0));
+    assert_eq!(o.winners, [0]);
     zero_sum(&o);
 }
 
@@ -37,7 +37,7 @@ fn rules_1_8_b_pool_empty_example() {
     assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
     let o = game.outcome().expect("over");
     assert_eq!(o.points, [-7, 32, -14, -11]);
-    assert_eq!(o.winner, Some(1));
+    assert_eq!(o.winners, [1]);
     zero_sum(&o);
 }
 
@@ -124,8 +124,8 @@ fn rules_1_5_never_melded_penalty() {
 #[test]
 fn rules_1_8_tie_broken_by_fewer_tiles() {
     let racks = [rack("r4 r4"), rack("b8"), rack("k10")];
-    let (points, winner) = score_pool_empty(&Config::STANDARD, &racks, &[true; 3], 0);
-    assert_eq!(winner, 1);
+    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 3], 0);
+    assert_eq!(winners, [1]);
     assert_eq!(points, [0, 2, -2]);
 }
 
@@ -139,16 +139,16 @@ fn rules_1_8_tie_splits_pot_with_remainder_clockwise() {
     assert_eq!(points, [4, 4, -5, -3]);
     let racks = [rack("r5"), rack("b5"), rack("k10"), rack("y9")];
     // pot = 5 + 4 = 9: 4 each, remainder 1 to the first tied seat from `first`
-    let (points, winner) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 1);
-    assert_eq!((points.clone(), winner), (vec![4, 5, -5, -4], 1));
-    let (points, winner) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 2);
-    assert_eq!((points, winner), (vec![5, 4, -5, -4], 0));
+    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 1);
+    assert_eq!((points.clone(), winners), (vec![4, 5, -5, -4], vec![0, 1]));
+    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 2);
+    assert_eq!((points, winners), (vec![5, 4, -5, -4], vec![0, 1]));
 }
 
-/// RULES.md §1.8 tie rule through the engine: the last player who made a play decides
-/// where the remainder of a shared pot goes.
+/// RULES.md §1.8 (b) tie rule through the engine: the tied seats share the win, and the
+/// last player who made a play decides where the remainder of the shared pot goes.
 #[test]
-fn rules_1_8_tie_remainder_after_last_player() {
+fn rules_1_8_b_tie_is_a_shared_win_remainder_after_last_player() {
     // Seat 2 plays last; then all pass. Seats 0 and 1 tie at 5 with one tile each.
     let racks = ["r5", "b5", "k9 k10 k11 y9", "y10"];
     let mut game = scripted_empty_pool(Config::STANDARD, &racks, vec![], &[true; 4], 2);
@@ -162,5 +162,7 @@ fn rules_1_8_tie_remainder_after_last_player() {
     // seat 0, the first tied seat clockwise after seat 2.
     let o = game.outcome().expect("over");
     assert_eq!(o.points, [5, 4, -4, -5]);
-    assert_eq!(o.winner, Some(0));
+    assert_eq!(o.winners, [0, 1]);
+    assert!(o.is_shared() && o.won(0) && o.won(1) && !o.won(2));
+    zero_sum(&o);
 }

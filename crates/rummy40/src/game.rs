@@ -979,7 +979,8 @@ impl Game for Rummy40 {
     fn outcome(&self) -> Option<Outcome> {
         self.end.as_ref().map(|e| Outcome {
             points: e.penalties.iter().map(|&p| i64::from(p)).collect(),
-            winner: e.winner,
+            // RULES.md §3.7: play stops when one player goes out; no win is shared.
+            winners: e.winner.into_iter().collect(),
         })
     }
 }

@@ -87,7 +87,7 @@ fn rules_3_2_dealer_rotates_in_a_match() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let hand = m.next_hand(&mut rng).unwrap();
     assert_eq!((hand.dealer(), hand.to_move()), (1, Some(2)));
-    m.record(&rummykit_core::Outcome { points: vec![0, 10, 20], winner: Some(0) }).unwrap();
+    m.record(&rummykit_core::Outcome { points: vec![0, 10, 20], winners: vec![0] }).unwrap();
     let hand = m.next_hand(&mut rng).unwrap();
     assert_eq!((hand.dealer(), hand.to_move()), (2, Some(0)));
 }
@@ -667,7 +667,7 @@ fn rules_3_7_going_out_with_a_final_discard() {
     // RULES.md §3.8: A♦ + joker + 9♣ = 11 + 15 + 9 = 35; the winner scores 0.
     assert_eq!(g.to_move(), None);
     assert!(!g.went_rummy());
-    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 35], winner: Some(0) });
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 35], winners: vec![0] });
     refused!(g, Action::DrawStock, ActionError::HandOver);
 }
 
@@ -997,8 +997,8 @@ fn views_show_only_what_the_seat_may_see() {
 
 fn record(m: &mut rummykit_core::Match<Rummy40>, rng: &mut ChaCha8Rng, points: Vec<i64>) {
     m.next_hand(rng).unwrap();
-    let winner = points.iter().position(|&p| p == 0);
-    m.record(&rummykit_core::Outcome { points, winner }).unwrap();
+    let winners = points.iter().position(|&p| p == 0).into_iter().collect();
+    m.record(&rummykit_core::Outcome { points, winners }).unwrap();
 }
 
 #[test]
@@ -1020,7 +1020,7 @@ fn rules_3_8_elimination_at_101_exactly() {
     // The next hand is dealt to the two seats left.
     let hand = m.next_hand(&mut rng).unwrap();
     assert_eq!(hand.seats(), 2);
-    m.record(&rummykit_core::Outcome { points: vec![0, 35], winner: Some(0) }).unwrap();
+    m.record(&rummykit_core::Outcome { points: vec![0, 35], winners: vec![0] }).unwrap();
     assert!(m.is_over());
     assert_eq!(m.winner(), Some(0));
 }
@@ -1074,7 +1074,7 @@ fn max_restocks_option_voids_the_hand() {
     draw(&mut g);
     ok!(g, Action::Discard(all[0]));
     assert_eq!(g.to_move(), None);
-    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 0], winner: None });
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 0], winners: vec![] });
 }
 
 #[test]
