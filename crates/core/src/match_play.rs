@@ -655,7 +655,7 @@ impl<G: Game> Match<G> {
     /// #     fn outcome(&self) -> Option<Outcome> {
     /// #         (self.said >= 3).then(|| Outcome {
     /// #             points: (0..self.seats).map(|s| i64::from(s == self.next)).collect(),
-    /// #             winner: Some(self.next),
+    /// #             winners: vec![self.next],
     /// #         })
     /// #     }
     /// # }
