@@ -11,8 +11,8 @@ mod positions;
 use std::io::Write;
 use std::process::ExitCode;
 
+use rummykit::Tile;
 use rummykit::rummikub::solver::Objective;
-use rummykit::{Catalog, Tile};
 
 fn names(tiles: &[Tile]) -> Vec<String> {
     tiles.iter().map(Tile::to_string).collect()
@@ -29,7 +29,7 @@ fn main() -> ExitCode {
             "opened": o.opened,
             "threshold": o.threshold,
             "joker_value": o.joker_value,
-            "tile_set": if o.tile_set == Catalog::<Tile>::RUMMIKUB_XP { "xp160" } else { "standard" },
+            "tile_set": if o.tile_set == rummykit_rummikub::TileSet::Xp160.catalog() { "xp160" } else { "standard" },
         });
         if writeln!(out, "{request}").is_err() {
             return ExitCode::FAILURE;

@@ -78,14 +78,32 @@ fn bench(c: &mut Criterion, name: &str, hands: &[Vec<Card>], rules: MeldRules, v
 
 fn deadwood(c: &mut Criterion) {
     let deck = Catalog::<Card>::DECK;
-    let r40 = Catalog::<Card>::RUMMY40;
-    bench(c, "classic_10_random", &hands(&deck, 10, 0, 1), MeldRules::CLASSIC, classic_value);
-    bench(c, "classic_10_dense", &dense_hands(&deck, 10, 0, 2), MeldRules::CLASSIC, classic_value);
-    let wrap = MeldRules::CLASSIC.with_ace(AcePolicy::RoundTheCorner);
+    let r40 = rummykit_rummy40::RUMMY40_PACK;
+    bench(c, "classic_10_random", &hands(&deck, 10, 0, 1), rummykit_classic::MELD_RULES, classic_value);
+    bench(c, "classic_10_dense", &dense_hands(&deck, 10, 0, 2), rummykit_classic::MELD_RULES, classic_value);
+    let wrap = rummykit_classic::MELD_RULES.with_ace(AcePolicy::RoundTheCorner);
     bench(c, "classic_10_dense_round_the_corner", &dense_hands(&deck, 10, 0, 3), wrap, classic_value);
-    bench(c, "rummy40_14_random_2_jokers", &hands(&r40, 14, 2, 4), MeldRules::RUMMY40, rummy40_value);
-    bench(c, "rummy40_14_dense_1_joker", &dense_hands(&r40, 14, 1, 5), MeldRules::RUMMY40, rummy40_value);
-    bench(c, "rummy40_14_dense_2_jokers", &dense_hands(&r40, 14, 2, 6), MeldRules::RUMMY40, rummy40_value);
+    bench(
+        c,
+        "rummy40_14_random_2_jokers",
+        &hands(&r40, 14, 2, 4),
+        rummykit_rummy40::MELD_RULES,
+        rummy40_value,
+    );
+    bench(
+        c,
+        "rummy40_14_dense_1_joker",
+        &dense_hands(&r40, 14, 1, 5),
+        rummykit_rummy40::MELD_RULES,
+        rummy40_value,
+    );
+    bench(
+        c,
+        "rummy40_14_dense_2_jokers",
+        &dense_hands(&r40, 14, 2, 6),
+        rummykit_rummy40::MELD_RULES,
+        rummy40_value,
+    );
 }
 
 criterion_group!(benches, deadwood);

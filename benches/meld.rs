@@ -129,9 +129,9 @@ fn bench_preset<F: Face, M: Measurement>(
 }
 
 fn meld_validation<M: Measurement>(c: &mut Criterion<M>, flat: bool) {
-    bench_preset::<Tile, M>(c, "rummikub", MeldRules::RUMMIKUB, 1, flat);
-    bench_preset::<Card, M>(c, "classic", MeldRules::CLASSIC, 2, flat);
-    bench_preset::<Card, M>(c, "rummy40", MeldRules::RUMMY40, 3, flat);
+    bench_preset::<Tile, M>(c, "rummikub", rummykit_rummikub::MELD_RULES, 1, flat);
+    bench_preset::<Card, M>(c, "classic", rummykit_classic::MELD_RULES, 2, flat);
+    bench_preset::<Card, M>(c, "rummy40", rummykit_rummy40::MELD_RULES, 3, flat);
 }
 
 /// CPU time of the calling thread, in nanoseconds, from `/proc/thread-self/schedstat`

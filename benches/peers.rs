@@ -71,7 +71,7 @@ impl Inputs {
             piece_sets: hands.clone().map(|hs| hs.iter().map(|h| piece_set(h)).collect()),
             gin_hands: hands.clone().map(|hs| hs.iter().map(|h| gin_hand(h)).collect()),
             hands,
-            config: Config::standard(MatchEnd::FixedHands(1)),
+            config: Config::STANDARD.with_game_end(MatchEnd::FixedHands(1)),
             play_config: peers::play::rummykit_config(),
         }
     }

@@ -4,7 +4,7 @@
 //! * Rummikub (4 seats) between greedy bots (the exact solver every turn); target on one
 //!   core: at least 500 games/s.
 //! * Rummy 40, Scala 40 and classic Rummy (4 seats) between random bots; target: at
-//!   least 20,000 hands/s. Classic uses `Config::simulation` (at most two restocks, RULES.md §2.5):
+//!   least 20,000 hands/s. Classic uses `Config::SIMULATION` (at most two restocks, RULES.md §2.5):
 //!   random bots could otherwise pass cards around forever.
 //!
 //! Run: `cargo bench -p rummykit-bench --bench playout -- --warm-up-time 1 --measurement-time 5`
@@ -58,11 +58,11 @@ fn bench_game<G: Game>(
 }
 
 fn rummikub(c: &mut Criterion) {
-    use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
+    use rummykit::rummikub::{Config as RummikubConfig, GreedyBot, Rummikub};
     let make = |_: u64| -> Vec<Box<dyn Bot<Rummikub>>> {
         (0..4).map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<Rummikub>>).collect()
     };
-    bench_game::<Rummikub>(c, "rummikub_greedy", &Rules::standard(), &make);
+    bench_game::<Rummikub>(c, "rummikub_greedy", &RummikubConfig::STANDARD, &make);
 }
 
 fn rummy40(c: &mut Criterion) {
@@ -78,7 +78,6 @@ fn rummy40(c: &mut Criterion) {
 }
 
 fn classic(c: &mut Criterion) {
-    use rummykit::MatchEnd;
     use rummykit::RandomBot;
     use rummykit::classic::{ClassicRummy, Config};
     let make = |i: u64| -> Vec<Box<dyn Bot<ClassicRummy>>> {
@@ -88,15 +87,14 @@ fn classic(c: &mut Criterion) {
             })
             .collect()
     };
-    bench_game::<ClassicRummy>(c, "classic_random", &Config::simulation(MatchEnd::TargetScore(100)), &make);
+    bench_game::<ClassicRummy>(c, "classic_random", &Config::SIMULATION, &make);
 }
 
 /// Plays hands `1..=n` of the game `name` once (see the module documentation).
 fn count_only(name: &str, n: u64) {
-    use rummykit::MatchEnd;
     use rummykit::RandomBot;
     use rummykit::classic::{ClassicRummy, Config as Classic};
-    use rummykit::rummikub::{GreedyBot, Rules, Rummikub};
+    use rummykit::rummikub::{Config as RummikubConfig, GreedyBot, Rummikub};
     use rummykit::rummy40::{Config, Rummy40};
     let r40 = |i: u64| -> Vec<Box<dyn Bot<Rummy40>>> {
         (0..4)
@@ -113,10 +111,10 @@ fn count_only(name: &str, n: u64) {
     let greedy = |_: u64| -> Vec<Box<dyn Bot<Rummikub>>> {
         (0..4).map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<Rummikub>>).collect()
     };
-    let classic_config = Classic::simulation(MatchEnd::TargetScore(100));
+    let classic_config = Classic::SIMULATION;
     let actions: usize = (1..=n)
         .map(|i| match name {
-            "rummikub_greedy" => playout::<Rummikub>(&Rules::standard(), 4, i, &greedy),
+            "rummikub_greedy" => playout::<Rummikub>(&RummikubConfig::STANDARD, 4, i, &greedy),
             "rummy40_random" => playout::<Rummy40>(&Config::RUMMY40, 4, i, &r40),
             "scala40_random" => playout::<Rummy40>(&Config::SCALA40, 4, i, &r40),
             "classic_random" => playout::<ClassicRummy>(&classic_config, 4, i, &classic),

@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions};
-use rummykit::{Catalog, Colour, Tile};
+use rummykit::{Colour, Tile};
 
 /// The seed of the benchmark set.
 pub const SEED: u64 = 0x5EED_2026;
@@ -47,8 +47,11 @@ fn take(pool: &mut [u8; 53], t: Tile) -> bool {
 }
 
 fn one<R: Rng + ?Sized>(rng: &mut R) -> BenchPosition {
-    let catalog =
-        if rng.random_range(0..5) == 0 { Catalog::<Tile>::RUMMIKUB_XP } else { Catalog::<Tile>::RUMMIKUB };
+    let catalog = if rng.random_range(0..5) == 0 {
+        rummykit_rummikub::TileSet::Xp160.catalog()
+    } else {
+        rummykit_rummikub::TileSet::Standard106.catalog()
+    };
     let mut pool = [catalog.copies(); 53];
     pool[52] = catalog.jokers();
     let target = rng.random_range(0..=90usize);

@@ -11,14 +11,15 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Game, Meld, MeldKind, MeldRules, Seating, Tile, parse_list};
-use rummykit_rummikub::{Action, Rules, Rummikub, Setup, TileCounts, TileSet, check_play};
+use rummykit_core::{Game, Meld, MeldKind, Seating, Tile, parse_list};
+use rummykit_rummikub::{Action, Config, Rummikub, Setup, TileCounts, TileSet, check_play};
 
 #[path = "../crates/rummikub/tests/rearrangement_crowded/positions.rs"]
 mod positions;
 
 fn meld(kind: MeldKind, s: &str) -> Meld<Tile> {
-    Meld::new(kind, &parse_list::<Tile>(s).expect("notation"), &MeldRules::RUMMIKUB).expect("valid meld")
+    Meld::new(kind, &parse_list::<Tile>(s).expect("notation"), &rummykit_rummikub::MELD_RULES)
+        .expect("valid meld")
 }
 
 fn run(s: &str) -> Meld<Tile> {
@@ -48,7 +49,7 @@ fn table() -> Vec<Meld<Tile>> {
 }
 
 fn bench(c: &mut Criterion) {
-    let rules = Rules::standard();
+    let rules = Config::STANDARD;
     let old = table();
     let rack: TileCounts = "r4 b5 y10 k5 k6 r12 y1 b1".parse().expect("rack");
     // Split r1..r6 with the rack r4, free the b3 b4 J joker with the rack b5 and reuse
@@ -70,7 +71,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| check_play(black_box(&rules), black_box(&old), black_box(&rack), true, black_box(&taken)))
     });
 
-    let schmidt = Rules::schmidt();
+    let schmidt = Config::SCHMIDT;
     let mut split = old.clone();
     split[0] = run("r1 r2 r3 r4");
     split.push(run("r4 r5 r6"));

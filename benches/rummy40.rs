@@ -6,12 +6,12 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Card, Catalog};
+use rummykit_core::Card;
 use rummykit_rummy40::{Config, best_opening, can_open, least_deadwood};
 
 /// Seeded 14-card hands (a dealt hand plus the drawn card) holding at least one joker.
 fn hands(count: usize, jokers: usize) -> Vec<Vec<Card>> {
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     let mut rng = ChaCha8Rng::seed_from_u64(40);
     let mut out = Vec::new();
     while out.len() < count {

@@ -16,8 +16,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
+use rummykit::Tile;
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
-use rummykit::{Catalog, Tile};
 
 fn percentiles(mut times: Vec<Duration>) -> (Duration, Duration, Duration) {
     times.sort();
@@ -108,8 +108,8 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("solver_initial_whole_set");
     group.sample_size(10);
     for (name, set, thresholds) in [
-        ("106", Catalog::<Tile>::RUMMIKUB, [30, 740, u32::MAX]),
-        ("160", Catalog::<Tile>::RUMMIKUB_XP, [30, 1_140, u32::MAX]),
+        ("106", rummykit_rummikub::TileSet::Standard106.catalog(), [30, 740, u32::MAX]),
+        ("160", rummykit_rummikub::TileSet::Xp160.catalog(), [30, 1_140, u32::MAX]),
     ] {
         let rack: Vec<Tile> =
             Tile::all().flat_map(|t| std::iter::repeat_n(t, usize::from(set.count_of(t)))).collect();

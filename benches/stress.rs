@@ -32,10 +32,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::rummikub::solver::{Objective, Position, SolveOptions, Solver};
-use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub, TileSet, View};
-use rummykit::{
-    Bot, Catalog, Colour, Game, Meld, MeldKind, MeldRules, Seating, Tile, format_list, play_hand,
-};
+use rummykit::rummikub::{Action, Config, GreedyBot, Rummikub, TileSet, View};
+use rummykit::{Bot, Colour, Game, Meld, MeldKind, Seating, Tile, format_list, play_hand};
 
 struct Case {
     table: Vec<Meld<Tile>>,
@@ -49,7 +47,11 @@ fn env(name: &str) -> Option<u64> {
 
 /// One position: the tile set, the number of jokers, the table's melds, the rack.
 fn case<R: Rng + ?Sized>(rng: &mut R) -> Case {
-    let set = if rng.random_bool(0.5) { Catalog::<Tile>::RUMMIKUB_XP } else { Catalog::<Tile>::RUMMIKUB };
+    let set = if rng.random_bool(0.5) {
+        rummykit_rummikub::TileSet::Xp160.catalog()
+    } else {
+        rummykit_rummikub::TileSet::Standard106.catalog()
+    };
     let mut pool = [set.copies(); 53];
     pool[52] = 0;
     let jokers = rng.random_range(0..=set.jokers().min(4));
@@ -80,7 +82,7 @@ fn case<R: Rng + ?Sized>(rng: &mut R) -> Case {
         if faces.iter().any(|t| !t.is_joker() && pool[t.index() as usize] == 0) {
             continue;
         }
-        let Ok(meld) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) else { continue };
+        let Ok(meld) = Meld::new(kind, &faces, &rummykit::rummikub::MELD_RULES) else { continue };
         for t in &faces {
             if t.is_joker() {
                 free_jokers -= 1;
@@ -127,7 +129,7 @@ impl Bot<Rummikub> for Recorder {
 fn game_views(games: u64, rng: &mut ChaCha8Rng) -> Vec<View> {
     let mut views = Vec::new();
     for _ in 0..games {
-        let mut rules = Rules::standard();
+        let mut rules = Config::STANDARD;
         if rng.random_bool(0.3) {
             rules.tile_set = TileSet::Xp160;
         }
@@ -152,7 +154,7 @@ fn from_games(games: u64, seed: u64, repeat: u64) {
     let (mut flat_opened, mut flat_initial, mut turn) = (Vec::new(), Vec::new(), Vec::new());
     let mut unproven = 0;
     for view in &views {
-        let rules = view.rules;
+        let rules = view.config;
         let rack = view.rack.to_vec();
         let opened = view.has_opened();
         let options = SolveOptions::default()

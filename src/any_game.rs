@@ -6,7 +6,7 @@ use core::ops::RangeInclusive;
 use rand::Rng;
 use rummykit_classic::ClassicRummy;
 use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
-use rummykit_rummikub::{Rules, Rummikub};
+use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
 use thiserror::Error;
 
@@ -56,7 +56,7 @@ impl fmt::Display for GameKind {
 #[non_exhaustive]
 pub enum AnyConfig {
     /// Rummikub rules.
-    Rummikub(Rules),
+    Rummikub(RummikubConfig),
     /// Classic Rummy options.
     Classic(rummykit_classic::Config),
     /// Rummy 40 / Scala 40 options.
@@ -68,7 +68,7 @@ impl AnyConfig {
     ///
     /// ```
     /// use rummykit::{AnyConfig, GameKind};
-    /// assert_eq!(AnyConfig::Rummikub(rummykit::rummikub::Rules::schmidt()).kind(), GameKind::Rummikub);
+    /// assert_eq!(AnyConfig::Rummikub(rummykit::rummikub::Config::SCHMIDT).kind(), GameKind::Rummikub);
     /// ```
     #[must_use]
     pub const fn kind(&self) -> GameKind {
@@ -466,10 +466,10 @@ impl From<Rummikub> for AnyGame {
     /// ```
     /// # use rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
-    /// use rummykit::rummikub::{Rules, Rummikub};
+    /// use rummykit::rummikub::{Config, Rummikub};
     /// use rummykit::{AnyGame, Game, Seating};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
-    /// let game = Rummikub::deal(&Rules::standard(), Seating::new(2), &mut rng)?;
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// assert_eq!(AnyGame::from(game.clone()), AnyGame::Rummikub(game));
     /// # Ok::<(), rummykit::DealError>(())
     /// ```
@@ -485,7 +485,7 @@ impl From<ClassicRummy> for AnyGame {
     /// use rummykit::classic::{ClassicRummy, Config};
     /// use rummykit::{AnyGame, Game, MatchEnd, Seating};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
-    /// let game = ClassicRummy::deal(&Config::standard(MatchEnd::SingleHand), Seating::new(2), &mut rng)?;
+    /// let game = ClassicRummy::deal(&Config::STANDARD.with_game_end(MatchEnd::SingleHand), Seating::new(2), &mut rng)?;
     /// assert_eq!(AnyGame::from(game.clone()), AnyGame::Classic(game));
     /// # Ok::<(), rummykit::DealError>(())
     /// ```

@@ -10,11 +10,11 @@
 /// ```
 /// use rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
-/// use rummykit::rummikub::{Rules, Rummikub};
+/// use rummykit::rummikub::{Config, Rummikub};
 /// use rummykit::{Game, Seating};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(7);
-/// let game = Rummikub::deal(&Rules::standard(), Seating::new(2), &mut rng)?;
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
 /// assert_eq!(game.seats(), 2);
 /// # Ok::<(), rummykit::DealError>(())
 /// ```

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use rummykit_classic::Config as ClassicConfig;
 use rummykit_core::{Game, MatchEnd, ScoreOrder};
-use rummykit_rummikub::Rules;
+use rummykit_rummikub::Config as RummikubConfig;
 use rummykit_rummy40::Config as Rummy40Config;
 use thiserror::Error;
 
@@ -33,22 +33,22 @@ use crate::{AnyConfig, AnyGame, GameKind, NamedBots};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Variant {
-    /// Rummikub, box rules (RULES.md §1): [`Rules::standard`].
+    /// Rummikub, box rules (RULES.md §1): [`RummikubConfig::STANDARD`].
     #[default]
     Rummikub,
     /// Rummikub with the 160-tile set for up to six players (RULES.md §1.1):
-    /// [`Rules::xp`].
+    /// [`RummikubConfig::XP`].
     RummikubXp,
-    /// Rummikub, Schmidt variant (RULES.md §4.1): [`Rules::schmidt`].
+    /// Rummikub, Schmidt variant (RULES.md §4.1): [`RummikubConfig::SCHMIDT`].
     Schmidt,
     /// Classic Rummy (RULES.md §2), the defaults of §2.7, to 100 points:
-    /// [`ClassicConfig::standard`].
+    /// [`ClassicConfig::STANDARD`].
     Classic,
     /// Classic Rummy where the last card must be discarded to go out:
-    /// [`ClassicConfig::last_card`].
+    /// [`ClassicConfig::LAST_CARD`].
     ClassicLastCard,
     /// Classic Rummy, a liberal house game (unlimited melds per turn, aces high or low,
-    /// shuffled restocks): [`ClassicConfig::liberal`].
+    /// shuffled restocks): [`ClassicConfig::LIBERAL`].
     ClassicLiberal,
     /// Rummy 40 (RULES.md §3): [`Rummy40Config::RUMMY40`].
     Rummy40,
@@ -143,19 +143,19 @@ impl Variant {
     ///
     /// ```
     /// use rummykit::{AnyConfig, Variant};
-    /// assert_eq!(Variant::Schmidt.config(), AnyConfig::Rummikub(rummykit::rummikub::Rules::schmidt()));
+    /// assert_eq!(Variant::Schmidt.config(), AnyConfig::Rummikub(rummykit::rummikub::Config::SCHMIDT));
     /// assert_eq!(Variant::Scala40.config(), AnyConfig::Rummy40(rummykit::rummy40::Config::SCALA40));
     /// ```
     #[must_use]
     pub const fn config(self) -> AnyConfig {
         const TO_100: MatchEnd = MatchEnd::TargetScore(100);
         match self {
-            Variant::Rummikub => AnyConfig::Rummikub(Rules::standard()),
-            Variant::RummikubXp => AnyConfig::Rummikub(Rules::xp()),
-            Variant::Schmidt => AnyConfig::Rummikub(Rules::schmidt()),
-            Variant::Classic => AnyConfig::Classic(ClassicConfig::standard(TO_100)),
-            Variant::ClassicLastCard => AnyConfig::Classic(ClassicConfig::last_card(TO_100)),
-            Variant::ClassicLiberal => AnyConfig::Classic(ClassicConfig::liberal(TO_100)),
+            Variant::Rummikub => AnyConfig::Rummikub(RummikubConfig::STANDARD),
+            Variant::RummikubXp => AnyConfig::Rummikub(RummikubConfig::XP),
+            Variant::Schmidt => AnyConfig::Rummikub(RummikubConfig::SCHMIDT),
+            Variant::Classic => AnyConfig::Classic(ClassicConfig::STANDARD.with_game_end(TO_100)),
+            Variant::ClassicLastCard => AnyConfig::Classic(ClassicConfig::LAST_CARD.with_game_end(TO_100)),
+            Variant::ClassicLiberal => AnyConfig::Classic(ClassicConfig::LIBERAL.with_game_end(TO_100)),
             Variant::Rummy40 => AnyConfig::Rummy40(Rummy40Config::RUMMY40),
             Variant::Scala40 => AnyConfig::Rummy40(Rummy40Config::SCALA40),
         }

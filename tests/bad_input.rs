@@ -7,11 +7,13 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{Action as ClassicAction, ClassicRummy, Config as ClassicConfig};
 use rummykit_core::{
-    Card, DealError, Game, MatchEnd, Meld, MeldError, MeldKind, MeldRules, ParseError, PieceId, Seating,
-    Tile, parse_list,
+    Card, DealError, Game, MatchEnd, Meld, MeldError, MeldKind, ParseError, PieceId, Seating, Tile,
+    parse_list,
 };
 use rummykit_rummikub::solver::{Position, SolveError, SolveOptions, solve};
-use rummykit_rummikub::{Action as RkAction, ActionError as RkError, PlayError, Rules, Rummikub};
+use rummykit_rummikub::{
+    Action as RkAction, ActionError as RkError, Config as RkConfig, PlayError, Rummikub,
+};
 use rummykit_rummy40::{Action as R40Action, ActionError as R40Error, Config as R40Config, Rummy40};
 
 fn rng() -> ChaCha8Rng {
@@ -31,36 +33,47 @@ fn invalid_notation_names_the_token() {
 #[test]
 fn invalid_melds_say_which_rule() {
     let tiles: Vec<Tile> = parse_list("r12 r13 r1").expect("tiles");
-    let err = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap_err();
+    let err = Meld::new(MeldKind::Run, &tiles, &rummykit_rummikub::MELD_RULES).unwrap_err();
     assert_eq!(err, MeldError::WrapNotAllowed);
     let cards: Vec<Card> = parse_list("Ah 2h 3h").expect("cards");
     // RULES.md §3.4: the ace is only high in Rummy 40.
-    assert_eq!(Meld::new(MeldKind::Run, &cards, &MeldRules::RUMMY40), Err(MeldError::AceLowNotAllowed));
+    assert_eq!(
+        Meld::new(MeldKind::Run, &cards, &rummykit_rummy40::MELD_RULES),
+        Err(MeldError::AceLowNotAllowed)
+    );
 }
 
 #[test]
 fn invalid_configurations_and_seatings_are_deal_errors() {
-    let err = Rummikub::deal(&Rules::standard(), Seating::new(7), &mut rng()).unwrap_err();
+    let err = Rummikub::deal(&RkConfig::STANDARD, Seating::new(7), &mut rng()).unwrap_err();
     assert!(matches!(err, DealError::PlayerCount { seats: 7, .. }), "{err}");
     let err = Rummy40::deal(&R40Config::RUMMY40, Seating::new(3).with_dealer(5), &mut rng()).unwrap_err();
     assert!(matches!(err, DealError::NoSuchDealer { dealer: 5, seats: 3 }), "{err}");
-    let mut rules = Rules::standard();
+    let mut rules = RkConfig::STANDARD;
     rules.rack_size = 60; // four racks of 60 do not fit in 106 tiles
     assert!(Rummikub::deal(&rules, Seating::new(4), &mut rng()).is_err());
-    let err = ClassicRummy::deal(&ClassicConfig::standard(MatchEnd::SingleHand), Seating::new(1), &mut rng())
-        .unwrap_err();
+    let err = ClassicRummy::deal(
+        &ClassicConfig::STANDARD.with_game_end(MatchEnd::SingleHand),
+        Seating::new(1),
+        &mut rng(),
+    )
+    .unwrap_err();
     assert!(err.to_string().contains('1'), "{err}");
 }
 
 #[test]
 fn rummikub_refuses_tiles_not_on_the_rack_and_a_pass_with_tiles_left() {
     let mut game =
-        Rummikub::deal(&Rules::standard(), Seating::new(2).with_dealer(1), &mut rng()).expect("deal");
+        Rummikub::deal(&RkConfig::STANDARD, Seating::new(2).with_dealer(1), &mut rng()).expect("deal");
     let before = game.clone();
     // A table meld of tiles the player does not hold (three copies of r1 do not exist
     // on one rack of 14 in a 2-copy set, and the rack is checked first).
-    let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 r3").expect("tiles"), &MeldRules::RUMMIKUB)
-        .expect("valid");
+    let run = Meld::new(
+        MeldKind::Run,
+        &parse_list::<Tile>("r1 r2 r3").expect("tiles"),
+        &rummykit_rummikub::MELD_RULES,
+    )
+    .expect("valid");
     let err = game
         .apply(game.to_move().unwrap_or_default(), RkAction::Play { table: vec![run, run, run] })
         .unwrap_err();
@@ -96,7 +109,7 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     assert_ne!(game, before);
 
     // Classic Rummy.
-    let config = ClassicConfig::standard(MatchEnd::SingleHand);
+    let config = ClassicConfig::STANDARD.with_game_end(MatchEnd::SingleHand);
     let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng()).expect("deal");
     let before = game.clone();
     let theirs = game.hand(0).first().expect("a card");

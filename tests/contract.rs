@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
-use rummykit::rummikub::{Rules, Rummikub};
+use rummykit::rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit::rummy40::{Config as Rummy40Config, Rummy40};
 use rummykit::{
     Bot, FromSetup, MatchEnd, MatchRecord, MatchTerms, NotYourTurn, RandomBot, Seating, play_hand,
@@ -89,12 +89,22 @@ fn one_program_plays_every_game_and_preset() {
     let end = MatchEnd::TargetScore(100);
     for seats in [2, 3, 4] {
         let seed = 40 + seats as u64;
-        exercise::<Rummikub>("rummikub", &Rules::standard(), seats, seed);
-        exercise::<Rummikub>("schmidt", &Rules::schmidt(), seats, seed);
-        exercise::<Rummikub>("rummikub-xp", &Rules::xp(), seats, seed);
-        exercise::<ClassicRummy>("classic", &capped(ClassicConfig::standard(end)), seats, seed);
-        exercise::<ClassicRummy>("classic-last-card", &capped(ClassicConfig::last_card(end)), seats, seed);
-        exercise::<ClassicRummy>("classic-liberal", &capped(ClassicConfig::liberal(end)), seats, seed);
+        exercise::<Rummikub>("rummikub", &RummikubConfig::STANDARD, seats, seed);
+        exercise::<Rummikub>("schmidt", &RummikubConfig::SCHMIDT, seats, seed);
+        exercise::<Rummikub>("rummikub-xp", &RummikubConfig::XP, seats, seed);
+        exercise::<ClassicRummy>("classic", &capped(ClassicConfig::STANDARD.with_game_end(end)), seats, seed);
+        exercise::<ClassicRummy>(
+            "classic-last-card",
+            &capped(ClassicConfig::LAST_CARD.with_game_end(end)),
+            seats,
+            seed,
+        );
+        exercise::<ClassicRummy>(
+            "classic-liberal",
+            &capped(ClassicConfig::LIBERAL.with_game_end(end)),
+            seats,
+            seed,
+        );
         let (mut r40, mut s40) = (Rummy40Config::RUMMY40, Rummy40Config::SCALA40);
         (r40.max_restocks, s40.max_restocks) = (Some(3), Some(3));
         exercise::<Rummy40>("rummy40", &r40, seats, seed);

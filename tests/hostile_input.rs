@@ -21,7 +21,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config as ClassicConfig};
 use rummykit_core::{Bot, BotPlayers, Game, MatchEnd, MatchRecord, MatchTerms, Seating, record_match};
-use rummykit_rummikub::{Action as RkAction, Rules, Rummikub};
+use rummykit_rummikub::{Action as RkAction, Config as RkConfig, Rummikub};
 use rummykit_rummy40::{Config as R40Config, Rummy40};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -183,8 +183,12 @@ fn play_on<G: Game>(game: &G, legal: impl Fn(&G, &mut Vec<G::Action>)) -> Result
 
 fn classic_game() -> ClassicRummy {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
-    let mut g = ClassicRummy::deal(&ClassicConfig::standard(MatchEnd::SingleHand), Seating::new(3), &mut rng)
-        .expect("a deal");
+    let mut g = ClassicRummy::deal(
+        &ClassicConfig::STANDARD.with_game_end(MatchEnd::SingleHand),
+        Seating::new(3),
+        &mut rng,
+    )
+    .expect("a deal");
     let mut legal = Vec::new();
     for _ in 0..9 {
         g.legal_actions(&mut legal);
@@ -207,7 +211,7 @@ fn rummy40_game() -> Rummy40 {
 }
 
 fn rummikub_game() -> Rummikub {
-    let mut rules = Rules::standard();
+    let mut rules = RkConfig::STANDARD;
     rules.timer = rummykit_rummikub::Timer::Seconds(60);
     let mut g = Rummikub::deal(&rules, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(4)).expect("a deal");
     for _ in 0..5 {
@@ -293,7 +297,7 @@ fn hostile_records_are_refused() {
     let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut a, &mut b];
     hostile(&Format::<MatchRecord<ClassicRummy>> {
         name: "classic record",
-        real: record(ClassicConfig::standard(MatchEnd::SingleHand), &mut bots),
+        real: record(ClassicConfig::STANDARD.with_game_end(MatchEnd::SingleHand), &mut bots),
         free,
         check: &replays,
     });
@@ -309,7 +313,7 @@ fn hostile_records_are_refused() {
     let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
     hostile(&Format::<MatchRecord<Rummikub>> {
         name: "Rummikub record",
-        real: record(Rules::standard(), &mut bots),
+        real: record(RkConfig::STANDARD, &mut bots),
         free,
         check: &replays,
     });

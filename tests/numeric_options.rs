@@ -7,7 +7,9 @@
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit::rummikub::{self as rk, Rules, TileCounts, rack_penalty, score_pool_empty, score_went_out};
+use rummykit::rummikub::{
+    self as rk, Config as RummikubConfig, TileCounts, rack_penalty, score_pool_empty, score_went_out,
+};
 use rummykit::rummy40::{self as r40, Config, Rummy40, RummyBonus, rank_value};
 use rummykit::{Card, DealError, Face, Game, Seating};
 
@@ -20,7 +22,7 @@ fn too_large(option: &'static str, max: u32) -> DealError {
 /// in release), and the winner's sum is exact too.
 #[test]
 fn s1_8_rack_penalty_is_exact_for_any_rules() {
-    let mut rules = Rules::standard();
+    let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
     let rack: TileCounts = "J J".parse().expect("two jokers");
     assert_eq!(rack_penalty(&rules, &rack, true), 8_589_934_590);
@@ -35,24 +37,24 @@ fn s1_8_rack_penalty_is_exact_for_any_rules() {
     let points = score_went_out(&rules, 0, &racks, &[true; 3], true);
     let (a, b) = (2 * 2 * i64::from(u32::MAX), 2 * (26 + 2 * i64::from(u32::MAX)));
     assert_eq!(points, [a + b, -a, -b]);
-    let (points, winner) = score_pool_empty(&rules, &racks[1..], &[true; 2], 0);
-    assert_eq!((points, winner), (vec![26, -26], 0));
+    let (points, winners) = score_pool_empty(&rules, &racks[1..], &[true; 2], 0);
+    assert_eq!((points, winners), (vec![26, -26], vec![0]));
 }
 
-/// RULES.md §1.8: `Rules::check` bounds the two penalty options; `MAX_PENALTY` itself is
+/// RULES.md §1.8: `RummikubConfig::check` bounds the two penalty options; `MAX_PENALTY` itself is
 /// accepted and scores exactly in a dealt game.
 #[test]
 fn s1_8_rummikub_penalty_options_are_bounded() {
-    let mut rules = Rules::standard();
+    let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
     assert_eq!(rules.check(2), Err(too_large("joker_penalty", rk::MAX_PENALTY)));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(rk::Rummikub::deal(&rules, Seating::new(2), &mut rng).is_err());
-    let mut rules = Rules::standard();
+    let mut rules = RummikubConfig::STANDARD;
     rules.never_melded_penalty = u32::MAX;
     assert_eq!(rules.check(2), Err(too_large("never_melded_penalty", rk::MAX_PENALTY)));
 
-    let mut rules = Rules::xp();
+    let mut rules = RummikubConfig::XP;
     rules.joker_penalty = rk::MAX_PENALTY;
     rules.never_melded_penalty = rk::MAX_PENALTY;
     assert_eq!(rules.check(6), Ok(()));
@@ -118,7 +120,7 @@ fn s3_8_rummy40_scores_at_the_bounds_are_exact() {
             g.apply(g.to_move().unwrap_or_default(), a).expect("legal");
         }
         let (Some(outcome), Some(penalties)) = (g.outcome(), g.penalties()) else { continue };
-        let Some(winner) = outcome.winner else { continue };
+        let [winner] = outcome.winners[..] else { continue };
         assert_eq!(penalties.len(), 3);
         for (seat, &penalty) in penalties.iter().enumerate() {
             let left: u32 = g

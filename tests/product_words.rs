@@ -1,6 +1,6 @@
 //! The product speaks of itself only: no source file, doc or message refers to issue
 //! numbers, to the rule texts it was written from by their file numbers, or to the
-//! names of the work that produced it. Rules are cited by docs/RULES.md section.
+//! names of the work that produced it. Config are cited by docs/RULES.md section.
 
 use std::fs;
 use std::path::{Path, PathBuf};

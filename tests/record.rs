@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit::RandomBot;
-use rummykit::rummikub::{Action, GreedyBot, Rules, Rummikub};
+use rummykit::rummikub::{Action, Config as RummikubConfig, GreedyBot, Rummikub};
 use rummykit::{
     Bot, BotPlayers, DriverError, Game, MatchEnd, MatchRecord, MatchTerms, Players, ReplayError, record_match,
 };
@@ -34,7 +34,11 @@ fn record<G: Game>(
     (record, keep.finals, played.totals().to_vec())
 }
 
-fn rummikub_match(rules: Rules, name: &str, seed: u64) -> (MatchRecord<Rummikub>, Vec<Rummikub>, Vec<i64>) {
+fn rummikub_match(
+    rules: RummikubConfig,
+    name: &str,
+    seed: u64,
+) -> (MatchRecord<Rummikub>, Vec<Rummikub>, Vec<i64>) {
     let setup = MatchRecord::new(name, rules, MatchTerms::new(3).with_end(MatchEnd::FixedHands(3)), seed);
     let (mut a, mut b, mut c) =
         (GreedyBot::new(), RandomBot::new(ChaCha8Rng::seed_from_u64(seed + 1)), GreedyBot::new());
@@ -43,7 +47,7 @@ fn rummikub_match(rules: Rules, name: &str, seed: u64) -> (MatchRecord<Rummikub>
 
 #[test]
 fn rummikub_match_replays_to_identical_final_states_and_scores() {
-    for (rules, name) in [(Rules::standard(), "rummikub"), (Rules::schmidt(), "schmidt")] {
+    for (rules, name) in [(RummikubConfig::STANDARD, "rummikub"), (RummikubConfig::SCHMIDT, "schmidt")] {
         let (record, finals, totals) = rummikub_match(rules, name, 17);
         assert_eq!(record.game, name);
         assert_eq!(record.hands.len(), 3);
@@ -60,7 +64,7 @@ fn rummikub_match_replays_to_identical_final_states_and_scores() {
 
 #[test]
 fn tampered_records_are_caught() {
-    let (record, _, _) = rummikub_match(Rules::standard(), "rummikub", 23);
+    let (record, _, _) = rummikub_match(RummikubConfig::STANDARD, "rummikub", 23);
     let rng = || ChaCha8Rng::seed_from_u64(record.seed);
 
     // Another seed deals other tiles.
@@ -115,8 +119,12 @@ fn the_driver_reports_illegal_actions_and_stops() {
             Action::Pass
         }
     }
-    let setup =
-        MatchRecord::<Rummikub>::new("rummikub", Rules::standard(), MatchTerms::new(2).with_dealer(1), 1);
+    let setup = MatchRecord::<Rummikub>::new(
+        "rummikub",
+        RummikubConfig::STANDARD,
+        MatchTerms::new(2).with_dealer(1),
+        1,
+    );
     let (mut a, mut b) = (Passer, Passer);
     let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
     let err =
@@ -127,7 +135,7 @@ fn the_driver_reports_illegal_actions_and_stops() {
 #[cfg(feature = "serde")]
 #[test]
 fn a_rummikub_record_survives_json() {
-    let (record, finals, _) = rummikub_match(Rules::standard(), "rummikub", 31);
+    let (record, finals, _) = rummikub_match(RummikubConfig::STANDARD, "rummikub", 31);
     let text = serde_json::to_string(&record).expect("serializes");
     let back: MatchRecord<Rummikub> = serde_json::from_str(&text).expect("deserializes, re-validated");
     assert_eq!(back, record);
@@ -154,7 +162,7 @@ fn card_game_matches_replay_to_identical_final_states_and_scores() {
         assert_eq!(replayed.finals, finals, "{name}");
         assert_eq!(replayed.totals, totals, "{name}");
     }
-    let config = ClassicConfig::standard(MatchEnd::TargetScore(100));
+    let config = ClassicConfig::STANDARD;
     let terms = MatchTerms::new(3).with_end(MatchEnd::TargetScore(100)).with_hand_limit(20);
     let setup = MatchRecord::<ClassicRummy>::new("classic", config, terms, 9);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
@@ -205,7 +213,7 @@ impl Players<Rummikub> for Scripted<'_> {
 }
 
 fn setup(seed: u64) -> MatchRecord<Rummikub> {
-    MatchRecord::new("rummikub", Rules::standard(), MatchTerms::new(2).with_dealer(0), seed)
+    MatchRecord::new("rummikub", RummikubConfig::STANDARD, MatchTerms::new(2).with_dealer(0), seed)
 }
 
 #[test]
@@ -281,7 +289,7 @@ fn card_game_records_survive_json() {
     assert_eq!(back, played);
     assert_eq!(back.replay(&mut ChaCha8Rng::seed_from_u64(back.seed)).unwrap().finals, finals);
 
-    let config = ClassicConfig::simulation(MatchEnd::SingleHand);
+    let config = ClassicConfig::SIMULATION.with_game_end(MatchEnd::SingleHand);
     let setup = MatchRecord::<ClassicRummy>::new("classic", config, MatchTerms::new(2).with_dealer(1), 2);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
         (0..2).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();

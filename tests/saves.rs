@@ -8,8 +8,8 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit::classic::{ClassicRummy, Config, Phase, Setup as ClassicSetup, SetupMeld};
-use rummykit::rummikub::{Action as RkAction, Rules, Rummikub, Setup as RkSetup, TileSet};
-use rummykit_core::{Game, MatchEnd, Meld, MeldKind, MeldRules, parse_list};
+use rummykit::rummikub::{Action as RkAction, Config as RummikubConfig, Rummikub, Setup as RkSetup, TileSet};
+use rummykit_core::{Game, MatchEnd, Meld, MeldKind, parse_list};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -66,7 +66,7 @@ fn a_classic_mid_hand_position_saves_loads_and_plays_on() {
     setup.phase = Phase::Play;
     setup.discard = parse_list("Ts 4s").expect("cards");
     setup.fill_stock();
-    let mut config = Config::standard(MatchEnd::SingleHand);
+    let mut config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
     config.max_restocks = Some(1); // so that random play ends within the step bound
     let game = ClassicRummy::from_setup(&config, setup).expect("a valid position");
     let value = serde_json::to_value(&game).expect("serialize");
@@ -79,7 +79,8 @@ fn a_classic_mid_hand_position_saves_loads_and_plays_on() {
 #[test]
 fn a_rummikub_mid_game_position_saves_loads_and_plays_on() {
     let run =
-        Meld::new(MeldKind::Run, &parse_list("b7 b8 b9").expect("tiles"), &MeldRules::RUMMIKUB).expect("run");
+        Meld::new(MeldKind::Run, &parse_list("b7 b8 b9").expect("tiles"), &rummykit_rummikub::MELD_RULES)
+            .expect("run");
     let mut setup = RkSetup::new(vec![
         "r10 r11 r12 b1 k4".parse().expect("rack"),
         "y9 k1 k2".parse().expect("rack"),
@@ -92,7 +93,7 @@ fn a_rummikub_mid_game_position_saves_loads_and_plays_on() {
     setup.last_player = Some(0);
     setup.drawn = 3;
     setup.fill_pool(TileSet::Standard106);
-    let game = Rummikub::from_setup(Rules::standard(), setup).expect("a valid position");
+    let game = Rummikub::from_setup(RummikubConfig::STANDARD, setup).expect("a valid position");
     assert_eq!(game.starter(), 0, "eight turns from seat 0 reach seat 2");
     let value = serde_json::to_value(&game).expect("serialize");
     assert_eq!(value["setup"]["racks"][1], "y9 k1 k2");

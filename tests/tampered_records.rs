@@ -14,7 +14,7 @@ use serde_json::Value;
 fn recorded() -> Value {
     let setup = MatchRecord::<ClassicRummy>::new(
         "classic",
-        Config::standard(MatchEnd::SingleHand),
+        Config::STANDARD.with_game_end(MatchEnd::SingleHand),
         MatchTerms::new(2).with_dealer(0),
         11,
     );
@@ -127,10 +127,10 @@ fn classic_record_with_huge_seat_count_is_refused() {
 
 #[test]
 fn rummikub_record_with_huge_seat_count_is_refused() {
-    use rummykit_rummikub::{GreedyBot, Rules, Rummikub};
+    use rummykit_rummikub::{Config as RummikubConfig, GreedyBot, Rummikub};
     let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
     let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
-    let value = recorded_match("rummikub", Rules::standard(), &mut bots, MatchEnd::SingleHand);
+    let value = recorded_match("rummikub", RummikubConfig::STANDARD, &mut bots, MatchEnd::SingleHand);
     huge_seats_are_refused::<Rummikub>(value, 4);
 }
 
@@ -147,7 +147,7 @@ fn rummy40_record_with_huge_seat_count_is_refused() {
 #[test]
 fn match_new_checks_each_games_seat_limits() {
     use rummykit_core::{Game, MAX_SEATS, Match};
-    use rummykit_rummikub::{Rules, Rummikub};
+    use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
     use rummykit_rummy40::Rummy40;
     fn check<G: Game>(config: G::Config, min: usize, max: usize) {
         assert_eq!(G::seat_range(&config), min..=max);
@@ -167,8 +167,8 @@ fn match_new_checks_each_games_seat_limits() {
             assert_eq!(dealt.is_ok(), (min..=max).contains(&seats), "{seats} seats");
         }
     }
-    check::<ClassicRummy>(Config::standard(MatchEnd::SingleHand), 2, 6);
-    check::<Rummikub>(Rules::standard(), 2, 4);
-    check::<Rummikub>(Rules::xp(), 2, 6);
+    check::<ClassicRummy>(Config::STANDARD.with_game_end(MatchEnd::SingleHand), 2, 6);
+    check::<Rummikub>(RummikubConfig::STANDARD, 2, 4);
+    check::<Rummikub>(RummikubConfig::XP, 2, 6);
     check::<Rummy40>(rummykit_rummy40::Config::RUMMY40, 2, 6);
 }

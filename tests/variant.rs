@@ -65,14 +65,16 @@ fn every_variant_plays_to_the_end_with_bots_chosen_by_name() {
             let own = replay_on_engine(&dealt, &actions);
             assert_eq!(outcome.points, own.points, "{variant} with {seats}");
             assert_eq!(AnyGame::score_order(&config(variant)), variant.score_order());
-            assert_eq!(outcome.winner, own.winner);
+            assert_eq!(outcome.winners, own.winners);
             match variant.kind() {
                 // RULES.md §1.8: the winner gains what the others lose.
                 GameKind::Rummikub => assert_eq!(outcome.points.iter().sum::<i64>(), 0),
                 // RULES.md §3.7: penalty points; the winner takes none.
                 GameKind::Rummy40 => {
                     assert!(outcome.points.iter().all(|&p| p >= 0));
-                    if let Some(w) = outcome.winner {
+                    // RULES.md §3.7: one player goes out; a win is never shared.
+                    assert!(outcome.winners.len() <= 1);
+                    for &w in &outcome.winners {
                         assert_eq!(outcome.points[w], 0);
                     }
                 }
@@ -402,7 +404,7 @@ impl Conformance for Any {
     fn inventory(&self, game: &AnyGame) -> Vec<u32> {
         match game {
             AnyGame::Rummikub(g) => {
-                let full = TileCounts::full(&g.rules().tile_set.catalog());
+                let full = TileCounts::full(&g.config().tile_set.catalog());
                 Tile::all().map(|t| u32::from(full.count(t))).collect()
             }
             AnyGame::Classic(_) => vec![1; 52],
@@ -473,7 +475,7 @@ impl Conformance for Any {
     fn max_steps(&self, game: &AnyGame) -> usize {
         match game {
             AnyGame::Rummikub(g) => {
-                let tiles = g.rules().tile_set.catalog().len();
+                let tiles = g.config().tile_set.catalog().len();
                 g.pool_len() + tiles + g.seats() * (tiles + 1)
             }
             _ => 4_000 * game.seats(),

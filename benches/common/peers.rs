@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::{Card, Catalog, Face, MeldRules, PieceSet};
 
 /// The ace-low, jokerless meld rules both libraries check.
-pub const RULES: MeldRules = MeldRules::CLASSIC;
+pub const RULES: MeldRules = rummykit_classic::MELD_RULES;
 
 /// Seeds of the inputs (the benchmark and the test use the same).
 pub const MELD_SEED: u64 = 1;
@@ -172,7 +172,7 @@ pub mod play {
     use rummykit::classic::{ClassicRummy, Config};
     use rummykit::{Bot, Game, MatchEnd, Seating, play_hand};
 
-    /// Restocks before a hand ends void, as in `Config::simulation`.
+    /// Restocks before a hand ends void, as in `Config::SIMULATION`.
     const MAX_RESTOCKS: usize = 2;
 
     /// One hand of rummykit's classic Rummy, 4 random players; returns the actions taken.
@@ -189,7 +189,7 @@ pub mod play {
 
     /// The configuration of rummykit's hands.
     pub fn rummykit_config() -> Config {
-        Config::simulation(MatchEnd::FixedHands(1))
+        Config::SIMULATION.with_game_end(MatchEnd::FixedHands(1))
     }
 
     fn number(rank: Rank) -> u8 {

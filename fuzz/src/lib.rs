@@ -82,7 +82,8 @@ fn notation_of<F: Face>(text: &str) {
 
 /// Meld rules from two bytes: every ace policy, joker limit and minimum length.
 pub fn rules_from(bytes: &mut Bytes<'_>) -> MeldRules {
-    let base = [MeldRules::RUMMIKUB, MeldRules::CLASSIC, MeldRules::RUMMY40][bytes.below(3)];
+    let base = [rummykit_rummikub::MELD_RULES, rummykit_classic::MELD_RULES, rummykit_rummy40::MELD_RULES]
+        [bytes.below(3)];
     let ace =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner][bytes.below(4)];
     let b = bytes.byte();
@@ -192,7 +193,7 @@ fn meld_of<F: Face>(kind: MeldKind, indices: &[u8], rules: &MeldRules) {
 // Rummikub helpers: tiles, melds and rules from bytes.
 
 use rummykit_rummikub::solver::{Objective, Position, SolveError, SolveOptions, Solver};
-use rummykit_rummikub::{Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config as RummikubConfig, TileCounts, check_play};
 
 /// A tile from a byte (every face, the joker included).
 pub fn tile_from(bytes: &mut Bytes<'_>) -> Tile {
@@ -218,7 +219,7 @@ pub fn tile_meld_from(bytes: &mut Bytes<'_>) -> Option<Meld<Tile>> {
                 }
             })
             .collect();
-        return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+        return Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok();
     }
     if kind == MeldKind::Group {
         let number = bytes.below(13) as u8;
@@ -228,16 +229,17 @@ pub fn tile_meld_from(bytes: &mut Bytes<'_>) -> Option<Meld<Tile>> {
             .map(|c| Tile::from_index(c * 13 + number).unwrap_or(Tile::JOKER))
             .chain((0..(mask >> 4) % 3).map(|_| Tile::JOKER))
             .collect();
-        return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+        return Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok();
     }
     let faces: Vec<Tile> = (0..len).map(|_| tile_from(bytes)).collect();
-    Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()
+    Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok()
 }
 
 /// One of the presets, with some options flipped by the byte.
-pub fn rummikub_rules_from(bytes: &mut Bytes<'_>) -> Rules {
+pub fn rummikub_rules_from(bytes: &mut Bytes<'_>) -> RummikubConfig {
     let b = bytes.byte();
-    let mut rules = [Rules::standard(), Rules::xp(), Rules::schmidt()][usize::from(b % 3)];
+    let mut rules =
+        [RummikubConfig::STANDARD, RummikubConfig::XP, RummikubConfig::SCHMIDT][usize::from(b % 3)];
     rules.manipulate_on_initial_meld_turn ^= b & 0x04 != 0;
     rules.group3_joker_needs_both ^= b & 0x08 != 0;
     rules.joker_melds_locked ^= b & 0x10 != 0;
@@ -285,7 +287,7 @@ pub fn rummikub_play(data: &[u8]) {
                     } else {
                         faces.push(t)
                     }
-                    if let Ok(m) = Meld::new(after[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+                    if let Ok(m) = Meld::new(after[i].kind(), &faces, &rummykit_rummikub::MELD_RULES) {
                         after[i] = m;
                     }
                 }
@@ -314,8 +316,11 @@ pub fn solver(data: &[u8]) {
     let mut bytes = Bytes::new(data);
     let flags = bytes.byte();
     let xp = flags & 1 != 0;
-    let catalog =
-        if xp { rummykit_core::Catalog::<Tile>::RUMMIKUB_XP } else { rummykit_core::Catalog::RUMMIKUB };
+    let catalog = if xp {
+        rummykit_rummikub::TileSet::Xp160.catalog()
+    } else {
+        rummykit_rummikub::TileSet::Standard106.catalog()
+    };
     let clamp = flags & 2 == 0;
     let mut options = SolveOptions::default()
         .with_tile_set(catalog)
@@ -381,7 +386,11 @@ pub fn solver(data: &[u8]) {
     };
     // Re-validate the answer.
     for m in &solution.table {
-        assert_eq!(Meld::new(m.kind(), m.faces(), &MeldRules::RUMMIKUB).as_ref(), Ok(m), "invalid meld");
+        assert_eq!(
+            Meld::new(m.kind(), m.faces(), &rummykit_rummikub::MELD_RULES).as_ref(),
+            Ok(m),
+            "invalid meld"
+        );
     }
     let table_counts: TileCounts = position.table().iter().copied().collect();
     let rack_counts: TileCounts = rack.iter().copied().collect();
@@ -412,7 +421,7 @@ pub fn solver(data: &[u8]) {
     let naturals: Vec<Tile> = rack.iter().copied().filter(|t| !t.is_joker()).collect();
     let table_stands = as_melds || position.table().is_empty();
     let found = if table_stands && naturals.len() <= rummykit_core::MAX_HAND {
-        rummykit_core::hand_melds(&naturals, &MeldRules::RUMMIKUB).unwrap_or_default()
+        rummykit_core::hand_melds(&naturals, &rummykit_rummikub::MELD_RULES).unwrap_or_default()
     } else {
         Vec::new()
     };
@@ -465,7 +474,7 @@ fn rummikub_loaded(game: &rummykit_rummikub::Rummikub) {
         }
         all.extend(game.pool());
         all.add_all(&TileCounts::of_melds(game.table()));
-        assert_eq!(all, TileCounts::full(&game.rules().tile_set.catalog()), "accepted save loses tiles");
+        assert_eq!(all, TileCounts::full(&game.config().tile_set.catalog()), "accepted save loses tiles");
         let again = serde_json::to_string(&game).expect("serializes");
         assert_eq!(serde_json::from_str::<Rummikub>(&again).ok().as_ref(), Some(&game), "round trip");
         for s in 0..=game.seats() {
@@ -646,10 +655,10 @@ pub fn classic_actions(data: &[u8]) {
     let b = bytes.byte();
     let end = rummykit_core::MatchEnd::SingleHand;
     let config = [
-        ClassicConfig::standard(end),
-        ClassicConfig::last_card(end),
-        ClassicConfig::liberal(end),
-        ClassicConfig::simulation(end),
+        ClassicConfig::STANDARD.with_game_end(end),
+        ClassicConfig::LAST_CARD.with_game_end(end),
+        ClassicConfig::LIBERAL.with_game_end(end),
+        ClassicConfig::SIMULATION.with_game_end(end),
     ][usize::from(b % 4)];
     let seats = 2 + bytes.below(5);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -928,7 +937,7 @@ fn real_saves() -> &'static [Vec<serde_json::Value>; 3] {
         for seed in 0..2_u64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let seats = 2 + seed as usize;
-            let rules = if seed == 0 { Rules::standard() } else { Rules::schmidt() };
+            let rules = if seed == 0 { RummikubConfig::STANDARD } else { RummikubConfig::SCHMIDT };
             let game =
                 rummykit_rummikub::Rummikub::deal(&rules, Seating::new(seats), &mut rng).expect("a deal");
             let mut bots: Vec<rummykit_rummikub::GreedyBot> =
@@ -942,7 +951,7 @@ fn real_saves() -> &'static [Vec<serde_json::Value>; 3] {
             let mut refs: Vec<&mut dyn Bot<_>> = bots.iter_mut().map(|b| b as &mut dyn Bot<_>).collect();
             all[1].extend(snapshots(game, &mut refs));
 
-            let config = ClassicConfig::standard(rummykit_core::MatchEnd::SingleHand);
+            let config = ClassicConfig::STANDARD.with_game_end(rummykit_core::MatchEnd::SingleHand);
             let game = ClassicRummy::deal(&config, Seating::new(seats), &mut rng).expect("a deal");
             let mut bots: Vec<rummykit_classic::GreedyBot> = (0..seats).map(|_| Default::default()).collect();
             let mut refs: Vec<&mut dyn Bot<_>> = bots.iter_mut().map(|b| b as &mut dyn Bot<_>).collect();
@@ -1007,13 +1016,13 @@ fn real_records() -> &'static [serde_json::Value; 3] {
     }
     RECORDS.get_or_init(|| {
         let (mut a, mut b) = (rummykit_rummikub::GreedyBot::new(), rummykit_rummikub::GreedyBot::new());
-        let rk = record::<rummykit_rummikub::Rummikub>(Rules::standard(), &mut [&mut a, &mut b]);
+        let rk = record::<rummykit_rummikub::Rummikub>(RummikubConfig::STANDARD, &mut [&mut a, &mut b]);
         let (mut a, mut b) = (rummykit_rummy40::GreedyBot::new(), rummykit_rummy40::GreedyBot::new());
         let r40 = record::<Rummy40>(R40Config::RUMMY40, &mut [&mut a, &mut b]);
         let (mut a, mut b, mut c) =
             (rummykit_classic::GreedyBot, rummykit_classic::GreedyBot, rummykit_classic::GreedyBot);
         let classic = record::<ClassicRummy>(
-            ClassicConfig::standard(rummykit_core::MatchEnd::SingleHand),
+            ClassicConfig::STANDARD.with_game_end(rummykit_core::MatchEnd::SingleHand),
             &mut [&mut a, &mut b, &mut c],
         );
         [rk, r40, classic]
@@ -1067,7 +1076,7 @@ pub fn match_record(data: &[u8]) {
                 }
                 all.extend(g.pool());
                 all.add_all(&TileCounts::of_melds(g.table()));
-                assert_eq!(all, TileCounts::full(&g.rules().tile_set.catalog()), "a replay loses tiles");
+                assert_eq!(all, TileCounts::full(&g.config().tile_set.catalog()), "a replay loses tiles");
             }),
             1 => replay_record::<Rummy40>(value, r40_conserves),
             _ => replay_record::<ClassicRummy>(value, classic_conserves),

@@ -32,7 +32,7 @@ fn meld_checks_agree_with_gin_rummy() {
 }
 
 fn check_deadwood(len: usize, seed: u64) {
-    let config = Config::standard(MatchEnd::FixedHands(1));
+    let config = Config::STANDARD.with_game_end(MatchEnd::FixedHands(1));
     assert_eq!(config.ace, AceMode::Low);
     let mut melded = 0;
     for (k, hand) in hands(HANDS, len, seed).iter().enumerate() {

@@ -1,4 +1,4 @@
-//! The playout of `benches/playout.rs` (classic, 4 seats, random bots, `Config::simulation`)
+//! The playout of `benches/playout.rs` (classic, 4 seats, random bots, `Config::SIMULATION`)
 //! as a plain loop, for profilers (`valgrind --tool=callgrind`) and action counts.
 //!
 //! Run: `cargo run --release -p rummykit-classic --example profile_classic_playout -- 1024 [digest]`
@@ -9,12 +9,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{Action, ClassicRummy, Config};
 use rummykit_core::RandomBot;
-use rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
+use rummykit_core::{Bot, Game, Seating, play_hand};
 
 fn main() {
     let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1024);
     let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
-    let config = Config::simulation(MatchEnd::TargetScore(100));
+    let config = Config::SIMULATION;
     let (mut actions, mut melds, mut layoffs, mut void) = (0usize, 0usize, 0usize, 0usize);
     // FNV-1a over every action and outcome: the same games give the same digest.
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
@@ -39,7 +39,7 @@ fn main() {
         actions += played.len();
         melds += played.iter().filter(|a| matches!(a, Action::Meld(_))).count();
         layoffs += played.iter().filter(|a| matches!(a, Action::LayOff { .. })).count();
-        void += usize::from(outcome.winner.is_none());
+        void += usize::from(outcome.winners.is_empty());
     }
     let elapsed = start.elapsed();
     println!(

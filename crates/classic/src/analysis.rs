@@ -26,7 +26,7 @@ pub struct HandAnalysis {
 /// let deck = Catalog::<Card>::DECK;
 /// let hand: PieceSet = parse_list::<Card>("7h 8h 9h 9s 9d Kc 2c")?.into_iter()
 ///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
-/// let best = analyze(&hand, &Config::standard(MatchEnd::TargetScore(100)));
+/// let best = analyze(&hand, &Config::STANDARD);
 /// assert_eq!(best.deadwood, 7 + 8 + 10 + 2); // 9h 9s 9d melded
 /// assert_eq!(best.melds.len(), 1);
 /// # Ok::<(), rummykit_core::ParseError>(())

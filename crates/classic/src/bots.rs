@@ -14,7 +14,7 @@ use crate::{Action, ClassicRummy, Phase, View, analyze};
 /// use rand::SeedableRng;
 /// use rummykit_classic::{ClassicRummy, Config, GreedyBot};
 /// use rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
-/// let config = Config::simulation(MatchEnd::FixedHands(1));
+/// let config = Config::SIMULATION.with_game_end(MatchEnd::FixedHands(1));
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2), &mut rng)?;
 /// let (mut a, mut b) = (GreedyBot, GreedyBot);

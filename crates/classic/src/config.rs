@@ -1,7 +1,17 @@
 //! [`Config`]: the rules of a classic Rummy hand and match, with presets
 //! (`RULES.md` §2.7).
 
-use rummykit_core::{AcePolicy, Card, Face, MatchEnd, MeldRules};
+use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MatchEnd, MeldRules, Restock};
+
+/// The meld rules of classic Rummy under the standard options (`RULES.md` §2.4): one
+/// deck, no jokers, ace low. [`Config::meld_rules`] applies the ace option.
+///
+/// ```
+/// use rummykit_classic::{AceMode, Config, MELD_RULES};
+/// assert_eq!(Config::STANDARD.meld_rules(), MELD_RULES);
+/// assert_ne!(Config::STANDARD.with_ace(AceMode::HighOrLow).meld_rules(), MELD_RULES);
+/// ```
+pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 
 /// How aces behave (`RULES.md` §2.4, option `ace`).
 ///
@@ -65,14 +75,15 @@ pub enum MeldLimit {
 
 /// The rules of classic Rummy: every option of `RULES.md` §2.7.
 ///
-/// The end of the match has no universal default, so the constructors take it
-/// (`RULES.md` §2.2: "make it a required parameter"). Options are public fields and
+/// Start from a preset ([`Config::STANDARD`], [`Config::LAST_CARD`], [`Config::LIBERAL`],
+/// [`Config::SIMULATION`]); each plays to 100 points (`RULES.md` §2.2), and
+/// [`Config::with_game_end`] names another end of match. Options are public fields and
 /// `with_*` methods; [`ClassicRummy::deal`](crate::ClassicRummy) checks the player count.
 ///
 /// ```
 /// use rummykit_classic::{AceMode, Config, MeldLimit};
 /// use rummykit_core::MatchEnd;
-/// let standard = Config::standard(MatchEnd::TargetScore(100));
+/// let standard = Config::STANDARD;
 /// assert_eq!(standard.meld_limit, MeldLimit::One);
 /// assert!(!standard.must_discard_to_go_out && standard.rummy_double);
 /// let house = standard.with_ace(AceMode::HighOrLow).with_max_restocks(Some(2));
@@ -104,20 +115,25 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults of `RULES.md` §2.7 with the given end of match.
-    #[must_use]
-    pub const fn standard(game_end: MatchEnd) -> Config {
-        Config {
-            meld_limit: MeldLimit::One,
-            layoff_requires_own_meld: false,
-            ace: AceMode::Low,
-            must_discard_to_go_out: false,
-            shuffle_on_restock: false,
-            max_restocks: None,
-            rummy_double: true,
-            game_end,
-        }
-    }
+    /// The defaults of `RULES.md` §2.7, to a target score of 100 (§2.2); also
+    /// [`Config::default`]. Another end of match: [`Config::with_game_end`].
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// use rummykit_core::MatchEnd;
+    /// assert_eq!(Config::STANDARD.game_end, MatchEnd::TargetScore(100));
+    /// assert_eq!(Config::default(), Config::STANDARD);
+    /// ```
+    pub const STANDARD: Config = Config {
+        meld_limit: MeldLimit::One,
+        layoff_requires_own_meld: false,
+        ace: AceMode::Low,
+        must_discard_to_go_out: false,
+        shuffle_on_restock: false,
+        max_restocks: None,
+        rummy_double: true,
+        game_end: MatchEnd::TargetScore(100),
+    };
 
     /// The standard rules with a compulsory final discard: the last card must be
     /// discarded to go out.
@@ -125,34 +141,33 @@ impl Config {
     /// ```
     /// use rummykit_classic::Config;
     /// use rummykit_core::MatchEnd;
-    /// assert!(Config::last_card(MatchEnd::FixedHands(4)).must_discard_to_go_out);
+    /// let config = Config::LAST_CARD.with_game_end(MatchEnd::FixedHands(4));
+    /// assert!(config.must_discard_to_go_out);
+    /// assert_eq!(config.game_end, MatchEnd::FixedHands(4));
     /// ```
-    #[must_use]
-    pub const fn last_card(game_end: MatchEnd) -> Config {
-        let mut c = Config::standard(game_end);
-        c.must_discard_to_go_out = true;
-        c
-    }
+    pub const LAST_CARD: Config = Config::STANDARD.with_must_discard_to_go_out(true);
 
     /// A liberal house game: unlimited melds per turn, aces high or low, shuffled
     /// restocks.
-    #[must_use]
-    pub const fn liberal(game_end: MatchEnd) -> Config {
-        let mut c = Config::standard(game_end);
-        c.meld_limit = MeldLimit::Unlimited;
-        c.ace = AceMode::HighOrLow;
-        c.shuffle_on_restock = true;
-        c
-    }
+    ///
+    /// ```
+    /// use rummykit_classic::{AceMode, Config, MeldLimit};
+    /// assert_eq!((Config::LIBERAL.meld_limit, Config::LIBERAL.ace), (MeldLimit::Unlimited, AceMode::HighOrLow));
+    /// assert!(Config::LIBERAL.shuffle_on_restock);
+    /// ```
+    pub const LIBERAL: Config = Config::STANDARD
+        .with_meld_limit(MeldLimit::Unlimited)
+        .with_ace(AceMode::HighOrLow)
+        .with_shuffle_on_restock(true);
 
     /// For simulations and bots: the standard rules with at most two restocks, so a
     /// hand cannot loop forever (`RULES.md` §2.5 recommendation).
-    #[must_use]
-    pub const fn simulation(game_end: MatchEnd) -> Config {
-        let mut c = Config::standard(game_end);
-        c.max_restocks = Some(2);
-        c
-    }
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// assert_eq!(Config::SIMULATION.max_restocks, Some(2));
+    /// ```
+    pub const SIMULATION: Config = Config::STANDARD.with_max_restocks(Some(2));
 
     /// With another meld limit.
     #[must_use]
@@ -210,10 +225,23 @@ impl Config {
         self
     }
 
-    /// The meld validator's rules: `MeldRules::CLASSIC` with this ace policy.
+    /// The meld validator's rules: [`MELD_RULES`] with this ace policy.
     #[must_use]
     pub const fn meld_rules(&self) -> MeldRules {
-        MeldRules::CLASSIC.with_ace(self.ace.policy())
+        MELD_RULES.with_ace(self.ace.policy())
+    }
+
+    /// How the discard pile becomes the stock (`RULES.md` §2.5): the whole pile, turned
+    /// over as it lies, or shuffled under [`Config::shuffle_on_restock`].
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// assert!(!Config::STANDARD.restock().shuffle && !Config::STANDARD.restock().keep_top);
+    /// assert!(Config::LIBERAL.restock().shuffle);
+    /// ```
+    #[must_use]
+    pub const fn restock(&self) -> Restock {
+        Restock { shuffle: self.shuffle_on_restock, keep_top: false }
     }
 
     /// Cards dealt to each player (`RULES.md` §2.2): 10 with 2 players, 7 with 3–4,
@@ -234,5 +262,12 @@ impl Config {
             5 | 6 => Some(6),
             _ => None,
         }
+    }
+}
+
+impl Default for Config {
+    /// [`Config::STANDARD`].
+    fn default() -> Self {
+        Config::STANDARD
     }
 }

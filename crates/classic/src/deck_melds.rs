@@ -64,7 +64,7 @@ mod tests {
         let all: Vec<u32> = (0..52).collect();
         let mut compared = 0;
         for policy in POLICIES {
-            let rules = MeldRules::CLASSIC.with_ace(policy);
+            let rules = crate::MELD_RULES.with_ace(policy);
             for round in 0..3000 {
                 let size = if round % 10 == 0 { rng.random_range(0..=52) } else { rng.random_range(0..=14) };
                 // Half the hands are dense in one or two suits, where the long runs are.
@@ -86,7 +86,7 @@ mod tests {
     #[test]
     fn whole_suits_and_the_deck() {
         for policy in POLICIES {
-            let rules = MeldRules::CLASSIC.with_ace(policy);
+            let rules = crate::MELD_RULES.with_ace(policy);
             for hand in [(1u64 << 13) - 1, ((1u64 << 13) - 1) << 39, (1u64 << 52) - 1, 0] {
                 assert_eq!(enumerated(hand, &rules), reference(hand, &rules), "{policy:?} hand {hand:#x}");
             }

@@ -13,7 +13,7 @@ use crate::Phase;
 /// use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Phase};
 /// use rummykit_core::{Game, MatchEnd, NotYourTurn, Seating};
 ///
-/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// let config = Config::STANDARD;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(1), &mut rng)?;
 /// let card = game.hand(0).first().expect("seat 0 holds cards");

@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock,
+    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError,
     ScoreOrder, Seat, Seating, deal_cards,
 };
 
@@ -20,7 +20,7 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 /// use rummykit_classic::{Action, ClassicRummy, Config};
 /// use rummykit_core::{Game, MatchEnd, Seating};
 ///
-/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// let config = Config::STANDARD;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
 /// assert_eq!(hand.to_move(), Some(1));
@@ -209,7 +209,8 @@ impl ClassicRummy {
             }
             (Some(o), Phase::Over)
                 if o.points.len() != seats
-                    || o.winner.is_some_and(|w| w >= seats || !hands[w].is_empty()) =>
+                    || o.winners.len() > 1
+                    || o.winners.iter().any(|&w| w >= seats || !hands[w].is_empty()) =>
             {
                 return bad(PositionError::Inconsistent("the outcome does not fit the hands"));
             }
@@ -242,7 +243,7 @@ impl ClassicRummy {
     /// use rummykit_classic::{Action, ClassicRummy, Config, Phase};
     /// use rummykit_core::{Game, MatchEnd, Seating};
     ///
-    /// let config = Config::standard(MatchEnd::SingleHand);
+    /// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
     /// hand.apply(1, Action::DrawStock).unwrap();
@@ -394,7 +395,7 @@ impl ClassicRummy {
             Plan::Draw => {
                 if self.piles.stock_len() == 0 {
                     let capped = self.config.max_restocks.is_some_and(|m| self.piles.restocks() >= m);
-                    let policy = Restock { shuffle: self.config.shuffle_on_restock, keep_top: false };
+                    let policy = self.config.restock();
                     if capped || !self.piles.restock(policy) {
                         self.end_void();
                         return Ok(());
@@ -469,13 +470,13 @@ impl ClassicRummy {
         let mut points = vec![0; self.hands.len()];
         points[seat] = total;
         self.rummy = rummy;
-        self.outcome = Some(Outcome { points, winner: Some(seat) });
+        self.outcome = Some(Outcome { points, winners: vec![seat] });
         self.phase = Phase::Over;
         self.taken = None;
     }
 
     fn end_void(&mut self) {
-        self.outcome = Some(Outcome { points: vec![0; self.hands.len()], winner: None });
+        self.outcome = Some(Outcome { points: vec![0; self.hands.len()], winners: vec![] });
         self.phase = Phase::Over;
         self.taken = None;
     }
@@ -583,7 +584,7 @@ impl ClassicRummy {
 /// let deck = Catalog::<Card>::DECK;
 /// let hand: PieceSet = parse_list::<Card>("5c Kd As")?.into_iter()
 ///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
-/// let config = Config::standard(MatchEnd::TargetScore(100));
+/// let config = Config::STANDARD;
 /// assert_eq!(hand_value(&hand, &config), 16);
 /// assert_eq!(hand_value(&hand, &config.with_ace(AceMode::HighOrLow)), 30);
 /// # Ok::<(), rummykit_core::ParseError>(())
@@ -644,7 +645,7 @@ impl Game for ClassicRummy {
     /// use rummykit_classic::{ClassicRummy, Config};
     /// use rummykit_core::{Game, Match, MatchEnd, MatchError};
     ///
-    /// let config = Config::standard(MatchEnd::FixedHands(3));
+    /// let config = Config::STANDARD.with_game_end(MatchEnd::FixedHands(3));
     /// let terms = ClassicRummy::default_terms(&config, 3);
     /// assert_eq!(terms.end, MatchEnd::FixedHands(3));
     /// let mut m = Match::<ClassicRummy>::new(config, terms.with_dealer(0)).unwrap();

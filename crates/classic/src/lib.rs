@@ -3,8 +3,8 @@
 //! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md), cited as `RULES.md §2.n` throughout this
 //! documentation.
 //!
-//! * [`Config`]: every option of §2.7, with presets ([`Config::standard`],
-//!   [`Config::last_card`], [`Config::liberal`], [`Config::simulation`]).
+//! * [`Config`]: every option of §2.7, with presets ([`Config::STANDARD`],
+//!   [`Config::LAST_CARD`], [`Config::LIBERAL`], [`Config::SIMULATION`]).
 //! * [`ClassicRummy`]: one hand; implements [`rummykit_core::Game`]. Dealt with the
 //!   caller's rng ([`Game::deal`](rummykit_core::Game::deal)) or set up at any position
 //!   from a [`Setup`] ([`ClassicRummy::from_setup`], also the save reader). Moves are atomic [`Action`]s naming cards by
@@ -28,7 +28,7 @@
 //! use rummykit_classic::{ClassicRummy, Config};
 //! use rummykit_core::{Game, MatchEnd, Seating};
 //!
-//! let config = Config::standard(MatchEnd::TargetScore(100));
+//! let config = Config::STANDARD;
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
 //! let mut hand = ClassicRummy::deal(&config, Seating::new(3), &mut rng)?;
 //! let mut actions = Vec::new();
@@ -69,7 +69,7 @@ mod view;
 pub use action::{Action, Phase};
 pub use analysis::{HandAnalysis, analyze};
 pub use bots::GreedyBot;
-pub use config::{AceMode, Config, MeldLimit};
+pub use config::{AceMode, Config, MELD_RULES, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use planner::PlannerBot;

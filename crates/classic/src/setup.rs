@@ -62,7 +62,7 @@ impl SetupMeld {
 /// setup.phase = Phase::Play;
 /// setup.discard = parse_list("Ts")?;
 /// setup.fill_stock();
-/// let config = Config::standard(MatchEnd::SingleHand);
+/// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
 /// let hand = ClassicRummy::from_setup(&config, setup).expect("a valid position");
 /// assert_eq!((hand.to_move(), hand.phase()), (Some(0), Phase::Play));
 /// assert!(hand.has_played_before(1));

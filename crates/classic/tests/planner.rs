@@ -32,20 +32,23 @@ fn run(config: Config, kinds: &[&str], hands: usize, seed: u64) {
 
 #[test]
 fn planner_plays_legally_rules_2_3_to_2_6() {
-    let config = Config::simulation(MatchEnd::SingleHand);
+    let config = Config::SIMULATION.with_game_end(MatchEnd::SingleHand);
     run(config, &["planner", "greedy", "random"], 200, 10);
     run(config, &["planner", "planner"], 200, 11);
 }
 
 #[test]
 fn planner_plays_legally_under_the_variants_2_7() {
-    for (i, config) in [Config::last_card(MatchEnd::SingleHand), Config::liberal(MatchEnd::SingleHand)]
-        .into_iter()
-        .map(|mut c| {
-            c.max_restocks = Some(2);
-            c
-        })
-        .enumerate()
+    for (i, config) in [
+        Config::LAST_CARD.with_game_end(MatchEnd::SingleHand),
+        Config::LIBERAL.with_game_end(MatchEnd::SingleHand),
+    ]
+    .into_iter()
+    .map(|mut c| {
+        c.max_restocks = Some(2);
+        c
+    })
+    .enumerate()
     {
         run(config, &["planner", "greedy", "random", "planner"], 100, 20 + i as u64);
     }
@@ -61,7 +64,7 @@ fn strength_report() {
     let which = std::env::var("BOTS_MIX").unwrap_or_else(|_| "gr,pg,pr,rr".into());
     // At most two restocks (RULES.md §2.5's recommendation): two careful players can
     // otherwise cycle the unshuffled stock for ever.
-    let config = Config::simulation(MatchEnd::SingleHand);
+    let config = Config::SIMULATION.with_game_end(MatchEnd::SingleHand);
     let report = |label: &str, kinds: [&str; 2]| {
         let start = std::time::Instant::now();
         let s = tournament::<ClassicRummy>(&config, &plan(2, hands, 2026), |e, s| bot(kinds[e], s), |_| {})

@@ -93,7 +93,7 @@ fn rules_2_2_dealer_rotates_clockwise_each_hand() {
     while !m.is_over() {
         let hand = m.next_hand(&mut rng).unwrap();
         dealers.push(hand.dealer());
-        m.record(&Outcome { points: vec![0, 0, 0], winner: None }).unwrap();
+        m.record(&Outcome { points: vec![0, 0, 0], winners: vec![] }).unwrap();
     }
     assert_eq!(dealers, vec![1, 2, 0, 1, 2]);
 }
@@ -211,7 +211,7 @@ fn rules_2_5_going_out_by_discard() {
     assert_eq!(g.hand(0), set("Kd"));
     play(&mut g, &[discard("Kd")]);
     let o = g.outcome().unwrap();
-    assert_eq!(o, Outcome { points: vec![28, 0], winner: Some(0) });
+    assert_eq!(o, Outcome { points: vec![28, 0], winners: vec![0] });
     assert!(!g.was_rummy());
     assert_eq!(g.piles().top_discard(), Some(id("Kd")));
     assert!(g.conserves_cards());
@@ -225,7 +225,7 @@ fn rules_2_5_going_out_without_a_final_discard_and_with_must_discard() {
     assert_eq!(g.to_move(), None);
     assert_eq!(g.phase(), Phase::Over);
     // 2 + 3 + 4 = 9, doubled: a rummy.
-    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![18, 0], winner: Some(0) });
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![18, 0], winners: vec![0] });
     assert!(g.was_rummy());
     refused(&mut g, discard("2s"), ActionError::HandOver);
     refused(&mut g, Action::DrawStock, ActionError::HandOver);
@@ -239,7 +239,7 @@ fn rules_2_5_going_out_without_a_final_discard_and_with_must_discard() {
     play(&mut g, &[Action::DrawStock]);
     refused(&mut g, meld("5h 6h 7h 8h 9h"), ActionError::MustKeepDiscard);
     play(&mut g, &[meld("5h 6h 7h 8h"), discard("9h")]);
-    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![18, 0], winner: Some(0) });
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![18, 0], winners: vec![0] });
 }
 
 #[test]
@@ -250,7 +250,7 @@ fn rules_2_5_going_out_by_lay_off_and_the_lay_off_variant_of_must_discard() {
     play(&mut g, &[Action::DrawStock, meld("Kc Kd Ks"), discard("Qc")]);
     play(&mut g, &[Action::DrawStock, meld("4s 5s 6s"), discard("9d")]);
     play(&mut g, &[Action::DrawStock, lay_off("7s", 1), lay_off("8s", 1)]);
-    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![10, 0], winner: Some(0) });
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![10, 0], winners: vec![0] });
     assert_eq!(g.table().meld(MeldId::new(1)).unwrap().meld().to_string(), "4s 5s 6s 7s 8s");
 
     let mut g = scripted(&standard().with_must_discard_to_go_out(true), 1, &hands, "Qc 9d 8s", "Ts");
@@ -259,7 +259,7 @@ fn rules_2_5_going_out_by_lay_off_and_the_lay_off_variant_of_must_discard() {
     play(&mut g, &[Action::DrawStock, lay_off("7s", 1)]);
     refused(&mut g, lay_off("8s", 1), ActionError::MustKeepDiscard);
     play(&mut g, &[discard("8s")]);
-    assert_eq!(g.outcome().unwrap().winner, Some(0));
+    assert_eq!(g.outcome().unwrap().winners, [0]);
 }
 
 #[test]
@@ -276,7 +276,7 @@ fn rules_2_3_guard_refuses_a_meld_that_strands_the_taken_card() {
     // turn legally (default rules): 5h extends 2h 3h 4h.
     let mut g = scripted(&standard(), 1, &hands, "8d", "5h");
     play(&mut g, &[Action::TakeDiscard, meld("2h 3h 4h"), lay_off("5h", 0)]);
-    assert_eq!(g.outcome().unwrap().winner, Some(0));
+    assert_eq!(g.outcome().unwrap().winners, [0]);
     // Under "Laatste kaart" it does not.
     let mut g = scripted(&standard().with_must_discard_to_go_out(true), 1, &hands, "8d", "5h");
     play(&mut g, &[Action::TakeDiscard]);
@@ -329,10 +329,10 @@ fn worked_example(config: &Config, rummy: bool) -> ClassicRummy {
 fn rules_2_6_worked_example_40_80_54() {
     let g = worked_example(&standard(), false);
     assert_eq!(g.hand(0), set("5c Kd As"));
-    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 40, 0, 0], winner: Some(1) });
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 40, 0, 0], winners: vec![1] });
     assert!(!g.was_rummy());
     let g = worked_example(&standard(), true);
-    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 80, 0, 0], winner: Some(1) });
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 80, 0, 0], winners: vec![1] });
     assert!(g.was_rummy());
     let g = worked_example(&standard().with_ace(AceMode::HighOrLow), false);
     assert_eq!(g.outcome().unwrap().points, vec![0, 54, 0, 0]);
@@ -348,7 +348,7 @@ fn rules_2_6_worked_example_40_80_54() {
 fn rules_2_6_rummy_by_discard() {
     let mut g = scripted(&standard(), 1, &["5h 6h 7h 8h Kd", "As 2d"], "9h", "Ts");
     play(&mut g, &[Action::DrawStock, meld("5h 6h 7h 8h 9h"), discard("Kd")]);
-    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![6, 0], winner: Some(0) });
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![6, 0], winners: vec![0] });
     assert!(g.was_rummy());
 }
 
@@ -360,7 +360,7 @@ fn rules_2_6_match_is_cumulative_until_the_target() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..2 {
         let _ = m.next_hand(&mut rng).unwrap();
-        m.record(&Outcome { points: vec![0, 60], winner: Some(1) }).unwrap();
+        m.record(&Outcome { points: vec![0, 60], winners: vec![1] }).unwrap();
     }
     assert!(m.is_over());
     assert_eq!(m.totals(), &[0, 120]);
@@ -483,7 +483,7 @@ fn rules_2_5_restock_with_shuffle() {
 fn rules_2_5_restock_cap_ends_the_hand_void() {
     let mut g = nearly_empty_stock(&standard().with_max_restocks(Some(0)));
     play(&mut g, &[Action::DrawStock, discard("Qc"), Action::DrawStock]);
-    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 0], winner: None });
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 0], winners: vec![] });
     assert_eq!(g.to_move(), None);
     assert!(g.conserves_cards());
 
@@ -509,7 +509,7 @@ fn rules_2_5_restock_cap_ends_the_hand_void() {
         assert!(steps < 200);
     }
     assert_eq!(g.piles().restocks(), 1);
-    assert_eq!(g.outcome().unwrap().winner, None);
+    assert!(g.outcome().unwrap().is_void());
 }
 
 // ---------------------------------------------------------------- views

@@ -72,7 +72,7 @@ fn s2_6_rummy_depends_on_melding_before_as_the_setup_says() {
         let mut g = ClassicRummy::from_setup(&config, setup).expect("valid");
         play(&mut g, &[meld("4h 5h 6h"), discard("Kd")]);
         assert_eq!(g.was_rummy(), rummy);
-        assert_eq!(g.outcome(), Some(Outcome { points: vec![points, 0], winner: Some(0) }));
+        assert_eq!(g.outcome(), Some(Outcome { points: vec![points, 0], winners: vec![0] }));
     }
 }
 
@@ -169,13 +169,13 @@ fn each_impossible_position_is_refused_with_its_error() {
     };
     assert_eq!(refused(&c, draw_phase), PositionError::PiecesInPlay { found: 9, dealt: 8 });
     inconsistent(
-        &|s| s.outcome = Some(Outcome { points: vec![0, 0], winner: None }),
+        &|s| s.outcome = Some(Outcome { points: vec![0, 0], winners: vec![] }),
         &c,
         "exactly when the hand is over",
     );
     let over = |s: &mut Setup| {
         s.phase = Phase::Over;
-        s.outcome = Some(Outcome { points: vec![7, 0], winner: Some(0) });
+        s.outcome = Some(Outcome { points: vec![7, 0], winners: vec![0] });
     };
     inconsistent(&over, &c, "outcome does not fit");
     inconsistent(
@@ -207,7 +207,7 @@ fn seats_and_dealer_are_checked_first() {
 /// nothing that `from_setup` needs, and `from_setup` accepts every real position.
 #[test]
 fn every_reached_position_round_trips_through_its_setup() {
-    let configs = [standard(), Config::last_card(MatchEnd::SingleHand)];
+    let configs = [standard(), Config::LAST_CARD.with_game_end(MatchEnd::SingleHand)];
     let mut legal = Vec::new();
     let mut steps = 0;
     for (i, config) in configs.iter().enumerate() {

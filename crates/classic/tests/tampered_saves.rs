@@ -14,7 +14,7 @@ use serde_json::Value;
 /// A 3-seat hand played by a random player that melds whenever it can, stopped at the
 /// start of a turn (draw phase) once a meld lies on the table.
 fn saved_hand() -> (ClassicRummy, Value) {
-    let config = Config::standard(MatchEnd::SingleHand);
+    let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
     for seed in 0..200 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = ClassicRummy::deal(&config, Seating::new(3).with_dealer(0), &mut rng).expect("deal");

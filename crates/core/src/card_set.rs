@@ -18,11 +18,11 @@ const RANKS: u64 = (1 << 13) - 1;
 /// [`least_deadwood`](crate::least_deadwood) search such a hand on its mask.
 ///
 /// ```
-/// use rummykit_core::{Card, CardSet, MeldKind, MeldRules, parse_list};
+/// use rummykit_core::{AcePolicy, Card, CardSet, JokerLimit, MeldKind, MeldRules, parse_list};
 /// let cards: Vec<Card> = parse_list("5h 6h 7h")?;
 /// let set = CardSet::from_cards(&cards).unwrap();
 /// assert_eq!(set.len(), 3);
-/// assert_eq!(set.meld_kind(&MeldRules::CLASSIC), Some(MeldKind::Run));
+/// assert_eq!(set.meld_kind(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)), Some(MeldKind::Run));
 /// assert_eq!(CardSet::from_cards(&parse_list::<Card>("5h 5h 6h")?), None); // a repeat
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
@@ -80,9 +80,9 @@ impl CardSet {
     /// (positions in the split count the cards in that order), searched on the mask.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSet, Face, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, parse_list};
     /// let hand = CardSet::from_cards(&parse_list::<Card>("9s 9d 9h 8h 7h Kc 2c")?).unwrap();
-    /// let split = hand.least_deadwood(&MeldRules::CLASSIC, |c| c.number().map_or(0, |n| u32::from(n.min(10))));
+    /// let split = hand.least_deadwood(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), |c| c.number().map_or(0, |n| u32::from(n.min(10))));
     /// assert_eq!(split.deadwood(), 27); // 9d 9h 9s melded
     /// let cards: Vec<Card> = hand.iter().collect();
     /// assert_eq!(split.unmelded().map(|i| cards[i].to_string()).collect::<Vec<_>>(), ["2c", "Kc", "7h", "8h"]);
@@ -170,9 +170,9 @@ impl CardSet {
     /// the same answer as [`Meld::new`](crate::Meld::new) given the cards in run order.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, CardSet, MeldKind, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, CardSet, JokerLimit, MeldKind, MeldRules, parse_list};
     /// let set = |s: &str| CardSet::from_cards(&parse_list::<Card>(s).unwrap()).unwrap();
-    /// let rules = MeldRules::CLASSIC;
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
     /// assert_eq!(set("9s 9d 9h").meld_kind(&rules), Some(MeldKind::Group));
     /// assert_eq!(set("Kh Ah Qh").meld_kind(&rules), None); // the ace is low here
     /// let high = rules.with_ace(AcePolicy::LowOrHigh);
@@ -213,10 +213,10 @@ impl CardSet {
     /// whole suit round the corner comes once per start, as there).
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSet, MeldKind, MeldRules, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, CardSet, JokerLimit, MeldKind, MeldRules, parse_list};
     /// let hand = CardSet::from_cards(&parse_list::<Card>("7h 7s 7d 8h 9h Kc")?).unwrap();
     /// let mut melds = Vec::new();
-    /// hand.for_each_meld(&MeldRules::CLASSIC, |m, kind| melds.push((m.len(), kind)));
+    /// hand.for_each_meld(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), |m, kind| melds.push((m.len(), kind)));
     /// assert_eq!(melds, vec![(3, MeldKind::Group), (3, MeldKind::Run)]);
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
@@ -430,7 +430,7 @@ const fn run_patterns() -> [u8; 1 << 13] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Meld;
+    use crate::{JokerLimit, Meld};
 
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
@@ -458,7 +458,8 @@ mod tests {
     fn meld_kind_agrees_with_the_validator_on_every_pattern() {
         for ace in POLICIES {
             for (min, max_group) in [(1, 4), (3, 4), (3, 3), (2, 2)] {
-                let mut rules = MeldRules::CLASSIC.with_ace(ace).with_min_len(min);
+                let mut rules =
+                    MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(ace).with_min_len(min);
                 rules.max_group_len = max_group;
                 for suit in [0u32, 3] {
                     for p in 0u64..1 << 13 {
@@ -484,7 +485,7 @@ mod tests {
     /// Random sets of every size across suits and ranks.
     #[test]
     fn random_sets_agree_with_the_validator() {
-        let rules = MeldRules::CLASSIC;
+        let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
         let mut rng = 0x1234_5678_9abc_def0u64;
         for _ in 0..20_000 {
             rng ^= rng << 13;

@@ -62,11 +62,11 @@ pub enum RunEnd {
 /// piece concerned.
 ///
 /// ```
-/// use rummykit_core::{Card, Catalog, MeldId, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldId, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
 ///
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
-/// let rules = MeldRules::CLASSIC;
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 /// let mut table = MeldTable::<Card>::new();
 /// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
 ///
@@ -172,13 +172,13 @@ impl<F: Face> TableMeld<F> {
     /// offers only [`RunEnd::Back`]. Both ends can fit: a joker, or a wrapping run.
     ///
     /// ```
-    /// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, RunEnd, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, parse_list};
     /// let cat = Catalog::<Card>::DECK;
     /// let mut table = MeldTable::<Card>::new();
     /// let cards: Vec<Card> = parse_list("5h 6h 7h")?;
     /// let ids: Vec<_> = cards.iter().map(|&c| cat.ids_of(c).next().unwrap()).collect();
-    /// let m = table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::CLASSIC).unwrap();
-    /// let ends = |c: &str| table.meld(m).unwrap().lay_off_ends(c.parse().unwrap(), &MeldRules::CLASSIC);
+    /// let m = table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).unwrap();
+    /// let ends = |c: &str| table.meld(m).unwrap().lay_off_ends(c.parse().unwrap(), &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden));
     /// assert_eq!(ends("4h"), vec![RunEnd::Front]);
     /// assert_eq!(ends("8h"), vec![RunEnd::Back]);
     /// assert!(ends("9h").is_empty());
@@ -226,10 +226,10 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// back off the table except [`MeldTable::replace`] (a game's joker swap).
 ///
 /// ```
-/// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
-/// let rules = MeldRules::CLASSIC;
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 /// let mut table = MeldTable::<Card>::new();
 /// let sevens = table.place(1, MeldKind::Group, &[id("7c"), id("7d"), id("7h")], &cat, &rules).unwrap();
 /// table.lay_off(sevens, id("7s"), RunEnd::Back, &cat, &rules).unwrap();

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::{Card, Face, PieceSet, Tile};
+use crate::{Card, Face, PieceSet};
 
 /// The identity of one physical piece: an index into a [`Catalog`] (below 160, the
 /// largest catalog). Two copies of `r5` have the same face but different ids.
@@ -51,7 +51,7 @@ impl fmt::Display for PieceId {
 ///
 /// ```
 /// use rummykit_core::{Catalog, Face, PieceId, Tile};
-/// let cat = Catalog::<Tile>::RUMMIKUB;
+/// let cat = Catalog::<Tile>::new(2, 2).expect("106 tiles fit");
 /// assert_eq!(cat.len(), 106);
 /// let r5: Tile = "r5".parse()?;
 /// let copies: Vec<PieceId> = cat.ids_of(r5).collect();
@@ -84,20 +84,11 @@ impl<F> fmt::Debug for Catalog<F> {
     }
 }
 
-impl Catalog<Tile> {
-    /// Standard Rummikub: two copies of every tile and two jokers (106 tiles).
-    pub const RUMMIKUB: Catalog<Tile> = Catalog { copies: 2, jokers: 2, face: PhantomData };
-    /// Rummikub XP for 5–6 players: three copies and four jokers (160 tiles).
-    pub const RUMMIKUB_XP: Catalog<Tile> = Catalog { copies: 3, jokers: 4, face: PhantomData };
-}
-
 impl Catalog<Card> {
-    /// One 52-card deck, no jokers (classic Rummy).
+    /// One 52-card deck, no jokers: the one catalog core names, since a standard deck is
+    /// no game's choice. Each game crate builds its own box or pack with
+    /// [`Catalog::new`] (Rummikub's `TileSet::catalog`, Rummy 40's packs).
     pub const DECK: Catalog<Card> = Catalog { copies: 1, jokers: 0, face: PhantomData };
-    /// Two decks and two jokers (Rummy 40, 106 cards).
-    pub const RUMMY40: Catalog<Card> = Catalog { copies: 2, jokers: 2, face: PhantomData };
-    /// Two decks and four jokers (Scala 40, 108 cards).
-    pub const SCALA40: Catalog<Card> = Catalog { copies: 2, jokers: 4, face: PhantomData };
 }
 
 impl<F: Face> Catalog<F> {
@@ -106,7 +97,8 @@ impl<F: Face> Catalog<F> {
     ///
     /// ```
     /// use rummykit_core::{Card, Catalog};
-    /// assert_eq!(Catalog::<Card>::new(2, 4), Some(Catalog::<Card>::SCALA40));
+    /// let two_decks = Catalog::<Card>::new(2, 4).expect("108 cards fit");
+    /// assert_eq!((two_decks.copies(), two_decks.jokers(), two_decks.len()), (2, 4, 108));
     /// assert_eq!(Catalog::<Card>::new(3, 5), None);
     /// ```
     #[must_use]
@@ -158,7 +150,8 @@ impl<F: Face> Catalog<F> {
     /// assert_eq!(deck.face(id(51)), Some("Ks".parse()?));
     /// assert_eq!(deck.face(id(52)), None); // no jokers in one deck
     /// assert!(deck.contains(id(51)) && !deck.contains(id(52)));
-    /// assert_eq!(Catalog::<Card>::RUMMY40.face(id(105)), Some(Card::JOKER));
+    /// let two_decks = Catalog::<Card>::new(2, 2).expect("106 cards fit");
+    /// assert_eq!(two_decks.face(id(105)), Some(Card::JOKER));
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     #[must_use]

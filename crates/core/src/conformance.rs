@@ -79,7 +79,7 @@
 //!         (self.heap == 0).then(|| {
 //!             let mut points = vec![-1, -1];
 //!             points[self.next] = 1;
-//!             Outcome { points, winner: Some(self.next) }
+//!             Outcome { points, winners: vec![self.next] }
 //!         })
 //!     }
 //! }
@@ -546,8 +546,11 @@ where
             format!("{} scores for {} seats: {outcome:?}", outcome.points.len(), game.seats()),
         ));
     }
-    if outcome.winner.is_some_and(|w| w >= game.seats()) {
+    if outcome.winners.iter().any(|&w| w >= game.seats()) {
         return Err(ctx.fail(Check::Outcome, format!("winner is not a seat: {outcome:?}")));
+    }
+    if outcome.winners.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(ctx.fail(Check::Outcome, format!("winners are not ascending and distinct: {outcome:?}")));
     }
     if c.zero_sum(game) && outcome.points.iter().sum::<i64>() != 0 {
         return Err(ctx.fail(Check::Outcome, format!("scores do not sum to zero: {:?}", outcome.points)));

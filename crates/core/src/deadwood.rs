@@ -59,10 +59,10 @@ impl Split {
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`](crate::MAX_HAND) pieces.
 ///
 /// ```
-/// use rummykit_core::{Card, Face, MeldRules, least_deadwood, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
 /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
 /// let hand: Vec<Card> = parse_list("7h 8h 9h 9s 9d Kc 2c")?;
-/// let split = least_deadwood(&hand, &MeldRules::CLASSIC, value).unwrap();
+/// let split = least_deadwood(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value).unwrap();
 /// // 7h-8h-9h plus 9s 9d would leave 9+9+10+2; 9h 9s 9d leaves 7+8+10+2 = 27.
 /// assert_eq!(split.deadwood(), 27);
 /// assert_eq!(split.melds().len(), 1);
@@ -115,10 +115,10 @@ fn general_split<F: Face>(
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`](crate::MAX_HAND) pieces.
 ///
 /// ```
-/// use rummykit_core::{Card, Face, MeldRules, least_deadwood_value, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood_value, parse_list};
 /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
 /// let hand: Vec<Card> = parse_list("7h 8h 9h 9s 9d Kc 2c")?;
-/// assert_eq!(least_deadwood_value(&hand, &MeldRules::CLASSIC, value), Ok(27));
+/// assert_eq!(least_deadwood_value(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value), Ok(27));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 pub fn least_deadwood_value<F: Face>(
@@ -409,7 +409,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::{card_mask, general_split, least_deadwood, least_deadwood_value};
-    use crate::{AcePolicy, Card, Face, MeldRules};
+    use crate::{AcePolicy, Card, Face, JokerLimit, MeldRules};
 
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
@@ -425,7 +425,8 @@ mod tests {
         let mut compared = 0;
         for ace in POLICIES {
             for (min, max_group) in [(3, 4), (3, 3), (1, 4), (2, 4)] {
-                let mut rules = MeldRules::CLASSIC.with_ace(ace).with_min_len(min);
+                let mut rules =
+                    MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(ace).with_min_len(min);
                 rules.max_group_len = max_group;
                 for round in 0..400 {
                     // Half the hands from two suits and a band of ranks: many overlapping melds.
@@ -463,7 +464,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let deck: Vec<Card> = Card::all().take(52).collect();
         for ace in POLICIES {
-            let rules = MeldRules::CLASSIC.with_ace(ace);
+            let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(ace);
             for suit in 0..4u8 {
                 for extra in 0..12 {
                     let mut hand: Vec<Card> =
@@ -484,14 +485,14 @@ mod tests {
     #[test]
     fn other_hands_take_the_general_search() {
         let c = |s: &str| s.parse::<Card>().unwrap();
-        let classic = MeldRules::CLASSIC;
+        let classic = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
         assert_eq!(card_mask(&[c("2h"), c("*")], &classic, false), None);
         assert_eq!(card_mask(&[c("2h"), c("2h")], &classic, false), None);
         assert_eq!(card_mask(&[c("3h"), c("2h")], &classic, true), None);
         assert_eq!(card_mask(&[c("3h"), c("2h")], &classic.with_min_len(2), false), None);
         assert!(card_mask(&[c("3h"), c("2h")], &classic, false).is_some());
         let hand = [c("2h"), c("3h"), c("*"), c("9s")];
-        let rules = MeldRules::RUMMY40.with_ace(AcePolicy::LowOrHigh);
+        let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_ace(AcePolicy::LowOrHigh);
         let split = least_deadwood(&hand, &rules, value).unwrap();
         assert_eq!(split.deadwood(), value(c("9s")));
         assert_eq!(least_deadwood_value(&hand, &rules, value), Ok(split.deadwood()));
@@ -501,7 +502,14 @@ mod tests {
     fn too_many_pieces_is_an_error() {
         let hand = vec![Card::JOKER; 65];
         let err = crate::AnalysisError::TooManyPieces { len: 65, max: 64 };
-        assert_eq!(least_deadwood_value(&hand, &MeldRules::RUMMY40, value), Err(err));
-        assert_eq!(least_deadwood(&hand, &MeldRules::RUMMY40, value).map(|s| s.deadwood()), Err(err));
+        assert_eq!(
+            least_deadwood_value(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited), value),
+            Err(err)
+        );
+        assert_eq!(
+            least_deadwood(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited), value)
+                .map(|s| s.deadwood()),
+            Err(err)
+        );
     }
 }

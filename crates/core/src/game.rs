@@ -344,22 +344,49 @@ impl NotYourTurn {
 /// The result of a finished hand (one game of Rummikub, one deal of a card game).
 ///
 /// `points[seat]` is what the hand scores for that seat in the game's own sense
-/// (see [`Game::score_order`]); `winner` is the seat that went out or won on points,
-/// `None` when the hand was void (classic Rummy's restock cap).
+/// (see [`Game::score_order`]); `winners` are the seats that won it, ascending: the one
+/// that went out or won on points; several when a win is shared (Rummikub's tie for the
+/// lowest rack at an empty pool, RULES.md §1.8 (b)); none when the hand was void
+/// (a restock cap, RULES.md §2.5, §3.7).
 ///
 /// ```
 /// use rummykit_core::Outcome;
 /// // RULES.md §1.8 (a): A goes out; B, C, D hold 52, 15 and 9 points.
-/// let o = Outcome { points: vec![76, -52, -15, -9], winner: Some(0) };
+/// let o = Outcome { points: vec![76, -52, -15, -9], winners: vec![0] };
 /// assert_eq!(o.points.iter().sum::<i64>(), 0);
+/// assert!(o.won(0) && !o.is_shared() && !o.is_void());
+/// // RULES.md §1.8 (b): seats 0 and 1 tie for the lowest rack and share the pot.
+/// let tie = Outcome { points: vec![5, 4, -4, -5], winners: vec![0, 1] };
+/// assert!(tie.won(1) && tie.is_shared());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// Points of this hand, by seat.
     pub points: Vec<i64>,
-    /// The seat that won the hand, if any.
-    pub winner: Option<Seat>,
+    /// The seats that won the hand, ascending; more than one for a shared win, none for
+    /// a void hand.
+    pub winners: Vec<Seat>,
+}
+
+impl Outcome {
+    /// Whether `seat` won the hand, alone or sharing the win.
+    #[must_use]
+    pub fn won(&self, seat: Seat) -> bool {
+        self.winners.contains(&seat)
+    }
+
+    /// Whether more than one seat won the hand.
+    #[must_use]
+    pub fn is_shared(&self) -> bool {
+        self.winners.len() > 1
+    }
+
+    /// Whether nobody won the hand (it scores nothing).
+    #[must_use]
+    pub fn is_void(&self) -> bool {
+        self.winners.is_empty()
+    }
 }
 
 /// The contract of a rule engine for one hand of a game.
@@ -417,12 +444,12 @@ pub struct Outcome {
 ///         let best = *self.cards.iter().max()?;
 ///         let n = self.cards.len();
 ///         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
-///             return Some(Outcome { points: vec![0; n], winner: None });
+///             return Some(Outcome { points: vec![0; n], winners: vec![] });
 ///         }
 ///         let w = self.cards.iter().position(|&c| c == best)?;
 ///         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
 ///         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
-///         Some(Outcome { points, winner: Some(w) })
+///         Some(Outcome { points, winners: vec![w] })
 ///     }
 /// }
 /// use rand::SeedableRng;
@@ -666,7 +693,7 @@ pub trait Game: Clone + Debug + Sized {
 ///         (self.left == 0).then(|| {
 ///             let mut points = vec![-1, -1];
 ///             points[self.next] = 1;
-///             Outcome { points, winner: Some(self.next) }
+///             Outcome { points, winners: vec![self.next] }
 ///         })
 ///     }
 /// }
@@ -683,7 +710,7 @@ pub trait Game: Clone + Debug + Sized {
 /// let mut game = Heap::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
 /// let (mut a, mut b) = (Perfect, Perfect);
 /// let (outcome, actions) = play_hand(&mut game, &mut [&mut a, &mut b], 100).expect("legal takes");
-/// assert_eq!(outcome.winner, Some(0)); // 10 is not a multiple of 3: the first player wins
+/// assert_eq!(outcome.winners, [0]); // 10 is not a multiple of 3: the first player wins
 /// assert_eq!(actions[0], 1);
 /// # Ok::<(), DealError>(())
 /// ```

@@ -111,12 +111,12 @@ pub(crate) fn drive_hand<G: Game>(
 /// #         let best = *self.cards.iter().max()?;
 /// #         let n = self.cards.len();
 /// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
-/// #             return Some(Outcome { points: vec![0; n], winner: None });
+/// #             return Some(Outcome { points: vec![0; n], winners: vec![] });
 /// #         }
 /// #         let w = self.cards.iter().position(|&c| c == best)?;
 /// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
 /// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
-/// #         Some(Outcome { points, winner: Some(w) })
+/// #         Some(Outcome { points, winners: vec![w] })
 /// #     }
 /// # }
 /// # use rummykit_core::Bot;

@@ -77,9 +77,9 @@ impl HandMeld {
     /// in the order analysed, this gives the meld's pieces (or faces).
     ///
     /// ```
-    /// use rummykit_core::{Card, MeldRules, hand_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, hand_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("9h 7h 8h")?;
-    /// let melds = hand_melds(&hand, &MeldRules::CLASSIC).unwrap();
+    /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).unwrap();
     /// let faces: Vec<Card> = melds[0].select(&hand).copied().collect();
     /// assert_eq!(faces, parse_list::<Card>("7h 8h 9h")?);
     /// # Ok::<(), rummykit_core::ParseError>(())
@@ -107,9 +107,9 @@ impl HandMeld {
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces.
 ///
 /// ```
-/// use rummykit_core::{Card, MeldKind, MeldRules, hand_melds, parse_list};
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
 /// let hand: Vec<Card> = parse_list("7h 7s 7d 8h 9h Kc")?;
-/// let melds = hand_melds(&hand, &MeldRules::CLASSIC).unwrap();
+/// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).unwrap();
 /// // 7h-7s-7d and 7h-8h-9h.
 /// assert_eq!(melds.len(), 2);
 /// assert_eq!(melds[0].kind(), MeldKind::Group);

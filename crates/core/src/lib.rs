@@ -26,7 +26,7 @@
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
 //!
 //! let tiles: Vec<Tile> = parse_list("r5 r6 J r8")?;
-//! let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).expect("valid run");
+//! let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::default()).expect("valid run");
 //! assert_eq!(run.numbers().sum::<u8>(), 5 + 6 + 7 + 8);
 //! # Ok::<(), rummykit_core::ParseError>(())
 //! ```

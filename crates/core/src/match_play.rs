@@ -138,14 +138,14 @@ pub enum MatchError {
 ///
 /// let hand = m.next_hand(&mut rng)?;          // dealt by seat 2: seat 0 plays first
 /// assert_eq!(hand.to_move(), Some(0));
-/// m.record(&Outcome { points: vec![6, -3, -3], winner: Some(0) })?;
+/// m.record(&Outcome { points: vec![6, -3, -3], winners: vec![0] })?;
 ///
 /// let hand = m.next_hand(&mut rng)?;          // the deal moves on to seat 0
 /// assert_eq!((m.dealer(), hand.to_move()), (Some(0), Some(1)));
-/// m.record(&Outcome { points: vec![-4, 8, -4], winner: Some(1) })?;
+/// m.record(&Outcome { points: vec![-4, 8, -4], winners: vec![1] })?;
 ///
 /// m.next_hand(&mut rng)?;
-/// m.record(&Outcome { points: vec![8, -5, -3], winner: Some(0) })?;
+/// m.record(&Outcome { points: vec![8, -5, -3], winners: vec![0] })?;
 /// assert!(m.is_over()); // seat 0 reached 10
 /// assert_eq!(m.totals(), &[10, 0, -10]);
 /// assert_eq!(m.standings(), vec![0, 1, 2]);
@@ -441,12 +441,12 @@ impl<G: Game> Match<G> {
     /// #         let best = *self.cards.iter().max()?;
     /// #         let n = self.cards.len();
     /// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
-    /// #             return Some(Outcome { points: vec![0; n], winner: None });
+    /// #             return Some(Outcome { points: vec![0; n], winners: vec![] });
     /// #         }
     /// #         let w = self.cards.iter().position(|&c| c == best)?;
     /// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
     /// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
-    /// #         Some(Outcome { points, winner: Some(w) })
+    /// #         Some(Outcome { points, winners: vec![w] })
     /// #     }
     /// # }
     /// use rand::SeedableRng;
@@ -455,18 +455,18 @@ impl<G: Game> Match<G> {
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
     /// let mut m = Match::<HighCard>::new((), MatchTerms::new(3).with_dealer(0).with_end(MatchEnd::Elimination(101)))?;
     /// m.next_hand(&mut rng)?;
-    /// let wrong = Outcome { points: vec![0, 0], winner: Some(0) };
+    /// let wrong = Outcome { points: vec![0, 0], winners: vec![0] };
     /// assert_eq!(m.record(&wrong), Err(MatchError::SeatCount { got: 2, expected: 3 }));
-    /// m.record(&Outcome { points: vec![0, 120, 40], winner: Some(0) })?;
+    /// m.record(&Outcome { points: vec![0, 120, 40], winners: vec![0] })?;
     /// assert_eq!(m.in_play(), &[0, 2]); // seat 1 is out
     ///
     /// let hand = m.next_hand(&mut rng)?; // dealt to match seats 0 and 2 only
     /// assert_eq!(hand.seats(), 2);
-    /// m.record(&Outcome { points: vec![70, 0], winner: Some(1) })?; // hand seat 1 = match seat 2
+    /// m.record(&Outcome { points: vec![70, 0], winners: vec![1] })?; // hand seat 1 = match seat 2
     /// assert_eq!(m.totals(), &[70, 120, 40]);
     /// assert!(!m.is_over());
     /// m.next_hand(&mut rng)?;
-    /// m.record(&Outcome { points: vec![35, 0], winner: Some(1) })?;
+    /// m.record(&Outcome { points: vec![35, 0], winners: vec![1] })?;
     /// assert!(m.is_over());
     /// assert_eq!(m.standings(), vec![2, 0, 1]);
     /// # Ok::<(), MatchError>(())
@@ -482,21 +482,27 @@ impl<G: Game> Match<G> {
         if outcome.points.len() != n {
             return Err(MatchError::SeatCount { got: outcome.points.len(), expected: n });
         }
-        if let Some(winner) = outcome.winner.filter(|&w| w >= n) {
+        if let Some(&winner) = outcome.winners.iter().find(|&&w| w >= n) {
             return Err(MatchError::NoSuchWinner { winner, seats: n });
         }
         self.pending = false;
         self.hands_played = self.hands_played.saturating_add(1);
         let mut points = vec![0; self.terms.seats];
-        let winner = outcome.winner.map(|w| self.active[w]);
-        if let Some(w) = winner {
+        // Match seats, ascending (hand seats map to match seats in order); every seat of a
+        // shared win counts the hand as won (RULES.md §1.8 (b)).
+        let mut winners: Vec<Seat> = outcome.winners.iter().map(|&w| self.active[w]).collect();
+        winners.sort_unstable();
+        winners.dedup();
+        for &w in &winners {
             self.hands_won[w] = self.hands_won[w].saturating_add(1);
+        }
+        if !winners.is_empty() {
             for (&seat, &p) in self.active.iter().zip(&outcome.points) {
                 self.totals[seat] = self.totals[seat].saturating_add(p);
                 points[seat] = p;
             }
         }
-        self.history.push(Outcome { points, winner });
+        self.history.push(Outcome { points, winners });
         if let MatchEnd::Elimination(limit) = self.terms.end {
             let hand = self.hands_played;
             for &seat in &self.active {
@@ -571,12 +577,12 @@ impl<G: Game> Match<G> {
     /// #         let best = *self.cards.iter().max()?;
     /// #         let n = self.cards.len();
     /// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
-    /// #             return Some(Outcome { points: vec![0; n], winner: None });
+    /// #             return Some(Outcome { points: vec![0; n], winners: vec![] });
     /// #         }
     /// #         let w = self.cards.iter().position(|&c| c == best)?;
     /// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
     /// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
-    /// #         Some(Outcome { points, winner: Some(w) })
+    /// #         Some(Outcome { points, winners: vec![w] })
     /// #     }
     /// # }
     /// # use rummykit_core::Bot;
@@ -649,7 +655,7 @@ impl<G: Game> Match<G> {
     /// #     fn outcome(&self) -> Option<Outcome> {
     /// #         (self.said >= 3).then(|| Outcome {
     /// #             points: (0..self.seats).map(|s| i64::from(s == self.next)).collect(),
-    /// #             winner: Some(self.next),
+    /// #             winners: vec![self.next],
     /// #         })
     /// #     }
     /// # }

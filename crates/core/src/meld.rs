@@ -16,8 +16,8 @@ pub const MAX_MELD_LEN: usize = 13;
 /// ```
 /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
 /// let tiles: Vec<Tile> = parse_list("r5 J J")?;
-/// let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap();
-/// let group = Meld::new(MeldKind::Group, &tiles, &MeldRules::RUMMIKUB).unwrap();
+/// let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::default()).unwrap();
+/// let group = Meld::new(MeldKind::Group, &tiles, &MeldRules::default()).unwrap();
 /// assert_eq!(run.numbers().collect::<Vec<_>>(), vec![5, 6, 7]);
 /// assert_eq!(group.numbers().collect::<Vec<_>>(), vec![5, 5, 5]);
 /// # Ok::<(), rummykit_core::ParseError>(())
@@ -37,7 +37,7 @@ pub enum MeldKind {
 /// ```
 /// use rummykit_core::{Meld, MeldError, MeldKind, MeldRules, Tile, parse_list};
 /// let tiles: Vec<Tile> = parse_list("r12 r13 r1")?;
-/// let err = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap_err();
+/// let err = Meld::new(MeldKind::Run, &tiles, &MeldRules::default()).unwrap_err();
 /// assert_eq!(err, MeldError::WrapNotAllowed);
 /// assert_eq!(err.to_string(), "a run may not turn the corner from the highest number to 1");
 /// # Ok::<(), rummykit_core::ParseError>(())
@@ -121,7 +121,7 @@ pub enum MeldError {
 ///
 /// ```
 /// use rummykit_core::{JokerRole, Meld, MeldKind, MeldRules, Tile, parse_list};
-/// let rules = MeldRules::RUMMIKUB;
+/// let rules = MeldRules::default();
 /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r4 J r6")?, &rules).unwrap();
 /// assert_eq!(run.joker_role(1), Some(JokerRole::Exactly("r5".parse()?)));
 /// let group = Meld::new(MeldKind::Group, &parse_list::<Tile>("r5 b5 J")?, &rules).unwrap();
@@ -152,7 +152,7 @@ pub enum JokerRole<F> {
 /// ```
 /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
 /// let tiles: Vec<Tile> = parse_list("J b2 b3 J")?;
-/// let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::RUMMIKUB).unwrap();
+/// let run = Meld::new(MeldKind::Run, &tiles, &MeldRules::default()).unwrap();
 /// assert_eq!(run.numbers().collect::<Vec<_>>(), vec![1, 2, 3, 4]);
 /// assert_eq!(run.to_string(), "J b2 b3 J");
 /// # Ok::<(), rummykit_core::ParseError>(())
@@ -180,7 +180,7 @@ impl<F: Face> Meld<F> {
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldError, MeldKind, MeldRules, Tile, parse_list};
-    /// let rules = MeldRules::RUMMIKUB;
+    /// let rules = MeldRules::default();
     /// let ok: Vec<Tile> = parse_list("k13 r13 J")?;
     /// assert!(Meld::new(MeldKind::Group, &ok, &rules).is_ok());
     /// let twice: Vec<Tile> = parse_list("k13 r13 k13")?;
@@ -231,7 +231,7 @@ impl<F: Face> Meld<F> {
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
-    /// let rules = MeldRules::RUMMIKUB;
+    /// let rules = MeldRules::default();
     /// let g = Meld::infer(&parse_list::<Tile>("r5 b5 k5")?, &rules).unwrap();
     /// assert_eq!(g.kind(), MeldKind::Group);
     /// let r = Meld::infer(&parse_list::<Tile>("r5 J J")?, &rules).unwrap();
@@ -261,8 +261,8 @@ impl<F: Face> Meld<F> {
     /// The validator's [`MeldError`] for the longer meld (e.g. [`MeldError::TooLong`]).
     ///
     /// ```
-    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, RunEnd, parse_list};
-    /// let rules = MeldRules::CLASSIC;
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, RunEnd, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
     /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("5h 6h 7h")?, &rules).unwrap();
     /// let longer = run.extended("4h".parse()?, RunEnd::Front, &rules).unwrap();
     /// assert_eq!(longer.to_string(), "4h 5h 6h 7h");
@@ -290,7 +290,7 @@ impl<F: Face> Meld<F> {
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
-    /// let m = Meld::new(MeldKind::Run, &parse_list::<Tile>("J b2 b3")?, &MeldRules::RUMMIKUB).unwrap();
+    /// let m = Meld::new(MeldKind::Run, &parse_list::<Tile>("J b2 b3")?, &MeldRules::default()).unwrap();
     /// assert_eq!(m.kind(), MeldKind::Run);
     /// assert_eq!((m.len(), m.jokers(), m.is_empty()), (3, 1, false));
     /// assert_eq!(m.faces()[1], "b2".parse()?);
@@ -335,8 +335,8 @@ impl<F: Face> Meld<F> {
     /// Bitmask of the suits (colours) present among a group's naturals; `None` for a run.
     ///
     /// ```
-    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
-    /// let m = Meld::new(MeldKind::Group, &parse_list::<Card>("7h 7s *")?, &MeldRules::RUMMY40).unwrap();
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let m = Meld::new(MeldKind::Group, &parse_list::<Card>("7h 7s *")?, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)).unwrap();
     /// assert_eq!(m.group_suits(), Some(0b1100)); // hearts (2) and spades (3)
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
@@ -350,8 +350,8 @@ impl<F: Face> Meld<F> {
     /// count wraps back to 1). `None` past the end.
     ///
     /// ```
-    /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
-    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs * As")?, &MeldRules::RUMMY40).unwrap();
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs * As")?, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)).unwrap();
     /// assert_eq!(run.value_at(2), Some(14));
     /// assert_eq!(run.value_at(1), Some(13));
     /// # Ok::<(), rummykit_core::ParseError>(())
@@ -373,8 +373,8 @@ impl<F: Face> Meld<F> {
     /// The number (1–13) each position stands for, jokers included.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, Meld, MeldKind, MeldRules, parse_list};
-    /// let rules = MeldRules::CLASSIC.with_ace(AcePolicy::RoundTheCorner);
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::RoundTheCorner);
     /// let m = Meld::new(MeldKind::Run, &parse_list::<Card>("Qh Kh Ah 2h")?, &rules).unwrap();
     /// assert_eq!(m.numbers().collect::<Vec<_>>(), vec![12, 13, 1, 2]);
     /// # Ok::<(), rummykit_core::ParseError>(())
@@ -392,7 +392,7 @@ impl<F: Face> Meld<F> {
     ///
     /// ```
     /// use rummykit_core::{JokerRole, Meld, MeldKind, MeldRules, Tile, parse_list};
-    /// let rules = MeldRules::RUMMIKUB;
+    /// let rules = MeldRules::default();
     /// let four = Meld::new(MeldKind::Group, &parse_list::<Tile>("r13 b13 J k13")?, &rules).unwrap();
     /// assert_eq!(four.joker_role(2), Some(JokerRole::Exactly("y13".parse()?)));
     /// assert_eq!(four.joker_role(0), None); // a natural
@@ -862,7 +862,7 @@ mod tests {
     fn every_rules() -> impl Iterator<Item = MeldRules> {
         POLICIES.into_iter().flat_map(|ace| {
             LIMITS.into_iter().flat_map(move |jokers| {
-                [1, 3].map(|min| MeldRules::RUMMIKUB.with_ace(ace).with_jokers(jokers).with_min_len(min))
+                [1, 3].map(|min| MeldRules::default().with_ace(ace).with_jokers(jokers).with_min_len(min))
             })
         })
     }

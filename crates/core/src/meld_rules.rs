@@ -3,10 +3,10 @@
 /// Where an ace (number 1) may stand in a run.
 ///
 /// ```
-/// use rummykit_core::{AcePolicy, Card, Meld, MeldKind, MeldRules, parse_list};
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
 /// let qka: Vec<Card> = parse_list("Qh Kh Ah")?;
-/// let low = MeldRules::CLASSIC;
-/// let high = MeldRules::CLASSIC.with_ace(AcePolicy::LowOrHigh);
+/// let low = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+/// let high = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::LowOrHigh);
 /// assert!(Meld::new(MeldKind::Run, &qka, &low).is_err());
 /// assert!(Meld::new(MeldKind::Run, &qka, &high).is_ok());
 /// # Ok::<(), rummykit_core::ParseError>(())
@@ -26,8 +26,8 @@ pub enum AcePolicy {
 /// How many jokers a meld may hold.
 ///
 /// ```
-/// use rummykit_core::{JokerLimit, MeldRules, Meld, MeldKind, MeldError, Card, parse_list};
-/// let rules = MeldRules::RUMMY40.with_jokers(JokerLimit::NotMoreThanNaturals);
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldError, MeldKind, MeldRules, parse_list};
+/// let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::NotMoreThanNaturals);
 /// let cards: Vec<Card> = parse_list("7h * *")?;
 /// assert_eq!(Meld::new(MeldKind::Group, &cards, &rules),
 ///            Err(MeldError::TooManyJokers { jokers: 2, max: 1 }));
@@ -47,20 +47,21 @@ pub enum JokerLimit {
     NoAdjacent,
 }
 
-/// What makes a meld valid: plain data, with a preset per game (`RULES.md` §0).
+/// What makes a meld valid: plain data (`RULES.md` §0).
 ///
-/// One validator ([`Meld::new`](crate::Meld::new)) serves every game; the presets are
-/// exactly the rules of `RULES.md` §1.4 (Rummikub), §2.4 (classic Rummy) and §3.4
-/// (Rummy 40). Variants start from a preset and change a field with the `with_*`
-/// methods. Every meld needs at least one natural, always (`RULES.md` §0).
+/// One validator ([`Meld::new`](crate::Meld::new)) serves every game; each game crate
+/// holds its own rules (`RULES.md` §1.4 Rummikub, §2.4 classic Rummy, §3.4 Rummy 40) as
+/// its `MELD_RULES`, and its `Config::meld_rules` applies the options. Variants change a
+/// field with the `with_*` methods. Every meld needs at least one natural, always
+/// (`RULES.md` §0).
 ///
 /// ```
 /// use rummykit_core::{AcePolicy, JokerLimit, MeldRules};
-/// assert_eq!(MeldRules::RUMMIKUB.ace, AcePolicy::Low);
-/// assert_eq!(MeldRules::RUMMY40.ace, AcePolicy::High);
-/// assert_eq!(MeldRules::CLASSIC.jokers, JokerLimit::Forbidden);
-/// let scala = MeldRules::RUMMY40.with_ace(AcePolicy::LowOrHigh);
-/// assert_eq!(scala.min_len, 3);
+/// let ace_high = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
+/// assert_eq!(ace_high.ace, AcePolicy::High);
+/// let either = ace_high.with_ace(AcePolicy::LowOrHigh);
+/// assert_eq!((either.ace, either.min_len), (AcePolicy::LowOrHigh, 3));
+/// assert_eq!(MeldRules::default().jokers, JokerLimit::Unlimited);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -76,17 +77,20 @@ pub struct MeldRules {
 }
 
 impl MeldRules {
-    /// Rummikub (§1.4): groups of 3–4, runs of 3–13 with 1 always low, jokers anywhere.
-    pub const RUMMIKUB: MeldRules =
-        MeldRules { min_len: 3, max_group_len: 4, ace: AcePolicy::Low, jokers: JokerLimit::Unlimited };
-
-    /// Classic Rummy (§2.4): one deck, no jokers, ace low.
-    pub const CLASSIC: MeldRules =
-        MeldRules { min_len: 3, max_group_len: 4, ace: AcePolicy::Low, jokers: JokerLimit::Forbidden };
-
-    /// Rummy 40 (§3.4): ace only high, jokers anywhere.
-    pub const RUMMY40: MeldRules =
-        MeldRules { min_len: 3, max_group_len: 4, ace: AcePolicy::High, jokers: JokerLimit::Unlimited };
+    /// Groups of 3–4 and runs of at least 3, with this ace policy and joker limit: the
+    /// shape every game here shares (`RULES.md` §0). Each game crate names its own rules
+    /// (`MELD_RULES` and `Config::meld_rules`); core holds no game's presets.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, JokerLimit, MeldRules};
+    /// let no_jokers = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// assert_eq!((no_jokers.min_len, no_jokers.max_group_len), (3, 4));
+    /// assert_eq!(MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited), MeldRules::default());
+    /// ```
+    #[must_use]
+    pub const fn new(ace: AcePolicy, jokers: JokerLimit) -> MeldRules {
+        MeldRules { min_len: 3, max_group_len: 4, ace, jokers }
+    }
 
     /// These rules with another ace policy.
     #[must_use]
@@ -106,7 +110,7 @@ impl MeldRules {
     ///
     /// ```
     /// use rummykit_core::MeldRules;
-    /// assert_eq!(MeldRules::RUMMIKUB.with_min_len(4).min_len, 4);
+    /// assert_eq!(MeldRules::default().with_min_len(4).min_len, 4);
     /// ```
     #[must_use]
     pub const fn with_min_len(mut self, min_len: u8) -> Self {
@@ -116,8 +120,9 @@ impl MeldRules {
 }
 
 impl Default for MeldRules {
-    /// The Rummikub rules.
+    /// Ace low, jokers anywhere: [`MeldRules::new`]`(AcePolicy::Low, JokerLimit::Unlimited)`,
+    /// the rules of the tile games (`RULES.md` §1.4, §4.1).
     fn default() -> Self {
-        Self::RUMMIKUB
+        Self::new(AcePolicy::Low, JokerLimit::Unlimited)
     }
 }

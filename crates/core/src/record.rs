@@ -41,7 +41,7 @@
 //! #     fn outcome(&self) -> Option<Outcome> {
 //! #         (self.said >= 3).then(|| Outcome {
 //! #             points: (0..self.seats).map(|s| i64::from(s == self.next)).collect(),
-//! #             winner: Some(self.next),
+//! #             winners: vec![self.next],
 //! #         })
 //! #     }
 //! # }
@@ -412,12 +412,12 @@ pub enum ReplayError<E: std::error::Error + 'static> {
 /// #         let best = *self.cards.iter().max()?;
 /// #         let n = self.cards.len();
 /// #         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
-/// #             return Some(Outcome { points: vec![0; n], winner: None });
+/// #             return Some(Outcome { points: vec![0; n], winners: vec![] });
 /// #         }
 /// #         let w = self.cards.iter().position(|&c| c == best)?;
 /// #         let pot: i64 = self.cards.iter().map(|&c| i64::from(c)).sum::<i64>() - i64::from(best);
 /// #         let points = (0..n).map(|s| if s == w { pot } else { -i64::from(self.cards[s]) }).collect();
-/// #         Some(Outcome { points, winner: Some(w) })
+/// #         Some(Outcome { points, winners: vec![w] })
 /// #     }
 /// # }
 /// # struct Reveal;

@@ -6,7 +6,7 @@
 //! plain, unvalidated form and [`MeldRepr::validate`] turns it into a [`Meld`] under
 //! given [`MeldRules`]. Tiles have one set of meld rules (`RULES.md` §1.4, also for the
 //! Schmidt variant), so `Meld<Tile>` deserializes directly, validated under
-//! [`MeldRules::RUMMIKUB`]; card games differ in their rules, so a card meld is read as
+//! [`MeldRules::default`]; card games differ in their rules, so a card meld is read as
 //! a [`MeldRepr<Card>`](MeldRepr) and validated by the game.
 
 use serde::de::Error as _;
@@ -39,7 +39,7 @@ impl<'de> Deserialize<'de> for MeldKind {
 /// ```
 /// use rummykit_core::{MeldKind, MeldRepr, MeldRules, Tile};
 /// let repr: MeldRepr<Tile> = serde_json::from_str(r#"{"kind":"run","faces":"r4 J r6"}"#)?;
-/// let meld = repr.validate(&MeldRules::RUMMIKUB)?;
+/// let meld = repr.validate(&MeldRules::default())?;
 /// assert_eq!(meld.kind(), MeldKind::Run);
 /// assert_eq!(serde_json::to_string(&meld)?, r#"{"kind":"run","faces":"r4 J r6"}"#);
 /// // An invalid meld is an error, not a value:
@@ -99,10 +99,10 @@ impl<F: Face> Serialize for Meld<F> {
 }
 
 impl<'de> Deserialize<'de> for Meld<Tile> {
-    /// Validated under [`MeldRules::RUMMIKUB`] (the meld rules of every tile game).
+    /// Validated under [`MeldRules::default`] (the meld rules of every tile game).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let repr = MeldRepr::<Tile>::deserialize(d)?;
-        repr.validate(&MeldRules::RUMMIKUB).map_err(|e| {
+        repr.validate(&MeldRules::default()).map_err(|e| {
             D::Error::custom(format!("invalid {:?} `{}`: {e}", repr.kind, format_list(&repr.faces)))
         })
     }
@@ -114,11 +114,11 @@ impl<'de> Deserialize<'de> for Meld<Tile> {
 /// checks every meld again under the game's rules.
 ///
 /// ```
-/// use rummykit_core::{Card, Catalog, MeldKind, MeldRules, MeldTable, PieceId, TableMeldRepr};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, PieceId, TableMeldRepr};
 /// let cat = Catalog::<Card>::DECK;
 /// let ids: Vec<PieceId> = ["7h", "8h", "9h"].iter().flat_map(|c| cat.ids_of(c.parse().unwrap())).collect();
 /// let mut table = MeldTable::<Card>::new();
-/// table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::CLASSIC).unwrap();
+/// table.place(0, MeldKind::Run, &ids, &cat, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).unwrap();
 /// let saved: Vec<TableMeldRepr> = table.melds().iter().map(TableMeldRepr::from).collect();
 /// assert_eq!(saved[0].cards, ids);
 /// ```

@@ -12,8 +12,9 @@ use crate::{Estimate, ScoreOrder};
 pub struct HandResult {
     /// Points of the hand, by entry (all 0 for a hand cut off unfinished).
     pub points: Vec<i64>,
-    /// The entry that won, if any (`None` for a void or unfinished hand).
-    pub winner: Option<usize>,
+    /// The entries that won, ascending: one, several for a shared win (Rummikub,
+    /// RULES.md §1.8 (b)), none for a void or unfinished hand.
+    pub winners: Vec<usize>,
     /// Actions played in the hand.
     pub actions: usize,
     /// Actions of each entry, by entry.
@@ -82,13 +83,14 @@ impl Standings {
     /// Hands with no winner: void hands and unfinished ones.
     #[must_use]
     pub fn void(&self) -> usize {
-        self.hands.iter().filter(|h| h.winner.is_none()).count()
+        self.hands.iter().filter(|h| h.winners.is_empty()).count()
     }
 
-    /// Hands won by entry `bot`.
+    /// Hands won by entry `bot`, a shared win included (so the entries' wins may add up
+    /// to more than the hands).
     #[must_use]
     pub fn wins(&self, bot: usize) -> usize {
-        self.hands.iter().filter(|h| h.winner == Some(bot)).count()
+        self.hands.iter().filter(|h| h.winners.contains(&bot)).count()
     }
 
     /// The share of hands `bot` won, with its Wilson interval.

@@ -11,10 +11,11 @@ use crate::{Catalog, Face, PieceId, PieceSet, Seat};
 ///
 /// ```
 /// use rummykit_core::Restock;
-/// // Classic Rummy (`RULES.md` §2.5): the whole pile, turned over without shuffling.
-/// assert_eq!(Restock::CLASSIC, Restock { shuffle: false, keep_top: false });
-/// // Rummy 40 (§3.7): shuffled, the top discard stays to start the new pile.
-/// assert_eq!(Restock::RUMMY40, Restock { shuffle: true, keep_top: true });
+/// // Each game's Config says which it plays (its `restock()`): classic Rummy turns the
+/// // whole pile over (`RULES.md` §2.5), Rummy 40 shuffles it and keeps the top discard (§3.7).
+/// let turn_over = Restock { shuffle: false, keep_top: false };
+/// let shuffle_keep_top = Restock { shuffle: true, keep_top: true };
+/// assert_ne!(turn_over, shuffle_keep_top);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -24,13 +25,6 @@ pub struct Restock {
     pub shuffle: bool,
     /// Leave the top discard face up as the start of the new discard pile.
     pub keep_top: bool,
-}
-
-impl Restock {
-    /// Classic Rummy's default (§2.5): turn the whole pile over, unshuffled.
-    pub const CLASSIC: Restock = Restock { shuffle: false, keep_top: false };
-    /// Rummy 40 (§3.7): shuffle everything but the top discard, which stays.
-    pub const RUMMY40: Restock = Restock { shuffle: true, keep_top: true };
 }
 
 /// The stock (face down) and the discard pile (face up) of a card game.
@@ -52,7 +46,7 @@ impl Restock {
 /// assert_eq!(piles.draw_stock(), Some(id(1)));
 /// piles.discard(id(9));
 /// // The stock is empty: turn the pile (#3, #9) over. The first discard is now on top.
-/// assert!(piles.restock(Restock::CLASSIC));
+/// assert!(piles.restock(Restock { shuffle: false, keep_top: false }));
 /// assert_eq!(piles.stock(), &[id(9), id(3)]);
 /// assert_eq!(piles.discard_pile(), &[]);
 /// assert_eq!(piles.restocks(), 1);
@@ -290,6 +284,10 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
+    /// Classic Rummy's restock (`RULES.md` §2.5) and Rummy 40's (§3.7).
+    const TURN_OVER: Restock = Restock { shuffle: false, keep_top: false };
+    const SHUFFLE_KEEP_TOP: Restock = Restock { shuffle: true, keep_top: true };
+
     fn id(i: u8) -> PieceId {
         PieceId::new(i).unwrap()
     }
@@ -298,7 +296,7 @@ mod tests {
     fn restock_unshuffled_reverses_the_pile() {
         let mut p = Piles::new(vec![], vec![id(1), id(2), id(3)], 5);
         assert!(!p.can_restock(Restock { shuffle: false, keep_top: true }) || p.discard.len() > 1);
-        assert!(p.restock(Restock::CLASSIC));
+        assert!(p.restock(TURN_OVER));
         assert_eq!(p.stock(), &[id(3), id(2), id(1)]);
         assert_eq!(p.draw_stock(), Some(id(1)));
     }
@@ -308,8 +306,8 @@ mod tests {
         let pile: Vec<PieceId> = (0..20).map(id).collect();
         let mut a = Piles::new(vec![], pile.clone(), 42);
         let mut b = a.clone();
-        assert!(a.restock(Restock::RUMMY40));
-        assert!(b.restock(Restock::RUMMY40));
+        assert!(a.restock(SHUFFLE_KEEP_TOP));
+        assert!(b.restock(SHUFFLE_KEEP_TOP));
         assert_eq!(a, b);
         assert_eq!(a.discard_pile(), &[id(19)]);
         assert_eq!(a.stock_len(), 19);
@@ -323,7 +321,7 @@ mod tests {
     #[test]
     fn restock_count_saturates_at_the_maximum() {
         let mut p = Piles::new(vec![], vec![id(1), id(2), id(3)], 5).with_restocks(u32::MAX);
-        assert!(p.restock(Restock::CLASSIC));
+        assert!(p.restock(TURN_OVER));
         assert_eq!(p.restocks(), u32::MAX);
         assert_eq!(p.stock_len(), 3);
     }
@@ -342,16 +340,16 @@ mod tests {
     fn restock_refused_when_nothing_to_move() {
         let mut p = Piles::new(vec![id(1)], vec![id(2)], 0);
         let before = p.clone();
-        assert!(!p.restock(Restock::CLASSIC));
+        assert!(!p.restock(TURN_OVER));
         assert_eq!(p, before);
         let mut q = Piles::new(vec![], vec![id(2)], 0);
-        assert!(!q.restock(Restock::RUMMY40));
-        assert!(q.restock(Restock::CLASSIC));
+        assert!(!q.restock(SHUFFLE_KEEP_TOP));
+        assert!(q.restock(TURN_OVER));
     }
 
     #[test]
     fn deal_partitions_the_catalog() {
-        let cat = Catalog::<crate::Card>::RUMMY40;
+        let cat = Catalog::<crate::Card>::new(2, 2).expect("106 cards");
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let d = deal_cards(&cat, 6, 2, 13, &mut rng).unwrap();
         let mut all = d.piles.pieces();

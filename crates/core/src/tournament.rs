@@ -152,13 +152,15 @@ fn play_one<'a, G: Game>(
     }
     let actions = seated.turns.iter().sum();
     let mut points = vec![0; n];
-    let Some(Outcome { points: by_seat, winner }) = outcome else {
-        return Ok(HandResult { points, winner: None, actions, turns, finished: false });
+    let Some(Outcome { points: by_seat, winners }) = outcome else {
+        return Ok(HandResult { points, winners: Vec::new(), actions, turns, finished: false });
     };
     for (seat, &p) in by_seat.iter().enumerate().take(n) {
         points[entry_at(seat)] = p;
     }
-    Ok(HandResult { points, winner: winner.map(entry_at), actions, turns, finished: true })
+    let mut winners: Vec<usize> = winners.into_iter().map(entry_at).collect();
+    winners.sort_unstable();
+    Ok(HandResult { points, winners, actions, turns, finished: true })
 }
 
 /// Plays the hands of `plan` between bot entries, on `plan.threads` threads, and
@@ -216,7 +218,7 @@ fn play_one<'a, G: Game>(
 /// #     fn view(&self, _: Seat) {}
 /// #     fn outcome(&self) -> Option<Outcome> {
 /// #         let w = self.counters.iter().position(|&c| c >= 10)?;
-/// #         Some(Outcome { points: self.counters.iter().map(|&c| i64::from(c)).collect(), winner: Some(w) })
+/// #         Some(Outcome { points: self.counters.iter().map(|&c| i64::from(c)).collect(), winners: vec![w] })
 /// #     }
 /// # }
 /// struct Steps(u32);

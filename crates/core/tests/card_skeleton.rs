@@ -108,13 +108,13 @@ fn dense_hand(rng: &mut ChaCha8Rng, catalog: &Catalog<Card>, n: usize) -> Vec<Ca
 
 fn rule_sets() -> Vec<MeldRules> {
     vec![
-        MeldRules::CLASSIC,
-        MeldRules::CLASSIC.with_ace(AcePolicy::LowOrHigh),
-        MeldRules::CLASSIC.with_ace(AcePolicy::RoundTheCorner),
-        MeldRules::RUMMY40,
-        MeldRules::RUMMY40.with_ace(AcePolicy::LowOrHigh),
-        MeldRules::RUMMY40.with_jokers(JokerLimit::NotMoreThanNaturals),
-        MeldRules::RUMMY40.with_jokers(JokerLimit::NoAdjacent),
+        MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden),
+        MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::LowOrHigh),
+        MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::RoundTheCorner),
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited),
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_ace(AcePolicy::LowOrHigh),
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::NotMoreThanNaturals),
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::NoAdjacent),
     ]
 }
 
@@ -122,8 +122,11 @@ fn rule_sets() -> Vec<MeldRules> {
 fn least_deadwood_matches_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     for (r, rules) in rule_sets().iter().enumerate() {
-        let catalog =
-            if rules.jokers == JokerLimit::Forbidden { Catalog::<Card>::DECK } else { Catalog::SCALA40 };
+        let catalog = if rules.jokers == JokerLimit::Forbidden {
+            Catalog::<Card>::DECK
+        } else {
+            Catalog::<Card>::new(2, 4).expect("108 cards")
+        };
         for case in 0..40 {
             let n = 7 + case % 4;
             let hand = if case % 2 == 0 {
@@ -152,8 +155,11 @@ fn least_deadwood_matches_brute_force() {
 fn hand_melds_matches_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     for (r, rules) in rule_sets().iter().enumerate() {
-        let catalog =
-            if rules.jokers == JokerLimit::Forbidden { Catalog::<Card>::DECK } else { Catalog::SCALA40 };
+        let catalog = if rules.jokers == JokerLimit::Forbidden {
+            Catalog::<Card>::DECK
+        } else {
+            Catalog::<Card>::new(2, 4).expect("108 cards")
+        };
         for case in 0..30 {
             let n = 6 + case % 5;
             let hand = if case % 2 == 0 {
@@ -192,7 +198,7 @@ fn hand_melds_matches_brute_force() {
 #[test]
 fn hand_melds_uses_the_first_copy_only() {
     let hand: Vec<Card> = parse_list("7h 7h 8h 9h").unwrap();
-    let melds = hand_melds(&hand, &MeldRules::RUMMY40).unwrap();
+    let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)).unwrap();
     assert_eq!(melds.len(), 1);
     assert_eq!(melds[0].positions(), &[0, 2, 3]);
 }
@@ -200,17 +206,19 @@ fn hand_melds_uses_the_first_copy_only() {
 #[test]
 fn jokers_left_over_count_their_value() {
     let hand: Vec<Card> = parse_list("* 2c 9d").unwrap();
-    let split = least_deadwood(&hand, &MeldRules::RUMMY40, classic_value).unwrap();
+    let split = least_deadwood(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited), classic_value)
+        .unwrap();
     assert_eq!(split.deadwood(), 15 + 2 + 9);
     let hand: Vec<Card> = parse_list("* 8d 9d").unwrap();
-    let split = least_deadwood(&hand, &MeldRules::RUMMY40, classic_value).unwrap();
+    let split = least_deadwood(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited), classic_value)
+        .unwrap();
     assert_eq!(split.deadwood(), 0);
 }
 
 #[test]
 fn meld_table_lay_off_and_errors_leave_it_unchanged() {
-    let cat = Catalog::<Card>::RUMMY40;
-    let rules = MeldRules::RUMMY40;
+    let cat = Catalog::<Card>::new(2, 2).expect("106 cards");
+    let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
     let ids = |s: &str| -> Vec<_> {
         let mut taken = Vec::new();
         for c in parse_list::<Card>(s).unwrap() {
@@ -282,7 +290,10 @@ fn meld_table_lay_off_and_errors_leave_it_unchanged() {
 fn analysis_refuses_hands_over_the_limit() {
     let hand: Vec<Card> = std::iter::repeat_n(Card::JOKER, rummykit_core::MAX_HAND + 1).collect();
     let err = rummykit_core::AnalysisError::TooManyPieces { len: 65, max: 64 };
-    assert_eq!(least_deadwood(&hand, &MeldRules::RUMMY40, |_| 1), Err(err));
-    assert_eq!(hand_melds(&hand, &MeldRules::RUMMY40), Err(err));
+    assert_eq!(
+        least_deadwood(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited), |_| 1),
+        Err(err)
+    );
+    assert_eq!(hand_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)), Err(err));
     assert_eq!(err.to_string(), "hand of 65 pieces is too large to analyse (at most 64)");
 }

@@ -14,6 +14,8 @@ struct Bugs {
     change_state_on_error: bool,
     never_end: bool,
     not_zero_sum: bool,
+    winner_off_table: bool,
+    winners_unordered: bool,
     refuse_listed: bool,
     stale_refresh: bool,
     accept_bogus: bool,
@@ -143,7 +145,14 @@ impl Game for Draw10 {
         let sum = |h: &Vec<u8>| h.iter().map(|&t| i64::from(t)).sum::<i64>();
         let d = sum(&self.hands[0]) - sum(&self.hands[1]);
         let points = if self.bugs.not_zero_sum { vec![d, d] } else { vec![d, -d] };
-        Some(Outcome { points, winner: Some(if d >= 0 { 0 } else { 1 }) })
+        let winners = if self.bugs.winner_off_table {
+            vec![2]
+        } else if self.bugs.winners_unordered {
+            vec![1, 0]
+        } else {
+            vec![if d >= 0 { 0 } else { 1 }]
+        };
+        Some(Outcome { points, winners })
     }
 }
 
@@ -242,6 +251,18 @@ fn a_violation_names_the_piece_and_its_places() {
     let v = run(Bugs { lose_a_token: true, ..Bugs::default() }).expect_err("caught");
     assert_eq!(v.step, 5);
     assert!(v.detail.contains("found 0 times (in no place), the game has 1"), "{}", v.detail);
+}
+
+/// An outcome's winners are seats of the hand, named once each, ascending (a shared win
+/// lists every winner, RULES.md §1.8 (b)).
+#[test]
+fn outcome_winners_must_be_distinct_seats_in_order() {
+    let v = run(Bugs { winner_off_table: true, ..Bugs::default() }).expect_err("caught");
+    assert_eq!(v.check, Check::Outcome);
+    assert!(v.detail.contains("winner is not a seat"), "{}", v.detail);
+    let v = run(Bugs { winners_unordered: true, ..Bugs::default() }).expect_err("caught");
+    assert_eq!(v.check, Check::Outcome);
+    assert!(v.detail.contains("not ascending and distinct"), "{}", v.detail);
 }
 
 #[test]

@@ -96,7 +96,7 @@ impl<const PENALTY: bool> Game for HighCard<PENALTY> {
         let best = *self.cards.iter().max()?;
         let n = self.cards.len();
         if self.cards.iter().filter(|&&c| c == best).count() > 1 {
-            return Some(Outcome { points: vec![0; n], winner: None });
+            return Some(Outcome { points: vec![0; n], winners: vec![] });
         }
         let winner = self.cards.iter().position(|&c| c == best)?;
         let losers: i64 = (0..n).filter(|&s| s != winner).map(|s| i64::from(self.cards[s])).sum();
@@ -108,7 +108,7 @@ impl<const PENALTY: bool> Game for HighCard<PENALTY> {
                 (false, true) => i64::from(self.cards[s]),
             })
             .collect();
-        Some(Outcome { points, winner: Some(winner) })
+        Some(Outcome { points, winners: vec![winner] })
     }
 }
 
@@ -152,7 +152,7 @@ fn rng(seed: u64) -> ChaCha8Rng {
 }
 
 fn outcome(points: &[i64], winner: Option<Seat>) -> Outcome {
-    Outcome { points: points.to_vec(), winner }
+    Outcome { points: points.to_vec(), winners: winner.into_iter().collect() }
 }
 
 fn play_match<G: Game>(m: &mut Match<G>, seed: u64) -> Vec<Revealer>
@@ -220,7 +220,7 @@ fn fixed_hands_plays_exactly_that_many_and_totals_add_up() {
     for seat in 0..4 {
         let column: i64 = m.history().iter().map(|o| o.points[seat]).sum();
         assert_eq!(m.totals()[seat], column);
-        let won = m.history().iter().filter(|o| o.winner == Some(seat)).count() as u32;
+        let won = m.history().iter().filter(|o| o.winners.contains(&seat)).count() as u32;
         assert_eq!(m.hands_won()[seat], won);
     }
     assert_eq!(m.totals().iter().sum::<i64>(), 0);
@@ -350,6 +350,28 @@ fn session_ranking_total_versus_hands_won() {
     assert_eq!(run(Ranking::Total), (vec![0, 2, 1], Some(0)));
     // Seat 1 won most hands; seats 0 and 2 tie on one win each, seat 0 has more points.
     assert_eq!(run(Ranking::HandsWon), (vec![1, 0, 2], Some(1)));
+}
+
+/// RULES.md §1.8 (b): a hand whose win is shared (Rummikub's tie for the lowest rack at
+/// an empty pool) counts as won for every tied seat, and its points count in full.
+#[test]
+fn rules_1_8_b_a_shared_win_counts_for_every_winner() {
+    let mut m =
+        Match::<Plus>::new((), terms(3, Some(0), MatchEnd::FixedHands(2), Ranking::HandsWon)).unwrap();
+    let mut r = rng(13);
+    m.next_hand(&mut r).unwrap();
+    m.record(&Outcome { points: vec![5, 4, -9], winners: vec![0, 1] }).unwrap();
+    assert_eq!(m.hands_won(), &[1, 1, 0]);
+    assert_eq!(m.history()[0].winners, [0, 1]);
+    assert!(m.history()[0].is_shared());
+    m.next_hand(&mut r).unwrap();
+    // Winners named twice or out of order are one win each, kept ascending.
+    m.record(&Outcome { points: vec![-3, 6, -3], winners: vec![1, 0, 1] }).unwrap();
+    assert_eq!(m.hands_won(), &[2, 2, 0]);
+    assert_eq!(m.history()[1].winners, [0, 1]);
+    assert_eq!(m.totals(), &[2, 10, -12]);
+    // Both won two hands; the total decides.
+    assert_eq!(m.standings(), vec![1, 0, 2]);
 }
 
 #[test]
@@ -726,10 +748,10 @@ mod properties {
             prop_assert_eq!(history.len() as u32, m.hands_played());
             for s in 0..seats {
                 prop_assert_eq!(m.totals()[s], history.iter().map(|o| o.points[s]).sum::<i64>());
-                prop_assert_eq!(m.hands_won()[s] as usize, history.iter().filter(|o| o.winner == Some(s)).count());
+                prop_assert_eq!(m.hands_won()[s] as usize, history.iter().filter(|o| o.winners.contains(&s)).count());
                 if let Some(out) = m.eliminated_after(s) {
                     prop_assert!(m.totals()[s] >= limit);
-                    prop_assert!(history[out as usize..].iter().all(|o| o.points[s] == 0 && o.winner != Some(s)));
+                    prop_assert!(history[out as usize..].iter().all(|o| o.points[s] == 0 && !o.won(s)));
                 } else {
                     prop_assert!(m.totals()[s] < limit);
                 }

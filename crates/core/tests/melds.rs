@@ -8,9 +8,9 @@ use rummykit_core::{
 
 use MeldKind::{Group, Run};
 
-const RK: MeldRules = MeldRules::RUMMIKUB;
-const CL: MeldRules = MeldRules::CLASSIC;
-const R40: MeldRules = MeldRules::RUMMY40;
+const RK: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+const CL: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+const R40: MeldRules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
 
 fn tiles(text: &str) -> Vec<Tile> {
     parse_list(text).expect("test notation parses")

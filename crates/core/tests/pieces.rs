@@ -156,9 +156,9 @@ fn colours_suits_and_ranks() {
 #[test]
 fn rules_1_1_rummikub_catalogs() {
     // §1.1 106 tiles; §1.10 `tile_set = Xp160` (4 colours × 3 copies + 4 jokers).
-    let std = Catalog::<Tile>::RUMMIKUB;
+    let std = Catalog::<Tile>::new(2, 2).expect("106 tiles");
     assert_eq!((std.len(), std.copies(), std.jokers(), std.is_empty()), (106, 2, 2, false));
-    let xp = Catalog::<Tile>::RUMMIKUB_XP;
+    let xp = Catalog::<Tile>::new(3, 4).expect("160 tiles");
     assert_eq!((xp.len(), xp.copies(), xp.jokers()), (160, 3, 4));
     assert_eq!(xp.ids().last().map(PieceId::index), Some(159));
 }
@@ -167,26 +167,36 @@ fn rules_1_1_rummikub_catalogs() {
 fn rules_2_1_and_3_1_card_catalogs() {
     // §2.1 one deck, no jokers; §3.1 two decks and two jokers; §3.9 Scala 40 four jokers.
     assert_eq!(Catalog::<Card>::DECK.len(), 52);
-    assert_eq!(Catalog::<Card>::RUMMY40.len(), 106);
-    assert_eq!(Catalog::<Card>::SCALA40.len(), 108);
+    assert_eq!(Catalog::<Card>::new(2, 2).expect("106 cards").len(), 106);
+    assert_eq!(Catalog::<Card>::new(2, 4).expect("108 cards").len(), 108);
     assert_eq!(Catalog::<Card>::DECK.ids_of(Card::JOKER).count(), 0);
 }
 
 #[test]
 fn catalog_new_bounds() {
-    assert_eq!(Catalog::<Card>::new(2, 4), Some(Catalog::<Card>::SCALA40));
-    assert_eq!(Catalog::<Tile>::new(3, 4), Some(Catalog::<Tile>::RUMMIKUB_XP));
+    let two_decks = Catalog::<Card>::new(2, 4).expect("108 cards fit");
+    assert_eq!((two_decks.copies(), two_decks.jokers(), two_decks.len()), (2, 4, 108));
+    assert_eq!(Catalog::<Tile>::new(3, 4).map(|c| c.len()), Some(160), "exactly the limit");
     assert_eq!(Catalog::<Tile>::new(0, 2), None, "no naturals");
     assert_eq!(Catalog::<Tile>::new(3, 5), None, "161 pieces");
     assert!(Catalog::<Tile>::new(1, 108).is_some());
-    assert_ne!(Catalog::<Tile>::RUMMIKUB, Catalog::<Tile>::RUMMIKUB_XP);
-    assert_eq!(format!("{:?}", Catalog::<Tile>::RUMMIKUB), "Catalog { copies: 2, jokers: 2 }");
+    assert_ne!(
+        Catalog::<Tile>::new(2, 2).expect("106 tiles"),
+        Catalog::<Tile>::new(3, 4).expect("160 tiles")
+    );
+    assert_eq!(
+        format!("{:?}", Catalog::<Tile>::new(2, 2).expect("106 tiles")),
+        "Catalog { copies: 2, jokers: 2 }"
+    );
 }
 
 #[test]
 fn catalog_faces_and_ids_agree() {
-    for cat in [Catalog::<Tile>::RUMMIKUB, Catalog::<Tile>::RUMMIKUB_XP, Catalog::<Tile>::new(1, 0).unwrap()]
-    {
+    for cat in [
+        Catalog::<Tile>::new(2, 2).expect("106 tiles"),
+        Catalog::<Tile>::new(3, 4).expect("160 tiles"),
+        Catalog::<Tile>::new(1, 0).unwrap(),
+    ] {
         let mut seen = BTreeSet::new();
         for face in Tile::all() {
             let ids: Vec<PieceId> = cat.ids_of(face).collect();

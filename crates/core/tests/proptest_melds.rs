@@ -318,7 +318,7 @@ proptest! {
     fn generated_runs_are_accepted_under_every_ace_policy(
         (ace, (faces, suit, start)) in policy().prop_flat_map(|a| (Just(a), valid_run(a, 2)))
     ) {
-        for (rules, is_tile) in [(MeldRules::RUMMIKUB.with_ace(ace), true), (MeldRules::RUMMY40.with_ace(ace), false)] {
+        for (rules, is_tile) in [(MeldRules::default().with_ace(ace), true), (MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_ace(ace), false)] {
             let want = Some(Verdict::Run { suit, start });
             prop_assert_eq!(reference(MeldKind::Run, &faces, &rules), want);
             let accepted = if is_tile {
@@ -332,7 +332,7 @@ proptest! {
 
     #[test]
     fn generated_groups_are_accepted_under_every_ace_policy((faces, number) in valid_group(2), ace in policy()) {
-        for rules in [MeldRules::RUMMIKUB.with_ace(ace), MeldRules::RUMMY40.with_ace(ace)] {
+        for rules in [MeldRules::default().with_ace(ace), MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_ace(ace)] {
             let pieces: Vec<Card> = faces.iter().map(|&i| Card::from_index(i).unwrap()).collect();
             let meld = Meld::new(MeldKind::Group, &pieces, &rules);
             prop_assert!(meld.is_ok(), "{:?}", meld);
@@ -369,52 +369,64 @@ fn differential<F: Face>(rules: MeldRules) {
 
 #[test]
 fn differential_rummikub() {
-    differential::<Tile>(MeldRules::RUMMIKUB);
+    differential::<Tile>(MeldRules::default());
 }
 
 #[test]
 fn differential_classic_ace_low() {
-    differential::<Card>(MeldRules::CLASSIC);
+    differential::<Card>(MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden));
 }
 
 #[test]
 fn differential_classic_ace_high() {
-    differential::<Card>(MeldRules::CLASSIC.with_ace(AcePolicy::High));
+    differential::<Card>(MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::High));
 }
 
 #[test]
 fn differential_classic_ace_low_or_high() {
-    differential::<Card>(MeldRules::CLASSIC.with_ace(AcePolicy::LowOrHigh));
+    differential::<Card>(
+        MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::LowOrHigh),
+    );
 }
 
 #[test]
 fn differential_classic_round_the_corner() {
-    differential::<Card>(MeldRules::CLASSIC.with_ace(AcePolicy::RoundTheCorner));
+    differential::<Card>(
+        MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden).with_ace(AcePolicy::RoundTheCorner),
+    );
 }
 
 #[test]
 fn differential_rummy40_jokers_unlimited() {
-    differential::<Card>(MeldRules::RUMMY40);
+    differential::<Card>(MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
 }
 
 #[test]
 fn differential_rummy40_jokers_forbidden() {
-    differential::<Card>(MeldRules::RUMMY40.with_jokers(JokerLimit::Forbidden));
+    differential::<Card>(
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::Forbidden),
+    );
 }
 
 #[test]
 fn differential_rummy40_jokers_at_most_one() {
-    differential::<Card>(MeldRules::RUMMY40.with_jokers(JokerLimit::AtMost(1)));
+    differential::<Card>(
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::AtMost(1)),
+    );
 }
 
 #[test]
 fn differential_rummy40_jokers_not_more_than_naturals() {
-    differential::<Card>(MeldRules::RUMMY40.with_jokers(JokerLimit::NotMoreThanNaturals));
+    differential::<Card>(
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::NotMoreThanNaturals),
+    );
 }
 
 #[test]
 fn differential_rummy40_jokers_not_adjacent() {
-    differential::<Card>(MeldRules::RUMMY40.with_jokers(JokerLimit::NoAdjacent));
+    differential::<Card>(
+        MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_jokers(JokerLimit::NoAdjacent),
+    );
 }
 
 // ---- (c) notation ----------------------------------------------------------------------------

@@ -59,7 +59,7 @@ fn bad_ids_and_sets_are_rejected() {
 
 #[test]
 fn outcomes_and_match_settings_round_trip() {
-    let o = Outcome { points: vec![76, -52, -15, -9], winner: Some(0) };
+    let o = Outcome { points: vec![76, -52, -15, -9], winners: vec![0] };
     assert_eq!(from_str::<Outcome>(&to_string(&o).unwrap()).unwrap(), o);
     for end in [
         MatchEnd::FixedHands(5),

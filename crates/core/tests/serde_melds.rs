@@ -2,12 +2,12 @@
 //! through the validator (DESIGN.md point 8).
 #![cfg(feature = "serde")]
 
-use rummykit_core::{Card, Meld, MeldKind, MeldRepr, MeldRules, Tile, parse_list};
+use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRepr, MeldRules, Tile, parse_list};
 
 #[test]
 fn a_tile_meld_round_trips_as_its_notation() {
     let faces: Vec<Tile> = parse_list("J b2 b3 J").expect("tiles");
-    let meld = Meld::new(MeldKind::Run, &faces, &MeldRules::RUMMIKUB).expect("valid");
+    let meld = Meld::new(MeldKind::Run, &faces, &MeldRules::default()).expect("valid");
     let json = serde_json::to_string(&meld).expect("serialize");
     assert_eq!(json, r#"{"kind":"run","faces":"J b2 b3 J"}"#);
     assert_eq!(serde_json::from_str::<Meld<Tile>>(&json).expect("deserialize"), meld);
@@ -17,9 +17,9 @@ fn a_tile_meld_round_trips_as_its_notation() {
 fn a_card_meld_is_validated_under_the_games_rules() {
     // RULES.md §3.4: Q-K-A is a run in Rummy 40 (ace high), not in classic Rummy (§2.4).
     let repr: MeldRepr<Card> = serde_json::from_str(r#"{"kind":"run","faces":"Qh Kh Ah"}"#).expect("repr");
-    assert!(repr.validate(&MeldRules::RUMMY40).is_ok());
-    assert!(repr.validate(&MeldRules::CLASSIC).is_err());
-    let meld = repr.validate(&MeldRules::RUMMY40).expect("valid");
+    assert!(repr.validate(&MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)).is_ok());
+    assert!(repr.validate(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden)).is_err());
+    let meld = repr.validate(&MeldRules::new(AcePolicy::High, JokerLimit::Unlimited)).expect("valid");
     assert_eq!(MeldRepr::from(&meld), repr);
     assert_eq!(serde_json::to_string(&repr).expect("ser"), serde_json::to_string(&meld).expect("ser"));
 }

@@ -63,7 +63,7 @@ impl Game for Race {
         let short: Vec<i64> = self.counters.iter().map(|&c| i64::from(GOAL.saturating_sub(c))).collect();
         let total: i64 = short.iter().sum();
         let points = (0..self.counters.len()).map(|s| if s == w { total } else { -short[s] }).collect();
-        Some(Outcome { points, winner: Some(w) })
+        Some(Outcome { points, winners: vec![w] })
     }
 }
 
@@ -124,9 +124,9 @@ fn seats_rotate_and_duplicate_deals_repeat() {
     let s = tournament::<Race>(&(), &TournamentPlan::new(3, 30, 11), twos, |_| {}).unwrap();
     let mut starters = Vec::new();
     for deal in s.results().chunks(3) {
-        let w0 = deal[0].winner.unwrap();
+        let w0 = deal[0].winners[0];
         for (h, hand) in deal.iter().enumerate() {
-            assert_eq!(hand.winner, Some((w0 + 3 - h) % 3));
+            assert_eq!(hand.winners, [(w0 + 3 - h) % 3]);
             let rotated: Vec<i64> = (0..3).map(|e| deal[0].points[(e + h) % 3]).collect();
             assert_eq!(hand.points, rotated);
         }
@@ -137,7 +137,7 @@ fn seats_rotate_and_duplicate_deals_repeat() {
     // Without the duplicate format every hand has a deal of its own: the pattern breaks.
     let fresh =
         tournament::<Race>(&(), &TournamentPlan::new(3, 30, 11).with_duplicate(false), twos, |_| {}).unwrap();
-    assert!(fresh.results().chunks(3).any(|d| d[1].winner != Some((d[0].winner.unwrap() + 2) % 3)));
+    assert!(fresh.results().chunks(3).any(|d| d[1].winners != [(d[0].winners[0] + 2) % 3]));
 }
 
 #[test]
@@ -176,7 +176,7 @@ fn hands_over_the_action_limit_are_void_and_counted() {
     };
     let s = tournament::<Race>(&(), &plan, slow, |_| {}).unwrap();
     assert_eq!((s.hands(), s.unfinished(), s.void()), (8, 8, 8));
-    assert!(s.results().iter().all(|h| h.points == [0; 4] && h.winner.is_none() && h.actions == 30));
+    assert!(s.results().iter().all(|h| h.points == [0; 4] && h.winners.is_empty() && h.actions == 30));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The playout of `benches/playout.rs` (Rummikub, 4 seats, four `GreedyBot`s,
-//! `Rules::standard()`) as a plain loop, for profilers (`valgrind --tool=callgrind`),
+//! `Config::STANDARD`) as a plain loop, for profilers (`valgrind --tool=callgrind`),
 //! turn counts and a digest of what is played.
 //!
 //! Run: `cargo run --release -p rummykit-rummikub --example profile_rummikub_playout -- 100 [digest]`
@@ -9,12 +9,12 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Bot, Game, Seating, play_hand};
-use rummykit_rummikub::{Action, GreedyBot, Rules, Rummikub};
+use rummykit_rummikub::{Action, Config, GreedyBot, Rummikub};
 
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
-    let rules = Rules::standard();
+    let config = Config::STANDARD;
     let (mut actions, mut plays, mut draws, mut passes) = (0usize, 0usize, 0usize, 0usize);
     // FNV-1a over every action and outcome: the same games give the same digest.
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
@@ -27,7 +27,7 @@ fn main() {
     for i in 0..games {
         let seed = i % 1024;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut game = Rummikub::deal(&rules, Seating::new(4), &mut rng).expect("a valid deal");
+        let mut game = Rummikub::deal(&config, Seating::new(4), &mut rng).expect("a valid deal");
         let mut bots: Vec<GreedyBot> = (0..4).map(|_| GreedyBot::new()).collect();
         let mut seated: Vec<&mut dyn Bot<Rummikub>> =
             bots.iter_mut().map(|b| b as &mut dyn Bot<Rummikub>).collect();

@@ -1,8 +1,8 @@
 //! [`check_play`]: the commit check of RULES.md §1.3 as a pure function.
 
-use rummykit_core::{FACES, JokerRole, MAX_MELD_LEN, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{FACES, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
-use crate::{InitialJokerValue, JokerRelease, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts};
+use crate::{Config, InitialJokerValue, JokerRelease, JokerReuse, PlayError, ReplacementSource, TileCounts};
 
 /// What an accepted play did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -31,11 +31,11 @@ pub struct PlayInfo {
 ///
 /// The checks: (1) conservation — the new table holds every old table tile and
 /// otherwise only rack tiles; (2) at least one rack tile; (3) every meld valid under
-/// [`MeldRules::RUMMIKUB`] (whatever rules the caller built it with); (4) for a player
+/// [`MELD_RULES`](crate::MELD_RULES) (whatever rules the caller built it with); (4) for a player
 /// who has not opened: the old melds unchanged (unless
-/// [`Rules::manipulate_on_initial_meld_turn`]) and the new melds worth at least the
-/// threshold (waived for hand rummy when [`Rules::hand_rummy_double`] is on);
-/// (5) the joker rules of §1.6; (6) Schmidt's keep-three rule when [`Rules::keep_three`].
+/// [`Config::manipulate_on_initial_meld_turn`]) and the new melds worth at least the
+/// threshold (waived for hand rummy when [`Config::hand_rummy_double`] is on);
+/// (5) the joker rules of §1.6; (6) Schmidt's keep-three rule when [`Config::keep_three`].
 ///
 /// Pure and allocation-free: bots and the solver may call it in loops.
 ///
@@ -51,11 +51,11 @@ pub struct PlayInfo {
 ///
 /// * reuse ([`JokerReuse`]): a released joker's meld holds a tile played from the rack
 ///   (`WithRackTile`), or only such tiles, at least two (`NewMeldWithTwoRackTiles`);
-/// * [`Rules::group3_joker_needs_both`]: a released joker of a group of three leaves
+/// * [`Config::group3_joker_needs_both`]: a released joker of a group of three leaves
 ///   that group's two naturals in one group with both missing colours;
 /// * [`ReplacementSource::RackOnly`]: a released (or exchanged) joker was exchanged for
 ///   a tile played from the rack;
-/// * [`Rules::joker_melds_locked`]: the naturals of an old meld with jokers lie in one
+/// * [`Config::joker_melds_locked`]: the naturals of an old meld with jokers lie in one
 ///   new meld that extends it, its jokers kept or replaced by their exact tiles;
 /// * [`JokerRelease::ExactTile`] (Schmidt): a joker that was not exchanged has not moved —
 ///   it stands for the same tile in a run (a split or an extension), or it lies in a meld
@@ -65,7 +65,7 @@ pub struct PlayInfo {
 ///
 /// # Keep-three (§4.1)
 ///
-/// With [`Rules::keep_three`], every old meld keeps at least three of its tiles in one
+/// With [`Config::keep_three`], every old meld keeps at least three of its tiles in one
 /// new meld, or is broken up completely (no two of them in one meld). The tile exchanged
 /// for one of its jokers counts as its tile, the exchanged joker no longer does.
 ///
@@ -87,20 +87,20 @@ pub struct PlayInfo {
 ///
 /// ```
 /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
-/// use rummykit_rummikub::{PlayError, Rules, TileCounts, check_play};
+/// use rummykit_rummikub::{PlayError, Config, TileCounts, check_play};
 ///
-/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
 /// let rack: TileCounts = "r9 r10 r11 b1".parse()?;
-/// let info = check_play(&Rules::standard(), &[], &rack, false, &[run("r9 r10 r11")]).unwrap();
+/// let info = check_play(&Config::STANDARD, &[], &rack, false, &[run("r9 r10 r11")]).unwrap();
 /// assert_eq!(info.initial_meld, Some(30));
 /// assert_eq!(
-///     check_play(&Rules::standard(), &[], &rack, false, &[run("r9 r10 J")]),
+///     check_play(&Config::STANDARD, &[], &rack, false, &[run("r9 r10 J")]),
 ///     Err(PlayError::NotInRack { tile: Tile::JOKER })
 /// );
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 pub fn check_play(
-    rules: &Rules,
+    config: &Config,
     table_before: &[Meld<Tile>],
     rack_before: &TileCounts,
     has_opened: bool,
@@ -108,7 +108,7 @@ pub fn check_play(
 ) -> Result<PlayInfo, PlayError> {
     // (1) conservation: one branch-free pass over the 53 faces, then the first
     // failure (in face order) only if there is one.
-    let catalog = rules.tile_set.catalog();
+    let catalog = config.tile_set.catalog();
     let before = TileCounts::of_melds(table_before);
     let after = TileCounts::of_melds(new_table);
     let (b, a, r) = (before.as_array(), after.as_array(), rack_before.as_array());
@@ -130,7 +130,7 @@ pub fn check_play(
     // (3) every meld valid under the Rummikub meld rules
     for (index, meld) in new_table.iter().enumerate() {
         if !fits_rummikub(meld) {
-            Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB)
+            Meld::new(meld.kind(), meld.faces(), &crate::MELD_RULES)
                 .map_err(|error| PlayError::InvalidMeld { index, error })?;
         }
     }
@@ -140,8 +140,8 @@ pub fn check_play(
     // (4) the initial meld
     let mut initial_meld = None;
     if !has_opened {
-        let value = if rules.manipulate_on_initial_meld_turn {
-            best_own_value(rules, new_table, &played)
+        let value = if config.manipulate_on_initial_meld_turn {
+            best_own_value(config, new_table, &played)
         } else {
             let mut used = 0u64;
             for (i, old) in table_before.iter().enumerate() {
@@ -154,21 +154,21 @@ pub fn check_play(
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| used & (1 << j) == 0)
-                .map(|(_, m)| meld_value(rules, m))
+                .map(|(_, m)| meld_value(config, m))
                 .sum()
         };
-        let waived = rules.hand_rummy_double && hand_rummy;
-        if value < rules.initial_meld_threshold && !waived {
+        let waived = config.hand_rummy_double && hand_rummy;
+        if value < config.initial_meld_threshold && !waived {
             return Err(PlayError::InitialMeldBelowThreshold {
-                needed: rules.initial_meld_threshold,
+                needed: config.initial_meld_threshold,
                 got: value,
             });
         }
         initial_meld = Some(value);
     }
     // (5) jokers and (6) Schmidt's rearrangement, over every physical reading
-    let released_jokers = if before.jokers() > 0 || rules.keep_three {
-        check_rearrangement(rules, table_before, new_table)?
+    let released_jokers = if before.jokers() > 0 || config.keep_three {
+        check_rearrangement(config, table_before, new_table)?
     } else {
         0
     };
@@ -176,7 +176,7 @@ pub fn check_play(
 }
 
 /// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`]) is valid
-/// under [`MeldRules::RUMMIKUB`] iff it has at least 3 tiles and, for a run, its numbers
+/// under [`MELD_RULES`](crate::MELD_RULES) iff it has at least 3 tiles and, for a run, its numbers
 /// stay within 1..=13 (no high ace, no wrap). Groups are capped at 4 by core, and
 /// Rummikub's joker limit is the most permissive. Anything else is re-validated.
 #[inline]
@@ -214,8 +214,8 @@ fn first_conservation_error(
 }
 
 /// The value of a meld toward the initial meld (§1.5).
-fn meld_value(rules: &Rules, meld: &Meld<Tile>) -> u32 {
-    match rules.joker_value_in_initial_meld {
+fn meld_value(config: &Config, meld: &Meld<Tile>) -> u32 {
+    match config.joker_value_in_initial_meld {
         InitialJokerValue::Represented => meld.numbers().map(u32::from).sum(),
         InitialJokerValue::Zero => meld.faces().iter().filter_map(|t| t.number()).map(u32::from).sum(),
     }
@@ -223,7 +223,7 @@ fn meld_value(rules: &Rules, meld: &Meld<Tile>) -> u32 {
 
 /// With `manipulate_on_initial_meld_turn`: the best value of a set of new-table melds
 /// made only of played tiles (each played copy used once).
-fn best_own_value(rules: &Rules, table: &[Meld<Tile>], played: &TileCounts) -> u32 {
+fn best_own_value(config: &Config, table: &[Meld<Tile>], played: &TileCounts) -> u32 {
     let mut candidates = [0u8; 64];
     let mut n = 0;
     for (j, meld) in table.iter().enumerate() {
@@ -243,14 +243,14 @@ fn best_own_value(rules: &Rules, table: &[Meld<Tile>], played: &TileCounts) -> u
                 meld.faces().iter().for_each(|&t| {
                     left.remove(t);
                 });
-                total += meld_value(rules, meld);
+                total += meld_value(config, meld);
             }
         }
         return total;
     }
-    fn dfs(rules: &Rules, table: &[Meld<Tile>], cands: &[u8], left: &mut TileCounts) -> u32 {
+    fn dfs(config: &Config, table: &[Meld<Tile>], cands: &[u8], left: &mut TileCounts) -> u32 {
         let Some((&first, rest)) = cands.split_first() else { return 0 };
-        let skip = dfs(rules, table, rest, left);
+        let skip = dfs(config, table, rest, left);
         let meld = &table[first as usize];
         if !fits(meld, left) {
             return skip;
@@ -258,12 +258,12 @@ fn best_own_value(rules: &Rules, table: &[Meld<Tile>], played: &TileCounts) -> u
         meld.faces().iter().for_each(|&t| {
             left.remove(t);
         });
-        let take = meld_value(rules, meld) + dfs(rules, table, rest, left);
+        let take = meld_value(config, meld) + dfs(config, table, rest, left);
         meld.faces().iter().for_each(|&t| left.add(t));
         skip.max(take)
     }
     let mut left = *played;
-    dfs(rules, table, candidates, &mut left)
+    dfs(config, table, candidates, &mut left)
 }
 
 fn fits(meld: &Meld<Tile>, counts: &TileCounts) -> bool {
@@ -469,7 +469,7 @@ fn injective_maps(n_old: u8, n_new: u8) -> u8 {
 }
 
 struct Search<'a> {
-    rules: &'a Rules,
+    config: &'a Config,
     before: &'a [Meld<Tile>],
     after: &'a [Meld<Tile>],
     copies: [Copies; NATURALS],
@@ -507,7 +507,7 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(rules: &'a Rules, before: &'a [Meld<Tile>], after: &'a [Meld<Tile>]) -> Self {
+    fn new(config: &'a Config, before: &'a [Meld<Tile>], after: &'a [Meld<Tile>]) -> Self {
         let mut copies = [Copies::default(); NATURALS];
         for (table, new) in [(before, false), (after, true)] {
             for (m, meld) in table.iter().enumerate() {
@@ -549,7 +549,7 @@ impl<'a> Search<'a> {
             c.order[..c.n_opts as usize].sort_by_key(|&o| std::cmp::Reverse(score[o as usize]));
         }
         let mut s = Search {
-            rules,
+            config,
             before,
             after,
             copies,
@@ -629,8 +629,8 @@ impl<'a> Search<'a> {
             return false;
         }
         let old = self.old_joker(k);
-        let rack_only = self.rules.joker_replacement_source == ReplacementSource::RackOnly;
-        let exact = self.rules.joker_release == JokerRelease::ExactTile;
+        let rack_only = self.config.joker_replacement_source == ReplacementSource::RackOnly;
+        let exact = self.config.joker_release == JokerRelease::ExactTile;
         for j in 0..self.n_new_j {
             if used_new & (1 << j) != 0 {
                 continue;
@@ -650,7 +650,7 @@ impl<'a> Search<'a> {
                     return true;
                 }
             }
-            if (must_swap || exact || self.rules.keep_three)
+            if (must_swap || exact || self.config.keep_three)
                 && self.swap_options(k, j, used_new, left, &old, must_swap)
             {
                 return true;
@@ -690,7 +690,7 @@ impl<'a> Search<'a> {
         let mut tried = false;
         // Without RackOnly only the meld an exchange tile lies in matters.
         let mut seen = 0u64;
-        let rack_only = self.rules.joker_replacement_source == ReplacementSource::RackOnly;
+        let rack_only = self.config.joker_replacement_source == ReplacementSource::RackOnly;
         for c in 0..4u8 {
             if suits & (1 << c) == 0 {
                 continue;
@@ -719,26 +719,26 @@ impl<'a> Search<'a> {
 
     /// Whether some copy assignment makes the configuration under test legal.
     fn solve_config(&mut self) -> bool {
-        let rules = self.rules;
+        let config = self.config;
         let nb = self.before.len();
         let rack = nb;
-        let exact = rules.joker_release == JokerRelease::ExactTile;
-        let rack_only = rules.joker_replacement_source == ReplacementSource::RackOnly;
+        let exact = config.joker_release == JokerRelease::ExactTile;
+        let rack_only = config.joker_replacement_source == ReplacementSource::RackOnly;
         // Which nodes carry a condition.
         let mut conditioned = [false; MAX_NODES];
         for (i, meld) in self.before.iter().enumerate() {
-            conditioned[i] = rules.keep_three || (meld.jokers() > 0 && rules.joker_melds_locked);
+            conditioned[i] = config.keep_three || (meld.jokers() > 0 && config.joker_melds_locked);
         }
         let mut rack_melds = 0u64; // new melds whose rack tiles a rule reads
         for k in 0..self.n_old_j {
             let (old, new) = (self.old_joker(k), self.new_joker(self.j_to[k] as usize));
             let released = self.is_released(k);
-            if (released && rules.group3_joker_needs_both && is_group3(self.before, &old))
+            if (released && config.group3_joker_needs_both && is_group3(self.before, &old))
                 || (exact && self.swap[k].is_none() && !stays_in_run(&old, &new))
             {
                 conditioned[old.meld] = true;
             }
-            if released && rules.joker_reuse != JokerReuse::SameTurnAnywhere {
+            if released && config.joker_reuse != JokerReuse::SameTurnAnywhere {
                 rack_melds |= 1 << new.meld;
             }
             if let (true, Some(p)) = (rack_only, self.swap[k]) {
@@ -757,7 +757,7 @@ impl<'a> Search<'a> {
     /// from the rack are searched once, here, and their copies fixed for every
     /// configuration. False if one of them has no legal assignment.
     fn solve_static(&mut self) -> bool {
-        if !self.rules.keep_three {
+        if !self.config.keep_three {
             return true;
         }
         let mut conditioned = [false; MAX_NODES];
@@ -1045,7 +1045,7 @@ impl<'a> Search<'a> {
     /// some of its faces are still open, the counting conditions are checked for the best
     /// completion (an open copy may go to any place of its face) and the others wait.
     fn meld_ok(&self, i: usize) -> Result<(), PlayError> {
-        let rules = self.rules;
+        let config = self.config;
         let old = &self.before[i];
         // Where each member of the meld went: naturals by the copy assignment, jokers by
         // the configuration, an exchanged joker's place taken by its exchange tile. An
@@ -1082,7 +1082,7 @@ impl<'a> Search<'a> {
             dest.iter().filter(|&&d| d == m).count()
                 + open.iter().filter(|&&o| o & (1u64 << m.min(63)) != 0).count()
         };
-        if complete && rules.joker_melds_locked && old.jokers() > 0 {
+        if complete && config.joker_melds_locked && old.jokers() > 0 {
             let covered =
                 first_natural.is_some_and(|m| naturals_together && covers(old, &self.after[m as usize]));
             if !covered {
@@ -1092,7 +1092,7 @@ impl<'a> Search<'a> {
         for k in (0..self.n_old_j).filter(|&k| self.old_joker(k).meld == i) {
             let slot = self.old_joker(k);
             if complete
-                && rules.group3_joker_needs_both
+                && config.group3_joker_needs_both
                 && self.is_released(k)
                 && is_group3(self.before, &slot)
             {
@@ -1104,14 +1104,14 @@ impl<'a> Search<'a> {
                     return Err(PlayError::Group3JokerNeedsBoth { meld: i });
                 }
             }
-            if rules.joker_release == JokerRelease::ExactTile && self.swap[k].is_none() {
+            if config.joker_release == JokerRelease::ExactTile && self.swap[k].is_none() {
                 let new = self.new_joker(self.j_to[k] as usize);
                 if !stays_in_run(&slot, &new) && at_most(new.meld as u8) < 3 {
                     return Err(PlayError::JokerNotReplaced { meld: i });
                 }
             }
         }
-        if rules.keep_three {
+        if config.keep_three {
             let need = 3.min(len);
             // Three together: some meld holds (or may hold) enough members.
             let mut best = 0;
@@ -1139,7 +1139,7 @@ impl<'a> Search<'a> {
         let used: u8 = (0..self.n_old_j).fold(0, |m, k| m | 1 << self.j_to[k]);
         for k in 0..self.n_old_j {
             let old = self.old_joker(k);
-            if self.rules.joker_replacement_source == ReplacementSource::RackOnly
+            if self.config.joker_replacement_source == ReplacementSource::RackOnly
                 && (self.is_released(k) || self.swap[k].is_some())
                 && !self.swap[k].is_some_and(|p| self.played_at(p, used))
             {
@@ -1153,7 +1153,7 @@ impl<'a> Search<'a> {
             let others = (0..meld.len())
                 .filter(|&p| p != new.pos)
                 .map(|p| self.played_at(Place { meld: new.meld as u8, pos: p as u8 }, used));
-            let ok = match self.rules.joker_reuse {
+            let ok = match self.config.joker_reuse {
                 JokerReuse::SameTurnAnywhere => true,
                 JokerReuse::WithRackTile => others.clone().any(|r| r),
                 JokerReuse::NewMeldWithTwoRackTiles => others.clone().all(|r| r) && others.count() >= 2,
@@ -1183,8 +1183,12 @@ fn find(parent: &mut [u8; MAX_NODES], mut x: u8) -> u8 {
 
 /// Steps (5) and (6): the joker rules of §1.6 and Schmidt's rules of §4.1 over every
 /// physical reading of the play; returns the fewest released jokers of a legal reading.
-fn check_rearrangement(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Result<u8, PlayError> {
-    let mut search = Search::new(rules, before, after);
+fn check_rearrangement(
+    config: &Config,
+    before: &[Meld<Tile>],
+    after: &[Meld<Tile>],
+) -> Result<u8, PlayError> {
+    let mut search = Search::new(config, before, after);
     if !search.solve_static() {
         return Err(search.failure());
     }

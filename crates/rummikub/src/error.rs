@@ -10,18 +10,18 @@ use thiserror::Error;
 ///
 /// ```
 /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
-/// use rummykit_rummikub::{PlayError, Rules, TileCounts, check_play};
+/// use rummykit_rummikub::{PlayError, Config, TileCounts, check_play};
 ///
-/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+/// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
 /// let table = [run("b2 b3 b4 b5")];
 /// let rack: TileCounts = "y9".parse()?;
 /// // An opened player may rearrange, but no table tile may go back to the rack.
 /// assert_eq!(
-///     check_play(&Rules::standard(), &table, &rack, true, &[run("b2 b3 b4")]),
+///     check_play(&Config::STANDARD, &table, &rack, true, &[run("b2 b3 b4")]),
 ///     Err(PlayError::TableTileTaken { tile: "b5".parse()? })
 /// );
 /// // Nothing from the rack: the table is the same.
-/// assert_eq!(check_play(&Rules::standard(), &table, &rack, true, &table), Err(PlayError::NoRackTile));
+/// assert_eq!(check_play(&Config::STANDARD, &table, &rack, true, &table), Err(PlayError::NoRackTile));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
@@ -143,11 +143,11 @@ pub enum PlayError {
 ///
 /// ```
 /// use rummykit_core::{Game, NotYourTurn};
-/// use rummykit_rummikub::{Action, ActionError, Rules, Rummikub, Setup, TileSet};
+/// use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileSet};
 ///
 /// let mut setup = Setup::new(vec!["r1 r2".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Rules::standard(), setup).expect("a valid position");
+/// let mut game = Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position");
 /// let before = game.clone();
 /// // Passing is for an empty pool; the timer is off by default.
 /// assert_eq!(game.apply(0, Action::Pass), Err(ActionError::PassWithPoolNonEmpty { pool: 102 }));
@@ -188,7 +188,7 @@ pub enum ActionError {
     /// `abandon_penalty` for an abandon).
     #[error("the option `{option}` is off")]
     OptionOff {
-        /// The option's field name in [`Rules`](crate::Rules).
+        /// The option's field name in [`Config`](crate::Config).
         option: &'static str,
     },
 }

@@ -3,11 +3,11 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rummykit_core::{
-    DealError, Game, Meld, MeldRules, NotYourTurn, Outcome, PositionError, ScoreOrder, Seat, Seating, Tile,
+    DealError, Game, Meld, NotYourTurn, Outcome, PositionError, ScoreOrder, Seat, Seating, Tile,
 };
 
 use crate::{
-    ActionError, GameEnd, PlayInfo, PoolEmptyEnd, Rules, TileCounts, TileSet, Timer, View, check_play,
+    ActionError, Config, GameEnd, PlayInfo, PoolEmptyEnd, TileCounts, TileSet, Timer, View, check_play,
     score_pool_empty, score_went_out,
 };
 
@@ -26,16 +26,16 @@ pub enum Action {
     Draw,
     /// Do nothing (only when the pool is empty, §1.7).
     Pass,
-    /// The caller's turn timer ran out (§1.9; needs [`Rules::timer`]): the table is
+    /// The caller's turn timer ran out (§1.9; needs [`Config::timer`]): the table is
     /// restored (nothing was committed) and the player draws
-    /// [`Rules::timeout_penalty_pending`] tiles if changes were pending, else
-    /// [`Rules::timeout_penalty_idle`].
+    /// [`Config::timeout_penalty_pending`] tiles if changes were pending, else
+    /// [`Config::timeout_penalty_idle`].
     Timeout {
         /// Whether the player had tentative changes (see [`Staging`](crate::Staging)).
         pending_changes: bool,
     },
-    /// The player gives up a manipulation (§1.9; needs [`Rules::abandon_penalty`]):
-    /// restore and draw [`Rules::timeout_penalty_pending`] tiles.
+    /// The player gives up a manipulation (§1.9; needs [`Config::abandon_penalty`]):
+    /// restore and draw [`Config::timeout_penalty_pending`] tiles.
     Abandon,
 }
 
@@ -49,11 +49,11 @@ pub enum Action {
 /// and every tile outside the pool was dealt (`dealt: None`).
 ///
 /// ```
-/// use rummykit_rummikub::{Rules, Rummikub, Setup, TileSet};
+/// use rummykit_rummikub::{Config, Rummikub, Setup, TileSet};
 /// use rummykit_core::{Game, Meld, MeldKind, MeldRules, parse_list};
 ///
 /// // Mid-game: a run on the table, seat 0 has opened, seat 1 to move after 5 turns.
-/// let run = Meld::new(MeldKind::Run, &parse_list("b7 b8 b9")?, &MeldRules::RUMMIKUB).unwrap();
+/// let run = Meld::new(MeldKind::Run, &parse_list("b7 b8 b9")?, &rummykit_rummikub::MELD_RULES).unwrap();
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 /// setup.table = vec![run];
 /// setup.opened = vec![true, false];
@@ -61,11 +61,11 @@ pub enum Action {
 /// setup.turn = 5;
 /// setup.pool = parse_list("y5 y6")?; // drawn first, then the rest
 /// setup.fill_pool(TileSet::Standard106);
-/// let game = Rummikub::from_setup(Rules::standard(), setup).expect("valid");
+/// let game = Rummikub::from_setup(Config::STANDARD, setup).expect("valid");
 /// assert_eq!(game.pool_len(), 106 - 9);
 /// assert_eq!(game.to_move(), Some(1));
 /// assert_eq!(game.starter(), 0); // five turns from seat 0 reach seat 1
-/// assert_eq!(Rummikub::from_setup(Rules::standard(), game.setup()), Ok(game));
+/// assert_eq!(Rummikub::from_setup(Config::STANDARD, game.setup()), Ok(game));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -134,10 +134,10 @@ impl Setup {
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
 /// use rummykit_core::{Game, Seating};
-/// use rummykit_rummikub::{Action, Rules, Rummikub};
+/// use rummykit_rummikub::{Action, Config, Rummikub};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(7);
-/// let mut game = Rummikub::deal(&Rules::standard(), Seating::new(4), &mut rng).unwrap();
+/// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(4), &mut rng).unwrap();
 /// assert_eq!(game.pool_len(), 106 - 4 * 14);
 /// let seat = game.to_move().unwrap();
 /// game.apply(seat, Action::Draw).unwrap();
@@ -146,7 +146,7 @@ impl Setup {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Rummikub {
-    pub(crate) rules: Rules,
+    pub(crate) config: Config,
     pub(crate) racks: Vec<TileCounts>,
     /// The pool, the next tile to draw **last** (popped).
     pub(crate) pool: Vec<Tile>,
@@ -174,7 +174,7 @@ impl Rummikub {
     /// # Errors
     ///
     /// [`DealError::PlayerCount`], [`DealError::InvalidConfig`] or
-    /// [`DealError::OptionTooLarge`] from [`Rules::check`];
+    /// [`DealError::OptionTooLarge`] from [`Config::check`];
     /// [`DealError::InvalidDeal`] with the [`PositionError`]: a seat that does not exist
     /// ([`NoSuchSeat`](PositionError::NoSuchSeat)), `opened` of the wrong length
     /// ([`SeatLists`](PositionError::SeatLists)), an invalid table meld
@@ -183,9 +183,9 @@ impl Rummikub {
     /// ([`PieceCount`](PositionError::PieceCount)), a counter past what a game reaches
     /// ([`OutOfRange`](PositionError::OutOfRange)), or counters that contradict the
     /// position ([`Inconsistent`](PositionError::Inconsistent)).
-    pub fn from_setup(rules: Rules, setup: Setup) -> Result<Rummikub, DealError> {
+    pub fn from_setup(config: Config, setup: Setup) -> Result<Rummikub, DealError> {
         let n = setup.racks.len();
-        rules.check(n)?;
+        config.check(n)?;
         let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
         if setup.to_move >= n {
             return bad(PositionError::NoSuchSeat { field: "to_move", seat: setup.to_move, seats: n });
@@ -202,12 +202,12 @@ impl Rummikub {
             found => return bad(PositionError::SeatLists { field: "opened", found, seats: n }),
         };
         for (i, meld) in setup.table.iter().enumerate() {
-            if let Err(error) = Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB) {
+            if let Err(error) = Meld::new(meld.kind(), meld.faces(), &crate::MELD_RULES) {
                 return bad(PositionError::InvalidMeld { index: i, error });
             }
         }
         let placed = setup.placed();
-        let full = TileCounts::full(&rules.tile_set.catalog());
+        let full = TileCounts::full(&config.tile_set.catalog());
         if let Some(tile) = Tile::all().find(|&t| placed.count(t) > full.count(t)) {
             return bad(PositionError::TooManyCopies { tile, max: full.count(tile).into() });
         }
@@ -265,8 +265,8 @@ impl Rummikub {
             _ => {}
         }
         // Only draws take tiles from the pool, at most this many a turn.
-        let per_turn = if rules.timer != Timer::Off || rules.abandon_penalty {
-            u32::from(rules.timeout_penalty_pending.max(rules.timeout_penalty_idle).max(1))
+        let per_turn = if config.timer != Timer::Off || config.abandon_penalty {
+            u32::from(config.timeout_penalty_pending.max(config.timeout_penalty_idle).max(1))
         } else {
             1
         };
@@ -282,7 +282,7 @@ impl Rummikub {
         let mut pool = setup.pool;
         pool.reverse();
         Ok(Rummikub {
-            rules,
+            config,
             racks: setup.racks,
             pool,
             table: setup.table,
@@ -304,14 +304,14 @@ impl Rummikub {
     /// ```
     /// use rand::SeedableRng;
     /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummikub::{Action, Rules, Rummikub};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    /// let mut game = Rummikub::deal(&Rules::standard(), Seating::new(3), &mut rng).unwrap();
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut rng).unwrap();
     /// game.apply(game.to_move().unwrap(), Action::Draw).unwrap();
     /// let setup = game.setup();
     /// assert_eq!((setup.turn, setup.drawn), (1, 1));
-    /// assert_eq!(Rummikub::from_setup(*game.rules(), setup), Ok(game));
+    /// assert_eq!(Rummikub::from_setup(*game.config(), setup), Ok(game));
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
@@ -333,8 +333,8 @@ impl Rummikub {
 
     /// The rules.
     #[must_use]
-    pub fn rules(&self) -> &Rules {
-        &self.rules
+    pub fn config(&self) -> &Config {
+        &self.config
     }
 
     /// A seat's rack (`None` for a seat that does not exist).
@@ -406,7 +406,7 @@ impl Rummikub {
     fn finish_turn(&mut self, played: bool, pool_was_empty: bool) {
         let n = self.racks.len();
         self.turn += 1;
-        if played && self.rules.pool_empty_end == PoolEmptyEnd::AllPassOnce {
+        if played && self.config.pool_empty_end == PoolEmptyEnd::AllPassOnce {
             self.quiet_turns = 0;
         } else if pool_was_empty {
             self.quiet_turns += 1;
@@ -471,16 +471,16 @@ impl Rummikub {
                 let (Some(rack), Some(&opened)) = (self.racks.get(seat), self.opened.get(seat)) else {
                     return Err(NotYourTurn { seat, to_move: self.to_move }.into());
                 };
-                Ok(Some(check_play(&self.rules, &self.table, rack, opened, table)?))
+                Ok(Some(check_play(&self.config, &self.table, rack, opened, table)?))
             }
             Action::Draw if self.pool.is_empty() => Err(ActionError::PoolEmpty),
             Action::Pass if !self.pool.is_empty() => {
                 Err(ActionError::PassWithPoolNonEmpty { pool: self.pool.len() })
             }
-            Action::Timeout { .. } if self.rules.timer == Timer::Off => {
+            Action::Timeout { .. } if self.config.timer == Timer::Off => {
                 Err(ActionError::OptionOff { option: "timer" })
             }
-            Action::Abandon if !self.rules.abandon_penalty => {
+            Action::Abandon if !self.config.abandon_penalty => {
                 Err(ActionError::OptionOff { option: "abandon_penalty" })
             }
             _ => Ok(None),
@@ -496,13 +496,13 @@ impl rummykit_core::FromSetup for Rummikub {
         Rummikub::setup(self)
     }
 
-    fn from_setup(rules: &Rules, setup: Setup) -> Result<Rummikub, DealError> {
-        Rummikub::from_setup(*rules, setup)
+    fn from_setup(config: &Config, setup: Setup) -> Result<Rummikub, DealError> {
+        Rummikub::from_setup(*config, setup)
     }
 }
 
 impl Game for Rummikub {
-    type Config = Rules;
+    type Config = Config;
     type Action = Action;
     type View = View;
     type Error = ActionError;
@@ -513,8 +513,8 @@ impl Game for Rummikub {
 
     /// Deals a game (§1.2): the first player by `seating.dealer` (the seat after it
     /// starts) or, with no dealer, by the highest-tile draw; then a fresh shuffle and
-    /// [`Rules::rack_size`] tiles to each seat in order, the rest is the pool.
-    fn deal<R: Rng + ?Sized>(config: &Rules, seating: Seating, rng: &mut R) -> Result<Rummikub, DealError> {
+    /// [`Config::rack_size`] tiles to each seat in order, the rest is the pool.
+    fn deal<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Rummikub, DealError> {
         config.check(seating.seats)?;
         seating.check(2, config.tile_set.max_players())?;
         let n = seating.seats;
@@ -530,7 +530,7 @@ impl Game for Rummikub {
         pool.reverse();
         let dealt = (n * size) as u32;
         Ok(Rummikub {
-            rules: *config,
+            config: *config,
             racks,
             pool,
             table: Vec::new(),
@@ -547,28 +547,28 @@ impl Game for Rummikub {
     }
 
     /// Two to four players with 106 tiles, to six with 160 (§1.1).
-    fn seat_range(config: &Rules) -> core::ops::RangeInclusive<usize> {
+    fn seat_range(config: &Config) -> core::ops::RangeInclusive<usize> {
         2..=config.tile_set.max_players()
     }
 
     /// A session of one game per player, ended and ranked by
-    /// [`Rules::session_ranking`](crate::Rules::session_ranking) (§1.2 step 5, §1.8;
+    /// [`Config::session_ranking`](crate::Config::session_ranking) (§1.2 step 5, §1.8;
     /// see [`session_terms`](crate::session_terms)).
     ///
     /// ```
     /// use rand::SeedableRng;
     /// use rummykit_core::{Game, Match, MatchEnd, Ranking};
-    /// use rummykit_rummikub::{Rules, Rummikub};
+    /// use rummykit_rummikub::{Config, Rummikub};
     ///
-    /// let rules = Rules::standard();
-    /// let terms = Rummikub::default_terms(&rules, 3);
+    /// let config = Config::STANDARD;
+    /// let terms = Rummikub::default_terms(&config, 3);
     /// assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(3), Ranking::Total));
     /// // The "dealer" is the seat before the starter: seat 1 starts the first game.
-    /// let mut s = Match::<Rummikub>::new(rules, terms.with_dealer(0)).unwrap();
+    /// let mut s = Match::<Rummikub>::new(config, terms.with_dealer(0)).unwrap();
     /// let game = s.next_hand(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1)).unwrap();
     /// assert_eq!(game.to_move(), Some(1));
     /// ```
-    fn default_terms(config: &Rules, seats: usize) -> rummykit_core::MatchTerms {
+    fn default_terms(config: &Config, seats: usize) -> rummykit_core::MatchTerms {
         crate::session::default_session(config, seats)
     }
 
@@ -623,15 +623,15 @@ impl Game for Rummikub {
             Action::Pass => self.finish_turn(false, true),
             Action::Timeout { pending_changes } => {
                 let count = if pending_changes {
-                    self.rules.timeout_penalty_pending
+                    self.config.timeout_penalty_pending
                 } else {
-                    self.rules.timeout_penalty_idle
+                    self.config.timeout_penalty_idle
                 };
                 self.draw_up_to(seat, count);
                 self.finish_turn(false, pool_was_empty);
             }
             Action::Abandon => {
-                self.draw_up_to(seat, self.rules.timeout_penalty_pending);
+                self.draw_up_to(seat, self.config.timeout_penalty_pending);
                 self.finish_turn(false, pool_was_empty);
             }
         }
@@ -654,14 +654,14 @@ impl Game for Rummikub {
     fn outcome(&self) -> Option<Outcome> {
         match self.end? {
             GameEnd::WentOut { seat, hand_rummy } => Some(Outcome {
-                points: score_went_out(&self.rules, seat, &self.racks, &self.opened, hand_rummy),
-                winner: Some(seat),
+                points: score_went_out(&self.config, seat, &self.racks, &self.opened, hand_rummy),
+                winners: vec![seat],
             }),
             GameEnd::PoolEmpty => {
                 let n = self.racks.len();
                 let first = self.last_player.map_or(self.starter, |s| (s + 1) % n);
-                let (points, winner) = score_pool_empty(&self.rules, &self.racks, &self.opened, first);
-                Some(Outcome { points, winner: Some(winner) })
+                let (points, winners) = score_pool_empty(&self.config, &self.racks, &self.opened, first);
+                Some(Outcome { points, winners })
             }
         }
     }

@@ -3,7 +3,7 @@
 //! rearrangement of the table), so the list is a documented part of them; the solver
 //! finds the best of all.
 
-use rummykit_core::{MAX_MELD_LEN, Meld, MeldRules, Tile, hand_melds};
+use rummykit_core::{MAX_MELD_LEN, Meld, Tile, hand_melds};
 
 use crate::{Action, View, check_play};
 
@@ -20,9 +20,9 @@ impl View {
     /// ```
     /// use rand::SeedableRng;
     /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummikub::{Action, Rules, Rummikub};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-    /// let game = Rummikub::deal(&Rules::standard(), Seating::new(2), &mut rng)?;
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// let seat = game.to_move().unwrap();
     /// let mut actions = Vec::new();
     /// game.view(seat).legal_actions(&mut actions);
@@ -41,14 +41,14 @@ impl View {
         let rack = self.rack.to_vec();
         let opened = self.has_opened();
         let mut keep = |table: Vec<Meld<Tile>>| {
-            if check_play(&self.rules, &self.table, &self.rack, opened, &table).is_ok() {
+            if check_play(&self.config, &self.table, &self.rack, opened, &table).is_ok() {
                 out.push(Action::Play { table });
             }
         };
         // A rack too large for the enumerator lists no new melds: the list is partial anyway.
-        for m in hand_melds(&rack, &MeldRules::RUMMIKUB).unwrap_or_default() {
+        for m in hand_melds(&rack, &crate::MELD_RULES).unwrap_or_default() {
             let faces: Vec<Tile> = m.select(&rack).copied().collect();
-            if let Ok(meld) = Meld::new(m.kind(), &faces, &MeldRules::RUMMIKUB) {
+            if let Ok(meld) = Meld::new(m.kind(), &faces, &crate::MELD_RULES) {
                 let mut table = self.table.clone();
                 table.push(meld);
                 keep(table);
@@ -81,12 +81,12 @@ pub(crate) fn extended(meld: &Meld<Tile>, tile: Tile) -> Vec<Meld<Tile>> {
     let mut out = Vec::new();
     faces[..n].copy_from_slice(meld.faces());
     faces[n] = tile;
-    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &MeldRules::RUMMIKUB) {
+    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &crate::MELD_RULES) {
         out.push(m);
     }
     faces[0] = tile;
     faces[1..=n].copy_from_slice(meld.faces());
-    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &MeldRules::RUMMIKUB)
+    if let Ok(m) = Meld::new(meld.kind(), &faces[..=n], &crate::MELD_RULES)
         && !out.contains(&m)
     {
         out.push(m);

@@ -5,9 +5,9 @@
 //! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md),
 //! cited as `RULES.md §n.m` throughout this documentation.
 //!
-//! * [`Rules`]: every option, as public fields, with the presets [`Rules::standard`]
-//!   (the box), [`Rules::xp`] (the 160-tile set for up to six players) and
-//!   [`Rules::schmidt`].
+//! * [`Config`]: every option, as public fields, with the presets [`Config::STANDARD`]
+//!   (the box), [`Config::XP`] (the 160-tile set for up to six players) and
+//!   [`Config::SCHMIDT`].
 //! * [`Rummikub`]: one game, implementing core's [`Game`](rummykit_core::Game). It is
 //!   dealt with the caller's rng or scripted from a [`Setup`]. A turn is one [`Action`]:
 //!   a [`Play`](Action::Play) commits the whole new table, which [`check_play`] judges
@@ -29,13 +29,13 @@
 //!
 //! ```
 //! use rummykit_core::{Game, Meld, MeldKind, MeldRules, Tile, parse_list};
-//! use rummykit_rummikub::{Action, ActionError, Rules, Rummikub, Setup, TileSet};
+//! use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileSet};
 //!
 //! let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 //! setup.fill_pool(TileSet::Standard106);
-//! let mut game = Rummikub::from_setup(Rules::standard(), setup).expect("a valid position");
+//! let mut game = Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position");
 //!
-//! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB);
+//! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES);
 //! // 10 + 11 + 12 = 33 points: enough for the initial meld of 30.
 //! game.apply(0, Action::Play { table: vec![run("r10 r11 r12").unwrap()] }).expect("legal");
 //! assert_eq!(game.rack(0).unwrap().len(), 1);
@@ -77,10 +77,10 @@ mod bots;
 pub use bots::{GreedyBot, SamplerBot, ThoroughBot};
 // --- engine ---
 mod check;
+mod config;
 mod error;
 mod game;
 mod legal;
-mod rules;
 mod score;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -90,12 +90,12 @@ mod tile_counts;
 mod view;
 
 pub use check::{PlayInfo, check_play};
+pub use config::{
+    Config, InitialJokerValue, JokerRelease, JokerReuse, MAX_PENALTY, MELD_RULES, PoolEmptyEnd,
+    ReplacementSource, SessionRanking, TileSet, Timer,
+};
 pub use error::{ActionError, PlayError, StagingError};
 pub use game::{Action, Rummikub, Setup};
-pub use rules::{
-    InitialJokerValue, JokerRelease, JokerReuse, MAX_PENALTY, PoolEmptyEnd, ReplacementSource, Rules,
-    SessionRanking, TileSet, Timer,
-};
 pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
 pub use session::{Session, SessionView, session_terms, session_view};
 pub use staging::{StagedMeld, Staging};

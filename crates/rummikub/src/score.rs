@@ -2,7 +2,7 @@
 
 use rummykit_core::Seat;
 
-use crate::{Rules, TileCounts};
+use crate::{Config, TileCounts};
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -16,51 +16,51 @@ pub enum GameEnd {
         /// They went out in the turn of their initial meld (hand rummy, §1.8 (c)).
         hand_rummy: bool,
     },
-    /// The pool was empty and play stopped (§1.7, [`Rules::pool_empty_end`]).
+    /// The pool was empty and play stopped (§1.7, [`Config::pool_empty_end`]).
     PoolEmpty,
 }
 
-/// What a rack costs its owner: tile numbers, [`Rules::joker_penalty`] per joker, plus
-/// [`Rules::never_melded_penalty`] if the player never made the initial meld.
+/// What a rack costs its owner: tile numbers, [`Config::joker_penalty`] per joker, plus
+/// [`Config::never_melded_penalty`] if the player never made the initial meld.
 ///
 /// Computed in `i64`, so it is exact for any rules, checked or not (a full box with
 /// every option at `u32::MAX` costs under 2^35).
 ///
 /// ```
-/// use rummykit_rummikub::{Rules, rack_penalty};
+/// use rummykit_rummikub::{Config, rack_penalty};
 /// // RULES.md §1.8 (a): B holds 3, 7, 12, joker → 52.
-/// assert_eq!(rack_penalty(&Rules::standard(), &"r3 b7 y12 J".parse()?, true), 52);
+/// assert_eq!(rack_penalty(&Config::STANDARD, &"r3 b7 y12 J".parse()?, true), 52);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[must_use]
-pub fn rack_penalty(rules: &Rules, rack: &TileCounts, opened: bool) -> i64 {
-    let never = if opened { 0 } else { rules.never_melded_penalty };
+pub fn rack_penalty(config: &Config, rack: &TileCounts, opened: bool) -> i64 {
+    let never = if opened { 0 } else { config.never_melded_penalty };
     let numbers = i64::from(rack.value(0));
-    numbers + i64::from(rack.jokers()) * i64::from(rules.joker_penalty) + i64::from(never)
+    numbers + i64::from(rack.jokers()) * i64::from(config.joker_penalty) + i64::from(never)
 }
 
 /// Scores of a game that `winner` ended by going out (§1.8 (a)): every other seat loses
 /// its [`rack_penalty`], the winner gains the sum; doubled for hand rummy when
-/// [`Rules::hand_rummy_double`] is on (§1.8 (c), §4.1). Zero-sum.
+/// [`Config::hand_rummy_double`] is on (§1.8 (c), §4.1). Zero-sum.
 ///
 /// `opened[seat]` says whether the seat made its initial meld (for
-/// [`Rules::never_melded_penalty`]); a missing entry counts as opened.
+/// [`Config::never_melded_penalty`]); a missing entry counts as opened.
 ///
 /// ```
-/// use rummykit_rummikub::{Rules, TileCounts, score_went_out};
+/// use rummykit_rummikub::{Config, TileCounts, score_went_out};
 /// let racks: Vec<TileCounts> =
 ///     ["", "r3 b7 y12 J", "r1 b1 k13", "y9"].iter().map(|r| r.parse().unwrap()).collect();
-/// assert_eq!(score_went_out(&Rules::standard(), 0, &racks, &[true; 4], false), [76, -52, -15, -9]);
+/// assert_eq!(score_went_out(&Config::STANDARD, 0, &racks, &[true; 4], false), [76, -52, -15, -9]);
 /// ```
 #[must_use]
 pub fn score_went_out(
-    rules: &Rules,
+    config: &Config,
     winner: Seat,
     racks: &[TileCounts],
     opened: &[bool],
     hand_rummy: bool,
 ) -> Vec<i64> {
-    let factor = if hand_rummy && rules.hand_rummy_double { 2 } else { 1 };
+    let factor = if hand_rummy && config.hand_rummy_double { 2 } else { 1 };
     let mut points: Vec<i64> = racks
         .iter()
         .enumerate()
@@ -68,7 +68,7 @@ pub fn score_went_out(
             if s == winner {
                 0
             } else {
-                -factor * rack_penalty(rules, rack, opened.get(s).copied().unwrap_or(true))
+                -factor * rack_penalty(config, rack, opened.get(s).copied().unwrap_or(true))
             }
         })
         .collect();
@@ -85,31 +85,32 @@ pub fn score_went_out(
 /// equally, the remainder of the integer division going to the first tied seat
 /// clockwise from `first` (the seat after the last player who made a play). Zero-sum.
 ///
-/// Returns the points by seat and the winner (the tied seat that got the remainder).
+/// Returns the points by seat and the winners, ascending: one seat, or every tied seat,
+/// which share the win (the first of them clockwise from `first` holds the remainder).
 ///
 /// ```
-/// use rummykit_rummikub::{Rules, TileCounts, score_pool_empty};
+/// use rummykit_rummikub::{Config, TileCounts, score_pool_empty};
 /// // RULES.md §1.8 (b): A 15, B 8, C 22, D 19 → B +32.
 /// let racks: Vec<TileCounts> =
 ///     ["r7 b8", "y8", "k9 k13", "r6 r13"].iter().map(|r| r.parse().unwrap()).collect();
-/// let (points, winner) = score_pool_empty(&Rules::standard(), &racks, &[true; 4], 0);
+/// let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0);
 /// assert_eq!(points, [-7, 32, -14, -11]);
-/// assert_eq!(winner, 1);
+/// assert_eq!(winners, [1]);
 /// ```
 #[must_use]
 pub fn score_pool_empty(
-    rules: &Rules,
+    config: &Config,
     racks: &[TileCounts],
     opened: &[bool],
     first: Seat,
-) -> (Vec<i64>, Seat) {
+) -> (Vec<i64>, Vec<Seat>) {
     let n = racks.len();
     if n == 0 {
-        return (Vec::new(), 0);
+        return (Vec::new(), Vec::new());
     }
     let key =
-        |s: usize| (rack_penalty(rules, &racks[s], opened.get(s).copied().unwrap_or(true)), racks[s].len());
-    let Some(best) = (0..n).map(key).min() else { return (Vec::new(), 0) };
+        |s: usize| (rack_penalty(config, &racks[s], opened.get(s).copied().unwrap_or(true)), racks[s].len());
+    let Some(best) = (0..n).map(key).min() else { return (Vec::new(), Vec::new()) };
     let low = best.0;
     // The tied seats in clockwise order from `first`.
     let tied: Vec<Seat> = (0..n).map(|k| (first % n + k) % n).filter(|&s| key(s) == best).collect();
@@ -126,5 +127,7 @@ pub fn score_pool_empty(
     for (i, &s) in tied.iter().enumerate() {
         points[s] = pot / k + if i == 0 { pot % k } else { 0 };
     }
-    (points, tied[0])
+    let mut winners = tied;
+    winners.sort_unstable();
+    (points, winners)
 }

@@ -8,11 +8,11 @@ use rummykit_core::{Save, SaveVersion};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Rules, Rummikub, Setup};
+use crate::{Config, Rummikub, Setup};
 
 impl Serialize for Rummikub {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        Save { version: SaveVersion, config: self.rules, setup: self.setup() }.serialize(s)
+        Save { version: SaveVersion, config: self.config, setup: self.setup() }.serialize(s)
     }
 }
 
@@ -20,7 +20,7 @@ impl Serialize for Rummikub {
 /// scripted position.
 impl<'de> Deserialize<'de> for Rummikub {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let save = Save::<Rules, Setup>::deserialize(d)?;
+        let save = Save::<Config, Setup>::deserialize(d)?;
         Rummikub::from_setup(save.config, save.setup).map_err(D::Error::custom)
     }
 }

@@ -4,12 +4,12 @@
 
 use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking, Seat};
 
-use crate::{Rules, Rummikub, SessionRanking, View};
+use crate::{Config, Rummikub, SessionRanking, View};
 
 /// A Rummikub session: core's [`Match`] driving [`Rummikub`] games.
 pub type Session = Match<Rummikub>;
 
-/// The match end and ranking that [`Rules::session_ranking`] stands for, for a session
+/// The match end and ranking that [`Config::session_ranking`] stands for, for a session
 /// of `games` games.
 ///
 /// * `HighestTotal` → `games` games, highest cumulative total wins.
@@ -34,13 +34,13 @@ pub fn session_terms(ranking: SessionRanking, games: u32) -> (MatchEnd, Ranking)
 /// The terms of a Rummikub session of `seats` players under `rules`: what
 /// [`Game::default_terms`] gives for [`Rummikub`]. A session is one game per player, so
 /// that every seat starts once (RULES.md §1.8 leaves the number of games to the
-/// players), ended and ranked by [`Rules::session_ranking`] (see [`session_terms`]).
+/// players), ended and ranked by [`Config::session_ranking`] (see [`session_terms`]).
 /// The starting seat rotates clockwise each game (§1.2 step 5): the match's "dealer"
 /// is the seat before the starter, so `with_dealer(s)` makes seat `s + 1` start the
 /// first game; by default its highest-tile draw chooses.
-pub(crate) fn default_session(rules: &Rules, seats: usize) -> MatchTerms {
+pub(crate) fn default_session(config: &Config, seats: usize) -> MatchTerms {
     let games = u32::try_from(seats).unwrap_or(u32::MAX);
-    let (end, ranking) = session_terms(rules.session_ranking, games);
+    let (end, ranking) = session_terms(config.session_ranking, games);
     MatchTerms::new(seats).with_end(end).with_ranking(ranking)
 }
 
@@ -67,10 +67,10 @@ pub struct SessionView {
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
 /// use rummykit_core::{Game, Match};
-/// use rummykit_rummikub::{Rules, Rummikub, session_view};
+/// use rummykit_rummikub::{Config, Rummikub, session_view};
 ///
-/// let rules = Rules::standard();
-/// let mut s = Match::<Rummikub>::new(rules, Rummikub::default_terms(&rules, 2).with_dealer(1)).unwrap();
+/// let config = Config::STANDARD;
+/// let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 2).with_dealer(1)).unwrap();
 /// let game = s.next_hand(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
 /// let v = session_view(&s, &game, 1);
 /// assert_eq!(v.totals, [0, 0]);

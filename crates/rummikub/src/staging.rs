@@ -1,10 +1,10 @@
 //! [`Staging`]: tentative moves for a UI or a person at a terminal (RULES.md §1.3
 //! "Working" state), committed as one [`Action::Play`].
 
-use rummykit_core::{Game, Meld, MeldError, MeldKind, MeldRules, Seat, Tile};
+use rummykit_core::{Game, Meld, MeldError, MeldKind, Seat, Tile};
 
 use crate::{
-    Action, ActionError, PlayError, PlayInfo, Rules, Rummikub, StagingError, TileCounts, check_play,
+    Action, ActionError, Config, PlayError, PlayInfo, Rummikub, StagingError, TileCounts, check_play,
 };
 
 /// A meld being built: its tiles in order and, optionally, its declared kind (without
@@ -35,8 +35,8 @@ impl StagedMeld {
     /// The [`MeldError`] of the declared kind, or of the inferred one.
     pub fn to_meld(&self) -> Result<Meld<Tile>, MeldError> {
         match self.kind {
-            Some(kind) => Meld::new(kind, &self.tiles, &MeldRules::RUMMIKUB),
-            None => Meld::infer(&self.tiles, &MeldRules::RUMMIKUB),
+            Some(kind) => Meld::new(kind, &self.tiles, &crate::MELD_RULES),
+            None => Meld::infer(&self.tiles, &crate::MELD_RULES),
         }
     }
 }
@@ -49,11 +49,11 @@ impl StagedMeld {
 /// ```
 /// use rand::SeedableRng;
 /// use rummykit_core::{Game, Tile};
-/// use rummykit_rummikub::{Rules, Rummikub, Setup, Staging, TileSet};
+/// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, TileSet};
 ///
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Rules::standard(), setup).unwrap();
+/// let mut game = Rummikub::from_setup(Config::STANDARD, setup).unwrap();
 ///
 /// let mut stage = Staging::new(&game).unwrap();
 /// let m = stage.new_meld(None);
@@ -70,7 +70,7 @@ impl StagedMeld {
 pub struct Staging {
     seat: Seat,
     turn: u32,
-    rules: Rules,
+    config: Config,
     opened: bool,
     rack0: TileCounts,
     table0: Vec<Meld<Tile>>,
@@ -92,7 +92,7 @@ impl Staging {
         Ok(Staging {
             seat,
             turn: game.turn(),
-            rules: *game.rules(),
+            config: *game.config(),
             opened: game.has_opened(seat),
             rack0,
             table0,
@@ -266,11 +266,11 @@ impl Staging {
     ///
     /// ```
     /// use rummykit_core::Game;
-    /// use rummykit_rummikub::{ActionError, PlayError, Rules, Rummikub, Setup, Staging, StagingError, TileSet};
+    /// use rummykit_rummikub::{ActionError, PlayError, Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let game = Rummikub::from_setup(Rules::standard(), setup).unwrap();
+    /// let game = Rummikub::from_setup(Config::STANDARD, setup).unwrap();
     /// let mut stage = Staging::new(&game).unwrap();
     /// assert_eq!(stage.verdict(), Err(StagingError::Action(ActionError::Play(PlayError::NoRackTile))));
     /// let m = stage.new_meld(None);
@@ -282,7 +282,7 @@ impl Staging {
     /// ```
     pub fn verdict(&self) -> Result<PlayInfo, StagingError> {
         let table = self.table()?;
-        check_play(&self.rules, &self.table0, &self.rack0, self.opened, &table)
+        check_play(&self.config, &self.table0, &self.rack0, self.opened, &table)
             .map_err(|e| ActionError::Play(self.to_staged(e)).into())
     }
 
@@ -355,7 +355,7 @@ impl Staging {
         Ok(())
     }
 
-    /// Gives up the turn's manipulation under [`Rules::abandon_penalty`](crate::Rules):
+    /// Gives up the turn's manipulation under [`Config::abandon_penalty`](crate::Config):
     /// reset and draw the penalty.
     ///
     /// # Errors

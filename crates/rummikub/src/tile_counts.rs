@@ -40,8 +40,8 @@ impl TileCounts {
     /// ```
     /// use rummykit_core::{Catalog, Tile};
     /// use rummykit_rummikub::TileCounts;
-    /// assert_eq!(TileCounts::full(&Catalog::<Tile>::RUMMIKUB).len(), 106);
-    /// assert_eq!(TileCounts::full(&Catalog::<Tile>::RUMMIKUB_XP).len(), 160);
+    /// assert_eq!(TileCounts::full(&rummykit_rummikub::TileSet::Standard106.catalog()).len(), 106);
+    /// assert_eq!(TileCounts::full(&rummykit_rummikub::TileSet::Xp160.catalog()).len(), 160);
     /// ```
     #[must_use]
     pub fn full(catalog: &Catalog<Tile>) -> TileCounts {
@@ -55,7 +55,7 @@ impl TileCounts {
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
     /// use rummykit_rummikub::TileCounts;
-    /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 J")?, &MeldRules::RUMMIKUB).unwrap();
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 J")?, &rummykit_rummikub::MELD_RULES).unwrap();
     /// assert_eq!(TileCounts::of_melds(&[run, run]).len(), 6);
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```

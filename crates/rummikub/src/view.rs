@@ -2,7 +2,7 @@
 
 use rummykit_core::{Game, Meld, Seat, Tile};
 
-use crate::{Rules, Rummikub, TileCounts};
+use crate::{Config, Rummikub, TileCounts};
 
 /// What everyone may see about one seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,9 +24,9 @@ pub struct SeatSummary {
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
 /// use rummykit_core::{Game, Seating};
-/// use rummykit_rummikub::{Rules, Rummikub};
+/// use rummykit_rummikub::{Config, Rummikub};
 ///
-/// let game = Rummikub::deal(&Rules::standard(), Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
 /// let view = game.view(2);
 /// assert_eq!(view.rack, *game.rack(2).unwrap());
 /// assert_eq!(view.seats[0].tiles, 14);
@@ -39,7 +39,7 @@ pub struct View {
     /// The seat this view is for.
     pub seat: Seat,
     /// The rules of the game.
-    pub rules: Rules,
+    pub config: Config,
     /// The seat's own rack.
     pub rack: TileCounts,
     /// The table.
@@ -58,7 +58,7 @@ impl View {
     pub(crate) fn of(game: &Rummikub, seat: Seat) -> View {
         View {
             seat,
-            rules: *game.rules(),
+            config: *game.config(),
             rack: game.rack(seat).copied().unwrap_or_default(),
             table: game.table().to_vec(),
             pool: game.pool_len(),

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Bot, Game, RandomBot, Seating, TournamentPlan, play_hand, tournament};
 use rummykit_rummikub::solver::{Objective, SolveError, Solver};
 use rummykit_rummikub::{
-    Action, GreedyBot, InitialJokerValue, JokerReuse, ReplacementSource, Rules, Rummikub, SamplerBot,
+    Action, Config, GreedyBot, InitialJokerValue, JokerReuse, ReplacementSource, Rummikub, SamplerBot,
     ThoroughBot, View, check_play,
 };
 
@@ -22,9 +22,9 @@ fn bot(kind: &str, seed: u64) -> Box<dyn Bot<Rummikub>> {
     }
 }
 
-fn run(rules: Rules, kinds: &[&str], games: usize, seed: u64) {
+fn run(config: Config, kinds: &[&str], games: usize, seed: u64) {
     let plan = TournamentPlan::new(kinds.len(), games, seed).with_max_actions(MAX_ACTIONS).with_threads(2);
-    let standings = tournament::<Rummikub>(&rules, &plan, |e, seed| bot(kinds[e], seed), |_| {})
+    let standings = tournament::<Rummikub>(&config, &plan, |e, seed| bot(kinds[e], seed), |_| {})
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(standings.hands(), games);
     assert_eq!(standings.unfinished(), 0, "every game finished");
@@ -32,23 +32,23 @@ fn run(rules: Rules, kinds: &[&str], games: usize, seed: u64) {
 
 #[test]
 fn random_bots_play_legally_rules_1_3_to_1_7() {
-    run(Rules::standard(), &["random", "random"], 200, 10);
+    run(Config::STANDARD, &["random", "random"], 200, 10);
 }
 
 #[test]
 fn greedy_and_random_play_legally() {
-    run(Rules::standard(), &["greedy", "random"], 100, 11);
+    run(Config::STANDARD, &["greedy", "random"], 100, 11);
 }
 
 #[test]
 fn four_greedy_bots_play_legally() {
-    run(Rules::standard(), &["greedy"; 4], 30, 12);
+    run(Config::STANDARD, &["greedy"; 4], 30, 12);
 }
 
 /// Every action of the 4-seat game of `seed` between the given greedy and thorough bots.
 fn game_between(seed: u64, bots: &mut (GreedyBot, ThoroughBot, GreedyBot, ThoroughBot)) -> Vec<Action> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut game = Rummikub::deal(&Rules::standard(), Seating::new(4), &mut rng).expect("deal");
+    let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(4), &mut rng).expect("deal");
     let (a, b, c, d) = bots;
     play_hand(&mut game, &mut [a, b, c, d], MAX_ACTIONS).expect("legal play").1
 }
@@ -69,15 +69,15 @@ fn warm_solver_memory_plays_the_same_games() {
 
 #[test]
 fn thorough_and_sampler_bots_play_legally() {
-    run(Rules::standard(), &["thorough", "greedy"], 20, 15);
-    run(Rules::standard(), &["sampler", "thorough", "random"], 6, 16);
-    run(Rules::schmidt(), &["sampler", "greedy"], 4, 17);
+    run(Config::STANDARD, &["thorough", "greedy"], 20, 15);
+    run(Config::STANDARD, &["sampler", "thorough", "random"], 6, 16);
+    run(Config::SCHMIDT, &["sampler", "greedy"], 4, 17);
 }
 
 #[test]
 fn bots_play_legally_under_schmidt_and_xp_rules_4_1() {
-    run(Rules::schmidt(), &["greedy", "random"], 20, 13);
-    run(Rules::xp(), &["greedy", "random", "greedy"], 5, 14);
+    run(Config::SCHMIDT, &["greedy", "random"], 20, 13);
+    run(Config::XP, &["greedy", "random", "greedy"], 5, 14);
 }
 
 /// Strength comparisons for the report (run by hand in release mode):
@@ -88,10 +88,10 @@ fn bots_play_legally_under_schmidt_and_xp_rules_4_1() {
 fn strength_report() {
     let games: usize = std::env::var("BOTS_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000);
     let which = std::env::var("BOTS_MIX").unwrap_or_default();
-    let report = |label: &str, kinds: [&str; 2], rules: Rules| {
+    let report = |label: &str, kinds: [&str; 2], config: Config| {
         let start = std::time::Instant::now();
         let plan = TournamentPlan::new(2, games, 2026).with_max_actions(MAX_ACTIONS).with_threads(2);
-        let s = tournament::<Rummikub>(&rules, &plan, |e, seed| bot(kinds[e], seed), |_| {}).unwrap();
+        let s = tournament::<Rummikub>(&config, &plan, |e, seed| bot(kinds[e], seed), |_| {}).unwrap();
         let secs = start.elapsed().as_secs_f64();
         println!(
             "{label}: {s}  advantage of {} over {}: {:.2} points/game\n  {:.1} games/s, {:.1} actions/game",
@@ -103,28 +103,28 @@ fn strength_report() {
         );
     };
     if which.is_empty() || which.contains("gr") {
-        report("greedy vs random", ["greedy", "random"], Rules::standard());
+        report("greedy vs random", ["greedy", "random"], Config::STANDARD);
     }
     if which.is_empty() || which.contains("gg") {
-        report("greedy vs greedy", ["greedy", "greedy"], Rules::standard());
+        report("greedy vs greedy", ["greedy", "greedy"], Config::STANDARD);
     }
     if which.contains("hg") {
-        report("thorough vs greedy", ["thorough", "greedy"], Rules::standard());
+        report("thorough vs greedy", ["thorough", "greedy"], Config::STANDARD);
     }
     if which.contains("hr") {
-        report("thorough vs random", ["thorough", "random"], Rules::standard());
+        report("thorough vs random", ["thorough", "random"], Config::STANDARD);
     }
     if which.contains("sg") {
-        report("sampler vs greedy", ["sampler", "greedy"], Rules::standard());
+        report("sampler vs greedy", ["sampler", "greedy"], Config::STANDARD);
     }
     if which.contains("sr") {
-        report("sampler vs random", ["sampler", "random"], Rules::standard());
+        report("sampler vs random", ["sampler", "random"], Config::STANDARD);
     }
     if which.contains("sch") {
-        report("schmidt greedy vs random", ["greedy", "random"], Rules::schmidt());
+        report("schmidt greedy vs random", ["greedy", "random"], Config::SCHMIDT);
     }
     if which.contains("xp") {
-        report("xp greedy vs random", ["greedy", "random"], Rules::xp());
+        report("xp greedy vs random", ["greedy", "random"], Config::XP);
     }
 }
 
@@ -147,10 +147,11 @@ impl Bot<Rummikub> for Counting {
 
     fn act(&mut self, view: &View) -> Action {
         let rack = view.rack.to_vec();
-        match self.solver.solve_turn(&view.table, &rack, &view.rules, view.has_opened(), Objective::Tiles) {
+        match self.solver.solve_turn(&view.table, &rack, &view.config, view.has_opened(), Objective::Tiles) {
             Ok(sol) if sol.tiles_placed > 0 => {
                 self.plays += 1;
-                let verdict = check_play(&view.rules, &view.table, &view.rack, view.has_opened(), &sol.table);
+                let verdict =
+                    check_play(&view.config, &view.table, &view.rack, view.has_opened(), &sol.table);
                 self.accepted += usize::from(verdict.is_ok());
             }
             Ok(_) => self.none += 1,
@@ -177,8 +178,8 @@ impl Bot<Rummikub> for Counting {
 /// counted and printed.
 #[test]
 fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
-    let base = Rules::standard();
-    let with = |f: &dyn Fn(&mut Rules)| {
+    let base = Config::STANDARD;
+    let with = |f: &dyn Fn(&mut Config)| {
         let mut r = base;
         f(&mut r);
         r
@@ -192,11 +193,11 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
         ("locked", with(&|r| r.joker_melds_locked = true)),
         ("zero joker", with(&|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero)),
         ("manipulate", with(&|r| r.manipulate_on_initial_meld_turn = true)),
-        ("schmidt", Rules::schmidt()),
+        ("schmidt", Config::SCHMIDT),
     ];
     let games: u64 = std::env::var("BOT_COUNT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
     let mut lines = Vec::new();
-    for (name, rules) in sets {
+    for (name, config) in sets {
         let mut seats: Vec<Counting> = (0..2)
             .map(|_| Counting {
                 bot: GreedyBot::new(),
@@ -209,7 +210,7 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
             .collect();
         for seed in 0..games {
             let mut rng = ChaCha8Rng::seed_from_u64(900 + seed);
-            let mut game = Rummikub::deal(&rules, Seating::new(2), &mut rng).expect("deal");
+            let mut game = Rummikub::deal(&config, Seating::new(2), &mut rng).expect("deal");
             let (a, b) = seats.split_at_mut(1);
             play_hand(&mut game, &mut [&mut a[0], &mut b[0]], MAX_ACTIONS).expect("legal play");
         }

@@ -11,8 +11,8 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Face, Game, MAX_HAND, Meld, MeldRules, Seat, Seating, Tile, hand_melds};
-use rummykit_rummikub::{Action, PoolEmptyEnd, Rules, Rummikub, Setup, TileCounts, Timer};
+use rummykit_core::{Face, Game, MAX_HAND, Meld, Seat, Seating, Tile, hand_melds};
+use rummykit_rummikub::{Action, Config, PoolEmptyEnd, Rummikub, Setup, TileCounts, Timer};
 
 struct Harness;
 
@@ -30,12 +30,12 @@ fn rack_melds(rack: &TileCounts, naturals_only: bool) -> Vec<Meld<Tile>> {
     if tiles.len() > MAX_HAND {
         return Vec::new();
     }
-    let Ok(found) = hand_melds(&tiles, &MeldRules::RUMMIKUB) else { return Vec::new() };
+    let Ok(found) = hand_melds(&tiles, &rummykit_rummikub::MELD_RULES) else { return Vec::new() };
     found
         .iter()
         .filter_map(|hm| {
             let faces: Vec<Tile> = hm.select(&tiles).copied().collect();
-            Meld::new(hm.kind(), &faces, &MeldRules::RUMMIKUB).ok()
+            Meld::new(hm.kind(), &faces, &rummykit_rummikub::MELD_RULES).ok()
         })
         .collect()
 }
@@ -66,12 +66,12 @@ fn valid_play<R: Rng + ?Sized>(game: &Rummikub, rng: &mut R) -> Option<Vec<Meld<
         melds.shuffle(rng);
         let mut worth = 0;
         for meld in melds {
-            if worth < game.rules().initial_meld_threshold && take(&mut rack, &meld) {
+            if worth < game.config().initial_meld_threshold && take(&mut rack, &meld) {
                 worth += value(&meld);
                 table.push(meld);
             }
         }
-        return (worth >= game.rules().initial_meld_threshold && worth > 0).then_some(table);
+        return (worth >= game.config().initial_meld_threshold && worth > 0).then_some(table);
     }
     if rng.random_bool(0.5) {
         let melds = rack_melds(&rack, false);
@@ -93,7 +93,7 @@ fn valid_play<R: Rng + ?Sized>(game: &Rummikub, rng: &mut R) -> Option<Vec<Meld<
             let mut back = faces.to_vec();
             back.push(tile);
             for longer in [front, back] {
-                if let Ok(m) = Meld::new(meld.kind(), &longer, &MeldRules::RUMMIKUB) {
+                if let Ok(m) = Meld::new(meld.kind(), &longer, &rummykit_rummikub::MELD_RULES) {
                     options.push((i, m));
                 }
             }
@@ -136,7 +136,7 @@ fn corruptions(game: &Rummikub, play: &[Meld<Tile>]) -> Vec<Vec<Meld<Tile>>> {
     out.push(before.to_vec());
     // (4) before opening: one natural meld below the threshold (and not the whole rack).
     if !game.has_opened(seat) {
-        let threshold = game.rules().initial_meld_threshold;
+        let threshold = game.config().initial_meld_threshold;
         let melds = rack_melds(&rack, true);
         if let Some(small) = melds.into_iter().find(|m| value(m) < threshold && m.len() < rack.len()) {
             let mut t = before.to_vec();
@@ -151,7 +151,7 @@ impl Conformance for Harness {
     type Game = Rummikub;
 
     fn inventory(&self, game: &Rummikub) -> Vec<u32> {
-        let full = TileCounts::full(&game.rules().tile_set.catalog());
+        let full = TileCounts::full(&game.config().tile_set.catalog());
         Tile::all().map(|t| u32::from(full.count(t))).collect()
     }
 
@@ -192,9 +192,9 @@ impl Conformance for Harness {
         out.push(if pool_empty { Candidate::accept(Action::Pass) } else { Candidate::reject(Action::Pass) });
         // RULES.md §1.9: a timeout needs the timer, an abandon the abandon penalty.
         let timeout = Action::Timeout { pending_changes: rng.random_bool(0.5) };
-        let timer_on = game.rules().timer != Timer::Off;
+        let timer_on = game.config().timer != Timer::Off;
         out.push(if timer_on { Candidate::accept(timeout) } else { Candidate::reject(timeout) });
-        let abandon_on = game.rules().abandon_penalty;
+        let abandon_on = game.config().abandon_penalty;
         out.push(if abandon_on {
             Candidate::accept(Action::Abandon)
         } else {
@@ -205,10 +205,10 @@ impl Conformance for Harness {
 
     fn playout_action<R: Rng + ?Sized>(&self, game: &Rummikub, rng: &mut R) -> Option<Action> {
         game.to_move()?;
-        if game.rules().timer != Timer::Off && rng.random_bool(0.05) {
+        if game.config().timer != Timer::Off && rng.random_bool(0.05) {
             return Some(Action::Timeout { pending_changes: rng.random_bool(0.5) });
         }
-        if game.rules().abandon_penalty && rng.random_bool(0.03) {
+        if game.config().abandon_penalty && rng.random_bool(0.03) {
             return Some(Action::Abandon);
         }
         if rng.random_bool(0.8)
@@ -237,7 +237,7 @@ impl Conformance for Harness {
         }
         // Every public fact and counter stays; only the hidden tiles move.
         let setup = Setup { racks, pool: hidden, ..game.setup() };
-        Rummikub::from_setup(*game.rules(), setup).ok()
+        Rummikub::from_setup(*game.config(), setup).ok()
     }
 
     #[cfg(feature = "serde")]
@@ -254,7 +254,7 @@ impl Conformance for Harness {
     /// at most one round of passes (`seats` turns) separates two plays or ends the game
     /// (timeouts and abandons draw from the pool too, or count as passes once it is empty).
     fn max_steps(&self, game: &Rummikub) -> usize {
-        let tiles = game.rules().tile_set.catalog().len();
+        let tiles = game.config().tile_set.catalog().len();
         game.pool_len() + tiles + game.seats() * (tiles + 1)
     }
 
@@ -263,13 +263,13 @@ impl Conformance for Harness {
     }
 }
 
-fn check(rules: Rules, name: &str, seats: &[usize], default_games: usize, seed: u64) {
+fn check(config: Config, name: &str, seats: &[usize], default_games: usize, seed: u64) {
     let games = conformance::games_from_env(default_games);
     let mut plan = Plan::new(games, seed);
     for &n in seats {
         plan = plan.seating(Seating::new(n));
     }
-    match conformance::run::<_, ChaCha8Rng>(&Harness, &rules, &plan) {
+    match conformance::run::<_, ChaCha8Rng>(&Harness, &config, &plan) {
         Ok(report) => println!("rummikub {name}, seats {seats:?}: {report}"),
         Err(v) => panic!("rummikub {name}: {v}"),
     }
@@ -277,32 +277,32 @@ fn check(rules: Rules, name: &str, seats: &[usize], default_games: usize, seed: 
 
 #[test]
 fn conformance_standard() {
-    check(Rules::standard(), "standard", &[2, 3, 4], 40, 1_000);
+    check(Config::STANDARD, "standard", &[2, 3, 4], 40, 1_000);
 }
 
 #[test]
 fn conformance_xp() {
-    check(Rules::xp(), "xp", &[5, 6], 20, 2_000);
+    check(Config::XP, "xp", &[5, 6], 20, 2_000);
 }
 
 #[test]
 fn conformance_schmidt() {
-    check(Rules::schmidt(), "schmidt", &[2, 4], 30, 3_000);
+    check(Config::SCHMIDT, "schmidt", &[2, 4], 30, 3_000);
 }
 
 /// House rules together (RULES.md §1.5, §1.6, §1.7, §1.9, §1.10): a 60 s timer with
 /// timeouts and abandons in the playouts, a 50-point initial meld that may rearrange the
 /// table, locked joker melds, one final turn each once the pool is empty.
-fn house_rules() -> Rules {
-    let mut rules = Rules::standard();
-    rules.timer = Timer::Seconds(60);
-    rules.abandon_penalty = true;
-    rules.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
-    rules.initial_meld_threshold = 50;
-    rules.manipulate_on_initial_meld_turn = true;
-    rules.joker_melds_locked = true;
-    rules.hand_rummy_double = true;
-    rules
+fn house_rules() -> Config {
+    let mut config = Config::STANDARD;
+    config.timer = Timer::Seconds(60);
+    config.abandon_penalty = true;
+    config.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
+    config.initial_meld_threshold = 50;
+    config.manipulate_on_initial_meld_turn = true;
+    config.joker_melds_locked = true;
+    config.hand_rummy_double = true;
+    config
 }
 
 #[test]
@@ -315,23 +315,23 @@ fn conformance_house_rules() {
 #[test]
 fn conformance_joker_options() {
     let mut options = Vec::new();
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.group3_joker_needs_both = true;
     options.push(("group3_joker_needs_both", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_replacement_source = rummykit_rummikub::ReplacementSource::RackOnly;
     options.push(("RackOnly", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = rummykit_rummikub::JokerReuse::SameTurnAnywhere;
     options.push(("SameTurnAnywhere", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = rummykit_rummikub::JokerReuse::NewMeldWithTwoRackTiles;
     options.push(("NewMeldWithTwoRackTiles", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_melds_locked = true;
     options.push(("joker_melds_locked", r));
-    for (i, (name, rules)) in options.into_iter().enumerate() {
-        check(rules, name, &[2, 4], 8, 5_000 + i as u64);
+    for (i, (name, config)) in options.into_iter().enumerate() {
+        check(config, name, &[2, 4], 8, 5_000 + i as u64);
     }
 }
 
@@ -341,11 +341,11 @@ fn conformance_joker_options() {
 #[ignore = "long: thousands of games per preset"]
 fn conformance_big() {
     let games = conformance::games_from_env(1_000);
-    for (rules, name, seats) in [
-        (Rules::standard(), "standard", &[2, 3, 4][..]),
-        (Rules::xp(), "xp", &[5, 6]),
-        (Rules::schmidt(), "schmidt", &[2, 4]),
+    for (config, name, seats) in [
+        (Config::STANDARD, "standard", &[2, 3, 4][..]),
+        (Config::XP, "xp", &[5, 6]),
+        (Config::SCHMIDT, "schmidt", &[2, 4]),
     ] {
-        check(rules, name, seats, games, 10_000);
+        check(config, name, seats, games, 10_000);
     }
 }

@@ -12,12 +12,12 @@ use rummykit_core::{
     play_hand,
 };
 use rummykit_rummikub::{
-    Action, Rules, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session_terms,
+    Action, Config, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session_terms,
     session_view,
 };
 
-fn deal(rules: &Rules, seats: usize, seed: u64) -> Rummikub {
-    Rummikub::deal(rules, Seating::new(seats), &mut ChaCha8Rng::seed_from_u64(seed)).expect("deal")
+fn deal(config: &Config, seats: usize, seed: u64) -> Rummikub {
+    Rummikub::deal(config, Seating::new(seats), &mut ChaCha8Rng::seed_from_u64(seed)).expect("deal")
 }
 
 fn census(game: &Rummikub) -> TileCounts {
@@ -31,9 +31,9 @@ fn census(game: &Rummikub) -> TileCounts {
 
 #[test]
 fn rules_1_2_seeded_deal_is_reproducible() {
-    let rules = Rules::standard();
-    let a = deal(&rules, 4, 42);
-    let b = deal(&rules, 4, 42);
+    let config = Config::STANDARD;
+    let a = deal(&config, 4, 42);
+    let b = deal(&config, 4, 42);
     assert_eq!(a, b);
     for s in 0..4 {
         assert_eq!(a.rack(s), b.rack(s));
@@ -42,63 +42,63 @@ fn rules_1_2_seeded_deal_is_reproducible() {
     assert!(a.pool().eq(b.pool()));
     assert_eq!(a.pool_len(), 50);
     assert_eq!(census(&a), TileCounts::full(&TileSet::Standard106.catalog()));
-    let c = deal(&rules, 4, 43);
+    let c = deal(&config, 4, 43);
     assert_ne!(a, c);
 }
 
 #[test]
 fn rules_1_1_xp_set_for_five_and_six_players() {
     assert_eq!(
-        Rummikub::deal(&Rules::standard(), Seating::new(5), &mut ChaCha8Rng::seed_from_u64(1)),
+        Rummikub::deal(&Config::STANDARD, Seating::new(5), &mut ChaCha8Rng::seed_from_u64(1)),
         Err(DealError::PlayerCount { seats: 5, min: 2, max: 4 })
     );
-    let game = deal(&Rules::xp(), 6, 1);
+    let game = deal(&Config::XP, 6, 1);
     assert_eq!(game.pool_len(), 160 - 6 * 14);
     assert_eq!(census(&game), TileCounts::full(&TileSet::Xp160.catalog()));
     assert_eq!(
-        Rummikub::deal(&Rules::xp(), Seating::new(7), &mut ChaCha8Rng::seed_from_u64(1)),
+        Rummikub::deal(&Config::XP, Seating::new(7), &mut ChaCha8Rng::seed_from_u64(1)),
         Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 })
     );
-    assert!(Rummikub::deal(&Rules::standard(), Seating::new(1), &mut ChaCha8Rng::seed_from_u64(1)).is_err());
+    assert!(Rummikub::deal(&Config::STANDARD, Seating::new(1), &mut ChaCha8Rng::seed_from_u64(1)).is_err());
 }
 
 #[test]
 fn invalid_configs_are_typed_errors_at_deal_time() {
-    let bad = |rules: Rules| {
+    let bad = |config: Config| {
         matches!(
-            Rummikub::deal(&rules, Seating::new(4), &mut ChaCha8Rng::seed_from_u64(1)),
+            Rummikub::deal(&config, Seating::new(4), &mut ChaCha8Rng::seed_from_u64(1)),
             Err(DealError::InvalidConfig { .. })
         )
     };
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.rack_size = 0;
     assert!(bad(r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.rack_size = 30;
     assert!(bad(r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.timer = Timer::Seconds(0);
     assert!(bad(r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.timeout_penalty_idle = 0;
     assert!(bad(r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.timeout_penalty_pending = 0;
     assert!(bad(r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.session_ranking = SessionRanking::TargetScore(0);
     assert!(bad(r));
     assert_eq!(
-        Rummikub::deal(&Rules::standard(), Seating::new(3).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(1)),
+        Rummikub::deal(&Config::STANDARD, Seating::new(3).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(1)),
         Err(DealError::NoSuchDealer { dealer: 3, seats: 3 })
     );
 }
 
 #[test]
 fn rules_1_2_rack_size_option() {
-    let mut rules = Rules::standard();
-    rules.rack_size = 10;
-    let game = deal(&rules, 3, 4);
+    let mut config = Config::STANDARD;
+    config.rack_size = 10;
+    let game = deal(&config, 3, 4);
     for seat in 0..3 {
         assert_eq!(game.rack(seat).expect("seat").len(), 10);
     }
@@ -109,7 +109,7 @@ fn rules_1_2_rack_size_option() {
 #[test]
 fn rules_1_2_fixed_dealer_means_next_seat_starts() {
     let game =
-        Rummikub::deal(&Rules::standard(), Seating::new(4).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(5))
+        Rummikub::deal(&Config::STANDARD, Seating::new(4).with_dealer(3), &mut ChaCha8Rng::seed_from_u64(5))
             .expect("deal");
     assert_eq!(game.to_move(), Some(0));
     assert_eq!(game.starter(), 0);
@@ -119,15 +119,16 @@ fn rules_1_2_fixed_dealer_means_next_seat_starts() {
 fn rules_1_2_highest_tile_draw_picks_every_seat_sometimes() {
     let mut seen = [0usize; 4];
     for seed in 0..200 {
-        seen[deal(&Rules::standard(), 4, seed).starter()] += 1;
+        seen[deal(&Config::STANDARD, 4, seed).starter()] += 1;
     }
     assert!(seen.iter().all(|&n| n > 20), "starting seats {seen:?}");
 }
 
 #[test]
 fn from_setup_checks_the_tiles() {
-    let rules = Rules::standard();
-    let invalid = |setup: Setup| matches!(Rummikub::from_setup(rules, setup), Err(DealError::InvalidDeal(_)));
+    let config = Config::STANDARD;
+    let invalid =
+        |setup: Setup| matches!(Rummikub::from_setup(config, setup), Err(DealError::InvalidDeal(_)));
     // Missing tiles (no pool fill).
     assert!(invalid(Setup::new(vec![rack("r1"), rack("r2")])));
     // A tile three times.
@@ -145,23 +146,30 @@ fn from_setup_checks_the_tiles() {
     assert!(invalid(t));
     // An invalid table meld (Rummy 40's Q-K-A).
     let mut t = Setup::new(vec![rack("r1"), rack("r2")]);
-    t.table = vec![Meld::new(MeldKind::Run, &tiles("b12 b13 b1"), &MeldRules::RUMMY40).expect("r40")];
+    t.table = vec![
+        Meld::new(
+            MeldKind::Run,
+            &tiles("b12 b13 b1"),
+            &MeldRules::default().with_ace(rummykit_core::AcePolicy::High),
+        )
+        .expect("r40"),
+    ];
     t.fill_pool(TileSet::Standard106);
     assert!(invalid(t));
     // Player count.
     let mut t = Setup::new(vec![rack("r1")]);
     t.fill_pool(TileSet::Standard106);
-    assert!(matches!(Rummikub::from_setup(rules, t), Err(DealError::PlayerCount { .. })));
-    assert!(Rummikub::from_setup(rules, s).is_ok());
+    assert!(matches!(Rummikub::from_setup(config, t), Err(DealError::PlayerCount { .. })));
+    assert!(Rummikub::from_setup(config, s).is_ok());
 }
 
 #[test]
 fn view_shows_own_rack_and_public_counts_only() {
     // Two games that differ only in what seat 0 cannot see: seat 1's rack and the pool.
     let a =
-        scripted(Rules::standard(), &["r1 r2", "k1 k2"], vec![run("b1 b2 b3")], "y5 y6", &[true, false], 0);
+        scripted(Config::STANDARD, &["r1 r2", "k1 k2"], vec![run("b1 b2 b3")], "y5 y6", &[true, false], 0);
     let b =
-        scripted(Rules::standard(), &["r1 r2", "y5 y6"], vec![run("b1 b2 b3")], "k2 k1", &[true, false], 0);
+        scripted(Config::STANDARD, &["r1 r2", "y5 y6"], vec![run("b1 b2 b3")], "k2 k1", &[true, false], 0);
     assert_ne!(a, b);
     assert_eq!(a.view(0), b.view(0));
     assert_ne!(a.view(1), b.view(1));
@@ -181,7 +189,7 @@ fn view_shows_own_rack_and_public_counts_only() {
 #[test]
 fn view_unchanged_by_permuting_hidden_tiles_in_random_deals() {
     for seed in 0..20 {
-        let game = deal(&Rules::standard(), 3, seed);
+        let game = deal(&Config::STANDARD, 3, seed);
         // Move the pool to seat 2's rack and seat 2's rack to the pool: seat 0's view is
         // the same except for the counts, so compare with counts equalised: swap racks
         // of seats 1 and 2 instead, and reverse the pool.
@@ -190,7 +198,7 @@ fn view_unchanged_by_permuting_hidden_tiles_in_random_deals() {
         setup.pool = game.pool().collect();
         setup.pool.reverse();
         setup.to_move = game.to_move().expect("to move");
-        let other = Rummikub::from_setup(Rules::standard(), setup).expect("same tiles");
+        let other = Rummikub::from_setup(Config::STANDARD, setup).expect("same tiles");
         let (mut v, w) = (game.view(0), other.view(0));
         v.seats.swap(1, 2);
         assert_eq!(v, w);
@@ -212,9 +220,9 @@ impl Bot<Rummikub> for Drawer {
 #[test]
 fn rules_1_2_session_rotates_the_starting_seat() {
     // Seat 1 starts the first game: the match's "dealer" is the seat before it.
-    let rules = Rules::standard();
+    let config = Config::STANDARD;
     let mut s =
-        Match::<Rummikub>::new(rules, Rummikub::default_terms(&rules, 3).with_dealer(0)).expect("session");
+        Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 3).with_dealer(0)).expect("session");
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut starters = Vec::new();
     let mut sum = vec![0i64; 3];
@@ -250,22 +258,22 @@ fn rules_1_8_session_ranking_options() {
         session_terms(SessionRanking::TargetScore(200), 50),
         (MatchEnd::TargetScore(200), Ranking::Total)
     );
-    let mut rules = Rules::standard();
-    rules.session_ranking = SessionRanking::MostGamesWon;
-    let terms = Rummikub::default_terms(&rules, 2);
+    let mut config = Config::STANDARD;
+    config.session_ranking = SessionRanking::MostGamesWon;
+    let terms = Rummikub::default_terms(&config, 2);
     assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(2), Ranking::HandsWon));
-    let s = Match::<Rummikub>::new(rules, terms.with_end(MatchEnd::FixedHands(4))).expect("session");
+    let s = Match::<Rummikub>::new(config, terms.with_end(MatchEnd::FixedHands(4))).expect("session");
     assert_eq!(s.ranking(), Ranking::HandsWon);
-    assert!(Match::<Rummikub>::new(rules, terms.with_dealer(2)).is_err());
-    rules.session_ranking = SessionRanking::TargetScore(200);
-    let terms = Rummikub::default_terms(&rules, 4);
+    assert!(Match::<Rummikub>::new(config, terms.with_dealer(2)).is_err());
+    config.session_ranking = SessionRanking::TargetScore(200);
+    let terms = Rummikub::default_terms(&config, 4);
     assert_eq!(
         (terms.end, terms.ranking, terms.hand_limit),
         (MatchEnd::TargetScore(200), Ranking::Total, None)
     );
     // Played out with bots, through core's driver.
-    let rules = Rules::standard();
-    let mut s = Match::<Rummikub>::new(rules, Rummikub::default_terms(&rules, 2)).expect("session");
+    let config = Config::STANDARD;
+    let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 2)).expect("session");
     let (mut a, mut b) = (Drawer, Drawer);
     s.play(&mut BotPlayers(&mut [&mut a, &mut b]), &mut ChaCha8Rng::seed_from_u64(3), 1000).expect("match");
     assert_eq!(s.hands_played(), 2);
@@ -292,7 +300,7 @@ fn random_play(game: &Rummikub, rng: &mut ChaCha8Rng) -> Vec<Meld<Tile>> {
             } else {
                 faces.insert(0, t)
             }
-            if let Ok(m) = Meld::new(table[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+            if let Ok(m) = Meld::new(table[i].kind(), &faces, &rummykit_rummikub::MELD_RULES) {
                 table[i] = m;
             }
         }
@@ -302,7 +310,7 @@ fn random_play(game: &Rummikub, rng: &mut ChaCha8Rng) -> Vec<Meld<Tile>> {
                 let mut faces: Vec<Tile> = rack.sample(rng, len).copied().collect();
                 faces.sort();
                 let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
-                if let Ok(m) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
+                if let Ok(m) = Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES) {
                     table.push(m);
                     break;
                 }
@@ -316,16 +324,16 @@ fn random_play(game: &Rummikub, rng: &mut ChaCha8Rng) -> Vec<Meld<Tile>> {
 fn random_playouts_refused_actions_change_nothing_and_tiles_are_conserved() {
     let mut accepted_plays = 0;
     for seed in 0..24 {
-        let mut rules = match seed % 3 {
-            0 => Rules::standard(),
-            1 => Rules::schmidt(),
-            _ => Rules::xp(),
+        let mut config = match seed % 3 {
+            0 => Config::STANDARD,
+            1 => Config::SCHMIDT,
+            _ => Config::XP,
         };
-        rules.timer = Timer::Seconds(60);
-        rules.initial_meld_threshold = if seed % 2 == 0 { 30 } else { 0 };
+        config.timer = Timer::Seconds(60);
+        config.initial_meld_threshold = if seed % 2 == 0 { 30 } else { 0 };
         let seats = 2 + seed as usize % 3;
-        let mut game = deal(&rules, seats, seed);
-        let full = TileCounts::full(&rules.tile_set.catalog());
+        let mut game = deal(&config, seats, seed);
+        let full = TileCounts::full(&config.tile_set.catalog());
         let mut rng = ChaCha8Rng::seed_from_u64(1000 + seed);
         for _ in 0..600 {
             if game.to_move().is_none() {

@@ -5,8 +5,8 @@
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
-use rummykit_rummikub::{PlayError, Rules, TileCounts, check_play};
+use rummykit_core::{Colour, Meld, MeldKind, Tile};
+use rummykit_rummikub::{Config, PlayError, TileCounts, check_play};
 
 #[derive(Debug, PartialEq, Eq, Clone, Copy)]
 enum Class {
@@ -108,7 +108,7 @@ fn random_meld(rng: &mut ChaCha8Rng, from: &[Tile]) -> Option<Meld<Tile>> {
         }
         let mut pool = from.to_vec();
         if faces.iter().all(|&t| take(&mut pool, t)) {
-            return Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok();
+            return Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok();
         }
     }
     None
@@ -116,11 +116,11 @@ fn random_meld(rng: &mut ChaCha8Rng, from: &[Tile]) -> Option<Meld<Tile>> {
 
 #[test]
 fn check_play_agrees_with_a_brute_force_reference() {
-    let rules = Rules::standard();
+    let config = Config::STANDARD;
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let mut seen = std::collections::HashMap::new();
     for _ in 0..4000 {
-        let mut boxed: Vec<Tile> = TileCounts::full(&rules.tile_set.catalog()).to_vec();
+        let mut boxed: Vec<Tile> = TileCounts::full(&config.tile_set.catalog()).to_vec();
         boxed.retain(|t| !t.is_joker()); // no jokers on the old table
         let mut old = Vec::new();
         for _ in 0..rng.random_range(0..5) {
@@ -152,7 +152,7 @@ fn check_play_agrees_with_a_brute_force_reference() {
             let i = rng.random_range(0..new.len());
             let mut faces = new[i].faces().to_vec();
             faces.push(*rack.choose(&mut rng).expect("rack"));
-            if let Ok(m) = Meld::new(new[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+            if let Ok(m) = Meld::new(new[i].kind(), &faces, &rummykit_rummikub::MELD_RULES) {
                 new[i] = m;
             }
         }
@@ -167,7 +167,8 @@ fn check_play_agrees_with_a_brute_force_reference() {
                 rack.push(next);
                 let mut faces = m.faces().to_vec();
                 faces.push(next);
-                new[i] = Meld::new(MeldKind::Run, &faces, &MeldRules::RUMMIKUB).expect("extended run");
+                new[i] =
+                    Meld::new(MeldKind::Run, &faces, &rummykit_rummikub::MELD_RULES).expect("extended run");
             }
         }
         if new.len() > 1 && rng.random_bool(0.2) {
@@ -182,7 +183,7 @@ fn check_play_agrees_with_a_brute_force_reference() {
         }
         let opened = rng.random_bool(0.5);
         let counts: TileCounts = rack.iter().copied().collect();
-        let got = classify(check_play(&rules, &old, &counts, opened, &new));
+        let got = classify(check_play(&config, &old, &counts, opened, &new));
         let want = reference(&old, &rack, opened, &new);
         assert_eq!(got, want, "old {old:?} rack {rack:?} opened {opened} new {new:?}");
         *seen.entry(format!("{want:?}")).or_insert(0) += 1;
@@ -202,14 +203,16 @@ fn meld_revalidation_agrees_with_the_rummikub_validator() {
     for ace in [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner] {
         for min_len in [1, 2, 3] {
             for jokers in [JokerLimit::Unlimited, JokerLimit::NoAdjacent, JokerLimit::AtMost(1)] {
-                presets.push(MeldRules::RUMMIKUB.with_ace(ace).with_min_len(min_len).with_jokers(jokers));
+                presets.push(
+                    rummykit_rummikub::MELD_RULES.with_ace(ace).with_min_len(min_len).with_jokers(jokers),
+                );
             }
         }
     }
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut refused, mut accepted) = (0, 0);
     for _ in 0..20_000 {
-        let rules = presets.choose(&mut rng).expect("preset");
+        let config = presets.choose(&mut rng).expect("preset");
         let len = rng.random_range(1..=13);
         let colour = *Colour::ALL.choose(&mut rng).expect("colour");
         let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
@@ -227,10 +230,10 @@ fn meld_revalidation_agrees_with_the_rummikub_validator() {
                 jokers += 1;
             }
         }
-        let Ok(meld) = Meld::new(kind, &faces, rules) else { continue };
+        let Ok(meld) = Meld::new(kind, &faces, config) else { continue };
         let rack: TileCounts = faces.iter().copied().collect();
-        let got = check_play(&Rules::xp(), &[], &rack, true, &[meld]);
-        match Meld::new(kind, &faces, &MeldRules::RUMMIKUB) {
+        let got = check_play(&Config::XP, &[], &rack, true, &[meld]);
+        match Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES) {
             Ok(_) => {
                 assert!(got.is_ok(), "{meld:?}: {got:?}");
                 accepted += 1;

@@ -6,18 +6,18 @@ mod common;
 use common::*;
 use rummykit_core::Game;
 use rummykit_rummikub::{
-    Action, ActionError, GameEnd, PoolEmptyEnd, Rules, Rummikub, Setup, Staging, StagingError, Timer,
+    Action, ActionError, Config, GameEnd, PoolEmptyEnd, Rummikub, Setup, Staging, StagingError, Timer,
 };
 
-fn timed() -> Rules {
-    let mut rules = Rules::standard();
-    rules.timer = Timer::Seconds(60);
-    rules
+fn timed() -> Config {
+    let mut config = Config::STANDARD;
+    config.timer = Timer::Seconds(60);
+    config
 }
 
 #[test]
 fn rules_1_3_draw_takes_the_next_pool_tile_and_ends_the_turn() {
-    let mut game = scripted(Rules::standard(), &["r1", "b1"], vec![], "k13 y7", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r1", "b1"], vec![], "k13 y7", &[], 0);
     let pool = game.pool_len();
     game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1 k13"));
@@ -30,20 +30,20 @@ fn rules_1_3_draw_takes_the_next_pool_tile_and_ends_the_turn() {
 #[test]
 fn rules_1_3_draw_is_voluntary() {
     // Seat 0 could open with r10 r11 r12 but may draw instead (§1.3 default).
-    let mut game = scripted(Rules::standard(), &["r10 r11 r12", "b1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r10 r11 r12", "b1"], vec![], "", &[], 0);
     game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("voluntary draw");
 }
 
 #[test]
 fn rules_1_3_pass_only_with_empty_pool() {
-    let mut game = scripted(Rules::standard(), &["r1", "b1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r1", "b1"], vec![], "", &[], 0);
     let pool = game.pool_len();
     assert_rejected(&mut game, Action::Pass, ActionError::PassWithPoolNonEmpty { pool });
 }
 
 #[test]
 fn rules_1_7_draw_from_empty_pool_rejected() {
-    let mut game = scripted_empty_pool(Rules::standard(), &["r1", "b1"], vec![], &[], 0);
+    let mut game = scripted_empty_pool(Config::STANDARD, &["r1", "b1"], vec![], &[], 0);
     assert_rejected(&mut game, Action::Draw, ActionError::PoolEmpty);
 }
 
@@ -69,9 +69,9 @@ fn rules_1_9_timeout_without_changes_draws_one() {
         .expect("timeout");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1 y1"));
     // The penalties are options (§1.10 timeout_penalty_pending / _idle).
-    let mut rules = timed();
-    rules.timeout_penalty_idle = 3;
-    let mut game = scripted(rules, &["r1", "k1"], vec![], "y1 y2 y3", &[], 0);
+    let mut config = timed();
+    config.timeout_penalty_idle = 3;
+    let mut game = scripted(config, &["r1", "k1"], vec![], "y1 y2 y3", &[], 0);
     game.apply(game.to_move().unwrap_or_default(), Action::Timeout { pending_changes: false })
         .expect("timeout");
     assert_eq!(game.rack(0).expect("seat").len(), 4);
@@ -79,7 +79,7 @@ fn rules_1_9_timeout_without_changes_draws_one() {
 
 #[test]
 fn rules_1_9_timeout_needs_the_timer() {
-    let mut game = scripted(Rules::standard(), &["r1", "k1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r1", "k1"], vec![], "", &[], 0);
     assert_rejected(
         &mut game,
         Action::Timeout { pending_changes: true },
@@ -89,11 +89,11 @@ fn rules_1_9_timeout_needs_the_timer() {
 
 #[test]
 fn rules_1_9_abandon_penalty_option() {
-    let mut game = scripted(Rules::standard(), &["r1", "k1"], vec![], "y1 y2 y3 y4", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r1", "k1"], vec![], "y1 y2 y3 y4", &[], 0);
     assert_rejected(&mut game, Action::Abandon, ActionError::OptionOff { option: "abandon_penalty" });
-    let mut rules = Rules::standard();
-    rules.abandon_penalty = true;
-    let mut game = scripted(rules, &["r1", "k1"], vec![], "y1 y2 y3 y4", &[], 0);
+    let mut config = Config::STANDARD;
+    config.abandon_penalty = true;
+    let mut game = scripted(config, &["r1", "k1"], vec![], "y1 y2 y3 y4", &[], 0);
     let mut stage = Staging::new(&game).expect("turn");
     stage.abandon(&mut game).expect("abandon");
     assert_eq!(*game.rack(0).expect("seat"), rack("r1 y1 y2 y3"));
@@ -110,7 +110,7 @@ fn rules_1_7_penalty_draw_takes_what_is_left() {
 
 #[test]
 fn rules_1_7_going_out_ends_the_game_at_once() {
-    let mut game = scripted(Rules::standard(), &["r1 r2 r3", "k1"], vec![], "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r1 r2 r3", "k1"], vec![], "", &[true, true], 0);
     play(&mut game, vec![run("r1 r2 r3")]);
     assert_eq!(game.to_move(), None);
     assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 0, hand_rummy: false }));
@@ -121,7 +121,7 @@ fn rules_1_7_going_out_ends_the_game_at_once() {
 #[test]
 fn rules_1_7_pool_empty_ends_after_everyone_passed_in_turn() {
     let racks = ["r1 b2", "k5 k6 k7 y9", "y13"];
-    let mut game = scripted_empty_pool(Rules::standard(), &racks, vec![], &[true; 3], 0);
+    let mut game = scripted_empty_pool(Config::STANDARD, &racks, vec![], &[true; 3], 0);
     game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("seat 0 passes");
     let mut table = game.table().to_vec();
     table.push(run("k5 k6 k7"));
@@ -138,7 +138,7 @@ fn rules_1_7_pool_empty_ends_after_everyone_passed_in_turn() {
 
 #[test]
 fn rules_1_7_pool_runs_dry_mid_game() {
-    let mut game = scripted(Rules::standard(), &["r1", "b1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r1", "b1"], vec![], "", &[], 0);
     let mut turns = 0;
     while game.pool_len() > 0 {
         game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
@@ -155,10 +155,10 @@ fn rules_1_7_pool_runs_dry_mid_game() {
 
 #[test]
 fn rules_1_7_one_final_turn_each_option() {
-    let mut rules = Rules::standard();
-    rules.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
+    let mut config = Config::STANDARD;
+    config.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
     let racks = ["r1 b2", "k5 k6 k7 y9"];
-    let mut game = scripted_empty_pool(rules, &racks, vec![], &[true; 2], 0);
+    let mut game = scripted_empty_pool(config, &racks, vec![], &[true; 2], 0);
     game.apply(game.to_move().unwrap_or_default(), Action::Pass).expect("seat 0's final turn");
     let mut table = game.table().to_vec();
     table.push(run("k5 k6 k7"));
@@ -168,7 +168,7 @@ fn rules_1_7_one_final_turn_each_option() {
 
 #[test]
 fn staging_errors_and_draw_after_changes() {
-    let mut game = scripted(Rules::standard(), &["r10 r11 r12 b1", "k1 k2"], vec![], "y1 y2", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r10 r11 r12 b1", "k1 k2"], vec![], "y1 y2", &[], 0);
     let mut stage = Staging::new(&game).expect("turn");
     assert_eq!(stage.seat(), 0);
     let m = stage.new_meld(None);
@@ -201,7 +201,7 @@ fn staging_errors_and_draw_after_changes() {
 #[test]
 fn staging_moves_between_melds_and_back() {
     let table = vec![run("r1 r2 r3 r4 r5 r6")];
-    let mut game = scripted(Rules::standard(), &["r4 k1", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r4 k1", "y1"], table, "", &[true, true], 0);
     let mut stage = Staging::new(&game).expect("turn");
     // Table tiles may not go to the rack; rack tiles placed this turn may.
     assert_eq!(stage.take_back(0, 0), Err(StagingError::NotFromRack { tile: tile("r1") }));
@@ -227,7 +227,7 @@ fn staging_moves_between_melds_and_back() {
 
 #[test]
 fn staging_reorders_within_a_meld() {
-    let mut game = scripted(Rules::standard(), &["r12 r10 r11 k1", "y1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r12 r10 r11 k1", "y1"], vec![], "", &[], 0);
     let mut stage = Staging::new(&game).expect("turn");
     let m = stage.new_meld(None);
     for t in ["r12", "r10", "r11"] {
@@ -243,7 +243,7 @@ fn staging_reorders_within_a_meld() {
 #[test]
 fn staging_declared_kind_decides_an_ambiguous_meld() {
     // §0: r5 J J is a run (r5 r6 r7) or a group (three 5s); the declared kind decides.
-    let mut game = scripted(Rules::standard(), &["r5 J J k1", "y1"], vec![], "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r5 J J k1", "y1"], vec![], "", &[true, true], 0);
     let mut stage = Staging::new(&game).expect("turn");
     let m = stage.new_meld(None);
     for (i, t) in ["r5", "J", "J"].iter().enumerate() {
@@ -262,12 +262,11 @@ fn staging_declared_kind_decides_an_ambiguous_meld() {
 #[test]
 fn rules_1_7_a_built_position_with_quiet_turns_ends_at_the_next_pass() {
     let racks = ["r1 b2", "k5 k6 y9", "y13"];
-    let start = scripted_empty_pool(Rules::standard(), &racks, vec![], &[true; 3], 0);
+    let start = scripted_empty_pool(Config::STANDARD, &racks, vec![], &[true; 3], 0);
     let setup = Setup { to_move: 2, turn: 2, quiet_turns: 2, starter: None, ..start.setup() };
-    let mut game = Rummikub::from_setup(Rules::standard(), setup.clone()).expect("a valid position");
+    let mut game = Rummikub::from_setup(Config::STANDARD, setup.clone()).expect("a valid position");
     assert_eq!(game.starter(), 0, "two turns from seat 0 reach seat 2");
-    let mut fresh =
-        Rummikub::from_setup(Rules::standard(), Setup { quiet_turns: 0, ..setup }).expect("valid");
+    let mut fresh = Rummikub::from_setup(Config::STANDARD, Setup { quiet_turns: 0, ..setup }).expect("valid");
     game.apply(2, Action::Pass).expect("seat 2 passes");
     fresh.apply(2, Action::Pass).expect("seat 2 passes");
     assert_eq!(game.end(), Some(GameEnd::PoolEmpty));

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+use rummykit_core::{Meld, MeldKind, Tile, parse_list};
 use rummykit_rummikub::{PlayError, TileCounts, TileSet, check_play};
 
 #[path = "rearrangement_crowded/positions.rs"]
@@ -23,7 +23,7 @@ fn melds(s: &str) -> Vec<Meld<Tile>> {
         .map(|m| {
             let (kind, tiles) = m.split_at(2);
             let kind = if kind == "R " { MeldKind::Run } else { MeldKind::Group };
-            Meld::new(kind, &parse_list::<Tile>(tiles).expect("notation"), &MeldRules::RUMMIKUB)
+            Meld::new(kind, &parse_list::<Tile>(tiles).expect("notation"), &rummykit_rummikub::MELD_RULES)
                 .expect("valid meld")
         })
         .collect()
@@ -86,10 +86,10 @@ fn s4_1_crowded_tables_legal_plays_found() {
 /// re-laid: the one such table among the stress's 1,320 positions).
 #[test]
 fn s4_1_crowded_160_table_past_the_bound_is_undecided() {
-    let rules = rules_for(TileSet::Xp160);
+    let config = rules_for(TileSet::Xp160);
     let p = position(TileSet::Xp160, 8, 451);
     assert!(matches!(
-        check_play(&rules, &p.table, &p.rack, true, &p.new),
+        check_play(&config, &p.table, &p.rack, true, &p.new),
         Err(PlayError::ReadingsUndecided { limit }) if limit >= 1_000_000
     ));
 }
@@ -109,14 +109,14 @@ fn crowded_stress() {
         (TileSet::Xp160, 30),
     ];
     for (set, relaid) in cases {
-        let rules = rules_for(set);
+        let config = rules_for(set);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut ok, mut refused, mut undecided, mut times) = (0, 0, 0, Vec::new());
         let mut worst = (Duration::ZERO, 0);
         for i in 0..STRESS_POSITIONS {
             let Some(p) = crowded(&mut rng, set, relaid) else { continue };
             let start = Instant::now();
-            let verdict = check_play(&rules, &p.table, &p.rack, true, &p.new);
+            let verdict = check_play(&config, &p.table, &p.rack, true, &p.new);
             let time = start.elapsed();
             times.push(time);
             if time > worst.0 {
@@ -149,11 +149,11 @@ fn crowded_stress() {
 #[ignore = "a measurement, run by hand under callgrind"]
 fn crowded_bench_set() {
     for (set, relaid) in [(TileSet::Standard106, 16), (TileSet::Xp160, 8)] {
-        let rules = rules_for(set);
+        let config = rules_for(set);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let positions: Vec<_> = (0..200).filter_map(|_| crowded(&mut rng, set, relaid)).collect();
         let accepted =
-            positions.iter().filter(|p| check_play(&rules, &p.table, &p.rack, true, &p.new).is_ok()).count();
+            positions.iter().filter(|p| check_play(&config, &p.table, &p.rack, true, &p.new).is_ok()).count();
         println!("{set:?} relaid {relaid}: {} positions, {accepted} accepted", positions.len());
     }
 }

@@ -12,8 +12,8 @@ use std::collections::HashSet;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
-use rummykit_rummikub::{JokerRelease, JokerReuse, ReplacementSource, Rules, TileCounts, check_play};
+use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
+use rummykit_rummikub::{Config, JokerRelease, JokerReuse, ReplacementSource, TileCounts, check_play};
 
 const TOP: u8 = 6;
 
@@ -29,7 +29,7 @@ fn candidates() -> Vec<Meld<Tile>> {
         if kind == MeldKind::Group {
             key.sort();
         }
-        if let Ok(m) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB)
+        if let Ok(m) = Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES)
             && seen.insert((kind, key))
         {
             out.push(m);
@@ -277,7 +277,7 @@ fn stands_for(role: JokerRole<Tile>, t: Tile) -> bool {
 
 /// The fewest released jokers over the legal readings (`None` if no reading is legal),
 /// and whether the readings disagreed (some legal, some not).
-fn reference_counted(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> (Option<u8>, bool) {
+fn reference_counted(config: &Config, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> (Option<u8>, bool) {
     let old = tiles_of(before);
     let new = tiles_of(after);
     let old_jokers: Vec<usize> = (0..old.len()).filter(|&k| old[k].2.is_joker()).collect();
@@ -307,7 +307,7 @@ fn reference_counted(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>])
             choices = next;
         }
         for exchange in choices {
-            match judge(rules, before, after, &old, &new, &origin, &went, &old_jokers, &exchange) {
+            match judge(config, before, after, &old, &new, &origin, &went, &old_jokers, &exchange) {
                 Some(released) => best = Some(best.map_or(released, |b| b.min(released))),
                 None => some_illegal = true,
             }
@@ -318,7 +318,7 @@ fn reference_counted(rules: &Rules, before: &[Meld<Tile>], after: &[Meld<Tile>])
 
 #[allow(clippy::too_many_arguments)]
 fn judge(
-    rules: &Rules,
+    config: &Config,
     before: &[Meld<Tile>],
     after: &[Meld<Tile>],
     old: &[At],
@@ -349,7 +349,7 @@ fn judge(
         let is_released = !same_tile(old_role, new_role, after[m].kind());
         released += u8::from(is_released);
         // §1.6 both colours for the joker of a group of three
-        if rules.group3_joker_needs_both
+        if config.group3_joker_needs_both
             && is_released
             && before[c].kind() == MeldKind::Group
             && before[c].len() == 3
@@ -367,7 +367,7 @@ fn judge(
             }
         }
         // §4.1 a joker on the table moves only when exchanged
-        if rules.joker_release == JokerRelease::ExactTile && exchange[x].is_none() {
+        if config.joker_release == JokerRelease::ExactTile && exchange[x].is_none() {
             let split_off = before[c].kind() == MeldKind::Run
                 && after[m].kind() == MeldKind::Run
                 && matches!((old_role, new_role), (JokerRole::Exactly(a), JokerRole::Exactly(b)) if a == b);
@@ -377,7 +377,7 @@ fn judge(
             }
         }
         // §1.6 RackOnly: the tile came from the rack
-        if rules.joker_replacement_source == ReplacementSource::RackOnly
+        if config.joker_replacement_source == ReplacementSource::RackOnly
             && (is_released || exchange[x].is_some())
             && exchange[x].is_none_or(|i| origin[i].is_some())
         {
@@ -389,7 +389,7 @@ fn judge(
                 .filter(|&i| new[i].0 == m && i != went[k])
                 .map(|i| origin[i].is_none())
                 .collect();
-            let ok = match rules.joker_reuse {
+            let ok = match config.joker_reuse {
                 JokerReuse::SameTurnAnywhere => true,
                 JokerReuse::WithRackTile => others.iter().any(|&r| r),
                 JokerReuse::NewMeldWithTwoRackTiles => others.iter().all(|&r| r) && others.len() >= 2,
@@ -403,7 +403,7 @@ fn judge(
     for (c, meld) in before.iter().enumerate() {
         let dest = members(c);
         // §1.6 locked joker melds: extended only, jokers kept or exactly replaced
-        if rules.joker_melds_locked && meld.jokers() > 0 {
+        if config.joker_melds_locked && meld.jokers() > 0 {
             let naturals: Vec<usize> = (0..old.len())
                 .filter(|&j| old[j].0 == c && !old[j].2.is_joker())
                 .map(|j| new[went[j]].0)
@@ -431,7 +431,7 @@ fn judge(
             }
         }
         // §4.1 keep-three
-        if rules.keep_three {
+        if config.keep_three {
             let most = dest.iter().map(|&d| dest.iter().filter(|&&e| e == d).count()).max().unwrap_or(0);
             if most > 1 && most < 3.min(dest.len()) {
                 return None;
@@ -443,28 +443,28 @@ fn judge(
 
 // ---------------------------------------------------------------- the comparison
 
-fn rule_sets() -> Vec<(&'static str, Rules)> {
-    let mut sets = vec![("standard", Rules::standard())];
-    let mut r = Rules::standard();
+fn rule_sets() -> Vec<(&'static str, Config)> {
+    let mut sets = vec![("standard", Config::STANDARD)];
+    let mut r = Config::STANDARD;
     r.group3_joker_needs_both = true;
     sets.push(("group3_joker_needs_both", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_replacement_source = ReplacementSource::RackOnly;
     sets.push(("RackOnly", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = JokerReuse::SameTurnAnywhere;
     sets.push(("SameTurnAnywhere", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
     sets.push(("NewMeldWithTwoRackTiles", r));
-    let mut r = Rules::standard();
+    let mut r = Config::STANDARD;
     r.joker_melds_locked = true;
     sets.push(("joker_melds_locked", r));
-    sets.push(("schmidt", Rules::schmidt()));
-    let mut r = Rules::schmidt();
+    sets.push(("schmidt", Config::SCHMIDT));
+    let mut r = Config::SCHMIDT;
     r.joker_replacement_source = ReplacementSource::RackOnly;
     sets.push(("schmidt RackOnly", r));
-    let mut r = Rules::schmidt();
+    let mut r = Config::SCHMIDT;
     r.joker_reuse = JokerReuse::WithRackTile;
     sets.push(("schmidt WithRackTile", r));
     sets
@@ -480,9 +480,9 @@ fn check_play_agrees_with_the_physical_reference_s1_6_s4_1() {
     while positions < 3_000 {
         let Some(pos) = position(&cands, &mut rng) else { continue };
         positions += 1;
-        for (s, (name, rules)) in sets.iter().enumerate() {
-            let got = check_play(rules, &pos.before, &pos.rack, true, &pos.after).map(|i| i.released_jokers);
-            let (want, decided) = reference_counted(rules, &pos.before, &pos.after);
+        for (s, (name, config)) in sets.iter().enumerate() {
+            let got = check_play(config, &pos.before, &pos.rack, true, &pos.after).map(|i| i.released_jokers);
+            let (want, decided) = reference_counted(config, &pos.before, &pos.after);
             tally[s].2 += usize::from(decided);
             assert_eq!(
                 got.as_ref().ok().copied(),

@@ -9,11 +9,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{DealError, PositionError, SaveVersion};
 use rummykit_core::{Game, Seating};
-use rummykit_rummikub::{Action, Rules, Rummikub, Setup, TileSet, View};
+use rummykit_rummikub::{Action, Config, Rummikub, Setup, TileSet, View};
 use serde_json::Value;
 
 fn mid_game() -> Rummikub {
-    let mut game = scripted(Rules::schmidt(), &["r9 r10 r11 b1", "k1 k2"], vec![], "y4 y5", &[], 0);
+    let mut game = scripted(Config::SCHMIDT, &["r9 r10 r11 b1", "k1 k2"], vec![], "y4 y5", &[], 0);
     play(&mut game, vec![run("r9 r10 r11")]);
     game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     game
@@ -26,7 +26,7 @@ fn state_round_trips() {
     let back: Rummikub = serde_json::from_str(&json).expect("deserialize");
     assert_eq!(back, game);
     let dealt =
-        Rummikub::deal(&Rules::xp(), Seating::new(5), &mut ChaCha8Rng::seed_from_u64(3)).expect("deal");
+        Rummikub::deal(&Config::XP, Seating::new(5), &mut ChaCha8Rng::seed_from_u64(3)).expect("deal");
     let back: Rummikub = serde_json::from_str(&serde_json::to_string(&dealt).expect("ser")).expect("de");
     assert_eq!(back, dealt);
 }
@@ -57,8 +57,8 @@ fn actions_views_and_rules_round_trip() {
     assert!(serde_json::from_str::<Action>(&json.replace("r1 r2 J", "r1 r3 J")).is_err());
     let v = mid_game().view(1);
     assert_eq!(serde_json::from_str::<View>(&serde_json::to_string(&v).expect("ser")).expect("de"), v);
-    let r = Rules::schmidt();
-    assert_eq!(serde_json::from_str::<Rules>(&serde_json::to_string(&r).expect("ser")).expect("de"), r);
+    let r = Config::SCHMIDT;
+    assert_eq!(serde_json::from_str::<Config>(&serde_json::to_string(&r).expect("ser")).expect("de"), r);
 }
 
 /// The save format (docs/design/saves.md): version, rules and the position, every piece
@@ -68,7 +68,7 @@ fn a_save_is_versioned_and_names_tiles_in_notation() {
     let game = mid_game();
     let value = serde_json::to_value(&game).expect("serialize");
     assert_eq!(value["version"], Value::from(1));
-    assert_eq!(value["config"], serde_json::to_value(Rules::schmidt()).expect("rules"));
+    assert_eq!(value["config"], serde_json::to_value(Config::SCHMIDT).expect("rules"));
     let setup = &value["setup"];
     assert_eq!(setup["racks"], serde_json::json!(["b1", "y4 k1 k2"]));
     assert_eq!(setup["table"], serde_json::json!([{"kind": "run", "faces": "r9 r10 r11"}]));
@@ -105,10 +105,10 @@ fn a_hand_written_save_with_the_pieces_only_loads() {
     let pool = rummykit_core::format_list(&setup.pool);
     let text = format!(
         r#"{{"version":1,"config":{},"setup":{{"racks":["r1 r2 r3 b7","k9"],"pool":"{pool}","to_move":1}}}}"#,
-        serde_json::to_string(&Rules::standard()).expect("rules")
+        serde_json::to_string(&Config::STANDARD).expect("rules")
     );
     let game: Rummikub = serde_json::from_str(&text).expect("a valid hand-written save");
-    assert_eq!(Ok(game.clone()), Rummikub::from_setup(Rules::standard(), setup));
+    assert_eq!(Ok(game.clone()), Rummikub::from_setup(Config::STANDARD, setup));
     assert_eq!((game.to_move(), game.starter(), game.turn()), (Some(1), 1, 0));
     // An unknown field is refused rather than ignored.
     let typo = text.replace("\"to_move\"", "\"to_mvoe\"");
@@ -120,11 +120,11 @@ fn a_hand_written_save_with_the_pieces_only_loads() {
 #[test]
 fn from_setup_refuses_each_impossible_position() {
     let base = mid_game().setup();
-    let rules = Rules::schmidt();
+    let config = Config::SCHMIDT;
     let err = |edit: &dyn Fn(&mut Setup)| {
         let mut s = base.clone();
         edit(&mut s);
-        match Rummikub::from_setup(rules, s) {
+        match Rummikub::from_setup(config, s) {
             Err(DealError::InvalidDeal(e)) => e,
             other => panic!("expected a position error, got {other:?}"),
         }
@@ -168,6 +168,6 @@ fn from_setup_refuses_each_impossible_position() {
         table: base.table.clone(),
         ..Setup::default()
     };
-    let game = Rummikub::from_setup(rules, Setup { opened: vec![true, false], ..fresh }).expect("a start");
+    let game = Rummikub::from_setup(config, Setup { opened: vec![true, false], ..fresh }).expect("a start");
     assert_eq!((game.turn(), game.starter(), game.setup().dealt), (0, 0, Some(106 - base.pool.len() as u32)));
 }

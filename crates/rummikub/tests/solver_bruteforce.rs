@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Catalog, Colour, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Colour, Meld, MeldKind, Tile};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, SolveOptions, solve};
-use rummykit_rummikub::{JokerReuse, Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config, JokerReuse, TileCounts, check_play};
 
 const J: usize = 52;
 
@@ -206,7 +206,7 @@ fn brute_force(shapes: &[Shape], table: &[Tile], rack: &[Tile], opts: &SolveOpti
 /// Checks the answer's own consistency and runs the engine's commit check.
 fn check_solution(pos: &Position, before: &[Meld<Tile>], opts: &SolveOptions, sol: &Solution) {
     for m in &sol.table {
-        assert!(Meld::new(m.kind(), m.faces(), &MeldRules::RUMMIKUB).is_ok(), "invalid meld {m:?}");
+        assert!(Meld::new(m.kind(), m.faces(), &rummykit_rummikub::MELD_RULES).is_ok(), "invalid meld {m:?}");
     }
     let on_table: Vec<Tile> = sol.table.iter().flat_map(|m| m.faces().iter().copied()).collect();
     let mut expect = pos.table().to_vec();
@@ -221,17 +221,20 @@ fn check_solution(pos: &Position, before: &[Meld<Tile>], opts: &SolveOptions, so
     if sol.tiles_placed == 0 {
         return; // not a play: the player draws
     }
-    let mut rules =
-        if opts.tile_set == Catalog::<Tile>::RUMMIKUB_XP { Rules::xp() } else { Rules::standard() };
-    rules.initial_meld_threshold = opts.threshold;
+    let mut config = if opts.tile_set == rummykit_rummikub::TileSet::Xp160.catalog() {
+        Config::XP
+    } else {
+        Config::STANDARD
+    };
+    config.initial_meld_threshold = opts.threshold;
     // The solver's contract (see its module docs): standard meld rules; the joker
     // re-use house rule depends on the previous meld structure and is not modelled.
-    rules.joker_reuse = JokerReuse::SameTurnAnywhere;
+    config.joker_reuse = JokerReuse::SameTurnAnywhere;
     let mut rack = TileCounts::EMPTY;
     for &t in pos.rack() {
         rack.add(t);
     }
-    if let Err(e) = check_play(&rules, before, &rack, opts.opened, &sol.table) {
+    if let Err(e) = check_play(&config, before, &rack, opts.opened, &sol.table) {
         panic!("engine rejects the solver's play: {e}\n before {before:?}\n after {:?}", sol.table);
     }
 }
@@ -246,7 +249,11 @@ struct Case {
 fn gen_case(seed: u64, objective: Objective, opened: bool) -> Case {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let xp = rng.random_range(0..4) == 0;
-    let catalog = if xp { Catalog::<Tile>::RUMMIKUB_XP } else { Catalog::<Tile>::RUMMIKUB };
+    let catalog = if xp {
+        rummykit_rummikub::TileSet::Xp160.catalog()
+    } else {
+        rummykit_rummikub::TileSet::Standard106.catalog()
+    };
     let width = rng.random_range(3..=5u8);
     let lo = rng.random_range(1..=(14 - width));
     let hi = lo + width - 1;
@@ -273,7 +280,8 @@ fn gen_case(seed: u64, objective: Objective, opened: bool) -> Case {
                 used[t.index() as usize] += 1;
             }
             size += s.faces.len();
-            table_melds.push(Meld::new(s.kind, &s.faces, &MeldRules::RUMMIKUB).expect("valid shape"));
+            table_melds
+                .push(Meld::new(s.kind, &s.faces, &rummykit_rummikub::MELD_RULES).expect("valid shape"));
         }
     }
     let mut rack = Vec::new();

@@ -3,14 +3,14 @@
 
 use rummykit_core::{Catalog, Meld, MeldKind, MeldRules, Tile, parse_list};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, solve};
-use rummykit_rummikub::{Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config, TileCounts, check_play};
 
 fn tiles(s: &str) -> Vec<Tile> {
     parse_list(s).expect("valid tiles")
 }
 
 fn meld(kind: MeldKind, s: &str) -> Meld<Tile> {
-    Meld::new(kind, &tiles(s), &MeldRules::RUMMIKUB).expect("valid meld")
+    Meld::new(kind, &tiles(s), &rummykit_rummikub::MELD_RULES).expect("valid meld")
 }
 
 fn texts(sol: &Solution) -> Vec<String> {
@@ -24,13 +24,13 @@ fn solve_checked(before: &[Meld<Tile>], rack: &str, opts: &SolveOptions) -> Solu
     let pos = Position::from_melds(before, tiles(rack)).expect("valid melds");
     let sol = solve(&pos, opts).expect("solvable");
     if sol.tiles_placed > 0 {
-        let mut rules = Rules::standard();
-        rules.initial_meld_threshold = opts.threshold;
+        let mut config = Config::STANDARD;
+        config.initial_meld_threshold = opts.threshold;
         let mut r = TileCounts::EMPTY;
         for t in tiles(rack) {
             r.add(t);
         }
-        if let Err(e) = check_play(&rules, before, &r, opts.opened, &sol.table) {
+        if let Err(e) = check_play(&config, before, &r, opts.opened, &sol.table) {
             panic!("engine rejects {sol:?}: {e}");
         }
     }
@@ -145,7 +145,7 @@ fn initial_meld_threshold() {
 /// RULES.md §1.1: the 160-tile set, three copies of each tile.
 #[test]
 fn xp_set_three_copies() {
-    let opts = SolveOptions::default().with_tile_set(Catalog::<Tile>::RUMMIKUB_XP);
+    let opts = SolveOptions::default().with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog());
     let pos = Position::parse("", "b7 b7 b7 y7 y7 y7 k7 k7 k7").unwrap();
     assert_eq!(solve(&pos, &opts).unwrap().tiles_placed, 9);
     let err = solve(&pos, &SolveOptions::default()).unwrap_err();
@@ -165,8 +165,12 @@ fn every_error_variant() {
     let many = Catalog::<Tile>::new(1, 8).expect("fits");
     let err = solve(&Position::parse("", "J J J J J r1").unwrap(), &opts.with_tile_set(many)).unwrap_err();
     assert_eq!(err, SolveError::UnsupportedJokers { count: 5, max: 4 });
-    let ace_high =
-        Meld::new(MeldKind::Run, &tiles("r12 r13 r1"), &MeldRules::RUMMY40).expect("valid in Rummy 40");
+    let ace_high = Meld::new(
+        MeldKind::Run,
+        &tiles("r12 r13 r1"),
+        &MeldRules::default().with_ace(rummykit_core::AcePolicy::High),
+    )
+    .expect("valid in Rummy 40");
     let err = Position::from_melds(&[ace_high], []).unwrap_err();
     assert!(matches!(err, SolveError::InvalidMeld { index: 0, .. }), "{err:?}");
     // (With r3 on the rack the solver would complete it: see the error docs.)

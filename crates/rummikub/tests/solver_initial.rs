@@ -4,7 +4,7 @@
 
 use rummykit_core::{Catalog, Meld, Tile};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveOptions, Solver};
-use rummykit_rummikub::{InitialJokerValue, Rules, TileCounts, check_play};
+use rummykit_rummikub::{Config, InitialJokerValue, TileCounts, check_play};
 
 fn whole_set(set: Catalog<Tile>) -> Vec<Tile> {
     Tile::all().flat_map(|t| core::iter::repeat_n(t, usize::from(set.count_of(t)))).collect()
@@ -30,7 +30,7 @@ fn solve_initial(solver: &mut Solver, rack: &[Tile], opts: SolveOptions) -> Solu
 /// set's worth (728 in naturals, each joker as a 13), nothing above it.
 #[test]
 fn rules_1_5_whole_standard_set_on_the_rack_at_every_threshold() {
-    let rack = whole_set(Catalog::<Tile>::RUMMIKUB);
+    let rack = whole_set(rummykit_rummikub::TileSet::Standard106.catalog());
     let mut solver = Solver::new();
     for objective in [Objective::Value, Objective::Tiles] {
         for threshold in [0, 30, 500, 728, 740, 753, 754, 755, 10_000, u32::MAX] {
@@ -51,7 +51,7 @@ fn rules_1_5_whole_standard_set_on_the_rack_at_every_threshold() {
 /// jokers as 13s: 1,144), every threshold.
 #[test]
 fn rules_1_5_whole_xp_set_on_the_rack_at_every_threshold() {
-    let set = Catalog::<Tile>::RUMMIKUB_XP;
+    let set = rummykit_rummikub::TileSet::Xp160.catalog();
     let rack = whole_set(set);
     let mut solver = Solver::new();
     for objective in [Objective::Value, Objective::Tiles] {
@@ -75,7 +75,7 @@ fn rules_1_5_whole_xp_set_on_the_rack_at_every_threshold() {
 /// naturals only, so 729 is out of reach and 728 places everything.
 #[test]
 fn rules_1_5_whole_set_with_jokers_worth_nothing() {
-    let rack = whole_set(Catalog::<Tile>::RUMMIKUB);
+    let rack = whole_set(rummykit_rummikub::TileSet::Standard106.catalog());
     let mut solver = Solver::new();
     let zero = SolveOptions::default().with_initial_joker_value(InitialJokerValue::Zero);
     let sol = solve_initial(&mut solver, &rack, zero.with_threshold(728));
@@ -105,7 +105,7 @@ fn rules_1_5_threshold_picks_a_smaller_but_worthier_play() {
     // nine (up to 51) place more.
     let sol = solve_initial(&mut solver, &rack, SolveOptions::default());
     assert_eq!(sol.tiles_placed, 9);
-    let rules = Rules::standard();
+    let config = Config::STANDARD;
     let held: TileCounts = rack.iter().copied().collect();
-    assert!(check_play(&rules, &[], &held, false, &sol.table).is_ok());
+    assert!(check_play(&config, &[], &held, false, &sol.table).is_ok());
 }

@@ -6,10 +6,10 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Colour, Meld, MeldKind, Tile};
 use rummykit_rummikub::solver::{Objective, Solution, SolveError, Solver};
 use rummykit_rummikub::{
-    InitialJokerValue, JokerReuse, PlayError, ReplacementSource, Rules, TileCounts, check_play,
+    Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, TileCounts, check_play,
 };
 
 const JOKER: usize = 52;
@@ -23,7 +23,7 @@ fn counts(tiles: &[Tile]) -> [u8; 53] {
 }
 
 fn meld(kind: MeldKind, faces: &[Tile]) -> Option<Meld<Tile>> {
-    Meld::new(kind, faces, &MeldRules::RUMMIKUB).ok()
+    Meld::new(kind, faces, &rummykit_rummikub::MELD_RULES).ok()
 }
 
 /// Every valid meld (RULES.md §1.4) that `have` can supply, straight from the
@@ -124,7 +124,7 @@ fn rank(objective: Objective, tiles: u64, value: u64) -> (u64, u64) {
 fn brute_force(
     table: &[Meld<Tile>],
     rack: &[Tile],
-    rules: &Rules,
+    config: &Config,
     opened: bool,
     objective: Objective,
 ) -> (u64, u64) {
@@ -137,7 +137,7 @@ fn brute_force(
             .iter()
             .map(|t| {
                 u64::from(t.number().unwrap_or(0))
-                    + if t.is_joker() { u64::from(rules.joker_penalty) } else { 0 }
+                    + if t.is_joker() { u64::from(config.joker_penalty) } else { 0 }
             })
             .sum();
         let r = rank(objective, placed.len() as u64, value);
@@ -149,7 +149,7 @@ fn brute_force(
         let all = melds_from(&left);
         let mut found = false;
         layouts(&all, &mut left, &mut Vec::new(), &mut |layout| {
-            found = found || check_play(rules, table, &held, opened, layout).is_ok();
+            found = found || check_play(config, table, &held, opened, layout).is_ok();
         });
         if found {
             best = r;
@@ -210,9 +210,9 @@ fn position(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
     }
 }
 
-fn option_sets() -> Vec<(&'static str, Rules)> {
-    let base = Rules::standard();
-    let with = |f: &dyn Fn(&mut Rules)| {
+fn option_sets() -> Vec<(&'static str, Config)> {
+    let base = Config::STANDARD;
+    let with = |f: &dyn Fn(&mut Config)| {
         let mut r = base;
         f(&mut r);
         r
@@ -245,7 +245,7 @@ fn option_sets() -> Vec<(&'static str, Rules)> {
                 r.initial_meld_threshold = 12;
             }),
         ),
-        ("schmidt", Rules::schmidt()),
+        ("schmidt", Config::SCHMIDT),
     ]
 }
 
@@ -256,14 +256,14 @@ fn rules_1_10_solve_turn_equals_brute_force_under_every_option_set() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x05ee_d110);
     let mut solver = Solver::new();
     let mut report = Vec::new();
-    for (name, rules) in option_sets() {
+    for (name, config) in option_sets() {
         let (mut answered, mut unproven, mut binding) = (0, 0, 0);
         for case in 0..150 {
             let (table, rack) = position(&mut rng);
             let opened = case % 3 != 0;
             let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
-            let expect = brute_force(&table, &rack, &rules, opened, objective);
-            match solver.solve_turn(&table, &rack, &rules, opened, objective) {
+            let expect = brute_force(&table, &rack, &config, opened, objective);
+            match solver.solve_turn(&table, &rack, &config, opened, objective) {
                 Ok(sol) => {
                     answered += 1;
                     let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
@@ -274,7 +274,7 @@ fn rules_1_10_solve_turn_equals_brute_force_under_every_option_set() {
                     );
                     if sol.tiles_placed > 0 {
                         let held: TileCounts = rack.iter().copied().collect();
-                        let verdict = check_play(&rules, &table, &held, opened, &sol.table);
+                        let verdict = check_play(&config, &table, &held, opened, &sol.table);
                         assert!(verdict.is_ok(), "{name} case {case}: {verdict:?}");
                     } else {
                         assert_eq!(sol.table, table);
@@ -291,7 +291,7 @@ fn rules_1_10_solve_turn_equals_brute_force_under_every_option_set() {
                 }
                 Err(e) => panic!("{name} case {case}: {e}"),
             }
-            let flat = flat_best(&mut solver, &table, &rack, &rules, opened, objective);
+            let flat = flat_best(&mut solver, &table, &rack, &config, opened, objective);
             binding += usize::from(flat > expect);
         }
         report.push(format!(
@@ -307,11 +307,11 @@ fn flat_best(
     solver: &mut Solver,
     table: &[Meld<Tile>],
     rack: &[Tile],
-    rules: &Rules,
+    config: &Config,
     opened: bool,
     objective: Objective,
 ) -> (u64, u64) {
-    let mut loose = *rules;
+    let mut loose = *config;
     loose.joker_reuse = JokerReuse::SameTurnAnywhere;
     loose.joker_replacement_source = ReplacementSource::RackOrTable;
     loose.group3_joker_needs_both = false;
@@ -337,20 +337,20 @@ fn tiles(s: &str) -> Vec<Tile> {
 }
 
 /// Solves and checks the answer with the engine; the tiles placed.
-fn placed(table: &[Meld<Tile>], rack: &str, rules: &Rules, opened: bool) -> usize {
+fn placed(table: &[Meld<Tile>], rack: &str, config: &Config, opened: bool) -> usize {
     let rack = tiles(rack);
-    let sol = Solver::new().solve_turn(table, &rack, rules, opened, Objective::Tiles).expect("proven");
+    let sol = Solver::new().solve_turn(table, &rack, config, opened, Objective::Tiles).expect("proven");
     if sol.tiles_placed > 0 {
         let held: TileCounts = rack.iter().copied().collect();
-        assert!(check_play(rules, table, &held, opened, &sol.table).is_ok(), "{:?}", sol.table);
+        assert!(check_play(config, table, &held, opened, &sol.table).is_ok(), "{:?}", sol.table);
     } else {
         assert_eq!(sol.table, table);
     }
     sol.tiles_placed
 }
 
-fn with_rules(f: impl Fn(&mut Rules)) -> Rules {
-    let mut r = Rules::standard();
+fn with_rules(f: impl Fn(&mut Config)) -> Config {
+    let mut r = Config::STANDARD;
     f(&mut r);
     r
 }
@@ -361,7 +361,7 @@ fn with_rules(f: impl Fn(&mut Rules)) -> Rules {
 #[test]
 fn rules_1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
     let table = [run("r1 r2 J"), group("r3 b3 y3 k3")];
-    assert_eq!(placed(&table, "k1 y1", &Rules::standard(), true), 2);
+    assert_eq!(placed(&table, "k1 y1", &Config::STANDARD, true), 2);
     let rack_only = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
     assert_eq!(placed(&table, "k1 y1", &rack_only, true), 0);
 }
@@ -374,9 +374,9 @@ fn rules_1_6_joker_freed_by_a_table_tile_only_when_the_source_allows() {
 fn rules_1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
     let table = [run("b2 b3 J b5")];
     let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
-    assert_eq!(placed(&table, "b4", &Rules::standard(), true), 1);
+    assert_eq!(placed(&table, "b4", &Config::STANDARD, true), 1);
     assert_eq!(placed(&table, "b4", &two, true), 0);
-    assert_eq!(placed(&table, "b4 r7 r8", &Rules::standard(), true), 3);
+    assert_eq!(placed(&table, "b4 r7 r8", &Config::STANDARD, true), 3);
     assert_eq!(placed(&table, "b4 r7 r8", &two, true), 3);
 }
 
@@ -387,7 +387,7 @@ fn rules_1_6_released_joker_beside_rack_tiles_per_joker_reuse() {
 fn rules_1_6_group_of_three_joker_needs_both_colours() {
     let table = [group("r5 b5 J")];
     let both = with_rules(|r| r.group3_joker_needs_both = true);
-    assert_eq!(placed(&table, "y5 k7 k8", &Rules::standard(), true), 3);
+    assert_eq!(placed(&table, "y5 k7 k8", &Config::STANDARD, true), 3);
     assert_eq!(placed(&table, "y5 k7 k8", &both, true), 1);
 }
 
@@ -397,17 +397,17 @@ fn rules_1_6_group_of_three_joker_needs_both_colours() {
 fn rules_1_5_initial_meld_options() {
     // r10 r11 J: 33 with the joker as r12, 21 if it counts nothing.
     let zero = with_rules(|r| r.joker_value_in_initial_meld = InitialJokerValue::Zero);
-    assert_eq!(placed(&[], "r10 r11 J", &Rules::standard(), false), 3);
+    assert_eq!(placed(&[], "r10 r11 J", &Config::STANDARD, false), 3);
     assert_eq!(placed(&[], "r10 r11 J", &zero, false), 0);
     // r1 r2 r3 is worth 6, but goes out: allowed under hand rummy.
     let hand = with_rules(|r| r.hand_rummy_double = true);
-    assert_eq!(placed(&[], "r1 r2 r3", &Rules::standard(), false), 0);
+    assert_eq!(placed(&[], "r1 r2 r3", &Config::STANDARD, false), 0);
     assert_eq!(placed(&[], "r1 r2 r3", &hand, false), 3);
     // 30 in tens from the rack; r4 joins the table's run only when manipulating is
     // allowed in the same turn.
     let table = [run("r1 r2 r3")];
     let manipulate = with_rules(|r| r.manipulate_on_initial_meld_turn = true);
-    assert_eq!(placed(&table, "r4 k10 y10 b10", &Rules::standard(), false), 3);
+    assert_eq!(placed(&table, "r4 k10 y10 b10", &Config::STANDARD, false), 3);
     assert_eq!(placed(&table, "r4 k10 y10 b10", &manipulate, false), 4);
 }
 

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Game, MeldKind, Seating};
-use rummykit_rummikub::{Rules, Rummikub, Staging, TileCounts};
+use rummykit_rummikub::{Config, Rummikub, Staging, TileCounts};
 
 fn staged_tiles(stage: &Staging) -> TileCounts {
     let mut all = *stage.rack();
@@ -25,7 +25,7 @@ fn place_some_meld(stage: &mut Staging, skip: usize) -> Result<(), rummykit_rumm
         for j in i + 1..rack.len() {
             for k in j + 1..rack.len() {
                 let faces = [rack[i], rack[j], rack[k]];
-                if rummykit_core::Meld::infer(&faces, &rummykit_core::MeldRules::RUMMIKUB).is_ok() {
+                if rummykit_core::Meld::infer(&faces, &rummykit_rummikub::MELD_RULES).is_ok() {
                     found.push(faces);
                 }
             }
@@ -48,9 +48,9 @@ proptest! {
         seed in any::<u64>(),
         ops in proptest::collection::vec((0u8..8, any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()), 0..80),
     ) {
-        let mut rules = if seed % 2 == 0 { Rules::standard() } else { Rules::schmidt() };
-        rules.initial_meld_threshold = 0; // let plays through often
-        let mut game = Rummikub::deal(&rules, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let mut config = if seed % 2 == 0 { Config::STANDARD } else { Config::SCHMIDT };
+        config.initial_meld_threshold = 0; // let plays through often
+        let mut game = Rummikub::deal(&config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
         // A few turns so the table has melds: each seat stages a random play or draws.
         for (k, chunk) in ops.chunks(20).enumerate() {
             let Some(seat) = game.to_move() else { break };

@@ -8,15 +8,14 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
 
-use rummykit_core::{Game, Meld, MeldKind, MeldRules, Seating, Tile, parse_list};
-use rummykit_rummikub::{Action, Rules, Rummikub};
+use rummykit_core::{Game, Meld, MeldKind, Seating, Tile, parse_list};
+use rummykit_rummikub::{Action, Config, Rummikub};
 use serde_json::Value;
 
 /// A 3-seat game after a few turns of drawing: every seat has drawn, nobody has played.
 fn saved_game() -> (Rummikub, Value) {
     let mut rng = ChaCha8Rng::seed_from_u64(77);
-    let mut game =
-        Rummikub::deal(&Rules::standard(), Seating::new(3).with_dealer(2), &mut rng).expect("deal");
+    let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(3).with_dealer(2), &mut rng).expect("deal");
     for _ in 0..4 {
         game.apply(game.to_move().unwrap_or_default(), Action::Draw).expect("draw");
     }
@@ -65,7 +64,7 @@ fn a_tile_moved_from_the_pool_to_a_rack_is_rejected() {
 #[test]
 fn an_invalid_meld_is_rejected() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let game = Rummikub::deal(&Rules::standard(), Seating::new(2), &mut rng).expect("deal");
+    let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng).expect("deal");
     let mut value = serde_json::to_value(&game).expect("serialize");
     // Move r1 r2 r3 from wherever they are onto the table as a meld, then break it.
     let table_tiles = ["r1", "r2", "r3"];
@@ -97,8 +96,12 @@ fn an_invalid_meld_is_rejected() {
     let out_of_pool = 106 - text(&value["setup"]["pool"]).split_whitespace().count();
     value["setup"]["dealt"] = Value::from(out_of_pool);
     // A meld as this crate writes it, taken from a serialized play.
-    let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 r3").expect("tiles"), &MeldRules::RUMMIKUB)
-        .expect("a valid run");
+    let run = Meld::new(
+        MeldKind::Run,
+        &parse_list::<Tile>("r1 r2 r3").expect("tiles"),
+        &rummykit_rummikub::MELD_RULES,
+    )
+    .expect("a valid run");
     let play = serde_json::to_value(Action::Play { table: vec![run] }).expect("serialize");
     let written = play["Play"]["table"].clone();
     assert!(written.to_string().contains("r1 r2 r3"), "{written}");

@@ -5,9 +5,9 @@
 mod common;
 
 use common::*;
-use rummykit_core::{Game, Meld, MeldError, MeldKind, MeldRules, Tile};
+use rummykit_core::{AcePolicy, Game, JokerLimit, Meld, MeldError, MeldKind, MeldRules, Tile};
 use rummykit_rummikub::{
-    Action, ActionError, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, Rules, check_play,
+    Action, ActionError, Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, check_play,
 };
 
 fn refused(e: PlayError) -> ActionError {
@@ -18,7 +18,7 @@ fn refused(e: PlayError) -> ActionError {
 
 #[test]
 fn rules_1_5_initial_meld_below_threshold_rejected() {
-    let mut game = scripted(Rules::standard(), &["r1 r2 r3 b9", "k1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r1 r2 r3 b9", "k1"], vec![], "", &[], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("r1 r2 r3")] },
@@ -28,7 +28,7 @@ fn rules_1_5_initial_meld_below_threshold_rejected() {
 
 #[test]
 fn rules_1_5_initial_meld_at_threshold_accepted() {
-    let mut game = scripted(Rules::standard(), &["r9 r10 r11 b1", "k1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r9 r10 r11 b1", "k1"], vec![], "", &[], 0);
     assert!(!game.has_opened(0));
     play(&mut game, vec![run("r9 r10 r11")]);
     assert!(game.has_opened(0));
@@ -38,16 +38,16 @@ fn rules_1_5_initial_meld_at_threshold_accepted() {
 
 #[test]
 fn rules_1_5_initial_meld_from_several_melds() {
-    let mut game = scripted(Rules::standard(), &["r1 r2 r3 k8 b8 y8 r9", "k1"], vec![], "", &[], 0);
+    let mut game = scripted(Config::STANDARD, &["r1 r2 r3 k8 b8 y8 r9", "k1"], vec![], "", &[], 0);
     play(&mut game, vec![run("r1 r2 r3"), group("k8 b8 y8")]);
     assert!(game.has_opened(0));
 }
 
 #[test]
 fn rules_1_5_threshold_option() {
-    let mut rules = Rules::standard();
-    rules.initial_meld_threshold = 50;
-    let mut game = scripted(rules, &["r9 r10 r11 r12", "k1"], vec![], "", &[], 0);
+    let mut config = Config::STANDARD;
+    config.initial_meld_threshold = 50;
+    let mut game = scripted(config, &["r9 r10 r11 r12", "k1"], vec![], "", &[], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("r9 r10 r11 r12")] },
@@ -58,7 +58,7 @@ fn rules_1_5_threshold_option() {
 #[test]
 fn rules_1_5_initial_meld_touching_table_rejected() {
     let table = vec![run("b3 b4 b5")];
-    let mut game = scripted(Rules::standard(), &["r10 r11 r12 b6", "k1"], table, "", &[false, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r10 r11 r12 b6", "k1"], table, "", &[false, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("b3 b4 b5 b6"), run("r10 r11 r12")] },
@@ -70,10 +70,10 @@ fn rules_1_5_initial_meld_touching_table_rejected() {
 
 #[test]
 fn rules_1_5_manipulate_on_initial_meld_turn_option() {
-    let mut rules = Rules::standard();
-    rules.manipulate_on_initial_meld_turn = true;
+    let mut config = Config::STANDARD;
+    config.manipulate_on_initial_meld_turn = true;
     let table = vec![run("b3 b4 b5")];
-    let mut game = scripted(rules, &["r10 r11 r12 b6", "k1"], table.clone(), "", &[false, true], 0);
+    let mut game = scripted(config, &["r10 r11 r12 b6", "k1"], table.clone(), "", &[false, true], 0);
     // Laying off alone does not count toward the threshold.
     assert_rejected(
         &mut game,
@@ -81,31 +81,36 @@ fn rules_1_5_manipulate_on_initial_meld_turn_option() {
         refused(PlayError::InitialMeldBelowThreshold { needed: 30, got: 0 }),
     );
     play(&mut game, vec![run("b3 b4 b5 b6"), run("r10 r11 r12")]);
-    let info =
-        check_play(&rules, &table, &rack("r10 r11 r12 b6"), false, &[run("b3 b4 b5 b6"), run("r10 r11 r12")])
-            .expect("accepted");
+    let info = check_play(
+        &config,
+        &table,
+        &rack("r10 r11 r12 b6"),
+        false,
+        &[run("b3 b4 b5 b6"), run("r10 r11 r12")],
+    )
+    .expect("accepted");
     assert_eq!(info.initial_meld, Some(33));
 }
 
 #[test]
 fn rules_1_5_joker_in_initial_meld_counts_represented_value() {
     // r11 J r13: the joker stands for r12 → 36.
-    let rules = Rules::standard();
-    let info = check_play(&rules, &[], &rack("r11 J r13 k1"), false, &[run("r11 J r13")]).expect("accepted");
+    let config = Config::STANDARD;
+    let info = check_play(&config, &[], &rack("r11 J r13 k1"), false, &[run("r11 J r13")]).expect("accepted");
     assert_eq!(info.initial_meld, Some(36));
     // r9 r10 J: the joker is r11 → exactly 30.
-    let mut game = scripted(rules, &["r9 r10 J b1", "k1"], vec![], "", &[], 0);
+    let mut game = scripted(config, &["r9 r10 J b1", "k1"], vec![], "", &[], 0);
     play(&mut game, vec![run("r9 r10 J")]);
     // A group: r10 b10 J → 30.
-    let info = check_play(&rules, &[], &rack("r10 b10 J"), false, &[group("r10 b10 J")]).expect("accepted");
+    let info = check_play(&config, &[], &rack("r10 b10 J"), false, &[group("r10 b10 J")]).expect("accepted");
     assert_eq!(info.initial_meld, Some(30));
 }
 
 #[test]
 fn rules_1_5_joker_value_zero_option() {
-    let mut rules = Rules::standard();
-    rules.joker_value_in_initial_meld = InitialJokerValue::Zero;
-    let mut game = scripted(rules, &["r9 r10 J b1", "k1"], vec![], "", &[], 0);
+    let mut config = Config::STANDARD;
+    config.joker_value_in_initial_meld = InitialJokerValue::Zero;
+    let mut game = scripted(config, &["r9 r10 J b1", "k1"], vec![], "", &[], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("r9 r10 J")] },
@@ -118,7 +123,7 @@ fn rules_1_5_joker_value_zero_option() {
 #[test]
 fn rules_1_3_play_with_no_rack_tile_rejected() {
     let table = vec![run("r1 r2 r3 r4 r5 r6")];
-    let mut game = scripted(Rules::standard(), &["k1 k2", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["k1 k2", "y1"], table, "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("r1 r2 r3"), run("r4 r5 r6")] },
@@ -129,7 +134,7 @@ fn rules_1_3_play_with_no_rack_tile_rejected() {
 #[test]
 fn rules_1_3_table_tile_back_to_rack_rejected() {
     let table = vec![run("r1 r2 r3 r4 r5 r6")];
-    let mut game = scripted(Rules::standard(), &["r7 k2", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r7 k2", "y1"], table, "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("r1 r2 r3 r4 r5"), group("k2 b2 y2")] },
@@ -139,7 +144,7 @@ fn rules_1_3_table_tile_back_to_rack_rejected() {
 
 #[test]
 fn rules_1_3_tile_not_on_rack_rejected() {
-    let mut game = scripted(Rules::standard(), &["r7 k2", "y1"], vec![], "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r7 k2", "y1"], vec![], "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("b1 b2 b3")] },
@@ -149,9 +154,14 @@ fn rules_1_3_tile_not_on_rack_rejected() {
 
 #[test]
 fn rules_1_4_invalid_meld_rejected() {
-    // Built under Rummy 40 rules, where Q-K-A is a run; Rummikub forbids 13-1 (§1.4).
-    let qka = Meld::new(MeldKind::Run, &tiles("r12 r13 r1"), &MeldRules::RUMMY40).expect("valid in Rummy 40");
-    let mut game = scripted(Rules::standard(), &["r12 r13 r1 b5", "y1"], vec![], "", &[true, true], 0);
+    // Built under ace-high rules (Rummy 40's), where Q-K-A is a run; Rummikub forbids 13-1 (§1.4).
+    let qka = Meld::new(
+        MeldKind::Run,
+        &tiles("r12 r13 r1"),
+        &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited),
+    )
+    .expect("valid in Rummy 40");
+    let mut game = scripted(Config::STANDARD, &["r12 r13 r1 b5", "y1"], vec![], "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![qka] },
@@ -164,11 +174,11 @@ fn too_many_copies_rejected_by_check_play() {
     let r = rack("r5 r5 r5 r6 r6 r6 r7 r7 r7");
     let m = run("r5 r6 r7");
     assert_eq!(
-        check_play(&Rules::standard(), &[], &r, true, &[m, m, m]),
+        check_play(&Config::STANDARD, &[], &r, true, &[m, m, m]),
         Err(PlayError::TooManyCopies { tile: tile("r5"), max: 2 })
     );
     // The 160-tile set has three copies.
-    assert!(check_play(&Rules::xp(), &[], &r, true, &[m, m, m]).is_ok());
+    assert!(check_play(&Config::XP, &[], &r, true, &[m, m, m]).is_ok());
 }
 
 // ---------------------------------------------------------------- §1.6 manipulation
@@ -176,7 +186,7 @@ fn too_many_copies_rejected_by_check_play() {
 #[test]
 fn rules_1_6_split_run_into_two() {
     let table = vec![run("r1 r2 r3 r4 r5 r6")];
-    let mut game = scripted(Rules::standard(), &["r4 k1", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r4 k1", "y1"], table, "", &[true, true], 0);
     play(&mut game, vec![run("r1 r2 r3 r4"), run("r4 r5 r6")]);
     assert_eq!(game.table().len(), 2);
     assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
@@ -186,7 +196,7 @@ fn rules_1_6_split_run_into_two() {
 fn rules_1_6_manipulation_needs_earlier_initial_meld() {
     // Not opened: adding to the table is touching it.
     let table = vec![run("r1 r2 r3")];
-    let mut game = scripted(Rules::standard(), &["r4 k1", "y1"], table, "", &[false, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r4 k1", "y1"], table, "", &[false, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("r1 r2 r3 r4")] },
@@ -197,11 +207,11 @@ fn rules_1_6_manipulation_needs_earlier_initial_meld() {
 #[test]
 fn rules_1_6_joker_retrieved_from_run() {
     let table = vec![run("r3 r4 J")];
-    let rules = Rules::standard();
+    let config = Config::STANDARD;
     let new = vec![run("r3 r4 r5"), group("b7 y7 J")];
-    let info = check_play(&rules, &table, &rack("r5 b7 y7 k1"), true, &new).expect("accepted");
+    let info = check_play(&config, &table, &rack("r5 b7 y7 k1"), true, &new).expect("accepted");
     assert_eq!(info.released_jokers, 1);
-    let mut game = scripted(rules, &["r5 b7 y7 k1", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(config, &["r5 b7 y7 k1", "y1"], table, "", &[true, true], 0);
     play(&mut game, new);
     assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
 }
@@ -211,17 +221,17 @@ fn rules_1_6_joker_retrieved_from_group_of_three_either_colour() {
     let table = vec![group("r5 b5 J")];
     for colour in ["y5", "k5"] {
         let mut game =
-            scripted(Rules::standard(), &["y5 k5 r8 r9", "y1"], table.clone(), "", &[true, true], 0);
+            scripted(Config::STANDARD, &["y5 k5 r8 r9", "y1"], table.clone(), "", &[true, true], 0);
         play(&mut game, vec![group(&format!("r5 b5 {colour}")), run("r8 r9 J")]);
     }
 }
 
 #[test]
 fn rules_1_6_group_of_three_needs_both_option() {
-    let mut rules = Rules::standard();
-    rules.group3_joker_needs_both = true;
+    let mut config = Config::STANDARD;
+    config.group3_joker_needs_both = true;
     let table = vec![group("r5 b5 J")];
-    let mut game = scripted(rules, &["y5 k5 r8 r9", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(config, &["y5 k5 r8 r9", "y1"], table, "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![group("r5 b5 y5"), run("r8 r9 J")] },
@@ -235,7 +245,7 @@ fn rules_1_6_joker_in_group_of_three_stays_when_group_keeps_its_number() {
     // Adding the third colour keeps the joker (now the fourth colour): not released,
     // so it needs no reuse.
     let table = vec![group("r5 b5 J"), run("k1 k2 k3")];
-    let info = check_play(&Rules::standard(), &table, &rack("y5"), true, &[group("r5 b5 y5 J"), table[1]])
+    let info = check_play(&Config::STANDARD, &table, &rack("y5"), true, &[group("r5 b5 y5 J"), table[1]])
         .expect("accepted");
     assert_eq!(info.released_jokers, 0);
 }
@@ -243,13 +253,13 @@ fn rules_1_6_joker_in_group_of_three_stays_when_group_keeps_its_number() {
 #[test]
 fn rules_1_6_joker_retrieved_from_group_of_four() {
     let table = vec![group("r5 b5 y5 J")];
-    let mut game = scripted(Rules::standard(), &["k5 r8 r9", "y1"], table.clone(), "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["k5 r8 r9", "y1"], table.clone(), "", &[true, true], 0);
     play(&mut game, vec![group("r5 b5 y5 k5"), run("r8 r9 J")]);
     assert_eq!(game.to_move(), None, "seat 0 went out");
     // Freed by rearrangement (the group of three stays valid without it): allowed by
     // default (§1.6 "superfluous").
     let info =
-        check_play(&Rules::standard(), &table, &rack("r8 r9"), true, &[group("r5 b5 y5"), run("r8 r9 J")])
+        check_play(&Config::STANDARD, &table, &rack("r8 r9"), true, &[group("r5 b5 y5"), run("r8 r9 J")])
             .expect("accepted");
     assert_eq!(info.released_jokers, 1);
 }
@@ -257,31 +267,31 @@ fn rules_1_6_joker_retrieved_from_group_of_four() {
 #[test]
 fn rules_1_6_freed_joker_not_reused_rejected() {
     let table = vec![run("r3 r4 J"), run("b7 b8 b9")];
-    let mut game = scripted(Rules::standard(), &["r5 k1", "y1"], table.clone(), "", &[true, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r5 k1", "y1"], table.clone(), "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: vec![run("r3 r4 r5"), run("b7 b8 b9 J")] },
         refused(PlayError::JokerNotReused { meld: 1 }),
     );
     // House rules / Schmidt: anywhere on the table is enough.
-    let mut rules = Rules::standard();
-    rules.joker_reuse = JokerReuse::SameTurnAnywhere;
-    assert!(check_play(&rules, &table, &rack("r5 k1"), true, &[run("r3 r4 r5"), run("b7 b8 b9 J")]).is_ok());
+    let mut config = Config::STANDARD;
+    config.joker_reuse = JokerReuse::SameTurnAnywhere;
+    assert!(check_play(&config, &table, &rack("r5 k1"), true, &[run("r3 r4 r5"), run("b7 b8 b9 J")]).is_ok());
 }
 
 #[test]
 fn rules_1_6_joker_reuse_with_two_rack_tiles_option() {
-    let mut rules = Rules::standard();
-    rules.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
+    let mut config = Config::STANDARD;
+    config.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
     let table = vec![run("r3 r4 J"), run("b7 b8 b9")];
     let one = [run("r3 r4 r5"), run("b7 b8 b9 b10 J")];
     assert_eq!(
-        check_play(&rules, &table, &rack("r5 b10 y10 k10"), true, &one),
+        check_play(&config, &table, &rack("r5 b10 y10 k10"), true, &one),
         Err(PlayError::JokerNotReused { meld: 1 })
     );
-    assert!(check_play(&Rules::standard(), &table, &rack("r5 b10 y10 k10"), true, &one).is_ok());
+    assert!(check_play(&Config::STANDARD, &table, &rack("r5 b10 y10 k10"), true, &one).is_ok());
     let two = [run("r3 r4 r5"), run("b7 b8 b9"), group("y10 k10 J")];
-    assert!(check_play(&rules, &table, &rack("r5 b10 y10 k10"), true, &two).is_ok());
+    assert!(check_play(&config, &table, &rack("r5 b10 y10 k10"), true, &two).is_ok());
 }
 
 #[test]
@@ -290,10 +300,10 @@ fn rules_1_6_replacement_from_table_or_rack_only() {
     let table = vec![run("r3 r4 J"), run("r5 r6 r7 r8")];
     let new = [run("r3 r4 r5"), run("r6 r7 r8"), group("b9 y9 J")];
     let r = rack("b9 y9");
-    assert!(check_play(&Rules::standard(), &table, &r, true, &new).is_ok());
-    let mut rules = Rules::standard();
-    rules.joker_replacement_source = ReplacementSource::RackOnly;
-    let mut game = scripted(rules, &["b9 y9 k1", "y1"], table.clone(), "", &[true, true], 0);
+    assert!(check_play(&Config::STANDARD, &table, &r, true, &new).is_ok());
+    let mut config = Config::STANDARD;
+    config.joker_replacement_source = ReplacementSource::RackOnly;
+    let mut game = scripted(config, &["b9 y9 k1", "y1"], table.clone(), "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: new.to_vec() },
@@ -301,27 +311,27 @@ fn rules_1_6_replacement_from_table_or_rack_only() {
     );
     // With the r5 from the rack it is fine.
     assert!(
-        check_play(&rules, &table, &rack("r5 b9 y9"), true, &[run("r3 r4 r5"), table[1], group("b9 y9 J")])
+        check_play(&config, &table, &rack("r5 b9 y9"), true, &[run("r3 r4 r5"), table[1], group("b9 y9 J")])
             .is_ok()
     );
 }
 
 #[test]
 fn rules_1_6_locked_joker_melds_option() {
-    let mut rules = Rules::standard();
-    rules.joker_melds_locked = true;
+    let mut config = Config::STANDARD;
+    config.joker_melds_locked = true;
     let table = vec![run("r2 r3 J r5 r6")];
     let split = vec![run("r2 r3 r4"), run("J r5 r6")];
     // Default rules: splitting a meld with a joker is free manipulation.
-    assert!(check_play(&Rules::standard(), &table, &rack("r4"), true, &split).is_ok());
-    let mut game = scripted(rules, &["r4 r7 b9 y9", "y1"], table.clone(), "", &[true, true], 0);
+    assert!(check_play(&Config::STANDARD, &table, &rack("r4"), true, &split).is_ok());
+    let mut game = scripted(config, &["r4 r7 b9 y9", "y1"], table.clone(), "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: split },
         refused(PlayError::JokerMeldLocked { meld: 0 }),
     );
     // Extending at an end is allowed, and so is the exact replacement.
-    assert!(check_play(&rules, &table, &rack("r7"), true, &[run("r2 r3 J r5 r6 r7")]).is_ok());
+    assert!(check_play(&config, &table, &rack("r7"), true, &[run("r2 r3 J r5 r6 r7")]).is_ok());
     play(&mut game, vec![run("r2 r3 r4 r5 r6"), group("b9 y9 J")]);
 }
 
@@ -332,7 +342,7 @@ fn rules_4_1_keep_three_seed_example_green_run() {
     // §4.1 first example (green → black here): k2 k3 k4 k5 + own k6 → k3 k4 k5 k6, and
     // the k2 joins own y2 and b2.
     let table = vec![run("k2 k3 k4 k5")];
-    let mut game = scripted(Rules::schmidt(), &["k6 y2 b2 r1", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(Config::SCHMIDT, &["k6 y2 b2 r1", "y1"], table, "", &[true, true], 0);
     play(&mut game, vec![run("k3 k4 k5 k6"), group("k2 y2 b2")]);
 }
 
@@ -340,7 +350,7 @@ fn rules_4_1_keep_three_seed_example_green_run() {
 fn rules_4_1_keep_three_seed_example_split() {
     // §4.1 second example: b2 b3 b4 b5 b6 + own b4 → b2 b3 b4 and b4 b5 b6.
     let table = vec![run("b2 b3 b4 b5 b6")];
-    let mut game = scripted(Rules::schmidt(), &["b4 r1", "y1"], table, "", &[true, true], 0);
+    let mut game = scripted(Config::SCHMIDT, &["b4 r1", "y1"], table, "", &[true, true], 0);
     play(&mut game, vec![run("b2 b3 b4"), run("b4 b5 b6")]);
 }
 
@@ -349,8 +359,8 @@ fn rules_4_1_keep_three_violated() {
     // k2 k3 k4 k5 broken into two pairs (k1 k2 k3 and k4 k5 k6): no three stay together.
     let table = vec![run("k2 k3 k4 k5")];
     let new = vec![run("k1 k2 k3"), run("k4 k5 k6")];
-    assert!(check_play(&Rules::standard(), &table, &rack("k1 k6"), true, &new).is_ok());
-    let mut game = scripted(Rules::schmidt(), &["k1 k6 r1", "y1"], table, "", &[true, true], 0);
+    assert!(check_play(&Config::STANDARD, &table, &rack("k1 k6"), true, &new).is_ok());
+    let mut game = scripted(Config::SCHMIDT, &["k1 k6 r1", "y1"], table, "", &[true, true], 0);
     assert_rejected(
         &mut game,
         Action::Play { table: new },
@@ -363,7 +373,7 @@ fn rules_4_1_keep_three_complete_break_up_allowed() {
     // All tiles of r5 b5 y5 go to three different runs.
     let table = vec![group("r5 b5 y5")];
     let new = vec![run("r5 r6 r7"), run("b5 b6 b7"), run("y5 y6 y7")];
-    assert!(check_play(&Rules::schmidt(), &table, &rack("r6 r7 b6 b7 y6 y7"), true, &new).is_ok());
+    assert!(check_play(&Config::SCHMIDT, &table, &rack("r6 r7 b6 b7 y6 y7"), true, &new).is_ok());
 }
 
 #[test]
@@ -371,8 +381,8 @@ fn rules_4_1_joker_only_by_exact_tile() {
     let table = vec![run("r2 r3 r4 J")];
     // Made superfluous and taken: fine in Rummikub, not in Schmidt.
     let new = vec![run("r2 r3 r4"), group("b9 y9 J")];
-    assert!(check_play(&Rules::standard(), &table, &rack("b9 y9"), true, &new).is_ok());
-    let mut game = scripted(Rules::schmidt(), &["b9 y9 r5 k1", "y1"], table, "", &[true, true], 0);
+    assert!(check_play(&Config::STANDARD, &table, &rack("b9 y9"), true, &new).is_ok());
+    let mut game = scripted(Config::SCHMIDT, &["b9 y9 r5 k1", "y1"], table, "", &[true, true], 0);
     assert_rejected(&mut game, Action::Play { table: new }, refused(PlayError::JokerNotReplaced { meld: 0 }));
     // Replaced by the r5 it stood for: fine, and reusable anywhere (§4.1).
     play(&mut game, vec![run("r2 r3 r4 r5"), group("b9 y9 J")]);
@@ -387,10 +397,10 @@ fn rules_1_6_moved_joker_keeping_its_tile_is_not_released() {
     // a longer run: r1 r2 r3 r4 J → r1 r2 r3 r4 and J r6 r7 (J = r5).
     let table = vec![run("r1 r2 r3 r4 J"), run("b1 b2 b3")];
     let new = [run("r1 r2 r3 r4"), run("J r6 r7"), table[1]];
-    let info = check_play(&Rules::standard(), &table, &rack("r6 r7"), true, &new).expect("accepted");
+    let info = check_play(&Config::STANDARD, &table, &rack("r6 r7"), true, &new).expect("accepted");
     assert_eq!(info.released_jokers, 0);
     // Even Schmidt accepts: the joker did not leave its tile.
-    assert!(check_play(&Rules::schmidt(), &table, &rack("r6 r7"), true, &new).is_ok());
+    assert!(check_play(&Config::SCHMIDT, &table, &rack("r6 r7"), true, &new).is_ok());
 }
 
 #[test]
@@ -399,11 +409,11 @@ fn rules_1_6_two_jokers_interchangeable() {
     // and a joker sits in a new meld with rack tiles; the b9-joker is untouched.
     let table = vec![run("r3 r4 J"), run("b7 b8 J")];
     let new = [run("r3 r4 r5"), run("b7 b8 J"), group("k11 y11 J")];
-    let info = check_play(&Rules::standard(), &table, &rack("r5 k11 y11"), true, &new).expect("accepted");
+    let info = check_play(&Config::STANDARD, &table, &rack("r5 k11 y11"), true, &new).expect("accepted");
     assert_eq!(info.released_jokers, 1);
     // Jokers listed in the other order on the table change nothing.
     let new = [group("k11 y11 J"), run("r3 r4 r5"), run("b7 b8 J")];
-    assert!(check_play(&Rules::standard(), &table, &rack("r5 k11 y11"), true, &new).is_ok());
+    assert!(check_play(&Config::STANDARD, &table, &rack("r5 k11 y11"), true, &new).is_ok());
 }
 
 #[test]
@@ -413,8 +423,8 @@ fn check_play_is_order_independent_for_melds() {
     let b = [run("r1 r2 r3 r4"), group("k9 b9 y9")];
     let r = rack("r4");
     assert_eq!(
-        check_play(&Rules::standard(), &table, &r, true, &a),
-        check_play(&Rules::standard(), &table, &r, true, &b)
+        check_play(&Config::STANDARD, &table, &r, true, &a),
+        check_play(&Config::STANDARD, &table, &r, true, &b)
     );
 }
 
@@ -427,7 +437,7 @@ fn joker_tile_constant() {
 fn rules_1_5_reordering_a_group_is_not_touching_the_table() {
     // The same group written in another order is the same meld (§0: a group is a set).
     let table = vec![group("r5 b5 y5")];
-    let mut game = scripted(Rules::standard(), &["r10 r11 r12 b6", "k1"], table, "", &[false, true], 0);
+    let mut game = scripted(Config::STANDARD, &["r10 r11 r12 b6", "k1"], table, "", &[false, true], 0);
     play(&mut game, vec![group("y5 r5 b5"), run("r10 r11 r12")]);
 }
 
@@ -437,15 +447,15 @@ fn rules_4_1_one_of_two_jokers_replaced_in_place() {
     // out and is reused; the other stays as r5.
     let table = vec![run("r3 J J r6")];
     let new = [run("r3 r4 J r6"), group("b9 y9 J")];
-    let info = check_play(&Rules::schmidt(), &table, &rack("r4 b9 y9"), true, &new).expect("accepted");
+    let info = check_play(&Config::SCHMIDT, &table, &rack("r4 b9 y9"), true, &new).expect("accepted");
     assert_eq!(info.released_jokers, 1);
     // Taking a joker out without its tile: refused under Schmidt, fine in Rummikub
     // (the run r3 J r5 r6 … would need the r5; here r3 J is too short, so use an end).
     let table = vec![run("r3 r4 r5 J J")]; // r6, r7
     let taken = [run("r3 r4 r5 J"), group("b9 y9 J")];
-    assert!(check_play(&Rules::standard(), &table, &rack("b9 y9"), true, &taken).is_ok());
+    assert!(check_play(&Config::STANDARD, &table, &rack("b9 y9"), true, &taken).is_ok());
     assert_eq!(
-        check_play(&Rules::schmidt(), &table, &rack("b9 y9"), true, &taken),
+        check_play(&Config::SCHMIDT, &table, &rack("b9 y9"), true, &taken),
         Err(PlayError::JokerNotReplaced { meld: 0 })
     );
 }

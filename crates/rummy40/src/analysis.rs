@@ -32,9 +32,12 @@ impl Opening {
     }
 }
 
-/// The least-deadwood split of a hand: melds, and the rest with its penalty.
+/// The least-deadwood split of a hand in Rummy 40's terms: melds, and the rest with its
+/// penalty. Classic Rummy's counterpart has the same name
+/// (`rummykit_classic::HandAnalysis`); both are read off core's position-based
+/// [`Split`](rummykit_core::Split).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Split {
+pub struct HandAnalysis {
     /// Penalty points of `rest` (`RULES.md` §3.8: A 11, J/Q/K 10, joker per config).
     pub deadwood: u32,
     /// The melds, in search order.
@@ -99,7 +102,7 @@ pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> bool {
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[must_use]
-pub fn least_deadwood(hand: &[Card], config: &Config) -> Split {
+pub fn least_deadwood(hand: &[Card], config: &Config) -> HandAnalysis {
     let rules = config.meld_rules();
     let value = |c: Card| config.hand_penalty(c);
     match rummykit_core::least_deadwood(hand, &rules, value) {
@@ -114,13 +117,13 @@ pub fn least_deadwood(hand: &[Card], config: &Config) -> Split {
                 .collect();
             let mut rest: Vec<Card> = split.unmelded().filter_map(|i| hand.get(i).copied()).collect();
             rest.sort();
-            Split { deadwood: split.deadwood(), melds, rest }
+            HandAnalysis { deadwood: split.deadwood(), melds, rest }
         }
         // More than 64 cards cannot be a hand of this game: nothing is melded.
         Err(_) => {
             let mut rest = hand.to_vec();
             rest.sort();
-            Split { deadwood: config.hand_total(hand.iter().copied()), melds: Vec::new(), rest }
+            HandAnalysis { deadwood: config.hand_total(hand.iter().copied()), melds: Vec::new(), rest }
         }
     }
 }

@@ -1,7 +1,30 @@
 //! [`Config`]: every option of `RULES.md` §3.9, with the presets [`Config::RUMMY40`] and
 //! [`Config::SCALA40`].
 
-use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MatchEnd, MeldRules};
+use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MatchEnd, MeldRules, Restock};
+
+/// The meld rules of Rummy 40 under its default options (`RULES.md` §3.4): ace only
+/// high, jokers anywhere. [`Config::meld_rules`] applies the ace and joker options.
+///
+/// ```
+/// use rummykit_core::AcePolicy;
+/// use rummykit_rummy40::{Config, MELD_RULES};
+/// assert_eq!(MELD_RULES.ace, AcePolicy::High);
+/// assert_eq!(Config::RUMMY40.meld_rules(), MELD_RULES);
+/// ```
+pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
+
+/// The Rummy 40 pack (`RULES.md` §3.1): two decks and two jokers, 106 cards.
+///
+/// ```
+/// use rummykit_rummy40::{RUMMY40_PACK, SCALA40_PACK};
+/// assert_eq!((RUMMY40_PACK.copies(), RUMMY40_PACK.jokers(), RUMMY40_PACK.len()), (2, 2, 106));
+/// assert_eq!((SCALA40_PACK.copies(), SCALA40_PACK.jokers(), SCALA40_PACK.len()), (2, 4, 108));
+/// ```
+pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit");
+
+/// The Scala 40 pack (`RULES.md` §3.9): two decks and four jokers, 108 cards.
+pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit");
 
 /// Fewest players (`RULES.md` §3.1; the Scala 40 range).
 pub const MIN_PLAYERS: usize = 2;
@@ -163,7 +186,7 @@ impl Config {
         max_restocks: None,
     };
 
-    /// The meld rules these options give: [`MeldRules::RUMMY40`] (ace high only), with
+    /// The meld rules these options give: [`MELD_RULES`] (ace high only), with
     /// [`AcePolicy::LowOrHigh`] under `ace_low_in_runs` and the configured joker limit.
     ///
     /// ```
@@ -175,7 +198,19 @@ impl Config {
     #[must_use]
     pub const fn meld_rules(&self) -> MeldRules {
         let ace = if self.ace_low_in_runs { AcePolicy::LowOrHigh } else { AcePolicy::High };
-        MeldRules::RUMMY40.with_ace(ace).with_jokers(self.joker_limit)
+        MELD_RULES.with_ace(ace).with_jokers(self.joker_limit)
+    }
+
+    /// How the discard pile becomes the stock (`RULES.md` §3.7): shuffled, the top discard
+    /// staying to start the new pile. No option changes it.
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// assert!(Config::SCALA40.restock().shuffle && Config::SCALA40.restock().keep_top);
+    /// ```
+    #[must_use]
+    pub const fn restock(&self) -> Restock {
+        Restock { shuffle: true, keep_top: true }
     }
 
     /// `true` under the options that oblige a player to play a card this turn (a taken
@@ -185,15 +220,15 @@ impl Config {
         self.taken_discard_must_be_used_after_open || self.swapped_joker_must_be_played_same_turn
     }
 
-    /// The pack: two decks and `jokers` jokers.
+    /// The pack: two decks and `jokers` jokers ([`RUMMY40_PACK`] or [`SCALA40_PACK`]).
     ///
     /// # Errors
     ///
     /// [`DealError::InvalidConfig`] when `jokers` is not 2 or 4.
     pub fn catalog(&self) -> Result<Catalog<Card>, DealError> {
         match self.jokers {
-            2 => Ok(Catalog::<Card>::RUMMY40),
-            4 => Ok(Catalog::<Card>::SCALA40),
+            2 => Ok(RUMMY40_PACK),
+            4 => Ok(SCALA40_PACK),
             _ => Err(DealError::InvalidConfig { option: "jokers", reason: "must be 2 or 4" }),
         }
     }

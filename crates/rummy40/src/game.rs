@@ -3,8 +3,8 @@
 use rand::{Rng, RngExt};
 use rummykit_core::{
     Card, Catalog, DealError, Face, Game, JokerRole, MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind,
-    MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, RunEnd,
-    ScoreOrder, Seat, Seating, deal_cards,
+    MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, RunEnd, ScoreOrder,
+    Seat, Seating, deal_cards,
 };
 
 use crate::check::Plan;
@@ -641,7 +641,7 @@ impl Rummy40 {
         // this discard stays up as the new pile.
         if self.piles.stock_len() == 0 {
             let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
-            if capped || !self.piles.restock(Restock::RUMMY40) {
+            if capped || !self.piles.restock(self.config.restock()) {
                 // The restock cap is reached, or nothing can be restocked: the hand is void.
                 self.finish(None, false);
                 return;
@@ -982,7 +982,8 @@ impl Game for Rummy40 {
     fn outcome(&self) -> Option<Outcome> {
         self.end.as_ref().map(|e| Outcome {
             points: e.penalties.iter().map(|&p| i64::from(p)).collect(),
-            winner: e.winner,
+            // RULES.md §3.7: play stops when one player goes out; no win is shared.
+            winners: e.winner.into_iter().collect(),
         })
     }
 }

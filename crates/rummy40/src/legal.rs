@@ -2103,8 +2103,8 @@ mod tests {
     #[test]
     fn face_melds_from_faces_agree_with_hand_melds() {
         use rand::{RngExt, SeedableRng};
-        use rummykit_core::{AcePolicy, Catalog, JokerLimit, MeldRules};
-        let catalog = Catalog::<Card>::SCALA40;
+        use rummykit_core::{AcePolicy, JokerLimit};
+        let catalog = crate::SCALA40_PACK;
         let config = crate::Config::SCALA40;
         let table = MeldTable::new();
         let key = |fm: &FaceMeld| {
@@ -2128,7 +2128,7 @@ mod tests {
         let mut melds = 0;
         for ace in aces {
             for jokers in limits {
-                let rules = MeldRules::RUMMY40.with_ace(ace).with_jokers(jokers);
+                let rules = crate::MELD_RULES.with_ace(ace).with_jokers(jokers);
                 for _ in 0..300 {
                     // Hands of 1 to 20 cards; jokers and runs of one suit made likely.
                     let n = rng.random_range(1..=20usize);

@@ -49,11 +49,11 @@ mod value;
 mod view;
 
 pub use action::{Action, LayOff, NewMeld};
-pub use analysis::{Opening, Split, best_opening, can_open, least_deadwood, melds_value};
+pub use analysis::{HandAnalysis, Opening, best_opening, can_open, least_deadwood, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
-    Config, HAND_SIZE, JokerDiscard, MAX_PENALTY, MAX_PLAYERS, MIN_PLAYERS, OpeningScope, RummyBonus,
-    Set3JokerSwap,
+    Config, HAND_SIZE, JokerDiscard, MAX_PENALTY, MAX_PLAYERS, MELD_RULES, MIN_PLAYERS, OpeningScope,
+    RUMMY40_PACK, RummyBonus, SCALA40_PACK, Set3JokerSwap,
 };
 pub use error::ActionError;
 pub use game::{Phase, Rummy40};

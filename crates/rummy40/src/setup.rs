@@ -175,7 +175,7 @@ impl Setup {
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     pub fn fill_stock(&mut self) {
-        self.fill_stock_from(&Catalog::<Card>::RUMMY40);
+        self.fill_stock_from(&crate::RUMMY40_PACK);
     }
 
     /// [`Setup::fill_stock`] for the pack `catalog` (see

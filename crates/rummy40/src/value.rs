@@ -71,9 +71,9 @@ impl Config {
 /// ```
 /// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
 /// use rummykit_rummy40::meld_value;
-/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MeldRules::RUMMY40).unwrap();
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &rummykit_rummy40::MELD_RULES).unwrap();
 /// assert_eq!(meld_value(&run), 31);
-/// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &MeldRules::RUMMY40).unwrap();
+/// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &rummykit_rummy40::MELD_RULES).unwrap();
 /// assert_eq!(meld_value(&set), 21);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```

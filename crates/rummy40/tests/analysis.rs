@@ -248,14 +248,14 @@ fn fourteen_card_hands_with_jokers() {
 #[ignore]
 fn cpu_time_per_call() {
     use rand::seq::SliceRandom;
-    use rummykit_core::Catalog;
+
     fn cpu_seconds() -> f64 {
         let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
         let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
         let ticks: f64 = fields.get(11).and_then(|t| t.parse().ok()).unwrap_or(0.0);
         ticks / 100.0
     }
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     let mut rng = ChaCha8Rng::seed_from_u64(40);
     for jokers in [1usize, 2] {
         let hands: Vec<Vec<Card>> = (0..64)

@@ -348,7 +348,7 @@ fn rules_3_8_match_to_elimination_at_101() {
             let a = choose(&legal, &mut rng);
             g.apply(g.to_move().unwrap_or_default(), a).unwrap();
         }
-        let outcome = g.outcome().unwrap_or(Outcome { points: vec![0; g.seats()], winner: None });
+        let outcome = g.outcome().unwrap_or(Outcome { points: vec![0; g.seats()], winners: vec![] });
         m.record(&outcome).unwrap();
     }
     let winner = m.winner().expect("a winner");

@@ -7,7 +7,7 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, Catalog, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
+    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
 };
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
@@ -38,7 +38,7 @@ fn rules_3_2_deal_13_each_up_card_and_stock() {
         for s in 0..seats {
             all |= g.hand(s);
         }
-        assert_eq!(all, Catalog::<Card>::RUMMY40.all());
+        assert_eq!(all, rummykit_rummy40::RUMMY40_PACK.all());
     }
 }
 
@@ -87,7 +87,7 @@ fn rules_3_2_dealer_rotates_in_a_match() {
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let hand = m.next_hand(&mut rng).unwrap();
     assert_eq!((hand.dealer(), hand.to_move()), (1, Some(2)));
-    m.record(&rummykit_core::Outcome { points: vec![0, 10, 20], winner: Some(0) }).unwrap();
+    m.record(&rummykit_core::Outcome { points: vec![0, 10, 20], winners: vec![0] }).unwrap();
     let hand = m.next_hand(&mut rng).unwrap();
     assert_eq!((hand.dealer(), hand.to_move()), (2, Some(0)));
 }
@@ -95,7 +95,7 @@ fn rules_3_2_dealer_rotates_in_a_match() {
 /// The faces of the pack's cards `range`, by id: ids 0–51 are the first copy of each
 /// card, 52–103 the second, 104 and 105 the jokers.
 fn faces(range: std::ops::Range<usize>) -> Vec<Card> {
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     cat.ids().skip(range.start).take(range.len()).filter_map(|id| cat.face(id)).collect()
 }
 
@@ -667,7 +667,7 @@ fn rules_3_7_going_out_with_a_final_discard() {
     // RULES.md §3.8: A♦ + joker + 9♣ = 11 + 15 + 9 = 35; the winner scores 0.
     assert_eq!(g.to_move(), None);
     assert!(!g.went_rummy());
-    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 35], winner: Some(0) });
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 35], winners: vec![0] });
     refused!(g, Action::DrawStock, ActionError::HandOver);
 }
 
@@ -937,7 +937,7 @@ fn rules_3_8_rummy_bonus_double_and_unopened_penalty_options() {
 #[test]
 fn rules_3_7_empty_stock_is_replaced_by_the_shuffled_pile() {
     // Stock of one card: seat 0 draws it; its discard stays up, the rest becomes the stock.
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     let all: Vec<_> = cat.ids().collect();
     let pile = all[26..105].to_vec();
     let mut setup = scripted(Config::RUMMY40, 26..105, 105..106);
@@ -997,8 +997,8 @@ fn views_show_only_what_the_seat_may_see() {
 
 fn record(m: &mut rummykit_core::Match<Rummy40>, rng: &mut ChaCha8Rng, points: Vec<i64>) {
     m.next_hand(rng).unwrap();
-    let winner = points.iter().position(|&p| p == 0);
-    m.record(&rummykit_core::Outcome { points, winner }).unwrap();
+    let winners = points.iter().position(|&p| p == 0).into_iter().collect();
+    m.record(&rummykit_core::Outcome { points, winners }).unwrap();
 }
 
 #[test]
@@ -1020,7 +1020,7 @@ fn rules_3_8_elimination_at_101_exactly() {
     // The next hand is dealt to the two seats left.
     let hand = m.next_hand(&mut rng).unwrap();
     assert_eq!(hand.seats(), 2);
-    m.record(&rummykit_core::Outcome { points: vec![0, 35], winner: Some(0) }).unwrap();
+    m.record(&rummykit_core::Outcome { points: vec![0, 35], winners: vec![0] }).unwrap();
     assert!(m.is_over());
     assert_eq!(m.winner(), Some(0));
 }
@@ -1064,7 +1064,7 @@ fn rules_3_8_other_match_ends() {
 
 #[test]
 fn max_restocks_option_voids_the_hand() {
-    let cat = Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     let all: Vec<_> = cat.ids().collect();
     let mut c = Config::RUMMY40;
     c.max_restocks = Some(0);
@@ -1074,7 +1074,7 @@ fn max_restocks_option_voids_the_hand() {
     draw(&mut g);
     ok!(g, Action::Discard(all[0]));
     assert_eq!(g.to_move(), None);
-    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 0], winner: None });
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 0], winners: vec![] });
 }
 
 #[test]

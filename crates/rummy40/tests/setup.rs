@@ -91,7 +91,7 @@ fn s3_7_opened_before_decides_a_rummy() {
 
 #[test]
 fn copies_are_numbered_in_the_documented_order() {
-    let cat = rummykit_core::Catalog::<Card>::RUMMY40;
+    let cat = rummykit_rummy40::RUMMY40_PACK;
     let kd: Vec<_> = cat.ids_of("Kd".parse().unwrap()).collect();
     // Seat 1 holds both Kd; seat 0 none: seat 1 gets the first copy, then the second.
     let g = Rummy40::from_setup(&Config::RUMMY40, mid_hand()).unwrap();

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use rummykit_classic::Config as ClassicConfig;
 use rummykit_core::{MatchEnd, Ranking};
-use rummykit_rummikub::{Rules, session_terms};
+use rummykit_rummikub::{Config as RummikubConfig, session_terms};
 use rummykit_rummy40::Config as Rummy40Config;
 
 use rummykit::{AnyConfig, Variant};
@@ -97,7 +97,7 @@ impl GameChoice {
     }
 
     /// The Rummikub rules of this choice (`None` for the card games).
-    pub(crate) fn rummikub_rules(self) -> Option<Rules> {
+    pub(crate) fn rummikub_rules(self) -> Option<RummikubConfig> {
         match self.variant().config() {
             AnyConfig::Rummikub(rules) => Some(rules),
             _ => None,
@@ -117,7 +117,7 @@ impl GameChoice {
     /// recommended cap; a hand that needs a third is void). Bots could otherwise pass
     /// cards around for ever.
     pub(crate) fn classic_config(end: MatchEnd) -> ClassicConfig {
-        ClassicConfig::simulation(end)
+        ClassicConfig::SIMULATION.with_game_end(end)
     }
 
     /// The match a game plays by its own rules, and how its seats are ranked: Rummikub
@@ -136,12 +136,10 @@ impl GameChoice {
     pub fn match_terms(self, players: usize, hands: Option<u32>) -> (MatchEnd, Ranking) {
         let (end, ranking) = match self {
             GameChoice::Rummikub | GameChoice::Schmidt => {
-                let rules = self.rummikub_rules().unwrap_or_else(Rules::standard);
+                let rules = self.rummikub_rules().unwrap_or(RummikubConfig::STANDARD);
                 session_terms(rules.session_ranking, u32::try_from(players).unwrap_or(u32::MAX))
             }
-            GameChoice::Classic => {
-                (ClassicConfig::standard(MatchEnd::TargetScore(100)).game_end, Ranking::Total)
-            }
+            GameChoice::Classic => (ClassicConfig::STANDARD.game_end, Ranking::Total),
             GameChoice::Rummy40 | GameChoice::Scala40 => {
                 (self.rummy40_config().map_or(MatchEnd::Elimination(101), |c| c.game_end), Ranking::Total)
             }
@@ -164,7 +162,7 @@ impl GameChoice {
         let mut lines = Vec::new();
         match self {
             GameChoice::Rummikub | GameChoice::Schmidt => {
-                let rules = self.rummikub_rules().unwrap_or_else(Rules::standard);
+                let rules = self.rummikub_rules().unwrap_or(RummikubConfig::STANDARD);
                 lines.push(
                     "goal: be the first to lay every tile of your rack on the table, in groups \
                      (one number, different colours) and runs (one colour, consecutive numbers) of 3 \

@@ -412,9 +412,15 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
     fn hand_over(&mut self, game: &G, outcome: &Outcome, played: &Match<G>) {
         let style = self.io.style;
         self.say(game.show_end(style));
-        let result = match outcome.winner {
-            Some(w) => format!("{} wins the hand", self.label(self.seats.get(w).copied().unwrap_or(w))),
-            None => format!("the hand is void: {}", game.void_reason()),
+        let name = |w: Seat| self.label(self.seats.get(w).copied().unwrap_or(w));
+        let result = match outcome.winners[..] {
+            [] => format!("the hand is void: {}", game.void_reason()),
+            [w] => format!("{} wins the hand", name(w)),
+            // RULES.md §1.8 (b): the seats tied for the lowest rack share the win.
+            ref shared => {
+                let names: Vec<String> = shared.iter().map(|&w| name(w)).collect();
+                format!("{} share the win", names.join(" and "))
+            }
         };
         self.say(style.bold(result));
         for (s, points) in outcome.points.iter().enumerate() {

@@ -149,7 +149,7 @@ fn show_position(game: &Rummikub, seat: Seat, stage: &Staging, io: &mut Io<'_>) 
         writeln!(
             io.out,
             "you have not made your initial meld yet: new melds from your rack worth at least {}",
-            view.rules.initial_meld_threshold
+            view.config.initial_meld_threshold
         )?;
     }
     show_stage(stage, io)?;
@@ -394,7 +394,7 @@ fn command(game: &Rummikub, stage: &mut Staging, line: &str, io: &mut Io<'_>) ->
 fn hint(game: &Rummikub, stage: &mut Staging, play: bool, io: &mut Io<'_>) -> io::Result<Option<Action>> {
     let seat = stage.seat();
     let view = game.view(seat);
-    let rules = view.rules;
+    let rules = view.config;
     let options = SolveOptions::default()
         .with_objective(Objective::Tiles)
         .with_opened(view.has_opened())
@@ -447,7 +447,7 @@ fn hint(game: &Rummikub, stage: &mut Staging, play: bool, io: &mut Io<'_>) -> io
 #[cfg(test)]
 mod tests {
     use rummykit_core::MeldKind;
-    use rummykit_rummikub::{Rules, Setup, TileSet};
+    use rummykit_rummikub::{Config, Setup, TileSet};
 
     use super::*;
     use crate::input::Input;
@@ -457,13 +457,13 @@ mod tests {
         setup.table = table
             .iter()
             .map(|(k, t)| {
-                Meld::new(*k, &parse_list::<Tile>(t).expect("tiles"), &rummykit_core::MeldRules::RUMMIKUB)
+                Meld::new(*k, &parse_list::<Tile>(t).expect("tiles"), &rummykit_rummikub::MELD_RULES)
                     .expect("meld")
             })
             .collect();
         setup.opened = vec![opened, false];
         setup.fill_pool(TileSet::Standard106);
-        Rummikub::from_setup(Rules::standard(), setup).expect("a valid position")
+        Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position")
     }
 
     /// Runs the person's turn of seat 0 on `script`; the action and the transcript.

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-use rummykit_core::{Catalog, Tile, format_list};
+use rummykit_core::{Tile, format_list};
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveOptions, Solver};
 use serde_json::{Map, Value, json};
 
@@ -66,7 +66,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request<
             "table" => table = Some(args.text("--table")?),
             "rack" => rack = Some(args.text("--rack")?),
             "initial" => options = options.with_opened(false),
-            "xp" => options = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP),
+            "xp" => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog()),
             "objective" => {
                 let text = args.text("--objective")?;
                 options = options.with_objective(objective(&text).ok_or_else(|| UsageError::Value {
@@ -259,7 +259,7 @@ fn request(text: &str) -> Result<(Position, SolveOptions), String> {
     }
     match string(&fields, "tile_set")? {
         None | Some("standard") => {}
-        Some("xp160") => options = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP),
+        Some("xp160") => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog()),
         Some(other) => return Err(format!("tile_set `{}`: expected standard or xp160", clip(other))),
     }
     Ok((Position::new(table, rack), options))

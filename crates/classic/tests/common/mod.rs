@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Setup};
-use rummykit_core::{Card, Catalog, Game, MatchEnd, PieceId, PieceSet, parse_list};
+use rummykit_core::{Card, Catalog, Game, PieceId, PieceSet, parse_list};
 
 pub const DECK: Catalog<Card> = Catalog::<Card>::DECK;
 
@@ -19,7 +19,7 @@ pub fn set(cards: &str) -> PieceSet {
 }
 
 pub fn standard() -> Config {
-    Config::standard(MatchEnd::TargetScore(100))
+    Config::STANDARD
 }
 
 pub fn cards(s: &str) -> Vec<Card> {

@@ -46,7 +46,7 @@ pub enum SolveError {
     InvalidMeld {
         /// Position of the meld in the list given.
         index: usize,
-        /// Why it is invalid under [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB).
+        /// Why it is invalid under [`MELD_RULES`](crate::MELD_RULES).
         error: MeldError,
     },
     /// The table tiles cannot be arranged into valid melds, not even with the help of

@@ -34,9 +34,9 @@
 //!
 //! [`solve`] and [`Solver::solve`] work on the meld rules alone (the "flat" puzzle): the
 //! answer's table holds every table tile plus exactly [`Solution::placed`], and every
-//! meld is valid under [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB). The
+//! meld is valid under [`MELD_RULES`](crate::MELD_RULES). The
 //! house rules of `RULES.md` §1.6, §1.10 and §4.1 depend on the table's previous melds;
-//! [`Solver::solve_turn`] takes the table as melds and the [`Rules`](crate::Rules) and
+//! [`Solver::solve_turn`] takes the table as melds and the [`Config`](crate::Config) and
 //! answers only with a play the engine's [`check_play`](crate::check_play) accepts and
 //! that is proven best under those rules, or says that it cannot prove one
 //! ([`SolveError::Unproven`]). See `docs/design/solver.md`.
@@ -54,7 +54,7 @@ pub use options::{Objective, SolveOptions};
 pub use position::Position;
 pub use solution::Solution;
 
-use rummykit_core::{Colour, Face, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Colour, Face, Meld, MeldKind, Tile};
 
 use crate::InitialJokerValue;
 
@@ -383,7 +383,7 @@ fn pad(mut tiles: Vec<Tile>) -> Vec<Tile> {
 /// at `n` and `n + 1` or `n + 2` giving up two tiles of one colour for a run with a
 /// joker (`jokers` one fewer). `false` if none applies.
 fn make_room(melds: &mut Vec<Meld<Tile>>, jokers: &mut usize) -> bool {
-    let valid = |kind, faces: &[Tile]| Meld::new(kind, faces, &MeldRules::RUMMIKUB).ok();
+    let valid = |kind, faces: &[Tile]| Meld::new(kind, faces, &crate::MELD_RULES).ok();
     for i in 0..melds.len() {
         let m = melds[i];
         if m.kind() == MeldKind::Run && m.len() >= 6 {
@@ -473,7 +473,7 @@ fn place_free_jokers(melds: &mut [Meld<Tile>], mut jokers: usize) -> usize {
                 }
                 _ => break,
             }
-            match Meld::new(meld.kind(), &faces, &MeldRules::RUMMIKUB) {
+            match Meld::new(meld.kind(), &faces, &crate::MELD_RULES) {
                 Ok(m) => *meld = m,
                 Err(_) => break,
             }
@@ -510,7 +510,7 @@ fn place_high_jokers(melds: &mut [Meld<Tile>], mut jokers: usize) -> usize {
             best = Some((n, i, faces));
         }
         let Some((_, i, faces)) = best else { break };
-        match Meld::new(melds[i].kind(), &faces, &MeldRules::RUMMIKUB) {
+        match Meld::new(melds[i].kind(), &faces, &crate::MELD_RULES) {
             Ok(m) => melds[i] = m,
             Err(_) => break,
         }
@@ -609,7 +609,7 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
                 .filter_map(|(_, colour)| Tile::new(colour, if mirror { 14 - n } else { n }))
                 .collect();
             tiles.extend(core::iter::repeat_n(Tile::JOKER, j as usize));
-            let group = Meld::new(MeldKind::Group, &tiles, &MeldRules::RUMMIKUB);
+            let group = Meld::new(MeldKind::Group, &tiles, &crate::MELD_RULES);
             // The group tables only produce valid layouts; a failure here is a solver bug
             // that would lose tiles, so tests (debug builds) must see it.
             debug_assert!(group.is_ok(), "solver built an invalid group {tiles:?}");
@@ -625,7 +625,7 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
     let mut melds: Vec<Meld<Tile>> = done
         .iter()
         .filter_map(|tiles| {
-            let run = Meld::new(MeldKind::Run, tiles, &MeldRules::RUMMIKUB);
+            let run = Meld::new(MeldKind::Run, tiles, &crate::MELD_RULES);
             debug_assert!(run.is_ok(), "solver built an invalid run {tiles:?}");
             run.ok()
         })
@@ -637,7 +637,7 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{JokerReuse, Rules, TileCounts, check_play};
+    use crate::{Config, JokerReuse, TileCounts, check_play};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -684,8 +684,8 @@ mod tests {
                 let fits = face_counts(&trial).iter().all(|&k| k <= 2);
                 if let (true, Ok(meld)) = (
                     fits,
-                    Meld::new(MeldKind::Run, &faces, &MeldRules::RUMMIKUB)
-                        .or_else(|_| Meld::new(MeldKind::Group, &faces, &MeldRules::RUMMIKUB)),
+                    Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
+                        .or_else(|_| Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES)),
                 ) {
                     table = trial;
                     melds.push(meld);
@@ -729,7 +729,7 @@ mod tests {
             expect.extend(b.placed.iter().copied());
             assert_eq!(face_counts(&on_table), face_counts(&expect), "case {case}: tiles not conserved");
             if b.tiles_placed > 0 {
-                let rules = Rules { joker_reuse: JokerReuse::SameTurnAnywhere, ..Rules::standard() };
+                let rules = Config { joker_reuse: JokerReuse::SameTurnAnywhere, ..Config::STANDARD };
                 let mut held = TileCounts::EMPTY;
                 for &t in &rack {
                     held.add(t);

@@ -36,7 +36,7 @@ pub enum Objective {
 ///     .with_objective(Objective::Value)
 ///     .with_opened(false)
 ///     .with_threshold(50)
-///     .with_tile_set(Catalog::<Tile>::RUMMIKUB_XP);
+///     .with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog());
 /// assert_eq!(opts.joker_value, 30);
 /// assert!(!opts.opened);
 /// ```
@@ -57,8 +57,8 @@ pub struct SolveOptions {
     /// What a joker counts toward the initial-meld threshold (`RULES.md` §1.5): the
     /// number it represents (default) or nothing.
     pub initial_joker_value: InitialJokerValue,
-    /// The tile set: [`Catalog::<Tile>::RUMMIKUB`] (106 tiles) or
-    /// [`Catalog::<Tile>::RUMMIKUB_XP`] (160 tiles, `RULES.md` §1.1).
+    /// The tile set: [`TileSet::Standard106`](crate::TileSet::Standard106) (106 tiles) or
+    /// [`TileSet::Xp160`](crate::TileSet::Xp160) (160 tiles, `RULES.md` §1.1).
     pub tile_set: Catalog<Tile>,
 }
 
@@ -70,7 +70,7 @@ impl Default for SolveOptions {
             threshold: 30,
             joker_value: 30,
             initial_joker_value: InitialJokerValue::Represented,
-            tile_set: Catalog::<Tile>::RUMMIKUB,
+            tile_set: crate::TileSet::Standard106.catalog(),
         }
     }
 }

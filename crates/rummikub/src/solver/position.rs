@@ -1,6 +1,6 @@
 //! [`Position`]: the tiles on the table and on the rack.
 
-use rummykit_core::{Meld, MeldRules, Tile, parse_list};
+use rummykit_core::{Meld, Tile, parse_list};
 
 use super::SolveError;
 
@@ -55,7 +55,7 @@ impl Position {
     }
 
     /// A position from the table's melds and the rack. The melds are re-checked under
-    /// [`MeldRules::RUMMIKUB`]; initial-meld mode keeps them unchanged in its answer.
+    /// [`MELD_RULES`](crate::MELD_RULES); initial-meld mode keeps them unchanged in its answer.
     ///
     /// # Errors
     ///
@@ -65,7 +65,7 @@ impl Position {
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
     /// use rummykit_rummikub::solver::Position;
-    /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("b2 b3 b4")?, &MeldRules::RUMMIKUB)?;
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("b2 b3 b4")?, &rummykit_rummikub::MELD_RULES)?;
     /// let pos = Position::from_melds(&[run], parse_list("b5")?)?;
     /// assert_eq!(pos.table().len(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -75,7 +75,7 @@ impl Position {
         rack: impl IntoIterator<Item = Tile>,
     ) -> Result<Position, SolveError> {
         for (index, meld) in melds.iter().enumerate() {
-            Meld::new(meld.kind(), meld.faces(), &MeldRules::RUMMIKUB)
+            Meld::new(meld.kind(), meld.faces(), &crate::MELD_RULES)
                 .map_err(|error| SolveError::InvalidMeld { index, error })?;
         }
         let table = melds.iter().flat_map(|m| m.faces().iter().copied()).collect();

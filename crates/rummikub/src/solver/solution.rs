@@ -4,7 +4,7 @@ use rummykit_core::{Meld, Tile};
 
 /// The best play: the complete new table and the rack tiles placed.
 ///
-/// Every meld is valid under [`MeldRules::RUMMIKUB`](rummykit_core::MeldRules::RUMMIKUB);
+/// Every meld is valid under [`MELD_RULES`](crate::MELD_RULES);
 /// the table holds every table tile of the position plus exactly the tiles in
 /// [`placed`](Self::placed). When nothing can be placed, `placed` is empty and `table`
 /// is the table as it was (initial-meld mode) or laid out in valid melds.

@@ -11,10 +11,10 @@
 //! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
 //! rule refused the puzzle's optimum, rather than a play that might not be the best.
 
-use rummykit_core::{Catalog, Colour, JokerRole, Meld, MeldKind, MeldRules, Tile};
+use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
-use crate::{JokerReuse, ReplacementSource, Rules, TileCounts, check_play};
+use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
@@ -41,14 +41,14 @@ impl Solver {
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
     /// use rummykit_rummikub::solver::{Objective, Solver};
-    /// use rummykit_rummikub::{JokerReuse, Rules};
+    /// use rummykit_rummikub::{JokerReuse, Config};
     ///
-    /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &MeldRules::RUMMIKUB).unwrap();
+    /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
     /// // The joker stands for b4; the rack's b4 frees it, and r7 r8 take it along.
     /// let table = [run("b2 b3 J b5")];
     /// let rack = parse_list::<Tile>("b4 r7 r8")?;
     /// let mut solver = Solver::new();
-    /// let sol = solver.solve_turn(&table, &rack, &Rules::standard(), true, Objective::Tiles)?;
+    /// let sol = solver.solve_turn(&table, &rack, &Config::STANDARD, true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -56,7 +56,7 @@ impl Solver {
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        rules: &Rules,
+        rules: &Config,
         opened: bool,
         objective: Objective,
     ) -> Result<Solution, SolveError> {
@@ -230,7 +230,7 @@ impl Solver {
             return Pinned::Unknown;
         }
         // Up to three copies: the larger set's limits.
-        let loose = options.with_tile_set(Catalog::<Tile>::RUMMIKUB_XP).with_opened(true);
+        let loose = options.with_tile_set(crate::TileSet::Xp160.catalog()).with_opened(true);
         match self.solve(&Position::new(faces, rack.iter().copied()), &loose) {
             Ok(sol) if sol.tiles_placed > 0 => Pinned::Solved(sol),
             Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
@@ -257,7 +257,7 @@ fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
             let p = m.faces().iter().position(|&f| f == t)?;
             let mut f = m.faces().to_vec();
             f[p] = Tile::JOKER;
-            Meld::new(m.kind(), &f, &MeldRules::RUMMIKUB).ok().map(|m| (i, m))
+            Meld::new(m.kind(), &f, &crate::MELD_RULES).ok().map(|m| (i, m))
         })?;
         sol.table[i] = meld;
     }
@@ -314,9 +314,9 @@ fn of_number(number: u8, suits: u8) -> Vec<Tile> {
 /// there are: [`ReplacementSource::RackOnly`] needs a tile it stands for on the rack;
 /// locked joker melds let it leave only for that tile, which must then be on the table
 /// or the rack; a group-of-three joker needs both missing colours when
-/// [`Rules::group3_joker_needs_both`]; [`JokerReuse::NewMeldWithTwoRackTiles`] needs two
+/// [`Config::group3_joker_needs_both`]; [`JokerReuse::NewMeldWithTwoRackTiles`] needs two
 /// rack tiles that can lie in one meld with it.
-fn releasable(role: &Role, rules: &Rules, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
+fn releasable(role: &Role, rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
     if rules.joker_reuse == JokerReuse::NewMeldWithTwoRackTiles && !two_in_one_meld(rack) {
         return false;
     }
@@ -407,7 +407,7 @@ fn moved_jokers(
             for p in leaves {
                 let mut rest = faces.to_vec();
                 rest.remove(p);
-                let Ok(shorter) = Meld::new(from.kind(), &rest, &MeldRules::RUMMIKUB) else { continue };
+                let Ok(shorter) = Meld::new(from.kind(), &rest, &crate::MELD_RULES) else { continue };
                 for (j, to) in table.iter().enumerate() {
                     if j == i {
                         continue;
@@ -429,7 +429,7 @@ fn moved_jokers(
                         MeldKind::Group => {}
                     }
                     for faces in places {
-                        if let Ok(longer) = Meld::new(to.kind(), &faces, &MeldRules::RUMMIKUB) {
+                        if let Ok(longer) = Meld::new(to.kind(), &faces, &crate::MELD_RULES) {
                             let mut next = table.to_vec();
                             next[i] = shorter;
                             next[j] = longer;
@@ -469,7 +469,7 @@ fn moved_jokers(
 /// its naturals in order, the jokers in the gaps and the rest at either end.
 fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
     if kind == MeldKind::Group {
-        return Meld::new(kind, tiles, &MeldRules::RUMMIKUB).into_iter().collect();
+        return Meld::new(kind, tiles, &crate::MELD_RULES).into_iter().collect();
     }
     let mut naturals: Vec<Tile> = tiles.iter().copied().filter(|t| !t.is_joker()).collect();
     naturals.sort_by_key(|t| t.number());
@@ -493,7 +493,7 @@ fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
             let mut faces = vec![Tile::JOKER; before];
             faces.extend_from_slice(&middle);
             faces.extend(core::iter::repeat_n(Tile::JOKER, jokers - used - before));
-            Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()
+            Meld::new(kind, &faces, &crate::MELD_RULES).ok()
         })
         .collect()
 }

@@ -2,8 +2,8 @@
 //! deals that put every remaining tile of the box in the pool or on the table.
 #![allow(dead_code)]
 
-use rummykit_core::{Colour, Game, Meld, MeldKind, MeldRules, Tile, parse_list};
-use rummykit_rummikub::{Action, ActionError, Rules, Rummikub, Setup, TileCounts};
+use rummykit_core::{Colour, Game, Meld, MeldKind, Tile, parse_list};
+use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileCounts};
 
 pub fn tiles(s: &str) -> Vec<Tile> {
     parse_list(s).expect("test notation")
@@ -18,11 +18,11 @@ pub fn rack(s: &str) -> TileCounts {
 }
 
 pub fn run(s: &str) -> Meld<Tile> {
-    Meld::new(MeldKind::Run, &tiles(s), &MeldRules::RUMMIKUB).expect("test run")
+    Meld::new(MeldKind::Run, &tiles(s), &rummykit_rummikub::MELD_RULES).expect("test run")
 }
 
 pub fn group(s: &str) -> Meld<Tile> {
-    Meld::new(MeldKind::Group, &tiles(s), &MeldRules::RUMMIKUB).expect("test group")
+    Meld::new(MeldKind::Group, &tiles(s), &rummykit_rummikub::MELD_RULES).expect("test group")
 }
 
 /// Runs made of `left` (layer by layer per colour), jokers added where a run has room.
@@ -80,14 +80,14 @@ pub fn leftover_table(left: &TileCounts) -> Vec<Meld<Tile>> {
     }
     segments
         .iter()
-        .map(|s| Meld::new(MeldKind::Run, s, &MeldRules::RUMMIKUB).expect("leftover run"))
+        .map(|s| Meld::new(MeldKind::Run, s, &rummykit_rummikub::MELD_RULES).expect("leftover run"))
         .collect()
 }
 
 /// A scripted game: `racks`, `table`, the pool starting with `pool` (draw order) and
 /// then every other tile of the box; `opened` per seat; seat `to_move` first.
 pub fn scripted(
-    rules: Rules,
+    config: Config,
     racks: &[&str],
     table: Vec<Meld<Tile>>,
     pool: &str,
@@ -99,14 +99,14 @@ pub fn scripted(
     setup.pool = tiles(pool);
     setup.opened = opened.to_vec();
     setup.to_move = to_move;
-    setup.fill_pool(rules.tile_set);
-    Rummikub::from_setup(rules, setup).expect("valid scripted deal")
+    setup.fill_pool(config.tile_set);
+    Rummikub::from_setup(config, setup).expect("valid scripted deal")
 }
 
 /// A scripted game with an empty pool: every tile not on a rack or in `table` is laid
 /// out on the table as runs.
 pub fn scripted_empty_pool(
-    rules: Rules,
+    config: Config,
     racks: &[&str],
     mut table: Vec<Meld<Tile>>,
     opened: &[bool],
@@ -116,13 +116,13 @@ pub fn scripted_empty_pool(
     for r in racks {
         placed.add_all(&rack(r));
     }
-    let left = TileCounts::full(&rules.tile_set.catalog()).checked_sub(&placed).expect("tiles available");
+    let left = TileCounts::full(&config.tile_set.catalog()).checked_sub(&placed).expect("tiles available");
     table.extend(leftover_table(&left));
     let mut setup = Setup::new(racks.iter().map(|r| rack(r)).collect());
     setup.table = table;
     setup.opened = opened.to_vec();
     setup.to_move = to_move;
-    Rummikub::from_setup(rules, setup).expect("valid scripted deal")
+    Rummikub::from_setup(config, setup).expect("valid scripted deal")
 }
 
 /// The table after the turn: `keep` (old melds) plus `new`.

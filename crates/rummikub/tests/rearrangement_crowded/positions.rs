@@ -8,8 +8,8 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, Meld, MeldKind, MeldRules, Tile};
-use rummykit_rummikub::{Rules, TileCounts, TileSet};
+use rummykit_core::{Colour, Meld, MeldKind, Tile};
+use rummykit_rummikub::{Config, TileCounts, TileSet};
 
 /// A crowded position: the table, the rack and a proposed new table.
 pub struct Position {
@@ -53,7 +53,7 @@ fn random_meld(rng: &mut ChaCha8Rng, avail: &mut TileCounts) -> Option<Meld<Tile
     };
     let mut trial = *avail;
     let faces = take(&mut trial, &wanted, jokers)?;
-    let meld = Meld::new(kind, &faces, &MeldRules::RUMMIKUB).ok()?;
+    let meld = Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES).ok()?;
     *avail = trial;
     Some(meld)
 }
@@ -96,7 +96,7 @@ fn partition(
         if faces[wanted.iter().position(|&w| w == Some(t)).unwrap()] != t {
             continue;
         }
-        let Ok(meld) = Meld::new(kind, &faces, &MeldRules::RUMMIKUB) else { continue };
+        let Ok(meld) = Meld::new(kind, &faces, &rummykit_rummikub::MELD_RULES) else { continue };
         out.push(meld);
         if partition(rng, &mut left, out, budget) {
             *tiles = left;
@@ -144,10 +144,10 @@ pub fn crowded(rng: &mut ChaCha8Rng, set: TileSet, relaid: usize) -> Option<Posi
     Some(Position { table, rack, new })
 }
 
-pub fn rules_for(set: TileSet) -> Rules {
-    let mut rules = Rules::schmidt();
-    rules.tile_set = set;
-    rules
+pub fn rules_for(set: TileSet) -> Config {
+    let mut config = Config::SCHMIDT;
+    config.tile_set = set;
+    config
 }
 
 /// Position `index` of the seeded sequence the stress walks for `set` and `relaid`.

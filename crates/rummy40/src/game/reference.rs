@@ -3,7 +3,7 @@
 //! deliberately simple way). [`Game::check`](rummykit_core::Game::check) and [`Game::apply`](rummykit_core::Game::apply) must agree with
 //! it on every action: same verdict, same error, same state after.
 
-use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, Restock, RunEnd, TableError};
+use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, RunEnd, TableError};
 
 use super::{Turn, swap_slot};
 use crate::action::sort_builds;
@@ -310,7 +310,7 @@ impl Rummy40 {
         // this discard stays up as the new pile.
         if self.piles.stock_len() == 0 {
             let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
-            if capped || !self.piles.restock(Restock::RUMMY40) {
+            if capped || !self.piles.restock(self.config.restock()) {
                 // The restock cap is reached, or nothing can be restocked: the hand is void.
                 self.finish(None, false);
                 return Ok(());

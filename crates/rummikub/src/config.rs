@@ -1,11 +1,23 @@
-//! [`Rules`]: every option of RULES.md §1.10 and the Schmidt variant (§4.1), with presets.
+//! [`Config`]: every option of RULES.md §1.10 and the Schmidt variant (§4.1), with presets.
 
-use rummykit_core::{Catalog, DealError, Seating, Tile};
+use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MeldRules, Seating, Tile};
 
-/// The largest [`Rules::joker_penalty`] and [`Rules::never_melded_penalty`] that
-/// [`Rules::check`] accepts: a hundred times the largest the sources name (100, NZRC),
+/// The largest [`Config::joker_penalty`] and [`Config::never_melded_penalty`] that
+/// [`Config::check`] accepts: a hundred times the largest the sources name (100, NZRC),
 /// and small enough that every rack and score sum stays exact in `u32` arithmetic.
 pub const MAX_PENALTY: u32 = 10_000;
+
+/// The meld rules of Rummikub (RULES.md §1.4, also under Schmidt, §4.1): groups of 3–4,
+/// runs of 3–13 with 1 always low, jokers anywhere. No option changes them.
+///
+/// ```
+/// use rummykit_core::{Meld, MeldKind, Tile, parse_list};
+/// use rummykit_rummikub::MELD_RULES;
+/// let tiles: Vec<Tile> = parse_list("r12 r13 r1")?;
+/// assert!(Meld::new(MeldKind::Run, &tiles, &MELD_RULES).is_err());
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
 
 /// Which box of tiles is played with (RULES.md §1.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -24,13 +36,17 @@ impl TileSet {
     ///
     /// ```
     /// use rummykit_rummikub::TileSet;
-    /// assert_eq!(TileSet::Xp160.catalog().len(), 160);
+    /// let box106 = TileSet::Standard106.catalog();
+    /// assert_eq!((box106.len(), box106.copies(), box106.jokers()), (106, 2, 2));
+    /// let xp = TileSet::Xp160.catalog();
+    /// assert_eq!((xp.len(), xp.copies(), xp.jokers()), (160, 3, 4));
     /// ```
     #[must_use]
     pub const fn catalog(self) -> Catalog<Tile> {
         match self {
-            TileSet::Standard106 => Catalog::<Tile>::RUMMIKUB,
-            TileSet::Xp160 => Catalog::<Tile>::RUMMIKUB_XP,
+            // Both fit below PieceId::LIMIT, checked when the constant is evaluated.
+            TileSet::Standard106 => const { Catalog::<Tile>::new(2, 2).expect("106 tiles fit") },
+            TileSet::Xp160 => const { Catalog::<Tile>::new(3, 4).expect("160 tiles fit") },
         }
     }
 
@@ -98,7 +114,7 @@ pub enum JokerRelease {
     /// read as such exchanges followed by a rearrangement; a joker not exchanged must not
     /// move (it may stay in its meld while what it stands for changes, or stay at its
     /// tile when its run is split). The freed joker may go anywhere — this is not
-    /// [`Rules::joker_melds_locked`].
+    /// [`Config::joker_melds_locked`].
     ExactTile,
 }
 
@@ -145,20 +161,20 @@ pub enum SessionRanking {
 /// variant's (§4.1). Start from a preset and change fields.
 ///
 /// ```
-/// use rummykit_rummikub::{Rules, TileSet};
+/// use rummykit_rummikub::{Config, TileSet};
 ///
-/// let mut rules = Rules::standard();
-/// assert_eq!(rules.initial_meld_threshold, 30);
-/// rules.joker_penalty = 50; // a common house rule
-/// assert!(rules.check(4).is_ok());
-/// assert!(rules.check(5).is_err()); // 5 players need the 160-tile set
-/// assert!(Rules::xp().check(6).is_ok());
-/// assert_eq!(Rules::schmidt().joker_penalty, 25);
+/// let mut config = Config::STANDARD;
+/// assert_eq!(config.initial_meld_threshold, 30);
+/// config.joker_penalty = 50; // a common house rule
+/// assert!(config.check(4).is_ok());
+/// assert!(config.check(5).is_err()); // 5 players need the 160-tile set
+/// assert!(Config::XP.check(6).is_ok());
+/// assert_eq!(Config::SCHMIDT.joker_penalty, 25);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
-pub struct Rules {
+pub struct Config {
     /// The tiles (§1.1). Default [`TileSet::Standard106`].
     pub tile_set: TileSet,
     /// Tiles dealt to each player (§1.2). Default 14.
@@ -194,7 +210,7 @@ pub struct Rules {
     pub timeout_penalty_pending: u8,
     /// Tiles drawn when time runs out with nothing changed (§1.9). Default 1.
     pub timeout_penalty_idle: u8,
-    /// Giving up a manipulation costs a revert and [`Rules::timeout_penalty_pending`]
+    /// Giving up a manipulation costs a revert and [`Config::timeout_penalty_pending`]
     /// tiles (§1.9, the strict box wording). Default `false` (a reset is free).
     pub abandon_penalty: bool,
     /// When a game with an empty pool ends (§1.7).
@@ -210,53 +226,67 @@ pub struct Rules {
     pub session_ranking: SessionRanking,
 }
 
-impl Rules {
-    /// The box rules (RULES.md §1, every default of §1.10).
-    #[must_use]
-    pub const fn standard() -> Rules {
-        Rules {
-            tile_set: TileSet::Standard106,
-            rack_size: 14,
-            initial_meld_threshold: 30,
-            joker_value_in_initial_meld: InitialJokerValue::Represented,
-            manipulate_on_initial_meld_turn: false,
-            joker_penalty: 30,
-            group3_joker_needs_both: false,
-            joker_replacement_source: ReplacementSource::RackOrTable,
-            joker_reuse: JokerReuse::WithRackTile,
-            joker_release: JokerRelease::AnyRearrangement,
-            joker_melds_locked: false,
-            hand_rummy_double: false,
-            timer: Timer::Off,
-            timeout_penalty_pending: 3,
-            timeout_penalty_idle: 1,
-            abandon_penalty: false,
-            pool_empty_end: PoolEmptyEnd::AllPassOnce,
-            never_melded_penalty: 0,
-            keep_three: false,
-            session_ranking: SessionRanking::HighestTotal,
-        }
-    }
+impl Config {
+    /// The box rules (RULES.md §1, every default of §1.10); also [`Config::default`].
+    pub const STANDARD: Config = Config {
+        tile_set: TileSet::Standard106,
+        rack_size: 14,
+        initial_meld_threshold: 30,
+        joker_value_in_initial_meld: InitialJokerValue::Represented,
+        manipulate_on_initial_meld_turn: false,
+        joker_penalty: 30,
+        group3_joker_needs_both: false,
+        joker_replacement_source: ReplacementSource::RackOrTable,
+        joker_reuse: JokerReuse::WithRackTile,
+        joker_release: JokerRelease::AnyRearrangement,
+        joker_melds_locked: false,
+        hand_rummy_double: false,
+        timer: Timer::Off,
+        timeout_penalty_pending: 3,
+        timeout_penalty_idle: 1,
+        abandon_penalty: false,
+        pool_empty_end: PoolEmptyEnd::AllPassOnce,
+        never_melded_penalty: 0,
+        keep_three: false,
+        session_ranking: SessionRanking::HighestTotal,
+    };
 
     /// The box rules with the 160-tile set, for up to 6 players (§1.1).
-    #[must_use]
-    pub const fn xp() -> Rules {
-        let mut rules = Rules::standard();
-        rules.tile_set = TileSet::Xp160;
-        rules
-    }
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, TileSet};
+    /// assert_eq!(Config::XP.tile_set, TileSet::Xp160);
+    /// assert_eq!(Config::XP.rack_size, Config::STANDARD.rack_size);
+    /// ```
+    pub const XP: Config = Config { tile_set: TileSet::Xp160, ..Config::STANDARD };
 
     /// Schmidt Rummy (§4.1): keep-three rearranging, joker freed only by its exact tile
     /// and reusable anywhere, joker penalty 25, Handrummy doubles without a threshold.
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, JokerRelease};
+    /// assert!(Config::SCHMIDT.keep_three && Config::SCHMIDT.hand_rummy_double);
+    /// assert_eq!(Config::SCHMIDT.joker_release, JokerRelease::ExactTile);
+    /// ```
+    pub const SCHMIDT: Config = Config {
+        keep_three: true,
+        joker_release: JokerRelease::ExactTile,
+        joker_reuse: JokerReuse::SameTurnAnywhere,
+        joker_penalty: 25,
+        hand_rummy_double: true,
+        ..Config::STANDARD
+    };
+
+    /// The meld rules: [`MELD_RULES`] under every option (the games' `Config`s all
+    /// answer this).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, MELD_RULES};
+    /// assert_eq!(Config::SCHMIDT.meld_rules(), MELD_RULES);
+    /// ```
     #[must_use]
-    pub const fn schmidt() -> Rules {
-        let mut rules = Rules::standard();
-        rules.keep_three = true;
-        rules.joker_release = JokerRelease::ExactTile;
-        rules.joker_reuse = JokerReuse::SameTurnAnywhere;
-        rules.joker_penalty = 25;
-        rules.hand_rummy_double = true;
-        rules
+    pub const fn meld_rules(&self) -> MeldRules {
+        MELD_RULES
     }
 
     /// Whether a joker may only leave the table by exact replacement (Schmidt's rule or
@@ -275,8 +305,8 @@ impl Rules {
     /// [`DealError::InvalidConfig`] for a zero rack size, a timeout penalty of zero tiles
     /// (a game must make progress: every turn draws, plays or passes), a zero-second
     /// timer, a target score that is not positive, or racks that do not fit in the box;
-    /// [`DealError::OptionTooLarge`] for a [`joker_penalty`](Rules::joker_penalty) or
-    /// [`never_melded_penalty`](Rules::never_melded_penalty) above [`MAX_PENALTY`].
+    /// [`DealError::OptionTooLarge`] for a [`joker_penalty`](Config::joker_penalty) or
+    /// [`never_melded_penalty`](Config::never_melded_penalty) above [`MAX_PENALTY`].
     ///
     /// The other numbers take any value of their type: the initial meld threshold and
     /// the timer are only compared (a threshold above the box's total means nobody
@@ -285,11 +315,11 @@ impl Rules {
     ///
     /// ```
     /// use rummykit_core::DealError;
-    /// use rummykit_rummikub::{MAX_PENALTY, Rules};
-    /// let mut rules = Rules::standard();
-    /// rules.joker_penalty = u32::MAX;
+    /// use rummykit_rummikub::{MAX_PENALTY, Config};
+    /// let mut config = Config::STANDARD;
+    /// config.joker_penalty = u32::MAX;
     /// assert_eq!(
-    ///     rules.check(4),
+    ///     config.check(4),
     ///     Err(DealError::OptionTooLarge { option: "joker_penalty", value: u32::MAX.into(), max: MAX_PENALTY.into() })
     /// );
     /// ```
@@ -331,8 +361,9 @@ impl Rules {
     }
 }
 
-impl Default for Rules {
+impl Default for Config {
+    /// [`Config::STANDARD`].
     fn default() -> Self {
-        Rules::standard()
+        Config::STANDARD
     }
 }
