@@ -268,12 +268,9 @@ fn legal_actions_equal_generate_and_check_in_order() {
 #[ignore = "long: thousands of hands per preset"]
 fn conformance_big() {
     let games = conformance::games_from_env(200);
-    let end = MatchEnd::TargetScore(100);
-    for (name, config) in [
-        ("standard", Config::standard(end)),
-        ("last card", Config::last_card(end)),
-        ("liberal", Config::liberal(end)),
-    ] {
+    for (name, config) in
+        [("standard", Config::STANDARD), ("last card", Config::LAST_CARD), ("liberal", Config::LIBERAL)]
+    {
         let mut plan = Plan::new(games, 30_000).view_every(5);
         for seats in 2..=6 {
             plan = plan.seating(Seating::new(seats));
