@@ -40,7 +40,7 @@ pub enum ActionError {
     #[error(transparent)]
     NotYourTurn(#[from] NotYourTurn),
     /// A draw is needed first, or the player has drawn already (§2.3).
-    #[error("not allowed now: {}", crate::action::phase_words(*.phase))]
+    #[error("not allowed now: {}", .phase.words())]
     WrongPhase {
         /// The phase the turn is in.
         phase: Phase,

@@ -350,7 +350,7 @@ impl ClassicRummy {
 
     /// The card taken from the discard pile this turn, if any.
     #[must_use]
-    pub fn taken_discard(&self) -> Option<PieceId> {
+    pub fn taken_this_turn(&self) -> Option<PieceId> {
         self.taken
     }
 
@@ -490,13 +490,13 @@ impl ClassicRummy {
             to_move: None,
             phase: self.phase,
             hand: PieceSet::new(),
+            hand_sizes: Vec::new(),
+            known: Vec::new(),
             table: MeldTable::new(),
             discard_pile: Vec::new(),
             stock_len: 0,
+            taken_this_turn: None,
             restocks: 0,
-            hand_counts: Vec::new(),
-            known: Vec::new(),
-            taken_discard: None,
             melds_this_turn: 0,
             outcome: None,
         };
@@ -517,13 +517,13 @@ impl ClassicRummy {
             to_move,
             phase,
             hand,
+            hand_sizes,
+            known,
             table,
             discard_pile,
             stock_len,
+            taken_this_turn,
             restocks,
-            hand_counts,
-            known,
-            taken_discard,
             melds_this_turn,
             outcome,
         } = view;
@@ -533,15 +533,15 @@ impl ClassicRummy {
         *to_move = (self.phase != Phase::Over).then_some(self.to_move);
         *phase = self.phase;
         *hand = self.hand(seat);
+        hand_sizes.clear();
+        hand_sizes.extend(self.hands.iter().map(PieceSet::len));
+        known.clone_from(&self.known);
         table.clone_from(&self.table);
         discard_pile.clear();
         discard_pile.extend_from_slice(self.piles.discard_pile());
         *stock_len = self.piles.stock_len();
+        *taken_this_turn = self.taken;
         *restocks = self.piles.restocks();
-        hand_counts.clear();
-        hand_counts.extend(self.hands.iter().map(PieceSet::len));
-        known.clone_from(&self.known);
-        *taken_discard = self.taken;
         *melds_this_turn = self.melds_this_turn;
         outcome.clone_from(&self.outcome);
     }

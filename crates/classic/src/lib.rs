@@ -66,12 +66,14 @@ mod setup;
 mod turn;
 mod view;
 
-pub use action::{Action, Phase};
+pub use action::Action;
 pub use analysis::{HandAnalysis, analyze};
 pub use bots::GreedyBot;
 pub use config::{AceMode, Config, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use planner::PlannerBot;
+/// The turn phase, shared with the other card games.
+pub use rummykit_core::Phase;
 pub use setup::{Setup, SetupMeld};
 pub use view::View;

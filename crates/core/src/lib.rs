@@ -41,6 +41,7 @@
 mod card;
 mod card_set;
 mod card_table;
+mod card_turn;
 mod catalog;
 pub mod conformance;
 mod deadwood;
@@ -74,6 +75,7 @@ mod tournament;
 pub use card::{Card, Rank};
 pub use card_set::CardSet;
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
+pub use card_turn::Phase;
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use driver_error::DriverError;

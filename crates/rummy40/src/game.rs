@@ -9,33 +9,12 @@ use rummykit_core::{
 
 use crate::check::Plan;
 use crate::{
-    Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, RummyBonus, Set3JokerSwap,
-    Setup, SetupMeld, View,
+    Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, Phase, RummyBonus,
+    Set3JokerSwap, Setup, SetupMeld, View,
 };
 
 #[cfg(test)]
 mod reference;
-
-/// Where the player to move is in their turn (`RULES.md` §3.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Phase {
-    /// The turn starts with a draw.
-    Draw,
-    /// Drawn: melds, builds, swaps, then the discard.
-    Play,
-    /// The hand is over.
-    Over,
-}
-
-/// What a [`Phase`] allows, for the message of an action made at the wrong moment.
-pub(crate) const fn phase_words(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Draw => "the turn starts with a draw",
-        Phase::Play => "this turn's card is already drawn",
-        Phase::Over => "the hand is over",
-    }
-}
 
 /// What happened this turn, for the rules that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -558,7 +537,7 @@ impl Rummy40 {
                     self.place(m);
                 }
                 for b in &builds {
-                    self.build(b.piece, b.meld, b.end);
+                    self.build(b.piece, b.onto, b.end);
                 }
                 self.opened[seat] = true;
                 self.discard(discard);

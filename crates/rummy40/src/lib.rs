@@ -48,7 +48,7 @@ mod setup;
 mod value;
 mod view;
 
-pub use action::{Action, LayOff, NewMeld};
+pub use action::{Action, NewMeld, RummyLayOff};
 pub use analysis::{Opening, Split, best_opening, can_open, least_deadwood, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
@@ -56,8 +56,10 @@ pub use config::{
     Set3JokerSwap,
 };
 pub use error::ActionError;
-pub use game::{Phase, Rummy40};
+pub use game::Rummy40;
 pub use legal::LegalActions;
+/// The turn phase, shared with the other card games.
+pub use rummykit_core::Phase;
 pub use setup::{Setup, SetupMeld};
 pub use value::{meld_value, rank_value, run_position_value};
 pub use view::View;

@@ -6,8 +6,8 @@
 use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, Restock, RunEnd, TableError};
 
 use super::{Turn, swap_slot};
-use crate::action::sort_builds;
-use crate::{Action, ActionError, LayOff, NewMeld, OpeningScope, Phase, Rummy40, meld_value};
+use crate::action::sort_lay_offs;
+use crate::{Action, ActionError, NewMeld, OpeningScope, Phase, Rummy40, RummyLayOff, meld_value};
 
 impl Rummy40 {
     /// The reference check: `action` played on a copy.
@@ -29,7 +29,7 @@ impl Rummy40 {
         for m in self.table.melds() {
             for end in [RunEnd::Front, RunEnd::Back] {
                 let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
-                if fits && self.check_by_copy(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
+                if fits && self.check_by_copy(&Action::LayOff { piece: card, onto: m.id(), end }).is_ok() {
                     return true;
                 }
             }
@@ -85,7 +85,7 @@ impl Rummy40 {
                 self.ref_place(m)?;
                 self.ref_guard()?;
             }
-            Action::Build { piece, meld, end } => {
+            Action::LayOff { piece, onto: meld, end } => {
                 want(Phase::Play)?;
                 self.ref_opened_now()?;
                 self.ref_check_pieces([piece])?;
@@ -107,12 +107,12 @@ impl Rummy40 {
                 self.ref_release_joker(*meld, *pieces)?;
                 self.ref_guard()?;
             }
-            Action::GoRummy { melds, builds, discard } => {
+            Action::GoRummy { melds, lay_offs: builds, discard } => {
                 want(Phase::Play)?;
                 self.ref_unopened()?;
                 self.ref_go_rummy(melds, builds, *discard, None)?;
             }
-            Action::TakeDiscardAndGoRummy { melds, builds, discard } => {
+            Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard } => {
                 want(Phase::Draw)?;
                 self.ref_unopened()?;
                 let card = self.ref_take_discard()?;
@@ -203,7 +203,7 @@ impl Rummy40 {
     fn ref_go_rummy(
         &mut self,
         melds: &[NewMeld],
-        builds: &[LayOff],
+        builds: &[RummyLayOff],
         discard: PieceId,
         taken: Option<PieceId>,
     ) -> Result<(), ActionError> {
@@ -221,12 +221,12 @@ impl Rummy40 {
         // be laid longer.
         let first_new = self.table.next_id().index();
         for b in builds {
-            if self.table.meld(b.meld).is_none() {
-                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.meld.index());
+            if self.table.meld(b.onto).is_none() {
+                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.onto.index());
                 return Err(if new {
-                    ActionError::RummyBuildOnNewMeld { meld: b.meld }
+                    ActionError::RummyLayOffOnNewMeld { meld: b.onto }
                 } else {
-                    TableError::NoSuchMeld(b.meld).into()
+                    TableError::NoSuchMeld(b.onto).into()
                 });
             }
         }
@@ -244,9 +244,9 @@ impl Rummy40 {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
         }
         let mut order = builds.to_vec();
-        sort_builds(&mut order);
+        sort_lay_offs(&mut order);
         for b in &order {
-            self.table.lay_off(b.meld, b.piece, b.end, &self.catalog, &self.rules)?;
+            self.table.lay_off(b.onto, b.piece, b.end, &self.catalog, &self.rules)?;
             self.hands[self.to_move].remove(b.piece);
         }
         self.opened[self.to_move] = true;
@@ -389,7 +389,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rummykit_core::{Game, JokerLimit, MeldId, MeldKind, PieceId, RunEnd, Seating};
 
-    use crate::{Action, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Rummy40, Set3JokerSwap};
+    use crate::{Action, Config, JokerDiscard, NewMeld, OpeningScope, Rummy40, RummyLayOff, Set3JokerSwap};
 
     /// The presets and every option that changes what the check decides.
     fn configs() -> Vec<Config> {
@@ -425,8 +425,8 @@ mod tests {
             Action::TakeDiscard,
             Action::Open { melds: Vec::new() },
             Action::TakeDiscardAndOpen { melds: Vec::new() },
-            Action::GoRummy { melds: Vec::new(), builds: Vec::new(), discard },
-            Action::TakeDiscardAndGoRummy { melds: Vec::new(), builds: Vec::new(), discard },
+            Action::GoRummy { melds: Vec::new(), lay_offs: Vec::new(), discard },
+            Action::TakeDiscardAndGoRummy { melds: Vec::new(), lay_offs: Vec::new(), discard },
         ];
         let card = |rng: &mut ChaCha8Rng| {
             *if rng.random_bool(0.8) { hand.choose(rng) } else { None }.unwrap_or(all.choose(rng).unwrap())
@@ -436,7 +436,7 @@ mod tests {
             for &meld in &meld_ids {
                 out.push(Action::SwapJoker { piece, meld });
                 for end in [RunEnd::Front, RunEnd::Back] {
-                    out.push(Action::Build { piece, meld, end });
+                    out.push(Action::LayOff { piece, onto: meld, end });
                 }
             }
         }
@@ -468,10 +468,14 @@ mod tests {
                         mutate(&mut melds[i], rng);
                     }
                 }
-                Action::GoRummy { melds, builds, discard }
-                | Action::TakeDiscardAndGoRummy { melds, builds, discard } => match rng.random_range(0..4) {
+                Action::GoRummy { melds, lay_offs: builds, discard }
+                | Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard } => match rng
+                    .random_range(0..4)
+                {
                     0 => *discard = card(rng),
-                    1 => builds.push(LayOff::new(card(rng), *meld_ids.choose(rng).unwrap(), RunEnd::Back)),
+                    1 => {
+                        builds.push(RummyLayOff::new(card(rng), *meld_ids.choose(rng).unwrap(), RunEnd::Back))
+                    }
                     2 => builds.reverse(),
                     _ => {
                         if !melds.is_empty() {
