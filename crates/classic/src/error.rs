@@ -47,7 +47,7 @@ pub enum ActionError {
     },
     /// `TakeDiscard` with an empty discard pile.
     #[error("the discard pile is empty")]
-    DiscardPileEmpty,
+    EmptyDiscardPile,
     /// The card is not in the hand of the player to move.
     #[error("card {0} is not in your hand")]
     NotInHand(PieceId),

@@ -2,12 +2,12 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock,
-    ScoreOrder, Seat, Seating, deal_cards,
+    Card, DealError, Game, ListedCards, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles,
+    PositionError, Restock, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
-use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, SetupMeld, View, analyze};
+use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, View, analyze};
 
 /// One hand of classic Rummy (`RULES.md` §2): hands, stock and discard pile, the melds
 /// on the table, whose turn it is and how far it has got.
@@ -75,159 +75,67 @@ impl ClassicRummy {
     /// turn than on the table), [`PiecesInPlay`](PositionError::PiecesInPlay), or
     /// [`Inconsistent`](PositionError::Inconsistent) naming the contradiction.
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
-        let seats = setup.hands.len();
-        Seating::new(seats).with_dealer(setup.dealer).check(2, 6)?;
-        let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
-        let mut all = PieceSet::new();
-        let id_of = |card: Card, all: &mut PieceSet| -> Result<PieceId, PositionError> {
-            let id = DECK.ids_of(card).next().ok_or(PositionError::NotInDeck(card))?;
-            if !all.insert(id) {
-                return Err(PositionError::TooManyCards { card, max: 1 });
-            }
-            Ok(id)
-        };
-        let ids = |cards: &[Card], all: &mut PieceSet| -> Result<Vec<PieceId>, PositionError> {
-            cards.iter().map(|&c| id_of(c, all)).collect()
-        };
-        let mut hands = Vec::with_capacity(seats);
-        for hand in &setup.hands {
-            hands.push(ids(hand, &mut all)?.into_iter().collect::<PieceSet>());
+        let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
+        // Going out clears the card taken (a rule of this game only, before the shared checks
+        // would look for the card).
+        if setup.phase == Phase::Over && setup.taken.is_some() {
+            return bad("a card is taken in a hand that is over");
         }
-        let mut stock = ids(&setup.stock, &mut all)?;
-        stock.reverse(); // Piles draw from the end
-        let discard = ids(&setup.discard, &mut all)?;
-        let mut melds = Vec::with_capacity(setup.table.len());
-        for m in &setup.table {
-            melds.push(ids(&m.cards, &mut all)?);
-        }
-        if all.len() != DECK.len() {
-            return bad(PositionError::PieceCount { found: all.len(), expected: DECK.len() });
-        }
-        let rules = config.meld_rules();
-        let mut table = MeldTable::new();
-        for (m, cards) in setup.table.iter().zip(&melds) {
-            if m.owner >= seats {
-                return bad(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats });
-            }
-            table.place(m.owner, m.kind, cards, &DECK, &rules).map_err(PositionError::Table)?;
-        }
-        let to_move = setup.to_move.unwrap_or((setup.dealer + 1) % seats);
-        if to_move >= seats {
-            return bad(PositionError::NoSuchSeat { field: "to_move", seat: to_move, seats });
-        }
-        let per_seat = |field: &'static str, found: usize| match found {
-            0 => Ok(false),
-            n if n == seats => Ok(true),
-            found => Err(DealError::InvalidDeal(PositionError::SeatLists { field, found, seats })),
-        };
-        let played_before = if per_seat("played_before", setup.played_before.len())? {
+        let placed = setup.cards().place(&DECK, &config.meld_rules(), 2..=6, config.max_restocks)?;
+        let seats = placed.hands.len();
+        let played_before = if seat_list("played_before", setup.played_before.len(), seats)? {
             setup.played_before
         } else {
             vec![false; seats]
         };
-        let mut known = vec![PieceSet::new(); seats];
-        if per_seat("known", setup.known.len())? {
-            for (k, cards) in known.iter_mut().zip(&setup.known) {
-                // Checked against the hands, not against `all`: a known card is also in a hand.
-                *k = cards
-                    .iter()
-                    .map(|&c| DECK.ids_of(c).next().ok_or(PositionError::NotInDeck(c)))
-                    .collect::<Result<_, _>>()?;
-            }
-        }
-        if known.iter().zip(&hands).any(|(k, h)| !k.is_subset(h)) {
-            return bad(PositionError::Inconsistent("a known card is not in its holder's hand"));
-        }
-        if let Some(cap) = config.max_restocks
-            && setup.restocks > cap
-        {
-            return bad(PositionError::OutOfRange {
-                field: "restocks",
-                value: setup.restocks.into(),
-                max: cap.into(),
-            });
-        }
-        let taken = match setup.taken {
-            Some(card) => Some(DECK.ids_of(card).next().ok_or(PositionError::NotInDeck(card))?),
-            None => None,
-        };
         match setup.phase {
-            Phase::Draw if taken.is_some() || setup.melds_this_turn > 0 || setup.played_this_turn => {
-                return bad(PositionError::Inconsistent(
-                    "a turn that has not drawn yet cannot have taken, melded or laid off",
-                ));
+            Phase::Draw if setup.melds_this_turn > 0 || setup.played_this_turn => {
+                return bad("a turn that has not drawn yet cannot have melded or laid off");
             }
             Phase::Play => {
-                if let Some(t) = taken {
-                    let in_hand = hands[to_move].contains(t) && known[to_move].contains(t);
-                    // It may have been melded or laid off since it was taken.
-                    if !in_hand && !table.pieces().contains(t) {
-                        return bad(PositionError::Inconsistent(
-                            "the card taken this turn is neither in the mover's hand nor on the table",
-                        ));
-                    }
-                }
                 if config.meld_limit == MeldLimit::One && setup.melds_this_turn > 1 {
-                    return bad(PositionError::Inconsistent("more melds this turn than the limit"));
+                    return bad("more melds this turn than the limit");
                 }
                 // The melds made this turn are on the table.
-                if usize::try_from(setup.melds_this_turn).map_or(true, |m| m > table.len()) {
-                    return bad(PositionError::OutOfRange {
+                let on_table = placed.table.len();
+                if usize::try_from(setup.melds_this_turn).map_or(true, |m| m > on_table) {
+                    return Err(PositionError::OutOfRange {
                         field: "melds_this_turn",
                         value: setup.melds_this_turn.into(),
-                        max: table.len() as u64,
-                    });
+                        max: on_table as u64,
+                    }
+                    .into());
                 }
-                if hands[to_move].is_empty() {
-                    return bad(PositionError::Inconsistent(
-                        "the player to move has no cards but the hand is not over",
-                    ));
+                if placed.hands[placed.to_move].is_empty() {
+                    return bad("the player to move has no cards but the hand is not over");
                 }
-            }
-            Phase::Over if taken.is_some() => {
-                return bad(PositionError::Inconsistent("a card is taken in a hand that is over"));
             }
             _ => {}
         }
-        // Every turn draws one card and discards one; melds and lay-offs move cards from
-        // hand to table. So hands and table hold the cards dealt at the start of a turn,
-        // one more after the draw, and either when the hand is over.
-        let in_play = hands.iter().map(PieceSet::len).sum::<usize>() + table.pieces().len();
-        let drawn = usize::from(setup.phase == Phase::Play);
-        let dealt = setup.dealt.unwrap_or(in_play.saturating_sub(drawn));
-        // Compared by subtraction: a given `dealt` may be any number, even usize::MAX.
-        let count_ok = matches!(
-            (setup.phase, in_play.checked_sub(dealt)),
-            (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
-        );
-        if !count_ok {
-            return bad(PositionError::PiecesInPlay { found: in_play, dealt });
-        }
+        let dealt = placed.dealt(setup.phase, setup.dealt, None)?;
         match (&setup.outcome, setup.phase) {
             (None, Phase::Over) | (Some(_), Phase::Draw | Phase::Play) => {
-                return bad(PositionError::Inconsistent("an outcome is saved exactly when the hand is over"));
+                return bad("an outcome is saved exactly when the hand is over");
             }
-            (Some(o), Phase::Over)
-                if o.points.len() != seats
-                    || o.winner.is_some_and(|w| w >= seats || !hands[w].is_empty()) =>
-            {
-                return bad(PositionError::Inconsistent("the outcome does not fit the hands"));
+            (Some(o), Phase::Over) if o.points.len() != seats => {
+                return bad("the result does not fit the hands");
             }
+            (Some(o), Phase::Over) => placed.check_winner(o.winner)?,
             _ => {}
         }
         Ok(ClassicRummy {
             config: *config,
             dealer: setup.dealer,
-            hands,
-            piles: Piles::new(stock, discard, setup.shuffle_seed).with_restocks(setup.restocks),
-            table,
-            to_move,
+            piles: placed.piles(setup.shuffle_seed, setup.restocks),
+            hands: placed.hands,
+            table: placed.table,
+            to_move: placed.to_move,
             phase: setup.phase,
-            taken,
+            taken: placed.taken,
             melds_this_turn: setup.melds_this_turn,
             played_before,
             played_this_turn: setup.played_this_turn,
-            known,
+            known: placed.known,
             outcome: setup.outcome,
             rummy: setup.rummy,
             dealt,
@@ -253,29 +161,22 @@ impl ClassicRummy {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let faces = |ids: &mut dyn Iterator<Item = PieceId>| {
-            ids.filter_map(|id| DECK.face(id)).collect::<Vec<Card>>()
-        };
+        let listed = ListedCards::of(&DECK, &self.hands, &self.piles, &self.table, &self.known);
         Setup {
             dealer: self.dealer,
-            hands: self.hands.iter().map(|h| faces(&mut h.iter())).collect(),
-            stock: faces(&mut self.piles.stock().iter().rev().copied()),
-            discard: faces(&mut self.piles.discard_pile().iter().copied()),
+            hands: listed.hands,
+            stock: listed.stock,
+            discard: listed.discard,
             restocks: self.piles.restocks(),
             shuffle_seed: self.piles.shuffle_seed(),
-            table: self
-                .table
-                .melds()
-                .iter()
-                .map(|m| SetupMeld::new(m.owner(), m.meld().kind(), faces(&mut m.pieces().iter().copied())))
-                .collect(),
+            table: listed.table,
             to_move: Some(self.to_move),
             phase: self.phase,
             taken: self.taken.and_then(|id| DECK.face(id)),
             melds_this_turn: self.melds_this_turn,
             played_before: self.played_before.clone(),
             played_this_turn: self.played_this_turn,
-            known: self.known.iter().map(|k| faces(&mut k.iter())).collect(),
+            known: listed.known,
             outcome: self.outcome.clone(),
             rummy: self.rummy,
             dealt: Some(self.dealt),

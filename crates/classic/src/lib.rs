@@ -73,7 +73,7 @@ pub use config::{AceMode, Config, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use planner::PlannerBot;
-/// The turn phase, shared with the other card games.
-pub use rummykit_core::Phase;
-pub use setup::{Setup, SetupMeld};
+/// The turn phase and the table meld of a setup, shared with the other card games.
+pub use rummykit_core::{Phase, SetupMeld};
+pub use setup::Setup;
 pub use view::View;

@@ -120,7 +120,7 @@ impl Turn<'_> {
                 if self.discard_top.is_some() {
                     Ok(Plan::Take)
                 } else {
-                    Err(ActionError::DiscardPileEmpty)
+                    Err(ActionError::EmptyDiscardPile)
                 }
             }
             (Phase::Draw, _) | (Phase::Play, Action::DrawStock | Action::TakeDiscard) => {

@@ -134,7 +134,7 @@ fn rules_2_3_the_taken_discard_may_not_be_discarded_this_turn() {
 #[test]
 fn take_discard_from_an_empty_pile_is_refused() {
     let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd", "");
-    refused(&mut g, Action::TakeDiscard, ActionError::DiscardPileEmpty);
+    refused(&mut g, Action::TakeDiscard, ActionError::EmptyDiscardPile);
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert_eq!(legal, vec![Action::DrawStock]);

@@ -177,7 +177,7 @@ fn each_impossible_position_is_refused_with_its_error() {
         s.phase = Phase::Over;
         s.outcome = Some(Outcome { points: vec![7, 0], winner: Some(0) });
     };
-    inconsistent(&over, &c, "outcome does not fit");
+    inconsistent(&over, &c, "result does not fit");
     inconsistent(
         &|s| {
             over(s);

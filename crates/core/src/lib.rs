@@ -40,6 +40,7 @@
 
 mod card;
 mod card_set;
+mod card_setup;
 mod card_table;
 mod card_turn;
 mod catalog;
@@ -74,6 +75,7 @@ mod tournament;
 
 pub use card::{Card, Rank};
 pub use card_set::CardSet;
+pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use card_turn::Phase;
 pub use catalog::{Catalog, PieceId};

@@ -2,15 +2,15 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind,
-    MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock, RunEnd,
-    ScoreOrder, Seat, Seating, deal_cards,
+    Card, Catalog, DealError, Face, Game, JokerRole, ListedCards, MAX_MELD_LEN, MatchTerms, Meld, MeldId,
+    MeldKind, MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock,
+    RunEnd, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
 use crate::check::Plan;
 use crate::{
     Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, Phase, RummyBonus,
-    Set3JokerSwap, Setup, SetupMeld, View,
+    Set3JokerSwap, Setup, View,
 };
 
 #[cfg(test)]
@@ -122,114 +122,28 @@ impl Rummy40 {
         config.validate()?;
         let catalog = config.catalog()?;
         let rules = config.meld_rules();
-        let seats = setup.hands.len();
-        Seating::new(seats).with_dealer(setup.dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
-        // Each card takes the first copy of its face not yet placed, in the order the
-        // places are listed here (the order `Setup` documents).
-        let mut placed = PieceSet::new();
-        let mut id_of = |card: Card| -> Result<PieceId, PositionError> {
-            let mut copies = catalog.ids_of(card).peekable();
-            if copies.peek().is_none() {
-                return Err(PositionError::NotInDeck(card));
-            }
-            let id = copies
-                .find(|&id| !placed.contains(id))
-                .ok_or(PositionError::TooManyCards { card, max: catalog.count_of(card).into() })?;
-            placed.insert(id);
-            Ok(id)
-        };
-        let mut hands = Vec::with_capacity(seats);
-        for hand in &setup.hands {
-            hands.push(hand.iter().map(|&c| id_of(c)).collect::<Result<PieceSet, _>>()?);
-        }
-        let mut melds = Vec::with_capacity(setup.table.len());
-        for m in &setup.table {
-            melds.push(m.cards.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?);
-        }
-        let discard = setup.discard.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?;
-        let mut stock = setup.stock.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?;
-        stock.reverse(); // Piles draw from the end
-        if placed != catalog.all() {
-            return Err(PositionError::PieceCount { found: placed.len(), expected: catalog.len() }.into());
-        }
-        let to_move = setup.to_move.unwrap_or((setup.dealer + 1) % seats);
-        if to_move >= seats {
-            return Err(PositionError::NoSuchSeat { field: "to_move", seat: to_move, seats }.into());
-        }
-        let per_seat = |field: &'static str, found: usize| match found {
-            0 => Ok(false),
-            n if n == seats => Ok(true),
-            found => Err(DealError::InvalidDeal(PositionError::SeatLists { field, found, seats })),
-        };
+        let placed = setup.cards().place(&catalog, &rules, MIN_PLAYERS..=MAX_PLAYERS, config.max_restocks)?;
+        let (seats, to_move) = (placed.hands.len(), placed.to_move);
         let mut opened = vec![false; seats];
-        if per_seat("opened", setup.opened.len())? {
+        if seat_list("opened", setup.opened.len(), seats)? {
             opened.clone_from(&setup.opened);
         } else {
-            for m in &setup.table {
-                if let Some(o) = opened.get_mut(m.owner) {
-                    *o = true;
-                }
+            for m in placed.table.melds() {
+                opened[m.owner()] = true;
             }
         }
-        let mut table = MeldTable::new();
-        for (m, cards) in setup.table.iter().zip(&melds) {
-            if m.owner >= seats {
-                return Err(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats }.into());
-            }
-            if !opened[m.owner] {
-                return bad("a meld's owner has not opened");
-            }
-            table.place(m.owner, m.kind, cards, &catalog, &rules).map_err(PositionError::Table)?;
-        }
-        // A known card is the lowest copy of its face in the holder's hand not yet known.
-        let mut known = vec![PieceSet::new(); seats];
-        if per_seat("known", setup.known.len())? {
-            for ((k, cards), hand) in known.iter_mut().zip(&setup.known).zip(&hands) {
-                for &card in cards {
-                    let Some(id) = catalog.ids_of(card).find(|&id| hand.contains(id) && !k.contains(id))
-                    else {
-                        return bad("a known card is not in its holder's hand");
-                    };
-                    k.insert(id);
-                }
-            }
-        }
-        if let Some(cap) = config.max_restocks
-            && setup.restocks > cap
-        {
-            return Err(PositionError::OutOfRange {
-                field: "restocks",
-                value: setup.restocks.into(),
-                max: cap.into(),
-            }
-            .into());
+        // RULES.md §3.4: only a seat that has opened has melds on the table.
+        if placed.table.melds().iter().any(|m| !opened[m.owner()]) {
+            return bad("a meld's owner has not opened");
         }
         let opened_before = setup.opened_before.unwrap_or(opened[to_move]);
         if opened_before && !opened[to_move] {
             return bad("opened before this turn but not opened");
         }
-        let mover = hands[to_move];
-        let table_pieces = table.pieces();
-        // The taken card: preferably the known copy in the mover's hand, else any copy
-        // there, else the first on the table.
-        let taken = match setup.taken {
-            None => None,
-            Some(card) => {
-                let copies = || catalog.ids_of(card);
-                let on_table = table.melds().iter().flat_map(|m| m.pieces().iter().copied());
-                let found = copies()
-                    .find(|&id| known[to_move].contains(id))
-                    .or_else(|| copies().find(|&id| mover.contains(id)))
-                    .or_else(|| on_table.clone().find(|&id| catalog.face(id) == Some(card)));
-                if found.is_none() {
-                    return bad("the taken card is neither in hand nor on the table");
-                }
-                found
-            }
-        };
+        let mover = placed.hands[to_move];
         let mut won_jokers = PieceSet::new();
-        let jokers = mover.iter().chain(table.melds().iter().flat_map(|m| m.pieces().iter().copied()));
+        let jokers = mover.iter().chain(placed.table.melds().iter().flat_map(|m| m.pieces().iter().copied()));
         for j in
             jokers.filter(|&id| catalog.face(id).is_some_and(|f| f.is_joker())).take(setup.won_jokers.into())
         {
@@ -240,8 +154,8 @@ impl Rummy40 {
         }
         let over = setup.phase == Phase::Over;
         match setup.phase {
-            Phase::Draw if taken.is_some() || !won_jokers.is_empty() => {
-                return bad("a turn that has not drawn yet cannot have taken a card or won a joker");
+            Phase::Draw if !won_jokers.is_empty() => {
+                return bad("a turn that has not drawn yet cannot have won a joker");
             }
             Phase::Draw | Phase::Play
                 if setup.penalties.is_some() || setup.winner.is_some() || setup.rummy =>
@@ -249,16 +163,15 @@ impl Rummy40 {
                 return bad("a result before the hand is over");
             }
             // A discard that empties the stock restocks it or voids the hand (§3.7).
-            Phase::Draw if stock.is_empty() => {
+            Phase::Draw if placed.stock.is_empty() => {
                 return bad("the stock is empty at the start of a turn");
             }
             Phase::Play if mover.is_empty() => {
                 return bad("the player to move has no cards but the hand is on");
             }
             Phase::Over => {
-                if setup.winner.is_some_and(|w| w >= seats || !hands[w].is_empty())
-                    || setup.penalties.as_ref().is_some_and(|p| p.len() != seats)
-                {
+                placed.check_winner(setup.winner)?;
+                if setup.penalties.as_ref().is_some_and(|p| p.len() != seats) {
                     return bad("the result does not fit the hands");
                 }
                 if setup.rummy && setup.winner.is_none() {
@@ -267,22 +180,23 @@ impl Rummy40 {
             }
             _ => {}
         }
-        let dealt = check_counts(&hands, table_pieces.len(), to_move, setup.phase, setup.dealt)?;
+        check_hand_sizes(&placed.hands, to_move, setup.phase)?;
+        let dealt = placed.dealt(setup.phase, setup.dealt, Some(HAND_SIZE))?;
         let mut game = Rummy40 {
             dealt,
             rules,
             config: *config,
             catalog,
-            hand_lens: hand_lens(&hands),
-            hands,
-            piles: Piles::new(stock, discard, setup.shuffle_seed).with_restocks(setup.restocks),
-            table,
+            hand_lens: hand_lens(&placed.hands),
+            piles: placed.piles(setup.shuffle_seed, setup.restocks),
+            hands: placed.hands,
+            table: placed.table,
             opened,
-            known,
+            known: placed.known,
             dealer: setup.dealer,
             to_move,
             phase: setup.phase,
-            turn: Turn { opened_before, taken, won_jokers },
+            turn: Turn { opened_before, taken: placed.taken, won_jokers },
             end: None,
         };
         if over {
@@ -315,35 +229,22 @@ impl Rummy40 {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let faces = |ids: &mut dyn Iterator<Item = PieceId>| {
-            ids.filter_map(|id| self.catalog.face(id)).collect::<Vec<Card>>()
-        };
-        // Sets in face order, so that the setup does not depend on the numbering.
-        let sorted = |set: &PieceSet| {
-            let mut cards = faces(&mut set.iter());
-            cards.sort_unstable();
-            cards
-        };
+        let listed = ListedCards::of(&self.catalog, &self.hands, &self.piles, &self.table, &self.known);
         Setup {
             dealer: self.dealer,
-            hands: self.hands.iter().map(sorted).collect(),
-            stock: faces(&mut self.piles.stock().iter().rev().copied()),
-            discard: faces(&mut self.piles.discard_pile().iter().copied()),
+            hands: listed.hands,
+            stock: listed.stock,
+            discard: listed.discard,
             restocks: self.piles.restocks(),
             shuffle_seed: self.piles.shuffle_seed(),
-            table: self
-                .table
-                .melds()
-                .iter()
-                .map(|m| SetupMeld::new(m.owner(), m.meld().kind(), faces(&mut m.pieces().iter().copied())))
-                .collect(),
+            table: listed.table,
             opened: self.opened.clone(),
             to_move: Some(self.to_move),
             phase: self.phase,
             opened_before: Some(self.turn.opened_before),
             taken: self.turn.taken.and_then(|id| self.catalog.face(id)),
             won_jokers: u8::try_from(self.turn.won_jokers.len()).unwrap_or(u8::MAX),
-            known: self.known.iter().map(sorted).collect(),
+            known: listed.known,
             winner: self.end.as_ref().and_then(|e| e.winner),
             rummy: self.end.as_ref().is_some_and(|e| e.rummy),
             penalties: self.end.as_ref().map(|e| e.penalties.clone()),
@@ -702,39 +603,18 @@ impl Rummy40 {
     }
 }
 
-/// The hand sizes against the deal and the phase: a hand only grows by the card drawn
-/// in its own turn, and melds, builds and joker swaps move cards between a hand and the
-/// table without changing their sum. Returns the cards dealt (given, or derived).
-fn check_counts(
-    hands: &[PieceSet],
-    on_table: usize,
-    to_move: Seat,
-    phase: Phase,
-    dealt: Option<usize>,
-) -> Result<usize, DealError> {
-    let seats = hands.len();
+/// The hand sizes against the phase: a hand only grows by the card drawn in its own
+/// turn, from the 13 dealt (`RULES.md` §3.2), and is empty only once the hand is over.
+fn check_hand_sizes(hands: &[PieceSet], to_move: Seat, phase: Phase) -> Result<(), PositionError> {
     let on = phase != Phase::Over;
     for (seat, hand) in hands.iter().enumerate() {
         let drawn = usize::from(seat == to_move && phase == Phase::Play);
         if hand.len() > HAND_SIZE + drawn || (on && hand.is_empty()) {
             let (min, max) = (usize::from(on), HAND_SIZE + drawn);
-            return Err(PositionError::HandSize { seat, len: hand.len(), min, max }.into());
+            return Err(PositionError::HandSize { seat, len: hand.len(), min, max });
         }
     }
-    let in_play = hands.iter().map(PieceSet::len).sum::<usize>() + on_table;
-    let dealt = dealt.unwrap_or(in_play.saturating_sub(usize::from(phase == Phase::Play)));
-    if dealt < seats || dealt > seats * HAND_SIZE {
-        return Err(PositionError::DealtCount { dealt, seats, max: HAND_SIZE }.into());
-    }
-    // Compared by subtraction: a given `dealt` may be any number.
-    let fits = matches!(
-        (phase, in_play.checked_sub(dealt)),
-        (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
-    );
-    if !fits {
-        return Err(PositionError::PiecesInPlay { found: in_play, dealt }.into());
-    }
-    Ok(dealt)
+    Ok(())
 }
 
 /// The number of cards of each hand, by seat (0 past the last seat).

@@ -58,8 +58,8 @@ pub use config::{
 pub use error::ActionError;
 pub use game::Rummy40;
 pub use legal::LegalActions;
-/// The turn phase, shared with the other card games.
-pub use rummykit_core::Phase;
-pub use setup::{Setup, SetupMeld};
+/// The turn phase and the table meld of a setup, shared with the other card games.
+pub use rummykit_core::{Phase, SetupMeld};
+pub use setup::Setup;
 pub use value::{meld_value, rank_value, run_position_value};
 pub use view::View;
