@@ -2,7 +2,7 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, ListedCards, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles,
+    Card, DealError, Game, HandState, ListedCards, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles,
     PositionError, Restock, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
@@ -34,20 +34,13 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassicRummy {
     config: Config,
-    dealer: Seat,
-    hands: Vec<PieceSet>,
-    piles: Piles,
-    table: MeldTable<Card>,
-    to_move: Seat,
-    phase: Phase,
-    /// The card taken from the discard pile this turn.
-    taken: Option<PieceId>,
+    /// Hands, piles, table, the seat to move and its phase, the card taken this turn and
+    /// the known cards: the state every card game shares.
+    state: HandState,
     melds_this_turn: u32,
     /// Seats that melded or laid off in an earlier turn (a rummy needs none, §2.6).
     played_before: Vec<bool>,
     played_this_turn: bool,
-    /// Cards each seat took from the discard pile and still holds (public knowledge).
-    known: Vec<PieceSet>,
     outcome: Option<Outcome>,
     rummy: bool,
     /// Cards dealt to the hands: hands and table hold exactly this many at the start
@@ -123,19 +116,13 @@ impl ClassicRummy {
             (Some(o), Phase::Over) => placed.check_winner(o.winner)?,
             _ => {}
         }
+        let piles = placed.piles(setup.shuffle_seed, setup.restocks);
         Ok(ClassicRummy {
             config: *config,
-            dealer: setup.dealer,
-            piles: placed.piles(setup.shuffle_seed, setup.restocks),
-            hands: placed.hands,
-            table: placed.table,
-            to_move: placed.to_move,
-            phase: setup.phase,
-            taken: placed.taken,
+            state: HandState::placed(setup.dealer, setup.phase, placed, piles),
             melds_this_turn: setup.melds_this_turn,
             played_before,
             played_this_turn: setup.played_this_turn,
-            known: placed.known,
             outcome: setup.outcome,
             rummy: setup.rummy,
             dealt,
@@ -161,18 +148,24 @@ impl ClassicRummy {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let listed = ListedCards::of(&DECK, &self.hands, &self.piles, &self.table, &self.known);
+        let listed = ListedCards::of(
+            &DECK,
+            &self.state.hands,
+            &self.state.piles,
+            &self.state.table,
+            &self.state.known,
+        );
         Setup {
-            dealer: self.dealer,
+            dealer: self.state.dealer,
             hands: listed.hands,
             stock: listed.stock,
             discard: listed.discard,
-            restocks: self.piles.restocks(),
-            shuffle_seed: self.piles.shuffle_seed(),
+            restocks: self.state.piles.restocks(),
+            shuffle_seed: self.state.piles.shuffle_seed(),
             table: listed.table,
-            to_move: Some(self.to_move),
-            phase: self.phase,
-            taken: self.taken.and_then(|id| DECK.face(id)),
+            to_move: Some(self.state.to_move),
+            phase: self.state.phase,
+            taken: self.state.taken.and_then(|id| DECK.face(id)),
             melds_this_turn: self.melds_this_turn,
             played_before: self.played_before.clone(),
             played_this_turn: self.played_this_turn,
@@ -195,17 +188,10 @@ impl ClassicRummy {
         let hands_total = hands.iter().map(PieceSet::len).sum();
         ClassicRummy {
             config: *config,
-            dealer,
-            to_move: (dealer + 1) % seats,
-            hands,
-            piles,
-            table: MeldTable::new(),
-            phase: Phase::Draw,
-            taken: None,
+            state: HandState::dealt(dealer, hands, piles),
             melds_this_turn: 0,
             played_before: vec![false; seats],
             played_this_turn: false,
-            known: vec![PieceSet::new(); seats],
             outcome: None,
             rummy: false,
             dealt: hands_total,
@@ -221,38 +207,38 @@ impl ClassicRummy {
     /// The dealer of this hand.
     #[must_use]
     pub fn dealer(&self) -> Seat {
-        self.dealer
+        self.state.dealer
     }
 
     /// The phase of the current turn.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.state.phase
     }
 
     /// The hand of `seat` (empty for a seat that does not exist). Hidden information:
     /// give players their [`View`].
     #[must_use]
     pub fn hand(&self, seat: Seat) -> PieceSet {
-        self.hands.get(seat).copied().unwrap_or_default()
+        self.state.hand(seat)
     }
 
     /// The stock and the discard pile.
     #[must_use]
     pub fn piles(&self) -> &Piles {
-        &self.piles
+        &self.state.piles
     }
 
     /// The melds on the table.
     #[must_use]
     pub fn table(&self) -> &MeldTable<Card> {
-        &self.table
+        &self.state.table
     }
 
     /// The card taken from the discard pile this turn, if any.
     #[must_use]
     pub fn taken_this_turn(&self) -> Option<PieceId> {
-        self.taken
+        self.state.taken
     }
 
     /// `true` once the hand has been won by a rummy (`RULES.md` §2.6).
@@ -270,80 +256,66 @@ impl ClassicRummy {
     pub(crate) fn turn(&self) -> Turn<'_> {
         Turn {
             config: &self.config,
-            seat: self.to_move,
-            hand: self.hands[self.to_move],
-            table: &self.table,
-            taken: self.taken,
+            seat: self.state.to_move,
+            hand: self.state.hands[self.state.to_move],
+            table: &self.state.table,
+            taken: self.state.taken,
             melds_this_turn: self.melds_this_turn,
-            phase: self.phase,
-            discard_top: self.piles.top_discard(),
+            phase: self.state.phase,
+            discard_top: self.state.piles.top_discard(),
         }
     }
 
     /// The checked plan of `action` for `seat`.
     fn plan(&self, seat: Seat, action: &Action) -> Result<Plan, ActionError> {
-        if self.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.to_move))?;
+        if self.state.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.state.to_move))?;
         }
         self.turn().check(action)
     }
 
     /// Commits a plan checked on this very state.
     fn commit(&mut self, plan: Plan) -> Result<(), ActionError> {
-        let seat = self.to_move;
+        let seat = self.state.to_move;
         match plan {
             Plan::Draw => {
-                if self.piles.stock_len() == 0 {
-                    let capped = self.config.max_restocks.is_some_and(|m| self.piles.restocks() >= m);
+                if self.state.piles.stock_len() == 0 {
+                    let capped = self.config.max_restocks.is_some_and(|m| self.state.piles.restocks() >= m);
                     let policy = Restock { shuffle: self.config.shuffle_on_restock, keep_top: false };
-                    if capped || !self.piles.restock(policy) {
+                    if capped || !self.state.piles.restock(policy) {
                         self.end_void();
                         return Ok(());
                     }
                 }
-                let Some(card) = self.piles.draw_stock() else {
+                if self.state.draw_stock().is_none() {
                     self.end_void();
-                    return Ok(());
-                };
-                self.hands[seat].insert(card);
-                self.phase = Phase::Play;
-            }
-            Plan::Take => {
-                if let Some(card) = self.piles.take_discard() {
-                    self.hands[seat].insert(card);
-                    self.known[seat].insert(card);
-                    self.taken = Some(card);
-                    self.phase = Phase::Play;
                 }
             }
+            Plan::Take => {
+                self.state.take_discard();
+            }
             Plan::Meld { kind, order } => {
-                self.table.place(seat, kind, &order, &DECK, &self.config.meld_rules())?;
+                self.state.table.place(seat, kind, &order, &DECK, &self.config.meld_rules())?;
                 for &c in &order {
-                    self.hands[seat].remove(c);
-                    self.known[seat].remove(c);
+                    self.state.play(c);
                 }
                 self.melds_this_turn += 1;
                 self.played_this_turn = true;
                 self.after_play(seat);
             }
             Plan::LayOff { card, onto, end } => {
-                self.table.lay_off(onto, card, end, &DECK, &self.config.meld_rules())?;
-                self.hands[seat].remove(card);
-                self.known[seat].remove(card);
+                self.state.table.lay_off(onto, card, end, &DECK, &self.config.meld_rules())?;
+                self.state.play(card);
                 self.played_this_turn = true;
                 self.after_play(seat);
             }
             Plan::Discard(card) => {
-                self.hands[seat].remove(card);
-                self.known[seat].remove(card);
-                self.piles.discard(card);
-                if self.hands[seat].is_empty() {
+                self.state.discard(card);
+                if self.state.hands[seat].is_empty() {
                     self.go_out(seat);
                 } else {
                     self.played_before[seat] |= self.played_this_turn;
-                    self.to_move = (seat + 1) % self.hands.len();
-                    self.phase = Phase::Draw;
-                    self.taken = None;
+                    self.state.next_turn();
                     self.melds_this_turn = 0;
                     self.played_this_turn = false;
                 }
@@ -353,32 +325,32 @@ impl ClassicRummy {
     }
 
     fn after_play(&mut self, seat: Seat) {
-        if self.hands[seat].is_empty() {
+        if self.state.hands[seat].is_empty() {
             self.go_out(seat);
         }
     }
 
     fn go_out(&mut self, seat: Seat) {
         let rummy = !self.played_before[seat];
-        let mut total: i64 = (0..self.hands.len())
+        let mut total: i64 = (0..self.state.hands.len())
             .filter(|&s| s != seat)
-            .map(|s| i64::from(hand_value(&self.hands[s], &self.config)))
+            .map(|s| i64::from(hand_value(&self.state.hands[s], &self.config)))
             .sum();
         if rummy && self.config.rummy_double {
             total *= 2;
         }
-        let mut points = vec![0; self.hands.len()];
+        let mut points = vec![0; self.state.hands.len()];
         points[seat] = total;
         self.rummy = rummy;
         self.outcome = Some(Outcome { points, winner: Some(seat) });
-        self.phase = Phase::Over;
-        self.taken = None;
+        self.state.end();
+        self.state.taken = None;
     }
 
     fn end_void(&mut self) {
-        self.outcome = Some(Outcome { points: vec![0; self.hands.len()], winner: None });
-        self.phase = Phase::Over;
-        self.taken = None;
+        self.outcome = Some(Outcome { points: vec![0; self.state.hands.len()], winner: None });
+        self.state.end();
+        self.state.taken = None;
     }
 
     /// What `seat` may see (see [`View`]).
@@ -387,9 +359,9 @@ impl ClassicRummy {
         let mut view = View {
             seat,
             config: self.config,
-            dealer: self.dealer,
+            dealer: self.state.dealer,
             to_move: None,
-            phase: self.phase,
+            phase: self.state.phase,
             hand: PieceSet::new(),
             hand_sizes: Vec::new(),
             known: Vec::new(),
@@ -430,19 +402,19 @@ impl ClassicRummy {
         } = view;
         *view_seat = seat;
         *config = self.config;
-        *dealer = self.dealer;
-        *to_move = (self.phase != Phase::Over).then_some(self.to_move);
-        *phase = self.phase;
+        *dealer = self.state.dealer;
+        *to_move = self.state.mover();
+        *phase = self.state.phase;
         *hand = self.hand(seat);
         hand_sizes.clear();
-        hand_sizes.extend(self.hands.iter().map(PieceSet::len));
-        known.clone_from(&self.known);
-        table.clone_from(&self.table);
+        hand_sizes.extend(self.state.hands.iter().map(PieceSet::len));
+        known.clone_from(&self.state.known);
+        table.clone_from(&self.state.table);
         discard_pile.clear();
-        discard_pile.extend_from_slice(self.piles.discard_pile());
-        *stock_len = self.piles.stock_len();
-        *taken_this_turn = self.taken;
-        *restocks = self.piles.restocks();
+        discard_pile.extend_from_slice(self.state.piles.discard_pile());
+        *stock_len = self.state.piles.stock_len();
+        *taken_this_turn = self.state.taken;
+        *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;
         outcome.clone_from(&self.outcome);
     }
@@ -454,24 +426,13 @@ impl ClassicRummy {
     /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
     #[must_use]
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
-        let mut game = self.clone();
-        game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
-        game
+        ClassicRummy { state: self.state.with_hidden_shuffled(seat, rng), ..self.clone() }
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
     #[must_use]
     pub fn conserves_cards(&self) -> bool {
-        let mut all = self.piles.pieces();
-        let mut count = self.piles.stock_len() + self.piles.discard_pile().len();
-        for set in self.hands.iter().chain(core::iter::once(&self.table.pieces())) {
-            if !all.is_disjoint(set) {
-                return false;
-            }
-            all |= *set;
-            count += set.len();
-        }
-        all == DECK.all() && count == DECK.len()
+        self.state.conserves(&DECK)
     }
 }
 
@@ -561,11 +522,11 @@ impl Game for ClassicRummy {
     }
 
     fn seats(&self) -> usize {
-        self.hands.len()
+        self.state.hands.len()
     }
 
     fn to_move(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then_some(self.to_move)
+        self.state.mover()
     }
 
     const LISTS_ALL_ACTIONS: bool = true;

@@ -39,6 +39,7 @@
 #![forbid(unsafe_code)]
 
 mod card;
+mod card_hand;
 mod card_set;
 mod card_setup;
 mod card_table;
@@ -74,6 +75,7 @@ mod tile;
 mod tournament;
 
 pub use card::{Card, Rank};
+pub use card_hand::HandState;
 pub use card_set::CardSet;
 pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};

@@ -2,9 +2,9 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, ListedCards, MAX_MELD_LEN, MatchTerms, Meld, MeldId,
-    MeldKind, MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, Restock,
-    RunEnd, ScoreOrder, Seat, Seating, deal_cards, seat_list,
+    Card, Catalog, DealError, Face, Game, HandState, JokerRole, ListedCards, MAX_MELD_LEN, MatchTerms, Meld,
+    MeldId, MeldKind, MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError,
+    Restock, RunEnd, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
 use crate::check::Plan;
@@ -21,8 +21,6 @@ mod reference;
 pub(crate) struct Turn {
     /// The player had opened before this turn (else going out now is going rummy).
     pub(crate) opened_before: bool,
-    /// The card taken from the discard pile this turn.
-    pub(crate) taken: Option<PieceId>,
     /// Jokers won by a swap this turn.
     pub(crate) won_jokers: PieceSet,
 }
@@ -57,19 +55,14 @@ pub struct Rummy40 {
     pub(crate) config: Config,
     pub(crate) catalog: Catalog<Card>,
     pub(crate) rules: MeldRules,
-    pub(crate) hands: Vec<PieceSet>,
+    /// Hands, piles, table, the seat to move and its phase, the card taken this turn and
+    /// the known cards: the state every card game shares.
+    pub(crate) state: HandState,
     /// The number of cards of each hand, by seat (the first `hands.len()`), kept for the
     /// views: counting every hand's bits before every action costs more than keeping
     /// the mover's count after it.
     pub(crate) hand_lens: [usize; MAX_PLAYERS],
-    pub(crate) piles: Piles,
-    pub(crate) table: MeldTable<Card>,
     pub(crate) opened: Vec<bool>,
-    /// Cards each seat took from the discard pile and still holds (seen by everyone).
-    pub(crate) known: Vec<PieceSet>,
-    pub(crate) dealer: Seat,
-    pub(crate) to_move: Seat,
-    pub(crate) phase: Phase,
     turn: Turn,
     end: Option<HandEnd>,
     /// Cards dealt to the hands. Every turn draws one card and discards one, and melds,
@@ -182,21 +175,16 @@ impl Rummy40 {
         }
         check_hand_sizes(&placed.hands, to_move, setup.phase)?;
         let dealt = placed.dealt(setup.phase, setup.dealt, Some(HAND_SIZE))?;
+        let piles = placed.piles(setup.shuffle_seed, setup.restocks);
         let mut game = Rummy40 {
             dealt,
             rules,
             config: *config,
             catalog,
             hand_lens: hand_lens(&placed.hands),
-            piles: placed.piles(setup.shuffle_seed, setup.restocks),
-            hands: placed.hands,
-            table: placed.table,
+            state: HandState::placed(setup.dealer, setup.phase, placed, piles),
             opened,
-            known: placed.known,
-            dealer: setup.dealer,
-            to_move,
-            phase: setup.phase,
-            turn: Turn { opened_before, taken: placed.taken, won_jokers },
+            turn: Turn { opened_before, won_jokers },
             end: None,
         };
         if over {
@@ -229,20 +217,26 @@ impl Rummy40 {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let listed = ListedCards::of(&self.catalog, &self.hands, &self.piles, &self.table, &self.known);
+        let listed = ListedCards::of(
+            &self.catalog,
+            &self.state.hands,
+            &self.state.piles,
+            &self.state.table,
+            &self.state.known,
+        );
         Setup {
-            dealer: self.dealer,
+            dealer: self.state.dealer,
             hands: listed.hands,
             stock: listed.stock,
             discard: listed.discard,
-            restocks: self.piles.restocks(),
-            shuffle_seed: self.piles.shuffle_seed(),
+            restocks: self.state.piles.restocks(),
+            shuffle_seed: self.state.piles.shuffle_seed(),
             table: listed.table,
             opened: self.opened.clone(),
-            to_move: Some(self.to_move),
-            phase: self.phase,
+            to_move: Some(self.state.to_move),
+            phase: self.state.phase,
             opened_before: Some(self.turn.opened_before),
-            taken: self.turn.taken.and_then(|id| self.catalog.face(id)),
+            taken: self.state.taken.and_then(|id| self.catalog.face(id)),
             won_jokers: u8::try_from(self.turn.won_jokers.len()).unwrap_or(u8::MAX),
             known: listed.known,
             winner: self.end.as_ref().and_then(|e| e.winner),
@@ -288,17 +282,19 @@ impl Rummy40 {
             catalog,
             rules: view.config.meld_rules(),
             hand_lens: hand_lens(&hands),
-            hands,
-            piles: Piles::new(stock, view.discard_pile.clone(), 0),
-            table: view.table.clone(),
+            state: HandState {
+                dealer: view.dealer,
+                hands,
+                piles: Piles::new(stock, view.discard_pile.clone(), 0),
+                table: view.table.clone(),
+                to_move,
+                phase: view.phase,
+                taken: view.taken_this_turn,
+                known: view.known.clone(),
+            },
             opened: view.opened.clone(),
-            known: view.known.clone(),
-            dealer: view.dealer,
-            to_move,
-            phase: view.phase,
             turn: Turn {
                 opened_before: view.opened.get(to_move).copied().unwrap_or(false),
-                taken: view.taken_this_turn,
                 won_jokers: view.won_jokers,
             },
             end: None,
@@ -326,31 +322,31 @@ impl Rummy40 {
     /// The hand of `seat` (empty for a seat that does not exist).
     #[must_use]
     pub fn hand(&self, seat: Seat) -> PieceSet {
-        self.hands.get(seat).copied().unwrap_or_default()
+        self.state.hands.get(seat).copied().unwrap_or_default()
     }
 
     /// The melds on the table.
     #[must_use]
     pub fn table(&self) -> &MeldTable<Card> {
-        &self.table
+        &self.state.table
     }
 
     /// The stock and the discard pile.
     #[must_use]
     pub fn piles(&self) -> &Piles {
-        &self.piles
+        &self.state.piles
     }
 
     /// The dealer of this hand.
     #[must_use]
     pub fn dealer(&self) -> Seat {
-        self.dealer
+        self.state.dealer
     }
 
     /// The phase of the turn.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.state.phase
     }
 
     /// `true` if `seat` has opened this hand.
@@ -362,7 +358,7 @@ impl Rummy40 {
     /// The card taken from the discard pile this turn, if any.
     #[must_use]
     pub fn taken_this_turn(&self) -> Option<PieceId> {
-        self.turn.taken
+        self.state.taken
     }
 
     /// `true` if the hand ended with the winner going rummy (`RULES.md` §3.7).
@@ -380,8 +376,8 @@ impl Rummy40 {
     /// The checked plan of `action` for `seat`: the refusal of a seat not to move, then
     /// the check of `check.rs`, which reads the state only (nothing is copied).
     fn plan<'a>(&self, seat: Seat, action: &'a Action) -> Result<Plan<'a>, ActionError> {
-        if self.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.to_move))?;
+        if self.state.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.state.to_move))?;
         }
         self.position().check(action)
     }
@@ -389,7 +385,7 @@ impl Rummy40 {
     /// Carries out a checked plan (see `check.rs`): moves the cards it names, ends the
     /// turn or the hand. Decides nothing: every rule was applied by the check.
     fn commit(&mut self, plan: Plan<'_>) {
-        let seat = self.to_move;
+        let seat = self.state.to_move;
         // A draw brings one card that was not in the hand, a discard takes one away.
         let drawn_or_discarded = match plan {
             Plan::Draw | Plan::Take => Some(true),
@@ -398,15 +394,14 @@ impl Rummy40 {
         };
         match plan {
             Plan::Draw => {
-                if let Some(card) = self.piles.draw_stock() {
-                    self.hands[seat].insert(card);
-                    self.phase = Phase::Play;
-                }
+                self.state.draw_stock();
             }
-            Plan::Take => self.take_discard(),
+            Plan::Take => {
+                self.state.take_discard();
+            }
             Plan::Open { take, melds } => {
                 if take {
-                    self.take_discard();
+                    self.state.take_discard();
                 }
                 for m in melds {
                     self.place(m);
@@ -416,7 +411,7 @@ impl Rummy40 {
             Plan::Meld(m) => self.place(m),
             Plan::Build { piece, meld, end } => self.build(piece, meld, end),
             Plan::Swap { piece, meld, slot, joker } => {
-                let Some(target) = self.table.meld(meld) else { return };
+                let Some(target) = self.state.table.meld(meld) else { return };
                 let mut pieces = [piece; MAX_MELD_LEN];
                 let len = target.pieces().len();
                 pieces[..len].copy_from_slice(target.pieces());
@@ -424,7 +419,7 @@ impl Rummy40 {
                 self.replace(meld, &pieces[..len], &[piece], joker);
             }
             Plan::Release { meld, added, joker } => {
-                let Some(target) = self.table.meld(meld) else { return };
+                let Some(target) = self.state.table.meld(meld) else { return };
                 let mut pieces: Vec<PieceId> =
                     target.pieces().iter().copied().filter(|&p| p != joker).collect();
                 pieces.extend(added);
@@ -432,7 +427,7 @@ impl Rummy40 {
             }
             Plan::Rummy { take, melds, builds, discard } => {
                 if take {
-                    self.take_discard();
+                    self.state.take_discard();
                 }
                 for m in melds {
                     self.place(m);
@@ -447,7 +442,7 @@ impl Rummy40 {
         }
         // Only the mover's hand changed; every other seat's known cards are still in
         // its hand (an invariant of every state: dealt empty, checked on loading).
-        if let (Some(known), Some(hand)) = (self.known.get_mut(seat), self.hands.get(seat)) {
+        if let (Some(known), Some(hand)) = (self.state.known.get_mut(seat), self.state.hands.get(seat)) {
             *known &= *hand;
             if let Some(len) = self.hand_lens.get_mut(seat) {
                 *len = match drawn_or_discarded {
@@ -459,46 +454,36 @@ impl Rummy40 {
         }
     }
 
-    /// Takes the top discard into the hand (checked: the pile holds one).
-    fn take_discard(&mut self) {
-        if let Some(card) = self.piles.take_discard() {
-            self.hands[self.to_move].insert(card);
-            self.known[self.to_move].insert(card);
-            self.turn.taken = Some(card);
-            self.phase = Phase::Play;
-        }
-    }
-
     /// Puts the checked meld `m` on the table from the hand. The table validates it
     /// again; the hand gives up its cards only once it is placed, so no card is lost
     /// whatever happens.
     fn place(&mut self, m: &NewMeld) {
-        let seat = self.to_move;
-        let placed = self.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules);
+        let seat = self.state.to_move;
+        let placed = self.state.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules);
         debug_assert!(placed.is_ok(), "a checked meld is refused: {placed:?}");
         if placed.is_ok() {
             for p in &m.pieces {
-                self.hands[seat].remove(*p);
+                self.state.hands[seat].remove(*p);
             }
         }
     }
 
     /// Builds the checked `piece` onto `meld` at `end`.
     fn build(&mut self, piece: PieceId, meld: MeldId, end: RunEnd) {
-        let built = self.table.lay_off(meld, piece, end, &self.catalog, &self.rules);
+        let built = self.state.table.lay_off(meld, piece, end, &self.catalog, &self.rules);
         debug_assert!(built.is_ok(), "a checked build is refused: {built:?}");
         if built.is_ok() {
-            self.hands[self.to_move].remove(piece);
+            self.state.hands[self.state.to_move].remove(piece);
         }
     }
 
     /// Gives meld `id` the checked `pieces`: `added` leave the hand, `joker` comes to it,
     /// won this turn (`RULES.md` §3.6).
     fn replace(&mut self, id: MeldId, pieces: &[PieceId], added: &[PieceId], joker: PieceId) {
-        let replaced = self.table.replace(id, pieces, &self.catalog, &self.rules);
+        let replaced = self.state.table.replace(id, pieces, &self.catalog, &self.rules);
         debug_assert!(replaced.is_ok(), "a checked joker exchange is refused: {replaced:?}");
         if replaced.is_ok() {
-            let hand = &mut self.hands[self.to_move];
+            let hand = &mut self.state.hands[self.state.to_move];
             for &p in added {
                 hand.remove(p);
             }
@@ -510,33 +495,30 @@ impl Rummy40 {
     /// The checked discard that ends the turn (`RULES.md` §3.3, §3.7): the hand goes out,
     /// or the stock is restocked if it ran out, or the next seat is to move.
     fn discard(&mut self, piece: PieceId) {
-        let seat = self.to_move;
-        self.hands[seat].remove(piece);
-        self.piles.discard(piece);
-        if self.hands[seat].is_empty() {
+        let seat = self.state.to_move;
+        self.state.discard(piece);
+        if self.state.hands[seat].is_empty() {
             self.finish(Some(seat), !self.turn.opened_before);
             return;
         }
         // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
         // this discard stays up as the new pile.
-        if self.piles.stock_len() == 0 {
-            let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
-            if capped || !self.piles.restock(Restock::RUMMY40) {
+        if self.state.piles.stock_len() == 0 {
+            let capped = self.config.max_restocks.is_some_and(|n| self.state.piles.restocks() >= n);
+            if capped || !self.state.piles.restock(Restock::RUMMY40) {
                 // The restock cap is reached, or nothing can be restocked: the hand is void.
                 self.finish(None, false);
                 return;
             }
         }
-        let n = self.hands.len();
-        self.to_move = (seat + 1) % n;
-        self.phase = Phase::Draw;
-        self.turn = Turn { opened_before: self.opened[self.to_move], ..Turn::default() };
+        self.state.next_turn();
+        self.turn = Turn { opened_before: self.opened[self.state.to_move], ..Turn::default() };
     }
 
     /// Cards `seat` took from the discard pile and still holds: public knowledge.
     #[must_use]
     pub fn known_cards(&self, seat: Seat) -> PieceSet {
-        self.known.get(seat).copied().unwrap_or_default()
+        self.state.known.get(seat).copied().unwrap_or_default()
     }
 
     /// The same game with everything hidden from `seat` dealt anew at random: the other
@@ -556,16 +538,14 @@ impl Rummy40 {
     /// assert_ne!(other.hand(1), game.hand(1));
     /// ```
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
-        let mut game = self.clone();
-        game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
-        game.hand_lens = hand_lens(&game.hands);
-        game
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        Rummy40 { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
     }
 
     /// Ends the hand and scores it (`RULES.md` §3.8).
     fn finish(&mut self, winner: Option<Seat>, rummy: bool) {
         let penalties = self.hand_penalties(winner, rummy);
-        self.phase = Phase::Over;
+        self.state.phase = Phase::Over;
         self.end = Some(HandEnd { winner, rummy, penalties });
     }
 
@@ -575,17 +555,17 @@ impl Rummy40 {
     /// so every sum is exact (see [`MAX_PENALTY`](crate::MAX_PENALTY)).
     pub(crate) fn hand_penalties(&self, winner: Option<Seat>, rummy: bool) -> Vec<u32> {
         match winner {
-            None => vec![0; self.hands.len()],
-            Some(w) => (0..self.hands.len())
+            None => vec![0; self.state.hands.len()],
+            Some(w) => (0..self.state.hands.len())
                 .map(|s| {
                     if s == w {
                         return 0;
                     }
                     let base = match self.config.unopened_penalty {
                         Some(flat) if !self.opened[s] => flat,
-                        _ => {
-                            self.config.hand_total(self.hands[s].iter().filter_map(|p| self.catalog.face(p)))
-                        }
+                        _ => self
+                            .config
+                            .hand_total(self.state.hands[s].iter().filter_map(|p| self.catalog.face(p))),
                     };
                     match (rummy, self.config.going_rummy_bonus) {
                         (false, _) => base,
@@ -734,11 +714,11 @@ impl Game for Rummy40 {
     }
 
     fn seats(&self) -> usize {
-        self.hands.len()
+        self.state.hands.len()
     }
 
     fn to_move(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then_some(self.to_move)
+        (self.state.phase != Phase::Over).then_some(self.state.to_move)
     }
 
     const LISTS_ALL_ACTIONS: bool = true;

@@ -71,7 +71,7 @@ impl Rummy40 {
     /// The list of [`Game::legal_actions`](rummykit_core::Game::legal_actions).
     pub(crate) fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.phase == Phase::Over {
+        if self.state.phase == Phase::Over {
             return;
         }
         let mut list = LegalActions::new();
@@ -97,7 +97,7 @@ impl Rummy40 {
     /// ```
     pub fn legal_actions_by_check(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.phase == Phase::Over {
+        if self.state.phase == Phase::Over {
             return;
         }
         let mut list = LegalActions::new();

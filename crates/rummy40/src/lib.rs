@@ -9,6 +9,10 @@
 //!   [`Game::legal_actions`](rummykit_core::Game::legal_actions), per-seat [`View`]s, penalty scoring.
 //! * Hand analysis: [`best_opening`] / [`can_open`] (the 40-point opening, exact) and
 //!   [`least_deadwood`].
+//! * Built on core's card-game skeleton, shared with classic Rummy:
+//!   [`HandState`](rummykit_core::HandState) (hands, piles, table, turn and their
+//!   draw, take and discard transitions) and [`CardSetup`](rummykit_core::CardSetup)
+//!   (the checks of a scripted position); the rules of Rummy 40 are its own.
 //! * A match to 101 (or 201, 501, fixed hands, per-hand settlement) is core's
 //!   [`Match`](rummykit_core::Match) with [`Config::game_end`].
 //!

@@ -90,9 +90,9 @@ impl View {
         let mut view = View {
             seat,
             config: game.config,
-            dealer: game.dealer,
+            dealer: game.state.dealer,
             to_move: None,
-            phase: game.phase,
+            phase: game.state.phase,
             hand: PieceSet::new(),
             hand_sizes: Vec::new(),
             known: Vec::new(),
@@ -130,20 +130,20 @@ impl View {
         listed.hand = hand;
         listed.catalog = Some(game.catalog);
         self.hand_sizes.clear();
-        match game.hand_lens.get(..game.hands.len()) {
+        match game.hand_lens.get(..game.state.hands.len()) {
             Some(lens) => self.hand_sizes.extend_from_slice(lens),
             // More seats than a game may have (a state built from an edited view).
-            None => self.hand_sizes.extend(game.hands.iter().map(PieceSet::len)),
+            None => self.hand_sizes.extend(game.state.hands.iter().map(PieceSet::len)),
         }
-        self.table.clone_from(&game.table);
+        self.table.clone_from(&game.state.table);
         self.discard_pile.clear();
-        self.discard_pile.extend_from_slice(game.piles.discard_pile());
-        self.stock_len = game.piles.stock_len();
+        self.discard_pile.extend_from_slice(game.state.piles.discard_pile());
+        self.stock_len = game.state.piles.stock_len();
         self.opened.clone_from(&game.opened);
-        self.known.clone_from(&game.known);
-        self.dealer = game.dealer;
+        self.known.clone_from(&game.state.known);
+        self.dealer = game.state.dealer;
         self.to_move = game.to_move();
-        self.phase = game.phase;
+        self.phase = game.state.phase;
         self.taken_this_turn = game.taken_this_turn();
         self.won_jokers = game.won_jokers();
         self.outcome = game.outcome();
