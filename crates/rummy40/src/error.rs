@@ -75,7 +75,7 @@ pub enum ActionError {
         /// The top discard.
         card: PieceId,
     },
-    /// A table rule failed: an invalid meld, a build that does not fit, no such meld.
+    /// A table rule failed: an invalid meld, a lay-off that does not fit, no such meld.
     #[error(transparent)]
     Table(#[from] TableError),
     /// The action would leave no card that may be discarded; a turn always ends with a

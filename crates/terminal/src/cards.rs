@@ -267,7 +267,7 @@ impl CardGame for Rummy40 {
             melds.iter().map(|m| meld_words(self, &m.pieces, style)).collect::<Vec<_>>().join(" ")
         };
         let top = self.piles().top_discard().map_or_else(String::new, c);
-        // ", lay 9h off on [6h 7h 8h] (back), …" after a rummy's melds; nothing without builds.
+        // ", lay 9h off on [6h 7h 8h] (back), …" after a rummy's melds; nothing without lay-offs.
         let rummy_builds = |builds: &[RummyLayOff]| {
             if builds.is_empty() { String::new() } else { format!(", {}", lay_offs(self, builds, style)) }
         };
@@ -315,7 +315,7 @@ impl CardGame for Rummy40 {
     }
 }
 
-/// A rummy's builds in words: "lay 8h off on 5h 6h 7h (back), …".
+/// A rummy's lay-offs in words: "lay 8h off on 5h 6h 7h (back), …".
 fn lay_offs(game: &Rummy40, builds: &[RummyLayOff], style: Style) -> String {
     builds
         .iter()
