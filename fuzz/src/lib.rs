@@ -496,7 +496,7 @@ fn rummikub_loaded(game: &rummykit_rummikub::Rummikub) {
 // card stays in exactly one place.
 
 use rummykit_core::{Game, MeldId, PieceId, PieceSet, RunEnd};
-use rummykit_rummy40::{Action as R40Action, Config as R40Config, LayOff, NewMeld, Rummy40};
+use rummykit_rummy40::{Action as R40Action, Config as R40Config, NewMeld, Rummy40, RummyLayOff};
 
 fn piece_from(bytes: &mut Bytes<'_>) -> PieceId {
     PieceId::new(bytes.byte() % 160).unwrap_or(PieceId::new(0).expect("0 is an id"))
@@ -518,7 +518,7 @@ fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
         0 => R40Action::DrawStock,
         1 => R40Action::TakeDiscard,
         2 => R40Action::Discard(piece_from(bytes)),
-        3 => R40Action::Build { piece: piece_from(bytes), meld: meld(bytes), end: end_from(bytes) },
+        3 => R40Action::LayOff { piece: piece_from(bytes), onto: meld(bytes), end: end_from(bytes) },
         4 => R40Action::SwapJoker { piece: piece_from(bytes), meld: meld(bytes) },
         5 => R40Action::ReleaseJoker { meld: meld(bytes), pieces: [piece_from(bytes), piece_from(bytes)] },
         6 => R40Action::Meld(new_meld_from(bytes)),
@@ -529,8 +529,8 @@ fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
         _ => R40Action::GoRummy {
             melds: (0..bytes.below(4)).map(|_| new_meld_from(bytes)).collect(),
             discard: piece_from(bytes),
-            builds: (0..bytes.below(3))
-                .map(|_| LayOff::new(piece_from(bytes), meld(bytes), end_from(bytes)))
+            lay_offs: (0..bytes.below(3))
+                .map(|_| RummyLayOff::new(piece_from(bytes), meld(bytes), end_from(bytes)))
                 .collect(),
         },
     }
@@ -636,9 +636,10 @@ fn classic_action_from(bytes: &mut Bytes<'_>) -> ClassicAction {
         0 => ClassicAction::DrawStock,
         1 => ClassicAction::TakeDiscard,
         2 => ClassicAction::Meld((0..bytes.below(6)).map(|_| piece_from(bytes)).collect()),
-        3 => {
-            ClassicAction::LayOff { card: piece_from(bytes), onto: MeldId::new(u16::from(bytes.byte() % 16)) }
-        }
+        3 => ClassicAction::LayOff {
+            piece: piece_from(bytes),
+            onto: MeldId::new(u16::from(bytes.byte() % 16)),
+        },
         _ => ClassicAction::Discard(piece_from(bytes)),
     }
 }

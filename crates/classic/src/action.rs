@@ -1,29 +1,8 @@
-//! [`Action`]: the atomic moves of a classic Rummy turn, and the turn [`Phase`].
+//! [`Action`]: the atomic moves of a classic Rummy turn.
 
 use core::fmt;
 
 use rummykit_core::{MeldId, PieceId, PieceSet};
-
-/// Where the player to move stands in their turn (`RULES.md` §2.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Phase {
-    /// The turn starts: draw from the stock or take the top discard.
-    Draw,
-    /// Drawn: meld, lay off, then discard (or go out).
-    Play,
-    /// The hand is over.
-    Over,
-}
-
-/// What a [`Phase`] allows, for the message of an action made at the wrong moment.
-pub(crate) const fn phase_words(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Draw => "the turn starts with a draw",
-        Phase::Play => "this turn's card is already drawn",
-        Phase::Over => "the hand is over",
-    }
-}
 
 /// One atomic move. Cards are named by identity ([`PieceId`]), melds on the table by
 /// their stable [`MeldId`], never by position.
@@ -49,7 +28,7 @@ pub enum Action {
     /// Add a card to a meld on the table, own or another player's.
     LayOff {
         /// The card, from the player's hand.
-        card: PieceId,
+        piece: PieceId,
         /// The meld it goes onto.
         onto: MeldId,
     },
@@ -69,7 +48,7 @@ impl fmt::Display for Action {
                 }
                 Ok(())
             }
-            Action::LayOff { card, onto } => write!(f, "lay off {card} onto {onto}"),
+            Action::LayOff { piece, onto } => write!(f, "lay off {piece} onto {onto}"),
             Action::Discard(card) => write!(f, "discard {card}"),
         }
     }

@@ -55,10 +55,9 @@ impl Bot<ClassicRummy> for GreedyBot {
                         return action;
                     }
                 }
-                if let Some(&lay_off) = legal
-                    .iter()
-                    .find(|a| matches!(a, Action::LayOff { card, .. } if split.unmelded.contains(*card)))
-                {
+                if let Some(&lay_off) = legal.iter().find(
+                    |a| matches!(a, Action::LayOff { piece: card, .. } if split.unmelded.contains(*card)),
+                ) {
                     return lay_off;
                 }
                 let value = |a: &Action| match *a {

@@ -40,14 +40,14 @@ pub enum ActionError {
     #[error(transparent)]
     NotYourTurn(#[from] NotYourTurn),
     /// A draw is needed first, or the player has drawn already (§2.3).
-    #[error("not allowed now: {}", crate::action::phase_words(*.phase))]
+    #[error("not allowed now: {}", .phase.words())]
     WrongPhase {
         /// The phase the turn is in.
         phase: Phase,
     },
     /// `TakeDiscard` with an empty discard pile.
     #[error("the discard pile is empty")]
-    DiscardPileEmpty,
+    EmptyDiscardPile,
     /// The card is not in the hand of the player to move.
     #[error("card {0} is not in your hand")]
     NotInHand(PieceId),

@@ -2,12 +2,12 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError,
-    ScoreOrder, Seat, Seating, deal_cards,
+    Card, DealError, Game, HandState, ListedCards, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles,
+    PositionError, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
-use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, SetupMeld, View, analyze};
+use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, View, analyze};
 
 /// One hand of classic Rummy (`RULES.md` §2): hands, stock and discard pile, the melds
 /// on the table, whose turn it is and how far it has got.
@@ -34,20 +34,13 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassicRummy {
     config: Config,
-    dealer: Seat,
-    hands: Vec<PieceSet>,
-    piles: Piles,
-    table: MeldTable<Card>,
-    to_move: Seat,
-    phase: Phase,
-    /// The card taken from the discard pile this turn.
-    taken: Option<PieceId>,
+    /// Hands, piles, table, the seat to move and its phase, the card taken this turn and
+    /// the known cards: the state every card game shares.
+    state: HandState,
     melds_this_turn: u32,
     /// Seats that melded or laid off in an earlier turn (a rummy needs none, §2.6).
     played_before: Vec<bool>,
     played_this_turn: bool,
-    /// Cards each seat took from the discard pile and still holds (public knowledge).
-    known: Vec<PieceSet>,
     outcome: Option<Outcome>,
     rummy: bool,
     /// Cards dealt to the hands: hands and table hold exactly this many at the start
@@ -75,160 +68,61 @@ impl ClassicRummy {
     /// turn than on the table), [`PiecesInPlay`](PositionError::PiecesInPlay), or
     /// [`Inconsistent`](PositionError::Inconsistent) naming the contradiction.
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
-        let seats = setup.hands.len();
-        Seating::new(seats).with_dealer(setup.dealer).check(2, 6)?;
-        let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
-        let mut all = PieceSet::new();
-        let id_of = |card: Card, all: &mut PieceSet| -> Result<PieceId, PositionError> {
-            let id = DECK.ids_of(card).next().ok_or(PositionError::NotInDeck(card))?;
-            if !all.insert(id) {
-                return Err(PositionError::TooManyCards { card, max: 1 });
-            }
-            Ok(id)
-        };
-        let ids = |cards: &[Card], all: &mut PieceSet| -> Result<Vec<PieceId>, PositionError> {
-            cards.iter().map(|&c| id_of(c, all)).collect()
-        };
-        let mut hands = Vec::with_capacity(seats);
-        for hand in &setup.hands {
-            hands.push(ids(hand, &mut all)?.into_iter().collect::<PieceSet>());
+        let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
+        // Going out clears the card taken (a rule of this game only, before the shared checks
+        // would look for the card).
+        if setup.phase == Phase::Over && setup.taken.is_some() {
+            return bad("a card is taken in a hand that is over");
         }
-        let mut stock = ids(&setup.stock, &mut all)?;
-        stock.reverse(); // Piles draw from the end
-        let discard = ids(&setup.discard, &mut all)?;
-        let mut melds = Vec::with_capacity(setup.table.len());
-        for m in &setup.table {
-            melds.push(ids(&m.cards, &mut all)?);
-        }
-        if all.len() != DECK.len() {
-            return bad(PositionError::PieceCount { found: all.len(), expected: DECK.len() });
-        }
-        let rules = config.meld_rules();
-        let mut table = MeldTable::new();
-        for (m, cards) in setup.table.iter().zip(&melds) {
-            if m.owner >= seats {
-                return bad(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats });
-            }
-            table.place(m.owner, m.kind, cards, &DECK, &rules).map_err(PositionError::Table)?;
-        }
-        let to_move = setup.to_move.unwrap_or((setup.dealer + 1) % seats);
-        if to_move >= seats {
-            return bad(PositionError::NoSuchSeat { field: "to_move", seat: to_move, seats });
-        }
-        let per_seat = |field: &'static str, found: usize| match found {
-            0 => Ok(false),
-            n if n == seats => Ok(true),
-            found => Err(DealError::InvalidDeal(PositionError::SeatLists { field, found, seats })),
-        };
-        let played_before = if per_seat("played_before", setup.played_before.len())? {
+        let placed = setup.cards().place(&DECK, &config.meld_rules(), 2..=6, config.max_restocks)?;
+        let seats = placed.hands.len();
+        let played_before = if seat_list("played_before", setup.played_before.len(), seats)? {
             setup.played_before
         } else {
             vec![false; seats]
         };
-        let mut known = vec![PieceSet::new(); seats];
-        if per_seat("known", setup.known.len())? {
-            for (k, cards) in known.iter_mut().zip(&setup.known) {
-                // Checked against the hands, not against `all`: a known card is also in a hand.
-                *k = cards
-                    .iter()
-                    .map(|&c| DECK.ids_of(c).next().ok_or(PositionError::NotInDeck(c)))
-                    .collect::<Result<_, _>>()?;
-            }
-        }
-        if known.iter().zip(&hands).any(|(k, h)| !k.is_subset(h)) {
-            return bad(PositionError::Inconsistent("a known card is not in its holder's hand"));
-        }
-        if let Some(cap) = config.max_restocks
-            && setup.restocks > cap
-        {
-            return bad(PositionError::OutOfRange {
-                field: "restocks",
-                value: setup.restocks.into(),
-                max: cap.into(),
-            });
-        }
-        let taken = match setup.taken {
-            Some(card) => Some(DECK.ids_of(card).next().ok_or(PositionError::NotInDeck(card))?),
-            None => None,
-        };
         match setup.phase {
-            Phase::Draw if taken.is_some() || setup.melds_this_turn > 0 || setup.played_this_turn => {
-                return bad(PositionError::Inconsistent(
-                    "a turn that has not drawn yet cannot have taken, melded or laid off",
-                ));
+            Phase::Draw if setup.melds_this_turn > 0 || setup.played_this_turn => {
+                return bad("a turn that has not drawn yet cannot have melded or laid off");
             }
             Phase::Play => {
-                if let Some(t) = taken {
-                    let in_hand = hands[to_move].contains(t) && known[to_move].contains(t);
-                    // It may have been melded or laid off since it was taken.
-                    if !in_hand && !table.pieces().contains(t) {
-                        return bad(PositionError::Inconsistent(
-                            "the card taken this turn is neither in the mover's hand nor on the table",
-                        ));
-                    }
-                }
                 if config.meld_limit == MeldLimit::One && setup.melds_this_turn > 1 {
-                    return bad(PositionError::Inconsistent("more melds this turn than the limit"));
+                    return bad("more melds this turn than the limit");
                 }
                 // The melds made this turn are on the table.
-                if usize::try_from(setup.melds_this_turn).map_or(true, |m| m > table.len()) {
-                    return bad(PositionError::OutOfRange {
+                let on_table = placed.table.len();
+                if usize::try_from(setup.melds_this_turn).map_or(true, |m| m > on_table) {
+                    return Err(PositionError::OutOfRange {
                         field: "melds_this_turn",
                         value: setup.melds_this_turn.into(),
-                        max: table.len() as u64,
-                    });
+                        max: on_table as u64,
+                    }
+                    .into());
                 }
-                if hands[to_move].is_empty() {
-                    return bad(PositionError::Inconsistent(
-                        "the player to move has no cards but the hand is not over",
-                    ));
+                if placed.hands[placed.to_move].is_empty() {
+                    return bad("the player to move has no cards but the hand is not over");
                 }
-            }
-            Phase::Over if taken.is_some() => {
-                return bad(PositionError::Inconsistent("a card is taken in a hand that is over"));
             }
             _ => {}
         }
-        // Every turn draws one card and discards one; melds and lay-offs move cards from
-        // hand to table. So hands and table hold the cards dealt at the start of a turn,
-        // one more after the draw, and either when the hand is over.
-        let in_play = hands.iter().map(PieceSet::len).sum::<usize>() + table.pieces().len();
-        let drawn = usize::from(setup.phase == Phase::Play);
-        let dealt = setup.dealt.unwrap_or(in_play.saturating_sub(drawn));
-        // Compared by subtraction: a given `dealt` may be any number, even usize::MAX.
-        let count_ok = matches!(
-            (setup.phase, in_play.checked_sub(dealt)),
-            (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
-        );
-        if !count_ok {
-            return bad(PositionError::PiecesInPlay { found: in_play, dealt });
-        }
+        let dealt = placed.dealt(setup.phase, setup.dealt, None)?;
         match (&setup.outcome, setup.phase) {
             (None, Phase::Over) | (Some(_), Phase::Draw | Phase::Play) => {
-                return bad(PositionError::Inconsistent("an outcome is saved exactly when the hand is over"));
+                return bad("an outcome is saved exactly when the hand is over");
             }
-            (Some(o), Phase::Over)
-                if o.points.len() != seats
-                    || o.winners.len() > 1
-                    || o.winners.iter().any(|&w| w >= seats || !hands[w].is_empty()) =>
-            {
-                return bad(PositionError::Inconsistent("the outcome does not fit the hands"));
+            (Some(o), Phase::Over) if o.points.len() != seats || o.winners.len() > 1 => {
+                return bad("the result does not fit the hands");
             }
+            (Some(o), Phase::Over) => placed.check_winner(o.winners.first().copied())?,
             _ => {}
         }
+        let piles = placed.piles(setup.shuffle_seed, setup.restocks);
         Ok(ClassicRummy {
             config: *config,
-            dealer: setup.dealer,
-            hands,
-            piles: Piles::new(stock, discard, setup.shuffle_seed).with_restocks(setup.restocks),
-            table,
-            to_move,
-            phase: setup.phase,
-            taken,
+            state: HandState::placed(setup.dealer, setup.phase, placed, piles),
             melds_this_turn: setup.melds_this_turn,
             played_before,
             played_this_turn: setup.played_this_turn,
-            known,
             outcome: setup.outcome,
             rummy: setup.rummy,
             dealt,
@@ -254,29 +148,28 @@ impl ClassicRummy {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let faces = |ids: &mut dyn Iterator<Item = PieceId>| {
-            ids.filter_map(|id| DECK.face(id)).collect::<Vec<Card>>()
-        };
+        let listed = ListedCards::of(
+            &DECK,
+            &self.state.hands,
+            &self.state.piles,
+            &self.state.table,
+            &self.state.known,
+        );
         Setup {
-            dealer: self.dealer,
-            hands: self.hands.iter().map(|h| faces(&mut h.iter())).collect(),
-            stock: faces(&mut self.piles.stock().iter().rev().copied()),
-            discard: faces(&mut self.piles.discard_pile().iter().copied()),
-            restocks: self.piles.restocks(),
-            shuffle_seed: self.piles.shuffle_seed(),
-            table: self
-                .table
-                .melds()
-                .iter()
-                .map(|m| SetupMeld::new(m.owner(), m.meld().kind(), faces(&mut m.pieces().iter().copied())))
-                .collect(),
-            to_move: Some(self.to_move),
-            phase: self.phase,
-            taken: self.taken.and_then(|id| DECK.face(id)),
+            dealer: self.state.dealer,
+            hands: listed.hands,
+            stock: listed.stock,
+            discard: listed.discard,
+            restocks: self.state.piles.restocks(),
+            shuffle_seed: self.state.piles.shuffle_seed(),
+            table: listed.table,
+            to_move: Some(self.state.to_move),
+            phase: self.state.phase,
+            taken: self.state.taken.and_then(|id| DECK.face(id)),
             melds_this_turn: self.melds_this_turn,
             played_before: self.played_before.clone(),
             played_this_turn: self.played_this_turn,
-            known: self.known.iter().map(|k| faces(&mut k.iter())).collect(),
+            known: listed.known,
             outcome: self.outcome.clone(),
             rummy: self.rummy,
             dealt: Some(self.dealt),
@@ -295,17 +188,10 @@ impl ClassicRummy {
         let hands_total = hands.iter().map(PieceSet::len).sum();
         ClassicRummy {
             config: *config,
-            dealer,
-            to_move: (dealer + 1) % seats,
-            hands,
-            piles,
-            table: MeldTable::new(),
-            phase: Phase::Draw,
-            taken: None,
+            state: HandState::dealt(dealer, hands, piles),
             melds_this_turn: 0,
             played_before: vec![false; seats],
             played_this_turn: false,
-            known: vec![PieceSet::new(); seats],
             outcome: None,
             rummy: false,
             dealt: hands_total,
@@ -321,38 +207,38 @@ impl ClassicRummy {
     /// The dealer of this hand.
     #[must_use]
     pub fn dealer(&self) -> Seat {
-        self.dealer
+        self.state.dealer
     }
 
     /// The phase of the current turn.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.state.phase
     }
 
     /// The hand of `seat` (empty for a seat that does not exist). Hidden information:
     /// give players their [`View`].
     #[must_use]
     pub fn hand(&self, seat: Seat) -> PieceSet {
-        self.hands.get(seat).copied().unwrap_or_default()
+        self.state.hand(seat)
     }
 
     /// The stock and the discard pile.
     #[must_use]
     pub fn piles(&self) -> &Piles {
-        &self.piles
+        &self.state.piles
     }
 
     /// The melds on the table.
     #[must_use]
     pub fn table(&self) -> &MeldTable<Card> {
-        &self.table
+        &self.state.table
     }
 
     /// The card taken from the discard pile this turn, if any.
     #[must_use]
-    pub fn taken_discard(&self) -> Option<PieceId> {
-        self.taken
+    pub fn taken_this_turn(&self) -> Option<PieceId> {
+        self.state.taken
     }
 
     /// `true` once the hand has been won by a rummy (`RULES.md` §2.6).
@@ -370,80 +256,66 @@ impl ClassicRummy {
     pub(crate) fn turn(&self) -> Turn<'_> {
         Turn {
             config: &self.config,
-            seat: self.to_move,
-            hand: self.hands[self.to_move],
-            table: &self.table,
-            taken: self.taken,
+            seat: self.state.to_move,
+            hand: self.state.hands[self.state.to_move],
+            table: &self.state.table,
+            taken: self.state.taken,
             melds_this_turn: self.melds_this_turn,
-            phase: self.phase,
-            discard_top: self.piles.top_discard(),
+            phase: self.state.phase,
+            discard_top: self.state.piles.top_discard(),
         }
     }
 
     /// The checked plan of `action` for `seat`.
     fn plan(&self, seat: Seat, action: &Action) -> Result<Plan, ActionError> {
-        if self.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.to_move))?;
+        if self.state.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.state.to_move))?;
         }
         self.turn().check(action)
     }
 
     /// Commits a plan checked on this very state.
     fn commit(&mut self, plan: Plan) -> Result<(), ActionError> {
-        let seat = self.to_move;
+        let seat = self.state.to_move;
         match plan {
             Plan::Draw => {
-                if self.piles.stock_len() == 0 {
-                    let capped = self.config.max_restocks.is_some_and(|m| self.piles.restocks() >= m);
+                if self.state.piles.stock_len() == 0 {
+                    let capped = self.config.max_restocks.is_some_and(|m| self.state.piles.restocks() >= m);
                     let policy = self.config.restock();
-                    if capped || !self.piles.restock(policy) {
+                    if capped || !self.state.piles.restock(policy) {
                         self.end_void();
                         return Ok(());
                     }
                 }
-                let Some(card) = self.piles.draw_stock() else {
+                if self.state.draw_stock().is_none() {
                     self.end_void();
-                    return Ok(());
-                };
-                self.hands[seat].insert(card);
-                self.phase = Phase::Play;
-            }
-            Plan::Take => {
-                if let Some(card) = self.piles.take_discard() {
-                    self.hands[seat].insert(card);
-                    self.known[seat].insert(card);
-                    self.taken = Some(card);
-                    self.phase = Phase::Play;
                 }
             }
+            Plan::Take => {
+                self.state.take_discard();
+            }
             Plan::Meld { kind, order } => {
-                self.table.place(seat, kind, &order, &DECK, &self.config.meld_rules())?;
+                self.state.table.place(seat, kind, &order, &DECK, &self.config.meld_rules())?;
                 for &c in &order {
-                    self.hands[seat].remove(c);
-                    self.known[seat].remove(c);
+                    self.state.play(c);
                 }
                 self.melds_this_turn += 1;
                 self.played_this_turn = true;
                 self.after_play(seat);
             }
             Plan::LayOff { card, onto, end } => {
-                self.table.lay_off(onto, card, end, &DECK, &self.config.meld_rules())?;
-                self.hands[seat].remove(card);
-                self.known[seat].remove(card);
+                self.state.table.lay_off(onto, card, end, &DECK, &self.config.meld_rules())?;
+                self.state.play(card);
                 self.played_this_turn = true;
                 self.after_play(seat);
             }
             Plan::Discard(card) => {
-                self.hands[seat].remove(card);
-                self.known[seat].remove(card);
-                self.piles.discard(card);
-                if self.hands[seat].is_empty() {
+                self.state.discard(card);
+                if self.state.hands[seat].is_empty() {
                     self.go_out(seat);
                 } else {
                     self.played_before[seat] |= self.played_this_turn;
-                    self.to_move = (seat + 1) % self.hands.len();
-                    self.phase = Phase::Draw;
-                    self.taken = None;
+                    self.state.next_turn();
                     self.melds_this_turn = 0;
                     self.played_this_turn = false;
                 }
@@ -453,32 +325,32 @@ impl ClassicRummy {
     }
 
     fn after_play(&mut self, seat: Seat) {
-        if self.hands[seat].is_empty() {
+        if self.state.hands[seat].is_empty() {
             self.go_out(seat);
         }
     }
 
     fn go_out(&mut self, seat: Seat) {
         let rummy = !self.played_before[seat];
-        let mut total: i64 = (0..self.hands.len())
+        let mut total: i64 = (0..self.state.hands.len())
             .filter(|&s| s != seat)
-            .map(|s| i64::from(hand_value(&self.hands[s], &self.config)))
+            .map(|s| i64::from(hand_value(&self.state.hands[s], &self.config)))
             .sum();
         if rummy && self.config.rummy_double {
             total *= 2;
         }
-        let mut points = vec![0; self.hands.len()];
+        let mut points = vec![0; self.state.hands.len()];
         points[seat] = total;
         self.rummy = rummy;
         self.outcome = Some(Outcome { points, winners: vec![seat] });
-        self.phase = Phase::Over;
-        self.taken = None;
+        self.state.end();
+        self.state.taken = None;
     }
 
     fn end_void(&mut self) {
-        self.outcome = Some(Outcome { points: vec![0; self.hands.len()], winners: vec![] });
-        self.phase = Phase::Over;
-        self.taken = None;
+        self.outcome = Some(Outcome { points: vec![0; self.state.hands.len()], winners: vec![] });
+        self.state.end();
+        self.state.taken = None;
     }
 
     /// What `seat` may see (see [`View`]).
@@ -487,17 +359,17 @@ impl ClassicRummy {
         let mut view = View {
             seat,
             config: self.config,
-            dealer: self.dealer,
+            dealer: self.state.dealer,
             to_move: None,
-            phase: self.phase,
+            phase: self.state.phase,
             hand: PieceSet::new(),
+            hand_sizes: Vec::new(),
+            known: Vec::new(),
             table: MeldTable::new(),
             discard_pile: Vec::new(),
             stock_len: 0,
+            taken_this_turn: None,
             restocks: 0,
-            hand_counts: Vec::new(),
-            known: Vec::new(),
-            taken_discard: None,
             melds_this_turn: 0,
             outcome: None,
         };
@@ -518,31 +390,31 @@ impl ClassicRummy {
             to_move,
             phase,
             hand,
+            hand_sizes,
+            known,
             table,
             discard_pile,
             stock_len,
+            taken_this_turn,
             restocks,
-            hand_counts,
-            known,
-            taken_discard,
             melds_this_turn,
             outcome,
         } = view;
         *view_seat = seat;
         *config = self.config;
-        *dealer = self.dealer;
-        *to_move = (self.phase != Phase::Over).then_some(self.to_move);
-        *phase = self.phase;
+        *dealer = self.state.dealer;
+        *to_move = self.state.mover();
+        *phase = self.state.phase;
         *hand = self.hand(seat);
-        table.clone_from(&self.table);
+        hand_sizes.clear();
+        hand_sizes.extend(self.state.hands.iter().map(PieceSet::len));
+        known.clone_from(&self.state.known);
+        table.clone_from(&self.state.table);
         discard_pile.clear();
-        discard_pile.extend_from_slice(self.piles.discard_pile());
-        *stock_len = self.piles.stock_len();
-        *restocks = self.piles.restocks();
-        hand_counts.clear();
-        hand_counts.extend(self.hands.iter().map(PieceSet::len));
-        known.clone_from(&self.known);
-        *taken_discard = self.taken;
+        discard_pile.extend_from_slice(self.state.piles.discard_pile());
+        *stock_len = self.state.piles.stock_len();
+        *taken_this_turn = self.state.taken;
+        *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;
         outcome.clone_from(&self.outcome);
     }
@@ -554,24 +426,13 @@ impl ClassicRummy {
     /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
     #[must_use]
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
-        let mut game = self.clone();
-        game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
-        game
+        ClassicRummy { state: self.state.with_hidden_shuffled(seat, rng), ..self.clone() }
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
     #[must_use]
     pub fn conserves_cards(&self) -> bool {
-        let mut all = self.piles.pieces();
-        let mut count = self.piles.stock_len() + self.piles.discard_pile().len();
-        for set in self.hands.iter().chain(core::iter::once(&self.table.pieces())) {
-            if !all.is_disjoint(set) {
-                return false;
-            }
-            all |= *set;
-            count += set.len();
-        }
-        all == DECK.all() && count == DECK.len()
+        self.state.conserves(&DECK)
     }
 }
 
@@ -661,11 +522,11 @@ impl Game for ClassicRummy {
     }
 
     fn seats(&self) -> usize {
-        self.hands.len()
+        self.state.hands.len()
     }
 
     fn to_move(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then_some(self.to_move)
+        self.state.mover()
     }
 
     const LISTS_ALL_ACTIONS: bool = true;

@@ -19,9 +19,12 @@
 //!   [`Game::default_terms`](rummykit_core::Game::default_terms), cumulative scoring to
 //!   `Config::game_end`.
 //!
-//! Built from core's shared card-game skeleton: [`Piles`](rummykit_core::Piles) (stock,
-//! discard pile, restock), [`MeldTable`](rummykit_core::MeldTable) (melds with stable
-//! ids, lay-off) and [`least_deadwood`](rummykit_core::least_deadwood).
+//! Built from core's shared card-game skeleton: [`HandState`](rummykit_core::HandState)
+//! (the hand's state and its draw, take and discard transitions, shared with Rummy 40),
+//! [`CardSetup`](rummykit_core::CardSetup) (the checks of a scripted position),
+//! [`Piles`](rummykit_core::Piles) (stock, discard pile, restock),
+//! [`MeldTable`](rummykit_core::MeldTable) (melds with stable ids, lay-off) and
+//! [`least_deadwood`](rummykit_core::least_deadwood).
 //!
 //! ```
 //! use rand::SeedableRng;
@@ -66,12 +69,14 @@ mod setup;
 mod turn;
 mod view;
 
-pub use action::{Action, Phase};
+pub use action::Action;
 pub use analysis::{HandAnalysis, analyze};
 pub use bots::GreedyBot;
 pub use config::{AceMode, Config, MELD_RULES, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use planner::PlannerBot;
-pub use setup::{Setup, SetupMeld};
+/// The turn phase and the table meld of a setup, shared with the other card games.
+pub use rummykit_core::{Phase, SetupMeld};
+pub use setup::Setup;
 pub use view::View;

@@ -159,7 +159,7 @@ impl Player {
                 Action::Meld(cards) => cards.iter().for_each(|p| {
                     after.remove(p);
                 }),
-                Action::LayOff { card, .. } => {
+                Action::LayOff { piece: card, .. } => {
                     after.remove(card);
                 }
                 _ => continue,
@@ -179,7 +179,7 @@ impl Player {
     /// feeding the next player (a card that fits a table meld, or connects to cards it
     /// is known to hold).
     fn discard(&mut self, view: &View, actions: &[Action]) -> Option<Action> {
-        let next = (view.seat + 1) % view.hand_counts.len().max(1);
+        let next = (view.seat + 1) % view.hand_sizes.len().max(1);
         let unseen = Self::unseen(view);
         let mut best: Option<(i64, Action)> = None;
         for &a in actions {

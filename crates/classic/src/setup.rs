@@ -1,41 +1,11 @@
 //! [`Setup`]: any position of a hand of classic Rummy as plain data, the builder of
-//! scripted positions and the body of a save.
+//! scripted positions and the body of a save. Its shared part is checked by core's
+//! [`CardSetup`].
 
-use rummykit_core::{Card, MeldKind, Outcome, PieceSet, Seat};
+use rummykit_core::{Card, CardSetup, Outcome, Seat, SetupMeld};
 
 use crate::Phase;
 use crate::turn::DECK;
-
-/// A meld on the table as a [`Setup`] holds it: who laid it down, its kind, and its
-/// cards in meld order.
-///
-/// ```
-/// use rummykit_classic::SetupMeld;
-/// use rummykit_core::{MeldKind, parse_list};
-/// let meld = SetupMeld::new(1, MeldKind::Run, parse_list("7h 8h 9h")?);
-/// assert_eq!((meld.owner, meld.cards.len()), (1, 3));
-/// # Ok::<(), rummykit_core::ParseError>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct SetupMeld {
-    /// The seat that laid the meld down.
-    pub owner: Seat,
-    /// Group or run.
-    pub kind: MeldKind,
-    /// The cards, in meld order (a run from its low end).
-    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_list"))]
-    pub cards: Vec<Card>,
-}
-
-impl SetupMeld {
-    /// A meld of `owner`.
-    #[must_use]
-    pub fn new(owner: Seat, kind: MeldKind, cards: Vec<Card>) -> SetupMeld {
-        SetupMeld { owner, kind, cards }
-    }
-}
 
 /// Any position of a hand (`RULES.md` §2), as plain data: hands, stock, discard pile,
 /// table melds with their owners, who has melded before, the seat to move and its phase,
@@ -163,15 +133,23 @@ impl Setup {
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     pub fn fill_stock(&mut self) {
-        let placed: PieceSet = self
-            .hands
-            .iter()
-            .flatten()
-            .chain(&self.stock)
-            .chain(&self.discard)
-            .chain(self.table.iter().flat_map(|m| &m.cards))
-            .filter_map(|&c| DECK.ids_of(c).next())
-            .collect();
-        self.stock.extend((DECK.all() - placed).iter().filter_map(|id| DECK.face(id)));
+        let unplaced = self.cards().unplaced(&DECK);
+        self.stock.extend(unplaced);
+    }
+
+    /// The fields every card game's setup shares, for core's shared checks.
+    pub(crate) fn cards(&self) -> CardSetup<'_> {
+        CardSetup {
+            dealer: self.dealer,
+            hands: &self.hands,
+            stock: &self.stock,
+            discard: &self.discard,
+            table: &self.table,
+            to_move: self.to_move,
+            phase: self.phase,
+            taken: self.taken,
+            known: &self.known,
+            restocks: self.restocks,
+        }
     }
 }

@@ -120,7 +120,7 @@ impl Turn<'_> {
                 if self.discard_top.is_some() {
                     Ok(Plan::Take)
                 } else {
-                    Err(ActionError::DiscardPileEmpty)
+                    Err(ActionError::EmptyDiscardPile)
                 }
             }
             (Phase::Draw, _) | (Phase::Play, Action::DrawStock | Action::TakeDiscard) => {
@@ -139,7 +139,7 @@ impl Turn<'_> {
                 self.guard(&(self.hand - *cards), &table)?;
                 Ok(Plan::Meld { kind, order })
             }
-            (Phase::Play, &Action::LayOff { card, onto }) => {
+            (Phase::Play, &Action::LayOff { piece: card, onto }) => {
                 if !self.hand.contains(card) {
                     return Err(ActionError::NotInHand(card));
                 }
@@ -233,7 +233,7 @@ impl Turn<'_> {
                             let [front, back] = candidate_ends(m.meld(), face);
                             let fits = (front && m.extended(face, RunEnd::Front, &rules).is_ok())
                                 || (back && m.extended(face, RunEnd::Back, &rules).is_ok());
-                            let action = Action::LayOff { card, onto: m.id() };
+                            let action = Action::LayOff { piece: card, onto: m.id() };
                             if fits && guard.unwrap_or_else(|| self.check(&action).is_ok()) {
                                 out.push(action);
                             }

@@ -27,20 +27,20 @@ pub struct View {
     pub phase: Phase,
     /// This seat's hand.
     pub hand: PieceSet,
+    /// Cards in each seat's hand.
+    pub hand_sizes: Vec<usize>,
+    /// For each seat, the cards it took from the discard pile and still holds.
+    pub known: Vec<PieceSet>,
     /// The melds on the table.
     pub table: MeldTable<Card>,
     /// The discard pile, bottom first.
     pub discard_pile: Vec<PieceId>,
     /// Cards in the stock.
     pub stock_len: usize,
+    /// The card the seat to move took from the discard pile this turn.
+    pub taken_this_turn: Option<PieceId>,
     /// How often the discard pile has become the stock.
     pub restocks: u32,
-    /// Cards in each seat's hand.
-    pub hand_counts: Vec<usize>,
-    /// For each seat, the cards it took from the discard pile and still holds.
-    pub known: Vec<PieceSet>,
-    /// The card the seat to move took from the discard pile this turn.
-    pub taken_discard: Option<PieceId>,
     /// Melds laid down this turn by the seat to move.
     pub melds_this_turn: u32,
     /// The result, once the hand is over.
@@ -59,7 +59,7 @@ impl View {
             seat: self.seat,
             hand: self.hand,
             table: &self.table,
-            taken: self.taken_discard,
+            taken: self.taken_this_turn,
             melds_this_turn: self.melds_this_turn,
             phase: self.phase,
             discard_top: self.discard_pile.last().copied(),

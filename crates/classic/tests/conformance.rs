@@ -60,9 +60,9 @@ impl Conformance for Classic {
         for &c in &ids {
             out.push(Candidate::unknown(Action::Discard(c)));
             for m in g.table().melds() {
-                out.push(Candidate::unknown(Action::LayOff { card: c, onto: m.id() }));
+                out.push(Candidate::unknown(Action::LayOff { piece: c, onto: m.id() }));
             }
-            out.push(Candidate::unknown(Action::LayOff { card: c, onto: MeldId::new(999) }));
+            out.push(Candidate::unknown(Action::LayOff { piece: c, onto: MeldId::new(999) }));
         }
         // Every meld in the hand, whatever the limit and the guard say.
         let faces: Vec<Card> = ids.iter().map(|&id| DECK.face(id).unwrap()).collect();
@@ -217,7 +217,7 @@ fn generate_and_check(g: &ClassicRummy) -> Vec<Action> {
             }
         }
         for &card in &ids {
-            candidates.extend(g.table().melds().iter().map(|m| Action::LayOff { card, onto: m.id() }));
+            candidates.extend(g.table().melds().iter().map(|m| Action::LayOff { piece: card, onto: m.id() }));
         }
         candidates.extend(ids.iter().map(|&c| Action::Discard(c)));
     }

@@ -121,7 +121,7 @@ fn rules_2_3_draw_then_discard_and_phases() {
 fn rules_2_3_the_taken_discard_may_not_be_discarded_this_turn() {
     let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd Qd", "5s");
     play(&mut g, &[Action::TakeDiscard]);
-    assert_eq!(g.taken_discard(), Some(id("5s")));
+    assert_eq!(g.taken_this_turn(), Some(id("5s")));
     refused(&mut g, discard("5s"), ActionError::DiscardJustTaken(id("5s")));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
@@ -134,7 +134,7 @@ fn rules_2_3_the_taken_discard_may_not_be_discarded_this_turn() {
 #[test]
 fn take_discard_from_an_empty_pile_is_refused() {
     let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd", "");
-    refused(&mut g, Action::TakeDiscard, ActionError::DiscardPileEmpty);
+    refused(&mut g, Action::TakeDiscard, ActionError::EmptyDiscardPile);
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert_eq!(legal, vec![Action::DrawStock]);
@@ -515,12 +515,12 @@ fn rules_2_5_restock_cap_ends_the_hand_void() {
 // ---------------------------------------------------------------- views
 
 #[test]
-fn views_show_own_hand_counts_and_known_cards() {
+fn views_show_own_hand_sizes_and_known_cards() {
     let mut g = scripted(&standard(), 1, &["5h 6h 7h Kd", "9s 9d Jc"], "Qc 8c", "Ts");
     play(&mut g, &[Action::TakeDiscard, meld("5h 6h 7h"), discard("Kd")]);
     let v1 = g.view(1);
     assert_eq!(v1.hand, set("9s 9d Jc"));
-    assert_eq!(v1.hand_counts, vec![1, 3]);
+    assert_eq!(v1.hand_sizes, vec![1, 3]);
     assert_eq!(v1.known[0], set("Ts"), "seat 0 took Ts from the pile");
     assert_eq!(v1.discard_pile, ids("Kd"));
     assert_eq!(v1.stock_len, 52 - 7 - 1);

@@ -82,7 +82,7 @@ fn the_taken_card_and_known_cards_are_part_of_the_position() {
     setup.taken = Some(card("Kd"));
     setup.known = vec![cards("Kd"), vec![]];
     let mut g = ClassicRummy::from_setup(&standard(), setup).expect("valid");
-    assert_eq!(g.taken_discard(), Some(id("Kd")));
+    assert_eq!(g.taken_this_turn(), Some(id("Kd")));
     assert_eq!(g.view(1).known[0], set("Kd"), "everyone saw the take");
     // §2.4: the card taken from the pile cannot be discarded in the same turn.
     assert!(g.check(0, &discard("Kd")).is_err());
@@ -177,7 +177,7 @@ fn each_impossible_position_is_refused_with_its_error() {
         s.phase = Phase::Over;
         s.outcome = Some(Outcome { points: vec![7, 0], winners: vec![0] });
     };
-    inconsistent(&over, &c, "outcome does not fit");
+    inconsistent(&over, &c, "result does not fit");
     inconsistent(
         &|s| {
             over(s);

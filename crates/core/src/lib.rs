@@ -39,8 +39,11 @@
 #![forbid(unsafe_code)]
 
 mod card;
+mod card_hand;
 mod card_set;
+mod card_setup;
 mod card_table;
+mod card_turn;
 mod catalog;
 pub mod conformance;
 mod deadwood;
@@ -72,8 +75,11 @@ mod tile;
 mod tournament;
 
 pub use card::{Card, Rank};
+pub use card_hand::HandState;
 pub use card_set::CardSet;
+pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
+pub use card_turn::Phase;
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use driver_error::DriverError;

@@ -29,32 +29,33 @@ impl NewMeld {
     }
 }
 
-/// A card built (laid off) onto a meld that was already on the table, as part of going
-/// rummy ([`Action::GoRummy`], `RULES.md` §3.7): `piece` from the hand onto
-/// `meld` at `end` of a run (for a set the end is ignored, both are accepted).
+/// A card laid off onto a meld that was already on the table, as part of going rummy
+/// ([`Action::GoRummy`], `RULES.md` §3.7): `piece` from the hand onto `onto` at `end` of
+/// a run (for a set the end is ignored, both are accepted). The fields are those of
+/// [`Action::LayOff`].
 ///
 /// ```
 /// use rummykit_core::{MeldId, PieceId, RunEnd};
-/// use rummykit_rummy40::LayOff;
-/// let b = LayOff::new(PieceId::new(7).unwrap(), MeldId::new(0), RunEnd::Back);
-/// assert_eq!(b.meld, MeldId::new(0));
+/// use rummykit_rummy40::RummyLayOff;
+/// let b = RummyLayOff::new(PieceId::new(7).unwrap(), MeldId::new(0), RunEnd::Back);
+/// assert_eq!(b.onto, MeldId::new(0));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct LayOff {
+pub struct RummyLayOff {
     /// The card from hand.
     pub piece: PieceId,
-    /// The meld built on (one laid before this action).
-    pub meld: MeldId,
+    /// The meld it goes onto (one laid before this action).
+    pub onto: MeldId,
     /// Which end of a run.
     pub end: RunEnd,
 }
 
-impl LayOff {
-    /// `piece` built onto `meld` at `end`.
+impl RummyLayOff {
+    /// `piece` laid off onto `onto` at `end`.
     #[must_use]
-    pub fn new(piece: PieceId, meld: MeldId, end: RunEnd) -> LayOff {
-        LayOff { piece, meld, end }
+    pub fn new(piece: PieceId, onto: MeldId, end: RunEnd) -> RummyLayOff {
+        RummyLayOff { piece, onto, end }
     }
 }
 
@@ -86,13 +87,13 @@ pub enum Action {
     },
     /// After opening: put down one more meld, of any value.
     Meld(NewMeld),
-    /// After opening: build (lay off) a card onto any meld on the table, at `end` of a run
-    /// (ignored for a set).
-    Build {
+    /// After opening: lay a card off onto any meld on the table (`RULES.md` §3.3 "Build"),
+    /// at `end` of a run (ignored for a set).
+    LayOff {
         /// The card from hand.
         piece: PieceId,
-        /// The meld built on.
-        meld: MeldId,
+        /// The meld it goes onto.
+        onto: MeldId,
         /// Which end of a run.
         end: RunEnd,
     },
@@ -116,21 +117,21 @@ pub enum Action {
     },
     /// Go rummy after a stock draw (`RULES.md` §3.7): with no earlier meld this hand, lay
     /// the whole hand "as melds and builds" in one turn: the new `melds` first, then each
-    /// card of `builds` onto a meld that was on the table before this action (other
+    /// card of `lay_offs` onto a meld that was on the table before this action (other
     /// players' melds: the player has none yet), then `discard`. At least one new meld
-    /// is needed (building comes after one's first meld); builds never count
+    /// is needed (laying off comes after one's first meld); lay-offs never count
     /// toward the 40, which is waived unless `rummy_requires_opening_threshold`.
     ///
-    /// Builds are applied in their normal order: sorted by meld, then front before back
+    /// Lay-offs are applied in their normal order: sorted by meld, then front before back
     /// (a stable sort, so the order of the cards laid at one end is kept: 8 then 9 at the
     /// back of 5-6-7).
     GoRummy {
         /// The new melds.
         melds: Vec<NewMeld>,
-        /// The cards built onto melds already on the table (often none). Absent in saves
-        /// written before builds were allowed, hence the serde default.
+        /// The cards laid off onto melds already on the table (often none; may be
+        /// omitted in JSON).
         #[cfg_attr(feature = "serde", serde(default))]
-        builds: Vec<LayOff>,
+        lay_offs: Vec<RummyLayOff>,
         /// The final discard.
         discard: PieceId,
     },
@@ -139,9 +140,9 @@ pub enum Action {
     TakeDiscardAndGoRummy {
         /// The new melds, one holding the taken card.
         melds: Vec<NewMeld>,
-        /// The cards built onto melds already on the table (often none).
+        /// The cards laid off onto melds already on the table (often none).
         #[cfg_attr(feature = "serde", serde(default))]
-        builds: Vec<LayOff>,
+        lay_offs: Vec<RummyLayOff>,
         /// The final discard.
         discard: PieceId,
     },
@@ -152,7 +153,7 @@ pub enum Action {
 impl Action {
     /// The normal form [`Game::legal_actions`](rummykit_core::Game::legal_actions) lists:
     /// melds of a batch sorted, a set's cards in ascending id order, a run's jokers in
-    /// ascending id order along the run, a release's two cards ascending, a rummy's builds
+    /// ascending id order along the run, a release's two cards ascending, a rummy's lay-offs
     /// stable-sorted by meld and end. Two actions with the same normal form are the same
     /// move and are accepted alike.
     ///
@@ -172,10 +173,11 @@ impl Action {
                 melds.iter_mut().for_each(normalize_meld);
                 melds.sort();
             }
-            Action::GoRummy { melds, builds, .. } | Action::TakeDiscardAndGoRummy { melds, builds, .. } => {
+            Action::GoRummy { melds, lay_offs, .. }
+            | Action::TakeDiscardAndGoRummy { melds, lay_offs, .. } => {
                 melds.iter_mut().for_each(normalize_meld);
                 melds.sort();
-                sort_builds(builds);
+                sort_lay_offs(lay_offs);
             }
             Action::Meld(m) => normalize_meld(m),
             Action::ReleaseJoker { pieces, .. } => pieces.sort(),
@@ -185,10 +187,10 @@ impl Action {
     }
 }
 
-/// The order in which a rummy's builds are applied: by meld, front before back, the
+/// The order in which a rummy's lay-offs are applied: by meld, front before back, the
 /// order of the cards at one end kept (a stable sort).
-pub(crate) fn sort_builds(builds: &mut [LayOff]) {
-    builds.sort_by_key(|b| (b.meld, b.end));
+pub(crate) fn sort_lay_offs(lay_offs: &mut [RummyLayOff]) {
+    lay_offs.sort_by_key(|b| (b.onto, b.end));
 }
 
 /// The normal order of a meld's cards (a set's ids ascending; the jokers of a run in

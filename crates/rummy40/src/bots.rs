@@ -60,7 +60,7 @@ impl Ctx<'_> {
             Action::Open { melds } => melds.iter().flat_map(|m| &m.pieces).for_each(|&p| {
                 hand.remove(p);
             }),
-            Action::Build { piece, .. } | Action::Discard(piece) => {
+            Action::LayOff { piece, .. } | Action::Discard(piece) => {
                 hand.remove(*piece);
             }
             Action::SwapJoker { piece, meld } => {
@@ -192,7 +192,7 @@ impl Player {
                 a,
                 Action::Open { .. }
                     | Action::Meld(_)
-                    | Action::Build { .. }
+                    | Action::LayOff { .. }
                     | Action::SwapJoker { .. }
                     | Action::ReleaseJoker { .. }
             );

@@ -14,10 +14,10 @@ use rummykit_core::{
     TableMeld,
 };
 
-use crate::action::sort_builds;
+use crate::action::sort_lay_offs;
 use crate::game::swap_slot;
 use crate::position::{Position, may_extend};
-use crate::{Action, ActionError, LayOff, NewMeld, OpeningScope, Phase, meld_value};
+use crate::{Action, ActionError, NewMeld, OpeningScope, Phase, RummyLayOff, meld_value};
 
 /// What a checked action will do: everything [`Position::check`] found that the commit
 /// needs (borrowing the action's melds), so that the commit decides nothing.
@@ -39,7 +39,7 @@ pub(crate) enum Plan<'a> {
     Release { meld: MeldId, added: [PieceId; 2], joker: PieceId },
     /// Going rummy: the top discard taken if `take`, `melds`, the `builds` in the
     /// order they are applied, then `discard`.
-    Rummy { take: bool, melds: &'a [NewMeld], builds: Vec<LayOff>, discard: PieceId },
+    Rummy { take: bool, melds: &'a [NewMeld], builds: Vec<RummyLayOff>, discard: PieceId },
     /// The discard that ends the turn.
     Discard(PieceId),
 }
@@ -139,7 +139,7 @@ impl<'a> Position<'a> {
                 self.after().played(self.hand - pieces_of(&m.pieces), &change).guard()?;
                 Ok(Plan::Meld(m))
             }
-            &Action::Build { piece, meld, end } => {
+            &Action::LayOff { piece, onto: meld, end } => {
                 want(Phase::Play)?;
                 self.opened_now()?;
                 self.check_pieces([&piece])?;
@@ -162,13 +162,13 @@ impl<'a> Position<'a> {
                 self.check_pieces(pieces.iter())?;
                 self.release(meld, pieces)
             }
-            Action::GoRummy { melds, builds, discard } => {
+            Action::GoRummy { melds, lay_offs: builds, discard } => {
                 want(Phase::Play)?;
                 self.unopened()?;
                 let builds = self.after().rummy(melds, builds, *discard, None)?;
                 Ok(Plan::Rummy { take: false, melds, builds, discard: *discard })
             }
-            Action::TakeDiscardAndGoRummy { melds, builds, discard } => {
+            Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard } => {
                 want(Phase::Draw)?;
                 self.unopened()?;
                 let after = self.after_take()?;
@@ -411,10 +411,10 @@ impl<'a> After<'a> {
     fn rummy(
         &self,
         melds: &[NewMeld],
-        builds: &[LayOff],
+        builds: &[RummyLayOff],
         discard: PieceId,
         taken: Option<PieceId>,
-    ) -> Result<Vec<LayOff>, ActionError> {
+    ) -> Result<Vec<RummyLayOff>, ActionError> {
         let pos = &self.pos;
         let table = pos.table;
         if melds.is_empty() {
@@ -427,16 +427,16 @@ impl<'a> After<'a> {
         if named < hand_len {
             return Err(ActionError::RummyIncomplete { left: hand_len - named });
         }
-        // Builds go onto melds already on the table: one laid in this action would just
+        // Lay-offs go onto melds already on the table: one laid in this action would just
         // be laid longer.
         let first_new = table.next_id().index();
         for b in builds {
-            if table.meld(b.meld).is_none() {
-                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.meld.index());
+            if table.meld(b.onto).is_none() {
+                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.onto.index());
                 return Err(if new {
-                    ActionError::RummyBuildOnNewMeld { meld: b.meld }
+                    ActionError::RummyLayOffOnNewMeld { meld: b.onto }
                 } else {
-                    TableError::NoSuchMeld(b.meld).into()
+                    TableError::NoSuchMeld(b.onto).into()
                 });
             }
         }
@@ -453,23 +453,23 @@ impl<'a> After<'a> {
         if pos.config.rummy_requires_opening_threshold && value < needed {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
         }
-        // The builds one after the other, each onto the meld as the ones before left it
+        // The lay-offs one after the other, each onto the meld as the ones before left it
         // (sorted by meld: one meld at a time).
         let mut order = builds.to_vec();
-        sort_builds(&mut order);
+        sort_lay_offs(&mut order);
         let mut current: Option<(MeldId, Meld<Card>)> = None;
         for b in &order {
             let meld = match current {
-                Some((id, meld)) if id == b.meld => meld,
-                _ => *table.meld(b.meld).ok_or(TableError::NoSuchMeld(b.meld))?.meld(),
+                Some((id, meld)) if id == b.onto => meld,
+                _ => *table.meld(b.onto).ok_or(TableError::NoSuchMeld(b.onto))?.meld(),
             };
             let face = pos.face(b.piece).ok_or(TableError::UnknownPiece(b.piece))?;
             let longer = meld.extended(face, b.end, &pos.rules).map_err(|error| TableError::DoesNotFit {
-                meld: b.meld,
+                meld: b.onto,
                 piece: b.piece,
                 error,
             })?;
-            current = Some((b.meld, longer));
+            current = Some((b.onto, longer));
         }
         // Only the discard is left in hand.
         let mut last = PieceSet::new();

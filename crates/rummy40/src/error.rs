@@ -32,7 +32,7 @@ pub enum ActionError {
     #[error(transparent)]
     NotYourTurn(#[from] NotYourTurn),
     /// The action does not belong to this part of the turn (draw first, or already drawn).
-    #[error("not allowed now: {}", crate::game::phase_words(*.phase))]
+    #[error("not allowed now: {}", .phase.words())]
     WrongPhase {
         /// The current phase.
         phase: Phase,
@@ -75,7 +75,7 @@ pub enum ActionError {
         /// The top discard.
         card: PieceId,
     },
-    /// A table rule failed: an invalid meld, a build that does not fit, no such meld.
+    /// A table rule failed: an invalid meld, a lay-off that does not fit, no such meld.
     #[error(transparent)]
     Table(#[from] TableError),
     /// The action would leave no card that may be discarded; a turn always ends with a
@@ -144,10 +144,10 @@ pub enum ActionError {
         /// Cards left over.
         left: usize,
     },
-    /// A going-rummy build names a meld laid in the same action; lay that meld with the
-    /// card instead (`RULES.md` §3.7: builds go onto melds already on the table).
-    #[error("meld {meld} is laid in this rummy: lay it with the card instead of building on it")]
-    RummyBuildOnNewMeld {
+    /// A going-rummy lay-off names a meld laid in the same action; lay that meld with the
+    /// card instead (`RULES.md` §3.7: lay-offs go onto melds already on the table).
+    #[error("meld {meld} is laid in this rummy: lay it with the card instead of laying the card off onto it")]
+    RummyLayOffOnNewMeld {
         /// The meld id named.
         meld: MeldId,
     },

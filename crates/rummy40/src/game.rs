@@ -2,48 +2,25 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, JokerRole, MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind,
-    MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError, RunEnd, ScoreOrder,
-    Seat, Seating, deal_cards,
+    Card, Catalog, DealError, Face, Game, HandState, JokerRole, ListedCards, MAX_MELD_LEN, MatchTerms, Meld,
+    MeldId, MeldKind, MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError,
+    RunEnd, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
 use crate::check::Plan;
 use crate::{
-    Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, RummyBonus, Set3JokerSwap,
-    Setup, SetupMeld, View,
+    Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, Phase, RummyBonus,
+    Set3JokerSwap, Setup, View,
 };
 
 #[cfg(test)]
 mod reference;
-
-/// Where the player to move is in their turn (`RULES.md` §3.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Phase {
-    /// The turn starts with a draw.
-    Draw,
-    /// Drawn: melds, builds, swaps, then the discard.
-    Play,
-    /// The hand is over.
-    Over,
-}
-
-/// What a [`Phase`] allows, for the message of an action made at the wrong moment.
-pub(crate) const fn phase_words(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Draw => "the turn starts with a draw",
-        Phase::Play => "this turn's card is already drawn",
-        Phase::Over => "the hand is over",
-    }
-}
 
 /// What happened this turn, for the rules that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Turn {
     /// The player had opened before this turn (else going out now is going rummy).
     pub(crate) opened_before: bool,
-    /// The card taken from the discard pile this turn.
-    pub(crate) taken: Option<PieceId>,
     /// Jokers won by a swap this turn.
     pub(crate) won_jokers: PieceSet,
 }
@@ -78,19 +55,14 @@ pub struct Rummy40 {
     pub(crate) config: Config,
     pub(crate) catalog: Catalog<Card>,
     pub(crate) rules: MeldRules,
-    pub(crate) hands: Vec<PieceSet>,
+    /// Hands, piles, table, the seat to move and its phase, the card taken this turn and
+    /// the known cards: the state every card game shares.
+    pub(crate) state: HandState,
     /// The number of cards of each hand, by seat (the first `hands.len()`), kept for the
     /// views: counting every hand's bits before every action costs more than keeping
     /// the mover's count after it.
     pub(crate) hand_lens: [usize; MAX_PLAYERS],
-    pub(crate) piles: Piles,
-    pub(crate) table: MeldTable<Card>,
     pub(crate) opened: Vec<bool>,
-    /// Cards each seat took from the discard pile and still holds (seen by everyone).
-    pub(crate) known: Vec<PieceSet>,
-    pub(crate) dealer: Seat,
-    pub(crate) to_move: Seat,
-    pub(crate) phase: Phase,
     turn: Turn,
     end: Option<HandEnd>,
     /// Cards dealt to the hands. Every turn draws one card and discards one, and melds,
@@ -143,114 +115,28 @@ impl Rummy40 {
         config.validate()?;
         let catalog = config.catalog()?;
         let rules = config.meld_rules();
-        let seats = setup.hands.len();
-        Seating::new(seats).with_dealer(setup.dealer).check(MIN_PLAYERS, MAX_PLAYERS)?;
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
-        // Each card takes the first copy of its face not yet placed, in the order the
-        // places are listed here (the order `Setup` documents).
-        let mut placed = PieceSet::new();
-        let mut id_of = |card: Card| -> Result<PieceId, PositionError> {
-            let mut copies = catalog.ids_of(card).peekable();
-            if copies.peek().is_none() {
-                return Err(PositionError::NotInDeck(card));
-            }
-            let id = copies
-                .find(|&id| !placed.contains(id))
-                .ok_or(PositionError::TooManyCards { card, max: catalog.count_of(card).into() })?;
-            placed.insert(id);
-            Ok(id)
-        };
-        let mut hands = Vec::with_capacity(seats);
-        for hand in &setup.hands {
-            hands.push(hand.iter().map(|&c| id_of(c)).collect::<Result<PieceSet, _>>()?);
-        }
-        let mut melds = Vec::with_capacity(setup.table.len());
-        for m in &setup.table {
-            melds.push(m.cards.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?);
-        }
-        let discard = setup.discard.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?;
-        let mut stock = setup.stock.iter().map(|&c| id_of(c)).collect::<Result<Vec<PieceId>, _>>()?;
-        stock.reverse(); // Piles draw from the end
-        if placed != catalog.all() {
-            return Err(PositionError::PieceCount { found: placed.len(), expected: catalog.len() }.into());
-        }
-        let to_move = setup.to_move.unwrap_or((setup.dealer + 1) % seats);
-        if to_move >= seats {
-            return Err(PositionError::NoSuchSeat { field: "to_move", seat: to_move, seats }.into());
-        }
-        let per_seat = |field: &'static str, found: usize| match found {
-            0 => Ok(false),
-            n if n == seats => Ok(true),
-            found => Err(DealError::InvalidDeal(PositionError::SeatLists { field, found, seats })),
-        };
+        let placed = setup.cards().place(&catalog, &rules, MIN_PLAYERS..=MAX_PLAYERS, config.max_restocks)?;
+        let (seats, to_move) = (placed.hands.len(), placed.to_move);
         let mut opened = vec![false; seats];
-        if per_seat("opened", setup.opened.len())? {
+        if seat_list("opened", setup.opened.len(), seats)? {
             opened.clone_from(&setup.opened);
         } else {
-            for m in &setup.table {
-                if let Some(o) = opened.get_mut(m.owner) {
-                    *o = true;
-                }
+            for m in placed.table.melds() {
+                opened[m.owner()] = true;
             }
         }
-        let mut table = MeldTable::new();
-        for (m, cards) in setup.table.iter().zip(&melds) {
-            if m.owner >= seats {
-                return Err(PositionError::NoSuchSeat { field: "meld owner", seat: m.owner, seats }.into());
-            }
-            if !opened[m.owner] {
-                return bad("a meld's owner has not opened");
-            }
-            table.place(m.owner, m.kind, cards, &catalog, &rules).map_err(PositionError::Table)?;
-        }
-        // A known card is the lowest copy of its face in the holder's hand not yet known.
-        let mut known = vec![PieceSet::new(); seats];
-        if per_seat("known", setup.known.len())? {
-            for ((k, cards), hand) in known.iter_mut().zip(&setup.known).zip(&hands) {
-                for &card in cards {
-                    let Some(id) = catalog.ids_of(card).find(|&id| hand.contains(id) && !k.contains(id))
-                    else {
-                        return bad("a known card is not in its holder's hand");
-                    };
-                    k.insert(id);
-                }
-            }
-        }
-        if let Some(cap) = config.max_restocks
-            && setup.restocks > cap
-        {
-            return Err(PositionError::OutOfRange {
-                field: "restocks",
-                value: setup.restocks.into(),
-                max: cap.into(),
-            }
-            .into());
+        // RULES.md §3.4: only a seat that has opened has melds on the table.
+        if placed.table.melds().iter().any(|m| !opened[m.owner()]) {
+            return bad("a meld's owner has not opened");
         }
         let opened_before = setup.opened_before.unwrap_or(opened[to_move]);
         if opened_before && !opened[to_move] {
             return bad("opened before this turn but not opened");
         }
-        let mover = hands[to_move];
-        let table_pieces = table.pieces();
-        // The taken card: preferably the known copy in the mover's hand, else any copy
-        // there, else the first on the table.
-        let taken = match setup.taken {
-            None => None,
-            Some(card) => {
-                let copies = || catalog.ids_of(card);
-                let on_table = table.melds().iter().flat_map(|m| m.pieces().iter().copied());
-                let found = copies()
-                    .find(|&id| known[to_move].contains(id))
-                    .or_else(|| copies().find(|&id| mover.contains(id)))
-                    .or_else(|| on_table.clone().find(|&id| catalog.face(id) == Some(card)));
-                if found.is_none() {
-                    return bad("the taken card is neither in hand nor on the table");
-                }
-                found
-            }
-        };
+        let mover = placed.hands[to_move];
         let mut won_jokers = PieceSet::new();
-        let jokers = mover.iter().chain(table.melds().iter().flat_map(|m| m.pieces().iter().copied()));
+        let jokers = mover.iter().chain(placed.table.melds().iter().flat_map(|m| m.pieces().iter().copied()));
         for j in
             jokers.filter(|&id| catalog.face(id).is_some_and(|f| f.is_joker())).take(setup.won_jokers.into())
         {
@@ -261,8 +147,8 @@ impl Rummy40 {
         }
         let over = setup.phase == Phase::Over;
         match setup.phase {
-            Phase::Draw if taken.is_some() || !won_jokers.is_empty() => {
-                return bad("a turn that has not drawn yet cannot have taken a card or won a joker");
+            Phase::Draw if !won_jokers.is_empty() => {
+                return bad("a turn that has not drawn yet cannot have won a joker");
             }
             Phase::Draw | Phase::Play
                 if setup.penalties.is_some() || setup.winner.is_some() || setup.rummy =>
@@ -270,16 +156,15 @@ impl Rummy40 {
                 return bad("a result before the hand is over");
             }
             // A discard that empties the stock restocks it or voids the hand (§3.7).
-            Phase::Draw if stock.is_empty() => {
+            Phase::Draw if placed.stock.is_empty() => {
                 return bad("the stock is empty at the start of a turn");
             }
             Phase::Play if mover.is_empty() => {
                 return bad("the player to move has no cards but the hand is on");
             }
             Phase::Over => {
-                if setup.winner.is_some_and(|w| w >= seats || !hands[w].is_empty())
-                    || setup.penalties.as_ref().is_some_and(|p| p.len() != seats)
-                {
+                placed.check_winner(setup.winner)?;
+                if setup.penalties.as_ref().is_some_and(|p| p.len() != seats) {
                     return bad("the result does not fit the hands");
                 }
                 if setup.rummy && setup.winner.is_none() {
@@ -288,22 +173,18 @@ impl Rummy40 {
             }
             _ => {}
         }
-        let dealt = check_counts(&hands, table_pieces.len(), to_move, setup.phase, setup.dealt)?;
+        check_hand_sizes(&placed.hands, to_move, setup.phase)?;
+        let dealt = placed.dealt(setup.phase, setup.dealt, Some(HAND_SIZE))?;
+        let piles = placed.piles(setup.shuffle_seed, setup.restocks);
         let mut game = Rummy40 {
             dealt,
             rules,
             config: *config,
             catalog,
-            hand_lens: hand_lens(&hands),
-            hands,
-            piles: Piles::new(stock, discard, setup.shuffle_seed).with_restocks(setup.restocks),
-            table,
+            hand_lens: hand_lens(&placed.hands),
+            state: HandState::placed(setup.dealer, setup.phase, placed, piles),
             opened,
-            known,
-            dealer: setup.dealer,
-            to_move,
-            phase: setup.phase,
-            turn: Turn { opened_before, taken, won_jokers },
+            turn: Turn { opened_before, won_jokers },
             end: None,
         };
         if over {
@@ -336,35 +217,28 @@ impl Rummy40 {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let faces = |ids: &mut dyn Iterator<Item = PieceId>| {
-            ids.filter_map(|id| self.catalog.face(id)).collect::<Vec<Card>>()
-        };
-        // Sets in face order, so that the setup does not depend on the numbering.
-        let sorted = |set: &PieceSet| {
-            let mut cards = faces(&mut set.iter());
-            cards.sort_unstable();
-            cards
-        };
+        let listed = ListedCards::of(
+            &self.catalog,
+            &self.state.hands,
+            &self.state.piles,
+            &self.state.table,
+            &self.state.known,
+        );
         Setup {
-            dealer: self.dealer,
-            hands: self.hands.iter().map(sorted).collect(),
-            stock: faces(&mut self.piles.stock().iter().rev().copied()),
-            discard: faces(&mut self.piles.discard_pile().iter().copied()),
-            restocks: self.piles.restocks(),
-            shuffle_seed: self.piles.shuffle_seed(),
-            table: self
-                .table
-                .melds()
-                .iter()
-                .map(|m| SetupMeld::new(m.owner(), m.meld().kind(), faces(&mut m.pieces().iter().copied())))
-                .collect(),
+            dealer: self.state.dealer,
+            hands: listed.hands,
+            stock: listed.stock,
+            discard: listed.discard,
+            restocks: self.state.piles.restocks(),
+            shuffle_seed: self.state.piles.shuffle_seed(),
+            table: listed.table,
             opened: self.opened.clone(),
-            to_move: Some(self.to_move),
-            phase: self.phase,
+            to_move: Some(self.state.to_move),
+            phase: self.state.phase,
             opened_before: Some(self.turn.opened_before),
-            taken: self.turn.taken.and_then(|id| self.catalog.face(id)),
+            taken: self.state.taken.and_then(|id| self.catalog.face(id)),
             won_jokers: u8::try_from(self.turn.won_jokers.len()).unwrap_or(u8::MAX),
-            known: self.known.iter().map(sorted).collect(),
+            known: listed.known,
             winner: self.end.as_ref().and_then(|e| e.winner),
             rummy: self.end.as_ref().is_some_and(|e| e.rummy),
             penalties: self.end.as_ref().map(|e| e.penalties.clone()),
@@ -408,17 +282,19 @@ impl Rummy40 {
             catalog,
             rules: view.config.meld_rules(),
             hand_lens: hand_lens(&hands),
-            hands,
-            piles: Piles::new(stock, view.discard_pile.clone(), 0),
-            table: view.table.clone(),
+            state: HandState {
+                dealer: view.dealer,
+                hands,
+                piles: Piles::new(stock, view.discard_pile.clone(), 0),
+                table: view.table.clone(),
+                to_move,
+                phase: view.phase,
+                taken: view.taken_this_turn,
+                known: view.known.clone(),
+            },
             opened: view.opened.clone(),
-            known: view.known.clone(),
-            dealer: view.dealer,
-            to_move,
-            phase: view.phase,
             turn: Turn {
                 opened_before: view.opened.get(to_move).copied().unwrap_or(false),
-                taken: view.taken_this_turn,
                 won_jokers: view.won_jokers,
             },
             end: None,
@@ -446,31 +322,31 @@ impl Rummy40 {
     /// The hand of `seat` (empty for a seat that does not exist).
     #[must_use]
     pub fn hand(&self, seat: Seat) -> PieceSet {
-        self.hands.get(seat).copied().unwrap_or_default()
+        self.state.hands.get(seat).copied().unwrap_or_default()
     }
 
     /// The melds on the table.
     #[must_use]
     pub fn table(&self) -> &MeldTable<Card> {
-        &self.table
+        &self.state.table
     }
 
     /// The stock and the discard pile.
     #[must_use]
     pub fn piles(&self) -> &Piles {
-        &self.piles
+        &self.state.piles
     }
 
     /// The dealer of this hand.
     #[must_use]
     pub fn dealer(&self) -> Seat {
-        self.dealer
+        self.state.dealer
     }
 
     /// The phase of the turn.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        self.phase
+        self.state.phase
     }
 
     /// `true` if `seat` has opened this hand.
@@ -482,7 +358,7 @@ impl Rummy40 {
     /// The card taken from the discard pile this turn, if any.
     #[must_use]
     pub fn taken_this_turn(&self) -> Option<PieceId> {
-        self.turn.taken
+        self.state.taken
     }
 
     /// `true` if the hand ended with the winner going rummy (`RULES.md` §3.7).
@@ -500,8 +376,8 @@ impl Rummy40 {
     /// The checked plan of `action` for `seat`: the refusal of a seat not to move, then
     /// the check of `check.rs`, which reads the state only (nothing is copied).
     fn plan<'a>(&self, seat: Seat, action: &'a Action) -> Result<Plan<'a>, ActionError> {
-        if self.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.to_move))?;
+        if self.state.phase != Phase::Over {
+            NotYourTurn::check(seat, Some(self.state.to_move))?;
         }
         self.position().check(action)
     }
@@ -509,7 +385,7 @@ impl Rummy40 {
     /// Carries out a checked plan (see `check.rs`): moves the cards it names, ends the
     /// turn or the hand. Decides nothing: every rule was applied by the check.
     fn commit(&mut self, plan: Plan<'_>) {
-        let seat = self.to_move;
+        let seat = self.state.to_move;
         // A draw brings one card that was not in the hand, a discard takes one away.
         let drawn_or_discarded = match plan {
             Plan::Draw | Plan::Take => Some(true),
@@ -518,15 +394,14 @@ impl Rummy40 {
         };
         match plan {
             Plan::Draw => {
-                if let Some(card) = self.piles.draw_stock() {
-                    self.hands[seat].insert(card);
-                    self.phase = Phase::Play;
-                }
+                self.state.draw_stock();
             }
-            Plan::Take => self.take_discard(),
+            Plan::Take => {
+                self.state.take_discard();
+            }
             Plan::Open { take, melds } => {
                 if take {
-                    self.take_discard();
+                    self.state.take_discard();
                 }
                 for m in melds {
                     self.place(m);
@@ -536,7 +411,7 @@ impl Rummy40 {
             Plan::Meld(m) => self.place(m),
             Plan::Build { piece, meld, end } => self.build(piece, meld, end),
             Plan::Swap { piece, meld, slot, joker } => {
-                let Some(target) = self.table.meld(meld) else { return };
+                let Some(target) = self.state.table.meld(meld) else { return };
                 let mut pieces = [piece; MAX_MELD_LEN];
                 let len = target.pieces().len();
                 pieces[..len].copy_from_slice(target.pieces());
@@ -544,7 +419,7 @@ impl Rummy40 {
                 self.replace(meld, &pieces[..len], &[piece], joker);
             }
             Plan::Release { meld, added, joker } => {
-                let Some(target) = self.table.meld(meld) else { return };
+                let Some(target) = self.state.table.meld(meld) else { return };
                 let mut pieces: Vec<PieceId> =
                     target.pieces().iter().copied().filter(|&p| p != joker).collect();
                 pieces.extend(added);
@@ -552,13 +427,13 @@ impl Rummy40 {
             }
             Plan::Rummy { take, melds, builds, discard } => {
                 if take {
-                    self.take_discard();
+                    self.state.take_discard();
                 }
                 for m in melds {
                     self.place(m);
                 }
                 for b in &builds {
-                    self.build(b.piece, b.meld, b.end);
+                    self.build(b.piece, b.onto, b.end);
                 }
                 self.opened[seat] = true;
                 self.discard(discard);
@@ -567,7 +442,7 @@ impl Rummy40 {
         }
         // Only the mover's hand changed; every other seat's known cards are still in
         // its hand (an invariant of every state: dealt empty, checked on loading).
-        if let (Some(known), Some(hand)) = (self.known.get_mut(seat), self.hands.get(seat)) {
+        if let (Some(known), Some(hand)) = (self.state.known.get_mut(seat), self.state.hands.get(seat)) {
             *known &= *hand;
             if let Some(len) = self.hand_lens.get_mut(seat) {
                 *len = match drawn_or_discarded {
@@ -579,46 +454,36 @@ impl Rummy40 {
         }
     }
 
-    /// Takes the top discard into the hand (checked: the pile holds one).
-    fn take_discard(&mut self) {
-        if let Some(card) = self.piles.take_discard() {
-            self.hands[self.to_move].insert(card);
-            self.known[self.to_move].insert(card);
-            self.turn.taken = Some(card);
-            self.phase = Phase::Play;
-        }
-    }
-
     /// Puts the checked meld `m` on the table from the hand. The table validates it
     /// again; the hand gives up its cards only once it is placed, so no card is lost
     /// whatever happens.
     fn place(&mut self, m: &NewMeld) {
-        let seat = self.to_move;
-        let placed = self.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules);
+        let seat = self.state.to_move;
+        let placed = self.state.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules);
         debug_assert!(placed.is_ok(), "a checked meld is refused: {placed:?}");
         if placed.is_ok() {
             for p in &m.pieces {
-                self.hands[seat].remove(*p);
+                self.state.hands[seat].remove(*p);
             }
         }
     }
 
     /// Builds the checked `piece` onto `meld` at `end`.
     fn build(&mut self, piece: PieceId, meld: MeldId, end: RunEnd) {
-        let built = self.table.lay_off(meld, piece, end, &self.catalog, &self.rules);
+        let built = self.state.table.lay_off(meld, piece, end, &self.catalog, &self.rules);
         debug_assert!(built.is_ok(), "a checked build is refused: {built:?}");
         if built.is_ok() {
-            self.hands[self.to_move].remove(piece);
+            self.state.hands[self.state.to_move].remove(piece);
         }
     }
 
     /// Gives meld `id` the checked `pieces`: `added` leave the hand, `joker` comes to it,
     /// won this turn (`RULES.md` §3.6).
     fn replace(&mut self, id: MeldId, pieces: &[PieceId], added: &[PieceId], joker: PieceId) {
-        let replaced = self.table.replace(id, pieces, &self.catalog, &self.rules);
+        let replaced = self.state.table.replace(id, pieces, &self.catalog, &self.rules);
         debug_assert!(replaced.is_ok(), "a checked joker exchange is refused: {replaced:?}");
         if replaced.is_ok() {
-            let hand = &mut self.hands[self.to_move];
+            let hand = &mut self.state.hands[self.state.to_move];
             for &p in added {
                 hand.remove(p);
             }
@@ -630,33 +495,30 @@ impl Rummy40 {
     /// The checked discard that ends the turn (`RULES.md` §3.3, §3.7): the hand goes out,
     /// or the stock is restocked if it ran out, or the next seat is to move.
     fn discard(&mut self, piece: PieceId) {
-        let seat = self.to_move;
-        self.hands[seat].remove(piece);
-        self.piles.discard(piece);
-        if self.hands[seat].is_empty() {
+        let seat = self.state.to_move;
+        self.state.discard(piece);
+        if self.state.hands[seat].is_empty() {
             self.finish(Some(seat), !self.turn.opened_before);
             return;
         }
         // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
         // this discard stays up as the new pile.
-        if self.piles.stock_len() == 0 {
-            let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
-            if capped || !self.piles.restock(self.config.restock()) {
+        if self.state.piles.stock_len() == 0 {
+            let capped = self.config.max_restocks.is_some_and(|n| self.state.piles.restocks() >= n);
+            if capped || !self.state.piles.restock(self.config.restock()) {
                 // The restock cap is reached, or nothing can be restocked: the hand is void.
                 self.finish(None, false);
                 return;
             }
         }
-        let n = self.hands.len();
-        self.to_move = (seat + 1) % n;
-        self.phase = Phase::Draw;
-        self.turn = Turn { opened_before: self.opened[self.to_move], ..Turn::default() };
+        self.state.next_turn();
+        self.turn = Turn { opened_before: self.opened[self.state.to_move], ..Turn::default() };
     }
 
     /// Cards `seat` took from the discard pile and still holds: public knowledge.
     #[must_use]
     pub fn known_cards(&self, seat: Seat) -> PieceSet {
-        self.known.get(seat).copied().unwrap_or_default()
+        self.state.known.get(seat).copied().unwrap_or_default()
     }
 
     /// The same game with everything hidden from `seat` dealt anew at random: the other
@@ -676,10 +538,8 @@ impl Rummy40 {
     /// assert_ne!(other.hand(1), game.hand(1));
     /// ```
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
-        let mut game = self.clone();
-        game.piles = self.piles.redeal_hidden(&mut game.hands, &self.known, seat, rng);
-        game.hand_lens = hand_lens(&game.hands);
-        game
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        Rummy40 { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
     }
 
     /// Ends the hand and scores it (`RULES.md` §3.8).
@@ -688,7 +548,7 @@ impl Rummy40 {
         // The jokers won this turn are turn state: a hand that ends by discarding one
         // (RULES.md §3.6: `joker_discard` allows it by default) leaves none in hand or on the table to name.
         self.turn.won_jokers = PieceSet::new();
-        self.phase = Phase::Over;
+        self.state.phase = Phase::Over;
         self.end = Some(HandEnd { winner, rummy, penalties });
     }
 
@@ -698,17 +558,17 @@ impl Rummy40 {
     /// so every sum is exact (see [`MAX_PENALTY`](crate::MAX_PENALTY)).
     pub(crate) fn hand_penalties(&self, winner: Option<Seat>, rummy: bool) -> Vec<u32> {
         match winner {
-            None => vec![0; self.hands.len()],
-            Some(w) => (0..self.hands.len())
+            None => vec![0; self.state.hands.len()],
+            Some(w) => (0..self.state.hands.len())
                 .map(|s| {
                     if s == w {
                         return 0;
                     }
                     let base = match self.config.unopened_penalty {
                         Some(flat) if !self.opened[s] => flat,
-                        _ => {
-                            self.config.hand_total(self.hands[s].iter().filter_map(|p| self.catalog.face(p)))
-                        }
+                        _ => self
+                            .config
+                            .hand_total(self.state.hands[s].iter().filter_map(|p| self.catalog.face(p))),
                     };
                     match (rummy, self.config.going_rummy_bonus) {
                         (false, _) => base,
@@ -726,39 +586,18 @@ impl Rummy40 {
     }
 }
 
-/// The hand sizes against the deal and the phase: a hand only grows by the card drawn
-/// in its own turn, and melds, builds and joker swaps move cards between a hand and the
-/// table without changing their sum. Returns the cards dealt (given, or derived).
-fn check_counts(
-    hands: &[PieceSet],
-    on_table: usize,
-    to_move: Seat,
-    phase: Phase,
-    dealt: Option<usize>,
-) -> Result<usize, DealError> {
-    let seats = hands.len();
+/// The hand sizes against the phase: a hand only grows by the card drawn in its own
+/// turn, from the 13 dealt (`RULES.md` §3.2), and is empty only once the hand is over.
+fn check_hand_sizes(hands: &[PieceSet], to_move: Seat, phase: Phase) -> Result<(), PositionError> {
     let on = phase != Phase::Over;
     for (seat, hand) in hands.iter().enumerate() {
         let drawn = usize::from(seat == to_move && phase == Phase::Play);
         if hand.len() > HAND_SIZE + drawn || (on && hand.is_empty()) {
             let (min, max) = (usize::from(on), HAND_SIZE + drawn);
-            return Err(PositionError::HandSize { seat, len: hand.len(), min, max }.into());
+            return Err(PositionError::HandSize { seat, len: hand.len(), min, max });
         }
     }
-    let in_play = hands.iter().map(PieceSet::len).sum::<usize>() + on_table;
-    let dealt = dealt.unwrap_or(in_play.saturating_sub(usize::from(phase == Phase::Play)));
-    if dealt < seats || dealt > seats * HAND_SIZE {
-        return Err(PositionError::DealtCount { dealt, seats, max: HAND_SIZE }.into());
-    }
-    // Compared by subtraction: a given `dealt` may be any number.
-    let fits = matches!(
-        (phase, in_play.checked_sub(dealt)),
-        (Phase::Draw, Some(0)) | (Phase::Play, Some(1)) | (Phase::Over, Some(0 | 1))
-    );
-    if !fits {
-        return Err(PositionError::PiecesInPlay { found: in_play, dealt }.into());
-    }
-    Ok(dealt)
+    Ok(())
 }
 
 /// The number of cards of each hand, by seat (0 past the last seat).
@@ -878,11 +717,11 @@ impl Game for Rummy40 {
     }
 
     fn seats(&self) -> usize {
-        self.hands.len()
+        self.state.hands.len()
     }
 
     fn to_move(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then_some(self.to_move)
+        (self.state.phase != Phase::Over).then_some(self.state.to_move)
     }
 
     const LISTS_ALL_ACTIONS: bool = true;

@@ -34,12 +34,12 @@ use crate::action::normalize_pieces;
 use crate::game::swap_slot;
 use crate::position::{Position, may_extend};
 use crate::{
-    Action, LayOff, NewMeld, OpeningScope, Phase, Rummy40, View, can_open, meld_value, rank_value,
+    Action, NewMeld, OpeningScope, Phase, Rummy40, RummyLayOff, View, can_open, meld_value, rank_value,
     run_position_value,
 };
 
 /// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
-type Rummy = (Vec<NewMeld>, Vec<LayOff>, PieceId, u32);
+type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);
 
 /// A meld by faces, formable from some hand (fixed arrays: no allocation per meld).
 #[derive(Debug, Clone, Copy)]
@@ -71,7 +71,7 @@ impl Rummy40 {
     /// The list of [`Game::legal_actions`](rummykit_core::Game::legal_actions).
     pub(crate) fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.phase == Phase::Over {
+        if self.state.phase == Phase::Over {
             return;
         }
         let mut list = LegalActions::new();
@@ -97,7 +97,7 @@ impl Rummy40 {
     /// ```
     pub fn legal_actions_by_check(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.phase == Phase::Over {
+        if self.state.phase == Phase::Over {
             return;
         }
         let mut list = LegalActions::new();
@@ -327,7 +327,7 @@ impl LegalActions {
         match a {
             Action::DrawStock => Item::DrawStock,
             Action::TakeDiscard => Item::TakeDiscard,
-            Action::Build { piece, meld, end } => Item::Build { piece, meld, end },
+            Action::LayOff { piece, onto: meld, end } => Item::Build { piece, meld, end },
             Action::SwapJoker { piece, meld } => Item::SwapJoker { piece, meld },
             Action::ReleaseJoker { meld, pieces } => Item::ReleaseJoker { meld, pieces },
             Action::Discard(p) => Item::Discard(p),
@@ -343,7 +343,7 @@ impl LegalActions {
         match item {
             Item::DrawStock => Action::DrawStock,
             Item::TakeDiscard => Action::TakeDiscard,
-            Item::Build { piece, meld, end } => Action::Build { piece, meld, end },
+            Item::Build { piece, meld, end } => Action::LayOff { piece, onto: meld, end },
             Item::SwapJoker { piece, meld } => Action::SwapJoker { piece, meld },
             Item::ReleaseJoker { meld, pieces } => Action::ReleaseJoker { meld, pieces },
             Item::Discard(p) => Action::Discard(p),
@@ -536,7 +536,7 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                 for (melds, builds, discard, value) in
                     pos.rummies(with_top, fms_rummy, Some(top), !reference, &reach)
                 {
-                    let a = Action::TakeDiscardAndGoRummy { melds, builds, discard };
+                    let a = Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard };
                     sink.push(a, |_| after_take.rummy_ok(value, discard));
                 }
                 sink.out.fms = fms;
@@ -591,7 +591,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         }
         sink.out.restore_keys(keys);
         for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach) {
-            sink.push(Action::GoRummy { melds, builds, discard }, |_| pos.rummy_ok(value, discard));
+            sink.push(Action::GoRummy { melds, lay_offs: builds, discard }, |_| pos.rummy_ok(value, discard));
         }
         sink.out.fms = fms;
     } else {
@@ -622,7 +622,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             for piece in hand {
                 for m in table {
                     for end in [RunEnd::Front, RunEnd::Back] {
-                        sink.push_checked(Action::Build { piece, meld: m.id(), end });
+                        sink.push_checked(Action::LayOff { piece, onto: m.id(), end });
                     }
                 }
             }
@@ -1489,8 +1489,8 @@ impl Position<'_> {
         end: RunEnd,
         current: Option<Meld<Card>>,
         left: PieceSet,
-        builds: &mut Vec<LayOff>,
-        emit: &mut dyn FnMut(&[LayOff], PieceId),
+        builds: &mut Vec<RummyLayOff>,
+        emit: &mut dyn FnMut(&[RummyLayOff], PieceId),
     ) {
         if left.len() == 1 {
             if let Some(d) = left.first() {
@@ -1513,7 +1513,7 @@ impl Position<'_> {
             };
             let mut rest = left;
             rest.remove(p);
-            builds.push(LayOff::new(p, id, end));
+            builds.push(RummyLayOff::new(p, id, end));
             self.build_all_but_one(table, at, end, Some(longer), rest, builds, emit);
             builds.pop();
         }

@@ -9,6 +9,10 @@
 //!   [`Game::legal_actions`](rummykit_core::Game::legal_actions), per-seat [`View`]s, penalty scoring.
 //! * Hand analysis: [`best_opening`] / [`can_open`] (the 40-point opening, exact) and
 //!   [`least_deadwood`].
+//! * Built on core's card-game skeleton, shared with classic Rummy:
+//!   [`HandState`](rummykit_core::HandState) (hands, piles, table, turn and their
+//!   draw, take and discard transitions) and [`CardSetup`](rummykit_core::CardSetup)
+//!   (the checks of a scripted position); the rules of Rummy 40 are its own.
 //! * A match to 101 (or 201, 501, fixed hands, per-hand settlement) is core's
 //!   [`Match`](rummykit_core::Match) with [`Config::game_end`].
 //!
@@ -48,7 +52,7 @@ mod setup;
 mod value;
 mod view;
 
-pub use action::{Action, LayOff, NewMeld};
+pub use action::{Action, NewMeld, RummyLayOff};
 pub use analysis::{HandAnalysis, Opening, best_opening, can_open, least_deadwood, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
@@ -56,8 +60,10 @@ pub use config::{
     RUMMY40_PACK, RummyBonus, SCALA40_PACK, Set3JokerSwap,
 };
 pub use error::ActionError;
-pub use game::{Phase, Rummy40};
+pub use game::Rummy40;
 pub use legal::LegalActions;
-pub use setup::{Setup, SetupMeld};
+/// The turn phase and the table meld of a setup, shared with the other card games.
+pub use rummykit_core::{Phase, SetupMeld};
+pub use setup::Setup;
 pub use value::{meld_value, rank_value, run_position_value};
 pub use view::View;

@@ -36,17 +36,17 @@ pub(crate) struct Position<'a> {
 impl Rummy40 {
     /// The mover's side of this state.
     pub(crate) fn position(&self) -> Position<'_> {
-        let seat = self.to_move;
+        let seat = self.state.to_move;
         Position {
             config: &self.config,
             catalog: self.catalog,
             rules: self.rules,
-            hand: self.hands[seat],
-            table: &self.table,
-            top_discard: self.piles.top_discard(),
-            stock_len: self.piles.stock_len(),
+            hand: self.state.hands[seat],
+            table: &self.state.table,
+            top_discard: self.state.piles.top_discard(),
+            stock_len: self.state.piles.stock_len(),
             opened: self.opened[seat],
-            phase: self.phase,
+            phase: self.state.phase,
             taken: self.taken_this_turn(),
             won_jokers: self.won_jokers(),
             listed: None,

@@ -1,40 +1,10 @@
 //! [`Setup`]: any position of a hand of Rummy 40 as plain data, the builder of scripted
-//! positions and the body of a save.
+//! positions and the body of a save. Its shared part is checked by core's
+//! [`CardSetup`].
 
-use rummykit_core::{Card, Catalog, MeldKind, Seat};
+use rummykit_core::{Card, CardSetup, Catalog, Seat, SetupMeld};
 
 use crate::Phase;
-
-/// A meld on the table as a [`Setup`] holds it: who laid it down, its kind, and its
-/// cards in meld order (a joker where it stands).
-///
-/// ```
-/// use rummykit_core::{MeldKind, parse_list};
-/// use rummykit_rummy40::SetupMeld;
-/// let meld = SetupMeld::new(1, MeldKind::Run, parse_list("7h * 9h")?);
-/// assert_eq!((meld.owner, meld.cards.len()), (1, 3));
-/// # Ok::<(), rummykit_core::ParseError>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct SetupMeld {
-    /// The seat that laid the meld down.
-    pub owner: Seat,
-    /// Set (group) or run.
-    pub kind: MeldKind,
-    /// The cards, in meld order (a run from its low end).
-    #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_list"))]
-    pub cards: Vec<Card>,
-}
-
-impl SetupMeld {
-    /// A meld of `owner`.
-    #[must_use]
-    pub fn new(owner: Seat, kind: MeldKind, cards: Vec<Card>) -> SetupMeld {
-        SetupMeld { owner, kind, cards }
-    }
-}
 
 /// Any position of a hand (`RULES.md` §3), as plain data: hands, stock, discard pile,
 /// table melds with their owners, who has opened, the seat to move and its phase, and
@@ -193,18 +163,23 @@ impl Setup {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn fill_stock_from(&mut self, catalog: &Catalog<Card>) {
-        let mut placed = std::collections::HashMap::<Card, usize>::new();
-        let listed = self.hands.iter().flatten().chain(&self.stock).chain(&self.discard);
-        for &c in listed.chain(self.table.iter().flat_map(|m| &m.cards)) {
-            *placed.entry(c).or_default() += 1;
-        }
-        let mut faces: Vec<Card> = catalog.ids().filter_map(|id| catalog.face(id)).collect();
-        faces.sort();
-        for face in faces {
-            match placed.get_mut(&face) {
-                Some(n) if *n > 0 => *n -= 1,
-                _ => self.stock.push(face),
-            }
+        let unplaced = self.cards().unplaced(catalog);
+        self.stock.extend(unplaced);
+    }
+
+    /// The fields every card game's setup shares, for core's shared checks.
+    pub(crate) fn cards(&self) -> CardSetup<'_> {
+        CardSetup {
+            dealer: self.dealer,
+            hands: &self.hands,
+            stock: &self.stock,
+            discard: &self.discard,
+            table: &self.table,
+            to_move: self.to_move,
+            phase: self.phase,
+            taken: self.taken,
+            known: &self.known,
+            restocks: self.restocks,
         }
     }
 }

@@ -26,30 +26,30 @@ pub struct View {
     pub seat: Seat,
     /// The rules.
     pub config: Config,
-    /// The seat's own hand.
-    pub hand: PieceSet,
-    /// The faces of the own hand, in id order.
-    pub hand_faces: Vec<Card>,
-    /// Cards in each seat's hand.
-    pub hand_sizes: Vec<usize>,
-    /// The melds on the table (public).
-    pub table: MeldTable<Card>,
-    /// The discard pile, bottom first (public: every card in it was seen face up).
-    pub discard_pile: Vec<PieceId>,
-    /// Cards in the stock.
-    pub stock_len: usize,
-    /// Who has opened.
-    pub opened: Vec<bool>,
-    /// Cards each seat took from the discard pile and still holds (everyone saw them).
-    pub known: Vec<PieceSet>,
     /// The dealer.
     pub dealer: Seat,
     /// Whose turn it is (`None` once the hand is over).
     pub to_move: Option<Seat>,
     /// The phase of that turn.
     pub phase: Phase,
+    /// The seat's own hand.
+    pub hand: PieceSet,
+    /// Cards in each seat's hand.
+    pub hand_sizes: Vec<usize>,
+    /// Cards each seat took from the discard pile and still holds (everyone saw them).
+    pub known: Vec<PieceSet>,
+    /// The melds on the table (public).
+    pub table: MeldTable<Card>,
+    /// The discard pile, bottom first (public: every card in it was seen face up).
+    pub discard_pile: Vec<PieceId>,
+    /// Cards in the stock.
+    pub stock_len: usize,
     /// The card the player to move took from the pile this turn (taken face up).
     pub taken_this_turn: Option<PieceId>,
+    /// The faces of the own hand, in id order.
+    pub hand_faces: Vec<Card>,
+    /// Who has opened.
+    pub opened: Vec<bool>,
     /// Jokers the player to move won by swaps this turn (they came off the table).
     pub won_jokers: PieceSet,
     /// The result, once the hand is over.
@@ -90,18 +90,18 @@ impl View {
         let mut view = View {
             seat,
             config: game.config,
+            dealer: game.state.dealer,
+            to_move: None,
+            phase: game.state.phase,
             hand: PieceSet::new(),
-            hand_faces: Vec::new(),
             hand_sizes: Vec::new(),
+            known: Vec::new(),
             table: MeldTable::new(),
             discard_pile: Vec::new(),
             stock_len: 0,
-            opened: Vec::new(),
-            known: Vec::new(),
-            dealer: game.dealer,
-            to_move: None,
-            phase: game.phase,
             taken_this_turn: None,
+            hand_faces: Vec::new(),
+            opened: Vec::new(),
             won_jokers: PieceSet::new(),
             outcome: None,
             hand_cards: HandCards::default(),
@@ -130,20 +130,20 @@ impl View {
         listed.hand = hand;
         listed.catalog = Some(game.catalog);
         self.hand_sizes.clear();
-        match game.hand_lens.get(..game.hands.len()) {
+        match game.hand_lens.get(..game.state.hands.len()) {
             Some(lens) => self.hand_sizes.extend_from_slice(lens),
             // More seats than a game may have (a state built from an edited view).
-            None => self.hand_sizes.extend(game.hands.iter().map(PieceSet::len)),
+            None => self.hand_sizes.extend(game.state.hands.iter().map(PieceSet::len)),
         }
-        self.table.clone_from(&game.table);
+        self.table.clone_from(&game.state.table);
         self.discard_pile.clear();
-        self.discard_pile.extend_from_slice(game.piles.discard_pile());
-        self.stock_len = game.piles.stock_len();
+        self.discard_pile.extend_from_slice(game.state.piles.discard_pile());
+        self.stock_len = game.state.piles.stock_len();
         self.opened.clone_from(&game.opened);
-        self.known.clone_from(&game.known);
-        self.dealer = game.dealer;
+        self.known.clone_from(&game.state.known);
+        self.dealer = game.state.dealer;
         self.to_move = game.to_move();
-        self.phase = game.phase;
+        self.phase = game.state.phase;
         self.taken_this_turn = game.taken_this_turn();
         self.won_jokers = game.won_jokers();
         self.outcome = game.outcome();

@@ -14,7 +14,7 @@ use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit_core::{Game, MeldId, MeldKind, PieceId, RunEnd, Seat, Seating};
-use rummykit_rummy40::{Action, Config, LayOff, NewMeld, Phase, Rummy40};
+use rummykit_rummy40::{Action, Config, NewMeld, Phase, Rummy40, RummyLayOff};
 
 struct Harness;
 
@@ -53,14 +53,15 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
         let mut a = a.clone();
         let p = piece(game, rng);
         match &mut a {
-            Action::Discard(x) | Action::Build { piece: x, .. } | Action::SwapJoker { piece: x, .. } => {
+            Action::Discard(x) | Action::LayOff { piece: x, .. } | Action::SwapJoker { piece: x, .. } => {
                 *x = p
             }
             Action::Meld(m) => {
                 let i = rng.random_range(0..m.pieces.len());
                 m.pieces[i] = p;
             }
-            Action::GoRummy { builds, .. } | Action::TakeDiscardAndGoRummy { builds, .. }
+            Action::GoRummy { lay_offs: builds, .. }
+            | Action::TakeDiscardAndGoRummy { lay_offs: builds, .. }
                 if !builds.is_empty() && rng.random_bool(0.5) =>
             {
                 let i = rng.random_range(0..builds.len());
@@ -84,9 +85,9 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
         0 => Action::DrawStock,
         1 => Action::TakeDiscard,
         2 => Action::Discard(piece(game, rng)),
-        3 => Action::Build {
+        3 => Action::LayOff {
             piece: piece(game, rng),
-            meld: meld_id(game, rng),
+            onto: meld_id(game, rng),
             end: if rng.random_bool(0.5) { RunEnd::Front } else { RunEnd::Back },
         },
         4 => Action::SwapJoker { piece: piece(game, rng), meld: meld_id(game, rng) },
@@ -94,13 +95,15 @@ fn arbitrary<R: Rng + ?Sized>(game: &Rummy40, legal: &[Action], rng: &mut R) -> 
         6 => Action::Meld(new_meld(game, rng)),
         7 => Action::Open { melds: (0..rng.random_range(0..3)).map(|_| new_meld(game, rng)).collect() },
         8 => Action::TakeDiscardAndOpen { melds: vec![new_meld(game, rng)] },
-        9 => Action::GoRummy { melds: vec![new_meld(game, rng)], builds: vec![], discard: piece(game, rng) },
+        9 => {
+            Action::GoRummy { melds: vec![new_meld(game, rng)], lay_offs: vec![], discard: piece(game, rng) }
+        }
         _ => Action::GoRummy {
             melds: vec![new_meld(game, rng)],
-            builds: (0..rng.random_range(0..3))
+            lay_offs: (0..rng.random_range(0..3))
                 .map(|_| {
                     let end = if rng.random_bool(0.5) { RunEnd::Front } else { RunEnd::Back };
-                    LayOff::new(piece(game, rng), meld_id(game, rng), end)
+                    RummyLayOff::new(piece(game, rng), meld_id(game, rng), end)
                 })
                 .collect(),
             discard: piece(game, rng),

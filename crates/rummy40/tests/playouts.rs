@@ -12,7 +12,7 @@ use rummykit_core::{
     Game, Match, MatchEnd, MatchTerms, MeldId, MeldKind, Outcome, PieceId, PieceSet, RunEnd, Seating,
 };
 use rummykit_rummy40::{
-    Action, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, Set3JokerSwap, View,
+    Action, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, RummyLayOff, Set3JokerSwap, View,
 };
 
 /// A bot that sees only its view and plays the progress-preferring policy.
@@ -45,7 +45,7 @@ fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
     let play = |a: &Action| {
         matches!(
             a,
-            Action::Meld(_) | Action::Build { .. } | Action::SwapJoker { .. } | Action::ReleaseJoker { .. }
+            Action::Meld(_) | Action::LayOff { .. } | Action::SwapJoker { .. } | Action::ReleaseJoker { .. }
         )
     };
     if let Some(a) = pick(&opening, rng) {
@@ -133,18 +133,18 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
                 melds[i] = mutate(&melds[i], rng);
                 Action::TakeDiscardAndOpen { melds }
             }
-            Action::GoRummy { mut melds, builds, discard } if builds.is_empty() => {
+            Action::GoRummy { mut melds, lay_offs: builds, discard } if builds.is_empty() => {
                 let i = rng.random_range(0..melds.len());
                 melds[i] = mutate(&melds[i], rng);
                 let discard = if rng.random_bool(0.3) { any_card(rng) } else { discard };
-                Action::GoRummy { melds, builds, discard }
+                Action::GoRummy { melds, lay_offs: builds, discard }
             }
-            Action::TakeDiscardAndGoRummy { mut melds, builds, discard } if builds.is_empty() => {
+            Action::TakeDiscardAndGoRummy { mut melds, lay_offs: builds, discard } if builds.is_empty() => {
                 let i = rng.random_range(0..melds.len());
                 melds[i] = mutate(&melds[i], rng);
-                Action::TakeDiscardAndGoRummy { melds, builds, discard }
+                Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard }
             }
-            Action::GoRummy { melds, mut builds, discard } => {
+            Action::GoRummy { melds, lay_offs: mut builds, discard } => {
                 // Reordered builds (the same move when they go to different melds or
                 // ends), a twin, the other end, or a build dropped.
                 match rng.random_range(0..4) {
@@ -162,16 +162,16 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
                         builds.pop();
                     }
                 }
-                Action::GoRummy { melds, builds, discard }
+                Action::GoRummy { melds, lay_offs: builds, discard }
             }
-            Action::TakeDiscardAndGoRummy { melds, mut builds, discard } => {
+            Action::TakeDiscardAndGoRummy { melds, lay_offs: mut builds, discard } => {
                 builds.reverse();
-                Action::TakeDiscardAndGoRummy { melds, builds, discard }
+                Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard }
             }
             Action::Meld(m) => Action::Meld(mutate(&m, rng)),
-            Action::Build { piece, meld, end } => Action::Build {
+            Action::LayOff { piece, onto: meld, end } => Action::LayOff {
                 piece: twin(piece).unwrap_or(piece),
-                meld,
+                onto: meld,
                 end: if end == RunEnd::Front { RunEnd::Back } else { RunEnd::Front },
             },
             Action::SwapJoker { piece, meld } => {
@@ -196,16 +196,16 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
             1 => Action::Open { melds: vec![m] },
             2 => Action::TakeDiscardAndOpen { melds: vec![m] },
             3 if rng.random_bool(0.5) => {
-                Action::GoRummy { melds: vec![m], builds: vec![], discard: any_card(rng) }
+                Action::GoRummy { melds: vec![m], lay_offs: vec![], discard: any_card(rng) }
             }
             3 => Action::GoRummy {
                 melds: vec![m],
-                builds: vec![LayOff::new(any_card(rng), meld_id(rng), RunEnd::Back)],
+                lay_offs: vec![RummyLayOff::new(any_card(rng), meld_id(rng), RunEnd::Back)],
                 discard: any_card(rng),
             },
-            4 => Action::Build {
+            4 => Action::LayOff {
                 piece: any_card(rng),
-                meld: meld_id(rng),
+                onto: meld_id(rng),
                 end: if rng.random_bool(0.5) { RunEnd::Front } else { RunEnd::Back },
             },
             5 => Action::SwapJoker { piece: any_card(rng), meld: meld_id(rng) },
@@ -272,14 +272,15 @@ fn legal_actions_agree_with_the_check_on_random_reachable_states() {
             for a in &legal {
                 let kind = match a {
                     Action::Open { .. } | Action::TakeDiscardAndOpen { .. } => "open",
-                    Action::GoRummy { builds, .. } | Action::TakeDiscardAndGoRummy { builds, .. }
+                    Action::GoRummy { lay_offs: builds, .. }
+                    | Action::TakeDiscardAndGoRummy { lay_offs: builds, .. }
                         if builds.is_empty() =>
                     {
                         "rummy"
                     }
                     Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. } => "rummy with builds",
                     Action::Meld(_) => "meld",
-                    Action::Build { .. } => "build",
+                    Action::LayOff { .. } => "build",
                     Action::SwapJoker { .. } => "swap",
                     Action::ReleaseJoker { .. } => "release",
                     _ => "other",

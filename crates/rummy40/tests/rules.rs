@@ -10,8 +10,8 @@ use rummykit_core::{
     Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
 };
 use rummykit_rummy40::{
-    Action, ActionError, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
-    Set3JokerSwap, Setup,
+    Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
+    RummyLayOff, Set3JokerSwap, Setup,
 };
 
 const M0: MeldId = MeldId::new(0);
@@ -253,7 +253,7 @@ fn rules_3_3_build_and_further_melds_need_an_opening() {
     refused!(g, Action::Meld(run(&g, 0, "5c 6c 7c")), ActionError::NotOpened);
     refused!(
         g,
-        Action::Build { piece: id(&g, 0, "9d"), meld: M0, end: RunEnd::Back },
+        Action::LayOff { piece: id(&g, 0, "9d"), onto: M0, end: RunEnd::Back },
         ActionError::NotOpened,
     );
     refused!(g, Action::SwapJoker { piece: id(&g, 0, "9d"), meld: M0 }, ActionError::NotOpened);
@@ -273,19 +273,19 @@ fn rules_3_3_build_onto_any_meld_own_or_others() {
     let ah = id(&g, 1, "Ah");
     refused!(
         g,
-        Action::Build { piece: ah, meld: M0, end: RunEnd::Front },
+        Action::LayOff { piece: ah, onto: M0, end: RunEnd::Front },
         ActionError::Table(TableError::DoesNotFit {
             meld: M0,
             piece: ah,
             error: MeldError::NotConsecutive { index: 1 }
         }),
     );
-    ok!(g, Action::Build { piece: ah, meld: M0, end: RunEnd::Back });
+    ok!(g, Action::LayOff { piece: ah, onto: M0, end: RunEnd::Back });
     assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh Ah");
     assert_eq!(g.table().melds()[0].owner(), 0);
     refused!(
         g,
-        Action::Build { piece: id(&g, 1, "7d"), meld: MeldId::new(9), end: RunEnd::Back },
+        Action::LayOff { piece: id(&g, 1, "7d"), onto: MeldId::new(9), end: RunEnd::Back },
         ActionError::Table(TableError::NoSuchMeld(MeldId::new(9))),
     );
 }
@@ -416,7 +416,7 @@ fn rules_3_5_builds_in_the_opening_turn_do_not_count() {
     // opening it would not count anyway.
     refused!(
         g,
-        Action::Build { piece: id(&g, 0, "9h"), meld: M0, end: RunEnd::Front },
+        Action::LayOff { piece: id(&g, 0, "9h"), onto: M0, end: RunEnd::Front },
         ActionError::NotOpened,
     );
     let melds = vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "3c 3d 3s")];
@@ -432,7 +432,7 @@ fn rules_3_5_open_only_once() {
     let discard = id(&g, 0, "2d");
     refused!(
         g,
-        Action::GoRummy { melds: vec![set(&g, 0, "9c 9d 9s")], builds: vec![], discard },
+        Action::GoRummy { melds: vec![set(&g, 0, "9c 9d 9s")], lay_offs: vec![], discard },
         ActionError::AlreadyOpened,
     );
 }
@@ -541,7 +541,7 @@ fn rules_3_6_closed_set_never_gives_up_its_joker() {
     let mut g = game(Config::RUMMY40, &["Th Ts * 5c 6c 7c Td Tc 2d", "3h 6d Th 8c"], "", "9s");
     draw(&mut g);
     ok!(g, Action::Open { melds: vec![set(&g, 0, "Th Ts *"), run(&g, 0, "5c 6c 7c")] });
-    ok!(g, Action::Build { piece: id(&g, 0, "Td"), meld: M0, end: RunEnd::Back });
+    ok!(g, Action::LayOff { piece: id(&g, 0, "Td"), onto: M0, end: RunEnd::Back });
     assert_eq!(g.table().melds()[0].meld().len(), 4);
     let tc = id(&g, 0, "Tc");
     refused!(g, Action::SwapJoker { piece: tc, meld: M0 }, ActionError::ClosedSet { meld: M0 });
@@ -645,7 +645,7 @@ fn rules_3_3_taken_discard_must_be_used_option() {
     ok!(g, Action::TakeDiscard);
     let nine = g.taken_this_turn().unwrap();
     refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: nine });
-    ok!(g, Action::Build { piece: nine, meld: M0, end: RunEnd::Front });
+    ok!(g, Action::LayOff { piece: nine, onto: M0, end: RunEnd::Front });
     ok!(g, Action::Discard(id(&g, 0, "2d")));
 }
 
@@ -661,7 +661,7 @@ fn rules_3_7_going_out_with_a_final_discard() {
     ok!(g, Action::Discard(id(&g, 1, "Qc")));
     draw(&mut g);
     ok!(g, Action::Meld(run(&g, 0, "5c 6c 7c 8c")));
-    ok!(g, Action::Build { piece: id(&g, 0, "9h"), meld: M0, end: RunEnd::Front });
+    ok!(g, Action::LayOff { piece: id(&g, 0, "9h"), onto: M0, end: RunEnd::Front });
     assert_eq!(g.to_move(), Some(0));
     ok!(g, Action::Discard(id(&g, 0, "2d")));
     // RULES.md §3.8: A♦ + joker + 9♣ = 11 + 15 + 9 = 35; the winner scores 0.
@@ -683,7 +683,7 @@ fn rules_3_7_going_rummy_waives_40_and_costs_25() {
         ActionError::OpeningBelowThreshold { needed: 40, got: 15 }
     );
     // ... but going rummy needs no minimum. RULES.md §3.8: 35 + 25 = 60.
-    ok!(g, Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
+    ok!(g, Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") });
     assert!(g.went_rummy());
     assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
     assert_eq!(g.penalties(), Some(&[0, 60][..]));
@@ -696,11 +696,11 @@ fn rules_3_7_going_rummy_must_lay_down_everything() {
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
     refused!(
         g,
-        Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") },
+        Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") },
         ActionError::RummyIncomplete { left: 1 }
     );
     let discard = id(&g, 0, "Kd");
-    refused!(g, Action::GoRummy { melds: vec![], builds: vec![], discard }, ActionError::NoMelds);
+    refused!(g, Action::GoRummy { melds: vec![], lay_offs: vec![], discard }, ActionError::NoMelds);
 }
 
 #[test]
@@ -710,7 +710,7 @@ fn rules_3_7_rummy_with_the_taken_discard() {
     let mut m = run(&g, 0, "2c 3c");
     m.pieces.push(top);
     let melds = vec![m, set(&g, 0, "2d 2h 2s")];
-    ok!(g, Action::TakeDiscardAndGoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
+    ok!(g, Action::TakeDiscardAndGoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") });
     assert!(g.went_rummy());
     assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
 }
@@ -724,7 +724,7 @@ fn rules_3_7_rummy_threshold_option() {
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
     refused!(
         g,
-        Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") },
+        Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") },
         ActionError::OpeningBelowThreshold { needed: 40, got: 15 },
     );
 }
@@ -753,7 +753,7 @@ fn rules_3_7_going_rummy_with_builds_below_40_costs_each_opponent_25() {
     let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
     let rummy = Action::GoRummy {
         melds: vec![run234],
-        builds: vec![LayOff::new(nine, M0, RunEnd::Front), LayOff::new(eight, M0, RunEnd::Front)],
+        lay_offs: vec![RummyLayOff::new(nine, M0, RunEnd::Front), RummyLayOff::new(eight, M0, RunEnd::Front)],
         discard: king,
     };
     // legal_actions lists it (in normal form), and the greedy bot takes it.
@@ -775,10 +775,10 @@ fn rules_3_7_going_rummy_with_builds_below_40_costs_each_opponent_25() {
 fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     let mut g = rummy_with_builds_position();
     let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
-    let front = |p| LayOff::new(p, M0, RunEnd::Front);
-    let rummy = |builds: Vec<LayOff>, g: &Rummy40| Action::GoRummy {
+    let front = |p| RummyLayOff::new(p, M0, RunEnd::Front);
+    let rummy = |builds: Vec<RummyLayOff>, g: &Rummy40| Action::GoRummy {
         melds: vec![run(g, 1, "2c 3c 4c")],
-        builds,
+        lay_offs: builds,
         discard: king,
     };
     // The cards at one end go on in the order given: 8♥ does not fit before T♥.
@@ -794,7 +794,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     // The wrong end.
     refused!(
         g,
-        rummy(vec![front(nine), LayOff::new(eight, M0, RunEnd::Back)], &g),
+        rummy(vec![front(nine), RummyLayOff::new(eight, M0, RunEnd::Back)], &g),
         ActionError::Table(TableError::DoesNotFit {
             meld: M0,
             piece: eight,
@@ -804,12 +804,12 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     // Builds go onto melds already on the table, not onto one laid in the same action.
     refused!(
         g,
-        rummy(vec![front(nine), LayOff::new(eight, M1, RunEnd::Back)], &g),
-        ActionError::RummyBuildOnNewMeld { meld: M1 }
+        rummy(vec![front(nine), RummyLayOff::new(eight, M1, RunEnd::Back)], &g),
+        ActionError::RummyLayOffOnNewMeld { meld: M1 }
     );
     refused!(
         g,
-        rummy(vec![front(nine), LayOff::new(eight, MeldId::new(7), RunEnd::Back)], &g),
+        rummy(vec![front(nine), RummyLayOff::new(eight, MeldId::new(7), RunEnd::Back)], &g),
         ActionError::Table(TableError::NoSuchMeld(MeldId::new(7)))
     );
     // Everything but the discard is laid down.
@@ -817,7 +817,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     // Building needs one's own first meld (RULES.md §3.3).
     refused!(
         g,
-        Action::GoRummy { melds: vec![], builds: vec![front(nine), front(eight)], discard: king },
+        Action::GoRummy { melds: vec![], lay_offs: vec![front(nine), front(eight)], discard: king },
         ActionError::NoMelds
     );
     refused!(g, rummy(vec![front(nine), front(nine)], &g), ActionError::RepeatedPiece(nine));
@@ -852,12 +852,12 @@ fn rules_3_7_rummy_with_builds_and_the_taken_discard() {
     ok!(g, Action::Discard(id(&g, 0, "4c")));
     let top = g.piles().top_discard().unwrap();
     let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
-    let builds = vec![LayOff::new(nine, M0, RunEnd::Front), LayOff::new(eight, M0, RunEnd::Front)];
+    let builds = vec![RummyLayOff::new(nine, M0, RunEnd::Front), RummyLayOff::new(eight, M0, RunEnd::Front)];
     let mut m = run(&g, 1, "2c 3c");
     m.pieces.push(top);
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
-    let action = Action::TakeDiscardAndGoRummy { melds: vec![m], builds, discard: king };
+    let action = Action::TakeDiscardAndGoRummy { melds: vec![m], lay_offs: builds, discard: king };
     assert!(legal.contains(&action.normalized()));
     ok!(g, action);
     assert!(g.went_rummy());
@@ -872,12 +872,13 @@ fn rules_3_7_taken_discard_built_instead_of_melded_is_refused() {
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
     ok!(g, Action::Discard(id(&g, 0, "9h")));
     let top = g.piles().top_discard().unwrap();
-    let builds = vec![LayOff::new(top, M0, RunEnd::Front), LayOff::new(id(&g, 1, "8h"), M0, RunEnd::Front)];
+    let builds =
+        vec![RummyLayOff::new(top, M0, RunEnd::Front), RummyLayOff::new(id(&g, 1, "8h"), M0, RunEnd::Front)];
     let melds = vec![run(&g, 1, "2c 3c 4c")];
     let discard = id(&g, 1, "Kd");
     refused!(
         g,
-        Action::TakeDiscardAndGoRummy { melds, builds, discard },
+        Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard },
         ActionError::TakenCardNotMelded { card: top }
     );
 }
@@ -888,17 +889,17 @@ fn rules_3_7_rummy_builds_normal_form() {
     let (nine, eight, king) = (id(&g, 1, "9h"), id(&g, 1, "8h"), id(&g, 1, "Kd"));
     let melds = vec![run(&g, 1, "2c 3c 4c")];
     // Sorted by meld, then front before back; the order at one end is kept.
-    let b = |p, m: u16, end| LayOff::new(p, MeldId::new(m), end);
+    let b = |p, m: u16, end| RummyLayOff::new(p, MeldId::new(m), end);
     let a = Action::GoRummy {
         melds: melds.clone(),
-        builds: vec![b(king, 1, RunEnd::Back), b(nine, 0, RunEnd::Back), b(eight, 0, RunEnd::Front)],
+        lay_offs: vec![b(king, 1, RunEnd::Back), b(nine, 0, RunEnd::Back), b(eight, 0, RunEnd::Front)],
         discard: king,
     };
-    let Action::GoRummy { builds, .. } = a.normalized() else { panic!() };
+    let Action::GoRummy { lay_offs: builds, .. } = a.normalized() else { panic!() };
     assert_eq!(builds, vec![b(eight, 0, RunEnd::Front), b(nine, 0, RunEnd::Back), b(king, 1, RunEnd::Back)]);
     let kept = vec![b(nine, 0, RunEnd::Front), b(eight, 0, RunEnd::Front)];
-    let Action::GoRummy { builds, .. } =
-        (Action::GoRummy { melds, builds: kept.clone(), discard: king }).normalized()
+    let Action::GoRummy { lay_offs: builds, .. } =
+        (Action::GoRummy { melds, lay_offs: kept.clone(), discard: king }).normalized()
     else {
         panic!()
     };
@@ -922,7 +923,7 @@ fn rules_3_8_rummy_bonus_double_and_unopened_penalty_options() {
     let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c", "5h"], "", "Kd");
     draw(&mut g);
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
-    ok!(g, Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
+    ok!(g, Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") });
     assert_eq!(g.outcome().unwrap().points, vec![0, 70, 10]);
     let mut c = Config::RUMMY40;
     c.unopened_penalty = Some(100);
@@ -930,7 +931,7 @@ fn rules_3_8_rummy_bonus_double_and_unopened_penalty_options() {
     let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
     draw(&mut g);
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
-    ok!(g, Action::GoRummy { melds, builds: vec![], discard: id(&g, 0, "Kd") });
+    ok!(g, Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") });
     assert_eq!(g.outcome().unwrap().points, vec![0, 100]);
 }
 

@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{MeldId, MeldKind, PieceId, RunEnd};
-use rummykit_rummy40::{Action, Config, LayOff, NewMeld, Rummy40};
+use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, RummyLayOff};
 
 /// Seat 0's opening melds (each batch ≥ 40) and cards that fit them.
 const TABLES: [(&[&str], &str); 3] = [
@@ -64,14 +64,14 @@ fn brute_force(g: &Rummy40, seat: usize) -> BTreeSet<String> {
             for kind in [MeldKind::Run, MeldKind::Group] {
                 for order in all_orders(&meld) {
                     for build_order in all_orders(&built) {
-                        let mut plans: Vec<Vec<LayOff>> = vec![Vec::new()];
+                        let mut plans: Vec<Vec<RummyLayOff>> = vec![Vec::new()];
                         for &p in &build_order {
                             plans = plans
                                 .into_iter()
                                 .flat_map(|plan| {
                                     targets.iter().map(move |&(m, e)| {
                                         let mut plan = plan.clone();
-                                        plan.push(LayOff::new(p, m, e));
+                                        plan.push(RummyLayOff::new(p, m, e));
                                         plan
                                     })
                                 })
@@ -80,7 +80,7 @@ fn brute_force(g: &Rummy40, seat: usize) -> BTreeSet<String> {
                         for builds in plans {
                             let a = Action::GoRummy {
                                 melds: vec![NewMeld::new(kind, order.clone())],
-                                builds,
+                                lay_offs: builds,
                                 discard,
                             };
                             if g.check(g.to_move().unwrap_or_default(), &a).is_ok() {
@@ -134,10 +134,12 @@ fn rules_3_7_rummies_with_builds_agree_with_a_brute_force() {
         positions += 1;
         with_builds += legal
             .iter()
-            .filter(|a| matches!(a, Action::GoRummy { builds, .. } if !builds.is_empty()))
+            .filter(|a| matches!(a, Action::GoRummy { lay_offs: builds, .. } if !builds.is_empty()))
             .count();
-        plain +=
-            legal.iter().filter(|a| matches!(a, Action::GoRummy { builds, .. } if builds.is_empty())).count();
+        plain += legal
+            .iter()
+            .filter(|a| matches!(a, Action::GoRummy { lay_offs: builds, .. } if builds.is_empty()))
+            .count();
     }
     eprintln!("{positions} positions: {with_builds} rummies with builds, {plain} without");
     assert!(with_builds >= 20, "too few rummies with builds ({with_builds}) to test anything");

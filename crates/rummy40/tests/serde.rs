@@ -130,19 +130,19 @@ fn corrupt_saves_are_refused() {
 #[test]
 fn rules_3_7_rummy_actions_round_trip() {
     use rummykit_core::{MeldId, MeldKind, PieceId, RunEnd};
-    use rummykit_rummy40::{Action, LayOff, NewMeld};
+    use rummykit_rummy40::{Action, NewMeld, RummyLayOff};
     let id = |i| PieceId::new(i).unwrap();
     let melds = vec![NewMeld::new(MeldKind::Run, vec![id(1), id(2), id(3)])];
-    let builds = vec![LayOff::new(id(34), MeldId::new(0), RunEnd::Front)];
+    let builds = vec![RummyLayOff::new(id(34), MeldId::new(0), RunEnd::Front)];
     for a in [
-        Action::GoRummy { melds: melds.clone(), builds: builds.clone(), discard: id(25) },
-        Action::TakeDiscardAndGoRummy { melds: melds.clone(), builds, discard: id(25) },
-        Action::GoRummy { melds: melds.clone(), builds: vec![], discard: id(25) },
+        Action::GoRummy { melds: melds.clone(), lay_offs: builds.clone(), discard: id(25) },
+        Action::TakeDiscardAndGoRummy { melds: melds.clone(), lay_offs: builds, discard: id(25) },
+        Action::GoRummy { melds: melds.clone(), lay_offs: vec![], discard: id(25) },
     ] {
         let back: Action = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
         assert_eq!(back, a);
     }
     let old = json!({"GoRummy": {"melds": [{"kind": "run", "pieces": [1, 2, 3]}], "discard": 25}});
     let a: Action = serde_json::from_value(old).unwrap();
-    assert_eq!(a, Action::GoRummy { melds, builds: vec![], discard: id(25) });
+    assert_eq!(a, Action::GoRummy { melds, lay_offs: vec![], discard: id(25) });
 }

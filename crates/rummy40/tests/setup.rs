@@ -185,17 +185,22 @@ fn every_check_of_a_position() {
     let mut s = mid_hand();
     s.opened_before = Some(true);
     assert_eq!(invalid(&c, s), PositionError::Inconsistent("opened before this turn but not opened"));
+    // After the draw, the taken card is a known card of the mover's or on the table: Qs
+    // is on the discard pile.
     let mut s = mid_hand();
+    s.phase = Phase::Play;
     s.taken = Some("Qs".parse().unwrap());
     assert_eq!(
         invalid(&c, s),
-        PositionError::Inconsistent("the taken card is neither in hand nor on the table")
+        PositionError::Inconsistent(
+            "the card taken this turn is neither a known card of the mover's nor on the table"
+        )
     );
     let mut s = mid_hand();
     s.taken = Some("Jh".parse().unwrap());
     assert_eq!(
         invalid(&c, s),
-        PositionError::Inconsistent("a turn that has not drawn yet cannot have taken a card or won a joker")
+        PositionError::Inconsistent("a turn that has not drawn yet has taken no card")
     );
     let mut s = mid_hand();
     s.winner = Some(0);

@@ -8,7 +8,7 @@ use rummykit_classic::{Action as ClassicAction, ClassicRummy};
 use rummykit_core::{
     Bot, Card, Catalog, Game, MeldId, MeldKind, MeldTable, PieceId, PieceSet, Piles, RunEnd, Seat,
 };
-use rummykit_rummy40::{Action, LayOff, NewMeld, Phase, Rummy40};
+use rummykit_rummy40::{Action, NewMeld, Phase, Rummy40, RummyLayOff};
 
 use crate::input::{Io, Line};
 use crate::play::{TerminalGame, Turn};
@@ -267,8 +267,8 @@ impl CardGame for Rummy40 {
             melds.iter().map(|m| meld_words(self, &m.pieces, style)).collect::<Vec<_>>().join(" ")
         };
         let top = self.piles().top_discard().map_or_else(String::new, c);
-        // ", lay 9h off on [6h 7h 8h] (back), …" after a rummy's melds; nothing without builds.
-        let rummy_builds = |builds: &[LayOff]| {
+        // ", lay 9h off on [6h 7h 8h] (back), …" after a rummy's melds; nothing without lay-offs.
+        let rummy_builds = |builds: &[RummyLayOff]| {
             if builds.is_empty() { String::new() } else { format!(", {}", lay_offs(self, builds, style)) }
         };
         match action {
@@ -277,7 +277,7 @@ impl CardGame for Rummy40 {
             Action::TakeDiscardAndOpen { melds } => format!("take {top} and open with {}", batch(melds)),
             Action::Open { melds } => format!("open with {}", batch(melds)),
             Action::Meld(m) => format!("meld {}", meld_words(self, &m.pieces, style)),
-            Action::Build { piece, meld, end } => format!(
+            Action::LayOff { piece, onto: meld, end } => format!(
                 "lay {} off on {}{}",
                 c(*piece),
                 table_meld_words(self, *meld, style),
@@ -292,10 +292,10 @@ impl CardGame for Rummy40 {
                 c(pieces[0]),
                 c(pieces[1])
             ),
-            Action::GoRummy { melds, builds, discard } => {
+            Action::GoRummy { melds, lay_offs: builds, discard } => {
                 format!("go rummy with {}{}, discard {}", batch(melds), rummy_builds(builds), c(*discard))
             }
-            Action::TakeDiscardAndGoRummy { melds, builds, discard } => format!(
+            Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard } => format!(
                 "take {top} and go rummy with {}{}, discard {}",
                 batch(melds),
                 rummy_builds(builds),
@@ -315,16 +315,16 @@ impl CardGame for Rummy40 {
     }
 }
 
-/// A rummy's builds in words: "lay 8h off on 5h 6h 7h (back), …".
-fn lay_offs(game: &Rummy40, builds: &[LayOff], style: Style) -> String {
+/// A rummy's lay-offs in words: "lay 8h off on 5h 6h 7h (back), …".
+fn lay_offs(game: &Rummy40, builds: &[RummyLayOff], style: Style) -> String {
     builds
         .iter()
         .map(|b| {
             let card = card_words(game, b.piece, style);
             format!(
                 "lay {card} off on {}{}",
-                table_meld_words(game, b.meld, style),
-                end_words(game, b.meld, b.end)
+                table_meld_words(game, b.onto, style),
+                end_words(game, b.onto, b.end)
             )
         })
         .collect::<Vec<_>>()
@@ -406,7 +406,7 @@ impl CardGame for ClassicRummy {
                 format!("take the discard {}", self.piles().top_discard().map_or_else(String::new, c))
             }
             ClassicAction::Meld(cards) => format!("meld [{}]", cards_of(self, *cards, style)),
-            ClassicAction::LayOff { card, onto } => {
+            ClassicAction::LayOff { piece: card, onto } => {
                 format!("lay {} off on {}", c(*card), table_meld_words(self, *onto, style))
             }
             ClassicAction::Discard(p) => format!("discard {}", c(*p)),

@@ -77,5 +77,5 @@ pub fn meld(c: &str) -> Action {
 }
 
 pub fn lay_off(c: &str, onto: u16) -> Action {
-    Action::LayOff { card: id(c), onto: rummykit_core::MeldId::new(onto) }
+    Action::LayOff { piece: id(c), onto: rummykit_core::MeldId::new(onto) }
 }

@@ -6,19 +6,19 @@
 use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, RunEnd, TableError};
 
 use super::{Turn, swap_slot};
-use crate::action::sort_builds;
-use crate::{Action, ActionError, LayOff, NewMeld, OpeningScope, Phase, Rummy40, meld_value};
+use crate::action::sort_lay_offs;
+use crate::{Action, ActionError, NewMeld, OpeningScope, Phase, Rummy40, RummyLayOff, meld_value};
 
 impl Rummy40 {
     /// The reference check: `action` played on a copy.
     pub(crate) fn check_by_copy(&self, action: &Action) -> Result<Rummy40, ActionError> {
         let mut next = self.clone();
         next.ref_step(action)?;
-        let seat = self.to_move;
-        if let (Some(known), Some(hand)) = (next.known.get_mut(seat), next.hands.get(seat)) {
+        let seat = self.state.to_move;
+        if let (Some(known), Some(hand)) = (next.state.known.get_mut(seat), next.state.hands.get(seat)) {
             *known &= *hand;
         }
-        next.hand_lens = super::hand_lens(&next.hands);
+        next.hand_lens = super::hand_lens(&next.state.hands);
         Ok(next)
     }
 
@@ -26,10 +26,10 @@ impl Rummy40 {
     /// the reference check accepts?
     fn ref_can_play(&self, card: PieceId) -> bool {
         let face = self.face(card);
-        for m in self.table.melds() {
+        for m in self.state.table.melds() {
             for end in [RunEnd::Front, RunEnd::Back] {
                 let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
-                if fits && self.check_by_copy(&Action::Build { piece: card, meld: m.id(), end }).is_ok() {
+                if fits && self.check_by_copy(&Action::LayOff { piece: card, onto: m.id(), end }).is_ok() {
                     return true;
                 }
             }
@@ -42,8 +42,8 @@ impl Rummy40 {
     /// Plays `action` in place; on `Err` the state may be half-changed (callers work on
     /// a clone).
     fn ref_step(&mut self, action: &Action) -> Result<(), ActionError> {
-        let seat = self.to_move;
-        let phase = self.phase;
+        let seat = self.state.to_move;
+        let phase = self.state.phase;
         let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
         if phase == Phase::Over {
             return Err(ActionError::HandOver);
@@ -51,9 +51,9 @@ impl Rummy40 {
         match action {
             Action::DrawStock => {
                 want(Phase::Draw)?;
-                let card = self.piles.draw_stock().ok_or(ActionError::HandOver)?;
-                self.hands[seat].insert(card);
-                self.phase = Phase::Play;
+                let card = self.state.piles.draw_stock().ok_or(ActionError::HandOver)?;
+                self.state.hands[seat].insert(card);
+                self.state.phase = Phase::Play;
             }
             Action::TakeDiscard => {
                 want(Phase::Draw)?;
@@ -85,12 +85,12 @@ impl Rummy40 {
                 self.ref_place(m)?;
                 self.ref_guard()?;
             }
-            Action::Build { piece, meld, end } => {
+            Action::LayOff { piece, onto: meld, end } => {
                 want(Phase::Play)?;
                 self.ref_opened_now()?;
                 self.ref_check_pieces([piece])?;
-                self.table.lay_off(*meld, *piece, *end, &self.catalog, &self.rules)?;
-                self.hands[seat].remove(*piece);
+                self.state.table.lay_off(*meld, *piece, *end, &self.catalog, &self.rules)?;
+                self.state.hands[seat].remove(*piece);
                 self.ref_guard()?;
             }
             Action::SwapJoker { piece, meld } => {
@@ -107,12 +107,12 @@ impl Rummy40 {
                 self.ref_release_joker(*meld, *pieces)?;
                 self.ref_guard()?;
             }
-            Action::GoRummy { melds, builds, discard } => {
+            Action::GoRummy { melds, lay_offs: builds, discard } => {
                 want(Phase::Play)?;
                 self.ref_unopened()?;
                 self.ref_go_rummy(melds, builds, *discard, None)?;
             }
-            Action::TakeDiscardAndGoRummy { melds, builds, discard } => {
+            Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard } => {
                 want(Phase::Draw)?;
                 self.ref_unopened()?;
                 let card = self.ref_take_discard()?;
@@ -127,26 +127,26 @@ impl Rummy40 {
     }
 
     fn ref_unopened(&self) -> Result<(), ActionError> {
-        if self.opened[self.to_move] { Err(ActionError::AlreadyOpened) } else { Ok(()) }
+        if self.opened[self.state.to_move] { Err(ActionError::AlreadyOpened) } else { Ok(()) }
     }
 
     fn ref_opened_now(&self) -> Result<(), ActionError> {
-        if self.opened[self.to_move] { Ok(()) } else { Err(ActionError::NotOpened) }
+        if self.opened[self.state.to_move] { Ok(()) } else { Err(ActionError::NotOpened) }
     }
 
     /// Takes the top discard into the hand.
     fn ref_take_discard(&mut self) -> Result<PieceId, ActionError> {
-        let card = self.piles.take_discard().ok_or(ActionError::EmptyDiscardPile)?;
-        self.hands[self.to_move].insert(card);
-        self.known[self.to_move].insert(card);
-        self.turn.taken = Some(card);
-        self.phase = Phase::Play;
+        let card = self.state.piles.take_discard().ok_or(ActionError::EmptyDiscardPile)?;
+        self.state.hands[self.state.to_move].insert(card);
+        self.state.known[self.state.to_move].insert(card);
+        self.state.taken = Some(card);
+        self.state.phase = Phase::Play;
         Ok(card)
     }
 
     /// Every piece is in the hand of the player to move, and none is named twice.
     fn ref_check_pieces<'a>(&self, pieces: impl IntoIterator<Item = &'a PieceId>) -> Result<(), ActionError> {
-        let hand = self.hands[self.to_move];
+        let hand = self.state.hands[self.state.to_move];
         let mut seen = PieceSet::new();
         for &p in pieces {
             if !hand.contains(p) {
@@ -161,12 +161,12 @@ impl Rummy40 {
 
     /// Puts `m` on the table from the hand; returns its opening value.
     fn ref_place(&mut self, m: &NewMeld) -> Result<u32, ActionError> {
-        let seat = self.to_move;
-        let id = self.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules)?;
+        let seat = self.state.to_move;
+        let id = self.state.table.place(seat, m.kind, &m.pieces, &self.catalog, &self.rules)?;
         for p in &m.pieces {
-            self.hands[seat].remove(*p);
+            self.state.hands[seat].remove(*p);
         }
-        Ok(self.table.meld(id).map_or(0, |t| meld_value(t.meld())))
+        Ok(self.state.table.meld(id).map_or(0, |t| meld_value(t.meld())))
     }
 
     /// The opening (`RULES.md` §3.5): melds from hand, `taken` among them, worth the threshold.
@@ -194,7 +194,7 @@ impl Rummy40 {
         {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
         }
-        self.opened[self.to_move] = true;
+        self.opened[self.state.to_move] = true;
         self.ref_guard()
     }
 
@@ -203,7 +203,7 @@ impl Rummy40 {
     fn ref_go_rummy(
         &mut self,
         melds: &[NewMeld],
-        builds: &[LayOff],
+        builds: &[RummyLayOff],
         discard: PieceId,
         taken: Option<PieceId>,
     ) -> Result<(), ActionError> {
@@ -213,20 +213,20 @@ impl Rummy40 {
         let built = builds.iter().map(|b| &b.piece);
         self.ref_check_pieces(melds.iter().flat_map(|m| m.pieces.iter()).chain(built).chain([&discard]))?;
         let named: usize = melds.iter().map(|m| m.pieces.len()).sum::<usize>() + builds.len() + 1;
-        let hand_len = self.hands[self.to_move].len();
+        let hand_len = self.state.hands[self.state.to_move].len();
         if named < hand_len {
             return Err(ActionError::RummyIncomplete { left: hand_len - named });
         }
         // Builds go onto melds already on the table: one laid in this action would just
         // be laid longer.
-        let first_new = self.table.next_id().index();
+        let first_new = self.state.table.next_id().index();
         for b in builds {
-            if self.table.meld(b.meld).is_none() {
-                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.meld.index());
+            if self.state.table.meld(b.onto).is_none() {
+                let new = (first_new..first_new.saturating_add(melds.len() as u16)).contains(&b.onto.index());
                 return Err(if new {
-                    ActionError::RummyBuildOnNewMeld { meld: b.meld }
+                    ActionError::RummyLayOffOnNewMeld { meld: b.onto }
                 } else {
-                    TableError::NoSuchMeld(b.meld).into()
+                    TableError::NoSuchMeld(b.onto).into()
                 });
             }
         }
@@ -244,12 +244,12 @@ impl Rummy40 {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
         }
         let mut order = builds.to_vec();
-        sort_builds(&mut order);
+        sort_lay_offs(&mut order);
         for b in &order {
-            self.table.lay_off(b.meld, b.piece, b.end, &self.catalog, &self.rules)?;
-            self.hands[self.to_move].remove(b.piece);
+            self.state.table.lay_off(b.onto, b.piece, b.end, &self.catalog, &self.rules)?;
+            self.state.hands[self.state.to_move].remove(b.piece);
         }
-        self.opened[self.to_move] = true;
+        self.opened[self.state.to_move] = true;
         self.ref_discard(discard)
     }
 
@@ -258,13 +258,13 @@ impl Rummy40 {
     /// this turn (a taken discard, a won joker) can still be played by one action that
     /// keeps this true. Checked after every play, so a player is never stuck.
     fn ref_guard(&self) -> Result<(), ActionError> {
-        let hand = self.hands[self.to_move];
+        let hand = self.state.hands[self.state.to_move];
         // If any card passes the basic rules, one passes them all (see discard_allowed).
         if !self.position().can_discard_from(hand) {
             return Err(ActionError::NoDiscardLeft);
         }
         if self.config.taken_discard_must_be_used_after_open
-            && let Some(card) = self.turn.taken
+            && let Some(card) = self.state.taken
             && hand.contains(card)
             && !self.ref_can_play(card)
         {
@@ -282,57 +282,58 @@ impl Rummy40 {
 
     /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
     fn ref_discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
-        self.position().discard_allowed(self.hands[self.to_move], piece)
+        self.position().discard_allowed(self.state.hands[self.state.to_move], piece)
     }
 
     /// The discard that ends the turn (`RULES.md` §3.3, §3.7).
     fn ref_discard(&mut self, piece: PieceId) -> Result<(), ActionError> {
         self.ref_discard_allowed(piece)?;
-        let seat = self.to_move;
+        let seat = self.state.to_move;
         if self.config.taken_discard_must_be_used_after_open
-            && let Some(card) = self.turn.taken
-            && self.hands[seat].contains(card)
+            && let Some(card) = self.state.taken
+            && self.state.hands[seat].contains(card)
         {
             return Err(ActionError::TakenCardNotUsed { card });
         }
         if self.config.swapped_joker_must_be_played_same_turn
-            && let Some(joker) = (self.turn.won_jokers & self.hands[seat]).first()
+            && let Some(joker) = (self.turn.won_jokers & self.state.hands[seat]).first()
         {
             return Err(ActionError::SwappedJokerNotPlayed { joker });
         }
-        self.hands[seat].remove(piece);
-        self.piles.discard(piece);
-        if self.hands[seat].is_empty() {
+        self.state.hands[seat].remove(piece);
+        self.state.piles.discard(piece);
+        if self.state.hands[seat].is_empty() {
             self.finish(Some(seat), !self.turn.opened_before);
             return Ok(());
         }
         // RULES.md §3.7: the stock ran out; the pile is shuffled into a new stock and
         // this discard stays up as the new pile.
-        if self.piles.stock_len() == 0 {
-            let capped = self.config.max_restocks.is_some_and(|n| self.piles.restocks() >= n);
-            if capped || !self.piles.restock(self.config.restock()) {
+        if self.state.piles.stock_len() == 0 {
+            let capped = self.config.max_restocks.is_some_and(|n| self.state.piles.restocks() >= n);
+            if capped || !self.state.piles.restock(self.config.restock()) {
                 // The restock cap is reached, or nothing can be restocked: the hand is void.
                 self.finish(None, false);
                 return Ok(());
             }
         }
-        let n = self.hands.len();
-        self.to_move = (seat + 1) % n;
-        self.phase = Phase::Draw;
-        self.turn = Turn { opened_before: self.opened[self.to_move], ..Turn::default() };
+        let n = self.state.hands.len();
+        self.state.to_move = (seat + 1) % n;
+        self.state.phase = Phase::Draw;
+        self.state.taken = None;
+        self.turn = Turn { opened_before: self.opened[self.state.to_move], ..Turn::default() };
         Ok(())
     }
 
     /// The joker swap (`RULES.md` §3.6).
     fn ref_swap_joker(&mut self, piece: PieceId, id: MeldId) -> Result<(), ActionError> {
-        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
+        let target = *self.state.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
         let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
         let slot = swap_slot(target.meld(), face, &self.config).map_err(|e| e.error(id, piece))?;
         let mut pieces = target.pieces().to_vec();
         let joker = pieces[slot];
         pieces[slot] = piece;
-        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
-        let hand = &mut self.hands[self.to_move];
+        self.state.table.replace(id, &pieces, &self.catalog, &self.rules)?;
+        let hand = &mut self.state.hands[self.state.to_move];
         hand.remove(piece);
         hand.insert(joker);
         self.turn.won_jokers.insert(joker);
@@ -341,7 +342,7 @@ impl Rummy40 {
 
     /// Both missing suits added to a set of three with a joker (`RULES.md` §3.6).
     fn ref_release_joker(&mut self, id: MeldId, added: [PieceId; 2]) -> Result<(), ActionError> {
-        let target = *self.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
+        let target = *self.state.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
         let meld = target.meld();
         let jokers = meld.jokers();
         if meld.kind() == MeldKind::Group && meld.len() == 4 && jokers > 0 {
@@ -371,8 +372,8 @@ impl Rummy40 {
         let joker = old[free_at];
         let mut pieces: Vec<PieceId> = old.iter().copied().filter(|&p| p != joker).collect();
         pieces.extend(added);
-        self.table.replace(id, &pieces, &self.catalog, &self.rules)?;
-        let hand = &mut self.hands[self.to_move];
+        self.state.table.replace(id, &pieces, &self.catalog, &self.rules)?;
+        let hand = &mut self.state.hands[self.state.to_move];
         for p in added {
             hand.remove(p);
         }
@@ -389,7 +390,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rummykit_core::{Game, JokerLimit, MeldId, MeldKind, PieceId, RunEnd, Seating};
 
-    use crate::{Action, Config, JokerDiscard, LayOff, NewMeld, OpeningScope, Rummy40, Set3JokerSwap};
+    use crate::{Action, Config, JokerDiscard, NewMeld, OpeningScope, Rummy40, RummyLayOff, Set3JokerSwap};
 
     /// The presets and every option that changes what the check decides.
     fn configs() -> Vec<Config> {
@@ -425,8 +426,8 @@ mod tests {
             Action::TakeDiscard,
             Action::Open { melds: Vec::new() },
             Action::TakeDiscardAndOpen { melds: Vec::new() },
-            Action::GoRummy { melds: Vec::new(), builds: Vec::new(), discard },
-            Action::TakeDiscardAndGoRummy { melds: Vec::new(), builds: Vec::new(), discard },
+            Action::GoRummy { melds: Vec::new(), lay_offs: Vec::new(), discard },
+            Action::TakeDiscardAndGoRummy { melds: Vec::new(), lay_offs: Vec::new(), discard },
         ];
         let card = |rng: &mut ChaCha8Rng| {
             *if rng.random_bool(0.8) { hand.choose(rng) } else { None }.unwrap_or(all.choose(rng).unwrap())
@@ -436,7 +437,7 @@ mod tests {
             for &meld in &meld_ids {
                 out.push(Action::SwapJoker { piece, meld });
                 for end in [RunEnd::Front, RunEnd::Back] {
-                    out.push(Action::Build { piece, meld, end });
+                    out.push(Action::LayOff { piece, onto: meld, end });
                 }
             }
         }
@@ -468,10 +469,14 @@ mod tests {
                         mutate(&mut melds[i], rng);
                     }
                 }
-                Action::GoRummy { melds, builds, discard }
-                | Action::TakeDiscardAndGoRummy { melds, builds, discard } => match rng.random_range(0..4) {
+                Action::GoRummy { melds, lay_offs: builds, discard }
+                | Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard } => match rng
+                    .random_range(0..4)
+                {
                     0 => *discard = card(rng),
-                    1 => builds.push(LayOff::new(card(rng), *meld_ids.choose(rng).unwrap(), RunEnd::Back)),
+                    1 => {
+                        builds.push(RummyLayOff::new(card(rng), *meld_ids.choose(rng).unwrap(), RunEnd::Back))
+                    }
                     2 => builds.reverse(),
                     _ => {
                         if !melds.is_empty() {
