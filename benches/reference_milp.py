@@ -27,12 +27,14 @@ see the same load. A fresh seed is the point: take one the bench has never been 
 
 The report gives median, p90 and max of each solver and their ratios, for the whole set,
 per mode and for tables of 65-100 tiles, and compares the answers where the reference is
-exact: no joker in the position, or on the rack before the initial meld (the reference leaves out jokers in "redundant" places
-and lets three jokers form a set), and in initial-meld mode the objective tiles (the
-reference's initial mode maximises naturals placed, which is the most tiles when the rack
-has no joker) solved without the table (its second stage would add table moves in the
-same turn, which RULES.md section 1.5 does not allow by default). There, under objective tiles
-the same number of tiles must be placed, under objective value the same value.
+exact: objective tiles with no joker in play (the reference leaves out jokers in
+"redundant" places and lets three jokers form a set); before the initial meld it is
+solved without the table (its second stage would add table moves in the same turn,
+which RULES.md section 1.5 does not allow by default) and maximises naturals placed,
+the most tiles when the rack has no joker. There the same number of tiles must be
+placed. Its value objective is not exact (it sums the outer product of tiles placed and
+tile values, which is tiles placed times a constant), so there ours must be worth at
+least as much as its (legal) play.
 
 Note that the reference never puts a joker in a "redundant" position (fourth tile of a
 group, end of a run longer than three) and handles the initial meld in two stages, so
@@ -141,22 +143,31 @@ def stress(seed, count):
     report("tables of 65-100 tiles", pairs(big))
     report("tables of 65-100 tiles, opened", pairs(lambda p: big(p) and p["opened"]))
 
-    # Answers where the reference is exact.
+    # Answers where the reference is exact: the same number of tiles.
     same = differ = 0
+    # Under objective value the reference is not exact (its objective sums the outer
+    # product of the tiles placed and the tile values, i.e. tiles placed times a
+    # constant: it maximises tiles), but its answer is a legal play: ours is worth as much.
+    as_much = more = less = 0
     for p, ours, _, mtiles, sol, _ in rows:
         jokers = "J" in p["rack"] or (p["opened"] and "J" in p["table"])
         if jokers or "error" in ours or (not p["opened"] and p["objective"] != "tiles"):
             continue
         if p["objective"] == "tiles":
             ok = ours["tiles_placed"] == mtiles
+            same += ok
+            differ += not ok
         else:
-            ok = ours["value_placed"] == milp_value(sol)
-        same += ok
+            ok = ours["value_placed"] >= milp_value(sol)
+            as_much += ours["value_placed"] == milp_value(sol)
+            more += ours["value_placed"] > milp_value(sol)
+            less += not ok
         if not ok:
-            differ += 1
             print(f"  differs: {json.dumps(p)} ours {ours} reference {mtiles} tiles, value {milp_value(sol)}")
-    print(f"where the reference is exact ({same + differ} positions: no joker in play; initial meld"
-          f" under objective tiles): the same answer in {same}, different in {differ}")
+    print(f"where the reference is exact ({same + differ} positions under objective tiles with no joker in"
+          f" play): the same number of tiles in {same}, different in {differ}")
+    print(f"objective value, no joker in play ({as_much + more + less} positions): ours worth as much as the"
+          f" reference's play in {as_much}, more in {more}, less in {less}")
     big_n = sum(1 for r in rows if big(r[0]))
     print(f"tables of 65-100 tiles: {big_n}")
 

@@ -218,9 +218,13 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
             (sum(|c| c.plays), sum(|c| c.accepted), sum(|c| c.none), sum(|c| c.unproven));
         assert_eq!(accepted, plays, "{name}: an answer the engine refuses");
         assert!(plays > 0, "{name}: no answer placed a tile");
-        lines.push(format!(
-            "{name}: {games} games, {plays} plays answered (all accepted), {none} proven draws, {unproven} unproven"
-        ));
+        let line = format!(
+            "{name}: {games} games, {} turns: {plays} plays answered (all accepted), {none} proven draws, {unproven} unproven",
+            plays + none + unproven
+        );
+        // Printed as each set ends: the long runs take minutes per set.
+        eprintln!("{line}");
+        lines.push(line);
     }
     eprintln!("{}", lines.join("\n"));
 }
