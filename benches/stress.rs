@@ -34,9 +34,8 @@
 //! ```text
 //! ```
 
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
-
 use std::io::{BufRead, Write};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt, SeedableRng};
@@ -251,7 +250,7 @@ fn serve(cases: &[Case]) {
         if writeln!(out, "{}", request(c)).and_then(|()| out.flush()).is_err() {
             return;
         }
-        if input.read_line(&mut line).map_or(true, |n| n == 0) {
+        if !input.read_line(&mut line).is_ok_and(|n| n > 0) {
             return;
         }
         let pos = position(c);
