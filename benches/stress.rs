@@ -13,7 +13,15 @@
 //! STRESS_REPEAT=3 cargo bench -p rummykit-bench --bench stress         # best of 3 solves per position
 //! STRESS_GAMES=50 cargo bench -p rummykit-bench --bench stress         # positions from greedy-bot games
 //! STRESS_LIST=1 cargo bench -p rummykit-bench --bench stress           # one line per position: mode, µs
+//! STRESS_JSON=1 STRESS_SEED=7 cargo bench -p rummykit-bench --bench stress  # the positions as `solve --json` lines
+//! STRESS_SERVE=1 cargo bench -p rummykit-bench --bench stress          # one position per line of stdin (below)
 //! ```
+//!
+//! `STRESS_SERVE` is for timing beside another solver in one run (`benches/reference_milp.py
+//! --stress`): for each position in turn it writes the position as a `solve --json` line,
+//! waits for a line on stdin, solves the position (one solver for the run) and writes
+//! `{"tiles_placed", "value_placed", "micros"}`; so the other solver can take its turn on
+//! the same position between two of ours, under the same load.
 //!
 //! `STRESS_LIST` pairs with callgrind: `--toggle-collect` and `--dump-after` on
 //! `rummykit_rummikub::solver::Solver::solve` write one instruction count per solve, in
@@ -26,6 +34,7 @@
 //! ```text
 //! ```
 
+use std::io::{BufRead, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use rand::seq::SliceRandom;
@@ -216,6 +225,52 @@ fn describe(i: usize, c: &Case) -> String {
     )
 }
 
+/// The position as a `solve --json` request line (the table flat, as the puzzle reads it).
+fn request(c: &Case) -> String {
+    let names = |tiles: &mut dyn Iterator<Item = Tile>| tiles.map(|t| t.to_string()).collect::<Vec<_>>();
+    let o = &c.options;
+    serde_json::json!({
+        "table": names(&mut c.table.iter().flat_map(|m| m.faces().iter().copied())),
+        "rack": names(&mut c.rack.iter().copied()),
+        "objective": if o.objective == Objective::Tiles { "tiles" } else { "value" },
+        "opened": o.opened,
+        "threshold": o.threshold,
+        "joker_value": o.joker_value,
+        "tile_set": if o.tile_set.len() == 160 { "xp160" } else { "standard" },
+    })
+    .to_string()
+}
+
+/// `STRESS_SERVE`: each position, then its solve once stdin asks for it (module docs).
+fn serve(cases: &[Case]) {
+    let mut out = std::io::stdout().lock();
+    let mut input = std::io::stdin().lock();
+    let mut solver = Solver::new();
+    let mut line = String::new();
+    for c in cases {
+        line.clear();
+        if writeln!(out, "{}", request(c)).and_then(|()| out.flush()).is_err() {
+            return;
+        }
+        if !input.read_line(&mut line).is_ok_and(|n| n > 0) {
+            return;
+        }
+        let pos = position(c);
+        let start = Instant::now();
+        let result = solver.solve(&pos, &c.options);
+        let micros = start.elapsed().as_secs_f64() * 1e6;
+        let reply = match result {
+            Ok(s) => serde_json::json!({
+                "tiles_placed": s.tiles_placed, "value_placed": s.value_placed, "micros": micros,
+            }),
+            Err(e) => serde_json::json!({ "error": e.to_string(), "micros": micros }),
+        };
+        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
+            return;
+        }
+    }
+}
+
 fn quantiles(name: &str, times: &mut [f64]) {
     if times.is_empty() {
         return;
@@ -242,6 +297,18 @@ fn main() {
     // `STRESS_REPEAT=k`: the best of k solves per position (on a loaded machine the
     // single solve's time includes waiting for a core).
     let repeat = env("STRESS_REPEAT").unwrap_or(1).max(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    if env("STRESS_JSON").is_some() || env("STRESS_SERVE").is_some() {
+        // Nothing but the lines on stdout; the seed goes to stderr.
+        eprintln!("stress: seed {seed} ({count} positions; STRESS_SEED={seed} reproduces them)");
+        let cases: Vec<Case> = (0..count).map(|_| case(&mut rng)).collect();
+        if env("STRESS_SERVE").is_some() {
+            serve(&cases);
+        } else {
+            cases.iter().for_each(|c| println!("{}", request(c)));
+        }
+        return;
+    }
     println!(
         "stress: seed {seed} ({count} positions, best of {repeat}; STRESS_SEED={seed} reproduces this run)"
     );
@@ -249,7 +316,6 @@ fn main() {
         from_games(games, seed, repeat);
         return;
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let cases: Vec<Case> = (0..count).map(|_| case(&mut rng)).collect();
     if let Ok(only) = std::env::var("STRESS_ONLY") {
         // Each listed position with a fresh solver, `STRESS_REPEAT` times (default 3).

@@ -176,6 +176,13 @@ impl Bot<Rummikub> for Counting {
 /// each option set, every play the solver answers with is accepted by the engine (so a
 /// bot needs no fallback when it answers); how often it cannot prove an answer is
 /// counted and printed.
+///
+/// In 1,000 games per option set (`BOT_COUNT_GAMES=1000`, release mode) every one of
+/// 212,936 answers placing tiles was accepted. `Unproven` (no
+/// answer: the greedy bot then plays rack-only melds) came on none of the turns with
+/// `SameTurnAnywhere`, about 4 % under the default rules, 21 % with
+/// `NewMeldWithTwoRackTiles`, 34 % under Schmidt's rules and 51 % with locked melds;
+/// the counts per option set are in docs/PERFORMANCE.md (solver history).
 #[test]
 fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
     let base = Config::STANDARD;
@@ -196,8 +203,14 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
         ("schmidt", Config::SCHMIDT),
     ];
     let games: u64 = std::env::var("BOT_COUNT_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(4);
+    // `BOT_COUNT_SETS=locked,schmidt`: only those option sets; `BOT_COUNT_FIRST=k`: games
+    // k.. of the series (so long runs can be split over processes; the counts add up).
+    let only = std::env::var("BOT_COUNT_SETS").unwrap_or_default();
+    let first: u64 = std::env::var("BOT_COUNT_FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     let mut lines = Vec::new();
-    for (name, config) in sets {
+    for (name, config) in
+        sets.into_iter().filter(|(name, _)| only.is_empty() || only.split(',').any(|o| o == *name))
+    {
         let mut seats: Vec<Counting> = (0..2)
             .map(|_| Counting {
                 bot: GreedyBot::new(),
@@ -208,7 +221,7 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
                 unproven: 0,
             })
             .collect();
-        for seed in 0..games {
+        for seed in first..first + games {
             let mut rng = ChaCha8Rng::seed_from_u64(900 + seed);
             let mut game = Rummikub::deal(&config, Seating::new(2), &mut rng).expect("deal");
             let (a, b) = seats.split_at_mut(1);
@@ -219,9 +232,13 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
             (sum(|c| c.plays), sum(|c| c.accepted), sum(|c| c.none), sum(|c| c.unproven));
         assert_eq!(accepted, plays, "{name}: an answer the engine refuses");
         assert!(plays > 0, "{name}: no answer placed a tile");
-        lines.push(format!(
-            "{name}: {games} games, {plays} plays answered (all accepted), {none} proven draws, {unproven} unproven"
-        ));
+        let line = format!(
+            "{name}: {games} games, {} turns: {plays} plays answered (all accepted), {none} proven draws, {unproven} unproven",
+            plays + none + unproven
+        );
+        // Printed as each set ends: the long runs take minutes per set.
+        eprintln!("{line}");
+        lines.push(line);
     }
     eprintln!("{}", lines.join("\n"));
 }
