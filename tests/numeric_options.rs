@@ -41,23 +41,23 @@ fn s1_8_rack_penalty_is_exact_for_any_rules() {
     assert_eq!((points, winners), (vec![26, -26], vec![0]));
 }
 
-/// RULES.md §1.8: `RummikubConfig::check` bounds the two penalty options; `MAX_PENALTY` itself is
+/// RULES.md §1.8: `RummikubConfig::validate` bounds the two penalty options; `MAX_PENALTY` itself is
 /// accepted and scores exactly in a dealt game.
 #[test]
 fn s1_8_rummikub_penalty_options_are_bounded() {
     let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
-    assert_eq!(rules.check(2), Err(too_large("joker_penalty", rk::MAX_PENALTY)));
+    assert_eq!(rules.validate(2), Err(too_large("joker_penalty", rk::MAX_PENALTY)));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(rk::Rummikub::deal(&rules, Seating::new(2), &mut rng).is_err());
     let mut rules = RummikubConfig::STANDARD;
     rules.never_melded_penalty = u32::MAX;
-    assert_eq!(rules.check(2), Err(too_large("never_melded_penalty", rk::MAX_PENALTY)));
+    assert_eq!(rules.validate(2), Err(too_large("never_melded_penalty", rk::MAX_PENALTY)));
 
     let mut rules = RummikubConfig::XP;
     rules.joker_penalty = rk::MAX_PENALTY;
     rules.never_melded_penalty = rk::MAX_PENALTY;
-    assert_eq!(rules.check(6), Ok(()));
+    assert_eq!(rules.validate(6), Ok(()));
     let all = TileCounts::full(&rules.tile_set.catalog());
     // The whole 160-tile box on one rack, never melded: 3 × 4 × 91 + 4 jokers + the flat.
     assert_eq!(rack_penalty(&rules, &all, false), 3 * 4 * 91 + 4 * 10_000 + 10_000);

@@ -3,7 +3,7 @@
 use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MeldRules, Seating, Tile};
 
 /// The largest [`Config::joker_penalty`] and [`Config::never_melded_penalty`] that
-/// [`Config::check`] accepts: a hundred times the largest the sources name (100, NZRC),
+/// [`Config::validate`] accepts: a hundred times the largest the sources name (100, NZRC),
 /// and small enough that every rack and score sum stays exact in `u32` arithmetic.
 pub const MAX_PENALTY: u32 = 10_000;
 
@@ -166,9 +166,9 @@ pub enum SessionRanking {
 /// let mut config = Config::STANDARD;
 /// assert_eq!(config.initial_meld_threshold, 30);
 /// config.joker_penalty = 50; // a common house rule
-/// assert!(config.check(4).is_ok());
-/// assert!(config.check(5).is_err()); // 5 players need the 160-tile set
-/// assert!(Config::XP.check(6).is_ok());
+/// assert!(config.validate(4).is_ok());
+/// assert!(config.validate(5).is_err()); // 5 players need the 160-tile set
+/// assert!(Config::XP.validate(6).is_ok());
 /// assert_eq!(Config::SCHMIDT.joker_penalty, 25);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -319,11 +319,11 @@ impl Config {
     /// let mut config = Config::STANDARD;
     /// config.joker_penalty = u32::MAX;
     /// assert_eq!(
-    ///     config.check(4),
+    ///     config.validate(4),
     ///     Err(DealError::OptionTooLarge { option: "joker_penalty", value: u32::MAX.into(), max: MAX_PENALTY.into() })
     /// );
     /// ```
-    pub fn check(&self, seats: usize) -> Result<(), DealError> {
+    pub fn validate(&self, seats: usize) -> Result<(), DealError> {
         Seating::new(seats).check(2, self.tile_set.max_players())?;
         DealError::check_max("joker_penalty", self.joker_penalty, MAX_PENALTY)?;
         DealError::check_max("never_melded_penalty", self.never_melded_penalty, MAX_PENALTY)?;

@@ -174,7 +174,7 @@ impl Rummikub {
     /// # Errors
     ///
     /// [`DealError::PlayerCount`], [`DealError::InvalidConfig`] or
-    /// [`DealError::OptionTooLarge`] from [`Config::check`];
+    /// [`DealError::OptionTooLarge`] from [`Config::validate`];
     /// [`DealError::InvalidDeal`] with the [`PositionError`]: a seat that does not exist
     /// ([`NoSuchSeat`](PositionError::NoSuchSeat)), `opened` of the wrong length
     /// ([`SeatLists`](PositionError::SeatLists)), an invalid table meld
@@ -185,7 +185,7 @@ impl Rummikub {
     /// position ([`Inconsistent`](PositionError::Inconsistent)).
     pub fn from_setup(config: Config, setup: Setup) -> Result<Rummikub, DealError> {
         let n = setup.racks.len();
-        config.check(n)?;
+        config.validate(n)?;
         let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
         if setup.to_move >= n {
             return bad(PositionError::NoSuchSeat { field: "to_move", seat: setup.to_move, seats: n });
@@ -515,7 +515,7 @@ impl Game for Rummikub {
     /// starts) or, with no dealer, by the highest-tile draw; then a fresh shuffle and
     /// [`Config::rack_size`] tiles to each seat in order, the rest is the pool.
     fn deal<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Rummikub, DealError> {
-        config.check(seating.seats)?;
+        config.validate(seating.seats)?;
         seating.check(2, config.tile_set.max_players())?;
         let n = seating.seats;
         let starter = match seating.first_to_play() {
