@@ -173,6 +173,10 @@ fn every_error_variant() {
     .expect("valid in Rummy 40");
     let err = Position::from_melds(&[ace_high], []).unwrap_err();
     assert!(matches!(err, SolveError::InvalidMeld { index: 0, .. }), "{err:?}");
+    // The validator's reason is the error's source, for callers that walk the chain.
+    let source = std::error::Error::source(&err).map(ToString::to_string);
+    let SolveError::InvalidMeld { error, .. } = &err else { unreachable!() };
+    assert_eq!(source, Some(error.to_string()));
     // (With r3 on the rack the solver would complete it: see the error docs.)
     let err = solve(&Position::parse("r1 r2", "k9").unwrap(), &opts).unwrap_err();
     assert_eq!(err, SolveError::TableNotMeldable);

@@ -47,6 +47,7 @@ pub enum SolveError {
         /// Position of the meld in the list given.
         index: usize,
         /// Why it is invalid under [`MELD_RULES`](crate::MELD_RULES).
+        #[source]
         error: MeldError,
     },
     /// The table tiles cannot be arranged into valid melds, not even with the help of
@@ -61,6 +62,7 @@ pub enum SolveError {
     #[error("the best play under the meld rules is refused ({refused}) and no allowed play was proven best")]
     Unproven {
         /// Why the engine refuses the meld puzzle's best play.
+        #[source]
         refused: PlayError,
     },
 }
