@@ -160,8 +160,8 @@ impl CardSetup<'_> {
     /// each table meld's owner exists and the meld is valid under `rules`; known cards
     /// are listed for no seat or for every seat, and each is in its holder's hand (the
     /// lowest copy not yet known); the restocks are within `max_restocks`; a card taken
-    /// only after the draw, and then the known copy in the mover's hand or a copy on the
-    /// table (it may have been melded since).
+    /// only after the draw, and then the known copy in the mover's hand, else a copy in
+    /// that hand, else a copy on the table (it may have been melded since).
     ///
     /// # Errors
     ///
@@ -262,13 +262,17 @@ impl CardSetup<'_> {
                 return Err(inconsistent("a turn that has not drawn yet has taken no card"));
             }
             Some(card) => {
-                // Taken, it became known; it may have been melded or laid off since.
-                let in_hand = catalog.ids_of(card).find(|&id| known[to_move].contains(id));
+                // Taken, it became known; it may have been melded or laid off since, and
+                // a joker melded may come back to the hand by a swap (Rummy 40), no
+                // longer known.
+                let known_copy = catalog.ids_of(card).find(|&id| known[to_move].contains(id));
+                let held = || catalog.ids_of(card).find(|&id| hands[to_move].contains(id));
                 let mut on_table = table.melds().iter().flat_map(|m| m.pieces().iter().copied());
-                let found = in_hand.or_else(|| on_table.find(|&id| catalog.face(id) == Some(card)));
+                let found =
+                    known_copy.or_else(held).or_else(|| on_table.find(|&id| catalog.face(id) == Some(card)));
                 if found.is_none() {
                     return Err(inconsistent(
-                        "the card taken this turn is neither a known card of the mover's nor on the table",
+                        "the card taken this turn is neither in the mover's hand nor on the table",
                     ));
                 }
                 found

@@ -258,6 +258,15 @@ fn scala40_hand_of_jokers_is_not_stuck() {
     check(Config::SCALA40, "SCALA40", &[4], 1, 20_813);
 }
 
+/// RULES.md §3.6: a player takes a joker from the discard pile, opens with it, and wins
+/// it back by a swap in the same turn: the taken card is in the hand again but no longer
+/// a known card. Reading that save back used to be refused. Deal seed 10640, 2 seats,
+/// step 3 of the harness's playout.
+#[test]
+fn rummy40_taken_joker_won_back_by_a_swap_reloads() {
+    check(Config::RUMMY40, "RUMMY40", &[2], 1, 10_640);
+}
+
 /// The big run: `RUMMYKIT_CONFORMANCE_GAMES=1000 cargo test --release -p rummykit-rummy40
 /// --all-features --test conformance -- --ignored --nocapture`.
 #[test]

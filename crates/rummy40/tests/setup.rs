@@ -185,15 +185,15 @@ fn every_check_of_a_position() {
     let mut s = mid_hand();
     s.opened_before = Some(true);
     assert_eq!(invalid(&c, s), PositionError::Inconsistent("opened before this turn but not opened"));
-    // After the draw, the taken card is a known card of the mover's or on the table: Qs
-    // is on the discard pile.
+    // After the draw, the taken card is in the mover's hand or on the table: Qs is on
+    // the discard pile.
     let mut s = mid_hand();
     s.phase = Phase::Play;
     s.taken = Some("Qs".parse().unwrap());
     assert_eq!(
         invalid(&c, s),
         PositionError::Inconsistent(
-            "the card taken this turn is neither a known card of the mover's nor on the table"
+            "the card taken this turn is neither in the mover's hand nor on the table"
         )
     );
     let mut s = mid_hand();
