@@ -148,24 +148,18 @@ impl ClassicRummy {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let listed = ListedCards::of(
-            &DECK,
-            &self.state.hands,
-            &self.state.piles,
-            &self.state.table,
-            &self.state.known,
-        );
+        let listed = ListedCards::of(&DECK, &self.state);
         Setup {
-            dealer: self.state.dealer,
+            dealer: listed.dealer,
             hands: listed.hands,
             stock: listed.stock,
             discard: listed.discard,
-            restocks: self.state.piles.restocks(),
-            shuffle_seed: self.state.piles.shuffle_seed(),
+            restocks: listed.restocks,
+            shuffle_seed: listed.shuffle_seed,
             table: listed.table,
-            to_move: Some(self.state.to_move),
-            phase: self.state.phase,
-            taken: self.state.taken.and_then(|id| DECK.face(id)),
+            to_move: Some(listed.to_move),
+            phase: listed.phase,
+            taken: listed.taken,
             melds_this_turn: self.melds_this_turn,
             played_before: self.played_before.clone(),
             played_this_turn: self.played_this_turn,

@@ -4,8 +4,8 @@
 //! [`PlacedCards`] (the result, and the way back to notation).
 
 use crate::{
-    Card, Catalog, DealError, MeldKind, MeldRules, MeldTable, Phase, PieceId, PieceSet, Piles, PositionError,
-    Seat, Seating,
+    Card, Catalog, DealError, HandState, MeldKind, MeldRules, MeldTable, Phase, PieceId, PieceSet, Piles,
+    PositionError, Seat, Seating,
 };
 
 /// A meld on the table as a card game's `Setup` holds it: who laid it down, its kind,
@@ -361,13 +361,26 @@ pub struct ListedCards {
     pub table: Vec<SetupMeld>,
     /// Per seat, the cards known to be in its hand.
     pub known: Vec<Vec<Card>>,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The seat to move (the last mover once the hand is over).
+    pub to_move: Seat,
+    /// The turn phase.
+    pub phase: Phase,
+    /// The card taken from the discard pile this turn.
+    pub taken: Option<Card>,
+    /// Restocks so far.
+    pub restocks: u32,
+    /// The seed of the next restock's shuffle.
+    pub shuffle_seed: u64,
 }
 
 impl ListedCards {
-    /// The cards of `hands`, `piles`, `table` and `known` in notation, under `catalog`.
+    /// The hand `state` written in notation under `catalog`: everything of a card
+    /// game's `Setup` that [`CardSetup`] reads, each set of cards in face order.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSetup, Catalog, ListedCards, MeldRules, parse_list};
+    /// use rummykit_core::{Card, CardSetup, Catalog, HandState, ListedCards, MeldRules, Phase, parse_list};
     /// let deck = Catalog::<Card>::new(1, 0).expect("one deck");
     /// let hands = vec![parse_list::<Card>("Kd Ac")?, parse_list("2c")?];
     /// let setup = CardSetup { hands: &hands, ..CardSetup::default() };
@@ -375,19 +388,15 @@ impl ListedCards {
     /// let placed = CardSetup { stock: &stock, ..setup }
     ///     .place(&deck, &MeldRules::default(), 2..=6, None)
     ///     .expect("a position");
-    /// let listed = ListedCards::of(&deck, &placed.hands, &placed.piles(0, 0), &placed.table, &placed.known);
+    /// let piles = placed.piles(7, 0);
+    /// let listed = ListedCards::of(&deck, &HandState::placed(1, Phase::Draw, placed, piles));
     /// assert_eq!(listed.hands[0], parse_list::<Card>("Ac Kd")?);
     /// assert_eq!(listed.stock, stock);
+    /// assert_eq!((listed.dealer, listed.shuffle_seed), (1, 7));
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     #[must_use]
-    pub fn of(
-        catalog: &Catalog<Card>,
-        hands: &[PieceSet],
-        piles: &Piles,
-        table: &MeldTable<Card>,
-        known: &[PieceSet],
-    ) -> ListedCards {
+    pub fn of(catalog: &Catalog<Card>, state: &HandState) -> ListedCards {
         let faces = |ids: &mut dyn Iterator<Item = PieceId>| ids.filter_map(|id| catalog.face(id)).collect();
         // Sets in face order, so that the listing does not depend on the numbering.
         let sorted = |set: &PieceSet| {
@@ -396,15 +405,22 @@ impl ListedCards {
             cards
         };
         ListedCards {
-            hands: hands.iter().map(sorted).collect(),
-            stock: faces(&mut piles.stock().iter().rev().copied()),
-            discard: faces(&mut piles.discard_pile().iter().copied()),
-            table: table
+            hands: state.hands.iter().map(sorted).collect(),
+            stock: faces(&mut state.piles.stock().iter().rev().copied()),
+            discard: faces(&mut state.piles.discard_pile().iter().copied()),
+            table: state
+                .table
                 .melds()
                 .iter()
                 .map(|m| SetupMeld::new(m.owner(), m.meld().kind(), faces(&mut m.pieces().iter().copied())))
                 .collect(),
-            known: known.iter().map(sorted).collect(),
+            known: state.known.iter().map(sorted).collect(),
+            dealer: state.dealer,
+            to_move: state.to_move,
+            phase: state.phase,
+            taken: state.taken.and_then(|id| catalog.face(id)),
+            restocks: state.piles.restocks(),
+            shuffle_seed: state.piles.shuffle_seed(),
         }
     }
 }

@@ -219,26 +219,20 @@ impl Rummy40 {
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
-        let listed = ListedCards::of(
-            &self.catalog,
-            &self.state.hands,
-            &self.state.piles,
-            &self.state.table,
-            &self.state.known,
-        );
+        let listed = ListedCards::of(&self.catalog, &self.state);
         Setup {
-            dealer: self.state.dealer,
+            dealer: listed.dealer,
             hands: listed.hands,
             stock: listed.stock,
             discard: listed.discard,
-            restocks: self.state.piles.restocks(),
-            shuffle_seed: self.state.piles.shuffle_seed(),
+            restocks: listed.restocks,
+            shuffle_seed: listed.shuffle_seed,
             table: listed.table,
             opened: self.opened.clone(),
-            to_move: Some(self.state.to_move),
-            phase: self.state.phase,
+            to_move: Some(listed.to_move),
+            phase: listed.phase,
             opened_before: Some(self.turn.opened_before),
-            taken: self.state.taken.and_then(|id| self.catalog.face(id)),
+            taken: listed.taken,
             won_jokers: u8::try_from(self.turn.won_jokers.len()).unwrap_or(u8::MAX),
             known: listed.known,
             winner: self.end.as_ref().and_then(|e| e.winner),
