@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use thiserror::Error;
 
-use crate::{Card, MatchTerms, MeldError, PieceId, TableError, Tile};
+use crate::{Card, MatchTerms, MeldError, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
 pub type Seat = usize;
@@ -133,19 +133,13 @@ pub enum DealError {
 /// [`DealError::InvalidDeal`] holds.
 ///
 /// ```
-/// use rummykit_core::{DealError, PieceId, PositionError};
-/// let err = DealError::from(PositionError::RepeatedPiece(PieceId::new(3).unwrap()));
-/// assert_eq!(err.to_string(), "invalid position: piece #3 is in two places");
+/// use rummykit_core::{DealError, PositionError};
+/// let err = DealError::from(PositionError::PieceCount { found: 51, expected: 52 });
+/// assert_eq!(err.to_string(), "invalid position: 51 pieces are placed, the game has 52");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum PositionError {
-    /// A piece id the game's pieces do not have.
-    #[error("piece {0} is not one of the game's pieces")]
-    UnknownPiece(PieceId),
-    /// A piece in two places.
-    #[error("piece {0} is in two places")]
-    RepeatedPiece(PieceId),
     /// A card the game's deck does not have (a joker in a game without jokers).
     #[error("{0} is not a card of the game's deck")]
     NotInDeck(Card),

@@ -8,8 +8,8 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, BotPlayers, DealError, Game, Match, MatchEnd, Meld, MeldKind, MeldRules, Ranking, Seating, Tile,
-    play_hand,
+    Bot, BotPlayers, DealError, Game, Match, MatchEnd, Meld, MeldKind, MeldRules, PositionError, Ranking,
+    Seating, Tile, play_hand,
 };
 use rummykit_rummikub::{
     Action, Config, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session_terms,
@@ -124,26 +124,33 @@ fn rules_1_2_highest_tile_draw_picks_every_seat_sometimes() {
     assert!(seen.iter().all(|&n| n > 20), "starting seats {seen:?}");
 }
 
+/// RULES.md §1.1: a position holds every tile of the set exactly as often as the set
+/// does, and a table of valid melds (§1.4).
 #[test]
 fn from_setup_checks_the_tiles() {
     let config = Config::STANDARD;
-    let invalid =
-        |setup: Setup| matches!(Rummikub::from_setup(config, setup), Err(DealError::InvalidDeal(_)));
+    let invalid = |setup: Setup| match Rummikub::from_setup(config, setup) {
+        Err(DealError::InvalidDeal(e)) => Some(e),
+        _ => None,
+    };
     // Missing tiles (no pool fill).
-    assert!(invalid(Setup::new(vec![rack("r1"), rack("r2")])));
+    assert_eq!(
+        invalid(Setup::new(vec![rack("r1"), rack("r2")])),
+        Some(PositionError::PieceCount { found: 2, expected: 106 })
+    );
     // A tile three times.
     let mut s = Setup::new(vec![rack("r1 r1"), rack("r1")]);
     s.fill_pool(TileSet::Standard106);
-    assert!(invalid(s));
+    assert_eq!(invalid(s), Some(PositionError::TooManyCopies { tile: "r1".parse().unwrap(), max: 2 }));
     // Seat to move out of range; opened of the wrong length.
     let mut s = Setup::new(vec![rack("r1"), rack("r2")]);
     s.fill_pool(TileSet::Standard106);
     let mut t = s.clone();
     t.to_move = 2;
-    assert!(invalid(t));
+    assert!(matches!(invalid(t), Some(PositionError::NoSuchSeat { field: "to_move", seat: 2, seats: 2 })));
     let mut t = s.clone();
     t.opened = vec![true];
-    assert!(invalid(t));
+    assert!(matches!(invalid(t), Some(PositionError::SeatLists { field: "opened", found: 1, seats: 2 })));
     // An invalid table meld (Rummy 40's Q-K-A).
     let mut t = Setup::new(vec![rack("r1"), rack("r2")]);
     t.table = vec![
@@ -155,7 +162,7 @@ fn from_setup_checks_the_tiles() {
         .expect("r40"),
     ];
     t.fill_pool(TileSet::Standard106);
-    assert!(invalid(t));
+    assert!(matches!(invalid(t), Some(PositionError::InvalidMeld { index: 0, .. })));
     // Player count.
     let mut t = Setup::new(vec![rack("r1")]);
     t.fill_pool(TileSet::Standard106);
