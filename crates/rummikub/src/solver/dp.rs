@@ -11,6 +11,7 @@
 //! a run starts at a natural, a group layout demands one.
 
 use super::groups::{MAX_COPIES, joker_masks, layout};
+use super::paged::Paged;
 use super::{MAX_JOKERS, Objective};
 
 /// Tile counts of one sub-problem: `fixed` tiles must all be used, `optional` ones may be.
@@ -1016,15 +1017,10 @@ fn gen_options(
                                                 None => opts.push(o),
                                             }
                                         } else {
-                                            let slot = &mut dedup.slots[o.outcome()];
-                                            if slot.0 == dedup.stamp {
-                                                let p = &mut opts[slot.1 as usize];
-                                                if p.delta < o.delta {
-                                                    *p = o;
-                                                }
-                                            } else {
-                                                *slot = (dedup.stamp, opts.len() as u32);
-                                                opts.push(o);
+                                            match dedup.first(o.outcome(), opts.len()) {
+                                                Some(i) if opts[i].delta < o.delta => opts[i] = o,
+                                                Some(_) => {}
+                                                None => opts.push(o),
                                             }
                                         }
                                     }
@@ -1071,15 +1067,14 @@ fn derive(opts: &mut Vec<Opt>, dedup: &mut Dedup, wider: (u32, u32), jleft: u32,
             continue;
         }
         let o = Opt { runs: (na1 | na2 << 3 | na3.min(room - na1 - na2) << 6) as u16, ..o };
-        let slot = &mut dedup.slots[o.outcome()];
-        if slot.0 == dedup.stamp {
-            let p = &mut opts[slot.1 as usize];
-            if o.delta > p.delta || (o.delta == p.delta && lex(o.choice) < lex(p.choice)) {
-                *p = o;
+        match dedup.first(o.outcome(), opts.len()) {
+            Some(i) => {
+                let p = &mut opts[i];
+                if o.delta > p.delta || (o.delta == p.delta && lex(o.choice) < lex(p.choice)) {
+                    *p = o;
+                }
             }
-        } else {
-            *slot = (dedup.stamp, opts.len() as u32);
-            opts.push(o);
+            None => opts.push(o),
         }
     }
     (lo as u32, opts.len() as u32)
@@ -1157,13 +1152,13 @@ struct Bound {
     placed: u8,
 }
 
-/// One sweep direction's steps, and its decisions per step: `(stamp, lo, hi)` per
+/// One sweep direction's steps, and its decisions per step: `(lo, hi)` per
 /// `(step, packed runs, jokers left)`, a range of `opts` (initial melds) or of `kept`
-/// (opened mode), see [`Decisions::opt`].
+/// (opened mode), see [`Decisions::opt`]. Paged by the runs: a position uses few run
+/// states, mostly the same ones at every step.
 #[derive(Debug, Clone, Default)]
 struct Lookup {
-    cache: Vec<(u32, u32, u32)>,
-    stamp: u32,
+    cache: Paged<(u32, u32), { LAYERS * JLEFT as usize }>,
     steps: Vec<Step>,
 }
 
@@ -1229,15 +1224,7 @@ impl Decisions {
 
     /// Forgets the decisions of the previous run and describes the steps of `counts`.
     fn reset(&mut self, counts: &Counts, params: Params) {
-        let size = 52 * 512 * JLEFT as usize;
-        if self.look.cache.len() < size {
-            self.look.cache = vec![(0, 0, 0); size];
-        }
-        self.look.stamp = self.look.stamp.wrapping_add(1);
-        if self.look.stamp == 0 {
-            self.look.cache.fill((0, 0, 0));
-            self.look.stamp = 1;
-        }
+        self.look.cache.clear();
         self.opts.clear();
         self.track_value = params.threshold.is_some();
         self.joker_counts = params.joker_counts;
@@ -1276,12 +1263,9 @@ impl Decisions {
     /// a range for [`Decisions::opt`].
     #[inline]
     fn get(&mut self, layer: usize, a1: u32, a2: u32, a3: u32, jleft: u32) -> (u32, u32) {
-        // Run-state major: a position uses few run states, mostly the same ones at every
-        // step, so its entries share pages (a fresh process touches far fewer).
-        let idx = ((a1 | a2 << 3 | a3 << 6) as usize * 52 + layer) * JLEFT as usize + jleft as usize;
-        let (stamp, lo, hi) = self.look.cache[idx];
-        if stamp == self.look.stamp {
-            return (lo, hi);
+        let (page, at) = ((a1 | a2 << 3 | a3 << 6) as usize, layer * JLEFT as usize + jleft as usize);
+        if let Some(&range) = self.look.cache.get(page, at) {
+            return range;
         }
         let step = self.look.steps[layer];
         let (lo, hi) = if self.track_value {
@@ -1289,7 +1273,7 @@ impl Decisions {
         } else {
             self.remembered(&step, a1 | a2 << 3 | a3 << 6, jleft)
         };
-        self.look.cache[idx] = (self.look.stamp, lo, hi);
+        self.look.cache.set(page, at, (lo, hi));
         (lo, hi)
     }
 
@@ -1377,8 +1361,8 @@ impl Decisions {
 /// [`gen_options`] call, so that each outcome keeps only its best decision.
 #[derive(Debug, Clone, Default)]
 struct Dedup {
-    slots: Vec<(u32, u32)>,
-    stamp: u32,
+    /// Per [`Opt::outcome`], paged by its runs: the index of its decision.
+    slots: Paged<u32, 64>,
     /// The call dropped a decision for leaving more than 7 long runs open (which the
     /// same decision with less room may not): its list cannot be derived from.
     overflow: bool,
@@ -1387,15 +1371,21 @@ struct Dedup {
 impl Dedup {
     /// Starts a new call: forgets every outcome.
     fn next(&mut self) {
-        if self.slots.is_empty() {
-            self.slots = vec![(0, 0); 1 << 15];
-        }
+        self.slots.clear();
         self.overflow = false;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.fill((0, 0));
-            self.stamp = 1;
+    }
+
+    /// The index of the decision kept for `outcome` in this call, or `None` after
+    /// recording `index` as it.
+    #[inline]
+    fn first(&mut self, outcome: usize, index: usize) -> Option<usize> {
+        // The runs are the low 9 bits.
+        let (page, at) = (outcome & 0x1ff, outcome >> 9);
+        let seen = self.slots.get(page, at).copied();
+        if seen.is_none() {
+            self.slots.set(page, at, index as u32);
         }
+        seen.map(|i| i as usize)
     }
 }
 
@@ -1525,22 +1515,35 @@ struct Relax {
     /// `gjokers[colour][number - 1]`: the jokers charged for sending 0..=3 naturals of
     /// that tile to groups, 3 bits each (see [`charge`]).
     gjokers: [[u32; 13]; 4],
-    /// `(stamp, fewest jokers)` per `(step, pending group naturals)` (see `pending`).
-    pend: Vec<(u32, u8)>,
-    /// `(stamp, bound per joker budget)` per `(colour, number, packed runs)`.
-    rows: Vec<(u32, Budgets)>,
+    /// Fewest jokers per `(pending group naturals, step)`, paged by the first (see
+    /// `pending`).
+    pend: Paged<u8, LAYERS>,
+    /// The bound per joker budget per `(packed runs, colour, number)`, paged by the runs.
+    rows: Paged<Budgets, LAYERS>,
     /// `(stamp, tag, bound)`: [`Relax::others`] by the other colours' runs, number and
-    /// colour (direct-mapped, [`OTHERS_BITS`] bits).
+    /// colour; direct-mapped, of a power of two entries that grows with the positions
+    /// solved, up to 2^[`OTHERS_BITS`].
     others: Vec<(u32, u64, Budgets)>,
+    /// Entries written in `others` under the current stamp: it doubles when they reach
+    /// half its size.
+    others_written: usize,
+    /// The stamp of the entries of `others` in use.
     stamp: u32,
 }
 
-/// Size of the [`Relax::others`] cache: 2^12 entries (128 KB per sweep direction).
-/// Indexed by a hash, it is touched all over by a solve, so a fresh solver's first solve
-/// takes a page fault for each of its pages: at 2^14 entries that was 256 of the bench's
-/// first position's ~600 faults (2.1 ms, against 0.26 ms warm); 2^12 costs under 1 %
-/// more instructions on the hardest bench positions (2^11 once cost 3 %).
+/// Largest size of the [`Relax::others`] cache: 2^12 entries (160 KB per sweep
+/// direction). Indexed by a hash, it is touched all over by a solve, so a fresh
+/// solver's first solve takes a page fault for each of its pages: at 2^14 entries that
+/// was 256 of the bench's first position's ~600 faults (2.1 ms, against 0.26 ms warm);
+/// 2^12 costs under 1 % more instructions on the hardest bench positions (2^11 once
+/// cost 3 %).
 const OTHERS_BITS: u32 = 12;
+
+/// Size of a fresh solver's [`Relax::others`] cache (40 KB), which most positions of
+/// a game never outgrow. (Fewer instructions over the greedy games of
+/// `benches/playout.rs` than starting at 2^8 or at the largest size, where a fresh
+/// solver zeroes all of it.)
+const OTHERS_START_BITS: u32 = 10;
 
 impl Relax {
     /// Prepares the relaxation of `counts` (switched off if `!on`) and gives back its
@@ -1564,16 +1567,15 @@ impl Relax {
                 self.gjokers[c][i] = (1..=3).map(|x| charge(&have, c, x) << (3 * x)).sum();
             }
         }
-        if self.rows.is_empty() {
-            self.rows = vec![(0, [0; JLEFT as usize]); 4 * 13 * 512];
-            self.others = vec![(0, 0, [0; JLEFT as usize]); 1 << OTHERS_BITS];
-            self.pend = vec![(0, 0); 52 * 512];
+        self.rows.clear();
+        self.pend.clear();
+        if self.others.is_empty() {
+            self.others = vec![(0, 0, [0; JLEFT as usize]); 1 << OTHERS_START_BITS];
         }
+        self.others_written = 0;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.rows.fill((0, [0; JLEFT as usize]));
             self.others.fill((0, 0, [0; JLEFT as usize]));
-            self.pend.fill((0, 0));
             self.stamp = 1;
         }
         let j = self.jmax;
@@ -1588,9 +1590,8 @@ impl Relax {
     /// `0..=c` (`g`: how many colours sent one, two, three) and any naturals of the later
     /// colours there form groups; `u8::MAX` if none.
     fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
-        let idx = g * 52 + (n as usize - 1) * 4 + c;
-        let (stamp, v) = self.pend[idx];
-        if stamp == self.stamp {
+        let at = (n as usize - 1) * 4 + c;
+        if let Some(&v) = self.pend.get(g, at) {
             return v;
         }
         let masks = joker_masks(self.core);
@@ -1623,7 +1624,7 @@ impl Relax {
                 }
             }
         }
-        self.pend[idx] = (self.stamp, fewest);
+        self.pend.set(g, at, fewest);
         fewest
     }
 
@@ -1634,18 +1635,17 @@ impl Relax {
         if m == 14 {
             return [if runs & 0x3f == 0 { 0 } else { NONE }; JLEFT as usize];
         }
-        let idx = runs as usize * 52 + c * 13 + m as usize - 1;
-        let (stamp, row) = self.rows[idx];
-        if stamp == self.stamp {
+        let at = c * 13 + m as usize - 1;
+        if let Some(&row) = self.rows.get(runs as usize, at) {
             return row;
         }
-        self.compute_row(dec, c, m, runs, idx)
+        self.compute_row(dec, c, m, runs, at)
     }
 
     /// [`Relax::row`] when it is not known yet (kept apart so that the look-up, which
     /// almost every call is, inlines).
     #[inline(never)]
-    fn compute_row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32, idx: usize) -> Budgets {
+    fn compute_row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32, at: usize) -> Budgets {
         // The decisions with every joker available: those with fewer jokers left are the
         // same or keep fewer long runs open (which the bound can only lower), so one
         // pass serves every budget.
@@ -1672,7 +1672,7 @@ impl Relax {
         }
         // Keep "none" at the sentinel, so that sums of two stay far from overflow.
         let row = row.map(|v| v.max(NONE));
-        self.rows[idx] = (self.stamp, row);
+        self.rows.set(runs as usize, at, row);
         row
     }
 
@@ -1689,28 +1689,16 @@ impl Relax {
         // runs: their bound is computed once, for every budget up to all the jokers.
         let runs = key & ((1 << (4 * COLOUR_BITS)) - 1) & !(0x1ff << (c as u32 * COLOUR_BITS));
         let tag = runs | u64::from(n) << 40 | (c as u64) << 44;
-        let slot = (tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - OTHERS_BITS)) as usize;
-        let (stamp, seen, bound) = self.others[slot];
-        let acc = if stamp == self.stamp && seen == tag {
-            bound
-        } else {
-            self.compute_others(dec, key, n, c, slot, tag)
-        };
+        let (stamp, seen, bound) = self.others[self.others_slot(tag)];
+        let acc =
+            if stamp == self.stamp && seen == tag { bound } else { self.compute_others(dec, key, n, c, tag) };
         // The bound never falls with a larger budget either: none at `j`, none below.
         (acc[j as usize] >= 0).then_some(acc)
     }
 
     /// [`Relax::others`] when it is not cached (kept apart so that the look-up inlines).
     #[inline(never)]
-    fn compute_others(
-        &mut self,
-        dec: &mut Decisions,
-        key: u64,
-        n: u32,
-        c: usize,
-        slot: usize,
-        tag: u64,
-    ) -> Budgets {
+    fn compute_others(&mut self, dec: &mut Decisions, key: u64, n: u32, c: usize, tag: u64) -> Budgets {
         let mut acc = [0; JLEFT as usize];
         let mut first = true;
         for cc in (0..4).filter(|&cc| cc != c) {
@@ -1721,8 +1709,34 @@ impl Relax {
             acc = if first { row } else { max_plus(&acc, &row) };
             first = false;
         }
+        if self.others_written * 2 >= self.others.len() && self.others.len() < 1 << OTHERS_BITS {
+            self.grow_others();
+        }
+        self.others_written += 1;
+        let slot = self.others_slot(tag);
         self.others[slot] = (self.stamp, tag, acc);
         acc
+    }
+
+    /// The slot of `tag` in [`Relax::others`].
+    #[inline(always)]
+    fn others_slot(&self, tag: u64) -> usize {
+        // The top bits of the product: as many as the size's (a power of two).
+        let bits = self.others.len().trailing_zeros();
+        (tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    /// Doubles [`Relax::others`], keeping its entries in use.
+    #[cold]
+    fn grow_others(&mut self) {
+        let size = self.others.len() * 2;
+        let old = core::mem::replace(&mut self.others, vec![(0, 0, [0; JLEFT as usize]); size]);
+        self.others_written = 0;
+        for e in old.into_iter().filter(|e| e.0 == self.stamp) {
+            let slot = self.others_slot(e.1);
+            self.others[slot] = e;
+            self.others_written += 1;
+        }
     }
 
     /// `score` plus the bound on what the state `key` (after colour `c` of number `n`)

@@ -45,6 +45,7 @@ mod dp;
 mod error;
 mod groups;
 mod options;
+mod paged;
 mod position;
 mod solution;
 mod turn;
