@@ -105,8 +105,8 @@ mod tests {
     #[test]
     fn ranks_put_small_counts_first() {
         let mut seen = [false; 512];
-        for v in 0..512usize {
-            let r = usize::from(RANK[v]);
+        for (v, &r) in RANK.iter().enumerate() {
+            let r = usize::from(r);
             assert!(!seen[r], "rank {r} twice");
             seen[r] = true;
             let m = (v & 7).max((v >> 3) & 7).max(v >> 6);
