@@ -1527,6 +1527,8 @@ struct Relax {
     /// Entries written in `others` under the current stamp: it doubles when they reach
     /// half its size.
     others_written: usize,
+    /// 64 minus the bits of the size of `others`: the shift that makes a hash its slot.
+    others_shift: u32,
     /// The stamp of the entries of `others` in use.
     stamp: u32,
 }
@@ -1571,6 +1573,7 @@ impl Relax {
         self.pend.clear();
         if self.others.is_empty() {
             self.others = vec![(0, 0, [0; JLEFT as usize]); 1 << OTHERS_START_BITS];
+            self.others_shift = 64 - OTHERS_START_BITS;
         }
         self.others_written = 0;
         self.stamp = self.stamp.wrapping_add(1);
@@ -1689,16 +1692,28 @@ impl Relax {
         // runs: their bound is computed once, for every budget up to all the jokers.
         let runs = key & ((1 << (4 * COLOUR_BITS)) - 1) & !(0x1ff << (c as u32 * COLOUR_BITS));
         let tag = runs | u64::from(n) << 40 | (c as u64) << 44;
-        let (stamp, seen, bound) = self.others[self.others_slot(tag)];
-        let acc =
-            if stamp == self.stamp && seen == tag { bound } else { self.compute_others(dec, key, n, c, tag) };
+        let slot = self.others_slot(tag);
+        let (stamp, seen, bound) = self.others[slot];
+        let acc = if stamp == self.stamp && seen == tag {
+            bound
+        } else {
+            self.compute_others(dec, key, n, c, slot, tag)
+        };
         // The bound never falls with a larger budget either: none at `j`, none below.
         (acc[j as usize] >= 0).then_some(acc)
     }
 
     /// [`Relax::others`] when it is not cached (kept apart so that the look-up inlines).
     #[inline(never)]
-    fn compute_others(&mut self, dec: &mut Decisions, key: u64, n: u32, c: usize, tag: u64) -> Budgets {
+    fn compute_others(
+        &mut self,
+        dec: &mut Decisions,
+        key: u64,
+        n: u32,
+        c: usize,
+        mut slot: usize,
+        tag: u64,
+    ) -> Budgets {
         let mut acc = [0; JLEFT as usize];
         let mut first = true;
         for cc in (0..4).filter(|&cc| cc != c) {
@@ -1709,11 +1724,11 @@ impl Relax {
             acc = if first { row } else { max_plus(&acc, &row) };
             first = false;
         }
-        if self.others_written * 2 >= self.others.len() && self.others.len() < 1 << OTHERS_BITS {
-            self.grow_others();
-        }
         self.others_written += 1;
-        let slot = self.others_slot(tag);
+        if self.others_written * 2 > self.others.len() && self.others_shift > 64 - OTHERS_BITS {
+            self.grow_others();
+            slot = self.others_slot(tag);
+        }
         self.others[slot] = (self.stamp, tag, acc);
         acc
     }
@@ -1721,9 +1736,8 @@ impl Relax {
     /// The slot of `tag` in [`Relax::others`].
     #[inline(always)]
     fn others_slot(&self, tag: u64) -> usize {
-        // The top bits of the product: as many as the size's (a power of two).
-        let bits = self.others.len().trailing_zeros();
-        (tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        // The top bits of the product, as many as the size's.
+        (tag.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.others_shift) as usize
     }
 
     /// Doubles [`Relax::others`], keeping its entries in use.
@@ -1731,6 +1745,7 @@ impl Relax {
     fn grow_others(&mut self) {
         let size = self.others.len() * 2;
         let old = core::mem::replace(&mut self.others, vec![(0, 0, [0; JLEFT as usize]); size]);
+        self.others_shift -= 1;
         self.others_written = 0;
         for e in old.into_iter().filter(|e| e.0 == self.stamp) {
             let slot = self.others_slot(e.1);
