@@ -5,8 +5,9 @@
 //! between bots replays exactly.
 //!
 //! Every play a bot makes is checked with [`check_play`] against the view before it is
-//! returned; when no checked play is found the bot draws (or passes when the pool is
-//! empty), so bots never act illegally under any [`Config`].
+//! returned (by [`Solver::solve_turn`], which answers only with a play `check_play`
+//! accepts, or by the bot); when no checked play is found the bot draws (or passes
+//! when the pool is empty), so bots never act illegally under any [`Config`].
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -128,10 +129,15 @@ fn best_play(
         return None;
     }
     match solver.solve_turn(&view.table, rack, &view.config, view.has_opened(), objective) {
-        // Proven best; the check only guards against a solver bug.
+        // Proven best, and accepted by `check_play` for this view (the contract of
+        // `solve_turn`, which tests check again).
         Ok(sol) => {
             let placed = sol.tiles_placed;
-            return if placed > 0 { checked(view, sol.table).map(|a| (a, placed)) } else { None };
+            if placed == 0 {
+                return None;
+            }
+            debug_assert!(checked(view, sol.table.clone()).is_some(), "solve_turn answered an illegal play");
+            return Some((Action::Play { table: sol.table }, placed));
         }
         Err(SolveError::Unproven { .. }) => {}
         Err(_) => return None,
