@@ -1166,6 +1166,10 @@ struct Lookup {
 /// decisions generated with it serve every real count ([`Decisions::remembered`]).
 const OPEN_NEXT: u32 = 63;
 
+/// Entries [`Decisions::memo`] and [`Decisions::bounds_memo`] of a fresh solver have
+/// room for.
+const MEMO_START: usize = 512;
+
 /// Most decisions [`Decisions::kept`] holds before it starts afresh (3 MB).
 const KEPT_MAX: usize = 1 << 18;
 
@@ -1225,6 +1229,11 @@ impl Decisions {
     /// Forgets the decisions of the previous run and describes the steps of `counts`.
     fn reset(&mut self, counts: &Counts, params: Params) {
         self.look.cache.clear();
+        if self.memo.capacity() == 0 {
+            // What a fresh solver's first positions need, without rehashing on the way.
+            self.memo.reserve(MEMO_START);
+            self.bounds_memo.reserve(MEMO_START);
+        }
         self.opts.clear();
         self.track_value = params.threshold.is_some();
         self.joker_counts = params.joker_counts;
