@@ -14,7 +14,9 @@
 //! the first argument (`rummikub_greedy`, `rummy40_random`, `scala40_random`,
 //! `classic_random`) once, without criterion, e.g. under
 //! `valgrind --tool=callgrind target/release/deps/playout-… scala40_random`; the
-//! count of an empty run (`PLAYOUT_HANDS=0`) is the start-up cost to subtract.
+//! count of an empty run (`PLAYOUT_HANDS=0`) is the start-up cost to subtract. It
+//! prints the number of actions and a digest of every hand's actions and outcome, so
+//! that a faster version is shown to play the same games.
 
 use std::hint::black_box;
 
@@ -24,19 +26,29 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::{Bot, Game, Seating, play_hand};
 
 /// Plays hand `i` (seeded by `i`) of `G` between the bots `make` builds for it; returns
-/// the number of actions.
+/// the number of actions and, with `digest`, a hash of the actions and the outcome.
 fn playout<G: Game>(
     config: &G::Config,
     seats: usize,
     i: u64,
     make: &dyn Fn(u64) -> Vec<Box<dyn Bot<G>>>,
-) -> usize {
+    digest: bool,
+) -> (usize, u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(i);
     let mut game = G::deal(config, Seating::new(seats), &mut rng).expect("a valid deal");
     let mut bots = make(i);
     let mut seated: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
-    let (_, actions) = play_hand(&mut game, &mut seated, 1_000_000).expect("bots play legally to the end");
-    actions.len()
+    let (outcome, actions) =
+        play_hand(&mut game, &mut seated, 1_000_000).expect("bots play legally to the end");
+    // FNV-1a over the debug form: stable across builds, unlike the std hasher's seed.
+    let hash = if digest {
+        format!("{actions:?} {outcome:?}")
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    } else {
+        0
+    };
+    (actions.len(), hash)
 }
 
 fn bench_game<G: Game>(
@@ -51,7 +63,7 @@ fn bench_game<G: Game>(
         let mut i = 0u64;
         b.iter(|| {
             i = i.wrapping_add(1);
-            black_box(playout::<G>(black_box(config), 4, i % 1024, make))
+            black_box(playout::<G>(black_box(config), 4, i % 1024, make, false))
         })
     });
     group.finish();
@@ -112,16 +124,19 @@ fn count_only(name: &str, n: u64) {
         (0..4).map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<Rummikub>>).collect()
     };
     let classic_config = Classic::SIMULATION;
-    let actions: usize = (1..=n)
-        .map(|i| match name {
-            "rummikub_greedy" => playout::<Rummikub>(&RummikubConfig::STANDARD, 4, i, &greedy),
-            "rummy40_random" => playout::<Rummy40>(&Config::RUMMY40, 4, i, &r40),
-            "scala40_random" => playout::<Rummy40>(&Config::SCALA40, 4, i, &r40),
-            "classic_random" => playout::<ClassicRummy>(&classic_config, 4, i, &classic),
+    let (mut actions, mut digest) = (0, 0u64);
+    for i in 1..=n {
+        let (a, d) = match name {
+            "rummikub_greedy" => playout::<Rummikub>(&RummikubConfig::STANDARD, 4, i, &greedy, true),
+            "rummy40_random" => playout::<Rummy40>(&Config::RUMMY40, 4, i, &r40, true),
+            "scala40_random" => playout::<Rummy40>(&Config::SCALA40, 4, i, &r40, true),
+            "classic_random" => playout::<ClassicRummy>(&classic_config, 4, i, &classic, true),
             _ => panic!("unknown game {name}"),
-        })
-        .sum();
-    eprintln!("{name}: {n} hands, {actions} actions");
+        };
+        actions += a;
+        digest = digest.rotate_left(7) ^ d;
+    }
+    eprintln!("{name}: {n} hands, {actions} actions, digest {digest:016x}");
 }
 
 criterion_group!(benches, rummikub, rummy40, classic);
