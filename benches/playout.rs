@@ -15,8 +15,9 @@
 //! `classic_random`) once, without criterion, e.g. under
 //! `valgrind --tool=callgrind target/release/deps/playout-… scala40_random`; the
 //! count of an empty run (`PLAYOUT_HANDS=0`) is the start-up cost to subtract. It
-//! prints the number of actions and a digest of every hand's actions and outcome, so
-//! that a faster version is shown to play the same games.
+//! prints the number of actions and, with `PLAYOUT_DIGEST=1` (which costs instructions
+//! of its own), a digest of every hand's actions and outcome, so that a faster version
+//! is shown to play the same games.
 
 use std::hint::black_box;
 
@@ -124,19 +125,24 @@ fn count_only(name: &str, n: u64) {
         (0..4).map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<Rummikub>>).collect()
     };
     let classic_config = Classic::SIMULATION;
+    let digest_on = std::env::var_os("PLAYOUT_DIGEST").is_some_and(|v| v == "1");
     let (mut actions, mut digest) = (0, 0u64);
     for i in 1..=n {
         let (a, d) = match name {
-            "rummikub_greedy" => playout::<Rummikub>(&RummikubConfig::STANDARD, 4, i, &greedy, true),
-            "rummy40_random" => playout::<Rummy40>(&Config::RUMMY40, 4, i, &r40, true),
-            "scala40_random" => playout::<Rummy40>(&Config::SCALA40, 4, i, &r40, true),
-            "classic_random" => playout::<ClassicRummy>(&classic_config, 4, i, &classic, true),
+            "rummikub_greedy" => playout::<Rummikub>(&RummikubConfig::STANDARD, 4, i, &greedy, digest_on),
+            "rummy40_random" => playout::<Rummy40>(&Config::RUMMY40, 4, i, &r40, digest_on),
+            "scala40_random" => playout::<Rummy40>(&Config::SCALA40, 4, i, &r40, digest_on),
+            "classic_random" => playout::<ClassicRummy>(&classic_config, 4, i, &classic, digest_on),
             _ => panic!("unknown game {name}"),
         };
         actions += a;
         digest = digest.rotate_left(7) ^ d;
     }
-    eprintln!("{name}: {n} hands, {actions} actions, digest {digest:016x}");
+    if digest_on {
+        eprintln!("{name}: {n} hands, {actions} actions, digest {digest:016x}");
+    } else {
+        eprintln!("{name}: {n} hands, {actions} actions");
+    }
 }
 
 criterion_group!(benches, rummikub, rummy40, classic);
