@@ -83,9 +83,10 @@ pub fn solve(position: &Position, options: &SolveOptions) -> Result<Solution, So
     Solver::new().solve(position, options)
 }
 
-/// A reusable solver: keeps its working memory (a few megabytes of tables and the
-/// colour decisions it has generated) between calls, which makes later solves several
-/// times cheaper than the first.
+/// A reusable solver: keeps its working memory (tables that grow with the positions it
+/// has solved, and the colour decisions it has generated) between calls, which makes
+/// later solves cheaper than the first. A fresh one is cheap to make: its tables start
+/// empty and take only the room its positions need.
 ///
 /// That memory is only a cache: answers never depend on it. Whether to keep a solver
 /// across solves (per game, per bot, per thread) is the caller's choice; [`solve`]
