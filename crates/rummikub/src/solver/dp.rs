@@ -712,7 +712,13 @@ impl Dp {
                 let sw = sweeps[i];
                 self.face(sw.params.mirror);
                 match self.resume(sw, pass, *limit) {
-                    Ok(b) => return (b, i),
+                    Ok(b) => {
+                        // The sweep that finished goes first in the next race: a sweep
+                        // given up there would likely be given up again, every pass.
+                        let at = order.iter().position(|&o| o == i).unwrap_or(0);
+                        order[..=at].rotate_right(1);
+                        return (b, i);
+                    }
                     Err(e) => reached[i] = e.layers,
                 }
             }
