@@ -353,6 +353,12 @@ impl Progress {
         self.cap = self.cap.min(bound.max(found.map_or(0, |o| o.score)));
     }
 
+    /// The least bound known is at most one unit (`unit`: a tile or a value point) above
+    /// the best play found.
+    fn close(&self, unit: u32) -> bool {
+        self.best.is_some() && self.upper.min(self.cap) / unit <= self.low / unit + 1
+    }
+
     /// The best play found reaches a bound: nothing can beat it.
     fn proven(&self) -> bool {
         self.best.is_some() && self.low & !ROOM_MASK >= self.upper.min(self.rest)
@@ -591,6 +597,7 @@ impl Dp {
         // first guided beam: the score-ranked one only looks for a first play, which the
         // lead sweep has done.
         let mut next = [0usize, 1];
+        let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
             if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
                 return answer;
@@ -598,17 +605,15 @@ impl Dp {
             next[i] += 1;
         }
         let mut order = p.order(sweeps.len());
-        let unit = match lead.params.objective {
-            Objective::Tiles => 1 << 17,
-            Objective::Value => 1 << 14,
-        };
         let mut top = p.upper / unit * unit;
         let mut drop = 0;
         // A focused beam: only states that can still reach `top` (the relaxation's
         // optimum, rounded down to a whole tile or value point), so the beam's width goes
         // to the plays the bound still allows. If it never had to drop a state it was the
-        // exact pass with that target.
-        if top > p.low {
+        // exact pass with that target. Not when the least bound is one unit above the
+        // best play: it could only find a play of that unit, and the last pass, which
+        // comes next, finds that too or proves the best play optimal.
+        if top > p.low && !p.close(unit) {
             let width = if self.narrow { 6 } else { FOCUS };
             let (b, i) = self.race(sweeps, &mut order, Pass { beam: Some(width), bound: top }, &mut limit);
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
@@ -1539,6 +1544,14 @@ fn rest_total(counts: &Counts, params: Params) -> u32 {
         }
     }
     total
+}
+
+/// The packed score of one whole unit of the objective: a tile, or a value point.
+fn one_unit(objective: Objective) -> u32 {
+    match objective {
+        Objective::Tiles => 1 << 17,
+        Objective::Value => 1 << 14,
+    }
 }
 
 /// The packed score of one natural of number `n`.
