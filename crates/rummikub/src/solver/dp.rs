@@ -80,6 +80,12 @@ const HEAD_START: usize = 4096;
 const EXACT_FROM: usize = 3;
 const EXACT_TRY: usize = 4;
 
+/// The beam stage (the widest) before which, once the least bound known is one unit
+/// above the best play, a sweep first tries the pass that looks for anything better,
+/// given up beyond `CLOSE_TRY` times its last beam's states (see [`Dp::search`]).
+const CLOSE_FROM: usize = 4;
+const CLOSE_TRY: usize = 8;
+
 /// How many times the states of the other sweep's beams a sweep's beams may hold
 /// before the other runs, whatever their plays (3: 4 % fewer instructions than 2 on the
 /// 21 hardest bench positions).
@@ -599,6 +605,18 @@ impl Dp {
         let mut next = [0usize, 1];
         let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
+            // One unit between the best play and the least bound: a beam could only find
+            // a play of that unit, and the pass that looks for anything better finds it
+            // too or proves the best play optimal; before the widest beam it is often
+            // the cheaper of the two, so it is tried first.
+            if next[i] == CLOSE_FROM && p.close(unit) {
+                let sweep = sweeps[i];
+                self.face(sweep.params.mirror);
+                match self.run_with(sweep, Pass { beam: None, bound: p.beat() }, p.last[i] * CLOSE_TRY) {
+                    Ok(b) => return b.map(|o| (o, i)).or(p.best),
+                    Err(_) => p.spent[i] += self.entries.len(),
+                }
+            }
             if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
                 return answer;
             }
