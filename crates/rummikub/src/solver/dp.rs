@@ -81,6 +81,12 @@ const HEAD_START: usize = 4096;
 const EXACT_FROM: usize = 3;
 const EXACT_TRY: usize = 4;
 
+/// The beam stage (the widest) before which, once the least bound known is one unit
+/// above the best play, a sweep first tries the pass that looks for anything better,
+/// given up beyond `CLOSE_TRY` times its last beam's states (see [`Dp::search`]).
+const CLOSE_FROM: usize = 4;
+const CLOSE_TRY: usize = 8;
+
 /// How many times the states of the other sweep's beams a sweep's beams may hold
 /// before the other runs, whatever their plays (3: 4 % fewer instructions than 2 on the
 /// 21 hardest bench positions).
@@ -221,6 +227,9 @@ pub(super) struct Dp {
     dec: Decisions,
     /// A beam pass dropped states (so its answer is only a bound).
     truncated: bool,
+    /// The highest estimate of a state the pass in progress dropped for it: below its
+    /// target, or (a beam) below its width's cut; 0 if none. See [`Dp::refuted`].
+    cut: u32,
     /// The per-colour relaxation that bounds every state's completion.
     relax: Relax,
     /// Ranks of the live states of a layer (beam mode), kept between layers.
@@ -244,6 +253,7 @@ struct Parked {
     entries: Vec<Entry>,
     layer_start: Vec<usize>,
     truncated: bool,
+    cut: u32,
 }
 
 /// One sweep direction of a search: the counts as that direction reads them (as given,
@@ -290,6 +300,9 @@ struct Progress {
     opened: bool,
     /// Each sweep's last beam found a better play.
     improved: [bool; 2],
+    /// The least of the bounds the guided beams' cuts put on every play
+    /// ([`Dp::refuted`]; `u32::MAX` before the first).
+    cap: u32,
 }
 
 impl Progress {
@@ -339,6 +352,18 @@ impl Progress {
         let mut order: Vec<usize> = (0..sweeps).collect();
         order.sort_by_key(|&i| core::cmp::Reverse(self.own[i] & !ROOM_MASK));
         order
+    }
+
+    /// A pass or guided beam that kept no state under `bound` ([`Dp::refuted`]) and
+    /// found `found` (or nothing): no play scores more than the larger of the two.
+    fn cut(&mut self, bound: u32, found: Option<&Optimum>) {
+        self.cap = self.cap.min(bound.max(found.map_or(0, |o| o.score)));
+    }
+
+    /// The least bound known is at most one unit (`unit`: a tile or a value point) above
+    /// the best play found.
+    fn close(&self, unit: u32) -> bool {
+        self.best.is_some() && self.upper.min(self.cap) / unit <= self.low / unit + 1
     }
 
     /// The best play found reaches a bound: nothing can beat it.
@@ -495,6 +520,7 @@ impl Dp {
         let (_, &mut cut, _) = live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
         self.ranks = live;
         let mut kept = 0;
+        let mut dropped = self.cut;
         for e in &mut self.entries[start..] {
             if e.choice != DEAD {
                 let r = rank(e);
@@ -502,9 +528,11 @@ impl Dp {
                     kept += 1;
                 } else {
                     e.choice = DEAD;
+                    dropped = dropped.max(e.est);
                 }
             }
         }
+        self.cut = dropped;
     }
 
     fn layer(&self, i: usize) -> core::ops::Range<usize> {
@@ -534,6 +562,7 @@ impl Dp {
             core::mem::swap(&mut self.entries, &mut parked.entries);
             core::mem::swap(&mut self.layer_start, &mut parked.layer_start);
             core::mem::swap(&mut self.truncated, &mut parked.truncated);
+            core::mem::swap(&mut self.cut, &mut parked.cut);
             self.facing_mirror = mirror;
         }
     }
@@ -565,30 +594,45 @@ impl Dp {
             return self.run_with(lead, Pass::EXACT, usize::MAX).ok().flatten().map(|o| (o, 0));
         }
         let beams = if self.narrow { NARROW_BEAMS } else { BEAMS };
-        let mut p =
-            Progress { upper: u32::MAX, rest: rest_total(lead.counts, lead.params), ..Progress::default() };
+        let mut p = Progress {
+            upper: u32::MAX,
+            rest: rest_total(lead.counts, lead.params),
+            cap: u32::MAX,
+            ..Progress::default()
+        };
         // The beams, in both sweeps ([`Progress::pick`]). The second sweep starts at the
         // first guided beam: the score-ranked one only looks for a first play, which the
         // lead sweep has done.
         let mut next = [0usize, 1];
+        let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
+            // One unit between the best play and the least bound: a beam could only find
+            // a play of that unit, and the pass that looks for anything better finds it
+            // too or proves the best play optimal; before the widest beam it is often
+            // the cheaper of the two, so it is tried first.
+            if next[i] == CLOSE_FROM && p.close(unit) {
+                let sweep = sweeps[i];
+                self.face(sweep.params.mirror);
+                match self.run_with(sweep, Pass { beam: None, bound: p.beat() }, p.last[i] * CLOSE_TRY) {
+                    Ok(b) => return b.map(|o| (o, i)).or(p.best),
+                    Err(_) => p.spent[i] += self.entries.len(),
+                }
+            }
             if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
                 return answer;
             }
             next[i] += 1;
         }
         let mut order = p.order(sweeps.len());
-        let unit = match lead.params.objective {
-            Objective::Tiles => 1 << 17,
-            Objective::Value => 1 << 14,
-        };
-        let top = p.upper / unit * unit;
+        let mut top = p.upper / unit * unit;
         let mut drop = 0;
         // A focused beam: only states that can still reach `top` (the relaxation's
         // optimum, rounded down to a whole tile or value point), so the beam's width goes
         // to the plays the bound still allows. If it never had to drop a state it was the
-        // exact pass with that target.
-        if top > p.low {
+        // exact pass with that target. Not when the least bound is one unit above the
+        // best play: it could only find a play of that unit, and the last pass, which
+        // comes next, finds that too or proves the best play optimal.
+        if top > p.low && !p.close(unit) {
             let width = if self.narrow { 6 } else { FOCUS };
             let (b, i) = self.race(sweeps, &mut order, Pass { beam: Some(width), bound: top }, &mut limit);
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
@@ -597,19 +641,28 @@ impl Dp {
                     return b.map(|o| (o, i));
                 }
                 drop = unit;
-            } else {
-                p.offer(b, i);
-                if p.proven() {
-                    return p.best;
-                }
+            }
+            p.cut(self.refuted(), b.as_ref());
+            p.offer(b, i);
+            if p.proven() {
+                return p.best;
             }
         }
         // Exact passes with a descending target: each drops every state that cannot
         // reach the target even by the relaxation's bound, and is final once the
         // target is met. The last pass looks for a play better than the best found: none
-        // proves the best optimal.
+        // proves the best optimal. The targets descend from the least bound known, the
+        // beams' cuts included.
+        let capped = p.cap / unit * unit;
+        if capped < top.saturating_sub(drop) {
+            (top, drop) = (capped, 0);
+        }
         loop {
-            let target = top.saturating_sub(drop).max(p.low);
+            // Nothing a pass dropped could beat the best play: it is optimal.
+            if p.best.is_some() && p.cap < p.beat() {
+                return p.best;
+            }
+            let target = top.saturating_sub(drop).min(p.cap / unit * unit).max(p.low);
             // A target one unit above the best play's (or the best play's own): a pass
             // under it would only refute that unit, and the pass that looks for anything
             // better than the best play does the same work and settles the tie-break
@@ -620,14 +673,33 @@ impl Dp {
                 let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: p.beat() }, &mut limit);
                 return b.map(|o| (o, i)).or(p.best);
             }
-            if let (Some(o), i) =
-                self.race(sweeps, &mut order, Pass { beam: None, bound: target }, &mut limit)
+            let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: target }, &mut limit);
+            if let Some(o) = b.as_ref()
                 && o.score >= target
             {
-                return Some((o, i));
+                return b.map(|o| (o, i));
             }
+            p.cut(self.refuted(), b.as_ref());
+            p.offer(b, i);
             drop = (drop * 2).max(unit);
         }
+    }
+
+    /// After a pass (the one in use, with the relaxation on): the highest score a play
+    /// can have that the pass did not find. Every play either is among the completions
+    /// of the states the pass kept, of which it found the best, or passes through a state
+    /// it dropped for its estimate, below the target or (a beam) below the width's cut (a
+    /// dominated state's completions are its dominator's too; a state dropped for having
+    /// no completion has none); no completion of a state scores more than its estimate
+    /// plus [`ROOM_MASK`]. So the larger of this and the pass's own play bounds every
+    /// play ([`Progress::cut`]): a pass under a lower target keeps exactly the same
+    /// states unless that target is at most this score (the descending targets of
+    /// [`Dp::search`] held the same states pass after pass on the slowest positions),
+    /// and a best play this does not beat is optimal. A beam's is below the root's bound
+    /// only where its width cut no state early in the sweep (where the estimates are
+    /// still the root's).
+    fn refuted(&self) -> u32 {
+        self.cut + ROOM_MASK
     }
 
     /// Makes `sweep` the one in use and forgets what its tables held for the previous
@@ -687,8 +759,13 @@ impl Dp {
             // Exact (under the target `bound`, which some play reaches).
             return Some(b.map(|o| (o, i)).or(p.best.take()));
         }
+        // A guided beam bounds every play as an exact pass does ([`Dp::refuted`]): the
+        // states it cut for its width were dropped with their estimates too.
+        if k > 0 {
+            p.cut(self.refuted(), b.as_ref());
+        }
         p.offer(b, i);
-        p.proven().then(|| p.best.take())
+        (p.proven() || p.best.is_some() && p.cap < p.beat()).then(|| p.best.take())
     }
 
     /// One `pass` in every sweep: each in turn of
@@ -713,7 +790,13 @@ impl Dp {
                 let sw = sweeps[i];
                 self.face(sw.params.mirror);
                 match self.resume(sw, pass, *limit) {
-                    Ok(b) => return (b, i),
+                    Ok(b) => {
+                        // The sweep that finished goes first in the next race: a sweep
+                        // given up there would likely be given up again, every pass.
+                        let at = order.iter().position(|&o| o == i).unwrap_or(0);
+                        order[..=at].rotate_right(1);
+                        return (b, i);
+                    }
                     Err(e) => reached[i] = e.layers,
                 }
             }
@@ -735,6 +818,7 @@ impl Dp {
         self.entries.clear();
         self.layer_start.clear();
         self.truncated = false;
+        self.cut = 0;
         self.begin_layer(1);
         self.entries.push(Entry { key: 0, score: 0, est: 0, parent: 0, choice: 0 });
     }
@@ -870,7 +954,8 @@ impl Dp {
                     k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                if let Some(est) = self.relax.estimate(&mut self.dec, &others, k, sc, step.n, c, jmax, bound)
+                if let Some(est) =
+                    self.relax.estimate(&mut self.dec, &others, k, sc, step.n, c, jmax, bound, &mut self.cut)
                 {
                     self.insert(k, sc, est, parent, o.choice);
                 }
@@ -896,7 +981,8 @@ impl Dp {
                     kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                if let Some(est) = self.relax.estimate(&mut self.dec, &others, kk, sc, step.n, 3, jmax, bound)
+                if let Some(est) =
+                    self.relax.estimate(&mut self.dec, &others, kk, sc, step.n, 3, jmax, bound, &mut self.cut)
                 {
                     self.insert(kk, sc, est, parent, o.choice | add << GROUP_JOKER_SHIFT);
                 }
@@ -1477,6 +1563,14 @@ fn rest_total(counts: &Counts, params: Params) -> u32 {
     total
 }
 
+/// The packed score of one whole unit of the objective: a tile, or a value point.
+fn one_unit(objective: Objective) -> u32 {
+    match objective {
+        Objective::Tiles => 1 << 17,
+        Objective::Value => 1 << 14,
+    }
+}
+
 /// The packed score of one natural of number `n`.
 fn one_tile(objective: Objective, n: u32) -> u32 {
     match objective {
@@ -1778,6 +1872,7 @@ impl Relax {
         c: usize,
         jmax: u32,
         target: u32,
+        cut: &mut u32,
     ) -> Option<u32> {
         if !self.on {
             return Some(score);
@@ -1801,7 +1896,12 @@ impl Relax {
             return None;
         }
         let est = score + best as u32;
-        (est + ROOM_MASK >= target).then_some(est)
+        if est + ROOM_MASK >= target {
+            Some(est)
+        } else {
+            *cut = (*cut).max(est);
+            None
+        }
     }
 }
 
