@@ -27,7 +27,7 @@
 use std::cell::Cell;
 
 use rummykit_core::{
-    Card, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
+    Card, Catalog, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
 };
 
 use crate::action::normalize_pieces;
@@ -174,6 +174,40 @@ pub struct LegalActions {
     fms: Vec<FaceMeld>,
     /// The buffers of [`Position::expand`] (reused).
     scratch: Scratch,
+    /// The batches of new melds counted rather than listed (the random draw's list).
+    groups: Groups,
+}
+
+/// The batches of new melds of a list filled for the random draw
+/// ([`LegalActions::fill_for_draw`]): counted per multiset of melds by faces, each
+/// [`Group`] standing for all the batches of one multiset, built only when drawn.
+#[derive(Debug, Clone, Default)]
+struct Groups {
+    /// Counting instead of listing (only the random draw's list).
+    on: bool,
+    groups: Vec<Group>,
+    /// The melds of each group, as places in the list's `fms`.
+    melds: Vec<u16>,
+    /// The cards the batches are made of, and the card each must hold.
+    cards: PieceSet,
+    required: Option<PieceId>,
+    /// The pack, for the faces of `cards`.
+    catalog: Option<Catalog<Card>>,
+    /// The actions the list stands for (the groups' batches and one per other item).
+    total: usize,
+}
+
+/// The batches of one multiset of melds by faces: openings (after taking the top
+/// discard if `take`), or single melds (`open` false).
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    open: bool,
+    take: bool,
+    /// Its melds: `Groups::melds[start..start + len]`.
+    start: u32,
+    len: u8,
+    /// How many distinct batches (see [`batch_count`]).
+    count: u32,
 }
 
 /// A batch of new melds, by its bytes in a [`LegalActions`]' arena.
@@ -212,6 +246,8 @@ enum Item {
     },
     /// Any other action, by its place in `others`.
     Other(usize),
+    /// The batches of a [`Group`] (only in the random draw's list).
+    Group(usize),
 }
 
 thread_local! {
@@ -251,6 +287,7 @@ impl Drop for LegalActions {
                 fits: core::mem::take(&mut self.fits),
                 fms: core::mem::take(&mut self.fms),
                 scratch: core::mem::take(&mut self.scratch),
+                groups: core::mem::take(&mut self.groups),
             }));
         });
     }
@@ -276,6 +313,7 @@ impl LegalActions {
             fits: Vec::new(),
             fms: Vec::with_capacity(32),
             scratch: Scratch::default(),
+            groups: Groups::default(),
         }
     }
 
@@ -289,6 +327,76 @@ impl LegalActions {
         }
         // The view holds everything the check reads.
         generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
+    }
+
+    /// [`LegalActions::fill`] for drawing one action ([`LegalActions::draw_len`],
+    /// [`LegalActions::draw_nth`]): the same actions, but the batches of new melds
+    /// (openings, single melds) are counted per multiset of melds by faces instead of
+    /// listed, and stand in the list in another order: by multiset, in the order the
+    /// enumeration meets them, then sorted within it. `len` and `get` do not apply.
+    pub(crate) fn fill_for_draw(&mut self, view: &View) {
+        self.clear();
+        let Some(pos) = view.position() else { return };
+        if pos.phase == Phase::Over {
+            return;
+        }
+        self.groups.on = true;
+        self.groups.catalog = Some(pos.catalog);
+        self.groups.cards = PieceSet::new();
+        self.groups.required = None;
+        generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
+        let batches: usize = self.groups.groups.iter().map(|g| g.count as usize).sum();
+        self.groups.total = self.items.len() - self.groups.groups.len() + batches;
+    }
+
+    /// How many actions a list filled by [`LegalActions::fill_for_draw`] stands for.
+    pub(crate) fn draw_len(&self) -> usize {
+        self.groups.total
+    }
+
+    /// The `k`-th action (from 0) of a list filled by [`LegalActions::fill_for_draw`],
+    /// or `None` past the end: each action of the list for one `k`.
+    pub(crate) fn draw_nth(&mut self, mut k: usize) -> Option<Action> {
+        for i in 0..self.items.len() {
+            let item = self.items[i];
+            let weight = match item {
+                Item::Group(g) => self.groups.groups.get(g).map_or(0, |g| g.count as usize),
+                _ => 1,
+            };
+            if k < weight {
+                return match item {
+                    Item::Group(g) => self.group_batch(g, k),
+                    item => Some(self.build(item)),
+                };
+            }
+            k -= weight;
+        }
+        None
+    }
+
+    /// The `k`-th batch of group `g` (its batches sorted), as its action.
+    fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
+        let LegalActions { fms, arena, scratch, groups, .. } = self;
+        let group = *groups.groups.get(g)?;
+        let places = groups.melds.get(group.start as usize..group.start as usize + usize::from(group.len))?;
+        let mut melds: [&FaceMeld; MAX_BATCH] = [fms.first()?; MAX_BATCH];
+        for (slot, &at) in melds.iter_mut().zip(places) {
+            *slot = fms.get(usize::from(at))?;
+        }
+        let by_face = ids_by_face(groups.catalog?, groups.cards);
+        let start = arena.len();
+        let mut keys = Vec::new();
+        expand(&melds[..places.len()], &by_face, groups.required, arena, &mut keys, scratch);
+        sort_keys(arena, &mut keys);
+        debug_assert_eq!(keys.len(), group.count as usize, "the batches of {:?}", &melds[..places.len()]);
+        let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
+        arena.truncate(start);
+        let action = match (group.open, group.take) {
+            (true, true) => Action::TakeDiscardAndOpen { melds: batch.take()? },
+            (true, false) => Action::Open { melds: batch.take()? },
+            (false, _) => Action::Meld(batch.take()?.pop()?),
+        };
+        Some(action)
     }
 
     /// How many actions are listed.
@@ -314,6 +422,10 @@ impl LegalActions {
         self.others.clear();
         self.arena.clear();
         self.keys.clear();
+        self.groups.on = false;
+        self.groups.groups.clear();
+        self.groups.melds.clear();
+        self.groups.total = 0;
     }
 
     /// Gives back the keys' buffer (emptied) for the next enumeration.
@@ -357,6 +469,8 @@ impl LegalActions {
             }
             // Not listed without its action: never the fallback.
             Item::Other(i) => self.others.get(i).cloned().unwrap_or(Action::DrawStock),
+            // Only in the random draw's list, which builds them itself (`draw_nth`).
+            Item::Group(_) => Action::DrawStock,
         }
     }
 
@@ -408,6 +522,19 @@ struct Sink<'a> {
 }
 
 impl Sink<'_> {
+    /// Are batches of new melds counted ([`LegalActions::fill_for_draw`])? Only where
+    /// the cheap conditions decide them alone (the check would have to see each batch).
+    fn counting(&self) -> bool {
+        self.out.groups.on && !self.reference && (!self.checked || self.settled)
+    }
+
+    /// Lists the groups from `first` on as items.
+    fn push_groups(&mut self, first: usize) {
+        for g in first..self.out.groups.groups.len() {
+            self.out.items.push(Item::Group(g));
+        }
+    }
+
     /// Must `item`, passing the cheap conditions, also pass the check? (Releases always
     /// go through it; rummies are [`Item::Other`].)
     fn needs_check(&self, item: &Item) -> bool {
@@ -523,9 +650,25 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                     }
                     (may_open, may_rummy)
                 });
-                let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+                let counting = sink.counting();
+                let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
                 let fms_open = if may_open { &mut fms[..] } else { &mut [] };
-                pos.openings(with_top, fms_open, threshold, Some(top), !reference, arena, keys, scratch);
+                let first = groups.groups.len();
+                groups.cards = with_top;
+                groups.required = Some(top);
+                let counted = counting.then_some(Counted { groups, take: true, after: &after_take });
+                pos.openings(
+                    with_top,
+                    fms_open,
+                    threshold,
+                    Some(top),
+                    !reference,
+                    arena,
+                    keys,
+                    scratch,
+                    counted,
+                );
+                sink.push_groups(first);
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let keys = core::mem::take(&mut sink.out.keys);
                 for key in keys.iter().cloned() {
@@ -580,9 +723,15 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         if may_open || may_rummy {
             pos.face_melds_into(faces, &mut fms);
         }
-        let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+        let counting = sink.counting();
+        let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
         let fms_open = if may_open { &mut fms[..] } else { &mut [] };
-        pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch);
+        let first = groups.groups.len();
+        groups.cards = hand;
+        groups.required = None;
+        let counted = counting.then_some(Counted { groups, take: false, after: pos });
+        pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch, counted);
+        sink.push_groups(first);
         let fms_rummy = if may_rummy { &fms[..] } else { &[] };
         let keys = core::mem::take(&mut sink.out.keys);
         for key in keys.iter().cloned() {
@@ -601,12 +750,30 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         if any_meld {
             pos.face_melds_into(faces, &mut fms);
         }
-        // One meld each, by key: sorted, the order of the melds.
-        if !fms.is_empty() {
+        if sink.counting() {
+            // One group per meld by faces, counted: the melds that leave a card to discard.
+            let counts = pos.counts_of(hand);
+            let held = held_faces(&counts);
+            let first = sink.out.groups.groups.len();
+            let groups = &mut sink.out.groups;
+            groups.cards = hand;
+            groups.required = None;
+            for (i, fm) in fms.iter().enumerate() {
+                let mut rest = counts;
+                for &(f, n) in fm.needs() {
+                    rest[usize::from(f)] -= n;
+                }
+                if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
+                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, None));
+                }
+            }
+            sink.push_groups(first);
+        } else if !fms.is_empty() {
+            // One meld each, by key: sorted, the order of the melds.
             let by_face = pos.ids_by_face(hand);
             let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
             for fm in &fms {
-                pos.expand(&[fm], &by_face, None, arena, keys, scratch);
+                expand(&[fm], &by_face, None, arena, keys, scratch);
             }
             sort_keys(arena, keys);
         }
@@ -1239,6 +1406,7 @@ impl Position<'_> {
         arena: &mut Vec<u8>,
         keys: &mut Vec<Key>,
         scratch: &mut Scratch,
+        mut counted: Option<Counted<'_, '_>>,
     ) {
         if fms.is_empty() {
             return;
@@ -1287,12 +1455,21 @@ impl Position<'_> {
             None => fms.len(),
         };
         let fms = &*fms;
-        combos(fms, roots, counts, &[], &mut |chosen, used, value, _| {
+        let held = held_faces(&counts);
+        let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
+        combos(fms, roots, counts, &[], &mut |chosen, used, value, rest| {
             if used < total && threshold.is_none_or(|t| value >= t) {
+                if let Some(c) = counted.as_mut() {
+                    // Counted, not listed: the rules of what is left depend on faces only.
+                    if c.after.can_discard_counts(rest, total - used, held) {
+                        c.groups.push(true, c.take, chosen, batch_count(fms, chosen, &counts, required_face));
+                    }
+                    return;
+                }
                 melds.clear();
                 melds.extend(chosen.iter().map(|&i| &fms[i]));
                 let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
-                self.expand(&melds, by_face, required, arena, keys, scratch);
+                expand(&melds, by_face, required, arena, keys, scratch);
             }
         });
         sort_keys(arena, keys);
@@ -1382,7 +1559,7 @@ impl Position<'_> {
             arena.clear();
             keys.clear();
             let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
-            self.expand(&melds, by_face, required, &mut arena, &mut keys, &mut scratch);
+            expand(&melds, by_face, required, &mut arena, &mut keys, &mut scratch);
             sort_keys(&arena, &mut keys);
             for key in &keys {
                 let ms = decode_batch(&arena[key.clone()]);
@@ -1559,7 +1736,7 @@ impl Position<'_> {
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
             arena.clear();
             keys.clear();
-            self.expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
             for key in &keys {
                 // One meld: its kind, its ids plus 2, then 1 (see `Position::expand`).
                 let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
@@ -1582,72 +1759,30 @@ impl Position<'_> {
 
     /// The ids of `cards` by face index.
     pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
-        let mut by_face = [PieceSet::new(); 53];
-        for p in cards {
-            if let Some(f) = self.face(p) {
-                by_face[f.index() as usize].insert(p);
-            }
-        }
-        by_face
+        ids_by_face(self.catalog, cards)
     }
 
-    /// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
-    /// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
-    /// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
-    /// meld swap their cards), for the caller to sort and deduplicate once
-    /// ([`sort_keys`]).
-    ///
-    /// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
-    /// as its kind (2 a set, 3 a run: `MeldKind`'s order), its ids plus 2, then 1 (a
-    /// shorter meld first, as a shorter list); the melds in their order, then 0. No
-    /// `NewMeld` is built until an action is asked for ([`decode_batch`]).
-    pub(crate) fn expand(
-        &self,
-        melds: &[&FaceMeld],
-        by_face: &[PieceSet; 53],
-        required: Option<PieceId>,
-        arena: &mut Vec<u8>,
-        keys: &mut Vec<Key>,
-        scratch: &mut Scratch,
-    ) {
-        let Scratch { slots, chosen, ids, spans } = scratch;
-        slots.clear();
-        slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
-        chosen.clear();
-        let mut used = PieceSet::new();
-        assign(slots, by_face, chosen, &mut used, &mut |picked| {
-            if required.is_some_and(|r| !picked.contains(&r)) {
-                return;
-            }
-            ids.clear();
-            ids.extend_from_slice(picked);
-            spans.clear();
-            let mut k = 0;
-            for m in melds {
-                let len = m.faces().len();
-                normalize_pieces(m.kind, &mut ids[k..k + len]);
-                spans.push((m.kind, k, len));
-                k += len;
-            }
-            // The melds in order (few: an insertion sort).
-            let ids = &ids[..];
-            let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
-            for i in 1..spans.len() {
-                let mut j = i;
-                while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
-                    spans.swap(j - 1, j);
-                    j -= 1;
+    /// [`Position::can_discard_from`] of a hand given by its face counts `rest` (`len`
+    /// cards, of faces among the bits of `held`): the same rules ([`Position::discard_basic`]),
+    /// which depend on the faces only.
+    fn can_discard_counts(&self, rest: &[u8; 53], len: usize, held: u64) -> bool {
+        let taken = self.taken.and_then(|t| self.face(t)).map(|f| f.index());
+        let mut naturals = held & ((1u64 << 52) - 1);
+        let mut any_natural = false;
+        while naturals != 0 {
+            let i = naturals.trailing_zeros() as u8;
+            naturals &= naturals - 1;
+            if rest[usize::from(i)] > 0 {
+                if taken != Some(i) {
+                    return true;
                 }
+                any_natural = true;
             }
-            let start = arena.len();
-            for &(kind, at, len) in spans.iter() {
-                arena.push(if kind == MeldKind::Group { 2 } else { 3 });
-                arena.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
-                arena.push(1);
-            }
-            arena.push(0);
-            keys.push(start..arena.len());
-        });
+        }
+        // A joker, unless it is the taken card's face or `OnlyWhenClosing` keeps it.
+        rest[52] > 0
+            && taken != Some(52)
+            && !(self.config.joker_discard == crate::JokerDiscard::OnlyWhenClosing && len > 1 && any_natural)
     }
 
     fn counts_of(&self, cards: PieceSet) -> [u8; 53] {
@@ -1659,6 +1794,149 @@ impl Position<'_> {
         }
         counts
     }
+}
+
+/// Where [`Position::openings`] counts its batches instead of listing them: into
+/// `groups`, as openings after taking the top discard if `take`, each multiset kept if
+/// what it leaves can be discarded from in `after` (the position after the take).
+struct Counted<'a, 'p> {
+    groups: &'a mut Groups,
+    take: bool,
+    after: &'a Position<'p>,
+}
+
+/// The most melds in one batch: a hand of 14 cards holds at most four melds of three
+/// (and a batch keeps a card back).
+const MAX_BATCH: usize = 8;
+
+impl Groups {
+    /// A group of `count` batches (none: nothing is added) of the melds at `chosen`.
+    fn push(&mut self, open: bool, take: bool, chosen: &[usize], count: u32) {
+        if count == 0 || chosen.len() > MAX_BATCH {
+            return;
+        }
+        let start = self.melds.len() as u32;
+        self.melds.extend(chosen.iter().map(|&i| i as u16));
+        self.groups.push(Group { open, take, start, len: chosen.len() as u8, count });
+    }
+}
+
+/// How many distinct batches (each a sorted list of normalized new melds, as
+/// [`expand`] and [`sort_keys`] list them) the melds by faces `fms[chosen]` make from
+/// cards of face counts `counts`, each holding one given card of face `required` (if
+/// any). `chosen` is a multiset of places, equal places adjacent.
+///
+/// A batch gives each meld of the multiset, for each face it needs, a set of cards of
+/// that face (a meld needs each natural once and may need several jokers, which the
+/// normal form orders): the ordered choices for a face needed `n₁, n₂, …` times by the
+/// melds, `N` in all, out of `c` cards, number `c! / ((c − N)! · n₁! · n₂! ⋯)`. Melds
+/// that are the same by faces swap their cards without changing the batch, and as
+/// their cards are disjoint no swap leaves a choice as it was: each batch is counted
+/// `m!` times for each meld repeated `m` times. With `required`, the choices without
+/// that card (one card fewer of its face) are taken away.
+fn batch_count(fms: &[FaceMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
+    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
+    let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
+    let mut demand = [0u8; 53];
+    let mut faces = 0u64;
+    let mut repeats = 1u64;
+    let mut run = 0u64;
+    for (j, &i) in chosen.iter().enumerate() {
+        let Some(m) = fms.get(i) else { return 0 };
+        for &(f, n) in m.needs() {
+            demand[usize::from(f)] += n;
+            repeats *= fact(n);
+            faces |= 1u64 << f;
+        }
+        run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
+        repeats *= run;
+    }
+    // c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c.
+    let falling = |c: u8, n: u8| if n > c { 0 } else { (c - n + 1..=c).map(u64::from).product::<u64>() };
+    let (mut all, mut without) = (1u64, 1u64);
+    while faces != 0 {
+        let f = faces.trailing_zeros() as u8;
+        faces &= faces - 1;
+        let (c, n) = (counts[usize::from(f)], demand[usize::from(f)]);
+        all *= falling(c, n);
+        without *= if Some(f) == required { falling(c.saturating_sub(1), n) } else { falling(c, n) };
+    }
+    let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// The faces (bits by face index, the joker's 52) of which `counts` holds cards.
+fn held_faces(counts: &[u8; 53]) -> u64 {
+    counts.iter().enumerate().filter(|&(_, &n)| n > 0).fold(0u64, |bits, (i, _)| bits | 1u64 << i)
+}
+
+/// The ids of `cards` by face index.
+fn ids_by_face(catalog: Catalog<Card>, cards: PieceSet) -> [PieceSet; 53] {
+    let mut by_face = [PieceSet::new(); 53];
+    for p in cards {
+        if let Some(f) = catalog.face(p) {
+            by_face[f.index() as usize].insert(p);
+        }
+    }
+    by_face
+}
+
+/// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
+/// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
+/// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
+/// meld swap their cards), for the caller to sort and deduplicate once
+/// ([`sort_keys`]).
+///
+/// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
+/// as its kind (2 a set, 3 a run: `MeldKind`'s order), its ids plus 2, then 1 (a
+/// shorter meld first, as a shorter list); the melds in their order, then 0. No
+/// `NewMeld` is built until an action is asked for ([`decode_batch`]).
+fn expand(
+    melds: &[&FaceMeld],
+    by_face: &[PieceSet; 53],
+    required: Option<PieceId>,
+    arena: &mut Vec<u8>,
+    keys: &mut Vec<Key>,
+    scratch: &mut Scratch,
+) {
+    let Scratch { slots, chosen, ids, spans } = scratch;
+    slots.clear();
+    slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
+    chosen.clear();
+    let mut used = PieceSet::new();
+    assign(slots, by_face, chosen, &mut used, &mut |picked| {
+        if required.is_some_and(|r| !picked.contains(&r)) {
+            return;
+        }
+        ids.clear();
+        ids.extend_from_slice(picked);
+        spans.clear();
+        let mut k = 0;
+        for m in melds {
+            let len = m.faces().len();
+            normalize_pieces(m.kind, &mut ids[k..k + len]);
+            spans.push((m.kind, k, len));
+            k += len;
+        }
+        // The melds in order (few: an insertion sort).
+        let ids = &ids[..];
+        let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
+        for i in 1..spans.len() {
+            let mut j = i;
+            while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
+                spans.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let start = arena.len();
+        for &(kind, at, len) in spans.iter() {
+            arena.push(if kind == MeldKind::Group { 2 } else { 3 });
+            arena.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
+            arena.push(1);
+        }
+        arena.push(0);
+        keys.push(start..arena.len());
+    });
 }
 
 /// Which cards could ever be built onto the table, given the other cards available:
@@ -2094,6 +2372,81 @@ mod tests {
             }
         }
         assert!(states > 1_000, "{states} states");
+    }
+
+    /// The random draw's list ([`LegalActions::fill_for_draw`]) stands for exactly the
+    /// actions of the full list, each once: `draw_nth(k)` for every `k` below
+    /// `draw_len()` gives every legal action, none twice, none else; so a uniform `k`
+    /// draws uniformly from the legal actions. On the reachable states of play that
+    /// favours melding, under every option that changes what is legal (jokers limited,
+    /// the ace low, the options that oblige plays, discards restricted).
+    #[test]
+    fn the_draws_list_stands_for_each_legal_action_once() {
+        use std::collections::HashSet;
+
+        use rand::seq::IndexedRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::{JokerLimit, Seating};
+
+        use crate::{Config, JokerDiscard, Set3JokerSwap};
+        let mut configs = vec![Config::RUMMY40, Config::SCALA40];
+        let mut c = Config::RUMMY40;
+        c.joker_limit = JokerLimit::NotMoreThanNaturals;
+        c.forbid_playable_discard = true;
+        c.ace_low_in_runs = true;
+        configs.push(c);
+        let mut c = Config::SCALA40;
+        c.joker_limit = JokerLimit::NoAdjacent;
+        c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+        c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+        configs.push(c);
+        let mut c = Config::RUMMY40;
+        c.swapped_joker_must_be_played_same_turn = true;
+        c.taken_discard_must_be_used_after_open = true;
+        c.joker_discard = JokerDiscard::OnlyWhenClosing;
+        c.opening_threshold = 25;
+        configs.push(c);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let mut full = Vec::new();
+        let mut draws = LegalActions::new();
+        let (mut states, mut batches, mut shared) = (0usize, 0usize, 0usize);
+        for game_no in 0..300 {
+            let config = configs[game_no % configs.len()];
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            for _ in 0..500 {
+                let Some(seat) = g.to_move() else { break };
+                let view = g.view(seat);
+                view.legal_actions(&mut full);
+                draws.fill_for_draw(&view);
+                assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
+                let drawn: Vec<Action> = (0..full.len()).map(|k| draws.draw_nth(k).unwrap()).collect();
+                assert_eq!(draws.draw_nth(full.len()), None);
+                let listed: HashSet<&Action> = full.iter().collect();
+                let each: HashSet<&Action> = drawn.iter().collect();
+                assert_eq!(each.len(), drawn.len(), "an action drawn for two k: {config:?}, {g:?}");
+                assert_eq!(each, listed, "{config:?}, {g:?}");
+                states += 1;
+                batches += full
+                    .iter()
+                    .filter(|a| {
+                        matches!(a, Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::Meld(_))
+                    })
+                    .count();
+                shared += draws.groups.groups.iter().filter(|g| g.count > 1).count();
+                // Play towards melds: a batch or a build when there is one, mostly.
+                let playing: Vec<&Action> =
+                    full.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                let a = match playing.choose(&mut rng) {
+                    Some(&a) if rng.random_bool(0.7) => a.clone(),
+                    _ => full.choose(&mut rng).unwrap().clone(),
+                };
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            states > 30_000 && batches > 12_000 && shared > 2_000,
+            "{states} states, {batches} batches, {shared} groups of several"
+        );
     }
 
     /// The melds built from the faces present ([`Position::face_melds_of`]) are exactly
