@@ -357,6 +357,9 @@ impl LegalActions {
     /// The `k`-th action (from 0) of a list filled by [`LegalActions::fill_for_draw`],
     /// or `None` past the end: each action of the list for one `k`.
     pub(crate) fn draw_nth(&mut self, mut k: usize) -> Option<Action> {
+        if self.groups.groups.is_empty() {
+            return self.items.get(k).map(|&item| self.build(item));
+        }
         for i in 0..self.items.len() {
             let item = self.items[i];
             let weight = match item {
@@ -638,17 +641,18 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);
-                let (may_open, may_rummy) = pos.with_faces_and(top, |faces| {
+                let (may_open, may_rummy, counted_faces) = pos.with_faces_and(top, |faces| {
+                    let counted_faces = face_counts(faces);
                     let (may_open, may_rummy) = if reference {
                         (true, true)
                     } else {
-                        pos.prospects_of(faces, threshold, Some(top), &reach)
+                        pos.prospects_of(faces, &counted_faces, threshold, Some(top), &reach)
                     };
                     fms.clear();
                     if may_open || may_rummy {
                         pos.face_melds_into(faces, &mut fms);
                     }
-                    (may_open, may_rummy)
+                    (may_open, may_rummy, counted_faces)
                 });
                 let counting = sink.counting();
                 let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
@@ -659,6 +663,7 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                 let counted = counting.then_some(Counted { groups, take: true, after: &after_take });
                 pos.openings(
                     with_top,
+                    &counted_faces,
                     fms_open,
                     threshold,
                     Some(top),
@@ -677,7 +682,7 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                 }
                 sink.out.restore_keys(keys);
                 for (melds, builds, discard, value) in
-                    pos.rummies(with_top, fms_rummy, Some(top), !reference, &reach)
+                    pos.rummies(with_top, &counted_faces, fms_rummy, Some(top), !reference, &reach)
                 {
                     let a = Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard };
                     sink.push(a, |_| after_take.rummy_ok(value, discard));
@@ -710,14 +715,18 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
+    let counted_faces = face_counts(faces);
     if !pos.opened {
         let reach = LazyReach::new(pos.table);
         let threshold = match pos.config.opening_threshold_scope {
             OpeningScope::Always => Some(pos.config.opening_threshold),
             OpeningScope::OnlyWhenTakingDiscard => None,
         };
-        let (may_open, may_rummy) =
-            if reference { (true, true) } else { pos.prospects_of(faces, threshold, None, &reach) };
+        let (may_open, may_rummy) = if reference {
+            (true, true)
+        } else {
+            pos.prospects_of(faces, &counted_faces, threshold, None, &reach)
+        };
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
         if may_open || may_rummy {
@@ -730,7 +739,18 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         groups.cards = hand;
         groups.required = None;
         let counted = counting.then_some(Counted { groups, take: false, after: pos });
-        pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch, counted);
+        pos.openings(
+            hand,
+            &counted_faces,
+            fms_open,
+            threshold,
+            None,
+            !reference,
+            arena,
+            keys,
+            scratch,
+            counted,
+        );
         sink.push_groups(first);
         let fms_rummy = if may_rummy { &fms[..] } else { &[] };
         let keys = core::mem::take(&mut sink.out.keys);
@@ -739,7 +759,9 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
         }
         sink.out.restore_keys(keys);
-        for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach) {
+        for (melds, builds, discard, value) in
+            pos.rummies(hand, &counted_faces, fms_rummy, None, !reference, &reach)
+        {
             sink.push(Action::GoRummy { melds, lay_offs: builds, discard }, |_| pos.rummy_ok(value, discard));
         }
         sink.out.fms = fms;
@@ -752,8 +774,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         }
         if sink.counting() {
             // One group per meld by faces, counted: the melds that leave a card to discard.
-            let counts = pos.counts_of(hand);
-            let held = held_faces(&counts);
+            let (counts, held) = counted_faces;
             let first = sink.out.groups.groups.len();
             let groups = &mut sink.out.groups;
             groups.cards = hand;
@@ -803,6 +824,11 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
             pos.table_fits(cards, &mut fits);
+            // Two naturals that may go (not of the taken card's face) leave one after any
+            // single play: the discard rules then hold without asking them card by card.
+            let taken = pos.taken.and_then(|t| pos.face(t));
+            let free = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count();
+            let spare = free == 2;
             if pos.config.forbid_playable_discard {
                 fitting = Some(fits.iter().fold(0u64, |bits, f| bits | f.front | f.back));
             }
@@ -814,7 +840,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
                             let mut rest = hand;
                             rest.remove(piece);
                             let item = Item::Build { piece, meld: f.meld, end };
-                            sink.push_item(item, || pos.can_discard_from(rest));
+                            sink.push_item(item, || spare || pos.can_discard_from(rest));
                         }
                     }
                 }
@@ -825,7 +851,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
                 for f in fits.iter().filter(|f| f.swap & bit != 0) {
                     let Some(m) = table.get(f.at) else { continue };
                     let item = Item::SwapJoker { piece, meld: f.meld };
-                    sink.push_item(item, || pos.swap_ok(piece, face, m));
+                    sink.push_item(item, || pos.swap_ok(piece, face, m, spare));
                 }
             }
             sink.out.fits = fits;
@@ -945,9 +971,9 @@ impl Position<'_> {
     /// player opened, in the play phase) on `m`? The rules of `Position::check` for a
     /// swap, the parts that decide here: the slot by [`swap_slot`], the meld with the card in
     /// place of that joker valid (the table's `replace`: the card, from the hand, is on
-    /// no meld), and a card left to discard. Not for the options that oblige plays
-    /// (their guard needs the full check).
-    fn swap_ok(&self, piece: PieceId, face: Card, m: &rummykit_core::TableMeld<Card>) -> bool {
+    /// no meld), and a card left to discard (`spare`: one is known to be left). Not for
+    /// the options that oblige plays (their guard needs the full check).
+    fn swap_ok(&self, piece: PieceId, face: Card, m: &rummykit_core::TableMeld<Card>, spare: bool) -> bool {
         let meld = m.meld();
         let Ok(slot) = swap_slot(meld, face, self.config) else { return false };
         let Some(&joker) = m.pieces().get(slot) else { return false };
@@ -960,7 +986,7 @@ impl Position<'_> {
         let mut hand = self.hand;
         hand.remove(piece);
         hand.insert(joker);
-        self.can_discard_from(hand)
+        spare || self.can_discard_from(hand)
     }
 
     /// The rummy's threshold (if the option asks for it) and its final discard, the hand
@@ -1090,15 +1116,12 @@ impl Position<'_> {
     fn prospects_of(
         &self,
         faces: &[Card],
+        (counts, held): &([u8; 53], u64),
         threshold: Option<u32>,
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
     ) -> (bool, bool) {
-        let (mut counts, mut held) = ([0u8; 53], 0u64);
-        for face in faces {
-            counts[face.index() as usize] += 1;
-            held |= 1u64 << face.index();
-        }
+        let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
         let meldable = meldable_faces(faces);
         if let Some(r) = required.and_then(|r| self.face(r))
@@ -1127,7 +1150,7 @@ impl Position<'_> {
         while loose != 0 && misfits <= 1 {
             let i = loose.trailing_zeros() as u8;
             loose &= loose - 1;
-            if !Card::from_index(i).is_some_and(|face| reach.get().fits(face, &counts)) {
+            if !Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts)) {
                 misfits += counts[usize::from(i)];
             }
         }
@@ -1399,6 +1422,7 @@ impl Position<'_> {
     fn openings(
         &self,
         cards: PieceSet,
+        (counts, held): &([u8; 53], u64),
         fms: &mut [FaceMeld],
         threshold: Option<u32>,
         required: Option<PieceId>,
@@ -1411,7 +1435,7 @@ impl Position<'_> {
         if fms.is_empty() {
             return;
         }
-        let counts = self.counts_of(cards);
+        let (counts, held) = (*counts, *held);
         if bound {
             // The faces in some meld, by bit.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
@@ -1455,7 +1479,6 @@ impl Position<'_> {
             None => fms.len(),
         };
         let fms = &*fms;
-        let held = held_faces(&counts);
         let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
         combos(fms, roots, counts, &[], &mut |chosen, used, value, rest| {
             if used < total && threshold.is_none_or(|t| value >= t) {
@@ -1482,6 +1505,7 @@ impl Position<'_> {
     fn rummies(
         &self,
         cards: PieceSet,
+        (counts, present): &([u8; 53], u64),
         fms: &[FaceMeld],
         required: Option<PieceId>,
         bound: bool,
@@ -1491,10 +1515,9 @@ impl Position<'_> {
             return Vec::new();
         }
         let total = cards.len();
-        let counts = self.counts_of(cards);
+        let (counts, present) = (*counts, *present);
         let reach = reach.get();
-        // The faces held, by bit: the only counts the search can leave non-zero.
-        let present = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
+        // `present`: the faces held, by bit, the only counts the search can leave non-zero.
         if bound {
             // The faces held in no meld: every card of them must be built.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
@@ -1784,16 +1807,6 @@ impl Position<'_> {
             && taken != Some(52)
             && !(self.config.joker_discard == crate::JokerDiscard::OnlyWhenClosing && len > 1 && any_natural)
     }
-
-    fn counts_of(&self, cards: PieceSet) -> [u8; 53] {
-        let mut counts = [0u8; 53];
-        for p in cards {
-            if let Some(f) = self.face(p) {
-                counts[f.index() as usize] += 1;
-            }
-        }
-        counts
-    }
 }
 
 /// Where [`Position::openings`] counts its batches instead of listing them: into
@@ -1865,9 +1878,15 @@ fn batch_count(fms: &[FaceMeld], chosen: &[usize], counts: &[u8; 53], required: 
     u32::try_from(count).unwrap_or(u32::MAX)
 }
 
-/// The faces (bits by face index, the joker's 52) of which `counts` holds cards.
-fn held_faces(counts: &[u8; 53]) -> u64 {
-    counts.iter().enumerate().filter(|&(_, &n)| n > 0).fold(0u64, |bits, (i, _)| bits | 1u64 << i)
+/// The count of each face of `faces` (by face index, the joker's 52) and the faces
+/// held (bits by face index): listed once per enumeration for everything that asks.
+fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
+    let (mut counts, mut held) = ([0u8; 53], 0u64);
+    for face in faces {
+        counts[face.index() as usize] += 1;
+        held |= 1u64 << face.index();
+    }
+    (counts, held)
 }
 
 /// The ids of `cards` by face index.
