@@ -521,6 +521,10 @@ struct Sink<'a> {
     /// can make one: any other (a meld, a build, an opening or a rummy, whose taken
     /// card is melded) leaves none, and the check adds nothing to the cheap conditions.
     settled: bool,
+    /// The cards in hand the options oblige the player to play (none when `settled`): a
+    /// play that plays them all and brings none leaves none, and the check adds nothing
+    /// to the cheap conditions either.
+    obliged: PieceSet,
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
@@ -538,17 +542,20 @@ impl Sink<'_> {
         }
     }
 
-    /// Must `item`, passing the cheap conditions, also pass the check? (Releases always
-    /// go through it; rummies are [`Item::Other`].)
-    fn needs_check(&self, item: &Item) -> bool {
-        self.checked && (!self.settled || matches!(item, Item::TakeDiscard | Item::SwapJoker { .. }))
+    /// Must `item`, which plays the cards `played` from the hand, passing the cheap
+    /// conditions, also pass the check? (Releases always go through it; rummies are
+    /// [`Item::Other`].)
+    fn needs_check(&self, item: &Item, played: PieceSet) -> bool {
+        self.checked
+            && (matches!(item, Item::TakeDiscard | Item::SwapJoker { .. })
+                || !(self.obliged - played).is_empty())
     }
 
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
         let keep = if self.reference {
             (self.check)(&a)
         } else {
-            ok(&a) && (!self.needs_check(&Item::Other(0)) || (self.check)(&a))
+            ok(&a) && (!self.needs_check(&Item::Other(0), PieceSet::new()) || (self.check)(&a))
         };
         if keep {
             let item = self.out.item(a);
@@ -563,7 +570,11 @@ impl Sink<'_> {
         let keep = if self.reference {
             (self.check)(&self.out.build(item))
         } else {
-            ok() && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
+            let played = match item {
+                Item::Build { piece, .. } => core::iter::once(piece).collect(),
+                _ => PieceSet::new(),
+            };
+            ok() && (!self.needs_check(&item, played) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -586,8 +597,8 @@ impl Sink<'_> {
             (self.check)(&a)
         } else {
             let (Item::Open { start, end, .. } | Item::Meld { start, end }) = item else { return };
-            ok(cards - self.out.pieces(start, end))
-                && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
+            let played = self.out.pieces(start, end);
+            ok(cards - played) && (!self.needs_check(&item, played) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -616,8 +627,24 @@ impl Mode {
 /// Every legal action of `pos` into `out` (see the module docs).
 fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
     let settled = pos.played_first().is_ok();
-    let mut sink =
-        Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, settled, check };
+    let mut obliged = PieceSet::new();
+    if pos.config.taken_discard_must_be_used_after_open
+        && let Some(taken) = pos.taken.filter(|&t| pos.hand.contains(t))
+    {
+        obliged.insert(taken);
+    }
+    if pos.config.swapped_joker_must_be_played_same_turn {
+        obliged |= pos.won_jokers & pos.hand;
+    }
+    debug_assert_eq!(obliged.is_empty(), settled, "the cards to play are those `played_first` names");
+    let mut sink = Sink {
+        out,
+        reference: mode == Mode::Reference,
+        checked: mode == Mode::Checked,
+        settled,
+        obliged,
+        check,
+    };
     let reference = sink.reference;
     let hand = pos.hand;
     match pos.phase {
@@ -641,12 +668,13 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);
+                let counting = sink.counting();
                 let (may_open, may_rummy, counted_faces) = pos.with_faces_and(top, |faces| {
                     let counted_faces = face_counts(faces);
                     let (may_open, may_rummy) = if reference {
                         (true, true)
                     } else {
-                        pos.prospects_of(faces, &counted_faces, threshold, Some(top), &reach)
+                        pos.prospects_of(faces, &counted_faces, threshold, Some(top), &reach, counting)
                     };
                     fms.clear();
                     if may_open || may_rummy {
@@ -654,7 +682,6 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                     }
                     (may_open, may_rummy, counted_faces)
                 });
-                let counting = sink.counting();
                 let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
                 let fms_open = if may_open { &mut fms[..] } else { &mut [] };
                 let first = groups.groups.len();
@@ -725,7 +752,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         let (may_open, may_rummy) = if reference {
             (true, true)
         } else {
-            pos.prospects_of(faces, &counted_faces, threshold, None, &reach)
+            pos.prospects_of(faces, &counted_faces, threshold, None, &reach, sink.counting())
         };
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
@@ -1111,8 +1138,9 @@ impl Position<'_> {
     /// May cards of `faces` hold an opening, and a rummy? Cheap necessary conditions,
     /// checked before the enumeration: an opening needs the cards that can be in a meld
     /// (and `required` among them) worth the threshold at their highest, and then the
-    /// exact [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in a
-    /// meld or buildable onto the table (§3.7).
+    /// exact [`can_open`] search (`RULES.md` §3.5) unless the openings are only
+    /// `counting`; a rummy needs all cards but one in a meld or buildable onto the table
+    /// (§3.7).
     fn prospects_of(
         &self,
         faces: &[Card],
@@ -1120,6 +1148,7 @@ impl Position<'_> {
         threshold: Option<u32>,
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
+        counting: bool,
     ) -> (bool, bool) {
         let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
@@ -1142,8 +1171,10 @@ impl Position<'_> {
         let may_open = match threshold {
             None => true,
             // The exact search (§3.5) only where the enumeration could be long: with two
-            // jokers a hand has many melds; otherwise the enumeration decides as cheaply.
-            Some(t) => value >= t && (counts[52] < 2 || can_open(faces, t, self.config)),
+            // jokers a hand has many melds and listing its openings by identity costs
+            // more; otherwise, or when they are only counted, the enumeration decides as
+            // cheaply.
+            Some(t) => value >= t && (counting || counts[52] < 2 || can_open(faces, t, self.config)),
         };
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let (mut misfits, mut loose) = (0, held & !meldable);
@@ -1540,7 +1571,11 @@ impl Position<'_> {
         let mut melds: Vec<&FaceMeld> = Vec::new();
         let (mut arena, mut keys) = (Vec::new(), Vec::new());
         let mut scratch = Scratch::default();
+        // The table's melds by faces, copied once for every search of builds below.
         let mut table: Vec<Meld<Card>> = Vec::new();
+        if bound {
+            table.extend(self.table.melds().iter().map(|m| *m.meld()));
+        }
         // With `bound`, the search skips what cannot be a rummy: a card that fits no table
         // meld with all the cards at hand fits none with fewer, and a card of a face in no
         // meld still to be chosen stays in hand; two such cards and no rummy is found below.
@@ -1569,9 +1604,8 @@ impl Position<'_> {
                 return;
             }
             if bound && left > 1 {
-                // By faces first: can all but one of the left cards be built at all?
-                table.clear();
-                table.extend(self.table.melds().iter().map(|m| *m.meld()));
+                // By faces first: can all but one of the left cards be built at all? (The
+                // search leaves `table` as it found it.)
                 let mut rest = *rest;
                 if !self.builds_all_but_one(&mut table, 0, RunEnd::Front, &mut rest, left) {
                     return;
@@ -1754,6 +1788,10 @@ impl Position<'_> {
     ) -> bool {
         let Some(face) = self.face(card) else { return false };
         let hand = self.hand;
+        // A card of a face in no meld by the cheap test is in none: nothing to list.
+        if self.with_faces(hand, meldable_faces) & 1u64 << face.index() == 0 {
+            return false;
+        }
         let by_face = self.ids_by_face(hand);
         let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
