@@ -17,8 +17,11 @@
 //! cheap conditions stay exact filters and the check decides only what they let through.
 //!
 //! Batches of new melds (openings, single melds) are enumerated as byte keys that sort
-//! as the batches would ([`Position::expand`]): [`LegalActions`] counts the list and
-//! builds an action only when asked for it, and the full lists decode every key.
+//! as the batches would ([`expand`]): [`LegalActions`] counts the list and
+//! builds an action only when asked for it, and the full lists decode every key. The
+//! random draw's list ([`LegalActions::fill_for_draw`]) keys no batch: each multiset of
+//! melds by faces is one entry weighted by its number of batches ([`batch_count`]), and
+//! only the entry drawn is expanded.
 //!
 //! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
 //! every one through [`Game::check`](rummykit_core::Game::check). The tests compare the two on random reachable
@@ -164,7 +167,7 @@ pub struct LegalActions {
     items: Vec<Item>,
     /// The actions of [`Item::Other`] (rummies, rare).
     others: Vec<Action>,
-    /// The keys of the melds of the batch items (see [`Position::expand`]).
+    /// The keys of the melds of the batch items (see [`expand`]).
     arena: Vec<u8>,
     /// Keys of one enumeration, before they are sorted into items.
     keys: Vec<Key>,
@@ -172,7 +175,7 @@ pub struct LegalActions {
     fits: Vec<MeldFits>,
     /// The melds by faces of the hand (reused).
     fms: Vec<FaceMeld>,
-    /// The buffers of [`Position::expand`] (reused).
+    /// The buffers of [`expand`] (reused).
     scratch: Scratch,
     /// The batches of new melds counted rather than listed (the random draw's list).
     groups: Groups,
@@ -928,7 +931,7 @@ fn on_stack<T: Copy, R>(fill: T, items: impl Iterator<Item = T> + Clone, f: impl
     f(&buf[..n])
 }
 
-/// Buffers [`Position::expand`] reuses from one batch to the next.
+/// Buffers [`expand`] reuses from one batch to the next.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     slots: Vec<Card>,
@@ -938,14 +941,14 @@ pub(crate) struct Scratch {
     spans: Vec<(MeldKind, usize, usize)>,
 }
 
-/// Sorts the keys of `arena` (see [`Position::expand`]) and drops repeats.
+/// Sorts the keys of `arena` (see [`expand`]) and drops repeats.
 fn sort_keys(arena: &[u8], keys: &mut Vec<Key>) {
     let bytes = |k: &Key| arena.get(k.clone()).unwrap_or_default();
     keys.sort_unstable_by(|a, b| bytes(a).cmp(bytes(b)));
     keys.dedup_by(|a, b| bytes(a) == bytes(b));
 }
 
-/// The melds of a batch's key (see [`Position::expand`]).
+/// The melds of a batch's key (see [`expand`]).
 fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
     let mut melds = Vec::new();
     let mut rest = bytes;
@@ -1446,7 +1449,7 @@ impl Position<'_> {
 
     /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a
     /// card back and holds `required`, by identity, normalized: its key onto `keys` (its
-    /// bytes onto `arena`, see [`Position::expand`]), in order, once. With `bound`, an
+    /// bytes onto `arena`, see [`expand`]), in order, once. With `bound`, an
     /// upper bound on the value (every card that is in some meld, at its highest value)
     /// skips hands that cannot reach the threshold.
     #[allow(clippy::too_many_arguments)]
