@@ -190,7 +190,7 @@ struct Groups {
     on: bool,
     groups: Vec<Group>,
     /// The melds of each group, as places in the list's `fms`.
-    melds: Vec<u16>,
+    melds: Vec<usize>,
     /// The cards the batches are made of, and the card each must hold.
     cards: PieceSet,
     required: Option<PieceId>,
@@ -207,8 +207,8 @@ struct Group {
     open: bool,
     take: bool,
     /// Its melds: `Groups::melds[start..start + len]`.
-    start: u32,
-    len: u8,
+    start: usize,
+    len: usize,
     /// How many distinct batches (see [`batch_count`]).
     count: u32,
 }
@@ -384,17 +384,17 @@ impl LegalActions {
     fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
         let LegalActions { fms, arena, scratch, groups, .. } = self;
         let group = *groups.groups.get(g)?;
-        let places = groups.melds.get(group.start as usize..group.start as usize + usize::from(group.len))?;
-        let mut melds: [&FaceMeld; MAX_BATCH] = [fms.first()?; MAX_BATCH];
-        for (slot, &at) in melds.iter_mut().zip(places) {
-            *slot = fms.get(usize::from(at))?;
+        let places = groups.melds.get(group.start..group.start + group.len)?;
+        let mut melds: Vec<&FaceMeld> = Vec::with_capacity(places.len());
+        for &at in places {
+            melds.push(fms.get(at)?);
         }
         let by_face = ids_by_face(groups.catalog?, groups.cards);
         let start = arena.len();
         let mut keys = Vec::new();
-        expand(&melds[..places.len()], &by_face, groups.required, arena, &mut keys, scratch);
+        expand(&melds, &by_face, groups.required, arena, &mut keys, scratch);
         sort_keys(arena, &mut keys);
-        debug_assert_eq!(keys.len(), group.count as usize, "the batches of {:?}", &melds[..places.len()]);
+        debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
         let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
         arena.truncate(start);
         let action = match (group.open, group.take) {
@@ -1859,19 +1859,22 @@ struct Counted<'a, 'p> {
     after: &'a Position<'p>,
 }
 
-/// The most melds in one batch: a hand of 14 cards holds at most four melds of three
-/// (and a batch keeps a card back).
-const MAX_BATCH: usize = 8;
+/// The most melds in one batch: a batch keeps a card back, so 13 cards of a hand of at
+/// most 14 (`HAND_SIZE` and the card drawn) make at most four melds of three.
+const MAX_BATCH: usize = 4;
 
 impl Groups {
     /// A group of `count` batches (none: nothing is added) of the melds at `chosen`.
     fn push(&mut self, open: bool, take: bool, chosen: &[usize], count: u32) {
-        if count == 0 || chosen.len() > MAX_BATCH {
+        // A hand holds at most 14 cards (`Rummy40::from_setup` checks it): never more
+        // melds than `MAX_BATCH`.
+        debug_assert!(chosen.len() <= MAX_BATCH, "{} melds in one batch", chosen.len());
+        if count == 0 {
             return;
         }
-        let start = self.melds.len() as u32;
-        self.melds.extend(chosen.iter().map(|&i| i as u16));
-        self.groups.push(Group { open, take, start, len: chosen.len() as u8, count });
+        let start = self.melds.len();
+        self.melds.extend_from_slice(chosen);
+        self.groups.push(Group { open, take, start, len: chosen.len(), count });
     }
 }
 
