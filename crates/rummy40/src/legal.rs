@@ -189,8 +189,9 @@ struct Groups {
     /// Counting instead of listing (only the random draw's list).
     on: bool,
     groups: Vec<Group>,
-    /// The melds of each group, as places in the list's `fms`.
-    melds: Vec<usize>,
+    /// The melds of each group, as places in the list's `fms` (a hand has far fewer
+    /// melds by faces than `u16` counts).
+    melds: Vec<u16>,
     /// The cards the batches are made of, and the card each must hold.
     cards: PieceSet,
     required: Option<PieceId>,
@@ -207,8 +208,8 @@ struct Group {
     open: bool,
     take: bool,
     /// Its melds: `Groups::melds[start..start + len]`.
-    start: usize,
-    len: usize,
+    start: u32,
+    len: u8,
     /// How many distinct batches (see [`batch_count`]).
     count: u32,
 }
@@ -384,15 +385,17 @@ impl LegalActions {
     fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
         let LegalActions { fms, arena, scratch, groups, .. } = self;
         let group = *groups.groups.get(g)?;
-        let places = groups.melds.get(group.start..group.start + group.len)?;
-        let mut melds: Vec<&FaceMeld> = Vec::with_capacity(places.len());
-        for &at in places {
-            melds.push(fms.get(at)?);
+        let start = group.start as usize;
+        let places = groups.melds.get(start..start + usize::from(group.len))?;
+        let mut slots: [&FaceMeld; MAX_BATCH] = [fms.first()?; MAX_BATCH];
+        for (slot, &at) in slots.iter_mut().zip(places) {
+            *slot = fms.get(usize::from(at))?;
         }
+        let melds = slots.get(..places.len())?;
         let by_face = ids_by_face(groups.catalog?, groups.cards);
         let start = arena.len();
         let mut keys = Vec::new();
-        expand(&melds, &by_face, groups.required, arena, &mut keys, scratch);
+        expand(melds, &by_face, groups.required, arena, &mut keys, scratch);
         sort_keys(arena, &mut keys);
         debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
         let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
@@ -1872,9 +1875,13 @@ impl Groups {
         if count == 0 {
             return;
         }
-        let start = self.melds.len();
-        self.melds.extend_from_slice(chosen);
-        self.groups.push(Group { open, take, start, len: chosen.len(), count });
+        let (Ok(start), Ok(len)) = (u32::try_from(self.melds.len()), u8::try_from(chosen.len())) else {
+            return;
+        };
+        // A place past `u16` (never: see `melds`) names no meld, and the draw of its group
+        // finds none.
+        self.melds.extend(chosen.iter().map(|&i| u16::try_from(i).unwrap_or(u16::MAX)));
+        self.groups.push(Group { open, take, start, len, count });
     }
 }
 
