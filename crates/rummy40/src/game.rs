@@ -804,9 +804,9 @@ impl Game for Rummy40 {
             static LIST: RefCell<crate::LegalActions> = RefCell::new(crate::LegalActions::new());
         }
         let mut draw = |legal: &mut crate::LegalActions| {
-            legal.fill(view);
-            let n = legal.len();
-            if n == 0 { None } else { legal.get(rng.random_range(0..n)) }
+            legal.fill_for_draw(view);
+            let n = legal.draw_len();
+            if n == 0 { None } else { legal.draw_nth(rng.random_range(0..n)) }
         };
         // Re-entered (a caller's rng drawing from inside the draw) or during the
         // thread's exit: a list of its own.

@@ -17,8 +17,11 @@
 //! cheap conditions stay exact filters and the check decides only what they let through.
 //!
 //! Batches of new melds (openings, single melds) are enumerated as byte keys that sort
-//! as the batches would ([`Position::expand`]): [`LegalActions`] counts the list and
-//! builds an action only when asked for it, and the full lists decode every key.
+//! as the batches would ([`expand`]): [`LegalActions`] counts the list and
+//! builds an action only when asked for it, and the full lists decode every key. The
+//! random draw's list ([`LegalActions::fill_for_draw`]) keys no batch: each multiset of
+//! melds by faces is one entry weighted by its number of batches ([`batch_count`]), and
+//! only the entry drawn is expanded.
 //!
 //! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
 //! every one through [`Game::check`](rummykit_core::Game::check). The tests compare the two on random reachable
@@ -27,7 +30,7 @@
 use std::cell::Cell;
 
 use rummykit_core::{
-    Card, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
+    Card, Catalog, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
 };
 
 use crate::action::normalize_pieces;
@@ -164,7 +167,7 @@ pub struct LegalActions {
     items: Vec<Item>,
     /// The actions of [`Item::Other`] (rummies, rare).
     others: Vec<Action>,
-    /// The keys of the melds of the batch items (see [`Position::expand`]).
+    /// The keys of the melds of the batch items (see [`expand`]).
     arena: Vec<u8>,
     /// Keys of one enumeration, before they are sorted into items.
     keys: Vec<Key>,
@@ -172,8 +175,43 @@ pub struct LegalActions {
     fits: Vec<MeldFits>,
     /// The melds by faces of the hand (reused).
     fms: Vec<FaceMeld>,
-    /// The buffers of [`Position::expand`] (reused).
+    /// The buffers of [`expand`] (reused).
     scratch: Scratch,
+    /// The batches of new melds counted rather than listed (the random draw's list).
+    groups: Groups,
+}
+
+/// The batches of new melds of a list filled for the random draw
+/// ([`LegalActions::fill_for_draw`]): counted per multiset of melds by faces, each
+/// [`Group`] standing for all the batches of one multiset, built only when drawn.
+#[derive(Debug, Clone, Default)]
+struct Groups {
+    /// Counting instead of listing (only the random draw's list).
+    on: bool,
+    groups: Vec<Group>,
+    /// The melds of each group, as places in the list's `fms` (a hand has far fewer
+    /// melds by faces than `u16` counts).
+    melds: Vec<u16>,
+    /// The cards the batches are made of, and the card each must hold.
+    cards: PieceSet,
+    required: Option<PieceId>,
+    /// The pack, for the faces of `cards`.
+    catalog: Option<Catalog<Card>>,
+    /// The actions the list stands for (the groups' batches and one per other item).
+    total: usize,
+}
+
+/// The batches of one multiset of melds by faces: openings (after taking the top
+/// discard if `take`), or single melds (`open` false).
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    open: bool,
+    take: bool,
+    /// Its melds: `Groups::melds[start..start + len]`.
+    start: u32,
+    len: u8,
+    /// How many distinct batches (see [`batch_count`]).
+    count: u32,
 }
 
 /// A batch of new melds, by its bytes in a [`LegalActions`]' arena.
@@ -212,6 +250,8 @@ enum Item {
     },
     /// Any other action, by its place in `others`.
     Other(usize),
+    /// The batches of a [`Group`] (only in the random draw's list).
+    Group(usize),
 }
 
 thread_local! {
@@ -251,6 +291,7 @@ impl Drop for LegalActions {
                 fits: core::mem::take(&mut self.fits),
                 fms: core::mem::take(&mut self.fms),
                 scratch: core::mem::take(&mut self.scratch),
+                groups: core::mem::take(&mut self.groups),
             }));
         });
     }
@@ -276,6 +317,7 @@ impl LegalActions {
             fits: Vec::new(),
             fms: Vec::with_capacity(32),
             scratch: Scratch::default(),
+            groups: Groups::default(),
         }
     }
 
@@ -289,6 +331,81 @@ impl LegalActions {
         }
         // The view holds everything the check reads.
         generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
+    }
+
+    /// [`LegalActions::fill`] for drawing one action ([`LegalActions::draw_len`],
+    /// [`LegalActions::draw_nth`]): the same actions, but the batches of new melds
+    /// (openings, single melds) are counted per multiset of melds by faces instead of
+    /// listed, and stand in the list in another order: by multiset, in the order the
+    /// enumeration meets them, then sorted within it. `len` and `get` do not apply.
+    pub(crate) fn fill_for_draw(&mut self, view: &View) {
+        self.clear();
+        let Some(pos) = view.position() else { return };
+        if pos.phase == Phase::Over {
+            return;
+        }
+        self.groups.on = true;
+        self.groups.catalog = Some(pos.catalog);
+        self.groups.cards = PieceSet::new();
+        self.groups.required = None;
+        generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
+        let batches: usize = self.groups.groups.iter().map(|g| g.count as usize).sum();
+        self.groups.total = self.items.len() - self.groups.groups.len() + batches;
+    }
+
+    /// How many actions a list filled by [`LegalActions::fill_for_draw`] stands for.
+    pub(crate) fn draw_len(&self) -> usize {
+        self.groups.total
+    }
+
+    /// The `k`-th action (from 0) of a list filled by [`LegalActions::fill_for_draw`],
+    /// or `None` past the end: each action of the list for one `k`.
+    pub(crate) fn draw_nth(&mut self, mut k: usize) -> Option<Action> {
+        if self.groups.groups.is_empty() {
+            return self.items.get(k).map(|&item| self.build(item));
+        }
+        for i in 0..self.items.len() {
+            let item = self.items[i];
+            let weight = match item {
+                Item::Group(g) => self.groups.groups.get(g).map_or(0, |g| g.count as usize),
+                _ => 1,
+            };
+            if k < weight {
+                return match item {
+                    Item::Group(g) => self.group_batch(g, k),
+                    item => Some(self.build(item)),
+                };
+            }
+            k -= weight;
+        }
+        None
+    }
+
+    /// The `k`-th batch of group `g` (its batches sorted), as its action.
+    fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
+        let LegalActions { fms, arena, scratch, groups, .. } = self;
+        let group = *groups.groups.get(g)?;
+        let start = group.start as usize;
+        let places = groups.melds.get(start..start + usize::from(group.len))?;
+        let mut slots: [&FaceMeld; MAX_BATCH] = [fms.first()?; MAX_BATCH];
+        for (slot, &at) in slots.iter_mut().zip(places) {
+            *slot = fms.get(usize::from(at))?;
+        }
+        let melds = slots.get(..places.len())?;
+        let by_face = ids_by_face(groups.catalog?, groups.cards);
+        let start = arena.len();
+        let mut keys = Vec::new();
+        expand(melds, &by_face, groups.required, arena, &mut keys, scratch);
+        sort_keys(arena, &mut keys);
+        debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
+        let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
+        arena.truncate(start);
+        let action = match (group.open, group.take) {
+            (true, true) => Action::TakeDiscardAndOpen { melds: batch.take()? },
+            (true, false) => Action::Open { melds: batch.take()? },
+            (false, _) => Action::Meld(batch.take()?.pop()?),
+        };
+        Some(action)
     }
 
     /// How many actions are listed.
@@ -314,6 +431,10 @@ impl LegalActions {
         self.others.clear();
         self.arena.clear();
         self.keys.clear();
+        self.groups.on = false;
+        self.groups.groups.clear();
+        self.groups.melds.clear();
+        self.groups.total = 0;
     }
 
     /// Gives back the keys' buffer (emptied) for the next enumeration.
@@ -357,6 +478,8 @@ impl LegalActions {
             }
             // Not listed without its action: never the fallback.
             Item::Other(i) => self.others.get(i).cloned().unwrap_or(Action::DrawStock),
+            // Only in the random draw's list, which builds them itself (`draw_nth`).
+            Item::Group(_) => Action::DrawStock,
         }
     }
 
@@ -404,21 +527,41 @@ struct Sink<'a> {
     /// can make one: any other (a meld, a build, an opening or a rummy, whose taken
     /// card is melded) leaves none, and the check adds nothing to the cheap conditions.
     settled: bool,
+    /// The cards in hand the options oblige the player to play (none when `settled`): a
+    /// play that plays them all and brings none leaves none, and the check adds nothing
+    /// to the cheap conditions either.
+    obliged: PieceSet,
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
 impl Sink<'_> {
-    /// Must `item`, passing the cheap conditions, also pass the check? (Releases always
-    /// go through it; rummies are [`Item::Other`].)
-    fn needs_check(&self, item: &Item) -> bool {
-        self.checked && (!self.settled || matches!(item, Item::TakeDiscard | Item::SwapJoker { .. }))
+    /// Are batches of new melds counted ([`LegalActions::fill_for_draw`])? Only where
+    /// the cheap conditions decide them alone (the check would have to see each batch).
+    fn counting(&self) -> bool {
+        self.out.groups.on && !self.reference && (!self.checked || self.settled)
+    }
+
+    /// Lists the groups from `first` on as items.
+    fn push_groups(&mut self, first: usize) {
+        for g in first..self.out.groups.groups.len() {
+            self.out.items.push(Item::Group(g));
+        }
+    }
+
+    /// Must `item`, which plays the cards `played` from the hand, passing the cheap
+    /// conditions, also pass the check? (Releases always go through it; rummies are
+    /// [`Item::Other`].)
+    fn needs_check(&self, item: &Item, played: PieceSet) -> bool {
+        self.checked
+            && (matches!(item, Item::TakeDiscard | Item::SwapJoker { .. })
+                || !(self.obliged - played).is_empty())
     }
 
     fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
         let keep = if self.reference {
             (self.check)(&a)
         } else {
-            ok(&a) && (!self.needs_check(&Item::Other(0)) || (self.check)(&a))
+            ok(&a) && (!self.needs_check(&Item::Other(0), PieceSet::new()) || (self.check)(&a))
         };
         if keep {
             let item = self.out.item(a);
@@ -433,7 +576,11 @@ impl Sink<'_> {
         let keep = if self.reference {
             (self.check)(&self.out.build(item))
         } else {
-            ok() && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
+            let played = match item {
+                Item::Build { piece, .. } => core::iter::once(piece).collect(),
+                _ => PieceSet::new(),
+            };
+            ok() && (!self.needs_check(&item, played) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -456,8 +603,8 @@ impl Sink<'_> {
             (self.check)(&a)
         } else {
             let (Item::Open { start, end, .. } | Item::Meld { start, end }) = item else { return };
-            ok(cards - self.out.pieces(start, end))
-                && (!self.needs_check(&item) || (self.check)(&self.out.build(item)))
+            let played = self.out.pieces(start, end);
+            ok(cards - played) && (!self.needs_check(&item, played) || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -486,8 +633,24 @@ impl Mode {
 /// Every legal action of `pos` into `out` (see the module docs).
 fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
     let settled = pos.played_first().is_ok();
-    let mut sink =
-        Sink { out, reference: mode == Mode::Reference, checked: mode == Mode::Checked, settled, check };
+    let mut obliged = PieceSet::new();
+    if pos.config.taken_discard_must_be_used_after_open
+        && let Some(taken) = pos.taken.filter(|&t| pos.hand.contains(t))
+    {
+        obliged.insert(taken);
+    }
+    if pos.config.swapped_joker_must_be_played_same_turn {
+        obliged |= pos.won_jokers & pos.hand;
+    }
+    debug_assert_eq!(obliged.is_empty(), settled, "the cards to play are those `played_first` names");
+    let mut sink = Sink {
+        out,
+        reference: mode == Mode::Reference,
+        checked: mode == Mode::Checked,
+        settled,
+        obliged,
+        check,
+    };
     let reference = sink.reference;
     let hand = pos.hand;
     match pos.phase {
@@ -511,21 +674,39 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);
-                let (may_open, may_rummy) = pos.with_faces_and(top, |faces| {
+                let counting = sink.counting();
+                let (may_open, may_rummy, counted_faces) = pos.with_faces_and(top, |faces| {
+                    let counted_faces = face_counts(faces);
                     let (may_open, may_rummy) = if reference {
                         (true, true)
                     } else {
-                        pos.prospects_of(faces, threshold, Some(top), &reach)
+                        pos.prospects_of(faces, &counted_faces, threshold, Some(top), &reach, counting)
                     };
                     fms.clear();
                     if may_open || may_rummy {
                         pos.face_melds_into(faces, &mut fms);
                     }
-                    (may_open, may_rummy)
+                    (may_open, may_rummy, counted_faces)
                 });
-                let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+                let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
                 let fms_open = if may_open { &mut fms[..] } else { &mut [] };
-                pos.openings(with_top, fms_open, threshold, Some(top), !reference, arena, keys, scratch);
+                let first = groups.groups.len();
+                groups.cards = with_top;
+                groups.required = Some(top);
+                let counted = counting.then_some(Counted { groups, take: true, after: &after_take });
+                pos.openings(
+                    with_top,
+                    &counted_faces,
+                    fms_open,
+                    threshold,
+                    Some(top),
+                    !reference,
+                    arena,
+                    keys,
+                    scratch,
+                    counted,
+                );
+                sink.push_groups(first);
                 let fms_rummy = if may_rummy { &fms[..] } else { &[] };
                 let keys = core::mem::take(&mut sink.out.keys);
                 for key in keys.iter().cloned() {
@@ -534,7 +715,7 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
                 }
                 sink.out.restore_keys(keys);
                 for (melds, builds, discard, value) in
-                    pos.rummies(with_top, fms_rummy, Some(top), !reference, &reach)
+                    pos.rummies(with_top, &counted_faces, fms_rummy, Some(top), !reference, &reach)
                 {
                     let a = Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard };
                     sink.push(a, |_| after_take.rummy_ok(value, discard));
@@ -567,22 +748,43 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
+    let counted_faces = face_counts(faces);
     if !pos.opened {
         let reach = LazyReach::new(pos.table);
         let threshold = match pos.config.opening_threshold_scope {
             OpeningScope::Always => Some(pos.config.opening_threshold),
             OpeningScope::OnlyWhenTakingDiscard => None,
         };
-        let (may_open, may_rummy) =
-            if reference { (true, true) } else { pos.prospects_of(faces, threshold, None, &reach) };
+        let (may_open, may_rummy) = if reference {
+            (true, true)
+        } else {
+            pos.prospects_of(faces, &counted_faces, threshold, None, &reach, sink.counting())
+        };
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
         if may_open || may_rummy {
             pos.face_melds_into(faces, &mut fms);
         }
-        let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+        let counting = sink.counting();
+        let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
         let fms_open = if may_open { &mut fms[..] } else { &mut [] };
-        pos.openings(hand, fms_open, threshold, None, !reference, arena, keys, scratch);
+        let first = groups.groups.len();
+        groups.cards = hand;
+        groups.required = None;
+        let counted = counting.then_some(Counted { groups, take: false, after: pos });
+        pos.openings(
+            hand,
+            &counted_faces,
+            fms_open,
+            threshold,
+            None,
+            !reference,
+            arena,
+            keys,
+            scratch,
+            counted,
+        );
+        sink.push_groups(first);
         let fms_rummy = if may_rummy { &fms[..] } else { &[] };
         let keys = core::mem::take(&mut sink.out.keys);
         for key in keys.iter().cloned() {
@@ -590,7 +792,9 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
         }
         sink.out.restore_keys(keys);
-        for (melds, builds, discard, value) in pos.rummies(hand, fms_rummy, None, !reference, &reach) {
+        for (melds, builds, discard, value) in
+            pos.rummies(hand, &counted_faces, fms_rummy, None, !reference, &reach)
+        {
             sink.push(Action::GoRummy { melds, lay_offs: builds, discard }, |_| pos.rummy_ok(value, discard));
         }
         sink.out.fms = fms;
@@ -601,12 +805,29 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
         if any_meld {
             pos.face_melds_into(faces, &mut fms);
         }
-        // One meld each, by key: sorted, the order of the melds.
-        if !fms.is_empty() {
+        if sink.counting() {
+            // One group per meld by faces, counted: the melds that leave a card to discard.
+            let (counts, held) = counted_faces;
+            let first = sink.out.groups.groups.len();
+            let groups = &mut sink.out.groups;
+            groups.cards = hand;
+            groups.required = None;
+            for (i, fm) in fms.iter().enumerate() {
+                let mut rest = counts;
+                for &(f, n) in fm.needs() {
+                    rest[usize::from(f)] -= n;
+                }
+                if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
+                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, None));
+                }
+            }
+            sink.push_groups(first);
+        } else if !fms.is_empty() {
+            // One meld each, by key: sorted, the order of the melds.
             let by_face = pos.ids_by_face(hand);
             let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
             for fm in &fms {
-                pos.expand(&[fm], &by_face, None, arena, keys, scratch);
+                expand(&[fm], &by_face, None, arena, keys, scratch);
             }
             sort_keys(arena, keys);
         }
@@ -636,6 +857,11 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
             pos.table_fits(cards, &mut fits);
+            // Two naturals that may go (not of the taken card's face) leave one after any
+            // single play: the discard rules then hold without asking them card by card.
+            let taken = pos.taken.and_then(|t| pos.face(t));
+            let free = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count();
+            let spare = free == 2;
             if pos.config.forbid_playable_discard {
                 fitting = Some(fits.iter().fold(0u64, |bits, f| bits | f.front | f.back));
             }
@@ -647,7 +873,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
                             let mut rest = hand;
                             rest.remove(piece);
                             let item = Item::Build { piece, meld: f.meld, end };
-                            sink.push_item(item, || pos.can_discard_from(rest));
+                            sink.push_item(item, || spare || pos.can_discard_from(rest));
                         }
                     }
                 }
@@ -658,7 +884,7 @@ fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mu
                 for f in fits.iter().filter(|f| f.swap & bit != 0) {
                     let Some(m) = table.get(f.at) else { continue };
                     let item = Item::SwapJoker { piece, meld: f.meld };
-                    sink.push_item(item, || pos.swap_ok(piece, face, m));
+                    sink.push_item(item, || pos.swap_ok(piece, face, m, spare));
                 }
             }
             sink.out.fits = fits;
@@ -708,7 +934,7 @@ fn on_stack<T: Copy, R>(fill: T, items: impl Iterator<Item = T> + Clone, f: impl
     f(&buf[..n])
 }
 
-/// Buffers [`Position::expand`] reuses from one batch to the next.
+/// Buffers [`expand`] reuses from one batch to the next.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     slots: Vec<Card>,
@@ -718,14 +944,14 @@ pub(crate) struct Scratch {
     spans: Vec<(MeldKind, usize, usize)>,
 }
 
-/// Sorts the keys of `arena` (see [`Position::expand`]) and drops repeats.
+/// Sorts the keys of `arena` (see [`expand`]) and drops repeats.
 fn sort_keys(arena: &[u8], keys: &mut Vec<Key>) {
     let bytes = |k: &Key| arena.get(k.clone()).unwrap_or_default();
     keys.sort_unstable_by(|a, b| bytes(a).cmp(bytes(b)));
     keys.dedup_by(|a, b| bytes(a) == bytes(b));
 }
 
-/// The melds of a batch's key (see [`Position::expand`]).
+/// The melds of a batch's key (see [`expand`]).
 fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
     let mut melds = Vec::new();
     let mut rest = bytes;
@@ -778,9 +1004,9 @@ impl Position<'_> {
     /// player opened, in the play phase) on `m`? The rules of `Position::check` for a
     /// swap, the parts that decide here: the slot by [`swap_slot`], the meld with the card in
     /// place of that joker valid (the table's `replace`: the card, from the hand, is on
-    /// no meld), and a card left to discard. Not for the options that oblige plays
-    /// (their guard needs the full check).
-    fn swap_ok(&self, piece: PieceId, face: Card, m: &rummykit_core::TableMeld<Card>) -> bool {
+    /// no meld), and a card left to discard (`spare`: one is known to be left). Not for
+    /// the options that oblige plays (their guard needs the full check).
+    fn swap_ok(&self, piece: PieceId, face: Card, m: &rummykit_core::TableMeld<Card>, spare: bool) -> bool {
         let meld = m.meld();
         let Ok(slot) = swap_slot(meld, face, self.config) else { return false };
         let Some(&joker) = m.pieces().get(slot) else { return false };
@@ -793,7 +1019,7 @@ impl Position<'_> {
         let mut hand = self.hand;
         hand.remove(piece);
         hand.insert(joker);
-        self.can_discard_from(hand)
+        spare || self.can_discard_from(hand)
     }
 
     /// The rummy's threshold (if the option asks for it) and its final discard, the hand
@@ -918,20 +1144,19 @@ impl Position<'_> {
     /// May cards of `faces` hold an opening, and a rummy? Cheap necessary conditions,
     /// checked before the enumeration: an opening needs the cards that can be in a meld
     /// (and `required` among them) worth the threshold at their highest, and then the
-    /// exact [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in a
-    /// meld or buildable onto the table (§3.7).
+    /// exact [`can_open`] search (`RULES.md` §3.5) unless the openings are only
+    /// `counting`; a rummy needs all cards but one in a meld or buildable onto the table
+    /// (§3.7).
     fn prospects_of(
         &self,
         faces: &[Card],
+        (counts, held): &([u8; 53], u64),
         threshold: Option<u32>,
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
+        counting: bool,
     ) -> (bool, bool) {
-        let (mut counts, mut held) = ([0u8; 53], 0u64);
-        for face in faces {
-            counts[face.index() as usize] += 1;
-            held |= 1u64 << face.index();
-        }
+        let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
         let meldable = meldable_faces(faces);
         if let Some(r) = required.and_then(|r| self.face(r))
@@ -952,15 +1177,17 @@ impl Position<'_> {
         let may_open = match threshold {
             None => true,
             // The exact search (§3.5) only where the enumeration could be long: with two
-            // jokers a hand has many melds; otherwise the enumeration decides as cheaply.
-            Some(t) => value >= t && (counts[52] < 2 || can_open(faces, t, self.config)),
+            // jokers a hand has many melds and listing its openings by identity costs
+            // more; otherwise, or when they are only counted, the enumeration decides as
+            // cheaply.
+            Some(t) => value >= t && (counting || counts[52] < 2 || can_open(faces, t, self.config)),
         };
         // Each card in no meld that fits nowhere on the table: at most one for a rummy.
         let (mut misfits, mut loose) = (0, held & !meldable);
         while loose != 0 && misfits <= 1 {
             let i = loose.trailing_zeros() as u8;
             loose &= loose - 1;
-            if !Card::from_index(i).is_some_and(|face| reach.get().fits(face, &counts)) {
+            if !Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts)) {
                 misfits += counts[usize::from(i)];
             }
         }
@@ -1225,13 +1452,14 @@ impl Position<'_> {
 
     /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a
     /// card back and holds `required`, by identity, normalized: its key onto `keys` (its
-    /// bytes onto `arena`, see [`Position::expand`]), in order, once. With `bound`, an
+    /// bytes onto `arena`, see [`expand`]), in order, once. With `bound`, an
     /// upper bound on the value (every card that is in some meld, at its highest value)
     /// skips hands that cannot reach the threshold.
     #[allow(clippy::too_many_arguments)]
     fn openings(
         &self,
         cards: PieceSet,
+        (counts, held): &([u8; 53], u64),
         fms: &mut [FaceMeld],
         threshold: Option<u32>,
         required: Option<PieceId>,
@@ -1239,11 +1467,12 @@ impl Position<'_> {
         arena: &mut Vec<u8>,
         keys: &mut Vec<Key>,
         scratch: &mut Scratch,
+        mut counted: Option<Counted<'_, '_>>,
     ) {
         if fms.is_empty() {
             return;
         }
-        let counts = self.counts_of(cards);
+        let (counts, held) = (*counts, *held);
         if bound {
             // The faces in some meld, by bit.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
@@ -1287,12 +1516,20 @@ impl Position<'_> {
             None => fms.len(),
         };
         let fms = &*fms;
-        combos(fms, roots, counts, &[], &mut |chosen, used, value, _| {
+        let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
+        combos(fms, roots, counts, &[], &mut |chosen, used, value, rest| {
             if used < total && threshold.is_none_or(|t| value >= t) {
+                if let Some(c) = counted.as_mut() {
+                    // Counted, not listed: the rules of what is left depend on faces only.
+                    if c.after.can_discard_counts(rest, total - used, held) {
+                        c.groups.push(true, c.take, chosen, batch_count(fms, chosen, &counts, required_face));
+                    }
+                    return;
+                }
                 melds.clear();
                 melds.extend(chosen.iter().map(|&i| &fms[i]));
                 let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
-                self.expand(&melds, by_face, required, arena, keys, scratch);
+                expand(&melds, by_face, required, arena, keys, scratch);
             }
         });
         sort_keys(arena, keys);
@@ -1305,6 +1542,7 @@ impl Position<'_> {
     fn rummies(
         &self,
         cards: PieceSet,
+        (counts, present): &([u8; 53], u64),
         fms: &[FaceMeld],
         required: Option<PieceId>,
         bound: bool,
@@ -1314,10 +1552,9 @@ impl Position<'_> {
             return Vec::new();
         }
         let total = cards.len();
-        let counts = self.counts_of(cards);
+        let (counts, present) = (*counts, *present);
         let reach = reach.get();
-        // The faces held, by bit: the only counts the search can leave non-zero.
-        let present = (0..53).filter(|&i| counts[i] > 0).fold(0u64, |bits, i| bits | 1u64 << i);
+        // `present`: the faces held, by bit, the only counts the search can leave non-zero.
         if bound {
             // The faces held in no meld: every card of them must be built.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
@@ -1340,7 +1577,11 @@ impl Position<'_> {
         let mut melds: Vec<&FaceMeld> = Vec::new();
         let (mut arena, mut keys) = (Vec::new(), Vec::new());
         let mut scratch = Scratch::default();
+        // The table's melds by faces, copied once for every search of builds below.
         let mut table: Vec<Meld<Card>> = Vec::new();
+        if bound {
+            table.extend(self.table.melds().iter().map(|m| *m.meld()));
+        }
         // With `bound`, the search skips what cannot be a rummy: a card that fits no table
         // meld with all the cards at hand fits none with fewer, and a card of a face in no
         // meld still to be chosen stays in hand; two such cards and no rummy is found below.
@@ -1369,9 +1610,8 @@ impl Position<'_> {
                 return;
             }
             if bound && left > 1 {
-                // By faces first: can all but one of the left cards be built at all?
-                table.clear();
-                table.extend(self.table.melds().iter().map(|m| *m.meld()));
+                // By faces first: can all but one of the left cards be built at all? (The
+                // search leaves `table` as it found it.)
                 let mut rest = *rest;
                 if !self.builds_all_but_one(&mut table, 0, RunEnd::Front, &mut rest, left) {
                     return;
@@ -1382,7 +1622,7 @@ impl Position<'_> {
             arena.clear();
             keys.clear();
             let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
-            self.expand(&melds, by_face, required, &mut arena, &mut keys, &mut scratch);
+            expand(&melds, by_face, required, &mut arena, &mut keys, &mut scratch);
             sort_keys(&arena, &mut keys);
             for key in &keys {
                 let ms = decode_batch(&arena[key.clone()]);
@@ -1534,11 +1774,19 @@ impl Position<'_> {
         let mut with_top = self.hand;
         let not_held = with_top.insert(top);
         match (self.hand_cards(), self.face(top)) {
-            (Some(cards), Some(top_face)) if not_held => {
-                let (below, above) = cards.split_at(cards.partition_point(|&(p, _)| p < top));
-                let faces =
-                    below.iter().map(|&(_, f)| f).chain([top_face]).chain(above.iter().map(|&(_, f)| f));
-                on_stack(Card::JOKER, faces, f)
+            // A hand of at most 31 cards fits the buffer with the top card (a chain of
+            // iterators into `on_stack` cost a third of the draw phase's listing).
+            (Some(cards), Some(top_face)) if not_held && cards.len() < 32 => {
+                let mut buf = [Card::JOKER; 32];
+                let at = cards.partition_point(|&(p, _)| p < top);
+                for (slot, &(_, face)) in buf.iter_mut().zip(&cards[..at]) {
+                    *slot = face;
+                }
+                buf[at] = top_face;
+                for (slot, &(_, face)) in buf[at + 1..].iter_mut().zip(&cards[at..]) {
+                    *slot = face;
+                }
+                f(&buf[..=cards.len()])
             }
             _ => self.with_faces(with_top, f),
         }
@@ -1554,12 +1802,16 @@ impl Position<'_> {
     ) -> bool {
         let Some(face) = self.face(card) else { return false };
         let hand = self.hand;
+        // A card of a face in no meld by the cheap test is in none: nothing to list.
+        if self.with_faces(hand, meldable_faces) & 1u64 << face.index() == 0 {
+            return false;
+        }
         let by_face = self.ids_by_face(hand);
         let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
             arena.clear();
             keys.clear();
-            self.expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
             for key in &keys {
                 // One meld: its kind, its ids plus 2, then 1 (see `Position::expand`).
                 let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
@@ -1582,83 +1834,187 @@ impl Position<'_> {
 
     /// The ids of `cards` by face index.
     pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
-        let mut by_face = [PieceSet::new(); 53];
-        for p in cards {
-            if let Some(f) = self.face(p) {
-                by_face[f.index() as usize].insert(p);
-            }
-        }
-        by_face
+        ids_by_face(self.catalog, cards)
     }
 
-    /// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
-    /// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
-    /// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
-    /// meld swap their cards), for the caller to sort and deduplicate once
-    /// ([`sort_keys`]).
-    ///
-    /// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
-    /// as its kind (2 a set, 3 a run: `MeldKind`'s order), its ids plus 2, then 1 (a
-    /// shorter meld first, as a shorter list); the melds in their order, then 0. No
-    /// `NewMeld` is built until an action is asked for ([`decode_batch`]).
-    pub(crate) fn expand(
-        &self,
-        melds: &[&FaceMeld],
-        by_face: &[PieceSet; 53],
-        required: Option<PieceId>,
-        arena: &mut Vec<u8>,
-        keys: &mut Vec<Key>,
-        scratch: &mut Scratch,
-    ) {
-        let Scratch { slots, chosen, ids, spans } = scratch;
-        slots.clear();
-        slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
-        chosen.clear();
-        let mut used = PieceSet::new();
-        assign(slots, by_face, chosen, &mut used, &mut |picked| {
-            if required.is_some_and(|r| !picked.contains(&r)) {
-                return;
-            }
-            ids.clear();
-            ids.extend_from_slice(picked);
-            spans.clear();
-            let mut k = 0;
-            for m in melds {
-                let len = m.faces().len();
-                normalize_pieces(m.kind, &mut ids[k..k + len]);
-                spans.push((m.kind, k, len));
-                k += len;
-            }
-            // The melds in order (few: an insertion sort).
-            let ids = &ids[..];
-            let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
-            for i in 1..spans.len() {
-                let mut j = i;
-                while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
-                    spans.swap(j - 1, j);
-                    j -= 1;
+    /// [`Position::can_discard_from`] of a hand given by its face counts `rest` (`len`
+    /// cards, of faces among the bits of `held`): the same rules ([`Position::discard_basic`]),
+    /// which depend on the faces only.
+    fn can_discard_counts(&self, rest: &[u8; 53], len: usize, held: u64) -> bool {
+        let taken = self.taken.and_then(|t| self.face(t)).map(|f| f.index());
+        let mut naturals = held & ((1u64 << 52) - 1);
+        let mut any_natural = false;
+        while naturals != 0 {
+            let i = naturals.trailing_zeros() as u8;
+            naturals &= naturals - 1;
+            if rest[usize::from(i)] > 0 {
+                if taken != Some(i) {
+                    return true;
                 }
-            }
-            let start = arena.len();
-            for &(kind, at, len) in spans.iter() {
-                arena.push(if kind == MeldKind::Group { 2 } else { 3 });
-                arena.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
-                arena.push(1);
-            }
-            arena.push(0);
-            keys.push(start..arena.len());
-        });
-    }
-
-    fn counts_of(&self, cards: PieceSet) -> [u8; 53] {
-        let mut counts = [0u8; 53];
-        for p in cards {
-            if let Some(f) = self.face(p) {
-                counts[f.index() as usize] += 1;
+                any_natural = true;
             }
         }
-        counts
+        // A joker, unless it is the taken card's face or `OnlyWhenClosing` keeps it.
+        rest[52] > 0
+            && taken != Some(52)
+            && !(self.config.joker_discard == crate::JokerDiscard::OnlyWhenClosing && len > 1 && any_natural)
     }
+}
+
+/// Where [`Position::openings`] counts its batches instead of listing them: into
+/// `groups`, as openings after taking the top discard if `take`, each multiset kept if
+/// what it leaves can be discarded from in `after` (the position after the take).
+struct Counted<'a, 'p> {
+    groups: &'a mut Groups,
+    take: bool,
+    after: &'a Position<'p>,
+}
+
+/// The most melds in one batch: a batch keeps a card back, so 13 cards of a hand of at
+/// most 14 (`HAND_SIZE` and the card drawn) make at most four melds of three.
+const MAX_BATCH: usize = 4;
+
+impl Groups {
+    /// A group of `count` batches (none: nothing is added) of the melds at `chosen`.
+    fn push(&mut self, open: bool, take: bool, chosen: &[usize], count: u32) {
+        // A hand holds at most 14 cards (`Rummy40::from_setup` checks it): never more
+        // melds than `MAX_BATCH`.
+        debug_assert!(chosen.len() <= MAX_BATCH, "{} melds in one batch", chosen.len());
+        if count == 0 {
+            return;
+        }
+        let (Ok(start), Ok(len)) = (u32::try_from(self.melds.len()), u8::try_from(chosen.len())) else {
+            return;
+        };
+        // A place past `u16` (never: see `melds`) names no meld, and the draw of its group
+        // finds none.
+        self.melds.extend(chosen.iter().map(|&i| u16::try_from(i).unwrap_or(u16::MAX)));
+        self.groups.push(Group { open, take, start, len, count });
+    }
+}
+
+/// How many distinct batches (each a sorted list of normalized new melds, as
+/// [`expand`] and [`sort_keys`] list them) the melds by faces `fms[chosen]` make from
+/// cards of face counts `counts`, each holding one given card of face `required` (if
+/// any). `chosen` is a multiset of places, equal places adjacent.
+///
+/// A batch gives each meld of the multiset, for each face it needs, a set of cards of
+/// that face (a meld needs each natural once and may need several jokers, which the
+/// normal form orders): the ordered choices for a face needed `n₁, n₂, …` times by the
+/// melds, `N` in all, out of `c` cards, number `c! / ((c − N)! · n₁! · n₂! ⋯)`. Melds
+/// that are the same by faces swap their cards without changing the batch, and as
+/// their cards are disjoint no swap leaves a choice as it was: each batch is counted
+/// `m!` times for each meld repeated `m` times. With `required`, the choices without
+/// that card (one card fewer of its face) are taken away.
+fn batch_count(fms: &[FaceMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
+    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
+    let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
+    let mut demand = [0u8; 53];
+    let mut faces = 0u64;
+    let mut repeats = 1u64;
+    let mut run = 0u64;
+    for (j, &i) in chosen.iter().enumerate() {
+        let Some(m) = fms.get(i) else { return 0 };
+        for &(f, n) in m.needs() {
+            demand[usize::from(f)] += n;
+            repeats *= fact(n);
+            faces |= 1u64 << f;
+        }
+        run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
+        repeats *= run;
+    }
+    // c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c.
+    let falling = |c: u8, n: u8| if n > c { 0 } else { (c - n + 1..=c).map(u64::from).product::<u64>() };
+    let (mut all, mut without) = (1u64, 1u64);
+    while faces != 0 {
+        let f = faces.trailing_zeros() as u8;
+        faces &= faces - 1;
+        let (c, n) = (counts[usize::from(f)], demand[usize::from(f)]);
+        all *= falling(c, n);
+        without *= if Some(f) == required { falling(c.saturating_sub(1), n) } else { falling(c, n) };
+    }
+    let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// The count of each face of `faces` (by face index, the joker's 52) and the faces
+/// held (bits by face index): listed once per enumeration for everything that asks.
+fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
+    let (mut counts, mut held) = ([0u8; 53], 0u64);
+    for face in faces {
+        counts[face.index() as usize] += 1;
+        held |= 1u64 << face.index();
+    }
+    (counts, held)
+}
+
+/// The ids of `cards` by face index.
+fn ids_by_face(catalog: Catalog<Card>, cards: PieceSet) -> [PieceSet; 53] {
+    let mut by_face = [PieceSet::new(); 53];
+    for p in cards {
+        if let Some(f) = catalog.face(p) {
+            by_face[f.index() as usize].insert(p);
+        }
+    }
+    by_face
+}
+
+/// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
+/// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
+/// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
+/// meld swap their cards), for the caller to sort and deduplicate once
+/// ([`sort_keys`]).
+///
+/// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
+/// as its kind (2 a set, 3 a run: `MeldKind`'s order), its ids plus 2, then 1 (a
+/// shorter meld first, as a shorter list); the melds in their order, then 0. No
+/// `NewMeld` is built until an action is asked for ([`decode_batch`]).
+fn expand(
+    melds: &[&FaceMeld],
+    by_face: &[PieceSet; 53],
+    required: Option<PieceId>,
+    arena: &mut Vec<u8>,
+    keys: &mut Vec<Key>,
+    scratch: &mut Scratch,
+) {
+    let Scratch { slots, chosen, ids, spans } = scratch;
+    slots.clear();
+    slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
+    chosen.clear();
+    let mut used = PieceSet::new();
+    assign(slots, by_face, chosen, &mut used, &mut |picked| {
+        if required.is_some_and(|r| !picked.contains(&r)) {
+            return;
+        }
+        ids.clear();
+        ids.extend_from_slice(picked);
+        spans.clear();
+        let mut k = 0;
+        for m in melds {
+            let len = m.faces().len();
+            normalize_pieces(m.kind, &mut ids[k..k + len]);
+            spans.push((m.kind, k, len));
+            k += len;
+        }
+        // The melds in order (few: an insertion sort).
+        let ids = &ids[..];
+        let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
+        for i in 1..spans.len() {
+            let mut j = i;
+            while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
+                spans.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let start = arena.len();
+        for &(kind, at, len) in spans.iter() {
+            arena.push(if kind == MeldKind::Group { 2 } else { 3 });
+            arena.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
+            arena.push(1);
+        }
+        arena.push(0);
+        keys.push(start..arena.len());
+    });
 }
 
 /// Which cards could ever be built onto the table, given the other cards available:
@@ -2094,6 +2450,81 @@ mod tests {
             }
         }
         assert!(states > 1_000, "{states} states");
+    }
+
+    /// The random draw's list ([`LegalActions::fill_for_draw`]) stands for exactly the
+    /// actions of the full list, each once: `draw_nth(k)` for every `k` below
+    /// `draw_len()` gives every legal action, none twice, none else; so a uniform `k`
+    /// draws uniformly from the legal actions. On the reachable states of play that
+    /// favours melding, under every option that changes what is legal (jokers limited,
+    /// the ace low, the options that oblige plays, discards restricted).
+    #[test]
+    fn the_draws_list_stands_for_each_legal_action_once() {
+        use std::collections::HashSet;
+
+        use rand::seq::IndexedRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::{JokerLimit, Seating};
+
+        use crate::{Config, JokerDiscard, Set3JokerSwap};
+        let mut configs = vec![Config::RUMMY40, Config::SCALA40];
+        let mut c = Config::RUMMY40;
+        c.joker_limit = JokerLimit::NotMoreThanNaturals;
+        c.forbid_playable_discard = true;
+        c.ace_low_in_runs = true;
+        configs.push(c);
+        let mut c = Config::SCALA40;
+        c.joker_limit = JokerLimit::NoAdjacent;
+        c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+        c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+        configs.push(c);
+        let mut c = Config::RUMMY40;
+        c.swapped_joker_must_be_played_same_turn = true;
+        c.taken_discard_must_be_used_after_open = true;
+        c.joker_discard = JokerDiscard::OnlyWhenClosing;
+        c.opening_threshold = 25;
+        configs.push(c);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let mut full = Vec::new();
+        let mut draws = LegalActions::new();
+        let (mut states, mut batches, mut shared) = (0usize, 0usize, 0usize);
+        for game_no in 0..300 {
+            let config = configs[game_no % configs.len()];
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            for _ in 0..500 {
+                let Some(seat) = g.to_move() else { break };
+                let view = g.view(seat);
+                view.legal_actions(&mut full);
+                draws.fill_for_draw(&view);
+                assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
+                let drawn: Vec<Action> = (0..full.len()).map(|k| draws.draw_nth(k).unwrap()).collect();
+                assert_eq!(draws.draw_nth(full.len()), None);
+                let listed: HashSet<&Action> = full.iter().collect();
+                let each: HashSet<&Action> = drawn.iter().collect();
+                assert_eq!(each.len(), drawn.len(), "an action drawn for two k: {config:?}, {g:?}");
+                assert_eq!(each, listed, "{config:?}, {g:?}");
+                states += 1;
+                batches += full
+                    .iter()
+                    .filter(|a| {
+                        matches!(a, Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::Meld(_))
+                    })
+                    .count();
+                shared += draws.groups.groups.iter().filter(|g| g.count > 1).count();
+                // Play towards melds: a batch or a build when there is one, mostly.
+                let playing: Vec<&Action> =
+                    full.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                let a = match playing.choose(&mut rng) {
+                    Some(&a) if rng.random_bool(0.7) => a.clone(),
+                    _ => full.choose(&mut rng).unwrap().clone(),
+                };
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            states > 30_000 && batches > 12_000 && shared > 2_000,
+            "{states} states, {batches} batches, {shared} groups of several"
+        );
     }
 
     /// The melds built from the faces present ([`Position::face_melds_of`]) are exactly

@@ -77,6 +77,25 @@ impl HandCards {
     }
 }
 
+impl HandCards {
+    /// Lists the cards of `hand` with their faces in `catalog`, and the faces alone into
+    /// `faces`.
+    fn list(&mut self, hand: PieceSet, catalog: Catalog<Card>, faces: &mut Vec<Card>) {
+        self.cards.clear();
+        faces.clear();
+        self.cards.reserve(hand.len());
+        faces.reserve(hand.len());
+        for p in hand {
+            if let Some(face) = catalog.face(p) {
+                self.cards.push((p, face));
+                faces.push(face);
+            }
+        }
+        self.hand = hand;
+        self.catalog = Some(catalog);
+    }
+}
+
 impl PartialEq for HandCards {
     fn eq(&self, _: &HandCards) -> bool {
         true
@@ -118,17 +137,7 @@ impl View {
         self.seat = seat;
         self.config = game.config;
         self.hand = hand;
-        self.hand_faces.clear();
-        let listed = &mut self.hand_cards;
-        listed.cards.clear();
-        for p in hand {
-            if let Some(face) = game.catalog.face(p) {
-                listed.cards.push((p, face));
-                self.hand_faces.push(face);
-            }
-        }
-        listed.hand = hand;
-        listed.catalog = Some(game.catalog);
+        self.hand_cards.list(hand, game.catalog, &mut self.hand_faces);
         self.hand_sizes.clear();
         match game.hand_lens.get(..game.state.hands.len()) {
             Some(lens) => self.hand_sizes.extend_from_slice(lens),
@@ -157,6 +166,37 @@ mod tests {
     use rummykit_core::{Game, Seating};
 
     use crate::{Config, Rummy40};
+
+    /// A view refreshed in place before every action (as a driver does) lists the same
+    /// cards and faces as a view made anew, also after its public faces were edited. On
+    /// random play under both presets.
+    #[test]
+    fn a_view_refreshed_in_place_lists_what_a_new_view_lists() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let mut legal = Vec::new();
+        let (mut refreshed, mut edited) = (0, 0);
+        for game_no in 0..30 {
+            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            let mut view = g.view(0);
+            while let Some(seat) = g.to_move() {
+                if rng.random_bool(0.05) && !view.hand_faces.is_empty() {
+                    view.hand_faces[0] = rummykit_core::Card::JOKER;
+                    edited += 1;
+                }
+                g.view_into(seat, &mut view);
+                let fresh = g.view(seat);
+                assert_eq!(view, fresh);
+                assert_eq!(view.hand_faces, fresh.hand_faces);
+                assert_eq!(view.hand_cards.cards, fresh.hand_cards.cards);
+                refreshed += 1;
+                g.legal_actions(&mut legal);
+                let k = rng.random_range(0..legal.len());
+                g.apply(seat, legal[k].clone()).unwrap();
+            }
+        }
+        assert!(refreshed > 5_000 && edited > 100, "{refreshed} refreshes, {edited} edited");
+    }
 
     /// The cards a refresh lists serve only the hand they were listed from: a view whose
     /// hand was edited (a card swapped for one of the stock) gives the legal actions of
