@@ -1,4 +1,4 @@
-//! The check of an action: [`Position::check`] reads the mover's side of a state and
+//! The check of an action: [`Turn::check`] reads the mover's side of a state and
 //! says what the action will do, as a [`Plan`] that is already validated, without
 //! changing or copying anything; `Rummy40::commit` then carries a plan out. Applying is
 //! check + commit; checking alone is the same check.
@@ -16,10 +16,10 @@ use rummykit_core::{
 
 use crate::action::sort_lay_offs;
 use crate::game::swap_slot;
-use crate::position::{Position, may_extend};
+use crate::turn::{Turn, may_extend};
 use crate::{Action, ActionError, NewMeld, OpeningScope, Phase, RummyLayOff, meld_value};
 
-/// What a checked action will do: everything [`Position::check`] found that the commit
+/// What a checked action will do: everything [`Turn::check`] found that the commit
 /// needs (borrowing the action's melds), so that the commit decides nothing.
 #[derive(Debug)]
 pub(crate) enum Plan<'a> {
@@ -84,11 +84,11 @@ impl<'a> Scene<'a> {
 /// taken card and the won jokers after the action, and the table as `scene`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct After<'a> {
-    pos: Position<'a>,
+    pos: Turn<'a>,
     scene: Scene<'a>,
 }
 
-impl<'a> Position<'a> {
+impl<'a> Turn<'a> {
     /// Checks `action` for the player to move; on success says what it will do. The
     /// errors, and their order, are the rules of `RULES.md` §3 as each action meets them.
     pub(crate) fn check<'x>(&self, action: &'x Action) -> Result<Plan<'x>, ActionError> {
@@ -346,7 +346,7 @@ impl<'a> After<'a> {
     where
         'a: 'b,
     {
-        After { pos: Position { hand, ..self.pos }, scene: self.scene.with(change) }
+        After { pos: Turn { hand, ..self.pos }, scene: self.scene.with(change) }
     }
 
     /// The meld at place `at` of the scene.
@@ -402,7 +402,7 @@ impl<'a> After<'a> {
         }
         let rest = melds.iter().fold(pos.hand, |rest, m| rest - pieces_of(&m.pieces));
         let scene = Scene { new: melds, len: self.scene.len + melds.len(), ..self.scene };
-        After { pos: Position { hand: rest, opened: true, ..*pos }, scene }.guard()
+        After { pos: Turn { hand: rest, opened: true, ..*pos }, scene }.guard()
     }
 
     /// Going rummy (`RULES.md` §3.7) from this hand: the whole hand but `discard` as
@@ -474,7 +474,7 @@ impl<'a> After<'a> {
         // Only the discard is left in hand.
         let mut last = PieceSet::new();
         last.insert(discard);
-        Position { hand: last, opened: true, ..*pos }.check_discard(discard)?;
+        Turn { hand: last, opened: true, ..*pos }.check_discard(discard)?;
         Ok(order)
     }
 

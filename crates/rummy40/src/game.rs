@@ -375,7 +375,7 @@ impl Rummy40 {
         if self.state.phase != Phase::Over {
             NotYourTurn::check(seat, Some(self.state.to_move))?;
         }
-        self.position().check(action)
+        self.turn().check(action)
     }
 
     /// Carries out a checked plan (see `check.rs`): moves the cards it names, ends the

@@ -34,7 +34,7 @@ impl Rummy40 {
                 }
             }
         }
-        self.position().any_meld_with(card, &mut |kind, pieces| {
+        self.turn().any_meld_with(card, &mut |kind, pieces| {
             self.check_by_copy(&Action::Meld(NewMeld::new(kind, pieces.to_vec()))).is_ok()
         })
     }
@@ -260,7 +260,7 @@ impl Rummy40 {
     fn ref_guard(&self) -> Result<(), ActionError> {
         let hand = self.state.hands[self.state.to_move];
         // If any card passes the basic rules, one passes them all (see discard_allowed).
-        if !self.position().can_discard_from(hand) {
+        if !self.turn().can_discard_from(hand) {
             return Err(ActionError::NoDiscardLeft);
         }
         if self.config.taken_discard_must_be_used_after_open
@@ -282,7 +282,7 @@ impl Rummy40 {
 
     /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
     fn ref_discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
-        self.position().discard_allowed(self.state.hands[self.state.to_move], piece)
+        self.turn().discard_allowed(self.state.hands[self.state.to_move], piece)
     }
 
     /// The discard that ends the turn (`RULES.md` §3.3, §3.7).
