@@ -364,7 +364,7 @@ fn rules_2_6_match_is_cumulative_until_the_target() {
     }
     assert!(m.is_over());
     assert_eq!(m.totals(), &[0, 120]);
-    assert_eq!(m.winner(), Some(1));
+    assert_eq!(m.winners(), vec![1]);
     let config = standard().with_game_end(MatchEnd::Elimination(100));
     let m = Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2));
     assert!(m.is_err());

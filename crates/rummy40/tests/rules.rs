@@ -1023,7 +1023,7 @@ fn rules_3_8_elimination_at_101_exactly() {
     assert_eq!(hand.seats(), 2);
     m.record(&rummykit_core::Outcome { points: vec![0, 35], winners: vec![0] }).unwrap();
     assert!(m.is_over());
-    assert_eq!(m.winner(), Some(0));
+    assert_eq!(m.winners(), vec![0]);
 }
 
 #[test]
@@ -1049,7 +1049,7 @@ fn rules_3_8_other_match_ends() {
     record(&mut m, &mut rng, vec![0, 150]);
     record(&mut m, &mut rng, vec![10, 0]);
     assert!(m.is_over());
-    assert_eq!(m.winner(), Some(0));
+    assert_eq!(m.winners(), vec![0]);
     c.game_end = rummykit_core::MatchEnd::SingleHand;
     let mut m = rummykit_core::Match::<Rummy40>::new(
         c,
