@@ -66,6 +66,8 @@ mod serde_impls;
 #[cfg(feature = "serde")]
 mod serde_melds;
 #[cfg(feature = "serde")]
+mod serde_record;
+#[cfg(feature = "serde")]
 mod serde_save;
 mod standings;
 mod stock;
@@ -102,6 +104,8 @@ pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
 pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};
 #[cfg(feature = "serde")]
 pub use serde_melds::{MeldRepr, TableMeldRepr};
+#[cfg(feature = "serde")]
+pub use serde_record::{RECORD_VERSION, RecordFormatError};
 #[cfg(feature = "serde")]
 pub use serde_save::{Save, notation_list, notation_lists};
 pub use standings::{HandResult, Standings};
