@@ -535,7 +535,7 @@ impl Game for ClassicRummy {
     ///
     /// # Errors
     ///
-    /// [`ActionError::NotYourTurn`] for a seat not to move, else an [`ActionError`]
+    /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in [`ActionError::Turn`]) for a seat not to move, else an [`ActionError`]
     /// naming the rule; the state is then unchanged.
     fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
         let plan = self.plan(seat, &action)?;

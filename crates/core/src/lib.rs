@@ -81,7 +81,7 @@ pub use card_hand::HandState;
 pub use card_set::CardSet;
 pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
-pub use card_turn::Phase;
+pub use card_turn::{Phase, TurnError};
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use driver_error::DriverError;

@@ -11,7 +11,7 @@
 
 use rummykit_core::{
     Card, Face, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, TableError,
-    TableMeld,
+    TableMeld, TurnError,
 };
 
 use crate::action::sort_lay_offs;
@@ -94,14 +94,14 @@ impl<'a> Turn<'a> {
     pub(crate) fn check<'x>(&self, action: &'x Action) -> Result<Plan<'x>, ActionError> {
         let phase = self.phase;
         if phase == Phase::Over {
-            return Err(ActionError::HandOver);
+            return Err(ActionError::Turn(TurnError::HandOver));
         }
-        let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
+        let want = |p: Phase| phase.require(p);
         match action {
             Action::DrawStock => {
                 want(Phase::Draw)?;
                 if self.stock_len == 0 {
-                    return Err(ActionError::HandOver);
+                    return Err(ActionError::Turn(TurnError::HandOver));
                 }
                 Ok(Plan::Draw)
             }
@@ -198,7 +198,7 @@ impl<'a> Turn<'a> {
 
     /// The position once the top discard is taken (`RULES.md` §3.3).
     fn after_take(&self) -> Result<After<'a>, ActionError> {
-        let top = self.top_discard.ok_or(ActionError::EmptyDiscardPile)?;
+        let top = self.top_discard.ok_or(ActionError::Turn(TurnError::EmptyDiscardPile))?;
         let mut after = self.after();
         after.pos.hand.insert(top);
         after.pos.taken = Some(top);
@@ -211,7 +211,7 @@ impl<'a> Turn<'a> {
         let mut seen = PieceSet::new();
         for &p in pieces {
             if !self.hand.contains(p) {
-                return Err(ActionError::NotInHand(p));
+                return Err(ActionError::Turn(TurnError::NotInHand(p)));
             }
             if !seen.insert(p) {
                 return Err(ActionError::RepeatedPiece(p));
@@ -248,7 +248,7 @@ impl<'a> Turn<'a> {
     /// The joker swap (`RULES.md` §3.6), `piece` in hand.
     fn swap(&self, piece: PieceId, id: MeldId) -> Result<Plan<'static>, ActionError> {
         let (at, target) = place_of(self.table, id)?;
-        let face = self.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let face = self.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
         let slot = swap_slot(target.meld(), face, self.config).map_err(|e| e.error(id, piece))?;
         let joker = target.pieces()[slot];
         let mut pieces = [piece; MAX_MELD_LEN];
@@ -282,7 +282,7 @@ impl<'a> Turn<'a> {
         let number = meld.value_at(0);
         let mut suits = 0u8;
         for p in added {
-            let face = self.face(p).ok_or(ActionError::NotInHand(p))?;
+            let face = self.face(p).ok_or(ActionError::Turn(TurnError::NotInHand(p)))?;
             match face.suit_index() {
                 Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
                     suits |= 1 << s;

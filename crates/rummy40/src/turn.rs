@@ -6,6 +6,7 @@
 
 use rummykit_core::{
     Card, Catalog, Face, Meld, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd, TableMeld,
+    TurnError,
 };
 
 use crate::view::HandCards;
@@ -96,13 +97,13 @@ impl<'a> Turn<'a> {
     /// `OnlyWhenClosing` (`RULES.md` §3.3, §3.6 options).
     pub(crate) fn discard_basic(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
         if !hand.contains(piece) {
-            return Err(ActionError::NotInHand(piece));
+            return Err(ActionError::Turn(TurnError::NotInHand(piece)));
         }
-        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let face = self.catalog.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
         if let Some(taken) = self.taken
             && self.catalog.face(taken) == Some(face)
         {
-            return Err(ActionError::DiscardTakenCard { card: piece });
+            return Err(ActionError::Turn(TurnError::DiscardTakenCard { card: piece }));
         }
         // A hand of nothing but jokers may give one up: otherwise, with nothing on the
         // table to build them on, the player could never end the turn (docs/DESIGN.md, §3.6).
