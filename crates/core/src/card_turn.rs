@@ -15,10 +15,12 @@ use crate::{NotYourTurn, PieceId};
 /// assert_eq!(Phase::Draw.words(), "the turn starts with a draw");
 /// assert_ne!(Phase::Play, Phase::Over);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Phase {
-    /// The turn starts: draw from the stock or take the top discard.
+    /// The turn starts: draw from the stock or take the top discard (the default: a
+    /// hand starts with a draw).
+    #[default]
     Draw,
     /// Drawn: meld, lay off (and what else the game allows), then discard.
     Play,
