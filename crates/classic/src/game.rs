@@ -363,7 +363,7 @@ impl ClassicRummy {
     pub fn view_into(&self, seat: Seat, view: &mut View) {
         // Every field named, so that a new one cannot be forgotten here.
         let View { common, config, restocks, melds_this_turn } = view;
-        common.refresh(&self.state, seat, self.outcome.clone());
+        common.refresh(&self.state, seat, self.outcome.as_ref());
         *config = self.config;
         *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;

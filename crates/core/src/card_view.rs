@@ -67,7 +67,8 @@ impl HandView {
     /// Overwrites this view with what `seat` may see of `state`, reusing its vectors (a
     /// driver refreshes one view before every action); `outcome` is the game's result
     /// once the hand is over.
-    pub fn refresh(&mut self, state: &HandState, seat: Seat, outcome: Option<Outcome>) {
+    #[inline]
+    pub fn refresh(&mut self, state: &HandState, seat: Seat, outcome: Option<&Outcome>) {
         self.fill(state, seat, None, outcome);
     }
 
@@ -75,12 +76,13 @@ impl HandView {
     /// (`hand_sizes[s]` is the size of `state.hands[s]`, one per seat): counting every
     /// hand's cards before every action costs more than a game keeping the mover's count
     /// after it.
+    #[inline]
     pub fn refresh_counted(
         &mut self,
         state: &HandState,
         seat: Seat,
         hand_sizes: &[usize],
-        outcome: Option<Outcome>,
+        outcome: Option<&Outcome>,
     ) {
         debug_assert!(
             hand_sizes.len() == state.hands.len()
@@ -90,7 +92,9 @@ impl HandView {
         self.fill(state, seat, Some(hand_sizes), outcome);
     }
 
-    fn fill(&mut self, state: &HandState, seat: Seat, sizes: Option<&[usize]>, outcome: Option<Outcome>) {
+    // Inlined into each game's refresh, which a driver calls before every action.
+    #[inline]
+    fn fill(&mut self, state: &HandState, seat: Seat, sizes: Option<&[usize]>, outcome: Option<&Outcome>) {
         // Every field named, so that a new one cannot be forgotten here.
         let HandView {
             seat: view_seat,
@@ -122,6 +126,10 @@ impl HandView {
         discard_pile.extend_from_slice(state.piles.discard_pile());
         *stock_len = state.piles.stock_len();
         *taken_this_turn = state.taken;
-        *view_outcome = outcome;
+        // In place: a view refreshed after the hand reuses its outcome's vectors.
+        match (outcome, view_outcome.as_mut()) {
+            (Some(new), Some(old)) => old.clone_from(new),
+            (new, _) => *view_outcome = new.cloned(),
+        }
     }
 }

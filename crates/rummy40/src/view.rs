@@ -101,10 +101,11 @@ impl View {
         use rummykit_core::Game;
         // Every field named, so that a new one cannot be forgotten here.
         let View { common, config, hand_faces, opened, won_jokers, hand_cards: listed } = self;
+        let outcome = game.outcome();
         match game.hand_lens.get(..game.state.hands.len()) {
-            Some(lens) => common.refresh_counted(&game.state, seat, lens, game.outcome()),
+            Some(lens) => common.refresh_counted(&game.state, seat, lens, outcome.as_ref()),
             // More seats than a game may have (a state built from an edited view).
-            None => common.refresh(&game.state, seat, game.outcome()),
+            None => common.refresh(&game.state, seat, outcome.as_ref()),
         }
         *config = game.config;
         let hand = common.hand;
