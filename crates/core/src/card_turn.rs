@@ -108,7 +108,7 @@ pub enum TurnError {
     /// Discarding the card taken from the discard pile this turn (with two decks, or an
     /// identical copy of it): `RULES.md` §2.3, §3.3.
     #[error(
-        "card {card} is the card taken from the discard pile this turn, or its twin, and may not be discarded now"
+        "card {card} was taken from the discard pile this turn (or is its twin) and may not be discarded now"
     )]
     DiscardTakenCard {
         /// The refused card.

@@ -21,6 +21,9 @@
 //!   [`MatchRecord::replay`] plays again to the same final states and scores.
 //! * Tournaments: [`tournament`] plays seeded hands between bots on several threads, with
 //!   the same [`Standings`] for any thread count.
+//! * Card games (classic Rummy, Rummy 40): one [`HandState`] with its transitions, one
+//!   [`Phase`], the turn refusals both games share ([`TurnError`]), the part of the view
+//!   both show ([`HandView`]) and the checks of a scripted position ([`CardSetup`]).
 //!
 //! ```
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -35,7 +38,7 @@
 //!
 //! * `serde`: `Serialize` and `Deserialize` for faces (as notation), piece ids and sets,
 //!   melds (kind and notation, validated again when read), outcomes, match terms and
-//!   match records.
+//!   match records (versioned: `RECORD_VERSION`).
 #![forbid(unsafe_code)]
 
 mod card;

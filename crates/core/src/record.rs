@@ -150,13 +150,10 @@ impl<G: Game> Players<G> for Script<'_, G::Action> {
 /// again with [`MatchRecord::replay`].
 ///
 /// With the `serde` feature a record is written as `{"version": 2, "game": …, "config":
-/// …, "terms": {…}, "seed": …, "hands": […], "totals": […]}` ([`RECORD_VERSION`]); a
+/// …, "terms": {…}, "seed": …, "hands": […], "totals": […]}` (`RECORD_VERSION`); a
 /// record of the first format (no `version`, the terms' fields flat beside the
 /// configuration) is still read. Anything else is refused with a
-/// [`RecordFormatError`] in the deserializer's error.
-///
-/// [`RECORD_VERSION`]: crate::RECORD_VERSION
-/// [`RecordFormatError`]: crate::RecordFormatError
+/// `RecordFormatError` in the deserializer's error.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchRecord<G: Game> {
     /// The game's name, as the caller calls it (`"rummikub"`, `"scala40"`, …).
