@@ -96,7 +96,7 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     let theirs = game.hand(2).first().expect("a card");
     // Discarding before drawing: wrong phase.
     let err = game.apply(game.to_move().unwrap_or_default(), R40Action::Discard(mine)).unwrap_err();
-    assert!(matches!(err, R40Error::WrongPhase { .. }), "{err}");
+    assert!(matches!(err, R40Error::Turn(rummykit_core::TurnError::WrongPhase { .. })), "{err}");
     game.apply(game.to_move().unwrap_or_default(), R40Action::DrawStock).expect("draw");
     let drawn = game.clone();
     // Another seat's card, and a card outside the 106-card pack.

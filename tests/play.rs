@@ -39,6 +39,11 @@ fn assert_finished(summary: &Summary, transcript: &str, players: usize, hands: u
     assert_eq!(summary.hands, hands);
     assert!(summary.finished && summary.replayed);
     assert_says(transcript, &["== final scores ==", "replays to the same final state and scores"]);
+    // The winners are the seats tied with the first of the standings, and the transcript says so.
+    let best = summary.totals[summary.standings[0]];
+    let tied: Vec<usize> = (0..players).filter(|&s| summary.totals[s] == best).collect();
+    assert_eq!(summary.winners, tied);
+    assert_says(transcript, &[if tied.len() == 1 { "won the match" } else { "shared win: " }]);
 }
 
 #[test]
@@ -286,6 +291,7 @@ fn rummy40_plays_to_elimination_at_101_by_default_rules_3_8() {
     let left = summary.totals.iter().filter(|&&t| t < 101).count();
     assert_eq!(left, 1, "one player is left under 101: {:?}", summary.totals);
     assert!(summary.totals[summary.standings[0]] < 101);
+    assert_eq!(summary.winners, vec![summary.standings[0]], "elimination leaves one winner");
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn tampered_records_are_caught() {
     missing.hands.pop();
     assert_eq!(missing.replay(&mut rng()).unwrap_err(), ReplayError::MatchNotOver { hands: 2 });
     let mut no_seats = record.clone();
-    no_seats.seats = 0;
+    no_seats.terms.seats = 0;
     assert!(matches!(no_seats.replay(&mut rng()), Err(ReplayError::Match(_))));
 }
 
@@ -263,13 +263,13 @@ fn the_driver_stops_on_request_on_long_hands_and_on_bad_setups() {
 
     // Five players do not fit the 106-tile set (RULES.md §1.1): the match refuses them.
     let mut five = setup(4);
-    five.seats = 5;
+    five.terms.seats = 5;
     five.totals = vec![0; 5];
     let err = record_match(five, &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
     assert_eq!(err, DriverError::Match(rummykit::MatchError::PlayerCount { seats: 5, min: 2, max: 4 }));
     // No seats at all: the match itself refuses the terms.
     let mut none = setup(4);
-    none.seats = 0;
+    none.terms.seats = 0;
     let err = record_match(none, &mut players, &mut ChaCha8Rng::seed_from_u64(4), 10_000).unwrap_err();
     assert_eq!(err, DriverError::Match(rummykit::MatchError::NoSeats));
 }

@@ -7,7 +7,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config, GreedyBot};
 use rummykit_core::{
-    Bot, BotPlayers, MatchEnd, MatchError, MatchRecord, MatchTerms, ReplayError, record_match,
+    Bot, BotPlayers, MatchEnd, MatchError, MatchRecord, MatchTerms, RECORD_VERSION, RecordFormatError,
+    ReplayError, record_match,
 };
 use serde_json::Value;
 
@@ -111,7 +112,7 @@ where
     let original: MatchRecord<G> = serde_json::from_value(value.clone()).expect("the record reads");
     assert!(original.replay(&mut ChaCha8Rng::seed_from_u64(original.seed)).is_ok());
     for seats in [1_000_000_000_u64, 1 << 40, u64::MAX] {
-        value["seats"] = Value::from(seats);
+        value["terms"]["seats"] = Value::from(seats);
         let record: MatchRecord<G> = serde_json::from_value(value.clone()).expect("a seat count reads");
         let seats = usize::try_from(seats).expect("a 64-bit target");
         let err = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).expect_err("huge seats replay");
@@ -171,4 +172,70 @@ fn match_new_checks_each_games_seat_limits() {
     check::<Rummikub>(RummikubConfig::STANDARD, 2, 4);
     check::<Rummikub>(RummikubConfig::XP, 2, 6);
     check::<Rummy40>(rummykit_rummy40::Config::RUMMY40, 2, 6);
+}
+
+/// The record written in the first format: no `version`, the terms' fields flat.
+fn first_format(value: &Value) -> Value {
+    let mut old = value.clone();
+    let object = old.as_object_mut().expect("a record is an object");
+    object.remove("version");
+    let terms = object.remove("terms").expect("terms");
+    for (field, v) in terms.as_object().expect("terms are an object") {
+        object.insert(field.clone(), v.clone());
+    }
+    old
+}
+
+fn read_error(value: Value) -> String {
+    serde_json::from_value::<MatchRecord<ClassicRummy>>(value).expect_err("refused").to_string()
+}
+
+#[test]
+fn a_record_names_its_format_version_and_holds_the_terms_as_one_field() {
+    let value = recorded();
+    assert_eq!(value["version"], Value::from(RECORD_VERSION));
+    assert_eq!(value["terms"]["seats"], Value::from(2));
+    assert_eq!(value["terms"]["first_dealer"], Value::from(0));
+    assert!(value.get("seats").is_none());
+}
+
+#[test]
+fn a_record_of_the_first_format_is_read_and_replays() {
+    let value = recorded();
+    let record: MatchRecord<ClassicRummy> = serde_json::from_value(value.clone()).expect("reads");
+    let old: MatchRecord<ClassicRummy> =
+        serde_json::from_value(first_format(&value)).expect("the old format reads");
+    assert_eq!(old, record);
+    assert_eq!(old.terms, MatchTerms::new(2).with_dealer(0));
+    assert_eq!(replay(&first_format(&value)), Ok(()));
+    // Written again, it is of the current format.
+    assert_eq!(serde_json::to_value(&old).expect("serialize"), value);
+}
+
+#[test]
+fn a_record_of_another_format_is_refused_with_the_reason() {
+    let value = recorded();
+    let mut unknown = value.clone();
+    unknown["version"] = Value::from(3);
+    assert!(read_error(unknown).contains(&RecordFormatError::UnknownVersion { found: 3 }.to_string()));
+
+    let mut no_terms = value.clone();
+    no_terms.as_object_mut().expect("object").remove("terms");
+    let missing = RecordFormatError::MissingField { version: RECORD_VERSION, field: "terms" };
+    assert!(read_error(no_terms).contains(&missing.to_string()));
+
+    let mut old_no_end = first_format(&value);
+    old_no_end.as_object_mut().expect("object").remove("end");
+    let missing = RecordFormatError::MissingField { version: 1, field: "end" };
+    assert!(read_error(old_no_end).contains(&missing.to_string()));
+
+    let mut both = value.clone();
+    both["seats"] = Value::from(2);
+    let foreign = RecordFormatError::ForeignField { version: RECORD_VERSION, field: "seats" };
+    assert!(read_error(both).contains(&foreign.to_string()));
+
+    let mut old_with_terms = first_format(&value);
+    old_with_terms["terms"] = value["terms"].clone();
+    let foreign = RecordFormatError::ForeignField { version: 1, field: "terms" };
+    assert!(read_error(old_with_terms).contains(&foreign.to_string()));
 }

@@ -1,9 +1,7 @@
 //! [`ActionError`]: why an action was refused. The state is then unchanged.
 
-use rummykit_core::{MeldError, NotYourTurn, PieceId, TableError};
+use rummykit_core::{MeldError, NotYourTurn, PieceId, TableError, TurnError};
 use thiserror::Error;
-
-use crate::Phase;
 
 /// Why an [`Action`](crate::Action) was refused; each variant names the rule
 /// (`RULES.md` §2.3–§2.5) and the card concerned.
@@ -11,7 +9,7 @@ use crate::Phase;
 /// ```
 /// use rand::SeedableRng;
 /// use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Phase};
-/// use rummykit_core::{Game, MatchEnd, NotYourTurn, Seating};
+/// use rummykit_core::{Game, MatchEnd, NotYourTurn, Seating, TurnError};
 ///
 /// let config = Config::STANDARD;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -19,12 +17,12 @@ use crate::Phase;
 /// let card = game.hand(0).first().expect("seat 0 holds cards");
 /// let before = game.clone();
 /// // A turn starts with a draw (RULES.md §2.3).
-/// assert_eq!(game.apply(0, Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
+/// assert_eq!(game.apply(0, Action::Discard(card)), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw })));
 /// assert_eq!(game, before);
 /// // Seat 0 is to move: seat 1 is refused before its action is looked at.
 /// assert_eq!(
 ///     game.apply(1, Action::DrawStock),
-///     Err(ActionError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }))
+///     Err(ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 })))
 /// );
 /// game.apply(0, Action::DrawStock).expect("seat 0 draws");
 /// game.apply(0, Action::Discard(card)).expect("then discards");
@@ -33,24 +31,12 @@ use crate::Phase;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum ActionError {
-    /// The hand is over.
-    #[error("the hand is over")]
-    HandOver,
-    /// The action was offered for a seat that is not to move.
+    /// A rule of the turn both card games share: the hand is over, another seat is to
+    /// move, a draw is needed first or the player has drawn already (§2.3), the discard
+    /// pile is empty, the card is not in the mover's hand, the card taken from the pile
+    /// is discarded the same turn (§2.3).
     #[error(transparent)]
-    NotYourTurn(#[from] NotYourTurn),
-    /// A draw is needed first, or the player has drawn already (§2.3).
-    #[error("not allowed now: {}", .phase.words())]
-    WrongPhase {
-        /// The phase the turn is in.
-        phase: Phase,
-    },
-    /// `TakeDiscard` with an empty discard pile.
-    #[error("the discard pile is empty")]
-    EmptyDiscardPile,
-    /// The card is not in the hand of the player to move.
-    #[error("card {0} is not in your hand")]
-    NotInHand(PieceId),
+    Turn(#[from] TurnError),
     /// The cards do not form a valid group or run (§2.4).
     #[error("not a valid meld: {0}")]
     InvalidMeld(#[source] MeldError),
@@ -64,9 +50,6 @@ pub enum ActionError {
     /// The table refused the lay-off (no such meld, or the card does not fit).
     #[error(transparent)]
     Table(#[from] TableError),
-    /// Discarding the card taken from the discard pile this turn (§2.3).
-    #[error("card {0} was taken from the discard pile this turn and may not be discarded now")]
-    DiscardJustTaken(PieceId),
     /// The meld or lay-off would empty the hand, but going out needs a final discard
     /// (`must_discard_to_go_out`, §2.5).
     #[error("going out needs a final discard: keep a card to discard")]
@@ -78,4 +61,10 @@ pub enum ActionError {
         "only card {0}, taken from the discard pile this turn, would be left: no legal way to end the turn"
     )]
     OnlyTakenCardLeft(PieceId),
+}
+
+impl From<NotYourTurn> for ActionError {
+    fn from(e: NotYourTurn) -> ActionError {
+        ActionError::Turn(TurnError::NotYourTurn(e))
+    }
 }

@@ -2,8 +2,8 @@
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, HandState, ListedCards, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles,
-    PositionError, ScoreOrder, Seat, Seating, deal_cards, seat_list,
+    Card, DealError, Game, HandState, HandView, ListedCards, MeldTable, NotYourTurn, Outcome, PieceId,
+    PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -350,23 +350,8 @@ impl ClassicRummy {
     /// What `seat` may see (see [`View`]).
     #[must_use]
     pub fn view(&self, seat: Seat) -> View {
-        let mut view = View {
-            seat,
-            config: self.config,
-            dealer: self.state.dealer,
-            to_move: None,
-            phase: self.state.phase,
-            hand: PieceSet::new(),
-            hand_sizes: Vec::new(),
-            known: Vec::new(),
-            table: MeldTable::new(),
-            discard_pile: Vec::new(),
-            stock_len: 0,
-            taken_this_turn: None,
-            restocks: 0,
-            melds_this_turn: 0,
-            outcome: None,
-        };
+        let mut view =
+            View { common: HandView::default(), config: self.config, restocks: 0, melds_this_turn: 0 };
         self.view_into(seat, &mut view);
         view
     }
@@ -377,40 +362,11 @@ impl ClassicRummy {
     /// [`Game::view_into`].
     pub fn view_into(&self, seat: Seat, view: &mut View) {
         // Every field named, so that a new one cannot be forgotten here.
-        let View {
-            seat: view_seat,
-            config,
-            dealer,
-            to_move,
-            phase,
-            hand,
-            hand_sizes,
-            known,
-            table,
-            discard_pile,
-            stock_len,
-            taken_this_turn,
-            restocks,
-            melds_this_turn,
-            outcome,
-        } = view;
-        *view_seat = seat;
+        let View { common, config, restocks, melds_this_turn } = view;
+        common.refresh(&self.state, seat, self.outcome.as_ref());
         *config = self.config;
-        *dealer = self.state.dealer;
-        *to_move = self.state.mover();
-        *phase = self.state.phase;
-        *hand = self.hand(seat);
-        hand_sizes.clear();
-        hand_sizes.extend(self.state.hands.iter().map(PieceSet::len));
-        known.clone_from(&self.state.known);
-        table.clone_from(&self.state.table);
-        discard_pile.clear();
-        discard_pile.extend_from_slice(self.state.piles.discard_pile());
-        *stock_len = self.state.piles.stock_len();
-        *taken_this_turn = self.state.taken;
         *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;
-        outcome.clone_from(&self.outcome);
     }
 
     /// A state equal to this one except that the cards hidden from `seat` are dealt
@@ -535,7 +491,7 @@ impl Game for ClassicRummy {
     ///
     /// # Errors
     ///
-    /// [`ActionError::NotYourTurn`] for a seat not to move, else an [`ActionError`]
+    /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in [`ActionError::Turn`]) for a seat not to move, else an [`ActionError`]
     /// naming the rule; the state is then unchanged.
     fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
         let plan = self.plan(seat, &action)?;

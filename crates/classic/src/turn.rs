@@ -3,7 +3,7 @@
 
 use rummykit_core::{
     Card, Catalog, Face, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd,
-    Seat,
+    Seat, TurnError,
 };
 
 use crate::deck_melds::for_each_meld;
@@ -87,7 +87,7 @@ impl Turn<'_> {
                 Err(e) => last = Some(e),
             }
         }
-        Err(last.map_or(ActionError::HandOver, ActionError::Table))
+        Err(last.map_or(ActionError::Turn(TurnError::HandOver), ActionError::Table))
     }
 
     /// The legality guard (§2.3, §2.5): after a meld or lay-off leaving `rest` in hand
@@ -114,21 +114,21 @@ impl Turn<'_> {
     /// Checks `action` for the seat to move; on success says what it will do.
     pub(crate) fn check(&self, action: &Action) -> Result<Plan, ActionError> {
         match (self.phase, action) {
-            (Phase::Over, _) => Err(ActionError::HandOver),
+            (Phase::Over, _) => Err(ActionError::Turn(TurnError::HandOver)),
             (Phase::Draw, Action::DrawStock) => Ok(Plan::Draw),
             (Phase::Draw, Action::TakeDiscard) => {
                 if self.discard_top.is_some() {
                     Ok(Plan::Take)
                 } else {
-                    Err(ActionError::EmptyDiscardPile)
+                    Err(ActionError::Turn(TurnError::EmptyDiscardPile))
                 }
             }
             (Phase::Draw, _) | (Phase::Play, Action::DrawStock | Action::TakeDiscard) => {
-                Err(ActionError::WrongPhase { phase: self.phase })
+                Err(ActionError::Turn(TurnError::WrongPhase { phase: self.phase }))
             }
             (Phase::Play, Action::Meld(cards)) => {
                 if let Some(missing) = (*cards - self.hand).first() {
-                    return Err(ActionError::NotInHand(missing));
+                    return Err(ActionError::Turn(TurnError::NotInHand(missing)));
                 }
                 if self.config.meld_limit == MeldLimit::One && self.melds_this_turn >= 1 {
                     return Err(ActionError::MeldLimitReached);
@@ -141,7 +141,7 @@ impl Turn<'_> {
             }
             (Phase::Play, &Action::LayOff { piece: card, onto }) => {
                 if !self.hand.contains(card) {
-                    return Err(ActionError::NotInHand(card));
+                    return Err(ActionError::Turn(TurnError::NotInHand(card)));
                 }
                 if !self.may_lay_off(self.table) {
                     return Err(ActionError::LayOffBeforeOwnMeld);
@@ -156,9 +156,9 @@ impl Turn<'_> {
             }
             (Phase::Play, &Action::Discard(card)) => {
                 if !self.hand.contains(card) {
-                    Err(ActionError::NotInHand(card))
+                    Err(ActionError::Turn(TurnError::NotInHand(card)))
                 } else if self.taken == Some(card) {
-                    Err(ActionError::DiscardJustTaken(card))
+                    Err(ActionError::Turn(TurnError::DiscardTakenCard { card }))
                 } else {
                     Ok(Plan::Discard(card))
                 }

@@ -1,9 +1,11 @@
 //! [`View`]: what one seat may see.
 
-use rummykit_core::{Card, MeldTable, Outcome, PieceId, PieceSet, Seat};
+use core::ops::{Deref, DerefMut};
+
+use rummykit_core::HandView;
 
 use crate::turn::Turn;
-use crate::{Action, Config, HandAnalysis, Phase, analyze};
+use crate::{Action, Config, HandAnalysis, analyze};
 
 /// What one seat may see (DESIGN.md point 6): its own hand, the melds on the table, the
 /// discard pile (face up, public), the stock's size, every hand's size, and the cards
@@ -15,36 +17,30 @@ use crate::{Action, Config, HandAnalysis, Phase, analyze};
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct View {
-    /// The seat this view belongs to.
-    pub seat: Seat,
+    /// What every card game shows a seat (hand, hand sizes, known cards, table, discard
+    /// pile, stock size, turn, phase, card taken this turn, outcome); the view reads
+    /// through to it, so `view.hand` is `view.common.hand`.
+    pub common: HandView,
     /// The rules.
     pub config: Config,
-    /// The dealer of the hand.
-    pub dealer: Seat,
-    /// The seat to move, `None` once the hand is over.
-    pub to_move: Option<Seat>,
-    /// The phase of the current turn.
-    pub phase: Phase,
-    /// This seat's hand.
-    pub hand: PieceSet,
-    /// Cards in each seat's hand.
-    pub hand_sizes: Vec<usize>,
-    /// For each seat, the cards it took from the discard pile and still holds.
-    pub known: Vec<PieceSet>,
-    /// The melds on the table.
-    pub table: MeldTable<Card>,
-    /// The discard pile, bottom first.
-    pub discard_pile: Vec<PieceId>,
-    /// Cards in the stock.
-    pub stock_len: usize,
-    /// The card the seat to move took from the discard pile this turn.
-    pub taken_this_turn: Option<PieceId>,
     /// How often the discard pile has become the stock.
     pub restocks: u32,
     /// Melds laid down this turn by the seat to move.
     pub melds_this_turn: u32,
-    /// The result, once the hand is over.
-    pub outcome: Option<Outcome>,
+}
+
+impl Deref for View {
+    type Target = HandView;
+
+    fn deref(&self) -> &HandView {
+        &self.common
+    }
+}
+
+impl DerefMut for View {
+    fn deref_mut(&mut self) -> &mut HandView {
+        &mut self.common
+    }
 }
 
 impl View {
@@ -54,15 +50,16 @@ impl View {
         if self.to_move != Some(self.seat) {
             return;
         }
+        let common = &self.common;
         let turn = Turn {
             config: &self.config,
-            seat: self.seat,
-            hand: self.hand,
-            table: &self.table,
-            taken: self.taken_this_turn,
+            seat: common.seat,
+            hand: common.hand,
+            table: &common.table,
+            taken: common.taken_this_turn,
             melds_this_turn: self.melds_this_turn,
-            phase: self.phase,
-            discard_top: self.discard_pile.last().copied(),
+            phase: common.phase,
+            discard_top: common.discard_pile.last().copied(),
         };
         turn.legal_actions(out);
     }

@@ -20,7 +20,7 @@ fn greedy_beats_random_over_a_match() {
     assert_eq!(m.hands_played(), 30);
     let totals = m.totals();
     assert!(totals[0] > totals[1], "greedy {} vs random {}", totals[0], totals[1]);
-    assert_eq!(m.winner(), Some(0));
+    assert_eq!(m.winners(), vec![0]);
 }
 
 #[test]

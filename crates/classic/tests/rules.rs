@@ -9,6 +9,7 @@ use rummykit_classic::Setup;
 use rummykit_classic::{AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, analyze};
 use rummykit_core::{
     Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, Outcome, PositionError, Seating, TableError,
+    TurnError,
 };
 
 // ---------------------------------------------------------------- §2.1 / §2.2 deal
@@ -104,13 +105,13 @@ fn rules_2_2_dealer_rotates_clockwise_each_hand() {
 fn rules_2_3_draw_then_discard_and_phases() {
     let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd", "5s");
     assert_eq!(g.phase(), Phase::Draw);
-    refused(&mut g, discard("2c"), ActionError::WrongPhase { phase: Phase::Draw });
-    refused(&mut g, meld("2c 3d 4h"), ActionError::WrongPhase { phase: Phase::Draw });
+    refused(&mut g, discard("2c"), ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw }));
+    refused(&mut g, meld("2c 3d 4h"), ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw }));
     play(&mut g, &[Action::DrawStock]);
     assert!(g.hand(0).contains(id("Kd")));
-    refused(&mut g, Action::DrawStock, ActionError::WrongPhase { phase: Phase::Play });
-    refused(&mut g, Action::TakeDiscard, ActionError::WrongPhase { phase: Phase::Play });
-    refused(&mut g, discard("9s"), ActionError::NotInHand(id("9s")));
+    refused(&mut g, Action::DrawStock, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
+    refused(&mut g, Action::TakeDiscard, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
+    refused(&mut g, discard("9s"), ActionError::Turn(TurnError::NotInHand(id("9s"))));
     // A stock card may be discarded at once.
     play(&mut g, &[discard("Kd")]);
     assert_eq!(g.to_move(), Some(1));
@@ -122,7 +123,7 @@ fn rules_2_3_the_taken_discard_may_not_be_discarded_this_turn() {
     let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd Qd", "5s");
     play(&mut g, &[Action::TakeDiscard]);
     assert_eq!(g.taken_this_turn(), Some(id("5s")));
-    refused(&mut g, discard("5s"), ActionError::DiscardJustTaken(id("5s")));
+    refused(&mut g, discard("5s"), ActionError::Turn(TurnError::DiscardTakenCard { card: id("5s") }));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert_eq!(legal, vec![discard("2c"), discard("3d"), discard("4h")]);
@@ -134,7 +135,7 @@ fn rules_2_3_the_taken_discard_may_not_be_discarded_this_turn() {
 #[test]
 fn take_discard_from_an_empty_pile_is_refused() {
     let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd", "");
-    refused(&mut g, Action::TakeDiscard, ActionError::EmptyDiscardPile);
+    refused(&mut g, Action::TakeDiscard, ActionError::Turn(TurnError::EmptyDiscardPile));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert_eq!(legal, vec![Action::DrawStock]);
@@ -163,7 +164,7 @@ fn rules_2_4_invalid_melds_are_refused() {
     let e = g.check(g.to_move().unwrap_or_default(), &meld("2c 3c 4d")).unwrap_err();
     refused(&mut g, meld("2c 3c 4d"), e);
     refused(&mut g, meld("9h 9s"), ActionError::InvalidMeld(MeldError::TooShort { len: 2, min: 3 }));
-    refused(&mut g, meld("9h 9s 5s"), ActionError::NotInHand(id("5s")));
+    refused(&mut g, meld("9h 9s 5s"), ActionError::Turn(TurnError::NotInHand(id("5s"))));
 }
 
 #[test]
@@ -182,7 +183,7 @@ fn rules_2_3_lay_off_onto_another_players_meld() {
     let e = g.check(g.to_move().unwrap_or_default(), &lay_off("Qd", 0)).unwrap_err();
     assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })));
     refused(&mut g, lay_off("Qd", 0), e);
-    refused(&mut g, lay_off("2s", 0), ActionError::NotInHand(id("2s")));
+    refused(&mut g, lay_off("2s", 0), ActionError::Turn(TurnError::NotInHand(id("2s"))));
 }
 
 #[test]
@@ -227,8 +228,8 @@ fn rules_2_5_going_out_without_a_final_discard_and_with_must_discard() {
     // 2 + 3 + 4 = 9, doubled: a rummy.
     assert_eq!(g.outcome().unwrap(), Outcome { points: vec![18, 0], winners: vec![0] });
     assert!(g.was_rummy());
-    refused(&mut g, discard("2s"), ActionError::HandOver);
-    refused(&mut g, Action::DrawStock, ActionError::HandOver);
+    refused(&mut g, discard("2s"), ActionError::Turn(TurnError::HandOver));
+    refused(&mut g, Action::DrawStock, ActionError::Turn(TurnError::HandOver));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert!(legal.is_empty());
@@ -364,7 +365,7 @@ fn rules_2_6_match_is_cumulative_until_the_target() {
     }
     assert!(m.is_over());
     assert_eq!(m.totals(), &[0, 120]);
-    assert_eq!(m.winner(), Some(1));
+    assert_eq!(m.winners(), vec![1]);
     let config = standard().with_game_end(MatchEnd::Elimination(100));
     let m = Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2));
     assert!(m.is_err());

@@ -21,6 +21,9 @@
 //!   [`MatchRecord::replay`] plays again to the same final states and scores.
 //! * Tournaments: [`tournament`] plays seeded hands between bots on several threads, with
 //!   the same [`Standings`] for any thread count.
+//! * Card games (classic Rummy, Rummy 40): one [`HandState`] with its transitions, one
+//!   [`Phase`], the turn refusals both games share ([`TurnError`]), the part of the view
+//!   both show ([`HandView`]) and the checks of a scripted position ([`CardSetup`]).
 //!
 //! ```
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -35,7 +38,7 @@
 //!
 //! * `serde`: `Serialize` and `Deserialize` for faces (as notation), piece ids and sets,
 //!   melds (kind and notation, validated again when read), outcomes, match terms and
-//!   match records.
+//!   match records (versioned: `RECORD_VERSION`).
 #![forbid(unsafe_code)]
 
 mod card;
@@ -44,6 +47,7 @@ mod card_set;
 mod card_setup;
 mod card_table;
 mod card_turn;
+mod card_view;
 mod catalog;
 pub mod conformance;
 mod deadwood;
@@ -66,6 +70,8 @@ mod serde_impls;
 #[cfg(feature = "serde")]
 mod serde_melds;
 #[cfg(feature = "serde")]
+mod serde_record;
+#[cfg(feature = "serde")]
 mod serde_save;
 mod standings;
 mod stock;
@@ -79,7 +85,8 @@ pub use card_hand::HandState;
 pub use card_set::CardSet;
 pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
-pub use card_turn::Phase;
+pub use card_turn::{Phase, TurnError};
+pub use card_view::HandView;
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use driver_error::DriverError;
@@ -102,6 +109,8 @@ pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
 pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};
 #[cfg(feature = "serde")]
 pub use serde_melds::{MeldRepr, TableMeldRepr};
+#[cfg(feature = "serde")]
+pub use serde_record::{RECORD_VERSION, RecordFormatError};
 #[cfg(feature = "serde")]
 pub use serde_save::{Save, notation_list, notation_lists};
 pub use standings::{HandResult, Standings};

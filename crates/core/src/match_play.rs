@@ -149,7 +149,7 @@ pub enum MatchError {
 /// assert!(m.is_over()); // seat 0 reached 10
 /// assert_eq!(m.totals(), &[10, 0, -10]);
 /// assert_eq!(m.standings(), vec![0, 1, 2]);
-/// assert_eq!(m.winner(), Some(0));
+/// assert_eq!(m.winners(), vec![0]);
 /// # Ok::<(), rummykit_core::MatchError>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -329,30 +329,43 @@ impl<G: Game> Match<G> {
     }
 
     /// Every match seat, best first: under elimination, seats still in first and then
-    /// by how late they went out; then by the [`Ranking`]; then by seat number.
+    /// by how late they went out; then by the [`Ranking`]; then by seat number. Seats
+    /// tied on everything but the seat number share their place (see
+    /// [`winners`](Match::winners)).
     #[must_use]
     pub fn standings(&self) -> Vec<Seat> {
-        let better_total = |t: i64| match G::score_order(&self.config) {
-            ScoreOrder::HigherIsBetter => -i128::from(t),
-            ScoreOrder::LowerIsBetter => i128::from(t),
-        };
         let mut seats: Vec<Seat> = (0..self.terms.seats).collect();
-        seats.sort_by_key(|&s| {
-            let survival = core::cmp::Reverse(self.out_after[s].unwrap_or(u32::MAX));
-            let won = match self.terms.ranking {
-                Ranking::Total => 0,
-                Ranking::HandsWon => -i64::from(self.hands_won[s]),
-            };
-            (survival, won, better_total(self.totals[s]), s)
-        });
+        seats.sort_by_key(|&s| (self.rank_key(s), s));
         seats
     }
 
-    /// The best seat of [`standings`](Match::standings) once the match is over;
-    /// `None` before.
+    /// What orders the standings, best first; equal keys are a shared place.
+    fn rank_key(&self, seat: Seat) -> (core::cmp::Reverse<u32>, i64, i128) {
+        let survival = core::cmp::Reverse(self.out_after[seat].unwrap_or(u32::MAX));
+        let won = match self.terms.ranking {
+            Ranking::Total => 0,
+            Ranking::HandsWon => -i64::from(self.hands_won[seat]),
+        };
+        let total = match G::score_order(&self.config) {
+            ScoreOrder::HigherIsBetter => -i128::from(self.totals[seat]),
+            ScoreOrder::LowerIsBetter => i128::from(self.totals[seat]),
+        };
+        (survival, won, total)
+    }
+
+    /// The seats that won the match, ascending, once it is over (empty before): the
+    /// best seat of the [`standings`](Match::standings) and every seat tied with it
+    /// (same survival, same [`Ranking`] count, same total), so a shared win names
+    /// every sharer, as [`Outcome::winners`] does for a hand.
     #[must_use]
-    pub fn winner(&self) -> Option<Seat> {
-        if self.is_over() { self.standings().first().copied() } else { None }
+    pub fn winners(&self) -> Vec<Seat> {
+        if !self.is_over() {
+            return Vec::new();
+        }
+        let Some(best) = (0..self.terms.seats).map(|s| self.rank_key(s)).min() else {
+            return Vec::new();
+        };
+        (0..self.terms.seats).filter(|&s| self.rank_key(s) == best).collect()
     }
 
     /// The seating of the next hand, in hand seats.

@@ -72,7 +72,7 @@ use rand::Rng;
 use thiserror::Error;
 
 use crate::hand_loop::drive_hand;
-use crate::{DriverError, Game, Match, MatchEnd, MatchError, MatchTerms, Outcome, Players, Ranking, Seat};
+use crate::{DriverError, Game, Match, MatchError, MatchTerms, Outcome, Players, Seat};
 
 /// One hand of a match as played: the dealt state, every action in order, the outcome.
 ///
@@ -148,31 +148,21 @@ impl<G: Game> Players<G> for Script<'_, G::Action> {
 ///
 /// Build the setup with [`MatchRecord::new`], play it with [`record_match`], play it
 /// again with [`MatchRecord::replay`].
+///
+/// With the `serde` feature a record is written as `{"version": 2, "game": …, "config":
+/// …, "terms": {…}, "seed": …, "hands": […], "totals": […]}` (`RECORD_VERSION`); a
+/// record of the first format (no `version`, the terms' fields flat beside the
+/// configuration) is still read. Anything else is refused with a
+/// `RecordFormatError` in the deserializer's error.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(bound(
-        serialize = "G: serde::Serialize, G::Action: serde::Serialize, G::Config: serde::Serialize",
-        deserialize = "G: serde::Deserialize<'de>, G::Action: serde::Deserialize<'de>, \
-                       G::Config: serde::Deserialize<'de>"
-    ))
-)]
 pub struct MatchRecord<G: Game> {
     /// The game's name, as the caller calls it (`"rummikub"`, `"scala40"`, …).
     pub game: String,
     /// The game's configuration.
     pub config: G::Config,
-    /// Seats in the match.
-    pub seats: usize,
-    /// The first dealer, or `None` when the game chose by its own rule.
-    pub first_dealer: Option<Seat>,
-    /// When the match ends.
-    pub end: MatchEnd,
-    /// How the seats are ranked.
-    pub ranking: Ranking,
-    /// A safety stop: the match is also over after this many hands.
-    pub hand_limit: Option<u32>,
+    /// The match terms: seats, first dealer (`None` when the game chose by its own
+    /// rule), end, ranking, hand limit.
+    pub terms: MatchTerms,
     /// The seed the deal rng was built from (the caller's convention; rummykit's
     /// examples use `ChaCha8Rng::seed_from_u64`).
     pub seed: u64,
@@ -209,36 +199,12 @@ impl<G: Game> MatchRecord<G> {
     /// # }
     /// let terms = MatchTerms::new(3).with_end(MatchEnd::FixedHands(2)).with_hand_limit(9);
     /// let setup = MatchRecord::<Solitaire>::new("solitaire", (), terms, 5);
-    /// assert_eq!(setup.terms(), terms);
+    /// assert_eq!(setup.terms, terms);
     /// assert!(setup.hands.is_empty() && setup.totals.is_empty());
     /// ```
     #[must_use]
     pub fn new(game: impl Into<String>, config: G::Config, terms: MatchTerms, seed: u64) -> Self {
-        let MatchTerms { seats, first_dealer, end, ranking, hand_limit } = terms;
-        MatchRecord {
-            game: game.into(),
-            config,
-            seats,
-            first_dealer,
-            end,
-            ranking,
-            hand_limit,
-            seed,
-            hands: Vec::new(),
-            totals: Vec::new(),
-        }
-    }
-
-    /// The match terms of the setup.
-    #[must_use]
-    pub fn terms(&self) -> MatchTerms {
-        MatchTerms {
-            seats: self.seats,
-            first_dealer: self.first_dealer,
-            end: self.end,
-            ranking: self.ranking,
-            hand_limit: self.hand_limit,
-        }
+        MatchRecord { game: game.into(), config, terms, seed, hands: Vec::new(), totals: Vec::new() }
     }
 
     /// A new match with this record's setup and no hand played.
@@ -247,7 +213,7 @@ impl<G: Game> MatchRecord<G> {
     ///
     /// The errors of [`Match::new`].
     pub fn start(&self) -> Result<Match<G>, MatchError> {
-        Match::new(self.config.clone(), self.terms())
+        Match::new(self.config.clone(), self.terms)
     }
 
     /// Plays the record again: re-deals every hand with `rng` (built from

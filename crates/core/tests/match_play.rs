@@ -226,7 +226,8 @@ fn fixed_hands_plays_exactly_that_many_and_totals_add_up() {
     assert_eq!(m.totals().iter().sum::<i64>(), 0);
     let standings = m.standings();
     assert!(standings.windows(2).all(|w| m.totals()[w[0]] >= m.totals()[w[1]]));
-    assert_eq!(m.winner(), Some(standings[0]));
+    assert_eq!(m.winners(), shared_best(&m));
+    assert!(m.winners().contains(&standings[0]));
     // Over: no more hands.
     assert_eq!(m.next_hand(&mut rng(0)).unwrap_err(), MatchError::Over { hands: 12 });
 }
@@ -247,11 +248,11 @@ fn single_hand_is_one_hand() {
     // RULES.md §3.8 PerHandSettlement.
     let mut m = Match::<Penalty>::new((), terms(2, None, MatchEnd::SingleHand, Ranking::Total)).unwrap();
     assert!(!m.is_over());
-    assert_eq!(m.winner(), None);
+    assert_eq!(m.winners(), Vec::<usize>::new());
     play_match(&mut m, 4);
     assert_eq!(m.hands_played(), 1);
     assert!(m.is_over());
-    assert!(m.winner().is_some());
+    assert_eq!(m.winners().len(), 1);
 }
 
 #[test]
@@ -260,7 +261,9 @@ fn fixed_hands_zero_is_over_at_once() {
     assert!(m.is_over());
     let bots = play_match(&mut m, 5);
     assert_eq!(bots[0].asked, 0);
-    assert_eq!(m.winner(), Some(0)); // all tied at 0: lowest seat
+    // All tied at 0: the match win is shared; the standings list the tied seats by number.
+    assert_eq!(m.winners(), vec![0, 1]);
+    assert_eq!(m.standings(), vec![0, 1]);
 }
 
 #[test]
@@ -308,7 +311,7 @@ fn target_score_ends_after_the_hand_that_reaches_it() {
     m.record(&outcome(&[-60, 160], Some(1))).unwrap();
     assert!(m.is_over());
     assert_eq!(m.totals(), &[-11, 111]);
-    assert_eq!(m.winner(), Some(1));
+    assert_eq!(m.winners(), vec![1]);
     assert_eq!(m.record(&outcome(&[0, 0], None)).unwrap_err(), MatchError::Over { hands: 3 });
 }
 
@@ -345,11 +348,11 @@ fn session_ranking_total_versus_hands_won() {
         }
         assert_eq!(m.totals(), &[7, -10, 3]);
         assert_eq!(m.hands_won(), &[1, 2, 1]);
-        (m.standings(), m.winner())
+        (m.standings(), m.winners())
     };
-    assert_eq!(run(Ranking::Total), (vec![0, 2, 1], Some(0)));
+    assert_eq!(run(Ranking::Total), (vec![0, 2, 1], vec![0]));
     // Seat 1 won most hands; seats 0 and 2 tie on one win each, seat 0 has more points.
-    assert_eq!(run(Ranking::HandsWon), (vec![1, 0, 2], Some(1)));
+    assert_eq!(run(Ranking::HandsWon), (vec![1, 0, 2], vec![1]));
 }
 
 /// RULES.md §1.8 (b): a hand whose win is shared (Rummikub's tie for the lowest rack at
@@ -415,7 +418,7 @@ fn elimination_deals_later_hands_to_the_remaining_seats() {
     m.record(&outcome(&[60, 5, 51], Some(1))).unwrap();
     assert!(m.is_over());
     assert_eq!(m.in_play(), &[2]);
-    assert_eq!(m.winner(), Some(2));
+    assert_eq!(m.winners(), vec![2]);
     // Seats 0 (110) and 3 (101) went out together: fewer points ranks higher; seat 1
     // went out first and ranks last.
     assert_eq!(m.standings(), vec![2, 3, 0, 1]);
@@ -448,8 +451,11 @@ fn played_elimination_match_never_asks_an_eliminated_bot() {
             .filter(|(h, _)| m.eliminated_after(seat).is_none_or(|out| (*h as u32) < out));
         assert_eq!(bot.asked, dealt_in.count(), "seat {seat} is asked once per hand it is dealt in");
     }
-    let w = m.winner().unwrap();
-    assert!(m.totals()[w] < 40 || m.in_play().is_empty());
+    let winners = m.winners();
+    assert!(!winners.is_empty());
+    for w in winners {
+        assert!(m.totals()[w] < 40 || m.in_play().is_empty());
+    }
 }
 
 #[test]
@@ -576,7 +582,8 @@ fn hand_limit_stops_an_endless_match() {
     .unwrap();
     play_match(&mut m, 20);
     assert_eq!(m.hands_played(), 7);
-    assert!(m.winner().is_some());
+    assert_eq!(m.winners(), shared_best(&m));
+    assert!(!m.winners().is_empty());
 }
 
 #[test]
@@ -757,10 +764,24 @@ mod properties {
                 }
             }
             let mut standings = m.standings();
-            prop_assert_eq!(m.winner(), if m.is_over() { Some(standings[0]) } else { None });
+            prop_assert_eq!(m.winners(), if m.is_over() { shared_best(&m) } else { Vec::new() });
             prop_assert_eq!(m.is_over(), m.in_play().len() <= 1);
             standings.sort_unstable();
             prop_assert_eq!(standings, (0..seats).collect::<Vec<_>>());
         }
     }
+}
+
+/// The reference for `Match::winners` once a match is over: the seats of the standings'
+/// first place and every seat equal to it in survival, hands won (under that ranking)
+/// and total, ascending.
+fn shared_best<G: Game>(m: &Match<G>) -> Vec<Seat> {
+    let key = |s: Seat| {
+        let won = if m.ranking() == Ranking::HandsWon { m.hands_won()[s] } else { 0 };
+        (m.eliminated_after(s), won, m.totals()[s])
+    };
+    let best = key(m.standings()[0]);
+    let mut seats: Vec<Seat> = (0..m.seats()).filter(|&s| key(s) == best).collect();
+    seats.sort_unstable();
+    seats
 }

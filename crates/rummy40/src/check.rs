@@ -1,4 +1,4 @@
-//! The check of an action: [`Position::check`] reads the mover's side of a state and
+//! The check of an action: [`Turn::check`] reads the mover's side of a state and
 //! says what the action will do, as a [`Plan`] that is already validated, without
 //! changing or copying anything; `Rummy40::commit` then carries a plan out. Applying is
 //! check + commit; checking alone is the same check.
@@ -11,15 +11,15 @@
 
 use rummykit_core::{
     Card, Face, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, TableError,
-    TableMeld,
+    TableMeld, TurnError,
 };
 
 use crate::action::sort_lay_offs;
 use crate::game::swap_slot;
-use crate::position::{Position, may_extend};
+use crate::turn::{Turn, may_extend};
 use crate::{Action, ActionError, NewMeld, OpeningScope, Phase, RummyLayOff, meld_value};
 
-/// What a checked action will do: everything [`Position::check`] found that the commit
+/// What a checked action will do: everything [`Turn::check`] found that the commit
 /// needs (borrowing the action's melds), so that the commit decides nothing.
 #[derive(Debug)]
 pub(crate) enum Plan<'a> {
@@ -84,24 +84,24 @@ impl<'a> Scene<'a> {
 /// taken card and the won jokers after the action, and the table as `scene`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct After<'a> {
-    pos: Position<'a>,
+    pos: Turn<'a>,
     scene: Scene<'a>,
 }
 
-impl<'a> Position<'a> {
+impl<'a> Turn<'a> {
     /// Checks `action` for the player to move; on success says what it will do. The
     /// errors, and their order, are the rules of `RULES.md` §3 as each action meets them.
     pub(crate) fn check<'x>(&self, action: &'x Action) -> Result<Plan<'x>, ActionError> {
         let phase = self.phase;
         if phase == Phase::Over {
-            return Err(ActionError::HandOver);
+            return Err(ActionError::Turn(TurnError::HandOver));
         }
-        let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
+        let want = |p: Phase| phase.require(p);
         match action {
             Action::DrawStock => {
                 want(Phase::Draw)?;
                 if self.stock_len == 0 {
-                    return Err(ActionError::HandOver);
+                    return Err(ActionError::Turn(TurnError::HandOver));
                 }
                 Ok(Plan::Draw)
             }
@@ -198,7 +198,7 @@ impl<'a> Position<'a> {
 
     /// The position once the top discard is taken (`RULES.md` §3.3).
     fn after_take(&self) -> Result<After<'a>, ActionError> {
-        let top = self.top_discard.ok_or(ActionError::EmptyDiscardPile)?;
+        let top = self.top_discard.ok_or(ActionError::Turn(TurnError::EmptyDiscardPile))?;
         let mut after = self.after();
         after.pos.hand.insert(top);
         after.pos.taken = Some(top);
@@ -211,7 +211,7 @@ impl<'a> Position<'a> {
         let mut seen = PieceSet::new();
         for &p in pieces {
             if !self.hand.contains(p) {
-                return Err(ActionError::NotInHand(p));
+                return Err(ActionError::Turn(TurnError::NotInHand(p)));
             }
             if !seen.insert(p) {
                 return Err(ActionError::RepeatedPiece(p));
@@ -248,7 +248,7 @@ impl<'a> Position<'a> {
     /// The joker swap (`RULES.md` §3.6), `piece` in hand.
     fn swap(&self, piece: PieceId, id: MeldId) -> Result<Plan<'static>, ActionError> {
         let (at, target) = place_of(self.table, id)?;
-        let face = self.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let face = self.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
         let slot = swap_slot(target.meld(), face, self.config).map_err(|e| e.error(id, piece))?;
         let joker = target.pieces()[slot];
         let mut pieces = [piece; MAX_MELD_LEN];
@@ -282,7 +282,7 @@ impl<'a> Position<'a> {
         let number = meld.value_at(0);
         let mut suits = 0u8;
         for p in added {
-            let face = self.face(p).ok_or(ActionError::NotInHand(p))?;
+            let face = self.face(p).ok_or(ActionError::Turn(TurnError::NotInHand(p)))?;
             match face.suit_index() {
                 Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
                     suits |= 1 << s;
@@ -346,7 +346,7 @@ impl<'a> After<'a> {
     where
         'a: 'b,
     {
-        After { pos: Position { hand, ..self.pos }, scene: self.scene.with(change) }
+        After { pos: Turn { hand, ..self.pos }, scene: self.scene.with(change) }
     }
 
     /// The meld at place `at` of the scene.
@@ -402,7 +402,7 @@ impl<'a> After<'a> {
         }
         let rest = melds.iter().fold(pos.hand, |rest, m| rest - pieces_of(&m.pieces));
         let scene = Scene { new: melds, len: self.scene.len + melds.len(), ..self.scene };
-        After { pos: Position { hand: rest, opened: true, ..*pos }, scene }.guard()
+        After { pos: Turn { hand: rest, opened: true, ..*pos }, scene }.guard()
     }
 
     /// Going rummy (`RULES.md` §3.7) from this hand: the whole hand but `discard` as
@@ -474,7 +474,7 @@ impl<'a> After<'a> {
         // Only the discard is left in hand.
         let mut last = PieceSet::new();
         last.insert(discard);
-        Position { hand: last, opened: true, ..*pos }.check_discard(discard)?;
+        Turn { hand: last, opened: true, ..*pos }.check_discard(discard)?;
         Ok(order)
     }
 

@@ -1,9 +1,7 @@
 //! [`ActionError`]: why an action was refused. The state is unchanged after any of them.
 
-use rummykit_core::{MeldId, NotYourTurn, PieceId, TableError};
+use rummykit_core::{MeldId, NotYourTurn, PieceId, TableError, TurnError};
 use thiserror::Error;
-
-use crate::Phase;
 
 /// Why [`Game::apply`](rummykit_core::Game::apply) refused an action on a [`Rummy40`](crate::Rummy40). The game is
 /// unchanged after every one of them.
@@ -25,27 +23,15 @@ use crate::Phase;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ActionError {
-    /// The hand is over.
-    #[error("the hand is over")]
-    HandOver,
-    /// The action was offered for a seat that is not to move.
+    /// A rule of the turn both card games share: the hand is over, another seat is to
+    /// move, the action belongs to another part of the turn, the discard pile is empty,
+    /// the card is not in the mover's hand, the card just taken (or its twin) is
+    /// discarded (`RULES.md` §3.3).
     #[error(transparent)]
-    NotYourTurn(#[from] NotYourTurn),
-    /// The action does not belong to this part of the turn (draw first, or already drawn).
-    #[error("not allowed now: {}", .phase.words())]
-    WrongPhase {
-        /// The current phase.
-        phase: Phase,
-    },
-    /// The card is not in the hand of the player to move.
-    #[error("card {0} is not in the hand of the player to move")]
-    NotInHand(PieceId),
+    Turn(#[from] TurnError),
     /// A card is named twice in one action.
     #[error("card {0} is named twice")]
     RepeatedPiece(PieceId),
-    /// The discard pile is empty.
-    #[error("the discard pile is empty")]
-    EmptyDiscardPile,
     /// Building, further melds and joker swaps touch the table, which needs an opening
     /// first (`RULES.md` §3.4).
     #[error("the player has not opened yet: this needs an opening first")]
@@ -82,12 +68,6 @@ pub enum ActionError {
     /// discard (`RULES.md` §3.3).
     #[error("this would leave no card to discard, and every turn ends with a discard")]
     NoDiscardLeft,
-    /// The card just taken from the pile, or its identical twin (`RULES.md` §3.3).
-    #[error("card {card} is the discard just taken, or its twin, and may not be discarded this turn")]
-    DiscardTakenCard {
-        /// The refused card.
-        card: PieceId,
-    },
     /// A joker may only be discarded as the last card (`joker_discard = OnlyWhenClosing`).
     #[error("a joker may only be discarded to go out")]
     JokerDiscard,
@@ -151,4 +131,10 @@ pub enum ActionError {
         /// The meld id named.
         meld: MeldId,
     },
+}
+
+impl From<NotYourTurn> for ActionError {
+    fn from(e: NotYourTurn) -> ActionError {
+        ActionError::Turn(TurnError::NotYourTurn(e))
+    }
 }

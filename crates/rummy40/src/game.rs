@@ -375,7 +375,7 @@ impl Rummy40 {
         if self.state.phase != Phase::Over {
             NotYourTurn::check(seat, Some(self.state.to_move))?;
         }
-        self.position().check(action)
+        self.turn().check(action)
     }
 
     /// Carries out a checked plan (see `check.rs`): moves the cards it names, ends the
@@ -727,14 +727,14 @@ impl Game for Rummy40 {
     ///
     /// ```
     /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_core::{Game, Seating, TurnError};
     /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
     /// assert_eq!(game.check(1, &Action::DrawStock), Ok(()));
     /// let card = game.hand(1).first().unwrap();
     /// // RULES.md §3.3: the turn starts with a draw.
-    /// assert_eq!(game.check(1, &Action::Discard(card)), Err(ActionError::WrongPhase { phase: Phase::Draw }));
+    /// assert_eq!(game.check(1, &Action::Discard(card)), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw })));
     /// ```
     fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         self.plan(seat, action).map(|_| ())
@@ -744,21 +744,21 @@ impl Game for Rummy40 {
     ///
     /// # Errors
     ///
-    /// [`ActionError::NotYourTurn`] for a seat not to move, else an [`ActionError`]
+    /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in [`ActionError::Turn`]) for a seat not to move, else an [`ActionError`]
     /// naming the rule; the game is then unchanged.
     ///
     /// ```
     /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, NotYourTurn, Seating};
+    /// use rummykit_core::{Game, NotYourTurn, Seating, TurnError};
     /// use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
-    /// let not_yours = ActionError::NotYourTurn(NotYourTurn { seat: 0, to_move: 1 });
+    /// let not_yours = ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 0, to_move: 1 }));
     /// assert_eq!(game.apply(0, Action::DrawStock), Err(not_yours));
     /// game.apply(1, Action::DrawStock).unwrap();
     /// assert_eq!((game.phase(), game.hand(1).len()), (Phase::Play, 14));
     /// let before = game.clone();
-    /// assert_eq!(game.apply(1, Action::DrawStock), Err(ActionError::WrongPhase { phase: Phase::Play }));
+    /// assert_eq!(game.apply(1, Action::DrawStock), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play })));
     /// assert_eq!(game, before);
     /// ```
     fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {

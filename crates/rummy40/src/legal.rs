@@ -1,18 +1,18 @@
 //! [`Game::legal_actions`](rummykit_core::Game::legal_actions): every legal action, in a deterministic order.
 //!
-//! Candidates are generated from the mover's [`Position`] (borrowed from the full state
+//! Candidates are generated from the mover's [`Turn`] (borrowed from the full state
 //! or from a seat's [`View`](crate::View), nothing rebuilt): melds by faces (the melds
 //! core's [`hand_melds`] constructs, built from the faces present), combined by face
 //! counts, then every assignment of card identities. Each candidate is valid by
 //! construction (melds validated as `hand_melds` does, builds confirmed by the table's
 //! own lay-off rule) but for the rules that depend on what is left (the threshold, a
 //! card left to discard, the discard rules), which are decided by the same functions
-//! the referee's check uses ([`Position::discard_allowed`] and friends). A joker swap is
-//! decided by the referee's slot rule and the meld's validator (`Position::swap_ok`);
+//! the referee's check uses ([`Turn::discard_allowed`] and friends). A joker swap is
+//! decided by the referee's slot rule and the meld's validator (`Turn::swap_ok`);
 //! releases, rare, go through the check. Under the options that oblige a player to play
 //! a card this turn (`taken_discard_must_be_used_after_open`,
 //! `swapped_joker_must_be_played_same_turn`) the candidates that pass those functions
-//! and could leave such a card in hand also go through the check (`Position::check`,
+//! and could leave such a card in hand also go through the check (`Turn::check`,
 //! which reads the position and copies nothing): such options only refuse more, so the
 //! cheap conditions stay exact filters and the check decides only what they let through.
 //!
@@ -35,7 +35,7 @@ use rummykit_core::{
 
 use crate::action::normalize_pieces;
 use crate::game::swap_slot;
-use crate::position::{Position, may_extend};
+use crate::turn::{Turn, may_extend};
 use crate::{
     Action, NewMeld, OpeningScope, Phase, Rummy40, RummyLayOff, View, can_open, meld_value, rank_value,
     run_position_value,
@@ -78,7 +78,7 @@ impl Rummy40 {
             return;
         }
         let mut list = LegalActions::new();
-        let pos = self.position();
+        let pos = self.turn();
         generate(&pos, &mut list, Mode::of(&self.config), &mut |a| pos.check(a).is_ok());
         list.drain_into(out);
     }
@@ -105,7 +105,7 @@ impl Rummy40 {
         }
         let mut list = LegalActions::new();
         let seat = self.to_move().unwrap_or_default();
-        generate(&self.position(), &mut list, Mode::Reference, &mut |a| self.check(seat, a).is_ok());
+        generate(&self.turn(), &mut list, Mode::Reference, &mut |a| self.check(seat, a).is_ok());
         list.drain_into(out);
     }
 }
@@ -325,7 +325,7 @@ impl LegalActions {
     /// seat's turn, otherwise the actions of [`View::legal_actions`], in the same order.
     pub fn fill(&mut self, view: &View) {
         self.clear();
-        let Some(pos) = view.position() else { return };
+        let Some(pos) = view.turn() else { return };
         if pos.phase == Phase::Over {
             return;
         }
@@ -340,7 +340,7 @@ impl LegalActions {
     /// enumeration meets them, then sorted within it. `len` and `get` do not apply.
     pub(crate) fn fill_for_draw(&mut self, view: &View) {
         self.clear();
-        let Some(pos) = view.position() else { return };
+        let Some(pos) = view.turn() else { return };
         if pos.phase == Phase::Over {
             return;
         }
@@ -631,7 +631,7 @@ impl Mode {
 }
 
 /// Every legal action of `pos` into `out` (see the module docs).
-fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
+fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
     let settled = pos.played_first().is_ok();
     let mut obliged = PieceSet::new();
     if pos.config.taken_discard_must_be_used_after_open
@@ -743,7 +743,7 @@ fn generate(pos: &Position<'_>, out: &mut LegalActions, mode: Mode, check: &mut 
 
 /// The play phase of [`generate`]: `cards` are the hand's cards with their faces (in id
 /// order), `faces` those faces.
-fn play(pos: &Position<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Sink<'_>) {
+fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Sink<'_>) {
     let hand = pos.hand;
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
@@ -967,7 +967,7 @@ fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
     melds
 }
 
-/// What a table meld offers the hand ([`Position::table_fits`]): faces by bit index.
+/// What a table meld offers the hand ([`Turn::table_fits`]): faces by bit index.
 #[derive(Debug, Clone)]
 struct MeldFits {
     /// The meld's place in the table's list, and its id.
@@ -994,14 +994,14 @@ fn max_value(face: Card) -> u32 {
     face.number().map_or(11, rank_value)
 }
 
-impl Position<'_> {
+impl Turn<'_> {
     /// The same position once `top` is taken from the pile.
-    pub(crate) fn with_taken(&self, top: PieceId) -> Position<'_> {
-        Position { taken: Some(top), ..*self }
+    pub(crate) fn with_taken(&self, top: PieceId) -> Turn<'_> {
+        Turn { taken: Some(top), ..*self }
     }
 
     /// Would the referee accept the joker swap of `piece` (face `face`, in the hand, the
-    /// player opened, in the play phase) on `m`? The rules of `Position::check` for a
+    /// player opened, in the play phase) on `m`? The rules of `Turn::check` for a
     /// swap, the parts that decide here: the slot by [`swap_slot`], the meld with the card in
     /// place of that joker valid (the table's `replace`: the card, from the hand, is on
     /// no meld), and a card left to discard (`spare`: one is known to be left). Not for
@@ -1036,7 +1036,7 @@ impl Position<'_> {
 
     /// Per table meld (in id order, only those with something to offer), the faces of
     /// `cards` that the table's lay-off rule lets be built at its front and at its back,
-    /// and those a joker swap could take ([`Position::swappable`]). Only the faces that
+    /// and those a joker swap could take ([`Turn::swappable`]). Only the faces that
     /// can fit are tried, once per meld and end: at a run's end the next card of its
     /// suit or a joker, on a set a card of its rank or a joker (at either end).
     fn table_fits(&self, cards: &[(PieceId, Card)], fits: &mut Vec<MeldFits>) {
@@ -1221,12 +1221,12 @@ impl Position<'_> {
         self.with_faces(cards, |faces| self.face_melds_of(faces))
     }
 
-    /// [`Position::face_melds`] of the faces of the cards, built from the faces present
+    /// [`Turn::face_melds`] of the faces of the cards, built from the faces present
     /// (a card's second copy gives no other meld) rather than from positions in the
     /// hand: every set (some suits of one rank, and jokers) and every run (a window of
     /// values of one suit: some of the naturals held in it, jokers for the rest) that
     /// core's [`hand_melds`] constructs, each kept if [`Meld::new`] accepts it. The same
-    /// melds as [`Position::face_melds_by_position`] (compared in the tests; the order
+    /// melds as [`Turn::face_melds_by_position`] (compared in the tests; the order
     /// differs, which no caller depends on: every list built from them is sorted).
     fn face_melds_of(&self, faces: &[Card]) -> Vec<FaceMeld> {
         let mut out = Vec::new();
@@ -1234,7 +1234,7 @@ impl Position<'_> {
         out
     }
 
-    /// [`Position::face_melds_of`] into `out` (emptied first; a buffer kept from one
+    /// [`Turn::face_melds_of`] into `out` (emptied first; a buffer kept from one
     /// enumeration to the next: a hand with a joker has a hundred melds or more).
     fn face_melds_into(&self, faces: &[Card], out: &mut Vec<FaceMeld>) {
         use rummykit_core::{AcePolicy, JokerLimit};
@@ -1432,7 +1432,7 @@ impl Position<'_> {
     }
 
     /// The melds of core's [`hand_melds`] (by positions in the hand), by faces: the
-    /// reference for [`Position::face_melds_of`], and its fallback for a run rule it
+    /// reference for [`Turn::face_melds_of`], and its fallback for a run rule it
     /// does not build (round the corner).
     fn face_melds_by_position(&self, faces: &[Card]) -> Vec<FaceMeld> {
         let Ok(melds) = hand_melds(faces, &self.rules) else { return Vec::new() };
@@ -1640,7 +1640,7 @@ impl Position<'_> {
 
     /// Can `left` cards (face counts `rest`) all but one be built onto `table` (meld faces),
     /// in normal order from meld `at` and `end` on? The face-level version of
-    /// [`Position::build_all_but_one`], trying only the cards that can fit an end.
+    /// [`Turn::build_all_but_one`], trying only the cards that can fit an end.
     fn builds_all_but_one(
         &self,
         table: &mut [Meld<Card>],
@@ -1813,7 +1813,7 @@ impl Position<'_> {
             keys.clear();
             expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
             for key in &keys {
-                // One meld: its kind, its ids plus 2, then 1 (see `Position::expand`).
+                // One meld: its kind, its ids plus 2, then 1 (see `Turn::expand`).
                 let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
                     continue;
                 };
@@ -1837,8 +1837,8 @@ impl Position<'_> {
         ids_by_face(self.catalog, cards)
     }
 
-    /// [`Position::can_discard_from`] of a hand given by its face counts `rest` (`len`
-    /// cards, of faces among the bits of `held`): the same rules ([`Position::discard_basic`]),
+    /// [`Turn::can_discard_from`] of a hand given by its face counts `rest` (`len`
+    /// cards, of faces among the bits of `held`): the same rules ([`Turn::discard_basic`]),
     /// which depend on the faces only.
     fn can_discard_counts(&self, rest: &[u8; 53], len: usize, held: u64) -> bool {
         let taken = self.taken.and_then(|t| self.face(t)).map(|f| f.index());
@@ -1861,13 +1861,13 @@ impl Position<'_> {
     }
 }
 
-/// Where [`Position::openings`] counts its batches instead of listing them: into
+/// Where [`Turn::openings`] counts its batches instead of listing them: into
 /// `groups`, as openings after taking the top discard if `take`, each multiset kept if
 /// what it leaves can be discarded from in `after` (the position after the take).
 struct Counted<'a, 'p> {
     groups: &'a mut Groups,
     take: bool,
-    after: &'a Position<'p>,
+    after: &'a Turn<'p>,
 }
 
 /// The most melds in one batch: a batch keeps a card back, so 13 cards of a hand of at
@@ -1959,7 +1959,7 @@ fn ids_by_face(catalog: Catalog<Card>, cards: PieceSet) -> [PieceSet; 53] {
     by_face
 }
 
-/// Every assignment of card identities (`by_face`, from [`Position::ids_by_face`])
+/// Every assignment of card identities (`by_face`, from [`Turn::ids_by_face`])
 /// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
 /// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
 /// meld swap their cards), for the caller to sort and deduplicate once
@@ -2527,8 +2527,8 @@ mod tests {
         );
     }
 
-    /// The melds built from the faces present ([`Position::face_melds_of`]) are exactly
-    /// those of core's `hand_melds` by position ([`Position::face_melds_by_position`]),
+    /// The melds built from the faces present ([`Turn::face_melds_of`]) are exactly
+    /// those of core's `hand_melds` by position ([`Turn::face_melds_by_position`]),
     /// with the same values and needs, for random hands of the 4-joker pack under every
     /// run rule and joker limit (a set's faces compared as a set: their order differs).
     #[test]
@@ -2573,7 +2573,7 @@ mod tests {
                         };
                         hand.insert(PieceId::new(id).unwrap());
                     }
-                    let pos = Position {
+                    let pos = Turn {
                         config: &config,
                         catalog,
                         rules,

@@ -45,10 +45,10 @@ mod config;
 mod error;
 mod game;
 mod legal;
-mod position;
 #[cfg(feature = "serde")]
 mod serde_state;
 mod setup;
+mod turn;
 mod value;
 mod view;
 

@@ -1,8 +1,10 @@
 //! [`View`]: what one seat may see (docs/DESIGN.md: bots see views only).
 
-use rummykit_core::{Card, Catalog, MeldTable, Outcome, PieceId, PieceSet, Seat};
+use core::ops::{Deref, DerefMut};
 
-use crate::{Config, Phase, Rummy40};
+use rummykit_core::{Card, Catalog, HandView, PieceId, PieceSet, Seat};
+
+use crate::{Config, Rummy40};
 
 /// What one seat may see: its own hand, the table, the discard pile, how many cards
 /// the stock and every hand hold, who has opened, and whose turn it is. Other hands
@@ -22,41 +24,35 @@ use crate::{Config, Phase, Rummy40};
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct View {
-    /// The seat this view belongs to.
-    pub seat: Seat,
+    /// What every card game shows a seat (hand, hand sizes, known cards, table, discard
+    /// pile, stock size, turn, phase, card taken this turn, outcome); the view reads
+    /// through to it, so `view.hand` is `view.common.hand`.
+    pub common: HandView,
     /// The rules.
     pub config: Config,
-    /// The dealer.
-    pub dealer: Seat,
-    /// Whose turn it is (`None` once the hand is over).
-    pub to_move: Option<Seat>,
-    /// The phase of that turn.
-    pub phase: Phase,
-    /// The seat's own hand.
-    pub hand: PieceSet,
-    /// Cards in each seat's hand.
-    pub hand_sizes: Vec<usize>,
-    /// Cards each seat took from the discard pile and still holds (everyone saw them).
-    pub known: Vec<PieceSet>,
-    /// The melds on the table (public).
-    pub table: MeldTable<Card>,
-    /// The discard pile, bottom first (public: every card in it was seen face up).
-    pub discard_pile: Vec<PieceId>,
-    /// Cards in the stock.
-    pub stock_len: usize,
-    /// The card the player to move took from the pile this turn (taken face up).
-    pub taken_this_turn: Option<PieceId>,
     /// The faces of the own hand, in id order.
     pub hand_faces: Vec<Card>,
     /// Who has opened.
     pub opened: Vec<bool>,
     /// Jokers the player to move won by swaps this turn (they came off the table).
     pub won_jokers: PieceSet,
-    /// The result, once the hand is over.
-    pub outcome: Option<Outcome>,
     /// The cards of the hand with their faces, listed by the refresh for the legal
     /// actions.
     pub(crate) hand_cards: HandCards,
+}
+
+impl Deref for View {
+    type Target = HandView;
+
+    fn deref(&self) -> &HandView {
+        &self.common
+    }
+}
+
+impl DerefMut for View {
+    fn deref_mut(&mut self) -> &mut HandView {
+        &mut self.common
+    }
 }
 
 /// The cards of a hand with their faces, in id order, and the hand and pack they were
@@ -107,22 +103,11 @@ impl Eq for HandCards {}
 impl View {
     pub(crate) fn new(game: &Rummy40, seat: Seat) -> View {
         let mut view = View {
-            seat,
+            common: HandView::default(),
             config: game.config,
-            dealer: game.state.dealer,
-            to_move: None,
-            phase: game.state.phase,
-            hand: PieceSet::new(),
-            hand_sizes: Vec::new(),
-            known: Vec::new(),
-            table: MeldTable::new(),
-            discard_pile: Vec::new(),
-            stock_len: 0,
-            taken_this_turn: None,
             hand_faces: Vec::new(),
             opened: Vec::new(),
             won_jokers: PieceSet::new(),
-            outcome: None,
             hand_cards: HandCards::default(),
         };
         view.refresh(game, seat);
@@ -133,29 +118,19 @@ impl View {
     /// (`Game::view_into`: a driver refreshes one view before every action).
     pub(crate) fn refresh(&mut self, game: &Rummy40, seat: Seat) {
         use rummykit_core::Game;
-        let hand = game.hand(seat);
-        self.seat = seat;
-        self.config = game.config;
-        self.hand = hand;
-        self.hand_cards.list(hand, game.catalog, &mut self.hand_faces);
-        self.hand_sizes.clear();
+        // Every field named, so that a new one cannot be forgotten here.
+        let View { common, config, hand_faces, opened, won_jokers, hand_cards: listed } = self;
+        let outcome = game.outcome();
         match game.hand_lens.get(..game.state.hands.len()) {
-            Some(lens) => self.hand_sizes.extend_from_slice(lens),
+            Some(lens) => common.refresh_counted(&game.state, seat, lens, outcome.as_ref()),
             // More seats than a game may have (a state built from an edited view).
-            None => self.hand_sizes.extend(game.state.hands.iter().map(PieceSet::len)),
+            None => common.refresh(&game.state, seat, outcome.as_ref()),
         }
-        self.table.clone_from(&game.state.table);
-        self.discard_pile.clear();
-        self.discard_pile.extend_from_slice(game.state.piles.discard_pile());
-        self.stock_len = game.state.piles.stock_len();
-        self.opened.clone_from(&game.opened);
-        self.known.clone_from(&game.state.known);
-        self.dealer = game.state.dealer;
-        self.to_move = game.to_move();
-        self.phase = game.state.phase;
-        self.taken_this_turn = game.taken_this_turn();
-        self.won_jokers = game.won_jokers();
-        self.outcome = game.outcome();
+        *config = game.config;
+        let hand = common.hand;
+        listed.list(hand, game.catalog, hand_faces);
+        opened.clone_from(&game.opened);
+        *won_jokers = game.won_jokers();
     }
 }
 

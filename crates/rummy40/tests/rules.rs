@@ -7,7 +7,7 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError,
+    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError, TurnError,
 };
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
@@ -170,13 +170,13 @@ fn scripted_deal_is_checked() {
 fn rules_3_3_draw_first_then_play_then_discard() {
     let mut g = game(Config::RUMMY40, &["2c 5d 9h", "3c 6d Th"], "Kc", "4s 7s");
     let two_c = id(&g, 0, "2c");
-    refused!(g, Action::Discard(two_c), ActionError::WrongPhase { phase: Phase::Draw });
+    refused!(g, Action::Discard(two_c), ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw }));
     draw(&mut g);
     assert_eq!(hand_text(&g, 0), "2c 5d 9h 4s");
-    refused!(g, Action::DrawStock, ActionError::WrongPhase { phase: Phase::Play });
-    refused!(g, Action::TakeDiscard, ActionError::WrongPhase { phase: Phase::Play });
+    refused!(g, Action::DrawStock, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
+    refused!(g, Action::TakeDiscard, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
     let three_c = g.hand(1).first().unwrap();
-    refused!(g, Action::Discard(three_c), ActionError::NotInHand(three_c));
+    refused!(g, Action::Discard(three_c), ActionError::Turn(TurnError::NotInHand(three_c)));
     ok!(g, Action::Discard(two_c));
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(g.piles().top_discard(), Some(two_c));
@@ -227,7 +227,7 @@ fn rules_3_3_never_discard_the_card_just_taken_nor_its_twin() {
     ok!(g, Action::TakeDiscard);
     let [first, twin] = ids(&g, 0, "3c 3c")[..] else { panic!() };
     for card in [first, twin] {
-        refused!(g, Action::Discard(card), ActionError::DiscardTakenCard { card });
+        refused!(g, Action::Discard(card), ActionError::Turn(TurnError::DiscardTakenCard { card }));
     }
     // A stock card may be discarded at once (the 4s above); so may another card here.
     ok!(g, Action::Discard(id(&g, 0, "2d")));
@@ -465,7 +465,7 @@ fn pieces_must_be_in_hand_and_named_once() {
     refused!(g, Action::Open { melds: vec![twice] }, ActionError::RepeatedPiece(th));
     let other = id(&g, 1, "3h");
     let m = NewMeld::new(MeldKind::Run, vec![th, id(&g, 0, "Jh"), id(&g, 0, "Qh"), other]);
-    refused!(g, Action::Open { melds: vec![m] }, ActionError::NotInHand(other));
+    refused!(g, Action::Open { melds: vec![m] }, ActionError::Turn(TurnError::NotInHand(other)));
 }
 
 // ---------------------------------------------------------------- §3.6 jokers
@@ -668,7 +668,7 @@ fn rules_3_7_going_out_with_a_final_discard() {
     assert_eq!(g.to_move(), None);
     assert!(!g.went_rummy());
     assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 35], winners: vec![0] });
-    refused!(g, Action::DrawStock, ActionError::HandOver);
+    refused!(g, Action::DrawStock, ActionError::Turn(TurnError::HandOver));
 }
 
 #[test]
@@ -825,9 +825,9 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
     let mut opened = rummy_with_builds_position();
     let r = rummy(vec![front(nine), front(eight)], &opened);
     ok!(opened, r.clone());
-    refused!(opened, r, ActionError::HandOver);
+    refused!(opened, r, ActionError::Turn(TurnError::HandOver));
     let mut g2 = game(Config::RUMMY40, &["Th Jh Qh Kh 5d", "2c 3c 4c 9h 8h", "Ad * 9c"], "", "7s Kd");
-    refused!(g2, rummy(vec![], &g2), ActionError::WrongPhase { phase: Phase::Draw });
+    refused!(g2, rummy(vec![], &g2), ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw }));
     // Builds never count toward the 40 when a rummy needs it (RULES.md §3.5).
     let mut c = Config::RUMMY40;
     c.rummy_requires_opening_threshold = true;
@@ -964,7 +964,7 @@ fn rules_3_3_taking_from_an_empty_pile_is_refused() {
     let mut g = Rummy40::from_setup(&Config::RUMMY40, scripted(Config::RUMMY40, 0..0, 26..106)).unwrap();
     assert!(g.piles().discard_pile().is_empty());
     refused!(g, Action::TakeDiscard, ActionError::TakeOnlyToOpen);
-    refused!(g, Action::TakeDiscardAndOpen { melds: vec![] }, ActionError::EmptyDiscardPile);
+    refused!(g, Action::TakeDiscardAndOpen { melds: vec![] }, ActionError::Turn(TurnError::EmptyDiscardPile));
 }
 
 #[test]
@@ -1023,7 +1023,7 @@ fn rules_3_8_elimination_at_101_exactly() {
     assert_eq!(hand.seats(), 2);
     m.record(&rummykit_core::Outcome { points: vec![0, 35], winners: vec![0] }).unwrap();
     assert!(m.is_over());
-    assert_eq!(m.winner(), Some(0));
+    assert_eq!(m.winners(), vec![0]);
 }
 
 #[test]
@@ -1049,7 +1049,7 @@ fn rules_3_8_other_match_ends() {
     record(&mut m, &mut rng, vec![0, 150]);
     record(&mut m, &mut rng, vec![10, 0]);
     assert!(m.is_over());
-    assert_eq!(m.winner(), Some(0));
+    assert_eq!(m.winners(), vec![0]);
     c.game_end = rummykit_core::MatchEnd::SingleHand;
     let mut m = rummykit_core::Match::<Rummy40>::new(
         c,

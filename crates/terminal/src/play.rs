@@ -196,6 +196,9 @@ pub struct Summary {
     pub totals: Vec<i64>,
     /// Seats, best first.
     pub standings: Vec<Seat>,
+    /// The seats that won the match, ascending (more than one when the win is shared;
+    /// empty when the person quit).
+    pub winners: Vec<Seat>,
     /// Whether the match was played to its end (`false`: the person quit).
     pub finished: bool,
     /// Whether the record replayed to the same final states and scores (checked for a
@@ -543,6 +546,7 @@ fn play_match<G: TerminalGame>(
             actions: table.actions,
             totals: table.totals,
             standings,
+            winners: Vec::new(),
             finished: false,
             replayed: false,
         });
@@ -556,6 +560,13 @@ fn play_match<G: TerminalGame>(
     }
     let standings = played.standings();
     write_scores(out, &standings, played.totals(), &table.names, style, "== final scores ==")?;
+    let winners = played.winners();
+    let names: Vec<String> = winners.iter().map(|&s| label(s, &table.names)).collect();
+    match names[..] {
+        [] => {}
+        [ref one] => writeln!(out, "{one} won the match")?,
+        _ => writeln!(out, "shared win: {}", names.join(", "))?,
+    }
     writeln!(
         out,
         "replay check: the record ({}, {}) replays to the same final state and scores",
@@ -569,6 +580,7 @@ fn play_match<G: TerminalGame>(
         actions: table.actions,
         totals: played.totals().to_vec(),
         standings,
+        winners,
         finished: true,
         replayed: true,
     })

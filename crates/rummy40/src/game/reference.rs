@@ -3,7 +3,7 @@
 //! deliberately simple way). [`Game::check`](rummykit_core::Game::check) and [`Game::apply`](rummykit_core::Game::apply) must agree with
 //! it on every action: same verdict, same error, same state after.
 
-use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, RunEnd, TableError};
+use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, RunEnd, TableError, TurnError};
 
 use super::{Turn, swap_slot};
 use crate::action::sort_lay_offs;
@@ -34,7 +34,7 @@ impl Rummy40 {
                 }
             }
         }
-        self.position().any_meld_with(card, &mut |kind, pieces| {
+        self.turn().any_meld_with(card, &mut |kind, pieces| {
             self.check_by_copy(&Action::Meld(NewMeld::new(kind, pieces.to_vec()))).is_ok()
         })
     }
@@ -44,14 +44,14 @@ impl Rummy40 {
     fn ref_step(&mut self, action: &Action) -> Result<(), ActionError> {
         let seat = self.state.to_move;
         let phase = self.state.phase;
-        let want = |p: Phase| if phase == p { Ok(()) } else { Err(ActionError::WrongPhase { phase }) };
+        let want = |p: Phase| phase.require(p);
         if phase == Phase::Over {
-            return Err(ActionError::HandOver);
+            return Err(ActionError::Turn(TurnError::HandOver));
         }
         match action {
             Action::DrawStock => {
                 want(Phase::Draw)?;
-                let card = self.state.piles.draw_stock().ok_or(ActionError::HandOver)?;
+                let card = self.state.piles.draw_stock().ok_or(ActionError::Turn(TurnError::HandOver))?;
                 self.state.hands[seat].insert(card);
                 self.state.phase = Phase::Play;
             }
@@ -136,7 +136,7 @@ impl Rummy40 {
 
     /// Takes the top discard into the hand.
     fn ref_take_discard(&mut self) -> Result<PieceId, ActionError> {
-        let card = self.state.piles.take_discard().ok_or(ActionError::EmptyDiscardPile)?;
+        let card = self.state.piles.take_discard().ok_or(ActionError::Turn(TurnError::EmptyDiscardPile))?;
         self.state.hands[self.state.to_move].insert(card);
         self.state.known[self.state.to_move].insert(card);
         self.state.taken = Some(card);
@@ -150,7 +150,7 @@ impl Rummy40 {
         let mut seen = PieceSet::new();
         for &p in pieces {
             if !hand.contains(p) {
-                return Err(ActionError::NotInHand(p));
+                return Err(ActionError::Turn(TurnError::NotInHand(p)));
             }
             if !seen.insert(p) {
                 return Err(ActionError::RepeatedPiece(p));
@@ -260,7 +260,7 @@ impl Rummy40 {
     fn ref_guard(&self) -> Result<(), ActionError> {
         let hand = self.state.hands[self.state.to_move];
         // If any card passes the basic rules, one passes them all (see discard_allowed).
-        if !self.position().can_discard_from(hand) {
+        if !self.turn().can_discard_from(hand) {
             return Err(ActionError::NoDiscardLeft);
         }
         if self.config.taken_discard_must_be_used_after_open
@@ -282,7 +282,7 @@ impl Rummy40 {
 
     /// The per-card discard rules (`RULES.md` §3.3, §3.6 options).
     fn ref_discard_allowed(&self, piece: PieceId) -> Result<(), ActionError> {
-        self.position().discard_allowed(self.state.hands[self.state.to_move], piece)
+        self.turn().discard_allowed(self.state.hands[self.state.to_move], piece)
     }
 
     /// The discard that ends the turn (`RULES.md` §3.3, §3.7).
@@ -327,7 +327,7 @@ impl Rummy40 {
     /// The joker swap (`RULES.md` §3.6).
     fn ref_swap_joker(&mut self, piece: PieceId, id: MeldId) -> Result<(), ActionError> {
         let target = *self.state.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
-        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let face = self.catalog.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
         let slot = swap_slot(target.meld(), face, &self.config).map_err(|e| e.error(id, piece))?;
         let mut pieces = target.pieces().to_vec();
         let joker = pieces[slot];
@@ -356,7 +356,7 @@ impl Rummy40 {
         let number = meld.value_at(0);
         let mut suits = 0u8;
         for p in added {
-            let face = self.catalog.face(p).ok_or(ActionError::NotInHand(p))?;
+            let face = self.catalog.face(p).ok_or(ActionError::Turn(TurnError::NotInHand(p)))?;
             match face.suit_index() {
                 Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
                     suits |= 1 << s;

@@ -1,4 +1,4 @@
-//! [`Position`]: the mover's side of a state, borrowed — everything legality depends on
+//! [`Turn`]: the mover's side of a state, borrowed — everything legality depends on
 //! (the mover's hand, the public table and piles, the turn) — so that the full state
 //! ([`Rummy40`]) and a seat's [`View`] enumerate legal actions the same way without
 //! building anything. The discard rules live here, shared by the referee's check and the
@@ -6,6 +6,7 @@
 
 use rummykit_core::{
     Card, Catalog, Face, Meld, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd, TableMeld,
+    TurnError,
 };
 
 use crate::view::HandCards;
@@ -13,7 +14,7 @@ use crate::{ActionError, Config, JokerDiscard, Phase, Rummy40, View};
 
 /// The mover's side of a state (see the module docs).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Position<'a> {
+pub(crate) struct Turn<'a> {
     pub(crate) config: &'a Config,
     pub(crate) catalog: Catalog<Card>,
     pub(crate) rules: MeldRules,
@@ -29,15 +30,15 @@ pub(crate) struct Position<'a> {
     pub(crate) taken: Option<PieceId>,
     /// The jokers won by a swap this turn.
     pub(crate) won_jokers: PieceSet,
-    /// The cards a view listed when it was refreshed (see [`Position::hand_cards`]).
+    /// The cards a view listed when it was refreshed (see [`Turn::hand_cards`]).
     pub(crate) listed: Option<&'a HandCards>,
 }
 
 impl Rummy40 {
     /// The mover's side of this state.
-    pub(crate) fn position(&self) -> Position<'_> {
+    pub(crate) fn turn(&self) -> Turn<'_> {
         let seat = self.state.to_move;
-        Position {
+        Turn {
             config: &self.config,
             catalog: self.catalog,
             rules: self.rules,
@@ -57,12 +58,12 @@ impl Rummy40 {
 impl View {
     /// The mover's side, when this view's seat is to move (`None` otherwise or for an
     /// invalid configuration).
-    pub(crate) fn position(&self) -> Option<Position<'_>> {
+    pub(crate) fn turn(&self) -> Option<Turn<'_>> {
         if self.to_move != Some(self.seat) {
             return None;
         }
         let catalog = self.config.catalog().ok()?;
-        Some(Position {
+        Some(Turn {
             config: &self.config,
             catalog,
             rules: self.config.meld_rules(),
@@ -79,7 +80,7 @@ impl View {
     }
 }
 
-impl<'a> Position<'a> {
+impl<'a> Turn<'a> {
     /// The cards of the hand with their faces, in id order, if a view listed them (for
     /// this hand: asked only where they serve, the check has a cost).
     pub(crate) fn hand_cards(&self) -> Option<&'a [(PieceId, Card)]> {
@@ -96,13 +97,13 @@ impl<'a> Position<'a> {
     /// `OnlyWhenClosing` (`RULES.md` §3.3, §3.6 options).
     pub(crate) fn discard_basic(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
         if !hand.contains(piece) {
-            return Err(ActionError::NotInHand(piece));
+            return Err(ActionError::Turn(TurnError::NotInHand(piece)));
         }
-        let face = self.catalog.face(piece).ok_or(ActionError::NotInHand(piece))?;
+        let face = self.catalog.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
         if let Some(taken) = self.taken
             && self.catalog.face(taken) == Some(face)
         {
-            return Err(ActionError::DiscardTakenCard { card: piece });
+            return Err(ActionError::Turn(TurnError::DiscardTakenCard { card: piece }));
         }
         // A hand of nothing but jokers may give one up: otherwise, with nothing on the
         // table to build them on, the player could never end the turn (docs/DESIGN.md, §3.6).
@@ -116,8 +117,8 @@ impl<'a> Position<'a> {
         Ok(())
     }
 
-    /// Some card of `hand` passes [`Position::discard_basic`] (if any does, one passes
-    /// every discard rule: see [`Position::discard_allowed`]).
+    /// Some card of `hand` passes [`Turn::discard_basic`] (if any does, one passes
+    /// every discard rule: see [`Turn::discard_allowed`]).
     pub(crate) fn can_discard_from(&self, hand: PieceSet) -> bool {
         hand.iter().any(|p| self.discard_basic(hand, p).is_ok())
     }
@@ -139,11 +140,11 @@ impl<'a> Position<'a> {
         Ok(())
     }
 
-    /// Which cards of the hand `cards` (ids with their faces) [`Position::discard_allowed`]
+    /// Which cards of the hand `cards` (ids with their faces) [`Turn::discard_allowed`]
     /// accepts, decided for the whole hand at once (the same rules, with what does not
     /// depend on the card computed once): the enumeration of discards asks it of every
     /// card. `fitting`: the faces of the hand (bits by face index) that fit a table meld,
-    /// if the caller knows them (else [`Position::fits`] is asked).
+    /// if the caller knows them (else [`Turn::fits`] is asked).
     pub(crate) fn discards(&self, cards: &[(PieceId, Card)], fitting: Option<u64>) -> Discards {
         let taken = self.taken.and_then(|t| self.catalog.face(t));
         // Jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers.
@@ -210,7 +211,7 @@ pub(crate) fn may_extend(meld: &Meld<Card>, face: Card) -> bool {
     }
 }
 
-/// The discard rules of a hand ([`Position::discards`]).
+/// The discard rules of a hand ([`Turn::discards`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Discards {
     /// The face of the card taken from the discard pile this turn (neither copy may go).

@@ -1,0 +1,135 @@
+//! [`HandView`]: what one seat of a card game may see of a [`HandState`], the part of
+//! the view both card games share.
+
+use crate::{Card, HandState, MeldTable, Outcome, Phase, PieceId, PieceSet, Seat};
+
+/// What one seat may see of a hand of a card game (classic Rummy, Rummy 40): its own
+/// hand, every hand's size, the cards each seat is known to hold (taken face up from the
+/// discard pile, not played since), the table, the discard pile, the stock's size, whose
+/// turn it is and in which phase, the card taken this turn, and the outcome once over.
+/// Nothing of the other hands' unknown cards and nothing of the stock order.
+///
+/// Each game's `View` holds one (its `common` field) next to what only that game shows
+/// (its configuration, Rummy 40's opened flags, classic's melds this turn), and reads
+/// through to it: `view.hand` is `view.common.hand`. It is filled by one function,
+/// [`HandView::refresh`], from the [`HandState`], so both games show a seat the same
+/// things.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Card, Catalog, HandState, HandView, Phase, deal_cards};
+/// let deck = Catalog::<Card>::new(1, 0).expect("one deck");
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let dealt = deal_cards(&deck, 2, 1, 7, &mut rng).expect("a deal");
+/// let mut state = HandState::dealt(0, dealt.hands, dealt.piles);
+/// let taken = state.take_discard().expect("the card turned up");
+/// let mut view = HandView::default();
+/// view.refresh(&state, 0, None);
+/// assert_eq!((view.seat, view.to_move, view.phase), (0, Some(1), Phase::Play));
+/// assert_eq!(view.hand, state.hands[0]);
+/// assert_eq!(view.hand_sizes, vec![7, 8]);
+/// // Seat 1's card taken face up is known to everyone; the rest of its hand is not shown.
+/// assert!(view.known[1].contains(taken));
+/// assert_eq!(view.taken_this_turn, Some(taken));
+/// assert_eq!(view.stock_len, 52 - 14 - 1);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct HandView {
+    /// The seat this view belongs to.
+    pub seat: Seat,
+    /// The dealer of the hand.
+    pub dealer: Seat,
+    /// The seat to move, `None` once the hand is over.
+    pub to_move: Option<Seat>,
+    /// The phase of the current turn.
+    pub phase: Phase,
+    /// This seat's hand.
+    pub hand: PieceSet,
+    /// Cards in each seat's hand.
+    pub hand_sizes: Vec<usize>,
+    /// For each seat, the cards it took from the discard pile and still holds (everyone
+    /// saw them taken).
+    pub known: Vec<PieceSet>,
+    /// The melds on the table.
+    pub table: MeldTable<Card>,
+    /// The discard pile, bottom first (every card in it was seen face up).
+    pub discard_pile: Vec<PieceId>,
+    /// Cards in the stock.
+    pub stock_len: usize,
+    /// The card the seat to move took from the discard pile this turn.
+    pub taken_this_turn: Option<PieceId>,
+    /// The result, once the hand is over.
+    pub outcome: Option<Outcome>,
+}
+
+impl HandView {
+    /// Overwrites this view with what `seat` may see of `state`, reusing its vectors (a
+    /// driver refreshes one view before every action); `outcome` is the game's result
+    /// once the hand is over.
+    #[inline]
+    pub fn refresh(&mut self, state: &HandState, seat: Seat, outcome: Option<&Outcome>) {
+        self.fill(state, seat, None, outcome);
+    }
+
+    /// [`refresh`](HandView::refresh) with the hand sizes the game keeps count of
+    /// (`hand_sizes[s]` is the size of `state.hands[s]`, one per seat): counting every
+    /// hand's cards before every action costs more than a game keeping the mover's count
+    /// after it.
+    #[inline]
+    pub fn refresh_counted(
+        &mut self,
+        state: &HandState,
+        seat: Seat,
+        hand_sizes: &[usize],
+        outcome: Option<&Outcome>,
+    ) {
+        debug_assert!(
+            hand_sizes.len() == state.hands.len()
+                && hand_sizes.iter().zip(&state.hands).all(|(&n, h)| n == h.len()),
+            "the counted hand sizes are the hands' sizes"
+        );
+        self.fill(state, seat, Some(hand_sizes), outcome);
+    }
+
+    // Inlined into each game's refresh, which a driver calls before every action.
+    #[inline]
+    fn fill(&mut self, state: &HandState, seat: Seat, sizes: Option<&[usize]>, outcome: Option<&Outcome>) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let HandView {
+            seat: view_seat,
+            dealer,
+            to_move,
+            phase,
+            hand,
+            hand_sizes,
+            known,
+            table,
+            discard_pile,
+            stock_len,
+            taken_this_turn,
+            outcome: view_outcome,
+        } = self;
+        *view_seat = seat;
+        *dealer = state.dealer;
+        *to_move = state.mover();
+        *phase = state.phase;
+        *hand = state.hand(seat);
+        hand_sizes.clear();
+        match sizes {
+            Some(sizes) => hand_sizes.extend_from_slice(sizes),
+            None => hand_sizes.extend(state.hands.iter().map(PieceSet::len)),
+        }
+        known.clone_from(&state.known);
+        table.clone_from(&state.table);
+        discard_pile.clear();
+        discard_pile.extend_from_slice(state.piles.discard_pile());
+        *stock_len = state.piles.stock_len();
+        *taken_this_turn = state.taken;
+        // In place: a view refreshed after the hand reuses its outcome's vectors.
+        match (outcome, view_outcome.as_mut()) {
+            (Some(new), Some(old)) => old.clone_from(new),
+            (new, _) => *view_outcome = new.cloned(),
+        }
+    }
+}
