@@ -131,9 +131,12 @@ impl Solver {
                 return Ok(none());
             }
         }
-        // A candidate is taken if the engine accepts it, or it with jokers moved.
+        // A candidate is taken if the engine accepts it, or it with jokers moved. One
+        // that ranks below the goal is not checked: only a play reaching the goal is an
+        // answer, and one below it could only keep out others below it.
         let offer = |sol: Solution, best: &mut Option<Solution>| {
             if sol.tiles_placed == 0
+                || rank(&sol, objective) < goal
                 || best.as_ref().is_some_and(|b| rank(&sol, objective) <= rank(b, objective))
             {
                 return;
@@ -156,11 +159,20 @@ impl Solver {
             }
             offer(first, &mut best);
         }
-        for sol in bound_plays.into_iter().chain(self.pinned(table, rack, &options)) {
-            if best.as_ref().is_some_and(|b| rank(b, objective) >= goal) {
+        // Candidates in order until one reaches the goal; the pinned plays are solved
+        // only as they are needed (most turns stop at the first).
+        let reached = |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal);
+        for sol in bound_plays {
+            if reached(&best) {
                 break;
             }
             offer(sol, &mut best);
+        }
+        if !reached(&best) {
+            self.pinned(table, rack, &options, &mut |sol| {
+                offer(sol, &mut best);
+                reached(&best)
+            });
         }
         match best {
             Some(b) if rank(&b, objective) >= goal => Ok(b),
@@ -171,24 +183,37 @@ impl Solver {
     /// The best plays of the meld puzzle with some table jokers kept in their roles
     /// (each solved as the natural it stands for, then turned back into a joker): every
     /// non-empty set of table jokers and every colour a group joker may stand for, the
-    /// most jokers kept first, at most [`MAX_PINNED`].
-    fn pinned(&mut self, table: &[Meld<Tile>], rack: &[Tile], options: &SolveOptions) -> Vec<Solution> {
+    /// most jokers kept first, at most [`MAX_PINNED`], each handed to `take` as it is
+    /// solved until `take` returns true.
+    fn pinned(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        options: &SolveOptions,
+        take: &mut dyn FnMut(Solution) -> bool,
+    ) {
         let roles: Vec<Vec<Tile>> = joker_roles(table).into_iter().map(|r| r.stands_for).collect();
         let k = roles.len();
         let mut subsets: Vec<u32> = (1..1u32 << k).collect();
         subsets.sort_by_key(|s| core::cmp::Reverse(s.count_ones()));
-        let mut out = Vec::new();
+        let mut given = 0;
         'subsets: for set in subsets {
             // Every combination of the chosen jokers' tiles.
             let chosen: Vec<usize> = (0..k).filter(|&i| set & (1 << i) != 0).collect();
             let mut pick = vec![0usize; chosen.len()];
             loop {
-                if out.len() >= MAX_PINNED {
-                    break 'subsets;
+                if given >= MAX_PINNED {
+                    return;
                 }
                 let tiles: Vec<Tile> = chosen.iter().zip(&pick).map(|(&i, &p)| roles[i][p]).collect();
-                if let Pinned::Solved(sol) = self.pinned_raw(table, rack, &tiles, options) {
-                    out.extend(unpin(sol, &tiles));
+                if let Some(sol) = match self.pinned_raw(table, rack, &tiles, options) {
+                    Pinned::Solved(sol) => unpin(sol, &tiles),
+                    _ => None,
+                } {
+                    given += 1;
+                    if take(sol) {
+                        return;
+                    }
                 }
                 // Next combination (odometer).
                 let mut d = 0;
@@ -205,7 +230,6 @@ impl Solver {
                 }
             }
         }
-        out
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
