@@ -377,9 +377,14 @@ fn moved_jokers(
     budget: usize,
     accept: &dyn Fn(&[Meld<Tile>]) -> bool,
 ) -> Option<Vec<Meld<Tile>>> {
-    /// The tables one move away, at most `limit` of them.
-    fn moves(table: &[Meld<Tile>], limit: usize) -> Vec<Vec<Meld<Tile>>> {
-        let mut out = Vec::new();
+    /// The tables one move away, handed to `visit` one by one as they are made, at most
+    /// `limit` of them (at least one), until `visit` returns true; true if it did.
+    fn moves(table: &[Meld<Tile>], limit: usize, visit: &mut dyn FnMut(Vec<Meld<Tile>>) -> bool) -> bool {
+        let mut made = 0;
+        let mut out = |next: Vec<Meld<Tile>>| {
+            made += 1;
+            visit(next) || made >= limit
+        };
         // A joker and a natural of another meld change places, each meld laid out
         // anew around its new tile.
         for (i, from) in table.iter().enumerate() {
@@ -401,9 +406,8 @@ fn moved_jokers(
                             let mut next = table.to_vec();
                             next[i] = a;
                             next[j] = b;
-                            out.push(next);
-                            if out.len() >= limit {
-                                return out;
+                            if out(next) {
+                                return true;
                             }
                         }
                     }
@@ -457,31 +461,38 @@ fn moved_jokers(
                             let mut next = table.to_vec();
                             next[i] = shorter;
                             next[j] = longer;
-                            out.push(next);
-                            if out.len() >= limit {
-                                return out;
+                            if out(next) {
+                                return true;
                             }
                         }
                     }
                 }
             }
         }
-        out
+        false
     }
+    // Breadth first: every table one move away, then two; each tried as it is made, so
+    // an early acceptance makes none of the rest.
     let mut layer = vec![table.to_vec()];
     let mut tries = 0;
+    let mut found = None;
     for _ in 0..MOVES {
         let mut next = Vec::new();
         for t in &layer {
-            for m in moves(t, budget - tries) {
+            let stop = moves(t, budget - tries, &mut |m| {
                 tries += 1;
                 if tries > budget {
-                    return None;
+                    return true;
                 }
                 if accept(&m) {
-                    return Some(m);
+                    found = Some(m);
+                    return true;
                 }
                 next.push(m);
+                false
+            });
+            if stop && (found.is_some() || tries > budget) {
+                return found;
             }
         }
         layer = next;
@@ -492,6 +503,9 @@ fn moved_jokers(
 /// Every valid meld of `kind` made of exactly `tiles`: a group in any order; a run with
 /// its naturals in order, the jokers in the gaps and the rest at either end.
 fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
+    if !alike(kind, tiles) {
+        return Vec::new();
+    }
     if kind == MeldKind::Group {
         return Meld::new(kind, tiles, &crate::MELD_RULES).into_iter().collect();
     }
@@ -520,6 +534,28 @@ fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
             Meld::new(kind, &faces, &crate::MELD_RULES).ok()
         })
         .collect()
+}
+
+/// Whether the naturals of `tiles` could lie in one meld of `kind` in some order: a
+/// group's of one number in different colours, a run's of one colour with different
+/// numbers (most tables [`moved_jokers`] makes fail here, before any meld is built).
+fn alike(kind: MeldKind, tiles: &[Tile]) -> bool {
+    // (the attribute all share, the one no two share)
+    let key = |t: &Tile| {
+        let (colour, number) = (t.index() / 13, t.index() % 13);
+        match kind {
+            MeldKind::Group => (number, colour),
+            MeldKind::Run => (colour, number),
+        }
+    };
+    let mut naturals = tiles.iter().filter(|t| !t.is_joker()).map(key);
+    let Some((shared, first)) = naturals.next() else { return true };
+    let mut seen = 1u16 << first;
+    naturals.all(|(same, differ)| {
+        let fresh = seen & (1 << differ) == 0;
+        seen |= 1 << differ;
+        same == shared && fresh
+    })
 }
 
 /// Whether two tiles of `rack` can lie in one meld: a joker and anything, the same
