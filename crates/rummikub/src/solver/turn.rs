@@ -131,9 +131,12 @@ impl Solver {
                 return Ok(none());
             }
         }
-        // A candidate is taken if the engine accepts it, or it with jokers moved.
+        // A candidate is taken if the engine accepts it, or it with jokers moved. One
+        // that ranks below the goal is not checked: only a play reaching the goal is an
+        // answer, and one below it could only keep out others below it.
         let offer = |sol: Solution, best: &mut Option<Solution>| {
             if sol.tiles_placed == 0
+                || rank(&sol, objective) < goal
                 || best.as_ref().is_some_and(|b| rank(&sol, objective) <= rank(b, objective))
             {
                 return;
@@ -156,11 +159,20 @@ impl Solver {
             }
             offer(first, &mut best);
         }
-        for sol in bound_plays.into_iter().chain(self.pinned(table, rack, &options)) {
-            if best.as_ref().is_some_and(|b| rank(b, objective) >= goal) {
+        // Candidates in order until one reaches the goal; the pinned plays are solved
+        // only as they are needed (most turns stop at the first).
+        let reached = |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal);
+        for sol in bound_plays {
+            if reached(&best) {
                 break;
             }
             offer(sol, &mut best);
+        }
+        if !reached(&best) {
+            self.pinned(table, rack, &options, &mut |sol| {
+                offer(sol, &mut best);
+                reached(&best)
+            });
         }
         match best {
             Some(b) if rank(&b, objective) >= goal => Ok(b),
@@ -171,24 +183,37 @@ impl Solver {
     /// The best plays of the meld puzzle with some table jokers kept in their roles
     /// (each solved as the natural it stands for, then turned back into a joker): every
     /// non-empty set of table jokers and every colour a group joker may stand for, the
-    /// most jokers kept first, at most [`MAX_PINNED`].
-    fn pinned(&mut self, table: &[Meld<Tile>], rack: &[Tile], options: &SolveOptions) -> Vec<Solution> {
+    /// most jokers kept first, at most [`MAX_PINNED`], each handed to `take` as it is
+    /// solved until `take` returns true.
+    fn pinned(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        options: &SolveOptions,
+        take: &mut dyn FnMut(Solution) -> bool,
+    ) {
         let roles: Vec<Vec<Tile>> = joker_roles(table).into_iter().map(|r| r.stands_for).collect();
         let k = roles.len();
         let mut subsets: Vec<u32> = (1..1u32 << k).collect();
         subsets.sort_by_key(|s| core::cmp::Reverse(s.count_ones()));
-        let mut out = Vec::new();
+        let mut given = 0;
         'subsets: for set in subsets {
             // Every combination of the chosen jokers' tiles.
             let chosen: Vec<usize> = (0..k).filter(|&i| set & (1 << i) != 0).collect();
             let mut pick = vec![0usize; chosen.len()];
             loop {
-                if out.len() >= MAX_PINNED {
-                    break 'subsets;
+                if given >= MAX_PINNED {
+                    return;
                 }
                 let tiles: Vec<Tile> = chosen.iter().zip(&pick).map(|(&i, &p)| roles[i][p]).collect();
-                if let Pinned::Solved(sol) = self.pinned_raw(table, rack, &tiles, options) {
-                    out.extend(unpin(sol, &tiles));
+                if let Some(sol) = match self.pinned_raw(table, rack, &tiles, options) {
+                    Pinned::Solved(sol) => unpin(sol, &tiles),
+                    _ => None,
+                } {
+                    given += 1;
+                    if take(sol) {
+                        return;
+                    }
                 }
                 // Next combination (odometer).
                 let mut d = 0;
@@ -205,7 +230,6 @@ impl Solver {
                 }
             }
         }
-        out
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
@@ -353,9 +377,14 @@ fn moved_jokers(
     budget: usize,
     accept: &dyn Fn(&[Meld<Tile>]) -> bool,
 ) -> Option<Vec<Meld<Tile>>> {
-    /// The tables one move away, at most `limit` of them.
-    fn moves(table: &[Meld<Tile>], limit: usize) -> Vec<Vec<Meld<Tile>>> {
-        let mut out = Vec::new();
+    /// The tables one move away, handed to `visit` one by one as they are made, at most
+    /// `limit` of them (at least one), until `visit` returns true; true if it did.
+    fn moves(table: &[Meld<Tile>], limit: usize, visit: &mut dyn FnMut(Vec<Meld<Tile>>) -> bool) -> bool {
+        let mut made = 0;
+        let mut out = |next: Vec<Meld<Tile>>| {
+            made += 1;
+            visit(next) || made >= limit
+        };
         // A joker and a natural of another meld change places, each meld laid out
         // anew around its new tile.
         for (i, from) in table.iter().enumerate() {
@@ -377,9 +406,8 @@ fn moved_jokers(
                             let mut next = table.to_vec();
                             next[i] = a;
                             next[j] = b;
-                            out.push(next);
-                            if out.len() >= limit {
-                                return out;
+                            if out(next) {
+                                return true;
                             }
                         }
                     }
@@ -433,31 +461,38 @@ fn moved_jokers(
                             let mut next = table.to_vec();
                             next[i] = shorter;
                             next[j] = longer;
-                            out.push(next);
-                            if out.len() >= limit {
-                                return out;
+                            if out(next) {
+                                return true;
                             }
                         }
                     }
                 }
             }
         }
-        out
+        false
     }
+    // Breadth first: every table one move away, then two; each tried as it is made, so
+    // an early acceptance makes none of the rest.
     let mut layer = vec![table.to_vec()];
     let mut tries = 0;
+    let mut found = None;
     for _ in 0..MOVES {
         let mut next = Vec::new();
         for t in &layer {
-            for m in moves(t, budget - tries) {
+            let stop = moves(t, budget - tries, &mut |m| {
                 tries += 1;
                 if tries > budget {
-                    return None;
+                    return true;
                 }
                 if accept(&m) {
-                    return Some(m);
+                    found = Some(m);
+                    return true;
                 }
                 next.push(m);
+                false
+            });
+            if stop && (found.is_some() || tries > budget) {
+                return found;
             }
         }
         layer = next;
@@ -468,6 +503,9 @@ fn moved_jokers(
 /// Every valid meld of `kind` made of exactly `tiles`: a group in any order; a run with
 /// its naturals in order, the jokers in the gaps and the rest at either end.
 fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
+    if !alike(kind, tiles) {
+        return Vec::new();
+    }
     if kind == MeldKind::Group {
         return Meld::new(kind, tiles, &crate::MELD_RULES).into_iter().collect();
     }
@@ -496,6 +534,28 @@ fn arrange(kind: MeldKind, tiles: &[Tile]) -> Vec<Meld<Tile>> {
             Meld::new(kind, &faces, &crate::MELD_RULES).ok()
         })
         .collect()
+}
+
+/// Whether the naturals of `tiles` could lie in one meld of `kind` in some order: a
+/// group's of one number in different colours, a run's of one colour with different
+/// numbers (most tables [`moved_jokers`] makes fail here, before any meld is built).
+fn alike(kind: MeldKind, tiles: &[Tile]) -> bool {
+    // (the attribute all share, the one no two share)
+    let key = |t: &Tile| {
+        let (colour, number) = (t.index() / 13, t.index() % 13);
+        match kind {
+            MeldKind::Group => (number, colour),
+            MeldKind::Run => (colour, number),
+        }
+    };
+    let mut naturals = tiles.iter().filter(|t| !t.is_joker()).map(key);
+    let Some((shared, first)) = naturals.next() else { return true };
+    let mut seen = 1u16 << first;
+    naturals.all(|(same, differ)| {
+        let fresh = seen & (1 << differ) == 0;
+        seen |= 1 << differ;
+        same == shared && fresh
+    })
 }
 
 /// Whether two tiles of `rack` can lie in one meld: a joker and anything, the same
