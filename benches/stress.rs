@@ -12,7 +12,7 @@
 //! STRESS_SLOWEST=30 cargo bench -p rummykit-bench --bench stress       # list the 30 slowest per mode
 //! STRESS_REPEAT=3 cargo bench -p rummykit-bench --bench stress         # best of 3 solves per position
 //! STRESS_GAMES=50 cargo bench -p rummykit-bench --bench stress         # positions from greedy-bot games
-//! STRESS_LIST=1 cargo bench -p rummykit-bench --bench stress           # one line per position: mode, µs
+//! STRESS_LIST=1 cargo bench -p rummykit-bench --bench stress           # one line per position: mode, µs, answer
 //! STRESS_JSON=1 STRESS_SEED=7 cargo bench -p rummykit-bench --bench stress  # the positions as `solve --json` lines
 //! STRESS_SERVE=1 cargo bench -p rummykit-bench --bench stress          # one position per line of stdin (below)
 //! ```
@@ -347,7 +347,10 @@ fn main() {
         }
         errors += usize::from(result.is_err());
         if list {
-            println!("{i} {} {micros:.1}", if c.options.opened { "opened" } else { "initial" });
+            // The play's tiles and value too, so that two builds' lists compare answers.
+            let placed = result.as_ref().map(|s| (s.tiles_placed, s.value_placed)).ok();
+            let mode = if c.options.opened { "opened" } else { "initial" };
+            println!("{i} {mode} {micros:.1} {placed:?}");
         }
         if c.options.opened {
             opened.push(micros)

@@ -1756,24 +1756,32 @@ impl Relax {
         // same or keep fewer long runs open (which the bound can only lower), so one
         // pass serves every budget.
         let i = m as usize - 1;
-        let jmax = self.jmax as usize;
         let (lo, hi) = dec.relaxed(i * 4 + c, runs, self.jmax, self.gcap[c][i], self.gjokers[c][i]);
         let unit = one_tile(self.objective, dec.look.steps[i * 4 + c].value_n) as i32;
         let mut row = [NONE; JLEFT as usize];
-        let mut sub = (u16::MAX, [NONE; JLEFT as usize]);
+        // The successor's row behind `JLEFT - 1` impossible budgets: the row shifted by
+        // the jokers a decision spends is a window of it, so every decision updates all
+        // the budgets at once, without a branch. Budgets above `jmax` get values too
+        // (from budgets that do not exist), which nothing reads: every reader stops at
+        // the jokers left.
+        const PAD: usize = JLEFT as usize - 1;
+        let mut sub = (u16::MAX, [NONE; PAD + JLEFT as usize]);
         for k in lo..hi {
             let o = dec.bounds[k as usize];
             if o.runs != sub.0 {
-                sub = (o.runs, self.row(dec, c, m + 1, u32::from(o.runs)));
+                sub.0 = o.runs;
+                sub.1[PAD..].copy_from_slice(&self.row(dec, c, m + 1, u32::from(o.runs)));
             }
-            let (spent, sub) = (usize::from(o.spent), &sub.1);
+            let spent = usize::from(o.spent).min(PAD);
+            let shifted: &Budgets =
+                sub.1[PAD - spent..][..JLEFT as usize].try_into().expect("a window of JLEFT");
             let d = i32::from(o.placed) * unit;
-            for b in spent..=jmax {
-                row[b] = row[b].max(d + sub[b - spent]);
+            for (r, &s) in row.iter_mut().zip(shifted) {
+                *r = (*r).max(d + s);
             }
         }
         // A budget is an upper limit: more jokers never lower the bound.
-        for b in 1..=jmax {
+        for b in 1..JLEFT as usize {
             row[b] = row[b].max(row[b - 1]);
         }
         // Keep "none" at the sentinel, so that sums of two stay far from overflow.
