@@ -43,6 +43,7 @@
 
 mod card;
 mod card_hand;
+mod card_rules;
 mod card_set;
 mod card_setup;
 mod card_table;
@@ -82,6 +83,7 @@ mod tournament;
 
 pub use card::{Card, Rank};
 pub use card_hand::HandState;
+pub use card_rules::{CardRules, CommitKey};
 pub use card_set::CardSet;
 pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
