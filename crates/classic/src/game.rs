@@ -264,6 +264,7 @@ impl ClassicRummy {
     }
 
     /// Carries out a plan checked on this very state.
+    #[inline]
     fn carry_out(&mut self, plan: Plan) -> Result<(), ActionError> {
         let seat = self.state.to_move;
         match plan {
@@ -410,6 +411,22 @@ impl rummykit_core::FromSetup for ClassicRummy {
 /// nothing), [`Game::apply`] (that check, then the commit of its plan; an `Err` leaves
 /// the state unchanged), the views and the legal actions (every one, in a
 /// deterministic order, see [`Action`]; empty once the hand is over).
+///
+/// `CardRules` names none of `Game`'s items, so a glob import of both calls each
+/// without ambiguity:
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_classic::{Action, ClassicRummy, Config};
+/// use rummykit_core::*;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut hand = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+/// assert_eq!(ClassicRummy::seat_range(&Config::STANDARD), 2..=6);
+/// assert_eq!(hand.check(1, &Action::DrawStock), Ok(()));
+/// hand.apply(1, Action::DrawStock).unwrap();
+/// assert_eq!((hand.state().phase, hand.view(1).hand.len()), (Phase::Play, 11));
+/// # Ok::<(), DealError>(())
+/// ```
 impl CardRules for ClassicRummy {
     type CardConfig = Config;
     type CardAction = Action;
@@ -461,6 +478,7 @@ impl CardRules for ClassicRummy {
         crate::match_play::default_match(config, seats)
     }
 
+    #[inline]
     fn state(&self) -> &HandState {
         &self.state
     }
@@ -477,6 +495,7 @@ impl CardRules for ClassicRummy {
     /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in
     /// [`ActionError::Turn`]) for a seat not to move (from the engine), else an
     /// [`ActionError`] naming the rule.
+    #[inline]
     fn plan(&self, action: &Action) -> Result<Plan, ActionError> {
         self.turn().check(action)
     }
@@ -488,6 +507,7 @@ impl CardRules for ClassicRummy {
     ///
     /// An [`ActionError`] should the table refuse what the check accepted; the state is
     /// then unchanged.
+    #[inline]
     fn commit(&mut self, plan: Plan, _: CommitKey) -> Result<(), ActionError> {
         self.carry_out(plan)
     }
@@ -500,6 +520,7 @@ impl CardRules for ClassicRummy {
         View { common: HandView::default(), config: self.config, restocks: 0, melds_this_turn: 0 }
     }
 
+    #[inline]
     fn fill_view(&self, _: Seat, view: &mut View) {
         // Every field named, so that a new one cannot be forgotten here.
         let View { common: _, config, restocks, melds_this_turn } = view;
@@ -515,6 +536,7 @@ impl CardRules for ClassicRummy {
         self.turn().legal_actions(out);
     }
 
+    #[inline]
     fn list_from_view(view: &View, out: &mut Vec<Action>) {
         view.legal_actions(out);
     }

@@ -106,7 +106,7 @@ pub trait CardRules: Clone + Debug + Sized {
     /// then unchanged.
     fn commit(&mut self, plan: Self::Plan<'_>, key: CommitKey) -> Result<(), Self::CardError>;
 
-    /// The result once the hand is over: [`Game::outcome`].
+    /// The result once the hand is over (`None` while it is on): [`Game::outcome`].
     fn result(&self) -> Option<Outcome>;
 
     /// A view to be filled by [`fill_view`](CardRules::fill_view) (the engine refreshes
@@ -124,7 +124,8 @@ pub trait CardRules: Clone + Debug + Sized {
     }
 
     /// Overwrites `out` with the legal actions of the seat to move, read from the full
-    /// state: [`Game::legal_actions`].
+    /// state: [`Game::legal_actions`]. Every legal action, in a deterministic order (the
+    /// engine's [`Game::LISTS_ALL_ACTIONS`] is `true`); empty once the hand is over.
     fn list_into(&self, out: &mut Vec<Self::CardAction>);
 
     /// Overwrites `out` with the legal actions of the seat whose view this is:
@@ -235,7 +236,8 @@ impl<T: CardRules> Game for T {
     #[inline]
     fn view_into(&self, seat: Seat, view: &mut Self::View) {
         let state = self.state();
-        let outcome = self.result();
+        // A hand has a result only once it is over: no call for it before.
+        let outcome = if state.phase == Phase::Over { self.result() } else { None };
         let common: &mut HandView = view;
         match self.counted_hand_sizes() {
             Some(sizes) => common.refresh_counted(state, seat, sizes, outcome.as_ref()),

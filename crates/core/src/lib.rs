@@ -21,7 +21,8 @@
 //!   [`MatchRecord::replay`] plays again to the same final states and scores.
 //! * Tournaments: [`tournament`] plays seeded hands between bots on several threads, with
 //!   the same [`Standings`] for any thread count.
-//! * Card games (classic Rummy, Rummy 40): one [`HandState`] with its transitions, one
+//! * Card games (classic Rummy, Rummy 40): the rules trait [`CardRules`], whose one
+//!   [`Game`] implementation is written here, one [`HandState`] with its transitions, one
 //!   [`Phase`], the turn refusals both games share ([`TurnError`]), the part of the view
 //!   both show ([`HandView`]) and the checks of a scripted position ([`CardSetup`]).
 //!

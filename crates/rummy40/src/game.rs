@@ -709,6 +709,7 @@ impl CardRules for Rummy40 {
         MatchTerms::new(seats).with_end(config.game_end)
     }
 
+    #[inline]
     fn state(&self) -> &HandState {
         &self.state
     }
@@ -739,6 +740,7 @@ impl CardRules for Rummy40 {
     /// // RULES.md §3.3: the turn starts with a draw.
     /// assert_eq!(game.check(1, &Action::Discard(card)), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw })));
     /// ```
+    #[inline]
     fn plan<'a>(&self, action: &'a Action) -> Result<Plan<'a>, ActionError> {
         self.turn().check(action)
     }
@@ -765,6 +767,7 @@ impl CardRules for Rummy40 {
     /// assert_eq!(game.apply(1, Action::DrawStock), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play })));
     /// assert_eq!(game, before);
     /// ```
+    #[inline]
     fn commit(&mut self, plan: Plan<'_>, _: CommitKey) -> Result<(), ActionError> {
         self.carry_out(plan);
         Ok(())
@@ -783,12 +786,14 @@ impl CardRules for Rummy40 {
     }
 
     /// Refreshes the game's own fields in place, reusing the view's vectors.
+    #[inline]
     fn fill_view(&self, _: Seat, view: &mut View) {
         view.fill(self);
     }
 
     /// The hand sizes kept by count (none past [`MAX_PLAYERS`] seats, a state built from
     /// an edited view).
+    #[inline]
     fn counted_hand_sizes(&self) -> Option<&[usize]> {
         self.hand_lens.get(..self.state.hands.len())
     }
@@ -817,6 +822,7 @@ impl CardRules for Rummy40 {
         self.legal_actions_into(out);
     }
 
+    #[inline]
     fn list_from_view(view: &View, out: &mut Vec<Action>) {
         view.legal_actions(out);
     }
