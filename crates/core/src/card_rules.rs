@@ -16,6 +16,11 @@ use crate::{
 /// [`CardRules`] game) can give: [`Game::apply`] commits the plan it has just checked on
 /// the same state, and no other code can, so a plan is never carried out on another
 /// state than the one it was checked on (which could lose or duplicate cards).
+///
+/// ```compile_fail
+/// // Outside the engine a key cannot be made: its field is private.
+/// let _key = rummykit_core::CommitKey { _private: () };
+/// ```
 #[derive(Debug)]
 pub struct CommitKey {
     _private: (),
