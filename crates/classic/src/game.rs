@@ -1,9 +1,12 @@
 //! [`ClassicRummy`]: the referee's state of one hand of classic Rummy.
 
+use core::cell::RefCell;
+use core::ops::RangeInclusive;
+
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, DealError, Game, HandState, HandView, ListedCards, MeldTable, NotYourTurn, Outcome, PieceId,
-    PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, deal_cards, seat_list,
+    Card, CardRules, Catalog, CommitKey, DealError, Game, HandState, HandView, ListedCards, MeldTable,
+    Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -260,16 +263,9 @@ impl ClassicRummy {
         }
     }
 
-    /// The checked plan of `action` for `seat`.
-    fn plan(&self, seat: Seat, action: &Action) -> Result<Plan, ActionError> {
-        if self.state.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.state.to_move))?;
-        }
-        self.turn().check(action)
-    }
-
-    /// Commits a plan checked on this very state.
-    fn commit(&mut self, plan: Plan) -> Result<(), ActionError> {
+    /// Carries out a plan checked on this very state.
+    #[inline]
+    fn carry_out(&mut self, plan: Plan) -> Result<(), ActionError> {
         let seat = self.state.to_move;
         match plan {
             Plan::Draw => {
@@ -347,13 +343,10 @@ impl ClassicRummy {
         self.state.taken = None;
     }
 
-    /// What `seat` may see (see [`View`]).
+    /// What `seat` may see (see [`View`]): [`Game::view`].
     #[must_use]
     pub fn view(&self, seat: Seat) -> View {
-        let mut view =
-            View { common: HandView::default(), config: self.config, restocks: 0, melds_this_turn: 0 };
-        self.view_into(seat, &mut view);
-        view
+        <ClassicRummy as Game>::view(self, seat)
     }
 
     /// Overwrites `view` with what `seat` may see, reusing its allocations: equal to
@@ -361,12 +354,7 @@ impl ClassicRummy {
     /// ([`play_hand`](rummykit_core::play_hand)) use it through
     /// [`Game::view_into`].
     pub fn view_into(&self, seat: Seat, view: &mut View) {
-        // Every field named, so that a new one cannot be forgotten here.
-        let View { common, config, restocks, melds_this_turn } = view;
-        common.refresh(&self.state, seat, self.outcome.as_ref());
-        *config = self.config;
-        *restocks = self.state.piles.restocks();
-        *melds_this_turn = self.melds_this_turn;
+        <ClassicRummy as Game>::view_into(self, seat, view);
     }
 
     /// A state equal to this one except that the cards hidden from `seat` are dealt
@@ -418,20 +406,44 @@ impl rummykit_core::FromSetup for ClassicRummy {
     }
 }
 
-impl Game for ClassicRummy {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Error = ActionError;
+/// Classic Rummy's rules (`RULES.md` §2); the engine makes it a [`Game`]: the seat
+/// check, [`Game::check`] (the check of `turn.rs`, reading the state and copying
+/// nothing), [`Game::apply`] (that check, then the commit of its plan; an `Err` leaves
+/// the state unchanged), the views and the legal actions (every one, in a
+/// deterministic order, see [`Action`]; empty once the hand is over).
+///
+/// `CardRules` names none of `Game`'s items, so a glob import of both calls each
+/// without ambiguity:
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_classic::{Action, ClassicRummy, Config};
+/// use rummykit_core::*;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut hand = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+/// assert_eq!(ClassicRummy::seat_range(&Config::STANDARD), 2..=6);
+/// assert_eq!(hand.check(1, &Action::DrawStock), Ok(()));
+/// hand.apply(1, Action::DrawStock).unwrap();
+/// assert_eq!((hand.state().phase, hand.view(1).hand.len()), (Phase::Play, 11));
+/// # Ok::<(), DealError>(())
+/// ```
+impl CardRules for ClassicRummy {
+    type CardConfig = Config;
+    type CardAction = Action;
+    type CardView = View;
+    type CardError = ActionError;
+    type Plan<'a> = Plan;
 
-    fn score_order(_: &Self::Config) -> ScoreOrder {
-        ScoreOrder::HigherIsBetter
-    }
+    /// More points are better (`RULES.md` §2.6).
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
+
+    /// Two to six players (`RULES.md` §2.1).
+    const SEATS: RangeInclusive<usize> = 2..=6;
 
     /// Deals a hand (`RULES.md` §2.2): the dealer is `seating.dealer` or drawn with
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
     /// time clockwise from the dealer's left; the next card starts the discard pile.
-    fn deal<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+    fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
         seating.check(2, 6)?;
         let seats = seating.seats;
         let size = Config::hand_size(seats).ok_or(DealError::PlayerCount { seats, min: 2, max: 6 })?;
@@ -442,11 +454,6 @@ impl Game for ClassicRummy {
         let dealt = deal_cards(&DECK, seats, (dealer + 1) % seats, size, rng)
             .ok_or(DealError::PlayerCount { seats, min: 2, max: 6 })?;
         Ok(ClassicRummy::assemble(config, dealer, dealt.hands, dealt.piles))
-    }
-
-    /// Two to six players (`RULES.md` §2.1).
-    fn seat_range(_: &Config) -> core::ops::RangeInclusive<usize> {
-        2..=6
     }
 
     /// Hands to `config.game_end`, highest total first (`RULES.md` §2.6, §2.7).
@@ -467,76 +474,83 @@ impl Game for ClassicRummy {
     ///     Some(MatchError::PlayerCount { seats: 7, min: 2, max: 6 })
     /// );
     /// ```
-    fn default_terms(config: &Config, seats: usize) -> rummykit_core::MatchTerms {
+    fn match_terms(config: &Config, seats: usize) -> rummykit_core::MatchTerms {
         crate::match_play::default_match(config, seats)
     }
 
-    fn seats(&self) -> usize {
-        self.state.hands.len()
+    #[inline]
+    fn state(&self) -> &HandState {
+        &self.state
     }
 
-    fn to_move(&self) -> Option<Seat> {
-        self.state.mover()
+    /// One standard deck, no jokers.
+    fn catalog(&self) -> &Catalog<Card> {
+        &DECK
     }
 
-    const LISTS_ALL_ACTIONS: bool = true;
-
-    /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`; reads
-    /// the state and copies nothing.
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        self.plan(seat, action).map(|_| ())
-    }
-
-    /// Plays `action` for `seat`.
+    /// The check of `turn.rs` (`RULES.md` §2.3–§2.6), reading the state only.
     ///
     /// # Errors
     ///
-    /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in [`ActionError::Turn`]) for a seat not to move, else an [`ActionError`]
-    /// naming the rule; the state is then unchanged.
-    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
-        let plan = self.plan(seat, &action)?;
-        self.commit(plan)
+    /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in
+    /// [`ActionError::Turn`]) for a seat not to move (from the engine), else an
+    /// [`ActionError`] naming the rule.
+    #[inline]
+    fn plan(&self, action: &Action) -> Result<Plan, ActionError> {
+        self.turn().check(action)
+    }
+
+    /// Carries out the checked plan: restocks or voids the hand when the stock runs out
+    /// (`RULES.md` §2.5), goes out and scores (§2.6), or passes the turn.
+    ///
+    /// # Errors
+    ///
+    /// An [`ActionError`] should the table refuse what the check accepted; the state is
+    /// then unchanged.
+    #[inline]
+    fn commit(&mut self, plan: Plan, _: CommitKey) -> Result<(), ActionError> {
+        self.carry_out(plan)
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn blank_view(&self) -> View {
+        View { common: HandView::default(), config: self.config, restocks: 0, melds_this_turn: 0 }
+    }
+
+    #[inline]
+    fn fill_view(&self, _: Seat, view: &mut View) {
+        // Every field named, so that a new one cannot be forgotten here.
+        let View { common: _, config, restocks, melds_this_turn } = view;
+        *config = self.config;
+        *restocks = self.state.piles.restocks();
+        *melds_this_turn = self.melds_this_turn;
     }
 
     /// Every legal action of the seat to move, in a deterministic order (see
     /// [`Action`]); empty once the hand is over. Agrees exactly with
     /// [`check`](Game::check).
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    fn list_into(&self, out: &mut Vec<Action>) {
         self.turn().legal_actions(out);
     }
 
-    fn legal_actions_from(view: &View, out: &mut Vec<Action>) {
+    #[inline]
+    fn list_from_view(view: &View, out: &mut Vec<Action>) {
         view.legal_actions(out);
     }
 
-    /// Lists into a buffer kept per thread, so a random player allocates nothing per
-    /// action (the list is built afresh every time; only its room is reused).
-    fn random_action_from<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
-        use rand::seq::IndexedRandom;
+    /// A buffer kept per thread, so a random player allocates nothing per action (the
+    /// list is built afresh every time; only its room is reused).
+    fn with_spare_list<T>(f: impl FnOnce(&mut Vec<Action>) -> T) -> T {
         thread_local! {
-            static LISTED: core::cell::RefCell<Vec<Action>> = const { core::cell::RefCell::new(Vec::new()) };
+            static LISTED: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
         }
-        LISTED.with(|listed| {
-            let Ok(mut listed) = listed.try_borrow_mut() else {
-                // Re-entered from within the listing (never in this crate): list afresh.
-                let mut own = Vec::new();
-                view.legal_actions(&mut own);
-                return own.choose(rng).copied();
-            };
-            view.legal_actions(&mut listed);
-            listed.choose(rng).copied()
+        // Re-entered from within the listing (never in this crate): a list of its own.
+        LISTED.with(|listed| match listed.try_borrow_mut() {
+            Ok(mut listed) => f(&mut listed),
+            Err(_) => f(&mut Vec::new()),
         })
-    }
-
-    fn view(&self, seat: Seat) -> View {
-        ClassicRummy::view(self, seat)
-    }
-
-    fn view_into(&self, seat: Seat, view: &mut View) {
-        ClassicRummy::view_into(self, seat, view);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
     }
 }

@@ -26,7 +26,7 @@ pub(crate) struct Turn<'a> {
 
 /// What a checked action will do.
 #[derive(Debug)]
-pub(crate) enum Plan {
+pub enum Plan {
     Draw,
     Take,
     Meld { kind: MeldKind, order: Vec<PieceId> },

@@ -21,7 +21,8 @@
 //!   [`MatchRecord::replay`] plays again to the same final states and scores.
 //! * Tournaments: [`tournament`] plays seeded hands between bots on several threads, with
 //!   the same [`Standings`] for any thread count.
-//! * Card games (classic Rummy, Rummy 40): one [`HandState`] with its transitions, one
+//! * Card games (classic Rummy, Rummy 40): the rules trait [`CardRules`], whose one
+//!   [`Game`] implementation is written here, one [`HandState`] with its transitions, one
 //!   [`Phase`], the turn refusals both games share ([`TurnError`]), the part of the view
 //!   both show ([`HandView`]) and the checks of a scripted position ([`CardSetup`]).
 //!
@@ -43,6 +44,7 @@
 
 mod card;
 mod card_hand;
+mod card_rules;
 mod card_set;
 mod card_setup;
 mod card_table;
@@ -82,6 +84,7 @@ mod tournament;
 
 pub use card::{Card, Rank};
 pub use card_hand::HandState;
+pub use card_rules::{CardRules, CommitKey};
 pub use card_set::CardSet;
 pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};

@@ -22,7 +22,7 @@ use crate::{Action, ActionError, NewMeld, OpeningScope, Phase, RummyLayOff, meld
 /// What a checked action will do: everything [`Turn::check`] found that the commit
 /// needs (borrowing the action's melds), so that the commit decides nothing.
 #[derive(Debug)]
-pub(crate) enum Plan<'a> {
+pub enum Plan<'a> {
     /// Draw the top of the stock.
     Draw,
     /// Take the top discard.

@@ -1,13 +1,17 @@
 //! [`Rummy40`]: one hand of Rummy 40, the referee's full state and its turn flow.
 
 use core::cell::RefCell;
+use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, DealError, Face, Game, HandState, JokerRole, ListedCards, MAX_MELD_LEN, MatchTerms, Meld,
-    MeldId, MeldKind, MeldRules, MeldTable, NotYourTurn, Outcome, PieceId, PieceSet, Piles, PositionError,
-    RunEnd, ScoreOrder, Seat, Seating, deal_cards, seat_list,
+    Card, CardRules, Catalog, CommitKey, DealError, Face, HandState, JokerRole, ListedCards, MAX_MELD_LEN,
+    MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId, PieceSet, Piles,
+    PositionError, RunEnd, ScoreOrder, Seat, Seating, deal_cards, seat_list,
 };
+
+#[cfg(doc)]
+use rummykit_core::Game;
 
 use crate::check::Plan;
 use crate::{
@@ -369,18 +373,9 @@ impl Rummy40 {
         self.end.as_ref().map(|e| e.penalties.as_slice())
     }
 
-    /// The checked plan of `action` for `seat`: the refusal of a seat not to move, then
-    /// the check of `check.rs`, which reads the state only (nothing is copied).
-    fn plan<'a>(&self, seat: Seat, action: &'a Action) -> Result<Plan<'a>, ActionError> {
-        if self.state.phase != Phase::Over {
-            NotYourTurn::check(seat, Some(self.state.to_move))?;
-        }
-        self.turn().check(action)
-    }
-
     /// Carries out a checked plan (see `check.rs`): moves the cards it names, ends the
     /// turn or the hand. Decides nothing: every rule was applied by the check.
-    fn commit(&mut self, plan: Plan<'_>) {
+    fn carry_out(&mut self, plan: Plan<'_>) {
         let seat = self.state.to_move;
         // A draw brings one card that was not in the hand, a discard takes one away.
         let drawn_or_discarded = match plan {
@@ -664,19 +659,26 @@ impl rummykit_core::FromSetup for Rummy40 {
     }
 }
 
-impl Game for Rummy40 {
-    type Config = Config;
-    type Action = Action;
-    type View = View;
-    type Error = ActionError;
+/// Rummy 40's rules (`RULES.md` §3, with Scala 40's options); the engine makes it a
+/// [`Game`]: the seat check, [`Game::check`] (the check of `check.rs`, reading the state
+/// only), [`Game::apply`] (that check, then the commit of what it found; an `Err` leaves
+/// the game unchanged), the views and the legal actions.
+impl CardRules for Rummy40 {
+    type CardConfig = Config;
+    type CardAction = Action;
+    type CardView = View;
+    type CardError = ActionError;
+    type Plan<'a> = Plan<'a>;
 
-    fn score_order(_: &Self::Config) -> ScoreOrder {
-        ScoreOrder::LowerIsBetter
-    }
+    /// Penalty points: fewer are better (`RULES.md` §3.8).
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::LowerIsBetter;
+
+    /// [`MIN_PLAYERS`] to [`MAX_PLAYERS`] (`RULES.md` §3.1).
+    const SEATS: RangeInclusive<usize> = MIN_PLAYERS..=MAX_PLAYERS;
 
     /// Shuffles and deals (`RULES.md` §3.2): 13 cards each, one at a time clockwise from
     /// the dealer's left, the next card up; the dealer is cut at random unless given.
-    fn deal<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+    fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
         config.validate()?;
         let catalog = config.catalog()?;
         seating.check(MIN_PLAYERS, MAX_PLAYERS)?;
@@ -703,27 +705,29 @@ impl Game for Rummy40 {
 
     /// A match to [`Config::game_end`] (`RULES.md` §3.8: 101 points by default), ranked
     /// by total, the dealer cut at random.
-    fn default_terms(config: &Config, seats: usize) -> MatchTerms {
+    fn match_terms(config: &Config, seats: usize) -> MatchTerms {
         MatchTerms::new(seats).with_end(config.game_end)
     }
 
-    /// [`MIN_PLAYERS`] to [`MAX_PLAYERS`] (`RULES.md` §3.1).
-    fn seat_range(_: &Config) -> core::ops::RangeInclusive<usize> {
-        MIN_PLAYERS..=MAX_PLAYERS
+    #[inline]
+    fn state(&self) -> &HandState {
+        &self.state
     }
 
-    fn seats(&self) -> usize {
-        self.state.hands.len()
+    /// The pack (see [`Rummy40::catalog`]).
+    fn catalog(&self) -> &Catalog<Card> {
+        &self.catalog
     }
 
-    fn to_move(&self) -> Option<Seat> {
-        (self.state.phase != Phase::Over).then_some(self.state.to_move)
-    }
-
-    const LISTS_ALL_ACTIONS: bool = true;
-
-    /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`: the
-    /// same check, reading the state only (nothing is copied).
+    /// The check of `check.rs`: `Ok` exactly when [`apply`](Game::apply) would accept
+    /// the action ([`check`](Game::check) is this check alone, reading the state only;
+    /// nothing is copied).
+    ///
+    /// # Errors
+    ///
+    /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in
+    /// [`ActionError::Turn`]) for a seat not to move (from the engine), else an
+    /// [`ActionError`] naming the rule.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -736,16 +740,18 @@ impl Game for Rummy40 {
     /// // RULES.md §3.3: the turn starts with a draw.
     /// assert_eq!(game.check(1, &Action::Discard(card)), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw })));
     /// ```
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        self.plan(seat, action).map(|_| ())
+    #[inline]
+    fn plan<'a>(&self, action: &'a Action) -> Result<Plan<'a>, ActionError> {
+        self.turn().check(action)
     }
 
-    /// Plays `action` for `seat`: the check, then the commit of what it found.
+    /// Carries out the checked plan (what [`apply`](Game::apply) does after the check):
+    /// moves the cards it names, ends the turn or the hand. Decides nothing: every rule
+    /// was applied by the check.
     ///
     /// # Errors
     ///
-    /// [`TurnError::NotYourTurn`](rummykit_core::TurnError::NotYourTurn) (in [`ActionError::Turn`]) for a seat not to move, else an [`ActionError`]
-    /// naming the rule; the game is then unchanged.
+    /// None: a checked plan is always carried out (the `Result` is the engine's).
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -761,10 +767,35 @@ impl Game for Rummy40 {
     /// assert_eq!(game.apply(1, Action::DrawStock), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play })));
     /// assert_eq!(game, before);
     /// ```
-    fn apply(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
-        let plan = self.plan(seat, &action)?;
-        self.commit(plan);
+    #[inline]
+    fn commit(&mut self, plan: Plan<'_>, _: CommitKey) -> Result<(), ActionError> {
+        self.carry_out(plan);
         Ok(())
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.end.as_ref().map(|e| Outcome {
+            points: e.penalties.iter().map(|&p| i64::from(p)).collect(),
+            // RULES.md §3.7: play stops when one player goes out; no win is shared.
+            winners: e.winner.into_iter().collect(),
+        })
+    }
+
+    fn blank_view(&self) -> View {
+        View::blank(self.config)
+    }
+
+    /// Refreshes the game's own fields in place, reusing the view's vectors.
+    #[inline]
+    fn fill_view(&self, _: Seat, view: &mut View) {
+        view.fill(self);
+    }
+
+    /// The hand sizes kept by count (none past [`MAX_PLAYERS`] seats, a state built from
+    /// an edited view).
+    #[inline]
+    fn counted_hand_sizes(&self) -> Option<&[usize]> {
+        self.hand_lens.get(..self.state.hands.len())
     }
 
     /// Every legal action of the seat to move, each in its
@@ -787,16 +818,17 @@ impl Game for Rummy40 {
     /// game.legal_actions(&mut actions);
     /// assert!(actions.iter().filter(|a| matches!(a, Action::Discard(_))).count() == 14);
     /// ```
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    fn list_into(&self, out: &mut Vec<Action>) {
         self.legal_actions_into(out);
     }
 
-    fn legal_actions_from(view: &View, out: &mut Vec<Action>) {
+    #[inline]
+    fn list_from_view(view: &View, out: &mut Vec<Action>) {
         view.legal_actions(out);
     }
 
     /// Counts the view's legal actions and builds only the one drawn.
-    fn random_action_from<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
+    fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
         thread_local! {
             // One list per thread, filled in place: a list made and dropped per action
             // moves its buffers in and out of the spare slot, about 230 instructions
@@ -814,22 +846,5 @@ impl Game for Rummy40 {
             .ok()
             .flatten()
             .unwrap_or_else(|| draw(&mut crate::LegalActions::new()))
-    }
-
-    fn view(&self, seat: Seat) -> View {
-        View::new(self, seat)
-    }
-
-    /// Refreshes `view` in place, reusing its vectors.
-    fn view_into(&self, seat: Seat, view: &mut View) {
-        view.refresh(self, seat);
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.end.as_ref().map(|e| Outcome {
-            points: e.penalties.iter().map(|&p| i64::from(p)).collect(),
-            // RULES.md §3.7: play stops when one player goes out; no win is shared.
-            winners: e.winner.into_iter().collect(),
-        })
     }
 }

@@ -2,7 +2,7 @@
 
 use core::ops::{Deref, DerefMut};
 
-use rummykit_core::{Card, Catalog, HandView, PieceId, PieceSet, Seat};
+use rummykit_core::{Card, Catalog, HandView, PieceId, PieceSet};
 
 use crate::{Config, Rummy40};
 
@@ -101,31 +101,24 @@ impl PartialEq for HandCards {
 impl Eq for HandCards {}
 
 impl View {
-    pub(crate) fn new(game: &Rummy40, seat: Seat) -> View {
-        let mut view = View {
+    /// A view to be filled (see `CardRules::fill_view`).
+    pub(crate) fn blank(config: Config) -> View {
+        View {
             common: HandView::default(),
-            config: game.config,
+            config,
             hand_faces: Vec::new(),
             opened: Vec::new(),
             won_jokers: PieceSet::new(),
             hand_cards: HandCards::default(),
-        };
-        view.refresh(game, seat);
-        view
+        }
     }
 
-    /// Overwrites this view with what `seat` sees of `game`, reusing its vectors
-    /// (`Game::view_into`: a driver refreshes one view before every action).
-    pub(crate) fn refresh(&mut self, game: &Rummy40, seat: Seat) {
-        use rummykit_core::Game;
+    /// Overwrites this view's own fields with what its seat sees of `game`, reusing its
+    /// vectors; the common part is already refreshed (`Game::view_into`: a driver
+    /// refreshes one view before every action).
+    pub(crate) fn fill(&mut self, game: &Rummy40) {
         // Every field named, so that a new one cannot be forgotten here.
         let View { common, config, hand_faces, opened, won_jokers, hand_cards: listed } = self;
-        let outcome = game.outcome();
-        match game.hand_lens.get(..game.state.hands.len()) {
-            Some(lens) => common.refresh_counted(&game.state, seat, lens, outcome.as_ref()),
-            // More seats than a game may have (a state built from an edited view).
-            None => common.refresh(&game.state, seat, outcome.as_ref()),
-        }
         *config = game.config;
         let hand = common.hand;
         listed.list(hand, game.catalog, hand_faces);

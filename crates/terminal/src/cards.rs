@@ -5,9 +5,7 @@ use std::collections::BTreeMap;
 use std::io;
 
 use rummykit_classic::{Action as ClassicAction, ClassicRummy};
-use rummykit_core::{
-    Bot, Card, Catalog, Game, MeldId, MeldKind, MeldTable, PieceId, PieceSet, Piles, RunEnd, Seat,
-};
+use rummykit_core::{Bot, Card, CardRules, Game, MeldId, MeldKind, PieceId, PieceSet, Piles, RunEnd, Seat};
 use rummykit_rummy40::{Action, NewMeld, Phase, Rummy40, RummyLayOff};
 
 use crate::input::{Io, Line};
@@ -15,18 +13,10 @@ use crate::play::{TerminalGame, Turn};
 use crate::style::Style;
 use crate::text::{clip, plural, readable};
 
-/// What the numbered-action front end needs of a card game.
-pub(crate) trait CardGame: Game {
-    /// Every legal action of the seat to move.
-    fn legal(&self, out: &mut Vec<Self::Action>);
-    /// The face of a card.
-    fn card(&self, id: PieceId) -> Option<Card>;
-    /// A seat's hand.
-    fn hand_of(&self, seat: Seat) -> PieceSet;
-    /// The melds on the table.
-    fn melds(&self) -> &MeldTable<Card>;
-    /// The stock and the discard pile.
-    fn piles(&self) -> &Piles;
+/// What the numbered-action front end needs of a card game beyond the engine's
+/// ([`CardRules`]: the pack, the hands, table and piles, the legal actions): how its
+/// actions read, and the status line's "opened".
+pub(crate) trait CardGame: CardRules + Game {
     /// Whether a seat has melded/opened (for the status line).
     fn opened(&self, seat: Seat) -> bool;
     /// The action in words.
@@ -44,9 +34,9 @@ pub(crate) trait CardGame: Game {
         match words.as_slice() {
             ["draw"] => Some(Ok(Self::shortcut(Shortcut::Draw))),
             ["take"] => Some(Ok(Self::shortcut(Shortcut::Take))),
-            ["discard", card] => {
-                Some(find_card(self, self.hand_of(seat), card).map(|c| Self::shortcut(Shortcut::Discard(c))))
-            }
+            ["discard", card] => Some(
+                find_card(self, self.state().hand(seat), card).map(|c| Self::shortcut(Shortcut::Discard(c))),
+            ),
             ["discard"] => Some(Err("usage: discard CARD, e.g. discard 7h".to_owned())),
             _ => None,
         }
@@ -61,23 +51,29 @@ pub(super) enum Shortcut {
     Discard(PieceId),
 }
 
+/// The face of card `id` in the game's pack.
+fn card(game: &impl CardRules, id: PieceId) -> Option<Card> {
+    game.catalog().face(id)
+}
+
 /// Hand order: by suit, then rank; jokers last.
 fn sort_key(c: Card) -> (u8, u8) {
     (c.suit().map_or(4, |s| s as u8), c.rank().map_or(0, |r| r.number()))
 }
 
 fn cards_of(game: &impl CardGame, ids: impl IntoIterator<Item = PieceId>, style: Style) -> String {
-    let mut faces: Vec<Card> = ids.into_iter().filter_map(|id| game.card(id)).collect();
+    let mut faces: Vec<Card> = ids.into_iter().filter_map(|id| card(game, id)).collect();
     faces.sort_by_key(|&c| sort_key(c));
     style.cards(faces)
 }
 
 fn meld_words(game: &impl CardGame, pieces: &[PieceId], style: Style) -> String {
-    format!("[{}]", style.cards(pieces.iter().filter_map(|&p| game.card(p))))
+    format!("[{}]", style.cards(pieces.iter().filter_map(|&p| card(game, p))))
 }
 
 fn table_meld_words(game: &impl CardGame, id: MeldId, style: Style) -> String {
-    game.melds()
+    game.state()
+        .table
         .meld(id)
         .map_or_else(|| "a meld no longer on the table".to_owned(), |m| meld_words(game, m.pieces(), style))
 }
@@ -85,7 +81,7 @@ fn table_meld_words(game: &impl CardGame, id: MeldId, style: Style) -> String {
 /// " (front)" / " (back)" for a card laid off on a run; nothing for a set, where the
 /// end makes no difference (so the move is listed once).
 fn end_words(game: &impl CardGame, id: MeldId, end: RunEnd) -> &'static str {
-    match game.melds().meld(id).map(|m| m.meld().kind()) {
+    match game.state().table.meld(id).map(|m| m.meld().kind()) {
         Some(MeldKind::Run) if end == RunEnd::Front => " (front)",
         Some(MeldKind::Run) => " (back)",
         _ => "",
@@ -94,17 +90,17 @@ fn end_words(game: &impl CardGame, id: MeldId, end: RunEnd) -> &'static str {
 
 /// A card by its id, in notation.
 fn card_words(game: &impl CardGame, id: PieceId, style: Style) -> String {
-    game.card(id).map_or_else(|| "an unknown card".to_owned(), |f| style.card(f))
+    card(game, id).map_or_else(|| "an unknown card".to_owned(), |f| style.card(f))
 }
 
 /// An engine message with card and meld ids in notation.
 fn readable_message(game: &impl CardGame, message: &str) -> String {
     let face = |n: u32| {
         let id = PieceId::new(u8::try_from(n).ok()?)?;
-        game.card(id).map(|c| c.to_string())
+        card(game, id).map(|c| c.to_string())
     };
     let meld = |n: u32| {
-        let m = game.melds().melds().iter().find(|m| m.id().to_string() == format!("m{n}"))?;
+        let m = game.state().table.melds().iter().find(|m| m.id().to_string() == format!("m{n}"))?;
         Some(meld_words(game, m.pieces(), Style::PLAIN))
     };
     readable(message, face, meld)
@@ -118,24 +114,32 @@ fn show<G: CardGame>(game: &G, seat: Seat, style: Style) -> String {
             format!(
                 "seat {}: {}{}",
                 s + 1,
-                plural(game.hand_of(s).len(), "card"),
+                plural(game.state().hand(s).len(), "card"),
                 if game.opened(s) { ", opened" } else { "" }
             )
         })
         .collect();
-    text.push_str(&format!("\nstock: {}; {}", plural(game.piles().stock_len(), "card"), others.join("; ")));
+    text.push_str(&format!(
+        "\nstock: {}; {}",
+        plural(game.state().piles.stock_len(), "card"),
+        others.join("; ")
+    ));
     text.push_str(&format!(
         "\ndiscard pile: {}",
-        game.piles().top_discard().and_then(|d| game.card(d)).map_or("(empty)".to_owned(), |c| style.card(c))
+        game.state()
+            .piles
+            .top_discard()
+            .and_then(|d| card(game, d))
+            .map_or("(empty)".to_owned(), |c| style.card(c))
     ));
     text.push_str("\ntable:");
-    if game.melds().is_empty() {
+    if game.state().table.is_empty() {
         text.push_str(" (empty)");
     }
-    for m in game.melds().melds() {
+    for m in game.state().table.melds() {
         text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner() + 1));
     }
-    text.push_str(&format!("\nyour hand: {}", cards_of(game, game.hand_of(seat), style)));
+    text.push_str(&format!("\nyour hand: {}", cards_of(game, game.state().hand(seat), style)));
     text
 }
 
@@ -143,7 +147,7 @@ fn show<G: CardGame>(game: &G, seat: Seat, style: Style) -> String {
 pub(crate) fn human_turn<G: CardGame>(game: &G, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<G::Action>> {
     let style = io.style;
     let mut legal = Vec::new();
-    game.legal(&mut legal);
+    game.legal_actions(&mut legal);
     // Two copies of a card are different pieces but the same move for a person.
     let mut seen = BTreeMap::new();
     let mut choices: Vec<(String, G::Action)> = Vec::new();
@@ -154,7 +158,7 @@ pub(crate) fn human_turn<G: CardGame>(game: &G, seat: Seat, io: &mut Io<'_>) -> 
         }
     }
     // Discards (the longest part of the list) in hand order: by suit, then rank.
-    let discard_key = |a: &G::Action| game.discarded(a).and_then(|p| game.card(p)).map(sort_key);
+    let discard_key = |a: &G::Action| game.discarded(a).and_then(|p| card(game, p)).map(sort_key);
     choices.sort_by_key(|(_, a)| discard_key(a));
     let list = |io: &mut Io<'_>| -> io::Result<()> {
         writeln!(io.out, "{}", show(game, seat, style))?;
@@ -217,16 +221,16 @@ fn find_card(game: &impl CardGame, hand: PieceSet, text: &str) -> Result<PieceId
     }
     let face: Card =
         text.parse().map_err(|e| format!("{e} (cards are written 7h Td Qs Ac, * for a joker)"))?;
-    hand.iter().find(|&p| game.card(p) == Some(face)).ok_or_else(|| format!("you hold no {face}"))
+    hand.iter().find(|&p| card(game, p) == Some(face)).ok_or_else(|| format!("you hold no {face}"))
 }
 
 fn end_text<G: CardGame>(game: &G, style: Style) -> String {
     let mut text = String::from("table:");
-    for m in game.melds().melds() {
+    for m in game.state().table.melds() {
         text.push_str(&format!("\n  {} (seat {})", meld_words(game, m.pieces(), style), m.owner() + 1));
     }
     for seat in 0..game.seats() {
-        let hand = game.hand_of(seat);
+        let hand = game.state().hand(seat);
         let cards =
             if hand.is_empty() { "(empty: went out)".to_owned() } else { cards_of(game, hand, style) };
         text.push_str(&format!("\nhand of seat {}: {cards}", seat + 1));
@@ -235,21 +239,6 @@ fn end_text<G: CardGame>(game: &G, style: Style) -> String {
 }
 
 impl CardGame for Rummy40 {
-    fn legal(&self, out: &mut Vec<Action>) {
-        self.legal_actions(out);
-    }
-    fn card(&self, id: PieceId) -> Option<Card> {
-        self.face(id)
-    }
-    fn hand_of(&self, seat: Seat) -> PieceSet {
-        self.hand(seat)
-    }
-    fn melds(&self) -> &MeldTable<Card> {
-        self.table()
-    }
-    fn piles(&self) -> &Piles {
-        Rummy40::piles(self)
-    }
     fn opened(&self, seat: Seat) -> bool {
         self.has_opened(seat)
     }
@@ -372,21 +361,6 @@ impl TerminalGame for Rummy40 {
 }
 
 impl CardGame for ClassicRummy {
-    fn legal(&self, out: &mut Vec<ClassicAction>) {
-        self.legal_actions(out);
-    }
-    fn card(&self, id: PieceId) -> Option<Card> {
-        Catalog::<Card>::DECK.face(id)
-    }
-    fn hand_of(&self, seat: Seat) -> PieceSet {
-        self.hand(seat)
-    }
-    fn melds(&self) -> &MeldTable<Card> {
-        self.table()
-    }
-    fn piles(&self) -> &Piles {
-        ClassicRummy::piles(self)
-    }
     fn opened(&self, seat: Seat) -> bool {
         self.table().has_melded(seat)
     }

@@ -1,0 +1,257 @@
+//! [`CardRules`]: what a card game of the draw–meld–discard family supplies, and the one
+//! [`Game`] implementation every such game gets from it.
+
+use core::fmt::Debug;
+use core::ops::{DerefMut, RangeInclusive};
+
+use rand::Rng;
+use rand::seq::IndexedRandom;
+
+use crate::{
+    Card, Catalog, DealError, Game, HandState, HandView, MatchTerms, NotYourTurn, Outcome, Phase, ScoreOrder,
+    Seat, Seating,
+};
+
+/// Permission to commit a plan, which only the engine (the [`Game`] implementation of a
+/// [`CardRules`] game) can give: [`Game::apply`] commits the plan it has just checked on
+/// the same state, and no other code can, so a plan is never carried out on another
+/// state than the one it was checked on (which could lose or duplicate cards).
+///
+/// ```compile_fail
+/// // Outside the engine a key cannot be made: its field is private.
+/// let _key = rummykit_core::CommitKey { _private: () };
+/// ```
+#[derive(Debug)]
+pub struct CommitKey {
+    _private: (),
+}
+
+/// The rules of one card game of the draw–meld–discard family (classic Rummy, Rummy 40
+/// and Scala 40): only what is the game's own. The engine, `impl<T: CardRules> Game for
+/// T`, does the rest once for every such game: [`Game::seats`] and [`Game::to_move`]
+/// from the [`HandState`], the refusal of a seat not to move before the action is looked
+/// at, [`Game::check`] as the [`plan`](CardRules::plan) alone (reading the state,
+/// copying nothing), [`Game::apply`] as the plan then its [`commit`](CardRules::commit),
+/// [`Game::view`] and [`Game::view_into`] (the [`HandView`] refresh, then the game's own
+/// fields), [`Game::legal_actions_from`] and [`Game::random_action_from`].
+///
+/// No item shares a name with one of [`Game`], so a program that imports both (a glob
+/// import does) calls each without ambiguity.
+///
+/// A game implements it instead of [`Game`]; everything else sees a [`Game`]:
+///
+/// ```
+/// use rummykit_core::{CardRules, Game};
+/// fn plays_every_card_game<G: CardRules>(game: &G) -> Option<usize> {
+///     // `Game`'s methods, through the one implementation.
+///     game.to_move().map(|_| game.seats())
+/// }
+/// ```
+pub trait CardRules: Clone + Debug + Sized {
+    /// The rules (presets and options): [`Game::Config`].
+    type CardConfig: Clone + Debug;
+    /// What a player does on their turn: [`Game::Action`].
+    type CardAction: Clone + Debug + PartialEq;
+    /// What one seat may see: [`Game::View`]. It is the [`HandView`] every card game
+    /// shows plus the game's own fields, and reads through to its common part.
+    type CardView: Clone + Debug + DerefMut<Target = HandView>;
+    /// Why an action was refused: [`Game::Error`].
+    type CardError: std::error::Error + Clone + PartialEq + From<NotYourTurn> + 'static;
+    /// What the check of an action found, which the commit carries out without deciding
+    /// anything (it may borrow from the action).
+    type Plan<'a>;
+
+    /// Whether more points are better: [`Game::score_order`].
+    const SCORE_ORDER: ScoreOrder;
+    /// The numbers of players the game supports: [`Game::seat_range`].
+    const SEATS: RangeInclusive<usize>;
+
+    /// Shuffles and deals a new hand: [`Game::deal`].
+    ///
+    /// # Errors
+    ///
+    /// [`DealError`] for an unsupported player count, a missing dealer seat or a
+    /// configuration that contradicts itself.
+    fn deal_hand<R: Rng + ?Sized>(
+        config: &Self::CardConfig,
+        seating: Seating,
+        rng: &mut R,
+    ) -> Result<Self, DealError>;
+
+    /// The terms of this game's own match: [`Game::default_terms`]. The default is one
+    /// hand, ranked by total, the dealer chosen by the game.
+    fn match_terms(config: &Self::CardConfig, seats: usize) -> MatchTerms {
+        let _ = config;
+        MatchTerms::new(seats)
+    }
+
+    /// The state every card game shares: hands, piles, table, the seat to move and its
+    /// phase, the card taken this turn, the known cards.
+    fn state(&self) -> &HandState;
+
+    /// The pack the game is played with: the faces of the cards' ids.
+    fn catalog(&self) -> &Catalog<Card>;
+
+    /// The check of the mover's `action`, reading the state only: the plan of what it
+    /// will do, or the rule it breaks. The engine has already refused a seat not to
+    /// move.
+    ///
+    /// # Errors
+    ///
+    /// The game's reason for refusing the action.
+    fn plan<'a>(&self, action: &'a Self::CardAction) -> Result<Self::Plan<'a>, Self::CardError>;
+
+    /// Carries out a plan that [`plan`](CardRules::plan) made on this very state: moves
+    /// the cards it names, ends the turn or the hand. Only the engine can call it (it
+    /// alone makes a [`CommitKey`]).
+    ///
+    /// # Errors
+    ///
+    /// The game's reason, should a table refuse what the check accepted; the state is
+    /// then unchanged.
+    fn commit(&mut self, plan: Self::Plan<'_>, key: CommitKey) -> Result<(), Self::CardError>;
+
+    /// The result once the hand is over (`None` while it is on): [`Game::outcome`].
+    fn result(&self) -> Option<Outcome>;
+
+    /// A view to be filled by [`fill_view`](CardRules::fill_view) (the engine refreshes
+    /// its common part first).
+    fn blank_view(&self) -> Self::CardView;
+
+    /// Overwrites the game's own fields of `view` (its common part is already
+    /// refreshed), reusing its allocations.
+    fn fill_view(&self, seat: Seat, view: &mut Self::CardView);
+
+    /// The size of every hand, by seat, if the game keeps count of them (cheaper for the
+    /// view than counting every hand's cards); `None`, the default, counts them.
+    fn counted_hand_sizes(&self) -> Option<&[usize]> {
+        None
+    }
+
+    /// Overwrites `out` with the legal actions of the seat to move, read from the full
+    /// state: [`Game::legal_actions`]. Every legal action, in a deterministic order (the
+    /// engine's [`Game::LISTS_ALL_ACTIONS`] is `true`); empty once the hand is over.
+    fn list_into(&self, out: &mut Vec<Self::CardAction>);
+
+    /// Overwrites `out` with the legal actions of the seat whose view this is:
+    /// [`Game::legal_actions_from`].
+    fn list_from_view(view: &Self::CardView, out: &mut Vec<Self::CardAction>);
+
+    /// Runs `f` on a list to fill, which [`draw_action`](CardRules::draw_action) lists
+    /// into: the default makes a fresh one; a game whose random playouts matter lends
+    /// one kept per thread, so that a random player allocates nothing per action.
+    fn with_spare_list<T>(f: impl FnOnce(&mut Vec<Self::CardAction>) -> T) -> T {
+        f(&mut Vec::new())
+    }
+
+    /// A uniformly random action of [`list_from_view`](CardRules::list_from_view) on
+    /// `view`, or `None` when it lists nothing: [`Game::random_action_from`]. The
+    /// default lists into [`with_spare_list`](CardRules::with_spare_list)'s list and
+    /// picks one.
+    fn draw_action<R: Rng + ?Sized>(view: &Self::CardView, rng: &mut R) -> Option<Self::CardAction> {
+        Self::with_spare_list(|list| {
+            Self::list_from_view(view, list);
+            list.choose(rng).cloned()
+        })
+    }
+}
+
+/// The checked plan of `action` for `seat`: the seat check (while the hand is on; once
+/// it is over the game's own refusal says so), then the game's plan.
+#[inline]
+fn checked<'a, T: CardRules>(
+    game: &T,
+    seat: Seat,
+    action: &'a T::CardAction,
+) -> Result<T::Plan<'a>, T::CardError> {
+    let state = game.state();
+    if state.phase != Phase::Over {
+        NotYourTurn::check(seat, Some(state.to_move))?;
+    }
+    game.plan(action)
+}
+
+/// The engine: every [`CardRules`] game is a [`Game`].
+impl<T: CardRules> Game for T {
+    type Config = T::CardConfig;
+    type Action = T::CardAction;
+    type View = T::CardView;
+    type Error = T::CardError;
+
+    fn score_order(_: &Self::Config) -> ScoreOrder {
+        T::SCORE_ORDER
+    }
+
+    fn deal<R: Rng + ?Sized>(
+        config: &Self::Config,
+        seating: Seating,
+        rng: &mut R,
+    ) -> Result<Self, DealError> {
+        T::deal_hand(config, seating, rng)
+    }
+
+    fn seat_range(_: &Self::Config) -> RangeInclusive<usize> {
+        T::SEATS
+    }
+
+    fn default_terms(config: &Self::Config, seats: usize) -> MatchTerms {
+        T::match_terms(config, seats)
+    }
+
+    fn seats(&self) -> usize {
+        self.state().hands.len()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.state().mover()
+    }
+
+    const LISTS_ALL_ACTIONS: bool = true;
+
+    /// The seat check, then the game's [`plan`](CardRules::plan); nothing is copied.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
+        checked(self, seat, action).map(|_| ())
+    }
+
+    /// The check, then the [`commit`](CardRules::commit) of its plan.
+    fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Error> {
+        let plan = checked(self, seat, &action)?;
+        self.commit(plan, CommitKey { _private: () })
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        self.list_into(out);
+    }
+
+    fn legal_actions_from(view: &Self::View, out: &mut Vec<Self::Action>) {
+        T::list_from_view(view, out);
+    }
+
+    fn random_action_from<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
+        T::draw_action(view, rng)
+    }
+
+    fn view(&self, seat: Seat) -> Self::View {
+        let mut view = self.blank_view();
+        self.view_into(seat, &mut view);
+        view
+    }
+
+    /// The [`HandView`] refresh, then the game's own fields.
+    #[inline]
+    fn view_into(&self, seat: Seat, view: &mut Self::View) {
+        let state = self.state();
+        // A hand has a result only once it is over: no call for it before.
+        let outcome = if state.phase == Phase::Over { self.result() } else { None };
+        let common: &mut HandView = view;
+        match self.counted_hand_sizes() {
+            Some(sizes) => common.refresh_counted(state, seat, sizes, outcome.as_ref()),
+            None => common.refresh(state, seat, outcome.as_ref()),
+        }
+        self.fill_view(seat, view);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result()
+    }
+}
