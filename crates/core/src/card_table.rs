@@ -3,6 +3,7 @@
 //! either end of a run ([`RunEnd`]) or onto a group; [`TableError`].
 
 use core::fmt;
+use core::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
@@ -241,17 +242,31 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 pub struct MeldTable<F> {
     melds: Vec<TableMeld<F>>,
     next_id: u16,
+    /// Names these contents: 0 for the empty new table, a number never given before
+    /// after every change, copied by a clone. Equal stamps mean equal tables, so a view
+    /// refreshed before every action copies the table only when it changed (it rarely
+    /// does: most actions draw or discard).
+    stamp: u64,
 }
+
+/// The next stamp for a changed table, shared by every table of the process so that no
+/// two contents share one (2^64 changes are out of reach).
+static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
 
 impl<F: Clone> Clone for MeldTable<F> {
     fn clone(&self) -> Self {
-        MeldTable { melds: self.melds.clone(), next_id: self.next_id }
+        MeldTable { melds: self.melds.clone(), next_id: self.next_id, stamp: self.stamp }
     }
 
-    /// Reuses the allocation of `self` (views refreshed every action copy the table).
+    /// Reuses the allocation of `self`, and copies nothing if `self` already holds what
+    /// `source` holds (views refreshed every action copy the table).
+    #[inline]
     fn clone_from(&mut self, source: &Self) {
-        self.melds.clone_from(&source.melds);
-        self.next_id = source.next_id;
+        if self.stamp != source.stamp {
+            self.melds.clone_from(&source.melds);
+            self.next_id = source.next_id;
+            self.stamp = source.stamp;
+        }
     }
 }
 
@@ -272,7 +287,7 @@ impl<F: Face> core::hash::Hash for MeldTable<F> {
 
 impl<F: Face> Default for MeldTable<F> {
     fn default() -> Self {
-        MeldTable { melds: Vec::new(), next_id: 0 }
+        MeldTable { melds: Vec::new(), next_id: 0, stamp: 0 }
     }
 }
 
@@ -370,6 +385,7 @@ impl<F: Face> MeldTable<F> {
         stored[..pieces.len()].copy_from_slice(pieces);
         self.melds.push(TableMeld { id, owner, pieces: stored, meld });
         self.next_id = self.next_id.wrapping_add(1);
+        self.restamp();
         Ok(id)
     }
 
@@ -421,6 +437,7 @@ impl<F: Face> MeldTable<F> {
             target.pieces[len] = piece;
         }
         target.meld = meld;
+        self.restamp();
         Ok(())
     }
 
@@ -451,7 +468,14 @@ impl<F: Face> MeldTable<F> {
         let target = &mut self.melds[i];
         target.pieces[..pieces.len()].copy_from_slice(pieces);
         target.meld = meld;
+        self.restamp();
         Ok(())
+    }
+
+    /// Names the changed contents with a stamp no table had before.
+    #[inline]
+    fn restamp(&mut self) {
+        self.stamp = NEXT_STAMP.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Faces of `pieces`, checking catalog, repeats, and that none lies on the table
@@ -490,5 +514,53 @@ impl<F: Face> MeldTable<F> {
             }
         }
         Ok(faces)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AcePolicy, Card, JokerLimit};
+
+    /// A table refreshed with `clone_from` (as a view is before every action) equals its
+    /// source after every change, also when the source is another table changed as often
+    /// (the same number of changes, other melds), after a refused change, and after the
+    /// refreshed copy itself was changed.
+    #[test]
+    fn clone_from_copies_every_change_of_any_table() {
+        let cat = Catalog::<Card>::DECK;
+        let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+        let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+        let (mut a, mut b) = (MeldTable::<Card>::new(), MeldTable::<Card>::new());
+        let mut copy = MeldTable::new();
+        let check = |copy: &mut MeldTable<Card>, a: &MeldTable<Card>, b: &MeldTable<Card>| {
+            for source in [a, b, a, a, b, b] {
+                copy.clone_from(source);
+                assert_eq!(copy, source);
+            }
+        };
+        check(&mut copy, &a, &b);
+        let run = a.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules).unwrap();
+        let sevens = b.place(1, MeldKind::Group, &[id("7c"), id("7d"), id("7s")], &cat, &rules).unwrap();
+        check(&mut copy, &a, &b);
+        a.lay_off(run, id("8h"), RunEnd::Back, &cat, &rules).unwrap();
+        b.lay_off(sevens, id("7h"), RunEnd::Back, &cat, &rules).unwrap();
+        check(&mut copy, &a, &b);
+        b.lay_off(sevens, id("8s"), RunEnd::Back, &cat, &rules).unwrap_err();
+        check(&mut copy, &a, &b);
+        a.lay_off(run, id("4h"), RunEnd::Front, &cat, &rules).unwrap();
+        b.place(1, MeldKind::Run, &[id("2c"), id("3c"), id("4c")], &cat, &rules).unwrap();
+        check(&mut copy, &a, &b);
+        // A clone of `a` changed like `a` but with another card: equal change counts.
+        let mut c = a.clone();
+        a.lay_off(run, id("9h"), RunEnd::Back, &cat, &rules).unwrap();
+        c.lay_off(run, id("3h"), RunEnd::Front, &cat, &rules).unwrap();
+        assert_ne!(a, c);
+        check(&mut copy, &a, &c);
+        copy.clone_from(&a);
+        copy.place(2, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules).unwrap();
+        assert_ne!(copy, a);
+        copy.clone_from(&a);
+        assert_eq!(copy, a);
     }
 }
