@@ -688,39 +688,19 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     }
                     (may_open, may_rummy, counted_faces)
                 });
-                let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
-                let fms_open = if may_open { &mut fms[..] } else { &mut [] };
-                let first = groups.groups.len();
-                groups.cards = with_top;
-                groups.required = Some(top);
-                let counted = counting.then_some(Counted { groups, take: true, after: &after_take });
-                pos.openings(
+                let may = (may_open, may_rummy);
+                open_or_rummy(
+                    pos,
+                    &after_take,
                     with_top,
                     &counted_faces,
-                    fms_open,
+                    fms,
+                    may,
                     threshold,
                     Some(top),
-                    !reference,
-                    arena,
-                    keys,
-                    scratch,
-                    counted,
+                    &reach,
+                    &mut sink,
                 );
-                sink.push_groups(first);
-                let fms_rummy = if may_rummy { &fms[..] } else { &[] };
-                let keys = core::mem::take(&mut sink.out.keys);
-                for key in keys.iter().cloned() {
-                    let item = Item::Open { take: true, start: key.start, end: key.end };
-                    sink.push_batch(item, with_top, |rest| after_take.can_discard_from(rest));
-                }
-                sink.out.restore_keys(keys);
-                for (melds, builds, discard, value) in
-                    pos.rummies(with_top, &counted_faces, fms_rummy, Some(top), !reference, &reach)
-                {
-                    let a = Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard };
-                    sink.push(a, |_| after_take.rummy_ok(value, discard));
-                }
-                sink.out.fms = fms;
             }
         }
         Phase::Play => {
@@ -739,6 +719,67 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             }
         }
     }
+}
+
+/// The openings and rummies of `cards`, listed or counted: the hand in the play phase,
+/// or the hand and the discard pile's top card (`required`) taken to open with. `after`
+/// is the turn once `cards` are held; `fms` are the melds by faces of `cards` (empty when
+/// neither an opening nor a rummy is possible), handed back to the sink's buffer.
+#[allow(clippy::too_many_arguments)]
+// Inlined into both callers: as a call it cost 0.6 % more per Rummy 40 playout action.
+#[inline(always)]
+fn open_or_rummy(
+    pos: &Turn<'_>,
+    after: &Turn<'_>,
+    cards: PieceSet,
+    counted_faces: &([u8; 53], u64),
+    mut fms: Vec<FaceMeld>,
+    (may_open, may_rummy): (bool, bool),
+    threshold: Option<u32>,
+    required: Option<PieceId>,
+    reach: &LazyReach<'_>,
+    sink: &mut Sink<'_>,
+) {
+    let reference = sink.reference;
+    let take = required.is_some();
+    let counting = sink.counting();
+    let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
+    let fms_open = if may_open { &mut fms[..] } else { &mut [] };
+    let first = groups.groups.len();
+    groups.cards = cards;
+    groups.required = required;
+    let counted = counting.then_some(Counted { groups, take, after });
+    pos.openings(
+        cards,
+        counted_faces,
+        fms_open,
+        threshold,
+        required,
+        !reference,
+        arena,
+        keys,
+        scratch,
+        counted,
+    );
+    sink.push_groups(first);
+    let fms_rummy = if may_rummy { &fms[..] } else { &[] };
+    let keys = core::mem::take(&mut sink.out.keys);
+    for key in keys.iter().cloned() {
+        let item = Item::Open { take, start: key.start, end: key.end };
+        sink.push_batch(item, cards, |rest| after.can_discard_from(rest));
+    }
+    sink.out.restore_keys(keys);
+    for (melds, lay_offs, discard, value) in
+        pos.rummies(cards, counted_faces, fms_rummy, required, !reference, reach)
+    {
+        let a = if take {
+            Action::TakeDiscardAndGoRummy { melds, lay_offs, discard }
+        } else {
+            Action::GoRummy { melds, lay_offs, discard }
+        };
+        sink.push(a, |_| after.rummy_ok(value, discard));
+    }
+    sink.out.fms = fms;
 }
 
 /// The play phase of [`generate`]: `cards` are the hand's cards with their faces (in id
@@ -765,39 +806,18 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
         if may_open || may_rummy {
             pos.face_melds_into(faces, &mut fms);
         }
-        let counting = sink.counting();
-        let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
-        let fms_open = if may_open { &mut fms[..] } else { &mut [] };
-        let first = groups.groups.len();
-        groups.cards = hand;
-        groups.required = None;
-        let counted = counting.then_some(Counted { groups, take: false, after: pos });
-        pos.openings(
+        open_or_rummy(
+            pos,
+            pos,
             hand,
             &counted_faces,
-            fms_open,
+            fms,
+            (may_open, may_rummy),
             threshold,
             None,
-            !reference,
-            arena,
-            keys,
-            scratch,
-            counted,
+            &reach,
+            sink,
         );
-        sink.push_groups(first);
-        let fms_rummy = if may_rummy { &fms[..] } else { &[] };
-        let keys = core::mem::take(&mut sink.out.keys);
-        for key in keys.iter().cloned() {
-            let item = Item::Open { take: false, start: key.start, end: key.end };
-            sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
-        }
-        sink.out.restore_keys(keys);
-        for (melds, builds, discard, value) in
-            pos.rummies(hand, &counted_faces, fms_rummy, None, !reference, &reach)
-        {
-            sink.push(Action::GoRummy { melds, lay_offs: builds, discard }, |_| pos.rummy_ok(value, discard));
-        }
-        sink.out.fms = fms;
     } else {
         let any_meld = reference || meldable_faces(faces) != 0;
         let mut fms = core::mem::take(&mut sink.out.fms);
