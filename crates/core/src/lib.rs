@@ -56,6 +56,7 @@ mod deadwood;
 mod driver_error;
 mod estimate;
 mod face;
+mod face_melds;
 mod from_setup;
 mod game;
 mod hand_loop;
@@ -95,6 +96,7 @@ pub use deadwood::{Split, least_deadwood, least_deadwood_value};
 pub use driver_error::DriverError;
 pub use estimate::Estimate;
 pub use face::{FACES, Face, NATURAL_FACES};
+pub use face_melds::{FaceMeld, face_melds, for_each_face_meld};
 pub use from_setup::FromSetup;
 pub use game::{
     Bot, DealError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat, Seating,

@@ -1,0 +1,341 @@
+//! [`for_each_face_meld`]: every meld a hand can form, by faces, each once: the one
+//! enumerator behind the card games' legal actions.
+//!
+//! A meld by faces says which faces stand where; which physical copy of a face (two
+//! decks) or which joker plays it is the caller's choice, so a hand is given as the
+//! natural faces it holds (one bit each, however many copies) and its number of jokers.
+
+use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules};
+
+/// The bits of the 52 natural faces.
+const NATURALS: u64 = (1 << 52) - 1;
+/// The 13 ranks of one suit.
+const RANKS: u64 = (1 << 13) - 1;
+
+/// A meld by faces, as [`for_each_face_meld`] lists it: its kind and its faces in meld
+/// order (a group's naturals by suit, then its jokers; a run from its low end, each joker
+/// where the value it stands for belongs).
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, format_list, parse_list};
+/// let hand: Vec<Card> = parse_list("9h 7h *")?;
+/// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
+/// let run = melds.iter().find(|m| m.kind() == MeldKind::Run).unwrap();
+/// assert_eq!(format_list(run.faces()), "7h * 9h");
+/// assert_eq!((run.len(), run.jokers(), run.value_at(1)), (3, 1, Some(8)));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FaceMeld<F> {
+    kind: MeldKind,
+    len: u8,
+    /// A group's number; the value a run's first position stands for (1–14, as
+    /// [`Meld::value_at`] counts).
+    first: u8,
+    faces: [F; MAX_MELD_LEN],
+    /// The naturals, by bit of face index.
+    naturals: u64,
+}
+
+impl<F: Face> FaceMeld<F> {
+    /// Group or run.
+    #[must_use]
+    pub fn kind(&self) -> MeldKind {
+        self.kind
+    }
+
+    /// The faces, in meld order.
+    #[must_use]
+    pub fn faces(&self) -> &[F] {
+        &self.faces[..usize::from(self.len)]
+    }
+
+    /// Number of faces.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// `false`: a meld has faces.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The natural faces, as bits by [`Face::index`] (no face is in a meld twice).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, face_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("Ac Ad As")?;
+    /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
+    /// let bits = hand.iter().fold(0u64, |b, c| b | 1 << c.index());
+    /// assert_eq!(melds.iter().map(|m| m.naturals()).collect::<Vec<_>>(), vec![bits]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn naturals(&self) -> u64 {
+        self.naturals
+    }
+
+    /// Number of jokers.
+    #[must_use]
+    pub fn jokers(&self) -> usize {
+        self.len() - self.naturals.count_ones() as usize
+    }
+
+    /// The value at position `index`, as [`Meld::value_at`] gives it for the same meld:
+    /// a group's number; in a run the number counted from its start, 14 an ace above a
+    /// king (round the corner the count wraps back to 1). `None` past the end.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, face_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("Qs Ks As")?;
+    /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Forbidden));
+    /// assert_eq!((melds[0].value_at(0), melds[0].value_at(2), melds[0].value_at(3)), (Some(12), Some(14), None));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn value_at(&self, index: usize) -> Option<u8> {
+        if index >= self.len() {
+            return None;
+        }
+        Some(match self.kind {
+            MeldKind::Group => self.first,
+            MeldKind::Run => {
+                let v = self.first + index as u8;
+                if v > 14 { v - 13 } else { v }
+            }
+        })
+    }
+}
+
+/// Every meld of [`for_each_face_meld`] of the faces of `hand` (its naturals, whatever
+/// their copies, and its jokers), collected.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, format_list, parse_list};
+/// // Two decks: the second 7h makes no other meld.
+/// let hand: Vec<Card> = parse_list("7h 7s 7d 7h 8h 9h Kc")?;
+/// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden));
+/// let listed: Vec<String> = melds.iter().map(|m| format_list(m.faces())).collect();
+/// assert_eq!(listed, ["7d 7h 7s", "7h 8h 9h"]);
+/// assert_eq!(melds[0].kind(), MeldKind::Group);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[must_use]
+pub fn face_melds<F: Face>(hand: &[F], rules: &MeldRules) -> Vec<FaceMeld<F>> {
+    let (mut naturals, mut jokers) = (0u64, 0usize);
+    for f in hand {
+        if f.is_joker() {
+            jokers += 1;
+        } else {
+            naturals |= 1 << f.index();
+        }
+    }
+    let mut out = Vec::new();
+    for_each_face_meld(naturals, jokers, rules, |m| out.push(*m));
+    out
+}
+
+/// Calls `emit` with every meld under `rules` that a hand holding the natural faces
+/// `naturals` (bit `i` = the face of [`Face::index`] `i`; bits past the 52 naturals are
+/// ignored) and `jokers` jokers can form, by faces: each exactly once, in this order:
+///
+/// 1. groups, by number (ace first); of one number, the subsets of the suits held from
+///    the largest bitmask of suits down, each with no joker, then one, two, …;
+/// 2. runs, by suit (as [`Face::index`] orders them), by the value they start at
+///    (14 an ace above a king), shortest first; of one window of values, the naturals
+///    held in it with jokers for the rest, then with more of them replaced by jokers
+///    (fewest first, the lower values first), as long as one natural is left.
+///
+/// Every meld listed is valid ([`Meld::new`] accepts its faces in this order): groups of
+/// distinct suits and runs of consecutive values within the ace policy are valid by
+/// construction; under a joker limit other than [`JokerLimit::Unlimited`] each meld with
+/// a joker is also put to the validator. A run round the corner holding a whole suit is
+/// listed once per start (they are different melds, one set of cards). A hand's melds
+/// by positions ([`hand_melds`](crate::hand_melds)) are the same melds, listed per copy
+/// and in another order; the tests compare the two and both against a brute force.
+///
+/// It allocates nothing: `emit` borrows each meld.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, Face, FaceMeld, JokerLimit, MeldRules, for_each_face_meld, format_list, parse_list};
+/// let naturals = parse_list::<Card>("5h 6h 6s 6c")?.iter().fold(0u64, |b, c| b | 1 << c.index());
+/// let mut listed = Vec::new();
+/// for_each_face_meld(naturals, 1, &MeldRules::new(AcePolicy::High, JokerLimit::AtMost(1)), |m: &FaceMeld<Card>| {
+///     listed.push(format_list(m.faces()));
+/// });
+/// assert_eq!(listed, [
+///     "6c 6h 6s", "6c 6h 6s *", "6h 6s *", "6c 6s *", "6c 6h *", // groups of six
+///     "* 5h 6h", "5h 6h *", // runs of hearts
+/// ]);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub fn for_each_face_meld<F: Face>(
+    naturals: u64,
+    jokers: usize,
+    rules: &MeldRules,
+    mut emit: impl FnMut(&FaceMeld<F>),
+) {
+    let present = naturals & NATURALS;
+    // A meld holds a natural: more jokers than its other places never matter.
+    let jokers = if rules.jokers == JokerLimit::Forbidden { 0 } else { jokers.min(MAX_MELD_LEN - 1) };
+    let min_len = usize::from(rules.min_len.max(1));
+    let max_group = usize::from(rules.max_group_len.min(4));
+    // What is built below is valid by construction but for a joker limit.
+    let limited = !matches!(rules.jokers, JokerLimit::Unlimited | JokerLimit::Forbidden);
+    let mut emit = |m: &FaceMeld<F>| {
+        if !limited
+            || m.naturals.count_ones() as usize == m.len()
+            || Meld::new(m.kind, m.faces(), rules).is_ok()
+        {
+            emit(m);
+        }
+    };
+    let mut m =
+        FaceMeld { kind: MeldKind::Group, len: 0, first: 0, faces: [F::JOKER; MAX_MELD_LEN], naturals: 0 };
+    // Groups: a non-empty subset of the suits held of one number, and 0.. jokers; a
+    // group needs `need` suits besides the jokers, and only numbers held in that many
+    // suits are looked at (bits by number - 1).
+    let need = min_len.saturating_sub(jokers).max(1);
+    let suit = |s: u32| present >> (13 * s) & RANKS;
+    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
+    let numbers = match need {
+        1 => a | b | c | d,
+        2 => (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d),
+        3 => (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d),
+        4 => a & b & c & d,
+        _ => 0,
+    };
+    let mut number_bits = numbers;
+    while number_bits != 0 {
+        let rank = number_bits.trailing_zeros() as u8;
+        number_bits &= number_bits - 1;
+        let mut suits = 0u8;
+        for s in 0..4u8 {
+            if present & 1u64 << (s * 13 + rank) != 0 {
+                suits |= 1 << s;
+            }
+        }
+        m.kind = MeldKind::Group;
+        m.first = rank + 1;
+        let mut sub = suits;
+        while sub != 0 {
+            if (sub.count_ones() as usize) >= need {
+                let mut len = 0;
+                m.naturals = 0;
+                for s in 0..4u8 {
+                    if sub & 1 << s != 0 {
+                        let index = s * 13 + rank;
+                        m.faces[len] = F::from_index(index).unwrap_or(F::JOKER);
+                        m.naturals |= 1 << index;
+                        len += 1;
+                    }
+                }
+                for j in 0..=jokers {
+                    if j > 0 {
+                        m.faces[len] = F::JOKER;
+                        len += 1;
+                    }
+                    if len > max_group {
+                        break;
+                    }
+                    if len >= min_len {
+                        m.len = len as u8;
+                        emit(&m);
+                    }
+                }
+            }
+            sub = (sub - 1) & suits;
+        }
+    }
+    // Runs: a window a..=b of values with at most `jokers` values not held, and some of
+    // the naturals held in it (all but at most the jokers to spare). Values are bits
+    // 1–14 (the ace as 1 and 14, then the policy's range); round the corner, 1–26 (each
+    // number twice), windows starting at 1–13. A window starting at 14 is the ace alone,
+    // the one at 1 when the ace may be low.
+    let (lo, hi, last_start) = match rules.ace {
+        AcePolicy::Low => (1u8, 13u8, 13u8),
+        AcePolicy::High => (2, 14, 14),
+        AcePolicy::LowOrHigh => (1, 14, 13),
+        AcePolicy::RoundTheCorner => (1, 26, 13),
+    };
+    let range = ((1u32 << (hi - lo + 1)) - 1) << lo;
+    m.kind = MeldKind::Run;
+    for s in 0..4u8 {
+        let of_suit = suit(u32::from(s)) as u32;
+        let doubled =
+            if rules.ace == AcePolicy::RoundTheCorner { of_suit << 13 } else { (of_suit & 1) << 13 };
+        let held = ((of_suit | doubled) << 1) & range;
+        // Without jokers a run starts where `min_len` values in a row are held (bit a:
+        // a..a + min_len - 1 held).
+        let starts = if jokers == 0 { (1..min_len.min(15)).fold(held, |w, k| w & held >> k) } else { held };
+        if starts == 0 {
+            continue;
+        }
+        // A window starts at most `jokers` values below the lowest value held (the
+        // values below it are all jokers) and at or below the highest.
+        let first_held = held.trailing_zeros() as u8;
+        let last_held = 31 - held.leading_zeros() as u8;
+        let face_of = |v: u8| s * 13 + (v - 1) % 13;
+        for a in first_held.saturating_sub(jokers as u8).max(lo)..=last_held.min(last_start) {
+            if jokers == 0 && starts & 1 << a == 0 {
+                continue;
+            }
+            m.first = a;
+            let mut missing = 0;
+            for b in a..=hi {
+                let len = usize::from(b - a + 1);
+                if len > MAX_MELD_LEN {
+                    break;
+                }
+                if held & 1 << b == 0 {
+                    missing += 1;
+                    if missing > jokers {
+                        break;
+                    }
+                }
+                let in_window = held & (((1u32 << len) - 1) << a);
+                if len < min_len || in_window == 0 {
+                    continue;
+                }
+                m.len = len as u8;
+                // Every set `drop` of naturals left out (jokers in their place), at most
+                // the jokers to spare, leaving at least one natural.
+                subsets_up_to(in_window, jokers - missing, 0, &mut |drop| {
+                    if drop == in_window {
+                        return;
+                    }
+                    let kept = in_window & !drop;
+                    m.naturals = 0;
+                    for (k, slot) in m.faces[..len].iter_mut().enumerate() {
+                        let v = a + k as u8;
+                        *slot = if kept & 1 << v != 0 {
+                            let index = face_of(v);
+                            m.naturals |= 1 << index;
+                            F::from_index(index).unwrap_or(F::JOKER)
+                        } else {
+                            F::JOKER
+                        };
+                    }
+                    emit(&m);
+                });
+            }
+        }
+    }
+}
+
+/// Calls `f(chosen | s)` for every subset `s` of `bits` with at most `k` bits, each once:
+/// the empty one first, then by lowest bit, recursively.
+fn subsets_up_to(bits: u32, k: usize, chosen: u32, f: &mut impl FnMut(u32)) {
+    f(chosen);
+    if k == 0 {
+        return;
+    }
+    let mut rest = bits;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        subsets_up_to(rest, k - 1, chosen | bit, f);
+    }
+}
