@@ -1,10 +1,10 @@
 //! [`Game::legal_actions`](rummykit_core::Game::legal_actions): every legal action, in a deterministic order.
 //!
 //! Candidates are generated from the mover's [`Turn`] (borrowed from the full state
-//! or from a seat's [`View`](crate::View), nothing rebuilt): melds by faces (the melds
-//! core's [`hand_melds`] constructs, built from the faces present), combined by face
+//! or from a seat's [`View`](crate::View), nothing rebuilt): melds by faces (core's
+//! [`for_each_face_meld`], from the faces present), combined by face
 //! counts, then every assignment of card identities. Each candidate is valid by
-//! construction (melds validated as `hand_melds` does, builds confirmed by the table's
+//! construction (melds as core lists them, builds confirmed by the table's
 //! own lay-off rule) but for the rules that depend on what is left (the threshold, a
 //! card left to discard, the discard rules), which are decided by the same functions
 //! the referee's check uses ([`Turn::discard_allowed`] and friends). A joker swap is
@@ -30,7 +30,8 @@
 use std::cell::Cell;
 
 use rummykit_core::{
-    Card, Catalog, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, hand_melds,
+    Card, Catalog, Face, Game, MAX_MELD_LEN, Meld, MeldKind, MeldTable, PieceId, PieceSet, RunEnd,
+    for_each_face_meld,
 };
 
 use crate::action::normalize_pieces;
@@ -44,7 +45,9 @@ use crate::{
 /// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
 type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);
 
-/// A meld by faces, formable from some hand (fixed arrays: no allocation per meld).
+/// A meld by faces, formable from some hand (fixed arrays: no allocation per meld): one
+/// of core's [`rummykit_core::FaceMeld`]s with what the generator asks of it, its value
+/// toward the opening and the faces it needs.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct FaceMeld {
     kind: MeldKind,
@@ -68,7 +71,64 @@ impl FaceMeld {
     fn needs(&self) -> &[(u8, u8)] {
         &self.needs[..usize::from(self.distinct)]
     }
+
+    /// Core's meld `m` (valid), with its value (`RULES.md` §3.5, as [`meld_value`]
+    /// counts it) and needs.
+    fn of(m: &rummykit_core::FaceMeld<Card>) -> FaceMeld {
+        let len = m.len();
+        let value = match (m.kind(), m.value_at(0)) {
+            (MeldKind::Group, Some(number)) => rank_value(number) * len as u32,
+            // A run's values are consecutive unless it goes round the corner.
+            (MeldKind::Run, Some(a)) if usize::from(a) + len <= 15 => {
+                RUN_VALUES_BELOW[usize::from(a) + len] - RUN_VALUES_BELOW[usize::from(a)]
+            }
+            _ => (0..len).filter_map(|i| m.value_at(i)).map(run_position_value).sum(),
+        };
+        FaceMeld::new(m.kind(), m.faces(), value)
+    }
+
+    /// The meld of `kind` with `faces` (valid, in meld order), worth `value`.
+    fn new(kind: MeldKind, faces: &[Card], value: u32) -> FaceMeld {
+        let mut fm = FaceMeld {
+            kind,
+            len: 0,
+            faces: [Card::JOKER; MAX_MELD_LEN],
+            value,
+            distinct: 0,
+            needs: [(0, 0); MAX_MELD_LEN],
+            mask: 0,
+        };
+        for (slot, &f) in fm.faces.iter_mut().zip(faces) {
+            *slot = f;
+            fm.len += 1;
+            let bit = 1u64 << f.index();
+            let distinct = usize::from(fm.distinct);
+            // A face not seen yet in the meld (every natural) needs no search; a
+            // repeated one (the jokers) adds to its count.
+            if fm.mask & bit == 0 {
+                fm.needs[distinct] = (f.index(), 1);
+                fm.distinct += 1;
+                fm.mask |= bit;
+            } else if let Some((_, n)) = fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
+                *n += 1;
+            }
+        }
+        fm
+    }
 }
+
+/// The values of run positions below each value: entry `v` is the sum of
+/// [`run_position_value`] over `1..v`, so a run over `a..=b` (at most 14) is worth
+/// `RUN_VALUES_BELOW[b + 1] - RUN_VALUES_BELOW[a]`.
+const RUN_VALUES_BELOW: [u32; 16] = {
+    let mut t = [0; 16];
+    let mut v = 2;
+    while v < 16 {
+        t[v] = t[v - 1] + run_position_value(v as u8 - 1);
+        v += 1;
+    }
+    t
+};
 
 impl Rummy40 {
     /// The list of [`Game::legal_actions`](rummykit_core::Game::legal_actions).
@@ -1241,13 +1301,8 @@ impl Turn<'_> {
         self.with_faces(cards, |faces| self.face_melds_of(faces))
     }
 
-    /// [`Turn::face_melds`] of the faces of the cards, built from the faces present
-    /// (a card's second copy gives no other meld) rather than from positions in the
-    /// hand: every set (some suits of one rank, and jokers) and every run (a window of
-    /// values of one suit: some of the naturals held in it, jokers for the rest) that
-    /// core's [`hand_melds`] constructs, each kept if [`Meld::new`] accepts it. The same
-    /// melds as [`Turn::face_melds_by_position`] (compared in the tests; the order
-    /// differs, which no caller depends on: every list built from them is sorted).
+    /// [`Turn::face_melds`] of the faces of the cards: core's [`for_each_face_meld`] of
+    /// the faces present (a card's second copy gives no other meld) and the jokers.
     fn face_melds_of(&self, faces: &[Card]) -> Vec<FaceMeld> {
         let mut out = Vec::new();
         self.face_melds_into(faces, &mut out);
@@ -1257,206 +1312,33 @@ impl Turn<'_> {
     /// [`Turn::face_melds_of`] into `out` (emptied first; a buffer kept from one
     /// enumeration to the next: a hand with a joker has a hundred melds or more).
     fn face_melds_into(&self, faces: &[Card], out: &mut Vec<FaceMeld>) {
-        use rummykit_core::{AcePolicy, JokerLimit};
         out.clear();
-        if faces.len() > rummykit_core::MAX_HAND {
-            return; // as hand_melds: too many pieces to analyse
-        }
-        // The values a run may use (14: an ace above the king).
-        let (lo, hi) = match self.rules.ace {
-            AcePolicy::Low => (1u8, 13u8),
-            AcePolicy::High => (2, 14),
-            AcePolicy::LowOrHigh => (1, 14),
-            _ => {
-                out.extend(self.face_melds_by_position(faces));
-                return;
-            }
-        };
-        let mut present = 0u64;
-        let mut jokers = 0usize;
+        let (mut naturals, mut jokers) = (0u64, 0usize);
         for f in faces {
             if f.is_joker() {
                 jokers += 1;
             } else {
-                present |= 1u64 << f.index();
+                naturals |= 1u64 << f.index();
             }
         }
-        if self.rules.jokers == JokerLimit::Forbidden {
-            jokers = 0;
-        }
-        let min_len = usize::from(self.rules.min_len.max(1));
-        let max_group = usize::from(self.rules.max_group_len.min(4));
-        // With any number of jokers allowed, what is built here is valid by construction
-        // (a set: distinct suits of one rank, three or four cards; a run: a window of
-        // values of one suit within the ace rule, holding a natural), and its value is
-        // known: the validator is asked only under a joker limit.
-        let trusted = self.rules.jokers == JokerLimit::Unlimited;
-        let mut emit = |kind: MeldKind, faces: &[Card], value: u32| {
-            let fm = if trusted {
-                Self::face_meld_valued(kind, faces, value)
-            } else {
-                self.face_meld(kind, faces)
-            };
-            if let Some(fm) = fm {
-                debug_assert_eq!(Some(fm.value), self.face_meld(kind, faces).map(|m| m.value), "{faces:?}");
-                out.push(fm);
-            }
-        };
-        let mut buf = [Card::JOKER; MAX_MELD_LEN];
-        // Sets: a non-empty subset of the suits held of one rank, and 0.. jokers; a set
-        // needs `need` suits besides the jokers, and only ranks held in that many suits
-        // are looked at (bits by number - 1).
-        let need = min_len.saturating_sub(jokers).max(1);
-        let (a, b, c, d) =
-            (present & 0x1fff, present >> 13 & 0x1fff, present >> 26 & 0x1fff, present >> 39 & 0x1fff);
-        let ranks = match need {
-            1 => a | b | c | d,
-            2 => (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d),
-            3 => (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d),
-            4 => a & b & c & d,
-            _ => 0,
-        };
-        let mut rank_bits = ranks;
-        while rank_bits != 0 {
-            let number = rank_bits.trailing_zeros() as u8 + 1;
-            rank_bits &= rank_bits - 1;
-            let mut suits = 0u8;
-            for s in 0..4u8 {
-                if present & 1u64 << (s * 13 + number - 1) != 0 {
-                    suits |= 1 << s;
-                }
-            }
-            let mut sub = suits;
-            while sub != 0 {
-                if (sub.count_ones() as usize) < need {
-                    sub = (sub - 1) & suits;
-                    continue;
-                }
-                let mut len = 0;
-                for s in 0..4u8 {
-                    if sub & 1 << s != 0 {
-                        buf[len] = Card::from_index(s * 13 + number - 1).unwrap_or(Card::JOKER);
-                        len += 1;
-                    }
-                }
-                for j in 0..=jokers {
-                    if j > 0 {
-                        buf[len] = Card::JOKER;
-                        len += 1;
-                    }
-                    if len > max_group {
-                        break;
-                    }
-                    if len >= min_len {
-                        emit(MeldKind::Group, &buf[..len], rank_value(number) * len as u32);
-                    }
-                }
-                sub = (sub - 1) & suits;
-            }
-        }
-        // Runs: a window a..=b of values with at most `jokers` values not held, and some
-        // of the naturals held in it (all but at most the jokers to spare).
-        for suit in 0..4u8 {
-            let face_at = |v: u8| suit * 13 + if v == 14 { 0 } else { v - 1 };
-            // Bit v (1–14) for each value held; the ace as 1 and 14, then the rule's range.
-            let of_suit = ((present >> (suit * 13)) & 0x1fff) as u32;
-            let held = ((of_suit << 1) | (of_suit & 1) << 14) & (((1u32 << (hi - lo + 1)) - 1) << lo);
-            // Without jokers a run starts where `min_len` values in a row are held
-            // (bit a: a..a + min_len - 1 held).
-            let starts =
-                if jokers == 0 { (1..min_len.min(15)).fold(held, |w, k| w & held >> k) } else { held };
-            if starts == 0 {
-                continue;
-            }
-            // A window starts at most `jokers` values below the lowest value held (the
-            // values below it are all jokers) and at or below the highest.
-            let first_held = held.trailing_zeros() as u8;
-            let last_held = 31 - held.leading_zeros() as u8;
-            for a in first_held.saturating_sub(jokers.min(13) as u8).max(lo)..=last_held {
-                if jokers == 0 && starts & 1 << a == 0 {
-                    continue;
-                }
-                let mut missing = 0;
-                for b in a..=hi {
-                    let len = usize::from(b - a + 1);
-                    if len > MAX_MELD_LEN {
-                        break;
-                    }
-                    if held & 1 << b == 0 {
-                        missing += 1;
-                        if missing > jokers {
-                            break;
-                        }
-                    }
-                    let naturals = held & (((1u32 << len) - 1) << a);
-                    if len < min_len || naturals == 0 {
-                        continue;
-                    }
-                    // Every set `drop` of naturals left out (jokers in their place), at
-                    // most the jokers to spare, leaving at least one natural.
-                    let spare = jokers - missing;
-                    let value: u32 = (a..=b).map(run_position_value).sum();
-                    subsets_up_to(naturals, spare, 0, &mut |drop| {
-                        if drop == naturals {
-                            return;
-                        }
-                        for (k, slot) in buf[..len].iter_mut().enumerate() {
-                            let v = a + k as u8;
-                            *slot = if (naturals & !drop) & 1 << v != 0 {
-                                Card::from_index(face_at(v)).unwrap_or(Card::JOKER)
-                            } else {
-                                Card::JOKER
-                            };
-                        }
-                        emit(MeldKind::Run, &buf[..len], value);
-                    });
-                }
-            }
-        }
+        for_each_face_meld(naturals, jokers, &self.rules, |m| {
+            let fm = FaceMeld::of(m);
+            debug_assert_eq!(
+                Some(fm.value),
+                Meld::new(m.kind(), m.faces(), &self.rules).ok().map(|meld| meld_value(&meld)),
+                "{:?}",
+                m.faces()
+            );
+            out.push(fm);
+        });
     }
 
-    /// The meld of `faces` (in meld order) by faces, if valid.
-    fn face_meld(&self, kind: MeldKind, faces: &[Card]) -> Option<FaceMeld> {
-        let meld = Meld::new(kind, faces, &self.rules).ok()?;
-        Self::face_meld_valued(kind, faces, meld_value(&meld))
-    }
-
-    /// The meld of `faces` (in meld order, known valid) by faces, worth `value`.
-    fn face_meld_valued(kind: MeldKind, faces: &[Card], value: u32) -> Option<FaceMeld> {
-        let mut fm = FaceMeld {
-            kind,
-            len: 0,
-            faces: [Card::JOKER; MAX_MELD_LEN],
-            value: 0,
-            distinct: 0,
-            needs: [(0, 0); MAX_MELD_LEN],
-            mask: 0,
-        };
-        for &f in faces {
-            *fm.faces.get_mut(usize::from(fm.len))? = f;
-            fm.len += 1;
-            let bit = 1u64 << f.index();
-            let distinct = usize::from(fm.distinct);
-            // A face not seen yet in the meld (every natural of a valid meld) needs no
-            // search; a repeated one (the jokers) adds to its count.
-            if fm.mask & bit == 0 {
-                fm.needs[distinct] = (f.index(), 1);
-                fm.distinct += 1;
-                fm.mask |= bit;
-            } else if let Some((_, n)) = fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
-                *n += 1;
-            }
-        }
-        fm.value = value;
-        Some(fm)
-    }
-
-    /// The melds of core's [`hand_melds`] (by positions in the hand), by faces: the
-    /// reference for [`Turn::face_melds_of`], and its fallback for a run rule it
-    /// does not build (round the corner).
+    /// The melds of core's [`hand_melds`](rummykit_core::hand_melds) (by positions in
+    /// the hand), by faces, each valued by the validator's meld: the reference for
+    /// [`Turn::face_melds_of`].
+    #[cfg(test)]
     fn face_melds_by_position(&self, faces: &[Card]) -> Vec<FaceMeld> {
-        let Ok(melds) = hand_melds(faces, &self.rules) else { return Vec::new() };
-        // Sized once: grown push by push, the list was copied over and over.
+        let Ok(melds) = rummykit_core::hand_melds(faces, &self.rules) else { return Vec::new() };
         let mut out = Vec::with_capacity(melds.len());
         out.extend(melds.iter().filter_map(|hm| {
             let mut buf = [Card::JOKER; MAX_MELD_LEN];
@@ -1465,7 +1347,8 @@ impl Turn<'_> {
                 *buf.get_mut(len)? = f;
                 len += 1;
             }
-            self.face_meld(hm.kind(), &buf[..len])
+            let meld = Meld::new(hm.kind(), &buf[..len], &self.rules).ok()?;
+            Some(FaceMeld::new(hm.kind(), &buf[..len], meld_value(&meld)))
         }));
         out
     }
@@ -2385,21 +2268,6 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64],
             chosen.pop();
             put_back(m, &mut counts);
         }
-    }
-}
-
-/// Calls `f(chosen | s)` for every subset `s` of `bits` with at most `k` bits, each once
-/// (bits taken in increasing order).
-fn subsets_up_to(bits: u32, k: usize, chosen: u32, f: &mut dyn FnMut(u32)) {
-    f(chosen);
-    if k == 0 {
-        return;
-    }
-    let mut rest = bits;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        subsets_up_to(rest, k - 1, chosen | bit, f);
     }
 }
 
