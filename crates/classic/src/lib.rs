@@ -58,7 +58,6 @@ mod action;
 mod analysis;
 mod bots;
 mod config;
-mod deck_melds;
 mod error;
 mod game;
 mod match_play;

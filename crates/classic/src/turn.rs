@@ -2,11 +2,10 @@
 //! check and the enumeration of legal actions, which agree exactly.
 
 use rummykit_core::{
-    Card, Catalog, Face, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd,
-    Seat, TurnError,
+    Card, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId,
+    PieceSet, RunEnd, Seat, TurnError, for_each_face_meld,
 };
 
-use crate::deck_melds::for_each_meld;
 use crate::{Action, ActionError, Config, MeldLimit, Phase};
 
 /// The deck: one 52-card pack, no jokers (`RULES.md` §2.1).
@@ -181,8 +180,8 @@ impl Turn<'_> {
     }
 
     /// Every legal action, in a deterministic order: draw from stock, take the discard;
-    /// or melds (in [`hand_melds`](rummykit_core::hand_melds) order), lay-offs (by card,
-    /// then meld id), discards (by card).
+    /// or melds (in the order of core's [`for_each_face_meld`]: groups by rank, then runs
+    /// by suit, start and length), lay-offs (by card, then meld id), discards (by card).
     ///
     /// Generates only candidates that pass the check, without building them on a copy
     /// of the table: every meld of the hand is valid and every card in hand is off the
@@ -206,12 +205,15 @@ impl Turn<'_> {
                 let hand_bits = self.hand.iter().fold(0u64, |acc, id| acc | bit(id));
                 if self.config.meld_limit == MeldLimit::Unlimited || self.melds_this_turn == 0 {
                     let first = out.len();
-                    for_each_meld(hand_bits, &rules, |bits| {
-                        let set = set_of(bits);
-                        let action = Action::Meld(set);
-                        // A set can repeat (a whole suit round the corner); a refused set
-                        // is refused again, so comparing with the accepted ones suffices.
-                        if out[first..].contains(&action) {
+                    // One deck, no jokers: a card's id is its face index, and a meld's
+                    // naturals are its cards.
+                    for_each_face_meld(hand_bits, 0, &rules, |m: &FaceMeld<Card>| {
+                        let bits = m.naturals();
+                        let action = Action::Meld(set_of(bits));
+                        // A set repeats only as a whole suit round the corner (once per
+                        // start); a refused set is refused again, so comparing with the
+                        // accepted ones suffices.
+                        if m.len() == 13 && out[first..].contains(&action) {
                             return;
                         }
                         let legal = self

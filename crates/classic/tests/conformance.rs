@@ -9,7 +9,9 @@ use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{AceMode, Action, ClassicRummy, Config, MeldLimit, Phase};
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Card, Catalog, Game, MeldId, PieceId, PieceSet, Seat, Seating, hand_melds};
+use rummykit_core::{
+    Card, Catalog, Face, Game, MeldId, MeldKind, PieceId, PieceSet, Seat, Seating, hand_melds,
+};
 
 const DECK: Catalog<Card> = Catalog::<Card>::DECK;
 
@@ -198,6 +200,31 @@ fn playouts_reach_won_hands_and_rummies() {
     assert!(wins > 10, "{wins} wins");
 }
 
+/// Where a meld of `cards` stands in the documented order of the melds: groups by rank,
+/// larger sets of suits (as a bitmask) first; then runs by suit, by the lowest value they
+/// can start at (an ace above a king is 14), by length.
+fn meld_order(cards: &PieceSet, config: &Config) -> (u8, u8, u8, u8) {
+    let faces: Vec<Card> = cards.iter().map(|id| DECK.face(id).unwrap()).collect();
+    let number = |f: &Card| f.number().unwrap();
+    let suits = faces.iter().fold(0u8, |b, f| b | 1 << f.suit_index().unwrap());
+    if suits.count_ones() as usize == faces.len() && faces.iter().all(|f| number(f) == number(&faces[0])) {
+        return (0, number(&faces[0]), u8::MAX - suits, 0);
+    }
+    let rules = config.meld_rules();
+    let len = faces.len() as u8;
+    let start = (1..=14u8)
+        .find(|&start| {
+            let mut run: Vec<Card> = Vec::new();
+            for v in start..start + len {
+                let n = (v - 1) % 13 + 1;
+                run.extend(faces.iter().copied().find(|f| number(f) == n));
+            }
+            run.len() == faces.len() && rummykit_core::Meld::new(MeldKind::Run, &run, &rules).is_ok()
+        })
+        .unwrap();
+    (1, faces[0].suit_index().unwrap(), start, len)
+}
+
 /// The obvious enumeration, kept as the reference for the fast one: every set that
 /// `hand_melds` finds (first occurrence), every card onto every meld, every card as a
 /// discard, each kept when the action check accepts it; in the documented order.
@@ -216,6 +243,10 @@ fn generate_and_check(g: &ClassicRummy) -> Vec<Action> {
                 candidates.push(meld);
             }
         }
+        candidates.sort_by_key(|a| match a {
+            Action::Meld(cards) => meld_order(cards, g.config()),
+            _ => unreachable!("only melds so far"),
+        });
         for &card in &ids {
             candidates.extend(g.table().melds().iter().map(|m| Action::LayOff { piece: card, onto: m.id() }));
         }

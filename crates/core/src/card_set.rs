@@ -206,28 +206,6 @@ impl CardSet {
         const KINDS: [Option<MeldKind>; 4] = [None, Some(MeldKind::Group), Some(MeldKind::Run), None];
         KINDS[usize::from(group) | usize::from(run) << 1]
     }
-
-    /// Calls `emit` with every meld of these cards under `rules` (jokerless), each with
-    /// its kind, in the order of [`hand_melds`](crate::hand_melds) over the cards in
-    /// index order: by lowest card, then groups before runs, and so on (a run of the
-    /// whole suit round the corner comes once per start, as there).
-    ///
-    /// ```
-    /// use rummykit_core::{AcePolicy, Card, CardSet, JokerLimit, MeldKind, MeldRules, parse_list};
-    /// let hand = CardSet::from_cards(&parse_list::<Card>("7h 7s 7d 8h 9h Kc")?).unwrap();
-    /// let mut melds = Vec::new();
-    /// hand.for_each_meld(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), |m, kind| melds.push((m.len(), kind)));
-    /// assert_eq!(melds, vec![(3, MeldKind::Group), (3, MeldKind::Run)]);
-    /// # Ok::<(), rummykit_core::ParseError>(())
-    /// ```
-    pub fn for_each_meld(self, rules: &MeldRules, mut emit: impl FnMut(CardSet, MeldKind)) {
-        let mut cards = if rules.min_len >= 3 { in_some_triple(self.0) } else { self.0 };
-        while cards != 0 {
-            let c = cards.trailing_zeros();
-            cards &= cards - 1;
-            melds_from(c, self.0, rules, &mut |m, kind, _| emit(CardSet(m), kind));
-        }
-    }
 }
 
 /// The cards of `hand` that lie in three of a rank, or in three consecutive cards of a
@@ -253,6 +231,11 @@ pub(crate) fn in_some_triple(hand: u64) -> u64 {
 /// Calls `emit(mask, kind, first)` with every meld of `hand` under `rules` whose lowest
 /// card (by index) is `c`, in [`hand_melds`](crate::hand_melds) order; `first` is a
 /// group's number or the value a run starts at (1–14, or 1–13 round the corner).
+///
+/// Not a listing of a hand's melds (that is [`for_each_face_meld`](crate::for_each_face_meld)):
+/// the branching of the least-deadwood search on a card mask, which decides the lowest
+/// card left and must branch as the general search does (`hand_melds`' generator, by
+/// lowest card) to find the same split.
 #[inline]
 pub(crate) fn melds_from(c: u32, hand: u64, rules: &MeldRules, emit: &mut impl FnMut(u64, MeldKind, u8)) {
     let min_len = usize::from(rules.min_len.max(1));

@@ -5,6 +5,7 @@
 //! decks) or which joker plays it is the caller's choice, so a hand is given as the
 //! natural faces it holds (one bit each, however many copies) and its number of jokers.
 
+use crate::card_set::in_some_triple;
 use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules};
 
 /// The bits of the 52 natural faces.
@@ -177,10 +178,18 @@ pub fn for_each_face_meld<F: Face>(
     rules: &MeldRules,
     mut emit: impl FnMut(&FaceMeld<F>),
 ) {
-    let present = naturals & NATURALS;
+    let mut present = naturals & NATURALS;
     // A meld holds a natural: more jokers than its other places never matter.
     let jokers = if rules.jokers == JokerLimit::Forbidden { 0 } else { jokers.min(MAX_MELD_LEN - 1) };
     let min_len = usize::from(rules.min_len.max(1));
+    if jokers == 0 && min_len >= 3 {
+        // Without jokers only the cards in three of a rank or of a row are in a meld:
+        // most hands of a plain deck have none, and are done with a few bit operations.
+        present &= in_some_triple(present);
+        if present == 0 {
+            return;
+        }
+    }
     let max_group = usize::from(rules.max_group_len.min(4));
     // What is built below is valid by construction but for a joker limit.
     let limited = !matches!(rules.jokers, JokerLimit::Unlimited | JokerLimit::Forbidden);
@@ -267,21 +276,25 @@ pub fn for_each_face_meld<F: Face>(
         let doubled =
             if rules.ace == AcePolicy::RoundTheCorner { of_suit << 13 } else { (of_suit & 1) << 13 };
         let held = ((of_suit | doubled) << 1) & range;
-        // Without jokers a run starts where `min_len` values in a row are held (bit a:
-        // a..a + min_len - 1 held).
-        let starts = if jokers == 0 { (1..min_len.min(15)).fold(held, |w, k| w & held >> k) } else { held };
-        if starts == 0 {
+        if held == 0 {
             continue;
         }
-        // A window starts at most `jokers` values below the lowest value held (the
-        // values below it are all jokers) and at or below the highest.
+        // Without jokers a run starts where `min_len` values in a row are held (bit a:
+        // a..a + min_len - 1 held); with jokers anywhere from `jokers` values below the
+        // lowest value held (the values below it are all jokers) to the highest.
+        let starts =
+            if jokers == 0 { (1..min_len.min(15)).fold(held, |w, k| w & held >> k) } else { u32::MAX };
         let first_held = held.trailing_zeros() as u8;
         let last_held = 31 - held.leading_zeros() as u8;
         let face_of = |v: u8| s * 13 + (v - 1) % 13;
-        for a in first_held.saturating_sub(jokers as u8).max(lo)..=last_held.min(last_start) {
-            if jokers == 0 && starts & 1 << a == 0 {
-                continue;
-            }
+        let (from, to) = (first_held.saturating_sub(jokers as u8).max(lo), last_held.min(last_start));
+        if from > to {
+            continue;
+        }
+        let mut start_bits = starts & ((2u32 << to) - (1u32 << from));
+        while start_bits != 0 {
+            let a = start_bits.trailing_zeros() as u8;
+            start_bits &= start_bits - 1;
             m.first = a;
             let mut missing = 0;
             for b in a..=hi {
