@@ -146,8 +146,10 @@ pub fn face_melds<F: Face>(hand: &[F], rules: &MeldRules) -> Vec<FaceMeld<F>> {
 ///    the largest bitmask of suits down, each with no joker, then one, two, …;
 /// 2. runs, by suit (as [`Face::index`] orders them), by the value they start at
 ///    (14 an ace above a king), shortest first; of one window of values, the naturals
-///    held in it with jokers for the rest, then with more of them replaced by jokers
-///    (fewest first, the lower values first), as long as one natural is left.
+///    held in it with jokers for the rest first, then every choice of more naturals
+///    replaced by jokers that leaves one, walked depth first from the lowest value (for
+///    values 5 6 7 and two jokers to spare: 5, then 5 and 6, 5 and 7, then 6, 6 and 7,
+///    then 7).
 ///
 /// Every meld listed is valid ([`Meld::new`] accepts its faces in this order): groups of
 /// distinct suits and runs of consecutive values within the ace policy are valid by

@@ -221,4 +221,15 @@ fn the_listed_order() {
     let limited = rules.with_jokers(JokerLimit::AtMost(1));
     assert_eq!(face_melds(&two, &limited), face_melds(&hand, &rules));
     assert!(face_melds(&two, &rules).iter().any(|m| m.jokers() == 2));
+    // One window with two jokers to spare: the naturals replaced depth first from the
+    // lowest value, never all of them.
+    let hand: Vec<Card> = parse_list("5h 6h 7h * *").unwrap();
+    let listed: Vec<String> =
+        face_melds(&hand, &rules).iter().map(|m| rummykit_core::format_list(m.faces())).collect();
+    let at = listed.iter().position(|m| m == "5h 6h 7h").unwrap();
+    assert_eq!(
+        listed[at..at + 7],
+        ["5h 6h 7h", "* 6h 7h", "* * 7h", "* 6h *", "5h * 7h", "5h * *", "5h 6h *"]
+    );
+    assert!(!listed.contains(&"* * *".to_string()));
 }
