@@ -40,24 +40,56 @@ pub struct FaceMeld<F> {
 
 impl<F: Face> FaceMeld<F> {
     /// Group or run.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("4d 5d *")?;
+    /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
+    /// assert!(melds.iter().all(|m| m.kind() == MeldKind::Run)); // * 4d 5d, 4d 5d *
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn kind(&self) -> MeldKind {
         self.kind
     }
 
     /// The faces, in meld order.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("4d 5d *")?;
+    /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
+    /// assert_eq!(melds[0].faces(), parse_list::<Card>("* 4d 5d")?);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn faces(&self) -> &[F] {
         &self.faces[..usize::from(self.len)]
     }
 
     /// Number of faces.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("4d 5d *")?;
+    /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
+    /// assert_eq!(melds.iter().map(|m| m.len()).collect::<Vec<_>>(), [3, 3]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         usize::from(self.len)
     }
 
     /// `false`: a meld has faces.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("4d 5d *")?;
+    /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
+    /// assert!(melds.iter().all(|m| !m.is_empty()));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -79,6 +111,14 @@ impl<F: Face> FaceMeld<F> {
     }
 
     /// Number of jokers.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("4d 5d *")?;
+    /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
+    /// assert_eq!(melds[1].jokers(), 1);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn jokers(&self) -> usize {
         self.len() - self.naturals.count_ones() as usize
