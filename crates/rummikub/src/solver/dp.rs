@@ -241,6 +241,23 @@ pub(super) struct Dp {
     parked: Box<Parked>,
     /// `dec` and `relax` belong to the mirrored direction (see [`Dp::face`]).
     facing_mirror: bool,
+    /// The exact pass `entries` hold was given up under this target (see [`Held`]).
+    given_up: Option<u32>,
+    /// An exact pass given up earlier in this sweep, kept to be resumed.
+    held: Held,
+}
+
+/// An exact pass of a sweep given up before its end (over its state limit) and set
+/// aside when the sweep ran something else: a later pass under the same target keeps
+/// exactly the same states up to there, so it goes on from it instead of starting
+/// afresh (each search forgets it, see [`Dp::search`]).
+#[derive(Debug, Clone, Default)]
+struct Held {
+    /// Its target, if any pass is held.
+    bound: Option<u32>,
+    entries: Vec<Entry>,
+    layer_start: Vec<usize>,
+    cut: u32,
 }
 
 /// The working tables of one sweep direction, parked while the other is in use: its
@@ -254,6 +271,8 @@ struct Parked {
     layer_start: Vec<usize>,
     truncated: bool,
     cut: u32,
+    given_up: Option<u32>,
+    held: Held,
 }
 
 /// One sweep direction of a search: the counts as that direction reads them (as given,
@@ -563,6 +582,8 @@ impl Dp {
             core::mem::swap(&mut self.layer_start, &mut parked.layer_start);
             core::mem::swap(&mut self.truncated, &mut parked.truncated);
             core::mem::swap(&mut self.cut, &mut parked.cut);
+            core::mem::swap(&mut self.given_up, &mut parked.given_up);
+            core::mem::swap(&mut self.held, &mut parked.held);
             self.facing_mirror = mirror;
         }
     }
@@ -584,6 +605,10 @@ impl Dp {
     /// [`RACE_GROWTH`]-fold each round until one finishes.
     pub(super) fn search(&mut self, sweeps: &[Sweep<'_>], mut limit: usize) -> Option<(Optimum, usize)> {
         self.dec.trim();
+        for held in [&mut self.held.bound, &mut self.parked.held.bound] {
+            *held = None;
+        }
+        (self.given_up, self.parked.given_up) = (None, None);
         let lead = sweeps[0];
         self.open(lead);
         if !lead.params.core {
@@ -780,9 +805,10 @@ impl Dp {
         pass: Pass,
         limit: &mut usize,
     ) -> (Option<Optimum>, usize) {
+        let mut lower = [false; 2];
         for &i in order.iter() {
             self.face(sweeps[i].params.mirror);
-            self.start_pass();
+            lower[i] = self.begin_pass(pass);
         }
         let mut reached = [0usize; 2];
         loop {
@@ -791,13 +817,18 @@ impl Dp {
                 self.face(sw.params.mirror);
                 match self.resume(sw, pass, *limit) {
                     Ok(b) => {
+                        self.given_up = None;
+                        let b = if lower[i] { Dp::above(b, pass) } else { b };
                         // The sweep that finished goes first in the next race: a sweep
                         // given up there would likely be given up again, every pass.
                         let at = order.iter().position(|&o| o == i).unwrap_or(0);
                         order[..=at].rotate_right(1);
                         return (b, i);
                     }
-                    Err(e) => reached[i] = e.layers,
+                    Err(e) => {
+                        reached[i] = e.layers;
+                        self.given_up = pass.beam.is_none().then_some(pass.bound);
+                    }
                 }
             }
             // The sweep that got further is likely the cheaper one.
@@ -809,12 +840,59 @@ impl Dp {
     /// One pass of the DP over `sweep` (see [`Pass`]). Given up (`Err`) once it holds
     /// more than `limit` states.
     fn run_with(&mut self, sweep: Sweep<'_>, pass: Pass, limit: usize) -> Result<Option<Optimum>, Exhausted> {
-        self.start_pass();
-        self.resume(sweep, pass, limit)
+        let lower = self.begin_pass(pass);
+        let r = self.resume(sweep, pass, limit);
+        self.given_up = (r.is_err() && pass.beam.is_none()).then_some(pass.bound);
+        if lower { r.map(|found| Dp::above(found, pass)) } else { r }
     }
 
-    /// Starts a pass: the root state alone.
+    /// Starts `pass`, or goes on with an exact pass given up under the same target or a
+    /// lower one ([`Held`]): that pass kept every state this one keeps, and the states
+    /// it kept besides are real states too, so it finds every play reaching this target
+    /// that this one would; it may also find a play below it, which [`Dp::above`] drops.
+    /// `true` if the pass goes on from a lower target.
+    fn begin_pass(&mut self, pass: Pass) -> bool {
+        let fits = |b: Option<u32>| pass.beam.is_none() && b.is_some_and(|b| b <= pass.bound);
+        if fits(self.given_up) {
+            // The entries hold it.
+            let lower = self.given_up < Some(pass.bound);
+            self.given_up = None;
+            lower
+        } else if fits(self.held.bound) {
+            let lower = self.held.bound < Some(pass.bound);
+            // What the entries hold now is of no use any more: a pass given up there
+            // under the same target would be this one.
+            self.given_up = None;
+            self.held.bound = None;
+            core::mem::swap(&mut self.entries, &mut self.held.entries);
+            core::mem::swap(&mut self.layer_start, &mut self.held.layer_start);
+            self.truncated = false;
+            self.cut = self.held.cut;
+            lower
+        } else {
+            self.start_pass();
+            false
+        }
+    }
+
+    /// The answer of an exact `pass` that went on from a lower target ([`Dp::begin_pass`]):
+    /// a play reaching the target, or none. (A pass started under the target finds every
+    /// play that reaches it; below it, it may find one a unit's room bits short, which
+    /// the search only records as a play found; a later pass finds it again if it is
+    /// the best.)
+    fn above(found: Option<Optimum>, pass: Pass) -> Option<Optimum> {
+        found.filter(|o| o.score >= pass.bound)
+    }
+
+    /// Starts a pass: the root state alone. An exact pass the entries hold, given up, is
+    /// set aside first ([`Held`]).
     fn start_pass(&mut self) {
+        if let Some(bound) = self.given_up.take() {
+            self.held.bound = Some(bound);
+            core::mem::swap(&mut self.entries, &mut self.held.entries);
+            core::mem::swap(&mut self.layer_start, &mut self.held.layer_start);
+            self.held.cut = self.cut;
+        }
         self.entries.clear();
         self.layer_start.clear();
         self.truncated = false;
@@ -2231,6 +2309,77 @@ mod tests {
             }
         }
         assert!(states > 60_000 && tight > 20_000, "{states} states, {tight} tight");
+    }
+
+    /// An exact pass that goes on from one given up under another target (held while a
+    /// beam ran in between) answers as a pass started afresh under its own target: from
+    /// a lower target it finds the same plays, and one given up under a higher target is
+    /// not used (it fails if that one is used, or if the plays below the target that the
+    /// lower one finds are not dropped: both tried).
+    #[test]
+    fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x4E1D);
+        let (mut resumed, mut lower) = (0, 0);
+        for case in 0..300 {
+            let copies = if case % 2 == 0 { 3 } else { 2 };
+            let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+            let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
+            let counts = random_counts(&mut rng, copies, jokers, table, rack);
+            let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+            let params = Params {
+                objective,
+                joker_value: 30,
+                threshold: None,
+                joker_counts: true,
+                core: true,
+                mirror: false,
+            };
+            let Some(best) = plain(&counts, params) else {
+                continue;
+            };
+            let sweep = Sweep { counts: &counts, params };
+            let unit = one_unit(objective);
+            // Targets around the optimum: below it (a play reaches them), at its score,
+            // and one unit above (none does).
+            let targets = [
+                best.saturating_sub(2 * unit),
+                best.saturating_sub(unit),
+                best,
+                best + ROOM_MASK + 1,
+                best + unit,
+            ];
+            let fresh = |target: u32| {
+                let mut dp = Dp::default();
+                dp.open(sweep);
+                dp.relax.init(&mut dp.dec, &counts, params, true);
+                dp.run_with(sweep, Pass { beam: None, bound: target }, usize::MAX)
+                    .ok()
+                    .flatten()
+                    .map(|o| o.score)
+            };
+            for &first in &targets {
+                for &second in &targets {
+                    let mut dp = Dp::default();
+                    dp.open(sweep);
+                    dp.relax.init(&mut dp.dec, &counts, params, true);
+                    let limit = 1 + rng.random_range(0..40);
+                    let given_up = dp.run_with(sweep, Pass { beam: None, bound: first }, limit).is_err();
+                    let _ = dp.run_with(sweep, Pass { beam: Some(3), bound: 0 }, usize::MAX);
+                    let held = dp.held.bound.is_some();
+                    let got = dp.run_with(sweep, Pass { beam: None, bound: second }, usize::MAX);
+                    let got = got.ok().flatten().map(|o| o.score);
+                    let reach = |s: Option<u32>| s.filter(|&s| s >= second);
+                    let context = format!("case {case}: given up under {first:x}, then {second:x}");
+                    assert_eq!(reach(got), reach(fresh(second)), "{context}");
+                    if given_up && held && first < second {
+                        assert_eq!(got, reach(got), "{context}");
+                    }
+                    resumed += usize::from(given_up && held && first <= second);
+                    lower += usize::from(given_up && held && first < second);
+                }
+            }
+        }
+        assert!(resumed > 1_000 && lower > 500, "{resumed} resumed, {lower} from a lower target");
     }
 
     /// The staged search (beams, the relaxation's bound, descending targets) finds the
