@@ -366,10 +366,12 @@ impl Progress {
         (0..sweeps).find(|&i| live(i))
     }
 
-    /// The sweeps, the one with the better play so far first.
+    /// The sweeps, the one whose beams held fewer states first: a sweep's beams hold
+    /// more states where its passes do too (the relaxation leaves it more), whichever
+    /// sweep found the better play.
     fn order(&self, sweeps: usize) -> Vec<usize> {
         let mut order: Vec<usize> = (0..sweeps).collect();
-        order.sort_by_key(|&i| core::cmp::Reverse(self.own[i] & !ROOM_MASK));
+        order.sort_by_key(|&i| self.spent[i]);
         order
     }
 
@@ -600,8 +602,8 @@ impl Dp {
     /// other's beams prune by). The beams of the first sweep run alone while they stay
     /// within [`HEAD_START`] states (most positions end there); then the sweep with the
     /// better play so far runs its next beam, unless its beams have held more than
-    /// [`FAIR`] times the other's states. The exact passes race, the sweep with the
-    /// better play first: each may process `limit` states per pass, and the limit grows
+    /// [`FAIR`] times the other's states. The exact passes race, the sweep whose beams
+    /// held fewer states first: each may process `limit` states per pass, and the limit grows
     /// [`RACE_GROWTH`]-fold each round until one finishes.
     pub(super) fn search(&mut self, sweeps: &[Sweep<'_>], mut limit: usize) -> Option<(Optimum, usize)> {
         self.dec.trim();
