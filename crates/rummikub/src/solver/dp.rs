@@ -366,6 +366,13 @@ impl Progress {
         (0..sweeps).find(|&i| live(i))
     }
 
+    /// Sweep `i`, or the other one if its relaxation is on and its beams held fewer
+    /// states.
+    fn cheaper(&self, i: usize) -> usize {
+        let o = 1 - i;
+        if self.relaxed[o] && self.spent[o] < self.spent[i] { o } else { i }
+    }
+
     /// The sweeps, the one whose beams held fewer states first: a sweep's beams hold
     /// more states where its passes do too (the relaxation leaves it more), whichever
     /// sweep found the better play.
@@ -633,16 +640,22 @@ impl Dp {
         let mut next = [0usize, 1];
         let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
-            // One unit between the best play and the least bound: a beam could only find
-            // a play of that unit, and the pass that looks for anything better finds it
-            // too or proves the best play optimal; before the widest beam it is often
-            // the cheaper of the two, so it is tried first.
-            if next[i] == CLOSE_FROM && p.close(unit) {
-                let sweep = sweeps[i];
-                self.face(sweep.params.mirror);
-                match self.run_with(sweep, Pass { beam: None, bound: p.beat() }, p.last[i] * CLOSE_TRY) {
-                    Ok(b) => return b.map(|o| (o, i)).or(p.best),
-                    Err(_) => p.spent[i] += self.entries.len(),
+            // The pass that looks for anything better than the best play, tried before a
+            // wide beam: after a beam that found a better play (the pass is then often
+            // hardly larger than the beam would be), and before the widest beam when the
+            // least bound is one unit above the best play (a beam could only find a play
+            // of that unit, which the pass finds too or refutes). Either sweep's pass
+            // serves: it runs in the one whose beams held fewer states (where the
+            // relaxation leaves fewer), given up beyond a few times its last beam's.
+            let close = next[i] == CLOSE_FROM && p.close(unit);
+            if close || next[i] >= EXACT_FROM && p.improved[i] {
+                p.improved[i] = false;
+                let t = p.cheaper(i);
+                let limit = p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY };
+                self.face(sweeps[t].params.mirror);
+                match self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit) {
+                    Ok(b) => return b.map(|o| (o, t)).or(p.best),
+                    Err(_) => p.spent[t] += self.entries.len(),
                 }
             }
             if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
@@ -766,15 +779,6 @@ impl Dp {
             p.upper = p.upper.min(self.relax.init(&mut self.dec, sweep.counts, sweep.params, true)?);
             if p.proven() {
                 return Some(p.best.take());
-            }
-        }
-        // A wide beam after one that found a better play: the exact pass under the new
-        // target is often hardly larger than the beam would be, so it is tried first,
-        // given up beyond a few times the last beam's states.
-        if k >= EXACT_FROM && p.improved[i] {
-            match self.run_with(sweep, Pass { beam: None, bound: p.beat() }, p.last[i] * EXACT_TRY) {
-                Ok(b) => return Some(b.map(|o| (o, i)).or(p.best.take())),
-                Err(_) => p.spent[i] += self.entries.len(),
             }
         }
         p.improved[i] = false;
