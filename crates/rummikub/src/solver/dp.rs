@@ -315,6 +315,8 @@ struct Progress {
     /// States the beams of each sweep have held, in all and in the last one.
     spent: [usize; 2],
     last: [usize; 2],
+    /// States each beam stage of each sweep held (0: not run).
+    stages: [[usize; BEAMS.len()]; 2],
     /// The second sweep's tables are set up for this position.
     opened: bool,
     /// Each sweep's last beam found a better play.
@@ -370,15 +372,25 @@ impl Progress {
     /// states.
     fn cheaper(&self, i: usize) -> usize {
         let o = 1 - i;
-        if self.relaxed[o] && self.spent[o] < self.spent[i] { o } else { i }
+        if self.relaxed[o] && self.lighter(o, i) { o } else { i }
     }
 
-    /// The sweeps, the one whose beams held fewer states first: a sweep's beams hold
-    /// more states where its passes do too (the relaxation leaves it more), whichever
-    /// sweep found the better play.
+    /// Sweep `a`'s beams held fewer states than sweep `b`'s, compared at the widest
+    /// beam both have run (beams of one width compare; the passes a sweep gave up do
+    /// not, as their limits differ).
+    fn lighter(&self, a: usize, b: usize) -> bool {
+        let (sa, sb) = (&self.stages[a], &self.stages[b]);
+        (0..sa.len()).rev().find(|&k| sa[k] > 0 && sb[k] > 0).is_some_and(|k| sa[k] < sb[k])
+    }
+
+    /// The sweeps, the one whose beams held fewer states first ([`Progress::lighter`]):
+    /// a sweep's beams hold more states where its passes do too (the relaxation leaves
+    /// it more), whichever sweep found the better play.
     fn order(&self, sweeps: usize) -> Vec<usize> {
         let mut order: Vec<usize> = (0..sweeps).collect();
-        order.sort_by_key(|&i| self.spent[i]);
+        if sweeps == 2 && self.lighter(1, 0) {
+            order.swap(0, 1);
+        }
         order
     }
 
@@ -786,6 +798,7 @@ impl Dp {
         let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
         p.last[i] = self.entries.len();
+        p.stages[i][k] = self.entries.len();
         if !self.truncated {
             // Exact (under the target `bound`, which some play reaches).
             return Some(b.map(|o| (o, i)).or(p.best.take()));
