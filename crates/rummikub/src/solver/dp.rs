@@ -248,9 +248,9 @@ pub(super) struct Dp {
 }
 
 /// An exact pass of a sweep given up before its end (over its state limit) and set
-/// aside when the sweep ran something else: a later pass under the same target keeps
-/// exactly the same states up to there, so it goes on from it instead of starting
-/// afresh (each search forgets it, see [`Dp::search`]).
+/// aside when the sweep ran something else: a later pass under the same target or a
+/// higher one goes on from it instead of starting afresh ([`Dp::begin_pass`]; each
+/// search forgets it, see [`Dp::search`]).
 #[derive(Debug, Clone, Default)]
 struct Held {
     /// Its target, if any pass is held.
