@@ -241,6 +241,23 @@ pub(super) struct Dp {
     parked: Box<Parked>,
     /// `dec` and `relax` belong to the mirrored direction (see [`Dp::face`]).
     facing_mirror: bool,
+    /// The exact pass `entries` hold was given up under this target (see [`Held`]).
+    given_up: Option<u32>,
+    /// An exact pass given up earlier in this sweep, kept to be resumed.
+    held: Held,
+}
+
+/// An exact pass of a sweep given up before its end (over its state limit) and set
+/// aside when the sweep ran something else: a later pass under the same target or a
+/// higher one goes on from it instead of starting afresh ([`Dp::begin_pass`]; each
+/// search forgets it, see [`Dp::search`]).
+#[derive(Debug, Clone, Default)]
+struct Held {
+    /// Its target, if any pass is held.
+    bound: Option<u32>,
+    entries: Vec<Entry>,
+    layer_start: Vec<usize>,
+    cut: u32,
 }
 
 /// The working tables of one sweep direction, parked while the other is in use: its
@@ -254,6 +271,8 @@ struct Parked {
     layer_start: Vec<usize>,
     truncated: bool,
     cut: u32,
+    given_up: Option<u32>,
+    held: Held,
 }
 
 /// One sweep direction of a search: the counts as that direction reads them (as given,
@@ -296,6 +315,8 @@ struct Progress {
     /// States the beams of each sweep have held, in all and in the last one.
     spent: [usize; 2],
     last: [usize; 2],
+    /// States each beam stage of each sweep held (0: not run).
+    stages: [[usize; BEAMS.len()]; 2],
     /// The second sweep's tables are set up for this position.
     opened: bool,
     /// Each sweep's last beam found a better play.
@@ -347,10 +368,29 @@ impl Progress {
         (0..sweeps).find(|&i| live(i))
     }
 
-    /// The sweeps, the one with the better play so far first.
+    /// Sweep `i`, or the other one if its relaxation is on and its beams held fewer
+    /// states.
+    fn cheaper(&self, i: usize) -> usize {
+        let o = 1 - i;
+        if self.relaxed[o] && self.lighter(o, i) { o } else { i }
+    }
+
+    /// Sweep `a`'s beams held fewer states than sweep `b`'s, compared at the widest
+    /// beam both have run (beams of one width compare; the passes a sweep gave up do
+    /// not, as their limits differ).
+    fn lighter(&self, a: usize, b: usize) -> bool {
+        let (sa, sb) = (&self.stages[a], &self.stages[b]);
+        (0..sa.len()).rev().find(|&k| sa[k] > 0 && sb[k] > 0).is_some_and(|k| sa[k] < sb[k])
+    }
+
+    /// The sweeps, the one whose beams held fewer states first ([`Progress::lighter`]):
+    /// a sweep's beams hold more states where its passes do too (the relaxation leaves
+    /// it more), whichever sweep found the better play.
     fn order(&self, sweeps: usize) -> Vec<usize> {
         let mut order: Vec<usize> = (0..sweeps).collect();
-        order.sort_by_key(|&i| core::cmp::Reverse(self.own[i] & !ROOM_MASK));
+        if sweeps == 2 && self.lighter(1, 0) {
+            order.swap(0, 1);
+        }
         order
     }
 
@@ -563,6 +603,8 @@ impl Dp {
             core::mem::swap(&mut self.layer_start, &mut parked.layer_start);
             core::mem::swap(&mut self.truncated, &mut parked.truncated);
             core::mem::swap(&mut self.cut, &mut parked.cut);
+            core::mem::swap(&mut self.given_up, &mut parked.given_up);
+            core::mem::swap(&mut self.held, &mut parked.held);
             self.facing_mirror = mirror;
         }
     }
@@ -579,11 +621,15 @@ impl Dp {
     /// other's beams prune by). The beams of the first sweep run alone while they stay
     /// within [`HEAD_START`] states (most positions end there); then the sweep with the
     /// better play so far runs its next beam, unless its beams have held more than
-    /// [`FAIR`] times the other's states. The exact passes race, the sweep with the
-    /// better play first: each may process `limit` states per pass, and the limit grows
+    /// [`FAIR`] times the other's states. The exact passes race, the sweep whose beams
+    /// held fewer states first: each may process `limit` states per pass, and the limit grows
     /// [`RACE_GROWTH`]-fold each round until one finishes.
     pub(super) fn search(&mut self, sweeps: &[Sweep<'_>], mut limit: usize) -> Option<(Optimum, usize)> {
         self.dec.trim();
+        for held in [&mut self.held.bound, &mut self.parked.held.bound] {
+            *held = None;
+        }
+        (self.given_up, self.parked.given_up) = (None, None);
         let lead = sweeps[0];
         self.open(lead);
         if !lead.params.core {
@@ -606,16 +652,22 @@ impl Dp {
         let mut next = [0usize, 1];
         let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
-            // One unit between the best play and the least bound: a beam could only find
-            // a play of that unit, and the pass that looks for anything better finds it
-            // too or proves the best play optimal; before the widest beam it is often
-            // the cheaper of the two, so it is tried first.
-            if next[i] == CLOSE_FROM && p.close(unit) {
-                let sweep = sweeps[i];
-                self.face(sweep.params.mirror);
-                match self.run_with(sweep, Pass { beam: None, bound: p.beat() }, p.last[i] * CLOSE_TRY) {
-                    Ok(b) => return b.map(|o| (o, i)).or(p.best),
-                    Err(_) => p.spent[i] += self.entries.len(),
+            // The pass that looks for anything better than the best play, tried before a
+            // wide beam: after a beam that found a better play (the pass is then often
+            // hardly larger than the beam would be), and before the widest beam when the
+            // least bound is one unit above the best play (a beam could only find a play
+            // of that unit, which the pass finds too or refutes). Either sweep's pass
+            // serves: it runs in the one whose beams held fewer states (where the
+            // relaxation leaves fewer), given up beyond a few times its last beam's.
+            let close = next[i] == CLOSE_FROM && p.close(unit);
+            if close || next[i] >= EXACT_FROM && p.improved[i] {
+                p.improved[i] = false;
+                let t = p.cheaper(i);
+                let limit = p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY };
+                self.face(sweeps[t].params.mirror);
+                match self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit) {
+                    Ok(b) => return b.map(|o| (o, t)).or(p.best),
+                    Err(_) => p.spent[t] += self.entries.len(),
                 }
             }
             if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
@@ -741,20 +793,12 @@ impl Dp {
                 return Some(p.best.take());
             }
         }
-        // A wide beam after one that found a better play: the exact pass under the new
-        // target is often hardly larger than the beam would be, so it is tried first,
-        // given up beyond a few times the last beam's states.
-        if k >= EXACT_FROM && p.improved[i] {
-            match self.run_with(sweep, Pass { beam: None, bound: p.beat() }, p.last[i] * EXACT_TRY) {
-                Ok(b) => return Some(b.map(|o| (o, i)).or(p.best.take())),
-                Err(_) => p.spent[i] += self.entries.len(),
-            }
-        }
         p.improved[i] = false;
         let bound = if k == 0 { 0 } else { p.beat() };
         let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
         p.last[i] = self.entries.len();
+        p.stages[i][k] = self.entries.len();
         if !self.truncated {
             // Exact (under the target `bound`, which some play reaches).
             return Some(b.map(|o| (o, i)).or(p.best.take()));
@@ -780,9 +824,10 @@ impl Dp {
         pass: Pass,
         limit: &mut usize,
     ) -> (Option<Optimum>, usize) {
+        let mut lower = [false; 2];
         for &i in order.iter() {
             self.face(sweeps[i].params.mirror);
-            self.start_pass();
+            lower[i] = self.begin_pass(pass);
         }
         let mut reached = [0usize; 2];
         loop {
@@ -791,13 +836,18 @@ impl Dp {
                 self.face(sw.params.mirror);
                 match self.resume(sw, pass, *limit) {
                     Ok(b) => {
+                        self.given_up = None;
+                        let b = if lower[i] { Dp::above(b, pass) } else { b };
                         // The sweep that finished goes first in the next race: a sweep
                         // given up there would likely be given up again, every pass.
                         let at = order.iter().position(|&o| o == i).unwrap_or(0);
                         order[..=at].rotate_right(1);
                         return (b, i);
                     }
-                    Err(e) => reached[i] = e.layers,
+                    Err(e) => {
+                        reached[i] = e.layers;
+                        self.given_up = pass.beam.is_none().then_some(pass.bound);
+                    }
                 }
             }
             // The sweep that got further is likely the cheaper one.
@@ -809,12 +859,59 @@ impl Dp {
     /// One pass of the DP over `sweep` (see [`Pass`]). Given up (`Err`) once it holds
     /// more than `limit` states.
     fn run_with(&mut self, sweep: Sweep<'_>, pass: Pass, limit: usize) -> Result<Option<Optimum>, Exhausted> {
-        self.start_pass();
-        self.resume(sweep, pass, limit)
+        let lower = self.begin_pass(pass);
+        let r = self.resume(sweep, pass, limit);
+        self.given_up = (r.is_err() && pass.beam.is_none()).then_some(pass.bound);
+        if lower { r.map(|found| Dp::above(found, pass)) } else { r }
     }
 
-    /// Starts a pass: the root state alone.
+    /// Starts `pass`, or goes on with an exact pass given up under the same target or a
+    /// lower one ([`Held`]): that pass kept every state this one keeps, and the states
+    /// it kept besides are real states too, so it finds every play reaching this target
+    /// that this one would; it may also find a play below it, which [`Dp::above`] drops.
+    /// `true` if the pass goes on from a lower target.
+    fn begin_pass(&mut self, pass: Pass) -> bool {
+        let fits = |b: Option<u32>| pass.beam.is_none() && b.is_some_and(|b| b <= pass.bound);
+        if fits(self.given_up) {
+            // The entries hold it.
+            let lower = self.given_up < Some(pass.bound);
+            self.given_up = None;
+            lower
+        } else if fits(self.held.bound) {
+            let lower = self.held.bound < Some(pass.bound);
+            // What the entries hold now is of no use any more: a pass given up there
+            // under the same target would be this one.
+            self.given_up = None;
+            self.held.bound = None;
+            core::mem::swap(&mut self.entries, &mut self.held.entries);
+            core::mem::swap(&mut self.layer_start, &mut self.held.layer_start);
+            self.truncated = false;
+            self.cut = self.held.cut;
+            lower
+        } else {
+            self.start_pass();
+            false
+        }
+    }
+
+    /// The answer of an exact `pass` that went on from a lower target ([`Dp::begin_pass`]):
+    /// a play reaching the target, or none. (A pass started under the target finds every
+    /// play that reaches it; below it, it may find one a unit's room bits short, which
+    /// the search only records as a play found; a later pass finds it again if it is
+    /// the best.)
+    fn above(found: Option<Optimum>, pass: Pass) -> Option<Optimum> {
+        found.filter(|o| o.score >= pass.bound)
+    }
+
+    /// Starts a pass: the root state alone. An exact pass the entries hold, given up, is
+    /// set aside first ([`Held`]).
     fn start_pass(&mut self) {
+        if let Some(bound) = self.given_up.take() {
+            self.held.bound = Some(bound);
+            core::mem::swap(&mut self.entries, &mut self.held.entries);
+            core::mem::swap(&mut self.layer_start, &mut self.held.layer_start);
+            self.held.cut = self.cut;
+        }
         self.entries.clear();
         self.layer_start.clear();
         self.truncated = false;
@@ -1885,13 +1982,20 @@ impl Relax {
         if !self.on {
             return Some(score);
         }
-        let j = jmax - jokers_of(key);
+        let mut j = jmax - jokers_of(key);
         if c < 3 {
             // The naturals this number's colours so far sent to groups must still be
-            // able to form groups with what the later colours have here and the jokers.
+            // able to form groups with what the later colours have here and the jokers;
+            // the jokers those groups need at least are not left for the rest. (No
+            // other bound counts them: the later colours are charged only for groups
+            // they are the lowest colour of, which hold none of these naturals.)
             let g = (key >> GAMMA_SHIFT) as usize & 0x1ff;
-            if g != 0 && u32::from(self.pending(n, c, g)) > j {
-                return None;
+            if g != 0 {
+                let need = u32::from(self.pending(n, c, g));
+                if need > j {
+                    return None;
+                }
+                j -= need;
             }
         }
         let runs = (key >> (c as u32 * COLOUR_BITS)) as u32 & 0x1ff;
@@ -2149,6 +2253,152 @@ mod tests {
             .ok()
             .flatten()
             .map(|o| o.score & !ROOM_MASK)
+    }
+
+    /// The relaxation bounds every state: on random positions (up to 4 jokers, both sets,
+    /// both objectives, both sweep directions), the exact program with the relaxation on
+    /// and no target stores every state with its estimate (score + bound), and no play
+    /// that completes a stored state scores more than that estimate (plus the room bits).
+    /// Its optimum is the plain program's (exact under the brute force of
+    /// `tests/solver_bruteforce.rs`), and the root's bound is at least that optimum.
+    #[test]
+    fn relaxation_bounds_every_state() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xB0_0D5);
+        let (mut states, mut tight) = (0usize, 0usize);
+        for case in 0..400 {
+            let copies = if case % 2 == 0 { 3 } else { 2 };
+            let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+            let table = rng.random_range(0..=36);
+            let rack = rng.random_range(1..=12);
+            let counts = random_counts(&mut rng, copies, jokers, table, rack);
+            for objective in [Objective::Tiles, Objective::Value] {
+                for mirror in [false, true] {
+                    let params = Params {
+                        objective,
+                        joker_value: 30,
+                        threshold: None,
+                        joker_counts: true,
+                        core: true,
+                        mirror,
+                    };
+                    let c = if mirror { counts.mirrored() } else { counts.clone() };
+                    let want = plain(&c, params);
+                    let mut dp = Dp::default();
+                    dp.dec.reset(&c, params);
+                    let upper = dp.relax.init(&mut dp.dec, &c, params, true);
+                    let got = dp
+                        .run_with(Sweep { counts: &c, params }, Pass::EXACT, usize::MAX)
+                        .ok()
+                        .flatten()
+                        .map(|o| o.score & !ROOM_MASK);
+                    assert_eq!(got, want, "case {case} {objective:?} mirror {mirror}");
+                    let Some(best) = want else {
+                        continue;
+                    };
+                    assert!(upper.is_some_and(|u| u >= best), "case {case}: root {upper:?} < {best}");
+                    // The best complete play through each state, from the last layer up.
+                    let mut through = vec![0u32; dp.entries.len()];
+                    let last = dp.layer(LAYERS);
+                    for i in last.clone() {
+                        let e = dp.entries[i];
+                        let open = (0..4).any(|cc| runs_of(e.key, cc).0 + runs_of(e.key, cc).1 > 0);
+                        if e.choice != DEAD && !open {
+                            through[i] = e.score + 1;
+                        }
+                    }
+                    for i in (1..last.end).rev() {
+                        let p = dp.entries[i].parent as usize;
+                        through[p] = through[p].max(through[i]);
+                    }
+                    for (i, e) in dp.entries.iter().enumerate().skip(1) {
+                        if e.choice == DEAD || through[i] == 0 {
+                            continue;
+                        }
+                        let reach = through[i] - 1;
+                        assert!(
+                            e.est + ROOM_MASK >= reach,
+                            "case {case} {objective:?} mirror {mirror}: state {:x} bound {} < {reach}",
+                            e.key,
+                            e.est
+                        );
+                        states += 1;
+                        tight += usize::from(e.est & !ROOM_MASK == reach & !ROOM_MASK);
+                    }
+                }
+            }
+        }
+        assert!(states > 60_000 && tight > 20_000, "{states} states, {tight} tight");
+    }
+
+    /// An exact pass that goes on from one given up under another target (held while a
+    /// beam ran in between) answers as a pass started afresh under its own target: from
+    /// a lower target it finds the same plays, and one given up under a higher target is
+    /// not used (it fails if that one is used, or if the plays below the target that the
+    /// lower one finds are not dropped: both tried).
+    #[test]
+    fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x4E1D);
+        let (mut resumed, mut lower) = (0, 0);
+        for case in 0..300 {
+            let copies = if case % 2 == 0 { 3 } else { 2 };
+            let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+            let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
+            let counts = random_counts(&mut rng, copies, jokers, table, rack);
+            let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+            let params = Params {
+                objective,
+                joker_value: 30,
+                threshold: None,
+                joker_counts: true,
+                core: true,
+                mirror: false,
+            };
+            let Some(best) = plain(&counts, params) else {
+                continue;
+            };
+            let sweep = Sweep { counts: &counts, params };
+            let unit = one_unit(objective);
+            // Targets around the optimum: below it (a play reaches them), at its score,
+            // and one unit above (none does).
+            let targets = [
+                best.saturating_sub(2 * unit),
+                best.saturating_sub(unit),
+                best,
+                best + ROOM_MASK + 1,
+                best + unit,
+            ];
+            let fresh = |target: u32| {
+                let mut dp = Dp::default();
+                dp.open(sweep);
+                dp.relax.init(&mut dp.dec, &counts, params, true);
+                dp.run_with(sweep, Pass { beam: None, bound: target }, usize::MAX)
+                    .ok()
+                    .flatten()
+                    .map(|o| o.score)
+            };
+            for &first in &targets {
+                for &second in &targets {
+                    let mut dp = Dp::default();
+                    dp.open(sweep);
+                    dp.relax.init(&mut dp.dec, &counts, params, true);
+                    let limit = 1 + rng.random_range(0..40);
+                    let given_up = dp.run_with(sweep, Pass { beam: None, bound: first }, limit).is_err();
+                    let _ = dp.run_with(sweep, Pass { beam: Some(3), bound: 0 }, usize::MAX);
+                    let held = dp.held.bound.is_some();
+                    let got = dp.run_with(sweep, Pass { beam: None, bound: second }, usize::MAX);
+                    let got = got.ok().flatten().map(|o| o.score);
+                    let reach = |s: Option<u32>| s.filter(|&s| s >= second);
+                    let context = format!("case {case}: given up under {first:x}, then {second:x}");
+                    assert_eq!(reach(got), reach(fresh(second)), "{context}");
+                    if given_up && held && first < second {
+                        assert_eq!(got, reach(got), "{context}");
+                    }
+                    resumed += usize::from(given_up && held && first <= second);
+                    lower += usize::from(given_up && held && first < second);
+                }
+            }
+        }
+        assert!(resumed > 1_000 && lower > 500, "{resumed} resumed, {lower} from a lower target");
     }
 
     /// The staged search (beams, the relaxation's bound, descending targets) finds the
