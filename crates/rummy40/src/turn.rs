@@ -9,7 +9,6 @@ use rummykit_core::{
     TurnError,
 };
 
-use crate::view::HandCards;
 use crate::{ActionError, Config, JokerDiscard, Phase, Rummy40, View};
 
 /// The mover's side of a state (see the module docs).
@@ -30,8 +29,9 @@ pub(crate) struct Turn<'a> {
     pub(crate) taken: Option<PieceId>,
     /// The jokers won by a swap this turn.
     pub(crate) won_jokers: PieceSet,
-    /// The cards a view listed when it was refreshed (see [`Turn::hand_cards`]).
-    pub(crate) listed: Option<&'a HandCards>,
+    /// The hand's cards with their faces, in id order, if the caller has them listed
+    /// (see [`Turn::hand_cards`]).
+    pub(crate) listed: Option<&'a [(PieceId, Card)]>,
 }
 
 impl Rummy40 {
@@ -75,16 +75,16 @@ impl View {
             phase: self.phase,
             taken: self.taken_this_turn,
             won_jokers: self.won_jokers,
-            listed: Some(&self.hand_cards),
+            // A view lists no cards: what needs them lists them once per enumeration.
+            listed: None,
         })
     }
 }
 
 impl<'a> Turn<'a> {
-    /// The cards of the hand with their faces, in id order, if a view listed them (for
-    /// this hand: asked only where they serve, the check has a cost).
+    /// The cards of the hand with their faces, in id order, if the caller listed them.
     pub(crate) fn hand_cards(&self) -> Option<&'a [(PieceId, Card)]> {
-        self.listed.and_then(|listed| listed.of(self.hand, self.catalog))
+        self.listed
     }
 
     /// The face of a card of the pack.
