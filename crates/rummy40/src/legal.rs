@@ -669,7 +669,11 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                         pos.with_taken(top).can_discard_from(with_top)
                     })
                 });
-            } else if let Some(top) = pos.top_discard {
+            } else if let Some(top) = pos.top_discard
+                && (reference || pos.may_meld_with(top))
+            {
+                // (An unopened player takes the top discard only into a new meld: when it
+                // can be in none, drawing is all there is.)
                 let reach = LazyReach::new(pos.table);
                 let mut with_top = hand;
                 with_top.insert(top);
@@ -717,8 +721,28 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             match pos.hand_cards() {
                 Some(cards) => with_faces(cards, &mut sink),
                 None => {
-                    let cards = hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f)));
-                    on_stack((zero, Card::JOKER), cards, |cards| with_faces(cards, &mut sink));
+                    // Both lists in one pass over the hand, on the stack (a hand is small).
+                    let (mut cards, mut faces) = ([(zero, Card::JOKER); 32], [Card::JOKER; 32]);
+                    let mut n = 0;
+                    for p in hand {
+                        let Some(face) = pos.face(p) else { continue };
+                        let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) else {
+                            n = usize::MAX;
+                            break;
+                        };
+                        *card = (p, face);
+                        *slot = face;
+                        n += 1;
+                    }
+                    match (cards.get(..n), faces.get(..n)) {
+                        (Some(cards), Some(faces)) => play(pos, cards, faces, &mut sink),
+                        // More than 32 cards (a position built by hand): on the heap.
+                        _ => {
+                            let cards: Vec<_> =
+                                hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f))).collect();
+                            with_faces(&cards, &mut sink);
+                        }
+                    }
                 }
             }
         }
