@@ -817,8 +817,8 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
-    let counted_faces = face_counts(faces);
     if !pos.opened {
+        let counted_faces = face_counts(faces);
         let reach = LazyReach::new(pos.table);
         let threshold = match pos.config.opening_threshold_scope {
             OpeningScope::Always => Some(pos.config.opening_threshold),
@@ -853,9 +853,10 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
         if any_meld {
             pos.face_melds_into(faces, &mut fms);
         }
-        if sink.counting() {
-            // One group per meld by faces, counted: the melds that leave a card to discard.
-            let (counts, held) = counted_faces;
+        if sink.counting() && !fms.is_empty() {
+            // One group per meld by faces, counted: the melds that leave a card to discard
+            // (the faces counted only when there is a meld: most hands hold none).
+            let (counts, held) = face_counts(faces);
             let first = sink.out.groups.groups.len();
             let groups = &mut sink.out.groups;
             groups.cards = hand;
