@@ -323,6 +323,28 @@ impl<F: Face> MeldTable<F> {
         self.melds.len()
     }
 
+    /// A number naming these contents: 0 for an empty new table, after every change a
+    /// number no table of the process had before, kept by a clone. Equal stamps mean
+    /// equal tables, so what is derived from a table may be kept under its stamp.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, PieceId};
+    /// let cat = Catalog::<Card>::new(1, 0).expect("one deck");
+    /// let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
+    /// let id = |s: &str| cat.ids_of(s.parse().unwrap()).next().unwrap();
+    /// let mut table = MeldTable::<Card>::new();
+    /// assert_eq!(table.stamp(), 0);
+    /// let copy = table.clone();
+    /// table.place(0, MeldKind::Group, &[id("7c"), id("7d"), id("7h")], &cat, &rules).unwrap();
+    /// assert_ne!(table.stamp(), copy.stamp());
+    /// assert_eq!(table.clone().stamp(), table.stamp());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
     /// `true` if no meld has been laid down.
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -22,6 +22,36 @@ use crate::{
 #[cfg(test)]
 mod reference;
 
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rummykit_core::{Game, Seating};
+
+    use crate::{Config, Rummy40};
+
+    /// A deal numbers the copies of each card as its setup is read back (`Setup`): the
+    /// game its setup rebuilds is the game dealt, copy for copy, for both presets, two to
+    /// six seats and the dealer given or cut.
+    #[test]
+    fn a_deal_is_the_game_its_setup_reads_back() {
+        let mut dealt = 0;
+        for seed in 0..400u64 {
+            let config = if seed % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let seats = 2 + (seed / 2 % 5) as usize;
+            let seating = if seed % 3 == 0 {
+                Seating::new(seats)
+            } else {
+                Seating::new(seats).with_dealer(seed as usize % seats)
+            };
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let game = Rummy40::deal(&config, seating, &mut rng).unwrap();
+            assert_eq!(Rummy40::from_setup(&config, game.setup()).as_ref(), Ok(&game), "seed {seed}");
+            dealt += 1;
+        }
+        assert_eq!(dealt, 400);
+    }
+}
+
 /// What happened this turn, for the rules that depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Turn {
@@ -591,6 +621,26 @@ fn check_hand_sizes(hands: &[PieceSet], to_move: Seat, phase: Phase) -> Result<(
     Ok(())
 }
 
+/// The hands and piles of a deal with each card given the first copy of its face not yet
+/// given, in the order [`Rummy40::from_setup`] reads a setup: the hands by seat (each in
+/// id order), the discard pile from the bottom, the stock from the next card drawn.
+fn numbered_as_read(catalog: &Catalog<Card>, hands: &[PieceSet], piles: &Piles) -> (Vec<PieceSet>, Piles) {
+    // The copies of each face given so far.
+    let mut given = [0u8; 53];
+    let mut number = |id: PieceId| -> PieceId {
+        let Some(face) = catalog.face(id) else { return id };
+        let copy = &mut given[usize::from(face.index())];
+        let numbered = catalog.ids_of(face).nth(usize::from(*copy)).unwrap_or(id);
+        *copy += 1;
+        numbered
+    };
+    let hands = hands.iter().map(|h| h.iter().map(&mut number).collect()).collect();
+    let discard = piles.discard_pile().iter().map(|&id| number(id)).collect();
+    let mut stock: Vec<PieceId> = piles.stock().iter().rev().map(|&id| number(id)).collect();
+    stock.reverse();
+    (hands, Piles::new(stock, discard, piles.shuffle_seed()))
+}
+
 /// The number of cards of each hand, by seat (0 past the last seat).
 fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
     let mut lens = [0; MAX_PLAYERS];
@@ -689,18 +739,21 @@ impl CardRules for Rummy40 {
         };
         let dealt = deal_cards(&catalog, n, (dealer + 1) % n, HAND_SIZE, rng)
             .ok_or(DealError::PlayerCount { seats: n, min: MIN_PLAYERS, max: MAX_PLAYERS })?;
-        // Through a setup, so that a deal numbers the copies of a card exactly as a
-        // save of it is read back (see `Setup`).
-        let face = |id: PieceId| catalog.face(id);
-        let setup = Setup {
-            dealer,
-            hands: dealt.hands.iter().map(|h| h.iter().filter_map(face).collect()).collect(),
-            stock: dealt.piles.stock().iter().rev().copied().filter_map(face).collect(),
-            discard: dealt.piles.discard_pile().iter().copied().filter_map(face).collect(),
-            shuffle_seed: dealt.piles.shuffle_seed(),
-            ..Setup::default()
-        };
-        Rummy40::from_setup(config, setup)
+        // The copies of each card numbered as a save of the deal is read back (see
+        // `Setup`), so that a deal and its setup are the same game.
+        let (hands, piles) = numbered_as_read(&catalog, &dealt.hands, &dealt.piles);
+        let state = HandState::dealt(dealer, hands, piles);
+        Ok(Rummy40 {
+            dealt: n * HAND_SIZE,
+            rules: config.meld_rules(),
+            config: *config,
+            catalog,
+            hand_lens: hand_lens(&state.hands),
+            opened: vec![false; n],
+            turn: Turn::default(),
+            end: None,
+            state,
+        })
     }
 
     /// A match to [`Config::game_end`] (`RULES.md` §3.8: 101 points by default), ranked

@@ -233,6 +233,8 @@ pub struct LegalActions {
     keys: Vec<Key>,
     /// What the table offers the hand (reused).
     fits: Vec<MeldFits>,
+    /// What the table's melds could offer any hand, kept while the table is the same.
+    table_faces: TableFaces,
     /// The melds by faces of the hand (reused).
     fms: Vec<FaceMeld>,
     /// The buffers of [`expand`] (reused).
@@ -349,6 +351,7 @@ impl Drop for LegalActions {
                 arena: core::mem::take(&mut self.arena),
                 keys: core::mem::take(&mut self.keys),
                 fits: core::mem::take(&mut self.fits),
+                table_faces: core::mem::take(&mut self.table_faces),
                 fms: core::mem::take(&mut self.fms),
                 scratch: core::mem::take(&mut self.scratch),
                 groups: core::mem::take(&mut self.groups),
@@ -375,6 +378,7 @@ impl LegalActions {
             arena: Vec::with_capacity(1024),
             keys: Vec::with_capacity(64),
             fits: Vec::new(),
+            table_faces: TableFaces::default(),
             fms: Vec::with_capacity(32),
             scratch: Scratch::default(),
             groups: Groups::default(),
@@ -725,7 +729,11 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                         pos.with_taken(top).can_discard_from(with_top)
                     })
                 });
-            } else if let Some(top) = pos.top_discard {
+            } else if let Some(top) = pos.top_discard
+                && (reference || pos.may_meld_with(top))
+            {
+                // (An unopened player takes the top discard only into a new meld: when it
+                // can be in none, drawing is all there is.)
                 let reach = LazyReach::new(pos.table);
                 let mut with_top = hand;
                 with_top.insert(top);
@@ -773,8 +781,28 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             match pos.hand_cards() {
                 Some(cards) => with_faces(cards, &mut sink),
                 None => {
-                    let cards = hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f)));
-                    on_stack((zero, Card::JOKER), cards, |cards| with_faces(cards, &mut sink));
+                    // Both lists in one pass over the hand, on the stack (a hand is small).
+                    let (mut cards, mut faces) = ([(zero, Card::JOKER); 32], [Card::JOKER; 32]);
+                    let mut n = 0;
+                    for p in hand {
+                        let Some(face) = pos.face(p) else { continue };
+                        let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) else {
+                            n = usize::MAX;
+                            break;
+                        };
+                        *card = (p, face);
+                        *slot = face;
+                        n += 1;
+                    }
+                    match (cards.get(..n), faces.get(..n)) {
+                        (Some(cards), Some(faces)) => play(pos, cards, faces, &mut sink),
+                        // More than 32 cards (a position built by hand): on the heap.
+                        _ => {
+                            let cards: Vec<_> =
+                                hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f))).collect();
+                            with_faces(&cards, &mut sink);
+                        }
+                    }
                 }
             }
         }
@@ -849,8 +877,8 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
-    let counted_faces = face_counts(faces);
     if !pos.opened {
+        let counted_faces = face_counts(faces);
         let reach = LazyReach::new(pos.table);
         let threshold = match pos.config.opening_threshold_scope {
             OpeningScope::Always => Some(pos.config.opening_threshold),
@@ -885,9 +913,10 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
         if any_meld {
             pos.face_melds_into(faces, &mut fms);
         }
-        if sink.counting() {
-            // One group per meld by faces, counted: the melds that leave a card to discard.
-            let (counts, held) = counted_faces;
+        if sink.counting() && !fms.is_empty() {
+            // One group per meld by faces, counted: the melds that leave a card to discard
+            // (the faces counted only when there is a meld: most hands hold none).
+            let (counts, held) = face_counts(faces);
             let first = sink.out.groups.groups.len();
             let groups = &mut sink.out.groups;
             groups.cards = hand;
@@ -936,7 +965,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
             // One pass over the table decides, per meld, the faces held that may
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
-            pos.table_fits(cards, &mut fits);
+            pos.table_fits(cards, &mut fits, &mut sink.out.table_faces);
             // Two naturals that may go (not of the taken card's face) leave one after any
             // single play: the discard rules then hold without asking them card by card.
             let taken = pos.taken.and_then(|t| pos.face(t));
@@ -1047,6 +1076,43 @@ fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
     melds
 }
 
+/// What the melds of one table could offer any hand ([`Turn::table_fits`]), kept while
+/// the table (by its stamp) and the rules it was derived under stay the same.
+#[derive(Debug, Clone, Default)]
+struct TableFaces {
+    /// The table's stamp, the meld rules and the swap option of sets of three.
+    key: Option<(u64, rummykit_core::MeldRules, crate::Set3JokerSwap)>,
+    /// One per meld with a natural, in the table's order.
+    melds: Vec<MeldFaces>,
+}
+
+/// What one table meld could offer any hand, by face bits, and the verdicts of the
+/// builds tried on it so far.
+#[derive(Debug, Clone, Copy)]
+struct MeldFaces {
+    /// The meld's place in the table's list, and its id.
+    at: usize,
+    meld: rummykit_core::MeldId,
+    /// The faces that could fit or be swapped in: the run's suit or the set's rank, and
+    /// the joker.
+    related: u64,
+    /// A swap is looked for when a face of these is held (a run's own span; every face
+    /// for a set with a joker in a suit it lacks).
+    swap_gate: u64,
+    /// The faces a joker swap could take ([`Turn::swappable`]).
+    swappable: u64,
+    /// The faces to try at the front and at the back (a set: only at the back, which
+    /// decides both).
+    try_front: u64,
+    try_back: u64,
+    group: bool,
+    /// The faces tried so far at each end, and those that fit.
+    tried_front: u64,
+    tried_back: u64,
+    ok_front: u64,
+    ok_back: u64,
+}
+
 /// What a table meld offers the hand ([`Turn::table_fits`]): faces by bit index.
 #[derive(Debug, Clone)]
 struct MeldFits {
@@ -1118,37 +1184,107 @@ impl Turn<'_> {
     /// `cards` that the table's lay-off rule lets be built at its front and at its back,
     /// and those a joker swap could take ([`Turn::swappable`]). Only the faces that
     /// can fit are tried, once per meld and end: at a run's end the next card of its
-    /// suit or a joker, on a set a card of its rank or a joker (at either end).
-    fn table_fits(&self, cards: &[(PieceId, Card)], fits: &mut Vec<MeldFits>) {
+    /// suit or a joker, on a set a card of its rank or a joker (at either end). What
+    /// each meld could offer any hand, and the verdict of every try, are kept in
+    /// `cache` while the table (by its stamp) and the rules stay the same.
+    fn table_fits(&self, cards: &[(PieceId, Card)], fits: &mut Vec<MeldFits>, cache: &mut TableFaces) {
         // The faces held (bits by face index, the joker's too).
         let held = cards.iter().fold(0u64, |bits, &(_, f)| bits | 1u64 << f.index());
         fits.clear();
+        let key = (self.table.stamp(), self.rules, self.config.set3_joker_swap);
+        if cache.key != Some(key) {
+            self.table_faces(cache);
+            cache.key = Some(key);
+        }
+        let melds = self.table.melds();
+        for mf in &mut cache.melds {
+            // A meld with none of its related faces held offers nothing.
+            if held & mf.related == 0 {
+                continue;
+            }
+            let Some(m) = melds.get(mf.at) else { continue };
+            let swap = if held & mf.swap_gate != 0 { mf.swappable & held } else { 0 };
+            let (mut front, mut back) = (0u64, 0u64);
+            // Does face `i` fit at `end`? Each meld, face and end validated once.
+            let fits_at = |i: u32, end: RunEnd, tried: &mut u64, ok: &mut u64| {
+                let bit = 1u64 << i;
+                if *tried & bit == 0 {
+                    *tried |= bit;
+                    if Card::from_index(i as u8)
+                        .is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
+                    {
+                        *ok |= bit;
+                    }
+                }
+                *ok & bit != 0
+            };
+            let mut try_bits = held & mf.try_back;
+            while try_bits != 0 {
+                let i = try_bits.trailing_zeros();
+                try_bits &= try_bits - 1;
+                if fits_at(i, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back) {
+                    back |= 1u64 << i;
+                }
+            }
+            if mf.group {
+                // A set ignores the end: the check at its back decides both.
+                front = back;
+            } else {
+                let mut try_bits = held & mf.try_front;
+                while try_bits != 0 {
+                    let i = try_bits.trailing_zeros();
+                    try_bits &= try_bits - 1;
+                    if fits_at(i, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front) {
+                        front |= 1u64 << i;
+                    }
+                }
+            }
+            if front | back | swap != 0 {
+                fits.push(MeldFits { at: mf.at, meld: mf.meld, front, back, swap });
+            }
+        }
+    }
+
+    /// Fills `cache` with what each meld of the table could offer some hand (see
+    /// [`MeldFaces`]), no try made yet.
+    fn table_faces(&self, cache: &mut TableFaces) {
+        const JOKER: u64 = 1 << 52;
+        cache.melds.clear();
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
             // A valid meld holds a natural: its kind, suit and values say what it is
             // without reading its faces.
             let Some(first) = meld.value_at(0) else { continue };
+            let Some(last) = meld.value_at(meld.len() - 1) else { continue };
             let (suit, number) = match meld.kind() {
                 MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
                 MeldKind::Group => (0, first),
             };
-            // Every face below that can fit or be swapped in is of the run's suit or the
-            // set's rank, or a joker: a meld with none of them held offers nothing.
-            const JOKER: u64 = 1 << 52;
-            let related = match meld.kind() {
-                MeldKind::Run => 0x1fffu64 << (suit * 13),
-                MeldKind::Group => (1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (number - 1),
+            // Every face that can fit or be swapped in is of the run's suit or the set's
+            // rank, or a joker.
+            let related = JOKER
+                | match meld.kind() {
+                    MeldKind::Run => 0x1fffu64 << (suit * 13),
+                    MeldKind::Group => (1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (number - 1),
+                };
+            let mut mf = MeldFaces {
+                at,
+                meld: m.id(),
+                related,
+                swap_gate: 0,
+                swappable: self.swappable(m),
+                try_front: 0,
+                try_back: 0,
+                group: meld.kind() == MeldKind::Group,
+                tried_front: 0,
+                tried_back: 0,
+                ok_front: 0,
+                ok_back: 0,
             };
-            if held & (related | JOKER) == 0 {
-                continue;
-            }
-            let Some(last) = meld.value_at(meld.len() - 1) else { continue };
-            // The faces a swap could take, from the faces held that could be among them
-            // (a run's own cards, a set's rank) before looking at the jokers.
-            let swap = match meld.kind() {
+            match meld.kind() {
                 MeldKind::Run => {
-                    let block = 0x1fffu64 << (suit * 13);
-                    let span = if first <= last {
+                    // A swap is looked for only when a face of the run's span is held.
+                    mf.swap_gate = if first <= last {
                         let (lo, hi) = (first.max(2), last.min(13));
                         let mut span =
                             if lo <= hi { ((1u64 << (hi - lo + 1)) - 1) << (suit * 13 + lo - 1) } else { 0 };
@@ -1157,67 +1293,31 @@ impl Turn<'_> {
                         }
                         span
                     } else {
-                        block
+                        0x1fffu64 << (suit * 13)
                     };
-                    if held & span != 0 { self.swappable(m) & held } else { 0 }
-                }
-                MeldKind::Group => {
-                    let suits = meld.group_suits().unwrap_or(0xf);
-                    if meld.len() > (suits & 0xf).count_ones() as usize {
-                        self.swappable(m) & held
-                    } else {
-                        0
-                    }
-                }
-            };
-            let (mut front, mut back) = (0u64, 0u64);
-            let fits_at = |i: u32, end: RunEnd| {
-                Card::from_index(i as u8).is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
-            };
-            match meld.kind() {
-                MeldKind::Group => {
-                    // The rank in every suit the set lacks (it never holds two naturals of
-                    // one suit), and the joker; a set ignores the end: one check decides
-                    // both.
-                    let present = meld.group_suits().unwrap_or(0);
-                    let lacking = (0..4u8)
-                        .filter(|s| present & 1 << s == 0)
-                        .fold(0u64, |bits, s| bits | 1u64 << (s * 13 + number - 1));
-                    let mut try_bits = held & (lacking | JOKER);
-                    while try_bits != 0 {
-                        let i = try_bits.trailing_zeros();
-                        if fits_at(i, RunEnd::Back) {
-                            front |= 1u64 << i;
-                            back |= 1u64 << i;
-                        }
-                        try_bits &= try_bits - 1;
-                    }
-                }
-                MeldKind::Run => {
                     // Ranks as 1–13: the card below the first and above the last (with wrap).
                     let rank = |v: u8| (v + 12) % 13 + 1;
                     let (lo, hi) = (rank(first), rank(last));
                     let below = u32::from(suit * 13 + if lo == 1 { 13 } else { lo - 1 } - 1);
                     let above = u32::from(suit * 13 + if hi == 13 { 1 } else { hi + 1 } - 1);
-                    if held & (1u64 << below) != 0 && fits_at(below, RunEnd::Front) {
-                        front |= 1u64 << below;
+                    mf.try_front = 1u64 << below | JOKER;
+                    mf.try_back = 1u64 << above | JOKER;
+                }
+                MeldKind::Group => {
+                    let suits = meld.group_suits().unwrap_or(0xf);
+                    if meld.len() > (suits & 0xf).count_ones() as usize {
+                        mf.swap_gate = !0;
                     }
-                    if held & (1u64 << above) != 0 && fits_at(above, RunEnd::Back) {
-                        back |= 1u64 << above;
-                    }
-                    if held & JOKER != 0 {
-                        if fits_at(52, RunEnd::Front) {
-                            front |= JOKER;
-                        }
-                        if fits_at(52, RunEnd::Back) {
-                            back |= JOKER;
-                        }
-                    }
+                    // The rank in every suit the set lacks (it never holds two naturals of
+                    // one suit), and the joker.
+                    let present = meld.group_suits().unwrap_or(0);
+                    let lacking = (0..4u8)
+                        .filter(|s| present & 1 << s == 0)
+                        .fold(0u64, |bits, s| bits | 1u64 << (s * 13 + number - 1));
+                    mf.try_back = lacking | JOKER;
                 }
             }
-            if front | back | swap != 0 {
-                fits.push(MeldFits { at, meld: m.id(), front, back, swap });
-            }
+            cache.melds.push(mf);
         }
     }
 

@@ -2,7 +2,7 @@
 
 use core::ops::{Deref, DerefMut};
 
-use rummykit_core::{Card, Catalog, HandView, PieceId, PieceSet};
+use rummykit_core::{Card, HandView, PieceSet};
 
 use crate::{Config, Rummy40};
 
@@ -30,15 +30,10 @@ pub struct View {
     pub common: HandView,
     /// The rules.
     pub config: Config,
-    /// The faces of the own hand, in id order.
-    pub hand_faces: Vec<Card>,
     /// Who has opened.
     pub opened: Vec<bool>,
     /// Jokers the player to move won by swaps this turn (they came off the table).
     pub won_jokers: PieceSet,
-    /// The cards of the hand with their faces, listed by the refresh for the legal
-    /// actions.
-    pub(crate) hand_cards: HandCards,
 }
 
 impl Deref for View {
@@ -55,62 +50,30 @@ impl DerefMut for View {
     }
 }
 
-/// The cards of a hand with their faces, in id order, and the hand and pack they were
-/// listed from: [`HandCards::of`] gives them only for that hand and pack, so a view whose
-/// hand was edited by hand lists its cards anew. Derived from the view's hand: all
-/// compare equal.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct HandCards {
-    hand: PieceSet,
-    catalog: Option<Catalog<Card>>,
-    cards: Vec<(PieceId, Card)>,
-}
-
-impl HandCards {
-    /// The cards of `hand` with their faces in `catalog`, if these are the ones listed.
-    pub(crate) fn of(&self, hand: PieceSet, catalog: Catalog<Card>) -> Option<&[(PieceId, Card)]> {
-        (self.hand == hand && self.catalog == Some(catalog)).then_some(&self.cards[..])
-    }
-}
-
-impl HandCards {
-    /// Lists the cards of `hand` with their faces in `catalog`, and the faces alone into
-    /// `faces`.
-    fn list(&mut self, hand: PieceSet, catalog: Catalog<Card>, faces: &mut Vec<Card>) {
-        self.cards.clear();
-        faces.clear();
-        self.cards.reserve(hand.len());
-        faces.reserve(hand.len());
-        for p in hand {
-            if let Some(face) = catalog.face(p) {
-                self.cards.push((p, face));
-                faces.push(face);
-            }
-        }
-        self.hand = hand;
-        self.catalog = Some(catalog);
-    }
-}
-
-impl PartialEq for HandCards {
-    fn eq(&self, _: &HandCards) -> bool {
-        true
-    }
-}
-
-impl Eq for HandCards {}
-
 impl View {
     /// A view to be filled (see `CardRules::fill_view`).
     pub(crate) fn blank(config: Config) -> View {
-        View {
-            common: HandView::default(),
-            config,
-            hand_faces: Vec::new(),
-            opened: Vec::new(),
-            won_jokers: PieceSet::new(),
-            hand_cards: HandCards::default(),
-        }
+        View { common: HandView::default(), config, opened: Vec::new(), won_jokers: PieceSet::new() }
+    }
+
+    /// The faces of the own hand, in id order (none for a configuration that names no
+    /// pack). Read from the hand when asked: a view refreshed before every action lists
+    /// nothing that its reader may not need.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2), &mut rng).unwrap();
+    /// let view = game.view(0);
+    /// let faces: Vec<_> = view.hand_faces().collect();
+    /// assert_eq!(faces.len(), 13);
+    /// assert_eq!(faces[0], game.face(view.hand.first().unwrap()).unwrap());
+    /// ```
+    pub fn hand_faces(&self) -> impl Iterator<Item = Card> + '_ {
+        let catalog = self.config.catalog().ok();
+        self.hand.iter().filter_map(move |p| catalog.and_then(|c| c.face(p)))
     }
 
     /// Overwrites this view's own fields with what its seat sees of `game`, reusing its
@@ -118,10 +81,8 @@ impl View {
     /// refreshes one view before every action).
     pub(crate) fn fill(&mut self, game: &Rummy40) {
         // Every field named, so that a new one cannot be forgotten here.
-        let View { common, config, hand_faces, opened, won_jokers, hand_cards: listed } = self;
+        let View { common: _, config, opened, won_jokers } = self;
         *config = game.config;
-        let hand = common.hand;
-        listed.list(hand, game.catalog, hand_faces);
         opened.clone_from(&game.opened);
         *won_jokers = game.won_jokers();
     }
@@ -135,11 +96,11 @@ mod tests {
 
     use crate::{Config, Rummy40};
 
-    /// A view refreshed in place before every action (as a driver does) lists the same
-    /// cards and faces as a view made anew, also after its public faces were edited. On
+    /// A view refreshed in place before every action (as a driver does) is the view made
+    /// anew, also after its own fields were edited, and shows the faces of its hand. On
     /// random play under both presets.
     #[test]
-    fn a_view_refreshed_in_place_lists_what_a_new_view_lists() {
+    fn a_view_refreshed_in_place_is_a_new_view() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
         let mut legal = Vec::new();
         let (mut refreshed, mut edited) = (0, 0);
@@ -148,15 +109,16 @@ mod tests {
             let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
             let mut view = g.view(0);
             while let Some(seat) = g.to_move() {
-                if rng.random_bool(0.05) && !view.hand_faces.is_empty() {
-                    view.hand_faces[0] = rummykit_core::Card::JOKER;
+                if rng.random_bool(0.05) && !view.opened.is_empty() {
+                    view.opened[0] = !view.opened[0];
+                    view.won_jokers.insert(rummykit_core::PieceId::new(105).unwrap());
                     edited += 1;
                 }
                 g.view_into(seat, &mut view);
                 let fresh = g.view(seat);
                 assert_eq!(view, fresh);
-                assert_eq!(view.hand_faces, fresh.hand_faces);
-                assert_eq!(view.hand_cards.cards, fresh.hand_cards.cards);
+                let faces: Vec<_> = g.hand(seat).iter().map(|p| g.face(p).unwrap()).collect();
+                assert_eq!(view.hand_faces().collect::<Vec<_>>(), faces);
                 refreshed += 1;
                 g.legal_actions(&mut legal);
                 let k = rng.random_range(0..legal.len());
@@ -166,12 +128,11 @@ mod tests {
         assert!(refreshed > 5_000 && edited > 100, "{refreshed} refreshes, {edited} edited");
     }
 
-    /// The cards a refresh lists serve only the hand they were listed from: a view whose
-    /// hand was edited (a card swapped for one of the stock) gives the legal actions of
-    /// a full state built from it, as if it had never listed them. On random states of
-    /// uniform random play, in both phases.
+    /// A view whose hand was edited (a card swapped for one of the stock) gives the
+    /// legal actions of a full state built from it: nothing a refresh derived from the
+    /// old hand is used. On random states of uniform random play, in both phases.
     #[test]
-    fn listed_cards_serve_only_their_hand() {
+    fn an_edited_hand_gives_the_legal_actions_of_its_full_state() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
         let (mut from_view, mut from_game, mut legal) = (Vec::new(), Vec::new(), Vec::new());
         let mut edited = 0;
@@ -180,14 +141,11 @@ mod tests {
             let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
             while let Some(seat) = g.to_move() {
                 let mut view = g.view(seat);
-                let catalog = config.catalog().unwrap();
-                assert!(view.hand_cards.of(view.hand, catalog).is_some());
                 // A card no one saw it take, for one of the stock: the counts still add up.
                 let hidden: Vec<_> = (view.hand - view.known[seat]).iter().collect();
                 if let (Some(&out), Some(&into)) = (hidden.choose(&mut rng), g.piles().stock().first()) {
                     view.hand.remove(out);
                     view.hand.insert(into);
-                    assert!(view.hand_cards.of(view.hand, catalog).is_none());
                     view.legal_actions(&mut from_view);
                     Rummy40::from_view(&view).unwrap().legal_actions(&mut from_game);
                     assert_eq!(from_view, from_game, "game {game_no}, an edited hand");
