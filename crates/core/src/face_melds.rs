@@ -137,16 +137,7 @@ impl<F: Face> FaceMeld<F> {
     /// ```
     #[must_use]
     pub fn value_at(&self, index: usize) -> Option<u8> {
-        if index >= self.len() {
-            return None;
-        }
-        Some(match self.kind {
-            MeldKind::Group => self.first,
-            MeldKind::Run => {
-                let v = self.first + index as u8;
-                if v > 14 { v - 13 } else { v }
-            }
-        })
+        crate::meld::value_at(self.kind, self.first, self.len(), index)
     }
 }
 

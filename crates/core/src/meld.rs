@@ -358,16 +358,7 @@ impl<F: Face> Meld<F> {
     /// ```
     #[must_use]
     pub fn value_at(&self, index: usize) -> Option<u8> {
-        if index >= self.len as usize {
-            return None;
-        }
-        Some(match self.kind {
-            MeldKind::Group => self.first,
-            MeldKind::Run => {
-                let v = self.first + index as u8;
-                if v > 14 { v - 13 } else { v }
-            }
-        })
+        value_at(self.kind, self.first, self.len as usize, index)
     }
 
     /// The number (1–13) each position stands for, jokers included.
@@ -423,6 +414,22 @@ impl<F: Face> Meld<F> {
 /// The first check of every validation: the length against the rules' bounds (a group
 /// never holds more than four).
 #[inline(always)]
+/// The value at `index` of a meld of `kind` and `len` pieces whose first piece has value
+/// `first`: one rule for [`Meld`] and [`FaceMeld`](crate::FaceMeld), so the two agree
+/// (a run past the king goes on from the ace, round the corner).
+pub(crate) fn value_at(kind: MeldKind, first: u8, len: usize, index: usize) -> Option<u8> {
+    if index >= len {
+        return None;
+    }
+    Some(match kind {
+        MeldKind::Group => first,
+        MeldKind::Run => {
+            let v = first + index as u8;
+            if v > 14 { v - 13 } else { v }
+        }
+    })
+}
+
 fn check_len(kind: MeldKind, len: usize, rules: &MeldRules) -> Result<(), MeldError> {
     let min = rules.min_len.max(1) as usize;
     if len < min {
