@@ -456,8 +456,11 @@ impl Dp {
     /// previous layers already compared, so those look-ups rarely find anything
     /// (the check is an optimisation, not needed for exactness; −10 % instructions over
     /// the bench positions).
-    fn prune(&mut self, core: bool, colour: usize) {
+    ///
+    /// Gives back how many states of the layer are left.
+    fn prune(&mut self, core: bool, colour: usize) -> usize {
         let start = *self.layer_start.last().unwrap_or(&0);
+        let mut live = self.entries.len() - start;
         for i in start..self.entries.len() {
             let Entry { key, score, .. } = self.entries[i];
             let dominated = |b: u64| self.find_in(start, b).is_some_and(|e| e.score >= score);
@@ -470,8 +473,10 @@ impl Dp {
                 || (core && jokers_of(key) > 0 && dominated(key - (1 << J_SHIFT)));
             if dead {
                 self.entries[i].choice = DEAD;
+                live -= 1;
             }
         }
+        live
     }
 
     /// Beam mode: marks all but the `width` best live states of the newest layer: by
@@ -484,7 +489,14 @@ impl Dp {
     /// spent their jokers; the slow positions are those where the beams then died out
     /// at the high numbers. Spare jokers keep more completions open, and a short run is
     /// an obligation at the next number. (Instruction counts in the solver history.)
-    fn keep_best(&mut self, width: usize) {
+    ///
+    /// `live`: the states of the layer that are not marked (from [`Dp::prune`]). Most
+    /// layers of the narrow beams hold no more than their width, and are then left as
+    /// they are without ranking a state.
+    fn keep_best(&mut self, width: usize, live: usize) {
+        if live <= width {
+            return;
+        }
         let start = *self.layer_start.last().unwrap_or(&0);
         // Initial melds: among states as good, those nearer the threshold first.
         let track = self.dec.track_value;
@@ -512,10 +524,6 @@ impl Dp {
         let mut live = core::mem::take(&mut self.ranks);
         live.clear();
         live.extend(self.entries[start..].iter().filter(|e| e.choice != DEAD).map(rank));
-        if live.len() <= width {
-            self.ranks = live;
-            return;
-        }
         self.truncated = true;
         let (_, &mut cut, _) = live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
         self.ranks = live;
@@ -846,9 +854,9 @@ impl Dp {
                 }
                 self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
             }
-            self.prune(params.core, c);
+            let live = self.prune(params.core, c);
             if let Some(width) = beam {
-                self.keep_best(width);
+                self.keep_best(width, live);
             }
             layer += 1;
             if self.entries.len() > limit && layer < LAYERS {
