@@ -232,8 +232,10 @@ pub(super) struct Dp {
     cut: u32,
     /// The per-colour relaxation that bounds every state's completion.
     relax: Relax,
-    /// Ranks of the live states of a layer (beam mode), kept between layers.
+    /// Ranks of the states of a layer (beam mode), and a copy to select the cut in;
+    /// buffers kept between layers.
     ranks: Vec<u64>,
+    select: Vec<u64>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
     /// The decisions and relaxation of the sweep direction not in use (a search may
@@ -521,17 +523,22 @@ impl Dp {
                     | u64::from(e.score >> 3)
             }
         };
-        let mut live = core::mem::take(&mut self.ranks);
-        live.clear();
-        live.extend(self.entries[start..].iter().filter(|e| e.choice != DEAD).map(rank));
+        // Every state's rank once, in layer order (a marked one 0, below every live
+        // rank: those count at least 3 jokers left), and a copy to select the cut in.
+        let mut ranks = core::mem::take(&mut self.ranks);
+        ranks.clear();
+        ranks.extend(self.entries[start..].iter().map(|e| if e.choice == DEAD { 0 } else { rank(e) }));
+        let mut select = core::mem::take(&mut self.select);
+        select.clear();
+        select.extend_from_slice(&ranks);
         self.truncated = true;
-        let (_, &mut cut, _) = live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
-        self.ranks = live;
+        // More than `width` live states, so the cut is a live rank.
+        let (_, &mut cut, _) = select.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
+        self.select = select;
         let mut kept = 0;
         let mut dropped = self.cut;
-        for e in &mut self.entries[start..] {
+        for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
             if e.choice != DEAD {
-                let r = rank(e);
                 if r > cut || (r == cut && kept < width) {
                     kept += 1;
                 } else {
@@ -541,6 +548,7 @@ impl Dp {
             }
         }
         self.cut = dropped;
+        self.ranks = ranks;
     }
 
     fn layer(&self, i: usize) -> core::ops::Range<usize> {
