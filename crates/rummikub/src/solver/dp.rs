@@ -223,6 +223,8 @@ pub(super) struct Dp {
     slots: Vec<u32>,
     /// The hash index in use is `slots[..=mask]`.
     mask: usize,
+    /// The number of entries at which the index in use is half full and grows.
+    grow_at: usize,
     /// The colour decisions of every step, generated once per run.
     dec: Decisions,
     /// A beam pass dropped states (so its answer is only a bound).
@@ -384,24 +386,29 @@ impl Dp {
         }
         self.mask = want - 1;
         self.slots[..want].fill(0);
+        self.grow_at = self.entries.len() + want / 2;
     }
 
+    /// Stores a state in the newest layer, or keeps the better of it and the one with
+    /// the same key. The index holds entry positions plus one (0: an empty slot).
     #[inline]
     fn insert(&mut self, key: u64, score: u32, est: u32, parent: u32, choice: u32) {
-        let start = *self.layer_start.last().unwrap_or(&0);
-        if (self.entries.len() - start + 1) * 2 > self.mask + 1 {
-            self.grow(start);
+        // At most half the slots in use (the layer's first entry is at `grow_at` minus
+        // half the slots).
+        if self.entries.len() >= self.grow_at {
+            self.grow();
         }
         let mask = self.mask;
+        let slots = &mut self.slots[..=mask];
         let mut h = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
         loop {
-            let s = self.slots[h];
+            let s = slots[h];
             if s == 0 {
-                self.slots[h] = (self.entries.len() - start + 1) as u32;
+                slots[h] = self.entries.len() as u32 + 1;
                 self.entries.push(Entry { key, score, est, parent, choice });
                 return;
             }
-            let e = &mut self.entries[start + s as usize - 1];
+            let e = &mut self.entries[s as usize - 1];
             if e.key == key {
                 if score > e.score {
                     *e = Entry { key, score, est, parent, choice };
@@ -413,37 +420,42 @@ impl Dp {
     }
 
     #[cold]
-    fn grow(&mut self, start: usize) {
+    fn grow(&mut self) {
+        let start = *self.layer_start.last().unwrap_or(&0);
         let size = (self.mask + 1) * 2;
         if self.slots.len() < size {
             self.slots.resize(size, 0);
         }
         self.mask = size - 1;
-        self.slots[..size].fill(0);
+        self.grow_at = start + size / 2;
+        let slots = &mut self.slots[..size];
+        slots.fill(0);
         let mask = self.mask;
-        for (i, e) in self.entries[start..].iter().enumerate() {
+        for (i, e) in self.entries.iter().enumerate().skip(start) {
             let mut h = (e.key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
-            while self.slots[h] != 0 {
+            while slots[h] != 0 {
                 h = (h + 1) & mask;
             }
-            self.slots[h] = i as u32 + 1;
+            slots[h] = i as u32 + 1;
         }
     }
 
-    /// The entry of `key` in the layer starting at `start` (the newest one).
+    /// The entry of `key` in the newest layer.
     #[inline]
-    fn find_in(&self, start: usize, key: u64) -> Option<&Entry> {
-        let mut h = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask;
+    fn find(&self, key: u64) -> Option<&Entry> {
+        let mask = self.mask;
+        let slots = &self.slots[..=mask];
+        let mut h = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask;
         loop {
-            let s = self.slots[h];
+            let s = slots[h];
             if s == 0 {
                 return None;
             }
-            let e = &self.entries[start + s as usize - 1];
+            let e = &self.entries[s as usize - 1];
             if e.key == key {
                 return Some(e);
             }
-            h = (h + 1) & self.mask;
+            h = (h + 1) & mask;
         }
     }
 
@@ -465,7 +477,7 @@ impl Dp {
         let mut live = self.entries.len() - start;
         for i in start..self.entries.len() {
             let Entry { key, score, .. } = self.entries[i];
-            let dominated = |b: u64| self.find_in(start, b).is_some_and(|e| e.score >= score);
+            let dominated = |b: u64| self.find(b).is_some_and(|e| e.score >= score);
             // The neighbours by key arithmetic on the colour's three 3-bit counts.
             let shift = colour as u32 * COLOUR_BITS;
             let (a1, a2, a3) = runs_of(key, colour);
