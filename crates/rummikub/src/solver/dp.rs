@@ -996,10 +996,11 @@ impl Dp {
             let mask = u32::from(masks[(n1 * 25 + n2 * 5 + n3) as usize]);
             let j = jokers_of(k);
             let base = k & !(0x1ff << GAMMA_SHIFT);
-            for add in 0..=(jmax - j) {
-                if mask & (1 << add) == 0 {
-                    continue;
-                }
+            // The joker counts the layout allows, up to the jokers left, lowest first.
+            let mut adds = mask & ((2 << (jmax - j)) - 1);
+            while adds != 0 {
+                let add = adds.trailing_zeros();
+                adds &= adds - 1;
                 let mut kk = base + (u64::from(add) << J_SHIFT);
                 if let Some(cap) = cap {
                     v = value0 + u32::from(o.value) + add * step.n * u32::from(self.dec.joker_counts);
