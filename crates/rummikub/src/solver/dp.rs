@@ -112,6 +112,9 @@ struct Entry {
 /// Where the last colour step of a number stores the jokers given to its groups.
 pub(super) const GROUP_JOKER_SHIFT: u32 = 27;
 
+/// Entries a pass has room for from the start (48 KB).
+const ENTRIES_START: usize = 2048;
+
 /// Colour steps of a pass: 13 numbers × 4 colours.
 const LAYERS: usize = 52;
 
@@ -844,6 +847,8 @@ impl Dp {
     /// Starts a pass: the root state alone.
     fn start_pass(&mut self) {
         self.entries.clear();
+        // What most passes hold, without growing on the way (a fresh solver's first).
+        self.entries.reserve(ENTRIES_START);
         self.layer_start.clear();
         self.truncated = false;
         self.cut = 0;
@@ -959,8 +964,10 @@ impl Dp {
         // Initial melds: the most value the later steps can add (their naturals, and
         // 13 per joker left if jokers count), so states that cannot reach the
         // threshold any more are never stored.
-        let rest = self.dec.rest_value[step.layer];
-        let per_joker = if self.dec.joker_counts { 13 } else { 0 };
+        let (rest, per_joker) = match cap {
+            Some(_) => (self.dec.rest_value[step.layer], if self.dec.joker_counts { 13 } else { 0 }),
+            None => (0, 0),
+        };
         let hopeless = |v: u32, jokers_used: u32| match cap {
             Some(cap) => v < cap && v + rest + per_joker * (jmax - jokers_used) < cap,
             None => false,
