@@ -10,7 +10,7 @@
 //! joker counts let those naturals form groups. Every meld gets at least one natural by construction:
 //! a run starts at a natural, a group layout demands one.
 
-use super::groups::{MAX_COPIES, joker_masks, layout};
+use super::groups::{MAX_COPIES, joker_masks, joker_masks_packed, layout};
 use super::paged::Paged;
 use super::{MAX_JOKERS, Objective};
 
@@ -862,7 +862,7 @@ impl Dp {
         let (Sweep { counts, params }, Pass { beam, bound }) = (sweep, pass);
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
         let cap = params.threshold.map(|t| t.min(VALUE_CAP));
-        let masks = joker_masks(params.core);
+        let masks = joker_masks_packed(params.core);
         // The layers done so far: one per colour step.
         let mut layer = self.layer_start.len() - 1;
         while layer < LAYERS {
@@ -947,7 +947,7 @@ impl Dp {
         step: &Step,
         jmax: u32,
         cap: Option<u32>,
-        masks: &[u8; 125],
+        masks: &[u8; 512],
         bound: u32,
     ) {
         let (a1, a2, a3) = runs_of(key, c);
@@ -998,9 +998,7 @@ impl Dp {
             }
             // Last colour of the number: form the groups right away, with every joker
             // count the naturals sent to groups allow.
-            let g = (k >> GAMMA_SHIFT) as u32;
-            let (n1, n2, n3) = (g & 7, (g >> 3) & 7, (g >> 6) & 7);
-            let mask = u32::from(masks[(n1 * 25 + n2 * 5 + n3) as usize]);
+            let mask = u32::from(masks[(k >> GAMMA_SHIFT) as usize & 0x1ff]);
             let j = jokers_of(k);
             let base = k & !(0x1ff << GAMMA_SHIFT);
             // The joker counts the layout allows, up to the jokers left, lowest first.
