@@ -478,6 +478,10 @@ impl Dp {
     fn prune(&mut self, core: bool, colour: usize) -> usize {
         let start = *self.layer_start.last().unwrap_or(&0);
         let mut live = self.entries.len() - start;
+        if live < 2 {
+            // No other state to be dominated by.
+            return live;
+        }
         for i in start..self.entries.len() {
             let Entry { key, score, .. } = self.entries[i];
             let dominated = |b: u64| self.find(b).is_some_and(|e| e.score >= score);
