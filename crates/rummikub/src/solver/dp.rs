@@ -126,6 +126,11 @@ const COLOUR_BITS: u32 = 9;
 const J_SHIFT: u32 = 36;
 const GAMMA_SHIFT: u32 = 39;
 const VALUE_SHIFT: u32 = 48;
+/// What a colour sending 0, 1, 2 or 3 naturals to the number's groups adds to a key:
+/// one to the count of colours sending that many (none for 0).
+const GAMMA_ADD: [u64; MAX_COPIES + 1] =
+    [0, 1 << GAMMA_SHIFT, 1 << (GAMMA_SHIFT + 3), 1 << (GAMMA_SHIFT + 6)];
+
 /// Largest value tracked (more than the whole 160-tile set is worth).
 const VALUE_CAP: u32 = 4095;
 
@@ -546,7 +551,9 @@ impl Dp {
         // rank: those count at least 3 jokers left), and a copy to select the cut in.
         let mut ranks = core::mem::take(&mut self.ranks);
         ranks.clear();
-        ranks.extend(self.entries[start..].iter().map(|e| if e.choice == DEAD { 0 } else { rank(e) }));
+        ranks.extend(
+            self.entries[start..].iter().map(|e| rank(e) & u64::from(e.choice != DEAD).wrapping_neg()),
+        );
         let mut select = core::mem::take(&mut self.select);
         select.clear();
         select.extend_from_slice(&ranks);
@@ -556,15 +563,16 @@ impl Dp {
         self.select = select;
         let mut kept = 0;
         let mut dropped = self.cut;
+        // Without branches (which states fall on which side of the cut is not
+        // predictable): a marked state has rank 0, below the cut, and is neither kept
+        // nor dropped again.
         for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
-            if e.choice != DEAD {
-                if r > cut || (r == cut && kept < width) {
-                    kept += 1;
-                } else {
-                    e.choice = DEAD;
-                    dropped = dropped.max(e.est);
-                }
-            }
+            let keep = (r > cut) | ((r == cut) & (kept < width));
+            kept += usize::from(keep);
+            // All ones if dropped (`DEAD` is all ones), else zero.
+            let drop = u32::from((r != 0) & !keep).wrapping_neg();
+            e.choice |= drop;
+            dropped = dropped.max(e.est & drop);
         }
         self.cut = dropped;
         self.ranks = ranks;
@@ -981,9 +989,9 @@ impl Dp {
             let delta = o.score(unit);
             let mut k = base | u64::from(o.runs) << shift;
             k += u64::from(o.jokers) << J_SHIFT;
-            if o.gamma > 0 {
-                k += 1 << (GAMMA_SHIFT + 3 * (u32::from(o.gamma) - 1));
-            }
+            // One more colour sending `gamma` naturals to groups (without a branch: which
+            // decisions send some is not predictable).
+            k += GAMMA_ADD[usize::from(o.gamma) & 3];
             let mut v = value0 + u32::from(o.value);
             if c < 3 {
                 if hopeless(v, jokers_of(k)) {
