@@ -385,10 +385,18 @@ impl Progress {
 }
 
 impl Dp {
-    /// Starts a layer whose hash index is sized for about `expected` states.
+    /// Starts a layer whose hash index is sized for about `expected` states, at most
+    /// an eighth full: whether a slot is empty decides the branches of every insert
+    /// and of the dominance look-ups, which mostly look for states that are not there;
+    /// in a sparse index the first slot is almost always empty, which the processor
+    /// then predicts. Measured against a quarter and a half (the index growing at half
+    /// full in all three): 1,500 stress positions, callgrind's branch simulation,
+    /// 9.79 M mispredicted branches at a half, 8.99 M at a quarter, 8.38 M at an
+    /// eighth, for +0.5 % and +6 % instructions (the wider clearing); opened-mode
+    /// stress median 45–46 µs, 40–43 µs and 38.6–40.5 µs (load 3.4–5).
     fn begin_layer(&mut self, expected: usize) {
         self.layer_start.push(self.entries.len());
-        let want = (expected * 2).next_power_of_two().max(64);
+        let want = (expected * 8).next_power_of_two().max(64);
         if self.slots.len() < want {
             self.slots.resize(want, 0);
         }
