@@ -448,18 +448,55 @@ impl Copies {
     }
 }
 
-/// The `o`-th injective map of `n_old` items into `n_new` places (mixed radix).
+/// The `o`-th injective map of `n_old` items into `n_new` places (mixed radix), for
+/// `n_old <= n_new <= MAX_COPIES` and `o` below [`injective_maps`]: read from a table
+/// built at compile time (the search decodes maps in its inner loop).
 #[inline]
-fn decode(n_old: u8, n_new: u8, mut o: u8) -> [u8; MAX_COPIES] {
+fn decode(n_old: u8, n_new: u8, o: u8) -> [u8; MAX_COPIES] {
+    DECODED[n_old as usize][n_new as usize][o as usize]
+}
+
+/// Most injective maps of up to [`MAX_COPIES`] items (3! = 6).
+const MAX_MAPS: usize = 6;
+
+/// [`decode_map`] for every `n_old <= n_new <= MAX_COPIES` and `o < MAX_MAPS`.
+const DECODED: [[[[u8; MAX_COPIES]; MAX_MAPS]; MAX_COPIES + 1]; MAX_COPIES + 1] = {
+    let mut t = [[[[0u8; MAX_COPIES]; MAX_MAPS]; MAX_COPIES + 1]; MAX_COPIES + 1];
+    let mut n_new = 0;
+    while n_new <= MAX_COPIES {
+        let mut n_old = 0;
+        while n_old <= n_new {
+            let mut o = 0;
+            while o < MAX_MAPS {
+                t[n_old][n_new][o] = decode_map(n_old, n_new, o);
+                o += 1;
+            }
+            n_old += 1;
+        }
+        n_new += 1;
+    }
+    t
+};
+
+/// The `o`-th injective map of `n_old` items into `n_new` places: each item in turn
+/// takes the `o mod left`-th free place, `o` divided by the places that were left.
+const fn decode_map(n_old: usize, n_new: usize, mut o: usize) -> [u8; MAX_COPIES] {
     let mut free = [0u8, 1, 2];
-    let mut left = n_new as usize;
+    let mut left = n_new;
     let mut out = [0u8; MAX_COPIES];
-    for slot in out.iter_mut().take(n_old as usize) {
-        let pick = (o as usize) % left;
-        o /= left as u8;
-        *slot = free[pick];
-        free.copy_within(pick + 1..left, pick);
+    let mut i = 0;
+    while i < n_old {
+        let pick = o % left;
+        o /= left;
+        out[i] = free[pick];
+        // The places after the one taken move down one.
+        let mut k = pick;
+        while k + 1 < left {
+            free[k] = free[k + 1];
+            k += 1;
+        }
         left -= 1;
+        i += 1;
     }
     out
 }
@@ -1204,4 +1241,43 @@ fn check_rearrangement(
         }
     }
     Err(search.failure())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of maps: for every count of old and new copies, the maps `0..n` are the
+    /// `n` distinct injective maps of the old copies into the new places, each the one a
+    /// plain mixed-radix decoding gives.
+    #[test]
+    fn decoded_maps_are_every_injective_map_once() {
+        for n_new in 0..=MAX_COPIES as u8 {
+            for n_old in 0..=n_new {
+                let n = injective_maps(n_old, n_new);
+                let mut seen = Vec::new();
+                for o in 0..n {
+                    let map = decode(n_old, n_new, o);
+                    // Decoded step by step at run time, as the table was at compile time.
+                    let (mut free, mut left, mut rest) = (vec![0u8, 1, 2], n_new, o);
+                    for (i, &to) in map.iter().enumerate().take(n_old as usize) {
+                        assert_eq!(
+                            to,
+                            free.remove((rest % left) as usize),
+                            "{n_old} into {n_new}, map {o}, item {i}"
+                        );
+                        rest /= left;
+                        left -= 1;
+                    }
+                    let used = &map[..n_old as usize];
+                    assert!(used.iter().all(|&p| p < n_new), "{used:?} into {n_new}");
+                    assert!((1..used.len()).all(|i| !used[..i].contains(&used[i])), "{used:?} not injective");
+                    assert!(!seen.contains(&map), "map {o} of {n_old} into {n_new} twice");
+                    seen.push(map);
+                }
+                let all = (0..n_old).map(|i| u32::from(n_new - i)).product::<u32>();
+                assert_eq!(seen.len() as u32, all);
+            }
+        }
+    }
 }

@@ -137,6 +137,27 @@ pub(super) fn joker_masks(core: bool) -> &'static [u8; 125] {
     if core { &CORE } else { &FULL }
 }
 
+/// The masks of [`joker_masks`] indexed by the packed counts `n1 | n2 << 3 | n3 << 6`
+/// as a state's key holds them (no unpacking in the program's inner loop).
+pub(super) fn joker_masks_packed(core: bool) -> &'static [u8; 512] {
+    static FULL: [u8; 512] = pack_masks(&build_masks(&build_table(false)));
+    static CORE: [u8; 512] = pack_masks(&build_masks(&build_table(true)));
+    if core { &CORE } else { &FULL }
+}
+
+const fn pack_masks(masks: &[u8; 125]) -> [u8; 512] {
+    let mut m = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        let (n1, n2, n3) = (i & 7, (i >> 3) & 7, i >> 6);
+        if n1 < 5 && n2 < 5 && n3 < 5 {
+            m[i] = masks[n1 * 25 + n2 * 5 + n3];
+        }
+        i += 1;
+    }
+    m
+}
+
 const fn build_masks(table: &[u8; 256]) -> [u8; 125] {
     let mut m = [0u8; 125];
     let mut i = 0;
@@ -223,5 +244,24 @@ mod tests {
         assert_eq!(joker_mask(2, 0, 0, true), 0b10010);
         // One colour each: a group of four, or 2 + 2 or 3 + 1 with two jokers.
         assert_eq!(joker_mask(4, 0, 0, true), 0b00101);
+    }
+
+    /// The masks by packed counts are the masks by `(n1, n2, n3)`, for every count a key
+    /// can hold (at most four colours), and nothing where a count is impossible.
+    #[test]
+    fn packed_masks_match_the_unpacked_ones() {
+        for core in [false, true] {
+            for packed in 0..512usize {
+                let (n1, n2, n3) = (packed & 7, (packed >> 3) & 7, packed >> 6);
+                let want = if n1 + n2 + n3 <= 4 {
+                    let m = joker_mask(n1 as u8, n2 as u8, n3 as u8, core);
+                    assert_eq!(joker_masks(core)[n1 * 25 + n2 * 5 + n3], m);
+                    m
+                } else {
+                    0
+                };
+                assert_eq!(joker_masks_packed(core)[packed], want, "{packed:o} core {core}");
+            }
+        }
     }
 }

@@ -544,17 +544,26 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
     for n in 1..=13u8 {
         let mut gamma = [0u8; 4];
         for (c, colour) in Colour::ALL.into_iter().enumerate() {
-            let ch = dp::choice(opt.choices[step]);
+            let packed = opt.choices[step];
             step += 1;
+            // Nothing decided and no run open: nothing to do (most steps of a sparse colour).
+            if packed & ((1 << dp::GROUP_JOKER_SHIFT) - 1) == 0 && open[c].is_empty() {
+                continue;
+            }
+            let ch = dp::choice(packed);
             let number = if mirror { 14 - n } else { n };
             let tile = Tile::new(colour, number).unwrap_or(Tile::JOKER);
             // Short runs all go on; `k3` of the long ones go on, the rest end here. In
             // place (a stable partition, short ones first): this runs 52 times a solve.
             let cont = &mut open[c];
-            cont.sort_by_key(|r| r.tiles.len() >= 3);
+            if cont.len() > 1 {
+                cont.sort_by_key(|r| r.tiles.len() >= 3);
+            }
             let short = cont.iter().take_while(|r| r.tiles.len() < 3).count();
             let on = (short + ch.k3 as usize).min(cont.len());
-            done.extend(cont.drain(on..).map(|r| orient(r.tiles)));
+            if on < cont.len() {
+                done.extend(cont.drain(on..).map(|r| orient(r.tiles)));
+            }
             let mut naturals = 0;
             for (i, run) in cont.iter_mut().enumerate() {
                 if i < ch.ext_jokers as usize {
