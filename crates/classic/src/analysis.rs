@@ -31,6 +31,12 @@ pub struct HandAnalysis {
 /// assert_eq!(best.melds.len(), 1);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
+///
+/// # Panics
+///
+/// Never: the split is of the hand's cards of the one-deck catalog
+/// ([`Catalog::DECK`](rummykit_core::Catalog::DECK), piece ids below 52, one per face);
+/// pieces beyond it are left out.
 #[must_use]
 pub fn analyze(hand: &PieceSet, config: &Config) -> HandAnalysis {
     // The one-deck catalog numbers its cards by face index: the hand is a card set, and
