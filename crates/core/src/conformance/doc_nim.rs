@@ -1,6 +1,7 @@
-// The toy game of the conformance module's example, for the examples of its items: their
-// doctests include this file in a module of their own (it is not a module of the crate).
-// A unit test in conformance.rs keeps it equal to the module example's code.
+// The toy game of the conformance module's example, for the examples of its items and of
+// others that need a game (the tournament's standings): their doctests include this file
+// in a module of their own (it is not a module of the crate). A unit test in
+// conformance.rs keeps it equal to the module example's code.
 use rand::{Rng, RngExt};
 use rummykit_core::conformance::{Candidate, Conformance, Place};
 use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
