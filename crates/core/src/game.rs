@@ -779,6 +779,21 @@ pub struct RandomBot<R> {
 
 impl<R: Rng> RandomBot<R> {
     /// A random player drawing from `rng`.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game, RandomBot, Seating};
+    ///
+    /// // A random player of the conformance module's toy Nim: it picks among the legal takes.
+    /// let mut bot = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+    /// let game = Nim::deal(&(), Seating::new(2), &mut ChaCha8Rng::seed_from_u64(2))?;
+    /// let take = Bot::<Nim>::act(&mut bot, &game.view(0));
+    /// assert!(game.check(0, &take).is_ok());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     pub const fn new(rng: R) -> RandomBot<R> {
         RandomBot { rng }
     }
