@@ -175,6 +175,20 @@ impl ClassicRummy {
 
     /// Whether `seat` melded or laid off in an earlier turn (`false` for a seat that
     /// does not exist): a seat that goes out without having done so goes rummy (§2.6).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert!(!game.has_played_before(1)); // nobody has melded yet
+    /// assert!(!game.has_played_before(7)); // no such seat
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn has_played_before(&self, seat: Seat) -> bool {
         self.played_before.get(seat).copied().unwrap_or(false)
@@ -196,18 +210,60 @@ impl ClassicRummy {
     }
 
     /// The configuration.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.config(), &Config::STANDARD);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn config(&self) -> &Config {
         &self.config
     }
 
     /// The dealer of this hand.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.dealer(), 0);
+    /// assert_eq!(game.to_move(), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn dealer(&self) -> Seat {
         self.state.dealer
     }
 
     /// The phase of the current turn.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.phase(), Phase::Draw);
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.phase(), Phase::Play);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn phase(&self) -> Phase {
         self.state.phase
@@ -215,36 +271,122 @@ impl ClassicRummy {
 
     /// The hand of `seat` (empty for a seat that does not exist). Hidden information:
     /// give players their [`View`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!((game.hand(0).len(), game.hand(1).len()), (10, 10));
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.hand(1).len(), 11);
+    /// assert!(game.hand(5).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hand(&self, seat: Seat) -> PieceSet {
         self.state.hand(seat)
     }
 
     /// The stock and the discard pile.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// // 52 cards: 20 dealt, one turned up, the rest the stock.
+    /// assert_eq!((game.piles().stock_len(), game.piles().discard_pile().len()), (31, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn piles(&self) -> &Piles {
         &self.state.piles
     }
 
     /// The melds on the table.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert!(game.table().melds().is_empty()); // nothing laid down yet
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn table(&self) -> &MeldTable<Card> {
         &self.state.table
     }
 
     /// The card taken from the discard pile this turn, if any.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let up = game.piles().top_discard();
+    /// game.apply(1, Action::TakeDiscard)?;
+    /// assert_eq!(game.taken_this_turn(), up); // it may not be discarded again this turn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn taken_this_turn(&self) -> Option<PieceId> {
         self.state.taken
     }
 
     /// `true` once the hand has been won by a rummy (`RULES.md` §2.6).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert!(!game.was_rummy()); // nobody has gone out
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn was_rummy(&self) -> bool {
         self.rummy
     }
 
     /// The least-deadwood split of `seat`'s hand: a hint for that player.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let hint = game.hint(1);
+    /// let melded: usize = hint.melds.iter().map(Vec::len).sum();
+    /// assert_eq!(melded + hint.unmelded.len(), 10); // every card either melded or deadwood
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hint(&self, seat: Seat) -> HandAnalysis {
         analyze(&self.hand(seat), &self.config)
