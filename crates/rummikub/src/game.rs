@@ -229,7 +229,8 @@ impl Rummikub {
     /// // A third r1 is more than the box holds.
     /// setup.racks[1] = "k13 J r1".parse()?;
     /// let refused = Rummikub::from_setup(Config::STANDARD, setup);
-    /// assert!(matches!(refused, Err(DealError::InvalidDeal(PositionError::TooManyCopies { .. }))), "{refused:?}");
+    /// let too_many = matches!(refused, Err(DealError::InvalidDeal(PositionError::TooManyCopies { .. })));
+    /// assert!(too_many, "{refused:?}");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(config: Config, setup: Setup) -> Result<Rummikub, DealError> {
