@@ -70,6 +70,22 @@ impl ClassicRummy {
     /// [`OutOfRange`](PositionError::OutOfRange) (restocks above the cap, more melds this
     /// turn than on the table), [`PiecesInPlay`](PositionError::PiecesInPlay), or
     /// [`Inconsistent`](PositionError::Inconsistent) naming the contradiction.
+    ///
+    /// ```
+    /// use rummykit_classic::{ClassicRummy, Config, Setup};
+    /// use rummykit_core::{DealError, Game, PositionError, parse_list};
+    ///
+    /// let mut setup = Setup::new(vec![parse_list("Ac 2c 3c")?, parse_list("Kd Kh")?]);
+    /// setup.fill_stock();
+    /// let game = ClassicRummy::from_setup(&Config::STANDARD, setup.clone())?;
+    /// assert_eq!((game.dealer(), game.to_move()), (0, Some(1)));
+    /// // A card in two places is refused, with the reason.
+    /// setup.hands[1] = parse_list("Kd Kh Ac")?;
+    /// let refused = ClassicRummy::from_setup(&Config::STANDARD, setup);
+    /// let twice = matches!(refused, Err(DealError::InvalidDeal(PositionError::TooManyCards { .. })));
+    /// assert!(twice, "{refused:?}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
         // Going out clears the card taken (a rule of this game only, before the shared checks
@@ -486,6 +502,20 @@ impl ClassicRummy {
     }
 
     /// What `seat` may see (see [`View`]): [`Game::view`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// let view = game.view(2);
+    /// assert_eq!(view.hand, game.hand(2)); // its own cards, and of the others only how many
+    /// assert_eq!(view.stock_len, game.piles().stock_len());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn view(&self, seat: Seat) -> View {
         <ClassicRummy as Game>::view(self, seat)
@@ -495,6 +525,20 @@ impl ClassicRummy {
     /// [`ClassicRummy::view`]. Drivers that show a view before every action
     /// ([`play_hand`](rummykit_core::play_hand)) use it through
     /// [`Game::view_into`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// let mut view = game.view(0);
+    /// game.view_into(2, &mut view); // reuses the view's buffers
+    /// assert_eq!(view, game.view(2));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     pub fn view_into(&self, seat: Seat, view: &mut View) {
         <ClassicRummy as Game>::view_into(self, seat, view);
     }
@@ -504,12 +548,39 @@ impl ClassicRummy {
     /// from the discard pile), the stock order and the restock seed. Every public fact
     /// stays: hand sizes, table, discard pile, restock count. For tests that
     /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// let other = game.with_hidden_shuffled(1, &mut ChaCha8Rng::seed_from_u64(5));
+    /// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
+    /// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
+    /// assert!(other.conserves_cards());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
         ClassicRummy { state: self.state.with_hidden_shuffled(seat, rng), ..self.clone() }
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// assert!(game.conserves_cards()); // 52 cards, each in one place
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn conserves_cards(&self) -> bool {
         self.state.conserves(&DECK)
