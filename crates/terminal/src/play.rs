@@ -508,6 +508,21 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
 /// [`PlayError::Io`] when the terminal fails, [`PlayError::Match`] if a bot breaks a
 /// rule, and [`PlayError::Replay`] / [`PlayError::ReplayDiffers`] if the replay check
 /// fails.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, Input, Options, run};
+///
+/// // Scala 40 between four bots, played to the end of its own match (elimination at 101).
+/// let mut options = Options::new(GameChoice::Scala40);
+/// options.seed = 3;
+/// let mut transcript = Vec::new();
+/// let summary = run(&options, Input::plain("".as_bytes()), &mut transcript)?;
+/// assert!(summary.finished && summary.replayed);
+/// assert_eq!(summary.winners.len(), 1); // the last one left under 101
+/// let text = String::from_utf8(transcript).unwrap();
+/// assert!(text.contains("won the match"), "{text}");
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 pub fn run(options: &Options, input: Input<'_>, mut output: impl Write) -> Result<Summary, PlayError> {
     use rummykit_classic::ClassicRummy;
     use rummykit_rummikub::Rummikub;
