@@ -5,6 +5,19 @@ use rummykit_core::{CardSet, PieceId, PieceSet};
 use crate::Config;
 
 /// The best split of a hand into melds: what to keep together and what is deadwood.
+///
+/// ```
+/// use rummykit_classic::{Config, analyze};
+/// use rummykit_core::{Card, Catalog, PieceSet, parse_list};
+/// let deck = Catalog::<Card>::DECK;
+/// let hand: PieceSet = parse_list::<Card>("4s 5s 6s 7s Jd Jc 3h")?.into_iter()
+///     .filter_map(|c| deck.ids_of(c).next()).collect();
+/// let best = analyze(&hand, &Config::STANDARD);
+/// assert_eq!(best.melds.len(), 1); // 4s-5s-6s-7s
+/// assert_eq!(best.unmelded.len(), 3); // Jd Jc 3h
+/// assert_eq!(best.deadwood, 10 + 10 + 3);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct HandAnalysis {
     /// The melds, each in meld order (a run from its low end).
@@ -31,6 +44,12 @@ pub struct HandAnalysis {
 /// assert_eq!(best.melds.len(), 1);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
+///
+/// # Panics
+///
+/// Never: the split is of the hand's cards of the one-deck catalog
+/// ([`Catalog::DECK`](rummykit_core::Catalog::DECK), piece ids below 52, one per face);
+/// pieces beyond it are left out.
 #[must_use]
 pub fn analyze(hand: &PieceSet, config: &Config) -> HandAnalysis {
     // The one-deck catalog numbers its cards by face index: the hand is a card set, and

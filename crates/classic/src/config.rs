@@ -39,6 +39,13 @@ pub enum AceMode {
 
 impl AceMode {
     /// The ace policy of the meld validator.
+    ///
+    /// ```
+    /// use rummykit_classic::AceMode;
+    /// use rummykit_core::AcePolicy;
+    /// assert_eq!(AceMode::RoundTheCorner.policy(), AcePolicy::RoundTheCorner);
+    /// assert_eq!(AceMode::HighOrLow.policy(), AcePolicy::LowOrHigh);
+    /// ```
     #[must_use]
     pub const fn policy(self) -> AcePolicy {
         match self {
@@ -51,6 +58,15 @@ impl AceMode {
     /// What a card left in hand counts (`RULES.md` §2.6): J/Q/K 10, number cards their
     /// face value, the ace 1 (or 15 unless aces are only low). A joker (not part of
     /// classic Rummy) would count 0.
+    ///
+    /// ```
+    /// use rummykit_classic::AceMode;
+    /// use rummykit_core::Card;
+    /// let (ace, queen, seven): (Card, Card, Card) = ("Ah".parse()?, "Qh".parse()?, "7h".parse()?);
+    /// assert_eq!((AceMode::Low.card_value(ace), AceMode::HighOrLow.card_value(ace)), (1, 15));
+    /// assert_eq!((AceMode::Low.card_value(queen), AceMode::Low.card_value(seven)), (10, 7));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn card_value(self, card: Card) -> u32 {
         match card.number() {
@@ -63,6 +79,12 @@ impl AceMode {
 }
 
 /// How many melds a player may lay down in one turn (`RULES.md` §2.3).
+///
+/// ```
+/// use rummykit_classic::{Config, MeldLimit};
+/// assert_eq!(Config::STANDARD.meld_limit, MeldLimit::One);
+/// assert_eq!(Config::STANDARD.with_meld_limit(MeldLimit::Unlimited).meld_limit, MeldLimit::Unlimited);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MeldLimit {
@@ -170,6 +192,13 @@ impl Config {
     pub const SIMULATION: Config = Config::STANDARD.with_max_restocks(Some(2));
 
     /// With another meld limit.
+    ///
+    /// ```
+    /// use rummykit_classic::{Config, MeldLimit};
+    /// let any_number = Config::STANDARD.with_meld_limit(MeldLimit::Unlimited);
+    /// assert_eq!(any_number.meld_limit, MeldLimit::Unlimited);
+    /// assert_eq!(any_number.ace, Config::STANDARD.ace); // the rest unchanged
+    /// ```
     #[must_use]
     pub const fn with_meld_limit(mut self, limit: MeldLimit) -> Config {
         self.meld_limit = limit;
@@ -177,6 +206,11 @@ impl Config {
     }
 
     /// With or without the lay-off ban.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// assert!(Config::STANDARD.with_layoff_requires_own_meld(true).layoff_requires_own_meld);
+    /// ```
     #[must_use]
     pub const fn with_layoff_requires_own_meld(mut self, on: bool) -> Config {
         self.layoff_requires_own_meld = on;
@@ -184,6 +218,13 @@ impl Config {
     }
 
     /// With another ace mode.
+    ///
+    /// ```
+    /// use rummykit_classic::{AceMode, Config};
+    /// use rummykit_core::AcePolicy;
+    /// let corner = Config::STANDARD.with_ace(AceMode::RoundTheCorner);
+    /// assert_eq!(corner.meld_rules().ace, AcePolicy::RoundTheCorner); // K-A-2 is a run
+    /// ```
     #[must_use]
     pub const fn with_ace(mut self, ace: AceMode) -> Config {
         self.ace = ace;
@@ -191,6 +232,11 @@ impl Config {
     }
 
     /// With or without the compulsory final discard.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// assert!(Config::STANDARD.with_must_discard_to_go_out(true).must_discard_to_go_out);
+    /// ```
     #[must_use]
     pub const fn with_must_discard_to_go_out(mut self, on: bool) -> Config {
         self.must_discard_to_go_out = on;
@@ -198,6 +244,12 @@ impl Config {
     }
 
     /// With or without shuffling on restock.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// let shuffled = Config::STANDARD.with_shuffle_on_restock(true);
+    /// assert!(shuffled.shuffle_on_restock && shuffled.restock().shuffle);
+    /// ```
     #[must_use]
     pub const fn with_shuffle_on_restock(mut self, on: bool) -> Config {
         self.shuffle_on_restock = on;
@@ -205,6 +257,12 @@ impl Config {
     }
 
     /// With another restock cap.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// // A hand that needs a third restock is void.
+    /// assert_eq!(Config::STANDARD.with_max_restocks(Some(2)).max_restocks, Some(2));
+    /// ```
     #[must_use]
     pub const fn with_max_restocks(mut self, cap: Option<u32>) -> Config {
         self.max_restocks = cap;
@@ -212,6 +270,11 @@ impl Config {
     }
 
     /// With or without rummy doubling.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// assert!(!Config::STANDARD.with_rummy_double(false).rummy_double);
+    /// ```
     #[must_use]
     pub const fn with_rummy_double(mut self, on: bool) -> Config {
         self.rummy_double = on;
@@ -219,6 +282,14 @@ impl Config {
     }
 
     /// With another end of match.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// use rummykit_core::MatchEnd;
+    /// let one_hand = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
+    /// assert_eq!(one_hand.game_end, MatchEnd::SingleHand);
+    /// assert_eq!(Config::STANDARD.game_end, MatchEnd::TargetScore(100));
+    /// ```
     #[must_use]
     pub const fn with_game_end(mut self, end: MatchEnd) -> Config {
         self.game_end = end;
@@ -226,6 +297,15 @@ impl Config {
     }
 
     /// The meld validator's rules: [`MELD_RULES`] with this ace policy.
+    ///
+    /// ```
+    /// use rummykit_classic::Config;
+    /// use rummykit_core::{Card, JokerLimit, Meld, MeldKind, parse_list};
+    /// let rules = Config::STANDARD.meld_rules();
+    /// assert_eq!(rules.jokers, JokerLimit::Forbidden); // classic Rummy has no jokers
+    /// assert!(Meld::new(MeldKind::Run, &parse_list::<Card>("Ac 2c 3c")?, &rules).is_ok());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn meld_rules(&self) -> MeldRules {
         MELD_RULES.with_ace(self.ace.policy())

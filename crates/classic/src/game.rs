@@ -70,6 +70,22 @@ impl ClassicRummy {
     /// [`OutOfRange`](PositionError::OutOfRange) (restocks above the cap, more melds this
     /// turn than on the table), [`PiecesInPlay`](PositionError::PiecesInPlay), or
     /// [`Inconsistent`](PositionError::Inconsistent) naming the contradiction.
+    ///
+    /// ```
+    /// use rummykit_classic::{ClassicRummy, Config, Setup};
+    /// use rummykit_core::{DealError, Game, PositionError, parse_list};
+    ///
+    /// let mut setup = Setup::new(vec![parse_list("Ac 2c 3c")?, parse_list("Kd Kh")?]);
+    /// setup.fill_stock();
+    /// let game = ClassicRummy::from_setup(&Config::STANDARD, setup.clone())?;
+    /// assert_eq!((game.dealer(), game.to_move()), (0, Some(1)));
+    /// // A card in two places is refused, with the reason.
+    /// setup.hands[1] = parse_list("Kd Kh Ac")?;
+    /// let refused = ClassicRummy::from_setup(&Config::STANDARD, setup);
+    /// let twice = matches!(refused, Err(DealError::InvalidDeal(PositionError::TooManyCards { .. })));
+    /// assert!(twice, "{refused:?}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
         // Going out clears the card taken (a rule of this game only, before the shared checks
@@ -175,6 +191,20 @@ impl ClassicRummy {
 
     /// Whether `seat` melded or laid off in an earlier turn (`false` for a seat that
     /// does not exist): a seat that goes out without having done so goes rummy (§2.6).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert!(!game.has_played_before(1)); // nobody has melded yet
+    /// assert!(!game.has_played_before(7)); // no such seat
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn has_played_before(&self, seat: Seat) -> bool {
         self.played_before.get(seat).copied().unwrap_or(false)
@@ -196,18 +226,60 @@ impl ClassicRummy {
     }
 
     /// The configuration.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.config(), &Config::STANDARD);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn config(&self) -> &Config {
         &self.config
     }
 
     /// The dealer of this hand.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.dealer(), 0);
+    /// assert_eq!(game.to_move(), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn dealer(&self) -> Seat {
         self.state.dealer
     }
 
     /// The phase of the current turn.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.phase(), Phase::Draw);
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.phase(), Phase::Play);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn phase(&self) -> Phase {
         self.state.phase
@@ -215,36 +287,122 @@ impl ClassicRummy {
 
     /// The hand of `seat` (empty for a seat that does not exist). Hidden information:
     /// give players their [`View`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!((game.hand(0).len(), game.hand(1).len()), (10, 10));
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.hand(1).len(), 11);
+    /// assert!(game.hand(5).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hand(&self, seat: Seat) -> PieceSet {
         self.state.hand(seat)
     }
 
     /// The stock and the discard pile.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// // 52 cards: 20 dealt, one turned up, the rest the stock.
+    /// assert_eq!((game.piles().stock_len(), game.piles().discard_pile().len()), (31, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn piles(&self) -> &Piles {
         &self.state.piles
     }
 
     /// The melds on the table.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert!(game.table().melds().is_empty()); // nothing laid down yet
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn table(&self) -> &MeldTable<Card> {
         &self.state.table
     }
 
     /// The card taken from the discard pile this turn, if any.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let up = game.piles().top_discard();
+    /// game.apply(1, Action::TakeDiscard)?;
+    /// assert_eq!(game.taken_this_turn(), up); // it may not be discarded again this turn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn taken_this_turn(&self) -> Option<PieceId> {
         self.state.taken
     }
 
     /// `true` once the hand has been won by a rummy (`RULES.md` §2.6).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert!(!game.was_rummy()); // nobody has gone out
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn was_rummy(&self) -> bool {
         self.rummy
     }
 
     /// The least-deadwood split of `seat`'s hand: a hint for that player.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Phase, Seating};
+    ///
+    /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let hint = game.hint(1);
+    /// let melded: usize = hint.melds.iter().map(Vec::len).sum();
+    /// assert_eq!(melded + hint.unmelded.len(), 10); // every card either melded or deadwood
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hint(&self, seat: Seat) -> HandAnalysis {
         analyze(&self.hand(seat), &self.config)
@@ -344,6 +502,20 @@ impl ClassicRummy {
     }
 
     /// What `seat` may see (see [`View`]): [`Game::view`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// let view = game.view(2);
+    /// assert_eq!(view.hand, game.hand(2)); // its own cards, and of the others only how many
+    /// assert_eq!(view.stock_len, game.piles().stock_len());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn view(&self, seat: Seat) -> View {
         <ClassicRummy as Game>::view(self, seat)
@@ -353,6 +525,20 @@ impl ClassicRummy {
     /// [`ClassicRummy::view`]. Drivers that show a view before every action
     /// ([`play_hand`](rummykit_core::play_hand)) use it through
     /// [`Game::view_into`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// let mut view = game.view(0);
+    /// game.view_into(2, &mut view); // reuses the view's buffers
+    /// assert_eq!(view, game.view(2));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     pub fn view_into(&self, seat: Seat, view: &mut View) {
         <ClassicRummy as Game>::view_into(self, seat, view);
     }
@@ -362,12 +548,39 @@ impl ClassicRummy {
     /// from the discard pile), the stock order and the restock seed. Every public fact
     /// stays: hand sizes, table, discard pile, restock count. For tests that
     /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// let other = game.with_hidden_shuffled(1, &mut ChaCha8Rng::seed_from_u64(5));
+    /// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
+    /// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
+    /// assert!(other.conserves_cards());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
         ClassicRummy { state: self.state.with_hidden_shuffled(seat, rng), ..self.clone() }
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+    /// assert!(game.conserves_cards()); // 52 cards, each in one place
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn conserves_cards(&self) -> bool {
         self.state.conserves(&DECK)

@@ -235,6 +235,20 @@ pub struct PlannerBot(Player);
 
 impl PlannerBot {
     /// A planner bot.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{ClassicRummy, Config, PlannerBot};
+    /// use rummykit_core::{Bot, Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut bot = PlannerBot::new();
+    /// let action = bot.act(&game.view(1));
+    /// assert!(game.check(1, &action).is_ok()); // it chooses from the legal actions
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn new() -> PlannerBot {
         PlannerBot(Player::new())

@@ -113,6 +113,20 @@ impl Default for Setup {
 
 impl Setup {
     /// Hands only, every other field at its default (see [`Setup`]).
+    ///
+    /// ```
+    /// use rummykit_classic::{ClassicRummy, Config, Setup};
+    /// use rummykit_core::{Game, parse_list};
+    ///
+    /// // A scripted position: seat 1 holds a run and is to draw; the rest of the deck is the stock.
+    /// let mut setup = Setup::new(vec![parse_list("Ac 2d 9s")?, parse_list("5h 6h 7h")?]);
+    /// setup.to_move = Some(1);
+    /// setup.discard = parse_list("Kc")?;
+    /// setup.fill_stock();
+    /// let game = ClassicRummy::from_setup(&Config::STANDARD, setup)?;
+    /// assert_eq!((game.to_move(), game.hand(1).len()), (Some(1), 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(hands: Vec<Vec<Card>>) -> Setup {
         Setup { hands, ..Setup::default() }

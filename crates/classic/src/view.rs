@@ -14,6 +14,21 @@ use crate::{Action, Config, HandAnalysis, analyze};
 ///
 /// Enough for a bot: [`View::legal_actions`] lists the seat's legal actions when it is
 /// to move, exactly as the referee would.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_classic::{Action, ClassicRummy, Config};
+/// use rummykit_core::{Game, Seating};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(4);
+/// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+/// let view = game.view(1);
+/// assert_eq!(view.hand, game.hand(1)); // its own hand...
+/// assert_eq!(view.stock_len, game.piles().stock_len()); // ...and only the stock's size
+/// assert_eq!(view.config, Config::STANDARD);
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct View {
@@ -45,6 +60,22 @@ impl DerefMut for View {
 
 impl View {
     /// This seat's legal actions (empty unless it is to move), in the referee's order.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut legal = Vec::new();
+    /// game.view(1).legal_actions(&mut legal);
+    /// assert_eq!(legal, [Action::DrawStock, Action::TakeDiscard]); // seat 1 starts by drawing
+    /// game.view(0).legal_actions(&mut legal);
+    /// assert!(legal.is_empty()); // not seat 0's turn
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.to_move != Some(self.seat) {
@@ -65,6 +96,19 @@ impl View {
     }
 
     /// The least-deadwood split of this seat's hand (a hint).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::{Action, ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// // A bot sees the same hint the referee would give.
+    /// assert_eq!(game.view(1).hint(), game.hint(1));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn hint(&self) -> HandAnalysis {
         analyze(&self.hand, &self.config)

@@ -51,18 +51,36 @@ impl Rank {
     ];
 
     /// The number 1 (ace) to 13 (king).
+    ///
+    /// ```
+    /// use rummykit_core::Rank;
+    /// assert_eq!(Rank::Ace.number(), 1);
+    /// assert_eq!(Rank::King.number(), 13);
+    /// ```
     #[must_use]
     pub const fn number(self) -> u8 {
         self as u8
     }
 
     /// The rank with number 1–13, or `None`.
+    ///
+    /// ```
+    /// use rummykit_core::Rank;
+    /// assert_eq!(Rank::from_number(11), Some(Rank::Jack));
+    /// assert_eq!(Rank::from_number(14), None); // a high ace is a rule, not a rank
+    /// ```
     #[must_use]
     pub const fn from_number(number: u8) -> Option<Rank> {
         if number >= 1 && number <= 13 { Some(Rank::ALL[number as usize - 1]) } else { None }
     }
 
     /// The notation letter: `A 2 … 9 T J Q K`.
+    ///
+    /// ```
+    /// use rummykit_core::Rank;
+    /// let letters: String = Rank::ALL.iter().map(|r| r.letter()).collect();
+    /// assert_eq!(letters, "A23456789TJQK");
+    /// ```
     #[must_use]
     pub const fn letter(self) -> char {
         b"A23456789TJQK"[self as usize - 1] as char
@@ -89,30 +107,65 @@ impl Card {
     pub const JOKER: Card = Card(52);
 
     /// The card of `rank` and `suit`.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Rank, Suit};
+    /// assert_eq!(Card::new(Rank::Queen, Suit::Spades).to_string(), "Qs");
+    /// ```
     #[must_use]
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card(suit as u8 * 13 + rank as u8 - 1)
     }
 
     /// The rank, or `None` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Rank};
+    /// assert_eq!("Kd".parse::<Card>()?.rank(), Some(Rank::King));
+    /// assert_eq!(Card::JOKER.rank(), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn rank(self) -> Option<Rank> {
         if self.0 < 52 { Rank::from_number(self.0 % 13 + 1) } else { None }
     }
 
     /// The suit, or `None` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Suit};
+    /// assert_eq!("7h".parse::<Card>()?.suit(), Some(Suit::Hearts));
+    /// assert_eq!(Card::JOKER.suit(), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn suit(self) -> Option<Suit> {
         if self.0 < 52 { Suit::from_index(self.0 / 13) } else { None }
     }
 
     /// `true` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::Card;
+    /// assert!(Card::JOKER.is_joker());
+    /// assert!(!"Ac".parse::<Card>()?.is_joker());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn is_joker(self) -> bool {
         self.0 == 52
     }
 
     /// The dense index 0–52 (see [`Face`]).
+    ///
+    /// ```
+    /// use rummykit_core::Card;
+    /// // Clubs, diamonds, hearts, spades, 13 each, then the joker.
+    /// assert_eq!("Ac".parse::<Card>()?.index(), 0);
+    /// assert_eq!("2d".parse::<Card>()?.index(), 14);
+    /// assert_eq!(Card::JOKER.index(), 52);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn index(self) -> u8 {
         self.0

@@ -34,6 +34,14 @@ impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
 
     /// The set of `cards`, or `None` if one is a joker or a card is there twice.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("Qs Ac 7h")?).expect("one deck, no joker");
+    /// assert_eq!(hand.len(), 3);
+    /// assert_eq!(CardSet::from_cards(&parse_list::<Card>("Ac *")?), None); // a joker
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn from_cards(cards: &[Card]) -> Option<CardSet> {
         let mut set = CardSet::EMPTY;
@@ -104,6 +112,14 @@ impl CardSet {
     }
 
     /// The mask.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, parse_list};
+    /// let set = CardSet::from_cards(&parse_list::<Card>("Ac 2c Ad")?).unwrap();
+    /// assert_eq!(set.bits(), 0b1 | 0b10 | 1 << 13); // bit i = the card of index i
+    /// assert_eq!(CardSet::from_bits(set.bits()), Some(set));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn bits(self) -> u64 {
         self.0
@@ -133,24 +149,51 @@ impl CardSet {
     }
 
     /// `true` if `card` is in the set.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, parse_list};
+    /// let set = CardSet::from_cards(&parse_list::<Card>("Td Jd")?).unwrap();
+    /// assert!(set.contains("Jd".parse()?) && !set.contains("Jh".parse()?));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn contains(self, card: Card) -> bool {
         card.index() < 52 && self.0 & (1 << card.index()) != 0
     }
 
     /// Number of cards.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, parse_list};
+    /// assert_eq!(CardSet::from_cards(&parse_list::<Card>("2c 3c 4c 5c")?).map(|s| s.len()), Some(4));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// `true` if empty.
+    ///
+    /// ```
+    /// use rummykit_core::CardSet;
+    /// assert!(CardSet::EMPTY.is_empty());
+    /// assert!(!CardSet::from_bits(1).unwrap().is_empty());
+    /// ```
     #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The cards in index order (clubs ace to king, diamonds, hearts, spades).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSet, format_list, parse_list};
+    /// let set = CardSet::from_cards(&parse_list::<Card>("Ks Ah 2c")?).unwrap();
+    /// let cards: Vec<Card> = set.iter().collect();
+    /// assert_eq!(format_list(&cards), "2c Ah Ks"); // index order: clubs, diamonds, hearts, spades
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub fn iter(self) -> impl Iterator<Item = Card> {
         let mut bits = self.0;
         core::iter::from_fn(move || {

@@ -32,6 +32,13 @@ pub struct SetupMeld {
 
 impl SetupMeld {
     /// A meld of `owner`.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, MeldKind, SetupMeld, parse_list};
+    /// let set = SetupMeld::new(0, MeldKind::Group, parse_list::<Card>("Qc Qd Qs")?);
+    /// assert_eq!((set.owner, set.kind), (0, MeldKind::Group));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn new(owner: Seat, kind: MeldKind, cards: Vec<Card>) -> SetupMeld {
         SetupMeld { owner, kind, cards }
@@ -99,6 +106,23 @@ impl Default for CardSetup<'_> {
 
 /// The cards of a [`CardSetup`] placed: identities given, the table built, the turn
 /// fields checked ([`CardSetup::place`]).
+///
+/// ```
+/// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+/// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
+/// let deck = Catalog::<Card>::DECK;
+/// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
+/// let table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("7h 8h 9h")?)];
+/// let discard = parse_list::<Card>("5s")?;
+/// let setup = CardSetup { hands: &hands, table: &table, discard: &discard, ..CardSetup::default() };
+/// let stock = setup.unplaced(&deck);
+/// let placed = CardSetup { stock: &stock, ..setup }.place(&deck, &MeldRules::default(), 2..=6, None)?;
+/// assert_eq!(placed.hands[1].len(), 3);
+/// assert_eq!(placed.table.melds().len(), 1);
+/// assert_eq!(placed.stock.len() + placed.discard.len() + placed.in_play(), 52); // every card placed
+/// assert_eq!(placed.to_move, 1); // the seat after the dealer
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PlacedCards {
@@ -284,6 +308,20 @@ impl CardSetup<'_> {
 
 impl PlacedCards {
     /// The cards in the hands and on the table.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
+    /// let deck = Catalog::<Card>::DECK;
+    /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
+    /// let table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("7h 8h 9h")?)];
+    /// let discard = parse_list::<Card>("5s")?;
+    /// let setup = CardSetup { hands: &hands, table: &table, discard: &discard, ..CardSetup::default() };
+    /// let stock = setup.unplaced(&deck);
+    /// let placed = CardSetup { stock: &stock, ..setup }.place(&deck, &MeldRules::default(), 2..=6, None)?;
+    /// assert_eq!(placed.in_play(), 2 + 3 + 3); // the hands and the table
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn in_play(&self) -> usize {
         self.hands.iter().map(PieceSet::len).sum::<usize>() + self.table.pieces().len()
@@ -301,6 +339,27 @@ impl PlacedCards {
     ///
     /// [`PositionError::DealtCount`] for a deal out of bounds,
     /// [`PositionError::PiecesInPlay`] if the cards in play do not fit it.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, PositionError, SetupMeld};
+    /// use rummykit_core::parse_list;
+    /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
+    /// let deck = Catalog::<Card>::DECK;
+    /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
+    /// let table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("7h 8h 9h")?)];
+    /// let discard = parse_list::<Card>("5s")?;
+    /// let setup = CardSetup { hands: &hands, table: &table, discard: &discard, ..CardSetup::default() };
+    /// let stock = setup.unplaced(&deck);
+    /// let placed = CardSetup { stock: &stock, ..setup }.place(&deck, &MeldRules::default(), 2..=6, None)?;
+    /// // At a draw, hands and table hold what was dealt: 8 cards, 4 a seat.
+    /// assert_eq!(placed.dealt(Phase::Draw, None, Some(10)), Ok(8));
+    /// // In the play phase one card more is in play than was dealt.
+    /// assert_eq!(placed.dealt(Phase::Play, None, None), Ok(7));
+    /// // A game that deals 10 a seat cannot reach this position.
+    /// let refused = placed.dealt(Phase::Draw, Some(20), Some(10));
+    /// assert_eq!(refused, Err(PositionError::PiecesInPlay { found: 8, dealt: 20 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn dealt(
         &self,
         phase: Phase,
@@ -329,6 +388,22 @@ impl PlacedCards {
     /// # Errors
     ///
     /// [`PositionError::Inconsistent`] otherwise.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
+    /// let deck = Catalog::<Card>::DECK;
+    /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
+    /// let table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("7h 8h 9h")?)];
+    /// let discard = parse_list::<Card>("5s")?;
+    /// let setup = CardSetup { hands: &hands, table: &table, discard: &discard, ..CardSetup::default() };
+    /// let stock = setup.unplaced(&deck);
+    /// let placed = CardSetup { stock: &stock, ..setup }.place(&deck, &MeldRules::default(), 2..=6, None)?;
+    /// // Both seats hold cards: neither can have gone out; a void hand fits.
+    /// assert!(placed.check_winner(Some(0)).is_err());
+    /// assert!(placed.check_winner(None).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn check_winner(&self, winner: Option<Seat>) -> Result<(), PositionError> {
         match winner {
             Some(w) if self.hands.get(w).is_none_or(|h| !h.is_empty()) => {
@@ -340,6 +415,22 @@ impl PlacedCards {
 
     /// The piles: this stock and discard pile, `restocks` restocks so far, with the
     /// restock seed `shuffle_seed`.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
+    /// let deck = Catalog::<Card>::DECK;
+    /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
+    /// let table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("7h 8h 9h")?)];
+    /// let discard = parse_list::<Card>("5s")?;
+    /// let setup = CardSetup { hands: &hands, table: &table, discard: &discard, ..CardSetup::default() };
+    /// let stock = setup.unplaced(&deck);
+    /// let placed = CardSetup { stock: &stock, ..setup }.place(&deck, &MeldRules::default(), 2..=6, None)?;
+    /// let piles = placed.piles(42, 1);
+    /// assert_eq!((piles.stock_len(), piles.discard_pile().len(), piles.restocks()), (43, 1, 1));
+    /// assert_eq!(piles.shuffle_seed(), 42);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn piles(&self, shuffle_seed: u64, restocks: u32) -> Piles {
         Piles::new(self.stock.clone(), self.discard.clone(), shuffle_seed).with_restocks(restocks)

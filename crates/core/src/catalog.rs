@@ -21,12 +21,25 @@ impl PieceId {
     pub const LIMIT: usize = 160;
 
     /// The id with index `index`, or `None` if it is not below [`PieceId::LIMIT`].
+    ///
+    /// ```
+    /// use rummykit_core::PieceId;
+    /// assert!(PieceId::new(0).is_some());
+    /// assert_eq!(PieceId::new(u8::MAX), None); // beyond every catalog
+    /// ```
     #[must_use]
     pub const fn new(index: u8) -> Option<PieceId> {
         if (index as usize) < Self::LIMIT { Some(PieceId(index)) } else { None }
     }
 
     /// The index 0–159.
+    ///
+    /// ```
+    /// use rummykit_core::PieceId;
+    /// let id = PieceId::new(105).unwrap();
+    /// assert_eq!(id.index(), 105);
+    /// assert_eq!(id.to_string(), "#105");
+    /// ```
     #[must_use]
     pub const fn index(self) -> u8 {
         self.0
@@ -111,30 +124,61 @@ impl<F: Face> Catalog<F> {
     }
 
     /// Copies of each natural face.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, Tile};
+    /// assert_eq!(Catalog::<Card>::DECK.copies(), 1);
+    /// assert_eq!(Catalog::<Tile>::new(2, 2).unwrap().copies(), 2); // the Rummikub box
+    /// ```
     #[must_use]
     pub const fn copies(&self) -> u8 {
         self.copies
     }
 
     /// Number of jokers.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog};
+    /// assert_eq!(Catalog::<Card>::DECK.jokers(), 0);
+    /// assert_eq!(Catalog::<Card>::new(2, 4).unwrap().jokers(), 4);
+    /// ```
     #[must_use]
     pub const fn jokers(&self) -> u8 {
         self.jokers
     }
 
     /// Number of pieces.
+    ///
+    /// ```
+    /// use rummykit_core::{Catalog, Tile};
+    /// assert_eq!(Catalog::<Tile>::new(2, 2).unwrap().len(), 106);
+    /// assert_eq!(Catalog::<Tile>::new(3, 4).unwrap().len(), 160); // the largest
+    /// ```
     #[must_use]
     pub const fn len(&self) -> usize {
         self.copies as usize * 52 + self.jokers as usize
     }
 
     /// `false`: a catalog always holds pieces. (Present for API symmetry with `len`.)
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog};
+    /// assert!(!Catalog::<Card>::DECK.is_empty());
+    /// ```
     #[must_use]
     pub const fn is_empty(&self) -> bool {
         false
     }
 
     /// How many pieces of `face` the catalog holds.
+    ///
+    /// ```
+    /// use rummykit_core::{Catalog, Tile};
+    /// let bag = Catalog::<Tile>::new(2, 2).unwrap();
+    /// assert_eq!(bag.count_of("k13".parse()?), 2);
+    /// assert_eq!(bag.count_of(Tile::JOKER), 2);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn count_of(&self, face: F) -> u8 {
         if face.is_joker() { self.jokers } else { self.copies }
@@ -168,17 +212,43 @@ impl<F: Face> Catalog<F> {
     }
 
     /// `true` if `id` belongs to this catalog.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, PieceId};
+    /// let deck = Catalog::<Card>::DECK;
+    /// assert!(deck.contains(PieceId::new(51).unwrap()));
+    /// assert!(!deck.contains(PieceId::new(52).unwrap())); // an id of a two-deck game
+    /// ```
     #[must_use]
     pub fn contains(&self, id: PieceId) -> bool {
         (id.0 as usize) < self.len()
     }
 
     /// Every id, in order.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, PieceId};
+    /// let pack = Catalog::<Card>::new(2, 4).unwrap();
+    /// let ids: Vec<PieceId> = pack.ids().collect();
+    /// assert_eq!(ids.len(), 108);
+    /// assert_eq!(pack.ids().next_back().map(PieceId::index), Some(107)); // the last joker
+    /// assert_eq!(pack.face(ids[107]), Some(Card::JOKER));
+    /// ```
     pub fn ids(&self) -> impl DoubleEndedIterator<Item = PieceId> + Clone {
         (0..self.len() as u8).map(PieceId)
     }
 
     /// The ids of every copy of `face`, in order.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog};
+    /// let pack = Catalog::<Card>::new(2, 4).unwrap();
+    /// let seven: Card = "7h".parse()?;
+    /// let copies: Vec<u8> = pack.ids_of(seven).map(|id| id.index()).collect();
+    /// assert_eq!(copies, [seven.index(), seven.index() + 52]); // one per deck
+    /// assert_eq!(pack.ids_of(Card::JOKER).count(), 4);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub fn ids_of(&self, face: F) -> impl Iterator<Item = PieceId> + Clone {
         let naturals = self.copies * 52;
         let (start, step, count) =
@@ -187,6 +257,13 @@ impl<F: Face> Catalog<F> {
     }
 
     /// The set of every piece.
+    ///
+    /// ```
+    /// use rummykit_core::{Catalog, Tile};
+    /// let bag = Catalog::<Tile>::new(2, 2).unwrap();
+    /// assert_eq!(bag.all().len(), bag.len());
+    /// assert!(bag.ids().all(|id| bag.all().contains(id)));
+    /// ```
     #[must_use]
     pub fn all(&self) -> PieceSet {
         self.ids().collect()

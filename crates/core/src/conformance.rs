@@ -120,6 +120,26 @@ use crate::{Game, Seat, Seating};
 /// pieces in it, each written as a *token*: an index into [`Conformance::inventory`]
 /// (a [`PieceId`](crate::PieceId) index for games that track identities, a face index
 /// for games that track faces).
+///
+/// ```
+/// use rummykit_core::conformance::Place;
+///
+/// // Tokens 0 to 3, token 3 twice (two identical cards counted by face): two hands and
+/// // the stock hold each token as often as the inventory says.
+/// let inventory = [1, 1, 1, 2];
+/// let census = [
+///     Place::new("hand 0", vec![0, 3]),
+///     Place::new("hand 1", vec![1]),
+///     Place::new("stock", vec![2, 3]),
+/// ];
+/// let mut found = vec![0; inventory.len()];
+/// for place in &census {
+///     for &token in &place.tokens {
+///         found[token] += 1;
+///     }
+/// }
+/// assert_eq!(found, inventory);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Place {
     /// A name for messages, such as `"hand 2"` or `"stock"`.
@@ -131,6 +151,14 @@ pub struct Place {
 
 impl Place {
     /// A place called `name` holding `tokens`.
+    ///
+    /// ```
+    /// use rummykit_core::conformance::Place;
+    ///
+    /// let stock = Place::new(format!("hand {}", 2), vec![4, 4, 9]);
+    /// assert_eq!(stock.name, "hand 2");
+    /// assert_eq!(stock.tokens, [4, 4, 9]);
+    /// ```
     #[must_use]
     pub fn new(name: impl Into<String>, tokens: Vec<usize>) -> Place {
         Place { name: name.into(), tokens }
@@ -138,6 +166,15 @@ impl Place {
 }
 
 /// What a candidate action is expected to do.
+///
+/// ```
+/// use rummykit_core::conformance::{Candidate, Expect};
+///
+/// // What a Rummikub harness offers: a valid play, a corruption of it, anything at all.
+/// let offered = [Candidate::accept("r1 r2 r3"), Candidate::reject("r1 r2 r4"), Candidate::unknown("k13")];
+/// let expected: Vec<Expect> = offered.iter().map(|c| c.expect).collect();
+/// assert_eq!(expected, [Expect::Accept, Expect::Reject, Expect::Unknown]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Expect {
     /// It must be accepted (a random valid play).
@@ -150,6 +187,13 @@ pub enum Expect {
 }
 
 /// An action to try on a clone of the state, with what it is expected to do.
+///
+/// ```
+/// use rummykit_core::conformance::{Candidate, Expect};
+///
+/// let c = Candidate { action: 3u8, expect: Expect::Reject };
+/// assert_eq!(c, Candidate::reject(3));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate<A> {
     /// The action.
@@ -160,14 +204,63 @@ pub struct Candidate<A> {
 
 impl<A> Candidate<A> {
     /// An action that must be accepted.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::{self, Candidate, Check, Conformance, Place, Plan};
+    /// use rummykit_core::Seating;
+    ///
+    /// // `NimRules` (the [module example](self)) offering "take 3" as a valid play: the
+    /// // harness finds it refused at the first step.
+    /// struct Wrong;
+    /// impl Conformance for Wrong {
+    ///     type Game = Nim;
+    ///     fn inventory(&self, g: &Nim) -> Vec<u32> { NimRules.inventory(g) }
+    ///     fn census(&self, g: &Nim) -> Vec<Place> { NimRules.census(g) }
+    ///     fn max_steps(&self, _: &Nim) -> usize { 7 }
+    ///     fn candidates<R: rand::Rng + ?Sized>(&self, _: &Nim, _: &mut R) -> Vec<Candidate<u8>> {
+    ///         vec![Candidate::accept(3)]
+    ///     }
+    /// }
+    /// let plan = Plan::new(1, 0).seating(Seating::new(2));
+    /// let violation = conformance::run::<_, ChaCha8Rng>(&Wrong, &(), &plan).unwrap_err();
+    /// assert_eq!(violation.check, Check::ValidRefused);
+    /// assert_eq!(violation.step, 0);
+    /// ```
     pub fn accept(action: A) -> Self {
         Candidate { action, expect: Expect::Accept }
     }
     /// An action that must be refused.
+    ///
+    /// ```
+    /// use rummykit_core::conformance::{Candidate, Expect};
+    ///
+    /// // A valid play with its last piece replaced: a corruption the game must refuse.
+    /// let valid = vec!["r1", "r2", "r3"];
+    /// let mut corrupt = valid.clone();
+    /// corrupt[2] = "r5";
+    /// let offered = [Candidate::accept(valid), Candidate::reject(corrupt)];
+    /// assert_eq!(offered[1].expect, Expect::Reject);
+    /// assert_eq!(offered[1].action, ["r1", "r2", "r5"]);
+    /// ```
     pub fn reject(action: A) -> Self {
         Candidate { action, expect: Expect::Reject }
     }
     /// An arbitrary action, checked against the enumeration.
+    ///
+    /// ```
+    /// use rand::{RngExt, SeedableRng};
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::{Candidate, Expect};
+    ///
+    /// // Arbitrary actions for a card game: any card index, legal or not.
+    /// let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let offered: Vec<Candidate<usize>> =
+    ///     (0..3).map(|_| Candidate::unknown(rng.random_range(0..52))).collect();
+    /// assert!(offered.iter().all(|c| c.expect == Expect::Unknown && c.action < 52));
+    /// ```
     pub fn unknown(action: A) -> Self {
         Candidate { action, expect: Expect::Unknown }
     }
@@ -179,19 +272,98 @@ impl<A> Candidate<A> {
 /// Only [`inventory`](Conformance::inventory), [`census`](Conformance::census) and
 /// [`max_steps`](Conformance::max_steps) are required; each other hook has a default
 /// that skips its check (and the [`Report`] counts what was checked).
+///
+/// The [module example](self) is a complete implementation (`NimRules` for the toy game
+/// `Nim`; the examples of the hooks below call them on it). Here hooks that forget a
+/// place, and what the harness says:
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::{Nim, NimRules};
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::conformance::{self, Check, Conformance, Place, Plan};
+/// use rummykit_core::Seating;
+///
+/// // A census of Nim that forgets the second seat's counters.
+/// struct Forgetful;
+/// impl Conformance for Forgetful {
+///     type Game = Nim;
+///     fn inventory(&self, _: &Nim) -> Vec<u32> { vec![7] }
+///     fn census(&self, g: &Nim) -> Vec<Place> {
+///         vec![
+///             Place::new("heap", vec![0; g.heap as usize]),
+///             Place::new("seat 0", vec![0; g.taken[0] as usize]),
+///         ]
+///     }
+///     fn max_steps(&self, _: &Nim) -> usize { 7 }
+/// }
+/// let plan = Plan::new(1, 0).seating(Seating::new(2));
+/// let violation = conformance::run::<_, ChaCha8Rng>(&Forgetful, &(), &plan).unwrap_err();
+/// assert_eq!(violation.check, Check::Conservation);
+/// assert!(violation.detail.contains("the game has 7"), "{violation}");
+/// ```
 pub trait Conformance {
     /// The game under test. A refused action must leave it equal to its clone, so it
     /// needs `PartialEq`.
     type Game: Game + PartialEq;
 
     /// How many pieces of each token the game holds (`inventory[token]`).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let mut game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// // Seven counters, all alike: one token, seven pieces.
+    /// assert_eq!(NimRules.inventory(&game), [7]);
+    /// game.apply(game.to_move().unwrap(), 2)?;
+    /// assert_eq!(NimRules.inventory(&game), [7]); // whatever happens
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn inventory(&self, game: &Self::Game) -> Vec<u32>;
 
     /// Every place and the pieces in it. Together they must hold exactly the
     /// inventory: each piece in exactly one place.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let mut game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// game.apply(game.to_move().unwrap(), 2)?;
+    /// let census = NimRules.census(&game);
+    /// let held: Vec<(&str, usize)> = census.iter().map(|p| (p.name.as_str(), p.tokens.len())).collect();
+    /// assert_eq!(held, [("heap", 5), ("seat 0", 2), ("seat 1", 0)]); // seat 0 took two
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn census(&self, game: &Self::Game) -> Vec<Place>;
 
     /// A name for a token in messages (default `#token`).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// // Nim keeps the default; a card game names its tokens by face, such as "7h".
+    /// assert_eq!(NimRules.token_name(&game, 0), "#0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn token_name(&self, game: &Self::Game, token: usize) -> String {
         let _ = game;
         format!("#{token}")
@@ -200,6 +372,21 @@ pub trait Conformance {
     /// The form of `action` that [`Game::legal_actions`] would list
     /// (for games whose enumeration lists one of several equivalent actions, such as one
     /// copy of two identical cards). Default: the action itself.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// // Nim lists each take once, so the default is right for it.
+    /// assert_eq!(NimRules.canonical(&game, &2), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn canonical(
         &self,
         game: &Self::Game,
@@ -211,6 +398,24 @@ pub trait Conformance {
 
     /// Actions to try on a clone, with their expectations: arbitrary actions for card
     /// games, random valid plays and corruptions of them for Rummikub.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// use rummykit_core::conformance::Expect;
+    /// // Nim's hooks offer one arbitrary take from 0 to 3, legal or not.
+    /// let offered = NimRules.candidates(&game, &mut rng);
+    /// assert_eq!(offered.len(), 1);
+    /// assert!(offered[0].expect == Expect::Unknown && offered[0].action < 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn candidates<R: Rng + ?Sized>(
         &self,
         game: &Self::Game,
@@ -221,8 +426,25 @@ pub trait Conformance {
     }
 
     /// The action to play next in the random playout. Default: a uniformly random
-    /// [`Game::legal_actions`] entry, else the first candidate marked [`Expect::Accept`]. `None` means the harness has no move to make, which is
-    /// a violation while the hand is not over.
+    /// [`Game::legal_actions`] entry, else the first candidate marked [`Expect::Accept`].
+    /// `None` means the harness has no move to make, which is a violation while the hand
+    /// is not over.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// // The default plays a listed action, so the game accepts it.
+    /// let take = NimRules.playout_action(&game, &mut rng).expect("the hand is on");
+    /// assert!(game.check(game.to_move().unwrap(), &take).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn playout_action<R: Rng + ?Sized>(
         &self,
         game: &Self::Game,
@@ -239,6 +461,21 @@ pub trait Conformance {
     /// A state equal to `game` except that the pieces hidden from `seat` (other hands,
     /// the stock order, hidden seeds) are permuted at random, keeping every public fact
     /// (hand sizes, table, discard pile). `None` skips the check for this state.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// // Nim hides nothing from anyone, so its hooks keep the default and skip the check.
+    /// assert!(NimRules.permute_hidden(&game, 0, &mut rng).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn permute_hidden<R: Rng + ?Sized>(
         &self,
         game: &Self::Game,
@@ -251,6 +488,22 @@ pub trait Conformance {
 
     /// Serializes and deserializes `game` (through the re-validating representation).
     /// `None` skips the check (no `serde` feature); `Err` carries the error text.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// // Nim has no saves: the check is skipped (a game with the `serde` feature serializes
+    /// // `game` to JSON and reads it back through its checked representation).
+    /// assert!(NimRules.round_trip(&game).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn round_trip(&self, game: &Self::Game) -> Option<Result<Self::Game, String>> {
         let _ = game;
         None
@@ -258,18 +511,86 @@ pub trait Conformance {
 
     /// The documented bound on the number of actions in one hand under this
     /// configuration (read off the freshly dealt state).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// use rummykit_core::conformance::{self, Plan};
+    /// // Each take removes at least one of seven counters.
+    /// assert_eq!(NimRules.max_steps(&game), 7);
+    /// let plan = Plan::new(50, 1).seating(Seating::new(2));
+    /// let report = conformance::run::<_, ChaCha8Rng>(&NimRules, &(), &plan)?;
+    /// assert!(report.longest <= 7 && report.longest >= 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn max_steps(&self, game: &Self::Game) -> usize;
 
     /// Whether the rules leave the length of a hand unbounded (Rummy 40 reshuffles its
     /// discard pile for ever, RULES.md §3.7). Then a playout that reaches
     /// [`max_steps`](Conformance::max_steps) is counted in [`Report::stalled`] instead of
     /// failing. Default `false`: the bound is a rule, and reaching it is a violation.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// use rummykit_core::conformance::{self, Check, Place, Plan};
+    /// // Hooks that bound Nim at 3 actions: reaching the bound is a violation...
+    /// struct Short(bool);
+    /// impl Conformance for Short {
+    ///     type Game = Nim;
+    ///     fn inventory(&self, g: &Nim) -> Vec<u32> { NimRules.inventory(g) }
+    ///     fn census(&self, g: &Nim) -> Vec<Place> { NimRules.census(g) }
+    ///     fn max_steps(&self, _: &Nim) -> usize { 3 }
+    ///     fn unbounded(&self, _: &Nim) -> bool { self.0 }
+    /// }
+    /// let plan = Plan::new(10, 0).seating(Seating::new(2));
+    /// let violation = conformance::run::<_, ChaCha8Rng>(&Short(false), &(), &plan).unwrap_err();
+    /// assert_eq!((violation.check, violation.step), (Check::Termination, 3));
+    /// // ... unless the rules set no bound: then the playout is cut off and counted.
+    /// let report = conformance::run::<_, ChaCha8Rng>(&Short(true), &(), &plan)?;
+    /// assert_eq!(report.games, 10);
+    /// assert_eq!(report.stalled, 10); // no game of Nim ends within 3 takes
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn unbounded(&self, game: &Self::Game) -> bool {
         let _ = game;
         false
     }
 
     /// Whether the rules make this hand's scores sum to zero.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(0);
+    /// let mut game = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// // The winner takes 1 point from the other, so the harness checks every outcome sums to 0.
+    /// assert!(NimRules.zero_sum(&game));
+    /// while let Some(seat) = game.to_move() {
+    ///     game.apply(seat, 1)?;
+    /// }
+    /// assert_eq!(game.outcome().map(|o| o.points.iter().sum::<i64>()), Some(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn zero_sum(&self, game: &Self::Game) -> bool {
         let _ = game;
         false
@@ -277,6 +598,16 @@ pub trait Conformance {
 }
 
 /// How many games to play, from which seed, at which seatings.
+///
+/// ```
+/// use rummykit_core::conformance::Plan;
+/// use rummykit_core::Seating;
+///
+/// // 200 games at two seats and 200 at four, views checked every tenth step.
+/// let plan = Plan::new(200, 7).seating(Seating::new(2)).seating(Seating::new(4)).view_every(10);
+/// assert_eq!(plan.seatings.len(), 2);
+/// assert_eq!((plan.games, plan.seed, plan.view_every, plan.round_trip_every), (200, 7, 10, 1));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     /// Games per seating.
@@ -293,12 +624,29 @@ pub struct Plan {
 
 impl Plan {
     /// `games` games per seating from `seed`, every check at every step, no seatings yet.
+    ///
+    /// ```
+    /// use rummykit_core::conformance::Plan;
+    ///
+    /// let plan = Plan::new(100, 42);
+    /// assert!(plan.seatings.is_empty()); // a run of this plan plays nothing
+    /// assert_eq!((plan.view_every, plan.round_trip_every), (1, 1));
+    /// ```
     #[must_use]
     pub fn new(games: usize, seed: u64) -> Plan {
         Plan { games, seed, seatings: Vec::new(), view_every: 1, round_trip_every: 1 }
     }
 
     /// Adds a seating.
+    ///
+    /// ```
+    /// use rummykit_core::conformance::Plan;
+    /// use rummykit_core::Seating;
+    ///
+    /// // The same deals with the first player fixed, then with a dealer chosen.
+    /// let plan = Plan::new(10, 3).seating(Seating::new(3)).seating(Seating::new(3).with_dealer(2));
+    /// assert_eq!(plan.seatings[1].dealer, Some(2));
+    /// ```
     #[must_use]
     pub fn seating(mut self, seating: Seating) -> Plan {
         self.seatings.push(seating);
@@ -306,6 +654,14 @@ impl Plan {
     }
 
     /// Checks views only every `n` steps (and at the first).
+    ///
+    /// ```
+    /// use rummykit_core::conformance::Plan;
+    ///
+    /// // Permuting the hidden pieces for every seat is the dearest check: every 5th step.
+    /// assert_eq!(Plan::new(1_000, 1).view_every(5).view_every, 5);
+    /// assert_eq!(Plan::new(1_000, 1).view_every(0).view_every, 0); // never
+    /// ```
     #[must_use]
     pub fn view_every(mut self, n: usize) -> Plan {
         self.view_every = n;
@@ -313,6 +669,13 @@ impl Plan {
     }
 
     /// Checks the serde round trip only every `n` steps (and at the first and last).
+    ///
+    /// ```
+    /// use rummykit_core::conformance::Plan;
+    ///
+    /// let plan = Plan::new(1_000, 1).round_trip_every(25);
+    /// assert_eq!((plan.view_every, plan.round_trip_every), (1, 25));
+    /// ```
     #[must_use]
     pub fn round_trip_every(mut self, n: usize) -> Plan {
         self.round_trip_every = n;
@@ -332,6 +695,23 @@ pub fn games_from_env(default: usize) -> usize {
 }
 
 /// What a run checked.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::{Nim, NimRules};
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::conformance::{self, Plan};
+/// use rummykit_core::Seating;
+///
+/// let plan = Plan::new(30, 5).seating(Seating::new(2));
+/// let report = conformance::run::<_, ChaCha8Rng>(&NimRules, &(), &plan)?;
+/// assert_eq!(report.games, 30);
+/// // Every state on the way offers Nim's one candidate, and every listed take is tried.
+/// assert_eq!(report.accepted + report.rejected, report.steps + report.games);
+/// assert!(report.legal_checked >= report.steps);
+/// assert!(report.to_string().starts_with("30 games, "));
+/// # Ok::<(), rummykit_core::conformance::Violation>(())
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Report {
@@ -376,6 +756,29 @@ impl fmt::Display for Report {
 }
 
 /// Which check failed.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::{Nim, NimRules};
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::conformance::{self, Candidate, Check, Conformance, Place, Plan};
+/// use rummykit_core::Seating;
+///
+/// // Hooks that offer "take 1", always legal while the hand is on, as a corruption.
+/// struct Wrong;
+/// impl Conformance for Wrong {
+///     type Game = Nim;
+///     fn inventory(&self, g: &Nim) -> Vec<u32> { NimRules.inventory(g) }
+///     fn census(&self, g: &Nim) -> Vec<Place> { NimRules.census(g) }
+///     fn max_steps(&self, _: &Nim) -> usize { 7 }
+///     fn candidates<R: rand::Rng + ?Sized>(&self, _: &Nim, _: &mut R) -> Vec<Candidate<u8>> {
+///         vec![Candidate::reject(1)]
+///     }
+/// }
+/// let plan = Plan::new(1, 0).seating(Seating::new(2));
+/// let violation = conformance::run::<_, ChaCha8Rng>(&Wrong, &(), &plan).unwrap_err();
+/// assert_eq!(violation.check, Check::CorruptAccepted);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Check {
@@ -416,6 +819,37 @@ pub enum Check {
 }
 
 /// A failed check: which one, where, and what happened.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::{Nim, NimRules};
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::conformance::{self, Check, Conformance, Place, Plan};
+/// use rummykit_core::Seating;
+///
+/// // Hooks whose census counts the heap twice.
+/// struct Double;
+/// impl Conformance for Double {
+///     type Game = Nim;
+///     fn inventory(&self, g: &Nim) -> Vec<u32> { NimRules.inventory(g) }
+///     fn census(&self, g: &Nim) -> Vec<Place> {
+///         let mut places = NimRules.census(g);
+///         places.push(Place::new("heap again", vec![0; g.heap as usize]));
+///         places
+///     }
+///     fn max_steps(&self, _: &Nim) -> usize { 7 }
+/// }
+/// let plan = Plan::new(5, 40).seating(Seating::new(2));
+/// let violation = conformance::run::<_, ChaCha8Rng>(&Double, &(), &plan).unwrap_err();
+/// // The first game's deal fails at once; its seed replays it.
+/// assert_eq!(violation.check, Check::Conservation);
+/// assert_eq!((violation.game, violation.seed, violation.step), (0, 40, 0));
+/// assert_eq!(
+///     violation.to_string(),
+///     "Conservation failed in game 0 (deal seed 40, 2 seats) at step 0: \
+///      #0 found 14 times (in heap ×7, heap again ×7), the game has 7"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{check:?} failed in game {game} (deal seed {seed}, {seats} seats) at step {step}: {detail}")]
 #[non_exhaustive]
@@ -437,6 +871,23 @@ pub struct Violation {
 /// Plays `plan.games` seeded random games per seating of `config` and checks every step
 /// (see the [module docs](self)). `R` is the generator for the deal and the playout
 /// (tests use `rand_chacha::ChaCha8Rng`).
+///
+/// As a game crate's test calls it (the [module example](self) defines `Nim` and `NimRules`):
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::{Nim, NimRules};
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::conformance::{self, Plan};
+/// use rummykit_core::Seating;
+///
+/// let games = conformance::games_from_env(40); // more on a nightly run
+/// let plan = Plan::new(games, 2026).seating(Seating::new(2)).seating(Seating::new(2).with_dealer(1));
+/// match conformance::run::<_, ChaCha8Rng>(&NimRules, &(), &plan) {
+///     Ok(report) => assert_eq!(report.games, 2 * games),
+///     Err(violation) => panic!("{violation}"),
+/// }
+/// ```
 ///
 /// # Errors
 ///
@@ -465,6 +916,20 @@ where
 }
 
 /// Checks one game from its current state to the end; also usable on a scripted state.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::{Nim, NimRules};
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::conformance::{self, Plan};
+///
+/// // A scripted endgame: two counters left, seat 1 to take.
+/// let mut game = Nim { heap: 2, taken: [3, 2], next: 1 };
+/// let report = conformance::check_game::<_, ChaCha8Rng>(&NimRules, &mut game, &Plan::new(1, 0), 9)?;
+/// assert!((1..=2).contains(&report.steps));
+/// assert_eq!(game.heap, 0); // played to the end
+/// # Ok::<(), rummykit_core::conformance::Violation>(())
+/// ```
 ///
 /// # Errors
 ///
@@ -766,4 +1231,31 @@ fn conservation<C: Conformance>(
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// The examples of this module's items include `conformance/doc_nim.rs` for the toy
+    /// game the module example shows: the two must not drift apart.
+    #[test]
+    fn doc_nim_is_the_module_example() {
+        let norm = |l: &str| l.trim().replace("pub ", "");
+        let example: Vec<String> = include_str!("conformance.rs")
+            .lines()
+            .filter_map(|l| l.strip_prefix("//!"))
+            .map(norm)
+            .skip_while(|l| !l.starts_with("// A toy game"))
+            .take_while(|l| !l.starts_with("let plan"))
+            .filter(|l| !l.is_empty())
+            .collect();
+        let included: Vec<String> = include_str!("conformance/doc_nim.rs")
+            .lines()
+            .map(norm)
+            .skip_while(|l| !l.starts_with("// A toy game"))
+            .filter(|l| !l.is_empty())
+            .take(example.len())
+            .collect();
+        assert!(example.len() > 50, "the module example's game was not found");
+        assert_eq!(included, example);
+    }
 }

@@ -6,6 +6,17 @@ use crate::hand_melds::Generator;
 use crate::{AnalysisError, Face, HandMeld, MAX_HAND, MAX_MELD_LEN, MeldKind, MeldRules};
 
 /// The best split of a hand: disjoint melds and the value of what is left over.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
+/// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
+/// let hand: Vec<Card> = parse_list("3c 4c 5c Qd Qh 2s")?;
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+/// let split = least_deadwood(&hand, &rules, value)?;
+/// // 3c-4c-5c melds; two queens and a 2 are left: 10 + 10 + 2.
+/// assert_eq!((split.melds().len(), split.deadwood()), (1, 22));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Split {
     deadwood: u32,
@@ -15,24 +26,65 @@ pub struct Split {
 
 impl Split {
     /// Total value of the unmelded pieces.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
+    /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
+    /// let hand: Vec<Card> = parse_list("3c 4c 5c Qd Qh 2s")?;
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let split = least_deadwood(&hand, &rules, value)?;
+    /// assert_eq!(split.deadwood(), 22);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn deadwood(&self) -> u32 {
         self.deadwood
     }
 
     /// The melds (disjoint), in the order the search found them.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
+    /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
+    /// let hand: Vec<Card> = parse_list("3c 4c 5c Qd Qh 2s")?;
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let split = least_deadwood(&hand, &rules, value)?;
+    /// assert_eq!(split.melds()[0].positions(), &[0, 1, 2]); // 3c 4c 5c
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn melds(&self) -> &[HandMeld] {
         &self.melds
     }
 
     /// The unmelded positions as a bitmask (bit `i` = position `i`).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
+    /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
+    /// let hand: Vec<Card> = parse_list("3c 4c 5c Qd Qh 2s")?;
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let split = least_deadwood(&hand, &rules, value)?;
+    /// assert_eq!(split.unmelded_mask(), 0b111000); // Qd Qh 2s
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn unmelded_mask(&self) -> u64 {
         self.unmelded
     }
 
     /// The unmelded positions, ascending.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
+    /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
+    /// let hand: Vec<Card> = parse_list("3c 4c 5c Qd Qh 2s")?;
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let split = least_deadwood(&hand, &rules, value)?;
+    /// let left: Vec<Card> = split.unmelded().map(|i| hand[i]).collect();
+    /// assert_eq!(rummykit_core::format_list(&left), "Qd Qh 2s");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn unmelded(&self) -> impl Iterator<Item = usize> + '_ {
         let mut bits = self.unmelded;
         core::iter::from_fn(move || {
@@ -62,12 +114,13 @@ impl Split {
 /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
 /// let value = |c: Card| c.number().map_or(15, |n| u32::from(n.min(10)));
 /// let hand: Vec<Card> = parse_list("7h 8h 9h 9s 9d Kc 2c")?;
-/// let split = least_deadwood(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value).unwrap();
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+/// let split = least_deadwood(&hand, &rules, value)?;
 /// // 7h-8h-9h plus 9s 9d would leave 9+9+10+2; 9h 9s 9d leaves 7+8+10+2 = 27.
 /// assert_eq!(split.deadwood(), 27);
 /// assert_eq!(split.melds().len(), 1);
 /// assert_eq!(split.unmelded().collect::<Vec<_>>(), vec![0, 1, 5, 6]);
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn least_deadwood<F: Face>(
     faces: &[F],

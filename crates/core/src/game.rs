@@ -50,12 +50,26 @@ pub struct Seating {
 
 impl Seating {
     /// `seats` players, dealer chosen by the game.
+    ///
+    /// ```
+    /// use rummykit_core::Seating;
+    /// let seating = Seating::new(3);
+    /// assert_eq!((seating.seats, seating.dealer), (3, None));
+    /// assert_eq!(seating.check(2, 4), Ok(())); // a game for 2 to 4 players takes it
+    /// ```
     #[must_use]
     pub const fn new(seats: usize) -> Seating {
         Seating { seats, dealer: None }
     }
 
     /// The same seating with a fixed dealer.
+    ///
+    /// ```
+    /// use rummykit_core::Seating;
+    /// let seating = Seating::new(4).with_dealer(3);
+    /// assert_eq!(seating.dealer, Some(3));
+    /// assert_eq!(seating.first_to_play(), Some(0)); // the dealer's left, round the table
+    /// ```
     #[must_use]
     pub const fn with_dealer(mut self, dealer: Seat) -> Seating {
         self.dealer = Some(dealer);
@@ -63,6 +77,12 @@ impl Seating {
     }
 
     /// The seat that plays first when the dealer is fixed.
+    ///
+    /// ```
+    /// use rummykit_core::Seating;
+    /// assert_eq!(Seating::new(2).with_dealer(0).first_to_play(), Some(1));
+    /// assert_eq!(Seating::new(2).first_to_play(), None); // the game decides
+    /// ```
     #[must_use]
     pub const fn first_to_play(&self) -> Option<Seat> {
         match self.dealer {
@@ -365,18 +385,38 @@ pub struct Outcome {
 
 impl Outcome {
     /// Whether `seat` won the hand, alone or sharing the win.
+    ///
+    /// ```
+    /// use rummykit_core::Outcome;
+    /// let hand = Outcome { points: vec![-12, 30, -18], winners: vec![1] };
+    /// assert!(hand.won(1) && !hand.won(0));
+    /// ```
     #[must_use]
     pub fn won(&self, seat: Seat) -> bool {
         self.winners.contains(&seat)
     }
 
     /// Whether more than one seat won the hand.
+    ///
+    /// ```
+    /// use rummykit_core::Outcome;
+    /// let tie = Outcome { points: vec![5, 5, -10], winners: vec![0, 1] };
+    /// assert!(tie.is_shared() && tie.won(0) && tie.won(1));
+    /// assert!(!Outcome { points: vec![1, -1], winners: vec![0] }.is_shared());
+    /// ```
     #[must_use]
     pub fn is_shared(&self) -> bool {
         self.winners.len() > 1
     }
 
     /// Whether nobody won the hand (it scores nothing).
+    ///
+    /// ```
+    /// use rummykit_core::Outcome;
+    /// // A hand that ran out of restocks: nobody wins, nobody scores.
+    /// let void = Outcome { points: vec![0, 0], winners: vec![] };
+    /// assert!(void.is_void() && !void.won(0));
+    /// ```
     #[must_use]
     pub fn is_void(&self) -> bool {
         self.winners.is_empty()
@@ -739,6 +779,21 @@ pub struct RandomBot<R> {
 
 impl<R: Rng> RandomBot<R> {
     /// A random player drawing from `rng`.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game, RandomBot, Seating};
+    ///
+    /// // A random player of the conformance module's toy Nim: it picks among the legal takes.
+    /// let mut bot = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+    /// let game = Nim::deal(&(), Seating::new(2), &mut ChaCha8Rng::seed_from_u64(2))?;
+    /// let take = Bot::<Nim>::act(&mut bot, &game.view(0));
+    /// assert!(game.check(0, &take).is_ok());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     pub const fn new(rng: R) -> RandomBot<R> {
         RandomBot { rng }
     }

@@ -10,6 +10,13 @@ use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules
 pub const MAX_HAND: usize = 64;
 
 /// Why a hand cannot be analysed.
+///
+/// ```
+/// use rummykit_core::{AnalysisError, Card, MAX_HAND, MeldRules, hand_melds};
+/// let too_many = vec![Card::JOKER; MAX_HAND + 1];
+/// let refused = hand_melds(&too_many, &MeldRules::default());
+/// assert_eq!(refused, Err(AnalysisError::TooManyPieces { len: 65, max: 64 }));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum AnalysisError {
@@ -26,6 +33,17 @@ pub enum AnalysisError {
 /// A meld formed from pieces of a hand: its kind and the positions (indices into the
 /// slice of faces that was analysed) in meld order, so that each joker's position says
 /// what it stands for. Build the table meld with these pieces in this order.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+/// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
+/// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
+/// // 5h-6h-7h and the sevens: positions in the hand, in meld order.
+/// let listed: Vec<(MeldKind, Vec<u8>)> = melds.iter().map(|m| (m.kind(), m.positions().to_vec())).collect();
+/// assert!(listed.contains(&(MeldKind::Run, vec![0, 1, 2])));
+/// assert!(listed.contains(&(MeldKind::Group, vec![2, 3, 4])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HandMeld {
     kind: MeldKind,
@@ -44,30 +62,75 @@ impl HandMeld {
     }
 
     /// Group or run.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
+    /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
+    /// let runs = melds.iter().filter(|m| m.kind() == MeldKind::Run).count();
+    /// assert_eq!(runs, 1); // 5h 6h 7h
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn kind(&self) -> MeldKind {
         self.kind
     }
 
     /// The positions in the hand, in meld order.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
+    /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
+    /// let run = melds.iter().find(|m| m.kind() == MeldKind::Run).unwrap();
+    /// assert_eq!(run.positions(), &[0, 1, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn positions(&self) -> &[u8] {
         &self.positions[..self.len as usize]
     }
 
     /// The positions as a bitmask (bit `i` = position `i`).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
+    /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
+    /// let run = melds.iter().find(|m| m.kind() == MeldKind::Run).unwrap();
+    /// assert_eq!(run.mask(), 0b00111);
+    /// // Two melds can be laid down together exactly when their masks do not overlap.
+    /// assert!(melds.iter().all(|m| m.mask() & run.mask() != 0)); // every meld here uses 7h
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn mask(&self) -> u64 {
         self.mask
     }
 
     /// Number of pieces.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
+    /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
+    /// assert!(melds.iter().all(|m| (3..=4).contains(&m.len())));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
     /// `false`: a meld has pieces.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
+    /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
+    /// assert!(melds.iter().all(|m| !m.is_empty()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0

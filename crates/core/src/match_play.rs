@@ -182,6 +182,20 @@ impl<G: Game> Match<G> {
     /// [`MatchError::EliminationNeedsPenaltyScores`] for an elimination match of a game
     /// where higher scores are better. Whether the configuration itself can be dealt is
     /// the game's to say, at the first deal.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rummykit_core::{Match, MatchEnd, MatchError, MatchTerms};
+    ///
+    /// let m = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::TargetScore(3)))?;
+    /// assert_eq!((m.seats(), m.hands_played(), m.is_over()), (2, 0, false));
+    /// // Nim's winner scores +1: a penalty-point elimination makes no sense for it.
+    /// let refused = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::Elimination(5)));
+    /// assert!(matches!(refused, Err(MatchError::EliminationNeedsPenaltyScores { limit: 5 })));
+    /// assert!(matches!(Match::<Nim>::new((), MatchTerms::new(0)), Err(MatchError::NoSeats)));
+    /// # Ok::<(), MatchError>(())
+    /// ```
     pub fn new(config: G::Config, terms: MatchTerms) -> Result<Self, MatchError> {
         let MatchTerms { seats, first_dealer, end, .. } = terms;
         if seats == 0 {
@@ -216,30 +230,105 @@ impl<G: Game> Match<G> {
     }
 
     /// The terms the match was started on (the first dealer as given).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!(m.terms(), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn terms(&self) -> MatchTerms {
         self.terms
     }
 
     /// The game's configuration.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!(m.config(), &()); // Nim has no options; a card game's Config would show here
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn config(&self) -> &G::Config {
         &self.config
     }
 
     /// Number of seats in the match (eliminated seats included).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!(m.seats(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn seats(&self) -> usize {
         self.terms.seats
     }
 
     /// The end condition.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!(m.end(), MatchEnd::FixedHands(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn end(&self) -> MatchEnd {
         self.terms.end
     }
 
     /// The ranking.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!(m.ranking(), Ranking::Total); // the default
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn ranking(&self) -> Ranking {
         self.terms.ranking
@@ -247,6 +336,30 @@ impl<G: Game> Match<G> {
 
     /// The match seat that deals the pending hand, or the next one once the previous
     /// hand is recorded. `None` before the first deal when the game chooses the dealer.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// assert_eq!(m.dealer(), Some(1));
+    /// play_hand(&mut m)?;
+    /// assert_eq!(m.dealer(), Some(0)); // the deal passes on
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn dealer(&self) -> Option<Seat> {
         self.dealer
@@ -254,6 +367,21 @@ impl<G: Game> Match<G> {
 
     /// The match seats still in the match, ascending. Hand seat `i` of the next (or
     /// pending) hand is match seat `in_play()[i]`.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!(m.in_play(), &[0, 1]); // nobody is eliminated in a fixed-hands match
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn in_play(&self) -> &[Seat] {
         &self.active
@@ -261,6 +389,21 @@ impl<G: Game> Match<G> {
 
     /// The match seat that plays as hand seat `hand_seat` in the pending (or next) hand;
     /// `None` beyond the seats in play.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!((m.match_seat(1), m.match_seat(2)), (Some(1), None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn match_seat(&self, hand_seat: Seat) -> Option<Seat> {
         self.active.get(hand_seat).copied()
@@ -268,30 +411,138 @@ impl<G: Game> Match<G> {
 
     /// The hand seat of match seat `seat` in the pending (or next) hand; `None` if the
     /// seat is eliminated or does not exist.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// assert_eq!((m.hand_seat(0), m.hand_seat(7)), (Some(0), None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hand_seat(&self, seat: Seat) -> Option<Seat> {
         self.active.binary_search(&seat).ok()
     }
 
     /// Cumulative scores, by match seat.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// play_hand(&mut m)?;
+    /// // Seat 1 dealt, so seat 0 moved first and took the seventh counter: +1, -1.
+    /// assert_eq!(m.totals(), &[1, -1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn totals(&self) -> &[i64] {
         &self.totals
     }
 
     /// Hands won, by match seat.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// play_hand(&mut m)?;
+    /// play_hand(&mut m)?;
+    /// assert_eq!(m.hands_won(), &[1, 1]); // the deal, and with it the first move, passed on
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hands_won(&self) -> &[u32] {
         &self.hands_won
     }
 
     /// Hands recorded, void hands included.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// play_hand(&mut m)?;
+    /// assert_eq!(m.hands_played(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hands_played(&self) -> u32 {
         self.hands_played
     }
 
     /// `true` while a hand is dealt and its outcome not yet recorded.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let game = m.next_hand(&mut rng)?;
+    /// assert!(m.hand_in_progress());
+    /// let mut game = game;
+    /// while let Some(seat) = game.to_move() {
+    ///     game.apply(seat, 2.min(game.heap))?;
+    /// }
+    /// m.record(&game.outcome().expect("over"))?;
+    /// assert!(!m.hand_in_progress());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hand_in_progress(&self) -> bool {
         self.pending
@@ -300,6 +551,31 @@ impl<G: Game> Match<G> {
     /// The outcome of every recorded hand, in match seats: `points` has one entry per
     /// match seat (0 for a seat not dealt in, and for every seat of a void hand) and
     /// `winner` is a match seat.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// play_hand(&mut m)?;
+    /// play_hand(&mut m)?;
+    /// let winners: Vec<_> = m.history().iter().map(|o| o.winners.clone()).collect();
+    /// assert_eq!(winners, [[0], [1]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn history(&self) -> &[Outcome] {
         &self.history
@@ -307,12 +583,56 @@ impl<G: Game> Match<G> {
 
     /// The match number of the hand after which `seat` was eliminated; `None` while it
     /// is in (or for a seat that does not exist).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// // Only an elimination match puts seats out; here nobody ever is.
+    /// assert_eq!(m.eliminated_after(0), None);
+    /// assert_eq!(m.eliminated_after(9), None); // no such seat
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn eliminated_after(&self, seat: Seat) -> Option<u32> {
         self.out_after.get(seat).copied().flatten()
     }
 
     /// `true` once the end condition (or the hand limit) is met.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// for _ in 0..3 {
+    ///     assert!(!m.is_over());
+    ///     play_hand(&mut m)?;
+    /// }
+    /// assert!(m.is_over());
+    /// assert!(m.next_hand(&mut rng).is_err()); // MatchError::Over
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn is_over(&self) -> bool {
         if self.terms.hand_limit.is_some_and(|n| self.hands_played >= n) {
@@ -332,6 +652,32 @@ impl<G: Game> Match<G> {
     /// by how late they went out; then by the [`Ranking`]; then by seat number. Seats
     /// tied on everything but the seat number share their place (see
     /// [`winners`](Match::winners)).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// for _ in 0..3 {
+    ///     play_hand(&mut m)?;
+    /// }
+    /// assert_eq!(m.totals(), &[1, -1]); // seat 0 moved first in hands 1 and 3
+    /// assert_eq!(m.standings(), [0, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn standings(&self) -> Vec<Seat> {
         let mut seats: Vec<Seat> = (0..self.terms.seats).collect();
@@ -357,6 +703,32 @@ impl<G: Game> Match<G> {
     /// best seat of the [`standings`](Match::standings) and every seat tied with it
     /// (same survival, same [`Ranking`] count, same total), so a shared win names
     /// every sharer, as [`Outcome::winners`] does for a hand.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut play_hand = |m: &mut Match<Nim>| -> Result<(), Box<dyn std::error::Error>> {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?; // one at a time: the first to move takes the last
+    ///     }
+    ///     Ok(m.record(&game.outcome().expect("over"))?)
+    /// };
+    /// play_hand(&mut m)?;
+    /// assert!(m.winners().is_empty()); // not over yet
+    /// play_hand(&mut m)?;
+    /// play_hand(&mut m)?;
+    /// assert_eq!(m.winners(), [0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn winners(&self) -> Vec<Seat> {
         if !self.is_over() {
@@ -385,6 +757,24 @@ impl<G: Game> Match<G> {
     ///
     /// [`MatchError::Over`], or [`MatchError::Deal`] when the game refuses the seating
     /// (for instance a player count it does not support).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let game = m.next_hand(&mut rng)?;
+    /// // Seat 1 deals: seat 0, on its left, moves first.
+    /// assert_eq!(game.to_move(), Some(0));
+    /// assert_eq!(game.heap, 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn next_hand<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<G, MatchError> {
         if self.is_over() {
             return Err(MatchError::Over { hands: self.hands_played });

@@ -303,30 +303,73 @@ impl<F: Face> Meld<F> {
     }
 
     /// The pieces, in order.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("* 4d 5d 6d")?, &rules).expect("valid");
+    /// assert_eq!(rummykit_core::format_list(run.faces()), "* 4d 5d 6d"); // as given: the joker is the 3
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn faces(&self) -> &[F] {
         &self.faces[..self.len as usize]
     }
 
     /// Number of pieces.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("* 4d 5d 6d")?, &rules).expect("valid");
+    /// assert_eq!(run.len(), 4);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
     /// `false`: a valid meld has at least one piece.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("* 4d 5d 6d")?, &rules).expect("valid");
+    /// assert!(!run.is_empty());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Number of jokers.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("* 4d 5d 6d")?, &rules).expect("valid");
+    /// assert_eq!(run.jokers(), 1);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn jokers(&self) -> usize {
         self.faces().iter().filter(|f| f.is_joker()).count()
     }
 
     /// The suit (colour) index of a run; `None` for a group.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("* 4d 5d 6d")?, &rules).expect("valid");
+    /// use rummykit_core::Suit;
+    /// assert_eq!(run.run_suit(), Some(Suit::Diamonds.index()));
+    /// let group = Meld::new(MeldKind::Group, &parse_list::<Card>("9c 9d 9s")?, &rules).expect("valid");
+    /// assert_eq!(group.run_suit(), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn run_suit(&self) -> Option<u8> {
         (self.kind == MeldKind::Run).then_some(self.suit)

@@ -93,6 +93,15 @@ impl MeldRules {
     }
 
     /// These rules with another ace policy.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Meld, MeldKind, MeldRules, parse_list};
+    /// let q_k_a: Vec<Card> = parse_list("Qh Kh Ah")?;
+    /// let low = MeldRules::default();
+    /// assert!(Meld::new(MeldKind::Run, &q_k_a, &low).is_err()); // the ace is low only
+    /// assert!(Meld::new(MeldKind::Run, &q_k_a, &low.with_ace(AcePolicy::LowOrHigh)).is_ok());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn with_ace(mut self, ace: AcePolicy) -> Self {
         self.ace = ace;
@@ -100,6 +109,15 @@ impl MeldRules {
     }
 
     /// These rules with another joker limit.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, JokerLimit, Meld, MeldKind, MeldRules, parse_list};
+    /// let with_joker: Vec<Card> = parse_list("5s 6s *")?;
+    /// let rules = MeldRules::default();
+    /// assert!(Meld::new(MeldKind::Run, &with_joker, &rules).is_ok());
+    /// assert!(Meld::new(MeldKind::Run, &with_joker, &rules.with_jokers(JokerLimit::Forbidden)).is_err());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn with_jokers(mut self, jokers: JokerLimit) -> Self {
         self.jokers = jokers;

@@ -31,6 +31,14 @@ impl PieceSet {
     pub const EMPTY: PieceSet = PieceSet([0; WORDS]);
 
     /// The empty set.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let mut hand = PieceSet::new();
+    /// assert!(hand.is_empty() && hand == PieceSet::EMPTY);
+    /// hand.insert(PieceId::new(7).unwrap());
+    /// assert_eq!(hand.len(), 1);
+    /// ```
     #[must_use]
     pub const fn new() -> PieceSet {
         Self::EMPTY
@@ -57,6 +65,15 @@ impl PieceSet {
     }
 
     /// Removes `id`; returns `true` if it was present.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut hand: PieceSet = [id(3), id(9)].into_iter().collect();
+    /// assert!(hand.remove(id(3))); // discarded
+    /// assert!(!hand.remove(id(3))); // not in the hand any more
+    /// assert_eq!(hand.iter().collect::<Vec<_>>(), [id(9)]);
+    /// ```
     pub fn remove(&mut self, id: PieceId) -> bool {
         let (w, b) = split(id);
         let was = self.0[w] & b != 0;
@@ -65,6 +82,13 @@ impl PieceSet {
     }
 
     /// `true` if `id` is in the set.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let table: PieceSet = [id(0), id(159)].into_iter().collect();
+    /// assert!(table.contains(id(159)) && !table.contains(id(1)));
+    /// ```
     #[must_use]
     #[inline]
     pub const fn contains(&self, id: PieceId) -> bool {
@@ -73,6 +97,12 @@ impl PieceSet {
     }
 
     /// Number of pieces in the set.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let hand: PieceSet = (0..14).filter_map(PieceId::new).collect();
+    /// assert_eq!(hand.len(), 14);
+    /// ```
     #[must_use]
     pub const fn len(&self) -> usize {
         let mut n = 0;
@@ -85,6 +115,15 @@ impl PieceSet {
     }
 
     /// `true` if the set is empty.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = PieceId::new(5).unwrap();
+    /// let mut rack: PieceSet = [id].into_iter().collect();
+    /// assert!(!rack.is_empty());
+    /// rack.remove(id);
+    /// assert!(rack.is_empty()); // out: the player has won
+    /// ```
     #[must_use]
     pub const fn is_empty(&self) -> bool {
         let mut i = 0;
@@ -104,48 +143,118 @@ impl PieceSet {
     }
 
     /// The smallest id in the set.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let set: PieceSet = [id(90), id(12), id(40)].into_iter().collect();
+    /// assert_eq!(set.first(), Some(id(12)));
+    /// assert_eq!(PieceSet::new().first(), None);
+    /// ```
     #[must_use]
     pub fn first(&self) -> Option<PieceId> {
         self.iter().next()
     }
 
     /// Every id in ascending order.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let set: PieceSet = [id(130), id(2), id(64)].into_iter().collect();
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [id(2), id(64), id(130)]); // ascending
+    /// ```
     #[must_use]
     pub fn iter(&self) -> Iter {
         Iter { words: self.0, word: 0 }
     }
 
     /// The pieces in either set.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let a: PieceSet = [id(1), id(2)].into_iter().collect();
+    /// let b: PieceSet = [id(2), id(100)].into_iter().collect();
+    /// assert_eq!(a.union(&b).len(), 3);
+    /// assert_eq!(a.union(&b), a | b);
+    /// ```
     #[must_use]
     pub fn union(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a | b)
     }
 
     /// The pieces in both sets.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let a: PieceSet = [id(1), id(2)].into_iter().collect();
+    /// let b: PieceSet = [id(2), id(100)].into_iter().collect();
+    /// assert_eq!(a.intersection(&b).iter().collect::<Vec<_>>(), [id(2)]);
+    /// assert_eq!(a.intersection(&b), a & b);
+    /// ```
     #[must_use]
     pub fn intersection(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a & b)
     }
 
     /// The pieces of `self` not in `other`.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let hand: PieceSet = [id(1), id(2), id(3)].into_iter().collect();
+    /// let melded: PieceSet = [id(2), id(3)].into_iter().collect();
+    /// assert_eq!(hand.difference(&melded).iter().collect::<Vec<_>>(), [id(1)]);
+    /// assert_eq!(hand.difference(&melded), hand - melded);
+    /// ```
     #[must_use]
     pub fn difference(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a & !b)
     }
 
     /// The pieces in exactly one of the sets.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// // What changed between two tables: the pieces on exactly one of them.
+    /// let before: PieceSet = [id(1), id(2), id(3)].into_iter().collect();
+    /// let after: PieceSet = [id(2), id(3), id(4)].into_iter().collect();
+    /// assert_eq!(before.symmetric_difference(&after).iter().collect::<Vec<_>>(), [id(1), id(4)]);
+    /// assert_eq!(before.symmetric_difference(&after), before ^ after);
+    /// ```
     #[must_use]
     pub fn symmetric_difference(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a ^ b)
     }
 
     /// `true` if every piece of `self` is in `other`.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let hand: PieceSet = [id(1), id(2), id(3)].into_iter().collect();
+    /// let meld: PieceSet = [id(1), id(3)].into_iter().collect();
+    /// assert!(meld.is_subset(&hand) && !hand.is_subset(&meld));
+    /// assert!(PieceSet::new().is_subset(&hand));
+    /// ```
     #[must_use]
     pub fn is_subset(&self, other: &PieceSet) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a & !b == 0)
     }
 
     /// `true` if the sets share no piece.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let hand: PieceSet = [id(1), id(2)].into_iter().collect();
+    /// let table: PieceSet = [id(3)].into_iter().collect();
+    /// assert!(hand.is_disjoint(&table)); // every piece in one place
+    /// assert!(!hand.is_disjoint(&(table | hand)));
+    /// ```
     #[must_use]
     pub fn is_disjoint(&self, other: &PieceSet) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a & b == 0)
@@ -167,6 +276,13 @@ const fn split(id: PieceId) -> (usize, u64) {
 }
 
 /// Iterator over a [`PieceSet`] in ascending id order.
+///
+/// ```
+/// use rummykit_core::{PieceId, PieceSet, PieceSetIter};
+/// let set: PieceSet = (10..13).filter_map(PieceId::new).collect();
+/// let iter: PieceSetIter = set.iter();
+/// assert_eq!(iter.map(PieceId::index).collect::<Vec<_>>(), [10, 11, 12]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Iter {
     words: [u64; WORDS],

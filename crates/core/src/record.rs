@@ -78,6 +78,28 @@ use crate::{DriverError, Game, Match, MatchError, MatchTerms, Outcome, Players, 
 ///
 /// Seats in a hand record are **hand seats** (see [`Match`]); they equal match seats
 /// unless someone was eliminated.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+///
+/// // Two hands of the conformance module's toy Nim between random players, recorded.
+/// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
+/// let setup = MatchRecord::<Nim>::new("nim", (), terms, 8);
+/// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+/// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+/// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+/// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// let hand = &record.hands[0];
+/// assert_eq!(hand.deal.heap, 7);
+/// assert_eq!(hand.actions.iter().map(|&t| u32::from(t)).sum::<u32>(), 7); // every counter taken
+/// assert_eq!(hand.outcome, played.history()[0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -106,6 +128,32 @@ impl<G: Game> HandRecord<G> {
     /// [`ReplayError::NotOver`] if the hand does not end with the last action (or ends
     /// before it), [`ReplayError::OutcomeMismatch`] if it ends differently. `hand` in
     /// the error is 0 here; [`MatchRecord::replay`] fills in the hand's number.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, ReplayError};
+    /// use rummykit_core::record_match;
+    ///
+    /// // Two hands of the conformance module's toy Nim between random players, recorded.
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
+    /// let setup = MatchRecord::<Nim>::new("nim", (), terms, 8);
+    /// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+    /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+    /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+    /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    /// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let hand = &record.hands[1];
+    /// assert_eq!(hand.replay()?.heap, 0);
+    /// // A record whose last take is changed no longer ends where it says.
+    /// let mut tampered = hand.clone();
+    /// let last = tampered.actions.len() - 1;
+    /// tampered.actions[last] = 3;
+    /// assert!(matches!(tampered.replay(), Err(ReplayError::IllegalAction { hand: 0, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay(&self) -> Result<G, ReplayError<G::Error>> {
         self.replay_numbered(0)
     }
@@ -154,6 +202,29 @@ impl<G: Game> Players<G> for Script<'_, G::Action> {
 /// record of the first format (no `version`, the terms' fields flat beside the
 /// configuration) is still read. Anything else is refused with a
 /// `RecordFormatError` in the deserializer's error.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+///
+/// // Two hands of the conformance module's toy Nim between random players, recorded.
+/// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
+/// let setup = MatchRecord::<Nim>::new("nim", (), terms, 8);
+/// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+/// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+/// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+/// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// assert_eq!((record.game.as_str(), record.hands.len()), ("nim", 2));
+/// assert_eq!(record.totals, played.totals());
+/// // The record alone plays the match again.
+/// let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed))?;
+/// assert_eq!(replayed.totals, record.totals);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchRecord<G: Game> {
     /// The game's name, as the caller calls it (`"rummikub"`, `"scala40"`, …).
@@ -212,6 +283,27 @@ impl<G: Game> MatchRecord<G> {
     /// # Errors
     ///
     /// The errors of [`Match::new`].
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+    ///
+    /// // Two hands of the conformance module's toy Nim between random players, recorded.
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
+    /// let setup = MatchRecord::<Nim>::new("nim", (), terms, 8);
+    /// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+    /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+    /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+    /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    /// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let fresh = record.start()?;
+    /// assert_eq!((fresh.hands_played(), fresh.terms()), (0, record.terms));
+    /// assert!(played.is_over() && !fresh.is_over());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn start(&self) -> Result<Match<G>, MatchError> {
         Match::new(self.config.clone(), self.terms)
     }
@@ -224,6 +316,32 @@ impl<G: Game> MatchRecord<G> {
     /// # Errors
     ///
     /// [`ReplayError`] saying which hand and which action differ.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, ReplayError};
+    /// use rummykit_core::record_match;
+    ///
+    /// // Two hands of the conformance module's toy Nim between random players, recorded.
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
+    /// let setup = MatchRecord::<Nim>::new("nim", (), terms, 8);
+    /// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+    /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+    /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+    /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+    /// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(8))?;
+    /// assert_eq!(replayed.finals.len(), 2);
+    /// // A record whose second deal was edited: the replay says which hand differs.
+    /// let mut edited = record.clone();
+    /// edited.hands[1].deal.heap = 6;
+    /// let refused = edited.replay(&mut ChaCha8Rng::seed_from_u64(8));
+    /// assert!(matches!(refused, Err(ReplayError::DealMismatch { hand: 1 })), "{refused:?}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn replay<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Replayed<G>, ReplayError<G::Error>>
     where
         G: PartialEq,
@@ -250,6 +368,28 @@ impl<G: Game> MatchRecord<G> {
 }
 
 /// What [`MatchRecord::replay`] found: every hand's final state and the match result.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+///
+/// // Two hands of the conformance module's toy Nim between random players, recorded.
+/// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
+/// let setup = MatchRecord::<Nim>::new("nim", (), terms, 8);
+/// let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+/// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+/// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+/// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed))?;
+/// assert!(replayed.finals.iter().all(|g| g.heap == 0)); // every hand played out
+/// assert_eq!(replayed.standings, played.standings());
+/// assert_eq!(replayed.totals, played.totals());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Replayed<G> {

@@ -29,6 +29,14 @@ pub mod notation_list {
     /// # Errors
     ///
     /// The serializer's.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, notation_list, parse_list};
+    /// let hand: Vec<Card> = parse_list("7h 8h *")?;
+    /// let json = notation_list::serialize(&hand, serde_json::value::Serializer)?;
+    /// assert_eq!(json, serde_json::json!("7h 8h *"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn serialize<F: Face, S: Serializer>(faces: &[F], s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(&format_list(faces))
     }
@@ -38,6 +46,14 @@ pub mod notation_list {
     /// # Errors
     ///
     /// A face that does not parse, or the deserializer's.
+    ///
+    /// ```
+    /// use rummykit_core::{Tile, notation_list};
+    /// let rack: Vec<Tile> = notation_list::deserialize(serde_json::json!("r5 J"))?;
+    /// assert_eq!(rack.len(), 2);
+    /// assert!(notation_list::deserialize::<Tile, _>(serde_json::json!("r14")).is_err()); // no such tile
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn deserialize<'de, F: Face, D: Deserializer<'de>>(d: D) -> Result<Vec<F>, D::Error> {
         parse_list(&String::deserialize(d)?).map_err(D::Error::custom)
     }
@@ -65,6 +81,14 @@ pub mod notation_lists {
     /// # Errors
     ///
     /// The serializer's.
+    ///
+    /// ```
+    /// use rummykit_core::{Tile, notation_lists, parse_list};
+    /// let racks: Vec<Vec<Tile>> = vec![parse_list("r1 r2")?, vec![Tile::JOKER]];
+    /// let json = notation_lists::serialize(&racks, serde_json::value::Serializer)?;
+    /// assert_eq!(json, serde_json::json!(["r1 r2", "J"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn serialize<F: Face, S: Serializer>(lists: &[Vec<F>], s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(lists.iter().map(|faces| format_list(faces)))
     }
@@ -74,6 +98,13 @@ pub mod notation_lists {
     /// # Errors
     ///
     /// A face that does not parse, or the deserializer's.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, notation_lists};
+    /// let hands: Vec<Vec<Card>> = notation_lists::deserialize(serde_json::json!(["Ac 2c", "", "Ks"]))?;
+    /// assert_eq!(hands.iter().map(Vec::len).collect::<Vec<_>>(), [2, 0, 1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn deserialize<'de, F: Face, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<F>>, D::Error> {
         Vec::<String>::deserialize(d)?.iter().map(|text| parse_list(text).map_err(D::Error::custom)).collect()
     }

@@ -7,6 +7,24 @@ use crate::{Estimate, ScoreOrder};
 
 /// One hand of a tournament, by entry (the bots in the order their factory numbers
 /// them), whatever seats they had.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+///
+/// // 200 hands of the conformance module's toy Nim between two random players.
+/// let random =
+///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+/// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+/// let first = &standings.results()[0];
+/// assert!(first.finished && first.winners.len() == 1); // Nim has one winner
+/// assert_eq!(first.points.iter().sum::<i64>(), 0);
+/// assert_eq!(first.turns.iter().sum::<usize>(), first.actions);
+/// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct HandResult {
@@ -45,42 +63,150 @@ pub struct Standings {
 
 impl Standings {
     /// The entries' names (their bots' [`name`](crate::Bot::name)s).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// assert_eq!(standings.names(), ["random", "random"]);
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn names(&self) -> &[String] {
         &self.names
     }
 
     /// Every hand's result, in hand order.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// assert_eq!(standings.results().len(), 200);
+    /// let won_by_0 = standings.results().iter().filter(|h| h.winners == [0]).count();
+    /// assert_eq!(won_by_0, standings.wins(0));
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn results(&self) -> &[HandResult] {
         &self.hands
     }
 
     /// Whether higher points are better, as the game scores.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{ScoreOrder, Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// assert_eq!(standings.score_order(), ScoreOrder::HigherIsBetter);
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn score_order(&self) -> ScoreOrder {
         self.order
     }
 
     /// Hands played.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// assert_eq!(standings.hands(), 200);
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn hands(&self) -> usize {
         self.hands.len()
     }
 
     /// Actions played over all hands.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// // Each Nim hand takes 4 to 7 takes of the 7 counters.
+    /// assert!((4 * 200..=7 * 200).contains(&standings.actions()));
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn actions(&self) -> usize {
         self.hands.iter().map(|h| h.actions).sum()
     }
 
     /// Hands cut off at the action limit (counted as void: no winner, no points).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// assert_eq!(standings.unfinished(), 0); // no hand reached the action limit
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn unfinished(&self) -> usize {
         self.hands.iter().filter(|h| !h.finished).count()
     }
 
     /// Hands with no winner: void hands and unfinished ones.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// assert_eq!(standings.void(), 0); // someone takes the last counter
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn void(&self) -> usize {
         self.hands.iter().filter(|h| h.winners.is_empty()).count()
@@ -88,18 +214,67 @@ impl Standings {
 
     /// Hands won by entry `bot`, a shared win included (so the entries' wins may add up
     /// to more than the hands).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// assert_eq!(standings.wins(0) + standings.wins(1), 200); // no shared wins in Nim
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn wins(&self, bot: usize) -> usize {
         self.hands.iter().filter(|h| h.winners.contains(&bot)).count()
     }
 
     /// The share of hands `bot` won, with its Wilson interval.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// let rate = standings.win_rate(0);
+    /// assert_eq!(rate.mean, standings.wins(0) as f64 / 200.0);
+    /// assert!(rate.low < 0.5 && rate.high > 0.5); // two random players: no real difference
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn win_rate(&self, bot: usize) -> Estimate {
         Estimate::of_proportion(self.wins(bot), self.hands())
     }
 
     /// `bot`'s mean points per hand (in the game's own sense, see [`ScoreOrder`]).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// // +1 for a win, -1 for a loss.
+    /// let mean = standings.mean_points(1).mean;
+    /// assert_eq!(mean, (2.0 * standings.wins(1) as f64 - 200.0) / 200.0);
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn mean_points(&self, bot: usize) -> Estimate {
         Estimate::of_mean(self.hands.iter().filter_map(|h| h.points.get(bot)).map(|&x| x as f64))
@@ -109,6 +284,24 @@ impl Standings {
     /// for `a` whatever the game's [`ScoreOrder`]. The interval treats each deal (the
     /// hands played from it, one per seat rotation in the duplicate format) as one
     /// sample, so the luck of the deal cancels out of it.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+    ///
+    /// // 200 hands of the conformance module's toy Nim between two random players.
+    /// let random =
+    ///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 200, 1), random, |_| {})?;
+    /// // Positive is better for the first entry; the two views are mirror images.
+    /// let (ab, ba) = (standings.advantage(0, 1), standings.advantage(1, 0));
+    /// assert_eq!(ab.mean, -ba.mean);
+    /// assert!(!ab.above(0.0) && !ab.below(0.0)); // random against random
+    /// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
+    /// ```
     #[must_use]
     pub fn advantage(&self, a: usize, b: usize) -> Estimate {
         let sign = match self.order {

@@ -62,30 +62,74 @@ pub struct Piles {
 impl Piles {
     /// Piles with the given stock and discard pile (each bottom first) and the seed of
     /// the restock shuffle. Used by scripted deals; [`deal_cards`] builds them at random.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// // A scripted position: three cards face down, #7 face up.
+    /// let piles = Piles::new(vec![id(1), id(2), id(3)], vec![id(7)], 99);
+    /// assert_eq!((piles.stock_len(), piles.top_discard(), piles.restocks()), (3, Some(id(7)), 0));
+    /// ```
     #[must_use]
     pub fn new(stock: Vec<PieceId>, discard: Vec<PieceId>, shuffle_seed: u64) -> Piles {
         Piles { stock, discard, restocks: 0, seed: shuffle_seed }
     }
 
     /// The stock, bottom first (the last element is drawn next). Hidden information.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![id(1), id(2)], vec![], 0);
+    /// assert_eq!(piles.stock(), &[id(1), id(2)]);
+    /// let top = piles.stock().last().copied(); // the next card drawn
+    /// assert_eq!(piles.draw_stock(), top);
+    /// assert_eq!(top, Some(id(2)));
+    /// ```
     #[must_use]
     pub fn stock(&self) -> &[PieceId] {
         &self.stock
     }
 
     /// Cards left in the stock (public).
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![id(1), id(2)], vec![], 0);
+    /// piles.draw_stock();
+    /// assert_eq!(piles.stock_len(), 1); // what every player may know
+    /// ```
     #[must_use]
     pub fn stock_len(&self) -> usize {
         self.stock.len()
     }
 
     /// The discard pile, bottom first (the last element is the top card). Public.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![], vec![id(3)], 0);
+    /// piles.discard(id(8));
+    /// assert_eq!(piles.discard_pile(), &[id(3), id(8)]); // #8 on top
+    /// ```
     #[must_use]
     pub fn discard_pile(&self) -> &[PieceId] {
         &self.discard
     }
 
     /// The top card of the discard pile.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![], vec![id(3), id(8)], 0);
+    /// assert_eq!(piles.top_discard(), Some(id(8)));
+    /// piles.take_discard();
+    /// piles.take_discard();
+    /// assert_eq!(piles.top_discard(), None);
+    /// ```
     #[must_use]
     pub fn top_discard(&self) -> Option<PieceId> {
         self.discard.last().copied()
@@ -93,18 +137,43 @@ impl Piles {
 
     /// How many times the discard pile has become the stock in this hand. The count
     /// saturates at `u32::MAX` (a restored save may start anywhere).
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles, Restock};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![], vec![id(1), id(2)], 0);
+    /// assert!(piles.restock(Restock { shuffle: true, keep_top: true }));
+    /// assert_eq!(piles.restocks(), 1); // classic Rummy's cap counts these
+    /// ```
     #[must_use]
     pub fn restocks(&self) -> u32 {
         self.restocks
     }
 
     /// Every card in the stock and the discard pile (for conservation checks).
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let piles = Piles::new(vec![id(1), id(2)], vec![id(5)], 0);
+    /// assert_eq!(piles.pieces().len(), 3);
+    /// assert!(piles.pieces().contains(id(5)));
+    /// ```
     #[must_use]
     pub fn pieces(&self) -> PieceSet {
         self.stock.iter().chain(self.discard.iter()).copied().collect()
     }
 
     /// The seed of the restock shuffle (hidden information, for saving a game).
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// // Saved with the game, so a restored game restocks exactly as the original would.
+    /// let piles = Piles::new(vec![id(1)], vec![], 0xC0FFEE);
+    /// assert_eq!(piles.shuffle_seed(), 0xC0FFEE);
+    /// assert_eq!(Piles::new(piles.stock().to_vec(), vec![], piles.shuffle_seed()), piles);
+    /// ```
     #[must_use]
     pub fn shuffle_seed(&self) -> u64 {
         self.seed
@@ -170,22 +239,59 @@ impl Piles {
     }
 
     /// Takes the top card of the stock; `None` (and no change) if it is empty.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![id(1)], vec![id(4)], 0);
+    /// assert_eq!(piles.draw_stock(), Some(id(1)));
+    /// assert_eq!(piles.draw_stock(), None); // empty: time to restock
+    /// assert_eq!(piles.discard_pile(), &[id(4)]);
+    /// ```
     pub fn draw_stock(&mut self) -> Option<PieceId> {
         self.stock.pop()
     }
 
     /// Takes the top card of the discard pile; `None` (and no change) if it is empty.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![], vec![id(4), id(6)], 0);
+    /// assert_eq!(piles.take_discard(), Some(id(6)));
+    /// assert_eq!(piles.top_discard(), Some(id(4)));
+    /// ```
     pub fn take_discard(&mut self) -> Option<PieceId> {
         self.discard.pop()
     }
 
     /// Puts `card` face up on the discard pile.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![], vec![], 0);
+    /// piles.discard(id(12));
+    /// assert_eq!(piles.top_discard(), Some(id(12)));
+    /// ```
     pub fn discard(&mut self, card: PieceId) {
         self.discard.push(card);
     }
 
     /// `true` if [`Piles::restock`] with `policy` would move at least one card: the
     /// stock is empty and the pile holds a card that would not stay behind.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles, Restock};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let keep_top = Restock { shuffle: true, keep_top: true };
+    /// // One card on the pile stays there under keep_top: nothing to restock.
+    /// let piles = Piles::new(vec![], vec![id(1)], 0);
+    /// assert!(!piles.can_restock(keep_top));
+    /// assert!(piles.can_restock(Restock { shuffle: false, keep_top: false }));
+    /// // A card left in the stock: no restock yet.
+    /// assert!(!Piles::new(vec![id(2)], vec![id(1), id(3)], 0).can_restock(keep_top));
+    /// ```
     #[must_use]
     pub fn can_restock(&self, policy: Restock) -> bool {
         let keep = usize::from(policy.keep_top);
@@ -198,6 +304,21 @@ impl Piles {
     /// (the pile is face up, the stock face down). With `keep_top`, the top discard stays
     /// as the start of the new pile. Returns `false`, changing nothing, when
     /// [`Piles::can_restock`] is false.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles, Restock};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// // Rummy 40: shuffle, keep the top discard face up.
+    /// let mut piles = Piles::new(vec![], vec![id(1), id(2), id(3), id(4)], 7);
+    /// let same = piles.clone();
+    /// assert!(piles.restock(Restock { shuffle: true, keep_top: true }));
+    /// assert_eq!(piles.discard_pile(), &[id(4)]);
+    /// assert_eq!(piles.stock_len(), 3);
+    /// // The shuffle comes from the kept seed: the same piles restock the same way.
+    /// let mut again = same;
+    /// again.restock(Restock { shuffle: true, keep_top: true });
+    /// assert_eq!(again, piles);
+    /// ```
     pub fn restock(&mut self, policy: Restock) -> bool {
         if !self.can_restock(policy) {
             return false;
@@ -229,6 +350,20 @@ impl Piles {
 }
 
 /// A shuffled deal: the hands by seat and the piles.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Catalog, Tile, deal_cards};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let dealt = deal_cards(&Catalog::<Tile>::new(2, 2).unwrap(), 3, 0, 14, &mut rng).unwrap();
+/// // Every piece is in exactly one place.
+/// let mut all = dealt.piles.pieces();
+/// for hand in &dealt.hands {
+///     assert!(hand.is_disjoint(&all));
+///     all = all | *hand;
+/// }
+/// assert_eq!(all.len(), 106);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dealt {
     /// The hand of each seat.

@@ -94,6 +94,13 @@ pub struct MatchTerms {
 impl MatchTerms {
     /// `seats` players, one hand ([`MatchEnd::SingleHand`]), ranked by total, the
     /// dealer chosen by the game, no hand limit.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchEnd, MatchTerms, Ranking};
+    /// let terms = MatchTerms::new(4);
+    /// assert_eq!((terms.end, terms.ranking), (MatchEnd::SingleHand, Ranking::Total));
+    /// assert_eq!((terms.seats, terms.first_dealer, terms.hand_limit), (4, None, None));
+    /// ```
     #[must_use]
     pub const fn new(seats: usize) -> MatchTerms {
         MatchTerms {
@@ -106,6 +113,11 @@ impl MatchTerms {
     }
 
     /// The same terms with a fixed first dealer.
+    ///
+    /// ```
+    /// use rummykit_core::MatchTerms;
+    /// assert_eq!(MatchTerms::new(3).with_dealer(2).first_dealer, Some(2));
+    /// ```
     #[must_use]
     pub const fn with_dealer(mut self, dealer: Seat) -> MatchTerms {
         self.first_dealer = Some(dealer);
@@ -113,6 +125,13 @@ impl MatchTerms {
     }
 
     /// The same terms with another end condition.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchEnd, MatchTerms};
+    /// // Classic Rummy's match: to 100 points.
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::TargetScore(100));
+    /// assert_eq!(terms.end, MatchEnd::TargetScore(100));
+    /// ```
     #[must_use]
     pub const fn with_end(mut self, end: MatchEnd) -> MatchTerms {
         self.end = end;
@@ -120,6 +139,11 @@ impl MatchTerms {
     }
 
     /// The same terms with another ranking.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchTerms, Ranking};
+    /// assert_eq!(MatchTerms::new(4).with_ranking(Ranking::HandsWon).ranking, Ranking::HandsWon);
+    /// ```
     #[must_use]
     pub const fn with_ranking(mut self, ranking: Ranking) -> MatchTerms {
         self.ranking = ranking;
@@ -127,6 +151,13 @@ impl MatchTerms {
     }
 
     /// The same terms, also over after `hands` hands.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchEnd, MatchTerms};
+    /// // Elimination may never end between bots that stall: stop after 500 hands anyway.
+    /// let terms = MatchTerms::new(4).with_end(MatchEnd::Elimination(101)).with_hand_limit(500);
+    /// assert_eq!(terms.hand_limit, Some(500));
+    /// ```
     #[must_use]
     pub const fn with_hand_limit(mut self, hands: u32) -> MatchTerms {
         self.hand_limit = Some(hands);

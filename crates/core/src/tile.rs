@@ -27,30 +27,66 @@ impl Tile {
     pub const JOKER: Tile = Tile(52);
 
     /// The tile of `colour` and `number`; `None` unless `number` is 1–13.
+    ///
+    /// ```
+    /// use rummykit_core::{Colour, Tile};
+    /// assert_eq!(Tile::new(Colour::Black, 10).map(|t| t.to_string()), Some("k10".into()));
+    /// assert_eq!(Tile::new(Colour::Blue, 14), None);
+    /// ```
     #[must_use]
     pub const fn new(colour: Colour, number: u8) -> Option<Tile> {
         if number >= 1 && number <= 13 { Some(Tile(colour as u8 * 13 + number - 1)) } else { None }
     }
 
     /// The colour of a natural tile; `None` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::{Colour, Tile};
+    /// assert_eq!("y4".parse::<Tile>()?.colour(), Some(Colour::Yellow));
+    /// assert_eq!(Tile::JOKER.colour(), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn colour(self) -> Option<Colour> {
         if self.0 < 52 { Colour::from_index(self.0 / 13) } else { None }
     }
 
     /// The number 1–13 of a natural tile, or `None` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::Tile;
+    /// assert_eq!("r13".parse::<Tile>()?.number(), Some(13));
+    /// assert_eq!(Tile::JOKER.number(), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn number(self) -> Option<u8> {
         if self.0 < 52 { Some(self.0 % 13 + 1) } else { None }
     }
 
     /// `true` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::Tile;
+    /// assert!("J".parse::<Tile>()?.is_joker());
+    /// assert!(!"b1".parse::<Tile>()?.is_joker());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn is_joker(self) -> bool {
         self.0 == 52
     }
 
     /// The dense index 0–52 (see [`Face`]).
+    ///
+    /// ```
+    /// use rummykit_core::Tile;
+    /// // Red, blue, yellow, black, 13 each, then the joker.
+    /// assert_eq!("r1".parse::<Tile>()?.index(), 0);
+    /// assert_eq!("k13".parse::<Tile>()?.index(), 51);
+    /// assert_eq!(Tile::JOKER.index(), 52);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn index(self) -> u8 {
         self.0

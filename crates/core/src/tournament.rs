@@ -67,12 +67,26 @@ pub struct TournamentPlan {
 impl TournamentPlan {
     /// `hands` hands of `seats` entries from `seed`, duplicate, one thread, at most
     /// 100 000 actions a hand.
+    ///
+    /// ```
+    /// use rummykit_core::TournamentPlan;
+    /// let plan = TournamentPlan::new(2, 1_000, 2026);
+    /// assert_eq!((plan.seats, plan.hands, plan.seed), (2, 1_000, 2026));
+    /// assert!(plan.duplicate && plan.threads == 1);
+    /// ```
     #[must_use]
     pub const fn new(seats: usize, hands: usize, seed: u64) -> TournamentPlan {
         TournamentPlan { seats, hands, seed, threads: 1, max_actions: 100_000, duplicate: true }
     }
 
     /// The same plan on `threads` worker threads.
+    ///
+    /// ```
+    /// use rummykit_core::TournamentPlan;
+    /// // Standings do not depend on the thread count, so use every core.
+    /// let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    /// assert_eq!(TournamentPlan::new(2, 100, 1).with_threads(cores).threads, cores);
+    /// ```
     #[must_use]
     pub const fn with_threads(mut self, threads: usize) -> TournamentPlan {
         self.threads = threads;
@@ -80,6 +94,11 @@ impl TournamentPlan {
     }
 
     /// The same plan with another action limit per hand.
+    ///
+    /// ```
+    /// use rummykit_core::TournamentPlan;
+    /// assert_eq!(TournamentPlan::new(2, 100, 1).with_max_actions(5_000).max_actions, 5_000);
+    /// ```
     #[must_use]
     pub const fn with_max_actions(mut self, max_actions: usize) -> TournamentPlan {
         self.max_actions = max_actions;
@@ -87,6 +106,12 @@ impl TournamentPlan {
     }
 
     /// The same plan in the duplicate format (`true`) or with a fresh deal every hand.
+    ///
+    /// ```
+    /// use rummykit_core::TournamentPlan;
+    /// // Fresh deals every hand instead of each deal once per seat rotation.
+    /// assert!(!TournamentPlan::new(3, 99, 1).with_duplicate(false).duplicate);
+    /// ```
     #[must_use]
     pub const fn with_duplicate(mut self, duplicate: bool) -> TournamentPlan {
         self.duplicate = duplicate;

@@ -70,6 +70,20 @@ pub struct GreedyBot {
 
 impl GreedyBot {
     /// A greedy bot, with its own [`Solver`] (kept for the bot's lifetime).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::{Config, Rummikub, GreedyBot};
+    ///
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(8))?;
+    /// let seat = game.to_move().expect("the game is on");
+    /// let mut bot = GreedyBot::new();
+    /// let action = bot.act(&game.view(seat));
+    /// assert!(game.check(seat, &action).is_ok()); // every action it returns is checked first
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn new() -> GreedyBot {
         GreedyBot::default()
@@ -232,6 +246,20 @@ pub struct ThoroughBot {
 
 impl ThoroughBot {
     /// A thorough bot, with its own [`Solver`] (kept for the bot's lifetime).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::{Config, Rummikub, ThoroughBot};
+    ///
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(8))?;
+    /// let seat = game.to_move().expect("the game is on");
+    /// let mut bot = ThoroughBot::new();
+    /// let action = bot.act(&game.view(seat));
+    /// assert!(game.check(seat, &action).is_ok()); // every action it returns is checked first
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn new() -> ThoroughBot {
         ThoroughBot::default()
@@ -363,6 +391,20 @@ impl<R: Rng> SamplerBot<R> {
     pub const SAMPLES: usize = 12;
 
     /// A sampler bot drawing its samples from `rng`.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::{Config, Rummikub, SamplerBot};
+    ///
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(8))?;
+    /// let seat = game.to_move().expect("the game is on");
+    /// let mut bot = SamplerBot::new(ChaCha8Rng::seed_from_u64(9));
+    /// let action = bot.act(&game.view(seat));
+    /// assert!(game.check(seat, &action).is_ok()); // every action it returns is checked first
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     pub fn new(rng: R) -> SamplerBot<R> {
         SamplerBot { thorough: ThoroughBot::new(), rng }
     }

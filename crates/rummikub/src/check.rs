@@ -5,6 +5,20 @@ use rummykit_core::{FACES, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 use crate::{Config, InitialJokerValue, JokerRelease, JokerReuse, PlayError, ReplacementSource, TileCounts};
 
 /// What an accepted play did.
+///
+/// ```
+/// use rummykit_core::{Meld, MeldKind, parse_list};
+/// use rummykit_rummikub::{Config, MELD_RULES, TileCounts, check_play};
+///
+/// // An initial meld of 10 + 11 + 12 from the rack onto an empty table.
+/// let rack: TileCounts = "r10 r11 r12 b1".parse()?;
+/// let run = Meld::new(MeldKind::Run, &parse_list("r10 r11 r12")?, &MELD_RULES)?;
+/// let info = check_play(&Config::STANDARD, &[], &rack, false, &[run])?;
+/// assert_eq!(info.initial_meld, Some(33));
+/// assert_eq!(info.played.len(), 3);
+/// assert!(!info.goes_out && !info.hand_rummy); // b1 stays on the rack
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct PlayInfo {

@@ -20,6 +20,13 @@ pub const MAX_PENALTY: u32 = 10_000;
 pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
 
 /// Which box of tiles is played with (RULES.md §1.1).
+///
+/// ```
+/// use rummykit_rummikub::{Config, TileSet};
+/// assert_eq!(Config::STANDARD.tile_set, TileSet::Standard106);
+/// assert_eq!(Config::XP.tile_set, TileSet::Xp160);
+/// assert_eq!(TileSet::default(), TileSet::Standard106);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -51,6 +58,13 @@ impl TileSet {
     }
 
     /// The most players this set allows (4 for 106 tiles, 6 for 160).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, TileSet};
+    /// assert_eq!((TileSet::Standard106.max_players(), TileSet::Xp160.max_players()), (4, 6));
+    /// // Five players need the 160-tile set.
+    /// assert!(Config::STANDARD.validate(5).is_err() && Config::XP.validate(5).is_ok());
+    /// ```
     #[must_use]
     pub const fn max_players(self) -> usize {
         match self {
@@ -61,6 +75,15 @@ impl TileSet {
 }
 
 /// What a joker counts toward the initial-meld threshold (RULES.md §1.5).
+///
+/// ```
+/// use rummykit_rummikub::{Config, InitialJokerValue};
+/// assert_eq!(Config::STANDARD.joker_value_in_initial_meld, InitialJokerValue::Represented);
+/// // House rule: a joker adds nothing toward the 30 points.
+/// let mut strict = Config::STANDARD;
+/// strict.joker_value_in_initial_meld = InitialJokerValue::Zero;
+/// assert!(strict.validate(4).is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -73,6 +96,14 @@ pub enum InitialJokerValue {
 }
 
 /// Where the tile that frees a table joker may come from (RULES.md §1.6).
+///
+/// ```
+/// use rummykit_rummikub::{Config, ReplacementSource};
+/// assert_eq!(Config::STANDARD.joker_replacement_source, ReplacementSource::RackOrTable);
+/// let mut rack_only = Config::STANDARD;
+/// rack_only.joker_replacement_source = ReplacementSource::RackOnly;
+/// assert!(rack_only.validate(4).is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -86,6 +117,12 @@ pub enum ReplacementSource {
 }
 
 /// What must happen to a joker freed from the table this turn (RULES.md §1.6).
+///
+/// ```
+/// use rummykit_rummikub::{Config, JokerReuse};
+/// assert_eq!(Config::STANDARD.joker_reuse, JokerReuse::WithRackTile);
+/// assert_eq!(Config::SCHMIDT.joker_reuse, JokerReuse::SameTurnAnywhere);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -103,6 +140,12 @@ pub enum JokerReuse {
 }
 
 /// How a joker on the table may be freed (RULES.md §1.6, §4.1).
+///
+/// ```
+/// use rummykit_rummikub::{Config, JokerRelease};
+/// assert_eq!(Config::STANDARD.joker_release, JokerRelease::AnyRearrangement);
+/// assert_eq!(Config::SCHMIDT.joker_release, JokerRelease::ExactTile);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -120,6 +163,14 @@ pub enum JokerRelease {
 
 /// The turn timer (RULES.md §1.9). The library never reads a clock: the caller times
 /// the turn and reports [`Action::Timeout`](crate::Action::Timeout).
+///
+/// ```
+/// use rummykit_rummikub::{Config, Timer};
+/// assert_eq!(Config::STANDARD.timer, Timer::Off);
+/// let mut timed = Config::STANDARD;
+/// timed.timer = Timer::Seconds(60); // the box's minute
+/// assert!(timed.validate(4).is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -132,6 +183,14 @@ pub enum Timer {
 }
 
 /// When a game with an empty pool ends (RULES.md §1.7).
+///
+/// ```
+/// use rummykit_rummikub::{Config, PoolEmptyEnd};
+/// assert_eq!(Config::STANDARD.pool_empty_end, PoolEmptyEnd::AllPassOnce);
+/// let mut nzrc = Config::STANDARD;
+/// nzrc.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
+/// assert!(nzrc.validate(4).is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -144,6 +203,14 @@ pub enum PoolEmptyEnd {
 }
 
 /// How a session of several games is won (RULES.md §1.8).
+///
+/// ```
+/// use rummykit_core::{MatchEnd, Ranking};
+/// use rummykit_rummikub::{SessionRanking, session_terms};
+/// // A session of four players: one game each, highest total wins (box rules).
+/// assert_eq!(session_terms(SessionRanking::HighestTotal, 4), (MatchEnd::FixedHands(4), Ranking::Total));
+/// assert_eq!(session_terms(SessionRanking::MostGamesWon, 4).1, Ranking::HandsWon);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -292,6 +359,15 @@ impl Config {
     /// Whether a joker may only leave the table by exact replacement (Schmidt's rule or
     /// locked joker melds; the two differ in what may happen to the meld afterwards, see
     /// [`JokerRelease::ExactTile`]).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// assert!(Config::SCHMIDT.exact_joker_release());
+    /// assert!(!Config::STANDARD.exact_joker_release());
+    /// let mut locked = Config::STANDARD;
+    /// locked.joker_melds_locked = true;
+    /// assert!(locked.exact_joker_release());
+    /// ```
     #[must_use]
     pub const fn exact_joker_release(&self) -> bool {
         matches!(self.joker_release, JokerRelease::ExactTile) || self.joker_melds_locked

@@ -195,6 +195,23 @@ pub enum ActionError {
 
 /// Why a [`Staging`](crate::Staging) step was refused. The staging area and the game
 /// are unchanged after any of them.
+///
+/// ```
+/// use rummykit_core::Game;
+/// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+///
+/// let mut setup = Setup::new(vec!["r10 r11 r12".parse()?, "k1 k2".parse()?]);
+/// setup.fill_pool(TileSet::Standard106);
+/// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+/// let mut turn = Staging::new(&game)?;
+/// let m = turn.new_meld(None);
+/// assert_eq!(turn.place("b9".parse()?, m, 0), Err(StagingError::NotInRack { tile: "b9".parse()? }));
+/// turn.place("r10".parse()?, m, 0)?;
+/// assert_eq!(turn.draw(&mut game), Err(StagingError::DrawAfterChanges)); // §1.3
+/// let message = turn.draw(&mut game).unwrap_err().to_string();
+/// assert_eq!(message, "cannot draw after changing the table: reset first");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum StagingError {

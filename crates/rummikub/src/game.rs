@@ -12,6 +12,23 @@ use crate::{
 };
 
 /// What the player to move does (RULES.md §1.3). A turn is one action.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::{Action, Config, Rummikub};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(6);
+/// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+/// let first = game.to_move().expect("the game is on");
+/// let rack = game.rack(first).map(|r| r.len());
+/// game.apply(first, Action::Draw)?;
+/// assert_eq!(game.rack(first).map(|r| r.len()), rack.map(|n| n + 1));
+/// // Passing is only for an empty pool.
+/// assert!(game.check(game.to_move().unwrap(), &Action::Pass).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -104,6 +121,14 @@ pub struct Setup {
 impl Setup {
     /// Racks only: empty pool and table, nobody opened, seat 0 to move, the default
     /// counters.
+    ///
+    /// ```
+    /// use rummykit_rummikub::Setup;
+    /// let setup = Setup::new(vec!["r1 r2 r3".parse()?, "k13 J".parse()?]);
+    /// assert_eq!(setup.racks[1].len(), 2);
+    /// assert!(setup.pool.is_empty() && setup.table.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(racks: Vec<TileCounts>) -> Setup {
         Setup { racks, ..Setup::default() }
@@ -111,6 +136,14 @@ impl Setup {
 
     /// Appends to the pool every tile of `tile_set` not yet on a rack, the table or the
     /// pool, in face order (the fill comes after the tiles already listed).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Setup, TileSet};
+    /// let mut setup = Setup::new(vec!["r1 r2 r3".parse()?, "k13 J".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// assert_eq!(setup.pool.len(), 106 - 5); // every other tile of the box
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fill_pool(&mut self, tile_set: TileSet) {
         let left = TileCounts::full(&tile_set.catalog()).saturating_sub(&self.placed());
         self.pool.extend(left.iter());
@@ -183,6 +216,23 @@ impl Rummikub {
     /// ([`PieceCount`](PositionError::PieceCount)), a counter past what a game reaches
     /// ([`OutOfRange`](PositionError::OutOfRange)), or counters that contradict the
     /// position ([`Inconsistent`](PositionError::Inconsistent)).
+    ///
+    /// ```
+    /// use rummykit_core::{DealError, Game, PositionError};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, TileSet};
+    ///
+    /// // An endgame to study: seat 0 to move with a run on its rack.
+    /// let mut setup = Setup::new(vec!["r1 r2 r3".parse()?, "k13 J".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let game = Rummikub::from_setup(Config::STANDARD, setup.clone())?;
+    /// assert_eq!((game.to_move(), game.pool_len()), (Some(0), 101));
+    /// // A third r1 is more than the box holds.
+    /// setup.racks[1] = "k13 J r1".parse()?;
+    /// let refused = Rummikub::from_setup(Config::STANDARD, setup);
+    /// let too_many = matches!(refused, Err(DealError::InvalidDeal(PositionError::TooManyCopies { .. })));
+    /// assert!(too_many, "{refused:?}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_setup(config: Config, setup: Setup) -> Result<Rummikub, DealError> {
         let n = setup.racks.len();
         config.validate(n)?;
@@ -332,24 +382,79 @@ impl Rummikub {
     }
 
     /// The rules.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert_eq!(game.config(), &Config::STANDARD);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn config(&self) -> &Config {
         &self.config
     }
 
     /// A seat's rack (`None` for a seat that does not exist).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert_eq!(game.rack(0).map(|r| r.len()), Some(14));
+    /// assert!(game.rack(2).is_none()); // two seats
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn rack(&self, seat: Seat) -> Option<&TileCounts> {
         self.racks.get(seat)
     }
 
     /// The table.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert!(game.table().is_empty()); // nothing played yet
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn table(&self) -> &[Meld<Tile>] {
         &self.table
     }
 
     /// Tiles left in the pool.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert_eq!(game.pool_len(), 106 - 2 * 14);
+    /// game.apply(first, Action::Draw)?;
+    /// assert_eq!(game.pool_len(), 106 - 2 * 14 - 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn pool_len(&self) -> usize {
         self.pool.len()
@@ -357,35 +462,119 @@ impl Rummikub {
 
     /// The pool in draw order (the next tile first). Hidden information: for referees,
     /// tests and replays.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// let next = game.pool().next();
+    /// game.apply(first, Action::Draw)?;
+    /// assert!(next.is_some_and(|tile| game.rack(first).is_some_and(|r| r.count(tile) > 0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pool(&self) -> impl Iterator<Item = Tile> + '_ {
         self.pool.iter().rev().copied()
     }
 
     /// Whether `seat` has made the initial meld.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert!(!game.has_opened(0) && !game.has_opened(1)); // 30 points first (RULES.md §1.5)
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn has_opened(&self, seat: Seat) -> bool {
         self.opened.get(seat).copied().unwrap_or(false)
     }
 
     /// The seat that played first.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert_eq!(game.starter(), first);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn starter(&self) -> Seat {
         self.starter
     }
 
     /// Turns played so far (every accepted action is one turn).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert_eq!(game.turn(), 0);
+    /// game.apply(first, Action::Draw)?;
+    /// assert_eq!(game.turn(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn turn(&self) -> u32 {
         self.turn
     }
 
     /// The last seat that made a play, if any.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// game.apply(first, Action::Draw)?;
+    /// assert_eq!(game.last_player(), None); // a draw is not a play
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn last_player(&self) -> Option<Seat> {
         self.last_player
     }
 
     /// How the game ended, once it has.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(6);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let first = game.to_move().expect("the game is on");
+    /// assert_eq!(game.end(), None);
+    /// assert_eq!(game.outcome(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn end(&self) -> Option<GameEnd> {
         self.end

@@ -5,6 +5,24 @@ use rummykit_core::Seat;
 use crate::{Config, TileCounts};
 
 /// How a game ended.
+///
+/// ```
+/// use rummykit_core::Game;
+/// use rummykit_rummikub::{Action, Config, GameEnd, Rummikub, Setup, TileSet};
+///
+/// // Seat 0 holds only r10 r11 r12, 33 points: it opens and goes out at once.
+/// let mut setup = Setup::new(vec!["r10 r11 r12".parse()?, "k1 k2".parse()?]);
+/// setup.fill_pool(TileSet::Standard106);
+/// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+/// let run = rummykit_core::Meld::new(
+///     rummykit_core::MeldKind::Run,
+///     &rummykit_core::parse_list("r10 r11 r12")?,
+///     &rummykit_rummikub::MELD_RULES,
+/// )?;
+/// game.apply(0, Action::Play { table: vec![run] })?;
+/// assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 0, hand_rummy: true }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]

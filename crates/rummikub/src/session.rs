@@ -46,6 +46,20 @@ pub(crate) fn default_session(config: &Config, seats: usize) -> MatchTerms {
 
 /// What one seat may see during a session: its [`View`] of the current game plus the
 /// public session standings (cumulative scores and games won so far).
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::Game;
+/// use rummykit_rummikub::{Config, Rummikub, Session, session_view};
+///
+/// let mut session = Session::new(Config::STANDARD, Rummikub::default_terms(&Config::STANDARD, 3))?;
+/// let game = session.next_hand(&mut ChaCha8Rng::seed_from_u64(2))?;
+/// let view = session_view(&session, &game, 1);
+/// assert_eq!((view.totals.len(), view.games_played), (3, 0));
+/// assert_eq!(view.game, game.view(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]

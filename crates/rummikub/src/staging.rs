@@ -9,6 +9,25 @@ use crate::{
 
 /// A meld being built: its tiles in order and, optionally, its declared kind (without
 /// one, the kind is inferred at commit, a run first).
+///
+/// ```
+/// use rummykit_core::{Game, MeldKind};
+/// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+///
+/// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+/// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+/// setup.fill_pool(TileSet::Standard106);
+/// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+/// let mut turn = Staging::new(&game)?;
+/// let m = turn.new_meld(Some(MeldKind::Run));
+/// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+///     turn.place(tile.parse()?, m, i)?;
+/// }
+/// let staged = &turn.melds()[m];
+/// assert_eq!((staged.tiles().len(), staged.kind()), (3, Some(MeldKind::Run)));
+/// assert!(staged.to_meld().is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct StagedMeld {
     kind: Option<MeldKind>,
@@ -17,12 +36,43 @@ pub struct StagedMeld {
 
 impl StagedMeld {
     /// The tiles in order.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(Some(MeldKind::Run));
+    /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+    ///     turn.place(tile.parse()?, m, i)?;
+    /// }
+    /// assert_eq!(rummykit_core::format_list(turn.melds()[m].tiles()), "r10 r11 r12");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn tiles(&self) -> &[Tile] {
         &self.tiles
     }
 
     /// The declared kind, if any.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let any = turn.new_meld(None); // the kind is inferred at commit
+    /// assert_eq!(turn.melds()[any].kind(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn kind(&self) -> Option<MeldKind> {
         self.kind
@@ -33,6 +83,26 @@ impl StagedMeld {
     /// # Errors
     ///
     /// The [`MeldError`] of the declared kind, or of the inferred one.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(None);
+    /// turn.place("r10".parse()?, m, 0)?;
+    /// turn.place("b1".parse()?, m, 1)?;
+    /// assert!(turn.melds()[m].to_meld().is_err()); // not a meld (yet)
+    /// turn.take_back(m, 1)?;
+    /// turn.place("r11".parse()?, m, 1)?;
+    /// turn.place("r12".parse()?, m, 2)?;
+    /// assert_eq!(turn.melds()[m].to_meld()?.kind(), MeldKind::Run);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_meld(&self) -> Result<Meld<Tile>, MeldError> {
         match self.kind {
             Some(kind) => Meld::new(kind, &self.tiles, &crate::MELD_RULES),
@@ -84,6 +154,20 @@ impl Staging {
     /// # Errors
     ///
     /// [`ActionError::GameOver`] (wrapped) when the game is over.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// assert_eq!(turn.seat(), 0);
+    /// assert!(!turn.is_changed());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(game: &Rummikub) -> Result<Staging, StagingError> {
         let seat = game.to_move().ok_or(ActionError::GameOver)?;
         let rack0 = game.rack(seat).copied().unwrap_or_default();
@@ -106,24 +190,86 @@ impl Staging {
     }
 
     /// The seat whose turn this is.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// assert_eq!(Some(turn.seat()), game.to_move());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
     /// The tentative rack.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(Some(MeldKind::Run));
+    /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+    ///     turn.place(tile.parse()?, m, i)?;
+    /// }
+    /// assert_eq!(turn.rack().to_string(), "b1"); // what is left to place
+    /// assert_eq!(game.rack(0).map(|r| r.len()), Some(4)); // the game is untouched until commit
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn rack(&self) -> &TileCounts {
         &self.rack
     }
 
     /// The tentative melds (the table's melds first, in table order, then new ones).
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// assert!(turn.melds().is_empty()); // an empty table
+    /// turn.new_meld(None);
+    /// assert_eq!(turn.melds().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn melds(&self) -> &[StagedMeld] {
         &self.melds
     }
 
     /// Whether anything differs from the turn start.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// turn.new_meld(None);
+    /// assert!(!turn.is_changed()); // an empty meld changes nothing
+    /// turn.place("b1".parse()?, 0, 0)?;
+    /// assert!(turn.is_changed());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn is_changed(&self) -> bool {
         let non_empty = self.melds.iter().filter(|m| !m.tiles.is_empty());
@@ -136,6 +282,23 @@ impl Staging {
 
     /// The staged melds that are not valid now, with the reason (empty melds are
     /// ignored: they vanish at commit).
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(None);
+    /// turn.place("r10".parse()?, m, 0)?;
+    /// turn.place("b1".parse()?, m, 1)?;
+    /// let bad: Vec<usize> = turn.invalid_melds().map(|(i, _)| i).collect();
+    /// assert_eq!(bad, [m]); // a UI marks it
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn invalid_melds(&self) -> impl Iterator<Item = (usize, MeldError)> + '_ {
         self.melds
             .iter()
@@ -145,6 +308,21 @@ impl Staging {
     }
 
     /// Starts a new, empty meld; returns its index.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let first = turn.new_meld(Some(MeldKind::Group));
+    /// let second = turn.new_meld(None);
+    /// assert_eq!((first, second), (0, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new_meld(&mut self, kind: Option<MeldKind>) -> usize {
         self.melds.push(StagedMeld { kind, tiles: Vec::new() });
         self.melds.len() - 1
@@ -155,6 +333,22 @@ impl Staging {
     /// # Errors
     ///
     /// [`StagingError::NoSuchMeld`].
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(None);
+    /// turn.set_kind(m, Some(MeldKind::Group))?;
+    /// assert_eq!(turn.melds()[m].kind(), Some(MeldKind::Group));
+    /// assert_eq!(turn.set_kind(7, None), Err(StagingError::NoSuchMeld { meld: 7 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_kind(&mut self, meld: usize, kind: Option<MeldKind>) -> Result<(), StagingError> {
         self.melds.get_mut(meld).ok_or(StagingError::NoSuchMeld { meld })?.kind = kind;
         Ok(())
@@ -174,6 +368,24 @@ impl Staging {
     ///
     /// [`StagingError::NotInRack`], [`StagingError::NoSuchMeld`],
     /// [`StagingError::NoSuchPosition`].
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(None);
+    /// turn.place("r12".parse()?, m, 0)?;
+    /// turn.place("r10".parse()?, m, 0)?; // in front
+    /// turn.place("r11".parse()?, m, 1)?; // between
+    /// assert_eq!(rummykit_core::format_list(turn.melds()[m].tiles()), "r10 r11 r12");
+    /// assert_eq!(turn.place("k9".parse()?, m, 0), Err(StagingError::NotInRack { tile: "k9".parse()? }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn place(&mut self, tile: Tile, meld: usize, position: usize) -> Result<(), StagingError> {
         if self.rack.count(tile) == 0 {
             return Err(StagingError::NotInRack { tile });
@@ -190,6 +402,25 @@ impl Staging {
     /// # Errors
     ///
     /// [`StagingError::NoSuchMeld`], [`StagingError::NoSuchPosition`].
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(Some(MeldKind::Run));
+    /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+    ///     turn.place(tile.parse()?, m, i)?;
+    /// }
+    /// let other = turn.new_meld(None);
+    /// turn.move_tile((m, 2), (other, 0))?; // r12 to a meld of its own
+    /// assert_eq!((turn.melds()[m].tiles().len(), turn.melds()[other].tiles().len()), (2, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn move_tile(&mut self, from: (usize, usize), to: (usize, usize)) -> Result<(), StagingError> {
         let source = self.melds.get(from.0).ok_or(StagingError::NoSuchMeld { meld: from.0 })?;
         if from.1 >= source.tiles.len() {
@@ -209,6 +440,25 @@ impl Staging {
     ///
     /// [`StagingError::NoSuchMeld`], [`StagingError::NoSuchPosition`],
     /// [`StagingError::NotFromRack`].
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(Some(MeldKind::Run));
+    /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+    ///     turn.place(tile.parse()?, m, i)?;
+    /// }
+    /// assert_eq!(turn.take_back(m, 0)?, "r10".parse()?);
+    /// assert_eq!(turn.rack().len(), 2); // b1 and r10
+    /// assert!(turn.take_back(m, 5).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn take_back(&mut self, meld: usize, position: usize) -> Result<Tile, StagingError> {
         let m = self.melds.get(meld).ok_or(StagingError::NoSuchMeld { meld })?;
         let tile = *m.tiles.get(position).ok_or(StagingError::NoSuchPosition { meld, position })?;
@@ -221,6 +471,25 @@ impl Staging {
     }
 
     /// Undoes every tentative change (free, §1.3 Reset).
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(Some(MeldKind::Run));
+    /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+    ///     turn.place(tile.parse()?, m, i)?;
+    /// }
+    /// turn.reset();
+    /// assert!(!turn.is_changed());
+    /// assert_eq!(turn.rack().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn reset(&mut self) {
         self.rack = self.rack0;
         self.melds = Self::melds_of(&self.table0);
@@ -245,6 +514,26 @@ impl Staging {
     /// # Errors
     ///
     /// [`PlayError::InvalidMeld`] (wrapped) with the staged meld's index.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(Some(MeldKind::Run));
+    /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+    ///     turn.place(tile.parse()?, m, i)?;
+    /// }
+    /// turn.new_meld(None); // empty: dropped
+    /// let table = turn.table()?;
+    /// assert_eq!(table.len(), 1);
+    /// assert_eq!(table[0].len(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn table(&self) -> Result<Vec<Meld<Tile>>, StagingError> {
         let mut table = Vec::with_capacity(self.melds.len());
         for (index, m) in self.melds.iter().enumerate().filter(|(_, m)| !m.tiles.is_empty()) {
@@ -306,6 +595,26 @@ impl Staging {
     /// # Errors
     ///
     /// [`StagingError::NotYourTurn`], [`StagingError::Stale`], or the play's error.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// let m = turn.new_meld(Some(MeldKind::Run));
+    /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
+    ///     turn.place(tile.parse()?, m, i)?;
+    /// }
+    /// turn.commit(&mut game)?;
+    /// assert!(game.has_opened(0));
+    /// assert_eq!((game.table().len(), game.to_move()), (1, Some(1)));
+    /// assert_eq!(turn.commit(&mut game), Err(StagingError::NotYourTurn { seat: 0, to_move: Some(1) }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn commit(&self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
         let table = self.table()?;
@@ -321,6 +630,25 @@ impl Staging {
     /// # Errors
     ///
     /// [`StagingError::DrawAfterChanges`] with changes pending; turn and game errors.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// turn.draw(&mut game)?;
+    /// assert_eq!(game.rack(0).map(|r| r.len()), Some(5));
+    /// // Seat 1 may not draw after changing the table (RULES.md §1.3).
+    /// let mut next = Staging::new(&game)?;
+    /// let m = next.new_meld(None);
+    /// next.place("k1".parse()?, m, 0)?;
+    /// assert_eq!(next.draw(&mut game), Err(StagingError::DrawAfterChanges));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn draw(&self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
         if self.is_changed() {
@@ -334,6 +662,22 @@ impl Staging {
     /// # Errors
     ///
     /// [`StagingError::DrawAfterChanges`] with changes pending; turn and game errors.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// // The pool is not empty: passing is refused, and nothing changes.
+    /// let before = game.clone();
+    /// assert!(turn.pass(&mut game).is_err());
+    /// assert_eq!(game, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn pass(&self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
         if self.is_changed() {
@@ -348,6 +692,21 @@ impl Staging {
     /// # Errors
     ///
     /// Turn errors; [`ActionError::OptionOff`] when the timer is off.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// // Without a turn timer in the rules a timeout is refused.
+    /// assert!(turn.timeout(&mut game).is_err());
+    /// assert_eq!(game.to_move(), Some(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn timeout(&mut self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
         game.apply(self.seat, Action::Timeout { pending_changes: self.is_changed() })?;
@@ -361,6 +720,21 @@ impl Staging {
     /// # Errors
     ///
     /// Turn errors; [`ActionError::OptionOff`] when the option is off.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
+    ///
+    /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
+    /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut turn = Staging::new(&game)?;
+    /// // Abandoning a manipulation needs `Config::abandon_penalty`, off in the box rules.
+    /// assert!(turn.abandon(&mut game).is_err());
+    /// assert_eq!(game.to_move(), Some(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn abandon(&mut self, game: &mut Rummikub) -> Result<(), StagingError> {
         self.check_turn(game)?;
         game.apply(self.seat, Action::Abandon)?;

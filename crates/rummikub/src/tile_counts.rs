@@ -30,6 +30,12 @@ impl TileCounts {
     pub const EMPTY: TileCounts = TileCounts([0; FACES]);
 
     /// An empty multiset.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let rack = TileCounts::new();
+    /// assert!(rack.is_empty() && rack == TileCounts::EMPTY);
+    /// ```
     #[must_use]
     pub const fn new() -> TileCounts {
         TileCounts::EMPTY
@@ -71,6 +77,15 @@ impl TileCounts {
     }
 
     /// How many copies of `tile`.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// use rummykit_core::Tile;
+    /// let rack: TileCounts = "r5 r5 J".parse()?;
+    /// assert_eq!((rack.count("r5".parse()?), rack.count("r6".parse()?)), (2, 0));
+    /// assert_eq!(rack.count(Tile::JOKER), 1);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     #[inline]
     pub const fn count(&self, tile: Tile) -> u8 {
@@ -84,12 +99,29 @@ impl TileCounts {
     }
 
     /// The counts as an array indexed by face index.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let rack: TileCounts = "r1 J".parse()?;
+    /// let counts = rack.as_array();
+    /// assert_eq!((counts[0], counts[52]), (1, 1)); // by face index: r1 first, the joker last
+    /// assert_eq!(counts.iter().map(|&n| usize::from(n)).sum::<usize>(), rack.len());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn as_array(&self) -> &[u8; FACES] {
         &self.0
     }
 
     /// Adds one `tile` (saturating at 255, far above any catalog).
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let mut rack: TileCounts = "k9".parse()?;
+    /// rack.add("k9".parse()?); // the second copy
+    /// assert_eq!(rack.to_string(), "k9 k9");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[inline]
     pub fn add(&mut self, tile: Tile) {
         let c = &mut self.0[tile.index() as usize];
@@ -117,24 +149,52 @@ impl TileCounts {
     }
 
     /// Number of tiles.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let rack: TileCounts = "r5 r5 b7 J".parse()?;
+    /// assert_eq!(rack.len(), 4);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.0.iter().map(|&c| c as usize).sum()
     }
 
     /// Whether there are no tiles.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// assert!(TileCounts::new().is_empty());
+    /// assert!(!"y2".parse::<TileCounts>()?.is_empty());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&c| c == 0)
     }
 
     /// Number of jokers.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// assert_eq!("J b3 J".parse::<TileCounts>()?.jokers(), 2);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn jokers(&self) -> u8 {
         self.count(Tile::JOKER)
     }
 
     /// Whether every tile of `self` is also (as often) in `other`.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let rack: TileCounts = "r5 r5 b7".parse()?;
+    /// assert!("r5 b7".parse::<TileCounts>()?.is_subset(&rack));
+    /// assert!(!"r5 r5 r5".parse::<TileCounts>()?.is_subset(&rack)); // one r5 too many
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn is_subset(&self, other: &TileCounts) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a <= b)
@@ -160,6 +220,14 @@ impl TileCounts {
     }
 
     /// `self` minus `other`, each count stopping at zero.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let rack: TileCounts = "r5 r5 b7".parse()?;
+    /// let played: TileCounts = "r5 k1".parse()?;
+    /// assert_eq!(rack.saturating_sub(&played).to_string(), "r5 b7");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn saturating_sub(&self, other: &TileCounts) -> TileCounts {
         let mut out = *self;
@@ -170,6 +238,14 @@ impl TileCounts {
     }
 
     /// Adds every tile of `other`.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let mut rack: TileCounts = "r5".parse()?;
+    /// rack.add_all(&"r5 J".parse()?);
+    /// assert_eq!(rack.to_string(), "r5 r5 J");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub fn add_all(&mut self, other: &TileCounts) {
         for (o, &b) in self.0.iter_mut().zip(other.0.iter()) {
             *o = o.saturating_add(b);
@@ -178,6 +254,14 @@ impl TileCounts {
 
     /// The penalty value of these tiles when left on a rack (RULES.md §1.8): each
     /// natural counts its number, each joker `joker_value`.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let left: TileCounts = "k13 b2 J".parse()?;
+    /// assert_eq!(left.value(30), 13 + 2 + 30); // the box's joker penalty
+    /// assert_eq!(left.value(0), 15);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn value(&self, joker_value: u32) -> u32 {
         let mut total = 0;
@@ -188,11 +272,27 @@ impl TileCounts {
     }
 
     /// Every tile, in face order, repeated as often as it is held.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// let rack: TileCounts = "J b1 r2 r2".parse()?;
+    /// let tiles: Vec<String> = rack.iter().map(|t| t.to_string()).collect();
+    /// assert_eq!(tiles, ["r2", "r2", "b1", "J"]); // face order
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = Tile> + '_ {
         Tile::all().flat_map(move |t| core::iter::repeat_n(t, self.count(t) as usize))
     }
 
     /// The tiles as a list in face order.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// use rummykit_core::{Tile, format_list};
+    /// let tiles: Vec<Tile> = "b4 r4".parse::<TileCounts>()?.to_vec();
+    /// assert_eq!(format_list(&tiles), "r4 b4");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn to_vec(&self) -> Vec<Tile> {
         self.iter().collect()

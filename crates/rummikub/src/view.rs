@@ -5,6 +5,20 @@ use rummykit_core::{Game, Meld, Seat, Tile};
 use crate::{Config, Rummikub, TileCounts};
 
 /// What everyone may see about one seat.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::{Config, Rummikub};
+///
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1))?;
+/// // Every seat sees every rack's size and whether it has opened, never its tiles.
+/// let view = game.view(0);
+/// assert_eq!(view.seats.len(), 3);
+/// assert!(view.seats.iter().all(|s| s.tiles == 14 && !s.opened));
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -74,6 +88,17 @@ impl View {
     }
 
     /// Whether this seat has made its initial meld.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::{Config, Rummikub};
+    ///
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1))?;
+    /// assert!(!game.view(2).has_opened()); // 30 points from the rack first
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn has_opened(&self) -> bool {
         self.seats.get(self.seat).is_some_and(|s| s.opened)

@@ -40,6 +40,14 @@ pub const HAND_SIZE: usize = 13;
 pub const MAX_PENALTY: u32 = 10_000;
 
 /// When the opening minimum applies (`RULES.md` §3.5, option `opening_threshold_scope`).
+///
+/// ```
+/// use rummykit_rummy40::{Config, OpeningScope};
+/// assert_eq!(Config::RUMMY40.opening_threshold_scope, OpeningScope::Always);
+/// let mut literal = Config::RUMMY40;
+/// literal.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+/// assert!(literal.validate().is_ok());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum OpeningScope {
@@ -51,6 +59,12 @@ pub enum OpeningScope {
 }
 
 /// How a joker leaves a set of three (`RULES.md` §3.6, option `set3_joker_swap`).
+///
+/// ```
+/// use rummykit_rummy40::{Config, Set3JokerSwap};
+/// assert_eq!(Config::RUMMY40.set3_joker_swap, Set3JokerSwap::BothMissing);
+/// assert_eq!(Config::SCALA40.set3_joker_swap, Set3JokerSwap::BothMissing);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Set3JokerSwap {
@@ -61,6 +75,12 @@ pub enum Set3JokerSwap {
 }
 
 /// When a joker may be discarded (`RULES.md` §3.6, option `joker_discard`).
+///
+/// ```
+/// use rummykit_rummy40::{Config, JokerDiscard};
+/// assert_eq!(Config::RUMMY40.joker_discard, JokerDiscard::Allowed);
+/// assert_eq!(Config::SCALA40.joker_discard, JokerDiscard::OnlyWhenClosing);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum JokerDiscard {
@@ -72,6 +92,12 @@ pub enum JokerDiscard {
 }
 
 /// What going rummy costs the opponents (`RULES.md` §3.7, option `going_rummy_bonus`).
+///
+/// ```
+/// use rummykit_rummy40::{Config, RummyBonus};
+/// assert_eq!(Config::RUMMY40.going_rummy_bonus, RummyBonus::PerOpponent(25));
+/// assert_eq!(Config::SCALA40.going_rummy_bonus, RummyBonus::Double);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RummyBonus {
@@ -225,6 +251,17 @@ impl Config {
     /// # Errors
     ///
     /// [`DealError::InvalidConfig`] when `jokers` is not 2 or 4.
+    ///
+    /// ```
+    /// use rummykit_core::DealError;
+    /// use rummykit_rummy40::Config;
+    /// assert_eq!(Config::RUMMY40.catalog()?.len(), 106); // two decks, two jokers
+    /// assert_eq!(Config::SCALA40.catalog()?.len(), 108); // two decks, four jokers
+    /// let mut odd = Config::RUMMY40;
+    /// odd.jokers = 3;
+    /// assert!(matches!(odd.catalog(), Err(DealError::InvalidConfig { option: "jokers", .. })));
+    /// # Ok::<(), DealError>(())
+    /// ```
     pub fn catalog(&self) -> Result<Catalog<Card>, DealError> {
         match self.jokers {
             2 => Ok(RUMMY40_PACK),

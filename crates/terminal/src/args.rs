@@ -12,6 +12,16 @@ use crate::text::clip;
 
 /// A command line the tools refuse: they print it with their usage and exit with
 /// status 2.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, Options, UsageError};
+///
+/// let refused = Options::parse(["--game".into(), "rummikub".into(), "--players".into(), "6".into()], 0);
+/// let Err(UsageError::Players { game, players, min, max }) = refused else { panic!("{refused:?}") };
+/// assert_eq!((game, players, min, max), (GameChoice::Rummikub, 6, 2, 4));
+/// let message = Options::parse(["--hands".into(), "0".into()], 0).unwrap_err().to_string();
+/// assert_eq!(message, "--hands: 0 is not in the range 1 to 10000");
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum UsageError {

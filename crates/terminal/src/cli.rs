@@ -48,6 +48,25 @@ fn help(text: &str, out: &mut dyn Write) -> u8 {
 
 /// The `play` tool: a match at the terminal. `style` is how to print (colours on a
 /// terminal), `default_seed` the seed when `--seed` is absent.
+///
+/// ```
+/// use rummykit_terminal::{Input, Style, cli};
+///
+/// // Two bots play one hand of classic Rummy; nobody sits at the terminal.
+/// let args = ["--game", "classic", "--players", "2", "--hands", "1", "--seed", "3"];
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let no_input = Input::plain("".as_bytes());
+/// let status = cli::play(args.map(Into::into), no_input, &mut out, &mut err, Style::PLAIN, 0);
+/// assert_eq!(status, cli::SUCCESS);
+/// assert!(err.is_empty());
+/// let transcript = String::from_utf8(out.clone()).unwrap();
+/// assert!(transcript.contains("== final scores =="), "{transcript}");
+/// assert!(transcript.contains("replay check: the record (1 hand, "), "{transcript}");
+/// // The same seed plays the same match again, to the letter.
+/// let mut again = Vec::new();
+/// cli::play(args.map(Into::into), Input::plain("".as_bytes()), &mut again, &mut err, Style::PLAIN, 0);
+/// assert_eq!(out, again);
+/// ```
 pub fn play(
     args: impl IntoIterator<Item = OsString>,
     input: Input<'_>,
@@ -124,6 +143,24 @@ fn simulate_request(
 
 /// The `simulate` tool. `progress_on_terminal`: redraw the progress bar in place
 /// (stderr is a terminal) rather than print a line every tenth.
+///
+/// ```
+/// use rummykit_terminal::cli;
+///
+/// let args = ["--game", "rummy40", "--players", "2", "--games", "20", "--bots", "greedy,random", "--json"];
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::simulate(args.map(Into::into), &mut out, &mut err, false);
+/// assert_eq!(status, cli::SUCCESS);
+/// let summary: serde_json::Value = serde_json::from_slice(&out)?;
+/// assert_eq!(summary["games"], 20);
+/// assert_eq!(summary["bots"].as_array().map(Vec::len), Some(2));
+/// // A refused command line plays nothing and says why on `err`.
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::simulate(["--players".into(), "9".into()], &mut out, &mut err, false);
+/// assert_eq!(status, cli::USAGE);
+/// assert!(out.is_empty() && !err.is_empty());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 pub fn simulate(
     args: impl IntoIterator<Item = OsString>,
     out: &mut dyn Write,
@@ -217,6 +254,28 @@ fn summary_json(s: &SimSummary, o: &SimOptions, seconds: f64) -> serde_json::Val
 
 /// The `solve` tool: one position from the command line, or (`--json`) one per line of
 /// `input`.
+///
+/// ```
+/// use rummykit_terminal::cli;
+///
+/// // r4 extends the table's run; b9 fits nowhere and stays on the rack.
+/// let args = ["--table", "r1 r2 r3", "--rack", "r4 b9"];
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::solve(args.map(Into::into), &mut "".as_bytes(), &mut out, &mut err);
+/// assert_eq!(status, cli::SUCCESS);
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.contains("place 1 tile worth 4: r4"), "{text}");
+/// assert!(text.contains("r1 r2 r3 r4"), "{text}");
+///
+/// // With `--json`, one answer per input line.
+/// let mut lines = "{\"table\": [], \"rack\": [\"k5\", \"k6\", \"k7\"]}\n".as_bytes();
+/// let mut out = Vec::new();
+/// let status = cli::solve(["--json".into()], &mut lines, &mut out, &mut err);
+/// assert_eq!(status, cli::SUCCESS);
+/// let answer: serde_json::Value = serde_json::from_slice(&out)?;
+/// assert_eq!(answer["tiles_placed"], 3);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 pub fn solve(
     args: impl IntoIterator<Item = OsString>,
     input: &mut dyn BufRead,

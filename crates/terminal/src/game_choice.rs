@@ -14,6 +14,16 @@ use rummykit::{AnyConfig, Variant};
 use crate::text::plural;
 
 /// The games the front end plays.
+///
+/// ```
+/// use rummykit_terminal::GameChoice;
+///
+/// // What `--game` takes: the names, in any case.
+/// let names: Vec<&str> = GameChoice::ALL.iter().map(|g| g.name()).collect();
+/// assert_eq!(names, ["rummikub", "schmidt", "classic", "rummy40", "scala40"]);
+/// assert_eq!("Classic".parse::<GameChoice>(), Ok(GameChoice::Classic));
+/// assert_eq!(GameChoice::default(), GameChoice::Rummikub);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum GameChoice {
@@ -31,6 +41,14 @@ pub enum GameChoice {
 }
 
 /// A game name the front end does not know.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, UnknownGame};
+///
+/// let refused = "gin".parse::<GameChoice>();
+/// assert_eq!(refused, Err(UnknownGame { name: "gin".into() }));
+/// assert!(refused.unwrap_err().to_string().starts_with("`gin` is not a game: choose one of rummikub"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{name}` is not a game: choose one of rummikub, schmidt, classic, rummy40, scala40")]
 pub struct UnknownGame {
@@ -79,6 +97,13 @@ impl GameChoice {
     }
 
     /// The bot kinds this game offers, weakest first: the [`Variant`]'s.
+    ///
+    /// ```
+    /// use rummykit_terminal::GameChoice;
+    ///
+    /// assert_eq!(GameChoice::Classic.bot_kinds(), ["random", "greedy", "planner"]);
+    /// assert!(GameChoice::Schmidt.bot_kinds().contains(&"sampler"));
+    /// ```
     #[must_use]
     pub const fn bot_kinds(self) -> &'static [&'static str] {
         self.variant().bot_names()

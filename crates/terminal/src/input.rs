@@ -11,6 +11,21 @@ use crate::style::Style;
 use crate::text::{clip_message, clip_to};
 
 /// Where a person's commands come from.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, Input, Options, run};
+///
+/// // A script for a person in seat 1 of a classic hand: one unknown word, then quit.
+/// let mut options = Options::new(GameChoice::Classic);
+/// options.players = 2;
+/// options.human = Some(0);
+/// options.echo = true; // show the script's commands, as if typed
+/// let mut transcript = Vec::new();
+/// let summary = run(&options, Input::plain("dance\nquit\n".as_bytes()), &mut transcript)?;
+/// assert!(!summary.finished); // the person left
+/// assert!(String::from_utf8(transcript).unwrap().contains("dance"));
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 pub struct Input<'a> {
     source: Source<'a>,
 }
@@ -46,6 +61,15 @@ impl<'a> Input<'a> {
 
     /// The process's stdin: a line editor when it is a terminal, plain lines otherwise
     /// (or when the editor cannot start).
+    ///
+    /// ```
+    /// use std::io::IsTerminal;
+    /// use rummykit_terminal::Input;
+    ///
+    /// // A test's stdin is not a terminal: plain lines, and `play` echoes them.
+    /// let input = Input::stdin();
+    /// assert!(!input.is_terminal() || std::io::stdin().is_terminal());
+    /// ```
     #[must_use]
     pub fn stdin() -> Input<'static> {
         use std::io::IsTerminal;
@@ -58,6 +82,12 @@ impl<'a> Input<'a> {
     }
 
     /// Whether commands come from a person at a terminal (no echo is needed then).
+    ///
+    /// ```
+    /// use rummykit_terminal::Input;
+    ///
+    /// assert!(!Input::plain("draw\n".as_bytes()).is_terminal()); // a script
+    /// ```
     #[must_use]
     pub fn is_terminal(&self) -> bool {
         matches!(self.source, Source::Editor(_))

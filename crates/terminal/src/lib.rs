@@ -44,7 +44,7 @@ mod style;
 mod text;
 
 pub use args::UsageError;
-pub use game_choice::GameChoice;
+pub use game_choice::{GameChoice, UnknownGame};
 pub use input::Input;
 pub use play::{MAX_HANDS, Options, PlayError, RUMMY40_RESTOCKS, Summary, run};
 pub use simulate::{BotSummary, MAX_GAMES, MAX_THREADS, SimOptions, SimSummary, simulate};

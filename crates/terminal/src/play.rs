@@ -20,6 +20,20 @@ use crate::style::Style;
 use crate::text::plural;
 
 /// What to play: the game, the seats, the seed, the bots and the person's seat.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, Input, Options, run};
+///
+/// // Three planner and random bots, three hands of Rummy 40, nobody at the terminal.
+/// let mut options = Options::new(GameChoice::Rummy40);
+/// options.players = 3;
+/// options.bots = vec!["planner".into(), "random".into()];
+/// options.hands = Some(3);
+/// options.seed = 11;
+/// let summary = run(&options, Input::plain("".as_bytes()), std::io::sink())?;
+/// assert_eq!((summary.hands, summary.totals.len()), (3, 3));
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
@@ -85,6 +99,14 @@ Colours are used when stdout is a terminal and NO_COLOR is not set.";
 impl Options {
     /// Defaults for `game`: four seats, greedy bots, seed 0, the game's own match, plain
     /// text.
+    ///
+    /// ```
+    /// use rummykit_terminal::{GameChoice, Options};
+    ///
+    /// let options = Options::new(GameChoice::Scala40);
+    /// assert_eq!((options.players, options.seed, options.human, options.hands), (4, 0, None, None));
+    /// assert!(options.bots.is_empty() && options.check().is_ok());
+    /// ```
     #[must_use]
     pub fn new(game: GameChoice) -> Options {
         Options {
@@ -163,6 +185,18 @@ impl Options {
     /// # Errors
     ///
     /// The [`UsageError`] the command line would have given.
+    ///
+    /// ```
+    /// use rummykit_terminal::{GameChoice, Options, UsageError};
+    ///
+    /// let mut options = Options::new(GameChoice::Rummikub);
+    /// options.bots = vec!["planner".into()]; // a card-game bot
+    /// assert!(matches!(options.check(), Err(UsageError::Bot { .. })));
+    /// options.bots = vec!["sampler".into()];
+    /// options.human = Some(4); // seats 0 to 3
+    /// let refused = options.check().unwrap_err();
+    /// assert_eq!(refused.to_string(), "--human: there is no seat 5; the seats are 1 to 4");
+    /// ```
     pub fn check(&self) -> Result<(), UsageError> {
         args::check_players(self.game, self.players as u64)?;
         if let Some(seat) = self.human.filter(|&h| h >= self.players) {
@@ -181,6 +215,22 @@ impl Options {
 }
 
 /// What a match came to.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, Input, Options, run};
+///
+/// let mut options = Options::new(GameChoice::Classic);
+/// options.players = 3;
+/// options.hands = Some(2);
+/// let summary = run(&options, Input::plain("".as_bytes()), std::io::sink())?;
+/// assert!(summary.finished && summary.replayed);
+/// // Standings list every seat, best first; a winner tops them.
+/// let mut seats = summary.standings.clone();
+/// seats.sort_unstable();
+/// assert_eq!(seats, [0, 1, 2]);
+/// assert!(summary.winners.contains(&summary.standings[0]));
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Summary {
@@ -207,6 +257,18 @@ pub struct Summary {
 }
 
 /// Why [`run`] could not play the match.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, Input, Options, PlayError, UsageError, run};
+///
+/// // Options the game refuses are reported before anything is dealt.
+/// let mut options = Options::new(GameChoice::Schmidt);
+/// options.players = 5;
+/// let mut transcript = Vec::new();
+/// let refused = run(&options, Input::plain("".as_bytes()), &mut transcript);
+/// assert!(matches!(refused, Err(PlayError::Usage(UsageError::Players { players: 5, .. }))));
+/// assert!(transcript.is_empty());
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PlayError {
@@ -446,6 +508,21 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
 /// [`PlayError::Io`] when the terminal fails, [`PlayError::Match`] if a bot breaks a
 /// rule, and [`PlayError::Replay`] / [`PlayError::ReplayDiffers`] if the replay check
 /// fails.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, Input, Options, run};
+///
+/// // Scala 40 between four bots, played to the end of its own match (elimination at 101).
+/// let mut options = Options::new(GameChoice::Scala40);
+/// options.seed = 3;
+/// let mut transcript = Vec::new();
+/// let summary = run(&options, Input::plain("".as_bytes()), &mut transcript)?;
+/// assert!(summary.finished && summary.replayed);
+/// assert_eq!(summary.winners.len(), 1); // the last one left under 101
+/// let text = String::from_utf8(transcript).unwrap();
+/// assert!(text.contains("won the match"), "{text}");
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 pub fn run(options: &Options, input: Input<'_>, mut output: impl Write) -> Result<Summary, PlayError> {
     use rummykit_classic::ClassicRummy;
     use rummykit_rummikub::Rummikub;

@@ -15,6 +15,18 @@ pub const MAX_GAMES: usize = 100_000_000;
 pub const MAX_THREADS: usize = 1024;
 
 /// What to simulate.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+///
+/// let mut options = SimOptions::new(GameChoice::Scala40, vec!["greedy".into(), "random".into()], 12);
+/// options.players = 2;
+/// options.seed = 4;
+/// let one = simulate(&options, |_| {})?;
+/// options.threads = 3; // the summary does not depend on the threads
+/// assert_eq!(simulate(&options, |_| {})?, one);
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SimOptions {
@@ -35,6 +47,13 @@ pub struct SimOptions {
 
 impl SimOptions {
     /// `games` games of `game` between `bots`, 4 players, seed 0, one thread.
+    ///
+    /// ```
+    /// use rummykit_terminal::{GameChoice, SimOptions};
+    ///
+    /// let options = SimOptions::new(GameChoice::Classic, vec!["planner".into()], 100);
+    /// assert_eq!((options.players, options.seed, options.threads), (4, 0, 1));
+    /// ```
     #[must_use]
     pub fn new(game: GameChoice, bots: Vec<String>, games: usize) -> SimOptions {
         SimOptions { game, players: 4, games, bots, seed: 0, threads: 1 }
@@ -72,6 +91,20 @@ impl SimOptions {
 }
 
 /// One bot's results.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+///
+/// // Two greedy entries are numbered apart; each plays every game, from every seat.
+/// let mut options = SimOptions::new(GameChoice::Classic, vec!["greedy".into(), "greedy".into()], 20);
+/// options.players = 2;
+/// let summary = simulate(&options, |_| {})?;
+/// let names: Vec<&str> = summary.bots.iter().map(|b| b.name.as_str()).collect();
+/// assert_eq!(names.len(), 2);
+/// assert_ne!(names[0], names[1]);
+/// assert!(summary.bots.iter().all(|b| b.games == 20 && b.score.low <= b.score.mean));
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct BotSummary {
@@ -91,6 +124,18 @@ pub struct BotSummary {
 }
 
 /// The summary of a simulation.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+///
+/// let mut options = SimOptions::new(GameChoice::Rummy40, vec!["greedy".into(), "random".into()], 30);
+/// options.players = 2;
+/// let summary = simulate(&options, |_| {})?;
+/// assert!(!summary.higher_is_better); // penalty points
+/// let wins: usize = summary.bots.iter().map(|b| b.wins).sum();
+/// assert_eq!(wins + summary.void_games, 30); // one winner per finished two-seat game
+/// # Ok::<(), rummykit_terminal::PlayError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct SimSummary {
@@ -214,6 +259,19 @@ where
 
 impl SimSummary {
     /// The summary as a text table.
+    ///
+    /// ```
+    /// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+    ///
+    /// let mut options = SimOptions::new(GameChoice::Classic, vec!["planner".into(), "random".into()], 10);
+    /// options.players = 2;
+    /// let table = simulate(&options, |_| {})?.table();
+    /// let lines: Vec<&str> = table.lines().collect();
+    /// assert!(lines[0].starts_with("bot") && lines[1].starts_with("planner"));
+    /// assert!(lines[2].starts_with("random"));
+    /// assert!(lines[3].starts_with("scores: higher is better"));
+    /// # Ok::<(), rummykit_terminal::PlayError>(())
+    /// ```
     #[must_use]
     pub fn table(&self) -> String {
         let order =

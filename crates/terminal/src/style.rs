@@ -29,6 +29,16 @@ impl Style {
 
     /// Colour when `is_terminal` and the `NO_COLOR` convention (<https://no-color.org>)
     /// does not ask for plain text.
+    ///
+    /// ```
+    /// use std::io::IsTerminal;
+    /// use rummykit_terminal::Style;
+    ///
+    /// // Output to a pipe or a file is always plain.
+    /// assert_eq!(Style::detect(false), Style::PLAIN);
+    /// let on_stdout = Style::detect(std::io::stdout().is_terminal());
+    /// assert!(on_stdout == Style::PLAIN || std::io::stdout().is_terminal());
+    /// ```
     #[must_use]
     pub fn detect(is_terminal: bool) -> Style {
         Style::choose(is_terminal, std::env::var_os("NO_COLOR").as_deref())
@@ -55,6 +65,14 @@ impl Style {
     }
 
     /// A tile in its colour (red, blue, yellow, black as bright black; jokers magenta).
+    ///
+    /// ```
+    /// use rummykit_core::Tile;
+    /// use rummykit_terminal::Style;
+    ///
+    /// assert_eq!(Style::COLOUR.tile(Tile::JOKER), "\u{1b}[1;35mJ\u{1b}[0m");
+    /// assert_eq!(Style::PLAIN.tile(Tile::JOKER), "J");
+    /// ```
     #[must_use]
     pub fn tile(self, tile: Tile) -> String {
         let code = match tile.colour() {
@@ -68,6 +86,16 @@ impl Style {
     }
 
     /// A card: hearts and diamonds red, jokers magenta, the rest plain.
+    ///
+    /// ```
+    /// use rummykit_core::Card;
+    /// use rummykit_terminal::Style;
+    ///
+    /// let (queen, ten): (Card, Card) = ("Qh".parse()?, "Ts".parse()?);
+    /// assert_eq!(Style::COLOUR.card(queen), "\u{1b}[31mQh\u{1b}[0m");
+    /// assert_eq!(Style::COLOUR.card(ten), "Ts"); // black suits stay plain
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn card(self, card: Card) -> String {
         match card.suit() {
@@ -78,24 +106,56 @@ impl Style {
     }
 
     /// Tiles separated by spaces.
+    ///
+    /// ```
+    /// use rummykit_core::{Tile, parse_list};
+    /// use rummykit_terminal::Style;
+    ///
+    /// let rack: Vec<Tile> = parse_list("r1 b2 J")?;
+    /// assert_eq!(Style::PLAIN.tiles(rack), "r1 b2 J");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn tiles(self, tiles: impl IntoIterator<Item = Tile>) -> String {
         tiles.into_iter().map(|t| self.tile(t)).collect::<Vec<_>>().join(" ")
     }
 
     /// Cards separated by spaces.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, parse_list};
+    /// use rummykit_terminal::Style;
+    ///
+    /// let hand: Vec<Card> = parse_list("Ac 2d *")?;
+    /// assert_eq!(Style::PLAIN.cards(hand), "Ac 2d *");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn cards(self, cards: impl IntoIterator<Item = Card>) -> String {
         cards.into_iter().map(|c| self.card(c)).collect::<Vec<_>>().join(" ")
     }
 
     /// Bold text (headings, the scores).
+    ///
+    /// ```
+    /// use rummykit_terminal::Style;
+    ///
+    /// assert_eq!(Style::COLOUR.bold("== scores =="), "\u{1b}[1m== scores ==\u{1b}[0m");
+    /// assert_eq!(Style::PLAIN.bold(42), "42");
+    /// ```
     #[must_use]
     pub fn bold(self, text: impl Display) -> String {
         self.paint("1", text)
     }
 
     /// Text for an error message (red when colour is on).
+    ///
+    /// ```
+    /// use rummykit_terminal::Style;
+    ///
+    /// assert_eq!(Style::COLOUR.error("error:"), "\u{1b}[1;31merror:\u{1b}[0m");
+    /// assert_eq!(Style::PLAIN.error("error:"), "error:");
+    /// ```
     #[must_use]
     pub fn error(self, text: impl Display) -> String {
         self.paint("1;31", text)

@@ -140,6 +140,17 @@ fn face_counts(tiles: &[Tile]) -> [usize; 53] {
 
 impl Solver {
     /// A solver with empty working memory.
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Position, SolveOptions, Solver, solve};
+    ///
+    /// // A fresh solver answers as the one-call `solve` does.
+    /// let pos = Position::parse("k1 k2 k3 r7 b7 y7", "k4 k7 J")?;
+    /// let fresh = Solver::new().solve(&pos, &SolveOptions::default())?;
+    /// assert_eq!(fresh, solve(&pos, &SolveOptions::default())?);
+    /// assert_eq!(fresh.tiles_placed, 3);
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
     #[must_use]
     pub fn new() -> Solver {
         Solver { dp: Dp::default(), sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT }
@@ -150,6 +161,19 @@ impl Solver {
     /// # Errors
     ///
     /// As [`solve`].
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Position, SolveError, SolveOptions, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// // r5 r6 on the table make no meld, not even with the rack's k9: refused, and the
+    /// // solver stays usable (with r7 on the rack it would complete the run).
+    /// let broken = Position::parse("r5 r6", "k9")?;
+    /// assert!(matches!(solver.solve(&broken, &SolveOptions::default()), Err(SolveError::TableNotMeldable)));
+    /// let sol = solver.solve(&Position::parse("r5 r6 r7", "r8")?, &SolveOptions::default())?;
+    /// assert_eq!(sol.placed.len(), 1);
+    /// # Ok::<(), SolveError>(())
+    /// ```
     pub fn solve(&mut self, position: &Position, options: &SolveOptions) -> Result<Solution, SolveError> {
         let table = face_counts(position.table());
         let rack = face_counts(position.rack());

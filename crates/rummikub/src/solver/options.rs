@@ -77,6 +77,17 @@ impl Default for SolveOptions {
 
 impl SolveOptions {
     /// These options with another objective.
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Objective, Position, SolveOptions, solve};
+    /// // The one joker goes either into r1 r2 J r4 (4 tiles) or into k13 b13 J (worth more).
+    /// let pos = Position::parse("", "r1 r2 r4 k13 b13 J")?;
+    /// let most_tiles = solve(&pos, &SolveOptions::default())?;
+    /// assert_eq!((most_tiles.tiles_placed, most_tiles.value_placed), (4, 1 + 2 + 4 + 30));
+    /// let most_value = solve(&pos, &SolveOptions::default().with_objective(Objective::Value))?;
+    /// assert_eq!((most_value.tiles_placed, most_value.value_placed), (3, 13 + 13 + 30));
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
     #[must_use]
     pub const fn with_objective(mut self, objective: Objective) -> Self {
         self.objective = objective;
@@ -84,6 +95,15 @@ impl SolveOptions {
     }
 
     /// These options with the player opened (`true`) or not yet (`false`).
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Position, SolveOptions, solve};
+    /// // Before the initial meld the table may not be touched: r4 cannot join r1 r2 r3.
+    /// let pos = Position::parse("r1 r2 r3", "r4")?;
+    /// assert_eq!(solve(&pos, &SolveOptions::default())?.tiles_placed, 1);
+    /// assert_eq!(solve(&pos, &SolveOptions::default().with_opened(false))?.tiles_placed, 0);
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
     #[must_use]
     pub const fn with_opened(mut self, opened: bool) -> Self {
         self.opened = opened;
@@ -91,6 +111,16 @@ impl SolveOptions {
     }
 
     /// These options with another initial-meld threshold.
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Position, SolveOptions, solve};
+    /// // 5 + 6 + 7 = 18 points: too few for 30, enough for a threshold of 15.
+    /// let pos = Position::parse("", "b5 b6 b7")?;
+    /// let initial = SolveOptions::default().with_opened(false);
+    /// assert_eq!(solve(&pos, &initial)?.tiles_placed, 0);
+    /// assert_eq!(solve(&pos, &initial.with_threshold(15))?.tiles_placed, 3);
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
     #[must_use]
     pub const fn with_threshold(mut self, threshold: u32) -> Self {
         self.threshold = threshold;
@@ -98,6 +128,16 @@ impl SolveOptions {
     }
 
     /// These options with another value per placed joker.
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Objective, Position, SolveOptions, solve};
+    /// // r1 r2 r3 and a joker as r4: what the placed joker is worth under the value objective.
+    /// let pos = Position::parse("", "r1 r2 r3 J")?;
+    /// let value = SolveOptions::default().with_objective(Objective::Value);
+    /// assert_eq!(solve(&pos, &value)?.value_placed, 6 + 30);
+    /// assert_eq!(solve(&pos, &value.with_joker_value(4))?.value_placed, 6 + 4);
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
     #[must_use]
     pub const fn with_joker_value(mut self, joker_value: u32) -> Self {
         self.joker_value = joker_value;
@@ -124,6 +164,18 @@ impl SolveOptions {
     }
 
     /// These options with another tile set.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileSet;
+    /// use rummykit_rummikub::solver::{Position, SolveError, SolveOptions, solve};
+    /// // Three copies of a tile exist only in the 160-tile set.
+    /// let pos = Position::parse("r5 b5 y5 r5 b5 k5", "r5 k5 y5")?;
+    /// let refused = solve(&pos, &SolveOptions::default());
+    /// assert!(matches!(refused, Err(SolveError::TooManyCopies { count: 3, max: 2, .. })));
+    /// let xp = SolveOptions::default().with_tile_set(TileSet::Xp160.catalog());
+    /// assert_eq!(solve(&pos, &xp)?.tiles_placed, 3);
+    /// # Ok::<(), SolveError>(())
+    /// ```
     #[must_use]
     pub const fn with_tile_set(mut self, tile_set: Catalog<Tile>) -> Self {
         self.tile_set = tile_set;

@@ -83,18 +83,43 @@ impl Position {
     }
 
     /// The table tiles.
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::Position;
+    /// let pos = Position::parse("r3 r1 r2", "J")?;
+    /// assert_eq!(rummykit_core::format_list(pos.table()), "r3 r1 r2"); // as given: any order will do
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
     #[must_use]
     pub fn table(&self) -> &[Tile] {
         &self.table
     }
 
     /// The rack tiles.
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::Position;
+    /// let pos = Position::parse("", "k5 J b5")?;
+    /// assert_eq!(pos.rack().len(), 3);
+    /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
+    /// ```
     #[must_use]
     pub fn rack(&self) -> &[Tile] {
         &self.rack
     }
 
     /// The table's melds, if the position was built with [`Position::from_melds`].
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldKind};
+    /// use rummykit_rummikub::MELD_RULES;
+    /// use rummykit_rummikub::solver::Position;
+    /// let run = Meld::new(MeldKind::Run, &rummykit_core::parse_list("y4 y5 y6")?, &MELD_RULES)?;
+    /// let pos = Position::from_melds(&[run], rummykit_core::parse_list::<rummykit_core::Tile>("y7")?)?;
+    /// assert_eq!(pos.melds().map(<[_]>::len), Some(1));
+    /// assert!(Position::parse("y4 y5 y6", "y7")?.melds().is_none()); // tiles only
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn melds(&self) -> Option<&[Meld<Tile>]> {
         self.melds.as_deref()
