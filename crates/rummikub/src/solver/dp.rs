@@ -1945,16 +1945,21 @@ impl Relax {
             return [if runs & 0x3f == 0 { 0 } else { NONE }; JLEFT as usize];
         }
         let at = c * 13 + m as usize - 1;
-        if let Some(&row) = self.rows.get_since(runs as usize, at, self.since[c][m as usize - 1]) {
+        if let Some(&row) = self.rows.get(runs as usize, at) {
             return row;
         }
         self.compute_row(dec, c, m, runs, at)
     }
 
-    /// [`Relax::row`] when it is not known yet (kept apart so that the look-up, which
-    /// almost every call is, inlines).
+    /// [`Relax::row`] when it is not known yet for this position (kept apart so that
+    /// the look-up, which almost every call is, inlines): a row of an earlier position
+    /// that still holds ([`Relax::since`]) is stamped anew, else it is computed.
     #[inline(never)]
     fn compute_row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32, at: usize) -> Budgets {
+        if let Some(&row) = self.rows.get_since(runs as usize, at, self.since[c][m as usize - 1]) {
+            self.rows.set(runs as usize, at, row);
+            return row;
+        }
         // The decisions with every joker available: those with fewer jokers left are the
         // same or keep fewer long runs open (which the bound can only lower), so one
         // pass serves every budget.
