@@ -1773,7 +1773,22 @@ struct Relax {
     /// `pending`).
     pend: Paged<u8, LAYERS>,
     /// The bound per joker budget per `(packed runs, colour, number)`, paged by the runs.
+    /// Kept across positions: a row holds from the stamp in `since` on.
     rows: Paged<Budgets, LAYERS>,
+    /// What a colour's rows depend on besides `rows_for`, per colour and number: its
+    /// fixed and optional naturals there, the group cap and the group jokers charged
+    /// there (see [`Relax::signature`]). A row from number `m` on reads only numbers
+    /// `m..=13`.
+    sig: [[u32; 13]; 4],
+    /// The jokers, objective, core mode and direction the rows were computed under.
+    rows_for: Option<(u32, Objective, bool, bool)>,
+    /// `since[colour][m - 1]`: the stamp of `rows` from which that colour's rows from
+    /// number `m` on still hold (the last position since which nothing they read
+    /// changed). A player's next position, or the same rack at a changed table, mostly
+    /// differs in a few tiles: the rows of the numbers above the highest change (the
+    /// whole colour where none changed) stay, and the root's bound, which reads every
+    /// row reachable from the start, is computed again only below it.
+    since: [[u32; 13]; 4],
     /// `(stamp, tag, bound)`: [`Relax::others`] by the other colours' runs, number and
     /// colour; direct-mapped, of a power of two entries that grows with the positions
     /// solved, up to 2^[`OTHERS_BITS`].
@@ -1824,6 +1839,7 @@ impl Relax {
             }
         }
         self.rows.clear();
+        self.share_rows(counts, params);
         self.pend.clear();
         if self.others.is_empty() {
             self.others = vec![(0, 0, [0; JLEFT as usize]); 1 << OTHERS_START_BITS];
@@ -1841,6 +1857,42 @@ impl Relax {
         let row = self.row(dec, 3, 1, 0);
         let best = (0..=j as usize).map(|b| row[b] + others[j as usize - b]).max()?;
         u32::try_from(best).ok()
+    }
+
+    /// What colour `c`'s rows read at number index `i` (besides `rows_for`): the fixed
+    /// and optional naturals (the next number's are the next index's), the group cap
+    /// and the group jokers charged, of these only the charges for at most the cap
+    /// ([`Decisions::relaxed`] keeps no decision sending more): the charges depend on
+    /// the other colours' tiles there, which change far more often than what a colour
+    /// with one natural or none of a number can send to its groups.
+    fn signature(&self, counts: &Counts, c: usize, i: usize) -> u32 {
+        let cap = self.gcap[c][i];
+        let charged = self.gjokers[c][i] & ((1 << (3 * (cap + 1))) - 1);
+        u32::from(counts.fixed[c][i]) | u32::from(counts.optional[c][i]) << 4 | cap << 8 | charged << 12
+    }
+
+    /// After [`Paged::clear`] of `rows`: keeps the rows that read nothing changed since
+    /// they were computed ([`Relax::since`]), forgets the others.
+    fn share_rows(&mut self, counts: &Counts, params: Params) {
+        let stamp = self.rows.stamp();
+        let now = (self.jmax, self.objective, self.core, params.mirror);
+        // Stamp 1: a fresh table, or the stamp wrapped round and every entry is gone.
+        let all = stamp == 1 || self.rows_for != Some(now);
+        self.rows_for = Some(now);
+        for c in 0..4 {
+            let mut top = None;
+            for i in 0..13 {
+                let sig = self.signature(counts, c, i);
+                if sig != self.sig[c][i] {
+                    self.sig[c][i] = sig;
+                    top = Some(i);
+                }
+            }
+            let top = if all { Some(12) } else { top };
+            if let Some(top) = top {
+                self.since[c][..=top].fill(stamp);
+            }
+        }
     }
 
     /// Fewest jokers with which the naturals sent to groups at number `n` by colours
@@ -1899,10 +1951,15 @@ impl Relax {
         self.compute_row(dec, c, m, runs, at)
     }
 
-    /// [`Relax::row`] when it is not known yet (kept apart so that the look-up, which
-    /// almost every call is, inlines).
+    /// [`Relax::row`] when it is not known yet for this position (kept apart so that
+    /// the look-up, which almost every call is, inlines): a row of an earlier position
+    /// that still holds ([`Relax::since`]) is stamped anew, else it is computed.
     #[inline(never)]
     fn compute_row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32, at: usize) -> Budgets {
+        if let Some(&row) = self.rows.get_since(runs as usize, at, self.since[c][m as usize - 1]) {
+            self.rows.set(runs as usize, at, row);
+            return row;
+        }
         // The decisions with every joker available: those with fewer jokers left are the
         // same or keep fewer long runs open (which the bound can only lower), so one
         // pass serves every budget.
@@ -2382,6 +2439,81 @@ mod tests {
             }
         }
         assert!(states > 60_000 && tight > 20_000, "{states} states, {tight} tight");
+    }
+
+    /// The relaxation's rows kept across positions ([`Relax::since`]) are the rows of a
+    /// fresh relaxation: along random walks of positions (one tile added, taken away or
+    /// moved between table and rack at a time, sometimes a joker; both objectives, both
+    /// directions, both sets), one relaxation reused and a fresh one give the same root
+    /// bound and the same row for every colour, number and run count the root reads,
+    /// and the exact passes under the reused one find the same optimum. (It fails when
+    /// a colour's rows are kept whatever changed: tried.)
+    #[test]
+    fn rows_kept_across_positions_equal_fresh_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5A_4ED);
+        let (mut kept, mut compared) = (0usize, 0usize);
+        for walk in 0..24 {
+            let copies = if walk % 2 == 0 { 3 } else { 2 };
+            let jokers = rng.random_range(0..=2);
+            let table = rng.random_range(6..=30);
+            let mut counts = random_counts(&mut rng, copies, jokers, table, 8);
+            let objective = if walk % 4 < 2 { Objective::Tiles } else { Objective::Value };
+            let mirror = walk % 3 == 0;
+            let params = Params {
+                objective,
+                joker_value: 30,
+                threshold: None,
+                joker_counts: true,
+                core: true,
+                mirror,
+            };
+            let mut shared = Dp::default();
+            for step in 0..30 {
+                if step > 0 {
+                    let (c, i) = (rng.random_range(0..4), rng.random_range(0..13));
+                    let held = counts.fixed[c][i] + counts.optional[c][i];
+                    match rng.random_range(0..5) {
+                        0 if held < copies => counts.optional[c][i] += 1,
+                        1 if counts.optional[c][i] > 0 => counts.optional[c][i] -= 1,
+                        2 if counts.optional[c][i] > 0 => {
+                            counts.optional[c][i] -= 1;
+                            counts.fixed[c][i] += 1;
+                        }
+                        3 if counts.optional_jokers + counts.fixed_jokers < 2 => counts.optional_jokers += 1,
+                        4 if counts.optional_jokers > 0 => counts.optional_jokers -= 1,
+                        _ => {}
+                    }
+                }
+                let mut fresh = Dp::default();
+                fresh.dec.reset(&counts, params);
+                let want = fresh.relax.init(&mut fresh.dec, &counts, params, true);
+                shared.dec.reset(&counts, params);
+                let got = shared.relax.init(&mut shared.dec, &counts, params, true);
+                assert_eq!(got, want, "walk {walk} step {step}: root bound");
+                kept += (0..4).filter(|&c| shared.relax.since[c][0] < shared.relax.rows.stamp()).count();
+                for c in 0..4 {
+                    for m in 1..=13 {
+                        for runs in [0, 0o001, 0o010, 0o100, 0o011, 0o002] {
+                            let want = fresh.relax.row(&mut fresh.dec, c, m, runs);
+                            let got = shared.relax.row(&mut shared.dec, c, m, runs);
+                            assert_eq!(
+                                got, want,
+                                "walk {walk} step {step}: colour {c} number {m} runs {runs:o}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+                let plain_optimum = plain(&counts, params);
+                let found = shared
+                    .run_with(Sweep { counts: &counts, params }, Pass::EXACT, usize::MAX)
+                    .ok()
+                    .flatten()
+                    .map(|o| o.score & !ROOM_MASK);
+                assert_eq!(found, plain_optimum, "walk {walk} step {step}: optimum");
+            }
+        }
+        assert!(kept > 500 && compared > 100_000, "{kept} colours kept, {compared} rows compared");
     }
 
     /// An exact pass that goes on from one given up under another target (held while a

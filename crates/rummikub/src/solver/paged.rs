@@ -65,6 +65,25 @@ impl<T: Copy + Default, const PAGE: usize> Paged<T, PAGE> {
         }
     }
 
+    /// The current stamp: entries written from now on carry it, and
+    /// [`Paged::get_since`] with it reads only those.
+    pub fn stamp(&self) -> u32 {
+        self.stamp
+    }
+
+    /// Entry `at` of page `page`, if written under stamp `since` or a later one (the
+    /// entries of earlier stamps are forgotten for this read only). A caller keeps the
+    /// stamps from which its entries still hold; after the stamp wraps round (the
+    /// stamp is 1 again), every entry of an earlier stamp is gone.
+    #[inline(always)]
+    pub fn get_since(&self, page: usize, at: usize, since: u32) -> Option<&T> {
+        debug_assert!(page < 512 && at < PAGE);
+        match self.data.get(usize::from(RANK[page & 511]) * PAGE + at) {
+            Some((stamp, v)) if *stamp >= since => Some(v),
+            _ => None,
+        }
+    }
+
     /// Entry `at` of page `page`, if written since the last [`Paged::clear`].
     #[inline(always)]
     pub fn get(&self, page: usize, at: usize) -> Option<&T> {
@@ -139,6 +158,25 @@ mod tests {
         t.set(0o011, 2, 5);
         assert_eq!((t.get(0o011, 2), t.get(0o011, 1)), (Some(&5), None));
         assert_eq!(t.pages(), pages, "pages are kept across clears");
+    }
+
+    /// A read since a stamp takes the entries written under it or later, whatever
+    /// clears came between, and none written before it.
+    #[test]
+    fn reads_since_a_stamp_keep_later_entries() {
+        let mut t: Paged<u32, 2> = Paged::default();
+        t.clear();
+        t.set(0o001, 0, 1);
+        let first = t.stamp();
+        t.clear();
+        t.set(0o002, 1, 2);
+        let second = t.stamp();
+        t.clear();
+        assert_eq!((t.get(0o001, 0), t.get(0o002, 1)), (None, None));
+        assert_eq!((t.get_since(0o001, 0, first), t.get_since(0o002, 1, first)), (Some(&1), Some(&2)));
+        assert_eq!((t.get_since(0o001, 0, second), t.get_since(0o002, 1, second)), (None, Some(&2)));
+        assert_eq!(t.get_since(0o001, 1, first), None, "never written");
+        assert_eq!(t.get_since(0o002, 1, t.stamp()), None);
     }
 
     /// When the stamp wraps round, entries of the first stamp are not taken for new ones.
