@@ -324,7 +324,8 @@ struct Progress {
     relaxed: [bool; 2],
     /// Every optional tile that fits anywhere placed ([`rest_total`]).
     rest: u32,
-    /// States the beams of each sweep have held, in all and in the last one.
+    /// States each sweep's passes have held in all (its beams and the exact tries it gave
+    /// up), and those of its last beam.
     spent: [usize; 2],
     last: [usize; 2],
     /// States each beam stage of each sweep held (0: not run).
