@@ -2166,6 +2166,12 @@ mod tests {
     use rand::{Rng, RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// The parameters of an opened player's solve (jokers worth 30, every joker counted,
+    /// the core layout) for the tests' random positions.
+    fn opened(objective: Objective, mirror: bool) -> Params {
+        Params { objective, joker_value: 30, threshold: None, joker_counts: true, core: true, mirror }
+    }
+
     /// A random core-mode position: a table of valid melds (runs of 3–5, groups of 3–4,
     /// now and then a joker in one) and a rack drawn from the rest of the set.
     fn random_counts<R: Rng + ?Sized>(
@@ -2385,14 +2391,7 @@ mod tests {
             let counts = random_counts(&mut rng, copies, jokers, table, rack);
             for objective in [Objective::Tiles, Objective::Value] {
                 for mirror in [false, true] {
-                    let params = Params {
-                        objective,
-                        joker_value: 30,
-                        threshold: None,
-                        joker_counts: true,
-                        core: true,
-                        mirror,
-                    };
+                    let params = opened(objective, mirror);
                     let c = if mirror { counts.mirrored() } else { counts.clone() };
                     let want = plain(&c, params);
                     let mut dp = Dp::default();
@@ -2460,14 +2459,7 @@ mod tests {
             let mut counts = random_counts(&mut rng, copies, jokers, table, 8);
             let objective = if walk % 4 < 2 { Objective::Tiles } else { Objective::Value };
             let mirror = walk % 3 == 0;
-            let params = Params {
-                objective,
-                joker_value: 30,
-                threshold: None,
-                joker_counts: true,
-                core: true,
-                mirror,
-            };
+            let params = opened(objective, mirror);
             let mut shared = Dp::default();
             for step in 0..30 {
                 if step > 0 {
@@ -2532,14 +2524,7 @@ mod tests {
             let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
             let counts = random_counts(&mut rng, copies, jokers, table, rack);
             let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
-            let params = Params {
-                objective,
-                joker_value: 30,
-                threshold: None,
-                joker_counts: true,
-                core: true,
-                mirror: false,
-            };
+            let params = opened(objective, false);
             let Some(best) = plain(&counts, params) else {
                 continue;
             };
@@ -2606,14 +2591,7 @@ mod tests {
             let rack = rng.random_range(1..=14);
             let counts = random_counts(&mut rng, copies, jokers, table, rack);
             for objective in [Objective::Tiles, Objective::Value] {
-                let params = Params {
-                    objective,
-                    joker_value: 30,
-                    threshold: None,
-                    joker_counts: true,
-                    core: true,
-                    mirror: false,
-                };
+                let params = opened(objective, false);
                 let want = plain(&counts, params);
                 let mirrored = counts.mirrored();
                 let both = [
