@@ -1,8 +1,11 @@
 //! The card-game building blocks: hand meld enumeration and least-deadwood analysis
 //! checked against a deliberately simple brute-force reference; the meld table.
 
+mod common;
+
 use std::collections::BTreeSet;
 
+use common::arrangements;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -10,42 +13,6 @@ use rummykit_core::{
     AcePolicy, Card, Catalog, Face, JokerLimit, Meld, MeldId, MeldKind, MeldRules, MeldTable, RunEnd,
     TableError, hand_melds, least_deadwood, parse_list,
 };
-
-/// Every way to arrange `faces` (a subset of a hand) as a valid meld, found naively:
-/// a group in the given order (naturals first, then jokers), and a run for every start
-/// value from -12 to 14, naturals put where their number belongs, jokers in the gaps.
-fn arrangements(faces: &[Card], rules: &MeldRules) -> Vec<(MeldKind, Vec<Card>)> {
-    let mut out = Vec::new();
-    let mut group: Vec<Card> = faces.iter().copied().filter(|f| !f.is_joker()).collect();
-    group.extend(faces.iter().copied().filter(|f| f.is_joker()));
-    if Meld::new(MeldKind::Group, &group, rules).is_ok() {
-        out.push((MeldKind::Group, group));
-    }
-    let len = faces.len() as i16;
-    for start in -12i16..=14 {
-        let mut slots: Vec<Option<Card>> = vec![None; faces.len()];
-        let mut ok = true;
-        for &f in faces.iter().filter(|f| !f.is_joker()) {
-            let n = f.number().unwrap() as i16;
-            let pos = (0..len).find(|&k| {
-                let v = start + k;
-                v == n || (v - 1).rem_euclid(13) + 1 == n
-            });
-            match pos {
-                Some(k) if slots[k as usize].is_none() => slots[k as usize] = Some(f),
-                _ => ok = false,
-            }
-        }
-        if !ok {
-            continue;
-        }
-        let run: Vec<Card> = slots.into_iter().map(|s| s.unwrap_or(Card::JOKER)).collect();
-        if Meld::new(MeldKind::Run, &run, rules).is_ok() && !out.contains(&(MeldKind::Run, run.clone())) {
-            out.push((MeldKind::Run, run));
-        }
-    }
-    out
-}
 
 /// Brute-force least deadwood: the lowest remaining piece is unmelded or in some valid
 /// subset of the remaining pieces.

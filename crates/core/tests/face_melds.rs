@@ -6,9 +6,12 @@
 //! joker limit, short and long minimum lengths (RULES §0). Also: the same melds as core's
 //! [`hand_melds`] by positions, the listed values as the validator's, the listed order.
 
+mod common;
+
 use std::cell::Cell;
 use std::collections::BTreeSet;
 
+use common::arrangements;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rummykit_core::{
@@ -26,43 +29,13 @@ const LIMITS: [JokerLimit; 5] = [
     JokerLimit::NoAdjacent,
 ];
 
-/// Every way to arrange `faces` as a valid meld, found naively.
-fn arrangements(faces: &[Card], rules: &MeldRules, out: &mut BTreeSet<(MeldKind, Vec<Card>)>) {
-    let mut group: Vec<Card> = faces.iter().copied().filter(|f| !f.is_joker()).collect();
-    group.sort();
-    group.extend(faces.iter().copied().filter(|f| f.is_joker()));
-    if Meld::new(MeldKind::Group, &group, rules).is_ok() {
-        out.insert((MeldKind::Group, group));
-    }
-    let len = faces.len() as i16;
-    for start in -12i16..=14 {
-        let mut slots: Vec<Option<Card>> = vec![None; faces.len()];
-        let mut ok = true;
-        for &f in faces.iter().filter(|f| !f.is_joker()) {
-            let n = i16::from(f.number().unwrap());
-            let pos = (0..len).find(|&k| {
-                let v = start + k;
-                v == n || (v - 1).rem_euclid(13) + 1 == n
-            });
-            match pos {
-                Some(k) if slots[k as usize].is_none() => slots[k as usize] = Some(f),
-                _ => ok = false,
-            }
-        }
-        let run: Vec<Card> = slots.into_iter().map(|s| s.unwrap_or(Card::JOKER)).collect();
-        if ok && Meld::new(MeldKind::Run, &run, rules).is_ok() {
-            out.insert((MeldKind::Run, run));
-        }
-    }
-}
-
 /// The brute force: every subset of the hand with a natural (a meld holds one).
 fn brute_force(hand: &[Card], rules: &MeldRules) -> BTreeSet<(MeldKind, Vec<Card>)> {
     let mut out = BTreeSet::new();
     for sub in 1u32..1 << hand.len() {
         let members: Vec<Card> = (0..hand.len()).filter(|i| sub & (1 << i) != 0).map(|i| hand[i]).collect();
         if members.iter().any(|f| !f.is_joker()) {
-            arrangements(&members, rules, &mut out);
+            out.extend(arrangements(&members, rules));
         }
     }
     out
