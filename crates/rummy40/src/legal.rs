@@ -49,7 +49,7 @@ type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);
 /// of core's [`rummykit_core::FaceMeld`]s with what the generator asks of it, its value
 /// toward the opening and the faces it needs.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct FaceMeld {
+pub(crate) struct ValuedMeld {
     kind: MeldKind,
     len: u8,
     faces: [Card; MAX_MELD_LEN],
@@ -61,7 +61,7 @@ pub(crate) struct FaceMeld {
     mask: u64,
 }
 
-impl FaceMeld {
+impl ValuedMeld {
     /// Its faces, in meld order.
     fn faces(&self) -> &[Card] {
         &self.faces[..usize::from(self.len)]
@@ -74,7 +74,7 @@ impl FaceMeld {
 
     /// Core's meld `m` (valid), with its value (`RULES.md` §3.5, as [`meld_value`]
     /// counts it) and needs.
-    fn of(m: &rummykit_core::FaceMeld<Card>) -> FaceMeld {
+    fn of(m: &rummykit_core::FaceMeld<Card>) -> ValuedMeld {
         let len = m.len();
         let value = match (m.kind(), m.value_at(0)) {
             (MeldKind::Group, Some(number)) => rank_value(number) * len as u32,
@@ -84,12 +84,12 @@ impl FaceMeld {
             }
             _ => (0..len).filter_map(|i| m.value_at(i)).map(run_position_value).sum(),
         };
-        FaceMeld::new(m.kind(), m.faces(), value)
+        ValuedMeld::new(m.kind(), m.faces(), value)
     }
 
     /// The meld of `kind` with `faces` (valid, in meld order), worth `value`.
-    fn new(kind: MeldKind, faces: &[Card], value: u32) -> FaceMeld {
-        let mut fm = FaceMeld {
+    fn new(kind: MeldKind, faces: &[Card], value: u32) -> ValuedMeld {
+        let mut fm = ValuedMeld {
             kind,
             len: 0,
             faces: [Card::JOKER; MAX_MELD_LEN],
@@ -236,7 +236,7 @@ pub struct LegalActions {
     /// What the table's melds could offer any hand, kept while the table is the same.
     table_faces: TableFaces,
     /// The melds by faces of the hand (reused).
-    fms: Vec<FaceMeld>,
+    fms: Vec<ValuedMeld>,
     /// The buffers of [`expand`] (reused).
     scratch: Scratch,
     /// The batches of new melds counted rather than listed (the random draw's list).
@@ -451,7 +451,7 @@ impl LegalActions {
         let group = *groups.groups.get(g)?;
         let start = group.start as usize;
         let places = groups.melds.get(start..start + usize::from(group.len))?;
-        let mut slots: [&FaceMeld; MAX_BATCH] = [fms.first()?; MAX_BATCH];
+        let mut slots: [&ValuedMeld; MAX_BATCH] = [fms.first()?; MAX_BATCH];
         for (slot, &at) in slots.iter_mut().zip(places) {
             *slot = fms.get(usize::from(at))?;
         }
@@ -821,7 +821,7 @@ fn open_or_rummy(
     after: &Turn<'_>,
     cards: PieceSet,
     counted_faces: &([u8; 53], u64),
-    mut fms: Vec<FaceMeld>,
+    mut fms: Vec<ValuedMeld>,
     (may_open, may_rummy): (bool, bool),
     threshold: Option<u32>,
     required: Option<PieceId>,
@@ -1397,13 +1397,13 @@ impl Turn<'_> {
     }
 
     /// Every meld formable from `cards`, by faces.
-    pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<FaceMeld> {
+    pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<ValuedMeld> {
         self.with_faces(cards, |faces| self.face_melds_of(faces))
     }
 
     /// [`Turn::face_melds`] of the faces of the cards: core's [`for_each_face_meld`] of
     /// the faces present (a card's second copy gives no other meld) and the jokers.
-    fn face_melds_of(&self, faces: &[Card]) -> Vec<FaceMeld> {
+    fn face_melds_of(&self, faces: &[Card]) -> Vec<ValuedMeld> {
         let mut out = Vec::new();
         self.face_melds_into(faces, &mut out);
         out
@@ -1411,7 +1411,7 @@ impl Turn<'_> {
 
     /// [`Turn::face_melds_of`] into `out` (emptied first; a buffer kept from one
     /// enumeration to the next: a hand with a joker has a hundred melds or more).
-    fn face_melds_into(&self, faces: &[Card], out: &mut Vec<FaceMeld>) {
+    fn face_melds_into(&self, faces: &[Card], out: &mut Vec<ValuedMeld>) {
         out.clear();
         let (mut naturals, mut jokers) = (0u64, 0usize);
         for f in faces {
@@ -1422,7 +1422,7 @@ impl Turn<'_> {
             }
         }
         for_each_face_meld(naturals, jokers, &self.rules, |m| {
-            let fm = FaceMeld::of(m);
+            let fm = ValuedMeld::of(m);
             debug_assert_eq!(
                 Some(fm.value),
                 Meld::new(m.kind(), m.faces(), &self.rules).ok().map(|meld| meld_value(&meld)),
@@ -1437,7 +1437,7 @@ impl Turn<'_> {
     /// the hand), by faces, each valued by the validator's meld: the reference for
     /// [`Turn::face_melds_of`].
     #[cfg(test)]
-    fn face_melds_by_position(&self, faces: &[Card]) -> Vec<FaceMeld> {
+    fn face_melds_by_position(&self, faces: &[Card]) -> Vec<ValuedMeld> {
         let Ok(melds) = rummykit_core::hand_melds(faces, &self.rules) else { return Vec::new() };
         let mut out = Vec::with_capacity(melds.len());
         out.extend(melds.iter().filter_map(|hm| {
@@ -1448,7 +1448,7 @@ impl Turn<'_> {
                 len += 1;
             }
             let meld = Meld::new(hm.kind(), &buf[..len], &self.rules).ok()?;
-            Some(FaceMeld::new(hm.kind(), &buf[..len], meld_value(&meld)))
+            Some(ValuedMeld::new(hm.kind(), &buf[..len], meld_value(&meld)))
         }));
         out
     }
@@ -1463,7 +1463,7 @@ impl Turn<'_> {
         &self,
         cards: PieceSet,
         (counts, held): &([u8; 53], u64),
-        fms: &mut [FaceMeld],
+        fms: &mut [ValuedMeld],
         threshold: Option<u32>,
         required: Option<PieceId>,
         bound: bool,
@@ -1500,7 +1500,7 @@ impl Turn<'_> {
         // The ids by face, listed once a batch is found (most hands hold none).
         let mut by_face = None;
         // Collected unsorted, with repeats, then sorted and deduplicated once.
-        let mut melds: Vec<&FaceMeld> = Vec::new();
+        let mut melds: Vec<&ValuedMeld> = Vec::new();
         // With `required`, only the batches with a meld of its face: those melds moved
         // first (in place), one of them first in every batch (the result is sorted, the
         // order is free).
@@ -1546,7 +1546,7 @@ impl Turn<'_> {
         &self,
         cards: PieceSet,
         (counts, present): &([u8; 53], u64),
-        fms: &[FaceMeld],
+        fms: &[ValuedMeld],
         required: Option<PieceId>,
         bound: bool,
         reach: &LazyReach<'_>,
@@ -1577,7 +1577,7 @@ impl Turn<'_> {
         let mut by_face = None;
         // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
         let mut out: Vec<Rummy> = Vec::new();
-        let mut melds: Vec<&FaceMeld> = Vec::new();
+        let mut melds: Vec<&ValuedMeld> = Vec::new();
         let (mut arena, mut keys) = (Vec::new(), Vec::new());
         let mut scratch = Scratch::default();
         // The table's melds by faces, copied once for every search of builds below.
@@ -1909,7 +1909,7 @@ impl Groups {
 /// their cards are disjoint no swap leaves a choice as it was: each batch is counted
 /// `m!` times for each meld repeated `m` times. With `required`, the choices without
 /// that card (one card fewer of its face) are taken away.
-fn batch_count(fms: &[FaceMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
+fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
     const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
     let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
     let mut demand = [0u8; 53];
@@ -1973,7 +1973,7 @@ fn ids_by_face(catalog: Catalog<Card>, cards: PieceSet) -> [PieceSet; 53] {
 /// shorter meld first, as a shorter list); the melds in their order, then 0. No
 /// `NewMeld` is built until an action is asked for ([`decode_batch`]).
 fn expand(
-    melds: &[&FaceMeld],
+    melds: &[&ValuedMeld],
     by_face: &[PieceSet; 53],
     required: Option<PieceId>,
     arena: &mut Vec<u8>,
@@ -2286,9 +2286,9 @@ type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53]) + 'a;
 /// melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
 /// and whose counts left hold two cards or more of the faces `stuck[i]` (bits by face
 /// index; no skipping past the end of `stuck`).
-fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64], visit: &mut Visit<'_>) {
+fn combos(melds: &[ValuedMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64], visit: &mut Visit<'_>) {
     /// Takes `m`'s cards from `counts` if they are there.
-    fn take(m: &FaceMeld, counts: &mut [u8; 53]) -> bool {
+    fn take(m: &ValuedMeld, counts: &mut [u8; 53]) -> bool {
         if m.needs().iter().any(|&(f, n)| counts[usize::from(f)] < n) {
             return false;
         }
@@ -2297,7 +2297,7 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64],
         }
         true
     }
-    fn put_back(m: &FaceMeld, counts: &mut [u8; 53]) {
+    fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
         for &(f, n) in m.needs() {
             counts[usize::from(f)] += n;
         }
@@ -2316,14 +2316,14 @@ fn combos(melds: &[FaceMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64],
         false
     }
     /// `avail` without the faces of `m` that `counts` no longer holds.
-    fn left(m: &FaceMeld, counts: &[u8; 53], avail: u64) -> u64 {
+    fn left(m: &ValuedMeld, counts: &[u8; 53], avail: u64) -> u64 {
         m.needs()
             .iter()
             .fold(avail, |a, &(f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a })
     }
     #[allow(clippy::too_many_arguments)]
     fn go(
-        melds: &[FaceMeld],
+        melds: &[ValuedMeld],
         start: usize,
         counts: &mut [u8; 53],
         avail: u64,
@@ -2526,7 +2526,7 @@ mod tests {
         let catalog = crate::SCALA40_PACK;
         let config = crate::Config::SCALA40;
         let table = MeldTable::new();
-        let key = |fm: &FaceMeld| {
+        let key = |fm: &ValuedMeld| {
             let mut faces = fm.faces().to_vec();
             if fm.kind == MeldKind::Group {
                 faces.sort();
