@@ -39,26 +39,66 @@ pub trait Face:
     const JOKER: Self;
 
     /// The face with the given dense index (`0..52` naturals, `52` joker); `None` beyond.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Face, Tile};
+    /// assert_eq!(Tile::from_index(0), Some("r1".parse()?));
+    /// assert_eq!(Card::from_index(52), Some(Card::JOKER));
+    /// assert_eq!(Card::from_index(53), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     fn from_index(index: u8) -> Option<Self>;
 
     /// The dense index of this face: `suit * 13 + number - 1` for naturals, 52 for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Face, Tile};
+    /// // Yellow is colour 2: 2 * 13 + (4 - 1).
+    /// assert_eq!("y4".parse::<Tile>()?.index(), 29);
+    /// assert_eq!(Card::JOKER.index(), 52);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     fn index(self) -> u8;
 
     /// The natural face of suit (or colour) index `suit` (0–3) and number `number` (1–13).
     ///
     /// Returns `None` when either is out of range.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Face, Tile};
+    /// assert_eq!(Tile::natural(3, 13), Some("k13".parse()?));
+    /// assert_eq!(Card::natural(0, 1), Some("Ac".parse()?));
+    /// assert_eq!(Tile::natural(4, 1), None);
+    /// assert_eq!(Tile::natural(0, 14), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     fn natural(suit: u8, number: u8) -> Option<Self> {
         if suit < 4 && (1..=13).contains(&number) { Self::from_index(suit * 13 + number - 1) } else { None }
     }
 
     /// `true` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::{Face, Tile};
+    /// assert!("J".parse::<Tile>()?.is_joker());
+    /// assert!(!"r1".parse::<Tile>()?.is_joker());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     fn is_joker(self) -> bool {
         self.index() as usize == NATURAL_FACES
     }
 
     /// The suit (card) or colour (tile) index 0–3 of a natural; `None` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Face};
+    /// // Clubs, diamonds, hearts, spades.
+    /// let suits: Vec<_> = ["9c", "9d", "9h", "9s", "*"].iter().map(|c| c.parse::<Card>().map(Face::suit_index)).collect::<Result<_, _>>()?;
+    /// assert_eq!(suits, [Some(0), Some(1), Some(2), Some(3), None]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     fn suit_index(self) -> Option<u8> {
         let i = self.index();
@@ -66,6 +106,15 @@ pub trait Face:
     }
 
     /// The number (tile) or rank (card, ace = 1, king = 13) of a natural; `None` for the joker.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Face, Tile};
+    /// assert_eq!("Ac".parse::<Card>()?.number(), Some(1));
+    /// assert_eq!("Kc".parse::<Card>()?.number(), Some(13));
+    /// assert_eq!("b13".parse::<Tile>()?.number(), Some(13));
+    /// assert_eq!(Tile::JOKER.number(), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     fn number(self) -> Option<u8> {
         let i = self.index();
