@@ -514,6 +514,22 @@ pub trait Game: Clone + Debug + Sized {
     /// Whether more points are better under `config`: a property of the rules, so one
     /// type can hold games scored either way (`AnyGame` holds Rummikub's points and
     /// Rummy 40's penalties, each as its rules give them).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, RandomBot, ScoreOrder, TournamentPlan, tournament};
+    /// // The toy Nim of the conformance module scores +1 for a win: more is better, so
+    /// // the standings rank seats by their highest totals.
+    /// assert_eq!(Nim::score_order(&()), ScoreOrder::HigherIsBetter);
+    /// let random = |_, seed| -> Box<dyn rummykit_core::Bot<Nim>> {
+    ///     Box::new(RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(seed)))
+    /// };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 20, 1), random, |_| {})?;
+    /// assert_eq!(standings.score_order(), Nim::score_order(&()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn score_order(config: &Self::Config) -> ScoreOrder;
 
     /// Shuffles and deals a new hand. The only source of randomness.
@@ -522,6 +538,19 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// [`DealError`] for an unsupported player count, a missing dealer seat or a
     /// configuration that contradicts itself.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{DealError, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!((nim.heap, nim.to_move()), (7, Some(1)));
+    /// // Nim is for two.
+    /// assert!(matches!(Nim::deal(&(), Seating::new(3), &mut rng), Err(DealError::PlayerCount { .. })));
+    /// # Ok::<(), DealError>(())
+    /// ```
     fn deal<R: Rng + ?Sized>(config: &Self::Config, seating: Seating, rng: &mut R)
     -> Result<Self, DealError>;
 
@@ -597,9 +626,38 @@ pub trait Game: Clone + Debug + Sized {
     }
 
     /// Number of seats.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// assert_eq!(nim.seats(), 2);
+    /// assert_eq!(nim.outcome(), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn seats(&self) -> usize;
 
     /// The seat whose turn it is, or `None` when the hand is over.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// assert_eq!(nim.to_move(), Some(0));
+    /// nim.apply(0, 2)?;
+    /// assert_eq!(nim.to_move(), Some(1));
+    /// while let Some(seat) = nim.to_move() {
+    ///     nim.apply(seat, 1)?;
+    /// }
+    /// assert!(nim.outcome().is_some()); // over: nobody is to move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn to_move(&self) -> Option<Seat>;
 
     /// Whether [`legal_actions`](Game::legal_actions) lists *every* legal action. `true`
@@ -619,6 +677,20 @@ pub trait Game: Clone + Debug + Sized {
     /// # Errors
     ///
     /// [`NotYourTurn`] (converted) when `seat` is not to move, else the game's reason.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, NotYourTurn, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// assert_eq!(nim.check(0, &2), Ok(()));
+    /// assert_eq!(nim.check(0, &3), Err(nim::Illegal::Take));
+    /// assert_eq!(nim.check(1, &1), Err(NotYourTurn { seat: 1, to_move: 0 }.into()));
+    /// assert_eq!(nim.heap, 7); // only checked
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
         self.clone().apply(seat, action.clone())
     }
@@ -629,6 +701,23 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// [`NotYourTurn`] (converted into the game's error) when another seat is to move,
     /// else the game's reason; the state is then unchanged.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// nim.apply(0, 2)?;
+    /// assert_eq!((nim.heap, nim.to_move()), (5, Some(1)));
+    /// // A refused action changes nothing.
+    /// let before = nim.clone();
+    /// assert!(nim.apply(1, 3).is_err());
+    /// assert!(nim.apply(0, 1).is_err());
+    /// assert_eq!(nim, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Error>;
 
     /// Overwrites `out` with the legal actions of the seat to move, in a deterministic
@@ -638,6 +727,25 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// The default lists what [`legal_actions_from`](Game::legal_actions_from) finds in
     /// the mover's view (legality depends only on what the mover may see).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let mut actions = Vec::new();
+    /// nim.legal_actions(&mut actions);
+    /// assert_eq!(actions, [1, 2]);
+    /// assert!(actions.iter().all(|a| nim.check(0, a).is_ok()));
+    /// nim.apply(0, 2)?;
+    /// nim.apply(1, 2)?;
+    /// nim.apply(0, 2)?;
+    /// nim.legal_actions(&mut actions);
+    /// assert_eq!(actions, [1]); // one counter left
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {
         match self.to_move() {
             Some(seat) => Self::legal_actions_from(&self.view(seat), out),
@@ -649,6 +757,21 @@ pub trait Game: Clone + Debug + Sized {
     /// that seat may see: the same list as [`legal_actions`](Game::legal_actions) when
     /// that seat is to move, empty otherwise. This is what a bot, which sees only its
     /// view, chooses from. The default lists nothing.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let (mut mover, mut other) = (Vec::new(), Vec::new());
+    /// Nim::legal_actions_from(&nim.view(0), &mut mover);
+    /// Nim::legal_actions_from(&nim.view(1), &mut other);
+    /// assert_eq!(mover, [1, 2]);
+    /// assert!(other.is_empty()); // not seat 1's turn
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn legal_actions_from(view: &Self::View, out: &mut Vec<Self::Action>) {
         let _ = view;
         out.clear();
@@ -659,6 +782,21 @@ pub trait Game: Clone + Debug + Sized {
     /// builds the list in a fresh vector on every call; a game whose random playouts
     /// matter overrides it (classic Rummy reuses a buffer, Rummy 40 draws without
     /// building the list), which halves a classic playout.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// for _ in 0..20 {
+    ///     let take = Nim::random_action_from(&nim.view(0), &mut rng).expect("seat 0 is to move");
+    ///     assert!(nim.check(0, &take).is_ok());
+    /// }
+    /// assert_eq!(Nim::random_action_from(&nim.view(1), &mut rng), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn random_action_from<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
         let mut actions = Vec::new();
         Self::legal_actions_from(view, &mut actions);
@@ -666,17 +804,61 @@ pub trait Game: Clone + Debug + Sized {
     }
 
     /// What `seat` may see. Only that seat's hidden pieces are in it.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// nim.apply(0, 2)?;
+    /// // Nim hides nothing: each seat sees the heap and whether it is to move.
+    /// assert_eq!((nim.view(0), nim.view(1)), ((5, false), (5, true)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn view(&self, seat: Seat) -> Self::View;
 
     /// Overwrites `view` with what `seat` may see: the same as
     /// `*view = self.view(seat)`, which is the default. A game may override it to reuse
     /// the allocations of the old view; [`play_hand`](crate::play_hand), which shows a view before every
     /// action, calls it.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let mut view = nim.view(0);
+    /// nim.apply(0, 1)?;
+    /// nim.view_into(0, &mut view);
+    /// assert_eq!(view, nim.view(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn view_into(&self, seat: Seat, view: &mut Self::View) {
         *view = self.view(seat);
     }
 
     /// The result, once the hand is over.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Outcome, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// for take in [2, 2, 2] {
+    ///     let seat = nim.to_move().expect("the heap is not empty");
+    ///     nim.apply(seat, take)?;
+    /// }
+    /// assert_eq!(nim.outcome(), None); // one counter left
+    /// nim.apply(1, 1)?;
+    /// assert_eq!(nim.outcome(), Some(Outcome { points: vec![-1, 1], winners: vec![1] }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn outcome(&self) -> Option<Outcome>;
 }
 
