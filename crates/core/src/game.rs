@@ -932,9 +932,39 @@ pub trait Game: Clone + Debug + Sized {
 /// ```
 pub trait Bot<G: Game> {
     /// A short name for tables and logs.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Bot, RandomBot};
+    /// let random = RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(1));
+    /// let bots: Vec<Box<dyn Bot<Nim>>> = vec![Box::new(random.clone()), Box::new(random)];
+    /// let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    /// assert_eq!(names, ["random", "random"]);
+    /// ```
     fn name(&self) -> &str;
 
     /// Chooses an action for the seat whose view this is.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// /// Leaves the other a multiple of three when it can.
+    /// struct Perfect;
+    /// impl Bot<Nim> for Perfect {
+    ///     fn name(&self) -> &str { "perfect" }
+    ///     fn act(&mut self, &(heap, _): &(u8, bool)) -> u8 { if heap % 3 == 0 { 1 } else { heap % 3 } }
+    /// }
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // Seven counters: take one, leave six.
+    /// assert_eq!(Perfect.act(&nim.view(0)), 1);
+    /// assert!(nim.check(0, &Perfect.act(&nim.view(0))).is_ok());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn act(&mut self, view: &G::View) -> G::Action;
 }
 
