@@ -99,6 +99,24 @@ pub trait NamedBots: Game {
     /// The bot called `name` (exactly one of [`BOT_NAMES`](NamedBots::BOT_NAMES)),
     /// drawing at random, if it does, from a [`ChaCha8Rng`] seeded with `seed`; `None`
     /// for any other name.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit::classic::{ClassicRummy, Config};
+    /// use rummykit::{Game, NamedBots, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let seat = game.to_move().expect("a fresh hand");
+    /// // Built from the same name and seed, two bots choose alike.
+    /// let mut a = ClassicRummy::named_bot("random", 11).expect("a classic bot");
+    /// let mut b = ClassicRummy::named_bot("random", 11).expect("a classic bot");
+    /// let action = a.act(&game.view(seat));
+    /// assert_eq!(action, b.act(&game.view(seat)));
+    /// assert!(game.check(seat, &action).is_ok());
+    /// // Names are matched exactly (`bot` is the forgiving reader).
+    /// assert!(ClassicRummy::named_bot("Random", 11).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
 }
 
