@@ -187,7 +187,7 @@ pub fn face_melds<F: Face>(hand: &[F], rules: &MeldRules) -> Vec<FaceMeld<F>> {
 /// construction; under a joker limit other than [`JokerLimit::Unlimited`] each meld with
 /// a joker is also put to the validator. A run round the corner holding a whole suit is
 /// listed once per start (they are different melds, one set of cards). A hand's melds
-/// by positions ([`hand_melds`](crate::hand_melds)) are the same melds, listed per copy
+/// by positions ([`hand_melds`](fn@crate::hand_melds)) are the same melds, listed per copy
 /// and in another order; the tests compare the two and both against a brute force.
 ///
 /// It allocates nothing: `emit` borrows each meld.

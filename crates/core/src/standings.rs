@@ -1,4 +1,4 @@
-//! [`Standings`]: the results of a [`tournament`](crate::tournament), hand by hand and
+//! [`Standings`]: the results of a [`tournament`](fn@crate::tournament), hand by hand and
 //! summarised per entry, and [`HandResult`], one hand's.
 
 use core::fmt;
@@ -41,7 +41,7 @@ pub struct HandResult {
     pub finished: bool,
 }
 
-/// The results of a [`tournament`](crate::tournament), by entry (the bots in the order
+/// The results of a [`tournament`](fn@crate::tournament), by entry (the bots in the order
 /// their factory numbers them).
 ///
 /// ```
