@@ -1,6 +1,6 @@
 //! [`simulate`]: many games between bots on all cores, summarised per bot; the engine
 //! of the `simulate` example. The games are played by core's
-//! [`tournament`](rummykit_core::tournament); this module keeps the options and the
+//! [`tournament`]; this module keeps the options and the
 //! printing.
 
 use rummykit_core::{DriverError, Estimate, ScoreOrder, TournamentPlan, tournament};
