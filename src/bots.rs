@@ -30,7 +30,7 @@ pub struct UnknownBot {
 
 /// The bot called `name` (one of [`Variant::bot_names`], in any case) for `variant`,
 /// playing [`AnyGame`]; a bot that draws at random draws from a
-/// [`ChaCha8Rng`](rand_chacha::ChaCha8Rng) seeded with `seed`, so a game between
+/// [`ChaCha8Rng`] seeded with `seed`, so a game between
 /// bots replays exactly.
 ///
 /// * `random`: a uniformly random legal action (core's [`RandomBot`]);
