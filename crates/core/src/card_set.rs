@@ -31,6 +31,11 @@ pub struct CardSet(u64);
 
 impl CardSet {
     /// The empty set.
+    /// ```
+    /// use rummykit_core::CardSet;
+    /// assert!(CardSet::EMPTY.is_empty());
+    /// assert_eq!(CardSet::EMPTY, CardSet::default());
+    /// ```
     pub const EMPTY: CardSet = CardSet(0);
 
     /// The set of `cards`, or `None` if one is a joker or a card is there twice.

@@ -62,6 +62,22 @@ impl fmt::Debug for MeldId {
 
 /// Which end of a run a laid-off piece goes to. Groups are unordered: there a lay-off
 /// always goes to the back and the end given is ignored.
+/// ```
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+/// let cat = Catalog::<Card>::DECK;
+/// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+/// let mut table = MeldTable::<Card>::new();
+/// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+/// table.lay_off(run, id("4h"), RunEnd::Front, &cat, &rules)?;
+/// table.lay_off(run, id("8h"), RunEnd::Back, &cat, &rules)?;
+/// let kings = table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+/// // On a group the end is ignored: the king goes to the back.
+/// table.lay_off(kings, id("Kh"), RunEnd::Front, &cat, &rules)?;
+/// assert_eq!(table.meld(run).map(|m| m.pieces()[0]), Some(id("4h")));
+/// assert_eq!(table.meld(kings).map(|m| m.pieces()[3]), Some(id("Kh")));
+/// # Ok::<(), rummykit_core::TableError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RunEnd {
@@ -133,6 +149,18 @@ pub enum TableError {
 
 /// One meld on the table: its stable id, the seat that laid it down, its pieces in
 /// order and the validated [`Meld`] of their faces. `Copy`, no allocation.
+/// ```
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+/// let cat = Catalog::<Card>::DECK;
+/// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+/// let mut table = MeldTable::<Card>::new();
+/// let run = table.place(1, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+/// let meld = *table.meld(run).expect("just placed"); // a copy, independent of the table
+/// assert_eq!((meld.id(), meld.owner(), meld.meld().kind()), (run, 1, MeldKind::Run));
+/// assert_eq!(meld.pieces(), [id("5h"), id("6h"), id("7h")]);
+/// # Ok::<(), rummykit_core::TableError>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct TableMeld<F> {
     id: MeldId,

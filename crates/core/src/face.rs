@@ -7,9 +7,24 @@ use core::str::FromStr;
 use crate::ParseError;
 
 /// Number of distinct natural faces: 4 suits (or colours) × 13 numbers (or ranks).
+/// ```
+/// use rummykit_core::{Card, Face, NATURAL_FACES};
+/// let naturals = (0..=u8::MAX).filter_map(Card::from_index).filter(|c| !c.is_joker()).count();
+/// assert_eq!(naturals, NATURAL_FACES);
+/// ```
 pub const NATURAL_FACES: usize = 52;
 
 /// Number of distinct faces including the joker (which is index 52).
+/// ```
+/// use rummykit_core::{FACES, Face, Tile};
+/// // Face-count arrays are keyed on the dense index.
+/// let mut counts = [0u8; FACES];
+/// for t in rummykit_core::parse_list::<Tile>("r1 r1 J k13")? {
+///     counts[usize::from(t.index())] += 1;
+/// }
+/// assert_eq!((counts[0], counts[FACES - 1], counts[51]), (2, 1, 1));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 pub const FACES: usize = NATURAL_FACES + 1;
 
 /// What is printed on a piece: a natural (a suit or colour and a number 1–13) or a joker.

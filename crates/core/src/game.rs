@@ -10,6 +10,12 @@ use thiserror::Error;
 use crate::{Card, MatchTerms, MeldError, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
+/// ```
+/// use rummykit_core::{Seat, Seating};
+/// let dealer: Seat = 3;
+/// // The first to play sits after the dealer, wrapping round.
+/// assert_eq!(Seating::new(4).with_dealer(dealer).first_to_play(), Some(0));
+/// ```
 pub type Seat = usize;
 
 /// Whether more points are better (Rummikub, classic Rummy) or fewer (Rummy 40's

@@ -7,6 +7,12 @@ use thiserror::Error;
 use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules};
 
 /// The most pieces a hand given to the analysis may hold (positions are bits of a `u64`).
+/// ```
+/// use rummykit_core::{AnalysisError, MAX_HAND, MeldRules, Tile, hand_melds};
+/// let big = vec![Tile::JOKER; MAX_HAND + 1];
+/// let refused = hand_melds(&big, &MeldRules::default());
+/// assert_eq!(refused, Err(AnalysisError::TooManyPieces { len: MAX_HAND + 1, max: MAX_HAND }));
+/// ```
 pub const MAX_HAND: usize = 64;
 
 /// Why a hand cannot be analysed.

@@ -20,6 +20,15 @@ use crate::{
 /// The most seats any [`Match`] takes, whatever the game says: a bound on the memory a
 /// match (and a [`MatchRecord`](crate::MatchRecord) replay) allocates per seat. No game
 /// of the rummy family seats more than six.
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rummykit_core::{Game, MAX_SEATS, Match, MatchError, MatchTerms};
+/// // A game with no seat limit of its own (the toy Nim's default range) is still capped.
+/// assert_eq!(Nim::seat_range(&()), 1..=MAX_SEATS);
+/// let refused = Match::<Nim>::new((), MatchTerms::new(MAX_SEATS + 1));
+/// assert!(matches!(refused, Err(MatchError::PlayerCount { seats: 65, .. })));
+/// ```
 pub const MAX_SEATS: usize = 64;
 
 /// Why a [`Match`] refused a request. The match is unchanged after an error.

@@ -183,6 +183,20 @@ pub trait Players<G: Game> {
 
 /// Bots on every seat, `bots[seat]` for match seat `seat`: each is asked with its own
 /// seat's view only.
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rummykit_core::{Bot, BotPlayers, Match, MatchTerms, RandomBot};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let (mut a, mut b) = (RandomBot::new(rng.clone()), RandomBot::new(rng.clone()));
+/// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+/// let mut m = Match::<Nim>::new((), MatchTerms::new(2))?;
+/// m.play(&mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// assert_eq!(m.hands_played(), 1);
+/// assert_eq!(m.totals().iter().sum::<i64>(), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct BotPlayers<'a, 'b, G: Game>(pub &'a mut [&'b mut dyn Bot<G>]);
 
 impl<G: Game> core::fmt::Debug for BotPlayers<'_, '_, G> {
