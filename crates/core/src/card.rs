@@ -34,6 +34,7 @@ pub enum Rank {
 
 impl Rank {
     /// All thirteen ranks, ace first.
+    ///
     /// ```
     /// use rummykit_core::Rank;
     /// assert_eq!((Rank::ALL[0], Rank::ALL[12]), (Rank::Ace, Rank::King));
@@ -109,6 +110,7 @@ pub struct Card(u8);
 
 impl Card {
     /// The joker card.
+    ///
     /// ```
     /// use rummykit_core::{Card, Face};
     /// assert_eq!("*".parse::<Card>()?, Card::JOKER);

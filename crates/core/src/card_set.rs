@@ -31,6 +31,7 @@ pub struct CardSet(u64);
 
 impl CardSet {
     /// The empty set.
+    ///
     /// ```
     /// use rummykit_core::CardSet;
     /// assert!(CardSet::EMPTY.is_empty());

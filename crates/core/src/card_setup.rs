@@ -439,6 +439,7 @@ impl PlacedCards {
 
 /// A card game's position written back in notation: the fields of its `Setup` that
 /// [`CardSetup`] reads, each set of cards in face order.
+///
 /// ```
 /// use rand::SeedableRng;
 /// use rummykit_core::{Card, CardSetup, Catalog, HandState, ListedCards, MeldRules, deal_cards};

@@ -62,6 +62,7 @@ impl fmt::Debug for MeldId {
 
 /// Which end of a run a laid-off piece goes to. Groups are unordered: there a lay-off
 /// always goes to the back and the end given is ignored.
+///
 /// ```
 /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
 /// let cat = Catalog::<Card>::DECK;
@@ -149,6 +150,7 @@ pub enum TableError {
 
 /// One meld on the table: its stable id, the seat that laid it down, its pieces in
 /// order and the validated [`Meld`] of their faces. `Copy`, no allocation.
+///
 /// ```
 /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
 /// let cat = Catalog::<Card>::DECK;

@@ -18,6 +18,7 @@ pub struct PieceId(u8);
 
 impl PieceId {
     /// One more than the largest id: the size of the largest catalog (the 160-tile set).
+    ///
     /// ```
     /// use rummykit_core::{Catalog, PieceId, Tile};
     /// let last = u8::try_from(PieceId::LIMIT - 1).expect("ids are bytes");
@@ -109,6 +110,7 @@ impl Catalog<Card> {
     /// One 52-card deck, no jokers: the one catalog core names, since a standard deck is
     /// no game's choice. Each game crate builds its own box or pack with
     /// [`Catalog::new`] (Rummikub's `TileSet::catalog`, Rummy 40's packs).
+    ///
     /// ```
     /// use rummykit_core::{Card, Catalog};
     /// assert_eq!(Catalog::<Card>::DECK, Catalog::new(1, 0).expect("one deck"));

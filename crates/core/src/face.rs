@@ -7,6 +7,7 @@ use core::str::FromStr;
 use crate::ParseError;
 
 /// Number of distinct natural faces: 4 suits (or colours) × 13 numbers (or ranks).
+///
 /// ```
 /// use rummykit_core::{Card, Face, NATURAL_FACES};
 /// let naturals = (0..=u8::MAX).filter_map(Card::from_index).filter(|c| !c.is_joker()).count();
@@ -15,6 +16,7 @@ use crate::ParseError;
 pub const NATURAL_FACES: usize = 52;
 
 /// Number of distinct faces including the joker (which is index 52).
+///
 /// ```
 /// use rummykit_core::{FACES, Face, Tile};
 /// // Face-count arrays are keyed on the dense index.

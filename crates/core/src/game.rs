@@ -10,6 +10,7 @@ use thiserror::Error;
 use crate::{Card, MatchTerms, MeldError, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
+///
 /// ```
 /// use rummykit_core::{Seat, Seating};
 /// let dealer: Seat = 3;

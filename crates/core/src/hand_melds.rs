@@ -7,6 +7,7 @@ use thiserror::Error;
 use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules};
 
 /// The most pieces a hand given to the analysis may hold (positions are bits of a `u64`).
+///
 /// ```
 /// use rummykit_core::{AnalysisError, MAX_HAND, MeldRules, Tile, hand_melds};
 /// let big = vec![Tile::JOKER; MAX_HAND + 1];

@@ -20,6 +20,7 @@ use crate::{
 /// The most seats any [`Match`] takes, whatever the game says: a bound on the memory a
 /// match (and a [`MatchRecord`](crate::MatchRecord) replay) allocates per seat. No game
 /// of the rummy family seats more than six.
+///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
 /// # use nim::Nim;

@@ -28,6 +28,7 @@ pub struct PieceSet([u64; WORDS]);
 
 impl PieceSet {
     /// The empty set.
+    ///
     /// ```
     /// use rummykit_core::PieceSet;
     /// assert!(PieceSet::EMPTY.is_empty());

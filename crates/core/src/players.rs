@@ -183,6 +183,7 @@ pub trait Players<G: Game> {
 
 /// Bots on every seat, `bots[seat]` for match seat `seat`: each is asked with its own
 /// seat's view only.
+///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
 /// # use nim::Nim;

@@ -56,6 +56,7 @@ impl<'de> Deserialize<'de> for PieceSet {
 }
 
 /// The save format version this library writes, and the only one it reads.
+///
 /// ```
 /// use rummykit_core::{SAVE_VERSION, SaveVersion};
 /// // A save's `version` field is this number.

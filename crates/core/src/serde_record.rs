@@ -11,6 +11,7 @@ use crate::{Game, HandRecord, MatchEnd, MatchRecord, MatchTerms, Ranking, Seat};
 /// The record format version this library writes. A record without a `version` is of
 /// the first format (the match terms' fields flat beside the configuration) and is
 /// read too.
+///
 /// ```
 /// use rummykit_core::{RECORD_VERSION, RecordFormatError};
 /// // A record of a later format is refused, naming the version that is read.

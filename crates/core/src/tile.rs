@@ -24,6 +24,7 @@ pub struct Tile(u8);
 
 impl Tile {
     /// The joker tile.
+    ///
     /// ```
     /// use rummykit_core::{Face, Tile};
     /// assert_eq!("J".parse::<Tile>()?, Tile::JOKER);
