@@ -5,6 +5,7 @@ use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MeldRules, Seatin
 /// The largest [`Config::joker_penalty`] and [`Config::never_melded_penalty`] that
 /// [`Config::validate`] accepts: a hundred times the largest the sources name (100, NZRC),
 /// and small enough that every rack and score sum stays exact in `u32` arithmetic.
+///
 /// ```
 /// use rummykit_rummikub::{Config, MAX_PENALTY};
 /// let mut config = Config::STANDARD;
@@ -303,6 +304,7 @@ pub struct Config {
 
 impl Config {
     /// The box rules (RULES.md §1, every default of §1.10); also [`Config::default`].
+    ///
     /// ```
     /// use rummykit_rummikub::{Config, TileSet};
     /// let box_rules = Config::STANDARD;

@@ -7,6 +7,7 @@ use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking, Seat};
 use crate::{Config, Rummikub, SessionRanking, View};
 
 /// A Rummikub session: core's [`Match`] driving [`Rummikub`] games.
+///
 /// ```
 /// use rand::SeedableRng;
 /// use rummykit_core::{Bot, Game};

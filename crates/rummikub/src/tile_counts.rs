@@ -27,6 +27,7 @@ pub struct TileCounts([u8; FACES]);
 
 impl TileCounts {
     /// No tiles.
+    ///
     /// ```
     /// use rummykit_rummikub::TileCounts;
     /// assert!(TileCounts::EMPTY.is_empty());

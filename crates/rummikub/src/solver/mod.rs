@@ -62,6 +62,7 @@ use crate::InitialJokerValue;
 use dp::{Counts, Dp, Params, Sweep};
 
 /// Most jokers a position may hold (the 160-tile set has four).
+///
 /// ```
 /// use rummykit_core::{Catalog, Tile};
 /// use rummykit_rummikub::TileSet;
