@@ -57,6 +57,15 @@ pub struct Options {
 }
 
 /// The most hands `--hands` takes.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, MAX_HANDS, Options};
+/// let mut options = Options::new(GameChoice::Classic);
+/// options.hands = Some(MAX_HANDS);
+/// assert!(options.check().is_ok());
+/// options.hands = Some(MAX_HANDS + 1);
+/// assert!(options.check().is_err());
+/// ```
 pub const MAX_HANDS: u32 = 10_000;
 
 /// A safety stop for matches played to a score: no match of these games comes near.
