@@ -75,7 +75,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, DealError, Game, Phase, Seating};
     /// // The docs' toy card game: three cards each, draw or take, then discard.
@@ -100,8 +100,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
-    /// use rand::SeedableRng;
+    /// # use toy::ThreeCards;
     /// use rummykit_core::{CardRules, Game, MatchEnd, MatchTerms};
     /// // The toy card game keeps the default: one hand.
     /// assert_eq!(ThreeCards::match_terms(&(), 3), MatchTerms::new(3));
@@ -117,7 +116,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -133,9 +132,9 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
-    /// use rummykit_core::{CardRules, Face, Game, Seating};
+    /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     /// let game = ThreeCards::deal(&(), Seating::new(2), &mut rng)?;
     /// assert_eq!(game.catalog().len(), 52);
@@ -203,7 +202,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -227,7 +226,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -245,7 +244,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -265,7 +264,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -330,7 +329,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -355,7 +354,7 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::{Step, ThreeCards};
+    /// # use toy::ThreeCards;
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);

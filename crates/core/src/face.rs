@@ -18,7 +18,7 @@ pub const NATURAL_FACES: usize = 52;
 /// Number of distinct faces including the joker (which is index 52).
 ///
 /// ```
-/// use rummykit_core::{FACES, Face, Tile};
+/// use rummykit_core::{FACES, Tile};
 /// // Face-count arrays are keyed on the dense index.
 /// let mut counts = [0u8; FACES];
 /// for t in rummykit_core::parse_list::<Tile>("r1 r1 J k13")? {
@@ -70,9 +70,11 @@ pub trait Face:
     ///
     /// ```
     /// use rummykit_core::{Card, Face, Tile};
+    /// // Generic code keys its tables on the index, whatever the face.
+    /// fn index_of<F: Face>(face: F) -> u8 { face.index() }
     /// // Yellow is colour 2: 2 * 13 + (4 - 1).
-    /// assert_eq!("y4".parse::<Tile>()?.index(), 29);
-    /// assert_eq!(Card::JOKER.index(), 52);
+    /// assert_eq!(index_of("y4".parse::<Tile>()?), 29);
+    /// assert_eq!(index_of(Card::JOKER), 52);
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     fn index(self) -> u8;
@@ -97,9 +99,10 @@ pub trait Face:
     /// `true` for the joker.
     ///
     /// ```
-    /// use rummykit_core::{Face, Tile};
-    /// assert!("J".parse::<Tile>()?.is_joker());
-    /// assert!(!"r1".parse::<Tile>()?.is_joker());
+    /// use rummykit_core::{Card, Face, Tile};
+    /// fn jokers<F: Face>(faces: &[F]) -> usize { faces.iter().filter(|f| f.is_joker()).count() }
+    /// assert_eq!(jokers(&rummykit_core::parse_list::<Tile>("r1 J b2 J")?), 2);
+    /// assert_eq!(jokers(&rummykit_core::parse_list::<Card>("Ac * 2c")?), 1);
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     #[must_use]

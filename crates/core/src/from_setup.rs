@@ -89,8 +89,7 @@ pub trait FromSetup: Game {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{DealError, FromSetup, Game, PositionError, Seating};
+    /// use rummykit_core::{DealError, FromSetup, Game, PositionError};
     /// /// The conformance toy Nim written as (heap, taken by each seat, seat to move).
     /// impl FromSetup for Nim {
     ///     type Setup = (u8, [u8; 2], usize);
