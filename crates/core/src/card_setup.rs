@@ -108,7 +108,7 @@ impl Default for CardSetup<'_> {
 /// fields checked ([`CardSetup::place`]).
 ///
 /// ```
-/// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+/// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
 /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
 /// let deck = Catalog::<Card>::DECK;
 /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
@@ -310,7 +310,7 @@ impl PlacedCards {
     /// The cards in the hands and on the table.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
     /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
     /// let deck = Catalog::<Card>::DECK;
     /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
@@ -390,7 +390,7 @@ impl PlacedCards {
     /// [`PositionError::Inconsistent`] otherwise.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
     /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
     /// let deck = Catalog::<Card>::DECK;
     /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
@@ -417,7 +417,7 @@ impl PlacedCards {
     /// restock seed `shuffle_seed`.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
     /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
     /// let deck = Catalog::<Card>::DECK;
     /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];

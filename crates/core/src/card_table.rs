@@ -349,7 +349,7 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// back off the table except [`MeldTable::replace`] (a game's joker swap).
 ///
 /// ```
-/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
 /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
@@ -495,7 +495,7 @@ impl<F: Face> MeldTable<F> {
     /// equal tables, so what is derived from a table may be kept under its stamp.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, PieceId};
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
     /// let cat = Catalog::<Card>::new(1, 0).expect("one deck");
     /// let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
     /// let id = |s: &str| cat.ids_of(s.parse().unwrap()).next().unwrap();

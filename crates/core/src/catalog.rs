@@ -72,7 +72,7 @@ impl fmt::Display for PieceId {
 /// jokers, so the face of an id is a division away and needs no table.
 ///
 /// ```
-/// use rummykit_core::{Catalog, Face, PieceId, Tile};
+/// use rummykit_core::{Catalog, PieceId, Tile};
 /// let cat = Catalog::<Tile>::new(2, 2).expect("106 tiles fit");
 /// assert_eq!(cat.len(), 106);
 /// let r5: Tile = "r5".parse()?;

@@ -985,11 +985,23 @@ pub trait Bot<G: Game> {
 /// the contract of [`Game::legal_actions_from`]; no game of rummykit does.
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, RandomBot};
-/// let bot = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-/// # let _ = bot;
+/// use rummykit_core::{Game, RandomBot, Seating, play_hand};
+/// // Two hands of the toy Nim between random players seeded alike: the same game.
+/// let hand = || -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+///     let mut game = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut ChaCha8Rng::seed_from_u64(0))?;
+///     let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+///     let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+///     let (_, actions) = play_hand(&mut game, &mut [&mut a, &mut b], 100)?;
+///     Ok(actions)
+/// };
+/// let actions = hand()?;
+/// assert_eq!(actions, hand()?);
+/// assert_eq!(actions.iter().map(|&t| u32::from(t)).sum::<u32>(), 7); // every counter taken
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct RandomBot<R> {

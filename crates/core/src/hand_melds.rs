@@ -118,7 +118,7 @@ impl HandMeld {
     /// Number of pieces.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, hand_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
     /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
     /// assert!(melds.iter().all(|m| (3..=4).contains(&m.len())));
@@ -132,7 +132,7 @@ impl HandMeld {
     /// `false`: a meld has pieces.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, hand_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
     /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
     /// assert!(melds.iter().all(|m| !m.is_empty()));

@@ -244,14 +244,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.terms(), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -265,14 +262,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.config(), &()); // Nim has no options; a card game's Config would show here
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -286,14 +280,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.seats(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -307,14 +298,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.end(), MatchEnd::FixedHands(3));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -328,14 +316,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms, Ranking};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.ranking(), Ranking::Total); // the default
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -381,14 +366,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.in_play(), &[0, 1]); // nobody is eliminated in a fixed-hands match
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -403,14 +385,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!((m.match_seat(1), m.match_seat(2)), (Some(1), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -425,14 +404,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!((m.hand_seat(0), m.hand_seat(7)), (Some(0), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -597,14 +573,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// // Only an elimination match puts seats out; here nobody ever is.
     /// assert_eq!(m.eliminated_after(0), None);
     /// assert_eq!(m.eliminated_after(9), None); // no such seat
