@@ -41,11 +41,19 @@ pub struct CommitKey {
 /// A game implements it instead of [`Game`]; everything else sees a [`Game`]:
 ///
 /// ```
-/// use rummykit_core::{CardRules, Game};
+/// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+/// # use toy::ThreeCards;
+/// use rand::SeedableRng;
+/// use rummykit_core::{CardRules, Game, Seating};
 /// fn plays_every_card_game<G: CardRules>(game: &G) -> Option<usize> {
 ///     // `Game`'s methods, through the one implementation.
 ///     game.to_move().map(|_| game.seats())
 /// }
+/// // The docs' toy card game (three cards each, draw or take, then discard) is a `Game`.
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let game = ThreeCards::deal(&(), Seating::new(3), &mut rng)?;
+/// assert_eq!(plays_every_card_game(&game), Some(3));
+/// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 pub trait CardRules: Clone + Debug + Sized {
     /// The rules (presets and options): [`Game::Config`].

@@ -11,6 +11,8 @@ use crate::{Bot, Game, Match, Outcome, Seat};
 /// and logging, not for choosing actions.
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
 /// use rummykit_core::{Bot, Game, Players, Seat};
 ///
 /// /// Bots on every seat, counting the actions the game accepts.
@@ -23,6 +25,18 @@ use crate::{Bot, Game, Match, Outcome, Seat};
 ///     fn seats(&self) -> Option<usize> { Some(self.bots.len()) }
 ///     fn applied(&mut self, _after: &G, _seat: Seat, _action: &G::Action) { self.accepted += 1; }
 /// }
+///
+/// // A hand of the conformance module's toy Nim between two random players.
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Match, MatchTerms, RandomBot};
+/// let random = |seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+/// let mut players = Counting { bots: vec![random(1), random(2)], accepted: 0 };
+/// let mut m = Match::<Nim>::new((), MatchTerms::new(2))?;
+/// m.play(&mut players, &mut ChaCha8Rng::seed_from_u64(3), 100)?;
+/// // Seven counters taken one or two at a time.
+/// assert!((4..=7).contains(&players.accepted));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Players<G: Game> {
     /// The action of match seat `seat`, who plays as `hand_seat` in the hand and sees
