@@ -70,8 +70,27 @@ pub trait CardRules: Clone + Debug + Sized {
     type Plan<'a>;
 
     /// Whether more points are better: [`Game::score_order`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rummykit_core::{CardRules, Game, ScoreOrder};
+    /// // The toy card game scores each hand as penalty points.
+    /// assert_eq!(ThreeCards::SCORE_ORDER, ScoreOrder::LowerIsBetter);
+    /// assert_eq!(ThreeCards::score_order(&()), ThreeCards::SCORE_ORDER);
+    /// ```
     const SCORE_ORDER: ScoreOrder;
     /// The numbers of players the game supports: [`Game::seat_range`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rummykit_core::{CardRules, Game, Match, MatchError, MatchTerms};
+    /// assert_eq!(ThreeCards::seat_range(&()), ThreeCards::SEATS);
+    /// // A match is refused before any deal for a count outside it.
+    /// let refused = Match::<ThreeCards>::new((), MatchTerms::new(5));
+    /// assert!(matches!(refused, Err(MatchError::PlayerCount { seats: 5, min: 2, max: 4 })));
+    /// ```
     const SEATS: RangeInclusive<usize>;
 
     /// Shuffles and deals a new hand: [`Game::deal`].

@@ -53,6 +53,14 @@ pub trait Face:
     Copy + Eq + Ord + Hash + Debug + Display + FromStr<Err = ParseError> + Send + Sync + 'static
 {
     /// The joker face.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Face, Tile};
+    /// // Generic code fills unused slots with the joker.
+    /// fn slots<F: Face>() -> [F; 3] { [F::JOKER; 3] }
+    /// assert!(slots::<Tile>().iter().all(|t| t.is_joker()));
+    /// assert_eq!(slots::<Card>()[0].to_string(), "*");
+    /// ```
     const JOKER: Self;
 
     /// The face with the given dense index (`0..52` naturals, `52` joker); `None` beyond.

@@ -673,6 +673,23 @@ pub trait Game: Clone + Debug + Sized {
     /// nothing (the default). Generic code (a random bot, the conformance harness) can
     /// rely on the list being non-empty whenever a seat is to move only when this is
     /// `true` or the game documents it.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// // The toy Nim lists every take, so its list is never empty while the hand is on.
+    /// assert!(Nim::LISTS_ALL_ACTIONS);
+    /// let mut nim = Nim::deal(&(), Seating::new(2), &mut rand_chacha::ChaCha8Rng::seed_from_u64(1))?;
+    /// let mut takes = Vec::new();
+    /// while let Some(seat) = nim.to_move() {
+    ///     nim.legal_actions(&mut takes);
+    ///     assert!(!takes.is_empty());
+    ///     nim.apply(seat, takes[takes.len() - 1])?;
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     const LISTS_ALL_ACTIONS: bool = false;
 
     /// Checks `action` for `seat` without playing it: `Ok` exactly when
