@@ -94,6 +94,17 @@ pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGam
 /// ```
 pub trait NamedBots: Game {
     /// The names of the engine's bots, weakest first, lower case.
+    ///
+    /// ```
+    /// use rummykit::NamedBots;
+    /// use rummykit::classic::ClassicRummy;
+    /// use rummykit::rummikub::Rummikub;
+    /// // Every name listed builds a bot of that name.
+    /// for &name in Rummikub::BOT_NAMES {
+    ///     assert_eq!(Rummikub::named_bot(name, 1).map(|b| b.name().to_owned()).as_deref(), Some(name));
+    /// }
+    /// assert_eq!(ClassicRummy::BOT_NAMES, ["random", "greedy", "planner"]);
+    /// ```
     const BOT_NAMES: &'static [&'static str];
 
     /// The bot called `name` (exactly one of [`BOT_NAMES`](NamedBots::BOT_NAMES)),
