@@ -30,7 +30,7 @@ pub struct UnknownBot {
 
 /// The bot called `name` (one of [`Variant::bot_names`], in any case) for `variant`,
 /// playing [`AnyGame`]; a bot that draws at random draws from a
-/// [`ChaCha8Rng`](rand_chacha::ChaCha8Rng) seeded with `seed`, so a game between
+/// [`ChaCha8Rng`] seeded with `seed`, so a game between
 /// bots replays exactly.
 ///
 /// * `random`: a uniformly random legal action (core's [`RandomBot`]);
@@ -94,11 +94,40 @@ pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGam
 /// ```
 pub trait NamedBots: Game {
     /// The names of the engine's bots, weakest first, lower case.
+    ///
+    /// ```
+    /// use rummykit::NamedBots;
+    /// use rummykit::classic::ClassicRummy;
+    /// use rummykit::rummikub::Rummikub;
+    /// // Every name listed builds a bot of that name.
+    /// for &name in Rummikub::BOT_NAMES {
+    ///     assert_eq!(Rummikub::named_bot(name, 1).map(|b| b.name().to_owned()).as_deref(), Some(name));
+    /// }
+    /// assert_eq!(ClassicRummy::BOT_NAMES, ["random", "greedy", "planner"]);
+    /// ```
     const BOT_NAMES: &'static [&'static str];
 
     /// The bot called `name` (exactly one of [`BOT_NAMES`](NamedBots::BOT_NAMES)),
     /// drawing at random, if it does, from a [`ChaCha8Rng`] seeded with `seed`; `None`
     /// for any other name.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit::classic::{ClassicRummy, Config};
+    /// use rummykit::{Game, NamedBots, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let seat = game.to_move().expect("a fresh hand");
+    /// // Built from the same name and seed, two bots choose alike.
+    /// let mut a = ClassicRummy::named_bot("random", 11).expect("a classic bot");
+    /// let mut b = ClassicRummy::named_bot("random", 11).expect("a classic bot");
+    /// let action = a.act(&game.view(seat));
+    /// assert_eq!(action, b.act(&game.view(seat)));
+    /// assert!(game.check(seat, &action).is_ok());
+    /// // Names are matched exactly (`bot` is the forgiving reader).
+    /// assert!(ClassicRummy::named_bot("Random", 11).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
 }
 

@@ -15,7 +15,7 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 /// One hand of classic Rummy (`RULES.md` §2): hands, stock and discard pile, the melds
 /// on the table, whose turn it is and how far it has got.
 ///
-/// Deterministic after the deal: [`Game::apply`](rummykit_core::Game::apply) is a pure function of the
+/// Deterministic after the deal: [`Game::apply`] is a pure function of the
 /// state and the action, and an `Err` leaves the state unchanged.
 ///
 /// ```

@@ -34,6 +34,12 @@ pub enum Rank {
 
 impl Rank {
     /// All thirteen ranks, ace first.
+    ///
+    /// ```
+    /// use rummykit_core::Rank;
+    /// assert_eq!((Rank::ALL[0], Rank::ALL[12]), (Rank::Ace, Rank::King));
+    /// assert!(Rank::ALL.is_sorted());
+    /// ```
     pub const ALL: [Rank; 13] = [
         Rank::Ace,
         Rank::Two,
@@ -104,6 +110,13 @@ pub struct Card(u8);
 
 impl Card {
     /// The joker card.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Face};
+    /// assert_eq!("*".parse::<Card>()?, Card::JOKER);
+    /// assert_eq!((Card::JOKER.to_string(), Card::JOKER.number()), ("*".to_owned(), None));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub const JOKER: Card = Card(52);
 
     /// The card of `rank` and `suit`.

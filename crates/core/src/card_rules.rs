@@ -41,11 +41,19 @@ pub struct CommitKey {
 /// A game implements it instead of [`Game`]; everything else sees a [`Game`]:
 ///
 /// ```
-/// use rummykit_core::{CardRules, Game};
+/// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+/// # use toy::ThreeCards;
+/// use rand::SeedableRng;
+/// use rummykit_core::{CardRules, Game, Seating};
 /// fn plays_every_card_game<G: CardRules>(game: &G) -> Option<usize> {
 ///     // `Game`'s methods, through the one implementation.
 ///     game.to_move().map(|_| game.seats())
 /// }
+/// // The docs' toy card game (three cards each, draw or take, then discard) is a `Game`.
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let game = ThreeCards::deal(&(), Seating::new(3), &mut rng)?;
+/// assert_eq!(plays_every_card_game(&game), Some(3));
+/// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 pub trait CardRules: Clone + Debug + Sized {
     /// The rules (presets and options): [`Game::Config`].
@@ -62,8 +70,27 @@ pub trait CardRules: Clone + Debug + Sized {
     type Plan<'a>;
 
     /// Whether more points are better: [`Game::score_order`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rummykit_core::{CardRules, Game, ScoreOrder};
+    /// // The toy card game scores each hand as penalty points.
+    /// assert_eq!(ThreeCards::SCORE_ORDER, ScoreOrder::LowerIsBetter);
+    /// assert_eq!(ThreeCards::score_order(&()), ThreeCards::SCORE_ORDER);
+    /// ```
     const SCORE_ORDER: ScoreOrder;
     /// The numbers of players the game supports: [`Game::seat_range`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rummykit_core::{CardRules, Game, Match, MatchError, MatchTerms};
+    /// assert_eq!(ThreeCards::seat_range(&()), ThreeCards::SEATS);
+    /// // A match is refused before any deal for a count outside it.
+    /// let refused = Match::<ThreeCards>::new((), MatchTerms::new(5));
+    /// assert!(matches!(refused, Err(MatchError::PlayerCount { seats: 5, min: 2, max: 4 })));
+    /// ```
     const SEATS: RangeInclusive<usize>;
 
     /// Shuffles and deals a new hand: [`Game::deal`].
@@ -72,6 +99,23 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// [`DealError`] for an unsupported player count, a missing dealer seat or a
     /// configuration that contradicts itself.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, DealError, Game, Phase, Seating};
+    /// // The docs' toy card game: three cards each, draw or take, then discard.
+    /// let seed = rand_chacha::ChaCha8Rng::seed_from_u64;
+    /// let game = ThreeCards::deal_hand(&(), Seating::new(3).with_dealer(0), &mut seed(1))?;
+    /// assert_eq!((game.state.to_move, game.state.phase), (1, Phase::Draw));
+    /// assert!(game.state.hands.iter().all(|h| h.len() == 3));
+    /// // The engine's `Game::deal` is this hook.
+    /// assert_eq!(ThreeCards::deal(&(), Seating::new(3).with_dealer(0), &mut seed(1))?, game);
+    /// let five = ThreeCards::deal_hand(&(), Seating::new(5), &mut seed(1));
+    /// assert!(matches!(five, Err(DealError::PlayerCount { .. })));
+    /// # Ok::<(), DealError>(())
+    /// ```
     fn deal_hand<R: Rng + ?Sized>(
         config: &Self::CardConfig,
         seating: Seating,
@@ -80,6 +124,15 @@ pub trait CardRules: Clone + Debug + Sized {
 
     /// The terms of this game's own match: [`Game::default_terms`]. The default is one
     /// hand, ranked by total, the dealer chosen by the game.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rummykit_core::{CardRules, Game, MatchEnd, MatchTerms};
+    /// // The toy card game keeps the default: one hand.
+    /// assert_eq!(ThreeCards::match_terms(&(), 3), MatchTerms::new(3));
+    /// assert_eq!(ThreeCards::default_terms(&(), 3).end, MatchEnd::SingleHand);
+    /// ```
     fn match_terms(config: &Self::CardConfig, seats: usize) -> MatchTerms {
         let _ = config;
         MatchTerms::new(seats)
@@ -87,9 +140,36 @@ pub trait CardRules: Clone + Debug + Sized {
 
     /// The state every card game shares: hands, piles, table, the seat to move and its
     /// phase, the card taken this turn, the known cards.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // The engine reads the seats and the mover off the state.
+    /// assert_eq!(game.seats(), game.state().hands.len());
+    /// assert_eq!(game.to_move(), game.state().mover());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn state(&self) -> &HandState;
 
     /// The pack the game is played with: the faces of the cards' ids.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2), &mut rng)?;
+    /// assert_eq!(game.catalog().len(), 52);
+    /// assert!(game.state().conserves(game.catalog()));
+    /// let first = game.state().hand(0).first().and_then(|id| game.catalog().face(id));
+    /// assert!(first.is_some_and(|card| !card.is_joker()));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn catalog(&self) -> &Catalog<Card>;
 
     /// The check of the mover's `action`, reading the state only: the plan of what it
@@ -99,6 +179,22 @@ pub trait CardRules: Clone + Debug + Sized {
     /// # Errors
     ///
     /// The game's reason for refusing the action.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Phase, Seating, TurnError};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let card = game.state().hand(0).first().expect("three cards");
+    /// assert_eq!(game.plan(&Step::Draw), Ok(Step::Draw));
+    /// assert_eq!(game.plan(&Step::Discard(card)), Err(TurnError::WrongPhase { phase: Phase::Draw }));
+    /// // `Game::check` is the seat check, then this plan.
+    /// assert_eq!(game.check(0, &Step::Discard(card)), game.plan(&Step::Discard(card)).map(|_| ()));
+    /// assert!(game.check(1, &Step::Draw).is_err());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn plan<'a>(&self, action: &'a Self::CardAction) -> Result<Self::Plan<'a>, Self::CardError>;
 
     /// Carries out a plan that [`plan`](CardRules::plan) made on this very state: moves
@@ -109,21 +205,102 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// The game's reason, should a table refuse what the check accepted; the state is
     /// then unchanged.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Phase, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // Only `Game::apply` commits, the plan it has just checked.
+    /// let taken = game.state().piles.top_discard();
+    /// game.apply(0, Step::Take)?;
+    /// assert_eq!((game.state().phase, game.state().taken), (Phase::Play, taken));
+    /// let keep = game.state().hand(0).iter().find(|&c| Some(c) != taken).expect("three cards");
+    /// game.apply(0, Step::Discard(keep))?;
+    /// assert_eq!(game.state().piles.top_discard(), Some(keep));
+    /// assert_eq!(game.to_move(), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn commit(&mut self, plan: Self::Plan<'_>, key: CommitKey) -> Result<(), Self::CardError>;
 
     /// The result once the hand is over (`None` while it is on): [`Game::outcome`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut game = ThreeCards::deal(&(), Seating::new(3), &mut rng)?;
+    /// let mut steps = Vec::new();
+    /// while let Some(seat) = game.to_move() {
+    ///     assert_eq!(game.result(), None);
+    ///     game.legal_actions(&mut steps);
+    ///     game.apply(seat, steps[0])?; // draw, then discard the lowest card
+    /// }
+    /// let outcome = game.result().expect("the stock ran out");
+    /// assert_eq!(game.outcome().as_ref(), Some(&outcome));
+    /// let least = outcome.points.iter().min().copied();
+    /// assert!(outcome.winners.iter().all(|&w| Some(outcome.points[w]) == least));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn result(&self) -> Option<Outcome>;
 
     /// A view to be filled by [`fill_view`](CardRules::fill_view) (the engine refreshes
     /// its common part first).
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2), &mut rng)?;
+    /// // The engine's `Game::view` refreshes a blank view.
+    /// let mut view = game.blank_view();
+    /// game.view_into(1, &mut view);
+    /// assert_eq!(view, game.view(1));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn blank_view(&self) -> Self::CardView;
 
     /// Overwrites the game's own fields of `view` (its common part is already
     /// refreshed), reusing its allocations.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2), &mut rng)?;
+    /// let mut view = game.blank_view();
+    /// game.fill_view(1, &mut view);
+    /// // Only the game's own field: the common part is the engine's to refresh.
+    /// assert_eq!(view.hand_total, toy::total(game.state().hand(1)));
+    /// assert!(view.hand.is_empty());
+    /// assert_eq!(game.view(1).hand_total, view.hand_total);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn fill_view(&self, seat: Seat, view: &mut Self::CardView);
 
     /// The size of every hand, by seat, if the game keeps count of them (cheaper for the
     /// view than counting every hand's cards); `None`, the default, counts them.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2), &mut rng)?;
+    /// // The toy keeps no count: the view counts every hand.
+    /// assert_eq!(game.counted_hand_sizes(), None);
+    /// assert_eq!(game.view(0).hand_sizes, [3, 3]);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn counted_hand_sizes(&self) -> Option<&[usize]> {
         None
     }
@@ -131,15 +308,68 @@ pub trait CardRules: Clone + Debug + Sized {
     /// Overwrites `out` with the legal actions of the seat to move, read from the full
     /// state: [`Game::legal_actions`]. Every legal action, in a deterministic order (the
     /// engine's [`Game::LISTS_ALL_ACTIONS`] is `true`); empty once the hand is over.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let mut steps = Vec::new();
+    /// game.list_into(&mut steps);
+    /// assert_eq!(steps, [Step::Draw, Step::Take]);
+    /// game.apply(0, Step::Draw)?;
+    /// game.list_into(&mut steps);
+    /// assert_eq!(steps.len(), 4); // discard any of four cards
+    /// assert!(steps.iter().all(|s| game.check(0, s).is_ok()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn list_into(&self, out: &mut Vec<Self::CardAction>);
 
     /// Overwrites `out` with the legal actions of the seat whose view this is:
     /// [`Game::legal_actions_from`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// game.apply(0, Step::Take)?;
+    /// let (mut from_view, mut from_state) = (Vec::new(), Vec::new());
+    /// ThreeCards::list_from_view(&game.view(0), &mut from_view);
+    /// game.list_into(&mut from_state);
+    /// // The mover's view suffices: the card just taken may not go back.
+    /// assert_eq!(from_view, from_state);
+    /// assert_eq!(from_view.len(), 3);
+    /// ThreeCards::list_from_view(&game.view(1), &mut from_view);
+    /// assert!(from_view.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn list_from_view(view: &Self::CardView, out: &mut Vec<Self::CardAction>);
 
     /// Runs `f` on a list to fill, which [`draw_action`](CardRules::draw_action) lists
     /// into: the default makes a fresh one; a game whose random playouts matter lends
     /// one kept per thread, so that a random player allocates nothing per action.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let view = game.view(0);
+    /// // The toy keeps the default: a fresh list each call.
+    /// let listed = ThreeCards::with_spare_list(|list| {
+    ///     ThreeCards::list_from_view(&view, list);
+    ///     list.len()
+    /// });
+    /// assert_eq!(listed, 2);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn with_spare_list<T>(f: impl FnOnce(&mut Vec<Self::CardAction>) -> T) -> T {
         f(&mut Vec::new())
     }
@@ -148,6 +378,23 @@ pub trait CardRules: Clone + Debug + Sized {
     /// `view`, or `None` when it lists nothing: [`Game::random_action_from`]. The
     /// default lists into [`with_spare_list`](CardRules::with_spare_list)'s list and
     /// picks one.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let mut listed = Vec::new();
+    /// ThreeCards::list_from_view(&game.view(0), &mut listed);
+    /// for _ in 0..10 {
+    ///     let step = ThreeCards::draw_action(&game.view(0), &mut rng).expect("seat 0 is to move");
+    ///     assert!(listed.contains(&step));
+    /// }
+    /// assert_eq!(ThreeCards::draw_action(&game.view(1), &mut rng), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn draw_action<R: Rng + ?Sized>(view: &Self::CardView, rng: &mut R) -> Option<Self::CardAction> {
         Self::with_spare_list(|list| {
             Self::list_from_view(view, list);

@@ -31,6 +31,12 @@ pub struct CardSet(u64);
 
 impl CardSet {
     /// The empty set.
+    ///
+    /// ```
+    /// use rummykit_core::CardSet;
+    /// assert!(CardSet::EMPTY.is_empty());
+    /// assert_eq!(CardSet::EMPTY, CardSet::default());
+    /// ```
     pub const EMPTY: CardSet = CardSet(0);
 
     /// The set of `cards`, or `None` if one is a joker or a card is there twice.
@@ -272,7 +278,7 @@ pub(crate) fn in_some_triple(hand: u64) -> u64 {
 }
 
 /// Calls `emit(mask, kind, first)` with every meld of `hand` under `rules` whose lowest
-/// card (by index) is `c`, in [`hand_melds`](crate::hand_melds) order; `first` is a
+/// card (by index) is `c`, in [`hand_melds`](fn@crate::hand_melds) order; `first` is a
 /// group's number or the value a run starts at (1–14, or 1–13 round the corner).
 ///
 /// Not a listing of a hand's melds (that is [`for_each_face_meld`](crate::for_each_face_meld)):

@@ -108,7 +108,7 @@ impl Default for CardSetup<'_> {
 /// fields checked ([`CardSetup::place`]).
 ///
 /// ```
-/// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+/// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
 /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
 /// let deck = Catalog::<Card>::DECK;
 /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
@@ -310,7 +310,7 @@ impl PlacedCards {
     /// The cards in the hands and on the table.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
     /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
     /// let deck = Catalog::<Card>::DECK;
     /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
@@ -390,7 +390,7 @@ impl PlacedCards {
     /// [`PositionError::Inconsistent`] otherwise.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
     /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
     /// let deck = Catalog::<Card>::DECK;
     /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
@@ -417,7 +417,7 @@ impl PlacedCards {
     /// restock seed `shuffle_seed`.
     ///
     /// ```
-    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, Phase, SetupMeld, parse_list};
+    /// use rummykit_core::{Card, CardSetup, Catalog, MeldKind, MeldRules, SetupMeld, parse_list};
     /// // A two-seat position: seat 0 holds two cards and has laid down 7h 8h 9h.
     /// let deck = Catalog::<Card>::DECK;
     /// let hands = vec![parse_list::<Card>("Ac 2c")?, parse_list("Kd Qd Jd")?];
@@ -439,6 +439,36 @@ impl PlacedCards {
 
 /// A card game's position written back in notation: the fields of its `Setup` that
 /// [`CardSetup`] reads, each set of cards in face order.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Card, CardSetup, Catalog, HandState, ListedCards, MeldRules, deal_cards};
+/// let deck = Catalog::<Card>::DECK;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+/// let dealt = deal_cards(&deck, 3, 1, 7, &mut rng).expect("a deal");
+/// let mut state = HandState::dealt(0, dealt.hands, dealt.piles);
+/// state.take_discard();
+/// // Written out, then read back as a scripted position: the same hand.
+/// let listed = ListedCards::of(&deck, &state);
+/// let setup = CardSetup {
+///     dealer: listed.dealer,
+///     hands: &listed.hands,
+///     stock: &listed.stock,
+///     discard: &listed.discard,
+///     table: &listed.table,
+///     to_move: Some(listed.to_move),
+///     phase: listed.phase,
+///     taken: listed.taken,
+///     known: &listed.known,
+///     restocks: listed.restocks,
+/// };
+/// let placed = setup.place(&deck, &MeldRules::default(), 2..=6, None)?;
+/// let piles = placed.piles(listed.shuffle_seed, listed.restocks);
+/// let read = HandState::placed(listed.dealer, listed.phase, placed, piles);
+/// assert_eq!(ListedCards::of(&deck, &read), listed);
+/// assert_eq!(read.known, state.known);
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ListedCards {

@@ -24,12 +24,24 @@ pub struct MeldId(u16);
 
 impl MeldId {
     /// The id with number `index`.
+    ///
+    /// ```
+    /// use rummykit_core::MeldId;
+    /// // Ids order as the melds were laid down.
+    /// assert!(MeldId::new(0) < MeldId::new(1));
+    /// assert_eq!(MeldId::new(12).to_string(), "m12");
+    /// ```
     #[must_use]
     pub const fn new(index: u16) -> MeldId {
         MeldId(index)
     }
 
     /// The number of the id.
+    ///
+    /// ```
+    /// use rummykit_core::MeldId;
+    /// assert_eq!(MeldId::new(5).index(), 5);
+    /// ```
     #[must_use]
     pub const fn index(self) -> u16 {
         self.0
@@ -50,6 +62,23 @@ impl fmt::Debug for MeldId {
 
 /// Which end of a run a laid-off piece goes to. Groups are unordered: there a lay-off
 /// always goes to the back and the end given is ignored.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+/// let cat = Catalog::<Card>::DECK;
+/// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+/// let mut table = MeldTable::<Card>::new();
+/// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+/// table.lay_off(run, id("4h"), RunEnd::Front, &cat, &rules)?;
+/// table.lay_off(run, id("8h"), RunEnd::Back, &cat, &rules)?;
+/// let kings = table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+/// // On a group the end is ignored: the king goes to the back.
+/// table.lay_off(kings, id("Kh"), RunEnd::Front, &cat, &rules)?;
+/// assert_eq!(table.meld(run).map(|m| m.pieces()[0]), Some(id("4h")));
+/// assert_eq!(table.meld(kings).map(|m| m.pieces()[3]), Some(id("Kh")));
+/// # Ok::<(), rummykit_core::TableError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RunEnd {
@@ -121,6 +150,19 @@ pub enum TableError {
 
 /// One meld on the table: its stable id, the seat that laid it down, its pieces in
 /// order and the validated [`Meld`] of their faces. `Copy`, no allocation.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+/// let cat = Catalog::<Card>::DECK;
+/// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+/// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+/// let mut table = MeldTable::<Card>::new();
+/// let run = table.place(1, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+/// let meld = *table.meld(run).expect("just placed"); // a copy, independent of the table
+/// assert_eq!((meld.id(), meld.owner(), meld.meld().kind()), (run, 1, MeldKind::Run));
+/// assert_eq!(meld.pieces(), [id("5h"), id("6h"), id("7h")]);
+/// # Ok::<(), rummykit_core::TableError>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct TableMeld<F> {
     id: MeldId,
@@ -131,30 +173,94 @@ pub struct TableMeld<F> {
 
 impl<F: Face> TableMeld<F> {
     /// The meld's stable id.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let sevens = table.place(0, MeldKind::Group, &[id("7c"), id("7d"), id("7h")], &cat, &rules)?;
+    /// assert_eq!(table.melds()[0].id(), sevens);
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn id(&self) -> MeldId {
         self.id
     }
 
     /// The seat that laid the meld down (lay-offs by others do not change it).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let sevens = table.place(2, MeldKind::Group, &[id("7c"), id("7d"), id("7h")], &cat, &rules)?;
+    /// // Seat 2's meld stays seat 2's after another seat lays off onto it.
+    /// table.lay_off(sevens, id("7s"), RunEnd::Back, &cat, &rules)?;
+    /// assert_eq!(table.meld(sevens).map(|m| m.owner()), Some(2));
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn owner(&self) -> Seat {
         self.owner
     }
 
     /// The pieces in order (a run from its low end).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+    /// table.lay_off(run, id("4h"), RunEnd::Front, &cat, &rules)?;
+    /// let pieces = table.meld(run).map(|m| m.pieces().to_vec());
+    /// assert_eq!(pieces, Some(vec![id("4h"), id("5h"), id("6h"), id("7h")]));
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn pieces(&self) -> &[PieceId] {
         &self.pieces[..self.meld.len()]
     }
 
     /// The pieces as a set.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+    /// let set = table.meld(run).map(|m| m.piece_set()).unwrap_or_default();
+    /// assert!(set.contains(id("6h")) && !set.contains(id("8h")));
+    /// assert_eq!(set.len(), 3);
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn piece_set(&self) -> PieceSet {
         self.pieces().iter().copied().collect()
     }
 
     /// The validated meld of the pieces' faces (kind, joker roles, values).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::new(1, 2).expect("a deck with two jokers");
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("5h"), id("*"), id("7h")], &cat, &rules)?;
+    /// let meld = table.meld(run).map(|m| *m.meld()).expect("just placed");
+    /// // The joker stands for the six.
+    /// assert_eq!(meld.kind(), MeldKind::Run);
+    /// assert_eq!(meld.numbers().collect::<Vec<_>>(), [5, 6, 7]);
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn meld(&self) -> &Meld<F> {
         &self.meld
@@ -165,6 +271,22 @@ impl<F: Face> TableMeld<F> {
     /// # Errors
     ///
     /// The validator's [`MeldError`] for the longer meld (e.g. [`MeldError::TooLong`]).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+    /// let meld = table.meld(run).expect("just placed");
+    /// let longer = meld.extended("8h".parse()?, RunEnd::Back, &rules)?;
+    /// assert_eq!(longer.len(), 4);
+    /// // The table itself is unchanged: this only asks.
+    /// assert_eq!(meld.meld().len(), 3);
+    /// assert!(meld.extended("8h".parse()?, RunEnd::Front, &rules).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn extended(&self, face: F, end: RunEnd, rules: &MeldRules) -> Result<Meld<F>, MeldError> {
         self.meld.extended(face, end, rules)
     }
@@ -227,7 +349,7 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// back off the table except [`MeldTable::replace`] (a game's joker swap).
 ///
 /// ```
-/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError, parse_list};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
 /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
@@ -299,18 +421,50 @@ impl<F: Face> fmt::Debug for MeldTable<F> {
 
 impl<F: Face> MeldTable<F> {
     /// An empty table.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, MeldTable};
+    /// let table = MeldTable::<Card>::new();
+    /// assert!(table.is_empty() && table.pieces().is_empty());
+    /// assert_eq!(table, MeldTable::default());
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         Self::default()
     }
 
     /// The melds in the order they were laid down (ascending id).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(1, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+    /// let kings = table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+    /// let ids: Vec<_> = table.melds().iter().map(|m| m.id()).collect();
+    /// assert_eq!(ids, [run, kings]);
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn melds(&self) -> &[TableMeld<F>] {
         &self.melds
     }
 
     /// The meld with id `id`.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldId, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let kings = table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+    /// assert_eq!(table.meld(kings).map(|m| m.pieces().len()), Some(3));
+    /// assert!(table.meld(MeldId::new(1)).is_none());
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn meld(&self, id: MeldId) -> Option<&TableMeld<F>> {
         // Ids are assigned in increasing order and never removed: binary search.
@@ -318,6 +472,19 @@ impl<F: Face> MeldTable<F> {
     }
 
     /// Number of melds.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let kings = table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+    /// // A lay-off lengthens a meld, not the table.
+    /// table.lay_off(kings, id("Kh"), RunEnd::Back, &cat, &rules)?;
+    /// assert_eq!(table.len(), 1);
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.melds.len()
@@ -328,7 +495,7 @@ impl<F: Face> MeldTable<F> {
     /// equal tables, so what is derived from a table may be kept under its stamp.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, PieceId};
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
     /// let cat = Catalog::<Card>::new(1, 0).expect("one deck");
     /// let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
     /// let id = |s: &str| cat.ids_of(s.parse().unwrap()).next().unwrap();
@@ -346,24 +513,78 @@ impl<F: Face> MeldTable<F> {
     }
 
     /// `true` if no meld has been laid down.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// // A refused meld leaves the table empty.
+    /// assert!(table.place(0, MeldKind::Group, &[id("Kc"), id("Qd"), id("Ks")], &cat, &rules).is_err());
+    /// assert!(table.is_empty());
+    /// table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+    /// assert!(!table.is_empty());
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.melds.is_empty()
     }
 
     /// `true` if `seat` owns at least one meld.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let kings = table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+    /// // Laying off onto seat 0's meld does not make a meld of one's own.
+    /// table.lay_off(kings, id("Kh"), RunEnd::Back, &cat, &rules)?;
+    /// assert!(table.has_melded(0) && !table.has_melded(1));
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn has_melded(&self, seat: Seat) -> bool {
         self.melds.iter().any(|m| m.owner == seat)
     }
 
     /// Every piece on the table.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?;
+    /// table.place(1, MeldKind::Run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+    /// let on_table = table.pieces();
+    /// assert_eq!(on_table.len(), 6);
+    /// assert!(on_table.contains(id("Kd")) && on_table.contains(id("6h")));
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn pieces(&self) -> PieceSet {
         self.melds.iter().flat_map(|m| m.pieces().iter().copied()).collect()
     }
 
     /// The id the next placed meld will get.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldId, MeldKind, MeldRules, MeldTable};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// assert_eq!(table.next_id(), MeldId::new(0));
+    /// let expected = table.next_id();
+    /// assert_eq!(table.place(0, MeldKind::Group, &[id("Kc"), id("Kd"), id("Ks")], &cat, &rules)?, expected);
+    /// assert_eq!(table.next_id(), MeldId::new(1));
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     #[must_use]
     pub fn next_id(&self) -> MeldId {
         MeldId(self.next_id)
@@ -375,6 +596,20 @@ impl<F: Face> MeldTable<F> {
     ///
     /// [`TableError::UnknownPiece`], [`TableError::RepeatedPiece`],
     /// [`TableError::AlreadyOnTable`] or [`TableError::InvalidMeld`].
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, TableError};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let table = MeldTable::<Card>::new();
+    /// let meld = table.check_new(MeldKind::Run, &[id("Ac"), id("2c"), id("3c")], &cat, &rules)?;
+    /// assert_eq!(meld.len(), 3);
+    /// assert!(table.is_empty()); // checked, not placed
+    /// let twice = table.check_new(MeldKind::Group, &[id("9c"), id("9d"), id("9c")], &cat, &rules);
+    /// assert_eq!(twice, Err(TableError::RepeatedPiece(id("9c"))));
+    /// # Ok::<(), TableError>(())
+    /// ```
     pub fn check_new(
         &self,
         kind: MeldKind,
@@ -393,6 +628,21 @@ impl<F: Face> MeldTable<F> {
     /// # Errors
     ///
     /// As [`MeldTable::check_new`]; the table is then unchanged.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, TableError};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("Ac"), id("2c"), id("3c")], &cat, &rules)?;
+    /// assert_eq!(table.meld(run).map(|m| m.owner()), Some(0));
+    /// // A piece already on the table cannot go down again; the table is unchanged.
+    /// let again = table.place(1, MeldKind::Run, &[id("3c"), id("4c"), id("5c")], &cat, &rules);
+    /// assert_eq!(again, Err(TableError::AlreadyOnTable(id("3c"))));
+    /// assert_eq!(table.len(), 1);
+    /// # Ok::<(), TableError>(())
+    /// ```
     pub fn place(
         &mut self,
         owner: Seat,
@@ -417,6 +667,21 @@ impl<F: Face> MeldTable<F> {
     ///
     /// [`TableError::NoSuchMeld`], [`TableError::UnknownPiece`],
     /// [`TableError::AlreadyOnTable`] or [`TableError::DoesNotFit`].
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("2c"), id("3c"), id("4c")], &cat, &rules)?;
+    /// let longer = table.check_lay_off(run, id("Ac"), RunEnd::Front, &cat, &rules)?;
+    /// assert_eq!(longer.len(), 4);
+    /// assert_eq!(table.meld(run).map(|m| m.pieces().len()), Some(3)); // checked, not laid off
+    /// let gap = table.check_lay_off(run, id("6c"), RunEnd::Back, &cat, &rules);
+    /// assert!(matches!(gap, Err(TableError::DoesNotFit { .. })));
+    /// # Ok::<(), TableError>(())
+    /// ```
     pub fn check_lay_off(
         &self,
         id: MeldId,
@@ -438,6 +703,20 @@ impl<F: Face> MeldTable<F> {
     /// # Errors
     ///
     /// As [`MeldTable::check_lay_off`]; the table is then unchanged.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd};
+    /// let cat = Catalog::<Card>::DECK;
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("2c"), id("3c"), id("4c")], &cat, &rules)?;
+    /// table.lay_off(run, id("Ac"), RunEnd::Front, &cat, &rules)?;
+    /// table.lay_off(run, id("5c"), RunEnd::Back, &cat, &rules)?;
+    /// assert_eq!(table.meld(run).map(|m| m.pieces()[0]), Some(id("Ac")));
+    /// assert_eq!(table.pieces().len(), 5);
+    /// # Ok::<(), rummykit_core::TableError>(())
+    /// ```
     pub fn lay_off(
         &mut self,
         id: MeldId,
@@ -474,6 +753,23 @@ impl<F: Face> MeldTable<F> {
     /// [`TableError::NoSuchMeld`], [`TableError::UnknownPiece`],
     /// [`TableError::RepeatedPiece`], [`TableError::AlreadyOnTable`] (a new piece lies in
     /// another meld) or [`TableError::InvalidMeld`]; the table is then unchanged.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, TableError};
+    /// let cat = Catalog::<Card>::new(1, 2).expect("a deck with two jokers");
+    /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
+    /// let mut table = MeldTable::<Card>::new();
+    /// let run = table.place(0, MeldKind::Run, &[id("5h"), id("*"), id("7h")], &cat, &rules)?;
+    /// // The six takes the joker's place (the game moves the freed joker).
+    /// table.replace(run, &[id("5h"), id("6h"), id("7h")], &cat, &rules)?;
+    /// assert!(!table.pieces().contains(id("*")));
+    /// // A replacement that breaks the meld is refused; the table is unchanged.
+    /// let broken = table.replace(run, &[id("5h"), id("8h"), id("7h")], &cat, &rules);
+    /// assert!(matches!(broken, Err(TableError::InvalidMeld { .. })));
+    /// assert!(table.pieces().contains(id("6h")));
+    /// # Ok::<(), TableError>(())
+    /// ```
     pub fn replace(
         &mut self,
         id: MeldId,

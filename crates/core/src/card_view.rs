@@ -67,6 +67,22 @@ impl HandView {
     /// Overwrites this view with what `seat` may see of `state`, reusing its vectors (a
     /// driver refreshes one view before every action); `outcome` is the game's result
     /// once the hand is over.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, HandState, HandView, Outcome, PieceSet, Piles};
+    /// let deck = Catalog::<Card>::DECK;
+    /// let card = |c: &str| deck.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let hands = vec![PieceSet::from_iter([card("Ac"), card("2c")]), PieceSet::from_iter([card("Kd")])];
+    /// let mut state = HandState::dealt(1, hands, Piles::new(vec![card("5h")], vec![card("9s")], 0));
+    /// let mut view = HandView::default();
+    /// view.refresh(&state, 1, None);
+    /// assert_eq!((view.hand, view.hand_sizes.clone()), (state.hand(1), vec![2, 1]));
+    /// // The same view, refreshed after the hand ends, shows the result.
+    /// state.end();
+    /// let outcome = Outcome { points: vec![-1, 1], winners: vec![1] };
+    /// view.refresh(&state, 1, Some(&outcome));
+    /// assert_eq!((view.to_move, view.outcome), (None, Some(outcome)));
+    /// ```
     #[inline]
     pub fn refresh(&mut self, state: &HandState, seat: Seat, outcome: Option<&Outcome>) {
         self.fill(state, seat, None, outcome);
@@ -76,6 +92,22 @@ impl HandView {
     /// (`hand_sizes[s]` is the size of `state.hands[s]`, one per seat): counting every
     /// hand's cards before every action costs more than a game keeping the mover's count
     /// after it.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if `hand_sizes` are not the sizes of `state.hands`.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, HandState, HandView, PieceSet, Piles};
+    /// let deck = Catalog::<Card>::DECK;
+    /// let card = |c: &str| deck.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let hands = vec![PieceSet::from_iter([card("Ac"), card("2c")]), PieceSet::from_iter([card("Kd")])];
+    /// let state = HandState::dealt(1, hands, Piles::new(vec![card("5h")], vec![card("9s")], 0));
+    /// let (mut counted, mut recounted) = (HandView::default(), HandView::default());
+    /// counted.refresh_counted(&state, 0, &[2, 1], None);
+    /// recounted.refresh(&state, 0, None);
+    /// assert_eq!(counted, recounted);
+    /// ```
     #[inline]
     pub fn refresh_counted(
         &mut self,

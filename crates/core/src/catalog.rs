@@ -18,6 +18,15 @@ pub struct PieceId(u8);
 
 impl PieceId {
     /// One more than the largest id: the size of the largest catalog (the 160-tile set).
+    ///
+    /// ```
+    /// use rummykit_core::{Catalog, PieceId, Tile};
+    /// let last = u8::try_from(PieceId::LIMIT - 1).expect("ids are bytes");
+    /// assert!(PieceId::new(last).is_some() && PieceId::new(last + 1).is_none());
+    /// // Three copies of each tile and four jokers fill it exactly.
+    /// assert_eq!(Catalog::<Tile>::new(3, 4).map(|c| c.len()), Some(PieceId::LIMIT));
+    /// assert!(Catalog::<Tile>::new(3, 5).is_none());
+    /// ```
     pub const LIMIT: usize = 160;
 
     /// The id with index `index`, or `None` if it is not below [`PieceId::LIMIT`].
@@ -63,7 +72,7 @@ impl fmt::Display for PieceId {
 /// jokers, so the face of an id is a division away and needs no table.
 ///
 /// ```
-/// use rummykit_core::{Catalog, Face, PieceId, Tile};
+/// use rummykit_core::{Catalog, PieceId, Tile};
 /// let cat = Catalog::<Tile>::new(2, 2).expect("106 tiles fit");
 /// assert_eq!(cat.len(), 106);
 /// let r5: Tile = "r5".parse()?;
@@ -101,6 +110,12 @@ impl Catalog<Card> {
     /// One 52-card deck, no jokers: the one catalog core names, since a standard deck is
     /// no game's choice. Each game crate builds its own box or pack with
     /// [`Catalog::new`] (Rummikub's `TileSet::catalog`, Rummy 40's packs).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog};
+    /// assert_eq!(Catalog::<Card>::DECK, Catalog::new(1, 0).expect("one deck"));
+    /// assert_eq!(Catalog::<Card>::DECK.len(), 52);
+    /// ```
     pub const DECK: Catalog<Card> = Catalog { copies: 1, jokers: 0, face: PhantomData };
 }
 

@@ -6,7 +6,7 @@ use crate::{DealError, MatchError, Seat};
 
 /// Why a driver stopped before the end: the one error of [`play_hand`](crate::play_hand),
 /// [`Match::play`](crate::Match::play), [`record_match`](crate::record_match) and
-/// [`tournament`](crate::tournament). `hand` counts from 0 within the run (the hand of a
+/// [`tournament`](fn@crate::tournament). `hand` counts from 0 within the run (the hand of a
 /// match, the game of a tournament); `seat` is a match seat (a tournament's seat of the
 /// game).
 ///

@@ -56,7 +56,7 @@ impl<F: Face> FaceMeld<F> {
     /// The faces, in meld order.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, face_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("4d 5d *")?;
     /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
     /// assert_eq!(melds[0].faces(), parse_list::<Card>("* 4d 5d")?);
@@ -70,7 +70,7 @@ impl<F: Face> FaceMeld<F> {
     /// Number of faces.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, face_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("4d 5d *")?;
     /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
     /// assert_eq!(melds.iter().map(|m| m.len()).collect::<Vec<_>>(), [3, 3]);
@@ -84,7 +84,7 @@ impl<F: Face> FaceMeld<F> {
     /// `false`: a meld has faces.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, face_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("4d 5d *")?;
     /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
     /// assert!(melds.iter().all(|m| !m.is_empty()));
@@ -98,7 +98,7 @@ impl<F: Face> FaceMeld<F> {
     /// The natural faces, as bits by [`Face::index`] (no face is in a meld twice).
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, face_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, face_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("Ac Ad As")?;
     /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
     /// let bits = hand.iter().fold(0u64, |b, c| b | 1 << c.index());
@@ -113,7 +113,7 @@ impl<F: Face> FaceMeld<F> {
     /// Number of jokers.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, face_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, face_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("4d 5d *")?;
     /// let melds = face_melds(&hand, &MeldRules::new(AcePolicy::High, JokerLimit::Unlimited));
     /// assert_eq!(melds[1].jokers(), 1);
@@ -187,13 +187,13 @@ pub fn face_melds<F: Face>(hand: &[F], rules: &MeldRules) -> Vec<FaceMeld<F>> {
 /// construction; under a joker limit other than [`JokerLimit::Unlimited`] each meld with
 /// a joker is also put to the validator. A run round the corner holding a whole suit is
 /// listed once per start (they are different melds, one set of cards). A hand's melds
-/// by positions ([`hand_melds`](crate::hand_melds)) are the same melds, listed per copy
+/// by positions ([`hand_melds`](fn@crate::hand_melds)) are the same melds, listed per copy
 /// and in another order; the tests compare the two and both against a brute force.
 ///
 /// It allocates nothing: `emit` borrows each meld.
 ///
 /// ```
-/// use rummykit_core::{AcePolicy, Card, Face, FaceMeld, JokerLimit, MeldRules, for_each_face_meld, format_list, parse_list};
+/// use rummykit_core::{AcePolicy, Card, FaceMeld, JokerLimit, MeldRules, for_each_face_meld, format_list, parse_list};
 /// let naturals = parse_list::<Card>("5h 6h 6s 6c")?.iter().fold(0u64, |b, c| b | 1 << c.index());
 /// let mut listed = Vec::new();
 /// for_each_face_meld(naturals, 1, &MeldRules::new(AcePolicy::High, JokerLimit::AtMost(1)), |m: &FaceMeld<Card>| {

@@ -53,6 +53,30 @@ pub trait FromSetup: Game {
     type Setup: Clone + Debug;
 
     /// The position written out.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{DealError, FromSetup, Game, PositionError, Seating};
+    /// /// The conformance toy Nim written as (heap, taken by each seat, seat to move).
+    /// impl FromSetup for Nim {
+    ///     type Setup = (u8, [u8; 2], usize);
+    ///     fn setup(&self) -> Self::Setup { (self.heap, self.taken, self.next) }
+    ///     fn from_setup(_: &(), (heap, taken, next): Self::Setup) -> Result<Nim, DealError> {
+    ///         let found = usize::from(heap) + usize::from(taken[0]) + usize::from(taken[1]);
+    ///         if found != 7 { return Err(PositionError::PieceCount { found, expected: 7 }.into()); }
+    ///         if next > 1 { return Err(PositionError::Inconsistent("no such seat").into()); }
+    ///         Ok(Nim { heap, taken, next })
+    ///     }
+    /// }
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rand_chacha::ChaCha8Rng::seed_from_u64(1))?;
+    /// nim.apply(0, 2)?;
+    /// assert_eq!(nim.setup(), (5, [2, 0], 1));
+    /// // Written out and read back: the same state.
+    /// assert_eq!(Nim::from_setup(&(), nim.setup())?, nim);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn setup(&self) -> Self::Setup;
 
     /// The state of `setup` under `config`, checked as a save is.
@@ -61,5 +85,30 @@ pub trait FromSetup: Game {
     ///
     /// [`DealError`]: the configuration's, or the [`PositionError`](crate::PositionError)
     /// that says why `setup` is no position of the game.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rummykit_core::{DealError, FromSetup, Game, PositionError};
+    /// /// The conformance toy Nim written as (heap, taken by each seat, seat to move).
+    /// impl FromSetup for Nim {
+    ///     type Setup = (u8, [u8; 2], usize);
+    ///     fn setup(&self) -> Self::Setup { (self.heap, self.taken, self.next) }
+    ///     fn from_setup(_: &(), (heap, taken, next): Self::Setup) -> Result<Nim, DealError> {
+    ///         let found = usize::from(heap) + usize::from(taken[0]) + usize::from(taken[1]);
+    ///         if found != 7 { return Err(PositionError::PieceCount { found, expected: 7 }.into()); }
+    ///         if next > 1 { return Err(PositionError::Inconsistent("no such seat").into()); }
+    ///         Ok(Nim { heap, taken, next })
+    ///     }
+    /// }
+    /// // A scripted position: one counter left, seat 1 to take it.
+    /// let mut nim = Nim::from_setup(&(), (1, [3, 3], 1))?;
+    /// nim.apply(1, 1)?;
+    /// assert_eq!(nim.outcome().map(|o| o.winners), Some(vec![1]));
+    /// // Eight counters are no position of the game.
+    /// let refused = Nim::from_setup(&(), (2, [3, 3], 0));
+    /// assert_eq!(refused, Err(DealError::InvalidDeal(PositionError::PieceCount { found: 8, expected: 7 })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn from_setup(config: &Self::Config, setup: Self::Setup) -> Result<Self, DealError>;
 }

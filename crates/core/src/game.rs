@@ -10,6 +10,13 @@ use thiserror::Error;
 use crate::{Card, MatchTerms, MeldError, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
+///
+/// ```
+/// use rummykit_core::{Seat, Seating};
+/// let dealer: Seat = 3;
+/// // The first to play sits after the dealer, wrapping round.
+/// assert_eq!(Seating::new(4).with_dealer(dealer).first_to_play(), Some(0));
+/// ```
 pub type Seat = usize;
 
 /// Whether more points are better (Rummikub, classic Rummy) or fewer (Rummy 40's
@@ -514,6 +521,22 @@ pub trait Game: Clone + Debug + Sized {
     /// Whether more points are better under `config`: a property of the rules, so one
     /// type can hold games scored either way (`AnyGame` holds Rummikub's points and
     /// Rummy 40's penalties, each as its rules give them).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, RandomBot, ScoreOrder, TournamentPlan, tournament};
+    /// // The toy Nim of the conformance module scores +1 for a win: more is better, so
+    /// // the standings rank seats by their highest totals.
+    /// assert_eq!(Nim::score_order(&()), ScoreOrder::HigherIsBetter);
+    /// let random = |_, seed| -> Box<dyn rummykit_core::Bot<Nim>> {
+    ///     Box::new(RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(seed)))
+    /// };
+    /// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 20, 1), random, |_| {})?;
+    /// assert_eq!(standings.score_order(), Nim::score_order(&()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn score_order(config: &Self::Config) -> ScoreOrder;
 
     /// Shuffles and deals a new hand. The only source of randomness.
@@ -522,6 +545,19 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// [`DealError`] for an unsupported player count, a missing dealer seat or a
     /// configuration that contradicts itself.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{DealError, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!((nim.heap, nim.to_move()), (7, Some(1)));
+    /// // Nim is for two.
+    /// assert!(matches!(Nim::deal(&(), Seating::new(3), &mut rng), Err(DealError::PlayerCount { .. })));
+    /// # Ok::<(), DealError>(())
+    /// ```
     fn deal<R: Rng + ?Sized>(config: &Self::Config, seating: Seating, rng: &mut R)
     -> Result<Self, DealError>;
 
@@ -597,9 +633,38 @@ pub trait Game: Clone + Debug + Sized {
     }
 
     /// Number of seats.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// assert_eq!(nim.seats(), 2);
+    /// assert_eq!(nim.outcome(), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn seats(&self) -> usize;
 
     /// The seat whose turn it is, or `None` when the hand is over.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// assert_eq!(nim.to_move(), Some(0));
+    /// nim.apply(0, 2)?;
+    /// assert_eq!(nim.to_move(), Some(1));
+    /// while let Some(seat) = nim.to_move() {
+    ///     nim.apply(seat, 1)?;
+    /// }
+    /// assert!(nim.outcome().is_some()); // over: nobody is to move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn to_move(&self) -> Option<Seat>;
 
     /// Whether [`legal_actions`](Game::legal_actions) lists *every* legal action. `true`
@@ -608,6 +673,23 @@ pub trait Game: Clone + Debug + Sized {
     /// nothing (the default). Generic code (a random bot, the conformance harness) can
     /// rely on the list being non-empty whenever a seat is to move only when this is
     /// `true` or the game documents it.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// // The toy Nim lists every take, so its list is never empty while the hand is on.
+    /// assert!(Nim::LISTS_ALL_ACTIONS);
+    /// let mut nim = Nim::deal(&(), Seating::new(2), &mut rand_chacha::ChaCha8Rng::seed_from_u64(1))?;
+    /// let mut takes = Vec::new();
+    /// while let Some(seat) = nim.to_move() {
+    ///     nim.legal_actions(&mut takes);
+    ///     assert!(!takes.is_empty());
+    ///     nim.apply(seat, takes[takes.len() - 1])?;
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     const LISTS_ALL_ACTIONS: bool = false;
 
     /// Checks `action` for `seat` without playing it: `Ok` exactly when
@@ -619,6 +701,20 @@ pub trait Game: Clone + Debug + Sized {
     /// # Errors
     ///
     /// [`NotYourTurn`] (converted) when `seat` is not to move, else the game's reason.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, NotYourTurn, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// assert_eq!(nim.check(0, &2), Ok(()));
+    /// assert_eq!(nim.check(0, &3), Err(nim::Illegal::Take));
+    /// assert_eq!(nim.check(1, &1), Err(NotYourTurn { seat: 1, to_move: 0 }.into()));
+    /// assert_eq!(nim.heap, 7); // only checked
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
         self.clone().apply(seat, action.clone())
     }
@@ -629,6 +725,23 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// [`NotYourTurn`] (converted into the game's error) when another seat is to move,
     /// else the game's reason; the state is then unchanged.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// nim.apply(0, 2)?;
+    /// assert_eq!((nim.heap, nim.to_move()), (5, Some(1)));
+    /// // A refused action changes nothing.
+    /// let before = nim.clone();
+    /// assert!(nim.apply(1, 3).is_err());
+    /// assert!(nim.apply(0, 1).is_err());
+    /// assert_eq!(nim, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Error>;
 
     /// Overwrites `out` with the legal actions of the seat to move, in a deterministic
@@ -638,6 +751,25 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// The default lists what [`legal_actions_from`](Game::legal_actions_from) finds in
     /// the mover's view (legality depends only on what the mover may see).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let mut actions = Vec::new();
+    /// nim.legal_actions(&mut actions);
+    /// assert_eq!(actions, [1, 2]);
+    /// assert!(actions.iter().all(|a| nim.check(0, a).is_ok()));
+    /// nim.apply(0, 2)?;
+    /// nim.apply(1, 2)?;
+    /// nim.apply(0, 2)?;
+    /// nim.legal_actions(&mut actions);
+    /// assert_eq!(actions, [1]); // one counter left
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {
         match self.to_move() {
             Some(seat) => Self::legal_actions_from(&self.view(seat), out),
@@ -649,6 +781,21 @@ pub trait Game: Clone + Debug + Sized {
     /// that seat may see: the same list as [`legal_actions`](Game::legal_actions) when
     /// that seat is to move, empty otherwise. This is what a bot, which sees only its
     /// view, chooses from. The default lists nothing.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let (mut mover, mut other) = (Vec::new(), Vec::new());
+    /// Nim::legal_actions_from(&nim.view(0), &mut mover);
+    /// Nim::legal_actions_from(&nim.view(1), &mut other);
+    /// assert_eq!(mover, [1, 2]);
+    /// assert!(other.is_empty()); // not seat 1's turn
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn legal_actions_from(view: &Self::View, out: &mut Vec<Self::Action>) {
         let _ = view;
         out.clear();
@@ -659,6 +806,21 @@ pub trait Game: Clone + Debug + Sized {
     /// builds the list in a fresh vector on every call; a game whose random playouts
     /// matter overrides it (classic Rummy reuses a buffer, Rummy 40 draws without
     /// building the list), which halves a classic playout.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// for _ in 0..20 {
+    ///     let take = Nim::random_action_from(&nim.view(0), &mut rng).expect("seat 0 is to move");
+    ///     assert!(nim.check(0, &take).is_ok());
+    /// }
+    /// assert_eq!(Nim::random_action_from(&nim.view(1), &mut rng), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn random_action_from<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
         let mut actions = Vec::new();
         Self::legal_actions_from(view, &mut actions);
@@ -666,17 +828,61 @@ pub trait Game: Clone + Debug + Sized {
     }
 
     /// What `seat` may see. Only that seat's hidden pieces are in it.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// nim.apply(0, 2)?;
+    /// // Nim hides nothing: each seat sees the heap and whether it is to move.
+    /// assert_eq!((nim.view(0), nim.view(1)), ((5, false), (5, true)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn view(&self, seat: Seat) -> Self::View;
 
     /// Overwrites `view` with what `seat` may see: the same as
     /// `*view = self.view(seat)`, which is the default. A game may override it to reuse
     /// the allocations of the old view; [`play_hand`](crate::play_hand), which shows a view before every
     /// action, calls it.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let mut view = nim.view(0);
+    /// nim.apply(0, 1)?;
+    /// nim.view_into(0, &mut view);
+    /// assert_eq!(view, nim.view(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn view_into(&self, seat: Seat, view: &mut Self::View) {
         *view = self.view(seat);
     }
 
     /// The result, once the hand is over.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Outcome, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// for take in [2, 2, 2] {
+    ///     let seat = nim.to_move().expect("the heap is not empty");
+    ///     nim.apply(seat, take)?;
+    /// }
+    /// assert_eq!(nim.outcome(), None); // one counter left
+    /// nim.apply(1, 1)?;
+    /// assert_eq!(nim.outcome(), Some(Outcome { points: vec![-1, 1], winners: vec![1] }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn outcome(&self) -> Option<Outcome>;
 }
 
@@ -750,9 +956,39 @@ pub trait Game: Clone + Debug + Sized {
 /// ```
 pub trait Bot<G: Game> {
     /// A short name for tables and logs.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Bot, RandomBot};
+    /// let random = RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(1));
+    /// let bots: Vec<Box<dyn Bot<Nim>>> = vec![Box::new(random.clone()), Box::new(random)];
+    /// let names: Vec<&str> = bots.iter().map(|b| b.name()).collect();
+    /// assert_eq!(names, ["random", "random"]);
+    /// ```
     fn name(&self) -> &str;
 
     /// Chooses an action for the seat whose view this is.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// /// Leaves the other a multiple of three when it can.
+    /// struct Perfect;
+    /// impl Bot<Nim> for Perfect {
+    ///     fn name(&self) -> &str { "perfect" }
+    ///     fn act(&mut self, &(heap, _): &(u8, bool)) -> u8 { if heap % 3 == 0 { 1 } else { heap % 3 } }
+    /// }
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // Seven counters: take one, leave six.
+    /// assert_eq!(Perfect.act(&nim.view(0)), 1);
+    /// assert!(nim.check(0, &Perfect.act(&nim.view(0))).is_ok());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     fn act(&mut self, view: &G::View) -> G::Action;
 }
 
@@ -766,11 +1002,23 @@ pub trait Bot<G: Game> {
 /// the contract of [`Game::legal_actions_from`]; no game of rummykit does.
 ///
 /// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, RandomBot};
-/// let bot = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
-/// # let _ = bot;
+/// use rummykit_core::{Game, RandomBot, Seating, play_hand};
+/// // Two hands of the toy Nim between random players seeded alike: the same game.
+/// let hand = || -> Result<Vec<u8>, Box<dyn std::error::Error>> {
+///     let mut game = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut ChaCha8Rng::seed_from_u64(0))?;
+///     let mut a = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
+///     let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
+///     let (_, actions) = play_hand(&mut game, &mut [&mut a, &mut b], 100)?;
+///     Ok(actions)
+/// };
+/// let actions = hand()?;
+/// assert_eq!(actions, hand()?);
+/// assert_eq!(actions.iter().map(|&t| u32::from(t)).sum::<u32>(), 7); // every counter taken
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct RandomBot<R> {

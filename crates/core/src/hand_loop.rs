@@ -1,5 +1,5 @@
 //! The one hand loop: [`play_hand`] for bots, and the loop every driver ([`Match::play`],
-//! [`record_match`](crate::record_match), replays, [`tournament`](crate::tournament))
+//! [`record_match`](crate::record_match), replays, [`tournament`](fn@crate::tournament))
 //! runs each hand through.
 
 #[cfg(doc)]
@@ -59,7 +59,7 @@ pub(crate) fn drive_hand<G: Game>(
 
 /// Plays the hand to its end, asking `bots[seat]` for each move with that seat's view
 /// only. Returns the outcome and the actions in order. The same loop plays every hand
-/// of [`Match::play`], of a recording and of a [`tournament`](crate::tournament).
+/// of [`Match::play`], of a recording and of a [`tournament`](fn@crate::tournament).
 ///
 /// # Errors
 ///

@@ -7,6 +7,13 @@ use thiserror::Error;
 use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules};
 
 /// The most pieces a hand given to the analysis may hold (positions are bits of a `u64`).
+///
+/// ```
+/// use rummykit_core::{AnalysisError, MAX_HAND, MeldRules, Tile, hand_melds};
+/// let big = vec![Tile::JOKER; MAX_HAND + 1];
+/// let refused = hand_melds(&big, &MeldRules::default());
+/// assert_eq!(refused, Err(AnalysisError::TooManyPieces { len: MAX_HAND + 1, max: MAX_HAND }));
+/// ```
 pub const MAX_HAND: usize = 64;
 
 /// Why a hand cannot be analysed.
@@ -111,7 +118,7 @@ impl HandMeld {
     /// Number of pieces.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, hand_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
     /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
     /// assert!(melds.iter().all(|m| (3..=4).contains(&m.len())));
@@ -125,7 +132,7 @@ impl HandMeld {
     /// `false`: a meld has pieces.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, hand_melds, parse_list};
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldRules, hand_melds, parse_list};
     /// let hand: Vec<Card> = parse_list("5h 6h 7h 7s 7d")?;
     /// let melds = hand_melds(&hand, &MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden))?;
     /// assert!(melds.iter().all(|m| !m.is_empty()));

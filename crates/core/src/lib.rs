@@ -19,7 +19,7 @@
 //! * Records: [`record_match`] plays a match with any mix of bots and people into a
 //!   [`MatchRecord`] (game, configuration, seed, deals, actions) that
 //!   [`MatchRecord::replay`] plays again to the same final states and scores.
-//! * Tournaments: [`tournament`] plays seeded hands between bots on several threads, with
+//! * Tournaments: [`tournament`](fn@tournament) plays seeded hands between bots on several threads, with
 //!   the same [`Standings`] for any thread count.
 //! * Card games (classic Rummy, Rummy 40): the rules trait [`CardRules`], whose one
 //!   [`Game`] implementation is written here, one [`HandState`] with its transitions, one

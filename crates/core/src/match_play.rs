@@ -20,6 +20,16 @@ use crate::{
 /// The most seats any [`Match`] takes, whatever the game says: a bound on the memory a
 /// match (and a [`MatchRecord`](crate::MatchRecord) replay) allocates per seat. No game
 /// of the rummy family seats more than six.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rummykit_core::{Game, MAX_SEATS, Match, MatchError, MatchTerms};
+/// // A game with no seat limit of its own (the toy Nim's default range) is still capped.
+/// assert_eq!(Nim::seat_range(&()), 1..=MAX_SEATS);
+/// let refused = Match::<Nim>::new((), MatchTerms::new(MAX_SEATS + 1));
+/// assert!(matches!(refused, Err(MatchError::PlayerCount { seats: 65, .. })));
+/// ```
 pub const MAX_SEATS: usize = 64;
 
 /// Why a [`Match`] refused a request. The match is unchanged after an error.
@@ -234,14 +244,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.terms(), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -255,14 +262,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.config(), &()); // Nim has no options; a card game's Config would show here
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -276,14 +280,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.seats(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -297,14 +298,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.end(), MatchEnd::FixedHands(3));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -318,14 +316,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms, Ranking};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.ranking(), Ranking::Total); // the default
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -371,14 +366,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!(m.in_play(), &[0, 1]); // nobody is eliminated in a fixed-hands match
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -393,14 +385,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!((m.match_seat(1), m.match_seat(2)), (Some(1), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -415,14 +404,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// assert_eq!((m.hand_seat(0), m.hand_seat(7)), (Some(0), None));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -587,14 +573,11 @@ impl<G: Game> Match<G> {
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
     ///
     /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
-    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
-    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let m = Match::<Nim>::new((), terms)?;
     /// // Only an elimination match puts seats out; here nobody ever is.
     /// assert_eq!(m.eliminated_after(0), None);
     /// assert_eq!(m.eliminated_after(9), None); // no such seat

@@ -7,6 +7,14 @@ use thiserror::Error;
 use crate::{AcePolicy, Face, JokerLimit, MeldRules, NATURAL_FACES, RunEnd};
 
 /// The most pieces a meld can hold: a run of thirteen.
+///
+/// ```
+/// use rummykit_core::{MAX_MELD_LEN, Meld, MeldKind, MeldRules, Tile, parse_list};
+/// let whole: Vec<Tile> = parse_list("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13")?;
+/// assert_eq!(whole.len(), MAX_MELD_LEN);
+/// assert!(Meld::new(MeldKind::Run, &whole, &MeldRules::default()).is_ok());
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 pub const MAX_MELD_LEN: usize = 13;
 
 /// Whether a meld is a group (same number, distinct suits) or a run (same suit,

@@ -28,6 +28,12 @@ pub struct PieceSet([u64; WORDS]);
 
 impl PieceSet {
     /// The empty set.
+    ///
+    /// ```
+    /// use rummykit_core::PieceSet;
+    /// assert!(PieceSet::EMPTY.is_empty());
+    /// assert_eq!(PieceSet::EMPTY, PieceSet::new());
+    /// ```
     pub const EMPTY: PieceSet = PieceSet([0; WORDS]);
 
     /// The empty set.

@@ -144,7 +144,7 @@ impl<G: Game> HandRecord<G> {
     /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
     /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
     /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    /// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let (record, _) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
     /// let hand = &record.hands[1];
     /// assert_eq!(hand.replay()?.heap, 0);
     /// // A record whose last take is changed no longer ends where it says.
@@ -332,7 +332,7 @@ impl<G: Game> MatchRecord<G> {
     /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
     /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
     /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    /// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let (record, _) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
     /// let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(8))?;
     /// assert_eq!(replayed.finals.len(), 2);
     /// // A record whose second deal was edited: the replay says which hand differs.

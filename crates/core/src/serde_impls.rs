@@ -56,6 +56,13 @@ impl<'de> Deserialize<'de> for PieceSet {
 }
 
 /// The save format version this library writes, and the only one it reads.
+///
+/// ```
+/// use rummykit_core::{SAVE_VERSION, SaveVersion};
+/// // A save's `version` field is this number.
+/// assert_eq!(serde_json::to_string(&SaveVersion)?, SAVE_VERSION.to_string());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 pub const SAVE_VERSION: u32 = 1;
 
 /// The `version` field of a save (docs/design/saves.md): written as

@@ -61,6 +61,16 @@ impl<F: Face> MeldRepr<F> {
     /// # Errors
     ///
     /// The validator's [`MeldError`].
+    ///
+    /// ```
+    /// use rummykit_core::{JokerLimit, MeldError, MeldKind, MeldRepr, MeldRules, Tile, parse_list};
+    /// // A written meld is checked under the rules of the game reading it.
+    /// let repr = MeldRepr::<Tile> { kind: MeldKind::Run, faces: parse_list("r4 J J")? };
+    /// assert!(repr.validate(&MeldRules::default()).is_ok());
+    /// let one_joker = MeldRules::default().with_jokers(JokerLimit::AtMost(1));
+    /// assert!(matches!(repr.validate(&one_joker), Err(MeldError::TooManyJokers { .. })));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub fn validate(&self, rules: &MeldRules) -> Result<Meld<F>, MeldError> {
         Meld::new(self.kind, &self.faces, rules)
     }

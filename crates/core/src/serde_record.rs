@@ -11,6 +11,13 @@ use crate::{Game, HandRecord, MatchEnd, MatchRecord, MatchTerms, Ranking, Seat};
 /// The record format version this library writes. A record without a `version` is of
 /// the first format (the match terms' fields flat beside the configuration) and is
 /// read too.
+///
+/// ```
+/// use rummykit_core::{RECORD_VERSION, RecordFormatError};
+/// // A record of a later format is refused, naming the version that is read.
+/// let later = RecordFormatError::UnknownVersion { found: (RECORD_VERSION + 1).into() };
+/// assert!(later.to_string().contains(&format!("it reads version {RECORD_VERSION}")));
+/// ```
 pub const RECORD_VERSION: u32 = 2;
 
 /// Why a match record's file is not one this library reads (inside the deserializer's

@@ -1,4 +1,4 @@
-//! [`Standings`]: the results of a [`tournament`](crate::tournament), hand by hand and
+//! [`Standings`]: the results of a [`tournament`](fn@crate::tournament), hand by hand and
 //! summarised per entry, and [`HandResult`], one hand's.
 
 use core::fmt;
@@ -41,16 +41,29 @@ pub struct HandResult {
     pub finished: bool,
 }
 
-/// The results of a [`tournament`](crate::tournament), by entry (the bots in the order
+/// The results of a [`tournament`](fn@crate::tournament), by entry (the bots in the order
 /// their factory numbers them).
 ///
 /// ```
-/// use rummykit_core::Standings;
-/// fn report(s: &Standings) {
-///     for (entry, name) in s.names().iter().enumerate() {
-///         println!("{name}: {} wins, {:.1} points a hand", s.wins(entry), s.mean_points(entry));
-///     }
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Bot, RandomBot, Standings, TournamentPlan, tournament};
+/// fn report(s: &Standings) -> Vec<String> {
+///     let line = |(entry, name)| format!("{name}: {} wins, {:.1} points a hand", s.wins(entry), s.mean_points(entry));
+///     s.names().iter().enumerate().map(line).collect()
 /// }
+/// // 100 hands of the conformance module's toy Nim between two random players.
+/// let random =
+///     |_, seed| -> Box<dyn Bot<Nim>> { Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))) };
+/// let standings = tournament::<Nim>(&(), &TournamentPlan::new(2, 100, 1), random, |_| {})?;
+/// let lines = report(&standings);
+/// assert_eq!(lines.len(), 2);
+/// assert!(lines[0].starts_with("random: "));
+/// // Every hand of Nim has one winner.
+/// assert_eq!(standings.wins(0) + standings.wins(1), standings.results().len());
+/// # Ok::<(), rummykit_core::DriverError<nim::Illegal>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standings {

@@ -30,7 +30,7 @@ pub enum MatchEnd {
     /// at least this limit is out and is not dealt in again; the match ends when at most
     /// one seat is left. Only for [`ScoreOrder::LowerIsBetter`] games.
     Elimination(i64),
-    /// One hand, settled on its own (Rummy 40's `PerHandSettlement`, RULES.md §3.8).
+    /// One hand, settled on its own (Rummy 40's `game_end` option, RULES.md §3.8).
     /// The same as `FixedHands(1)`.
     SingleHand,
 }

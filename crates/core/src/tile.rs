@@ -24,6 +24,13 @@ pub struct Tile(u8);
 
 impl Tile {
     /// The joker tile.
+    ///
+    /// ```
+    /// use rummykit_core::{Face, Tile};
+    /// assert_eq!("J".parse::<Tile>()?, Tile::JOKER);
+    /// assert!(Tile::JOKER.is_joker() && Tile::JOKER.suit_index().is_none());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub const JOKER: Tile = Tile(52);
 
     /// The tile of `colour` and `number`; `None` unless `number` is 1–13.

@@ -245,7 +245,7 @@ fn same_seed_same_match() {
 
 #[test]
 fn single_hand_is_one_hand() {
-    // RULES.md §3.8 PerHandSettlement.
+    // RULES.md §3.8: each hand settled on its own.
     let mut m = Match::<Penalty>::new((), terms(2, None, MatchEnd::SingleHand, Ranking::Total)).unwrap();
     assert!(!m.is_over());
     assert_eq!(m.winners(), Vec::<usize>::new());

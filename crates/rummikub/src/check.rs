@@ -189,7 +189,7 @@ pub fn check_play(
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
 }
 
-/// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`]) is valid
+/// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`](rummykit_core::MeldRules)) is valid
 /// under [`MELD_RULES`](crate::MELD_RULES) iff it has at least 3 tiles and, for a run, its numbers
 /// stay within 1..=13 (no high ace, no wrap). Groups are capped at 4 by core, and
 /// Rummikub's joker limit is the most permissive. Anything else is re-validated.

@@ -5,6 +5,15 @@ use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MeldRules, Seatin
 /// The largest [`Config::joker_penalty`] and [`Config::never_melded_penalty`] that
 /// [`Config::validate`] accepts: a hundred times the largest the sources name (100, NZRC),
 /// and small enough that every rack and score sum stays exact in `u32` arithmetic.
+///
+/// ```
+/// use rummykit_rummikub::{Config, MAX_PENALTY};
+/// let mut config = Config::STANDARD;
+/// config.never_melded_penalty = MAX_PENALTY;
+/// assert!(config.validate(4).is_ok());
+/// config.never_melded_penalty = MAX_PENALTY + 1;
+/// assert!(config.validate(4).is_err());
+/// ```
 pub const MAX_PENALTY: u32 = 10_000;
 
 /// The meld rules of Rummikub (RULES.md §1.4, also under Schmidt, §4.1): groups of 3–4,
@@ -295,6 +304,14 @@ pub struct Config {
 
 impl Config {
     /// The box rules (RULES.md §1, every default of §1.10); also [`Config::default`].
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, TileSet};
+    /// let box_rules = Config::STANDARD;
+    /// assert_eq!(box_rules, Config::default());
+    /// assert_eq!((box_rules.tile_set, box_rules.rack_size), (TileSet::Standard106, 14));
+    /// assert!(box_rules.validate(4).is_ok() && box_rules.validate(5).is_err());
+    /// ```
     pub const STANDARD: Config = Config {
         tile_set: TileSet::Standard106,
         rack_size: 14,

@@ -7,6 +7,21 @@ use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking, Seat};
 use crate::{Config, Rummikub, SessionRanking, View};
 
 /// A Rummikub session: core's [`Match`] driving [`Rummikub`] games.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Bot, Game};
+/// use rummykit_rummikub::{Config, GreedyBot, Rummikub, Session};
+/// let config = Config::STANDARD;
+/// let mut session = Session::new(config, Rummikub::default_terms(&config, 2))?;
+/// let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
+/// let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
+/// session.play(&mut bots, &mut rand_chacha::ChaCha8Rng::seed_from_u64(4), 10_000)?;
+/// // One game per player, the start rotating (RULES.md §1.8).
+/// assert_eq!(session.hands_played(), 2);
+/// assert_eq!(session.totals().iter().sum::<i64>(), 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub type Session = Match<Rummikub>;
 
 /// The match end and ranking that [`Config::session_ranking`] stands for, for a session

@@ -27,6 +27,12 @@ pub struct TileCounts([u8; FACES]);
 
 impl TileCounts {
     /// No tiles.
+    ///
+    /// ```
+    /// use rummykit_rummikub::TileCounts;
+    /// assert!(TileCounts::EMPTY.is_empty());
+    /// assert_eq!(TileCounts::EMPTY, TileCounts::new());
+    /// ```
     pub const EMPTY: TileCounts = TileCounts([0; FACES]);
 
     /// An empty multiset.

@@ -26,10 +26,37 @@ use crate::style::Style;
 use crate::text::plural;
 
 /// Exit status: done.
+///
+/// ```
+/// use rummykit_terminal::cli;
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::solve(["--rack".into(), "r7 b7 y7".into()], &mut "".as_bytes(), &mut out, &mut err);
+/// assert_eq!(status, cli::SUCCESS);
+/// assert!(err.is_empty());
+/// ```
 pub const SUCCESS: u8 = 0;
 /// Exit status: the tool ran and failed (a refused position, a broken terminal).
+///
+/// ```
+/// use rummykit_terminal::cli;
+/// // Three r7 on one rack: the box holds two.
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::solve(["--rack".into(), "r7 r7 r7".into()], &mut "".as_bytes(), &mut out, &mut err);
+/// assert_eq!(status, cli::FAILURE);
+/// assert!(!err.is_empty());
+/// ```
 pub const FAILURE: u8 = 1;
 /// Exit status: the command line was refused; nothing was done.
+///
+/// ```
+/// use rummykit_terminal::cli;
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::solve(["--objective".into(), "speed".into()], &mut "".as_bytes(), &mut out, &mut err);
+/// assert_eq!(status, cli::USAGE);
+/// let message = String::from_utf8(err).unwrap();
+/// assert!(message.contains("--objective"), "{message}");
+/// assert!(out.is_empty());
+/// ```
 pub const USAGE: u8 = 2;
 
 /// Prints a usage error and where the help is; the usage exit status.

@@ -58,6 +58,16 @@ pub struct UnknownGame {
 
 impl GameChoice {
     /// Every game, in the order of the help text.
+    ///
+    /// ```
+    /// use rummykit_terminal::GameChoice;
+    /// let names = GameChoice::ALL.map(GameChoice::name);
+    /// assert_eq!(names, ["rummikub", "schmidt", "classic", "rummy40", "scala40"]);
+    /// // Each name reads back as its game.
+    /// for game in GameChoice::ALL {
+    ///     assert_eq!(game.name().parse::<GameChoice>(), Ok(game));
+    /// }
+    /// ```
     pub const ALL: [GameChoice; 5] = [
         GameChoice::Rummikub,
         GameChoice::Schmidt,

@@ -8,7 +8,7 @@
 //! * [`cli`]: the three tools as functions of their arguments, input and output,
 //!   returning the exit status (0 success, 1 failure, 2 a usage error).
 //! * [`run`]: a match of any game between bots and (at most) one person, recorded and
-//!   replayed; [`simulate`]: many games between bots on every core.
+//!   replayed; [`simulate`](fn@simulate): many games between bots on every core.
 //!
 //! ```
 //! use rummykit_terminal::{GameChoice, Input, Options, run};

@@ -57,6 +57,15 @@ pub struct Options {
 }
 
 /// The most hands `--hands` takes.
+///
+/// ```
+/// use rummykit_terminal::{GameChoice, MAX_HANDS, Options};
+/// let mut options = Options::new(GameChoice::Classic);
+/// options.hands = Some(MAX_HANDS);
+/// assert!(options.check().is_ok());
+/// options.hands = Some(MAX_HANDS + 1);
+/// assert!(options.check().is_err());
+/// ```
 pub const MAX_HANDS: u32 = 10_000;
 
 /// A safety stop for matches played to a score: no match of these games comes near.
@@ -68,6 +77,17 @@ const MAX_MATCH_HANDS: u32 = 1_000;
 /// Measured over 400 seeded hands each of 2, 3 and 4 planner/greedy players: 0, 1 and 2
 /// hands are void with four restocks, the same as with six, so the bound cuts short only
 /// dead hands.
+///
+/// ```
+/// use rummykit_terminal::{Input, RUMMY40_RESTOCKS, Style, cli};
+/// // The bound is stated when a Rummy 40 match starts.
+/// let args = ["--game", "rummy40", "--players", "2", "--seed", "3", "--human", "1"].map(Into::into);
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::play(args, Input::plain("quit\n".as_bytes()), &mut out, &mut err, Style::PLAIN, 0);
+/// assert_eq!(status, cli::SUCCESS);
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.contains(&format!("a hand is void when the stock runs out more than {RUMMY40_RESTOCKS} times")));
+/// ```
 pub const RUMMY40_RESTOCKS: u32 = 4;
 
 /// Longest hand the front end plays before giving up (no real hand comes near).

@@ -1,6 +1,6 @@
 //! [`simulate`]: many games between bots on all cores, summarised per bot; the engine
 //! of the `simulate` example. The games are played by core's
-//! [`tournament`](rummykit_core::tournament); this module keeps the options and the
+//! [`tournament`]; this module keeps the options and the
 //! printing.
 
 use rummykit_core::{DriverError, Estimate, ScoreOrder, TournamentPlan, tournament};
@@ -10,8 +10,26 @@ use crate::game_choice::GameChoice;
 use crate::play::{MAX_ACTIONS, PlayError, TerminalGame};
 
 /// The most games one simulation plays (a result is kept per game until the end).
+///
+/// ```
+/// use rummykit_terminal::{MAX_GAMES, cli};
+/// let too_many = (MAX_GAMES + 1).to_string();
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::simulate(["--games".into(), too_many.into()], &mut out, &mut err, false);
+/// assert_eq!(status, cli::USAGE);
+/// assert!(String::from_utf8(err).unwrap().contains("--games"));
+/// ```
 pub const MAX_GAMES: usize = 100_000_000;
 /// The most worker threads a simulation starts.
+///
+/// ```
+/// use rummykit_terminal::{MAX_THREADS, cli};
+/// let too_many = (MAX_THREADS + 1).to_string();
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::simulate(["--threads".into(), too_many.into()], &mut out, &mut err, false);
+/// assert_eq!(status, cli::USAGE);
+/// assert!(String::from_utf8(err).unwrap().contains("--threads"));
+/// ```
 pub const MAX_THREADS: usize = 1024;
 
 /// What to simulate.

@@ -23,8 +23,26 @@ const RESET: &str = "\x1b[0m";
 
 impl Style {
     /// Plain text.
+    ///
+    /// ```
+    /// use rummykit_core::Card;
+    /// use rummykit_terminal::Style;
+    /// let cards: Vec<Card> = rummykit_core::parse_list("7h Td")?;
+    /// assert_eq!(Style::PLAIN.cards(cards), "7h Td");
+    /// assert_eq!(Style::PLAIN, Style::default());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub const PLAIN: Style = Style { colour: false };
     /// ANSI colours.
+    ///
+    /// ```
+    /// use rummykit_core::Tile;
+    /// use rummykit_terminal::Style;
+    /// let tile: Tile = "k13".parse()?;
+    /// let coloured = Style::COLOUR.tile(tile);
+    /// assert!(coloured.starts_with('\u{1b}') && coloured.contains("k13") && coloured.ends_with("\u{1b}[0m"));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     pub const COLOUR: Style = Style { colour: true };
 
     /// Colour when `is_terminal` and the `NO_COLOR` convention (<https://no-color.org>)

@@ -62,6 +62,19 @@ use crate::InitialJokerValue;
 use dp::{Counts, Dp, Params, Sweep};
 
 /// Most jokers a position may hold (the 160-tile set has four).
+///
+/// ```
+/// use rummykit_core::{Catalog, Tile};
+/// use rummykit_rummikub::TileSet;
+/// use rummykit_rummikub::solver::{MAX_JOKERS, Position, SolveError, SolveOptions, solve};
+/// let xp = SolveOptions::default().with_tile_set(TileSet::Xp160.catalog());
+/// assert!(solve(&Position::parse("", "J J J J r1")?, &xp).is_ok());
+/// // A home-made box of six jokers holds more than the solver takes.
+/// let six = Catalog::<Tile>::new(2, 6).expect("110 tiles");
+/// let five = solve(&Position::parse("", "J J J J J")?, &SolveOptions::default().with_tile_set(six));
+/// assert_eq!(five.err(), Some(SolveError::UnsupportedJokers { count: 5, max: MAX_JOKERS }));
+/// # Ok::<(), SolveError>(())
+/// ```
 pub const MAX_JOKERS: usize = 4;
 
 /// Solves `position` under `options`: see the [module docs](self).
