@@ -26,6 +26,17 @@ pub struct Opening {
 
 impl Opening {
     /// `true` if the value reaches `threshold`.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, parse_list};
+    /// use rummykit_rummy40::{Config, best_opening};
+    /// // 5♣ 5♦ 5♥ (15) + ♠6-7-8 (21) = 36: short of the 40 of Rummy 40.
+    /// let hand: Vec<Card> = parse_list("5c 5d 5h 6s 7s 8s Kd")?;
+    /// let best = best_opening(&hand, &Config::RUMMY40);
+    /// assert_eq!(best.value, 36);
+    /// assert!(best.reaches(36) && !best.reaches(40));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn reaches(&self, threshold: u32) -> bool {
         self.value >= threshold
@@ -646,6 +657,19 @@ impl Search {
 }
 
 /// The opening value of `melds` (sum of [`meld_value`]).
+///
+/// ```
+/// use rummykit_core::{Card, Meld, MeldKind, parse_list};
+/// use rummykit_rummy40::{Config, MELD_RULES, best_opening, melds_value};
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MELD_RULES)?;
+/// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &MELD_RULES)?;
+/// assert_eq!(melds_value(&[run, set]), 31 + 21); // the joker counts as the third 7
+/// assert_eq!(melds_value(&[]), 0);
+/// // The value of the best opening is that of its melds.
+/// let best = best_opening(&parse_list::<Card>("Th Jh Qh 4c 4d 4s 8c")?, &Config::RUMMY40);
+/// assert_eq!(melds_value(&best.melds), best.value);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn melds_value(melds: &[Meld<Card>]) -> u32 {
     melds.iter().map(meld_value).sum()
