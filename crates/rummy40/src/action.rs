@@ -110,6 +110,23 @@ impl RummyLayOff {
 /// A turn is: a draw ([`DrawStock`](Action::DrawStock), [`TakeDiscard`](Action::TakeDiscard)
 /// once opened, or one of the atomic take-and-open actions), then any number of plays,
 /// then [`Discard`](Action::Discard), which is compulsory, also to go out.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Action, ActionError, Config, Rummy40};
+///
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+/// // Before opening, the top discard is taken only to open with it.
+/// assert_eq!(game.apply(1, Action::TakeDiscard), Err(ActionError::TakeOnlyToOpen));
+/// game.apply(1, Action::DrawStock)?;
+/// // The turn ends with a discard, named by the card's id.
+/// let card = game.hand(1).first().ok_or("an empty hand")?;
+/// game.apply(1, Action::Discard(card))?;
+/// assert_eq!((game.piles().top_discard(), game.to_move()), (Some(card), Some(0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
