@@ -16,6 +16,18 @@ use crate::{Config, meld_value};
 /// The best opening a hand holds: the largest opening value (`RULES.md` §3.5: every
 /// position at the value of the card it stands for) of disjoint melds from the hand
 /// that leave at least one card to discard.
+///
+/// ```
+/// use rummykit_core::{Card, Meld, MeldKind, parse_list};
+/// use rummykit_rummy40::{Config, MELD_RULES, best_opening};
+/// // ♠Q-K-A (31) and 7♣ 7♦ with the joker (21); 2♥ stays for the discard.
+/// let best = best_opening(&parse_list::<Card>("Qs Ks As 7c 7d * 2h")?, &Config::RUMMY40);
+/// assert_eq!(best.value, 52);
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MELD_RULES)?;
+/// assert!(best.melds.contains(&run));
+/// assert_eq!(best.melds.iter().map(Meld::len).sum::<usize>(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Opening {
     /// The total opening value of `melds` (0 when the hand holds no meld).
@@ -47,6 +59,17 @@ impl Opening {
 /// penalty. Classic Rummy's counterpart has the same name
 /// (`rummykit_classic::HandAnalysis`); both are read off core's position-based
 /// [`Split`](rummykit_core::Split).
+///
+/// ```
+/// use rummykit_core::{Card, parse_list};
+/// use rummykit_rummy40::{Config, least_deadwood};
+/// let split = least_deadwood(&parse_list::<Card>("5h 6h 7h 9c 9d * Ad Kc")?, &Config::RUMMY40);
+/// // ♥5-6-7 and 9♣ 9♦ with the joker melded; K♣ and A♦ left (in card order), 10 + 11.
+/// assert_eq!(split.melds.len(), 2);
+/// assert_eq!(split.rest, parse_list::<Card>("Kc Ad")?);
+/// assert_eq!(split.deadwood, 21);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandAnalysis {
     /// Penalty points of `rest` (`RULES.md` §3.8: A 11, J/Q/K 10, joker per config).
