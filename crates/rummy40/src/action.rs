@@ -23,6 +23,25 @@ pub struct NewMeld {
 
 impl NewMeld {
     /// A new meld of `kind` from `pieces` (in order).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Game, MeldKind, PieceId, parse_list};
+    /// use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, Setup};
+    ///
+    /// // Seat 1 holds ♥10-J-Q-K, 40 points: an opening, with 5♠ left to discard.
+    /// let mut setup = Setup::new(vec![parse_list("2c 3d")?, parse_list("Th Jh Qh Kh 5s")?]);
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// // The run's cards from its low end, named by their ids in seat 1's hand.
+    /// let faces: Vec<Card> = parse_list("Th Jh Qh Kh")?;
+    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let pieces: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
+    /// game.apply(1, Action::Open { melds: vec![NewMeld::new(MeldKind::Run, pieces)] })?;
+    /// assert!(game.has_opened(1));
+    /// assert_eq!(game.table().melds()[0].pieces().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(kind: MeldKind, pieces: Vec<PieceId>) -> NewMeld {
         NewMeld { kind, pieces }
@@ -53,6 +72,32 @@ pub struct RummyLayOff {
 
 impl RummyLayOff {
     /// `piece` laid off onto `onto` at `end`.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Game, MeldKind, PieceId, RunEnd, parse_list};
+    /// use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, RummyLayOff, Setup, SetupMeld};
+    ///
+    /// // Seat 0 opened with ♥8-9-10. Seat 1, not opened, goes rummy: ♣2-3-4 as a new
+    /// // meld, ♥J laid off onto seat 0's run, ♦K discarded.
+    /// let mut setup = Setup::new(vec![parse_list("5d")?, parse_list("2c 3c 4c Jh")?]);
+    /// setup.table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("8h 9h Th")?)];
+    /// setup.stock = parse_list("Kd")?;
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// let faces: Vec<Card> = parse_list("2c 3c 4c Jh Kd")?;
+    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let ids: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
+    /// let onto = game.table().melds()[0].id();
+    /// game.apply(1, Action::GoRummy {
+    ///     melds: vec![NewMeld::new(MeldKind::Run, ids[..3].to_vec())],
+    ///     lay_offs: vec![RummyLayOff::new(ids[3], onto, RunEnd::Back)],
+    ///     discard: ids[4],
+    /// })?;
+    /// assert!(game.went_rummy());
+    /// assert_eq!(game.table().melds()[0].pieces().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(piece: PieceId, onto: MeldId, end: RunEnd) -> RummyLayOff {
         RummyLayOff { piece, onto, end }
@@ -65,6 +110,23 @@ impl RummyLayOff {
 /// A turn is: a draw ([`DrawStock`](Action::DrawStock), [`TakeDiscard`](Action::TakeDiscard)
 /// once opened, or one of the atomic take-and-open actions), then any number of plays,
 /// then [`Discard`](Action::Discard), which is compulsory, also to go out.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Action, ActionError, Config, Rummy40};
+///
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+/// // Before opening, the top discard is taken only to open with it.
+/// assert_eq!(game.apply(1, Action::TakeDiscard), Err(ActionError::TakeOnlyToOpen));
+/// game.apply(1, Action::DrawStock)?;
+/// // The turn ends with a discard, named by the card's id.
+/// let card = game.hand(1).first().ok_or("an empty hand")?;
+/// game.apply(1, Action::Discard(card))?;
+/// assert_eq!((game.piles().top_discard(), game.to_move()), (Some(card), Some(0)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]

@@ -16,6 +16,18 @@ use crate::{Config, meld_value};
 /// The best opening a hand holds: the largest opening value (`RULES.md` §3.5: every
 /// position at the value of the card it stands for) of disjoint melds from the hand
 /// that leave at least one card to discard.
+///
+/// ```
+/// use rummykit_core::{Card, Meld, MeldKind, parse_list};
+/// use rummykit_rummy40::{Config, MELD_RULES, best_opening};
+/// // ♠Q-K-A (31) and 7♣ 7♦ with the joker (21); 2♥ stays for the discard.
+/// let best = best_opening(&parse_list::<Card>("Qs Ks As 7c 7d * 2h")?, &Config::RUMMY40);
+/// assert_eq!(best.value, 52);
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MELD_RULES)?;
+/// assert!(best.melds.contains(&run));
+/// assert_eq!(best.melds.iter().map(Meld::len).sum::<usize>(), 6);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Opening {
     /// The total opening value of `melds` (0 when the hand holds no meld).
@@ -26,6 +38,17 @@ pub struct Opening {
 
 impl Opening {
     /// `true` if the value reaches `threshold`.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, parse_list};
+    /// use rummykit_rummy40::{Config, best_opening};
+    /// // 5♣ 5♦ 5♥ (15) + ♠6-7-8 (21) = 36: short of the 40 of Rummy 40.
+    /// let hand: Vec<Card> = parse_list("5c 5d 5h 6s 7s 8s Kd")?;
+    /// let best = best_opening(&hand, &Config::RUMMY40);
+    /// assert_eq!(best.value, 36);
+    /// assert!(best.reaches(36) && !best.reaches(40));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn reaches(&self, threshold: u32) -> bool {
         self.value >= threshold
@@ -36,6 +59,17 @@ impl Opening {
 /// penalty. Classic Rummy's counterpart has the same name
 /// (`rummykit_classic::HandAnalysis`); both are read off core's position-based
 /// [`Split`](rummykit_core::Split).
+///
+/// ```
+/// use rummykit_core::{Card, parse_list};
+/// use rummykit_rummy40::{Config, least_deadwood};
+/// let split = least_deadwood(&parse_list::<Card>("5h 6h 7h 9c 9d * Ad Kc")?, &Config::RUMMY40);
+/// // ♥5-6-7 and 9♣ 9♦ with the joker melded; K♣ and A♦ left (in card order), 10 + 11.
+/// assert_eq!(split.melds.len(), 2);
+/// assert_eq!(split.rest, parse_list::<Card>("Kc Ad")?);
+/// assert_eq!(split.deadwood, 21);
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandAnalysis {
     /// Penalty points of `rest` (`RULES.md` §3.8: A 11, J/Q/K 10, joker per config).
@@ -646,6 +680,19 @@ impl Search {
 }
 
 /// The opening value of `melds` (sum of [`meld_value`]).
+///
+/// ```
+/// use rummykit_core::{Card, Meld, MeldKind, parse_list};
+/// use rummykit_rummy40::{Config, MELD_RULES, best_opening, melds_value};
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MELD_RULES)?;
+/// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &MELD_RULES)?;
+/// assert_eq!(melds_value(&[run, set]), 31 + 21); // the joker counts as the third 7
+/// assert_eq!(melds_value(&[]), 0);
+/// // The value of the best opening is that of its melds.
+/// let best = best_opening(&parse_list::<Card>("Th Jh Qh 4c 4d 4s 8c")?, &Config::RUMMY40);
+/// assert_eq!(melds_value(&best.melds), best.value);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[must_use]
 pub fn melds_value(melds: &[Meld<Card>]) -> u32 {
     melds.iter().map(meld_value).sum()

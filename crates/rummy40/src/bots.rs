@@ -278,6 +278,22 @@ pub struct GreedyBot(Player);
 
 impl GreedyBot {
     /// A greedy bot.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummy40::{Config, GreedyBot, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut bot = GreedyBot::new();
+    /// assert_eq!(bot.name(), "greedy");
+    /// // It sees only its own view, and plays a legal action from it.
+    /// let action = bot.act(&game.view(1));
+    /// assert_eq!(game.check(1, &action), Ok(()));
+    /// game.apply(1, action)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new() -> GreedyBot {
         GreedyBot(Player::new(Style::Greedy))
@@ -325,6 +341,22 @@ pub struct PlannerBot(Player);
 
 impl PlannerBot {
     /// A planner bot.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummy40::{Config, PlannerBot, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut game = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut bot = PlannerBot::new();
+    /// assert_eq!(bot.name(), "planner");
+    /// // It sees only its own view, and plays a legal action from it.
+    /// let action = bot.act(&game.view(1));
+    /// assert_eq!(game.check(1, &action), Ok(()));
+    /// game.apply(1, action)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new() -> PlannerBot {
         PlannerBot(Player::new(Style::Planner))

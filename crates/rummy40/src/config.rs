@@ -24,19 +24,70 @@ pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::High, JokerLimit::Un
 pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit");
 
 /// The Scala 40 pack (`RULES.md` §3.9): two decks and four jokers, 108 cards.
+///
+/// ```
+/// use rummykit_core::Card;
+/// use rummykit_rummy40::{Config, SCALA40_PACK};
+/// assert_eq!(SCALA40_PACK.ids_of(Card::JOKER).count(), 4);
+/// assert_eq!(SCALA40_PACK.ids_of("7h".parse()?).count(), 2); // one per deck
+/// assert_eq!(Config::SCALA40.catalog()?.len(), SCALA40_PACK.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit");
 
 /// Fewest players (`RULES.md` §3.1; the Scala 40 range).
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{DealError, Game, Seating};
+/// use rummykit_rummy40::{Config, MIN_PLAYERS, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// assert!(Rummy40::deal(&Config::RUMMY40, Seating::new(MIN_PLAYERS), &mut rng).is_ok());
+/// let alone = Rummy40::deal(&Config::RUMMY40, Seating::new(MIN_PLAYERS - 1), &mut rng);
+/// assert_eq!(alone.err(), Some(DealError::PlayerCount { seats: 1, min: 2, max: 6 }));
+/// ```
 pub const MIN_PLAYERS: usize = 2;
 /// Most players (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{DealError, Game, Seating};
+/// use rummykit_rummy40::{Config, HAND_SIZE, MAX_PLAYERS, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(MAX_PLAYERS), &mut rng)?;
+/// assert_eq!(game.piles().stock_len(), 106 - MAX_PLAYERS * HAND_SIZE - 1);
+/// let crowd = Rummy40::deal(&Config::RUMMY40, Seating::new(MAX_PLAYERS + 1), &mut rng);
+/// assert_eq!(crowd.err(), Some(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
+/// # Ok::<(), DealError>(())
+/// ```
 pub const MAX_PLAYERS: usize = 6;
 /// Cards dealt to each player (`RULES.md` §3.2).
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Config, HAND_SIZE, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+/// let game = Rummy40::deal(&Config::SCALA40, Seating::new(4), &mut rng)?;
+/// assert!((0..4).all(|seat| game.hand(seat).len() == HAND_SIZE));
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
 pub const HAND_SIZE: usize = 13;
 
 /// The largest [`Config::joker_hand_penalty`], [`RummyBonus::PerOpponent`] bonus and
 /// [`Config::unopened_penalty`] that [`Config::validate`] accepts: a hundred times the
 /// largest the sources name (100), and small enough that a hand's penalty (even a whole
 /// pack in one hand, plus a bonus, doubled) stays exact in `u32` arithmetic.
+///
+/// ```
+/// use rummykit_core::DealError;
+/// use rummykit_rummy40::{Config, MAX_PENALTY};
+/// let mut c = Config::RUMMY40;
+/// c.joker_hand_penalty = MAX_PENALTY;
+/// assert!(c.validate().is_ok());
+/// c.joker_hand_penalty = MAX_PENALTY + 1;
+/// assert!(matches!(c.validate(), Err(DealError::OptionTooLarge { option: "joker_hand_penalty", .. })));
+/// ```
 pub const MAX_PENALTY: u32 = 10_000;
 
 /// When the opening minimum applies (`RULES.md` §3.5, option `opening_threshold_scope`).
@@ -170,6 +221,17 @@ pub struct Config {
 
 impl Config {
     /// Rummy 40: the defaults of `RULES.md` §3.9.
+    ///
+    /// ```
+    /// use rummykit_core::MatchEnd;
+    /// use rummykit_rummy40::{Config, RummyBonus};
+    /// let c = Config::RUMMY40;
+    /// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
+    /// assert_eq!(c.going_rummy_bonus, RummyBonus::PerOpponent(25));
+    /// assert_eq!(c.game_end, MatchEnd::Elimination(101));
+    /// assert!(!c.ace_low_in_runs && c.validate().is_ok());
+    /// assert_eq!(Config::default(), c);
+    /// ```
     pub const RUMMY40: Config = Config {
         jokers: 2,
         joker_hand_penalty: 15,
@@ -193,6 +255,16 @@ impl Config {
     /// 25 in hand, ace also low, the taken discard must be used, no discarding a playable
     /// card, a joker only as the closing discard, and a doubled hand for the opponents of
     /// a player who closes in one turn.
+    ///
+    /// ```
+    /// use rummykit_rummy40::{Config, JokerDiscard, RummyBonus};
+    /// let c = Config::SCALA40;
+    /// assert_eq!((c.jokers, c.joker_hand_penalty), (4, 25));
+    /// assert!(c.ace_low_in_runs && c.taken_discard_must_be_used_after_open && c.forbid_playable_discard);
+    /// assert_eq!(c.joker_discard, JokerDiscard::OnlyWhenClosing);
+    /// assert_eq!(c.going_rummy_bonus, RummyBonus::Double);
+    /// assert!(c.validate().is_ok());
+    /// ```
     pub const SCALA40: Config = Config {
         jokers: 4,
         joker_hand_penalty: 25,

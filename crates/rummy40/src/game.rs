@@ -332,72 +332,280 @@ impl Rummy40 {
     }
 
     /// The configuration.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.config(), &Config::SCALA40);
+    /// assert!(game.config().ace_low_in_runs);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn config(&self) -> &Config {
         &self.config
     }
 
     /// The pack.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!((game.catalog().len(), game.catalog().jokers()), (108, 4));
+    /// // Every card of the pack is in a hand or a pile.
+    /// assert_eq!(game.hand(0) | game.hand(1) | game.piles().pieces(), game.catalog().all());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn catalog(&self) -> &Catalog<Card> {
         &self.catalog
     }
 
     /// The face of card `id` (`None` if it is not in the pack).
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, parse_list};
+    /// use rummykit_rummy40::{Config, Rummy40, Setup};
+    ///
+    /// let mut setup = Setup::new(vec![parse_list("Ah 2h 3h")?, parse_list("Kd *")?]);
+    /// setup.fill_stock();
+    /// let game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// let faces: Vec<String> =
+    ///     game.hand(1).iter().filter_map(|id| game.face(id)).map(|f| f.to_string()).collect();
+    /// assert_eq!(faces, ["Kd", "*"]);
+    /// assert_eq!(PieceId::new(106).and_then(|id| game.face(id)), None); // the pack has 106 cards
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn face(&self, id: PieceId) -> Option<Card> {
         self.catalog.face(id)
     }
 
     /// The hand of `seat` (empty for a seat that does not exist).
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!((game.hand(0).len(), game.hand(1).len()), (13, 13));
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.hand(1).len(), 14);
+    /// assert!(game.hand(0).is_disjoint(&game.hand(1)));
+    /// assert!(game.hand(5).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn hand(&self, seat: Seat) -> PieceSet {
         self.state.hands.get(seat).copied().unwrap_or_default()
     }
 
     /// The melds on the table.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Game, MeldKind, RunEnd, parse_list};
+    /// use rummykit_rummy40::{Action, Config, Phase, Rummy40, Setup, SetupMeld};
+    ///
+    /// // Seat 1 opened with ♥8-9-10, seat 0 with three 5s; seat 0 has drawn and holds ♥J.
+    /// let mut setup = Setup::new(vec![parse_list("Jh 2c 5s")?, parse_list("3c 4d")?]);
+    /// setup.table = vec![
+    ///     SetupMeld::new(1, MeldKind::Run, parse_list("8h 9h Th")?),
+    ///     SetupMeld::new(0, MeldKind::Group, parse_list("5c 5d 5h")?),
+    /// ];
+    /// (setup.dealer, setup.phase) = (1, Phase::Play);
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// let run = &game.table().melds()[0];
+    /// assert_eq!((run.owner(), run.pieces().len()), (1, 3));
+    /// let onto = run.id();
+    /// let jack: Card = "Jh".parse()?;
+    /// let piece = game.hand(0).iter().find(|&id| game.face(id) == Some(jack)).ok_or("no Jh")?;
+    /// game.apply(0, Action::LayOff { piece, onto, end: RunEnd::Back })?;
+    /// // The run is longer and still seat 1's.
+    /// assert_eq!(game.table().meld(onto).map(|m| (m.owner(), m.pieces().len())), Some((1, 4)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn table(&self) -> &MeldTable<Card> {
         &self.state.table
     }
 
     /// The stock and the discard pile.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// // 106 cards: 26 dealt, one turned up, the rest the stock.
+    /// assert_eq!((game.piles().stock_len(), game.piles().discard_pile().len()), (79, 1));
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.piles().stock_len(), 78);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn piles(&self) -> &Piles {
         &self.state.piles
     }
 
     /// The dealer of this hand.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3).with_dealer(2), &mut rng)?;
+    /// assert_eq!((game.dealer(), game.to_move()), (2, Some(0))); // the seat after the dealer plays first
+    /// // Not given, the dealer is cut with the rng.
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng)?;
+    /// assert_eq!(game.to_move(), Some((game.dealer() + 1) % 3));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn dealer(&self) -> Seat {
         self.state.dealer
     }
 
     /// The phase of the turn.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, Phase, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!(game.phase(), Phase::Draw);
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.phase(), Phase::Play);
+    /// let card = game.hand(1).first().ok_or("an empty hand")?;
+    /// game.apply(1, Action::Discard(card))?;
+    /// assert_eq!((game.to_move(), game.phase()), (Some(0), Phase::Draw));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn phase(&self) -> Phase {
         self.state.phase
     }
 
     /// `true` if `seat` has opened this hand.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Game, MeldKind, PieceId, parse_list};
+    /// use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, Setup};
+    ///
+    /// // Seat 1 holds ♣9-10-J-Q (39 points, one short of an opening) and 7♦ 7♥ 7♠ (21).
+    /// let mut setup = Setup::new(vec![parse_list("2d 3h")?, parse_list("9c Tc Jc Qc 7d 7h 7s 5s")?]);
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// let ids = |faces: &str| -> Result<Vec<PieceId>, rummykit_core::ParseError> {
+    ///     let faces: Vec<Card> = parse_list(faces)?;
+    ///     let in_hand = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    ///     Ok(faces.iter().filter_map(in_hand).collect())
+    /// };
+    /// let run = NewMeld::new(MeldKind::Run, ids("9c Tc Jc Qc")?);
+    /// let set = NewMeld::new(MeldKind::Group, ids("7d 7h 7s")?);
+    /// assert!(game.apply(1, Action::Open { melds: vec![run.clone()] }).is_err());
+    /// assert!(!game.has_opened(1));
+    /// game.apply(1, Action::Open { melds: vec![run, set] })?;
+    /// assert!(game.has_opened(1) && !game.has_opened(0));
+    /// assert!(!game.has_opened(9)); // no such seat
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn has_opened(&self, seat: Seat) -> bool {
         self.opened.get(seat).copied().unwrap_or(false)
     }
 
     /// The card taken from the discard pile this turn, if any.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind, parse_list};
+    /// use rummykit_rummy40::{Action, Config, Rummy40, Setup, SetupMeld};
+    ///
+    /// // Seat 0 opened with ♥8-9-10 and may take the ♥J on the discard pile.
+    /// let mut setup = Setup::new(vec![parse_list("2c 5s")?, parse_list("3c 4d")?]);
+    /// setup.table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("8h 9h Th")?)];
+    /// setup.discard = parse_list("Jh")?;
+    /// setup.dealer = 1;
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// assert_eq!(game.taken_this_turn(), None);
+    /// let jack = game.piles().top_discard();
+    /// game.apply(0, Action::TakeDiscard)?;
+    /// assert_eq!(game.taken_this_turn(), jack); // it may not be discarded this turn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn taken_this_turn(&self) -> Option<PieceId> {
         self.state.taken
     }
 
     /// `true` if the hand ended with the winner going rummy (`RULES.md` §3.7).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Game, MeldKind, PieceId, parse_list};
+    /// use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, Setup, SetupMeld};
+    ///
+    /// // Seat 1 opened in an earlier turn; now it melds 7♣ 7♦ 7♥ and goes out with K♦.
+    /// let mut setup = Setup::new(vec![parse_list("Ad * 9c")?, parse_list("7c 7d 7h")?]);
+    /// setup.table = vec![SetupMeld::new(1, MeldKind::Run, parse_list("Th Jh Qh Kh")?)];
+    /// setup.stock = parse_list("Kd")?;
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// let faces: Vec<Card> = parse_list("7c 7d 7h Kd")?;
+    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let ids: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
+    /// game.apply(1, Action::Meld(NewMeld::new(MeldKind::Group, ids[..3].to_vec())))?;
+    /// game.apply(1, Action::Discard(ids[3]))?;
+    /// // Out, but not in the turn it first laid down: no rummy, no bonus.
+    /// assert!(game.outcome().is_some() && !game.went_rummy());
+    /// assert_eq!(game.penalties(), Some(&[11 + 15 + 9, 0][..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn went_rummy(&self) -> bool {
         self.end.as_ref().is_some_and(|e| e.rummy)
     }
 
     /// The penalty points of the hand by seat once it is over (`RULES.md` §3.8).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Game, MeldKind, PieceId, parse_list};
+    /// use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, Setup};
+    ///
+    /// // Seat 1 goes rummy; seat 0 is left with A♦, a joker and 9♣.
+    /// let mut setup = Setup::new(vec![parse_list("Ad * 9c")?, parse_list("2c 3c 4c 2d 2h 2s")?]);
+    /// setup.stock = parse_list("Kd")?;
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// assert_eq!(game.penalties(), None); // the hand is on
+    /// let faces: Vec<Card> = parse_list("2c 3c 4c 2d 2h 2s Kd")?;
+    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let ids: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
+    /// let (run, set) = (ids[..3].to_vec(), ids[3..6].to_vec());
+    /// let melds = vec![NewMeld::new(MeldKind::Run, run), NewMeld::new(MeldKind::Group, set)];
+    /// game.apply(1, Action::GoRummy { melds, lay_offs: vec![], discard: ids[6] })?;
+    /// // 11 + 15 + 9 = 35, and 25 more for a rummy; the winner scores 0.
+    /// assert_eq!(game.penalties(), Some(&[60, 0][..]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn penalties(&self) -> Option<&[u32]> {
         self.end.as_ref().map(|e| e.penalties.as_slice())
@@ -537,6 +745,27 @@ impl Rummy40 {
     }
 
     /// Cards `seat` took from the discard pile and still holds: public knowledge.
+    ///
+    /// ```
+    /// use rummykit_core::{Game, MeldKind, RunEnd, parse_list};
+    /// use rummykit_rummy40::{Action, Config, Rummy40, Setup, SetupMeld};
+    ///
+    /// // Seat 0 opened with ♥8-9-10 and takes the ♥J from the discard pile.
+    /// let mut setup = Setup::new(vec![parse_list("2c 5s")?, parse_list("3c 4d")?]);
+    /// setup.table = vec![SetupMeld::new(0, MeldKind::Run, parse_list("8h 9h Th")?)];
+    /// setup.discard = parse_list("Jh")?;
+    /// setup.dealer = 1;
+    /// setup.fill_stock();
+    /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// game.apply(0, Action::TakeDiscard)?;
+    /// let jack = game.taken_this_turn().ok_or("nothing taken")?;
+    /// assert!(game.known_cards(0).contains(jack)); // every seat saw it taken
+    /// assert_eq!(game.view(1).known[0], game.known_cards(0));
+    /// let onto = game.table().melds()[0].id();
+    /// game.apply(0, Action::LayOff { piece: jack, onto, end: RunEnd::Back })?;
+    /// assert!(game.known_cards(0).is_empty()); // no longer in the hand
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn known_cards(&self, seat: Seat) -> PieceSet {
         self.state.known.get(seat).copied().unwrap_or_default()

@@ -1,7 +1,7 @@
-//! [`Game::legal_actions`](rummykit_core::Game::legal_actions): every legal action, in a deterministic order.
+//! [`Game::legal_actions`]: every legal action, in a deterministic order.
 //!
 //! Candidates are generated from the mover's [`Turn`] (borrowed from the full state
-//! or from a seat's [`View`](crate::View), nothing rebuilt): melds by faces (core's
+//! or from a seat's [`View`], nothing rebuilt): melds by faces (core's
 //! [`for_each_face_meld`], from the faces present), combined by face
 //! counts, then every assignment of card identities. Each candidate is valid by
 //! construction (melds as core lists them, builds confirmed by the table's
@@ -24,7 +24,7 @@
 //! only the entry drawn is expanded.
 //!
 //! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
-//! every one through [`Game::check`](rummykit_core::Game::check). The tests compare the two on random reachable
+//! every one through [`Game::check`]. The tests compare the two on random reachable
 //! states, and compare both against the check on arbitrary and mutated actions.
 
 use std::cell::Cell;
@@ -131,7 +131,7 @@ const RUN_VALUES_BELOW: [u32; 16] = {
 };
 
 impl Rummy40 {
-    /// The list of [`Game::legal_actions`](rummykit_core::Game::legal_actions).
+    /// The list of [`Game::legal_actions`].
     pub(crate) fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.state.phase == Phase::Over {
@@ -143,8 +143,8 @@ impl Rummy40 {
         list.drain_into(out);
     }
 
-    /// The same list as [`Game::legal_actions`](rummykit_core::Game::legal_actions), computed the slow way: every
-    /// candidate, without the cheap bounds, kept only if [`Game::check`](rummykit_core::Game::check) accepts it.
+    /// The same list as [`Game::legal_actions`], computed the slow way: every
+    /// candidate, without the cheap bounds, kept only if [`Game::check`] accepts it.
     /// The reference the fast enumeration is tested against.
     ///
     /// ```
@@ -172,7 +172,7 @@ impl Rummy40 {
 
 impl View {
     /// The legal actions of the seat to move, from what this view shows, when it is this
-    /// seat's turn (empty otherwise): the same list as [`Game::legal_actions`](rummykit_core::Game::legal_actions) on the
+    /// seat's turn (empty otherwise): the same list as [`Game::legal_actions`] on the
     /// full state. Legality depends only on the mover's own hand and public information,
     /// so a bot that sees only its view can play legally.
     ///
@@ -362,6 +362,13 @@ impl Drop for LegalActions {
 
 impl LegalActions {
     /// An empty list.
+    ///
+    /// ```
+    /// use rummykit_rummy40::LegalActions;
+    /// let legal = LegalActions::new();
+    /// assert!(legal.is_empty());
+    /// assert_eq!(legal.get(0), None);
+    /// ```
     #[must_use]
     pub fn new() -> LegalActions {
         // The buffers of the list last dropped on this thread, if any: a bot that makes
@@ -387,6 +394,28 @@ impl LegalActions {
 
     /// Replaces the list by the legal actions of `view`'s seat: empty unless it is that
     /// seat's turn, otherwise the actions of [`View::legal_actions`], in the same order.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&game.view(1));
+    /// let draws = |legal: &LegalActions| {
+    ///     (0..legal.len()).filter(|&k| legal.get(k) == Some(Action::DrawStock)).count()
+    /// };
+    /// assert_eq!(draws(&legal), 1);
+    /// // Filled again, the list is replaced: after the draw there is none to draw.
+    /// game.apply(1, Action::DrawStock)?;
+    /// legal.fill(&game.view(1));
+    /// assert_eq!(draws(&legal), 0);
+    /// legal.fill(&game.view(0)); // not seat 0's turn
+    /// assert!(legal.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fill(&mut self, view: &View) {
         self.clear();
         let Some(pos) = view.turn() else { return };
@@ -473,18 +502,72 @@ impl LegalActions {
     }
 
     /// How many actions are listed.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// let view = game.view(1);
+    /// let mut all = Vec::new();
+    /// view.legal_actions(&mut all);
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&view);
+    /// assert_eq!(legal.len(), all.len());
+    /// // Among them, a discard of each of the 14 cards in hand.
+    /// let discards = (0..legal.len()).filter(|&k| matches!(legal.get(k), Some(Action::Discard(_))));
+    /// assert_eq!(discards.count(), 14);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.items.len()
     }
 
     /// No action is listed.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&game.view(0));
+    /// assert!(legal.is_empty()); // seat 1 plays first
+    /// legal.fill(&game.view(1));
+    /// assert!(!legal.is_empty()); // it can at least draw
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
     /// The `k`-th action (from 0), or `None` past the end.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// let mut all = Vec::new();
+    /// game.legal_actions(&mut all);
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&game.view(1));
+    /// // Each action built on its own, in the order of the full list.
+    /// let built: Vec<Action> = (0..legal.len()).filter_map(|k| legal.get(k)).collect();
+    /// assert_eq!(built, all);
+    /// assert_eq!(legal.get(legal.len()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn get(&self, k: usize) -> Option<Action> {
         self.items.get(k).map(|&item| self.build(item))

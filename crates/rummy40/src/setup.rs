@@ -124,6 +124,20 @@ impl Default for Setup {
 
 impl Setup {
     /// Hands only, every other field at its default (see [`Setup`]).
+    ///
+    /// ```
+    /// use rummykit_core::{Game, parse_list};
+    /// use rummykit_rummy40::{Config, Phase, Rummy40, Setup};
+    ///
+    /// let mut setup = Setup::new(vec![parse_list("Ac 2c")?, parse_list("Kd Kh *")?, parse_list("7s")?]);
+    /// assert_eq!((setup.dealer, setup.to_move, setup.phase), (0, None, Phase::Draw));
+    /// setup.fill_stock();
+    /// let game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
+    /// // Dealer 0, so seat 1 draws first; nobody has opened.
+    /// assert_eq!((game.dealer(), game.to_move()), (0, Some(1)));
+    /// assert!((0..3).all(|seat| !game.has_opened(seat)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(hands: Vec<Vec<Card>>) -> Setup {
         Setup { hands, ..Setup::default() }

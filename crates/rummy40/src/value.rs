@@ -58,6 +58,16 @@ impl Config {
 
     /// The total penalty of `cards` (`RULES.md` §3.8). Exact for a configuration that
     /// passes [`Config::validate`]; beyond that it saturates rather than wrap.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, parse_list};
+    /// use rummykit_rummy40::Config;
+    /// let left: Vec<Card> = parse_list("Ad Kc * 9c")?;
+    /// assert_eq!(Config::RUMMY40.hand_total(left.iter().copied()), 11 + 10 + 15 + 9);
+    /// assert_eq!(Config::SCALA40.hand_total(left), 11 + 10 + 25 + 9); // a joker costs 25
+    /// assert_eq!(Config::RUMMY40.hand_total([]), 0);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
     #[must_use]
     pub fn hand_total(&self, cards: impl IntoIterator<Item = Card>) -> u32 {
         cards.into_iter().fold(0, |total: u32, c| total.saturating_add(self.hand_penalty(c)))

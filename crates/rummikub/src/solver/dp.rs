@@ -1368,7 +1368,7 @@ struct Decisions {
     /// value, which depends on more than the key): per [`memo_key`] a range of `kept`.
     /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
     /// them where they are, in either sweep direction.
-    /// Each entry also says whether the decisions can be derived from (see [`derive`];
+    /// Each entry also says whether the decisions can be derived from (see [`derive`](fn@derive);
     /// only read for the lists generated with room for every long run, [`OPEN_NEXT`]).
     memo: std::collections::HashMap<u64, (u32, u32, bool), core::hash::BuildHasherDefault<KeyHasher>>,
     kept: Vec<Opt>,
