@@ -180,13 +180,29 @@ pub fn check_play(
         }
         initial_meld = Some(value);
     }
-    // (5) jokers and (6) Schmidt's rearrangement, over every physical reading
-    let released_jokers = if before.jokers() > 0 || config.keep_three {
-        check_rearrangement(config, table_before, new_table)?
-    } else {
-        0
-    };
+    // (5) jokers and (6) Schmidt's rearrangement, over every physical reading; most
+    // plays keep every table joker in its role, which settles them at once.
+    let released_jokers =
+        if config.keep_three || (before.jokers() > 0 && !roles_kept(config, table_before, new_table)) {
+            check_rearrangement(config, table_before, new_table)?
+        } else {
+            0
+        };
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
+}
+
+/// Whether [`check_play`] accepts the play, for callers that need no more than that:
+/// first the quick refusal of [`reuse_possible`] (most tables a search tries with a
+/// joker moved fail there), then the check itself.
+pub(crate) fn accepts(
+    config: &Config,
+    table_before: &[Meld<Tile>],
+    rack_before: &TileCounts,
+    has_opened: bool,
+    new_table: &[Meld<Tile>],
+) -> bool {
+    reuse_possible(config, table_before, new_table)
+        && check_play(config, table_before, rack_before, has_opened, new_table).is_ok()
 }
 
 /// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`]) is valid
@@ -333,6 +349,70 @@ fn keeps_role(old: &Slot, new: &Slot) -> bool {
         }
         (JokerRole::OneOf { number: a, .. }, JokerRole::OneOf { number: b, .. }) => a == b,
     }
+}
+
+/// Whether the joker rules of §1.6 accept the play with no joker released, under rules
+/// whose conditions all concern released (or exchanged) jokers: some one-to-one map of
+/// the old table's jokers onto the new table's keeps every one in its role (the reading
+/// [`check_rearrangement`] would accept first, with no exchange). False when that does
+/// not decide it (other rules in force, or no such map).
+fn roles_kept(config: &Config, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> bool {
+    if config.keep_three
+        || config.joker_melds_locked
+        || config.joker_release != JokerRelease::AnyRearrangement
+    {
+        return false;
+    }
+    let (mut old, mut new) = ([None; MAX_JOKERS], [None; MAX_JOKERS]);
+    let (n_old, n_new) = (joker_slots(before, &mut old), joker_slots(after, &mut new));
+    // Old joker `k` onward onto the new jokers not in `used` (at most eight each).
+    fn matched(old: &[Option<Slot>], new: &[Option<Slot>], k: usize, used: u8) -> bool {
+        let Some(Some(o)) = old.get(k) else { return true };
+        new.iter().enumerate().any(|(j, n)| {
+            used & (1 << j) == 0
+                && n.is_some_and(|n| keeps_role(o, &n))
+                && matched(old, new, k + 1, used | 1 << j)
+        })
+    }
+    matched(&old[..n_old], &new[..n_new], 0, 0)
+}
+
+/// A quick test that [`check_play`] may accept a play that conserves the tiles: false
+/// only when no reading can meet the reuse rule of §1.6 — under every one-to-one map
+/// of the old table's jokers onto the new table's, some joker that does not keep its
+/// role lies in a meld with no tile that could have come from the rack (no natural of
+/// a face the play added a copy of, no other joker). Every other rule only refuses
+/// more, so false means refused; true decides nothing.
+pub(crate) fn reuse_possible(config: &Config, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> bool {
+    if config.joker_reuse == JokerReuse::SameTurnAnywhere {
+        return true;
+    }
+    let (mut old, mut new) = ([None; MAX_JOKERS], [None; MAX_JOKERS]);
+    let (n_old, n_new) = (joker_slots(before, &mut old), joker_slots(after, &mut new));
+    if n_old == 0 {
+        return true;
+    }
+    let (was, is) = (TileCounts::of_melds(before), TileCounts::of_melds(after));
+    // Per new joker: whether its meld could hold a rack tile beside it.
+    let mut beside = [false; MAX_JOKERS];
+    for (b, slot) in beside.iter_mut().zip(&new[..n_new]) {
+        let Some(slot) = slot else { continue };
+        let meld = &after[slot.meld];
+        *b = meld
+            .faces()
+            .iter()
+            .enumerate()
+            .any(|(p, &t)| p != slot.pos && (t.is_joker() || is.count(t) > was.count(t)));
+    }
+    fn fits(old: &[Option<Slot>], new: &[Option<Slot>], beside: &[bool], k: usize, used: u8) -> bool {
+        let Some(Some(o)) = old.get(k) else { return true };
+        new.iter().enumerate().any(|(j, n)| {
+            used & (1 << j) == 0
+                && n.is_some_and(|n| beside[j] || keeps_role(o, &n))
+                && fits(old, new, beside, k + 1, used | 1 << j)
+        })
+    }
+    fits(&old[..n_old], &new[..n_new], &beside, 0, 0)
 }
 
 /// Whether a joker that is not exchanged stayed where it was in the sense of §4.1 without

@@ -14,6 +14,7 @@
 use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
+use crate::check::accepts;
 use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
@@ -97,9 +98,8 @@ impl Solver {
         };
         // The same tiles, jokers moved: where the search put a spare joker is arbitrary,
         // and a joker rule may want it elsewhere (beside a rack tile, back in its role).
-        if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &|t: &[Meld<Tile>]| {
-            check_play(rules, table, &held, opened, t).is_ok()
-        }) {
+        let accepted = |t: &[Meld<Tile>]| accepts(rules, table, &held, opened, t);
+        if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &accepted) {
             return Ok(Solution { table, ..flat });
         }
         // A table joker the rules let no play release keeps its role in every legal
@@ -141,11 +141,9 @@ impl Solver {
             {
                 return;
             }
-            if judge(&sol).is_ok() {
+            if accepted(&sol.table) {
                 *best = Some(sol);
-            } else if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &|t: &[Meld<Tile>]| {
-                check_play(rules, table, &held, opened, t).is_ok()
-            }) {
+            } else if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &accepted) {
                 *best = Some(Solution { table, ..sol });
             }
         };
@@ -583,5 +581,102 @@ fn rank(sol: &Solution, objective: Objective) -> (u64, u64) {
     match objective {
         Objective::Tiles => (tiles, sol.value_placed),
         Objective::Value => (sol.value_placed, tiles),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::reuse_possible;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A random table of valid melds (jokers often) and a random rack, of the
+    /// standard set's tiles.
+    fn position(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+        let mut tiles: Vec<Tile> = Vec::new();
+        let mut table = Vec::new();
+        // Two of each face and two jokers.
+        let fits = |tiles: &[Tile]| face_counts(tiles).iter().all(|&k| k <= 2);
+        for _ in 0..rng.random_range(2..9) {
+            let colour = Colour::ALL[rng.random_range(0..4)];
+            let mut faces: Vec<Tile> = if rng.random_range(0..2) == 0 {
+                let start = rng.random_range(1..=11u8);
+                let len = rng.random_range(3..=(14 - start).min(6));
+                (start..start + len).filter_map(|n| Tile::new(colour, n)).collect()
+            } else {
+                let n = rng.random_range(1..=13u8);
+                let skip = rng.random_range(0..4);
+                Colour::ALL.iter().filter(|c| c.index() != skip).filter_map(|&c| Tile::new(c, n)).collect()
+            };
+            if rng.random_range(0..2) == 0 {
+                let k = rng.random_range(0..faces.len());
+                faces[k] = Tile::JOKER;
+            }
+            let mut trial = tiles.clone();
+            trial.extend(faces.iter().copied());
+            if let (true, Ok(meld)) = (
+                fits(&trial),
+                Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
+                    .or_else(|_| Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES)),
+            ) {
+                tiles = trial;
+                table.push(meld);
+            }
+        }
+        let mut rack = Vec::new();
+        for _ in 0..rng.random_range(2..=10) {
+            let t = Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(1..=13u8))
+                .unwrap_or(Tile::JOKER);
+            let mut all = tiles.clone();
+            all.extend(rack.iter().copied());
+            all.push(t);
+            if fits(&all) {
+                rack.push(t);
+            }
+        }
+        (table, rack)
+    }
+
+    /// The quick refusal of the reuse rule refuses only plays `check_play` refuses, under
+    /// every joker option, on the tables `solve_turn` tries (the puzzle's best and it with
+    /// jokers moved); and it refuses many of them.
+    #[test]
+    fn rules_1_6_quick_reuse_refusal_agrees_with_check_play() {
+        let rule_sets = [
+            Config::STANDARD,
+            Config { joker_reuse: JokerReuse::NewMeldWithTwoRackTiles, ..Config::STANDARD },
+            Config { joker_replacement_source: ReplacementSource::RackOnly, ..Config::STANDARD },
+            Config { group3_joker_needs_both: true, ..Config::STANDARD },
+            Config { joker_melds_locked: true, ..Config::STANDARD },
+            Config::SCHMIDT,
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0016_0001);
+        let mut solver = Solver::new();
+        let (refused, accepted) = (core::cell::Cell::new(0), core::cell::Cell::new(0));
+        for case in 0..300 {
+            let (table, rack) = position(&mut rng);
+            let Ok(pos) = Position::from_melds(&table, rack.iter().copied()) else { continue };
+            let Ok(flat) = solver.solve(&pos, &SolveOptions::default()) else { continue };
+            let held: TileCounts = rack.iter().copied().collect();
+            for rules in &rule_sets {
+                let agree = |t: &[Meld<Tile>]| {
+                    let verdict = check_play(rules, &table, &held, true, t);
+                    if reuse_possible(rules, &table, t) {
+                        accepted.set(accepted.get() + usize::from(verdict.is_ok()));
+                    } else {
+                        assert!(verdict.is_err(), "case {case}: {rules:?}\n{table:?}\n-> {t:?}");
+                        refused.set(refused.get() + 1);
+                    }
+                };
+                agree(&flat.table);
+                moved_jokers(&flat.table, 512, &|t: &[Meld<Tile>]| {
+                    agree(t);
+                    false
+                });
+            }
+        }
+        let (refused, accepted) = (refused.get(), accepted.get());
+        assert!(refused > 2000 && accepted > 500, "refused {refused}, accepted {accepted}");
     }
 }
