@@ -11,7 +11,7 @@
 //! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
 //! rule refused the puzzle's optimum, rather than a play that might not be the best.
 
-use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
+use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
 use crate::check::accepts;
@@ -396,11 +396,20 @@ fn moved_jokers(
                     if t.is_joker() || (q > 0 && to.faces()[..q].contains(&t)) {
                         continue;
                     }
-                    let (mut a, mut b) = (from.faces().to_vec(), to.faces().to_vec());
+                    // On the stack: most swaps make no meld and are dropped at once.
+                    let (mut a, mut b) = ([Tile::JOKER; MAX_MELD_LEN], [Tile::JOKER; MAX_MELD_LEN]);
+                    let (a, b) = (&mut a[..from.len()], &mut b[..to.len()]);
+                    a.copy_from_slice(from.faces());
+                    b.copy_from_slice(to.faces());
                     a[p] = t;
                     b[q] = Tile::JOKER;
-                    for a in arrange(from.kind(), &a) {
-                        for b in arrange(to.kind(), &b) {
+                    let froms = arrange(from.kind(), a);
+                    if froms.is_empty() {
+                        continue;
+                    }
+                    let tos = arrange(to.kind(), b);
+                    for &a in &froms {
+                        for &b in &tos {
                             let mut next = table.to_vec();
                             next[i] = a;
                             next[j] = b;
