@@ -11,7 +11,7 @@
 
 use rand::Rng;
 use rand::seq::SliceRandom;
-use rummykit_core::{Bot, Colour, Meld, Tile};
+use rummykit_core::{Bot, Meld, Tile};
 
 use crate::legal::extended;
 use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver};
@@ -101,21 +101,17 @@ fn meldable_value_bound(rack: &TileCounts) -> Option<u32> {
     if rack.jokers() > 0 {
         return None;
     }
-    // has[c][n]: colour c holds number n (1..=13; 0, 14 and 15 stay false).
-    let mut has = [[false; 16]; 4];
-    for (c, colour) in Colour::ALL.into_iter().enumerate() {
-        for n in 1..=13u8 {
-            has[c][n as usize] = Tile::new(colour, n).is_some_and(|t| rack.count(t) > 0);
-        }
-    }
+    // Faces in index order: colour by colour, numbers 1..=13 (`Tile::all`).
+    let counts = rack.as_array();
+    let has = |c: usize, n: usize| (1..=13).contains(&n) && counts[c * 13 + n - 1] > 0;
     let mut bound = 0;
-    for (c, colour) in Colour::ALL.into_iter().enumerate() {
-        for n in 1..=13usize {
-            let in_group = (0..4).filter(|&o| has[o][n]).count() >= 3;
+    for n in 1..=13usize {
+        let in_group = (0..4).filter(|&c| has(c, n)).count() >= 3;
+        for c in 0..4 {
+            let copies = counts[c * 13 + n - 1];
             let in_run =
-                (n.saturating_sub(2).max(1)..=n).any(|s| has[c][s] && has[c][s + 1] && has[c][s + 2]);
-            if has[c][n] && (in_group || in_run) {
-                let copies = Tile::new(colour, n as u8).map_or(0, |t| rack.count(t));
+                || (n.saturating_sub(2).max(1)..=n).any(|s| has(c, s) && has(c, s + 1) && has(c, s + 2));
+            if copies > 0 && (in_group || in_run()) {
                 bound += n as u32 * u32::from(copies);
             }
         }

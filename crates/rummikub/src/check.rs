@@ -180,13 +180,30 @@ pub fn check_play(
         }
         initial_meld = Some(value);
     }
-    // (5) jokers and (6) Schmidt's rearrangement, over every physical reading
-    let released_jokers = if before.jokers() > 0 || config.keep_three {
-        check_rearrangement(config, table_before, new_table)?
-    } else {
+    // (5) jokers and (6) Schmidt's rearrangement, over every physical reading; most
+    // plays are settled by where the table's jokers went alone.
+    let released_jokers = if before.jokers() == 0 && !config.keep_three {
         0
+    } else if let Some(released) = settled(config, table_before, new_table) {
+        released
+    } else {
+        check_rearrangement(config, table_before, new_table)?
     };
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
+}
+
+/// Whether [`check_play`] accepts the play, for callers that need no more than that:
+/// first the quick refusal of [`reuse_possible`] (most tables a search tries with a
+/// joker moved fail there), then the check itself.
+pub(crate) fn accepts(
+    config: &Config,
+    table_before: &[Meld<Tile>],
+    rack_before: &TileCounts,
+    has_opened: bool,
+    new_table: &[Meld<Tile>],
+) -> bool {
+    reuse_possible(config, table_before, new_table)
+        && check_play(config, table_before, rack_before, has_opened, new_table).is_ok()
 }
 
 /// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`](rummykit_core::MeldRules)) is valid
@@ -333,6 +350,135 @@ fn keeps_role(old: &Slot, new: &Slot) -> bool {
         }
         (JokerRole::OneOf { number: a, .. }, JokerRole::OneOf { number: b, .. }) => a == b,
     }
+}
+
+/// The joker rules of §1.6 settled without the reading search, where a one-to-one map
+/// of the old table's jokers onto the new table's decides: under rules whose
+/// conditions all concern released jokers, the fewest released of any map, when a map
+/// with that few is legal whatever copies went where — none released, or (released
+/// jokers reused anywhere, or beside a rack tile without further joker options) each
+/// released joker beside a tile that can only have come from the rack (a natural of a
+/// face the old table did not hold, a joker no old one maps to). That is the answer of
+/// [`check_rearrangement`], which tries the fewest released first. `None`: not settled.
+fn settled(config: &Config, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Option<u8> {
+    if config.keep_three
+        || config.joker_melds_locked
+        || config.joker_release != JokerRelease::AnyRearrangement
+    {
+        return None;
+    }
+    let (mut old, mut new) = ([None; MAX_JOKERS], [None; MAX_JOKERS]);
+    let (n_old, n_new) = (joker_slots(before, &mut old), joker_slots(after, &mut new));
+    let (old, new) = (&old[..n_old], &new[..n_new]);
+    let reuse_free = config.joker_reuse == JokerReuse::SameTurnAnywhere;
+    // With a joker released, no joker option but the reuse rule.
+    let only_reuse =
+        config.joker_replacement_source == ReplacementSource::RackOrTable && !config.group3_joker_needs_both;
+    let mut maps =
+        Maps { old, new, after, was: TileCounts::of_melds(before), least: usize::MAX, sure: false };
+    maps.visit(0, 0, 0);
+    match maps.least {
+        0 => Some(0),
+        n if n <= n_old
+            && only_reuse
+            && (reuse_free || config.joker_reuse == JokerReuse::WithRackTile && maps.sure) =>
+        {
+            Some(n as u8)
+        }
+        _ => None,
+    }
+}
+
+/// The one-to-one maps of the old table's jokers onto the new table's, for [`settled`]:
+/// the fewest released jokers of a map, and whether a map with that few has each
+/// released joker beside a tile that can only have come from the rack.
+struct Maps<'a> {
+    old: &'a [Option<Slot>],
+    new: &'a [Option<Slot>],
+    after: &'a [Meld<Tile>],
+    was: TileCounts,
+    least: usize,
+    sure: bool,
+}
+
+impl Maps<'_> {
+    /// Old joker `k` onward onto the new jokers not in `used`; `released` marks (by new
+    /// joker) those of the jokers before `k` that left their role.
+    fn visit(&mut self, k: usize, used: u8, released: u8) {
+        let Some(&Some(o)) = self.old.get(k) else {
+            let n = released.count_ones() as usize;
+            let sure =
+                (0..self.new.len()).filter(|&j| released & (1 << j) != 0).all(|j| self.beside_rack(j, used));
+            if n < self.least {
+                (self.least, self.sure) = (n, sure);
+            } else if n == self.least {
+                self.sure |= sure;
+            }
+            return;
+        };
+        for j in 0..self.new.len() {
+            if let Some(n) = self.new[j]
+                && used & (1 << j) == 0
+            {
+                self.visit(k + 1, used | 1 << j, released | u8::from(!keeps_role(&o, &n)) << j);
+            }
+        }
+    }
+
+    /// Whether new joker `j` lies beside a natural of a face the old table did not hold
+    /// or a joker no old one maps to (`used`: the map's new jokers).
+    fn beside_rack(&self, j: usize, used: u8) -> bool {
+        let Some(slot) = self.new[j] else { return false };
+        let from_rack = |p: usize| {
+            self.new
+                .iter()
+                .enumerate()
+                .any(|(i, s)| used & (1 << i) == 0 && s.is_some_and(|s| s.meld == slot.meld && s.pos == p))
+        };
+        self.after[slot.meld]
+            .faces()
+            .iter()
+            .enumerate()
+            .any(|(p, &t)| p != slot.pos && if t.is_joker() { from_rack(p) } else { self.was.count(t) == 0 })
+    }
+}
+
+/// A quick test that [`check_play`] may accept a play that conserves the tiles: false
+/// only when no reading can meet the reuse rule of §1.6 — under every one-to-one map
+/// of the old table's jokers onto the new table's, some joker that does not keep its
+/// role lies in a meld with no tile that could have come from the rack (no natural of
+/// a face the play added a copy of, no other joker). Every other rule only refuses
+/// more, so false means refused; true decides nothing.
+pub(crate) fn reuse_possible(config: &Config, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> bool {
+    if config.joker_reuse == JokerReuse::SameTurnAnywhere {
+        return true;
+    }
+    let (mut old, mut new) = ([None; MAX_JOKERS], [None; MAX_JOKERS]);
+    let (n_old, n_new) = (joker_slots(before, &mut old), joker_slots(after, &mut new));
+    if n_old == 0 {
+        return true;
+    }
+    let (was, is) = (TileCounts::of_melds(before), TileCounts::of_melds(after));
+    // Per new joker: whether its meld could hold a rack tile beside it.
+    let mut beside = [false; MAX_JOKERS];
+    for (b, slot) in beside.iter_mut().zip(&new[..n_new]) {
+        let Some(slot) = slot else { continue };
+        let meld = &after[slot.meld];
+        *b = meld
+            .faces()
+            .iter()
+            .enumerate()
+            .any(|(p, &t)| p != slot.pos && (t.is_joker() || is.count(t) > was.count(t)));
+    }
+    fn fits(old: &[Option<Slot>], new: &[Option<Slot>], beside: &[bool], k: usize, used: u8) -> bool {
+        let Some(Some(o)) = old.get(k) else { return true };
+        new.iter().enumerate().any(|(j, n)| {
+            used & (1 << j) == 0
+                && n.is_some_and(|n| beside[j] || keeps_role(o, &n))
+                && fits(old, new, beside, k + 1, used | 1 << j)
+        })
+    }
+    fits(&old[..n_old], &new[..n_new], &beside, 0, 0)
 }
 
 /// Whether a joker that is not exchanged stayed where it was in the sense of §4.1 without

@@ -455,6 +455,14 @@ fn rule_sets() -> Vec<(&'static str, Config)> {
     r.joker_reuse = JokerReuse::SameTurnAnywhere;
     sets.push(("SameTurnAnywhere", r));
     let mut r = Config::STANDARD;
+    r.joker_reuse = JokerReuse::SameTurnAnywhere;
+    r.joker_replacement_source = ReplacementSource::RackOnly;
+    sets.push(("SameTurnAnywhere RackOnly", r));
+    let mut r = Config::STANDARD;
+    r.joker_reuse = JokerReuse::SameTurnAnywhere;
+    r.group3_joker_needs_both = true;
+    sets.push(("SameTurnAnywhere group3_joker_needs_both", r));
+    let mut r = Config::STANDARD;
     r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
     sets.push(("NewMeldWithTwoRackTiles", r));
     let mut r = Config::STANDARD;

@@ -11,9 +11,10 @@
 //! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
 //! rule refused the puzzle's optimum, rather than a play that might not be the best.
 
-use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
+use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
+use crate::check::accepts;
 use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
@@ -97,9 +98,8 @@ impl Solver {
         };
         // The same tiles, jokers moved: where the search put a spare joker is arbitrary,
         // and a joker rule may want it elsewhere (beside a rack tile, back in its role).
-        if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &|t: &[Meld<Tile>]| {
-            check_play(rules, table, &held, opened, t).is_ok()
-        }) {
+        let accepted = |t: &[Meld<Tile>]| accepts(rules, table, &held, opened, t);
+        if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &accepted) {
             return Ok(Solution { table, ..flat });
         }
         // A table joker the rules let no play release keeps its role in every legal
@@ -141,11 +141,9 @@ impl Solver {
             {
                 return;
             }
-            if judge(&sol).is_ok() {
+            if accepted(&sol.table) {
                 *best = Some(sol);
-            } else if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &|t: &[Meld<Tile>]| {
-                check_play(rules, table, &held, opened, t).is_ok()
-            }) {
+            } else if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &accepted) {
                 *best = Some(Solution { table, ..sol });
             }
         };
@@ -169,7 +167,7 @@ impl Solver {
             offer(sol, &mut best);
         }
         if !reached(&best) {
-            self.pinned(table, rack, &options, &mut |sol| {
+            self.pinned(table, rack, &options, (goal, objective), &mut |sol| {
                 offer(sol, &mut best);
                 reached(&best)
             });
@@ -185,18 +183,28 @@ impl Solver {
     /// non-empty set of table jokers and every colour a group joker may stand for, the
     /// most jokers kept first, at most [`MAX_PINNED`], each handed to `take` as it is
     /// solved until `take` returns true.
+    ///
+    /// `take` ignores a play that ranks below `goal` under `objective`. Keeping one more
+    /// joker in its role only takes plays away, so a set that holds one whose best play
+    /// ranks below the goal is not solved (its subsets are solved first, from the second
+    /// set on, and kept for their own turn), when there are few enough sets that all of
+    /// them would be solved: then skipping one changes nothing `take` sees.
     fn pinned(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
+        (goal, objective): ((u64, u64), Objective),
         take: &mut dyn FnMut(Solution) -> bool,
     ) {
         let roles: Vec<Vec<Tile>> = joker_roles(table).into_iter().map(|r| r.stands_for).collect();
         let k = roles.len();
         let mut subsets: Vec<u32> = (1..1u32 << k).collect();
         subsets.sort_by_key(|s| core::cmp::Reverse(s.count_ones()));
+        let sets: usize = roles.iter().map(|r| r.len() + 1).product::<usize>() - 1;
+        let mut pins = Pins { table, rack, options, roles: &roles, goal, objective, solved: Vec::new() };
         let mut given = 0;
+        let mut first = true;
         'subsets: for set in subsets {
             // Every combination of the chosen jokers' tiles.
             let chosen: Vec<usize> = (0..k).filter(|&i| set & (1 << i) != 0).collect();
@@ -205,11 +213,12 @@ impl Solver {
                 if given >= MAX_PINNED {
                     return;
                 }
-                let tiles: Vec<Tile> = chosen.iter().zip(&pick).map(|(&i, &p)| roles[i][p]).collect();
-                if let Some(sol) = match self.pinned_raw(table, rack, &tiles, options) {
-                    Pinned::Solved(sol) => unpin(sol, &tiles),
-                    _ => None,
-                } {
+                // Joker `i` kept as its tile `p` in bits 3i.. as p + 1.
+                let key =
+                    chosen.iter().zip(&pick).fold(0u32, |key, (&i, &p)| key | (p as u32 + 1) << (3 * i));
+                let skip = sets <= MAX_PINNED && !first && pins.subset_below(self, key);
+                first = false;
+                if !skip && let Some(sol) = pins.solve(self, key).take() {
                     given += 1;
                     if take(sol) {
                         return;
@@ -260,6 +269,61 @@ impl Solver {
             Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
             Err(_) => Pinned::Unknown,
         }
+    }
+}
+
+/// The pinned solves of one turn ([`Solver::pinned`]), each made once: per set of kept
+/// jokers (its key), whether its best play ranks below the goal (`None`: not known, the
+/// solve gave no answer) and the play with the jokers back, until it is handed out.
+struct Pins<'a> {
+    table: &'a [Meld<Tile>],
+    rack: &'a [Tile],
+    options: &'a SolveOptions,
+    roles: &'a [Vec<Tile>],
+    goal: (u64, u64),
+    objective: Objective,
+    solved: Vec<(u32, Option<bool>, Option<Solution>)>,
+}
+
+impl Pins<'_> {
+    /// The entry of `key`, solved now if it was not.
+    fn solve(&mut self, solver: &mut Solver, key: u32) -> &mut Option<Solution> {
+        let at = match self.solved.iter().position(|e| e.0 == key) {
+            Some(at) => at,
+            None => {
+                let tiles: Vec<Tile> = (0..self.roles.len())
+                    .filter_map(|i| match (key >> (3 * i)) & 7 {
+                        0 => None,
+                        p => Some(self.roles[i][p as usize - 1]),
+                    })
+                    .collect();
+                let (below, sol) = match solver.pinned_raw(self.table, self.rack, &tiles, self.options) {
+                    Pinned::Solved(sol) => (Some(rank(&sol, self.objective) < self.goal), unpin(sol, &tiles)),
+                    Pinned::NoPlay => (Some(true), None),
+                    Pinned::Unknown => (None, None),
+                };
+                self.solved.push((key, below, sol));
+                self.solved.len() - 1
+            }
+        };
+        &mut self.solved[at].2
+    }
+
+    /// Whether the set `key` less one of its jokers is proven to rank below the goal
+    /// (then so does `key`); solves those subsets, and theirs, as needed.
+    fn subset_below(&mut self, solver: &mut Solver, key: u32) -> bool {
+        let fields = (0..self.roles.len()).filter(|&i| (key >> (3 * i)) & 7 != 0);
+        let subsets: Vec<u32> = fields.map(|i| key & !(7 << (3 * i))).filter(|&s| s != 0).collect();
+        subsets.into_iter().any(|sub| {
+            if let Some(e) = self.solved.iter().find(|e| e.0 == sub) {
+                return e.1 == Some(true);
+            }
+            if self.subset_below(solver, sub) {
+                return true;
+            }
+            self.solve(solver, sub);
+            self.solved.iter().any(|e| e.0 == sub && e.1 == Some(true))
+        })
     }
 }
 
@@ -398,11 +462,20 @@ fn moved_jokers(
                     if t.is_joker() || (q > 0 && to.faces()[..q].contains(&t)) {
                         continue;
                     }
-                    let (mut a, mut b) = (from.faces().to_vec(), to.faces().to_vec());
+                    // On the stack: most swaps make no meld and are dropped at once.
+                    let (mut a, mut b) = ([Tile::JOKER; MAX_MELD_LEN], [Tile::JOKER; MAX_MELD_LEN]);
+                    let (a, b) = (&mut a[..from.len()], &mut b[..to.len()]);
+                    a.copy_from_slice(from.faces());
+                    b.copy_from_slice(to.faces());
                     a[p] = t;
                     b[q] = Tile::JOKER;
-                    for a in arrange(from.kind(), &a) {
-                        for b in arrange(to.kind(), &b) {
+                    let froms = arrange(from.kind(), a);
+                    if froms.is_empty() {
+                        continue;
+                    }
+                    let tos = arrange(to.kind(), b);
+                    for &a in &froms {
+                        for &b in &tos {
                             let mut next = table.to_vec();
                             next[i] = a;
                             next[j] = b;
@@ -583,5 +656,157 @@ fn rank(sol: &Solution, objective: Objective) -> (u64, u64) {
     match objective {
         Objective::Tiles => (tiles, sol.value_placed),
         Objective::Value => (sol.value_placed, tiles),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::reuse_possible;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A random table of valid melds (jokers often) and a random rack, of the
+    /// standard set's tiles.
+    fn position(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+        let mut tiles: Vec<Tile> = Vec::new();
+        let mut table = Vec::new();
+        // Two of each face and two jokers.
+        let fits = |tiles: &[Tile]| face_counts(tiles).iter().all(|&k| k <= 2);
+        for _ in 0..rng.random_range(2..9) {
+            let colour = Colour::ALL[rng.random_range(0..4)];
+            let mut faces: Vec<Tile> = if rng.random_range(0..2) == 0 {
+                let start = rng.random_range(1..=11u8);
+                let len = rng.random_range(3..=(14 - start).min(6));
+                (start..start + len).filter_map(|n| Tile::new(colour, n)).collect()
+            } else {
+                let n = rng.random_range(1..=13u8);
+                let skip = rng.random_range(0..4);
+                Colour::ALL.iter().filter(|c| c.index() != skip).filter_map(|&c| Tile::new(c, n)).collect()
+            };
+            if rng.random_range(0..2) == 0 {
+                let k = rng.random_range(0..faces.len());
+                faces[k] = Tile::JOKER;
+            }
+            let mut trial = tiles.clone();
+            trial.extend(faces.iter().copied());
+            if let (true, Ok(meld)) = (
+                fits(&trial),
+                Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
+                    .or_else(|_| Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES)),
+            ) {
+                tiles = trial;
+                table.push(meld);
+            }
+        }
+        let mut rack = Vec::new();
+        for _ in 0..rng.random_range(2..=10) {
+            let t = Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(1..=13u8))
+                .unwrap_or(Tile::JOKER);
+            let mut all = tiles.clone();
+            all.extend(rack.iter().copied());
+            all.push(t);
+            if fits(&all) {
+                rack.push(t);
+            }
+        }
+        (table, rack)
+    }
+
+    /// The pinned plays that reach the goal are those of a plain enumeration that solves
+    /// every set of kept jokers (the most jokers first, every colour of a group joker),
+    /// in the same order, though sets proven below the goal by a subset are not solved.
+    #[test]
+    fn pinned_plays_reaching_the_goal_are_those_of_every_set_solved() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0016_0002);
+        let mut solver = Solver::new();
+        let (mut compared, mut reaching) = (0, 0);
+        for case in 0..400 {
+            let (table, rack) = position(&mut rng);
+            let roles: Vec<Vec<Tile>> = joker_roles(&table).into_iter().map(|r| r.stands_for).collect();
+            let Ok(pos) = Position::from_melds(&table, rack.iter().copied()) else { continue };
+            let options = SolveOptions::default();
+            let Ok(flat) = solver.solve(&pos, &options) else { continue };
+            if roles.is_empty() || flat.tiles_placed == 0 {
+                continue;
+            }
+            let goal = rank(&flat, Objective::Tiles);
+            let mut expected = Vec::new();
+            let mut sets: Vec<Vec<usize>> = (1..1u32 << roles.len())
+                .map(|s| (0..roles.len()).filter(|&i| s & (1 << i) != 0).collect())
+                .collect();
+            sets.sort_by_key(|s| core::cmp::Reverse(s.len()));
+            for set in sets {
+                let mut combos: Vec<Vec<Tile>> = vec![Vec::new()];
+                for &i in &set {
+                    // The first joker's tile changes fastest.
+                    combos = roles[i]
+                        .iter()
+                        .flat_map(|&t| combos.iter().map(move |c| [c.clone(), vec![t]].concat()))
+                        .collect();
+                }
+                for tiles in combos {
+                    if let Pinned::Solved(sol) = solver.pinned_raw(&table, &rack, &tiles, &options)
+                        && let Some(sol) = unpin(sol, &tiles)
+                        && rank(&sol, Objective::Tiles) >= goal
+                    {
+                        expected.push(sol);
+                    }
+                }
+            }
+            let mut got = Vec::new();
+            solver.pinned(&table, &rack, &options, (goal, Objective::Tiles), &mut |sol| {
+                if rank(&sol, Objective::Tiles) >= goal {
+                    got.push(sol);
+                }
+                false
+            });
+            assert_eq!(got, expected, "case {case}: {table:?} {rack:?}");
+            compared += 1;
+            reaching += usize::from(!expected.is_empty());
+        }
+        assert!(compared > 100 && reaching > 20, "{compared} compared, {reaching} reaching the goal");
+    }
+
+    /// The quick refusal of the reuse rule refuses only plays `check_play` refuses, under
+    /// every joker option, on the tables `solve_turn` tries (the puzzle's best and it with
+    /// jokers moved); and it refuses many of them.
+    #[test]
+    fn rules_1_6_quick_reuse_refusal_agrees_with_check_play() {
+        let rule_sets = [
+            Config::STANDARD,
+            Config { joker_reuse: JokerReuse::NewMeldWithTwoRackTiles, ..Config::STANDARD },
+            Config { joker_replacement_source: ReplacementSource::RackOnly, ..Config::STANDARD },
+            Config { group3_joker_needs_both: true, ..Config::STANDARD },
+            Config { joker_melds_locked: true, ..Config::STANDARD },
+            Config::SCHMIDT,
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0016_0001);
+        let mut solver = Solver::new();
+        let (refused, accepted) = (core::cell::Cell::new(0), core::cell::Cell::new(0));
+        for case in 0..300 {
+            let (table, rack) = position(&mut rng);
+            let Ok(pos) = Position::from_melds(&table, rack.iter().copied()) else { continue };
+            let Ok(flat) = solver.solve(&pos, &SolveOptions::default()) else { continue };
+            let held: TileCounts = rack.iter().copied().collect();
+            for rules in &rule_sets {
+                let agree = |t: &[Meld<Tile>]| {
+                    let verdict = check_play(rules, &table, &held, true, t);
+                    if reuse_possible(rules, &table, t) {
+                        accepted.set(accepted.get() + usize::from(verdict.is_ok()));
+                    } else {
+                        assert!(verdict.is_err(), "case {case}: {rules:?}\n{table:?}\n-> {t:?}");
+                        refused.set(refused.get() + 1);
+                    }
+                };
+                agree(&flat.table);
+                moved_jokers(&flat.table, 512, &|t: &[Meld<Tile>]| {
+                    agree(t);
+                    false
+                });
+            }
+        }
+        let (refused, accepted) = (refused.get(), accepted.get());
+        assert!(refused > 2000 && accepted > 500, "refused {refused}, accepted {accepted}");
     }
 }
