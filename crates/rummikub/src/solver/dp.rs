@@ -1045,11 +1045,14 @@ impl Dp {
         };
         let score = self.entries[i].score;
         let jokers = jokers_of(self.entries[i].key);
-        let mut choices = vec![0u32; layer];
-        for step in (0..layer).rev() {
-            choices[step] = self.entries[i].choice;
+        // Pushed and turned round rather than zeroed and filled: a zeroed vector comes
+        // from the allocator's `calloc`, code no other part of a solve runs.
+        let mut choices = Vec::with_capacity(layer);
+        for _ in 0..layer {
+            choices.push(self.entries[i].choice);
             i = self.entries[i].parent as usize;
         }
+        choices.reverse();
         Ok(Some(Optimum { choices, jokers, score }))
     }
 
