@@ -1071,11 +1071,10 @@ impl Dp {
         masks: &[u8; 512],
         bound: u32,
     ) {
-        let (a1, a2, a3) = runs_of(key, c);
-        let jleft = jmax - jokers_of(key);
-        let (lo, hi) = self.dec.get(step, a1, a2, a3, jleft);
-        let value0 = value_of(key);
         let shift = c as u32 * COLOUR_BITS;
+        let jleft = jmax - jokers_of(key);
+        let (lo, hi) = self.dec.get(step, (key >> shift) as u32 & 0x1ff, jleft);
+        let value0 = value_of(key);
         let base = key & !(0x1ff << shift);
         // The other colours' bound per joker budget: the same for every decision here.
         let Some(others) = self.relax.others(&mut self.dec, key, step.n, c, jleft) else {
@@ -1364,9 +1363,20 @@ const SHAPES: usize = 50;
 
 /// Classes of colour steps whose decisions differ besides their shape: the core
 /// program, and the full program at numbers 1, 2, 3, 4 and 5 or more (it starts runs
-/// after up to `n - 1` jokers, and never has more than [`MAX_JOKERS`]). Room for eight,
-/// so that a class masked by 7 needs no bounds check where every state reads the index.
+/// after up to `n - 1` jokers, and never has more than [`MAX_JOKERS`]); and
+/// [`PER_RUN`]. Eight, so that a class masked by 7 needs no bounds check where every
+/// state reads the index.
 const CLASSES: usize = 8;
+
+/// The class of the steps of initial melds: their decisions track the value laid down,
+/// so they are generated for each run (into `opts`) and indexed by step, not by shape,
+/// and forgotten when the next run starts.
+const PER_RUN: u8 = 7;
+
+/// Entries of a page of [`Decisions::index`]: one per shape or (class [`PER_RUN`]) per
+/// step, and per number of jokers left.
+const INDEX_PAGE: usize = LAYERS * JLEFT as usize;
+const _: () = assert!(SHAPES * JLEFT as usize <= INDEX_PAGE, "a shape's entries fit on a page");
 
 impl Step {
     /// The step's class in [`Decisions::index`], and the first of its shape's entries
@@ -1403,18 +1413,20 @@ struct Decisions {
     /// Initial melds: per step, the most value the steps after it can still add: their
     /// naturals at their numbers (jokers are added per joker left where it is used).
     rest_value: Vec<u32>,
-    /// Decisions kept across runs and solves (opened mode only: initial melds track the
-    /// value, which depends on more than the step's shape): per class of step, paged by
-    /// the runs, per shape and jokers left ([`Step::slot`]), a range of `kept`, its end
-    /// marked [`DERIVABLE`] where the decisions can be derived from (see [`derive`]; only
-    /// read for the lists generated with room for every long run, [`OPEN_NEXT`]).
+    /// The decisions of every step (see [`Decisions::get`]): per class of step, paged
+    /// by the runs, per shape and jokers left ([`Step::slot`]), a range of `kept`, its
+    /// end marked [`DERIVABLE`] where the decisions can be derived from (see [`derive`];
+    /// only read for the lists generated with room for every long run, [`OPEN_NEXT`]).
+    /// Kept across runs and solves, except the class [`PER_RUN`] (initial melds, whose
+    /// decisions track the value, which depends on more than the step's shape): per
+    /// step, a range of `opts`.
     /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
     /// them where they are, in either sweep direction. A dense table rather than a hash
     /// map: a solve reads one entry per step shape, runs and jokers left, and the
     /// entries of a position lie on a few pages of a table of tens of kilobytes, where
     /// each probe of a hash map of millions of bytes was a cache line (and often a page)
     /// of its own.
-    index: [Paged<(u32, u32), { SHAPES * JLEFT as usize }>; CLASSES],
+    index: [Paged<(u32, u32), INDEX_PAGE>; CLASSES],
     kept: Vec<Opt>,
     /// The relaxation's view of opened-mode decisions, kept across solves like `index`:
     /// per [`memo_key`] with the group cap and the jokers charged per group natural, a
@@ -1434,19 +1446,14 @@ struct Bound {
     placed: u8,
 }
 
-/// One sweep direction's steps, and (initial melds, which generate their decisions
-/// per run) its decisions per step: `(lo, hi)` per `(step, packed runs, jokers left)`,
-/// a range of `opts`, see [`Decisions::opt`]. Paged by the runs: a position uses few
-/// run states, mostly the same ones at every step. (Opened mode reads
-/// [`Decisions::index`] directly.)
+/// One sweep direction's steps (their decisions are in [`Decisions::index`]).
 #[derive(Debug, Clone, Default)]
 struct Lookup {
-    cache: Paged<(u32, u32), { LAYERS * JLEFT as usize }>,
     steps: Vec<Step>,
 }
 
 /// A next number's tile count that leaves room for any number of long runs: the
-/// decisions generated with it serve every real count ([`Decisions::remembered`]).
+/// decisions generated with it serve every real count ([`Decisions::remember`]).
 const OPEN_NEXT: u32 = 63;
 
 /// Entries [`Decisions::bounds_memo`] of a fresh solver has room for.
@@ -1513,7 +1520,7 @@ impl Decisions {
 
     /// Forgets the decisions of the previous run and describes the steps of `counts`.
     fn reset(&mut self, counts: &Counts, params: Params) {
-        self.look.cache.clear();
+        self.index[usize::from(PER_RUN)].clear();
         if self.bounds_memo.capacity() == 0 {
             // What a fresh solver's first positions need, without rehashing on the way.
             self.bounds_memo.reserve(MEMO_START);
@@ -1528,7 +1535,10 @@ impl Decisions {
                 let (t, r) = (u32::from(counts.fixed[c][i]), u32::from(counts.optional[c][i]));
                 let next =
                     if n < 13 { u32::from(counts.fixed[c][i + 1] + counts.optional[c][i + 1]) } else { 0 };
-                let (class, slot) = Step::slot(params.core, n, t, r, next);
+                let (class, slot) = match params.threshold {
+                    Some(_) => (PER_RUN, ((i * 4 + c) * JLEFT as usize) as u16),
+                    None => Step::slot(params.core, n, t, r, next),
+                };
                 self.look.steps.push(Step {
                     layer: i * 4 + c,
                     n,
@@ -1557,36 +1567,32 @@ impl Decisions {
     /// The decisions at step `layer` for open runs `(a1, a2, a3)` and `jleft` jokers left:
     /// a range for [`Decisions::opt`].
     #[inline]
-    fn get(&mut self, step: &Step, a1: u32, a2: u32, a3: u32, jleft: u32) -> (u32, u32) {
-        if !self.track_value {
-            return self.remembered(step, a1 | a2 << 3 | a3 << 6, jleft);
-        }
-        let (page, at) = ((a1 | a2 << 3 | a3 << 6) as usize, step.layer * JLEFT as usize + jleft as usize);
-        if let Some(&range) = self.look.cache.get(page, at) {
-            return range;
-        }
-        let range =
-            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, step, true, self.joker_counts);
-        self.look.cache.set(page, at, range);
-        range
-    }
-
-    /// The decisions of `step` (opened mode) through [`Decisions::index`]: a range of
-    /// `kept`, generated there on first use.
-    #[inline]
-    fn remembered(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
+    fn get(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         // (No step of a run has the room of [`OPEN_NEXT`], whose ranges alone are marked
         // [`DERIVABLE`].)
         match self.index[usize::from(step.class) & 7]
             .get(runs as usize, usize::from(step.slot) + jleft as usize)
         {
             Some(&range) => range,
-            None => self.remember(step, runs, jleft),
+            None => self.first(step, runs, jleft),
         }
     }
 
-    /// [`Decisions::remembered`] on first use: generates the decisions and indexes them.
+    /// [`Decisions::get`] on first use: generates the decisions and indexes them.
     #[inline(never)]
+    fn first(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
+        if !self.track_value {
+            return self.remember(step, runs, jleft);
+        }
+        let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
+        let range =
+            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, step, true, self.joker_counts);
+        self.index[usize::from(PER_RUN)].set(runs as usize, usize::from(step.slot) + jleft as usize, range);
+        range
+    }
+
+    /// The decisions of `step` in opened mode, generated (or derived) and kept in
+    /// [`Decisions::index`].
     fn remember(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         // The decisions with room for any number of long runs (as if the next number
         // held every tile), generated once for every next number (and for fewer jokers
@@ -1628,7 +1634,7 @@ impl Decisions {
         if let Some(&range) = self.bounds_memo.get(&key) {
             return range;
         }
-        let (lo, hi) = self.remembered(&step, runs, jmax);
+        let (lo, hi) = self.get(&step, runs, jmax);
         // Packed as `runs << 16 | spent << 8 | unplaced`: sorted, each runs' decisions
         // come together, fewest jokers first, and for each the most placed first.
         let mut all = core::mem::take(&mut self.scratch);
@@ -2391,7 +2397,7 @@ mod tests {
             let jleft = rng.random_range(0..JLEFT);
             let runs = a1 | a2 << 3 | a3 << 6;
             let before = dec.kept.len();
-            let (lo, hi) = dec.remembered(&step, runs, jleft);
+            let (lo, hi) = dec.get(&step, runs, jleft);
             reused += usize::from(dec.kept.len() == before);
             let mut direct = Vec::new();
             gen_options(&mut direct, &mut dedup, a1, a2, a3, jleft, &step, false, false);
