@@ -1415,7 +1415,7 @@ struct Decisions {
     rest_value: Vec<u32>,
     /// The decisions of every step (see [`Decisions::get`]): per class of step, paged
     /// by the runs, per shape and jokers left ([`Step::slot`]), a range of `kept`, its
-    /// end marked [`DERIVABLE`] where the decisions can be derived from (see [`derive`];
+    /// end marked [`DERIVABLE`] where the decisions can be derived from (see [`derive()`];
     /// only read for the lists generated with room for every long run, [`OPEN_NEXT`]).
     /// Kept across runs and solves, except the class [`PER_RUN`] (initial melds, whose
     /// decisions track the value, which depends on more than the step's shape): per
