@@ -1564,8 +1564,8 @@ impl Decisions {
         }
     }
 
-    /// The decisions at step `layer` for open runs `(a1, a2, a3)` and `jleft` jokers left:
-    /// a range for [`Decisions::opt`].
+    /// The decisions at `step` for open runs `runs` (packed as in a key) and `jleft`
+    /// jokers left: a range for [`Decisions::opt`].
     #[inline]
     fn get(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         // (No step of a run has the room of [`OPEN_NEXT`], whose ranges alone are marked
