@@ -24,6 +24,7 @@ see the same load. A fresh seed is the point: take one the bench has never been 
 
     cargo bench -p rummykit-bench --bench stress --no-run   # build first
     nice .venv/bin/python benches/reference_milp.py --stress 12345 400
+    STRESS_BIN=/tmp/stress-old .venv/bin/python benches/reference_milp.py --stress 12345 400  # a binary built before
 
 The report gives median, p90 and max of each solver and their ratios, for the whole set,
 per mode and for tables of 65-100 tiles, and compares the answers where the reference is
@@ -102,8 +103,10 @@ def report(label, rows):
 def stress(seed, count):
     """Both solvers in turn on each stress position of `seed` (module docs)."""
     env = dict(os.environ, STRESS_SERVE="1", STRESS_SEED=str(seed), STRESS_N=str(count))
-    bench = subprocess.Popen(["cargo", "bench", "-q", "-p", "rummykit-bench", "--bench", "stress"],
-                             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    # STRESS_BIN: a stress bench binary built before (to compare two builds in turn).
+    command = ([os.environ["STRESS_BIN"], "--bench"] if "STRESS_BIN" in os.environ
+               else ["cargo", "bench", "-q", "-p", "rummykit-bench", "--bench", "stress"])
+    bench = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     rulesets = {}
     rows = []  # (position, ours, ours_us, milp_tiles, milp_value, milp_us)
     for _ in range(count):

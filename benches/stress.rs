@@ -15,6 +15,7 @@
 //! STRESS_LIST=1 cargo bench -p rummykit-bench --bench stress           # one line per position: mode, µs, answer
 //! STRESS_JSON=1 STRESS_SEED=7 cargo bench -p rummykit-bench --bench stress  # the positions as `solve --json` lines
 //! STRESS_SERVE=1 cargo bench -p rummykit-bench --bench stress          # one position per line of stdin (below)
+//! STRESS_GAP=evict STRESS_N=2000 cargo bench -p rummykit-bench --bench stress  # something between solves (below)
 //! ```
 //!
 //! `STRESS_SERVE` is for timing beside another solver in one run (`benches/reference_milp.py
@@ -26,6 +27,13 @@
 //! `STRESS_LIST` pairs with callgrind: `--toggle-collect` and `--dump-after` on
 //! `rummykit_rummikub::solver::Solver::solve` write one instruction count per solve, in
 //! position order (with `STRESS_REPEAT=1`), which the load of a shared machine does not move.
+//!
+//! `STRESS_GAP` says what runs between two solves, to see what a solve that finds its
+//! caches cold costs (as beside another solver, `STRESS_SERVE`): `sleep` (the core idles
+//! for `STRESS_GAP_MS` ms, default 10), `evict` (a busy loop as long that writes a
+//! 32 MB buffer, pushing the solver's tables out of the caches), `both` (the loop, then
+//! the sleep) or `none`. The report then also gives the minor page faults per solve
+//! (Linux: from `/proc/self/stat`).
 //!
 //! With `STRESS_GAMES=n` the positions are instead every turn of `n` games between
 //! greedy bots (2–4 seats, both tile sets, the default rules), each solved as the flat
@@ -271,6 +279,36 @@ fn serve(cases: &[Case]) {
     }
 }
 
+/// What runs between two solves (`STRESS_GAP`, module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gap {
+    None,
+    Sleep,
+    Evict,
+    Both,
+}
+
+/// The busy loop of [`Gap::Evict`]: writes one byte per cache line of `buffer`, round and
+/// round, for `ms` milliseconds.
+fn evict(buffer: &mut [u8], ms: u64) {
+    let start = Instant::now();
+    let mut round = 0u8;
+    while start.elapsed().as_millis() < u128::from(ms) {
+        round = round.wrapping_add(1);
+        for line in buffer.chunks_mut(64) {
+            line[0] = line[0].wrapping_add(round);
+        }
+    }
+    std::hint::black_box(&buffer);
+}
+
+/// The process's minor page faults so far (Linux; 0 where `/proc` has none).
+fn minor_faults() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Field 10, counted after the command name (which may hold spaces) and its `)`.
+    stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(7)?.parse().ok()).unwrap_or(0)
+}
+
 fn quantiles(name: &str, times: &mut [f64]) {
     if times.is_empty() {
         return;
@@ -332,6 +370,16 @@ fn main() {
         return;
     }
     let list = env("STRESS_LIST").is_some();
+    let gap = match std::env::var("STRESS_GAP").as_deref() {
+        Ok("sleep") => Gap::Sleep,
+        Ok("evict") => Gap::Evict,
+        Ok("both") => Gap::Both,
+        _ => Gap::None,
+    };
+    let gap_ms = env("STRESS_GAP_MS").unwrap_or(10);
+    // Written once before the run, so that its own page faults are not in any solve's.
+    let mut buffer = vec![1u8; if matches!(gap, Gap::Evict | Gap::Both) { 32 << 20 } else { 0 }];
+    let mut faults = Vec::new();
     let mut solver = Solver::new();
     let (mut opened, mut initial) = (Vec::new(), Vec::new());
     let mut slow: Vec<(f64, usize)> = Vec::new();
@@ -341,9 +389,19 @@ fn main() {
         let mut micros = f64::MAX;
         let mut result = Ok(Default::default());
         for _ in 0..repeat {
+            if matches!(gap, Gap::Evict | Gap::Both) {
+                evict(&mut buffer, gap_ms);
+            }
+            if matches!(gap, Gap::Sleep | Gap::Both) {
+                std::thread::sleep(std::time::Duration::from_millis(gap_ms));
+            }
+            let before = if gap == Gap::None { 0 } else { minor_faults() };
             let start = Instant::now();
             result = solver.solve(&pos, &c.options);
             micros = micros.min(start.elapsed().as_secs_f64() * 1e6);
+            if gap != Gap::None {
+                faults.push(minor_faults() - before);
+            }
         }
         errors += usize::from(result.is_err());
         if list {
@@ -363,6 +421,18 @@ fn main() {
     quantiles("all", &mut all);
     quantiles("opened", &mut opened);
     quantiles("initial", &mut initial);
+    if gap != Gap::None {
+        faults.sort_unstable();
+        let q = |p: f64| faults[((faults.len() - 1) as f64 * p).round() as usize];
+        println!(
+            "between solves: {gap:?}, {gap_ms} ms; minor page faults per solve: {} in all, median {}, p90 {}, p99 {}, max {}",
+            faults.iter().sum::<u64>(),
+            q(0.5),
+            q(0.9),
+            q(0.99),
+            q(1.0)
+        );
+    }
     println!("errors (tables the set cannot lay out are none by construction): {errors}");
     slow.sort_by(|a, b| b.0.total_cmp(&a.0));
     let shown = env("STRESS_SLOWEST").unwrap_or(6) as usize;

@@ -1045,11 +1045,14 @@ impl Dp {
         };
         let score = self.entries[i].score;
         let jokers = jokers_of(self.entries[i].key);
-        let mut choices = vec![0u32; layer];
-        for step in (0..layer).rev() {
-            choices[step] = self.entries[i].choice;
+        // Pushed and turned round rather than zeroed and filled: a zeroed vector comes
+        // from the allocator's `calloc`, code no other part of a solve runs.
+        let mut choices = Vec::with_capacity(layer);
+        for _ in 0..layer {
+            choices.push(self.entries[i].choice);
             i = self.entries[i].parent as usize;
         }
+        choices.reverse();
         Ok(Some(Optimum { choices, jokers, score }))
     }
 
@@ -1068,11 +1071,10 @@ impl Dp {
         masks: &[u8; 512],
         bound: u32,
     ) {
-        let (a1, a2, a3) = runs_of(key, c);
-        let jleft = jmax - jokers_of(key);
-        let (lo, hi) = self.dec.get(step.layer, a1, a2, a3, jleft);
-        let value0 = value_of(key);
         let shift = c as u32 * COLOUR_BITS;
+        let jleft = jmax - jokers_of(key);
+        let (lo, hi) = self.dec.get(step, (key >> shift) as u32 & 0x1ff, jleft);
+        let value0 = value_of(key);
         let base = key & !(0x1ff << shift);
         // The other colours' bound per joker budget: the same for every decision here.
         let Some(others) = self.relax.others(&mut self.dec, key, step.n, c, jleft) else {
@@ -1347,6 +1349,53 @@ struct Step {
     next: u32,
     objective: Objective,
     core: bool,
+    /// Where the step's decisions are kept across solves ([`Decisions::index`]): its
+    /// class, and its shape's first entry on a page (see [`Step::slot`]).
+    class: u8,
+    slot: u16,
+}
+
+/// Shapes of a colour step that [`Decisions::index`] tells apart: its fixed and optional
+/// naturals `t` and `r` (at most three in all: no tile set has more copies of a face,
+/// which [`Solver::solve`](super::Solver::solve) checks first) and the next number's
+/// count (0..=3, or [`OPEN_NEXT`]): 10 × 5.
+const SHAPES: usize = 50;
+
+/// Classes of colour steps whose decisions differ besides their shape: the core
+/// program, and the full program at numbers 1, 2, 3, 4 and 5 or more (it starts runs
+/// after up to `n - 1` jokers, and never has more than [`MAX_JOKERS`]); and
+/// [`PER_RUN`]. Eight, so that a class masked by 7 needs no bounds check where every
+/// state reads the index.
+const CLASSES: usize = 8;
+
+/// The class of the steps of initial melds: their decisions track the value laid down,
+/// so they are generated for each run (into `opts`) and indexed by step, not by shape,
+/// and forgotten when the next run starts.
+const PER_RUN: u8 = 7;
+
+/// Entries of a page of [`Decisions::index`]: one per shape or (class [`PER_RUN`]) per
+/// step, and per number of jokers left.
+const INDEX_PAGE: usize = LAYERS * JLEFT as usize;
+const _: () = assert!(SHAPES * JLEFT as usize <= INDEX_PAGE, "a shape's entries fit on a page");
+
+impl Step {
+    /// The step's class in [`Decisions::index`], and the first of its shape's entries
+    /// (one per number of jokers left) on a page: what [`gen_options`] reads besides
+    /// the runs and jokers left, with opened-mode values.
+    fn slot(core: bool, n: u32, t: u32, r: u32, next: u32) -> (u8, u16) {
+        debug_assert!(t + r <= 3 && (next <= 3 || next == OPEN_NEXT), "{t} {r} {next}");
+        let class = if core { 0 } else { n.min(5) };
+        // The pairs `t + r <= 3` in order: 4 with `t = 0`, 3 with `t = 1`, ...
+        let pair = [0, 4, 7, 9][t.min(3) as usize] + r;
+        let next = if next == OPEN_NEXT { 4 } else { next };
+        (class as u8, ((pair * 5 + next) * JLEFT) as u16)
+    }
+
+    /// The same step with room for any number of long runs at the next number.
+    fn open(&self) -> Step {
+        const PAIR: u16 = 5 * JLEFT as u16;
+        Step { next: OPEN_NEXT, slot: self.slot / PAIR * PAIR + 4 * JLEFT as u16, ..*self }
+    }
 }
 
 /// The colour decisions of every step of one run, generated on first use and shared by
@@ -1364,15 +1413,22 @@ struct Decisions {
     /// Initial melds: per step, the most value the steps after it can still add: their
     /// naturals at their numbers (jokers are added per joker left where it is used).
     rest_value: Vec<u32>,
-    /// Decisions kept across runs and solves (opened mode only: initial melds track the
-    /// value, which depends on more than the key): per [`memo_key`] a range of `kept`.
-    /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
-    /// them where they are, in either sweep direction.
-    /// Each entry also says whether the decisions can be derived from (see [`derive`](fn@derive);
+    /// The decisions of every step (see [`Decisions::get`]): per class of step, paged
+    /// by the runs, per shape and jokers left ([`Step::slot`]), a range of `kept`, its
+    /// end marked [`DERIVABLE`] where the decisions can be derived from (see [`derive()`];
     /// only read for the lists generated with room for every long run, [`OPEN_NEXT`]).
-    memo: std::collections::HashMap<u64, (u32, u32, bool), core::hash::BuildHasherDefault<KeyHasher>>,
+    /// Kept across runs and solves, except the class [`PER_RUN`] (initial melds, whose
+    /// decisions track the value, which depends on more than the step's shape): per
+    /// step, a range of `opts`.
+    /// Their scores do not depend on the number (see [`Opt::score`]), so a run uses
+    /// them where they are, in either sweep direction. A dense table rather than a hash
+    /// map: a solve reads one entry per step shape, runs and jokers left, and the
+    /// entries of a position lie on a few pages of a table of tens of kilobytes, where
+    /// each probe of a hash map of millions of bytes was a cache line (and often a page)
+    /// of its own.
+    index: [Paged<(u32, u32), INDEX_PAGE>; CLASSES],
     kept: Vec<Opt>,
-    /// The relaxation's view of opened-mode decisions, kept across solves like `memo`:
+    /// The relaxation's view of opened-mode decisions, kept across solves like `index`:
     /// per [`memo_key`] with the group cap and the jokers charged per group natural, a
     /// range of `bounds` (see [`Decisions::relaxed`]).
     bounds_memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
@@ -1390,28 +1446,26 @@ struct Bound {
     placed: u8,
 }
 
-/// One sweep direction's steps, and its decisions per step: `(lo, hi)` per
-/// `(step, packed runs, jokers left)`, a range of `opts` (initial melds) or of `kept`
-/// (opened mode), see [`Decisions::opt`]. Paged by the runs: a position uses few run
-/// states, mostly the same ones at every step.
+/// One sweep direction's steps (their decisions are in [`Decisions::index`]).
 #[derive(Debug, Clone, Default)]
 struct Lookup {
-    cache: Paged<(u32, u32), { LAYERS * JLEFT as usize }>,
     steps: Vec<Step>,
 }
 
 /// A next number's tile count that leaves room for any number of long runs: the
-/// decisions generated with it serve every real count ([`Decisions::remembered`]).
+/// decisions generated with it serve every real count ([`Decisions::remember`]).
 const OPEN_NEXT: u32 = 63;
 
-/// Entries [`Decisions::memo`] and [`Decisions::bounds_memo`] of a fresh solver have
-/// room for.
+/// Entries [`Decisions::bounds_memo`] of a fresh solver has room for.
 const MEMO_START: usize = 512;
+
+/// Marks the end of a range in [`Decisions::index`] whose decisions can be derived from.
+const DERIVABLE: u32 = 1 << 31;
 
 /// Most decisions [`Decisions::kept`] holds before it starts afresh (3 MB).
 const KEPT_MAX: usize = 1 << 18;
 
-/// The key of a colour step's decisions in [`Decisions::memo`]: everything
+/// The key of a colour step's decisions in [`Decisions::bounds_memo`]: everything
 /// [`gen_options`] depends on. Not the objective nor the number a tile carries: only
 /// scores depend on them, and those are computed where a decision is used
 /// ([`Opt::score`]); so positions of either objective and both sweep directions share
@@ -1428,7 +1482,7 @@ fn memo_key(step: &Step, runs: u32, jleft: u32) -> u64 {
         | u64::from(n) << 28
 }
 
-/// A multiplicative hasher for the small integer keys of [`Decisions::memo`].
+/// A multiplicative hasher for the small integer keys of [`Decisions::bounds_memo`].
 #[derive(Debug, Clone, Copy, Default)]
 struct KeyHasher(u64);
 
@@ -1458,7 +1512,7 @@ impl Decisions {
     fn trim(&mut self) {
         if self.kept.len() > KEPT_MAX {
             self.kept.clear();
-            self.memo.clear();
+            self.index.iter_mut().for_each(Paged::clear);
             self.bounds.clear();
             self.bounds_memo.clear();
         }
@@ -1466,10 +1520,9 @@ impl Decisions {
 
     /// Forgets the decisions of the previous run and describes the steps of `counts`.
     fn reset(&mut self, counts: &Counts, params: Params) {
-        self.look.cache.clear();
-        if self.memo.capacity() == 0 {
+        self.index[usize::from(PER_RUN)].clear();
+        if self.bounds_memo.capacity() == 0 {
             // What a fresh solver's first positions need, without rehashing on the way.
-            self.memo.reserve(MEMO_START);
             self.bounds_memo.reserve(MEMO_START);
         }
         self.opts.clear();
@@ -1479,19 +1532,24 @@ impl Decisions {
         for n in 1..=13u32 {
             for c in 0..4 {
                 let i = n as usize - 1;
+                let (t, r) = (u32::from(counts.fixed[c][i]), u32::from(counts.optional[c][i]));
+                let next =
+                    if n < 13 { u32::from(counts.fixed[c][i + 1] + counts.optional[c][i + 1]) } else { 0 };
+                let (class, slot) = match params.threshold {
+                    Some(_) => (PER_RUN, ((i * 4 + c) * JLEFT as usize) as u16),
+                    None => Step::slot(params.core, n, t, r, next),
+                };
                 self.look.steps.push(Step {
                     layer: i * 4 + c,
                     n,
                     value_n: if params.mirror { 14 - n } else { n },
-                    t: u32::from(counts.fixed[c][i]),
-                    r: u32::from(counts.optional[c][i]),
-                    next: if n < 13 {
-                        u32::from(counts.fixed[c][i + 1] + counts.optional[c][i + 1])
-                    } else {
-                        0
-                    },
+                    t,
+                    r,
+                    next,
                     objective: params.objective,
                     core: params.core,
+                    class,
+                    slot,
                 });
             }
         }
@@ -1506,54 +1564,61 @@ impl Decisions {
         }
     }
 
-    /// The decisions at step `layer` for open runs `(a1, a2, a3)` and `jleft` jokers left:
-    /// a range for [`Decisions::opt`].
+    /// The decisions at `step` for open runs `runs` (packed as in a key) and `jleft`
+    /// jokers left: a range for [`Decisions::opt`].
     #[inline]
-    fn get(&mut self, layer: usize, a1: u32, a2: u32, a3: u32, jleft: u32) -> (u32, u32) {
-        let (page, at) = ((a1 | a2 << 3 | a3 << 6) as usize, layer * JLEFT as usize + jleft as usize);
-        if let Some(&range) = self.look.cache.get(page, at) {
-            return range;
+    fn get(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
+        // (No step of a run has the room of [`OPEN_NEXT`], whose ranges alone are marked
+        // [`DERIVABLE`].)
+        match self.index[usize::from(step.class) & 7]
+            .get(runs as usize, usize::from(step.slot) + jleft as usize)
+        {
+            Some(&range) => range,
+            None => self.first(step, runs, jleft),
         }
-        let step = self.look.steps[layer];
-        let (lo, hi) = if self.track_value {
-            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, &step, true, self.joker_counts)
-        } else {
-            self.remembered(&step, a1 | a2 << 3 | a3 << 6, jleft)
-        };
-        self.look.cache.set(page, at, (lo, hi));
-        (lo, hi)
     }
 
-    /// The decisions of `step` (opened mode) through [`Decisions::memo`]: a range of
-    /// `kept`, generated there on first use.
-    fn remembered(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
-        let key = memo_key(step, runs, jleft);
-        if let Some(&(lo, hi, _)) = self.memo.get(&key) {
-            return (lo, hi);
+    /// [`Decisions::get`] on first use: generates the decisions and indexes them.
+    #[inline(never)]
+    fn first(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
+        if !self.track_value {
+            return self.remember(step, runs, jleft);
         }
+        let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
+        let range =
+            gen_options(&mut self.opts, &mut self.dedup, a1, a2, a3, jleft, step, true, self.joker_counts);
+        self.index[usize::from(PER_RUN)].set(runs as usize, usize::from(step.slot) + jleft as usize, range);
+        range
+    }
+
+    /// The decisions of `step` in opened mode, generated (or derived) and kept in
+    /// [`Decisions::index`].
+    fn remember(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         // The decisions with room for any number of long runs (as if the next number
         // held every tile), generated once for every next number (and for fewer jokers
         // left if known for more), and capped here to the room this one leaves and the
         // jokers (see [`derive`]).
-        let open = Step { next: OPEN_NEXT, ..*step };
+        let open = step.open();
         let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
-        let wide_key = memo_key(&open, runs, jleft);
-        let known = (jleft..JLEFT).find_map(|j| self.memo.get(&memo_key(&open, runs, j)).copied());
-        let wide = match known {
+        let (page, wide_at) = (runs as usize, usize::from(open.slot));
+        let index = &mut self.index[usize::from(step.class)];
+        let known = (jleft..JLEFT).find_map(|j| index.get(page, wide_at + j as usize).copied());
+        let (lo, hi) = match known {
             Some(wide) => wide,
             None => {
                 let (lo, hi) =
                     gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, &open, false, false);
-                let wide = (lo, hi, !self.dedup.overflow);
-                self.memo.insert(wide_key, wide);
-                wide
+                let hi = if self.dedup.overflow { hi } else { hi | DERIVABLE };
+                index.set(page, wide_at + jleft as usize, (lo, hi));
+                (lo, hi)
             }
         };
-        let range = match wide {
-            (lo, hi, true) => derive(&mut self.kept, &mut self.dedup, (lo, hi), jleft, step.next),
-            _ => gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false, false),
+        let range = if hi & DERIVABLE != 0 {
+            derive(&mut self.kept, &mut self.dedup, (lo, hi & !DERIVABLE), jleft, step.next)
+        } else {
+            gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false, false)
         };
-        self.memo.insert(key, (range.0, range.1, false));
+        self.index[usize::from(step.class)].set(page, usize::from(step.slot) + jleft as usize, range);
         range
     }
 
@@ -1569,7 +1634,7 @@ impl Decisions {
         if let Some(&range) = self.bounds_memo.get(&key) {
             return range;
         }
-        let (lo, hi) = self.remembered(&step, runs, jmax);
+        let (lo, hi) = self.get(&step, runs, jmax);
         // Packed as `runs << 16 | spent << 8 | unplaced`: sorted, each runs' decisions
         // come together, fewest jokers first, and for each the most placed first.
         let mut all = core::mem::take(&mut self.scratch);
@@ -1877,7 +1942,8 @@ impl Relax {
     fn share_rows(&mut self, counts: &Counts, params: Params) {
         let stamp = self.rows.stamp();
         let now = (self.jmax, self.objective, self.core, params.mirror);
-        // Stamp 1: a fresh table, or the stamp wrapped round and every entry is gone.
+        // Stamp 1: the stamp wrapped round and every entry is gone (a fresh table has no
+        // `rows_for` yet).
         let all = stamp == 1 || self.rows_for != Some(now);
         self.rows_for = Some(now);
         for c in 0..4 {
@@ -2308,6 +2374,43 @@ mod tests {
         assert!(reached > 100, "{reached}");
     }
 
+    /// The decisions [`Decisions::index`] gives for a step are the ones generated for
+    /// it, whichever steps of its class and shape came first (the full program's steps
+    /// at every number from 5 on share a class), on 20,000 random steps of solvable
+    /// positions read through one index, in both modes. Fails if the numbers from 4 on
+    /// share a class (tried).
+    #[test]
+    fn indexed_decisions_equal_generated() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x1DE7);
+        let mut dec = Decisions::default();
+        let mut dedup = Dedup::default();
+        let (mut compared, mut reused) = (0, 0);
+        for _ in 0..20_000 {
+            let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
+            let t = rng.random_range(0..=3);
+            let r = rng.random_range(0..=3 - t);
+            let next = rng.random_range(0..=3);
+            let (class, slot) = Step::slot(core, n, t, r, next);
+            let objective = if rng.random_range(0..2) == 0 { Objective::Tiles } else { Objective::Value };
+            let step = Step { layer: 0, n, value_n: n, t, r, next, objective, core, class, slot };
+            let (a1, a2, a3) = (rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=3));
+            let jleft = rng.random_range(0..JLEFT);
+            let runs = a1 | a2 << 3 | a3 << 6;
+            let before = dec.kept.len();
+            let (lo, hi) = dec.get(&step, runs, jleft);
+            reused += usize::from(dec.kept.len() == before);
+            let mut direct = Vec::new();
+            gen_options(&mut direct, &mut dedup, a1, a2, a3, jleft, &step, false, false);
+            assert_eq!(
+                &dec.kept[lo as usize..hi as usize],
+                &direct[..],
+                "{step:?} runs {runs:o} jokers {jleft}"
+            );
+            compared += 1;
+        }
+        assert!(compared == 20_000 && reused > 5_000, "{reused} of {compared} from the index");
+    }
+
     /// Decisions derived from those for more jokers left and more room at the next
     /// number (or any room, [`OPEN_NEXT`]) are the generated ones, in the same order, in
     /// both modes, for every step shape (see [`derive`]).
@@ -2327,6 +2430,9 @@ mod tests {
                 next: rng.random_range(0..=6),
                 objective: if rng.random_range(0..2) == 0 { Objective::Tiles } else { Objective::Value },
                 core: rng.random_range(0..2) == 0,
+                // Not read by generation.
+                class: 0,
+                slot: 0,
             };
             let (a1, a2, a3) = (rng.random_range(0..=3), rng.random_range(0..=4), rng.random_range(0..=5));
             let wide_j = rng.random_range(0..JLEFT);

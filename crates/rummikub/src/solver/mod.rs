@@ -151,6 +151,22 @@ fn face_counts(tiles: &[Tile]) -> [usize; 53] {
     counts
 }
 
+/// Counts of the naturals in a list by colour and number, as [`Counts`] holds them.
+///
+/// A loop over the tiles rather than over the 52 faces: the compiler unrolls a loop of
+/// a fixed count into straight code, hundreds of bytes that a solve running cold (beside
+/// another process) reads from memory each time.
+fn grid(tiles: &[Tile]) -> [[u8; 13]; 4] {
+    let mut g = [[0u8; 13]; 4];
+    for t in tiles {
+        let i = usize::from(t.index());
+        if i < 52 {
+            g[i / 13][i % 13] += 1;
+        }
+    }
+    g
+}
+
 impl Solver {
     /// A solver with empty working memory.
     ///
@@ -202,13 +218,6 @@ impl Solver {
         if jokers > MAX_JOKERS {
             return Err(SolveError::UnsupportedJokers { count: jokers, max: MAX_JOKERS });
         }
-        let to_grid = |counts: &[usize; 53]| {
-            let mut g = [[0u8; 13]; 4];
-            for (i, &k) in counts[..52].iter().enumerate() {
-                g[i / 13][i % 13] = k as u8;
-            }
-            g
-        };
         let params = Params {
             objective: options.objective,
             joker_value: options.joker_value,
@@ -219,8 +228,8 @@ impl Solver {
         };
         if options.opened {
             let counts = Counts {
-                fixed: to_grid(&table),
-                optional: to_grid(&rack),
+                fixed: grid(position.table()),
+                optional: grid(position.rack()),
                 fixed_jokers: table[52] as u8,
                 optional_jokers: rack[52] as u8,
             };
@@ -232,15 +241,20 @@ impl Solver {
             Some(m) => m.to_vec(),
             None if position.table().is_empty() => Vec::new(),
             None => {
-                let counts =
-                    Counts { fixed: to_grid(&table), fixed_jokers: table[52] as u8, ..Counts::default() };
+                let counts = Counts {
+                    fixed: grid(position.table()),
+                    fixed_jokers: table[52] as u8,
+                    ..Counts::default()
+                };
                 self.opened(&counts, params, false)?.0
             }
         };
         let counts =
-            Counts { optional: to_grid(&rack), optional_jokers: rack[52] as u8, ..Counts::default() };
+            Counts { optional: grid(position.rack()), optional_jokers: rack[52] as u8, ..Counts::default() };
         let mut placed = Vec::new();
-        if let Some((new, p)) = self.initial(&counts, params, options.threshold) {
+        // The rack's naturals at their numbers, from the tiles (see [`grid`]).
+        let naturals = position.rack().iter().filter_map(|t| t.number()).map(u64::from).sum();
+        if let Some((new, p)) = self.initial(&counts, naturals, params, options.threshold) {
             melds.extend(new);
             placed = p;
         }
@@ -275,8 +289,9 @@ fn initial_value(melds: &[Meld<Tile>], joker_counts: bool) -> u64 {
 }
 
 impl Solver {
-    /// The best initial meld from the rack tiles `counts` (all optional) worth at least
-    /// `threshold`: its melds and the tiles placed; `None` if no melds reach it.
+    /// The best initial meld from the rack tiles `counts` (all optional; `naturals`: their
+    /// numbers added up) worth at least `threshold`: its melds and the tiles placed;
+    /// `None` if no melds reach it.
     ///
     /// The threshold only ever removes plays, so the best play at any value, if it is
     /// worth the threshold, is the answer; it comes from the opened-mode search, which
@@ -288,14 +303,11 @@ impl Solver {
     fn initial(
         &mut self,
         counts: &Counts,
+        naturals: u64,
         params: Params,
         threshold: u32,
     ) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)> {
         let per_joker = if params.joker_counts { 13 } else { 0 };
-        let naturals: u64 = (0..4)
-            .flat_map(|c| (0..13).map(move |i| (c, i)))
-            .map(|(c, i)| u64::from(counts.optional[c][i]) * (i as u64 + 1))
-            .sum();
         let most = naturals + per_joker * u64::from(counts.optional_jokers);
         if u64::from(threshold) > most {
             return None;

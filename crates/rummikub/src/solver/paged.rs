@@ -51,12 +51,12 @@ pub(super) struct Paged<T, const PAGE: usize> {
 
 impl<T, const PAGE: usize> Default for Paged<T, PAGE> {
     fn default() -> Self {
-        Paged { data: Vec::new(), stamp: 0 }
+        Paged { data: Vec::new(), stamp: 1 }
     }
 }
 
 impl<T: Copy + Default, const PAGE: usize> Paged<T, PAGE> {
-    /// Forgets every entry. Call before the first use.
+    /// Forgets every entry.
     pub fn clear(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
