@@ -236,10 +236,10 @@ pub(super) struct Dp {
     /// The newest layer's first entry: a slot holding this or less (an entry plus one)
     /// is empty, as the index is not cleared between the layers of a pass.
     base: u32,
-    /// How many leading slots may hold a value other than 0, and the largest value they
-    /// may hold: once that is above a new layer's first entry (a new pass, or another
-    /// pass's entries swapped in), the index is cleared.
+    /// How many leading slots may hold a value other than 0.
     dirty: usize,
+    /// The largest value a slot may hold: once it is above a new layer's first entry
+    /// (a new pass, or another pass's entries swapped in), the index is cleared.
     high: usize,
     /// The colour decisions of every step, generated once per run.
     dec: Decisions,
@@ -445,9 +445,9 @@ impl Dp {
     /// stress median 45–46 µs, 40–43 µs and 38.6–40.5 µs (load 3.4–5).
     ///
     /// The index is not cleared between the layers of a pass: a slot that holds an
-    /// entry of an earlier layer counts as empty (`base`), so a pass clears
-    /// it once, not at every layer (the clearing was 4 % of a greedy game's
-    /// instructions).
+    /// entry of an earlier layer counts as empty (`base`), so a pass clears it once,
+    /// not at every layer (the clearing was 3 % of a greedy game's instructions and 9 %
+    /// of the stress positions').
     fn begin_layer(&mut self, expected: usize) {
         let start = self.entries.len();
         self.layer_start.push(start);
@@ -466,7 +466,8 @@ impl Dp {
     }
 
     /// Stores a state in the newest layer, or keeps the better of it and the one with
-    /// the same key. The index holds entry positions plus one (0: an empty slot).
+    /// the same key. The index holds entry positions plus one (0, or an entry of an
+    /// earlier layer: an empty slot).
     #[inline]
     fn insert(&mut self, key: u64, score: u32, est: u32, parent: u32, choice: u32) {
         // At most half the slots in use (the layer's first entry is at `grow_at` minus
