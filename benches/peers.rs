@@ -203,15 +203,27 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 /// Times a row in interleaved rounds; prints the medians per item and the ratio.
-/// `ours(reps)` and `peer(reps)` do their batch `reps` times: enough that a sample
-/// lasts about 40 ms, so that CPU time, counted in scheduler ticks, is exact to ~2%.
+/// `ours(reps)` and `peer(reps)` do their batch `reps` times: enough that the faster
+/// side's sample lasts about 200 ms, so that CPU time, which the kernel may count in
+/// scheduler ticks of up to 4 ms, is exact to ~2 %.
 fn row(name: &str, items: usize, rounds: usize, ours: &dyn Fn(usize) -> f64, peer: &dyn Fn(usize) -> f64) {
-    let once = {
+    black_box((ours(1), peer(1))); // the warm-up: the first batch runs cold
+    // Sized on warm batches: sized on the first one, the fastest rows took samples of
+    // two ticks, and their ratios came out as 1.00, 1.50 or 2.00.
+    let mut reps = 1;
+    let fastest = loop {
         let start = Instant::now();
-        black_box((ours(1), peer(1))); // also the warm-up
-        start.elapsed().as_nanos() as f64
+        black_box(ours(reps));
+        let a = start.elapsed().as_nanos() as f64;
+        let start = Instant::now();
+        black_box(peer(reps));
+        let b = start.elapsed().as_nanos() as f64;
+        if a.min(b) >= 20e6 || reps >= 1 << 30 {
+            break a.min(b) / reps as f64;
+        }
+        reps *= 2;
     };
-    let reps = ((80e6 / once.max(1.0)) as usize).max(1);
+    let reps = ((200e6 / fastest.max(1.0)) as usize).max(1);
     let (mut a, mut b, mut r) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..rounds {
         let (x, y) = (ours(reps), peer(reps));
