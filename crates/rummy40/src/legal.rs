@@ -98,21 +98,24 @@ impl ValuedMeld {
             needs: [(0, 0); MAX_MELD_LEN],
             mask: 0,
         };
+        // A valid meld never holds a natural twice: each is one need, the jokers one more.
+        let (mut distinct, mut jokers) = (0, 0u8);
         for (slot, &f) in fm.faces.iter_mut().zip(faces) {
             *slot = f;
             fm.len += 1;
-            let bit = 1u64 << f.index();
-            let distinct = usize::from(fm.distinct);
-            // A face not seen yet in the meld (every natural) needs no search; a
-            // repeated one (the jokers) adds to its count.
-            if fm.mask & bit == 0 {
+            fm.mask |= 1u64 << f.index();
+            if f.is_joker() {
+                jokers += 1;
+            } else {
                 fm.needs[distinct] = (f.index(), 1);
-                fm.distinct += 1;
-                fm.mask |= bit;
-            } else if let Some((_, n)) = fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
-                *n += 1;
+                distinct += 1;
             }
         }
+        if jokers > 0 {
+            fm.needs[distinct] = (Card::JOKER.index(), jokers);
+            distinct += 1;
+        }
+        fm.distinct = distinct as u8;
         fm
     }
 }
@@ -1805,8 +1808,9 @@ impl Turn<'_> {
     ) -> bool {
         let Some(face) = self.face(card) else { return false };
         let hand = self.hand;
-        // A card of a face in no meld by the cheap test is in none: nothing to list.
-        if self.with_faces(hand, meldable_faces) & 1u64 << face.index() == 0 {
+        // A card that may be in no meld by the cheap test is in none: nothing to list
+        // (the test reads the hand's ids: no face is listed for it).
+        if !self.may_meld_with(card) {
             return false;
         }
         let by_face = self.ids_by_face(hand);
@@ -1926,8 +1930,28 @@ fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required
         run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
         repeats *= run;
     }
-    // c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c.
-    let falling = |c: u8, n: u8| if n > c { 0 } else { (c - n + 1..=c).map(u64::from).product::<u64>() };
+    // c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c (a table for the
+    // counts a hand holds: at most two copies of a natural and a pack's jokers).
+    const FALLING: [[u64; 8]; 8] = {
+        let mut t = [[0u64; 8]; 8];
+        let mut c = 0;
+        while c < 8 {
+            let mut n = 0;
+            let mut product = 1;
+            while n <= c {
+                t[c][n] = product;
+                product *= (c - n) as u64;
+                n += 1;
+            }
+            c += 1;
+        }
+        t
+    };
+    let falling = |c: u8, n: u8| match FALLING.get(usize::from(c)).and_then(|row| row.get(usize::from(n))) {
+        Some(&f) => f,
+        None if n > c => 0,
+        None => (c - n + 1..=c).map(u64::from).product::<u64>(),
+    };
     let (mut all, mut without) = (1u64, 1u64);
     while faces != 0 {
         let f = faces.trailing_zeros() as u8;
