@@ -835,6 +835,13 @@ fn open_or_rummy(
     let take = required.is_some();
     let counting = sink.counting();
     let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
+    // The rummies are looked for along the openings' walk over the multisets of melds
+    // when both are (one walk instead of two), else alone.
+    let mut rummy = if may_rummy {
+        pos.rummy_search(cards, counted_faces, &fms, required, !reference, reach)
+    } else {
+        None
+    };
     let fms_open = if may_open { &mut fms[..] } else { &mut [] };
     let first = groups.groups.len();
     groups.cards = cards;
@@ -851,18 +858,25 @@ fn open_or_rummy(
         keys,
         scratch,
         counted,
+        rummy.as_mut(),
     );
     sink.push_groups(first);
-    let fms_rummy = if may_rummy { &fms[..] } else { &[] };
+    let rummies = match rummy {
+        Some(mut r) => {
+            if !r.done {
+                r.run(pos, &fms);
+            }
+            r.finish()
+        }
+        None => Vec::new(),
+    };
     let keys = core::mem::take(&mut sink.out.keys);
     for key in keys.iter().cloned() {
         let item = Item::Open { take, start: key.start, end: key.end };
         sink.push_batch(item, cards, |rest| after.can_discard_from(rest));
     }
     sink.out.restore_keys(keys);
-    for (melds, lay_offs, discard, value) in
-        pos.rummies(cards, counted_faces, fms_rummy, required, !reference, reach)
-    {
+    for (melds, lay_offs, discard, value) in rummies {
         let a = if take {
             Action::TakeDiscardAndGoRummy { melds, lay_offs, discard }
         } else {
@@ -1474,6 +1488,7 @@ impl Turn<'_> {
         keys: &mut Vec<Key>,
         scratch: &mut Scratch,
         mut counted: Option<Counted<'_, '_>>,
+        mut rummy: Option<&mut RummySearch<'_>>,
     ) {
         if fms.is_empty() {
             return;
@@ -1523,7 +1538,15 @@ impl Turn<'_> {
         };
         let fms = &*fms;
         let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
-        combos(fms, roots, counts, &[], &mut |chosen, used, value, rest| {
+        // The rummies' search (if any) walks the same multisets: a rummy holds `required`
+        // too, so only those with a root meld, and its skipping of stuck cards becomes a
+        // flag, as the openings need every multiset.
+        let stuck = rummy.as_mut().map(|r| r.stuck_for(fms)).unwrap_or_default();
+        let every = true;
+        combos(fms, roots, counts, &stuck, every, &mut |chosen, used, value, rest, alive| {
+            if alive && let Some(r) = rummy.as_mut() {
+                r.visit(self, fms, chosen, used, value, rest);
+            }
             if used < total && threshold.is_none_or(|t| value >= t) {
                 if let Some(c) = counted.as_mut() {
                     // Counted, not listed: the rules of what is left depend on faces only.
@@ -1538,26 +1561,30 @@ impl Turn<'_> {
                 expand(&melds, by_face, required, arena, keys, scratch);
             }
         });
+        if let Some(r) = rummy {
+            r.done = true;
+        }
         sort_keys(arena, keys);
     }
 
-    /// Every way to go rummy with `cards` (`RULES.md` §3.7): new melds (holding
-    /// `required`), builds onto the melds on the table, in their normal order, and the
-    /// one card left as the discard; with the melds' value. With `bound`, hands with two
-    /// cards that are in no meld and fit no table meld are skipped at once.
-    fn rummies(
+    /// The search of every way to go rummy with `cards` (`RULES.md` §3.7): new melds
+    /// (holding `required`), builds onto the melds on the table, in their normal order,
+    /// and the one card left as the discard; with the melds' value. `None` when there is
+    /// none to look for: no meld, or (with `bound`) two cards that are in no meld and fit
+    /// no table meld. Run by [`Turn::openings`] along its own walk, or alone
+    /// ([`RummySearch::run`]).
+    fn rummy_search<'r>(
         &self,
         cards: PieceSet,
         (counts, present): &([u8; 53], u64),
         fms: &[ValuedMeld],
         required: Option<PieceId>,
         bound: bool,
-        reach: &LazyReach<'_>,
-    ) -> Vec<Rummy> {
+        reach: &'r LazyReach<'_>,
+    ) -> Option<RummySearch<'r>> {
         if fms.is_empty() {
-            return Vec::new();
+            return None;
         }
-        let total = cards.len();
         let (counts, present) = (*counts, *present);
         let reach = reach.get();
         // `present`: the faces held, by bit, the only counts the search can leave non-zero.
@@ -1573,27 +1600,14 @@ impl Turn<'_> {
                 }
             }
             if misfits > 1 {
-                return Vec::new();
+                return None;
             }
         }
-        // The ids by face, listed once a candidate is found (most hands hold none).
-        let mut by_face = None;
-        // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
-        let mut out: Vec<Rummy> = Vec::new();
-        let mut melds: Vec<&ValuedMeld> = Vec::new();
-        let (mut arena, mut keys) = (Vec::new(), Vec::new());
-        let mut scratch = Scratch::default();
+        // A card that fits no table meld with all the cards at hand fits none with fewer.
+        let mut misfit = 0u64;
         // The table's melds by faces, copied once for every search of builds below.
         let mut table: Vec<Meld<Card>> = Vec::new();
         if bound {
-            table.extend(self.table.melds().iter().map(|m| *m.meld()));
-        }
-        // With `bound`, the search skips what cannot be a rummy: a card that fits no table
-        // meld with all the cards at hand fits none with fewer, and a card of a face in no
-        // meld still to be chosen stays in hand; two such cards and no rummy is found below.
-        let mut stuck = Vec::new();
-        if bound {
-            let mut misfit = 0u64;
             let mut bits = present;
             while bits != 0 {
                 let i = bits.trailing_zeros();
@@ -1602,46 +1616,26 @@ impl Turn<'_> {
                     misfit |= 1u64 << i;
                 }
             }
-            stuck.resize(fms.len(), 0);
-            let mut later = 0u64;
-            for (i, fm) in fms.iter().enumerate().rev() {
-                later |= fm.mask;
-                stuck[i] = misfit & !later;
-            }
+            table.extend(self.table.melds().iter().map(|m| *m.meld()));
         }
-        combos(fms, fms.len(), counts, &stuck, &mut |chosen, used, value, rest| {
-            let left = total - used;
-            // Every left card but the discard is built: at most one may fit nowhere.
-            if left == 0 || (left > 1 && !reach.all_but_one(rest, present)) {
-                return;
-            }
-            if bound && left > 1 {
-                // By faces first: can all but one of the left cards be built at all? (The
-                // search leaves `table` as it found it.)
-                let mut rest = *rest;
-                if !self.builds_all_but_one(&mut table, 0, RunEnd::Front, &mut rest, left) {
-                    return;
-                }
-            }
-            melds.clear();
-            melds.extend(chosen.iter().map(|&i| &fms[i]));
-            arena.clear();
-            keys.clear();
-            let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
-            expand(&melds, by_face, required, &mut arena, &mut keys, &mut scratch);
-            sort_keys(&arena, &mut keys);
-            for key in &keys {
-                let ms = decode_batch(&arena[key.clone()]);
-                let left = without(cards, &ms);
-                let mut builds = Vec::new();
-                self.build_all_but_one(self.table, 0, RunEnd::Front, None, left, &mut builds, &mut |b, d| {
-                    out.push((ms.clone(), b.to_vec(), d, value));
-                });
-            }
-        });
-        out.sort_unstable();
-        out.dedup();
-        out
+        Some(RummySearch {
+            cards,
+            total: cards.len(),
+            counts,
+            present,
+            required,
+            bound,
+            reach,
+            misfit,
+            table,
+            by_face: None,
+            out: Vec::new(),
+            melds: Vec::new(),
+            arena: Vec::new(),
+            keys: Vec::new(),
+            scratch: Scratch::default(),
+            done: false,
+        })
     }
 
     /// Can `left` cards (face counts `rest`) all but one be built onto `table` (meld faces),
@@ -2302,15 +2296,130 @@ impl Held {
     }
 }
 
-/// What [`combos`] calls for each multiset of melds.
-type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53]) + 'a;
+/// The search of the ways to go rummy ([`Turn::rummy_search`]): what the visit of each
+/// multiset of new melds reads, and the rummies found, collected unsorted.
+struct RummySearch<'r> {
+    cards: PieceSet,
+    total: usize,
+    counts: [u8; 53],
+    present: u64,
+    required: Option<PieceId>,
+    bound: bool,
+    reach: &'r Reach,
+    /// With `bound`, the faces held that fit no table meld (bits by face index).
+    misfit: u64,
+    /// The table's melds by faces (with `bound`: the builds' search by faces).
+    table: Vec<Meld<Card>>,
+    /// The ids by face, listed once a candidate is found (most hands hold none).
+    by_face: Option<[PieceSet; 53]>,
+    out: Vec<Rummy>,
+    /// Buffers reused from one multiset to the next.
+    melds: Vec<ValuedMeld>,
+    arena: Vec<u8>,
+    keys: Vec<Key>,
+    scratch: Scratch,
+    /// The multisets were walked (by the openings' search).
+    done: bool,
+}
+
+impl RummySearch<'_> {
+    /// Per place in `fms`, the faces that must be melded or built but are in no meld
+    /// from that place on: a multiset whose last meld is there and that leaves two such
+    /// cards leads to no rummy (a card of a face in no meld still to be chosen stays in
+    /// hand). Nothing without `bound`.
+    fn stuck_for(&self, fms: &[ValuedMeld]) -> Vec<u64> {
+        let mut stuck = Vec::new();
+        if self.bound {
+            stuck.resize(fms.len(), 0);
+            let mut later = 0u64;
+            for (i, fm) in fms.iter().enumerate().rev() {
+                later |= fm.mask;
+                stuck[i] = self.misfit & !later;
+            }
+        }
+        stuck
+    }
+
+    /// The search on its own, over every multiset of `fms`.
+    fn run(&mut self, pos: &Turn<'_>, fms: &[ValuedMeld]) {
+        let stuck = self.stuck_for(fms);
+        let counts = self.counts;
+        combos(fms, fms.len(), counts, &stuck, false, &mut |chosen, used, value, rest, _| {
+            self.visit(pos, fms, chosen, used, value, rest);
+        });
+        self.done = true;
+    }
+
+    /// The rummies of the multiset `fms[chosen]` (`used` cards, worth `value`, leaving
+    /// the face counts `rest`).
+    fn visit(
+        &mut self,
+        pos: &Turn<'_>,
+        fms: &[ValuedMeld],
+        chosen: &[usize],
+        used: usize,
+        value: u32,
+        rest: &[u8; 53],
+    ) {
+        let left = self.total - used;
+        // Every left card but the discard is built: at most one may fit nowhere.
+        if left == 0 || (left > 1 && !self.reach.all_but_one(rest, self.present)) {
+            return;
+        }
+        if self.bound && left > 1 {
+            // By faces first: can all but one of the left cards be built at all? (The
+            // search leaves `table` as it found it.)
+            let mut rest = *rest;
+            if !pos.builds_all_but_one(&mut self.table, 0, RunEnd::Front, &mut rest, left) {
+                return;
+            }
+        }
+        let RummySearch { cards, required, by_face, out, melds, arena, keys, scratch, .. } = self;
+        melds.clear();
+        melds.extend(chosen.iter().map(|&i| fms[i]));
+        let refs: Vec<&ValuedMeld> = melds.iter().collect();
+        arena.clear();
+        keys.clear();
+        let by_face = by_face.get_or_insert_with(|| pos.ids_by_face(*cards));
+        expand(&refs, by_face, *required, arena, keys, scratch);
+        sort_keys(arena, keys);
+        for key in keys.iter() {
+            let ms = decode_batch(&arena[key.clone()]);
+            let left = without(*cards, &ms);
+            let mut builds = Vec::new();
+            pos.build_all_but_one(pos.table, 0, RunEnd::Front, None, left, &mut builds, &mut |b, d| {
+                out.push((ms.clone(), b.to_vec(), d, value));
+            });
+        }
+    }
+
+    /// The rummies found, sorted, each once.
+    fn finish(mut self) -> Vec<Rummy> {
+        self.out.sort_unstable();
+        self.out.dedup();
+        self.out
+    }
+}
+
+/// What [`combos`] calls for each multiset of melds: `(chosen, cards used, value, face
+/// counts left, no two stuck cards left)`.
+type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53], bool) + 'a;
 
 /// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
 /// multiset of `melds` that `counts` can supply and that holds one of the first `roots`
 /// melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
 /// and whose counts left hold two cards or more of the faces `stuck[i]` (bits by face
-/// index; no skipping past the end of `stuck`).
-fn combos(melds: &[ValuedMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64], visit: &mut Visit<'_>) {
+/// index; no skipping past the end of `stuck`). With `every`, nothing is skipped: those
+/// multisets are visited with the last argument `false` (as is all that follows them,
+/// since no later meld holds such a face).
+fn combos(
+    melds: &[ValuedMeld],
+    roots: usize,
+    mut counts: [u8; 53],
+    stuck: &[u64],
+    every: bool,
+    visit: &mut Visit<'_>,
+) {
     /// Takes `m`'s cards from `counts` if they are there.
     fn take(m: &ValuedMeld, counts: &mut [u8; 53]) -> bool {
         if m.needs().iter().any(|&(f, n)| counts[usize::from(f)] < n) {
@@ -2351,23 +2460,25 @@ fn combos(melds: &[ValuedMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64
         start: usize,
         counts: &mut [u8; 53],
         avail: u64,
-        stuck: &[u64],
+        (stuck, every, alive): (&[u64], bool, bool),
         chosen: &mut Vec<usize>,
         used: usize,
         value: u32,
         visit: &mut Visit<'_>,
     ) {
-        if stuck.get(start).is_some_and(|&mask| two_of(mask, counts)) {
+        let alive = alive && !stuck.get(start).is_some_and(|&mask| two_of(mask, counts));
+        if !alive && !every {
             return;
         }
-        visit(chosen, used, value, counts);
+        visit(chosen, used, value, counts, alive);
         for i in start..melds.len() {
             let m = &melds[i];
             // Most melds need a face no longer there: ruled out by bits first.
             if m.mask & !avail == 0 && take(m, counts) {
                 chosen.push(i);
                 let avail = left(m, counts, avail);
-                go(melds, i, counts, avail, stuck, chosen, used + m.faces().len(), value + m.value, visit);
+                let flags = (stuck, every, alive);
+                go(melds, i, counts, avail, flags, chosen, used + m.faces().len(), value + m.value, visit);
                 chosen.pop();
                 put_back(m, counts);
             }
@@ -2388,7 +2499,8 @@ fn combos(melds: &[ValuedMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64
         if m.mask & !avail == 0 && take(m, &mut counts) {
             chosen.push(i);
             let avail = left(m, &counts, avail);
-            go(melds, i, &mut counts, avail, stuck, &mut chosen, m.faces().len(), m.value, visit);
+            let flags = (stuck, every, true);
+            go(melds, i, &mut counts, avail, flags, &mut chosen, m.faces().len(), m.value, visit);
             chosen.pop();
             put_back(m, &mut counts);
         }
