@@ -755,7 +755,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     };
                     fms.clear();
                     if may_open || may_rummy {
-                        pos.face_melds_into(faces, &mut fms);
+                        pos.face_melds_into(FaceBits::of_counts(&counted_faces), &mut fms);
                     }
                     (may_open, may_rummy, counted_faces)
                 });
@@ -779,13 +779,17 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             // and the faces alone, listed once for everything the play phase asks.
             let Some(zero) = PieceId::new(0) else { return };
             let with_faces = |cards: &[(PieceId, Card)], sink: &mut Sink<'_>| {
-                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| play(pos, cards, faces, sink));
+                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| {
+                    play(pos, cards, faces, FaceBits::of(faces), sink);
+                });
             };
             match pos.hand_cards() {
                 Some(cards) => with_faces(cards, &mut sink),
                 None => {
                     // Both lists in one pass over the hand, on the stack (a hand is small).
+                    // (The faces as bits too, for the questions asked of the whole hand.)
                     let (mut cards, mut faces) = ([(zero, Card::JOKER); 32], [Card::JOKER; 32]);
+                    let mut bits = FaceBits { naturals: 0, jokers: 0 };
                     let mut n = 0;
                     for p in hand {
                         let Some(face) = pos.face(p) else { continue };
@@ -795,10 +799,11 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                         };
                         *card = (p, face);
                         *slot = face;
+                        bits.add(face);
                         n += 1;
                     }
                     match (cards.get(..n), faces.get(..n)) {
-                        (Some(cards), Some(faces)) => play(pos, cards, faces, &mut sink),
+                        (Some(cards), Some(faces)) => play(pos, cards, faces, bits, &mut sink),
                         // More than 32 cards (a position built by hand): on the heap.
                         _ => {
                             let cards: Vec<_> =
@@ -889,7 +894,7 @@ fn open_or_rummy(
 
 /// The play phase of [`generate`]: `cards` are the hand's cards with their faces (in id
 /// order), `faces` those faces.
-fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Sink<'_>) {
+fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBits, sink: &mut Sink<'_>) {
     let hand = pos.hand;
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
@@ -909,7 +914,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
         if may_open || may_rummy {
-            pos.face_melds_into(faces, &mut fms);
+            pos.face_melds_into(bits, &mut fms);
         }
         open_or_rummy(
             pos,
@@ -924,11 +929,11 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
             sink,
         );
     } else {
-        let any_meld = reference || meldable_faces(faces) != 0;
+        let any_meld = reference || meldable_of(bits.naturals, bits.jokers) != 0;
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
         if any_meld {
-            pos.face_melds_into(faces, &mut fms);
+            pos.face_melds_into(bits, &mut fms);
         }
         if sink.counting() && !fms.is_empty() {
             // One group per meld by faces, counted: the melds that leave a card to discard
@@ -982,7 +987,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
             // One pass over the table decides, per meld, the faces held that may
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
-            pos.table_fits(cards, &mut fits, &mut sink.out.table_faces);
+            pos.table_fits(bits.held(), &mut fits, &mut sink.out.table_faces);
             // Two naturals that may go (not of the taken card's face) leave one after any
             // single play: the discard rules then hold without asking them card by card.
             let taken = pos.taken.and_then(|t| pos.face(t));
@@ -1197,16 +1202,15 @@ impl Turn<'_> {
         self.discard_allowed(last, discard).is_ok()
     }
 
-    /// Per table meld (in id order, only those with something to offer), the faces of
-    /// `cards` that the table's lay-off rule lets be built at its front and at its back,
+    /// Per table meld (in id order, only those with something to offer), the faces
+    /// `held` (bits by face index, the joker's 52 included) that the table's lay-off rule
+    /// lets be built at its front and at its back,
     /// and those a joker swap could take ([`Turn::swappable`]). Only the faces that
     /// can fit are tried, once per meld and end: at a run's end the next card of its
     /// suit or a joker, on a set a card of its rank or a joker (at either end). What
     /// each meld could offer any hand, and the verdict of every try, are kept in
     /// `cache` while the table (by its stamp) and the rules stay the same.
-    fn table_fits(&self, cards: &[(PieceId, Card)], fits: &mut Vec<MeldFits>, cache: &mut TableFaces) {
-        // The faces held (bits by face index, the joker's too).
-        let held = cards.iter().fold(0u64, |bits, &(_, f)| bits | 1u64 << f.index());
+    fn table_fits(&self, held: u64, fits: &mut Vec<MeldFits>, cache: &mut TableFaces) {
         fits.clear();
         let key = (self.table.stamp(), self.rules, self.config.set3_joker_swap);
         if cache.key != Some(key) {
@@ -1355,7 +1359,7 @@ impl Turn<'_> {
     ) -> (bool, bool) {
         let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
-        let meldable = meldable_faces(faces);
+        let meldable = meldable_of(held & ((1u64 << 52) - 1), usize::from(counts[52]));
         if let Some(r) = required.and_then(|r| self.face(r))
             && meldable & (1u64 << r.index()) == 0
         {
@@ -1422,22 +1426,14 @@ impl Turn<'_> {
     /// the faces present (a card's second copy gives no other meld) and the jokers.
     fn face_melds_of(&self, faces: &[Card]) -> Vec<ValuedMeld> {
         let mut out = Vec::new();
-        self.face_melds_into(faces, &mut out);
+        self.face_melds_into(FaceBits::of(faces), &mut out);
         out
     }
 
     /// [`Turn::face_melds_of`] into `out` (emptied first; a buffer kept from one
     /// enumeration to the next: a hand with a joker has a hundred melds or more).
-    fn face_melds_into(&self, faces: &[Card], out: &mut Vec<ValuedMeld>) {
+    fn face_melds_into(&self, FaceBits { naturals, jokers }: FaceBits, out: &mut Vec<ValuedMeld>) {
         out.clear();
-        let (mut naturals, mut jokers) = (0u64, 0usize);
-        for f in faces {
-            if f.is_joker() {
-                jokers += 1;
-            } else {
-                naturals |= 1u64 << f.index();
-            }
-        }
         for_each_face_meld(naturals, jokers, &self.rules, |m| {
             let fm = ValuedMeld::of(m);
             debug_assert_eq!(
@@ -1958,6 +1954,42 @@ fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required
     u32::try_from(count).unwrap_or(u32::MAX)
 }
 
+/// The faces of a hand as bits: the naturals held (by face index) and the number of
+/// jokers, read once per enumeration for everything that asks.
+#[derive(Debug, Clone, Copy)]
+struct FaceBits {
+    naturals: u64,
+    jokers: usize,
+}
+
+impl FaceBits {
+    fn of(faces: &[Card]) -> FaceBits {
+        let mut bits = FaceBits { naturals: 0, jokers: 0 };
+        for f in faces {
+            bits.add(*f);
+        }
+        bits
+    }
+
+    /// From the counts of [`face_counts`].
+    fn of_counts((counts, held): &([u8; 53], u64)) -> FaceBits {
+        FaceBits { naturals: held & ((1u64 << 52) - 1), jokers: usize::from(counts[52]) }
+    }
+
+    fn add(&mut self, f: Card) {
+        if f.is_joker() {
+            self.jokers += 1;
+        } else {
+            self.naturals |= 1u64 << f.index();
+        }
+    }
+
+    /// The faces held, the joker's bit 52 included.
+    fn held(&self) -> u64 {
+        self.naturals | if self.jokers > 0 { 1u64 << 52 } else { 0 }
+    }
+}
+
 /// The count of each face of `faces` (by face index, the joker's 52) and the faces
 /// held (bits by face index): listed once per enumeration for everything that asks.
 fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
@@ -2158,15 +2190,15 @@ impl Reach {
 /// joker if a natural is held. Bit operations on the faces held, every suit and rank at
 /// once: the same as the plain `Held::meldable_faces` of the tests, without building a
 /// `Held`, as it is asked on every turn.
+#[cfg(test)]
 fn meldable_faces(faces: &[Card]) -> u64 {
-    let (mut present, mut jokers) = (0u64, 0u32);
-    for face in faces {
-        if face.is_joker() {
-            jokers += 1;
-        } else {
-            present |= 1u64 << face.index();
-        }
-    }
+    let bits = FaceBits::of(faces);
+    meldable_of(bits.naturals, bits.jokers)
+}
+
+/// [`meldable_faces`] of a hand given as the naturals it holds (bits by face index) and
+/// its number of jokers.
+fn meldable_of(present: u64, jokers: usize) -> u64 {
     if present == 0 {
         return 0;
     }
