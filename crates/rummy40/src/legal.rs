@@ -939,6 +939,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             // One group per meld by faces, counted: the melds that leave a card to discard
             // (the faces counted only when there is a meld: most hands hold none).
             let (counts, held) = face_counts(faces);
+            let copies = Copies::of(&counts, held);
             let first = sink.out.groups.groups.len();
             let groups = &mut sink.out.groups;
             groups.cards = hand;
@@ -949,7 +950,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
                     rest[usize::from(f)] -= n;
                 }
                 if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
-                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, None));
+                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, copies, None));
                 }
             }
             sink.push_groups(first);
@@ -1534,6 +1535,7 @@ impl Turn<'_> {
         };
         let fms = &*fms;
         let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
+        let copies = Copies::of(&counts, held);
         // The rummies' search (if any) walks the same multisets: a rummy holds `required`
         // too, so only those with a root meld, and its skipping of stuck cards becomes a
         // flag, as the openings need every multiset.
@@ -1547,7 +1549,8 @@ impl Turn<'_> {
                 if let Some(c) = counted.as_mut() {
                     // Counted, not listed: the rules of what is left depend on faces only.
                     if c.after.can_discard_counts(rest, total - used, held) {
-                        c.groups.push(true, c.take, chosen, batch_count(fms, chosen, &counts, required_face));
+                        let count = batch_count(fms, chosen, &counts, copies, required_face);
+                        c.groups.push(true, c.take, chosen, count);
                     }
                     return;
                 }
@@ -1890,6 +1893,113 @@ impl Groups {
     }
 }
 
+/// The naturals of a hand held twice (bits by face index), and whether one is held
+/// more often (never from a Rummy 40 pack of two decks; then [`batch_count`] takes the
+/// general formula): listed once per enumeration for [`batch_count`].
+#[derive(Debug, Clone, Copy)]
+struct Copies {
+    twice: u64,
+    more: bool,
+}
+
+impl Copies {
+    fn of(counts: &[u8; 53], held: u64) -> Copies {
+        let mut copies = Copies { twice: 0, more: false };
+        let mut bits = held & ((1u64 << 52) - 1);
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            match counts[i as usize] {
+                2 => copies.twice |= 1u64 << i,
+                c => copies.more |= c > 2,
+            }
+        }
+        copies
+    }
+}
+
+/// [`batch_count_general`] of a multiset that `counts` supplies, by bit operations: with
+/// at most two copies of a natural, the ordered choices for a natural face needed once
+/// or twice number 2 if two copies are held and 1 if one is, so the naturals give a
+/// power of two, and only the jokers need the general factor.
+fn batch_count(
+    fms: &[ValuedMeld],
+    chosen: &[usize],
+    counts: &[u8; 53],
+    copies: Copies,
+    required: Option<u8>,
+) -> u32 {
+    const NATURALS: u64 = (1u64 << 52) - 1;
+    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
+    if copies.more {
+        return batch_count_general(fms, chosen, counts, required);
+    }
+    let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
+    // The naturals needed (once or more), those needed twice, and the jokers needed.
+    let (mut once, mut twice, mut jokers) = (0u64, 0u64, 0u8);
+    let mut repeats = 1u64;
+    let mut run = 0u64;
+    for (j, &i) in chosen.iter().enumerate() {
+        let Some(m) = fms.get(i) else { return 0 };
+        let naturals = m.mask & NATURALS;
+        twice |= once & naturals;
+        once |= naturals;
+        if let Some(&(_, n)) = m.needs().last().filter(|&&(f, _)| f == Card::JOKER.index()) {
+            jokers += n;
+            repeats *= fact(n);
+        }
+        run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
+        repeats *= run;
+    }
+    let falling = |c: u8, n: u8| falling_factorial(c, n);
+    let naturals = 1u64 << (once & copies.twice).count_ones();
+    let all = naturals * falling(counts[52], jokers);
+    let without = match required {
+        None => 0,
+        Some(52) => naturals * falling(counts[52].saturating_sub(1), jokers),
+        Some(f) => {
+            let bit = 1u64 << f;
+            if once & bit == 0 {
+                // No meld needs its face: no batch holds it.
+                all
+            } else if copies.twice & bit == 0 || twice & bit != 0 {
+                // Its one copy, or both, always taken.
+                0
+            } else {
+                // One of its two copies: half the choices leave it out.
+                all / 2
+            }
+        }
+    };
+    let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c (a table for the
+/// counts a hand holds: at most two copies of a natural and a pack's jokers).
+fn falling_factorial(c: u8, n: u8) -> u64 {
+    const FALLING: [[u64; 8]; 8] = {
+        let mut t = [[0u64; 8]; 8];
+        let mut c = 0;
+        while c < 8 {
+            let mut n = 0;
+            let mut product = 1;
+            while n <= c {
+                t[c][n] = product;
+                product *= (c - n) as u64;
+                n += 1;
+            }
+            c += 1;
+        }
+        t
+    };
+    match FALLING.get(usize::from(c)).and_then(|row| row.get(usize::from(n))) {
+        Some(&f) => f,
+        None if n > c => 0,
+        None => (c - n + 1..=c).map(u64::from).product::<u64>(),
+    }
+}
+
 /// How many distinct batches (each a sorted list of normalized new melds, as
 /// [`expand`] and [`sort_keys`] list them) the melds by faces `fms[chosen]` make from
 /// cards of face counts `counts`, each holding one given card of face `required` (if
@@ -1903,7 +2013,7 @@ impl Groups {
 /// their cards are disjoint no swap leaves a choice as it was: each batch is counted
 /// `m!` times for each meld repeated `m` times. With `required`, the choices without
 /// that card (one card fewer of its face) are taken away.
-fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
+fn batch_count_general(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
     const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
     let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
     let mut demand = [0u8; 53];
@@ -1920,28 +2030,7 @@ fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required
         run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
         repeats *= run;
     }
-    // c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c (a table for the
-    // counts a hand holds: at most two copies of a natural and a pack's jokers).
-    const FALLING: [[u64; 8]; 8] = {
-        let mut t = [[0u64; 8]; 8];
-        let mut c = 0;
-        while c < 8 {
-            let mut n = 0;
-            let mut product = 1;
-            while n <= c {
-                t[c][n] = product;
-                product *= (c - n) as u64;
-                n += 1;
-            }
-            c += 1;
-        }
-        t
-    };
-    let falling = |c: u8, n: u8| match FALLING.get(usize::from(c)).and_then(|row| row.get(usize::from(n))) {
-        Some(&f) => f,
-        None if n > c => 0,
-        None => (c - n + 1..=c).map(u64::from).product::<u64>(),
-    };
+    let falling = falling_factorial;
     let (mut all, mut without) = (1u64, 1u64);
     while faces != 0 {
         let f = faces.trailing_zeros() as u8;
@@ -2564,6 +2653,54 @@ fn assign(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The batch count by bit operations is the general formula's, for every multiset of
+    /// melds of random hands of both packs (fourteen cards with up to four jokers), with
+    /// no card required and with each face of the hand required.
+    #[test]
+    fn batch_counts_by_bits_are_the_general_formulas() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let (mut multisets, mut required) = (0, 0);
+        for hand_no in 0..400 {
+            let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let catalog = config.catalog().unwrap();
+            let mut pack: Vec<Card> =
+                (0..catalog.len()).filter_map(|i| catalog.face(PieceId::new(i as u8)?)).collect();
+            pack.shuffle(&mut rng);
+            // Hands rich in melds: a few cards drawn from a short stretch of the pack.
+            pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+            let start = hand_no % (pack.len() - 14);
+            let faces = &pack[start..start + 14];
+            let (counts, held) = face_counts(faces);
+            let copies = Copies::of(&counts, held);
+            let rules = config.meld_rules();
+            let mut fms = Vec::new();
+            let bits = FaceBits::of(faces);
+            for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
+            combos(&fms, fms.len(), counts, &[], true, &mut |chosen, _, _, _, _| {
+                multisets += 1;
+                assert_eq!(
+                    batch_count(&fms, chosen, &counts, copies, None),
+                    batch_count_general(&fms, chosen, &counts, None),
+                    "{faces:?} {chosen:?}"
+                );
+                let mut present = held;
+                while present != 0 {
+                    let f = present.trailing_zeros() as u8;
+                    present &= present - 1;
+                    required += 1;
+                    assert_eq!(
+                        batch_count(&fms, chosen, &counts, copies, Some(f)),
+                        batch_count_general(&fms, chosen, &counts, Some(f)),
+                        "{faces:?} {chosen:?} {f}"
+                    );
+                }
+            });
+        }
+        assert!(multisets > 10_000 && required > 100_000, "{multisets} multisets, {required} with a card");
+    }
 
     /// A list made after another was dropped gets that list's buffers back (the same
     /// capacity) and nothing of its contents: empty, and filled, the same actions as a
