@@ -59,6 +59,8 @@ pub(crate) struct ValuedMeld {
     needs: [(u8, u8); MAX_MELD_LEN],
     /// The faces it needs, as bits by face index (a quick test before the counts).
     mask: u64,
+    /// How many jokers it needs (each natural it needs once).
+    jokers: u8,
 }
 
 impl ValuedMeld {
@@ -97,6 +99,7 @@ impl ValuedMeld {
             distinct: 0,
             needs: [(0, 0); MAX_MELD_LEN],
             mask: 0,
+            jokers: 0,
         };
         // A valid meld never holds a natural twice: each is one need, the jokers one more.
         let (mut distinct, mut jokers) = (0, 0u8);
@@ -116,6 +119,7 @@ impl ValuedMeld {
             distinct += 1;
         }
         fm.distinct = distinct as u8;
+        fm.jokers = jokers;
         fm
     }
 }
@@ -2541,9 +2545,11 @@ fn combos(
     every: bool,
     visit: &mut Visit<'_>,
 ) {
-    /// Takes `m`'s cards from `counts` if they are there.
+    const NATURALS: u64 = (1u64 << 52) - 1;
+    /// Takes `m`'s cards from `counts` if they are there, its faces being among those
+    /// held (`avail`): it needs each natural once, so only its jokers may be missing.
     fn take(m: &ValuedMeld, counts: &mut [u8; 53]) -> bool {
-        if m.needs().iter().any(|&(f, n)| counts[usize::from(f)] < n) {
+        if counts[52] < m.jokers {
             return false;
         }
         for &(f, n) in m.needs() {
@@ -2569,18 +2575,30 @@ fn combos(
         }
         false
     }
-    /// `avail` without the faces of `m` that `counts` no longer holds.
-    fn left(m: &ValuedMeld, counts: &[u8; 53], avail: u64) -> u64 {
-        m.needs()
-            .iter()
-            .fold(avail, |a, &(f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a })
+    /// The faces held (`avail`) and the naturals held twice or more (`twice`) once `m`
+    /// is taken from `counts`: its naturals held once are gone, and with at most two
+    /// copies of each (`plain`), those held twice are held once. Else `avail` is read
+    /// from the counts.
+    fn left(m: &ValuedMeld, counts: &[u8; 53], (avail, twice): (u64, u64), plain: bool) -> (u64, u64) {
+        if !plain {
+            let avail = m
+                .needs()
+                .iter()
+                .fold(avail, |a, &(f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a });
+            return (avail, twice);
+        }
+        let mut avail = avail & !(m.mask & NATURALS & !twice);
+        if counts[52] == 0 {
+            avail &= !(1u64 << 52);
+        }
+        (avail, twice & !m.mask)
     }
     #[allow(clippy::too_many_arguments)]
     fn go(
         melds: &[ValuedMeld],
         start: usize,
         counts: &mut [u8; 53],
-        avail: u64,
+        (avail, twice, plain): (u64, u64, bool),
         (stuck, every, alive): (&[u64], bool, bool),
         chosen: &mut Vec<usize>,
         used: usize,
@@ -2597,9 +2615,9 @@ fn combos(
             // Most melds need a face no longer there: ruled out by bits first.
             if m.mask & !avail == 0 && take(m, counts) {
                 chosen.push(i);
-                let avail = left(m, counts, avail);
-                let flags = (stuck, every, alive);
-                go(melds, i, counts, avail, flags, chosen, used + m.faces().len(), value + m.value, visit);
+                let (avail, twice) = left(m, counts, (avail, twice), plain);
+                let (faces, flags) = ((avail, twice, plain), (stuck, every, alive));
+                go(melds, i, counts, faces, flags, chosen, used + m.faces().len(), value + m.value, visit);
                 chosen.pop();
                 put_back(m, counts);
             }
@@ -2607,21 +2625,26 @@ fn combos(
     }
     // The faces `counts` holds, by bit (only those of the melds matter).
     let wanted = melds.iter().fold(0u64, |bits, m| bits | m.mask);
-    let (mut avail, mut bits) = (0u64, wanted);
+    let (mut avail, mut twice, mut plain, mut bits) = (0u64, 0u64, true, wanted);
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        if counts[i] > 0 {
+        let c = counts[i];
+        if c > 0 {
             avail |= 1u64 << i;
+        }
+        if i < 52 {
+            twice |= u64::from(c >= 2) << i;
+            plain &= c <= 2;
         }
     }
     let mut chosen = Vec::new();
     for (i, m) in melds.iter().enumerate().take(roots) {
         if m.mask & !avail == 0 && take(m, &mut counts) {
             chosen.push(i);
-            let avail = left(m, &counts, avail);
-            let flags = (stuck, every, true);
-            go(melds, i, &mut counts, avail, flags, &mut chosen, m.faces().len(), m.value, visit);
+            let (avail, twice) = left(m, &counts, (avail, twice), plain);
+            let (faces, flags) = ((avail, twice, plain), (stuck, every, true));
+            go(melds, i, &mut counts, faces, flags, &mut chosen, m.faces().len(), m.value, visit);
             chosen.pop();
             put_back(m, &mut counts);
         }
