@@ -1120,9 +1120,9 @@ struct MeldFaces {
     /// The meld's place in the table's list, and its id.
     at: usize,
     meld: rummykit_core::MeldId,
-    /// The faces that could fit or be swapped in: the run's suit or the set's rank, and
-    /// the joker.
-    related: u64,
+    /// The faces it could take from a hand: those tried at its ends and those a swap
+    /// could take (a hand holding none is offered nothing).
+    interest: u64,
     /// A swap is looked for when a face of these is held (a run's own span; every face
     /// for a set with a joker in a suit it lacks).
     swap_gate: u64,
@@ -1224,8 +1224,8 @@ impl Turn<'_> {
         }
         let melds = self.table.melds();
         for mf in &mut cache.melds {
-            // A meld with none of its related faces held offers nothing.
-            if held & mf.related == 0 {
+            // A meld with none of the faces it could take held offers nothing.
+            if held & mf.interest == 0 {
                 continue;
             }
             let Some(m) = melds.get(mf.at) else { continue };
@@ -1286,17 +1286,10 @@ impl Turn<'_> {
                 MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
                 MeldKind::Group => (0, first),
             };
-            // Every face that can fit or be swapped in is of the run's suit or the set's
-            // rank, or a joker.
-            let related = JOKER
-                | match meld.kind() {
-                    MeldKind::Run => 0x1fffu64 << (suit * 13),
-                    MeldKind::Group => (1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (number - 1),
-                };
             let mut mf = MeldFaces {
                 at,
                 meld: m.id(),
-                related,
+                interest: 0,
                 swap_gate: 0,
                 swappable: self.swappable(m),
                 try_front: 0,
@@ -1343,6 +1336,7 @@ impl Turn<'_> {
                     mf.try_back = lacking | JOKER;
                 }
             }
+            mf.interest = mf.try_front | mf.try_back | mf.swappable;
             cache.melds.push(mf);
         }
     }
