@@ -2295,7 +2295,7 @@ fn meldable_of(present: u64, jokers: usize) -> u64 {
         return present | joker_bit;
     }
     let one_joker = jokers == 1;
-    let suit = |s: u32| ((present >> (s * 13)) & 0x1fff) as u32;
+    let suit = |s: u32| (present >> (s * 13)) & 0x1fff;
     let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
     // The ranks (bit number - 1) held in three suits, or in two with a joker.
     let ranks = if one_joker {
@@ -2303,18 +2303,24 @@ fn meldable_of(present: u64, jokers: usize) -> u64 {
     } else {
         (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
     };
-    let mut out = joker_bit;
-    for (s, bits) in [a, b, c, d].into_iter().enumerate() {
-        // Values 1–14 (the ace as both): the windows w, w + 1, w + 2 (1 ≤ w ≤ 12) held,
-        // or all but one with a joker, and the values they cover, back as faces.
-        let values = (bits << 1) | (bits & 1) << 14;
-        let (x, y, z) = (values, values >> 1, values >> 2);
-        let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & 0x1ffe;
-        let covered = windows | windows << 1 | windows << 2;
-        let by_run = ((covered >> 1) | (covered >> 14)) & 0x1fff;
-        out |= u64::from(bits & (ranks | by_run)) << (s * 13);
-    }
-    out
+    // The four suits side by side in lanes of 16 bits, all decided at once. Values 1–14
+    // (the ace as both): the windows w, w + 1, w + 2 (1 ≤ w ≤ 12) held, or all but one
+    // with a joker, and the values they cover, back as faces. A shift down by two brings
+    // a lane's lowest values into the top of the lane below, which the windows' mask
+    // drops.
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let lanes = a | b << 16 | c << 32 | d << 48;
+    let values = (lanes << 1) | (lanes & LANES) << 14;
+    let (x, y, z) = (values, values >> 1, values >> 2);
+    let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
+    let covered = windows | windows << 1 | windows << 2;
+    let by_run = ((covered >> 1) | (covered & (LANES << 14)) >> 14) & (0x1fff * LANES);
+    let out = lanes & (ranks * LANES | by_run);
+    joker_bit
+        | (out & 0x1fff)
+        | ((out >> 16) & 0x1fff) << 13
+        | ((out >> 32) & 0x1fff) << 26
+        | ((out >> 48) & 0x1fff) << 39
 }
 
 /// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace
