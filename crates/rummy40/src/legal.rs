@@ -998,10 +998,14 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             let taken = pos.taken.and_then(|t| pos.face(t));
             let free = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count();
             let spare = free == 2;
+            // The faces held that some meld takes at an end, and by a swap: most cards
+            // of a hand are neither.
+            let (built, swapped) =
+                fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
             if pos.config.forbid_playable_discard {
-                fitting = Some(fits.iter().fold(0u64, |bits, f| bits | f.front | f.back));
+                fitting = Some(built);
             }
-            for &(piece, face) in cards {
+            for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
                 let bit = 1u64 << face.index();
                 for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
                     for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
@@ -1015,7 +1019,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
                 }
             }
             // The cards a swap could bring, by meld (runs: what each joker stands for).
-            for &(piece, face) in cards {
+            for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
                 let bit = 1u64 << face.index();
                 for f in fits.iter().filter(|f| f.swap & bit != 0) {
                     let Some(m) = table.get(f.at) else { continue };
@@ -1025,8 +1029,11 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             }
             sink.out.fits = fits;
         }
+        // (A table with no set of three holding a joker, most, has none to release.)
+        let releases = reference || sink.out.table_faces.joker_sets;
         for m in table.iter().filter(|m| {
-            m.meld().kind() == MeldKind::Group
+            releases
+                && m.meld().kind() == MeldKind::Group
                 && m.meld().len() == 3
                 && (reference || m.meld().faces().contains(&Card::JOKER))
         }) {
@@ -1111,6 +1118,8 @@ struct TableFaces {
     key: Option<(u64, rummykit_core::MeldRules, crate::Set3JokerSwap)>,
     /// One per meld with a natural, in the table's order.
     melds: Vec<MeldFaces>,
+    /// Some set of three holds a joker (a joker may be released).
+    joker_sets: bool,
 }
 
 /// What one table meld could offer any hand, by face bits, and the verdicts of the
@@ -1276,6 +1285,11 @@ impl Turn<'_> {
     fn table_faces(&self, cache: &mut TableFaces) {
         const JOKER: u64 = 1 << 52;
         cache.melds.clear();
+        cache.joker_sets = self.table.melds().iter().any(|m| {
+            m.meld().kind() == MeldKind::Group
+                && m.meld().len() == 3
+                && m.meld().faces().contains(&Card::JOKER)
+        });
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
             // A valid meld holds a natural: its kind, suit and values say what it is
