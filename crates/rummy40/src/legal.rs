@@ -2329,7 +2329,7 @@ fn meldable_of(present: u64, jokers: usize) -> u64 {
     let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
     let covered = windows | windows << 1 | windows << 2;
     let by_run = ((covered >> 1) | (covered & (LANES << 14)) >> 14) & (0x1fff * LANES);
-    let out = lanes & (ranks * LANES | by_run);
+    let out = lanes & ((ranks * LANES) | by_run);
     joker_bit
         | (out & 0x1fff)
         | ((out >> 16) & 0x1fff) << 13
