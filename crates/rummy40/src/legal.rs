@@ -54,12 +54,9 @@ pub(crate) struct ValuedMeld {
     len: u8,
     faces: [Card; MAX_MELD_LEN],
     value: u32,
-    /// The faces it needs, `(face index, copies)`, each face once: the first `distinct`.
-    distinct: u8,
-    needs: [(u8, u8); MAX_MELD_LEN],
-    /// The faces it needs, as bits by face index (a quick test before the counts).
+    /// The faces it needs, as bits by face index: each natural once (a valid meld never
+    /// holds one twice), and the joker's bit 52 if it needs `jokers`.
     mask: u64,
-    /// How many jokers it needs (each natural it needs once).
     jokers: u8,
 }
 
@@ -69,9 +66,16 @@ impl ValuedMeld {
         &self.faces[..usize::from(self.len)]
     }
 
-    /// The faces it needs, `(face index, copies)`, each face once.
-    fn needs(&self) -> &[(u8, u8)] {
-        &self.needs[..usize::from(self.distinct)]
+    /// The faces it needs, `(face index, copies)`, each face once: its naturals in face
+    /// order, then the jokers.
+    fn needs(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let mut naturals = self.mask & ((1u64 << 52) - 1);
+        let naturals = core::iter::from_fn(move || {
+            let f = naturals.trailing_zeros() as u8;
+            naturals &= naturals.wrapping_sub(1);
+            (f < 52).then_some((f, 1))
+        });
+        naturals.chain((self.jokers > 0).then_some((Card::JOKER.index(), self.jokers)))
     }
 
     /// Core's meld `m` (valid), with its value (`RULES.md` §3.5, as [`meld_value`]
@@ -91,35 +95,14 @@ impl ValuedMeld {
 
     /// The meld of `kind` with `faces` (valid, in meld order), worth `value`.
     fn new(kind: MeldKind, faces: &[Card], value: u32) -> ValuedMeld {
-        let mut fm = ValuedMeld {
-            kind,
-            len: 0,
-            faces: [Card::JOKER; MAX_MELD_LEN],
-            value,
-            distinct: 0,
-            needs: [(0, 0); MAX_MELD_LEN],
-            mask: 0,
-            jokers: 0,
-        };
-        // A valid meld never holds a natural twice: each is one need, the jokers one more.
-        let (mut distinct, mut jokers) = (0, 0u8);
+        let mut fm =
+            ValuedMeld { kind, len: 0, faces: [Card::JOKER; MAX_MELD_LEN], value, mask: 0, jokers: 0 };
         for (slot, &f) in fm.faces.iter_mut().zip(faces) {
             *slot = f;
             fm.len += 1;
             fm.mask |= 1u64 << f.index();
-            if f.is_joker() {
-                jokers += 1;
-            } else {
-                fm.needs[distinct] = (f.index(), 1);
-                distinct += 1;
-            }
+            fm.jokers += u8::from(f.is_joker());
         }
-        if jokers > 0 {
-            fm.needs[distinct] = (Card::JOKER.index(), jokers);
-            distinct += 1;
-        }
-        fm.distinct = distinct as u8;
-        fm.jokers = jokers;
         fm
     }
 }
@@ -950,7 +933,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             groups.required = None;
             for (i, fm) in fms.iter().enumerate() {
                 let mut rest = counts;
-                for &(f, n) in fm.needs() {
+                for (f, n) in fm.needs() {
                     rest[usize::from(f)] -= n;
                 }
                 if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
@@ -1956,9 +1939,9 @@ fn batch_count(
         let naturals = m.mask & NATURALS;
         twice |= once & naturals;
         once |= naturals;
-        if let Some(&(_, n)) = m.needs().last().filter(|&&(f, _)| f == Card::JOKER.index()) {
-            jokers += n;
-            repeats *= fact(n);
+        if m.jokers > 0 {
+            jokers += m.jokers;
+            repeats *= fact(m.jokers);
         }
         run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
         repeats *= run;
@@ -2034,7 +2017,7 @@ fn batch_count_general(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], 
     let mut run = 0u64;
     for (j, &i) in chosen.iter().enumerate() {
         let Some(m) = fms.get(i) else { return 0 };
-        for &(f, n) in m.needs() {
+        for (f, n) in m.needs() {
             demand[usize::from(f)] += n;
             repeats *= fact(n);
             faces |= 1u64 << f;
@@ -2566,15 +2549,21 @@ fn combos(
         if counts[52] < m.jokers {
             return false;
         }
-        for &(f, n) in m.needs() {
-            counts[usize::from(f)] -= n;
+        let mut naturals = m.mask & NATURALS;
+        while naturals != 0 {
+            counts[naturals.trailing_zeros() as usize] -= 1;
+            naturals &= naturals - 1;
         }
+        counts[52] -= m.jokers;
         true
     }
     fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
-        for &(f, n) in m.needs() {
-            counts[usize::from(f)] += n;
+        let mut naturals = m.mask & NATURALS;
+        while naturals != 0 {
+            counts[naturals.trailing_zeros() as usize] += 1;
+            naturals &= naturals - 1;
         }
+        counts[52] += m.jokers;
     }
     /// Two cards or more of the faces `mask` in `counts`.
     fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
@@ -2597,8 +2586,7 @@ fn combos(
         if !plain {
             let avail = m
                 .needs()
-                .iter()
-                .fold(avail, |a, &(f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a });
+                .fold(avail, |a, (f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a });
             return (avail, twice);
         }
         let mut avail = avail & !(m.mask & NATURALS & !twice);
@@ -2873,7 +2861,7 @@ mod tests {
             if fm.kind == MeldKind::Group {
                 faces.sort();
             }
-            let mut needs = fm.needs().to_vec();
+            let mut needs: Vec<_> = fm.needs().collect();
             needs.sort();
             (fm.kind, faces, fm.value, needs)
         };
