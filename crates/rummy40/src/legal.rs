@@ -225,6 +225,8 @@ pub struct LegalActions {
     fits: Vec<MeldFits>,
     /// What the table's melds could offer any hand, kept while the table is the same.
     table_faces: TableFaces,
+    /// The table's [`Reach`], under the stamp of the table it was made from.
+    reach: Option<(u64, Reach)>,
     /// The melds by faces of the hand (reused).
     fms: Vec<ValuedMeld>,
     /// The buffers of [`expand`] (reused).
@@ -342,6 +344,7 @@ impl Drop for LegalActions {
                 keys: core::mem::take(&mut self.keys),
                 fits: core::mem::take(&mut self.fits),
                 table_faces: core::mem::take(&mut self.table_faces),
+                reach: self.reach.take(),
                 fms: core::mem::take(&mut self.fms),
                 scratch: core::mem::take(&mut self.scratch),
                 groups: core::mem::take(&mut self.groups),
@@ -369,6 +372,7 @@ impl LegalActions {
             keys: Vec::with_capacity(64),
             fits: Vec::new(),
             table_faces: TableFaces::default(),
+            reach: None,
             fms: Vec::with_capacity(32),
             scratch: Scratch::default(),
             groups: Groups::default(),
@@ -724,7 +728,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             {
                 // (An unopened player takes the top discard only into a new meld: when it
                 // can be in none, drawing is all there is.)
-                let reach = LazyReach::new(pos.table);
+                let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
                 let mut with_top = hand;
                 with_top.insert(top);
                 let after_take = pos.with_taken(top);
@@ -759,6 +763,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     &reach,
                     &mut sink,
                 );
+                reach.keep(&mut sink.out.reach);
             }
         }
         Phase::Play => {
@@ -888,7 +893,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
     let mut fitting = None;
     if !pos.opened {
         let counted_faces = face_counts(faces);
-        let reach = LazyReach::new(pos.table);
+        let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
         let threshold = match pos.config.opening_threshold_scope {
             OpeningScope::Always => Some(pos.config.opening_threshold),
             OpeningScope::OnlyWhenTakingDiscard => None,
@@ -915,6 +920,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             &reach,
             sink,
         );
+        reach.keep(&mut sink.out.reach);
     } else {
         let any_meld = reference || meldable_of(bits.naturals, bits.jokers) != 0;
         let mut fms = core::mem::take(&mut sink.out.fms);
@@ -2160,6 +2166,7 @@ fn expand(
 /// by cards of that suit or jokers from the same cards, and a set of its rank with room;
 /// a joker fits if any meld has room. (Rummy 40's ace policies never turn the corner,
 /// so a run is a plain range of values 1–14.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Reach {
     /// Runs on the table: suit, lowest and highest value (the first `run_count`; on the
     /// stack, as a reach is made on many turns).
@@ -2184,8 +2191,21 @@ struct LazyReach<'a> {
 }
 
 impl<'a> LazyReach<'a> {
-    fn new(table: &'a MeldTable<Card>) -> LazyReach<'a> {
-        LazyReach { table, reach: core::cell::OnceCell::new() }
+    /// The reach of `table`, already made if `kept` was made from it (equal stamps
+    /// mean equal tables).
+    fn kept(table: &'a MeldTable<Card>, kept: Option<&(u64, Reach)>) -> LazyReach<'a> {
+        let reach = core::cell::OnceCell::new();
+        if let Some(&(_, made)) = kept.filter(|(stamp, _)| *stamp == table.stamp()) {
+            let _ = reach.set(made);
+        }
+        LazyReach { table, reach }
+    }
+
+    /// Keeps the reach, if it was made, for the next [`LazyReach::kept`].
+    fn keep(&self, into: &mut Option<(u64, Reach)>) {
+        if let Some(&made) = self.reach.get() {
+            *into = Some((self.table.stamp(), made));
+        }
     }
 
     fn get(&self) -> &Reach {
@@ -2725,6 +2745,70 @@ mod tests {
             });
         }
         assert!(multisets > 10_000 && required > 100_000, "{multisets} multisets, {required} with a card");
+    }
+
+    /// What a list keeps from one table to the next (what each table meld offers, the
+    /// table's reach for rummies) is never read for another table: one list filled for
+    /// the states of several games in turn, so that every fill finds what the previous
+    /// game's table left, lists and draws what a list with nothing kept does.
+    #[test]
+    fn what_a_list_keeps_serves_only_its_table() {
+        use rand::seq::IndexedRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let mut shared = LegalActions::new();
+        let (mut states, mut kept) = (0, 0);
+        for round in 0..8 {
+            let config = if round % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let mut games: Vec<Rummy40> =
+                (0..3).map(|_| Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap()).collect();
+            let mut live = games.len();
+            while live > 0 {
+                live = 0;
+                for g in &mut games {
+                    let Some(seat) = g.to_move() else { continue };
+                    live += 1;
+                    let view = g.view(seat);
+                    kept += usize::from(shared.reach.is_some() || shared.table_faces.key.is_some());
+                    let mut fresh = LegalActions::new();
+                    fresh.table_faces = TableFaces::default();
+                    fresh.reach = None;
+                    shared.fill(&view);
+                    fresh.fill(&view);
+                    // A reach kept under this table's stamp is this table's.
+                    if let Some((stamp, reach)) = shared.reach
+                        && stamp == view.table.stamp()
+                    {
+                        assert_eq!(reach, Reach::of(&view.table), "{g:?}");
+                    }
+                    assert_eq!(shared.len(), fresh.len(), "{g:?}");
+                    for k in 0..fresh.len() {
+                        assert_eq!(shared.get(k), fresh.get(k));
+                    }
+                    shared.fill_for_draw(&view);
+                    fresh.table_faces = TableFaces::default();
+                    fresh.reach = None;
+                    fresh.fill_for_draw(&view);
+                    assert_eq!(shared.draw_len(), fresh.draw_len(), "{g:?}");
+                    for k in 0..fresh.draw_len() {
+                        assert_eq!(shared.draw_nth(k), fresh.draw_nth(k));
+                    }
+                    states += 1;
+                    let mut legal = Vec::new();
+                    view.legal_actions(&mut legal);
+                    // Towards melds and builds, so that tables grow and differ.
+                    let playing: Vec<&Action> =
+                        legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                    let a = match playing.choose(&mut rng) {
+                        Some(&a) if rng.random_bool(0.6) => a.clone(),
+                        _ => legal.choose(&mut rng).unwrap().clone(),
+                    };
+                    g.apply(seat, a).unwrap();
+                }
+            }
+        }
+        assert!(states > 2_000 && kept > 1_000, "{states} states, {kept} with something kept");
     }
 
     /// A list made after another was dropped gets that list's buffers back (the same
