@@ -2287,21 +2287,21 @@ impl Reach {
     }
 }
 
-/// Which faces held may be in a meld (bits by face index; bit 52: the jokers): a cheap
-/// over-approximation of "in some meld", checked before the exact meld enumeration. A
-/// natural may be if two more cards of its rank in other suits, or a window of three
-/// values of its suit around it, are held or filled by jokers (joker limits aside); a
-/// joker if a natural is held. Bit operations on the faces held, every suit and rank at
-/// once: the same as the plain `Held::meldable_faces` of the tests, without building a
-/// `Held`, as it is asked on every turn.
+/// [`meldable_of`] of the hand `faces` (the tests' way to ask it).
 #[cfg(test)]
 fn meldable_faces(faces: &[Card]) -> u64 {
     let bits = FaceBits::of(faces);
     meldable_of(bits.naturals, bits.jokers)
 }
 
-/// [`meldable_faces`] of a hand given as the naturals it holds (bits by face index) and
-/// its number of jokers.
+/// Which faces of a hand may be in a meld (bits by face index; bit 52: the jokers), the
+/// hand given as the naturals it holds (bits by face index) and its number of jokers: a
+/// cheap over-approximation of "in some meld", checked before the exact meld
+/// enumeration. A natural may be if two more cards of its rank in other suits, or a
+/// window of three values of its suit around it, are held or filled by jokers (joker
+/// limits aside); a joker if a natural is held. Bit operations on the faces held, every
+/// suit and rank at once: the same as the plain `Held::meldable_faces` of the tests,
+/// without building a `Held`, as it is asked on every turn.
 fn meldable_of(present: u64, jokers: usize) -> u64 {
     if present == 0 {
         return 0;
