@@ -314,9 +314,14 @@ pub fn for_each_face_meld<F: Face>(
         }
         // Without jokers a run starts where `min_len` values in a row are held (bit a:
         // a..a + min_len - 1 held); with jokers anywhere from `jokers` values below the
-        // lowest value held (the values below it are all jokers) to the highest.
-        let starts =
-            if jokers == 0 { (1..min_len.min(15)).fold(held, |w, k| w & held >> k) } else { u32::MAX };
+        // lowest value held (the values below it are all jokers) to the highest, where a
+        // value is held among its first `jokers + 1` (from a start with none, the jokers
+        // run out before a natural is reached).
+        let starts = if jokers == 0 {
+            (1..min_len.min(15)).fold(held, |w, k| w & held >> k)
+        } else {
+            (1..=jokers.min(31)).fold(held, |w, k| w | held >> k)
+        };
         let first_held = held.trailing_zeros() as u8;
         let last_held = 31 - held.leading_zeros() as u8;
         let face_of = |v: u8| s * 13 + (v - 1) % 13;

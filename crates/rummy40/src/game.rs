@@ -1122,11 +1122,20 @@ impl CardRules for Rummy40 {
             let n = legal.draw_len();
             if n == 0 { None } else { legal.draw_nth(rng.random_range(0..n)) }
         };
+        // The action drawn is written in place: passed back through the layers of the
+        // thread-local access, it was copied at each.
+        let (mut drawn, mut listed) = (None, false);
+        let _ = LIST.try_with(|list| {
+            if let Ok(mut l) = list.try_borrow_mut() {
+                drawn = draw(&mut l);
+                listed = true;
+            }
+        });
         // Re-entered (a caller's rng drawing from inside the draw) or during the
         // thread's exit: a list of its own.
-        LIST.try_with(|list| list.try_borrow_mut().ok().map(|mut l| draw(&mut l)))
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| draw(&mut crate::LegalActions::new()))
+        if !listed {
+            drawn = draw(&mut crate::LegalActions::new());
+        }
+        drawn
     }
 }

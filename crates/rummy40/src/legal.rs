@@ -54,11 +54,10 @@ pub(crate) struct ValuedMeld {
     len: u8,
     faces: [Card; MAX_MELD_LEN],
     value: u32,
-    /// The faces it needs, `(face index, copies)`, each face once: the first `distinct`.
-    distinct: u8,
-    needs: [(u8, u8); MAX_MELD_LEN],
-    /// The faces it needs, as bits by face index (a quick test before the counts).
+    /// The faces it needs, as bits by face index: each natural once (a valid meld never
+    /// holds one twice), and the joker's bit 52 if it needs `jokers`.
     mask: u64,
+    jokers: u8,
 }
 
 impl ValuedMeld {
@@ -67,9 +66,16 @@ impl ValuedMeld {
         &self.faces[..usize::from(self.len)]
     }
 
-    /// The faces it needs, `(face index, copies)`, each face once.
-    fn needs(&self) -> &[(u8, u8)] {
-        &self.needs[..usize::from(self.distinct)]
+    /// The faces it needs, `(face index, copies)`, each face once: its naturals in face
+    /// order, then the jokers.
+    fn needs(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let mut naturals = self.mask & ((1u64 << 52) - 1);
+        let naturals = core::iter::from_fn(move || {
+            let f = naturals.trailing_zeros() as u8;
+            naturals &= naturals.wrapping_sub(1);
+            (f < 52).then_some((f, 1))
+        });
+        naturals.chain((self.jokers > 0).then_some((Card::JOKER.index(), self.jokers)))
     }
 
     /// Core's meld `m` (valid), with its value (`RULES.md` §3.5, as [`meld_value`]
@@ -89,29 +95,13 @@ impl ValuedMeld {
 
     /// The meld of `kind` with `faces` (valid, in meld order), worth `value`.
     fn new(kind: MeldKind, faces: &[Card], value: u32) -> ValuedMeld {
-        let mut fm = ValuedMeld {
-            kind,
-            len: 0,
-            faces: [Card::JOKER; MAX_MELD_LEN],
-            value,
-            distinct: 0,
-            needs: [(0, 0); MAX_MELD_LEN],
-            mask: 0,
-        };
+        let mut fm =
+            ValuedMeld { kind, len: 0, faces: [Card::JOKER; MAX_MELD_LEN], value, mask: 0, jokers: 0 };
         for (slot, &f) in fm.faces.iter_mut().zip(faces) {
             *slot = f;
             fm.len += 1;
-            let bit = 1u64 << f.index();
-            let distinct = usize::from(fm.distinct);
-            // A face not seen yet in the meld (every natural) needs no search; a
-            // repeated one (the jokers) adds to its count.
-            if fm.mask & bit == 0 {
-                fm.needs[distinct] = (f.index(), 1);
-                fm.distinct += 1;
-                fm.mask |= bit;
-            } else if let Some((_, n)) = fm.needs[..distinct].iter_mut().find(|(i, _)| *i == f.index()) {
-                *n += 1;
-            }
+            fm.mask |= 1u64 << f.index();
+            fm.jokers += u8::from(f.is_joker());
         }
         fm
     }
@@ -235,6 +225,8 @@ pub struct LegalActions {
     fits: Vec<MeldFits>,
     /// What the table's melds could offer any hand, kept while the table is the same.
     table_faces: TableFaces,
+    /// The table's [`Reach`], under the stamp of the table it was made from.
+    reach: Option<(u64, Reach)>,
     /// The melds by faces of the hand (reused).
     fms: Vec<ValuedMeld>,
     /// The buffers of [`expand`] (reused).
@@ -352,6 +344,7 @@ impl Drop for LegalActions {
                 keys: core::mem::take(&mut self.keys),
                 fits: core::mem::take(&mut self.fits),
                 table_faces: core::mem::take(&mut self.table_faces),
+                reach: self.reach.take(),
                 fms: core::mem::take(&mut self.fms),
                 scratch: core::mem::take(&mut self.scratch),
                 groups: core::mem::take(&mut self.groups),
@@ -386,6 +379,7 @@ impl LegalActions {
             keys: Vec::with_capacity(64),
             fits: Vec::new(),
             table_faces: TableFaces::default(),
+            reach: None,
             fms: Vec::with_capacity(32),
             scratch: Scratch::default(),
             groups: Groups::default(),
@@ -817,7 +811,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             {
                 // (An unopened player takes the top discard only into a new meld: when it
                 // can be in none, drawing is all there is.)
-                let reach = LazyReach::new(pos.table);
+                let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
                 let mut with_top = hand;
                 with_top.insert(top);
                 let after_take = pos.with_taken(top);
@@ -835,7 +829,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     };
                     fms.clear();
                     if may_open || may_rummy {
-                        pos.face_melds_into(faces, &mut fms);
+                        pos.face_melds_into(FaceBits::of_counts(&counted_faces), &mut fms);
                     }
                     (may_open, may_rummy, counted_faces)
                 });
@@ -852,6 +846,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     &reach,
                     &mut sink,
                 );
+                reach.keep(&mut sink.out.reach);
             }
         }
         Phase::Play => {
@@ -859,13 +854,17 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             // and the faces alone, listed once for everything the play phase asks.
             let Some(zero) = PieceId::new(0) else { return };
             let with_faces = |cards: &[(PieceId, Card)], sink: &mut Sink<'_>| {
-                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| play(pos, cards, faces, sink));
+                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| {
+                    play(pos, cards, faces, FaceBits::of(faces), sink);
+                });
             };
             match pos.hand_cards() {
                 Some(cards) => with_faces(cards, &mut sink),
                 None => {
                     // Both lists in one pass over the hand, on the stack (a hand is small).
+                    // (The faces as bits too, for the questions asked of the whole hand.)
                     let (mut cards, mut faces) = ([(zero, Card::JOKER); 32], [Card::JOKER; 32]);
+                    let mut bits = FaceBits { naturals: 0, jokers: 0 };
                     let mut n = 0;
                     for p in hand {
                         let Some(face) = pos.face(p) else { continue };
@@ -875,10 +874,11 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                         };
                         *card = (p, face);
                         *slot = face;
+                        bits.add(face);
                         n += 1;
                     }
                     match (cards.get(..n), faces.get(..n)) {
-                        (Some(cards), Some(faces)) => play(pos, cards, faces, &mut sink),
+                        (Some(cards), Some(faces)) => play(pos, cards, faces, bits, &mut sink),
                         // More than 32 cards (a position built by hand): on the heap.
                         _ => {
                             let cards: Vec<_> =
@@ -915,6 +915,13 @@ fn open_or_rummy(
     let take = required.is_some();
     let counting = sink.counting();
     let LegalActions { arena, keys, scratch, groups, .. } = &mut *sink.out;
+    // The rummies are looked for along the openings' walk over the multisets of melds
+    // when both are (one walk instead of two), else alone.
+    let mut rummy = if may_rummy {
+        pos.rummy_search(cards, counted_faces, &fms, required, !reference, reach)
+    } else {
+        None
+    };
     let fms_open = if may_open { &mut fms[..] } else { &mut [] };
     let first = groups.groups.len();
     groups.cards = cards;
@@ -931,18 +938,25 @@ fn open_or_rummy(
         keys,
         scratch,
         counted,
+        rummy.as_mut(),
     );
     sink.push_groups(first);
-    let fms_rummy = if may_rummy { &fms[..] } else { &[] };
+    let rummies = match rummy {
+        Some(mut r) => {
+            if !r.done {
+                r.run(pos, &fms);
+            }
+            r.finish()
+        }
+        None => Vec::new(),
+    };
     let keys = core::mem::take(&mut sink.out.keys);
     for key in keys.iter().cloned() {
         let item = Item::Open { take, start: key.start, end: key.end };
         sink.push_batch(item, cards, |rest| after.can_discard_from(rest));
     }
     sink.out.restore_keys(keys);
-    for (melds, lay_offs, discard, value) in
-        pos.rummies(cards, counted_faces, fms_rummy, required, !reference, reach)
-    {
+    for (melds, lay_offs, discard, value) in rummies {
         let a = if take {
             Action::TakeDiscardAndGoRummy { melds, lay_offs, discard }
         } else {
@@ -955,14 +969,14 @@ fn open_or_rummy(
 
 /// The play phase of [`generate`]: `cards` are the hand's cards with their faces (in id
 /// order), `faces` those faces.
-fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Sink<'_>) {
+fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBits, sink: &mut Sink<'_>) {
     let hand = pos.hand;
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
     if !pos.opened {
         let counted_faces = face_counts(faces);
-        let reach = LazyReach::new(pos.table);
+        let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
         let threshold = match pos.config.opening_threshold_scope {
             OpeningScope::Always => Some(pos.config.opening_threshold),
             OpeningScope::OnlyWhenTakingDiscard => None,
@@ -975,7 +989,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
         if may_open || may_rummy {
-            pos.face_melds_into(faces, &mut fms);
+            pos.face_melds_into(bits, &mut fms);
         }
         open_or_rummy(
             pos,
@@ -989,28 +1003,30 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
             &reach,
             sink,
         );
+        reach.keep(&mut sink.out.reach);
     } else {
-        let any_meld = reference || meldable_faces(faces) != 0;
+        let any_meld = reference || meldable_of(bits.naturals, bits.jokers) != 0;
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
         if any_meld {
-            pos.face_melds_into(faces, &mut fms);
+            pos.face_melds_into(bits, &mut fms);
         }
         if sink.counting() && !fms.is_empty() {
             // One group per meld by faces, counted: the melds that leave a card to discard
             // (the faces counted only when there is a meld: most hands hold none).
             let (counts, held) = face_counts(faces);
+            let copies = Copies::of(&counts, held);
             let first = sink.out.groups.groups.len();
             let groups = &mut sink.out.groups;
             groups.cards = hand;
             groups.required = None;
             for (i, fm) in fms.iter().enumerate() {
                 let mut rest = counts;
-                for &(f, n) in fm.needs() {
+                for (f, n) in fm.needs() {
                     rest[usize::from(f)] -= n;
                 }
                 if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
-                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, None));
+                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, copies, None));
                 }
             }
             sink.push_groups(first);
@@ -1048,16 +1064,20 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
             // One pass over the table decides, per meld, the faces held that may
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
-            pos.table_fits(cards, &mut fits, &mut sink.out.table_faces);
+            pos.table_fits(bits.held(), &mut fits, &mut sink.out.table_faces);
             // Two naturals that may go (not of the taken card's face) leave one after any
             // single play: the discard rules then hold without asking them card by card.
             let taken = pos.taken.and_then(|t| pos.face(t));
             let free = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count();
             let spare = free == 2;
+            // The faces held that some meld takes at an end, and by a swap: most cards
+            // of a hand are neither.
+            let (built, swapped) =
+                fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
             if pos.config.forbid_playable_discard {
-                fitting = Some(fits.iter().fold(0u64, |bits, f| bits | f.front | f.back));
+                fitting = Some(built);
             }
-            for &(piece, face) in cards {
+            for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
                 let bit = 1u64 << face.index();
                 for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
                     for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
@@ -1071,7 +1091,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
                 }
             }
             // The cards a swap could bring, by meld (runs: what each joker stands for).
-            for &(piece, face) in cards {
+            for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
                 let bit = 1u64 << face.index();
                 for f in fits.iter().filter(|f| f.swap & bit != 0) {
                     let Some(m) = table.get(f.at) else { continue };
@@ -1081,8 +1101,11 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], sink: &mut Si
             }
             sink.out.fits = fits;
         }
+        // (A table with no set of three holding a joker, most, has none to release.)
+        let releases = reference || sink.out.table_faces.joker_sets;
         for m in table.iter().filter(|m| {
-            m.meld().kind() == MeldKind::Group
+            releases
+                && m.meld().kind() == MeldKind::Group
                 && m.meld().len() == 3
                 && (reference || m.meld().faces().contains(&Card::JOKER))
         }) {
@@ -1167,6 +1190,8 @@ struct TableFaces {
     key: Option<(u64, rummykit_core::MeldRules, crate::Set3JokerSwap)>,
     /// One per meld with a natural, in the table's order.
     melds: Vec<MeldFaces>,
+    /// Some set of three holds a joker (a joker may be released).
+    joker_sets: bool,
 }
 
 /// What one table meld could offer any hand, by face bits, and the verdicts of the
@@ -1176,9 +1201,9 @@ struct MeldFaces {
     /// The meld's place in the table's list, and its id.
     at: usize,
     meld: rummykit_core::MeldId,
-    /// The faces that could fit or be swapped in: the run's suit or the set's rank, and
-    /// the joker.
-    related: u64,
+    /// The faces it could take from a hand: those tried at its ends and those a swap
+    /// could take (a hand holding none is offered nothing).
+    interest: u64,
     /// A swap is looked for when a face of these is held (a run's own span; every face
     /// for a set with a joker in a suit it lacks).
     swap_gate: u64,
@@ -1263,16 +1288,15 @@ impl Turn<'_> {
         self.discard_allowed(last, discard).is_ok()
     }
 
-    /// Per table meld (in id order, only those with something to offer), the faces of
-    /// `cards` that the table's lay-off rule lets be built at its front and at its back,
+    /// Per table meld (in id order, only those with something to offer), the faces
+    /// `held` (bits by face index, the joker's 52 included) that the table's lay-off rule
+    /// lets be built at its front and at its back,
     /// and those a joker swap could take ([`Turn::swappable`]). Only the faces that
     /// can fit are tried, once per meld and end: at a run's end the next card of its
     /// suit or a joker, on a set a card of its rank or a joker (at either end). What
     /// each meld could offer any hand, and the verdict of every try, are kept in
     /// `cache` while the table (by its stamp) and the rules stay the same.
-    fn table_fits(&self, cards: &[(PieceId, Card)], fits: &mut Vec<MeldFits>, cache: &mut TableFaces) {
-        // The faces held (bits by face index, the joker's too).
-        let held = cards.iter().fold(0u64, |bits, &(_, f)| bits | 1u64 << f.index());
+    fn table_fits(&self, held: u64, fits: &mut Vec<MeldFits>, cache: &mut TableFaces) {
         fits.clear();
         let key = (self.table.stamp(), self.rules, self.config.set3_joker_swap);
         if cache.key != Some(key) {
@@ -1281,8 +1305,8 @@ impl Turn<'_> {
         }
         let melds = self.table.melds();
         for mf in &mut cache.melds {
-            // A meld with none of its related faces held offers nothing.
-            if held & mf.related == 0 {
+            // A meld with none of the faces it could take held offers nothing.
+            if held & mf.interest == 0 {
                 continue;
             }
             let Some(m) = melds.get(mf.at) else { continue };
@@ -1333,6 +1357,11 @@ impl Turn<'_> {
     fn table_faces(&self, cache: &mut TableFaces) {
         const JOKER: u64 = 1 << 52;
         cache.melds.clear();
+        cache.joker_sets = self.table.melds().iter().any(|m| {
+            m.meld().kind() == MeldKind::Group
+                && m.meld().len() == 3
+                && m.meld().faces().contains(&Card::JOKER)
+        });
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
             // A valid meld holds a natural: its kind, suit and values say what it is
@@ -1343,17 +1372,10 @@ impl Turn<'_> {
                 MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
                 MeldKind::Group => (0, first),
             };
-            // Every face that can fit or be swapped in is of the run's suit or the set's
-            // rank, or a joker.
-            let related = JOKER
-                | match meld.kind() {
-                    MeldKind::Run => 0x1fffu64 << (suit * 13),
-                    MeldKind::Group => (1u64 | 1 << 13 | 1 << 26 | 1 << 39) << (number - 1),
-                };
             let mut mf = MeldFaces {
                 at,
                 meld: m.id(),
-                related,
+                interest: 0,
                 swap_gate: 0,
                 swappable: self.swappable(m),
                 try_front: 0,
@@ -1400,6 +1422,7 @@ impl Turn<'_> {
                     mf.try_back = lacking | JOKER;
                 }
             }
+            mf.interest = mf.try_front | mf.try_back | mf.swappable;
             cache.melds.push(mf);
         }
     }
@@ -1421,7 +1444,7 @@ impl Turn<'_> {
     ) -> (bool, bool) {
         let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
-        let meldable = meldable_faces(faces);
+        let meldable = meldable_of(held & ((1u64 << 52) - 1), usize::from(counts[52]));
         if let Some(r) = required.and_then(|r| self.face(r))
             && meldable & (1u64 << r.index()) == 0
         {
@@ -1488,22 +1511,14 @@ impl Turn<'_> {
     /// the faces present (a card's second copy gives no other meld) and the jokers.
     fn face_melds_of(&self, faces: &[Card]) -> Vec<ValuedMeld> {
         let mut out = Vec::new();
-        self.face_melds_into(faces, &mut out);
+        self.face_melds_into(FaceBits::of(faces), &mut out);
         out
     }
 
     /// [`Turn::face_melds_of`] into `out` (emptied first; a buffer kept from one
     /// enumeration to the next: a hand with a joker has a hundred melds or more).
-    fn face_melds_into(&self, faces: &[Card], out: &mut Vec<ValuedMeld>) {
+    fn face_melds_into(&self, FaceBits { naturals, jokers }: FaceBits, out: &mut Vec<ValuedMeld>) {
         out.clear();
-        let (mut naturals, mut jokers) = (0u64, 0usize);
-        for f in faces {
-            if f.is_joker() {
-                jokers += 1;
-            } else {
-                naturals |= 1u64 << f.index();
-            }
-        }
         for_each_face_meld(naturals, jokers, &self.rules, |m| {
             let fm = ValuedMeld::of(m);
             debug_assert_eq!(
@@ -1554,6 +1569,7 @@ impl Turn<'_> {
         keys: &mut Vec<Key>,
         scratch: &mut Scratch,
         mut counted: Option<Counted<'_, '_>>,
+        mut rummy: Option<&mut RummySearch<'_>>,
     ) {
         if fms.is_empty() {
             return;
@@ -1603,12 +1619,22 @@ impl Turn<'_> {
         };
         let fms = &*fms;
         let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
-        combos(fms, roots, counts, &[], &mut |chosen, used, value, rest| {
+        let copies = Copies::of(&counts, held);
+        // The rummies' search (if any) walks the same multisets: a rummy holds `required`
+        // too, so only those with a root meld, and its skipping of stuck cards becomes a
+        // flag, as the openings need every multiset.
+        let stuck = rummy.as_mut().map(|r| r.stuck_for(fms)).unwrap_or_default();
+        let every = true;
+        combos(fms, roots, counts, &stuck, every, &mut |chosen, used, value, rest, alive| {
+            if alive && let Some(r) = rummy.as_mut() {
+                r.visit(self, fms, chosen, used, value, rest);
+            }
             if used < total && threshold.is_none_or(|t| value >= t) {
                 if let Some(c) = counted.as_mut() {
                     // Counted, not listed: the rules of what is left depend on faces only.
                     if c.after.can_discard_counts(rest, total - used, held) {
-                        c.groups.push(true, c.take, chosen, batch_count(fms, chosen, &counts, required_face));
+                        let count = batch_count(fms, chosen, &counts, copies, required_face);
+                        c.groups.push(true, c.take, chosen, count);
                     }
                     return;
                 }
@@ -1618,26 +1644,30 @@ impl Turn<'_> {
                 expand(&melds, by_face, required, arena, keys, scratch);
             }
         });
+        if let Some(r) = rummy {
+            r.done = true;
+        }
         sort_keys(arena, keys);
     }
 
-    /// Every way to go rummy with `cards` (`RULES.md` §3.7): new melds (holding
-    /// `required`), builds onto the melds on the table, in their normal order, and the
-    /// one card left as the discard; with the melds' value. With `bound`, hands with two
-    /// cards that are in no meld and fit no table meld are skipped at once.
-    fn rummies(
+    /// The search of every way to go rummy with `cards` (`RULES.md` §3.7): new melds
+    /// (holding `required`), builds onto the melds on the table, in their normal order,
+    /// and the one card left as the discard; with the melds' value. `None` when there is
+    /// none to look for: no meld, or (with `bound`) two cards that are in no meld and fit
+    /// no table meld. Run by [`Turn::openings`] along its own walk, or alone
+    /// ([`RummySearch::run`]).
+    fn rummy_search<'r>(
         &self,
         cards: PieceSet,
         (counts, present): &([u8; 53], u64),
         fms: &[ValuedMeld],
         required: Option<PieceId>,
         bound: bool,
-        reach: &LazyReach<'_>,
-    ) -> Vec<Rummy> {
+        reach: &'r LazyReach<'_>,
+    ) -> Option<RummySearch<'r>> {
         if fms.is_empty() {
-            return Vec::new();
+            return None;
         }
-        let total = cards.len();
         let (counts, present) = (*counts, *present);
         let reach = reach.get();
         // `present`: the faces held, by bit, the only counts the search can leave non-zero.
@@ -1653,27 +1683,14 @@ impl Turn<'_> {
                 }
             }
             if misfits > 1 {
-                return Vec::new();
+                return None;
             }
         }
-        // The ids by face, listed once a candidate is found (most hands hold none).
-        let mut by_face = None;
-        // Collected unsorted, then sorted and deduplicated once; buffers reused per combo.
-        let mut out: Vec<Rummy> = Vec::new();
-        let mut melds: Vec<&ValuedMeld> = Vec::new();
-        let (mut arena, mut keys) = (Vec::new(), Vec::new());
-        let mut scratch = Scratch::default();
+        // A card that fits no table meld with all the cards at hand fits none with fewer.
+        let mut misfit = 0u64;
         // The table's melds by faces, copied once for every search of builds below.
         let mut table: Vec<Meld<Card>> = Vec::new();
         if bound {
-            table.extend(self.table.melds().iter().map(|m| *m.meld()));
-        }
-        // With `bound`, the search skips what cannot be a rummy: a card that fits no table
-        // meld with all the cards at hand fits none with fewer, and a card of a face in no
-        // meld still to be chosen stays in hand; two such cards and no rummy is found below.
-        let mut stuck = Vec::new();
-        if bound {
-            let mut misfit = 0u64;
             let mut bits = present;
             while bits != 0 {
                 let i = bits.trailing_zeros();
@@ -1682,46 +1699,26 @@ impl Turn<'_> {
                     misfit |= 1u64 << i;
                 }
             }
-            stuck.resize(fms.len(), 0);
-            let mut later = 0u64;
-            for (i, fm) in fms.iter().enumerate().rev() {
-                later |= fm.mask;
-                stuck[i] = misfit & !later;
-            }
+            table.extend(self.table.melds().iter().map(|m| *m.meld()));
         }
-        combos(fms, fms.len(), counts, &stuck, &mut |chosen, used, value, rest| {
-            let left = total - used;
-            // Every left card but the discard is built: at most one may fit nowhere.
-            if left == 0 || (left > 1 && !reach.all_but_one(rest, present)) {
-                return;
-            }
-            if bound && left > 1 {
-                // By faces first: can all but one of the left cards be built at all? (The
-                // search leaves `table` as it found it.)
-                let mut rest = *rest;
-                if !self.builds_all_but_one(&mut table, 0, RunEnd::Front, &mut rest, left) {
-                    return;
-                }
-            }
-            melds.clear();
-            melds.extend(chosen.iter().map(|&i| &fms[i]));
-            arena.clear();
-            keys.clear();
-            let by_face = by_face.get_or_insert_with(|| self.ids_by_face(cards));
-            expand(&melds, by_face, required, &mut arena, &mut keys, &mut scratch);
-            sort_keys(&arena, &mut keys);
-            for key in &keys {
-                let ms = decode_batch(&arena[key.clone()]);
-                let left = without(cards, &ms);
-                let mut builds = Vec::new();
-                self.build_all_but_one(self.table, 0, RunEnd::Front, None, left, &mut builds, &mut |b, d| {
-                    out.push((ms.clone(), b.to_vec(), d, value));
-                });
-            }
-        });
-        out.sort_unstable();
-        out.dedup();
-        out
+        Some(RummySearch {
+            cards,
+            total: cards.len(),
+            counts,
+            present,
+            required,
+            bound,
+            reach,
+            misfit,
+            table,
+            by_face: None,
+            out: Vec::new(),
+            melds: Vec::new(),
+            arena: Vec::new(),
+            keys: Vec::new(),
+            scratch: Scratch::default(),
+            done: false,
+        })
     }
 
     /// Can `left` cards (face counts `rest`) all but one be built onto `table` (meld faces),
@@ -1888,8 +1885,9 @@ impl Turn<'_> {
     ) -> bool {
         let Some(face) = self.face(card) else { return false };
         let hand = self.hand;
-        // A card of a face in no meld by the cheap test is in none: nothing to list.
-        if self.with_faces(hand, meldable_faces) & 1u64 << face.index() == 0 {
+        // A card that may be in no meld by the cheap test is in none: nothing to list
+        // (the test reads the hand's ids: no face is listed for it).
+        if !self.may_meld_with(card) {
             return false;
         }
         let by_face = self.ids_by_face(hand);
@@ -1979,6 +1977,113 @@ impl Groups {
     }
 }
 
+/// The naturals of a hand held twice (bits by face index), and whether one is held
+/// more often (never from a Rummy 40 pack of two decks; then [`batch_count`] takes the
+/// general formula): listed once per enumeration for [`batch_count`].
+#[derive(Debug, Clone, Copy)]
+struct Copies {
+    twice: u64,
+    more: bool,
+}
+
+impl Copies {
+    fn of(counts: &[u8; 53], held: u64) -> Copies {
+        let mut copies = Copies { twice: 0, more: false };
+        let mut bits = held & ((1u64 << 52) - 1);
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            match counts[i as usize] {
+                2 => copies.twice |= 1u64 << i,
+                c => copies.more |= c > 2,
+            }
+        }
+        copies
+    }
+}
+
+/// [`batch_count_general`] of a multiset that `counts` supplies, by bit operations: with
+/// at most two copies of a natural, the ordered choices for a natural face needed once
+/// or twice number 2 if two copies are held and 1 if one is, so the naturals give a
+/// power of two, and only the jokers need the general factor.
+fn batch_count(
+    fms: &[ValuedMeld],
+    chosen: &[usize],
+    counts: &[u8; 53],
+    copies: Copies,
+    required: Option<u8>,
+) -> u32 {
+    const NATURALS: u64 = (1u64 << 52) - 1;
+    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
+    if copies.more {
+        return batch_count_general(fms, chosen, counts, required);
+    }
+    let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
+    // The naturals needed (once or more), those needed twice, and the jokers needed.
+    let (mut once, mut twice, mut jokers) = (0u64, 0u64, 0u8);
+    let mut repeats = 1u64;
+    let mut run = 0u64;
+    for (j, &i) in chosen.iter().enumerate() {
+        let Some(m) = fms.get(i) else { return 0 };
+        let naturals = m.mask & NATURALS;
+        twice |= once & naturals;
+        once |= naturals;
+        if m.jokers > 0 {
+            jokers += m.jokers;
+            repeats *= fact(m.jokers);
+        }
+        run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
+        repeats *= run;
+    }
+    let falling = |c: u8, n: u8| falling_factorial(c, n);
+    let naturals = 1u64 << (once & copies.twice).count_ones();
+    let all = naturals * falling(counts[52], jokers);
+    let without = match required {
+        None => 0,
+        Some(52) => naturals * falling(counts[52].saturating_sub(1), jokers),
+        Some(f) => {
+            let bit = 1u64 << f;
+            if once & bit == 0 {
+                // No meld needs its face: no batch holds it.
+                all
+            } else if copies.twice & bit == 0 || twice & bit != 0 {
+                // Its one copy, or both, always taken.
+                0
+            } else {
+                // One of its two copies: half the choices leave it out.
+                all / 2
+            }
+        }
+    };
+    let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c (a table for the
+/// counts a hand holds: at most two copies of a natural and a pack's jokers).
+fn falling_factorial(c: u8, n: u8) -> u64 {
+    const FALLING: [[u64; 8]; 8] = {
+        let mut t = [[0u64; 8]; 8];
+        let mut c = 0;
+        while c < 8 {
+            let mut n = 0;
+            let mut product = 1;
+            while n <= c {
+                t[c][n] = product;
+                product *= (c - n) as u64;
+                n += 1;
+            }
+            c += 1;
+        }
+        t
+    };
+    match FALLING.get(usize::from(c)).and_then(|row| row.get(usize::from(n))) {
+        Some(&f) => f,
+        None if n > c => 0,
+        None => (c - n + 1..=c).map(u64::from).product::<u64>(),
+    }
+}
+
 /// How many distinct batches (each a sorted list of normalized new melds, as
 /// [`expand`] and [`sort_keys`] list them) the melds by faces `fms[chosen]` make from
 /// cards of face counts `counts`, each holding one given card of face `required` (if
@@ -1992,7 +2097,7 @@ impl Groups {
 /// their cards are disjoint no swap leaves a choice as it was: each batch is counted
 /// `m!` times for each meld repeated `m` times. With `required`, the choices without
 /// that card (one card fewer of its face) are taken away.
-fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
+fn batch_count_general(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
     const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
     let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
     let mut demand = [0u8; 53];
@@ -2001,7 +2106,7 @@ fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required
     let mut run = 0u64;
     for (j, &i) in chosen.iter().enumerate() {
         let Some(m) = fms.get(i) else { return 0 };
-        for &(f, n) in m.needs() {
+        for (f, n) in m.needs() {
             demand[usize::from(f)] += n;
             repeats *= fact(n);
             faces |= 1u64 << f;
@@ -2009,8 +2114,7 @@ fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required
         run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
         repeats *= run;
     }
-    // c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c.
-    let falling = |c: u8, n: u8| if n > c { 0 } else { (c - n + 1..=c).map(u64::from).product::<u64>() };
+    let falling = falling_factorial;
     let (mut all, mut without) = (1u64, 1u64);
     while faces != 0 {
         let f = faces.trailing_zeros() as u8;
@@ -2021,6 +2125,42 @@ fn batch_count(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required
     }
     let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
     u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// The faces of a hand as bits: the naturals held (by face index) and the number of
+/// jokers, read once per enumeration for everything that asks.
+#[derive(Debug, Clone, Copy)]
+struct FaceBits {
+    naturals: u64,
+    jokers: usize,
+}
+
+impl FaceBits {
+    fn of(faces: &[Card]) -> FaceBits {
+        let mut bits = FaceBits { naturals: 0, jokers: 0 };
+        for f in faces {
+            bits.add(*f);
+        }
+        bits
+    }
+
+    /// From the counts of [`face_counts`].
+    fn of_counts((counts, held): &([u8; 53], u64)) -> FaceBits {
+        FaceBits { naturals: held & ((1u64 << 52) - 1), jokers: usize::from(counts[52]) }
+    }
+
+    fn add(&mut self, f: Card) {
+        if f.is_joker() {
+            self.jokers += 1;
+        } else {
+            self.naturals |= 1u64 << f.index();
+        }
+    }
+
+    /// The faces held, the joker's bit 52 included.
+    fn held(&self) -> u64 {
+        self.naturals | if self.jokers > 0 { 1u64 << 52 } else { 0 }
+    }
 }
 
 /// The count of each face of `faces` (by face index, the joker's 52) and the faces
@@ -2109,6 +2249,7 @@ fn expand(
 /// by cards of that suit or jokers from the same cards, and a set of its rank with room;
 /// a joker fits if any meld has room. (Rummy 40's ace policies never turn the corner,
 /// so a run is a plain range of values 1–14.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Reach {
     /// Runs on the table: suit, lowest and highest value (the first `run_count`; on the
     /// stack, as a reach is made on many turns).
@@ -2133,8 +2274,21 @@ struct LazyReach<'a> {
 }
 
 impl<'a> LazyReach<'a> {
-    fn new(table: &'a MeldTable<Card>) -> LazyReach<'a> {
-        LazyReach { table, reach: core::cell::OnceCell::new() }
+    /// The reach of `table`, already made if `kept` was made from it (equal stamps
+    /// mean equal tables).
+    fn kept(table: &'a MeldTable<Card>, kept: Option<&(u64, Reach)>) -> LazyReach<'a> {
+        let reach = core::cell::OnceCell::new();
+        if let Some(&(_, made)) = kept.filter(|(stamp, _)| *stamp == table.stamp()) {
+            let _ = reach.set(made);
+        }
+        LazyReach { table, reach }
+    }
+
+    /// Keeps the reach, if it was made, for the next [`LazyReach::kept`].
+    fn keep(&self, into: &mut Option<(u64, Reach)>) {
+        if let Some(&made) = self.reach.get() {
+            *into = Some((self.table.stamp(), made));
+        }
     }
 
     fn get(&self) -> &Reach {
@@ -2216,22 +2370,22 @@ impl Reach {
     }
 }
 
-/// Which faces held may be in a meld (bits by face index; bit 52: the jokers): a cheap
-/// over-approximation of "in some meld", checked before the exact meld enumeration. A
-/// natural may be if two more cards of its rank in other suits, or a window of three
-/// values of its suit around it, are held or filled by jokers (joker limits aside); a
-/// joker if a natural is held. Bit operations on the faces held, every suit and rank at
-/// once: the same as the plain `Held::meldable_faces` of the tests, without building a
-/// `Held`, as it is asked on every turn.
+/// [`meldable_of`] of the hand `faces` (the tests' way to ask it).
+#[cfg(test)]
 fn meldable_faces(faces: &[Card]) -> u64 {
-    let (mut present, mut jokers) = (0u64, 0u32);
-    for face in faces {
-        if face.is_joker() {
-            jokers += 1;
-        } else {
-            present |= 1u64 << face.index();
-        }
-    }
+    let bits = FaceBits::of(faces);
+    meldable_of(bits.naturals, bits.jokers)
+}
+
+/// Which faces of a hand may be in a meld (bits by face index; bit 52: the jokers), the
+/// hand given as the naturals it holds (bits by face index) and its number of jokers: a
+/// cheap over-approximation of "in some meld", checked before the exact meld
+/// enumeration. A natural may be if two more cards of its rank in other suits, or a
+/// window of three values of its suit around it, are held or filled by jokers (joker
+/// limits aside); a joker if a natural is held. Bit operations on the faces held, every
+/// suit and rank at once: the same as the plain `Held::meldable_faces` of the tests,
+/// without building a `Held`, as it is asked on every turn.
+fn meldable_of(present: u64, jokers: usize) -> u64 {
     if present == 0 {
         return 0;
     }
@@ -2241,7 +2395,7 @@ fn meldable_faces(faces: &[Card]) -> u64 {
         return present | joker_bit;
     }
     let one_joker = jokers == 1;
-    let suit = |s: u32| ((present >> (s * 13)) & 0x1fff) as u32;
+    let suit = |s: u32| (present >> (s * 13)) & 0x1fff;
     let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
     // The ranks (bit number - 1) held in three suits, or in two with a joker.
     let ranks = if one_joker {
@@ -2249,18 +2403,24 @@ fn meldable_faces(faces: &[Card]) -> u64 {
     } else {
         (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
     };
-    let mut out = joker_bit;
-    for (s, bits) in [a, b, c, d].into_iter().enumerate() {
-        // Values 1–14 (the ace as both): the windows w, w + 1, w + 2 (1 ≤ w ≤ 12) held,
-        // or all but one with a joker, and the values they cover, back as faces.
-        let values = (bits << 1) | (bits & 1) << 14;
-        let (x, y, z) = (values, values >> 1, values >> 2);
-        let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & 0x1ffe;
-        let covered = windows | windows << 1 | windows << 2;
-        let by_run = ((covered >> 1) | (covered >> 14)) & 0x1fff;
-        out |= u64::from(bits & (ranks | by_run)) << (s * 13);
-    }
-    out
+    // The four suits side by side in lanes of 16 bits, all decided at once. Values 1–14
+    // (the ace as both): the windows w, w + 1, w + 2 (1 ≤ w ≤ 12) held, or all but one
+    // with a joker, and the values they cover, back as faces. A shift down by two brings
+    // a lane's lowest values into the top of the lane below, which the windows' mask
+    // drops.
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let lanes = a | b << 16 | c << 32 | d << 48;
+    let values = (lanes << 1) | (lanes & LANES) << 14;
+    let (x, y, z) = (values, values >> 1, values >> 2);
+    let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
+    let covered = windows | windows << 1 | windows << 2;
+    let by_run = ((covered >> 1) | (covered & (LANES << 14)) >> 14) & (0x1fff * LANES);
+    let out = lanes & ((ranks * LANES) | by_run);
+    joker_bit
+        | (out & 0x1fff)
+        | ((out >> 16) & 0x1fff) << 13
+        | ((out >> 32) & 0x1fff) << 26
+        | ((out >> 48) & 0x1fff) << 39
 }
 
 /// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace
@@ -2361,29 +2521,152 @@ impl Held {
     }
 }
 
-/// What [`combos`] calls for each multiset of melds.
-type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53]) + 'a;
+/// The search of the ways to go rummy ([`Turn::rummy_search`]): what the visit of each
+/// multiset of new melds reads, and the rummies found, collected unsorted.
+struct RummySearch<'r> {
+    cards: PieceSet,
+    total: usize,
+    counts: [u8; 53],
+    present: u64,
+    required: Option<PieceId>,
+    bound: bool,
+    reach: &'r Reach,
+    /// With `bound`, the faces held that fit no table meld (bits by face index).
+    misfit: u64,
+    /// The table's melds by faces (with `bound`: the builds' search by faces).
+    table: Vec<Meld<Card>>,
+    /// The ids by face, listed once a candidate is found (most hands hold none).
+    by_face: Option<[PieceSet; 53]>,
+    out: Vec<Rummy>,
+    /// Buffers reused from one multiset to the next.
+    melds: Vec<ValuedMeld>,
+    arena: Vec<u8>,
+    keys: Vec<Key>,
+    scratch: Scratch,
+    /// The multisets were walked (by the openings' search).
+    done: bool,
+}
+
+impl RummySearch<'_> {
+    /// Per place in `fms`, the faces that must be melded or built but are in no meld
+    /// from that place on: a multiset whose last meld is there and that leaves two such
+    /// cards leads to no rummy (a card of a face in no meld still to be chosen stays in
+    /// hand). Nothing without `bound`.
+    fn stuck_for(&self, fms: &[ValuedMeld]) -> Vec<u64> {
+        let mut stuck = Vec::new();
+        if self.bound {
+            stuck.resize(fms.len(), 0);
+            let mut later = 0u64;
+            for (i, fm) in fms.iter().enumerate().rev() {
+                later |= fm.mask;
+                stuck[i] = self.misfit & !later;
+            }
+        }
+        stuck
+    }
+
+    /// The search on its own, over every multiset of `fms`.
+    fn run(&mut self, pos: &Turn<'_>, fms: &[ValuedMeld]) {
+        let stuck = self.stuck_for(fms);
+        let counts = self.counts;
+        combos(fms, fms.len(), counts, &stuck, false, &mut |chosen, used, value, rest, _| {
+            self.visit(pos, fms, chosen, used, value, rest);
+        });
+        self.done = true;
+    }
+
+    /// The rummies of the multiset `fms[chosen]` (`used` cards, worth `value`, leaving
+    /// the face counts `rest`).
+    fn visit(
+        &mut self,
+        pos: &Turn<'_>,
+        fms: &[ValuedMeld],
+        chosen: &[usize],
+        used: usize,
+        value: u32,
+        rest: &[u8; 53],
+    ) {
+        let left = self.total - used;
+        // Every left card but the discard is built: at most one may fit nowhere.
+        if left == 0 || (left > 1 && !self.reach.all_but_one(rest, self.present)) {
+            return;
+        }
+        if self.bound && left > 1 {
+            // By faces first: can all but one of the left cards be built at all? (The
+            // search leaves `table` as it found it.)
+            let mut rest = *rest;
+            if !pos.builds_all_but_one(&mut self.table, 0, RunEnd::Front, &mut rest, left) {
+                return;
+            }
+        }
+        let RummySearch { cards, required, by_face, out, melds, arena, keys, scratch, .. } = self;
+        melds.clear();
+        melds.extend(chosen.iter().map(|&i| fms[i]));
+        let refs: Vec<&ValuedMeld> = melds.iter().collect();
+        arena.clear();
+        keys.clear();
+        let by_face = by_face.get_or_insert_with(|| pos.ids_by_face(*cards));
+        expand(&refs, by_face, *required, arena, keys, scratch);
+        sort_keys(arena, keys);
+        for key in keys.iter() {
+            let ms = decode_batch(&arena[key.clone()]);
+            let left = without(*cards, &ms);
+            let mut builds = Vec::new();
+            pos.build_all_but_one(pos.table, 0, RunEnd::Front, None, left, &mut builds, &mut |b, d| {
+                out.push((ms.clone(), b.to_vec(), d, value));
+            });
+        }
+    }
+
+    /// The rummies found, sorted, each once.
+    fn finish(mut self) -> Vec<Rummy> {
+        self.out.sort_unstable();
+        self.out.dedup();
+        self.out
+    }
+}
+
+/// What [`combos`] calls for each multiset of melds: `(chosen, cards used, value, face
+/// counts left, no two stuck cards left)`.
+type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53], bool) + 'a;
 
 /// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
 /// multiset of `melds` that `counts` can supply and that holds one of the first `roots`
 /// melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
 /// and whose counts left hold two cards or more of the faces `stuck[i]` (bits by face
-/// index; no skipping past the end of `stuck`).
-fn combos(melds: &[ValuedMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64], visit: &mut Visit<'_>) {
-    /// Takes `m`'s cards from `counts` if they are there.
+/// index; no skipping past the end of `stuck`). With `every`, nothing is skipped: those
+/// multisets are visited with the last argument `false` (as is all that follows them,
+/// since no later meld holds such a face).
+fn combos(
+    melds: &[ValuedMeld],
+    roots: usize,
+    mut counts: [u8; 53],
+    stuck: &[u64],
+    every: bool,
+    visit: &mut Visit<'_>,
+) {
+    const NATURALS: u64 = (1u64 << 52) - 1;
+    /// Takes `m`'s cards from `counts` if they are there, its faces being among those
+    /// held (`avail`): it needs each natural once, so only its jokers may be missing.
     fn take(m: &ValuedMeld, counts: &mut [u8; 53]) -> bool {
-        if m.needs().iter().any(|&(f, n)| counts[usize::from(f)] < n) {
+        if counts[52] < m.jokers {
             return false;
         }
-        for &(f, n) in m.needs() {
-            counts[usize::from(f)] -= n;
+        let mut naturals = m.mask & NATURALS;
+        while naturals != 0 {
+            counts[naturals.trailing_zeros() as usize] -= 1;
+            naturals &= naturals - 1;
         }
+        counts[52] -= m.jokers;
         true
     }
     fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
-        for &(f, n) in m.needs() {
-            counts[usize::from(f)] += n;
+        let mut naturals = m.mask & NATURALS;
+        while naturals != 0 {
+            counts[naturals.trailing_zeros() as usize] += 1;
+            naturals &= naturals - 1;
         }
+        counts[52] += m.jokers;
     }
     /// Two cards or more of the faces `mask` in `counts`.
     fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
@@ -2398,35 +2681,48 @@ fn combos(melds: &[ValuedMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64
         }
         false
     }
-    /// `avail` without the faces of `m` that `counts` no longer holds.
-    fn left(m: &ValuedMeld, counts: &[u8; 53], avail: u64) -> u64 {
-        m.needs()
-            .iter()
-            .fold(avail, |a, &(f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a })
+    /// The faces held (`avail`) and the naturals held twice or more (`twice`) once `m`
+    /// is taken from `counts`: its naturals held once are gone, and with at most two
+    /// copies of each (`plain`), those held twice are held once. Else `avail` is read
+    /// from the counts.
+    fn left(m: &ValuedMeld, counts: &[u8; 53], (avail, twice): (u64, u64), plain: bool) -> (u64, u64) {
+        if !plain {
+            let avail = m
+                .needs()
+                .fold(avail, |a, (f, _)| if counts[usize::from(f)] == 0 { a & !(1u64 << f) } else { a });
+            return (avail, twice);
+        }
+        let mut avail = avail & !(m.mask & NATURALS & !twice);
+        if counts[52] == 0 {
+            avail &= !(1u64 << 52);
+        }
+        (avail, twice & !m.mask)
     }
     #[allow(clippy::too_many_arguments)]
     fn go(
         melds: &[ValuedMeld],
         start: usize,
         counts: &mut [u8; 53],
-        avail: u64,
-        stuck: &[u64],
+        (avail, twice, plain): (u64, u64, bool),
+        (stuck, every, alive): (&[u64], bool, bool),
         chosen: &mut Vec<usize>,
         used: usize,
         value: u32,
         visit: &mut Visit<'_>,
     ) {
-        if stuck.get(start).is_some_and(|&mask| two_of(mask, counts)) {
+        let alive = alive && !stuck.get(start).is_some_and(|&mask| two_of(mask, counts));
+        if !alive && !every {
             return;
         }
-        visit(chosen, used, value, counts);
+        visit(chosen, used, value, counts, alive);
         for i in start..melds.len() {
             let m = &melds[i];
             // Most melds need a face no longer there: ruled out by bits first.
             if m.mask & !avail == 0 && take(m, counts) {
                 chosen.push(i);
-                let avail = left(m, counts, avail);
-                go(melds, i, counts, avail, stuck, chosen, used + m.faces().len(), value + m.value, visit);
+                let (avail, twice) = left(m, counts, (avail, twice), plain);
+                let (faces, flags) = ((avail, twice, plain), (stuck, every, alive));
+                go(melds, i, counts, faces, flags, chosen, used + m.faces().len(), value + m.value, visit);
                 chosen.pop();
                 put_back(m, counts);
             }
@@ -2434,20 +2730,26 @@ fn combos(melds: &[ValuedMeld], roots: usize, mut counts: [u8; 53], stuck: &[u64
     }
     // The faces `counts` holds, by bit (only those of the melds matter).
     let wanted = melds.iter().fold(0u64, |bits, m| bits | m.mask);
-    let (mut avail, mut bits) = (0u64, wanted);
+    let (mut avail, mut twice, mut plain, mut bits) = (0u64, 0u64, true, wanted);
     while bits != 0 {
         let i = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        if counts[i] > 0 {
+        let c = counts[i];
+        if c > 0 {
             avail |= 1u64 << i;
+        }
+        if i < 52 {
+            twice |= u64::from(c >= 2) << i;
+            plain &= c <= 2;
         }
     }
     let mut chosen = Vec::new();
     for (i, m) in melds.iter().enumerate().take(roots) {
         if m.mask & !avail == 0 && take(m, &mut counts) {
             chosen.push(i);
-            let avail = left(m, &counts, avail);
-            go(melds, i, &mut counts, avail, stuck, &mut chosen, m.faces().len(), m.value, visit);
+            let (avail, twice) = left(m, &counts, (avail, twice), plain);
+            let (faces, flags) = ((avail, twice, plain), (stuck, every, true));
+            go(melds, i, &mut counts, faces, flags, &mut chosen, m.faces().len(), m.value, visit);
             chosen.pop();
             put_back(m, &mut counts);
         }
@@ -2479,6 +2781,118 @@ fn assign(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The batch count by bit operations is the general formula's, for every multiset of
+    /// melds of random hands of both packs (fourteen cards with up to four jokers), with
+    /// no card required and with each face of the hand required.
+    #[test]
+    fn batch_counts_by_bits_are_the_general_formulas() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let (mut multisets, mut required) = (0, 0);
+        for hand_no in 0..400 {
+            let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let catalog = config.catalog().unwrap();
+            let mut pack: Vec<Card> =
+                (0..catalog.len()).filter_map(|i| catalog.face(PieceId::new(i as u8)?)).collect();
+            pack.shuffle(&mut rng);
+            // Hands rich in melds: a few cards drawn from a short stretch of the pack.
+            pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+            let start = hand_no % (pack.len() - 14);
+            let faces = &pack[start..start + 14];
+            let (counts, held) = face_counts(faces);
+            let copies = Copies::of(&counts, held);
+            let rules = config.meld_rules();
+            let mut fms = Vec::new();
+            let bits = FaceBits::of(faces);
+            for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
+            combos(&fms, fms.len(), counts, &[], true, &mut |chosen, _, _, _, _| {
+                multisets += 1;
+                assert_eq!(
+                    batch_count(&fms, chosen, &counts, copies, None),
+                    batch_count_general(&fms, chosen, &counts, None),
+                    "{faces:?} {chosen:?}"
+                );
+                let mut present = held;
+                while present != 0 {
+                    let f = present.trailing_zeros() as u8;
+                    present &= present - 1;
+                    required += 1;
+                    assert_eq!(
+                        batch_count(&fms, chosen, &counts, copies, Some(f)),
+                        batch_count_general(&fms, chosen, &counts, Some(f)),
+                        "{faces:?} {chosen:?} {f}"
+                    );
+                }
+            });
+        }
+        assert!(multisets > 10_000 && required > 100_000, "{multisets} multisets, {required} with a card");
+    }
+
+    /// What a list keeps from one table to the next (what each table meld offers, the
+    /// table's reach for rummies) is never read for another table: one list filled for
+    /// the states of several games in turn, so that every fill finds what the previous
+    /// game's table left, lists and draws what a list with nothing kept does.
+    #[test]
+    fn what_a_list_keeps_serves_only_its_table() {
+        use rand::seq::IndexedRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let mut shared = LegalActions::new();
+        let (mut states, mut kept) = (0, 0);
+        for round in 0..8 {
+            let config = if round % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let mut games: Vec<Rummy40> =
+                (0..3).map(|_| Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap()).collect();
+            let mut live = games.len();
+            while live > 0 {
+                live = 0;
+                for g in &mut games {
+                    let Some(seat) = g.to_move() else { continue };
+                    live += 1;
+                    let view = g.view(seat);
+                    kept += usize::from(shared.reach.is_some() || shared.table_faces.key.is_some());
+                    let mut fresh = LegalActions::new();
+                    fresh.table_faces = TableFaces::default();
+                    fresh.reach = None;
+                    shared.fill(&view);
+                    fresh.fill(&view);
+                    // A reach kept under this table's stamp is this table's.
+                    if let Some((stamp, reach)) = shared.reach
+                        && stamp == view.table.stamp()
+                    {
+                        assert_eq!(reach, Reach::of(&view.table), "{g:?}");
+                    }
+                    assert_eq!(shared.len(), fresh.len(), "{g:?}");
+                    for k in 0..fresh.len() {
+                        assert_eq!(shared.get(k), fresh.get(k));
+                    }
+                    shared.fill_for_draw(&view);
+                    fresh.table_faces = TableFaces::default();
+                    fresh.reach = None;
+                    fresh.fill_for_draw(&view);
+                    assert_eq!(shared.draw_len(), fresh.draw_len(), "{g:?}");
+                    for k in 0..fresh.draw_len() {
+                        assert_eq!(shared.draw_nth(k), fresh.draw_nth(k));
+                    }
+                    states += 1;
+                    let mut legal = Vec::new();
+                    view.legal_actions(&mut legal);
+                    // Towards melds and builds, so that tables grow and differ.
+                    let playing: Vec<&Action> =
+                        legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                    let a = match playing.choose(&mut rng) {
+                        Some(&a) if rng.random_bool(0.6) => a.clone(),
+                        _ => legal.choose(&mut rng).unwrap().clone(),
+                    };
+                    g.apply(seat, a).unwrap();
+                }
+            }
+        }
+        assert!(states > 2_000 && kept > 1_000, "{states} states, {kept} with something kept");
+    }
 
     /// A list made after another was dropped gets that list's buffers back (the same
     /// capacity) and nothing of its contents: empty, and filled, the same actions as a
@@ -2614,7 +3028,7 @@ mod tests {
             if fm.kind == MeldKind::Group {
                 faces.sort();
             }
-            let mut needs = fm.needs().to_vec();
+            let mut needs: Vec<_> = fm.needs().collect();
             needs.sort();
             (fm.kind, faces, fm.value, needs)
         };
