@@ -87,11 +87,16 @@ impl Solver {
             }
             return judge(&sol).map(|_| sol).map_err(|refused| SolveError::Unproven { refused });
         }
-        // The meld puzzle's optimum bounds every legal play.
-        let flat = self.solve(&position, &options.with_opened(true))?;
-        if flat.tiles_placed == 0 {
-            return Ok(none());
-        }
+        // The meld puzzle's optimum bounds every legal play. Only a play placing a tile
+        // is of use, so a floor of one tile ends the search as soon as a bound shows none.
+        let one = match objective {
+            Objective::Tiles => (1, 0),
+            Objective::Value => (0, 1),
+        };
+        let flat = match self.solve_from(&position, &options.with_opened(true), Some(one))? {
+            Some(flat) if flat.tiles_placed > 0 => flat,
+            _ => return Ok(none()),
+        };
         let refused = match judge(&flat) {
             Ok(_) => return Ok(flat),
             Err(e) => e,
