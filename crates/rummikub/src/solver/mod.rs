@@ -268,6 +268,9 @@ impl Solver {
     }
 }
 
+/// A play: the melds of the table after it and the rack tiles placed.
+type Layout = (Vec<Meld<Tile>>, Vec<Tile>);
+
 /// States per layer of the beams, narrow to wide, that look for an initial meld as
 /// good as the best play at any value.
 const INITIAL_BEAMS: [usize; 3] = [16, 128, 1024];
@@ -358,7 +361,7 @@ impl Solver {
         params: Params,
         high: bool,
         floor: Option<(u64, u64)>,
-    ) -> Result<Option<(Vec<Meld<Tile>>, Vec<Tile>)>, SolveError> {
+    ) -> Result<Option<Layout>, SolveError> {
         // The core relaxation first: jokers only where they are needed, every other
         // joker counted as placed. Its optimum bounds the true one from above, so if
         // the spare jokers find room in its table, that table is optimal.
