@@ -207,9 +207,9 @@ impl Solver {
         let mut subsets: Vec<u32> = (1..1u32 << k).collect();
         subsets.sort_by_key(|s| core::cmp::Reverse(s.count_ones()));
         let sets: usize = roles.iter().map(|r| r.len() + 1).product::<usize>() - 1;
-        // Every set is solved at most once, so when there are few enough no solve counts
-        // against the limit that a play below the goal would have counted against: those
-        // need not be solved out, only shown to be below (a floor).
+        // `take` ignores a play below the goal, and with few enough sets the limit never
+        // binds (each is handed on at most once), so such a play need not be solved out,
+        // only shown to be below the goal (a floor).
         let floor = (sets <= MAX_PINNED).then_some(goal);
         let mut pins =
             Pins { table, rack, options, roles: &roles, floor, goal, objective, solved: Vec::new() };
