@@ -345,6 +345,8 @@ struct Progress {
     /// The least of the bounds the guided beams' cuts put on every play
     /// ([`Dp::refuted`]; `u32::MAX` before the first).
     cap: u32,
+    /// Only plays scoring at least this much are wanted ([`Dp::search`]; 0: any).
+    floor: u32,
 }
 
 impl Progress {
@@ -425,6 +427,14 @@ impl Progress {
     /// the best play found.
     fn close(&self, unit: u32) -> bool {
         self.best.is_some() && self.upper.min(self.cap) / unit <= self.low / unit + 1
+    }
+
+    /// A bound shows that no play reaches the floor. The relaxation's and the rest's
+    /// bounds leave out the room bits, which the floor has none of; the cuts' include
+    /// them. None of them is below a play that some pass found, so this never holds
+    /// while the optimum reaches the floor.
+    fn hopeless(&self) -> bool {
+        self.upper.min(self.rest).min(self.cap) < self.floor
     }
 
     /// The best play found reaches a bound: nothing can beat it.
@@ -667,7 +677,7 @@ impl Dp {
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
     pub(super) fn run(&mut self, counts: &Counts, params: Params) -> Option<Optimum> {
-        self.search(&[Sweep { counts, params }], usize::MAX).map(|(o, _)| o)
+        self.search(&[Sweep { counts, params }], usize::MAX, 0).map(|(o, _)| o)
     }
 
     /// Makes the tables of the given sweep direction the ones in use.
@@ -701,7 +711,18 @@ impl Dp {
     /// [`FAIR`] times the other's states. The exact passes race, the sweep whose beams
     /// held fewer states first: each may process `limit` states per pass, and the limit grows
     /// [`RACE_GROWTH`]-fold each round until one finishes.
-    pub(super) fn search(&mut self, sweeps: &[Sweep<'_>], mut limit: usize) -> Option<(Optimum, usize)> {
+    ///
+    /// With a `floor` (core mode; a packed score without room bits, 0: none) only a play
+    /// scoring at least the floor is wanted: the search ends with `None` as soon as a
+    /// bound shows that none does ([`Progress::hopeless`]), and may then also answer
+    /// with a play below the floor, which the caller drops. While the optimum reaches
+    /// the floor no bound is below it, so the search runs as without one.
+    pub(super) fn search(
+        &mut self,
+        sweeps: &[Sweep<'_>],
+        mut limit: usize,
+        floor: u32,
+    ) -> Option<(Optimum, usize)> {
         self.dec.trim();
         for held in [&mut self.held.bound, &mut self.parked.held.bound] {
             *held = None;
@@ -721,8 +742,12 @@ impl Dp {
             upper: u32::MAX,
             rest: rest_total(lead.counts, lead.params),
             cap: u32::MAX,
+            floor,
             ..Progress::default()
         };
+        if p.hopeless() {
+            return None;
+        }
         // The beams, in both sweeps ([`Progress::pick`]). The second sweep starts at the
         // first guided beam: the score-ranked one only looks for a first play, which the
         // lead sweep has done.
@@ -773,6 +798,9 @@ impl Dp {
             }
             p.cut(self.refuted(), b.as_ref());
             p.offer(b, i);
+            if p.hopeless() {
+                return None;
+            }
             if p.proven() {
                 return p.best;
             }
@@ -787,6 +815,9 @@ impl Dp {
             (top, drop) = (capped, 0);
         }
         loop {
+            if p.hopeless() {
+                return None;
+            }
             // Nothing a pass dropped could beat the best play: it is optimal.
             if p.best.is_some() && p.cap < p.beat() {
                 return p.best;
@@ -866,6 +897,9 @@ impl Dp {
             // relaxation can lay out the fixed tiles).
             p.relaxed[i] = true;
             p.upper = p.upper.min(self.relax.init(&mut self.dec, sweep.counts, sweep.params, true)?);
+            if p.hopeless() {
+                return Some(None);
+            }
             if p.proven() {
                 return Some(p.best.take());
             }
@@ -886,6 +920,9 @@ impl Dp {
             p.cut(self.refuted(), b.as_ref());
         }
         p.offer(b, i);
+        if p.hopeless() {
+            return Some(None);
+        }
         (p.proven() || p.best.is_some() && p.cap < p.beat()).then(|| p.best.take())
     }
 
@@ -2739,7 +2776,7 @@ mod tests {
                     let dp = if wide { &mut staged } else { &mut narrow };
                     let sweeps = &both[pick];
                     let limit = if sweeps.len() == 2 { 1 + case % 64 } else { usize::MAX };
-                    let (got, i) = dp.search(sweeps, limit).map_or((None, 0), |(o, i)| (Some(o), i));
+                    let (got, i) = dp.search(sweeps, limit, 0).map_or((None, 0), |(o, i)| (Some(o), i));
                     let (c, mirror) = (sweeps[i].counts, sweeps[i].params.mirror);
                     assert_eq!(
                         got.as_ref().map(|o| o.score & !ROOM_MASK),

@@ -204,6 +204,21 @@ impl Solver {
     /// # Ok::<(), SolveError>(())
     /// ```
     pub fn solve(&mut self, position: &Position, options: &SolveOptions) -> Result<Solution, SolveError> {
+        // Without a floor there is always an answer.
+        Ok(self.solve_from(position, options, None)?.unwrap_or_default())
+    }
+
+    /// As [`Solver::solve`], but with a `floor` (a [`rank`] under the objective; opened
+    /// mode only) only a play ranking at least that is wanted: the same answer as
+    /// without it when the best play reaches the floor, `None` otherwise, often found
+    /// much sooner (a bound shows that nothing reaches it). With a floor, a table that
+    /// cannot be laid out also answers `None`.
+    fn solve_from(
+        &mut self,
+        position: &Position,
+        options: &SolveOptions,
+        floor: Option<(u64, u64)>,
+    ) -> Result<Option<Solution>, SolveError> {
         let table = face_counts(position.table());
         let rack = face_counts(position.rack());
         let set = options.tile_set;
@@ -233,8 +248,13 @@ impl Solver {
                 fixed_jokers: table[52] as u8,
                 optional_jokers: rack[52] as u8,
             };
-            let (melds, placed) = self.opened(&counts, params, false)?;
-            return Ok(finish(melds, placed, options.joker_value));
+            let found = match self.opened(&counts, params, false, floor) {
+                Err(SolveError::TableNotMeldable) if floor.is_some() => return Ok(None),
+                found => found?,
+            };
+            return Ok(found
+                .filter(|(_, placed)| floor.is_none_or(|f| rank(placed, params) >= f))
+                .map(|(melds, placed)| finish(melds, placed, options.joker_value)));
         }
         // Initial meld: the table stays as it is.
         let mut melds = match position.melds() {
@@ -246,7 +266,7 @@ impl Solver {
                     fixed_jokers: table[52] as u8,
                     ..Counts::default()
                 };
-                self.opened(&counts, params, false)?.0
+                self.opened(&counts, params, false, None)?.map(|(melds, _)| melds).unwrap_or_default()
             }
         };
         let counts =
@@ -258,9 +278,12 @@ impl Solver {
             melds.extend(new);
             placed = p;
         }
-        Ok(finish(melds, placed, options.joker_value))
+        Ok(Some(finish(melds, placed, options.joker_value)))
     }
 }
+
+/// A play: the melds of the table after it and the rack tiles placed.
+type Layout = (Vec<Meld<Tile>>, Vec<Tile>);
 
 /// States per layer of the beams, narrow to wide, that look for an initial meld as
 /// good as the best play at any value.
@@ -313,12 +336,12 @@ impl Solver {
             return None;
         }
         // Nothing is fixed, so the opened-mode search always finds a play (maybe none).
-        let (melds, placed) = self.opened(counts, params, true).ok()?;
+        let (melds, placed) = self.opened(counts, params, true, None).ok()??;
         if initial_value(&melds, params.joker_counts) >= u64::from(threshold) {
             return Some((melds, placed));
         }
         let by_value = Params { objective: Objective::Value, joker_value: per_joker as u32, ..params };
-        let (_, best) = self.opened(counts, by_value, true).ok()?;
+        let (_, best) = self.opened(counts, by_value, true, None).ok()??;
         let best: u64 = best.iter().map(|t| t.number().map_or(per_joker, u64::from)).sum();
         if u64::from(threshold) > best {
             return None;
@@ -341,19 +364,26 @@ impl Solver {
 
     /// The opened-mode optimum of `counts`: the table and the rack tiles placed. With
     /// `high`, spare jokers go where they represent the highest number (an initial
-    /// meld counts it).
+    /// meld counts it). With a `floor` ([`Solver::solve_from`]), `None` (or
+    /// [`SolveError::TableNotMeldable`]) if the core relaxation shows that no play ranks
+    /// that high; a play below it may still come back.
     fn opened(
         &mut self,
         counts: &Counts,
         params: Params,
         high: bool,
-    ) -> Result<(Vec<Meld<Tile>>, Vec<Tile>), SolveError> {
+        floor: Option<(u64, u64)>,
+    ) -> Result<Option<Layout>, SolveError> {
         // The core relaxation first: jokers only where they are needed, every other
         // joker counted as placed. Its optimum bounds the true one from above, so if
         // the spare jokers find room in its table, that table is optimal.
         let core = Params { core: true, ..params };
-        let (opt, mirror) = self.core(counts, core);
-        let opt = opt.ok_or(SolveError::TableNotMeldable)?;
+        let (opt, mirror) = self.core(counts, core, floor.map_or(0, |f| core_floor(f, counts, params)));
+        let opt = match opt {
+            Some(opt) => opt,
+            None if floor.is_some() => return Ok(None),
+            None => return Err(SolveError::TableNotMeldable),
+        };
         let (mut melds, mut placed) = if mirror {
             build(&counts.mirrored(), &opt, true, true)
         } else {
@@ -372,11 +402,11 @@ impl Solver {
         if left == 0 {
             let already = placed.iter().filter(|t| t.is_joker()).count();
             placed.extend(core::iter::repeat_n(Tile::JOKER, usize::from(counts.optional_jokers) - already));
-            return Ok((melds, placed));
+            return Ok(Some((melds, placed)));
         }
         // Not enough room (rare: only long runs and groups of four): the full program.
         let opt = self.dp.run(counts, params).ok_or(SolveError::TableNotMeldable)?;
-        Ok(build(counts, &opt, false, false))
+        Ok(Some(build(counts, &opt, false, false)))
     }
 
     /// The core program's optimum, searched in both sweep directions (1 to 13 and
@@ -385,7 +415,7 @@ impl Solver {
     /// Both sweeps are exact, but how fast their beams find the optimum and how many
     /// states the relaxation leaves them differs a lot by position, either way round:
     /// on the bench positions one direction is up to 25× slower than the other.
-    fn core(&mut self, counts: &Counts, params: Params) -> (Option<dp::Optimum>, bool) {
+    fn core(&mut self, counts: &Counts, params: Params, floor: u32) -> (Option<dp::Optimum>, bool) {
         let mirrored = counts.mirrored();
         let both = [
             Sweep { counts, params },
@@ -396,11 +426,27 @@ impl Solver {
             Sweeps::Forward => &both[..1],
             Sweeps::Mirrored => &both[1..],
         };
-        match self.dp.search(sweeps, self.race_limit.max(1)) {
+        match self.dp.search(sweeps, self.race_limit.max(1), floor) {
             Some((opt, i)) => (Some(opt), sweeps[i].params.mirror),
             None => (None, false),
         }
     }
+}
+
+/// The core program's score (naturals only, packed as its states' scores are, no room
+/// bits) that a play must reach to rank at least `floor`: the core counts every optional
+/// joker as placed, each worth the joker's value.
+fn core_floor(floor: (u64, u64), counts: &Counts, params: Params) -> u32 {
+    let jokers = u64::from(counts.optional_jokers);
+    let value = jokers * u64::from(params.joker_value);
+    let (first, second, shift) = match params.objective {
+        Objective::Tiles => (floor.0.checked_sub(jokers), floor.1.saturating_sub(value), 17),
+        Objective::Value => (floor.0.checked_sub(value), floor.1.saturating_sub(jokers), 14),
+    };
+    // Below the jokers' own share: every play reaches the first part, so no floor.
+    let Some(first) = first else { return 0 };
+    let packed = first << shift | second << 6;
+    u32::try_from(packed).unwrap_or(u32::MAX)
 }
 
 fn finish(table: Vec<Meld<Tile>>, mut placed: Vec<Tile>, joker_value: u32) -> Solution {
@@ -798,5 +844,94 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} cases placed a tile");
+    }
+
+    /// A solve with a floor answers as the one without whenever its best play ranks at
+    /// least the floor, and with nothing otherwise: floors one step below the optimum's
+    /// rank, at it and one step above, in both objectives, with joker values that move
+    /// the core's share of the floor, narrow beams (so that the later stages and their
+    /// bounds run) or not.
+    #[test]
+    fn a_floor_changes_nothing_but_plays_below_it() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x000f_1002);
+        let (mut reached, mut refused) = (0, 0);
+        for case in 0..300 {
+            let mut table: Vec<Tile> = Vec::new();
+            for _ in 0..rng.random_range(0..7) {
+                let colour = Colour::ALL[rng.random_range(0..4)];
+                let faces: Vec<Tile> = if rng.random_range(0..2) == 0 {
+                    let start = rng.random_range(1..=11u8);
+                    let len = rng.random_range(3..=(14 - start).min(5));
+                    (start..start + len).filter_map(|n| Tile::new(colour, n)).collect()
+                } else {
+                    let n = rng.random_range(1..=13u8);
+                    Colour::ALL
+                        .iter()
+                        .take(rng.random_range(3..=4))
+                        .filter_map(|&c| Tile::new(c, n))
+                        .collect()
+                };
+                let mut trial = table.clone();
+                trial.extend(faces);
+                if face_counts(&trial).iter().all(|&k| k <= 2) {
+                    table = trial;
+                }
+            }
+            if rng.random_range(0..4) == 0 && face_counts(&table)[52] < 2 {
+                // A joker on the table: a meld of its own with two naturals.
+                let n = rng.random_range(1..=12u8);
+                let pair = [Tile::new(Colour::ALL[0], n), Tile::new(Colour::ALL[0], n + 1)];
+                let mut trial = table.clone();
+                trial.extend(pair.iter().flatten());
+                trial.push(Tile::JOKER);
+                if face_counts(&trial).iter().all(|&k| k <= 2) {
+                    table = trial;
+                }
+            }
+            let mut rack = Vec::new();
+            for _ in 0..rng.random_range(1..=12) {
+                let t = if rng.random_range(0..10) == 0 {
+                    Tile::JOKER
+                } else {
+                    Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(1..=13u8))
+                        .unwrap_or(Tile::JOKER)
+                };
+                let mut all = table.clone();
+                all.extend(rack.iter().copied());
+                all.push(t);
+                if face_counts(&all)[t.index() as usize] <= 2 {
+                    rack.push(t);
+                }
+            }
+            let pos = Position::new(table.iter().copied(), rack.iter().copied());
+            let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let opts =
+                SolveOptions::default().with_objective(objective).with_joker_value([30, 0, 5][case / 2 % 3]);
+            let (mut plain, mut floored) = (Solver::new(), Solver::new());
+            plain.dp.narrow = case % 4 >= 2;
+            floored.dp.narrow = plain.dp.narrow;
+            let Ok(best) = plain.solve(&pos, &opts) else { continue };
+            let params = Params {
+                objective,
+                joker_value: opts.joker_value,
+                threshold: None,
+                joker_counts: true,
+                core: false,
+                mirror: false,
+            };
+            let (a, b) = rank(&best.placed, params);
+            let below = if b > 0 { (a, b - 1) } else { (a.saturating_sub(1), u64::MAX) };
+            for floor in [below, (a, b), (a, b + 1), (a + 1, 0)] {
+                let got = floored.solve_from(&pos, &opts, Some(floor)).expect("solved without a floor");
+                if floor <= (a, b) {
+                    assert_eq!(got.as_ref(), Some(&best), "case {case}, floor {floor:?}: {pos:?}");
+                    reached += 1;
+                } else {
+                    assert_eq!(got, None, "case {case}, floor {floor:?}: {pos:?}");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(reached > 400 && refused > 400, "{reached} reached, {refused} refused");
     }
 }

@@ -87,11 +87,16 @@ impl Solver {
             }
             return judge(&sol).map(|_| sol).map_err(|refused| SolveError::Unproven { refused });
         }
-        // The meld puzzle's optimum bounds every legal play.
-        let flat = self.solve(&position, &options.with_opened(true))?;
-        if flat.tiles_placed == 0 {
-            return Ok(none());
-        }
+        // The meld puzzle's optimum bounds every legal play. Only a play placing a tile
+        // is of use, so a floor of one tile ends the search as soon as a bound shows none.
+        let one = match objective {
+            Objective::Tiles => (1, 0),
+            Objective::Value => (0, 1),
+        };
+        let flat = match self.solve_from(&position, &options.with_opened(true), Some(one))? {
+            Some(flat) if flat.tiles_placed > 0 => flat,
+            _ => return Ok(none()),
+        };
         let refused = match judge(&flat) {
             Ok(_) => return Ok(flat),
             Err(e) => e,
@@ -115,7 +120,7 @@ impl Solver {
             let choices: Vec<Vec<Tile>> = kept.iter().map(|&i| roles[i].kept.clone()).collect();
             let mut bound: Option<(u64, u64)> = Some((0, 0));
             for tiles in combinations(&choices) {
-                match self.pinned_raw(table, rack, &tiles, &options) {
+                match self.pinned_raw(table, rack, &tiles, &options, None) {
                     Pinned::Solved(sol) => {
                         bound = bound.map(|b| b.max(rank(&sol, objective)));
                         bound_plays.extend(unpin(sol, &tiles));
@@ -202,7 +207,12 @@ impl Solver {
         let mut subsets: Vec<u32> = (1..1u32 << k).collect();
         subsets.sort_by_key(|s| core::cmp::Reverse(s.count_ones()));
         let sets: usize = roles.iter().map(|r| r.len() + 1).product::<usize>() - 1;
-        let mut pins = Pins { table, rack, options, roles: &roles, goal, objective, solved: Vec::new() };
+        // `take` ignores a play below the goal, and with few enough sets the limit never
+        // binds (each is handed on at most once), so such a play need not be solved out,
+        // only shown to be below the goal (a floor).
+        let floor = (sets <= MAX_PINNED).then_some(goal);
+        let mut pins =
+            Pins { table, rack, options, roles: &roles, floor, goal, objective, solved: Vec::new() };
         let mut given = 0;
         let mut first = true;
         'subsets: for set in subsets {
@@ -242,13 +252,15 @@ impl Solver {
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
-    /// that tile (a natural on the table).
+    /// that tile (a natural on the table); with a `floor` (a rank), [`Pinned::NoPlay`]
+    /// as soon as no play is shown to reach it.
     fn pinned_raw(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         kept: &[Tile],
         options: &SolveOptions,
+        floor: Option<(u64, u64)>,
     ) -> Pinned {
         let mut faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         for &t in kept {
@@ -264,8 +276,8 @@ impl Solver {
         }
         // Up to three copies: the larger set's limits.
         let loose = options.with_tile_set(crate::TileSet::Xp160.catalog()).with_opened(true);
-        match self.solve(&Position::new(faces, rack.iter().copied()), &loose) {
-            Ok(sol) if sol.tiles_placed > 0 => Pinned::Solved(sol),
+        match self.solve_from(&Position::new(faces, rack.iter().copied()), &loose, floor) {
+            Ok(Some(sol)) if sol.tiles_placed > 0 => Pinned::Solved(sol),
             Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
             Err(_) => Pinned::Unknown,
         }
@@ -280,6 +292,8 @@ struct Pins<'a> {
     rack: &'a [Tile],
     options: &'a SolveOptions,
     roles: &'a [Vec<Tile>],
+    /// The floor of the solves ([`Solver::pinned_raw`]), if any.
+    floor: Option<(u64, u64)>,
     goal: (u64, u64),
     objective: Objective,
     solved: Vec<(u32, Option<bool>, Option<Solution>)>,
@@ -297,11 +311,14 @@ impl Pins<'_> {
                         p => Some(self.roles[i][p as usize - 1]),
                     })
                     .collect();
-                let (below, sol) = match solver.pinned_raw(self.table, self.rack, &tiles, self.options) {
-                    Pinned::Solved(sol) => (Some(rank(&sol, self.objective) < self.goal), unpin(sol, &tiles)),
-                    Pinned::NoPlay => (Some(true), None),
-                    Pinned::Unknown => (None, None),
-                };
+                let (below, sol) =
+                    match solver.pinned_raw(self.table, self.rack, &tiles, self.options, self.floor) {
+                        Pinned::Solved(sol) => {
+                            (Some(rank(&sol, self.objective) < self.goal), unpin(sol, &tiles))
+                        }
+                        Pinned::NoPlay => (Some(true), None),
+                        Pinned::Unknown => (None, None),
+                    };
                 self.solved.push((key, below, sol));
                 self.solved.len() - 1
             }
@@ -746,7 +763,7 @@ mod tests {
                         .collect();
                 }
                 for tiles in combos {
-                    if let Pinned::Solved(sol) = solver.pinned_raw(&table, &rack, &tiles, &options)
+                    if let Pinned::Solved(sol) = solver.pinned_raw(&table, &rack, &tiles, &options, None)
                         && let Some(sol) = unpin(sol, &tiles)
                         && rank(&sol, Objective::Tiles) >= goal
                     {
