@@ -49,6 +49,22 @@ pub struct ClassicRummy {
     /// Cards dealt to the hands: hands and table hold exactly this many at the start
     /// of a turn (every turn draws one card and discards one).
     dealt: usize,
+    /// The number of cards of each hand, by seat (0 past the last seat): kept after each
+    /// action (only the mover's hand changes) so that a view refreshed before every
+    /// action need not count every hand's cards.
+    hand_lens: [usize; MAX_SEATS],
+}
+
+/// The most seats a hand has (`RULES.md` §2.1).
+const MAX_SEATS: usize = 6;
+
+/// The number of cards of each hand, by seat (0 past the last seat).
+fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_SEATS] {
+    let mut lens = [0; MAX_SEATS];
+    for (len, hand) in lens.iter_mut().zip(hands) {
+        *len = hand.len();
+    }
+    lens
 }
 
 impl ClassicRummy {
@@ -136,9 +152,11 @@ impl ClassicRummy {
             _ => {}
         }
         let piles = placed.piles(setup.shuffle_seed, setup.restocks);
+        let state = HandState::placed(setup.dealer, setup.phase, placed, piles);
         Ok(ClassicRummy {
             config: *config,
-            state: HandState::placed(setup.dealer, setup.phase, placed, piles),
+            hand_lens: hand_lens(&state.hands),
+            state,
             melds_this_turn: setup.melds_this_turn,
             played_before,
             played_this_turn: setup.played_this_turn,
@@ -215,6 +233,7 @@ impl ClassicRummy {
         let hands_total = hands.iter().map(PieceSet::len).sum();
         ClassicRummy {
             config: *config,
+            hand_lens: hand_lens(&hands),
             state: HandState::dealt(dealer, hands, piles),
             melds_this_turn: 0,
             played_before: vec![false; seats],
@@ -565,7 +584,8 @@ impl ClassicRummy {
     /// ```
     #[must_use]
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
-        ClassicRummy { state: self.state.with_hidden_shuffled(seat, rng), ..self.clone() }
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        ClassicRummy { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
@@ -651,7 +671,7 @@ impl CardRules for ClassicRummy {
     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
 
     /// Two to six players (`RULES.md` §2.1).
-    const SEATS: RangeInclusive<usize> = 2..=6;
+    const SEATS: RangeInclusive<usize> = 2..=MAX_SEATS;
 
     /// Deals a hand (`RULES.md` §2.2): the dealer is `seating.dealer` or drawn with
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
@@ -722,7 +742,13 @@ impl CardRules for ClassicRummy {
     /// then unchanged.
     #[inline]
     fn commit(&mut self, plan: Plan, _: CommitKey) -> Result<(), ActionError> {
-        self.carry_out(plan)
+        let seat = self.state.to_move;
+        let done = self.carry_out(plan);
+        // Only the mover's hand changed.
+        if let (Some(len), Some(hand)) = (self.hand_lens.get_mut(seat), self.state.hands.get(seat)) {
+            *len = hand.len();
+        }
+        done
     }
 
     fn result(&self) -> Option<Outcome> {
@@ -740,6 +766,12 @@ impl CardRules for ClassicRummy {
         *config = self.config;
         *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;
+    }
+
+    /// The hand sizes kept by count.
+    #[inline]
+    fn counted_hand_sizes(&self) -> Option<&[usize]> {
+        self.hand_lens.get(..self.state.hands.len())
     }
 
     /// Every legal action of the seat to move, in a deterministic order (see
