@@ -456,16 +456,21 @@ impl ClassicRummy {
                 }
                 if self.state.draw_stock().is_none() {
                     self.end_void();
+                } else {
+                    self.hand_grew(seat, 1);
                 }
             }
             Plan::Take => {
-                self.state.take_discard();
+                if self.state.take_discard().is_some() {
+                    self.hand_grew(seat, 1);
+                }
             }
             Plan::Meld { kind, order } => {
                 self.state.table.place(seat, kind, &order, &DECK, &self.config.meld_rules())?;
                 for &c in &order {
                     self.state.play(c);
                 }
+                self.hand_shrank(seat, order.len());
                 self.melds_this_turn += 1;
                 self.played_this_turn = true;
                 self.after_play(seat);
@@ -473,11 +478,13 @@ impl ClassicRummy {
             Plan::LayOff { card, onto, end } => {
                 self.state.table.lay_off(onto, card, end, &DECK, &self.config.meld_rules())?;
                 self.state.play(card);
+                self.hand_shrank(seat, 1);
                 self.played_this_turn = true;
                 self.after_play(seat);
             }
             Plan::Discard(card) => {
                 self.state.discard(card);
+                self.hand_shrank(seat, 1);
                 if self.state.hands[seat].is_empty() {
                     self.go_out(seat);
                 } else {
@@ -489,6 +496,21 @@ impl ClassicRummy {
             }
         }
         Ok(())
+    }
+
+    /// Counts the cards `seat` took (every plan's card comes from where the check
+    /// found it, so the count follows without counting the hand).
+    fn hand_grew(&mut self, seat: Seat, cards: usize) {
+        if let Some(len) = self.hand_lens.get_mut(seat) {
+            *len += cards;
+        }
+    }
+
+    /// Counts the cards `seat` played from its hand (each in it: the plan's check).
+    fn hand_shrank(&mut self, seat: Seat, cards: usize) {
+        if let Some(len) = self.hand_lens.get_mut(seat) {
+            *len = len.saturating_sub(cards);
+        }
     }
 
     fn after_play(&mut self, seat: Seat) {
@@ -742,13 +764,7 @@ impl CardRules for ClassicRummy {
     /// then unchanged.
     #[inline]
     fn commit(&mut self, plan: Plan, _: CommitKey) -> Result<(), ActionError> {
-        let seat = self.state.to_move;
-        let done = self.carry_out(plan);
-        // Only the mover's hand changed.
-        if let (Some(len), Some(hand)) = (self.hand_lens.get_mut(seat), self.state.hands.get(seat)) {
-            *len = hand.len();
-        }
-        done
+        self.carry_out(plan)
     }
 
     fn result(&self) -> Option<Outcome> {
