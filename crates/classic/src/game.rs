@@ -52,15 +52,15 @@ pub struct ClassicRummy {
     /// The number of cards of each hand, by seat (0 past the last seat): kept after each
     /// action (only the mover's hand changes) so that a view refreshed before every
     /// action need not count every hand's cards.
-    hand_lens: [usize; MAX_SEATS],
+    hand_lens: [usize; MAX_PLAYERS],
 }
 
 /// The most seats a hand has (`RULES.md` §2.1).
-const MAX_SEATS: usize = 6;
+const MAX_PLAYERS: usize = 6;
 
 /// The number of cards of each hand, by seat (0 past the last seat).
-fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_SEATS] {
-    let mut lens = [0; MAX_SEATS];
+fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
+    let mut lens = [0; MAX_PLAYERS];
     for (len, hand) in lens.iter_mut().zip(hands) {
         *len = hand.len();
     }
@@ -693,7 +693,7 @@ impl CardRules for ClassicRummy {
     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
 
     /// Two to six players (`RULES.md` §2.1).
-    const SEATS: RangeInclusive<usize> = 2..=MAX_SEATS;
+    const SEATS: RangeInclusive<usize> = 2..=MAX_PLAYERS;
 
     /// Deals a hand (`RULES.md` §2.2): the dealer is `seating.dealer` or drawn with
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
