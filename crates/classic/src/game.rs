@@ -49,6 +49,22 @@ pub struct ClassicRummy {
     /// Cards dealt to the hands: hands and table hold exactly this many at the start
     /// of a turn (every turn draws one card and discards one).
     dealt: usize,
+    /// The number of cards of each hand, by seat (0 past the last seat): kept after each
+    /// action (only the mover's hand changes) so that a view refreshed before every
+    /// action need not count every hand's cards.
+    hand_lens: [usize; MAX_PLAYERS],
+}
+
+/// The most seats a hand has (`RULES.md` §2.1).
+const MAX_PLAYERS: usize = 6;
+
+/// The number of cards of each hand, by seat (0 past the last seat).
+fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
+    let mut lens = [0; MAX_PLAYERS];
+    for (len, hand) in lens.iter_mut().zip(hands) {
+        *len = hand.len();
+    }
+    lens
 }
 
 impl ClassicRummy {
@@ -136,9 +152,11 @@ impl ClassicRummy {
             _ => {}
         }
         let piles = placed.piles(setup.shuffle_seed, setup.restocks);
+        let state = HandState::placed(setup.dealer, setup.phase, placed, piles);
         Ok(ClassicRummy {
             config: *config,
-            state: HandState::placed(setup.dealer, setup.phase, placed, piles),
+            hand_lens: hand_lens(&state.hands),
+            state,
             melds_this_turn: setup.melds_this_turn,
             played_before,
             played_this_turn: setup.played_this_turn,
@@ -215,6 +233,7 @@ impl ClassicRummy {
         let hands_total = hands.iter().map(PieceSet::len).sum();
         ClassicRummy {
             config: *config,
+            hand_lens: hand_lens(&hands),
             state: HandState::dealt(dealer, hands, piles),
             melds_this_turn: 0,
             played_before: vec![false; seats],
@@ -437,16 +456,21 @@ impl ClassicRummy {
                 }
                 if self.state.draw_stock().is_none() {
                     self.end_void();
+                } else {
+                    self.hand_grew(seat, 1);
                 }
             }
             Plan::Take => {
-                self.state.take_discard();
+                if self.state.take_discard().is_some() {
+                    self.hand_grew(seat, 1);
+                }
             }
             Plan::Meld { kind, order } => {
                 self.state.table.place(seat, kind, &order, &DECK, &self.config.meld_rules())?;
                 for &c in &order {
                     self.state.play(c);
                 }
+                self.hand_shrank(seat, order.len());
                 self.melds_this_turn += 1;
                 self.played_this_turn = true;
                 self.after_play(seat);
@@ -454,11 +478,13 @@ impl ClassicRummy {
             Plan::LayOff { card, onto, end } => {
                 self.state.table.lay_off(onto, card, end, &DECK, &self.config.meld_rules())?;
                 self.state.play(card);
+                self.hand_shrank(seat, 1);
                 self.played_this_turn = true;
                 self.after_play(seat);
             }
             Plan::Discard(card) => {
                 self.state.discard(card);
+                self.hand_shrank(seat, 1);
                 if self.state.hands[seat].is_empty() {
                     self.go_out(seat);
                 } else {
@@ -470,6 +496,21 @@ impl ClassicRummy {
             }
         }
         Ok(())
+    }
+
+    /// Counts the cards `seat` took (every plan's card comes from where the check
+    /// found it, so the count follows without counting the hand).
+    fn hand_grew(&mut self, seat: Seat, cards: usize) {
+        if let Some(len) = self.hand_lens.get_mut(seat) {
+            *len += cards;
+        }
+    }
+
+    /// Counts the cards `seat` played from its hand (each in it: the plan's check).
+    fn hand_shrank(&mut self, seat: Seat, cards: usize) {
+        if let Some(len) = self.hand_lens.get_mut(seat) {
+            *len = len.saturating_sub(cards);
+        }
     }
 
     fn after_play(&mut self, seat: Seat) {
@@ -565,7 +606,8 @@ impl ClassicRummy {
     /// ```
     #[must_use]
     pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
-        ClassicRummy { state: self.state.with_hidden_shuffled(seat, rng), ..self.clone() }
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        ClassicRummy { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
@@ -651,7 +693,7 @@ impl CardRules for ClassicRummy {
     const SCORE_ORDER: ScoreOrder = ScoreOrder::HigherIsBetter;
 
     /// Two to six players (`RULES.md` §2.1).
-    const SEATS: RangeInclusive<usize> = 2..=6;
+    const SEATS: RangeInclusive<usize> = 2..=MAX_PLAYERS;
 
     /// Deals a hand (`RULES.md` §2.2): the dealer is `seating.dealer` or drawn with
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
@@ -740,6 +782,12 @@ impl CardRules for ClassicRummy {
         *config = self.config;
         *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;
+    }
+
+    /// The hand sizes kept by count.
+    #[inline]
+    fn counted_hand_sizes(&self) -> Option<&[usize]> {
+        self.hand_lens.get(..self.state.hands.len())
     }
 
     /// Every legal action of the seat to move, in a deterministic order (see

@@ -114,3 +114,38 @@ impl View {
         analyze(&self.hand, &self.config)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use rummykit_core::{CardRules, Game, PieceSet, Seating};
+
+    use crate::{Action, ClassicRummy, Config};
+
+    /// The hand sizes the game keeps for its views are the hands' sizes after every
+    /// action of random play (draws, takes, melds, lay-offs, discards, going out, void
+    /// ends at the restock cap), from 2 to 6 seats, and after the hidden cards are dealt
+    /// anew.
+    #[test]
+    fn kept_hand_sizes_are_the_hands_sizes() {
+        let mut rng = ChaCha8Rng::seed_from_u64(47);
+        let sizes = |g: &ClassicRummy| g.state().hands.iter().map(PieceSet::len).collect::<Vec<_>>();
+        let (mut legal, mut plays) = (Vec::new(), 0);
+        for game_no in 0..60 {
+            let config = if game_no % 2 == 0 { Config::STANDARD } else { Config::SIMULATION };
+            let mut g = ClassicRummy::deal(&config, Seating::new(2 + game_no % 5), &mut rng).unwrap();
+            loop {
+                assert_eq!(g.counted_hand_sizes(), Some(&sizes(&g)[..]), "game {game_no}");
+                let shuffled = g.with_hidden_shuffled(game_no % 2, &mut rng);
+                assert_eq!(shuffled.counted_hand_sizes(), Some(&sizes(&shuffled)[..]));
+                let Some(seat) = g.to_move() else { break };
+                g.legal_actions(&mut legal);
+                let action = legal[rng.random_range(0..legal.len())];
+                plays += usize::from(matches!(action, Action::Meld(_) | Action::LayOff { .. }));
+                g.apply(seat, action).unwrap();
+            }
+        }
+        assert!(plays > 100, "{plays} melds and lay-offs");
+    }
+}

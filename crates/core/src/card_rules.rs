@@ -462,7 +462,14 @@ impl<T: CardRules> Game for T {
 
     /// The check, then the [`commit`](CardRules::commit) of its plan.
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Error> {
-        let plan = checked(self, seat, &action)?;
+        self.apply_borrowed(seat, &action)
+    }
+
+    /// The check, then the [`commit`](CardRules::commit) of its plan; the action is only
+    /// read.
+    #[inline]
+    fn apply_borrowed(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
+        let plan = checked(self, seat, action)?;
         self.commit(plan, CommitKey { _private: () })
     }
 

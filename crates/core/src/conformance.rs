@@ -808,7 +808,8 @@ pub enum Check {
     Outcome,
     /// An action was accepted after the hand was over.
     PlayAfterEnd,
-    /// [`Game::check`] and [`Game::apply`] disagreed on an action.
+    /// [`Game::check`] and [`Game::apply`] disagreed on an action, or
+    /// [`Game::apply_borrowed`] and [`Game::apply`] did.
     CheckMismatch,
     /// An action offered for a seat not to move was not refused with
     /// [`NotYourTurn`](crate::NotYourTurn), or changed the state.
@@ -1105,6 +1106,15 @@ where
             return Err(ctx.fail(
                 Check::CheckMismatch,
                 format!("{:?}: check gave {checked:?}, apply {result:?}", cand.action),
+            ));
+        }
+        // Applied borrowed, the same answer and the same state.
+        let mut borrowed = game.clone();
+        let lent = borrowed.apply_borrowed(seat, &cand.action);
+        if lent != result || borrowed != probe {
+            return Err(ctx.fail(
+                Check::CheckMismatch,
+                format!("{:?}: apply gave {result:?}, apply_borrowed {lent:?} or another state", cand.action),
             ));
         }
         let enumerated = complete.then(|| legal.contains(&c.canonical(game, &cand.action)));

@@ -744,6 +744,33 @@ pub trait Game: Clone + Debug + Sized {
     /// ```
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Error>;
 
+    /// [`apply`](Game::apply) of a borrowed action, for a caller that keeps the action
+    /// after playing it (a driver reports and records every action it plays).
+    ///
+    /// The default clones the action for [`apply`](Game::apply); a game that only reads
+    /// its action overrides it and copies nothing (every card game of rummykit does).
+    ///
+    /// # Errors
+    ///
+    /// As [`apply`](Game::apply); the state is then unchanged.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let take = 2;
+    /// nim.apply_borrowed(0, &take)?;
+    /// assert_eq!((nim.heap, take), (5, 2));
+    /// assert!(nim.apply_borrowed(1, &3).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn apply_borrowed(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
+        self.apply(seat, action.clone())
+    }
+
     /// Overwrites `out` with the legal actions of the seat to move, in a deterministic
     /// order; empty once the hand is over. Every action listed is accepted by
     /// [`check`](Game::check); the list is complete when

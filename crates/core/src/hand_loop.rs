@@ -37,7 +37,8 @@ pub(crate) fn drive_hand<G: Game>(
             None => view.insert(game.view(hand_seat)),
         };
         let action = players.act(shown, seat, hand_seat).ok_or(DriverError::Stopped { seat })?;
-        match game.apply(hand_seat, action.clone()) {
+        // Borrowed: the action is reported and recorded after it is played.
+        match game.apply_borrowed(hand_seat, &action) {
             Ok(()) => {
                 accepted += 1;
                 players.applied(game, seat, &action);
