@@ -7,7 +7,7 @@
 //! | `meld_check` (10,000 sets of 3–5 cards, either kind) | `CardSet::meld_kind` | `gin_rummy::Meld::try_from_cards` |
 //! | `meld_check_slice` (the same, as ordered lists) | `Meld::new(Run) \|\| Meld::new(Group)` | the same peer |
 //! | `deadwood_10`, `deadwood_11` (10,000 hands) | `least_deadwood_value` | `gin_rummy::deadwood` |
-//! | `general_10`, `general_11` (the same hands, descending: the general search) | `least_deadwood` | `gin_rummy::deadwood` |
+//! | `general_10`, `general_11` (the same hands, descending: the split of a hand not in index order) | `least_deadwood` | `gin_rummy::deadwood` |
 //! | `split_10`, `split_11` (10,000 hands) | `classic::analyze` | `gin_rummy::best_melds` |
 //! | `whole_hands` (64 hands, 4 seats) | `ClassicRummy` + `RandomBot` | `rummy`'s `BasicRummyGame` + the same random choice |
 //!
@@ -105,8 +105,9 @@ fn ours_deadwood(i: &Inputs, k: usize) -> u32 {
     black_box(&i.hands[k]).iter().map(|h| least_deadwood_value(h, &RULES, value).unwrap_or(0)).sum()
 }
 
-/// The general search (jokers, repeats, any order): the hands in descending order,
-/// which the fast path for plain cards in index order does not take.
+/// The split (melds and positions, not only the value) of the hands in descending
+/// order: the search for plain cards deciding them by position, as the general search
+/// does.
 #[inline(never)]
 fn ours_deadwood_general(i: &Inputs, k: usize) -> u32 {
     black_box(&i.reversed[k])

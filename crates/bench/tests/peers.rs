@@ -41,7 +41,7 @@ fn check_deadwood(len: usize, seed: u64) {
         let ours = least_deadwood(hand, &RULES, value).expect("a hand").deadwood();
         assert_eq!(ours, theirs, "{hand:?}");
         assert_eq!(least_deadwood_value(hand, &RULES, value), Ok(theirs), "{hand:?}");
-        // The general search (the hand in descending order) agrees too.
+        // The hand in descending order (decided in another order) agrees too.
         let reversed: Vec<Card> = hand.iter().rev().copied().collect();
         assert_eq!(least_deadwood(&reversed, &RULES, value).map(|s| s.deadwood()), Ok(theirs));
         let split = analyze(&piece_set(hand), &config);

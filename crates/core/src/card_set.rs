@@ -105,7 +105,7 @@ impl CardSet {
     #[must_use]
     pub fn least_deadwood(self, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Split {
         if rules.min_len >= 3 {
-            return split_of_cards(self.0, rules, value);
+            return split_of_cards(self.0, None, rules, value);
         }
         let mut faces = [Card::JOKER; 52];
         let mut n = 0;
@@ -277,30 +277,31 @@ pub(crate) fn in_some_triple(hand: u64) -> u64 {
     members
 }
 
-/// Calls `emit(mask, kind, first)` with every meld of `hand` under `rules` whose lowest
-/// card (by index) is `c`, in [`hand_melds`](fn@crate::hand_melds) order; `first` is a
+/// Calls `emit(mask, kind, first)` with every meld of `hand` (which holds `c`) under
+/// `rules` that contains card `c`, in the order of `hand_melds`' generator; `first` is a
 /// group's number or the value a run starts at (1–14, or 1–13 round the corner).
 ///
 /// Not a listing of a hand's melds (that is [`for_each_face_meld`](crate::for_each_face_meld)):
-/// the branching of the least-deadwood search on a card mask, which decides the lowest
-/// card left and must branch as the general search does (`hand_melds`' generator, by
-/// lowest card) to find the same split.
+/// the branching of the least-deadwood search on a card mask, which decides one card of
+/// what is left (the one at the lowest position) and must branch as the general search
+/// does (`hand_melds`' generator, with the same card and the same pieces left) to find
+/// the same split. The order depends on the cards only, not on their positions.
 #[inline]
 pub(crate) fn melds_from(c: u32, hand: u64, rules: &MeldRules, emit: &mut impl FnMut(u64, MeldKind, u8)) {
     let min_len = usize::from(rules.min_len.max(1));
     let max_group = usize::from(rules.max_group_len.min(4));
-    // Cards that may join `c` as a meld's lowest card: those of higher index.
-    let above = hand & !((2u64 << c) - 1);
-    let (suit, rank) = (c / 13, c % 13);
-    // Groups: `c` and a subset of the same rank in the suits after `c`'s.
+    // Cards that may join `c`: the rest of the hand (when `c` is the lowest card, those
+    // of higher index).
+    let rest = hand & !(1u64 << c);
+    let rank = c % 13;
+    // Groups: `c` and a subset of the same rank in the other suits, in suit order.
     let mut others = [0u64; 3];
     let mut n = 0;
-    for t in suit + 1..4 {
-        let bit = 1u64 << (t * 13 + rank);
-        if above & bit != 0 {
-            others[n] = bit;
-            n += 1;
-        }
+    let mut column = rest & (RANK_COLUMN << rank);
+    while column != 0 {
+        others[n] = column & column.wrapping_neg();
+        n += 1;
+        column &= column - 1;
     }
     for subset in 0u32..(1 << n) {
         let len = 1 + subset.count_ones() as usize;
@@ -315,12 +316,12 @@ pub(crate) fn melds_from(c: u32, hand: u64, rules: &MeldRules, emit: &mut impl F
         }
         emit(meld, MeldKind::Group, rank as u8 + 1);
     }
-    runs_from(c, above, rules.ace, min_len, emit);
+    runs_from(c, rest, rules.ace, min_len, emit);
 }
 
 /// The runs of [`melds_from`].
 #[inline]
-fn runs_from(c: u32, above: u64, ace: AcePolicy, min_len: usize, emit: &mut impl FnMut(u64, MeldKind, u8)) {
+fn runs_from(c: u32, rest: u64, ace: AcePolicy, min_len: usize, emit: &mut impl FnMut(u64, MeldKind, u8)) {
     let (suit, number) = (c / 13, (c % 13 + 1) as i32);
     // Values a run may use: lo..=hi (14 = an ace above the king; cyclic: any).
     let (lo, hi, cyclic) = match ace {
@@ -339,10 +340,10 @@ fn runs_from(c: u32, above: u64, ace: AcePolicy, min_len: usize, emit: &mut impl
         values[n_values] = 14;
         n_values += 1;
     }
-    // The card of value `v` in `c`'s suit, as a bit (0 when not in `above`).
+    // The card of value `v` in `c`'s suit, as a bit (0 when not in `rest`).
     let card = |v: i32| -> u64 {
         let bit = 1u64 << (suit * 13 + (v - 1).rem_euclid(13) as u32);
-        above & bit
+        rest & bit
     };
     let max_len = MAX_MELD_LEN as i32;
     for &cv in &values[..n_values] {
