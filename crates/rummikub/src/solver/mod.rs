@@ -745,6 +745,40 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// The tiles of a random run of 3–5 or group of 3–4, jokerless.
+    fn random_meld(rng: &mut ChaCha8Rng) -> Vec<Tile> {
+        let colour = Colour::ALL[rng.random_range(0..4)];
+        if rng.random_range(0..2) == 0 {
+            let start = rng.random_range(1..=11u8);
+            let len = rng.random_range(3..=(14 - start).min(5));
+            (start..start + len).filter_map(|n| Tile::new(colour, n)).collect()
+        } else {
+            let n = rng.random_range(1..=13u8);
+            Colour::ALL.iter().take(rng.random_range(3..=4)).filter_map(|&c| Tile::new(c, n)).collect()
+        }
+    }
+
+    /// A rack of 1–12 random tiles (a joker one time in `joker_one_in`) that the
+    /// standard set can hold beside `table`.
+    fn random_rack(rng: &mut ChaCha8Rng, table: &[Tile], joker_one_in: u32) -> Vec<Tile> {
+        let mut rack = Vec::new();
+        for _ in 0..rng.random_range(1..=12) {
+            let t = if rng.random_range(0..joker_one_in) == 0 {
+                Tile::JOKER
+            } else {
+                Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(1..=13u8))
+                    .unwrap_or(Tile::JOKER)
+            };
+            let mut all = table.to_vec();
+            all.extend(rack.iter().copied());
+            all.push(t);
+            if face_counts(&all)[t.index() as usize] <= 2 {
+                rack.push(t);
+            }
+        }
+        rack
+    }
+
     /// The mirrored sweep (13 down to 1) on its own answers like the forward one on its
     /// own: the same tiles and value placed, a table the engine accepts, every tile
     /// kept. And a search in both whose race starts at a limit of one state (so exact
@@ -765,19 +799,7 @@ mod tests {
             let mut table = Vec::new();
             let mut melds = Vec::new();
             for _ in 0..rng.random_range(0..8) {
-                let colour = Colour::ALL[rng.random_range(0..4)];
-                let mut faces: Vec<Tile> = if rng.random_range(0..2) == 0 {
-                    let start = rng.random_range(1..=11u8);
-                    let len = rng.random_range(3..=(14 - start).min(5));
-                    (start..start + len).filter_map(|n| Tile::new(colour, n)).collect()
-                } else {
-                    let n = rng.random_range(1..=13u8);
-                    Colour::ALL
-                        .iter()
-                        .take(rng.random_range(3..=4))
-                        .filter_map(|&c| Tile::new(c, n))
-                        .collect()
-                };
+                let mut faces = random_meld(&mut rng);
                 if rng.random_range(0..5) == 0 {
                     let k = rng.random_range(0..faces.len());
                     faces[k] = Tile::JOKER;
@@ -795,21 +817,7 @@ mod tests {
                     melds.push(meld);
                 }
             }
-            let mut rack = Vec::new();
-            for _ in 0..rng.random_range(1..=12) {
-                let t = if rng.random_range(0..12) == 0 {
-                    Tile::JOKER
-                } else {
-                    Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(1..=13u8))
-                        .unwrap_or(Tile::JOKER)
-                };
-                let mut all = table.clone();
-                all.extend(rack.iter().copied());
-                all.push(t);
-                if face_counts(&all)[t.index() as usize] <= 2 {
-                    rack.push(t);
-                }
-            }
+            let rack = random_rack(&mut rng, &table, 12);
             let pos = Position::new(table.iter().copied(), rack.iter().copied());
             let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
             let opts = SolveOptions::default().with_objective(objective);
@@ -858,19 +866,7 @@ mod tests {
         for case in 0..300 {
             let mut table: Vec<Tile> = Vec::new();
             for _ in 0..rng.random_range(0..7) {
-                let colour = Colour::ALL[rng.random_range(0..4)];
-                let faces: Vec<Tile> = if rng.random_range(0..2) == 0 {
-                    let start = rng.random_range(1..=11u8);
-                    let len = rng.random_range(3..=(14 - start).min(5));
-                    (start..start + len).filter_map(|n| Tile::new(colour, n)).collect()
-                } else {
-                    let n = rng.random_range(1..=13u8);
-                    Colour::ALL
-                        .iter()
-                        .take(rng.random_range(3..=4))
-                        .filter_map(|&c| Tile::new(c, n))
-                        .collect()
-                };
+                let faces = random_meld(&mut rng);
                 let mut trial = table.clone();
                 trial.extend(faces);
                 if face_counts(&trial).iter().all(|&k| k <= 2) {
@@ -888,21 +884,7 @@ mod tests {
                     table = trial;
                 }
             }
-            let mut rack = Vec::new();
-            for _ in 0..rng.random_range(1..=12) {
-                let t = if rng.random_range(0..10) == 0 {
-                    Tile::JOKER
-                } else {
-                    Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(1..=13u8))
-                        .unwrap_or(Tile::JOKER)
-                };
-                let mut all = table.clone();
-                all.extend(rack.iter().copied());
-                all.push(t);
-                if face_counts(&all)[t.index() as usize] <= 2 {
-                    rack.push(t);
-                }
-            }
+            let rack = random_rack(&mut rng, &table, 10);
             let pos = Position::new(table.iter().copied(), rack.iter().copied());
             let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
             let opts =
