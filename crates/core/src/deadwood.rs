@@ -513,6 +513,19 @@ mod tests {
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
 
+    /// The cards of two neighbouring suits within `width` ranks of a random start
+    /// (counted round the corner): hands drawn from them hold many overlapping melds.
+    fn band(deck: &[Card], rng: &mut ChaCha8Rng, width: u8) -> Vec<Card> {
+        let (s, lo) = (rng.random_range(0..4u8), rng.random_range(1..=13u8));
+        deck.iter()
+            .copied()
+            .filter(|c| {
+                let (cs, n) = (c.suit_index().unwrap(), c.number().unwrap());
+                (cs == s || cs == (s + 1) % 4) && (n + 13 - lo) % 13 < width
+            })
+            .collect()
+    }
+
     fn value(c: Card) -> u32 {
         c.number().map_or(25, |n| u32::from(n.min(10)) + u32::from(c.suit_index().unwrap_or(0)))
     }
@@ -529,18 +542,8 @@ mod tests {
                 rules.max_group_len = max_group;
                 for round in 0..400 {
                     // Half the hands from two suits and a band of ranks: many overlapping melds.
-                    let pool: Vec<Card> = if round % 2 == 0 {
-                        let (s, lo) = (rng.random_range(0..4u8), rng.random_range(1..=13u8));
-                        deck.iter()
-                            .copied()
-                            .filter(|c| {
-                                let (cs, n) = (c.suit_index().unwrap(), c.number().unwrap());
-                                (cs == s || cs == (s + 1) % 4) && (n + 13 - lo) % 13 < 7
-                            })
-                            .collect()
-                    } else {
-                        deck.clone()
-                    };
+                    let pool: Vec<Card> =
+                        if round % 2 == 0 { band(&deck, &mut rng, 7) } else { deck.clone() };
                     let len = rng.random_range(0..=pool.len().min(14));
                     let mut hand: Vec<Card> = pool.sample(&mut rng, len).copied().collect();
                     hand.sort();
@@ -604,18 +607,8 @@ mod tests {
                     for round in 0..900 {
                         // Two of three hands from two suits and a band of ranks: many
                         // overlapping melds, and ties between them.
-                        let pool: Vec<Card> = if round % 3 != 0 {
-                            let (s, lo) = (rng.random_range(0..4u8), rng.random_range(1..=13u8));
-                            deck.iter()
-                                .copied()
-                                .filter(|c| {
-                                    let (cs, n) = (c.suit_index().unwrap(), c.number().unwrap());
-                                    (cs == s || cs == (s + 1) % 4) && (n + 13 - lo) % 13 < 8
-                                })
-                                .collect()
-                        } else {
-                            deck.clone()
-                        };
+                        let pool: Vec<Card> =
+                            if round % 3 != 0 { band(&deck, &mut rng, 8) } else { deck.clone() };
                         let len = rng.random_range(1..=pool.len().min(15));
                         let mut hand: Vec<Card> = pool.sample(&mut rng, len).copied().collect();
                         // Random order, and now and then descending.
