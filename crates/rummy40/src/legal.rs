@@ -2014,11 +2014,9 @@ fn batch_count(
     required: Option<u8>,
 ) -> u32 {
     const NATURALS: u64 = (1u64 << 52) - 1;
-    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
     if copies.more {
         return batch_count_general(fms, chosen, counts, required);
     }
-    let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
     // The naturals needed (once or more), those needed twice, and the jokers needed.
     let (mut once, mut twice, mut jokers) = (0u64, 0u64, 0u8);
     let mut repeats = 1u64;
@@ -2030,17 +2028,16 @@ fn batch_count(
         once |= naturals;
         if m.jokers > 0 {
             jokers += m.jokers;
-            repeats *= fact(m.jokers);
+            repeats *= factorial(m.jokers);
         }
         run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
         repeats *= run;
     }
-    let falling = |c: u8, n: u8| falling_factorial(c, n);
     let naturals = 1u64 << (once & copies.twice).count_ones();
-    let all = naturals * falling(counts[52], jokers);
+    let all = naturals * falling_factorial(counts[52], jokers);
     let without = match required {
         None => 0,
-        Some(52) => naturals * falling(counts[52].saturating_sub(1), jokers),
+        Some(52) => naturals * falling_factorial(counts[52].saturating_sub(1), jokers),
         Some(f) => {
             let bit = 1u64 << f;
             if once & bit == 0 {
@@ -2057,6 +2054,13 @@ fn batch_count(
     };
     let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
     u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// n!, for the copies of a face or the repeats of a meld in one batch (a few at most;
+/// saturating beyond the table, where no hand gets).
+fn factorial(n: u8) -> u64 {
+    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
+    FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX)
 }
 
 /// c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c (a table for the
@@ -2098,8 +2102,6 @@ fn falling_factorial(c: u8, n: u8) -> u64 {
 /// `m!` times for each meld repeated `m` times. With `required`, the choices without
 /// that card (one card fewer of its face) are taken away.
 fn batch_count_general(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], required: Option<u8>) -> u32 {
-    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
-    let fact = |n: u8| FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX);
     let mut demand = [0u8; 53];
     let mut faces = 0u64;
     let mut repeats = 1u64;
@@ -2108,20 +2110,23 @@ fn batch_count_general(fms: &[ValuedMeld], chosen: &[usize], counts: &[u8; 53], 
         let Some(m) = fms.get(i) else { return 0 };
         for (f, n) in m.needs() {
             demand[usize::from(f)] += n;
-            repeats *= fact(n);
+            repeats *= factorial(n);
             faces |= 1u64 << f;
         }
         run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
         repeats *= run;
     }
-    let falling = falling_factorial;
     let (mut all, mut without) = (1u64, 1u64);
     while faces != 0 {
         let f = faces.trailing_zeros() as u8;
         faces &= faces - 1;
         let (c, n) = (counts[usize::from(f)], demand[usize::from(f)]);
-        all *= falling(c, n);
-        without *= if Some(f) == required { falling(c.saturating_sub(1), n) } else { falling(c, n) };
+        all *= falling_factorial(c, n);
+        without *= if Some(f) == required {
+            falling_factorial(c.saturating_sub(1), n)
+        } else {
+            falling_factorial(c, n)
+        };
     }
     let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
     u32::try_from(count).unwrap_or(u32::MAX)
