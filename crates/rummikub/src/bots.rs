@@ -539,7 +539,7 @@ mod tests {
             let position = Position::new(core::iter::empty(), rack.iter());
             assert_eq!(solver.solve(&position, &options).expect("solvable").tiles_placed, 0, "{text}");
         }
-        // Copies with partners enough all count: two groups of 9s reach 36 points.
+        // Copies with partners enough all count: two groups of 9s, 54 points.
         let rack: TileCounts = "r9 r9 b9 b9 y9 y9".parse().expect("a rack");
         assert!(meldable_value_bound(&rack).expect("no jokers") >= config.initial_meld_threshold);
         let position = Position::new(core::iter::empty(), rack.iter());
