@@ -91,9 +91,16 @@ impl GreedyBot {
 }
 
 /// An upper bound on the value of new melds from a jokerless rack (RULES.md §1.5: the
-/// initial meld counts the numbers of the tiles): every copy of each face that lies in
-/// some group or run of the rack's own faces, at its number. `None` when the rack holds
-/// a joker, which could stand for any tile.
+/// initial meld counts the numbers of the tiles): each face at its number, as many
+/// copies as there can be disjoint melds of the rack holding it. `None` when the rack
+/// holds a joker, which could stand for any tile.
+///
+/// Disjoint melds hold different copies: a group holding a face takes two more tiles of
+/// its number in other colours, and a run holding it a copy of a neighbour of the same
+/// colour (a run has three consecutive numbers at least). So a face lies in at most
+/// half the other colours' copies of its number in groups (none when fewer than three
+/// colours hold the number) plus its two neighbours' copies in runs (none when no three
+/// consecutive numbers of its colour are on the rack).
 ///
 /// When it is below the threshold no initial meld exists, so the bots skip the solver
 /// call that would find none (most turns before the initial meld).
@@ -103,17 +110,21 @@ fn meldable_value_bound(rack: &TileCounts) -> Option<u32> {
     }
     // Faces in index order: colour by colour, numbers 1..=13 (`Tile::all`).
     let counts = rack.as_array();
-    let has = |c: usize, n: usize| (1..=13).contains(&n) && counts[c * 13 + n - 1] > 0;
+    let at = |c: usize, n: usize| if (1..=13).contains(&n) { u32::from(counts[c * 13 + n - 1]) } else { 0 };
     let mut bound = 0;
     for n in 1..=13usize {
-        let in_group = (0..4).filter(|&c| has(c, n)).count() >= 3;
+        let colours = (0..4).filter(|&c| at(c, n) > 0).count();
+        let of_number: u32 = (0..4).map(|c| at(c, n)).sum();
         for c in 0..4 {
-            let copies = counts[c * 13 + n - 1];
-            let in_run =
-                || (n.saturating_sub(2).max(1)..=n).any(|s| has(c, s) && has(c, s + 1) && has(c, s + 2));
-            if copies > 0 && (in_group || in_run()) {
-                bound += n as u32 * u32::from(copies);
+            let copies = at(c, n);
+            if copies == 0 {
+                continue;
             }
+            let groups = if colours >= 3 { (of_number - copies) / 2 } else { 0 };
+            let in_run = (n.saturating_sub(2).max(1)..=n)
+                .any(|s| at(c, s) > 0 && at(c, s + 1) > 0 && at(c, s + 2) > 0);
+            let runs = if in_run { at(c, n - 1) + at(c, n + 1) } else { 0 };
+            bound += n as u32 * copies.min(groups + runs);
         }
     }
     Some(bound)
@@ -508,5 +519,30 @@ mod tests {
         let mut with_joker = TileCounts::default();
         with_joker.add(Tile::JOKER);
         assert_eq!(meldable_value_bound(&with_joker), None);
+    }
+
+    /// A second copy counts only where a second disjoint meld could hold it: racks whose
+    /// copies outnumber their partners are bounded below the threshold, and the solver
+    /// finds no initial meld on them either (the bound is checked against the solver on
+    /// random racks above).
+    #[test]
+    fn rules_1_5_value_bound_counts_a_copy_only_with_partners_for_it() {
+        let config = Config::STANDARD;
+        let options = solve_options(&config).with_opened(false);
+        let mut solver = Solver::new();
+        // Two red 9s, and one blue and one yellow 9: one group of 9s, 27 points. Two
+        // yellow 8s beside one yellow 9 and 10: one run, 27 points (k13 k13: no meld).
+        for text in ["r9 r9 b9 y9", "y8 y8 y9 y10 k2 k13 k13"] {
+            let rack: TileCounts = text.parse().expect("a rack");
+            let bound = meldable_value_bound(&rack).expect("no jokers");
+            assert!(bound < config.initial_meld_threshold, "{text}: bound {bound}");
+            let position = Position::new(core::iter::empty(), rack.iter());
+            assert_eq!(solver.solve(&position, &options).expect("solvable").tiles_placed, 0, "{text}");
+        }
+        // Copies with partners enough all count: two groups of 9s, 54 points.
+        let rack: TileCounts = "r9 r9 b9 b9 y9 y9".parse().expect("a rack");
+        assert!(meldable_value_bound(&rack).expect("no jokers") >= config.initial_meld_threshold);
+        let position = Position::new(core::iter::empty(), rack.iter());
+        assert_eq!(solver.solve(&position, &options).expect("solvable").tiles_placed, 6);
     }
 }
