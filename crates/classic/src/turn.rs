@@ -1,8 +1,9 @@
 //! The rules of one turn, shared by the referee's state and a seat's view: the action
 //! check and the enumeration of legal actions, which agree exactly.
 
+use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId,
+    Card, CardSet, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId,
     PieceSet, RunEnd, Seat, TurnError, for_each_face_meld,
 };
 
@@ -190,19 +191,54 @@ impl Turn<'_> {
     /// needs the table (the taken card alone would be left) does it run the full check.
     /// Debug builds check every enumerated action against [`Turn::check`].
     pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
+        let mut discards = self.legal_actions_but_discards(out);
+        while discards != 0 {
+            out.push(Action::Discard(id_of(discards.trailing_zeros())));
+            discards &= discards - 1;
+        }
+        debug_assert!(out.iter().all(|a| self.check(a).is_ok()), "an enumerated action is refused");
+    }
+
+    /// A uniformly random action of [`Turn::legal_actions`] (`None` if it lists none),
+    /// drawn as `choose` draws from that list (`random_range(..len)`), so the same rng
+    /// picks the same action; the discards, listed last, are counted rather than listed.
+    pub(crate) fn random_action<R: Rng + ?Sized>(
+        &self,
+        out: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        let mut discards = self.legal_actions_but_discards(out);
+        let len = out.len() + discards.count_ones() as usize;
+        if len == 0 {
+            return None;
+        }
+        let i = rng.random_range(..len);
+        if let Some(&action) = out.get(i) {
+            return Some(action);
+        }
+        for _ in out.len()..i {
+            discards &= discards - 1;
+        }
+        Some(Action::Discard(id_of(discards.trailing_zeros())))
+    }
+
+    /// [`Turn::legal_actions`] up to the discards, which it returns as a bitmask of
+    /// deck ids.
+    fn legal_actions_but_discards(&self, out: &mut Vec<Action>) -> u64 {
         out.clear();
         match self.phase {
-            Phase::Over => {}
+            Phase::Over => 0,
             Phase::Draw => {
                 out.push(Action::DrawStock);
                 if self.discard_top.is_some() {
                     out.push(Action::TakeDiscard);
                 }
+                0
             }
             Phase::Play => {
                 let rules = self.rules();
-                // Deck ids are 0..52: a hand holds nothing else.
-                let hand_bits = self.hand.iter().fold(0u64, |acc, id| acc | bit(id));
+                // Deck ids are 0..52: a hand holds nothing else, and its mask is a card set's.
+                let hand_bits = CardSet::of_deck_pieces(&self.hand).bits();
                 if self.config.meld_limit == MeldLimit::Unlimited || self.melds_this_turn == 0 {
                     let first = out.len();
                     // One deck, no jokers: a card's id is its face index, and a meld's
@@ -225,9 +261,14 @@ impl Turn<'_> {
                     });
                 }
                 if self.may_lay_off(self.table) && !self.table.is_empty() {
-                    for card in self.hand {
-                        let Some(face) = DECK.face(card) else { continue };
-                        let guard = self.guard_by_hand(hand_bits & !bit(card));
+                    let mut cards = hand_bits;
+                    while cards != 0 {
+                        let index = cards.trailing_zeros();
+                        cards &= cards - 1;
+                        let (card, Some(face)) = (id_of(index), Card::from_index(index as u8)) else {
+                            continue;
+                        };
+                        let guard = self.guard_by_hand(hand_bits & !(1 << index));
                         if guard == Some(false) {
                             continue;
                         }
@@ -242,11 +283,15 @@ impl Turn<'_> {
                         }
                     }
                 }
-                out.extend(self.hand.iter().filter(|&c| Some(c) != self.taken).map(Action::Discard));
+                hand_bits & !self.taken.map_or(0, bit)
             }
         }
-        debug_assert!(out.iter().all(|a| self.check(a).is_ok()), "an enumerated action is refused");
     }
+}
+
+/// The deck id of card index `index` (below 52).
+fn id_of(index: u32) -> PieceId {
+    PieceId::new(index as u8).expect("a card of the deck")
 }
 
 /// The ends of `meld` at which `face` may fit, by a necessary condition (classic Rummy
