@@ -261,7 +261,9 @@ impl Turn<'_> {
                     });
                 }
                 if self.may_lay_off(self.table) && !self.table.is_empty() {
-                    let mut cards = hand_bits;
+                    // Most cards of a hand fit no meld's ends: skip them at once.
+                    let fitting = self.table.melds().iter().fold(0, |acc, m| acc | candidate_cards(m.meld()));
+                    let mut cards = hand_bits & fitting;
                     while cards != 0 {
                         let index = cards.trailing_zeros();
                         cards &= cards - 1;
@@ -313,6 +315,21 @@ fn candidate_ends(meld: &Meld<Card>, face: Card) -> [bool; 2] {
     }
 }
 
+/// The cards for which [`candidate_ends`] names an end of `meld`, as a bitmask of card
+/// indices: a group's rank, a run's suit one number below its first card and above its
+/// last (round the corner).
+fn candidate_cards(meld: &Meld<Card>) -> u64 {
+    let faces = meld.faces();
+    let (Some(first), Some(last)) = (faces.first(), faces.last()) else { return 0 };
+    let (Some(rank), Some(suit)) = (first.rank(), first.suit_index()) else { return 0 };
+    let card = |number: u8| 1u64 << (u32::from(suit) * 13 + u32::from(number % 13));
+    match meld.kind() {
+        MeldKind::Group => (0..4).fold(0, |acc, s| acc | 1 << (s * 13 + u32::from(rank.number()) - 1)),
+        // The numbers n with n % 13 + 1 == first's, and last's % 13 + 1, as ranks 0–12.
+        MeldKind::Run => card(rank.number() + 11) | last.rank().map_or(0, |r| card(r.number())),
+    }
+}
+
 /// The bit of a deck id (0 for an id past 63, which no deck has).
 fn bit(id: PieceId) -> u64 {
     1u64.checked_shl(id.index().into()).unwrap_or(0)
@@ -328,4 +345,47 @@ fn set_of(mut bits: u64) -> PieceSet {
         bits &= bits - 1;
     }
     set
+}
+
+#[cfg(test)]
+mod tests {
+    use rummykit_core::{AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules};
+
+    use super::{candidate_cards, candidate_ends};
+
+    /// The lay-off filter's mask holds exactly the cards `candidate_ends` names an end
+    /// for, on every group and every run (round the corner included) of every ace
+    /// policy, against all 52 cards.
+    #[test]
+    fn candidate_cards_are_the_cards_with_candidate_ends() {
+        let mut melds = Vec::new();
+        for ace in [AcePolicy::Low, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner] {
+            let rules = MeldRules::new(ace, JokerLimit::Forbidden);
+            for suit in 0..4u8 {
+                for start in 1..=13u8 {
+                    for len in 3..=13u8 {
+                        let faces: Vec<Card> = (0..len)
+                            .map(|k| Card::natural(suit, (start - 1 + k) % 13 + 1).expect("a card"))
+                            .collect();
+                        melds.extend(Meld::new(MeldKind::Run, &faces, &rules).ok());
+                    }
+                }
+            }
+            for number in 1..=13u8 {
+                for suits in [[0, 1, 2].as_slice(), &[1, 2, 3], &[0, 1, 3], &[0, 1, 2, 3]] {
+                    let faces: Vec<Card> =
+                        suits.iter().map(|&s| Card::natural(s, number).expect("a card")).collect();
+                    melds.extend(Meld::new(MeldKind::Group, &faces, &rules).ok());
+                }
+            }
+        }
+        assert!(melds.len() > 1_000, "{}", melds.len());
+        for meld in &melds {
+            let mask = candidate_cards(meld);
+            for card in Card::all().take(52) {
+                let named = candidate_ends(meld, card) != [false; 2];
+                assert_eq!(mask >> card.index() & 1 != 0, named, "{meld:?} {card}");
+            }
+        }
+    }
 }
