@@ -1,7 +1,7 @@
 //! [`Config`]: the rules of a classic Rummy hand and match, with presets
 //! (`RULES.md` §2.7).
 
-use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MatchEnd, MeldRules, Restock};
+use rummykit_core::{AcePolicy, Card, JokerLimit, MatchEnd, MeldRules, Restock};
 
 /// The meld rules of classic Rummy under the standard options (`RULES.md` §2.4): one
 /// deck, no jokers, ace low. [`Config::meld_rules`] applies the ace option.
@@ -68,15 +68,34 @@ impl AceMode {
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn card_value(self, card: Card) -> u32 {
-        match card.number() {
-            Some(1) if self == AceMode::Low => 1,
-            Some(1) => 15,
-            Some(n) => u32::from(n.min(10)),
-            None => 0,
-        }
+        // A lookup: hand analysis values every card of the hand.
+        CARD_VALUES[self as usize].get(usize::from(card.index())).map_or(0, |&v| u32::from(v))
     }
 }
+
+/// [`AceMode::card_value`] by ace mode (in declaration order) and face index; the joker
+/// (index 52) counts 0.
+static CARD_VALUES: [[u8; 53]; 3] = {
+    let mut table = [[0; 53]; 3];
+    let mut mode = 0;
+    while mode < 3 {
+        let mut i = 0;
+        while i < 52 {
+            let number = i as u8 % 13 + 1;
+            table[mode][i] = match number {
+                1 if mode == AceMode::Low as usize => 1,
+                1 => 15,
+                n if n > 10 => 10,
+                n => n,
+            };
+            i += 1;
+        }
+        mode += 1;
+    }
+    table
+};
 
 /// How many melds a player may lay down in one turn (`RULES.md` §2.3).
 ///

@@ -802,6 +802,12 @@ impl CardRules for ClassicRummy {
         view.legal_actions(out);
     }
 
+    /// The default's draw (`choose` on the listing) with the discards, listed last,
+    /// counted rather than listed: a random player mostly discards.
+    fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
+        Self::with_spare_list(|list| view.random_action(list, rng))
+    }
+
     /// A buffer kept per thread, so a random player allocates nothing per action (the
     /// list is built afresh every time; only its room is reused).
     fn with_spare_list<T>(f: impl FnOnce(&mut Vec<Action>) -> T) -> T {

@@ -1,8 +1,9 @@
 //! The rules of one turn, shared by the referee's state and a seat's view: the action
 //! check and the enumeration of legal actions, which agree exactly.
 
+use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId,
+    Card, CardSet, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId,
     PieceSet, RunEnd, Seat, TurnError, for_each_face_meld,
 };
 
@@ -190,19 +191,54 @@ impl Turn<'_> {
     /// needs the table (the taken card alone would be left) does it run the full check.
     /// Debug builds check every enumerated action against [`Turn::check`].
     pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
+        let mut discards = self.legal_actions_but_discards(out);
+        while discards != 0 {
+            out.push(Action::Discard(id_of(discards.trailing_zeros())));
+            discards &= discards - 1;
+        }
+        debug_assert!(out.iter().all(|a| self.check(a).is_ok()), "an enumerated action is refused");
+    }
+
+    /// A uniformly random action of [`Turn::legal_actions`] (`None` if it lists none),
+    /// drawn as `choose` draws from that list (`random_range(..len)`), so the same rng
+    /// picks the same action; the discards, listed last, are counted rather than listed.
+    pub(crate) fn random_action<R: Rng + ?Sized>(
+        &self,
+        out: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        let mut discards = self.legal_actions_but_discards(out);
+        let len = out.len() + discards.count_ones() as usize;
+        if len == 0 {
+            return None;
+        }
+        let i = rng.random_range(..len);
+        if let Some(&action) = out.get(i) {
+            return Some(action);
+        }
+        for _ in out.len()..i {
+            discards &= discards - 1;
+        }
+        Some(Action::Discard(id_of(discards.trailing_zeros())))
+    }
+
+    /// [`Turn::legal_actions`] up to the discards, which it returns as a bitmask of
+    /// deck ids.
+    fn legal_actions_but_discards(&self, out: &mut Vec<Action>) -> u64 {
         out.clear();
         match self.phase {
-            Phase::Over => {}
+            Phase::Over => 0,
             Phase::Draw => {
                 out.push(Action::DrawStock);
                 if self.discard_top.is_some() {
                     out.push(Action::TakeDiscard);
                 }
+                0
             }
             Phase::Play => {
                 let rules = self.rules();
-                // Deck ids are 0..52: a hand holds nothing else.
-                let hand_bits = self.hand.iter().fold(0u64, |acc, id| acc | bit(id));
+                // Deck ids are 0..52: a hand holds nothing else, and its mask is a card set's.
+                let hand_bits = CardSet::of_deck_pieces(&self.hand).bits();
                 if self.config.meld_limit == MeldLimit::Unlimited || self.melds_this_turn == 0 {
                     let first = out.len();
                     // One deck, no jokers: a card's id is its face index, and a meld's
@@ -225,9 +261,16 @@ impl Turn<'_> {
                     });
                 }
                 if self.may_lay_off(self.table) && !self.table.is_empty() {
-                    for card in self.hand {
-                        let Some(face) = DECK.face(card) else { continue };
-                        let guard = self.guard_by_hand(hand_bits & !bit(card));
+                    // Most cards of a hand fit no meld's ends: skip them at once.
+                    let fitting = self.table.melds().iter().fold(0, |acc, m| acc | candidate_cards(m.meld()));
+                    let mut cards = hand_bits & fitting;
+                    while cards != 0 {
+                        let index = cards.trailing_zeros();
+                        cards &= cards - 1;
+                        let (card, Some(face)) = (id_of(index), Card::from_index(index as u8)) else {
+                            continue;
+                        };
+                        let guard = self.guard_by_hand(hand_bits & !(1 << index));
                         if guard == Some(false) {
                             continue;
                         }
@@ -242,11 +285,15 @@ impl Turn<'_> {
                         }
                     }
                 }
-                out.extend(self.hand.iter().filter(|&c| Some(c) != self.taken).map(Action::Discard));
+                hand_bits & !self.taken.map_or(0, bit)
             }
         }
-        debug_assert!(out.iter().all(|a| self.check(a).is_ok()), "an enumerated action is refused");
     }
+}
+
+/// The deck id of card index `index` (below 52).
+fn id_of(index: u32) -> PieceId {
+    PieceId::new(index as u8).expect("a card of the deck")
 }
 
 /// The ends of `meld` at which `face` may fit, by a necessary condition (classic Rummy
@@ -268,6 +315,21 @@ fn candidate_ends(meld: &Meld<Card>, face: Card) -> [bool; 2] {
     }
 }
 
+/// The cards for which [`candidate_ends`] names an end of `meld`, as a bitmask of card
+/// indices: a group's rank, a run's suit one number below its first card and above its
+/// last (round the corner).
+fn candidate_cards(meld: &Meld<Card>) -> u64 {
+    let faces = meld.faces();
+    let (Some(first), Some(last)) = (faces.first(), faces.last()) else { return 0 };
+    let (Some(rank), Some(suit)) = (first.rank(), first.suit_index()) else { return 0 };
+    let card = |number: u8| 1u64 << (u32::from(suit) * 13 + u32::from(number % 13));
+    match meld.kind() {
+        MeldKind::Group => (0..4).fold(0, |acc, s| acc | 1 << (s * 13 + u32::from(rank.number()) - 1)),
+        // The numbers n with n % 13 + 1 == first's, and last's % 13 + 1, as ranks 0–12.
+        MeldKind::Run => card(rank.number() + 11) | last.rank().map_or(0, |r| card(r.number())),
+    }
+}
+
 /// The bit of a deck id (0 for an id past 63, which no deck has).
 fn bit(id: PieceId) -> u64 {
     1u64.checked_shl(id.index().into()).unwrap_or(0)
@@ -283,4 +345,47 @@ fn set_of(mut bits: u64) -> PieceSet {
         bits &= bits - 1;
     }
     set
+}
+
+#[cfg(test)]
+mod tests {
+    use rummykit_core::{AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules};
+
+    use super::{candidate_cards, candidate_ends};
+
+    /// The lay-off filter's mask holds exactly the cards `candidate_ends` names an end
+    /// for, on every group and every run (round the corner included) of every ace
+    /// policy, against all 52 cards.
+    #[test]
+    fn candidate_cards_are_the_cards_with_candidate_ends() {
+        let mut melds = Vec::new();
+        for ace in [AcePolicy::Low, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner] {
+            let rules = MeldRules::new(ace, JokerLimit::Forbidden);
+            for suit in 0..4u8 {
+                for start in 1..=13u8 {
+                    for len in 3..=13u8 {
+                        let faces: Vec<Card> = (0..len)
+                            .map(|k| Card::natural(suit, (start - 1 + k) % 13 + 1).expect("a card"))
+                            .collect();
+                        melds.extend(Meld::new(MeldKind::Run, &faces, &rules).ok());
+                    }
+                }
+            }
+            for number in 1..=13u8 {
+                for suits in [[0, 1, 2].as_slice(), &[1, 2, 3], &[0, 1, 3], &[0, 1, 2, 3]] {
+                    let faces: Vec<Card> =
+                        suits.iter().map(|&s| Card::natural(s, number).expect("a card")).collect();
+                    melds.extend(Meld::new(MeldKind::Group, &faces, &rules).ok());
+                }
+            }
+        }
+        assert!(melds.len() > 1_000, "{}", melds.len());
+        for meld in &melds {
+            let mask = candidate_cards(meld);
+            for card in Card::all().take(52) {
+                let named = candidate_ends(meld, card) != [false; 2];
+                assert_eq!(mask >> card.index() & 1 != 0, named, "{meld:?} {card}");
+            }
+        }
+    }
 }

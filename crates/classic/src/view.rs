@@ -2,6 +2,7 @@
 
 use core::ops::{Deref, DerefMut};
 
+use rand::Rng;
 use rummykit_core::HandView;
 
 use crate::turn::Turn;
@@ -78,11 +79,26 @@ impl View {
     /// ```
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.to_move != Some(self.seat) {
-            return;
+        if let Some(turn) = self.turn() {
+            turn.legal_actions(out);
         }
+    }
+
+    /// A uniformly random action of [`View::legal_actions`], `None` if it lists none:
+    /// the one a random player takes. `out` is room for the listing.
+    pub(crate) fn random_action<R: Rng + ?Sized>(
+        &self,
+        out: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        out.clear();
+        self.turn()?.random_action(out, rng)
+    }
+
+    /// The turn in progress, if this seat is to move.
+    fn turn(&self) -> Option<Turn<'_>> {
         let common = &self.common;
-        let turn = Turn {
+        (self.to_move == Some(self.seat)).then(|| Turn {
             config: &self.config,
             seat: common.seat,
             hand: common.hand,
@@ -91,8 +107,7 @@ impl View {
             melds_this_turn: self.melds_this_turn,
             phase: common.phase,
             discard_top: common.discard_pile.last().copied(),
-        };
-        turn.legal_actions(out);
+        })
     }
 
     /// The least-deadwood split of this seat's hand (a hint).
@@ -117,7 +132,8 @@ impl View {
 
 #[cfg(test)]
 mod tests {
-    use rand::{RngExt, SeedableRng};
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use rummykit_core::{CardRules, Game, PieceSet, Seating};
 
@@ -147,5 +163,35 @@ mod tests {
             }
         }
         assert!(plays > 100, "{plays} melds and lay-offs");
+    }
+
+    /// A random player's draw, which counts the discards rather than listing them, is
+    /// the default's `choose` on the whole listing: the same action and the same use of
+    /// the rng, on every view of random play (all phases, every option preset, melds
+    /// and lay-offs on the table, a taken card that may not be discarded).
+    #[test]
+    fn random_action_is_the_choice_from_the_listing() {
+        let mut rng = ChaCha8Rng::seed_from_u64(61);
+        let (mut legal, mut room, mut draws) = (Vec::new(), Vec::new(), 0);
+        for game_no in 0..90 {
+            // Every preset, with the restock cap that keeps random play short.
+            let config = [Config::STANDARD, Config::LIBERAL, Config::LAST_CARD][game_no % 3]
+                .with_max_restocks(Some(2));
+            let mut g = ClassicRummy::deal(&config, Seating::new(2 + game_no % 5), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                for other in 0..g.seats() {
+                    let view = g.view(other);
+                    view.legal_actions(&mut legal);
+                    let (mut a, mut b) = (rng.clone(), rng.clone());
+                    let ours = view.random_action(&mut room, &mut a);
+                    assert_eq!(ours, legal.choose(&mut b).copied(), "game {game_no}");
+                    assert_eq!(a.next_u64(), b.next_u64(), "the rng is used alike");
+                    draws += usize::from(ours.is_some());
+                }
+                let action = ClassicRummy::draw_action(&g.view(seat), &mut rng).expect("a legal action");
+                g.apply(seat, action).unwrap();
+            }
+        }
+        assert!(draws > 5_000, "{draws}");
     }
 }

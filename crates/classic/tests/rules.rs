@@ -345,6 +345,25 @@ fn rules_2_6_worked_example_40_80_54() {
     assert_eq!(g.outcome().unwrap().points, vec![0, 54, 0, 0]);
 }
 
+/// Every card's value in hand under each ace mode, from the rule's words: court cards
+/// 10, number cards their number, the ace 1 when only low and 15 otherwise.
+#[test]
+fn rules_2_6_card_values() {
+    for ace in [AceMode::Low, AceMode::HighOrLow, AceMode::RoundTheCorner] {
+        for card in Card::all().take(52) {
+            let rank = card.rank().expect("a natural card");
+            let expected = match rank.number() {
+                1 if ace == AceMode::Low => 1,
+                1 => 15,
+                n @ 2..=10 => u32::from(n),
+                _ => 10,
+            };
+            assert_eq!(ace.card_value(card), expected, "{ace:?} {card}");
+        }
+        assert_eq!(ace.card_value(Card::JOKER), 0);
+    }
+}
+
 #[test]
 fn rules_2_6_rummy_by_discard() {
     let mut g = scripted(&standard(), 1, &["5h 6h 7h 8h Kd", "As 2d"], "9h", "Ts");

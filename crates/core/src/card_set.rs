@@ -1,8 +1,8 @@
 //! [`CardSet`]: distinct natural cards of one deck as a 52-bit mask, with the meld
 //! check of such a set as a table lookup.
 
-use crate::deadwood::split_of_cards;
-use crate::{AcePolicy, Card, Face, MAX_MELD_LEN, MeldKind, MeldRules, PieceSet, Split};
+use crate::deadwood::{card_split, split_of_cards};
+use crate::{AcePolicy, Card, CardSplit, Face, MAX_MELD_LEN, MeldKind, MeldRules, PieceSet, Split};
 
 /// Bits of the 52 natural cards (a set's mask never has others).
 const ALL: u64 = (1 << 52) - 1;
@@ -115,6 +115,30 @@ impl CardSet {
         }
         // Within the analysis limit: a set holds at most 52 cards.
         crate::least_deadwood(&faces[..n], rules, value).unwrap_or_else(|_| unreachable!())
+    }
+
+    /// The split of [`CardSet::least_deadwood`] in cards: the same melds in the same
+    /// order, each a [`CardMeld`](crate::CardMeld) (its cards, kind and order), and the
+    /// unmelded cards as a set. Nothing is allocated and no position is mapped back.
+    /// `None` if `rules` allow melds of fewer than three cards (a split may then hold
+    /// more melds than a [`CardSplit`] has room for): [`CardSet::least_deadwood`] takes
+    /// any rules.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("9s 9d 9h 8h 7h Kc 2c")?).unwrap();
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let value = |c: Card| c.number().map_or(0, |n| u32::from(n.min(10)));
+    /// let split = hand.least_deadwood_split(&rules, value).expect("melds of three or more");
+    /// assert_eq!(split.deadwood(), hand.least_deadwood(&rules, value).deadwood());
+    /// assert_eq!(split.unmelded(), CardSet::from_cards(&parse_list::<Card>("2c Kc 7h 8h")?).unwrap());
+    /// assert_eq!(hand.least_deadwood_split(&rules.with_min_len(2), value), None);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn least_deadwood_split(self, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Option<CardSplit> {
+        card_split(self, rules, value)
     }
 
     /// The mask.

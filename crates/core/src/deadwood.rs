@@ -3,7 +3,7 @@
 
 use crate::card_set::{in_some_triple, melds_from};
 use crate::hand_melds::Generator;
-use crate::{AnalysisError, Face, HandMeld, MAX_HAND, MAX_MELD_LEN, MeldKind, MeldRules};
+use crate::{AnalysisError, Card, CardSet, Face, HandMeld, MAX_HAND, MAX_MELD_LEN, MeldKind, MeldRules};
 
 /// The best split of a hand: disjoint melds and the value of what is left over.
 ///
@@ -91,6 +91,151 @@ impl Split {
             let i = bits.trailing_zeros() as usize;
             bits &= bits.wrapping_sub(1);
             (i < 64).then_some(i)
+        })
+    }
+}
+
+/// The least-deadwood split of a [`CardSet`], in cards rather than positions: the split
+/// [`CardSet::least_deadwood`] finds, as a plain value (nothing allocated, nothing to map
+/// back to the hand), from [`CardSet::least_deadwood_split`].
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, format_list, parse_list};
+/// let hand = CardSet::from_cards(&parse_list::<Card>("9s 9d 9h 8h 7h Kc 2c")?).unwrap();
+/// let value = |c: Card| c.number().map_or(0, |n| u32::from(n.min(10)));
+/// let split = hand.least_deadwood_split(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value).unwrap();
+/// assert_eq!(split.deadwood(), 2 + 10 + 7 + 8);
+/// let melded: Vec<Card> = split.melds()[0].in_order().collect();
+/// assert_eq!(format_list(&melded), "9d 9h 9s");
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardSplit {
+    deadwood: u32,
+    unmelded: CardSet,
+    len: u8,
+    /// Room for the most melds of three cards or more in a deck.
+    melds: [CardMeld; MAX_MELDS],
+}
+
+impl CardSplit {
+    /// Total value of the unmelded cards.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("3c 4c 5c Qd Qh 2s")?).unwrap();
+    /// let value = |c: Card| c.number().map_or(0, |n| u32::from(n.min(10)));
+    /// let split = hand.least_deadwood_split(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value).unwrap();
+    /// assert_eq!(split.deadwood(), 10 + 10 + 2);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn deadwood(&self) -> u32 {
+        self.deadwood
+    }
+
+    /// The cards in no meld.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("3c 4c 5c Qd Qh 2s")?).unwrap();
+    /// let value = |c: Card| c.number().map_or(0, |n| u32::from(n.min(10)));
+    /// let split = hand.least_deadwood_split(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value).unwrap();
+    /// assert_eq!(split.unmelded(), CardSet::from_cards(&parse_list::<Card>("Qd Qh 2s")?).unwrap());
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn unmelded(&self) -> CardSet {
+        self.unmelded
+    }
+
+    /// The melds (disjoint), in the order the search found them: the order of
+    /// [`CardSet::least_deadwood`]'s melds.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldKind, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("3c 4c 5c Qd Qh Qs")?).unwrap();
+    /// let value = |c: Card| c.number().map_or(0, |n| u32::from(n.min(10)));
+    /// let split = hand.least_deadwood_split(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), value).unwrap();
+    /// let kinds: Vec<MeldKind> = split.melds().iter().map(|m| m.kind()).collect();
+    /// assert_eq!(kinds, [MeldKind::Run, MeldKind::Group]);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn melds(&self) -> &[CardMeld] {
+        &self.melds[..usize::from(self.len)]
+    }
+}
+
+/// A meld of a [`CardSplit`]: its cards, its kind, and where a run starts.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldKind, MeldRules, format_list, parse_list};
+/// let hand = CardSet::from_cards(&parse_list::<Card>("Ah Kh Qh")?).unwrap();
+/// let rules = MeldRules::new(AcePolicy::LowOrHigh, JokerLimit::Forbidden);
+/// let split = hand.least_deadwood_split(&rules, |c| c.number().map_or(0, u32::from)).unwrap();
+/// let run = split.melds()[0];
+/// assert_eq!((run.kind(), run.cards()), (MeldKind::Run, hand));
+/// assert_eq!(format_list(&run.in_order().collect::<Vec<_>>()), "Qh Kh Ah");
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardMeld(u64);
+
+impl CardMeld {
+    /// Its cards.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("7c 7d 7s 2h")?).unwrap();
+    /// let split = hand.least_deadwood_split(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), |_| 1).unwrap();
+    /// assert_eq!(split.melds()[0].cards().len(), 3);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn cards(self) -> CardSet {
+        CardSet::from_bits(unpack(self.0).0).unwrap_or_default()
+    }
+
+    /// Group or run.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldKind, MeldRules, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("7c 7d 7s 2h")?).unwrap();
+    /// let split = hand.least_deadwood_split(&MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden), |_| 1).unwrap();
+    /// assert_eq!(split.melds()[0].kind(), MeldKind::Group);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn kind(self) -> MeldKind {
+        unpack(self.0).1
+    }
+
+    /// The cards in meld order: a group by index (suit order), a run from its low end
+    /// (`Q-K-A` with the ace high, `K-A-2` round the corner).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, format_list, parse_list};
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("2s As Ks")?).unwrap();
+    /// let rules = MeldRules::new(AcePolicy::RoundTheCorner, JokerLimit::Forbidden);
+    /// let split = hand.least_deadwood_split(&rules, |_| 1).unwrap();
+    /// assert_eq!(format_list(&split.melds()[0].in_order().collect::<Vec<_>>()), "Ks As 2s");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn in_order(self) -> impl ExactSizeIterator<Item = Card> {
+        let (mut cards, kind, first) = unpack(self.0);
+        let suit_start = cards.trailing_zeros() / 13 * 13;
+        (0..cards.count_ones()).map(move |k| {
+            let index = match kind {
+                MeldKind::Group => {
+                    let i = cards.trailing_zeros();
+                    cards &= cards.wrapping_sub(1);
+                    i
+                }
+                // `first` counts 1–14: the k-th card after it, round the corner.
+                MeldKind::Run => suit_start + (u32::from(first) - 1 + k) % 13,
+            };
+            Card::from_index(index as u8).unwrap_or(Card::JOKER)
         })
     }
 }
@@ -316,17 +461,12 @@ fn unpack(meld: u64) -> (u64, MeldKind, u8) {
 }
 
 impl CardSearch {
+    #[inline]
     fn new(hand: u64, rules: &MeldRules, value: impl Fn(u8) -> u32, record: bool) -> Self {
-        let mut values = [0u32; 52];
-        let mut m = hand;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            values[i] = value(i as u8);
-            m &= m - 1;
-        }
-        CardSearch {
+        // Filled in place (not built apart and moved): the search is a few hundred bytes.
+        let mut search = CardSearch {
             rules: *rules,
-            values,
+            values: [0; 52],
             order: [0; 52],
             best: u32::MAX,
             record,
@@ -335,7 +475,14 @@ impl CardSearch {
             best_melds: [0; MAX_MELDS],
             best_depth: 0,
             best_unmelded: hand,
+        };
+        let mut m = hand;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            search.values[i] = value(i as u8);
+            m &= m - 1;
         }
+        search
     }
 
     fn value_of(&self, mut cards: u64) -> u32 {
@@ -496,6 +643,28 @@ pub(crate) fn split_of_cards<F: Face>(
         })
         .collect();
     Split { deadwood: search.best, melds, unmelded: mask_of(search.best_unmelded) }
+}
+
+/// [`CardSet::least_deadwood_split`] of the cards of `hand`: the search of
+/// [`CardSet::least_deadwood`], its melds kept as they are found; `None` with melds
+/// shorter than three (more melds than a [`CardSplit`] has room for).
+#[inline]
+pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Option<CardSplit> {
+    if rules.min_len < 3 {
+        return None;
+    }
+    let mut search = CardSearch::new(hand.bits(), rules, |i| Card::from_index(i).map_or(0, &value), true);
+    search.run::<false>(hand.bits(), 0, 0, 0);
+    let mut melds = [CardMeld(0); MAX_MELDS];
+    for (slot, &meld) in melds.iter_mut().zip(&search.best_melds[..search.best_depth]) {
+        *slot = CardMeld(meld);
+    }
+    Some(CardSplit {
+        deadwood: search.best,
+        unmelded: CardSet::from_bits(search.best_unmelded).unwrap_or_default(),
+        len: search.best_depth as u8,
+        melds,
+    })
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use card_turn::{Phase, TurnError};
 pub use card_view::HandView;
 pub use catalog::{Catalog, PieceId};
-pub use deadwood::{Split, least_deadwood, least_deadwood_value};
+pub use deadwood::{CardMeld, CardSplit, Split, least_deadwood, least_deadwood_value};
 pub use driver_error::DriverError;
 pub use estimate::Estimate;
 pub use face::{FACES, Face, NATURAL_FACES};
