@@ -799,12 +799,21 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
         Phase::Draw => {
             sink.push_item(Item::DrawStock, || pos.stock_len > 0);
             if pos.opened {
+                // (Under the rule that a taken discard must be played this turn, a card
+                // with no play is refused without the check's search for one.)
+                let unplayable = !reference
+                    && pos.config.taken_discard_must_be_used_after_open
+                    && pos.top_discard.is_some_and(|top| {
+                        let LegalActions { fits, table_faces, .. } = &mut *sink.out;
+                        pos.has_no_play(top, fits, table_faces)
+                    });
                 sink.push_item(Item::TakeDiscard, || {
-                    pos.top_discard.is_some_and(|top| {
-                        let mut with_top = hand;
-                        with_top.insert(top);
-                        pos.with_taken(top).can_discard_from(with_top)
-                    })
+                    !unplayable
+                        && pos.top_discard.is_some_and(|top| {
+                            let mut with_top = hand;
+                            with_top.insert(top);
+                            pos.with_taken(top).can_discard_from(with_top)
+                        })
                 });
             } else if let Some(top) = pos.top_discard
                 && (reference || pos.may_meld_with(top))
@@ -1350,6 +1359,19 @@ impl Turn<'_> {
                 fits.push(MeldFits { at: mf.at, meld: mf.meld, front, back, swap });
             }
         }
+    }
+
+    /// Has `card` (not in the hand) no play once taken: it fits no table meld at either
+    /// end, and the cheap test of a meld with cards of the hand ([`Turn::may_meld_with`])
+    /// fails? Then the check of a take under `taken_discard_must_be_used_after_open`
+    /// refuses it (its guard finds no build and no new meld for the card). `fits` and
+    /// `cache` are [`Turn::table_fits`]' buffers.
+    fn has_no_play(&self, card: PieceId, fits: &mut Vec<MeldFits>, cache: &mut TableFaces) -> bool {
+        let Some(face) = self.face(card) else { return false };
+        self.table_fits(1u64 << face.index(), fits, cache);
+        let built = fits.iter().any(|f| f.front | f.back != 0);
+        fits.clear();
+        !built && !self.may_meld_with(card)
     }
 
     /// Fills `cache` with what each meld of the table could offer some hand (see
@@ -2897,6 +2919,49 @@ mod tests {
             }
         }
         assert!(states > 2_000 && kept > 1_000, "{states} states, {kept} with something kept");
+    }
+
+    /// A card with no play by [`Turn::has_no_play`] is a take the check refuses under the
+    /// rule that a taken discard must be played this turn; the test is not vacuous (it
+    /// decides many takes, and the check accepts some others). On the draw decisions of
+    /// opened players in random Scala 40 hands that favour melds and builds.
+    #[test]
+    fn a_card_with_no_play_is_a_take_the_check_refuses() {
+        use rand::seq::IndexedRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let (mut no_play, mut accepted) = (0, 0);
+        let (mut fits, mut cache) = (Vec::new(), TableFaces::default());
+        for hand_no in 0..60 {
+            let mut config = crate::Config::SCALA40;
+            config.ace_low_in_runs = hand_no % 2 == 0;
+            let mut g = Rummy40::deal(&config, Seating::new(2 + hand_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let pos = g.turn();
+                if pos.phase == Phase::Draw
+                    && pos.opened
+                    && let Some(top) = pos.top_discard
+                {
+                    let refused = pos.check(&Action::TakeDiscard).is_err();
+                    if pos.has_no_play(top, &mut fits, &mut cache) {
+                        assert!(refused, "{g:?}");
+                        no_play += 1;
+                    }
+                    accepted += usize::from(!refused);
+                }
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                let playing: Vec<&Action> =
+                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                let a = match playing.choose(&mut rng) {
+                    Some(&a) if rng.random_bool(0.6) => a.clone(),
+                    _ => legal.choose(&mut rng).unwrap().clone(),
+                };
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(no_play > 500 && accepted > 100, "{no_play} takes with no play, {accepted} accepted");
     }
 
     /// A list made after another was dropped gets that list's buffers back (the same
