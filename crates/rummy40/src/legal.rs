@@ -251,7 +251,11 @@ struct Groups {
     required: Option<PieceId>,
     /// The pack, for the faces of `cards`.
     catalog: Option<Catalog<Card>>,
-    /// The actions the list stands for (the groups' batches and one per other item).
+    /// The discards, after every item, in id order (most of a play phase's list: kept
+    /// as cards, not items).
+    discards: Vec<PieceId>,
+    /// The actions the list stands for (the groups' batches, one per other item, the
+    /// discards).
     total: usize,
 }
 
@@ -437,7 +441,8 @@ impl LegalActions {
         self.groups.required = None;
         generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
         let batches: usize = self.groups.groups.iter().map(|g| g.count as usize).sum();
-        self.groups.total = self.items.len() - self.groups.groups.len() + batches;
+        self.groups.total =
+            self.items.len() - self.groups.groups.len() + batches + self.groups.discards.len();
     }
 
     /// How many actions a list filled by [`LegalActions::fill_for_draw`] stands for.
@@ -449,7 +454,10 @@ impl LegalActions {
     /// or `None` past the end: each action of the list for one `k`.
     pub(crate) fn draw_nth(&mut self, mut k: usize) -> Option<Action> {
         if self.groups.groups.is_empty() {
-            return self.items.get(k).map(|&item| self.build(item));
+            return match self.items.get(k) {
+                Some(&item) => Some(self.build(item)),
+                None => self.groups.discards.get(k - self.items.len()).map(|&p| Action::Discard(p)),
+            };
         }
         for i in 0..self.items.len() {
             let item = self.items[i];
@@ -465,7 +473,7 @@ impl LegalActions {
             }
             k -= weight;
         }
-        None
+        self.groups.discards.get(k).map(|&p| Action::Discard(p))
     }
 
     /// The `k`-th batch of group `g` (its batches sorted), as its action.
@@ -575,6 +583,7 @@ impl LegalActions {
         self.groups.on = false;
         self.groups.groups.clear();
         self.groups.melds.clear();
+        self.groups.discards.clear();
         self.groups.total = 0;
     }
 
@@ -1089,22 +1098,25 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
             pos.table_fits(bits.held(), &mut fits, &mut sink.out.table_faces);
-            // Two naturals that may go (not of the taken card's face) leave one after any
-            // single play: the discard rules then hold without asking them card by card.
-            let taken = pos.taken.and_then(|t| pos.face(t));
-            let free = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count();
-            let spare = free == 2;
             // The faces held that some meld takes at an end, and by a swap: most cards
             // of a hand are neither.
             let (built, swapped) =
                 fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+            // Two naturals that may go (not of the taken card's face) leave one after any
+            // single play: the discard rules then hold without asking them card by card.
+            // (Asked only if there is a play.)
+            let taken = pos.taken.and_then(|t| pos.face(t));
+            let spare = built | swapped != 0
+                && cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
             if pos.config.forbid_playable_discard {
                 fitting = Some(built);
             }
             // While the taken card is the one card the player must still play, a play that
             // leaves it a table meld to be built onto, and a card to discard after that,
             // passes the check's guard: the table melds (the first two, by id) it fits.
-            let pending = pos.taken.filter(|&t| sink.checked && sink.obliged == PieceSet::from_iter([t]));
+            let pending = pos
+                .taken
+                .filter(|&t| sink.checked && !sink.settled && sink.obliged == PieceSet::from_iter([t]));
             let mut onto = [None; 2];
             if let Some(bit) = pending.and_then(|t| pos.face(t)).map(|f| 1u64 << f.index()) {
                 for (slot, f) in onto.iter_mut().zip(fits.iter().filter(|f| (f.front | f.back) & bit != 0)) {
@@ -1119,29 +1131,34 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
                     onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
                 })
             };
-            for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
-                let bit = 1u64 << face.index();
-                for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
-                    for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
-                        if mask & bit != 0 {
-                            let mut rest = hand;
-                            rest.remove(piece);
-                            let item = Item::Build { piece, meld: f.meld, end };
-                            let ok = || spare || pos.can_discard_from(rest);
-                            sink.push_sure(item, ok, || sure(f.meld, rest));
+            // (Most hands fit no table meld, and most tables hold no joker to swap.)
+            if built != 0 {
+                for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
+                    let bit = 1u64 << face.index();
+                    for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+                        for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                            if mask & bit != 0 {
+                                let mut rest = hand;
+                                rest.remove(piece);
+                                let item = Item::Build { piece, meld: f.meld, end };
+                                let ok = || spare || pos.can_discard_from(rest);
+                                sink.push_sure(item, ok, || sure(f.meld, rest));
+                            }
                         }
                     }
                 }
             }
             // The cards a swap could bring, by meld (runs: what each joker stands for).
-            for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
-                let bit = 1u64 << face.index();
-                for f in fits.iter().filter(|f| f.swap & bit != 0) {
-                    let Some(m) = table.get(f.at) else { continue };
-                    let item = Item::SwapJoker { piece, meld: f.meld };
-                    let mut rest = hand;
-                    rest.remove(piece);
-                    sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), || sure(f.meld, rest));
+            if swapped != 0 {
+                for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
+                    let bit = 1u64 << face.index();
+                    for f in fits.iter().filter(|f| f.swap & bit != 0) {
+                        let Some(m) = table.get(f.at) else { continue };
+                        let item = Item::SwapJoker { piece, meld: f.meld };
+                        let mut rest = hand;
+                        rest.remove(piece);
+                        sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), || sure(f.meld, rest));
+                    }
                 }
             }
             sink.out.fits = fits;
@@ -1175,7 +1192,12 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         // The check of a discard is the per-card rules, decided above, and the cards to
         // be played first, which do not depend on the card.
         if !sink.checked || sink.settled {
-            sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
+            if sink.out.groups.on {
+                // The draw's list keeps them as cards.
+                sink.out.groups.discards.extend(allowed.map(|&(piece, _)| piece));
+            } else {
+                sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
+            }
         }
     }
 }
