@@ -1344,9 +1344,52 @@ fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
         groups[usize::from(i / 13)] += v;
         groups[4 + usize::from(i % 13)] += v;
     }
+    // (With two jokers or more a card may count twice, in its suit and its rank: the
+    // bound is looser then, still a bound.)
+    worth(natural) + largest(&groups, jokers) + worth(meldable & 1u64 << 52)
+}
+
+/// May the cards of face counts `counts` (faces held `held`, those that may be in a meld
+/// `meldable`; bits by face index) go rummy, all but one in new melds or built onto the
+/// table (`fits`: a face may be built, by index)? A necessary condition: each card in no
+/// meld that fits nowhere is left, and at most one may be; and a card in no meld of
+/// naturals that fits nowhere can only be in a meld with a joker, a run of one suit or a
+/// set of one rank, so all such cards but one are in the `j` suits or ranks (for `j`
+/// jokers) holding most of them.
+fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: impl Fn(u8) -> bool) -> bool {
+    const NATURALS: u64 = (1u64 << 52) - 1;
+    let (mut misfits, mut loose) = (0, held & !meldable);
+    while loose != 0 && misfits <= 1 {
+        let i = loose.trailing_zeros() as u8;
+        loose &= loose - 1;
+        if !fits(i) {
+            misfits += counts[usize::from(i)];
+        }
+    }
+    let jokers = usize::from(counts[52]);
+    if misfits > 1 || !(1..4).contains(&jokers) {
+        return misfits <= 1;
+    }
+    let (mut stray, mut groups) = (0, [0u32; 17]);
+    let mut loose = held & NATURALS & !meldable_of(held & NATURALS, 0);
+    while loose != 0 {
+        let i = loose.trailing_zeros() as u8;
+        loose &= loose - 1;
+        if !fits(i) {
+            let n = u32::from(counts[usize::from(i)]);
+            stray += n;
+            groups[usize::from(i / 13)] += n;
+            groups[4 + usize::from(i % 13)] += n;
+        }
+    }
+    stray <= largest(&groups, jokers) + 1
+}
+
+/// The sum of the `n` (at most three) largest of `groups`.
+fn largest(groups: &[u32; 17], n: usize) -> u32 {
     let mut best = [0u32; 3];
-    for g in groups {
-        // Insert `g` into the descending top three.
+    for &g in groups {
+        // Into the descending top three.
         let mut g = g;
         for b in &mut best {
             if g > *b {
@@ -1354,10 +1397,7 @@ fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
             }
         }
     }
-    // (With two jokers or more a card may count twice, in its suit and its rank: the
-    // bound is looser then, still a bound.)
-    let top: u32 = best[..jokers].iter().sum();
-    worth(natural) + top + worth(meldable & 1u64 << 52)
+    best.iter().take(n).sum()
 }
 
 /// The most a card can add to an opening: its rank value, a joker the most a card is worth.
@@ -1598,16 +1638,8 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => value >= t && (counting || counts[52] < 2 || can_open(faces, t, self.config)),
         };
-        // Each card in no meld that fits nowhere on the table: at most one for a rummy.
-        let (mut misfits, mut loose) = (0, held & !meldable);
-        while loose != 0 && misfits <= 1 {
-            let i = loose.trailing_zeros() as u8;
-            loose &= loose - 1;
-            if !Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts)) {
-                misfits += counts[usize::from(i)];
-            }
-        }
-        (may_open, misfits <= 1)
+        let fits = |i: u8| Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts));
+        (may_open, may_go_rummy(counts, held, meldable, fits))
     }
 
     /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter
@@ -3338,6 +3370,54 @@ mod tests {
             tighter += usize::from(bound < old);
         }
         assert!(tighter > with_jokers / 2, "{tighter} of {with_jokers} hands with jokers bound tighter");
+    }
+
+    /// With nothing to build onto, a hand that can lay all its cards but one in melds by
+    /// faces (every multiset of its melds walked) passes the rummy test of the bounds;
+    /// the test is not vacuous (such hands, and hands it rules out that the plain count
+    /// of cards in no meld lets through). Hands of 14 cards rich in melds, up to three
+    /// jokers, both packs' rules.
+    #[test]
+    fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let (mut rummies, mut ruled_out) = (0, 0);
+        for hand_no in 0..1_500 {
+            let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let jokers = hand_no % 4;
+            let mut pack: Vec<Card> = (0..104).filter_map(|i| Card::from_index((i % 52) as u8)).collect();
+            pack.shuffle(&mut rng);
+            // A short stretch of the pack by suit or by rank: many melds.
+            pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+            let start = hand_no % (pack.len() - 14);
+            let mut faces = pack[start..start + 14 - jokers].to_vec();
+            faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
+            let (counts, held) = face_counts(&faces);
+            let bits = FaceBits::of(&faces);
+            let mut fms = Vec::new();
+            for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| {
+                fms.push(ValuedMeld::of(m))
+            });
+            let mut can = false;
+            combos(&fms, fms.len(), counts, &[], true, &mut |_, used, _, _, _| {
+                can |= used + 1 >= faces.len()
+            });
+            let meldable = meldable_of(bits.naturals, bits.jokers);
+            let passes = may_go_rummy(&counts, held, meldable, |_| false);
+            if can {
+                assert!(passes, "{faces:?}");
+                rummies += 1;
+            }
+            // The plain count: cards in no meld at all.
+            let plain = (0..53u8)
+                .filter(|&i| (held & !meldable) & 1u64 << i != 0)
+                .map(|i| counts[usize::from(i)])
+                .sum::<u8>()
+                <= 1;
+            ruled_out += usize::from(plain && !passes);
+        }
+        assert!(rummies > 500 && ruled_out > 30, "{rummies} hands that can go rummy, {ruled_out} ruled out");
     }
 
     /// The window test of [`Held::meldable`] by bit operations agrees with the plain
