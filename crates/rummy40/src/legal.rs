@@ -251,7 +251,11 @@ struct Groups {
     required: Option<PieceId>,
     /// The pack, for the faces of `cards`.
     catalog: Option<Catalog<Card>>,
-    /// The actions the list stands for (the groups' batches and one per other item).
+    /// The discards, after every item, in id order (most of a play phase's list: kept
+    /// as cards, not items).
+    discards: Vec<PieceId>,
+    /// The actions the list stands for (the groups' batches, one per other item, the
+    /// discards).
     total: usize,
 }
 
@@ -437,7 +441,8 @@ impl LegalActions {
         self.groups.required = None;
         generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
         let batches: usize = self.groups.groups.iter().map(|g| g.count as usize).sum();
-        self.groups.total = self.items.len() - self.groups.groups.len() + batches;
+        self.groups.total =
+            self.items.len() - self.groups.groups.len() + batches + self.groups.discards.len();
     }
 
     /// How many actions a list filled by [`LegalActions::fill_for_draw`] stands for.
@@ -449,7 +454,10 @@ impl LegalActions {
     /// or `None` past the end: each action of the list for one `k`.
     pub(crate) fn draw_nth(&mut self, mut k: usize) -> Option<Action> {
         if self.groups.groups.is_empty() {
-            return self.items.get(k).map(|&item| self.build(item));
+            return match self.items.get(k) {
+                Some(&item) => Some(self.build(item)),
+                None => self.groups.discards.get(k - self.items.len()).map(|&p| Action::Discard(p)),
+            };
         }
         for i in 0..self.items.len() {
             let item = self.items[i];
@@ -465,7 +473,7 @@ impl LegalActions {
             }
             k -= weight;
         }
-        None
+        self.groups.discards.get(k).map(|&p| Action::Discard(p))
     }
 
     /// The `k`-th batch of group `g` (its batches sorted), as its action.
@@ -575,6 +583,7 @@ impl LegalActions {
         self.groups.on = false;
         self.groups.groups.clear();
         self.groups.melds.clear();
+        self.groups.discards.clear();
         self.groups.total = 0;
     }
 
@@ -672,6 +681,8 @@ struct Sink<'a> {
     /// play that plays them all and brings none leaves none, and the check adds nothing
     /// to the cheap conditions either.
     obliged: PieceSet,
+    /// A joker won by a swap must be played the same turn: a swap makes a card to play.
+    swap_obliges: bool,
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
@@ -690,11 +701,13 @@ impl Sink<'_> {
     }
 
     /// Must `item`, which plays the cards `played` from the hand, passing the cheap
-    /// conditions, also pass the check? (Releases always go through it; rummies are
-    /// [`Item::Other`].)
+    /// conditions, also pass the check? Only a play that brings a card to be played (a
+    /// take; a swap, if a won joker must be played) or leaves one in hand. (Releases
+    /// always go through it; rummies are [`Item::Other`].)
     fn needs_check(&self, item: &Item, played: PieceSet) -> bool {
         self.checked
-            && (matches!(item, Item::TakeDiscard | Item::SwapJoker { .. })
+            && (matches!(item, Item::TakeDiscard)
+                || (self.swap_obliges && matches!(item, Item::SwapJoker { .. }))
                 || !(self.obliged - played).is_empty())
     }
 
@@ -714,14 +727,22 @@ impl Sink<'_> {
     /// discards): kept if `ok` (fast mode, no `Action` made) or if the full check accepts
     /// it (reference mode).
     fn push_item(&mut self, item: Item, ok: impl FnOnce() -> bool) {
+        self.push_sure(item, ok, || false);
+    }
+
+    /// [`Sink::push_item`] of an item that passes the check whenever `ok` and `sure`
+    /// hold: `sure` is asked instead of the check.
+    fn push_sure(&mut self, item: Item, ok: impl FnOnce() -> bool, sure: impl FnOnce() -> bool) {
         let keep = if self.reference {
             (self.check)(&self.out.build(item))
         } else {
             let played = match item {
-                Item::Build { piece, .. } => core::iter::once(piece).collect(),
+                Item::Build { piece, .. } | Item::SwapJoker { piece, .. } => {
+                    core::iter::once(piece).collect()
+                }
                 _ => PieceSet::new(),
             };
-            ok() && (!self.needs_check(&item, played) || (self.check)(&self.out.build(item)))
+            ok() && (!self.needs_check(&item, played) || sure() || (self.check)(&self.out.build(item)))
         };
         if keep {
             self.out.items.push(item);
@@ -790,6 +811,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
         checked: mode == Mode::Checked,
         settled,
         obliged,
+        swap_obliges: pos.config.swapped_joker_must_be_played_same_turn,
         check,
     };
     let reference = sink.reference;
@@ -799,13 +821,24 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
         Phase::Draw => {
             sink.push_item(Item::DrawStock, || pos.stock_len > 0);
             if pos.opened {
-                sink.push_item(Item::TakeDiscard, || {
-                    pos.top_discard.is_some_and(|top| {
-                        let mut with_top = hand;
-                        with_top.insert(top);
-                        pos.with_taken(top).can_discard_from(with_top)
-                    })
-                });
+                // (Under the rule that a taken discard must be played this turn, the
+                // card's play is often decided without the check's search for one.)
+                let play = match pos.top_discard {
+                    Some(top) if !reference && pos.config.taken_discard_must_be_used_after_open => {
+                        let LegalActions { fits, table_faces, .. } = &mut *sink.out;
+                        pos.play_of_taken(top, fits, table_faces)
+                    }
+                    _ => None,
+                };
+                let ok = || {
+                    play != Some(false)
+                        && pos.top_discard.is_some_and(|top| {
+                            let mut with_top = hand;
+                            with_top.insert(top);
+                            pos.with_taken(top).can_discard_from(with_top)
+                        })
+                };
+                sink.push_sure(Item::TakeDiscard, ok, || play == Some(true));
             } else if let Some(top) = pos.top_discard
                 && (reference || pos.may_meld_with(top))
             {
@@ -1065,38 +1098,67 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             // be built at either end and those a joker swap could take.
             let mut fits = core::mem::take(&mut sink.out.fits);
             pos.table_fits(bits.held(), &mut fits, &mut sink.out.table_faces);
-            // Two naturals that may go (not of the taken card's face) leave one after any
-            // single play: the discard rules then hold without asking them card by card.
-            let taken = pos.taken.and_then(|t| pos.face(t));
-            let free = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count();
-            let spare = free == 2;
             // The faces held that some meld takes at an end, and by a swap: most cards
             // of a hand are neither.
             let (built, swapped) =
                 fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+            // Two naturals that may go (not of the taken card's face) leave one after any
+            // single play: the discard rules then hold without asking them card by card.
+            // (Asked only if there is a play.)
+            let taken = pos.taken.and_then(|t| pos.face(t));
+            let spare = built | swapped != 0
+                && cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
             if pos.config.forbid_playable_discard {
                 fitting = Some(built);
             }
-            for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
-                let bit = 1u64 << face.index();
-                for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
-                    for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
-                        if mask & bit != 0 {
-                            let mut rest = hand;
-                            rest.remove(piece);
-                            let item = Item::Build { piece, meld: f.meld, end };
-                            sink.push_item(item, || spare || pos.can_discard_from(rest));
+            // While the taken card is the one card the player must still play, a play that
+            // leaves it a table meld to be built onto, and a card to discard after that,
+            // passes the check's guard: the table melds (the first two, by id) it fits.
+            let pending = pos
+                .taken
+                .filter(|&t| sink.checked && !sink.settled && sink.obliged == PieceSet::from_iter([t]));
+            let mut onto = [None; 2];
+            if let Some(bit) = pending.and_then(|t| pos.face(t)).map(|f| 1u64 << f.index()) {
+                for (slot, f) in onto.iter_mut().zip(fits.iter().filter(|f| (f.front | f.back) & bit != 0)) {
+                    *slot = Some(f.meld);
+                }
+            }
+            // A play that changes meld `changed` and leaves `left` in hand (a joker won
+            // aside: it only adds a card that may go).
+            let sure = |changed: rummykit_core::MeldId, mut left: PieceSet| {
+                pending.is_some_and(|t| {
+                    left.remove(t);
+                    onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
+                })
+            };
+            // (Most hands fit no table meld, and most tables hold no joker to swap.)
+            if built != 0 {
+                for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
+                    let bit = 1u64 << face.index();
+                    for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+                        for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                            if mask & bit != 0 {
+                                let mut rest = hand;
+                                rest.remove(piece);
+                                let item = Item::Build { piece, meld: f.meld, end };
+                                let ok = || spare || pos.can_discard_from(rest);
+                                sink.push_sure(item, ok, || sure(f.meld, rest));
+                            }
                         }
                     }
                 }
             }
             // The cards a swap could bring, by meld (runs: what each joker stands for).
-            for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
-                let bit = 1u64 << face.index();
-                for f in fits.iter().filter(|f| f.swap & bit != 0) {
-                    let Some(m) = table.get(f.at) else { continue };
-                    let item = Item::SwapJoker { piece, meld: f.meld };
-                    sink.push_item(item, || pos.swap_ok(piece, face, m, spare));
+            if swapped != 0 {
+                for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
+                    let bit = 1u64 << face.index();
+                    for f in fits.iter().filter(|f| f.swap & bit != 0) {
+                        let Some(m) = table.get(f.at) else { continue };
+                        let item = Item::SwapJoker { piece, meld: f.meld };
+                        let mut rest = hand;
+                        rest.remove(piece);
+                        sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), || sure(f.meld, rest));
+                    }
                 }
             }
             sink.out.fits = fits;
@@ -1130,7 +1192,12 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         // The check of a discard is the per-card rules, decided above, and the cards to
         // be played first, which do not depend on the card.
         if !sink.checked || sink.settled {
-            sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
+            if sink.out.groups.on {
+                // The draw's list keeps them as cards.
+                sink.out.groups.discards.extend(allowed.map(|&(piece, _)| piece));
+            } else {
+                sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
+            }
         }
     }
 }
@@ -1243,6 +1310,96 @@ fn without(cards: PieceSet, melds: &[NewMeld]) -> PieceSet {
     rest
 }
 
+/// An upper bound on the value of an opening of the cards of face counts `counts`
+/// (faces held `held`, those that may be in a meld `meldable`; bits by face index): each
+/// card at its highest value ([`max_value`]). A card in no meld without jokers can be in
+/// an opening only in a meld with a joker, and such a meld is a run of one suit or a set
+/// of one rank: with `j` jokers, only the cards of the `j` suits or ranks worth most
+/// among those count, and each joker at most a card's highest value.
+fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
+    const NATURALS: u64 = (1u64 << 52) - 1;
+    let worth = |bits: u64| {
+        let (mut value, mut bits) = (0, bits);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            value += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+        }
+        value
+    };
+    let jokers = usize::from(counts[52]);
+    if jokers == 0 || jokers >= 4 {
+        return worth(meldable);
+    }
+    // The cards in some meld of naturals, and those only a joker can bring into one.
+    let natural = meldable_of(held & NATURALS, 0);
+    let extra = meldable & NATURALS & !natural;
+    // The extra value of each suit (0–3) and rank (4–16); the `jokers` largest.
+    let mut groups = [0u32; 17];
+    let mut bits = extra;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        let v = u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+        groups[usize::from(i / 13)] += v;
+        groups[4 + usize::from(i % 13)] += v;
+    }
+    // (With two jokers or more a card may count twice, in its suit and its rank: the
+    // bound is looser then, still a bound.)
+    worth(natural) + largest(&groups, jokers) + worth(meldable & 1u64 << 52)
+}
+
+/// May the cards of face counts `counts` (faces held `held`, those that may be in a meld
+/// `meldable`; bits by face index) go rummy, all but one in new melds or built onto the
+/// table (`fits`: a face may be built, by index)? A necessary condition: each card in no
+/// meld that fits nowhere is left, and at most one may be; and a card in no meld of
+/// naturals that fits nowhere can only be in a meld with a joker, a run of one suit or a
+/// set of one rank, so all such cards but one are in the `j` suits or ranks (for `j`
+/// jokers) holding most of them.
+fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: impl Fn(u8) -> bool) -> bool {
+    const NATURALS: u64 = (1u64 << 52) - 1;
+    let (mut misfits, mut loose) = (0, held & !meldable);
+    while loose != 0 && misfits <= 1 {
+        let i = loose.trailing_zeros() as u8;
+        loose &= loose - 1;
+        if !fits(i) {
+            misfits += counts[usize::from(i)];
+        }
+    }
+    let jokers = usize::from(counts[52]);
+    if misfits > 1 || !(1..4).contains(&jokers) {
+        return misfits <= 1;
+    }
+    let (mut stray, mut groups) = (0, [0u32; 17]);
+    let mut loose = held & NATURALS & !meldable_of(held & NATURALS, 0);
+    while loose != 0 {
+        let i = loose.trailing_zeros() as u8;
+        loose &= loose - 1;
+        if !fits(i) {
+            let n = u32::from(counts[usize::from(i)]);
+            stray += n;
+            groups[usize::from(i / 13)] += n;
+            groups[4 + usize::from(i % 13)] += n;
+        }
+    }
+    stray <= largest(&groups, jokers) + 1
+}
+
+/// The sum of the `n` (at most three) largest of `groups`.
+fn largest(groups: &[u32; 17], n: usize) -> u32 {
+    let mut best = [0u32; 3];
+    for &g in groups {
+        // Into the descending top three.
+        let mut g = g;
+        for b in &mut best {
+            if g > *b {
+                core::mem::swap(b, &mut g);
+            }
+        }
+    }
+    best.iter().take(n).sum()
+}
+
 /// The most a card can add to an opening: its rank value, a joker the most a card is worth.
 fn max_value(face: Card) -> u32 {
     face.number().map_or(11, rank_value)
@@ -1352,6 +1509,25 @@ impl Turn<'_> {
         }
     }
 
+    /// Has `card` (the top discard, not in the hand; the player has opened, the draw
+    /// phase) a play once taken, as the guard of the check of its take under
+    /// `taken_discard_must_be_used_after_open` decides? `Some(true)`: it fits a table meld
+    /// and a card of the hand may then go (the build leaves the hand as it is now);
+    /// `Some(false)`: it fits no table meld and fails the cheap test of a meld with cards
+    /// of the hand ([`Turn::may_meld_with`]); `None`: the check's search decides.
+    /// `fits` and `cache` are [`Turn::table_fits`]' buffers.
+    fn play_of_taken(&self, card: PieceId, fits: &mut Vec<MeldFits>, cache: &mut TableFaces) -> Option<bool> {
+        let face = self.face(card)?;
+        self.table_fits(1u64 << face.index(), fits, cache);
+        let built = fits.iter().any(|f| f.front | f.back != 0);
+        fits.clear();
+        if built {
+            self.with_taken(card).can_discard_from(self.hand).then_some(true)
+        } else {
+            (!self.may_meld_with(card)).then_some(false)
+        }
+    }
+
     /// Fills `cache` with what each meld of the table could offer some hand (see
     /// [`MeldFaces`]), no try made yet.
     fn table_faces(&self, cache: &mut TableFaces) {
@@ -1453,13 +1629,7 @@ impl Turn<'_> {
         if meldable == 0 {
             return (false, false);
         }
-        // The meldable cards at their highest, face by face.
-        let (mut value, mut bits) = (0, meldable);
-        while bits != 0 {
-            let i = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            value += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
-        }
+        let value = opening_bound(counts, held, meldable);
         let may_open = match threshold {
             None => true,
             // The exact search (§3.5) only where the enumeration could be long: with two
@@ -1468,16 +1638,8 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => value >= t && (counting || counts[52] < 2 || can_open(faces, t, self.config)),
         };
-        // Each card in no meld that fits nowhere on the table: at most one for a rummy.
-        let (mut misfits, mut loose) = (0, held & !meldable);
-        while loose != 0 && misfits <= 1 {
-            let i = loose.trailing_zeros() as u8;
-            loose &= loose - 1;
-            if !Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts)) {
-                misfits += counts[usize::from(i)];
-            }
-        }
-        (may_open, misfits <= 1)
+        let fits = |i: u8| Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts));
+        (may_open, may_go_rummy(counts, held, meldable, fits))
     }
 
     /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter
@@ -2899,6 +3061,50 @@ mod tests {
         assert!(states > 2_000 && kept > 1_000, "{states} states, {kept} with something kept");
     }
 
+    /// The play of a taken card as [`Turn::play_of_taken`] decides it is the check's
+    /// verdict on the take, under the rule that a taken discard must be played this turn;
+    /// both verdicts are reached often (and the check is left the rest). On the draw
+    /// decisions of opened players in random Scala 40 hands that favour melds and builds.
+    #[test]
+    fn a_taken_cards_play_decided_early_is_the_checks_verdict() {
+        use rand::seq::IndexedRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let mut decided = [0usize; 3];
+        let (mut fits, mut cache) = (Vec::new(), TableFaces::default());
+        for hand_no in 0..60 {
+            let mut config = crate::Config::SCALA40;
+            config.ace_low_in_runs = hand_no % 2 == 0;
+            let mut g = Rummy40::deal(&config, Seating::new(2 + hand_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let pos = g.turn();
+                if pos.phase == Phase::Draw
+                    && pos.opened
+                    && let Some(top) = pos.top_discard
+                {
+                    let accepted = pos.check(&Action::TakeDiscard).is_ok();
+                    let play = pos.play_of_taken(top, &mut fits, &mut cache);
+                    if let Some(play) = play {
+                        assert_eq!(play, accepted, "{g:?}");
+                    }
+                    decided[play.map_or(2, usize::from)] += 1;
+                }
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                let playing: Vec<&Action> =
+                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                let a = match playing.choose(&mut rng) {
+                    Some(&a) if rng.random_bool(0.6) => a.clone(),
+                    _ => legal.choose(&mut rng).unwrap().clone(),
+                };
+                g.apply(seat, a).unwrap();
+            }
+        }
+        let [no_play, play, undecided] = decided;
+        assert!(no_play > 500 && play > 30 && undecided > 30, "{decided:?}");
+    }
+
     /// A list made after another was dropped gets that list's buffers back (the same
     /// capacity) and nothing of its contents: empty, and filled, the same actions as a
     /// list that cannot have come from the spare (made while the first is alive). On the
@@ -3128,6 +3334,90 @@ mod tests {
             without_jokers.iter().all(|&n| n > 500),
             "hands without jokers, with and without melds: {without_jokers:?}"
         );
+    }
+
+    /// The bound on an opening's value is never below the best opening (the exact search
+    /// of `best_opening`), and with jokers often below the plain bound (every card that
+    /// may be in a meld at its highest): random hands of 13 or 14 cards, up to three
+    /// jokers, both ace rules.
+    #[test]
+    fn the_opening_bound_is_never_below_the_best_opening() {
+        use rand::seq::SliceRandom;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let (mut tighter, mut with_jokers) = (0, 0);
+        for hand_no in 0..3_000 {
+            let mut config = crate::Config::RUMMY40;
+            config.ace_low_in_runs = hand_no % 2 == 0;
+            let jokers = hand_no % 4;
+            let mut pack: Vec<Card> = (0..104).filter_map(|i| Card::from_index((i % 52) as u8)).collect();
+            pack.shuffle(&mut rng);
+            let n = rng.random_range(13..=14usize);
+            let mut faces: Vec<Card> = pack[..n - jokers].to_vec();
+            faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
+            let (counts, held) = face_counts(&faces);
+            let meldable = meldable_of(held & ((1u64 << 52) - 1), jokers);
+            let bound = opening_bound(&counts, held, meldable);
+            let best = crate::best_opening(&faces, &config).value;
+            assert!(bound >= best, "{faces:?}: bound {bound} below the best opening {best}");
+            let old = (0..53u8)
+                .filter(|&i| meldable & 1u64 << i != 0)
+                .map(|i| u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value))
+                .sum::<u32>();
+            // One joker counts each card once at most.
+            assert!(jokers > 1 || bound <= old, "{faces:?}");
+            with_jokers += usize::from(jokers > 0);
+            tighter += usize::from(bound < old);
+        }
+        assert!(tighter > with_jokers / 2, "{tighter} of {with_jokers} hands with jokers bound tighter");
+    }
+
+    /// With nothing to build onto, a hand that can lay all its cards but one in melds by
+    /// faces (every multiset of its melds walked) passes the rummy test of the bounds;
+    /// the test is not vacuous (such hands, and hands it rules out that the plain count
+    /// of cards in no meld lets through). Hands of 14 cards rich in melds, up to three
+    /// jokers, both packs' rules.
+    #[test]
+    fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let (mut rummies, mut ruled_out) = (0, 0);
+        for hand_no in 0..1_500 {
+            let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let jokers = hand_no % 4;
+            let mut pack: Vec<Card> = (0..104).filter_map(|i| Card::from_index((i % 52) as u8)).collect();
+            pack.shuffle(&mut rng);
+            // A short stretch of the pack by suit or by rank: many melds.
+            pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+            let start = hand_no % (pack.len() - 14);
+            let mut faces = pack[start..start + 14 - jokers].to_vec();
+            faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
+            let (counts, held) = face_counts(&faces);
+            let bits = FaceBits::of(&faces);
+            let mut fms = Vec::new();
+            for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| {
+                fms.push(ValuedMeld::of(m))
+            });
+            let mut can = false;
+            combos(&fms, fms.len(), counts, &[], true, &mut |_, used, _, _, _| {
+                can |= used + 1 >= faces.len()
+            });
+            let meldable = meldable_of(bits.naturals, bits.jokers);
+            let passes = may_go_rummy(&counts, held, meldable, |_| false);
+            if can {
+                assert!(passes, "{faces:?}");
+                rummies += 1;
+            }
+            // The plain count: cards in no meld at all.
+            let plain = (0..53u8)
+                .filter(|&i| (held & !meldable) & 1u64 << i != 0)
+                .map(|i| counts[usize::from(i)])
+                .sum::<u8>()
+                <= 1;
+            ruled_out += usize::from(plain && !passes);
+        }
+        assert!(rummies > 500 && ruled_out > 30, "{rummies} hands that can go rummy, {ruled_out} ruled out");
     }
 
     /// The window test of [`Held::meldable`] by bit operations agrees with the plain
