@@ -199,25 +199,26 @@ impl<F: Face> Meld<F> {
     // Always inlined into the caller: as a call, the returned `Result` (with the meld's
     // faces copied into it) moves through memory, which took 15.5 instead of 9.4 ns per
     // meld in benches/meld.rs, where a second call site made `#[inline]` give up. Inline,
-    // a caller that only asks `is_ok()` does not pay for the copy. The hot part is small:
-    // everything rare is in cold functions.
+    // a caller that only asks `is_ok()` pays neither for the copy nor for naming the
+    // error. Everything rare is in cold functions.
     #[inline(always)]
     pub fn new(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
         let len = faces.len();
         check_len(kind, len, rules)?;
-        // One pass of bit operations decides; an invalid list goes to the exact checks,
-        // which find the first error in the order documented above. Only (suit, first)
-        // leave the cold paths, so the meld itself is built in one place.
+        // One pass of bit operations decides. If the jokers fail, the exact checks (cold)
+        // find the first error in the order documented above; if the structure fails,
+        // inline code names it, which the compiler drops for a caller who only asks
+        // `is_ok()`. The meld itself is built in one place.
         let pass = Pass::over(kind, faces, rules.ace);
-        let checked = if !pass.jokers_ok(kind, faces, rules) {
-            check_exact(kind, faces, rules)
+        let (suit, first) = if !pass.jokers_ok(kind, faces, rules) {
+            check_exact(kind, faces, rules)?
         } else {
             match pass.accept(kind, len, rules.ace) {
-                Some(found) => Ok(found),
-                None => check_structure(kind, faces, rules.ace, &pass),
+                Some(found) => found,
+                None => return Err(structure_error(kind, faces, rules.ace, &pass)),
             }
         };
-        checked.map(|(suit, first)| Meld::stored(kind, faces, suit, first))
+        Ok(Meld::stored(kind, faces, suit, first))
     }
 
     /// The meld of already validated `faces` (at most [`MAX_MELD_LEN`]).
@@ -462,12 +463,10 @@ impl<F: Face> Meld<F> {
     }
 }
 
-/// The first check of every validation: the length against the rules' bounds (a group
-/// never holds more than four).
-#[inline(always)]
 /// The value at `index` of a meld of `kind` and `len` pieces whose first piece has value
 /// `first`: one rule for [`Meld`] and [`FaceMeld`](crate::FaceMeld), so the two agree
 /// (a run past the king goes on from the ace, round the corner).
+#[inline(always)]
 pub(crate) fn value_at(kind: MeldKind, first: u8, len: usize, index: usize) -> Option<u8> {
     if index >= len {
         return None;
@@ -481,6 +480,9 @@ pub(crate) fn value_at(kind: MeldKind, first: u8, len: usize, index: usize) -> O
     })
 }
 
+/// The first check of every validation: the length against the rules' bounds (a group
+/// never holds more than four).
+#[inline(always)]
 fn check_len(kind: MeldKind, len: usize, rules: &MeldRules) -> Result<(), MeldError> {
     let min = rules.min_len.max(1) as usize;
     if len < min {
@@ -537,74 +539,98 @@ fn check_exact<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Resul
     }
 }
 
-/// The structural checks of [`check_exact`] alone, for a list whose length and jokers
-/// passed and whose structure the pass did not accept: the same result as
-/// [`check_group`] or [`check_run`].
-#[cold]
-#[inline(never)]
-fn check_structure<F: Face>(
-    kind: MeldKind,
-    faces: &[F],
-    ace: AcePolicy,
-    pass: &Pass,
-) -> Result<(u8, u8), MeldError> {
+/// The error [`check_group`] or [`check_run`] finds in a list whose length and jokers
+/// passed and whose structure the pass rejected (the pass accepts every valid list, so
+/// there is one). Inline, and with no call, no panic and no early exit from a loop but
+/// in rare cases, so that a caller who never reads the error (`is_ok()`) does not
+/// compute it: the compiler deletes a loop whose results nobody reads only if it has
+/// one way out.
+#[inline(always)]
+fn structure_error<F: Face>(kind: MeldKind, faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
     match kind {
-        MeldKind::Group => check_group(faces),
-        // The common case, one pass shorter than `check_run`.
-        MeldKind::Run if ace != AcePolicy::RoundTheCorner => Err(run_error(faces, ace, pass)),
-        MeldKind::Run => check_run(faces, ace),
+        MeldKind::Group => group_error(faces),
+        MeldKind::Run => run_error(faces, ace, pass),
     }
 }
 
-/// The number of each face index, 0 for the joker and past it.
-const NUMBER: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut i = 0;
-    while i < NATURAL_FACES {
-        table[i] = (i % 13 + 1) as u8;
-        i += 1;
-    }
-    table
-};
-
-/// The error [`check_run`] finds in a run on a line (not round the corner) that the
-/// pass rejected and whose jokers passed the rules: mixed suits first, else what
-/// [`classify_run_failure`] finds, here from the pass's starts and a single loop in the
-/// common cases (a gap, or a corner turned).
-fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
-    let Some((i0, n0)) = faces.iter().enumerate().find_map(|(i, f)| {
-        let n = NUMBER[usize::from(f.index())];
-        (n != 0).then_some((i, n))
-    }) else {
-        // Not reached: the jokers passed, so there is a natural.
-        return MeldError::NoNatural;
-    };
-    if pass.suits().count_ones() > 1 {
-        let s0 = faces[i0].index() / 13;
-        let index = faces.iter().position(|f| f.index() < 52 && f.index() / 13 != s0).unwrap_or(i0);
-        return MeldError::MixedSuits { index };
-    }
-    // The first natural fixes the start on the line; classify_run_failure reads the
-    // others from there, an ace also as 14.
-    let start = i32::from(n0) - i0 as i32;
-    if pass.starts >> (OFF as i32 + start) & 1 == 1 {
-        // Every natural fits that start: only the bounds or the ace rules fail (rare).
-        return classify_run_failure(faces, i0 as i16, i16::from(n0), ace != AcePolicy::High);
-    }
-    // Positions off that line (an ace may stand for 14), and whether any natural is off
-    // it round the corner too (a value 13 above or below its number is the same there).
-    let (mut off_line, mut off_ring) = (0u32, false);
+/// The error [`check_group`] finds in a group that the pass rejected: the first
+/// position whose number differs from the first natural's, or whose suit came before
+/// (the number is checked first at each position).
+#[inline(always)]
+fn group_error<F: Face>(faces: &[F]) -> MeldError {
+    let (mut number, mut seen) = (0u8, 0u32);
+    let (mut mixed, mut repeated) = (0u32, 0u32);
     for (i, f) in faces.iter().enumerate() {
-        let n = i32::from(NUMBER[usize::from(f.index())]);
+        let idx = f.index();
+        // No `continue` for a joker: the compiler left such a loop behind, empty.
+        let natural = idx < 52;
+        let (s, n) = (idx / 13, idx % 13 + 1);
+        if natural && number == 0 {
+            number = n;
+        }
+        mixed |= u32::from(natural & (n != number)) << i;
+        repeated |= u32::from(natural & (seen >> s & 1 == 1)) << i;
+        seen |= u32::from(natural) << s;
+    }
+    let index = (mixed | repeated).trailing_zeros() as usize;
+    if mixed >> index & 1 == 1 {
+        MeldError::MixedNumbers { index }
+    } else {
+        MeldError::RepeatedSuit { index }
+    }
+}
+
+/// The error [`check_run`] finds in a run that the pass rejected and whose jokers
+/// passed the rules, in one loop from the first natural: the first piece of another
+/// suit; else the first piece off the line (or the ring) its start gives, where an ace
+/// may also stand for 14 on a line and a line whose pieces all fit the ring has turned
+/// the corner. A run of one suit whose pieces all fit some start on the line fails only
+/// the bounds or the ace rules: rare, and left to [`check_run`] in a cold function.
+#[inline(always)]
+fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
+    let ring = ace == AcePolicy::RoundTheCorner;
+    let suits = pass.suits();
+    if !ring && suits & suits.wrapping_sub(1) == 0 && pass.starts != 0 {
+        return bounds_error(faces, ace);
+    }
+    // The first natural's suit and the start it gives; positions of another suit, off
+    // the line and off the ring (a value 13 above or below its number is the same there).
+    let (mut suit, mut start) = (u8::MAX, 0i32);
+    let (mut mixed, mut off_line, mut off_ring) = (0u32, 0u32, 0u32);
+    for (i, f) in faces.iter().enumerate() {
+        let idx = f.index();
+        // No `continue` for a joker: the compiler left such a loop behind, empty.
+        let natural = idx < 52;
+        let (s, n) = (idx / 13, i32::from(idx % 13 + 1));
+        if natural && suit == u8::MAX {
+            (suit, start) = (s, n - i as i32);
+        }
         let v = start + i as i32;
         let d = v - n;
-        off_line |= u32::from(n != 0 && d != 0 && !(n == 1 && v == 14)) << i;
-        off_ring |= n != 0 && d != 0 && d != 13 && d != -13;
+        mixed |= u32::from(natural & (s != suit)) << i;
+        off_line |= u32::from(natural & (d != 0) & !(n == 1 && v == 14)) << i;
+        off_ring |= u32::from(natural & (d != 0) & (d != 13) & (d != -13)) << i;
     }
-    if off_ring {
+    if mixed != 0 {
+        MeldError::MixedSuits { index: mixed.trailing_zeros() as usize }
+    } else if ring {
+        MeldError::NotConsecutive { index: off_ring.trailing_zeros() as usize }
+    } else if off_ring != 0 {
         MeldError::NotConsecutive { index: off_line.trailing_zeros() as usize }
     } else {
         MeldError::WrapNotAllowed
+    }
+}
+
+/// [`check_run`]'s error for a run on a line that the pass rejected although all its
+/// naturals, of one suit, fit some start: a bound or the ace rules.
+#[cold]
+#[inline(never)]
+fn bounds_error<F: Face>(faces: &[F], ace: AcePolicy) -> MeldError {
+    match check_run(faces, ace) {
+        Err(error) => error,
+        // Not reached: the pass accepts every valid run.
+        Ok(_) => MeldError::OutOfBounds,
     }
 }
 
@@ -764,7 +790,7 @@ impl Pass {
 }
 
 /// Checks a group; returns (mask of suits present, number).
-#[inline]
+#[inline(always)]
 fn check_group<F: Face>(faces: &[F]) -> Result<(u8, u8), MeldError> {
     let mut number = 0;
     let mut mask = 0u8;
