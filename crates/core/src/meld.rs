@@ -206,10 +206,14 @@ impl<F: Face> Meld<F> {
         let len = faces.len();
         check_len(kind, len, rules)?;
         // One pass of bit operations decides. If the jokers fail, the exact checks (cold)
-        // find the first error in the order documented above; if the structure fails,
-        // inline code names it, which the compiler drops for a caller who only asks
-        // `is_ok()`. The meld itself is built in one place.
+        // find the first error in the order documented above; if the naturals alone or
+        // the structure fail, inline code names it, which the compiler drops for a
+        // caller who only asks `is_ok()`. The meld itself is built in one place.
         let pass = Pass::over(kind, faces, rules.ace);
+        if pass.broken(kind, rules.ace) {
+            // Most invalid lists: their naturals alone break the structure.
+            return Err(broken_error(kind, faces, rules, &pass));
+        }
         let (suit, first) = if !pass.jokers_ok(kind, faces, rules) {
             check_exact(kind, faces, rules)?
         } else {
@@ -539,6 +543,42 @@ fn check_exact<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Resul
     }
 }
 
+/// The error [`check_exact`] finds in a list of valid length whose naturals alone break
+/// the structure ([`Pass::broken`]): the jokers' first, else the structure's. Inline and
+/// without a call, so that a caller who never reads it does not compute it.
+#[inline(always)]
+fn broken_error<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules, pass: &Pass) -> MeldError {
+    joker_error(kind, faces, rules).unwrap_or_else(|| structure_error(kind, faces, rules.ace, pass))
+}
+
+/// The joker checks of [`check_exact`], in its order, without an early exit from the
+/// loop (see [`structure_error`]): `None` if the jokers pass.
+#[inline(always)]
+fn joker_error<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Option<MeldError> {
+    let (mut jokers, mut adjacent, mut previous) = (0, 0u32, false);
+    for (i, f) in faces.iter().enumerate() {
+        let joker = f.is_joker();
+        jokers += usize::from(joker);
+        adjacent |= u32::from(joker & previous) << i;
+        previous = joker;
+    }
+    if rules.jokers == JokerLimit::NoAdjacent && kind == MeldKind::Run && adjacent != 0 {
+        return Some(MeldError::AdjacentJokers { index: adjacent.trailing_zeros() as usize });
+    }
+    let naturals = faces.len() - jokers;
+    match rules.jokers {
+        _ if naturals == 0 => Some(MeldError::NoNatural),
+        JokerLimit::Forbidden if jokers > 0 => Some(MeldError::JokersNotAllowed),
+        JokerLimit::AtMost(n) if jokers > usize::from(n) => {
+            Some(MeldError::TooManyJokers { jokers, max: usize::from(n) })
+        }
+        JokerLimit::NotMoreThanNaturals if jokers > naturals => {
+            Some(MeldError::TooManyJokers { jokers, max: naturals })
+        }
+        _ => None,
+    }
+}
+
 /// The error [`check_group`] or [`check_run`] finds in a list whose length and jokers
 /// passed and whose structure the pass rejected (the pass accepts every valid list, so
 /// there is one). Inline, and with no call, no panic and no early exit from a loop but
@@ -726,6 +766,20 @@ impl Pass {
             counts,
             jokers: faces.len() - naturals,
             starts: starts.rotate_right(faces.len() as u32),
+        }
+    }
+
+    /// `true` if the naturals alone break a meld of `kind`, whatever the jokers and the
+    /// bounds: a group with two numbers or a suit twice, a run whose naturals fit no
+    /// start (even on an unbounded line). One test, before the jokers' and the bounds'
+    /// arithmetic, for most invalid lists.
+    #[inline]
+    fn broken(&self, kind: MeldKind, ace: AcePolicy) -> bool {
+        match kind {
+            MeldKind::Group => (self.numbers & self.numbers.wrapping_sub(1)) | (self.counts & 0xEEEE) != 0,
+            // Round the corner only bits 0-12 are starts (see `accept`).
+            MeldKind::Run if ace == AcePolicy::RoundTheCorner => self.starts & 0x1FFF == 0,
+            MeldKind::Run => self.starts == 0,
         }
     }
 
