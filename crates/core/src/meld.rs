@@ -984,7 +984,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::{COUNT_SHIFT, LINE, NUMBER_SHIFT, OFF, Pass, RING, check_exact};
-    use crate::{AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules, Tile};
+    use crate::{AcePolicy, Card, Face, JokerLimit, Meld, MeldError, MeldKind, MeldRules, Tile};
 
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
@@ -1071,6 +1071,106 @@ mod tests {
                 }
             }
             assert!(accepted > 100, "{rules:?}: {accepted}");
+        }
+    }
+
+    /// Lists of 3-5 plain cards (no joker), as a hand offers them: runs (round the
+    /// corner too), groups, each with one edit or none, and any cards; each list and
+    /// its reverse, both kinds, every rule set. Every error the structure can give
+    /// without jokers must turn up, so that each path that names one is compared.
+    #[test]
+    fn fast_path_agrees_on_plain_card_lists() {
+        use std::collections::HashSet;
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let mut seen = HashSet::new();
+        for rules in every_rules() {
+            let mut accepted = 0;
+            for _ in 0..2_500 {
+                let len = rng.random_range(3..=5usize);
+                let suit = rng.random_range(0..4u8);
+                let start = rng.random_range(1..=13u8);
+                let mut cards: Vec<Card> = match rng.random_range(0..3) {
+                    0 => {
+                        (0..len as u8).filter_map(|i| Card::natural(suit, (start + i - 1) % 13 + 1)).collect()
+                    }
+                    1 => (0..len as u8).filter_map(|i| Card::natural((suit + i) % 4, start)).collect(),
+                    _ => (0..len).filter_map(|_| Card::from_index(rng.random_range(0..52))).collect(),
+                };
+                if rng.random_bool(0.5) {
+                    let i = rng.random_range(0..len);
+                    match rng.random_range(0..3) {
+                        0 => cards.swap(i, rng.random_range(0..len)),
+                        1 => cards[i] = Card::natural(rng.random_range(0..4), start).unwrap_or(cards[i]),
+                        _ => cards[i] = Card::from_index(rng.random_range(0..52)).unwrap_or(cards[i]),
+                    }
+                }
+                for list in [cards.clone(), cards.iter().rev().copied().collect()] {
+                    for kind in [MeldKind::Group, MeldKind::Run] {
+                        accepted += usize::from(agree(kind, &list, &rules));
+                        if let Err(error) = Meld::new(kind, &list, &rules) {
+                            seen.insert(core::mem::discriminant(&error));
+                        }
+                    }
+                }
+            }
+            assert!(accepted > 500, "{rules:?}: {accepted}");
+        }
+        let expected = [
+            MeldError::TooLong { len: 5, max: 4 },
+            MeldError::MixedNumbers { index: 0 },
+            MeldError::RepeatedSuit { index: 0 },
+            MeldError::MixedSuits { index: 0 },
+            MeldError::NotConsecutive { index: 0 },
+            MeldError::WrapNotAllowed,
+            MeldError::AceLowNotAllowed,
+        ];
+        for error in expected {
+            assert!(seen.contains(&core::mem::discriminant(&error)), "never seen: {error:?}");
+        }
+    }
+
+    /// Lists that break several rules at once: `Meld::new` names the first in the
+    /// documented order (length, then jokers, then the structure, position by
+    /// position), as the reference does. A fast path that named the error it finds
+    /// first, or that let a broken structure hide a joker error, fails here.
+    #[test]
+    fn fast_path_names_the_first_error_in_the_documented_order() {
+        use MeldError::*;
+        use MeldKind::{Group, Run};
+        let rules = MeldRules::default();
+        let forbidden = rules.with_jokers(JokerLimit::Forbidden);
+        let cases: [(MeldKind, &str, MeldRules, MeldError); 12] = [
+            // Structure, by position: the number before the suit at one position.
+            (Group, "7h 8h 7h", forbidden, MixedNumbers { index: 1 }),
+            (Group, "7h 7h 8s", forbidden, RepeatedSuit { index: 1 }),
+            (Group, "7h 8h", forbidden.with_min_len(2), MixedNumbers { index: 1 }),
+            // A run's suits before its numbers, wherever the gap is.
+            (Run, "5h 7h 6s", forbidden, MixedSuits { index: 2 }),
+            (Run, "5h 5s 9h", forbidden, MixedSuits { index: 1 }),
+            (Run, "Qh Kh Ah", forbidden, WrapNotAllowed),
+            // The jokers before the structure, however broken.
+            (Run, "* 5h 9s", forbidden, JokersNotAllowed),
+            (Run, "* 5h 9s", rules, MixedSuits { index: 2 }),
+            (
+                Group,
+                "5h * * 9s",
+                rules.with_jokers(JokerLimit::AtMost(1)),
+                TooManyJokers { jokers: 2, max: 1 },
+            ),
+            (Run, "5h * * 9h", rules.with_jokers(JokerLimit::NoAdjacent), AdjacentJokers { index: 2 }),
+            (
+                Run,
+                "5h * * * 8h",
+                rules.with_jokers(JokerLimit::NotMoreThanNaturals),
+                TooManyJokers { jokers: 3, max: 2 },
+            ),
+            // The length before everything.
+            (Group, "5h 6h 7s 8d 9c", rules, TooLong { len: 5, max: 4 }),
+        ];
+        for (kind, text, rules, expected) in cases {
+            let cards: Vec<Card> = crate::parse_list(text).expect("cards");
+            assert_eq!(check_exact(kind, &cards, &rules), Err(expected), "reference: {kind:?} {text}");
+            assert_eq!(Meld::new(kind, &cards, &rules), Err(expected), "{kind:?} {text}");
         }
     }
 
