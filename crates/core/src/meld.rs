@@ -756,6 +756,10 @@ impl Pass {
                 sum = sum.wrapping_add(bits);
                 // After position i, rotated left i + 1 times in all: undone below.
                 starts = (starts & bits as u32).rotate_left(1);
+                if starts == 0 {
+                    // No start left: a broken run (`broken`), whatever comes next.
+                    return Pass { numbers: 0, counts: 0, jokers: 0, starts: 0 };
+                }
             }
         }
         let counts = (sum >> COUNT_SHIFT) as u16;
