@@ -740,25 +740,38 @@ impl Pass {
         let table = if ace == AcePolicy::RoundTheCorner { &RING } else { &LINE };
         let (mut all, mut sum, mut starts) = (0u64, 0u64, u32::MAX);
         if let (MeldKind::Group, Some(last @ 0..4)) = (kind, faces.len().checked_sub(1)) {
-            // Always four reads, without a branch (a group has 3 or 4 pieces, at random):
-            // a read past the end reads the last face again, and is taken off the sum.
+            // Four reads, without a branch for the length (a group has 3 or 4 pieces, at
+            // random): a read past the end reads the last face again, and is taken off
+            // the sum. Two numbers among the first two pieces break the group at once.
             let at = |i: usize| table[usize::from(faces[i.min(last)].index())];
-            let (b0, b1, b2, b3) = (at(0), at(1), at(2), at(3));
+            let (b0, b1) = (at(0), at(1));
+            let first_two = ((b0 | b1) >> NUMBER_SHIFT) as u16;
+            if first_two & first_two.wrapping_sub(1) != 0 {
+                return Pass { numbers: first_two, counts: 0, jokers: 0, starts: 0 };
+            }
+            let (b2, b3) = (at(2), at(3));
             all = b0 | b1 | b2 | b3;
             sum = b0
                 .wrapping_add(b1)
                 .wrapping_add(b2)
                 .wrapping_add(b3.wrapping_mul((last as u64).wrapping_sub(2)));
         } else {
-            for f in faces {
+            let mut add = |f: &F, starts: u32| {
                 let bits = table[usize::from(f.index())];
                 all |= bits;
                 sum = sum.wrapping_add(bits);
                 // After position i, rotated left i + 1 times in all: undone below.
-                starts = (starts & bits as u32).rotate_left(1);
-                if starts == 0 {
-                    // No start left: a broken run (`broken`), whatever comes next.
-                    return Pass { numbers: 0, counts: 0, jokers: 0, starts: 0 };
+                (starts & bits as u32).rotate_left(1)
+            };
+            if let Some((first, rest)) = faces.split_first() {
+                // Every piece allows some start: the first cannot leave none.
+                starts = add(first, starts);
+                for f in rest {
+                    starts = add(f, starts);
+                    if starts == 0 {
+                        // No start left: a broken run (`broken`), whatever comes next.
+                        return Pass { numbers: 0, counts: 0, jokers: 0, starts: 0 };
+                    }
                 }
             }
         }
