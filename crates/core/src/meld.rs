@@ -199,25 +199,30 @@ impl<F: Face> Meld<F> {
     // Always inlined into the caller: as a call, the returned `Result` (with the meld's
     // faces copied into it) moves through memory, which took 15.5 instead of 9.4 ns per
     // meld in benches/meld.rs, where a second call site made `#[inline]` give up. Inline,
-    // a caller that only asks `is_ok()` does not pay for the copy. The hot part is small:
-    // everything rare is in cold functions.
+    // a caller that only asks `is_ok()` pays neither for the copy nor for naming the
+    // error. Everything rare is in cold functions.
     #[inline(always)]
     pub fn new(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
         let len = faces.len();
         check_len(kind, len, rules)?;
-        // One pass of bit operations decides; an invalid list goes to the exact checks,
-        // which find the first error in the order documented above. Only (suit, first)
-        // leave the cold paths, so the meld itself is built in one place.
+        // One pass of bit operations decides. If the jokers fail, the exact checks (cold)
+        // find the first error in the order documented above; if the naturals alone or
+        // the structure fail, inline code names it, which the compiler drops for a
+        // caller who only asks `is_ok()`. The meld itself is built in one place.
         let pass = Pass::over(kind, faces, rules.ace);
-        let checked = if !pass.jokers_ok(kind, faces, rules) {
-            check_exact(kind, faces, rules)
+        if pass.broken(kind, rules.ace) {
+            // Most invalid lists: their naturals alone break the structure.
+            return Err(broken_error(kind, faces, rules, &pass));
+        }
+        let (suit, first) = if !pass.jokers_ok(kind, faces, rules) {
+            check_exact(kind, faces, rules)?
         } else {
             match pass.accept(kind, len, rules.ace) {
-                Some(found) => Ok(found),
-                None => check_structure(kind, faces, rules.ace, &pass),
+                Some(found) => found,
+                None => return Err(structure_error(kind, faces, rules.ace, &pass)),
             }
         };
-        checked.map(|(suit, first)| Meld::stored(kind, faces, suit, first))
+        Ok(Meld::stored(kind, faces, suit, first))
     }
 
     /// The meld of already validated `faces` (at most [`MAX_MELD_LEN`]).
@@ -462,12 +467,10 @@ impl<F: Face> Meld<F> {
     }
 }
 
-/// The first check of every validation: the length against the rules' bounds (a group
-/// never holds more than four).
-#[inline(always)]
 /// The value at `index` of a meld of `kind` and `len` pieces whose first piece has value
 /// `first`: one rule for [`Meld`] and [`FaceMeld`](crate::FaceMeld), so the two agree
 /// (a run past the king goes on from the ace, round the corner).
+#[inline(always)]
 pub(crate) fn value_at(kind: MeldKind, first: u8, len: usize, index: usize) -> Option<u8> {
     if index >= len {
         return None;
@@ -481,6 +484,9 @@ pub(crate) fn value_at(kind: MeldKind, first: u8, len: usize, index: usize) -> O
     })
 }
 
+/// The first check of every validation: the length against the rules' bounds (a group
+/// never holds more than four).
+#[inline(always)]
 fn check_len(kind: MeldKind, len: usize, rules: &MeldRules) -> Result<(), MeldError> {
     let min = rules.min_len.max(1) as usize;
     if len < min {
@@ -537,74 +543,134 @@ fn check_exact<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Resul
     }
 }
 
-/// The structural checks of [`check_exact`] alone, for a list whose length and jokers
-/// passed and whose structure the pass did not accept: the same result as
-/// [`check_group`] or [`check_run`].
-#[cold]
-#[inline(never)]
-fn check_structure<F: Face>(
-    kind: MeldKind,
-    faces: &[F],
-    ace: AcePolicy,
-    pass: &Pass,
-) -> Result<(u8, u8), MeldError> {
-    match kind {
-        MeldKind::Group => check_group(faces),
-        // The common case, one pass shorter than `check_run`.
-        MeldKind::Run if ace != AcePolicy::RoundTheCorner => Err(run_error(faces, ace, pass)),
-        MeldKind::Run => check_run(faces, ace),
+/// The error [`check_exact`] finds in a list of valid length whose naturals alone break
+/// the structure ([`Pass::broken`]): the jokers' first, else the structure's. Inline and
+/// without a call, so that a caller who never reads it does not compute it.
+#[inline(always)]
+fn broken_error<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules, pass: &Pass) -> MeldError {
+    joker_error(kind, faces, rules).unwrap_or_else(|| structure_error(kind, faces, rules.ace, pass))
+}
+
+/// The joker checks of [`check_exact`], in its order, without an early exit from the
+/// loop (see [`structure_error`]): `None` if the jokers pass.
+#[inline(always)]
+fn joker_error<F: Face>(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Option<MeldError> {
+    let (mut jokers, mut adjacent, mut previous) = (0, 0u32, false);
+    for (i, f) in faces.iter().enumerate() {
+        let joker = f.is_joker();
+        jokers += usize::from(joker);
+        adjacent |= u32::from(joker & previous) << i;
+        previous = joker;
+    }
+    if rules.jokers == JokerLimit::NoAdjacent && kind == MeldKind::Run && adjacent != 0 {
+        return Some(MeldError::AdjacentJokers { index: adjacent.trailing_zeros() as usize });
+    }
+    let naturals = faces.len() - jokers;
+    match rules.jokers {
+        _ if naturals == 0 => Some(MeldError::NoNatural),
+        JokerLimit::Forbidden if jokers > 0 => Some(MeldError::JokersNotAllowed),
+        JokerLimit::AtMost(n) if jokers > usize::from(n) => {
+            Some(MeldError::TooManyJokers { jokers, max: usize::from(n) })
+        }
+        JokerLimit::NotMoreThanNaturals if jokers > naturals => {
+            Some(MeldError::TooManyJokers { jokers, max: naturals })
+        }
+        _ => None,
     }
 }
 
-/// The number of each face index, 0 for the joker and past it.
-const NUMBER: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut i = 0;
-    while i < NATURAL_FACES {
-        table[i] = (i % 13 + 1) as u8;
-        i += 1;
+/// The error [`check_group`] or [`check_run`] finds in a list whose length and jokers
+/// passed and whose structure the pass rejected (the pass accepts every valid list, so
+/// there is one). Inline, and with no call, no panic and no early exit from a loop but
+/// in rare cases, so that a caller who never reads the error (`is_ok()`) does not
+/// compute it: the compiler deletes a loop whose results nobody reads only if it has
+/// one way out.
+#[inline(always)]
+fn structure_error<F: Face>(kind: MeldKind, faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
+    match kind {
+        MeldKind::Group => group_error(faces),
+        MeldKind::Run => run_error(faces, ace, pass),
     }
-    table
-};
+}
 
-/// The error [`check_run`] finds in a run on a line (not round the corner) that the
-/// pass rejected and whose jokers passed the rules: mixed suits first, else what
-/// [`classify_run_failure`] finds, here from the pass's starts and a single loop in the
-/// common cases (a gap, or a corner turned).
-fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
-    let Some((i0, n0)) = faces.iter().enumerate().find_map(|(i, f)| {
-        let n = NUMBER[usize::from(f.index())];
-        (n != 0).then_some((i, n))
-    }) else {
-        // Not reached: the jokers passed, so there is a natural.
-        return MeldError::NoNatural;
-    };
-    if pass.suits().count_ones() > 1 {
-        let s0 = faces[i0].index() / 13;
-        let index = faces.iter().position(|f| f.index() < 52 && f.index() / 13 != s0).unwrap_or(i0);
-        return MeldError::MixedSuits { index };
-    }
-    // The first natural fixes the start on the line; classify_run_failure reads the
-    // others from there, an ace also as 14.
-    let start = i32::from(n0) - i0 as i32;
-    if pass.starts >> (OFF as i32 + start) & 1 == 1 {
-        // Every natural fits that start: only the bounds or the ace rules fail (rare).
-        return classify_run_failure(faces, i0 as i16, i16::from(n0), ace != AcePolicy::High);
-    }
-    // Positions off that line (an ace may stand for 14), and whether any natural is off
-    // it round the corner too (a value 13 above or below its number is the same there).
-    let (mut off_line, mut off_ring) = (0u32, false);
+/// The error [`check_group`] finds in a group that the pass rejected: the first
+/// position whose number differs from the first natural's, or whose suit came before
+/// (the number is checked first at each position).
+#[inline(always)]
+fn group_error<F: Face>(faces: &[F]) -> MeldError {
+    let (mut number, mut seen) = (0u8, 0u32);
+    let (mut mixed, mut repeated) = (0u32, 0u32);
     for (i, f) in faces.iter().enumerate() {
-        let n = i32::from(NUMBER[usize::from(f.index())]);
+        let idx = f.index();
+        // No `continue` for a joker: the compiler left such a loop behind, empty.
+        let natural = idx < 52;
+        let (s, n) = (idx / 13, idx % 13 + 1);
+        if natural && number == 0 {
+            number = n;
+        }
+        mixed |= u32::from(natural & (n != number)) << i;
+        repeated |= u32::from(natural & (seen >> s & 1 == 1)) << i;
+        seen |= u32::from(natural) << s;
+    }
+    let index = (mixed | repeated).trailing_zeros() as usize;
+    if mixed >> index & 1 == 1 {
+        MeldError::MixedNumbers { index }
+    } else {
+        MeldError::RepeatedSuit { index }
+    }
+}
+
+/// The error [`check_run`] finds in a run that the pass rejected and whose jokers
+/// passed the rules, in one loop from the first natural: the first piece of another
+/// suit; else the first piece off the line (or the ring) its start gives, where an ace
+/// may also stand for 14 on a line and a line whose pieces all fit the ring has turned
+/// the corner. A run of one suit whose pieces all fit some start on the line fails only
+/// the bounds or the ace rules: rare, and left to [`check_run`] in a cold function.
+#[inline(always)]
+fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
+    let ring = ace == AcePolicy::RoundTheCorner;
+    let suits = pass.suits();
+    if !ring && suits & suits.wrapping_sub(1) == 0 && pass.starts != 0 {
+        return bounds_error(faces, ace);
+    }
+    // The first natural's suit and the start it gives; positions of another suit, off
+    // the line and off the ring (a value 13 above or below its number is the same there).
+    let (mut suit, mut start) = (u8::MAX, 0i32);
+    let (mut mixed, mut off_line, mut off_ring) = (0u32, 0u32, 0u32);
+    for (i, f) in faces.iter().enumerate() {
+        let idx = f.index();
+        // No `continue` for a joker: the compiler left such a loop behind, empty.
+        let natural = idx < 52;
+        let (s, n) = (idx / 13, i32::from(idx % 13 + 1));
+        if natural && suit == u8::MAX {
+            (suit, start) = (s, n - i as i32);
+        }
         let v = start + i as i32;
         let d = v - n;
-        off_line |= u32::from(n != 0 && d != 0 && !(n == 1 && v == 14)) << i;
-        off_ring |= n != 0 && d != 0 && d != 13 && d != -13;
+        mixed |= u32::from(natural & (s != suit)) << i;
+        off_line |= u32::from(natural & (d != 0) & !(n == 1 && v == 14)) << i;
+        off_ring |= u32::from(natural & (d != 0) & (d != 13) & (d != -13)) << i;
     }
-    if off_ring {
+    if mixed != 0 {
+        MeldError::MixedSuits { index: mixed.trailing_zeros() as usize }
+    } else if ring {
+        MeldError::NotConsecutive { index: off_ring.trailing_zeros() as usize }
+    } else if off_ring != 0 {
         MeldError::NotConsecutive { index: off_line.trailing_zeros() as usize }
     } else {
         MeldError::WrapNotAllowed
+    }
+}
+
+/// [`check_run`]'s error for a run on a line that the pass rejected although all its
+/// naturals, of one suit, fit some start: a bound or the ace rules.
+#[cold]
+#[inline(never)]
+fn bounds_error<F: Face>(faces: &[F], ace: AcePolicy) -> MeldError {
+    match check_run(faces, ace) {
+        Err(error) => error,
+        // Not reached: the pass accepts every valid run.
+        Ok(_) => MeldError::OutOfBounds,
     }
 }
 
@@ -674,22 +740,39 @@ impl Pass {
         let table = if ace == AcePolicy::RoundTheCorner { &RING } else { &LINE };
         let (mut all, mut sum, mut starts) = (0u64, 0u64, u32::MAX);
         if let (MeldKind::Group, Some(last @ 0..4)) = (kind, faces.len().checked_sub(1)) {
-            // Always four reads, without a branch (a group has 3 or 4 pieces, at random):
-            // a read past the end reads the last face again, and is taken off the sum.
+            // Four reads, without a branch for the length (a group has 3 or 4 pieces, at
+            // random): a read past the end reads the last face again, and is taken off
+            // the sum. Two numbers among the first two pieces break the group at once.
             let at = |i: usize| table[usize::from(faces[i.min(last)].index())];
-            let (b0, b1, b2, b3) = (at(0), at(1), at(2), at(3));
+            let (b0, b1) = (at(0), at(1));
+            let first_two = ((b0 | b1) >> NUMBER_SHIFT) as u16;
+            if first_two & first_two.wrapping_sub(1) != 0 {
+                return Pass { numbers: first_two, counts: 0, jokers: 0, starts: 0 };
+            }
+            let (b2, b3) = (at(2), at(3));
             all = b0 | b1 | b2 | b3;
             sum = b0
                 .wrapping_add(b1)
                 .wrapping_add(b2)
                 .wrapping_add(b3.wrapping_mul((last as u64).wrapping_sub(2)));
         } else {
-            for f in faces {
+            let mut add = |f: &F, starts: u32| {
                 let bits = table[usize::from(f.index())];
                 all |= bits;
                 sum = sum.wrapping_add(bits);
                 // After position i, rotated left i + 1 times in all: undone below.
-                starts = (starts & bits as u32).rotate_left(1);
+                (starts & bits as u32).rotate_left(1)
+            };
+            if let Some((first, rest)) = faces.split_first() {
+                // Every piece allows some start: the first cannot leave none.
+                starts = add(first, starts);
+                for f in rest {
+                    starts = add(f, starts);
+                    if starts == 0 {
+                        // No start left: a broken run (`broken`), whatever comes next.
+                        return Pass { numbers: 0, counts: 0, jokers: 0, starts: 0 };
+                    }
+                }
             }
         }
         let counts = (sum >> COUNT_SHIFT) as u16;
@@ -700,6 +783,20 @@ impl Pass {
             counts,
             jokers: faces.len() - naturals,
             starts: starts.rotate_right(faces.len() as u32),
+        }
+    }
+
+    /// `true` if the naturals alone break a meld of `kind`, whatever the jokers and the
+    /// bounds: a group with two numbers or a suit twice, a run whose naturals fit no
+    /// start (even on an unbounded line). One test, before the jokers' and the bounds'
+    /// arithmetic, for most invalid lists.
+    #[inline]
+    fn broken(&self, kind: MeldKind, ace: AcePolicy) -> bool {
+        match kind {
+            MeldKind::Group => (self.numbers & self.numbers.wrapping_sub(1)) | (self.counts & 0xEEEE) != 0,
+            // Round the corner only bits 0-12 are starts (see `accept`).
+            MeldKind::Run if ace == AcePolicy::RoundTheCorner => self.starts & 0x1FFF == 0,
+            MeldKind::Run => self.starts == 0,
         }
     }
 
@@ -764,7 +861,7 @@ impl Pass {
 }
 
 /// Checks a group; returns (mask of suits present, number).
-#[inline]
+#[inline(always)]
 fn check_group<F: Face>(faces: &[F]) -> Result<(u8, u8), MeldError> {
     let mut number = 0;
     let mut mask = 0u8;
@@ -904,7 +1001,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::{COUNT_SHIFT, LINE, NUMBER_SHIFT, OFF, Pass, RING, check_exact};
-    use crate::{AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules, Tile};
+    use crate::{AcePolicy, Card, Face, JokerLimit, Meld, MeldError, MeldKind, MeldRules, Tile};
 
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
@@ -991,6 +1088,106 @@ mod tests {
                 }
             }
             assert!(accepted > 100, "{rules:?}: {accepted}");
+        }
+    }
+
+    /// Lists of 3-5 plain cards (no joker), as a hand offers them: runs (round the
+    /// corner too), groups, each with one edit or none, and any cards; each list and
+    /// its reverse, both kinds, every rule set. Every error the structure can give
+    /// without jokers must turn up, so that each path that names one is compared.
+    #[test]
+    fn fast_path_agrees_on_plain_card_lists() {
+        use std::collections::HashSet;
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let mut seen = HashSet::new();
+        for rules in every_rules() {
+            let mut accepted = 0;
+            for _ in 0..2_500 {
+                let len = rng.random_range(3..=5usize);
+                let suit = rng.random_range(0..4u8);
+                let start = rng.random_range(1..=13u8);
+                let mut cards: Vec<Card> = match rng.random_range(0..3) {
+                    0 => {
+                        (0..len as u8).filter_map(|i| Card::natural(suit, (start + i - 1) % 13 + 1)).collect()
+                    }
+                    1 => (0..len as u8).filter_map(|i| Card::natural((suit + i) % 4, start)).collect(),
+                    _ => (0..len).filter_map(|_| Card::from_index(rng.random_range(0..52))).collect(),
+                };
+                if rng.random_bool(0.5) {
+                    let i = rng.random_range(0..len);
+                    match rng.random_range(0..3) {
+                        0 => cards.swap(i, rng.random_range(0..len)),
+                        1 => cards[i] = Card::natural(rng.random_range(0..4), start).unwrap_or(cards[i]),
+                        _ => cards[i] = Card::from_index(rng.random_range(0..52)).unwrap_or(cards[i]),
+                    }
+                }
+                for list in [cards.clone(), cards.iter().rev().copied().collect()] {
+                    for kind in [MeldKind::Group, MeldKind::Run] {
+                        accepted += usize::from(agree(kind, &list, &rules));
+                        if let Err(error) = Meld::new(kind, &list, &rules) {
+                            seen.insert(core::mem::discriminant(&error));
+                        }
+                    }
+                }
+            }
+            assert!(accepted > 500, "{rules:?}: {accepted}");
+        }
+        let expected = [
+            MeldError::TooLong { len: 5, max: 4 },
+            MeldError::MixedNumbers { index: 0 },
+            MeldError::RepeatedSuit { index: 0 },
+            MeldError::MixedSuits { index: 0 },
+            MeldError::NotConsecutive { index: 0 },
+            MeldError::WrapNotAllowed,
+            MeldError::AceLowNotAllowed,
+        ];
+        for error in expected {
+            assert!(seen.contains(&core::mem::discriminant(&error)), "never seen: {error:?}");
+        }
+    }
+
+    /// Lists that break several rules at once: `Meld::new` names the first in the
+    /// documented order (length, then jokers, then the structure, position by
+    /// position), as the reference does. A fast path that named the error it finds
+    /// first, or that let a broken structure hide a joker error, fails here.
+    #[test]
+    fn fast_path_names_the_first_error_in_the_documented_order() {
+        use MeldError::*;
+        use MeldKind::{Group, Run};
+        let rules = MeldRules::default();
+        let forbidden = rules.with_jokers(JokerLimit::Forbidden);
+        let cases: [(MeldKind, &str, MeldRules, MeldError); 12] = [
+            // Structure, by position: the number before the suit at one position.
+            (Group, "7h 8h 7h", forbidden, MixedNumbers { index: 1 }),
+            (Group, "7h 7h 8s", forbidden, RepeatedSuit { index: 1 }),
+            (Group, "7h 8h", forbidden.with_min_len(2), MixedNumbers { index: 1 }),
+            // A run's suits before its numbers, wherever the gap is.
+            (Run, "5h 7h 6s", forbidden, MixedSuits { index: 2 }),
+            (Run, "5h 5s 9h", forbidden, MixedSuits { index: 1 }),
+            (Run, "Qh Kh Ah", forbidden, WrapNotAllowed),
+            // The jokers before the structure, however broken.
+            (Run, "* 5h 9s", forbidden, JokersNotAllowed),
+            (Run, "* 5h 9s", rules, MixedSuits { index: 2 }),
+            (
+                Group,
+                "5h * * 9s",
+                rules.with_jokers(JokerLimit::AtMost(1)),
+                TooManyJokers { jokers: 2, max: 1 },
+            ),
+            (Run, "5h * * 9h", rules.with_jokers(JokerLimit::NoAdjacent), AdjacentJokers { index: 2 }),
+            (
+                Run,
+                "5h * * * 8h",
+                rules.with_jokers(JokerLimit::NotMoreThanNaturals),
+                TooManyJokers { jokers: 3, max: 2 },
+            ),
+            // The length before everything.
+            (Group, "5h 6h 7s 8d 9c", rules, TooLong { len: 5, max: 4 }),
+        ];
+        for (kind, text, rules, expected) in cases {
+            let cards: Vec<Card> = crate::parse_list(text).expect("cards");
+            assert_eq!(check_exact(kind, &cards, &rules), Err(expected), "reference: {kind:?} {text}");
+            assert_eq!(Meld::new(kind, &cards, &rules), Err(expected), "{kind:?} {text}");
         }
     }
 
