@@ -11,8 +11,9 @@
 //! a run starts at a natural, a group layout demands one.
 
 use super::groups::{MAX_COPIES, joker_masks, joker_masks_packed, layout};
-use super::paged::Paged;
+use super::paged::{self, Paged};
 use super::{MAX_JOKERS, Objective};
+use std::sync::OnceLock;
 
 /// Tile counts of one sub-problem: `fixed` tiles must all be used, `optional` ones may be.
 #[derive(Debug, Clone, Default)]
@@ -1655,9 +1656,18 @@ impl Decisions {
         range
     }
 
-    /// The decisions of `step` in opened mode, generated (or derived) and kept in
-    /// [`Decisions::index`].
+    /// The decisions of `step` in opened mode, copied from the process's [`SHARED`]
+    /// table or generated (or derived), and kept in [`Decisions::index`].
     fn remember(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
+        let at = usize::from(step.slot) + jleft as usize;
+        let shared = shared(step.class, runs, at);
+        if let Some(list) = shared.and_then(OnceLock::get) {
+            let lo = self.kept.len();
+            self.kept.extend_from_slice(list);
+            let range = (lo as u32, self.kept.len() as u32);
+            self.index[usize::from(step.class)].set(runs as usize, at, range);
+            return range;
+        }
         // The decisions with room for any number of long runs (as if the next number
         // held every tile), generated once for every next number (and for fewer jokers
         // left if known for more), and capped here to the room this one leaves and the
@@ -1682,7 +1692,11 @@ impl Decisions {
         } else {
             gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false, false)
         };
-        self.index[usize::from(step.class)].set(page, usize::from(step.slot) + jleft as usize, range);
+        self.index[usize::from(step.class)].set(page, at, range);
+        if let Some(cell) = shared {
+            // Another thread may have set it meanwhile: to the same list.
+            let _ = cell.set(self.kept[range.0 as usize..range.1 as usize].into());
+        }
         range
     }
 
@@ -1731,6 +1745,35 @@ impl Decisions {
     fn opt(&self, i: u32) -> Opt {
         if self.track_value { self.opts[i as usize] } else { self.kept[i as usize] }
     }
+}
+
+/// Pages of runs in [`SHARED`]: those with at most two open runs of each length (in
+/// the order of [`paged::rank`]), where most of the decisions positions use lie.
+const SHARED_PAGES: usize = 27;
+
+/// A list of decisions in [`SHARED`], set once.
+type SharedList = OnceLock<Box<[Opt]>>;
+
+/// The opened-mode colour decisions of every solver in the process, per class of step
+/// (not [`PER_RUN`]) and page of runs (counts up to two), a page of lists set up on
+/// first use: per entry of [`Decisions::index`] (shape and jokers left), the list
+/// [`Decisions::remember`] gives, set by the first solver that generates it and never
+/// changed after. Each list is a pure function of its key, so which solver (or thread)
+/// sets it does not matter; a fresh solver copies it into its own memo instead of
+/// generating it again (a greedy game makes four fresh solvers, which otherwise spent a
+/// tenth of the game generating the same lists). See docs/design/solver.md.
+static SHARED: [OnceLock<Box<[SharedList]>>; PER_RUN as usize * SHARED_PAGES] =
+    [const { OnceLock::new() }; PER_RUN as usize * SHARED_PAGES];
+
+/// The cell of [`SHARED`] for entry `at` of page `runs` of `class`, if the table has one.
+fn shared(class: u8, runs: u32, at: usize) -> Option<&'static SharedList> {
+    let rank = paged::rank(runs as usize);
+    if class >= PER_RUN || rank >= SHARED_PAGES {
+        return None;
+    }
+    let page = SHARED[usize::from(class) * SHARED_PAGES + rank]
+        .get_or_init(|| (0..SHAPES * JLEFT as usize).map(|_| OnceLock::new()).collect());
+    page.get(at)
 }
 
 /// An index of the outcomes (runs, jokers, naturals to groups) generated so far by one

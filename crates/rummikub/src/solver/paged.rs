@@ -35,6 +35,12 @@ const RANK: [u16; 512] = {
     rank
 };
 
+/// The place of page `page` in the order of [`RANK`]: the pages whose counts are all at
+/// most `m` come first, `(m + 1)^3` of them.
+pub(super) fn rank(page: usize) -> usize {
+    usize::from(RANK[page & 511])
+}
+
 /// A table of `512 × PAGE` entries of `T`, a page per packed count triple, each entry
 /// valid only under the stamp it was written with.
 ///
