@@ -11,7 +11,7 @@
 //! a run starts at a natural, a group layout demands one.
 
 use super::groups::{MAX_COPIES, joker_masks, joker_masks_packed, layout};
-use super::paged::{self, Paged};
+use super::paged::Paged;
 use super::{MAX_JOKERS, Objective};
 use std::sync::OnceLock;
 
@@ -1747,8 +1747,8 @@ impl Decisions {
     }
 }
 
-/// Pages of runs in [`SHARED`]: those with at most two open runs of each length (in
-/// the order of [`paged::rank`]), where most of the decisions positions use lie.
+/// Pages of runs in [`SHARED`]: those with at most two open runs of each length, where
+/// most of the decisions positions use lie.
 const SHARED_PAGES: usize = 27;
 
 /// A list of decisions in [`SHARED`], set once.
@@ -1767,11 +1767,11 @@ static SHARED: [OnceLock<Box<[SharedList]>>; PER_RUN as usize * SHARED_PAGES] =
 
 /// The cell of [`SHARED`] for entry `at` of page `runs` of `class`, if the table has one.
 fn shared(class: u8, runs: u32, at: usize) -> Option<&'static SharedList> {
-    let rank = paged::rank(runs as usize);
-    if class >= PER_RUN || rank >= SHARED_PAGES {
+    let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
+    if class >= PER_RUN || a1.max(a2).max(a3) > 2 {
         return None;
     }
-    let page = SHARED[usize::from(class) * SHARED_PAGES + rank]
+    let page = SHARED[usize::from(class) * SHARED_PAGES + (a1 + 3 * a2 + 9 * a3) as usize]
         .get_or_init(|| (0..SHAPES * JLEFT as usize).map(|_| OnceLock::new()).collect());
     page.get(at)
 }
@@ -2516,6 +2516,46 @@ mod tests {
             compared += 1;
         }
         assert!(compared == 20_000 && reused > 5_000, "{reused} of {compared} from the index");
+    }
+
+    /// A fresh solver's decisions copied from the process's [`SHARED`] table are the
+    /// ones generated for the step: on 5,000 random steps (counts up to two, where the
+    /// table has lists), each read by one fresh look-up, which sets the table's list,
+    /// and then by another, which copies it.
+    #[test]
+    fn shared_decisions_equal_generated() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5EA2ED);
+        let mut dedup = Dedup::default();
+        for _ in 0..5_000 {
+            let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
+            let t = rng.random_range(0..=3);
+            let r = rng.random_range(0..=3 - t);
+            let next = rng.random_range(0..=3);
+            let (class, slot) = Step::slot(core, n, t, r, next);
+            let step =
+                Step { layer: 0, n, value_n: n, t, r, next, objective: Objective::Tiles, core, class, slot };
+            let (a1, a2, a3) = (rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=2));
+            let jleft = rng.random_range(0..JLEFT);
+            let runs = a1 | a2 << 3 | a3 << 6;
+            let mut direct = Vec::new();
+            gen_options(&mut direct, &mut dedup, a1, a2, a3, jleft, &step, false, false);
+            let cell =
+                shared(class, runs, usize::from(slot) + jleft as usize).expect("counts up to two are shared");
+            for _ in 0..2 {
+                let mut dec = Decisions::default();
+                let (lo, hi) = dec.get(&step, runs, jleft);
+                assert_eq!(
+                    &dec.kept[lo as usize..hi as usize],
+                    &direct[..],
+                    "{step:?} runs {runs:o} jokers {jleft}"
+                );
+            }
+            assert_eq!(cell.get().map(|l| &l[..]), Some(&direct[..]), "the table holds the list");
+        }
+        assert!(
+            shared(0, 0o300, 0).is_none() && shared(PER_RUN, 0, 0).is_none(),
+            "nor more, nor initial melds"
+        );
     }
 
     /// Decisions derived from those for more jokers left and more room at the next
