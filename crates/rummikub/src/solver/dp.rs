@@ -1774,8 +1774,11 @@ const SHARED_PAGES: usize = 27;
 #[derive(Debug, Default)]
 struct SharedCell {
     list: OnceLock<Box<[Opt]>>,
-    relaxed: OnceLock<Box<[OnceLock<Box<[Bound]>>]>>,
+    relaxed: OnceLock<Box<[RelaxedView]>>,
 }
+
+/// A relaxed view in a [`SharedCell`], set once.
+type RelaxedView = OnceLock<Box<[Bound]>>;
 
 /// The opened-mode colour decisions of every solver in the process, per class of step
 /// (not [`PER_RUN`]) and page of runs (counts up to two), a page of cells set up on
