@@ -13,6 +13,7 @@
 use super::groups::{MAX_COPIES, joker_masks, joker_masks_packed, layout};
 use super::paged::Paged;
 use super::{MAX_JOKERS, Objective};
+use std::sync::OnceLock;
 
 /// Tile counts of one sub-problem: `fixed` tiles must all be used, `optional` ones may be.
 #[derive(Debug, Clone, Default)]
@@ -1655,9 +1656,18 @@ impl Decisions {
         range
     }
 
-    /// The decisions of `step` in opened mode, generated (or derived) and kept in
-    /// [`Decisions::index`].
+    /// The decisions of `step` in opened mode, copied from the process's [`SHARED`]
+    /// table or generated (or derived), and kept in [`Decisions::index`].
     fn remember(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
+        let at = usize::from(step.slot) + jleft as usize;
+        let shared = shared(step.class, runs, at);
+        if let Some(list) = shared.and_then(|cell| cell.list.get()) {
+            let lo = self.kept.len();
+            self.kept.extend_from_slice(list);
+            let range = (lo as u32, self.kept.len() as u32);
+            self.index[usize::from(step.class)].set(runs as usize, at, range);
+            return range;
+        }
         // The decisions with room for any number of long runs (as if the next number
         // held every tile), generated once for every next number (and for fewer jokers
         // left if known for more), and capped here to the room this one leaves and the
@@ -1682,7 +1692,11 @@ impl Decisions {
         } else {
             gen_options(&mut self.kept, &mut self.dedup, a1, a2, a3, jleft, step, false, false)
         };
-        self.index[usize::from(step.class)].set(page, usize::from(step.slot) + jleft as usize, range);
+        self.index[usize::from(step.class)].set(page, at, range);
+        if let Some(cell) = shared {
+            // Another thread may have set it meanwhile: to the same list.
+            let _ = cell.list.set(self.kept[range.0 as usize..range.1 as usize].into());
+        }
         range
     }
 
@@ -1696,6 +1710,19 @@ impl Decisions {
         let step = self.look.steps[layer];
         let key = memo_key(&step, runs, jmax) | u64::from(cap) << 36 | u64::from(charge) << 40;
         if let Some(&range) = self.bounds_memo.get(&key) {
+            return range;
+        }
+        // The process's view, if kept (the view depends on the step only through its
+        // decisions, which [`SHARED`] keys by class and shape).
+        let view = relaxed_variant(cap, charge).and_then(|v| {
+            let cell = shared(step.class, runs, usize::from(step.slot) + jmax as usize)?;
+            cell.relaxed.get_or_init(|| (0..RELAXED_VARIANTS).map(|_| OnceLock::new()).collect()).get(v)
+        });
+        if let Some(list) = view.and_then(OnceLock::get) {
+            let start = self.bounds.len();
+            self.bounds.extend_from_slice(list);
+            let range = (start as u32, self.bounds.len() as u32);
+            self.bounds_memo.insert(key, range);
             return range;
         }
         let (lo, hi) = self.get(&step, runs, jmax);
@@ -1723,6 +1750,10 @@ impl Decisions {
         self.scratch = all;
         let range = (start as u32, self.bounds.len() as u32);
         self.bounds_memo.insert(key, range);
+        if let Some(cell) = view {
+            // Another thread may have set it meanwhile: to the same list.
+            let _ = cell.set(self.bounds[start..].into());
+        }
         range
     }
 
@@ -1730,6 +1761,62 @@ impl Decisions {
     #[inline]
     fn opt(&self, i: u32) -> Opt {
         if self.track_value { self.opts[i as usize] } else { self.kept[i as usize] }
+    }
+}
+
+/// Pages of runs in [`SHARED`]: those with at most two open runs of each length, where
+/// most of the decisions positions use lie.
+const SHARED_PAGES: usize = 27;
+
+/// One entry of [`SHARED`]: a step's decisions, and the relaxation's views of them
+/// ([`Decisions::relaxed`]) per group cap and charges ([`relaxed_variant`]), each set
+/// once.
+#[derive(Debug, Default)]
+struct SharedCell {
+    list: OnceLock<Box<[Opt]>>,
+    relaxed: OnceLock<Box<[RelaxedView]>>,
+}
+
+/// A relaxed view in a [`SharedCell`], set once.
+type RelaxedView = OnceLock<Box<[Bound]>>;
+
+/// The opened-mode colour decisions of every solver in the process, per class of step
+/// (not [`PER_RUN`]) and page of runs (counts up to two), a page of cells set up on
+/// first use: per entry of [`Decisions::index`] (shape and jokers left), the list
+/// [`Decisions::remember`] gives and the lists [`Decisions::relaxed`] gives, each set
+/// by the first solver that generates it and never changed after. Each list is a pure
+/// function of its key, so which solver (or thread) sets it does not matter; a fresh
+/// solver copies it into its own memo instead of generating it again (a greedy game
+/// makes four fresh solvers, which otherwise spent a tenth of the game generating the
+/// same lists). See docs/design/solver.md.
+static SHARED: [OnceLock<Box<[SharedCell]>>; PER_RUN as usize * SHARED_PAGES] =
+    [const { OnceLock::new() }; PER_RUN as usize * SHARED_PAGES];
+
+/// The cell of [`SHARED`] for entry `at` of page `runs` of `class`, if the table has one.
+fn shared(class: u8, runs: u32, at: usize) -> Option<&'static SharedCell> {
+    let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
+    if class >= PER_RUN || a1.max(a2).max(a3) > 2 {
+        return None;
+    }
+    let page = SHARED[usize::from(class) * SHARED_PAGES + (a1 + 3 * a2 + 9 * a3) as usize]
+        .get_or_init(|| (0..SHAPES * JLEFT as usize).map(|_| SharedCell::default()).collect());
+    page.get(at)
+}
+
+/// The relaxation's views of a step's decisions that [`SHARED`] keeps, per cell.
+const RELAXED_VARIANTS: usize = 19;
+
+/// The place among a cell's [`RELAXED_VARIANTS`] of the view for group cap `cap` and
+/// charges `charge` (see [`charge`]; only those of at most `cap` naturals are read), if
+/// kept: caps up to two, charged at most twice the naturals sent (the jokers two
+/// partners of each can need).
+fn relaxed_variant(cap: u32, charge: u32) -> Option<usize> {
+    let c = |x: u32| (charge >> (3 * x)) & 7;
+    match cap {
+        0 => Some(0),
+        1 if c(1) <= 2 => Some(1 + c(1) as usize),
+        2 if c(1) <= 2 && c(2) <= 4 => Some(4 + 5 * c(1) as usize + c(2) as usize),
+        _ => None,
     }
 }
 
@@ -2473,6 +2560,99 @@ mod tests {
             compared += 1;
         }
         assert!(compared == 20_000 && reused > 5_000, "{reused} of {compared} from the index");
+    }
+
+    /// A fresh solver's decisions copied from the process's [`SHARED`] table are the
+    /// ones generated for the step: on 5,000 random steps (counts up to two, where the
+    /// table has lists), each read by one fresh look-up, which sets the table's list,
+    /// and then by another, which copies it.
+    #[test]
+    fn shared_decisions_equal_generated() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5EA2ED);
+        let mut dedup = Dedup::default();
+        for _ in 0..5_000 {
+            let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
+            let t = rng.random_range(0..=3);
+            let r = rng.random_range(0..=3 - t);
+            let next = rng.random_range(0..=3);
+            let (class, slot) = Step::slot(core, n, t, r, next);
+            let step =
+                Step { layer: 0, n, value_n: n, t, r, next, objective: Objective::Tiles, core, class, slot };
+            let (a1, a2, a3) = (rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=2));
+            let jleft = rng.random_range(0..JLEFT);
+            let runs = a1 | a2 << 3 | a3 << 6;
+            let mut direct = Vec::new();
+            gen_options(&mut direct, &mut dedup, a1, a2, a3, jleft, &step, false, false);
+            let cell =
+                shared(class, runs, usize::from(slot) + jleft as usize).expect("counts up to two are shared");
+            for _ in 0..2 {
+                let mut dec = Decisions::default();
+                let (lo, hi) = dec.get(&step, runs, jleft);
+                assert_eq!(
+                    &dec.kept[lo as usize..hi as usize],
+                    &direct[..],
+                    "{step:?} runs {runs:o} jokers {jleft}"
+                );
+            }
+            assert_eq!(cell.list.get().map(|l| &l[..]), Some(&direct[..]), "the table holds the list");
+        }
+        assert!(
+            shared(0, 0o300, 0).is_none() && shared(PER_RUN, 0, 0).is_none(),
+            "nor more, nor initial melds"
+        );
+    }
+
+    /// The relaxation's views of a step's decisions, computed by a fresh solver or
+    /// copied from [`SHARED`] by the next one, give each run state and joker budget the
+    /// most naturals any decision places within the cap and the budget (the jokers it
+    /// spends plus those charged for its group naturals), against a brute force over the
+    /// generated decisions: 3,000 random steps, caps and charges.
+    #[test]
+    fn shared_relaxed_views_equal_a_brute_force() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xB0_0D5);
+        let mut dedup = Dedup::default();
+        for _ in 0..3_000 {
+            let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
+            let t = rng.random_range(0..=3);
+            let r = rng.random_range(0..=3 - t);
+            let next = rng.random_range(0..=3);
+            let (class, slot) = Step::slot(core, n, t, r, next);
+            let step =
+                Step { layer: 0, n, value_n: n, t, r, next, objective: Objective::Tiles, core, class, slot };
+            let (a1, a2, a3) = (rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=2));
+            let jmax = rng.random_range(0..JLEFT);
+            let runs = a1 | a2 << 3 | a3 << 6;
+            let cap = rng.random_range(0..=3);
+            let charge: u32 = (1..=3).map(|x| rng.random_range(0..=2 * x) << (3 * x)).sum();
+            let mut direct = Vec::new();
+            gen_options(&mut direct, &mut dedup, a1, a2, a3, jmax, &step, false, false);
+            let best = |list: &mut dyn Iterator<Item = (u32, u32, u32)>| {
+                let mut most = std::collections::BTreeMap::new();
+                for (runs, spent, placed) in list {
+                    for b in spent..=jmax {
+                        let m = most.entry((runs, b)).or_insert(placed);
+                        *m = (*m).max(placed);
+                    }
+                }
+                most
+            };
+            let want = best(&mut direct.iter().filter_map(|o| {
+                let (gamma, placed) = (u32::from(o.gamma), u32::from(o.delta >> 8));
+                let spent = u32::from(o.jokers) + ((charge >> (3 * gamma)) & 7);
+                (gamma <= cap && spent <= jmax).then_some((u32::from(o.runs), spent, placed))
+            }));
+            for _ in 0..2 {
+                let mut dec = Decisions::default();
+                dec.look.steps.push(step);
+                let (lo, hi) = dec.relaxed(0, runs, jmax, cap, charge);
+                let got = &dec.bounds[lo as usize..hi as usize];
+                assert!(got.windows(2).all(|w| w[0].runs <= w[1].runs), "ordered by runs");
+                let got = best(
+                    &mut got.iter().map(|b| (u32::from(b.runs), u32::from(b.spent), u32::from(b.placed))),
+                );
+                assert_eq!(got, want, "{step:?} runs {runs:o} jokers {jmax} cap {cap} charge {charge:o}");
+            }
+        }
     }
 
     /// Decisions derived from those for more jokers left and more room at the next

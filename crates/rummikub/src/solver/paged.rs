@@ -5,45 +5,28 @@
 //! open runs of length one, two and three or more; a number's colours sending one, two,
 //! three naturals to groups) and something small (the step, the jokers left): 512
 //! pages of index space. A position uses few of them, mostly with small counts, and
-//! the same ones at every step. So the pages are stored in the order of their largest
-//! count, only as far as the last one written: a fresh solver zeroes the pages its
-//! positions reach (tens of kilobytes) instead of the whole index space (megabytes,
-//! which the bots of a game would otherwise zero every game), and a reused one keeps
-//! them; a new stamp forgets every entry at once.
+//! the same ones at every step. So a page is stored only once written, in the order
+//! pages are first written: a fresh solver zeroes the pages its positions reach (tens
+//! of kilobytes) instead of the whole index space (megabytes, which the bots of a game
+//! would otherwise zero every game), and a reused one keeps them; a new stamp forgets
+//! every entry at once.
 
-/// Packed count triples (`a | b << 3 | c << 6`, each count below 8) in the order of
-/// their largest count: those with every count at most `m` come first, `(m + 1)^3` of
-/// them.
-const RANK: [u16; 512] = {
-    let mut rank = [0u16; 512];
-    // The next rank of each largest count `m`: its triples follow the `m^3` smaller ones.
-    let mut next = [0u16; 8];
-    let mut m = 0;
-    while m < 8 {
-        next[m] = (m * m * m) as u16;
-        m += 1;
-    }
-    let mut v = 0;
-    while v < 512 {
-        let (a, b, c) = (v & 7, (v >> 3) & 7, v >> 6);
-        let m = if a > b { a } else { b };
-        let m = if m > c { m } else { c };
-        rank[v] = next[m];
-        next[m] += 1;
-        v += 1;
-    }
-    rank
-};
+/// Where a page never written starts: beyond every table (at most 512 pages), so that
+/// reading there is a miss without a test of its own.
+const ABSENT: u16 = u16::MAX;
 
 /// A table of `512 × PAGE` entries of `T`, a page per packed count triple, each entry
 /// valid only under the stamp it was written with.
 ///
-/// The pages are stored in the order of [`RANK`], only as far as the last one written:
-/// reading beyond is a miss (the bounds check is the test).
+/// The pages are stored in the order they were first written, only those: reading a
+/// page never written is a miss (the bounds check is the test).
 #[derive(Debug, Clone)]
 pub(super) struct Paged<T, const PAGE: usize> {
-    /// `(stamp, value)`, page by page in the order of [`RANK`].
+    /// `(stamp, value)`, page by page in the order they were first written.
     data: Vec<(u32, T)>,
+    /// Per packed count triple, the place of its page in `data` (in pages), or
+    /// [`ABSENT`].
+    place: [u16; 512],
     /// Entries written under another stamp are forgotten. Never 0, which marks entries
     /// never written.
     stamp: u32,
@@ -51,7 +34,7 @@ pub(super) struct Paged<T, const PAGE: usize> {
 
 impl<T, const PAGE: usize> Default for Paged<T, PAGE> {
     fn default() -> Self {
-        Paged { data: Vec::new(), stamp: 1 }
+        Paged { data: Vec::new(), place: [ABSENT; 512], stamp: 1 }
     }
 }
 
@@ -78,7 +61,7 @@ impl<T: Copy + Default, const PAGE: usize> Paged<T, PAGE> {
     #[inline(always)]
     pub fn get_since(&self, page: usize, at: usize, since: u32) -> Option<&T> {
         debug_assert!(page < 512 && at < PAGE);
-        match self.data.get(usize::from(RANK[page & 511]) * PAGE + at) {
+        match self.data.get(usize::from(self.place[page & 511]) * PAGE + at) {
             Some((stamp, v)) if *stamp >= since => Some(v),
             _ => None,
         }
@@ -88,7 +71,7 @@ impl<T: Copy + Default, const PAGE: usize> Paged<T, PAGE> {
     #[inline(always)]
     pub fn get(&self, page: usize, at: usize) -> Option<&T> {
         debug_assert!(page < 512 && at < PAGE);
-        match self.data.get(usize::from(RANK[page & 511]) * PAGE + at) {
+        match self.data.get(usize::from(self.place[page & 511]) * PAGE + at) {
             Some((stamp, v)) if *stamp == self.stamp => Some(v),
             _ => None,
         }
@@ -98,14 +81,16 @@ impl<T: Copy + Default, const PAGE: usize> Paged<T, PAGE> {
     #[inline]
     pub fn set(&mut self, page: usize, at: usize, v: T) {
         debug_assert!(page < 512 && at < PAGE);
-        let i = usize::from(RANK[page & 511]) * PAGE + at;
-        if i >= self.data.len() {
+        let mut place = self.place[page & 511];
+        if place == ABSENT {
+            place = (self.data.len() / PAGE) as u16;
+            self.place[page & 511] = place;
             // Room for every page at once (address space only: the pages are zeroed as
             // they are reached), so growing never copies.
             self.data.reserve_exact(512 * PAGE - self.data.len());
-            self.data.resize((i / PAGE + 1) * PAGE, (0, T::default()));
+            self.data.resize(self.data.len() + PAGE, (0, T::default()));
         }
-        self.data[i] = (self.stamp, v);
+        self.data[usize::from(place) * PAGE + at] = (self.stamp, v);
     }
 
     /// Pages allocated (tests).
@@ -119,24 +104,9 @@ impl<T: Copy + Default, const PAGE: usize> Paged<T, PAGE> {
 mod tests {
     use super::*;
 
-    /// The order of the pages: every triple has its own rank, and those whose counts are
-    /// all at most `m` come first.
-    #[test]
-    fn ranks_put_small_counts_first() {
-        let mut seen = [false; 512];
-        for (v, &r) in RANK.iter().enumerate() {
-            let r = usize::from(r);
-            assert!(!seen[r], "rank {r} twice");
-            seen[r] = true;
-            let m = (v & 7).max((v >> 3) & 7).max(v >> 6);
-            assert!(m * m * m <= r && r < (m + 1) * (m + 1) * (m + 1), "triple {v:o} at rank {r}");
-        }
-    }
-
     /// Reads give back what was written under the current stamp and nothing else: not
     /// what was written before a clear, not an unwritten neighbour on a page in use,
-    /// not an entry beyond the pages in use; the table reaches only as far as the
-    /// largest count written.
+    /// not an entry on a page never written; the table holds only the pages written.
     #[test]
     fn entries_live_until_the_next_clear() {
         let mut t: Paged<u32, 4> = Paged::default();
@@ -144,7 +114,7 @@ mod tests {
         assert_eq!((t.get(0, 0), t.get(0o777, 3)), (None, None));
         t.set(0o011, 1, 7);
         t.set(0o100, 0, 8);
-        assert!(t.pages() <= 8, "counts up to one: at most eight pages");
+        assert_eq!(t.pages(), 2, "two pages written");
         assert_eq!((t.get(0o011, 1), t.get(0o100, 0)), (Some(&7), Some(&8)));
         assert_eq!(
             (t.get(0o011, 0), t.get(0o011, 2), t.get(0o010, 1), t.get(0o022, 1)),
@@ -152,7 +122,7 @@ mod tests {
         );
         t.set(0o200, 3, 9);
         let pages = t.pages();
-        assert!((9..=27).contains(&pages), "counts up to two: at most 27 pages");
+        assert_eq!(pages, 3, "a third page");
         t.clear();
         assert_eq!((t.get(0o011, 1), t.get(0o100, 0), t.get(0o200, 3)), (None, None, None));
         t.set(0o011, 2, 5);
