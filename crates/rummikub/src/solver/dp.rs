@@ -72,14 +72,23 @@ const RACE_GROWTH: usize = 3;
 /// 2048 makes the slowest 35 % slower, 6144 8 %.
 const HEAD_START: usize = 4096;
 
-/// From which beam stage (the 128-wide one) a sweep whose last beam found a better
-/// play first tries the exact pass, and how many times that beam's states it may hold.
-/// On the 21 hardest bench positions (callgrind): position 3 12.8 M → 8.3 M
-/// instructions, 34 7.0 M → 8.5 M, the others unchanged. From the 32-wide beam on it
-/// cost 25 % more in all; before every 128- and 512-wide beam, whatever the last one
-/// found, 6 % more.
+/// From which beam stage (the 128-wide one) a sweep first tries the exact pass that
+/// looks for anything better than the best play, whatever its last beam found, and how
+/// many times the cheaper sweep's last beam's states that pass may hold at least.
+/// (Before, only after a beam that had found a better play: on the slowest positions
+/// the later beams then held tens of thousands of states that found nothing, where the
+/// pass would have refuted them with a few thousand. Before every 32-wide beam too: 5 %
+/// more instructions over a whole stress run, and a higher p99.)
 const EXACT_FROM: usize = 3;
 const EXACT_TRY: usize = 4;
+
+/// An exact try may also hold this many times the states all beams of both sweeps have
+/// held so far: tries given up are held and resumed (see [`Held`]), so beams and the
+/// pass share the work as in a race, and whichever strategy suits the position is at
+/// most a small factor behind (2 and 3 within 1 % over two stress runs of 10,000
+/// positions; without it a resumed try often gave up at once, its pass already larger
+/// than a few times the last beam).
+const TRY_SHARE: usize = 2;
 
 /// The beam stage (the widest) before which, once the least bound known is one unit
 /// above the best play, a sweep first tries the pass that looks for anything better,
@@ -340,8 +349,6 @@ struct Progress {
     stages: [[usize; BEAMS.len()]; 2],
     /// The second sweep's tables are set up for this position.
     opened: bool,
-    /// Each sweep's last beam found a better play.
-    improved: [bool; 2],
     /// The least of the bounds the guided beams' cuts put on every play
     /// ([`Dp::refuted`]; `u32::MAX` before the first).
     cap: u32,
@@ -354,8 +361,6 @@ impl Progress {
         if let Some(o) = found {
             self.own[sweep] = self.own[sweep].max(o.score);
             if self.best.is_none() || o.score > self.low {
-                // A better play, not only more room for a spare joker.
-                self.improved[sweep] = self.best.is_none() || o.score & !ROOM_MASK > self.low & !ROOM_MASK;
                 self.low = o.score;
                 self.best = Some((o, sweep));
             }
@@ -754,18 +759,23 @@ impl Dp {
         let mut next = [0usize, 1];
         let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
-            // The pass that looks for anything better than the best play, tried before a
-            // wide beam: after a beam that found a better play (the pass is then often
-            // hardly larger than the beam would be), and before the widest beam when the
-            // least bound is one unit above the best play (a beam could only find a play
-            // of that unit, which the pass finds too or refutes). Either sweep's pass
-            // serves: it runs in the one whose beams held fewer states (where the
-            // relaxation leaves fewer), given up beyond a few times its last beam's.
+            // The pass that looks for anything better than the best play, tried before
+            // each wide beam once a play is known: the wide beams of the slowest
+            // positions mostly find nothing better (the first guided beams found the
+            // optimum), and the pass then refutes them with far fewer states; where the
+            // relaxation leaves the pass too many, the beams go on. Before the widest beam
+            // when the least bound is one unit above the best play, the pass gets more
+            // room (a beam could only find a play of that unit, which the pass finds too
+            // or refutes). Either sweep's pass serves: it runs in the one whose beams held
+            // fewer states (where the relaxation leaves fewer), given up beyond a few
+            // times its last beam's states or twice what all beams have held, and resumed
+            // from there by the next try or the last passes.
             let close = next[i] == CLOSE_FROM && p.close(unit);
-            if close || next[i] >= EXACT_FROM && p.improved[i] {
-                p.improved[i] = false;
+            if close || next[i] >= EXACT_FROM && p.best.is_some() {
                 let t = p.cheaper(i);
-                let limit = p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY };
+                let beams_held: usize = p.stages.iter().flatten().sum();
+                let limit =
+                    (p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY }).max(beams_held * TRY_SHARE);
                 self.face(sweeps[t].params.mirror);
                 match self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit) {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
@@ -904,7 +914,6 @@ impl Dp {
                 return Some(p.best.take());
             }
         }
-        p.improved[i] = false;
         let bound = if k == 0 { 0 } else { p.beat() };
         let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
