@@ -960,7 +960,7 @@ impl Dp {
                 match self.resume(sw, pass, *limit) {
                     Ok(b) => {
                         self.given_up = None;
-                        let b = if lower[i] { Dp::above(b, pass) } else { b };
+                        let b = if lower[i] { self.above(b, pass) } else { b };
                         // The sweep that finished goes first in the next race: a sweep
                         // given up there would likely be given up again, every pass.
                         let at = order.iter().position(|&o| o == i).unwrap_or(0);
@@ -985,7 +985,7 @@ impl Dp {
         let lower = self.begin_pass(pass);
         let r = self.resume(sweep, pass, limit);
         self.given_up = (r.is_err() && pass.beam.is_none()).then_some(pass.bound);
-        if lower { r.map(|found| Dp::above(found, pass)) } else { r }
+        if lower { r.map(|found| self.above(found, pass)) } else { r }
     }
 
     /// Starts `pass`, or goes on with an exact pass given up under the same target or a
@@ -1018,12 +1018,27 @@ impl Dp {
     }
 
     /// The answer of an exact `pass` that went on from a lower target ([`Dp::begin_pass`]):
-    /// a play reaching the target, or none. (A pass started under the target finds every
-    /// play that reaches it; below it, it may find one a unit's room bits short, which
-    /// the search only records as a play found; a later pass finds it again if it is
-    /// the best.)
-    fn above(found: Option<Optimum>, pass: Pass) -> Option<Optimum> {
-        found.filter(|o| o.score >= pass.bound)
+    /// a play every fresh pass under the target finds, or none. A state's estimate
+    /// leaves out the room bits its completion may still add, and a pass keeps it if the
+    /// estimate plus [`ROOM_MASK`] reaches the target ([`Relax::estimate`]), so a fresh
+    /// pass finds every play whose score without the room bits, plus `ROOM_MASK`,
+    /// reaches the target, and only by chance one below that. The target of a pass that
+    /// looks for anything better than the best play ([`Progress::beat`]) is up to
+    /// `ROOM_MASK` above the plays it must find. (Comparing the whole score with the
+    /// target dropped such a play, and the search then answered with a play one value
+    /// point worse: the staged-search test found it.)
+    ///
+    /// A play it drops still bounds what the pass refutes ([`Dp::refuted`]): the states
+    /// it kept with estimates between the two targets were not dropped for them, so
+    /// their completions are bounded by the play found, not by the cut.
+    fn above(&mut self, found: Option<Optimum>, pass: Pass) -> Option<Optimum> {
+        match found {
+            Some(o) if o.score | ROOM_MASK < pass.bound => {
+                self.cut = self.cut.max(o.score);
+                None
+            }
+            found => found,
+        }
     }
 
     /// Starts a pass: the root state alone. An exact pass the entries hold, given up, is
@@ -2691,8 +2706,9 @@ mod tests {
     /// An exact pass that goes on from one given up under another target (held while a
     /// beam ran in between) answers as a pass started afresh under its own target: from
     /// a lower target it finds the same plays, and one given up under a higher target is
-    /// not used (it fails if that one is used, or if the plays below the target that the
-    /// lower one finds are not dropped: both tried).
+    /// not used (it fails if that one is used, if the plays below the target that the
+    /// lower one finds are not dropped, or if a play that every pass under the target
+    /// finds, one whose room bits are below it, is dropped: all three tried).
     #[test]
     fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x4E1D);
@@ -2710,11 +2726,14 @@ mod tests {
             let sweep = Sweep { counts: &counts, params };
             let unit = one_unit(objective);
             // Targets around the optimum: below it (a play reaches them), at its score,
-            // and one unit above (none does).
+            // that of the pass looking for anything better than a play one tie-break
+            // point below it ([`Progress::beat`]: the optimum reaches it only with the
+            // room bits aside), and one unit above (none does).
             let targets = [
                 best.saturating_sub(2 * unit),
                 best.saturating_sub(unit),
                 best,
+                best + ROOM_MASK,
                 best + ROOM_MASK + 1,
                 best + unit,
             ];
@@ -2739,10 +2758,14 @@ mod tests {
                     let got = dp.run_with(sweep, Pass { beam: None, bound: second }, usize::MAX);
                     let got = got.ok().flatten().map(|o| o.score);
                     let reach = |s: Option<u32>| s.filter(|&s| s >= second);
+                    // The plays every pass under `second` finds (the room bits aside, as in
+                    // [`Progress::beat`]).
+                    let found = |s: Option<u32>| s.filter(|&s| s | ROOM_MASK >= second);
                     let context = format!("case {case}: given up under {first:x}, then {second:x}");
                     assert_eq!(reach(got), reach(fresh(second)), "{context}");
+                    assert_eq!(found(got), found(fresh(second)), "{context}");
                     if given_up && held && first < second {
-                        assert_eq!(got, reach(got), "{context}");
+                        assert_eq!(got, found(got), "{context}");
                     }
                     resumed += usize::from(given_up && held && first <= second);
                     lower += usize::from(given_up && held && first < second);
