@@ -73,14 +73,23 @@ const RACE_GROWTH: usize = 3;
 /// 2048 makes the slowest 35 % slower, 6144 8 %.
 const HEAD_START: usize = 4096;
 
-/// From which beam stage (the 128-wide one) a sweep whose last beam found a better
-/// play first tries the exact pass, and how many times that beam's states it may hold.
-/// On the 21 hardest bench positions (callgrind): position 3 12.8 M → 8.3 M
-/// instructions, 34 7.0 M → 8.5 M, the others unchanged. From the 32-wide beam on it
-/// cost 25 % more in all; before every 128- and 512-wide beam, whatever the last one
-/// found, 6 % more.
+/// From which beam stage (the 128-wide one) a sweep first tries the exact pass that
+/// looks for anything better than the best play, whatever its last beam found, and how
+/// many times the cheaper sweep's last beam's states that pass may hold at least.
+/// (Before, only after a beam that had found a better play: on the slowest positions
+/// the later beams then held tens of thousands of states that found nothing, where the
+/// pass would have refuted them with a few thousand. Before every 32-wide beam too: 5 %
+/// more instructions over a whole stress run, and a higher p99.)
 const EXACT_FROM: usize = 3;
 const EXACT_TRY: usize = 4;
+
+/// An exact try may also hold this many times the states all beams of both sweeps have
+/// held so far: tries given up are held and resumed (see [`Held`]), so beams and the
+/// pass share the work as in a race, and whichever strategy suits the position is at
+/// most a small factor behind (2 and 3 within 1 % over two stress runs of 10,000
+/// positions; without it a resumed try often gave up at once, its pass already larger
+/// than a few times the last beam).
+const TRY_SHARE: usize = 2;
 
 /// The beam stage (the widest) before which, once the least bound known is one unit
 /// above the best play, a sweep first tries the pass that looks for anything better,
@@ -341,8 +350,6 @@ struct Progress {
     stages: [[usize; BEAMS.len()]; 2],
     /// The second sweep's tables are set up for this position.
     opened: bool,
-    /// Each sweep's last beam found a better play.
-    improved: [bool; 2],
     /// The least of the bounds the guided beams' cuts put on every play
     /// ([`Dp::refuted`]; `u32::MAX` before the first).
     cap: u32,
@@ -355,8 +362,6 @@ impl Progress {
         if let Some(o) = found {
             self.own[sweep] = self.own[sweep].max(o.score);
             if self.best.is_none() || o.score > self.low {
-                // A better play, not only more room for a spare joker.
-                self.improved[sweep] = self.best.is_none() || o.score & !ROOM_MASK > self.low & !ROOM_MASK;
                 self.low = o.score;
                 self.best = Some((o, sweep));
             }
@@ -755,18 +760,23 @@ impl Dp {
         let mut next = [0usize, 1];
         let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
-            // The pass that looks for anything better than the best play, tried before a
-            // wide beam: after a beam that found a better play (the pass is then often
-            // hardly larger than the beam would be), and before the widest beam when the
-            // least bound is one unit above the best play (a beam could only find a play
-            // of that unit, which the pass finds too or refutes). Either sweep's pass
-            // serves: it runs in the one whose beams held fewer states (where the
-            // relaxation leaves fewer), given up beyond a few times its last beam's.
+            // The pass that looks for anything better than the best play, tried before
+            // each wide beam once a play is known: the wide beams of the slowest
+            // positions mostly find nothing better (the first guided beams found the
+            // optimum), and the pass then refutes them with far fewer states; where the
+            // relaxation leaves the pass too many, the beams go on. Before the widest beam
+            // when the least bound is one unit above the best play, the pass gets more
+            // room (a beam could only find a play of that unit, which the pass finds too
+            // or refutes). Either sweep's pass serves: it runs in the one whose beams held
+            // fewer states (where the relaxation leaves fewer), given up beyond a few
+            // times its last beam's states or twice what all beams have held, and resumed
+            // from there by the next try or the last passes.
             let close = next[i] == CLOSE_FROM && p.close(unit);
-            if close || next[i] >= EXACT_FROM && p.improved[i] {
-                p.improved[i] = false;
+            if close || next[i] >= EXACT_FROM && p.best.is_some() {
                 let t = p.cheaper(i);
-                let limit = p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY };
+                let beams_held: usize = p.stages.iter().flatten().sum();
+                let limit =
+                    (p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY }).max(beams_held * TRY_SHARE);
                 self.face(sweeps[t].params.mirror);
                 match self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit) {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
@@ -905,7 +915,6 @@ impl Dp {
                 return Some(p.best.take());
             }
         }
-        p.improved[i] = false;
         let bound = if k == 0 { 0 } else { p.beat() };
         let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
@@ -952,7 +961,7 @@ impl Dp {
                 match self.resume(sw, pass, *limit) {
                     Ok(b) => {
                         self.given_up = None;
-                        let b = if lower[i] { Dp::above(b, pass) } else { b };
+                        let b = if lower[i] { self.above(b, pass) } else { b };
                         // The sweep that finished goes first in the next race: a sweep
                         // given up there would likely be given up again, every pass.
                         let at = order.iter().position(|&o| o == i).unwrap_or(0);
@@ -977,7 +986,7 @@ impl Dp {
         let lower = self.begin_pass(pass);
         let r = self.resume(sweep, pass, limit);
         self.given_up = (r.is_err() && pass.beam.is_none()).then_some(pass.bound);
-        if lower { r.map(|found| Dp::above(found, pass)) } else { r }
+        if lower { r.map(|found| self.above(found, pass)) } else { r }
     }
 
     /// Starts `pass`, or goes on with an exact pass given up under the same target or a
@@ -1010,12 +1019,27 @@ impl Dp {
     }
 
     /// The answer of an exact `pass` that went on from a lower target ([`Dp::begin_pass`]):
-    /// a play reaching the target, or none. (A pass started under the target finds every
-    /// play that reaches it; below it, it may find one a unit's room bits short, which
-    /// the search only records as a play found; a later pass finds it again if it is
-    /// the best.)
-    fn above(found: Option<Optimum>, pass: Pass) -> Option<Optimum> {
-        found.filter(|o| o.score >= pass.bound)
+    /// a play every fresh pass under the target finds, or none. A state's estimate
+    /// leaves out the room bits its completion may still add, and a pass keeps it if the
+    /// estimate plus [`ROOM_MASK`] reaches the target ([`Relax::estimate`]), so a fresh
+    /// pass finds every play whose score without the room bits, plus `ROOM_MASK`,
+    /// reaches the target, and only by chance one below that. The target of a pass that
+    /// looks for anything better than the best play ([`Progress::beat`]) is up to
+    /// `ROOM_MASK` above the plays it must find. (Comparing the whole score with the
+    /// target dropped such a play, and the search then answered with a play one value
+    /// point worse: the staged-search test found it.)
+    ///
+    /// A play it drops still bounds what the pass refutes ([`Dp::refuted`]): the states
+    /// it kept with estimates between the two targets were not dropped for them, so
+    /// their completions are bounded by the play found, not by the cut.
+    fn above(&mut self, found: Option<Optimum>, pass: Pass) -> Option<Optimum> {
+        match found {
+            Some(o) if o.score | ROOM_MASK < pass.bound => {
+                self.cut = self.cut.max(o.score);
+                None
+            }
+            found => found,
+        }
     }
 
     /// Starts a pass: the root state alone. An exact pass the entries hold, given up, is
@@ -2862,8 +2886,9 @@ mod tests {
     /// An exact pass that goes on from one given up under another target (held while a
     /// beam ran in between) answers as a pass started afresh under its own target: from
     /// a lower target it finds the same plays, and one given up under a higher target is
-    /// not used (it fails if that one is used, or if the plays below the target that the
-    /// lower one finds are not dropped: both tried).
+    /// not used (it fails if that one is used, if the plays below the target that the
+    /// lower one finds are not dropped, or if a play that every pass under the target
+    /// finds, one whose room bits are below it, is dropped: all three tried).
     #[test]
     fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x4E1D);
@@ -2881,11 +2906,14 @@ mod tests {
             let sweep = Sweep { counts: &counts, params };
             let unit = one_unit(objective);
             // Targets around the optimum: below it (a play reaches them), at its score,
-            // and one unit above (none does).
+            // that of the pass looking for anything better than a play one tie-break
+            // point below it ([`Progress::beat`]: the optimum reaches it only with the
+            // room bits aside), and one unit above (none does).
             let targets = [
                 best.saturating_sub(2 * unit),
                 best.saturating_sub(unit),
                 best,
+                best + ROOM_MASK,
                 best + ROOM_MASK + 1,
                 best + unit,
             ];
@@ -2910,10 +2938,14 @@ mod tests {
                     let got = dp.run_with(sweep, Pass { beam: None, bound: second }, usize::MAX);
                     let got = got.ok().flatten().map(|o| o.score);
                     let reach = |s: Option<u32>| s.filter(|&s| s >= second);
+                    // The plays every pass under `second` finds (the room bits aside, as in
+                    // [`Progress::beat`]).
+                    let found = |s: Option<u32>| s.filter(|&s| s | ROOM_MASK >= second);
                     let context = format!("case {case}: given up under {first:x}, then {second:x}");
                     assert_eq!(reach(got), reach(fresh(second)), "{context}");
+                    assert_eq!(found(got), found(fresh(second)), "{context}");
                     if given_up && held && first < second {
-                        assert_eq!(got, reach(got), "{context}");
+                        assert_eq!(got, found(got), "{context}");
                     }
                     resumed += usize::from(given_up && held && first <= second);
                     lower += usize::from(given_up && held && first < second);
