@@ -285,3 +285,17 @@ pub(crate) fn normalize_pieces(kind: MeldKind, pieces: &mut [PieceId]) {
 pub(crate) fn normalize_meld(m: &mut NewMeld) {
     normalize_pieces(m.kind, &mut m.pieces);
 }
+
+/// Tests' random play that leans towards the table: a random non-discard action with
+/// probability `p` when there is one, else any action of `legal` (which is not empty),
+/// so that random hands grow and vary their tables.
+#[cfg(test)]
+pub(crate) fn leaning_to_play(legal: &[Action], rng: &mut impl rand::Rng, p: f64) -> Action {
+    use rand::RngExt;
+    use rand::seq::IndexedRandom;
+    let playing: Vec<&Action> = legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
+    match playing.choose(rng) {
+        Some(&a) if rng.random_bool(p) => a.clone(),
+        _ => legal.choose(rng).expect("a legal action").clone(),
+    }
+}

@@ -3003,8 +3003,7 @@ mod tests {
     /// game's table left, lists and draws what a list with nothing kept does.
     #[test]
     fn what_a_list_keeps_serves_only_its_table() {
-        use rand::seq::IndexedRandom;
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         use rummykit_core::Seating;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
         let mut shared = LegalActions::new();
@@ -3048,12 +3047,7 @@ mod tests {
                     let mut legal = Vec::new();
                     view.legal_actions(&mut legal);
                     // Towards melds and builds, so that tables grow and differ.
-                    let playing: Vec<&Action> =
-                        legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
-                    let a = match playing.choose(&mut rng) {
-                        Some(&a) if rng.random_bool(0.6) => a.clone(),
-                        _ => legal.choose(&mut rng).unwrap().clone(),
-                    };
+                    let a = crate::action::leaning_to_play(&legal, &mut rng, 0.6);
                     g.apply(seat, a).unwrap();
                 }
             }
@@ -3067,8 +3061,7 @@ mod tests {
     /// decisions of opened players in random Scala 40 hands that favour melds and builds.
     #[test]
     fn a_taken_cards_play_decided_early_is_the_checks_verdict() {
-        use rand::seq::IndexedRandom;
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         use rummykit_core::Seating;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
         let mut decided = [0usize; 3];
@@ -3092,12 +3085,7 @@ mod tests {
                 }
                 let mut legal = Vec::new();
                 g.legal_actions(&mut legal);
-                let playing: Vec<&Action> =
-                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
-                let a = match playing.choose(&mut rng) {
-                    Some(&a) if rng.random_bool(0.6) => a.clone(),
-                    _ => legal.choose(&mut rng).unwrap().clone(),
-                };
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.6);
                 g.apply(seat, a).unwrap();
             }
         }
@@ -3158,8 +3146,7 @@ mod tests {
     fn the_draws_list_stands_for_each_legal_action_once() {
         use std::collections::HashSet;
 
-        use rand::seq::IndexedRandom;
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         use rummykit_core::{JokerLimit, Seating};
 
         use crate::{Config, JokerDiscard, Set3JokerSwap};
@@ -3208,12 +3195,7 @@ mod tests {
                     .count();
                 shared += draws.groups.groups.iter().filter(|g| g.count > 1).count();
                 // Play towards melds: a batch or a build when there is one, mostly.
-                let playing: Vec<&Action> =
-                    full.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
-                let a = match playing.choose(&mut rng) {
-                    Some(&a) if rng.random_bool(0.7) => a.clone(),
-                    _ => full.choose(&mut rng).unwrap().clone(),
-                };
+                let a = crate::action::leaning_to_play(&full, &mut rng, 0.7);
                 g.apply(seat, a).unwrap();
             }
         }

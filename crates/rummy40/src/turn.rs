@@ -266,12 +266,12 @@ impl Discards {
 
 #[cfg(test)]
 mod tests {
+    use rand::SeedableRng;
     use rand::seq::IndexedRandom;
-    use rand::{RngExt, SeedableRng};
     use rummykit_core::{Card, Face, Game, MeldKind, RunEnd, Seating, hand_melds};
 
     use super::may_extend;
-    use crate::{Action, Config, Rummy40};
+    use crate::{Config, Rummy40};
 
     /// [`may_extend`] is a necessary condition: every face that extends a meld at either
     /// end passes it, for the melds of random games (runs with the ace low and high,
@@ -291,12 +291,7 @@ mod tests {
                     break;
                 }
                 g.legal_actions(&mut legal);
-                let playing: Vec<&Action> =
-                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
-                let a = match playing.choose(&mut rng) {
-                    Some(&a) if rng.random_bool(0.8) => a.clone(),
-                    _ => legal.choose(&mut rng).unwrap().clone(),
-                };
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.8);
                 g.apply(g.to_move().unwrap_or_default(), a).unwrap();
             }
             for m in g.table().melds() {
@@ -345,12 +340,7 @@ mod tests {
                     found += usize::from(plain.is_some());
                 }
                 g.legal_actions(&mut legal);
-                let playing: Vec<&Action> =
-                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
-                let a = match playing.choose(&mut rng) {
-                    Some(&a) if rng.random_bool(0.8) => a.clone(),
-                    _ => legal.choose(&mut rng).unwrap().clone(),
-                };
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.8);
                 g.apply(seat, a).unwrap();
             }
         }

@@ -2586,6 +2586,20 @@ mod tests {
         assert!(compared == 20_000 && reused > 5_000, "{reused} of {compared} from the index");
     }
 
+    /// An opened-mode step with random counts, open runs of up to two of each length
+    /// (what [`SHARED`] holds) and a random number of jokers left.
+    fn random_shared_step(rng: &mut ChaCha8Rng) -> (Step, [u32; 3], u32) {
+        let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
+        let t = rng.random_range(0..=3);
+        let r = rng.random_range(0..=3 - t);
+        let next = rng.random_range(0..=3);
+        let (class, slot) = Step::slot(core, n, t, r, next);
+        let step =
+            Step { layer: 0, n, value_n: n, t, r, next, objective: Objective::Tiles, core, class, slot };
+        let runs = [rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=2)];
+        (step, runs, rng.random_range(0..JLEFT))
+    }
+
     /// A fresh solver's decisions copied from the process's [`SHARED`] table are the
     /// ones generated for the step: on 5,000 random steps (counts up to two, where the
     /// table has lists), each read by one fresh look-up, which sets the table's list,
@@ -2595,15 +2609,8 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(0x5EA2ED);
         let mut dedup = Dedup::default();
         for _ in 0..5_000 {
-            let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
-            let t = rng.random_range(0..=3);
-            let r = rng.random_range(0..=3 - t);
-            let next = rng.random_range(0..=3);
-            let (class, slot) = Step::slot(core, n, t, r, next);
-            let step =
-                Step { layer: 0, n, value_n: n, t, r, next, objective: Objective::Tiles, core, class, slot };
-            let (a1, a2, a3) = (rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=2));
-            let jleft = rng.random_range(0..JLEFT);
+            let (step, [a1, a2, a3], jleft) = random_shared_step(&mut rng);
+            let (class, slot) = (step.class, step.slot);
             let runs = a1 | a2 << 3 | a3 << 6;
             let mut direct = Vec::new();
             gen_options(&mut direct, &mut dedup, a1, a2, a3, jleft, &step, false, false);
@@ -2636,15 +2643,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(0xB0_0D5);
         let mut dedup = Dedup::default();
         for _ in 0..3_000 {
-            let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
-            let t = rng.random_range(0..=3);
-            let r = rng.random_range(0..=3 - t);
-            let next = rng.random_range(0..=3);
-            let (class, slot) = Step::slot(core, n, t, r, next);
-            let step =
-                Step { layer: 0, n, value_n: n, t, r, next, objective: Objective::Tiles, core, class, slot };
-            let (a1, a2, a3) = (rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=2));
-            let jmax = rng.random_range(0..JLEFT);
+            let (step, [a1, a2, a3], jmax) = random_shared_step(&mut rng);
             let runs = a1 | a2 << 3 | a3 << 6;
             let cap = rng.random_range(0..=3);
             let charge: u32 = (1..=3).map(|x| rng.random_range(0..=2 * x) << (3 * x)).sum();

@@ -536,12 +536,7 @@ mod tests {
                     compared += 1;
                 }
                 // Meld when possible, so that the table fills.
-                let playing: Vec<&Action> =
-                    legal.iter().filter(|a| !matches!(a, Action::Discard(_))).collect();
-                let a = match playing.choose(&mut rng) {
-                    Some(&a) if rng.random_bool(0.7) => a.clone(),
-                    _ => legal.choose(&mut rng).unwrap().clone(),
-                };
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.7);
                 g.apply(g.to_move().unwrap_or_default(), a).unwrap();
             }
         }
