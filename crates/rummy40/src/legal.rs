@@ -42,6 +42,9 @@ use crate::{
     run_position_value,
 };
 
+/// The bits of the 52 natural faces (bit 52, the joker, is not among them).
+const NATURALS: u64 = (1u64 << 52) - 1;
+
 /// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
 type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);
 
@@ -69,7 +72,7 @@ impl ValuedMeld {
     /// The faces it needs, `(face index, copies)`, each face once: its naturals in face
     /// order, then the jokers.
     fn needs(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
-        let mut naturals = self.mask & ((1u64 << 52) - 1);
+        let mut naturals = self.mask & NATURALS;
         let naturals = core::iter::from_fn(move || {
             let f = naturals.trailing_zeros() as u8;
             naturals &= naturals.wrapping_sub(1);
@@ -1157,7 +1160,11 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
                         let item = Item::SwapJoker { piece, meld: f.meld };
                         let mut rest = hand;
                         rest.remove(piece);
-                        sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), || sure(f.meld, rest));
+                        // Under the won-joker rule the joker a swap wins must be played too,
+                        // which `sure` does not ask: the check decides.
+                        let sure =
+                            || !pos.config.swapped_joker_must_be_played_same_turn && sure(f.meld, rest);
+                        sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), sure);
                     }
                 }
             }
@@ -1317,7 +1324,6 @@ fn without(cards: PieceSet, melds: &[NewMeld]) -> PieceSet {
 /// of one rank: with `j` jokers, only the cards of the `j` suits or ranks worth most
 /// among those count, and each joker at most a card's highest value.
 fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
-    const NATURALS: u64 = (1u64 << 52) - 1;
     let worth = |bits: u64| {
         let (mut value, mut bits) = (0, bits);
         while bits != 0 {
@@ -1357,7 +1363,6 @@ fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
 /// set of one rank, so all such cards but one are in the `j` suits or ranks (for `j`
 /// jokers) holding most of them.
 fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: impl Fn(u8) -> bool) -> bool {
-    const NATURALS: u64 = (1u64 << 52) - 1;
     let (mut misfits, mut loose) = (0, held & !meldable);
     while loose != 0 && misfits <= 1 {
         let i = loose.trailing_zeros() as u8;
@@ -1620,7 +1625,7 @@ impl Turn<'_> {
     ) -> (bool, bool) {
         let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
-        let meldable = meldable_of(held & ((1u64 << 52) - 1), usize::from(counts[52]));
+        let meldable = meldable_of(held & NATURALS, usize::from(counts[52]));
         if let Some(r) = required.and_then(|r| self.face(r))
             && meldable & (1u64 << r.index()) == 0
         {
@@ -1629,14 +1634,16 @@ impl Turn<'_> {
         if meldable == 0 {
             return (false, false);
         }
-        let value = opening_bound(counts, held, meldable);
         let may_open = match threshold {
             None => true,
             // The exact search (§3.5) only where the enumeration could be long: with two
             // jokers a hand has many melds and listing its openings by identity costs
             // more; otherwise, or when they are only counted, the enumeration decides as
             // cheaply.
-            Some(t) => value >= t && (counting || counts[52] < 2 || can_open(faces, t, self.config)),
+            Some(t) => {
+                opening_bound(counts, held, meldable) >= t
+                    && (counting || counts[52] < 2 || can_open(faces, t, self.config))
+            }
         };
         let fits = |i: u8| Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts));
         (may_open, may_go_rummy(counts, held, meldable, fits))
@@ -2088,7 +2095,7 @@ impl Turn<'_> {
     /// which depend on the faces only.
     fn can_discard_counts(&self, rest: &[u8; 53], len: usize, held: u64) -> bool {
         let taken = self.taken.and_then(|t| self.face(t)).map(|f| f.index());
-        let mut naturals = held & ((1u64 << 52) - 1);
+        let mut naturals = held & NATURALS;
         let mut any_natural = false;
         while naturals != 0 {
             let i = naturals.trailing_zeros() as u8;
@@ -2151,7 +2158,7 @@ struct Copies {
 impl Copies {
     fn of(counts: &[u8; 53], held: u64) -> Copies {
         let mut copies = Copies { twice: 0, more: false };
-        let mut bits = held & ((1u64 << 52) - 1);
+        let mut bits = held & NATURALS;
         while bits != 0 {
             let i = bits.trailing_zeros();
             bits &= bits - 1;
@@ -2175,7 +2182,6 @@ fn batch_count(
     copies: Copies,
     required: Option<u8>,
 ) -> u32 {
-    const NATURALS: u64 = (1u64 << 52) - 1;
     if copies.more {
         return batch_count_general(fms, chosen, counts, required);
     }
@@ -2313,7 +2319,7 @@ impl FaceBits {
 
     /// From the counts of [`face_counts`].
     fn of_counts((counts, held): &([u8; 53], u64)) -> FaceBits {
-        FaceBits { naturals: held & ((1u64 << 52) - 1), jokers: usize::from(counts[52]) }
+        FaceBits { naturals: held & NATURALS, jokers: usize::from(counts[52]) }
     }
 
     fn add(&mut self, f: Card) {
@@ -2812,7 +2818,6 @@ fn combos(
     every: bool,
     visit: &mut Visit<'_>,
 ) {
-    const NATURALS: u64 = (1u64 << 52) - 1;
     /// Takes `m`'s cards from `counts` if they are there, its faces being among those
     /// held (`avail`): it needs each natural once, so only its jokers may be missing.
     fn take(m: &ValuedMeld, counts: &mut [u8; 53]) -> bool {
@@ -3338,7 +3343,7 @@ mod tests {
             let mut faces: Vec<Card> = pack[..n - jokers].to_vec();
             faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
             let (counts, held) = face_counts(&faces);
-            let meldable = meldable_of(held & ((1u64 << 52) - 1), jokers);
+            let meldable = meldable_of(held & NATURALS, jokers);
             let bound = opening_bound(&counts, held, meldable);
             let best = crate::best_opening(&faces, &config).value;
             assert!(bound >= best, "{faces:?}: bound {bound} below the best opening {best}");

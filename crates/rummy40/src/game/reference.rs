@@ -409,7 +409,11 @@ mod tests {
         let mut scala_either = Config::SCALA40;
         scala_either.set3_joker_swap = Set3JokerSwap::EitherMissing;
         scala_either.ace_low_in_runs = false;
-        vec![Config::RUMMY40, Config::SCALA40, either, strict, scala_either]
+        // The taken card to play and a won joker to play too, where a joker may not fit.
+        let mut scala_strict = Config::SCALA40;
+        scala_strict.swapped_joker_must_be_played_same_turn = true;
+        scala_strict.joker_limit = JokerLimit::NoAdjacent;
+        vec![Config::RUMMY40, Config::SCALA40, either, strict, scala_either, scala_strict]
     }
 
     /// Every card of the hand in every single-card action on every meld, releases of
