@@ -1482,8 +1482,8 @@ impl Step {
 
     /// The same step with room for any number of long runs at the next number.
     fn open(&self) -> Step {
-        const PAIR: u16 = 5 * JLEFT as u16;
-        Step { next: OPEN_NEXT, slot: self.slot / PAIR * PAIR + 4 * JLEFT as u16, ..*self }
+        let (_, slot) = Step::slot(self.core, self.n, self.t, self.r, OPEN_NEXT);
+        Step { next: OPEN_NEXT, slot, ..*self }
     }
 }
 
@@ -1955,19 +1955,29 @@ fn rest_total(counts: &Counts, params: Params) -> u32 {
     total
 }
 
+/// Where a packed score's major part (the objective's unit: tiles, or value points)
+/// starts; its minor part (the other measure, the tie-break) starts at [`MINOR_SHIFT`],
+/// above the room bits.
+pub(super) const fn major_shift(objective: Objective) -> u32 {
+    match objective {
+        Objective::Tiles => 17,
+        Objective::Value => 14,
+    }
+}
+
+/// Where a packed score's minor part starts (see [`major_shift`]).
+pub(super) const MINOR_SHIFT: u32 = 6;
+
 /// The packed score of one whole unit of the objective: a tile, or a value point.
 fn one_unit(objective: Objective) -> u32 {
-    match objective {
-        Objective::Tiles => 1 << 17,
-        Objective::Value => 1 << 14,
-    }
+    1 << major_shift(objective)
 }
 
 /// The packed score of one natural of number `n`.
 fn one_tile(objective: Objective, n: u32) -> u32 {
     match objective {
-        Objective::Tiles => (1 << 17) + (n << 6),
-        Objective::Value => (n << 14) + (1 << 6),
+        Objective::Tiles => (1 << major_shift(objective)) + (n << MINOR_SHIFT),
+        Objective::Value => (n << major_shift(objective)) + (1 << MINOR_SHIFT),
     }
 }
 

@@ -439,13 +439,13 @@ impl Solver {
 fn core_floor(floor: (u64, u64), counts: &Counts, params: Params) -> u32 {
     let jokers = u64::from(counts.optional_jokers);
     let value = jokers * u64::from(params.joker_value);
-    let (first, second, shift) = match params.objective {
-        Objective::Tiles => (floor.0.checked_sub(jokers), floor.1.saturating_sub(value), 17),
-        Objective::Value => (floor.0.checked_sub(value), floor.1.saturating_sub(jokers), 14),
+    let (first, second) = match params.objective {
+        Objective::Tiles => (floor.0.checked_sub(jokers), floor.1.saturating_sub(value)),
+        Objective::Value => (floor.0.checked_sub(value), floor.1.saturating_sub(jokers)),
     };
     // Below the jokers' own share: every play reaches the first part, so no floor.
     let Some(first) = first else { return 0 };
-    let packed = first << shift | second << 6;
+    let packed = first << dp::major_shift(params.objective) | second << dp::MINOR_SHIFT;
     u32::try_from(packed).unwrap_or(u32::MAX)
 }
 

@@ -226,7 +226,7 @@ impl Solver {
                 // Joker `i` kept as its tile `p` in bits 3i.. as p + 1.
                 let key =
                     chosen.iter().zip(&pick).fold(0u32, |key, (&i, &p)| key | (p as u32 + 1) << (3 * i));
-                let skip = sets <= MAX_PINNED && !first && pins.subset_below(self, key);
+                let skip = pins.floor.is_some() && !first && pins.subset_below(self, key);
                 first = false;
                 if !skip && let Some(sol) = pins.solve(self, key).take() {
                     given += 1;
