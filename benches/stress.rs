@@ -279,16 +279,7 @@ fn serve(cases: &[Case]) {
     }
 }
 
-/// What runs between two solves (`STRESS_GAP`, module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Gap {
-    None,
-    Sleep,
-    Evict,
-    Both,
-}
-
-/// The busy loop of [`Gap::Evict`]: writes one byte per cache line of `buffer`, round and
+/// The busy loop of `STRESS_GAP=evict`: writes one byte per cache line of `buffer`, round and
 /// round, for `ms` milliseconds.
 fn evict(buffer: &mut [u8], ms: u64) {
     let start = Instant::now();
@@ -309,12 +300,17 @@ fn minor_faults() -> u64 {
     stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(7)?.parse().ok()).unwrap_or(0)
 }
 
+/// The element at fraction `p` of a sorted, non-empty list.
+fn quantile<T: Copy>(sorted: &[T], p: f64) -> T {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
 fn quantiles(name: &str, times: &mut [f64]) {
     if times.is_empty() {
         return;
     }
     times.sort_by(f64::total_cmp);
-    let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
+    let q = |p: f64| quantile(times, p);
     println!(
         "{name:>8}: {:>6} positions  median {:>8.1} µs  p90 {:>8.1} µs  p99 {:>8.1} µs  max {:>9.1} µs",
         times.len(),
@@ -370,15 +366,22 @@ fn main() {
         return;
     }
     let list = env("STRESS_LIST").is_some();
-    let gap = match std::env::var("STRESS_GAP").as_deref() {
-        Ok("sleep") => Gap::Sleep,
-        Ok("evict") => Gap::Evict,
-        Ok("both") => Gap::Both,
-        _ => Gap::None,
+    // What runs between two solves (module docs): a cache-evicting loop, a sleep, or both.
+    let gap = std::env::var("STRESS_GAP").unwrap_or_default();
+    let (evicting, sleeping) = match gap.as_str() {
+        "" => (false, false),
+        "sleep" => (false, true),
+        "evict" => (true, false),
+        "both" => (true, true),
+        other => {
+            eprintln!("STRESS_GAP={other}: expected sleep, evict or both");
+            std::process::exit(2);
+        }
     };
+    let gapped = evicting || sleeping;
     let gap_ms = env("STRESS_GAP_MS").unwrap_or(10);
     // Written once before the run, so that its own page faults are not in any solve's.
-    let mut buffer = vec![1u8; if matches!(gap, Gap::Evict | Gap::Both) { 32 << 20 } else { 0 }];
+    let mut buffer = vec![1u8; if evicting { 32 << 20 } else { 0 }];
     let mut faults = Vec::new();
     let mut solver = Solver::new();
     let (mut opened, mut initial) = (Vec::new(), Vec::new());
@@ -389,17 +392,17 @@ fn main() {
         let mut micros = f64::MAX;
         let mut result = Ok(Default::default());
         for _ in 0..repeat {
-            if matches!(gap, Gap::Evict | Gap::Both) {
+            if evicting {
                 evict(&mut buffer, gap_ms);
             }
-            if matches!(gap, Gap::Sleep | Gap::Both) {
+            if sleeping {
                 std::thread::sleep(std::time::Duration::from_millis(gap_ms));
             }
-            let before = if gap == Gap::None { 0 } else { minor_faults() };
+            let before = if gapped { minor_faults() } else { 0 };
             let start = Instant::now();
             result = solver.solve(&pos, &c.options);
             micros = micros.min(start.elapsed().as_secs_f64() * 1e6);
-            if gap != Gap::None {
+            if gapped {
                 faults.push(minor_faults() - before);
             }
         }
@@ -421,11 +424,11 @@ fn main() {
     quantiles("all", &mut all);
     quantiles("opened", &mut opened);
     quantiles("initial", &mut initial);
-    if gap != Gap::None {
+    if gapped {
         faults.sort_unstable();
-        let q = |p: f64| faults[((faults.len() - 1) as f64 * p).round() as usize];
+        let q = |p: f64| quantile(&faults, p);
         println!(
-            "between solves: {gap:?}, {gap_ms} ms; minor page faults per solve: {} in all, median {}, p90 {}, p99 {}, max {}",
+            "between solves: {gap}, {gap_ms} ms; minor page faults per solve: {} in all, median {}, p90 {}, p99 {}, max {}",
             faults.iter().sum::<u64>(),
             q(0.5),
             q(0.9),

@@ -71,12 +71,17 @@ impl AceMode {
     #[inline]
     pub fn card_value(self, card: Card) -> u32 {
         // A lookup: hand analysis values every card of the hand.
-        CARD_VALUES[self as usize].get(usize::from(card.index())).map_or(0, |&v| u32::from(v))
+        let mode = match self {
+            AceMode::Low => 0,
+            AceMode::HighOrLow => 1,
+            AceMode::RoundTheCorner => 2,
+        };
+        CARD_VALUES[mode].get(usize::from(card.index())).map_or(0, |&v| u32::from(v))
     }
 }
 
-/// [`AceMode::card_value`] by ace mode (in declaration order) and face index; the joker
-/// (index 52) counts 0.
+/// [`AceMode::card_value`] by ace mode (low, high or low, round the corner) and face
+/// index; the joker (index 52) counts 0.
 static CARD_VALUES: [[u8; 53]; 3] = {
     let mut table = [[0; 53]; 3];
     let mut mode = 0;
@@ -85,7 +90,7 @@ static CARD_VALUES: [[u8; 53]; 3] = {
         while i < 52 {
             let number = i as u8 % 13 + 1;
             table[mode][i] = match number {
-                1 if mode == AceMode::Low as usize => 1,
+                1 if mode == 0 => 1,
                 1 => 15,
                 n if n > 10 => 10,
                 n => n,

@@ -616,28 +616,16 @@ pub(crate) fn split_of_cards<F: Face>(
     let melds = search.best_melds[..search.best_depth]
         .iter()
         .map(|&meld| {
-            let (cards, kind, first) = unpack(meld);
-            let len = cards.count_ones() as usize;
+            let (cards, kind, _) = unpack(meld);
+            let in_order = CardMeld(meld).in_order();
+            let len = in_order.len();
             let mut positions = [0u8; MAX_MELD_LEN];
-            match kind {
-                MeldKind::Group => {
-                    let mut c = cards;
-                    for p in positions.iter_mut().take(len) {
-                        *p = position(c);
-                        c &= c - 1;
-                    }
-                    // The general search lists a group by position.
-                    if order.is_some() {
-                        positions[..len].sort_unstable();
-                    }
-                }
-                MeldKind::Run => {
-                    let suit = cards.trailing_zeros() / 13;
-                    for (k, p) in positions.iter_mut().take(len).enumerate() {
-                        let number = (u32::from(first) + k as u32 - 1) % 13;
-                        *p = position(1 << (suit * 13 + number));
-                    }
-                }
+            for (p, card) in positions.iter_mut().zip(in_order) {
+                *p = positions_of[usize::from(card.index()) % 52];
+            }
+            // The general search lists a group by position.
+            if kind == MeldKind::Group && order.is_some() {
+                positions[..len].sort_unstable();
             }
             HandMeld::new(kind, &positions[..len], mask_of(cards))
         })

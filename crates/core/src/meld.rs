@@ -861,7 +861,7 @@ impl Pass {
 }
 
 /// Checks a group; returns (mask of suits present, number).
-#[inline(always)]
+#[inline]
 fn check_group<F: Face>(faces: &[F]) -> Result<(u8, u8), MeldError> {
     let mut number = 0;
     let mut mask = 0u8;
