@@ -184,7 +184,7 @@ pub fn check_play(
     // plays are settled by where the table's jokers went alone.
     let released_jokers = if before.jokers() == 0 && !config.keep_three {
         0
-    } else if let Some(released) = settled(config, table_before, new_table) {
+    } else if let Some(released) = settled(config, table_before, &before, new_table) {
         released
     } else {
         check_rearrangement(config, table_before, new_table)?
@@ -360,7 +360,8 @@ fn keeps_role(old: &Slot, new: &Slot) -> bool {
 /// released joker beside a tile that can only have come from the rack (a natural of a
 /// face the old table did not hold, a joker no old one maps to). That is the answer of
 /// [`check_rearrangement`], which tries the fewest released first. `None`: not settled.
-fn settled(config: &Config, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Option<u8> {
+/// `was` holds the tile counts of `before`, which the caller has already made.
+fn settled(config: &Config, before: &[Meld<Tile>], was: &TileCounts, after: &[Meld<Tile>]) -> Option<u8> {
     if config.keep_three
         || config.joker_melds_locked
         || config.joker_release != JokerRelease::AnyRearrangement
@@ -374,8 +375,7 @@ fn settled(config: &Config, before: &[Meld<Tile>], after: &[Meld<Tile>]) -> Opti
     // With a joker released, no joker option but the reuse rule.
     let only_reuse =
         config.joker_replacement_source == ReplacementSource::RackOrTable && !config.group3_joker_needs_both;
-    let mut maps =
-        Maps { old, new, after, was: TileCounts::of_melds(before), least: usize::MAX, sure: false };
+    let mut maps = Maps { old, new, after, was: *was, least: usize::MAX, sure: false };
     maps.visit(0, 0, 0);
     match maps.least {
         0 => Some(0),
