@@ -7,7 +7,7 @@
 //! | `meld_check` (10,000 sets of 3–5 cards, either kind) | `CardSet::meld_kind` | `gin_rummy::Meld::try_from_cards` |
 //! | `meld_check_slice` (the same, as ordered lists) | `Meld::new(Run) \|\| Meld::new(Group)` | the same peer |
 //! | `deadwood_10`, `deadwood_11` (10,000 hands) | `least_deadwood_value` | `gin_rummy::deadwood` |
-//! | `general_10`, `general_11` (the same hands, descending: the split of a hand not in index order) | `least_deadwood` | `gin_rummy::deadwood` |
+//! | `any_order_10`, `any_order_11` (the same hands, descending: the split of a hand not in index order) | `least_deadwood` | `gin_rummy::deadwood` |
 //! | `split_10`, `split_11` (10,000 hands) | `classic::analyze` | `gin_rummy::best_melds` |
 //! | `whole_hands` (64 hands, 4 seats) | `ClassicRummy` + `RandomBot` | `rummy`'s `BasicRummyGame` + the same random choice |
 //!
@@ -109,7 +109,7 @@ fn ours_deadwood(i: &Inputs, k: usize) -> u32 {
 /// order: the search for plain cards deciding them by position, as the general search
 /// does.
 #[inline(never)]
-fn ours_deadwood_general(i: &Inputs, k: usize) -> u32 {
+fn ours_deadwood_any_order(i: &Inputs, k: usize) -> u32 {
     black_box(&i.reversed[k])
         .iter()
         .map(|h| least_deadwood(h, &RULES, value).map_or(0, |s| s.deadwood()))
@@ -155,7 +155,7 @@ fn cross_check(i: &Inputs) {
             let theirs = u32::from(gin_rummy::deadwood(gin));
             assert_eq!(least_deadwood_value(hand, &RULES, value), Ok(theirs), "{hand:?}");
             assert_eq!(analyze(set, &i.config).deadwood, theirs, "{hand:?}");
-            assert_eq!(ours_general_one(hand), theirs, "{hand:?}");
+            assert_eq!(ours_any_order_one(hand), theirs, "{hand:?}");
             assert_eq!(u32::from(gin_rummy::best_melds(gin).deadwood()), theirs, "{hand:?}");
         }
     }
@@ -163,7 +163,7 @@ fn cross_check(i: &Inputs) {
 }
 
 #[inline(never)]
-fn ours_general_one(hand: &[Card]) -> u32 {
+fn ours_any_order_one(hand: &[Card]) -> u32 {
     let mut h = hand.to_vec();
     h.reverse();
     least_deadwood(&h, &RULES, value).map_or(u32::MAX, |s| s.deadwood())
@@ -269,10 +269,10 @@ fn interleaved(i: &Inputs) {
             time(cpu, n, || gin_deadwood(i, k))
         });
         row(
-            &format!("general_{len}"),
+            &format!("any_order_{len}"),
             HANDS,
             rounds,
-            &|n| time(cpu, n, || ours_deadwood_general(i, k)),
+            &|n| time(cpu, n, || ours_deadwood_any_order(i, k)),
             &|n| time(cpu, n, || gin_deadwood(i, k)),
         );
         row(&format!("split_{len}"), HANDS, rounds, &|n| time(cpu, n, || ours_split(i, k)), &|n| {
