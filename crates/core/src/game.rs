@@ -562,9 +562,10 @@ pub trait Game: Clone + Debug + Sized {
     -> Result<Self, DealError>;
 
     /// The numbers of players the game supports under `config`, fewest to most.
-    /// [`Match::new`](crate::Match::new) checks a match's seats against it (and against
-    /// [`MAX_SEATS`](crate::MAX_SEATS)) before it allocates anything per seat, so a
-    /// seat count read from an untrusted record is refused in constant time.
+    /// [`Match::new`](crate::Match::new) and [`tournament`](fn@crate::tournament) check
+    /// their seats against it (and against [`MAX_SEATS`](crate::MAX_SEATS)) before they
+    /// allocate or build anything per seat, so a seat count read from an untrusted record
+    /// is refused in constant time.
     ///
     /// The default, `1..=MAX_SEATS`, suits a game without a limit of its own; a game
     /// whose [`deal`](Game::deal) refuses some counts should say so here too.
