@@ -83,7 +83,8 @@ impl Seating {
         self
     }
 
-    /// The seat that plays first when the dealer is fixed.
+    /// The seat that plays first when the dealer is fixed. A dealer past the last seat
+    /// (which [`Seating::check`] refuses) is counted round the table: `dealer % seats`.
     ///
     /// ```
     /// use rummykit_core::Seating;
@@ -93,7 +94,8 @@ impl Seating {
     #[must_use]
     pub const fn first_to_play(&self) -> Option<Seat> {
         match self.dealer {
-            Some(d) if self.seats > 0 => Some((d + 1) % self.seats),
+            // Reduced first, so that no dealer overflows the step to the next seat.
+            Some(d) if self.seats > 0 => Some((d % self.seats + 1) % self.seats),
             _ => None,
         }
     }
