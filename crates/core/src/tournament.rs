@@ -315,7 +315,7 @@ where
     std::thread::scope(|scope| {
         let mut workers = Vec::new();
         for _ in 0..plan.threads.clamp(1, plan.hands.max(1)) {
-            match std::thread::Builder::new().spawn_scoped(scope, &work) {
+            match std::thread::Builder::new().spawn_scoped(scope, work) {
                 Ok(worker) => workers.push(worker),
                 Err(_) => break,
             }
