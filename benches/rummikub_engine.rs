@@ -84,7 +84,7 @@ fn bench(c: &mut Criterion) {
     setup.table = old.clone();
     setup.opened = vec![true, true];
     setup.fill_pool(TileSet::Standard106);
-    let game = Rummikub::from_setup(rules, setup).expect("scripted");
+    let game = Rummikub::from_setup(&rules, setup).expect("scripted");
     c.bench_function("apply/play_on_clone", |b| {
         b.iter(|| {
             let mut g = game.clone();

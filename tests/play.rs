@@ -3,7 +3,8 @@
 //! and the game goes on to its end; the match record replays to the same final state
 //! and scores.
 
-use rummykit_terminal::{GameChoice, Input, Options, Style, Summary, cli, run};
+use rummykit::Variant;
+use rummykit_terminal::{Input, Options, Style, Summary, cli, run};
 
 /// Runs the `play` tool; (status, stdout, stderr).
 fn play_tool(args: &[&str], script: &str) -> (u8, String, String) {
@@ -15,7 +16,7 @@ fn play_tool(args: &[&str], script: &str) -> (u8, String, String) {
 
 /// Plays with a person in seat 1 (0-based 0) through the library call; the summary and
 /// the transcript.
-fn play(game: GameChoice, players: usize, seed: u64, hands: Option<u32>, script: &str) -> (Summary, String) {
+fn play(game: Variant, players: usize, seed: u64, hands: Option<u32>, script: &str) -> (Summary, String) {
     let mut options = Options::new(game);
     options.players = players;
     options.seed = seed;
@@ -111,7 +112,7 @@ fn rummikub_wrong_commands_are_explained_and_the_game_goes_on() {
     let script = format!(
         "bogus\n{long}new r99\nnew\ncommit\nadd 9 r1\nmove 1 2\ndraw now\nhelp\n\u{fffd}\u{1b}[A\nDRAW\n"
     );
-    let (summary, text) = play(GameChoice::Rummikub, 2, 3, Some(1), &script);
+    let (summary, text) = play(Variant::Rummikub, 2, 3, Some(1), &script);
     assert_says(
         &text,
         &[
@@ -148,7 +149,7 @@ fn rummikub_autoplay() -> String {
 
 #[test]
 fn rummikub_is_one_game_per_player_by_default_rules_1_8() {
-    let (summary, text) = play(GameChoice::Rummikub, 3, 11, None, &rummikub_autoplay());
+    let (summary, text) = play(Variant::Rummikub, 3, 11, None, &rummikub_autoplay());
     assert!(!text.contains("input ended"), "the script should last the whole match");
     assert!(text.contains("seat 1 (you): plays"), "the person's hinted plays are made");
     assert_says(&text, &["match: 3 games; the highest total wins (RULES.md §1.8)", "== hand 3 =="]);
@@ -160,7 +161,7 @@ fn rummikub_is_one_game_per_player_by_default_rules_1_8() {
 #[test]
 fn schmidt_states_its_rules_and_is_played_rules_4_1() {
     let script = format!("table\nsplit 1 1\ntake 1\n{}", rummikub_autoplay());
-    let (summary, text) = play(GameChoice::Schmidt, 3, 5, Some(1), &script);
+    let (summary, text) = play(Variant::Schmidt, 3, 5, Some(1), &script);
     assert_says(
         &text,
         &[
@@ -180,7 +181,7 @@ fn first_action_autoplay() -> String {
     "1\n".repeat(20_000)
 }
 
-fn card_game_with_mistakes(game: GameChoice, seed: u64, rules: &str) {
+fn card_game_with_mistakes(game: Variant, seed: u64, rules: &str) {
     let script = format!(
         "0\n999\ndiscard\ndiscard 2x\nshuffle\n{}\nHELP\n{}",
         "q".repeat(5_000),
@@ -210,7 +211,7 @@ fn card_game_with_mistakes(game: GameChoice, seed: u64, rules: &str) {
 #[test]
 fn rummy40_states_the_40_point_opening_rules_3_5() {
     card_game_with_mistakes(
-        GameChoice::Rummy40,
+        Variant::Rummy40,
         7,
         "opening: your first melds must be worth at least 40 points",
     );
@@ -218,12 +219,12 @@ fn rummy40_states_the_40_point_opening_rules_3_5() {
 
 #[test]
 fn scala40_states_its_options_rules_3_9() {
-    card_game_with_mistakes(GameChoice::Scala40, 8, "Scala 40 options (RULES.md §3.9): 4 jokers");
+    card_game_with_mistakes(Variant::Scala40, 8, "Scala 40 options (RULES.md §3.9): 4 jokers");
 }
 
 #[test]
 fn classic_person_picks_numbered_actions_rules_2_3() {
-    card_game_with_mistakes(GameChoice::Classic, 9, "opening: none: meld as soon as you can");
+    card_game_with_mistakes(Variant::Classic, 9, "opening: none: meld as soon as you can");
 }
 
 #[test]
@@ -231,7 +232,7 @@ fn card_game_typed_moves_are_case_insensitive_and_checked_by_the_engine() {
     // A discard before drawing is refused with the engine's reason (RULES.md §3.3: a
     // turn starts with a draw), then the typed upper-case draw is accepted.
     let script = format!("DISCARD *\nTake\nDraw\n{}", first_action_autoplay());
-    let (summary, text) = play(GameChoice::Rummy40, 2, 12, Some(1), &script);
+    let (summary, text) = play(Variant::Rummy40, 2, 12, Some(1), &script);
     assert!(text.contains("error: refused:") || text.contains("error: you hold no *"), "{text}");
     assert!(text.contains("seat 1 (you): draw from the stock: "), "{text}");
     assert_finished(&summary, &text, 2, 1);
@@ -243,7 +244,7 @@ fn lay_offs_onto_a_set_are_listed_once_rules_3_6() {
     // so laying off onto it is one move, listed once.
     let (mut run_layoffs, mut set_layoffs) = (0, 0);
     for seed in 0..12 {
-        let (_, text) = play(GameChoice::Rummy40, 2, seed, Some(1), &first_action_autoplay());
+        let (_, text) = play(Variant::Rummy40, 2, seed, Some(1), &first_action_autoplay());
         for line in text.lines().filter(|l| l.contains(" off on [")) {
             let Some(meld) = line.split(" off on [").nth(1).and_then(|m| m.split(']').next()) else {
                 continue;
@@ -270,7 +271,7 @@ fn quit_leaves_the_match_with_status_0_and_the_scores_so_far() {
     assert_eq!(status, cli::SUCCESS, "{err}");
     assert_says(&out, &["seat 2> QUIT", "you left the match after 0 finished hands", "== scores so far =="]);
     assert!(!out.contains("== final scores =="));
-    let mut options = Options::new(GameChoice::Rummikub);
+    let mut options = Options::new(Variant::Rummikub);
     options.players = 2;
     options.human = Some(1);
     let summary = run(&options, Input::plain("exit\n".as_bytes()), Vec::new()).expect("quit is no error");
@@ -283,7 +284,7 @@ fn rummy40_plays_to_elimination_at_101_by_default_rules_3_8() {
     let (status, out, err) = play_tool(&["--game", "rummy40", "--players", "3", "--seed", "2"], "");
     assert_eq!(status, cli::SUCCESS, "{err}");
     assert_says(&out, &["match: a player with 101 penalty points or more is out", "== hand 2 =="]);
-    let mut options = Options::new(GameChoice::Rummy40);
+    let mut options = Options::new(Variant::Rummy40);
     options.players = 3;
     options.seed = 2;
     let summary = run(&options, Input::plain(&b""[..]), Vec::new()).expect("played");
@@ -296,7 +297,7 @@ fn rummy40_plays_to_elimination_at_101_by_default_rules_3_8() {
 
 #[test]
 fn classic_plays_to_100_points_by_default_rules_2_7() {
-    let mut options = Options::new(GameChoice::Classic);
+    let mut options = Options::new(Variant::Classic);
     options.players = 3;
     options.seed = 8;
     let mut out = Vec::new();
@@ -309,7 +310,7 @@ fn classic_plays_to_100_points_by_default_rules_2_7() {
 
 #[test]
 fn hands_n_plays_n_hands() {
-    let mut options = Options::new(GameChoice::Classic);
+    let mut options = Options::new(Variant::Classic);
     options.players = 2;
     options.hands = Some(3);
     let summary = run(&options, Input::plain(&b""[..]), Vec::new()).expect("played");
@@ -318,7 +319,7 @@ fn hands_n_plays_n_hands() {
 
 #[test]
 fn bots_only_games_are_reproducible_by_seed() {
-    let mut options = Options::new(GameChoice::Rummikub);
+    let mut options = Options::new(Variant::Rummikub);
     options.seed = 42;
     options.hands = Some(1);
     let (mut a, mut b) = (Vec::new(), Vec::new());
@@ -330,11 +331,37 @@ fn bots_only_games_are_reproducible_by_seed() {
 }
 
 #[test]
+fn every_variant_of_the_library_is_played_by_its_name() {
+    // `--game` takes every `Variant` name, listed in the help; each plays a hand to the end
+    // with the most seats it takes (five and six for the 160-tile set).
+    let (_, help, _) = play_tool(&["--help"], "");
+    for variant in Variant::ALL {
+        assert!(help.contains(variant.name()), "the help lists {variant}:\n{help}");
+        let seats = *variant.seat_range().end();
+        for players in [seats - 1, seats] {
+            let players = players.to_string();
+            let args = ["--game", variant.name(), "--players", &players, "--seed", "3", "--hands", "1"];
+            let (status, out, err) = play_tool(&args, "");
+            assert_eq!(status, cli::SUCCESS, "{variant} with {players}: {err}");
+            assert!(out.starts_with(&format!("{variant} with {players} players")), "{out}");
+            assert_says(&out, &["== final scores ==", "replays to the same final state and scores"]);
+        }
+    }
+    let (_, out, _) = play_tool(&["--game", "RUMMIKUB-XP", "--players", "6", "--hands", "1"], "");
+    assert_says(&out, &["the 160-tile set (RULES.md §1.1)"]);
+    let (_, out, _) = play_tool(&["--game", "classic-last-card", "--players", "2", "--hands", "1"], "");
+    assert_says(&out, &["you go out only by discarding your last card"]);
+    let (status, _, err) = play_tool(&["--game", "rummikub", "--players", "5"], "");
+    assert_eq!(status, cli::USAGE);
+    assert!(err.contains("--players: rummikub takes 2 to 4 players, not 5"), "{err}");
+}
+
+#[test]
 fn every_bot_kind_plays_its_game_to_the_end() {
     for (game, kinds) in [
-        (GameChoice::Rummikub, &["random", "greedy", "thorough", "sampler"][..]),
-        (GameChoice::Rummy40, &["random", "greedy", "planner"][..]),
-        (GameChoice::Classic, &["random", "greedy", "planner"][..]),
+        (Variant::Rummikub, &["random", "greedy", "thorough", "sampler"][..]),
+        (Variant::Rummy40, &["random", "greedy", "planner"][..]),
+        (Variant::Classic, &["random", "greedy", "planner"][..]),
     ] {
         let mut options = Options::new(game);
         options.players = kinds.len();
@@ -344,7 +371,7 @@ fn every_bot_kind_plays_its_game_to_the_end() {
         let summary =
             run(&options, Input::plain(&b""[..]), Vec::new()).expect("the bots play legally to the end");
         assert_eq!(summary.totals.len(), kinds.len(), "{game}");
-        assert_eq!(game.bot_kinds(), kinds, "{game}: the kinds offered");
+        assert_eq!(game.bot_names(), kinds, "{game}: the kinds offered");
     }
 }
 
@@ -353,7 +380,7 @@ fn a_void_hand_says_why_rules_3_7() {
     // Seed 1844, four seats, planner and greedy bots: a hand in which nobody goes out
     // (rare: the first such seed). RULES.md §3.7's endless restock would never end it;
     // the front end bounds the restocks and says so.
-    let mut options = Options::new(GameChoice::Rummy40);
+    let mut options = Options::new(Variant::Rummy40);
     options.seed = 1844;
     options.hands = Some(1);
     options.bots = vec!["planner".into(), "greedy".into()];

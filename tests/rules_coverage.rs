@@ -203,7 +203,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
         "unopened_penalty",
         &["crates/rummy40/tests/rules.rs::rules_3_8_rummy_bonus_double_and_unopened_penalty_options"],
     ),
-    ("3.9", "max_restocks", &["crates/rummy40/tests/rules.rs::max_restocks_option_voids_the_hand"]),
+    ("3.9", "max_restocks", &["crates/rummy40/tests/rules.rs::rules_3_7_max_restocks_option_voids_the_hand"]),
 ];
 
 /// Rows of the register of readings (§6): (row number, tests asserting its reading).

@@ -93,7 +93,7 @@ fn a_rummikub_mid_game_position_saves_loads_and_plays_on() {
     setup.last_player = Some(0);
     setup.drawn = 3;
     setup.fill_pool(TileSet::Standard106);
-    let game = Rummikub::from_setup(RummikubConfig::STANDARD, setup).expect("a valid position");
+    let game = Rummikub::from_setup(&RummikubConfig::STANDARD, setup).expect("a valid position");
     assert_eq!(game.starter(), 0, "eight turns from seat 0 reach seat 2");
     let value = serde_json::to_value(&game).expect("serialize");
     assert_eq!(value["setup"]["racks"][1], "y9 k1 k2");

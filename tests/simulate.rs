@@ -2,9 +2,10 @@
 //! thread count, for every game; wins and means add up; bad options are refused naming
 //! the flag, before anything is allocated per seat, game or thread.
 
-use rummykit_terminal::{GameChoice, PlayError, SimOptions, UsageError, cli, simulate};
+use rummykit::Variant;
+use rummykit_terminal::{PlayError, SimOptions, UsageError, cli, simulate};
 
-fn options(game: GameChoice, bots: &[&str], games: usize) -> SimOptions {
+fn options(game: Variant, bots: &[&str], games: usize) -> SimOptions {
     let mut o = SimOptions::new(game, bots.iter().map(|b| (*b).to_owned()).collect(), games);
     o.players = 2;
     o.seed = 99;
@@ -21,11 +22,11 @@ fn simulate_tool(args: &[&str]) -> (u8, String, String) {
 #[test]
 fn same_seed_same_summary_on_any_thread_count() {
     for (game, games) in [
-        (GameChoice::Rummikub, 4),
-        (GameChoice::Schmidt, 4),
-        (GameChoice::Classic, 40),
-        (GameChoice::Rummy40, 20),
-        (GameChoice::Scala40, 20),
+        (Variant::Rummikub, 4),
+        (Variant::Schmidt, 4),
+        (Variant::Classic, 40),
+        (Variant::Rummy40, 20),
+        (Variant::Scala40, 20),
     ] {
         let mut o = options(game, &["random", "greedy"], games);
         let mut calls = 0;
@@ -35,7 +36,7 @@ fn same_seed_same_summary_on_any_thread_count() {
         assert_eq!(simulate(&o, |_| {}).unwrap(), one, "{game}");
         assert_eq!(one.games, games);
         let wins: usize = one.bots.iter().map(|b| b.wins).sum();
-        if matches!(game, GameChoice::Rummikub | GameChoice::Schmidt) {
+        if matches!(game, Variant::Rummikub | Variant::Schmidt) {
             // RULES.md §1.8 (b): a tie at an empty pool is a win for every tied seat.
             assert!(wins >= games - one.void_games, "{game}: every game has a winner or is void");
         } else {
@@ -51,13 +52,13 @@ fn same_seed_same_summary_on_any_thread_count() {
 
 #[test]
 fn repeated_kinds_are_numbered_and_unknown_bots_refused() {
-    let s = simulate(&options(GameChoice::Classic, &["random"], 4), |_| {}).unwrap();
+    let s = simulate(&options(Variant::Classic, &["random"], 4), |_| {}).unwrap();
     let names: Vec<&str> = s.bots.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(names, ["random #1", "random #2"]);
-    let err = simulate(&options(GameChoice::Rummy40, &["oracle"], 4), |_| {}).unwrap_err();
+    let err = simulate(&options(Variant::Rummy40, &["oracle"], 4), |_| {}).unwrap_err();
     assert!(matches!(err, PlayError::Usage(UsageError::Bot { .. })), "{err}");
     assert!(err.to_string().contains("rummy40 has no `oracle` bot"), "{err}");
-    let err = simulate(&options(GameChoice::Rummikub, &[], 4), |_| {}).unwrap_err();
+    let err = simulate(&options(Variant::Rummikub, &[], 4), |_| {}).unwrap_err();
     assert!(matches!(err, PlayError::Usage(UsageError::NoBots)), "{err}");
 }
 

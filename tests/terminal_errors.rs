@@ -4,7 +4,8 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use rummykit_terminal::{GameChoice, Input, Options, PlayError, Style, cli, run};
+use rummykit::Variant;
+use rummykit_terminal::{Input, Options, PlayError, Style, cli, run};
 
 /// A terminal that has gone away: every write fails.
 struct Gone;
@@ -20,7 +21,7 @@ impl Write for Gone {
 
 #[test]
 fn a_transcript_that_cannot_be_written_is_an_io_error() {
-    for game in [GameChoice::Rummikub, GameChoice::Classic, GameChoice::Rummy40] {
+    for game in [Variant::Rummikub, Variant::Classic, Variant::Rummy40] {
         let err = run(&Options::new(game), Input::plain(&b""[..]), Gone).unwrap_err();
         let PlayError::Io(e) = &err else { panic!("{game:?}: expected an I/O error, got {err}") };
         assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
@@ -47,7 +48,7 @@ impl BufRead for Unreadable {
 
 #[test]
 fn a_persons_input_that_cannot_be_read_is_an_io_error() {
-    for game in [GameChoice::Rummikub, GameChoice::Classic, GameChoice::Rummy40] {
+    for game in [Variant::Rummikub, Variant::Classic, Variant::Rummy40] {
         let mut options = Options::new(game);
         options.human = Some(0);
         // Seed 0 deals a Rummy 40 hand that the first bot wins in its first action, before

@@ -50,7 +50,8 @@ pub struct HandState {
 
 impl HandState {
     /// A hand as dealt: `hands` and `piles`, the seat after `dealer` to draw, the table
-    /// empty, nothing taken or known.
+    /// empty, nothing taken or known. A dealer past the last seat is counted round the
+    /// table (`dealer % seats`) for the seat to draw; it is kept as given.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -69,7 +70,8 @@ impl HandState {
         let seats = hands.len();
         HandState {
             dealer,
-            to_move: (dealer + 1) % seats.max(1),
+            // Reduced first, so that no dealer overflows the step to the next seat.
+            to_move: (dealer % seats.max(1) + 1) % seats.max(1),
             known: vec![PieceSet::new(); seats],
             hands,
             piles,
@@ -254,7 +256,8 @@ impl HandState {
         self.piles.discard(piece);
     }
 
-    /// The next seat is to move, in the draw phase, with nothing taken.
+    /// The next seat is to move, in the draw phase, with nothing taken. A seat to move
+    /// past the last seat is counted round the table, as in [`HandState::dealt`].
     ///
     /// # Panics
     ///
@@ -275,7 +278,8 @@ impl HandState {
     /// ```
     #[inline]
     pub fn next_turn(&mut self) {
-        self.to_move = (self.to_move + 1) % self.hands.len();
+        let seats = self.hands.len();
+        self.to_move = (self.to_move % seats + 1) % seats;
         self.phase = Phase::Draw;
         self.taken = None;
     }
@@ -351,5 +355,30 @@ impl HandState {
         let mut state = self.clone();
         state.piles = self.piles.redeal_hidden(&mut state.hands, &self.known, seat, rng);
         state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HandState;
+    use crate::{PieceSet, Piles};
+
+    #[test]
+    fn a_seat_past_the_table_counts_round_it_without_overflow() {
+        let dealt = |dealer, seats| {
+            HandState::dealt(dealer, vec![PieceSet::new(); seats], Piles::new(Vec::new(), Vec::new(), 0))
+        };
+        // usize::MAX is 0 modulo 3 and 3 modulo 4.
+        assert_eq!(dealt(usize::MAX, 3).to_move, 1);
+        assert_eq!(dealt(usize::MAX, 4).to_move, 0);
+        assert_eq!(dealt(usize::MAX, 4).dealer, usize::MAX);
+        assert_eq!(dealt(5, 4).to_move, 2);
+        let mut state = dealt(0, 3);
+        state.to_move = usize::MAX;
+        state.next_turn();
+        assert_eq!(state.to_move, 1);
+        state.next_turn();
+        state.next_turn();
+        assert_eq!(state.to_move, 0);
     }
 }

@@ -25,7 +25,8 @@ pub struct Split {
 }
 
 impl Split {
-    /// Total value of the unmelded pieces.
+    /// Total value of the unmelded pieces; `u32::MAX` if it is more (see
+    /// [`least_deadwood`]).
     ///
     /// ```
     /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
@@ -119,7 +120,8 @@ pub struct CardSplit {
 }
 
 impl CardSplit {
-    /// Total value of the unmelded cards.
+    /// Total value of the unmelded cards; `u32::MAX` if it is more (see
+    /// [`least_deadwood`]).
     ///
     /// ```
     /// use rummykit_core::{AcePolicy, Card, CardSet, Face, JokerLimit, MeldRules, parse_list};
@@ -252,7 +254,9 @@ impl CardMeld {
 /// which is deterministic for a given order of the hand. Distinct plain cards (no
 /// jokers, no face twice, melds of three or more), in any order, take the same search
 /// on a card mask, several times faster, with the same answer. `value` must not depend
-/// on anything but the face (e.g. aces 1 or 15 by the game's configuration).
+/// on anything but the face (e.g. aces 1 or 15 by the game's configuration). Any
+/// values will do: they are summed without overflow, so the split is the least even
+/// when a total passes `u32::MAX`, and such a total reads as `u32::MAX`.
 ///
 /// # Errors
 ///
@@ -301,7 +305,7 @@ fn general_split<F: Face>(
     let mut search = Search {
         generator,
         values,
-        best: u32::MAX,
+        best: u64::MAX,
         best_melds: Vec::new(),
         best_unmelded: all,
         stack: Vec::new(),
@@ -309,11 +313,11 @@ fn general_split<F: Face>(
         seen: if generator_has_jokers { vec![(u64::MAX, 0); SEEN_SLOTS] } else { Vec::new() },
     };
     search.run(all, 0, 0);
-    Ok(Split { deadwood: search.best, melds: search.best_melds, unmelded: search.best_unmelded })
+    Ok(Split { deadwood: saturated(search.best), melds: search.best_melds, unmelded: search.best_unmelded })
 }
 
 /// The least deadwood of `faces` under `rules`: the value of
-/// [`least_deadwood`]'s split, without building the split.
+/// [`least_deadwood`]'s split, without building the split (`u32::MAX` if it is more).
 ///
 /// # Errors
 ///
@@ -338,7 +342,7 @@ pub fn least_deadwood_value<F: Face>(
         Some(hand) => {
             let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), false);
             search.run::<false>(hand, 0, 0, 0);
-            Ok(search.best)
+            Ok(saturated(search.best))
         }
         None => least_deadwood(faces, rules, value).map(|s| s.deadwood()),
     }
@@ -347,7 +351,8 @@ pub fn least_deadwood_value<F: Face>(
 struct Search<'a, F> {
     generator: Generator<'a, F>,
     values: [u32; 64],
-    best: u32,
+    /// The least deadwood found, summed wide: no sum of 64 `u32` values overflows it.
+    best: u64,
     best_melds: Vec<HandMeld>,
     best_unmelded: u64,
     stack: Vec<HandMeld>,
@@ -355,7 +360,7 @@ struct Search<'a, F> {
     /// A lossy cache of (remaining, least deadwood so far) for states already searched:
     /// reaching a state again with no less deadwood cannot do better. Jokers make such
     /// repeats common (the same pieces split between melds in several ways).
-    seen: Vec<(u64, u32)>,
+    seen: Vec<(u64, u64)>,
 }
 
 /// Slots of the repeat cache (a power of two).
@@ -364,7 +369,7 @@ const SEEN_SLOTS: usize = 1024;
 impl<F: Face> Search<'_, F> {
     /// `remaining`: undecided positions; `dead`: value of those already left unmelded
     /// (`dead_mask`).
-    fn run(&mut self, remaining: u64, dead: u32, dead_mask: u64) {
+    fn run(&mut self, remaining: u64, dead: u64, dead_mask: u64) {
         if dead >= self.best {
             return;
         }
@@ -374,7 +379,7 @@ impl<F: Face> Search<'_, F> {
             let mut total = dead;
             let mut m = remaining;
             while m != 0 {
-                total += self.values[m.trailing_zeros() as usize];
+                total += u64::from(self.values[m.trailing_zeros() as usize]);
                 m &= m - 1;
             }
             if total < self.best {
@@ -414,7 +419,7 @@ impl<F: Face> Search<'_, F> {
         }
         self.buffer.truncate(start);
         let bit = 1u64 << c;
-        self.run(remaining & !bit, dead + self.values[c], dead_mask | bit);
+        self.run(remaining & !bit, dead + u64::from(self.values[c]), dead_mask | bit);
     }
 }
 
@@ -434,7 +439,8 @@ struct CardSearch {
     values: [u32; 52],
     /// The cards by position, when decided in that order.
     order: [u8; 52],
-    best: u32,
+    /// The least deadwood found, summed wide: no sum of 52 `u32` values overflows it.
+    best: u64,
     /// Whether to keep the melds of the best split (not needed for the value alone).
     record: bool,
     /// The melds chosen on the way down, [`packed`](pack); at most 52 / 3 of them
@@ -468,7 +474,7 @@ impl CardSearch {
             rules: *rules,
             values: [0; 52],
             order: [0; 52],
-            best: u32::MAX,
+            best: u64::MAX,
             record,
             stack: [0; MAX_MELDS],
             depth: 0,
@@ -485,10 +491,10 @@ impl CardSearch {
         search
     }
 
-    fn value_of(&self, mut cards: u64) -> u32 {
+    fn value_of(&self, mut cards: u64) -> u64 {
         let mut total = 0;
         while cards != 0 {
-            total += self.values[cards.trailing_zeros() as usize];
+            total += u64::from(self.values[cards.trailing_zeros() as usize]);
             cards &= cards - 1;
         }
         total
@@ -496,7 +502,7 @@ impl CardSearch {
 
     /// `remaining`: undecided cards; `dead`: value of those already left unmelded
     /// (`dead_mask`). By position, `order[..cursor]` is decided already.
-    fn run<const BY_POSITION: bool>(&mut self, remaining: u64, dead: u32, dead_mask: u64, cursor: usize) {
+    fn run<const BY_POSITION: bool>(&mut self, remaining: u64, dead: u64, dead_mask: u64, cursor: usize) {
         if dead >= self.best {
             return;
         }
@@ -546,8 +552,18 @@ impl CardSearch {
             self.depth -= 1;
         });
         let bit = 1u64 << c;
-        self.run::<BY_POSITION>(remaining & !bit, dead + self.values[c as usize], dead_mask | bit, cursor);
+        self.run::<BY_POSITION>(
+            remaining & !bit,
+            dead + u64::from(self.values[c as usize]),
+            dead_mask | bit,
+            cursor,
+        );
     }
+}
+
+/// A deadwood summed wide, as the `u32` the splits report: `u32::MAX` when it is more.
+fn saturated(deadwood: u64) -> u32 {
+    u32::try_from(deadwood).unwrap_or(u32::MAX)
 }
 
 /// The hand as a card mask, if the fast path applies: melds of three or more (at most
@@ -630,7 +646,7 @@ pub(crate) fn split_of_cards<F: Face>(
             HandMeld::new(kind, &positions[..len], mask_of(cards))
         })
         .collect();
-    Split { deadwood: search.best, melds, unmelded: mask_of(search.best_unmelded) }
+    Split { deadwood: saturated(search.best), melds, unmelded: mask_of(search.best_unmelded) }
 }
 
 /// [`CardSet::least_deadwood_split`] of the cards of `hand`: the search of
@@ -648,7 +664,7 @@ pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) 
         *slot = CardMeld(meld);
     }
     Some(CardSplit {
-        deadwood: search.best,
+        deadwood: saturated(search.best),
         unmelded: CardSet::from_bits(search.best_unmelded).unwrap_or_default(),
         len: search.best_depth as u8,
         melds,
@@ -804,6 +820,68 @@ mod tests {
         let split = least_deadwood(&hand, &rules, value).unwrap();
         assert_eq!(split.deadwood(), value(c("9s")));
         assert_eq!(least_deadwood_value(&hand, &rules, value), Ok(split.deadwood()));
+    }
+
+    /// Values scaled by 2^30 overflow a `u32` sum from four points of deadwood on: every
+    /// search still finds the split it finds on the small values (scaling keeps the
+    /// order of every total), and reads a total past `u32::MAX` as `u32::MAX`.
+    #[test]
+    fn huge_values_give_the_split_of_the_small_ones() {
+        const SCALE: u32 = 1 << 30;
+        let mut rng = ChaCha8Rng::seed_from_u64(33);
+        let mut pool: Vec<Card> = Card::all().take(52).collect();
+        pool.extend([Card::JOKER, Card::JOKER]);
+        let small = |c: Card| c.number().map_or(3, |n| u32::from(n % 4));
+        let big = |c: Card| small(c) * SCALE;
+        let wide = |deadwood: u32| u32::try_from(u64::from(deadwood) * u64::from(SCALE)).unwrap_or(u32::MAX);
+        let mut saturated = 0;
+        for rules in [
+            MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden),
+            MeldRules::new(AcePolicy::High, JokerLimit::Unlimited).with_ace(AcePolicy::RoundTheCorner),
+        ] {
+            for _ in 0..300 {
+                let len = rng.random_range(1..=12);
+                let hand: Vec<Card> = pool.sample(&mut rng, len).copied().collect();
+                let expected = least_deadwood(&hand, &rules, small).unwrap();
+                let split = least_deadwood(&hand, &rules, big).unwrap();
+                assert_eq!(split.melds(), expected.melds(), "{hand:?}");
+                assert_eq!(split.unmelded_mask(), expected.unmelded_mask(), "{hand:?}");
+                assert_eq!(split.deadwood(), wide(expected.deadwood()), "{hand:?}");
+                assert_eq!(least_deadwood_value(&hand, &rules, big), Ok(split.deadwood()), "{hand:?}");
+                if let Some(set) = crate::CardSet::from_cards(&hand) {
+                    let expected = set.least_deadwood(&rules, small);
+                    let split = set.least_deadwood(&rules, big);
+                    assert_eq!(
+                        (split.melds(), split.unmelded_mask()),
+                        (expected.melds(), expected.unmelded_mask())
+                    );
+                    assert_eq!(split.deadwood(), wide(expected.deadwood()));
+                    let cards = set.least_deadwood_split(&rules, big).unwrap();
+                    assert_eq!(cards.deadwood(), split.deadwood());
+                    assert_eq!(cards.unmelded(), set.least_deadwood_split(&rules, small).unwrap().unmelded());
+                }
+                saturated += usize::from(split.deadwood() == u32::MAX);
+            }
+        }
+        assert!(saturated > 100, "{saturated}");
+    }
+
+    /// The least deadwood is found when every other split's total passes `u32::MAX`.
+    #[test]
+    fn huge_values_elsewhere_leave_the_least_deadwood_exact() {
+        let hand: Vec<Card> = crate::parse_list("9d 7h 8h 9h 9s").unwrap();
+        let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+        // 7h 8h 9h melded leaves 9d 9s (1 + 1); the group of nines leaves u32::MAX twice.
+        let value = |c: Card| if c.number() == Some(9) { 1 } else { u32::MAX };
+        let split = least_deadwood(&hand, &rules, value).unwrap();
+        assert_eq!((split.deadwood(), split.unmelded_mask()), (2, 0b10001));
+        assert_eq!(least_deadwood_value(&hand, &rules, value), Ok(2));
+        let set = crate::CardSet::from_cards(&hand).unwrap();
+        assert_eq!(set.least_deadwood(&rules, value).deadwood(), 2);
+        assert_eq!(set.least_deadwood_split(&rules, value).map(|s| s.deadwood()), Some(2));
+        // Every split worth more than u32::MAX: the one with the meld is still the least.
+        let split = least_deadwood(&hand, &rules, |_| u32::MAX).unwrap();
+        assert_eq!((split.deadwood(), split.melds().len()), (u32::MAX, 1));
     }
 
     #[test]

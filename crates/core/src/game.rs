@@ -83,7 +83,8 @@ impl Seating {
         self
     }
 
-    /// The seat that plays first when the dealer is fixed.
+    /// The seat that plays first when the dealer is fixed. A dealer past the last seat
+    /// (which [`Seating::check`] refuses) is counted round the table: `dealer % seats`.
     ///
     /// ```
     /// use rummykit_core::Seating;
@@ -93,7 +94,8 @@ impl Seating {
     #[must_use]
     pub const fn first_to_play(&self) -> Option<Seat> {
         match self.dealer {
-            Some(d) if self.seats > 0 => Some((d + 1) % self.seats),
+            // Reduced first, so that no dealer overflows the step to the next seat.
+            Some(d) if self.seats > 0 => Some((d % self.seats + 1) % self.seats),
             _ => None,
         }
     }
@@ -562,9 +564,10 @@ pub trait Game: Clone + Debug + Sized {
     -> Result<Self, DealError>;
 
     /// The numbers of players the game supports under `config`, fewest to most.
-    /// [`Match::new`](crate::Match::new) checks a match's seats against it (and against
-    /// [`MAX_SEATS`](crate::MAX_SEATS)) before it allocates anything per seat, so a
-    /// seat count read from an untrusted record is refused in constant time.
+    /// [`Match::new`](crate::Match::new) and [`tournament`](fn@crate::tournament) check
+    /// their seats against it (and against [`MAX_SEATS`](crate::MAX_SEATS)) before they
+    /// allocate or build anything per seat, so a seat count read from an untrusted record
+    /// is refused in constant time.
     ///
     /// The default, `1..=MAX_SEATS`, suits a game without a limit of its own; a game
     /// whose [`deal`](Game::deal) refuses some counts should say so here too.

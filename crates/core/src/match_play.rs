@@ -32,6 +32,20 @@ use crate::{
 /// ```
 pub const MAX_SEATS: usize = 64;
 
+/// Refuses a seat count the game does not take ([`Game::seat_range`], capped at
+/// [`MAX_SEATS`]): the one check of every driver, made before anything is built per seat.
+pub(crate) fn check_seats<G: Game>(config: &G::Config, seats: usize) -> Result<(), MatchError> {
+    if seats == 0 {
+        return Err(MatchError::NoSeats);
+    }
+    let range = G::seat_range(config);
+    let (min, max) = (*range.start(), (*range.end()).min(MAX_SEATS));
+    if !(min..=max).contains(&seats) {
+        return Err(MatchError::PlayerCount { seats, min, max });
+    }
+    Ok(())
+}
+
 /// Why a [`Match`] refused a request. The match is unchanged after an error.
 ///
 /// ```
@@ -208,14 +222,7 @@ impl<G: Game> Match<G> {
     /// ```
     pub fn new(config: G::Config, terms: MatchTerms) -> Result<Self, MatchError> {
         let MatchTerms { seats, first_dealer, end, .. } = terms;
-        if seats == 0 {
-            return Err(MatchError::NoSeats);
-        }
-        let range = G::seat_range(&config);
-        let (min, max) = (*range.start(), (*range.end()).min(MAX_SEATS));
-        if !(min..=max).contains(&seats) {
-            return Err(MatchError::PlayerCount { seats, min, max });
-        }
+        check_seats::<G>(&config, seats)?;
         if let Some(dealer) = first_dealer.filter(|&d| d >= seats) {
             return Err(MatchError::NoSuchDealer { dealer, seats });
         }

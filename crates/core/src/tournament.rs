@@ -9,6 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::hand_loop::drive_hand;
+use crate::match_play::check_seats;
 use crate::standings::HandResult;
 use crate::{Bot, DriverError, Game, Outcome, Players, Seat, Seating, Standings};
 
@@ -199,11 +200,20 @@ fn play_one<'a, G: Game>(
 /// at the end. A hand cut off at the action limit counts as void (see
 /// [`TournamentPlan::max_actions`]).
 ///
+/// Results are kept as hands finish, so memory grows with the hands played, not with
+/// `plan.hands`; worker threads the system cannot start are done without (the results
+/// do not depend on the thread count), and the calling thread plays the hands itself if
+/// it cannot start any.
+///
 /// # Errors
 ///
-/// The first [`DriverError`] in hand order: [`DriverError::Deal`] when the game refuses
-/// the deal (such as a seat count it does not take), or [`DriverError::IllegalAction`]
-/// when a bot breaks a rule. Hands after a failed one may be left unplayed.
+/// [`DriverError::Match`] with [`MatchError::NoSeats`](crate::MatchError::NoSeats) or
+/// [`MatchError::PlayerCount`](crate::MatchError::PlayerCount)
+/// for a seat count outside the game's [`Game::seat_range`] (or above
+/// [`MAX_SEATS`](crate::MAX_SEATS)), before any bot is built; otherwise the first
+/// [`DriverError`] in hand order: [`DriverError::Deal`] when the game refuses the deal,
+/// or [`DriverError::IllegalAction`] when a bot breaks a rule. Hands after a failed one
+/// may be left unplayed.
 ///
 /// # Panics
 ///
@@ -270,38 +280,49 @@ where
     G: Game<Config: Sync, Error: Send>,
 {
     let n = plan.seats;
+    check_seats::<G>(config, n).map_err(DriverError::Match)?;
     let names = (0..n).map(|e| make_bot(e, plan.deal_seed(0)).name().to_owned()).collect();
     let per_deal = if plan.duplicate { n.max(1) } else { 1 };
     let mut standings = Standings { names, order: G::score_order(config), per_deal, hands: Vec::new() };
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let first_error = AtomicUsize::new(usize::MAX);
-    let results: Mutex<Vec<Slot<G::Error>>> = Mutex::new((0..plan.hands).map(|_| None).collect());
+    // Grown as hands finish, not one slot per planned hand up front.
+    let results: Mutex<Vec<Slot<G::Error>>> = Mutex::new(Vec::new());
     let caller = std::thread::current();
+    let work = || {
+        loop {
+            // Hands are taken in order, so every hand before a failed one is played and
+            // the first error is the same on any thread count.
+            let hand = next.fetch_add(1, Ordering::Relaxed);
+            if hand >= plan.hands || hand > first_error.load(Ordering::Relaxed) {
+                break;
+            }
+            let result = play_one::<G>(config, plan, &make_bot, hand);
+            if result.is_err() {
+                first_error.fetch_min(hand, Ordering::Relaxed);
+            }
+            if let Ok(mut all) = results.lock() {
+                if all.len() <= hand {
+                    all.resize_with(hand + 1, || None);
+                }
+                all[hand] = Some(result);
+            }
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+        caller.unpark();
+    };
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..plan.threads.clamp(1, plan.hands.max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    loop {
-                        // Hands are taken in order, so every hand before a failed one is
-                        // played and the first error is the same on any thread count.
-                        let hand = next.fetch_add(1, Ordering::Relaxed);
-                        if hand >= plan.hands || hand > first_error.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let result = play_one::<G>(config, plan, &make_bot, hand);
-                        if result.is_err() {
-                            first_error.fetch_min(hand, Ordering::Relaxed);
-                        }
-                        if let Ok(mut all) = results.lock() {
-                            all[hand] = Some(result);
-                        }
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    caller.unpark();
-                })
-            })
-            .collect();
+        let mut workers = Vec::new();
+        for _ in 0..plan.threads.clamp(1, plan.hands.max(1)) {
+            match std::thread::Builder::new().spawn_scoped(scope, work) {
+                Ok(worker) => workers.push(worker),
+                Err(_) => break,
+            }
+        }
+        if workers.is_empty() {
+            work();
+        }
         while !workers.iter().all(|w| w.is_finished()) {
             progress(done.load(Ordering::Relaxed).min(plan.hands));
             std::thread::park_timeout(Duration::from_millis(100));

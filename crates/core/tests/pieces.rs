@@ -283,6 +283,10 @@ fn seating_and_deal_errors() {
     assert_eq!(Seating::new(4).with_dealer(3).first_to_play(), Some(0));
     assert_eq!(Seating::new(4).first_to_play(), None);
     assert_eq!(Seating::new(0).with_dealer(0).first_to_play(), None);
+    // A dealer past the last seat is counted round the table, whatever its size.
+    assert_eq!(Seating::new(3).with_dealer(usize::MAX).first_to_play(), Some(1));
+    assert_eq!(Seating::new(4).with_dealer(usize::MAX).first_to_play(), Some(0));
+    assert_eq!(Seating::new(4).with_dealer(6).first_to_play(), Some(3));
     assert_eq!(
         Seating::new(3).with_dealer(5).check(2, 4),
         Err(DealError::NoSuchDealer { dealer: 5, seats: 3 })

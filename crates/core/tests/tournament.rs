@@ -1,11 +1,13 @@
 //! The tournament runner on a toy game: the same standings on 1, 2 and 3 threads, seats
 //! rotated, every error of the runner, and cut-off hands counted as void.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, DealError, DriverError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating, TournamentPlan,
-    derive_seed, tournament,
+    Bot, DealError, DriverError, Game, MAX_SEATS, MatchError, NotYourTurn, Outcome, ScoreOrder, Seat,
+    Seating, TournamentPlan, derive_seed, tournament,
 };
 
 /// A race to `GOAL`: the seat to move adds 1 or 2 to its counter; the first to reach the
@@ -148,6 +150,37 @@ fn a_refused_deal_names_the_first_hand() {
         err,
         DriverError::Deal { hand: 0, error: DealError::PlayerCount { seats: 5, min: 2, max: 4 } }
     );
+}
+
+#[test]
+fn a_seat_count_the_game_does_not_take_is_refused_before_any_bot_is_built() {
+    let built = AtomicUsize::new(0);
+    let counted = |e: usize, seed: u64| {
+        built.fetch_add(1, Ordering::Relaxed);
+        entry(e, seed)
+    };
+    let err = tournament::<Race>(&(), &TournamentPlan::new(30_000_000, 1, 1), counted, |_| {}).unwrap_err();
+    assert_eq!(
+        err,
+        DriverError::Match(MatchError::PlayerCount { seats: 30_000_000, min: 1, max: MAX_SEATS })
+    );
+    let err = tournament::<Race>(&(), &TournamentPlan::new(0, 1, 1), counted, |_| {}).unwrap_err();
+    assert_eq!(err, DriverError::Match(MatchError::NoSeats));
+    assert_eq!(built.load(Ordering::Relaxed), 0);
+}
+
+#[test]
+fn a_huge_hand_count_allocates_nothing_up_front() {
+    // Every hand fails at once, so the run stops after the first; before that, nothing
+    // may have been reserved per planned hand.
+    let cheat = |_: usize, seed: u64| -> Box<dyn Bot<Race>> {
+        Box::new(Stepper { rng: ChaCha8Rng::seed_from_u64(seed), twos: false, bad: 3 })
+    };
+    for threads in [1, 2] {
+        let plan = TournamentPlan::new(2, usize::MAX, 1).with_threads(threads);
+        let err = tournament::<Race>(&(), &plan, cheat, |_| {}).unwrap_err();
+        assert!(matches!(err, DriverError::IllegalAction { hand: 0, error: BadStep::Step, .. }), "{err}");
+    }
 }
 
 #[test]

@@ -393,8 +393,45 @@ pub struct SamplerBot<R> {
 
 impl<R: Rng> SamplerBot<R> {
     /// The next player is "close to going out" with at most this many tiles.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::{Config, Rummikub, SamplerBot, ThoroughBot};
+    ///
+    /// // At the deal the next player holds 14 tiles, far from going out: the sampler
+    /// // plays as the thorough bot does, without sampling.
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(8))?;
+    /// let seat = game.to_move().expect("the game is on");
+    /// let view = game.view(seat);
+    /// assert!(view.seats[(seat + 1) % 2].tiles > SamplerBot::<ChaCha8Rng>::DANGER);
+    /// let mut sampler = SamplerBot::new(ChaCha8Rng::seed_from_u64(1));
+    /// assert_eq!(sampler.act(&view), ThoroughBot::new().act(&view));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     pub const DANGER: usize = 5;
     /// Racks sampled per decision in the endgame.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game};
+    /// use rummykit_rummikub::{Config, Rummikub, SamplerBot, Setup, TileSet};
+    ///
+    /// // Seat 1 holds two tiles, within DANGER: seat 0's choice is weighed on SAMPLES
+    /// // racks drawn for seat 1 from the tiles seat 0 cannot see.
+    /// let mut setup = Setup::new(vec!["r1 r2 r3 b7 k9".parse()?, "y4 y5".parse()?]);
+    /// setup.fill_pool(TileSet::Standard106);
+    /// let game = Rummikub::from_setup(&Config::STANDARD, setup)?;
+    /// let view = game.view(0);
+    /// assert!(view.seats[1].tiles <= SamplerBot::<ChaCha8Rng>::DANGER);
+    /// // The samples come from the bot's rng alone: the same seed, the same choice.
+    /// let choose = |seed| SamplerBot::new(ChaCha8Rng::seed_from_u64(seed)).act(&view);
+    /// assert_eq!(choose(3), choose(3));
+    /// assert!(game.check(0, &choose(3)).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const SAMPLES: usize = 12;
 
     /// A sampler bot drawing its samples from `rng`.

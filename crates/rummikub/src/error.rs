@@ -147,7 +147,7 @@ pub enum PlayError {
 ///
 /// let mut setup = Setup::new(vec!["r1 r2".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position");
+/// let mut game = Rummikub::from_setup(&Config::STANDARD, setup).expect("a valid position");
 /// let before = game.clone();
 /// // Passing is for an empty pool; the timer is off by default.
 /// assert_eq!(game.apply(0, Action::Pass), Err(ActionError::PassWithPoolNonEmpty { pool: 102 }));
@@ -202,7 +202,7 @@ pub enum ActionError {
 ///
 /// let mut setup = Setup::new(vec!["r10 r11 r12".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+/// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
 /// let mut turn = Staging::new(&game)?;
 /// let m = turn.new_meld(None);
 /// assert_eq!(turn.place("b9".parse()?, m, 0), Err(StagingError::NotInRack { tile: "b9".parse()? }));

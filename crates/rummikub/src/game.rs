@@ -58,7 +58,7 @@ pub enum Action {
 
 /// Any position of a game, as plain data: the builder of scripted positions (tests,
 /// puzzles, tutorials) and the body of a save. [`Rummikub::from_setup`] checks it;
-/// [`Rummikub::setup`] gives it back (`from_setup(rules, game.setup())` is the game).
+/// [`Rummikub::setup`] gives it back (`from_setup(game.config(), game.setup())` is the game).
 ///
 /// Only the pieces are needed; the counters have defaults that describe a game that
 /// starts here: no turn played yet (`turn` 0), the seat to move is the starter
@@ -78,11 +78,11 @@ pub enum Action {
 /// setup.turn = 5;
 /// setup.pool = parse_list("y5 y6")?; // drawn first, then the rest
 /// setup.fill_pool(TileSet::Standard106);
-/// let game = Rummikub::from_setup(Config::STANDARD, setup).expect("valid");
+/// let game = Rummikub::from_setup(&Config::STANDARD, setup).expect("valid");
 /// assert_eq!(game.pool_len(), 106 - 9);
 /// assert_eq!(game.to_move(), Some(1));
 /// assert_eq!(game.starter(), 0); // five turns from seat 0 reach seat 1
-/// assert_eq!(Rummikub::from_setup(Config::STANDARD, game.setup()), Ok(game));
+/// assert_eq!(Rummikub::from_setup(&Config::STANDARD, game.setup()), Ok(game));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -224,16 +224,16 @@ impl Rummikub {
     /// // An endgame to study: seat 0 to move with a run on its rack.
     /// let mut setup = Setup::new(vec!["r1 r2 r3".parse()?, "k13 J".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let game = Rummikub::from_setup(Config::STANDARD, setup.clone())?;
+    /// let game = Rummikub::from_setup(&Config::STANDARD, setup.clone())?;
     /// assert_eq!((game.to_move(), game.pool_len()), (Some(0), 101));
     /// // A third r1 is more than the box holds.
     /// setup.racks[1] = "k13 J r1".parse()?;
-    /// let refused = Rummikub::from_setup(Config::STANDARD, setup);
+    /// let refused = Rummikub::from_setup(&Config::STANDARD, setup);
     /// let too_many = matches!(refused, Err(DealError::InvalidDeal(PositionError::TooManyCopies { .. })));
     /// assert!(too_many, "{refused:?}");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn from_setup(config: Config, setup: Setup) -> Result<Rummikub, DealError> {
+    pub fn from_setup(config: &Config, setup: Setup) -> Result<Rummikub, DealError> {
         let n = setup.racks.len();
         config.validate(n)?;
         let bad = |e: PositionError| Err(DealError::InvalidDeal(e));
@@ -332,7 +332,7 @@ impl Rummikub {
         let mut pool = setup.pool;
         pool.reverse();
         Ok(Rummikub {
-            config,
+            config: *config,
             racks: setup.racks,
             pool,
             table: setup.table,
@@ -361,7 +361,7 @@ impl Rummikub {
     /// game.apply(game.to_move().unwrap(), Action::Draw).unwrap();
     /// let setup = game.setup();
     /// assert_eq!((setup.turn, setup.drawn), (1, 1));
-    /// assert_eq!(Rummikub::from_setup(*game.config(), setup), Ok(game));
+    /// assert_eq!(Rummikub::from_setup(game.config(), setup), Ok(game));
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
@@ -686,7 +686,7 @@ impl rummykit_core::FromSetup for Rummikub {
     }
 
     fn from_setup(config: &Config, setup: Setup) -> Result<Rummikub, DealError> {
-        Rummikub::from_setup(*config, setup)
+        Rummikub::from_setup(config, setup)
     }
 }
 

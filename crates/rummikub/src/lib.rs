@@ -33,7 +33,7 @@
 //!
 //! let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 //! setup.fill_pool(TileSet::Standard106);
-//! let mut game = Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position");
+//! let mut game = Rummikub::from_setup(&Config::STANDARD, setup).expect("a valid position");
 //!
 //! let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES);
 //! // 10 + 11 + 12 = 33 points: enough for the initial meld of 30.

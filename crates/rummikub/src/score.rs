@@ -13,7 +13,7 @@ use crate::{Config, TileCounts};
 /// // Seat 0 holds only r10 r11 r12, 33 points: it opens and goes out at once.
 /// let mut setup = Setup::new(vec!["r10 r11 r12".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+/// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
 /// let run = rummykit_core::Meld::new(
 ///     rummykit_core::MeldKind::Run,
 ///     &rummykit_core::parse_list("r10 r11 r12")?,

@@ -21,6 +21,6 @@ impl Serialize for Rummikub {
 impl<'de> Deserialize<'de> for Rummikub {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let save = Save::<Config, Setup>::deserialize(d)?;
-        Rummikub::from_setup(save.config, save.setup).map_err(D::Error::custom)
+        Rummikub::from_setup(&save.config, save.setup).map_err(D::Error::custom)
     }
 }

@@ -17,7 +17,7 @@ use crate::{
 /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+/// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
 /// let mut turn = Staging::new(&game)?;
 /// let m = turn.new_meld(Some(MeldKind::Run));
 /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -44,7 +44,7 @@ impl StagedMeld {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(Some(MeldKind::Run));
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -67,7 +67,7 @@ impl StagedMeld {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let any = turn.new_meld(None); // the kind is inferred at commit
     /// assert_eq!(turn.melds()[any].kind(), None);
@@ -91,7 +91,7 @@ impl StagedMeld {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(None);
     /// turn.place("r10".parse()?, m, 0)?;
@@ -123,7 +123,7 @@ impl StagedMeld {
 ///
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
-/// let mut game = Rummikub::from_setup(Config::STANDARD, setup).unwrap();
+/// let mut game = Rummikub::from_setup(&Config::STANDARD, setup).unwrap();
 ///
 /// let mut stage = Staging::new(&game).unwrap();
 /// let m = stage.new_meld(None);
@@ -162,7 +162,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// assert_eq!(turn.seat(), 0);
     /// assert!(!turn.is_changed());
@@ -198,7 +198,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// assert_eq!(Some(turn.seat()), game.to_move());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -217,7 +217,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(Some(MeldKind::Run));
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -241,7 +241,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// assert!(turn.melds().is_empty()); // an empty table
     /// turn.new_meld(None);
@@ -262,7 +262,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// turn.new_meld(None);
     /// assert!(!turn.is_changed()); // an empty meld changes nothing
@@ -290,7 +290,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(None);
     /// turn.place("r10".parse()?, m, 0)?;
@@ -316,7 +316,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let first = turn.new_meld(Some(MeldKind::Group));
     /// let second = turn.new_meld(None);
@@ -341,7 +341,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(None);
     /// turn.set_kind(m, Some(MeldKind::Group))?;
@@ -376,7 +376,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(None);
     /// turn.place("r12".parse()?, m, 0)?;
@@ -410,7 +410,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(Some(MeldKind::Run));
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -448,7 +448,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(Some(MeldKind::Run));
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -479,7 +479,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(Some(MeldKind::Run));
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -522,7 +522,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(Some(MeldKind::Run));
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -559,7 +559,7 @@ impl Staging {
     ///
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let game = Rummikub::from_setup(Config::STANDARD, setup).unwrap();
+    /// let game = Rummikub::from_setup(&Config::STANDARD, setup).unwrap();
     /// let mut stage = Staging::new(&game).unwrap();
     /// assert_eq!(stage.verdict(), Err(StagingError::Action(ActionError::Play(PlayError::NoRackTile))));
     /// let m = stage.new_meld(None);
@@ -603,7 +603,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// let m = turn.new_meld(Some(MeldKind::Run));
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
@@ -638,7 +638,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// turn.draw(&mut game)?;
     /// assert_eq!(game.rack(0).map(|r| r.len()), Some(5));
@@ -670,7 +670,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// // The pool is not empty: passing is refused, and nothing changes.
     /// let before = game.clone();
@@ -700,7 +700,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// // Without a turn timer in the rules a timeout is refused.
     /// assert!(turn.timeout(&mut game).is_err());
@@ -728,7 +728,7 @@ impl Staging {
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
     /// setup.fill_pool(TileSet::Standard106);
-    /// let mut game = Rummikub::from_setup(Config::STANDARD, setup)?;
+    /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
     /// let mut turn = Staging::new(&game)?;
     /// // Abandoning a manipulation needs `Config::abandon_penalty`, off in the box rules.
     /// assert!(turn.abandon(&mut game).is_err());

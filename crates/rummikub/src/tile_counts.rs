@@ -259,7 +259,8 @@ impl TileCounts {
     }
 
     /// The penalty value of these tiles when left on a rack (RULES.md §1.8): each
-    /// natural counts its number, each joker `joker_value`.
+    /// natural counts its number, each joker `joker_value`. The sum saturates: a total
+    /// past `u32::MAX` (only a huge `joker_value` makes one) reads as `u32::MAX`.
     ///
     /// ```
     /// use rummykit_rummikub::TileCounts;
@@ -274,7 +275,8 @@ impl TileCounts {
         for (i, &c) in self.0[..52].iter().enumerate() {
             total += u32::from(c) * (i as u32 % 13 + 1);
         }
-        total + u32::from(self.jokers()) * joker_value
+        // The naturals cannot overflow (52 faces, 255 copies, 13 at most); the jokers can.
+        total.saturating_add(u32::from(self.jokers()).saturating_mul(joker_value))
     }
 
     /// Every tile, in face order, repeated as often as it is held.
@@ -366,5 +368,20 @@ impl<'de> serde::Deserialize<'de> for TileCounts {
         use serde::de::Error as _;
         let text = String::deserialize(d)?;
         text.parse().map_err(D::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TileCounts;
+
+    #[test]
+    fn a_huge_joker_value_saturates() {
+        let two: TileCounts = "J J".parse().unwrap();
+        assert_eq!(two.value(u32::MAX), u32::MAX);
+        assert_eq!(two.value(u32::MAX / 2), u32::MAX - 1);
+        let mixed: TileCounts = "k13 J".parse().unwrap();
+        assert_eq!(mixed.value(u32::MAX - 13), u32::MAX);
+        assert_eq!(mixed.value(u32::MAX - 12), u32::MAX);
     }
 }

@@ -237,7 +237,7 @@ impl Conformance for Harness {
         }
         // Every public fact and counter stays; only the hidden tiles move.
         let setup = Setup { racks, pool: hidden, ..game.setup() };
-        Rummikub::from_setup(*game.config(), setup).ok()
+        Rummikub::from_setup(game.config(), setup).ok()
     }
 
     #[cfg(feature = "serde")]

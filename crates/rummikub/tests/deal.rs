@@ -129,7 +129,7 @@ fn rules_1_2_highest_tile_draw_picks_every_seat_sometimes() {
 #[test]
 fn from_setup_checks_the_tiles() {
     let config = Config::STANDARD;
-    let invalid = |setup: Setup| match Rummikub::from_setup(config, setup) {
+    let invalid = |setup: Setup| match Rummikub::from_setup(&config, setup) {
         Err(DealError::InvalidDeal(e)) => Some(e),
         _ => None,
     };
@@ -166,8 +166,8 @@ fn from_setup_checks_the_tiles() {
     // Player count.
     let mut t = Setup::new(vec![rack("r1")]);
     t.fill_pool(TileSet::Standard106);
-    assert!(matches!(Rummikub::from_setup(config, t), Err(DealError::PlayerCount { .. })));
-    assert!(Rummikub::from_setup(config, s).is_ok());
+    assert!(matches!(Rummikub::from_setup(&config, t), Err(DealError::PlayerCount { .. })));
+    assert!(Rummikub::from_setup(&config, s).is_ok());
 }
 
 #[test]
@@ -205,7 +205,7 @@ fn view_unchanged_by_permuting_hidden_tiles_in_random_deals() {
         setup.pool = game.pool().collect();
         setup.pool.reverse();
         setup.to_move = game.to_move().expect("to move");
-        let other = Rummikub::from_setup(Config::STANDARD, setup).expect("same tiles");
+        let other = Rummikub::from_setup(&Config::STANDARD, setup).expect("same tiles");
         let (mut v, w) = (game.view(0), other.view(0));
         v.seats.swap(1, 2);
         assert_eq!(v, w);

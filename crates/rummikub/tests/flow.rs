@@ -264,9 +264,10 @@ fn rules_1_7_a_built_position_with_quiet_turns_ends_at_the_next_pass() {
     let racks = ["r1 b2", "k5 k6 y9", "y13"];
     let start = scripted_empty_pool(Config::STANDARD, &racks, vec![], &[true; 3], 0);
     let setup = Setup { to_move: 2, turn: 2, quiet_turns: 2, starter: None, ..start.setup() };
-    let mut game = Rummikub::from_setup(Config::STANDARD, setup.clone()).expect("a valid position");
+    let mut game = Rummikub::from_setup(&Config::STANDARD, setup.clone()).expect("a valid position");
     assert_eq!(game.starter(), 0, "two turns from seat 0 reach seat 2");
-    let mut fresh = Rummikub::from_setup(Config::STANDARD, Setup { quiet_turns: 0, ..setup }).expect("valid");
+    let mut fresh =
+        Rummikub::from_setup(&Config::STANDARD, Setup { quiet_turns: 0, ..setup }).expect("valid");
     game.apply(2, Action::Pass).expect("seat 2 passes");
     fresh.apply(2, Action::Pass).expect("seat 2 passes");
     assert_eq!(game.end(), Some(GameEnd::PoolEmpty));

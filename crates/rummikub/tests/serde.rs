@@ -108,7 +108,7 @@ fn a_hand_written_save_with_the_pieces_only_loads() {
         serde_json::to_string(&Config::STANDARD).expect("rules")
     );
     let game: Rummikub = serde_json::from_str(&text).expect("a valid hand-written save");
-    assert_eq!(Ok(game.clone()), Rummikub::from_setup(Config::STANDARD, setup));
+    assert_eq!(Ok(game.clone()), Rummikub::from_setup(&Config::STANDARD, setup));
     assert_eq!((game.to_move(), game.starter(), game.turn()), (Some(1), 1, 0));
     // An unknown field is refused rather than ignored.
     let typo = text.replace("\"to_move\"", "\"to_mvoe\"");
@@ -124,7 +124,7 @@ fn from_setup_refuses_each_impossible_position() {
     let err = |edit: &dyn Fn(&mut Setup)| {
         let mut s = base.clone();
         edit(&mut s);
-        match Rummikub::from_setup(config, s) {
+        match Rummikub::from_setup(&config, s) {
             Err(DealError::InvalidDeal(e)) => e,
             other => panic!("expected a position error, got {other:?}"),
         }
@@ -168,6 +168,6 @@ fn from_setup_refuses_each_impossible_position() {
         table: base.table.clone(),
         ..Setup::default()
     };
-    let game = Rummikub::from_setup(config, Setup { opened: vec![true, false], ..fresh }).expect("a start");
+    let game = Rummikub::from_setup(&config, Setup { opened: vec![true, false], ..fresh }).expect("a start");
     assert_eq!((game.turn(), game.starter(), game.setup().dealt), (0, 0, Some(106 - base.pool.len() as u32)));
 }

@@ -149,7 +149,7 @@ pub enum Action {
     },
     /// After opening: put down one more meld, of any value.
     Meld(NewMeld),
-    /// After opening: lay a card off onto any meld on the table (`RULES.md` §3.3 "Build"),
+    /// After opening: lay a card off onto any meld on the table (`RULES.md` §3.3),
     /// at `end` of a run (ignored for a set).
     LayOff {
         /// The card from hand.

@@ -7,7 +7,8 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, TableError, TurnError,
+    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, SetupMeld,
+    TableError, TurnError, parse_list,
 };
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
@@ -1064,7 +1065,7 @@ fn rules_3_8_other_match_ends() {
 }
 
 #[test]
-fn max_restocks_option_voids_the_hand() {
+fn rules_3_7_max_restocks_option_voids_the_hand() {
     let cat = rummykit_rummy40::RUMMY40_PACK;
     let all: Vec<_> = cat.ids().collect();
     let mut c = Config::RUMMY40;
@@ -1076,6 +1077,36 @@ fn max_restocks_option_voids_the_hand() {
     ok!(g, Action::Discard(all[0]));
     assert_eq!(g.to_move(), None);
     assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 0], winners: vec![] });
+}
+
+#[test]
+fn rules_3_7_no_position_has_a_pile_too_small_to_restock() {
+    // A discard leaves at most 6 × 13 of the 106 cards in play, so the stock and the pile
+    // hold at least 28 and a restock always has cards to turn. A setup with an empty stock
+    // and a one-card pile (every other card in the hands and on the table) is refused:
+    // the cards in play fit no deal.
+    let cards = |s: &str| parse_list::<Card>(s).unwrap();
+    let suit = |x: char| {
+        let ranks = "2 3 4 5 6 7 8 9 T J Q K A".split(' ');
+        cards(&ranks.map(|r| format!("{r}{x}")).collect::<Vec<_>>().join(" "))
+    };
+    let mut table: Vec<SetupMeld> =
+        ['c', 'd', 'h', 's'].map(|x| SetupMeld::new(0, MeldKind::Run, suit(x))).into();
+    table.extend(['h', 's'].map(|x| SetupMeld::new(1, MeldKind::Run, suit(x))));
+    let hands = vec![
+        cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc *"),
+        cards("Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd"),
+    ];
+    let setup = Setup { dealer: 1, phase: Phase::Play, table, discard: cards("*"), ..Setup::new(hands) };
+    let c = Config::RUMMY40;
+    assert_eq!(
+        Rummy40::from_setup(&c, setup.clone()),
+        Err(DealError::InvalidDeal(PositionError::DealtCount { dealt: 104, seats: 2, max: 13 }))
+    );
+    assert_eq!(
+        Rummy40::from_setup(&c, Setup { dealt: Some(26), ..setup }),
+        Err(DealError::InvalidDeal(PositionError::PiecesInPlay { found: 105, dealt: 26 }))
+    );
 }
 
 #[test]

@@ -7,18 +7,19 @@ use std::str::FromStr;
 
 use lexopt::{Arg, Parser};
 
-use crate::game_choice::{GameChoice, UnknownGame};
 use crate::text::clip;
+use rummykit::{UnknownVariant, Variant};
 
 /// A command line the tools refuse: they print it with their usage and exit with
 /// status 2.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, Options, UsageError};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{Options, UsageError};
 ///
 /// let refused = Options::parse(["--game".into(), "rummikub".into(), "--players".into(), "6".into()], 0);
 /// let Err(UsageError::Players { game, players, min, max }) = refused else { panic!("{refused:?}") };
-/// assert_eq!((game, players, min, max), (GameChoice::Rummikub, 6, 2, 4));
+/// assert_eq!((game, players, min, max), (Variant::Rummikub, 6, 2, 4));
 /// let message = Options::parse(["--hands".into(), "0".into()], 0).unwrap_err().to_string();
 /// assert_eq!(message, "--hands: 0 is not in the range 1 to 10000");
 /// ```
@@ -53,12 +54,12 @@ pub enum UsageError {
     },
     /// `--game` names no game.
     #[error("--game: {0}")]
-    Game(#[from] UnknownGame),
+    Game(#[from] UnknownVariant),
     /// A seat count the game does not take.
     #[error("--players: {game} takes {min} to {max} players, not {players}")]
     Players {
         /// The game.
-        game: GameChoice,
+        game: Variant,
         /// The seat count given.
         players: u64,
         /// The fewest seats.
@@ -75,10 +76,10 @@ pub enum UsageError {
         players: usize,
     },
     /// A bot kind the game does not offer.
-    #[error("--bots: {game} has no `{kind}` bot; choose from {}", .game.bot_kinds().join(", "))]
+    #[error("--bots: {game} has no `{kind}` bot; choose from {}", .game.bot_names().join(", "))]
     Bot {
         /// The game.
-        game: GameChoice,
+        game: Variant,
         /// The kind given (shortened when long).
         kind: String,
     },
@@ -178,8 +179,8 @@ pub(crate) fn bot_kinds(text: &str) -> Result<Vec<String>, UsageError> {
 }
 
 /// Refuses bot kinds `game` does not offer.
-pub(crate) fn check_bots(game: GameChoice, kinds: &[String]) -> Result<(), UsageError> {
-    match kinds.iter().find(|k| !game.bot_kinds().contains(&k.as_str())) {
+pub(crate) fn check_bots(game: Variant, kinds: &[String]) -> Result<(), UsageError> {
+    match kinds.iter().find(|k| !game.bot_names().contains(&k.as_str())) {
         Some(kind) => Err(UsageError::Bot { game, kind: clip(kind) }),
         None => Ok(()),
     }
@@ -187,8 +188,8 @@ pub(crate) fn check_bots(game: GameChoice, kinds: &[String]) -> Result<(), Usage
 
 /// Refuses a seat count `game` does not take; checked before anything is allocated
 /// per seat.
-pub(crate) fn check_players(game: GameChoice, players: u64) -> Result<usize, UsageError> {
-    let range = game.seats();
+pub(crate) fn check_players(game: Variant, players: u64) -> Result<usize, UsageError> {
+    let range = game.seat_range();
     match usize::try_from(players) {
         Ok(n) if range.contains(&n) => Ok(n),
         _ => Err(UsageError::Players { game, players, min: *range.start(), max: *range.end() }),

@@ -16,8 +16,9 @@ use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+use rummykit::Variant;
+
 use crate::args::{Args, Flag, Request, UsageError, bot_kinds, check_bots, check_players};
-use crate::game_choice::GameChoice;
 use crate::input::Input;
 use crate::play::{self, Options, PlayError, run};
 use crate::simulate::{SimOptions, SimSummary, simulate as simulate_games};
@@ -129,12 +130,14 @@ usage: simulate [--game GAME] [--players N] [--games N] [--bots KIND,...] [--see
 
 Plays many games between bots on every core and sums up each bot's results.
 
-  --game GAME     rummikub (default), schmidt, classic, rummy40 or scala40
-  --players N     seats per game (default 4; Rummikub and Schmidt 2 to 4, the card games 2 to 6)
+  --game GAME     rummikub (default), rummikub-xp, schmidt, classic, classic-last-card,
+                  classic-liberal, rummy40 or scala40
+  --players N     seats per game (default 4; rummikub and schmidt 2 to 4, rummikub-xp and the
+                  card games 2 to 6)
   --games N       games (hands) to play, 1 to 100000000 (default 1000)
   --bots KIND,... one bot kind per player, cycled (default random,greedy); seats rotate every
-                  game. Rummikub and Schmidt: random, greedy, thorough, sampler; classic,
-                  Rummy 40, Scala 40: random, greedy, planner
+                  game. rummikub, rummikub-xp, schmidt: random, greedy, thorough, sampler;
+                  the card games: random, greedy, planner
   --seed S        the seed (default 1); the same seed gives the same summary on any thread count
   --threads N     worker threads, 1 to 1024 (default: every core)
   --json          print the summary as JSON instead of a table
@@ -143,7 +146,7 @@ Plays many games between bots on every core and sums up each bot's results.
 fn simulate_request(
     args: impl IntoIterator<Item = OsString>,
 ) -> Result<Request<(SimOptions, bool)>, UsageError> {
-    let mut o = SimOptions::new(GameChoice::Rummikub, vec!["random".into(), "greedy".into()], 1000);
+    let mut o = SimOptions::new(Variant::Rummikub, vec!["random".into(), "greedy".into()], 1000);
     o.seed = 1;
     o.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut players = 4;

@@ -13,10 +13,11 @@ use crate::text::{clip_message, clip_to};
 /// Where a person's commands come from.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, Input, Options, run};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{Input, Options, run};
 ///
 /// // A script for a person in seat 1 of a classic hand: one unknown word, then quit.
-/// let mut options = Options::new(GameChoice::Classic);
+/// let mut options = Options::new(Variant::Classic);
 /// options.players = 2;
 /// options.human = Some(0);
 /// options.echo = true; // show the script's commands, as if typed

@@ -11,9 +11,10 @@
 //!   replayed; [`simulate`](fn@simulate): many games between bots on every core.
 //!
 //! ```
-//! use rummykit_terminal::{GameChoice, Input, Options, run};
+//! use rummykit::Variant;
+//! use rummykit_terminal::{Input, Options, run};
 //!
-//! let mut options = Options::new(GameChoice::Rummikub);
+//! let mut options = Options::new(Variant::Rummikub);
 //! options.players = 2;
 //! options.seed = 5;
 //! options.human = Some(0);
@@ -34,7 +35,6 @@ mod args;
 mod bots;
 mod cards;
 pub mod cli;
-mod game_choice;
 mod input;
 mod play;
 mod rummikub;
@@ -42,9 +42,9 @@ mod simulate;
 mod solve;
 mod style;
 mod text;
+mod variant_rules;
 
 pub use args::UsageError;
-pub use game_choice::{GameChoice, UnknownGame};
 pub use input::Input;
 pub use play::{MAX_HANDS, Options, PlayError, RUMMY40_RESTOCKS, Summary, run};
 pub use simulate::{BotSummary, MAX_GAMES, MAX_THREADS, SimOptions, SimSummary, simulate};

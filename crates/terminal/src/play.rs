@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use rummykit::{AnyConfig, UnknownVariant, Variant};
 use rummykit_core::{
     Bot, DealError, DriverError, Game, Match, MatchEnd, MatchRecord, MatchTerms, Outcome, Players, Ranking,
     ReplayError, ScoreOrder, Seat, record_match,
@@ -14,18 +15,19 @@ use rummykit_core::{
 
 use crate::args::{self, Args, Flag, Request, UsageError};
 use crate::derive_seed;
-use crate::game_choice::GameChoice;
 use crate::input::{Input, Io, Line};
 use crate::style::Style;
 use crate::text::plural;
+use crate::variant_rules;
 
 /// What to play: the game, the seats, the seed, the bots and the person's seat.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, Input, Options, run};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{Input, Options, run};
 ///
 /// // Three planner and random bots, three hands of Rummy 40, nobody at the terminal.
-/// let mut options = Options::new(GameChoice::Rummy40);
+/// let mut options = Options::new(Variant::Rummy40);
 /// options.players = 3;
 /// options.bots = vec!["planner".into(), "random".into()];
 /// options.hands = Some(3);
@@ -38,7 +40,7 @@ use crate::text::plural;
 #[non_exhaustive]
 pub struct Options {
     /// The game.
-    pub game: GameChoice,
+    pub game: Variant,
     /// Number of seats (default 4).
     pub players: usize,
     /// The seed of the deal and of the bots (same seed, same game).
@@ -48,7 +50,7 @@ pub struct Options {
     /// The seat a person plays, if any (0-based here; people count from 1).
     pub human: Option<Seat>,
     /// Hands (deals; Rummikub: games) to play; `None` plays the game's own match
-    /// ([`GameChoice::match_terms`]).
+    /// (RULES.md §1.8, §2.7, §3.8).
     pub hands: Option<u32>,
     /// Colours or plain text.
     pub style: Style,
@@ -59,8 +61,9 @@ pub struct Options {
 /// The most hands `--hands` takes.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, MAX_HANDS, Options};
-/// let mut options = Options::new(GameChoice::Classic);
+/// use rummykit::Variant;
+/// use rummykit_terminal::{MAX_HANDS, Options};
+/// let mut options = Options::new(Variant::Classic);
 /// options.hands = Some(MAX_HANDS);
 /// assert!(options.check().is_ok());
 /// options.hands = Some(MAX_HANDS + 1);
@@ -100,12 +103,14 @@ usage: play [--game GAME] [--players N] [--seed S] [--bots KIND,...] [--human SE
 
 Plays a match at the terminal between bots, or with you in a seat.
 
-  --game GAME     rummikub (default), schmidt, classic, rummy40 or scala40
-  --players N     number of seats (default 4; Rummikub and Schmidt 2 to 4, the card games 2 to 6)
+  --game GAME     rummikub (default), rummikub-xp, schmidt, classic, classic-last-card,
+                  classic-liberal, rummy40 or scala40
+  --players N     number of seats (default 4; rummikub and schmidt 2 to 4, rummikub-xp and
+                  the card games 2 to 6)
   --seed S        seed of the deal and the bots (default: from the clock; printed)
   --bots KIND,... bot kinds for the bot seats, in turn (default greedy):
-                  Rummikub and Schmidt: random, greedy, thorough, sampler;
-                  classic, Rummy 40, Scala 40: random, greedy, planner
+                  rummikub, rummikub-xp, schmidt: random, greedy, thorough, sampler;
+                  the card games: random, greedy, planner
   --human SEAT    you play this seat, counted from 1
   --hands N       play N hands (Rummikub: games) instead of the game's own match: Rummikub
                   one game per player, classic to 100 points, Rummy 40 and Scala 40 until
@@ -121,14 +126,15 @@ impl Options {
     /// text.
     ///
     /// ```
-    /// use rummykit_terminal::{GameChoice, Options};
+    /// use rummykit::Variant;
+    /// use rummykit_terminal::Options;
     ///
-    /// let options = Options::new(GameChoice::Scala40);
+    /// let options = Options::new(Variant::Scala40);
     /// assert_eq!((options.players, options.seed, options.human, options.hands), (4, 0, None, None));
     /// assert!(options.bots.is_empty() && options.check().is_ok());
     /// ```
     #[must_use]
-    pub fn new(game: GameChoice) -> Options {
+    pub fn new(game: Variant) -> Options {
         Options {
             game,
             players: 4,
@@ -149,10 +155,11 @@ impl Options {
     /// A [`UsageError`] naming the flag of the first bad argument.
     ///
     /// ```
-    /// use rummykit_terminal::{GameChoice, Options};
+    /// use rummykit::Variant;
+    /// use rummykit_terminal::Options;
     /// let args = ["--game", "rummy40", "--players=3", "--human", "2", "--seed", "9"];
     /// let o = Options::parse(args.map(Into::into), 0)?.unwrap();
-    /// assert_eq!((o.game, o.players, o.human, o.seed), (GameChoice::Rummy40, 3, Some(1), 9));
+    /// assert_eq!((o.game, o.players, o.human, o.seed), (Variant::Rummy40, 3, Some(1), 9));
     /// assert!(Options::parse(["--players".into(), "x".into()], 0).is_err());
     /// assert_eq!(Options::parse(["--help".into()], 0)?, None);
     /// # Ok::<(), rummykit_terminal::UsageError>(())
@@ -171,7 +178,7 @@ impl Options {
         args: impl IntoIterator<Item = OsString>,
         default_seed: u64,
     ) -> Result<Request<Options>, UsageError> {
-        let mut o = Options::new(GameChoice::default());
+        let mut o = Options::new(Variant::default());
         o.seed = default_seed;
         let mut players = 4;
         let mut human = None;
@@ -207,9 +214,10 @@ impl Options {
     /// The [`UsageError`] the command line would have given.
     ///
     /// ```
-    /// use rummykit_terminal::{GameChoice, Options, UsageError};
+    /// use rummykit::Variant;
+    /// use rummykit_terminal::{Options, UsageError};
     ///
-    /// let mut options = Options::new(GameChoice::Rummikub);
+    /// let mut options = Options::new(Variant::Rummikub);
     /// options.bots = vec!["planner".into()]; // a card-game bot
     /// assert!(matches!(options.check(), Err(UsageError::Bot { .. })));
     /// options.bots = vec!["sampler".into()];
@@ -237,9 +245,10 @@ impl Options {
 /// What a match came to.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, Input, Options, run};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{Input, Options, run};
 ///
-/// let mut options = Options::new(GameChoice::Classic);
+/// let mut options = Options::new(Variant::Classic);
 /// options.players = 3;
 /// options.hands = Some(2);
 /// let summary = run(&options, Input::plain("".as_bytes()), std::io::sink())?;
@@ -255,7 +264,7 @@ impl Options {
 #[non_exhaustive]
 pub struct Summary {
     /// The game.
-    pub game: GameChoice,
+    pub game: Variant,
     /// The seed.
     pub seed: u64,
     /// Hands finished.
@@ -279,10 +288,11 @@ pub struct Summary {
 /// Why [`run`] could not play the match.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, Input, Options, PlayError, UsageError, run};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{Input, Options, PlayError, UsageError, run};
 ///
 /// // Options the game refuses are reported before anything is dealt.
-/// let mut options = Options::new(GameChoice::Schmidt);
+/// let mut options = Options::new(Variant::Schmidt);
 /// options.players = 5;
 /// let mut transcript = Vec::new();
 /// let refused = run(&options, Input::plain("".as_bytes()), &mut transcript);
@@ -530,10 +540,11 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
 /// fails.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, Input, Options, run};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{Input, Options, run};
 ///
 /// // Scala 40 between four bots, played to the end of its own match (elimination at 101).
-/// let mut options = Options::new(GameChoice::Scala40);
+/// let mut options = Options::new(Variant::Scala40);
 /// options.seed = 3;
 /// let mut transcript = Vec::new();
 /// let summary = run(&options, Input::plain("".as_bytes()), &mut transcript)?;
@@ -548,17 +559,19 @@ pub fn run(options: &Options, input: Input<'_>, mut output: impl Write) -> Resul
     use rummykit_rummikub::Rummikub;
     use rummykit_rummy40::Rummy40;
     options.check()?;
-    let game = options.game;
-    let (end, ranking) = game.match_terms(options.players, options.hands);
+    let (end, ranking) = variant_rules::match_terms(options.game, options.players, options.hands);
     let io = Io::new(input, &mut output, options.style, options.echo);
-    if let Some(rules) = game.rummikub_rules() {
-        return play_match::<Rummikub>(options, rules, end, ranking, io);
+    match variant_rules::config(options.game) {
+        AnyConfig::Rummikub(rules) => play_match::<Rummikub>(options, rules, end, ranking, io),
+        AnyConfig::Classic(config) => {
+            play_match::<ClassicRummy>(options, config.with_game_end(end), end, ranking, io)
+        }
+        AnyConfig::Rummy40(mut config) => {
+            config.game_end = end;
+            play_match::<Rummy40>(options, config, end, ranking, io)
+        }
+        _ => Err(UsageError::Game(UnknownVariant { name: options.game.name().to_owned() }).into()),
     }
-    if let Some(mut config) = game.rummy40_config() {
-        config.game_end = end;
-        return play_match::<Rummy40>(options, config, end, ranking, io);
-    }
-    play_match::<ClassicRummy>(options, GameChoice::classic_config(end), end, ranking, io)
 }
 
 fn standings(totals: &[i64], order: ScoreOrder) -> Vec<Seat> {
@@ -578,7 +591,7 @@ fn play_match<G: TerminalGame>(
     mut io: Io<'_>,
 ) -> Result<Summary, PlayError> {
     let n = options.players;
-    let kinds = options.game.bot_kinds();
+    let kinds = options.game.bot_names();
     let default_kind =
         if kinds.contains(&"greedy") { "greedy" } else { kinds.first().copied().unwrap_or("greedy") };
     let mut chosen = options.bots.iter().map(String::as_str).cycle();
@@ -599,7 +612,7 @@ fn play_match<G: TerminalGame>(
         style.bold(options.game.name()),
         options.seed
     )?;
-    io.rules = options.game.rules_in_brief(end);
+    io.rules = variant_rules::rules_in_brief(options.game, end);
     writeln!(io.out, "{}", io.rules)?;
     let mut terms = MatchTerms::new(n).with_end(end).with_ranking(ranking);
     if !matches!(end, MatchEnd::FixedHands(_)) {

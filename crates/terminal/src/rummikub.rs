@@ -463,7 +463,7 @@ mod tests {
             .collect();
         setup.opened = vec![opened, false];
         setup.fill_pool(TileSet::Standard106);
-        Rummikub::from_setup(Config::STANDARD, setup).expect("a valid position")
+        Rummikub::from_setup(&Config::STANDARD, setup).expect("a valid position")
     }
 
     /// Runs the person's turn of seat 0 on `script`; the action and the transcript.

@@ -3,11 +3,12 @@
 //! [`tournament`]; this module keeps the options and the
 //! printing.
 
+use rummykit::{AnyConfig, UnknownVariant, Variant};
 use rummykit_core::{DriverError, Estimate, ScoreOrder, TournamentPlan, tournament};
 
 use crate::args::{self, UsageError};
-use crate::game_choice::GameChoice;
 use crate::play::{MAX_ACTIONS, PlayError, TerminalGame};
+use crate::variant_rules;
 
 /// The most games one simulation plays (a result is kept per game until the end).
 ///
@@ -35,9 +36,10 @@ pub const MAX_THREADS: usize = 1024;
 /// What to simulate.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{SimOptions, simulate};
 ///
-/// let mut options = SimOptions::new(GameChoice::Scala40, vec!["greedy".into(), "random".into()], 12);
+/// let mut options = SimOptions::new(Variant::Scala40, vec!["greedy".into(), "random".into()], 12);
 /// options.players = 2;
 /// options.seed = 4;
 /// let one = simulate(&options, |_| {})?;
@@ -49,7 +51,7 @@ pub const MAX_THREADS: usize = 1024;
 #[non_exhaustive]
 pub struct SimOptions {
     /// The game.
-    pub game: GameChoice,
+    pub game: Variant,
     /// Seats per game.
     pub players: usize,
     /// Games (hands) to play.
@@ -67,13 +69,14 @@ impl SimOptions {
     /// `games` games of `game` between `bots`, 4 players, seed 0, one thread.
     ///
     /// ```
-    /// use rummykit_terminal::{GameChoice, SimOptions};
+    /// use rummykit::Variant;
+    /// use rummykit_terminal::SimOptions;
     ///
-    /// let options = SimOptions::new(GameChoice::Classic, vec!["planner".into()], 100);
+    /// let options = SimOptions::new(Variant::Classic, vec!["planner".into()], 100);
     /// assert_eq!((options.players, options.seed, options.threads), (4, 0, 1));
     /// ```
     #[must_use]
-    pub fn new(game: GameChoice, bots: Vec<String>, games: usize) -> SimOptions {
+    pub fn new(game: Variant, bots: Vec<String>, games: usize) -> SimOptions {
         SimOptions { game, players: 4, games, bots, seed: 0, threads: 1 }
     }
 
@@ -84,8 +87,9 @@ impl SimOptions {
     /// The [`UsageError`] naming the first bad option.
     ///
     /// ```
-    /// use rummykit_terminal::{GameChoice, SimOptions};
-    /// let mut o = SimOptions::new(GameChoice::Classic, vec!["planner".into()], 10);
+    /// use rummykit::Variant;
+    /// use rummykit_terminal::SimOptions;
+    /// let mut o = SimOptions::new(Variant::Classic, vec!["planner".into()], 10);
     /// assert!(o.check().is_ok());
     /// o.players = 1_000_000;
     /// assert!(o.check().is_err());
@@ -111,10 +115,11 @@ impl SimOptions {
 /// One bot's results.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{SimOptions, simulate};
 ///
 /// // Two greedy entries are numbered apart; each plays every game, from every seat.
-/// let mut options = SimOptions::new(GameChoice::Classic, vec!["greedy".into(), "greedy".into()], 20);
+/// let mut options = SimOptions::new(Variant::Classic, vec!["greedy".into(), "greedy".into()], 20);
 /// options.players = 2;
 /// let summary = simulate(&options, |_| {})?;
 /// let names: Vec<&str> = summary.bots.iter().map(|b| b.name.as_str()).collect();
@@ -144,9 +149,10 @@ pub struct BotSummary {
 /// The summary of a simulation.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+/// use rummykit::Variant;
+/// use rummykit_terminal::{SimOptions, simulate};
 ///
-/// let mut options = SimOptions::new(GameChoice::Rummy40, vec!["greedy".into(), "random".into()], 30);
+/// let mut options = SimOptions::new(Variant::Rummy40, vec!["greedy".into(), "random".into()], 30);
 /// options.players = 2;
 /// let summary = simulate(&options, |_| {})?;
 /// assert!(!summary.higher_is_better); // penalty points
@@ -158,7 +164,7 @@ pub struct BotSummary {
 #[non_exhaustive]
 pub struct SimSummary {
     /// The game.
-    pub game: GameChoice,
+    pub game: Variant,
     /// Whether higher scores are better.
     pub higher_is_better: bool,
     /// Games played.
@@ -181,8 +187,9 @@ pub struct SimSummary {
 /// still running after more actions than any real game takes counts as void.
 ///
 /// ```
-/// use rummykit_terminal::{GameChoice, SimOptions, simulate};
-/// let mut o = SimOptions::new(GameChoice::Rummikub, vec!["random".into(), "greedy".into()], 6);
+/// use rummykit::Variant;
+/// use rummykit_terminal::{SimOptions, simulate};
+/// let mut o = SimOptions::new(Variant::Rummikub, vec!["random".into(), "greedy".into()], 6);
 /// o.players = 2;
 /// let one = simulate(&o, |_| {})?;
 /// o.threads = 3;
@@ -194,16 +201,13 @@ pub fn simulate(options: &SimOptions, progress: impl FnMut(usize)) -> Result<Sim
     use rummykit_rummikub::Rummikub;
     use rummykit_rummy40::Rummy40;
     options.check()?;
-    let game = options.game;
-    if let Some(rules) = game.rummikub_rules() {
-        return run::<Rummikub>(options, &rules, progress);
+    // The card games with a restock cap: a dead table would otherwise never end a hand.
+    match variant_rules::config(options.game) {
+        AnyConfig::Rummikub(rules) => run::<Rummikub>(options, &rules, progress),
+        AnyConfig::Classic(config) => run::<ClassicRummy>(options, &config, progress),
+        AnyConfig::Rummy40(config) => run::<Rummy40>(options, &config, progress),
+        _ => Err(UsageError::Game(UnknownVariant { name: options.game.name().to_owned() }).into()),
     }
-    // At most RUMMY40_RESTOCKS restocks: a dead table would otherwise never end a hand.
-    if let Some(config) = game.rummy40_config() {
-        return run::<Rummy40>(options, &config, progress);
-    }
-    let (end, _) = game.match_terms(options.players, None);
-    run::<ClassicRummy>(options, &GameChoice::classic_config(end), progress)
 }
 
 /// The entries' labels: kinds, numbered when a kind repeats.
@@ -279,9 +283,10 @@ impl SimSummary {
     /// The summary as a text table.
     ///
     /// ```
-    /// use rummykit_terminal::{GameChoice, SimOptions, simulate};
+    /// use rummykit::Variant;
+    /// use rummykit_terminal::{SimOptions, simulate};
     ///
-    /// let mut options = SimOptions::new(GameChoice::Classic, vec!["planner".into(), "random".into()], 10);
+    /// let mut options = SimOptions::new(Variant::Classic, vec!["planner".into(), "random".into()], 10);
     /// options.players = 2;
     /// let table = simulate(&options, |_| {})?.table();
     /// let lines: Vec<&str> = table.lines().collect();

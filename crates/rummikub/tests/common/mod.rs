@@ -100,7 +100,7 @@ pub fn scripted(
     setup.opened = opened.to_vec();
     setup.to_move = to_move;
     setup.fill_pool(config.tile_set);
-    Rummikub::from_setup(config, setup).expect("valid scripted deal")
+    Rummikub::from_setup(&config, setup).expect("valid scripted deal")
 }
 
 /// A scripted game with an empty pool: every tile not on a rack or in `table` is laid
@@ -122,7 +122,7 @@ pub fn scripted_empty_pool(
     setup.table = table;
     setup.opened = opened.to_vec();
     setup.to_move = to_move;
-    Rummikub::from_setup(config, setup).expect("valid scripted deal")
+    Rummikub::from_setup(&config, setup).expect("valid scripted deal")
 }
 
 /// The table after the turn: `keep` (old melds) plus `new`.

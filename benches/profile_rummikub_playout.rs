@@ -2,7 +2,7 @@
 //! `Config::STANDARD`) as a plain loop, for profilers (`valgrind --tool=callgrind`),
 //! turn counts and a digest of what is played.
 //!
-//! Run: `cargo run --release -p rummykit-rummikub --example profile_rummikub_playout -- 100 [digest]`
+//! Run: `cargo run --release -p rummykit-bench --bin profile_rummikub_playout -- 100 [digest]`
 //! (`digest`: also an FNV-1a digest of every action and outcome, to check that a change
 //! plays exactly the same games; game `i` is dealt with seed `i % 1024`).
 

@@ -2,7 +2,7 @@
 //! `Config::RUMMY40`, random bots seeded as in `benches/playout.rs`), with
 //! `View::legal_actions` timed by phase and by whether the mover has opened.
 //!
-//! `cargo run --release -p rummykit-rummy40 --example profile_rummy40_playout -- [hands] [digest]`
+//! `cargo run --release -p rummykit-bench --bin profile_rummy40_playout -- [hands] [digest]`
 //!
 //! `digest`: also FNV-1a digests of every legal-action list (in order) and of the bench's
 //! own playouts (`play_hand` with [`RandomBot`]s, actions and outcome), to check that a

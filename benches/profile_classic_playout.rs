@@ -1,7 +1,7 @@
 //! The playout of `benches/playout.rs` (classic, 4 seats, random bots, `Config::SIMULATION`)
 //! as a plain loop, for profilers (`valgrind --tool=callgrind`) and action counts.
 //!
-//! Run: `cargo run --release -p rummykit-classic --example profile_classic_playout -- 1024 [digest]`
+//! Run: `cargo run --release -p rummykit-bench --bin profile_classic_playout -- 1024 [digest]`
 //! (`digest`: also an FNV-1a digest of every action and outcome, to check that a change
 //! plays exactly the same games).
 
