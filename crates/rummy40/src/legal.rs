@@ -1231,6 +1231,8 @@ pub(crate) struct Scratch {
     /// One batch's ids, normalized, and its melds (kind, start, length) in them.
     ids: Vec<PieceId>,
     spans: Vec<(MeldKind, usize, usize)>,
+    /// The melds of the multiset [`combos`] is at.
+    walk: Vec<usize>,
 }
 
 /// Sorts the keys of `arena` (see [`expand`]) and drops repeats.
@@ -1794,7 +1796,8 @@ impl Turn<'_> {
         // flag, as the openings need every multiset.
         let stuck = rummy.as_mut().map(|r| r.stuck_for(fms)).unwrap_or_default();
         let every = true;
-        combos(fms, roots, counts, &stuck, every, &mut |chosen, used, value, rest, alive| {
+        let mut walk = core::mem::take(&mut scratch.walk);
+        combos(fms, roots, counts, &stuck, every, &mut walk, &mut |chosen, used, value, rest, alive| {
             if alive && let Some(r) = rummy.as_mut() {
                 r.visit(self, fms, chosen, used, value, rest);
             }
@@ -1813,6 +1816,7 @@ impl Turn<'_> {
                 expand(&melds, by_face, required, arena, keys, scratch);
             }
         });
+        scratch.walk = walk;
         if let Some(r) = rummy {
             r.done = true;
         }
@@ -2376,7 +2380,7 @@ fn expand(
     keys: &mut Vec<Key>,
     scratch: &mut Scratch,
 ) {
-    let Scratch { slots, chosen, ids, spans } = scratch;
+    let Scratch { slots, chosen, ids, spans, .. } = scratch;
     slots.clear();
     slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
     chosen.clear();
@@ -2742,9 +2746,11 @@ impl RummySearch<'_> {
     fn run(&mut self, pos: &Turn<'_>, fms: &[ValuedMeld]) {
         let stuck = self.stuck_for(fms);
         let counts = self.counts;
-        combos(fms, fms.len(), counts, &stuck, false, &mut |chosen, used, value, rest, _| {
+        let mut walk = core::mem::take(&mut self.scratch.walk);
+        combos(fms, fms.len(), counts, &stuck, false, &mut walk, &mut |chosen, used, value, rest, _| {
             self.visit(pos, fms, chosen, used, value, rest);
         });
+        self.scratch.walk = walk;
         self.done = true;
     }
 
@@ -2813,9 +2819,24 @@ type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53], bool) + 'a;
 fn combos(
     melds: &[ValuedMeld],
     roots: usize,
-    mut counts: [u8; 53],
+    counts: [u8; 53],
     stuck: &[u64],
     every: bool,
+    chosen: &mut Vec<usize>,
+    visit: &mut Visit<'_>,
+) {
+    combos_by(melds, roots, counts, (stuck, every), MELD_BITS_FROM, chosen, visit);
+}
+
+/// [`combos`], walking by [`MeldBits`] from `bits_from` melds on (`chosen`: a buffer,
+/// emptied first).
+fn combos_by(
+    melds: &[ValuedMeld],
+    roots: usize,
+    mut counts: [u8; 53],
+    (stuck, every): (&[u64], bool),
+    bits_from: usize,
+    chosen: &mut Vec<usize>,
     visit: &mut Visit<'_>,
 ) {
     /// Takes `m`'s cards from `counts` if they are there, its faces being among those
@@ -2831,27 +2852,6 @@ fn combos(
         }
         counts[52] -= m.jokers;
         true
-    }
-    fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
-        let mut naturals = m.mask & NATURALS;
-        while naturals != 0 {
-            counts[naturals.trailing_zeros() as usize] += 1;
-            naturals &= naturals - 1;
-        }
-        counts[52] += m.jokers;
-    }
-    /// Two cards or more of the faces `mask` in `counts`.
-    fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
-        let mut bits = mask;
-        let mut n = 0;
-        while bits != 0 {
-            n += counts[bits.trailing_zeros() as usize];
-            if n >= 2 {
-                return true;
-            }
-            bits &= bits - 1;
-        }
-        false
     }
     /// The faces held (`avail`) and the naturals held twice or more (`twice`) once `m`
     /// is taken from `counts`: its naturals held once are gone, and with at most two
@@ -2915,16 +2915,158 @@ fn combos(
             plain &= c <= 2;
         }
     }
-    let mut chosen = Vec::new();
+    chosen.clear();
+    if plain && (bits_from..=128).contains(&melds.len()) {
+        // A long list (a hand with jokers): each node's children found by bits, not by
+        // a scan of every later meld. The same multisets, in the same order.
+        let bits = MeldBits::of(melds);
+        // Every meld's naturals are held: the candidates are those with jokers enough.
+        let below = |n: usize| if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let all = below(melds.len());
+        let mut next = all & !bits.jokers_over(counts[52]) & below(roots);
+        while next != 0 {
+            let i = next.trailing_zeros() as usize;
+            next &= next - 1;
+            let m = &melds[i];
+            take_held(m, &mut counts);
+            chosen.push(i);
+            let cand = bits.after(m, all, twice);
+            let walk = (&bits, twice & !m.mask, stuck, every, true);
+            go_bits(melds, walk, i, &mut counts, cand, chosen, m.faces().len(), m.value, visit);
+            chosen.pop();
+            put_back(m, &mut counts);
+        }
+        return;
+    }
     for (i, m) in melds.iter().enumerate().take(roots) {
         if m.mask & !avail == 0 && take(m, &mut counts) {
             chosen.push(i);
             let (avail, twice) = left(m, &counts, (avail, twice), plain);
             let (faces, flags) = ((avail, twice, plain), (stuck, every, true));
-            go(melds, i, &mut counts, faces, flags, &mut chosen, m.faces().len(), m.value, visit);
+            go(melds, i, &mut counts, faces, flags, chosen, m.faces().len(), m.value, visit);
             chosen.pop();
             put_back(m, &mut counts);
         }
+    }
+}
+
+/// The length of a list of melds from which [`combos`] walks it by [`MeldBits`]: below
+/// it, the bits' set-up costs more than the scans it saves.
+const MELD_BITS_FROM: usize = 32;
+
+/// A list of at most 128 melds by faces as bit sets (bit `i`: `melds[i]`), for
+/// [`combos`] to find a node's children without a scan: the melds that need each
+/// natural face, and those that need more jokers than a count.
+struct MeldBits {
+    need: [u128; 52],
+    /// `over[k]`: the melds needing more than `k` jokers.
+    over: [u128; MAX_MELD_LEN],
+}
+
+impl MeldBits {
+    /// The bits of `melds` (at most 128).
+    fn of(melds: &[ValuedMeld]) -> MeldBits {
+        let mut bits = MeldBits { need: [0; 52], over: [0; MAX_MELD_LEN] };
+        for (i, m) in melds.iter().enumerate() {
+            let bit = 1u128 << i;
+            let mut naturals = m.mask & NATURALS;
+            while naturals != 0 {
+                bits.need[naturals.trailing_zeros() as usize] |= bit;
+                naturals &= naturals - 1;
+            }
+            for over in bits.over.iter_mut().take(usize::from(m.jokers)) {
+                *over |= bit;
+            }
+        }
+        bits
+    }
+
+    /// The melds needing more than `jokers` jokers.
+    fn jokers_over(&self, jokers: u8) -> u128 {
+        self.over.get(usize::from(jokers)).copied().unwrap_or(0)
+    }
+
+    /// The candidates `cand` (melds whose naturals are all held) once `m` is taken, the
+    /// naturals held twice before being `twice` (at most two copies of each: the others
+    /// are gone).
+    fn after(&self, m: &ValuedMeld, cand: u128, twice: u64) -> u128 {
+        let mut gone = m.mask & NATURALS & !twice;
+        let mut cand = cand;
+        while gone != 0 {
+            cand &= !self.need[gone.trailing_zeros() as usize];
+            gone &= gone - 1;
+        }
+        cand
+    }
+}
+
+/// Takes `m`'s cards from `counts`, all there.
+fn take_held(m: &ValuedMeld, counts: &mut [u8; 53]) {
+    let mut naturals = m.mask & NATURALS;
+    while naturals != 0 {
+        counts[naturals.trailing_zeros() as usize] -= 1;
+        naturals &= naturals - 1;
+    }
+    counts[52] -= m.jokers;
+}
+
+/// Gives `m`'s cards back to `counts`.
+fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
+    let mut naturals = m.mask & NATURALS;
+    while naturals != 0 {
+        counts[naturals.trailing_zeros() as usize] += 1;
+        naturals &= naturals - 1;
+    }
+    counts[52] += m.jokers;
+}
+
+/// Two cards or more of the faces `mask` in `counts`.
+fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
+    let mut bits = mask;
+    let mut n = 0;
+    while bits != 0 {
+        n += counts[bits.trailing_zeros() as usize];
+        if n >= 2 {
+            return true;
+        }
+        bits &= bits - 1;
+    }
+    false
+}
+
+/// The node of [`combos`]' walk by [`MeldBits`] after `melds[start]` (the last meld of
+/// `chosen`): `cand` the melds whose naturals are still held; `walk` the bits, the
+/// naturals held twice, and the skipping flags of [`combos`].
+#[allow(clippy::too_many_arguments)]
+fn go_bits(
+    melds: &[ValuedMeld],
+    (bits, twice, stuck, every, alive): (&MeldBits, u64, &[u64], bool, bool),
+    start: usize,
+    counts: &mut [u8; 53],
+    cand: u128,
+    chosen: &mut Vec<usize>,
+    used: usize,
+    value: u32,
+    visit: &mut Visit<'_>,
+) {
+    let alive = alive && !stuck.get(start).is_some_and(|&mask| two_of(mask, counts));
+    if !alive && !every {
+        return;
+    }
+    visit(chosen, used, value, counts, alive);
+    // The melds from `start` on whose naturals are held and jokers enough.
+    let mut next = cand & !bits.jokers_over(counts[52]) & (u128::MAX << start);
+    while next != 0 {
+        let i = next.trailing_zeros() as usize;
+        next &= next - 1;
+        let m = &melds[i];
+        take_held(m, counts);
+        chosen.push(i);
+        let walk = (bits, twice & !m.mask, stuck, every, alive);
+        let child = bits.after(m, cand, twice);
+        go_bits(melds, walk, i, counts, child, chosen, used + m.faces().len(), value + m.value, visit);
+        chosen.pop();
+        put_back(m, counts);
     }
 }
 
@@ -2979,7 +3121,7 @@ mod tests {
             let mut fms = Vec::new();
             let bits = FaceBits::of(faces);
             for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
-            combos(&fms, fms.len(), counts, &[], true, &mut |chosen, _, _, _, _| {
+            combos(&fms, fms.len(), counts, &[], true, &mut Vec::new(), &mut |chosen, _, _, _, _| {
                 multisets += 1;
                 assert_eq!(
                     batch_count(&fms, chosen, &counts, copies, None),
@@ -3000,6 +3142,64 @@ mod tests {
             });
         }
         assert!(multisets > 10_000 && required > 100_000, "{multisets} multisets, {required} with a card");
+    }
+
+    /// The walk over multisets by bits ([`MeldBits`]) visits what the scan of every later
+    /// meld visits, in the same order, with the same arguments: random hands rich in
+    /// melds (up to four jokers), every multiset, or only those from a few root melds,
+    /// skipping on stuck faces or not.
+    #[test]
+    fn the_walk_by_bits_is_the_scans_walk() {
+        use rand::seq::SliceRandom;
+        use rand::{RngExt, SeedableRng};
+        type Visited = Vec<(Vec<usize>, usize, u32, Vec<u8>, bool)>;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let (mut walks, mut by_bits, mut nodes) = (0, 0, 0);
+        for hand_no in 0..600 {
+            let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let catalog = config.catalog().unwrap();
+            let mut pack: Vec<Card> =
+                (0..catalog.len()).filter_map(|i| catalog.face(PieceId::new(i as u8)?)).collect();
+            pack.shuffle(&mut rng);
+            pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+            let start = rng.random_range(0..pack.len() - 14);
+            let faces = &pack[start..start + 14];
+            let (counts, _) = face_counts(faces);
+            let mut fms = Vec::new();
+            let bits = FaceBits::of(faces);
+            for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| {
+                fms.push(ValuedMeld::of(m))
+            });
+            if fms.is_empty() {
+                continue;
+            }
+            let roots = if hand_no % 4 == 0 { rng.random_range(1..=fms.len()) } else { fms.len() };
+            // Stuck faces: a few random faces of the hand from each place on.
+            let stuck: Vec<u64> = if hand_no % 5 < 2 {
+                Vec::new()
+            } else {
+                let loose = faces.iter().fold(0u64, |b, f| b | 1u64 << f.index()) & rng.random::<u64>();
+                (0..fms.len()).map(|i| loose >> (i % 7)).collect()
+            };
+            let every = hand_no % 2 == 1;
+            let walk = |bits_from: usize| {
+                let mut seen: Visited = Vec::new();
+                let mut visit = |chosen: &[usize], used: usize, value: u32, rest: &[u8; 53], alive: bool| {
+                    seen.push((chosen.to_vec(), used, value, rest.to_vec(), alive));
+                };
+                combos_by(&fms, roots, counts, (&stuck, every), bits_from, &mut Vec::new(), &mut visit);
+                seen
+            };
+            let scanned = walk(usize::MAX);
+            assert_eq!(walk(0), scanned, "{faces:?}, {roots} roots");
+            walks += 1;
+            by_bits += usize::from(fms.len() <= 128);
+            nodes += scanned.len();
+        }
+        assert!(
+            walks > 500 && by_bits > 400 && nodes > 50_000,
+            "{walks} walks, {by_bits} by bits, {nodes} nodes"
+        );
     }
 
     /// What a list keeps from one table to the next (what each table meld offers, the
@@ -3387,7 +3587,7 @@ mod tests {
                 fms.push(ValuedMeld::of(m))
             });
             let mut can = false;
-            combos(&fms, fms.len(), counts, &[], true, &mut |_, used, _, _, _| {
+            combos(&fms, fms.len(), counts, &[], true, &mut Vec::new(), &mut |_, used, _, _, _| {
                 can |= used + 1 >= faces.len()
             });
             let meldable = meldable_of(bits.naturals, bits.jokers);
