@@ -855,20 +855,29 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);
-                let counting = sink.counting();
-                let (may_open, may_rummy, counted_faces) = pos.with_faces_and(top, |faces| {
-                    let counted_faces = face_counts(faces);
-                    let (may_open, may_rummy) = if reference {
+                let prospects = |faces: Option<&[Card]>, counted_faces: &([u8; 53], u64)| {
+                    if reference {
                         (true, true)
                     } else {
-                        pos.prospects_of(faces, &counted_faces, threshold, Some(top), &reach, counting)
-                    };
-                    fms.clear();
-                    if may_open || may_rummy {
-                        pos.face_melds_into(FaceBits::of_counts(&counted_faces), &mut fms);
+                        pos.prospects_of(faces, counted_faces, threshold, Some(top), &reach)
                     }
+                };
+                let (may_open, may_rummy, counted_faces) = if sink.counting() {
+                    // Counted: no exact search reads the faces, only their counts.
+                    let counted_faces = pos.face_counts(with_top);
+                    let (may_open, may_rummy) = prospects(None, &counted_faces);
                     (may_open, may_rummy, counted_faces)
-                });
+                } else {
+                    pos.with_faces_and(top, |faces| {
+                        let counted_faces = face_counts(faces);
+                        let (may_open, may_rummy) = prospects(Some(faces), &counted_faces);
+                        (may_open, may_rummy, counted_faces)
+                    })
+                };
+                fms.clear();
+                if may_open || may_rummy {
+                    pos.face_melds_into(FaceBits::of_counts(&counted_faces), &mut fms);
+                }
                 let may = (may_open, may_rummy);
                 open_or_rummy(
                     pos,
@@ -1020,7 +1029,8 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         let (may_open, may_rummy) = if reference {
             (true, true)
         } else {
-            pos.prospects_of(faces, &counted_faces, threshold, None, &reach, sink.counting())
+            let exact = (!sink.counting()).then_some(faces);
+            pos.prospects_of(exact, &counted_faces, threshold, None, &reach)
         };
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
@@ -1610,20 +1620,19 @@ impl Turn<'_> {
         }
     }
 
-    /// May cards of `faces` hold an opening, and a rummy? Cheap necessary conditions,
-    /// checked before the enumeration: an opening needs the cards that can be in a meld
-    /// (and `required` among them) worth the threshold at their highest, and then the
-    /// exact [`can_open`] search (`RULES.md` §3.5) unless the openings are only
-    /// `counting`; a rummy needs all cards but one in a meld or buildable onto the table
-    /// (§3.7).
+    /// May cards of face counts `counts` hold an opening, and a rummy? Cheap necessary
+    /// conditions, checked before the enumeration: an opening needs the cards that can be
+    /// in a meld (and `required` among them) worth the threshold at their highest, and
+    /// then, given the cards' `faces` (`None` when the openings are only counted), the
+    /// exact [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in
+    /// a meld or buildable onto the table (§3.7).
     fn prospects_of(
         &self,
-        faces: &[Card],
+        faces: Option<&[Card]>,
         (counts, held): &([u8; 53], u64),
         threshold: Option<u32>,
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
-        counting: bool,
     ) -> (bool, bool) {
         let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
@@ -1644,7 +1653,7 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => {
                 opening_bound(counts, held, meldable) >= t
-                    && (counting || counts[52] < 2 || can_open(faces, t, self.config))
+                    && (counts[52] < 2 || faces.is_none_or(|faces| can_open(faces, t, self.config)))
             }
         };
         let fits = |i: u8| Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts));
@@ -2092,6 +2101,18 @@ impl Turn<'_> {
     /// The ids of `cards` by face index.
     pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
         ids_by_face(self.catalog, cards)
+    }
+
+    /// [`face_counts`] of the faces of `cards`, read from their ids (no list made).
+    fn face_counts(&self, cards: PieceSet) -> ([u8; 53], u64) {
+        let (mut counts, mut held) = ([0u8; 53], 0u64);
+        for p in cards {
+            if let Some(face) = self.face(p) {
+                counts[face.index() as usize] += 1;
+                held |= 1u64 << face.index();
+            }
+        }
+        (counts, held)
     }
 
     /// [`Turn::can_discard_from`] of a hand given by its face counts `rest` (`len`
