@@ -1341,7 +1341,7 @@ fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
         while bits != 0 {
             let i = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            value += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+            value += u32::from(counts[usize::from(i)]) * max_value(i);
         }
         value
     };
@@ -1358,7 +1358,7 @@ fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
     while bits != 0 {
         let i = bits.trailing_zeros() as u8;
         bits &= bits - 1;
-        let v = u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+        let v = u32::from(counts[usize::from(i)]) * max_value(i);
         groups[usize::from(i / 13)] += v;
         groups[4 + usize::from(i % 13)] += v;
     }
@@ -1417,9 +1417,21 @@ fn largest(groups: &[u32; 17], n: usize) -> u32 {
     best.iter().take(n).sum()
 }
 
-/// The most a card can add to an opening: its rank value, a joker the most a card is worth.
-fn max_value(face: Card) -> u32 {
-    face.number().map_or(11, rank_value)
+/// The most a card of face index `i` can add to an opening: its rank value, a joker
+/// (52) the most a card is worth. (Read from a table: it is asked per face held in the
+/// bounds of every unopened hand.)
+fn max_value(i: u8) -> u32 {
+    /// By face index: a natural's index is its suit times 13 plus its number less one.
+    const MAX_VALUES: [u32; 53] = {
+        let mut t = [11; 53];
+        let mut i = 0;
+        while i < 52 {
+            t[i] = rank_value(i as u8 % 13 + 1);
+            i += 1;
+        }
+        t
+    };
+    MAX_VALUES.get(usize::from(i)).copied().unwrap_or(0)
 }
 
 impl Turn<'_> {
@@ -1768,7 +1780,7 @@ impl Turn<'_> {
                 while bits != 0 {
                     let i = bits.trailing_zeros() as u8;
                     bits &= bits - 1;
-                    most += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+                    most += u32::from(counts[usize::from(i)]) * max_value(i);
                 }
                 if most < t {
                     return;
@@ -3223,6 +3235,17 @@ mod tests {
         );
     }
 
+    /// The table of a card's most toward an opening is its rank value (the ace 11, the
+    /// court cards 10), and a joker's the most of any card.
+    #[test]
+    fn a_cards_most_is_its_rank_value() {
+        for i in 0..53u8 {
+            let face = Card::from_index(i).unwrap();
+            assert_eq!(max_value(i), face.number().map_or(11, rank_value), "{face:?}");
+        }
+        assert_eq!(max_value(53), 0);
+    }
+
     /// What a list keeps from one table to the next (what each table meld offers, the
     /// table's reach for rummies) is never read for another table: one list filled for
     /// the states of several games in turn, so that every fill finds what the previous
@@ -3570,7 +3593,7 @@ mod tests {
             assert!(bound >= best, "{faces:?}: bound {bound} below the best opening {best}");
             let old = (0..53u8)
                 .filter(|&i| meldable & 1u64 << i != 0)
-                .map(|i| u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value))
+                .map(|i| u32::from(counts[usize::from(i)]) * max_value(i))
                 .sum::<u32>();
             // One joker counts each card once at most.
             assert!(jokers > 1 || bound <= old, "{faces:?}");
