@@ -1818,7 +1818,8 @@ impl Turn<'_> {
         let stuck = rummy.as_mut().map(|r| r.stuck_for(fms)).unwrap_or_default();
         let every = true;
         let mut walk = core::mem::take(&mut scratch.walk);
-        combos(fms, roots, counts, &stuck, every, &mut walk, &mut |chosen, used, value, rest, alive| {
+        let supply = (counts, held, copies);
+        combos(fms, roots, supply, &stuck, every, &mut walk, &mut |chosen, used, value, rest, alive| {
             if alive && let Some(r) = rummy.as_mut() {
                 r.visit(self, fms, chosen, used, value, rest);
             }
@@ -2780,7 +2781,8 @@ impl RummySearch<'_> {
         let stuck = self.stuck_for(fms);
         let counts = self.counts;
         let mut walk = core::mem::take(&mut self.scratch.walk);
-        combos(fms, fms.len(), counts, &stuck, false, &mut walk, &mut |chosen, used, value, rest, _| {
+        let supply = (counts, self.present, Copies::of(&counts, self.present));
+        combos(fms, fms.len(), supply, &stuck, false, &mut walk, &mut |chosen, used, value, rest, _| {
             self.visit(pos, fms, chosen, used, value, rest);
         });
         self.scratch.walk = walk;
@@ -2843,8 +2845,8 @@ impl RummySearch<'_> {
 type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53], bool) + 'a;
 
 /// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
-/// multiset of `melds` that `counts` can supply and that holds one of the first `roots`
-/// melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
+/// multiset of `melds` that `counts` can supply (the faces it holds `held`, its
+/// [`Copies`] `copies`) and that holds one of the first `roots` melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
 /// and whose counts left hold two cards or more of the faces `stuck[i]` (bits by face
 /// index; no skipping past the end of `stuck`). With `every`, nothing is skipped: those
 /// multisets are visited with the last argument `false` (as is all that follows them,
@@ -2852,13 +2854,13 @@ type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53], bool) + 'a;
 fn combos(
     melds: &[ValuedMeld],
     roots: usize,
-    counts: [u8; 53],
+    (counts, held, copies): ([u8; 53], u64, Copies),
     stuck: &[u64],
     every: bool,
     chosen: &mut Vec<usize>,
     visit: &mut Visit<'_>,
 ) {
-    combos_by(melds, roots, counts, (stuck, every), MELD_BITS_FROM, chosen, visit);
+    combos_by(melds, roots, (counts, held, copies), (stuck, every), MELD_BITS_FROM, chosen, visit);
 }
 
 /// [`combos`], walking by [`MeldBits`] from `bits_from` melds on (`chosen`: a buffer,
@@ -2866,7 +2868,7 @@ fn combos(
 fn combos_by(
     melds: &[ValuedMeld],
     roots: usize,
-    mut counts: [u8; 53],
+    (mut counts, held, copies): ([u8; 53], u64, Copies),
     (stuck, every): (&[u64], bool),
     bits_from: usize,
     chosen: &mut Vec<usize>,
@@ -2933,21 +2935,8 @@ fn combos_by(
             }
         }
     }
-    // The faces `counts` holds, by bit (only those of the melds matter).
-    let wanted = melds.iter().fold(0u64, |bits, m| bits | m.mask);
-    let (mut avail, mut twice, mut plain, mut bits) = (0u64, 0u64, true, wanted);
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let c = counts[i];
-        if c > 0 {
-            avail |= 1u64 << i;
-        }
-        if i < 52 {
-            twice |= u64::from(c >= 2) << i;
-            plain &= c <= 2;
-        }
-    }
+    // The faces held, and the naturals held twice (with at most two copies of each).
+    let (avail, twice, plain) = (held, copies.twice, !copies.more);
     chosen.clear();
     if plain && (bits_from..=128).contains(&melds.len()) {
         // A long list (a hand with jokers): each node's children found by bits, not by
@@ -3154,7 +3143,8 @@ mod tests {
             let mut fms = Vec::new();
             let bits = FaceBits::of(faces);
             for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
-            combos(&fms, fms.len(), counts, &[], true, &mut Vec::new(), &mut |chosen, _, _, _, _| {
+            let supply = (counts, held, copies);
+            combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |chosen, _, _, _, _| {
                 multisets += 1;
                 assert_eq!(
                     batch_count(&fms, chosen, &counts, copies, None),
@@ -3197,7 +3187,8 @@ mod tests {
             pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
             let start = rng.random_range(0..pack.len() - 14);
             let faces = &pack[start..start + 14];
-            let (counts, _) = face_counts(faces);
+            let (counts, held) = face_counts(faces);
+            let supply = (counts, held, Copies::of(&counts, held));
             let mut fms = Vec::new();
             let bits = FaceBits::of(faces);
             for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| {
@@ -3220,7 +3211,7 @@ mod tests {
                 let mut visit = |chosen: &[usize], used: usize, value: u32, rest: &[u8; 53], alive: bool| {
                     seen.push((chosen.to_vec(), used, value, rest.to_vec(), alive));
                 };
-                combos_by(&fms, roots, counts, (&stuck, every), bits_from, &mut Vec::new(), &mut visit);
+                combos_by(&fms, roots, supply, (&stuck, every), bits_from, &mut Vec::new(), &mut visit);
                 seen
             };
             let scanned = walk(usize::MAX);
@@ -3631,7 +3622,8 @@ mod tests {
                 fms.push(ValuedMeld::of(m))
             });
             let mut can = false;
-            combos(&fms, fms.len(), counts, &[], true, &mut Vec::new(), &mut |_, used, _, _, _| {
+            let supply = (counts, held, Copies::of(&counts, held));
+            combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, used, _, _, _| {
                 can |= used + 1 >= faces.len()
             });
             let meldable = meldable_of(bits.naturals, bits.jokers);
