@@ -1668,8 +1668,9 @@ impl Turn<'_> {
                     && (counts[52] < 2 || faces.is_none_or(|faces| can_open(faces, t, self.config)))
             }
         };
-        let fits = |i: u8| Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts));
-        (may_open, may_go_rummy(counts, held, meldable, fits))
+        // (The faces that fit, decided for all at once: most hands ask about several.)
+        let fit = reach.get().fitting(counts, held);
+        (may_open, may_go_rummy(counts, held, meldable, |i| fit & 1u64 << i != 0))
     }
 
     /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter
@@ -1869,13 +1870,11 @@ impl Turn<'_> {
         if bound {
             // The faces held in no meld: every card of them must be built.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
-            let (mut misfits, mut loose) = (0, present & !covered);
-            while loose != 0 {
-                let i = loose.trailing_zeros() as usize;
-                loose &= loose - 1;
-                if !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
-                    misfits += counts[i];
-                }
+            let loose = present & !covered;
+            let (mut misfits, mut stuck) = (0, loose & !reach.fitting(&counts, loose));
+            while stuck != 0 {
+                misfits += counts[stuck.trailing_zeros() as usize];
+                stuck &= stuck - 1;
             }
             if misfits > 1 {
                 return None;
@@ -1886,14 +1885,7 @@ impl Turn<'_> {
         // The table's melds by faces, copied once for every search of builds below.
         let mut table: Vec<Meld<Card>> = Vec::new();
         if bound {
-            let mut bits = present;
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                if !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
-                    misfit |= 1u64 << i;
-                }
-            }
+            misfit = present & !reach.fitting(&counts, present);
             table.extend(self.table.melds().iter().map(|m| *m.meld()));
         }
         Some(RummySearch {
@@ -2541,7 +2533,10 @@ impl Reach {
         reach
     }
 
-    /// Could `face` be built, with the cards `counts` (by face) to fill the gaps?
+    /// Could `face` be built, with the cards `counts` (by face) to fill the gaps? Face
+    /// by face, the plain rule that [`Reach::fitting`] decides for all faces at once (the
+    /// tests' reference).
+    #[cfg(test)]
     fn fits(&self, face: Card, counts: &[u8; 53]) -> bool {
         if face.is_joker() {
             return self.jokers;
@@ -2561,20 +2556,59 @@ impl Reach {
         })
     }
 
+    /// The faces among `faces` (bits by face index) that could be built, with the cards
+    /// `counts` (by face) to fill the gaps: a joker if a meld has room, a natural of the
+    /// rank of a set with room, or of a run's suit below its low end or above its high
+    /// end with the values between either held or few enough for the jokers. Decided per
+    /// table meld, for all faces at once: a run is followed down from its low end and up
+    /// from its high end while the values skipped that `counts` lacks are few enough.
+    fn fitting(&self, counts: &[u8; 53], faces: u64) -> u64 {
+        let mut out = if self.jokers { 1u64 << 52 } else { 0 };
+        if faces & NATURALS == 0 {
+            return out & faces;
+        }
+        if self.crowded {
+            return (out | NATURALS) & faces;
+        }
+        // A set with room takes its rank in every suit (bits 0, 13, 26, 39 for the ace).
+        const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+        let mut numbers = self.numbers;
+        while numbers != 0 {
+            let n = numbers.trailing_zeros();
+            numbers &= numbers - 1;
+            out |= RANK << (n - 1);
+        }
+        let jokers = u32::from(counts[52]);
+        for &(suit, lo, hi) in &self.runs[..self.run_count] {
+            // The face index of value `v` (1–14, the ace both) of the run's suit.
+            let at = |v: u8| usize::from(suit * 13 + if v == 14 { 0 } else { v - 1 });
+            let (mut v, mut gaps) = (lo, 0);
+            while v > 1 && gaps <= jokers {
+                v -= 1;
+                out |= 1u64 << at(v);
+                gaps += u32::from(counts[at(v)] == 0);
+            }
+            let (mut v, mut gaps) = (hi, 0);
+            while v < 14 && gaps <= jokers {
+                v += 1;
+                out |= 1u64 << at(v);
+                gaps += u32::from(counts[at(v)] == 0);
+            }
+        }
+        out & faces
+    }
+
     /// At most one card of the face counts `rest` fits nowhere. `faces`: bits of the
     /// faces `rest` may count (the others are zero), to look at those only.
     fn all_but_one(&self, rest: &[u8; 53], faces: u64) -> bool {
         let mut misfits = 0;
-        let mut bits = faces;
+        let mut bits = faces & !self.fitting(rest, faces);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let n = rest[i];
-            if n > 0 && !Card::from_index(i as u8).is_some_and(|f| self.fits(f, rest)) {
-                misfits += n;
-                if misfits > 1 {
-                    return false;
-                }
+            misfits += rest[i];
+            if misfits > 1 {
+                return false;
             }
         }
         true
@@ -3235,6 +3269,53 @@ mod tests {
             assert_eq!(max_value(i), face.number().map_or(11, rank_value), "{face:?}");
         }
         assert_eq!(max_value(53), 0);
+    }
+
+    /// The faces a table's reach takes, decided per table meld ([`Reach::fitting`]), are
+    /// those [`Reach::fits`] takes one by one: the tables of random hands leaning towards
+    /// the table (both presets, the ace low or not), each asked with the mover's hand and
+    /// with random cards of the pack, zero to four jokers among them.
+    #[test]
+    fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
+        use rand::seq::SliceRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let (mut asked, mut runs, mut fitting) = (0, 0, 0);
+        for game_no in 0..40 {
+            let mut config = if game_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            config.ace_low_in_runs = game_no % 4 < 2;
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            let pack: Vec<Card> = (0..53u8).filter_map(Card::from_index).flat_map(|f| [f, f]).collect();
+            let mut legal = Vec::new();
+            while let Some(seat) = g.to_move() {
+                let reach = Reach::of(g.table());
+                runs += reach.run_count;
+                let hand: Vec<Card> = g.hand(seat).iter().filter_map(|p| g.face(p)).collect();
+                let mut random = pack.clone();
+                random.shuffle(&mut rng);
+                random.truncate(rng.random_range(0..16));
+                for faces in [hand, random] {
+                    let (counts, _) = face_counts(&faces);
+                    let took = reach.fitting(&counts, u64::MAX);
+                    for i in 0..53u8 {
+                        let face = Card::from_index(i).unwrap();
+                        assert_eq!(
+                            took & 1u64 << i != 0,
+                            reach.fits(face, &counts),
+                            "{face:?} {faces:?} {reach:?}"
+                        );
+                        asked += 1;
+                        fitting += usize::from(took & 1u64 << i != 0);
+                    }
+                    assert_eq!(took & !(1u64 << 52 | NATURALS), 0);
+                }
+                g.legal_actions(&mut legal);
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.7);
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(runs > 5_000 && fitting > asked / 10, "{asked} asked, {fitting} fit, {runs} runs");
     }
 
     /// What a list keeps from one table to the next (what each table meld offers, the
