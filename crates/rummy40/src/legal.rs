@@ -1406,11 +1406,14 @@ fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: impl Fn(u8) -
 fn largest(groups: &[u32; 17], n: usize) -> u32 {
     let mut best = [0u32; 3];
     for &g in groups {
-        // Into the descending top three.
-        let mut g = g;
-        for b in &mut best {
-            if g > *b {
-                core::mem::swap(b, &mut g);
+        // Into the descending top three (most groups are empty: one comparison).
+        if g > best[2] {
+            best[2] = g;
+            if best[2] > best[1] {
+                best.swap(1, 2);
+                if best[1] > best[0] {
+                    best.swap(0, 1);
+                }
             }
         }
     }
