@@ -2883,11 +2883,12 @@ type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53], bool) + 'a;
 
 /// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
 /// multiset of `melds` that `counts` can supply (the faces it holds `held`, its
-/// [`Copies`] `copies`) and that holds one of the first `roots` melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
-/// and whose counts left hold two cards or more of the faces `stuck[i]` (bits by face
-/// index; no skipping past the end of `stuck`). With `every`, nothing is skipped: those
-/// multisets are visited with the last argument `false` (as is all that follows them,
-/// since no later meld holds such a face).
+/// [`Copies`] `copies`) and that holds one of the first `roots` melds; but skips every
+/// multiset (and those it leads to) whose last meld is `melds[i]` and whose counts left
+/// hold two cards or more of the faces `stuck[i]` (bits by face index; no skipping past
+/// the end of `stuck`). With `every`, nothing is skipped: those multisets are visited
+/// with the last argument `false` (as is all that follows them, since no later meld
+/// holds such a face). `chosen` is a buffer (emptied first).
 fn combos(
     melds: &[ValuedMeld],
     roots: usize,
@@ -2900,8 +2901,7 @@ fn combos(
     combos_by(melds, roots, (counts, held, copies), (stuck, every), MELD_BITS_FROM, chosen, visit);
 }
 
-/// [`combos`], walking by [`MeldBits`] from `bits_from` melds on (`chosen`: a buffer,
-/// emptied first).
+/// [`combos`], walking by [`MeldBits`] from `bits_from` melds on.
 fn combos_by(
     melds: &[ValuedMeld],
     roots: usize,
