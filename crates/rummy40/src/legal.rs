@@ -855,20 +855,29 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);
-                let counting = sink.counting();
-                let (may_open, may_rummy, counted_faces) = pos.with_faces_and(top, |faces| {
-                    let counted_faces = face_counts(faces);
-                    let (may_open, may_rummy) = if reference {
+                let prospects = |faces: Option<&[Card]>, counted_faces: &([u8; 53], u64)| {
+                    if reference {
                         (true, true)
                     } else {
-                        pos.prospects_of(faces, &counted_faces, threshold, Some(top), &reach, counting)
-                    };
-                    fms.clear();
-                    if may_open || may_rummy {
-                        pos.face_melds_into(FaceBits::of_counts(&counted_faces), &mut fms);
+                        pos.prospects_of(faces, counted_faces, threshold, Some(top), &reach)
                     }
+                };
+                let (may_open, may_rummy, counted_faces) = if sink.counting() {
+                    // Counted: no exact search reads the faces, only their counts.
+                    let counted_faces = pos.face_counts(with_top);
+                    let (may_open, may_rummy) = prospects(None, &counted_faces);
                     (may_open, may_rummy, counted_faces)
-                });
+                } else {
+                    pos.with_faces_and(top, |faces| {
+                        let counted_faces = face_counts(faces);
+                        let (may_open, may_rummy) = prospects(Some(faces), &counted_faces);
+                        (may_open, may_rummy, counted_faces)
+                    })
+                };
+                fms.clear();
+                if may_open || may_rummy {
+                    pos.face_melds_into(FaceBits::of_counts(&counted_faces), &mut fms);
+                }
                 let may = (may_open, may_rummy);
                 open_or_rummy(
                     pos,
@@ -1020,7 +1029,8 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         let (may_open, may_rummy) = if reference {
             (true, true)
         } else {
-            pos.prospects_of(faces, &counted_faces, threshold, None, &reach, sink.counting())
+            let exact = (!sink.counting()).then_some(faces);
+            pos.prospects_of(exact, &counted_faces, threshold, None, &reach)
         };
         let mut fms = core::mem::take(&mut sink.out.fms);
         fms.clear();
@@ -1231,6 +1241,8 @@ pub(crate) struct Scratch {
     /// One batch's ids, normalized, and its melds (kind, start, length) in them.
     ids: Vec<PieceId>,
     spans: Vec<(MeldKind, usize, usize)>,
+    /// The melds of the multiset [`combos`] is at.
+    walk: Vec<usize>,
 }
 
 /// Sorts the keys of `arena` (see [`expand`]) and drops repeats.
@@ -1329,7 +1341,7 @@ fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
         while bits != 0 {
             let i = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            value += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+            value += u32::from(counts[usize::from(i)]) * max_value(i);
         }
         value
     };
@@ -1346,7 +1358,7 @@ fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 {
     while bits != 0 {
         let i = bits.trailing_zeros() as u8;
         bits &= bits - 1;
-        let v = u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+        let v = u32::from(counts[usize::from(i)]) * max_value(i);
         groups[usize::from(i / 13)] += v;
         groups[4 + usize::from(i % 13)] += v;
     }
@@ -1394,20 +1406,35 @@ fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: impl Fn(u8) -
 fn largest(groups: &[u32; 17], n: usize) -> u32 {
     let mut best = [0u32; 3];
     for &g in groups {
-        // Into the descending top three.
-        let mut g = g;
-        for b in &mut best {
-            if g > *b {
-                core::mem::swap(b, &mut g);
+        // Into the descending top three (most groups are empty: one comparison).
+        if g > best[2] {
+            best[2] = g;
+            if best[2] > best[1] {
+                best.swap(1, 2);
+                if best[1] > best[0] {
+                    best.swap(0, 1);
+                }
             }
         }
     }
     best.iter().take(n).sum()
 }
 
-/// The most a card can add to an opening: its rank value, a joker the most a card is worth.
-fn max_value(face: Card) -> u32 {
-    face.number().map_or(11, rank_value)
+/// The most a card of face index `i` can add to an opening: its rank value, a joker
+/// (52) the most a card is worth. (Read from a table: it is asked per face held in the
+/// bounds of every unopened hand.)
+fn max_value(i: u8) -> u32 {
+    /// By face index: a natural's index is its suit times 13 plus its number less one.
+    const MAX_VALUES: [u32; 53] = {
+        let mut t = [11; 53];
+        let mut i = 0;
+        while i < 52 {
+            t[i] = rank_value(i as u8 % 13 + 1);
+            i += 1;
+        }
+        t
+    };
+    MAX_VALUES.get(usize::from(i)).copied().unwrap_or(0)
 }
 
 impl Turn<'_> {
@@ -1608,20 +1635,19 @@ impl Turn<'_> {
         }
     }
 
-    /// May cards of `faces` hold an opening, and a rummy? Cheap necessary conditions,
-    /// checked before the enumeration: an opening needs the cards that can be in a meld
-    /// (and `required` among them) worth the threshold at their highest, and then the
-    /// exact [`can_open`] search (`RULES.md` §3.5) unless the openings are only
-    /// `counting`; a rummy needs all cards but one in a meld or buildable onto the table
-    /// (§3.7).
+    /// May cards of face counts `counts` hold an opening, and a rummy? Cheap necessary
+    /// conditions, checked before the enumeration: an opening needs the cards that can be
+    /// in a meld (and `required` among them) worth the threshold at their highest, and
+    /// then, given the cards' `faces` (`None` when the openings are only counted), the
+    /// exact [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in
+    /// a meld or buildable onto the table (§3.7).
     fn prospects_of(
         &self,
-        faces: &[Card],
+        faces: Option<&[Card]>,
         (counts, held): &([u8; 53], u64),
         threshold: Option<u32>,
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
-        counting: bool,
     ) -> (bool, bool) {
         let (counts, held) = (counts, *held);
         // Which faces (bits by face index) may be in a meld, decided for all at once.
@@ -1642,11 +1668,12 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => {
                 opening_bound(counts, held, meldable) >= t
-                    && (counting || counts[52] < 2 || can_open(faces, t, self.config))
+                    && (counts[52] < 2 || faces.is_none_or(|faces| can_open(faces, t, self.config)))
             }
         };
-        let fits = |i: u8| Card::from_index(i).is_some_and(|face| reach.get().fits(face, counts));
-        (may_open, may_go_rummy(counts, held, meldable, fits))
+        // (The faces that fit, decided for all at once: most hands ask about several.)
+        let fit = reach.get().fitting(counts, held);
+        (may_open, may_go_rummy(counts, held, meldable, |i| fit & 1u64 << i != 0))
     }
 
     /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter
@@ -1757,7 +1784,7 @@ impl Turn<'_> {
                 while bits != 0 {
                     let i = bits.trailing_zeros() as u8;
                     bits &= bits - 1;
-                    most += u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value);
+                    most += u32::from(counts[usize::from(i)]) * max_value(i);
                 }
                 if most < t {
                     return;
@@ -1794,7 +1821,9 @@ impl Turn<'_> {
         // flag, as the openings need every multiset.
         let stuck = rummy.as_mut().map(|r| r.stuck_for(fms)).unwrap_or_default();
         let every = true;
-        combos(fms, roots, counts, &stuck, every, &mut |chosen, used, value, rest, alive| {
+        let mut walk = core::mem::take(&mut scratch.walk);
+        let supply = (counts, held, copies);
+        combos(fms, roots, supply, &stuck, every, &mut walk, &mut |chosen, used, value, rest, alive| {
             if alive && let Some(r) = rummy.as_mut() {
                 r.visit(self, fms, chosen, used, value, rest);
             }
@@ -1813,6 +1842,7 @@ impl Turn<'_> {
                 expand(&melds, by_face, required, arena, keys, scratch);
             }
         });
+        scratch.walk = walk;
         if let Some(r) = rummy {
             r.done = true;
         }
@@ -1843,13 +1873,11 @@ impl Turn<'_> {
         if bound {
             // The faces held in no meld: every card of them must be built.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
-            let (mut misfits, mut loose) = (0, present & !covered);
-            while loose != 0 {
-                let i = loose.trailing_zeros() as usize;
-                loose &= loose - 1;
-                if !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
-                    misfits += counts[i];
-                }
+            let loose = present & !covered;
+            let (mut misfits, mut stuck) = (0, loose & !reach.fitting(&counts, loose));
+            while stuck != 0 {
+                misfits += counts[stuck.trailing_zeros() as usize];
+                stuck &= stuck - 1;
             }
             if misfits > 1 {
                 return None;
@@ -1860,14 +1888,7 @@ impl Turn<'_> {
         // The table's melds by faces, copied once for every search of builds below.
         let mut table: Vec<Meld<Card>> = Vec::new();
         if bound {
-            let mut bits = present;
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                if !Card::from_index(i as u8).is_some_and(|f| reach.fits(f, &counts)) {
-                    misfit |= 1u64 << i;
-                }
-            }
+            misfit = present & !reach.fitting(&counts, present);
             table.extend(self.table.melds().iter().map(|m| *m.meld()));
         }
         Some(RummySearch {
@@ -2088,6 +2109,18 @@ impl Turn<'_> {
     /// The ids of `cards` by face index.
     pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
         ids_by_face(self.catalog, cards)
+    }
+
+    /// [`face_counts`] of the faces of `cards`, read from their ids (no list made).
+    fn face_counts(&self, cards: PieceSet) -> ([u8; 53], u64) {
+        let (mut counts, mut held) = ([0u8; 53], 0u64);
+        for p in cards {
+            if let Some(face) = self.face(p) {
+                counts[face.index() as usize] += 1;
+                held |= 1u64 << face.index();
+            }
+        }
+        (counts, held)
     }
 
     /// [`Turn::can_discard_from`] of a hand given by its face counts `rest` (`len`
@@ -2376,7 +2409,7 @@ fn expand(
     keys: &mut Vec<Key>,
     scratch: &mut Scratch,
 ) {
-    let Scratch { slots, chosen, ids, spans } = scratch;
+    let Scratch { slots, chosen, ids, spans, .. } = scratch;
     slots.clear();
     slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
     chosen.clear();
@@ -2503,7 +2536,10 @@ impl Reach {
         reach
     }
 
-    /// Could `face` be built, with the cards `counts` (by face) to fill the gaps?
+    /// Could `face` be built, with the cards `counts` (by face) to fill the gaps? Face
+    /// by face, the plain rule that [`Reach::fitting`] decides for all faces at once (the
+    /// tests' reference).
+    #[cfg(test)]
     fn fits(&self, face: Card, counts: &[u8; 53]) -> bool {
         if face.is_joker() {
             return self.jokers;
@@ -2523,20 +2559,59 @@ impl Reach {
         })
     }
 
+    /// The faces among `faces` (bits by face index) that could be built, with the cards
+    /// `counts` (by face) to fill the gaps: a joker if a meld has room, a natural of the
+    /// rank of a set with room, or of a run's suit below its low end or above its high
+    /// end with the values between either held or few enough for the jokers. Decided per
+    /// table meld, for all faces at once: a run is followed down from its low end and up
+    /// from its high end while the values skipped that `counts` lacks are few enough.
+    fn fitting(&self, counts: &[u8; 53], faces: u64) -> u64 {
+        let mut out = if self.jokers { 1u64 << 52 } else { 0 };
+        if faces & NATURALS == 0 {
+            return out & faces;
+        }
+        if self.crowded {
+            return (out | NATURALS) & faces;
+        }
+        // A set with room takes its rank in every suit (bits 0, 13, 26, 39 for the ace).
+        const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+        let mut numbers = self.numbers;
+        while numbers != 0 {
+            let n = numbers.trailing_zeros();
+            numbers &= numbers - 1;
+            out |= RANK << (n - 1);
+        }
+        let jokers = u32::from(counts[52]);
+        for &(suit, lo, hi) in &self.runs[..self.run_count] {
+            // The face index of value `v` (1–14, the ace both) of the run's suit.
+            let at = |v: u8| usize::from(suit * 13 + if v == 14 { 0 } else { v - 1 });
+            let (mut v, mut gaps) = (lo, 0);
+            while v > 1 && gaps <= jokers {
+                v -= 1;
+                out |= 1u64 << at(v);
+                gaps += u32::from(counts[at(v)] == 0);
+            }
+            let (mut v, mut gaps) = (hi, 0);
+            while v < 14 && gaps <= jokers {
+                v += 1;
+                out |= 1u64 << at(v);
+                gaps += u32::from(counts[at(v)] == 0);
+            }
+        }
+        out & faces
+    }
+
     /// At most one card of the face counts `rest` fits nowhere. `faces`: bits of the
     /// faces `rest` may count (the others are zero), to look at those only.
     fn all_but_one(&self, rest: &[u8; 53], faces: u64) -> bool {
         let mut misfits = 0;
-        let mut bits = faces;
+        let mut bits = faces & !self.fitting(rest, faces);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let n = rest[i];
-            if n > 0 && !Card::from_index(i as u8).is_some_and(|f| self.fits(f, rest)) {
-                misfits += n;
-                if misfits > 1 {
-                    return false;
-                }
+            misfits += rest[i];
+            if misfits > 1 {
+                return false;
             }
         }
         true
@@ -2742,9 +2817,12 @@ impl RummySearch<'_> {
     fn run(&mut self, pos: &Turn<'_>, fms: &[ValuedMeld]) {
         let stuck = self.stuck_for(fms);
         let counts = self.counts;
-        combos(fms, fms.len(), counts, &stuck, false, &mut |chosen, used, value, rest, _| {
+        let mut walk = core::mem::take(&mut self.scratch.walk);
+        let supply = (counts, self.present, Copies::of(&counts, self.present));
+        combos(fms, fms.len(), supply, &stuck, false, &mut walk, &mut |chosen, used, value, rest, _| {
             self.visit(pos, fms, chosen, used, value, rest);
         });
+        self.scratch.walk = walk;
         self.done = true;
     }
 
@@ -2804,18 +2882,33 @@ impl RummySearch<'_> {
 type Visit<'a> = dyn FnMut(&[usize], usize, u32, &[u8; 53], bool) + 'a;
 
 /// Calls `visit(chosen, cards used, value, face counts left)` for every non-empty
-/// multiset of `melds` that `counts` can supply and that holds one of the first `roots`
-/// melds; but skips every multiset (and those it leads to) whose last meld is `melds[i]`
-/// and whose counts left hold two cards or more of the faces `stuck[i]` (bits by face
-/// index; no skipping past the end of `stuck`). With `every`, nothing is skipped: those
-/// multisets are visited with the last argument `false` (as is all that follows them,
-/// since no later meld holds such a face).
+/// multiset of `melds` that `counts` can supply (the faces it holds `held`, its
+/// [`Copies`] `copies`) and that holds one of the first `roots` melds; but skips every
+/// multiset (and those it leads to) whose last meld is `melds[i]` and whose counts left
+/// hold two cards or more of the faces `stuck[i]` (bits by face index; no skipping past
+/// the end of `stuck`). With `every`, nothing is skipped: those multisets are visited
+/// with the last argument `false` (as is all that follows them, since no later meld
+/// holds such a face). `chosen` is a buffer (emptied first).
 fn combos(
     melds: &[ValuedMeld],
     roots: usize,
-    mut counts: [u8; 53],
+    (counts, held, copies): ([u8; 53], u64, Copies),
     stuck: &[u64],
     every: bool,
+    chosen: &mut Vec<usize>,
+    visit: &mut Visit<'_>,
+) {
+    combos_by(melds, roots, (counts, held, copies), (stuck, every), MELD_BITS_FROM, chosen, visit);
+}
+
+/// [`combos`], walking by [`MeldBits`] from `bits_from` melds on.
+fn combos_by(
+    melds: &[ValuedMeld],
+    roots: usize,
+    (mut counts, held, copies): ([u8; 53], u64, Copies),
+    (stuck, every): (&[u64], bool),
+    bits_from: usize,
+    chosen: &mut Vec<usize>,
     visit: &mut Visit<'_>,
 ) {
     /// Takes `m`'s cards from `counts` if they are there, its faces being among those
@@ -2831,27 +2924,6 @@ fn combos(
         }
         counts[52] -= m.jokers;
         true
-    }
-    fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
-        let mut naturals = m.mask & NATURALS;
-        while naturals != 0 {
-            counts[naturals.trailing_zeros() as usize] += 1;
-            naturals &= naturals - 1;
-        }
-        counts[52] += m.jokers;
-    }
-    /// Two cards or more of the faces `mask` in `counts`.
-    fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
-        let mut bits = mask;
-        let mut n = 0;
-        while bits != 0 {
-            n += counts[bits.trailing_zeros() as usize];
-            if n >= 2 {
-                return true;
-            }
-            bits &= bits - 1;
-        }
-        false
     }
     /// The faces held (`avail`) and the naturals held twice or more (`twice`) once `m`
     /// is taken from `counts`: its naturals held once are gone, and with at most two
@@ -2900,31 +2972,160 @@ fn combos(
             }
         }
     }
-    // The faces `counts` holds, by bit (only those of the melds matter).
-    let wanted = melds.iter().fold(0u64, |bits, m| bits | m.mask);
-    let (mut avail, mut twice, mut plain, mut bits) = (0u64, 0u64, true, wanted);
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let c = counts[i];
-        if c > 0 {
-            avail |= 1u64 << i;
+    // The faces held, and the naturals held twice (with at most two copies of each).
+    let (avail, twice, plain) = (held, copies.twice, !copies.more);
+    chosen.clear();
+    if plain && (bits_from..=128).contains(&melds.len()) {
+        // A long list (a hand with jokers): each node's children found by bits, not by
+        // a scan of every later meld. The same multisets, in the same order.
+        let bits = MeldBits::of(melds);
+        // Every meld's naturals are held: the candidates are those with jokers enough.
+        let below = |n: usize| if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let all = below(melds.len());
+        let mut next = all & !bits.jokers_over(counts[52]) & below(roots);
+        while next != 0 {
+            let i = next.trailing_zeros() as usize;
+            next &= next - 1;
+            let m = &melds[i];
+            take_held(m, &mut counts);
+            chosen.push(i);
+            let cand = bits.after(m, all, twice);
+            let walk = (&bits, twice & !m.mask, stuck, every, true);
+            go_bits(melds, walk, i, &mut counts, cand, chosen, m.faces().len(), m.value, visit);
+            chosen.pop();
+            put_back(m, &mut counts);
         }
-        if i < 52 {
-            twice |= u64::from(c >= 2) << i;
-            plain &= c <= 2;
-        }
+        return;
     }
-    let mut chosen = Vec::new();
     for (i, m) in melds.iter().enumerate().take(roots) {
         if m.mask & !avail == 0 && take(m, &mut counts) {
             chosen.push(i);
             let (avail, twice) = left(m, &counts, (avail, twice), plain);
             let (faces, flags) = ((avail, twice, plain), (stuck, every, true));
-            go(melds, i, &mut counts, faces, flags, &mut chosen, m.faces().len(), m.value, visit);
+            go(melds, i, &mut counts, faces, flags, chosen, m.faces().len(), m.value, visit);
             chosen.pop();
             put_back(m, &mut counts);
         }
+    }
+}
+
+/// The length of a list of melds from which [`combos`] walks it by [`MeldBits`]: below
+/// it, the bits' set-up costs more than the scans it saves.
+const MELD_BITS_FROM: usize = 32;
+
+/// A list of at most 128 melds by faces as bit sets (bit `i`: `melds[i]`), for
+/// [`combos`] to find a node's children without a scan: the melds that need each
+/// natural face, and those that need more jokers than a count.
+struct MeldBits {
+    need: [u128; 52],
+    /// `over[k]`: the melds needing more than `k` jokers.
+    over: [u128; MAX_MELD_LEN],
+}
+
+impl MeldBits {
+    /// The bits of `melds` (at most 128).
+    fn of(melds: &[ValuedMeld]) -> MeldBits {
+        let mut bits = MeldBits { need: [0; 52], over: [0; MAX_MELD_LEN] };
+        for (i, m) in melds.iter().enumerate() {
+            let bit = 1u128 << i;
+            let mut naturals = m.mask & NATURALS;
+            while naturals != 0 {
+                bits.need[naturals.trailing_zeros() as usize] |= bit;
+                naturals &= naturals - 1;
+            }
+            for over in bits.over.iter_mut().take(usize::from(m.jokers)) {
+                *over |= bit;
+            }
+        }
+        bits
+    }
+
+    /// The melds needing more than `jokers` jokers.
+    fn jokers_over(&self, jokers: u8) -> u128 {
+        self.over.get(usize::from(jokers)).copied().unwrap_or(0)
+    }
+
+    /// The candidates `cand` (melds whose naturals are all held) once `m` is taken, the
+    /// naturals held twice before being `twice` (at most two copies of each: the others
+    /// are gone).
+    fn after(&self, m: &ValuedMeld, cand: u128, twice: u64) -> u128 {
+        let mut gone = m.mask & NATURALS & !twice;
+        let mut cand = cand;
+        while gone != 0 {
+            cand &= !self.need[gone.trailing_zeros() as usize];
+            gone &= gone - 1;
+        }
+        cand
+    }
+}
+
+/// Takes `m`'s cards from `counts`, all there.
+fn take_held(m: &ValuedMeld, counts: &mut [u8; 53]) {
+    let mut naturals = m.mask & NATURALS;
+    while naturals != 0 {
+        counts[naturals.trailing_zeros() as usize] -= 1;
+        naturals &= naturals - 1;
+    }
+    counts[52] -= m.jokers;
+}
+
+/// Gives `m`'s cards back to `counts`.
+fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
+    let mut naturals = m.mask & NATURALS;
+    while naturals != 0 {
+        counts[naturals.trailing_zeros() as usize] += 1;
+        naturals &= naturals - 1;
+    }
+    counts[52] += m.jokers;
+}
+
+/// Two cards or more of the faces `mask` in `counts`.
+fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
+    let mut bits = mask;
+    let mut n = 0;
+    while bits != 0 {
+        n += counts[bits.trailing_zeros() as usize];
+        if n >= 2 {
+            return true;
+        }
+        bits &= bits - 1;
+    }
+    false
+}
+
+/// The node of [`combos`]' walk by [`MeldBits`] after `melds[start]` (the last meld of
+/// `chosen`): `cand` the melds whose naturals are still held; `walk` the bits, the
+/// naturals held twice, and the skipping flags of [`combos`].
+#[allow(clippy::too_many_arguments)]
+fn go_bits(
+    melds: &[ValuedMeld],
+    (bits, twice, stuck, every, alive): (&MeldBits, u64, &[u64], bool, bool),
+    start: usize,
+    counts: &mut [u8; 53],
+    cand: u128,
+    chosen: &mut Vec<usize>,
+    used: usize,
+    value: u32,
+    visit: &mut Visit<'_>,
+) {
+    let alive = alive && !stuck.get(start).is_some_and(|&mask| two_of(mask, counts));
+    if !alive && !every {
+        return;
+    }
+    visit(chosen, used, value, counts, alive);
+    // The melds from `start` on whose naturals are held and jokers enough.
+    let mut next = cand & !bits.jokers_over(counts[52]) & (u128::MAX << start);
+    while next != 0 {
+        let i = next.trailing_zeros() as usize;
+        next &= next - 1;
+        let m = &melds[i];
+        take_held(m, counts);
+        chosen.push(i);
+        let walk = (bits, twice & !m.mask, stuck, every, alive);
+        let child = bits.after(m, cand, twice);
+        go_bits(melds, walk, i, counts, child, chosen, used + m.faces().len(), value + m.value, visit);
+        chosen.pop();
+        put_back(m, counts);
     }
 }
 
@@ -2979,7 +3180,8 @@ mod tests {
             let mut fms = Vec::new();
             let bits = FaceBits::of(faces);
             for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
-            combos(&fms, fms.len(), counts, &[], true, &mut |chosen, _, _, _, _| {
+            let supply = (counts, held, copies);
+            combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |chosen, _, _, _, _| {
                 multisets += 1;
                 assert_eq!(
                     batch_count(&fms, chosen, &counts, copies, None),
@@ -3000,6 +3202,123 @@ mod tests {
             });
         }
         assert!(multisets > 10_000 && required > 100_000, "{multisets} multisets, {required} with a card");
+    }
+
+    /// The walk over multisets by bits ([`MeldBits`]) visits what the scan of every later
+    /// meld visits, in the same order, with the same arguments: random hands rich in
+    /// melds (up to four jokers), every multiset, or only those from a few root melds,
+    /// skipping on stuck faces or not.
+    #[test]
+    fn the_walk_by_bits_is_the_scans_walk() {
+        use rand::seq::SliceRandom;
+        use rand::{RngExt, SeedableRng};
+        type Visited = Vec<(Vec<usize>, usize, u32, Vec<u8>, bool)>;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let (mut walks, mut by_bits, mut nodes) = (0, 0, 0);
+        for hand_no in 0..600 {
+            let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            let catalog = config.catalog().unwrap();
+            let mut pack: Vec<Card> =
+                (0..catalog.len()).filter_map(|i| catalog.face(PieceId::new(i as u8)?)).collect();
+            pack.shuffle(&mut rng);
+            pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+            let start = rng.random_range(0..pack.len() - 14);
+            let faces = &pack[start..start + 14];
+            let (counts, held) = face_counts(faces);
+            let supply = (counts, held, Copies::of(&counts, held));
+            let mut fms = Vec::new();
+            let bits = FaceBits::of(faces);
+            for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| {
+                fms.push(ValuedMeld::of(m))
+            });
+            if fms.is_empty() {
+                continue;
+            }
+            let roots = if hand_no % 4 == 0 { rng.random_range(1..=fms.len()) } else { fms.len() };
+            // Stuck faces: a few random faces of the hand from each place on.
+            let stuck: Vec<u64> = if hand_no % 5 < 2 {
+                Vec::new()
+            } else {
+                let loose = faces.iter().fold(0u64, |b, f| b | 1u64 << f.index()) & rng.random::<u64>();
+                (0..fms.len()).map(|i| loose >> (i % 7)).collect()
+            };
+            let every = hand_no % 2 == 1;
+            let walk = |bits_from: usize| {
+                let mut seen: Visited = Vec::new();
+                let mut visit = |chosen: &[usize], used: usize, value: u32, rest: &[u8; 53], alive: bool| {
+                    seen.push((chosen.to_vec(), used, value, rest.to_vec(), alive));
+                };
+                combos_by(&fms, roots, supply, (&stuck, every), bits_from, &mut Vec::new(), &mut visit);
+                seen
+            };
+            let scanned = walk(usize::MAX);
+            assert_eq!(walk(0), scanned, "{faces:?}, {roots} roots");
+            walks += 1;
+            by_bits += usize::from(fms.len() <= 128);
+            nodes += scanned.len();
+        }
+        assert!(
+            walks > 500 && by_bits > 400 && nodes > 50_000,
+            "{walks} walks, {by_bits} by bits, {nodes} nodes"
+        );
+    }
+
+    /// The table of a card's most toward an opening is its rank value (the ace 11, the
+    /// court cards 10), and a joker's the most of any card.
+    #[test]
+    fn a_cards_most_is_its_rank_value() {
+        for i in 0..53u8 {
+            let face = Card::from_index(i).unwrap();
+            assert_eq!(max_value(i), face.number().map_or(11, rank_value), "{face:?}");
+        }
+        assert_eq!(max_value(53), 0);
+    }
+
+    /// The faces a table's reach takes, decided per table meld ([`Reach::fitting`]), are
+    /// those [`Reach::fits`] takes one by one: the tables of random hands leaning towards
+    /// the table (both presets, the ace low or not), each asked with the mover's hand and
+    /// with random cards of the pack, zero to four jokers among them.
+    #[test]
+    fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
+        use rand::seq::SliceRandom;
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let (mut asked, mut runs, mut fitting) = (0, 0, 0);
+        for game_no in 0..40 {
+            let mut config = if game_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            config.ace_low_in_runs = game_no % 4 < 2;
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            let pack: Vec<Card> = (0..53u8).filter_map(Card::from_index).flat_map(|f| [f, f]).collect();
+            let mut legal = Vec::new();
+            while let Some(seat) = g.to_move() {
+                let reach = Reach::of(g.table());
+                runs += reach.run_count;
+                let hand: Vec<Card> = g.hand(seat).iter().filter_map(|p| g.face(p)).collect();
+                let mut random = pack.clone();
+                random.shuffle(&mut rng);
+                random.truncate(rng.random_range(0..16));
+                for faces in [hand, random] {
+                    let (counts, _) = face_counts(&faces);
+                    let took = reach.fitting(&counts, u64::MAX);
+                    for i in 0..53u8 {
+                        let face = Card::from_index(i).unwrap();
+                        assert_eq!(
+                            took & 1u64 << i != 0,
+                            reach.fits(face, &counts),
+                            "{face:?} {faces:?} {reach:?}"
+                        );
+                        asked += 1;
+                        fitting += usize::from(took & 1u64 << i != 0);
+                    }
+                    assert_eq!(took & !(1u64 << 52 | NATURALS), 0);
+                }
+                g.legal_actions(&mut legal);
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.7);
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(runs > 5_000 && fitting > asked / 10, "{asked} asked, {fitting} fit, {runs} runs");
     }
 
     /// What a list keeps from one table to the next (what each table meld offers, the
@@ -3349,7 +3668,7 @@ mod tests {
             assert!(bound >= best, "{faces:?}: bound {bound} below the best opening {best}");
             let old = (0..53u8)
                 .filter(|&i| meldable & 1u64 << i != 0)
-                .map(|i| u32::from(counts[usize::from(i)]) * Card::from_index(i).map_or(0, max_value))
+                .map(|i| u32::from(counts[usize::from(i)]) * max_value(i))
                 .sum::<u32>();
             // One joker counts each card once at most.
             assert!(jokers > 1 || bound <= old, "{faces:?}");
@@ -3387,7 +3706,8 @@ mod tests {
                 fms.push(ValuedMeld::of(m))
             });
             let mut can = false;
-            combos(&fms, fms.len(), counts, &[], true, &mut |_, used, _, _, _| {
+            let supply = (counts, held, Copies::of(&counts, held));
+            combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, used, _, _, _| {
                 can |= used + 1 >= faces.len()
             });
             let meldable = meldable_of(bits.naturals, bits.jokers);
