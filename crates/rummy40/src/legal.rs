@@ -1257,13 +1257,17 @@ fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
 }
 
 /// What the melds of one table could offer any hand ([`Turn::table_fits`]), kept while
-/// the table (by its stamp) and the rules it was derived under stay the same.
+/// the table (by its stamp) and the rules it was derived under stay the same; when the
+/// table changes under the same rules, the entries of the melds it left as they were
+/// are kept (a play changes one meld or adds one).
 #[derive(Debug, Clone, Default)]
 struct TableFaces {
     /// The table's stamp, the meld rules and the swap option of sets of three.
     key: Option<(u64, rummykit_core::MeldRules, crate::Set3JokerSwap)>,
     /// One per meld with a natural, in the table's order.
     melds: Vec<MeldFaces>,
+    /// The entries of the table before (reused room).
+    before: Vec<MeldFaces>,
     /// Some set of three holds a joker (a joker may be released).
     joker_sets: bool,
 }
@@ -1275,6 +1279,8 @@ struct MeldFaces {
     /// The meld's place in the table's list, and its id.
     at: usize,
     meld: rummykit_core::MeldId,
+    /// The meld's faces: everything below depends on them and on the rules alone.
+    faces: Meld<Card>,
     /// The faces it could take from a hand: those tried at its ends and those a swap
     /// could take (a hand holding none is offered nothing).
     interest: u64,
@@ -1462,7 +1468,9 @@ impl Turn<'_> {
         fits.clear();
         let key = (self.table.stamp(), self.rules, self.config.set3_joker_swap);
         if cache.key != Some(key) {
-            self.table_faces(cache);
+            // Under the same rules, what a meld offers depends on its faces alone.
+            let same_rules = cache.key.is_some_and(|(_, rules, swap)| (rules, swap) == (key.1, key.2));
+            self.table_faces(cache, same_rules);
             cache.key = Some(key);
         }
         let melds = self.table.melds();
@@ -1534,17 +1542,32 @@ impl Turn<'_> {
     }
 
     /// Fills `cache` with what each meld of the table could offer some hand (see
-    /// [`MeldFaces`]), no try made yet.
-    fn table_faces(&self, cache: &mut TableFaces) {
+    /// [`MeldFaces`]): the entry of a meld with the same id and faces as before kept
+    /// with its tries if `reuse` (the rules are those it was made under), the others
+    /// made anew, no try made yet.
+    fn table_faces(&self, cache: &mut TableFaces, reuse: bool) {
         const JOKER: u64 = 1 << 52;
-        cache.melds.clear();
-        cache.joker_sets = self.table.melds().iter().any(|m| {
+        let TableFaces { melds, before, joker_sets, .. } = cache;
+        core::mem::swap(melds, before);
+        melds.clear();
+        let before: &[MeldFaces] = if reuse { before } else { &[] };
+        // Both lists are in id order: the entry of a meld, if any, is met walking on.
+        let mut next = 0;
+        *joker_sets = self.table.melds().iter().any(|m| {
             m.meld().kind() == MeldKind::Group
                 && m.meld().len() == 3
                 && m.meld().faces().contains(&Card::JOKER)
         });
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
+            while before.get(next).is_some_and(|b| b.meld < m.id()) {
+                next += 1;
+            }
+            if let Some(b) = before.get(next).filter(|b| b.meld == m.id() && b.faces == *meld) {
+                melds.push(MeldFaces { at, ..*b });
+                next += 1;
+                continue;
+            }
             // A valid meld holds a natural: its kind, suit and values say what it is
             // without reading its faces.
             let Some(first) = meld.value_at(0) else { continue };
@@ -1556,6 +1579,7 @@ impl Turn<'_> {
             let mut mf = MeldFaces {
                 at,
                 meld: m.id(),
+                faces: *meld,
                 interest: 0,
                 swap_gate: 0,
                 swappable: self.swappable(m),
@@ -1604,7 +1628,7 @@ impl Turn<'_> {
                 }
             }
             mf.interest = mf.try_front | mf.try_back | mf.swappable;
-            cache.melds.push(mf);
+            melds.push(mf);
         }
     }
 
@@ -1650,10 +1674,14 @@ impl Turn<'_> {
     }
 
     /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter
-    /// before the check): for a run, the cards its jokers stand for exactly; for a set of
-    /// three under `EitherMissing`, the cards of its rank.
+    /// before the check): none without a joker; for a run, the cards its jokers stand for
+    /// exactly; for a set of three under `EitherMissing`, the cards of its rank.
     fn swappable(&self, m: &rummykit_core::TableMeld<Card>) -> u64 {
         let meld = m.meld();
+        // (Most melds hold no joker: nothing to swap, no role to ask position by position.)
+        if !meld.faces().contains(&Card::JOKER) {
+            return 0;
+        }
         match meld.kind() {
             MeldKind::Run => (0..meld.len())
                 .filter_map(|i| match meld.joker_role(i) {
@@ -3058,6 +3086,83 @@ mod tests {
             }
         }
         assert!(states > 2_000 && kept > 1_000, "{states} states, {kept} with something kept");
+    }
+
+    /// What a table's cache keeps of a meld across table changes is what it would make
+    /// anew for the table as it is, and every verdict of a build it keeps is the
+    /// validator's: on every state of three random games at a time sharing one cache (one
+    /// game played on for a while, then another: the same meld ids on different tables),
+    /// under both presets and the ace low.
+    #[test]
+    fn kept_table_entries_are_the_tables_own() {
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let (mut cache, mut fits) = (TableFaces::default(), Vec::new());
+        let (mut states, mut kept, mut verdicts) = (0, 0, 0);
+        let all_faces = (1u64 << 53) - 1;
+        for round in 0..8 {
+            let mut config = if round % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            config.ace_low_in_runs = round % 4 < 2;
+            let mut games: Vec<Rummy40> =
+                (0..3).map(|_| Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap()).collect();
+            let mut at = 0;
+            while games.iter().any(|g| g.to_move().is_some()) {
+                if rng.random_bool(0.1) || games[at].to_move().is_none() {
+                    at = rng.random_range(0..games.len());
+                }
+                let g = &mut games[at];
+                let Some(seat) = g.to_move() else { continue };
+                let pos = g.turn();
+                let before: Vec<_> = cache.melds.iter().map(|m| (m.meld, m.faces)).collect();
+                let changed = cache.key.is_some_and(|k| k.0 != g.table().stamp());
+                // Every face asked, so that every verdict is made and kept.
+                pos.table_fits(all_faces, &mut fits, &mut cache);
+                let mut fresh = TableFaces::default();
+                pos.table_faces(&mut fresh, false);
+                let shape = |m: &MeldFaces| {
+                    (
+                        m.at,
+                        m.meld,
+                        m.faces,
+                        m.interest,
+                        m.swap_gate,
+                        m.swappable,
+                        m.try_front,
+                        m.try_back,
+                        m.group,
+                    )
+                };
+                assert_eq!(cache.joker_sets, fresh.joker_sets);
+                assert_eq!(cache.melds.len(), fresh.melds.len(), "{g:?}");
+                for (mf, new) in cache.melds.iter().zip(&fresh.melds) {
+                    assert_eq!(shape(mf), shape(new), "{g:?}");
+                    let m = &g.table().melds()[mf.at];
+                    for (end, tried, ok) in [
+                        (RunEnd::Front, mf.tried_front, mf.ok_front),
+                        (RunEnd::Back, mf.tried_back, mf.ok_back),
+                    ] {
+                        for i in (0..53u8).filter(|&i| tried & 1u64 << i != 0) {
+                            let face = Card::from_index(i).unwrap();
+                            let fits = m.extended(face, end, &pos.rules).is_ok();
+                            assert_eq!(ok & 1u64 << i != 0, fits, "{face:?} at {end:?} of {m:?}");
+                            verdicts += 1;
+                        }
+                    }
+                    kept += usize::from(changed && before.contains(&(mf.meld, mf.faces)));
+                }
+                states += 1;
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                // Towards melds and builds, so that tables grow and differ.
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.6);
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            states > 2_000 && kept > 1_000 && verdicts > 20_000,
+            "{states} states, {kept} kept, {verdicts}"
+        );
     }
 
     /// The play of a taken card as [`Turn::play_of_taken`] decides it is the check's
