@@ -1201,11 +1201,35 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         if !sink.checked || sink.settled {
             if sink.out.groups.on {
                 // The draw's list keeps them as cards.
-                sink.out.groups.discards.extend(allowed.map(|&(piece, _)| piece));
+                push_discards(cards, &discards, &mut sink.out.groups.discards);
             } else {
                 sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
             }
         }
+    }
+}
+
+/// The cards of `cards` that `rule` lets go, in order, appended to `out`: each card
+/// written to a buffer on the stack and the count moved on for those allowed, with no
+/// branch and no check of the vector's room per card (the discards are most of a play
+/// phase's list; a hand of more than 16 cards, only in a position built by hand, takes
+/// the plain way).
+#[inline(never)]
+fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Vec<PieceId>) {
+    match cards.first() {
+        Some(&(fill, _)) if cards.len() <= 16 => {
+            let mut buf = [fill; 16];
+            let mut n = 0;
+            for &(piece, face) in cards {
+                if let Some(slot) = buf.get_mut(n) {
+                    *slot = piece;
+                }
+                n += usize::from(rule.allows(piece, face));
+            }
+            out.extend_from_slice(buf.get(..n).unwrap_or_default());
+        }
+        _ => out
+            .extend(cards.iter().filter(|&&(piece, face)| rule.allows(piece, face)).map(|&(piece, _)| piece)),
     }
 }
 
