@@ -2111,12 +2111,36 @@ impl Turn<'_> {
         if !self.may_meld_with(card) {
             return false;
         }
-        let by_face = self.ids_by_face(hand);
+        let mut by_face = None;
         let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
+            // One choice of copies first (the card at its face, the lowest copies held
+            // elsewhere): what `f` asks of a play depends on the faces it leaves but for a
+            // few cards (a won joker), so this one mostly decides, and the others are
+            // listed only when it does not.
+            let mut pieces = [card; MAX_MELD_LEN];
+            let (mut used, mut placed, mut held) = (PieceSet::new(), false, true);
+            used.insert(card);
+            for (slot, &f_slot) in pieces.iter_mut().zip(fm.faces()) {
+                if f_slot == face && !placed {
+                    placed = true;
+                    continue;
+                }
+                match self.catalog.ids_of(f_slot).find(|&id| hand.contains(id) && !used.contains(id)) {
+                    Some(id) => {
+                        *slot = id;
+                        used.insert(id);
+                    }
+                    None => held = false,
+                }
+            }
+            if held && placed && f(fm.kind, &pieces[..fm.faces().len()]) {
+                return true;
+            }
+            let by_face = by_face.get_or_insert_with(|| self.ids_by_face(hand));
             arena.clear();
             keys.clear();
-            expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            expand(&[fm], by_face, Some(card), &mut arena, &mut keys, &mut scratch);
             for key in &keys {
                 // One meld: its kind, its ids plus 2, then 1 (see `Turn::expand`).
                 let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
@@ -3186,6 +3210,90 @@ mod tests {
         assert!(
             states > 2_000 && kept > 1_000 && verdicts > 20_000,
             "{states} states, {kept} kept, {verdicts}"
+        );
+    }
+
+    /// [`Turn::any_meld_with`], which tries one choice of copies per meld by faces before
+    /// listing them all, answers as every choice listed at once: for each card of the
+    /// mover's hand and the top discard at every state of random hands (jokers, twins),
+    /// under predicates that accept every meld, none, only runs, only melds without one
+    /// given card, and only melds with a second copy or another joker than the lowest
+    /// held (the first choice refused, another found).
+    #[test]
+    fn a_meld_with_a_card_is_found_as_the_full_listing_finds_it() {
+        use rand::SeedableRng;
+        use rand::seq::IndexedRandom;
+        use rummykit_core::Seating;
+        // Every choice of copies of every meld by faces with the card: the simple way.
+        let listed = |pos: &Turn<'_>, card: PieceId, f: &mut dyn FnMut(MeldKind, &[PieceId]) -> bool| {
+            let face = pos.face(card).unwrap();
+            let by_face = pos.ids_by_face(pos.hand);
+            let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
+            pos.face_melds(pos.hand).iter().filter(|fm| fm.faces().contains(&face)).any(|fm| {
+                arena.clear();
+                keys.clear();
+                expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+                keys.iter().any(|key| {
+                    let bytes = &arena[key.clone()];
+                    let kind = if bytes[0] == 2 { MeldKind::Group } else { MeldKind::Run };
+                    let pieces: Vec<PieceId> = bytes[1..]
+                        .iter()
+                        .take_while(|&&b| b >= 2)
+                        .map(|&b| PieceId::new(b - 2).unwrap())
+                        .collect();
+                    f(kind, &pieces)
+                })
+            })
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let mut legal = Vec::new();
+        let (mut asked, mut found, mut later) = (0, 0, 0);
+        for game_no in 0..40 {
+            let config = if game_no % 2 == 0 { crate::Config::SCALA40 } else { crate::Config::RUMMY40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let top = g.piles().top_discard();
+                let mut pos = g.turn();
+                let cards: Vec<PieceId> = pos.hand.iter().collect();
+                for &card in cards.iter().chain(top.iter()) {
+                    pos.hand = g.hand(seat);
+                    pos.hand.insert(card);
+                    let without = *cards.choose(&mut rng).unwrap();
+                    let mut first = None;
+                    // The lowest copy held of each face.
+                    let lowest = |p: PieceId| {
+                        pos.catalog.ids_of(pos.face(p).unwrap()).find(|&id| pos.hand.contains(id)) == Some(p)
+                    };
+                    for rule in 0..5 {
+                        let mut f = |kind: MeldKind, pieces: &[PieceId]| match rule {
+                            0 => true,
+                            1 => false,
+                            2 => kind == MeldKind::Run,
+                            3 => !pieces.contains(&without),
+                            // Only with a second copy or another joker: never the first choice.
+                            _ => !pieces.iter().all(|&p| lowest(p)),
+                        };
+                        let fast = pos.any_meld_with(card, &mut f);
+                        assert_eq!(
+                            fast,
+                            listed(&pos, card, &mut f),
+                            "rule {rule}, {card:?} in {:?}",
+                            pos.hand
+                        );
+                        first = first.or(Some(fast));
+                        later += usize::from(rule == 4 && fast);
+                    }
+                    asked += 1;
+                    found += usize::from(first == Some(true));
+                }
+                g.legal_actions(&mut legal);
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.5);
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            asked > 40_000 && found > 5_000 && later > 1_000,
+            "{asked} asked, {found} in a meld, {later} only with other copies"
         );
     }
 
