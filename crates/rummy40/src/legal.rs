@@ -1195,7 +1195,7 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         }
     } else {
         // The discards in one pass (most of the list).
-        let allowed = cards.iter().filter(|&&(piece, face)| discards.allows(piece, face));
+        let allowed = cards.iter().filter(|&&(_, face)| discards.allows(face));
         // The check of a discard is the per-card rules, decided above, and the cards to
         // be played first, which do not depend on the card.
         if !sink.checked || sink.settled {
@@ -1224,12 +1224,11 @@ fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &
                 if let Some(slot) = buf.get_mut(n) {
                     *slot = piece;
                 }
-                n += usize::from(rule.allows(piece, face));
+                n += usize::from(rule.allows(face));
             }
             out.extend_from_slice(buf.get(..n).unwrap_or_default());
         }
-        _ => out
-            .extend(cards.iter().filter(|&&(piece, face)| rule.allows(piece, face)).map(|&(piece, _)| piece)),
+        _ => out.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece)),
     }
 }
 
