@@ -480,6 +480,9 @@ impl LegalActions {
     }
 
     /// The `k`-th batch of group `g` (its batches sorted), as its action.
+    // Out of line: drawn rarely (most draws are a discard or a draw from the stock), and
+    // inlined it made every draw save and restore the registers it needs.
+    #[inline(never)]
     fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
         let LegalActions { fms, arena, scratch, groups, .. } = self;
         let group = *groups.groups.get(g)?;
