@@ -1044,47 +1044,12 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         );
         reach.keep(&mut sink.out.reach);
     } else {
-        let any_meld = reference || meldable_of(bits.naturals, bits.jokers) != 0;
-        let mut fms = core::mem::take(&mut sink.out.fms);
-        fms.clear();
-        if any_meld {
-            pos.face_melds_into(bits, &mut fms);
+        // (Most hands of an opened player hold no meld.)
+        if reference || meldable_of(bits.naturals, bits.jokers) != 0 {
+            single_melds(pos, faces, bits, sink);
+        } else {
+            sink.out.fms.clear();
         }
-        if sink.counting() && !fms.is_empty() {
-            // One group per meld by faces, counted: the melds that leave a card to discard
-            // (the faces counted only when there is a meld: most hands hold none).
-            let (counts, held) = face_counts(faces);
-            let copies = Copies::of(&counts, held);
-            let first = sink.out.groups.groups.len();
-            let groups = &mut sink.out.groups;
-            groups.cards = hand;
-            groups.required = None;
-            for (i, fm) in fms.iter().enumerate() {
-                let mut rest = counts;
-                for (f, n) in fm.needs() {
-                    rest[usize::from(f)] -= n;
-                }
-                if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
-                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, copies, None));
-                }
-            }
-            sink.push_groups(first);
-        } else if !fms.is_empty() {
-            // One meld each, by key: sorted, the order of the melds.
-            let by_face = pos.ids_by_face(hand);
-            let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
-            for fm in &fms {
-                expand(&[fm], &by_face, None, arena, keys, scratch);
-            }
-            sort_keys(arena, keys);
-        }
-        sink.out.fms = fms;
-        let keys = core::mem::take(&mut sink.out.keys);
-        for key in keys.iter().cloned() {
-            let item = Item::Meld { start: key.start, end: key.end };
-            sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
-        }
-        sink.out.restore_keys(keys);
         let table = pos.table.melds();
         if reference {
             for piece in hand {
@@ -1108,87 +1073,18 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             // of a hand are neither.
             let (built, swapped) =
                 fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
-            // Two naturals that may go (not of the taken card's face) leave one after any
-            // single play: the discard rules then hold without asking them card by card.
-            // (Asked only if there is a play.)
-            let taken = pos.taken.and_then(|t| pos.face(t));
-            let spare = built | swapped != 0
-                && cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
             if pos.config.forbid_playable_discard {
                 fitting = Some(built);
             }
-            // While the taken card is the one card the player must still play, a play that
-            // leaves it a table meld to be built onto, and a card to discard after that,
-            // passes the check's guard: the table melds (the first two, by id) it fits.
-            let pending = pos
-                .taken
-                .filter(|&t| sink.checked && !sink.settled && sink.obliged == PieceSet::from_iter([t]));
-            let mut onto = [None; 2];
-            if let Some(bit) = pending.and_then(|t| pos.face(t)).map(|f| 1u64 << f.index()) {
-                for (slot, f) in onto.iter_mut().zip(fits.iter().filter(|f| (f.front | f.back) & bit != 0)) {
-                    *slot = Some(f.meld);
-                }
-            }
-            // A play that changes meld `changed` and leaves `left` in hand (a joker won
-            // aside: it only adds a card that may go).
-            let sure = |changed: rummykit_core::MeldId, mut left: PieceSet| {
-                pending.is_some_and(|t| {
-                    left.remove(t);
-                    onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
-                })
-            };
             // (Most hands fit no table meld, and most tables hold no joker to swap.)
-            if built != 0 {
-                for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
-                    let bit = 1u64 << face.index();
-                    for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
-                        for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
-                            if mask & bit != 0 {
-                                let mut rest = hand;
-                                rest.remove(piece);
-                                let item = Item::Build { piece, meld: f.meld, end };
-                                let ok = || spare || pos.can_discard_from(rest);
-                                sink.push_sure(item, ok, || sure(f.meld, rest));
-                            }
-                        }
-                    }
-                }
-            }
-            // The cards a swap could bring, by meld (runs: what each joker stands for).
-            if swapped != 0 {
-                for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
-                    let bit = 1u64 << face.index();
-                    for f in fits.iter().filter(|f| f.swap & bit != 0) {
-                        let Some(m) = table.get(f.at) else { continue };
-                        let item = Item::SwapJoker { piece, meld: f.meld };
-                        let mut rest = hand;
-                        rest.remove(piece);
-                        // Under the won-joker rule the joker a swap wins must be played too,
-                        // which `sure` does not ask: the check decides.
-                        let sure =
-                            || !pos.config.swapped_joker_must_be_played_same_turn && sure(f.meld, rest);
-                        sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), sure);
-                    }
-                }
+            if built | swapped != 0 {
+                plays_onto_table(pos, cards, &fits, (built, swapped), sink);
             }
             sink.out.fits = fits;
         }
         // (A table with no set of three holding a joker, most, has none to release.)
-        let releases = reference || sink.out.table_faces.joker_sets;
-        for m in table.iter().filter(|m| {
-            releases
-                && m.meld().kind() == MeldKind::Group
-                && m.meld().len() == 3
-                && (reference || m.meld().faces().contains(&Card::JOKER))
-        }) {
-            let number = m.meld().value_at(0);
-            let fitting: Vec<PieceId> =
-                cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
-            for (i, &a) in fitting.iter().enumerate() {
-                for &b in &fitting[i + 1..] {
-                    sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
-                }
-            }
+        if reference || sink.out.table_faces.joker_sets {
+            releases(pos, cards, sink);
         }
     }
     let discards = pos.discards(cards, fitting);
@@ -1210,6 +1106,146 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             }
         }
     }
+}
+
+/// The builds and joker swaps of an opened player's hand (play phase): `fits` what the
+/// table offers it, `built` and `swapped` the faces some meld takes at an end and by a
+/// swap (not both none). Out of line: most hands fit no table meld.
+#[inline(never)]
+fn plays_onto_table(
+    pos: &Turn<'_>,
+    cards: &[(PieceId, Card)],
+    fits: &[MeldFits],
+    (built, swapped): (u64, u64),
+    sink: &mut Sink<'_>,
+) {
+    let hand = pos.hand;
+    let table = pos.table.melds();
+    // Two naturals that may go (not of the taken card's face) leave one after any
+    // single play: the discard rules then hold without asking them card by card.
+    // (Asked only if there is a play.)
+    let taken = pos.taken.and_then(|t| pos.face(t));
+    let spare = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
+    // While the taken card is the one card the player must still play, a play that
+    // leaves it a table meld to be built onto, and a card to discard after that,
+    // passes the check's guard: the table melds (the first two, by id) it fits.
+    let pending =
+        pos.taken.filter(|&t| sink.checked && !sink.settled && sink.obliged == PieceSet::from_iter([t]));
+    let mut onto = [None; 2];
+    if let Some(bit) = pending.and_then(|t| pos.face(t)).map(|f| 1u64 << f.index()) {
+        for (slot, f) in onto.iter_mut().zip(fits.iter().filter(|f| (f.front | f.back) & bit != 0)) {
+            *slot = Some(f.meld);
+        }
+    }
+    // A play that changes meld `changed` and leaves `left` in hand (a joker won
+    // aside: it only adds a card that may go).
+    let sure = |changed: rummykit_core::MeldId, mut left: PieceSet| {
+        pending.is_some_and(|t| {
+            left.remove(t);
+            onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
+        })
+    };
+    if built != 0 {
+        for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
+            let bit = 1u64 << face.index();
+            for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+                for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                    if mask & bit != 0 {
+                        let mut rest = hand;
+                        rest.remove(piece);
+                        let item = Item::Build { piece, meld: f.meld, end };
+                        let ok = || spare || pos.can_discard_from(rest);
+                        sink.push_sure(item, ok, || sure(f.meld, rest));
+                    }
+                }
+            }
+        }
+    }
+    // The cards a swap could bring, by meld (runs: what each joker stands for).
+    if swapped != 0 {
+        for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
+            let bit = 1u64 << face.index();
+            for f in fits.iter().filter(|f| f.swap & bit != 0) {
+                let Some(m) = table.get(f.at) else { continue };
+                let item = Item::SwapJoker { piece, meld: f.meld };
+                let mut rest = hand;
+                rest.remove(piece);
+                // Under the won-joker rule the joker a swap wins must be played too,
+                // which `sure` does not ask: the check decides.
+                let sure = || !pos.config.swapped_joker_must_be_played_same_turn && sure(f.meld, rest);
+                sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), sure);
+            }
+        }
+    }
+}
+
+/// The joker releases of an opened player's hand (play phase): both missing suits of a
+/// set of three with a joker, every pair of cards of its rank, through the check. Out of
+/// line: most tables hold no such set.
+#[inline(never)]
+fn releases(pos: &Turn<'_>, cards: &[(PieceId, Card)], sink: &mut Sink<'_>) {
+    let reference = sink.reference;
+    for m in pos.table.melds().iter().filter(|m| {
+        m.meld().kind() == MeldKind::Group
+            && m.meld().len() == 3
+            && (reference || m.meld().faces().contains(&Card::JOKER))
+    }) {
+        let number = m.meld().value_at(0);
+        let fitting: Vec<PieceId> =
+            cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
+        for (i, &a) in fitting.iter().enumerate() {
+            for &b in &fitting[i + 1..] {
+                sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
+            }
+        }
+    }
+}
+
+/// The single melds of an opened player's hand (play phase, `faces` its faces, `bits`
+/// as bits): one group each, counted, for the random draw, else listed by key; each kept
+/// if a card is left to discard. Out of line: most hands of an opened player hold no
+/// meld, and the play phase's common path is lighter without it.
+#[inline(never)]
+fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<'_>) {
+    let hand = pos.hand;
+    let mut fms = core::mem::take(&mut sink.out.fms);
+    fms.clear();
+    pos.face_melds_into(bits, &mut fms);
+    if sink.counting() && !fms.is_empty() {
+        // One group per meld by faces, counted: the melds that leave a card to discard
+        // (the faces counted only when there is a meld: most hands hold none).
+        let (counts, held) = face_counts(faces);
+        let copies = Copies::of(&counts, held);
+        let first = sink.out.groups.groups.len();
+        let groups = &mut sink.out.groups;
+        groups.cards = hand;
+        groups.required = None;
+        for (i, fm) in fms.iter().enumerate() {
+            let mut rest = counts;
+            for (f, n) in fm.needs() {
+                rest[usize::from(f)] -= n;
+            }
+            if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
+                groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, copies, None));
+            }
+        }
+        sink.push_groups(first);
+    } else if !fms.is_empty() {
+        // One meld each, by key: sorted, the order of the melds.
+        let by_face = pos.ids_by_face(hand);
+        let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+        for fm in &fms {
+            expand(&[fm], &by_face, None, arena, keys, scratch);
+        }
+        sort_keys(arena, keys);
+    }
+    sink.out.fms = fms;
+    let keys = core::mem::take(&mut sink.out.keys);
+    for key in keys.iter().cloned() {
+        let item = Item::Meld { start: key.start, end: key.end };
+        sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
+    }
+    sink.out.restore_keys(keys);
 }
 
 /// The cards of `cards` that `rule` lets go, in order, appended to `out`: each card
