@@ -1123,7 +1123,6 @@ fn plays_onto_table(
     let table = pos.table.melds();
     // Two naturals that may go (not of the taken card's face) leave one after any
     // single play: the discard rules then hold without asking them card by card.
-    // (Asked only if there is a play.)
     let taken = pos.taken.and_then(|t| pos.face(t));
     let spare = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
     // While the taken card is the one card the player must still play, a play that
