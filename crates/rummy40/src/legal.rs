@@ -480,6 +480,9 @@ impl LegalActions {
     }
 
     /// The `k`-th batch of group `g` (its batches sorted), as its action.
+    // Out of line: drawn rarely (most draws are a discard or a draw from the stock), and
+    // inlined it made every draw save and restore the registers it needs.
+    #[inline(never)]
     fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
         let LegalActions { fms, arena, scratch, groups, .. } = self;
         let group = *groups.groups.get(g)?;
@@ -1051,47 +1054,12 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         );
         reach.keep(&mut sink.out.reach);
     } else {
-        let any_meld = reference || meldable_of(bits.naturals, bits.jokers) != 0;
-        let mut fms = core::mem::take(&mut sink.out.fms);
-        fms.clear();
-        if any_meld {
-            pos.face_melds_into(bits, &mut fms);
+        // (Most hands of an opened player hold no meld.)
+        if reference || meldable_of(bits.naturals, bits.jokers) != 0 {
+            single_melds(pos, faces, bits, sink);
+        } else {
+            sink.out.fms.clear();
         }
-        if sink.counting() && !fms.is_empty() {
-            // One group per meld by faces, counted: the melds that leave a card to discard
-            // (the faces counted only when there is a meld: most hands hold none).
-            let (counts, held) = face_counts(faces);
-            let copies = Copies::of(&counts, held);
-            let first = sink.out.groups.groups.len();
-            let groups = &mut sink.out.groups;
-            groups.cards = hand;
-            groups.required = None;
-            for (i, fm) in fms.iter().enumerate() {
-                let mut rest = counts;
-                for (f, n) in fm.needs() {
-                    rest[usize::from(f)] -= n;
-                }
-                if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
-                    groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, copies, None));
-                }
-            }
-            sink.push_groups(first);
-        } else if !fms.is_empty() {
-            // One meld each, by key: sorted, the order of the melds.
-            let by_face = pos.ids_by_face(hand);
-            let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
-            for fm in &fms {
-                expand(&[fm], &by_face, None, arena, keys, scratch);
-            }
-            sort_keys(arena, keys);
-        }
-        sink.out.fms = fms;
-        let keys = core::mem::take(&mut sink.out.keys);
-        for key in keys.iter().cloned() {
-            let item = Item::Meld { start: key.start, end: key.end };
-            sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
-        }
-        sink.out.restore_keys(keys);
         let table = pos.table.melds();
         if reference {
             for piece in hand {
@@ -1115,87 +1083,18 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
             // of a hand are neither.
             let (built, swapped) =
                 fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
-            // Two naturals that may go (not of the taken card's face) leave one after any
-            // single play: the discard rules then hold without asking them card by card.
-            // (Asked only if there is a play.)
-            let taken = pos.taken.and_then(|t| pos.face(t));
-            let spare = built | swapped != 0
-                && cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
             if pos.config.forbid_playable_discard {
                 fitting = Some(built);
             }
-            // While the taken card is the one card the player must still play, a play that
-            // leaves it a table meld to be built onto, and a card to discard after that,
-            // passes the check's guard: the table melds (the first two, by id) it fits.
-            let pending = pos
-                .taken
-                .filter(|&t| sink.checked && !sink.settled && sink.obliged == PieceSet::from_iter([t]));
-            let mut onto = [None; 2];
-            if let Some(bit) = pending.and_then(|t| pos.face(t)).map(|f| 1u64 << f.index()) {
-                for (slot, f) in onto.iter_mut().zip(fits.iter().filter(|f| (f.front | f.back) & bit != 0)) {
-                    *slot = Some(f.meld);
-                }
-            }
-            // A play that changes meld `changed` and leaves `left` in hand (a joker won
-            // aside: it only adds a card that may go).
-            let sure = |changed: rummykit_core::MeldId, mut left: PieceSet| {
-                pending.is_some_and(|t| {
-                    left.remove(t);
-                    onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
-                })
-            };
             // (Most hands fit no table meld, and most tables hold no joker to swap.)
-            if built != 0 {
-                for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
-                    let bit = 1u64 << face.index();
-                    for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
-                        for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
-                            if mask & bit != 0 {
-                                let mut rest = hand;
-                                rest.remove(piece);
-                                let item = Item::Build { piece, meld: f.meld, end };
-                                let ok = || spare || pos.can_discard_from(rest);
-                                sink.push_sure(item, ok, || sure(f.meld, rest));
-                            }
-                        }
-                    }
-                }
-            }
-            // The cards a swap could bring, by meld (runs: what each joker stands for).
-            if swapped != 0 {
-                for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
-                    let bit = 1u64 << face.index();
-                    for f in fits.iter().filter(|f| f.swap & bit != 0) {
-                        let Some(m) = table.get(f.at) else { continue };
-                        let item = Item::SwapJoker { piece, meld: f.meld };
-                        let mut rest = hand;
-                        rest.remove(piece);
-                        // Under the won-joker rule the joker a swap wins must be played too,
-                        // which `sure` does not ask: the check decides.
-                        let sure =
-                            || !pos.config.swapped_joker_must_be_played_same_turn && sure(f.meld, rest);
-                        sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), sure);
-                    }
-                }
+            if built | swapped != 0 {
+                plays_onto_table(pos, cards, &fits, (built, swapped), sink);
             }
             sink.out.fits = fits;
         }
         // (A table with no set of three holding a joker, most, has none to release.)
-        let releases = reference || sink.out.table_faces.joker_sets;
-        for m in table.iter().filter(|m| {
-            releases
-                && m.meld().kind() == MeldKind::Group
-                && m.meld().len() == 3
-                && (reference || m.meld().faces().contains(&Card::JOKER))
-        }) {
-            let number = m.meld().value_at(0);
-            let fitting: Vec<PieceId> =
-                cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
-            for (i, &a) in fitting.iter().enumerate() {
-                for &b in &fitting[i + 1..] {
-                    sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
-                }
-            }
+        if reference || sink.out.table_faces.joker_sets {
+            releases(pos, cards, sink);
         }
     }
     let discards = pos.discards(cards, fitting);
@@ -1205,17 +1104,179 @@ fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], faces: &[Card], bits: FaceBit
         }
     } else {
         // The discards in one pass (most of the list).
-        let allowed = cards.iter().filter(|&&(piece, face)| discards.allows(piece, face));
+        let allowed = cards.iter().filter(|&&(_, face)| discards.allows(face));
         // The check of a discard is the per-card rules, decided above, and the cards to
         // be played first, which do not depend on the card.
         if !sink.checked || sink.settled {
             if sink.out.groups.on {
                 // The draw's list keeps them as cards.
-                sink.out.groups.discards.extend(allowed.map(|&(piece, _)| piece));
+                push_discards(cards, &discards, &mut sink.out.groups.discards);
             } else {
                 sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
             }
         }
+    }
+}
+
+/// The builds and joker swaps of an opened player's hand (play phase): `fits` what the
+/// table offers it, `built` and `swapped` the faces some meld takes at an end and by a
+/// swap (not both none). Out of line: most hands fit no table meld.
+#[inline(never)]
+fn plays_onto_table(
+    pos: &Turn<'_>,
+    cards: &[(PieceId, Card)],
+    fits: &[MeldFits],
+    (built, swapped): (u64, u64),
+    sink: &mut Sink<'_>,
+) {
+    let hand = pos.hand;
+    let table = pos.table.melds();
+    // Two naturals that may go (not of the taken card's face) leave one after any
+    // single play: the discard rules then hold without asking them card by card.
+    let taken = pos.taken.and_then(|t| pos.face(t));
+    let spare = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
+    // While the taken card is the one card the player must still play, a play that
+    // leaves it a table meld to be built onto, and a card to discard after that,
+    // passes the check's guard: the table melds (the first two, by id) it fits.
+    let pending =
+        pos.taken.filter(|&t| sink.checked && !sink.settled && sink.obliged == PieceSet::from_iter([t]));
+    let mut onto = [None; 2];
+    if let Some(bit) = pending.and_then(|t| pos.face(t)).map(|f| 1u64 << f.index()) {
+        for (slot, f) in onto.iter_mut().zip(fits.iter().filter(|f| (f.front | f.back) & bit != 0)) {
+            *slot = Some(f.meld);
+        }
+    }
+    // A play that changes meld `changed` and leaves `left` in hand (a joker won
+    // aside: it only adds a card that may go).
+    let sure = |changed: rummykit_core::MeldId, mut left: PieceSet| {
+        pending.is_some_and(|t| {
+            left.remove(t);
+            onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
+        })
+    };
+    if built != 0 {
+        for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
+            let bit = 1u64 << face.index();
+            for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+                for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                    if mask & bit != 0 {
+                        let mut rest = hand;
+                        rest.remove(piece);
+                        let item = Item::Build { piece, meld: f.meld, end };
+                        let ok = || spare || pos.can_discard_from(rest);
+                        sink.push_sure(item, ok, || sure(f.meld, rest));
+                    }
+                }
+            }
+        }
+    }
+    // The cards a swap could bring, by meld (runs: what each joker stands for).
+    if swapped != 0 {
+        for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
+            let bit = 1u64 << face.index();
+            for f in fits.iter().filter(|f| f.swap & bit != 0) {
+                let Some(m) = table.get(f.at) else { continue };
+                let item = Item::SwapJoker { piece, meld: f.meld };
+                let mut rest = hand;
+                rest.remove(piece);
+                // Under the won-joker rule the joker a swap wins must be played too,
+                // which `sure` does not ask: the check decides.
+                let sure = || !pos.config.swapped_joker_must_be_played_same_turn && sure(f.meld, rest);
+                sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), sure);
+            }
+        }
+    }
+}
+
+/// The joker releases of an opened player's hand (play phase): both missing suits of a
+/// set of three with a joker, every pair of cards of its rank, through the check. Out of
+/// line: most tables hold no such set.
+#[inline(never)]
+fn releases(pos: &Turn<'_>, cards: &[(PieceId, Card)], sink: &mut Sink<'_>) {
+    let reference = sink.reference;
+    for m in pos.table.melds().iter().filter(|m| {
+        m.meld().kind() == MeldKind::Group
+            && m.meld().len() == 3
+            && (reference || m.meld().faces().contains(&Card::JOKER))
+    }) {
+        let number = m.meld().value_at(0);
+        let fitting: Vec<PieceId> =
+            cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
+        for (i, &a) in fitting.iter().enumerate() {
+            for &b in &fitting[i + 1..] {
+                sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
+            }
+        }
+    }
+}
+
+/// The single melds of an opened player's hand (play phase, `faces` its faces, `bits`
+/// as bits): one group each, counted, for the random draw, else listed by key; each kept
+/// if a card is left to discard. Out of line: most hands of an opened player hold no
+/// meld, and the play phase's common path is lighter without it.
+#[inline(never)]
+fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<'_>) {
+    let hand = pos.hand;
+    let mut fms = core::mem::take(&mut sink.out.fms);
+    fms.clear();
+    pos.face_melds_into(bits, &mut fms);
+    if sink.counting() && !fms.is_empty() {
+        // One group per meld by faces, counted: the melds that leave a card to discard
+        // (the faces counted only when there is a meld: most hands hold none).
+        let (counts, held) = face_counts(faces);
+        let copies = Copies::of(&counts, held);
+        let first = sink.out.groups.groups.len();
+        let groups = &mut sink.out.groups;
+        groups.cards = hand;
+        groups.required = None;
+        for (i, fm) in fms.iter().enumerate() {
+            let mut rest = counts;
+            for (f, n) in fm.needs() {
+                rest[usize::from(f)] -= n;
+            }
+            if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
+                groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, copies, None));
+            }
+        }
+        sink.push_groups(first);
+    } else if !fms.is_empty() {
+        // One meld each, by key: sorted, the order of the melds.
+        let by_face = pos.ids_by_face(hand);
+        let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+        for fm in &fms {
+            expand(&[fm], &by_face, None, arena, keys, scratch);
+        }
+        sort_keys(arena, keys);
+    }
+    sink.out.fms = fms;
+    let keys = core::mem::take(&mut sink.out.keys);
+    for key in keys.iter().cloned() {
+        let item = Item::Meld { start: key.start, end: key.end };
+        sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
+    }
+    sink.out.restore_keys(keys);
+}
+
+/// The cards of `cards` that `rule` lets go, in order, appended to `out`: each card
+/// written to a buffer on the stack and the count moved on for those allowed, with no
+/// branch and no check of the vector's room per card (the discards are most of a play
+/// phase's list; a hand of more than 16 cards, only in a position built by hand, takes
+/// the plain way).
+#[inline(never)]
+fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Vec<PieceId>) {
+    match cards.first() {
+        Some(&(fill, _)) if cards.len() <= 16 => {
+            let mut buf = [fill; 16];
+            let mut n = 0;
+            for &(piece, face) in cards {
+                if let Some(slot) = buf.get_mut(n) {
+                    *slot = piece;
+                }
+                n += usize::from(rule.allows(face));
+            }
+            out.extend_from_slice(buf.get(..n).unwrap_or_default());
+        }
+        _ => out.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece)),
     }
 }
 
@@ -1269,13 +1330,17 @@ fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
 }
 
 /// What the melds of one table could offer any hand ([`Turn::table_fits`]), kept while
-/// the table (by its stamp) and the rules it was derived under stay the same.
+/// the table (by its stamp) and the rules it was derived under stay the same; when the
+/// table changes under the same rules, the entries of the melds it left as they were
+/// are kept (a play changes one meld or adds one).
 #[derive(Debug, Clone, Default)]
 struct TableFaces {
     /// The table's stamp, the meld rules and the swap option of sets of three.
     key: Option<(u64, rummykit_core::MeldRules, crate::Set3JokerSwap)>,
     /// One per meld with a natural, in the table's order.
     melds: Vec<MeldFaces>,
+    /// The entries of the table before (reused room).
+    before: Vec<MeldFaces>,
     /// Some set of three holds a joker (a joker may be released).
     joker_sets: bool,
 }
@@ -1287,6 +1352,8 @@ struct MeldFaces {
     /// The meld's place in the table's list, and its id.
     at: usize,
     meld: rummykit_core::MeldId,
+    /// The meld's faces: everything below depends on them and on the rules alone.
+    faces: Meld<Card>,
     /// The faces it could take from a hand: those tried at its ends and those a swap
     /// could take (a hand holding none is offered nothing).
     interest: u64,
@@ -1489,7 +1556,9 @@ impl Turn<'_> {
         fits.clear();
         let key = (self.table.stamp(), self.rules, self.config.set3_joker_swap);
         if cache.key != Some(key) {
-            self.table_faces(cache);
+            // Under the same rules, what a meld offers depends on its faces alone.
+            let same_rules = cache.key.is_some_and(|(_, rules, swap)| (rules, swap) == (key.1, key.2));
+            self.table_faces(cache, same_rules);
             cache.key = Some(key);
         }
         let melds = self.table.melds();
@@ -1561,17 +1630,32 @@ impl Turn<'_> {
     }
 
     /// Fills `cache` with what each meld of the table could offer some hand (see
-    /// [`MeldFaces`]), no try made yet.
-    fn table_faces(&self, cache: &mut TableFaces) {
+    /// [`MeldFaces`]): the entry of a meld with the same id and faces as before kept
+    /// with its tries if `reuse` (the rules are those it was made under), the others
+    /// made anew, no try made yet.
+    fn table_faces(&self, cache: &mut TableFaces, reuse: bool) {
         const JOKER: u64 = 1 << 52;
-        cache.melds.clear();
-        cache.joker_sets = self.table.melds().iter().any(|m| {
+        let TableFaces { melds, before, joker_sets, .. } = cache;
+        core::mem::swap(melds, before);
+        melds.clear();
+        let before: &[MeldFaces] = if reuse { before } else { &[] };
+        // Both lists are in id order: the entry of a meld, if any, is met walking on.
+        let mut next = 0;
+        *joker_sets = self.table.melds().iter().any(|m| {
             m.meld().kind() == MeldKind::Group
                 && m.meld().len() == 3
                 && m.meld().faces().contains(&Card::JOKER)
         });
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
+            while before.get(next).is_some_and(|b| b.meld < m.id()) {
+                next += 1;
+            }
+            if let Some(b) = before.get(next).filter(|b| b.meld == m.id() && b.faces == *meld) {
+                melds.push(MeldFaces { at, ..*b });
+                next += 1;
+                continue;
+            }
             // A valid meld holds a natural: its kind, suit and values say what it is
             // without reading its faces.
             let Some(first) = meld.value_at(0) else { continue };
@@ -1583,6 +1667,7 @@ impl Turn<'_> {
             let mut mf = MeldFaces {
                 at,
                 meld: m.id(),
+                faces: *meld,
                 interest: 0,
                 swap_gate: 0,
                 swappable: self.swappable(m),
@@ -1631,7 +1716,7 @@ impl Turn<'_> {
                 }
             }
             mf.interest = mf.try_front | mf.try_back | mf.swappable;
-            cache.melds.push(mf);
+            melds.push(mf);
         }
     }
 
@@ -1677,10 +1762,14 @@ impl Turn<'_> {
     }
 
     /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter
-    /// before the check): for a run, the cards its jokers stand for exactly; for a set of
-    /// three under `EitherMissing`, the cards of its rank.
+    /// before the check): none without a joker; for a run, the cards its jokers stand for
+    /// exactly; for a set of three under `EitherMissing`, the cards of its rank.
     fn swappable(&self, m: &rummykit_core::TableMeld<Card>) -> u64 {
         let meld = m.meld();
+        // (Most melds hold no joker: nothing to swap, no role to ask position by position.)
+        if !meld.faces().contains(&Card::JOKER) {
+            return 0;
+        }
         match meld.kind() {
             MeldKind::Run => (0..meld.len())
                 .filter_map(|i| match meld.joker_role(i) {
@@ -2080,12 +2169,36 @@ impl Turn<'_> {
         if !self.may_meld_with(card) {
             return false;
         }
-        let by_face = self.ids_by_face(hand);
+        let mut by_face = None;
         let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
         for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
+            // One choice of copies first (the card at its face, the lowest copies held
+            // elsewhere): what `f` asks of a play depends on the faces it leaves but for a
+            // few cards (a won joker), so this one mostly decides, and the others are
+            // listed only when it does not.
+            let mut pieces = [card; MAX_MELD_LEN];
+            let (mut used, mut placed, mut held) = (PieceSet::new(), false, true);
+            used.insert(card);
+            for (slot, &f_slot) in pieces.iter_mut().zip(fm.faces()) {
+                if f_slot == face && !placed {
+                    placed = true;
+                    continue;
+                }
+                match self.catalog.ids_of(f_slot).find(|&id| hand.contains(id) && !used.contains(id)) {
+                    Some(id) => {
+                        *slot = id;
+                        used.insert(id);
+                    }
+                    None => held = false,
+                }
+            }
+            if held && placed && f(fm.kind, &pieces[..fm.faces().len()]) {
+                return true;
+            }
+            let by_face = by_face.get_or_insert_with(|| self.ids_by_face(hand));
             arena.clear();
             keys.clear();
-            expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            expand(&[fm], by_face, Some(card), &mut arena, &mut keys, &mut scratch);
             for key in &keys {
                 // One meld: its kind, its ids plus 2, then 1 (see `Turn::expand`).
                 let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
@@ -3377,6 +3490,167 @@ mod tests {
             }
         }
         assert!(states > 2_000 && kept > 1_000, "{states} states, {kept} with something kept");
+    }
+
+    /// What a table's cache keeps of a meld across table changes is what it would make
+    /// anew for the table as it is, and every verdict of a build it keeps is the
+    /// validator's: on every state of three random games at a time sharing one cache (one
+    /// game played on for a while, then another: the same meld ids on different tables),
+    /// under both presets and the ace low.
+    #[test]
+    fn kept_table_entries_are_the_tables_own() {
+        use rand::{RngExt, SeedableRng};
+        use rummykit_core::Seating;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+        let (mut cache, mut fits) = (TableFaces::default(), Vec::new());
+        let (mut states, mut kept, mut verdicts) = (0, 0, 0);
+        let all_faces = (1u64 << 53) - 1;
+        for round in 0..8 {
+            let mut config = if round % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+            config.ace_low_in_runs = round % 4 < 2;
+            let mut games: Vec<Rummy40> =
+                (0..3).map(|_| Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap()).collect();
+            let mut at = 0;
+            while games.iter().any(|g| g.to_move().is_some()) {
+                if rng.random_bool(0.1) || games[at].to_move().is_none() {
+                    at = rng.random_range(0..games.len());
+                }
+                let g = &mut games[at];
+                let Some(seat) = g.to_move() else { continue };
+                let pos = g.turn();
+                let before: Vec<_> = cache.melds.iter().map(|m| (m.meld, m.faces)).collect();
+                let changed = cache.key.is_some_and(|k| k.0 != g.table().stamp());
+                // Every face asked, so that every verdict is made and kept.
+                pos.table_fits(all_faces, &mut fits, &mut cache);
+                let mut fresh = TableFaces::default();
+                pos.table_faces(&mut fresh, false);
+                let shape = |m: &MeldFaces| {
+                    (
+                        m.at,
+                        m.meld,
+                        m.faces,
+                        m.interest,
+                        m.swap_gate,
+                        m.swappable,
+                        m.try_front,
+                        m.try_back,
+                        m.group,
+                    )
+                };
+                assert_eq!(cache.joker_sets, fresh.joker_sets);
+                assert_eq!(cache.melds.len(), fresh.melds.len(), "{g:?}");
+                for (mf, new) in cache.melds.iter().zip(&fresh.melds) {
+                    assert_eq!(shape(mf), shape(new), "{g:?}");
+                    let m = &g.table().melds()[mf.at];
+                    for (end, tried, ok) in [
+                        (RunEnd::Front, mf.tried_front, mf.ok_front),
+                        (RunEnd::Back, mf.tried_back, mf.ok_back),
+                    ] {
+                        for i in (0..53u8).filter(|&i| tried & 1u64 << i != 0) {
+                            let face = Card::from_index(i).unwrap();
+                            let fits = m.extended(face, end, &pos.rules).is_ok();
+                            assert_eq!(ok & 1u64 << i != 0, fits, "{face:?} at {end:?} of {m:?}");
+                            verdicts += 1;
+                        }
+                    }
+                    kept += usize::from(changed && before.contains(&(mf.meld, mf.faces)));
+                }
+                states += 1;
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                // Towards melds and builds, so that tables grow and differ.
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.6);
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            states > 2_000 && kept > 1_000 && verdicts > 20_000,
+            "{states} states, {kept} kept, {verdicts}"
+        );
+    }
+
+    /// [`Turn::any_meld_with`], which tries one choice of copies per meld by faces before
+    /// listing them all, answers as every choice listed at once: for each card of the
+    /// mover's hand and the top discard at every state of random hands (jokers, twins),
+    /// under predicates that accept every meld, none, only runs, only melds without one
+    /// given card, and only melds with a second copy or another joker than the lowest
+    /// held (the first choice refused, another found).
+    #[test]
+    fn a_meld_with_a_card_is_found_as_the_full_listing_finds_it() {
+        use rand::SeedableRng;
+        use rand::seq::IndexedRandom;
+        use rummykit_core::Seating;
+        // Every choice of copies of every meld by faces with the card: the simple way.
+        let listed = |pos: &Turn<'_>, card: PieceId, f: &mut dyn FnMut(MeldKind, &[PieceId]) -> bool| {
+            let face = pos.face(card).unwrap();
+            let by_face = pos.ids_by_face(pos.hand);
+            let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
+            pos.face_melds(pos.hand).iter().filter(|fm| fm.faces().contains(&face)).any(|fm| {
+                arena.clear();
+                keys.clear();
+                expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+                keys.iter().any(|key| {
+                    let bytes = &arena[key.clone()];
+                    let kind = if bytes[0] == 2 { MeldKind::Group } else { MeldKind::Run };
+                    let pieces: Vec<PieceId> = bytes[1..]
+                        .iter()
+                        .take_while(|&&b| b >= 2)
+                        .map(|&b| PieceId::new(b - 2).unwrap())
+                        .collect();
+                    f(kind, &pieces)
+                })
+            })
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let mut legal = Vec::new();
+        let (mut asked, mut found, mut later) = (0, 0, 0);
+        for game_no in 0..40 {
+            let config = if game_no % 2 == 0 { crate::Config::SCALA40 } else { crate::Config::RUMMY40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let top = g.piles().top_discard();
+                let mut pos = g.turn();
+                let cards: Vec<PieceId> = pos.hand.iter().collect();
+                for &card in cards.iter().chain(top.iter()) {
+                    pos.hand = g.hand(seat);
+                    pos.hand.insert(card);
+                    let without = *cards.choose(&mut rng).unwrap();
+                    let mut first = None;
+                    // The lowest copy held of each face.
+                    let lowest = |p: PieceId| {
+                        pos.catalog.ids_of(pos.face(p).unwrap()).find(|&id| pos.hand.contains(id)) == Some(p)
+                    };
+                    for rule in 0..5 {
+                        let mut f = |kind: MeldKind, pieces: &[PieceId]| match rule {
+                            0 => true,
+                            1 => false,
+                            2 => kind == MeldKind::Run,
+                            3 => !pieces.contains(&without),
+                            // Only with a second copy or another joker: never the first choice.
+                            _ => !pieces.iter().all(|&p| lowest(p)),
+                        };
+                        let fast = pos.any_meld_with(card, &mut f);
+                        assert_eq!(
+                            fast,
+                            listed(&pos, card, &mut f),
+                            "rule {rule}, {card:?} in {:?}",
+                            pos.hand
+                        );
+                        first = first.or(Some(fast));
+                        later += usize::from(rule == 4 && fast);
+                    }
+                    asked += 1;
+                    found += usize::from(first == Some(true));
+                }
+                g.legal_actions(&mut legal);
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.5);
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            asked > 40_000 && found > 5_000 && later > 1_000,
+            "{asked} asked, {found} in a meld, {later} only with other copies"
+        );
     }
 
     /// The play of a taken card as [`Turn::play_of_taken`] decides it is the check's

@@ -146,28 +146,29 @@ impl<'a> Turn<'a> {
     /// card. `fitting`: the faces of the hand (bits by face index) that fit a table meld,
     /// if the caller knows them (else [`Turn::fits`] is asked).
     pub(crate) fn discards(&self, cards: &[(PieceId, Card)], fitting: Option<u64>) -> Discards {
-        let taken = self.taken.and_then(|t| self.catalog.face(t));
+        // Each rule of a hand's discards reads the face alone: together, a mask of faces.
+        // Neither copy of the card taken this turn.
+        let mut forbidden = self.taken.and_then(|t| self.catalog.face(t)).map_or(0, |f| 1u64 << f.index());
         // Jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers.
-        let jokers = !(self.config.joker_discard == JokerDiscard::OnlyWhenClosing
+        if self.config.joker_discard == JokerDiscard::OnlyWhenClosing
             && cards.len() > 1
-            && cards.iter().any(|&(_, f)| !f.is_joker()));
-        let mut rule = Discards { taken, jokers, only: None };
+            && cards.iter().any(|&(_, f)| !f.is_joker())
+        {
+            forbidden |= 1u64 << Card::JOKER.index();
+        }
         if self.config.forbid_playable_discard && self.opened && cards.len() > 1 {
             // A playable card may not be thrown while a card that fits nowhere could be.
-            let unplayable: PieceSet = cards
-                .iter()
-                .filter(|&&(q, f)| {
-                    rule.allows(q, f)
-                        && fitting
-                            .map_or_else(|| self.fits(q).is_none(), |bits| bits & 1u64 << f.index() == 0)
-                })
-                .map(|&(q, _)| q)
-                .collect();
-            if !unplayable.is_empty() {
-                rule.only = Some(unplayable);
+            let fit = fitting.unwrap_or_else(|| {
+                cards
+                    .iter()
+                    .filter(|&&(q, _)| self.fits(q).is_some())
+                    .fold(0, |bits, &(_, f)| bits | 1u64 << f.index())
+            });
+            if cards.iter().any(|&(_, f)| (forbidden | fit) & 1u64 << f.index() == 0) {
+                forbidden |= fit;
             }
         }
-        rule
+        Discards { forbidden }
     }
 
     /// Could `card`, taken into the hand, be in a meld with cards of the hand? A
@@ -247,20 +248,17 @@ pub(crate) fn may_extend(meld: &Meld<Card>, face: Card) -> bool {
 /// The discard rules of a hand ([`Turn::discards`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Discards {
-    /// The face of the card taken from the discard pile this turn (neither copy may go).
-    taken: Option<Card>,
-    /// Jokers may go.
-    jokers: bool,
-    /// Only these may go (the cards that fit nowhere, under `forbid_playable_discard`).
-    only: Option<PieceSet>,
+    /// The faces (bits by face index) that may not go: the card taken this turn (either
+    /// copy), jokers while they must wait for the last card, and under
+    /// `forbid_playable_discard` the faces that fit a table meld while a card that fits
+    /// nowhere may go.
+    forbidden: u64,
 }
 
 impl Discards {
-    /// May `piece` (face `face`) be discarded?
-    pub(crate) fn allows(&self, piece: PieceId, face: Card) -> bool {
-        Some(face) != self.taken
-            && (self.jokers || !face.is_joker())
-            && self.only.is_none_or(|only| only.contains(piece))
+    /// May a card of face `face` be discarded?
+    pub(crate) fn allows(&self, face: Card) -> bool {
+        self.forbidden & 1u64 << face.index() == 0
     }
 }
 
