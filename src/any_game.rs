@@ -156,6 +156,7 @@ impl AnyAction {
 /// # Ok::<(), rummykit::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum AnyView {
     /// A Rummikub view.

@@ -22,6 +22,7 @@ use crate::{Config, Rummy40};
 /// assert_eq!(view.stock_len, 106 - 39 - 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct View {
     /// What every card game shows a seat (hand, hand sizes, known cards, table, discard
