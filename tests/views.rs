@@ -1,5 +1,6 @@
-//! What a generic server needs of every game's view: it is written out and read back
-//! equal (feature `serde`), at every step of a hand and once the hand is over, for
+//! What a generic server needs of every game's view: it says whose it is, who moves and
+//! how the hand ended as the game does ([`SeatView`]), and it is written out and read
+//! back equal (feature `serde`), at every step of a hand and once the hand is over, for
 //! every game and preset, and for [`AnyGame`] over every [`Variant`].
 #![cfg(feature = "serde")]
 
@@ -11,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
 use rummykit::rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit::rummy40::{Config as Rummy40Config, Rummy40};
-use rummykit::{AnyConfig, AnyGame, Game, Seating, Variant};
+use rummykit::{AnyConfig, AnyGame, Game, SeatView, Seating, Variant};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -21,18 +22,22 @@ const MAX_ACTIONS: usize = 200_000;
 /// the end), to keep the test quick.
 const EVERY_STEP: usize = 150;
 
-/// Plays one hand of random legal actions; every seat's view read back from its JSON
-/// equals the view, mid-hand and once over. Returns whether the hand ended.
+/// Plays one hand of random legal actions; every seat's view says what the game says
+/// (its seat, the seat to move, the outcome), and read back from its JSON equals the
+/// view, mid-hand and once over. Returns whether the hand ended.
 fn views_round_trip<G>(name: &str, config: &G::Config, seats: usize, seed: u64) -> bool
 where
     G: Game,
-    G::View: Serialize + DeserializeOwned + PartialEq + Debug,
+    G::View: SeatView + Serialize + DeserializeOwned + PartialEq + Debug,
 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = G::deal(config, Seating::new(seats), &mut rng).expect("a deal");
     let check = |game: &G, step: usize| {
         for seat in 0..seats {
             let view = game.view(seat);
+            assert_eq!(view.seat(), seat, "{name}, step {step}");
+            assert_eq!(view.to_move(), game.to_move(), "{name}, step {step}");
+            assert_eq!(view.outcome(), game.outcome().as_ref(), "{name}, step {step}");
             let json = serde_json::to_string(&view).expect("a view is written");
             let read: G::View = serde_json::from_str(&json)
                 .unwrap_or_else(|e| panic!("{name}, step {step}, seat {seat}: {e}\n{json}"));
@@ -46,6 +51,7 @@ where
         }
         let Some(seat) = game.to_move() else {
             check(&game, step);
+            assert!(game.view(0).outcome().is_some(), "{name}: an ended hand has an outcome");
             return true;
         };
         game.legal_actions(&mut legal);

@@ -2,7 +2,7 @@
 
 use core::ops::{Deref, DerefMut};
 
-use rummykit_core::{Card, HandView, PieceSet};
+use rummykit_core::{Card, HandView, Outcome, PieceSet, Seat, SeatView};
 
 use crate::{Config, Rummy40};
 
@@ -48,6 +48,23 @@ impl Deref for View {
 impl DerefMut for View {
     fn deref_mut(&mut self) -> &mut HandView {
         &mut self.common
+    }
+}
+
+impl SeatView for View {
+    #[inline]
+    fn seat(&self) -> Seat {
+        self.common.seat
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Seat> {
+        self.common.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<&Outcome> {
+        self.common.outcome.as_ref()
     }
 }
 
