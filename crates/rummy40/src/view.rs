@@ -94,6 +94,25 @@ impl View {
         self.hand.iter().filter_map(move |p| catalog.and_then(|c| c.face(p)))
     }
 
+    /// The least-deadwood split of this seat's hand ([`analyze`](crate::analyze)): a hint,
+    /// the one the referee gives with [`Rummy40::hint`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(3), &mut rng).unwrap();
+    /// let hint = game.view(2).hint();
+    /// assert_eq!(hint, game.hint(2));
+    /// assert_eq!(hint.deadwood, Config::SCALA40.hand_total(hint.unmelded.iter().copied()));
+    /// ```
+    #[must_use]
+    pub fn hint(&self) -> crate::HandAnalysis {
+        let faces: Vec<Card> = self.hand_faces().collect();
+        crate::analyze(&faces, &self.config)
+    }
+
     /// Overwrites this view's own fields with what its seat sees of `game`, reusing its
     /// vectors; the common part is already refreshed (`Game::view_into`: a driver
     /// refreshes one view before every action).
