@@ -86,6 +86,8 @@ fn a_malformed_meld_table_is_an_error() {
         (meld("[30,31,32]", "5h 6h 7x"), "7x"),
         (meld("[30,31,33]", "5h 6h 8h"), "not a Run"),
         (meld("[]", ""), "not a Run"),
+        // Fourteen cards: longer than any meld (every heart, then the other deck's ace).
+        (meld(&format!("{:?}", (26..39).chain([78]).collect::<Vec<u8>>()), "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"), "not a Run"),
         (meld("[30,31,30]", "5h 6h 5h"), "not a Run"),
         (meld("[30,31,33]", "5h 6h 7h"), "piece #33 cannot be 7h"),
         (meld("[30,31,160]", "5h 6h 7h"), "out of range"),
