@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::Card;
-use rummykit_rummy40::{Config, best_opening, can_open, least_deadwood};
+use rummykit_rummy40::{Config, analyze, best_opening, can_open};
 
 /// Seeded 14-card hands (a dealt hand plus the drawn card) holding at least one joker.
 fn hands(count: usize, jokers: usize) -> Vec<Vec<Card>> {
@@ -51,7 +51,7 @@ fn bench(c: &mut Criterion) {
             let mut i = 0;
             b.iter(|| {
                 i = (i + 1) % hands.len();
-                black_box(least_deadwood(black_box(&hands[i]), &config))
+                black_box(analyze(black_box(&hands[i]), &config))
             })
         });
     }

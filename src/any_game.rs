@@ -5,7 +5,7 @@ use core::ops::RangeInclusive;
 
 use rand::Rng;
 use rummykit_classic::ClassicRummy;
-use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
+use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, SeatView, Seating};
 use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
 use thiserror::Error;
@@ -156,6 +156,7 @@ impl AnyAction {
 /// # Ok::<(), rummykit::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum AnyView {
     /// A Rummikub view.
@@ -184,6 +185,32 @@ impl AnyView {
             AnyView::Rummikub(_) => GameKind::Rummikub,
             AnyView::Classic(_) => GameKind::Classic,
             AnyView::Rummy40(_) => GameKind::Rummy40,
+        }
+    }
+}
+
+impl SeatView for AnyView {
+    fn seat(&self) -> Seat {
+        match self {
+            AnyView::Rummikub(v) => v.seat(),
+            AnyView::Classic(v) => v.seat(),
+            AnyView::Rummy40(v) => v.seat(),
+        }
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        match self {
+            AnyView::Rummikub(v) => v.to_move(),
+            AnyView::Classic(v) => v.to_move(),
+            AnyView::Rummy40(v) => v.to_move(),
+        }
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            AnyView::Rummikub(v) => v.outcome(),
+            AnyView::Classic(v) => v.outcome(),
+            AnyView::Rummy40(v) => v.outcome(),
         }
     }
 }

@@ -125,7 +125,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ),
     ("2.7", "shuffle_on_restock", &["crates/classic/tests/rules.rs::rules_2_5_restock_with_shuffle"]),
     ("2.7", "max_restocks", &["crates/classic/tests/rules.rs::rules_2_5_restock_cap_ends_the_hand_void"]),
-    ("2.7", "rummy_double", &["crates/classic/tests/rules.rs::rules_2_6_worked_example_40_80_54"]),
+    ("2.7", "going_rummy_double", &["crates/classic/tests/rules.rs::rules_2_6_worked_example_40_80_54"]),
     (
         "2.7",
         "game_end",

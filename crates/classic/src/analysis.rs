@@ -103,7 +103,7 @@ mod tests {
         let deck = Catalog::<Card>::DECK;
         let all: Vec<PieceId> = deck.ids().collect();
         let (mut hands, mut melds) = (0, 0);
-        for ace in [AceMode::Low, AceMode::HighOrLow, AceMode::RoundTheCorner] {
+        for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
             let config = Config::STANDARD.with_ace(ace);
             for round in 0..3_000 {
                 // Two hands in three from two suits and seven ranks (round the corner):

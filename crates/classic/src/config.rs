@@ -9,7 +9,7 @@ use rummykit_core::{AcePolicy, Card, JokerLimit, MatchEnd, MeldRules, Restock};
 /// ```
 /// use rummykit_classic::{AceMode, Config, MELD_RULES};
 /// assert_eq!(Config::STANDARD.meld_rules(), MELD_RULES);
-/// assert_ne!(Config::STANDARD.with_ace(AceMode::HighOrLow).meld_rules(), MELD_RULES);
+/// assert_ne!(Config::STANDARD.with_ace(AceMode::LowOrHigh).meld_rules(), MELD_RULES);
 /// ```
 pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 
@@ -20,7 +20,7 @@ pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::For
 /// use rummykit_core::Card;
 /// let ace: Card = "As".parse()?;
 /// assert_eq!(AceMode::Low.card_value(ace), 1);
-/// assert_eq!(AceMode::HighOrLow.card_value(ace), 15);
+/// assert_eq!(AceMode::LowOrHigh.card_value(ace), 15);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -30,8 +30,10 @@ pub enum AceMode {
     #[default]
     Low,
     /// Ace low or high at one end of a run (`A-2-3` and `Q-K-A`, not `K-A-2`); aces
-    /// then count 15 in hand.
-    HighOrLow,
+    /// then count 15 in hand. Core's [`AcePolicy::LowOrHigh`]; saves that name it
+    /// `HighOrLow` are read too.
+    #[cfg_attr(feature = "serde", serde(alias = "HighOrLow"))]
+    LowOrHigh,
     /// Runs may turn the corner (`K-A-2`); aces count 15 in hand
     /// (`RULES.md` §2.4).
     RoundTheCorner,
@@ -44,13 +46,13 @@ impl AceMode {
     /// use rummykit_classic::AceMode;
     /// use rummykit_core::AcePolicy;
     /// assert_eq!(AceMode::RoundTheCorner.policy(), AcePolicy::RoundTheCorner);
-    /// assert_eq!(AceMode::HighOrLow.policy(), AcePolicy::LowOrHigh);
+    /// assert_eq!(AceMode::LowOrHigh.policy(), AcePolicy::LowOrHigh);
     /// ```
     #[must_use]
     pub const fn policy(self) -> AcePolicy {
         match self {
             AceMode::Low => AcePolicy::Low,
-            AceMode::HighOrLow => AcePolicy::LowOrHigh,
+            AceMode::LowOrHigh => AcePolicy::LowOrHigh,
             AceMode::RoundTheCorner => AcePolicy::RoundTheCorner,
         }
     }
@@ -63,7 +65,7 @@ impl AceMode {
     /// use rummykit_classic::AceMode;
     /// use rummykit_core::Card;
     /// let (ace, queen, seven): (Card, Card, Card) = ("Ah".parse()?, "Qh".parse()?, "7h".parse()?);
-    /// assert_eq!((AceMode::Low.card_value(ace), AceMode::HighOrLow.card_value(ace)), (1, 15));
+    /// assert_eq!((AceMode::Low.card_value(ace), AceMode::LowOrHigh.card_value(ace)), (1, 15));
     /// assert_eq!((AceMode::Low.card_value(queen), AceMode::Low.card_value(seven)), (10, 7));
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
@@ -73,7 +75,7 @@ impl AceMode {
         // A lookup: hand analysis values every card of the hand.
         let mode = match self {
             AceMode::Low => 0,
-            AceMode::HighOrLow => 1,
+            AceMode::LowOrHigh => 1,
             AceMode::RoundTheCorner => 2,
         };
         CARD_VALUES[mode].get(usize::from(card.index())).map_or(0, |&v| u32::from(v))
@@ -131,8 +133,8 @@ pub enum MeldLimit {
 /// use rummykit_core::MatchEnd;
 /// let standard = Config::STANDARD;
 /// assert_eq!(standard.meld_limit, MeldLimit::One);
-/// assert!(!standard.must_discard_to_go_out && standard.rummy_double);
-/// let house = standard.with_ace(AceMode::HighOrLow).with_max_restocks(Some(2));
+/// assert!(!standard.must_discard_to_go_out && standard.going_rummy_double);
+/// let house = standard.with_ace(AceMode::LowOrHigh).with_max_restocks(Some(2));
 /// assert_eq!(house.max_restocks, Some(2));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -154,8 +156,10 @@ pub struct Config {
     /// How many times the discard pile may become the stock; when another restock is
     /// needed the hand ends void, with no score (default `None`: unlimited).
     pub max_restocks: Option<u32>,
-    /// A rummy (going out in one turn) doubles the hand's points (default true).
-    pub rummy_double: bool,
+    /// Going rummy (going out in one turn, without an earlier meld or lay-off) doubles
+    /// the hand's points (default true). Saves that name it `rummy_double` are read too.
+    #[cfg_attr(feature = "serde", serde(alias = "rummy_double"))]
+    pub going_rummy_double: bool,
     /// When the match ends (`TargetScore(100)` is common; `FixedHands(n)`).
     pub game_end: MatchEnd,
 }
@@ -177,7 +181,7 @@ impl Config {
         must_discard_to_go_out: false,
         shuffle_on_restock: false,
         max_restocks: None,
-        rummy_double: true,
+        going_rummy_double: true,
         game_end: MatchEnd::TargetScore(100),
     };
 
@@ -198,12 +202,12 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::{AceMode, Config, MeldLimit};
-    /// assert_eq!((Config::LIBERAL.meld_limit, Config::LIBERAL.ace), (MeldLimit::Unlimited, AceMode::HighOrLow));
+    /// assert_eq!((Config::LIBERAL.meld_limit, Config::LIBERAL.ace), (MeldLimit::Unlimited, AceMode::LowOrHigh));
     /// assert!(Config::LIBERAL.shuffle_on_restock);
     /// ```
     pub const LIBERAL: Config = Config::STANDARD
         .with_meld_limit(MeldLimit::Unlimited)
-        .with_ace(AceMode::HighOrLow)
+        .with_ace(AceMode::LowOrHigh)
         .with_shuffle_on_restock(true);
 
     /// For simulations and bots: the standard rules with at most two restocks, so a
@@ -297,11 +301,11 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::Config;
-    /// assert!(!Config::STANDARD.with_rummy_double(false).rummy_double);
+    /// assert!(!Config::STANDARD.with_going_rummy_double(false).going_rummy_double);
     /// ```
     #[must_use]
-    pub const fn with_rummy_double(mut self, on: bool) -> Config {
-        self.rummy_double = on;
+    pub const fn with_going_rummy_double(mut self, on: bool) -> Config {
+        self.going_rummy_double = on;
         self
     }
 
@@ -373,5 +377,28 @@ impl Default for Config {
     /// [`Config::STANDARD`].
     fn default() -> Self {
         Config::STANDARD
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::{AceMode, Config};
+
+    /// A configuration is written with the names the library uses now and read back
+    /// equal; one written with the earlier names (`HighOrLow`, `rummy_double`) reads as
+    /// the same configuration.
+    #[test]
+    fn a_configuration_reads_under_its_current_and_earlier_names() {
+        let config = Config::LIBERAL.with_going_rummy_double(false);
+        assert_eq!(config.ace, AceMode::LowOrHigh);
+        let json = serde_json::to_string(&config).expect("written");
+        assert!(
+            json.contains(r#""ace":"LowOrHigh""#) && json.contains(r#""going_rummy_double":false"#),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<Config>(&json).expect("read"), config);
+        let earlier = json.replace("LowOrHigh", "HighOrLow").replace("going_rummy_double", "rummy_double");
+        assert_ne!(earlier, json);
+        assert_eq!(serde_json::from_str::<Config>(&earlier).expect("read under the earlier names"), config);
     }
 }

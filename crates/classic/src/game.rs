@@ -398,11 +398,11 @@ impl ClassicRummy {
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// assert!(!game.was_rummy()); // nobody has gone out
+    /// assert!(!game.went_rummy()); // nobody has gone out
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn was_rummy(&self) -> bool {
+    pub fn went_rummy(&self) -> bool {
         self.rummy
     }
 
@@ -525,7 +525,7 @@ impl ClassicRummy {
             .filter(|&s| s != seat)
             .map(|s| i64::from(hand_value(&self.state.hands[s], &self.config)))
             .sum();
-        if rummy && self.config.rummy_double {
+        if rummy && self.config.going_rummy_double {
             total *= 2;
         }
         let mut points = vec![0; self.state.hands.len()];
@@ -640,7 +640,7 @@ impl ClassicRummy {
 ///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
 /// let config = Config::STANDARD;
 /// assert_eq!(hand_value(&hand, &config), 16);
-/// assert_eq!(hand_value(&hand, &config.with_ace(AceMode::HighOrLow)), 30);
+/// assert_eq!(hand_value(&hand, &config.with_ace(AceMode::LowOrHigh)), 30);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[must_use]

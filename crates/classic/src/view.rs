@@ -3,7 +3,7 @@
 use core::ops::{Deref, DerefMut};
 
 use rand::Rng;
-use rummykit_core::HandView;
+use rummykit_core::{HandView, Outcome, Seat, SeatView};
 
 use crate::turn::Turn;
 use crate::{Action, Config, HandAnalysis, analyze};
@@ -31,6 +31,7 @@ use crate::{Action, Config, HandAnalysis, analyze};
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct View {
     /// What every card game shows a seat (hand, hand sizes, known cards, table, discard
@@ -56,6 +57,23 @@ impl Deref for View {
 impl DerefMut for View {
     fn deref_mut(&mut self) -> &mut HandView {
         &mut self.common
+    }
+}
+
+impl SeatView for View {
+    #[inline]
+    fn seat(&self) -> Seat {
+        self.common.seat
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Seat> {
+        self.common.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<&Outcome> {
+        self.common.outcome.as_ref()
     }
 }
 

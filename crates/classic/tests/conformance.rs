@@ -132,14 +132,14 @@ impl Conformance for Classic {
 }
 
 fn config_from(bits: u32) -> Config {
-    let ace = [AceMode::Low, AceMode::HighOrLow, AceMode::RoundTheCorner][(bits % 3) as usize];
+    let ace = [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner][(bits % 3) as usize];
     Config::STANDARD
         .with_ace(ace)
         .with_meld_limit(if bits & 4 != 0 { MeldLimit::Unlimited } else { MeldLimit::One })
         .with_layoff_requires_own_meld(bits & 8 != 0)
         .with_must_discard_to_go_out(bits & 16 != 0)
         .with_shuffle_on_restock(bits & 32 != 0)
-        .with_rummy_double(bits & 64 == 0)
+        .with_going_rummy_double(bits & 64 == 0)
         .with_max_restocks(Some((bits >> 7) % 3))
 }
 

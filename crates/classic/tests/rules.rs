@@ -213,7 +213,7 @@ fn rules_2_5_going_out_by_discard() {
     play(&mut g, &[discard("Kd")]);
     let o = g.outcome().unwrap();
     assert_eq!(o, Outcome { points: vec![28, 0], winners: vec![0] });
-    assert!(!g.was_rummy());
+    assert!(!g.went_rummy());
     assert_eq!(g.piles().top_discard(), Some(id("Kd")));
     assert!(g.conserves_cards());
 }
@@ -227,7 +227,7 @@ fn rules_2_5_going_out_without_a_final_discard_and_with_must_discard() {
     assert_eq!(g.phase(), Phase::Over);
     // 2 + 3 + 4 = 9, doubled: a rummy.
     assert_eq!(g.outcome().unwrap(), Outcome { points: vec![18, 0], winners: vec![0] });
-    assert!(g.was_rummy());
+    assert!(g.went_rummy());
     refused(&mut g, discard("2s"), ActionError::Turn(TurnError::HandOver));
     refused(&mut g, Action::DrawStock, ActionError::Turn(TurnError::HandOver));
     let mut legal = Vec::new();
@@ -331,14 +331,14 @@ fn rules_2_6_worked_example_40_80_54() {
     let g = worked_example(&standard(), false);
     assert_eq!(g.hand(0), set("5c Kd As"));
     assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 40, 0, 0], winners: vec![1] });
-    assert!(!g.was_rummy());
+    assert!(!g.went_rummy());
     let g = worked_example(&standard(), true);
     assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 80, 0, 0], winners: vec![1] });
-    assert!(g.was_rummy());
-    let g = worked_example(&standard().with_ace(AceMode::HighOrLow), false);
+    assert!(g.went_rummy());
+    let g = worked_example(&standard().with_ace(AceMode::LowOrHigh), false);
     assert_eq!(g.outcome().unwrap().points, vec![0, 54, 0, 0]);
     // Rummy doubling off.
-    let g = worked_example(&standard().with_rummy_double(false), true);
+    let g = worked_example(&standard().with_going_rummy_double(false), true);
     assert_eq!(g.outcome().unwrap().points, vec![0, 40, 0, 0]);
     // Round the corner: aces count 15 too.
     let g = worked_example(&standard().with_ace(AceMode::RoundTheCorner), false);
@@ -349,7 +349,7 @@ fn rules_2_6_worked_example_40_80_54() {
 /// 10, number cards their number, the ace 1 when only low and 15 otherwise.
 #[test]
 fn rules_2_6_card_values() {
-    for ace in [AceMode::Low, AceMode::HighOrLow, AceMode::RoundTheCorner] {
+    for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
         for card in Card::all().take(52) {
             let rank = card.rank().expect("a natural card");
             let expected = match rank.number() {
@@ -369,7 +369,7 @@ fn rules_2_6_rummy_by_discard() {
     let mut g = scripted(&standard(), 1, &["5h 6h 7h 8h Kd", "As 2d"], "9h", "Ts");
     play(&mut g, &[Action::DrawStock, meld("5h 6h 7h 8h 9h"), discard("Kd")]);
     assert_eq!(g.outcome().unwrap(), Outcome { points: vec![6, 0], winners: vec![0] });
-    assert!(g.was_rummy());
+    assert!(g.went_rummy());
 }
 
 #[test]
@@ -412,7 +412,7 @@ fn rules_2_4_ace_low_only_by_default() {
 
 #[test]
 fn rules_2_4_ace_high_or_low() {
-    let config = standard().with_ace(AceMode::HighOrLow);
+    let config = standard().with_ace(AceMode::LowOrHigh);
     let mut g = scripted(&config, 1, &["Qh Kh Ah 2h 3h 9c", "5s 6s 7s"], "Ad", "Tc");
     play(&mut g, &[Action::DrawStock]);
     assert!(g.check(g.to_move().unwrap_or_default(), &meld("Ah 2h 3h")).is_ok());

@@ -61,17 +61,17 @@ fn a_mid_hand_position_is_a_few_lines_and_gives_its_setup_back() {
 }
 
 /// RULES.md §2.6: going out without having melded or laid off in an earlier turn is a
-/// rummy (doubled with `rummy_double`); the builder says who has melded before.
+/// rummy (doubled with `going_rummy_double`); the builder says who has melded before.
 #[test]
 fn s2_6_rummy_depends_on_melding_before_as_the_setup_says() {
     let mut config = standard();
-    config.rummy_double = true;
+    config.going_rummy_double = true;
     for (before, rummy, points) in [(false, true, 2 * (3 + 4)), (true, false, 3 + 4)] {
         let mut setup = mid_hand_holding("Kd 4h 5h 6h");
         setup.played_before = vec![before, true];
         let mut g = ClassicRummy::from_setup(&config, setup).expect("valid");
         play(&mut g, &[meld("4h 5h 6h"), discard("Kd")]);
-        assert_eq!(g.was_rummy(), rummy);
+        assert_eq!(g.went_rummy(), rummy);
         assert_eq!(g.outcome(), Some(Outcome { points: vec![points, 0], winners: vec![0] }));
     }
 }

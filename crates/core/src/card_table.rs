@@ -9,6 +9,9 @@ use thiserror::Error;
 
 use crate::{Catalog, Face, MAX_MELD_LEN, Meld, MeldError, MeldKind, MeldRules, PieceId, PieceSet, Seat};
 
+#[cfg(feature = "serde")]
+mod serde_table;
+
 /// The stable name of a meld on the table: melds are numbered in the order they were
 /// laid down, from 0, and keep their id for the rest of the hand (lay-offs do not
 /// change it). Written `m0`, `m1`, ….
@@ -347,6 +350,11 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 /// pieces come from the player's hand and that the move is allowed now. Every method
 /// that can fail leaves the table unchanged on `Err`. There is no way to take a piece
 /// back off the table except [`MeldTable::replace`] (a game's joker swap).
+///
+/// With the feature `serde`, a table is written as its melds in order, each with its
+/// owner, kind, piece ids and faces, and read back checked as far as a table can be
+/// without its game (every meld a meld, no piece twice, ids that agree with the faces);
+/// a save rebuilds its table under the game's own pack and rules instead.
 ///
 /// ```
 /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, RunEnd, TableError};

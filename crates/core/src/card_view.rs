@@ -34,6 +34,7 @@ use crate::{Card, HandState, MeldTable, Outcome, Phase, PieceId, PieceSet, Seat}
 /// assert_eq!(view.stock_len, 52 - 14 - 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct HandView {
     /// The seat this view belongs to.

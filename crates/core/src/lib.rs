@@ -25,6 +25,8 @@
 //!   [`Game`] implementation is written here, one [`HandState`] with its transitions, one
 //!   [`Phase`], the turn refusals both games share ([`TurnError`]), the part of the view
 //!   both show ([`HandView`]) and the checks of a scripted position ([`CardSetup`]).
+//! * Views: every game's view says whose it is, who moves and how the hand ended the
+//!   same way ([`SeatView`]).
 //!
 //! ```
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -38,7 +40,8 @@
 //! # Feature flags
 //!
 //! * `serde`: `Serialize` and `Deserialize` for faces (as notation), piece ids and sets,
-//!   melds (kind and notation, validated again when read), outcomes, match terms and
+//!   melds (kind and notation, validated again when read), tables of melds
+//!   ([`MeldTable`]), the card games' [`HandView`], outcomes, match terms and
 //!   match records (versioned: `RECORD_VERSION`).
 #![forbid(unsafe_code)]
 
@@ -68,6 +71,7 @@ mod notation;
 mod piece_set;
 mod players;
 mod record;
+mod seat_view;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "serde")]
@@ -110,6 +114,7 @@ pub use notation::{ParseError, format_list, parse_list};
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
 pub use players::{BotPlayers, Players};
 pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
+pub use seat_view::SeatView;
 #[cfg(feature = "serde")]
 pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};
 #[cfg(feature = "serde")]

@@ -1,6 +1,6 @@
 //! [`View`]: what one seat may see.
 
-use rummykit_core::{Game, Meld, Seat, Tile};
+use rummykit_core::{Game, Meld, Outcome, Seat, SeatView, Tile};
 
 use crate::{Config, Rummikub, TileCounts};
 
@@ -30,7 +30,7 @@ pub struct SeatSummary {
 }
 
 /// What one seat may see: its own rack, the table, the pool count, every seat's rack
-/// count and whether it has opened, whose turn it is, the scores once the game is
+/// count and whether it has opened, whose turn it is, the outcome once the game is
 /// over — and nothing else (no other rack, no pool order). The rules are included
 /// because they are public.
 ///
@@ -64,8 +64,25 @@ pub struct View {
     pub seats: Vec<SeatSummary>,
     /// Whose turn it is (`None` once the game is over).
     pub to_move: Option<Seat>,
-    /// This game's scores by seat once it is over, `None` before.
-    pub scores: Option<Vec<i64>>,
+    /// How the game ended (points by seat, winners) once it is over, `None` before.
+    pub outcome: Option<Outcome>,
+}
+
+impl SeatView for View {
+    #[inline]
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Seat> {
+        self.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
 }
 
 impl View {
@@ -83,7 +100,7 @@ impl View {
                 })
                 .collect(),
             to_move: game.to_move(),
-            scores: game.outcome().map(|o| o.points),
+            outcome: game.outcome(),
         }
     }
 

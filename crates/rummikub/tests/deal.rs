@@ -188,7 +188,7 @@ fn view_shows_own_rack_and_public_counts_only() {
     assert!(v.has_opened());
     assert!(!v.seats[1].opened);
     assert_eq!(v.to_move, Some(0));
-    assert_eq!(v.scores, None);
+    assert_eq!(v.outcome, None);
     // A seat that does not exist sees no rack.
     assert!(a.view(9).rack.is_empty());
 }

@@ -1,5 +1,5 @@
 //! Hand analysis: the best opening a hand holds ([`best_opening`], `RULES.md` §3.5) and
-//! its least-deadwood split ([`least_deadwood`], `RULES.md` §3.8), both exact.
+//! its least-deadwood split ([`analyze`], `RULES.md` §3.8), both exact.
 //!
 //! Both are one branch-and-bound search over face counts. Cards are decided in a fixed
 //! order (suit by suit; within a suit 2 … K, then the ace): the first undecided card is
@@ -55,29 +55,32 @@ impl Opening {
     }
 }
 
-/// The least-deadwood split of a hand in Rummy 40's terms: melds, and the rest with its
-/// penalty. Classic Rummy's counterpart has the same name
-/// (`rummykit_classic::HandAnalysis`); both are read off core's position-based
+/// The least-deadwood split of a hand in Rummy 40's terms: melds, the cards in no meld
+/// and their penalty. Classic Rummy's counterpart has the same name, entry and fields
+/// (`rummykit_classic::{analyze, HandAnalysis}`), in pieces where this is in faces: a
+/// classic hand is of one deck, so a card is its piece, while Rummy 40's two decks make
+/// the copies of a face interchangeable. Both are read off core's position-based
 /// [`Split`](rummykit_core::Split).
 ///
 /// ```
 /// use rummykit_core::{Card, parse_list};
-/// use rummykit_rummy40::{Config, least_deadwood};
-/// let split = least_deadwood(&parse_list::<Card>("5h 6h 7h 9c 9d * Ad Kc")?, &Config::RUMMY40);
+/// use rummykit_rummy40::{Config, analyze};
+/// let split = analyze(&parse_list::<Card>("5h 6h 7h 9c 9d * Ad Kc")?, &Config::RUMMY40);
 /// // ♥5-6-7 and 9♣ 9♦ with the joker melded; K♣ and A♦ left (in card order), 10 + 11.
 /// assert_eq!(split.melds.len(), 2);
-/// assert_eq!(split.rest, parse_list::<Card>("Kc Ad")?);
+/// assert_eq!(split.unmelded, parse_list::<Card>("Kc Ad")?);
 /// assert_eq!(split.deadwood, 21);
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandAnalysis {
-    /// Penalty points of `rest` (`RULES.md` §3.8: A 11, J/Q/K 10, joker per config).
-    pub deadwood: u32,
     /// The melds, in search order.
     pub melds: Vec<Meld<Card>>,
     /// The cards in no meld, in card order.
-    pub rest: Vec<Card>,
+    pub unmelded: Vec<Card>,
+    /// Penalty points of `unmelded` (`RULES.md` §3.8: A 11, J/Q/K 10, joker per config):
+    /// what the hand would cost if another player went out now, were the melds laid down.
+    pub deadwood: u32,
 }
 
 /// The best opening in `hand` under `config`: the most opening points in disjoint
@@ -122,21 +125,21 @@ pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> bool {
     s.best >= threshold
 }
 
-/// The split of `hand` into melds and rest with the least penalty in the rest
-/// (`RULES.md` §3.8 values; a joker in the rest costs `joker_hand_penalty`). Every card
-/// may be melded (this is the hand's shape, not a legal play). Built on core's
-/// [`rummykit_core::least_deadwood`] with the Rummy 40 meld rules and card values.
+/// The split of `hand` into melds and unmelded cards with the least penalty in the
+/// unmelded (`RULES.md` §3.8 values; an unmelded joker costs `joker_hand_penalty`).
+/// Every card may be melded (this is the hand's shape, not a legal play). Built on
+/// core's [`rummykit_core::least_deadwood`] with the Rummy 40 meld rules and card values.
 ///
 /// ```
 /// use rummykit_core::{Card, parse_list};
-/// use rummykit_rummy40::{Config, least_deadwood};
+/// use rummykit_rummy40::{Config, analyze};
 /// let hand: Vec<Card> = parse_list("5h 6h 7h 9c 9d * Ad Kc")?;
-/// let split = least_deadwood(&hand, &Config::RUMMY40);
+/// let split = analyze(&hand, &Config::RUMMY40);
 /// assert_eq!(split.deadwood, 11 + 10); // Ad and Kc; the joker completes the nines
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[must_use]
-pub fn least_deadwood(hand: &[Card], config: &Config) -> HandAnalysis {
+pub fn analyze(hand: &[Card], config: &Config) -> HandAnalysis {
     let rules = config.meld_rules();
     let value = |c: Card| config.hand_penalty(c);
     match rummykit_core::least_deadwood(hand, &rules, value) {
@@ -149,15 +152,15 @@ pub fn least_deadwood(hand: &[Card], config: &Config) -> HandAnalysis {
                     Meld::new(m.kind(), &faces, &rules).ok()
                 })
                 .collect();
-            let mut rest: Vec<Card> = split.unmelded().filter_map(|i| hand.get(i).copied()).collect();
-            rest.sort();
-            HandAnalysis { deadwood: split.deadwood(), melds, rest }
+            let mut unmelded: Vec<Card> = split.unmelded().filter_map(|i| hand.get(i).copied()).collect();
+            unmelded.sort();
+            HandAnalysis { melds, unmelded, deadwood: split.deadwood() }
         }
         // More than 64 cards cannot be a hand of this game: nothing is melded.
         Err(_) => {
-            let mut rest = hand.to_vec();
-            rest.sort();
-            HandAnalysis { deadwood: config.hand_total(hand.iter().copied()), melds: Vec::new(), rest }
+            let mut unmelded = hand.to_vec();
+            unmelded.sort();
+            HandAnalysis { melds: Vec::new(), unmelded, deadwood: config.hand_total(hand.iter().copied()) }
         }
     }
 }

@@ -8,7 +8,7 @@
 //!   any position from a [`Setup`] with [`Rummy40::from_setup`], atomic [`Action`]s naming cards by identity,
 //!   [`Game::legal_actions`](rummykit_core::Game::legal_actions), per-seat [`View`]s, penalty scoring.
 //! * Hand analysis: [`best_opening`] / [`can_open`] (the 40-point opening, exact) and
-//!   [`least_deadwood`].
+//!   [`analyze`] (the least-deadwood split, as classic's).
 //! * Built on core's card-game skeleton, shared with classic Rummy:
 //!   [`HandState`](rummykit_core::HandState) (hands, piles, table, turn and their
 //!   draw, take and discard transitions) and [`CardSetup`](rummykit_core::CardSetup)
@@ -53,7 +53,7 @@ mod value;
 mod view;
 
 pub use action::{Action, NewMeld, RummyLayOff};
-pub use analysis::{HandAnalysis, Opening, best_opening, can_open, least_deadwood, melds_value};
+pub use analysis::{HandAnalysis, Opening, analyze, best_opening, can_open, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
     Config, HAND_SIZE, JokerDiscard, MAX_PENALTY, MAX_PLAYERS, MELD_RULES, MIN_PLAYERS, OpeningScope,

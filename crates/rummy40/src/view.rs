@@ -2,7 +2,7 @@
 
 use core::ops::{Deref, DerefMut};
 
-use rummykit_core::{Card, HandView, PieceSet};
+use rummykit_core::{Card, HandView, Outcome, PieceSet, Seat, SeatView};
 
 use crate::{Config, Rummy40};
 
@@ -22,6 +22,7 @@ use crate::{Config, Rummy40};
 /// assert_eq!(view.stock_len, 106 - 39 - 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct View {
     /// What every card game shows a seat (hand, hand sizes, known cards, table, discard
@@ -50,6 +51,23 @@ impl DerefMut for View {
     }
 }
 
+impl SeatView for View {
+    #[inline]
+    fn seat(&self) -> Seat {
+        self.common.seat
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Seat> {
+        self.common.to_move
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<&Outcome> {
+        self.common.outcome.as_ref()
+    }
+}
+
 impl View {
     /// A view to be filled (see `CardRules::fill_view`).
     pub(crate) fn blank(config: Config) -> View {
@@ -74,6 +92,25 @@ impl View {
     pub fn hand_faces(&self) -> impl Iterator<Item = Card> + '_ {
         let catalog = self.config.catalog().ok();
         self.hand.iter().filter_map(move |p| catalog.and_then(|c| c.face(p)))
+    }
+
+    /// The least-deadwood split of this seat's hand ([`analyze`](crate::analyze)): a hint,
+    /// the one the referee gives with [`Rummy40::hint`].
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(3), &mut rng).unwrap();
+    /// let hint = game.view(2).hint();
+    /// assert_eq!(hint, game.hint(2));
+    /// assert_eq!(hint.deadwood, Config::SCALA40.hand_total(hint.unmelded.iter().copied()));
+    /// ```
+    #[must_use]
+    pub fn hint(&self) -> crate::HandAnalysis {
+        let faces: Vec<Card> = self.hand_faces().collect();
+        crate::analyze(&faces, &self.config)
     }
 
     /// Overwrites this view's own fields with what its seat sees of `game`, reusing its

@@ -3,7 +3,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Card, Face, Meld, MeldKind, parse_list};
-use rummykit_rummy40::{Config, best_opening, can_open, least_deadwood, meld_value, melds_value};
+use rummykit_rummy40::{Config, analyze, best_opening, can_open, meld_value, melds_value};
 
 fn cards(s: &str) -> Vec<Card> {
     parse_list(s).unwrap()
@@ -153,14 +153,14 @@ fn check_against_brute(config: &Config, seed: u64, cases: usize, max_jokers: usi
         assert!(!can_open(&hand, open_ref + 1, config));
         let pen = |m: &Meld<Card>| m.faces().iter().map(|&c| config.hand_penalty(c)).sum::<u32>();
         let cover_ref = brute(&hand, &melds, n, &pen);
-        let split = least_deadwood(&hand, config);
+        let split = analyze(&hand, config);
         assert_eq!(
             split.deadwood,
             config.hand_total(hand.iter().copied()) - cover_ref,
             "deadwood of {hand:?}"
         );
-        assert_eq!(config.hand_total(split.rest.iter().copied()), split.deadwood);
-        assert_eq!(split.rest.len() + split.melds.iter().map(Meld::len).sum::<usize>(), n);
+        assert_eq!(config.hand_total(split.unmelded.iter().copied()), split.deadwood);
+        assert_eq!(split.unmelded.len() + split.melds.iter().map(Meld::len).sum::<usize>(), n);
     }
 }
 
@@ -216,15 +216,15 @@ fn rules_3_5_opening_keeps_a_card_for_the_discard() {
     // All three cards form a meld, but the opener must keep one to discard.
     assert_eq!(best_opening(&cards("Qs Ks As"), &Config::RUMMY40).value, 0);
     // The least-deadwood split is the hand's shape: everything melds.
-    assert_eq!(least_deadwood(&cards("Qs Ks As"), &Config::RUMMY40).deadwood, 0);
+    assert_eq!(analyze(&cards("Qs Ks As"), &Config::RUMMY40).deadwood, 0);
 }
 
 #[test]
 fn rules_3_8_deadwood_counts_joker_penalty() {
-    let split = least_deadwood(&cards("Ad * 9c"), &Config::RUMMY40);
+    let split = analyze(&cards("Ad * 9c"), &Config::RUMMY40);
     assert_eq!(split.deadwood, 35);
     assert!(split.melds.is_empty());
-    assert_eq!(least_deadwood(&cards("Ad * 9c"), &Config::SCALA40).deadwood, 45);
+    assert_eq!(analyze(&cards("Ad * 9c"), &Config::SCALA40).deadwood, 45);
 }
 
 #[test]
@@ -236,8 +236,8 @@ fn fourteen_card_hands_with_jokers() {
         let best = best_opening(&hand, &Config::RUMMY40);
         assert!(can_open(&hand, best.value.max(1), &Config::RUMMY40) == (best.value >= 1));
         assert!(!can_open(&hand, best.value + 1, &Config::RUMMY40));
-        let split = least_deadwood(&hand, &Config::RUMMY40);
-        assert_eq!(Config::RUMMY40.hand_total(split.rest.iter().copied()), split.deadwood);
+        let split = analyze(&hand, &Config::RUMMY40);
+        assert_eq!(Config::RUMMY40.hand_total(split.unmelded.iter().copied()), split.deadwood);
     }
 }
 
@@ -284,13 +284,13 @@ fn cpu_time_per_call() {
         let t1 = cpu_seconds();
         for _ in 0..runs {
             for h in &hands {
-                sink = sink.wrapping_add(least_deadwood(std::hint::black_box(h), &c).deadwood);
+                sink = sink.wrapping_add(analyze(std::hint::black_box(h), &c).deadwood);
             }
         }
         let t2 = cpu_seconds();
         let per = |t: f64| t / (runs * hands.len()) as f64 * 1e6;
         println!(
-            "{jokers} jokers: best_opening {:.1} µs, least_deadwood {:.1} µs CPU per call ({sink})",
+            "{jokers} jokers: best_opening {:.1} µs, analyze {:.1} µs CPU per call ({sink})",
             per(t1 - t0),
             per(t2 - t1)
         );
