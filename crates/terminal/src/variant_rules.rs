@@ -113,7 +113,7 @@ fn classic_lines(c: &ClassicConfig) -> Vec<String> {
     }
     match c.ace {
         AceMode::Low => {}
-        AceMode::HighOrLow => options.push("the ace is high or low in a run (Q K A) and counts 15 in hand"),
+        AceMode::LowOrHigh => options.push("the ace is high or low in a run (Q K A) and counts 15 in hand"),
         AceMode::RoundTheCorner => {
             options.push("runs may turn the corner (K A 2); the ace counts 15 in hand")
         }
@@ -131,7 +131,7 @@ fn classic_lines(c: &ClassicConfig) -> Vec<String> {
     lines.push(format!(
         "the winner of a hand scores the cards left in the others' hands{} (RULES.md §2.6); a \
          hand is void when the stock runs out more than {} (RULES.md §2.5)",
-        if c.rummy_double { ", double for going out in one turn" } else { "" },
+        if c.going_rummy_double { ", double for going out in one turn" } else { "" },
         plural(restocks as usize, "time")
     ));
     lines
