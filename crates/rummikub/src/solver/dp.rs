@@ -705,7 +705,18 @@ impl Dp {
             self.truncated = true;
             // More than `width` states not dominated, so the cut is one of their ranks,
             // and every state ranked at the cut or above has been looked up.
-            let (_, &mut cut, _) = live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
+            let cut = if live.len() == width + 1 {
+                // Mostly: the batches found one more than the width, and the cut is the
+                // second lowest of them, found without a branch.
+                let (mut low, mut second) = (u64::MAX, u64::MAX);
+                for &r in &live {
+                    second = second.min(r.max(low));
+                    low = low.min(r);
+                }
+                second
+            } else {
+                *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
+            };
             let mut kept = 0;
             let mut dropped = self.cut;
             // The best estimate among the states not looked up (ranked below `lowest`),
