@@ -569,6 +569,7 @@ impl Dp {
     /// the bench positions).
     ///
     /// Gives back how many states of the layer are left.
+    #[inline(always)]
     fn prune(&mut self, core: bool, colour: usize) -> usize {
         let start = *self.layer_start.last().unwrap_or(&0);
         let mut live = self.entries.len() - start;
@@ -588,7 +589,7 @@ impl Dp {
     /// Whether another state of the newest layer dominates entry `i` ([`Dp::prune`]),
     /// looked up among its neighbours in colour `colour`. Whether a state is marked makes
     /// no difference: a marked state's own dominator dominates it too.
-    #[inline]
+    #[inline(always)]
     fn dominated(&self, i: usize, core: bool, colour: usize) -> bool {
         let Entry { key, score, .. } = self.entries[i];
         let dominated = |b: u64| self.find(b).is_some_and(|e| e.score >= score);
@@ -668,14 +669,16 @@ impl Dp {
         live.clear();
         // Looked up in batches, best first: each the states ranked at least as high as
         // the one that would complete `width + 1` states not dominated, ties included.
-        // Every state ranked at or above `lowest` is looked up, no other.
+        // Every state ranked at or above `lowest` is looked up, no other. A layer of at
+        // most twice the width is looked up in one batch, as most of it would be anyway
+        // (the order would cost more than the look-ups it saves).
         let (mut checked, mut lowest) = (0, 1);
         while live.len() <= width && checked < pool.len() {
             let need = width + 1 - live.len();
             let rest = &mut pool[checked..];
             let mut batch = rest.len();
             lowest = 1;
-            if need < rest.len() {
+            if need < rest.len() && 2 * width < ranks.len() {
                 let (_, &mut (t, _), _) = rest.select_nth_unstable_by(need - 1, |a, b| b.0.cmp(&a.0));
                 // Ties with the last one selected join the batch.
                 batch = need;
