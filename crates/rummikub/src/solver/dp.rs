@@ -587,8 +587,8 @@ impl Dp {
     }
 
     /// Whether another state of the newest layer dominates entry `i` ([`Dp::prune`]),
-    /// looked up among its neighbours in colour `colour`. Whether a state is marked makes
-    /// no difference: a marked state's own dominator dominates it too.
+    /// looked up among its neighbours in colour `colour`. Marks are not read, so the
+    /// answer does not depend on which states were looked up before.
     #[inline(always)]
     fn dominated(&self, i: usize, core: bool, colour: usize) -> bool {
         let Entry { key, score, .. } = self.entries[i];
@@ -722,8 +722,8 @@ impl Dp {
             };
             let mut kept = 0;
             let mut dropped = self.cut;
-            // The best estimate among the states not looked up (ranked below `lowest`),
-            // and where it is.
+            // The best estimate among the states not looked up (ranked below `lowest`; a
+            // dominated one, ranked 0, is found out by its look-up below), and where it is.
             let (mut unseen, mut at) = (0, 0);
             // Without branches (which states fall on which side of the cut is not
             // predictable): a dominated state has rank 0, below the cut, and is not
