@@ -16,6 +16,7 @@
 //! STRESS_JSON=1 STRESS_SEED=7 cargo bench -p rummykit-bench --bench stress  # the positions as `solve --json` lines
 //! STRESS_SERVE=1 cargo bench -p rummykit-bench --bench stress          # one position per line of stdin (below)
 //! STRESS_GAP=evict STRESS_N=2000 cargo bench -p rummykit-bench --bench stress  # something between solves (below)
+//! STRESS_TWIN=1 cargo bench -p rummykit-bench --bench stress           # a first solve against a repeat (below)
 //! ```
 //!
 //! `STRESS_SERVE` is for timing beside another solver in one run (`benches/reference_milp.py
@@ -34,6 +35,16 @@
 //! 32 MB buffer, pushing the solver's tables out of the caches), `both` (the loop, then
 //! the sleep) or `none`. The report then also gives the minor page faults per solve
 //! (Linux: from `/proc/self/stat`).
+//!
+//! `STRESS_TWIN` says what a position's first solve costs against solving it again, and
+//! why: before the run's solver solves a position, a second solver kept for the run
+//! solves it twice, timed apart (`twin`: a first solve; `again`: the same position at
+//! once by the same solver). The run's solver then solves it as a third (the usual
+//! lines): a first solve for its own tables (its memory of the position is none, and its
+//! caches hold the other solver's work in between), after the machine has just run the
+//! same solve (branch predictors and code warm). So `twin` against the run's figure is
+//! what the machine's state is worth, the run's figure against `again` what the solver's
+//! own memory is.
 //!
 //! With `STRESS_GAMES=n` the positions are instead every turn of `n` games between
 //! greedy bots (2–4 seats, both tile sets, the default rules), each solved as the flat
@@ -384,11 +395,23 @@ fn main() {
     let mut buffer = vec![1u8; if evicting { 32 << 20 } else { 0 }];
     let mut faults = Vec::new();
     let mut solver = Solver::new();
+    let (mut twin, twinned) = (Solver::new(), env("STRESS_TWIN").is_some());
+    // Per position: the twin's first solve and its second, and whether opened.
+    let mut twin_times: Vec<(f64, f64, bool)> = Vec::new();
     let (mut opened, mut initial) = (Vec::new(), Vec::new());
     let mut slow: Vec<(f64, usize)> = Vec::new();
     let mut errors = 0;
     for (i, c) in cases.iter().enumerate() {
         let pos = position(c);
+        if twinned {
+            let mut micros = [0.0; 2];
+            for m in &mut micros {
+                let start = Instant::now();
+                let _ = twin.solve(&pos, &c.options);
+                *m = start.elapsed().as_secs_f64() * 1e6;
+            }
+            twin_times.push((micros[0], micros[1], c.options.opened));
+        }
         let mut micros = f64::MAX;
         let mut result = Ok(Default::default());
         for _ in 0..repeat {
@@ -424,6 +447,13 @@ fn main() {
     quantiles("all", &mut all);
     quantiles("opened", &mut opened);
     quantiles("initial", &mut initial);
+    for (name, opened) in [("opened", true), ("initial", false)] {
+        let pick = |f: fn(&(f64, f64, bool)) -> f64| -> Vec<f64> {
+            twin_times.iter().filter(|t| t.2 == opened).map(f).collect()
+        };
+        quantiles(&format!("twin {name}"), &mut pick(|t| t.0));
+        quantiles(&format!("again {name}"), &mut pick(|t| t.1));
+    }
     if gapped {
         faults.sort_unstable();
         let q = |p: f64| quantile(&faults, p);

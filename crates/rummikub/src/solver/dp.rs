@@ -303,6 +303,9 @@ pub(super) struct Dp {
     /// buffers kept between layers.
     ranks: Vec<u64>,
     select: Vec<u64>,
+    /// The states of a layer not yet looked up for dominance (beam mode), with their
+    /// ranks; kept between layers.
+    pool: Vec<(u64, u32)>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
     /// The decisions and relaxation of the sweep direction not in use (a search may
@@ -605,6 +608,7 @@ impl Dp {
     /// the bench positions).
     ///
     /// Gives back how many states of the layer are left.
+    #[inline(always)]
     fn prune(&mut self, core: bool, colour: usize) -> usize {
         let start = *self.layer_start.last().unwrap_or(&0);
         let mut live = self.entries.len() - start;
@@ -613,20 +617,7 @@ impl Dp {
             return live;
         }
         for i in start..self.entries.len() {
-            let Entry { key, score, .. } = self.entries[i];
-            let dominated = |b: u64| self.find(b).is_some_and(|e| e.score >= score);
-            // The neighbours by key arithmetic on the colour's three 3-bit counts.
-            let shift = colour as u32 * COLOUR_BITS;
-            let (a1, a2, a3) = runs_of(key, colour);
-            let (one, two, three) = (1u64 << shift, 1u64 << (shift + 3), 1u64 << (shift + 6));
-            // The run of one grown to two first, then (core mode) one joker fewer spent:
-            // in this order the chain looks up and mispredicts less (−0.4 % instructions,
-            // −1.3 % mispredicted branches over stress solves, −0.2 % and −0.5 % over
-            // greedy games).
-            let dead = (a1 > 0 && a2 < 7 && dominated(key - one + two))
-                || (core && jokers_of(key) > 0 && dominated(key - (1 << J_SHIFT)))
-                || (a3 < 7 && (dominated(key + three) || (a2 > 0 && dominated(key - two + three))));
-            if dead {
+            if self.dominated(i, core, colour) {
                 self.entries[i].choice = DEAD;
                 live -= 1;
             }
@@ -634,9 +625,30 @@ impl Dp {
         live
     }
 
-    /// Beam mode: marks all but the `width` best live states of the newest layer: by
-    /// their estimate in whole units of the objective (tiles, or value points), then
-    /// fewer jokers spent, then fewer short runs open, then score.
+    /// Whether another state of the newest layer dominates entry `i` ([`Dp::prune`]),
+    /// looked up among its neighbours in colour `colour`. Marks are not read, so the
+    /// answer does not depend on which states were looked up before.
+    #[inline(always)]
+    fn dominated(&self, i: usize, core: bool, colour: usize) -> bool {
+        let Entry { key, score, .. } = self.entries[i];
+        let dominated = |b: u64| self.find(b).is_some_and(|e| e.score >= score);
+        // The neighbours by key arithmetic on the colour's three 3-bit counts.
+        let shift = colour as u32 * COLOUR_BITS;
+        let (a1, a2, a3) = runs_of(key, colour);
+        let (one, two, three) = (1u64 << shift, 1u64 << (shift + 3), 1u64 << (shift + 6));
+        // The run of one grown to two first, then (core mode) one joker fewer spent:
+        // in this order the chain looks up and mispredicts less (−0.4 % instructions,
+        // −1.3 % mispredicted branches over stress solves, −0.2 % and −0.5 % over
+        // greedy games).
+        (a1 > 0 && a2 < 7 && dominated(key - one + two))
+            || (core && jokers_of(key) > 0 && dominated(key - (1 << J_SHIFT)))
+            || (a3 < 7 && (dominated(key + three) || (a2 > 0 && dominated(key - two + three))))
+    }
+
+    /// Beam mode: marks the dominated states of the newest layer ([`Dp::prune`]) and all
+    /// but the `width` best of the others: by their estimate in whole units of the
+    /// objective (tiles, or value points), then fewer jokers spent, then fewer short runs
+    /// open, then score.
     ///
     /// The estimate's part below a unit (the value of the tiles under objective tiles,
     /// the tie-break bits) says nothing about whether a state can still be completed,
@@ -645,14 +657,21 @@ impl Dp {
     /// at the high numbers. Spare jokers keep more completions open, and a short run is
     /// an obligation at the next number. (Instruction counts in the solver history.)
     ///
-    /// `live`: the states of the layer that are not marked (from [`Dp::prune`]). Most
-    /// layers of the narrow beams hold no more than their width, and are then left as
-    /// they are without ranking a state.
-    fn keep_best(&mut self, width: usize, live: usize) {
-        if live <= width {
+    /// The same states are kept, in the same order, as by [`Dp::prune`] over the whole
+    /// layer followed by the cut, but dominance is looked up only where it decides
+    /// something: for the states ranked high enough to be kept, best first, until
+    /// `width` are found that are not dominated and one more (without it the beam
+    /// would be exact), and for the best estimate the cut drops ([`Dp::refuted`]). The
+    /// look-ups are a search of the layer's index each, whose outcome the processor
+    /// cannot predict, and the narrow beams of most solves hold several times their
+    /// width before the cut. Most layers of the narrow beams hold no more than their
+    /// width: then every state is looked up, as without a beam.
+    fn keep_best(&mut self, width: usize, core: bool, colour: usize) {
+        let start = *self.layer_start.last().unwrap_or(&0);
+        if self.entries.len() - start <= width {
+            self.prune(core, colour);
             return;
         }
-        let start = *self.layer_start.last().unwrap_or(&0);
         // Initial melds: among states as good, those nearer the threshold first.
         let track = self.dec.track_value;
         let shift = match self.dec.look.steps.first().map(|s| s.objective) {
@@ -676,34 +695,108 @@ impl Dp {
                     | u64::from(e.score >> 3)
             }
         };
-        // Every state's rank once, in layer order (a marked one 0, below every live
-        // rank: those count at least 3 jokers left), and a copy to select the cut in.
+        // Every state's rank once, in layer order (every one counts at least 3 jokers
+        // left, so 0 is below them all: it marks a dominated state), and the states not
+        // looked up yet, `pool[checked..]`, with their ranks.
         let mut ranks = core::mem::take(&mut self.ranks);
         ranks.clear();
-        ranks.extend(
-            self.entries[start..].iter().map(|e| rank(e) & u64::from(e.choice != DEAD).wrapping_neg()),
-        );
-        let mut select = core::mem::take(&mut self.select);
-        select.clear();
-        select.extend_from_slice(&ranks);
-        self.truncated = true;
-        // More than `width` live states, so the cut is a live rank.
-        let (_, &mut cut, _) = select.select_nth_unstable_by(width - 1, |a, b| b.cmp(a));
-        self.select = select;
-        let mut kept = 0;
-        let mut dropped = self.cut;
-        // Without branches (which states fall on which side of the cut is not
-        // predictable): a marked state has rank 0, below the cut, and is neither kept
-        // nor dropped again.
-        for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
-            let keep = (r > cut) | ((r == cut) & (kept < width));
-            kept += usize::from(keep);
-            // All ones if dropped (`DEAD` is all ones), else zero.
-            let drop = u32::from((r != 0) & !keep).wrapping_neg();
-            e.choice |= drop;
-            dropped = dropped.max(e.est & drop);
+        ranks.extend(self.entries[start..].iter().map(rank));
+        let mut pool = core::mem::take(&mut self.pool);
+        pool.clear();
+        pool.extend(ranks.iter().zip(0..).map(|(&r, i)| (r, i)));
+        let mut live = core::mem::take(&mut self.select);
+        live.clear();
+        // Looked up in batches, best first: each the states ranked at least as high as
+        // the one that would complete `width + 1` states not dominated, ties included.
+        // Every state ranked at or above `lowest` is looked up, no other. A layer of at
+        // most twice the width is looked up in one batch, as most of it would be anyway
+        // (the order would cost more than the look-ups it saves).
+        let (mut checked, mut lowest) = (0, 1);
+        while live.len() <= width && checked < pool.len() {
+            let need = width + 1 - live.len();
+            let rest = &mut pool[checked..];
+            let mut batch = rest.len();
+            lowest = 1;
+            if need < rest.len() && 2 * width < ranks.len() {
+                let (_, &mut (t, _), _) = rest.select_nth_unstable_by(need - 1, |a, b| b.0.cmp(&a.0));
+                // Ties with the last one selected join the batch.
+                batch = need;
+                for k in need..rest.len() {
+                    if rest[k].0 == t {
+                        rest.swap(batch, k);
+                        batch += 1;
+                    }
+                }
+                lowest = t;
+            }
+            for &(r, i) in &pool[checked..checked + batch] {
+                if self.dominated(start + i as usize, core, colour) {
+                    ranks[i as usize] = 0;
+                } else {
+                    live.push(r);
+                }
+            }
+            checked += batch;
         }
-        self.cut = dropped;
+        if live.len() <= width {
+            // Every state looked up, and no more than `width` left: all kept.
+            for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
+                e.choice |= u32::from(r == 0).wrapping_neg();
+            }
+        } else {
+            self.truncated = true;
+            // More than `width` states not dominated, so the cut is one of their ranks,
+            // and every state ranked at the cut or above has been looked up.
+            let cut = if live.len() == width + 1 {
+                // Mostly: the batches found one more than the width, and the cut is the
+                // second lowest of them, found without a branch.
+                let (mut low, mut second) = (u64::MAX, u64::MAX);
+                for &r in &live {
+                    second = second.min(r.max(low));
+                    low = low.min(r);
+                }
+                second
+            } else {
+                *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
+            };
+            let mut kept = 0;
+            let mut dropped = self.cut;
+            // The best estimate among the states not looked up (ranked below `lowest`; a
+            // dominated one, ranked 0, is found out by its look-up below), and where it is.
+            let (mut unseen, mut at) = (0, 0);
+            // Without branches (which states fall on which side of the cut is not
+            // predictable): a dominated state has rank 0, below the cut, and is not
+            // counted as dropped; nor, yet, is a state not looked up.
+            for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
+                let keep = (r > cut) | ((r == cut) & (kept < width));
+                kept += usize::from(keep);
+                let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
+                e.choice |= u32::from(!keep).wrapping_neg();
+                dropped = dropped.max(e.est & drop);
+                let other = (r < lowest) & (e.est > unseen);
+                unseen = if other { e.est } else { unseen };
+                at = if other { k } else { at };
+            }
+            // The cut drops the states not looked up too, those not dominated: the best
+            // of them first, mostly the only one looked up.
+            while unseen > dropped {
+                if !self.dominated(start + at, core, colour) {
+                    dropped = unseen;
+                    break;
+                }
+                ranks[at] = 0;
+                (unseen, at) = (0, 0);
+                for (k, &r) in ranks.iter().enumerate() {
+                    let est = self.entries[start + k].est;
+                    if r != 0 && r < lowest && est > unseen {
+                        (unseen, at) = (est, k);
+                    }
+                }
+            }
+            self.cut = dropped;
+        }
+        self.select = live;
+        self.pool = pool;
         self.ranks = ranks;
     }
 
@@ -1145,9 +1238,11 @@ impl Dp {
                 }
                 self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
             }
-            let live = self.prune(params.core, c);
-            if let Some(width) = beam {
-                self.keep_best(width, live);
+            match beam {
+                Some(width) => self.keep_best(width, params.core, c),
+                None => {
+                    self.prune(params.core, c);
+                }
             }
             // The values the index may now hold (see [`Dp::begin_layer`]).
             self.high = self.high.max(self.entries.len());
