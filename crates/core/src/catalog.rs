@@ -41,6 +41,13 @@ impl PieceId {
         if (index as usize) < Self::LIMIT { Some(PieceId(index)) } else { None }
     }
 
+    /// The id of bit `index` of a [`PieceSet`], whose bits are only ever set from ids.
+    #[inline]
+    pub(crate) const fn from_bit(index: usize) -> PieceId {
+        debug_assert!(index < Self::LIMIT);
+        PieceId(index as u8)
+    }
+
     /// The index 0–159.
     ///
     /// ```

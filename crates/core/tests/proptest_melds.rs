@@ -517,6 +517,13 @@ proptest! {
         prop_assert_eq!(a.is_empty(), ma.is_empty());
         prop_assert_eq!(a.first().map(PieceId::index), ma.first().copied());
         prop_assert_eq!(a.iter().len(), ma.len());
+        // Step by step: the exact size left after every id, and nothing after the end.
+        let mut it = a.iter();
+        for (k, &i) in ma.iter().enumerate() {
+            prop_assert_eq!(it.size_hint(), (ma.len() - k, Some(ma.len() - k)));
+            prop_assert_eq!(it.next().map(PieceId::index), Some(i));
+        }
+        prop_assert_eq!((it.size_hint(), it.next(), it.next()), ((0, Some(0)), None, None));
         for i in 0..160u8 {
             prop_assert_eq!(a.contains(PieceId::new(i).unwrap()), ma.contains(&i));
         }
