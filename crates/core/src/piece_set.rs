@@ -5,7 +5,7 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub, SubAssign
 
 use crate::PieceId;
 
-const WORDS: usize = PieceId::LIMIT.div_ceil(64);
+pub(crate) const WORDS: usize = PieceId::LIMIT.div_ceil(64);
 
 /// A set of pieces, as a bitset over [`PieceId`]s large enough for every catalog.
 ///
@@ -146,6 +146,12 @@ impl PieceSet {
     #[inline]
     pub(crate) const fn low_word(&self) -> u64 {
         self.0[0]
+    }
+
+    /// The set's words: bit `i % 64` of word `i / 64` is id `i`.
+    #[inline]
+    pub(crate) const fn words(&self) -> [u64; WORDS] {
+        self.0
     }
 
     /// The smallest id in the set.
