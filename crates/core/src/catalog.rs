@@ -3,6 +3,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
+use crate::piece_set::WORDS;
 use crate::{Card, Face, PieceSet};
 
 /// The identity of one physical piece: an index into a [`Catalog`] (below 160, the
@@ -39,6 +40,13 @@ impl PieceId {
     #[must_use]
     pub const fn new(index: u8) -> Option<PieceId> {
         if (index as usize) < Self::LIMIT { Some(PieceId(index)) } else { None }
+    }
+
+    /// The id of bit `index` of a [`PieceSet`], whose bits are only ever set from ids.
+    #[inline]
+    pub(crate) const fn from_bit(index: usize) -> PieceId {
+        debug_assert!(index < Self::LIMIT);
+        PieceId(index as u8)
     }
 
     /// The index 0–159.
@@ -226,6 +234,26 @@ impl<F: Face> Catalog<F> {
         }
     }
 
+    /// The pieces of `set` in this catalog with their faces, in id order: `set`'s
+    /// pieces filtered through [`Catalog::face`], but read a copy of the 52 faces at a
+    /// time, so a piece's face is its bit's place in the copy (no division a piece).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, PieceId, PieceSet};
+    /// let pack = Catalog::<Card>::new(2, 2).expect("106 cards fit");
+    /// let hand: PieceSet = [3, 55, 104, 150].into_iter().filter_map(PieceId::new).collect();
+    /// let listed: Vec<(PieceId, Card)> = pack.faces_of(hand).collect();
+    /// // The same as asking each piece's face; 150 is beyond this pack.
+    /// let each: Vec<_> = hand.iter().filter_map(|p| pack.face(p).map(|f| (p, f))).collect();
+    /// assert_eq!(listed, each);
+    /// assert_eq!(listed[1].1, "4c".parse()?); // the second copy's 4 of clubs
+    /// assert_eq!(listed[2].1, Card::JOKER);
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    pub fn faces_of(&self, set: PieceSet) -> impl Iterator<Item = (PieceId, F)> + Clone {
+        FacesOf::new(set, self.copies as usize * 52, self.len())
+    }
+
     /// `true` if `id` belongs to this catalog.
     ///
     /// ```
@@ -282,5 +310,116 @@ impl<F: Face> Catalog<F> {
     #[must_use]
     pub fn all(&self) -> PieceSet {
         self.ids().collect()
+    }
+}
+
+/// The iterator of [`Catalog::faces_of`].
+struct FacesOf<F> {
+    /// The bits still to come of the copy being read: bit `i` is face index `i`.
+    mask: u64,
+    /// The id of that copy's face 0.
+    base: usize,
+    /// The ids after that copy, shifted down so that bit 0 is the next copy's face 0
+    /// (a shift by a constant a copy, on words kept in registers).
+    rest: [u64; WORDS],
+    /// The first joker's id.
+    naturals: usize,
+    face: PhantomData<fn() -> F>,
+}
+
+/// A copy's worth of bits: the 52 faces.
+const COPY: u64 = (1 << 52) - 1;
+
+impl<F> FacesOf<F> {
+    fn new(set: PieceSet, naturals: usize, len: usize) -> Self {
+        // Only the catalog's ids: the jokers' copies then end where the catalog does.
+        let mut rest = set.words();
+        for (i, w) in rest.iter_mut().enumerate() {
+            let below = len.saturating_sub(i * 64);
+            if below < 64 {
+                *w &= (1u64 << below) - 1;
+            }
+        }
+        let mut it = FacesOf { mask: 0, base: 0, rest, naturals, face: PhantomData };
+        it.mask = it.take_copy();
+        it
+    }
+
+    /// The next copy's bits, shifting them out of `rest`.
+    #[inline]
+    fn take_copy(&mut self) -> u64 {
+        let copy = self.rest[0] & COPY;
+        for i in 0..WORDS - 1 {
+            self.rest[i] = self.rest[i] >> 52 | self.rest[i + 1] << 12;
+        }
+        self.rest[WORDS - 1] >>= 52;
+        copy
+    }
+
+    /// Moves to the next copy with a piece; `false` once there is none.
+    #[inline]
+    fn advance(&mut self) -> bool {
+        while self.mask == 0 {
+            if self.rest == [0; WORDS] {
+                return false;
+            }
+            self.base += 52;
+            self.mask = self.take_copy();
+        }
+        true
+    }
+}
+
+impl<F> Clone for FacesOf<F> {
+    fn clone(&self) -> Self {
+        FacesOf { face: PhantomData, ..*self }
+    }
+}
+
+impl<F: Face> Iterator for FacesOf<F> {
+    type Item = (PieceId, F);
+
+    #[inline]
+    fn next(&mut self) -> Option<(PieceId, F)> {
+        loop {
+            if !self.advance() {
+                return None;
+            }
+            let bit = self.mask.trailing_zeros();
+            self.mask &= self.mask - 1;
+            let id = PieceId::from_bit(self.base + bit as usize);
+            let face = if self.base < self.naturals { F::from_index(bit as u8) } else { Some(F::JOKER) };
+            if let Some(face) = face {
+                return Some((id, face));
+            }
+        }
+    }
+
+    // A loop per copy, the copy's kind decided once: what `for_each` runs.
+    #[inline]
+    fn fold<B, G: FnMut(B, (PieceId, F)) -> B>(mut self, init: B, mut g: G) -> B {
+        let mut acc = init;
+        while self.advance() {
+            let mask = core::mem::take(&mut self.mask);
+            let base = self.base;
+            if base < self.naturals {
+                let mut mask = mask;
+                while mask != 0 {
+                    let bit = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if let Some(face) = F::from_index(bit as u8) {
+                        acc = g(acc, (PieceId::from_bit(base + bit), face));
+                    }
+                }
+            } else {
+                let mut mask = mask;
+                while mask != 0 {
+                    let bit = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    acc = g(acc, (PieceId::from_bit(base + bit), F::JOKER));
+                }
+            }
+        }
+        acc
     }
 }

@@ -5,7 +5,7 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub, SubAssign
 
 use crate::PieceId;
 
-const WORDS: usize = PieceId::LIMIT.div_ceil(64);
+pub(crate) const WORDS: usize = PieceId::LIMIT.div_ceil(64);
 
 /// A set of pieces, as a bitset over [`PieceId`]s large enough for every catalog.
 ///
@@ -148,6 +148,12 @@ impl PieceSet {
         self.0[0]
     }
 
+    /// The set's words: bit `i % 64` of word `i / 64` is id `i`.
+    #[inline]
+    pub(crate) const fn words(&self) -> [u64; WORDS] {
+        self.0
+    }
+
     /// The smallest id in the set.
     ///
     /// ```
@@ -172,7 +178,8 @@ impl PieceSet {
     /// ```
     #[must_use]
     pub fn iter(&self) -> Iter {
-        Iter { words: self.0, word: 0 }
+        let [word, rest @ ..] = self.0;
+        Iter { word, base: 0, rest }
     }
 
     /// The pieces in either set.
@@ -291,28 +298,38 @@ const fn split(id: PieceId) -> (usize, u64) {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Iter {
-    words: [u64; WORDS],
-    word: usize,
+    /// The bits of the word being read that are still to come.
+    word: u64,
+    /// The id of that word's bit 0.
+    base: usize,
+    /// The words after it, nearest first: fixed positions, shifted down as each is
+    /// reached, so a loop over the set keeps them in registers (no indexed load and no
+    /// bounds check a card).
+    rest: [u64; WORDS - 1],
 }
 
 impl Iterator for Iter {
     type Item = PieceId;
 
+    #[inline]
     fn next(&mut self) -> Option<PieceId> {
-        while self.word < WORDS {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                let index = self.word * 64 + w.trailing_zeros() as usize;
-                return PieceId::new(index as u8);
+        while self.word == 0 {
+            if self.rest == [0; WORDS - 1] {
+                return None;
             }
-            self.word += 1;
+            self.word = self.rest[0];
+            self.rest.copy_within(1.., 0);
+            self.rest[WORDS - 2] = 0;
+            self.base += 64;
         }
-        None
+        let index = self.base + self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(PieceId::from_bit(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.words[self.word.min(WORDS)..].iter().map(|w| w.count_ones() as usize).sum();
+        let n = self.word.count_ones() as usize
+            + self.rest.iter().map(|w| w.count_ones() as usize).sum::<usize>();
         (n, Some(n))
     }
 }

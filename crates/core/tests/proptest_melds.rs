@@ -17,8 +17,8 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rummykit_core::{
-    AcePolicy, Card, Face, JokerLimit, JokerRole, Meld, MeldKind, MeldRules, PieceId, PieceSet, Tile,
-    format_list, parse_list,
+    AcePolicy, Card, Catalog, Face, JokerLimit, JokerRole, Meld, MeldKind, MeldRules, PieceId, PieceSet,
+    Tile, format_list, parse_list,
 };
 
 const JOKER: u8 = 52;
@@ -517,6 +517,13 @@ proptest! {
         prop_assert_eq!(a.is_empty(), ma.is_empty());
         prop_assert_eq!(a.first().map(PieceId::index), ma.first().copied());
         prop_assert_eq!(a.iter().len(), ma.len());
+        // Step by step: the exact size left after every id, and nothing after the end.
+        let mut it = a.iter();
+        for (k, &i) in ma.iter().enumerate() {
+            prop_assert_eq!(it.size_hint(), (ma.len() - k, Some(ma.len() - k)));
+            prop_assert_eq!(it.next().map(PieceId::index), Some(i));
+        }
+        prop_assert_eq!((it.size_hint(), it.next(), it.next()), ((0, Some(0)), None, None));
         for i in 0..160u8 {
             prop_assert_eq!(a.contains(PieceId::new(i).unwrap()), ma.contains(&i));
         }
@@ -530,5 +537,35 @@ proptest! {
         prop_assert_eq!(a == b, ma == mb);
         let collected: PieceSet = ma.iter().map(|&i| PieceId::new(i).unwrap()).collect();
         prop_assert_eq!(collected, a);
+    }
+}
+
+/// The brute force for [`Catalog::faces_of`]: each id of the set asked its face.
+fn faces_each<F: Face>(catalog: Catalog<F>, set: PieceSet) -> Vec<(PieceId, F)> {
+    set.iter().filter_map(|p| catalog.face(p).map(|f| (p, f))).collect()
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 1_000, ..Config::default() })]
+
+    #[test]
+    fn faces_of_agrees_with_each_face(
+        ids in proptest::collection::vec(0u8..160, 0..120),
+        copies in 1u8..=3,
+        jokers in 0u8..=108,
+        split in 0usize..40,
+    ) {
+        let set: PieceSet = ids.iter().filter_map(|&i| PieceId::new(i)).collect();
+        // Every catalog that fits, of cards and of tiles; ids past its end are left out.
+        if let (Some(cards), Some(tiles)) = (Catalog::<Card>::new(copies, jokers), Catalog::<Tile>::new(copies, jokers)) {
+            let want = faces_each(cards, set);
+            prop_assert_eq!(cards.faces_of(set).collect::<Vec<_>>(), want.clone());
+            prop_assert_eq!(tiles.faces_of(set).collect::<Vec<_>>(), faces_each(tiles, set));
+            // Stepped, then the rest by `for_each` (its own loop): the same list.
+            let mut it = cards.faces_of(set);
+            let mut got: Vec<_> = it.by_ref().take(split).collect();
+            it.for_each(|pair| got.push(pair));
+            prop_assert_eq!(got, want);
+        }
     }
 }

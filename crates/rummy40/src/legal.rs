@@ -913,24 +913,21 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     // (The faces as bits too, for the questions asked of the whole hand.)
                     let (mut cards, mut faces) = ([(zero, Card::JOKER); 32], [Card::JOKER; 32]);
                     let mut bits = FaceBits { naturals: 0, jokers: 0 };
+                    // (Past 32 cards, `n` counts on and the lists below are not taken.)
                     let mut n = 0;
-                    for p in hand {
-                        let Some(face) = pos.face(p) else { continue };
-                        let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) else {
-                            n = usize::MAX;
-                            break;
-                        };
-                        *card = (p, face);
-                        *slot = face;
+                    pos.catalog.faces_of(hand).for_each(|(p, face)| {
+                        if let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) {
+                            *card = (p, face);
+                            *slot = face;
+                        }
                         bits.add(face);
                         n += 1;
-                    }
+                    });
                     match (cards.get(..n), faces.get(..n)) {
                         (Some(cards), Some(faces)) => play(pos, cards, faces, bits, &mut sink),
                         // More than 32 cards (a position built by hand): on the heap.
                         _ => {
-                            let cards: Vec<_> =
-                                hand.iter().filter_map(|p| pos.face(p).map(|f| (p, f))).collect();
+                            let cards: Vec<_> = pos.catalog.faces_of(hand).collect();
                             with_faces(&cards, &mut sink);
                         }
                     }
@@ -2127,7 +2124,7 @@ impl Turn<'_> {
 
     /// `f` of the faces of `cards`, in id order (see [`on_stack`]).
     fn with_faces<R>(&self, cards: PieceSet, f: impl FnOnce(&[Card]) -> R) -> R {
-        on_stack(Card::JOKER, cards.iter().filter_map(|p| self.face(p)), f)
+        on_stack(Card::JOKER, self.catalog.faces_of(cards).map(|(_, face)| face), f)
     }
 
     /// `f` of the faces of the hand and `top` (not in it), in id order: from the hand's
@@ -2227,12 +2224,10 @@ impl Turn<'_> {
     /// [`face_counts`] of the faces of `cards`, read from their ids (no list made).
     fn face_counts(&self, cards: PieceSet) -> ([u8; 53], u64) {
         let (mut counts, mut held) = ([0u8; 53], 0u64);
-        for p in cards {
-            if let Some(face) = self.face(p) {
-                counts[face.index() as usize] += 1;
-                held |= 1u64 << face.index();
-            }
-        }
+        self.catalog.faces_of(cards).for_each(|(_, face)| {
+            counts[face.index() as usize] += 1;
+            held |= 1u64 << face.index();
+        });
         (counts, held)
     }
 
@@ -2496,11 +2491,9 @@ fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
 /// The ids of `cards` by face index.
 fn ids_by_face(catalog: Catalog<Card>, cards: PieceSet) -> [PieceSet; 53] {
     let mut by_face = [PieceSet::new(); 53];
-    for p in cards {
-        if let Some(f) = catalog.face(p) {
-            by_face[f.index() as usize].insert(p);
-        }
-    }
+    catalog.faces_of(cards).for_each(|(p, f)| {
+        by_face[f.index() as usize].insert(p);
+    });
     by_face
 }
 
