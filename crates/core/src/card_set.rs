@@ -105,7 +105,7 @@ impl CardSet {
     #[must_use]
     pub fn least_deadwood(self, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Split {
         if rules.min_len >= 3 {
-            return split_of_cards(self.0, None, rules, value);
+            return split_of_cards(self.0, rules, value);
         }
         let mut faces = [Card::JOKER; 52];
         let mut n = 0;

@@ -335,15 +335,22 @@ pub fn least_deadwood<F: Face>(
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
-    // The card of each position and the position of each card, listed as the hand is
-    // checked (a hand that is not plain leaves them unread).
-    let (mut order, mut positions_of) = ([0u8; 52], [0u8; 64]);
-    let plain = card_mask_with(faces, rules, |p, i| {
-        order[p] = i;
+    // The search of plain cards by position, its cards' values, their order and the
+    // position of each card filled in as the hand is checked (a hand that is not plain
+    // leaves them unread).
+    let mut search = CardSearch::new(0, rules, |_| 0, true);
+    let mut positions_of = [0u8; 64];
+    let plain = card_mask_with(faces, rules, |p, i, f| {
+        search.order[p] = i;
+        search.values[usize::from(i)] = value(f);
         positions_of[usize::from(i)] = p as u8;
     });
     match plain {
-        Some(hand) => Ok(split_of_cards(hand, Some((&order[..faces.len()], &positions_of)), rules, value)),
+        Some(hand) => {
+            search.best_unmelded = hand;
+            search.run::<true>(hand, 0, 0, 0);
+            Ok(search.split(&positions_of))
+        }
         None => general_split(faces, rules, value),
     }
 }
@@ -621,6 +628,51 @@ impl CardSearch {
     }
 }
 
+impl CardSearch {
+    /// The best split found, by position: `positions_of[i]` is the position of card `i`.
+    /// A run lists its positions in run order, a group by position (as the general
+    /// search lists them).
+    fn split(&self, positions_of: &[u8; 64]) -> Split {
+        // Masked to six bits: no bounds check.
+        let mask_of = |mut cards: u64| {
+            let mut m = 0u64;
+            while cards != 0 {
+                m |= 1 << positions_of[cards.trailing_zeros() as usize & 63];
+                cards &= cards - 1;
+            }
+            m
+        };
+        let melds = Melds::from_iter(self.best_melds[..self.best_depth].iter().map(|&meld| {
+            let (cards, kind, _) = unpack(meld);
+            let mask = mask_of(cards);
+            let mut positions = [0u8; MAX_MELD_LEN];
+            let len = match kind {
+                // By position: the bits of its positions' mask, lowest first.
+                MeldKind::Group => {
+                    let mut rest = mask;
+                    let mut len = 0;
+                    while rest != 0 {
+                        positions[len] = rest.trailing_zeros() as u8;
+                        len += 1;
+                        rest &= rest - 1;
+                    }
+                    len
+                }
+                MeldKind::Run => {
+                    let in_order = CardMeld(meld).in_order();
+                    let len = in_order.len();
+                    for (p, card) in positions.iter_mut().zip(in_order) {
+                        *p = positions_of[usize::from(card.index()) & 63];
+                    }
+                    len
+                }
+            };
+            HandMeld::new(kind, &positions[..len], mask)
+        }));
+        Split { deadwood: saturated(self.best), melds, unmelded: mask_of(self.best_unmelded) }
+    }
+}
+
 /// A deadwood summed wide, as the `u32` the splits report: `u32::MAX` when it is more.
 fn saturated(deadwood: u64) -> u32 {
     u32::try_from(deadwood).unwrap_or(u32::MAX)
@@ -629,12 +681,17 @@ fn saturated(deadwood: u64) -> u32 {
 /// The hand as a card mask, if the fast path applies: melds of three or more (at most
 /// 17 in a split), every piece a natural, no face twice (in any order).
 fn card_mask<F: Face>(faces: &[F], rules: &MeldRules) -> Option<u64> {
-    card_mask_with(faces, rules, |_, _| {})
+    card_mask_with(faces, rules, |_, _, _| {})
 }
 
-/// [`card_mask`], calling `each(position, index)` for the cards as it checks them.
+/// [`card_mask`], calling `each(position, index, face)` for the cards (`index` < 52) as
+/// it checks them.
 #[inline]
-fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(usize, u8)) -> Option<u64> {
+fn card_mask_with<F: Face>(
+    faces: &[F],
+    rules: &MeldRules,
+    mut each: impl FnMut(usize, u8, F),
+) -> Option<u64> {
     if rules.min_len < 3 || faces.len() > 52 {
         return None;
     }
@@ -645,73 +702,28 @@ fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(
             return None;
         }
         mask |= 1 << i;
-        each(p, i);
+        each(p, i, *f);
     }
     Some(mask)
 }
 
-/// [`least_deadwood`] on a hand of distinct naturals: `order` lists their indices by
-/// position, with the position of each index (`None`: ascending, the cards of `hand` in
-/// index order).
-///
-/// The search decides the cards in the order of their positions, as the general search
-/// does, so that ties go the same way.
-pub(crate) fn split_of_cards<F: Face>(
-    hand: u64,
-    order: Option<(&[u8], &[u8; 64])>,
-    rules: &MeldRules,
-    value: impl Fn(F) -> u32,
-) -> Split {
-    let value = |i| F::from_index(i).map_or(0, &value);
-    let mut search = CardSearch::new(hand, rules, value, true);
-    // Position of each card (64 entries: a card index masked to six bits needs no
-    // bounds check).
-    let mut listed = [0u8; 64];
-    let positions_of: &[u8; 64] = match order {
-        None => {
-            search.run::<false>(hand, 0, 0, 0);
-            // Listed once, rather than counted per card: a count of bits is no
-            // instruction on every target.
-            let mut rest = hand;
-            let mut k = 0;
-            while rest != 0 {
-                listed[rest.trailing_zeros() as usize] = k;
-                k += 1;
-                rest &= rest - 1;
-            }
-            &listed
-        }
-        Some((order, positions)) => {
-            search.order[..order.len()].copy_from_slice(order);
-            search.run::<true>(hand, 0, 0, 0);
-            positions
-        }
-    };
-    let position = |bit: u64| positions_of[bit.trailing_zeros() as usize & 63];
-    let mask_of = |cards: u64| {
-        let mut m = 0u64;
-        let mut c = cards;
-        while c != 0 {
-            m |= 1 << position(c);
-            c &= c - 1;
-        }
-        m
-    };
-    let melds = Melds::from_iter(search.best_melds[..search.best_depth].iter().map(|&meld| {
-        let (cards, kind, _) = unpack(meld);
-        let in_order = CardMeld(meld).in_order();
-        let len = in_order.len();
-        let mut positions = [0u8; MAX_MELD_LEN];
-        for (p, card) in positions.iter_mut().zip(in_order) {
-            *p = positions_of[usize::from(card.index()) & 63];
-        }
-        // The general search lists a group by position.
-        if kind == MeldKind::Group && order.is_some() {
-            positions[..len].sort_unstable();
-        }
-        HandMeld::new(kind, &positions[..len], mask_of(cards))
-    }));
-    Split { deadwood: saturated(search.best), melds, unmelded: mask_of(search.best_unmelded) }
+/// [`least_deadwood`] on a hand of distinct naturals in index order (a
+/// [`CardSet`](crate::CardSet)'s), where deciding the lowest card is deciding the lowest
+/// position.
+pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
+    let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), true);
+    search.run::<false>(hand, 0, 0, 0);
+    // Listed once, rather than counted per card: a count of bits is no instruction on
+    // every target.
+    let mut positions_of = [0u8; 64];
+    let mut rest = hand;
+    let mut k = 0;
+    while rest != 0 {
+        positions_of[rest.trailing_zeros() as usize] = k;
+        k += 1;
+        rest &= rest - 1;
+    }
+    search.split(&positions_of)
 }
 
 /// [`CardSet::least_deadwood_split`] of the cards of `hand`: the search of
