@@ -349,7 +349,7 @@ pub fn least_deadwood<F: Face>(
         Some(hand) => {
             search.best_unmelded = hand;
             search.run::<true>(hand, 0, 0, 0);
-            Ok(search.split(&positions_of))
+            Ok(search.split(&positions_of, (1 << faces.len()) - 1))
         }
         None => general_split(faces, rules, value),
     }
@@ -629,10 +629,10 @@ impl CardSearch {
 }
 
 impl CardSearch {
-    /// The best split found, by position: `positions_of[i]` is the position of card `i`.
-    /// A run lists its positions in run order, a group by position (as the general
-    /// search lists them).
-    fn split(&self, positions_of: &[u8; 64]) -> Split {
+    /// The best split found, by position: `positions_of[i]` is the position of card `i`,
+    /// `all` the mask of every position. A run lists its positions in run order, a group
+    /// by position (as the general search lists them).
+    fn split(&self, positions_of: &[u8; 64], all: u64) -> Split {
         // Masked to six bits: no bounds check.
         let mask_of = |mut cards: u64| {
             let mut m = 0u64;
@@ -642,9 +642,12 @@ impl CardSearch {
             }
             m
         };
+        // The unmelded positions are the others: no need to map the unmelded cards.
+        let mut melded = 0;
         let melds = Melds::from_iter(self.best_melds[..self.best_depth].iter().map(|&meld| {
             let (cards, kind, _) = unpack(meld);
             let mask = mask_of(cards);
+            melded |= mask;
             let mut positions = [0u8; MAX_MELD_LEN];
             let len = match kind {
                 // By position: the bits of its positions' mask, lowest first.
@@ -669,7 +672,7 @@ impl CardSearch {
             };
             HandMeld::new(kind, &positions[..len], mask)
         }));
-        Split { deadwood: saturated(self.best), melds, unmelded: mask_of(self.best_unmelded) }
+        Split { deadwood: saturated(self.best), melds, unmelded: all & !melded }
     }
 }
 
@@ -723,7 +726,7 @@ pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl 
         k += 1;
         rest &= rest - 1;
     }
-    search.split(&positions_of)
+    search.split(&positions_of, (1 << k) - 1)
 }
 
 /// [`CardSet::least_deadwood_split`] of the cards of `hand`: the search of
