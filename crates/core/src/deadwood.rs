@@ -335,18 +335,20 @@ pub fn least_deadwood<F: Face>(
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
-    // The search of plain cards by position, its cards' values, their order and the
-    // position of each card filled in as the hand is checked (a hand that is not plain
-    // leaves them unread).
+    // The search of plain cards by position: the order of the cards and the position of
+    // each card filled in as the hand is checked (a hand that is not plain leaves them
+    // unread).
     let mut search = CardSearch::new(0, rules, |_| 0, true);
     let mut positions_of = [0u8; 64];
-    let plain = card_mask_with(faces, rules, |p, i, f| {
+    let plain = card_mask_with(faces, rules, |p, i| {
         search.order[p] = i;
-        search.values[usize::from(i)] = value(f);
         positions_of[usize::from(i)] = p as u8;
     });
     match plain {
         Some(hand) => {
+            // The values apart, once the hand is known plain: in the loop above, the
+            // compiler made a caller's `min` a branch, mispredicted on random hands.
+            search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
             search.best_unmelded = hand;
             search.run::<true>(hand, 0, 0, 0);
             Ok(search.split(&positions_of, (1 << faces.len()) - 1))
@@ -549,13 +551,19 @@ impl CardSearch {
             best_depth: 0,
             best_unmelded: hand,
         };
+        search.fill_values(hand, value);
+        search
+    }
+
+    /// The value of each card of `hand`.
+    #[inline]
+    fn fill_values(&mut self, hand: u64, value: impl Fn(u8) -> u32) {
         let mut m = hand;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
-            search.values[i] = value(i as u8);
+            self.values[i] = value(i as u8);
             m &= m - 1;
         }
-        search
     }
 
     fn value_of(&self, mut cards: u64) -> u64 {
@@ -684,17 +692,13 @@ fn saturated(deadwood: u64) -> u32 {
 /// The hand as a card mask, if the fast path applies: melds of three or more (at most
 /// 17 in a split), every piece a natural, no face twice (in any order).
 fn card_mask<F: Face>(faces: &[F], rules: &MeldRules) -> Option<u64> {
-    card_mask_with(faces, rules, |_, _, _| {})
+    card_mask_with(faces, rules, |_, _| {})
 }
 
-/// [`card_mask`], calling `each(position, index, face)` for the cards (`index` < 52) as
-/// it checks them.
+/// [`card_mask`], calling `each(position, index)` for the cards (`index` < 52) as it
+/// checks them.
 #[inline]
-fn card_mask_with<F: Face>(
-    faces: &[F],
-    rules: &MeldRules,
-    mut each: impl FnMut(usize, u8, F),
-) -> Option<u64> {
+fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(usize, u8)) -> Option<u64> {
     if rules.min_len < 3 || faces.len() > 52 {
         return None;
     }
@@ -705,7 +709,7 @@ fn card_mask_with<F: Face>(
             return None;
         }
         mask |= 1 << i;
-        each(p, i, *f);
+        each(p, i);
     }
     Some(mask)
 }
