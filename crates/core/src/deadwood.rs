@@ -338,7 +338,7 @@ pub fn least_deadwood<F: Face>(
     // The search of plain cards by position: the order of the cards and the position of
     // each card filled in as the hand is checked (a hand that is not plain leaves them
     // unread).
-    let mut search = CardSearch::new(0, rules, |_| 0, true);
+    let mut search = CardSearch::new(rules, true);
     let mut positions_of = [0u8; 64];
     let plain = card_mask_with(faces, rules, |p, i| {
         search.order[p] = i;
@@ -409,7 +409,8 @@ pub fn least_deadwood_value<F: Face>(
     }
     match card_mask(faces, rules) {
         Some(hand) => {
-            let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), false);
+            let mut search = CardSearch::new(rules, false);
+            search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
             search.run::<false>(hand, 0, 0, 0);
             Ok(saturated(search.best))
         }
@@ -537,9 +538,9 @@ fn unpack(meld: u64) -> (u64, MeldKind, u8) {
 
 impl CardSearch {
     #[inline]
-    fn new(hand: u64, rules: &MeldRules, value: impl Fn(u8) -> u32, record: bool) -> Self {
-        // Filled in place (not built apart and moved): the search is a few hundred bytes.
-        let mut search = CardSearch {
+    /// An empty search: [`fill_values`](Self::fill_values) gives it its hand.
+    fn new(rules: &MeldRules, record: bool) -> Self {
+        CardSearch {
             rules: *rules,
             values: [0; 52],
             order: [0; 52],
@@ -549,13 +550,12 @@ impl CardSearch {
             depth: 0,
             best_melds: [0; MAX_MELDS],
             best_depth: 0,
-            best_unmelded: hand,
-        };
-        search.fill_values(hand, value);
-        search
+            best_unmelded: 0,
+        }
     }
 
-    /// The value of each card of `hand`.
+    /// The value of each card of `hand`. Filled in place, after [`new`](Self::new)
+    /// (filled there, the search, a few hundred bytes, was copied out of it).
     #[inline]
     fn fill_values(&mut self, hand: u64, value: impl Fn(u8) -> u32) {
         let mut m = hand;
@@ -718,7 +718,8 @@ fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(
 /// [`CardSet`](crate::CardSet)'s), where deciding the lowest card is deciding the lowest
 /// position.
 pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
-    let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), true);
+    let mut search = CardSearch::new(rules, true);
+    search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
     search.run::<false>(hand, 0, 0, 0);
     // Listed once, rather than counted per card: a count of bits is no instruction on
     // every target.
@@ -741,7 +742,8 @@ pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) 
     if rules.min_len < 3 {
         return None;
     }
-    let mut search = CardSearch::new(hand.bits(), rules, |i| Card::from_index(i).map_or(0, &value), true);
+    let mut search = CardSearch::new(rules, true);
+    search.fill_values(hand.bits(), |i| Card::from_index(i).map_or(0, &value));
     search.run::<false>(hand.bits(), 0, 0, 0);
     let mut melds = [CardMeld(0); MAX_MELDS];
     for (slot, &meld) in melds.iter_mut().zip(&search.best_melds[..search.best_depth]) {
