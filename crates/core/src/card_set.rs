@@ -297,7 +297,7 @@ pub(crate) fn in_some_triple(hand: u64) -> u64 {
     let t = hand & up(hand, 12) & up(hand, 11);
     let in_run = t | up(t, 1) | up(t, 2);
     // The ranks held three times, in every lane (no carries: the lanes do not overlap).
-    (in_run | three_of_a_rank * RANK_COLUMN) & hand
+    (in_run | (three_of_a_rank * RANK_COLUMN)) & hand
 }
 
 /// For `k` in 0..13: the ranks `k` to 13 of every suit's lane (bits 0–51).
