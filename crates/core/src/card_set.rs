@@ -105,7 +105,7 @@ impl CardSet {
     #[must_use]
     pub fn least_deadwood(self, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Split {
         if rules.min_len >= 3 {
-            return split_of_cards(self.0, None, rules, value);
+            return split_of_cards(self.0, rules, value);
         }
         let mut faces = [Card::JOKER; 52];
         let mut n = 0;
@@ -289,17 +289,27 @@ pub(crate) fn in_some_triple(hand: u64) -> u64 {
     let suit = |s: u32| (hand >> (13 * s)) & RANKS;
     let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
     let three_of_a_rank = (a & b & (c | d)) | (c & d & (a | b));
-    // Rotations within the 13 ranks of a suit.
-    let up = |x: u64, k: u32| ((x << k) | (x >> (13 - k))) & RANKS;
-    let mut members = 0;
-    for (s, x) in [a, b, c, d].into_iter().enumerate() {
-        // `t` marks the lowest rank of three consecutive ranks held.
-        let t = x & up(x, 12) & up(x, 11);
-        let in_run = t | up(t, 1) | up(t, 2);
-        members |= ((in_run | three_of_a_rank) & x) << (13 * s as u32);
-    }
-    members
+    // The four suits at once, each in its lane of 13 bits: `up(x, k)` rotates every lane
+    // up by k ranks (the bits that leave a lane at the top come back at its bottom).
+    let up =
+        |x: u64, k: u32| ((x << k) & LANES_FROM[k as usize]) | ((x >> (13 - k)) & !LANES_FROM[k as usize]);
+    // `t` marks the lowest rank of three consecutive ranks held.
+    let t = hand & up(hand, 12) & up(hand, 11);
+    let in_run = t | up(t, 1) | up(t, 2);
+    // The ranks held three times, in every lane (no carries: the lanes do not overlap).
+    (in_run | (three_of_a_rank * RANK_COLUMN)) & hand
 }
+
+/// For `k` in 0..13: the ranks `k` to 13 of every suit's lane (bits 0–51).
+static LANES_FROM: [u64; 13] = {
+    let mut t = [0; 13];
+    let mut k = 0;
+    while k < 13 {
+        t[k] = (RANKS >> k << k) * RANK_COLUMN;
+        k += 1;
+    }
+    t
+};
 
 /// Calls `emit(mask, kind, first)` with every meld of `hand` (which holds `c`) under
 /// `rules` that contains card `c`, in the order of `hand_melds`' generator; `first` is a
@@ -551,6 +561,39 @@ mod tests {
             let bits = rng & ALL & (rng >> 7);
             let bits = bits & (bits >> 3) | (1 << (rng % 52));
             assert_eq!(CardSet(bits).meld_kind(&rules), verdict(bits, &rules), "{bits:#x}");
+        }
+    }
+
+    /// Whether card `i` of `hand` is in three of its rank or three consecutive cards of
+    /// its suit (round the corner): the definition, card by card.
+    fn in_some_triple_by_card(hand: u64, i: u32) -> bool {
+        let has = |s: u32, r: u32| hand >> (s * 13 + r % 13) & 1 != 0;
+        let (s, r) = (i / 13, i % 13);
+        let of_rank = (0..4).filter(|&t| has(t, r)).count() >= 3;
+        let in_row = (0..3).any(|lo| (0..3).all(|k| has(s, r + 13 - lo + k)));
+        has(s, r) && (of_rank || in_row)
+    }
+
+    /// Every pattern of one suit beside a random rest, and random hands of every
+    /// density: the cards `in_some_triple` keeps are the definition's.
+    #[test]
+    fn in_some_triple_keeps_the_cards_in_three_of_a_rank_or_in_a_row() {
+        let mut rng = 0x0ddb_a11c_afe5_eed5u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut hands: Vec<u64> =
+            (0u64..1 << 13).map(|p| p << 26 | (next() & ALL & !(RANKS << 26))).collect();
+        hands.extend((0..20_000).map(|k| {
+            let r = next() & ALL;
+            [r, r & next(), r & next() & next(), r | next()][k % 4] & ALL
+        }));
+        for hand in hands {
+            let expected = (0..52).filter(|&i| in_some_triple_by_card(hand, i)).fold(0, |m, i| m | 1 << i);
+            assert_eq!(in_some_triple(hand), expected, "{hand:#x}");
         }
     }
 

@@ -20,8 +20,64 @@ use crate::{AnalysisError, Card, CardSet, Face, HandMeld, MAX_HAND, MAX_MELD_LEN
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Split {
     deadwood: u32,
-    melds: Vec<HandMeld>,
+    melds: Melds,
     unmelded: u64,
+}
+
+/// The melds of a [`Split`]: up to [`INLINE_MELDS`] in place, more on the heap. A hand
+/// of gin or classic rummy has at most four melds, and the split of a plain hand is
+/// often the whole of an analysis: an allocation would cost as much as the search.
+#[derive(Clone)]
+enum Melds {
+    Inline { len: u8, melds: [HandMeld; INLINE_MELDS] },
+    Heap(Vec<HandMeld>),
+}
+
+/// Melds a [`Split`] holds without allocating: a 13-card hand's most.
+const INLINE_MELDS: usize = 4;
+
+impl Melds {
+    fn from_iter(mut melds: impl ExactSizeIterator<Item = HandMeld>) -> Melds {
+        let len = melds.len();
+        if len > INLINE_MELDS {
+            return Melds::Heap(melds.collect());
+        }
+        // No melds: an empty vector, which allocates nothing either.
+        let Some(first) = melds.next() else { return Melds::Heap(Vec::new()) };
+        let mut inline = [first; INLINE_MELDS];
+        for (slot, meld) in inline[1..].iter_mut().zip(melds) {
+            *slot = meld;
+        }
+        Melds::Inline { len: len as u8, melds: inline }
+    }
+
+    fn as_slice(&self) -> &[HandMeld] {
+        match self {
+            Melds::Inline { len, melds } => &melds[..usize::from(*len)],
+            Melds::Heap(melds) => melds,
+        }
+    }
+}
+
+// Compared, hashed and shown as the slice they hold, however stored.
+impl PartialEq for Melds {
+    fn eq(&self, other: &Melds) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Melds {}
+
+impl core::hash::Hash for Melds {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl core::fmt::Debug for Melds {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.as_slice().fmt(f)
+    }
 }
 
 impl Split {
@@ -55,7 +111,7 @@ impl Split {
     /// ```
     #[must_use]
     pub fn melds(&self) -> &[HandMeld] {
-        &self.melds
+        self.melds.as_slice()
     }
 
     /// The unmelded positions as a bitmask (bit `i` = position `i`).
@@ -279,14 +335,26 @@ pub fn least_deadwood<F: Face>(
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
-    if let Some(hand) = card_mask(faces, rules) {
-        let mut order = [0u8; 52];
-        for (o, f) in order.iter_mut().zip(faces) {
-            *o = f.index();
+    // The search of plain cards by position: the order of the cards and the position of
+    // each card filled in as the hand is checked (a hand that is not plain leaves them
+    // unread).
+    let mut search = CardSearch::new(rules, true);
+    let mut positions_of = [0u8; 64];
+    let plain = card_mask_with(faces, rules, |p, i| {
+        search.order[p] = i;
+        positions_of[usize::from(i)] = p as u8;
+    });
+    match plain {
+        Some(hand) => {
+            // The values apart, once the hand is known plain: in the loop above, the
+            // compiler made a caller's `min` a branch, mispredicted on random hands.
+            search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
+            search.best_unmelded = hand;
+            search.run::<true>(hand, 0, 0, 0);
+            Ok(search.split(&positions_of, (1 << faces.len()) - 1))
         }
-        return Ok(split_of_cards(hand, Some(&order[..faces.len()]), rules, value));
+        None => general_split(faces, rules, value),
     }
-    general_split(faces, rules, value)
 }
 
 /// [`least_deadwood`] by the general search: jokers, repeated faces, any order.
@@ -313,7 +381,8 @@ fn general_split<F: Face>(
         seen: if generator_has_jokers { vec![(u64::MAX, 0); SEEN_SLOTS] } else { Vec::new() },
     };
     search.run(all, 0, 0);
-    Ok(Split { deadwood: saturated(search.best), melds: search.best_melds, unmelded: search.best_unmelded })
+    let melds = Melds::from_iter(search.best_melds.into_iter());
+    Ok(Split { deadwood: saturated(search.best), melds, unmelded: search.best_unmelded })
 }
 
 /// The least deadwood of `faces` under `rules`: the value of
@@ -340,7 +409,8 @@ pub fn least_deadwood_value<F: Face>(
     }
     match card_mask(faces, rules) {
         Some(hand) => {
-            let mut search = CardSearch::new(hand, rules, |i| F::from_index(i).map_or(0, &value), false);
+            let mut search = CardSearch::new(rules, false);
+            search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
             search.run::<false>(hand, 0, 0, 0);
             Ok(saturated(search.best))
         }
@@ -468,9 +538,9 @@ fn unpack(meld: u64) -> (u64, MeldKind, u8) {
 
 impl CardSearch {
     #[inline]
-    fn new(hand: u64, rules: &MeldRules, value: impl Fn(u8) -> u32, record: bool) -> Self {
-        // Filled in place (not built apart and moved): the search is a few hundred bytes.
-        let mut search = CardSearch {
+    /// An empty search: [`fill_values`](Self::fill_values) gives it its hand.
+    fn new(rules: &MeldRules, record: bool) -> Self {
+        CardSearch {
             rules: *rules,
             values: [0; 52],
             order: [0; 52],
@@ -480,15 +550,20 @@ impl CardSearch {
             depth: 0,
             best_melds: [0; MAX_MELDS],
             best_depth: 0,
-            best_unmelded: hand,
-        };
+            best_unmelded: 0,
+        }
+    }
+
+    /// The value of each card of `hand`. Filled in place, after [`new`](Self::new)
+    /// (filled there, the search, a few hundred bytes, was copied out of it).
+    #[inline]
+    fn fill_values(&mut self, hand: u64, value: impl Fn(u8) -> u32) {
         let mut m = hand;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
-            search.values[i] = value(i as u8);
+            self.values[i] = value(i as u8);
             m &= m - 1;
         }
-        search
     }
 
     fn value_of(&self, mut cards: u64) -> u64 {
@@ -561,6 +636,54 @@ impl CardSearch {
     }
 }
 
+impl CardSearch {
+    /// The best split found, by position: `positions_of[i]` is the position of card `i`,
+    /// `all` the mask of every position. A run lists its positions in run order, a group
+    /// by position (as the general search lists them).
+    fn split(&self, positions_of: &[u8; 64], all: u64) -> Split {
+        // Masked to six bits: no bounds check.
+        let mask_of = |mut cards: u64| {
+            let mut m = 0u64;
+            while cards != 0 {
+                m |= 1 << positions_of[cards.trailing_zeros() as usize & 63];
+                cards &= cards - 1;
+            }
+            m
+        };
+        // The unmelded positions are the others: no need to map the unmelded cards.
+        let mut melded = 0;
+        let melds = Melds::from_iter(self.best_melds[..self.best_depth].iter().map(|&meld| {
+            let (cards, kind, _) = unpack(meld);
+            let mask = mask_of(cards);
+            melded |= mask;
+            let mut positions = [0u8; MAX_MELD_LEN];
+            let len = match kind {
+                // By position: the bits of its positions' mask, lowest first.
+                MeldKind::Group => {
+                    let mut rest = mask;
+                    let mut len = 0;
+                    while rest != 0 {
+                        positions[len] = rest.trailing_zeros() as u8;
+                        len += 1;
+                        rest &= rest - 1;
+                    }
+                    len
+                }
+                MeldKind::Run => {
+                    let in_order = CardMeld(meld).in_order();
+                    let len = in_order.len();
+                    for (p, card) in positions.iter_mut().zip(in_order) {
+                        *p = positions_of[usize::from(card.index()) & 63];
+                    }
+                    len
+                }
+            };
+            HandMeld::new(kind, &positions[..len], mask)
+        }));
+        Split { deadwood: saturated(self.best), melds, unmelded: all & !melded }
+    }
+}
+
 /// A deadwood summed wide, as the `u32` the splits report: `u32::MAX` when it is more.
 fn saturated(deadwood: u64) -> u32 {
     u32::try_from(deadwood).unwrap_or(u32::MAX)
@@ -569,84 +692,46 @@ fn saturated(deadwood: u64) -> u32 {
 /// The hand as a card mask, if the fast path applies: melds of three or more (at most
 /// 17 in a split), every piece a natural, no face twice (in any order).
 fn card_mask<F: Face>(faces: &[F], rules: &MeldRules) -> Option<u64> {
+    card_mask_with(faces, rules, |_, _| {})
+}
+
+/// [`card_mask`], calling `each(position, index)` for the cards (`index` < 52) as it
+/// checks them.
+#[inline]
+fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(usize, u8)) -> Option<u64> {
     if rules.min_len < 3 || faces.len() > 52 {
         return None;
     }
     let mut mask = 0u64;
-    for f in faces {
+    for (p, f) in faces.iter().enumerate() {
         let i = f.index();
         if i >= 52 || mask & (1 << i) != 0 {
             return None;
         }
         mask |= 1 << i;
+        each(p, i);
     }
     Some(mask)
 }
 
-/// [`least_deadwood`] on a hand of distinct naturals: `order` lists their indices by
-/// position (`None`: ascending, the cards of `hand` in index order).
-///
-/// The search decides the cards in the order of their positions, as the general search
-/// does, so that ties go the same way.
-pub(crate) fn split_of_cards<F: Face>(
-    hand: u64,
-    order: Option<&[u8]>,
-    rules: &MeldRules,
-    value: impl Fn(F) -> u32,
-) -> Split {
-    let value = |i| F::from_index(i).map_or(0, &value);
-    let mut search = CardSearch::new(hand, rules, value, true);
-    // Position of each card.
-    let mut positions_of = [0u8; 52];
-    match order {
-        None => {
-            search.run::<false>(hand, 0, 0, 0);
-            // Listed once, rather than counted per card: a count of bits is no
-            // instruction on every target.
-            let mut rest = hand;
-            let mut k = 0;
-            while rest != 0 {
-                positions_of[rest.trailing_zeros() as usize] = k;
-                k += 1;
-                rest &= rest - 1;
-            }
-        }
-        Some(order) => {
-            search.order[..order.len()].copy_from_slice(order);
-            search.run::<true>(hand, 0, 0, 0);
-            for (p, &i) in order.iter().enumerate() {
-                positions_of[usize::from(i)] = p as u8;
-            }
-        }
+/// [`least_deadwood`] on a hand of distinct naturals in index order (a
+/// [`CardSet`](crate::CardSet)'s), where deciding the lowest card is deciding the lowest
+/// position.
+pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
+    let mut search = CardSearch::new(rules, true);
+    search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
+    search.run::<false>(hand, 0, 0, 0);
+    // Listed once, rather than counted per card: a count of bits is no instruction on
+    // every target.
+    let mut positions_of = [0u8; 64];
+    let mut rest = hand;
+    let mut k = 0;
+    while rest != 0 {
+        positions_of[rest.trailing_zeros() as usize] = k;
+        k += 1;
+        rest &= rest - 1;
     }
-    let position = |bit: u64| positions_of[bit.trailing_zeros() as usize % 52];
-    let mask_of = |cards: u64| {
-        let mut m = 0u64;
-        let mut c = cards;
-        while c != 0 {
-            m |= 1 << position(c);
-            c &= c - 1;
-        }
-        m
-    };
-    let melds = search.best_melds[..search.best_depth]
-        .iter()
-        .map(|&meld| {
-            let (cards, kind, _) = unpack(meld);
-            let in_order = CardMeld(meld).in_order();
-            let len = in_order.len();
-            let mut positions = [0u8; MAX_MELD_LEN];
-            for (p, card) in positions.iter_mut().zip(in_order) {
-                *p = positions_of[usize::from(card.index()) % 52];
-            }
-            // The general search lists a group by position.
-            if kind == MeldKind::Group && order.is_some() {
-                positions[..len].sort_unstable();
-            }
-            HandMeld::new(kind, &positions[..len], mask_of(cards))
-        })
-        .collect();
-    Split { deadwood: saturated(search.best), melds, unmelded: mask_of(search.best_unmelded) }
+    search.split(&positions_of, (1 << k) - 1)
 }
 
 /// [`CardSet::least_deadwood_split`] of the cards of `hand`: the search of
@@ -657,7 +742,8 @@ pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) 
     if rules.min_len < 3 {
         return None;
     }
-    let mut search = CardSearch::new(hand.bits(), rules, |i| Card::from_index(i).map_or(0, &value), true);
+    let mut search = CardSearch::new(rules, true);
+    search.fill_values(hand.bits(), |i| Card::from_index(i).map_or(0, &value));
     search.run::<false>(hand.bits(), 0, 0, 0);
     let mut melds = [CardMeld(0); MAX_MELDS];
     for (slot, &meld) in melds.iter_mut().zip(&search.best_melds[..search.best_depth]) {
@@ -882,6 +968,31 @@ mod tests {
         // Every split worth more than u32::MAX: the one with the meld is still the least.
         let split = least_deadwood(&hand, &rules, |_| u32::MAX).unwrap();
         assert_eq!((split.deadwood(), split.melds().len()), (u32::MAX, 1));
+    }
+
+    /// Melds held in place or on the heap read, compare, hash and print alike; a split
+    /// with more melds than are held in place keeps them all.
+    #[test]
+    fn melds_in_place_or_on_the_heap_are_one_value() {
+        use super::{Melds, Split};
+        use core::hash::BuildHasher;
+        let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+        let four: Vec<Card> = crate::parse_list("2c 2d 2h 5s 6s 7s 9h 9d 9c Jc Qc Kc 8d").unwrap();
+        let split = least_deadwood(&four, &rules, value).unwrap();
+        assert!(matches!(split.melds, Melds::Inline { len: 4, .. }));
+        let heap = Split { melds: Melds::Heap(split.melds().to_vec()), ..split.clone() };
+        assert_eq!(heap, split);
+        let state = std::hash::RandomState::new();
+        assert_eq!(state.hash_one(&heap), state.hash_one(&split));
+        assert_eq!(format!("{heap:?}"), format!("{split:?}"));
+        // Five melds: more than are held in place, the same split by either search.
+        let mut five = four.clone();
+        five.extend(crate::parse_list::<Card>("Ts Js Qs").unwrap());
+        five.reverse();
+        let split = least_deadwood(&five, &rules, value).unwrap();
+        assert_eq!((split.melds().len(), split.unmelded_mask()), (5, 1 << 3));
+        assert!(matches!(split.melds, Melds::Heap(_)));
+        assert_eq!(split, general_split(&five, &rules, value).unwrap());
     }
 
     #[test]
