@@ -26,7 +26,7 @@ pub(super) struct Step {
 
 /// Shapes of a colour step that [`Decisions::index`] tells apart: its fixed and optional
 /// naturals `t` and `r` (at most three in all: no tile set has more copies of a face,
-/// which [`Solver::solve`](super::Solver::solve) checks first) and the next number's
+/// which [`Solver::solve`](crate::Solver::solve) checks first) and the next number's
 /// count (0..=3, or [`OPEN_NEXT`]): 10 × 5.
 const SHAPES: usize = 50;
 

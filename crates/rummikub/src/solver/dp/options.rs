@@ -234,8 +234,8 @@ impl Dedup {
 /// One precomputed colour decision: the colour's new runs, the jokers it spends, the
 /// naturals it sends to groups, the value it represents, its score and its packed form.
 ///
-/// Compact (12 bytes): the memo holds up to [`KEPT_MAX`] of them and the hot loop reads
-/// one per successor.
+/// Compact (12 bytes): the memo ([`Decisions`]) holds up to `KEPT_MAX` of them and the
+/// hot loop reads one per successor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Opt {
     pub(super) runs: u16,
