@@ -1,7 +1,10 @@
 //! The memo of colour decisions per step, and the process-wide table of opened-mode
 //! decisions and their relaxed views that every solver shares.
 
+use super::options::{Dedup, Opt, derive, gen_options};
 use super::*;
+use crate::solver::paged::Paged;
+use std::sync::OnceLock;
 
 /// What one colour step sees: the number, the fixed and optional naturals of the tile
 /// and of the next number, the objective, and whether this is the core relaxation.

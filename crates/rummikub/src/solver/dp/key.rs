@@ -1,7 +1,7 @@
 //! The packed state key: each colour's open runs, the jokers used, the naturals sent
 //! to the number's groups and the value laid down, and their readers.
 
-use super::*;
+use crate::solver::groups::MAX_COPIES;
 
 // Key layout.
 pub(super) const COLOUR_BITS: u32 = 9;

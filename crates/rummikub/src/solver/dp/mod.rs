@@ -10,10 +10,14 @@
 //! joker counts let those naturals form groups. Every meld gets at least one natural by construction:
 //! a run starts at a natural, a group layout demands one.
 
-use super::groups::{MAX_COPIES, joker_masks, joker_masks_packed, layout};
-use super::paged::Paged;
+use super::groups::{joker_masks_packed, layout};
 use super::{MAX_JOKERS, Objective};
-use std::sync::OnceLock;
+use decisions::{Decisions, Lookup, Step};
+use key::{
+    COLOUR_BITS, FIELDS, GAMMA_ADD, GAMMA_SHIFT, J_SHIFT, SHORT, VALUE_CAP, VALUE_SHIFT, jokers_of, runs_of,
+    value_of,
+};
+use relax::{Relax, rest_total};
 
 mod decisions;
 mod key;
@@ -21,11 +25,6 @@ mod options;
 mod relax;
 #[cfg(test)]
 mod tests;
-
-use decisions::*;
-use key::*;
-use options::*;
-use relax::*;
 
 /// Tile counts of one sub-problem: `fixed` tiles must all be used, `optional` ones may be.
 #[derive(Debug, Clone, Default)]

@@ -1,7 +1,10 @@
 //! The colour decisions of one step: their generation, derivation from a wider list,
 //! and the compact form the memo keeps.
 
+use super::decisions::Step;
 use super::*;
+use crate::solver::groups::MAX_COPIES;
+use crate::solver::paged::Paged;
 
 /// Every distinct decision for a colour with open runs `(a1, a2, a3)` and `jleft`
 /// jokers left, keeping the best score for each outcome; appended to `opts`.

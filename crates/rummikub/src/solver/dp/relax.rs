@@ -1,6 +1,10 @@
 //! The per-colour relaxation that bounds what a state can still add.
 
+use super::decisions::Decisions;
+use super::key::{COLOUR_BITS, GAMMA_SHIFT, jokers_of};
 use super::*;
+use crate::solver::groups::{MAX_COPIES, joker_masks};
+use crate::solver::paged::Paged;
 
 /// The score of placing every optional natural that fits in some meld at all: in a run
 /// (three consecutive numbers of its colour, the gaps filled by jokers) or a group (two

@@ -1,3 +1,7 @@
+use super::decisions::{Decisions, OPEN_NEXT, PER_RUN, Step, shared};
+use super::key::{FIELDS, SHORT, runs_of};
+use super::options::{Dedup, derive, gen_options};
+use super::relax::charge;
 use super::*;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
