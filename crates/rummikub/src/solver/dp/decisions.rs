@@ -311,7 +311,7 @@ impl Decisions {
     /// The decisions of step `layer` with open runs `runs` and `jmax` jokers left, as
     /// [`Relax::compute_row`] uses them (opened mode): those sending at most `cap`
     /// naturals to groups, charged `charge` jokers (3 bits per count of naturals sent,
-    /// see [`charge`]), reduced to the ones no other
+    /// see [`charge`](super::relax::charge)), reduced to the ones no other
     /// beats (same runs, no more jokers, as many naturals placed), ordered by runs so
     /// that each successor row is read once. A range of `bounds`, kept across solves.
     #[inline]
@@ -423,9 +423,9 @@ pub(super) fn shared(class: u8, runs: u32, at: usize) -> Option<&'static SharedC
 const RELAXED_VARIANTS: usize = 19;
 
 /// The place among a cell's [`RELAXED_VARIANTS`] of the view for group cap `cap` and
-/// charges `charge` (see [`charge`]; only those of at most `cap` naturals are read), if
-/// kept: caps up to two, charged at most twice the naturals sent (the jokers two
-/// partners of each can need).
+/// charges `charge` (see [`charge`](super::relax::charge); only those of at most `cap`
+/// naturals are read), if kept: caps up to two, charged at most twice the naturals sent
+/// (the jokers two partners of each can need).
 fn relaxed_variant(cap: u32, charge: u32) -> Option<usize> {
     let c = |x: u32| (charge >> (3 * x)) & 7;
     match cap {
