@@ -1,0 +1,656 @@
+use super::decisions::{Decisions, OPEN_NEXT, PER_RUN, Step, shared};
+use super::key::{FIELDS, SHORT, runs_of};
+use super::options::{Dedup, derive, gen_options};
+use super::relax::charge;
+use super::*;
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The parameters of an opened player's solve (jokers worth 30, every joker counted,
+/// the core layout) for the tests' random positions.
+fn opened(objective: Objective, mirror: bool) -> Params {
+    Params { objective, joker_value: 30, threshold: None, joker_counts: true, core: true, mirror }
+}
+
+/// A random core-mode position: a table of valid melds (runs of 3–5, groups of 3–4,
+/// now and then a joker in one) and a rack drawn from the rest of the set.
+fn random_counts<R: Rng + ?Sized>(rng: &mut R, copies: u8, jokers: u8, table: usize, rack: usize) -> Counts {
+    let mut left = [[copies; 13]; 4];
+    let mut jokers_left = jokers;
+    let mut counts = Counts::default();
+    for _ in 0..200 {
+        let placed: u32 = counts.fixed.iter().flatten().map(|&k| u32::from(k)).sum();
+        if placed as usize + usize::from(counts.fixed_jokers) >= table {
+            break;
+        }
+        let mut cells: Vec<(usize, usize)> = if rng.random_range(0..2) == 0 {
+            let c = rng.random_range(0..4);
+            let len = rng.random_range(3..=5);
+            let start = rng.random_range(0..=13 - len);
+            (start..start + len).map(|i| (c, i)).collect()
+        } else {
+            let i = rng.random_range(0..13);
+            let size = rng.random_range(3..=4);
+            let skip = rng.random_range(0..4);
+            (0..4).filter(|&c| size == 4 || c != skip).map(|c| (c, i)).collect()
+        };
+        if cells.iter().any(|&(c, i)| left[c][i] == 0) {
+            continue;
+        }
+        if jokers_left > 0 && rng.random_range(0..4) == 0 {
+            let k = rng.random_range(0..cells.len());
+            cells.remove(k);
+            jokers_left -= 1;
+            counts.fixed_jokers += 1;
+        }
+        for (c, i) in cells {
+            left[c][i] -= 1;
+            counts.fixed[c][i] += 1;
+        }
+    }
+    let mut pool: Vec<(usize, usize)> = (0..4).flat_map(|c| (0..13).map(move |i| (c, i))).collect();
+    for _ in 0..rack {
+        let (c, i) = pool[rng.random_range(0..pool.len())];
+        if left[c][i] > 0 {
+            left[c][i] -= 1;
+            counts.optional[c][i] += 1;
+        } else if jokers_left > 0 && rng.random_range(0..8) == 0 {
+            jokers_left -= 1;
+            counts.optional_jokers += 1;
+        }
+        pool.retain(|&(c, i)| left[c][i] > 0);
+        if pool.is_empty() {
+            break;
+        }
+    }
+    counts
+}
+
+/// Every layout of groups at one number (at most `have` naturals per colour, groups
+/// listed in shape order so that each layout comes once) and, per colour, how many
+/// of its naturals went to groups and the jokers of the groups it is the lowest
+/// colour of.
+fn layouts(
+    have: [u32; 4],
+    from: usize,
+    sent: [u32; 4],
+    charged: [u32; 4],
+    out: &mut Vec<([u32; 4], [u32; 4])>,
+) {
+    out.push((sent, charged));
+    // Group shapes: a colour mask (bit = colour) and its jokers, groups of 3 or 4.
+    for shape in from..15 * 2 {
+        let (mask, extra) = (shape / 2 + 1, (shape % 2) as u32);
+        let k = (mask as u32).count_ones();
+        let jokers = (3u32.saturating_sub(k) + extra).min(4 - k.min(4));
+        if k + jokers < 3 || k + jokers > 4 || (extra == 1 && jokers == 3u32.saturating_sub(k)) {
+            continue;
+        }
+        if (0..4).any(|c| mask & (1 << c) != 0 && sent[c] == have[c]) {
+            continue;
+        }
+        let (mut s2, mut c2) = (sent, charged);
+        for c in (0..4).filter(|&c| mask & (1 << c) != 0) {
+            s2[c] += 1;
+        }
+        c2[mask.trailing_zeros() as usize] += jokers;
+        layouts(have, shape, s2, c2, out);
+    }
+}
+
+/// The beams' count of short runs (a multiply over the key) equals the plain sum.
+#[test]
+fn short_runs_are_counted_from_the_key() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5407);
+    for _ in 0..10_000 {
+        let key: u64 = rng.random::<u64>() & ((1 << 36) - 1) | rng.random::<u64>() << 36;
+        let want: u32 = (0..4).map(|c| runs_of(key, c).0 + runs_of(key, c).1).sum();
+        let got = ((key & SHORT) + (key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
+        assert_eq!(got, u64::from(want), "{key:x}");
+    }
+}
+
+/// [`charge`] never exceeds the jokers of the groups whose lowest natural is of that
+/// colour, in any layout of groups at one number, and is reached in many (it fails
+/// if the lower colours' naturals are not counted: tried).
+#[test]
+fn group_joker_charge_is_a_lower_bound() {
+    let mut out = Vec::new();
+    let mut reached = 0;
+    for idx in 0..256u32 {
+        let have = [idx & 3, (idx >> 2) & 3, (idx >> 4) & 3, (idx >> 6) & 3];
+        out.clear();
+        layouts(have, 0, [0; 4], [0; 4], &mut out);
+        for &(sent, charged) in &out {
+            for c in 0..4 {
+                let least = charge(&have, c, sent[c]);
+                assert!(
+                    least <= charged[c],
+                    "{have:?} colour {c}: {sent:?} charged {charged:?}, bound {least}"
+                );
+                reached += usize::from(least > 0 && least == charged[c]);
+            }
+        }
+    }
+    // A colour alone at its number: three naturals need six jokers in any layout.
+    assert_eq!(charge(&[3, 0, 0, 0], 0, 3), 6);
+    // Three of the lowest colour, one each of two higher: four jokers (the old
+    // per-natural charge was none, as two higher colours are present).
+    assert_eq!(charge(&[3, 1, 1, 0], 0, 3), 4);
+    // The same for the highest colour: the lower ones may hold the groups' jokers.
+    assert_eq!(charge(&[1, 1, 0, 3], 3, 3), 2);
+    assert!(reached > 100, "{reached}");
+}
+
+/// The decisions [`Decisions::index`] gives for a step are the ones generated for
+/// it, whichever steps of its class and shape came first (the full program's steps
+/// at every number from 5 on share a class), on 20,000 random steps of solvable
+/// positions read through one index, in both modes. Fails if the numbers from 4 on
+/// share a class (tried).
+#[test]
+fn indexed_decisions_equal_generated() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x1DE7);
+    let mut dec = Decisions::default();
+    let mut dedup = Dedup::default();
+    let (mut compared, mut reused) = (0, 0);
+    for _ in 0..20_000 {
+        let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
+        let t = rng.random_range(0..=3);
+        let r = rng.random_range(0..=3 - t);
+        let next = rng.random_range(0..=3);
+        let (class, slot) = Step::slot(core, n, t, r, next);
+        let objective = if rng.random_range(0..2) == 0 { Objective::Tiles } else { Objective::Value };
+        let step = Step { layer: 0, n, value_n: n, t, r, next, objective, core, class, slot };
+        let (a1, a2, a3) = (rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=3));
+        let jleft = rng.random_range(0..JLEFT);
+        let runs = a1 | a2 << 3 | a3 << 6;
+        let before = dec.kept.len();
+        let (lo, hi) = dec.get(&step, runs, jleft);
+        reused += usize::from(dec.kept.len() == before);
+        let mut direct = Vec::new();
+        gen_options(&mut direct, &mut dedup, a1, a2, a3, jleft, &step, false, false);
+        assert_eq!(&dec.kept[lo as usize..hi as usize], &direct[..], "{step:?} runs {runs:o} jokers {jleft}");
+        compared += 1;
+    }
+    assert!(compared == 20_000 && reused > 5_000, "{reused} of {compared} from the index");
+}
+
+/// An opened-mode step with random counts, open runs of up to two of each length
+/// (what [`SHARED`] holds) and a random number of jokers left.
+fn random_shared_step(rng: &mut ChaCha8Rng) -> (Step, [u32; 3], u32) {
+    let (n, core) = (rng.random_range(1..=13), rng.random_range(0..4) == 0);
+    let t = rng.random_range(0..=3);
+    let r = rng.random_range(0..=3 - t);
+    let next = rng.random_range(0..=3);
+    let (class, slot) = Step::slot(core, n, t, r, next);
+    let step = Step { layer: 0, n, value_n: n, t, r, next, objective: Objective::Tiles, core, class, slot };
+    let runs = [rng.random_range(0..=2), rng.random_range(0..=2), rng.random_range(0..=2)];
+    (step, runs, rng.random_range(0..JLEFT))
+}
+
+/// A fresh solver's decisions copied from the process's [`SHARED`] table are the
+/// ones generated for the step: on 5,000 random steps (counts up to two, where the
+/// table has lists), each read by one fresh look-up, which sets the table's list,
+/// and then by another, which copies it.
+#[test]
+fn shared_decisions_equal_generated() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5EA2ED);
+    let mut dedup = Dedup::default();
+    for _ in 0..5_000 {
+        let (step, [a1, a2, a3], jleft) = random_shared_step(&mut rng);
+        let (class, slot) = (step.class, step.slot);
+        let runs = a1 | a2 << 3 | a3 << 6;
+        let mut direct = Vec::new();
+        gen_options(&mut direct, &mut dedup, a1, a2, a3, jleft, &step, false, false);
+        let cell =
+            shared(class, runs, usize::from(slot) + jleft as usize).expect("counts up to two are shared");
+        for _ in 0..2 {
+            let mut dec = Decisions::default();
+            let (lo, hi) = dec.get(&step, runs, jleft);
+            assert_eq!(
+                &dec.kept[lo as usize..hi as usize],
+                &direct[..],
+                "{step:?} runs {runs:o} jokers {jleft}"
+            );
+        }
+        assert_eq!(cell.list.get().map(|l| &l[..]), Some(&direct[..]), "the table holds the list");
+    }
+    assert!(shared(0, 0o300, 0).is_none() && shared(PER_RUN, 0, 0).is_none(), "nor more, nor initial melds");
+}
+
+/// The relaxation's views of a step's decisions, computed by a fresh solver or
+/// copied from [`SHARED`] by the next one, give each run state and joker budget the
+/// most naturals any decision places within the cap and the budget (the jokers it
+/// spends plus those charged for its group naturals), against a brute force over the
+/// generated decisions: 3,000 random steps, caps and charges.
+#[test]
+fn shared_relaxed_views_equal_a_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xB0_0D5);
+    let mut dedup = Dedup::default();
+    for _ in 0..3_000 {
+        let (step, [a1, a2, a3], jmax) = random_shared_step(&mut rng);
+        let runs = a1 | a2 << 3 | a3 << 6;
+        let cap = rng.random_range(0..=3);
+        let charge: u32 = (1..=3).map(|x| rng.random_range(0..=2 * x) << (3 * x)).sum();
+        let mut direct = Vec::new();
+        gen_options(&mut direct, &mut dedup, a1, a2, a3, jmax, &step, false, false);
+        let best = |list: &mut dyn Iterator<Item = (u32, u32, u32)>| {
+            let mut most = std::collections::BTreeMap::new();
+            for (runs, spent, placed) in list {
+                for b in spent..=jmax {
+                    let m = most.entry((runs, b)).or_insert(placed);
+                    *m = (*m).max(placed);
+                }
+            }
+            most
+        };
+        let want = best(&mut direct.iter().filter_map(|o| {
+            let (gamma, placed) = (u32::from(o.gamma), u32::from(o.delta >> 8));
+            let spent = u32::from(o.jokers) + ((charge >> (3 * gamma)) & 7);
+            (gamma <= cap && spent <= jmax).then_some((u32::from(o.runs), spent, placed))
+        }));
+        for _ in 0..2 {
+            let mut dec = Decisions::default();
+            dec.look.steps.push(step);
+            let (lo, hi) = dec.relaxed(0, runs, jmax, cap, charge);
+            let got = &dec.bounds[lo as usize..hi as usize];
+            assert!(got.windows(2).all(|w| w[0].runs <= w[1].runs), "ordered by runs");
+            let got =
+                best(&mut got.iter().map(|b| (u32::from(b.runs), u32::from(b.spent), u32::from(b.placed))));
+            assert_eq!(got, want, "{step:?} runs {runs:o} jokers {jmax} cap {cap} charge {charge:o}");
+        }
+    }
+}
+
+/// Decisions derived from those for more jokers left and more room at the next
+/// number (or any room, [`OPEN_NEXT`]) are the generated ones, in the same order, in
+/// both modes, for every step shape (see [`derive`]).
+#[test]
+fn derived_decisions_equal_generated() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x00DE_217E);
+    let mut dedup = Dedup::default();
+    let (mut compared, mut merged) = (0, 0);
+    for _ in 0..20_000 {
+        let n = rng.random_range(1..=13);
+        let step = Step {
+            layer: 0,
+            n,
+            value_n: n,
+            t: rng.random_range(0..=3),
+            r: rng.random_range(0..=3),
+            next: rng.random_range(0..=6),
+            objective: if rng.random_range(0..2) == 0 { Objective::Tiles } else { Objective::Value },
+            core: rng.random_range(0..2) == 0,
+            // Not read by generation.
+            class: 0,
+            slot: 0,
+        };
+        let (a1, a2, a3) = (rng.random_range(0..=3), rng.random_range(0..=4), rng.random_range(0..=5));
+        let wide_j = rng.random_range(0..JLEFT);
+        let j = rng.random_range(0..=wide_j);
+        let wide_next = if rng.random_range(0..2) == 0 { OPEN_NEXT } else { rng.random_range(step.next..=6) };
+        let mut opts = Vec::new();
+        let wide = gen_options(
+            &mut opts,
+            &mut dedup,
+            a1,
+            a2,
+            a3,
+            wide_j,
+            &Step { next: wide_next, ..step },
+            false,
+            false,
+        );
+        if dedup.overflow {
+            continue;
+        }
+        let mut direct = Vec::new();
+        gen_options(&mut direct, &mut dedup, a1, a2, a3, j, &step, false, false);
+        let (lo, hi) = derive(&mut opts, &mut dedup, wide, j, step.next);
+        assert_eq!(
+            &opts[lo as usize..hi as usize],
+            &direct[..],
+            "{step:?} runs {a1} {a2} {a3} {wide_j} {wide_next} -> {j}"
+        );
+        compared += 1;
+        merged += usize::from(direct.len() < (wide.1 - wide.0) as usize);
+    }
+    assert!(compared > 15_000 && merged > 5_000, "{compared} compared, {merged} merged");
+}
+
+/// The plain exact program: one pass, no beam, no relaxation.
+fn plain(counts: &Counts, params: Params) -> Option<u32> {
+    let mut dp = Dp::default();
+    dp.dec.reset(counts, params);
+    dp.relax.init(&mut dp.dec, counts, params, false);
+    dp.run_with(Sweep { counts, params }, Pass::EXACT, usize::MAX)
+        .ok()
+        .flatten()
+        .map(|o| o.score & !ROOM_MASK)
+}
+
+/// The relaxation bounds every state: on random positions (up to 4 jokers, both sets,
+/// both objectives, both sweep directions), the exact program with the relaxation on
+/// and no target stores every state with its estimate (score + bound), and no play
+/// that completes a stored state scores more than that estimate (plus the room bits).
+/// Its optimum is the plain program's (exact under the brute force of
+/// `tests/solver_bruteforce.rs`), and the root's bound is at least that optimum.
+#[test]
+fn relaxation_bounds_every_state() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xB0_0D5);
+    let (mut states, mut tight) = (0usize, 0usize);
+    for case in 0..400 {
+        let copies = if case % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let table = rng.random_range(0..=36);
+        let rack = rng.random_range(1..=12);
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        for objective in [Objective::Tiles, Objective::Value] {
+            for mirror in [false, true] {
+                let params = opened(objective, mirror);
+                let c = if mirror { counts.mirrored() } else { counts.clone() };
+                let want = plain(&c, params);
+                let mut dp = Dp::default();
+                dp.dec.reset(&c, params);
+                let upper = dp.relax.init(&mut dp.dec, &c, params, true);
+                let got = dp
+                    .run_with(Sweep { counts: &c, params }, Pass::EXACT, usize::MAX)
+                    .ok()
+                    .flatten()
+                    .map(|o| o.score & !ROOM_MASK);
+                assert_eq!(got, want, "case {case} {objective:?} mirror {mirror}");
+                let Some(best) = want else {
+                    continue;
+                };
+                assert!(upper.is_some_and(|u| u >= best), "case {case}: root {upper:?} < {best}");
+                // The best complete play through each state, from the last layer up.
+                let mut through = vec![0u32; dp.entries.len()];
+                let last = dp.layer(LAYERS);
+                for i in last.clone() {
+                    let e = dp.entries[i];
+                    let open = (0..4).any(|cc| runs_of(e.key, cc).0 + runs_of(e.key, cc).1 > 0);
+                    if e.choice != DEAD && !open {
+                        through[i] = e.score + 1;
+                    }
+                }
+                for i in (1..last.end).rev() {
+                    let p = dp.entries[i].parent as usize;
+                    through[p] = through[p].max(through[i]);
+                }
+                for (i, e) in dp.entries.iter().enumerate().skip(1) {
+                    if e.choice == DEAD || through[i] == 0 {
+                        continue;
+                    }
+                    let reach = through[i] - 1;
+                    assert!(
+                        e.est + ROOM_MASK >= reach,
+                        "case {case} {objective:?} mirror {mirror}: state {:x} bound {} < {reach}",
+                        e.key,
+                        e.est
+                    );
+                    states += 1;
+                    tight += usize::from(e.est & !ROOM_MASK == reach & !ROOM_MASK);
+                }
+            }
+        }
+    }
+    assert!(states > 60_000 && tight > 20_000, "{states} states, {tight} tight");
+}
+
+/// The relaxation's rows kept across positions ([`Relax::since`]) are the rows of a
+/// fresh relaxation: along random walks of positions (one tile added, taken away or
+/// moved between table and rack at a time, sometimes a joker; both objectives, both
+/// directions, both sets), one relaxation reused and a fresh one give the same root
+/// bound and the same row for every colour, number and run count the root reads,
+/// and the exact passes under the reused one find the same optimum. (It fails when
+/// a colour's rows are kept whatever changed: tried.)
+#[test]
+fn rows_kept_across_positions_equal_fresh_ones() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5A_4ED);
+    let (mut kept, mut compared) = (0usize, 0usize);
+    for walk in 0..24 {
+        let copies = if walk % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=2);
+        let table = rng.random_range(6..=30);
+        let mut counts = random_counts(&mut rng, copies, jokers, table, 8);
+        let objective = if walk % 4 < 2 { Objective::Tiles } else { Objective::Value };
+        let mirror = walk % 3 == 0;
+        let params = opened(objective, mirror);
+        let mut shared = Dp::default();
+        for step in 0..30 {
+            if step > 0 {
+                let (c, i) = (rng.random_range(0..4), rng.random_range(0..13));
+                let held = counts.fixed[c][i] + counts.optional[c][i];
+                match rng.random_range(0..5) {
+                    0 if held < copies => counts.optional[c][i] += 1,
+                    1 if counts.optional[c][i] > 0 => counts.optional[c][i] -= 1,
+                    2 if counts.optional[c][i] > 0 => {
+                        counts.optional[c][i] -= 1;
+                        counts.fixed[c][i] += 1;
+                    }
+                    3 if counts.optional_jokers + counts.fixed_jokers < 2 => counts.optional_jokers += 1,
+                    4 if counts.optional_jokers > 0 => counts.optional_jokers -= 1,
+                    _ => {}
+                }
+            }
+            let mut fresh = Dp::default();
+            fresh.dec.reset(&counts, params);
+            let want = fresh.relax.init(&mut fresh.dec, &counts, params, true);
+            shared.dec.reset(&counts, params);
+            let got = shared.relax.init(&mut shared.dec, &counts, params, true);
+            assert_eq!(got, want, "walk {walk} step {step}: root bound");
+            kept += (0..4).filter(|&c| shared.relax.since[c][0] < shared.relax.rows.stamp()).count();
+            for c in 0..4 {
+                for m in 1..=13 {
+                    for runs in [0, 0o001, 0o010, 0o100, 0o011, 0o002] {
+                        let want = fresh.relax.row(&mut fresh.dec, c, m, runs);
+                        let got = shared.relax.row(&mut shared.dec, c, m, runs);
+                        assert_eq!(got, want, "walk {walk} step {step}: colour {c} number {m} runs {runs:o}");
+                        compared += 1;
+                    }
+                }
+            }
+            let plain_optimum = plain(&counts, params);
+            let found = shared
+                .run_with(Sweep { counts: &counts, params }, Pass::EXACT, usize::MAX)
+                .ok()
+                .flatten()
+                .map(|o| o.score & !ROOM_MASK);
+            assert_eq!(found, plain_optimum, "walk {walk} step {step}: optimum");
+        }
+    }
+    assert!(kept > 500 && compared > 100_000, "{kept} colours kept, {compared} rows compared");
+}
+
+/// An exact pass that goes on from one given up under another target (held while a
+/// beam ran in between) answers as a pass started afresh under its own target: from
+/// a lower target it finds the same plays, and one given up under a higher target is
+/// not used (it fails if that one is used, if the plays below the target that the
+/// lower one finds are not dropped, or if a play that every pass under the target
+/// finds, one whose room bits are below it, is dropped: all three tried).
+#[test]
+fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x4E1D);
+    let (mut resumed, mut lower) = (0, 0);
+    for case in 0..300 {
+        let copies = if case % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let params = opened(objective, false);
+        let Some(best) = plain(&counts, params) else {
+            continue;
+        };
+        let sweep = Sweep { counts: &counts, params };
+        let unit = one_unit(objective);
+        // Targets around the optimum: below it (a play reaches them), at its score,
+        // that of the pass looking for anything better than a play one tie-break
+        // point below it ([`Progress::beat`]: the optimum reaches it only with the
+        // room bits aside), and one unit above (none does).
+        let targets = [
+            best.saturating_sub(2 * unit),
+            best.saturating_sub(unit),
+            best,
+            best + ROOM_MASK,
+            best + ROOM_MASK + 1,
+            best + unit,
+        ];
+        let fresh = |target: u32| {
+            let mut dp = Dp::default();
+            dp.open(sweep);
+            dp.relax.init(&mut dp.dec, &counts, params, true);
+            dp.run_with(sweep, Pass { beam: None, bound: target }, usize::MAX).ok().flatten().map(|o| o.score)
+        };
+        for &first in &targets {
+            for &second in &targets {
+                let mut dp = Dp::default();
+                dp.open(sweep);
+                dp.relax.init(&mut dp.dec, &counts, params, true);
+                let limit = 1 + rng.random_range(0..40);
+                let given_up = dp.run_with(sweep, Pass { beam: None, bound: first }, limit).is_err();
+                let _ = dp.run_with(sweep, Pass { beam: Some(3), bound: 0 }, usize::MAX);
+                let held = dp.held.bound.is_some();
+                let got = dp.run_with(sweep, Pass { beam: None, bound: second }, usize::MAX);
+                let got = got.ok().flatten().map(|o| o.score);
+                let reach = |s: Option<u32>| s.filter(|&s| s >= second);
+                // The plays every pass under `second` finds (the room bits aside, as in
+                // [`Progress::beat`]).
+                let found = |s: Option<u32>| s.filter(|&s| s | ROOM_MASK >= second);
+                let context = format!("case {case}: given up under {first:x}, then {second:x}");
+                assert_eq!(reach(got), reach(fresh(second)), "{context}");
+                assert_eq!(found(got), found(fresh(second)), "{context}");
+                if given_up && held && first < second {
+                    assert_eq!(got, found(got), "{context}");
+                }
+                resumed += usize::from(given_up && held && first <= second);
+                lower += usize::from(given_up && held && first < second);
+            }
+        }
+    }
+    assert!(resumed > 1_000 && lower > 500, "{resumed} resumed, {lower} from a lower target");
+}
+
+/// The search decides the colours in [`colour_order`] whatever their labels: a
+/// position with its colours relabelled has the same optimum, and the same decisions
+/// relabelled (the group jokers with colour 3), where the colours' tile counts differ
+/// (the order is then the same). Fails if the decisions are not put back in the
+/// colours as given, or the group jokers left with the colour decided last.
+#[test]
+fn colour_labels_do_not_change_the_search() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC010_0125);
+    let mut dp = Dp::default();
+    let groups = 7 << GROUP_JOKER_SHIFT;
+    let mut tried = 0;
+    while tried < 150 {
+        let copies = if tried % 3 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let (table, rack) = (rng.random_range(0..=48), rng.random_range(1..=14));
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let tiles = |c: usize| -> u32 {
+            counts.fixed[c].iter().chain(&counts.optional[c]).map(|&n| u32::from(n)).sum()
+        };
+        let mut totals: Vec<u32> = (0..4).map(tiles).collect();
+        totals.sort_unstable();
+        totals.dedup();
+        if totals.len() < 4 {
+            continue;
+        }
+        tried += 1;
+        // Colour `k` of the relabelled position is colour `perm[k]` of the original.
+        let mut perm = [0, 1, 2, 3];
+        for k in (1..4).rev() {
+            perm.swap(k, rng.random_range(0..=k));
+        }
+        let relabelled = counts.recoloured(perm);
+        for objective in [Objective::Tiles, Objective::Value] {
+            let params = opened(objective, false);
+            let a = dp.search(&[Sweep { counts: &counts, params }], usize::MAX, 0).map(|(o, _)| o);
+            let b = dp.search(&[Sweep { counts: &relabelled, params }], usize::MAX, 0).map(|(o, _)| o);
+            assert_eq!(
+                a.as_ref().map(|o| o.score),
+                b.as_ref().map(|o| o.score),
+                "case {tried} {objective:?}"
+            );
+            let (Some(a), Some(b)) = (a, b) else { continue };
+            for (x, y) in a.choices.chunks_exact(4).zip(b.choices.chunks_exact(4)) {
+                for k in 0..4 {
+                    assert_eq!(x[perm[k]] & !groups, y[k] & !groups, "case {tried} {objective:?}");
+                }
+                assert_eq!(x[3] & groups, y[3] & groups, "case {tried} {objective:?}: group jokers");
+                assert!(x[..3].iter().all(|&v| v & groups == 0), "case {tried}: group jokers elsewhere");
+            }
+        }
+    }
+}
+
+/// The staged search (beams, the relaxation's bound, descending targets) finds the
+/// same core optimum as the plain program on bench-sized positions, with its usual
+/// beams and with beams so narrow that the exact stages after them always run, in
+/// either sweep direction (the mirrored one scoring every tile at its own number)
+/// and in both at once (raced with tiny limits); and its decisions rebuild into
+/// valid melds holding every fixed tile.
+#[test]
+fn staged_search_equals_plain_program() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5EA5_C0DE);
+    let mut staged = Dp::default();
+    let mut narrow = Dp { narrow: true, ..Dp::default() };
+    for case in 0..300 {
+        let copies = if case % 3 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let table = rng.random_range(0..=48);
+        let rack = rng.random_range(1..=14);
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        for objective in [Objective::Tiles, Objective::Value] {
+            let params = opened(objective, false);
+            let want = plain(&counts, params);
+            let mirrored = counts.mirrored();
+            let both = [
+                Sweep { counts: &counts, params },
+                Sweep { counts: &mirrored, params: Params { mirror: true, ..params } },
+            ];
+            // Forward, mirrored, and both; the latter with tiny race limits, so that
+            // the exact passes are given up and raced round after round.
+            for (wide, pick) in
+                [(true, 0..1), (false, 0..1), (true, 1..2), (false, 1..2), (true, 0..2), (false, 0..2)]
+            {
+                let dp = if wide { &mut staged } else { &mut narrow };
+                let sweeps = &both[pick];
+                let limit = if sweeps.len() == 2 { 1 + case % 64 } else { usize::MAX };
+                let (got, i) = dp.search(sweeps, limit, 0).map_or((None, 0), |(o, i)| (Some(o), i));
+                let (c, mirror) = (sweeps[i].counts, sweeps[i].params.mirror);
+                assert_eq!(
+                    got.as_ref().map(|o| o.score & !ROOM_MASK),
+                    want,
+                    "case {case} {objective:?} sweeps {}",
+                    sweeps.len()
+                );
+                if let Some(opt) = got {
+                    let (melds, placed) = super::super::build(c, &opt, true, mirror);
+                    let mut on_table = [[0u8; 13]; 4];
+                    for m in &melds {
+                        for t in m.faces().iter().filter(|t| !t.is_joker()) {
+                            let n = t.number().unwrap_or(1) as usize;
+                            let c = rummykit_core::Colour::ALL
+                                .iter()
+                                .position(|&c| Some(c) == t.colour())
+                                .unwrap_or(0);
+                            on_table[c][n - 1] += 1;
+                        }
+                    }
+                    let mut expect = counts.fixed;
+                    for t in placed.iter().filter(|t| !t.is_joker()) {
+                        let n = t.number().unwrap_or(1) as usize;
+                        let c = rummykit_core::Colour::ALL
+                            .iter()
+                            .position(|&c| Some(c) == t.colour())
+                            .unwrap_or(0);
+                        expect[c][n - 1] += 1;
+                        assert!(expect[c][n - 1] <= counts.fixed[c][n - 1] + counts.optional[c][n - 1]);
+                    }
+                    assert_eq!(on_table, expect, "case {case}: tiles not conserved");
+                }
+            }
+        }
+    }
+}
