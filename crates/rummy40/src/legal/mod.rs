@@ -700,6 +700,8 @@ struct Sink<'a> {
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
+// The pushes marked `#[inline]` are called from the plays' and openings' modules, in
+// other codegen units: inlined there as they were when all lived in one module.
 impl Sink<'_> {
     /// Are batches of new melds counted ([`LegalActions::fill_for_draw`])? Only where
     /// the cheap conditions decide them alone (the check would have to see each batch).
@@ -746,6 +748,7 @@ impl Sink<'_> {
 
     /// [`Sink::push_item`] of an item that passes the check whenever `ok` and `sure`
     /// hold: `sure` is asked instead of the check.
+    #[inline]
     fn push_sure(&mut self, item: Item, ok: impl FnOnce() -> bool, sure: impl FnOnce() -> bool) {
         let keep = if self.reference {
             (self.check)(&self.out.build(item))
@@ -764,6 +767,7 @@ impl Sink<'_> {
     }
 
     /// Always through the full check.
+    #[inline]
     fn push_checked(&mut self, a: Action) {
         if (self.check)(&a) {
             let item = self.out.item(a);
@@ -773,6 +777,7 @@ impl Sink<'_> {
 
     /// A batch item (an opening or a meld, by key), kept if `ok` of what its melds leave
     /// of `cards` (fast mode) or if the full check accepts its action (reference mode).
+    #[inline]
     fn push_batch(&mut self, item: Item, cards: PieceSet, ok: impl FnOnce(PieceSet) -> bool) {
         let keep = if self.reference {
             let a = self.out.build(item);
