@@ -11,7 +11,7 @@ use super::{Group, Groups, Key, NATURALS, ValuedMeld};
 
 /// Buffers [`expand`] reuses from one batch to the next.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Scratch {
+pub(super) struct Scratch {
     slots: Vec<Card>,
     chosen: Vec<PieceId>,
     /// One batch's ids, normalized, and its melds (kind, start, length) in them.

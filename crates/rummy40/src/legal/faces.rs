@@ -30,7 +30,7 @@ pub(super) fn on_stack<T: Copy, R>(
 
 impl Turn<'_> {
     /// Every meld formable from `cards`, by faces.
-    pub(crate) fn face_melds(&self, cards: PieceSet) -> Vec<ValuedMeld> {
+    pub(super) fn face_melds(&self, cards: PieceSet) -> Vec<ValuedMeld> {
         self.with_faces(cards, |faces| self.face_melds_of(faces))
     }
 
@@ -108,7 +108,7 @@ impl Turn<'_> {
     }
 
     /// The ids of `cards` by face index.
-    pub(crate) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
+    pub(super) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
         ids_by_face(self.catalog, cards)
     }
 

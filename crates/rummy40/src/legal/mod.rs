@@ -60,7 +60,7 @@ type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);
 /// of core's [`rummykit_core::FaceMeld`]s with what the generator asks of it, its value
 /// toward the opening and the faces it needs.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct ValuedMeld {
+struct ValuedMeld {
     kind: MeldKind,
     len: u8,
     faces: [Card; MAX_MELD_LEN],
@@ -963,7 +963,7 @@ fn without(cards: PieceSet, melds: &[NewMeld]) -> PieceSet {
 
 impl Turn<'_> {
     /// The same position once `top` is taken from the pile.
-    pub(crate) fn with_taken(&self, top: PieceId) -> Turn<'_> {
+    fn with_taken(&self, top: PieceId) -> Turn<'_> {
         Turn { taken: Some(top), ..*self }
     }
 
