@@ -1,0 +1,316 @@
+//! Batches of new melds as byte keys that sort as the batches would: their expansion
+//! into every assignment of card identities, and their counts for the random draw.
+
+use rummykit_core::{Card, MeldKind, PieceId, PieceSet};
+
+use crate::NewMeld;
+use crate::action::normalize_pieces;
+use crate::turn::Turn;
+
+use super::{Group, Groups, Key, NATURALS, ValuedMeld};
+
+/// Buffers [`expand`] reuses from one batch to the next.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Scratch {
+    slots: Vec<Card>,
+    chosen: Vec<PieceId>,
+    /// One batch's ids, normalized, and its melds (kind, start, length) in them.
+    ids: Vec<PieceId>,
+    spans: Vec<(MeldKind, usize, usize)>,
+    /// The melds of the multiset [`combos`](super::combos::combos) is at.
+    pub(super) walk: Vec<usize>,
+}
+
+/// Sorts the keys of `arena` (see [`expand`]) and drops repeats.
+pub(super) fn sort_keys(arena: &[u8], keys: &mut Vec<Key>) {
+    let bytes = |k: &Key| arena.get(k.clone()).unwrap_or_default();
+    keys.sort_unstable_by(|a, b| bytes(a).cmp(bytes(b)));
+    keys.dedup_by(|a, b| bytes(a) == bytes(b));
+}
+
+/// The melds of a batch's key (see [`expand`]).
+pub(super) fn decode_batch(bytes: &[u8]) -> Vec<NewMeld> {
+    let mut melds = Vec::new();
+    let mut rest = bytes;
+    while let [kind, tail @ ..] = rest
+        && *kind >= 2
+    {
+        let len = tail.iter().position(|&b| b < 2).unwrap_or(tail.len());
+        let kind = if *kind == 2 { MeldKind::Group } else { MeldKind::Run };
+        let pieces = tail[..len].iter().filter_map(|&b| PieceId::new(b - 2)).collect();
+        melds.push(NewMeld::new(kind, pieces));
+        rest = tail.get(len + 1..).unwrap_or_default();
+    }
+    melds
+}
+
+/// Where [`Turn::openings`] counts its batches instead of listing them: into
+/// `groups`, as openings after taking the top discard if `take`, each multiset kept if
+/// what it leaves can be discarded from in `after` (the position after the take).
+pub(super) struct Counted<'a, 'p> {
+    pub(super) groups: &'a mut Groups,
+    pub(super) take: bool,
+    pub(super) after: &'a Turn<'p>,
+}
+
+/// The most melds in one batch: a batch keeps a card back, so 13 cards of a hand of at
+/// most 14 (`HAND_SIZE` and the card drawn) make at most four melds of three.
+pub(super) const MAX_BATCH: usize = 4;
+
+impl Groups {
+    /// A group of `count` batches (none: nothing is added) of the melds at `chosen`.
+    pub(super) fn push(&mut self, open: bool, take: bool, chosen: &[usize], count: u32) {
+        // A hand holds at most 14 cards (`Rummy40::from_setup` checks it): never more
+        // melds than `MAX_BATCH`.
+        debug_assert!(chosen.len() <= MAX_BATCH, "{} melds in one batch", chosen.len());
+        if count == 0 {
+            return;
+        }
+        let (Ok(start), Ok(len)) = (u32::try_from(self.melds.len()), u8::try_from(chosen.len())) else {
+            return;
+        };
+        // A place past `u16` (never: see `melds`) names no meld, and the draw of its group
+        // finds none.
+        self.melds.extend(chosen.iter().map(|&i| u16::try_from(i).unwrap_or(u16::MAX)));
+        self.groups.push(Group { open, take, start, len, count });
+    }
+}
+
+/// The naturals of a hand held twice (bits by face index), and whether one is held
+/// more often (never from a Rummy 40 pack of two decks; then [`batch_count`] takes the
+/// general formula): listed once per enumeration for [`batch_count`].
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Copies {
+    pub(super) twice: u64,
+    pub(super) more: bool,
+}
+
+impl Copies {
+    pub(super) fn of(counts: &[u8; 53], held: u64) -> Copies {
+        let mut copies = Copies { twice: 0, more: false };
+        let mut bits = held & NATURALS;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            match counts[i as usize] {
+                2 => copies.twice |= 1u64 << i,
+                c => copies.more |= c > 2,
+            }
+        }
+        copies
+    }
+}
+
+/// [`batch_count_general`] of a multiset that `counts` supplies, by bit operations: with
+/// at most two copies of a natural, the ordered choices for a natural face needed once
+/// or twice number 2 if two copies are held and 1 if one is, so the naturals give a
+/// power of two, and only the jokers need the general factor.
+pub(super) fn batch_count(
+    fms: &[ValuedMeld],
+    chosen: &[usize],
+    counts: &[u8; 53],
+    copies: Copies,
+    required: Option<u8>,
+) -> u32 {
+    if copies.more {
+        return batch_count_general(fms, chosen, counts, required);
+    }
+    // The naturals needed (once or more), those needed twice, and the jokers needed.
+    let (mut once, mut twice, mut jokers) = (0u64, 0u64, 0u8);
+    let mut repeats = 1u64;
+    let mut run = 0u64;
+    for (j, &i) in chosen.iter().enumerate() {
+        let Some(m) = fms.get(i) else { return 0 };
+        let naturals = m.mask & NATURALS;
+        twice |= once & naturals;
+        once |= naturals;
+        if m.jokers > 0 {
+            jokers += m.jokers;
+            repeats *= factorial(m.jokers);
+        }
+        run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
+        repeats *= run;
+    }
+    let naturals = 1u64 << (once & copies.twice).count_ones();
+    let all = naturals * falling_factorial(counts[52], jokers);
+    let without = match required {
+        None => 0,
+        Some(52) => naturals * falling_factorial(counts[52].saturating_sub(1), jokers),
+        Some(f) => {
+            let bit = 1u64 << f;
+            if once & bit == 0 {
+                // No meld needs its face: no batch holds it.
+                all
+            } else if copies.twice & bit == 0 || twice & bit != 0 {
+                // Its one copy, or both, always taken.
+                0
+            } else {
+                // One of its two copies: half the choices leave it out.
+                all / 2
+            }
+        }
+    };
+    let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// n!, for the copies of a face or the repeats of a meld in one batch (a few at most;
+/// saturating beyond the table, where no hand gets).
+fn factorial(n: u8) -> u64 {
+    const FACTORIAL: [u64; 8] = [1, 1, 2, 6, 24, 120, 720, 5040];
+    FACTORIAL.get(usize::from(n)).copied().unwrap_or(u64::MAX)
+}
+
+/// c (c − 1) ⋯ (c − n + 1): the ordered choices of n cards out of c (a table for the
+/// counts a hand holds: at most two copies of a natural and a pack's jokers).
+fn falling_factorial(c: u8, n: u8) -> u64 {
+    const FALLING: [[u64; 8]; 8] = {
+        let mut t = [[0u64; 8]; 8];
+        let mut c = 0;
+        while c < 8 {
+            let mut n = 0;
+            let mut product = 1;
+            while n <= c {
+                t[c][n] = product;
+                product *= (c - n) as u64;
+                n += 1;
+            }
+            c += 1;
+        }
+        t
+    };
+    match FALLING.get(usize::from(c)).and_then(|row| row.get(usize::from(n))) {
+        Some(&f) => f,
+        None if n > c => 0,
+        None => (c - n + 1..=c).map(u64::from).product::<u64>(),
+    }
+}
+
+/// How many distinct batches (each a sorted list of normalized new melds, as
+/// [`expand`] and [`sort_keys`] list them) the melds by faces `fms[chosen]` make from
+/// cards of face counts `counts`, each holding one given card of face `required` (if
+/// any). `chosen` is a multiset of places, equal places adjacent.
+///
+/// A batch gives each meld of the multiset, for each face it needs, a set of cards of
+/// that face (a meld needs each natural once and may need several jokers, which the
+/// normal form orders): the ordered choices for a face needed `n₁, n₂, …` times by the
+/// melds, `N` in all, out of `c` cards, number `c! / ((c − N)! · n₁! · n₂! ⋯)`. Melds
+/// that are the same by faces swap their cards without changing the batch, and as
+/// their cards are disjoint no swap leaves a choice as it was: each batch is counted
+/// `m!` times for each meld repeated `m` times. With `required`, the choices without
+/// that card (one card fewer of its face) are taken away.
+pub(super) fn batch_count_general(
+    fms: &[ValuedMeld],
+    chosen: &[usize],
+    counts: &[u8; 53],
+    required: Option<u8>,
+) -> u32 {
+    let mut demand = [0u8; 53];
+    let mut faces = 0u64;
+    let mut repeats = 1u64;
+    let mut run = 0u64;
+    for (j, &i) in chosen.iter().enumerate() {
+        let Some(m) = fms.get(i) else { return 0 };
+        for (f, n) in m.needs() {
+            demand[usize::from(f)] += n;
+            repeats *= factorial(n);
+            faces |= 1u64 << f;
+        }
+        run = if j > 0 && chosen[j - 1] == i { run + 1 } else { 1 };
+        repeats *= run;
+    }
+    let (mut all, mut without) = (1u64, 1u64);
+    while faces != 0 {
+        let f = faces.trailing_zeros() as u8;
+        faces &= faces - 1;
+        let (c, n) = (counts[usize::from(f)], demand[usize::from(f)]);
+        all *= falling_factorial(c, n);
+        without *= if Some(f) == required {
+            falling_factorial(c.saturating_sub(1), n)
+        } else {
+            falling_factorial(c, n)
+        };
+    }
+    let count = if required.is_some() { all / repeats - without / repeats } else { all / repeats };
+    u32::try_from(count).unwrap_or(u32::MAX)
+}
+
+/// Every assignment of card identities (`by_face`, from [`Turn::ids_by_face`])
+/// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
+/// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
+/// meld swap their cards), for the caller to sort and deduplicate once
+/// ([`sort_keys`]).
+///
+/// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
+/// as its kind (2 a set, 3 a run: `MeldKind`'s order), its ids plus 2, then 1 (a
+/// shorter meld first, as a shorter list); the melds in their order, then 0. No
+/// `NewMeld` is built until an action is asked for ([`decode_batch`]).
+pub(super) fn expand(
+    melds: &[&ValuedMeld],
+    by_face: &[PieceSet; 53],
+    required: Option<PieceId>,
+    arena: &mut Vec<u8>,
+    keys: &mut Vec<Key>,
+    scratch: &mut Scratch,
+) {
+    let Scratch { slots, chosen, ids, spans, .. } = scratch;
+    slots.clear();
+    slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
+    chosen.clear();
+    let mut used = PieceSet::new();
+    assign(slots, by_face, chosen, &mut used, &mut |picked| {
+        if required.is_some_and(|r| !picked.contains(&r)) {
+            return;
+        }
+        ids.clear();
+        ids.extend_from_slice(picked);
+        spans.clear();
+        let mut k = 0;
+        for m in melds {
+            let len = m.faces().len();
+            normalize_pieces(m.kind, &mut ids[k..k + len]);
+            spans.push((m.kind, k, len));
+            k += len;
+        }
+        // The melds in order (few: an insertion sort).
+        let ids = &ids[..];
+        let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
+        for i in 1..spans.len() {
+            let mut j = i;
+            while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
+                spans.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let start = arena.len();
+        for &(kind, at, len) in spans.iter() {
+            arena.push(if kind == MeldKind::Group { 2 } else { 3 });
+            arena.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
+            arena.push(1);
+        }
+        arena.push(0);
+        keys.push(start..arena.len());
+    });
+}
+
+/// Every injective assignment of ids (of the right face) to `slots`.
+fn assign(
+    slots: &[Card],
+    by_face: &[PieceSet; 53],
+    chosen: &mut Vec<PieceId>,
+    used: &mut PieceSet,
+    leaf: &mut dyn FnMut(&[PieceId]),
+) {
+    let Some(&face) = slots.get(chosen.len()) else {
+        leaf(chosen);
+        return;
+    };
+    for id in by_face[face.index() as usize] {
+        if used.insert(id) {
+            chosen.push(id);
+            assign(slots, by_face, chosen, used, leaf);
+            chosen.pop();
+            used.remove(id);
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! Faces of a hand: their bits and counts, the ids by face, the melds by faces they
+//! form, and which faces could be in a meld at all.
+
+use rummykit_core::{Card, Catalog, Meld, PieceId, PieceSet, for_each_face_meld};
+#[cfg(test)]
+use rummykit_core::{Face, MAX_MELD_LEN};
+
+use crate::meld_value;
+use crate::turn::Turn;
+
+use super::{NATURALS, ValuedMeld};
+
+/// `f` of `items`, from a buffer on the stack (a hand is small; more than 32 items are
+/// collected on the heap instead). `fill` only pads the buffer.
+#[inline]
+pub(super) fn on_stack<T: Copy, R>(
+    fill: T,
+    items: impl Iterator<Item = T> + Clone,
+    f: impl FnOnce(&[T]) -> R,
+) -> R {
+    let mut buf = [fill; 32];
+    let mut n = 0;
+    for item in items.clone() {
+        let Some(slot) = buf.get_mut(n) else { return f(&items.collect::<Vec<T>>()) };
+        *slot = item;
+        n += 1;
+    }
+    f(&buf[..n])
+}
+
+impl Turn<'_> {
+    /// Every meld formable from `cards`, by faces.
+    pub(super) fn face_melds(&self, cards: PieceSet) -> Vec<ValuedMeld> {
+        self.with_faces(cards, |faces| self.face_melds_of(faces))
+    }
+
+    /// [`Turn::face_melds`] of the faces of the cards: core's [`for_each_face_meld`] of
+    /// the faces present (a card's second copy gives no other meld) and the jokers.
+    pub(super) fn face_melds_of(&self, faces: &[Card]) -> Vec<ValuedMeld> {
+        let mut out = Vec::new();
+        self.face_melds_into(FaceBits::of(faces), &mut out);
+        out
+    }
+
+    /// [`Turn::face_melds_of`] into `out` (emptied first; a buffer kept from one
+    /// enumeration to the next: a hand with a joker has a hundred melds or more).
+    pub(super) fn face_melds_into(&self, FaceBits { naturals, jokers }: FaceBits, out: &mut Vec<ValuedMeld>) {
+        out.clear();
+        for_each_face_meld(naturals, jokers, &self.rules, |m| {
+            let fm = ValuedMeld::of(m);
+            debug_assert_eq!(
+                Some(fm.value),
+                Meld::new(m.kind(), m.faces(), &self.rules).ok().map(|meld| meld_value(&meld)),
+                "{:?}",
+                m.faces()
+            );
+            out.push(fm);
+        });
+    }
+
+    /// The melds of core's [`hand_melds`](rummykit_core::hand_melds) (by positions in
+    /// the hand), by faces, each valued by the validator's meld: the reference for
+    /// [`Turn::face_melds_of`].
+    #[cfg(test)]
+    pub(super) fn face_melds_by_position(&self, faces: &[Card]) -> Vec<ValuedMeld> {
+        let Ok(melds) = rummykit_core::hand_melds(faces, &self.rules) else { return Vec::new() };
+        let mut out = Vec::with_capacity(melds.len());
+        out.extend(melds.iter().filter_map(|hm| {
+            let mut buf = [Card::JOKER; MAX_MELD_LEN];
+            let mut len = 0;
+            for &f in hm.select(faces) {
+                *buf.get_mut(len)? = f;
+                len += 1;
+            }
+            let meld = Meld::new(hm.kind(), &buf[..len], &self.rules).ok()?;
+            Some(ValuedMeld::new(hm.kind(), &buf[..len], meld_value(&meld)))
+        }));
+        out
+    }
+
+    /// `f` of the faces of `cards`, in id order (see [`on_stack`]).
+    pub(super) fn with_faces<R>(&self, cards: PieceSet, f: impl FnOnce(&[Card]) -> R) -> R {
+        on_stack(Card::JOKER, self.catalog.faces_of(cards).map(|(_, face)| face), f)
+    }
+
+    /// `f` of the faces of the hand and `top` (not in it), in id order: from the hand's
+    /// listed cards if there are any.
+    pub(super) fn with_faces_and<R>(&self, top: PieceId, f: impl FnOnce(&[Card]) -> R) -> R {
+        let mut with_top = self.hand;
+        let not_held = with_top.insert(top);
+        match (self.hand_cards(), self.face(top)) {
+            // A hand of at most 31 cards fits the buffer with the top card (a chain of
+            // iterators into `on_stack` cost a third of the draw phase's listing).
+            (Some(cards), Some(top_face)) if not_held && cards.len() < 32 => {
+                let mut buf = [Card::JOKER; 32];
+                let at = cards.partition_point(|&(p, _)| p < top);
+                for (slot, &(_, face)) in buf.iter_mut().zip(&cards[..at]) {
+                    *slot = face;
+                }
+                buf[at] = top_face;
+                for (slot, &(_, face)) in buf[at + 1..].iter_mut().zip(&cards[at..]) {
+                    *slot = face;
+                }
+                f(&buf[..=cards.len()])
+            }
+            _ => self.with_faces(with_top, f),
+        }
+    }
+
+    /// The ids of `cards` by face index.
+    pub(super) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
+        ids_by_face(self.catalog, cards)
+    }
+
+    /// [`face_counts`] of the faces of `cards`, read from their ids (no list made).
+    pub(super) fn face_counts(&self, cards: PieceSet) -> ([u8; 53], u64) {
+        let (mut counts, mut held) = ([0u8; 53], 0u64);
+        self.catalog.faces_of(cards).for_each(|(_, face)| {
+            counts[face.index() as usize] += 1;
+            held |= 1u64 << face.index();
+        });
+        (counts, held)
+    }
+}
+
+/// The faces of a hand as bits: the naturals held (by face index) and the number of
+/// jokers, read once per enumeration for everything that asks.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FaceBits {
+    pub(super) naturals: u64,
+    pub(super) jokers: usize,
+}
+
+impl FaceBits {
+    pub(super) fn of(faces: &[Card]) -> FaceBits {
+        let mut bits = FaceBits { naturals: 0, jokers: 0 };
+        for f in faces {
+            bits.add(*f);
+        }
+        bits
+    }
+
+    /// From the counts of [`face_counts`].
+    pub(super) fn of_counts((counts, held): &([u8; 53], u64)) -> FaceBits {
+        FaceBits { naturals: held & NATURALS, jokers: usize::from(counts[52]) }
+    }
+
+    pub(super) fn add(&mut self, f: Card) {
+        if f.is_joker() {
+            self.jokers += 1;
+        } else {
+            self.naturals |= 1u64 << f.index();
+        }
+    }
+
+    /// The faces held, the joker's bit 52 included.
+    pub(super) fn held(&self) -> u64 {
+        self.naturals | if self.jokers > 0 { 1u64 << 52 } else { 0 }
+    }
+}
+
+/// The count of each face of `faces` (by face index, the joker's 52) and the faces
+/// held (bits by face index): listed once per enumeration for everything that asks.
+pub(super) fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
+    let (mut counts, mut held) = ([0u8; 53], 0u64);
+    for face in faces {
+        counts[face.index() as usize] += 1;
+        held |= 1u64 << face.index();
+    }
+    (counts, held)
+}
+
+/// The ids of `cards` by face index.
+pub(super) fn ids_by_face(catalog: Catalog<Card>, cards: PieceSet) -> [PieceSet; 53] {
+    let mut by_face = [PieceSet::new(); 53];
+    catalog.faces_of(cards).for_each(|(p, f)| {
+        by_face[f.index() as usize].insert(p);
+    });
+    by_face
+}
+
+/// [`meldable_of`] of the hand `faces` (the tests' way to ask it).
+#[cfg(test)]
+pub(super) fn meldable_faces(faces: &[Card]) -> u64 {
+    let bits = FaceBits::of(faces);
+    meldable_of(bits.naturals, bits.jokers)
+}
+
+/// Which faces of a hand may be in a meld (bits by face index; bit 52: the jokers), the
+/// hand given as the naturals it holds (bits by face index) and its number of jokers: a
+/// cheap over-approximation of "in some meld", checked before the exact meld
+/// enumeration. A natural may be if two more cards of its rank in other suits, or a
+/// window of three values of its suit around it, are held or filled by jokers (joker
+/// limits aside); a joker if a natural is held. Bit operations on the faces held, every
+/// suit and rank at once: the same as the plain `Held::meldable_faces` of the tests,
+/// without building a `Held`, as it is asked on every turn.
+pub(super) fn meldable_of(present: u64, jokers: usize) -> u64 {
+    if present == 0 {
+        return 0;
+    }
+    let joker_bit = if jokers > 0 { 1u64 << 52 } else { 0 };
+    if jokers >= 2 {
+        // Two jokers complete any window of three values around a card.
+        return present | joker_bit;
+    }
+    let one_joker = jokers == 1;
+    let suit = |s: u32| (present >> (s * 13)) & 0x1fff;
+    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
+    // The ranks (bit number - 1) held in three suits, or in two with a joker.
+    let ranks = if one_joker {
+        (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    } else {
+        (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    };
+    // The four suits side by side in lanes of 16 bits, all decided at once. Values 1–14
+    // (the ace as both): the windows w, w + 1, w + 2 (1 ≤ w ≤ 12) held, or all but one
+    // with a joker, and the values they cover, back as faces. A shift down by two brings
+    // a lane's lowest values into the top of the lane below, which the windows' mask
+    // drops.
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let lanes = a | b << 16 | c << 32 | d << 48;
+    let values = (lanes << 1) | (lanes & LANES) << 14;
+    let (x, y, z) = (values, values >> 1, values >> 2);
+    let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
+    let covered = windows | windows << 1 | windows << 2;
+    let by_run = ((covered >> 1) | (covered & (LANES << 14)) >> 14) & (0x1fff * LANES);
+    let out = lanes & ((ranks * LANES) | by_run);
+    joker_bit
+        | (out & 0x1fff)
+        | ((out >> 16) & 0x1fff) << 13
+        | ((out >> 32) & 0x1fff) << 26
+        | ((out >> 48) & 0x1fff) << 39
+}
+
+/// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace
+/// as both 1 and 14) each suit holds, and the jokers. [`Held::meldable`] decides one
+/// card plainly: the reference the bit operations of [`meldable_faces`] are tested
+/// against.
+#[cfg(test)]
+pub(super) struct Held {
+    pub(super) suits_of_rank: [u8; 14],
+    pub(super) values_of_suit: [u16; 4],
+    pub(super) jokers: u32,
+    pub(super) naturals: bool,
+}
+
+#[cfg(test)]
+impl Held {
+    /// The cards held among `faces`.
+    pub(super) fn of_faces(faces: impl IntoIterator<Item = Card>) -> Held {
+        let mut held = Held { suits_of_rank: [0; 14], values_of_suit: [0; 4], jokers: 0, naturals: false };
+        for face in faces {
+            let (Some(s), Some(r)) = (face.suit_index(), face.number()) else {
+                held.jokers += 1;
+                continue;
+            };
+            held.suits_of_rank[usize::from(r)] |= 1 << s;
+            held.values_of_suit[usize::from(s)] |= 1 << r;
+            if r == 1 {
+                held.values_of_suit[usize::from(s)] |= 1 << 14;
+            }
+            held.naturals = true;
+        }
+        held
+    }
+
+    /// Could `face` (held) be in a meld with the other cards held: two more cards of its
+    /// rank in other suits, or a window of three values of its suit around it filled by
+    /// cards or jokers — counting jokers for either (joker limits aside).
+    #[inline]
+    pub(super) fn meldable(&self, face: Card) -> bool {
+        let (Some(suit), Some(number)) = (face.suit_index(), face.number()) else {
+            // A joker needs a natural to stand with.
+            return self.naturals;
+        };
+        if self.jokers >= 2 {
+            // Two jokers complete any window of three values around the card.
+            return true;
+        }
+        // At most one joker from here on: "n bits ≤ jokers" without counting bits (no
+        // `popcnt` on the baseline x86-64 target).
+        let one_joker = self.jokers == 1;
+        let others = self.suits_of_rank[usize::from(number)] & !(1 << suit);
+        if (one_joker && others != 0) || others & others.wrapping_sub(1) != 0 {
+            return true;
+        }
+        // A window of values w, w + 1, w + 2 (1 ≤ w ≤ 12) holding `v`, with every value
+        // held or (one joker) all but one: bit w of `windows`.
+        let held = u32::from(self.values_of_suit[usize::from(suit)]);
+        let window_with = |v: u8| {
+            let (a, b, c) = (held | 1 << v, (held | 1 << v) >> 1, (held | 1 << v) >> 2);
+            let windows = if one_joker { (a & b) | (a & c) | (b & c) } else { a & b & c };
+            windows & ((0b111u32 << v) >> 2) & 0x1ffe != 0
+        };
+        window_with(number) || (number == 1 && window_with(14))
+    }
+
+    /// [`Held::meldable`] of every face held at once: bit `i` set for a face of index
+    /// `i` that is held and meldable (bit 52: the jokers, if held and meldable).
+    pub(super) fn meldable_faces(&self) -> u64 {
+        let mut out = 0u64;
+        if self.jokers > 0 && self.naturals {
+            out |= 1 << 52;
+        }
+        let one_joker = self.jokers == 1;
+        for suit in 0..4u8 {
+            let held = u32::from(self.values_of_suit[usize::from(suit)]);
+            if held == 0 {
+                continue;
+            }
+            // Windows of three values (starting at 1–12) held, or all but one with a
+            // joker; the values they cover (the ace as 1 or 14).
+            let (a, b, c) = (held, held >> 1, held >> 2);
+            let windows = if one_joker { (a & b) | (a & c) | (b & c) } else { a & b & c } & 0x1ffe;
+            let covered = windows | windows << 1 | windows << 2;
+            let mut values = held & 0x3ffe; // the naturals held, by number 1–13
+            while values != 0 {
+                let v = values.trailing_zeros();
+                values &= values - 1;
+                let number = v as u8;
+                let by_run = covered & 1 << v != 0 || (number == 1 && covered & 1 << 14 != 0);
+                let others = self.suits_of_rank[usize::from(number)] & !(1 << suit);
+                let by_set = (one_joker && others != 0) || others & others.wrapping_sub(1) != 0;
+                if self.jokers >= 2 || by_set || by_run {
+                    out |= 1u64 << (suit * 13 + number - 1);
+                }
+            }
+        }
+        out
+    }
+}

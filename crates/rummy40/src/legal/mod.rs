@@ -1,0 +1,992 @@
+//! [`Game::legal_actions`]: every legal action, in a deterministic order.
+//!
+//! Candidates are generated from the mover's [`Turn`] (borrowed from the full state
+//! or from a seat's [`View`], nothing rebuilt): melds by faces (core's
+//! [`for_each_face_meld`](rummykit_core::for_each_face_meld), from the faces present),
+//! combined by face counts, then every assignment of card identities. Each candidate is valid by
+//! construction (melds as core lists them, builds confirmed by the table's
+//! own lay-off rule) but for the rules that depend on what is left (the threshold, a
+//! card left to discard, the discard rules), which are decided by the same functions
+//! the referee's check uses ([`Turn::discard_allowed`] and friends). A joker swap is
+//! decided by the referee's slot rule and the meld's validator (`Turn::swap_ok`);
+//! releases, rare, go through the check. Under the options that oblige a player to play
+//! a card this turn (`taken_discard_must_be_used_after_open`,
+//! `swapped_joker_must_be_played_same_turn`) the candidates that pass those functions
+//! and could leave such a card in hand also go through the check (`Turn::check`,
+//! which reads the position and copies nothing): such options only refuse more, so the
+//! cheap conditions stay exact filters and the check decides only what they let through.
+//!
+//! Batches of new melds (openings, single melds) are enumerated as byte keys that sort
+//! as the batches would ([`expand`]): [`LegalActions`] counts the list and
+//! builds an action only when asked for it, and the full lists decode every key. The
+//! random draw's list ([`LegalActions::fill_for_draw`]) keys no batch: each multiset of
+//! melds by faces is one entry weighted by its number of batches
+//! ([`batch_count`](batch::batch_count)), and only the entry drawn is expanded.
+//!
+//! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
+//! every one through [`Game::check`]. The tests compare the two on random reachable
+//! states, and compare both against the check on arbitrary and mutated actions.
+
+mod batch;
+mod combos;
+mod faces;
+mod opening;
+mod play;
+mod rummy;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use std::cell::Cell;
+
+use rummykit_core::{Card, Catalog, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceSet, RunEnd};
+
+use crate::turn::Turn;
+use crate::{Action, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
+
+use batch::{MAX_BATCH, Scratch, decode_batch, expand, sort_keys};
+use faces::{FaceBits, face_counts, ids_by_face, on_stack};
+use opening::open_or_rummy;
+use play::play;
+use table::{LazyReach, MeldFits, Reach, TableFaces};
+
+/// The bits of the 52 natural faces (bit 52, the joker, is not among them).
+const NATURALS: u64 = (1u64 << 52) - 1;
+
+/// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
+type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);
+
+/// A meld by faces, formable from some hand (fixed arrays: no allocation per meld): one
+/// of core's [`rummykit_core::FaceMeld`]s with what the generator asks of it, its value
+/// toward the opening and the faces it needs.
+#[derive(Debug, Clone, Copy)]
+struct ValuedMeld {
+    kind: MeldKind,
+    len: u8,
+    faces: [Card; MAX_MELD_LEN],
+    value: u32,
+    /// The faces it needs, as bits by face index: each natural once (a valid meld never
+    /// holds one twice), and the joker's bit 52 if it needs `jokers`.
+    mask: u64,
+    jokers: u8,
+}
+
+impl ValuedMeld {
+    /// Its faces, in meld order.
+    fn faces(&self) -> &[Card] {
+        &self.faces[..usize::from(self.len)]
+    }
+
+    /// The faces it needs, `(face index, copies)`, each face once: its naturals in face
+    /// order, then the jokers.
+    fn needs(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let mut naturals = self.mask & NATURALS;
+        let naturals = core::iter::from_fn(move || {
+            let f = naturals.trailing_zeros() as u8;
+            naturals &= naturals.wrapping_sub(1);
+            (f < 52).then_some((f, 1))
+        });
+        naturals.chain((self.jokers > 0).then_some((Card::JOKER.index(), self.jokers)))
+    }
+
+    /// Core's meld `m` (valid), with its value (`RULES.md` §3.5, as
+    /// [`meld_value`](crate::meld_value) counts it) and needs.
+    fn of(m: &rummykit_core::FaceMeld<Card>) -> ValuedMeld {
+        let len = m.len();
+        let value = match (m.kind(), m.value_at(0)) {
+            (MeldKind::Group, Some(number)) => rank_value(number) * len as u32,
+            // A run's values are consecutive unless it goes round the corner.
+            (MeldKind::Run, Some(a)) if usize::from(a) + len <= 15 => {
+                RUN_VALUES_BELOW[usize::from(a) + len] - RUN_VALUES_BELOW[usize::from(a)]
+            }
+            _ => (0..len).filter_map(|i| m.value_at(i)).map(run_position_value).sum(),
+        };
+        ValuedMeld::new(m.kind(), m.faces(), value)
+    }
+
+    /// The meld of `kind` with `faces` (valid, in meld order), worth `value`.
+    fn new(kind: MeldKind, faces: &[Card], value: u32) -> ValuedMeld {
+        let mut fm =
+            ValuedMeld { kind, len: 0, faces: [Card::JOKER; MAX_MELD_LEN], value, mask: 0, jokers: 0 };
+        for (slot, &f) in fm.faces.iter_mut().zip(faces) {
+            *slot = f;
+            fm.len += 1;
+            fm.mask |= 1u64 << f.index();
+            fm.jokers += u8::from(f.is_joker());
+        }
+        fm
+    }
+}
+
+/// The values of run positions below each value: entry `v` is the sum of
+/// [`run_position_value`] over `1..v`, so a run over `a..=b` (at most 14) is worth
+/// `RUN_VALUES_BELOW[b + 1] - RUN_VALUES_BELOW[a]`.
+const RUN_VALUES_BELOW: [u32; 16] = {
+    let mut t = [0; 16];
+    let mut v = 2;
+    while v < 16 {
+        t[v] = t[v - 1] + run_position_value(v as u8 - 1);
+        v += 1;
+    }
+    t
+};
+
+impl Rummy40 {
+    /// The list of [`Game::legal_actions`].
+    pub(crate) fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.state.phase == Phase::Over {
+            return;
+        }
+        let mut list = LegalActions::new();
+        let pos = self.turn();
+        generate(&pos, &mut list, Mode::of(&self.config), &mut |a| pos.check(a).is_ok());
+        list.drain_into(out);
+    }
+
+    /// The same list as [`Game::legal_actions`], computed the slow way: every
+    /// candidate, without the cheap bounds, kept only if [`Game::check`] accepts it.
+    /// The reference the fast enumeration is tested against.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    /// let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    /// game.legal_actions(&mut fast);
+    /// game.legal_actions_by_check(&mut slow);
+    /// assert_eq!(fast, slow);
+    /// ```
+    pub fn legal_actions_by_check(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.state.phase == Phase::Over {
+            return;
+        }
+        let mut list = LegalActions::new();
+        let seat = self.to_move().unwrap_or_default();
+        generate(&self.turn(), &mut list, Mode::Reference, &mut |a| self.check(seat, a).is_ok());
+        list.drain_into(out);
+    }
+}
+
+impl View {
+    /// The legal actions of the seat to move, from what this view shows, when it is this
+    /// seat's turn (empty otherwise): the same list as [`Game::legal_actions`] on the
+    /// full state. Legality depends only on the mover's own hand and public information,
+    /// so a bot that sees only its view can play legally.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, Rummy40};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
+    /// let (mut from_view, mut from_game) = (Vec::new(), Vec::new());
+    /// game.view(0).legal_actions(&mut from_view);
+    /// game.legal_actions(&mut from_game);
+    /// assert_eq!(from_view, from_game);
+    /// ```
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let mut list = LegalActions::new();
+        list.fill(self);
+        list.drain_into(out);
+    }
+}
+
+/// The legal actions of a seat's [`View`], counted, each built only when asked for:
+/// [`LegalActions::len`] is the length of [`View::legal_actions`]' list and
+/// [`LegalActions::get`]`(k)` its `k`-th action, without building the others (an
+/// opening's melds are kept as a few bytes until asked for). For a bot that picks one
+/// action of many, such as [`RandomBot`](rummykit_core::RandomBot). Its buffers are reused from
+/// one [`LegalActions::fill`] to the next, and a dropped list leaves them (emptied) to the
+/// next list made on the same thread.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Config, LegalActions, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+/// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
+/// let view = game.view(0);
+/// let mut all = Vec::new();
+/// view.legal_actions(&mut all);
+/// let mut legal = LegalActions::new();
+/// legal.fill(&view);
+/// assert_eq!(legal.len(), all.len());
+/// assert_eq!(legal.get(1).as_ref(), all.get(1));
+/// assert_eq!(legal.get(all.len()), None);
+/// // Not seat 1's turn: nothing is legal for it.
+/// legal.fill(&game.view(1));
+/// assert!(legal.is_empty());
+/// ```
+#[derive(Debug, Clone)]
+pub struct LegalActions {
+    /// Plain data (no drop to run when the list is cleared).
+    items: Vec<Item>,
+    /// The actions of [`Item::Other`] (rummies, rare).
+    others: Vec<Action>,
+    /// The keys of the melds of the batch items (see [`expand`]).
+    arena: Vec<u8>,
+    /// Keys of one enumeration, before they are sorted into items.
+    keys: Vec<Key>,
+    /// What the table offers the hand (reused).
+    fits: Vec<MeldFits>,
+    /// What the table's melds could offer any hand, kept while the table is the same.
+    table_faces: TableFaces,
+    /// The table's [`Reach`], under the stamp of the table it was made from.
+    reach: Option<(u64, Reach)>,
+    /// The melds by faces of the hand (reused).
+    fms: Vec<ValuedMeld>,
+    /// The buffers of [`expand`] (reused).
+    scratch: Scratch,
+    /// The batches of new melds counted rather than listed (the random draw's list).
+    groups: Groups,
+}
+
+/// The batches of new melds of a list filled for the random draw
+/// ([`LegalActions::fill_for_draw`]): counted per multiset of melds by faces, each
+/// [`Group`] standing for all the batches of one multiset, built only when drawn.
+#[derive(Debug, Clone, Default)]
+struct Groups {
+    /// Counting instead of listing (only the random draw's list).
+    on: bool,
+    groups: Vec<Group>,
+    /// The melds of each group, as places in the list's `fms` (a hand has far fewer
+    /// melds by faces than `u16` counts).
+    melds: Vec<u16>,
+    /// The cards the batches are made of, and the card each must hold.
+    cards: PieceSet,
+    required: Option<PieceId>,
+    /// The pack, for the faces of `cards`.
+    catalog: Option<Catalog<Card>>,
+    /// The discards, after every item, in id order (most of a play phase's list: kept
+    /// as cards, not items).
+    discards: Vec<PieceId>,
+    /// The actions the list stands for (the groups' batches, one per other item, the
+    /// discards).
+    total: usize,
+}
+
+/// The batches of one multiset of melds by faces: openings (after taking the top
+/// discard if `take`), or single melds (`open` false).
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    open: bool,
+    take: bool,
+    /// Its melds: `Groups::melds[start..start + len]`.
+    start: u32,
+    len: u8,
+    /// How many distinct batches (see [`batch_count`](batch::batch_count)).
+    count: u32,
+}
+
+/// A batch of new melds, by its bytes in a [`LegalActions`]' arena.
+type Key = core::ops::Range<usize>;
+
+/// One action of a [`LegalActions`] list: those that hold no meld as they are, the
+/// batches by key (`start..end` in the arena).
+#[derive(Debug, Clone, Copy)]
+enum Item {
+    DrawStock,
+    TakeDiscard,
+    Build {
+        piece: PieceId,
+        meld: rummykit_core::MeldId,
+        end: RunEnd,
+    },
+    SwapJoker {
+        piece: PieceId,
+        meld: rummykit_core::MeldId,
+    },
+    ReleaseJoker {
+        meld: rummykit_core::MeldId,
+        pieces: [PieceId; 2],
+    },
+    Discard(PieceId),
+    /// [`Action::TakeDiscardAndOpen`] if `take`, else [`Action::Open`].
+    Open {
+        take: bool,
+        start: usize,
+        end: usize,
+    },
+    /// [`Action::Meld`] (a batch of one meld).
+    Meld {
+        start: usize,
+        end: usize,
+    },
+    /// Any other action, by its place in `others`.
+    Other(usize),
+    /// The batches of a [`Group`] (only in the random draw's list).
+    Group(usize),
+}
+
+thread_local! {
+    /// The emptied buffers of the list last dropped on this thread, for the next
+    /// [`LegalActions::new`].
+    static SPARE: Cell<Option<LegalActions>> = const { Cell::new(None) };
+}
+
+impl Default for LegalActions {
+    fn default() -> LegalActions {
+        LegalActions::new()
+    }
+}
+
+impl Drop for LegalActions {
+    /// Leaves the emptied buffers to the thread's next list, unless one is kept already
+    /// (then they are freed, as they are during the thread's exit).
+    fn drop(&mut self) {
+        // Far larger than a turn needs (a pathological list): given back at once.
+        if self.arena.capacity() > 1 << 16 || self.items.capacity() > 1 << 12 {
+            return;
+        }
+        let _ = SPARE.try_with(|spare| {
+            let kept = spare.take();
+            if kept.is_some() {
+                spare.set(kept);
+                return;
+            }
+            self.clear();
+            self.fits.clear();
+            self.fms.clear();
+            spare.set(Some(LegalActions {
+                items: core::mem::take(&mut self.items),
+                others: core::mem::take(&mut self.others),
+                arena: core::mem::take(&mut self.arena),
+                keys: core::mem::take(&mut self.keys),
+                fits: core::mem::take(&mut self.fits),
+                table_faces: core::mem::take(&mut self.table_faces),
+                reach: self.reach.take(),
+                fms: core::mem::take(&mut self.fms),
+                scratch: core::mem::take(&mut self.scratch),
+                groups: core::mem::take(&mut self.groups),
+            }));
+        });
+    }
+}
+
+impl LegalActions {
+    /// An empty list.
+    ///
+    /// ```
+    /// use rummykit_rummy40::LegalActions;
+    /// let legal = LegalActions::new();
+    /// assert!(legal.is_empty());
+    /// assert_eq!(legal.get(0), None);
+    /// ```
+    #[must_use]
+    pub fn new() -> LegalActions {
+        // The buffers of the list last dropped on this thread, if any: a bot that makes
+        // a list per action (as core's random draw does) would otherwise allocate and
+        // free them every action, a quarter of a random playout's instructions.
+        if let Some(list) = SPARE.try_with(Cell::take).ok().flatten() {
+            return list;
+        }
+        // Room for a typical turn's lists from the start: growing each buffer step by
+        // step costs more than one allocation.
+        LegalActions {
+            items: Vec::with_capacity(64),
+            others: Vec::new(),
+            arena: Vec::with_capacity(1024),
+            keys: Vec::with_capacity(64),
+            fits: Vec::new(),
+            table_faces: TableFaces::default(),
+            reach: None,
+            fms: Vec::with_capacity(32),
+            scratch: Scratch::default(),
+            groups: Groups::default(),
+        }
+    }
+
+    /// Replaces the list by the legal actions of `view`'s seat: empty unless it is that
+    /// seat's turn, otherwise the actions of [`View::legal_actions`], in the same order.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&game.view(1));
+    /// let draws = |legal: &LegalActions| {
+    ///     (0..legal.len()).filter(|&k| legal.get(k) == Some(Action::DrawStock)).count()
+    /// };
+    /// assert_eq!(draws(&legal), 1);
+    /// // Filled again, the list is replaced: after the draw there is none to draw.
+    /// game.apply(1, Action::DrawStock)?;
+    /// legal.fill(&game.view(1));
+    /// assert_eq!(draws(&legal), 0);
+    /// legal.fill(&game.view(0)); // not seat 0's turn
+    /// assert!(legal.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fill(&mut self, view: &View) {
+        self.clear();
+        let Some(pos) = view.turn() else { return };
+        if pos.phase == Phase::Over {
+            return;
+        }
+        // The view holds everything the check reads.
+        generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
+    }
+
+    /// [`LegalActions::fill`] for drawing one action ([`LegalActions::draw_len`],
+    /// [`LegalActions::draw_nth`]): the same actions, but the batches of new melds
+    /// (openings, single melds) are counted per multiset of melds by faces instead of
+    /// listed, and stand in the list in another order: by multiset, in the order the
+    /// enumeration meets them, then sorted within it. `len` and `get` do not apply.
+    pub(crate) fn fill_for_draw(&mut self, view: &View) {
+        self.clear();
+        let Some(pos) = view.turn() else { return };
+        if pos.phase == Phase::Over {
+            return;
+        }
+        self.groups.on = true;
+        self.groups.catalog = Some(pos.catalog);
+        self.groups.cards = PieceSet::new();
+        self.groups.required = None;
+        generate(&pos, self, Mode::of(&view.config), &mut |a| pos.check(a).is_ok());
+        let batches: usize = self.groups.groups.iter().map(|g| g.count as usize).sum();
+        self.groups.total =
+            self.items.len() - self.groups.groups.len() + batches + self.groups.discards.len();
+    }
+
+    /// How many actions a list filled by [`LegalActions::fill_for_draw`] stands for.
+    pub(crate) fn draw_len(&self) -> usize {
+        self.groups.total
+    }
+
+    /// The `k`-th action (from 0) of a list filled by [`LegalActions::fill_for_draw`],
+    /// or `None` past the end: each action of the list for one `k`.
+    pub(crate) fn draw_nth(&mut self, mut k: usize) -> Option<Action> {
+        if self.groups.groups.is_empty() {
+            return match self.items.get(k) {
+                Some(&item) => Some(self.build(item)),
+                None => self.groups.discards.get(k - self.items.len()).map(|&p| Action::Discard(p)),
+            };
+        }
+        for i in 0..self.items.len() {
+            let item = self.items[i];
+            let weight = match item {
+                Item::Group(g) => self.groups.groups.get(g).map_or(0, |g| g.count as usize),
+                _ => 1,
+            };
+            if k < weight {
+                return match item {
+                    Item::Group(g) => self.group_batch(g, k),
+                    item => Some(self.build(item)),
+                };
+            }
+            k -= weight;
+        }
+        self.groups.discards.get(k).map(|&p| Action::Discard(p))
+    }
+
+    /// The `k`-th batch of group `g` (its batches sorted), as its action.
+    // Out of line: drawn rarely (most draws are a discard or a draw from the stock), and
+    // inlined it made every draw save and restore the registers it needs.
+    #[inline(never)]
+    fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
+        let LegalActions { fms, arena, scratch, groups, .. } = self;
+        let group = *groups.groups.get(g)?;
+        let start = group.start as usize;
+        let places = groups.melds.get(start..start + usize::from(group.len))?;
+        let mut slots: [&ValuedMeld; MAX_BATCH] = [fms.first()?; MAX_BATCH];
+        for (slot, &at) in slots.iter_mut().zip(places) {
+            *slot = fms.get(usize::from(at))?;
+        }
+        let melds = slots.get(..places.len())?;
+        let by_face = ids_by_face(groups.catalog?, groups.cards);
+        let start = arena.len();
+        let mut keys = Vec::new();
+        expand(melds, &by_face, groups.required, arena, &mut keys, scratch);
+        sort_keys(arena, &mut keys);
+        debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
+        let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
+        arena.truncate(start);
+        let action = match (group.open, group.take) {
+            (true, true) => Action::TakeDiscardAndOpen { melds: batch.take()? },
+            (true, false) => Action::Open { melds: batch.take()? },
+            (false, _) => Action::Meld(batch.take()?.pop()?),
+        };
+        Some(action)
+    }
+
+    /// How many actions are listed.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// let view = game.view(1);
+    /// let mut all = Vec::new();
+    /// view.legal_actions(&mut all);
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&view);
+    /// assert_eq!(legal.len(), all.len());
+    /// // Among them, a discard of each of the 14 cards in hand.
+    /// let discards = (0..legal.len()).filter(|&k| matches!(legal.get(k), Some(Action::Discard(_))));
+    /// assert_eq!(discards.count(), 14);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// No action is listed.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&game.view(0));
+    /// assert!(legal.is_empty()); // seat 1 plays first
+    /// legal.fill(&game.view(1));
+    /// assert!(!legal.is_empty()); // it can at least draw
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The `k`-th action (from 0), or `None` past the end.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummy40::{Action, Config, LegalActions, Rummy40};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+    /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// game.apply(1, Action::DrawStock)?;
+    /// let mut all = Vec::new();
+    /// game.legal_actions(&mut all);
+    /// let mut legal = LegalActions::new();
+    /// legal.fill(&game.view(1));
+    /// // Each action built on its own, in the order of the full list.
+    /// let built: Vec<Action> = (0..legal.len()).filter_map(|k| legal.get(k)).collect();
+    /// assert_eq!(built, all);
+    /// assert_eq!(legal.get(legal.len()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn get(&self, k: usize) -> Option<Action> {
+        self.items.get(k).map(|&item| self.build(item))
+    }
+
+    fn clear(&mut self) {
+        self.items.clear();
+        self.others.clear();
+        self.arena.clear();
+        self.keys.clear();
+        self.groups.on = false;
+        self.groups.groups.clear();
+        self.groups.melds.clear();
+        self.groups.discards.clear();
+        self.groups.total = 0;
+    }
+
+    /// Gives back the keys' buffer (emptied) for the next enumeration.
+    fn restore_keys(&mut self, mut keys: Vec<Key>) {
+        keys.clear();
+        self.keys = keys;
+    }
+
+    /// The item of `a`.
+    fn item(&mut self, a: Action) -> Item {
+        match a {
+            Action::DrawStock => Item::DrawStock,
+            Action::TakeDiscard => Item::TakeDiscard,
+            Action::LayOff { piece, onto: meld, end } => Item::Build { piece, meld, end },
+            Action::SwapJoker { piece, meld } => Item::SwapJoker { piece, meld },
+            Action::ReleaseJoker { meld, pieces } => Item::ReleaseJoker { meld, pieces },
+            Action::Discard(p) => Item::Discard(p),
+            a => {
+                self.others.push(a);
+                Item::Other(self.others.len() - 1)
+            }
+        }
+    }
+
+    /// The action of `item`.
+    fn build(&self, item: Item) -> Action {
+        match item {
+            Item::DrawStock => Action::DrawStock,
+            Item::TakeDiscard => Action::TakeDiscard,
+            Item::Build { piece, meld, end } => Action::LayOff { piece, onto: meld, end },
+            Item::SwapJoker { piece, meld } => Action::SwapJoker { piece, meld },
+            Item::ReleaseJoker { meld, pieces } => Action::ReleaseJoker { meld, pieces },
+            Item::Discard(p) => Action::Discard(p),
+            Item::Open { take, start, end } => {
+                let melds = decode_batch(self.arena.get(start..end).unwrap_or_default());
+                if take { Action::TakeDiscardAndOpen { melds } } else { Action::Open { melds } }
+            }
+            Item::Meld { start, end } => {
+                let mut melds = decode_batch(self.arena.get(start..end).unwrap_or_default());
+                Action::Meld(melds.pop().unwrap_or(NewMeld { kind: MeldKind::Run, pieces: Vec::new() }))
+            }
+            // Not listed without its action: never the fallback.
+            Item::Other(i) => self.others.get(i).cloned().unwrap_or(Action::DrawStock),
+            // Only in the random draw's list, which builds them itself (`draw_nth`).
+            Item::Group(_) => Action::DrawStock,
+        }
+    }
+
+    /// Every action, in order, onto `out` (emptying this list).
+    fn drain_into(&mut self, out: &mut Vec<Action>) {
+        out.reserve(self.items.len());
+        let mut others = core::mem::take(&mut self.others).into_iter();
+        for &item in &self.items {
+            out.push(match item {
+                Item::Other(_) => others.next().unwrap_or(Action::DrawStock),
+                item => self.build(item),
+            });
+        }
+        self.clear();
+    }
+
+    /// The cards of the melds of a key.
+    fn pieces(&self, start: usize, end: usize) -> PieceSet {
+        let mut set = PieceSet::new();
+        let mut meld_start = true;
+        for &b in self.arena.get(start..end).unwrap_or_default() {
+            // A meld's first byte is its kind; its ids follow up to the 1 that ends it.
+            if meld_start {
+                meld_start = false;
+            } else if b < 2 {
+                meld_start = true;
+            } else if let Some(p) = PieceId::new(b - 2) {
+                set.insert(p);
+            }
+        }
+        set
+    }
+}
+
+/// Where [`generate`] puts the candidates: kept if `ok` (fast mode) or if the full check
+/// accepts them (reference mode).
+struct Sink<'a> {
+    out: &'a mut LegalActions,
+    reference: bool,
+    /// Fast mode whose survivors also go through `check`: the options that oblige a
+    /// player to play a card only refuse more, so the bounds stay exact filters.
+    checked: bool,
+    /// No card the options oblige the player to play (a taken discard, a won joker) is
+    /// in hand. Then only a play that brings a card to the hand (a take, a joker swap)
+    /// can make one: any other (a meld, a build, an opening or a rummy, whose taken
+    /// card is melded) leaves none, and the check adds nothing to the cheap conditions.
+    settled: bool,
+    /// The cards in hand the options oblige the player to play (none when `settled`): a
+    /// play that plays them all and brings none leaves none, and the check adds nothing
+    /// to the cheap conditions either.
+    obliged: PieceSet,
+    /// A joker won by a swap must be played the same turn: a swap makes a card to play.
+    swap_obliges: bool,
+    check: &'a mut dyn FnMut(&Action) -> bool,
+}
+
+// The pushes marked `#[inline]` are called from the plays' and openings' modules, in
+// other codegen units: inlined there as they were when all lived in one module.
+impl Sink<'_> {
+    /// Are batches of new melds counted ([`LegalActions::fill_for_draw`])? Only where
+    /// the cheap conditions decide them alone (the check would have to see each batch).
+    fn counting(&self) -> bool {
+        self.out.groups.on && !self.reference && (!self.checked || self.settled)
+    }
+
+    /// Lists the groups from `first` on as items.
+    fn push_groups(&mut self, first: usize) {
+        for g in first..self.out.groups.groups.len() {
+            self.out.items.push(Item::Group(g));
+        }
+    }
+
+    /// Must `item`, which plays the cards `played` from the hand, passing the cheap
+    /// conditions, also pass the check? Only a play that brings a card to be played (a
+    /// take; a swap, if a won joker must be played) or leaves one in hand. (Releases
+    /// always go through it; rummies are [`Item::Other`].)
+    fn needs_check(&self, item: &Item, played: PieceSet) -> bool {
+        self.checked
+            && (matches!(item, Item::TakeDiscard)
+                || (self.swap_obliges && matches!(item, Item::SwapJoker { .. }))
+                || !(self.obliged - played).is_empty())
+    }
+
+    fn push(&mut self, a: Action, ok: impl FnOnce(&Action) -> bool) {
+        let keep = if self.reference {
+            (self.check)(&a)
+        } else {
+            ok(&a) && (!self.needs_check(&Item::Other(0), PieceSet::new()) || (self.check)(&a))
+        };
+        if keep {
+            let item = self.out.item(a);
+            self.out.items.push(item);
+        }
+    }
+
+    /// [`Sink::push`] of an action that is an item as it is (draws, builds, swaps,
+    /// discards): kept if `ok` (fast mode, no `Action` made) or if the full check accepts
+    /// it (reference mode).
+    fn push_item(&mut self, item: Item, ok: impl FnOnce() -> bool) {
+        self.push_sure(item, ok, || false);
+    }
+
+    /// [`Sink::push_item`] of an item that passes the check whenever `ok` and `sure`
+    /// hold: `sure` is asked instead of the check.
+    #[inline]
+    fn push_sure(&mut self, item: Item, ok: impl FnOnce() -> bool, sure: impl FnOnce() -> bool) {
+        let keep = if self.reference {
+            (self.check)(&self.out.build(item))
+        } else {
+            let played = match item {
+                Item::Build { piece, .. } | Item::SwapJoker { piece, .. } => {
+                    core::iter::once(piece).collect()
+                }
+                _ => PieceSet::new(),
+            };
+            ok() && (!self.needs_check(&item, played) || sure() || (self.check)(&self.out.build(item)))
+        };
+        if keep {
+            self.out.items.push(item);
+        }
+    }
+
+    /// Always through the full check.
+    #[inline]
+    fn push_checked(&mut self, a: Action) {
+        if (self.check)(&a) {
+            let item = self.out.item(a);
+            self.out.items.push(item);
+        }
+    }
+
+    /// A batch item (an opening or a meld, by key), kept if `ok` of what its melds leave
+    /// of `cards` (fast mode) or if the full check accepts its action (reference mode).
+    #[inline]
+    fn push_batch(&mut self, item: Item, cards: PieceSet, ok: impl FnOnce(PieceSet) -> bool) {
+        let keep = if self.reference {
+            let a = self.out.build(item);
+            (self.check)(&a)
+        } else {
+            let (Item::Open { start, end, .. } | Item::Meld { start, end }) = item else { return };
+            let played = self.out.pieces(start, end);
+            ok(cards - played) && (!self.needs_check(&item, played) || (self.check)(&self.out.build(item)))
+        };
+        if keep {
+            self.out.items.push(item);
+        }
+    }
+}
+
+/// How [`generate`] decides.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The bounds and exact cheap conditions alone.
+    Fast,
+    /// As fast, then every survivor through the check (options that oblige plays).
+    Checked,
+    /// No bounds, every candidate through the check.
+    Reference,
+}
+
+impl Mode {
+    /// The mode of the fast enumeration under `config`.
+    fn of(config: &crate::Config) -> Mode {
+        if config.obliges_plays() { Mode::Checked } else { Mode::Fast }
+    }
+}
+
+/// Every legal action of `pos` into `out` (see the module docs).
+fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
+    let settled = pos.played_first().is_ok();
+    let mut obliged = PieceSet::new();
+    if pos.config.taken_discard_must_be_used_after_open
+        && let Some(taken) = pos.taken.filter(|&t| pos.hand.contains(t))
+    {
+        obliged.insert(taken);
+    }
+    if pos.config.swapped_joker_must_be_played_same_turn {
+        obliged |= pos.won_jokers & pos.hand;
+    }
+    debug_assert_eq!(obliged.is_empty(), settled, "the cards to play are those `played_first` names");
+    let mut sink = Sink {
+        out,
+        reference: mode == Mode::Reference,
+        checked: mode == Mode::Checked,
+        settled,
+        obliged,
+        swap_obliges: pos.config.swapped_joker_must_be_played_same_turn,
+        check,
+    };
+    let reference = sink.reference;
+    let hand = pos.hand;
+    match pos.phase {
+        Phase::Over => {}
+        Phase::Draw => {
+            sink.push_item(Item::DrawStock, || pos.stock_len > 0);
+            if pos.opened {
+                // (Under the rule that a taken discard must be played this turn, the
+                // card's play is often decided without the check's search for one.)
+                let play = match pos.top_discard {
+                    Some(top) if !reference && pos.config.taken_discard_must_be_used_after_open => {
+                        let LegalActions { fits, table_faces, .. } = &mut *sink.out;
+                        pos.play_of_taken(top, fits, table_faces)
+                    }
+                    _ => None,
+                };
+                let ok = || {
+                    play != Some(false)
+                        && pos.top_discard.is_some_and(|top| {
+                            let mut with_top = hand;
+                            with_top.insert(top);
+                            pos.with_taken(top).can_discard_from(with_top)
+                        })
+                };
+                sink.push_sure(Item::TakeDiscard, ok, || play == Some(true));
+            } else if let Some(top) = pos.top_discard
+                && (reference || pos.may_meld_with(top))
+            {
+                // (An unopened player takes the top discard only into a new meld: when it
+                // can be in none, drawing is all there is.)
+                let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
+                let mut with_top = hand;
+                with_top.insert(top);
+                let after_take = pos.with_taken(top);
+                let threshold = Some(pos.config.opening_threshold);
+                // The taken card must go into a new meld: skip at once if it cannot. The
+                // faces are listed once for both questions.
+                let mut fms = core::mem::take(&mut sink.out.fms);
+                let prospects = |faces: Option<&[Card]>, counted_faces: &([u8; 53], u64)| {
+                    if reference {
+                        (true, true)
+                    } else {
+                        pos.prospects_of(faces, counted_faces, threshold, Some(top), &reach)
+                    }
+                };
+                let (may_open, may_rummy, counted_faces) = if sink.counting() {
+                    // Counted: no exact search reads the faces, only their counts.
+                    let counted_faces = pos.face_counts(with_top);
+                    let (may_open, may_rummy) = prospects(None, &counted_faces);
+                    (may_open, may_rummy, counted_faces)
+                } else {
+                    pos.with_faces_and(top, |faces| {
+                        let counted_faces = face_counts(faces);
+                        let (may_open, may_rummy) = prospects(Some(faces), &counted_faces);
+                        (may_open, may_rummy, counted_faces)
+                    })
+                };
+                fms.clear();
+                if may_open || may_rummy {
+                    pos.face_melds_into(FaceBits::of_counts(&counted_faces), &mut fms);
+                }
+                let may = (may_open, may_rummy);
+                open_or_rummy(
+                    pos,
+                    &after_take,
+                    with_top,
+                    &counted_faces,
+                    fms,
+                    may,
+                    threshold,
+                    Some(top),
+                    &reach,
+                    &mut sink,
+                );
+                reach.keep(&mut sink.out.reach);
+            }
+        }
+        Phase::Play => {
+            // The hand's cards with their faces (as the view listed them, if it did),
+            // and the faces alone, listed once for everything the play phase asks.
+            let Some(zero) = PieceId::new(0) else { return };
+            let with_faces = |cards: &[(PieceId, Card)], sink: &mut Sink<'_>| {
+                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| {
+                    play(pos, cards, faces, FaceBits::of(faces), sink);
+                });
+            };
+            match pos.hand_cards() {
+                Some(cards) => with_faces(cards, &mut sink),
+                None => {
+                    // Both lists in one pass over the hand, on the stack (a hand is small).
+                    // (The faces as bits too, for the questions asked of the whole hand.)
+                    let (mut cards, mut faces) = ([(zero, Card::JOKER); 32], [Card::JOKER; 32]);
+                    let mut bits = FaceBits { naturals: 0, jokers: 0 };
+                    // (Past 32 cards, `n` counts on and the lists below are not taken.)
+                    let mut n = 0;
+                    pos.catalog.faces_of(hand).for_each(|(p, face)| {
+                        if let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) {
+                            *card = (p, face);
+                            *slot = face;
+                        }
+                        bits.add(face);
+                        n += 1;
+                    });
+                    match (cards.get(..n), faces.get(..n)) {
+                        (Some(cards), Some(faces)) => play(pos, cards, faces, bits, &mut sink),
+                        // More than 32 cards (a position built by hand): on the heap.
+                        _ => {
+                            let cards: Vec<_> = pos.catalog.faces_of(hand).collect();
+                            with_faces(&cards, &mut sink);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `cards` without the pieces of `melds`.
+fn without(cards: PieceSet, melds: &[NewMeld]) -> PieceSet {
+    let mut rest = cards;
+    for m in melds {
+        for p in &m.pieces {
+            rest.remove(*p);
+        }
+    }
+    rest
+}
+
+impl Turn<'_> {
+    /// The same position once `top` is taken from the pile.
+    fn with_taken(&self, top: PieceId) -> Turn<'_> {
+        Turn { taken: Some(top), ..*self }
+    }
+
+    /// [`Turn::can_discard_from`] of a hand given by its face counts `rest` (`len`
+    /// cards, of faces among the bits of `held`): the same rules ([`Turn::discard_basic`]),
+    /// which depend on the faces only.
+    fn can_discard_counts(&self, rest: &[u8; 53], len: usize, held: u64) -> bool {
+        let taken = self.taken.and_then(|t| self.face(t)).map(|f| f.index());
+        let mut naturals = held & NATURALS;
+        let mut any_natural = false;
+        while naturals != 0 {
+            let i = naturals.trailing_zeros() as u8;
+            naturals &= naturals - 1;
+            if rest[usize::from(i)] > 0 {
+                if taken != Some(i) {
+                    return true;
+                }
+                any_natural = true;
+            }
+        }
+        // A joker, unless it is the taken card's face or `OnlyWhenClosing` keeps it.
+        rest[52] > 0
+            && taken != Some(52)
+            && !(self.config.joker_discard == crate::JokerDiscard::OnlyWhenClosing && len > 1 && any_natural)
+    }
+}

@@ -1,0 +1,374 @@
+//! The opened player's plays: new melds, builds, joker swaps and releases, and the melds
+//! that could hold a card the player must play this turn.
+
+use rummykit_core::{Card, Face, MAX_MELD_LEN, Meld, MeldKind, PieceId, PieceSet, RunEnd};
+
+use crate::game::swap_slot;
+use crate::turn::Turn;
+use crate::{Action, OpeningScope};
+
+use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
+use super::faces::{FaceBits, face_counts, meldable_of};
+use super::opening::open_or_rummy;
+use super::table::{LazyReach, MeldFits};
+use super::{Item, LegalActions, Sink};
+
+/// The play phase of [`generate`](super::generate): `cards` are the hand's cards with
+/// their faces (in id order), `faces` those faces.
+pub(super) fn play(
+    pos: &Turn<'_>,
+    cards: &[(PieceId, Card)],
+    faces: &[Card],
+    bits: FaceBits,
+    sink: &mut Sink<'_>,
+) {
+    let hand = pos.hand;
+    let reference = sink.reference;
+    // The faces of the hand that fit a table meld, once the table's fits are known.
+    let mut fitting = None;
+    if !pos.opened {
+        let counted_faces = face_counts(faces);
+        let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
+        let threshold = match pos.config.opening_threshold_scope {
+            OpeningScope::Always => Some(pos.config.opening_threshold),
+            OpeningScope::OnlyWhenTakingDiscard => None,
+        };
+        let (may_open, may_rummy) = if reference {
+            (true, true)
+        } else {
+            let exact = (!sink.counting()).then_some(faces);
+            pos.prospects_of(exact, &counted_faces, threshold, None, &reach)
+        };
+        let mut fms = core::mem::take(&mut sink.out.fms);
+        fms.clear();
+        if may_open || may_rummy {
+            pos.face_melds_into(bits, &mut fms);
+        }
+        open_or_rummy(
+            pos,
+            pos,
+            hand,
+            &counted_faces,
+            fms,
+            (may_open, may_rummy),
+            threshold,
+            None,
+            &reach,
+            sink,
+        );
+        reach.keep(&mut sink.out.reach);
+    } else {
+        // (Most hands of an opened player hold no meld.)
+        if reference || meldable_of(bits.naturals, bits.jokers) != 0 {
+            single_melds(pos, faces, bits, sink);
+        } else {
+            sink.out.fms.clear();
+        }
+        let table = pos.table.melds();
+        if reference {
+            for piece in hand {
+                for m in table {
+                    for end in [RunEnd::Front, RunEnd::Back] {
+                        sink.push_checked(Action::LayOff { piece, onto: m.id(), end });
+                    }
+                }
+            }
+            for &(piece, _) in cards {
+                for m in table.iter().filter(|m| m.meld().jokers() > 0) {
+                    sink.push_checked(Action::SwapJoker { piece, meld: m.id() });
+                }
+            }
+        } else {
+            // One pass over the table decides, per meld, the faces held that may
+            // be built at either end and those a joker swap could take.
+            let mut fits = core::mem::take(&mut sink.out.fits);
+            pos.table_fits(bits.held(), &mut fits, &mut sink.out.table_faces);
+            // The faces held that some meld takes at an end, and by a swap: most cards
+            // of a hand are neither.
+            let (built, swapped) =
+                fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+            if pos.config.forbid_playable_discard {
+                fitting = Some(built);
+            }
+            // (Most hands fit no table meld, and most tables hold no joker to swap.)
+            if built | swapped != 0 {
+                plays_onto_table(pos, cards, &fits, (built, swapped), sink);
+            }
+            sink.out.fits = fits;
+        }
+        // (A table with no set of three holding a joker, most, has none to release.)
+        if reference || sink.out.table_faces.joker_sets {
+            releases(pos, cards, sink);
+        }
+    }
+    let discards = pos.discards(cards, fitting);
+    if reference {
+        for &(piece, _) in cards {
+            sink.push_checked(Action::Discard(piece));
+        }
+    } else {
+        // The discards in one pass (most of the list).
+        let allowed = cards.iter().filter(|&&(_, face)| discards.allows(face));
+        // The check of a discard is the per-card rules, decided above, and the cards to
+        // be played first, which do not depend on the card.
+        if !sink.checked || sink.settled {
+            if sink.out.groups.on {
+                // The draw's list keeps them as cards.
+                push_discards(cards, &discards, &mut sink.out.groups.discards);
+            } else {
+                sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
+            }
+        }
+    }
+}
+
+/// The builds and joker swaps of an opened player's hand (play phase): `fits` what the
+/// table offers it, `built` and `swapped` the faces some meld takes at an end and by a
+/// swap (not both none). Out of line: most hands fit no table meld.
+#[inline(never)]
+fn plays_onto_table(
+    pos: &Turn<'_>,
+    cards: &[(PieceId, Card)],
+    fits: &[MeldFits],
+    (built, swapped): (u64, u64),
+    sink: &mut Sink<'_>,
+) {
+    let hand = pos.hand;
+    let table = pos.table.melds();
+    // Two naturals that may go (not of the taken card's face) leave one after any
+    // single play: the discard rules then hold without asking them card by card.
+    let taken = pos.taken.and_then(|t| pos.face(t));
+    let spare = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
+    // While the taken card is the one card the player must still play, a play that
+    // leaves it a table meld to be built onto, and a card to discard after that,
+    // passes the check's guard: the table melds (the first two, by id) it fits.
+    let pending =
+        pos.taken.filter(|&t| sink.checked && !sink.settled && sink.obliged == PieceSet::from_iter([t]));
+    let mut onto = [None; 2];
+    if let Some(bit) = pending.and_then(|t| pos.face(t)).map(|f| 1u64 << f.index()) {
+        for (slot, f) in onto.iter_mut().zip(fits.iter().filter(|f| (f.front | f.back) & bit != 0)) {
+            *slot = Some(f.meld);
+        }
+    }
+    // A play that changes meld `changed` and leaves `left` in hand (a joker won
+    // aside: it only adds a card that may go).
+    let sure = |changed: rummykit_core::MeldId, mut left: PieceSet| {
+        pending.is_some_and(|t| {
+            left.remove(t);
+            onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
+        })
+    };
+    if built != 0 {
+        for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
+            let bit = 1u64 << face.index();
+            for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+                for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                    if mask & bit != 0 {
+                        let mut rest = hand;
+                        rest.remove(piece);
+                        let item = Item::Build { piece, meld: f.meld, end };
+                        let ok = || spare || pos.can_discard_from(rest);
+                        sink.push_sure(item, ok, || sure(f.meld, rest));
+                    }
+                }
+            }
+        }
+    }
+    // The cards a swap could bring, by meld (runs: what each joker stands for).
+    if swapped != 0 {
+        for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
+            let bit = 1u64 << face.index();
+            for f in fits.iter().filter(|f| f.swap & bit != 0) {
+                let Some(m) = table.get(f.at) else { continue };
+                let item = Item::SwapJoker { piece, meld: f.meld };
+                let mut rest = hand;
+                rest.remove(piece);
+                // Under the won-joker rule the joker a swap wins must be played too,
+                // which `sure` does not ask: the check decides.
+                let sure = || !pos.config.swapped_joker_must_be_played_same_turn && sure(f.meld, rest);
+                sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), sure);
+            }
+        }
+    }
+}
+
+/// The joker releases of an opened player's hand (play phase): both missing suits of a
+/// set of three with a joker, every pair of cards of its rank, through the check. Out of
+/// line: most tables hold no such set.
+#[inline(never)]
+fn releases(pos: &Turn<'_>, cards: &[(PieceId, Card)], sink: &mut Sink<'_>) {
+    let reference = sink.reference;
+    for m in pos.table.melds().iter().filter(|m| {
+        m.meld().kind() == MeldKind::Group
+            && m.meld().len() == 3
+            && (reference || m.meld().faces().contains(&Card::JOKER))
+    }) {
+        let number = m.meld().value_at(0);
+        let fitting: Vec<PieceId> =
+            cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
+        for (i, &a) in fitting.iter().enumerate() {
+            for &b in &fitting[i + 1..] {
+                sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
+            }
+        }
+    }
+}
+
+/// The single melds of an opened player's hand (play phase, `faces` its faces, `bits`
+/// as bits): one group each, counted, for the random draw, else listed by key; each kept
+/// if a card is left to discard. Out of line: most hands of an opened player hold no
+/// meld, and the play phase's common path is lighter without it.
+#[inline(never)]
+fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<'_>) {
+    let hand = pos.hand;
+    let mut fms = core::mem::take(&mut sink.out.fms);
+    fms.clear();
+    pos.face_melds_into(bits, &mut fms);
+    if sink.counting() && !fms.is_empty() {
+        // One group per meld by faces, counted: the melds that leave a card to discard
+        // (the faces counted only when there is a meld: most hands hold none).
+        let (counts, held) = face_counts(faces);
+        let copies = Copies::of(&counts, held);
+        let first = sink.out.groups.groups.len();
+        let groups = &mut sink.out.groups;
+        groups.cards = hand;
+        groups.required = None;
+        for (i, fm) in fms.iter().enumerate() {
+            let mut rest = counts;
+            for (f, n) in fm.needs() {
+                rest[usize::from(f)] -= n;
+            }
+            if pos.can_discard_counts(&rest, hand.len() - fm.faces().len(), held) {
+                groups.push(false, false, &[i], batch_count(&fms, &[i], &counts, copies, None));
+            }
+        }
+        sink.push_groups(first);
+    } else if !fms.is_empty() {
+        // One meld each, by key: sorted, the order of the melds.
+        let by_face = pos.ids_by_face(hand);
+        let LegalActions { arena, keys, scratch, .. } = &mut *sink.out;
+        for fm in &fms {
+            expand(&[fm], &by_face, None, arena, keys, scratch);
+        }
+        sort_keys(arena, keys);
+    }
+    sink.out.fms = fms;
+    let keys = core::mem::take(&mut sink.out.keys);
+    for key in keys.iter().cloned() {
+        let item = Item::Meld { start: key.start, end: key.end };
+        sink.push_batch(item, hand, |rest| pos.can_discard_from(rest));
+    }
+    sink.out.restore_keys(keys);
+}
+
+/// The cards of `cards` that `rule` lets go, in order, appended to `out`: each card
+/// written to a buffer on the stack and the count moved on for those allowed, with no
+/// branch and no check of the vector's room per card (the discards are most of a play
+/// phase's list; a hand of more than 16 cards, only in a position built by hand, takes
+/// the plain way).
+#[inline(never)]
+fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Vec<PieceId>) {
+    match cards.first() {
+        Some(&(fill, _)) if cards.len() <= 16 => {
+            let mut buf = [fill; 16];
+            let mut n = 0;
+            for &(piece, face) in cards {
+                if let Some(slot) = buf.get_mut(n) {
+                    *slot = piece;
+                }
+                n += usize::from(rule.allows(face));
+            }
+            out.extend_from_slice(buf.get(..n).unwrap_or_default());
+        }
+        _ => out.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece)),
+    }
+}
+
+impl Turn<'_> {
+    /// Would the referee accept the joker swap of `piece` (face `face`, in the hand, the
+    /// player opened, in the play phase) on `m`? The rules of `Turn::check` for a
+    /// swap, the parts that decide here: the slot by [`swap_slot`], the meld with the card in
+    /// place of that joker valid (the table's `replace`: the card, from the hand, is on
+    /// no meld), and a card left to discard (`spare`: one is known to be left). Not for
+    /// the options that oblige plays (their guard needs the full check).
+    fn swap_ok(&self, piece: PieceId, face: Card, m: &rummykit_core::TableMeld<Card>, spare: bool) -> bool {
+        let meld = m.meld();
+        let Ok(slot) = swap_slot(meld, face, self.config) else { return false };
+        let Some(&joker) = m.pieces().get(slot) else { return false };
+        let mut faces = [Card::JOKER; MAX_MELD_LEN];
+        faces[..meld.len()].copy_from_slice(meld.faces());
+        faces[slot] = face;
+        if Meld::new(meld.kind(), &faces[..meld.len()], &self.rules).is_err() {
+            return false;
+        }
+        let mut hand = self.hand;
+        hand.remove(piece);
+        hand.insert(joker);
+        spare || self.can_discard_from(hand)
+    }
+
+    /// Calls `f(kind, pieces)` for new melds of cards of the hand holding `card` (every
+    /// meld by faces, every choice of identities, normalized) until it returns `true`;
+    /// `true` if it did. The melds of the obligation to play a card this turn.
+    pub(crate) fn any_meld_with(
+        &self,
+        card: PieceId,
+        f: &mut dyn FnMut(MeldKind, &[PieceId]) -> bool,
+    ) -> bool {
+        let Some(face) = self.face(card) else { return false };
+        let hand = self.hand;
+        // A card that may be in no meld by the cheap test is in none: nothing to list
+        // (the test reads the hand's ids: no face is listed for it).
+        if !self.may_meld_with(card) {
+            return false;
+        }
+        let mut by_face = None;
+        let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
+        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
+            // One choice of copies first (the card at its face, the lowest copies held
+            // elsewhere): what `f` asks of a play depends on the faces it leaves but for a
+            // few cards (a won joker), so this one mostly decides, and the others are
+            // listed only when it does not.
+            let mut pieces = [card; MAX_MELD_LEN];
+            let (mut used, mut placed, mut held) = (PieceSet::new(), false, true);
+            used.insert(card);
+            for (slot, &f_slot) in pieces.iter_mut().zip(fm.faces()) {
+                if f_slot == face && !placed {
+                    placed = true;
+                    continue;
+                }
+                match self.catalog.ids_of(f_slot).find(|&id| hand.contains(id) && !used.contains(id)) {
+                    Some(id) => {
+                        *slot = id;
+                        used.insert(id);
+                    }
+                    None => held = false,
+                }
+            }
+            if held && placed && f(fm.kind, &pieces[..fm.faces().len()]) {
+                return true;
+            }
+            let by_face = by_face.get_or_insert_with(|| self.ids_by_face(hand));
+            arena.clear();
+            keys.clear();
+            expand(&[fm], by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            for key in &keys {
+                // One meld: its kind, its ids plus 2, then 1 (see `Turn::expand`).
+                let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
+                    continue;
+                };
+                let kind = if kind == 2 { MeldKind::Group } else { MeldKind::Run };
+                let mut pieces = [card; MAX_MELD_LEN];
+                let mut len = 0;
+                for (slot, p) in pieces.iter_mut().zip(ids.iter().take_while(|&&b| b >= 2)) {
+                    *slot = PieceId::new(p - 2).unwrap_or(card);
+                    len += 1;
+                }
+                if f(kind, &pieces[..len]) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,764 @@
+//! The legal lists against the check and brute force, and the counts and bounds
+//! against their general formulas.
+
+use rummykit_core::{Card, Face, Game, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, for_each_face_meld};
+
+use crate::turn::Turn;
+use crate::{Action, OpeningScope, Phase, Rummy40, rank_value};
+
+use super::batch::{Copies, Scratch, batch_count, batch_count_general, expand};
+use super::combos::{combos, combos_by};
+use super::faces::{FaceBits, Held, face_counts, meldable_faces, meldable_of};
+use super::opening::{max_value, may_go_rummy, opening_bound};
+use super::table::{MeldFaces, Reach, TableFaces};
+use super::{LegalActions, NATURALS, ValuedMeld};
+
+/// The batch count by bit operations is the general formula's, for every multiset of
+/// melds of random hands of both packs (fourteen cards with up to four jokers), with
+/// no card required and with each face of the hand required.
+#[test]
+fn batch_counts_by_bits_are_the_general_formulas() {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    let (mut multisets, mut required) = (0, 0);
+    for hand_no in 0..400 {
+        let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        let catalog = config.catalog().unwrap();
+        let mut pack: Vec<Card> =
+            (0..catalog.len()).filter_map(|i| catalog.face(PieceId::new(i as u8)?)).collect();
+        pack.shuffle(&mut rng);
+        // Hands rich in melds: a few cards drawn from a short stretch of the pack.
+        pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+        let start = hand_no % (pack.len() - 14);
+        let faces = &pack[start..start + 14];
+        let (counts, held) = face_counts(faces);
+        let copies = Copies::of(&counts, held);
+        let rules = config.meld_rules();
+        let mut fms = Vec::new();
+        let bits = FaceBits::of(faces);
+        for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
+        let supply = (counts, held, copies);
+        combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |chosen, _, _, _, _| {
+            multisets += 1;
+            assert_eq!(
+                batch_count(&fms, chosen, &counts, copies, None),
+                batch_count_general(&fms, chosen, &counts, None),
+                "{faces:?} {chosen:?}"
+            );
+            let mut present = held;
+            while present != 0 {
+                let f = present.trailing_zeros() as u8;
+                present &= present - 1;
+                required += 1;
+                assert_eq!(
+                    batch_count(&fms, chosen, &counts, copies, Some(f)),
+                    batch_count_general(&fms, chosen, &counts, Some(f)),
+                    "{faces:?} {chosen:?} {f}"
+                );
+            }
+        });
+    }
+    assert!(multisets > 10_000 && required > 100_000, "{multisets} multisets, {required} with a card");
+}
+
+/// The walk over multisets by bits ([`MeldBits`]) visits what the scan of every later
+/// meld visits, in the same order, with the same arguments: random hands rich in
+/// melds (up to four jokers), every multiset, or only those from a few root melds,
+/// skipping on stuck faces or not.
+#[test]
+fn the_walk_by_bits_is_the_scans_walk() {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    type Visited = Vec<(Vec<usize>, usize, u32, Vec<u8>, bool)>;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+    let (mut walks, mut by_bits, mut nodes) = (0, 0, 0);
+    for hand_no in 0..600 {
+        let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        let catalog = config.catalog().unwrap();
+        let mut pack: Vec<Card> =
+            (0..catalog.len()).filter_map(|i| catalog.face(PieceId::new(i as u8)?)).collect();
+        pack.shuffle(&mut rng);
+        pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+        let start = rng.random_range(0..pack.len() - 14);
+        let faces = &pack[start..start + 14];
+        let (counts, held) = face_counts(faces);
+        let supply = (counts, held, Copies::of(&counts, held));
+        let mut fms = Vec::new();
+        let bits = FaceBits::of(faces);
+        for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| fms.push(ValuedMeld::of(m)));
+        if fms.is_empty() {
+            continue;
+        }
+        let roots = if hand_no % 4 == 0 { rng.random_range(1..=fms.len()) } else { fms.len() };
+        // Stuck faces: a few random faces of the hand from each place on.
+        let stuck: Vec<u64> = if hand_no % 5 < 2 {
+            Vec::new()
+        } else {
+            let loose = faces.iter().fold(0u64, |b, f| b | 1u64 << f.index()) & rng.random::<u64>();
+            (0..fms.len()).map(|i| loose >> (i % 7)).collect()
+        };
+        let every = hand_no % 2 == 1;
+        let walk = |bits_from: usize| {
+            let mut seen: Visited = Vec::new();
+            let mut visit = |chosen: &[usize], used: usize, value: u32, rest: &[u8; 53], alive: bool| {
+                seen.push((chosen.to_vec(), used, value, rest.to_vec(), alive));
+            };
+            combos_by(&fms, roots, supply, (&stuck, every), bits_from, &mut Vec::new(), &mut visit);
+            seen
+        };
+        let scanned = walk(usize::MAX);
+        assert_eq!(walk(0), scanned, "{faces:?}, {roots} roots");
+        walks += 1;
+        by_bits += usize::from(fms.len() <= 128);
+        nodes += scanned.len();
+    }
+    assert!(
+        walks > 500 && by_bits > 400 && nodes > 50_000,
+        "{walks} walks, {by_bits} by bits, {nodes} nodes"
+    );
+}
+
+/// The table of a card's most toward an opening is its rank value (the ace 11, the
+/// court cards 10), and a joker's the most of any card.
+#[test]
+fn a_cards_most_is_its_rank_value() {
+    for i in 0..53u8 {
+        let face = Card::from_index(i).unwrap();
+        assert_eq!(max_value(i), face.number().map_or(11, rank_value), "{face:?}");
+    }
+    assert_eq!(max_value(53), 0);
+}
+
+/// The faces a table's reach takes, decided per table meld ([`Reach::fitting`]), are
+/// those [`Reach::fits`] takes one by one: the tables of random hands leaning towards
+/// the table (both presets, the ace low or not), each asked with the mover's hand and
+/// with random cards of the pack, zero to four jokers among them.
+#[test]
+fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    use rummykit_core::Seating;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+    let (mut asked, mut runs, mut fitting) = (0, 0, 0);
+    for game_no in 0..40 {
+        let mut config = if game_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        config.ace_low_in_runs = game_no % 4 < 2;
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        let pack: Vec<Card> = (0..53u8).filter_map(Card::from_index).flat_map(|f| [f, f]).collect();
+        let mut legal = Vec::new();
+        while let Some(seat) = g.to_move() {
+            let reach = Reach::of(g.table());
+            runs += reach.run_count;
+            let hand: Vec<Card> = g.hand(seat).iter().filter_map(|p| g.face(p)).collect();
+            let mut random = pack.clone();
+            random.shuffle(&mut rng);
+            random.truncate(rng.random_range(0..16));
+            for faces in [hand, random] {
+                let (counts, _) = face_counts(&faces);
+                let took = reach.fitting(&counts, u64::MAX);
+                for i in 0..53u8 {
+                    let face = Card::from_index(i).unwrap();
+                    assert_eq!(
+                        took & 1u64 << i != 0,
+                        reach.fits(face, &counts),
+                        "{face:?} {faces:?} {reach:?}"
+                    );
+                    asked += 1;
+                    fitting += usize::from(took & 1u64 << i != 0);
+                }
+                assert_eq!(took & !(1u64 << 52 | NATURALS), 0);
+            }
+            g.legal_actions(&mut legal);
+            let a = crate::action::leaning_to_play(&legal, &mut rng, 0.7);
+            g.apply(seat, a).unwrap();
+        }
+    }
+    assert!(runs > 5_000 && fitting > asked / 10, "{asked} asked, {fitting} fit, {runs} runs");
+}
+
+/// What a list keeps from one table to the next (what each table meld offers, the
+/// table's reach for rummies) is never read for another table: one list filled for
+/// the states of several games in turn, so that every fill finds what the previous
+/// game's table left, lists and draws what a list with nothing kept does.
+#[test]
+fn what_a_list_keeps_serves_only_its_table() {
+    use rand::SeedableRng;
+    use rummykit_core::Seating;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    let mut shared = LegalActions::new();
+    let (mut states, mut kept) = (0, 0);
+    for round in 0..8 {
+        let config = if round % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        let mut games: Vec<Rummy40> =
+            (0..3).map(|_| Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap()).collect();
+        let mut live = games.len();
+        while live > 0 {
+            live = 0;
+            for g in &mut games {
+                let Some(seat) = g.to_move() else { continue };
+                live += 1;
+                let view = g.view(seat);
+                kept += usize::from(shared.reach.is_some() || shared.table_faces.key.is_some());
+                let mut fresh = LegalActions::new();
+                fresh.table_faces = TableFaces::default();
+                fresh.reach = None;
+                shared.fill(&view);
+                fresh.fill(&view);
+                // A reach kept under this table's stamp is this table's.
+                if let Some((stamp, reach)) = shared.reach
+                    && stamp == view.table.stamp()
+                {
+                    assert_eq!(reach, Reach::of(&view.table), "{g:?}");
+                }
+                assert_eq!(shared.len(), fresh.len(), "{g:?}");
+                for k in 0..fresh.len() {
+                    assert_eq!(shared.get(k), fresh.get(k));
+                }
+                shared.fill_for_draw(&view);
+                fresh.table_faces = TableFaces::default();
+                fresh.reach = None;
+                fresh.fill_for_draw(&view);
+                assert_eq!(shared.draw_len(), fresh.draw_len(), "{g:?}");
+                for k in 0..fresh.draw_len() {
+                    assert_eq!(shared.draw_nth(k), fresh.draw_nth(k));
+                }
+                states += 1;
+                let mut legal = Vec::new();
+                view.legal_actions(&mut legal);
+                // Towards melds and builds, so that tables grow and differ.
+                let a = crate::action::leaning_to_play(&legal, &mut rng, 0.6);
+                g.apply(seat, a).unwrap();
+            }
+        }
+    }
+    assert!(states > 2_000 && kept > 1_000, "{states} states, {kept} with something kept");
+}
+
+/// What a table's cache keeps of a meld across table changes is what it would make
+/// anew for the table as it is, and every verdict of a build it keeps is the
+/// validator's: on every state of three random games at a time sharing one cache (one
+/// game played on for a while, then another: the same meld ids on different tables),
+/// under both presets and the ace low.
+#[test]
+fn kept_table_entries_are_the_tables_own() {
+    use rand::{RngExt, SeedableRng};
+    use rummykit_core::Seating;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+    let (mut cache, mut fits) = (TableFaces::default(), Vec::new());
+    let (mut states, mut kept, mut verdicts) = (0, 0, 0);
+    let all_faces = (1u64 << 53) - 1;
+    for round in 0..8 {
+        let mut config = if round % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        config.ace_low_in_runs = round % 4 < 2;
+        let mut games: Vec<Rummy40> =
+            (0..3).map(|_| Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap()).collect();
+        let mut at = 0;
+        while games.iter().any(|g| g.to_move().is_some()) {
+            if rng.random_bool(0.1) || games[at].to_move().is_none() {
+                at = rng.random_range(0..games.len());
+            }
+            let g = &mut games[at];
+            let Some(seat) = g.to_move() else { continue };
+            let pos = g.turn();
+            let before: Vec<_> = cache.melds.iter().map(|m| (m.meld, m.faces)).collect();
+            let changed = cache.key.is_some_and(|k| k.0 != g.table().stamp());
+            // Every face asked, so that every verdict is made and kept.
+            pos.table_fits(all_faces, &mut fits, &mut cache);
+            let mut fresh = TableFaces::default();
+            pos.table_faces(&mut fresh, false);
+            let shape = |m: &MeldFaces| {
+                (
+                    m.at,
+                    m.meld,
+                    m.faces,
+                    m.interest,
+                    m.swap_gate,
+                    m.swappable,
+                    m.try_front,
+                    m.try_back,
+                    m.group,
+                )
+            };
+            assert_eq!(cache.joker_sets, fresh.joker_sets);
+            assert_eq!(cache.melds.len(), fresh.melds.len(), "{g:?}");
+            for (mf, new) in cache.melds.iter().zip(&fresh.melds) {
+                assert_eq!(shape(mf), shape(new), "{g:?}");
+                let m = &g.table().melds()[mf.at];
+                for (end, tried, ok) in
+                    [(RunEnd::Front, mf.tried_front, mf.ok_front), (RunEnd::Back, mf.tried_back, mf.ok_back)]
+                {
+                    for i in (0..53u8).filter(|&i| tried & 1u64 << i != 0) {
+                        let face = Card::from_index(i).unwrap();
+                        let fits = m.extended(face, end, &pos.rules).is_ok();
+                        assert_eq!(ok & 1u64 << i != 0, fits, "{face:?} at {end:?} of {m:?}");
+                        verdicts += 1;
+                    }
+                }
+                kept += usize::from(changed && before.contains(&(mf.meld, mf.faces)));
+            }
+            states += 1;
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            // Towards melds and builds, so that tables grow and differ.
+            let a = crate::action::leaning_to_play(&legal, &mut rng, 0.6);
+            g.apply(seat, a).unwrap();
+        }
+    }
+    assert!(states > 2_000 && kept > 1_000 && verdicts > 20_000, "{states} states, {kept} kept, {verdicts}");
+}
+
+/// [`Turn::any_meld_with`], which tries one choice of copies per meld by faces before
+/// listing them all, answers as every choice listed at once: for each card of the
+/// mover's hand and the top discard at every state of random hands (jokers, twins),
+/// under predicates that accept every meld, none, only runs, only melds without one
+/// given card, and only melds with a second copy or another joker than the lowest
+/// held (the first choice refused, another found).
+#[test]
+fn a_meld_with_a_card_is_found_as_the_full_listing_finds_it() {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    use rummykit_core::Seating;
+    // Every choice of copies of every meld by faces with the card: the simple way.
+    let listed = |pos: &Turn<'_>, card: PieceId, f: &mut dyn FnMut(MeldKind, &[PieceId]) -> bool| {
+        let face = pos.face(card).unwrap();
+        let by_face = pos.ids_by_face(pos.hand);
+        let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
+        pos.face_melds(pos.hand).iter().filter(|fm| fm.faces().contains(&face)).any(|fm| {
+            arena.clear();
+            keys.clear();
+            expand(&[fm], &by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            keys.iter().any(|key| {
+                let bytes = &arena[key.clone()];
+                let kind = if bytes[0] == 2 { MeldKind::Group } else { MeldKind::Run };
+                let pieces: Vec<PieceId> = bytes[1..]
+                    .iter()
+                    .take_while(|&&b| b >= 2)
+                    .map(|&b| PieceId::new(b - 2).unwrap())
+                    .collect();
+                f(kind, &pieces)
+            })
+        })
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+    let mut legal = Vec::new();
+    let (mut asked, mut found, mut later) = (0, 0, 0);
+    for game_no in 0..40 {
+        let config = if game_no % 2 == 0 { crate::Config::SCALA40 } else { crate::Config::RUMMY40 };
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        while let Some(seat) = g.to_move() {
+            let top = g.piles().top_discard();
+            let mut pos = g.turn();
+            let cards: Vec<PieceId> = pos.hand.iter().collect();
+            for &card in cards.iter().chain(top.iter()) {
+                pos.hand = g.hand(seat);
+                pos.hand.insert(card);
+                let without = *cards.choose(&mut rng).unwrap();
+                let mut first = None;
+                // The lowest copy held of each face.
+                let lowest = |p: PieceId| {
+                    pos.catalog.ids_of(pos.face(p).unwrap()).find(|&id| pos.hand.contains(id)) == Some(p)
+                };
+                for rule in 0..5 {
+                    let mut f = |kind: MeldKind, pieces: &[PieceId]| match rule {
+                        0 => true,
+                        1 => false,
+                        2 => kind == MeldKind::Run,
+                        3 => !pieces.contains(&without),
+                        // Only with a second copy or another joker: never the first choice.
+                        _ => !pieces.iter().all(|&p| lowest(p)),
+                    };
+                    let fast = pos.any_meld_with(card, &mut f);
+                    assert_eq!(fast, listed(&pos, card, &mut f), "rule {rule}, {card:?} in {:?}", pos.hand);
+                    first = first.or(Some(fast));
+                    later += usize::from(rule == 4 && fast);
+                }
+                asked += 1;
+                found += usize::from(first == Some(true));
+            }
+            g.legal_actions(&mut legal);
+            let a = crate::action::leaning_to_play(&legal, &mut rng, 0.5);
+            g.apply(seat, a).unwrap();
+        }
+    }
+    assert!(
+        asked > 40_000 && found > 5_000 && later > 1_000,
+        "{asked} asked, {found} in a meld, {later} only with other copies"
+    );
+}
+
+/// The play of a taken card as [`Turn::play_of_taken`] decides it is the check's
+/// verdict on the take, under the rule that a taken discard must be played this turn;
+/// both verdicts are reached often (and the check is left the rest). On the draw
+/// decisions of opened players in random Scala 40 hands that favour melds and builds.
+#[test]
+fn a_taken_cards_play_decided_early_is_the_checks_verdict() {
+    use rand::SeedableRng;
+    use rummykit_core::Seating;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(37);
+    let mut decided = [0usize; 3];
+    let (mut fits, mut cache) = (Vec::new(), TableFaces::default());
+    for hand_no in 0..60 {
+        let mut config = crate::Config::SCALA40;
+        config.ace_low_in_runs = hand_no % 2 == 0;
+        let mut g = Rummy40::deal(&config, Seating::new(2 + hand_no % 3), &mut rng).unwrap();
+        while let Some(seat) = g.to_move() {
+            let pos = g.turn();
+            if pos.phase == Phase::Draw
+                && pos.opened
+                && let Some(top) = pos.top_discard
+            {
+                let accepted = pos.check(&Action::TakeDiscard).is_ok();
+                let play = pos.play_of_taken(top, &mut fits, &mut cache);
+                if let Some(play) = play {
+                    assert_eq!(play, accepted, "{g:?}");
+                }
+                decided[play.map_or(2, usize::from)] += 1;
+            }
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            let a = crate::action::leaning_to_play(&legal, &mut rng, 0.6);
+            g.apply(seat, a).unwrap();
+        }
+    }
+    let [no_play, play, undecided] = decided;
+    assert!(no_play > 500 && play > 30 && undecided > 30, "{decided:?}");
+}
+
+/// A list made after another was dropped gets that list's buffers back (the same
+/// capacity) and nothing of its contents: empty, and filled, the same actions as a
+/// list that cannot have come from the spare (made while the first is alive). On the
+/// reachable states of random play under both presets.
+#[test]
+fn a_list_after_a_drop_reuses_its_buffers_and_nothing_else() {
+    use rand::{RngExt, SeedableRng};
+    use rummykit_core::Seating;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let mut states = 0;
+    for game_no in 0..12 {
+        let config = if game_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        while let Some(seat) = g.to_move() {
+            let view = g.view(seat);
+            let mut full = LegalActions::new();
+            full.fill(&view);
+            assert!(!full.is_empty());
+            let capacity = (full.items.capacity(), full.arena.capacity(), full.keys.capacity());
+            drop(full);
+            let reused = LegalActions::new();
+            assert!(reused.is_empty() && reused.get(0).is_none());
+            assert!(reused.arena.is_empty() && reused.keys.is_empty() && reused.others.is_empty());
+            assert_eq!((reused.items.capacity(), reused.arena.capacity(), reused.keys.capacity()), capacity);
+            let mut fresh = LegalActions::new();
+            let mut reused = reused;
+            reused.fill(&view);
+            fresh.fill(&view);
+            assert_eq!(reused.len(), fresh.len());
+            for k in 0..reused.len() {
+                assert_eq!(reused.get(k), fresh.get(k), "game {game_no}, action {k}");
+            }
+            let action = reused.get(rng.random_range(0..reused.len())).unwrap();
+            g.apply(seat, action).unwrap();
+            states += 1;
+        }
+    }
+    assert!(states > 1_000, "{states} states");
+}
+
+/// The random draw's list ([`LegalActions::fill_for_draw`]) stands for exactly the
+/// actions of the full list, each once: `draw_nth(k)` for every `k` below
+/// `draw_len()` gives every legal action, none twice, none else; so a uniform `k`
+/// draws uniformly from the legal actions. On the reachable states of play that
+/// favours melding, under every option that changes what is legal (jokers limited,
+/// the ace low, the options that oblige plays, discards restricted).
+#[test]
+fn the_draws_list_stands_for_each_legal_action_once() {
+    use std::collections::HashSet;
+
+    use rand::SeedableRng;
+    use rummykit_core::{JokerLimit, Seating};
+
+    use crate::{Config, JokerDiscard, Set3JokerSwap};
+    let mut configs = vec![Config::RUMMY40, Config::SCALA40];
+    let mut c = Config::RUMMY40;
+    c.joker_limit = JokerLimit::NotMoreThanNaturals;
+    c.forbid_playable_discard = true;
+    c.ace_low_in_runs = true;
+    configs.push(c);
+    let mut c = Config::SCALA40;
+    c.joker_limit = JokerLimit::NoAdjacent;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    configs.push(c);
+    let mut c = Config::RUMMY40;
+    c.swapped_joker_must_be_played_same_turn = true;
+    c.taken_discard_must_be_used_after_open = true;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    c.opening_threshold = 25;
+    configs.push(c);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    let mut full = Vec::new();
+    let mut draws = LegalActions::new();
+    let (mut states, mut batches, mut shared) = (0usize, 0usize, 0usize);
+    for game_no in 0..300 {
+        let config = configs[game_no % configs.len()];
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        for _ in 0..500 {
+            let Some(seat) = g.to_move() else { break };
+            let view = g.view(seat);
+            view.legal_actions(&mut full);
+            draws.fill_for_draw(&view);
+            assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
+            let drawn: Vec<Action> = (0..full.len()).map(|k| draws.draw_nth(k).unwrap()).collect();
+            assert_eq!(draws.draw_nth(full.len()), None);
+            let listed: HashSet<&Action> = full.iter().collect();
+            let each: HashSet<&Action> = drawn.iter().collect();
+            assert_eq!(each.len(), drawn.len(), "an action drawn for two k: {config:?}, {g:?}");
+            assert_eq!(each, listed, "{config:?}, {g:?}");
+            states += 1;
+            batches += full
+                .iter()
+                .filter(|a| {
+                    matches!(a, Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::Meld(_))
+                })
+                .count();
+            shared += draws.groups.groups.iter().filter(|g| g.count > 1).count();
+            // Play towards melds: a batch or a build when there is one, mostly.
+            let a = crate::action::leaning_to_play(&full, &mut rng, 0.7);
+            g.apply(seat, a).unwrap();
+        }
+    }
+    assert!(
+        states > 30_000 && batches > 12_000 && shared > 2_000,
+        "{states} states, {batches} batches, {shared} groups of several"
+    );
+}
+
+/// The melds built from the faces present ([`Turn::face_melds_of`]) are exactly
+/// those of core's `hand_melds` by position ([`Turn::face_melds_by_position`]),
+/// with the same values and needs, for random hands of the 4-joker pack under every
+/// run rule and joker limit (a set's faces compared as a set: their order differs).
+#[test]
+fn face_melds_from_faces_agree_with_hand_melds() {
+    use rand::{RngExt, SeedableRng};
+    use rummykit_core::{AcePolicy, JokerLimit};
+    let catalog = crate::SCALA40_PACK;
+    let config = crate::Config::SCALA40;
+    let table = MeldTable::new();
+    let key = |fm: &ValuedMeld| {
+        let mut faces = fm.faces().to_vec();
+        if fm.kind == MeldKind::Group {
+            faces.sort();
+        }
+        let mut needs: Vec<_> = fm.needs().collect();
+        needs.sort();
+        (fm.kind, faces, fm.value, needs)
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let aces = [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
+    let limits = [
+        JokerLimit::Unlimited,
+        JokerLimit::Forbidden,
+        JokerLimit::AtMost(1),
+        JokerLimit::NotMoreThanNaturals,
+        JokerLimit::NoAdjacent,
+    ];
+    let mut melds = 0;
+    for ace in aces {
+        for jokers in limits {
+            let rules = crate::MELD_RULES.with_ace(ace).with_jokers(jokers);
+            for _ in 0..300 {
+                // Hands of 1 to 20 cards; jokers and runs of one suit made likely.
+                let n = rng.random_range(1..=20usize);
+                let mut hand = PieceSet::new();
+                while hand.len() < n {
+                    let id = if rng.random_range(0..4) == 0 {
+                        rng.random_range(104..108u8)
+                    } else {
+                        let suit = rng.random_range(0..2u8);
+                        rng.random_range(0..13u8) + 13 * suit + 52 * rng.random_range(0..2u8)
+                    };
+                    hand.insert(PieceId::new(id).unwrap());
+                }
+                let pos = Turn {
+                    config: &config,
+                    catalog,
+                    rules,
+                    hand,
+                    table: &table,
+                    top_discard: None,
+                    stock_len: 1,
+                    opened: false,
+                    phase: Phase::Play,
+                    taken: None,
+                    won_jokers: PieceSet::new(),
+                    listed: None,
+                };
+                let faces = pos.with_faces(hand, <[Card]>::to_vec);
+                let mut fast: Vec<_> = pos.face_melds_of(&faces).iter().map(key).collect();
+                let mut slow: Vec<_> = pos.face_melds_by_position(&faces).iter().map(key).collect();
+                fast.sort();
+                slow.sort();
+                assert_eq!(fast, slow, "{ace:?} {jokers:?} {faces:?}");
+                melds += slow.len();
+            }
+        }
+    }
+    assert!(melds > 10_000, "the hands hold melds: {melds}");
+}
+
+/// [`Held::meldable_faces`] marks exactly the faces held that [`Held::meldable`]
+/// accepts, and so does [`meldable_faces`] by bit operations, on random hands with
+/// zero to four jokers.
+#[test]
+fn meldable_faces_agree_with_meldable() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut marked = 0;
+    let mut without_jokers = [0; 2];
+    for _ in 0..20_000 {
+        let n = rng.random_range(1..=16usize);
+        let faces: Vec<Card> = (0..n)
+            .map(|_| {
+                if rng.random_range(0..8) == 0 {
+                    Card::JOKER
+                } else {
+                    Card::from_index(rng.random_range(0..52u8)).unwrap()
+                }
+            })
+            .collect();
+        let held = Held::of_faces(faces.iter().copied());
+        let bulk = held.meldable_faces();
+        for &f in &faces {
+            assert_eq!(bulk & 1u64 << f.index() != 0, held.meldable(f), "{f:?} in {faces:?}");
+        }
+        assert_eq!(meldable_faces(&faces), bulk, "{faces:?}");
+        if !faces.contains(&Card::JOKER) {
+            without_jokers[usize::from(bulk != 0)] += 1;
+        }
+        let held_bits = faces.iter().fold(0u64, |b, f| b | 1u64 << f.index());
+        assert_eq!(bulk & !held_bits, 0, "only faces held: {faces:?}");
+        marked += bulk.count_ones();
+    }
+    assert!(marked > 10_000, "hands hold meldable cards: {marked}");
+    assert!(
+        without_jokers.iter().all(|&n| n > 500),
+        "hands without jokers, with and without melds: {without_jokers:?}"
+    );
+}
+
+/// The bound on an opening's value is never below the best opening (the exact search
+/// of `best_opening`), and with jokers often below the plain bound (every card that
+/// may be in a meld at its highest): random hands of 13 or 14 cards, up to three
+/// jokers, both ace rules.
+#[test]
+fn the_opening_bound_is_never_below_the_best_opening() {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+    let (mut tighter, mut with_jokers) = (0, 0);
+    for hand_no in 0..3_000 {
+        let mut config = crate::Config::RUMMY40;
+        config.ace_low_in_runs = hand_no % 2 == 0;
+        let jokers = hand_no % 4;
+        let mut pack: Vec<Card> = (0..104).filter_map(|i| Card::from_index((i % 52) as u8)).collect();
+        pack.shuffle(&mut rng);
+        let n = rng.random_range(13..=14usize);
+        let mut faces: Vec<Card> = pack[..n - jokers].to_vec();
+        faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
+        let (counts, held) = face_counts(&faces);
+        let meldable = meldable_of(held & NATURALS, jokers);
+        let bound = opening_bound(&counts, held, meldable);
+        let best = crate::best_opening(&faces, &config).value;
+        assert!(bound >= best, "{faces:?}: bound {bound} below the best opening {best}");
+        let old = (0..53u8)
+            .filter(|&i| meldable & 1u64 << i != 0)
+            .map(|i| u32::from(counts[usize::from(i)]) * max_value(i))
+            .sum::<u32>();
+        // One joker counts each card once at most.
+        assert!(jokers > 1 || bound <= old, "{faces:?}");
+        with_jokers += usize::from(jokers > 0);
+        tighter += usize::from(bound < old);
+    }
+    assert!(tighter > with_jokers / 2, "{tighter} of {with_jokers} hands with jokers bound tighter");
+}
+
+/// With nothing to build onto, a hand that can lay all its cards but one in melds by
+/// faces (every multiset of its melds walked) passes the rummy test of the bounds;
+/// the test is not vacuous (such hands, and hands it rules out that the plain count
+/// of cards in no meld lets through). Hands of 14 cards rich in melds, up to three
+/// jokers, both packs' rules.
+#[test]
+fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+    let (mut rummies, mut ruled_out) = (0, 0);
+    for hand_no in 0..1_500 {
+        let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        let jokers = hand_no % 4;
+        let mut pack: Vec<Card> = (0..104).filter_map(|i| Card::from_index((i % 52) as u8)).collect();
+        pack.shuffle(&mut rng);
+        // A short stretch of the pack by suit or by rank: many melds.
+        pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
+        let start = hand_no % (pack.len() - 14);
+        let mut faces = pack[start..start + 14 - jokers].to_vec();
+        faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
+        let (counts, held) = face_counts(&faces);
+        let bits = FaceBits::of(&faces);
+        let mut fms = Vec::new();
+        for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| fms.push(ValuedMeld::of(m)));
+        let mut can = false;
+        let supply = (counts, held, Copies::of(&counts, held));
+        combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, used, _, _, _| {
+            can |= used + 1 >= faces.len()
+        });
+        let meldable = meldable_of(bits.naturals, bits.jokers);
+        let passes = may_go_rummy(&counts, held, meldable, |_| false);
+        if can {
+            assert!(passes, "{faces:?}");
+            rummies += 1;
+        }
+        // The plain count: cards in no meld at all.
+        let plain = (0..53u8)
+            .filter(|&i| (held & !meldable) & 1u64 << i != 0)
+            .map(|i| counts[usize::from(i)])
+            .sum::<u8>()
+            <= 1;
+        ruled_out += usize::from(plain && !passes);
+    }
+    assert!(rummies > 500 && ruled_out > 30, "{rummies} hands that can go rummy, {ruled_out} ruled out");
+}
+
+/// The window test of [`Held::meldable`] by bit operations agrees with the plain
+/// one (every window of three values around the card, counting the missing values)
+/// for every set of values of one suit, every card of it and zero or one joker.
+#[test]
+fn meldable_windows_by_bits_agree_with_counting() {
+    for ranks in 0u16..1 << 13 {
+        for jokers in 0..2u32 {
+            let mut held = Held { suits_of_rank: [0; 14], values_of_suit: [0; 4], jokers, naturals: true };
+            for r in 1..=13u8 {
+                if ranks & (1 << (r - 1)) != 0 {
+                    // Only hearts: no set can help, the runs decide.
+                    held.values_of_suit[0] |= 1 << r;
+                    if r == 1 {
+                        held.values_of_suit[0] |= 1 << 14;
+                    }
+                    held.suits_of_rank[usize::from(r)] |= 1;
+                }
+            }
+            for r in (1..=13u8).filter(|r| ranks & (1 << (r - 1)) != 0) {
+                let face = Card::from_index(r - 1).unwrap();
+                let values: &[u8] = if r == 1 { &[1, 14] } else { core::slice::from_ref(&r) };
+                let counted = values.iter().any(|&v| {
+                    (v.saturating_sub(2).max(1)..=v.min(12)).any(|w| {
+                        let missing = (0b111u16 << w) & !held.values_of_suit[0] & !(1 << v);
+                        missing.count_ones() <= jokers
+                    })
+                });
+                assert_eq!(held.meldable(face), counted, "ranks {ranks:013b}, card {r}, {jokers} joker(s)");
+            }
+        }
+    }
+}
