@@ -410,7 +410,8 @@ impl Rummy40 {
     }
 
     /// The least-deadwood split of `seat`'s hand ([`analyze`](crate::analyze)): a hint
-    /// for that player, as classic Rummy gives.
+    /// for that player, as classic Rummy gives. A seat not in the game holds nothing: no
+    /// melds, deadwood 0.
     ///
     /// ```
     /// use rand::SeedableRng;

@@ -1,5 +1,5 @@
 //! Serde for [`MeldTable`] (feature `serde`): the melds in order, each as its owner,
-//! kind, piece ids and faces, `{"owner": 0, "kind": "run", "cards": [4, 5, 6], "faces":
+//! kind, piece ids and faces, `{"owner": 0, "kind": "run", "cards": [30, 31, 32], "faces":
 //! "5h 6h 7h"}`; a meld's id is its position. Read back through the validator.
 //!
 //! A table read alone has no game: no catalog to name the faces of its ids and no
@@ -21,10 +21,11 @@ use crate::{
     PieceSet, Seat, format_list, parse_list,
 };
 
-/// The rules a table read alone is checked under: every meld valid under some game's
-/// rules is valid here, and validated to the same [`Meld`] (a run's start is fixed by
-/// its naturals' positions, and no game's run starts past the king).
-const LENIENT: MeldRules = MeldRules::new(AcePolicy::RoundTheCorner, JokerLimit::Unlimited);
+/// The rules a table read alone is checked under: every meld valid under some rules is
+/// valid here, and validated to the same [`Meld`] (a run's start is fixed by its
+/// naturals' positions, and no game's run starts past the king); melds as short as any
+/// rules allow (`MeldRules::with_min_len`).
+const LENIENT: MeldRules = MeldRules::new(AcePolicy::RoundTheCorner, JokerLimit::Unlimited).with_min_len(1);
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -104,7 +105,7 @@ impl<'de, F: Face> Deserialize<'de> for MeldTable<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Card, MeldError};
+    use crate::Card;
 
     /// Every run and group valid under some game's rules (every ace policy, every joker
     /// limit) is valid under [`LENIENT`] and validated to the same meld: the claim that
@@ -165,8 +166,15 @@ mod tests {
             }
         }
         assert!(valid > 1000, "only {valid} valid melds tried");
-        // And lenient means no more than the ace and the jokers: a meld is still a meld.
+        // Rules that take shorter melds place melds that read back too; lenient is no
+        // more than that: a run is still in a row, of one suit.
         let two: Vec<Card> = parse_list("5h 6h").expect("cards");
-        assert!(matches!(Meld::new(MeldKind::Run, &two, &LENIENT), Err(MeldError::TooShort { .. })));
+        let short = MeldRules::default().with_min_len(2);
+        assert_eq!(Meld::new(MeldKind::Run, &two, &LENIENT), Meld::new(MeldKind::Run, &two, &short));
+        assert!(Meld::new(MeldKind::Run, &two, &LENIENT).is_ok());
+        let gap: Vec<Card> = parse_list("5h 7h").expect("cards");
+        assert!(Meld::new(MeldKind::Run, &gap, &LENIENT).is_err());
+        let suits: Vec<Card> = parse_list("5h 6s").expect("cards");
+        assert!(Meld::new(MeldKind::Run, &suits, &LENIENT).is_err());
     }
 }

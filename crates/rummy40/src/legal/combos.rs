@@ -43,16 +43,10 @@ pub(super) fn combos_by(
     /// Takes `m`'s cards from `counts` if they are there, its faces being among those
     /// held (`avail`): it needs each natural once, so only its jokers may be missing.
     fn take(m: &ValuedMeld, counts: &mut [u8; 53]) -> bool {
-        if counts[52] < m.jokers {
-            return false;
+        counts[52] >= m.jokers && {
+            take_held(m, counts);
+            true
         }
-        let mut naturals = m.mask & NATURALS;
-        while naturals != 0 {
-            counts[naturals.trailing_zeros() as usize] -= 1;
-            naturals &= naturals - 1;
-        }
-        counts[52] -= m.jokers;
-        true
     }
     /// The faces held (`avail`) and the naturals held twice or more (`twice`) once `m`
     /// is taken from `counts`: its naturals held once are gone, and with at most two

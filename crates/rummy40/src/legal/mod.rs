@@ -700,8 +700,8 @@ struct Sink<'a> {
     check: &'a mut dyn FnMut(&Action) -> bool,
 }
 
-// The pushes marked `#[inline]` are called from the plays' and openings' modules, in
-// other codegen units: inlined there as they were when all lived in one module.
+// The pushes marked `#[inline]` are called in the hot loops of the plays' and openings'
+// modules, which may compile in other codegen units.
 impl Sink<'_> {
     /// Are batches of new melds counted ([`LegalActions::fill_for_draw`])? Only where
     /// the cheap conditions decide them alone (the check would have to see each batch).
