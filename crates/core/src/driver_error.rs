@@ -67,7 +67,7 @@ pub enum DriverError<E: std::error::Error + 'static> {
     },
     /// The match refused the terms or an outcome (see [`MatchError`]; a refused deal is
     /// [`DriverError::Deal`]).
-    #[error("the match refused to go on")]
+    #[error("the match refused its terms or an outcome")]
     Match(#[source] MatchError),
 }
 

@@ -9,10 +9,13 @@ use rummykit_rummy40::Config as Rummy40Config;
 
 use crate::text::plural;
 
-/// Restocks a classic hand may use in `play` and `simulate` (RULES.md §2.5's recommended
-/// cap; a hand that needs a third is void): bots could otherwise pass cards around for
-/// ever.
-const CLASSIC_RESTOCKS: u32 = 2;
+/// Restocks a classic hand may use in `play` and `simulate`: the simulation preset's cap
+/// (RULES.md §2.5's recommended one; a hand that needs a third is void), since bots could
+/// otherwise pass cards around for ever.
+const CLASSIC_RESTOCKS: u32 = match ClassicConfig::SIMULATION.max_restocks {
+    Some(cap) => cap,
+    None => 2,
+};
 
 /// The rules the tools play `variant` by: the library's preset, the card games with a
 /// restock cap ([`CLASSIC_RESTOCKS`], [`RUMMY40_RESTOCKS`](crate::RUMMY40_RESTOCKS)).
@@ -95,10 +98,12 @@ fn rummikub_lines(variant: Variant, rules: &RummikubConfig) -> Vec<String> {
 
 fn classic_lines(c: &ClassicConfig) -> Vec<String> {
     let mut lines = vec![
-        "goal: be the first to get rid of every card by melding sets (3 or 4 of a rank) \
-         and runs (3 or more of a suit in sequence, ace low) and laying cards off on any \
-         meld (RULES.md §2.3, §2.4)"
-            .to_owned(),
+        format!(
+            "goal: be the first to get rid of every card by melding sets (3 or 4 of a rank) \
+             and runs (3 or more of a suit in sequence{}) and laying cards off on any meld \
+             (RULES.md §2.3, §2.4)",
+            if c.ace == AceMode::Low { ", ace low" } else { "" }
+        ),
         "opening: none: meld as soon as you can; each turn: draw from the stock or take \
          the top discard, meld or lay off if you like, then discard (RULES.md §2.3)"
             .to_owned(),
@@ -223,7 +228,10 @@ mod tests {
         let text = rules_in_brief(Variant::Rummy40, MatchEnd::Elimination(101));
         assert!(text.contains("at least 40 points") && text.contains("101"), "{text}");
         let text = rules_in_brief(Variant::Classic, MatchEnd::TargetScore(100));
-        assert!(text.contains("runs out more than 2 times"), "{text}");
+        assert!(text.contains("runs out more than 2 times") && text.contains("ace low"), "{text}");
+        // A preset whose ace may be high does not say "ace low".
+        let text = rules_in_brief(Variant::ClassicLiberal, MatchEnd::TargetScore(100));
+        assert!(!text.contains("ace low") && text.contains("high or low"), "{text}");
     }
 
     #[test]
