@@ -28,6 +28,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit::{Bot, Game, Seating, play_hand};
 
+#[path = "common/digest.rs"]
+mod digest;
+use digest::Digest;
+
 /// Plays hand `i` (seeded by `i`) of `G` between the bots `make` builds for it; returns
 /// the number of actions and, with `digest`, a hash of the actions and the outcome.
 fn playout<G: Game>(
@@ -43,11 +47,10 @@ fn playout<G: Game>(
     let mut seated: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
     let (outcome, actions) =
         play_hand(&mut game, &mut seated, 1_000_000).expect("bots play legally to the end");
-    // FNV-1a over the debug form: stable across builds, unlike the std hasher's seed.
     let hash = if digest {
-        format!("{actions:?} {outcome:?}")
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+        let mut d = Digest::new();
+        d.feed(&format!("{actions:?} {outcome:?}"));
+        d.0
     } else {
         0
     };

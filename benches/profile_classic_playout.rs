@@ -11,18 +11,17 @@ use rummykit_classic::{Action, ClassicRummy, Config};
 use rummykit_core::RandomBot;
 use rummykit_core::{Bot, Game, Seating, play_hand};
 
+#[path = "common/digest.rs"]
+mod digest;
+use digest::Digest;
+
 fn main() {
     let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1024);
     let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
     let config = Config::SIMULATION;
     let (mut actions, mut melds, mut layoffs, mut void) = (0usize, 0usize, 0usize, 0usize);
-    // FNV-1a over every action and outcome: the same games give the same digest.
-    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |text: String| {
-        for b in text.bytes() {
-            digest = (digest ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
+    // Every action and outcome: the same games give the same digest.
+    let mut digest = Digest::new();
     let start = std::time::Instant::now();
     for i in 0..hands {
         let seed = i % 1024;
@@ -34,7 +33,7 @@ fn main() {
             bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
         let (outcome, played) = play_hand(&mut game, &mut seated, 1_000_000).expect("legal play");
         if with_digest {
-            feed(format!("{played:?}{outcome:?}"));
+            digest.feed(&format!("{played:?}{outcome:?}"));
         }
         actions += played.len();
         melds += played.iter().filter(|a| matches!(a, Action::Meld(_))).count();
@@ -43,11 +42,12 @@ fn main() {
     }
     let elapsed = start.elapsed();
     println!(
-        "{hands} hands: {:.1} actions/hand ({:.2} melds, {:.2} lay-offs), {void} void, digest {digest:016x}; \
+        "{hands} hands: {:.1} actions/hand ({:.2} melds, {:.2} lay-offs), {void} void, digest {:016x}; \
          {:.1} µs/hand (including the digest)",
         actions as f64 / hands as f64,
         melds as f64 / hands as f64,
         layoffs as f64 / hands as f64,
+        digest.0,
         elapsed.as_secs_f64() * 1e6 / hands as f64
     );
 }

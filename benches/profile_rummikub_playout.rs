@@ -9,6 +9,10 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Bot, Game, Seating, play_hand};
+
+#[path = "common/digest.rs"]
+mod digest;
+use digest::Digest;
 use rummykit_rummikub::{Action, Config, GreedyBot, Rummikub};
 
 fn main() {
@@ -16,13 +20,8 @@ fn main() {
     let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
     let config = Config::STANDARD;
     let (mut actions, mut plays, mut draws, mut passes) = (0usize, 0usize, 0usize, 0usize);
-    // FNV-1a over every action and outcome: the same games give the same digest.
-    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |text: String| {
-        for b in text.bytes() {
-            digest = (digest ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
+    // Every action and outcome: the same games give the same digest.
+    let mut digest = Digest::new();
     let start = std::time::Instant::now();
     for i in 0..games {
         let seed = i % 1024;
@@ -33,7 +32,7 @@ fn main() {
             bots.iter_mut().map(|b| b as &mut dyn Bot<Rummikub>).collect();
         let (outcome, played) = play_hand(&mut game, &mut seated, 1_000_000).expect("legal play");
         if with_digest {
-            feed(format!("{played:?}{outcome:?}"));
+            digest.feed(&format!("{played:?}{outcome:?}"));
         }
         actions += played.len();
         plays += played.iter().filter(|a| matches!(a, Action::Play { .. })).count();
@@ -43,12 +42,13 @@ fn main() {
     let elapsed = start.elapsed();
     let per = |n: usize| n as f64 / games as f64;
     println!(
-        "{games} games: {:.1} actions/game ({:.1} plays, {:.1} draws, {:.1} passes), digest {digest:016x}; \
+        "{games} games: {:.1} actions/game ({:.1} plays, {:.1} draws, {:.1} passes), digest {:016x}; \
          {:.3} ms/game (including the digest)",
         per(actions),
         per(plays),
         per(draws),
         per(passes),
+        digest.0,
         elapsed.as_secs_f64() * 1e3 / games as f64
     );
 }

@@ -16,21 +16,14 @@ use rummykit_core::RandomBot;
 use rummykit_core::{Bot, Game, Seating, play_hand};
 use rummykit_rummy40::{Config, Phase, Rummy40};
 
-/// FNV-1a, fed with text.
-struct Digest(u64);
-
-impl Digest {
-    fn feed(&mut self, text: &str) {
-        for b in text.bytes() {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-}
+#[path = "common/digest.rs"]
+mod digest;
+use digest::Digest;
 
 fn main() {
     let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
     let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
-    let mut lists = Digest(0xcbf2_9ce4_8422_2325);
+    let mut lists = Digest::new();
     let mut time = [Duration::ZERO; 4];
     let mut calls = [0u64; 4];
     let mut listed = [0u64; 4];
@@ -66,7 +59,7 @@ fn main() {
         actions as f64 / hands as f64
     );
     if with_digest {
-        let mut played = Digest(0xcbf2_9ce4_8422_2325);
+        let mut played = Digest::new();
         for i in 0..hands {
             let mut rng = ChaCha8Rng::seed_from_u64(i);
             let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(4), &mut rng).expect("deal");
