@@ -90,41 +90,32 @@ impl Turn<'_> {
             }
             let Some(m) = melds.get(mf.at) else { continue };
             let swap = if held & mf.swap_gate != 0 { mf.swappable & held } else { 0 };
-            let (mut front, mut back) = (0u64, 0u64);
-            // Does face `i` fit at `end`? Each meld, face and end validated once.
-            let fits_at = |i: u32, end: RunEnd, tried: &mut u64, ok: &mut u64| {
-                let bit = 1u64 << i;
-                if *tried & bit == 0 {
-                    *tried |= bit;
-                    if Card::from_index(i as u8)
-                        .is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
-                    {
-                        *ok |= bit;
+            // The held faces of `try_bits` that fit at `end`: each meld, face and end
+            // validated once.
+            let fitting = |try_bits: u64, end: RunEnd, tried: &mut u64, ok: &mut u64| {
+                let (mut bits, mut fit) = (held & try_bits, 0u64);
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits &= bits - 1;
+                    if *tried & bit == 0 {
+                        *tried |= bit;
+                        if Card::from_index(bit.trailing_zeros() as u8)
+                            .is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
+                        {
+                            *ok |= bit;
+                        }
                     }
+                    fit |= *ok & bit;
                 }
-                *ok & bit != 0
+                fit
             };
-            let mut try_bits = held & mf.try_back;
-            while try_bits != 0 {
-                let i = try_bits.trailing_zeros();
-                try_bits &= try_bits - 1;
-                if fits_at(i, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back) {
-                    back |= 1u64 << i;
-                }
-            }
-            if mf.group {
-                // A set ignores the end: the check at its back decides both.
-                front = back;
+            let back = fitting(mf.try_back, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back);
+            // A set ignores the end: the check at its back decides both.
+            let front = if mf.group {
+                back
             } else {
-                let mut try_bits = held & mf.try_front;
-                while try_bits != 0 {
-                    let i = try_bits.trailing_zeros();
-                    try_bits &= try_bits - 1;
-                    if fits_at(i, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front) {
-                        front |= 1u64 << i;
-                    }
-                }
-            }
+                fitting(mf.try_front, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front)
+            };
             if front | back | swap != 0 {
                 fits.push(MeldFits { at: mf.at, meld: mf.meld, front, back, swap });
             }
