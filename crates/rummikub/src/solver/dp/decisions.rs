@@ -100,9 +100,19 @@ pub(super) struct Decisions {
     /// of its own.
     index: [Paged<(u32, u32), INDEX_PAGE>; CLASSES],
     pub(super) kept: Vec<Opt>,
-    /// The relaxation's view of opened-mode decisions, kept across solves like `index`:
-    /// per [`memo_key`] with the group cap and the jokers charged per group natural, a
-    /// range of `bounds` (see [`Decisions::relaxed`]).
+    /// The relaxation's view of opened-mode decisions (see [`Decisions::relaxed`]), kept
+    /// across solves like `index` and indexed like it: per class of step, paged by the
+    /// runs, per shape and jokers left, the first of [`RELAXED_VARIANTS`] entries of
+    /// `views`, one per group cap and charge ([`relaxed_variant`]), each a range of
+    /// `bounds` once known ([`UNKNOWN`] before). Dense for the same reason as `index`:
+    /// a hash map of every view a solver has seen was a cache line or two per row the
+    /// relaxation computes, all over a table of hundreds of kilobytes, where the views
+    /// of one position lie on a few small pages.
+    views_at: [Paged<u32, INDEX_PAGE>; CLASSES],
+    views: Vec<(u32, u32)>,
+    /// The views of the group caps and charges [`relaxed_variant`] does not keep (a cap
+    /// of three, or charges above two per natural sent; rare): per [`memo_key`] with the
+    /// cap and charges.
     bounds_memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
     pub(super) bounds: Vec<Bound>,
     /// Scratch for [`Decisions::relaxed`].
@@ -128,8 +138,8 @@ pub(super) struct Lookup {
 /// decisions generated with it serve every real count ([`Decisions::remember`]).
 pub(super) const OPEN_NEXT: u32 = 63;
 
-/// Entries [`Decisions::bounds_memo`] of a fresh solver has room for.
-const MEMO_START: usize = 512;
+/// An entry of [`Decisions::views`] not known yet.
+const UNKNOWN: (u32, u32) = (u32::MAX, 0);
 
 /// Marks the end of a range in [`Decisions::index`] whose decisions can be derived from.
 const DERIVABLE: u32 = 1 << 31;
@@ -186,6 +196,8 @@ impl Decisions {
             self.kept.clear();
             self.index.iter_mut().for_each(Paged::clear);
             self.bounds.clear();
+            self.views_at.iter_mut().for_each(Paged::clear);
+            self.views.clear();
             self.bounds_memo.clear();
         }
     }
@@ -194,10 +206,6 @@ impl Decisions {
     #[inline]
     pub(super) fn reset(&mut self, counts: &Counts, params: Params) {
         self.index[usize::from(PER_RUN)].clear();
-        if self.bounds_memo.capacity() == 0 {
-            // What a fresh solver's first positions need, without rehashing on the way.
-            self.bounds_memo.reserve(MEMO_START);
-        }
         self.opts.clear();
         self.track_value = params.threshold.is_some();
         self.joker_counts = params.joker_counts;
@@ -324,21 +332,37 @@ impl Decisions {
         charge: u32,
     ) -> (u32, u32) {
         let step = self.look.steps[layer];
-        let key = memo_key(&step, runs, jmax) | u64::from(cap) << 36 | u64::from(charge) << 40;
-        if let Some(&range) = self.bounds_memo.get(&key) {
-            return range;
+        let at = usize::from(step.slot) + jmax as usize;
+        // Where the view is kept: its place among the variants, or its key in the map.
+        let place = relaxed_variant(cap, charge)
+            .ok_or_else(|| memo_key(&step, runs, jmax) | u64::from(cap) << 36 | u64::from(charge) << 40);
+        // (The view depends on the step only through its decisions, which `index` and
+        // [`SHARED`] key by class and shape.)
+        match place {
+            Ok(v) => {
+                if let Some(&first) = self.views_at[usize::from(step.class) & 7].get(runs as usize, at) {
+                    let range = self.views[first as usize + v];
+                    if range != UNKNOWN {
+                        return range;
+                    }
+                }
+            }
+            Err(key) => {
+                if let Some(&range) = self.bounds_memo.get(&key) {
+                    return range;
+                }
+            }
         }
-        // The process's view, if kept (the view depends on the step only through its
-        // decisions, which [`SHARED`] keys by class and shape).
-        let view = relaxed_variant(cap, charge).and_then(|v| {
-            let cell = shared(step.class, runs, usize::from(step.slot) + jmax as usize)?;
+        // The process's view, if kept.
+        let view = place.ok().and_then(|v| {
+            let cell = shared(step.class, runs, at)?;
             cell.relaxed.get_or_init(|| (0..RELAXED_VARIANTS).map(|_| OnceLock::new()).collect()).get(v)
         });
         if let Some(list) = view.and_then(OnceLock::get) {
             let start = self.bounds.len();
             self.bounds.extend_from_slice(list);
             let range = (start as u32, self.bounds.len() as u32);
-            self.bounds_memo.insert(key, range);
+            self.remember_view(&step, runs, at, place, range);
             return range;
         }
         let (lo, hi) = self.get(&step, runs, jmax);
@@ -365,12 +389,42 @@ impl Decisions {
         }
         self.scratch = all;
         let range = (start as u32, self.bounds.len() as u32);
-        self.bounds_memo.insert(key, range);
+        self.remember_view(&step, runs, at, place, range);
         if let Some(cell) = view {
             // Another thread may have set it meanwhile: to the same list.
             let _ = cell.set(self.bounds[start..].into());
         }
         range
+    }
+
+    /// Keeps the view `range` of [`Decisions::relaxed`] at its `place`: a variant in
+    /// [`Decisions::views`], or a key in the map.
+    fn remember_view(
+        &mut self,
+        step: &Step,
+        runs: u32,
+        at: usize,
+        place: Result<usize, u64>,
+        range: (u32, u32),
+    ) {
+        let v = match place {
+            Ok(v) => v,
+            Err(key) => {
+                self.bounds_memo.insert(key, range);
+                return;
+            }
+        };
+        let cells = &mut self.views_at[usize::from(step.class) & 7];
+        let first = match cells.get(runs as usize, at) {
+            Some(&first) => first,
+            None => {
+                let first = self.views.len() as u32;
+                self.views.resize(self.views.len() + RELAXED_VARIANTS, UNKNOWN);
+                cells.set(runs as usize, at, first);
+                first
+            }
+        };
+        self.views[first as usize + v] = range;
     }
 
     /// Decision `i` of a range from [`Decisions::get`].

@@ -39,6 +39,12 @@ const NONE: i32 = -(1 << 29);
 /// never read).
 type Budgets = [i32; JLEFT as usize];
 
+/// The other colours' bound ([`Relax::others`]) behind `JLEFT - 1` impossible budgets
+/// ([`NONE`]): the budgets a colour's row leaves to them, `j - b` for every `b` up to
+/// all its `JLEFT` budgets, are then a window of it, those of `b > j` impossible, so
+/// [`Relax::estimate`] combines the two in a loop of fixed length without a branch.
+pub(super) type Others = [i32; 2 * JLEFT as usize - 1];
+
 /// The per-colour relaxation: every colour on its own, with every joker still left at
 /// its disposal, and groups relaxed to a cap on how many naturals of a tile any
 /// solution can send to groups (each group needs two more tiles of other colours or
@@ -60,9 +66,10 @@ pub(super) struct Relax {
     /// Fewest jokers per `(pending group naturals, step)`, paged by the first (see
     /// `pending`).
     pend: Paged<u8, LAYERS>,
-    /// The bound per joker budget per `(packed runs, colour, number)`, paged by the runs.
-    /// Kept across positions: a row holds from the stamp in `since` on.
-    pub(super) rows: Paged<Budgets, LAYERS>,
+    /// The bound per joker budget per `(packed runs, colour, number)`, paged by the runs
+    /// (see [`ROW_PAGE`]). Kept across positions: a row holds from the stamp in `since`
+    /// on.
+    pub(super) rows: Paged<Budgets, ROW_PAGE>,
     /// What a colour's rows depend on besides `rows_for`, per colour and number: its
     /// fixed and optional naturals there, the group cap and the group jokers charged
     /// there (see [`Relax::signature`]). A row from number `m` on reads only numbers
@@ -89,6 +96,12 @@ pub(super) struct Relax {
     /// The stamp of the entries of `others` in use.
     stamp: u32,
 }
+
+/// Rows per page of [`Relax::rows`]: per colour, numbers 1..=13 and the end of the
+/// sweep ("number 14", where a row only says whether every short run has ended), stored
+/// like the others so that a look-up does not first ask whether it is at the end (which
+/// of the three other colours' rows [`Relax::others`] reads there depends on the state).
+const ROW_PAGE: usize = 4 * 14;
 
 /// Largest size of the [`Relax::others`] cache: 2^12 entries (160 KB per sweep
 /// direction). Indexed by a hash, it is touched all over by a solve, so a fresh
@@ -150,7 +163,8 @@ impl Relax {
         // Every colour before number 1: colours 0..3 "after number 0", colour 3 at 1.
         let others = self.others(dec, 0, 0, 3, j)?;
         let row = self.row(dec, 3, 1, 0);
-        let best = (0..=j as usize).map(|b| row[b] + others[j as usize - b]).max()?;
+        let pad = JLEFT as usize - 1;
+        let best = (0..=j as usize).map(|b| row[b] + others[pad + j as usize - b]).max()?;
         u32::try_from(best).ok()
     }
 
@@ -238,10 +252,7 @@ impl Relax {
     /// key), for every joker budget `0..=j`.
     #[inline]
     pub(super) fn row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32) -> Budgets {
-        if m == 14 {
-            return [if runs & 0x3f == 0 { 0 } else { NONE }; JLEFT as usize];
-        }
-        let at = c * 13 + m as usize - 1;
+        let at = c * 14 + m as usize - 1;
         if let Some(&row) = self.rows.get(runs as usize, at) {
             return row;
         }
@@ -253,6 +264,12 @@ impl Relax {
     /// that still holds ([`Relax::since`]) is stamped anew, else it is computed.
     #[inline(never)]
     fn compute_row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32, at: usize) -> Budgets {
+        if m == 14 {
+            // After the last number: every short run must have ended.
+            let row = [if runs & 0x3f == 0 { 0 } else { NONE }; JLEFT as usize];
+            self.rows.set(runs as usize, at, row);
+            return row;
+        }
         if let Some(&row) = self.rows.get_since(runs as usize, at, self.since[c][m as usize - 1]) {
             self.rows.set(runs as usize, at, row);
             return row;
@@ -307,9 +324,9 @@ impl Relax {
         n: u32,
         c: usize,
         j: u32,
-    ) -> Option<Budgets> {
+    ) -> Option<Others> {
         if !self.on {
-            return Some([0; JLEFT as usize]);
+            return Some([0; 2 * JLEFT as usize - 1]);
         }
         // Many states of a layer (and of every pass of a run) share the other colours'
         // runs: their bound is computed once, for every budget up to all the jokers.
@@ -323,7 +340,9 @@ impl Relax {
             self.compute_others(dec, key, n, c, slot, tag)
         };
         // The bound never falls with a larger budget either: none at `j`, none below.
-        (acc[j as usize] >= 0).then_some(acc)
+        let mut padded = [NONE; 2 * JLEFT as usize - 1];
+        padded[JLEFT as usize - 1..].copy_from_slice(&acc);
+        (acc[j as usize] >= 0).then_some(padded)
     }
 
     /// [`Relax::others`] when it is not cached (kept apart so that the look-up inlines).
@@ -337,16 +356,18 @@ impl Relax {
         mut slot: usize,
         tag: u64,
     ) -> Budgets {
-        let mut acc = [0; JLEFT as usize];
-        let mut first = true;
-        for cc in (0..4).filter(|&cc| cc != c) {
-            let m = if cc < c { n + 1 } else { n };
-            let row = self.row(dec, cc, m, (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff);
-            // A row never falls with a larger budget, so its convolution with the
-            // zero row is the row itself.
-            acc = if first { row } else { max_plus(&acc, &row) };
-            first = false;
-        }
+        // The `k`-th colour other than `c`, its row from the number it is at (the
+        // colours before `c` have decided this number): arithmetic, not a loop that
+        // skips `c`, whose branches depend on `c`.
+        let mut row = |k: usize| {
+            let cc = k + usize::from(k >= c);
+            let m = n + u32::from(cc < c);
+            self.row(dec, cc, m, (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff)
+        };
+        // The first row is not convolved with the zero row: a row never falls with a
+        // larger budget, so that convolution is the row itself.
+        let (first, second, third) = (row(0), row(1), row(2));
+        let acc = max_plus(&max_plus(&first, &second), &third);
         self.others_written += 1;
         if self.others_written * 2 > self.others.len() && self.others_shift > 64 - OTHERS_BITS {
             self.grow_others();
@@ -385,7 +406,7 @@ impl Relax {
     pub(super) fn estimate(
         &mut self,
         dec: &mut Decisions,
-        others: &Budgets,
+        others: &Others,
         key: u64,
         score: u32,
         n: u32,
@@ -415,9 +436,14 @@ impl Relax {
         }
         let runs = (key >> (c as u32 * COLOUR_BITS)) as u32 & 0x1ff;
         let row = self.row(dec, c, n + 1, runs);
+        // Budget `b` for this colour leaves `j - b` to the others, at `j + PAD - b` in
+        // the padded bound (`PAD` = `JLEFT - 1`); above `j`, an impossible one. Every
+        // budget in an unrolled loop: the loop of `j + 1` steps ended at a branch that
+        // depends on the state. (A sum with an impossible bound stays negative.)
+        let window: &Budgets = others[j as usize..][..JLEFT as usize].try_into().expect("a window of JLEFT");
         let mut best = NONE;
-        for (b, &r) in row.iter().enumerate().take(j as usize + 1) {
-            best = best.max(r + others[j as usize - b]);
+        for (&r, &o) in row.iter().zip(window.iter().rev()) {
+            best = best.max(r + o);
         }
         if best < 0 {
             return None;
