@@ -194,7 +194,7 @@ pub(super) fn meldable_faces(faces: &[Card]) -> u64 {
 /// limits aside); a joker if a natural is held. Bit operations on the faces held, every
 /// suit and rank at once: the same as the plain `Held::meldable_faces` of the tests,
 /// without building a `Held`, as it is asked on every turn.
-pub(super) fn meldable_of(present: u64, jokers: usize) -> u64 {
+pub(crate) fn meldable_of(present: u64, jokers: usize) -> u64 {
     if present == 0 {
         return 0;
     }
