@@ -270,7 +270,10 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
 fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Vec<PieceId>) {
     match cards.first() {
         Some(&(fill, _)) if cards.len() <= 16 => {
-            let mut buf = [fill; 16];
+            // Written in place past the end, then cut back (no copy from a buffer).
+            let start = out.len();
+            out.resize(start + 16, fill);
+            let buf = out.get_mut(start..).unwrap_or_default();
             let mut n = 0;
             for &(piece, face) in cards {
                 if let Some(slot) = buf.get_mut(n) {
@@ -278,7 +281,7 @@ fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &
                 }
                 n += usize::from(rule.allows(face));
             }
-            out.extend_from_slice(buf.get(..n).unwrap_or_default());
+            out.truncate(start + n);
         }
         _ => out.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece)),
     }
