@@ -102,10 +102,28 @@ impl ValuedMeld {
             }
             _ => (0..len).filter_map(|i| m.value_at(i)).map(run_position_value).sum(),
         };
-        ValuedMeld::new(m.kind(), m.faces(), value)
+        // The naturals' bits as core gives them, the jokers counted while copied.
+        let mut fm = ValuedMeld {
+            kind: m.kind(),
+            len: len as u8,
+            faces: [Card::JOKER; MAX_MELD_LEN],
+            value,
+            mask: m.naturals() & NATURALS,
+            jokers: 0,
+        };
+        for (slot, &f) in fm.faces.iter_mut().zip(m.faces()) {
+            *slot = f;
+            fm.jokers += u8::from(f.is_joker());
+        }
+        if fm.jokers > 0 {
+            fm.mask |= 1u64 << 52;
+        }
+        fm
     }
 
-    /// The meld of `kind` with `faces` (valid, in meld order), worth `value`.
+    /// The meld of `kind` with `faces` (valid, in meld order), worth `value` (the tests'
+    /// reference listing builds its melds so).
+    #[cfg(test)]
     fn new(kind: MeldKind, faces: &[Card], value: u32) -> ValuedMeld {
         let mut fm =
             ValuedMeld { kind, len: 0, faces: [Card::JOKER; MAX_MELD_LEN], value, mask: 0, jokers: 0 };
