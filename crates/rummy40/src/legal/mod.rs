@@ -511,7 +511,7 @@ impl LegalActions {
     // inlined it made every draw save and restore the registers it needs.
     #[inline(never)]
     fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
-        let LegalActions { fms, arena, scratch, groups, .. } = self;
+        let LegalActions { fms, arena, keys, scratch, groups, .. } = self;
         let group = *groups.groups.get(g)?;
         let start = group.start as usize;
         let places = groups.melds.get(start..start + usize::from(group.len))?;
@@ -522,11 +522,13 @@ impl LegalActions {
         let melds = slots.get(..places.len())?;
         let by_face = ids_by_face(groups.catalog?, groups.cards);
         let start = arena.len();
-        let mut keys = Vec::new();
-        expand(melds, &by_face, groups.required, arena, &mut keys, scratch);
-        sort_keys(arena, &mut keys);
+        // (The list's own keys' buffer, empty once the list is filled.)
+        keys.clear();
+        expand(melds, &by_face, groups.required, arena, keys, scratch);
+        sort_keys(arena, keys);
         debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
         let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
+        keys.clear();
         arena.truncate(start);
         let action = match (group.open, group.take) {
             (true, true) => Action::TakeDiscardAndOpen { melds: batch.take()? },
