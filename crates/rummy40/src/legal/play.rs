@@ -8,7 +8,7 @@ use crate::turn::Turn;
 use crate::{Action, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
-use super::faces::{FaceBits, face_counts, meldable_of};
+use super::faces::{FaceBits, any_meldable, face_counts};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
 use super::{Item, LegalActions, Sink};
@@ -59,7 +59,7 @@ pub(super) fn play(
         reach.keep(&mut sink.out.reach);
     } else {
         // (Most hands of an opened player hold no meld.)
-        if reference || meldable_of(bits.naturals, bits.jokers) != 0 {
+        if reference || any_meldable(bits.naturals, bits.jokers) {
             single_melds(pos, faces, bits, sink);
         } else {
             sink.out.fms.clear();
