@@ -254,6 +254,51 @@ impl<F: Face> Catalog<F> {
         FacesOf::new(set, self.copies as usize * 52, self.len())
     }
 
+    /// The faces of the pieces of `set` in this catalog, as bits by [`Face::index`]:
+    /// `(naturals, twice, jokers)`, the naturals held, those held in two copies or more,
+    /// and the number of jokers. Read a copy of the 52 faces at a time, with no list
+    /// made (what a question about the faces of a hand needs, in a few operations).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, Face, PieceId, PieceSet};
+    /// let pack = Catalog::<Card>::new(2, 2).expect("106 cards fit");
+    /// // The 4 of clubs twice (ids 3 and 55), the ace of clubs once, a joker; 150 is beyond.
+    /// let hand: PieceSet = [0, 3, 55, 104, 150].into_iter().filter_map(PieceId::new).collect();
+    /// let bit = |f: &str| 1u64 << f.parse::<Card>().unwrap().index();
+    /// assert_eq!(pack.face_bits(hand), (bit("Ac") | bit("4c"), bit("4c"), 1));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn face_bits(&self, set: PieceSet) -> (u64, u64, usize) {
+        let words = set.words();
+        // The 64 ids from `at` on, as a mask (bit `i` = id `at + i`).
+        let window = |at: usize| {
+            let (q, r) = (at / 64, at % 64);
+            let low = words.get(q).map_or(0, |w| w >> r);
+            let high = if r == 0 { 0 } else { words.get(q + 1).map_or(0, |w| w << (64 - r)) };
+            low | high
+        };
+        let (mut naturals, mut twice) = (0u64, 0u64);
+        for copy in 0..usize::from(self.copies) {
+            let faces = window(copy * 52) & COPY;
+            twice |= naturals & faces;
+            naturals |= faces;
+        }
+        // The jokers' ids follow, a window at a time (one for the packs of the games),
+        // counted one by one: a few bits at most (no `popcnt` on the baseline target).
+        let mut jokers = 0;
+        let naturals_end = usize::from(self.copies) * 52;
+        for at in (naturals_end..self.len()).step_by(64) {
+            let left = self.len() - at;
+            let mut held = window(at) & if left >= 64 { !0 } else { (1u64 << left) - 1 };
+            while held != 0 {
+                held &= held - 1;
+                jokers += 1;
+            }
+        }
+        (naturals, twice, jokers)
+    }
+
     /// `true` if `id` belongs to this catalog.
     ///
     /// ```

@@ -569,3 +569,37 @@ proptest! {
         }
     }
 }
+
+/// The brute force for [`Catalog::face_bits`]: each id of the set asked its face, the
+/// copies of each face counted.
+fn face_bits_each<F: Face>(catalog: Catalog<F>, set: PieceSet) -> (u64, u64, usize) {
+    let mut counts = [0u8; 64];
+    let mut jokers = 0;
+    for (_, f) in faces_each(catalog, set) {
+        if f.is_joker() {
+            jokers += 1;
+        } else {
+            counts[usize::from(f.index())] += 1;
+        }
+    }
+    let bits = |least: u8| (0..64).filter(|&i| counts[i] >= least).fold(0u64, |b, i| b | 1 << i);
+    (bits(1), bits(2), jokers)
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 1_000, ..Config::default() })]
+
+    #[test]
+    fn face_bits_agrees_with_each_face(
+        ids in proptest::collection::vec(0u8..160, 0..120),
+        copies in 1u8..=3,
+        jokers in 0u8..=108,
+    ) {
+        let set: PieceSet = ids.iter().filter_map(|&i| PieceId::new(i)).collect();
+        // Every catalog that fits; ids past its end are left out.
+        if let (Some(cards), Some(tiles)) = (Catalog::<Card>::new(copies, jokers), Catalog::<Tile>::new(copies, jokers)) {
+            prop_assert_eq!(cards.face_bits(set), face_bits_each(cards, set));
+            prop_assert_eq!(tiles.face_bits(set), face_bits_each(tiles, set));
+        }
+    }
+}

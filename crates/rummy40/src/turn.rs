@@ -172,35 +172,17 @@ impl<'a> Turn<'a> {
     }
 
     /// Could `card`, taken into the hand, be in a meld with cards of the hand? A
-    /// necessary condition read from the hand's ids, no face listed: a natural needs two
-    /// more cards of its rank in other suits, or two of its suit next to it (one or two
-    /// ranks either side, counted round the corner), each one missing made up by a joker
-    /// of the hand; a joker may always be. Every rule of the melds (the ace, the joker
-    /// limits) only refuses more.
+    /// necessary condition read from the faces of the hand and the card as bits, no face
+    /// listed: [`meldable_of`](crate::legal::meldable_of) (a natural needs two more cards
+    /// of its rank in other suits, or a window of three values of its suit around it,
+    /// each one missing made up by a joker; a joker needs a natural). Every rule of the
+    /// melds (the ace, the joker limits) only refuses more.
     pub(crate) fn may_meld_with(&self, card: PieceId) -> bool {
         let Some(face) = self.face(card) else { return false };
-        let (Some(suit), Some(number)) = (face.suit_index(), face.number()) else { return true };
-        let hand = self.hand;
-        let held = |s: u8, n: u8| {
-            Card::from_index(s * 13 + n - 1)
-                .is_some_and(|f| self.catalog.ids_of(f).any(|id| hand.contains(id)))
-        };
-        let jokers = self.catalog.ids_of(Card::JOKER).filter(|&id| hand.contains(id)).take(2).count();
-        if jokers >= 2 {
-            return true;
-        }
-        // A set: the rank in two more suits (or one and a joker).
-        let same_rank = (0..4u8).filter(|&s| s != suit && held(s, number)).take(2).count();
-        if same_rank + jokers >= 2 {
-            return true;
-        }
-        // A run: three cards in a row, `card` among them, a joker for at most one.
-        let at = |d: u8| held(suit, (number - 1 + d) % 13 + 1);
-        let (below2, below, above, above2) = (at(11), at(12), at(1), at(2));
-        let missing = |a: bool, b: bool| usize::from(!a) + usize::from(!b);
-        missing(below2, below) <= jokers
-            || missing(below, above) <= jokers
-            || missing(above, above2) <= jokers
+        let mut with = self.hand;
+        with.insert(card);
+        let (naturals, _, jokers) = self.catalog.face_bits(with);
+        crate::legal::meldable_of(naturals, jokers) & 1u64 << face.index() != 0
     }
 
     /// A table meld `piece` could be built onto, if any.

@@ -194,7 +194,7 @@ pub(super) fn meldable_faces(faces: &[Card]) -> u64 {
 /// limits aside); a joker if a natural is held. Bit operations on the faces held, every
 /// suit and rank at once: the same as the plain `Held::meldable_faces` of the tests,
 /// without building a `Held`, as it is asked on every turn.
-pub(super) fn meldable_of(present: u64, jokers: usize) -> u64 {
+pub(crate) fn meldable_of(present: u64, jokers: usize) -> u64 {
     if present == 0 {
         return 0;
     }
@@ -203,25 +203,8 @@ pub(super) fn meldable_of(present: u64, jokers: usize) -> u64 {
         // Two jokers complete any window of three values around a card.
         return present | joker_bit;
     }
-    let one_joker = jokers == 1;
-    let suit = |s: u32| (present >> (s * 13)) & 0x1fff;
-    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
-    // The ranks (bit number - 1) held in three suits, or in two with a joker.
-    let ranks = if one_joker {
-        (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
-    } else {
-        (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
-    };
-    // The four suits side by side in lanes of 16 bits, all decided at once. Values 1–14
-    // (the ace as both): the windows w, w + 1, w + 2 (1 ≤ w ≤ 12) held, or all but one
-    // with a joker, and the values they cover, back as faces. A shift down by two brings
-    // a lane's lowest values into the top of the lane below, which the windows' mask
-    // drops.
+    let Reached { lanes, ranks, windows } = reached(present, jokers == 1);
     const LANES: u64 = 0x0001_0001_0001_0001;
-    let lanes = a | b << 16 | c << 32 | d << 48;
-    let values = (lanes << 1) | (lanes & LANES) << 14;
-    let (x, y, z) = (values, values >> 1, values >> 2);
-    let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
     let covered = windows | windows << 1 | windows << 2;
     let by_run = ((covered >> 1) | (covered & (LANES << 14)) >> 14) & (0x1fff * LANES);
     let out = lanes & ((ranks * LANES) | by_run);
@@ -230,6 +213,49 @@ pub(super) fn meldable_of(present: u64, jokers: usize) -> u64 {
         | ((out >> 16) & 0x1fff) << 13
         | ((out >> 32) & 0x1fff) << 26
         | ((out >> 48) & 0x1fff) << 39
+}
+
+/// May some natural be in a meld (`meldable_of(present, jokers)` marks a natural)? A
+/// meld holds a natural, so a hand with none holds no meld: the question of an opened
+/// player's every play phase (most hands hold none). Without mapping the faces back:
+/// some rank held in enough suits, or some window of three values held, decides (each
+/// holds a card held).
+pub(super) fn any_meldable(present: u64, jokers: usize) -> bool {
+    if present == 0 || jokers >= 2 {
+        return present != 0;
+    }
+    let Reached { ranks, windows, .. } = reached(present, jokers == 1);
+    ranks | windows != 0
+}
+
+/// What [`meldable_of`] reads of the naturals held, with at most one joker: the four
+/// suits side by side in lanes of 16 bits, the ranks (bit number - 1) held in three
+/// suits (or two with the joker), and the windows of three values (by their lowest,
+/// in the lanes, values 1–14 with the ace as both) held (or all but one with the joker).
+struct Reached {
+    lanes: u64,
+    ranks: u64,
+    windows: u64,
+}
+
+#[inline(always)]
+fn reached(present: u64, one_joker: bool) -> Reached {
+    let suit = |s: u32| (present >> (s * 13)) & 0x1fff;
+    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
+    let ranks = if one_joker {
+        (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    } else {
+        (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+    };
+    // All decided at once: the windows w, w + 1, w + 2 (1 ≤ w ≤ 12). A shift down by two
+    // brings a lane's lowest values into the top of the lane below, which the windows'
+    // mask drops.
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    let lanes = a | b << 16 | c << 32 | d << 48;
+    let values = (lanes << 1) | (lanes & LANES) << 14;
+    let (x, y, z) = (values, values >> 1, values >> 2);
+    let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
+    Reached { lanes, ranks, windows }
 }
 
 /// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace

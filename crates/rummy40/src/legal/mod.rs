@@ -45,6 +45,7 @@ use crate::turn::Turn;
 use crate::{Action, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
 
 use batch::{MAX_BATCH, Scratch, decode_batch, expand, sort_keys};
+pub(crate) use faces::meldable_of;
 use faces::{FaceBits, face_counts, ids_by_face, on_stack};
 use opening::open_or_rummy;
 use play::play;
@@ -101,10 +102,28 @@ impl ValuedMeld {
             }
             _ => (0..len).filter_map(|i| m.value_at(i)).map(run_position_value).sum(),
         };
-        ValuedMeld::new(m.kind(), m.faces(), value)
+        // The naturals' bits as core gives them, the jokers counted while copied.
+        let mut fm = ValuedMeld {
+            kind: m.kind(),
+            len: len as u8,
+            faces: [Card::JOKER; MAX_MELD_LEN],
+            value,
+            mask: m.naturals() & NATURALS,
+            jokers: 0,
+        };
+        for (slot, &f) in fm.faces.iter_mut().zip(m.faces()) {
+            *slot = f;
+            fm.jokers += u8::from(f.is_joker());
+        }
+        if fm.jokers > 0 {
+            fm.mask |= 1u64 << 52;
+        }
+        fm
     }
 
-    /// The meld of `kind` with `faces` (valid, in meld order), worth `value`.
+    /// The meld of `kind` with `faces` (valid, in meld order), worth `value` (the tests'
+    /// reference listing builds its melds so).
+    #[cfg(test)]
     fn new(kind: MeldKind, faces: &[Card], value: u32) -> ValuedMeld {
         let mut fm =
             ValuedMeld { kind, len: 0, faces: [Card::JOKER; MAX_MELD_LEN], value, mask: 0, jokers: 0 };
@@ -492,7 +511,7 @@ impl LegalActions {
     // inlined it made every draw save and restore the registers it needs.
     #[inline(never)]
     fn group_batch(&mut self, g: usize, k: usize) -> Option<Action> {
-        let LegalActions { fms, arena, scratch, groups, .. } = self;
+        let LegalActions { fms, arena, keys, scratch, groups, .. } = self;
         let group = *groups.groups.get(g)?;
         let start = group.start as usize;
         let places = groups.melds.get(start..start + usize::from(group.len))?;
@@ -503,11 +522,13 @@ impl LegalActions {
         let melds = slots.get(..places.len())?;
         let by_face = ids_by_face(groups.catalog?, groups.cards);
         let start = arena.len();
-        let mut keys = Vec::new();
-        expand(melds, &by_face, groups.required, arena, &mut keys, scratch);
-        sort_keys(arena, &mut keys);
+        // (The list's own keys' buffer, empty once the list is filled.)
+        keys.clear();
+        expand(melds, &by_face, groups.required, arena, keys, scratch);
+        sort_keys(arena, keys);
         debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
         let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
+        keys.clear();
         arena.truncate(start);
         let action = match (group.open, group.take) {
             (true, true) => Action::TakeDiscardAndOpen { melds: batch.take()? },

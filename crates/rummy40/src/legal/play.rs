@@ -8,7 +8,7 @@ use crate::turn::Turn;
 use crate::{Action, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
-use super::faces::{FaceBits, face_counts, meldable_of};
+use super::faces::{FaceBits, any_meldable, face_counts};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
 use super::{Item, LegalActions, Sink};
@@ -59,7 +59,7 @@ pub(super) fn play(
         reach.keep(&mut sink.out.reach);
     } else {
         // (Most hands of an opened player hold no meld.)
-        if reference || meldable_of(bits.naturals, bits.jokers) != 0 {
+        if reference || any_meldable(bits.naturals, bits.jokers) {
             single_melds(pos, faces, bits, sink);
         } else {
             sink.out.fms.clear();
@@ -270,7 +270,10 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
 fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Vec<PieceId>) {
     match cards.first() {
         Some(&(fill, _)) if cards.len() <= 16 => {
-            let mut buf = [fill; 16];
+            // Written in place past the end, then cut back (no copy from a buffer).
+            let start = out.len();
+            out.resize(start + 16, fill);
+            let buf = out.get_mut(start..).unwrap_or_default();
             let mut n = 0;
             for &(piece, face) in cards {
                 if let Some(slot) = buf.get_mut(n) {
@@ -278,7 +281,7 @@ fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &
                 }
                 n += usize::from(rule.allows(face));
             }
-            out.extend_from_slice(buf.get(..n).unwrap_or_default());
+            out.truncate(start + n);
         }
         _ => out.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece)),
     }

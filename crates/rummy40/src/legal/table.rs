@@ -151,18 +151,22 @@ impl Turn<'_> {
     /// with its tries if `reuse` (the rules are those it was made under), the others
     /// made anew, no try made yet.
     pub(super) fn table_faces(&self, cache: &mut TableFaces, reuse: bool) {
-        const JOKER: u64 = 1 << 52;
         let TableFaces { melds, before, joker_sets, .. } = cache;
-        core::mem::swap(melds, before);
-        melds.clear();
-        let before: &[MeldFaces] = if reuse { before } else { &[] };
-        // Both lists are in id order: the entry of a meld, if any, is met walking on.
-        let mut next = 0;
         *joker_sets = self.table.melds().iter().any(|m| {
             m.meld().kind() == MeldKind::Group
                 && m.meld().len() == 3
                 && m.meld().faces().contains(&Card::JOKER)
         });
+        // The common change, in place: the melds kept in their places (a play changes one
+        // of them) and new ones after them.
+        if reuse && self.table_faces_in_place(melds) {
+            return;
+        }
+        core::mem::swap(melds, before);
+        melds.clear();
+        let before: &[MeldFaces] = if reuse { before } else { &[] };
+        // Both lists are in id order: the entry of a meld, if any, is met walking on.
+        let mut next = 0;
         for (at, m) in self.table.melds().iter().enumerate() {
             let meld = m.meld();
             while before.get(next).is_some_and(|b| b.meld < m.id()) {
@@ -173,68 +177,101 @@ impl Turn<'_> {
                 next += 1;
                 continue;
             }
-            // A valid meld holds a natural: its kind, suit and values say what it is
-            // without reading its faces.
-            let Some(first) = meld.value_at(0) else { continue };
-            let Some(last) = meld.value_at(meld.len() - 1) else { continue };
-            let (suit, number) = match meld.kind() {
-                MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
-                MeldKind::Group => (0, first),
-            };
-            let mut mf = MeldFaces {
-                at,
-                meld: m.id(),
-                faces: *meld,
-                interest: 0,
-                swap_gate: 0,
-                swappable: self.swappable(m),
-                try_front: 0,
-                try_back: 0,
-                group: meld.kind() == MeldKind::Group,
-                tried_front: 0,
-                tried_back: 0,
-                ok_front: 0,
-                ok_back: 0,
-            };
-            match meld.kind() {
-                MeldKind::Run => {
-                    // A swap is looked for only when a face of the run's span is held.
-                    mf.swap_gate = if first <= last {
-                        let (lo, hi) = (first.max(2), last.min(13));
-                        let mut span =
-                            if lo <= hi { ((1u64 << (hi - lo + 1)) - 1) << (suit * 13 + lo - 1) } else { 0 };
-                        if first == 1 || last == 14 {
-                            span |= 1u64 << (suit * 13);
-                        }
-                        span
-                    } else {
-                        0x1fffu64 << (suit * 13)
-                    };
-                    // Ranks as 1–13: the card below the first and above the last (with wrap).
-                    let rank = |v: u8| (v + 12) % 13 + 1;
-                    let (lo, hi) = (rank(first), rank(last));
-                    let below = u32::from(suit * 13 + if lo == 1 { 13 } else { lo - 1 } - 1);
-                    let above = u32::from(suit * 13 + if hi == 13 { 1 } else { hi + 1 } - 1);
-                    mf.try_front = 1u64 << below | JOKER;
-                    mf.try_back = 1u64 << above | JOKER;
-                }
-                MeldKind::Group => {
-                    let suits = meld.group_suits().unwrap_or(0xf);
-                    if meld.len() > (suits & 0xf).count_ones() as usize {
-                        mf.swap_gate = !0;
-                    }
-                    // The rank in every suit the set lacks (it never holds two naturals of
-                    // one suit), and the joker.
-                    let present = meld.group_suits().unwrap_or(0);
-                    let lacking = (0..4u8)
-                        .filter(|s| present & 1 << s == 0)
-                        .fold(0u64, |bits, s| bits | 1u64 << (s * 13 + number - 1));
-                    mf.try_back = lacking | JOKER;
-                }
-            }
-            mf.interest = mf.try_front | mf.try_back | mf.swappable;
-            melds.push(mf);
+            melds.extend(self.meld_faces(at, m));
         }
+    }
+
+    /// [`Turn::table_faces`] in place, when the entries `melds` are those of the table's
+    /// first melds, each in its place: the entries of the melds that changed made anew,
+    /// those of the new melds added. `false` otherwise (then every entry of `melds` is
+    /// still right for its meld's id and faces, in id order, for the rebuild to keep).
+    fn table_faces_in_place(&self, melds: &mut Vec<MeldFaces>) -> bool {
+        let table = self.table.melds();
+        if melds.len() > table.len()
+            || !melds.iter().zip(table).enumerate().all(|(at, (mf, m))| mf.at == at && mf.meld == m.id())
+        {
+            return false;
+        }
+        for (mf, m) in melds.iter_mut().zip(table) {
+            if mf.faces != *m.meld() {
+                // (A valid meld always has an entry: one without leaves the places behind.)
+                let Some(made) = self.meld_faces(mf.at, m) else { return false };
+                *mf = made;
+            }
+        }
+        for (at, m) in table.iter().enumerate().skip(melds.len()) {
+            let Some(made) = self.meld_faces(at, m) else { return false };
+            melds.push(made);
+        }
+        true
+    }
+
+    /// What table meld `m`, at place `at`, could offer any hand, no try made yet (`None`
+    /// for a meld without a natural: never valid).
+    fn meld_faces(&self, at: usize, m: &rummykit_core::TableMeld<Card>) -> Option<MeldFaces> {
+        const JOKER: u64 = 1 << 52;
+        let meld = m.meld();
+        // A valid meld holds a natural: its kind, suit and values say what it is
+        // without reading its faces.
+        let first = meld.value_at(0)?;
+        let last = meld.value_at(meld.len() - 1)?;
+        let (suit, number) = match meld.kind() {
+            MeldKind::Run => (meld.run_suit().unwrap_or(0), first),
+            MeldKind::Group => (0, first),
+        };
+        let mut mf = MeldFaces {
+            at,
+            meld: m.id(),
+            faces: *meld,
+            interest: 0,
+            swap_gate: 0,
+            swappable: self.swappable(m),
+            try_front: 0,
+            try_back: 0,
+            group: meld.kind() == MeldKind::Group,
+            tried_front: 0,
+            tried_back: 0,
+            ok_front: 0,
+            ok_back: 0,
+        };
+        match meld.kind() {
+            MeldKind::Run => {
+                // A swap is looked for only when a face of the run's span is held.
+                mf.swap_gate = if first <= last {
+                    let (lo, hi) = (first.max(2), last.min(13));
+                    let mut span =
+                        if lo <= hi { ((1u64 << (hi - lo + 1)) - 1) << (suit * 13 + lo - 1) } else { 0 };
+                    if first == 1 || last == 14 {
+                        span |= 1u64 << (suit * 13);
+                    }
+                    span
+                } else {
+                    0x1fffu64 << (suit * 13)
+                };
+                // Ranks as 1–13: the card below the first and above the last (with wrap).
+                let rank = |v: u8| (v + 12) % 13 + 1;
+                let (lo, hi) = (rank(first), rank(last));
+                let below = u32::from(suit * 13 + if lo == 1 { 13 } else { lo - 1 } - 1);
+                let above = u32::from(suit * 13 + if hi == 13 { 1 } else { hi + 1 } - 1);
+                mf.try_front = 1u64 << below | JOKER;
+                mf.try_back = 1u64 << above | JOKER;
+            }
+            MeldKind::Group => {
+                let suits = meld.group_suits().unwrap_or(0xf);
+                if meld.len() > (suits & 0xf).count_ones() as usize {
+                    mf.swap_gate = !0;
+                }
+                // The rank in every suit the set lacks (it never holds two naturals of
+                // one suit), and the joker.
+                let present = meld.group_suits().unwrap_or(0);
+                let lacking = (0..4u8)
+                    .filter(|s| present & 1 << s == 0)
+                    .fold(0u64, |bits, s| bits | 1u64 << (s * 13 + number - 1));
+                mf.try_back = lacking | JOKER;
+            }
+        }
+        mf.interest = mf.try_front | mf.try_back | mf.swappable;
+        Some(mf)
     }
 
     /// The faces (bits by face index) that a joker swap on `m` could take (a cheap filter

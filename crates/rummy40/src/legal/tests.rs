@@ -8,7 +8,7 @@ use crate::{Action, OpeningScope, Phase, Rummy40, rank_value};
 
 use super::batch::{Copies, Scratch, batch_count, batch_count_general, expand};
 use super::combos::{combos, combos_by};
-use super::faces::{FaceBits, Held, face_counts, meldable_faces, meldable_of};
+use super::faces::{FaceBits, Held, any_meldable, face_counts, meldable_faces, meldable_of};
 use super::opening::{max_value, may_go_rummy, opening_bound};
 use super::table::{MeldFaces, Reach, TableFaces};
 use super::{LegalActions, NATURALS, ValuedMeld};
@@ -608,8 +608,8 @@ fn face_melds_from_faces_agree_with_hand_melds() {
 }
 
 /// [`Held::meldable_faces`] marks exactly the faces held that [`Held::meldable`]
-/// accepts, and so does [`meldable_faces`] by bit operations, on random hands with
-/// zero to four jokers.
+/// accepts, and so does [`meldable_faces`] by bit operations (and [`any_meldable`] says
+/// whether it marks a natural), on random hands with zero to four jokers.
 #[test]
 fn meldable_faces_agree_with_meldable() {
     use rand::{RngExt, SeedableRng};
@@ -633,6 +633,9 @@ fn meldable_faces_agree_with_meldable() {
             assert_eq!(bulk & 1u64 << f.index() != 0, held.meldable(f), "{f:?} in {faces:?}");
         }
         assert_eq!(meldable_faces(&faces), bulk, "{faces:?}");
+        // The yes-or-no form: some natural may be in a meld.
+        let bits = FaceBits::of(&faces);
+        assert_eq!(any_meldable(bits.naturals, bits.jokers), bulk & NATURALS != 0, "{faces:?}");
         if !faces.contains(&Card::JOKER) {
             without_jokers[usize::from(bulk != 0)] += 1;
         }
