@@ -19,7 +19,7 @@ fn recorded() -> Value {
         MatchTerms::new(2).with_dealer(0),
         11,
     );
-    let (mut a, mut b) = (GreedyBot, GreedyBot);
+    let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
     let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut a, &mut b];
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     let (record, _) =
