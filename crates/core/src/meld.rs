@@ -4,6 +4,7 @@ use core::fmt;
 
 use thiserror::Error;
 
+use crate::plural::plural;
 use crate::{AcePolicy, Face, JokerLimit, MeldRules, NATURAL_FACES, RunEnd};
 
 /// The most pieces a meld can hold: a run of thirteen.
@@ -54,7 +55,7 @@ pub enum MeldKind {
 #[non_exhaustive]
 pub enum MeldError {
     /// Fewer pieces than the rules' minimum.
-    #[error("too short: {len} pieces, a meld needs at least {min}")]
+    #[error("too short: {}, a meld needs at least {min}", plural(*len, "piece"))]
     TooShort {
         /// Pieces given.
         len: usize,

@@ -347,9 +347,10 @@ fn meld_infer_picks_the_kind_that_fits() {
 
 #[test]
 fn meld_error_messages_name_the_rule_and_position() {
-    let cases: [(MeldError, &str); 13] = [
+    let cases: [(MeldError, &str); 14] = [
         (MeldError::TooShort { len: 2, min: 3 }, "too short: 2 pieces, a meld needs at least 3"),
         (MeldError::TooLong { len: 5, max: 4 }, "too long: 5 pieces, at most 4 allowed"),
+        (MeldError::TooShort { len: 1, min: 3 }, "too short: 1 piece, a meld needs at least 3"),
         (MeldError::NoNatural, "a meld needs at least one natural piece"),
         (MeldError::JokersNotAllowed, "jokers are not allowed"),
         (MeldError::TooManyJokers { jokers: 2, max: 1 }, "too many jokers: 2, at most 1 allowed here"),

@@ -125,7 +125,7 @@ fn rules_3_2_hand_sizes_fit_the_deal() {
 fn dealt_count_is_checked() {
     let save = serde_json::to_value(dealt(Config::RUMMY40, 3, 4)).expect("serialize");
     for (n, says) in
-        [(39 - 1, "38 were dealt"), (39 + 1, "40 pieces dealt to 3 hands"), (1, "1 pieces dealt to 3 hands")]
+        [(39 - 1, "38 were dealt"), (39 + 1, "40 pieces dealt to 3 hands"), (1, "1 piece dealt to 3 hands")]
     {
         let mut s = save.clone();
         s["setup"]["dealt"] = json!(n);
