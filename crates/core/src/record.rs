@@ -199,10 +199,9 @@ impl<G: Game> Players<G> for Script<'_, G::Action> {
 /// again with [`MatchRecord::replay`].
 ///
 /// With the `serde` feature a record is written as `{"version": 2, "game": …, "config":
-/// …, "terms": {…}, "seed": …, "hands": […], "totals": […]}` (`RECORD_VERSION`); a
-/// record of the first format (no `version`, the terms' fields flat beside the
-/// configuration) is still read. Anything else is refused with a
-/// `RecordFormatError` in the deserializer's error.
+/// …, "terms": {…}, "seed": …, "hands": […], "totals": […]}` (`RECORD_VERSION`); another
+/// version is refused with a `RecordFormatError` in the deserializer's error, a missing
+/// or unknown field with serde's.
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
