@@ -31,7 +31,9 @@ pub const RECORD_VERSION: u32 = 2;
 #[non_exhaustive]
 pub enum RecordFormatError {
     /// The record names a version this library does not read.
-    #[error("record format version {found} is not one this library reads (it reads version {RECORD_VERSION})")]
+    #[error(
+        "record format version {found} is not one this library reads (it reads version {RECORD_VERSION})"
+    )]
     UnknownVersion {
         /// The version the record names.
         found: u64,

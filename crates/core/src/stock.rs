@@ -499,7 +499,8 @@ mod tests {
         assert_eq!((piles.stock_len(), hands), (0, [PieceSet::new(), PieceSet::new()]));
 
         let piles = Piles::new(vec![id(1), id(2)], vec![id(3)], 0);
-        let start = [PieceSet::from_iter([id(4)]), PieceSet::from_iter([id(5), id(6)]), PieceSet::from_iter([id(7)])];
+        let start =
+            [PieceSet::from_iter([id(4)]), PieceSet::from_iter([id(5), id(6)]), PieceSet::from_iter([id(7)])];
         let all = piles.pieces() | start[0] | start[1] | start[2];
         // Seat 1 "knows" id(6), which it holds, and id(1) and id(4), which it does not;
         // seat 2 has no entry.

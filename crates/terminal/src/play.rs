@@ -648,7 +648,10 @@ fn play_match<G: TerminalGame>(
         writeln!(
             out,
             "{}",
-            style.bold(format!("you left the match after {}", plural(hands, &format!("finished {}", table.deal))))
+            style.bold(format!(
+                "you left the match after {}",
+                plural(hands, &format!("finished {}", table.deal))
+            ))
         )?;
         let standings = standings(&table.totals, order);
         write_scores(out, &standings, &table.totals, &table.names, style, "== scores so far ==")?;
