@@ -236,7 +236,9 @@ impl<F: Face> Meld<F> {
 
     /// Validates `faces` as whichever kind fits, for callers (a UI, a player typing)
     /// who do not name the kind. A list valid as both (one natural and jokers, such as
-    /// `r5 J J`) becomes a run; use [`Meld::new`] to choose.
+    /// `r5 J J`, or one natural alone where [`MeldRules::min_len`] is 1) becomes a run,
+    /// as [`CardSet::meld_kind`](crate::CardSet::meld_kind) reads it; use [`Meld::new`]
+    /// to choose.
     ///
     /// # Errors
     ///

@@ -3,7 +3,8 @@
 //! and what each joker stands for (`joker_role`, §0 "Joker assignment").
 
 use rummykit_core::{
-    AcePolicy, Card, Face, JokerLimit, JokerRole, Meld, MeldError, MeldKind, MeldRules, Tile, parse_list,
+    AcePolicy, Card, CardSet, Face, JokerLimit, JokerRole, Meld, MeldError, MeldKind, MeldRules, Tile,
+    parse_list,
 };
 
 use MeldKind::{Group, Run};
@@ -332,6 +333,23 @@ fn meld_accessors_and_display() {
     assert_eq!(m.value_at(4), None);
     let g = tile_meld(Group, "r5 b5 J", &RK).unwrap();
     assert_eq!((g.value_at(2), g.value_at(3)), (Some(5), None));
+}
+
+/// With melds of one allowed, a single card is both a run and a group: `Meld::infer`
+/// and `CardSet::meld_kind` read it alike, as a run (the rule for any list that is both),
+/// under every ace policy.
+#[test]
+fn a_single_piece_is_a_run_to_every_reader() {
+    for ace in [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner] {
+        let rules = CL.with_ace(ace).with_min_len(1);
+        for card in (0..52).filter_map(Card::from_index) {
+            assert!(Meld::new(Group, &[card], &rules).is_ok() && Meld::new(Run, &[card], &rules).is_ok());
+            assert_eq!(Meld::infer(&[card], &rules).map(|m| m.kind()), Ok(Run), "{card} {ace:?}");
+            let set = CardSet::from_cards(&[card]).expect("one card");
+            assert_eq!(set.meld_kind(&rules), Some(Run), "{card} {ace:?}");
+        }
+    }
+    assert_eq!(Meld::infer(&tiles("k13"), &RK.with_min_len(1)).map(|m| m.kind()), Ok(Run));
 }
 
 #[test]
