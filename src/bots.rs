@@ -157,7 +157,7 @@ impl NamedBots for ClassicRummy {
         use rummykit_classic::{GreedyBot, PlannerBot};
         Some(match name {
             "random" => Box::new(RandomBot::new(rng(seed))),
-            "greedy" => Box::new(GreedyBot),
+            "greedy" => Box::new(GreedyBot::new()),
             "planner" => Box::new(PlannerBot::new()),
             _ => return None,
         })

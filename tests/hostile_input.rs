@@ -293,7 +293,7 @@ fn replays<G: Game + PartialEq>(r: &MatchRecord<G>) -> Result<(), String> {
 #[test]
 fn hostile_records_are_refused() {
     let free: &[&str] = &["/game"];
-    let (mut a, mut b) = (rummykit_classic::GreedyBot, rummykit_classic::GreedyBot);
+    let (mut a, mut b) = (rummykit_classic::GreedyBot::new(), rummykit_classic::GreedyBot::new());
     let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut a, &mut b];
     hostile(&Format::<MatchRecord<ClassicRummy>> {
         name: "classic record",

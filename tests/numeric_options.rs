@@ -21,7 +21,7 @@ fn too_large(option: &'static str, max: u32) -> DealError {
 /// 2 × 4 294 967 295 = 8 589 934 590 (it used to panic in debug and give 4 294 967 294
 /// in release), and the winner's sum is exact too.
 #[test]
-fn s1_8_rack_penalty_is_exact_for_any_rules() {
+fn rules_1_8_rack_penalty_is_exact_for_any_rules() {
     let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
     let rack: TileCounts = "J J".parse().expect("two jokers");
@@ -44,7 +44,7 @@ fn s1_8_rack_penalty_is_exact_for_any_rules() {
 /// RULES.md §1.8: `RummikubConfig::validate` bounds the two penalty options; `MAX_PENALTY` itself is
 /// accepted and scores exactly in a dealt game.
 #[test]
-fn s1_8_rummikub_penalty_options_are_bounded() {
+fn rules_1_8_rummikub_penalty_options_are_bounded() {
     let mut rules = RummikubConfig::STANDARD;
     rules.joker_penalty = u32::MAX;
     assert_eq!(rules.validate(2), Err(too_large("joker_penalty", rk::MAX_PENALTY)));
@@ -67,7 +67,7 @@ fn s1_8_rummikub_penalty_options_are_bounded() {
 /// bonus and the unopened penalty (each used to pass validation and overflow in the
 /// scoring of a hand).
 #[test]
-fn s3_9_rummy40_penalty_options_are_bounded() {
+fn rules_3_9_rummy40_penalty_options_are_bounded() {
     let max = r40::MAX_PENALTY;
     let mut c = Config::RUMMY40;
     c.joker_hand_penalty = u32::MAX;
@@ -94,7 +94,7 @@ fn s3_9_rummy40_penalty_options_are_bounded() {
 /// `MAX_PENALTY`, every penalty of played hands equals the cards left (natural values
 /// plus `MAX_PENALTY` per joker) plus the bonus when the winner went rummy.
 #[test]
-fn s3_8_rummy40_scores_at_the_bounds_are_exact() {
+fn rules_3_8_rummy40_scores_at_the_bounds_are_exact() {
     let max = r40::MAX_PENALTY;
     let mut c = Config::SCALA40;
     c.joker_hand_penalty = max;

@@ -43,7 +43,7 @@ fn well_formed(o: &Outcome, seats: usize) {
 /// number of sharers (the remainder of the division), and no other seat scores more
 /// (one with an equal rack value but more tiles loses nothing and wins nothing).
 #[test]
-fn s1_8_b_rummikub_winners_are_the_seats_tied_for_the_lowest_rack() {
+fn rules_1_8_b_rummikub_winners_are_the_seats_tied_for_the_lowest_rack() {
     for seats in [2, 4] {
         for o in outcomes::<Rummikub>(&RummikubConfig::STANDARD, seats, 40) {
             well_formed(&o, seats);
@@ -61,7 +61,7 @@ fn s1_8_b_rummikub_winners_are_the_seats_tied_for_the_lowest_rack() {
 /// RULES.md §2.5: the hand ends as soon as one player has no cards left, or void at the
 /// restock cap: classic Rummy never shares a win, and its winner alone scores.
 #[test]
-fn s2_5_classic_has_one_winner_or_none() {
+fn rules_2_5_classic_has_one_winner_or_none() {
     for config in [ClassicConfig::SIMULATION, ClassicConfig::LIBERAL.with_max_restocks(Some(2))] {
         for o in outcomes::<ClassicRummy>(&config, 3, 60) {
             well_formed(&o, 3);
@@ -74,7 +74,7 @@ fn s2_5_classic_has_one_winner_or_none() {
 /// RULES.md §3.7: play stops when one player goes out, or the hand is void: Rummy 40
 /// and Scala 40 never share a win, and the winner takes no penalty.
 #[test]
-fn s3_7_rummy40_has_one_winner_or_none() {
+fn rules_3_7_rummy40_has_one_winner_or_none() {
     for config in [Rummy40Config::RUMMY40, Rummy40Config::SCALA40] {
         let mut config = config;
         config.max_restocks = Some(3);

@@ -152,7 +152,12 @@ fn rummikub_is_one_game_per_player_by_default_rules_1_8() {
     let (summary, text) = play(Variant::Rummikub, 3, 11, None, &rummikub_autoplay());
     assert!(!text.contains("input ended"), "the script should last the whole match");
     assert!(text.contains("seat 1 (you): plays"), "the person's hinted plays are made");
-    assert_says(&text, &["match: 3 games; the highest total wins (RULES.md §1.8)", "== hand 3 =="]);
+    assert_says(
+        &text,
+        &["match: 3 games; the highest total wins (RULES.md §1.8)", "== game 3 ==", "(3 games, "],
+    );
+    // A deal of Rummikub is a game throughout, never a hand.
+    assert!(!text.contains("== hand") && !text.contains("the hand"), "{text}");
     assert_finished(&summary, &text, 3, 3);
     // Rummikub scores are zero-sum per game (RULES.md §1.8), so the totals are too.
     assert_eq!(summary.totals.iter().sum::<i64>(), 0);

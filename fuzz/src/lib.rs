@@ -1020,8 +1020,11 @@ fn real_records() -> &'static [serde_json::Value; 3] {
         let rk = record::<rummykit_rummikub::Rummikub>(RummikubConfig::STANDARD, &mut [&mut a, &mut b]);
         let (mut a, mut b) = (rummykit_rummy40::GreedyBot::new(), rummykit_rummy40::GreedyBot::new());
         let r40 = record::<Rummy40>(R40Config::RUMMY40, &mut [&mut a, &mut b]);
-        let (mut a, mut b, mut c) =
-            (rummykit_classic::GreedyBot, rummykit_classic::GreedyBot, rummykit_classic::GreedyBot);
+        let (mut a, mut b, mut c) = (
+            rummykit_classic::GreedyBot::new(),
+            rummykit_classic::GreedyBot::new(),
+            rummykit_classic::GreedyBot::new(),
+        );
         let classic = record::<ClassicRummy>(
             ClassicConfig::STANDARD.with_game_end(rummykit_core::MatchEnd::SingleHand),
             &mut [&mut a, &mut b, &mut c],

@@ -17,14 +17,41 @@ use crate::{Action, ClassicRummy, Phase, View, analyze};
 /// let config = Config::SIMULATION.with_game_end(MatchEnd::FixedHands(1));
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2), &mut rng)?;
-/// let (mut a, mut b) = (GreedyBot, GreedyBot);
+/// let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
 /// let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut a, &mut b];
 /// let (outcome, _) = play_hand(&mut hand, &mut bots, 5000).unwrap();
 /// assert_eq!(outcome.points.len(), 2);
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
-#[derive(Debug, Clone, Copy, Default)]
-pub struct GreedyBot;
+#[derive(Debug, Clone, Default)]
+pub struct GreedyBot {
+    /// The legal actions of the view at hand, kept to reuse its allocation.
+    legal: Vec<Action>,
+}
+
+impl GreedyBot {
+    /// A greedy bot.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_classic::{ClassicRummy, Config, GreedyBot};
+    /// use rummykit_core::{Bot, Game, Seating};
+    ///
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
+    /// let mut bot = GreedyBot::new();
+    /// assert_eq!(bot.name(), "greedy");
+    /// // It sees only its own view, and plays a legal action from it.
+    /// let seat = game.to_move().expect("a dealt hand has a player to move");
+    /// let action = bot.act(&game.view(seat));
+    /// game.apply(seat, action)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn new() -> GreedyBot {
+        GreedyBot::default()
+    }
+}
 
 impl Bot<ClassicRummy> for GreedyBot {
     fn name(&self) -> &str {
@@ -32,8 +59,8 @@ impl Bot<ClassicRummy> for GreedyBot {
     }
 
     fn act(&mut self, view: &View) -> Action {
-        let mut legal = Vec::new();
-        view.legal_actions(&mut legal);
+        let legal = &mut self.legal;
+        view.legal_actions(legal);
         let fallback = legal.first().copied().unwrap_or(Action::DrawStock);
         match view.phase {
             Phase::Draw => {

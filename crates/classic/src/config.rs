@@ -30,9 +30,7 @@ pub enum AceMode {
     #[default]
     Low,
     /// Ace low or high at one end of a run (`A-2-3` and `Q-K-A`, not `K-A-2`); aces
-    /// then count 15 in hand. Core's [`AcePolicy::LowOrHigh`]; saves that name it
-    /// `HighOrLow` are read too.
-    #[cfg_attr(feature = "serde", serde(alias = "HighOrLow"))]
+    /// then count 15 in hand. Core's [`AcePolicy::LowOrHigh`].
     LowOrHigh,
     /// Runs may turn the corner (`K-A-2`); aces count 15 in hand
     /// (`RULES.md` §2.4).
@@ -157,8 +155,7 @@ pub struct Config {
     /// needed the hand ends void, with no score (default `None`: unlimited).
     pub max_restocks: Option<u32>,
     /// Going rummy (going out in one turn, without an earlier meld or lay-off) doubles
-    /// the hand's points (default true). Saves that name it `rummy_double` are read too.
-    #[cfg_attr(feature = "serde", serde(alias = "rummy_double"))]
+    /// the hand's points (default true).
     pub going_rummy_double: bool,
     /// When the match ends (`TargetScore(100)` is common; `FixedHands(n)`).
     pub game_end: MatchEnd,
@@ -384,11 +381,10 @@ impl Default for Config {
 mod tests {
     use super::{AceMode, Config};
 
-    /// A configuration is written with the names the library uses now and read back
-    /// equal; one written with the earlier names (`HighOrLow`, `rummy_double`) reads as
-    /// the same configuration.
+    /// A configuration is written with the names of its fields and variants and read
+    /// back equal; other names are refused, not read as a default.
     #[test]
-    fn a_configuration_reads_under_its_current_and_earlier_names() {
+    fn a_configuration_reads_under_its_own_names_only() {
         let config = Config::LIBERAL.with_going_rummy_double(false);
         assert_eq!(config.ace, AceMode::LowOrHigh);
         let json = serde_json::to_string(&config).expect("written");
@@ -397,8 +393,10 @@ mod tests {
             "{json}"
         );
         assert_eq!(serde_json::from_str::<Config>(&json).expect("read"), config);
-        let earlier = json.replace("LowOrHigh", "HighOrLow").replace("going_rummy_double", "rummy_double");
-        assert_ne!(earlier, json);
-        assert_eq!(serde_json::from_str::<Config>(&earlier).expect("read under the earlier names"), config);
+        for (name, other) in [("LowOrHigh", "HighOrLow"), ("going_rummy_double", "rummy_double")] {
+            let renamed = json.replace(name, other);
+            assert_ne!(renamed, json);
+            assert!(serde_json::from_str::<Config>(&renamed).is_err(), "{renamed}");
+        }
     }
 }

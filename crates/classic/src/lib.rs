@@ -29,21 +29,21 @@
 //! ```
 //! use rand::SeedableRng;
 //! use rummykit_classic::{ClassicRummy, Config};
-//! use rummykit_core::{Game, MatchEnd, Seating};
+//! use rummykit_core::{Game, Seating};
 //!
-//! let config = Config::STANDARD;
+//! // The standard rules with at most two restocks (`Config::STANDARD` has no cap).
+//! let config = Config::SIMULATION;
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
 //! let mut hand = ClassicRummy::deal(&config, Seating::new(3), &mut rng)?;
 //! let mut actions = Vec::new();
-//! // Play the first legal action until the hand ends (a long but finite hand is
-//! // not guaranteed in general; here it ends by a void restock cap or going out).
-//! let mut steps = 0;
-//! while let Some(seat) = hand.to_move().filter(|_| steps < 200) {
+//! // Play the first legal action (a draw from the stock, then a meld or a discard) until
+//! // the hand ends: someone goes out, or the stock runs out a third time and the hand is
+//! // void. Every turn draws from the stock, so the cap ends even a hand nobody wins.
+//! while let Some(seat) = hand.to_move() {
 //!     hand.legal_actions(&mut actions);
 //!     hand.apply(seat, actions[0]).unwrap();
-//!     steps += 1;
 //! }
-//! assert!(hand.conserves_cards());
+//! assert!(hand.outcome().is_some() && hand.conserves_cards());
 //! # Ok::<(), rummykit_core::DealError>(())
 //! ```
 //!

@@ -226,7 +226,7 @@ impl Player {
 ///
 /// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
 /// let mut game = ClassicRummy::deal(&config, Seating::new(3).with_dealer(2), &mut ChaCha8Rng::seed_from_u64(4)).unwrap();
-/// let (mut a, mut b, mut c) = (PlannerBot::new(), GreedyBot, GreedyBot);
+/// let (mut a, mut b, mut c) = (PlannerBot::new(), GreedyBot::new(), GreedyBot::new());
 /// let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b, &mut c], 100_000).unwrap();
 /// assert_eq!(outcome.points.len(), 3);
 /// ```

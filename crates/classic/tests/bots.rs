@@ -11,7 +11,7 @@ fn greedy_beats_random_over_a_match() {
     let config = Config::SIMULATION.with_game_end(MatchEnd::FixedHands(30));
     let mut m =
         Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(0)).unwrap();
-    let mut greedy = GreedyBot;
+    let mut greedy = GreedyBot::new();
     let mut random = RandomBot::new(ChaCha8Rng::seed_from_u64(1));
     let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut greedy, &mut random];
     let mut rng = ChaCha8Rng::seed_from_u64(2);
@@ -29,7 +29,7 @@ fn greedy_bots_finish_target_score_matches() {
         let config = Config::SIMULATION;
         let terms = ClassicRummy::default_terms(&config, seats).with_hand_limit(200);
         let mut m = Match::<ClassicRummy>::new(config, terms).unwrap();
-        let mut bots: Vec<GreedyBot> = vec![GreedyBot; seats];
+        let mut bots: Vec<GreedyBot> = vec![GreedyBot::new(); seats];
         let mut refs: Vec<&mut dyn Bot<ClassicRummy>> =
             bots.iter_mut().map(|b| b as &mut dyn Bot<ClassicRummy>).collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);

@@ -14,7 +14,7 @@ const MAX_ACTIONS: usize = 100_000;
 fn bot(kind: &str, seed: u64) -> Box<dyn Bot<ClassicRummy>> {
     match kind {
         "planner" => Box::new(PlannerBot::new()),
-        "greedy" => Box::new(GreedyBot),
+        "greedy" => Box::new(GreedyBot::new()),
         _ => Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed))),
     }
 }

@@ -63,7 +63,7 @@ fn a_mid_hand_position_is_a_few_lines_and_gives_its_setup_back() {
 /// RULES.md §2.6: going out without having melded or laid off in an earlier turn is a
 /// rummy (doubled with `going_rummy_double`); the builder says who has melded before.
 #[test]
-fn s2_6_rummy_depends_on_melding_before_as_the_setup_says() {
+fn rules_2_6_rummy_depends_on_melding_before_as_the_setup_says() {
     let mut config = standard();
     config.going_rummy_double = true;
     for (before, rummy, points) in [(false, true, 2 * (3 + 4)), (true, false, 3 + 4)] {

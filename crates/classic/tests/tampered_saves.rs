@@ -120,7 +120,7 @@ fn a_maximal_dealt_count_is_rejected_without_overflow() {
 /// RULES.md §2.5 with no restock cap: a save may carry any restock count, and the next
 /// restock saturates the count instead of overflowing (it used to panic in stock.rs).
 #[test]
-fn s2_5_a_maximal_restock_count_loads_and_restocks() {
+fn rules_2_5_a_maximal_restock_count_loads_and_restocks() {
     let (game, mut value) = saved_hand();
     assert_eq!(game.config().max_restocks, None);
     // The stock turned face up under the discard pile: the stock is empty, the next draw

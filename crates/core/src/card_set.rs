@@ -237,7 +237,9 @@ impl CardSet {
     }
 
     /// The kind of meld these cards form under `rules` (in any order: a run is read
-    /// from its low end), or `None` if they form none. Without jokers no set is both.
+    /// from its low end), or `None` if they form none. The one set that is both, a
+    /// single card when [`MeldRules::min_len`] is 1, is a run, as [`Meld::infer`](crate::Meld::infer)
+    /// reads any list that is both.
     ///
     /// Costs a few bit operations and one lookup in a table of every pattern of ranks,
     /// the same answer as [`Meld::new`](crate::Meld::new) given the cards in run order.
@@ -251,6 +253,7 @@ impl CardSet {
     /// let high = rules.with_ace(AcePolicy::LowOrHigh);
     /// assert_eq!(set("Kh Ah Qh").meld_kind(&high), Some(MeldKind::Run));
     /// assert_eq!(set("9s 9d").meld_kind(&rules), None); // too short
+    /// assert_eq!(set("9s").meld_kind(&rules.with_min_len(1)), Some(MeldKind::Run));
     /// ```
     #[must_use]
     #[inline]
@@ -267,16 +270,19 @@ impl CardSet {
         let b3 = b2 & b2.wrapping_sub(1);
         let fewer = [bits, b1, b2, b3, b3 & b3.wrapping_sub(1)];
         let long_enough = fewer[usize::from(rules.min_len.clamp(1, 5)) - 1] != 0;
-        // A run: one suit (nothing above the lowest card's lane), two cards or more, and
-        // a pattern of ranks the table allows under the ace policy.
+        // A run: one suit (nothing above the lowest card's lane), and one card or a
+        // pattern of ranks the table allows under the ace policy (a lone ace is a run
+        // even where the table, for runs of two or more, wants it high and below a king).
         let pattern = RUN_PATTERNS[(lane & RANKS) as usize] >> (rules.ace as u8) & 1 != 0;
-        let run = long_enough & (lane < 1 << 13) & (b1 != 0) & pattern;
+        let run = long_enough & (lane < 1 << 13) & ((b1 == 0) | pattern);
         // A group: every card of the lowest card's rank, and not too many.
         let short_enough = fewer[usize::from(rules.max_group_len.min(4))] == 0;
         let group = long_enough & (bits & !column == 0) & short_enough;
         // Computed without branches: a batch of candidates is about as often one as the
-        // other. Both cannot hold: two cards of one suit differ in rank.
-        const KINDS: [Option<MeldKind>; 4] = [None, Some(MeldKind::Group), Some(MeldKind::Run), None];
+        // other. Both hold only for a single card (two cards of one suit differ in rank),
+        // which is a run.
+        const KINDS: [Option<MeldKind>; 4] =
+            [None, Some(MeldKind::Group), Some(MeldKind::Run), Some(MeldKind::Run)];
         KINDS[usize::from(group) | usize::from(run) << 1]
     }
 }
@@ -502,21 +508,20 @@ mod tests {
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
 
-    /// The cards of `bits` in the order the validator reads a run: from each possible
-    /// start, the first order it accepts, else ascending.
+    /// The validator's kind for the cards of `bits`: a run if some rotation of the
+    /// ascending order is one (a run round the corner starts anywhere), else a group if
+    /// they are one. A set valid as both is a run, as [`Meld::infer`] reads it.
     fn verdict(bits: u64, rules: &MeldRules) -> Option<MeldKind> {
         let cards: Vec<Card> = CardSet(bits).iter().collect();
-        if Meld::new(MeldKind::Group, &cards, rules).is_ok() {
-            return Some(MeldKind::Group);
+        let run = (0..cards.len().max(1)).any(|k| {
+            let mut c = cards.clone();
+            c.rotate_left(k);
+            Meld::new(MeldKind::Run, &c, rules).is_ok()
+        });
+        if run {
+            return Some(MeldKind::Run);
         }
-        // Every rotation of the ascending order: a run round the corner starts anywhere.
-        (0..cards.len().max(1))
-            .any(|k| {
-                let mut c = cards.clone();
-                c.rotate_left(k);
-                Meld::new(MeldKind::Run, &c, rules).is_ok()
-            })
-            .then_some(MeldKind::Run)
+        Meld::new(MeldKind::Group, &cards, rules).is_ok().then_some(MeldKind::Group)
     }
 
     /// Every pattern of ranks in one suit, and every pattern of one rank, under every

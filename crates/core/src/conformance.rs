@@ -114,6 +114,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use thiserror::Error;
 
+use crate::plural::plural;
 use crate::{Game, Seat, Seating};
 
 /// One place pieces can be in (a hand, the stock, the discard pile, the table) and the
@@ -847,17 +848,17 @@ pub enum Check {
 /// assert_eq!((violation.game, violation.seed, violation.step), (0, 40, 0));
 /// assert_eq!(
 ///     violation.to_string(),
-///     "Conservation failed in game 0 (deal seed 40, 2 seats) at step 0: \
+///     "Conservation failed in game 1 (deal seed 40, 2 seats) at step 0: \
 ///      #0 found 14 times (in heap ×7, heap again ×7), the game has 7"
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{check:?} failed in game {game} (deal seed {seed}, {seats} seats) at step {step}: {detail}")]
+#[error("{check:?} failed in game {} (deal seed {seed}, {}) at step {step}: {detail}", game.saturating_add(1), plural(*seats, "seat"))]
 #[non_exhaustive]
 pub struct Violation {
     /// The check.
     pub check: Check,
-    /// Game number within the run.
+    /// Game number within the run, from 0 (the message counts from 1).
     pub game: usize,
     /// The seed its deal and playout were drawn from.
     pub seed: u64,

@@ -2,13 +2,15 @@
 
 use thiserror::Error;
 
+use crate::plural::plural;
 use crate::{DealError, MatchError, Seat};
 
 /// Why a driver stopped before the end: the one error of [`play_hand`](crate::play_hand),
 /// [`Match::play`](crate::Match::play), [`record_match`](crate::record_match) and
-/// [`tournament`](fn@crate::tournament). `hand` counts from 0 within the run (the hand of a
-/// match, the game of a tournament); `seat` is a match seat (a tournament's seat of the
-/// game).
+/// [`tournament`](fn@crate::tournament). The field `hand` counts from 0 within the run
+/// (the hand of a match, the game of a tournament), as indices do, while the messages
+/// number hands from 1, as a person counts them; `seat` is a match seat (a tournament's
+/// seat of the game).
 ///
 /// The game's and the match's reasons are kept as the error's
 /// [`source`](std::error::Error::source), so a report walks the chain.
@@ -17,14 +19,14 @@ use crate::{DealError, MatchError, Seat};
 /// use std::error::Error;
 /// use rummykit_core::{DriverError, NotYourTurn};
 /// let e = DriverError::IllegalAction { hand: 2, seat: 1, error: NotYourTurn { seat: 1, to_move: 0 } };
-/// assert_eq!(e.to_string(), "hand 2: seat 1 chose an illegal action");
+/// assert_eq!(e.to_string(), "hand 3: seat 1 chose an illegal action"); // the third hand
 /// assert_eq!(e.source().unwrap().to_string(), "it is not seat 1's turn: seat 0 is to move");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum DriverError<E: std::error::Error + 'static> {
     /// The players (bots) are not one per seat.
-    #[error("{bots} players for {seats} seats")]
+    #[error("{} for {}", plural(*bots, "player"), plural(*seats, "seat"))]
     BotCount {
         /// Players given.
         bots: usize,
@@ -32,9 +34,9 @@ pub enum DriverError<E: std::error::Error + 'static> {
         seats: usize,
     },
     /// A player chose an action the game refused (and did not ask to choose again).
-    #[error("hand {hand}: seat {seat} chose an illegal action")]
+    #[error("hand {}: seat {seat} chose an illegal action", hand.saturating_add(1))]
     IllegalAction {
-        /// The hand.
+        /// The hand, from 0.
         hand: usize,
         /// The seat whose player erred.
         seat: Seat,
@@ -43,9 +45,9 @@ pub enum DriverError<E: std::error::Error + 'static> {
         error: E,
     },
     /// A hand did not end within the action limit.
-    #[error("hand {hand} did not end within {actions} actions")]
+    #[error("hand {} did not end within {}", hand.saturating_add(1), plural(*actions, "action"))]
     TooLong {
-        /// The hand.
+        /// The hand, from 0.
         hand: usize,
         /// The limit.
         actions: usize,
@@ -57,9 +59,9 @@ pub enum DriverError<E: std::error::Error + 'static> {
         seat: Seat,
     },
     /// The game refused to deal a hand.
-    #[error("hand {hand}: the game could not deal it")]
+    #[error("hand {}: the game could not deal it", hand.saturating_add(1))]
     Deal {
-        /// The hand.
+        /// The hand, from 0.
         hand: usize,
         /// The game's reason.
         #[source]

@@ -7,6 +7,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use thiserror::Error;
 
+use crate::plural::plural;
 use crate::{Card, MatchTerms, MeldError, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
@@ -117,7 +118,7 @@ impl Seating {
 #[non_exhaustive]
 pub enum DealError {
     /// The game is not played with this many players (under this configuration).
-    #[error("{seats} players cannot play this game: it takes {min} to {max}")]
+    #[error("{} cannot play this game: it takes {min} to {max}", plural(*seats, "player"))]
     PlayerCount {
         /// Players asked for.
         seats: usize,
@@ -164,7 +165,7 @@ pub enum DealError {
 /// ```
 /// use rummykit_core::{DealError, PositionError};
 /// let err = DealError::from(PositionError::PieceCount { found: 51, expected: 52 });
-/// assert_eq!(err.to_string(), "invalid position: 51 pieces are placed, the game has 52");
+/// assert_eq!(err.to_string(), "invalid position: 51 pieces placed, the game has 52");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
@@ -189,7 +190,7 @@ pub enum PositionError {
         max: u32,
     },
     /// Not every piece of the game is somewhere.
-    #[error("{found} pieces are placed, the game has {expected}")]
+    #[error("{} placed, the game has {expected}", plural(*found, "piece"))]
     PieceCount {
         /// Pieces found.
         found: usize,
@@ -208,7 +209,7 @@ pub enum PositionError {
         seats: usize,
     },
     /// A per-seat list with another length than the table's seats.
-    #[error("{field} lists {found} seats, the table has {seats}")]
+    #[error("{field} lists {}, the table has {seats}", plural(*found, "seat"))]
     SeatLists {
         /// The list.
         field: &'static str,
@@ -218,7 +219,7 @@ pub enum PositionError {
         seats: usize,
     },
     /// A hand (or rack) of a size the position cannot have.
-    #[error("seat {seat} holds {len} pieces, not {min} to {max}")]
+    #[error("seat {seat} holds {}, not {min} to {max}", plural(*len, "piece"))]
     HandSize {
         /// The seat.
         seat: Seat,
@@ -230,7 +231,7 @@ pub enum PositionError {
         max: usize,
     },
     /// The pieces dealt cannot fill the hands (each holds at least one).
-    #[error("{dealt} pieces dealt to {seats} hands of 1 to {max}")]
+    #[error("{} dealt to {} of 1 to {max}", plural(*dealt, "piece"), plural(*seats, "hand"))]
     DealtCount {
         /// Pieces dealt, as saved.
         dealt: usize,

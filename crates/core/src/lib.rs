@@ -70,6 +70,7 @@ mod meld_rules;
 mod notation;
 mod piece_set;
 mod players;
+mod plural;
 mod record;
 mod seat_view;
 #[cfg(feature = "serde")]

@@ -12,6 +12,7 @@ use rand::Rng;
 use thiserror::Error;
 
 use crate::hand_loop::drive_hand;
+use crate::plural::plural;
 use crate::{
     DealError, DriverError, Game, HandRecord, MatchEnd, MatchTerms, Outcome, Players, Ranking, ScoreOrder,
     Seat, Seating,
@@ -61,7 +62,7 @@ pub enum MatchError {
     NoSeats,
     /// The game is not played by this many players ([`Game::seat_range`], capped at
     /// [`MAX_SEATS`]).
-    #[error("a match of {seats} seats cannot be played: this game takes {min} to {max} players")]
+    #[error("a match of {} cannot be played: this game takes {min} to {max} players", plural(*seats, "seat"))]
     PlayerCount {
         /// Seats asked for.
         seats: usize,
@@ -85,7 +86,7 @@ pub enum MatchError {
         limit: i64,
     },
     /// The match is over: no more hands are dealt or recorded.
-    #[error("the match is over after {hands} hands")]
+    #[error("the match is over after {}", plural(*hands as usize, "hand"))]
     Over {
         /// Hands played.
         hands: u32,
@@ -94,7 +95,7 @@ pub enum MatchError {
     #[error("no hand is in progress: deal one with next_hand before recording an outcome")]
     NoHandInProgress,
     /// The outcome's score list does not have one entry per seat of the hand.
-    #[error("the outcome scores {got} seats but the hand was dealt to {expected}")]
+    #[error("the outcome scores {} but the hand was dealt to {expected}", plural(*got, "seat"))]
     SeatCount {
         /// Scores in the outcome.
         got: usize,
@@ -102,7 +103,7 @@ pub enum MatchError {
         expected: usize,
     },
     /// The outcome names a winner that is not a seat of the hand.
-    #[error("the outcome names winner {winner} but the hand was dealt to {seats} seats")]
+    #[error("the outcome names winner {winner} but the hand was dealt to {}", plural(*seats, "seat"))]
     NoSuchWinner {
         /// The winner named.
         winner: Seat,

@@ -4,6 +4,7 @@ use core::fmt;
 
 use thiserror::Error;
 
+use crate::plural::plural;
 use crate::{AcePolicy, Face, JokerLimit, MeldRules, NATURAL_FACES, RunEnd};
 
 /// The most pieces a meld can hold: a run of thirteen.
@@ -54,7 +55,7 @@ pub enum MeldKind {
 #[non_exhaustive]
 pub enum MeldError {
     /// Fewer pieces than the rules' minimum.
-    #[error("too short: {len} pieces, a meld needs at least {min}")]
+    #[error("too short: {}, a meld needs at least {min}", plural(*len, "piece"))]
     TooShort {
         /// Pieces given.
         len: usize,
@@ -235,7 +236,9 @@ impl<F: Face> Meld<F> {
 
     /// Validates `faces` as whichever kind fits, for callers (a UI, a player typing)
     /// who do not name the kind. A list valid as both (one natural and jokers, such as
-    /// `r5 J J`) becomes a run; use [`Meld::new`] to choose.
+    /// `r5 J J`, or one natural alone where [`MeldRules::min_len`] is 1) becomes a run,
+    /// as [`CardSet::meld_kind`](crate::CardSet::meld_kind) reads it; use [`Meld::new`]
+    /// to choose.
     ///
     /// # Errors
     ///

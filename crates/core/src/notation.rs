@@ -58,6 +58,14 @@ pub enum ParseError {
         /// The whole token.
         token: String,
     },
+    /// A list holds more copies of one piece than a count of it can hold.
+    #[error("`{token}`: more than {max} copies")]
+    TooManyCopies {
+        /// The piece written too often.
+        token: String,
+        /// The most copies a count holds.
+        max: u32,
+    },
 }
 
 /// Parses a whitespace-separated list of faces, in order. An empty string gives an

@@ -72,6 +72,7 @@ use rand::Rng;
 use thiserror::Error;
 
 use crate::hand_loop::drive_hand;
+use crate::plural::plural;
 use crate::{DriverError, Game, Match, MatchError, MatchTerms, Outcome, Players, Seat};
 
 /// One hand of a match as played: the dealt state, every action in order, the outcome.
@@ -198,10 +199,9 @@ impl<G: Game> Players<G> for Script<'_, G::Action> {
 /// again with [`MatchRecord::replay`].
 ///
 /// With the `serde` feature a record is written as `{"version": 2, "game": …, "config":
-/// …, "terms": {…}, "seed": …, "hands": […], "totals": […]}` (`RECORD_VERSION`); a
-/// record of the first format (no `version`, the terms' fields flat beside the
-/// configuration) is still read. Anything else is refused with a
-/// `RecordFormatError` in the deserializer's error.
+/// …, "terms": {…}, "seed": …, "hands": […], "totals": […]}` (`RECORD_VERSION`); another
+/// version is refused with a `RecordFormatError` in the deserializer's error, a missing
+/// or unknown field with serde's.
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -407,13 +407,15 @@ pub struct Replayed<G> {
 /// a player's fault or a limit met while playing, a replay error is a disagreement
 /// between a record and the game (a deal, an outcome, a total that differs; a hand that
 /// does not end where the record does), found by playing the record through the same
-/// hand loop.
+/// hand loop. Its fields count hands and actions from 0, as indices do; its messages
+/// number them from 1, as a person counts.
 ///
 /// ```
 /// use std::error::Error;
 /// use rummykit_core::{MatchError, NotYourTurn, ReplayError};
 /// let e = ReplayError::<NotYourTurn>::IllegalAction { hand: 1, index: 4, error: NotYourTurn { seat: 2, to_move: 1 } };
-/// assert_eq!(e.to_string(), "hand 1, action 4: the game refused it");
+/// // Fields count from 0, messages from 1: the fifth action of the second hand.
+/// assert_eq!(e.to_string(), "hand 2, action 5: the game refused it");
 /// assert!(e.source().is_some());
 /// assert_eq!(ReplayError::<NotYourTurn>::Match(MatchError::NoSeats).to_string(), "the match refused the replay");
 /// ```
@@ -425,13 +427,13 @@ pub enum ReplayError<E: std::error::Error + 'static> {
     Match(#[source] MatchError),
     /// Re-dealing did not give the recorded deal (another seed or rng, or another game
     /// version).
-    #[error("hand {hand}: re-dealing does not give the recorded deal")]
+    #[error("hand {}: re-dealing does not give the recorded deal", hand.saturating_add(1))]
     DealMismatch {
         /// The hand, from 0.
         hand: usize,
     },
     /// The game refused a recorded action.
-    #[error("hand {hand}, action {index}: the game refused it")]
+    #[error("hand {}, action {}: the game refused it", hand.saturating_add(1), index.saturating_add(1))]
     IllegalAction {
         /// The hand, from 0.
         hand: usize,
@@ -442,7 +444,7 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         error: E,
     },
     /// The hand was over before its last action, or not over after it.
-    #[error("hand {hand} does not end exactly after its {actions} recorded actions")]
+    #[error("hand {} does not end exactly after its {} recorded", hand.saturating_add(1), plural(*actions, "action"))]
     NotOver {
         /// The hand, from 0.
         hand: usize,
@@ -450,13 +452,13 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         actions: usize,
     },
     /// The hand ended with another outcome than the recorded one.
-    #[error("hand {hand} ends with another outcome than the recorded one")]
+    #[error("hand {} ends with another outcome than the recorded one", hand.saturating_add(1))]
     OutcomeMismatch {
         /// The hand, from 0.
         hand: usize,
     },
     /// The match is not over after the recorded hands.
-    #[error("the match is not over after the {hands} recorded hands")]
+    #[error("the match is not over after the {} recorded", plural(*hands, "hand"))]
     MatchNotOver {
         /// Hands in the record.
         hands: usize,

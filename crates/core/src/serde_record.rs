@@ -1,16 +1,13 @@
-//! A [`MatchRecord`]'s file format (feature `serde`): version 2 holds the match terms
-//! as one field; a record of the first format (no `version`, the terms' fields flat)
-//! is read and converted, so records written before stay readable.
+//! A [`MatchRecord`]'s file format (feature `serde`): a `version`, then the record's
+//! fields, the match terms as one field.
 
 use serde::de::Error as _;
 use serde::ser::SerializeStruct as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Game, HandRecord, MatchEnd, MatchRecord, MatchTerms, Ranking, Seat};
+use crate::{Game, HandRecord, MatchRecord, MatchTerms};
 
-/// The record format version this library writes. A record without a `version` is of
-/// the first format (the match terms' fields flat beside the configuration) and is
-/// read too.
+/// The record format version this library writes and reads.
 ///
 /// ```
 /// use rummykit_core::{RECORD_VERSION, RecordFormatError};
@@ -21,14 +18,13 @@ use crate::{Game, HandRecord, MatchEnd, MatchRecord, MatchTerms, Ranking, Seat};
 pub const RECORD_VERSION: u32 = 2;
 
 /// Why a match record's file is not one this library reads (inside the deserializer's
-/// error, as its message).
+/// error, as its message). A missing or unknown field is serde's own error.
 ///
 /// ```
 /// use rummykit_core::RecordFormatError;
 /// assert_eq!(
 ///     RecordFormatError::UnknownVersion { found: 3 }.to_string(),
-///     "record format version 3 is not one this library reads (it reads version 2, \
-///      and records without a version as the first format)"
+///     "record format version 3 is not one this library reads (it reads version 2)"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
@@ -36,28 +32,11 @@ pub const RECORD_VERSION: u32 = 2;
 pub enum RecordFormatError {
     /// The record names a version this library does not read.
     #[error(
-        "record format version {found} is not one this library reads (it reads version \
-         {RECORD_VERSION}, and records without a version as the first format)"
+        "record format version {found} is not one this library reads (it reads version {RECORD_VERSION})"
     )]
     UnknownVersion {
         /// The version the record names.
         found: u64,
-    },
-    /// A field the record's format requires is missing.
-    #[error("a record of format version {version} lacks the field `{field}`")]
-    MissingField {
-        /// The record's format version (1 for a record without a version).
-        version: u32,
-        /// The missing field.
-        field: &'static str,
-    },
-    /// The record has a field of the other format.
-    #[error("a record of format version {version} has the field `{field}` of another format")]
-    ForeignField {
-        /// The record's format version (1 for a record without a version).
-        version: u32,
-        /// The field that does not belong.
-        field: &'static str,
     },
 }
 
@@ -93,56 +72,20 @@ impl<'de> Deserialize<'de> for Version {
     }
 }
 
-/// Every field of either format, as read.
+/// A record file as read: every field required, no other field allowed.
 #[derive(Deserialize)]
-#[serde(bound(
-    deserialize = "G: Deserialize<'de>, G::Action: Deserialize<'de>, G::Config: Deserialize<'de>"
-))]
+#[serde(
+    deny_unknown_fields,
+    bound(deserialize = "G: Deserialize<'de>, G::Action: Deserialize<'de>, G::Config: Deserialize<'de>")
+)]
 struct RecordFile<G: Game> {
-    version: Option<Version>,
+    version: Version,
     game: String,
     config: G::Config,
-    terms: Option<MatchTerms>,
-    seats: Option<usize>,
-    first_dealer: Option<Seat>,
-    end: Option<MatchEnd>,
-    ranking: Option<Ranking>,
-    hand_limit: Option<u32>,
+    terms: MatchTerms,
     seed: u64,
     hands: Vec<HandRecord<G>>,
     totals: Vec<i64>,
-}
-
-impl<G: Game> RecordFile<G> {
-    /// The terms, from the one field (version 2) or the flat fields (the first format).
-    fn terms(&self) -> Result<MatchTerms, RecordFormatError> {
-        if self.version.is_some() {
-            let flat = [
-                ("seats", self.seats.is_some()),
-                ("first_dealer", self.first_dealer.is_some()),
-                ("end", self.end.is_some()),
-                ("ranking", self.ranking.is_some()),
-                ("hand_limit", self.hand_limit.is_some()),
-            ];
-            if let Some(&(field, _)) = flat.iter().find(|(_, present)| *present) {
-                return Err(RecordFormatError::ForeignField { version: RECORD_VERSION, field });
-            }
-            return self
-                .terms
-                .ok_or(RecordFormatError::MissingField { version: RECORD_VERSION, field: "terms" });
-        }
-        if self.terms.is_some() {
-            return Err(RecordFormatError::ForeignField { version: 1, field: "terms" });
-        }
-        let missing = |field| RecordFormatError::MissingField { version: 1, field };
-        Ok(MatchTerms {
-            seats: self.seats.ok_or(missing("seats"))?,
-            first_dealer: self.first_dealer,
-            end: self.end.ok_or(missing("end"))?,
-            ranking: self.ranking.ok_or(missing("ranking"))?,
-            hand_limit: self.hand_limit,
-        })
-    }
 }
 
 impl<'de, G: Game> Deserialize<'de> for MatchRecord<G>
@@ -152,9 +95,9 @@ where
     G::Config: Deserialize<'de>,
 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let file = RecordFile::<G>::deserialize(d)?;
-        let terms = file.terms().map_err(D::Error::custom)?;
-        let RecordFile { game, config, seed, hands, totals, .. } = file;
+        // The version was checked as it was read.
+        let RecordFile { version: Version, game, config, terms, seed, hands, totals } =
+            RecordFile::<G>::deserialize(d)?;
         Ok(MatchRecord { game, config, terms, seed, hands, totals })
     }
 }

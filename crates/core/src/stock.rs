@@ -198,6 +198,9 @@ impl Piles {
     /// and the restock count stay. Returns the new piles; `hands` changes in place. For
     /// tests that a player's view does not depend on what is hidden from them.
     ///
+    /// A seat with no entry in `known` knows nothing, and a known card its hand does not
+    /// hold is ignored, so no card is lost or made up whatever `known` holds.
+    ///
     /// ```
     /// use rand::SeedableRng;
     /// use rummykit_core::{PieceId, PieceSet, Piles};
@@ -220,15 +223,19 @@ impl Piles {
         rng: &mut R,
     ) -> Piles {
         let others: Vec<Seat> = (0..hands.len()).filter(|&s| s != seat).collect();
+        // A known card the hand does not hold is no card of the hand's: keeping it would
+        // conjure a card, so only what the hand holds stays.
+        let kept = |hands: &[PieceSet], s: Seat| known.get(s).map_or(PieceSet::new(), |k| *k & hands[s]);
         let mut pool: Vec<PieceId> = self.stock.clone();
         for &s in &others {
-            pool.extend(hands[s] - known[s]);
+            pool.extend(hands[s] - kept(hands, s));
         }
         pool.shuffle(rng);
         let mut cards = pool.into_iter();
         for &s in &others {
-            let hidden = (hands[s] - known[s]).len();
-            hands[s] = known[s] | cards.by_ref().take(hidden).collect::<PieceSet>();
+            let held = kept(hands, s);
+            let hidden = (hands[s] - held).len();
+            hands[s] = held | cards.by_ref().take(hidden).collect::<PieceSet>();
         }
         Piles {
             stock: cards.collect(),
@@ -480,6 +487,38 @@ mod tests {
         let mut q = Piles::new(vec![], vec![id(2)], 0);
         assert!(!q.restock(SHUFFLE_KEEP_TOP));
         assert!(q.restock(TURN_OVER));
+    }
+
+    /// `known` shorter than `hands`, or naming cards a hand does not hold, neither panics
+    /// nor loses or makes up a card.
+    #[test]
+    fn redeal_hidden_reads_known_within_the_hands() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut hands = [PieceSet::new(), PieceSet::new()];
+        let piles = Piles::new(vec![], vec![], 0).redeal_hidden(&mut hands, &[], 0, &mut rng);
+        assert_eq!((piles.stock_len(), hands), (0, [PieceSet::new(), PieceSet::new()]));
+
+        let piles = Piles::new(vec![id(1), id(2)], vec![id(3)], 0);
+        let start =
+            [PieceSet::from_iter([id(4)]), PieceSet::from_iter([id(5), id(6)]), PieceSet::from_iter([id(7)])];
+        let all = piles.pieces() | start[0] | start[1] | start[2];
+        // Seat 1 "knows" id(6), which it holds, and id(1) and id(4), which it does not;
+        // seat 2 has no entry.
+        let known = [PieceSet::new(), PieceSet::from_iter([id(6), id(1), id(4)])];
+        for _ in 0..20 {
+            let mut hands = start;
+            let other = piles.redeal_hidden(&mut hands, &known, 0, &mut rng);
+            assert_eq!(hands[0], start[0], "the seat's own hand stays");
+            assert!(hands[1].contains(id(6)), "the known card stays");
+            assert_eq!(hands.map(|h| h.len()), [1, 2, 1], "hand sizes stay");
+            assert_eq!(other.stock_len(), 2);
+            let mut seen = other.pieces();
+            for h in hands {
+                assert!(seen.is_disjoint(&h), "a card twice: {hands:?} {other:?}");
+                seen |= h;
+            }
+            assert_eq!(seen, all, "every card once");
+        }
     }
 
     #[test]

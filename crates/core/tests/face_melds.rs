@@ -99,7 +99,7 @@ fn listed(hand: &[Card], rules: &MeldRules) -> Vec<FaceMeld<Card>> {
 /// RULES §0: exactly the melds of the brute force, each once, every one valid with the
 /// validator's values, its naturals and jokers as its faces say, formable from the hand.
 #[test]
-fn s0_face_melds_are_the_brute_forces() {
+fn rules_0_face_melds_are_the_brute_forces() {
     // Melds compared: all, with a joker, round the corner past the king.
     let counts = Cell::new([0usize; 3]);
     let mut runner = TestRunner::new(Config { cases: 1500, failure_persistence: None, ..Config::default() });

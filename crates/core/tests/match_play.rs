@@ -189,7 +189,10 @@ fn play_hand_errors() {
 
     let mut g = game.clone();
     let mut one: [&mut dyn Bot<Plus>; 1] = [&mut r];
-    assert_eq!(play_hand(&mut g, &mut one, 10).unwrap_err(), DriverError::BotCount { bots: 1, seats: 2 });
+    let err = play_hand(&mut g, &mut one, 10).unwrap_err();
+    assert_eq!(err, DriverError::BotCount { bots: 1, seats: 2 });
+    assert_eq!(err.to_string(), "1 player for 2 seats");
+    assert_eq!(DriverError::<Cheating>::BotCount { bots: 3, seats: 1 }.to_string(), "3 players for 1 seat");
 
     let mut g = game.clone();
     let mut r2 = Revealer::default();
@@ -197,7 +200,7 @@ fn play_hand_errors() {
     let err = play_hand(&mut g, &mut bots, 10).unwrap_err();
     assert_eq!(err, DriverError::IllegalAction { hand: 0, seat: 1, error: Cheating });
     // The game's reason is the source, not repeated in the message.
-    assert_eq!(err.to_string(), "hand 0: seat 1 chose an illegal action");
+    assert_eq!(err.to_string(), "hand 1: seat 1 chose an illegal action");
     assert_eq!(
         std::error::Error::source(&err).map(ToString::to_string),
         Some("cheating is not allowed".into())
@@ -206,7 +209,9 @@ fn play_hand_errors() {
     let mut g = game;
     let (mut r3, mut r4) = (Revealer::default(), Revealer::default());
     let mut bots: [&mut dyn Bot<Plus>; 2] = [&mut r3, &mut r4];
-    assert_eq!(play_hand(&mut g, &mut bots, 1).unwrap_err(), DriverError::TooLong { hand: 0, actions: 1 });
+    let err = play_hand(&mut g, &mut bots, 1).unwrap_err();
+    assert_eq!(err, DriverError::TooLong { hand: 0, actions: 1 });
+    assert_eq!(err.to_string(), "hand 1 did not end within 1 action", "hands counted from 1");
 }
 
 #[test]

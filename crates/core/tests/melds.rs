@@ -3,7 +3,8 @@
 //! and what each joker stands for (`joker_role`, §0 "Joker assignment").
 
 use rummykit_core::{
-    AcePolicy, Card, Face, JokerLimit, JokerRole, Meld, MeldError, MeldKind, MeldRules, Tile, parse_list,
+    AcePolicy, Card, CardSet, Face, JokerLimit, JokerRole, Meld, MeldError, MeldKind, MeldRules, Tile,
+    parse_list,
 };
 
 use MeldKind::{Group, Run};
@@ -334,6 +335,23 @@ fn meld_accessors_and_display() {
     assert_eq!((g.value_at(2), g.value_at(3)), (Some(5), None));
 }
 
+/// With melds of one allowed, a single card is both a run and a group: `Meld::infer`
+/// and `CardSet::meld_kind` read it alike, as a run (the rule for any list that is both),
+/// under every ace policy.
+#[test]
+fn a_single_piece_is_a_run_to_every_reader() {
+    for ace in [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner] {
+        let rules = CL.with_ace(ace).with_min_len(1);
+        for card in (0..52).filter_map(Card::from_index) {
+            assert!(Meld::new(Group, &[card], &rules).is_ok() && Meld::new(Run, &[card], &rules).is_ok());
+            assert_eq!(Meld::infer(&[card], &rules).map(|m| m.kind()), Ok(Run), "{card} {ace:?}");
+            let set = CardSet::from_cards(&[card]).expect("one card");
+            assert_eq!(set.meld_kind(&rules), Some(Run), "{card} {ace:?}");
+        }
+    }
+    assert_eq!(Meld::infer(&tiles("k13"), &RK.with_min_len(1)).map(|m| m.kind()), Ok(Run));
+}
+
 #[test]
 fn meld_infer_picks_the_kind_that_fits() {
     assert_eq!(Meld::infer(&tiles("r5 b5 k5"), &RK).unwrap().kind(), Group);
@@ -347,9 +365,10 @@ fn meld_infer_picks_the_kind_that_fits() {
 
 #[test]
 fn meld_error_messages_name_the_rule_and_position() {
-    let cases: [(MeldError, &str); 13] = [
+    let cases: [(MeldError, &str); 14] = [
         (MeldError::TooShort { len: 2, min: 3 }, "too short: 2 pieces, a meld needs at least 3"),
         (MeldError::TooLong { len: 5, max: 4 }, "too long: 5 pieces, at most 4 allowed"),
+        (MeldError::TooShort { len: 1, min: 3 }, "too short: 1 piece, a meld needs at least 3"),
         (MeldError::NoNatural, "a meld needs at least one natural piece"),
         (MeldError::JokersNotAllowed, "jokers are not allowed"),
         (MeldError::TooManyJokers { jokers: 2, max: 1 }, "too many jokers: 2, at most 1 allowed here"),

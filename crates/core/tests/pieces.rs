@@ -296,6 +296,10 @@ fn seating_and_deal_errors() {
         "7 players cannot play this game: it takes 2 to 6"
     );
     assert_eq!(
+        DealError::PlayerCount { seats: 1, min: 2, max: 6 }.to_string(),
+        "1 player cannot play this game: it takes 2 to 6"
+    );
+    assert_eq!(
         DealError::NoSuchDealer { dealer: 5, seats: 3 }.to_string(),
         "dealer seat 5 does not exist at a table of 3"
     );
@@ -314,7 +318,7 @@ fn seating_and_deal_errors() {
             PositionError::TooManyCopies { tile: "r5".parse().unwrap(), max: 2 },
             "r5 is there more than the 2 times the set holds it",
         ),
-        (PositionError::PieceCount { found: 51, expected: 52 }, "51 pieces are placed, the game has 52"),
+        (PositionError::PieceCount { found: 51, expected: 52 }, "51 pieces placed, the game has 52"),
         (
             PositionError::NoSuchSeat { field: "to_move", seat: 5, seats: 3 },
             "to_move is seat 5, but the table has 3 seats",

@@ -350,8 +350,35 @@ impl fmt::Debug for TileCounts {
 impl core::str::FromStr for TileCounts {
     type Err = rummykit_core::ParseError;
 
+    /// Parses tiles in notation, any order (`"r5 J r5"`).
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`](rummykit_core::ParseError) of the first token that does not
+    /// parse, or [`TooManyCopies`](rummykit_core::ParseError::TooManyCopies) for a tile
+    /// written more than 255 times: a count is a byte, and a rack silently short of
+    /// tiles would be a different rack.
+    ///
+    /// ```
+    /// use rummykit_core::ParseError;
+    /// use rummykit_rummikub::TileCounts;
+    /// assert_eq!("J ".repeat(255).parse::<TileCounts>()?.jokers(), 255);
+    /// assert_eq!(
+    ///     "J ".repeat(256).parse::<TileCounts>(),
+    ///     Err(ParseError::TooManyCopies { token: "J".into(), max: 255 })
+    /// );
+    /// # Ok::<(), ParseError>(())
+    /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Ok(rummykit_core::parse_list::<Tile>(s)?.into_iter().collect())
+        let mut counts = TileCounts::EMPTY;
+        for tile in rummykit_core::parse_list::<Tile>(s)? {
+            let count = &mut counts.0[tile.index() as usize];
+            *count = count.checked_add(1).ok_or_else(|| rummykit_core::ParseError::TooManyCopies {
+                token: tile.to_string(),
+                max: u8::MAX.into(),
+            })?;
+        }
+        Ok(counts)
     }
 }
 
@@ -374,6 +401,16 @@ impl<'de> serde::Deserialize<'de> for TileCounts {
 #[cfg(test)]
 mod tests {
     use super::TileCounts;
+    use rummykit_core::ParseError;
+
+    #[test]
+    fn parsing_refuses_more_copies_than_a_count_holds() {
+        let over = ParseError::TooManyCopies { token: "b13".into(), max: 255 };
+        assert_eq!(format!("J {}", "b13 ".repeat(256)).parse::<TileCounts>(), Err(over.clone()));
+        assert_eq!(over.to_string(), "`b13`: more than 255 copies");
+        let full: TileCounts = format!("{}J", "b13 ".repeat(255)).parse().unwrap();
+        assert_eq!((full.len(), full.jokers()), (256, 1));
+    }
 
     #[test]
     fn a_huge_joker_value_saturates() {

@@ -38,7 +38,7 @@ fn verdict(
 // ---------------------------------------------------------------- the three reproductions
 
 #[test]
-fn s4_1_joker_exchanged_then_its_run_split() {
+fn rules_4_1_joker_exchanged_then_its_run_split() {
     // RULES §4.1 clarified: the b13 takes the joker's place, then the run is split with
     // three tiles (b8 b9 b10) and (b11 b12 b13) together; the joker goes elsewhere.
     let table = [run("b8 b9 b10 b11 b12 J"), run("k5 k6 k7")];
@@ -53,7 +53,7 @@ fn s4_1_joker_exchanged_then_its_run_split() {
 }
 
 #[test]
-fn s4_1_joker_that_never_moves_is_not_moved() {
+fn rules_4_1_joker_that_never_moves_is_not_moved() {
     // RULES §4.1 clarified: the joker stays in its group (now standing for b11 instead of
     // y11): b11 left with three staying, y11 joined.
     let table = [group("r11 b11 k11 J"), run("b8 b9 b10")];
@@ -65,7 +65,7 @@ fn s4_1_joker_that_never_moves_is_not_moved() {
 }
 
 #[test]
-fn s4_1_keep_three_counts_physical_copies_not_faces() {
+fn rules_4_1_keep_three_counts_physical_copies_not_faces() {
     // RULES §4.1 clarified (b): whichever b10 joined the group, its old run keeps only
     // two tiles together. Face counting accepted this.
     let table = [run("b10 b11 b12"), run("b8 b9 b10")];
@@ -81,7 +81,7 @@ fn s4_1_keep_three_counts_physical_copies_not_faces() {
 // ---------------------------------------------------------------- §4.1 readings
 
 #[test]
-fn s4_1_copy_assignment_decides_in_favour_of_the_player() {
+fn rules_4_1_copy_assignment_decides_in_favour_of_the_player() {
     // Two b10s: the one of b7 b8 b9 b10 goes to the group (three stay), the one of
     // b10 b11 b12 stays. Read the other way round, b11 b12 would be left as two: the
     // player's reading counts.
@@ -98,7 +98,7 @@ fn s4_1_copy_assignment_decides_in_favour_of_the_player() {
 }
 
 #[test]
-fn s4_1_tile_replacing_a_joker_counts_as_a_tile_of_its_meld() {
+fn rules_4_1_tile_replacing_a_joker_counts_as_a_tile_of_its_meld() {
     // RULES §4.1 clarified (a): y5 takes the joker's place in r5 b5 J, so r5 b5 y5 are
     // three tiles of the old group together; the freed joker goes to a new run.
     let table = [group("r5 b5 J")];
@@ -118,7 +118,7 @@ fn s4_1_tile_replacing_a_joker_counts_as_a_tile_of_its_meld() {
 }
 
 #[test]
-fn s4_1_freed_joker_goes_anywhere_and_schmidt_is_not_locked() {
+fn rules_4_1_freed_joker_goes_anywhere_and_schmidt_is_not_locked() {
     // RULES §4.1 clarified: the freed joker may go into any meld, here an old one with no
     // tile from the rack; and a joker meld may be split after the exchange.
     const { assert!(!Config::SCHMIDT.joker_melds_locked) };
@@ -134,7 +134,7 @@ fn s4_1_freed_joker_goes_anywhere_and_schmidt_is_not_locked() {
 }
 
 #[test]
-fn s4_1_joker_moved_into_a_group_without_its_tile_is_refused() {
+fn rules_4_1_joker_moved_into_a_group_without_its_tile_is_refused() {
     // The joker stood for r5 and may still stand for r5 in b5 y5 J, so §1.6 does not call
     // it released; but it left its run without the r5 taking its place (§4.1).
     let table = [run("r2 r3 r4 J")];
@@ -144,7 +144,7 @@ fn s4_1_joker_moved_into_a_group_without_its_tile_is_refused() {
 }
 
 #[test]
-fn s4_1_joker_split_off_at_its_own_number_has_not_moved() {
+fn rules_4_1_joker_split_off_at_its_own_number_has_not_moved() {
     // Splitting a run never moves its jokers: r1 r2 r3 r4 | J, and r6 r7 laid on.
     let table = [run("r1 r2 r3 r4 J")];
     let new = [run("r1 r2 r3 r4"), run("J r6 r7")];
@@ -156,7 +156,7 @@ fn s4_1_joker_split_off_at_its_own_number_has_not_moved() {
 }
 
 #[test]
-fn s4_1_exchange_tile_may_move_on_like_any_tile_of_the_meld() {
+fn rules_4_1_exchange_tile_may_move_on_like_any_tile_of_the_meld() {
     // Exchanges, then a rearrangement: after r6 replaced the joker, r3 r4 r5 r6 may give
     // up its r6 like any meld of four (three stay). Read literally, as RULES §4.1 says.
     let table = [run("r3 r4 r5 J")];
@@ -174,7 +174,7 @@ fn s4_1_exchange_tile_may_move_on_like_any_tile_of_the_meld() {
 }
 
 #[test]
-fn s4_1_exchange_tile_borrowed_from_the_table_may_go_back() {
+fn rules_4_1_exchange_tile_borrowed_from_the_table_may_go_back() {
     // Read literally, with the tile from the table allowed (RackOrTable): k2 leaves
     // r2 b2 k2 for the joker's place in J k3 k4 k5, the joker goes to y7 y8, and the k2
     // goes back to its group — both old melds keep three together, so the play stands.
@@ -192,7 +192,7 @@ fn s4_1_exchange_tile_borrowed_from_the_table_may_go_back() {
 // ---------------------------------------------------------------- §1.6 readings
 
 #[test]
-fn s1_6_two_rack_tiles_means_a_meld_of_rack_tiles_only() {
+fn rules_1_6_two_rack_tiles_means_a_meld_of_rack_tiles_only() {
     // RULES §1.6 clarified: the released joker ends in a meld whose other tiles were all
     // played from the rack this turn.
     let mut config = Config::STANDARD;
@@ -214,7 +214,7 @@ fn s1_6_two_rack_tiles_means_a_meld_of_rack_tiles_only() {
 }
 
 #[test]
-fn s1_6_one_rack_copy_is_not_counted_for_two_jokers() {
+fn rules_1_6_one_rack_copy_is_not_counted_for_two_jokers() {
     // Two jokers released into two groups whose only candidate rack tile is an r5 each;
     // one r5 came from the rack, the other from r5 r6 r7 r8. One joker meld has no rack
     // tile under every assignment (face counting accepted this).

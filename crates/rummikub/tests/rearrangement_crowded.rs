@@ -69,7 +69,7 @@ const CROWDED_160: [&str; 3] = [
 /// again under every choice of the unrelated faces placed before it) and, stopped there,
 /// refused both plays.
 #[test]
-fn s4_1_crowded_tables_legal_plays_found() {
+fn rules_4_1_crowded_tables_legal_plays_found() {
     for (set, [table, new, rack]) in [(TileSet::Standard106, CROWDED_106), (TileSet::Xp160, CROWDED_160)] {
         let (table, new, rack): (_, _, TileCounts) = (melds(table), melds(new), rack.parse().expect("rack"));
         let on_table = TileCounts::of_melds(&table).len();
@@ -85,7 +85,7 @@ fn s4_1_crowded_tables_legal_plays_found() {
 /// nor called illegal, but reported as undecided (a crowded 160-tile table, 8 melds
 /// re-laid: the one such table among the stress's 1,320 positions).
 #[test]
-fn s4_1_crowded_160_table_past_the_bound_is_undecided() {
+fn rules_4_1_crowded_160_table_past_the_bound_is_undecided() {
     let config = rules_for(TileSet::Xp160);
     let p = position(TileSet::Xp160, 8, 451);
     assert!(matches!(

@@ -107,6 +107,22 @@ fn rules_1_8_joker_penalty_options() {
     assert_eq!(score_went_out(&config, 0, &racks, &[true; 3], false), [102, -100, -2]);
 }
 
+/// RULES.md §1.8 (a): going out is zero-sum for every winner; a winner that is no seat
+/// scores nothing rather than only losers.
+#[test]
+fn rules_1_8_went_out_is_zero_sum_and_needs_a_seat() {
+    let racks = [rack("r1"), rack("J"), rack("r2 b5")];
+    for winner in 0..racks.len() {
+        let points = score_went_out(&Config::STANDARD, winner, &racks, &[true; 3], true);
+        assert_eq!(points.len(), 3);
+        assert_eq!(points.iter().sum::<i64>(), 0, "winner {winner}: {points:?}");
+        assert!(points[winner] > 0);
+    }
+    for winner in [3, 99, usize::MAX] {
+        assert_eq!(score_went_out(&Config::STANDARD, winner, &racks, &[], false), Vec::<i64>::new());
+    }
+}
+
 /// RULES.md §1.5 `never_melded_penalty` (NZRC): a seat that never opened pays extra.
 #[test]
 fn rules_1_5_never_melded_penalty() {

@@ -48,6 +48,19 @@ fn corrupt_saves_are_rejected() {
     assert!(serde_json::from_str::<Rummikub>(&bad).is_err());
 }
 
+/// A count is a byte: a rack written with more than 255 copies of a tile is refused, not
+/// read as 255 copies.
+#[test]
+fn tile_counts_past_a_byte_are_refused() {
+    use rummykit_rummikub::TileCounts;
+    let full = serde_json::to_string(&"J ".repeat(255)).expect("json string");
+    let rack: TileCounts = serde_json::from_str(&full).expect("255 jokers fit");
+    assert_eq!(rack.jokers(), 255);
+    let over = serde_json::to_string(&format!("r1 {}", "J ".repeat(300))).expect("json string");
+    let err = serde_json::from_str::<TileCounts>(&over).expect_err("300 jokers do not fit");
+    assert!(err.to_string().contains("`J`: more than 255 copies"), "{err}");
+}
+
 #[test]
 fn actions_views_and_rules_round_trip() {
     let a = Action::Play { table: vec![run("r1 r2 J"), group("b5 y5 k5")] };

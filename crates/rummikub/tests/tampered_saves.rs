@@ -136,7 +136,7 @@ fn the_wrong_seat_to_move_is_rejected() {
 /// (`u32::MAX - 2` after seat 0 started at a table of three is seat 1's turn); the turn
 /// counter can then never overflow in play.
 #[test]
-fn s1_7_a_turn_count_past_the_longest_game_is_rejected() {
+fn rules_1_7_a_turn_count_past_the_longest_game_is_rejected() {
     let (_, value) = saved_game();
     assert_eq!(value["setup"]["turn"], Value::from(4));
     assert_eq!(value["setup"]["to_move"], Value::from(1));
@@ -152,7 +152,7 @@ fn s1_7_a_turn_count_past_the_longest_game_is_rejected() {
 /// RULES.md §1.8: the penalty options are bounded ([`rummykit_rummikub::MAX_PENALTY`]),
 /// in a save as in a deal.
 #[test]
-fn s1_8_penalty_options_above_their_bound_are_rejected() {
+fn rules_1_8_penalty_options_above_their_bound_are_rejected() {
     let (_, value) = saved_game();
     for option in ["joker_penalty", "never_melded_penalty"] {
         let mut v = value.clone();

@@ -50,7 +50,7 @@ fn defaults_describe_a_hand_starting_here() {
 /// RULES.md §3.3, §3.5: play on from a built position. Seat 0 draws the listed 7c; a
 /// set of 2s is worth 6, below the 40 to open, so it discards and seat 1 is to move.
 #[test]
-fn s3_3_play_goes_on_from_a_built_position() {
+fn rules_3_3_play_goes_on_from_a_built_position() {
     let mut g = Rummy40::from_setup(&Config::RUMMY40, mid_hand()).unwrap();
     ok!(g, Action::DrawStock);
     assert_eq!(hand_text(&g, 0), "2c 7c 2d Jh 2s 5s");
@@ -68,7 +68,7 @@ fn s3_3_play_goes_on_from_a_built_position() {
 /// RULES.md §3.7, §3.8: going out without having opened before this turn is going
 /// rummy; `opened_before` set in a built position makes the same play an ordinary win.
 #[test]
-fn s3_7_opened_before_decides_a_rummy() {
+fn rules_3_7_opened_before_decides_a_rummy() {
     let mut s = Setup::new(vec![cards("Ah Kh Qh Jh 9s"), cards("3c 4d 5d")]);
     s.table = vec![SetupMeld::new(0, MeldKind::Group, cards("2c 2d 2h"))];
     s.dealer = 1;

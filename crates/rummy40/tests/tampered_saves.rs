@@ -58,7 +58,7 @@ fn same_position(back: Result<Rummy40, String>, g: &Rummy40) {
 /// RULES.md §3.2, §3.7: the last card of the stock moved into a hand keeps every card
 /// once, but hands and table then hold one card more than were dealt (and drawn).
 #[test]
-fn s3_7_last_stock_card_moved_into_a_hand_is_refused() {
+fn rules_3_7_last_stock_card_moved_into_a_hand_is_refused() {
     let deal = dealt(Config::RUMMY40, 2, 1);
     assert_eq!(read(&serde_json::to_value(&deal).expect("serialize")).as_ref(), Ok(&deal));
     for g in [deal, played(Config::SCALA40, 2, |g| g.piles().stock_len() < 60)] {
@@ -82,7 +82,7 @@ fn s3_7_last_stock_card_moved_into_a_hand_is_refused() {
 /// draw). 89 cards in the mover's hand and one card in every other place is refused, and
 /// so is a single card moved from one hand to another (the sum stays right).
 #[test]
-fn s3_2_hand_sizes_fit_the_deal() {
+fn rules_3_2_hand_sizes_fit_the_deal() {
     let g = dealt(Config::RUMMY40, 2, 3);
     let save = serde_json::to_value(&g).expect("serialize");
     let mover = g.to_move().expect("the hand is on");
@@ -125,7 +125,7 @@ fn s3_2_hand_sizes_fit_the_deal() {
 fn dealt_count_is_checked() {
     let save = serde_json::to_value(dealt(Config::RUMMY40, 3, 4)).expect("serialize");
     for (n, says) in
-        [(39 - 1, "38 were dealt"), (39 + 1, "40 pieces dealt to 3 hands"), (1, "1 pieces dealt to 3 hands")]
+        [(39 - 1, "38 were dealt"), (39 + 1, "40 pieces dealt to 3 hands"), (1, "1 piece dealt to 3 hands")]
     {
         let mut s = save.clone();
         s["setup"]["dealt"] = json!(n);
@@ -140,7 +140,7 @@ fn dealt_count_is_checked() {
 
 /// RULES.md §3.8: the saved penalties must be what the hands left score.
 #[test]
-fn s3_8_saved_penalties_are_rescored() {
+fn rules_3_8_saved_penalties_are_rescored() {
     let g = played(Config::RUMMY40, 7, |_| false);
     assert_eq!(g.phase(), Phase::Over);
     let save = serde_json::to_value(&g).expect("serialize");
@@ -171,7 +171,7 @@ fn s3_8_saved_penalties_are_rescored() {
 
 /// RULES.md §3.9: a configuration option above its bound is refused in a save too.
 #[test]
-fn s3_9_penalty_options_above_their_bound_are_refused() {
+fn rules_3_9_penalty_options_above_their_bound_are_refused() {
     let save = serde_json::to_value(dealt(Config::RUMMY40, 2, 9)).expect("serialize");
     for (path, value, option) in [
         ("joker_hand_penalty", json!(u32::MAX), "joker_hand_penalty"),

@@ -315,9 +315,9 @@ pub enum PlayError {
     #[error("the match stopped: {}", with_causes(.0.as_ref()))]
     Match(Box<dyn std::error::Error + Send + Sync>),
     /// A bot of a simulation chose an illegal action.
-    #[error("game {game}: seat {} ({bot}) chose an illegal action: {error}", .seat + 1)]
+    #[error("game {}: seat {} ({bot}) chose an illegal action: {error}", .game.saturating_add(1), .seat + 1)]
     IllegalAction {
-        /// The game's index.
+        /// The game's index, from 0 (the message counts from 1, as it does seats).
         game: usize,
         /// The seat (0-based).
         seat: Seat,
@@ -417,6 +417,8 @@ struct Table<'io, G: TerminalGame> {
     totals: Vec<i64>,
     actions: usize,
     hand: usize,
+    /// What a deal is called in the transcript: a game of Rummikub, a hand of cards.
+    deal: &'static str,
     /// Match seat of each hand seat of the current hand.
     seats: Vec<Seat>,
 }
@@ -475,7 +477,7 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
         self.hand += 1;
         self.seats = seats.to_vec();
         let first = game.to_move().and_then(|s| seats.get(s).copied());
-        let heading = self.io.style.bold(format!("== hand {} ==", self.hand));
+        let heading = self.io.style.bold(format!("== {} {} ==", self.deal, self.hand));
         self.say(heading);
         if let Some(first) = first {
             let text = format!("{} plays first", self.label(first));
@@ -509,8 +511,8 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
         self.say(game.show_end(style));
         let name = |w: Seat| self.label(self.seats.get(w).copied().unwrap_or(w));
         let result = match outcome.winners[..] {
-            [] => format!("the hand is void: {}", game.void_reason()),
-            [w] => format!("{} wins the hand", name(w)),
+            [] => format!("the {} is void: {}", self.deal, game.void_reason()),
+            [w] => format!("{} wins the {}", name(w), self.deal),
             // RULES.md §1.8 (b): the seats tied for the lowest rack share the win.
             ref shared => {
                 let names: Vec<String> = shared.iter().map(|&w| name(w)).collect();
@@ -633,6 +635,7 @@ fn play_match<G: TerminalGame>(
         totals: vec![0; n],
         actions: 0,
         hand: 0,
+        deal: variant_rules::deal_noun(options.game),
         seats: Vec::new(),
     };
     let result = record_match(setup, &mut table, &mut rng, MAX_ACTIONS);
@@ -645,7 +648,10 @@ fn play_match<G: TerminalGame>(
         writeln!(
             out,
             "{}",
-            style.bold(format!("you left the match after {}", plural(hands, "finished hand")))
+            style.bold(format!(
+                "you left the match after {}",
+                plural(hands, &format!("finished {}", table.deal))
+            ))
         )?;
         let standings = standings(&table.totals, order);
         write_scores(out, &standings, &table.totals, &table.names, style, "== scores so far ==")?;
@@ -680,7 +686,7 @@ fn play_match<G: TerminalGame>(
     writeln!(
         out,
         "replay check: the record ({}, {}) replays to the same final state and scores",
-        plural(record.hands.len(), "hand"),
+        plural(record.hands.len(), table.deal),
         plural(table.actions, "action")
     )?;
     Ok(Summary {

@@ -27,6 +27,15 @@ pub(crate) fn config(variant: Variant) -> AnyConfig {
     variant.config().with_max_restocks(Some(cap))
 }
 
+/// What one deal of `variant` is called: a game in Rummikub, whose sessions are counted
+/// in games (RULES.md §1.8), a hand in the card games.
+pub(crate) fn deal_noun(variant: Variant) -> &'static str {
+    match variant.kind() {
+        GameKind::Rummikub => "game",
+        _ => "hand",
+    }
+}
+
 /// The match a game plays by its own rules, and how its seats are ranked: Rummikub by
 /// the rules' session terms, one game per player (RULES.md §1.8); classic to 100 points
 /// (§2.7); Rummy 40 and Scala 40 by elimination at 101 (§3.8). `hands` asks for that
@@ -186,16 +195,17 @@ fn match_words(variant: Variant, end: MatchEnd) -> String {
         GameKind::Rummy40 => "the lowest total wins",
         _ => "the highest total wins",
     };
+    let noun = deal_noun(variant);
     match end {
         MatchEnd::FixedHands(n) if variant.kind() == GameKind::Rummikub => {
-            format!("{}; {order} (RULES.md §1.8)", plural(n as usize, "game"))
+            format!("{}; {order} (RULES.md §1.8)", plural(n as usize, noun))
         }
-        MatchEnd::FixedHands(n) => format!("{}; {order}", plural(n as usize, "hand")),
+        MatchEnd::FixedHands(n) => format!("{}; {order}", plural(n as usize, noun)),
         MatchEnd::TargetScore(t) => format!("until someone reaches {t} points; {order}"),
         MatchEnd::Elimination(t) => {
             format!("a player with {t} penalty points or more is out; the last one left wins (RULES.md §3.8)")
         }
-        _ => "one hand".to_owned(),
+        _ => format!("one {noun}"),
     }
 }
 
