@@ -254,6 +254,41 @@ impl<F: Face> Catalog<F> {
         FacesOf::new(set, self.copies as usize * 52, self.len())
     }
 
+    /// The faces of `set` as bits by face index, and its jokers: bit `i` is set when
+    /// some copy of the natural face `i` is in `set` (the joker's bit never is), and the
+    /// count is of the jokers in it. Read a copy of the 52 faces at a time, for a test
+    /// of which faces a hand holds that asks no piece's face.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, Face, PieceId, PieceSet};
+    /// let pack = Catalog::<Card>::new(2, 2).expect("106 cards fit");
+    /// // ♣4 of both decks, ♣2 of the second, a joker; 150 is beyond this pack.
+    /// let hand: PieceSet = [3, 55, 53, 104, 150].into_iter().filter_map(PieceId::new).collect();
+    /// assert_eq!(pack.face_bits(hand), (1 << 3 | 1 << 1, 1));
+    /// // The faces read one piece at a time.
+    /// let naturals = pack.faces_of(hand).filter(|(_, f)| !f.is_joker()).fold(0, |b, (_, f)| b | 1 << f.index());
+    /// assert_eq!(pack.face_bits(hand).0, naturals);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn face_bits(&self, set: PieceSet) -> (u64, usize) {
+        let mut rest = within(set, self.len());
+        let mut naturals = 0;
+        for _ in 0..self.copies {
+            naturals |= take_copy(&mut rest);
+        }
+        // The copies shifted out, the jokers' ids are what is left: a few bits, cleared
+        // one at a time (cheaper than a popcount where the target has no instruction).
+        let mut jokers = 0;
+        for mut w in rest {
+            while w != 0 {
+                w &= w - 1;
+                jokers += 1;
+            }
+        }
+        (naturals, jokers)
+    }
+
     /// `true` if `id` belongs to this catalog.
     ///
     /// ```
@@ -330,30 +365,42 @@ struct FacesOf<F> {
 /// A copy's worth of bits: the 52 faces.
 const COPY: u64 = (1 << 52) - 1;
 
+/// The words of `set` with only the ids below `len` (a catalog's: the jokers' copies
+/// then end where the catalog does).
+#[inline]
+fn within(set: PieceSet, len: usize) -> [u64; WORDS] {
+    let mut rest = set.words();
+    for (i, w) in rest.iter_mut().enumerate() {
+        let below = len.saturating_sub(i * 64);
+        if below < 64 {
+            *w &= (1u64 << below) - 1;
+        }
+    }
+    rest
+}
+
+/// The next copy's bits of `rest`, shifting them out of it.
+#[inline]
+fn take_copy(rest: &mut [u64; WORDS]) -> u64 {
+    let copy = rest[0] & COPY;
+    for i in 0..WORDS - 1 {
+        rest[i] = rest[i] >> 52 | rest[i + 1] << 12;
+    }
+    rest[WORDS - 1] >>= 52;
+    copy
+}
+
 impl<F> FacesOf<F> {
     fn new(set: PieceSet, naturals: usize, len: usize) -> Self {
-        // Only the catalog's ids: the jokers' copies then end where the catalog does.
-        let mut rest = set.words();
-        for (i, w) in rest.iter_mut().enumerate() {
-            let below = len.saturating_sub(i * 64);
-            if below < 64 {
-                *w &= (1u64 << below) - 1;
-            }
-        }
-        let mut it = FacesOf { mask: 0, base: 0, rest, naturals, face: PhantomData };
-        it.mask = it.take_copy();
-        it
+        let mut rest = within(set, len);
+        let mask = take_copy(&mut rest);
+        FacesOf { mask, base: 0, rest, naturals, face: PhantomData }
     }
 
     /// The next copy's bits, shifting them out of `rest`.
     #[inline]
     fn take_copy(&mut self) -> u64 {
-        let copy = self.rest[0] & COPY;
-        for i in 0..WORDS - 1 {
-            self.rest[i] = self.rest[i] >> 52 | self.rest[i + 1] << 12;
-        }
-        self.rest[WORDS - 1] >>= 52;
-        copy
+        take_copy(&mut self.rest)
     }
 
     /// Moves to the next copy with a piece; `false` once there is none.
