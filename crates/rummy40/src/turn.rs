@@ -126,7 +126,14 @@ impl<'a> Turn<'a> {
     /// The per-card discard rules for `piece` of `hand` (`RULES.md` §3.3, §3.6 options).
     pub(crate) fn discard_allowed(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
         self.discard_basic(hand, piece)?;
-        if self.config.forbid_playable_discard && self.opened && hand.len() > 1 {
+        // `piece` is in the hand: another card is left when the rest is not empty (no
+        // count of the hand, a software popcount on the baseline target).
+        let another = || {
+            let mut rest = hand;
+            rest.remove(piece);
+            !rest.is_empty()
+        };
+        if self.config.forbid_playable_discard && self.opened && another() {
             // A playable card may not be thrown while a card that fits nowhere could be.
             if let Some(meld) = self.fits(piece) {
                 let alternative = hand
