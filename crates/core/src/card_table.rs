@@ -372,6 +372,10 @@ impl<F: Face> fmt::Debug for TableMeld<F> {
 pub struct MeldTable<F> {
     melds: Vec<TableMeld<F>>,
     next_id: u16,
+    /// Every piece of the melds, kept with them: whether a piece is already on the
+    /// table is asked of every meld placed and every build, and gathering the pieces
+    /// of every meld each time cost more than the rest of the check.
+    on_table: PieceSet,
     /// Names these contents: 0 for the empty new table, a number never given before
     /// after every change, copied by a clone. Equal stamps mean equal tables, so a view
     /// refreshed before every action copies the table only when it changed (it rarely
@@ -385,7 +389,12 @@ static NEXT_STAMP: AtomicU64 = AtomicU64::new(1);
 
 impl<F: Clone> Clone for MeldTable<F> {
     fn clone(&self) -> Self {
-        MeldTable { melds: self.melds.clone(), next_id: self.next_id, stamp: self.stamp }
+        MeldTable {
+            melds: self.melds.clone(),
+            next_id: self.next_id,
+            on_table: self.on_table,
+            stamp: self.stamp,
+        }
     }
 
     /// Reuses the allocation of `self`, and copies nothing if `self` already holds what
@@ -395,6 +404,7 @@ impl<F: Clone> Clone for MeldTable<F> {
         if self.stamp != source.stamp {
             self.melds.clone_from(&source.melds);
             self.next_id = source.next_id;
+            self.on_table = source.on_table;
             self.stamp = source.stamp;
         }
     }
@@ -417,7 +427,7 @@ impl<F: Face> core::hash::Hash for MeldTable<F> {
 
 impl<F: Face> Default for MeldTable<F> {
     fn default() -> Self {
-        MeldTable { melds: Vec::new(), next_id: 0, stamp: 0 }
+        MeldTable { melds: Vec::new(), next_id: 0, on_table: PieceSet::EMPTY, stamp: 0 }
     }
 }
 
@@ -575,8 +585,14 @@ impl<F: Face> MeldTable<F> {
     /// # Ok::<(), rummykit_core::TableError>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn pieces(&self) -> PieceSet {
-        self.melds.iter().flat_map(|m| m.pieces().iter().copied()).collect()
+        debug_assert_eq!(
+            self.on_table,
+            self.melds.iter().flat_map(|m| m.pieces().iter().copied()).collect::<PieceSet>(),
+            "the pieces kept are the melds' pieces"
+        );
+        self.on_table
     }
 
     /// The id the next placed meld will get.
@@ -664,6 +680,7 @@ impl<F: Face> MeldTable<F> {
         let mut stored = [pieces[0]; MAX_MELD_LEN];
         stored[..pieces.len()].copy_from_slice(pieces);
         self.melds.push(TableMeld { id, owner, pieces: stored, meld });
+        self.on_table.extend(pieces.iter().copied());
         self.next_id = self.next_id.wrapping_add(1);
         self.restamp();
         Ok(id)
@@ -700,7 +717,7 @@ impl<F: Face> MeldTable<F> {
     ) -> Result<Meld<F>, TableError> {
         let target = self.meld(id).ok_or(TableError::NoSuchMeld(id))?;
         let face = catalog.face(piece).ok_or(TableError::UnknownPiece(piece))?;
-        if self.melds.iter().any(|m| m.pieces().contains(&piece)) {
+        if self.pieces().contains(piece) {
             return Err(TableError::AlreadyOnTable(piece));
         }
         target.extended(face, end, rules).map_err(|error| TableError::DoesNotFit { meld: id, piece, error })
@@ -746,6 +763,7 @@ impl<F: Face> MeldTable<F> {
             target.pieces[len] = piece;
         }
         target.meld = meld;
+        self.on_table.insert(piece);
         self.restamp();
         Ok(())
     }
@@ -794,6 +812,8 @@ impl<F: Face> MeldTable<F> {
         let target = &mut self.melds[i];
         target.pieces[..pieces.len()].copy_from_slice(pieces);
         target.meld = meld;
+        self.on_table -= own;
+        self.on_table.extend(pieces.iter().copied());
         self.restamp();
         Ok(())
     }

@@ -148,10 +148,12 @@ impl HandView {
         *to_move = state.mover();
         *phase = state.phase;
         *hand = state.hand(seat);
-        hand_sizes.clear();
         match sizes {
-            Some(sizes) => hand_sizes.extend_from_slice(sizes),
-            None => hand_sizes.extend(state.hands.iter().map(PieceSet::len)),
+            Some(sizes) => {
+                hand_sizes.clear();
+                hand_sizes.extend_from_slice(sizes);
+            }
+            None => count_hands(hand_sizes, state),
         }
         known.clone_from(&state.known);
         table.clone_from(&state.table);
@@ -159,10 +161,29 @@ impl HandView {
         discard_pile.extend_from_slice(state.piles.discard_pile());
         *stock_len = state.piles.stock_len();
         *taken_this_turn = state.taken;
-        // In place: a view refreshed after the hand reuses its outcome's vectors.
-        match (outcome, view_outcome.as_mut()) {
-            (Some(new), Some(old)) => old.clone_from(new),
-            (new, _) => *view_outcome = new.cloned(),
+        if outcome.is_some() || view_outcome.is_some() {
+            refresh_outcome(view_outcome, outcome);
         }
+    }
+}
+
+/// The size of every hand of `state`, counted, into `sizes`. Out of line: a driver's
+/// refresh before every action inlines the rest, and counts nothing when its game keeps
+/// the sizes.
+#[inline(never)]
+fn count_hands(sizes: &mut Vec<usize>, state: &HandState) {
+    sizes.clear();
+    sizes.extend(state.hands.iter().map(PieceSet::len));
+}
+
+/// The view's outcome set to `outcome`, in place: a view refreshed after the hand
+/// reuses its outcome's vectors. Out of line: only the refresh at the end of a hand has
+/// an outcome.
+#[cold]
+#[inline(never)]
+fn refresh_outcome(view_outcome: &mut Option<Outcome>, outcome: Option<&Outcome>) {
+    match (outcome, view_outcome.as_mut()) {
+        (Some(new), Some(old)) => old.clone_from(new),
+        (new, _) => *view_outcome = new.cloned(),
     }
 }

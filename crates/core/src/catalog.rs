@@ -256,8 +256,9 @@ impl<F: Face> Catalog<F> {
 
     /// The faces of the pieces of `set` in this catalog, as bits by [`Face::index`]:
     /// `(naturals, twice, jokers)`, the naturals held, those held in two copies or more,
-    /// and the number of jokers. Read a copy of the 52 faces at a time, with no list
-    /// made (what a question about the faces of a hand needs, in a few operations).
+    /// and the number of jokers (the joker's bit is never set). Read a copy of the 52
+    /// faces at a time, with no list made (what a question about the faces of a hand
+    /// needs, in a few operations).
     ///
     /// ```
     /// use rummykit_core::{Card, Catalog, Face, PieceId, PieceSet};
@@ -266,33 +267,26 @@ impl<F: Face> Catalog<F> {
     /// let hand: PieceSet = [0, 3, 55, 104, 150].into_iter().filter_map(PieceId::new).collect();
     /// let bit = |f: &str| 1u64 << f.parse::<Card>().unwrap().index();
     /// assert_eq!(pack.face_bits(hand), (bit("Ac") | bit("4c"), bit("4c"), 1));
+    /// // The faces read one piece at a time.
+    /// let naturals = pack.faces_of(hand).filter(|(_, f)| !f.is_joker()).fold(0, |b, (_, f)| b | 1 << f.index());
+    /// assert_eq!(pack.face_bits(hand).0, naturals);
     /// ```
     #[must_use]
     #[inline]
     pub fn face_bits(&self, set: PieceSet) -> (u64, u64, usize) {
-        let words = set.words();
-        // The 64 ids from `at` on, as a mask (bit `i` = id `at + i`).
-        let window = |at: usize| {
-            let (q, r) = (at / 64, at % 64);
-            let low = words.get(q).map_or(0, |w| w >> r);
-            let high = if r == 0 { 0 } else { words.get(q + 1).map_or(0, |w| w << (64 - r)) };
-            low | high
-        };
+        let mut rest = within(set, self.len());
         let (mut naturals, mut twice) = (0u64, 0u64);
-        for copy in 0..usize::from(self.copies) {
-            let faces = window(copy * 52) & COPY;
+        for _ in 0..self.copies {
+            let faces = take_copy(&mut rest);
             twice |= naturals & faces;
             naturals |= faces;
         }
-        // The jokers' ids follow, a window at a time (one for the packs of the games),
-        // counted one by one: a few bits at most (no `popcnt` on the baseline target).
+        // The copies shifted out, the jokers' ids are what is left: a few bits, cleared
+        // one at a time (cheaper than a popcount where the target has no instruction).
         let mut jokers = 0;
-        let naturals_end = usize::from(self.copies) * 52;
-        for at in (naturals_end..self.len()).step_by(64) {
-            let left = self.len() - at;
-            let mut held = window(at) & if left >= 64 { !0 } else { (1u64 << left) - 1 };
-            while held != 0 {
-                held &= held - 1;
+        for mut w in rest {
+            while w != 0 {
+                w &= w - 1;
                 jokers += 1;
             }
         }
@@ -375,30 +369,42 @@ struct FacesOf<F> {
 /// A copy's worth of bits: the 52 faces.
 const COPY: u64 = (1 << 52) - 1;
 
+/// The words of `set` with only the ids below `len` (a catalog's: the jokers' copies
+/// then end where the catalog does).
+#[inline]
+fn within(set: PieceSet, len: usize) -> [u64; WORDS] {
+    let mut rest = set.words();
+    for (i, w) in rest.iter_mut().enumerate() {
+        let below = len.saturating_sub(i * 64);
+        if below < 64 {
+            *w &= (1u64 << below) - 1;
+        }
+    }
+    rest
+}
+
+/// The next copy's bits of `rest`, shifting them out of it.
+#[inline]
+fn take_copy(rest: &mut [u64; WORDS]) -> u64 {
+    let copy = rest[0] & COPY;
+    for i in 0..WORDS - 1 {
+        rest[i] = rest[i] >> 52 | rest[i + 1] << 12;
+    }
+    rest[WORDS - 1] >>= 52;
+    copy
+}
+
 impl<F> FacesOf<F> {
     fn new(set: PieceSet, naturals: usize, len: usize) -> Self {
-        // Only the catalog's ids: the jokers' copies then end where the catalog does.
-        let mut rest = set.words();
-        for (i, w) in rest.iter_mut().enumerate() {
-            let below = len.saturating_sub(i * 64);
-            if below < 64 {
-                *w &= (1u64 << below) - 1;
-            }
-        }
-        let mut it = FacesOf { mask: 0, base: 0, rest, naturals, face: PhantomData };
-        it.mask = it.take_copy();
-        it
+        let mut rest = within(set, len);
+        let mask = take_copy(&mut rest);
+        FacesOf { mask, base: 0, rest, naturals, face: PhantomData }
     }
 
     /// The next copy's bits, shifting them out of `rest`.
     #[inline]
     fn take_copy(&mut self) -> u64 {
-        let copy = self.rest[0] & COPY;
-        for i in 0..WORDS - 1 {
-            self.rest[i] = self.rest[i] >> 52 | self.rest[i + 1] << 12;
-        }
-        self.rest[WORDS - 1] >>= 52;
-        copy
+        take_copy(&mut self.rest)
     }
 
     /// Moves to the next copy with a piece; `false` once there is none.

@@ -193,6 +193,7 @@ impl PieceSet {
     /// assert_eq!(a.union(&b), a | b);
     /// ```
     #[must_use]
+    #[inline]
     pub fn union(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a | b)
     }
@@ -208,6 +209,7 @@ impl PieceSet {
     /// assert_eq!(a.intersection(&b), a & b);
     /// ```
     #[must_use]
+    #[inline]
     pub fn intersection(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a & b)
     }
@@ -223,6 +225,7 @@ impl PieceSet {
     /// assert_eq!(hand.difference(&melded), hand - melded);
     /// ```
     #[must_use]
+    #[inline]
     pub fn difference(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a & !b)
     }
@@ -239,6 +242,7 @@ impl PieceSet {
     /// assert_eq!(before.symmetric_difference(&after), before ^ after);
     /// ```
     #[must_use]
+    #[inline]
     pub fn symmetric_difference(&self, other: &PieceSet) -> PieceSet {
         self.zip(other, |a, b| a ^ b)
     }
@@ -273,6 +277,7 @@ impl PieceSet {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a & b == 0)
     }
 
+    #[inline]
     fn zip(&self, other: &PieceSet, f: impl Fn(u64, u64) -> u64) -> PieceSet {
         let mut out = [0; WORDS];
         for (o, (a, b)) in out.iter_mut().zip(self.0.iter().zip(other.0.iter())) {
@@ -378,11 +383,13 @@ macro_rules! op {
     ($tr:ident, $m:ident, $assign:ident, $am:ident, $f:ident) => {
         impl $tr for PieceSet {
             type Output = PieceSet;
+            #[inline]
             fn $m(self, rhs: PieceSet) -> PieceSet {
                 self.$f(&rhs)
             }
         }
         impl $assign for PieceSet {
+            #[inline]
             fn $am(&mut self, rhs: PieceSet) {
                 *self = self.$f(&rhs);
             }
@@ -395,6 +402,7 @@ op!(Sub, sub, SubAssign, sub_assign, difference);
 
 impl BitXor for PieceSet {
     type Output = PieceSet;
+    #[inline]
     fn bitxor(self, rhs: PieceSet) -> PieceSet {
         self.symmetric_difference(&rhs)
     }

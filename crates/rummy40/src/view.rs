@@ -116,6 +116,7 @@ impl View {
     /// Overwrites this view's own fields with what its seat sees of `game`, reusing its
     /// vectors; the common part is already refreshed (`Game::view_into`: a driver
     /// refreshes one view before every action).
+    #[inline]
     pub(crate) fn fill(&mut self, game: &Rummy40) {
         // Every field named, so that a new one cannot be forgotten here.
         let View { common: _, config, opened, won_jokers } = self;

@@ -95,6 +95,7 @@ impl<'de, F: Face> Deserialize<'de> for MeldTable<F> {
             )));
         }
         table.next_id = u16::try_from(table.melds.len()).map_err(|_| D::Error::custom("too many melds"))?;
+        table.on_table = seen;
         if !table.melds.is_empty() {
             table.restamp();
         }
