@@ -1201,6 +1201,7 @@ impl Dp {
         let masks = joker_masks_packed(params.core);
         // The layers done so far: one per colour step.
         let mut layer = self.layer_start.len() - 1;
+        let mut live = [0u32; NARROW_LAYER];
         while layer < LAYERS {
             let c = layer % 4;
             let prev = self.layer(layer);
@@ -1208,9 +1209,20 @@ impl Dp {
             // the index rarely grows (0.7 % fewer instructions over the bench positions).
             self.begin_layer(prev.len() * 2);
             let step = self.dec.look.steps[layer];
-            for i in prev {
+            // A narrow layer's states not marked are listed first, without a branch
+            // (which states a beam's cut or dominance marked is not predictable); a wide
+            // one's are skipped as they come (listing every layer's cost 3 % more
+            // instructions over a stress run).
+            let narrow = prev.len() <= NARROW_LAYER;
+            let parents = if narrow {
+                0..live_states(&self.entries[prev.clone()], prev.start as u32, &mut live)
+            } else {
+                prev
+            };
+            for k in parents {
+                let i = if narrow { live[k] as usize } else { k };
                 let Entry { key, score, choice, .. } = self.entries[i];
-                if choice == DEAD {
+                if !narrow && choice == DEAD {
                     continue;
                 }
                 self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
@@ -1365,6 +1377,22 @@ impl Dp {
             }
         }
     }
+}
+
+/// Layers of at most this many states (the narrow beams', before their cut) list their
+/// states not marked before extending them ([`live_states`]).
+const NARROW_LAYER: usize = 256;
+
+/// The positions of the states of `layer` (whose first entry is at `start`) that are not
+/// marked ([`DEAD`]), in layer order, into `live`; how many.
+#[inline]
+fn live_states(layer: &[Entry], start: u32, live: &mut [u32; NARROW_LAYER]) -> usize {
+    let mut n = 0;
+    for (e, i) in layer.iter().zip(start..) {
+        live[n] = i;
+        n += usize::from(e.choice != DEAD);
+    }
+    n
 }
 
 /// Low score bits: a count of melds with room for a spare joker (core mode tie-break).
