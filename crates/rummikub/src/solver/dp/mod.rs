@@ -294,6 +294,9 @@ pub(super) struct Dp {
     given_up: Option<u32>,
     /// An exact pass given up earlier in this sweep, kept to be resumed.
     held: Held,
+    /// A pass over its limit goes on while the states it is likely still to hold are at
+    /// most this many (see [`Dp::resume`]; 0: it is given up at its limit).
+    finish: usize,
 }
 
 /// An exact pass of a sweep given up before its end (over its state limit) and set
@@ -909,7 +912,10 @@ impl Dp {
                 let limit =
                     (p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY }).max(beams_held * TRY_SHARE);
                 self.face(sweeps[t].params.mirror);
-                match self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit) {
+                self.finish = p.last[i] * beams[next[i]] / beams[next[i] - 1];
+                let r = self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit);
+                self.finish = 0;
+                match r {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
                     Err(_) => p.spent[t] += self.entries.len(),
                 }
@@ -1224,7 +1230,7 @@ impl Dp {
             // The values the index may now hold (see [`Dp::begin_layer`]).
             self.high = self.high.max(self.entries.len());
             layer += 1;
-            if self.entries.len() > limit && layer < LAYERS {
+            if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
                 return Err(Exhausted { layers: layer });
             }
         }
@@ -1276,6 +1282,14 @@ impl Dp {
         }
         choices.reverse();
         Ok(Some(Optimum { choices, jokers, score }))
+    }
+
+    /// Whether the pass in progress, `layer` colour steps done, is likely to hold no more
+    /// than [`Dp::finish`] states to its end: about its newest layer's states for each
+    /// number left (past the middle numbers, where a pass holds most, its layers mostly
+    /// shrink).
+    fn near_end(&self, layer: usize) -> bool {
+        self.layer(layer).len() * (LAYERS - layer) / 4 <= self.finish
     }
 
     /// Applies every decision of colour `c` at number `n` to one state.
