@@ -902,24 +902,19 @@ impl Dp {
             // when the least bound is one unit above the best play, the pass gets more
             // room (a beam could only find a play of that unit, which the pass finds too
             // or refutes). Either sweep's pass serves: it runs in the one whose beams held
-            // fewer states (where the relaxation leaves fewer), or goes on in the one that
-            // holds a try given up (its states are paid for), given up beyond a few times
+            // fewer states (where the relaxation leaves fewer), given up beyond a few times
             // its last beam's states or twice what all beams have held unless it is likely
             // to end within the next beam's states ([`Dp::near_end`]), and resumed from
             // there by the next try or the last passes.
             let close = next[i] == CLOSE_FROM && p.close(unit);
             if close || next[i] >= EXACT_FROM && p.best.is_some() {
-                let mut t = p.cheaper(i);
-                let bound = p.beat();
-                if sweeps.len() == 2 && !self.holds(sweeps[t], bound) && self.holds(sweeps[1 - t], bound) {
-                    t = 1 - t;
-                }
+                let t = p.cheaper(i);
                 let beams_held: usize = p.stages.iter().flatten().sum();
                 let limit =
                     (p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY }).max(beams_held * TRY_SHARE);
                 self.face(sweeps[t].params.mirror);
                 self.finish = p.last[i] * beams[next[i]] / beams[next[i] - 1];
-                let r = self.run_with(sweeps[t], Pass { beam: None, bound }, limit);
+                let r = self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit);
                 self.finish = 0;
                 match r {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
@@ -1288,17 +1283,6 @@ impl Dp {
         }
         choices.reverse();
         Ok(Some(Optimum { choices, jokers, score }))
-    }
-
-    /// Whether `sweep` holds an exact pass given up under `bound` or a lower target, which
-    /// an exact pass under `bound` goes on from ([`Dp::begin_pass`]).
-    fn holds(&self, sweep: Sweep<'_>, bound: u32) -> bool {
-        let (given_up, held) = if sweep.params.mirror == self.facing_mirror {
-            (self.given_up, self.held.bound)
-        } else {
-            (self.parked.given_up, self.parked.held.bound)
-        };
-        given_up.or(held).is_some_and(|b| b <= bound)
     }
 
     /// Whether the pass in progress, `layer` colour steps done, is likely to hold no more
