@@ -295,7 +295,7 @@ pub(super) struct Dp {
     /// An exact pass given up earlier in this sweep, kept to be resumed.
     held: Held,
     /// A pass over its limit goes on while the states it is likely still to hold are at
-    /// most this many (see [`Dp::resume`]; 0: it is given up at its limit).
+    /// most this many (see [`Dp::near_end`]; 0: it is given up at its limit).
     finish: usize,
 }
 
