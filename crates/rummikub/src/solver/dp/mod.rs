@@ -294,6 +294,9 @@ pub(super) struct Dp {
     given_up: Option<u32>,
     /// An exact pass given up earlier in this sweep, kept to be resumed.
     held: Held,
+    /// A pass over its limit goes on while the states it is likely still to hold are at
+    /// most this many (see [`Dp::near_end`]; 0: it is given up at its limit).
+    finish: usize,
 }
 
 /// An exact pass of a sweep given up before its end (over its state limit) and set
@@ -899,9 +902,10 @@ impl Dp {
             // when the least bound is one unit above the best play, the pass gets more
             // room (a beam could only find a play of that unit, which the pass finds too
             // or refutes). Either sweep's pass serves: it runs in the one whose beams held
-            // fewer states (where the relaxation leaves fewer), given up beyond a few
-            // times its last beam's states or twice what all beams have held, and resumed
-            // from there by the next try or the last passes.
+            // fewer states (where the relaxation leaves fewer), given up beyond a few times
+            // its last beam's states or twice what all beams have held unless it is likely
+            // to end within the next beam's states ([`Dp::near_end`]), and resumed from
+            // there by the next try or the last passes.
             let close = next[i] == CLOSE_FROM && p.close(unit);
             if close || next[i] >= EXACT_FROM && p.best.is_some() {
                 let t = p.cheaper(i);
@@ -909,7 +913,10 @@ impl Dp {
                 let limit =
                     (p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY }).max(beams_held * TRY_SHARE);
                 self.face(sweeps[t].params.mirror);
-                match self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit) {
+                self.finish = p.last[i] * beams[next[i]] / beams[next[i] - 1];
+                let r = self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit);
+                self.finish = 0;
+                match r {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
                     Err(_) => p.spent[t] += self.entries.len(),
                 }
@@ -1236,7 +1243,7 @@ impl Dp {
             // The values the index may now hold (see [`Dp::begin_layer`]).
             self.high = self.high.max(self.entries.len());
             layer += 1;
-            if self.entries.len() > limit && layer < LAYERS {
+            if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
                 return Err(Exhausted { layers: layer });
             }
         }
@@ -1288,6 +1295,14 @@ impl Dp {
         }
         choices.reverse();
         Ok(Some(Optimum { choices, jokers, score }))
+    }
+
+    /// Whether the pass in progress, `layer` colour steps done, is likely to hold no more
+    /// than [`Dp::finish`] states to its end: about its newest layer's states for each
+    /// number left (past the middle numbers, where a pass holds most, its layers mostly
+    /// shrink).
+    fn near_end(&self, layer: usize) -> bool {
+        self.layer(layer).len() * (LAYERS - layer) / 4 <= self.finish
     }
 
     /// Applies every decision of colour `c` at number `n` to one state.
