@@ -5,7 +5,7 @@ use core::ops::RangeInclusive;
 
 use rand::Rng;
 use rummykit_classic::ClassicRummy;
-use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, SeatView, Seating};
+use rummykit_core::{DealError, Game, NotYourTurn, Outcome, Redeal, ScoreOrder, Seat, SeatView, Seating};
 use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
 use thiserror::Error;
@@ -485,6 +485,32 @@ impl Game for AnyGame {
             AnyGame::Rummikub(g) => g.outcome(),
             AnyGame::Classic(g) => g.outcome(),
             AnyGame::Rummy40(g) => g.outcome(),
+        }
+    }
+}
+
+/// What `seat` cannot see dealt anew by the engine playing (its own [`Redeal`]).
+///
+/// ```
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyGame, Game, Redeal, Seating, Variant};
+///
+/// for variant in Variant::ALL {
+///     let mut rng = ChaCha8Rng::seed_from_u64(3);
+///     let game = AnyGame::deal(&variant.config(), Seating::new(2), &mut rng)?;
+///     let sample = game.redeal(0, &mut rng);
+///     assert_eq!(sample.view(0), game.view(0), "{variant}");
+///     assert_ne!(sample, game, "{variant}"); // seat 1's pieces and the stock moved
+/// }
+/// # Ok::<(), rummykit::DealError>(())
+/// ```
+impl Redeal for AnyGame {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> AnyGame {
+        match self {
+            AnyGame::Rummikub(g) => AnyGame::Rummikub(g.redeal(seat, rng)),
+            AnyGame::Classic(g) => AnyGame::Classic(g.redeal(seat, rng)),
+            AnyGame::Rummy40(g) => AnyGame::Rummy40(g.redeal(seat, rng)),
         }
     }
 }

@@ -584,32 +584,6 @@ impl ClassicRummy {
         <ClassicRummy as Game>::view_into(self, seat, view);
     }
 
-    /// A state equal to this one except that the cards hidden from `seat` are dealt
-    /// anew at random: the other hands (but not the cards known to be in them, taken
-    /// from the discard pile), the stock order and the restock seed. Every public fact
-    /// stays: hand sizes, table, discard pile, restock count. For tests that
-    /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
-    ///
-    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
-    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
-    /// let other = game.with_hidden_shuffled(1, &mut ChaCha8Rng::seed_from_u64(5));
-    /// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
-    /// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
-    /// assert!(other.conserves_cards());
-    /// # Ok::<(), rummykit_core::DealError>(())
-    /// ```
-    #[must_use]
-    pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
-        let state = self.state.with_hidden_shuffled(seat, rng);
-        ClassicRummy { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
-    }
-
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
     ///
     /// ```
@@ -658,6 +632,31 @@ impl rummykit_core::FromSetup for ClassicRummy {
 
     fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
         ClassicRummy::from_setup(config, setup)
+    }
+}
+
+/// The cards hidden from `seat` dealt anew at random: the other hands (but not the
+/// cards known to be in them, taken from the discard pile), the stock order and the
+/// restock seed. Every public fact stays: hand sizes, table, discard pile, restock count.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_classic::{ClassicRummy, Config};
+/// use rummykit_core::{Game, Redeal, Seating};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(4);
+/// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+/// let other = game.redeal(1, &mut ChaCha8Rng::seed_from_u64(5));
+/// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
+/// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
+/// assert!(other.conserves_cards());
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+impl rummykit_core::Redeal for ClassicRummy {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        ClassicRummy { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
     }
 }
 

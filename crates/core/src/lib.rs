@@ -10,7 +10,8 @@
 //!   pieces are [`PieceSet`] bitsets.
 //! * Melds: [`Meld::new`] validates a group or run against [`MeldRules`] (presets per
 //!   game) and records what each joker stands for.
-//! * The contract: [`Game`], [`Bot`], [`Outcome`], [`RandomBot`].
+//! * The contract: [`Game`], [`Bot`], [`Outcome`], [`RandomBot`]; [`FromSetup`] for a
+//!   position written down, [`Redeal`] for one a seat cannot tell from another.
 //! * Driving: one hand loop ([`play_hand`]) under every driver, players that see only
 //!   their views ([`Players`]), one error ([`DriverError`]).
 //! * Matches: every game's [`Match`] starts from [`MatchTerms`] (the game's own from
@@ -71,6 +72,7 @@ mod notation;
 mod piece_set;
 mod players;
 mod record;
+mod redeal;
 mod seat_view;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -114,6 +116,7 @@ pub use notation::{ParseError, format_list, parse_list};
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
 pub use players::{BotPlayers, Players};
 pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
+pub use redeal::Redeal;
 pub use seat_view::SeatView;
 #[cfg(feature = "serde")]
 pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};

@@ -794,27 +794,6 @@ impl Rummy40 {
         self.state.known.get(seat).copied().unwrap_or_default()
     }
 
-    /// The same game with everything hidden from `seat` dealt anew at random: the other
-    /// hands (but for their known cards) and the stock are reshuffled among themselves,
-    /// and the restock seed is redrawn. `seat`'s view is unchanged; for search with
-    /// imperfect information (determinization) and for testing that views hide what
-    /// they must.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummy40::{Config, Rummy40};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
-    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng).unwrap();
-    /// let other = game.with_hidden_shuffled(0, &mut rng);
-    /// assert_eq!(other.view(0), game.view(0));
-    /// assert_ne!(other.hand(1), game.hand(1));
-    /// ```
-    pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
-        let state = self.state.with_hidden_shuffled(seat, rng);
-        Rummy40 { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
-    }
-
     /// Ends the hand and scores it (`RULES.md` §3.8).
     fn finish(&mut self, winner: Option<Seat>, rummy: bool) {
         let penalties = self.hand_penalties(winner, rummy);
@@ -958,6 +937,29 @@ impl rummykit_core::FromSetup for Rummy40 {
 
     fn from_setup(config: &Config, setup: Setup) -> Result<Rummy40, DealError> {
         Rummy40::from_setup(config, setup)
+    }
+}
+
+/// Everything hidden from `seat` dealt anew at random: the other hands (but for their
+/// known cards) and the stock are reshuffled among themselves, and the restock seed is
+/// redrawn. `seat`'s view is unchanged; for search with imperfect information
+/// (determinization) and for testing that views hide what they must.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Redeal, Seating};
+/// use rummykit_rummy40::{Config, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+/// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng)?;
+/// let other = game.redeal(0, &mut rng);
+/// assert_eq!(other.view(0), game.view(0));
+/// assert_ne!(other.hand(1), game.hand(1));
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+impl rummykit_core::Redeal for Rummy40 {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        Rummy40 { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
     }
 }
 
