@@ -96,14 +96,11 @@ impl AnyConfig {
     /// assert_eq!(Variant::Rummikub.config().with_max_restocks(Some(2)), Variant::Rummikub.config());
     /// ```
     #[must_use]
-    pub fn with_max_restocks(self, cap: Option<u32>) -> AnyConfig {
+    pub const fn with_max_restocks(self, cap: Option<u32>) -> AnyConfig {
         match self {
             AnyConfig::Rummikub(rules) => AnyConfig::Rummikub(rules),
             AnyConfig::Classic(c) => AnyConfig::Classic(c.with_max_restocks(cap)),
-            AnyConfig::Rummy40(mut c) => {
-                c.max_restocks = cap;
-                AnyConfig::Rummy40(c)
-            }
+            AnyConfig::Rummy40(c) => AnyConfig::Rummy40(c.with_max_restocks(cap)),
         }
     }
 }

@@ -76,8 +76,9 @@ impl ClassicRummy {
     ///
     /// # Errors
     ///
-    /// [`DealError::PlayerCount`] outside 2–6, [`DealError::NoSuchDealer`], else
-    /// [`DealError::InvalidDeal`] with the [`PositionError`]:
+    /// [`DealError::InvalidConfig`] from [`Config::validate`], [`DealError::PlayerCount`]
+    /// outside 2–6, [`DealError::NoSuchDealer`], else [`DealError::InvalidDeal`] with the
+    /// [`PositionError`]:
     /// [`NotInDeck`](PositionError::NotInDeck) (a joker),
     /// [`TooManyCards`](PositionError::TooManyCards) (a card twice),
     /// [`PieceCount`](PositionError::PieceCount) (a card missing),
@@ -103,6 +104,7 @@ impl ClassicRummy {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
+        config.validate()?;
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
         // Going out clears the card taken (a rule of this game only, before the shared checks
         // would look for the card).
@@ -698,6 +700,7 @@ impl CardRules for ClassicRummy {
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
     /// time clockwise from the dealer's left; the next card starts the discard pile.
     fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+        config.validate()?;
         seating.check(2, 6)?;
         let seats = seating.seats;
         let size = Config::hand_size(seats).ok_or(DealError::PlayerCount { seats, min: 2, max: 6 })?;
