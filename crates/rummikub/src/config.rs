@@ -1,20 +1,6 @@
 //! [`Config`]: every option of RULES.md §1.10 and the Schmidt variant (§4.1), with presets.
 
-use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MeldRules, Seating, Tile};
-
-/// The largest [`Config::joker_penalty`] and [`Config::never_melded_penalty`] that
-/// [`Config::validate`] accepts: a hundred times the largest the sources name (100, NZRC),
-/// and small enough that every rack and score sum stays exact in `u32` arithmetic.
-///
-/// ```
-/// use rummykit_rummikub::{Config, MAX_PENALTY};
-/// let mut config = Config::STANDARD;
-/// config.never_melded_penalty = MAX_PENALTY;
-/// assert!(config.validate(4).is_ok());
-/// config.never_melded_penalty = MAX_PENALTY + 1;
-/// assert!(config.validate(4).is_err());
-/// ```
-pub const MAX_PENALTY: u32 = 10_000;
+use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MAX_PENALTY, MeldRules, Seating, Tile};
 
 /// The meld rules of Rummikub (RULES.md §1.4, also under Schmidt, §4.1): groups of 3–4,
 /// runs of 3–13 with 1 always low, jokers anywhere. No option changes them.

@@ -1,7 +1,7 @@
 //! [`Config`]: every option of `RULES.md` §3.9, with the presets [`Config::RUMMY40`] and
 //! [`Config::SCALA40`].
 
-use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MatchEnd, MeldRules, Restock};
+use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MAX_PENALTY, MatchEnd, MeldRules, Restock};
 
 /// The meld rules of Rummy 40 under its default options (`RULES.md` §3.4): ace only
 /// high, jokers anywhere. [`Config::meld_rules`] applies the ace and joker options.
@@ -35,32 +35,11 @@ pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit
 /// ```
 pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit");
 
-/// Fewest players (`RULES.md` §3.1; the Scala 40 range).
-///
-/// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{DealError, Game, Seating};
-/// use rummykit_rummy40::{Config, MIN_PLAYERS, Rummy40};
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// assert!(Rummy40::deal(&Config::RUMMY40, Seating::new(MIN_PLAYERS), &mut rng).is_ok());
-/// let alone = Rummy40::deal(&Config::RUMMY40, Seating::new(MIN_PLAYERS - 1), &mut rng);
-/// assert_eq!(alone.err(), Some(DealError::PlayerCount { seats: 1, min: 2, max: 6 }));
-/// ```
-pub const MIN_PLAYERS: usize = 2;
-/// Most players (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
-///
-/// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{DealError, Game, Seating};
-/// use rummykit_rummy40::{Config, HAND_SIZE, MAX_PLAYERS, Rummy40};
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(MAX_PLAYERS), &mut rng)?;
-/// assert_eq!(game.piles().stock_len(), 106 - MAX_PLAYERS * HAND_SIZE - 1);
-/// let crowd = Rummy40::deal(&Config::RUMMY40, Seating::new(MAX_PLAYERS + 1), &mut rng);
-/// assert_eq!(crowd.err(), Some(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
-/// # Ok::<(), DealError>(())
-/// ```
-pub const MAX_PLAYERS: usize = 6;
+/// Fewest seats (`RULES.md` §3.1; the Scala 40 range): the start of
+/// [`Game::seat_range`](rummykit_core::Game::seat_range).
+pub(crate) const MIN_SEATS: usize = 2;
+/// Most seats (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
+pub(crate) const MAX_SEATS: usize = 6;
 /// Cards dealt to each player (`RULES.md` §3.2).
 ///
 /// ```
@@ -73,22 +52,6 @@ pub const MAX_PLAYERS: usize = 6;
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 pub const HAND_SIZE: usize = 13;
-
-/// The largest [`Config::joker_hand_penalty`], [`RummyBonus::PerOpponent`] bonus and
-/// [`Config::unopened_penalty`] that [`Config::validate`] accepts: a hundred times the
-/// largest the sources name (100), and small enough that a hand's penalty (even a whole
-/// pack in one hand, plus a bonus, doubled) stays exact in `u32` arithmetic.
-///
-/// ```
-/// use rummykit_core::DealError;
-/// use rummykit_rummy40::{Config, MAX_PENALTY};
-/// let mut c = Config::RUMMY40;
-/// c.joker_hand_penalty = MAX_PENALTY;
-/// assert!(c.validate().is_ok());
-/// c.joker_hand_penalty = MAX_PENALTY + 1;
-/// assert!(matches!(c.validate(), Err(DealError::OptionTooLarge { option: "joker_hand_penalty", .. })));
-/// ```
-pub const MAX_PENALTY: u32 = 10_000;
 
 /// When the opening minimum applies (`RULES.md` §3.5, option `opening_threshold_scope`).
 ///
