@@ -6,7 +6,8 @@ use core::ops::RangeInclusive;
 use rand::Rng;
 use rummykit_classic::ClassicRummy;
 use rummykit_core::{
-    DealError, FromSetup, Game, NotYourTurn, Outcome, PositionError, Redeal, ScoreOrder, Seat, SeatView, Seating,
+    DealError, FromSetup, Game, NotYourTurn, Outcome, PositionError, Redeal, ScoreOrder, Seat, SeatView,
+    Seating,
 };
 use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
@@ -594,9 +595,15 @@ impl FromSetup for AnyGame {
     fn from_setup(config: &AnyConfig, setup: AnySetup) -> Result<AnyGame, DealError> {
         Ok(match (config, setup) {
             (AnyConfig::Rummikub(c), AnySetup::Rummikub(s)) => AnyGame::Rummikub(Rummikub::from_setup(c, s)?),
-            (AnyConfig::Classic(c), AnySetup::Classic(s)) => AnyGame::Classic(ClassicRummy::from_setup(c, s)?),
+            (AnyConfig::Classic(c), AnySetup::Classic(s)) => {
+                AnyGame::Classic(ClassicRummy::from_setup(c, s)?)
+            }
             (AnyConfig::Rummy40(c), AnySetup::Rummy40(s)) => AnyGame::Rummy40(Rummy40::from_setup(c, s)?),
-            _ => return Err(PositionError::Inconsistent("the position is of another game than the rules").into()),
+            _ => {
+                return Err(
+                    PositionError::Inconsistent("the position is of another game than the rules").into()
+                );
+            }
         })
     }
 }

@@ -2,8 +2,8 @@
 //! shows the seat the same view, holds every piece exactly once, is the same for the
 //! same seed, and does deal something anew.
 
-use rand::{Rng, SeedableRng};
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::{AnyGame, Game, PieceId, Redeal, Seating, Tile, Variant};
 
@@ -62,7 +62,11 @@ fn check_redeal<G: Redeal + PartialEq>(
         for seat in 0..seats {
             let sample_seed = rng.next_u64();
             let sample = game.redeal(seat, &mut ChaCha8Rng::seed_from_u64(sample_seed));
-            assert_eq!(format!("{:?}", sample.view(seat)), format!("{:?}", game.view(seat)), "{name}: seat {seat}");
+            assert_eq!(
+                format!("{:?}", sample.view(seat)),
+                format!("{:?}", game.view(seat)),
+                "{name}: seat {seat}"
+            );
             assert_eq!(pieces(&sample), all, "{name}: a piece lost or duplicated");
             assert_eq!(sample.to_move(), game.to_move(), "{name}");
             let again = game.redeal(seat, &mut ChaCha8Rng::seed_from_u64(sample_seed));

@@ -8,8 +8,8 @@ use rummykit::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit::rummikub::{Rummikub, TileCounts};
 use rummykit::{
     AnyAction, AnyConfig, AnyError, AnyGame, Bot, BotPlayers, DealError, DriverError, Game, GameKind,
-    MatchEnd, MatchRecord, MatchTerms, NotYourTurn, PieceId, Redeal, Seat, Seating, Tile, UnknownBot, UnknownVariant,
-    Variant, play_hand, record_match,
+    MatchEnd, MatchRecord, MatchTerms, NotYourTurn, PieceId, Redeal, Seat, Seating, Tile, UnknownBot,
+    UnknownVariant, Variant, play_hand, record_match,
 };
 
 /// A restock cap for the card games, so that hands between weak bots end (RULES.md

@@ -349,9 +349,13 @@ impl Config {
     /// [`ClassicRummy::from_setup`]: crate::ClassicRummy::from_setup
     pub const fn validate(&self) -> Result<(), DealError> {
         let reason = match self.game_end {
-            MatchEnd::Elimination(_) => "of elimination needs penalty points, and classic Rummy scores points won",
+            MatchEnd::Elimination(_) => {
+                "of elimination needs penalty points, and classic Rummy scores points won"
+            }
             MatchEnd::FixedHands(0) => "of 0 fixed hands has no hand to play",
-            MatchEnd::TargetScore(n) if n <= 0 => "of a target of 0 points or less is reached before the first hand",
+            MatchEnd::TargetScore(n) if n <= 0 => {
+                "of a target of 0 points or less is reached before the first hand"
+            }
             _ => return Ok(()),
         };
         Err(DealError::InvalidConfig { option: "game_end", reason })

@@ -45,7 +45,8 @@ fn rules_2_7_every_preset_and_playable_option_is_accepted() {
     for preset in [Config::STANDARD, Config::LAST_CARD, Config::LIBERAL, Config::SIMULATION] {
         assert_eq!(preset.validate(), Ok(()));
     }
-    for end in [MatchEnd::SingleHand, MatchEnd::FixedHands(1), MatchEnd::TargetScore(1), MatchEnd::TargetScore(500)]
+    for end in
+        [MatchEnd::SingleHand, MatchEnd::FixedHands(1), MatchEnd::TargetScore(1), MatchEnd::TargetScore(500)]
     {
         for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
             for limit in [MeldLimit::One, MeldLimit::Unlimited] {

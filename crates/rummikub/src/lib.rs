@@ -95,8 +95,8 @@ pub use config::{
     SessionRanking, TileSet, Timer,
 };
 pub use error::{ActionError, PlayError, StagingError};
-pub use rummykit_core::MAX_PENALTY;
 pub use game::{Action, Rummikub, Setup};
+pub use rummykit_core::MAX_PENALTY;
 pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
 pub use session::{Session, SessionView, session_terms, session_view};
 pub use staging::{StagedMeld, Staging};

@@ -1,7 +1,9 @@
 //! [`Config`]: every option of `RULES.md` §3.9, with the presets [`Config::RUMMY40`] and
 //! [`Config::SCALA40`].
 
-use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MAX_PENALTY, MatchEnd, MeldRules, Restock};
+use rummykit_core::{
+    AcePolicy, Card, Catalog, DealError, JokerLimit, MAX_PENALTY, MatchEnd, MeldRules, Restock,
+};
 
 /// The meld rules of Rummy 40 under its default options (`RULES.md` §3.4): ace only
 /// high, jokers anywhere. [`Config::meld_rules`] applies the ace and joker options.

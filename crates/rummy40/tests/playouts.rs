@@ -488,11 +488,7 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
             }
             if rng.random_bool(0.05) {
                 // Sometimes with the hidden cards dealt anew (other hands change).
-                fork = Some(if rng.random_bool(0.5) {
-                    g.clone()
-                } else {
-                    g.redeal(seat, &mut rng)
-                });
+                fork = Some(if rng.random_bool(0.5) { g.clone() } else { g.redeal(seat, &mut rng) });
             }
             g.legal_actions(&mut legal);
             let a = choose(&legal, &mut rng);
