@@ -16,7 +16,8 @@
 //!   their views ([`Players`]), one error ([`DriverError`]).
 //! * Matches: every game's [`Match`] starts from [`MatchTerms`] (the game's own from
 //!   [`Game::default_terms`]) and plays hands to a [`MatchEnd`] with cumulative scores,
-//!   dealer rotation and elimination, ranked by a [`Ranking`].
+//!   dealer rotation and elimination, ranked by a [`Ranking`]; a seat sees its hand and
+//!   the standings in a [`MatchView`].
 //! * Records: [`record_match`] plays a match with any mix of bots and people into a
 //!   [`MatchRecord`] (game, configuration, seed, deals, actions) that
 //!   [`MatchRecord::replay`] plays again to the same final states and scores.
@@ -66,6 +67,7 @@ mod game;
 mod hand_loop;
 mod hand_melds;
 mod match_play;
+mod match_view;
 mod meld;
 mod meld_rules;
 mod notation;
@@ -111,6 +113,7 @@ pub use game::{
 pub use hand_loop::play_hand;
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchError};
+pub use match_view::MatchView;
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};
