@@ -117,8 +117,11 @@ impl AnyConfig {
 /// setup.fill_pool(rummykit::rummikub::TileSet::Standard106);
 /// let setup = AnySetup::Rummikub(setup);
 /// assert_eq!(setup.kind(), GameKind::Rummikub);
-/// let game = AnyGame::from_setup(&AnyConfig::Rummikub(Default::default()), setup.clone())?;
-/// assert_eq!(game.setup(), setup);
+/// let config = AnyConfig::Rummikub(Default::default());
+/// let game = AnyGame::from_setup(&config, setup)?;
+/// assert_eq!(game.kind(), GameKind::Rummikub);
+/// // Written out (with every field filled in) and built again: the same game.
+/// assert_eq!(AnyGame::from_setup(&config, game.setup())?, game);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
