@@ -5,7 +5,10 @@ use core::ops::RangeInclusive;
 
 use rand::Rng;
 use rummykit_classic::ClassicRummy;
-use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, SeatView, Seating};
+use rummykit_core::{
+    DealError, FromSetup, Game, NotYourTurn, Outcome, PositionError, Redeal, ScoreOrder, Seat, SeatView,
+    Seating,
+};
 use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
 use thiserror::Error;
@@ -94,14 +97,59 @@ impl AnyConfig {
     /// assert_eq!(Variant::Rummikub.config().with_max_restocks(Some(2)), Variant::Rummikub.config());
     /// ```
     #[must_use]
-    pub fn with_max_restocks(self, cap: Option<u32>) -> AnyConfig {
+    pub const fn with_max_restocks(self, cap: Option<u32>) -> AnyConfig {
         match self {
             AnyConfig::Rummikub(rules) => AnyConfig::Rummikub(rules),
             AnyConfig::Classic(c) => AnyConfig::Classic(c.with_max_restocks(cap)),
-            AnyConfig::Rummy40(mut c) => {
-                c.max_restocks = cap;
-                AnyConfig::Rummy40(c)
-            }
+            AnyConfig::Rummy40(c) => AnyConfig::Rummy40(c.with_max_restocks(cap)),
+        }
+    }
+}
+
+/// A position of an [`AnyGame`] written down: the [`Setup`](FromSetup::Setup) of one of
+/// the three engines, as [`AnyConfig`] holds one of their configurations.
+///
+/// ```
+/// use rummykit::rummikub::Setup;
+/// use rummykit::{AnyConfig, AnyGame, AnySetup, FromSetup, Game, GameKind};
+///
+/// let mut setup = Setup::new(vec!["r1 r2 r3 b7".parse()?, "y4 y5 k9".parse()?]);
+/// setup.fill_pool(rummykit::rummikub::TileSet::Standard106);
+/// let setup = AnySetup::Rummikub(setup);
+/// assert_eq!(setup.kind(), GameKind::Rummikub);
+/// let config = AnyConfig::Rummikub(Default::default());
+/// let game = AnyGame::from_setup(&config, setup)?;
+/// assert_eq!(game.kind(), GameKind::Rummikub);
+/// // Written out (with every field filled in) and built again: the same game.
+/// assert_eq!(AnyGame::from_setup(&config, game.setup())?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum AnySetup {
+    /// A Rummikub position.
+    Rummikub(rummykit_rummikub::Setup),
+    /// A classic Rummy position.
+    Classic(rummykit_classic::Setup),
+    /// A Rummy 40 / Scala 40 position.
+    Rummy40(rummykit_rummy40::Setup),
+}
+
+impl AnySetup {
+    /// The engine this position is of.
+    ///
+    /// ```
+    /// use rummykit::{AnySetup, GameKind};
+    /// let setup = AnySetup::Classic(rummykit::classic::Setup::default());
+    /// assert_eq!(setup.kind(), GameKind::Classic);
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> GameKind {
+        match self {
+            AnySetup::Rummikub(_) => GameKind::Rummikub,
+            AnySetup::Classic(_) => GameKind::Classic,
+            AnySetup::Rummy40(_) => GameKind::Rummy40,
         }
     }
 }
@@ -323,6 +371,30 @@ impl AnyGame {
         }
     }
 
+    /// The rules this hand is played by: the engine's configuration, as an
+    /// [`AnyConfig`]. Returned by value (a copy of a few dozen bytes): an `AnyGame` holds
+    /// the engine's state, which holds the engine's configuration, not an `AnyConfig`
+    /// to lend.
+    ///
+    /// ```
+    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand::SeedableRng;
+    /// use rummykit::{AnyGame, Game, Seating, Variant};
+    /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let config = Variant::Scala40.config();
+    /// let game = AnyGame::deal(&config, Seating::new(3), &mut rng)?;
+    /// assert_eq!(game.config(), config);
+    /// # Ok::<(), rummykit::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn config(&self) -> AnyConfig {
+        match self {
+            AnyGame::Rummikub(g) => AnyConfig::Rummikub(*g.config()),
+            AnyGame::Classic(g) => AnyConfig::Classic(*g.config()),
+            AnyGame::Rummy40(g) => AnyConfig::Rummy40(*g.config()),
+        }
+    }
+
     /// `Ok` when `seat` is to move (or the hand is over: the engine's own "hand over"
     /// error then applies) and `action` is of this game.
     fn admit(&self, seat: Seat, action: &AnyAction) -> Result<(), AnyError> {
@@ -485,6 +557,82 @@ impl Game for AnyGame {
             AnyGame::Rummikub(g) => g.outcome(),
             AnyGame::Classic(g) => g.outcome(),
             AnyGame::Rummy40(g) => g.outcome(),
+        }
+    }
+}
+
+/// Positions written as an [`AnySetup`]: the engine's own [`FromSetup`], under the
+/// engine's configuration.
+///
+/// ```
+/// # use rand_chacha::ChaCha8Rng;
+/// # use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyGame, AnySetup, DealError, FromSetup, Game, Seating, Variant};
+///
+/// for variant in Variant::ALL {
+///     let config = variant.config();
+///     let game = AnyGame::deal(&config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(4))?;
+///     assert_eq!(AnyGame::from_setup(&config, game.setup())?, game, "{variant}");
+/// }
+/// // A position of one engine under another's rules is refused.
+/// let rummikub = AnyGame::deal(&Variant::Rummikub.config(), Seating::new(2), &mut ChaCha8Rng::seed_from_u64(4))?;
+/// let refused = AnyGame::from_setup(&Variant::Classic.config(), rummikub.setup());
+/// assert!(matches!(refused, Err(DealError::InvalidDeal(_))));
+/// # Ok::<(), DealError>(())
+/// ```
+impl FromSetup for AnyGame {
+    type Setup = AnySetup;
+
+    fn setup(&self) -> AnySetup {
+        match self {
+            AnyGame::Rummikub(g) => AnySetup::Rummikub(g.setup()),
+            AnyGame::Classic(g) => AnySetup::Classic(g.setup()),
+            AnyGame::Rummy40(g) => AnySetup::Rummy40(g.setup()),
+        }
+    }
+
+    /// # Errors
+    ///
+    /// The engine's [`DealError`]; a position of another engine than `config`'s is
+    /// [`PositionError::Inconsistent`].
+    fn from_setup(config: &AnyConfig, setup: AnySetup) -> Result<AnyGame, DealError> {
+        Ok(match (config, setup) {
+            (AnyConfig::Rummikub(c), AnySetup::Rummikub(s)) => AnyGame::Rummikub(Rummikub::from_setup(c, s)?),
+            (AnyConfig::Classic(c), AnySetup::Classic(s)) => {
+                AnyGame::Classic(ClassicRummy::from_setup(c, s)?)
+            }
+            (AnyConfig::Rummy40(c), AnySetup::Rummy40(s)) => AnyGame::Rummy40(Rummy40::from_setup(c, s)?),
+            _ => {
+                return Err(
+                    PositionError::Inconsistent("the position is of another game than the rules").into()
+                );
+            }
+        })
+    }
+}
+
+/// What `seat` cannot see dealt anew by the engine playing (its own [`Redeal`]).
+///
+/// ```
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyGame, Game, Redeal, Seating, Variant};
+///
+/// for variant in Variant::ALL {
+///     let mut rng = ChaCha8Rng::seed_from_u64(3);
+///     let game = AnyGame::deal(&variant.config(), Seating::new(2), &mut rng)?;
+///     let sample = game.redeal(0, &mut rng);
+///     assert_eq!(sample.view(0), game.view(0), "{variant}");
+///     assert_ne!(sample, game, "{variant}"); // seat 1's pieces and the stock moved
+/// }
+/// # Ok::<(), rummykit::DealError>(())
+/// ```
+impl Redeal for AnyGame {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> AnyGame {
+        match self {
+            AnyGame::Rummikub(g) => AnyGame::Rummikub(g.redeal(seat, rng)),
+            AnyGame::Classic(g) => AnyGame::Classic(g.redeal(seat, rng)),
+            AnyGame::Rummy40(g) => AnyGame::Rummy40(g.redeal(seat, rng)),
         }
     }
 }

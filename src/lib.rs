@@ -37,6 +37,6 @@ mod any_game;
 mod bots;
 mod variant;
 
-pub use any_game::{AnyAction, AnyConfig, AnyError, AnyGame, AnyView, GameKind};
+pub use any_game::{AnyAction, AnyConfig, AnyError, AnyGame, AnySetup, AnyView, GameKind};
 pub use bots::{NamedBots, UnknownBot, bot};
 pub use variant::{UnknownVariant, Variant};

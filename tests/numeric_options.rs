@@ -1,6 +1,6 @@
 //! Numbers a caller configures: every score is exact or the number is refused, never
 //! wrapped. The penalty options of Rummikub (RULES.md §1.8) and Rummy 40 (§3.8, §3.9)
-//! are bounded by each game's `MAX_PENALTY` in validation (a typed
+//! are bounded by core's `MAX_PENALTY` in validation (a typed
 //! `DealError::OptionTooLarge`); the pure scoring functions are exact or saturate for
 //! any configuration. These run in the test profile, where overflow panics.
 

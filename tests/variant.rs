@@ -8,8 +8,8 @@ use rummykit::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit::rummikub::{Rummikub, TileCounts};
 use rummykit::{
     AnyAction, AnyConfig, AnyError, AnyGame, Bot, BotPlayers, DealError, DriverError, Game, GameKind,
-    MatchEnd, MatchRecord, MatchTerms, NotYourTurn, PieceId, Seat, Seating, Tile, UnknownBot, UnknownVariant,
-    Variant, play_hand, record_match,
+    MatchEnd, MatchRecord, MatchTerms, NotYourTurn, PieceId, Redeal, Seat, Seating, Tile, UnknownBot,
+    UnknownVariant, Variant, play_hand, record_match,
 };
 
 /// A restock cap for the card games, so that hands between weak bots end (RULES.md
@@ -462,14 +462,9 @@ impl Conformance for Any {
             .collect()
     }
 
-    /// The card games shuffle what a seat may not see; Rummikub's own harness does it
-    /// for Rummikub.
+    /// Every engine deals anew what a seat may not see (`Redeal`).
     fn permute_hidden<R: Rng + ?Sized>(&self, game: &AnyGame, seat: Seat, rng: &mut R) -> Option<AnyGame> {
-        match game {
-            AnyGame::Classic(g) => Some(AnyGame::Classic(g.with_hidden_shuffled(seat, rng))),
-            AnyGame::Rummy40(g) => Some(AnyGame::Rummy40(g.with_hidden_shuffled(seat, rng))),
-            _ => None,
-        }
+        Some(game.redeal(seat, rng))
     }
 
     fn max_steps(&self, game: &AnyGame) -> usize {

@@ -76,8 +76,9 @@ impl ClassicRummy {
     ///
     /// # Errors
     ///
-    /// [`DealError::PlayerCount`] outside 2–6, [`DealError::NoSuchDealer`], else
-    /// [`DealError::InvalidDeal`] with the [`PositionError`]:
+    /// [`DealError::InvalidConfig`] from [`Config::validate`], [`DealError::PlayerCount`]
+    /// outside 2–6, [`DealError::NoSuchDealer`], else [`DealError::InvalidDeal`] with the
+    /// [`PositionError`]:
     /// [`NotInDeck`](PositionError::NotInDeck) (a joker),
     /// [`TooManyCards`](PositionError::TooManyCards) (a card twice),
     /// [`PieceCount`](PositionError::PieceCount) (a card missing),
@@ -103,6 +104,7 @@ impl ClassicRummy {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
+        config.validate()?;
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
         // Going out clears the card taken (a rule of this game only, before the shared checks
         // would look for the card).
@@ -584,32 +586,6 @@ impl ClassicRummy {
         <ClassicRummy as Game>::view_into(self, seat, view);
     }
 
-    /// A state equal to this one except that the cards hidden from `seat` are dealt
-    /// anew at random: the other hands (but not the cards known to be in them, taken
-    /// from the discard pile), the stock order and the restock seed. Every public fact
-    /// stays: hand sizes, table, discard pile, restock count. For tests that
-    /// [`view`](ClassicRummy::view) shows `seat` nothing hidden from it.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
-    ///
-    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
-    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
-    /// let other = game.with_hidden_shuffled(1, &mut ChaCha8Rng::seed_from_u64(5));
-    /// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
-    /// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
-    /// assert!(other.conserves_cards());
-    /// # Ok::<(), rummykit_core::DealError>(())
-    /// ```
-    #[must_use]
-    pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
-        let state = self.state.with_hidden_shuffled(seat, rng);
-        ClassicRummy { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
-    }
-
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
     ///
     /// ```
@@ -661,6 +637,31 @@ impl rummykit_core::FromSetup for ClassicRummy {
     }
 }
 
+/// The cards hidden from `seat` dealt anew at random: the other hands (but not the
+/// cards known to be in them, taken from the discard pile), the stock order and the
+/// restock seed. Every public fact stays: hand sizes, table, discard pile, restock count.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_classic::{ClassicRummy, Config};
+/// use rummykit_core::{Game, Redeal, Seating};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(4);
+/// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
+/// let other = game.redeal(1, &mut ChaCha8Rng::seed_from_u64(5));
+/// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
+/// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
+/// assert!(other.conserves_cards());
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+impl rummykit_core::Redeal for ClassicRummy {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        ClassicRummy { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
+    }
+}
+
 /// Classic Rummy's rules (`RULES.md` §2); the engine makes it a [`Game`]: the seat
 /// check, [`Game::check`] (the check of `turn.rs`, reading the state and copying
 /// nothing), [`Game::apply`] (that check, then the commit of its plan; an `Err` leaves
@@ -699,6 +700,7 @@ impl CardRules for ClassicRummy {
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
     /// time clockwise from the dealer's left; the next card starts the discard pile.
     fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+        config.validate()?;
         seating.check(2, 6)?;
         let seats = seating.seats;
         let size = Config::hand_size(seats).ok_or(DealError::PlayerCount { seats, min: 2, max: 6 })?;

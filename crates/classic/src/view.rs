@@ -153,7 +153,7 @@ mod tests {
     use rand::seq::IndexedRandom;
     use rand::{Rng, RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-    use rummykit_core::{CardRules, Game, PieceSet, Seating};
+    use rummykit_core::{CardRules, Game, PieceSet, Redeal, Seating};
 
     use crate::{Action, ClassicRummy, Config};
 
@@ -171,7 +171,7 @@ mod tests {
             let mut g = ClassicRummy::deal(&config, Seating::new(2 + game_no % 5), &mut rng).unwrap();
             loop {
                 assert_eq!(g.counted_hand_sizes(), Some(&sizes(&g)[..]), "game {game_no}");
-                let shuffled = g.with_hidden_shuffled(game_no % 2, &mut rng);
+                let shuffled = g.redeal(game_no % 2, &mut rng);
                 assert_eq!(shuffled.counted_hand_sizes(), Some(&sizes(&shuffled)[..]));
                 let Some(seat) = g.to_move() else { break };
                 g.legal_actions(&mut legal);

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{AceMode, Action, ClassicRummy, Config, MeldLimit, Phase};
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit_core::{
-    Card, Catalog, Face, Game, MeldId, MeldKind, PieceId, PieceSet, Seat, Seating, hand_melds,
+    Card, Catalog, Face, Game, MeldId, MeldKind, PieceId, PieceSet, Redeal, Seat, Seating, hand_melds,
 };
 
 const DECK: Catalog<Card> = Catalog::<Card>::DECK;
@@ -106,7 +106,7 @@ impl Conformance for Classic {
         seat: Seat,
         rng: &mut R,
     ) -> Option<ClassicRummy> {
-        Some(g.with_hidden_shuffled(seat, rng))
+        Some(g.redeal(seat, rng))
     }
 
     #[cfg(feature = "serde")]

@@ -10,12 +10,14 @@
 //!   pieces are [`PieceSet`] bitsets.
 //! * Melds: [`Meld::new`] validates a group or run against [`MeldRules`] (presets per
 //!   game) and records what each joker stands for.
-//! * The contract: [`Game`], [`Bot`], [`Outcome`], [`RandomBot`].
+//! * The contract: [`Game`], [`Bot`], [`Outcome`], [`RandomBot`]; [`FromSetup`] for a
+//!   position written down, [`Redeal`] for one a seat cannot tell from another.
 //! * Driving: one hand loop ([`play_hand`]) under every driver, players that see only
 //!   their views ([`Players`]), one error ([`DriverError`]).
 //! * Matches: every game's [`Match`] starts from [`MatchTerms`] (the game's own from
 //!   [`Game::default_terms`]) and plays hands to a [`MatchEnd`] with cumulative scores,
-//!   dealer rotation and elimination, ranked by a [`Ranking`].
+//!   dealer rotation and elimination, ranked by a [`Ranking`]; a seat sees its hand and
+//!   the standings in a [`MatchView`].
 //! * Records: [`record_match`] plays a match with any mix of bots and people into a
 //!   [`MatchRecord`] (game, configuration, seed, deals, actions) that
 //!   [`MatchRecord::replay`] plays again to the same final states and scores.
@@ -65,13 +67,16 @@ mod game;
 mod hand_loop;
 mod hand_melds;
 mod match_play;
+mod match_view;
 mod meld;
 mod meld_rules;
 mod notation;
+mod penalty;
 mod piece_set;
 mod players;
 mod plural;
 mod record;
+mod redeal;
 mod seat_view;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -109,12 +114,15 @@ pub use game::{
 pub use hand_loop::play_hand;
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchError};
+pub use match_view::MatchView;
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};
+pub use penalty::MAX_PENALTY;
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
 pub use players::{BotPlayers, Players};
 pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
+pub use redeal::Redeal;
 pub use seat_view::SeatView;
 #[cfg(feature = "serde")]
 pub use serde_impls::{SAVE_VERSION, SaveVersion, UnknownVersion};

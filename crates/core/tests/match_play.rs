@@ -411,6 +411,11 @@ fn elimination_deals_later_hands_to_the_remaining_seats() {
     let g = m.next_hand(&mut r).unwrap();
     assert_eq!((g.seats(), g.dealer, g.to_move()), (3, 0, Some(1)));
     assert_eq!((m.match_seat(1), m.hand_seat(2), m.hand_seat(1)), (Some(2), Some(1), None));
+    // A seat's match view: its hand's view under its hand seat, the standings by match seat.
+    let view = m.view(&g, 2).expect("match seat 2 plays");
+    assert_eq!((view.seat, view.hand), (2, g.view(1)));
+    assert_eq!((view.totals, view.in_play, view.hands_played), (vec![0, 101, 40, 30], vec![0, 2, 3], 1));
+    assert!(m.view(&g, 1).is_none(), "an eliminated seat sees no hand");
     m.record(&outcome(&[50, 0, 20], Some(1))).unwrap();
     assert_eq!(m.totals(), &[50, 101, 40, 50]);
     assert_eq!(m.history()[1], outcome(&[50, 0, 0, 20], Some(2)));

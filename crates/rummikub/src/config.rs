@@ -1,20 +1,6 @@
 //! [`Config`]: every option of RULES.md §1.10 and the Schmidt variant (§4.1), with presets.
 
-use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MeldRules, Seating, Tile};
-
-/// The largest [`Config::joker_penalty`] and [`Config::never_melded_penalty`] that
-/// [`Config::validate`] accepts: a hundred times the largest the sources name (100, NZRC),
-/// and small enough that every rack and score sum stays exact in `u32` arithmetic.
-///
-/// ```
-/// use rummykit_rummikub::{Config, MAX_PENALTY};
-/// let mut config = Config::STANDARD;
-/// config.never_melded_penalty = MAX_PENALTY;
-/// assert!(config.validate(4).is_ok());
-/// config.never_melded_penalty = MAX_PENALTY + 1;
-/// assert!(config.validate(4).is_err());
-/// ```
-pub const MAX_PENALTY: u32 = 10_000;
+use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MAX_PENALTY, MeldRules, Seating, Tile};
 
 /// The meld rules of Rummikub (RULES.md §1.4, also under Schmidt, §4.1): groups of 3–4,
 /// runs of 3–13 with 1 always low, jokers anywhere. No option changes them.
@@ -234,7 +220,8 @@ pub enum SessionRanking {
 }
 
 /// The rules of a Rummikub game: every option of RULES.md §1.10 plus the Schmidt
-/// variant's (§4.1). Start from a preset and change fields.
+/// variant's (§4.1). Start from a preset and change fields, or chain the `with_*`
+/// builders (one per option, usable in a `const`).
 ///
 /// ```
 /// use rummykit_rummikub::{Config, TileSet};
@@ -360,6 +347,286 @@ impl Config {
         hand_rummy_double: true,
         ..Config::STANDARD
     };
+
+    /// With another tile set (§1.1).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, TileSet};
+    /// let config = Config::STANDARD.with_tile_set(TileSet::Xp160);
+    /// assert_eq!(config.tile_set, TileSet::Xp160);
+    /// assert!(config.validate(6).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_tile_set(mut self, value: TileSet) -> Config {
+        self.tile_set = value;
+        self
+    }
+
+    /// With another number of tiles dealt to each player (§1.2; at least 1, and racks that leave a pool).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_rack_size(13);
+    /// assert_eq!(config.rack_size, 13);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_rack_size(mut self, n: u8) -> Config {
+        self.rack_size = n;
+        self
+    }
+
+    /// With another threshold for the initial meld (§1.5).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_initial_meld_threshold(50);
+    /// assert_eq!(config.initial_meld_threshold, 50);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_initial_meld_threshold(mut self, n: u32) -> Config {
+        self.initial_meld_threshold = n;
+        self
+    }
+
+    /// With another value of a joker in the initial meld (§1.5).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, InitialJokerValue};
+    /// let config = Config::STANDARD.with_joker_value_in_initial_meld(InitialJokerValue::Zero);
+    /// assert_eq!(config.joker_value_in_initial_meld, InitialJokerValue::Zero);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_value_in_initial_meld(mut self, value: InitialJokerValue) -> Config {
+        self.joker_value_in_initial_meld = value;
+        self
+    }
+
+    /// With or without rearranging the table in the turn of the initial meld (§1.5).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_manipulate_on_initial_meld_turn(true);
+    /// assert_eq!(config.manipulate_on_initial_meld_turn, true);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_manipulate_on_initial_meld_turn(mut self, on: bool) -> Config {
+        self.manipulate_on_initial_meld_turn = on;
+        self
+    }
+
+    /// With another penalty for a joker left on the rack (§1.8; at most [`MAX_PENALTY`]).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_joker_penalty(50);
+    /// assert_eq!(config.joker_penalty, 50);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_penalty(mut self, n: u32) -> Config {
+        self.joker_penalty = n;
+        self
+    }
+
+    /// With or without freeing a joker in a group of three only by both missing colours (§1.6).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_group3_joker_needs_both(true);
+    /// assert_eq!(config.group3_joker_needs_both, true);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_group3_joker_needs_both(mut self, on: bool) -> Config {
+        self.group3_joker_needs_both = on;
+        self
+    }
+
+    /// With another source for the tile that frees a joker (§1.6).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, ReplacementSource};
+    /// let config = Config::STANDARD.with_joker_replacement_source(ReplacementSource::RackOnly);
+    /// assert_eq!(config.joker_replacement_source, ReplacementSource::RackOnly);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_replacement_source(mut self, value: ReplacementSource) -> Config {
+        self.joker_replacement_source = value;
+        self
+    }
+
+    /// With another rule for what a freed joker must do (§1.6).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, JokerReuse};
+    /// let config = Config::STANDARD.with_joker_reuse(JokerReuse::NewMeldWithTwoRackTiles);
+    /// assert_eq!(config.joker_reuse, JokerReuse::NewMeldWithTwoRackTiles);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_reuse(mut self, value: JokerReuse) -> Config {
+        self.joker_reuse = value;
+        self
+    }
+
+    /// With another way of freeing a joker (§1.6, §4.1).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, JokerRelease};
+    /// let config = Config::STANDARD.with_joker_release(JokerRelease::ExactTile);
+    /// assert_eq!(config.joker_release, JokerRelease::ExactTile);
+    /// assert!(config.exact_joker_release());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_release(mut self, value: JokerRelease) -> Config {
+        self.joker_release = value;
+        self
+    }
+
+    /// With or without locked joker melds (§1.6).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_joker_melds_locked(true);
+    /// assert_eq!(config.joker_melds_locked, true);
+    /// assert!(config.exact_joker_release());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_melds_locked(mut self, on: bool) -> Config {
+        self.joker_melds_locked = on;
+        self
+    }
+
+    /// With or without the doubled score of going out in the turn of the initial meld (§1.8 (c)).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_hand_rummy_double(true);
+    /// assert_eq!(config.hand_rummy_double, true);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_hand_rummy_double(mut self, on: bool) -> Config {
+        self.hand_rummy_double = on;
+        self
+    }
+
+    /// With another turn timer (§1.9; not of 0 seconds).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, Timer};
+    /// let config = Config::STANDARD.with_timer(Timer::Seconds(60));
+    /// assert_eq!(config.timer, Timer::Seconds(60));
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_timer(mut self, value: Timer) -> Config {
+        self.timer = value;
+        self
+    }
+
+    /// With another number of tiles drawn when time runs out with changes pending (§1.9; at least 1).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_timeout_penalty_pending(2);
+    /// assert_eq!(config.timeout_penalty_pending, 2);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_timeout_penalty_pending(mut self, n: u8) -> Config {
+        self.timeout_penalty_pending = n;
+        self
+    }
+
+    /// With another number of tiles drawn when time runs out with nothing changed (§1.9; at least 1).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_timeout_penalty_idle(2);
+    /// assert_eq!(config.timeout_penalty_idle, 2);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_timeout_penalty_idle(mut self, n: u8) -> Config {
+        self.timeout_penalty_idle = n;
+        self
+    }
+
+    /// With or without the penalty for giving up a manipulation (§1.9).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_abandon_penalty(true);
+    /// assert_eq!(config.abandon_penalty, true);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_abandon_penalty(mut self, on: bool) -> Config {
+        self.abandon_penalty = on;
+        self
+    }
+
+    /// With another end of a game whose pool is empty (§1.7).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, PoolEmptyEnd};
+    /// let config = Config::STANDARD.with_pool_empty_end(PoolEmptyEnd::OneFinalTurnEach);
+    /// assert_eq!(config.pool_empty_end, PoolEmptyEnd::OneFinalTurnEach);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_pool_empty_end(mut self, value: PoolEmptyEnd) -> Config {
+        self.pool_empty_end = value;
+        self
+    }
+
+    /// With another extra penalty for a player who never made the initial meld (§1.5; at most [`MAX_PENALTY`]).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_never_melded_penalty(100);
+    /// assert_eq!(config.never_melded_penalty, 100);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_never_melded_penalty(mut self, n: u32) -> Config {
+        self.never_melded_penalty = n;
+        self
+    }
+
+    /// With or without Schmidt's keep-three rule for breaking up melds (§4.1).
+    ///
+    /// ```
+    /// use rummykit_rummikub::Config;
+    /// let config = Config::STANDARD.with_keep_three(true);
+    /// assert_eq!(config.keep_three, true);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_keep_three(mut self, on: bool) -> Config {
+        self.keep_three = on;
+        self
+    }
+
+    /// With another way of winning a session (§1.8; a target score must be positive).
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, SessionRanking};
+    /// let config = Config::STANDARD.with_session_ranking(SessionRanking::MostGamesWon);
+    /// assert_eq!(config.session_ranking, SessionRanking::MostGamesWon);
+    /// assert!(config.validate(4).is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_session_ranking(mut self, value: SessionRanking) -> Config {
+        self.session_ranking = value;
+        self
+    }
 
     /// The meld rules: [`MELD_RULES`] under every option (the games' `Config`s all
     /// answer this).

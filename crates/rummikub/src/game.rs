@@ -690,6 +690,45 @@ impl rummykit_core::FromSetup for Rummikub {
     }
 }
 
+/// The racks of the other seats and the pool dealt anew at random from the tiles among
+/// them: every rack keeps its size, the pool its length, and the table, the counters and
+/// `seat`'s rack stay, so `seat`'s view is unchanged. (No tile of another rack is ever
+/// shown: no tile goes from the table back to a rack, RULES.md §1.3.)
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_core::{Game, Redeal, Seating};
+/// use rummykit_rummikub::{Config, Rummikub};
+///
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(2))?;
+/// let other = game.redeal(0, &mut ChaCha8Rng::seed_from_u64(3));
+/// assert_eq!(other.view(0), game.view(0));
+/// assert_ne!(other.rack(1), game.rack(1)); // seat 1's tiles were dealt anew
+/// assert_eq!(other.rack(1).map(|r| r.len()), Some(14));
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+impl rummykit_core::Redeal for Rummikub {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummikub {
+        let mut hidden = self.pool.clone();
+        for (s, rack) in self.racks.iter().enumerate() {
+            if s != seat {
+                hidden.extend(rack.iter());
+            }
+        }
+        hidden.shuffle(rng);
+        let mut game = self.clone();
+        for (s, rack) in game.racks.iter_mut().enumerate() {
+            if s != seat {
+                let len = rack.len();
+                *rack = hidden.drain(..len).collect();
+            }
+        }
+        game.pool = hidden;
+        game
+    }
+}
+
 impl Game for Rummikub {
     type Config = Config;
     type Action = Action;

@@ -91,13 +91,14 @@ mod view;
 
 pub use check::{PlayInfo, check_play};
 pub use config::{
-    Config, InitialJokerValue, JokerRelease, JokerReuse, MAX_PENALTY, MELD_RULES, PoolEmptyEnd,
-    ReplacementSource, SessionRanking, TileSet, Timer,
+    Config, InitialJokerValue, JokerRelease, JokerReuse, MELD_RULES, PoolEmptyEnd, ReplacementSource,
+    SessionRanking, TileSet, Timer,
 };
 pub use error::{ActionError, PlayError, StagingError};
 pub use game::{Action, Rummikub, Setup};
+pub use rummykit_core::MAX_PENALTY;
 pub use score::{GameEnd, rack_penalty, score_pool_empty, score_went_out};
-pub use session::{Session, SessionView, session_terms, session_view};
+pub use session::{Session, SessionView, session_terms};
 pub use staging::{StagedMeld, Staging};
 pub use tile_counts::TileCounts;
 pub use view::{SeatSummary, View};

@@ -2,7 +2,9 @@
 //! (RULES.md §1.2 step 5, §1.8 "session winner"): core's [`Match`] on the terms of
 //! [`Game::default_terms`], which [`session_terms`] spells out.
 
-use rummykit_core::{Game, Match, MatchEnd, MatchTerms, Ranking, Seat};
+#[cfg(doc)]
+use rummykit_core::Game;
+use rummykit_core::{Match, MatchEnd, MatchTerms, MatchView, Ranking};
 
 use crate::{Config, Rummikub, SessionRanking, View};
 
@@ -59,58 +61,23 @@ pub(crate) fn default_session(config: &Config, seats: usize) -> MatchTerms {
     MatchTerms::new(seats).with_end(end).with_ranking(ranking)
 }
 
-/// What one seat may see during a session: its [`View`] of the current game plus the
-/// public session standings (cumulative scores and games won so far).
+/// What one seat may see during a session: core's [`MatchView`] of a Rummikub game, its
+/// [`View`] of the current game plus the public standings (cumulative scores and games
+/// won so far), given by [`Match::view`] (Rummikub sessions eliminate nobody, so game
+/// seats and session seats coincide).
 ///
 /// ```
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
 /// use rummykit_core::Game;
-/// use rummykit_rummikub::{Config, Rummikub, Session, session_view};
+/// use rummykit_rummikub::{Config, Rummikub, Session, SessionView};
 ///
 /// let mut session = Session::new(Config::STANDARD, Rummikub::default_terms(&Config::STANDARD, 3))?;
 /// let game = session.next_hand(&mut ChaCha8Rng::seed_from_u64(2))?;
-/// let view = session_view(&session, &game, 1);
-/// assert_eq!((view.totals.len(), view.games_played), (3, 0));
-/// assert_eq!(view.game, game.view(1));
+/// let view: SessionView = session.view(&game, 1).ok_or("seat 1 plays")?;
+/// assert_eq!((view.totals.len(), view.hands_played), (3, 0));
+/// assert_eq!(view.hand, game.view(1));
+/// assert_eq!(view.hand.rack.len(), 14);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct SessionView {
-    /// The seat's view of the current game.
-    pub game: View,
-    /// Cumulative scores of the finished games, by seat.
-    pub totals: Vec<i64>,
-    /// Games won so far, by seat.
-    pub games_won: Vec<u32>,
-    /// Games finished so far.
-    pub games_played: u32,
-}
-
-/// `seat`'s view of `game` within `session` (Rummikub sessions eliminate nobody, so
-/// game seats and session seats coincide).
-///
-/// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Match};
-/// use rummykit_rummikub::{Config, Rummikub, session_view};
-///
-/// let config = Config::STANDARD;
-/// let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 2).with_dealer(1)).unwrap();
-/// let game = s.next_hand(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
-/// let v = session_view(&s, &game, 1);
-/// assert_eq!(v.totals, [0, 0]);
-/// assert_eq!(v.game.rack.len(), 14);
-/// ```
-#[must_use]
-pub fn session_view(session: &Session, game: &Rummikub, seat: Seat) -> SessionView {
-    SessionView {
-        game: game.view(seat),
-        totals: session.totals().to_vec(),
-        games_won: session.hands_won().to_vec(),
-        games_played: session.hands_played(),
-    }
-}
+pub type SessionView = MatchView<View>;

@@ -11,8 +11,8 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Face, Game, MAX_HAND, Meld, Seat, Seating, Tile, hand_melds};
-use rummykit_rummikub::{Action, Config, PoolEmptyEnd, Rummikub, Setup, TileCounts, Timer};
+use rummykit_core::{Face, Game, MAX_HAND, Meld, Redeal, Seat, Seating, Tile, hand_melds};
+use rummykit_rummikub::{Action, Config, PoolEmptyEnd, Rummikub, TileCounts, Timer};
 
 struct Harness;
 
@@ -219,25 +219,9 @@ impl Conformance for Harness {
         Some(if game.pool_len() > 0 { Action::Draw } else { Action::Pass })
     }
 
+    /// Through `Redeal::redeal`: the other racks and the pool dealt anew.
     fn permute_hidden<R: Rng + ?Sized>(&self, game: &Rummikub, seat: Seat, rng: &mut R) -> Option<Rummikub> {
-        let n = game.seats();
-        let mut hidden: Vec<Tile> = game.pool().collect();
-        for s in (0..n).filter(|&s| s != seat) {
-            hidden.extend(rack_of(game, s).iter());
-        }
-        hidden.shuffle(rng);
-        let mut racks = Vec::with_capacity(n);
-        for s in 0..n {
-            if s == seat {
-                racks.push(rack_of(game, s));
-            } else {
-                let len = rack_of(game, s).len();
-                racks.push(hidden.drain(..len).collect());
-            }
-        }
-        // Every public fact and counter stays; only the hidden tiles move.
-        let setup = Setup { racks, pool: hidden, ..game.setup() };
-        Rummikub::from_setup(game.config(), setup).ok()
+        Some(game.redeal(seat, rng))
     }
 
     #[cfg(feature = "serde")]

@@ -13,7 +13,6 @@ use rummykit_core::{
 };
 use rummykit_rummikub::{
     Action, Config, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session_terms,
-    session_view,
 };
 
 fn deal(config: &Config, seats: usize, seed: u64) -> Rummikub {
@@ -237,10 +236,10 @@ fn rules_1_2_session_rotates_the_starting_seat() {
         let mut game = s.next_hand(&mut rng).expect("deal");
         starters.push(game.starter());
         // The session view carries the standings so far, and the seat's own game view.
-        let v = session_view(&s, &game, 2);
+        let v = s.view(&game, 2).expect("seat 2 plays");
         assert_eq!(v.totals, sum);
-        assert_eq!(v.games_played as usize, starters.len() - 1);
-        assert_eq!(v.game, game.view(2));
+        assert_eq!(v.hands_played as usize, starters.len() - 1);
+        assert_eq!(v.hand, game.view(2));
         let (mut a, mut b, mut c) = (Drawer, Drawer, Drawer);
         let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b, &mut c], 1000).expect("game");
         assert_eq!(outcome.points.iter().sum::<i64>(), 0);

@@ -1,7 +1,9 @@
 //! [`Config`]: every option of `RULES.md` §3.9, with the presets [`Config::RUMMY40`] and
 //! [`Config::SCALA40`].
 
-use rummykit_core::{AcePolicy, Card, Catalog, DealError, JokerLimit, MatchEnd, MeldRules, Restock};
+use rummykit_core::{
+    AcePolicy, Card, Catalog, DealError, JokerLimit, MAX_PENALTY, MatchEnd, MeldRules, Restock,
+};
 
 /// The meld rules of Rummy 40 under its default options (`RULES.md` §3.4): ace only
 /// high, jokers anywhere. [`Config::meld_rules`] applies the ace and joker options.
@@ -35,32 +37,11 @@ pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit
 /// ```
 pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit");
 
-/// Fewest players (`RULES.md` §3.1; the Scala 40 range).
-///
-/// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{DealError, Game, Seating};
-/// use rummykit_rummy40::{Config, MIN_PLAYERS, Rummy40};
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// assert!(Rummy40::deal(&Config::RUMMY40, Seating::new(MIN_PLAYERS), &mut rng).is_ok());
-/// let alone = Rummy40::deal(&Config::RUMMY40, Seating::new(MIN_PLAYERS - 1), &mut rng);
-/// assert_eq!(alone.err(), Some(DealError::PlayerCount { seats: 1, min: 2, max: 6 }));
-/// ```
-pub const MIN_PLAYERS: usize = 2;
-/// Most players (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
-///
-/// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{DealError, Game, Seating};
-/// use rummykit_rummy40::{Config, HAND_SIZE, MAX_PLAYERS, Rummy40};
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(MAX_PLAYERS), &mut rng)?;
-/// assert_eq!(game.piles().stock_len(), 106 - MAX_PLAYERS * HAND_SIZE - 1);
-/// let crowd = Rummy40::deal(&Config::RUMMY40, Seating::new(MAX_PLAYERS + 1), &mut rng);
-/// assert_eq!(crowd.err(), Some(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
-/// # Ok::<(), DealError>(())
-/// ```
-pub const MAX_PLAYERS: usize = 6;
+/// Fewest seats (`RULES.md` §3.1; the Scala 40 range): the start of
+/// [`Game::seat_range`](rummykit_core::Game::seat_range).
+pub(crate) const MIN_SEATS: usize = 2;
+/// Most seats (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
+pub(crate) const MAX_SEATS: usize = 6;
 /// Cards dealt to each player (`RULES.md` §3.2).
 ///
 /// ```
@@ -73,22 +54,6 @@ pub const MAX_PLAYERS: usize = 6;
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 pub const HAND_SIZE: usize = 13;
-
-/// The largest [`Config::joker_hand_penalty`], [`RummyBonus::PerOpponent`] bonus and
-/// [`Config::unopened_penalty`] that [`Config::validate`] accepts: a hundred times the
-/// largest the sources name (100), and small enough that a hand's penalty (even a whole
-/// pack in one hand, plus a bonus, doubled) stays exact in `u32` arithmetic.
-///
-/// ```
-/// use rummykit_core::DealError;
-/// use rummykit_rummy40::{Config, MAX_PENALTY};
-/// let mut c = Config::RUMMY40;
-/// c.joker_hand_penalty = MAX_PENALTY;
-/// assert!(c.validate().is_ok());
-/// c.joker_hand_penalty = MAX_PENALTY + 1;
-/// assert!(matches!(c.validate(), Err(DealError::OptionTooLarge { option: "joker_hand_penalty", .. })));
-/// ```
-pub const MAX_PENALTY: u32 = 10_000;
 
 /// When the opening minimum applies (`RULES.md` §3.5, option `opening_threshold_scope`).
 ///
@@ -161,8 +126,9 @@ pub enum RummyBonus {
 
 /// The rules of one Rummy 40 game: every option of `RULES.md` §3.9.
 ///
-/// Start from a preset and change fields; [`Config::validate`] (called by every deal)
-/// rejects contradictions.
+/// Start from a preset and change fields, or chain the `with_*` builders (one per
+/// option, usable in a `const`); [`Config::validate`] (called by every deal) rejects
+/// contradictions.
 ///
 /// ```
 /// use rummykit_core::MatchEnd;
@@ -283,6 +249,232 @@ impl Config {
         unopened_penalty: None,
         max_restocks: None,
     };
+
+    /// With another number of jokers in the pack (2 or 4: [`Config::validate`] refuses others).
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_jokers(4);
+    /// assert_eq!(config.jokers, 4);
+    /// assert_eq!(config.catalog().map(|pack| pack.len()), Ok(108));
+    /// ```
+    #[must_use]
+    pub const fn with_jokers(mut self, n: u8) -> Config {
+        self.jokers = n;
+        self
+    }
+
+    /// With another penalty for a joker left in hand (at most [`MAX_PENALTY`]).
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_joker_hand_penalty(25);
+    /// assert_eq!(config.joker_hand_penalty, 25);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_hand_penalty(mut self, n: u32) -> Config {
+        self.joker_hand_penalty = n;
+        self
+    }
+
+    /// With or without the ace low in runs (A-2-3).
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_ace_low_in_runs(true);
+    /// assert_eq!(config.ace_low_in_runs, true);
+    /// assert_eq!(config.meld_rules().ace, rummykit_core::AcePolicy::LowOrHigh);
+    /// ```
+    #[must_use]
+    pub const fn with_ace_low_in_runs(mut self, on: bool) -> Config {
+        self.ace_low_in_runs = on;
+        self
+    }
+
+    /// With another opening minimum (at least 1).
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_opening_threshold(51);
+    /// assert_eq!(config.opening_threshold, 51);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_opening_threshold(mut self, n: u32) -> Config {
+        self.opening_threshold = n;
+        self
+    }
+
+    /// With another scope of the opening minimum.
+    ///
+    /// ```
+    /// use rummykit_rummy40::{Config, OpeningScope};
+    /// let config = Config::RUMMY40.with_opening_threshold_scope(OpeningScope::OnlyWhenTakingDiscard);
+    /// assert_eq!(config.opening_threshold_scope, OpeningScope::OnlyWhenTakingDiscard);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_opening_threshold_scope(mut self, value: OpeningScope) -> Config {
+        self.opening_threshold_scope = value;
+        self
+    }
+
+    /// With or without the obligation to use a discard taken after opening.
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_taken_discard_must_be_used_after_open(true);
+    /// assert_eq!(config.taken_discard_must_be_used_after_open, true);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_taken_discard_must_be_used_after_open(mut self, on: bool) -> Config {
+        self.taken_discard_must_be_used_after_open = on;
+        self
+    }
+
+    /// With another way for a joker to leave a set of three.
+    ///
+    /// ```
+    /// use rummykit_rummy40::{Config, Set3JokerSwap};
+    /// let config = Config::RUMMY40.with_set3_joker_swap(Set3JokerSwap::EitherMissing);
+    /// assert_eq!(config.set3_joker_swap, Set3JokerSwap::EitherMissing);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_set3_joker_swap(mut self, value: Set3JokerSwap) -> Config {
+        self.set3_joker_swap = value;
+        self
+    }
+
+    /// With or without the obligation to play a won joker in the same turn.
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_swapped_joker_must_be_played_same_turn(true);
+    /// assert_eq!(config.swapped_joker_must_be_played_same_turn, true);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_swapped_joker_must_be_played_same_turn(mut self, on: bool) -> Config {
+        self.swapped_joker_must_be_played_same_turn = on;
+        self
+    }
+
+    /// With another limit of jokers per meld.
+    ///
+    /// ```
+    /// use rummykit_core::JokerLimit;
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_joker_limit(JokerLimit::NoAdjacent);
+    /// assert_eq!(config.joker_limit, JokerLimit::NoAdjacent);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_limit(mut self, value: JokerLimit) -> Config {
+        self.joker_limit = value;
+        self
+    }
+
+    /// With or without the ban on discarding a playable card.
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_forbid_playable_discard(true);
+    /// assert_eq!(config.forbid_playable_discard, true);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_forbid_playable_discard(mut self, on: bool) -> Config {
+        self.forbid_playable_discard = on;
+        self
+    }
+
+    /// With another rule for discarding a joker.
+    ///
+    /// ```
+    /// use rummykit_rummy40::{Config, JokerDiscard};
+    /// let config = Config::RUMMY40.with_joker_discard(JokerDiscard::OnlyWhenClosing);
+    /// assert_eq!(config.joker_discard, JokerDiscard::OnlyWhenClosing);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_joker_discard(mut self, value: JokerDiscard) -> Config {
+        self.joker_discard = value;
+        self
+    }
+
+    /// With another cost of going rummy (a bonus at most [`MAX_PENALTY`]).
+    ///
+    /// ```
+    /// use rummykit_rummy40::{Config, RummyBonus};
+    /// let config = Config::RUMMY40.with_going_rummy_bonus(RummyBonus::Double);
+    /// assert_eq!(config.going_rummy_bonus, RummyBonus::Double);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_going_rummy_bonus(mut self, value: RummyBonus) -> Config {
+        self.going_rummy_bonus = value;
+        self
+    }
+
+    /// With or without the opening minimum for going rummy.
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_rummy_requires_opening_threshold(true);
+    /// assert_eq!(config.rummy_requires_opening_threshold, true);
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_rummy_requires_opening_threshold(mut self, on: bool) -> Config {
+        self.rummy_requires_opening_threshold = on;
+        self
+    }
+
+    /// With another end of match.
+    ///
+    /// ```
+    /// use rummykit_core::MatchEnd;
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_game_end(MatchEnd::Elimination(201));
+    /// assert_eq!(config.game_end, MatchEnd::Elimination(201));
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_game_end(mut self, value: MatchEnd) -> Config {
+        self.game_end = value;
+        self
+    }
+
+    /// With or without a flat penalty for a player who had not opened (at most [`MAX_PENALTY`]).
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_unopened_penalty(Some(100));
+    /// assert_eq!(config.unopened_penalty, Some(100));
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_unopened_penalty(mut self, n: Option<u32>) -> Config {
+        self.unopened_penalty = n;
+        self
+    }
+
+    /// With another restock cap (`None`: the pile is reshuffled for ever).
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// let config = Config::RUMMY40.with_max_restocks(Some(3));
+    /// assert_eq!(config.max_restocks, Some(3));
+    /// assert!(config.validate().is_ok());
+    /// ```
+    #[must_use]
+    pub const fn with_max_restocks(mut self, n: Option<u32>) -> Config {
+        self.max_restocks = n;
+        self
+    }
 
     /// The meld rules these options give: [`MELD_RULES`] (ace high only), with
     /// [`AcePolicy::LowOrHigh`] under `ace_low_in_runs` and the configured joker limit.

@@ -14,10 +14,8 @@ use rummykit_core::{
 use rummykit_core::Game;
 
 use crate::check::Plan;
-use crate::{
-    Action, ActionError, Config, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, NewMeld, Phase, RummyBonus,
-    Set3JokerSwap, Setup, View,
-};
+use crate::config::{MAX_SEATS, MIN_SEATS};
+use crate::{Action, ActionError, Config, HAND_SIZE, NewMeld, Phase, RummyBonus, Set3JokerSwap, Setup, View};
 
 #[cfg(test)]
 mod reference;
@@ -97,7 +95,7 @@ pub struct Rummy40 {
     /// The number of cards of each hand, by seat (the first `hands.len()`), kept for the
     /// views: counting every hand's bits before every action costs more than keeping
     /// the mover's count after it.
-    pub(crate) hand_lens: [usize; MAX_PLAYERS],
+    pub(crate) hand_lens: [usize; MAX_SEATS],
     pub(crate) opened: Vec<bool>,
     turn: Turn,
     end: Option<HandEnd>,
@@ -152,7 +150,7 @@ impl Rummy40 {
         let catalog = config.catalog()?;
         let rules = config.meld_rules();
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
-        let placed = setup.cards().place(&catalog, &rules, MIN_PLAYERS..=MAX_PLAYERS, config.max_restocks)?;
+        let placed = setup.cards().place(&catalog, &rules, MIN_SEATS..=MAX_SEATS, config.max_restocks)?;
         let (seats, to_move) = (placed.hands.len(), placed.to_move);
         let mut opened = vec![false; seats];
         if seat_list("opened", setup.opened.len(), seats)? {
@@ -794,27 +792,6 @@ impl Rummy40 {
         self.state.known.get(seat).copied().unwrap_or_default()
     }
 
-    /// The same game with everything hidden from `seat` dealt anew at random: the other
-    /// hands (but for their known cards) and the stock are reshuffled among themselves,
-    /// and the restock seed is redrawn. `seat`'s view is unchanged; for search with
-    /// imperfect information (determinization) and for testing that views hide what
-    /// they must.
-    ///
-    /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
-    /// use rummykit_rummy40::{Config, Rummy40};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
-    /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng).unwrap();
-    /// let other = game.with_hidden_shuffled(0, &mut rng);
-    /// assert_eq!(other.view(0), game.view(0));
-    /// assert_ne!(other.hand(1), game.hand(1));
-    /// ```
-    pub fn with_hidden_shuffled<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
-        let state = self.state.with_hidden_shuffled(seat, rng);
-        Rummy40 { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
-    }
-
     /// Ends the hand and scores it (`RULES.md` §3.8).
     fn finish(&mut self, winner: Option<Seat>, rummy: bool) {
         let penalties = self.hand_penalties(winner, rummy);
@@ -894,8 +871,8 @@ fn numbered_as_read(catalog: &Catalog<Card>, hands: &[PieceSet], piles: &Piles) 
 }
 
 /// The number of cards of each hand, by seat (0 past the last seat).
-fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
-    let mut lens = [0; MAX_PLAYERS];
+fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_SEATS] {
+    let mut lens = [0; MAX_SEATS];
     for (len, hand) in lens.iter_mut().zip(hands) {
         *len = hand.len();
     }
@@ -961,6 +938,29 @@ impl rummykit_core::FromSetup for Rummy40 {
     }
 }
 
+/// Everything hidden from `seat` dealt anew at random: the other hands (but for their
+/// known cards) and the stock are reshuffled among themselves, and the restock seed is
+/// redrawn. `seat`'s view is unchanged; for search with imperfect information
+/// (determinization) and for testing that views hide what they must.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Redeal, Seating};
+/// use rummykit_rummy40::{Config, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+/// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng)?;
+/// let other = game.redeal(0, &mut rng);
+/// assert_eq!(other.view(0), game.view(0));
+/// assert_ne!(other.hand(1), game.hand(1));
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+impl rummykit_core::Redeal for Rummy40 {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummy40 {
+        let state = self.state.with_hidden_shuffled(seat, rng);
+        Rummy40 { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
+    }
+}
+
 /// Rummy 40's rules (`RULES.md` §3, with Scala 40's options); the engine makes it a
 /// [`Game`]: the seat check, [`Game::check`] (the check of `check.rs`, reading the state
 /// only), [`Game::apply`] (that check, then the commit of what it found; an `Err` leaves
@@ -975,22 +975,22 @@ impl CardRules for Rummy40 {
     /// Penalty points: fewer are better (`RULES.md` §3.8).
     const SCORE_ORDER: ScoreOrder = ScoreOrder::LowerIsBetter;
 
-    /// [`MIN_PLAYERS`] to [`MAX_PLAYERS`] (`RULES.md` §3.1).
-    const SEATS: RangeInclusive<usize> = MIN_PLAYERS..=MAX_PLAYERS;
+    /// 2 to 6 seats (`RULES.md` §3.1).
+    const SEATS: RangeInclusive<usize> = MIN_SEATS..=MAX_SEATS;
 
     /// Shuffles and deals (`RULES.md` §3.2): 13 cards each, one at a time clockwise from
     /// the dealer's left, the next card up; the dealer is cut at random unless given.
     fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
         config.validate()?;
         let catalog = config.catalog()?;
-        seating.check(MIN_PLAYERS, MAX_PLAYERS)?;
+        seating.check(MIN_SEATS, MAX_SEATS)?;
         let n = seating.seats;
         let dealer = match seating.dealer {
             Some(d) => d,
             None => rng.random_range(0..n),
         };
         let dealt = deal_cards(&catalog, n, (dealer + 1) % n, HAND_SIZE, rng)
-            .ok_or(DealError::PlayerCount { seats: n, min: MIN_PLAYERS, max: MAX_PLAYERS })?;
+            .ok_or(DealError::PlayerCount { seats: n, min: MIN_SEATS, max: MAX_SEATS })?;
         // The copies of each card numbered as a save of the deal is read back (see
         // `Setup`), so that a deal and its setup are the same game.
         let (hands, piles) = numbered_as_read(&catalog, &dealt.hands, &dealt.piles);
@@ -1096,7 +1096,7 @@ impl CardRules for Rummy40 {
         view.fill(self);
     }
 
-    /// The hand sizes kept by count (none past [`MAX_PLAYERS`] seats, a state built from
+    /// The hand sizes kept by count (none past the most seats, a state built from
     /// an edited view).
     #[inline]
     fn counted_hand_sizes(&self) -> Option<&[usize]> {

@@ -56,14 +56,14 @@ pub use action::{Action, NewMeld, RummyLayOff};
 pub use analysis::{HandAnalysis, Opening, analyze, best_opening, can_open, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
-    Config, HAND_SIZE, JokerDiscard, MAX_PENALTY, MAX_PLAYERS, MELD_RULES, MIN_PLAYERS, OpeningScope,
-    RUMMY40_PACK, RummyBonus, SCALA40_PACK, Set3JokerSwap,
+    Config, HAND_SIZE, JokerDiscard, MELD_RULES, OpeningScope, RUMMY40_PACK, RummyBonus, SCALA40_PACK,
+    Set3JokerSwap,
 };
 pub use error::ActionError;
 pub use game::Rummy40;
 pub use legal::LegalActions;
 /// The turn phase and the table meld of a setup, shared with the other card games.
-pub use rummykit_core::{Phase, SetupMeld};
+pub use rummykit_core::{MAX_PENALTY, Phase, SetupMeld};
 pub use setup::Setup;
 pub use value::{meld_value, rank_value, run_position_value};
 pub use view::View;

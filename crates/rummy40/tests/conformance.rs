@@ -13,7 +13,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Conformance, Place, Plan};
-use rummykit_core::{Game, MeldId, MeldKind, PieceId, RunEnd, Seat, Seating};
+use rummykit_core::{Game, MeldId, MeldKind, PieceId, Redeal, RunEnd, Seat, Seating};
 use rummykit_rummy40::{Action, Config, NewMeld, Phase, Rummy40, RummyLayOff};
 
 struct Harness;
@@ -190,10 +190,10 @@ impl Conformance for Harness {
         Some(Ok(if same { game.clone() } else { back }))
     }
 
-    /// Through `Rummy40::with_hidden_shuffled` (the other hands and the stock reshuffled,
+    /// Through `Redeal::redeal` (the other hands and the stock reshuffled,
     /// sizes and cards known to be in a hand kept), at every step.
     fn permute_hidden<R: Rng + ?Sized>(&self, game: &Rummy40, seat: Seat, rng: &mut R) -> Option<Rummy40> {
-        Some(game.with_hidden_shuffled(seat, rng))
+        Some(game.redeal(seat, rng))
     }
 
     /// The rules of Rummy 40 set no bound (RULES.md §3.7: the stock is reshuffled for ever);

@@ -7,7 +7,7 @@ mod common;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::Bot;
+use rummykit_core::{Bot, Redeal};
 use rummykit_core::{
     Game, Match, MatchEnd, MatchTerms, MeldId, MeldKind, Outcome, PieceId, PieceSet, RunEnd, Seating,
 };
@@ -316,7 +316,7 @@ fn views_do_not_change_when_hidden_cards_move() {
     // Reshuffling what a seat cannot see leaves its view alone (and its legal actions).
     for s in 0..3 {
         for _ in 0..5 {
-            let other = g.with_hidden_shuffled(s, &mut rng);
+            let other = g.redeal(s, &mut rng);
             assert_eq!(other.view(s), g.view(s));
         }
     }
@@ -488,11 +488,7 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
             }
             if rng.random_bool(0.05) {
                 // Sometimes with the hidden cards dealt anew (other hands change).
-                fork = Some(if rng.random_bool(0.5) {
-                    g.clone()
-                } else {
-                    g.with_hidden_shuffled(seat, &mut rng)
-                });
+                fork = Some(if rng.random_bool(0.5) { g.clone() } else { g.redeal(seat, &mut rng) });
             }
             g.legal_actions(&mut legal);
             let a = choose(&legal, &mut rng);

@@ -7,7 +7,7 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, RunEnd, Seating, SetupMeld,
+    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, Redeal, RunEnd, Seating, SetupMeld,
     TableError, TurnError, parse_list,
 };
 use rummykit_rummy40::{
@@ -1123,7 +1123,7 @@ fn cards_taken_from_the_pile_are_known_to_all() {
     assert_eq!(g.view(1).known[0], g.known_cards(0));
     // Shuffling what seat 1 cannot see keeps seat 0's known card in seat 0's hand.
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let other = g.with_hidden_shuffled(1, &mut rng);
+    let other = g.redeal(1, &mut rng);
     assert!(other.hand(0).contains(three));
     assert_eq!(other.view(1), g.view(1));
     ok!(g, Action::Discard(id(&g, 0, "2d")));
