@@ -49,4 +49,5 @@ corpus_test!(
     match_record,
     solve_turn,
     deal,
+    staging,
 );

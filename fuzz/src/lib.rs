@@ -567,6 +567,136 @@ pub fn solve_turn(data: &[u8]) {
 }
 
 // ---------------------------------------------------------------------------------------
+// Target `staging`: a Rummikub turn edited step by step the way a UI does (melds and
+// positions by index, any tile, commit, draw, pass, timeout, abandon, stale stagings):
+// a refused step changes nothing, every step keeps the turn's tiles, and the verdict
+// agrees with the commit.
+
+pub fn staging(data: &[u8]) {
+    use rand::SeedableRng;
+    use rummykit_rummikub::{Rummikub, Staging, Timer};
+    let mut bytes = Bytes::new(data);
+    let mut rules = rummikub_rules_from(&mut bytes);
+    let b = bytes.byte();
+    if b & 1 != 0 {
+        rules.timer = Timer::Seconds(60);
+    }
+    rules.abandon_penalty ^= b & 2 != 0;
+    let seats = 2 + usize::from(b >> 2) % 3;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(u64::from(bytes.byte()));
+    let Ok(mut game) = Rummikub::deal(&rules, rummykit_core::Seating::new(seats), &mut rng) else { return };
+    let Ok(mut stage) = Staging::new(&game) else { return };
+    // Tiles of the turn: the rack and the table when the staging was opened.
+    let turn_tiles = |game: &Rummikub, stage: &Staging| {
+        let mut all = TileCounts::of_melds(game.table());
+        all.add_all(game.rack(stage.seat()).expect("seat in range"));
+        all
+    };
+    let mut tiles = turn_tiles(&game, &stage);
+    let mut legal = Vec::new();
+    for _ in 0..300 {
+        if bytes.is_empty() {
+            break;
+        }
+        let kind = [None, Some(MeldKind::Group), Some(MeldKind::Run)][bytes.below(3)];
+        let index = |bytes: &mut Bytes<'_>, len: usize| bytes.below(len + 2);
+        let (before, game_before) = (stage.clone(), game.clone());
+        let melds = stage.melds().len();
+        let result = match bytes.below(13) {
+            0 => {
+                let _ = stage.new_meld(kind);
+                Ok(())
+            }
+            1 => stage.set_kind(index(&mut bytes, melds), kind),
+            2..=4 => {
+                // Mostly a rack tile, sometimes any tile.
+                let rack: Vec<Tile> = stage.rack().iter().collect();
+                let tile = match rack.get(bytes.below(rack.len() + 1)) {
+                    Some(&t) => t,
+                    None => tile_from(&mut bytes),
+                };
+                let meld = index(&mut bytes, melds);
+                let len = stage.melds().get(meld).map_or(0, |m| m.tiles().len());
+                stage.place(tile, meld, index(&mut bytes, len))
+            }
+            5 => {
+                let from = index(&mut bytes, melds);
+                let from_len = stage.melds().get(from).map_or(0, |m| m.tiles().len());
+                let from = (from, index(&mut bytes, from_len));
+                let to = index(&mut bytes, melds);
+                let to_len = stage.melds().get(to).map_or(0, |m| m.tiles().len());
+                stage.move_tile(from, (to, index(&mut bytes, to_len)))
+            }
+            6 => {
+                let meld = index(&mut bytes, melds);
+                let len = stage.melds().get(meld).map_or(0, |m| m.tiles().len());
+                stage.take_back(meld, index(&mut bytes, len)).map(|_| ())
+            }
+            7 => {
+                stage.reset();
+                assert!(!stage.is_changed(), "changed after a reset");
+                Ok(())
+            }
+            8 => {
+                let verdict = stage.verdict();
+                let committed = stage.commit(&mut game);
+                if committed.is_ok() {
+                    assert!(verdict.is_ok(), "committed a play the verdict refuses: {verdict:?}");
+                } else if game_before.to_move() == Some(stage.seat()) && game_before.turn() == game.turn() {
+                    assert!(verdict.is_err(), "the verdict accepts what the commit refuses: {committed:?}");
+                }
+                committed
+            }
+            9 => stage.draw(&mut game),
+            10 => stage.pass(&mut game),
+            11 => stage.timeout(&mut game),
+            _ => {
+                // A listed action played on the game itself: the staging goes stale.
+                match game.to_move() {
+                    Some(seat) => {
+                        game.view(seat).legal_actions(&mut legal);
+                        match legal.get(bytes.below(legal.len())) {
+                            Some(a) => game.apply(seat, a.clone()).map_err(Into::into),
+                            None => panic!("no legal action while the game is on"),
+                        }
+                    }
+                    None => Ok(()),
+                }
+            }
+        };
+        match result {
+            Err(_) => {
+                assert_eq!(stage, before, "a refused step changed the staging");
+                assert_eq!(game, game_before, "a refused step changed the game");
+            }
+            Ok(()) if game != game_before => {
+                // The turn is over: a new staging for the next seat, if the game is on.
+                let mut all = TileCounts::new();
+                for s in 0..game.seats() {
+                    all.add_all(game.rack(s).expect("seat in range"));
+                }
+                all.extend(game.pool());
+                all.add_all(&TileCounts::of_melds(game.table()));
+                assert_eq!(all, TileCounts::full(&game.config().tile_set.catalog()), "tiles lost");
+                if bytes.byte() & 3 != 0 {
+                    let Ok(next) = Staging::new(&game) else { return };
+                    stage = next;
+                    tiles = turn_tiles(&game, &stage);
+                }
+                continue;
+            }
+            Ok(()) => {}
+        }
+        if stage == before || game != game_before {
+            continue;
+        }
+        let mut now = stage.rack().to_owned();
+        stage.melds().iter().for_each(|m| now.extend(m.tiles().iter().copied()));
+        assert_eq!(now, tiles, "a step lost or made tiles");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // Target `state_json`: deserializing a saved game never panics; what is accepted is a
 // consistent state (conservation) that serializes back to itself and can be played on.
 
