@@ -47,4 +47,7 @@ corpus_test!(
     classic_actions,
     save_edits,
     match_record,
+    solve_turn,
+    deal,
+    staging,
 );

@@ -371,19 +371,50 @@ pub fn solver(data: &[u8]) {
     } else {
         Position::new(table.iter().copied(), rack.iter().copied())
     };
+    // What is left after the rack chooses options the caller may set to anything: a
+    // custom tile set (`Catalog::new`, any copies and jokers), jokers worth nothing
+    // toward the threshold, extreme threshold and joker value. An exhausted input reads
+    // zeros and keeps the options above.
+    let tail = bytes.byte();
+    if tail & 1 != 0 {
+        let (copies, jokers) = (bytes.byte() % 5, bytes.byte());
+        if let Some(custom) = rummykit_core::Catalog::new(copies, jokers) {
+            options = options.with_tile_set(custom);
+        }
+    }
+    if tail & 2 != 0 {
+        options = options.with_initial_joker_value(rummykit_rummikub::InitialJokerValue::Zero);
+    }
+    if tail & 4 != 0 {
+        let extreme = |b: u8| [0, 1, 29, 30, 31, 100, u32::MAX - 1, u32::MAX][usize::from(b % 8)];
+        options = options.with_threshold(extreme(bytes.byte())).with_joker_value(extreme(bytes.byte()));
+    }
+    // The copies the position holds, against the tile set solved with.
+    let mut held = [0usize; 53];
+    position.table().iter().chain(position.rack()).for_each(|t| held[usize::from(t.index())] += 1);
+    let beyond = (0..53u8)
+        .filter_map(Tile::from_index)
+        .find(|&t| held[usize::from(t.index())] > usize::from(options.tile_set.count_of(t)));
+    let jokers = held[usize::from(Tile::JOKER.index())];
     let solution = match Solver::new().solve(&position, &options) {
         Ok(s) => s,
-        Err(SolveError::TooManyCopies { .. }) => {
-            assert!(!clamp, "copies within the set refused");
+        Err(SolveError::TooManyCopies { tile, count, max }) => {
+            assert_eq!((count, max), (held[usize::from(tile.index())], options.tile_set.count_of(tile)));
+            assert!(count > usize::from(max), "copies within the set refused");
             return;
         }
         Err(SolveError::TableNotMeldable) => {
             assert!(!as_melds, "a table of valid melds is meldable");
             return;
         }
-        Err(SolveError::UnsupportedJokers { .. }) => return,
+        Err(SolveError::UnsupportedJokers { count, max }) => {
+            assert_eq!(count, jokers);
+            assert!(count > max, "{count} jokers refused, {max} supported");
+            return;
+        }
         Err(e) => panic!("unexpected solver error: {e}"),
     };
+    assert_eq!(beyond, None, "a position beyond the tile set solved");
     // Re-validate the answer.
     for m in &solution.table {
         assert_eq!(
@@ -410,8 +441,12 @@ pub fn solver(data: &[u8]) {
         let old: &[Meld<Tile>] = if as_melds { &melds } else { &[] };
         if as_melds || position.table().is_empty() {
             assert_eq!(&solution.table[..old.len()], old, "the table was touched before opening");
-            let worth: u32 =
-                solution.table[old.len()..].iter().flat_map(|m| m.numbers()).map(u32::from).sum();
+            let zero = options.initial_joker_value == rummykit_rummikub::InitialJokerValue::Zero;
+            let worth: u32 = solution.table[old.len()..]
+                .iter()
+                .flat_map(|m| m.faces().iter().zip(m.numbers()))
+                .map(|(f, n)| if zero && f.is_joker() { 0 } else { u32::from(n) })
+                .sum();
             assert!(worth >= options.threshold, "initial meld worth {worth} < {}", options.threshold);
         }
     }
@@ -435,6 +470,230 @@ pub fn solver(data: &[u8]) {
             Objective::Tiles => assert!(solution.tiles_placed >= faces.len(), "missed {faces:?}"),
             _ => assert!(solution.value_placed >= v, "missed {faces:?}"),
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `solve_turn`: the best play under the rules in force, for a table of valid melds
+// and a rack under any preset with every joker option and number varied, is a typed
+// error or a play `check_play` accepts that no play of the meld puzzle outranks.
+
+pub fn solve_turn(data: &[u8]) {
+    use rummykit_rummikub::{InitialJokerValue, JokerRelease, JokerReuse, ReplacementSource};
+    let mut bytes = Bytes::new(data);
+    let mut rules = rummikub_rules_from(&mut bytes);
+    let b = bytes.byte();
+    let opened = b & 1 != 0;
+    let objective = if b & 2 == 0 { Objective::Tiles } else { Objective::Value };
+    if b & 4 != 0 {
+        rules.joker_value_in_initial_meld = InitialJokerValue::Zero;
+    }
+    if b & 8 != 0 {
+        rules.joker_replacement_source = ReplacementSource::RackOnly;
+    }
+    rules.joker_reuse =
+        [JokerReuse::WithRackTile, JokerReuse::SameTurnAnywhere, JokerReuse::NewMeldWithTwoRackTiles]
+            [usize::from(b >> 4) % 3];
+    if b & 0x40 != 0 {
+        rules.joker_release = JokerRelease::ExactTile;
+    }
+    if b & 0x80 != 0 {
+        // Numbers a caller may set outside what `Config::validate` allows for a deal.
+        let extreme = |b: u8| [0, 1, 30, 100, 10_000, u32::MAX][usize::from(b % 6)];
+        rules.initial_meld_threshold = extreme(bytes.byte());
+        rules.joker_penalty = extreme(bytes.byte());
+    }
+    let catalog = rules.tile_set.catalog();
+    let clamp = bytes.byte() & 1 == 0;
+    let mut used = [0u8; 53];
+    let mut fits = |faces: &[Tile]| {
+        let mut need = used;
+        faces.iter().for_each(|t| need[usize::from(t.index())] += 1);
+        let ok = !clamp || faces.iter().all(|&t| need[usize::from(t.index())] <= catalog.count_of(t));
+        if ok {
+            used = need;
+        }
+        ok
+    };
+    let table: Vec<Meld<Tile>> =
+        (0..bytes.below(7)).filter_map(|_| tile_meld_from(&mut bytes)).filter(|m| fits(m.faces())).collect();
+    let rack: Vec<Tile> =
+        (0..bytes.below(16)).map(|_| tile_from(&mut bytes)).filter(|&t| fits(&[t])).collect();
+    let mut held = [0usize; 53];
+    table.iter().flat_map(|m| m.faces()).chain(&rack).for_each(|t| held[usize::from(t.index())] += 1);
+    let result = Solver::new().solve_turn(&table, &rack, &rules, opened, objective);
+    let solution = match result {
+        Ok(s) => s,
+        Err(SolveError::TooManyCopies { tile, count, max }) => {
+            assert_eq!((count, max), (held[usize::from(tile.index())], catalog.count_of(tile)));
+            assert!(!clamp && count > usize::from(max), "copies within the set refused");
+            return;
+        }
+        Err(SolveError::UnsupportedJokers { count, max }) => {
+            assert!(!clamp && count > max, "{count} jokers refused, {max} supported");
+            return;
+        }
+        Err(SolveError::Unproven { .. }) => return,
+        Err(e) => panic!("unexpected error for a table of valid melds: {e}"),
+    };
+    let rack_counts: TileCounts = rack.iter().copied().collect();
+    let placed: TileCounts = solution.placed.iter().copied().collect();
+    assert_eq!(solution.tiles_placed, solution.placed.len());
+    assert!(placed.is_subset(&rack_counts), "placed tiles not on the rack");
+    let value: u64 =
+        solution.placed.iter().map(|t| t.number().map_or(u64::from(rules.joker_penalty), u64::from)).sum();
+    assert_eq!(solution.value_placed, value);
+    if solution.tiles_placed == 0 {
+        assert_eq!(solution.table, table, "no tile placed, but the table changed");
+    } else {
+        match check_play(&rules, &table, &rack_counts, opened, &solution.table) {
+            Ok(info) => assert_eq!(info.played, placed, "the play moves other tiles than it says"),
+            Err(e) => panic!("the answer is refused: {e}"),
+        }
+    }
+    // Every legal play is a play of the meld puzzle (opened, no threshold), so none
+    // outranks the puzzle's optimum.
+    let position = Position::from_melds(&table, rack.iter().copied()).expect("valid melds");
+    let options = SolveOptions::default()
+        .with_tile_set(catalog)
+        .with_objective(objective)
+        .with_joker_value(rules.joker_penalty);
+    let best = Solver::new().solve(&position, &options).expect("the same position solves");
+    let rank = |s: &rummykit_rummikub::solver::Solution| match objective {
+        Objective::Tiles => (s.tiles_placed as u64, s.value_placed),
+        Objective::Value => (s.value_placed, s.tiles_placed as u64),
+    };
+    assert!(rank(&solution) <= rank(&best), "the answer outranks the puzzle's optimum");
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `staging`: a Rummikub turn edited step by step the way a UI does (melds and
+// positions by index, any tile, commit, draw, pass, timeout, abandon, stale stagings):
+// a refused step changes nothing, every step keeps the turn's tiles, and the verdict
+// agrees with the commit.
+
+pub fn staging(data: &[u8]) {
+    use rand::SeedableRng;
+    use rummykit_rummikub::{Rummikub, Staging, StagingError, Timer};
+    let mut bytes = Bytes::new(data);
+    let mut rules = rummikub_rules_from(&mut bytes);
+    let b = bytes.byte();
+    if b & 1 != 0 {
+        rules.timer = Timer::Seconds(60);
+    }
+    rules.abandon_penalty ^= b & 2 != 0;
+    let seats = 2 + usize::from(b >> 2) % 3;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(u64::from(bytes.byte()));
+    let Ok(mut game) = Rummikub::deal(&rules, rummykit_core::Seating::new(seats), &mut rng) else { return };
+    let Ok(mut stage) = Staging::new(&game) else { return };
+    // Tiles of the turn: the rack and the table when the staging was opened.
+    let turn_tiles = |game: &Rummikub, stage: &Staging| {
+        let mut all = TileCounts::of_melds(game.table());
+        all.add_all(game.rack(stage.seat()).expect("seat in range"));
+        all
+    };
+    let mut tiles = turn_tiles(&game, &stage);
+    let mut legal = Vec::new();
+    for _ in 0..300 {
+        if bytes.is_empty() {
+            break;
+        }
+        let kind = [None, Some(MeldKind::Group), Some(MeldKind::Run)][bytes.below(3)];
+        let index = |bytes: &mut Bytes<'_>, len: usize| bytes.below(len + 2);
+        let (before, game_before) = (stage.clone(), game.clone());
+        let melds = stage.melds().len();
+        let result = match bytes.below(13) {
+            0 => {
+                let _ = stage.new_meld(kind);
+                Ok(())
+            }
+            1 => stage.set_kind(index(&mut bytes, melds), kind),
+            2..=4 => {
+                // Mostly a rack tile, sometimes any tile.
+                let rack: Vec<Tile> = stage.rack().iter().collect();
+                let tile = match rack.get(bytes.below(rack.len() + 1)) {
+                    Some(&t) => t,
+                    None => tile_from(&mut bytes),
+                };
+                let meld = index(&mut bytes, melds);
+                let len = stage.melds().get(meld).map_or(0, |m| m.tiles().len());
+                stage.place(tile, meld, index(&mut bytes, len))
+            }
+            5 => {
+                let from = index(&mut bytes, melds);
+                let from_len = stage.melds().get(from).map_or(0, |m| m.tiles().len());
+                let from = (from, index(&mut bytes, from_len));
+                let to = index(&mut bytes, melds);
+                let to_len = stage.melds().get(to).map_or(0, |m| m.tiles().len());
+                stage.move_tile(from, (to, index(&mut bytes, to_len)))
+            }
+            6 => {
+                let meld = index(&mut bytes, melds);
+                let len = stage.melds().get(meld).map_or(0, |m| m.tiles().len());
+                stage.take_back(meld, index(&mut bytes, len)).map(|_| ())
+            }
+            7 => {
+                stage.reset();
+                assert!(!stage.is_changed(), "changed after a reset");
+                Ok(())
+            }
+            8 => {
+                // The verdict judges the play, not whether the staging's turn is still on.
+                let verdict = stage.verdict();
+                let committed = stage.commit(&mut game);
+                match &committed {
+                    Ok(()) => assert!(verdict.is_ok(), "committed a play the verdict refuses: {verdict:?}"),
+                    Err(StagingError::Stale | StagingError::NotYourTurn { .. }) => {}
+                    Err(e) => assert!(verdict.is_err(), "the verdict accepts what the commit refuses: {e}"),
+                }
+                committed
+            }
+            9 => stage.draw(&mut game),
+            10 => stage.pass(&mut game),
+            11 => stage.timeout(&mut game),
+            _ => {
+                // A listed action played on the game itself: the staging goes stale.
+                match game.to_move() {
+                    Some(seat) => {
+                        game.view(seat).legal_actions(&mut legal);
+                        match legal.get(bytes.below(legal.len())) {
+                            Some(a) => game.apply(seat, a.clone()).map_err(Into::into),
+                            None => panic!("no legal action while the game is on"),
+                        }
+                    }
+                    None => Ok(()),
+                }
+            }
+        };
+        match result {
+            Err(_) => {
+                assert_eq!(stage, before, "a refused step changed the staging");
+                assert_eq!(game, game_before, "a refused step changed the game");
+            }
+            Ok(()) if game != game_before => {
+                // The turn is over: a new staging for the next seat, if the game is on.
+                let mut all = TileCounts::new();
+                for s in 0..game.seats() {
+                    all.add_all(game.rack(s).expect("seat in range"));
+                }
+                all.extend(game.pool());
+                all.add_all(&TileCounts::of_melds(game.table()));
+                assert_eq!(all, TileCounts::full(&game.config().tile_set.catalog()), "tiles lost");
+                if bytes.byte() & 3 != 0 {
+                    let Ok(next) = Staging::new(&game) else { return };
+                    stage = next;
+                    tiles = turn_tiles(&game, &stage);
+                }
+                continue;
+            }
+            Ok(()) => {}
+        }
+        if stage == before || game != game_before {
+            continue;
+        }
+        let mut now = stage.rack().to_owned();
+        stage.melds().iter().for_each(|m| now.extend(m.tiles().iter().copied()));
+        assert_eq!(now, tiles, "a step lost or made tiles");
     }
 }
 
@@ -767,6 +1026,155 @@ fn classic_loaded(game: &ClassicRummy) {
         }
         classic_conserves(&probe);
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `deal`: dealing any game under a config whose numbers the caller chose (absurd
+// ones included), for any seat count and dealer, is a typed error or a sound state on
+// which every listed action is accepted; `Game::seat_range` agrees with `deal`.
+
+/// `current`, or a number from bytes: small, at a bound (`MAX_PENALTY` and one past), or
+/// extreme.
+fn vary(bytes: &mut Bytes<'_>, current: u32) -> u32 {
+    match bytes.below(4) {
+        0 => current,
+        1 => u32::from(bytes.byte()),
+        2 => [0, 1, 10_000, 10_001, i32::MAX as u32, u32::MAX][bytes.below(6)],
+        _ => bytes.u64() as u32,
+    }
+}
+
+fn vary_u8(bytes: &mut Bytes<'_>, current: u8) -> u8 {
+    if bytes.byte() & 1 == 0 { current } else { bytes.byte() }
+}
+
+fn vary_i64(bytes: &mut Bytes<'_>, current: i64) -> i64 {
+    match bytes.below(4) {
+        0 => current,
+        1 => i64::from(bytes.byte() as i8),
+        2 => [0, -1, i64::MIN, i64::MAX][bytes.below(4)],
+        _ => bytes.u64() as i64,
+    }
+}
+
+fn match_end_from(bytes: &mut Bytes<'_>, current: rummykit_core::MatchEnd) -> rummykit_core::MatchEnd {
+    use rummykit_core::MatchEnd;
+    match bytes.below(5) {
+        0 => current,
+        1 => MatchEnd::FixedHands(vary(bytes, 2)),
+        2 => MatchEnd::TargetScore(vary_i64(bytes, 100)),
+        3 => MatchEnd::Elimination(vary_i64(bytes, 101)),
+        _ => MatchEnd::SingleHand,
+    }
+}
+
+pub fn deal(data: &[u8]) {
+    use rummykit_core::Seating;
+    let mut bytes = Bytes::new(data);
+    let game = bytes.below(3);
+    let seed = u64::from(bytes.byte());
+    let seats = match bytes.below(4) {
+        0 => usize::from(bytes.byte()),
+        1 => usize::MAX - usize::from(bytes.byte()),
+        _ => bytes.below(9),
+    };
+    let mut seating = Seating::new(seats);
+    seating.dealer = match bytes.below(4) {
+        0 => Some(usize::from(bytes.byte())),
+        1 => Some(usize::MAX),
+        _ => None,
+    };
+    match game {
+        0 => {
+            use rummykit_rummikub::{SessionRanking, Timer};
+            let mut config = rummikub_rules_from(&mut bytes);
+            config.rack_size = vary_u8(&mut bytes, config.rack_size);
+            config.initial_meld_threshold = vary(&mut bytes, config.initial_meld_threshold);
+            config.joker_penalty = vary(&mut bytes, config.joker_penalty);
+            config.never_melded_penalty = vary(&mut bytes, config.never_melded_penalty);
+            config.timeout_penalty_pending = vary_u8(&mut bytes, config.timeout_penalty_pending);
+            config.timeout_penalty_idle = vary_u8(&mut bytes, config.timeout_penalty_idle);
+            if bytes.byte() & 1 != 0 {
+                config.timer = Timer::Seconds(vary(&mut bytes, 60));
+            }
+            if bytes.byte() & 1 != 0 {
+                config.session_ranking = SessionRanking::TargetScore(vary_i64(&mut bytes, 100));
+            }
+            deal_and_play::<rummykit_rummikub::Rummikub>(&config, seating, seed, &mut bytes, |g| {
+                let mut all = TileCounts::new();
+                for s in 0..g.seats() {
+                    all.add_all(g.rack(s).expect("seat in range"));
+                }
+                all.extend(g.pool());
+                all.add_all(&TileCounts::of_melds(g.table()));
+                assert_eq!(all, TileCounts::full(&g.config().tile_set.catalog()), "tiles lost");
+            });
+        }
+        1 => {
+            use rummykit_rummy40::RummyBonus;
+            let b = bytes.byte();
+            let mut config = if b & 1 == 0 { R40Config::RUMMY40 } else { R40Config::SCALA40 };
+            config.ace_low_in_runs ^= b & 2 != 0;
+            config.jokers = vary_u8(&mut bytes, config.jokers);
+            config.joker_hand_penalty = vary(&mut bytes, config.joker_hand_penalty);
+            config.opening_threshold = vary(&mut bytes, config.opening_threshold);
+            config.unopened_penalty = (b & 4 != 0).then(|| vary(&mut bytes, 100));
+            config.max_restocks = (b & 8 != 0).then(|| vary(&mut bytes, 1));
+            if b & 16 != 0 {
+                config.going_rummy_bonus = RummyBonus::PerOpponent(vary(&mut bytes, 10));
+            }
+            config.game_end = match_end_from(&mut bytes, config.game_end);
+            deal_and_play::<Rummy40>(&config, seating, seed, &mut bytes, r40_conserves);
+        }
+        _ => {
+            let b = bytes.byte();
+            let mut config = [
+                ClassicConfig::STANDARD,
+                ClassicConfig::LAST_CARD,
+                ClassicConfig::LIBERAL,
+                ClassicConfig::SIMULATION,
+            ][usize::from(b % 4)];
+            config.max_restocks = (b & 4 != 0).then(|| vary(&mut bytes, 1));
+            config.game_end = match_end_from(&mut bytes, config.game_end);
+            deal_and_play::<ClassicRummy>(&config, seating, seed, &mut bytes, classic_conserves);
+        }
+    }
+}
+
+/// Deals `G`; a deal that succeeds is for a seat count `seat_range` allows, is sound, and
+/// plays on: listed actions chosen by the bytes are accepted and keep it sound.
+fn deal_and_play<G: Game>(
+    config: &G::Config,
+    seating: rummykit_core::Seating,
+    seed: u64,
+    bytes: &mut Bytes<'_>,
+    sound: fn(&G),
+) {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let Ok(mut game) = G::deal(config, seating, &mut rng) else { return };
+    assert!(
+        G::seat_range(config).contains(&seating.seats),
+        "dealt {} seats outside the range",
+        seating.seats
+    );
+    assert_eq!(game.seats(), seating.seats);
+    sound(&game);
+    let mut legal = Vec::new();
+    for _ in 0..60 {
+        let Some(seat) = game.to_move() else { break };
+        assert!(seat < game.seats(), "seat {seat} to move of {}", game.seats());
+        game.legal_actions(&mut legal);
+        let Some(action) = legal.get(bytes.below(legal.len())).cloned() else {
+            panic!("no legal action while the game is on");
+        };
+        if let Err(e) = game.apply(seat, action) {
+            panic!("a listed action is refused: {e}");
+        }
+        sound(&game);
+        let _ = game.view(seat);
+    }
+    let _ = game.outcome();
 }
 
 // ---------------------------------------------------------------------------------------

@@ -120,6 +120,19 @@ pub fn check_play(
     has_opened: bool,
     new_table: &[Meld<Tile>],
 ) -> Result<PlayInfo, PlayError> {
+    check_play_within(config, table_before, rack_before, has_opened, new_table, &mut { SEARCH_STEPS })
+}
+
+/// [`check_play`] with the search's choices drawn from `steps` (what is left goes back
+/// there), so that a caller checking many plays bounds them all together.
+fn check_play_within(
+    config: &Config,
+    table_before: &[Meld<Tile>],
+    rack_before: &TileCounts,
+    has_opened: bool,
+    new_table: &[Meld<Tile>],
+    steps: &mut u32,
+) -> Result<PlayInfo, PlayError> {
     // (1) conservation: one branch-free pass over the 53 faces, then the first
     // failure (in face order) only if there is one.
     let catalog = config.tile_set.catalog();
@@ -187,23 +200,25 @@ pub fn check_play(
     } else if let Some(released) = settled(config, table_before, &before, new_table) {
         released
     } else {
-        check_rearrangement(config, table_before, new_table)?
+        check_rearrangement(config, table_before, new_table, steps)?
     };
     Ok(PlayInfo { played, initial_meld, released_jokers, goes_out, hand_rummy })
 }
 
 /// Whether [`check_play`] accepts the play, for callers that need no more than that:
 /// first the quick refusal of [`reuse_possible`] (most tables a search tries with a
-/// joker moved fail there), then the check itself.
+/// joker moved fail there), then the check itself, its search drawing on `steps` (a
+/// play it cannot decide within them is not accepted).
 pub(crate) fn accepts(
     config: &Config,
     table_before: &[Meld<Tile>],
     rack_before: &TileCounts,
     has_opened: bool,
     new_table: &[Meld<Tile>],
+    steps: &mut u32,
 ) -> bool {
     reuse_possible(config, table_before, new_table)
-        && check_play(config, table_before, rack_before, has_opened, new_table).is_ok()
+        && check_play_within(config, table_before, rack_before, has_opened, new_table, steps).is_ok()
 }
 
 /// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`](rummykit_core::MeldRules)) is valid
@@ -572,7 +587,7 @@ const MAX_COPIES: usize = 3;
 /// tenths of a second. In a seeded stress over crowded tables every decided play needed
 /// at most about a fifth of it, and the one play past it was not decided by 200 times as
 /// many; past it the play is undecided, not refused (see docs/design/rummikub.md).
-const SEARCH_STEPS: u32 = 2_000_000;
+pub(crate) const SEARCH_STEPS: u32 = 2_000_000;
 /// Search states known to fail, per component (open addressing, a few probes).
 const DEAD_STATES: usize = 64;
 const DEAD_PROBES: usize = 8;
@@ -1384,23 +1399,32 @@ fn check_rearrangement(
     config: &Config,
     before: &[Meld<Tile>],
     after: &[Meld<Tile>],
+    steps: &mut u32,
 ) -> Result<u8, PlayError> {
     let mut search = Search::new(config, before, after);
-    if !search.solve_static() {
-        return Err(search.failure());
-    }
-    // While the jokers are configured, every face still to be searched is open.
-    search.open = (0..NATURALS).fold(0, |m, f| {
-        let c = &search.copies[f];
-        let ambiguous = c.n_old > 0 && c.n_new > 1 && search.fixed_faces & (1 << f) == 0;
-        m | u64::from(ambiguous) << f
-    });
-    for released in 0..=search.n_old_j {
-        if search.configs(0, 0, released) {
-            return Ok(released as u8);
+    search.steps = *steps;
+    let released = (|| {
+        if !search.solve_static() {
+            return None;
         }
-    }
-    Err(search.failure())
+        // While the jokers are configured, every face still to be searched is open.
+        search.open = (0..NATURALS).fold(0, |m, f| {
+            let c = &search.copies[f];
+            let ambiguous = c.n_old > 0 && c.n_new > 1 && search.fixed_faces & (1 << f) == 0;
+            m | u64::from(ambiguous) << f
+        });
+        (0..=search.n_old_j).find(|&released| search.configs(0, 0, released))
+    })();
+    #[cfg(test)]
+    SPENT.with(|spent| spent.set(spent.get() + u64::from(*steps - search.steps)));
+    *steps = search.steps;
+    released.map(|r| r as u8).ok_or_else(|| search.failure())
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Search choices made on this thread, for tests of the bounds.
+    pub(crate) static SPENT: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
 }
 
 #[cfg(test)]

@@ -20,6 +20,11 @@ use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
 
+/// The search choices all candidate checks of one turn may make together: as many as
+/// two checks may make alone (see `check.rs`); past it a candidate is not accepted and
+/// the answer, if no candidate reached the goal, is [`SolveError::Unproven`].
+const TURN_STEPS: u32 = 2 * crate::check::SEARCH_STEPS;
+
 impl Solver {
     /// The best play for a player with `rack` at a table of `table` under `rules`
     /// (`opened`: the player made the initial meld in an earlier turn), ranked by
@@ -103,7 +108,15 @@ impl Solver {
         };
         // The same tiles, jokers moved: where the search put a spare joker is arbitrary,
         // and a joker rule may want it elsewhere (beside a rack tile, back in its role).
-        let accepted = |t: &[Meld<Tile>]| accepts(rules, table, &held, opened, t);
+        // The candidates' checks share one bound: each alone is bounded, but thousands
+        // of tables with jokers moved, each a long search, could take minutes.
+        let steps = core::cell::Cell::new(TURN_STEPS);
+        let accepted = |t: &[Meld<Tile>]| {
+            let mut left = steps.get();
+            let ok = left > 0 && accepts(rules, table, &held, opened, t, &mut left);
+            steps.set(left);
+            ok
+        };
         if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &accepted) {
             return Ok(Solution { table, ..flat });
         }
@@ -682,6 +695,38 @@ mod tests {
     use crate::check::reuse_possible;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    /// The checks of the candidates of one turn share one bound: a table of four jokers
+    /// and a rack of three `r1` under locked joker melds and Schmidt's keep-three (a
+    /// position the fuzzer found) had thousands of tables with jokers moved checked,
+    /// each a search of its own, more than five times the single check's bound in all.
+    #[test]
+    fn rules_1_6_candidate_checks_of_a_turn_share_one_bound() {
+        use crate::InitialJokerValue;
+        let meld = |kind, s: &str| {
+            Meld::new(kind, &rummykit_core::parse_list::<Tile>(s).unwrap(), &crate::MELD_RULES).unwrap()
+        };
+        let table = [
+            meld(MeldKind::Group, "b5 y5 k5 J"),
+            meld(MeldKind::Group, "b5 y5 k5 J"),
+            meld(MeldKind::Group, "r5 y5 J J"),
+        ];
+        let rack = rummykit_core::parse_list::<Tile>("r1 r1 r1").unwrap();
+        let mut rules = Config::XP;
+        rules.joker_melds_locked = true;
+        rules.keep_three = true;
+        rules.joker_value_in_initial_meld = InitialJokerValue::Zero;
+        crate::check::SPENT.with(|s| s.set(0));
+        let answer = Solver::new().solve_turn(&table, &rack, &rules, true, Objective::Value);
+        let spent = crate::check::SPENT.with(|s| s.get());
+        // The candidates' shared bound, and the one check of the puzzle's best play.
+        let bound = u64::from(TURN_STEPS) + u64::from(crate::check::SEARCH_STEPS);
+        assert!(spent <= bound, "{spent} search choices for one turn, bound {bound}");
+        if let Ok(sol) = answer {
+            let held: TileCounts = rack.iter().copied().collect();
+            assert!(sol.tiles_placed == 0 || check_play(&rules, &table, &held, true, &sol.table).is_ok());
+        }
+    }
 
     /// A random table of valid melds (jokers often) and a random rack, of the
     /// standard set's tiles.
