@@ -594,7 +594,7 @@ impl FromSetup for AnyGame {
     /// # Errors
     ///
     /// The engine's [`DealError`]; a position of another engine than `config`'s is
-    /// [`PositionError::Inconsistent`].
+    /// [`DealError::InvalidDeal`] holding [`PositionError::Inconsistent`].
     fn from_setup(config: &AnyConfig, setup: AnySetup) -> Result<AnyGame, DealError> {
         Ok(match (config, setup) {
             (AnyConfig::Rummikub(c), AnySetup::Rummikub(s)) => AnyGame::Rummikub(Rummikub::from_setup(c, s)?),

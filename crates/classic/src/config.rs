@@ -430,7 +430,7 @@ mod tests {
             "{json}"
         );
         assert_eq!(serde_json::from_str::<Config>(&json).expect("read"), config);
-        for (name, other) in [("LowOrHigh", "HighOrLow"), ("going_rummy_double", "rummy_double")] {
+        for (name, other) in [("LowOrHigh", "LowAndHigh"), ("going_rummy_double", "going_rummy_twice")] {
             let renamed = json.replace(name, other);
             assert_ne!(renamed, json);
             assert!(serde_json::from_str::<Config>(&renamed).is_err(), "{renamed}");

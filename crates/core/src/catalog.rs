@@ -255,8 +255,8 @@ impl<F: Face> Catalog<F> {
     }
 
     /// The faces of the pieces of `set` in this catalog, as bits by [`Face::index`]:
-    /// `(naturals, twice, jokers)`, the naturals held, those held in two copies or more,
-    /// and the number of jokers (the joker's bit is never set). Read a copy of the 52
+    /// `(naturals, jokers)`, the naturals held and the number of jokers (the joker's bit
+    /// is never set). Read a copy of the 52
     /// faces at a time, with no list made (what a question about the faces of a hand
     /// needs, in a few operations).
     ///
@@ -266,20 +266,18 @@ impl<F: Face> Catalog<F> {
     /// // The 4 of clubs twice (ids 3 and 55), the ace of clubs once, a joker; 150 is beyond.
     /// let hand: PieceSet = [0, 3, 55, 104, 150].into_iter().filter_map(PieceId::new).collect();
     /// let bit = |f: &str| 1u64 << f.parse::<Card>().unwrap().index();
-    /// assert_eq!(pack.face_bits(hand), (bit("Ac") | bit("4c"), bit("4c"), 1));
+    /// assert_eq!(pack.face_bits(hand), (bit("Ac") | bit("4c"), 1));
     /// // The faces read one piece at a time.
     /// let naturals = pack.faces_of(hand).filter(|(_, f)| !f.is_joker()).fold(0, |b, (_, f)| b | 1 << f.index());
     /// assert_eq!(pack.face_bits(hand).0, naturals);
     /// ```
     #[must_use]
     #[inline]
-    pub fn face_bits(&self, set: PieceSet) -> (u64, u64, usize) {
+    pub fn face_bits(&self, set: PieceSet) -> (u64, usize) {
         let mut rest = within(set, self.len());
-        let (mut naturals, mut twice) = (0u64, 0u64);
+        let mut naturals = 0u64;
         for _ in 0..self.copies {
-            let faces = take_copy(&mut rest);
-            twice |= naturals & faces;
-            naturals |= faces;
+            naturals |= take_copy(&mut rest);
         }
         // The copies shifted out, the jokers' ids are what is left: a few bits, cleared
         // one at a time (cheaper than a popcount where the target has no instruction).
@@ -290,7 +288,7 @@ impl<F: Face> Catalog<F> {
                 jokers += 1;
             }
         }
-        (naturals, twice, jokers)
+        (naturals, jokers)
     }
 
     /// `true` if `id` belongs to this catalog.

@@ -195,8 +195,8 @@ impl Piles {
     /// `hands` that are not in their `known` sets (taken face up from the discard pile)
     /// are shuffled together and dealt back, so every hand keeps its known cards and its
     /// size and the stock its length; the restock seed is drawn afresh. The discard pile
-    /// and the restock count stay. Returns the new piles; `hands` changes in place. For
-    /// tests that a player's view does not depend on what is hidden from them.
+    /// and the restock count stay. Returns the new piles; `hands` changes in place. It is
+    /// how the card games' [`Redeal`](crate::Redeal) deals anew what a seat cannot see.
     ///
     /// A seat with no entry in `known` knows nothing, and a known card its hand does not
     /// hold is ignored, so no card is lost or made up whatever `known` holds.

@@ -719,7 +719,7 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(config: &'a Config, before: &'a [Meld<Tile>], after: &'a [Meld<Tile>]) -> Self {
+    fn new(config: &'a Config, before: &'a [Meld<Tile>], after: &'a [Meld<Tile>], steps: u32) -> Self {
         let mut copies = [Copies::default(); NATURALS];
         for (table, new) in [(before, false), (after, true)] {
             for (m, meld) in table.iter().enumerate() {
@@ -780,7 +780,7 @@ impl<'a> Search<'a> {
             kept: [false; MAX_NODES],
             fixed_faces: 0,
             fixed_nodes: [false; MAX_NODES],
-            steps: SEARCH_STEPS,
+            steps,
             exhausted: false,
             chosen: [0; NATURALS],
             dead: [(0, 0, 0); DEAD_STATES],
@@ -802,6 +802,8 @@ impl<'a> Search<'a> {
     /// Why no legal reading was found: the first rule broken, or the bound met.
     fn failure(&self) -> PlayError {
         if self.exhausted {
+            // A caller's check always runs on the whole bound; only the solver's
+            // candidate checks share a smaller one, and their refusals stay inside it.
             return PlayError::ReadingsUndecided { limit: SEARCH_STEPS };
         }
         // Unreachable with conservation checked: some configuration always exists.
@@ -1401,8 +1403,7 @@ fn check_rearrangement(
     after: &[Meld<Tile>],
     steps: &mut u32,
 ) -> Result<u8, PlayError> {
-    let mut search = Search::new(config, before, after);
-    search.steps = *steps;
+    let mut search = Search::new(config, before, after, *steps);
     let released = (|| {
         if !search.solve_static() {
             return None;

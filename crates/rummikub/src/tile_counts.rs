@@ -313,6 +313,7 @@ impl Default for TileCounts {
     }
 }
 
+/// Collects with [`TileCounts::add`]: each count saturates at 255 (parsing refuses more).
 impl FromIterator<Tile> for TileCounts {
     fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
         let mut counts = TileCounts::EMPTY;
@@ -321,6 +322,7 @@ impl FromIterator<Tile> for TileCounts {
     }
 }
 
+/// Adds with [`TileCounts::add`]: each count saturates at 255.
 impl Extend<Tile> for TileCounts {
     fn extend<I: IntoIterator<Item = Tile>>(&mut self, iter: I) {
         for tile in iter {

@@ -39,9 +39,9 @@ pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit
 
 /// Fewest seats (`RULES.md` §3.1; the Scala 40 range): the start of
 /// [`Game::seat_range`](rummykit_core::Game::seat_range).
-pub(crate) const MIN_SEATS: usize = 2;
+pub(crate) const MIN_PLAYERS: usize = 2;
 /// Most seats (`RULES.md` §3.1): 6 × 13 + 1 = 79 of the 106 cards.
-pub(crate) const MAX_SEATS: usize = 6;
+pub(crate) const MAX_PLAYERS: usize = 6;
 /// Cards dealt to each player (`RULES.md` §3.2).
 ///
 /// ```

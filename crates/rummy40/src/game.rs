@@ -14,7 +14,7 @@ use rummykit_core::{
 use rummykit_core::Game;
 
 use crate::check::Plan;
-use crate::config::{MAX_SEATS, MIN_SEATS};
+use crate::config::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::{Action, ActionError, Config, HAND_SIZE, NewMeld, Phase, RummyBonus, Set3JokerSwap, Setup, View};
 
 #[cfg(test)]
@@ -95,7 +95,7 @@ pub struct Rummy40 {
     /// The number of cards of each hand, by seat (the first `hands.len()`), kept for the
     /// views: counting every hand's bits before every action costs more than keeping
     /// the mover's count after it.
-    pub(crate) hand_lens: [usize; MAX_SEATS],
+    pub(crate) hand_lens: [usize; MAX_PLAYERS],
     pub(crate) opened: Vec<bool>,
     turn: Turn,
     end: Option<HandEnd>,
@@ -150,7 +150,7 @@ impl Rummy40 {
         let catalog = config.catalog()?;
         let rules = config.meld_rules();
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
-        let placed = setup.cards().place(&catalog, &rules, MIN_SEATS..=MAX_SEATS, config.max_restocks)?;
+        let placed = setup.cards().place(&catalog, &rules, MIN_PLAYERS..=MAX_PLAYERS, config.max_restocks)?;
         let (seats, to_move) = (placed.hands.len(), placed.to_move);
         let mut opened = vec![false; seats];
         if seat_list("opened", setup.opened.len(), seats)? {
@@ -871,8 +871,8 @@ fn numbered_as_read(catalog: &Catalog<Card>, hands: &[PieceSet], piles: &Piles) 
 }
 
 /// The number of cards of each hand, by seat (0 past the last seat).
-fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_SEATS] {
-    let mut lens = [0; MAX_SEATS];
+fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
+    let mut lens = [0; MAX_PLAYERS];
     for (len, hand) in lens.iter_mut().zip(hands) {
         *len = hand.len();
     }
@@ -976,21 +976,21 @@ impl CardRules for Rummy40 {
     const SCORE_ORDER: ScoreOrder = ScoreOrder::LowerIsBetter;
 
     /// 2 to 6 seats (`RULES.md` §3.1).
-    const SEATS: RangeInclusive<usize> = MIN_SEATS..=MAX_SEATS;
+    const SEATS: RangeInclusive<usize> = MIN_PLAYERS..=MAX_PLAYERS;
 
     /// Shuffles and deals (`RULES.md` §3.2): 13 cards each, one at a time clockwise from
     /// the dealer's left, the next card up; the dealer is cut at random unless given.
     fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
         config.validate()?;
         let catalog = config.catalog()?;
-        seating.check(MIN_SEATS, MAX_SEATS)?;
+        seating.check(MIN_PLAYERS, MAX_PLAYERS)?;
         let n = seating.seats;
         let dealer = match seating.dealer {
             Some(d) => d,
             None => rng.random_range(0..n),
         };
         let dealt = deal_cards(&catalog, n, (dealer + 1) % n, HAND_SIZE, rng)
-            .ok_or(DealError::PlayerCount { seats: n, min: MIN_SEATS, max: MAX_SEATS })?;
+            .ok_or(DealError::PlayerCount { seats: n, min: MIN_PLAYERS, max: MAX_PLAYERS })?;
         // The copies of each card numbered as a save of the deal is read back (see
         // `Setup`), so that a deal and its setup are the same game.
         let (hands, piles) = numbered_as_read(&catalog, &dealt.hands, &dealt.piles);

@@ -190,7 +190,7 @@ impl<'a> Turn<'a> {
         // The hand's faces as bits by face index (suit × 13 + number − 1) and its
         // jokers, from its words: the tests below are then a few bit operations (asking
         // each face's copies in turn cost several times more).
-        let (held, _, jokers) = self.catalog.face_bits(self.hand);
+        let (held, jokers) = self.catalog.face_bits(self.hand);
         if jokers >= 2 {
             return true;
         }

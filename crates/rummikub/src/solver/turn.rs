@@ -42,7 +42,8 @@ impl Solver {
     ///   [`SolveError::UnsupportedJokers`], [`SolveError::TableNotMeldable`] as
     ///   [`Solver::solve`];
     /// * [`SolveError::Unproven`] when the meld puzzle's best play breaks a rule in force
-    ///   and no play the rules allow was found that ranks as high.
+    ///   and no play the rules allow was found that ranks as high, or the candidates'
+    ///   checks ran past their shared bound of search choices first.
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -697,11 +698,11 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     /// The checks of the candidates of one turn share one bound: a table of four jokers
-    /// and a rack of three `r1` under locked joker melds and Schmidt's keep-three (a
-    /// position the fuzzer found) had thousands of tables with jokers moved checked,
+    /// and a rack of three `r1` under locked joker melds and Schmidt's keep-three has
+    /// thousands of tables with jokers moved to check,
     /// each a search of its own, more than five times the single check's bound in all.
     #[test]
-    fn rules_1_6_candidate_checks_of_a_turn_share_one_bound() {
+    fn solve_turn_candidate_checks_share_one_bound() {
         use crate::InitialJokerValue;
         let meld = |kind, s: &str| {
             Meld::new(kind, &rummykit_core::parse_list::<Tile>(s).unwrap(), &crate::MELD_RULES).unwrap()
