@@ -126,6 +126,14 @@ impl Solver {
         // may stand for in a group of its number) bounds the legal plays more tightly.
         let mut goal = rank(&flat, objective);
         let mut best: Option<Solution> = None;
+        // Under locked joker melds, the best play that keeps each meld with a joker whole
+        // (extended, its jokers kept or replaced) bounds every legal play when it is
+        // proven (see `locked.rs`), and is the likeliest to be legal.
+        let locked =
+            if rules.joker_melds_locked { self.locked(table, rack, &options, objective) } else { None };
+        if let Some(l) = &locked {
+            goal = goal.min(l.bound);
+        }
         let roles = joker_roles(table);
         let kept: Vec<usize> =
             (0..roles.len()).filter(|&i| !releasable(&roles[i], rules, table, rack)).collect();
@@ -146,9 +154,9 @@ impl Solver {
             if let Some(b) = bound {
                 goal = goal.min(b);
             }
-            if goal == (0, 0) {
-                return Ok(none());
-            }
+        }
+        if goal == (0, 0) {
+            return Ok(none());
         }
         // A candidate is taken if the engine accepts it, or it with jokers moved. One
         // that ranks below the goal is not checked: only a play reaching the goal is an
@@ -179,7 +187,7 @@ impl Solver {
         // Candidates in order until one reaches the goal; the pinned plays are solved
         // only as they are needed (most turns stop at the first).
         let reached = |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal);
-        for sol in bound_plays {
+        for sol in locked.into_iter().flat_map(|l| l.plays).chain(bound_plays) {
             if reached(&best) {
                 break;
             }
@@ -682,7 +690,7 @@ fn combinations(choices: &[Vec<Tile>]) -> Vec<Vec<Tile>> {
 }
 
 /// The objective's rank of a solution: most tiles then most value, or the other way.
-fn rank(sol: &Solution, objective: Objective) -> (u64, u64) {
+pub(super) fn rank(sol: &Solution, objective: Objective) -> (u64, u64) {
     let tiles = sol.tiles_placed as u64;
     match objective {
         Objective::Tiles => (tiles, sol.value_placed),
