@@ -346,6 +346,42 @@ fn rules_1_6_locked_melds_solve_turn_equals_brute_force() {
     assert!(answered >= 285 && binding >= 40, "{answered} answered, {binding} where the rule costs");
 }
 
+/// RULES.md §1.6 (`joker_melds_locked`) with the 160 tiles (§1.1): with three or four
+/// jokers in play a locked run may also grow by three jokers or more at one end; the
+/// answers still equal the brute force's best.
+#[test]
+fn rules_1_6_locked_melds_with_four_jokers_equal_brute_force() {
+    let mut locked = Config::XP;
+    locked.joker_melds_locked = true;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0106_0004);
+    let mut solver = Solver::new();
+    let (mut cases, mut answered) = (0, 0);
+    while cases < 120 {
+        let (table, mut rack) = position(&mut rng);
+        if table.iter().all(|m| m.jokers() == 0) {
+            continue;
+        }
+        let jokers =
+            table.iter().map(|m| m.jokers()).sum::<usize>() + rack.iter().filter(|t| t.is_joker()).count();
+        rack.extend(core::iter::repeat_n(Tile::JOKER, rng.random_range(1..=4 - jokers.min(3))));
+        rack.truncate(5);
+        cases += 1;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let expect = brute_force(&table, &rack, &locked, true, objective);
+        match solver.solve_turn(&table, &rack, &locked, true, objective) {
+            Ok(sol) => {
+                answered += 1;
+                let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
+                assert_eq!(got, expect, "case {cases}: {table:?} rack {rack:?}: {:?}", sol.table);
+            }
+            Err(SolveError::Unproven { .. }) => {}
+            Err(e) => panic!("case {cases}: {e}"),
+        }
+    }
+    eprintln!("locked, 160 tiles: {answered} of {cases} answered");
+    assert!(answered >= 100, "{answered} answered");
+}
+
 /// The meld puzzle's best rank (no house rules), for the count of binding positions.
 fn flat_best(
     solver: &mut Solver,

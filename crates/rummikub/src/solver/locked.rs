@@ -12,13 +12,13 @@
 //! # Why the best over the choices bounds every legal play
 //!
 //! Take a legal play, and suppose no two melds with jokers could end in one new meld
-//! ([`joinable`]) and there are at most two jokers in all. Each such meld `M` then lies
-//! in a meld `M'` of its own that covers it. A group `M'` is one of `M`'s forms (every
-//! covering group is listed). A run `M'` reaches some slots below `M` and some above: a
-//! side of at most two slots is one of the forms' extensions, and a side of three or
-//! more is cut off as a run of its own, valid as it holds a natural (two jokers cannot
-//! fill three slots). The cut play holds the same tiles in valid melds, every `M'` now a
-//! form, so it is a play of that choice's puzzle, up to which copy of a face a form took:
+//! ([`joinable`]). Each such meld `M` then lies in a meld `M'` of its own that covers it.
+//! A group `M'` is one of `M`'s forms (every covering group is listed). A run `M'`
+//! reaches some places below `M` and some above: a side of at most two places, or of
+//! jokers only, is one of the forms' extensions; a side of three or more with a natural
+//! is cut off as a run of its own (valid: three places or more, a natural among them).
+//! The cut play holds the same tiles in valid melds, every `M'` now a form, so it is a
+//! play of that choice's puzzle, up to which copy of a face a form took:
 //! the forms take table copies first ([`Taken`]), and any play that took a rack copy
 //! instead is matched, tile for tile, by one that took the table copy and placed the
 //! rack copy where the table copy was. So the play ranks no higher than the best of that
@@ -26,7 +26,7 @@
 //!
 //! Joins ([`joinable`]) that end two melds in one run over numbers both cover, or in one
 //! group, are not modelled (nothing is answered then); two runs that join over a gap are:
-//! the gap is cut as above (at most two slots to the lower meld, else a run of its own).
+//! the gap is cut as above (the lower meld's extension, or a run of its own).
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
@@ -56,8 +56,7 @@ impl Solver {
     /// The best plays with every table meld holding a joker kept whole in one of its
     /// forms, and the best rank over every choice of forms, which bounds every play the
     /// locked-meld rule allows (module docs); `None` when that is not proven: melds that
-    /// could join, more than two jokers, more than [`MAX_CHOICES`] choices, or a solve
-    /// that did not answer.
+    /// could join, more than [`MAX_CHOICES`] choices, or a solve that did not answer.
     pub(super) fn locked(
         &mut self,
         table: &[Meld<Tile>],
@@ -68,7 +67,7 @@ impl Solver {
         let (locked, free): (Vec<&Meld<Tile>>, Vec<&Meld<Tile>>) = table.iter().partition(|m| m.jokers() > 0);
         let jokers =
             locked.iter().map(|m| m.jokers()).sum::<usize>() + rack.iter().filter(|t| t.is_joker()).count();
-        if locked.is_empty() || jokers > 2 || joinable(&locked) {
+        if locked.is_empty() || joinable(&locked) {
             return None;
         }
         let loose: Vec<Tile> = free.iter().flat_map(|m| m.faces().iter().copied()).collect();
@@ -219,13 +218,20 @@ fn forms(m: &Meld<Tile>, pool: &[usize; 53]) -> Vec<Form> {
             let tile = |n: u8| Tile::new(colour, n).unwrap_or(Tile::JOKER);
             let (a, b) = (number, number + m.len() as u8 - 1);
             let holes: Vec<usize> = (0..m.len()).filter(|&i| m.faces()[i].is_joker()).collect();
-            for lo in 0..=2.min(a - 1) {
-                for hi in 0..=2.min(13 - b) {
+            // A side of three places or more only of jokers (a side with a natural is
+            // cut off as a run of its own, module docs).
+            let side = 2.max(pool[52] as u8);
+            for lo in 0..=side.min(a - 1) {
+                for hi in 0..=side.min(13 - b) {
                     let ends: Vec<u8> = (a - lo..a).chain(b + 1..=b + hi).collect();
                     // Each end slot a natural or a joker, each old joker kept or replaced
                     // by its tile: one bit each.
                     let slots = ends.len() + holes.len();
+                    let (low, high) = ((1u32 << lo) - 1, ((1u32 << hi) - 1) << lo);
                     for bits in 0..1u32 << slots {
+                        if (lo > 2 && bits & low != low) || (hi > 2 && bits & high != high) {
+                            continue;
+                        }
                         let mut faces: Vec<Tile> = (a - lo..=b + hi).map(tile).collect();
                         let mut takes = Vec::new();
                         let mut frees = 0;
@@ -374,21 +380,22 @@ mod tests {
         out
     }
 
-    /// The forms of a meld with a joker, two of every tile at hand, are exactly the melds
-    /// that cover it (`check.rs`'s reading of the locked-meld rule) taking at most two
-    /// jokers and, for a run, at most two places more at each end.
+    /// The forms of a meld with a joker, two of every tile and three jokers at hand, are
+    /// exactly the melds that cover it (`check.rs`'s reading of the locked-meld rule)
+    /// taking at most three jokers and, for a run, at most two places more at each end
+    /// or only jokers there.
     #[test]
     fn rules_1_6_forms_are_every_covering_meld() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x0106_f0e5);
         let pool = {
             let mut p = [2usize; 53];
-            p[52] = 2;
+            p[52] = 3;
             p
         };
-        let runs = every_meld(MeldKind::Run, 4);
-        let groups = every_meld(MeldKind::Group, 4);
+        let runs = every_meld(MeldKind::Run, 5);
+        let groups = every_meld(MeldKind::Group, 5);
         let mut compared = 0;
-        for _ in 0..1000 {
+        for _ in 0..2000 {
             let all = if rng.random_bool(0.5) { &runs } else { &groups };
             let old = all[rng.random_range(0..all.len())];
             if old.jokers() == 0 || old.jokers() > 2 {
@@ -400,13 +407,14 @@ mod tests {
                 .iter()
                 .filter(|m| covers(&old, m))
                 .filter(|m| match old.kind() {
-                    MeldKind::Group => m.jokers() <= old.jokers() + 2,
+                    MeldKind::Group => m.jokers() <= old.jokers() + 3,
                     MeldKind::Run => {
                         let below = usize::from(old.value_at(0).unwrap() - m.value_at(0).unwrap());
-                        let above = m.len() - old.len() - below;
                         let f = m.faces();
-                        let taken = f[..below].iter().chain(&f[below + old.len()..]).filter(|t| t.is_joker());
-                        below <= 2 && above <= 2 && taken.count() <= 2
+                        let (low, high) = (&f[..below], &f[below + old.len()..]);
+                        let side = |s: &[Tile]| s.len() <= 2 || s.iter().all(|t| t.is_joker());
+                        let taken = low.iter().chain(high).filter(|t| t.is_joker()).count();
+                        side(low) && side(high) && taken <= 3
                     }
                 })
                 .map(|m| m.faces().to_vec())
@@ -419,7 +427,7 @@ mod tests {
             assert_eq!(got, want, "{old:?}");
             compared += 1;
         }
-        assert!(compared > 400, "{compared}");
+        assert!(compared > 600, "{compared}");
     }
 
     /// The floor of a choice's puzzle: the forms' rank plus the puzzle's reaches the best
