@@ -288,18 +288,18 @@ fn forms(m: &Meld<Tile>, pool: &[usize; 53]) -> Vec<Form> {
 /// holds together, a taken joker coming from the rack's `rack_jokers` or the jokers the
 /// choice frees; `None` past [`MAX_CHOICES`].
 fn choices(forms: &[Vec<Form>], pool: &[usize; 53], rack_jokers: usize) -> Option<Vec<Vec<usize>>> {
+    /// The choices that extend `pick`, with `left` of the pool's naturals untaken and
+    /// `jokers` = (taken, on the rack or freed); false once there are too many.
     fn walk(
         forms: &[Vec<Form>],
+        most_freed: &[usize],
         left: &[usize; 53],
         jokers: (usize, usize),
         pick: &mut Vec<usize>,
         out: &mut Vec<Vec<usize>>,
     ) -> bool {
         let Some(here) = forms.get(pick.len()) else {
-            // Jokers taken at most those on the rack and those freed.
-            if jokers.0 <= jokers.1 {
-                out.push(pick.clone());
-            }
+            out.push(pick.clone());
             return out.len() <= MAX_CHOICES;
         };
         for (i, form) in here.iter().enumerate() {
@@ -314,9 +314,13 @@ fn choices(forms: &[Vec<Form>], pool: &[usize; 53], rack_jokers: usize) -> Optio
             }) {
                 continue;
             }
-            let taken = form.takes.len() - naturals.count();
+            let jokers = (jokers.0 + form.takes.len() - naturals.count(), jokers.1 + form.frees);
+            // The jokers taken come from the rack or are freed, here or by a later form.
+            if jokers.0 > jokers.1 + most_freed[pick.len() + 1] {
+                continue;
+            }
             pick.push(i);
-            let more = walk(forms, &next, (jokers.0 + taken, jokers.1 + form.frees), pick, out);
+            let more = walk(forms, most_freed, &next, jokers, pick, out);
             pick.pop();
             if !more {
                 return false;
@@ -324,8 +328,13 @@ fn choices(forms: &[Vec<Form>], pool: &[usize; 53], rack_jokers: usize) -> Optio
         }
         true
     }
+    // The most jokers the forms of melds `k..` can free together.
+    let mut most_freed = vec![0; forms.len() + 1];
+    for k in (0..forms.len()).rev() {
+        most_freed[k] = most_freed[k + 1] + forms[k].iter().map(|f| f.frees).max().unwrap_or(0);
+    }
     let mut out = Vec::new();
-    walk(forms, pool, (0, rack_jokers), &mut Vec::new(), &mut out).then_some(out)
+    walk(forms, &most_freed, pool, (0, rack_jokers), &mut Vec::new(), &mut out).then_some(out)
 }
 
 #[cfg(test)]
