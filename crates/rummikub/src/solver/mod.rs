@@ -44,6 +44,7 @@
 mod dp;
 mod error;
 mod groups;
+mod locked;
 mod options;
 mod paged;
 mod position;

@@ -6,10 +6,12 @@
 //! rummy waives the threshold for a player who goes out in the turn of the initial
 //! meld. So the best play of the puzzle bounds the best legal play from above, and if
 //! [`check_play`] accepts it, it is the answer. When it is refused, plays the rules
-//! are more likely to allow are tried (table jokers kept in their roles, the initial
-//! meld first), each checked; one that ranks as high as the puzzle's optimum is the
-//! answer. If none does, the answer is not proven: [`SolveError::Unproven`] says which
-//! rule refused the puzzle's optimum, rather than a play that might not be the best.
+//! are more likely to allow are tried (locked joker melds kept whole, table jokers kept
+//! in their roles, the initial meld first), each checked; one that ranks as high as a
+//! proven bound (the puzzle's optimum, or a tighter one where the rules keep table
+//! jokers in their roles or joker melds whole) is the answer. If none does, the answer
+//! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
+//! rather than a play that might not be the best.
 
 use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
@@ -31,10 +33,12 @@ impl Solver {
     /// `objective`, that [`check_play`] accepts; a solution placing no tile (the table
     /// unchanged) when the rules allow no play.
     ///
-    /// Exact whenever it answers: the answer ranks as high as the best play of the meld
-    /// puzzle (which the rules can only restrict) or is the proven optimum of the
-    /// initial meld. Every option of `RULES.md` §1.10 and the Schmidt rules (§4.1) are
-    /// judged by [`check_play`] itself.
+    /// Exact whenever it answers: the answer ranks as high as a bound on every legal
+    /// play — the best play of the meld puzzle (which the rules can only restrict), of
+    /// the puzzle with the table jokers no play may release kept in their roles, or,
+    /// under locked joker melds (§1.6), of the puzzle with those melds kept whole — or
+    /// is the proven optimum of the initial meld. Every option of `RULES.md` §1.10 and
+    /// the Schmidt rules (§4.1) are judged by [`check_play`] itself.
     ///
     /// # Errors
     ///
@@ -42,8 +46,8 @@ impl Solver {
     ///   [`SolveError::UnsupportedJokers`], [`SolveError::TableNotMeldable`] as
     ///   [`Solver::solve`];
     /// * [`SolveError::Unproven`] when the meld puzzle's best play breaks a rule in force
-    ///   and no play the rules allow was found that ranks as high, or the candidates'
-    ///   checks ran past their shared bound of search choices first.
+    ///   and no play the rules allow was found that ranks as high as such a bound, or
+    ///   the candidates' checks ran past their shared bound of search choices first.
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -57,6 +61,14 @@ impl Solver {
     /// let mut solver = Solver::new();
     /// let sol = solver.solve_turn(&table, &rack, &Config::STANDARD, true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 3);
+    ///
+    /// // Locked joker melds: the puzzle would lay y4 J J beside r4 y4 k4, which empties
+    /// // the group r4 J y4 k4 of its joker; no play keeps it whole, and that is proven.
+    /// let mut locked = Config::STANDARD;
+    /// locked.joker_melds_locked = true;
+    /// let group = Meld::new(MeldKind::Group, &parse_list::<Tile>("r4 J y4 k4")?, &rummykit_rummikub::MELD_RULES)?;
+    /// let sol = solver.solve_turn(&[group], &parse_list::<Tile>("y4 J")?, &locked, true, Objective::Tiles)?;
+    /// assert_eq!(sol.tiles_placed, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve_turn(
@@ -126,6 +138,14 @@ impl Solver {
         // may stand for in a group of its number) bounds the legal plays more tightly.
         let mut goal = rank(&flat, objective);
         let mut best: Option<Solution> = None;
+        // Under locked joker melds, the best play that keeps each meld with a joker whole
+        // (extended, its jokers kept or replaced) bounds every legal play when it is
+        // proven (see `locked.rs`), and is the likeliest to be legal.
+        let locked =
+            if rules.joker_melds_locked { self.locked(table, rack, &options, objective) } else { None };
+        if let Some(l) = &locked {
+            goal = goal.min(l.bound);
+        }
         let roles = joker_roles(table);
         let kept: Vec<usize> =
             (0..roles.len()).filter(|&i| !releasable(&roles[i], rules, table, rack)).collect();
@@ -146,9 +166,9 @@ impl Solver {
             if let Some(b) = bound {
                 goal = goal.min(b);
             }
-            if goal == (0, 0) {
-                return Ok(none());
-            }
+        }
+        if goal == (0, 0) {
+            return Ok(none());
         }
         // A candidate is taken if the engine accepts it, or it with jokers moved. One
         // that ranks below the goal is not checked: only a play reaching the goal is an
@@ -179,7 +199,7 @@ impl Solver {
         // Candidates in order until one reaches the goal; the pinned plays are solved
         // only as they are needed (most turns stop at the first).
         let reached = |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal);
-        for sol in bound_plays {
+        for sol in locked.into_iter().flat_map(|l| l.plays).chain(bound_plays) {
             if reached(&best) {
                 break;
             }
@@ -682,7 +702,7 @@ fn combinations(choices: &[Vec<Tile>]) -> Vec<Vec<Tile>> {
 }
 
 /// The objective's rank of a solution: most tiles then most value, or the other way.
-fn rank(sol: &Solution, objective: Objective) -> (u64, u64) {
+pub(super) fn rank(sol: &Solution, objective: Objective) -> (u64, u64) {
     let tiles = sol.tiles_placed as u64;
     match objective {
         Objective::Tiles => (tiles, sol.value_placed),
