@@ -1091,7 +1091,10 @@ impl CardRules for Rummy40 {
     }
 
     fn blank_view(&self) -> View {
-        View::blank(self.config)
+        let mut view = View::blank(self.config);
+        // Room for the whole pack on the pile: the refreshes of a hand never grow it.
+        view.common.discard_pile.reserve(self.catalog.len());
+        view
     }
 
     /// Refreshes the game's own fields in place, reusing the view's vectors.
