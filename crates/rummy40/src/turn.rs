@@ -226,12 +226,15 @@ impl<'a> Turn<'a> {
         let face = self.catalog.face(piece)?;
         // `TableMeld::lay_off_ends` without its list: a group takes a card at its back only.
         let fits = |m: &&TableMeld<Card>| {
-            let ends: &[RunEnd] = if m.meld().kind() == MeldKind::Run {
-                &[RunEnd::Front, RunEnd::Back]
-            } else {
-                &[RunEnd::Back]
-            };
-            may_extend(m.meld(), face) && ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
+            // The filter first: most melds stop there.
+            may_extend(m.meld(), face) && {
+                let ends: &[RunEnd] = if m.meld().kind() == MeldKind::Run {
+                    &[RunEnd::Front, RunEnd::Back]
+                } else {
+                    &[RunEnd::Back]
+                };
+                ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
+            }
         };
         self.table.melds().iter().find(fits).map(|m| m.id())
     }
