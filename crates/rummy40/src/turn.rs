@@ -250,7 +250,8 @@ pub(crate) fn may_extend(meld: &Meld<Card>, face: Card) -> bool {
     // Values as ranks 1–13 (an ace above the king counts 14).
     let rank = |v: u8| (v + 12) % 13 + 1;
     match meld.kind() {
-        // A group's value is its number, 1–13: compared as it is.
+        // A group's value is the number of its naturals (every meld holds one), 1–13:
+        // compared as it is.
         MeldKind::Group => meld.value_at(0).is_none_or(|v| v == number),
         // The suit first: it rules out most runs.
         MeldKind::Run => {
