@@ -156,7 +156,7 @@ impl HandView {
             None => count_hands(hand_sizes, state),
         }
         known.clone_from(&state.known);
-        table.clone_from(&state.table);
+        table.refresh_from(&state.table);
         discard_pile.clear();
         discard_pile.extend_from_slice(state.piles.discard_pile());
         *stock_len = state.piles.stock_len();

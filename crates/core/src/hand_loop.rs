@@ -36,7 +36,9 @@ pub(crate) fn drive_hand<G: Game>(
             }
             None => view.insert(game.view(hand_seat)),
         };
-        let action = players.act(shown, seat, hand_seat).ok_or(DriverError::Stopped { seat })?;
+        let Some(action) = players.act(shown, seat, hand_seat) else {
+            return Err(DriverError::Stopped { seat });
+        };
         // Borrowed: the action is reported and recorded after it is played.
         match game.apply_borrowed(hand_seat, &action) {
             Ok(()) => {

@@ -281,6 +281,7 @@ impl Piles {
     /// piles.discard(id(12));
     /// assert_eq!(piles.top_discard(), Some(id(12)));
     /// ```
+    #[inline]
     pub fn discard(&mut self, card: PieceId) {
         self.discard.push(card);
     }

@@ -854,17 +854,21 @@ fn check_hand_sizes(hands: &[PieceSet], to_move: Seat, phase: Phase) -> Result<(
 /// given, in the order [`Rummy40::from_setup`] reads a setup: the hands by seat (each in
 /// id order), the discard pile from the bottom, the stock from the next card drawn.
 fn numbered_as_read(catalog: &Catalog<Card>, hands: &[PieceSet], piles: &Piles) -> (Vec<PieceSet>, Piles) {
-    // The copies of each face given so far.
-    let mut given = [0u8; 53];
+    // The ids of each face not yet given, by face index, first copy first: one step of
+    // an iterator a card, not `ids_of(face).nth(copies given)` (about 50 instructions a
+    // card, half of a deal's).
+    let mut unused: [_; 53] = core::array::from_fn(|i| {
+        let face = u8::try_from(i).ok().and_then(Card::from_index).unwrap_or(Card::JOKER);
+        catalog.ids_of(face)
+    });
     let mut number = |id: PieceId| -> PieceId {
         let Some(face) = catalog.face(id) else { return id };
-        let copy = &mut given[usize::from(face.index())];
-        let numbered = catalog.ids_of(face).nth(usize::from(*copy)).unwrap_or(id);
-        *copy += 1;
-        numbered
+        unused.get_mut(usize::from(face.index())).and_then(Iterator::next).unwrap_or(id)
     };
     let hands = hands.iter().map(|h| h.iter().map(&mut number).collect()).collect();
-    let discard = piles.discard_pile().iter().map(|&id| number(id)).collect();
+    // Room for the whole pack on the pile: it never grows during the hand.
+    let mut discard = Vec::with_capacity(catalog.len());
+    discard.extend(piles.discard_pile().iter().map(|&id| number(id)));
     let mut stock: Vec<PieceId> = piles.stock().iter().rev().map(|&id| number(id)).collect();
     stock.reverse();
     (hands, Piles::new(stock, discard, piles.shuffle_seed()))
@@ -1087,7 +1091,10 @@ impl CardRules for Rummy40 {
     }
 
     fn blank_view(&self) -> View {
-        View::blank(self.config)
+        let mut view = View::blank(self.config);
+        // Room for the whole pack on the pile: the refreshes of a hand never grow it.
+        view.common.discard_pile.reserve(self.catalog.len());
+        view
     }
 
     /// Refreshes the game's own fields in place, reusing the view's vectors.

@@ -226,12 +226,15 @@ impl<'a> Turn<'a> {
         let face = self.catalog.face(piece)?;
         // `TableMeld::lay_off_ends` without its list: a group takes a card at its back only.
         let fits = |m: &&TableMeld<Card>| {
-            let ends: &[RunEnd] = if m.meld().kind() == MeldKind::Run {
-                &[RunEnd::Front, RunEnd::Back]
-            } else {
-                &[RunEnd::Back]
-            };
-            may_extend(m.meld(), face) && ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
+            // The filter first: most melds stop there.
+            may_extend(m.meld(), face) && {
+                let ends: &[RunEnd] = if m.meld().kind() == MeldKind::Run {
+                    &[RunEnd::Front, RunEnd::Back]
+                } else {
+                    &[RunEnd::Back]
+                };
+                ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
+            }
         };
         self.table.melds().iter().find(fits).map(|m| m.id())
     }
@@ -247,7 +250,9 @@ pub(crate) fn may_extend(meld: &Meld<Card>, face: Card) -> bool {
     // Values as ranks 1–13 (an ace above the king counts 14).
     let rank = |v: u8| (v + 12) % 13 + 1;
     match meld.kind() {
-        MeldKind::Group => meld.value_at(0).is_none_or(|v| rank(v) == number),
+        // A group's value is the number of its naturals (every meld holds one), 1–13:
+        // compared as it is.
+        MeldKind::Group => meld.value_at(0).is_none_or(|v| v == number),
         // The suit first: it rules out most runs.
         MeldKind::Run => {
             meld.run_suit().is_none_or(|s| s == suit) && {
