@@ -209,6 +209,61 @@ pub fn for_each_face_meld<F: Face>(
     naturals: u64,
     jokers: usize,
     rules: &MeldRules,
+    emit: impl FnMut(&FaceMeld<F>),
+) {
+    list::<F, false>(naturals, jokers, rules, Holding { natural: 0, joker: false }, emit);
+}
+
+/// Calls `emit` with the melds of [`for_each_face_meld`] that hold `face` (for the
+/// joker: that hold a joker), in the same order, without building the others: the melds
+/// a player could make to play one given card.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, FaceMeld, JokerLimit, MeldRules, for_each_face_meld_holding, format_list, parse_list};
+/// let naturals = parse_list::<Card>("5h 6h 7h 7s 7c")?.iter().fold(0u64, |b, c| b | 1 << c.index());
+/// let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
+/// let mut listed = Vec::new();
+/// for_each_face_meld_holding(naturals, 1, "7s".parse::<Card>()?, &rules, |m: &FaceMeld<Card>| {
+///     listed.push(format_list(m.faces()));
+/// });
+/// assert_eq!(listed, ["7c 7h 7s", "7c 7h 7s *", "7h 7s *", "7c 7s *"]);
+/// let mut with_joker = 0;
+/// for_each_face_meld_holding(naturals, 1, Card::JOKER, &rules, |_: &FaceMeld<Card>| with_joker += 1);
+/// assert_eq!(with_joker, 11); // 4 groups of sevens, 7 runs of hearts (* 5h 6h, 5h * 7h, …)
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub fn for_each_face_meld_holding<F: Face>(
+    naturals: u64,
+    jokers: usize,
+    face: F,
+    rules: &MeldRules,
+    emit: impl FnMut(&FaceMeld<F>),
+) {
+    let holding = if face.is_joker() {
+        Holding { natural: 0, joker: true }
+    } else {
+        Holding { natural: 1 << face.index(), joker: false }
+    };
+    list::<F, true>(naturals, jokers, rules, holding, emit);
+}
+
+/// What every meld listed must hold (with `HOLD` in [`list`]): the natural of bit
+/// `natural` (none if 0), a joker if `joker`.
+#[derive(Clone, Copy)]
+struct Holding {
+    natural: u64,
+    joker: bool,
+}
+
+/// The enumeration of [`for_each_face_meld`]; with `HOLD`, only the melds holding what
+/// `holding` says (the others are skipped where they would be built, so the order is the
+/// same). Without it every test of `holding` is compiled out.
+#[inline(always)]
+fn list<F: Face, const HOLD: bool>(
+    naturals: u64,
+    jokers: usize,
+    rules: &MeldRules,
+    holding: Holding,
     mut emit: impl FnMut(&FaceMeld<F>),
 ) {
     let mut present = naturals & NATURALS;
@@ -222,6 +277,12 @@ pub fn for_each_face_meld<F: Face>(
         if present == 0 {
             return;
         }
+    }
+    // The face asked for, which rank and suit (its bit's place), must be held.
+    let (held_rank, held_suit) =
+        (holding.natural.trailing_zeros() % 13, holding.natural.trailing_zeros() / 13);
+    if HOLD && (present & holding.natural != holding.natural || holding.joker && jokers == 0) {
+        return;
     }
     let max_group = usize::from(rules.max_group_len.min(4));
     // What is built below is valid by construction but for a joker limit.
@@ -250,6 +311,9 @@ pub fn for_each_face_meld<F: Face>(
         _ => 0,
     };
     let mut number_bits = numbers;
+    if HOLD && holding.natural != 0 {
+        number_bits &= 1 << held_rank;
+    }
     while number_bits != 0 {
         let rank = number_bits.trailing_zeros() as u8;
         number_bits &= number_bits - 1;
@@ -263,7 +327,8 @@ pub fn for_each_face_meld<F: Face>(
         m.first = rank + 1;
         let mut sub = suits;
         while sub != 0 {
-            if (sub.count_ones() as usize) >= need {
+            let holds = !HOLD || holding.natural == 0 || sub & 1 << held_suit != 0;
+            if holds && (sub.count_ones() as usize) >= need {
                 let mut len = 0;
                 m.naturals = 0;
                 for s in 0..4u8 {
@@ -282,7 +347,7 @@ pub fn for_each_face_meld<F: Face>(
                     if len > max_group {
                         break;
                     }
-                    if len >= min_len {
+                    if len >= min_len && !(HOLD && holding.joker && j == 0) {
                         m.len = len as u8;
                         emit(&m);
                     }
@@ -305,6 +370,9 @@ pub fn for_each_face_meld<F: Face>(
     let range = ((1u32 << (hi - lo + 1)) - 1) << lo;
     m.kind = MeldKind::Run;
     for s in 0..4u8 {
+        if HOLD && holding.natural != 0 && u32::from(s) != held_suit {
+            continue;
+        }
         let of_suit = suit(u32::from(s)) as u32;
         let doubled =
             if rules.ace == AcePolicy::RoundTheCorner { of_suit << 13 } else { (of_suit & 1) << 13 };
@@ -330,6 +398,17 @@ pub fn for_each_face_meld<F: Face>(
             continue;
         }
         let mut start_bits = starts & ((2u32 << to) - (1u32 << from));
+        // The values where the natural asked for is (an ace, or any rank round the
+        // corner, at two: a window of at most 13 values holds one), which a window must
+        // reach and must not leave to a joker; all values when no natural is asked.
+        let (reach, keep) = if HOLD && holding.natural != 0 {
+            let at = ((1u32 << held_rank) | (1u32 << (held_rank + 13))) << 1 & held;
+            // (No window starting past it reaches it.)
+            start_bits &= (2u32 << (31 - at.leading_zeros().min(31))).wrapping_sub(1);
+            (at, at)
+        } else {
+            (u32::MAX, 0)
+        };
         while start_bits != 0 {
             let a = start_bits.trailing_zeros() as u8;
             start_bits &= start_bits - 1;
@@ -347,14 +426,15 @@ pub fn for_each_face_meld<F: Face>(
                     }
                 }
                 let in_window = held & (((1u32 << len) - 1) << a);
-                if len < min_len || in_window == 0 {
+                if len < min_len || in_window == 0 || HOLD && in_window & reach == 0 {
                     continue;
                 }
                 m.len = len as u8;
                 // Every set `drop` of naturals left out (jokers in their place), at most
-                // the jokers to spare, leaving at least one natural.
-                subsets_up_to(in_window, jokers - missing, 0, &mut |drop| {
-                    if drop == in_window {
+                // the jokers to spare, leaving at least one natural (and the one asked for).
+                let jokers_placed = missing;
+                subsets_up_to(in_window & !keep, jokers - missing, 0, &mut |drop| {
+                    if drop == in_window || HOLD && holding.joker && jokers_placed == 0 && drop == 0 {
                         return;
                     }
                     let kept = in_window & !drop;
