@@ -419,12 +419,17 @@ fn list<F: Face, const HOLD: bool>(
                 if len > MAX_MELD_LEN {
                     break;
                 }
-                if held & 1 << b == 0 {
+                // The window's faces kept as it grows: its naturals held, jokers for the
+                // values missing.
+                m.faces[len - 1] = if held & 1 << b == 0 {
                     missing += 1;
                     if missing > jokers {
                         break;
                     }
-                }
+                    F::JOKER
+                } else {
+                    F::from_index(face_of(b)).unwrap_or(F::JOKER)
+                };
                 let in_window = held & (((1u32 << len) - 1) << a);
                 if len < min_len || in_window == 0 || HOLD && in_window & reach == 0 {
                     continue;
@@ -437,19 +442,22 @@ fn list<F: Face, const HOLD: bool>(
                     if drop == in_window || HOLD && holding.joker && jokers_placed == 0 && drop == 0 {
                         return;
                     }
+                    // A value v is rank (v - 1) % 13 of the suit: 1–13 and 14–26 alike.
                     let kept = in_window & !drop;
-                    m.naturals = 0;
-                    for (k, slot) in m.faces[..len].iter_mut().enumerate() {
-                        let v = a + k as u8;
-                        *slot = if kept & 1 << v != 0 {
-                            let index = face_of(v);
-                            m.naturals |= 1 << index;
-                            F::from_index(index).unwrap_or(F::JOKER)
-                        } else {
-                            F::JOKER
-                        };
+                    m.naturals = (u64::from((kept >> 1) | (kept >> 14)) & RANKS) << (13 * s);
+                    let mut bits = drop;
+                    while bits != 0 {
+                        m.faces[usize::from(bits.trailing_zeros() as u8 - a)] = F::JOKER;
+                        bits &= bits - 1;
                     }
                     emit(&m);
+                    // The naturals left out put back.
+                    let mut bits = drop;
+                    while bits != 0 {
+                        let v = bits.trailing_zeros() as u8;
+                        m.faces[usize::from(v - a)] = F::from_index(face_of(v)).unwrap_or(F::JOKER);
+                        bits &= bits - 1;
+                    }
                 });
             }
         }
