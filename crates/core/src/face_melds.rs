@@ -380,16 +380,12 @@ fn list<F: Face, const HOLD: bool>(
         if held == 0 {
             continue;
         }
-        // Without jokers a run starts where `min_len` values in a row are held (bit a:
-        // a..a + min_len - 1 held); with jokers anywhere from `jokers` values below the
-        // lowest value held (the values below it are all jokers) to the highest, where a
-        // value is held among its first `jokers + 1` (from a start with none, the jokers
-        // run out before a natural is reached).
-        let starts = if jokers == 0 {
-            (1..min_len.min(15)).fold(held, |w, k| w & held >> k)
-        } else {
-            (1..=jokers.min(31)).fold(held, |w, k| w | held >> k)
-        };
+        // A run starts where a value is held among its first `jokers + 1` (from a start
+        // with none, the jokers run out before a natural is reached) and at most `jokers`
+        // of its first `min_len` values are missing (every run from it holds those):
+        // without jokers, where `min_len` values in a row are held.
+        let starts = (1..=jokers.min(31)).fold(held, |w, k| w | held >> k)
+            & held_at_least(held, min_len.min(15), min_len.saturating_sub(jokers));
         let first_held = held.trailing_zeros() as u8;
         let last_held = 31 - held.leading_zeros() as u8;
         let face_of = |v: u8| s * 13 + (v - 1) % 13;
@@ -464,6 +460,35 @@ fn list<F: Face, const HOLD: bool>(
     }
 }
 
+/// The bits `a` of `held` where at least `need` of the `width` values a, a + 1, … are
+/// held (a count per bit, kept as one mask per count reached: `need` masks updated per
+/// value). Inlined for the common cases, no joker to spare or jokers enough for all.
+#[inline(always)]
+fn held_at_least(held: u32, width: usize, need: usize) -> u32 {
+    match need {
+        0 => u32::MAX,
+        // All of them: a few ANDs.
+        n if n == width => (1..width.min(15)).fold(held, |w, k| w & held >> k),
+        n if n > width => 0,
+        _ => held_at_least_counted(held, width, need),
+    }
+}
+
+/// [`held_at_least`] with fewer than `width` values needed (`need` ≥ 1).
+fn held_at_least_counted(held: u32, width: usize, need: usize) -> u32 {
+    // `reached[c]`: the starts with at least c values held so far (c ≤ need ≤ 15).
+    let mut reached = [0u32; 16];
+    reached[0] = u32::MAX;
+    let need = need.min(15);
+    for k in 0..width.min(15) {
+        let h = held >> k;
+        for c in (1..=need.min(k + 1)).rev() {
+            reached[c] |= reached[c - 1] & h;
+        }
+    }
+    reached[need]
+}
+
 /// Calls `f(chosen | s)` for every subset `s` of `bits` with at most `k` bits, each once:
 /// the empty one first, then by lowest bit, recursively.
 fn subsets_up_to(bits: u32, k: usize, chosen: u32, f: &mut impl FnMut(u32)) {
@@ -476,5 +501,36 @@ fn subsets_up_to(bits: u32, k: usize, chosen: u32, f: &mut impl FnMut(u32)) {
         let bit = rest & rest.wrapping_neg();
         rest &= rest - 1;
         subsets_up_to(rest, k - 1, chosen | bit, f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::held_at_least;
+
+    /// `held_at_least` against its definition, value by value: every width and count
+    /// needed, on patterns of values 0–26 from a fixed generator.
+    #[test]
+    fn held_at_least_counts_the_values_held_from_each_start() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut kept, mut dropped) = (0, 0);
+        for _ in 0..2_000 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let held = (rng as u32 | (rng >> 32) as u32) & ((1 << 27) - 2);
+            for width in 1..=14 {
+                for need in 0..=width + 1 {
+                    let got = held_at_least(held, width, need);
+                    for a in 0..27 {
+                        let count = (a..a + width).filter(|&v| v < 32 && held >> v & 1 != 0).count();
+                        assert_eq!(got >> a & 1 != 0, count >= need, "{held:#x} from {a}, {need} of {width}");
+                        kept += usize::from(count >= need);
+                        dropped += usize::from(count < need);
+                    }
+                }
+            }
+        }
+        assert!(kept > 100_000 && dropped > 100_000, "{kept} kept, {dropped} dropped");
     }
 }
