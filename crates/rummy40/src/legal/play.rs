@@ -206,10 +206,11 @@ fn releases(pos: &Turn<'_>, cards: &[(PieceId, Card)], sink: &mut Sink<'_>) {
             && (reference || m.meld().faces().contains(&Card::JOKER))
     }) {
         let number = m.meld().value_at(0);
-        let fitting: Vec<PieceId> =
-            cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
-        for (i, &a) in fitting.iter().enumerate() {
-            for &b in &fitting[i + 1..] {
+        // The pairs in hand order, walked in place (no list made: most tables with such
+        // a set meet hands with no pair of its rank).
+        let fitting = cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p);
+        for (i, a) in fitting.clone().enumerate() {
+            for b in fitting.clone().skip(i + 1) {
                 sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
             }
         }
