@@ -388,7 +388,8 @@ fn list<F: Face, const HOLD: bool>(
             & held_at_least(held, min_len.min(15), min_len.saturating_sub(jokers));
         let first_held = held.trailing_zeros() as u8;
         let last_held = 31 - held.leading_zeros() as u8;
-        let face_of = |v: u8| s * 13 + (v - 1) % 13;
+        // Values 1–13 and 14–26 are ranks 0–12 (a comparison, not a division).
+        let face_of = |v: u8| s * 13 + if v > 13 { v - 14 } else { v - 1 };
         let (from, to) = (first_held.saturating_sub(jokers as u8).max(lo), last_held.min(last_start));
         if from > to {
             continue;
