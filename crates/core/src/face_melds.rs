@@ -209,6 +209,61 @@ pub fn for_each_face_meld<F: Face>(
     naturals: u64,
     jokers: usize,
     rules: &MeldRules,
+    emit: impl FnMut(&FaceMeld<F>),
+) {
+    list::<F, false>(naturals, jokers, rules, Holding { natural: 0, joker: false }, emit);
+}
+
+/// Calls `emit` with the melds of [`for_each_face_meld`] that hold `face` (for the
+/// joker: that hold a joker), in the same order, without building the others: the melds
+/// a player could make to play one given card.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, Card, FaceMeld, JokerLimit, MeldRules, for_each_face_meld_holding, format_list, parse_list};
+/// let naturals = parse_list::<Card>("5h 6h 7h 7s 7c")?.iter().fold(0u64, |b, c| b | 1 << c.index());
+/// let rules = MeldRules::new(AcePolicy::High, JokerLimit::Unlimited);
+/// let mut listed = Vec::new();
+/// for_each_face_meld_holding(naturals, 1, "7s".parse::<Card>()?, &rules, |m: &FaceMeld<Card>| {
+///     listed.push(format_list(m.faces()));
+/// });
+/// assert_eq!(listed, ["7c 7h 7s", "7c 7h 7s *", "7h 7s *", "7c 7s *"]);
+/// let mut with_joker = 0;
+/// for_each_face_meld_holding(naturals, 1, Card::JOKER, &rules, |_: &FaceMeld<Card>| with_joker += 1);
+/// assert_eq!(with_joker, 11); // 4 groups of sevens, 7 runs of hearts (* 5h 6h, 5h * 7h, …)
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub fn for_each_face_meld_holding<F: Face>(
+    naturals: u64,
+    jokers: usize,
+    face: F,
+    rules: &MeldRules,
+    emit: impl FnMut(&FaceMeld<F>),
+) {
+    let holding = if face.is_joker() {
+        Holding { natural: 0, joker: true }
+    } else {
+        Holding { natural: 1 << face.index(), joker: false }
+    };
+    list::<F, true>(naturals, jokers, rules, holding, emit);
+}
+
+/// What every meld listed must hold (with `HOLD` in [`list`]): the natural of bit
+/// `natural` (none if 0), a joker if `joker`.
+#[derive(Clone, Copy)]
+struct Holding {
+    natural: u64,
+    joker: bool,
+}
+
+/// The enumeration of [`for_each_face_meld`]; with `HOLD`, only the melds holding what
+/// `holding` says (the others are skipped where they would be built, so the order is the
+/// same). Without it every test of `holding` is compiled out.
+#[inline(always)]
+fn list<F: Face, const HOLD: bool>(
+    naturals: u64,
+    jokers: usize,
+    rules: &MeldRules,
+    holding: Holding,
     mut emit: impl FnMut(&FaceMeld<F>),
 ) {
     let mut present = naturals & NATURALS;
@@ -222,6 +277,12 @@ pub fn for_each_face_meld<F: Face>(
         if present == 0 {
             return;
         }
+    }
+    // The face asked for, which rank and suit (its bit's place), must be held.
+    let (held_rank, held_suit) =
+        (holding.natural.trailing_zeros() % 13, holding.natural.trailing_zeros() / 13);
+    if HOLD && (present & holding.natural != holding.natural || holding.joker && jokers == 0) {
+        return;
     }
     let max_group = usize::from(rules.max_group_len.min(4));
     // What is built below is valid by construction but for a joker limit.
@@ -250,6 +311,9 @@ pub fn for_each_face_meld<F: Face>(
         _ => 0,
     };
     let mut number_bits = numbers;
+    if HOLD && holding.natural != 0 {
+        number_bits &= 1 << held_rank;
+    }
     while number_bits != 0 {
         let rank = number_bits.trailing_zeros() as u8;
         number_bits &= number_bits - 1;
@@ -263,7 +327,8 @@ pub fn for_each_face_meld<F: Face>(
         m.first = rank + 1;
         let mut sub = suits;
         while sub != 0 {
-            if (sub.count_ones() as usize) >= need {
+            let holds = !HOLD || holding.natural == 0 || sub & 1 << held_suit != 0;
+            if holds && (sub.count_ones() as usize) >= need {
                 let mut len = 0;
                 m.naturals = 0;
                 for s in 0..4u8 {
@@ -282,7 +347,7 @@ pub fn for_each_face_meld<F: Face>(
                     if len > max_group {
                         break;
                     }
-                    if len >= min_len {
+                    if len >= min_len && !(HOLD && holding.joker && j == 0) {
                         m.len = len as u8;
                         emit(&m);
                     }
@@ -305,6 +370,9 @@ pub fn for_each_face_meld<F: Face>(
     let range = ((1u32 << (hi - lo + 1)) - 1) << lo;
     m.kind = MeldKind::Run;
     for s in 0..4u8 {
+        if HOLD && holding.natural != 0 && u32::from(s) != held_suit {
+            continue;
+        }
         let of_suit = suit(u32::from(s)) as u32;
         let doubled =
             if rules.ace == AcePolicy::RoundTheCorner { of_suit << 13 } else { (of_suit & 1) << 13 };
@@ -312,24 +380,32 @@ pub fn for_each_face_meld<F: Face>(
         if held == 0 {
             continue;
         }
-        // Without jokers a run starts where `min_len` values in a row are held (bit a:
-        // a..a + min_len - 1 held); with jokers anywhere from `jokers` values below the
-        // lowest value held (the values below it are all jokers) to the highest, where a
-        // value is held among its first `jokers + 1` (from a start with none, the jokers
-        // run out before a natural is reached).
-        let starts = if jokers == 0 {
-            (1..min_len.min(15)).fold(held, |w, k| w & held >> k)
-        } else {
-            (1..=jokers.min(31)).fold(held, |w, k| w | held >> k)
-        };
+        // A run starts where a value is held among its first `jokers + 1` (from a start
+        // with none, the jokers run out before a natural is reached) and at most `jokers`
+        // of its first `min_len` values are missing (every run from it holds those):
+        // without jokers, where `min_len` values in a row are held.
+        let starts = (1..=jokers.min(31)).fold(held, |w, k| w | held >> k)
+            & held_at_least(held, min_len.min(15), min_len.saturating_sub(jokers));
         let first_held = held.trailing_zeros() as u8;
         let last_held = 31 - held.leading_zeros() as u8;
-        let face_of = |v: u8| s * 13 + (v - 1) % 13;
+        // Values 1–13 and 14–26 are ranks 0–12 (a comparison, not a division).
+        let face_of = |v: u8| s * 13 + if v > 13 { v - 14 } else { v - 1 };
         let (from, to) = (first_held.saturating_sub(jokers as u8).max(lo), last_held.min(last_start));
         if from > to {
             continue;
         }
         let mut start_bits = starts & ((2u32 << to) - (1u32 << from));
+        // The values where the natural asked for is (an ace, or any rank round the
+        // corner, at two: a window of at most 13 values holds one), which a window must
+        // reach and must not leave to a joker; all values when no natural is asked.
+        let (reach, keep) = if HOLD && holding.natural != 0 {
+            let at = ((1u32 << held_rank) | (1u32 << (held_rank + 13))) << 1 & held;
+            // (No window starting past it reaches it.)
+            start_bits &= (2u32 << (31 - at.leading_zeros().min(31))).wrapping_sub(1);
+            (at, at)
+        } else {
+            (u32::MAX, 0)
+        };
         while start_bits != 0 {
             let a = start_bits.trailing_zeros() as u8;
             start_bits &= start_bits - 1;
@@ -340,40 +416,78 @@ pub fn for_each_face_meld<F: Face>(
                 if len > MAX_MELD_LEN {
                     break;
                 }
-                if held & 1 << b == 0 {
+                // The window's faces kept as it grows: its naturals held, jokers for the
+                // values missing.
+                m.faces[len - 1] = if held & 1 << b == 0 {
                     missing += 1;
                     if missing > jokers {
                         break;
                     }
-                }
+                    F::JOKER
+                } else {
+                    F::from_index(face_of(b)).unwrap_or(F::JOKER)
+                };
                 let in_window = held & (((1u32 << len) - 1) << a);
-                if len < min_len || in_window == 0 {
+                if len < min_len || in_window == 0 || HOLD && in_window & reach == 0 {
                     continue;
                 }
                 m.len = len as u8;
                 // Every set `drop` of naturals left out (jokers in their place), at most
-                // the jokers to spare, leaving at least one natural.
-                subsets_up_to(in_window, jokers - missing, 0, &mut |drop| {
-                    if drop == in_window {
+                // the jokers to spare, leaving at least one natural (and the one asked for).
+                let jokers_placed = missing;
+                subsets_up_to(in_window & !keep, jokers - missing, 0, &mut |drop| {
+                    if drop == in_window || HOLD && holding.joker && jokers_placed == 0 && drop == 0 {
                         return;
                     }
+                    // A value v is rank (v - 1) % 13 of the suit: 1–13 and 14–26 alike.
                     let kept = in_window & !drop;
-                    m.naturals = 0;
-                    for (k, slot) in m.faces[..len].iter_mut().enumerate() {
-                        let v = a + k as u8;
-                        *slot = if kept & 1 << v != 0 {
-                            let index = face_of(v);
-                            m.naturals |= 1 << index;
-                            F::from_index(index).unwrap_or(F::JOKER)
-                        } else {
-                            F::JOKER
-                        };
+                    m.naturals = (u64::from((kept >> 1) | (kept >> 14)) & RANKS) << (13 * s);
+                    let mut bits = drop;
+                    while bits != 0 {
+                        m.faces[usize::from(bits.trailing_zeros() as u8 - a)] = F::JOKER;
+                        bits &= bits - 1;
                     }
                     emit(&m);
+                    // The naturals left out put back.
+                    let mut bits = drop;
+                    while bits != 0 {
+                        let v = bits.trailing_zeros() as u8;
+                        m.faces[usize::from(v - a)] = F::from_index(face_of(v)).unwrap_or(F::JOKER);
+                        bits &= bits - 1;
+                    }
                 });
             }
         }
     }
+}
+
+/// The bits `a` of `held` where at least `need` of the `width` values a, a + 1, … are
+/// held (a count per bit, kept as one mask per count reached: `need` masks updated per
+/// value). Inlined for the common cases, no joker to spare or jokers enough for all.
+#[inline(always)]
+fn held_at_least(held: u32, width: usize, need: usize) -> u32 {
+    match need {
+        0 => u32::MAX,
+        // All of them: a few ANDs.
+        n if n == width => (1..width.min(15)).fold(held, |w, k| w & held >> k),
+        n if n > width => 0,
+        _ => held_at_least_counted(held, width, need),
+    }
+}
+
+/// [`held_at_least`] with fewer than `width` values needed (`need` ≥ 1).
+fn held_at_least_counted(held: u32, width: usize, need: usize) -> u32 {
+    // `reached[c]`: the starts with at least c values held so far (c ≤ need ≤ 15).
+    let mut reached = [0u32; 16];
+    reached[0] = u32::MAX;
+    let need = need.min(15);
+    for k in 0..width.min(15) {
+        let h = held >> k;
+        for c in (1..=need.min(k + 1)).rev() {
+            reached[c] |= reached[c - 1] & h;
+        }
+    }
+    reached[need]
 }
 
 /// Calls `f(chosen | s)` for every subset `s` of `bits` with at most `k` bits, each once:
@@ -388,5 +502,36 @@ fn subsets_up_to(bits: u32, k: usize, chosen: u32, f: &mut impl FnMut(u32)) {
         let bit = rest & rest.wrapping_neg();
         rest &= rest - 1;
         subsets_up_to(rest, k - 1, chosen | bit, f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::held_at_least;
+
+    /// `held_at_least` against its definition, value by value: every width and count
+    /// needed, on patterns of values 0–26 from a fixed generator.
+    #[test]
+    fn held_at_least_counts_the_values_held_from_each_start() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut kept, mut dropped) = (0, 0);
+        for _ in 0..2_000 {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let held = (rng as u32 | (rng >> 32) as u32) & ((1 << 27) - 2);
+            for width in 1..=14 {
+                for need in 0..=width + 1 {
+                    let got = held_at_least(held, width, need);
+                    for a in 0..27 {
+                        let count = (a..a + width).filter(|&v| v < 32 && held >> v & 1 != 0).count();
+                        assert_eq!(got >> a & 1 != 0, count >= need, "{held:#x} from {a}, {need} of {width}");
+                        kept += usize::from(count >= need);
+                        dropped += usize::from(count < need);
+                    }
+                }
+            }
+        }
+        assert!(kept > 100_000 && dropped > 100_000, "{kept} kept, {dropped} dropped");
     }
 }

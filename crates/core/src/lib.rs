@@ -106,7 +106,7 @@ pub use deadwood::{CardMeld, CardSplit, Split, least_deadwood, least_deadwood_va
 pub use driver_error::DriverError;
 pub use estimate::Estimate;
 pub use face::{FACES, Face, NATURAL_FACES};
-pub use face_melds::{FaceMeld, face_melds, for_each_face_meld};
+pub use face_melds::{FaceMeld, face_melds, for_each_face_meld, for_each_face_meld_holding};
 pub use from_setup::FromSetup;
 pub use game::{
     Bot, DealError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat, Seating,

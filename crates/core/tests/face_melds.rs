@@ -16,7 +16,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rummykit_core::{
     AcePolicy, Card, Face, FaceMeld, JokerLimit, Meld, MeldKind, MeldRules, face_melds, for_each_face_meld,
-    hand_melds, parse_list,
+    for_each_face_meld_holding, hand_melds, parse_list,
 };
 
 const POLICIES: [AcePolicy; 4] =
@@ -157,6 +157,38 @@ fn face_melds_are_hand_melds_by_faces() {
             Ok(())
         })
         .unwrap();
+}
+
+/// The melds holding one face are the full listing's melds holding it, in its order:
+/// for every face of the pack (those held, those not, the joker), every hand and rules.
+#[test]
+fn melds_holding_a_face_are_the_listing_filtered() {
+    let asked = Cell::new([0usize; 2]);
+    let mut runner = TestRunner::new(Config { cases: 1500, failure_persistence: None, ..Config::default() });
+    runner
+        .run(&(hands(), rules()), |(hand, rules)| {
+            let (naturals, jokers) = hand.cards.iter().fold((0u64, 0usize), |(n, j), f| {
+                if f.is_joker() { (n, j + 1) } else { (n | 1 << f.index(), j) }
+            });
+            // What a meld says (the buffer past its faces is left as it was).
+            let said = |m: &FaceMeld<Card>| (m.kind(), m.faces().to_vec(), m.naturals(), m.value_at(0));
+            let mut all = Vec::new();
+            for_each_face_meld::<Card>(naturals, jokers, &rules, |m| all.push(*m));
+            for face in (0..=52).filter_map(Card::from_index) {
+                let mut got = Vec::new();
+                for_each_face_meld_holding(naturals, jokers, face, &rules, |m| got.push(said(m)));
+                let want: Vec<_> = all.iter().filter(|m| m.faces().contains(&face)).map(said).collect();
+                prop_assert_eq!(&got, &want, "{:?} in {:?}", face, hand.cards);
+                let mut a = asked.get();
+                a[0] += 1;
+                a[1] += want.len();
+                asked.set(a);
+            }
+            Ok(())
+        })
+        .unwrap();
+    let [faces, melds] = asked.get();
+    assert!(faces == 1500 * 53 && melds > 20_000, "{faces} faces asked, {melds} melds");
 }
 
 /// Only which faces are held counts: a second copy changes nothing, and jokers beyond

@@ -29,13 +29,15 @@ pub(super) fn on_stack<T: Copy, R>(
 }
 
 impl Turn<'_> {
-    /// Every meld formable from `cards`, by faces.
+    /// Every meld formable from `cards`, by faces (the tests' full listing).
+    #[cfg(test)]
     pub(super) fn face_melds(&self, cards: PieceSet) -> Vec<ValuedMeld> {
         self.with_faces(cards, |faces| self.face_melds_of(faces))
     }
 
     /// [`Turn::face_melds`] of the faces of the cards: core's [`for_each_face_meld`] of
     /// the faces present (a card's second copy gives no other meld) and the jokers.
+    #[cfg(test)]
     pub(super) fn face_melds_of(&self, faces: &[Card]) -> Vec<ValuedMeld> {
         let mut out = Vec::new();
         self.face_melds_into(FaceBits::of(faces), &mut out);

@@ -1,17 +1,19 @@
 //! The opened player's plays: new melds, builds, joker swaps and releases, and the melds
 //! that could hold a card the player must play this turn.
 
-use rummykit_core::{Card, Face, MAX_MELD_LEN, Meld, MeldKind, PieceId, PieceSet, RunEnd};
+use rummykit_core::{
+    Card, Face, FaceMeld, MAX_MELD_LEN, Meld, MeldKind, PieceId, PieceSet, RunEnd, for_each_face_meld_holding,
+};
 
 use crate::game::swap_slot;
 use crate::turn::Turn;
 use crate::{Action, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
-use super::faces::{FaceBits, any_meldable, face_counts};
+use super::faces::{FaceBits, any_meldable, face_counts, meldable_of};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
-use super::{Item, LegalActions, Sink};
+use super::{Item, LegalActions, Sink, ValuedMeld};
 
 /// The play phase of [`generate`](super::generate): `cards` are the hand's cards with
 /// their faces (in id order), `faces` those faces.
@@ -204,10 +206,11 @@ fn releases(pos: &Turn<'_>, cards: &[(PieceId, Card)], sink: &mut Sink<'_>) {
             && (reference || m.meld().faces().contains(&Card::JOKER))
     }) {
         let number = m.meld().value_at(0);
-        let fitting: Vec<PieceId> =
-            cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p).collect();
-        for (i, &a) in fitting.iter().enumerate() {
-            for &b in &fitting[i + 1..] {
+        // The pairs in hand order, walked in place (no list made: most tables with such
+        // a set meet hands with no pair of its rank).
+        let fitting = cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p);
+        for (i, a) in fitting.clone().enumerate() {
+            for b in fitting.clone().skip(i + 1) {
                 sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });
             }
         }
@@ -310,9 +313,10 @@ impl Turn<'_> {
         spare || self.can_discard_from(hand)
     }
 
-    /// Calls `f(kind, pieces)` for new melds of cards of the hand holding `card` (every
-    /// meld by faces, every choice of identities, normalized) until it returns `true`;
-    /// `true` if it did. The melds of the obligation to play a card this turn.
+    /// Calls `f(kind, pieces)` for new melds of cards of the hand holding `card` (in the
+    /// hand; every meld by faces, every choice of identities, normalized) until it
+    /// returns `true`; `true` if it did. The melds of the obligation to play a card this
+    /// turn.
     pub(crate) fn any_meld_with(
         &self,
         card: PieceId,
@@ -320,14 +324,20 @@ impl Turn<'_> {
     ) -> bool {
         let Some(face) = self.face(card) else { return false };
         let hand = self.hand;
-        // A card that may be in no meld by the cheap test is in none: nothing to list
-        // (the test reads the hand's ids: no face is listed for it).
-        if !self.may_meld_with(card) {
+        let (naturals, jokers) = self.catalog.face_bits(hand);
+        // A card that may be in no meld by the cheap test is in none: nothing to list.
+        if meldable_of(naturals, jokers) & 1u64 << face.index() == 0 {
             return false;
         }
         let mut by_face = None;
         let (mut arena, mut keys, mut scratch) = (Vec::new(), Vec::new(), Scratch::default());
-        for fm in self.face_melds(hand).iter().filter(|fm| fm.faces().contains(&face)) {
+        let mut found = false;
+        // Only the melds holding the card's face are built (core stops at nothing: the
+        // rest is skipped once one is found).
+        for_each_face_meld_holding(naturals, jokers, face, &self.rules, |fm: &FaceMeld<Card>| {
+            if found {
+                return;
+            }
             // One choice of copies first (the card at its face, the lowest copies held
             // elsewhere): what `f` asks of a play depends on the faces it leaves but for a
             // few cards (a won joker), so this one mostly decides, and the others are
@@ -348,13 +358,14 @@ impl Turn<'_> {
                     None => held = false,
                 }
             }
-            if held && placed && f(fm.kind, &pieces[..fm.faces().len()]) {
-                return true;
+            if held && placed && f(fm.kind(), &pieces[..fm.len()]) {
+                found = true;
+                return;
             }
             let by_face = by_face.get_or_insert_with(|| self.ids_by_face(hand));
             arena.clear();
             keys.clear();
-            expand(&[fm], by_face, Some(card), &mut arena, &mut keys, &mut scratch);
+            expand(&[&ValuedMeld::of(fm)], by_face, Some(card), &mut arena, &mut keys, &mut scratch);
             for key in &keys {
                 // One meld: its kind, its ids plus 2, then 1 (see `Turn::expand`).
                 let Some((&kind, ids)) = arena.get(key.clone()).and_then(<[u8]>::split_first) else {
@@ -368,10 +379,11 @@ impl Turn<'_> {
                     len += 1;
                 }
                 if f(kind, &pieces[..len]) {
-                    return true;
+                    found = true;
+                    return;
                 }
             }
-        }
-        false
+        });
+        found
     }
 }
