@@ -434,9 +434,8 @@ impl Decisions {
     }
 }
 
-/// Pages of runs in [`SHARED`]: those with at most two open runs of each length, where
-/// most of the decisions positions use lie.
-const SHARED_PAGES: usize = 27;
+/// Pages of runs in [`SHARED`]: one per run state a key can hold (three 3-bit counts).
+const SHARED_PAGES: usize = 512;
 
 /// One entry of [`SHARED`]: a step's decisions, and the relaxation's views of them
 /// ([`Decisions::relaxed`]) per group cap and charges ([`relaxed_variant`]), each set
@@ -451,24 +450,26 @@ pub(super) struct SharedCell {
 type RelaxedView = OnceLock<Box<[Bound]>>;
 
 /// The opened-mode colour decisions of every solver in the process, per class of step
-/// (not [`PER_RUN`]) and page of runs (counts up to two), a page of cells set up on
-/// first use: per entry of [`Decisions::index`] (shape and jokers left), the list
-/// [`Decisions::remember`] gives and the lists [`Decisions::relaxed`] gives, each set
-/// by the first solver that generates it and never changed after. Each list is a pure
-/// function of its key, so which solver (or thread) sets it does not matter; a fresh
-/// solver copies it into its own memo instead of generating it again (a greedy game
-/// makes four fresh solvers, which otherwise spent a tenth of the game generating the
-/// same lists). See docs/design/solver.md.
+/// (not [`PER_RUN`]) and run state, a page of cells set up on first use: per entry of
+/// [`Decisions::index`] (shape and jokers left), the list [`Decisions::remember`] gives
+/// and the lists [`Decisions::relaxed`] gives, each set by the first solver that
+/// generates it and never changed after. Each list is a pure function of its key, so
+/// which solver (or thread) sets it does not matter; a fresh solver copies it into its
+/// own memo instead of generating it again (a greedy game makes four fresh solvers,
+/// which otherwise spent a tenth of the game generating the same lists). Every run
+/// state has its page: the rare ones with three open runs of a length are where a fresh
+/// solver spent the most generating (the 160-tile set's positions with jokers). See
+/// docs/design/solver.md.
 static SHARED: [OnceLock<Box<[SharedCell]>>; PER_RUN as usize * SHARED_PAGES] =
     [const { OnceLock::new() }; PER_RUN as usize * SHARED_PAGES];
 
-/// The cell of [`SHARED`] for entry `at` of page `runs` of `class`, if the table has one.
+/// The cell of [`SHARED`] for entry `at` of page `runs` of `class`, if the table has one
+/// (every opened-mode class, not [`PER_RUN`]).
 pub(super) fn shared(class: u8, runs: u32, at: usize) -> Option<&'static SharedCell> {
-    let (a1, a2, a3) = (runs & 7, (runs >> 3) & 7, (runs >> 6) & 7);
-    if class >= PER_RUN || a1.max(a2).max(a3) > 2 {
+    if class >= PER_RUN {
         return None;
     }
-    let page = SHARED[usize::from(class) * SHARED_PAGES + (a1 + 3 * a2 + 9 * a3) as usize]
+    let page = SHARED[usize::from(class) * SHARED_PAGES + (runs & 0x1ff) as usize]
         .get_or_init(|| (0..SHAPES * JLEFT as usize).map(|_| SharedCell::default()).collect());
     page.get(at)
 }
