@@ -66,7 +66,7 @@ pub(crate) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request<
             "table" => table = Some(tiles(&args.text("--table")?, "--table")?),
             "rack" => rack = Some(tiles(&args.text("--rack")?, "--rack")?),
             "initial" => options = options.with_opened(false),
-            "xp" => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog()),
+            "xp" => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160),
             "objective" => {
                 let text = args.text("--objective")?;
                 options = options.with_objective(objective(&text).ok_or_else(|| UsageError::Value {
@@ -264,7 +264,7 @@ fn request(text: &str) -> Result<(Position, SolveOptions), String> {
     }
     match string(&fields, "tile_set")? {
         None | Some("standard") => {}
-        Some("xp160") => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog()),
+        Some("xp160") => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160),
         Some(other) => return Err(format!("tile_set `{}`: expected standard or xp160", clip(other))),
     }
     Ok((Position::new(table, rack), options))
