@@ -128,7 +128,8 @@ impl Serialize for Rummy40 {
 }
 
 /// Read through [`Rummy40::from_setup`], so a save passes exactly the checks of a
-/// scripted position, then its copies are checked and placed ([`SavedSetup::load`]).
+/// scripted position, then each card is given the copy the save names (a copy the pack
+/// does not hold, or one placed twice, is an error).
 impl<'de> Deserialize<'de> for Rummy40 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let save = Save::<Config, SavedSetup>::deserialize(d)?;
