@@ -41,6 +41,9 @@ fn bad_values_are_refused_naming_the_flag() {
             "--joker-value: 4294967296 is not in the range 0 to 4294967295",
         ),
         (&["--rack"], "--rack"),
+        (&["--rack", "r14"], "--rack: `r14` is not a tile"),
+        (&["--table=r1 r2 x3", "--rack", "r4"], "--table: `x3` is not a tile"),
+        (&["--rack", "r4 J", "--table", "r1 r2 r3 0"], "--table: `0` is not a tile"),
         (&["--json", "--rack", "r1"], "--json reads positions from stdin"),
         (&["--dump"], "--dump"),
     ] {

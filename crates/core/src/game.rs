@@ -271,6 +271,25 @@ pub enum PositionError {
         /// The most it can be.
         max: u64,
     },
+    /// A copy of a card the pack does not hold: a save of a two-deck game naming a
+    /// card's copy, numbered from 1 (`Kd'` is copy 2 of `Kd`).
+    #[error("{card} has no copy {copy}: the pack holds {copies}")]
+    NoSuchCopy {
+        /// The card.
+        card: Card,
+        /// The copy named, from 1.
+        copy: u32,
+        /// The copies the pack holds.
+        copies: u32,
+    },
+    /// The same copy of a card in two places (or twice in one list).
+    #[error("copy {copy} of {card} is listed twice")]
+    CopyTwice {
+        /// The card.
+        card: Card,
+        /// The copy, from 1.
+        copy: u32,
+    },
     /// Facts of the position contradict each other; the text names them.
     #[error("{0}")]
     Inconsistent(&'static str),

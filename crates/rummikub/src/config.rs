@@ -68,6 +68,20 @@ impl TileSet {
         }
     }
 }
+/// A set's catalog ([`TileSet::catalog`]): what lets
+/// [`SolveOptions::with_tile_set`](crate::solver::SolveOptions::with_tile_set) take a
+/// [`TileSet`], as [`Config::with_tile_set`] does, as well as any catalog.
+///
+/// ```
+/// use rummykit_core::{Catalog, Tile};
+/// use rummykit_rummikub::TileSet;
+/// assert_eq!(Catalog::<Tile>::from(TileSet::Xp160), TileSet::Xp160.catalog());
+/// ```
+impl From<TileSet> for Catalog<Tile> {
+    fn from(set: TileSet) -> Catalog<Tile> {
+        set.catalog()
+    }
+}
 
 /// What a joker counts toward the initial-meld threshold (RULES.md §1.5).
 ///

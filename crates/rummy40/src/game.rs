@@ -97,7 +97,7 @@ pub struct Rummy40 {
     /// the mover's count after it.
     pub(crate) hand_lens: [usize; MAX_PLAYERS],
     pub(crate) opened: Vec<bool>,
-    turn: Turn,
+    pub(crate) turn: Turn,
     end: Option<HandEnd>,
     /// Cards dealt to the hands. Every turn draws one card and discards one, and melds,
     /// builds and joker swaps only move cards between a hand and the table, so hands
@@ -235,7 +235,8 @@ impl Rummy40 {
     /// [`from_setup`](Rummy40::from_setup) rebuilds this hand. Copies of a card are not
     /// told apart: the rebuilt hand numbers them as [`Setup`] says, which is this
     /// numbering for a hand as dealt or built, and one that differs only by which of two
-    /// identical cards is where after play.
+    /// identical cards is where after play. A save (feature `serde`) keeps every card's
+    /// copy, so a loaded hand is this one exactly.
     ///
     /// ```
     /// use rand::SeedableRng;

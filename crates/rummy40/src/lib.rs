@@ -33,8 +33,10 @@
 //!
 //! * `serde`: `Serialize` and `Deserialize` for [`Config`], [`Action`], [`Setup`] and
 //!   [`Rummy40`] itself, saved as `{"version": 1, "config": …, "setup": …}` with cards
-//!   in notation and read through [`Rummy40::from_setup`] (an edited save is an error,
-//!   never a state).
+//!   in notation, each with its copy (`Kd` the first deck's, `Kd'` the second's), and
+//!   read through [`Rummy40::from_setup`] (an edited save is an error, never a state):
+//!   a loaded hand is the saved one exactly, ids included, so the actions its players
+//!   saw stay legal.
 #![forbid(unsafe_code)]
 
 mod action;

@@ -1,14 +1,21 @@
 //! Serde for [`Config`] and [`Rummy40`] (feature `serde`). A hand is saved as
-//! `{"version": 1, "config": …, "setup": …}`, its [`Setup`] naming every card in
-//! notation, and read back only through [`Rummy40::from_setup`], which re-checks every
-//! invariant (DESIGN.md point 8), so a corrupt save is an error, never a state. The
-//! format: docs/design/saves.md.
+//! `{"version": 1, "config": …, "setup": …}`: its [`Setup`] with every card written with
+//! its copy (`Kd` the first deck's, `Kd'` the second's; the jokers `*`, `*'`, `*''`,
+//! `*'''`), so that a loaded hand is the saved one card for card, ids included. It is
+//! read back through [`Rummy40::from_setup`], which re-checks every invariant by face
+//! (DESIGN.md point 8), then the copies are checked and given their places, so a
+//! corrupt save is an error, never a state. The format: docs/design/saves.md.
 
-use rummykit_core::{DealError, JokerLimit, MatchEnd, Save, SaveVersion};
+use core::fmt;
+
+use rummykit_core::{
+    Card, Catalog, DealError, JokerLimit, MatchEnd, MeldKind, MeldTable, PieceId, PieceSet, Piles,
+    PositionError, Save, SaveVersion, Seat, SetupMeld,
+};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Config, JokerDiscard, OpeningScope, Rummy40, RummyBonus, Set3JokerSwap, Setup};
+use crate::{Config, JokerDiscard, OpeningScope, Phase, Rummy40, RummyBonus, Set3JokerSwap, Setup};
 
 /// Core's [`JokerLimit`], as saved.
 #[derive(Serialize, Deserialize)]
@@ -116,15 +123,315 @@ impl<'de> Deserialize<'de> for Config {
 
 impl Serialize for Rummy40 {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        Save { version: SaveVersion, config: self.config, setup: self.setup() }.serialize(s)
+        Save { version: SaveVersion, config: self.config, setup: SavedSetup::of(self) }.serialize(s)
     }
 }
 
-/// Read through [`Rummy40::from_setup`]: a save passes exactly the checks of a
-/// scripted position.
+/// Read through [`Rummy40::from_setup`], so a save passes exactly the checks of a
+/// scripted position, then each card is given the copy the save names (a copy the pack
+/// does not hold, or one placed twice, is an error).
 impl<'de> Deserialize<'de> for Rummy40 {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let save = Save::<Config, Setup>::deserialize(d)?;
-        Rummy40::from_setup(&save.config, save.setup).map_err(D::Error::custom)
+        let save = Save::<Config, SavedSetup>::deserialize(d)?;
+        save.setup.load(&save.config).map_err(D::Error::custom)
+    }
+}
+
+/// One card of a save: its face and which of its copies (0: the first; a card of the
+/// second deck is written `Kd'`, the jokers `*`, `*'`, `*''`, `*'''`). The two copies of a
+/// card are alike for every rule, but actions name cards by id, so a save that kept
+/// only faces would give a reloaded hand other ids than the ones its players saw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct CardCopy {
+    face: Card,
+    copy: u8,
+}
+
+impl CardCopy {
+    fn of(catalog: &Catalog<Card>, id: PieceId) -> CardCopy {
+        let face = catalog.face(id).unwrap_or(Card::JOKER);
+        let copy = catalog.ids_of(face).position(|c| c == id).unwrap_or(0);
+        CardCopy { face, copy: u8::try_from(copy).unwrap_or(u8::MAX) }
+    }
+
+    fn id(self, catalog: &Catalog<Card>) -> Result<PieceId, PositionError> {
+        catalog.ids_of(self.face).nth(self.copy.into()).ok_or(PositionError::NoSuchCopy {
+            card: self.face,
+            copy: u32::from(self.copy) + 1,
+            copies: catalog.count_of(self.face).into(),
+        })
+    }
+
+    fn twice(self) -> PositionError {
+        PositionError::CopyTwice { card: self.face, copy: u32::from(self.copy) + 1 }
+    }
+}
+
+impl fmt::Display for CardCopy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.face)?;
+        (0..self.copy).try_for_each(|_| f.write_str("'"))
+    }
+}
+
+impl core::str::FromStr for CardCopy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CardCopy, String> {
+        let face = text.trim_end_matches('\'');
+        let copy = u8::try_from(text.len() - face.len())
+            .map_err(|_| "a card with more copy marks than any pack has copies".to_owned())?;
+        Ok(CardCopy { face: face.parse().map_err(|e| format!("{e}"))?, copy })
+    }
+}
+
+/// `#[serde(with)]` for a list of [`CardCopy`]: one string, space-separated.
+mod copy_list {
+    use super::{CardCopy, Deserialize, Deserializer, Serializer};
+    use serde::de::Error as _;
+
+    pub(super) fn serialize<S: Serializer>(cards: &[CardCopy], s: S) -> Result<S::Ok, S::Error> {
+        let text: Vec<String> = cards.iter().map(ToString::to_string).collect();
+        s.collect_str(&text.join(" "))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<CardCopy>, D::Error> {
+        let text = String::deserialize(d)?;
+        text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(D::Error::custom)
+    }
+}
+
+/// `#[serde(with)]` for per-seat lists of [`CardCopy`], one string each.
+mod copy_lists {
+    use super::{CardCopy, Deserialize, Deserializer, Serialize, Serializer, copy_list};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(transparent)]
+    struct One(#[serde(with = "copy_list")] Vec<CardCopy>);
+
+    pub(super) fn serialize<S: Serializer>(lists: &[Vec<CardCopy>], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(lists.iter().map(|l| One(l.clone())))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<CardCopy>>, D::Error> {
+        Ok(Vec::<One>::deserialize(d)?.into_iter().map(|o| o.0).collect())
+    }
+}
+
+/// `#[serde(with)]` for an optional [`CardCopy`].
+mod copy_option {
+    use super::{CardCopy, Deserialize, Deserializer, Serialize, Serializer};
+    use serde::de::Error as _;
+
+    pub(super) fn serialize<S: Serializer>(card: &Option<CardCopy>, s: S) -> Result<S::Ok, S::Error> {
+        card.map(|c| c.to_string()).serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<CardCopy>, D::Error> {
+        Option::<String>::deserialize(d)?.map(|t| t.parse().map_err(D::Error::custom)).transpose()
+    }
+}
+
+/// A table meld of a save: [`SetupMeld`] with copies.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedMeld {
+    owner: Seat,
+    kind: MeldKind,
+    #[serde(with = "copy_list")]
+    cards: Vec<CardCopy>,
+}
+
+/// The `setup` of a save: [`Setup`]'s fields with the same names and defaults, every
+/// card with its copy, and the jokers won this turn listed rather than counted.
+#[derive(Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct SavedSetup {
+    dealer: Seat,
+    #[serde(with = "copy_lists")]
+    hands: Vec<Vec<CardCopy>>,
+    #[serde(with = "copy_list")]
+    stock: Vec<CardCopy>,
+    #[serde(with = "copy_list")]
+    discard: Vec<CardCopy>,
+    restocks: u32,
+    shuffle_seed: u64,
+    table: Vec<SavedMeld>,
+    opened: Vec<bool>,
+    to_move: Option<Seat>,
+    phase: Phase,
+    opened_before: Option<bool>,
+    #[serde(with = "copy_option")]
+    taken: Option<CardCopy>,
+    #[serde(with = "copy_list")]
+    won_jokers: Vec<CardCopy>,
+    #[serde(with = "copy_lists")]
+    known: Vec<Vec<CardCopy>>,
+    winner: Option<Seat>,
+    rummy: bool,
+    penalties: Option<Vec<u32>>,
+    dealt: Option<usize>,
+}
+
+impl Default for SavedSetup {
+    fn default() -> SavedSetup {
+        let d = Setup::default();
+        SavedSetup {
+            dealer: d.dealer,
+            hands: Vec::new(),
+            stock: Vec::new(),
+            discard: Vec::new(),
+            restocks: d.restocks,
+            shuffle_seed: d.shuffle_seed,
+            table: Vec::new(),
+            opened: d.opened,
+            to_move: d.to_move,
+            phase: d.phase,
+            opened_before: d.opened_before,
+            taken: None,
+            won_jokers: Vec::new(),
+            known: Vec::new(),
+            winner: d.winner,
+            rummy: d.rummy,
+            penalties: d.penalties,
+            dealt: d.dealt,
+        }
+    }
+}
+
+impl SavedSetup {
+    /// The position of `game` ([`Rummy40::setup`]) with the copy of every card.
+    fn of(game: &Rummy40) -> SavedSetup {
+        let catalog = &game.catalog;
+        let copy = |id: PieceId| CardCopy::of(catalog, id);
+        // Sets in face order, as `setup()` lists them.
+        let sorted = |set: PieceSet| {
+            let mut cards: Vec<CardCopy> = set.iter().map(copy).collect();
+            cards.sort_unstable();
+            cards
+        };
+        let state = &game.state;
+        let setup = game.setup();
+        let table = state.table.melds().iter().map(|m| SavedMeld {
+            owner: m.owner(),
+            kind: m.meld().kind(),
+            cards: m.pieces().iter().map(|&id| copy(id)).collect(),
+        });
+        SavedSetup {
+            dealer: setup.dealer,
+            hands: state.hands.iter().map(|&h| sorted(h)).collect(),
+            // `Piles` draws from the end; a save lists the next card drawn first.
+            stock: state.piles.stock().iter().rev().map(|&id| copy(id)).collect(),
+            discard: state.piles.discard_pile().iter().map(|&id| copy(id)).collect(),
+            restocks: setup.restocks,
+            shuffle_seed: setup.shuffle_seed,
+            table: table.collect(),
+            opened: setup.opened,
+            to_move: setup.to_move,
+            phase: setup.phase,
+            opened_before: setup.opened_before,
+            taken: state.taken.map(copy),
+            won_jokers: sorted(game.turn.won_jokers),
+            known: state.known.iter().map(|&k| sorted(k)).collect(),
+            winner: setup.winner,
+            rummy: setup.rummy,
+            penalties: setup.penalties,
+            dealt: setup.dealt,
+        }
+    }
+
+    /// The position by faces: what [`Rummy40::from_setup`] checks.
+    fn faces(&self) -> Setup {
+        let faces = |cards: &[CardCopy]| cards.iter().map(|c| c.face).collect::<Vec<Card>>();
+        Setup {
+            dealer: self.dealer,
+            hands: self.hands.iter().map(|h| faces(h)).collect(),
+            stock: faces(&self.stock),
+            discard: faces(&self.discard),
+            restocks: self.restocks,
+            shuffle_seed: self.shuffle_seed,
+            table: self.table.iter().map(|m| SetupMeld::new(m.owner, m.kind, faces(&m.cards))).collect(),
+            opened: self.opened.clone(),
+            to_move: self.to_move,
+            phase: self.phase,
+            opened_before: self.opened_before,
+            taken: self.taken.map(|c| c.face),
+            won_jokers: u8::try_from(self.won_jokers.len()).unwrap_or(u8::MAX),
+            known: self.known.iter().map(|k| faces(k)).collect(),
+            winner: self.winner,
+            rummy: self.rummy,
+            penalties: self.penalties.clone(),
+            dealt: self.dealt,
+        }
+    }
+
+    /// The saved hand: the position checked by face ([`Rummy40::from_setup`]), then each
+    /// card given the copy the save names. Every copy must be one of the pack and placed
+    /// once; a known card must be that copy in its holder's hand, the card taken and the
+    /// jokers won that copy in the mover's hand or on the table.
+    fn load(&self, config: &Config) -> Result<Rummy40, DealError> {
+        let mut game = Rummy40::from_setup(config, self.faces())?;
+        let catalog = game.catalog;
+        let mut placed = PieceSet::new();
+        let mut place = |card: CardCopy| -> Result<PieceId, PositionError> {
+            let id = card.id(&catalog)?;
+            if placed.contains(id) {
+                return Err(card.twice());
+            }
+            placed.insert(id);
+            Ok(id)
+        };
+        // The faces fill the pack exactly (checked above), so copies placed once each
+        // are the whole pack, each where `from_setup` put a card of its face.
+        let mut hands = Vec::with_capacity(self.hands.len());
+        for hand in &self.hands {
+            hands.push(hand.iter().map(|&c| place(c)).collect::<Result<PieceSet, _>>()?);
+        }
+        let mut table = MeldTable::new();
+        for m in &self.table {
+            let pieces = m.cards.iter().map(|&c| place(c)).collect::<Result<Vec<PieceId>, _>>()?;
+            table.place(m.owner, m.kind, &pieces, &catalog, &game.rules).map_err(PositionError::Table)?;
+        }
+        let discard = self.discard.iter().map(|&c| place(c)).collect::<Result<Vec<PieceId>, _>>()?;
+        // `Piles` draws from the end.
+        let stock = self.stock.iter().rev().map(|&c| place(c)).collect::<Result<Vec<PieceId>, _>>()?;
+        let mover = game.state.to_move;
+        let mover_or_table = hands.get(mover).copied().unwrap_or_default() | table.pieces();
+        let copies_in = |cards: &[CardCopy], within: PieceSet, what: &'static str| {
+            let mut set = PieceSet::new();
+            for &card in cards {
+                let id = card.id(&catalog)?;
+                if set.contains(id) {
+                    return Err(card.twice());
+                }
+                if !within.contains(id) {
+                    return Err(PositionError::Inconsistent(what));
+                }
+                set.insert(id);
+            }
+            Ok(set)
+        };
+        let mut known = vec![PieceSet::new(); hands.len()];
+        for ((k, cards), &hand) in known.iter_mut().zip(&self.known).zip(&hands) {
+            *k = copies_in(cards, hand, "a known card is not that copy in its holder's hand")?;
+        }
+        let taken = match self.taken {
+            Some(card) => {
+                copies_in(&[card], mover_or_table, "the copy taken is neither the mover's nor on the table")?
+                    .first()
+            }
+            None => None,
+        };
+        if self.won_jokers.iter().any(|c| c.face != Card::JOKER) {
+            return Err(PositionError::Inconsistent("a won joker is not a joker").into());
+        }
+        let won = "a won joker is not that copy in the mover's hand or on the table";
+        game.turn.won_jokers = copies_in(&self.won_jokers, mover_or_table, won)?;
+        game.state.hands = hands;
+        game.state.table = table;
+        game.state.piles = Piles::new(stock, discard, self.shuffle_seed).with_restocks(self.restocks);
+        game.state.known = known;
+        game.state.taken = taken;
+        Ok(game)
     }
 }

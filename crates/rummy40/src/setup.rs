@@ -17,8 +17,9 @@ use crate::Phase;
 /// cards by face, in notation. `from_setup` gives each card the first copy of its face
 /// not yet placed, in a fixed order: the hands by seat, the table melds, the discard
 /// pile from the bottom, the stock from the next card drawn. A dealt hand is numbered
-/// the same way, so a deal read back from its setup (or its save) is the same game,
-/// copy for copy.
+/// the same way, so a deal read back from its setup is the same game, copy for copy. A
+/// save of a hand (feature `serde`) also writes which copy each card is, so it reads
+/// back as the same game at any point of play.
 ///
 /// Only the cards are needed; every other field has a default describing a hand that
 /// starts here ([`Setup::new`]): dealer 0, the seat after the dealer to move, in the

@@ -315,7 +315,7 @@ pub fn solve(
     match solve::parse(args) {
         Ok(Request::Help) => help(solve::USAGE, out),
         Ok(Request::Run(Job::Json)) => solve::json_lines(input, out, err),
-        Ok(Request::Run(Job::One { table, rack, options })) => solve::one(&table, &rack, &options, out, err),
+        Ok(Request::Run(Job::One { position, options })) => solve::one(&position, &options, out, err),
         Err(e) => refuse("solve", &e, err),
     }
 }

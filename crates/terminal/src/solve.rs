@@ -47,7 +47,7 @@ The exit status is 1 when some line was refused.";
 #[derive(Debug)]
 pub(crate) enum Job {
     /// One position from the command line.
-    One { table: String, rack: String, options: SolveOptions },
+    One { position: Position, options: SolveOptions },
     /// Positions as JSON lines on stdin.
     Json,
 }
@@ -63,10 +63,10 @@ pub(crate) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request<
         solving_flag |= flag != "json";
         match flag.as_str() {
             "json" => json = true,
-            "table" => table = Some(args.text("--table")?),
-            "rack" => rack = Some(args.text("--rack")?),
+            "table" => table = Some(tiles(&args.text("--table")?, "--table")?),
+            "rack" => rack = Some(tiles(&args.text("--rack")?, "--rack")?),
             "initial" => options = options.with_opened(false),
-            "xp" => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog()),
+            "xp" => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160),
             "objective" => {
                 let text = args.text("--objective")?;
                 options = options.with_objective(objective(&text).ok_or_else(|| UsageError::Value {
@@ -90,11 +90,24 @@ pub(crate) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request<
         (true, ..) => Ok(Request::Run(Job::Json)),
         (false, None, None) => Err(UsageError::NothingToSolve),
         (false, table, rack) => Ok(Request::Run(Job::One {
-            table: table.unwrap_or_default(),
-            rack: rack.unwrap_or_default(),
+            position: Position::new(table.unwrap_or_default(), rack.unwrap_or_default()),
             options,
         })),
     }
+}
+
+/// The tiles of `text` (the value of `flag`), read where the flag is so that a tile
+/// that is not one is a usage error naming the flag.
+fn tiles(text: &str, flag: &'static str) -> Result<Vec<Tile>, UsageError> {
+    text.split_whitespace()
+        .map(|tile| {
+            tile.parse::<Tile>().map_err(|_| UsageError::Value {
+                flag,
+                value: clip(tile),
+                expected: "a tile (r, b, y or k and a number 1 to 13, or J)",
+            })
+        })
+        .collect()
 }
 
 fn objective(text: &str) -> Option<Objective> {
@@ -107,22 +120,14 @@ fn objective(text: &str) -> Option<Objective> {
 
 /// Solves one position and prints the answer; the exit status.
 pub(crate) fn one(
-    table: &str,
-    rack: &str,
+    position: &Position,
     options: &SolveOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let position = match Position::parse(table, rack) {
-        Ok(p) => p,
-        Err(e) => {
-            let _ = writeln!(err, "solve: {}", clip_message(&e));
-            return 1;
-        }
-    };
     let start = Instant::now();
-    match Solver::new().solve(&position, options) {
-        Ok(sol) => match print_solution(out, &position, options, &sol, start.elapsed().as_micros()) {
+    match Solver::new().solve(position, options) {
+        Ok(sol) => match print_solution(out, position, options, &sol, start.elapsed().as_micros()) {
             Ok(()) => 0,
             Err(_) => 1,
         },
@@ -259,7 +264,7 @@ fn request(text: &str) -> Result<(Position, SolveOptions), String> {
     }
     match string(&fields, "tile_set")? {
         None | Some("standard") => {}
-        Some("xp160") => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog()),
+        Some("xp160") => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160),
         Some(other) => return Err(format!("tile_set `{}`: expected standard or xp160", clip(other))),
     }
     Ok((Position::new(table, rack), options))

@@ -36,7 +36,7 @@ pub enum Objective {
 ///     .with_objective(Objective::Value)
 ///     .with_opened(false)
 ///     .with_threshold(50)
-///     .with_tile_set(rummykit_rummikub::TileSet::Xp160.catalog());
+///     .with_tile_set(rummykit_rummikub::TileSet::Xp160);
 /// assert_eq!(opts.joker_value, 30);
 /// assert!(!opts.opened);
 /// ```
@@ -57,8 +57,11 @@ pub struct SolveOptions {
     /// What a joker counts toward the initial-meld threshold (`RULES.md` §1.5): the
     /// number it represents (default) or nothing.
     pub initial_joker_value: InitialJokerValue,
-    /// The tile set: [`TileSet::Standard106`](crate::TileSet::Standard106) (106 tiles) or
-    /// [`TileSet::Xp160`](crate::TileSet::Xp160) (160 tiles, `RULES.md` §1.1).
+    /// The tiles of the box, as a catalog: the standard 106
+    /// ([`TileSet::Standard106`](crate::TileSet::Standard106), the default), the 160 of
+    /// Rummikub XP ([`TileSet::Xp160`](crate::TileSet::Xp160), `RULES.md` §1.1), or any
+    /// other number of copies and jokers ([`with_tile_set`](Self::with_tile_set) takes
+    /// either).
     pub tile_set: Catalog<Tile>,
 }
 
@@ -163,22 +166,30 @@ impl SolveOptions {
         self
     }
 
-    /// These options with another tile set.
+    /// These options with another box of tiles: a [`TileSet`](crate::TileSet), as
+    /// [`Config::with_tile_set`](crate::Config::with_tile_set) takes it, or any catalog
+    /// of tiles (other numbers of copies and jokers).
     ///
     /// ```
+    /// use rummykit_core::{Catalog, Tile};
     /// use rummykit_rummikub::TileSet;
     /// use rummykit_rummikub::solver::{Position, SolveError, SolveOptions, solve};
     /// // Three copies of a tile exist only in the 160-tile set.
     /// let pos = Position::parse("r5 b5 y5 r5 b5 k5", "r5 k5 y5")?;
     /// let refused = solve(&pos, &SolveOptions::default());
     /// assert!(matches!(refused, Err(SolveError::TooManyCopies { count: 3, max: 2, .. })));
-    /// let xp = SolveOptions::default().with_tile_set(TileSet::Xp160.catalog());
+    /// let xp = SolveOptions::default().with_tile_set(TileSet::Xp160);
+    /// assert_eq!(xp.tile_set, TileSet::Xp160.catalog());
     /// assert_eq!(solve(&pos, &xp)?.tiles_placed, 3);
+    /// // A home-made box of one copy of each tile, which no preset is.
+    /// let single = SolveOptions::default().with_tile_set(Catalog::<Tile>::new(1, 1).expect("fits"));
+    /// let twice = solve(&Position::parse("", "r5 r5")?, &single);
+    /// assert!(matches!(twice, Err(SolveError::TooManyCopies { count: 2, max: 1, .. })));
     /// # Ok::<(), SolveError>(())
     /// ```
     #[must_use]
-    pub const fn with_tile_set(mut self, tile_set: Catalog<Tile>) -> Self {
-        self.tile_set = tile_set;
+    pub fn with_tile_set(mut self, tile_set: impl Into<Catalog<Tile>>) -> Self {
+        self.tile_set = tile_set.into();
         self
     }
 }
