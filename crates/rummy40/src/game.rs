@@ -1090,6 +1090,11 @@ impl CardRules for Rummy40 {
         View::blank(self.config)
     }
 
+    /// [`Action::describe`]: the action in card notation.
+    fn describe_action(view: &View, action: &Action) -> rummykit_core::Description {
+        action.describe(view)
+    }
+
     /// Refreshes the game's own fields in place, reusing the view's vectors.
     #[inline]
     fn fill_view(&self, _: Seat, view: &mut View) {

@@ -42,6 +42,7 @@ mod analysis;
 mod bots;
 mod check;
 mod config;
+mod description;
 mod error;
 mod game;
 mod legal;
