@@ -102,10 +102,11 @@ fn check_one<G: Pieces>(game: &G, action: &G::Action, name: &str) -> usize {
     let (before, now) = (game.hand_faces(seat), after.hand_faces(seat));
     let mut owed = minus(&before, &now);
     // The top discard, taken into the hand, was seen by everyone: it is named too.
-    if let Some(top) = game.top_discard().filter(|_| after.top_discard() != game.top_discard()) {
-        if now.get(&top).copied().unwrap_or(0) > before.get(&top).copied().unwrap_or(0) {
-            *owed.entry(top).or_default() += 1;
-        }
+    let count = |faces: &Faces, face: &str| faces.get(face).copied().unwrap_or(0);
+    if let Some(top) = game.top_discard().filter(|_| after.top_discard() != game.top_discard())
+        && count(&now, &top) > count(&before, &top)
+    {
+        *owed.entry(top).or_default() += 1;
     }
     let missing = minus(&owed, &named);
     assert!(missing.is_empty(), "{name}: `{text}` ({action:?}) does not name {missing:?}");

@@ -459,13 +459,12 @@ impl ClassicRummy {
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
     /// let hint = game.hint(1);
-    /// let melded: usize = hint.melds.iter().map(Vec::len).sum();
-    /// assert_eq!(melded + hint.unmelded.len(), 10); // every card either melded or deadwood
+    /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 10); // every card either melded or deadwood
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn hint(&self, seat: Seat) -> HandAnalysis {
-        analyze(&self.hand(seat), &self.config)
+        analyze(&self.hand(seat), &self.config).expect("a hand holds cards of the deck")
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {

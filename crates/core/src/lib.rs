@@ -67,6 +67,7 @@ mod face;
 mod face_melds;
 mod from_setup;
 mod game;
+mod hand_analysis;
 mod hand_loop;
 mod hand_melds;
 mod match_play;
@@ -115,6 +116,7 @@ pub use from_setup::FromSetup;
 pub use game::{
     Bot, DealError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat, Seating,
 };
+pub use hand_analysis::{HandAnalysis, PieceMeld};
 pub use hand_loop::play_hand;
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchError};
