@@ -116,3 +116,28 @@ fn meld_order(cards: PieceSet) -> Vec<Card> {
     }
     faces
 }
+
+#[cfg(test)]
+mod tests {
+    use rummykit_core::{Card, PieceSet, format_list, parse_list};
+
+    use super::{DECK, meld_order};
+
+    fn set(cards: &str) -> PieceSet {
+        parse_list::<Card>(cards).unwrap().into_iter().filter_map(|c| DECK.ids_of(c).next()).collect()
+    }
+
+    #[test]
+    fn a_new_meld_is_written_as_it_lies() {
+        for (cards, written) in [
+            ("9s 9d 9h", "9d 9h 9s"),
+            ("7h 5h 6h", "5h 6h 7h"),
+            ("Ah Kh Qh", "Qh Kh Ah"),
+            ("2s As Ks", "Ks As 2s"),
+            ("3c Ac 2c", "Ac 2c 3c"),
+            ("Jc", "Jc"),
+        ] {
+            assert_eq!(format_list(&meld_order(set(cards))), written, "{cards}");
+        }
+    }
+}
