@@ -17,8 +17,8 @@ use crate::value::{rank_value, run_position_value};
 use crate::{Config, NewMeld, SCALA40_PACK, meld_value};
 
 /// The most cards [`best_opening`], [`can_open`] and [`analyze`] take: every search is
-/// exact, and its time grows exponentially with the hand (about a millisecond at 24
-/// cards, a second from 40), so a larger hand is refused with
+/// exact, and its time grows exponentially with the hand (at most tens of milliseconds
+/// at 24 cards, seconds from 36), so a larger hand is refused with
 /// [`AnalysisError::TooManyPieces`] rather than searched for minutes. A hand of the
 /// game holds at most 14 cards.
 ///
