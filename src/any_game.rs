@@ -6,8 +6,8 @@ use core::ops::RangeInclusive;
 use rand::Rng;
 use rummykit_classic::ClassicRummy;
 use rummykit_core::{
-    DealError, FromSetup, Game, NotYourTurn, Outcome, PositionError, Redeal, ScoreOrder, Seat, SeatView,
-    Seating,
+    DealError, Description, FromSetup, Game, NotYourTurn, Outcome, PositionError, Redeal, ScoreOrder, Seat,
+    SeatView, Seating,
 };
 use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
@@ -186,6 +186,40 @@ impl AnyAction {
             AnyAction::Rummikub(_) => GameKind::Rummikub,
             AnyAction::Classic(_) => GameKind::Classic,
             AnyAction::Rummy40(_) => GameKind::Rummy40,
+        }
+    }
+
+    /// What the action does in words and piece notation, relative to `view`, the view of
+    /// the seat that plays it: the engine's own `describe` (Rummikub's in tiles, the
+    /// card games' in cards). An action given with another engine's view is written as
+    /// its `Debug` text. What [`Game::describe`] gives.
+    ///
+    /// ```
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit::rand::SeedableRng;
+    /// use rummykit::{AnyGame, Game, Seating, Variant};
+    /// let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// for variant in [Variant::Rummikub, Variant::Classic, Variant::Rummy40] {
+    ///     let game = AnyGame::deal(&variant.config(), Seating::new(2), &mut rng)?;
+    ///     let seat = game.to_move().expect("a new hand is on");
+    ///     let mut legal = Vec::new();
+    ///     game.legal_actions(&mut legal);
+    ///     // One program prints every game's actions.
+    ///     for action in &legal {
+    ///         assert!(!action.describe(&game.view(seat)).to_string().is_empty());
+    ///     }
+    /// }
+    /// # Ok::<(), rummykit::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn describe(&self, view: &AnyView) -> Description {
+        match (self, view) {
+            (AnyAction::Rummikub(a), AnyView::Rummikub(v)) => a.describe(v),
+            (AnyAction::Classic(a), AnyView::Classic(v)) => a.describe(v),
+            (AnyAction::Rummy40(a), AnyView::Rummy40(v)) => a.describe(v),
+            (AnyAction::Rummikub(a), _) => Description::from_text(&format!("{a:?}")),
+            (AnyAction::Classic(a), _) => Description::from_text(&format!("{a:?}")),
+            (AnyAction::Rummy40(a), _) => Description::from_text(&format!("{a:?}")),
         }
     }
 }
@@ -550,6 +584,10 @@ impl Game for AnyGame {
             (AnyGame::Rummy40(g), AnyView::Rummy40(v)) => g.view_into(seat, v),
             (game, view) => *view = game.view(seat),
         }
+    }
+
+    fn describe(view: &AnyView, action: &AnyAction) -> Description {
+        action.describe(view)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -135,8 +135,8 @@ fn rummikub_wrong_commands_are_explained_and_the_game_goes_on() {
     let longest = text.lines().map(str::len).max().unwrap_or(0);
     assert!(longest < 1_000, "a line of {longest} bytes");
     // The upper-case DRAW was a command; the person sees the tile they drew.
-    let drew = text.lines().find(|l| l.starts_with("seat 1 (you): draws ")).expect("the person drew");
-    assert!(!drew.starts_with("seat 1 (you): draws ("), "the drawn tile is named: {drew}");
+    let drew = text.lines().find(|l| l.starts_with("seat 1 (you): draw a tile")).expect("the person drew");
+    assert!(drew.starts_with("seat 1 (you): draw a tile: "), "the drawn tile is named: {drew}");
     assert_finished(&summary, &text, 2, 1);
 }
 
@@ -151,7 +151,7 @@ fn rummikub_autoplay() -> String {
 fn rummikub_is_one_game_per_player_by_default_rules_1_8() {
     let (summary, text) = play(Variant::Rummikub, 3, 11, None, &rummikub_autoplay());
     assert!(!text.contains("input ended"), "the script should last the whole match");
-    assert!(text.contains("seat 1 (you): plays"), "the person's hinted plays are made");
+    assert!(text.contains("seat 1 (you): play "), "the person's hinted plays are made");
     assert_says(
         &text,
         &["match: 3 games; the highest total wins (RULES.md §1.8)", "== game 3 ==", "(3 games, "],

@@ -44,16 +44,19 @@ fn check_deadwood(len: usize, seed: u64) {
         // The hand in descending order (decided in another order) agrees too.
         let reversed: Vec<Card> = hand.iter().rev().copied().collect();
         assert_eq!(least_deadwood(&reversed, &RULES, value).map(|s| s.deadwood()), Ok(theirs));
-        let split = analyze(&piece_set(hand), &config);
+        let split = analyze(&piece_set(hand), &config).expect("a hand of the deck");
         assert_eq!(split.deadwood, theirs, "{hand:?}");
         assert_eq!(u32::from(gin_rummy::best_melds(gin).deadwood()), theirs, "{hand:?}");
         // The split is a real one: disjoint valid melds, the rest worth its deadwood.
         let mut used = split.unmelded;
         for meld in &split.melds {
-            let faces: Vec<Card> =
-                meld.iter().map(|&id| rummykit::Catalog::<Card>::DECK.face(id).expect("a card")).collect();
+            let faces: Vec<Card> = meld
+                .pieces
+                .iter()
+                .map(|&id| rummykit::Catalog::<Card>::DECK.face(id).expect("a card"))
+                .collect();
             assert!(Meld::infer(&faces, &RULES).is_ok(), "{faces:?}");
-            for &id in meld {
+            for &id in &meld.pieces {
                 assert!(used.insert(id), "{hand:?}: a card twice");
             }
         }

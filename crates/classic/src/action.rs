@@ -2,10 +2,14 @@
 
 use core::fmt;
 
-use rummykit_core::{MeldId, PieceId, PieceSet};
+use rummykit_core::{Card, Description, Face, MeldId, PieceId, PieceSet};
+
+use crate::View;
+use crate::turn::DECK;
 
 /// One atomic move. Cards are named by identity ([`PieceId`]), melds on the table by
-/// their stable [`MeldId`], never by position.
+/// their stable [`MeldId`], never by position. Its `Display` prints those ids;
+/// [`Action::describe`] names the cards, relative to the mover's view.
 ///
 /// ```
 /// use rummykit_classic::Action;
@@ -50,6 +54,90 @@ impl fmt::Display for Action {
             }
             Action::LayOff { piece, onto } => write!(f, "lay off {piece} onto {onto}"),
             Action::Discard(card) => write!(f, "discard {card}"),
+        }
+    }
+}
+
+impl Action {
+    /// What the action does in words and card notation, relative to `view`, the view of
+    /// the seat that plays it (which holds the faces of the cards and the melds it
+    /// names): "take the discard 7h", "meld [5s 6s 7s]", "lay 8s off on [5s 6s 7s]",
+    /// "discard Kd". What [`Game::describe`](rummykit_core::Game::describe) gives.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// let view = game.view(1);
+    /// let mut legal = Vec::new();
+    /// game.legal_actions(&mut legal);
+    /// let top = view.discard_pile.last().and_then(|&id| game.face(id)).expect("a card turned up");
+    /// let words: Vec<String> = legal.iter().map(|a| a.describe(&view).to_string()).collect();
+    /// assert_eq!(words, ["draw from the stock".to_owned(), format!("take the discard {top}")]);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn describe(&self, view: &View) -> Description {
+        let mut d = Description::new();
+        match self {
+            Action::DrawStock => d.text("draw from the stock"),
+            Action::TakeDiscard => {
+                d.text("take the discard");
+                if let Some(&top) = view.discard_pile.last() {
+                    d.text(" ").piece(&DECK, top);
+                }
+                &mut d
+            }
+            Action::Meld(cards) => d.text("meld ").cards_in_brackets(meld_order(*cards)),
+            Action::LayOff { piece, onto } => {
+                d.text("lay ").piece(&DECK, *piece).text(" off on ").table_meld(&view.table, *onto)
+            }
+            Action::Discard(card) => d.text("discard ").piece(&DECK, *card),
+        };
+        d
+    }
+}
+
+/// The cards of a new meld as it will lie: by suit, and a run from its low end (after
+/// its widest gap in rank, counted round the corner, so `Q K A` and `K A 2`). The
+/// engine orders the meld it lays; this only writes it.
+fn meld_order(cards: PieceSet) -> Vec<Card> {
+    let mut faces: Vec<Card> = cards.iter().filter_map(|id| DECK.face(id)).collect();
+    faces.sort_by_key(|c| (c.suit_index(), c.number()));
+    let one_suit = faces.windows(2).all(|w| w[0].suit_index() == w[1].suit_index());
+    if one_suit && faces.len() > 1 {
+        let rank = |i: usize| faces[i % faces.len()].number().unwrap_or(0);
+        // The gap before position i (i = 0: from the last card round to the first).
+        let gap = |i: usize| (rank(i) + 13 - rank(i + faces.len() - 1)) % 13;
+        let start = (0..faces.len()).max_by_key(|&i| (gap(i), usize::MAX - i)).unwrap_or(0);
+        faces.rotate_left(start);
+    }
+    faces
+}
+
+#[cfg(test)]
+mod tests {
+    use rummykit_core::{Card, PieceSet, format_list, parse_list};
+
+    use super::{DECK, meld_order};
+
+    fn set(cards: &str) -> PieceSet {
+        parse_list::<Card>(cards).unwrap().into_iter().filter_map(|c| DECK.ids_of(c).next()).collect()
+    }
+
+    #[test]
+    fn a_new_meld_is_written_as_it_lies() {
+        for (cards, written) in [
+            ("9s 9d 9h", "9d 9h 9s"),
+            ("7h 5h 6h", "5h 6h 7h"),
+            ("Ah Kh Qh", "Qh Kh Ah"),
+            ("2s As Ks", "Ks As 2s"),
+            ("3c Ac 2c", "Ac 2c 3c"),
+            ("Jc", "Jc"),
+        ] {
+            assert_eq!(format_list(&meld_order(set(cards))), written, "{cards}");
         }
     }
 }

@@ -1,69 +1,53 @@
 //! [`analyze`]: the least-deadwood split of a hand, for bots and hints.
 
-use rummykit_core::{Card, CardSet, PieceId, PieceSet};
+use rummykit_core::{AnalysisError, Card, CardSet, HandAnalysis, PieceId, PieceMeld, PieceSet};
 
 use crate::Config;
+use crate::turn::DECK;
 
-/// The best split of a hand into melds: what to keep together and what is deadwood.
+/// The split of `hand` (card ids of the one-deck pack, as a view holds them) into
+/// disjoint melds (valid under `config`'s ace mode) with the least deadwood
+/// (`RULES.md` §2.6 values), computed exactly by [`CardSet::least_deadwood_split`] (the
+/// split of core's [`least_deadwood`](rummykit_core::least_deadwood) on the hand's card
+/// mask, in cards). Rummy 40's `analyze` takes and gives the same shape.
 ///
 /// ```
 /// use rummykit_classic::{Config, analyze};
-/// use rummykit_core::{Card, Catalog, PieceSet, parse_list};
-/// let deck = Catalog::<Card>::DECK;
-/// let hand: PieceSet = parse_list::<Card>("4s 5s 6s 7s Jd Jc 3h")?.into_iter()
-///     .filter_map(|c| deck.ids_of(c).next()).collect();
-/// let best = analyze(&hand, &Config::STANDARD);
-/// assert_eq!(best.melds.len(), 1); // 4s-5s-6s-7s
-/// assert_eq!(best.unmelded.len(), 3); // Jd Jc 3h
-/// assert_eq!(best.deadwood, 10 + 10 + 3);
-/// # Ok::<(), rummykit_core::ParseError>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HandAnalysis {
-    /// The melds, each in meld order (a run from its low end).
-    pub melds: Vec<Vec<PieceId>>,
-    /// The cards in no meld.
-    pub unmelded: PieceSet,
-    /// Their value (`RULES.md` §2.6 values): what the hand would cost if another
-    /// player went out now, were the melds laid down.
-    pub deadwood: u32,
-}
-
-/// The split of `hand` into disjoint melds (valid under `config`'s ace mode) with the
-/// least deadwood, computed exactly by [`CardSet::least_deadwood_split`] (the split of
-/// core's [`least_deadwood`](rummykit_core::least_deadwood) on the hand's card mask, in
-/// cards).
-///
-/// ```
-/// use rummykit_classic::{Config, analyze};
-/// use rummykit_core::{Card, Catalog, MatchEnd, PieceSet, parse_list};
+/// use rummykit_core::{Card, Catalog, MeldKind, PieceSet, parse_list};
 /// let deck = Catalog::<Card>::DECK;
 /// let hand: PieceSet = parse_list::<Card>("7h 8h 9h 9s 9d Kc 2c")?.into_iter()
 ///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
-/// let best = analyze(&hand, &Config::STANDARD);
+/// let best = analyze(&hand, &Config::STANDARD)?;
 /// assert_eq!(best.deadwood, 7 + 8 + 10 + 2); // 9h 9s 9d melded
 /// assert_eq!(best.melds.len(), 1);
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// assert_eq!(best.melds[0].kind, MeldKind::Group);
+/// assert_eq!(best.unmelded.len(), 4); // 7h 8h Kc 2c
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// # Panics
+/// # Errors
 ///
-/// Never: the split is of the hand's cards of the one-deck catalog
-/// ([`Catalog::DECK`](rummykit_core::Catalog::DECK), piece ids below 52, one per face),
-/// into melds of three cards or more; pieces beyond the catalog are left out.
-#[must_use]
-pub fn analyze(hand: &PieceSet, config: &Config) -> HandAnalysis {
+/// [`AnalysisError::UnknownPiece`] for an id that is not a card of the deck (52 cards,
+/// ids 0 to 51). A hand of the deck is never too large.
+pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, AnalysisError> {
+    if let Some(unknown) = hand.iter().find(|&id| DECK.face(id).is_none()) {
+        return Err(AnalysisError::UnknownPiece(unknown));
+    }
     let ace = config.ace;
     let split = CardSet::of_deck_pieces(hand)
         .least_deadwood_split(&config.meld_rules(), |c| ace.card_value(c))
         .expect("classic melds have three cards or more");
     // The one-deck catalog numbers its cards by face index.
     let id = |card: Card| PieceId::new(card.index()).expect("a card of the deck");
-    HandAnalysis {
-        melds: split.melds().iter().map(|m| m.in_order().map(id).collect()).collect(),
+    Ok(HandAnalysis {
+        melds: split
+            .melds()
+            .iter()
+            .map(|m| PieceMeld { kind: m.kind(), pieces: m.in_order().map(id).collect() })
+            .collect(),
         unmelded: split.unmelded().iter().map(id).collect(),
         deadwood: split.deadwood(),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -75,9 +59,11 @@ mod tests {
     use rand::seq::{IndexedRandom, SliceRandom};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-    use rummykit_core::{Card, Catalog, Face, PieceId, PieceSet, least_deadwood};
+    use rummykit_core::{
+        AnalysisError, Card, Catalog, Face, HandAnalysis, PieceId, PieceMeld, PieceSet, least_deadwood,
+    };
 
-    use super::{HandAnalysis, analyze};
+    use super::analyze;
     use crate::{AceMode, Config};
 
     fn reference(hand: &PieceSet, config: &Config) -> HandAnalysis {
@@ -90,7 +76,10 @@ mod tests {
             melds: split
                 .melds()
                 .iter()
-                .map(|m| m.positions().iter().map(|&p| ids[usize::from(p)]).collect())
+                .map(|m| PieceMeld {
+                    kind: m.kind(),
+                    pieces: m.positions().iter().map(|&p| ids[usize::from(p)]).collect(),
+                })
                 .collect(),
             unmelded: split.unmelded().map(|p| ids[p]).collect(),
             deadwood: split.deadwood(),
@@ -125,12 +114,22 @@ mod tests {
                 let mut picked: Vec<PieceId> = pool.sample(&mut rng, len).copied().collect();
                 picked.shuffle(&mut rng);
                 let hand: PieceSet = picked.into_iter().collect();
-                let ours = analyze(&hand, &config);
+                let ours = analyze(&hand, &config).expect("a hand of the deck");
                 assert_eq!(ours, reference(&hand, &config), "{ace:?} {hand:?}");
                 hands += 1;
                 melds += ours.melds.len();
             }
         }
         assert!(hands == 9_000 && melds > 6_000, "{hands} {melds}");
+    }
+
+    #[test]
+    fn an_id_beyond_the_deck_is_refused() {
+        let deck = Catalog::<Card>::DECK;
+        let mut hand: PieceSet = deck.ids().take(5).collect();
+        assert!(analyze(&hand, &Config::STANDARD).is_ok());
+        let stranger = PieceId::new(52).expect("an id");
+        hand.insert(stranger);
+        assert_eq!(analyze(&hand, &Config::STANDARD), Err(AnalysisError::UnknownPiece(stranger)));
     }
 }

@@ -67,7 +67,7 @@ impl Bot<ClassicRummy> for GreedyBot {
                 if let Some(&top) = view.discard_pile.last() {
                     let mut with = view.hand;
                     with.insert(top);
-                    let split = analyze(&with, &view.config);
+                    let split = analyze(&with, &view.config).expect("a hand of the deck");
                     if !split.unmelded.contains(top) && legal.contains(&Action::TakeDiscard) {
                         return Action::TakeDiscard;
                     }
@@ -77,7 +77,7 @@ impl Bot<ClassicRummy> for GreedyBot {
             Phase::Play => {
                 let split = view.hint();
                 for meld in &split.melds {
-                    let action = Action::Meld(meld.iter().copied().collect::<PieceSet>());
+                    let action = Action::Meld(meld.pieces.iter().copied().collect::<PieceSet>());
                     if legal.contains(&action) {
                         return action;
                     }

@@ -5,8 +5,9 @@ use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Game, HandState, HandView, ListedCards, MeldTable,
-    Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, deal_cards, seat_list,
+    Card, CardRules, Catalog, CommitKey, DealError, Description, Game, HandState, HandView, ListedCards,
+    MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, deal_cards,
+    seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -408,6 +409,44 @@ impl ClassicRummy {
         self.rummy
     }
 
+    /// The pack the hand is played with: one standard deck, no jokers, each card's id
+    /// its face index. Rummy 40's `Rummy40::catalog` is its counterpart.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_classic::{ClassicRummy, Config};
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+    /// assert_eq!((game.catalog().len(), game.catalog().jokers()), (52, 0));
+    /// // Every card of the deck is in a hand or a pile.
+    /// assert_eq!(game.hand(0) | game.hand(1) | game.piles().pieces(), game.catalog().all());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    #[must_use]
+    pub fn catalog(&self) -> &Catalog<Card> {
+        &DECK
+    }
+
+    /// The face of card `id` (`None` if it is not in the deck).
+    ///
+    /// ```
+    /// use rummykit_classic::{ClassicRummy, Config, Setup};
+    /// use rummykit_core::{PieceId, parse_list};
+    /// let mut setup = Setup::new(vec![parse_list("Ah 2h 3h")?, parse_list("Kd 9c")?]);
+    /// setup.fill_stock();
+    /// let game = ClassicRummy::from_setup(&Config::STANDARD, setup)?;
+    /// let faces: Vec<String> =
+    ///     game.hand(1).iter().filter_map(|id| game.face(id)).map(|f| f.to_string()).collect();
+    /// assert_eq!(faces, ["9c", "Kd"]); // in id order: clubs first
+    /// assert_eq!(PieceId::new(52).and_then(|id| game.face(id)), None); // the deck has 52 cards
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn face(&self, id: PieceId) -> Option<Card> {
+        DECK.face(id)
+    }
+
     /// The least-deadwood split of `seat`'s hand: a hint for that player.
     ///
     /// ```
@@ -420,13 +459,12 @@ impl ClassicRummy {
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
     /// let hint = game.hint(1);
-    /// let melded: usize = hint.melds.iter().map(Vec::len).sum();
-    /// assert_eq!(melded + hint.unmelded.len(), 10); // every card either melded or deadwood
+    /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 10); // every card either melded or deadwood
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn hint(&self, seat: Seat) -> HandAnalysis {
-        analyze(&self.hand(seat), &self.config)
+        analyze(&self.hand(seat), &self.config).expect("a hand holds cards of the deck")
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {
@@ -775,6 +813,11 @@ impl CardRules for ClassicRummy {
 
     fn blank_view(&self) -> View {
         View { common: HandView::default(), config: self.config, restocks: 0, melds_this_turn: 0 }
+    }
+
+    /// [`Action::describe`]: the action in card notation.
+    fn describe_action(view: &View, action: &Action) -> Description {
+        action.describe(view)
     }
 
     #[inline]

@@ -69,12 +69,14 @@ mod turn;
 mod view;
 
 pub use action::Action;
-pub use analysis::{HandAnalysis, analyze};
+pub use analysis::analyze;
 pub use bots::GreedyBot;
 pub use config::{AceMode, Config, MELD_RULES, MeldLimit};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use planner::PlannerBot;
+/// The least-deadwood split [`analyze`] gives, the shape Rummy 40's shares.
+pub use rummykit_core::{HandAnalysis, PieceMeld};
 /// The turn phase and the table meld of a setup, shared with the other card games.
 pub use rummykit_core::{Phase, SetupMeld};
 pub use setup::Setup;

@@ -144,7 +144,7 @@ impl View {
     /// ```
     #[must_use]
     pub fn hint(&self) -> HandAnalysis {
-        analyze(&self.hand, &self.config)
+        analyze(&self.hand, &self.config).expect("a hand holds cards of the deck")
     }
 }
 

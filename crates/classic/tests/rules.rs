@@ -6,10 +6,12 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::Setup;
-use rummykit_classic::{AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, analyze};
+use rummykit_classic::{
+    AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, PieceMeld, analyze,
+};
 use rummykit_core::{
-    Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, Outcome, PositionError, Seating, TableError,
-    TurnError,
+    Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, MeldKind, Outcome, PositionError, Seating,
+    TableError, TurnError,
 };
 
 // ---------------------------------------------------------------- §2.1 / §2.2 deal
@@ -573,8 +575,8 @@ fn hint_is_the_least_deadwood_split() {
     let g = scripted(&standard(), 1, &["7h 8h 9h 9s 9d Kc 2c", "5s"], "", "Ts");
     let h = g.hint(0);
     assert_eq!(h.deadwood, 7 + 8 + 10 + 2);
-    assert_eq!(h.melds, vec![ids("9d 9h 9s")]);
-    assert_eq!(h, analyze(&g.hand(0), g.config()));
+    assert_eq!(h.melds, vec![PieceMeld { kind: MeldKind::Group, pieces: ids("9d 9h 9s") }]);
+    assert_eq!(Ok(h), analyze(&g.hand(0), g.config()));
 }
 
 #[cfg(feature = "serde")]

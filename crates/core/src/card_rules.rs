@@ -8,8 +8,8 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use crate::{
-    Card, Catalog, DealError, Game, HandState, HandView, MatchTerms, NotYourTurn, Outcome, Phase, ScoreOrder,
-    Seat, Seating,
+    Card, Catalog, DealError, Description, Game, HandState, HandView, MatchTerms, NotYourTurn, Outcome,
+    Phase, ScoreOrder, Seat, Seating,
 };
 
 /// Permission to commit a plan, which only the engine (the [`Game`] implementation of a
@@ -401,6 +401,26 @@ pub trait CardRules: Clone + Debug + Sized {
             list.choose(rng).cloned()
         })
     }
+    /// What `action` does in words and card notation, relative to the mover's `view`:
+    /// [`Game::describe`]. The default is the action's `Debug` text; classic Rummy and
+    /// Rummy 40 name every card by its face.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // The toy game keeps the default; the engine's `Game::describe` is this hook.
+    /// assert_eq!(ThreeCards::describe_action(&game.view(0), &Step::Draw).to_string(), "Draw");
+    /// assert_eq!(ThreeCards::describe(&game.view(0), &Step::Draw), ThreeCards::describe_action(&game.view(0), &Step::Draw));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn describe_action(view: &Self::CardView, action: &Self::CardAction) -> Description {
+        let _ = view;
+        Description::from_text(&format!("{action:?}"))
+    }
 }
 
 /// The checked plan of `action` for `seat`: the seat check (while the hand is on; once
@@ -507,5 +527,9 @@ impl<T: CardRules> Game for T {
 
     fn outcome(&self) -> Option<Outcome> {
         self.result()
+    }
+
+    fn describe(view: &Self::View, action: &Self::Action) -> Description {
+        T::describe_action(view, action)
     }
 }

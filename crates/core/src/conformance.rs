@@ -14,7 +14,8 @@
 //!    on, and an arbitrary action from [`Conformance::candidates`] is accepted exactly
 //!    when it (or its [`Conformance::canonical`] form) is listed. For every candidate,
 //!    [`Game::check`] agrees with [`Game::apply`]; a listed action offered for a seat
-//!    not to move is refused with [`NotYourTurn`](crate::NotYourTurn).
+//!    not to move is refused with [`NotYourTurn`](crate::NotYourTurn). Every listed
+//!    action has a [`Game::describe`] text that is not empty.
 //! 3. **Validation** (Rummikub): candidates marked [`Expect::Accept`] (random valid plays)
 //!    are accepted and those marked [`Expect::Reject`] (corruptions of them) refused.
 //! 4. **A refused action changes nothing**: the state equals its clone afterwards.
@@ -818,6 +819,8 @@ pub enum Check {
     /// [`Game::legal_actions_from`] on the mover's view gave another list than
     /// [`Game::legal_actions`].
     ViewActions,
+    /// [`Game::describe`] gave an empty description of an enumerated action.
+    Description,
 }
 
 /// A failed check: which one, where, and what happened.
@@ -1070,11 +1073,15 @@ where
         return Err(ctx.fail(Check::Termination, "no legal action while the hand is on".into()));
     }
     let mut from_view = Vec::new();
-    <C::Game as Game>::legal_actions_from(&game.view(seat), &mut from_view);
+    let mover_view = game.view(seat);
+    <C::Game as Game>::legal_actions_from(&mover_view, &mut from_view);
     if from_view != legal {
         return Err(ctx.fail(Check::ViewActions, format!("state lists {legal:?}, view lists {from_view:?}")));
     }
     for action in &legal {
+        if <C::Game as Game>::describe(&mover_view, action).is_empty() {
+            return Err(ctx.fail(Check::Description, format!("enumerated {action:?} describes to nothing")));
+        }
         if let Err(e) = game.check(seat, action) {
             return Err(ctx.fail(Check::LegalRefused, format!("enumerated {action:?} refused by check: {e}")));
         }

@@ -8,7 +8,7 @@ use rand::seq::IndexedRandom;
 use thiserror::Error;
 
 use crate::plural::plural;
-use crate::{Card, MatchTerms, MeldError, TableError, Tile};
+use crate::{Card, Description, MatchTerms, MeldError, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
 ///
@@ -875,6 +875,28 @@ pub trait Game: Clone + Debug + Sized {
         let mut actions = Vec::new();
         Self::legal_actions_from(view, &mut actions);
         actions.choose(rng).cloned()
+    }
+
+    /// What `action` does, in words and piece notation, relative to `view` (the view of
+    /// the seat that plays it, before it is played: it holds the faces of the ids the
+    /// action names and the melds it refers to), for a program to print or show. Every
+    /// game of rummykit names the pieces an action moves ("lay 9h off on [6h 7h 8h]",
+    /// "play r5 r6 r7"); the default is the action's `Debug` text.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // The toy Nim keeps the default: its action's `Debug` text.
+    /// assert_eq!(Nim::describe(&nim.view(0), &2).to_string(), "2");
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn describe(view: &Self::View, action: &Self::Action) -> Description {
+        let _ = view;
+        Description::from_text(&format!("{action:?}"))
     }
 
     /// What `seat` may see. Only that seat's hidden pieces are in it.

@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules};
+use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules, PieceId};
 
 /// The most pieces a hand given to the analysis may hold (positions are bits of a `u64`).
 ///
@@ -27,7 +27,8 @@ pub const MAX_HAND: usize = 64;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum AnalysisError {
-    /// More pieces than [`MAX_HAND`].
+    /// More pieces than the analysis takes ([`MAX_HAND`] for [`hand_melds`]; a game's
+    /// own analysis may take fewer).
     #[error("hand of {len} pieces is too large to analyse (at most {max})")]
     TooManyPieces {
         /// Pieces given.
@@ -35,6 +36,9 @@ pub enum AnalysisError {
         /// The limit.
         max: usize,
     },
+    /// A piece id that is not a card of the game's pack.
+    #[error("{0} is not a card of the pack")]
+    UnknownPiece(PieceId),
 }
 
 /// A meld formed from pieces of a hand: its kind and the positions (indices into the

@@ -29,6 +29,8 @@
 //!   both show ([`HandView`]) and the checks of a scripted position ([`CardSetup`]).
 //! * Views: every game's view says whose it is, who moves and how the hand ended the
 //!   same way ([`SeatView`]).
+//! * Words: every game describes each of its actions relative to the mover's view, in
+//!   words and piece notation ([`Game::describe`], a [`Description`]).
 //!
 //! ```
 //! use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -58,12 +60,14 @@ mod card_view;
 mod catalog;
 pub mod conformance;
 mod deadwood;
+mod description;
 mod driver_error;
 mod estimate;
 mod face;
 mod face_melds;
 mod from_setup;
 mod game;
+mod hand_analysis;
 mod hand_loop;
 mod hand_melds;
 mod match_play;
@@ -103,6 +107,7 @@ pub use card_turn::{Phase, TurnError};
 pub use card_view::HandView;
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{CardMeld, CardSplit, Split, least_deadwood, least_deadwood_value};
+pub use description::{Description, Part};
 pub use driver_error::DriverError;
 pub use estimate::Estimate;
 pub use face::{FACES, Face, NATURAL_FACES};
@@ -111,6 +116,7 @@ pub use from_setup::FromSetup;
 pub use game::{
     Bot, DealError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat, Seating,
 };
+pub use hand_analysis::{HandAnalysis, PieceMeld};
 pub use hand_loop::play_hand;
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchError};

@@ -879,6 +879,11 @@ impl Game for Rummikub {
         View::of(self, seat)
     }
 
+    /// [`Action::describe`]: the action in tile notation.
+    fn describe(view: &View, action: &Action) -> rummykit_core::Description {
+        action.describe(view)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         match self.end? {
             GameEnd::WentOut { seat, hand_rummy } => Some(Outcome {

@@ -78,6 +78,7 @@ pub use bots::{GreedyBot, SamplerBot, ThoroughBot};
 // --- engine ---
 mod check;
 mod config;
+mod description;
 mod error;
 mod game;
 mod legal;

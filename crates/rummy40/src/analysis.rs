@@ -1,5 +1,6 @@
 //! Hand analysis: the best opening a hand holds ([`best_opening`], `RULES.md` §3.5) and
-//! its least-deadwood split ([`analyze`], `RULES.md` §3.8), both exact.
+//! its least-deadwood split ([`analyze`], `RULES.md` §3.8), both exact, for hands of up
+//! to [`MAX_ANALYSED_HAND`] cards.
 //!
 //! Both are one branch-and-bound search over face counts. Cards are decided in a fixed
 //! order (suit by suit; within a suit 2 … K, then the ace): the first undecided card is
@@ -8,10 +9,40 @@
 //! so the search is exhaustive; a bound (the sum of what the undecided cards could
 //! still add) cuts it short.
 
-use rummykit_core::{Card, Face, JokerLimit, Meld, MeldKind};
+use rummykit_core::{
+    AnalysisError, Card, Face, HandAnalysis, JokerLimit, Meld, MeldKind, PieceId, PieceMeld, PieceSet,
+};
 
 use crate::value::{rank_value, run_position_value};
-use crate::{Config, meld_value};
+use crate::{Config, NewMeld, SCALA40_PACK, meld_value};
+
+/// The most cards [`best_opening`], [`can_open`] and [`analyze`] take: every search is
+/// exact, and its time grows exponentially with the hand (at most tens of milliseconds
+/// at 24 cards, seconds from 36), so a larger hand is refused with
+/// [`AnalysisError::TooManyPieces`] rather than searched for minutes. A hand of the
+/// game holds at most 14 cards.
+///
+/// ```
+/// use rummykit_core::{AnalysisError, Card, parse_list};
+/// use rummykit_rummy40::{Config, MAX_ANALYSED_HAND, best_opening, can_open};
+/// let one_suit: Vec<Card> = parse_list("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh")?;
+/// let mut big = one_suit.repeat(2);
+/// assert_eq!(big.len(), 26);
+/// let refused = Err(AnalysisError::TooManyPieces { len: 26, max: MAX_ANALYSED_HAND });
+/// assert_eq!(can_open(&big, 40, &Config::RUMMY40), refused);
+/// big.truncate(MAX_ANALYSED_HAND);
+/// assert_eq!(can_open(&big, 40, &Config::RUMMY40), Ok(true));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+pub const MAX_ANALYSED_HAND: usize = 24;
+
+/// `Ok` for a hand of at most [`MAX_ANALYSED_HAND`] cards.
+fn check_size(len: usize) -> Result<(), AnalysisError> {
+    if len > MAX_ANALYSED_HAND {
+        return Err(AnalysisError::TooManyPieces { len, max: MAX_ANALYSED_HAND });
+    }
+    Ok(())
+}
 
 /// The best opening a hand holds: the largest opening value (`RULES.md` §3.5: every
 /// position at the value of the card it stands for) of disjoint melds from the hand
@@ -21,7 +52,7 @@ use crate::{Config, meld_value};
 /// use rummykit_core::{Card, Meld, MeldKind, parse_list};
 /// use rummykit_rummy40::{Config, MELD_RULES, best_opening};
 /// // ♠Q-K-A (31) and 7♣ 7♦ with the joker (21); 2♥ stays for the discard.
-/// let best = best_opening(&parse_list::<Card>("Qs Ks As 7c 7d * 2h")?, &Config::RUMMY40);
+/// let best = best_opening(&parse_list::<Card>("Qs Ks As 7c 7d * 2h")?, &Config::RUMMY40)?;
 /// assert_eq!(best.value, 52);
 /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MELD_RULES)?;
 /// assert!(best.melds.contains(&run));
@@ -44,43 +75,15 @@ impl Opening {
     /// use rummykit_rummy40::{Config, best_opening};
     /// // 5♣ 5♦ 5♥ (15) + ♠6-7-8 (21) = 36: short of the 40 of Rummy 40.
     /// let hand: Vec<Card> = parse_list("5c 5d 5h 6s 7s 8s Kd")?;
-    /// let best = best_opening(&hand, &Config::RUMMY40);
+    /// let best = best_opening(&hand, &Config::RUMMY40)?;
     /// assert_eq!(best.value, 36);
     /// assert!(best.reaches(36) && !best.reaches(40));
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn reaches(&self, threshold: u32) -> bool {
         self.value >= threshold
     }
-}
-
-/// The least-deadwood split of a hand in Rummy 40's terms: melds, the cards in no meld
-/// and their penalty. Classic Rummy's counterpart has the same name, entry and fields
-/// (`rummykit_classic::{analyze, HandAnalysis}`), in pieces where this is in faces: a
-/// classic hand is of one deck, so a card is its piece, while Rummy 40's two decks make
-/// the copies of a face interchangeable. Both are read off core's position-based
-/// [`Split`](rummykit_core::Split).
-///
-/// ```
-/// use rummykit_core::{Card, parse_list};
-/// use rummykit_rummy40::{Config, analyze};
-/// let split = analyze(&parse_list::<Card>("5h 6h 7h 9c 9d * Ad Kc")?, &Config::RUMMY40);
-/// // ♥5-6-7 and 9♣ 9♦ with the joker melded; K♣ and A♦ left (in card order), 10 + 11.
-/// assert_eq!(split.melds.len(), 2);
-/// assert_eq!(split.unmelded, parse_list::<Card>("Kc Ad")?);
-/// assert_eq!(split.deadwood, 21);
-/// # Ok::<(), rummykit_core::ParseError>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HandAnalysis {
-    /// The melds, in search order.
-    pub melds: Vec<Meld<Card>>,
-    /// The cards in no meld, in card order.
-    pub unmelded: Vec<Card>,
-    /// Penalty points of `unmelded` (`RULES.md` §3.8: A 11, J/Q/K 10, joker per config):
-    /// what the hand would cost if another player went out now, were the melds laid down.
-    pub deadwood: u32,
 }
 
 /// The best opening in `hand` under `config`: the most opening points in disjoint
@@ -93,75 +96,110 @@ pub struct HandAnalysis {
 /// use rummykit_rummy40::{Config, best_opening};
 /// // RULES.md §3.5: ♥10-J-Q (30) + 4♣ 4♦ 4♠ (12) = 42.
 /// let hand: Vec<Card> = parse_list("Th Jh Qh 4c 4d 4s 8c")?;
-/// let best = best_opening(&hand, &Config::RUMMY40);
+/// let best = best_opening(&hand, &Config::RUMMY40)?;
 /// assert_eq!(best.value, 42);
 /// assert!(best.reaches(40));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[must_use]
-pub fn best_opening(hand: &[Card], config: &Config) -> Opening {
+///
+/// # Errors
+///
+/// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards.
+pub fn best_opening(hand: &[Card], config: &Config) -> Result<Opening, AnalysisError> {
+    check_size(hand.len())?;
     let max_cards = hand.len().saturating_sub(1) as u32;
     let mut s = Search::new(hand, config, max_cards, None);
     s.run();
-    Opening { value: s.best, melds: s.best_melds(config) }
+    Ok(Opening { value: s.best, melds: s.best_melds(config) })
 }
 
-/// `true` if `hand` holds an opening worth at least `threshold` that keeps a card for
+/// Whether `hand` holds an opening worth at least `threshold` that keeps a card for
 /// the discard. Stops at the first one found, so it is faster than [`best_opening`].
 ///
 /// ```
 /// use rummykit_core::{Card, parse_list};
 /// use rummykit_rummy40::{Config, can_open};
 /// let hand: Vec<Card> = parse_list("Qs Ks As 7c 7d * 2h")?; // 31 + 21 = 52
-/// assert!(can_open(&hand, 52, &Config::RUMMY40));
-/// assert!(!can_open(&hand, 53, &Config::RUMMY40));
+/// assert_eq!(can_open(&hand, 52, &Config::RUMMY40), Ok(true));
+/// assert_eq!(can_open(&hand, 53, &Config::RUMMY40), Ok(false));
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
-#[must_use]
-pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> bool {
+///
+/// # Errors
+///
+/// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards.
+pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> Result<bool, AnalysisError> {
+    check_size(hand.len())?;
     let max_cards = hand.len().saturating_sub(1) as u32;
     let mut s = Search::new(hand, config, max_cards, Some(threshold));
     s.run();
-    s.best >= threshold
+    Ok(s.best >= threshold)
 }
 
-/// The split of `hand` into melds and unmelded cards with the least penalty in the
-/// unmelded (`RULES.md` §3.8 values; an unmelded joker costs `joker_hand_penalty`).
-/// Every card may be melded (this is the hand's shape, not a legal play). Built on
-/// core's [`rummykit_core::least_deadwood`] with the Rummy 40 meld rules and card values.
+/// The split of `hand` (card ids of the game's pack, as a view holds them) into melds
+/// and unmelded cards with the least penalty in the unmelded (`RULES.md` §3.8 values;
+/// an unmelded joker costs `joker_hand_penalty`). Every card may be melded (this is the
+/// hand's shape, not a legal play). Built on core's [`rummykit_core::least_deadwood`]
+/// with the Rummy 40 meld rules and card values; classic Rummy's `analyze` takes and
+/// gives the same shape.
 ///
 /// ```
-/// use rummykit_core::{Card, parse_list};
-/// use rummykit_rummy40::{Config, analyze};
-/// let hand: Vec<Card> = parse_list("5h 6h 7h 9c 9d * Ad Kc")?;
-/// let split = analyze(&hand, &Config::RUMMY40);
+/// use rummykit_core::{Card, PieceSet, parse_list};
+/// use rummykit_rummy40::{Config, RUMMY40_PACK, analyze};
+/// // The first copy of each card, and the first joker.
+/// let hand: PieceSet = parse_list::<Card>("5h 6h 7h 9c 9d * Ad Kc")?
+///     .into_iter()
+///     .filter_map(|c| RUMMY40_PACK.ids_of(c).next())
+///     .collect();
+/// let split = analyze(&hand, &Config::RUMMY40)?;
 /// assert_eq!(split.deadwood, 11 + 10); // Ad and Kc; the joker completes the nines
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// assert_eq!(split.melds.len(), 2);
+/// let unmelded: Vec<String> = split.unmelded.iter().filter_map(|id| RUMMY40_PACK.face(id)).map(|c| c.to_string()).collect();
+/// assert_eq!(unmelded, ["Kc", "Ad"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[must_use]
-pub fn analyze(hand: &[Card], config: &Config) -> HandAnalysis {
-    let rules = config.meld_rules();
-    let value = |c: Card| config.hand_penalty(c);
-    match rummykit_core::least_deadwood(hand, &rules, value) {
-        Ok(split) => {
-            let melds = split
-                .melds()
-                .iter()
-                .filter_map(|m| {
-                    let faces: Vec<Card> = m.select(hand).copied().collect();
-                    Meld::new(m.kind(), &faces, &rules).ok()
-                })
-                .collect();
-            let mut unmelded: Vec<Card> = split.unmelded().filter_map(|i| hand.get(i).copied()).collect();
-            unmelded.sort();
-            HandAnalysis { melds, unmelded, deadwood: split.deadwood() }
-        }
-        // More than 64 cards cannot be a hand of this game: nothing is melded.
-        Err(_) => {
-            let mut unmelded = hand.to_vec();
-            unmelded.sort();
-            HandAnalysis { melds: Vec::new(), unmelded, deadwood: config.hand_total(hand.iter().copied()) }
-        }
+///
+/// # Errors
+///
+/// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards;
+/// [`AnalysisError::UnknownPiece`] for an id that is not a card of the pack of
+/// `config`'s jokers (of the larger pack for a joker count the game does not have).
+pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, AnalysisError> {
+    check_size(hand.len())?;
+    let pack = config.catalog().unwrap_or(SCALA40_PACK);
+    let ids: Vec<PieceId> = hand.iter().collect();
+    let faces = ids
+        .iter()
+        .map(|&id| pack.face(id).ok_or(AnalysisError::UnknownPiece(id)))
+        .collect::<Result<Vec<Card>, _>>()?;
+    let split = rummykit_core::least_deadwood(&faces, &config.meld_rules(), |c| config.hand_penalty(c))?;
+    let id_at = |p: usize| ids[p];
+    Ok(HandAnalysis {
+        melds: split
+            .melds()
+            .iter()
+            .map(|m| PieceMeld {
+                kind: m.kind(),
+                pieces: m.positions().iter().map(|&p| id_at(usize::from(p))).collect(),
+            })
+            .collect(),
+        unmelded: split.unmelded().map(id_at).collect(),
+        deadwood: split.deadwood(),
+    })
+}
+
+/// A meld of an analysis, to be put down: the same kind and cards in the same order.
+///
+/// ```
+/// use rummykit_core::{MeldKind, PieceId, PieceMeld};
+/// use rummykit_rummy40::NewMeld;
+/// let id = |i| PieceId::new(i).unwrap();
+/// let meld = PieceMeld { kind: MeldKind::Run, pieces: vec![id(4), id(5), id(6)] };
+/// assert_eq!(NewMeld::from(meld), NewMeld::new(MeldKind::Run, vec![id(4), id(5), id(6)]));
+/// ```
+impl From<PieceMeld> for NewMeld {
+    fn from(meld: PieceMeld) -> NewMeld {
+        NewMeld::new(meld.kind, meld.pieces)
     }
 }
 
@@ -692,7 +730,7 @@ impl Search {
 /// assert_eq!(melds_value(&[run, set]), 31 + 21); // the joker counts as the third 7
 /// assert_eq!(melds_value(&[]), 0);
 /// // The value of the best opening is that of its melds.
-/// let best = best_opening(&parse_list::<Card>("Th Jh Qh 4c 4d 4s 8c")?, &Config::RUMMY40);
+/// let best = best_opening(&parse_list::<Card>("Th Jh Qh 4c 4d 4s 8c")?, &Config::RUMMY40)?;
 /// assert_eq!(melds_value(&best.melds), best.value);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

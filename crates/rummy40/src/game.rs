@@ -412,23 +412,26 @@ impl Rummy40 {
     /// for that player, as classic Rummy gives. A seat not in the game holds nothing: no
     /// melds, deadwood 0.
     ///
+    /// # Panics
+    ///
+    /// Never: a hand of the game holds at most 14 cards of its pack.
+    ///
     /// ```
     /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Meld, Seating};
+    /// use rummykit_core::{Game, Seating};
     /// use rummykit_rummy40::{Config, Rummy40};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
     /// let hint = game.hint(1);
-    /// let melded: usize = hint.melds.iter().map(Meld::len).sum();
-    /// assert_eq!(melded + hint.unmelded.len(), 13); // every card melded or deadwood
+    /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 13); // every card melded or deadwood
     /// // A bot sees the same hint.
     /// assert_eq!(game.view(1).hint(), hint);
     /// # Ok::<(), rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn hint(&self, seat: Seat) -> crate::HandAnalysis {
-        let faces: Vec<Card> = self.hand(seat).iter().filter_map(|p| self.face(p)).collect();
-        crate::analyze(&faces, &self.config)
+        crate::analyze(&self.hand(seat), &self.config)
+            .expect("a hand of the game holds at most 14 cards of its pack")
     }
 
     /// The melds on the table.
@@ -1096,6 +1099,11 @@ impl CardRules for Rummy40 {
         // Room for the whole pack on the pile: the refreshes of a hand never grow it.
         view.common.discard_pile.reserve(self.catalog.len());
         view
+    }
+
+    /// [`Action::describe`]: the action in card notation.
+    fn describe_action(view: &View, action: &Action) -> rummykit_core::Description {
+        action.describe(view)
     }
 
     /// Refreshes the game's own fields in place, reusing the view's vectors.

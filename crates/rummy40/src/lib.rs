@@ -44,6 +44,7 @@ mod analysis;
 mod bots;
 mod check;
 mod config;
+mod description;
 mod error;
 mod game;
 mod legal;
@@ -55,7 +56,7 @@ mod value;
 mod view;
 
 pub use action::{Action, NewMeld, RummyLayOff};
-pub use analysis::{HandAnalysis, Opening, analyze, best_opening, can_open, melds_value};
+pub use analysis::{MAX_ANALYSED_HAND, Opening, analyze, best_opening, can_open, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
     Config, HAND_SIZE, JokerDiscard, MELD_RULES, OpeningScope, RUMMY40_PACK, RummyBonus, SCALA40_PACK,
@@ -64,6 +65,8 @@ pub use config::{
 pub use error::ActionError;
 pub use game::Rummy40;
 pub use legal::LegalActions;
+/// The least-deadwood split [`analyze`] gives, the shape classic Rummy's shares.
+pub use rummykit_core::{HandAnalysis, PieceMeld};
 /// The turn phase and the table meld of a setup, shared with the other card games.
 pub use rummykit_core::{MAX_PENALTY, Phase, SetupMeld};
 pub use setup::Setup;

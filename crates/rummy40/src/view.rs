@@ -97,6 +97,10 @@ impl View {
     /// The least-deadwood split of this seat's hand ([`analyze`](crate::analyze)): a hint,
     /// the one the referee gives with [`Rummy40::hint`].
     ///
+    /// # Panics
+    ///
+    /// Never for a view of a game: its hand holds at most 14 cards of its pack.
+    ///
     /// ```
     /// use rand::SeedableRng;
     /// use rummykit_core::{Game, Seating};
@@ -105,12 +109,13 @@ impl View {
     /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(3), &mut rng).unwrap();
     /// let hint = game.view(2).hint();
     /// assert_eq!(hint, game.hint(2));
-    /// assert_eq!(hint.deadwood, Config::SCALA40.hand_total(hint.unmelded.iter().copied()));
+    /// let unmelded = hint.unmelded.iter().filter_map(|id| game.face(id));
+    /// assert_eq!(hint.deadwood, Config::SCALA40.hand_total(unmelded));
     /// ```
     #[must_use]
     pub fn hint(&self) -> crate::HandAnalysis {
-        let faces: Vec<Card> = self.hand_faces().collect();
-        crate::analyze(&faces, &self.config)
+        crate::analyze(&self.hand, &self.config)
+            .expect("a hand of the game holds at most 14 cards of its pack")
     }
 
     /// Overwrites this view's own fields with what its seat sees of `game`, reusing its

@@ -2,11 +2,39 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Card, Face, Meld, MeldKind, parse_list};
-use rummykit_rummy40::{Config, analyze, best_opening, can_open, meld_value, melds_value};
+use rummykit_core::{AnalysisError, Card, Face, HandAnalysis, Meld, MeldKind, PieceSet, parse_list};
+use rummykit_rummy40::{
+    Config, MAX_ANALYSED_HAND, SCALA40_PACK, analyze, best_opening, can_open, meld_value, melds_value,
+};
 
 fn cards(s: &str) -> Vec<Card> {
     parse_list(s).unwrap()
+}
+
+/// The hand as ids of the four-joker pack: each card the first copy of its face not yet
+/// given.
+fn ids(hand: &[Card]) -> PieceSet {
+    let mut set = PieceSet::new();
+    for &c in hand {
+        let id = SCALA40_PACK.ids_of(c).find(|&id| !set.contains(id)).expect("copies left");
+        set.insert(id);
+    }
+    set
+}
+
+/// [`best_opening`] of a small hand.
+fn best(hand: &[Card], config: &Config) -> rummykit_rummy40::Opening {
+    best_opening(hand, config).expect("a small hand")
+}
+
+/// [`analyze`] of the hand's faces.
+fn analyze_faces(hand: &[Card], config: &Config) -> HandAnalysis {
+    analyze(&ids(hand), config).expect("a small hand")
+}
+
+/// The faces of `set`.
+fn faces(set: PieceSet) -> Vec<Card> {
+    set.iter().filter_map(|id| SCALA40_PACK.face(id)).collect()
 }
 
 /// Every valid meld (by faces) that the multiset `hand` can supply.
@@ -145,22 +173,29 @@ fn check_against_brute(config: &Config, seed: u64, cases: usize, max_jokers: usi
         let hand = random_hand(&mut rng, n, j);
         let melds = all_melds(&hand, config);
         let open_ref = brute(&hand, &melds, n - 1, &|m| meld_value(m));
-        let best = best_opening(&hand, config);
+        let best = best_opening(&hand, config).expect("a small hand");
         assert_eq!(best.value, open_ref, "best opening of {hand:?}");
         assert_eq!(melds_value(&best.melds), best.value);
         assert!(best.melds.iter().map(Meld::len).sum::<usize>() < n);
-        assert_eq!(can_open(&hand, open_ref.max(1), config), open_ref >= 1);
-        assert!(!can_open(&hand, open_ref + 1, config));
+        assert_eq!(can_open(&hand, open_ref.max(1), config), Ok(open_ref >= 1));
+        assert_eq!(can_open(&hand, open_ref + 1, config), Ok(false));
         let pen = |m: &Meld<Card>| m.faces().iter().map(|&c| config.hand_penalty(c)).sum::<u32>();
         let cover_ref = brute(&hand, &melds, n, &pen);
-        let split = analyze(&hand, config);
+        let split = analyze_faces(&hand, config);
         assert_eq!(
             split.deadwood,
             config.hand_total(hand.iter().copied()) - cover_ref,
             "deadwood of {hand:?}"
         );
-        assert_eq!(config.hand_total(split.unmelded.iter().copied()), split.deadwood);
-        assert_eq!(split.unmelded.len() + split.melds.iter().map(Meld::len).sum::<usize>(), n);
+        assert_eq!(config.hand_total(faces(split.unmelded)), split.deadwood);
+        // A split of the hand's own ids: disjoint valid melds and the rest.
+        assert!(split.melded().is_disjoint(&split.unmelded));
+        assert_eq!(split.melded() | split.unmelded, ids(&hand));
+        assert_eq!(split.unmelded.len() + split.melds.iter().map(|m| m.pieces.len()).sum::<usize>(), n);
+        for m in &split.melds {
+            let faces: Vec<Card> = m.pieces.iter().filter_map(|&id| SCALA40_PACK.face(id)).collect();
+            assert!(Meld::new(m.kind, &faces, &config.meld_rules()).is_ok(), "{faces:?}");
+        }
     }
 }
 
@@ -182,6 +217,8 @@ fn rules_3_4_joker_limits_match_brute_force() {
     for limit in [rummykit_core::JokerLimit::NotMoreThanNaturals, rummykit_core::JokerLimit::NoAdjacent] {
         let mut c = Config::RUMMY40;
         c.joker_limit = limit;
+        // Hands of up to three jokers: the four-joker pack holds them.
+        c.jokers = 4;
         check_against_brute(&c, 3, 150, 3);
     }
 }
@@ -190,11 +227,11 @@ fn rules_3_4_joker_limits_match_brute_force() {
 fn rules_3_5_worked_example() {
     // ♥10-J-Q (30) + 4♣ 4♦ 4♠ (12) = 42 ≥ 40.
     let c = Config::RUMMY40;
-    assert_eq!(best_opening(&cards("Th Jh Qh 4c 4d 4s 9c"), &c).value, 42);
+    assert_eq!(best(&cards("Th Jh Qh 4c 4d 4s 9c"), &c).value, 42);
     // ♠Q-K-A = 31; ♣7 ♦7 joker = 21; together 52.
-    assert_eq!(best_opening(&cards("Qs Ks As 2d"), &c).value, 31);
-    assert_eq!(best_opening(&cards("7c 7d * 2d"), &c).value, 21);
-    let both = best_opening(&cards("Qs Ks As 7c 7d * 2d"), &c);
+    assert_eq!(best(&cards("Qs Ks As 2d"), &c).value, 31);
+    assert_eq!(best(&cards("7c 7d * 2d"), &c).value, 21);
+    let both = best(&cards("Qs Ks As 7c 7d * 2d"), &c);
     assert_eq!(both.value, 52);
     assert_eq!(both.melds.len(), 2);
 }
@@ -202,29 +239,29 @@ fn rules_3_5_worked_example() {
 #[test]
 fn rules_3_4_ace_only_high_by_default() {
     let c = Config::RUMMY40;
-    assert_eq!(best_opening(&cards("Ah 2h 3h 9c"), &c).value, 0);
-    assert_eq!(best_opening(&cards("Kh Ah 2h 9c"), &c).value, 0);
+    assert_eq!(best(&cards("Ah 2h 3h 9c"), &c).value, 0);
+    assert_eq!(best(&cards("Kh Ah 2h 9c"), &c).value, 0);
     // Under ace_low_in_runs the ace counts 1 in A-2-3.
     let mut low = Config::RUMMY40;
     low.ace_low_in_runs = true;
-    assert_eq!(best_opening(&cards("Ah 2h 3h 9c"), &low).value, 6);
-    assert_eq!(best_opening(&cards("Kh Ah 2h 9c"), &low).value, 0);
+    assert_eq!(best(&cards("Ah 2h 3h 9c"), &low).value, 6);
+    assert_eq!(best(&cards("Kh Ah 2h 9c"), &low).value, 0);
 }
 
 #[test]
 fn rules_3_5_opening_keeps_a_card_for_the_discard() {
     // All three cards form a meld, but the opener must keep one to discard.
-    assert_eq!(best_opening(&cards("Qs Ks As"), &Config::RUMMY40).value, 0);
+    assert_eq!(best(&cards("Qs Ks As"), &Config::RUMMY40).value, 0);
     // The least-deadwood split is the hand's shape: everything melds.
-    assert_eq!(analyze(&cards("Qs Ks As"), &Config::RUMMY40).deadwood, 0);
+    assert_eq!(analyze_faces(&cards("Qs Ks As"), &Config::RUMMY40).deadwood, 0);
 }
 
 #[test]
 fn rules_3_8_deadwood_counts_joker_penalty() {
-    let split = analyze(&cards("Ad * 9c"), &Config::RUMMY40);
+    let split = analyze_faces(&cards("Ad * 9c"), &Config::RUMMY40);
     assert_eq!(split.deadwood, 35);
     assert!(split.melds.is_empty());
-    assert_eq!(analyze(&cards("Ad * 9c"), &Config::SCALA40).deadwood, 45);
+    assert_eq!(analyze_faces(&cards("Ad * 9c"), &Config::SCALA40).deadwood, 45);
 }
 
 #[test]
@@ -233,12 +270,47 @@ fn fourteen_card_hands_with_jokers() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     for _ in 0..200 {
         let hand = random_hand(&mut rng, 14, 2);
-        let best = best_opening(&hand, &Config::RUMMY40);
-        assert!(can_open(&hand, best.value.max(1), &Config::RUMMY40) == (best.value >= 1));
-        assert!(!can_open(&hand, best.value + 1, &Config::RUMMY40));
-        let split = analyze(&hand, &Config::RUMMY40);
-        assert_eq!(Config::RUMMY40.hand_total(split.unmelded.iter().copied()), split.deadwood);
+        let best = best(&hand, &Config::RUMMY40);
+        assert_eq!(can_open(&hand, best.value.max(1), &Config::RUMMY40), Ok(best.value >= 1));
+        assert_eq!(can_open(&hand, best.value + 1, &Config::RUMMY40), Ok(false));
+        let split = analyze_faces(&hand, &Config::RUMMY40);
+        assert_eq!(Config::RUMMY40.hand_total(faces(split.unmelded)), split.deadwood);
     }
+}
+
+#[test]
+fn hands_past_the_bound_are_refused_not_searched() {
+    // Two of every heart and both jokers: 28 cards, past the bound; a search of it would
+    // take seconds. Every analysis refuses it at once with the same typed error, and
+    // takes the hand cut to the bound.
+    let mut hand = cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh").repeat(2);
+    hand.extend([Card::JOKER, Card::JOKER]);
+    let refused = AnalysisError::TooManyPieces { len: 28, max: MAX_ANALYSED_HAND };
+    let c = Config::RUMMY40;
+    assert_eq!(best_opening(&hand, &c), Err(refused));
+    assert_eq!(can_open(&hand, 40, &c), Err(refused));
+    assert_eq!(analyze(&ids(&hand), &c), Err(refused));
+    // A 200-card slice (the reviewer's) is refused too.
+    let huge: Vec<Card> = hand.iter().copied().cycle().take(200).collect();
+    assert_eq!(
+        can_open(&huge, 40, &c),
+        Err(AnalysisError::TooManyPieces { len: 200, max: MAX_ANALYSED_HAND })
+    );
+    hand.truncate(MAX_ANALYSED_HAND);
+    let at_bound = best(&hand, &c);
+    assert!(at_bound.value >= 40 && can_open(&hand, at_bound.value, &c) == Ok(true));
+    assert!(analyze(&ids(&hand), &c).is_ok());
+}
+
+#[test]
+fn ids_beyond_the_pack_are_refused() {
+    // Rummy 40's pack has 106 cards: id 106 is Scala 40's third joker.
+    let mut hand = ids(&cards("5h 6h 7h"));
+    assert!(analyze(&hand, &Config::SCALA40).is_ok());
+    let third_joker = rummykit_core::PieceId::new(106).expect("an id");
+    hand.insert(third_joker);
+    assert!(analyze(&hand, &Config::SCALA40).is_ok());
+    assert_eq!(analyze(&hand, &Config::RUMMY40), Err(AnalysisError::UnknownPiece(third_joker)));
 }
 
 /// CPU time per call on the bench's kind of hands (`cargo test --release -- --ignored
@@ -278,13 +350,14 @@ fn cpu_time_per_call() {
         let mut sink = 0u32;
         for _ in 0..runs {
             for h in &hands {
-                sink = sink.wrapping_add(best_opening(std::hint::black_box(h), &c).value);
+                sink = sink.wrapping_add(best(std::hint::black_box(h), &c).value);
             }
         }
+        let sets: Vec<PieceSet> = hands.iter().map(|h| ids(h)).collect();
         let t1 = cpu_seconds();
         for _ in 0..runs {
-            for h in &hands {
-                sink = sink.wrapping_add(analyze(std::hint::black_box(h), &c).deadwood);
+            for h in &sets {
+                sink = sink.wrapping_add(analyze(std::hint::black_box(h), &c).map_or(0, |s| s.deadwood));
             }
         }
         let t2 = cpu_seconds();

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::io;
 
 use rummykit_classic::{Action as ClassicAction, ClassicRummy};
-use rummykit_core::{Bot, Card, CardRules, Game, MeldId, MeldKind, PieceId, PieceSet, Piles, RunEnd, Seat};
-use rummykit_rummy40::{Action, NewMeld, Phase, Rummy40, RummyLayOff};
+use rummykit_core::{Bot, Card, CardRules, Game, PieceId, PieceSet, Piles, Seat};
+use rummykit_rummy40::{Action, Phase, Rummy40};
 
 use crate::input::{Io, Line};
 use crate::play::{TerminalGame, Turn};
@@ -14,13 +14,16 @@ use crate::style::Style;
 use crate::text::{clip, plural, readable};
 
 /// What the numbered-action front end needs of a card game beyond the engine's
-/// ([`CardRules`]: the pack, the hands, table and piles, the legal actions): how its
-/// actions read, and the status line's "opened".
+/// ([`CardRules`]: the pack, the hands, table and piles, the legal actions, each
+/// action's words): the status line's "opened", and the typed shortcuts.
 pub(crate) trait CardGame: CardRules + Game {
     /// Whether a seat has melded/opened (for the status line).
     fn opened(&self, seat: Seat) -> bool;
-    /// The action in words.
-    fn words(&self, action: &Self::Action, style: Style) -> String;
+    /// The action in words, as the seat to move sees it.
+    fn words(&self, action: &Self::Action, style: Style) -> String {
+        let seat = self.to_move().unwrap_or_default();
+        style.description(&Self::describe(&self.view(seat), action))
+    }
     /// The card a plain discard action throws, if it is one.
     fn discarded(&self, action: &Self::Action) -> Option<PieceId>;
     /// The actions behind the typed shortcuts `draw`, `take` and `discard CARD`.
@@ -69,28 +72,6 @@ fn cards_of(game: &impl CardGame, ids: impl IntoIterator<Item = PieceId>, style:
 
 fn meld_words(game: &impl CardGame, pieces: &[PieceId], style: Style) -> String {
     format!("[{}]", style.cards(pieces.iter().filter_map(|&p| card(game, p))))
-}
-
-fn table_meld_words(game: &impl CardGame, id: MeldId, style: Style) -> String {
-    game.state()
-        .table
-        .meld(id)
-        .map_or_else(|| "a meld no longer on the table".to_owned(), |m| meld_words(game, m.pieces(), style))
-}
-
-/// " (front)" / " (back)" for a card laid off on a run; nothing for a set, where the
-/// end makes no difference (so the move is listed once).
-fn end_words(game: &impl CardGame, id: MeldId, end: RunEnd) -> &'static str {
-    match game.state().table.meld(id).map(|m| m.meld().kind()) {
-        Some(MeldKind::Run) if end == RunEnd::Front => " (front)",
-        Some(MeldKind::Run) => " (back)",
-        _ => "",
-    }
-}
-
-/// A card by its id, in notation.
-fn card_words(game: &impl CardGame, id: PieceId, style: Style) -> String {
-    card(game, id).map_or_else(|| "an unknown card".to_owned(), |f| style.card(f))
 }
 
 /// An engine message with card and meld ids in notation.
@@ -250,51 +231,6 @@ impl CardGame for Rummy40 {
         }
     }
 
-    fn words(&self, action: &Action, style: Style) -> String {
-        let c = |p: PieceId| card_words(self, p, style);
-        let batch = |melds: &[NewMeld]| {
-            melds.iter().map(|m| meld_words(self, &m.pieces, style)).collect::<Vec<_>>().join(" ")
-        };
-        let top = self.piles().top_discard().map_or_else(String::new, c);
-        // ", lay 9h off on [6h 7h 8h] (back), …" after a rummy's melds; nothing without lay-offs.
-        let rummy_builds = |builds: &[RummyLayOff]| {
-            if builds.is_empty() { String::new() } else { format!(", {}", lay_offs(self, builds, style)) }
-        };
-        match action {
-            Action::DrawStock => "draw from the stock".to_owned(),
-            Action::TakeDiscard => format!("take the discard {top}"),
-            Action::TakeDiscardAndOpen { melds } => format!("take {top} and open with {}", batch(melds)),
-            Action::Open { melds } => format!("open with {}", batch(melds)),
-            Action::Meld(m) => format!("meld {}", meld_words(self, &m.pieces, style)),
-            Action::LayOff { piece, onto: meld, end } => format!(
-                "lay {} off on {}{}",
-                c(*piece),
-                table_meld_words(self, *meld, style),
-                end_words(self, *meld, *end)
-            ),
-            Action::SwapJoker { piece, meld } => {
-                format!("swap {} for the joker of {}", c(*piece), table_meld_words(self, *meld, style))
-            }
-            Action::ReleaseJoker { meld, pieces } => format!(
-                "free the joker of {} with {} {}",
-                table_meld_words(self, *meld, style),
-                c(pieces[0]),
-                c(pieces[1])
-            ),
-            Action::GoRummy { melds, lay_offs: builds, discard } => {
-                format!("go rummy with {}{}, discard {}", batch(melds), rummy_builds(builds), c(*discard))
-            }
-            Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard } => format!(
-                "take {top} and go rummy with {}{}, discard {}",
-                batch(melds),
-                rummy_builds(builds),
-                c(*discard)
-            ),
-            Action::Discard(p) => format!("discard {}", c(*p)),
-            _ => "another move".to_owned(),
-        }
-    }
-
     fn shortcut(word: Shortcut) -> Action {
         match word {
             Shortcut::Draw => Action::DrawStock,
@@ -302,22 +238,6 @@ impl CardGame for Rummy40 {
             Shortcut::Discard(card) => Action::Discard(card),
         }
     }
-}
-
-/// A rummy's lay-offs in words: "lay 8h off on 5h 6h 7h (back), …".
-fn lay_offs(game: &Rummy40, builds: &[RummyLayOff], style: Style) -> String {
-    builds
-        .iter()
-        .map(|b| {
-            let card = card_words(game, b.piece, style);
-            format!(
-                "lay {card} off on {}{}",
-                table_meld_words(game, b.onto, style),
-                end_words(game, b.onto, b.end)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl TerminalGame for Rummy40 {
@@ -329,7 +249,7 @@ impl TerminalGame for Rummy40 {
         human_turn(self, seat, io)
     }
 
-    fn describe(
+    fn transcript(
         before: &Rummy40,
         after: &Rummy40,
         seat: Seat,
@@ -372,21 +292,6 @@ impl CardGame for ClassicRummy {
         }
     }
 
-    fn words(&self, action: &ClassicAction, style: Style) -> String {
-        let c = |p: PieceId| card_words(self, p, style);
-        match action {
-            ClassicAction::DrawStock => "draw from the stock".to_owned(),
-            ClassicAction::TakeDiscard => {
-                format!("take the discard {}", self.piles().top_discard().map_or_else(String::new, c))
-            }
-            ClassicAction::Meld(cards) => format!("meld [{}]", cards_of(self, *cards, style)),
-            ClassicAction::LayOff { piece: card, onto } => {
-                format!("lay {} off on {}", c(*card), table_meld_words(self, *onto, style))
-            }
-            ClassicAction::Discard(p) => format!("discard {}", c(*p)),
-        }
-    }
-
     fn shortcut(word: Shortcut) -> ClassicAction {
         match word {
             Shortcut::Draw => ClassicAction::DrawStock,
@@ -405,7 +310,7 @@ impl TerminalGame for ClassicRummy {
         human_turn(self, seat, io)
     }
 
-    fn describe(
+    fn transcript(
         before: &Self,
         after: &Self,
         seat: Seat,

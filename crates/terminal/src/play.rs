@@ -377,9 +377,10 @@ pub(crate) trait TerminalGame: Game<Error: Send + Sync + 'static> + PartialEq {
     /// until an action is chosen that the game accepts.
     fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<Self::Action>>;
 
-    /// One line saying what `action` did (`before` → `after`), for the transcript.
+    /// One line saying what `action` did (`before` → `after`), for the transcript: the
+    /// engine's words for it ([`Game::describe`]) and what followed from it.
     /// `own`: the person's seat, who may see what was drawn.
-    fn describe(
+    fn transcript(
         before: &Self,
         after: &Self,
         seat: Seat,
@@ -490,7 +491,7 @@ impl<G: TerminalGame> Players<G> for Table<'_, G> {
         if let Some(before) = self.current.replace(after.clone()) {
             let hand_seat = before.to_move().unwrap_or(seat);
             let own = self.human == Some(seat);
-            let words = G::describe(&before, after, hand_seat, action, own, self.io.style);
+            let words = G::transcript(&before, after, hand_seat, action, own, self.io.style);
             let text = format!("{}: {words}", self.label(seat));
             self.say(text);
         }

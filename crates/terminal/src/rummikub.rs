@@ -48,7 +48,7 @@ impl TerminalGame for Rummikub {
         }
     }
 
-    fn describe(
+    fn transcript(
         before: &Rummikub,
         after: &Rummikub,
         seat: Seat,
@@ -56,44 +56,20 @@ impl TerminalGame for Rummikub {
         own: bool,
         style: Style,
     ) -> String {
-        let rack_len = after.rack(seat).map_or(0, TileCounts::len);
-        let left = plural(rack_len, "tile");
-        match action {
-            Action::Play { table } => {
-                let placed = before
-                    .rack(seat)
-                    .and_then(|r| after.rack(seat).and_then(|a| r.checked_sub(a)))
-                    .unwrap_or_default();
-                let mut text = format!("plays {} ({left} left)", style.tiles(placed.iter()));
-                if !before.has_opened(seat) && after.has_opened(seat) {
-                    text.push_str(", initial meld");
-                }
-                let new: Vec<String> = table
-                    .iter()
-                    .filter(|m| !before.table().contains(m))
-                    .map(|m| format!("[{}]", style.tiles(m.faces().iter().copied())))
-                    .collect();
-                if !new.is_empty() {
-                    text.push_str(&format!("; melds made: {}", new.join(" ")));
-                }
-                text
-            }
-            Action::Draw => {
-                // Only the person sees which tile they drew.
-                let drawn = after
-                    .rack(seat)
-                    .and_then(|a| before.rack(seat).and_then(|b| a.checked_sub(b)))
-                    .filter(|d| own && !d.is_empty());
-                match drawn {
-                    Some(d) => format!("draws {} ({left})", style.tiles(d.iter())),
-                    None => format!("draws ({left})"),
-                }
-            }
-            Action::Pass => "passes".to_owned(),
-            Action::Timeout { .. } => format!("runs out of time and draws ({left})"),
-            Action::Abandon => format!("abandons the manipulation and draws ({left})"),
-            _ => format!("moves ({left})"),
+        let mut text = style.description(&Rummikub::describe(&before.view(seat), action));
+        // Only the person sees which tile they drew.
+        let drawn = after
+            .rack(seat)
+            .and_then(|a| before.rack(seat).and_then(|b| a.checked_sub(b)))
+            .filter(|d| own && !d.is_empty() && matches!(action, Action::Draw));
+        if let Some(d) = drawn {
+            text.push_str(&format!(": {}", style.tiles(d.iter())));
         }
+        if !matches!(action, Action::Pass) {
+            let left = after.rack(seat).map_or(0, TileCounts::len);
+            text.push_str(&format!(" ({} left)", plural(left, "tile")));
+        }
+        text
     }
 
     fn void_reason(&self) -> String {

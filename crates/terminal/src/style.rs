@@ -2,7 +2,7 @@
 
 use std::fmt::Display;
 
-use rummykit_core::{Card, Colour, Suit, Tile};
+use rummykit_core::{Card, Colour, Description, Part, Suit, Tile};
 
 /// How pieces are printed: with ANSI colours (a terminal) or as plain notation.
 ///
@@ -151,6 +151,34 @@ impl Style {
     #[must_use]
     pub fn cards(self, cards: impl IntoIterator<Item = Card>) -> String {
         cards.into_iter().map(|c| self.card(c)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// An action's words ([`Game::describe`](rummykit_core::Game::describe)) with each
+    /// piece in its colour.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Description};
+    /// use rummykit_terminal::Style;
+    ///
+    /// let mut words = Description::from_text("discard ");
+    /// words.card("Qh".parse::<Card>()?);
+    /// assert_eq!(Style::PLAIN.description(&words), "discard Qh");
+    /// assert_eq!(Style::COLOUR.description(&words), "discard \u{1b}[31mQh\u{1b}[0m");
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn description(self, words: &Description) -> String {
+        words
+            .parts()
+            .iter()
+            .map(|part| match part {
+                Part::Card(c) => self.card(*c),
+                Part::Tile(t) => self.tile(*t),
+                Part::Text(text) => text.clone(),
+                // Any other part as the library prints it.
+                other => other.to_string(),
+            })
+            .collect()
     }
 
     /// Bold text (headings, the scores).

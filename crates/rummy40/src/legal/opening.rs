@@ -242,7 +242,8 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => {
                 opening_bound(counts, held, meldable) >= t
-                    && (counts[52] < 2 || faces.is_none_or(|faces| can_open(faces, t, self.config)))
+                    && (counts[52] < 2
+                        || faces.is_none_or(|faces| can_open(faces, t, self.config) == Ok(true)))
             }
         };
         // (The faces that fit, decided for all at once: most hands ask about several.)
