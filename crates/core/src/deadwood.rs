@@ -595,7 +595,13 @@ impl CardSearch {
         if remaining == 0 {
             self.best = dead;
             if self.record {
-                self.best_melds[..self.depth].copy_from_slice(&self.stack[..self.depth]);
+                // A fixed length for the usual few melds: a copy of a variable length
+                // is a call to `memcpy`.
+                if self.depth <= 4 {
+                    self.best_melds[..4].copy_from_slice(&self.stack[..4]);
+                } else {
+                    self.best_melds[..self.depth].copy_from_slice(&self.stack[..self.depth]);
+                }
                 self.best_depth = self.depth;
                 self.best_unmelded = dead_mask;
             }
@@ -616,7 +622,9 @@ impl CardSearch {
         // comes once per start: only the first is searched.
         let mut whole_suit = false;
         melds_from(c, remaining, &rules, &mut |m, kind, first| {
-            if self.best == 0 || (m.count_ones() == 13 && core::mem::replace(&mut whole_suit, true)) {
+            // A whole suit, the one meld of 13 cards, is its lane: 13 bits in a row.
+            let whole = m >> m.trailing_zeros() == (1 << 13) - 1;
+            if self.best == 0 || (whole && core::mem::replace(&mut whole_suit, true)) {
                 return;
             }
             if self.record {
