@@ -259,31 +259,35 @@ impl CardSet {
     #[inline]
     pub fn meld_kind(self, rules: &MeldRules) -> Option<MeldKind> {
         let bits = self.0;
-        // Where the lowest card's suit starts and the cards of its rank, by table (an
-        // empty set reads as index 64: no column, and too short for anything).
+        // Where the lowest card's suit starts, by table (an empty set reads as index 64,
+        // whose lane is empty).
         let low = bits.trailing_zeros() as usize;
-        let (lane, column) = (bits >> LANE_START[low], COLUMNS[low]);
+        let lane = bits >> LANE_START[low];
         // The set with its 1, 2, 3, 4 lowest cards removed: it has at least k cards if
         // `fewer[k - 1]` is not empty, at most k if `fewer[k]` is.
         let b1 = bits & bits.wrapping_sub(1);
         let b2 = b1 & b1.wrapping_sub(1);
         let b3 = b2 & b2.wrapping_sub(1);
         let fewer = [bits, b1, b2, b3, b3 & b3.wrapping_sub(1)];
-        let long_enough = fewer[usize::from(rules.min_len.clamp(1, 5)) - 1] != 0;
-        // A run: one suit (nothing above the lowest card's lane), and one card or a
-        // pattern of ranks the table allows under the ace policy (a lone ace is a run
-        // even where the table, for runs of two or more, wants it high and below a king).
-        let pattern = RUN_PATTERNS[(lane & RANKS) as usize] >> (rules.ace as u8) & 1 != 0;
-        let run = long_enough & (lane < 1 << 13) & ((b1 == 0) | pattern);
-        // A group: every card of the lowest card's rank, and not too many.
-        let short_enough = fewer[usize::from(rules.max_group_len.min(4))] == 0;
-        let group = long_enough & (bits & !column == 0) & short_enough;
-        // Computed without branches: a batch of candidates is about as often one as the
-        // other. Both hold only for a single card (two cards of one suit differ in rank),
-        // which is a run.
-        const KINDS: [Option<MeldKind>; 4] =
-            [None, Some(MeldKind::Group), Some(MeldKind::Run), Some(MeldKind::Run)];
-        KINDS[usize::from(group) | usize::from(run) << 1]
+        let long_enough = match rules.min_len {
+            0..=5 => fewer[usize::from(rules.min_len.max(1)) - 1] != 0,
+            // Rare rules: a count (a sequence of instructions on the base x86-64).
+            min => bits.count_ones() >= u32::from(min),
+        };
+        // A run: one suit (nothing above the lowest card's lane) and a pattern of ranks
+        // the ace policy allows.
+        let run = (lane >> 13 == 0) & (RUN_PATTERNS[(lane & RANKS) as usize] & ace_bit(rules.ace) != 0);
+        // A group: every card of the lowest card's rank (so at most four), and not too
+        // many for the rules.
+        let max_group = usize::from(rules.max_group_len.min(4));
+        let group = (bits & OTHER_RANKS[low] == 0) & ((max_group == 4) | (fewer[max_group] == 0));
+        // Both hold only for a single card (two cards of one suit differ in rank), which
+        // is a run. No branch: a batch of candidates is about as often one as the other
+        // (the compiler made `if`s of the conditions branches, mispredicted on fresh
+        // sets), and a caller asking `is_some()` keeps only `(run | group) & long_enough`.
+        let (run, group) = (long_enough & run, long_enough & group);
+        let kind = if run { MeldKind::Run } else { MeldKind::Group };
+        (run | group).then_some(kind)
     }
 }
 
@@ -344,7 +348,9 @@ pub(crate) fn melds_from(c: u32, hand: u64, rules: &MeldRules, emit: &mut impl F
         column &= column - 1;
     }
     for subset in 0u32..(1 << n) {
-        let len = 1 + subset.count_ones() as usize;
+        // `c` and the subset's cards: the bits of a number below 8 counted by a packed
+        // table of 2-bit counts (a count of bits is no instruction on the base x86-64).
+        let len = 1 + (0xE994usize >> (2 * subset) & 3);
         if len < min_len || len > max_group {
             continue;
         }
@@ -434,12 +440,12 @@ static LANE_START: [u32; 65] = {
     t
 };
 
-/// For each card index (and 64, an empty set): the four cards of its rank.
-static COLUMNS: [u64; 65] = {
-    let mut t = [0; 65];
+/// For each card index (and 64, an empty set): every card but the four of its rank.
+static OTHER_RANKS: [u64; 65] = {
+    let mut t = [u64::MAX; 65];
     let mut i = 0;
     while i < 52 {
-        t[i] = RANK_COLUMN << (i % 13);
+        t[i] = !(RANK_COLUMN << (i % 13));
         i += 1;
     }
     t
@@ -476,7 +482,8 @@ const fn run_patterns() -> [u8; 1 << 13] {
                 bits |= ace_bit(AcePolicy::High);
             }
         }
-        if high_block && ace && king {
+        // A lone ace is a run under every policy (high, it is the run 14 alone).
+        if (high_block && ace && king) || x == 1 {
             bits |=
                 ace_bit(AcePolicy::High) | ace_bit(AcePolicy::LowOrHigh) | ace_bit(AcePolicy::RoundTheCorner);
         }
@@ -566,6 +573,40 @@ mod tests {
             let bits = rng & ALL & (rng >> 7);
             let bits = bits & (bits >> 3) | (1 << (rng % 52));
             assert_eq!(CardSet(bits).meld_kind(&rules), verdict(bits, &rules), "{bits:#x}");
+        }
+    }
+
+    /// Sets near a meld and anywhere: up to 7 cards of one suit's band of ranks or one
+    /// rank's column (runs and groups, broken or not), with up to two other cards.
+    fn near_melds() -> impl proptest::strategy::Strategy<Value = u64> {
+        use proptest::prelude::*;
+        let card = 0u32..52;
+        let shaped =
+            (0u32..4, 0u32..13, 0u64..1 << 7, any::<bool>()).prop_map(|(suit, rank, pick, column)| {
+                (0..7u32).filter(|k| pick >> k & 1 != 0).fold(0u64, |set, k| {
+                    let i = if column { (k % 4) * 13 + rank } else { suit * 13 + (rank + k) % 13 };
+                    set | 1 << i
+                })
+            });
+        let others = proptest::collection::vec(card, 0..=2);
+        (shaped, others, any::<bool>())
+            .prop_map(|(set, others, add)| others.iter().filter(|_| add).fold(set, |set, &i| set | 1 << i))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(4096))]
+        /// Any set near a meld, under any ace policy, minimum length and largest group:
+        /// the lookup gives the validator's answer (RULES §0).
+        #[test]
+        fn meld_kind_is_the_validators_under_any_rules(
+            bits in near_melds(),
+            ace in 0usize..4,
+            min_len in 1u8..=6,
+            max_group in 1u8..=5,
+        ) {
+            let mut rules = MeldRules::new(POLICIES[ace], JokerLimit::Forbidden).with_min_len(min_len);
+            rules.max_group_len = max_group;
+            proptest::prop_assert_eq!(CardSet(bits).meld_kind(&rules), verdict(bits, &rules), "{:#x}", bits);
         }
     }
 

@@ -345,6 +345,11 @@ pub fn least_deadwood<F: Face>(
         positions_of[usize::from(i)] = p as u8;
     });
     match plain {
+        Some(hand) if in_some_triple(hand) == 0 => Ok(Split {
+            deadwood: saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, &value))),
+            melds: Melds::Heap(Vec::new()),
+            unmelded: (1 << faces.len()) - 1,
+        }),
         Some(hand) => {
             // The values apart, once the hand is known plain: in the loop above, the
             // compiler made a caller's `min` a branch, mispredicted on random hands.
@@ -408,6 +413,9 @@ pub fn least_deadwood_value<F: Face>(
         return Err(AnalysisError::TooManyPieces { len: faces.len(), max: MAX_HAND });
     }
     match card_mask(faces, rules) {
+        Some(hand) if in_some_triple(hand) == 0 => {
+            Ok(saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, &value))))
+        }
         Some(hand) => {
             let mut search = CardSearch::new(rules, false);
             search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
@@ -595,7 +603,13 @@ impl CardSearch {
         if remaining == 0 {
             self.best = dead;
             if self.record {
-                self.best_melds[..self.depth].copy_from_slice(&self.stack[..self.depth]);
+                // A fixed length for the usual few melds: a copy of a variable length
+                // is a call to `memcpy`.
+                if self.depth <= 4 {
+                    self.best_melds[..4].copy_from_slice(&self.stack[..4]);
+                } else {
+                    self.best_melds[..self.depth].copy_from_slice(&self.stack[..self.depth]);
+                }
                 self.best_depth = self.depth;
                 self.best_unmelded = dead_mask;
             }
@@ -616,7 +630,9 @@ impl CardSearch {
         // comes once per start: only the first is searched.
         let mut whole_suit = false;
         melds_from(c, remaining, &rules, &mut |m, kind, first| {
-            if self.best == 0 || (m.count_ones() == 13 && core::mem::replace(&mut whole_suit, true)) {
+            // A whole suit, the one meld of 13 cards, is its lane: 13 bits in a row.
+            let whole = m >> m.trailing_zeros() == (1 << 13) - 1;
+            if self.best == 0 || (whole && core::mem::replace(&mut whole_suit, true)) {
                 return;
             }
             if self.record {
@@ -684,6 +700,21 @@ impl CardSearch {
     }
 }
 
+/// The total `value` (by card index) of the cards of `hand`, summed wide.
+///
+/// Every search on a card mask starts with it when `in_some_triple(hand)` is empty: no
+/// three cards that could meld (three of a rank, three in a row of a suit), so every
+/// card is deadwood and the split is known without building a search (nearly half of
+/// random 11-card hands, and most of the time of those the search's set-up took).
+fn value_of_cards(hand: u64, value: impl Fn(u8) -> u32) -> u64 {
+    let (mut total, mut rest) = (0u64, hand);
+    while rest != 0 {
+        total += u64::from(value(rest.trailing_zeros() as u8));
+        rest &= rest - 1;
+    }
+    total
+}
+
 /// A deadwood summed wide, as the `u32` the splits report: `u32::MAX` when it is more.
 fn saturated(deadwood: u64) -> u32 {
     u32::try_from(deadwood).unwrap_or(u32::MAX)
@@ -718,6 +749,13 @@ fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(
 /// [`CardSet`](crate::CardSet)'s), where deciding the lowest card is deciding the lowest
 /// position.
 pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
+    if in_some_triple(hand) == 0 {
+        return Split {
+            deadwood: saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, &value))),
+            melds: Melds::Heap(Vec::new()),
+            unmelded: (1 << hand.count_ones()) - 1,
+        };
+    }
     let mut search = CardSearch::new(rules, true);
     search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
     search.run::<false>(hand, 0, 0, 0);
@@ -741,6 +779,14 @@ pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl 
 pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Option<CardSplit> {
     if rules.min_len < 3 {
         return None;
+    }
+    if in_some_triple(hand.bits()) == 0 {
+        return Some(CardSplit {
+            deadwood: saturated(value_of_cards(hand.bits(), |i| Card::from_index(i).map_or(0, &value))),
+            unmelded: hand,
+            len: 0,
+            melds: [CardMeld(0); MAX_MELDS],
+        });
     }
     let mut search = CardSearch::new(rules, true);
     search.fill_values(hand.bits(), |i| Card::from_index(i).map_or(0, &value));
@@ -809,6 +855,17 @@ mod tests {
                     assert_eq!(card_mask(&hand, &rules).is_some(), min >= 3);
                     let general = general_split(&hand, &rules, value).unwrap();
                     assert_eq!(least_deadwood(&hand, &rules, value).unwrap(), general, "{rules:?} {hand:?}");
+                    // The set's searches, on the same cards in index order.
+                    let set = crate::CardSet::from_cards(&hand).unwrap();
+                    assert_eq!(set.least_deadwood(&rules, value), general, "{rules:?} {hand:?}");
+                    if let Some(split) = set.least_deadwood_split(&rules, value) {
+                        let unmelded = general.unmelded().fold(0, |m, p| m | 1 << hand[p].index());
+                        assert_eq!(
+                            (split.deadwood(), split.unmelded().bits()),
+                            (general.deadwood(), unmelded)
+                        );
+                        assert_eq!(split.melds().len(), general.melds().len(), "{rules:?} {hand:?}");
+                    }
                     hand.shuffle(&mut rng);
                     assert_eq!(least_deadwood_value(&hand, &rules, value), Ok(general.deadwood()));
                     compared += general.melds().len();
