@@ -67,7 +67,8 @@ impl Bot<ClassicRummy> for GreedyBot {
                 if let Some(&top) = view.discard_pile.last() {
                     let mut with = view.hand;
                     with.insert(top);
-                    let split = analyze(&with, &view.config).expect("a hand of the deck");
+                    // A view not of a game (a foreign id) gets no hint: draw.
+                    let Ok(split) = analyze(&with, &view.config) else { return Action::DrawStock };
                     if !split.unmelded.contains(top) && legal.contains(&Action::TakeDiscard) {
                         return Action::TakeDiscard;
                     }
@@ -75,7 +76,7 @@ impl Bot<ClassicRummy> for GreedyBot {
                 Action::DrawStock
             }
             Phase::Play => {
-                let split = view.hint();
+                let Ok(split) = view.hint() else { return fallback };
                 for meld in &split.melds {
                     let action = Action::Meld(meld.pieces.iter().copied().collect::<PieceSet>());
                     if legal.contains(&action) {

@@ -130,6 +130,12 @@ impl View {
 
     /// The least-deadwood split of this seat's hand (a hint).
     ///
+    /// # Errors
+    ///
+    /// [`AnalysisError::UnknownPiece`](rummykit_core::AnalysisError::UnknownPiece) for a
+    /// hand holding an id that is not a card of the deck: never for a view of a game, only
+    /// for one built or read from elsewhere.
+    ///
     /// ```
     /// use rand::SeedableRng;
     /// use rand_chacha::ChaCha8Rng;
@@ -139,12 +145,11 @@ impl View {
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
     /// // A bot sees the same hint the referee would give.
-    /// assert_eq!(game.view(1).hint(), game.hint(1));
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// assert_eq!(game.view(1).hint()?, game.hint(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    pub fn hint(&self) -> HandAnalysis {
-        analyze(&self.hand, &self.config).expect("a hand holds cards of the deck")
+    pub fn hint(&self) -> Result<HandAnalysis, rummykit_core::AnalysisError> {
+        analyze(&self.hand, &self.config)
     }
 }
 
@@ -156,6 +161,24 @@ mod tests {
     use rummykit_core::{CardRules, Game, PieceSet, Redeal, Seating};
 
     use crate::{Action, ClassicRummy, Config};
+
+    /// A view not of a game (a hand holding an id beyond the deck) gets an error for its
+    /// hint, and the greedy bot still answers with a legal action of the view's listing
+    /// instead of panicking.
+    #[test]
+    fn a_hint_of_a_view_not_of_a_game_is_an_error() {
+        use rummykit_core::{AnalysisError, Bot, PieceId};
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let g = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng).unwrap();
+        let seat = g.to_move().unwrap();
+        assert_eq!(g.view(seat).hint(), Ok(g.hint(seat)));
+        let mut view = g.view(seat);
+        let stranger = PieceId::new(99).unwrap();
+        view.hand.insert(stranger);
+        assert_eq!(view.hint(), Err(AnalysisError::UnknownPiece(stranger)));
+        let action = crate::GreedyBot::new().act(&view);
+        assert_eq!(action, Action::DrawStock);
+    }
 
     /// The hand sizes the game keeps for its views are the hands' sizes after every
     /// action of random play (draws, takes, melds, lay-offs, discards, going out, void

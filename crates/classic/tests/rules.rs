@@ -557,7 +557,7 @@ fn views_show_own_hand_sizes_and_known_cards() {
     // Seat 1 takes Kd; it is known until played.
     play(&mut g, &[Action::TakeDiscard, discard("Jc")]);
     assert_eq!(g.view(0).known[1], set("Kd"));
-    assert_eq!(g.view(0).hint().deadwood, 10);
+    assert_eq!(g.view(0).hint().unwrap().deadwood, 10);
 }
 
 #[test]

@@ -425,8 +425,8 @@ impl Rummy40 {
     /// let hint = game.hint(1);
     /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 13); // every card melded or deadwood
     /// // A bot sees the same hint.
-    /// assert_eq!(game.view(1).hint(), hint);
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// assert_eq!(game.view(1).hint()?, hint);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn hint(&self, seat: Seat) -> crate::HandAnalysis {

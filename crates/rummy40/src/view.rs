@@ -97,9 +97,12 @@ impl View {
     /// The least-deadwood split of this seat's hand ([`analyze`](crate::analyze)): a hint,
     /// the one the referee gives with [`Rummy40::hint`].
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// Never for a view of a game: its hand holds at most 14 cards of its pack.
+    /// [`AnalysisError`](rummykit_core::AnalysisError) for a hand of more than
+    /// [`MAX_ANALYSED_HAND`](crate::MAX_ANALYSED_HAND) cards or with an id not of the pack:
+    /// never for a view of a game (its hand holds at most 14 cards of its pack), only for
+    /// one built or read from elsewhere.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -107,15 +110,14 @@ impl View {
     /// use rummykit_rummy40::{Config, Rummy40};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(3), &mut rng).unwrap();
-    /// let hint = game.view(2).hint();
+    /// let hint = game.view(2).hint()?;
     /// assert_eq!(hint, game.hint(2));
     /// let unmelded = hint.unmelded.iter().filter_map(|id| game.face(id));
     /// assert_eq!(hint.deadwood, Config::SCALA40.hand_total(unmelded));
+    /// # Ok::<(), rummykit_core::AnalysisError>(())
     /// ```
-    #[must_use]
-    pub fn hint(&self) -> crate::HandAnalysis {
+    pub fn hint(&self) -> Result<crate::HandAnalysis, rummykit_core::AnalysisError> {
         crate::analyze(&self.hand, &self.config)
-            .expect("a hand of the game holds at most 14 cards of its pack")
     }
 
     /// Overwrites this view's own fields with what its seat sees of `game`, reusing its
@@ -138,6 +140,21 @@ mod tests {
     use rummykit_core::{Game, Seating};
 
     use crate::{Config, Rummy40};
+
+    /// A view not of a game (its hand edited past what an analysis takes) gets an error
+    /// for its hint, not a panic; the game's own views get the game's hint.
+    #[test]
+    fn a_hint_of_a_view_not_of_a_game_is_an_error() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let g = Rummy40::deal(&Config::RUMMY40, Seating::new(2), &mut rng).unwrap();
+        assert_eq!(g.view(0).hint(), Ok(g.hint(0)));
+        let mut view = g.view(0);
+        view.common.hand = (0..40).filter_map(rummykit_core::PieceId::new).collect();
+        assert_eq!(
+            view.hint(),
+            Err(rummykit_core::AnalysisError::TooManyPieces { len: 40, max: crate::MAX_ANALYSED_HAND })
+        );
+    }
 
     /// A view refreshed in place before every action (as a driver does) is the view made
     /// anew, also after its own fields were edited, and shows the faces of its hand. On
