@@ -274,19 +274,31 @@ impl<F: Face> Catalog<F> {
     #[must_use]
     #[inline]
     pub fn face_bits(&self, set: PieceSet) -> (u64, usize) {
-        let mut rest = within(set, self.len());
-        let mut naturals = 0u64;
-        for _ in 0..self.copies {
-            naturals |= take_copy(&mut rest);
+        let words = set.words();
+        // Each copy's 52 bits read where they lie, and the jokers' ids counted in their
+        // own range: no shift of the whole set a copy, no mask of the ids past the end.
+        let naturals_end = self.copies as usize * 52;
+        let mut naturals = words[0] & COPY;
+        let mut start = 52;
+        while start < naturals_end {
+            naturals |= bits_from(&words, start) & COPY;
+            start += 52;
         }
-        // The copies shifted out, the jokers' ids are what is left: a few bits, cleared
-        // one at a time (cheaper than a popcount where the target has no instruction).
         let mut jokers = 0;
-        for mut w in rest {
+        let end = self.len();
+        let mut start = naturals_end;
+        while start < end {
+            let mut w = bits_from(&words, start);
+            if end - start < 64 {
+                w &= (1u64 << (end - start)) - 1;
+            }
+            // A few bits, cleared one at a time (cheaper than a popcount where the
+            // target has no instruction).
             while w != 0 {
                 w &= w - 1;
                 jokers += 1;
             }
+            start += 64;
         }
         (naturals, jokers)
     }
@@ -372,13 +384,30 @@ const COPY: u64 = (1 << 52) - 1;
 #[inline]
 fn within(set: PieceSet, len: usize) -> [u64; WORDS] {
     let mut rest = set.words();
+    // The word holding `len` cut, those after it cleared: a select a word.
+    let (word, cut) = (len / 64, (1u64 << (len % 64)) - 1);
     for (i, w) in rest.iter_mut().enumerate() {
-        let below = len.saturating_sub(i * 64);
-        if below < 64 {
-            *w &= (1u64 << below) - 1;
-        }
+        *w &= if i < word {
+            u64::MAX
+        } else if i == word {
+            cut
+        } else {
+            0
+        };
     }
     rest
+}
+
+/// The 64 bits of `words` from bit `start` on (zeros past the last word).
+#[inline]
+fn bits_from(words: &[u64; WORDS], start: usize) -> u64 {
+    let (word, shift) = (start / 64, start % 64);
+    let low = words.get(word).map_or(0, |w| w >> shift);
+    let high = match words.get(word + 1) {
+        Some(w) if shift != 0 => w << (64 - shift),
+        _ => 0,
+    };
+    low | high
 }
 
 /// The next copy's bits of `rest`, shifting them out of it.

@@ -414,9 +414,15 @@ pub fn deal_cards<F: Face, R: Rng + ?Sized>(
     let seed = rng.next_u64();
     // The deck is face down: deal from its end (the top).
     let mut hands = vec![PieceSet::new(); seats];
-    for k in 0..seats * hand_size {
+    // Round the table by a stepped seat, not a division a card.
+    let mut seat = first;
+    for _ in 0..seats * hand_size {
         let card = cards.pop()?;
-        hands[(first + k) % seats].insert(card);
+        hands[seat].insert(card);
+        seat += 1;
+        if seat == seats {
+            seat = 0;
+        }
     }
     let up = cards.pop()?;
     Some(Dealt { hands, piles: Piles::new(cards, vec![up], seed) })

@@ -197,6 +197,7 @@ impl<'a> Turn<'a> {
     }
 
     /// The position once the top discard is taken (`RULES.md` §3.3).
+    #[inline]
     fn after_take(&self) -> Result<After<'a>, ActionError> {
         let top = self.top_discard.ok_or(ActionError::Turn(TurnError::EmptyDiscardPile))?;
         let mut after = self.after();
@@ -230,6 +231,7 @@ impl<'a> Turn<'a> {
     /// The cards the options oblige the player to play before discarding (a taken
     /// discard, a won joker) are no longer in hand: the part of a discard's check that
     /// does not depend on the card.
+    #[inline]
     pub(crate) fn played_first(&self) -> Result<(), ActionError> {
         if self.config.taken_discard_must_be_used_after_open
             && let Some(card) = self.taken
