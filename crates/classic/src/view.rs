@@ -163,8 +163,7 @@ mod tests {
     use crate::{Action, ClassicRummy, Config};
 
     /// A view not of a game (a hand holding an id beyond the deck) gets an error for its
-    /// hint, and the greedy bot still answers with a legal action of the view's listing
-    /// instead of panicking.
+    /// hint, and the greedy bot still answers with an action.
     #[test]
     fn a_hint_of_a_view_not_of_a_game_is_an_error() {
         use rummykit_core::{AnalysisError, Bot, PieceId};
