@@ -167,6 +167,34 @@ impl Solver {
                 goal = goal.min(b);
             }
         }
+        // A released joker must end beside a rack tile: the best play with every table
+        // joker kept in its role bounds the plays that release none, the best with one
+        // meld of a table joker and a rack tile those that release one (`reuse.rs`).
+        let beside = if rules.joker_reuse == JokerReuse::SameTurnAnywhere || roles.is_empty() {
+            None
+        } else {
+            self.beside_rack(table, rack, &options, objective)
+        };
+        if let Some(b) = &beside {
+            let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
+            let mut bound = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some(b.bound);
+            for tiles in combinations(&all) {
+                if bound.is_none() {
+                    break;
+                }
+                match self.pinned_raw(table, rack, &tiles, &options, None) {
+                    Pinned::Solved(sol) => {
+                        bound = bound.map(|b| b.max(rank(&sol, objective)));
+                        bound_plays.extend(unpin(sol, &tiles));
+                    }
+                    Pinned::NoPlay => {}
+                    Pinned::Unknown => bound = None,
+                }
+            }
+            if let Some(b) = bound {
+                goal = goal.min(b);
+            }
+        }
         if goal == (0, 0) {
             return Ok(none());
         }
@@ -199,7 +227,12 @@ impl Solver {
         // Candidates in order until one reaches the goal; the pinned plays are solved
         // only as they are needed (most turns stop at the first).
         let reached = |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal);
-        for sol in locked.into_iter().flat_map(|l| l.plays).chain(bound_plays) {
+        for sol in locked
+            .into_iter()
+            .flat_map(|l| l.plays)
+            .chain(beside.into_iter().flat_map(|b| b.plays))
+            .chain(bound_plays)
+        {
             if reached(&best) {
                 break;
             }
