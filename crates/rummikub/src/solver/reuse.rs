@@ -28,15 +28,17 @@ use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts};
 pub(super) const MAX_BESIDE: usize = 512;
 
 /// What [`Solver::beside_rack`] found: the best rank over every meld with a table joker
-/// and a witness (`(0, 0)`: none places a tile), and the plays that reach it.
+/// and a witness (`(0, 0)`: none reaches the floor it was given), and the plays that
+/// reach it.
 pub(super) struct Beside {
     pub bound: (u64, u64),
     pub plays: Vec<Solution>,
 }
 
 impl Solver {
-    /// The best plays with one meld holding a table joker and a rack tile, and the best
-    /// rank over every such meld, which bounds every play that releases a joker when a
+    /// The best plays with one meld holding a table joker and a rack tile that rank at
+    /// least `from`, and the best rank over every such meld if one reaches `from`
+    /// (`(0, 0)` if none does), which bounds every play that releases a joker when a
     /// released joker must end beside a rack tile (module docs); `None` when that is not
     /// proven: more than [`MAX_BESIDE`] melds, or a solve that did not answer.
     pub(super) fn beside_rack(
@@ -44,7 +46,7 @@ impl Solver {
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
-        objective: Objective,
+        (from, objective): ((u64, u64), Objective),
     ) -> Option<Beside> {
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let on_table = face_counts(&faces);
@@ -56,10 +58,13 @@ impl Solver {
         if splits.len() > MAX_BESIDE {
             return None;
         }
-        let mut best = match objective {
+        // The best so far: at first `from` (at least one tile placed); a meld's rest is
+        // solved only as far as it could reach it.
+        let one = match objective {
             Objective::Tiles => (1, 0),
             Objective::Value => (0, 1),
         };
+        let mut best = from.max(one);
         let mut plays: Vec<Solution> = Vec::new();
         for (meld, from_rack) in splits {
             let mut left_table = faces.clone();

@@ -169,30 +169,30 @@ impl Solver {
         }
         // A released joker must end beside a rack tile: the best play with every table
         // joker kept in its role bounds the plays that release none, the best with one
-        // meld of a table joker and a rack tile those that release one (`reuse.rs`).
-        let beside = if rules.joker_reuse == JokerReuse::SameTurnAnywhere || roles.is_empty() {
-            None
-        } else {
-            self.beside_rack(table, rack, &options, objective)
-        };
-        if let Some(b) = &beside {
+        // meld of a table joker and a rack tile those that release one (`reuse.rs`),
+        // solved only as far as it could rank above the first.
+        let mut beside = None;
+        if rules.joker_reuse != JokerReuse::SameTurnAnywhere && !roles.is_empty() {
             let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
-            let mut bound = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some(b.bound);
+            let mut kept_all = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some((0, 0));
             for tiles in combinations(&all) {
-                if bound.is_none() {
+                if kept_all.is_none() {
                     break;
                 }
                 match self.pinned_raw(table, rack, &tiles, &options, None) {
                     Pinned::Solved(sol) => {
-                        bound = bound.map(|b| b.max(rank(&sol, objective)));
+                        kept_all = kept_all.map(|b| b.max(rank(&sol, objective)));
                         bound_plays.extend(unpin(sol, &tiles));
                     }
                     Pinned::NoPlay => {}
-                    Pinned::Unknown => bound = None,
+                    Pinned::Unknown => kept_all = None,
                 }
             }
-            if let Some(b) = bound {
-                goal = goal.min(b);
+            if let Some(k) = kept_all {
+                beside = self.beside_rack(table, rack, &options, (k, objective));
+            }
+            if let (Some(k), Some(b)) = (kept_all, &beside) {
+                goal = goal.min(k.max(b.bound));
             }
         }
         if goal == (0, 0) {
