@@ -13,7 +13,11 @@
 //! rack tiles are placed. So some play ranking as high has `M` made of one table joker,
 //! the witness from the rack, and the rest taken from the table first. Taking `M` out,
 //! the rest is a play of the meld puzzle on what is left (every table tile placed), so
-//! it ranks no higher than `M`'s rack tiles plus the best of that puzzle. The best over
+//! it ranks no higher than `M`'s rack tiles plus the best of that puzzle. If `M` is a
+//! run that reaches three places or more past the joker and the witness on one side,
+//! with a natural among them, those places are cut off as a run of their own and left
+//! to the rest, so only runs within two places of the pair (past it, only jokers) need
+//! be taken out. The best over
 //! every such `M` (each meld with a joker the tiles allow, each witness) bounds every
 //! legal play that releases a joker; a play that releases none is bounded by the puzzle
 //! with every table joker kept in its role ([`Solver::solve_turn`]).
@@ -144,8 +148,16 @@ fn splits(on_table: &[usize; 53], on_rack: &[usize; 53]) -> Vec<(Meld<Tile>, Vec
                     fits = false;
                 }
             }
-            // One joker of the meld must come from the table.
-            let table_joker = faces.iter().zip(&from_rack).any(|(t, r)| t.is_joker() && !r);
+            // One joker of the meld must come from the table; a run reaches at most two
+            // places past it and the witness on either side, unless the part past them
+            // could not stand alone as a run (module docs).
+            let short = |side: &[Tile]| side.len() < 3 || side.iter().all(|t| t.is_joker());
+            let table_joker = (0..faces.len()).any(|a| {
+                let (s, e) = (a.min(witness), a.max(witness));
+                faces[a].is_joker()
+                    && !from_rack[a]
+                    && (meld.kind() == MeldKind::Group || short(&faces[..s]) && short(&faces[e + 1..]))
+            });
             if fits && table_joker && !out[first..].iter().any(|(_, r)| *r == from_rack) {
                 out.push((meld, from_rack));
             }

@@ -167,43 +167,16 @@ impl Solver {
                 goal = goal.min(b);
             }
         }
-        // A released joker must end beside a rack tile: the best play with every table
-        // joker kept in its role bounds the plays that release none, the best with one
-        // meld of a table joker and a rack tile those that release one (`reuse.rs`),
-        // solved only as far as it could rank above the first.
-        let mut beside = None;
-        if rules.joker_reuse != JokerReuse::SameTurnAnywhere && !roles.is_empty() {
-            let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
-            let mut kept_all = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some((0, 0));
-            for tiles in combinations(&all) {
-                if kept_all.is_none() {
-                    break;
-                }
-                match self.pinned_raw(table, rack, &tiles, &options, None) {
-                    Pinned::Solved(sol) => {
-                        kept_all = kept_all.map(|b| b.max(rank(&sol, objective)));
-                        bound_plays.extend(unpin(sol, &tiles));
-                    }
-                    Pinned::NoPlay => {}
-                    Pinned::Unknown => kept_all = None,
-                }
-            }
-            if let Some(k) = kept_all {
-                beside = self.beside_rack(table, rack, &options, (k, objective));
-            }
-            if let (Some(k), Some(b)) = (kept_all, &beside) {
-                goal = goal.min(k.max(b.bound));
-            }
-        }
         if goal == (0, 0) {
             return Ok(none());
         }
         // A candidate is taken if the engine accepts it, or it with jokers moved. One
         // that ranks below the goal is not checked: only a play reaching the goal is an
         // answer, and one below it could only keep out others below it.
+        let goal = core::cell::Cell::new(goal);
         let offer = |sol: Solution, best: &mut Option<Solution>| {
             if sol.tiles_placed == 0
-                || rank(&sol, objective) < goal
+                || rank(&sol, objective) < goal.get()
                 || best.as_ref().is_some_and(|b| rank(&sol, objective) <= rank(b, objective))
             {
                 return;
@@ -226,26 +199,67 @@ impl Solver {
         }
         // Candidates in order until one reaches the goal; the pinned plays are solved
         // only as they are needed (most turns stop at the first).
-        let reached = |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal);
-        for sol in locked
-            .into_iter()
-            .flat_map(|l| l.plays)
-            .chain(beside.into_iter().flat_map(|b| b.plays))
-            .chain(bound_plays)
-        {
+        let reached =
+            |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal.get());
+        for sol in locked.into_iter().flat_map(|l| l.plays).chain(bound_plays) {
             if reached(&best) {
                 break;
             }
             offer(sol, &mut best);
         }
         if !reached(&best) {
-            self.pinned(table, rack, &options, (goal, objective), &mut |sol| {
+            self.pinned(table, rack, &options, (goal.get(), objective), &mut |sol| {
                 offer(sol, &mut best);
                 reached(&best)
             });
         }
+        // A released joker must end beside a rack tile: the best play with every table
+        // joker kept in its role bounds the plays that release none, the best with one
+        // meld of a table joker and a rack tile those that release one (`reuse.rs`).
+        // Solved only when no candidate reached the goal, and only as far as they could
+        // rank above the first and the best play found (which bounds nothing, but a
+        // bound below it would be of no use).
+        if !reached(&best) && rules.joker_reuse != JokerReuse::SameTurnAnywhere && !roles.is_empty() {
+            let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
+            let mut kept_all = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some((0, 0));
+            let mut plays = Vec::new();
+            for tiles in combinations(&all) {
+                if kept_all.is_none() {
+                    break;
+                }
+                match self.pinned_raw(table, rack, &tiles, &options, None) {
+                    Pinned::Solved(sol) => {
+                        kept_all = kept_all.map(|b| b.max(rank(&sol, objective)));
+                        plays.extend(unpin(sol, &tiles));
+                    }
+                    Pinned::NoPlay => {}
+                    Pinned::Unknown => kept_all = None,
+                }
+            }
+            let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
+            let beside =
+                kept_all.and_then(|k| self.beside_rack(table, rack, &options, (k.max(found), objective)));
+            if let (Some(k), Some(b)) = (kept_all, beside) {
+                goal.set(goal.get().min(k.max(found).max(b.bound)));
+                if goal.get() == (0, 0) {
+                    return Ok(none());
+                }
+                for sol in b.plays.into_iter().chain(plays) {
+                    if reached(&best) {
+                        break;
+                    }
+                    offer(sol, &mut best);
+                }
+                if !reached(&best) {
+                    self.pinned(table, rack, &options, (goal.get(), objective), &mut |sol| {
+                        offer(sol, &mut best);
+                        reached(&best)
+                    });
+                }
+            }
+        }
         match best {
-            Some(b) if rank(&b, objective) >= goal => Ok(b),
+            Some(b) if rank(&b, objective) >= goal.get() => Ok(b),
             _ => Err(SolveError::Unproven { refused }),
         }
     }
