@@ -7,9 +7,10 @@
 //! meld. So the best play of the puzzle bounds the best legal play from above, and if
 //! [`check_play`] accepts it, it is the answer. When it is refused, plays the rules
 //! are more likely to allow are tried (locked joker melds kept whole, table jokers kept
-//! in their roles, the initial meld first), each checked; one that ranks as high as a
-//! proven bound (the puzzle's optimum, or a tighter one where the rules keep table
-//! jokers in their roles or joker melds whole) is the answer. If none does, the answer
+//! in their roles, the initial meld first, a table joker beside a rack tile), each
+//! checked; one that ranks as high as a proven bound (the puzzle's optimum, or a tighter
+//! one where the rules keep table jokers in their roles, joker melds whole or a released
+//! joker beside a rack tile) is the answer. If none does, the answer
 //! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
 //! rather than a play that might not be the best.
 
@@ -35,9 +36,12 @@ impl Solver {
     ///
     /// Exact whenever it answers: the answer ranks as high as a bound on every legal
     /// play — the best play of the meld puzzle (which the rules can only restrict), of
-    /// the puzzle with the table jokers no play may release kept in their roles, or,
-    /// under locked joker melds (§1.6), of the puzzle with those melds kept whole — or
-    /// is the proven optimum of the initial meld. Every option of `RULES.md` §1.10 and
+    /// the puzzle with the table jokers no play may release kept in their roles, under
+    /// locked joker melds (§1.6) of the puzzle with those melds kept whole, or, where a
+    /// released joker must end beside a rack tile (§1.6 `JokerReuse`), the better of the
+    /// puzzle with every table joker kept in its role and the best play with one meld of
+    /// a table joker and a rack tile taken out — or is the proven optimum of the initial
+    /// meld. Every option of `RULES.md` §1.10 and
     /// the Schmidt rules (§4.1) are judged by [`check_play`] itself.
     ///
     /// # Errors
@@ -68,6 +72,12 @@ impl Solver {
     /// locked.joker_melds_locked = true;
     /// let group = Meld::new(MeldKind::Group, &parse_list::<Tile>("r4 J y4 k4")?, &rummykit_rummikub::MELD_RULES)?;
     /// let sol = solver.solve_turn(&[group], &parse_list::<Tile>("y4 J")?, &locked, true, Objective::Tiles)?;
+    /// assert_eq!(sol.tiles_placed, 0);
+    ///
+    /// // b2 fits only in r2 b2 k2; the puzzle then lays r4 b4 y4 k4 and r3 k3 J, the
+    /// // released joker beside no rack tile. No legal play places a tile, and that is proven.
+    /// let table = [run("r2 r3 r4"), run("k2 k3 k4"), Meld::new(MeldKind::Group, &parse_list::<Tile>("b4 y4 J")?, &rummykit_rummikub::MELD_RULES)?];
+    /// let sol = solver.solve_turn(&table, &parse_list::<Tile>("b2")?, &Config::STANDARD, true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
