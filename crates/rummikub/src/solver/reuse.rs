@@ -1,6 +1,8 @@
-//! A released joker beside a rack tile (`RULES.md` §1.6, [`JokerReuse::WithRackTile`]
-//! and the stricter [`JokerReuse::NewMeldWithTwoRackTiles`]): the best plays in which
-//! some meld holds a table joker and a tile from the rack, for [`Solver::solve_turn`].
+//! A released joker beside a rack tile (`RULES.md` §1.6,
+//! [`JokerReuse::WithRackTile`](crate::JokerReuse::WithRackTile) and the stricter
+//! [`JokerReuse::NewMeldWithTwoRackTiles`](crate::JokerReuse::NewMeldWithTwoRackTiles)):
+//! the best plays in which some meld holds a table joker and a tile from the rack, for
+//! [`Solver::solve_turn`].
 //!
 //! # Why the best over these melds bounds every play that releases a joker
 //!
@@ -17,10 +19,10 @@
 //! run that reaches three places or more past the joker and the witness on one side,
 //! with a natural among them, those places are cut off as a run of their own and left
 //! to the rest, so only runs within two places of the pair (past it, only jokers) need
-//! be taken out. The best over
-//! every such `M` (each meld with a joker the tiles allow, each witness) bounds every
-//! legal play that releases a joker; a play that releases none is bounded by the puzzle
-//! with every table joker kept in its role ([`Solver::solve_turn`]).
+//! be taken out. The best over every such `M` (each meld with a joker the tiles allow,
+//! each witness) bounds every legal play that releases a joker; a play that releases
+//! none is bounded by the puzzle with every table joker kept in its role
+//! ([`Solver::solve_turn`]).
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
