@@ -382,6 +382,130 @@ fn rules_1_6_locked_melds_with_four_jokers_equal_brute_force() {
     assert!(answered >= 100, "{answered} answered");
 }
 
+/// RULES.md §1.6 (`joker_reuse`): on small positions with a joker on the table (and a
+/// second joker on the rack in one case of three), under `WithRackTile` and
+/// `NewMeldWithTwoRackTiles`, the solver's answer equals the brute force's best; it
+/// answers on nearly all of them, including those where the puzzle's best play leaves a
+/// released joker without a rack tile (a meld of a table joker and a rack tile is then
+/// taken out and the rest solved, which bounds every play that releases a joker).
+#[test]
+fn rules_1_6_released_joker_reuse_equals_brute_force() {
+    let sets = [
+        ("with rack tile", Config::STANDARD),
+        ("two rack tiles", with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles)),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0106_2e05);
+    let mut solver = Solver::new();
+    let mut report = Vec::new();
+    for (name, config) in sets {
+        let (mut cases, mut answered, mut binding) = (0, 0, 0);
+        while cases < 2000 {
+            let (table, rack) = crowded(&mut rng);
+            if table.iter().all(|m| m.jokers() == 0) {
+                continue;
+            }
+            cases += 1;
+            let opened = cases % 5 != 0;
+            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let expect = brute_force(&table, &rack, &config, opened, objective);
+            let flat = flat_best(&mut solver, &table, &rack, &config, opened, objective);
+            match solver.solve_turn(&table, &rack, &config, opened, objective) {
+                Ok(sol) => {
+                    answered += 1;
+                    binding += usize::from(flat > expect);
+                    let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
+                    assert_eq!(
+                        got, expect,
+                        "{name} case {cases}: {table:?} rack {rack:?} opened {opened}: {:?}",
+                        sol.table
+                    );
+                    if sol.tiles_placed > 0 {
+                        let held: TileCounts = rack.iter().copied().collect();
+                        let verdict = check_play(&config, &table, &held, opened, &sol.table);
+                        assert!(verdict.is_ok(), "{name} case {cases}: {verdict:?}");
+                    }
+                }
+                Err(SolveError::Unproven { refused }) => {
+                    if std::env::var("SHOW_UNPROVEN").is_ok() {
+                        eprintln!(
+                            "UNPROVEN {name} {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
+                        );
+                    }
+                }
+                Err(e) => panic!("{name} case {cases}: {e}"),
+            }
+        }
+        report
+            .push(format!("{name}: {answered} of {cases} answered, {binding} answered where the rule costs"));
+        // Without the bound of a table joker beside a rack tile, 1,966 and 1,957 were
+        // answered, none where `WithRackTile` costs a tile.
+        let (least, costs) =
+            if config.joker_reuse == JokerReuse::WithRackTile { (1_990, 10) } else { (1_950, 300) };
+        assert!(
+            answered >= least && binding >= costs,
+            "{name}: {answered} answered, {binding} where the rule costs"
+        );
+    }
+    eprintln!("{}", report.join("\n"));
+}
+
+/// RULES.md §1.6 (`WithRackTile`): b2 fits only in r2 b2 k2; the puzzle then lays
+/// r4 b4 y4 k4 and r3 k3 J, the released joker among table tiles only, which the rule
+/// forbids, and no other play places b2. That no play places a tile is proven (the
+/// brute force agrees). With r5 and k7 beside four runs, one tile is the most, where
+/// the puzzle would place two.
+#[test]
+fn rules_1_6_released_joker_needed_among_table_tiles_is_proven_costly() {
+    let table = [run("r2 r3 r4"), run("k2 k3 k4"), group("b4 y4 J")];
+    assert_eq!(placed(&table, "b2", &Config::STANDARD, true), 0);
+    assert_eq!(brute_force(&table, &tiles("b2"), &Config::STANDARD, true, Objective::Tiles), (0, 0));
+    let flat = flat_best(&mut Solver::new(), &table, &tiles("b2"), &Config::STANDARD, true, Objective::Tiles);
+    assert_eq!(flat.0, 1);
+    let table = [run("y1 y2 y3"), run("y4 y5 y6 y7"), run("r6 J r8"), run("b5 b6 b7 b8")];
+    assert_eq!(placed(&table, "r5 k7", &Config::STANDARD, true), 1);
+    assert_eq!(brute_force(&table, &tiles("r5 k7"), &Config::STANDARD, true, Objective::Tiles).0, 1);
+    let flat =
+        flat_best(&mut Solver::new(), &table, &tiles("r5 k7"), &Config::STANDARD, true, Objective::Tiles);
+    assert_eq!(flat.0, 2);
+}
+
+/// Three to five melds over a few neighbouring numbers, one with a joker, and a rack of
+/// one or two tiles among them: a joker released there is often wanted in a meld of
+/// table tiles only, as in game positions (a plain `position` rarely is so crowded).
+fn crowded(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+    loop {
+        let low = rng.random_range(1..=9u8);
+        let mut table = Vec::new();
+        for m in 0..rng.random_range(3..=5) {
+            let (kind, mut faces): (MeldKind, Vec<Tile>) = if rng.random_bool(0.5) {
+                let colour = Colour::ALL[rng.random_range(0..4)];
+                let start = rng.random_range(low..=low + 2);
+                let len = rng.random_range(3..=(14 - start).min(5));
+                (MeldKind::Run, (start..start + len).map(|n| Tile::new(colour, n).unwrap()).collect())
+            } else {
+                let n = rng.random_range(low..=low + 4);
+                let k = rng.random_range(3..=4);
+                let skip = rng.random_range(0..4);
+                let colours = (0..4).filter(|&c| k == 4 || c != skip);
+                (MeldKind::Group, colours.map(|c| Tile::new(Colour::ALL[c], n).unwrap()).collect())
+            };
+            if m == 0 {
+                let k = rng.random_range(0..faces.len());
+                faces[k] = Tile::JOKER;
+            }
+            table.extend(meld(kind, &faces));
+        }
+        let rack: Vec<Tile> = (0..rng.random_range(1..=2))
+            .map(|_| Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(low..=low + 4)).unwrap())
+            .collect();
+        let all: Vec<Tile> =
+            table.iter().flat_map(|m| m.faces().iter().copied()).chain(rack.iter().copied()).collect();
+        if counts(&all).iter().all(|&k| k <= 2) {
+            return (table, rack);
+        }
+    }
+}
+
 /// The meld puzzle's best rank (no house rules), for the count of binding positions.
 fn flat_best(
     solver: &mut Solver,

@@ -156,7 +156,7 @@ impl Taken {
 
 /// The floor of the puzzle for a choice whose forms placed `placed`, so that the two
 /// together reach `best` (ranks compare as pairs, most significant first).
-fn below(best: (u64, u64), placed: (u64, u64)) -> (u64, u64) {
+pub(super) fn below(best: (u64, u64), placed: (u64, u64)) -> (u64, u64) {
     match best.0.cmp(&placed.0) {
         core::cmp::Ordering::Greater => (best.0 - placed.0, best.1.saturating_sub(placed.1)),
         core::cmp::Ordering::Equal => (0, best.1.saturating_sub(placed.1)),

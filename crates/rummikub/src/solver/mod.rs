@@ -48,6 +48,7 @@ mod locked;
 mod options;
 mod paged;
 mod position;
+mod reuse;
 mod solution;
 mod turn;
 

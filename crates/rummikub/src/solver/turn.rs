@@ -7,9 +7,10 @@
 //! meld. So the best play of the puzzle bounds the best legal play from above, and if
 //! [`check_play`] accepts it, it is the answer. When it is refused, plays the rules
 //! are more likely to allow are tried (locked joker melds kept whole, table jokers kept
-//! in their roles, the initial meld first), each checked; one that ranks as high as a
-//! proven bound (the puzzle's optimum, or a tighter one where the rules keep table
-//! jokers in their roles or joker melds whole) is the answer. If none does, the answer
+//! in their roles, the initial meld first, a table joker beside a rack tile), each
+//! checked; one that ranks as high as a proven bound (the puzzle's optimum, or a tighter
+//! one where the rules keep table jokers in their roles, joker melds whole or a released
+//! joker beside a rack tile) is the answer. If none does, the answer
 //! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
 //! rather than a play that might not be the best.
 
@@ -35,9 +36,12 @@ impl Solver {
     ///
     /// Exact whenever it answers: the answer ranks as high as a bound on every legal
     /// play — the best play of the meld puzzle (which the rules can only restrict), of
-    /// the puzzle with the table jokers no play may release kept in their roles, or,
-    /// under locked joker melds (§1.6), of the puzzle with those melds kept whole — or
-    /// is the proven optimum of the initial meld. Every option of `RULES.md` §1.10 and
+    /// the puzzle with the table jokers no play may release kept in their roles, under
+    /// locked joker melds (§1.6) of the puzzle with those melds kept whole, or, where a
+    /// released joker must end beside a rack tile (§1.6 `JokerReuse`), the better of the
+    /// puzzle with every table joker kept in its role and the best play with one meld of
+    /// a table joker and a rack tile taken out — or is the proven optimum of the initial
+    /// meld. Every option of `RULES.md` §1.10 and
     /// the Schmidt rules (§4.1) are judged by [`check_play`] itself.
     ///
     /// # Errors
@@ -68,6 +72,12 @@ impl Solver {
     /// locked.joker_melds_locked = true;
     /// let group = Meld::new(MeldKind::Group, &parse_list::<Tile>("r4 J y4 k4")?, &rummykit_rummikub::MELD_RULES)?;
     /// let sol = solver.solve_turn(&[group], &parse_list::<Tile>("y4 J")?, &locked, true, Objective::Tiles)?;
+    /// assert_eq!(sol.tiles_placed, 0);
+    ///
+    /// // b2 fits only in r2 b2 k2; the puzzle then lays r4 b4 y4 k4 and r3 k3 J, the
+    /// // released joker beside no rack tile. No legal play places a tile, and that is proven.
+    /// let table = [run("r2 r3 r4"), run("k2 k3 k4"), Meld::new(MeldKind::Group, &parse_list::<Tile>("b4 y4 J")?, &rummykit_rummikub::MELD_RULES)?];
+    /// let sol = solver.solve_turn(&table, &parse_list::<Tile>("b2")?, &Config::STANDARD, true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -173,9 +183,10 @@ impl Solver {
         // A candidate is taken if the engine accepts it, or it with jokers moved. One
         // that ranks below the goal is not checked: only a play reaching the goal is an
         // answer, and one below it could only keep out others below it.
+        let goal = core::cell::Cell::new(goal);
         let offer = |sol: Solution, best: &mut Option<Solution>| {
             if sol.tiles_placed == 0
-                || rank(&sol, objective) < goal
+                || rank(&sol, objective) < goal.get()
                 || best.as_ref().is_some_and(|b| rank(&sol, objective) <= rank(b, objective))
             {
                 return;
@@ -198,7 +209,8 @@ impl Solver {
         }
         // Candidates in order until one reaches the goal; the pinned plays are solved
         // only as they are needed (most turns stop at the first).
-        let reached = |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal);
+        let reached =
+            |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal.get());
         for sol in locked.into_iter().flat_map(|l| l.plays).chain(bound_plays) {
             if reached(&best) {
                 break;
@@ -206,13 +218,58 @@ impl Solver {
             offer(sol, &mut best);
         }
         if !reached(&best) {
-            self.pinned(table, rack, &options, (goal, objective), &mut |sol| {
+            self.pinned(table, rack, &options, (goal.get(), objective), &mut |sol| {
                 offer(sol, &mut best);
                 reached(&best)
             });
         }
+        // A released joker must end beside a rack tile: the best play with every table
+        // joker kept in its role bounds the plays that release none, the best with one
+        // meld of a table joker and a rack tile those that release one (`reuse.rs`).
+        // Solved only when no candidate reached the goal, and only as far as they could
+        // rank above the first and the best play found (which bounds nothing, but a
+        // bound below it would be of no use).
+        if !reached(&best) && rules.joker_reuse != JokerReuse::SameTurnAnywhere && !roles.is_empty() {
+            let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
+            let mut kept_all = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some((0, 0));
+            let mut plays = Vec::new();
+            for tiles in combinations(&all) {
+                if kept_all.is_none() {
+                    break;
+                }
+                match self.pinned_raw(table, rack, &tiles, &options, None) {
+                    Pinned::Solved(sol) => {
+                        kept_all = kept_all.map(|b| b.max(rank(&sol, objective)));
+                        plays.extend(unpin(sol, &tiles));
+                    }
+                    Pinned::NoPlay => {}
+                    Pinned::Unknown => kept_all = None,
+                }
+            }
+            let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
+            let beside =
+                kept_all.and_then(|k| self.beside_rack(table, rack, &options, (k.max(found), objective)));
+            if let (Some(k), Some(b)) = (kept_all, beside) {
+                goal.set(goal.get().min(k.max(found).max(b.bound)));
+                if goal.get() == (0, 0) {
+                    return Ok(none());
+                }
+                for sol in b.plays.into_iter().chain(plays) {
+                    if reached(&best) {
+                        break;
+                    }
+                    offer(sol, &mut best);
+                }
+                if !reached(&best) {
+                    self.pinned(table, rack, &options, (goal.get(), objective), &mut |sol| {
+                        offer(sol, &mut best);
+                        reached(&best)
+                    });
+                }
+            }
+        }
         match best {
-            Some(b) if rank(&b, objective) >= goal => Ok(b),
+            Some(b) if rank(&b, objective) >= goal.get() => Ok(b),
             _ => Err(SolveError::Unproven { refused }),
         }
     }

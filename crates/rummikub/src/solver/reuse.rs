@@ -1,0 +1,230 @@
+//! A released joker beside a rack tile (`RULES.md` §1.6,
+//! [`JokerReuse::WithRackTile`](crate::JokerReuse::WithRackTile) and the stricter
+//! [`JokerReuse::NewMeldWithTwoRackTiles`](crate::JokerReuse::NewMeldWithTwoRackTiles)):
+//! the best plays in which some meld holds a table joker and a tile from the rack, for
+//! [`Solver::solve_turn`].
+//!
+//! # Why the best over these melds bounds every play that releases a joker
+//!
+//! Take a legal play that releases a joker (under the matching of old jokers to new
+//! ones that makes it legal). That joker ends in a meld `M` with a tile played from the
+//! rack (a natural or a rack joker). Pick one such rack tile, the *witness*. Every other
+//! natural of `M` (a meld holds each face at most once) and every other joker of `M`
+//! that came from the rack while a table copy of its face lies elsewhere in the play can
+//! change places with that copy: the same tiles lie in the same valid melds, the same
+//! rack tiles are placed. So some play ranking as high has `M` made of one table joker,
+//! the witness from the rack, and the rest taken from the table first. Taking `M` out,
+//! the rest is a play of the meld puzzle on what is left (every table tile placed), so
+//! it ranks no higher than `M`'s rack tiles plus the best of that puzzle. If `M` is a
+//! run that reaches three places or more past the joker and the witness on one side,
+//! with a natural among them, those places are cut off as a run of their own and left
+//! to the rest, so only runs within two places of the pair (past it, only jokers) need
+//! be taken out. The best over every such `M` (each meld with a joker the tiles allow,
+//! each witness) bounds every legal play that releases a joker; a play that releases
+//! none is bounded by the puzzle with every table joker kept in its role
+//! ([`Solver::solve_turn`]).
+
+use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
+
+use super::locked::below;
+use super::turn::rank;
+use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts};
+
+/// At most this many melds with a witness are solved in one turn; with more, no bound.
+pub(super) const MAX_BESIDE: usize = 512;
+
+/// What [`Solver::beside_rack`] found: the best rank over every meld with a table joker
+/// and a witness (`(0, 0)`: none reaches the floor it was given), and the plays that
+/// reach it.
+pub(super) struct Beside {
+    pub bound: (u64, u64),
+    pub plays: Vec<Solution>,
+}
+
+impl Solver {
+    /// The best plays with one meld holding a table joker and a rack tile that rank at
+    /// least `from`, and the best rank over every such meld if one reaches `from`
+    /// (`(0, 0)` if none does), which bounds every play that releases a joker when a
+    /// released joker must end beside a rack tile (module docs); `None` when that is not
+    /// proven: more than [`MAX_BESIDE`] melds, or a solve that did not answer.
+    pub(super) fn beside_rack(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        options: &SolveOptions,
+        (from, objective): ((u64, u64), Objective),
+    ) -> Option<Beside> {
+        let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let on_table = face_counts(&faces);
+        let on_rack = face_counts(rack);
+        if on_table[52] == 0 {
+            return Some(Beside { bound: (0, 0), plays: Vec::new() });
+        }
+        let splits = splits(&on_table, &on_rack);
+        if splits.len() > MAX_BESIDE {
+            return None;
+        }
+        // The best so far: at first `from` (at least one tile placed); a meld's rest is
+        // solved only as far as it could reach it.
+        let one = match objective {
+            Objective::Tiles => (1, 0),
+            Objective::Value => (0, 1),
+        };
+        let mut best = from.max(one);
+        let mut plays: Vec<Solution> = Vec::new();
+        for (meld, from_rack) in splits {
+            let mut left_table = faces.clone();
+            let mut left_rack = rack.to_vec();
+            for (&t, &r) in meld.faces().iter().zip(&from_rack) {
+                let from = if r { &mut left_rack } else { &mut left_table };
+                let i = from.iter().position(|&u| u == t)?;
+                from.swap_remove(i);
+            }
+            let placed: Vec<Tile> =
+                meld.faces().iter().zip(&from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
+            let value =
+                placed.iter().map(|t| t.number().map_or(u64::from(options.joker_value), u64::from)).sum();
+            let mut play =
+                Solution { table: vec![meld], tiles_placed: placed.len(), placed, value_placed: value };
+            let floor = below(best, rank(&play, objective));
+            let position = Position::new(left_table, left_rack);
+            let sol = match self.solve_from(&position, &options.with_opened(true), Some(floor)) {
+                Ok(Some(sol)) => sol,
+                Ok(None) => continue,
+                Err(_) => return None,
+            };
+            play.table.extend(sol.table);
+            play.placed.extend(sol.placed);
+            play.placed.sort_unstable();
+            play.tiles_placed += sol.tiles_placed;
+            play.value_placed += sol.value_placed;
+            let r = rank(&play, objective);
+            if r >= best {
+                best = r;
+                plays.retain(|p| rank(p, objective) >= r);
+                plays.push(play);
+            }
+        }
+        let bound = if plays.is_empty() { (0, 0) } else { best };
+        Some(Beside { bound, plays })
+    }
+}
+
+/// Every meld with a joker the tiles allow, with each way to take it (per place: from
+/// the rack) that has one table joker and one witness from the rack, the rest from the
+/// table first (module docs); the same meld taken the same way only once.
+fn splits(on_table: &[usize; 53], on_rack: &[usize; 53]) -> Vec<(Meld<Tile>, Vec<bool>)> {
+    let jokers = on_table[52] + on_rack[52];
+    let mut out: Vec<(Meld<Tile>, Vec<bool>)> = Vec::new();
+    let mut add = |faces: &[Tile]| {
+        let Ok(meld) = Meld::new(MeldKind::Run, faces, &crate::MELD_RULES)
+            .or_else(|_| Meld::new(MeldKind::Group, faces, &crate::MELD_RULES))
+        else {
+            return;
+        };
+        // Witnesses of one face give the same split: compared within this meld only.
+        let first = out.len();
+        for witness in 0..faces.len() {
+            let w = faces[witness];
+            if on_rack[w.index() as usize] == 0 {
+                continue;
+            }
+            // The witness from the rack; the rest from the table while it lasts.
+            let mut table_left = *on_table;
+            let mut rack_left = *on_rack;
+            rack_left[w.index() as usize] -= 1;
+            let mut from_rack = vec![false; faces.len()];
+            from_rack[witness] = true;
+            let mut fits = true;
+            for (p, t) in faces.iter().enumerate() {
+                if p == witness {
+                    continue;
+                }
+                let i = t.index() as usize;
+                if table_left[i] > 0 {
+                    table_left[i] -= 1;
+                } else if rack_left[i] > 0 {
+                    rack_left[i] -= 1;
+                    from_rack[p] = true;
+                } else {
+                    fits = false;
+                }
+            }
+            // One joker of the meld must come from the table; a run reaches at most two
+            // places past it and the witness on either side, unless the part past them
+            // could not stand alone as a run (module docs).
+            let short = |side: &[Tile]| side.len() < 3 || side.iter().all(|t| t.is_joker());
+            let table_joker = (0..faces.len()).any(|a| {
+                let (s, e) = (a.min(witness), a.max(witness));
+                faces[a].is_joker()
+                    && !from_rack[a]
+                    && (meld.kind() == MeldKind::Group || short(&faces[..s]) && short(&faces[e + 1..]))
+            });
+            if fits && table_joker && !out[first..].iter().any(|(_, r)| *r == from_rack) {
+                out.push((meld, from_rack));
+            }
+        }
+    };
+    let have = |t: Tile| on_table[t.index() as usize] + on_rack[t.index() as usize] > 0;
+    // Runs: each colour, start and length; a place whose natural is missing is a joker,
+    // and up to the jokers there are, places whose natural is there may be jokers too.
+    for colour in Colour::ALL {
+        for start in 1..=13u8 {
+            for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
+                let naturals: Vec<Tile> =
+                    (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
+                if naturals.len() != len {
+                    continue;
+                }
+                let missing: Vec<usize> = (0..len).filter(|&i| !have(naturals[i])).collect();
+                if missing.len() > jokers {
+                    continue;
+                }
+                let there: Vec<usize> = (0..len).filter(|&i| have(naturals[i])).collect();
+                // The missing places and up to the jokers left of the others.
+                let base = missing.iter().fold(0u32, |m, &i| m | 1 << i);
+                for extra in masks(&there, jokers - missing.len()) {
+                    let mask = base | extra;
+                    if mask == 0 {
+                        continue;
+                    }
+                    let faces: Vec<Tile> = naturals
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &t)| if mask & (1 << i) != 0 { Tile::JOKER } else { t })
+                        .collect();
+                    add(&faces);
+                }
+            }
+        }
+    }
+    // Groups: each number, each set of colours there, filled to three or four with jokers.
+    for number in 1..=13u8 {
+        let there: Vec<Tile> =
+            Colour::ALL.into_iter().filter_map(|c| Tile::new(c, number)).filter(|&t| have(t)).collect();
+        for mask in 0u32..1 << there.len() {
+            let naturals: Vec<Tile> =
+                there.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &t)| t).collect();
+            for size in 3..=4usize {
+                if size <= naturals.len() || size - naturals.len() > jokers {
+                    continue;
+                }
+                let mut faces = naturals.clone();
+                faces.resize(size, Tile::JOKER);
+                add(&faces);
+            }
+        }
+    }
+    out
+}
+
+/// Every set of at most `k` of `places`, as bit masks (the empty set first).
+fn masks(places: &[usize], k: usize) -> Vec<u32> {
+    let mut out = vec![0u32];
+    for &p in places {
+        let with: Vec<u32> =
+            out.iter().filter(|m| (m.count_ones() as usize) < k).map(|m| m | 1 << p).collect();
+        out.extend(with);
+    }
+    out
+}
