@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use rummykit_core::{Bot, Meld, Tile};
 
 use crate::legal::extended;
-use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver};
+use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver, TurnProof};
 use crate::{Action, Config, Rummikub, TileCounts, View, check_play};
 
 /// Draw, or pass when the pool is empty: the move that is always legal (RULES.md §1.3, §1.7).
@@ -63,13 +63,22 @@ fn table_tiles(table: &[Meld<Tile>]) -> impl Iterator<Item = Tile> + '_ {
 /// let (outcome, _) = play_hand(&mut game, &mut [&mut greedy, &mut random], 100_000).unwrap();
 /// assert!(!outcome.is_void());
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct GreedyBot {
     solver: Solver,
 }
 
+impl Default for GreedyBot {
+    fn default() -> GreedyBot {
+        GreedyBot { solver: Solver::new().with_turn_proof(TurnProof::Quick) }
+    }
+}
+
 impl GreedyBot {
-    /// A greedy bot, with its own [`Solver`] (kept for the bot's lifetime).
+    /// A greedy bot, with its own [`Solver`] (kept for the bot's lifetime). It asks for
+    /// [`TurnProof::Quick`] proofs: a bot that plays many games gives up the costly
+    /// released-joker bound, and plays its rack-only melds on the few more turns left
+    /// `Unproven` ([`ThoroughBot`] asks for every proof).
     ///
     /// ```
     /// use rand::SeedableRng;

@@ -71,7 +71,7 @@
 
 // --- solver ---
 pub mod solver;
-pub use solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, solve};
+pub use solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, solve};
 // --- bots ---
 mod bots;
 pub use bots::{GreedyBot, SamplerBot, ThoroughBot};

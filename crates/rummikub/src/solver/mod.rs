@@ -53,7 +53,7 @@ mod solution;
 mod turn;
 
 pub use error::SolveError;
-pub use options::{Objective, SolveOptions};
+pub use options::{Objective, SolveOptions, TurnProof};
 pub use position::Position;
 pub use solution::Solution;
 
@@ -124,6 +124,8 @@ pub struct Solver {
     /// The first round's state limit of the exact passes' race ([`dp::RACE_LIMIT`];
     /// tests: tiny).
     race_limit: usize,
+    /// How far `solve_turn` goes to prove a best play.
+    turn_proof: TurnProof,
 }
 
 /// The sweep directions [`Solver::core`] searches.
@@ -184,7 +186,32 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn new() -> Solver {
-        Solver { dp: Dp::default(), sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT }
+        Solver { dp: Dp::default(), sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT, turn_proof: TurnProof::Full }
+    }
+
+    /// This solver, proving `solve_turn`'s answers as far as `proof` says (by default
+    /// [`TurnProof::Full`]).
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Solver, TurnProof};
+    /// let solver = Solver::new().with_turn_proof(TurnProof::Quick);
+    /// assert_eq!(solver.turn_proof(), TurnProof::Quick);
+    /// ```
+    #[must_use]
+    pub fn with_turn_proof(mut self, proof: TurnProof) -> Solver {
+        self.turn_proof = proof;
+        self
+    }
+
+    /// How far [`Solver::solve_turn`] goes to prove a best play.
+    ///
+    /// ```
+    /// use rummykit_rummikub::solver::{Solver, TurnProof};
+    /// assert_eq!(Solver::new().turn_proof(), TurnProof::Full);
+    /// ```
+    #[must_use]
+    pub fn turn_proof(&self) -> TurnProof {
+        self.turn_proof
     }
 
     /// Solves `position` under `options`, as [`solve`] does.

@@ -16,7 +16,7 @@
 
 use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
-use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, face_counts};
+use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts};
 use crate::check::accepts;
 use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 
@@ -229,7 +229,11 @@ impl Solver {
         // Solved only when no candidate reached the goal, and only as far as they could
         // rank above the first and the best play found (which bounds nothing, but a
         // bound below it would be of no use).
-        if !reached(&best) && rules.joker_reuse != JokerReuse::SameTurnAnywhere && !roles.is_empty() {
+        if !reached(&best)
+            && self.turn_proof == TurnProof::Full
+            && rules.joker_reuse != JokerReuse::SameTurnAnywhere
+            && !roles.is_empty()
+        {
             let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
             let mut kept_all = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some((0, 0));
             let mut plays = Vec::new();
