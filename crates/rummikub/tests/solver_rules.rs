@@ -7,7 +7,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
-use rummykit_rummikub::solver::{Objective, Solution, SolveError, Solver};
+use rummykit_rummikub::solver::{Objective, Solution, SolveError, Solver, TurnProof};
 use rummykit_rummikub::{
     Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, TileCounts, check_play,
 };
@@ -396,9 +396,11 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
     ];
     let mut rng = ChaCha8Rng::seed_from_u64(0x0106_2e05);
     let mut solver = Solver::new();
+    // The quick proofs answer a subset of the turns, each with the full proofs' answer.
+    let mut quick = Solver::new().with_turn_proof(TurnProof::Quick);
     let mut report = Vec::new();
     for (name, config) in sets {
-        let (mut cases, mut answered, mut binding) = (0, 0, 0);
+        let (mut cases, mut answered, mut binding, mut quick_answered) = (0, 0, 0, 0);
         while cases < 2000 {
             let (table, rack) = crowded(&mut rng);
             if table.iter().all(|m| m.jokers() == 0) {
@@ -409,6 +411,11 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
             let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
             let expect = brute_force(&table, &rack, &config, opened, objective);
             let flat = flat_best(&mut solver, &table, &rack, &config, opened, objective);
+            if let Ok(sol) = quick.solve_turn(&table, &rack, &config, opened, objective) {
+                quick_answered += 1;
+                let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
+                assert_eq!(got, expect, "{name} case {cases}, quick proofs: {table:?} rack {rack:?}");
+            }
             match solver.solve_turn(&table, &rack, &config, opened, objective) {
                 Ok(sol) => {
                     answered += 1;
@@ -435,8 +442,13 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
                 Err(e) => panic!("{name} case {cases}: {e}"),
             }
         }
-        report
-            .push(format!("{name}: {answered} of {cases} answered, {binding} answered where the rule costs"));
+        report.push(format!(
+            "{name}: {answered} of {cases} answered ({quick_answered} with the quick proofs), {binding} answered where the rule costs"
+        ));
+        assert!(
+            quick_answered < answered,
+            "{name}: the quick proofs answered {quick_answered}, the full {answered}"
+        );
         // Without the bound of a table joker beside a rack tile, 1,966 and 1,957 were
         // answered, none where `WithRackTile` costs a tile.
         let (least, costs) =
@@ -458,6 +470,15 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
 fn rules_1_6_released_joker_needed_among_table_tiles_is_proven_costly() {
     let table = [run("r2 r3 r4"), run("k2 k3 k4"), group("b4 y4 J")];
     assert_eq!(placed(&table, "b2", &Config::STANDARD, true), 0);
+    // Proven only by the released joker's bound, which the quick proofs leave out.
+    let quick = Solver::new().with_turn_proof(TurnProof::Quick).solve_turn(
+        &table,
+        &tiles("b2"),
+        &Config::STANDARD,
+        true,
+        Objective::Tiles,
+    );
+    assert!(matches!(quick, Err(SolveError::Unproven { .. })), "{quick:?}");
     assert_eq!(brute_force(&table, &tiles("b2"), &Config::STANDARD, true, Objective::Tiles), (0, 0));
     let flat = flat_best(&mut Solver::new(), &table, &tiles("b2"), &Config::STANDARD, true, Objective::Tiles);
     assert_eq!(flat.0, 1);
@@ -615,13 +636,13 @@ fn rules_1_5_initial_meld_options() {
     assert_eq!(placed(&table, "r4 k10 y10 b10", &manipulate, false), 4);
 }
 
-/// RULES.md §1.10 (`joker_melds_locked`): the puzzle's best play breaks the locked run,
+/// RULES.md §1.6 (`joker_melds_locked`): the puzzle's best play breaks the locked run,
 /// and the only play that keeps both melds whole, b1 freeing the group's joker for the
 /// run's lower end, leaves that joker among no rack tile: the solver cannot prove what
 /// is best instead (nothing is), and says so with a typed error naming the rule, not
 /// with a wrong play.
 #[test]
-fn rules_1_10_unproven_names_the_rule_that_refused() {
+fn rules_1_6_unproven_names_the_rule_that_refused() {
     let locked = with_rules(|r| r.joker_melds_locked = true);
     let table = [run("y2 J y4 y5"), group("r1 J y1 k1")];
     let err = Solver::new().solve_turn(&table, &tiles("b2 b1"), &locked, true, Objective::Tiles).unwrap_err();

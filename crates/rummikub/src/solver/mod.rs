@@ -186,7 +186,12 @@ impl Solver {
     /// ```
     #[must_use]
     pub fn new() -> Solver {
-        Solver { dp: Dp::default(), sweeps: Sweeps::Both, race_limit: dp::RACE_LIMIT, turn_proof: TurnProof::Full }
+        Solver {
+            dp: Dp::default(),
+            sweeps: Sweeps::Both,
+            race_limit: dp::RACE_LIMIT,
+            turn_proof: TurnProof::Full,
+        }
     }
 
     /// This solver, proving `solve_turn`'s answers as far as `proof` says (by default
