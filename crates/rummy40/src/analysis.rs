@@ -2,12 +2,14 @@
 //! its least-deadwood split ([`analyze`], `RULES.md` §3.8), both exact, for hands of up
 //! to [`MAX_ANALYSED_HAND`] cards.
 //!
-//! Both are one branch-and-bound search over face counts. Cards are decided in a fixed
-//! order (suit by suit; within a suit 2 … K, then the ace): the first undecided card is
-//! either left out (with every other copy of its face) or put into a meld in which it
-//! is the first natural in that order. Every set of disjoint melds is reached that way,
-//! so the search is exhaustive; a bound (the sum of what the undecided cards could
-//! still add) cuts it short.
+//! [`analyze`] is core's [`least_deadwood`](rummykit_core::least_deadwood) under this
+//! game's meld rules and hand penalties. [`best_opening`] and [`can_open`] are one
+//! branch-and-bound search over face counts. Cards are decided in a fixed order (suit
+//! by suit; within a suit 2 … K, then the ace): the first undecided card is either left
+//! out (with every other copy of its face) or put into a meld in which it is the first
+//! natural in that order. Every set of disjoint melds is reached that way, so the search
+//! is exhaustive; a bound (the sum of what the undecided cards could still add) cuts it
+//! short.
 
 use rummykit_core::{
     AnalysisError, Card, Face, HandAnalysis, JokerLimit, Meld, MeldKind, PieceId, PieceMeld, PieceSet,
