@@ -16,7 +16,7 @@ use rummykit_core::{
 };
 
 use crate::value::{rank_value, run_position_value};
-use crate::{Config, NewMeld, SCALA40_PACK, meld_value};
+use crate::{Config, NewMeld, meld_value};
 
 /// The most cards [`best_opening`], [`can_open`] and [`analyze`] take: every search is
 /// exact, and its time grows exponentially with the hand (at most tens of milliseconds
@@ -168,7 +168,7 @@ pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> Result<bool, 
 /// `config`'s jokers (of the larger pack for a joker count the game does not have).
 pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, AnalysisError> {
     check_size(hand.len())?;
-    let pack = config.catalog().unwrap_or(SCALA40_PACK);
+    let pack = config.pack();
     let ids: Vec<PieceId> = hand.iter().collect();
     let faces = ids
         .iter()
