@@ -5,7 +5,7 @@ use core::fmt;
 use rummykit_core::{Card, Description, Face, MeldId, PieceId, PieceSet};
 
 use crate::View;
-use crate::turn::DECK;
+use crate::turn::{DECK, arrange};
 
 /// One atomic move. Cards are named by identity ([`PieceId`]), melds on the table by
 /// their stable [`MeldId`], never by position. Its `Display` prints those ids;
@@ -90,7 +90,16 @@ impl Action {
                 }
                 &mut d
             }
-            Action::Meld(cards) => d.text("meld ").cards_in_brackets(meld_order(*cards)),
+            Action::Meld(cards) => match arrange(cards, &view.config.meld_rules()) {
+                // In the order the engine lays it.
+                Ok((_, order)) => d.text("meld ").pieces_in_brackets(&DECK, order),
+                // Not a meld (the check refuses it): the cards by suit and rank.
+                Err(_) => {
+                    let mut faces: Vec<Card> = cards.iter().filter_map(|id| DECK.face(id)).collect();
+                    faces.sort_by_key(|c| (c.suit_index(), c.number()));
+                    d.text("meld ").cards_in_brackets(faces)
+                }
+            },
             Action::LayOff { piece, onto } => {
                 d.text("lay ").piece(&DECK, *piece).text(" off on ").table_meld(&view.table, *onto)
             }
@@ -100,28 +109,13 @@ impl Action {
     }
 }
 
-/// The cards of a new meld as it will lie: by suit, and a run from its low end (after
-/// its widest gap in rank, counted round the corner, so `Q K A` and `K A 2`). The
-/// engine orders the meld it lays; this only writes it.
-fn meld_order(cards: PieceSet) -> Vec<Card> {
-    let mut faces: Vec<Card> = cards.iter().filter_map(|id| DECK.face(id)).collect();
-    faces.sort_by_key(|c| (c.suit_index(), c.number()));
-    let one_suit = faces.windows(2).all(|w| w[0].suit_index() == w[1].suit_index());
-    if one_suit && faces.len() > 1 {
-        let rank = |i: usize| faces[i % faces.len()].number().unwrap_or(0);
-        // The gap before position i (i = 0: from the last card round to the first).
-        let gap = |i: usize| (rank(i) + 13 - rank(i + faces.len() - 1)) % 13;
-        let start = (0..faces.len()).max_by_key(|&i| (gap(i), usize::MAX - i)).unwrap_or(0);
-        faces.rotate_left(start);
-    }
-    faces
-}
-
 #[cfg(test)]
 mod tests {
-    use rummykit_core::{Card, PieceSet, format_list, parse_list};
+    use rand::SeedableRng;
+    use rummykit_core::{Card, Game, PieceSet, Seating, parse_list};
 
-    use super::{DECK, meld_order};
+    use super::{Action, DECK};
+    use crate::{AceMode, ClassicRummy, Config};
 
     fn set(cards: &str) -> PieceSet {
         parse_list::<Card>(cards).unwrap().into_iter().filter_map(|c| DECK.ids_of(c).next()).collect()
@@ -129,15 +123,30 @@ mod tests {
 
     #[test]
     fn a_new_meld_is_written_as_it_lies() {
-        for (cards, written) in [
-            ("9s 9d 9h", "9d 9h 9s"),
-            ("7h 5h 6h", "5h 6h 7h"),
-            ("Ah Kh Qh", "Qh Kh Ah"),
-            ("2s As Ks", "Ks As 2s"),
-            ("3c Ac 2c", "Ac 2c 3c"),
-            ("Jc", "Jc"),
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+        let mut view = game.view(1);
+        let run = "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah";
+        for (ace, cards, written) in [
+            (AceMode::Low, "9s 9d 9h", "9d 9h 9s"),
+            (AceMode::Low, "7h 5h 6h", "5h 6h 7h"),
+            (AceMode::LowOrHigh, "Ah Kh Qh", "Qh Kh Ah"),
+            (AceMode::RoundTheCorner, "2s As Ks", "Ks As 2s"),
+            (AceMode::Low, "3c Ac 2c", "Ac 2c 3c"),
+            // Whole suits: the ace low wherever it may be.
+            (AceMode::Low, run, "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"),
+            (AceMode::LowOrHigh, run, "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"),
+            (AceMode::RoundTheCorner, run, "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"),
+            // Not melds under these rules: by suit and rank.
+            (AceMode::Low, "Ah Kh Qh", "Ah Qh Kh"),
+            (AceMode::Low, "Jc", "Jc"),
         ] {
-            assert_eq!(format_list(&meld_order(set(cards))), written, "{cards}");
+            view.config = Config::STANDARD.with_ace(ace);
+            assert_eq!(
+                Action::Meld(set(cards)).describe(&view).to_string(),
+                format!("meld [{written}]"),
+                "{cards}"
+            );
         }
     }
 }

@@ -261,16 +261,17 @@ impl Description {
         &self.parts
     }
 
-    /// Whether there is nothing to print.
+    /// Whether there is nothing to print: no part (empty text is never stored as one).
     ///
     /// ```
     /// use rummykit_core::Description;
     /// assert!(Description::from_text("").is_empty());
+    /// assert!(Description::new().text("").text("").is_empty());
     /// assert!(!Description::from_text("pass").is_empty());
     /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.parts.iter().all(|p| matches!(p, Part::Text(t) if t.is_empty()))
+        self.parts.is_empty()
     }
 
     /// The cards named, in order.

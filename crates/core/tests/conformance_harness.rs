@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::conformance::{self, Candidate, Check, Conformance, Place, Plan};
-use rummykit_core::{DealError, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
+use rummykit_core::{DealError, Description, Game, NotYourTurn, Outcome, ScoreOrder, Seat, Seating};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 struct Bugs {
@@ -26,7 +26,13 @@ struct Bugs {
     ignore_seat: bool,
     check_accepts_bogus: bool,
     view_lists_nothing: bool,
+    describes_to_nothing: bool,
 }
+
+/// Impossible sums in a view's leak field, standing for the view bugs: a view that lists
+/// nothing, a view whose actions describe to nothing.
+const LISTS_NOTHING: u32 = u32::MAX;
+const DESCRIBES_NOTHING: u32 = u32::MAX - 1;
 
 /// Two seats draw the ten tokens of a shuffled stock in turn; each scores the sum of its
 /// tokens minus the other's.
@@ -89,7 +95,7 @@ impl Game for Draw10 {
     }
     fn legal_actions_from(view: &Self::View, out: &mut Vec<Act>) {
         out.clear();
-        if view.3 == Some(view.5) && view.4.is_none_or(|leak| leak != u32::MAX) {
+        if view.3 == Some(view.5) && view.4 != Some(LISTS_NOTHING) {
             out.push(Act::Draw);
         }
     }
@@ -123,9 +129,22 @@ impl Game for Draw10 {
         own.sort_unstable();
         let other = &self.hands[1 - seat];
         let leak = self.bugs.leak_other_hand.then(|| other.iter().map(|&t| u32::from(t)).sum());
-        // A view that lists nothing: its "leak" field says so (an impossible sum).
-        let leak = if self.bugs.view_lists_nothing { Some(u32::MAX) } else { leak };
+        // A view that lists or describes nothing: its "leak" field says so.
+        let leak = if self.bugs.view_lists_nothing {
+            Some(LISTS_NOTHING)
+        } else if self.bugs.describes_to_nothing {
+            Some(DESCRIBES_NOTHING)
+        } else {
+            leak
+        };
         (own, other.len(), self.stock.len(), self.to_move(), leak, seat)
+    }
+    fn describe(view: &Self::View, a: &Act) -> Description {
+        if view.4 == Some(DESCRIBES_NOTHING) {
+            Description::new()
+        } else {
+            Description::from_text(&format!("{a:?}"))
+        }
     }
     fn view_into(&self, seat: Seat, view: &mut Self::View) {
         let fresh = self.view(seat);
@@ -238,6 +257,7 @@ fn each_bug_is_caught_by_its_check() {
         (Bugs { ignore_seat: true, ..Bugs::default() }, Check::WrongSeat),
         (Bugs { check_accepts_bogus: true, ..Bugs::default() }, Check::CheckMismatch),
         (Bugs { view_lists_nothing: true, ..Bugs::default() }, Check::ViewActions),
+        (Bugs { describes_to_nothing: true, ..Bugs::default() }, Check::Description),
     ];
     for (bugs, check) in cases {
         let v = run(bugs).expect_err("the bug must be caught");

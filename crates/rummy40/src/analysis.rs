@@ -2,19 +2,21 @@
 //! its least-deadwood split ([`analyze`], `RULES.md` §3.8), both exact, for hands of up
 //! to [`MAX_ANALYSED_HAND`] cards.
 //!
-//! Both are one branch-and-bound search over face counts. Cards are decided in a fixed
-//! order (suit by suit; within a suit 2 … K, then the ace): the first undecided card is
-//! either left out (with every other copy of its face) or put into a meld in which it
-//! is the first natural in that order. Every set of disjoint melds is reached that way,
-//! so the search is exhaustive; a bound (the sum of what the undecided cards could
-//! still add) cuts it short.
+//! [`analyze`] is core's [`least_deadwood`](rummykit_core::least_deadwood) under this
+//! game's meld rules and hand penalties. [`best_opening`] and [`can_open`] are one
+//! branch-and-bound search over face counts. Cards are decided in a fixed order (suit
+//! by suit; within a suit 2 … K, then the ace): the first undecided card is either left
+//! out (with every other copy of its face) or put into a meld in which it is the first
+//! natural in that order. Every set of disjoint melds is reached that way, so the search
+//! is exhaustive; a bound (the sum of what the undecided cards could still add) cuts it
+//! short.
 
 use rummykit_core::{
     AnalysisError, Card, Face, HandAnalysis, JokerLimit, Meld, MeldKind, PieceId, PieceMeld, PieceSet,
 };
 
 use crate::value::{rank_value, run_position_value};
-use crate::{Config, NewMeld, SCALA40_PACK, meld_value};
+use crate::{Config, NewMeld, meld_value};
 
 /// The most cards [`best_opening`], [`can_open`] and [`analyze`] take: every search is
 /// exact, and its time grows exponentially with the hand (at most tens of milliseconds
@@ -166,7 +168,7 @@ pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> Result<bool, 
 /// `config`'s jokers (of the larger pack for a joker count the game does not have).
 pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, AnalysisError> {
     check_size(hand.len())?;
-    let pack = config.catalog().unwrap_or(SCALA40_PACK);
+    let pack = config.pack();
     let ids: Vec<PieceId> = hand.iter().collect();
     let faces = ids
         .iter()

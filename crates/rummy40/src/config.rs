@@ -534,6 +534,14 @@ impl Config {
         }
     }
 
+    /// The pack whose faces the ids name: [`catalog`](Config::catalog), or
+    /// [`SCALA40_PACK`] for a joker count the game does not have. The larger pack has the
+    /// same faces for every id the smaller one has, so reading a hand or a table through
+    /// it never misnames a card.
+    pub(crate) fn pack(&self) -> Catalog<Card> {
+        self.catalog().unwrap_or(SCALA40_PACK)
+    }
+
     /// Checks that the options fit together.
     ///
     /// # Errors

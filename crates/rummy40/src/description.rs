@@ -2,7 +2,7 @@
 
 use rummykit_core::{Card, Catalog, Description, MeldId, MeldKind, MeldTable, PieceId, RunEnd};
 
-use crate::{Action, NewMeld, RummyLayOff, SCALA40_PACK, View};
+use crate::{Action, NewMeld, RummyLayOff, View};
 
 impl Action {
     /// What the action does in words and card notation, relative to `view`, the view of
@@ -31,9 +31,7 @@ impl Action {
     /// ```
     #[must_use]
     pub fn describe(&self, view: &View) -> Description {
-        // An unsupported joker count has no pack; the larger pack has the same faces for
-        // every id the smaller one has.
-        let pack = view.config.catalog().unwrap_or(SCALA40_PACK);
+        let pack = view.config.pack();
         let words = Words { pack: &pack, table: &view.table };
         let mut d = Description::new();
         let top = view.discard_pile.last().copied();
