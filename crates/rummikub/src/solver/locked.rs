@@ -12,8 +12,9 @@
 //! # Why the best over the choices bounds every legal play
 //!
 //! Take a legal play, and suppose no two melds with jokers could end in one new meld
-//! ([`joinable`]). Each such meld `M` then lies in a meld `M'` of its own that covers it.
-//! A group `M'` is one of `M`'s forms (every covering group is listed). A run `M'`
+//! over common numbers, or in one group ([`joinable`]). Each such meld `M` then lies in
+//! a meld `M'` of its own that covers it. A group `M'` is one of `M`'s forms (every
+//! covering group is listed). A run `M'`
 //! reaches some places below `M` and some above: a side of at most two places, or of
 //! jokers only, is one of the forms' extensions; a side of three or more with a natural
 //! is cut off as a run of its own (valid: three places or more, a natural among them).
@@ -25,7 +26,7 @@
 //! choice; the best over all choices ranks at least as high as every legal play.
 //!
 //! Joins ([`joinable`]) that end two melds in one run over numbers both cover, or in one
-//! group, are not modelled (nothing is answered then); two runs that join over a gap are:
+//! group, are not modelled (no bound from here then); two runs that join over a gap are:
 //! the gap is cut as above (the lower meld's extension, or a run of its own).
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
