@@ -32,7 +32,7 @@
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
 use super::turn::rank;
-use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts};
+use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many choices of forms are solved in one turn; with more, no bound.
 pub(super) const MAX_CHOICES: usize = 256;
@@ -91,19 +91,16 @@ impl Solver {
         for choice in choices {
             let chosen: Vec<&Form> = choice.iter().zip(&forms).map(|(&i, f)| &f[i]).collect();
             let taken = Taken::new(&loose, rack, &chosen);
-            let floor = below(best, rank(&taken.placed(options), objective));
+            let forms_only = finish(Vec::new(), taken.placed, options.joker_value);
+            let floor = below(best, rank(&forms_only, objective));
             let position = Position::new(taken.table.iter().copied(), taken.rack.iter().copied());
             let sol = match self.solve_from(&position, &options.with_opened(true), Some(floor)) {
                 Ok(Some(sol)) => sol,
                 Ok(None) => continue,
                 Err(_) => return None,
             };
-            let mut play = taken.placed(options);
-            play.table = chosen.iter().map(|f| f.meld).chain(sol.table).collect();
-            play.placed.extend(sol.placed);
-            play.placed.sort_unstable();
-            play.tiles_placed += sol.tiles_placed;
-            play.value_placed += sol.value_placed;
+            let table = chosen.iter().map(|f| f.meld).chain(sol.table).collect();
+            let play = finish(table, [forms_only.placed, sol.placed].concat(), options.joker_value);
             let r = rank(&play, objective);
             if r >= best {
                 best = r;
@@ -140,18 +137,6 @@ impl Taken {
             }
         }
         Taken { table, rack, placed }
-    }
-
-    /// The rack tiles the forms placed, as a solution without a table.
-    fn placed(&self, options: &SolveOptions) -> Solution {
-        let value =
-            self.placed.iter().map(|t| t.number().map_or(u64::from(options.joker_value), u64::from)).sum();
-        Solution {
-            table: Vec::new(),
-            placed: self.placed.clone(),
-            tiles_placed: self.placed.len(),
-            value_placed: value,
-        }
     }
 }
 
