@@ -37,13 +37,6 @@ use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, fi
 /// At most this many choices of forms are solved in one turn; with more, no bound.
 pub(super) const MAX_CHOICES: usize = 256;
 
-/// What [`Solver::locked`] found: the best rank over every choice of forms (`(0, 0)`:
-/// no choice places a tile), and the plays that reach it.
-pub(super) struct Locked {
-    pub bound: (u64, u64),
-    pub plays: Vec<Solution>,
-}
-
 /// One way a meld with a joker can end the turn: the new meld, the tiles it takes from
 /// the rest of the table and the rack (jokers included), and how many of its own jokers
 /// it leaves to be placed elsewhere.
@@ -55,16 +48,19 @@ struct Form {
 
 impl Solver {
     /// The best plays with every table meld holding a joker kept whole in one of its
-    /// forms, and the best rank over every choice of forms, which bounds every play the
-    /// locked-meld rule allows (module docs); `None` when that is not proven: melds that
-    /// could join, more than [`MAX_CHOICES`] choices, or a solve that did not answer.
+    /// forms, placing at least `one` (the rank of one tile placed). They all rank the
+    /// best over every choice of forms, which bounds every play the locked-meld rule
+    /// allows (module docs; no play: none places a tile); `None` when that is not
+    /// proven: melds that could join, more than [`MAX_CHOICES`] choices, or a solve that
+    /// did not answer.
     pub(super) fn locked(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
         objective: Objective,
-    ) -> Option<Locked> {
+        one: (u64, u64),
+    ) -> Option<Vec<Solution>> {
         let (locked, free): (Vec<&Meld<Tile>>, Vec<&Meld<Tile>>) = table.iter().partition(|m| m.jokers() > 0);
         let jokers =
             locked.iter().map(|m| m.jokers()).sum::<usize>() + rack.iter().filter(|t| t.is_joker()).count();
@@ -80,10 +76,6 @@ impl Solver {
         pool[52] = jokers;
         let forms: Vec<Vec<Form>> = locked.iter().map(|m| forms(m, &pool)).collect();
         let choices = choices(&forms, &pool, rack.iter().filter(|t| t.is_joker()).count())?;
-        let one = match objective {
-            Objective::Tiles => (1, 0),
-            Objective::Value => (0, 1),
-        };
         // The best so far (at first: one tile placed); a choice is solved only as far as
         // it could reach it, so the plays kept are those that reach the best at the end.
         let mut best = one;
@@ -108,8 +100,7 @@ impl Solver {
                 plays.push(play);
             }
         }
-        let bound = if plays.is_empty() { (0, 0) } else { best };
-        Some(Locked { bound, plays })
+        Some(plays)
     }
 }
 
