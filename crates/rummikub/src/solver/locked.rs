@@ -416,6 +416,43 @@ mod tests {
         assert!(compared > 600, "{compared}");
     }
 
+    /// The valid meld of `kind` with these faces.
+    fn meld(kind: MeldKind, faces: &str) -> Meld<Tile> {
+        Meld::new(kind, &rummykit_core::parse_list::<Tile>(faces).unwrap(), &crate::MELD_RULES).unwrap()
+    }
+
+    /// Two runs that could end in one run over common numbers are joinable (no bound);
+    /// runs over a gap, and groups sharing a colour, are not (the forms cut them apart).
+    #[test]
+    fn rules_1_6_joinable_melds_are_those_the_forms_do_not_cut_apart() {
+        let run = |faces| meld(MeldKind::Run, faces);
+        let group = |faces| meld(MeldKind::Group, faces);
+        assert!(joinable(&[&run("r3 r4 J"), &run("J r5 r6")]));
+        assert!(!joinable(&[&run("r1 J r3"), &run("r5 J r7")]));
+        assert!(!joinable(&[&run("r3 r4 J"), &run("b4 J b6")]));
+        assert!(!joinable(&[&group("r5 b5 J"), &group("r5 y5 J")]));
+        assert!(joinable(&[&group("r5 b5 J"), &group("y5 k5 J")]));
+        assert!(!joinable(&[&group("r5 b5 J"), &group("y6 k6 J")]));
+    }
+
+    /// Past [`MAX_CHOICES`] choices there is no list (and so no bound), not a cut one.
+    #[test]
+    fn choices_past_the_most_are_none() {
+        // Forms that take nothing: every pick is a choice, as many as the product.
+        let pool = [0usize; 53];
+        let old = meld(MeldKind::Run, "r1 J r3");
+        let form = || Form { meld: old, takes: Vec::new(), frees: 0 };
+        let melds = |counts: &[usize]| -> Vec<Vec<Form>> {
+            counts.iter().map(|&n| (0..n).map(|_| form()).collect()).collect()
+        };
+        for counts in [&[MAX_CHOICES][..], &[16, 16], &[4, 4, 4, 4], &[2, 16, 8]] {
+            assert_eq!(choices(&melds(counts), &pool, 0).map(|c| c.len()), Some(MAX_CHOICES), "{counts:?}");
+        }
+        for counts in [&[MAX_CHOICES + 1][..], &[16, 17], &[4, 4, 4, 4, 2], &[3, 3, 3, 3, 3, 3]] {
+            assert!(choices(&melds(counts), &pool, 0).is_none(), "{counts:?}");
+        }
+    }
+
     /// The floor of a choice's puzzle: the forms' rank plus the puzzle's reaches the best
     /// exactly when the puzzle's reaches the floor.
     #[test]
