@@ -336,8 +336,9 @@ pub fn least_deadwood<F: Face>(
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
     // The search of plain cards by position: the order of the cards and the position of
-    // each card filled in as the hand is checked (a hand that is not plain leaves them
-    // unread).
+    // each card filled in as the hand is checked (a hand that is not plain, or needs no
+    // search, leaves them unread). Built after the check instead, it needs a second pass
+    // over the hand, which costs more than building it for nothing.
     let mut search = CardSearch::new(rules, true);
     let mut positions_of = [0u8; 64];
     let plain = card_mask_with(faces, rules, |p, i| {
@@ -696,10 +697,10 @@ impl CardSearch {
     }
 }
 
-/// The split of the `len` cards of `hand` (positions in index order) when no three of them
-/// could meld (three of a rank, three in a row of a suit): every card deadwood, known
-/// without building a search. Every search on a card mask starts here: nearly half of
-/// random 11-card hands end here, and the search's set-up was most of their time.
+/// The split of the `len` cards of `hand` (positions in index order) when no three of
+/// them could meld (three of a rank, three in a row of a suit): every card deadwood,
+/// known without running a search. Every search on a card mask starts here: nearly half
+/// of random 11-card hands end here, and the search's set-up was most of their time.
 #[inline]
 fn all_deadwood<F: Face>(hand: u64, len: usize, value: &impl Fn(F) -> u32) -> Option<Split> {
     (in_some_triple(hand) == 0).then(|| Split {
