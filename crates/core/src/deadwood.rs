@@ -336,30 +336,27 @@ pub fn least_deadwood<F: Face>(
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
     // The search of plain cards by position: the order of the cards and the position of
-    // each card filled in as the hand is checked (a hand that is not plain leaves them
-    // unread).
+    // each card filled in as the hand is checked (a hand that is not plain, or needs no
+    // search, leaves them unread). Built after the check instead, it needs a second pass
+    // over the hand, which costs more than building it for nothing.
     let mut search = CardSearch::new(rules, true);
     let mut positions_of = [0u8; 64];
     let plain = card_mask_with(faces, rules, |p, i| {
         search.order[p] = i;
         positions_of[usize::from(i)] = p as u8;
     });
-    match plain {
-        Some(hand) if in_some_triple(hand) == 0 => Ok(Split {
-            deadwood: saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, &value))),
-            melds: Melds::Heap(Vec::new()),
-            unmelded: (1 << faces.len()) - 1,
-        }),
-        Some(hand) => {
-            // The values apart, once the hand is known plain: in the loop above, the
-            // compiler made a caller's `min` a branch, mispredicted on random hands.
-            search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
-            search.best_unmelded = hand;
-            search.run::<true>(hand, 0, 0, 0);
-            Ok(search.split(&positions_of, (1 << faces.len()) - 1))
-        }
-        None => general_split(faces, rules, value),
+    let Some(hand) = plain else {
+        return general_split(faces, rules, value);
+    };
+    if let Some(split) = all_deadwood(hand, faces.len(), &value) {
+        return Ok(split);
     }
+    // The values apart, once the hand is known plain: in the loop above, the compiler
+    // made a caller's `min` a branch, mispredicted on random hands.
+    search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
+    search.best_unmelded = hand;
+    search.run::<true>(hand, 0, 0, 0);
+    Ok(search.split(&positions_of, (1 << faces.len()) - 1))
 }
 
 /// [`least_deadwood`] by the general search: jokers, repeated faces, any order.
@@ -413,15 +410,15 @@ pub fn least_deadwood_value<F: Face>(
         return Err(AnalysisError::TooManyPieces { len: faces.len(), max: MAX_HAND });
     }
     match card_mask(faces, rules) {
-        Some(hand) if in_some_triple(hand) == 0 => {
-            Ok(saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, &value))))
-        }
-        Some(hand) => {
-            let mut search = CardSearch::new(rules, false);
-            search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
-            search.run::<false>(hand, 0, 0, 0);
-            Ok(saturated(search.best))
-        }
+        Some(hand) => Ok(match all_deadwood(hand, faces.len(), &value) {
+            Some(split) => split.deadwood,
+            None => {
+                let mut search = CardSearch::new(rules, false);
+                search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
+                search.run::<false>(hand, 0, 0, 0);
+                saturated(search.best)
+            }
+        }),
         None => least_deadwood(faces, rules, value).map(|s| s.deadwood()),
     }
 }
@@ -700,12 +697,31 @@ impl CardSearch {
     }
 }
 
+/// The split of the `len` cards of `hand` (positions in index order) when no three of
+/// them could meld (three of a rank, three in a row of a suit): every card deadwood,
+/// known without running a search. Every search on a card mask starts here: nearly half
+/// of random 11-card hands end here, and the search's set-up was most of their time.
+#[inline]
+fn all_deadwood<F: Face>(hand: u64, len: usize, value: &impl Fn(F) -> u32) -> Option<Split> {
+    (in_some_triple(hand) == 0).then(|| Split {
+        deadwood: saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, value))),
+        melds: Melds::Heap(Vec::new()),
+        unmelded: (1 << len) - 1,
+    })
+}
+
+/// [`all_deadwood`] as a [`CardSplit`].
+#[inline]
+fn all_deadwood_cards(hand: CardSet, value: &impl Fn(Card) -> u32) -> Option<CardSplit> {
+    (in_some_triple(hand.bits()) == 0).then(|| CardSplit {
+        deadwood: saturated(value_of_cards(hand.bits(), |i| Card::from_index(i).map_or(0, value))),
+        unmelded: hand,
+        len: 0,
+        melds: [CardMeld(0); MAX_MELDS],
+    })
+}
+
 /// The total `value` (by card index) of the cards of `hand`, summed wide.
-///
-/// Every search on a card mask starts with it when `in_some_triple(hand)` is empty: no
-/// three cards that could meld (three of a rank, three in a row of a suit), so every
-/// card is deadwood and the split is known without building a search (nearly half of
-/// random 11-card hands, and most of the time of those the search's set-up took).
 fn value_of_cards(hand: u64, value: impl Fn(u8) -> u32) -> u64 {
     let (mut total, mut rest) = (0u64, hand);
     while rest != 0 {
@@ -749,12 +765,8 @@ fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(
 /// [`CardSet`](crate::CardSet)'s), where deciding the lowest card is deciding the lowest
 /// position.
 pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
-    if in_some_triple(hand) == 0 {
-        return Split {
-            deadwood: saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, &value))),
-            melds: Melds::Heap(Vec::new()),
-            unmelded: (1 << hand.count_ones()) - 1,
-        };
+    if let Some(split) = all_deadwood(hand, hand.count_ones() as usize, &value) {
+        return split;
     }
     let mut search = CardSearch::new(rules, true);
     search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
@@ -780,13 +792,8 @@ pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) 
     if rules.min_len < 3 {
         return None;
     }
-    if in_some_triple(hand.bits()) == 0 {
-        return Some(CardSplit {
-            deadwood: saturated(value_of_cards(hand.bits(), |i| Card::from_index(i).map_or(0, &value))),
-            unmelded: hand,
-            len: 0,
-            melds: [CardMeld(0); MAX_MELDS],
-        });
+    if let Some(split) = all_deadwood_cards(hand, &value) {
+        return Some(split);
     }
     let mut search = CardSearch::new(rules, true);
     search.fill_values(hand.bits(), |i| Card::from_index(i).map_or(0, &value));

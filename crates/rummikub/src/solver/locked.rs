@@ -12,8 +12,9 @@
 //! # Why the best over the choices bounds every legal play
 //!
 //! Take a legal play, and suppose no two melds with jokers could end in one new meld
-//! ([`joinable`]). Each such meld `M` then lies in a meld `M'` of its own that covers it.
-//! A group `M'` is one of `M`'s forms (every covering group is listed). A run `M'`
+//! over common numbers, or in one group ([`joinable`]). Each such meld `M` then lies in
+//! a meld `M'` of its own that covers it. A group `M'` is one of `M`'s forms (every
+//! covering group is listed). A run `M'`
 //! reaches some places below `M` and some above: a side of at most two places, or of
 //! jokers only, is one of the forms' extensions; a side of three or more with a natural
 //! is cut off as a run of its own (valid: three places or more, a natural among them).
@@ -25,23 +26,16 @@
 //! choice; the best over all choices ranks at least as high as every legal play.
 //!
 //! Joins ([`joinable`]) that end two melds in one run over numbers both cover, or in one
-//! group, are not modelled (nothing is answered then); two runs that join over a gap are:
+//! group, are not modelled (no bound from here then); two runs that join over a gap are:
 //! the gap is cut as above (the lower meld's extension, or a run of its own).
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
 use super::turn::rank;
-use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts};
+use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many choices of forms are solved in one turn; with more, no bound.
 pub(super) const MAX_CHOICES: usize = 256;
-
-/// What [`Solver::locked`] found: the best rank over every choice of forms (`(0, 0)`:
-/// no choice places a tile), and the plays that reach it.
-pub(super) struct Locked {
-    pub bound: (u64, u64),
-    pub plays: Vec<Solution>,
-}
 
 /// One way a meld with a joker can end the turn: the new meld, the tiles it takes from
 /// the rest of the table and the rack (jokers included), and how many of its own jokers
@@ -54,16 +48,19 @@ struct Form {
 
 impl Solver {
     /// The best plays with every table meld holding a joker kept whole in one of its
-    /// forms, and the best rank over every choice of forms, which bounds every play the
-    /// locked-meld rule allows (module docs); `None` when that is not proven: melds that
-    /// could join, more than [`MAX_CHOICES`] choices, or a solve that did not answer.
+    /// forms, placing at least `one` (the rank of one tile placed). They all rank the
+    /// best over every choice of forms, which bounds every play the locked-meld rule
+    /// allows (module docs; no play: none places a tile); `None` when that is not
+    /// proven: melds that could join, more than [`MAX_CHOICES`] choices, or a solve that
+    /// did not answer.
     pub(super) fn locked(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
         objective: Objective,
-    ) -> Option<Locked> {
+        one: (u64, u64),
+    ) -> Option<Vec<Solution>> {
         let (locked, free): (Vec<&Meld<Tile>>, Vec<&Meld<Tile>>) = table.iter().partition(|m| m.jokers() > 0);
         let jokers =
             locked.iter().map(|m| m.jokers()).sum::<usize>() + rack.iter().filter(|t| t.is_joker()).count();
@@ -79,10 +76,6 @@ impl Solver {
         pool[52] = jokers;
         let forms: Vec<Vec<Form>> = locked.iter().map(|m| forms(m, &pool)).collect();
         let choices = choices(&forms, &pool, rack.iter().filter(|t| t.is_joker()).count())?;
-        let one = match objective {
-            Objective::Tiles => (1, 0),
-            Objective::Value => (0, 1),
-        };
         // The best so far (at first: one tile placed); a choice is solved only as far as
         // it could reach it, so the plays kept are those that reach the best at the end.
         let mut best = one;
@@ -90,19 +83,16 @@ impl Solver {
         for choice in choices {
             let chosen: Vec<&Form> = choice.iter().zip(&forms).map(|(&i, f)| &f[i]).collect();
             let taken = Taken::new(&loose, rack, &chosen);
-            let floor = below(best, rank(&taken.placed(options), objective));
+            let forms_only = finish(Vec::new(), taken.placed, options.joker_value);
+            let floor = below(best, rank(&forms_only, objective));
             let position = Position::new(taken.table.iter().copied(), taken.rack.iter().copied());
             let sol = match self.solve_from(&position, &options.with_opened(true), Some(floor)) {
                 Ok(Some(sol)) => sol,
                 Ok(None) => continue,
                 Err(_) => return None,
             };
-            let mut play = taken.placed(options);
-            play.table = chosen.iter().map(|f| f.meld).chain(sol.table).collect();
-            play.placed.extend(sol.placed);
-            play.placed.sort_unstable();
-            play.tiles_placed += sol.tiles_placed;
-            play.value_placed += sol.value_placed;
+            let table = chosen.iter().map(|f| f.meld).chain(sol.table).collect();
+            let play = finish(table, [forms_only.placed, sol.placed].concat(), options.joker_value);
             let r = rank(&play, objective);
             if r >= best {
                 best = r;
@@ -110,8 +100,7 @@ impl Solver {
                 plays.push(play);
             }
         }
-        let bound = if plays.is_empty() { (0, 0) } else { best };
-        Some(Locked { bound, plays })
+        Some(plays)
     }
 }
 
@@ -139,18 +128,6 @@ impl Taken {
             }
         }
         Taken { table, rack, placed }
-    }
-
-    /// The rack tiles the forms placed, as a solution without a table.
-    fn placed(&self, options: &SolveOptions) -> Solution {
-        let value =
-            self.placed.iter().map(|t| t.number().map_or(u64::from(options.joker_value), u64::from)).sum();
-        Solution {
-            table: Vec::new(),
-            placed: self.placed.clone(),
-            tiles_placed: self.placed.len(),
-            value_placed: value,
-        }
     }
 }
 
@@ -437,6 +414,43 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 600, "{compared}");
+    }
+
+    /// The valid meld of `kind` with these faces.
+    fn meld(kind: MeldKind, faces: &str) -> Meld<Tile> {
+        Meld::new(kind, &rummykit_core::parse_list::<Tile>(faces).unwrap(), &crate::MELD_RULES).unwrap()
+    }
+
+    /// Two runs that could end in one run over common numbers are joinable (no bound);
+    /// runs over a gap, and groups sharing a colour, are not (the forms cut them apart).
+    #[test]
+    fn rules_1_6_joinable_melds_are_those_the_forms_do_not_cut_apart() {
+        let run = |faces| meld(MeldKind::Run, faces);
+        let group = |faces| meld(MeldKind::Group, faces);
+        assert!(joinable(&[&run("r3 r4 J"), &run("J r5 r6")]));
+        assert!(!joinable(&[&run("r1 J r3"), &run("r5 J r7")]));
+        assert!(!joinable(&[&run("r3 r4 J"), &run("b4 J b6")]));
+        assert!(!joinable(&[&group("r5 b5 J"), &group("r5 y5 J")]));
+        assert!(joinable(&[&group("r5 b5 J"), &group("y5 k5 J")]));
+        assert!(!joinable(&[&group("r5 b5 J"), &group("y6 k6 J")]));
+    }
+
+    /// Past [`MAX_CHOICES`] choices there is no list (and so no bound), not a cut one.
+    #[test]
+    fn choices_past_the_most_are_none() {
+        // Forms that take nothing: every pick is a choice, as many as the product.
+        let pool = [0usize; 53];
+        let old = meld(MeldKind::Run, "r1 J r3");
+        let form = || Form { meld: old, takes: Vec::new(), frees: 0 };
+        let melds = |counts: &[usize]| -> Vec<Vec<Form>> {
+            counts.iter().map(|&n| (0..n).map(|_| form()).collect()).collect()
+        };
+        for counts in [&[MAX_CHOICES][..], &[16, 16], &[4, 4, 4, 4], &[2, 16, 8]] {
+            assert_eq!(choices(&melds(counts), &pool, 0).map(|c| c.len()), Some(MAX_CHOICES), "{counts:?}");
+        }
+        for counts in [&[MAX_CHOICES + 1][..], &[16, 17], &[4, 4, 4, 4, 2], &[3, 3, 3, 3, 3, 3]] {
+            assert!(choices(&melds(counts), &pool, 0).is_none(), "{counts:?}");
+        }
     }
 
     /// The floor of a choice's puzzle: the forms' rank plus the puzzle's reaches the best

@@ -152,9 +152,10 @@ impl Solver {
         // (extended, its jokers kept or replaced) bounds every legal play when it is
         // proven (see `locked.rs`), and is the likeliest to be legal.
         let locked =
-            if rules.joker_melds_locked { self.locked(table, rack, &options, objective) } else { None };
-        if let Some(l) = &locked {
-            goal = goal.min(l.bound);
+            if rules.joker_melds_locked { self.locked(table, rack, &options, objective, one) } else { None };
+        if let Some(plays) = &locked {
+            // Every play kept ranks the best; none: no choice places a tile.
+            goal = goal.min(plays.first().map_or((0, 0), |p| rank(p, objective)));
         }
         let roles = joker_roles(table);
         let kept: Vec<usize> =
@@ -211,7 +212,7 @@ impl Solver {
         // only as they are needed (most turns stop at the first).
         let reached =
             |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal.get());
-        for sol in locked.into_iter().flat_map(|l| l.plays).chain(bound_plays) {
+        for sol in locked.into_iter().flatten().chain(bound_plays) {
             if reached(&best) {
                 break;
             }
