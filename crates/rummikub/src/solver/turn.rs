@@ -208,22 +208,25 @@ impl Solver {
             }
             offer(first, &mut best);
         }
-        // Candidates in order until one reaches the goal; the pinned plays are solved
+        // Candidates in order until one reaches the goal, then the pinned plays, solved
         // only as they are needed (most turns stop at the first).
         let reached =
             |best: &Option<Solution>| best.as_ref().is_some_and(|b| rank(b, objective) >= goal.get());
-        for sol in locked.into_iter().flatten().chain(bound_plays) {
-            if reached(&best) {
-                break;
+        let settle = |solver: &mut Solver, plays: Vec<Solution>, best: &mut Option<Solution>| {
+            for sol in plays {
+                if reached(best) {
+                    return;
+                }
+                offer(sol, best);
             }
-            offer(sol, &mut best);
-        }
-        if !reached(&best) {
-            self.pinned(table, rack, &options, (goal.get(), objective), &mut |sol| {
-                offer(sol, &mut best);
-                reached(&best)
-            });
-        }
+            if !reached(best) {
+                solver.pinned(table, rack, &options, (goal.get(), objective), &mut |sol| {
+                    offer(sol, best);
+                    reached(best)
+                });
+            }
+        };
+        settle(self, locked.into_iter().flatten().chain(bound_plays).collect(), &mut best);
         // A released joker must end beside a rack tile: the best play with every table
         // joker kept in its role bounds the plays that release none, the best with one
         // meld of a table joker and a rack tile those that release one (`reuse.rs`).
@@ -259,18 +262,7 @@ impl Solver {
                 if goal.get() == (0, 0) {
                     return Ok(none());
                 }
-                for sol in b.plays.into_iter().chain(plays) {
-                    if reached(&best) {
-                        break;
-                    }
-                    offer(sol, &mut best);
-                }
-                if !reached(&best) {
-                    self.pinned(table, rack, &options, (goal.get(), objective), &mut |sol| {
-                        offer(sol, &mut best);
-                        reached(&best)
-                    });
-                }
+                settle(self, b.plays.into_iter().chain(plays).collect(), &mut best);
             }
         }
         match best {
