@@ -163,17 +163,8 @@ impl Solver {
         let mut bound_plays = Vec::new();
         if !kept.is_empty() {
             let choices: Vec<Vec<Tile>> = kept.iter().map(|&i| roles[i].kept.clone()).collect();
-            let mut bound: Option<(u64, u64)> = Some((0, 0));
-            for tiles in combinations(&choices) {
-                match self.pinned_raw(table, rack, &tiles, &options, None) {
-                    Pinned::Solved(sol) => {
-                        bound = bound.map(|b| b.max(rank(&sol, objective)));
-                        bound_plays.extend(unpin(sol, &tiles));
-                    }
-                    Pinned::NoPlay => {}
-                    Pinned::Unknown => bound = None,
-                }
-            }
+            let bound;
+            (bound, bound_plays) = self.pinned_each(table, rack, &choices, &options, objective);
             if let Some(b) = bound {
                 goal = goal.min(b);
             }
@@ -239,21 +230,11 @@ impl Solver {
             && !roles.is_empty()
         {
             let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
-            let mut kept_all = (all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED).then_some((0, 0));
-            let mut plays = Vec::new();
-            for tiles in combinations(&all) {
-                if kept_all.is_none() {
-                    break;
-                }
-                match self.pinned_raw(table, rack, &tiles, &options, None) {
-                    Pinned::Solved(sol) => {
-                        kept_all = kept_all.map(|b| b.max(rank(&sol, objective)));
-                        plays.extend(unpin(sol, &tiles));
-                    }
-                    Pinned::NoPlay => {}
-                    Pinned::Unknown => kept_all = None,
-                }
-            }
+            let (kept_all, plays) = if all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED {
+                self.pinned_each(table, rack, &all, &options, objective)
+            } else {
+                (None, Vec::new())
+            };
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
             let beside =
                 kept_all.and_then(|k| self.beside_rack(table, rack, &options, (k.max(found), objective)));
@@ -337,6 +318,32 @@ impl Solver {
                 }
             }
         }
+    }
+
+    /// The puzzle solved with the table jokers pinned, once per combination of `choices`
+    /// (a tile per joker): the best rank over them (`None` if a solve did not answer),
+    /// which bounds every play keeping those jokers in such roles, and their plays with
+    /// the jokers turned back.
+    fn pinned_each(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        choices: &[Vec<Tile>],
+        options: &SolveOptions,
+        objective: Objective,
+    ) -> (Option<(u64, u64)>, Vec<Solution>) {
+        let (mut bound, mut plays) = (Some((0, 0)), Vec::new());
+        for tiles in combinations(choices) {
+            match self.pinned_raw(table, rack, &tiles, options, None) {
+                Pinned::Solved(sol) => {
+                    bound = bound.map(|b: (u64, u64)| b.max(rank(&sol, objective)));
+                    plays.extend(unpin(sol, &tiles));
+                }
+                Pinned::NoPlay => {}
+                Pinned::Unknown => bound = None,
+            }
+        }
+        (bound, plays)
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
