@@ -120,6 +120,28 @@ fn rank(objective: Objective, tiles: u64, value: u64) -> (u64, u64) {
     }
 }
 
+/// An answer of `solve_turn` ranks as the brute force's best (`expect` under
+/// `objective`) and is a play `check_play` accepts, or the table untouched when it places
+/// nothing; `label` names the case in a failure.
+fn assert_best(
+    label: &str,
+    config: &Config,
+    (table, rack): (&[Meld<Tile>], &[Tile]),
+    opened: bool,
+    (objective, expect): (Objective, (u64, u64)),
+    sol: &Solution,
+) {
+    let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
+    assert_eq!(got, expect, "{label}: {table:?} rack {rack:?} opened {opened}: {:?}", sol.table);
+    if sol.tiles_placed > 0 {
+        let held: TileCounts = rack.iter().copied().collect();
+        let verdict = check_play(config, table, &held, opened, &sol.table);
+        assert!(verdict.is_ok(), "{label}: {verdict:?}");
+    } else {
+        assert_eq!(sol.table, table, "{label}");
+    }
+}
+
 /// The best rank of a play `check_play` accepts (`(0, 0)`: none).
 fn brute_force(
     table: &[Meld<Tile>],
@@ -266,19 +288,8 @@ fn rules_1_10_solve_turn_equals_brute_force_under_every_option_set() {
             match solver.solve_turn(&table, &rack, &config, opened, objective) {
                 Ok(sol) => {
                     answered += 1;
-                    let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
-                    assert_eq!(
-                        got, expect,
-                        "{name} case {case}: {table:?} rack {rack:?} opened {opened}: {:?}",
-                        sol.table
-                    );
-                    if sol.tiles_placed > 0 {
-                        let held: TileCounts = rack.iter().copied().collect();
-                        let verdict = check_play(&config, &table, &held, opened, &sol.table);
-                        assert!(verdict.is_ok(), "{name} case {case}: {verdict:?}");
-                    } else {
-                        assert_eq!(sol.table, table);
-                    }
+                    let label = format!("{name} case {case}");
+                    assert_best(&label, &config, (&table, &rack), opened, (objective, expect), &sol);
                 }
                 Err(SolveError::Unproven { refused }) => {
                     unproven += 1;
@@ -326,17 +337,8 @@ fn rules_1_6_locked_melds_solve_turn_equals_brute_force() {
             Ok(sol) => {
                 answered += 1;
                 binding += usize::from(flat > expect);
-                let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
-                assert_eq!(
-                    got, expect,
-                    "case {cases}: {table:?} rack {rack:?} opened {opened}: {:?}",
-                    sol.table
-                );
-                if sol.tiles_placed > 0 {
-                    let held: TileCounts = rack.iter().copied().collect();
-                    let verdict = check_play(&locked, &table, &held, opened, &sol.table);
-                    assert!(verdict.is_ok(), "case {cases}: {verdict:?}");
-                }
+                let label = format!("case {cases}");
+                assert_best(&label, &locked, (&table, &rack), opened, (objective, expect), &sol);
             }
             Err(SolveError::Unproven { .. }) => {}
             Err(e) => panic!("case {cases}: {e}"),
@@ -371,8 +373,14 @@ fn rules_1_6_locked_melds_with_four_jokers_equal_brute_force() {
         match solver.solve_turn(&table, &rack, &locked, true, objective) {
             Ok(sol) => {
                 answered += 1;
-                let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
-                assert_eq!(got, expect, "case {cases}: {table:?} rack {rack:?}: {:?}", sol.table);
+                assert_best(
+                    &format!("case {cases}"),
+                    &locked,
+                    (&table, &rack),
+                    true,
+                    (objective, expect),
+                    &sol,
+                );
             }
             Err(SolveError::Unproven { .. }) => {}
             Err(e) => panic!("case {cases}: {e}"),
@@ -413,24 +421,15 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
             let flat = flat_best(&mut solver, &table, &rack, &config, opened, objective);
             if let Ok(sol) = quick.solve_turn(&table, &rack, &config, opened, objective) {
                 quick_answered += 1;
-                let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
-                assert_eq!(got, expect, "{name} case {cases}, quick proofs: {table:?} rack {rack:?}");
+                let label = format!("{name} case {cases}, quick proofs");
+                assert_best(&label, &config, (&table, &rack), opened, (objective, expect), &sol);
             }
             match solver.solve_turn(&table, &rack, &config, opened, objective) {
                 Ok(sol) => {
                     answered += 1;
                     binding += usize::from(flat > expect);
-                    let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
-                    assert_eq!(
-                        got, expect,
-                        "{name} case {cases}: {table:?} rack {rack:?} opened {opened}: {:?}",
-                        sol.table
-                    );
-                    if sol.tiles_placed > 0 {
-                        let held: TileCounts = rack.iter().copied().collect();
-                        let verdict = check_play(&config, &table, &held, opened, &sol.table);
-                        assert!(verdict.is_ok(), "{name} case {cases}: {verdict:?}");
-                    }
+                    let label = format!("{name} case {cases}");
+                    assert_best(&label, &config, (&table, &rack), opened, (objective, expect), &sol);
                 }
                 Err(SolveError::Unproven { refused }) => {
                     if std::env::var("SHOW_UNPROVEN").is_ok() {
