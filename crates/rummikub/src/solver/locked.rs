@@ -93,12 +93,7 @@ impl Solver {
             };
             let table = chosen.iter().map(|f| f.meld).chain(sol.table).collect();
             let play = finish(table, [forms_only.placed, sol.placed].concat(), options.joker_value);
-            let r = rank(&play, objective);
-            if r >= best {
-                best = r;
-                plays.retain(|p| rank(p, objective) >= r);
-                plays.push(play);
-            }
+            keep_best(&mut plays, &mut best, play, objective);
         }
         Some(plays)
     }
@@ -133,6 +128,22 @@ impl Taken {
 
 /// The floor of the puzzle for a choice whose forms placed `placed`, so that the two
 /// together reach `best` (ranks compare as pairs, most significant first).
+/// Keeps `play` among `plays` if it ranks at least `best`, raising `best` to it and
+/// dropping the plays that now rank below.
+pub(super) fn keep_best(
+    plays: &mut Vec<Solution>,
+    best: &mut (u64, u64),
+    play: Solution,
+    objective: Objective,
+) {
+    let r = rank(&play, objective);
+    if r >= *best {
+        *best = r;
+        plays.retain(|p| rank(p, objective) >= r);
+        plays.push(play);
+    }
+}
+
 pub(super) fn below(best: (u64, u64), placed: (u64, u64)) -> (u64, u64) {
     match best.0.cmp(&placed.0) {
         core::cmp::Ordering::Greater => (best.0 - placed.0, best.1.saturating_sub(placed.1)),

@@ -26,9 +26,9 @@
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
-use super::locked::below;
-use super::turn::rank;
-use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts};
+use super::locked::{below, keep_best};
+use super::turn::{least_placing, rank};
+use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
 pub(super) const MAX_BESIDE: usize = 512;
@@ -66,11 +66,7 @@ impl Solver {
         }
         // The best so far: at first `from` (at least one tile placed); a meld's rest is
         // solved only as far as it could reach it.
-        let one = match objective {
-            Objective::Tiles => (1, 0),
-            Objective::Value => (0, 1),
-        };
-        let mut best = from.max(one);
+        let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
         for (meld, from_rack) in splits {
             let mut left_table = faces.clone();
@@ -82,28 +78,17 @@ impl Solver {
             }
             let placed: Vec<Tile> =
                 meld.faces().iter().zip(&from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
-            let value =
-                placed.iter().map(|t| t.number().map_or(u64::from(options.joker_value), u64::from)).sum();
-            let mut play =
-                Solution { table: vec![meld], tiles_placed: placed.len(), placed, value_placed: value };
-            let floor = below(best, rank(&play, objective));
+            let meld_only = finish(Vec::new(), placed, options.joker_value);
+            let floor = below(best, rank(&meld_only, objective));
             let position = Position::new(left_table, left_rack);
             let sol = match self.solve_from(&position, &options.with_opened(true), Some(floor)) {
                 Ok(Some(sol)) => sol,
                 Ok(None) => continue,
                 Err(_) => return None,
             };
-            play.table.extend(sol.table);
-            play.placed.extend(sol.placed);
-            play.placed.sort_unstable();
-            play.tiles_placed += sol.tiles_placed;
-            play.value_placed += sol.value_placed;
-            let r = rank(&play, objective);
-            if r >= best {
-                best = r;
-                plays.retain(|p| rank(p, objective) >= r);
-                plays.push(play);
-            }
+            let table = core::iter::once(meld).chain(sol.table).collect();
+            let play = finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value);
+            keep_best(&mut plays, &mut best, play, objective);
         }
         let bound = if plays.is_empty() { (0, 0) } else { best };
         Some(Beside { bound, plays })

@@ -117,10 +117,7 @@ impl Solver {
         }
         // The meld puzzle's optimum bounds every legal play. Only a play placing a tile
         // is of use, so a floor of one tile ends the search as soon as a bound shows none.
-        let one = match objective {
-            Objective::Tiles => (1, 0),
-            Objective::Value => (0, 1),
-        };
+        let one = least_placing(objective);
         let flat = match self.solve_from(&position, &options.with_opened(true), Some(one))? {
             Some(flat) if flat.tiles_placed > 0 => flat,
             _ => return Ok(none()),
@@ -760,6 +757,14 @@ fn combinations(choices: &[Vec<Tile>]) -> Vec<Vec<Tile>> {
         out = out.iter().flat_map(|pre| list.iter().map(move |&t| [pre.clone(), vec![t]].concat())).collect();
     }
     out
+}
+
+/// The least rank of a play that places a tile: one tile, or one value point.
+pub(super) fn least_placing(objective: Objective) -> (u64, u64) {
+    match objective {
+        Objective::Tiles => (1, 0),
+        Objective::Value => (0, 1),
+    }
 }
 
 /// The objective's rank of a solution: most tiles then most value, or the other way.
