@@ -138,8 +138,9 @@ const FAIR: usize = 3;
 /// A run given up because it processed more states than its limit allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Exhausted {
-    /// The layers it had completed.
-    layers: usize,
+    /// The states it is likely to hold from where it stopped to its end: its newest
+    /// layer's states for each number left ([`Dp::ahead`]).
+    ahead: usize,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -1078,7 +1079,8 @@ impl Dp {
     /// `order` goes on until it holds `limit` states, the limit growing
     /// [`RACE_GROWTH`]-fold each round, until one finishes; its answer and its sweep. A
     /// pass given up is resumed where it stopped, not restarted. After a round the sweep
-    /// that got further goes first (the order is kept for the next race).
+    /// likely to end with fewer states ([`Dp::ahead`]) goes first (the order is kept for
+    /// the next race).
     fn race(
         &mut self,
         sweeps: &[Sweep<'_>],
@@ -1091,7 +1093,7 @@ impl Dp {
             self.face(sweeps[i].params.mirror);
             lower[i] = self.begin_pass(pass);
         }
-        let mut reached = [0usize; 2];
+        let mut ahead = [0usize; 2];
         loop {
             for &i in order.iter() {
                 let sw = sweeps[i];
@@ -1107,13 +1109,13 @@ impl Dp {
                         return (b, i);
                     }
                     Err(e) => {
-                        reached[i] = e.layers;
+                        ahead[i] = e.ahead;
                         self.given_up = pass.beam.is_none().then_some(pass.bound);
                     }
                 }
             }
-            // The sweep that got further is likely the cheaper one.
-            order.sort_by_key(|&i| core::cmp::Reverse(reached[i]));
+            // The sweep likely to end with fewer states goes first.
+            order.sort_by_key(|&i| ahead[i]);
             *limit = limit.saturating_mul(RACE_GROWTH);
         }
     }
@@ -1244,7 +1246,7 @@ impl Dp {
             self.high = self.high.max(self.entries.len());
             layer += 1;
             if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
-                return Err(Exhausted { layers: layer });
+                return Err(Exhausted { ahead: self.ahead(layer) });
             }
         }
         // Final: no short runs left open, every fixed joker used, threshold met.
@@ -1302,7 +1304,13 @@ impl Dp {
     /// number left (past the middle numbers, where a pass holds most, its layers mostly
     /// shrink).
     fn near_end(&self, layer: usize) -> bool {
-        self.layer(layer).len() * (LAYERS - layer) / 4 <= self.finish
+        self.ahead(layer) <= self.finish
+    }
+
+    /// The states the pass in progress, `layer` colour steps done, is likely to hold to
+    /// its end: its newest layer's states for each number left.
+    fn ahead(&self, layer: usize) -> usize {
+        self.layer(layer).len() * (LAYERS - layer) / 4
     }
 
     /// Applies every decision of colour `c` at number `n` to one state.
