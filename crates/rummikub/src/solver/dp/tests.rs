@@ -665,7 +665,8 @@ enum GroupCharge {
     /// with the run jokers.
     Lowest,
     /// Two partner places for each group the colour must be lowest in, one credited for
-    /// every other natural, the balance shared with the run jokers.
+    /// every other natural, the balance shared with the run jokers (a group of `k`
+    /// naturals has at least `3 - k` jokers, its balance `2 - (k - 1)`).
     Balance,
     /// As `Balance`, but the balance pays for group jokers only: `Σ runs + max(0, Σ
     /// balance) ≤ jokers`.
@@ -676,7 +677,7 @@ enum GroupCharge {
 }
 
 /// Offset and size of a colour's group-charge axis (at most 3 naturals a number:
-/// between −39 and +78 over 13 numbers).
+/// between −39 and +156 over 13 numbers, the latter for `Mixed`).
 const G_OFF: i32 = 40;
 const G_LEN: usize = 200;
 
