@@ -49,8 +49,9 @@ impl MeldKind {
     /// The same answer as `Meld::new(MeldKind::Run, …).is_ok()`, then
     /// `Meld::new(MeldKind::Group, …).is_ok()`, under every rule set. A list of 3–5
     /// naturals, the usual meld of a hand, costs five table reads and one mask test,
-    /// without a branch on the pieces; any other list one pass of the validator's
-    /// that serves both kinds.
+    /// without a branch on the pieces; with jokers, the same reads and the joker
+    /// rules; a list of another length one pass of the validator's that serves both
+    /// kinds.
     ///
     /// ```
     /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, Tile, parse_list};
@@ -761,7 +762,9 @@ const RING: [u64; 256] = face_bits(true);
 // run starts (values at position 0, 1-14) it does *not* allow at its position. Bits
 // 24-36: the numbers it does *not* have. The complements make an OR an AND: the starts
 // every piece allows, the number every piece has. Bit 63: a piece that is not a
-// natural (the joker, or an index past it), which sends the list to the general path.
+// natural; bit `40 + p` a joker at position `p` (it allows every start and number and
+// has no suit), bit 62 an index past the joker, which no `Face` returns (the general
+// path takes it).
 /// Lists of 3 to this many pieces take the plain path.
 const PLAIN_POSITIONS: usize = 5;
 /// Bits 6-9 of a [`PLAIN_BITS`] entry: the suit.
@@ -772,12 +775,17 @@ const PLAIN_STARTS: u64 = 0x3FFF << 10;
 const PLAIN_NUMBERS: u64 = 0x1FFF << 24;
 /// Bit 63 of a [`PLAIN_BITS`] entry: not a natural.
 const PLAIN_JOKER: u64 = 1 << 63;
+/// Bit 62 of a [`PLAIN_BITS`] entry: an index past the joker.
+const PLAIN_ODD: u64 = 1 << 62;
+/// Bits 40-44 of a [`PLAIN_BITS`] entry: a joker, at position `bit - 40`.
+const PLAIN_JOKER_AT: u32 = 40;
 
 /// [`PLAIN_BITS`] for a line (`ring` false) or round the corner.
 const fn plain_bits(ring: bool) -> [[u64; 256]; PLAIN_POSITIONS] {
-    let mut table = [[PLAIN_JOKER; 256]; PLAIN_POSITIONS];
+    let mut table = [[PLAIN_JOKER | PLAIN_ODD; 256]; PLAIN_POSITIONS];
     let mut position = 0;
     while position < PLAIN_POSITIONS {
+        table[position][NATURAL_FACES] = PLAIN_JOKER | 1 << (PLAIN_JOKER_AT + position as u32);
         let mut i = 0;
         while i < NATURAL_FACES {
             let (s, n, p) = ((i / 13) as u32, (i % 13 + 1) as i32, position as i32);
@@ -870,7 +878,7 @@ fn plain_or_any<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
     // length: a position read twice changes nothing in an OR.
     let all = at(0) | at(1) | at(2) | at(len - 2) | at(len - 1);
     if all & PLAIN_JOKER != 0 {
-        return of_any(faces, rules);
+        return plain_with_jokers(all, faces, rules);
     }
     // The suits present select the bits that make a meld of either kind.
     let mut wanted = PLAIN_WANTED[ace_index(rules.ace)][((all & PLAIN_SUITS) >> 6) as usize][len];
@@ -882,7 +890,45 @@ fn plain_or_any<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
     !all & wanted
 }
 
-/// [`plain_or_any`] for any list but 3-5 naturals: one pass that serves both kinds,
+/// [`plain_or_any`] for a list of 3-5 pieces with a joker, from the same word: each
+/// kind's joker rules, then its structure among the naturals (a group has as many
+/// suits as naturals).
+#[inline(never)]
+fn plain_with_jokers<F: Face>(all: u64, faces: &[F], rules: &MeldRules) -> u64 {
+    if all & PLAIN_ODD != 0 {
+        return of_any(faces, rules);
+    }
+    let len = faces.len();
+    let at = (all >> PLAIN_JOKER_AT) as u32 & 0x1F;
+    let jokers = at.count_ones() as usize;
+    let naturals = len - jokers;
+    let (run_jokers, group_jokers) = match rules.jokers {
+        _ if naturals == 0 => (false, false),
+        JokerLimit::Forbidden => (false, false),
+        JokerLimit::Unlimited => (true, true),
+        JokerLimit::AtMost(n) => (jokers <= usize::from(n), jokers <= usize::from(n)),
+        JokerLimit::NotMoreThanNaturals => (jokers <= naturals, jokers <= naturals),
+        JokerLimit::NoAdjacent => (at & (at >> 1) == 0, true),
+    };
+    let suits = ((all & PLAIN_SUITS) >> 6) as usize;
+    // One suit's row holds the run's bounds alone (a group needs three suits or more).
+    let bounds = PLAIN_WANTED[ace_index(rules.ace)][1][len];
+    let run = run_jokers && suits & (suits - 1) == 0 && !all & bounds != 0;
+    let group = group_jokers
+        && !all & PLAIN_NUMBERS != 0
+        && suits.count_ones() as usize == naturals
+        && len <= usize::from(rules.max_group_len.min(4));
+    if run {
+        PLAIN_STARTS
+    } else if group {
+        PLAIN_NUMBERS
+    } else {
+        0
+    }
+}
+
+/// [`plain_or_any`] for any other list (of another length, or with an index past the
+/// joker): one pass that serves both kinds,
 /// then each kind's length, joker rules and structure as [`Meld::new`] checks them
 /// (the exact checks where the jokers fail the pass's quick test).
 #[inline(never)]
