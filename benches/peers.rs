@@ -5,7 +5,7 @@
 //! | row | rummykit | peer |
 //! |---|---|---|
 //! | `meld_check` (10,000 sets of 3–5 cards, either kind) | `CardSet::meld_kind` | `gin_rummy::Meld::try_from_cards` |
-//! | `meld_check_slice` (the same, as ordered lists) | `Meld::new(Run) \|\| Meld::new(Group)` | the same peer |
+//! | `meld_check_slice` (the same, as ordered lists) | `MeldKind::of` | the same peer |
 //! | `deadwood_10`, `deadwood_11` (10,000 hands) | `least_deadwood_value` | `gin_rummy::deadwood` |
 //! | `any_order_10`, `any_order_11` (the same hands, descending: the split of a hand not in index order) | `least_deadwood` | `gin_rummy::deadwood` |
 //! | `split_10`, `split_11` (10,000 hands) | `classic::analyze` | `gin_rummy::best_melds` |
@@ -30,7 +30,7 @@ use std::time::Instant;
 use criterion::Criterion;
 use peers::{Candidate, RULES, candidates, gin_hand, hands, piece_set, value};
 use rummykit::classic::{Config, analyze};
-use rummykit::{Card, CardSet, MatchEnd, Meld, MeldKind, PieceSet, least_deadwood, least_deadwood_value};
+use rummykit::{Card, CardSet, MatchEnd, MeldKind, PieceSet, least_deadwood, least_deadwood_value};
 
 const MELDS: usize = 10_000;
 const HANDS: usize = 10_000;
@@ -86,13 +86,7 @@ fn ours_meld(i: &Inputs) -> usize {
 
 #[inline(never)]
 fn ours_meld_slice(i: &Inputs) -> usize {
-    black_box(&i.candidates)
-        .iter()
-        .filter(|c| {
-            Meld::new(MeldKind::Run, c.cards(), &RULES).is_ok()
-                || Meld::new(MeldKind::Group, c.cards(), &RULES).is_ok()
-        })
-        .count()
+    black_box(&i.candidates).iter().filter(|c| MeldKind::of(c.cards(), &RULES).is_some()).count()
 }
 
 #[inline(never)]
@@ -145,8 +139,7 @@ fn peer_hands(_: &Inputs) -> usize {
 fn cross_check(i: &Inputs) {
     for ((c, set), gin) in i.candidates.iter().zip(&i.candidate_sets).zip(&i.gin_candidates) {
         let ours = set.meld_kind(&RULES).is_some();
-        let slice = Meld::new(MeldKind::Run, c.cards(), &RULES).is_ok()
-            || Meld::new(MeldKind::Group, c.cards(), &RULES).is_ok();
+        let slice = MeldKind::of(c.cards(), &RULES).is_some();
         let theirs = gin_rummy::Meld::try_from_cards(*gin).is_ok();
         assert!(ours == theirs && slice == theirs, "meld check differs on {:?}", c.cards());
     }

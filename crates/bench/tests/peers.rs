@@ -23,6 +23,12 @@ fn meld_checks_agree_with_gin_rummy() {
             || Meld::new(MeldKind::Group, cards, &RULES).is_ok();
         let theirs = gin_rummy::Meld::try_from_cards(gin_hand(cards)).is_ok();
         assert_eq!(ours, theirs, "{cards:?}");
+        // The one-pass check the benchmark times: the same answer, and the same kind.
+        let kind = MeldKind::of(cards, &RULES);
+        assert_eq!(kind.is_some(), theirs, "{cards:?}");
+        if let Some(kind) = kind {
+            assert!(Meld::new(kind, cards, &RULES).is_ok(), "{cards:?}");
+        }
         let set = CardSet::from_cards(cards).expect("distinct cards");
         assert_eq!(set.meld_kind(&RULES).is_some(), theirs, "{cards:?}");
         valid += usize::from(ours);

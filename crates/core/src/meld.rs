@@ -39,6 +39,45 @@ pub enum MeldKind {
     Run,
 }
 
+impl MeldKind {
+    /// The kind of meld `faces` form under `rules`, read in the order given as
+    /// [`Meld::new`] reads them, or `None` if they form neither: one pass over the list
+    /// for both kinds. A list valid as both (one natural and jokers, such as `r5 J J`,
+    /// or one natural alone where [`MeldRules::min_len`] is 1) is a run, as
+    /// [`Meld::infer`] and [`CardSet::meld_kind`](crate::CardSet::meld_kind) read it.
+    ///
+    /// The same answer as `Meld::new(MeldKind::Run, …).is_ok()`, then
+    /// `Meld::new(MeldKind::Group, …).is_ok()`, under every rule set. A list of 3–5
+    /// naturals, the usual meld of a hand, costs five table reads and one mask test,
+    /// without a branch on the pieces; with jokers, the same reads and the joker
+    /// rules; a list of another length one pass of the validator's that serves both
+    /// kinds.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, MeldKind, MeldRules, Tile, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// assert_eq!(MeldKind::of(&parse_list::<Card>("9s 9d 9h")?, &rules), Some(MeldKind::Group));
+    /// assert_eq!(MeldKind::of(&parse_list::<Card>("Qh Kh Ah")?, &rules), None); // the ace is low here
+    /// let high = rules.with_ace(AcePolicy::LowOrHigh);
+    /// assert_eq!(MeldKind::of(&parse_list::<Card>("Qh Kh Ah")?, &high), Some(MeldKind::Run));
+    /// assert_eq!(MeldKind::of(&parse_list::<Card>("Kh Qh Ah")?, &high), None); // out of order
+    /// // One natural and jokers: valid as both, read as a run.
+    /// assert_eq!(MeldKind::of(&parse_list::<Tile>("r5 J J")?, &MeldRules::default()), Some(MeldKind::Run));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn of<F: Face>(faces: &[F], rules: &MeldRules) -> Option<MeldKind> {
+        // Every path answers in the plain path's bits, turned into the answer once:
+        // where the paths joined on an `Option`, the compiler branched on the plain
+        // path's answer to build it. No branch: a batch of lists is about as often a
+        // meld as not, and a caller asking `is_some()` keeps only `found != 0`.
+        let found = plain_or_any(faces, rules);
+        let kind = if found & PLAIN_STARTS != 0 { MeldKind::Run } else { MeldKind::Group };
+        (found != 0).then_some(kind)
+    }
+}
+
 /// Why a list of pieces is not a valid meld of the requested kind.
 ///
 /// Indices are positions in the list that was given.
@@ -717,6 +756,202 @@ const LINE: [u64; 256] = face_bits(false);
 /// [`face_bits`] with run starts on a ring ([`AcePolicy::RoundTheCorner`]).
 const RING: [u64; 256] = face_bits(true);
 
+// [`MeldKind::of`]'s plain path: what a natural at a position (0-4) tells of both kinds,
+// in one word, ORed over the list. Bits 6-9: its suit (`1 << (6 + s)`), placed so that
+// the suits present select a row of [`PLAIN_WANTED`] by a mask alone. Bits 10-23: the
+// run starts (values at position 0, 1-14) it does *not* allow at its position. Bits
+// 24-36: the numbers it does *not* have. The complements make an OR an AND: the starts
+// every piece allows, the number every piece has. Bit 63: a piece that is not a
+// natural; bit `40 + p` a joker at position `p` (it allows every start and number and
+// has no suit), bit 62 an index past the joker, which no `Face` returns (the general
+// path takes it).
+/// Lists of 3 to this many pieces take the plain path.
+const PLAIN_POSITIONS: usize = 5;
+/// Bits 6-9 of a [`PLAIN_BITS`] entry: the suit.
+const PLAIN_SUITS: u64 = 0xF << 6;
+/// Bits 10-23 of a [`PLAIN_BITS`] entry: the run starts 1-14 (bit `9 + s`).
+const PLAIN_STARTS: u64 = 0x3FFF << 10;
+/// Bits 24-36 of a [`PLAIN_BITS`] entry: the numbers (bit `23 + n`).
+const PLAIN_NUMBERS: u64 = 0x1FFF << 24;
+/// Bit 63 of a [`PLAIN_BITS`] entry: not a natural.
+const PLAIN_JOKER: u64 = 1 << 63;
+/// Bit 62 of a [`PLAIN_BITS`] entry: an index past the joker.
+const PLAIN_ODD: u64 = 1 << 62;
+/// Bits 40-44 of a [`PLAIN_BITS`] entry: a joker, at position `bit - 40`.
+const PLAIN_JOKER_AT: u32 = 40;
+
+/// [`PLAIN_BITS`] for a line (`ring` false) or round the corner.
+const fn plain_bits(ring: bool) -> [[u64; 256]; PLAIN_POSITIONS] {
+    let mut table = [[PLAIN_JOKER | PLAIN_ODD; 256]; PLAIN_POSITIONS];
+    let mut position = 0;
+    while position < PLAIN_POSITIONS {
+        table[position][NATURAL_FACES] = PLAIN_JOKER | 1 << (PLAIN_JOKER_AT + position as u32);
+        let mut i = 0;
+        while i < NATURAL_FACES {
+            let (s, n, p) = ((i / 13) as u32, (i % 13 + 1) as i32, position as i32);
+            // The start this number gives at this position (none below 1 on a line).
+            let start = if ring { (n - 1 - p).rem_euclid(13) + 1 } else { n - p };
+            let mut starts = 0u64;
+            if start >= 1 {
+                starts |= 1 << (9 + start);
+            }
+            // On a line an ace also stands for 14, after the king.
+            if !ring && n == 1 {
+                starts |= 1 << (9 + 14 - p);
+            }
+            let number = 1u64 << (23 + n);
+            table[position][i] = (1 << (6 + s)) | (!starts & PLAIN_STARTS) | (!number & PLAIN_NUMBERS);
+            i += 1;
+        }
+        position += 1;
+    }
+    table
+}
+
+/// [`plain_bits`] on a line (every [`AcePolicy`] but round the corner), then on a ring.
+static PLAIN_BITS: [[[u64; 256]; PLAIN_POSITIONS]; 2] = [plain_bits(false), plain_bits(true)];
+
+/// The index of `ace` in [`PLAIN_WANTED`].
+#[inline]
+fn ace_index(ace: AcePolicy) -> usize {
+    match ace {
+        AcePolicy::Low => 0,
+        AcePolicy::High => 1,
+        AcePolicy::LowOrHigh => 2,
+        AcePolicy::RoundTheCorner => 3,
+    }
+}
+
+/// For each ace policy (in [`ace_index`]'s order), mask of the suits present and length
+/// (3-5 used), the bits of the complemented OR whose one set means a meld: the starts
+/// within the policy's bounds if one suit is present (a run), the numbers if as many
+/// suits as pieces (a group of distinct suits, so of at most four). The bounds are
+/// [`Pass::accept`]'s: starts `lo ..= hi + 1 - len`, 1-13 ace low, 2-14 ace high, 1-14
+/// either; any of 1-13 round the corner.
+static PLAIN_WANTED: [[[u64; 8]; 16]; 4] = {
+    let mut wanted = [[[0; 8]; 16]; 4];
+    let mut ace = 0;
+    while ace < 4 {
+        let (lo, hi) = [(1, 13), (2, 14), (1, 14), (1, 13)][ace];
+        let mut suits = 1;
+        while suits < 16 {
+            let mut len = 3;
+            while len <= PLAIN_POSITIONS {
+                // Round the corner, every start is in bounds whatever the length.
+                let last = if ace == 3 { 13 } else { hi + 1 - len };
+                let mut bits = 0;
+                if suits & (suits - 1) == 0 {
+                    let mut start = lo;
+                    while start <= last {
+                        bits |= 1 << (9 + start);
+                        start += 1;
+                    }
+                }
+                if (suits as u32).count_ones() as usize == len {
+                    bits |= PLAIN_NUMBERS;
+                }
+                wanted[ace][suits][len] = bits;
+                len += 1;
+            }
+            suits += 1;
+        }
+        ace += 1;
+    }
+    wanted
+};
+
+/// [`MeldKind::of`] in the plain path's bits: some of [`PLAIN_STARTS`] for a run, else
+/// some of [`PLAIN_NUMBERS`] for a group, else none (two or more naturals are never
+/// both kinds).
+#[inline(always)]
+fn plain_or_any<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
+    let len = faces.len();
+    if len < usize::from(rules.min_len.max(1)) || len > MAX_MELD_LEN {
+        return 0;
+    }
+    if !(3..=PLAIN_POSITIONS).contains(&len) {
+        return of_any(faces, rules);
+    }
+    let ring = usize::from(rules.ace == AcePolicy::RoundTheCorner);
+    let at = |position: usize| PLAIN_BITS[ring][position][usize::from(faces[position].index())];
+    // Positions 0, 1, 2, len - 2, len - 1 are every position, without a branch for the
+    // length: a position read twice changes nothing in an OR.
+    let all = at(0) | at(1) | at(2) | at(len - 2) | at(len - 1);
+    if all & PLAIN_JOKER != 0 {
+        return plain_with_jokers(all, faces, rules);
+    }
+    // The suits present select the bits that make a meld of either kind.
+    let mut wanted = PLAIN_WANTED[ace_index(rules.ace)][((all & PLAIN_SUITS) >> 6) as usize][len];
+    // Groups of fewer than four (a rule no game here has): tested apart, so that the
+    // usual rules pay nothing.
+    if rules.max_group_len < 4 && len > usize::from(rules.max_group_len) {
+        wanted &= !PLAIN_NUMBERS;
+    }
+    !all & wanted
+}
+
+/// [`plain_or_any`] for a list of 3-5 pieces with a joker, from the same word: each
+/// kind's joker rules, then its structure among the naturals (a group has as many
+/// suits as naturals).
+#[inline(never)]
+fn plain_with_jokers<F: Face>(all: u64, faces: &[F], rules: &MeldRules) -> u64 {
+    if all & PLAIN_ODD != 0 {
+        return of_any(faces, rules);
+    }
+    let len = faces.len();
+    let at = (all >> PLAIN_JOKER_AT) as u32 & 0x1F;
+    let jokers = at.count_ones() as usize;
+    let naturals = len - jokers;
+    let (run_jokers, group_jokers) = match rules.jokers {
+        _ if naturals == 0 => (false, false),
+        JokerLimit::Forbidden => (false, false),
+        JokerLimit::Unlimited => (true, true),
+        JokerLimit::AtMost(n) => (jokers <= usize::from(n), jokers <= usize::from(n)),
+        JokerLimit::NotMoreThanNaturals => (jokers <= naturals, jokers <= naturals),
+        JokerLimit::NoAdjacent => (at & (at >> 1) == 0, true),
+    };
+    let suits = ((all & PLAIN_SUITS) >> 6) as usize;
+    // One suit's row holds the run's bounds alone (a group needs three suits or more).
+    let bounds = PLAIN_WANTED[ace_index(rules.ace)][1][len];
+    let run = run_jokers && suits & (suits - 1) == 0 && !all & bounds != 0;
+    let group = group_jokers
+        && !all & PLAIN_NUMBERS != 0
+        && suits.count_ones() as usize == naturals
+        && len <= usize::from(rules.max_group_len.min(4));
+    if run {
+        PLAIN_STARTS
+    } else if group {
+        PLAIN_NUMBERS
+    } else {
+        0
+    }
+}
+
+/// [`plain_or_any`] for any other list (of another length, or with an index past the
+/// joker): one pass that serves both kinds,
+/// then each kind's length, joker rules and structure as [`Meld::new`] checks them
+/// (the exact checks where the jokers fail the pass's quick test).
+#[inline(never)]
+fn of_any<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
+    let len = faces.len();
+    let pass = Pass::either(faces, rules.ace);
+    let valid = |kind: MeldKind| {
+        check_len(kind, len, rules).is_ok()
+            && if pass.jokers_ok(kind, faces, rules) {
+                pass.accept(kind, len, rules.ace).is_some()
+            } else {
+                check_exact(kind, faces, rules).is_ok()
+            }
+    };
+    if valid(MeldKind::Run) {
+        PLAIN_STARTS
+    } else if valid(MeldKind::Group) {
+        PLAIN_NUMBERS
+    } else {
+        0
+    }
+}
+
 /// What one pass over a list finds: enough to accept a valid meld of either kind.
 struct Pass {
     /// The numbers present: bit `n - 1` for number `n`.
@@ -736,6 +971,30 @@ impl Pass {
         let counts = self.counts;
         let present = (counts | counts >> 1 | counts >> 2 | counts >> 3) & 0x1111;
         ((present | present >> 3 | present >> 6 | present >> 9) & 0xF) as u8
+    }
+
+    /// The pass for both kinds at once: every piece read, none skipped.
+    #[inline]
+    fn either<F: Face>(faces: &[F], ace: AcePolicy) -> Pass {
+        let table = if ace == AcePolicy::RoundTheCorner { &RING } else { &LINE };
+        let (mut all, mut sum, mut starts) = (0u64, 0u64, u32::MAX);
+        for (i, f) in faces.iter().enumerate() {
+            let bits = table[usize::from(f.index())];
+            all |= bits;
+            sum = sum.wrapping_add(bits);
+            starts &= (bits as u32).rotate_right(i as u32);
+        }
+        Pass::found(faces.len(), all, sum, starts)
+    }
+
+    /// The pass from its pieces' bits: `all` ORed, `sum` added up, `starts` ANDed
+    /// (each rotated back by its position).
+    #[inline]
+    fn found(len: usize, all: u64, sum: u64, starts: u32) -> Pass {
+        let counts = (sum >> COUNT_SHIFT) as u16;
+        // Four 4-bit counts of at most 13 each: their sum lands in bits 12-15.
+        let naturals = usize::from((counts.wrapping_mul(0x1111) >> 12) & 0xF);
+        Pass { numbers: (all >> NUMBER_SHIFT) as u16 & 0x1FFF, counts, jokers: len - naturals, starts }
     }
 
     #[inline]
@@ -778,15 +1037,7 @@ impl Pass {
                 }
             }
         }
-        let counts = (sum >> COUNT_SHIFT) as u16;
-        // Four 4-bit counts of at most 13 each: their sum lands in bits 12-15.
-        let naturals = usize::from((counts.wrapping_mul(0x1111) >> 12) & 0xF);
-        Pass {
-            numbers: (all >> NUMBER_SHIFT) as u16 & 0x1FFF,
-            counts,
-            jokers: faces.len() - naturals,
-            starts: starts.rotate_right(faces.len() as u32),
-        }
+        Pass::found(faces.len(), all, sum, starts.rotate_right(faces.len() as u32))
     }
 
     /// `true` if the naturals alone break a meld of `kind`, whatever the jokers and the
@@ -1039,6 +1290,19 @@ mod tests {
         true
     }
 
+    /// `MeldKind::of` answers as `Meld::new` of a run, then of a group, under `rules`
+    /// and under the same rules with groups of at most two (so that the length of a
+    /// group decides alone).
+    fn either_agrees<F: Face>(faces: &[F], rules: &MeldRules) {
+        let mut short_groups = *rules;
+        short_groups.max_group_len = 2;
+        for rules in [rules, &short_groups] {
+            let want =
+                [MeldKind::Run, MeldKind::Group].into_iter().find(|&k| Meld::new(k, faces, rules).is_ok());
+            assert_eq!(MeldKind::of(faces, rules), want, "{faces:?} {rules:?}");
+        }
+    }
+
     #[test]
     fn fast_path_agrees_on_every_list_of_up_to_three_faces() {
         let faces: Vec<Tile> = Tile::all().collect();
@@ -1052,6 +1316,16 @@ mod tests {
                         for &c in &faces {
                             accepted += usize::from(agree(kind, &[a, b, c], &rules));
                         }
+                    }
+                }
+            }
+            either_agrees::<Tile>(&[], &rules);
+            for &a in &faces {
+                either_agrees(&[a], &rules);
+                for &b in &faces {
+                    either_agrees(&[a, b], &rules);
+                    for &c in &faces {
+                        either_agrees(&[a, b, c], &rules);
                     }
                 }
             }
@@ -1089,6 +1363,7 @@ mod tests {
                 for kind in [MeldKind::Group, MeldKind::Run] {
                     accepted += usize::from(agree(kind, &faces, &rules));
                 }
+                either_agrees(&faces, &rules);
             }
             assert!(accepted > 100, "{rules:?}: {accepted}");
         }
@@ -1125,6 +1400,7 @@ mod tests {
                     }
                 }
                 for list in [cards.clone(), cards.iter().rev().copied().collect()] {
+                    either_agrees(&list, &rules);
                     for kind in [MeldKind::Group, MeldKind::Run] {
                         accepted += usize::from(agree(kind, &list, &rules));
                         if let Err(error) = Meld::new(kind, &list, &rules) {
@@ -1237,6 +1513,7 @@ mod tests {
                         _ => Odd((start - 1 + i as u8) % 13),
                     })
                     .collect();
+                either_agrees(&faces, &rules);
                 for kind in [MeldKind::Group, MeldKind::Run] {
                     let exact = check_exact(kind, &faces, &rules)
                         .map(|(suit, first)| Meld::stored(kind, &faces, suit, first));

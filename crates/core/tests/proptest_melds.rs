@@ -6,7 +6,9 @@
 //!   simple brute-force reference judges them (accept/reject, and for accepted melds
 //!   the run start and what each joker stands for), 10,000 cases per preset;
 //! * (c) notation round-trips and the parsers never panic;
-//! * (d) [`PieceSet`] agrees with a `BTreeSet<u8>` model.
+//! * (d) [`PieceSet`] agrees with a `BTreeSet<u8>` model;
+//! * (e) [`MeldKind::of`], the one-pass check of either kind, answers as
+//!   [`Meld::new`] of a run, then of a group, and as the reference, under any rules.
 //!
 //! The reference implements the predicates of RULES.md §0 (`valid_group`, `valid_run`
 //! with `lo/hi`) literally: it tries every suit and every start and checks each position.
@@ -163,7 +165,22 @@ fn agree<F: Face>(kind: MeldKind, faces: &[u8], rules: &MeldRules) -> Result<boo
     let either = reference(MeldKind::Run, faces, rules).is_some()
         || reference(MeldKind::Group, faces, rules).is_some();
     prop_assert_eq!(Meld::infer(&pieces, rules).is_ok(), either, "infer `{}`", shown);
+    either_agrees(&pieces, rules)?;
     Ok(want.is_some())
+}
+
+/// `MeldKind::of` answers as the two validations it replaces: a run if the list is
+/// one, else a group if it is one, else `None`.
+fn either_agrees<F: Face>(pieces: &[F], rules: &MeldRules) -> Result<Option<MeldKind>, TestCaseError> {
+    let want = if Meld::new(MeldKind::Run, pieces, rules).is_ok() {
+        Some(MeldKind::Run)
+    } else if Meld::new(MeldKind::Group, pieces, rules).is_ok() {
+        Some(MeldKind::Group)
+    } else {
+        None
+    };
+    prop_assert_eq!(MeldKind::of(pieces, rules), want, "`{}` under {:?}", format_list(pieces), rules);
+    Ok(want)
 }
 
 // ---- generators ----------------------------------------------------------------------------
@@ -279,7 +296,7 @@ fn apply(mut faces: Vec<u8>, edits: &[Edit]) -> Vec<u8> {
 /// Piece lists of length 0–14 (as face indices) with a kind, biased towards melds that
 /// are valid or one or two edits away from valid, under any ace policy. The starting
 /// melds hold jokers only where the rules allow them (else nearly all would fail).
-fn near_valid(rules: &MeldRules) -> impl Strategy<Value = (MeldKind, Vec<u8>)> {
+fn near_valid(rules: &MeldRules) -> impl Strategy<Value = (MeldKind, Vec<u8>)> + use<> {
     let max_jokers = if rules.jokers == JokerLimit::Forbidden { 0 } else { 2 };
     let shape = prop_oneof![
         policy().prop_flat_map(move |a| valid_run(a, max_jokers)).prop_map(|(f, _, _)| (MeldKind::Run, f)),
@@ -601,4 +618,97 @@ proptest! {
             prop_assert_eq!(tiles.face_bits(set), face_bits_each(tiles, set));
         }
     }
+}
+
+// ---- (e) the one-pass check of either kind --------------------------------------------------
+
+/// Any meld rules: every ace policy and joker limit, minimum length 2–6, largest group
+/// 0–5 (beyond the games' 3 and 4, where the length checks decide alone). Minimum
+/// lengths 0 and 1, where a lone ace has two readings the reference does not choose
+/// between, are in the unit tests of `meld.rs` (every list of up to three faces).
+fn any_rules() -> impl Strategy<Value = MeldRules> {
+    let limit = prop_oneof![
+        Just(JokerLimit::Forbidden),
+        Just(JokerLimit::Unlimited),
+        (0u8..=3).prop_map(JokerLimit::AtMost),
+        Just(JokerLimit::NotMoreThanNaturals),
+        Just(JokerLimit::NoAdjacent),
+    ];
+    (policy(), limit, 2u8..=6, 0u8..=5).prop_map(|(ace, jokers, min_len, max_group)| {
+        let mut rules = MeldRules::new(ace, jokers).with_min_len(min_len);
+        rules.max_group_len = max_group;
+        rules
+    })
+}
+
+/// Plain lists of 3–5 naturals (the fast path), a third runs and a third groups of
+/// distinct cards as a hand holds them, each perhaps edited, and a third any naturals.
+fn plain_list() -> impl Strategy<Value = Vec<u8>> {
+    let run = (3usize..=5, 0u8..4, 0u8..13)
+        .prop_map(|(len, s, n)| (0..len as u8).map(|i| s * 13 + (n + i) % 13).collect::<Vec<u8>>());
+    let group =
+        (0u8..13, proptest::sample::subsequence(vec![0u8, 1, 2, 3], 3..=4)).prop_flat_map(|(n, suits)| {
+            Just(suits.iter().map(|s| s * 13 + n).collect::<Vec<u8>>()).prop_shuffle()
+        });
+    let any = proptest::collection::vec(0u8..52, 3..=5);
+    let shape = prop_oneof![run, group, any];
+    (shape, proptest::collection::vec(edit(), 0..=1)).prop_map(|(faces, edits)| {
+        let mut faces = apply(faces, &edits);
+        // Edits may add a joker or change the length: keep lists of 3-5 naturals.
+        faces.retain(|&f| f != JOKER);
+        faces.truncate(5);
+        faces
+    })
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 20_000, failure_persistence: None, ..Config::default() })]
+
+    /// The one-pass check of either kind against the two validations it replaces and
+    /// the reference, under any rules, on near-valid lists with jokers of length 0-14.
+    #[test]
+    fn meld_kind_of_agrees_under_any_rules((rules, (_, faces)) in any_rules().prop_flat_map(|r| (Just(r), near_valid(&r)))) {
+        for kind in [MeldKind::Run, MeldKind::Group] {
+            agree::<Tile>(kind, &faces, &rules)?;
+        }
+        let pieces: Vec<Card> = faces.iter().map(|&i| Card::from_index(i).expect("a face")).collect();
+        let found = either_agrees(&pieces, &rules)?;
+        let reference = |kind| reference(kind, &faces, &rules).is_some().then_some(kind);
+        prop_assert_eq!(found, reference(MeldKind::Run).or_else(|| reference(MeldKind::Group)));
+    }
+
+    /// The same on plain lists of 3-5 naturals, in order and reversed.
+    #[test]
+    fn meld_kind_of_agrees_on_plain_lists(rules in any_rules(), faces in plain_list()) {
+        for list in [faces.clone(), faces.iter().rev().copied().collect()] {
+            let pieces: Vec<Card> = list.iter().map(|&i| Card::from_index(i).expect("a face")).collect();
+            let found = either_agrees(&pieces, &rules)?;
+            let reference = |kind| reference(kind, &list, &rules).is_some().then_some(kind);
+            prop_assert_eq!(found, reference(MeldKind::Run).or_else(|| reference(MeldKind::Group)));
+        }
+    }
+}
+
+/// Both answers and `None` are common on the plain lists under the games' rules, so the
+/// plain-list property above is not one-sided.
+#[test]
+fn plain_lists_are_runs_groups_and_neither() {
+    let mut runner = TestRunner::new(Config { cases: 3_000, failure_persistence: None, ..Config::default() });
+    let counts = Cell::new([0u32; 3]);
+    let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    runner
+        .run(&plain_list(), |faces| {
+            let pieces: Vec<Card> = faces.iter().map(|&i| Card::from_index(i).expect("a face")).collect();
+            let mut c = counts.get();
+            c[match MeldKind::of(&pieces, &rules) {
+                Some(MeldKind::Run) => 0,
+                Some(MeldKind::Group) => 1,
+                None => 2,
+            }] += 1;
+            counts.set(c);
+            Ok(())
+        })
+        .expect("runs");
+    let [runs, groups, neither] = counts.get();
+    assert!(runs > 300 && groups > 300 && neither > 300, "{runs} {groups} {neither}");
 }
