@@ -294,14 +294,12 @@ impl<F: Face> Meld<F> {
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     pub fn infer(faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
+        if let Some(kind) = MeldKind::of(faces, rules) {
+            return Meld::new(kind, faces, rules);
+        }
+        // Neither fits: both validations only to say why, in the kind the list looks like.
         let run = Meld::new(MeldKind::Run, faces, rules);
-        if run.is_ok() {
-            return run;
-        }
         let group = Meld::new(MeldKind::Group, faces, rules);
-        if group.is_ok() {
-            return group;
-        }
         let mut naturals = faces.iter().filter_map(|f| f.number());
         let first = naturals.next();
         let mut rest = naturals.peekable();
