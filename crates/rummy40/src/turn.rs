@@ -120,7 +120,13 @@ impl<'a> Turn<'a> {
     /// Some card of `hand` passes [`Turn::discard_basic`] (if any does, one passes
     /// every discard rule: see [`Turn::discard_allowed`]).
     pub(crate) fn can_discard_from(&self, hand: PieceSet) -> bool {
-        hand.iter().any(|p| self.discard_basic(hand, p).is_ok())
+        // A natural passes unless it is of the taken card's face (the face asked once, not
+        // per card); a joker, rarely met first, is asked the whole rule.
+        let taken = self.taken.and_then(|t| self.catalog.face(t));
+        hand.iter().any(|p| match self.catalog.face(p) {
+            Some(face) if !face.is_joker() => Some(face) != taken,
+            _ => self.discard_basic(hand, p).is_ok(),
+        })
     }
 
     /// The per-card discard rules for `piece` of `hand` (`RULES.md` §3.3, §3.6 options).
