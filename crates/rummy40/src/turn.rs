@@ -425,4 +425,49 @@ mod tests {
             "{asked} asked, {in_meld} in a meld, {ruled_out} ruled out"
         );
     }
+
+    /// `Turn::can_discard_from` is "some card passes `Turn::discard_basic`", asked card by
+    /// card: on the hands of random games (both joker rules), with each card of the hand
+    /// as the taken one, and on the hands' parts that leave only jokers and cards of the
+    /// taken card's face (where the joker rule decides).
+    #[test]
+    fn can_discard_from_is_some_card_passing_the_per_card_rule() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let mut legal = Vec::new();
+        let (mut asked, mut refused, mut jokers_only) = (0, 0, 0);
+        for game_no in 0..40 {
+            let config = if game_no % 2 == 0 { Config::SCALA40 } else { Config::RUMMY40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let pos = g.turn();
+                let takens = core::iter::once(None).chain(pos.hand.iter().map(Some));
+                for taken in takens {
+                    let pos = super::Turn { taken, ..pos };
+                    let taken_face = taken.and_then(|t| g.face(t));
+                    // The hand, and its jokers with the cards of the taken card's face.
+                    let narrow: rummykit_core::PieceSet = pos
+                        .hand
+                        .iter()
+                        .filter(|&p| g.face(p).is_some_and(|f| f.is_joker() || Some(f) == taken_face))
+                        .collect();
+                    for hand in [pos.hand, narrow] {
+                        let by_card = hand.iter().any(|p| pos.discard_basic(hand, p).is_ok());
+                        assert_eq!(pos.can_discard_from(hand), by_card, "{hand:?}, {taken:?}");
+                        asked += 1;
+                        refused += usize::from(!by_card);
+                        jokers_only += usize::from(
+                            !hand.is_empty() && hand.iter().all(|p| g.face(p).is_some_and(|f| f.is_joker())),
+                        );
+                    }
+                }
+                g.legal_actions(&mut legal);
+                let a = legal.choose(&mut rng).unwrap().clone();
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            asked > 50_000 && refused > 1_000 && jokers_only > 100,
+            "{asked} asked, {refused} refused, {jokers_only} of jokers"
+        );
+    }
 }
