@@ -186,7 +186,7 @@ impl<'a> Turn<'a> {
 
     /// Could `card`, taken into the hand, be in a meld with cards of the hand? A
     /// necessary condition read from the faces of the hand and the card as bits, no face
-    /// listed: [`meldable_of`](crate::legal::meldable_of) of the hand with the card (a
+    /// listed: [`meldable_at`](crate::legal::meldable_at) of the hand with the card (a
     /// natural needs two more cards of its rank in other suits, or a window of three
     /// values of its suit around it, each one missing made up by a joker; a joker needs
     /// a natural). Every rule of the melds (the ace, the joker limits) only refuses more.
@@ -195,7 +195,7 @@ impl<'a> Turn<'a> {
         let mut with = self.hand;
         with.insert(card);
         let (naturals, jokers) = self.catalog.face_bits(with);
-        crate::legal::meldable_of(naturals, jokers) & 1u64 << face.index() != 0
+        crate::legal::meldable_at(naturals, jokers, face.index())
     }
 
     /// [`Turn::may_meld_with`] as first written, asking each face's copies in the hand:

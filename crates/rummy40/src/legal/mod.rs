@@ -45,7 +45,7 @@ use crate::turn::Turn;
 use crate::{Action, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
 
 use batch::{MAX_BATCH, Scratch, decode_batch, expand, sort_keys};
-pub(crate) use faces::meldable_of;
+pub(crate) use faces::meldable_at;
 use faces::{FaceBits, face_counts, ids_by_face, on_stack};
 use opening::open_or_rummy;
 use play::play;

@@ -10,7 +10,7 @@ use crate::turn::Turn;
 use crate::{Action, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
-use super::faces::{FaceBits, any_meldable, face_counts, meldable_of};
+use super::faces::{FaceBits, any_meldable, face_counts, meldable_at};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
 use super::{Discarded, Item, LegalActions, Sink, ValuedMeld};
@@ -331,7 +331,7 @@ impl Turn<'_> {
         let hand = self.hand;
         let (naturals, jokers) = self.catalog.face_bits(hand);
         // A card that may be in no meld by the cheap test is in none: nothing to list.
-        if meldable_of(naturals, jokers) & 1u64 << face.index() == 0 {
+        if !meldable_at(naturals, jokers, face.index()) {
             return false;
         }
         let mut by_face = None;

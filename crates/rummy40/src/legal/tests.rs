@@ -8,7 +8,7 @@ use crate::{Action, OpeningScope, Phase, Rummy40, rank_value};
 
 use super::batch::{Copies, Scratch, batch_count, batch_count_general, expand};
 use super::combos::{combos, combos_by};
-use super::faces::{FaceBits, Held, any_meldable, face_counts, meldable_faces, meldable_of};
+use super::faces::{FaceBits, Held, any_meldable, face_counts, meldable_at, meldable_faces, meldable_of};
 use super::opening::{max_value, may_go_rummy, opening_bound};
 use super::table::{MeldFaces, Reach, TableFaces};
 use super::{LegalActions, NATURALS, ValuedMeld};
@@ -736,6 +736,28 @@ fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
 /// The window test of [`Held::meldable`] by bit operations agrees with the plain
 /// one (every window of three values around the card, counting the missing values)
 /// for every set of values of one suit, every card of it and zero or one joker.
+/// The one face's test is the bit `meldable_of` marks, for every face (the joker's
+/// too), on random sets of naturals from sparse to dense, with no joker to three.
+#[test]
+fn meldable_at_is_the_bit_meldable_of_marks() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+    let (mut marked, mut unmarked) = (0, 0);
+    for round in 0..20_000 {
+        // Fewer or more faces: the AND of one to four random words.
+        let present = (0..1 + round % 4).fold(NATURALS, |bits, _| bits & rng.random::<u64>());
+        let jokers = round / 4 % 4;
+        let all = meldable_of(present, jokers);
+        for face in 0..=52u8 {
+            let at = meldable_at(present, jokers, face);
+            assert_eq!(at, all >> face & 1 != 0, "{present:#x}, {jokers} jokers, face {face}");
+            marked += usize::from(at);
+            unmarked += usize::from(!at && present >> face & 1 != 0);
+        }
+    }
+    assert!(marked > 100_000 && unmarked > 20_000, "{marked} marked, {unmarked} held but not marked");
+}
+
 #[test]
 fn meldable_windows_by_bits_agree_with_counting() {
     for ranks in 0u16..1 << 13 {
