@@ -179,8 +179,9 @@ pub(super) fn packing_bound(counts: &[u8; 53], held: u64, rules: &MeldRules) -> 
         let once = positions(held >> (13 * suit) & RANKS);
         let twice = positions(copies.twice >> (13 * suit) & RANKS);
         // The most a joker in this suit's runs could add beyond its own value, and the
-        // stretch before (its last position, what it left uncounted).
-        let (mut rest, mut most, mut before) = (once, 0, None);
+        // stretch before: the position after the one value missing past it (0: none, as
+        // positions start at 1), what it left uncounted.
+        let (mut rest, mut most, mut joins, mut left_before) = (once, 0, 0, 0);
         while rest != 0 {
             let (from, len) = next_stretch(&mut rest);
             let long = len >= min_len;
@@ -195,13 +196,8 @@ pub(super) fn packing_bound(counts: &[u8; 53], held: u64, rules: &MeldRules) -> 
                 }
             }
             bound += counted;
-            most = most.max(left);
-            if let Some((end, left_before)) = before
-                && end + 2 == from
-            {
-                most = most.max(left_before + left);
-            }
-            before = Some((from + len - 1, left));
+            most = most.max(if joins == from { left_before + left } else { left });
+            (joins, left_before) = (from + len + 1, left);
         }
         gain = gain.max(max_value(52) + most);
     }
@@ -218,15 +214,19 @@ pub(super) fn packing_bound(counts: &[u8; 53], held: u64, rules: &MeldRules) -> 
             seconds += (copies.twice >> (13 * s + r) & 1) as u32;
         }
         // The most cards in sets of this rank with `jokers`: one set takes a copy of each
-        // suit, two or three sets every copy.
+        // suit, two or three sets every copy (more sets, more cards: the most sets that
+        // can be made decide).
         let cards = |jokers: u32| {
-            (1..=3)
-                .filter_map(|g| {
-                    let usable = if g == 1 { suits } else { suits + seconds };
-                    (usable >= g && usable + jokers >= g * min_len).then(|| (usable + jokers).min(4 * g))
-                })
-                .max()
-                .unwrap_or(0)
+            let every = suits + seconds;
+            if every >= 3 && every + jokers >= 3 * min_len {
+                (every + jokers).min(12)
+            } else if every >= 2 && every + jokers >= 2 * min_len {
+                (every + jokers).min(8)
+            } else if suits + jokers >= min_len {
+                (suits + jokers).min(4)
+            } else {
+                0
+            }
         };
         let (without, with) = (cards(0), cards(1));
         let worth = rank_value(r as u8 + 1);
