@@ -279,7 +279,12 @@ impl HandState {
     #[inline]
     pub fn next_turn(&mut self) {
         let seats = self.hands.len();
-        self.to_move = (self.to_move % seats + 1) % seats;
+        // The next seat without a division (its latency, every turn) unless the seat to
+        // move is the last or past it.
+        self.to_move = match self.to_move.checked_add(1) {
+            Some(next) if next < seats => next,
+            _ => (self.to_move % seats + 1) % seats,
+        };
         self.phase = Phase::Draw;
         self.taken = None;
     }

@@ -435,7 +435,7 @@ fn list<F: Face, const HOLD: bool>(
                 // Every set `drop` of naturals left out (jokers in their place), at most
                 // the jokers to spare, leaving at least one natural (and the one asked for).
                 let jokers_placed = missing;
-                subsets_up_to(in_window & !keep, jokers - missing, 0, &mut |drop| {
+                let mut leave_out = |drop: u32| {
                     if drop == in_window || HOLD && holding.joker && jokers_placed == 0 && drop == 0 {
                         return;
                     }
@@ -455,7 +455,13 @@ fn list<F: Face, const HOLD: bool>(
                         m.faces[usize::from(v - a)] = F::from_index(face_of(v)).unwrap_or(F::JOKER);
                         bits &= bits - 1;
                     }
-                });
+                };
+                // No joker to spare (most windows): the window as it is, without a call.
+                if jokers == missing {
+                    leave_out(0);
+                } else {
+                    subsets_up_to(in_window & !keep, jokers - missing, 0, &mut leave_out);
+                }
             }
         }
     }

@@ -120,7 +120,13 @@ impl<'a> Turn<'a> {
     /// Some card of `hand` passes [`Turn::discard_basic`] (if any does, one passes
     /// every discard rule: see [`Turn::discard_allowed`]).
     pub(crate) fn can_discard_from(&self, hand: PieceSet) -> bool {
-        hand.iter().any(|p| self.discard_basic(hand, p).is_ok())
+        // A natural passes unless it is of the taken card's face (the face asked once, not
+        // per card); a joker, rarely met first, is asked the whole rule.
+        let taken = self.taken.and_then(|t| self.catalog.face(t));
+        hand.iter().any(|p| match self.catalog.face(p) {
+            Some(face) if !face.is_joker() => Some(face) != taken,
+            _ => self.discard_basic(hand, p).is_ok(),
+        })
     }
 
     /// The per-card discard rules for `piece` of `hand` (`RULES.md` §3.3, §3.6 options).
@@ -180,7 +186,7 @@ impl<'a> Turn<'a> {
 
     /// Could `card`, taken into the hand, be in a meld with cards of the hand? A
     /// necessary condition read from the faces of the hand and the card as bits, no face
-    /// listed: [`meldable_of`](crate::legal::meldable_of) of the hand with the card (a
+    /// listed: [`meldable_at`](crate::legal::meldable_at) of the hand with the card (a
     /// natural needs two more cards of its rank in other suits, or a window of three
     /// values of its suit around it, each one missing made up by a joker; a joker needs
     /// a natural). Every rule of the melds (the ace, the joker limits) only refuses more.
@@ -189,7 +195,7 @@ impl<'a> Turn<'a> {
         let mut with = self.hand;
         with.insert(card);
         let (naturals, jokers) = self.catalog.face_bits(with);
-        crate::legal::meldable_of(naturals, jokers) & 1u64 << face.index() != 0
+        crate::legal::meldable_at(naturals, jokers, face.index())
     }
 
     /// [`Turn::may_meld_with`] as first written, asking each face's copies in the hand:
@@ -417,6 +423,51 @@ mod tests {
         assert!(
             in_meld > 2_000 && ruled_out > asked / 5,
             "{asked} asked, {in_meld} in a meld, {ruled_out} ruled out"
+        );
+    }
+
+    /// `Turn::can_discard_from` is "some card passes `Turn::discard_basic`", asked card by
+    /// card: on the hands of random games (both joker rules), with each card of the hand
+    /// as the taken one, and on the hands' parts that leave only jokers and cards of the
+    /// taken card's face (where the joker rule decides).
+    #[test]
+    fn can_discard_from_is_some_card_passing_the_per_card_rule() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let mut legal = Vec::new();
+        let (mut asked, mut refused, mut jokers_only) = (0, 0, 0);
+        for game_no in 0..40 {
+            let config = if game_no % 2 == 0 { Config::SCALA40 } else { Config::RUMMY40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            while let Some(seat) = g.to_move() {
+                let pos = g.turn();
+                let takens = core::iter::once(None).chain(pos.hand.iter().map(Some));
+                for taken in takens {
+                    let pos = super::Turn { taken, ..pos };
+                    let taken_face = taken.and_then(|t| g.face(t));
+                    // The hand, and its jokers with the cards of the taken card's face.
+                    let narrow: rummykit_core::PieceSet = pos
+                        .hand
+                        .iter()
+                        .filter(|&p| g.face(p).is_some_and(|f| f.is_joker() || Some(f) == taken_face))
+                        .collect();
+                    for hand in [pos.hand, narrow] {
+                        let by_card = hand.iter().any(|p| pos.discard_basic(hand, p).is_ok());
+                        assert_eq!(pos.can_discard_from(hand), by_card, "{hand:?}, {taken:?}");
+                        asked += 1;
+                        refused += usize::from(!by_card);
+                        jokers_only += usize::from(
+                            !hand.is_empty() && hand.iter().all(|p| g.face(p).is_some_and(|f| f.is_joker())),
+                        );
+                    }
+                }
+                g.legal_actions(&mut legal);
+                let a = legal.choose(&mut rng).unwrap().clone();
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(
+            asked > 50_000 && refused > 1_000 && jokers_only > 100,
+            "{asked} asked, {refused} refused, {jokers_only} of jokers"
         );
     }
 }

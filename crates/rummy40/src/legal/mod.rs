@@ -45,7 +45,7 @@ use crate::turn::Turn;
 use crate::{Action, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
 
 use batch::{MAX_BATCH, Scratch, decode_batch, expand, sort_keys};
-pub(crate) use faces::meldable_of;
+pub(crate) use faces::meldable_at;
 use faces::{FaceBits, face_counts, ids_by_face, on_stack};
 use opening::open_or_rummy;
 use play::play;
@@ -283,10 +283,36 @@ struct Groups {
     catalog: Option<Catalog<Card>>,
     /// The discards, after every item, in id order (most of a play phase's list: kept
     /// as cards, not items).
-    discards: Vec<PieceId>,
+    discards: Discarded,
     /// The actions the list stands for (the groups' batches, one per other item, the
     /// discards).
     total: usize,
+}
+
+/// The discards of a list filled for the random draw, in id order: the first `len` of
+/// `cards`. Its room only grows: a hand of up to 16 cards is written in place every play
+/// phase, none of the room made or cut back per list.
+#[derive(Debug, Clone, Default)]
+struct Discarded {
+    cards: Vec<PieceId>,
+    len: usize,
+}
+
+impl Discarded {
+    /// How many discards.
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The `k`-th discard, from 0.
+    fn get(&self, k: usize) -> Option<PieceId> {
+        self.cards.get(..self.len)?.get(k).copied()
+    }
+
+    /// No discard.
+    fn clear(&mut self) {
+        self.len = 0;
+    }
 }
 
 /// The batches of one multiset of melds by faces: openings (after taking the top
@@ -486,7 +512,7 @@ impl LegalActions {
         if self.groups.groups.is_empty() {
             return match self.items.get(k) {
                 Some(&item) => Some(self.build(item)),
-                None => self.groups.discards.get(k - self.items.len()).map(|&p| Action::Discard(p)),
+                None => self.groups.discards.get(k - self.items.len()).map(Action::Discard),
             };
         }
         for i in 0..self.items.len() {
@@ -503,7 +529,7 @@ impl LegalActions {
             }
             k -= weight;
         }
-        self.groups.discards.get(k).map(|&p| Action::Discard(p))
+        self.groups.discards.get(k).map(Action::Discard)
     }
 
     /// The `k`-th batch of group `g` (its batches sorted), as its action.

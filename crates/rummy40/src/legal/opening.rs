@@ -1,7 +1,7 @@
 //! The unopened player's openings: whether the hand may hold one (cheap bounds), and
 //! every batch of melds worth the threshold, listed or counted.
 
-use rummykit_core::{Card, PieceId, PieceSet};
+use rummykit_core::{AcePolicy, Card, MeldRules, PieceId, PieceSet};
 
 use crate::turn::Turn;
 use crate::{Action, can_open, rank_value};
@@ -11,7 +11,7 @@ use super::combos::combos;
 use super::faces::meldable_of;
 use super::rummy::RummySearch;
 use super::table::LazyReach;
-use super::{Item, Key, LegalActions, NATURALS, Sink, ValuedMeld};
+use super::{Item, Key, LegalActions, NATURALS, RUN_VALUES_BELOW, Sink, ValuedMeld};
 
 /// The openings and rummies of `cards`, listed or counted: the hand in the play phase,
 /// or the hand and the discard pile's top card (`required`) taken to open with. `after`
@@ -124,6 +124,116 @@ pub(super) fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 
     // (With two jokers or more a card may count twice, in its suit and its rank: the
     // bound is looser then, still a bound.)
     worth(natural) + largest(&groups, jokers) + worth(meldable & 1u64 << 52)
+}
+
+/// An upper bound on the value of any disjoint melds of the cards of face counts `counts`
+/// (faces held `held`) holding one joker, each natural at most twice (`None` otherwise,
+/// or under rules other than melds of three cards or more and an ace high or low or
+/// high). Where [`opening_bound`] counts every card that is in some meld, this one packs:
+/// the runs of each suit and the sets of each rank are bounded apart (a card in both
+/// counts twice, still a bound), a card at its value, and the joker goes to one of them.
+///
+/// * Without the joker, a run lies in a stretch of values held, in a row, at least
+///   `min_len` long. A value in two runs lies where they overlap, a stretch of `l`
+///   values held twice, and the two runs cover at least `2 min_len - l` values of the
+///   stretch held once around it: a stretch held twice counts only if it is `min_len`
+///   long or its stretch held once is `2 min_len - l` long.
+/// * The joker in a run stands for a card of its value: the cards the bound newly counts
+///   are in the stretches that cell touches (one, or two with one value missing between
+///   them), so it adds at most its value (11) and what those stretches left uncounted.
+/// * `g` sets of one rank hold at most `g` copies of a suit each and `min_len` cards each:
+///   at most `min(4 g, copies usable + jokers)` cards, when that reaches `g min_len`.
+pub(super) fn packing_bound(counts: &[u8; 53], held: u64, rules: &MeldRules) -> Option<u32> {
+    // Ranks 1–13 as bits 0–12 of a suit's 13 faces.
+    const RANKS: u64 = (1 << 13) - 1;
+    let (lo, hi) = match rules.ace {
+        AcePolicy::High => (2, 14),
+        AcePolicy::LowOrHigh => (1, 14),
+        _ => return None,
+    };
+    let min_len = u32::from(rules.min_len);
+    if counts[52] != 1 || min_len < 3 {
+        return None;
+    }
+    let copies = Copies::of(counts, held);
+    if copies.more {
+        return None;
+    }
+    // The run positions' values from `from` on, `len` of them.
+    let value = |from: u32, len: u32| {
+        let (from, to) = (from as usize, (from + len) as usize);
+        RUN_VALUES_BELOW.get(to).zip(RUN_VALUES_BELOW.get(from)).map_or(0, |(b, a)| b - a)
+    };
+    // Run positions 1–14 of a suit's ranks (the ace at 1 and at 14), within the policy.
+    let range = ((1u32 << (hi - lo + 1)) - 1) << lo;
+    let positions = |ranks: u64| ((ranks as u32) << 1 | (ranks as u32 & 1) << 14) & range;
+    // The lowest stretch of `bits` in a row, as (first position, length), taken off.
+    let next_stretch = |bits: &mut u32| {
+        let from = bits.trailing_zeros();
+        let len = (!(*bits >> from)).trailing_zeros();
+        *bits &= !(((1u32 << len) - 1) << from);
+        (from, len)
+    };
+    let (mut bound, mut gain) = (0, 0);
+    for suit in 0..4 {
+        let once = positions(held >> (13 * suit) & RANKS);
+        let twice = positions(copies.twice >> (13 * suit) & RANKS);
+        // The most a joker in this suit's runs could add beyond its own value, and the
+        // stretch before: the position after the one value missing past it (0: none, as
+        // positions start at 1), what it left uncounted.
+        let (mut rest, mut most, mut joins, mut left_before) = (once, 0, 0, 0);
+        while rest != 0 {
+            let (from, len) = next_stretch(&mut rest);
+            let long = len >= min_len;
+            let (mut counted, mut left) = if long { (value(from, len), 0) } else { (0, value(from, len)) };
+            let mut second = twice & ((1u32 << len) - 1) << from;
+            while second != 0 {
+                let (at, l) = next_stretch(&mut second);
+                if long && (l >= min_len || len + l >= 2 * min_len) {
+                    counted += value(at, l);
+                } else {
+                    left += value(at, l);
+                }
+            }
+            bound += counted;
+            most = most.max(if joins == from { left_before + left } else { left });
+            (joins, left_before) = (from + len + 1, left);
+        }
+        gain = gain.max(max_value(52) + most);
+    }
+    // The sets: the ranks held in two suits at least (with the joker, a set of three).
+    let suit = |s: u32| held >> (13 * s) & RANKS;
+    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
+    let mut ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
+    while ranks != 0 {
+        let r = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let (mut suits, mut seconds) = (0, 0);
+        for s in 0..4 {
+            suits += (held >> (13 * s + r) & 1) as u32;
+            seconds += (copies.twice >> (13 * s + r) & 1) as u32;
+        }
+        // The most cards in sets of this rank with `jokers`: one set takes a copy of each
+        // suit, two or three sets every copy (more sets, more cards: the most sets that
+        // can be made decide).
+        let cards = |jokers: u32| {
+            let every = suits + seconds;
+            if every >= 3 && every + jokers >= 3 * min_len {
+                (every + jokers).min(12)
+            } else if every >= 2 && every + jokers >= 2 * min_len {
+                (every + jokers).min(8)
+            } else if suits + jokers >= min_len {
+                (suits + jokers).min(4)
+            } else {
+                0
+            }
+        };
+        let (without, with) = (cards(0), cards(1));
+        let worth = rank_value(r as u8 + 1);
+        bound += worth * without;
+        gain = gain.max(worth * (with - without));
+    }
+    Some(bound + gain)
 }
 
 /// May the cards of face counts `counts` (faces held `held`, those that may be in a meld
@@ -242,6 +352,7 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => {
                 opening_bound(counts, held, meldable) >= t
+                    && packing_bound(counts, held, &self.rules).is_none_or(|bound| bound >= t)
                     && (counts[52] < 2
                         || faces.is_none_or(|faces| can_open(faces, t, self.config) == Ok(true)))
             }

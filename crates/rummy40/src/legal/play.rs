@@ -10,10 +10,10 @@ use crate::turn::Turn;
 use crate::{Action, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
-use super::faces::{FaceBits, any_meldable, face_counts, meldable_of};
+use super::faces::{FaceBits, any_meldable, face_counts, meldable_at};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
-use super::{Item, LegalActions, Sink, ValuedMeld};
+use super::{Discarded, Item, LegalActions, Sink, ValuedMeld};
 
 /// The play phase of [`generate`](super::generate): `cards` are the hand's cards with
 /// their faces (in id order), `faces` those faces.
@@ -264,19 +264,20 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
     sink.out.restore_keys(keys);
 }
 
-/// The cards of `cards` that `rule` lets go, in order, appended to `out`: each card
-/// written to a buffer on the stack and the count moved on for those allowed, with no
-/// branch and no check of the vector's room per card (the discards are most of a play
-/// phase's list; a hand of more than 16 cards, only in a position built by hand, takes
-/// the plain way).
+/// The cards of `cards` that `rule` lets go, in order, as `out`: each card written in
+/// place and the count moved on for those allowed, with no branch and no check of the
+/// vector's room per card, and no room made or cut back per list (the discards are most
+/// of a play phase's list; a hand of more than 16 cards, only in a position built by
+/// hand, takes the plain way).
 #[inline(never)]
-fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Vec<PieceId>) {
+fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Discarded) {
     match cards.first() {
         Some(&(fill, _)) if cards.len() <= 16 => {
-            // Written in place past the end, then cut back (no copy from a buffer).
-            let start = out.len();
-            out.resize(start + 16, fill);
-            let buf = out.get_mut(start..).unwrap_or_default();
+            // Room for 16 made once, kept from one list to the next.
+            if out.cards.len() < 16 {
+                out.cards.resize(16, fill);
+            }
+            let buf = out.cards.get_mut(..16).unwrap_or_default();
             let mut n = 0;
             for &(piece, face) in cards {
                 if let Some(slot) = buf.get_mut(n) {
@@ -284,9 +285,13 @@ fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &
                 }
                 n += usize::from(rule.allows(face));
             }
-            out.truncate(start + n);
+            out.len = n;
         }
-        _ => out.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece)),
+        _ => {
+            out.cards.clear();
+            out.cards.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece));
+            out.len = out.cards.len();
+        }
     }
 }
 
@@ -326,7 +331,7 @@ impl Turn<'_> {
         let hand = self.hand;
         let (naturals, jokers) = self.catalog.face_bits(hand);
         // A card that may be in no meld by the cheap test is in none: nothing to list.
-        if meldable_of(naturals, jokers) & 1u64 << face.index() == 0 {
+        if !meldable_at(naturals, jokers, face.index()) {
             return false;
         }
         let mut by_face = None;

@@ -8,8 +8,8 @@ use crate::{Action, OpeningScope, Phase, Rummy40, rank_value};
 
 use super::batch::{Copies, Scratch, batch_count, batch_count_general, expand};
 use super::combos::{combos, combos_by};
-use super::faces::{FaceBits, Held, any_meldable, face_counts, meldable_faces, meldable_of};
-use super::opening::{max_value, may_go_rummy, opening_bound};
+use super::faces::{FaceBits, Held, any_meldable, face_counts, meldable_at, meldable_faces, meldable_of};
+use super::opening::{max_value, may_go_rummy, opening_bound, packing_bound};
 use super::table::{MeldFaces, Reach, TableFaces};
 use super::{LegalActions, NATURALS, ValuedMeld};
 
@@ -686,6 +686,52 @@ fn the_opening_bound_is_never_below_the_best_opening() {
     assert!(tighter > with_jokers / 2, "{tighter} of {with_jokers} hands with jokers bound tighter");
 }
 
+/// The packing bound is never below the most any disjoint melds by faces of the hand are
+/// worth (every multiset the walk of openings visits, card counts respected), on hands
+/// of 13 or 14 cards with one joker, random or rich in melds, under both ace rules; it
+/// is made only for one joker and two copies at most, and it is tighter than the
+/// opening bound for many hands that bound lets through.
+#[test]
+fn the_packing_bound_is_never_below_the_best_melds() {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(59);
+    let (mut bounded, mut tighter) = (0, 0);
+    for hand_no in 0..4_000 {
+        let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        let rules = config.meld_rules();
+        let mut pack: Vec<Card> = (0..104).filter_map(|i| Card::from_index((i % 52) as u8)).collect();
+        pack.shuffle(&mut rng);
+        if hand_no % 3 == 0 {
+            // Rich in melds: a stretch of the pack sorted by suit or by rank.
+            pack.sort_by_key(|f| if hand_no % 2 == 0 { f.index() % 13 } else { f.index() / 13 });
+        }
+        let n = rng.random_range(13..=14usize);
+        let start = rng.random_range(0..pack.len() - n);
+        let mut faces: Vec<Card> = pack[start..start + n - 1].to_vec();
+        faces.push(Card::JOKER);
+        let (counts, held) = face_counts(&faces);
+        let bound = packing_bound(&counts, held, &rules).expect("one joker, two decks");
+        let mut fms = Vec::new();
+        let bits = FaceBits::of(&faces);
+        for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
+        let mut best = 0;
+        let supply = (counts, held, Copies::of(&counts, held));
+        combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, _, value, _, _| {
+            best = best.max(value);
+        });
+        assert!(bound >= best, "{faces:?}: bound {bound} below melds worth {best}");
+        // Not made without exactly one joker.
+        let mut two = counts;
+        two[52] = 2;
+        assert_eq!(packing_bound(&two, held, &rules), None);
+        let meldable = meldable_of(held & NATURALS, 1);
+        bounded += usize::from(opening_bound(&counts, held, meldable) >= 40);
+        tighter += usize::from(opening_bound(&counts, held, meldable) >= 40 && bound < 40);
+    }
+    assert!(bounded > 500 && tighter > bounded / 10, "{tighter} of {bounded} hands bound tighter");
+}
+
 /// With nothing to build onto, a hand that can lay all its cards but one in melds by
 /// faces (every multiset of its melds walked) passes the rummy test of the bounds;
 /// the test is not vacuous (such hands, and hands it rules out that the plain count
@@ -736,6 +782,28 @@ fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
 /// The window test of [`Held::meldable`] by bit operations agrees with the plain
 /// one (every window of three values around the card, counting the missing values)
 /// for every set of values of one suit, every card of it and zero or one joker.
+/// The one face's test is the bit `meldable_of` marks, for every face (the joker's
+/// too), on random sets of naturals from sparse to dense, with no joker to three.
+#[test]
+fn meldable_at_is_the_bit_meldable_of_marks() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+    let (mut marked, mut unmarked) = (0, 0);
+    for round in 0..20_000 {
+        // Fewer or more faces: the AND of one to four random words.
+        let present = (0..1 + round % 4).fold(NATURALS, |bits, _| bits & rng.random::<u64>());
+        let jokers = round / 4 % 4;
+        let all = meldable_of(present, jokers);
+        for face in 0..=52u8 {
+            let at = meldable_at(present, jokers, face);
+            assert_eq!(at, all >> face & 1 != 0, "{present:#x}, {jokers} jokers, face {face}");
+            marked += usize::from(at);
+            unmarked += usize::from(!at && present >> face & 1 != 0);
+        }
+    }
+    assert!(marked > 100_000 && unmarked > 20_000, "{marked} marked, {unmarked} held but not marked");
+}
+
 #[test]
 fn meldable_windows_by_bits_agree_with_counting() {
     for ranks in 0u16..1 << 13 {
