@@ -854,9 +854,12 @@ impl Rummy40 {
 /// Whether `view`'s hand could be a hand of a game: at most [`HAND_SIZE`] cards and the
 /// one drawn (`RULES.md` §3.2, §3.3), each a card of the view's pack. The actions of a
 /// larger hand grow exponentially with it (26 cards make 382,311).
+#[inline]
 pub(crate) fn hand_could_be_dealt(view: &View) -> bool {
     let Ok(catalog) = view.config.catalog() else { return false };
-    view.hand.len() <= HAND_SIZE + 1 && view.hand.iter().all(|id| catalog.face(id).is_some())
+    // A pack's ids run from 0: the largest tells (walking the hand cost a random
+    // playout 7 % of its instructions).
+    view.hand.last().is_none_or(|id| catalog.face(id).is_some()) && view.hand.len() <= HAND_SIZE + 1
 }
 
 /// The hand sizes against the phase: a hand only grows by the card drawn in its own
