@@ -106,6 +106,41 @@ impl AnyConfig {
     }
 }
 
+impl AnyConfig {
+    /// Checks the rules for `seats` players: the engine's own `Config::validate` (for
+    /// Rummikub `validate(seats)`), and for the card games the engine's seat range, as
+    /// [`AnyGame::deal`](Game::deal) checks them.
+    ///
+    /// # Errors
+    ///
+    /// The engine's [`DealError`]: [`DealError::PlayerCount`] for a seat count the
+    /// engine does not play, [`DealError::InvalidConfig`] or [`DealError::OptionTooLarge`]
+    /// for an option it cannot be played with (a match end that makes no match among
+    /// them, [`MatchEnd::check`](crate::MatchEnd::check)).
+    ///
+    /// ```
+    /// use rummykit::{AnyConfig, DealError, MatchEnd, Variant};
+    /// assert_eq!(Variant::Scala40.config().validate(4), Ok(()));
+    /// assert!(matches!(Variant::Classic.config().validate(7), Err(DealError::PlayerCount { .. })));
+    /// let none = AnyConfig::Classic(rummykit::classic::Config::STANDARD.with_game_end(MatchEnd::FixedHands(0)));
+    /// assert!(matches!(none.validate(2), Err(DealError::InvalidConfig { option: "game_end", .. })));
+    /// ```
+    pub fn validate(&self, seats: usize) -> Result<(), DealError> {
+        let range = AnyGame::seat_range(self);
+        match self {
+            AnyConfig::Rummikub(rules) => rules.validate(seats),
+            AnyConfig::Classic(c) => {
+                c.validate()?;
+                Seating::new(seats).check(*range.start(), *range.end())
+            }
+            AnyConfig::Rummy40(c) => {
+                c.validate()?;
+                Seating::new(seats).check(*range.start(), *range.end())
+            }
+        }
+    }
+}
+
 /// A position of an [`AnyGame`] written down: the [`Setup`](FromSetup::Setup) of one of
 /// the three engines, as [`AnyConfig`] holds one of their configurations.
 ///

@@ -18,8 +18,8 @@ fn too_large(option: &'static str, max: u32) -> DealError {
 }
 
 /// RULES.md §1.8 (a): a rack with two jokers at a joker penalty of `u32::MAX` costs
-/// 2 × 4 294 967 295 = 8 589 934 590 (it used to panic in debug and give 4 294 967 294
-/// in release), and the winner's sum is exact too.
+/// 2 × 4 294 967 295 = 8 589 934 590 (a sum in `u32` would panic in debug and give
+/// 4 294 967 294 in release), and the winner's sum is exact too.
 #[test]
 fn rules_1_8_rack_penalty_is_exact_for_any_rules() {
     let mut rules = RummikubConfig::STANDARD;
@@ -64,8 +64,8 @@ fn rules_1_8_rummikub_penalty_options_are_bounded() {
 }
 
 /// RULES.md §3.9: `Config::validate` bounds the joker penalty, the per-opponent rummy
-/// bonus and the unopened penalty (each used to pass validation and overflow in the
-/// scoring of a hand).
+/// bonus and the unopened penalty (each unbounded would overflow in the scoring of a
+/// hand).
 #[test]
 fn rules_3_9_rummy40_penalty_options_are_bounded() {
     let max = r40::MAX_PENALTY;

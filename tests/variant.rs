@@ -348,7 +348,10 @@ fn elimination_follows_the_score_order_of_the_variant() {
     let terms = MatchTerms::new(2).with_end(MatchEnd::Elimination(101));
     assert!(rummykit::Match::<AnyGame>::new(Variant::Rummy40.config(), terms).is_ok());
     let err = rummykit::Match::<AnyGame>::new(Variant::Rummikub.config(), terms).unwrap_err();
-    assert_eq!(err, rummykit::MatchError::EliminationNeedsPenaltyScores { limit: 101 });
+    assert_eq!(
+        err,
+        rummykit::MatchError::End(rummykit::MatchEndError::EliminationNeedsPenaltyScores { limit: 101 })
+    );
 }
 
 #[cfg(feature = "serde")]

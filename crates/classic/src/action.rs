@@ -1,21 +1,20 @@
 //! [`Action`]: the atomic moves of a classic Rummy turn.
 
-use core::fmt;
-
 use rummykit_core::{Card, Description, Face, MeldId, PieceId, PieceSet};
 
 use crate::View;
 use crate::turn::{DECK, arrange};
 
 /// One atomic move. Cards are named by identity ([`PieceId`]), melds on the table by
-/// their stable [`MeldId`], never by position. Its `Display` prints those ids;
-/// [`Action::describe`] names the cards, relative to the mover's view.
+/// their stable [`MeldId`], never by position. [`Action::describe`] names the cards,
+/// relative to the mover's view (as every game's actions are put in words, by
+/// [`Game::describe`](rummykit_core::Game::describe)).
 ///
 /// ```
 /// use rummykit_classic::Action;
 /// use rummykit_core::{Card, Catalog};
 /// let id = Catalog::<Card>::DECK.ids_of("7h".parse()?).next().unwrap();
-/// assert_eq!(Action::Discard(id).to_string(), "discard #32");
+/// assert_eq!(format!("{:?}", Action::Discard(id)), "Discard(#32)");
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -38,24 +37,6 @@ pub enum Action {
     },
     /// Put a card on the discard pile, ending the turn.
     Discard(PieceId),
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::DrawStock => f.write_str("draw stock"),
-            Action::TakeDiscard => f.write_str("take discard"),
-            Action::Meld(cards) => {
-                f.write_str("meld")?;
-                for id in cards {
-                    write!(f, " {id}")?;
-                }
-                Ok(())
-            }
-            Action::LayOff { piece, onto } => write!(f, "lay off {piece} onto {onto}"),
-            Action::Discard(card) => write!(f, "discard {card}"),
-        }
-    }
 }
 
 impl Action {

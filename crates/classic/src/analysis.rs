@@ -34,18 +34,24 @@ pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, Analysi
         return Err(AnalysisError::UnknownPiece(unknown));
     }
     let ace = config.ace;
-    let split = CardSet::of_deck_pieces(hand)
-        .least_deadwood_split(&config.meld_rules(), |c| ace.card_value(c))
-        .expect("classic melds have three cards or more");
-    // The one-deck catalog numbers its cards by face index.
-    let id = |card: Card| PieceId::new(card.index()).expect("a card of the deck");
+    let Some(split) =
+        CardSet::of_deck_pieces(hand).least_deadwood_split(&config.meld_rules(), |c| ace.card_value(c))
+    else {
+        // Only rules with melds shorter than three have no split, and classic's have
+        // none: read so, the hand melds nothing.
+        let deadwood = hand.iter().filter_map(|id| DECK.face(id)).map(|c| ace.card_value(c)).sum();
+        return Ok(HandAnalysis { melds: Vec::new(), unmelded: *hand, deadwood });
+    };
+    // The one-deck catalog numbers its cards by face index (below 52, so every card
+    // has an id).
+    let id = |card: Card| PieceId::new(card.index());
     Ok(HandAnalysis {
         melds: split
             .melds()
             .iter()
-            .map(|m| PieceMeld { kind: m.kind(), pieces: m.in_order().map(id).collect() })
+            .map(|m| PieceMeld { kind: m.kind(), pieces: m.in_order().filter_map(id).collect() })
             .collect(),
-        unmelded: split.unmelded().iter().map(id).collect(),
+        unmelded: split.unmelded().iter().filter_map(id).collect(),
         deadwood: split.deadwood(),
     })
 }

@@ -1,7 +1,7 @@
 //! [`Config`]: the rules of a classic Rummy hand and match, with presets
 //! (`RULES.md` §2.7).
 
-use rummykit_core::{AcePolicy, Card, DealError, JokerLimit, MatchEnd, MeldRules, Restock};
+use rummykit_core::{AcePolicy, Card, CardRules, DealError, JokerLimit, MatchEnd, MeldRules, Restock};
 
 /// The meld rules of classic Rummy under the standard options (`RULES.md` §2.4): one
 /// deck, no jokers, ace low. [`Config::meld_rules`] applies the ace option.
@@ -329,10 +329,11 @@ impl Config {
     ///
     /// # Errors
     ///
-    /// [`DealError::InvalidConfig`] naming `game_end` for a match that cannot be played:
-    /// [`MatchEnd::Elimination`] (a classic hand scores points won, and a match
-    /// eliminates on penalty points only), [`MatchEnd::FixedHands`]`(0)` (no hand to
-    /// play) or [`MatchEnd::TargetScore`] of 0 or less (reached before the first hand).
+    /// [`DealError::InvalidConfig`] naming `game_end` for an end that makes no match
+    /// ([`MatchEnd::check`]): [`MatchEnd::Elimination`] (a classic hand scores points
+    /// won, and a match eliminates on penalty points only), [`MatchEnd::FixedHands`]`(0)`
+    /// (no hand to play) or [`MatchEnd::TargetScore`] of 0 or less (reached in the first
+    /// hand whatever is played).
     ///
     /// ```
     /// use rummykit_classic::Config;
@@ -345,17 +346,10 @@ impl Config {
     /// [`ClassicRummy::deal`]: rummykit_core::Game::deal
     /// [`ClassicRummy::from_setup`]: crate::ClassicRummy::from_setup
     pub const fn validate(&self) -> Result<(), DealError> {
-        let reason = match self.game_end {
-            MatchEnd::Elimination(_) => {
-                "of elimination needs penalty points, and classic Rummy scores points won"
-            }
-            MatchEnd::FixedHands(0) => "of 0 fixed hands has no hand to play",
-            MatchEnd::TargetScore(n) if n <= 0 => {
-                "of a target of 0 points or less is reached before the first hand"
-            }
-            _ => return Ok(()),
-        };
-        Err(DealError::InvalidConfig { option: "game_end", reason })
+        match self.game_end.check(<crate::ClassicRummy as CardRules>::SCORE_ORDER) {
+            Err(refused) => Err(DealError::InvalidConfig { option: "game_end", reason: refused.reason() }),
+            Ok(()) => Ok(()),
+        }
     }
 
     /// The meld validator's rules: [`MELD_RULES`] with this ace policy.

@@ -447,7 +447,13 @@ impl ClassicRummy {
         DECK.face(id)
     }
 
-    /// The least-deadwood split of `seat`'s hand: a hint for that player.
+    /// The least-deadwood split of `seat`'s hand: a hint for that player. A seat not in
+    /// the game holds nothing: no melds, deadwood 0.
+    ///
+    /// # Panics
+    ///
+    /// Never: a hand of the game holds cards of the deck only, which
+    /// [`analyze`](crate::analyze) always splits.
     ///
     /// ```
     /// use rand::SeedableRng;

@@ -27,6 +27,13 @@ fn face(id: PieceId) -> Card {
     DECK.face(id).unwrap_or(Card::JOKER)
 }
 
+/// Whether `view`'s hand could be a hand of a game: at most the largest deal (10 cards,
+/// two players, `RULES.md` §2.2) and the card drawn, each a card of the deck.
+fn could_be_dealt(view: &View) -> bool {
+    let most = crate::Config::hand_size(2).unwrap_or(10) + 1;
+    view.hand.len() <= most && view.hand.iter().all(|id| DECK.face(id).is_some())
+}
+
 /// What `card` costs when left over: its points (`RULES.md` §2.6) plus [`PER_CARD`].
 fn cost(view: &View, card: Card) -> u32 {
     view.config.ace.card_value(card) + PER_CARD
@@ -116,10 +123,16 @@ impl Player {
     fn act(&mut self, view: &View) -> Action {
         view.legal_actions(&mut self.actions);
         let actions = core::mem::take(&mut self.actions);
-        let chosen = match view.phase {
-            Phase::Draw => self.draw(view, &actions),
-            Phase::Play => self.play(view, &actions).or_else(|| self.discard(view, &actions)),
-            Phase::Over => None,
+        // The searches grow exponentially with the hand: a view built or read from
+        // elsewhere whose hand no game could hold gets the first legal action.
+        let chosen = if !could_be_dealt(view) {
+            None
+        } else {
+            match view.phase {
+                Phase::Draw => self.draw(view, &actions),
+                Phase::Play => self.play(view, &actions).or_else(|| self.discard(view, &actions)),
+                Phase::Over => None,
+            }
         };
         let chosen = chosen.or_else(|| actions.first().copied()).unwrap_or(Action::DrawStock);
         self.actions = actions;
@@ -216,7 +229,9 @@ impl Player {
 /// meld or connects to the cards the next player is known to hold. Shown stronger than
 /// [`GreedyBot`](crate::GreedyBot), in wins and in points, by tournaments (see
 /// `docs/design/bots.md`).
-/// Deterministic.
+/// Deterministic. A view built or read from elsewhere whose hand no game could hold
+/// (more than 11 cards, or an id not of the deck) gets its first legal action: the
+/// look-ahead grows exponentially with the hand.
 ///
 /// ```
 /// use rand::SeedableRng;

@@ -90,3 +90,30 @@ fn strength_report() {
         }
     }
 }
+
+/// A view whose hand no game could hold (more than the largest deal and a draw,
+/// `RULES.md` §2.2, or an id not of the deck) gets the first legal action at once; a
+/// hand of 11 cards of the deck is still planned (not always the first action).
+#[test]
+fn rules_2_2_a_hand_no_game_could_hold_gets_the_first_legal_action() {
+    use rummykit_core::{Game, PieceId, Seating};
+    let mut planned_otherwise = 0;
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game =
+            ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+        game.apply(1, rummykit_classic::Action::DrawStock).unwrap();
+        let mut legal = Vec::new();
+        let view = game.view(1);
+        assert_eq!(view.hand.len(), 11);
+        view.legal_actions(&mut legal);
+        planned_otherwise += usize::from(PlannerBot::new().act(&view) != legal[0]);
+        for hand in [0..40, 0..52, 40..60, 45..56] {
+            let mut edited = game.view(1);
+            edited.common.hand = hand.clone().filter_map(PieceId::new).collect();
+            edited.legal_actions(&mut legal);
+            assert_eq!(PlannerBot::new().act(&edited), legal[0], "hand {hand:?}");
+        }
+    }
+    assert!(planned_otherwise > 0);
+}

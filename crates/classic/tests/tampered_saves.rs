@@ -105,7 +105,7 @@ fn a_seat_to_move_that_does_not_exist_is_rejected() {
 }
 
 /// Caller-given numbers are compared, never added: `"dealt": u64::MAX` is refused while
-/// reading (it used to overflow `dealt + 1` and panic in a debug build).
+/// reading (`dealt + 1` would overflow, a panic in a debug build).
 #[test]
 fn a_maximal_dealt_count_is_rejected_without_overflow() {
     let (_, value) = saved_hand();
@@ -118,7 +118,7 @@ fn a_maximal_dealt_count_is_rejected_without_overflow() {
 }
 
 /// RULES.md §2.5 with no restock cap: a save may carry any restock count, and the next
-/// restock saturates the count instead of overflowing (it used to panic in stock.rs).
+/// restock saturates the count instead of overflowing (an overflow panics in a debug build).
 #[test]
 fn rules_2_5_a_maximal_restock_count_loads_and_restocks() {
     let (game, mut value) = saved_hand();

@@ -33,6 +33,7 @@ impl Estimate {
     /// assert_eq!(e.mean, 2.5);
     /// assert!(e.low < 2.5 && e.high > 2.5);
     /// ```
+    #[must_use]
     pub fn of_mean(samples: impl IntoIterator<Item = f64>) -> Estimate {
         let (mut n, mut sum, mut sum_sq) = (0.0f64, 0.0f64, 0.0f64);
         for x in samples {
@@ -50,20 +51,25 @@ impl Estimate {
         Estimate { mean, low: mean - half, high: mean + half }
     }
 
-    /// The Wilson score interval of a proportion: `successes` out of `trials`.
+    /// The Wilson score interval of a proportion: `successes` out of `trials`. More
+    /// successes than trials count as `trials` (every trial a success), so the mean and
+    /// the interval always lie in `[0, 1]`; no trial says nothing: mean 0, interval
+    /// `[0, 1]`.
     ///
     /// ```
     /// use rummykit_core::Estimate;
     /// let e = Estimate::of_proportion(600, 1000);
     /// assert_eq!(e.mean, 0.6);
     /// assert!(e.low > 0.56 && e.high < 0.64);
+    /// assert_eq!(Estimate::of_proportion(5, 2), Estimate::of_proportion(2, 2));
+    /// assert_eq!(Estimate::of_proportion(3, 0).to_string(), "0.000 [0.000, 1.000]");
     /// ```
     #[must_use]
     pub fn of_proportion(successes: usize, trials: usize) -> Estimate {
         if trials == 0 {
             return Estimate { mean: 0.0, low: 0.0, high: 1.0 };
         }
-        let (k, n, z) = (successes as f64, trials as f64, 1.96f64);
+        let (k, n, z) = (successes.min(trials) as f64, trials as f64, 1.96f64);
         let p = k / n;
         let denom = 1.0 + z * z / n;
         let centre = (p + z * z / (2.0 * n)) / denom;
@@ -107,5 +113,32 @@ impl fmt::Display for Estimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = f.precision().unwrap_or(3);
         write!(f, "{:.p$} [{:.p$}, {:.p$}]", self.mean, self.low, self.high)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Estimate;
+
+    /// Every proportion lies in `[0, 1]` with its interval around it, whatever the counts
+    /// (more successes than trials counting as all), and the interval narrows as the
+    /// trials grow.
+    #[test]
+    fn a_proportion_and_its_interval_lie_in_the_unit_range() {
+        for trials in [0usize, 1, 2, 3, 10, 1_000, usize::MAX] {
+            for successes in [0, 1, 2, 5, 999, 1_000, usize::MAX] {
+                let e = Estimate::of_proportion(successes, trials);
+                assert!(
+                    0.0 <= e.low && e.low <= e.mean && e.mean <= e.high && e.high <= 1.0,
+                    "{successes}/{trials}: {e}"
+                );
+                if successes >= trials {
+                    assert_eq!(e, Estimate::of_proportion(trials, trials), "{successes}/{trials}");
+                }
+            }
+        }
+        let (few, many) = (Estimate::of_proportion(6, 10), Estimate::of_proportion(600, 1_000));
+        assert!(many.high - many.low < few.high - few.low);
+        assert_eq!(Estimate::of_proportion(5, 2).mean, 1.0);
     }
 }

@@ -1071,7 +1071,9 @@ pub trait Bot<G: Game> {
 /// # Panics
 ///
 /// [`Bot::act`] panics if the game lists no action for the seat to move, which breaks
-/// the contract of [`Game::legal_actions_from`]; no game of rummykit does.
+/// the contract of [`Game::legal_actions_from`]: no game of rummykit does for a view of
+/// a game, but a view built or read from elsewhere may list nothing (Rummy 40 lists
+/// nothing for a hand no game could hold).
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

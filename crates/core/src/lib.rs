@@ -141,6 +141,6 @@ pub use serde_save::{Save, notation_list, notation_lists};
 pub use standings::{HandResult, Standings};
 pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
-pub use terms::{MatchEnd, MatchTerms, Ranking};
+pub use terms::{MatchEnd, MatchEndError, MatchTerms, Ranking};
 pub use tile::Tile;
 pub use tournament::{TournamentPlan, derive_seed, tournament};

@@ -14,8 +14,8 @@ use thiserror::Error;
 use crate::hand_loop::drive_hand;
 use crate::plural::plural;
 use crate::{
-    DealError, DriverError, Game, HandRecord, MatchEnd, MatchTerms, Outcome, Players, Ranking, ScoreOrder,
-    Seat, Seating,
+    DealError, DriverError, Game, HandRecord, MatchEnd, MatchEndError, MatchTerms, Outcome, Players, Ranking,
+    ScoreOrder, Seat, Seating,
 };
 
 /// The most seats any [`Match`] takes, whatever the game says: a bound on the memory a
@@ -79,12 +79,9 @@ pub enum MatchError {
         /// Seats in the match.
         seats: usize,
     },
-    /// [`MatchEnd::Elimination`] was asked for a game where higher scores are better.
-    #[error("elimination at {limit} points needs a game scored in penalty points (lower is better)")]
-    EliminationNeedsPenaltyScores {
-        /// The elimination limit asked for.
-        limit: i64,
-    },
+    /// The end of the match makes no match of this game ([`MatchEnd::check`]).
+    #[error(transparent)]
+    End(#[from] MatchEndError),
     /// The match is over: no more hands are dealt or recorded.
     #[error("the match is over after {}", plural(*hands as usize, "hand"))]
     Over {
@@ -203,21 +200,24 @@ impl<G: Game> Match<G> {
     ///
     /// [`MatchError::NoSeats`], [`MatchError::PlayerCount`] for a seat count outside
     /// the game's [`Game::seat_range`] (or above [`MAX_SEATS`]), checked before anything
-    /// is allocated per seat, [`MatchError::NoSuchDealer`], or
-    /// [`MatchError::EliminationNeedsPenaltyScores`] for an elimination match of a game
-    /// where higher scores are better. Whether the configuration itself can be dealt is
-    /// the game's to say, at the first deal.
+    /// is allocated per seat, [`MatchError::NoSuchDealer`], or [`MatchError::End`] for an
+    /// end that makes no match of this game ([`MatchEnd::check`]: no hand to play, a
+    /// target or limit reached in the first hand whatever is played, an elimination
+    /// match of a game where higher scores are better). Whether the configuration itself
+    /// can be dealt is the game's to say, at the first deal.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
-    /// use rummykit_core::{Match, MatchEnd, MatchError, MatchTerms};
+    /// use rummykit_core::{Match, MatchEnd, MatchEndError, MatchError, MatchTerms};
     ///
     /// let m = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::TargetScore(3)))?;
     /// assert_eq!((m.seats(), m.hands_played(), m.is_over()), (2, 0, false));
     /// // Nim's winner scores +1: a penalty-point elimination makes no sense for it.
     /// let refused = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::Elimination(5)));
-    /// assert!(matches!(refused, Err(MatchError::EliminationNeedsPenaltyScores { limit: 5 })));
+    /// assert_eq!(refused.unwrap_err(), MatchError::End(MatchEndError::EliminationNeedsPenaltyScores { limit: 5 }));
+    /// let none = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::FixedHands(0)));
+    /// assert_eq!(none.unwrap_err(), MatchError::End(MatchEndError::NoHands));
     /// assert!(matches!(Match::<Nim>::new((), MatchTerms::new(0)), Err(MatchError::NoSeats)));
     /// # Ok::<(), MatchError>(())
     /// ```
@@ -227,12 +227,7 @@ impl<G: Game> Match<G> {
         if let Some(dealer) = first_dealer.filter(|&d| d >= seats) {
             return Err(MatchError::NoSuchDealer { dealer, seats });
         }
-        match end {
-            MatchEnd::Elimination(limit) if G::score_order(&config) == ScoreOrder::HigherIsBetter => {
-                return Err(MatchError::EliminationNeedsPenaltyScores { limit });
-            }
-            _ => {}
-        }
+        end.check(G::score_order(&config))?;
         Ok(Match {
             config,
             terms,

@@ -168,6 +168,23 @@ impl PieceSet {
         self.iter().next()
     }
 
+    /// The largest id in the set, found from the top word down (no walk through the set).
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, PieceSet};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let set: PieceSet = [id(90), id(12), id(40)].into_iter().collect();
+    /// assert_eq!(set.last(), Some(id(90)));
+    /// assert_eq!(set.last(), set.iter().last());
+    /// assert_eq!(PieceSet::new().last(), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn last(&self) -> Option<PieceId> {
+        let (top, word) = self.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
+        Some(PieceId::from_bit(top * 64 + 63 - word.leading_zeros() as usize))
+    }
+
     /// Every id in ascending order.
     ///
     /// ```

@@ -2,9 +2,7 @@
 //! first dealer, [`MatchEnd`], [`Ranking`], a safety hand limit), the one way every
 //! game's [`Match`](crate::Match) is started.
 
-#[cfg(doc)]
-use crate::ScoreOrder;
-use crate::Seat;
+use crate::{ScoreOrder, Seat};
 
 /// When a match is over.
 ///
@@ -19,20 +17,121 @@ use crate::Seat;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum MatchEnd {
-    /// After this many hands (void hands included). `FixedHands(0)` is over at once.
+    /// After this many hands (void hands included), at least one
+    /// ([`MatchEnd::check`]).
     FixedHands(u32),
     /// After the hand in which some seat's total reaches at least this score
     /// (classic Rummy's `TargetScore(100)`, RULES.md §2.7; Rummikub's house variant,
     /// §1.8). Meant for games where higher is better; for a penalty game it ends the
-    /// match the same way and the lowest total still ranks first.
+    /// match the same way and the lowest total still ranks first. The target is
+    /// positive ([`MatchEnd::check`]).
     TargetScore(i64),
     /// Penalty games (Rummy 40, RULES.md §3.8): after each hand a seat whose total is
     /// at least this limit is out and is not dealt in again; the match ends when at most
-    /// one seat is left. Only for [`ScoreOrder::LowerIsBetter`] games.
+    /// one seat is left. Only for [`ScoreOrder::LowerIsBetter`] games, with a positive
+    /// limit ([`MatchEnd::check`]).
     Elimination(i64),
     /// One hand, settled on its own (Rummy 40's `game_end` option, RULES.md §3.8).
     /// The same as `FixedHands(1)`.
     SingleHand,
+}
+
+impl MatchEnd {
+    /// Checks that this end makes a match of a game scored in `order`: a match plays at
+    /// least one hand, and its end depends on what is played in it. The one check of
+    /// [`Match::new`](crate::Match::new) and of every game's `Config::validate`.
+    ///
+    /// # Errors
+    ///
+    /// [`MatchEndError::NoHands`] for `FixedHands(0)`,
+    /// [`MatchEndError::TargetNotPositive`] for a target of 0 points or less (every
+    /// total reaches it in the first hand), [`MatchEndError::LimitNotPositive`] for an
+    /// elimination at 0 points or less (every seat is out after the first hand), and
+    /// [`MatchEndError::EliminationNeedsPenaltyScores`] for an elimination in a game
+    /// where higher scores are better.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchEnd, MatchEndError, ScoreOrder};
+    /// let points = ScoreOrder::HigherIsBetter;
+    /// assert_eq!(MatchEnd::TargetScore(100).check(points), Ok(()));
+    /// assert_eq!(MatchEnd::FixedHands(0).check(points), Err(MatchEndError::NoHands));
+    /// assert_eq!(
+    ///     MatchEnd::Elimination(101).check(points),
+    ///     Err(MatchEndError::EliminationNeedsPenaltyScores { limit: 101 })
+    /// );
+    /// assert_eq!(MatchEnd::Elimination(101).check(ScoreOrder::LowerIsBetter), Ok(()));
+    /// ```
+    pub const fn check(self, order: ScoreOrder) -> Result<(), MatchEndError> {
+        match self {
+            MatchEnd::FixedHands(0) => Err(MatchEndError::NoHands),
+            MatchEnd::TargetScore(target) if target <= 0 => Err(MatchEndError::TargetNotPositive { target }),
+            MatchEnd::Elimination(limit) if matches!(order, ScoreOrder::HigherIsBetter) => {
+                Err(MatchEndError::EliminationNeedsPenaltyScores { limit })
+            }
+            MatchEnd::Elimination(limit) if limit <= 0 => Err(MatchEndError::LimitNotPositive { limit }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Why a [`MatchEnd`] makes no match ([`MatchEnd::check`]).
+///
+/// ```
+/// use rummykit_core::{MatchEnd, MatchEndError, ScoreOrder};
+/// let refused = MatchEnd::TargetScore(-1).check(ScoreOrder::HigherIsBetter);
+/// assert_eq!(refused, Err(MatchEndError::TargetNotPositive { target: -1 }));
+/// assert_eq!(MatchEndError::NoHands.reason(), "of 0 fixed hands has no hand to play");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchEndError {
+    /// `FixedHands(0)`: no hand to play.
+    #[error("the match end of 0 fixed hands has no hand to play")]
+    NoHands,
+    /// A target score of 0 or less: every total reaches it in the first hand.
+    #[error("the match end of a target of {target} points is reached in the first hand whatever is played")]
+    TargetNotPositive {
+        /// The target asked for.
+        target: i64,
+    },
+    /// An elimination limit of 0 or less: every seat is out after the first hand.
+    #[error("the match end of elimination at {limit} points puts every seat out after the first hand")]
+    LimitNotPositive {
+        /// The limit asked for.
+        limit: i64,
+    },
+    /// [`MatchEnd::Elimination`] for a game where higher scores are better.
+    #[error("elimination at {limit} points needs a game scored in penalty points (lower is better)")]
+    EliminationNeedsPenaltyScores {
+        /// The elimination limit asked for.
+        limit: i64,
+    },
+}
+
+impl MatchEndError {
+    /// Why, without the number, after the option's name: the reason of a game's
+    /// [`DealError::InvalidConfig`](crate::DealError::InvalidConfig) for its `game_end`.
+    ///
+    /// ```
+    /// use rummykit_core::{MatchEnd, MatchEndError, ScoreOrder};
+    /// let refused = MatchEnd::Elimination(0).check(ScoreOrder::LowerIsBetter).unwrap_err();
+    /// assert_eq!(refused.reason(), "of elimination at 0 points or less puts every seat out after the first hand");
+    /// ```
+    #[must_use]
+    pub const fn reason(self) -> &'static str {
+        match self {
+            MatchEndError::NoHands => "of 0 fixed hands has no hand to play",
+            MatchEndError::TargetNotPositive { .. } => {
+                "of a target of 0 points or less is reached in the first hand whatever is played"
+            }
+            MatchEndError::LimitNotPositive { .. } => {
+                "of elimination at 0 points or less puts every seat out after the first hand"
+            }
+            MatchEndError::EliminationNeedsPenaltyScores { .. } => {
+                "of elimination needs a game scored in penalty points, and this one scores points won"
+            }
+        }
+    }
 }
 
 /// How the seats of a match are ranked (Rummikub's "session winner", RULES.md §1.8).

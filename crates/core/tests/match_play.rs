@@ -10,8 +10,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, DealError, DriverError, Game, MAX_SEATS, Match, MatchEnd, MatchError, MatchTerms, Outcome, Players,
-    Ranking, ScoreOrder, Seat, Seating, play_hand,
+    Bot, DealError, DriverError, Game, MAX_SEATS, Match, MatchEnd, MatchEndError, MatchError, MatchTerms,
+    Outcome, Players, Ranking, ScoreOrder, Seat, Seating, play_hand,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -260,15 +260,34 @@ fn single_hand_is_one_hand() {
     assert_eq!(m.winners().len(), 1);
 }
 
+/// An end whose match plays no hand, or ends in the first hand whatever is played, is
+/// refused for either score order, with the same typed error as `MatchEnd::check`; the
+/// least end of each kind that plays is accepted.
 #[test]
-fn fixed_hands_zero_is_over_at_once() {
-    let mut m = Match::<Plus>::new((), terms(2, None, MatchEnd::FixedHands(0), Ranking::Total)).unwrap();
-    assert!(m.is_over());
-    let bots = play_match(&mut m, 5);
-    assert_eq!(bots[0].asked, 0);
-    // All tied at 0: the match win is shared; the standings list the tied seats by number.
-    assert_eq!(m.winners(), vec![0, 1]);
-    assert_eq!(m.standings(), vec![0, 1]);
+fn an_end_that_makes_no_match_is_refused() {
+    let refused = |end: MatchEnd, error: MatchEndError| {
+        let plus = Match::<Plus>::new((), terms(2, None, end, Ranking::Total));
+        let penalty = Match::<Penalty>::new((), terms(2, None, end, Ranking::Total));
+        if !matches!(end, MatchEnd::Elimination(_)) {
+            assert_eq!(plus.unwrap_err(), MatchError::End(error), "{end:?}");
+        }
+        assert_eq!(penalty.unwrap_err(), MatchError::End(error), "{end:?}");
+        assert_eq!(end.check(ScoreOrder::LowerIsBetter), Err(error));
+    };
+    refused(MatchEnd::FixedHands(0), MatchEndError::NoHands);
+    for target in [0, -1, i64::MIN] {
+        refused(MatchEnd::TargetScore(target), MatchEndError::TargetNotPositive { target });
+    }
+    for limit in [0, -1, i64::MIN] {
+        refused(MatchEnd::Elimination(limit), MatchEndError::LimitNotPositive { limit });
+    }
+    for end in [MatchEnd::FixedHands(1), MatchEnd::TargetScore(1), MatchEnd::SingleHand] {
+        assert!(Match::<Plus>::new((), terms(2, None, end, Ranking::Total)).is_ok(), "{end:?}");
+    }
+    let mut m = Match::<Penalty>::new((), terms(2, None, MatchEnd::Elimination(1), Ranking::Total)).unwrap();
+    assert!(!m.is_over());
+    play_match(&mut m, 5);
+    assert!(m.hands_played() >= 1);
 }
 
 #[test]
@@ -472,7 +491,7 @@ fn played_elimination_match_never_asks_an_eliminated_bot() {
 fn elimination_needs_a_penalty_game() {
     assert_eq!(
         Match::<Plus>::new((), terms(2, None, MatchEnd::Elimination(101), Ranking::Total)).unwrap_err(),
-        MatchError::EliminationNeedsPenaltyScores { limit: 101 }
+        MatchError::End(MatchEndError::EliminationNeedsPenaltyScores { limit: 101 })
     );
 }
 

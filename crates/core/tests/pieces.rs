@@ -341,3 +341,19 @@ fn seating_and_deal_errors() {
         assert_eq!(error.to_string(), text);
     }
 }
+
+/// `PieceSet::last` is the last id of the ascending walk, on random sets of every size
+/// (ids in every word, the empty set included).
+#[test]
+fn piece_set_last_is_the_walks_last() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    let mut sizes = BTreeSet::new();
+    for _ in 0..2_000 {
+        let n = rng.random_range(0..=20);
+        let set: PieceSet = (0..n).filter_map(|_| PieceId::new(rng.random_range(0..160u8))).collect();
+        assert_eq!(set.last(), set.iter().last(), "{set:?}");
+        sizes.insert(set.len());
+    }
+    assert!(sizes.contains(&0) && sizes.len() > 15);
+}

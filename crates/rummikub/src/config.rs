@@ -678,7 +678,9 @@ impl Config {
     /// [`DealError::PlayerCount`] outside 2–4 players (106 tiles) or 2–6 (160 tiles);
     /// [`DealError::InvalidConfig`] for a zero rack size, a timeout penalty of zero tiles
     /// (a game must make progress: every turn draws, plays or passes), a zero-second
-    /// timer, a target score that is not positive, or racks that do not fit in the box;
+    /// timer, a session end that makes no match
+    /// ([`MatchEnd::check`](rummykit_core::MatchEnd::check): a target score that is not
+    /// positive), or racks that do not fit in the box;
     /// [`DealError::OptionTooLarge`] for a [`joker_penalty`](Config::joker_penalty) or
     /// [`never_melded_penalty`](Config::never_melded_penalty) above [`MAX_PENALTY`].
     ///
@@ -716,12 +718,10 @@ impl Config {
                 reason: "of 0 seconds leaves no time to play",
             });
         }
-        if let SessionRanking::TargetScore(t @ ..=0) = self.session_ranking {
-            let _ = t;
-            return Err(DealError::InvalidConfig {
-                option: "session_ranking",
-                reason: "needs a positive target score",
-            });
+        // The session's end, one game per seat (already checked to be at least two).
+        let (end, _) = crate::session_terms(self.session_ranking, u32::try_from(seats).unwrap_or(u32::MAX));
+        if let Err(refused) = end.check(<crate::Rummikub as rummykit_core::Game>::score_order(self)) {
+            return Err(DealError::InvalidConfig { option: "session_ranking", reason: refused.reason() });
         }
         let needed = seats * self.rack_size as usize;
         let tiles = self.tile_set.catalog().len();

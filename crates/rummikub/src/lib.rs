@@ -103,3 +103,8 @@ pub use session::{Session, SessionView, session_terms};
 pub use staging::{StagedMeld, Staging};
 pub use tile_counts::TileCounts;
 pub use view::{SeatSummary, View};
+
+/// The crate README's example, compiled and run with the doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

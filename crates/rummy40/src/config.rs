@@ -2,7 +2,7 @@
 //! [`Config::SCALA40`].
 
 use rummykit_core::{
-    AcePolicy, Card, Catalog, DealError, JokerLimit, MAX_PENALTY, MatchEnd, MeldRules, Restock,
+    AcePolicy, Card, CardRules, Catalog, DealError, JokerLimit, MAX_PENALTY, MatchEnd, MeldRules, Restock,
 };
 
 /// The meld rules of Rummy 40 under its default options (`RULES.md` §3.4): ace only
@@ -547,8 +547,9 @@ impl Config {
     /// # Errors
     ///
     /// [`DealError::InvalidConfig`] for a joker count other than 2 or 4, a joker limit
-    /// that forbids the jokers in the pack, an opening threshold of 0 or a match that
-    /// can never end (elimination at 0 points, 0 fixed hands);
+    /// that forbids the jokers in the pack, an opening threshold of 0 or a match end
+    /// that makes no match ([`MatchEnd::check`]: 0 fixed hands, a target or elimination
+    /// limit of 0 points or less);
     /// [`DealError::OptionTooLarge`] for a joker penalty, rummy bonus or unopened
     /// penalty above [`MAX_PENALTY`].
     ///
@@ -580,12 +581,9 @@ impl Config {
         if let Some(flat) = self.unopened_penalty {
             DealError::check_max("unopened_penalty", flat, MAX_PENALTY)?;
         }
-        match self.game_end {
-            MatchEnd::Elimination(n) if n <= 0 => {
-                bad("game_end", "of elimination at 0 points or less ends before the first hand")
-            }
-            MatchEnd::FixedHands(0) => bad("game_end", "of 0 fixed hands has no hand to play"),
-            _ => Ok(()),
+        match self.game_end.check(<crate::Rummy40 as CardRules>::SCORE_ORDER) {
+            Err(refused) => bad("game_end", refused.reason()),
+            Ok(()) => Ok(()),
         }
     }
 }

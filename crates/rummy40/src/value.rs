@@ -5,27 +5,32 @@ use rummykit_core::{Card, Face, Meld, MeldKind};
 use crate::Config;
 
 /// The value of a natural card's rank `number` (1 = ace … 13 = king) in hand or in a
-/// set: A 11, J/Q/K 10, others face value (`RULES.md` §3.1).
+/// set: A 11, J/Q/K 10, others face value (`RULES.md` §3.1). A number that is no rank
+/// (0, or above 13) is worth 0: no card has it.
 ///
 /// ```
 /// use rummykit_rummy40::rank_value;
 /// assert_eq!([1, 2, 10, 11, 13].map(rank_value), [11, 2, 10, 10, 10]);
+/// assert_eq!([0, 14, 200].map(rank_value), [0, 0, 0]);
 /// ```
 #[must_use]
 pub const fn rank_value(number: u8) -> u32 {
     match number {
         1 => 11,
+        2..=10 => number as u32,
         11..=13 => 10,
-        n => n as u32,
+        _ => 0,
     }
 }
 
 /// The value of the run position `value` (as [`Meld::value_at`] counts: 1 is a low ace,
 /// 14 a high ace): a low ace counts 1 (`ace_low_in_runs`, `RULES.md` §3.4), a high ace 11.
+/// A position no run has (0, or above 14) is worth 0.
 ///
 /// ```
 /// use rummykit_rummy40::run_position_value;
 /// assert_eq!([1, 5, 12, 14].map(run_position_value), [1, 5, 10, 11]);
+/// assert_eq!([0, 15, 200].map(run_position_value), [0, 0, 0]);
 /// ```
 #[must_use]
 pub const fn run_position_value(value: u8) -> u32 {
@@ -92,5 +97,27 @@ pub fn meld_value(meld: &Meld<Card>) -> u32 {
     match meld.kind() {
         MeldKind::Group => meld.value_at(0).map_or(0, |n| rank_value(n) * meld.len() as u32),
         MeldKind::Run => (0..meld.len()).filter_map(|i| meld.value_at(i)).map(run_position_value).sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{rank_value, run_position_value};
+
+    /// `RULES.md` §3.1: the ranks are worth 2 to 11 (ace 11, face cards 10), the run
+    /// positions 1 (a low ace) to 11 (a high ace), the others a rank's value; a number
+    /// that is neither is worth nothing.
+    #[test]
+    fn rules_3_1_only_ranks_and_run_positions_have_values() {
+        for n in 0..=u8::MAX {
+            let (rank, position) = (rank_value(n), run_position_value(n));
+            match n {
+                1 => assert_eq!((rank, position), (11, 1)),
+                2..=10 => assert_eq!((rank, position), (u32::from(n), u32::from(n))),
+                11..=13 => assert_eq!((rank, position), (10, 10)),
+                14 => assert_eq!((rank, position), (0, 11)),
+                _ => assert_eq!((rank, position), (0, 0), "{n}"),
+            }
+        }
     }
 }

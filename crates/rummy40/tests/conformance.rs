@@ -249,7 +249,7 @@ fn scala40_hand_of_jokers_is_not_stuck() {
 
 /// RULES.md §3.6: a player takes a joker from the discard pile, opens with it, and wins
 /// it back by a swap in the same turn: the taken card is in the hand again but no longer
-/// a known card. Reading that save back used to be refused. Deal seed 10640, 2 seats,
+/// a known card, and the save of that position reads back. Deal seed 10640, 2 seats,
 /// step 3 of the harness's playout.
 #[test]
 fn rummy40_taken_joker_won_back_by_a_swap_reloads() {
@@ -267,9 +267,9 @@ fn conformance_big() {
 }
 
 /// RULES.md §3.6: a player wins a joker by a swap and goes out by discarding it
-/// (`joker_discard` allows it by default). The finished hand's save used to name one joker
-/// won this turn that was neither in hand nor on the table, and reading it back was
-/// refused. Deal seed 16706, 5 seats, step 21 of the harness's playout.
+/// (`joker_discard` allows it by default). The finished hand's save names no joker won
+/// this turn that is neither in hand nor on the table, and it reads back. Deal seed
+/// 16706, 5 seats, step 21 of the harness's playout.
 #[test]
 fn rummy40_out_by_discarding_a_won_joker_reloads() {
     check(Config::RUMMY40, "RUMMY40", &[5], 1, 16_706);

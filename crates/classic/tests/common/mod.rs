@@ -50,7 +50,7 @@ pub fn play(g: &mut ClassicRummy, actions: &[Action]) {
     for a in actions {
         let seat = g.to_move().expect("the hand is on");
         if let Err(e) = g.apply(seat, *a) {
-            panic!("{a} refused: {e}");
+            panic!("{a:?} refused: {e}");
         }
     }
 }
@@ -62,7 +62,7 @@ pub fn refused(g: &mut ClassicRummy, action: Action, expected: ActionError) {
     let seat = g.to_move().unwrap_or_default();
     assert_eq!(g.check(seat, &action), Err(expected));
     assert_eq!(g.apply(seat, action), Err(expected));
-    assert_eq!(*g, before, "state changed by a refused {action}");
+    assert_eq!(*g, before, "state changed by a refused {action:?}");
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert!(!legal.contains(&action));
