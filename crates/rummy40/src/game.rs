@@ -72,9 +72,10 @@ pub(crate) struct HandEnd {
 /// [`View`].
 ///
 /// A view built or read from elsewhere whose hand no game could hold (more than
-/// [`HAND_SIZE`] cards and the one drawn, or an id not of its pack) has no legal action:
-/// [`Game::legal_actions_from`] lists nothing and [`Game::random_action_from`] answers
-/// `None`, as [`analyze`](crate::analyze) refuses a hand past
+/// [`HAND_SIZE`] cards and the one drawn, or an id not of its pack) has no legal action
+/// in the play phase and none but the draws before it: [`Game::legal_actions_from`]
+/// lists nothing then and [`Game::random_action_from`] answers `None`, as
+/// [`analyze`](crate::analyze) refuses a hand past
 /// [`MAX_ANALYSED_HAND`](crate::MAX_ANALYSED_HAND) (the actions of a hand grow
 /// exponentially with it).
 ///
@@ -851,17 +852,6 @@ impl Rummy40 {
     }
 }
 
-/// Whether `view`'s hand could be a hand of a game: at most [`HAND_SIZE`] cards and the
-/// one drawn (`RULES.md` §3.2, §3.3), each a card of the view's pack. The actions of a
-/// larger hand grow exponentially with it (26 cards make 382,311).
-#[inline]
-pub(crate) fn hand_could_be_dealt(view: &View) -> bool {
-    let Ok(catalog) = view.config.catalog() else { return false };
-    // A pack's ids run from 0: the largest tells (walking the hand cost a random
-    // playout 7 % of its instructions).
-    view.hand.last().is_none_or(|id| catalog.face(id).is_some()) && view.hand.len() <= HAND_SIZE + 1
-}
-
 /// The hand sizes against the phase: a hand only grows by the card drawn in its own
 /// turn, from the 13 dealt (`RULES.md` §3.2), and is empty only once the hand is over.
 fn check_hand_sizes(hands: &[PieceSet], to_move: Seat, phase: Phase) -> Result<(), PositionError> {
@@ -1169,19 +1159,12 @@ impl CardRules for Rummy40 {
     /// (see [`Rummy40`]).
     #[inline]
     fn list_from_view(view: &View, out: &mut Vec<Action>) {
-        if !hand_could_be_dealt(view) {
-            out.clear();
-            return;
-        }
         view.legal_actions(out);
     }
 
     /// Counts the view's legal actions and builds only the one drawn; `None` for a view
     /// whose hand no game could hold (see [`Rummy40`]).
     fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
-        if !hand_could_be_dealt(view) {
-            return None;
-        }
         thread_local! {
             // One list per thread, filled in place: a list made and dropped per action
             // moves its buffers in and out of the spare slot, about 230 instructions

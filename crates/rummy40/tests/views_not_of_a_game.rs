@@ -1,14 +1,15 @@
 //! A view built or read from elsewhere whose hand no game could hold (more than the 13
 //! dealt and the one drawn, `RULES.md` §3.2, §3.3, or an id not of the pack) has no legal
-//! action: the list from a view is empty and the random draw answers `None`, at once
-//! (the actions of a hand grow exponentially with it). Every view of a game lists what
+//! action in the play phase, and none but the draws before it: the list from a view is
+//! empty and the random draw answers `None`, at once (the actions of a hand grow
+//! exponentially with it). Every view of a game lists what
 //! the game lists.
 
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Game, PieceId, Seating};
-use rummykit_rummy40::{Action, Config, HAND_SIZE, Rummy40};
+use rummykit_core::{Bot, Game, PieceId, Seating};
+use rummykit_rummy40::{Action, Config, GreedyBot, HAND_SIZE, LegalActions, PlannerBot, Rummy40};
 
 /// A game of `config` whose seat to move has drawn: its hand holds 14 cards.
 fn drawn(config: &Config, seed: u64) -> Rummy40 {
@@ -84,4 +85,31 @@ fn every_view_of_a_game_lists_what_the_game_lists() {
         }
     }
     assert!(states > 2_000, "{states} states");
+}
+
+/// Every way a view lists or chooses refuses such a hand at once: the view's own list,
+/// a kept list filled from it, and the crate's bots (which then draw from the stock,
+/// an action the referee judges).
+#[test]
+fn rules_3_2_lists_and_bots_of_a_view_no_game_could_hold_answer_at_once() {
+    let game = drawn(&Config::SCALA40, 5);
+    let mut view = game.view(1);
+    view.common.hand = (0..40).filter_map(PieceId::new).collect();
+    let mut listed = vec![Action::DrawStock];
+    view.legal_actions(&mut listed);
+    assert!(listed.is_empty(), "{} actions", listed.len());
+    let mut legal = LegalActions::new();
+    legal.fill(&view);
+    assert!(legal.is_empty(), "{} actions", legal.len());
+    assert_eq!(GreedyBot::new().act(&view), Action::DrawStock);
+    assert_eq!(PlannerBot::new().act(&view), Action::DrawStock);
+    assert!(game.check(1, &Action::DrawStock).is_err(), "the referee refuses the fallback in the play phase");
+    // Before the draw, an unopened player's take of the discard asks for an opening.
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let game = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
+    let mut view = game.view(1);
+    view.common.hand = (0..40).filter_map(PieceId::new).collect();
+    view.legal_actions(&mut listed);
+    assert_eq!(listed, [Action::DrawStock]);
+    assert_eq!(PlannerBot::new().act(&view), Action::DrawStock);
 }

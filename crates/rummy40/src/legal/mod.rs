@@ -42,7 +42,7 @@ use std::cell::Cell;
 use rummykit_core::{Card, Catalog, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceSet, RunEnd};
 
 use crate::turn::Turn;
-use crate::{Action, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
+use crate::{Action, HAND_SIZE, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
 
 use batch::{MAX_BATCH, Scratch, decode_batch, expand, sort_keys};
 pub(crate) use faces::meldable_at;
@@ -192,8 +192,8 @@ impl Rummy40 {
 
 impl View {
     /// The legal actions of the seat to move, from what this view shows, when it is this
-    /// seat's turn (empty otherwise): the same list as [`Game::legal_actions`] on the
-    /// full state. Legality depends only on the mover's own hand and public information,
+    /// seat's turn (empty otherwise, and for a hand no game could hold: see
+    /// [`Rummy40`]): the same list as [`Game::legal_actions`] on the full state. Legality depends only on the mover's own hand and public information,
     /// so a bot that sees only its view can play legally.
     ///
     /// ```
@@ -907,6 +907,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                 sink.push_sure(Item::TakeDiscard, ok, || play == Some(true));
             } else if let Some(top) = pos.top_discard
                 && (reference || pos.may_meld_with(top))
+                && hand.len() <= HAND_SIZE
             {
                 // (An unopened player takes the top discard only into a new meld: when it
                 // can be in none, drawing is all there is.)
@@ -983,13 +984,17 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                         bits.add(face);
                         n += 1;
                     });
-                    match (cards.get(..n), faces.get(..n)) {
-                        (Some(cards), Some(faces)) => play(pos, cards, faces, bits, &mut sink),
-                        // More than 32 cards (a position built by hand): on the heap.
-                        _ => {
-                            let cards: Vec<_> = pos.catalog.faces_of(hand).collect();
-                            with_faces(&cards, &mut sink);
-                        }
+                    // More than the 13 dealt and the one drawn (§3.2, §3.3), or an id not
+                    // of the pack (a pack's ids run from 0: the largest tells), is no hand
+                    // of a game but a view built by hand: the actions of a larger hand grow
+                    // exponentially with it (26 cards make 382,311), so it lists none.
+                    if n > HAND_SIZE + 1
+                        || hand.last().is_some_and(|id| usize::from(id.index()) >= pos.catalog.len())
+                    {
+                        return;
+                    }
+                    if let (Some(cards), Some(faces)) = (cards.get(..n), faces.get(..n)) {
+                        play(pos, cards, faces, bits, &mut sink);
                     }
                 }
             }
