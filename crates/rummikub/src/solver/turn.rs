@@ -233,8 +233,9 @@ impl Solver {
                 (None, Vec::new())
             };
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
-            let beside =
-                kept_all.and_then(|k| self.beside_rack(table, rack, &options, (k.max(found), objective)));
+            let beside = kept_all.and_then(|k| {
+                self.beside_rack(table, rack, &options, rules.joker_reuse, (k.max(found), objective))
+            });
             if let (Some(k), Some(b)) = (kept_all, beside) {
                 goal.set(goal.get().min(k.max(found).max(b.bound)));
                 if goal.get() == (0, 0) {
