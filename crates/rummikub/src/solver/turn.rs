@@ -9,14 +9,18 @@
 //! are more likely to allow are tried (locked joker melds kept whole, table jokers kept
 //! in their roles, the initial meld first, a table joker beside a rack tile), each
 //! checked; one that ranks as high as a proven bound (the puzzle's optimum, or a tighter
-//! one where the rules keep table jokers in their roles, joker melds whole or a released
-//! joker beside a rack tile) is the answer. If none does, the answer
+//! one where the rules keep table jokers in their roles, joker melds whole, a released
+//! joker beside rack tiles or a group of three's naturals beside both missing colours)
+//! is the answer. If none does, the answer
 //! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
 //! rather than a play that might not be the best.
 
 use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
-use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts};
+use super::locked::below;
+use super::{
+    Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts, finish,
+};
 use crate::check::accepts;
 use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 
@@ -36,12 +40,13 @@ impl Solver {
     ///
     /// Exact whenever it answers: the answer ranks as high as a bound on every legal
     /// play — the best play of the meld puzzle (which the rules can only restrict), of
-    /// the puzzle with the table jokers no play may release kept in their roles, under
-    /// locked joker melds (§1.6) of the puzzle with those melds kept whole, or, where a
-    /// released joker must end beside a rack tile (§1.6 `JokerReuse`), the better of the
-    /// puzzle with every table joker kept in its role and the best play with one meld of
-    /// a table joker and a rack tile taken out — or is the proven optimum of the initial
-    /// meld. Every option of `RULES.md` §1.10 and
+    /// the puzzle with the table jokers no play may release kept in their roles (and,
+    /// when a group of three's joker needs both missing colours, each such joker kept or
+    /// its group of four laid apart), under locked joker melds (§1.6) of the puzzle with
+    /// those melds kept whole, or, where a released joker must end beside rack tiles
+    /// (§1.6 `JokerReuse`), the better of the puzzle with every table joker kept in its
+    /// role and the best play with one meld of a table joker and the rack tiles the rule
+    /// asks for taken out — or is the proven optimum of the initial meld. Every option of `RULES.md` §1.10 and
     /// the Schmidt rules (§4.1) are judged by [`check_play`] itself.
     ///
     /// # Errors
@@ -142,7 +147,9 @@ impl Solver {
         }
         // A table joker the rules let no play release keeps its role in every legal
         // play, so solving it as the tile it stands for (every colour a group joker
-        // may stand for in a group of its number) bounds the legal plays more tightly.
+        // may stand for in a group of its number) bounds the legal plays more tightly;
+        // one of a group of three that needs both missing colours keeps it or leaves
+        // its group's naturals in the group of four (`keeps`).
         let mut goal = rank(&flat, objective);
         let mut best: Option<Solution> = None;
         // Under locked joker melds, the best play that keeps each meld with a joker whole
@@ -155,11 +162,9 @@ impl Solver {
             goal = goal.min(plays.first().map_or((0, 0), |p| rank(p, objective)));
         }
         let roles = joker_roles(table);
-        let kept: Vec<usize> =
-            (0..roles.len()).filter(|&i| !releasable(&roles[i], rules, table, rack)).collect();
+        let choices = keeps(&roles, rules, table, rack);
         let mut bound_plays = Vec::new();
-        if !kept.is_empty() {
-            let choices: Vec<Vec<Tile>> = kept.iter().map(|&i| roles[i].kept.clone()).collect();
+        if !choices.is_empty() {
             let bound;
             (bound, bound_plays) = self.pinned_each(table, rack, &choices, &options, objective);
             if let Some(b) = bound {
@@ -215,9 +220,10 @@ impl Solver {
             }
         };
         settle(self, locked.into_iter().flatten().chain(bound_plays).collect(), &mut best);
-        // A released joker must end beside a rack tile: the best play with every table
+        // A released joker must end beside rack tiles: the best play with every table
         // joker kept in its role bounds the plays that release none, the best with one
-        // meld of a table joker and a rack tile those that release one (`reuse.rs`).
+        // meld of a table joker and the rack tiles the rule asks for those that release
+        // one (`reuse.rs`).
         // Solved only when no candidate reached the goal, and only as far as they could
         // rank above the first and the best play found (which bounds nothing, but a
         // bound below it would be of no use).
@@ -226,7 +232,8 @@ impl Solver {
             && rules.joker_reuse != JokerReuse::SameTurnAnywhere
             && !roles.is_empty()
         {
-            let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
+            let all: Vec<Vec<Keep>> =
+                roles.iter().map(|r| r.kept.iter().map(|&t| Keep::As(t)).collect()).collect();
             let (kept_all, plays) = if all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED {
                 self.pinned_each(table, rack, &all, &options, objective)
             } else {
@@ -318,21 +325,28 @@ impl Solver {
         }
     }
 
-    /// The puzzle solved with the table jokers pinned, once per combination of `choices`
-    /// (a tile per joker): the best rank over them (`None` if a solve did not answer),
-    /// which bounds every play keeping those jokers in such roles, and their plays with
-    /// the jokers turned back.
+    /// The puzzle solved once per combination of `choices` (per joker, a way it may end
+    /// the turn): the best rank over them (`None` if a solve did not answer), which
+    /// bounds every play that leaves those jokers so, and their plays with the kept
+    /// jokers turned back.
     fn pinned_each(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        choices: &[Vec<Tile>],
+        choices: &[Vec<Keep>],
         options: &SolveOptions,
         objective: Objective,
     ) -> (Option<(u64, u64)>, Vec<Solution>) {
         let (mut bound, mut plays) = (Some((0, 0)), Vec::new());
-        for tiles in combinations(choices) {
-            match self.pinned_raw(table, rack, &tiles, options, None) {
+        for combination in combinations(choices) {
+            let (mut tiles, mut fours) = (Vec::new(), Vec::new());
+            for keep in combination {
+                match keep {
+                    Keep::As(t) => tiles.push(t),
+                    Keep::Four(n) => fours.push(n),
+                }
+            }
+            match self.pinned_raw(table, rack, &tiles, &fours, options, None) {
                 Pinned::Solved(sol) => {
                     bound = bound.map(|b: (u64, u64)| b.max(rank(&sol, objective)));
                     plays.extend(unpin(sol, &tiles));
@@ -345,17 +359,40 @@ impl Solver {
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
-    /// that tile (a natural on the table); with a `floor` (a rank), [`Pinned::NoPlay`]
-    /// as soon as no play is shown to reach it.
+    /// that tile (a natural on the table) and, per number of `fours`, the group of its
+    /// four colours laid apart (of table tiles first, then rack tiles: a play that lays
+    /// a rack copy there and the table copy elsewhere is the same play with the two
+    /// changed over); with a `floor` (a rank), [`Pinned::NoPlay`] as soon as no play is
+    /// shown to reach it.
     fn pinned_raw(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         kept: &[Tile],
+        fours: &[u8],
         options: &SolveOptions,
         floor: Option<(u64, u64)>,
     ) -> Pinned {
         let mut faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let mut rack = rack.to_vec();
+        let (mut laid, mut placed) = (Vec::new(), Vec::new());
+        for &n in fours {
+            let four = of_number(n, 0xf);
+            for &t in &four {
+                if let Some(i) = faces.iter().position(|&f| f == t) {
+                    faces.swap_remove(i);
+                } else if let Some(i) = rack.iter().position(|&f| f == t) {
+                    placed.push(rack.swap_remove(i));
+                } else {
+                    return Pinned::NoPlay;
+                }
+            }
+            let Ok(group) = Meld::new(MeldKind::Group, &four, &crate::MELD_RULES) else {
+                return Pinned::NoPlay;
+            };
+            laid.push(group);
+        }
+        let rack = &rack[..];
         for &t in kept {
             let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
             faces[j] = t;
@@ -369,8 +406,15 @@ impl Solver {
         }
         // Up to three copies: the larger set's limits.
         let loose = options.with_tile_set(crate::TileSet::Xp160.catalog()).with_opened(true);
+        let laid_rank = rank(&finish(Vec::new(), placed.clone(), options.joker_value), options.objective);
+        let floor = floor.map(|f| below(f, laid_rank));
         match self.solve_from(&Position::new(faces, rack.iter().copied()), &loose, floor) {
-            Ok(Some(sol)) if sol.tiles_placed > 0 => Pinned::Solved(sol),
+            // The groups laid apart last: a kept joker is turned back in the rest first.
+            Ok(Some(sol)) if sol.tiles_placed + placed.len() > 0 => Pinned::Solved(if laid.is_empty() {
+                sol
+            } else {
+                finish([sol.table, laid].concat(), [sol.placed, placed].concat(), options.joker_value)
+            }),
             Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
             Err(_) => Pinned::Unknown,
         }
@@ -405,7 +449,7 @@ impl Pins<'_> {
                     })
                     .collect();
                 let (below, sol) =
-                    match solver.pinned_raw(self.table, self.rack, &tiles, self.options, self.floor) {
+                    match solver.pinned_raw(self.table, self.rack, &tiles, &[], self.options, self.floor) {
                         Pinned::Solved(sol) => {
                             (Some(rank(&sol, self.objective) < self.goal), unpin(sol, &tiles))
                         }
@@ -505,6 +549,43 @@ fn of_number(number: u8, suits: u8) -> Vec<Tile> {
         .filter(|c| suits & (1 << c.index()) != 0)
         .filter_map(|c| Tile::new(c, number))
         .collect()
+}
+
+/// How a table joker may end the turn, for [`Solver::pinned_each`]: kept in its role
+/// as one of the tiles it may stand for, or released from a group of three under
+/// [`Config::group3_joker_needs_both`], which leaves the group's two naturals in a
+/// group with both missing colours: the group of four naturals of its number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keep {
+    As(Tile),
+    Four(u8),
+}
+
+/// Most combinations of [`Keep`] solved for one turn's bound; past it, jokers of a
+/// group of three that both colours could release are left free (a looser bound).
+const MAX_KEEPS: usize = 4 * MAX_PINNED;
+
+/// Per table joker whose end the rules restrict, the ways it may end the turn: a joker
+/// no play may release ([`releasable`]) keeps its role; one of a group of three under
+/// [`Config::group3_joker_needs_both`] keeps it, or is released and its group's two
+/// naturals lie with both missing colours in the group of four naturals of its number,
+/// the joker free (as many of these as [`MAX_KEEPS`] allows). A legal play leaves every
+/// joker so, so the best over the combinations bounds it.
+fn keeps(roles: &[Role], rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
+    let as_kept = |r: &Role| -> Vec<Keep> { r.kept.iter().map(|&t| Keep::As(t)).collect() };
+    let releasable: Vec<bool> = roles.iter().map(|r| releasable(r, rules, table, rack)).collect();
+    let mut out: Vec<Vec<Keep>> =
+        roles.iter().zip(&releasable).filter(|(_, free)| !**free).map(|(r, _)| as_kept(r)).collect();
+    if rules.group3_joker_needs_both {
+        for (r, _) in roles.iter().zip(&releasable).filter(|(r, free)| **free && r.group3) {
+            let mut ways = as_kept(r);
+            ways.extend(r.stands_for.first().and_then(|t| t.number()).map(Keep::Four));
+            if out.iter().map(Vec::len).product::<usize>() * ways.len() <= MAX_KEEPS {
+                out.push(ways);
+            }
+        }
+    }
+    out
 }
 
 /// Whether some play could release the joker of `role` (make it stand for another
@@ -751,8 +832,8 @@ fn two_in_one_meld(rack: &[Tile]) -> bool {
     })
 }
 
-/// Every combination of one tile from each list.
-fn combinations(choices: &[Vec<Tile>]) -> Vec<Vec<Tile>> {
+/// Every combination of one item from each list.
+fn combinations<T: Copy>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
     let mut out = vec![Vec::new()];
     for list in choices {
         out = out.iter().flat_map(|pre| list.iter().map(move |&t| [pre.clone(), vec![t]].concat())).collect();
@@ -896,7 +977,7 @@ mod tests {
                         .collect();
                 }
                 for tiles in combos {
-                    if let Pinned::Solved(sol) = solver.pinned_raw(&table, &rack, &tiles, &options, None)
+                    if let Pinned::Solved(sol) = solver.pinned_raw(&table, &rack, &tiles, &[], &options, None)
                         && let Some(sol) = unpin(sol, &tiles)
                         && rank(&sol, Objective::Tiles) >= goal
                     {
