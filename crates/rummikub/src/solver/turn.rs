@@ -232,8 +232,7 @@ impl Solver {
             && rules.joker_reuse != JokerReuse::SameTurnAnywhere
             && !roles.is_empty()
         {
-            let all: Vec<Vec<Keep>> =
-                roles.iter().map(|r| r.kept.iter().map(|&t| Keep::As(t)).collect()).collect();
+            let all: Vec<Vec<Keep>> = roles.iter().map(|r| kept_ways(r, table, rack)).collect();
             let (kept_all, plays) = if all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED {
                 self.pinned_each(table, rack, &all, &options, objective)
             } else {
@@ -339,14 +338,14 @@ impl Solver {
     ) -> (Option<(u64, u64)>, Vec<Solution>) {
         let (mut bound, mut plays) = (Some((0, 0)), Vec::new());
         for combination in combinations(choices) {
-            let (mut tiles, mut fours) = (Vec::new(), Vec::new());
+            let (mut tiles, mut lays) = (Vec::new(), Vec::new());
             for keep in combination {
                 match keep {
                     Keep::As(t) => tiles.push(t),
-                    Keep::Four(n) => fours.push(n),
+                    Keep::Lay { number, colours, joker } => lays.push((number, colours, joker)),
                 }
             }
-            match self.pinned_raw(table, rack, &tiles, &fours, options, None) {
+            match self.pinned_raw(table, rack, &tiles, &lays, options, None) {
                 Pinned::Solved(sol) => {
                     bound = bound.map(|b: (u64, u64)| b.max(rank(&sol, objective)));
                     plays.extend(unpin(sol, &tiles));
@@ -359,26 +358,27 @@ impl Solver {
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
-    /// that tile (a natural on the table) and, per number of `fours`, the group of its
-    /// four colours laid apart (of table tiles first, then rack tiles: a play that lays
-    /// a rack copy there and the table copy elsewhere is the same play with the two
-    /// changed over); with a `floor` (a rank), [`Pinned::NoPlay`] as soon as no play is
-    /// shown to reach it.
+    /// that tile (a natural on the table) and, per `(number, colours, joker)` of `lays`,
+    /// the group of those colours of that number laid apart, with a table joker if
+    /// `joker` ([`Keep::Lay`]); its naturals are table tiles first, then rack tiles: a
+    /// play that lays a rack copy there and the table copy elsewhere is the same play
+    /// with the two changed over. With a `floor` (a rank), [`Pinned::NoPlay`] as soon
+    /// as no play is shown to reach it.
     fn pinned_raw(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         kept: &[Tile],
-        fours: &[u8],
+        lays: &[(u8, u8, bool)],
         options: &SolveOptions,
         floor: Option<(u64, u64)>,
     ) -> Pinned {
         let mut faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let mut rack = rack.to_vec();
         let (mut laid, mut placed) = (Vec::new(), Vec::new());
-        for &n in fours {
-            let four = of_number(n, 0xf);
-            for &t in &four {
+        for &(number, colours, joker) in lays {
+            let mut group = of_number(number, colours);
+            for &t in &group {
                 if let Some(i) = faces.iter().position(|&f| f == t) {
                     faces.swap_remove(i);
                 } else if let Some(i) = rack.iter().position(|&f| f == t) {
@@ -387,7 +387,11 @@ impl Solver {
                     return Pinned::NoPlay;
                 }
             }
-            let Ok(group) = Meld::new(MeldKind::Group, &four, &crate::MELD_RULES) else {
+            if joker {
+                let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
+                group.push(faces.swap_remove(j));
+            }
+            let Ok(group) = Meld::new(MeldKind::Group, &group, &crate::MELD_RULES) else {
                 return Pinned::NoPlay;
             };
             laid.push(group);
@@ -506,12 +510,12 @@ fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
     Some(sol)
 }
 
-/// A table joker's role: the tiles it may stand for now, and those it may stand for in
-/// a play that keeps its role (a group joker: its number in any colour, as the groups
-/// it may go on in are not known).
+/// A table joker's role: the tiles it may stand for now.
 struct Role {
     stands_for: Vec<Tile>,
-    kept: Vec<Tile>,
+    /// It stands for one of several colours: it keeps its role in any group of its
+    /// number.
+    any_colour: bool,
     /// It stands in a group of three (two colours missing).
     group3: bool,
 }
@@ -523,16 +527,11 @@ fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
         for pos in 0..meld.len() {
             match meld.joker_role(pos) {
                 Some(JokerRole::Exactly(t)) => {
-                    let kept = if meld.kind() == MeldKind::Group {
-                        of_number(t.number().unwrap_or(1), 0xf)
-                    } else {
-                        vec![t]
-                    };
-                    roles.push(Role { stands_for: vec![t], kept, group3: false });
+                    roles.push(Role { stands_for: vec![t], any_colour: false, group3: false });
                 }
                 Some(JokerRole::OneOf { number, suits }) => roles.push(Role {
                     stands_for: of_number(number, suits),
-                    kept: of_number(number, 0xf),
+                    any_colour: true,
                     group3: meld.len() == 3 && suits.count_ones() == 2,
                 }),
                 None => {}
@@ -551,35 +550,68 @@ fn of_number(number: u8, suits: u8) -> Vec<Tile> {
         .collect()
 }
 
-/// How a table joker may end the turn, for [`Solver::pinned_each`]: kept in its role
-/// as one of the tiles it may stand for, or released from a group of three under
-/// [`Config::group3_joker_needs_both`], which leaves the group's two naturals in a
-/// group with both missing colours: the group of four naturals of its number.
+/// How a table joker may end the turn, for [`Solver::pinned_each`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Keep {
+    /// Kept in its role, standing for this tile: solved as that natural, which bounds
+    /// every play that keeps it so (the natural may lie wherever the joker could).
     As(Tile),
-    Four(u8),
+    /// The group of the naturals of `colours` of `number` laid apart, with the joker
+    /// (kept in a group of its number with one joker) or without it (released from a
+    /// group of three, whose naturals lie beside both missing colours under
+    /// [`Config::group3_joker_needs_both`]: the group of four, the joker free).
+    Lay { number: u8, colours: u8, joker: bool },
 }
 
 /// Most combinations of [`Keep`] solved for one turn's bound; past it, jokers of a
 /// group of three that both colours could release are left free (a looser bound).
 const MAX_KEEPS: usize = 4 * MAX_PINNED;
 
+/// The ways the joker of `role` may keep its role: as the tile it stands for; a joker
+/// that may stand for several colours, in a group of its number: with the only other
+/// joker of the position elsewhere, one of the groups of two or three naturals the tiles
+/// allow and the joker (solving it as a natural would let that natural into a run),
+/// else as a natural of each colour.
+fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
+    let Some(number) = role.stands_for.first().and_then(|t| t.number()) else { return Vec::new() };
+    if !role.any_colour {
+        return role.stands_for.iter().map(|&t| Keep::As(t)).collect();
+    }
+    let faces = || table.iter().flat_map(|m| m.faces().iter()).chain(rack);
+    if faces().filter(|t| t.is_joker()).count() > 1 {
+        return of_number(number, 0xf).into_iter().map(Keep::As).collect();
+    }
+    let there = faces()
+        .filter(|t| t.number() == Some(number))
+        .fold(0u8, |m, &t| m | t.colour().map_or(0, |c| 1 << c.index()));
+    (1..16u8)
+        .filter(|&c| matches!(c.count_ones(), 2 | 3) && c & there == c)
+        .map(|colours| Keep::Lay { number, colours, joker: true })
+        .collect()
+}
+
 /// Per table joker whose end the rules restrict, the ways it may end the turn: a joker
-/// no play may release ([`releasable`]) keeps its role; one of a group of three under
-/// [`Config::group3_joker_needs_both`] keeps it, or is released and its group's two
-/// naturals lie with both missing colours in the group of four naturals of its number,
-/// the joker free (as many of these as [`MAX_KEEPS`] allows). A legal play leaves every
-/// joker so, so the best over the combinations bounds it.
+/// no play may release ([`releasable`]) keeps its role ([`kept_ways`]); one of a group
+/// of three under [`Config::group3_joker_needs_both`] keeps it, or is released and its
+/// group's two naturals lie with both missing colours in the group of four naturals of
+/// its number, the joker free (as many of these as [`MAX_KEEPS`] allows). A legal play
+/// leaves every joker so, so the best over the combinations bounds it.
 fn keeps(roles: &[Role], rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
-    let as_kept = |r: &Role| -> Vec<Keep> { r.kept.iter().map(|&t| Keep::As(t)).collect() };
     let releasable: Vec<bool> = roles.iter().map(|r| releasable(r, rules, table, rack)).collect();
-    let mut out: Vec<Vec<Keep>> =
-        roles.iter().zip(&releasable).filter(|(_, free)| !**free).map(|(r, _)| as_kept(r)).collect();
+    let mut out: Vec<Vec<Keep>> = roles
+        .iter()
+        .zip(&releasable)
+        .filter(|(_, free)| !**free)
+        .map(|(r, _)| kept_ways(r, table, rack))
+        .collect();
     if rules.group3_joker_needs_both {
         for (r, _) in roles.iter().zip(&releasable).filter(|(r, free)| **free && r.group3) {
-            let mut ways = as_kept(r);
-            ways.extend(r.stands_for.first().and_then(|t| t.number()).map(Keep::Four));
+            let mut ways = kept_ways(r, table, rack);
+            ways.extend(r.stands_for.first().and_then(|t| t.number()).map(|number| Keep::Lay {
+                number,
+                colours: 0xf,
+                joker: false,
+            }));
             if out.iter().map(Vec::len).product::<usize>() * ways.len() <= MAX_KEEPS {
                 out.push(ways);
             }
