@@ -449,9 +449,10 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
             "{name}: the quick proofs answered {quick_answered}, the full {answered}"
         );
         // Without the bound of a table joker beside a rack tile, 1,966 and 1,957 were
-        // answered, none where `WithRackTile` costs a tile.
+        // answered, none where `WithRackTile` costs a tile; with it, but a table joker
+        // beside one rack tile also under `NewMeldWithTwoRackTiles`, 2,000 and 1,966.
         let (least, costs) =
-            if config.joker_reuse == JokerReuse::WithRackTile { (1_990, 10) } else { (1_950, 300) };
+            if config.joker_reuse == JokerReuse::WithRackTile { (1_990, 10) } else { (1_995, 400) };
         assert!(
             answered >= least && binding >= costs,
             "{name}: {answered} answered, {binding} where the rule costs"
@@ -730,7 +731,7 @@ fn rules_1_6_released_joker_in_a_new_meld_with_two_rack_tiles_equals_brute_force
         }
     }
     eprintln!("two rack tiles, racks of 2-5: {answered} of {cases} answered, {binding} where the rule costs");
-    assert!(answered >= 1_980 && binding >= 450, "{answered} answered, {binding} where the rule costs");
+    assert!(answered >= 1_995 && binding >= 480, "{answered} answered, {binding} where the rule costs");
 }
 
 /// A crowded small position whose first meld is a group of three with one joker, the
@@ -767,7 +768,8 @@ fn group3_crowded(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
 /// legal play keeps that joker in a group of its number, or frees it with the group's
 /// naturals beside both missing colours, the group of four: the bound solves both ways,
 /// so it answers nearly every position, also where the rule costs tiles (1,774 of 2,000
-/// answered, 371 where the rule costs, with the joker only kept or left free).
+/// answered, 371 where the rule costs, with that joker only left free, and a kept one
+/// solved as a natural).
 #[test]
 fn rules_1_10_group_of_three_joker_needing_both_colours_equals_brute_force() {
     let both = with_rules(|r| r.group3_joker_needs_both = true);
@@ -807,5 +809,5 @@ fn rules_1_10_group_of_three_joker_needing_both_colours_equals_brute_force() {
     eprintln!(
         "group of three needing both colours: {answered} of {cases} answered, {binding} where the rule costs"
     );
-    assert!(answered >= 1_940 && binding >= 500, "{answered} answered, {binding} where the rule costs");
+    assert!(answered >= 1_985 && binding >= 550, "{answered} answered, {binding} where the rule costs");
 }
