@@ -798,8 +798,9 @@ fn rules_1_10_group_of_three_joker_needing_both_colours_equals_brute_force() {
             }
             Err(SolveError::Unproven { refused }) => {
                 if std::env::var("SHOW_UNPROVEN").is_ok() {
+                    let flat = flat_best(&mut solver, &table, &rack, &both, opened, objective);
                     eprintln!(
-                        "UNPROVEN {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
+                        "UNPROVEN {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?} puzzle {flat:?}"
                     );
                 }
             }
