@@ -1,6 +1,6 @@
 //! A released joker beside rack tiles (`RULES.md` §1.6,
-//! [`JokerReuse::WithRackTile`](crate::JokerReuse::WithRackTile) and the stricter
-//! [`JokerReuse::NewMeldWithTwoRackTiles`](crate::JokerReuse::NewMeldWithTwoRackTiles)):
+//! [`JokerReuse::WithRackTile`] and the stricter
+//! [`JokerReuse::NewMeldWithTwoRackTiles`]):
 //! the best plays in which some meld holds a table joker and the rack tiles the rule
 //! asks for, for [`Solver::solve_turn`].
 //!
