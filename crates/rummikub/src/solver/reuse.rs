@@ -40,7 +40,7 @@ use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 use crate::JokerReuse;
 
 use super::locked::{below, keep_best};
-use super::turn::{least_placing, rank};
+use super::turn::{Keep, Pinned, least_placing, rank, unpin};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
@@ -59,13 +59,16 @@ impl Solver {
     /// asks for that rank at least `from`, and the best rank over every such meld if one
     /// reaches `from` (`(0, 0)` if none does), which bounds every play that releases a
     /// joker under `reuse` (module docs); `None` when that is not proven: more than
-    /// [`MAX_BESIDE`] melds, or a solve that did not answer.
+    /// [`MAX_BESIDE`] melds, or a solve that did not answer. Under
+    /// `NewMeldWithTwoRackTiles` another table joker left to the rest keeps its role
+    /// (one of `kept`, the ways any table joker may) or ends in a meld of its own with
+    /// rack tiles ([`Solver::after_release`]).
     pub(super) fn beside_rack(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
-        reuse: JokerReuse,
+        (reuse, kept): (JokerReuse, &[Keep]),
         (from, objective): ((u64, u64), Objective),
     ) -> Option<Beside> {
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
@@ -94,18 +97,93 @@ impl Solver {
                 meld.faces().iter().zip(&from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
             let meld_only = finish(Vec::new(), placed, options.joker_value);
             let floor = below(best, rank(&meld_only, objective));
-            let position = Position::new(left_table, left_rack);
-            let sol = match self.solve_from(&position, &options.with_opened(true), Some(floor)) {
-                Ok(Some(sol)) => sol,
-                Ok(None) => continue,
-                Err(_) => return None,
+            let rest = if reuse == JokerReuse::NewMeldWithTwoRackTiles && left_table.contains(&Tile::JOKER) {
+                self.after_release(left_table, &left_rack, kept, options, floor)?
+            } else {
+                match self.solve_from(
+                    &Position::new(left_table, left_rack),
+                    &options.with_opened(true),
+                    Some(floor),
+                ) {
+                    Ok(sol) => sol,
+                    Err(_) => return None,
+                }
             };
+            let Some(sol) = rest else { continue };
             let table = core::iter::once(meld).chain(sol.table).collect();
             let play = finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value);
             keep_best(&mut plays, &mut best, play, objective);
         }
         let bound = if plays.is_empty() { (0, 0) } else { best };
         Some(Beside { bound, plays })
+    }
+}
+
+impl Solver {
+    /// The best rest of a play under `NewMeldWithTwoRackTiles` once a released joker's
+    /// meld is out, on the table tiles `faces` (a table joker among them) and `rack`,
+    /// reaching `floor` (`Some(None)`: none does; `None`: a solve did not answer). A
+    /// legal play's next table joker keeps its role — one of `kept`, solved as
+    /// [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a meld
+    /// of its own with rack tiles only, taken out as the first (further jokers free).
+    fn after_release(
+        &mut self,
+        faces: Vec<Tile>,
+        rack: &[Tile],
+        kept: &[Keep],
+        options: &SolveOptions,
+        floor: (u64, u64),
+    ) -> Option<Option<Solution>> {
+        let objective = options.objective;
+        let mut best: Option<Solution> = None;
+        let take = |sol: Solution, best: &mut Option<Solution>| {
+            let r = rank(&sol, objective);
+            if r >= floor && best.as_ref().is_none_or(|b| r > rank(b, objective)) {
+                *best = Some(sol);
+            }
+        };
+        for &keep in kept {
+            let (tiles, lays) = match keep {
+                Keep::As(t) => (vec![t], Vec::new()),
+                Keep::Lay { number, colours, joker } => (Vec::new(), vec![(number, colours, joker)]),
+            };
+            let reach = best.as_ref().map_or(floor, |b| rank(b, objective));
+            match self.pinned_faces(faces.clone(), rack, (&tiles, &lays), options, Some(reach), true) {
+                Pinned::Solved(sol) => take(unpin(sol.clone(), &tiles).unwrap_or(sol), &mut best),
+                Pinned::NoPlay => {}
+                Pinned::Unknown => return None,
+            }
+        }
+        let splits = splits(&face_counts(&faces), &face_counts(rack), JokerReuse::NewMeldWithTwoRackTiles);
+        if splits.len() > MAX_BESIDE {
+            return None;
+        }
+        for (meld, from_rack) in splits {
+            let mut left_table = faces.clone();
+            let mut left_rack = rack.to_vec();
+            for (&t, &r) in meld.faces().iter().zip(&from_rack) {
+                let from = if r { &mut left_rack } else { &mut left_table };
+                let i = from.iter().position(|&u| u == t)?;
+                from.swap_remove(i);
+            }
+            let placed: Vec<Tile> =
+                meld.faces().iter().zip(&from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
+            let meld_only = finish(Vec::new(), placed, options.joker_value);
+            let reach = best.as_ref().map_or(floor, |b| rank(b, objective));
+            let position = Position::new(left_table, left_rack);
+            let sol = match self.solve_from(
+                &position,
+                &options.with_opened(true),
+                Some(below(reach, rank(&meld_only, objective))),
+            ) {
+                Ok(Some(sol)) => sol,
+                Ok(None) => continue,
+                Err(_) => return None,
+            };
+            let table = core::iter::once(meld).chain(sol.table).collect();
+            take(finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value), &mut best);
+        }
+        Some(best)
     }
 }
 

@@ -239,8 +239,16 @@ impl Solver {
                 (None, Vec::new())
             };
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
+            // Under `NewMeldWithTwoRackTiles`, another table joker keeps its role or is
+            // released into a meld of its own: the ways any joker may keep its role.
+            let mut kept: Vec<Keep> = Vec::new();
+            for way in all.iter().flatten() {
+                if !kept.contains(way) {
+                    kept.push(*way);
+                }
+            }
             let beside = kept_all.and_then(|k| {
-                self.beside_rack(table, rack, &options, rules.joker_reuse, (k.max(found), objective))
+                self.beside_rack(table, rack, &options, (rules.joker_reuse, &kept), (k.max(found), objective))
             });
             if let (Some(k), Some(b)) = (kept_all, beside) {
                 goal.set(goal.get().min(k.max(found).max(b.bound)));
@@ -373,7 +381,21 @@ impl Solver {
         options: &SolveOptions,
         floor: Option<(u64, u64)>,
     ) -> Pinned {
-        let mut faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        self.pinned_faces(faces, rack, (kept, lays), options, floor, false)
+    }
+
+    /// [`Solver::pinned_raw`] on the table's tiles `faces`; `empty`: a play that places
+    /// no tile is an answer too (the rest of a play that placed some elsewhere).
+    pub(super) fn pinned_faces(
+        &mut self,
+        mut faces: Vec<Tile>,
+        rack: &[Tile],
+        (kept, lays): (&[Tile], &[(u8, u8, bool)]),
+        options: &SolveOptions,
+        floor: Option<(u64, u64)>,
+        empty: bool,
+    ) -> Pinned {
         let mut rack = rack.to_vec();
         let (mut laid, mut placed) = (Vec::new(), Vec::new());
         for &(number, colours, joker) in lays {
@@ -414,11 +436,13 @@ impl Solver {
         let floor = floor.map(|f| below(f, laid_rank));
         match self.solve_from(&Position::new(faces, rack.iter().copied()), &loose, floor) {
             // The groups laid apart last: a kept joker is turned back in the rest first.
-            Ok(Some(sol)) if sol.tiles_placed + placed.len() > 0 => Pinned::Solved(if laid.is_empty() {
-                sol
-            } else {
-                finish([sol.table, laid].concat(), [sol.placed, placed].concat(), options.joker_value)
-            }),
+            Ok(Some(sol)) if empty || sol.tiles_placed + placed.len() > 0 => {
+                Pinned::Solved(if laid.is_empty() {
+                    sol
+                } else {
+                    finish([sol.table, laid].concat(), [sol.placed, placed].concat(), options.joker_value)
+                })
+            }
             Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
             Err(_) => Pinned::Unknown,
         }
@@ -486,7 +510,7 @@ impl Pins<'_> {
 }
 
 /// What a solve with table jokers kept as naturals gave.
-enum Pinned {
+pub(super) enum Pinned {
     /// Its best play (with the kept jokers as naturals).
     Solved(Solution),
     /// No play places a tile (or the table cannot be laid out so).
@@ -497,7 +521,7 @@ enum Pinned {
 
 /// `sol` with one tile of each of `kept` turned back into a joker, in a meld where the
 /// joker still makes a valid meld; `None` if one finds no such meld.
-fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
+pub(super) fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
     for &t in kept {
         let (i, meld) = sol.table.iter().enumerate().find_map(|(i, m)| {
             let p = m.faces().iter().position(|&f| f == t)?;
@@ -552,7 +576,7 @@ fn of_number(number: u8, suits: u8) -> Vec<Tile> {
 
 /// How a table joker may end the turn, for [`Solver::pinned_each`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Keep {
+pub(super) enum Keep {
     /// Kept in its role, standing for this tile: solved as that natural, which bounds
     /// every play that keeps it so (the natural may lie wherever the joker could).
     As(Tile),
