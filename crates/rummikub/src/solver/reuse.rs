@@ -34,6 +34,12 @@
 //! best over every such `M` (each meld with a joker the tiles allow, each witness)
 //! bounds every legal play that releases a joker; a play that releases none is bounded
 //! by the puzzle with every table joker kept in its role ([`Solver::solve_turn`]).
+//!
+//! Under `NewMeldWithTwoRackTiles` a second table joker in what is left either keeps its
+//! role — the rest is then a play of the puzzle with that joker kept, solved as
+//! [`Solver::solve_turn`]'s kept-role bound solves it, over the ways any table joker may
+//! keep one (which joker `M` took is not known) — or is released too, into a meld of its
+//! own with rack tiles, taken out as `M` was; the rest of that is solved freely.
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
@@ -86,16 +92,7 @@ impl Solver {
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
         for (meld, from_rack) in splits {
-            let mut left_table = faces.clone();
-            let mut left_rack = rack.to_vec();
-            for (&t, &r) in meld.faces().iter().zip(&from_rack) {
-                let from = if r { &mut left_rack } else { &mut left_table };
-                let i = from.iter().position(|&u| u == t)?;
-                from.swap_remove(i);
-            }
-            let placed: Vec<Tile> =
-                meld.faces().iter().zip(&from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
-            let meld_only = finish(Vec::new(), placed, options.joker_value);
+            let (left_table, left_rack, meld_only) = take_out(&meld, &from_rack, &faces, rack, options)?;
             let floor = below(best, rank(&meld_only, objective));
             let rest = if reuse == JokerReuse::NewMeldWithTwoRackTiles && left_table.contains(&Tile::JOKER) {
                 self.after_release(left_table, &left_rack, kept, options, floor)?
@@ -117,9 +114,7 @@ impl Solver {
         let bound = if plays.is_empty() { (0, 0) } else { best };
         Some(Beside { bound, plays })
     }
-}
 
-impl Solver {
     /// The best rest of a play under `NewMeldWithTwoRackTiles` once a released joker's
     /// meld is out, on the table tiles `faces` (a table joker among them) and `rack`,
     /// reaching `floor` (`Some(None)`: none does; `None`: a solve did not answer). A
@@ -159,16 +154,7 @@ impl Solver {
             return None;
         }
         for (meld, from_rack) in splits {
-            let mut left_table = faces.clone();
-            let mut left_rack = rack.to_vec();
-            for (&t, &r) in meld.faces().iter().zip(&from_rack) {
-                let from = if r { &mut left_rack } else { &mut left_table };
-                let i = from.iter().position(|&u| u == t)?;
-                from.swap_remove(i);
-            }
-            let placed: Vec<Tile> =
-                meld.faces().iter().zip(&from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
-            let meld_only = finish(Vec::new(), placed, options.joker_value);
+            let (left_table, left_rack, meld_only) = take_out(&meld, &from_rack, &faces, rack, options)?;
             let reach = best.as_ref().map_or(floor, |b| rank(b, objective));
             let position = Position::new(left_table, left_rack);
             let sol = match self.solve_from(
@@ -185,6 +171,28 @@ impl Solver {
         }
         Some(best)
     }
+}
+
+/// What is left of the table tiles `faces` and `rack` once `meld` is taken out, each
+/// place from the rack or the table as `from_rack` says, and the meld's rack tiles as a
+/// play of their own; `None` if a tile is not there.
+fn take_out(
+    meld: &Meld<Tile>,
+    from_rack: &[bool],
+    faces: &[Tile],
+    rack: &[Tile],
+    options: &SolveOptions,
+) -> Option<(Vec<Tile>, Vec<Tile>, Solution)> {
+    let mut left_table = faces.to_vec();
+    let mut left_rack = rack.to_vec();
+    for (&t, &r) in meld.faces().iter().zip(from_rack) {
+        let from = if r { &mut left_rack } else { &mut left_table };
+        let i = from.iter().position(|&u| u == t)?;
+        from.swap_remove(i);
+    }
+    let placed: Vec<Tile> =
+        meld.faces().iter().zip(from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
+    Some((left_table, left_rack, finish(Vec::new(), placed, options.joker_value)))
 }
 
 /// Every meld with a joker the tiles allow, with each way to take it (per place: from
