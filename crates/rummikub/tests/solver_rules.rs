@@ -449,9 +449,10 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
             "{name}: the quick proofs answered {quick_answered}, the full {answered}"
         );
         // Without the bound of a table joker beside a rack tile, 1,966 and 1,957 were
-        // answered, none where `WithRackTile` costs a tile.
+        // answered, none where `WithRackTile` costs a tile; with it, but a table joker
+        // beside one rack tile also under `NewMeldWithTwoRackTiles`, 2,000 and 1,966.
         let (least, costs) =
-            if config.joker_reuse == JokerReuse::WithRackTile { (1_990, 10) } else { (1_950, 300) };
+            if config.joker_reuse == JokerReuse::WithRackTile { (1_990, 10) } else { (1_995, 400) };
         assert!(
             answered >= least && binding >= costs,
             "{name}: {answered} answered, {binding} where the rule costs"
@@ -666,4 +667,191 @@ fn rules_1_6_locked_melds_kept_whole_are_solved() {
         let expect = brute_force(&table, &tiles(rack), &locked, true, Objective::Tiles).0;
         assert_eq!(placed(&table, rack, &locked, true) as u64, expect, "{rack}");
     }
+}
+
+/// `crowded` with one to three more rack tiles over the table's numbers (two copies of a
+/// face at most): racks of two to five tiles, enough for a released joker's new meld.
+fn crowded_rack(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+    loop {
+        let (table, mut rack) = crowded(rng);
+        let numbers: Vec<u8> =
+            table.iter().flat_map(|m| m.faces().iter().filter_map(|t| t.number())).collect();
+        let (low, high) = (*numbers.iter().min().unwrap_or(&1), *numbers.iter().max().unwrap_or(&13));
+        for _ in 0..rng.random_range(1..=3) {
+            rack.push(Tile::new(Colour::ALL[rng.random_range(0..4)], rng.random_range(low..=high)).unwrap());
+        }
+        let all: Vec<Tile> =
+            table.iter().flat_map(|m| m.faces().iter().copied()).chain(rack.iter().copied()).collect();
+        if counts(&all).iter().all(|&k| k <= 2) {
+            return (table, rack);
+        }
+    }
+}
+
+/// RULES.md §1.6 (`NewMeldWithTwoRackTiles`): on crowded small positions with a joker on
+/// the table and two to five rack tiles, the solver's answer equals the brute force's
+/// best. A released joker must end in a meld of its own with rack tiles only, so the
+/// meld taken out for the bound is one table joker and rack tiles; it answers nearly
+/// every position, also where the rule costs tiles (1,700 of 2,000 answered, 198 where
+/// the rule costs, when the bound took a meld of a table joker beside one rack tile).
+#[test]
+fn rules_1_6_released_joker_in_a_new_meld_with_two_rack_tiles_equals_brute_force() {
+    let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0106_2e22);
+    let mut solver = Solver::new();
+    let (mut cases, mut answered, mut binding) = (0, 0, 0);
+    while cases < 2000 {
+        let (table, rack) = crowded_rack(&mut rng);
+        cases += 1;
+        let opened = cases % 5 != 0;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let expect = brute_force(&table, &rack, &two, opened, objective);
+        match solver.solve_turn(&table, &rack, &two, opened, objective) {
+            Ok(sol) => {
+                answered += 1;
+                let flat = flat_best(&mut solver, &table, &rack, &two, opened, objective);
+                binding += usize::from(flat > expect);
+                assert_best(
+                    &format!("case {cases}"),
+                    &two,
+                    (&table, &rack),
+                    opened,
+                    (objective, expect),
+                    &sol,
+                );
+            }
+            Err(SolveError::Unproven { refused }) => {
+                if std::env::var("SHOW_UNPROVEN").is_ok() {
+                    eprintln!(
+                        "UNPROVEN {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
+                    );
+                }
+            }
+            Err(e) => panic!("case {cases}: {e}"),
+        }
+    }
+    eprintln!("two rack tiles, racks of 2-5: {answered} of {cases} answered, {binding} where the rule costs");
+    assert!(answered >= 1_995 && binding >= 480, "{answered} answered, {binding} where the rule costs");
+}
+
+/// A crowded small position whose first meld is a group of three with one joker, the
+/// rack of one to four tiles holding one of its missing colours half the time.
+fn group3_crowded(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+    loop {
+        let (table, mut rack) = crowded(rng);
+        let first = &table[0];
+        if first.kind() != MeldKind::Group || first.len() != 3 || first.jokers() != 1 {
+            continue;
+        }
+        let number = first.faces().iter().find_map(|t| t.number()).unwrap();
+        if rng.random_bool(0.5) {
+            let missing: Vec<Colour> = Colour::ALL
+                .into_iter()
+                .filter(|&c| !first.faces().contains(&Tile::new(c, number).unwrap()))
+                .collect();
+            rack.push(Tile::new(missing[rng.random_range(0..missing.len())], number).unwrap());
+        }
+        if rng.random_bool(0.5) {
+            let n = (i16::from(number) + rng.random_range(-2..=2)).clamp(1, 13) as u8;
+            rack.push(Tile::new(Colour::ALL[rng.random_range(0..4)], n).unwrap());
+        }
+        let all: Vec<Tile> =
+            table.iter().flat_map(|m| m.faces().iter().copied()).chain(rack.iter().copied()).collect();
+        if counts(&all).iter().all(|&k| k <= 2) {
+            return (table, rack);
+        }
+    }
+}
+
+/// RULES.md §1.6, §1.10 (`group3_joker_needs_both`): on crowded small positions with a
+/// group of three holding a joker, the solver's answer equals the brute force's best. A
+/// legal play keeps that joker in a group of its number, or frees it with the group's
+/// naturals beside both missing colours, the group of four: the bound solves both ways,
+/// so it answers nearly every position, also where the rule costs tiles (1,774 of 2,000
+/// answered, 371 where the rule costs, with that joker only left free, and a kept one
+/// solved as a natural).
+#[test]
+fn rules_1_10_group_of_three_joker_needing_both_colours_equals_brute_force() {
+    let both = with_rules(|r| r.group3_joker_needs_both = true);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0110_6e03);
+    let mut solver = Solver::new();
+    let (mut cases, mut answered, mut binding) = (0, 0, 0);
+    while cases < 2000 {
+        let (table, rack) = group3_crowded(&mut rng);
+        cases += 1;
+        let opened = cases % 5 != 0;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let expect = brute_force(&table, &rack, &both, opened, objective);
+        match solver.solve_turn(&table, &rack, &both, opened, objective) {
+            Ok(sol) => {
+                answered += 1;
+                let flat = flat_best(&mut solver, &table, &rack, &both, opened, objective);
+                binding += usize::from(flat > expect);
+                assert_best(
+                    &format!("case {cases}"),
+                    &both,
+                    (&table, &rack),
+                    opened,
+                    (objective, expect),
+                    &sol,
+                );
+            }
+            Err(SolveError::Unproven { refused }) => {
+                if std::env::var("SHOW_UNPROVEN").is_ok() {
+                    let flat = flat_best(&mut solver, &table, &rack, &both, opened, objective);
+                    eprintln!(
+                        "UNPROVEN {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?} puzzle {flat:?}"
+                    );
+                }
+            }
+            Err(e) => panic!("case {cases}: {e}"),
+        }
+    }
+    eprintln!(
+        "group of three needing both colours: {answered} of {cases} answered, {binding} where the rule costs"
+    );
+    assert!(answered >= 1_985 && binding >= 550, "{answered} answered, {binding} where the rule costs");
+}
+
+/// RULES.md §1.6 (`NewMeldWithTwoRackTiles`) with two table jokers: `crowded_rack`
+/// positions with a joker put into a second meld too. The first released joker's meld
+/// is taken out; the other joker keeps its role or is released into a meld of its own,
+/// and the answers equal the brute force's best (441 of 600 answered with the rest
+/// solved freely and a table joker beside one rack tile, 534 with the meld of rack
+/// tiles but the rest solved freely).
+#[test]
+fn rules_1_6_two_table_jokers_each_in_a_new_meld_with_two_rack_tiles_equal_brute_force() {
+    let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0106_2e2f);
+    let mut solver = Solver::new();
+    let (mut cases, mut answered, mut binding) = (0, 0, 0);
+    while cases < 600 {
+        let (mut table, rack) = crowded_rack(&mut rng);
+        let m = rng.random_range(1..table.len());
+        let mut faces = table[m].faces().to_vec();
+        let k = rng.random_range(0..faces.len());
+        faces[k] = Tile::JOKER;
+        let Some(second) = meld(table[m].kind(), &faces) else { continue };
+        table[m] = second;
+        if rack.iter().any(|t| t.is_joker()) {
+            continue;
+        }
+        cases += 1;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let expect = brute_force(&table, &rack, &two, true, objective);
+        match solver.solve_turn(&table, &rack, &two, true, objective) {
+            Ok(sol) => {
+                answered += 1;
+                let flat = flat_best(&mut solver, &table, &rack, &two, true, objective);
+                binding += usize::from(flat > expect);
+                assert_best(&format!("case {cases}"), &two, (&table, &rack), true, (objective, expect), &sol);
+            }
+            Err(SolveError::Unproven { .. }) => {}
+            Err(e) => panic!("case {cases}: {e}"),
+        }
+    }
+    eprintln!(
+        "two rack tiles, two table jokers: {answered} of {cases} answered, {binding} where the rule costs"
+    );
+    assert!(answered >= 580 && binding >= 240, "{answered} answered, {binding} where the rule costs");
 }

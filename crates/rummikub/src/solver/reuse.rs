@@ -1,33 +1,52 @@
-//! A released joker beside a rack tile (`RULES.md` §1.6,
-//! [`JokerReuse::WithRackTile`](crate::JokerReuse::WithRackTile) and the stricter
-//! [`JokerReuse::NewMeldWithTwoRackTiles`](crate::JokerReuse::NewMeldWithTwoRackTiles)):
-//! the best plays in which some meld holds a table joker and a tile from the rack, for
-//! [`Solver::solve_turn`].
+//! A released joker beside rack tiles (`RULES.md` §1.6,
+//! [`JokerReuse::WithRackTile`] and the stricter
+//! [`JokerReuse::NewMeldWithTwoRackTiles`]):
+//! the best plays in which some meld holds a table joker and the rack tiles the rule
+//! asks for, for [`Solver::solve_turn`].
 //!
 //! # Why the best over these melds bounds every play that releases a joker
 //!
 //! Take a legal play that releases a joker (under the matching of old jokers to new
-//! ones that makes it legal). That joker ends in a meld `M` with a tile played from the
-//! rack (a natural or a rack joker). Pick one such rack tile, the *witness*. Every other
-//! natural of `M` (a meld holds each face at most once) and every other joker of `M`
-//! that came from the rack while a table copy of its face lies elsewhere in the play can
-//! change places with that copy: the same tiles lie in the same valid melds, the same
-//! rack tiles are placed. So some play ranking as high has `M` made of one table joker,
-//! the witness from the rack, and the rest taken from the table first. Taking `M` out,
-//! the rest is a play of the meld puzzle on what is left (every table tile placed), so
-//! it ranks no higher than `M`'s rack tiles plus the best of that puzzle. If `M` is a
-//! run that reaches three places or more past the joker and the witness on one side,
-//! with a natural among them, those places are cut off as a run of their own and left
-//! to the rest, so only runs within two places of the pair (past it, only jokers) need
-//! be taken out. The best over every such `M` (each meld with a joker the tiles allow,
-//! each witness) bounds every legal play that releases a joker; a play that releases
-//! none is bounded by the puzzle with every table joker kept in its role
-//! ([`Solver::solve_turn`]).
+//! ones and the assignment of identical copies that make it legal). That joker ends in
+//! a meld `M`, and:
+//!
+//! * under `WithRackTile`, `M` holds a tile played from the rack (a natural or a rack
+//!   joker). Pick one such rack tile, the *witness*. Every other natural of `M` (a meld
+//!   holds each face at most once) and every other joker of `M` that came from the rack
+//!   while a table copy of its face lies elsewhere in the play can change places with
+//!   that copy: the same tiles lie in the same valid melds, the same rack tiles are
+//!   placed. So some play ranking as high has `M` made of one table joker, the witness
+//!   from the rack, and the rest taken from the table first;
+//! * under `NewMeldWithTwoRackTiles`, every other tile of `M` was played from the rack
+//!   (`check.rs` reads a joker no old joker is matched to as a rack tile, so a second
+//!   table joker in `M` breaks the rule too), at least two of them: `M` is one table
+//!   joker and rack tiles only. No exchange is needed; the copies are the player's to
+//!   name, and those are the rack's.
+//!
+//! Taking `M` out, the rest is a play of the meld puzzle on what is left (every table
+//! tile placed), so it ranks no higher than `M`'s rack tiles plus the best of that
+//! puzzle. If `M` is a run that reaches three places or more past its *core* (the joker
+//! and the witness; under `NewMeldWithTwoRackTiles` the joker alone) on one side, and
+//! three places or more with a natural can be cut off that side leaving a run of three
+//! or more with a natural, those places are cut off as a run of their own and left to
+//! the rest: the rest of `M` still holds the joker and, past the joker, the witness or
+//! two rack tiles or more. So only runs that cannot be cut so need be taken out. The
+//! best over every such `M` (each meld with a joker the tiles allow, each witness)
+//! bounds every legal play that releases a joker; a play that releases none is bounded
+//! by the puzzle with every table joker kept in its role ([`Solver::solve_turn`]).
+//!
+//! Under `NewMeldWithTwoRackTiles` a second table joker in what is left either keeps its
+//! role — the rest is then a play of the puzzle with that joker kept, solved as
+//! [`Solver::solve_turn`]'s kept-role bound solves it, over the ways any table joker may
+//! keep one (which joker `M` took is not known) — or is released too, into a meld of its
+//! own with rack tiles, taken out as `M` was; the rest of that is solved freely.
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
+use crate::JokerReuse;
+
 use super::locked::{below, keep_best};
-use super::turn::{least_placing, rank};
+use super::turn::{Keep, Pinned, least_placing, rank, unpin};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
@@ -42,16 +61,20 @@ pub(super) struct Beside {
 }
 
 impl Solver {
-    /// The best plays with one meld holding a table joker and a rack tile that rank at
-    /// least `from`, and the best rank over every such meld if one reaches `from`
-    /// (`(0, 0)` if none does), which bounds every play that releases a joker when a
-    /// released joker must end beside a rack tile (module docs); `None` when that is not
-    /// proven: more than [`MAX_BESIDE`] melds, or a solve that did not answer.
+    /// The best plays with one meld holding a table joker and the rack tiles `reuse`
+    /// asks for that rank at least `from`, and the best rank over every such meld if one
+    /// reaches `from` (`(0, 0)` if none does), which bounds every play that releases a
+    /// joker under `reuse` (module docs); `None` when that is not proven: more than
+    /// [`MAX_BESIDE`] melds, or a solve that did not answer. Under
+    /// `NewMeldWithTwoRackTiles` another table joker left to the rest keeps its role
+    /// (one of `kept`, the ways any table joker may) or ends in a meld of its own with
+    /// rack tiles ([`Solver::after_release`]).
     pub(super) fn beside_rack(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
+        (reuse, kept): (JokerReuse, &[Keep]),
         (from, objective): ((u64, u64), Objective),
     ) -> Option<Beside> {
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
@@ -60,7 +83,7 @@ impl Solver {
         if on_table[52] == 0 {
             return Some(Beside { bound: (0, 0), plays: Vec::new() });
         }
-        let splits = splits(&on_table, &on_rack);
+        let splits = splits(&on_table, &on_rack, reuse);
         if splits.len() > MAX_BESIDE {
             return None;
         }
@@ -69,23 +92,21 @@ impl Solver {
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
         for (meld, from_rack) in splits {
-            let mut left_table = faces.clone();
-            let mut left_rack = rack.to_vec();
-            for (&t, &r) in meld.faces().iter().zip(&from_rack) {
-                let from = if r { &mut left_rack } else { &mut left_table };
-                let i = from.iter().position(|&u| u == t)?;
-                from.swap_remove(i);
-            }
-            let placed: Vec<Tile> =
-                meld.faces().iter().zip(&from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
-            let meld_only = finish(Vec::new(), placed, options.joker_value);
+            let (left_table, left_rack, meld_only) = take_out(&meld, &from_rack, &faces, rack, options)?;
             let floor = below(best, rank(&meld_only, objective));
-            let position = Position::new(left_table, left_rack);
-            let sol = match self.solve_from(&position, &options.with_opened(true), Some(floor)) {
-                Ok(Some(sol)) => sol,
-                Ok(None) => continue,
-                Err(_) => return None,
+            let rest = if reuse == JokerReuse::NewMeldWithTwoRackTiles && left_table.contains(&Tile::JOKER) {
+                self.after_release(left_table, &left_rack, kept, options, floor)?
+            } else {
+                match self.solve_from(
+                    &Position::new(left_table, left_rack),
+                    &options.with_opened(true),
+                    Some(floor),
+                ) {
+                    Ok(sol) => sol,
+                    Err(_) => return None,
+                }
             };
+            let Some(sol) = rest else { continue };
             let table = core::iter::once(meld).chain(sol.table).collect();
             let play = finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value);
             keep_best(&mut plays, &mut best, play, objective);
@@ -93,13 +114,102 @@ impl Solver {
         let bound = if plays.is_empty() { (0, 0) } else { best };
         Some(Beside { bound, plays })
     }
+
+    /// The best rest of a play under `NewMeldWithTwoRackTiles` once a released joker's
+    /// meld is out, on the table tiles `faces` (a table joker among them) and `rack`,
+    /// reaching `floor` (`Some(None)`: none does; `None`: a solve did not answer). A
+    /// legal play's next table joker keeps its role — one of `kept`, solved as
+    /// [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a meld
+    /// of its own with rack tiles only, taken out as the first (further jokers free).
+    fn after_release(
+        &mut self,
+        faces: Vec<Tile>,
+        rack: &[Tile],
+        kept: &[Keep],
+        options: &SolveOptions,
+        floor: (u64, u64),
+    ) -> Option<Option<Solution>> {
+        let objective = options.objective;
+        let mut best: Option<Solution> = None;
+        let take = |sol: Solution, best: &mut Option<Solution>| {
+            let r = rank(&sol, objective);
+            if r >= floor && best.as_ref().is_none_or(|b| r > rank(b, objective)) {
+                *best = Some(sol);
+            }
+        };
+        for &keep in kept {
+            let (tiles, lays) = match keep {
+                Keep::As(t) => (vec![t], Vec::new()),
+                Keep::Lay { number, colours, joker } => (Vec::new(), vec![(number, colours, joker)]),
+            };
+            let reach = best.as_ref().map_or(floor, |b| rank(b, objective));
+            match self.pinned_faces(faces.clone(), rack, (&tiles, &lays), options, Some(reach), true) {
+                Pinned::Solved(sol) => take(unpin(sol.clone(), &tiles).unwrap_or(sol), &mut best),
+                Pinned::NoPlay => {}
+                Pinned::Unknown => return None,
+            }
+        }
+        let splits = splits(&face_counts(&faces), &face_counts(rack), JokerReuse::NewMeldWithTwoRackTiles);
+        if splits.len() > MAX_BESIDE {
+            return None;
+        }
+        for (meld, from_rack) in splits {
+            let (left_table, left_rack, meld_only) = take_out(&meld, &from_rack, &faces, rack, options)?;
+            let reach = best.as_ref().map_or(floor, |b| rank(b, objective));
+            let position = Position::new(left_table, left_rack);
+            let sol = match self.solve_from(
+                &position,
+                &options.with_opened(true),
+                Some(below(reach, rank(&meld_only, objective))),
+            ) {
+                Ok(Some(sol)) => sol,
+                Ok(None) => continue,
+                Err(_) => return None,
+            };
+            let table = core::iter::once(meld).chain(sol.table).collect();
+            take(finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value), &mut best);
+        }
+        Some(best)
+    }
+}
+
+/// What is left of the table tiles `faces` and `rack` once `meld` is taken out, each
+/// place from the rack or the table as `from_rack` says, and the meld's rack tiles as a
+/// play of their own; `None` if a tile is not there.
+fn take_out(
+    meld: &Meld<Tile>,
+    from_rack: &[bool],
+    faces: &[Tile],
+    rack: &[Tile],
+    options: &SolveOptions,
+) -> Option<(Vec<Tile>, Vec<Tile>, Solution)> {
+    let mut left_table = faces.to_vec();
+    let mut left_rack = rack.to_vec();
+    for (&t, &r) in meld.faces().iter().zip(from_rack) {
+        let from = if r { &mut left_rack } else { &mut left_table };
+        let i = from.iter().position(|&u| u == t)?;
+        from.swap_remove(i);
+    }
+    let placed: Vec<Tile> =
+        meld.faces().iter().zip(from_rack).filter(|(_, r)| **r).map(|(t, _)| *t).collect();
+    Some((left_table, left_rack, finish(Vec::new(), placed, options.joker_value)))
 }
 
 /// Every meld with a joker the tiles allow, with each way to take it (per place: from
-/// the rack) that has one table joker and one witness from the rack, the rest from the
-/// table first (module docs); the same meld taken the same way only once.
-fn splits(on_table: &[usize; 53], on_rack: &[usize; 53]) -> Vec<(Meld<Tile>, Vec<bool>)> {
-    let jokers = on_table[52] + on_rack[52];
+/// the rack) that has one table joker and, under `reuse`, one witness from the rack and
+/// the rest from the table first, or (`NewMeldWithTwoRackTiles`) the rest from the rack
+/// (module docs); the same meld taken the same way only once.
+fn splits(on_table: &[usize; 53], on_rack: &[usize; 53], reuse: JokerReuse) -> Vec<(Meld<Tile>, Vec<bool>)> {
+    let new_meld = reuse == JokerReuse::NewMeldWithTwoRackTiles;
+    // The tiles a meld may be made of: under `NewMeldWithTwoRackTiles` the rack's and
+    // one table joker.
+    let mut supply = *on_rack;
+    if new_meld {
+        supply[52] += on_table[52].min(1);
+    } else {
+        supply.iter_mut().zip(on_table).for_each(|(s, t)| *s += t);
+    }
+    let jokers = supply[52];
     let mut out: Vec<(Meld<Tile>, Vec<bool>)> = Vec::new();
     let mut add = |faces: &[Tile]| {
         let Ok(meld) = Meld::new(MeldKind::Run, faces, &crate::MELD_RULES)
@@ -107,6 +217,18 @@ fn splits(on_table: &[usize; 53], on_rack: &[usize; 53]) -> Vec<(Meld<Tile>, Vec
         else {
             return;
         };
+        let uncut =
+            |a: usize, b: usize| meld.kind() == MeldKind::Group || !cuttable(faces, a.min(b), a.max(b));
+        if new_meld {
+            // One table joker whose place leaves the run uncut; every other tile from
+            // the rack (the supply holds no more).
+            if let Some(a) = (0..faces.len()).find(|&a| faces[a].is_joker() && uncut(a, a)) {
+                let mut from_rack = vec![true; faces.len()];
+                from_rack[a] = false;
+                out.push((meld, from_rack));
+            }
+            return;
+        }
         // Witnesses of one face give the same split: compared within this meld only.
         let first = out.len();
         for witness in 0..faces.len() {
@@ -135,22 +257,16 @@ fn splits(on_table: &[usize; 53], on_rack: &[usize; 53]) -> Vec<(Meld<Tile>, Vec
                     fits = false;
                 }
             }
-            // One joker of the meld must come from the table; a run reaches at most two
-            // places past it and the witness on either side, unless the part past them
-            // could not stand alone as a run (module docs).
-            let short = |side: &[Tile]| side.len() < 3 || side.iter().all(|t| t.is_joker());
-            let table_joker = (0..faces.len()).any(|a| {
-                let (s, e) = (a.min(witness), a.max(witness));
-                faces[a].is_joker()
-                    && !from_rack[a]
-                    && (meld.kind() == MeldKind::Group || short(&faces[..s]) && short(&faces[e + 1..]))
-            });
+            // One joker of the meld must come from the table, and leave the run uncut
+            // beside the witness (module docs).
+            let table_joker =
+                (0..faces.len()).any(|a| faces[a].is_joker() && !from_rack[a] && uncut(a, witness));
             if fits && table_joker && !out[first..].iter().any(|(_, r)| *r == from_rack) {
                 out.push((meld, from_rack));
             }
         }
     };
-    let have = |t: Tile| on_table[t.index() as usize] + on_rack[t.index() as usize] > 0;
+    let have = |t: Tile| supply[t.index() as usize] > 0;
     // Runs: each colour, start and length; a place whose natural is missing is a joker,
     // and up to the jokers there are, places whose natural is there may be jokers too.
     for colour in Colour::ALL {
@@ -201,6 +317,18 @@ fn splits(on_table: &[usize; 53], on_rack: &[usize; 53]) -> Vec<(Meld<Tile>, Vec
         }
     }
     out
+}
+
+/// Whether the run `faces` splits into two runs, one of them holding every place from
+/// `lo` to `hi` (the core): three places or more with a natural cut off one end, three
+/// or more with a natural left (module docs).
+fn cuttable(faces: &[Tile], lo: usize, hi: usize) -> bool {
+    let len = faces.len();
+    let natural = |part: &[Tile]| part.iter().any(|t| !t.is_joker());
+    // `c` places off the start (up to the core), or off the end.
+    (3..=lo.min(len.saturating_sub(3))).any(|c| natural(&faces[..c]) && natural(&faces[c..]))
+        || (3..=(len - 1 - hi).min(len.saturating_sub(3)))
+            .any(|c| natural(&faces[len - c..]) && natural(&faces[..len - c]))
 }
 
 /// Every set of at most `k` of `places`, as bit masks (the empty set first).

@@ -9,14 +9,18 @@
 //! are more likely to allow are tried (locked joker melds kept whole, table jokers kept
 //! in their roles, the initial meld first, a table joker beside a rack tile), each
 //! checked; one that ranks as high as a proven bound (the puzzle's optimum, or a tighter
-//! one where the rules keep table jokers in their roles, joker melds whole or a released
-//! joker beside a rack tile) is the answer. If none does, the answer
+//! one where the rules keep table jokers in their roles, joker melds whole, a released
+//! joker beside rack tiles or a group of three's naturals beside both missing colours)
+//! is the answer. If none does, the answer
 //! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
 //! rather than a play that might not be the best.
 
 use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
-use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts};
+use super::locked::below;
+use super::{
+    Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts, finish,
+};
 use crate::check::accepts;
 use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
 
@@ -36,12 +40,13 @@ impl Solver {
     ///
     /// Exact whenever it answers: the answer ranks as high as a bound on every legal
     /// play — the best play of the meld puzzle (which the rules can only restrict), of
-    /// the puzzle with the table jokers no play may release kept in their roles, under
-    /// locked joker melds (§1.6) of the puzzle with those melds kept whole, or, where a
-    /// released joker must end beside a rack tile (§1.6 `JokerReuse`), the better of the
-    /// puzzle with every table joker kept in its role and the best play with one meld of
-    /// a table joker and a rack tile taken out — or is the proven optimum of the initial
-    /// meld. Every option of `RULES.md` §1.10 and
+    /// the puzzle with the table jokers no play may release kept in their roles (and,
+    /// when a group of three's joker needs both missing colours, each such joker kept or
+    /// its group of four laid apart), under locked joker melds (§1.6) of the puzzle with
+    /// those melds kept whole, or, where a released joker must end beside rack tiles
+    /// (§1.6 `JokerReuse`), the better of the puzzle with every table joker kept in its
+    /// role and the best play with one meld of a table joker and the rack tiles the rule
+    /// asks for taken out — or is the proven optimum of the initial meld. Every option of `RULES.md` §1.10 and
     /// the Schmidt rules (§4.1) are judged by [`check_play`] itself.
     ///
     /// # Errors
@@ -142,7 +147,9 @@ impl Solver {
         }
         // A table joker the rules let no play release keeps its role in every legal
         // play, so solving it as the tile it stands for (every colour a group joker
-        // may stand for in a group of its number) bounds the legal plays more tightly.
+        // may stand for in a group of its number) bounds the legal plays more tightly;
+        // one of a group of three that needs both missing colours keeps it or leaves
+        // its group's naturals in the group of four (`keeps`).
         let mut goal = rank(&flat, objective);
         let mut best: Option<Solution> = None;
         // Under locked joker melds, the best play that keeps each meld with a joker whole
@@ -155,11 +162,9 @@ impl Solver {
             goal = goal.min(plays.first().map_or((0, 0), |p| rank(p, objective)));
         }
         let roles = joker_roles(table);
-        let kept: Vec<usize> =
-            (0..roles.len()).filter(|&i| !releasable(&roles[i], rules, table, rack)).collect();
+        let choices = keeps(&roles, rules, table, rack);
         let mut bound_plays = Vec::new();
-        if !kept.is_empty() {
-            let choices: Vec<Vec<Tile>> = kept.iter().map(|&i| roles[i].kept.clone()).collect();
+        if !choices.is_empty() {
             let bound;
             (bound, bound_plays) = self.pinned_each(table, rack, &choices, &options, objective);
             if let Some(b) = bound {
@@ -215,9 +220,10 @@ impl Solver {
             }
         };
         settle(self, locked.into_iter().flatten().chain(bound_plays).collect(), &mut best);
-        // A released joker must end beside a rack tile: the best play with every table
+        // A released joker must end beside rack tiles: the best play with every table
         // joker kept in its role bounds the plays that release none, the best with one
-        // meld of a table joker and a rack tile those that release one (`reuse.rs`).
+        // meld of a table joker and the rack tiles the rule asks for those that release
+        // one (`reuse.rs`).
         // Solved only when no candidate reached the goal, and only as far as they could
         // rank above the first and the best play found (which bounds nothing, but a
         // bound below it would be of no use).
@@ -226,15 +232,24 @@ impl Solver {
             && rules.joker_reuse != JokerReuse::SameTurnAnywhere
             && !roles.is_empty()
         {
-            let all: Vec<Vec<Tile>> = roles.iter().map(|r| r.kept.clone()).collect();
+            let all: Vec<Vec<Keep>> = roles.iter().map(|r| kept_ways(r, table, rack)).collect();
             let (kept_all, plays) = if all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED {
                 self.pinned_each(table, rack, &all, &options, objective)
             } else {
                 (None, Vec::new())
             };
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
-            let beside =
-                kept_all.and_then(|k| self.beside_rack(table, rack, &options, (k.max(found), objective)));
+            // Under `NewMeldWithTwoRackTiles`, another table joker keeps its role or is
+            // released into a meld of its own: the ways any joker may keep its role.
+            let mut kept: Vec<Keep> = Vec::new();
+            for way in all.iter().flatten() {
+                if !kept.contains(way) {
+                    kept.push(*way);
+                }
+            }
+            let beside = kept_all.and_then(|k| {
+                self.beside_rack(table, rack, &options, (rules.joker_reuse, &kept), (k.max(found), objective))
+            });
             if let (Some(k), Some(b)) = (kept_all, beside) {
                 goal.set(goal.get().min(k.max(found).max(b.bound)));
                 if goal.get() == (0, 0) {
@@ -317,21 +332,28 @@ impl Solver {
         }
     }
 
-    /// The puzzle solved with the table jokers pinned, once per combination of `choices`
-    /// (a tile per joker): the best rank over them (`None` if a solve did not answer),
-    /// which bounds every play keeping those jokers in such roles, and their plays with
-    /// the jokers turned back.
+    /// The puzzle solved once per combination of `choices` (per joker, a way it may end
+    /// the turn): the best rank over them (`None` if a solve did not answer), which
+    /// bounds every play that leaves those jokers so, and their plays with the kept
+    /// jokers turned back.
     fn pinned_each(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        choices: &[Vec<Tile>],
+        choices: &[Vec<Keep>],
         options: &SolveOptions,
         objective: Objective,
     ) -> (Option<(u64, u64)>, Vec<Solution>) {
         let (mut bound, mut plays) = (Some((0, 0)), Vec::new());
-        for tiles in combinations(choices) {
-            match self.pinned_raw(table, rack, &tiles, options, None) {
+        for combination in combinations(choices) {
+            let (mut tiles, mut lays) = (Vec::new(), Vec::new());
+            for keep in combination {
+                match keep {
+                    Keep::As(t) => tiles.push(t),
+                    Keep::Lay { number, colours, joker } => lays.push((number, colours, joker)),
+                }
+            }
+            match self.pinned_raw(table, rack, &tiles, &lays, options, None) {
                 Pinned::Solved(sol) => {
                     bound = bound.map(|b: (u64, u64)| b.max(rank(&sol, objective)));
                     plays.extend(unpin(sol, &tiles));
@@ -344,17 +366,59 @@ impl Solver {
     }
 
     /// The meld puzzle's best play with one table joker per tile of `kept` solved as
-    /// that tile (a natural on the table); with a `floor` (a rank), [`Pinned::NoPlay`]
-    /// as soon as no play is shown to reach it.
+    /// that tile (a natural on the table) and, per `(number, colours, joker)` of `lays`,
+    /// the group of those colours of that number laid apart, with a table joker if
+    /// `joker` ([`Keep::Lay`]); its naturals are table tiles first, then rack tiles: a
+    /// play that lays a rack copy there and the table copy elsewhere is the same play
+    /// with the two changed over. With a `floor` (a rank), [`Pinned::NoPlay`] as soon
+    /// as no play is shown to reach it.
     fn pinned_raw(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         kept: &[Tile],
+        lays: &[(u8, u8, bool)],
         options: &SolveOptions,
         floor: Option<(u64, u64)>,
     ) -> Pinned {
-        let mut faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        self.pinned_faces(faces, rack, (kept, lays), options, floor, false)
+    }
+
+    /// [`Solver::pinned_raw`] on the table's tiles `faces`; `empty`: a play that places
+    /// no tile is an answer too (the rest of a play that placed some elsewhere).
+    pub(super) fn pinned_faces(
+        &mut self,
+        mut faces: Vec<Tile>,
+        rack: &[Tile],
+        (kept, lays): (&[Tile], &[(u8, u8, bool)]),
+        options: &SolveOptions,
+        floor: Option<(u64, u64)>,
+        empty: bool,
+    ) -> Pinned {
+        let mut rack = rack.to_vec();
+        let (mut laid, mut placed) = (Vec::new(), Vec::new());
+        for &(number, colours, joker) in lays {
+            let mut group = of_number(number, colours);
+            for &t in &group {
+                if let Some(i) = faces.iter().position(|&f| f == t) {
+                    faces.swap_remove(i);
+                } else if let Some(i) = rack.iter().position(|&f| f == t) {
+                    placed.push(rack.swap_remove(i));
+                } else {
+                    return Pinned::NoPlay;
+                }
+            }
+            if joker {
+                let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
+                group.push(faces.swap_remove(j));
+            }
+            let Ok(group) = Meld::new(MeldKind::Group, &group, &crate::MELD_RULES) else {
+                return Pinned::NoPlay;
+            };
+            laid.push(group);
+        }
+        let rack = &rack[..];
         for &t in kept {
             let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
             faces[j] = t;
@@ -368,8 +432,17 @@ impl Solver {
         }
         // Up to three copies: the larger set's limits.
         let loose = options.with_tile_set(crate::TileSet::Xp160.catalog()).with_opened(true);
+        let laid_rank = rank(&finish(Vec::new(), placed.clone(), options.joker_value), options.objective);
+        let floor = floor.map(|f| below(f, laid_rank));
         match self.solve_from(&Position::new(faces, rack.iter().copied()), &loose, floor) {
-            Ok(Some(sol)) if sol.tiles_placed > 0 => Pinned::Solved(sol),
+            // The groups laid apart last: a kept joker is turned back in the rest first.
+            Ok(Some(sol)) if empty || sol.tiles_placed + placed.len() > 0 => {
+                Pinned::Solved(if laid.is_empty() {
+                    sol
+                } else {
+                    finish([sol.table, laid].concat(), [sol.placed, placed].concat(), options.joker_value)
+                })
+            }
             Ok(_) | Err(SolveError::TableNotMeldable) => Pinned::NoPlay,
             Err(_) => Pinned::Unknown,
         }
@@ -404,7 +477,7 @@ impl Pins<'_> {
                     })
                     .collect();
                 let (below, sol) =
-                    match solver.pinned_raw(self.table, self.rack, &tiles, self.options, self.floor) {
+                    match solver.pinned_raw(self.table, self.rack, &tiles, &[], self.options, self.floor) {
                         Pinned::Solved(sol) => {
                             (Some(rank(&sol, self.objective) < self.goal), unpin(sol, &tiles))
                         }
@@ -437,7 +510,7 @@ impl Pins<'_> {
 }
 
 /// What a solve with table jokers kept as naturals gave.
-enum Pinned {
+pub(super) enum Pinned {
     /// Its best play (with the kept jokers as naturals).
     Solved(Solution),
     /// No play places a tile (or the table cannot be laid out so).
@@ -448,7 +521,7 @@ enum Pinned {
 
 /// `sol` with one tile of each of `kept` turned back into a joker, in a meld where the
 /// joker still makes a valid meld; `None` if one finds no such meld.
-fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
+pub(super) fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
     for &t in kept {
         let (i, meld) = sol.table.iter().enumerate().find_map(|(i, m)| {
             let p = m.faces().iter().position(|&f| f == t)?;
@@ -461,12 +534,12 @@ fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
     Some(sol)
 }
 
-/// A table joker's role: the tiles it may stand for now, and those it may stand for in
-/// a play that keeps its role (a group joker: its number in any colour, as the groups
-/// it may go on in are not known).
+/// A table joker's role: the tiles it may stand for now.
 struct Role {
     stands_for: Vec<Tile>,
-    kept: Vec<Tile>,
+    /// It stands for one of several colours: it keeps its role in any group of its
+    /// number.
+    any_colour: bool,
     /// It stands in a group of three (two colours missing).
     group3: bool,
 }
@@ -478,16 +551,11 @@ fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
         for pos in 0..meld.len() {
             match meld.joker_role(pos) {
                 Some(JokerRole::Exactly(t)) => {
-                    let kept = if meld.kind() == MeldKind::Group {
-                        of_number(t.number().unwrap_or(1), 0xf)
-                    } else {
-                        vec![t]
-                    };
-                    roles.push(Role { stands_for: vec![t], kept, group3: false });
+                    roles.push(Role { stands_for: vec![t], any_colour: false, group3: false });
                 }
                 Some(JokerRole::OneOf { number, suits }) => roles.push(Role {
                     stands_for: of_number(number, suits),
-                    kept: of_number(number, 0xf),
+                    any_colour: true,
                     group3: meld.len() == 3 && suits.count_ones() == 2,
                 }),
                 None => {}
@@ -504,6 +572,76 @@ fn of_number(number: u8, suits: u8) -> Vec<Tile> {
         .filter(|c| suits & (1 << c.index()) != 0)
         .filter_map(|c| Tile::new(c, number))
         .collect()
+}
+
+/// How a table joker may end the turn, for [`Solver::pinned_each`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Keep {
+    /// Kept in its role, standing for this tile: solved as that natural, which bounds
+    /// every play that keeps it so (the natural may lie wherever the joker could).
+    As(Tile),
+    /// The group of the naturals of `colours` of `number` laid apart, with the joker
+    /// (kept in a group of its number with one joker) or without it (released from a
+    /// group of three, whose naturals lie beside both missing colours under
+    /// [`Config::group3_joker_needs_both`]: the group of four, the joker free).
+    Lay { number: u8, colours: u8, joker: bool },
+}
+
+/// Most combinations of [`Keep`] solved for one turn's bound; past it, jokers of a
+/// group of three that both colours could release are left free (a looser bound).
+const MAX_KEEPS: usize = 4 * MAX_PINNED;
+
+/// The ways the joker of `role` may keep its role: as the tile it stands for; a joker
+/// that may stand for several colours, in a group of its number: with the only other
+/// joker of the position elsewhere, one of the groups of two or three naturals the tiles
+/// allow and the joker (solving it as a natural would let that natural into a run),
+/// else as a natural of each colour.
+fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
+    let Some(number) = role.stands_for.first().and_then(|t| t.number()) else { return Vec::new() };
+    if !role.any_colour {
+        return role.stands_for.iter().map(|&t| Keep::As(t)).collect();
+    }
+    let faces = || table.iter().flat_map(|m| m.faces().iter()).chain(rack);
+    if faces().filter(|t| t.is_joker()).count() > 1 {
+        return of_number(number, 0xf).into_iter().map(Keep::As).collect();
+    }
+    let there = faces()
+        .filter(|t| t.number() == Some(number))
+        .fold(0u8, |m, &t| m | t.colour().map_or(0, |c| 1 << c.index()));
+    (1..16u8)
+        .filter(|&c| matches!(c.count_ones(), 2 | 3) && c & there == c)
+        .map(|colours| Keep::Lay { number, colours, joker: true })
+        .collect()
+}
+
+/// Per table joker whose end the rules restrict, the ways it may end the turn: a joker
+/// no play may release ([`releasable`]) keeps its role ([`kept_ways`]); one of a group
+/// of three under [`Config::group3_joker_needs_both`] keeps it, or is released and its
+/// group's two naturals lie with both missing colours in the group of four naturals of
+/// its number, the joker free (as many of these as [`MAX_KEEPS`] allows). A legal play
+/// leaves every joker so, so the best over the combinations bounds it.
+fn keeps(roles: &[Role], rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
+    let releasable: Vec<bool> = roles.iter().map(|r| releasable(r, rules, table, rack)).collect();
+    let mut out: Vec<Vec<Keep>> = roles
+        .iter()
+        .zip(&releasable)
+        .filter(|(_, free)| !**free)
+        .map(|(r, _)| kept_ways(r, table, rack))
+        .collect();
+    if rules.group3_joker_needs_both {
+        for (r, _) in roles.iter().zip(&releasable).filter(|(r, free)| **free && r.group3) {
+            let mut ways = kept_ways(r, table, rack);
+            ways.extend(r.stands_for.first().and_then(|t| t.number()).map(|number| Keep::Lay {
+                number,
+                colours: 0xf,
+                joker: false,
+            }));
+            if out.iter().map(Vec::len).product::<usize>() * ways.len() <= MAX_KEEPS {
+                out.push(ways);
+            }
+        }
+    }
+    out
 }
 
 /// Whether some play could release the joker of `role` (make it stand for another
@@ -750,8 +888,8 @@ fn two_in_one_meld(rack: &[Tile]) -> bool {
     })
 }
 
-/// Every combination of one tile from each list.
-fn combinations(choices: &[Vec<Tile>]) -> Vec<Vec<Tile>> {
+/// Every combination of one item from each list.
+fn combinations<T: Copy>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
     let mut out = vec![Vec::new()];
     for list in choices {
         out = out.iter().flat_map(|pre| list.iter().map(move |&t| [pre.clone(), vec![t]].concat())).collect();
@@ -895,7 +1033,7 @@ mod tests {
                         .collect();
                 }
                 for tiles in combos {
-                    if let Pinned::Solved(sol) = solver.pinned_raw(&table, &rack, &tiles, &options, None)
+                    if let Pinned::Solved(sol) = solver.pinned_raw(&table, &rack, &tiles, &[], &options, None)
                         && let Some(sol) = unpin(sol, &tiles)
                         && rank(&sol, Objective::Tiles) >= goal
                     {
