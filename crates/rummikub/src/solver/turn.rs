@@ -215,6 +215,27 @@ impl Solver {
             }
         };
         settle(self, locked.into_iter().flatten().chain(bound_plays).collect(), &mut best);
+        // Keep-three (§4.1): a branch and bound over the old melds the puzzle breaks
+        // (`schmidt.rs`) bounds every legal play, and its answer is one.
+        if !reached(&best) && rules.keep_three && self.turn_proof == TurnProof::Full {
+            let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
+            let mut legal = |sol: &Solution| {
+                if accepted(&sol.table) {
+                    Some(sol.clone())
+                } else {
+                    moved_jokers(&sol.table, TRIES_OTHER, &accepted).map(|table| Solution { table, ..sol.clone() })
+                }
+            };
+            if let Some(kept) = self.keep_three(table, rack, &options, (found, objective), &mut legal) {
+                goal.set(goal.get().min(kept.bound.max(found)));
+                if let Some(play) = kept.play.filter(|p| rank(p, objective) > found) {
+                    best = Some(play);
+                }
+                if goal.get() == (0, 0) {
+                    return Ok(none());
+                }
+            }
+        }
         // A released joker must end beside a rack tile: the best play with every table
         // joker kept in its role bounds the plays that release none, the best with one
         // meld of a table joker and a rack tile those that release one (`reuse.rs`).
