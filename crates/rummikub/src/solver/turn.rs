@@ -17,8 +17,8 @@
 use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts};
-use crate::check::accepts;
-use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
+use crate::check::{accepts, check_play_within};
+use crate::{Config, JokerReuse, PlayError, ReplacementSource, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
@@ -220,10 +220,23 @@ impl Solver {
         if !reached(&best) && rules.keep_three && self.turn_proof == TurnProof::Full {
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
             let mut legal = |sol: &Solution| {
-                if accepted(&sol.table) {
-                    Some(sol.clone())
-                } else {
-                    moved_jokers(&sol.table, TRIES_OTHER, &accepted).map(|table| Solution { table, ..sol.clone() })
+                // One check, drawing on the shared bound, tells the old meld it refused.
+                let mut left = steps.get();
+                let verdict = (left > 0).then(|| {
+                    check_play_within(rules, table, &held, opened, &sol.table, &mut left).map(|_| ())
+                });
+                steps.set(left);
+                if verdict == Some(Ok(())) {
+                    return Ok(sol.clone());
+                }
+                if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &accepted) {
+                    return Ok(Solution { table, ..sol.clone() });
+                }
+                match verdict {
+                    Some(Err(
+                        PlayError::KeepThreeViolated { meld, .. } | PlayError::JokerNotReplaced { meld },
+                    )) => Err(Some(meld)),
+                    _ => Err(None),
                 }
             };
             if let Some(kept) = self.keep_three(table, rack, &options, (found, objective), &mut legal) {
