@@ -92,13 +92,14 @@ enum State {
 }
 
 /// A node: its fixed melds, what it knows of each old meld and of each joker that must
-/// stay (a bit each: its meld is fixed), its best play and the rank.
+/// stay (a bit each: its meld is fixed), a bound on its plays (its parent's until it is
+/// solved), and its best play once solved.
 struct Node {
     entries: Vec<Entry>,
     states: Vec<State>,
     stayed: u32,
     bound: (u64, u64),
-    play: Solution,
+    play: Option<Solution>,
 }
 
 /// An old meld as the needs read it: its naturals, its jokers, and the tiles its jokers
@@ -161,47 +162,41 @@ impl Solver {
             let bound = if bound < floor { from } else { bound };
             Some(KeptThree { bound, play })
         };
-        let mut solves = 1;
-        let states = vec![State::Open; table.len()];
-        let mut open: Vec<Node> = Vec::new();
-        match self.fixed(&faces, rack, options, (floor, objective), &[]) {
-            Ok(Some(play)) => open.push(Node {
-                entries: Vec::new(),
-                states,
-                stayed: 0,
-                bound: rank(&play, objective),
-                play,
-            }),
-            Ok(None) => return done((0, 0), None),
-            Err(()) => return None,
-        }
-        while let Some(at) = (0..open.len()).max_by_key(|&i| open[i].bound) {
-            let node = open.swap_remove(at);
-            let refused = match legal(&node.play) {
-                Ok(play) => return done(node.bound, Some(play)),
+        let mut solves = 0;
+        // A child is solved only when it comes first: its parent's bound holds for it
+        // (its plays are some of the parent's), and most searches end at the first
+        // child whose play is accepted.
+        let mut open = vec![Node {
+            entries: Vec::new(),
+            states: vec![State::Open; table.len()],
+            stayed: 0,
+            bound: (u64::MAX, u64::MAX),
+            play: None,
+        }];
+        while let Some(at) = (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some())) {
+            let mut node = open.swap_remove(at);
+            let Some(play) = &node.play else {
+                if solves >= MAX_SOLVES {
+                    return done(node.bound, None);
+                }
+                solves += 1;
+                match self.fixed(&faces, rack, options, (floor, objective), &node.entries) {
+                    Ok(Some(play)) => {
+                        node.bound = node.bound.min(rank(&play, objective));
+                        node.play = Some(play);
+                        open.push(node);
+                    }
+                    Ok(None) => {}
+                    Err(()) => return None,
+                }
+                continue;
+            };
+            let refused = match legal(play) {
+                Ok(play) => return done(node.bound.max(rank(&play, objective)), Some(play)),
                 Err(refused) => refused,
             };
             let Some(needs) = turn.branch(&node, refused) else { return done(node.bound, None) };
             for (need, state) in needs {
-                // The new need met by a meld of its own, or by a fixed meld's.
-                let mut children: Vec<Vec<Entry>> = turn
-                    .forms(&[need])
-                    .into_iter()
-                    .map(|meld| {
-                        let mut e = node.entries.clone();
-                        e.push(Entry { meld, needs: vec![need] });
-                        e
-                    })
-                    .collect();
-                for (i, entry) in node.entries.iter().enumerate() {
-                    let mut needs = entry.needs.clone();
-                    needs.push(need);
-                    for meld in turn.forms(&needs) {
-                        let mut e = node.entries.clone();
-                        e[i] = Entry { meld, needs: needs.clone() };
-                        children.push(e);
-                    }
-                }
                 let mut states = node.states.clone();
                 let mut stayed = node.stayed;
                 match (need, state) {
@@ -209,18 +204,21 @@ impl Solver {
                     (Need::Stay(k) | Need::Swap(k), _) => stayed |= 1 << k,
                     _ => {}
                 }
-                for entries in children {
-                    if solves >= MAX_SOLVES {
-                        return done(node.bound, None);
-                    }
-                    match self.fixed(&faces, rack, options, (floor, objective), &entries) {
-                        Ok(Some(play)) => {
-                            solves += 1;
-                            let (states, bound) = (states.clone(), rank(&play, objective));
-                            open.push(Node { entries, states, stayed, bound, play });
-                        }
-                        Ok(None) => solves += 1,
-                        Err(()) => return None,
+                let child =
+                    |entries| Node { entries, states: states.clone(), stayed, bound: node.bound, play: None };
+                // The new need met by a meld of its own, or by a fixed meld's.
+                for meld in turn.forms(&[need]) {
+                    let mut e = node.entries.clone();
+                    e.push(Entry { meld, needs: vec![need] });
+                    open.push(child(e));
+                }
+                for (i, entry) in node.entries.iter().enumerate() {
+                    let mut needs = entry.needs.clone();
+                    needs.push(need);
+                    for meld in turn.forms(&needs) {
+                        let mut e = node.entries.clone();
+                        e[i] = Entry { meld, needs: needs.clone() };
+                        open.push(child(e));
                     }
                 }
             }
@@ -318,7 +316,7 @@ impl Turn {
     /// kept by one meld's faces), at any natural not yet apart. `None`: nothing to
     /// branch on.
     fn branch(&self, node: &Node, refused: Option<usize>) -> Option<Vec<(Need, Option<State>)>> {
-        let table = &node.play.table;
+        let table = &node.play.as_ref()?.table;
         for k in (0..self.stays.len()).filter(|k| node.stayed & (1 << k) == 0) {
             let met = |need| table.iter().any(|m| self.meets(m.kind(), m.faces(), need));
             let swap = !self.stays[k].swap.is_empty();

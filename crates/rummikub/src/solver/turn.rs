@@ -40,9 +40,10 @@ impl Solver {
     /// locked joker melds (§1.6) of the puzzle with those melds kept whole, or, where a
     /// released joker must end beside a rack tile (§1.6 `JokerReuse`), the better of the
     /// puzzle with every table joker kept in its role and the best play with one meld of
-    /// a table joker and a rack tile taken out — or is the proven optimum of the initial
-    /// meld. Every option of `RULES.md` §1.10 and
-    /// the Schmidt rules (§4.1) are judged by [`check_play`] itself.
+    /// a table joker and a rack tile taken out, under Schmidt's rules (§4.1) the best
+    /// over the branches of a search on melds kept or broken up and jokers kept or
+    /// swapped — or is the proven optimum of the initial meld. Every option of
+    /// `RULES.md` §1.10 and the Schmidt rules are judged by [`check_play`] itself.
     ///
     /// # Errors
     ///
@@ -78,6 +79,13 @@ impl Solver {
     /// // released joker beside no rack tile. No legal play places a tile, and that is proven.
     /// let table = [run("r2 r3 r4"), run("k2 k3 k4"), Meld::new(MeldKind::Group, &parse_list::<Tile>("b4 y4 J")?, &rummykit_rummikub::MELD_RULES)?];
     /// let sol = solver.solve_turn(&table, &parse_list::<Tile>("b2")?, &Config::STANDARD, true, Objective::Tiles)?;
+    /// assert_eq!(sol.tiles_placed, 0);
+    ///
+    /// // Schmidt (§4.1): the puzzle would lay b8 b9 b10 b11 b12 and b10 k10 y10, but
+    /// // whichever b10 joins the group, its run keeps two tiles together. No legal play
+    /// // places a tile, and that is proven.
+    /// let table = [run("b10 b11 b12"), run("b8 b9 b10")];
+    /// let sol = solver.solve_turn(&table, &parse_list::<Tile>("k10 y10")?, &Config::SCHMIDT, true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
