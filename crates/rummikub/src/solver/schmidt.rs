@@ -36,14 +36,16 @@
 //!   legal plays hold a meld meeting `Stay(j)` or one meeting `Swap(j)`;
 //! * an old meld `C` the play breaks (by its faces: open, no meld holding three of its
 //!   tiles and one holding two; or broken up with two of its tiles together), else the
-//!   one the refusal names: a play that keeps `C` holds a meld meeting `Kept(C)`, one
+//!   one the refusal names or the nearest linked to it by shared faces (two melds of one
+//!   face can look kept by one meld's faces): a play that keeps `C` holds a meld meeting `Kept(C)`, one
 //!   that breaks it up holds each natural `t` of `C` in a meld meeting `Apart(C, t)`.
 //!
 //! That meld is either one of the node's fixed melds' `W` (then that fixed meld is
 //! replaced by each form meeting its needs and the new one) or another meld (then each
 //! form meeting the new need is added). Every play of the node falls in a child, so the
-//! best bound among the open nodes bounds every legal play. The search takes the node
-//! of the highest bound first; the first whose best play is accepted is the answer, as
+//! best bound among the open nodes bounds every legal play (a child is solved only when
+//! it comes first; until then its parent's bound holds for it). The search takes the
+//! node of the highest bound first; the first whose best play is accepted is the answer, as
 //! it ranks as high as every bound left. A node it cannot branch, or the limit of
 //! [`MAX_SOLVES`] puzzles, ends the search with the highest bound left.
 
@@ -54,7 +56,7 @@ use super::turn::{least_placing, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
-pub(super) const MAX_SOLVES: usize = 256;
+pub(super) const MAX_SOLVES: usize = 1024;
 
 /// What [`Solver::keep_three`] found: a rank no legal play exceeds, and the best legal
 /// play found (as accepted), if one ranks above what it was given.
@@ -354,11 +356,20 @@ impl Turn {
                 State::Open | State::Kept => {}
             }
         }
-        // The refused meld, else one that shares a face with it (whose tiles its faces
-        // may have stood for).
+        // The refused meld, else the nearest one that shares a face with it, or with one
+        // that does, and so on (a copy moved between them may be what the faces hide).
         let r = refused.filter(|&c| c < self.olds.len())?;
-        let shares = |c: usize| self.olds[c].naturals.iter().any(|t| self.olds[r].naturals.contains(t));
-        core::iter::once(r).chain((0..self.olds.len()).filter(|&c| c != r && shares(c))).find_map(|c| {
+        let shares =
+            |a: usize, b: usize| self.olds[a].naturals.iter().any(|t| self.olds[b].naturals.contains(t));
+        let mut order = vec![r];
+        let mut at = 0;
+        while let Some(&a) = order.get(at) {
+            at += 1;
+            let next: Vec<usize> =
+                (0..self.olds.len()).filter(|&c| !order.contains(&c) && shares(a, c)).collect();
+            order.extend(next);
+        }
+        order.into_iter().find_map(|c| {
             let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
             match &node.states[c] {
                 State::Open => {
