@@ -49,10 +49,10 @@
 //! it ranks as high as every bound left. A node it cannot branch, or the limit of
 //! [`MAX_SOLVES`] puzzles, ends the search with the highest bound left.
 
-use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
+use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::locked::below;
-use super::turn::{least_placing, rank};
+use super::turn::{joker_roles, least_placing, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
@@ -115,14 +115,7 @@ struct Old {
 impl Old {
     fn new(m: &Meld<Tile>) -> Old {
         let naturals = m.faces().iter().copied().filter(|t| !t.is_joker()).collect();
-        let mut exchange = Vec::new();
-        for pos in 0..m.len() {
-            match m.joker_role(pos) {
-                Some(JokerRole::Exactly(t)) => exchange.push(t),
-                Some(JokerRole::OneOf { number, suits }) => exchange.extend(of_number(number, suits)),
-                None => {}
-            }
-        }
+        let exchange = joker_roles(core::slice::from_ref(m)).into_iter().flat_map(|r| r.stands_for).collect();
         Old { naturals, jokers: m.jokers(), exchange }
     }
 
@@ -294,14 +287,11 @@ impl Turn {
         }
         let mut stays = Vec::new();
         for (old, m) in table.iter().enumerate() {
-            for pos in 0..m.len() {
-                let (tile, stands_for) = match m.joker_role(pos) {
-                    Some(JokerRole::Exactly(t)) => ((m.kind() == MeldKind::Run).then_some(t), vec![t]),
-                    Some(JokerRole::OneOf { number, suits }) => (None, of_number(number, suits)),
-                    None => continue,
-                };
-                if stands_for.iter().all(|t| !faces.contains(t)) {
-                    let swap = stands_for.into_iter().filter(|t| pool[t.index() as usize] > 0).collect();
+            for role in joker_roles(core::slice::from_ref(m)) {
+                // A run joker stands for one tile, the one it keeps if it stays.
+                let tile = role.stands_for.first().copied().filter(|_| m.kind() == MeldKind::Run);
+                if role.stands_for.iter().all(|t| !faces.contains(t)) {
+                    let swap = role.stands_for.into_iter().filter(|t| pool[t.index() as usize] > 0).collect();
                     stays.push(Stay { old, tile, swap });
                 }
             }

@@ -506,15 +506,15 @@ fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
 /// A table joker's role: the tiles it may stand for now, and those it may stand for in
 /// a play that keeps its role (a group joker: its number in any colour, as the groups
 /// it may go on in are not known).
-struct Role {
-    stands_for: Vec<Tile>,
+pub(super) struct Role {
+    pub(super) stands_for: Vec<Tile>,
     kept: Vec<Tile>,
     /// It stands in a group of three (two colours missing).
     group3: bool,
 }
 
 /// The roles of the table's jokers, meld by meld.
-fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
+pub(super) fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
     let mut roles = Vec::new();
     for meld in table {
         for pos in 0..meld.len() {
