@@ -67,7 +67,7 @@ pub(super) struct KeptThree {
 
 /// What one meld of the play does for an old meld (by index): holds three of its tiles,
 /// or holds its natural and no other of its tiles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Need {
     Kept(usize),
     Apart(usize, Tile),
@@ -86,7 +86,7 @@ struct Entry {
 
 /// What a node knows of an old meld: nothing, kept, or broken up (with the naturals
 /// whose melds are fixed apart).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum State {
     Open,
     Kept,
@@ -168,6 +168,7 @@ impl Solver {
             bound: (u64::MAX, u64::MAX),
             play: None,
         }];
+        let mut seen = std::collections::HashSet::new();
         while let Some(at) = (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some())) {
             let mut node = open.swap_remove(at);
             let Some(play) = &node.play else {
@@ -199,13 +200,28 @@ impl Solver {
                     (Need::Stay(k) | Need::Swap(k), _) => stayed |= 1 << k,
                     _ => {}
                 }
-                let child =
-                    |entries| Node { entries, states: states.clone(), stayed, bound: node.bound, play: None };
+                let mut child = |entries: Vec<Entry>| {
+                    // A node reached twice (the same melds, needs and states) is searched once.
+                    let mut melds: Vec<(bool, Vec<Tile>, Vec<Need>)> = entries
+                        .iter()
+                        .map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec(), e.needs.clone()))
+                        .collect();
+                    melds.sort_unstable();
+                    if seen.insert((melds, states.clone(), stayed)) {
+                        open.push(Node {
+                            entries,
+                            states: states.clone(),
+                            stayed,
+                            bound: node.bound,
+                            play: None,
+                        });
+                    }
+                };
                 // The new need met by a meld of its own, or by a fixed meld's.
                 for meld in turn.forms(&[need]) {
                     let mut e = node.entries.clone();
                     e.push(Entry { meld, needs: vec![need] });
-                    open.push(child(e));
+                    child(e);
                 }
                 for (i, entry) in node.entries.iter().enumerate() {
                     let mut needs = entry.needs.clone();
@@ -213,7 +229,7 @@ impl Solver {
                     for meld in turn.forms(&needs) {
                         let mut e = node.entries.clone();
                         e[i] = Entry { meld, needs: needs.clone() };
-                        open.push(child(e));
+                        child(e);
                     }
                 }
             }
