@@ -137,20 +137,20 @@ impl Old {
 }
 
 impl Solver {
-    /// The best play keep-three allows, by the branch and bound of the module docs,
+    /// The best play keep-three allows (and, with `exact`, the exact joker release: its
+    /// jokers' needs hold only then), by the branch and bound of the module docs,
     /// ranking above `from` (what the caller found already; `(0, 0)`: nothing), each
     /// candidate judged by `legal` (the play as accepted, or the old meld the refusal
     /// names, if one). `None` when a solve
     /// did not answer.
     pub(super) fn keep_three(
         &mut self,
-        table: &[Meld<Tile>],
-        rack: &[Tile],
+        (table, rack, exact): (&[Meld<Tile>], &[Tile], bool),
         options: &SolveOptions,
         (from, objective): ((u64, u64), Objective),
         legal: &mut dyn FnMut(&Solution) -> Result<Solution, Option<usize>>,
     ) -> Option<KeptThree> {
-        let turn = Turn::new(table, rack);
+        let turn = Turn::new(table, rack, exact);
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let floor = from.max(least_placing(objective));
         let done = |bound: (u64, u64), play: Option<Solution>| {
@@ -295,14 +295,16 @@ struct Turn {
 }
 
 impl Turn {
-    fn new(table: &[Meld<Tile>], rack: &[Tile]) -> Turn {
+    /// The needs' view of a turn; with `exact` (the exact joker release), the jokers that
+    /// must stay or be swapped.
+    fn new(table: &[Meld<Tile>], rack: &[Tile], exact: bool) -> Turn {
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let mut pool = face_counts(&faces);
         for (p, r) in pool.iter_mut().zip(face_counts(rack)) {
             *p += r;
         }
         let mut stays = Vec::new();
-        for (old, m) in table.iter().enumerate() {
+        for (old, m) in table.iter().enumerate().filter(|_| exact) {
             for role in joker_roles(core::slice::from_ref(m)) {
                 // A run joker stands for one tile, the one it keeps if it stays.
                 let tile = role.stands_for.first().copied().filter(|_| m.kind() == MeldKind::Run);
@@ -685,7 +687,7 @@ mod tests {
                 if face_counts(&rack)[52] + table.iter().map(|m| m.jokers()).sum::<usize>() > 2 {
                     continue;
                 }
-                let turn = Turn::new(table, &rack);
+                let turn = Turn::new(table, &rack, true);
                 let every = every_meld(&turn.pool);
                 for _ in 0..6 {
                     let c = rng.random_range(0..table.len());

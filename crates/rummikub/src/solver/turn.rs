@@ -18,7 +18,7 @@ use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::{Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts};
 use crate::check::{accepts, check_play_within};
-use crate::{Config, JokerReuse, PlayError, ReplacementSource, TileCounts, check_play};
+use crate::{Config, JokerRelease, JokerReuse, PlayError, ReplacementSource, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
@@ -227,6 +227,7 @@ impl Solver {
         // (`schmidt.rs`) bounds every legal play, and its answer is one.
         if !reached(&best) && rules.keep_three && self.turn_proof == TurnProof::Full {
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
+            let exact = rules.joker_release == JokerRelease::ExactTile;
             let mut legal = |sol: &Solution| {
                 // One check, drawing on the shared bound, tells the old meld it refused.
                 let mut left = steps.get();
@@ -247,7 +248,9 @@ impl Solver {
                     _ => Err(None),
                 }
             };
-            if let Some(kept) = self.keep_three(table, rack, &options, (found, objective), &mut legal) {
+            if let Some(kept) =
+                self.keep_three((table, rack, exact), &options, (found, objective), &mut legal)
+            {
                 goal.set(goal.get().min(kept.bound.max(found)));
                 if let Some(play) = kept.play.filter(|p| rank(p, objective) > found) {
                     best = Some(play);
