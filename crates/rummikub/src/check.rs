@@ -125,7 +125,7 @@ pub fn check_play(
 
 /// [`check_play`] with the search's choices drawn from `steps` (what is left goes back
 /// there), so that a caller checking many plays bounds them all together.
-fn check_play_within(
+pub(crate) fn check_play_within(
     config: &Config,
     table_before: &[Meld<Tile>],
     rack_before: &TileCounts,

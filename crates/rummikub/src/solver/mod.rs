@@ -49,6 +49,7 @@ mod options;
 mod paged;
 mod position;
 mod reuse;
+mod schmidt;
 mod solution;
 mod turn;
 

@@ -21,8 +21,8 @@ use super::locked::below;
 use super::{
     Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts, finish,
 };
-use crate::check::accepts;
-use crate::{Config, JokerReuse, ReplacementSource, TileCounts, check_play};
+use crate::check::{accepts, check_play_within};
+use crate::{Config, JokerRelease, JokerReuse, PlayError, ReplacementSource, TileCounts, check_play};
 
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
@@ -46,8 +46,10 @@ impl Solver {
     /// those melds kept whole, or, where a released joker must end beside rack tiles
     /// (§1.6 `JokerReuse`), the better of the puzzle with every table joker kept in its
     /// role and the best play with one meld of a table joker and the rack tiles the rule
-    /// asks for taken out — or is the proven optimum of the initial meld. Every option of `RULES.md` §1.10 and
-    /// the Schmidt rules (§4.1) are judged by [`check_play`] itself.
+    /// asks for taken out, under Schmidt's rules (§4.1) the best over the branches of a
+    /// search on melds kept or broken up and jokers kept or swapped — or is the proven
+    /// optimum of the initial meld. Every option of `RULES.md` §1.10 and the Schmidt
+    /// rules are judged by [`check_play`] itself.
     ///
     /// # Errors
     ///
@@ -83,6 +85,13 @@ impl Solver {
     /// // released joker beside no rack tile. No legal play places a tile, and that is proven.
     /// let table = [run("r2 r3 r4"), run("k2 k3 k4"), Meld::new(MeldKind::Group, &parse_list::<Tile>("b4 y4 J")?, &rummykit_rummikub::MELD_RULES)?];
     /// let sol = solver.solve_turn(&table, &parse_list::<Tile>("b2")?, &Config::STANDARD, true, Objective::Tiles)?;
+    /// assert_eq!(sol.tiles_placed, 0);
+    ///
+    /// // Schmidt (§4.1): the puzzle would lay b8 b9 b10 b11 b12 and b10 k10 y10, but
+    /// // whichever b10 joins the group, its run keeps two tiles together. No legal play
+    /// // places a tile, and that is proven.
+    /// let table = [run("b10 b11 b12"), run("b8 b9 b10")];
+    /// let sol = solver.solve_turn(&table, &parse_list::<Tile>("k10 y10")?, &Config::SCHMIDT, true, Objective::Tiles)?;
     /// assert_eq!(sol.tiles_placed, 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -220,6 +229,43 @@ impl Solver {
             }
         };
         settle(self, locked.into_iter().flatten().chain(bound_plays).collect(), &mut best);
+        // Keep-three (§4.1): a branch and bound over the old melds the puzzle breaks
+        // (`schmidt.rs`) bounds every legal play, and its answer is one.
+        if !reached(&best) && rules.keep_three && self.turn_proof == TurnProof::Full {
+            let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
+            let exact = rules.joker_release == JokerRelease::ExactTile;
+            let mut legal = |sol: &Solution| {
+                // One check, drawing on the shared bound, tells the old meld it refused.
+                let mut left = steps.get();
+                let verdict = (left > 0).then(|| {
+                    check_play_within(rules, table, &held, opened, &sol.table, &mut left).map(|_| ())
+                });
+                steps.set(left);
+                if verdict == Some(Ok(())) {
+                    return Ok(sol.clone());
+                }
+                if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &accepted) {
+                    return Ok(Solution { table, ..sol.clone() });
+                }
+                match verdict {
+                    Some(Err(
+                        PlayError::KeepThreeViolated { meld, .. } | PlayError::JokerNotReplaced { meld },
+                    )) => Err(Some(meld)),
+                    _ => Err(None),
+                }
+            };
+            if let Some(kept) =
+                self.keep_three((table, rack, exact), &options, (found, objective), &mut legal)
+            {
+                goal.set(goal.get().min(kept.bound.max(found)));
+                if let Some(play) = kept.play.filter(|p| rank(p, objective) > found) {
+                    best = Some(play);
+                }
+                if goal.get() == (0, 0) {
+                    return Ok(none());
+                }
+            }
+        }
         // A released joker must end beside rack tiles: the best play with every table
         // joker kept in its role bounds the plays that release none, the best with one
         // meld of a table joker and the rack tiles the rule asks for those that release
@@ -535,8 +581,8 @@ pub(super) fn unpin(mut sol: Solution, kept: &[Tile]) -> Option<Solution> {
 }
 
 /// A table joker's role: the tiles it may stand for now.
-struct Role {
-    stands_for: Vec<Tile>,
+pub(super) struct Role {
+    pub(super) stands_for: Vec<Tile>,
     /// It stands for one of several colours: it keeps its role in any group of its
     /// number.
     any_colour: bool,
@@ -545,7 +591,7 @@ struct Role {
 }
 
 /// The roles of the table's jokers, meld by meld.
-fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
+pub(super) fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
     let mut roles = Vec::new();
     for meld in table {
         for pos in 0..meld.len() {

@@ -1,0 +1,733 @@
+//! Schmidt's rules (`RULES.md` §4.1: [`Config::keep_three`](crate::Config), a table
+//! joker moves only for its tile): a branch and bound over what the play does with the
+//! old melds and jokers the meld puzzle's best play mistreats, for [`Solver::solve_turn`].
+//!
+//! Under keep-three every old meld `C` is either *kept* (some new meld holds at least
+//! three of its tiles; the tile exchanged for one of its jokers counts as its tile) or
+//! *broken up* (no two of its tiles share a meld). Under the joker rule a table joker
+//! none of whose tiles lies on the table either *stays* (it lies in a meld with two
+//! other tiles of its old meld, or stands for the same tile in a run) or is *swapped*
+//! for a tile it stands for from the rack. A *need* says what one meld of the play does:
+//! `Kept(C)` (it holds three of `C`'s tiles), `Apart(C, t)` (it holds `C`'s natural `t`
+//! and no other tile of `C`), `Stay(j)` (it holds joker `j` so), `Swap(j)` (it holds a
+//! tile `j` stands for). A node of the search fixes some melds, each with the needs it
+//! meets, and the puzzle (every meld valid, every table tile placed) solves the rest;
+//! the fixed melds take table copies first, then the rack's (as [`Solver::locked`]).
+//!
+//! # Why a node's best bounds its plays
+//!
+//! A node stands for the legal plays that hold, for each fixed meld `F`, a meld `W` of
+//! their own (a different one for each `F`) that meets `F`'s needs and can be *cut* down
+//! to `F`: a run keeps meeting its needs when a piece of three places or more with a
+//! natural, at either end, is cut off as a run of its own, if what is left (a valid run)
+//! still meets them; the forms listed are every valid meld the tiles allow that meets
+//! the needs and that no such cut shortens. Cutting every `W` down to its `F` leaves the
+//! same tiles in valid melds, the fixed melds among them; up to which copy of a face a
+//! fixed meld took (a play that took a rack copy where a table copy lay elsewhere is
+//! matched by one that swaps the two), the rest is a play of the node's puzzle. So no
+//! play of the node ranks above the fixed melds' rack tiles plus the puzzle's best: the
+//! node's *bound*. The needs are read generously (a meld's faces, not which copy is
+//! whose), which only lets more melds meet them: the bound still holds.
+//!
+//! The root fixes nothing: its bound is the puzzle's. A node whose best play
+//! [`check_play`](crate::check_play) refuses is branched on a joker or an old meld:
+//!
+//! * a joker that must stay or be swapped, and that no meld of the play holds so: its
+//!   legal plays hold a meld meeting `Stay(j)` or one meeting `Swap(j)`;
+//! * an old meld `C` the play breaks (by its faces: open, no meld holding three of its
+//!   tiles and one holding two; or broken up with two of its tiles together), else the
+//!   one the refusal names or the nearest linked to it by shared faces (two melds of one
+//!   face can look kept by one meld's faces): a play that keeps `C` holds a meld meeting `Kept(C)`, one
+//!   that breaks it up holds each natural `t` of `C` in a meld meeting `Apart(C, t)`.
+//!
+//! That meld is either one of the node's fixed melds' `W` (then that fixed meld is
+//! replaced by each form meeting its needs and the new one) or another meld (then each
+//! form meeting the new need is added). Every play of the node falls in a child, so the
+//! best bound among the open nodes bounds every legal play (a child is solved only when
+//! it comes first; until then its parent's bound holds for it). The search takes the
+//! node of the highest bound first; the first whose best play is accepted is the answer, as
+//! it ranks as high as every bound left. A node it cannot branch, or the limit of
+//! [`MAX_SOLVES`] puzzles, ends the search with the highest bound left.
+
+use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
+
+use super::locked::below;
+use super::turn::{joker_roles, least_placing, rank};
+use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
+
+/// At most this many puzzles are solved in one turn; past it, the best open bound.
+pub(super) const MAX_SOLVES: usize = 1024;
+
+/// What [`Solver::keep_three`] found: a rank no legal play exceeds, and the best legal
+/// play found (as accepted), if one ranks above what it was given.
+pub(super) struct KeptThree {
+    pub bound: (u64, u64),
+    pub play: Option<Solution>,
+}
+
+/// What one meld of the play does for an old meld (by index): holds three of its tiles,
+/// or holds its natural and no other of its tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Need {
+    Kept(usize),
+    Apart(usize, Tile),
+    /// The table joker `Turn::stays[k]`, which no table tile can replace, has not moved.
+    Stay(usize),
+    /// It was replaced: the meld holds a tile it stands for (from the rack).
+    Swap(usize),
+}
+
+/// A fixed meld of a node and the needs it meets.
+#[derive(Debug, Clone)]
+struct Entry {
+    meld: Meld<Tile>,
+    needs: Vec<Need>,
+}
+
+/// What a node knows of an old meld: nothing, kept, or broken up (with the naturals
+/// whose melds are fixed apart).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum State {
+    Open,
+    Kept,
+    Apart(Vec<Tile>),
+}
+
+/// A node: its fixed melds, what it knows of each old meld and of each joker that must
+/// stay (a bit each: its meld is fixed), a bound on its plays (its parent's until it is
+/// solved), and its best play once solved.
+struct Node {
+    entries: Vec<Entry>,
+    states: Vec<State>,
+    stayed: u32,
+    bound: (u64, u64),
+    play: Option<Solution>,
+}
+
+/// An old meld as the needs read it: its naturals, its jokers, and the tiles its jokers
+/// stand for (an exchanged tile counts as the meld's own).
+struct Old {
+    naturals: Vec<Tile>,
+    jokers: usize,
+    exchange: Vec<Tile>,
+}
+
+impl Old {
+    fn new(m: &Meld<Tile>) -> Old {
+        let naturals = m.faces().iter().copied().filter(|t| !t.is_joker()).collect();
+        let exchange = joker_roles(core::slice::from_ref(m)).into_iter().flat_map(|r| r.stands_for).collect();
+        Old { naturals, jokers: m.jokers(), exchange }
+    }
+
+    /// Whether the face `f` may be one of this meld's tiles (an exchanged tile counts).
+    fn member(&self, f: Tile) -> bool {
+        self.naturals.contains(&f) || (self.jokers > 0 && (f.is_joker() || self.exchange.contains(&f)))
+    }
+
+    /// The most of this meld's tiles `faces` (one meld) may hold: its naturals, and up to
+    /// its jokers' count of jokers and tiles its jokers stand for.
+    fn held(&self, faces: &[Tile]) -> usize {
+        let own = faces.iter().filter(|t| self.naturals.contains(t)).count();
+        let extra = faces
+            .iter()
+            .filter(|t| t.is_joker() || (!self.naturals.contains(t) && self.exchange.contains(t)))
+            .count();
+        own + extra.min(self.jokers)
+    }
+}
+
+impl Solver {
+    /// The best play keep-three allows (and, with `exact`, the exact joker release: its
+    /// jokers' needs hold only then), by the branch and bound of the module docs,
+    /// ranking above `from` (what the caller found already; `(0, 0)`: nothing), each
+    /// candidate judged by `legal` (the play as accepted, or the old meld the refusal
+    /// names, if one). `None` when a solve
+    /// did not answer.
+    pub(super) fn keep_three(
+        &mut self,
+        (table, rack, exact): (&[Meld<Tile>], &[Tile], bool),
+        options: &SolveOptions,
+        (from, objective): ((u64, u64), Objective),
+        legal: &mut dyn FnMut(&Solution) -> Result<Solution, Option<usize>>,
+    ) -> Option<KeptThree> {
+        let turn = Turn::new(table, rack, exact);
+        let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let floor = from.max(least_placing(objective));
+        let done = |bound: (u64, u64), play: Option<Solution>| {
+            let bound = if bound < floor { from } else { bound };
+            Some(KeptThree { bound, play })
+        };
+        let mut solves = 0;
+        // A child is solved only when it comes first: its parent's bound holds for it
+        // (its plays are some of the parent's), and most searches end at the first
+        // child whose play is accepted.
+        let mut open = vec![Node {
+            entries: Vec::new(),
+            states: vec![State::Open; table.len()],
+            stayed: 0,
+            bound: (u64::MAX, u64::MAX),
+            play: None,
+        }];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(at) = (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some())) {
+            let mut node = open.swap_remove(at);
+            let Some(play) = &node.play else {
+                if solves >= MAX_SOLVES {
+                    return done(node.bound, None);
+                }
+                solves += 1;
+                match self.fixed(&faces, rack, options, (floor, objective), &node.entries) {
+                    Ok(Some(play)) => {
+                        node.bound = node.bound.min(rank(&play, objective));
+                        node.play = Some(play);
+                        open.push(node);
+                    }
+                    Ok(None) => {}
+                    Err(()) => return None,
+                }
+                continue;
+            };
+            let refused = match legal(play) {
+                Ok(play) => return done(node.bound.max(rank(&play, objective)), Some(play)),
+                Err(refused) => refused,
+            };
+            let Some(needs) = turn.branch(&node, refused) else { return done(node.bound, None) };
+            for (need, state) in needs {
+                let mut states = node.states.clone();
+                let mut stayed = node.stayed;
+                match (need, state) {
+                    (Need::Kept(c) | Need::Apart(c, _), Some(state)) => states[c] = state,
+                    (Need::Stay(k) | Need::Swap(k), _) => stayed |= 1 << k,
+                    _ => {}
+                }
+                let mut child = |entries: Vec<Entry>| {
+                    // A node reached twice (the same melds, needs and states) is searched once.
+                    let mut melds: Vec<(bool, Vec<Tile>, Vec<Need>)> = entries
+                        .iter()
+                        .map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec(), e.needs.clone()))
+                        .collect();
+                    melds.sort_unstable();
+                    if seen.insert((melds, states.clone(), stayed)) {
+                        open.push(Node {
+                            entries,
+                            states: states.clone(),
+                            stayed,
+                            bound: node.bound,
+                            play: None,
+                        });
+                    }
+                };
+                // The new need met by a meld of its own, or by a fixed meld's.
+                for meld in turn.forms(&[need]) {
+                    let mut e = node.entries.clone();
+                    e.push(Entry { meld, needs: vec![need] });
+                    child(e);
+                }
+                for (i, entry) in node.entries.iter().enumerate() {
+                    let mut needs = entry.needs.clone();
+                    needs.push(need);
+                    for meld in turn.forms(&needs) {
+                        let mut e = node.entries.clone();
+                        e[i] = Entry { meld, needs: needs.clone() };
+                        child(e);
+                    }
+                }
+            }
+        }
+        done((0, 0), None)
+    }
+
+    /// The best play holding the melds of `entries` that reaches `floor`: the fixed melds
+    /// take table copies first, then the rack's, and the puzzle solves the rest. `Ok(None)`:
+    /// none reaches it (or the tiles do not hold the fixed melds); `Err`: a solve did not
+    /// answer.
+    fn fixed(
+        &mut self,
+        faces: &[Tile],
+        rack: &[Tile],
+        options: &SolveOptions,
+        (floor, objective): ((u64, u64), Objective),
+        entries: &[Entry],
+    ) -> Result<Option<Solution>, ()> {
+        let mut left_table = faces.to_vec();
+        let mut left_rack = rack.to_vec();
+        let mut placed = Vec::new();
+        for &t in entries.iter().flat_map(|e| e.meld.faces()) {
+            if let Some(i) = left_table.iter().position(|&u| u == t) {
+                left_table.swap_remove(i);
+            } else if let Some(i) = left_rack.iter().position(|&u| u == t) {
+                left_rack.swap_remove(i);
+                placed.push(t);
+            } else {
+                return Ok(None);
+            }
+        }
+        let fixed_only = finish(Vec::new(), placed, options.joker_value);
+        let rest = below(floor, rank(&fixed_only, objective));
+        let position = Position::new(left_table, left_rack);
+        let sol = match self.solve_from(&position, &options.with_opened(true), Some(rest)) {
+            Ok(Some(sol)) => sol,
+            Ok(None) => return Ok(None),
+            Err(_) => return Err(()),
+        };
+        let table = entries.iter().map(|e| e.meld).chain(sol.table).collect();
+        let play = finish(table, [fixed_only.placed, sol.placed].concat(), options.joker_value);
+        Ok((play.tiles_placed > 0 && rank(&play, objective) >= floor).then_some(play))
+    }
+}
+
+/// A table joker no table tile can replace (none it stands for is on the table): under
+/// §4.1 it has not moved — it lies in a meld with two other tiles of its old meld `old`,
+/// or in a run it stands for `tile` as it did in its old run — or a rack tile of `swap`
+/// (those it stands for) took its place.
+struct Stay {
+    old: usize,
+    tile: Option<Tile>,
+    swap: Vec<Tile>,
+}
+
+/// What the needs of one turn read: the old melds, the tiles there are (table and rack)
+/// and the jokers that must stay.
+struct Turn {
+    olds: Vec<Old>,
+    pool: [usize; 53],
+    stays: Vec<Stay>,
+}
+
+impl Turn {
+    /// The needs' view of a turn; with `exact` (the exact joker release), the jokers that
+    /// must stay or be swapped.
+    fn new(table: &[Meld<Tile>], rack: &[Tile], exact: bool) -> Turn {
+        let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let mut pool = face_counts(&faces);
+        for (p, r) in pool.iter_mut().zip(face_counts(rack)) {
+            *p += r;
+        }
+        let mut stays = Vec::new();
+        for (old, m) in table.iter().enumerate().filter(|_| exact) {
+            for role in joker_roles(core::slice::from_ref(m)) {
+                // A run joker stands for one tile, the one it keeps if it stays.
+                let tile = role.stands_for.first().copied().filter(|_| m.kind() == MeldKind::Run);
+                if role.stands_for.iter().all(|t| !faces.contains(t)) {
+                    let swap = role.stands_for.into_iter().filter(|t| pool[t.index() as usize] > 0).collect();
+                    stays.push(Stay { old, tile, swap });
+                }
+            }
+        }
+        Turn { olds: table.iter().map(Old::new).collect(), pool, stays }
+    }
+
+    /// The needs to branch `node` on, each with the state its old meld takes: first a
+    /// joker that must stay and that no meld of the play holds so, by its faces; else
+    /// the first old meld the play breaks by its faces — open and no meld holding three
+    /// of its tiles but one holding two: kept, or apart at a natural of those two;
+    /// broken up and two of its tiles together: apart at another natural of those two;
+    /// else the old meld the refusal names (`refused`; two melds of one face can look
+    /// kept by one meld's faces), at any natural not yet apart. `None`: nothing to
+    /// branch on.
+    fn branch(&self, node: &Node, refused: Option<usize>) -> Option<Vec<(Need, Option<State>)>> {
+        let table = &node.play.as_ref()?.table;
+        for k in (0..self.stays.len()).filter(|k| node.stayed & (1 << k) == 0) {
+            let met = |need| table.iter().any(|m| self.meets(m.kind(), m.faces(), need));
+            let swap = !self.stays[k].swap.is_empty();
+            if !(met(Need::Stay(k)) || (swap && met(Need::Swap(k)))) {
+                let mut needs = vec![(Need::Stay(k), None)];
+                if swap {
+                    needs.push((Need::Swap(k), None));
+                }
+                return Some(needs);
+            }
+        }
+        for (c, old) in self.olds.iter().enumerate() {
+            let held: Vec<usize> = table.iter().map(|m| old.held(m.faces())).collect();
+            let pair = |skip: &[Tile]| {
+                table.iter().zip(&held).filter(|(_, h)| **h >= 2).find_map(|(m, _)| {
+                    m.faces().iter().copied().find(|t| old.naturals.contains(t) && !skip.contains(t))
+                })
+            };
+            match &node.states[c] {
+                State::Open if held.iter().all(|&h| h < 3) => {
+                    if let Some(t) = pair(&[]) {
+                        return Some(vec![
+                            (Need::Kept(c), Some(State::Kept)),
+                            (Need::Apart(c, t), Some(State::Apart(vec![t]))),
+                        ]);
+                    }
+                }
+                State::Apart(done) => {
+                    if let Some(t) = pair(done) {
+                        let mut apart = done.clone();
+                        apart.push(t);
+                        return Some(vec![(Need::Apart(c, t), Some(State::Apart(apart)))]);
+                    }
+                }
+                State::Open | State::Kept => {}
+            }
+        }
+        // The refused meld, else the nearest one that shares a face with it, or with one
+        // that does, and so on (a copy moved between them may be what the faces hide).
+        let r = refused.filter(|&c| c < self.olds.len())?;
+        let shares =
+            |a: usize, b: usize| self.olds[a].naturals.iter().any(|t| self.olds[b].naturals.contains(t));
+        let mut order = vec![r];
+        let mut at = 0;
+        while let Some(&a) = order.get(at) {
+            at += 1;
+            let next: Vec<usize> =
+                (0..self.olds.len()).filter(|&c| !order.contains(&c) && shares(a, c)).collect();
+            order.extend(next);
+        }
+        order.into_iter().find_map(|c| {
+            let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
+            match &node.states[c] {
+                State::Open => {
+                    let t = apart(&[])?;
+                    Some(vec![
+                        (Need::Kept(c), Some(State::Kept)),
+                        (Need::Apart(c, t), Some(State::Apart(vec![t]))),
+                    ])
+                }
+                State::Apart(done) => {
+                    let t = apart(done)?;
+                    Some(vec![(Need::Apart(c, t), Some(State::Apart([&done[..], &[t]].concat())))])
+                }
+                State::Kept => None,
+            }
+        })
+    }
+
+    /// Whether the meld of `kind` and `faces` meets `need`.
+    fn meets(&self, kind: MeldKind, faces: &[Tile], need: Need) -> bool {
+        match need {
+            Need::Kept(c) => self.olds[c].held(faces) >= 3,
+            // Its other naturals of the old meld's faces are other copies.
+            Need::Apart(c, t) => {
+                faces.contains(&t)
+                    && faces.iter().all(|f| {
+                        f.is_joker()
+                            || *f == t
+                            || !self.olds[c].naturals.contains(f)
+                            || self.pool[f.index() as usize] >= 2
+                    })
+            }
+            Need::Stay(k) => {
+                let stay = &self.stays[k];
+                faces.iter().any(|f| f.is_joker())
+                    && (self.olds[stay.old].held(faces) >= 3
+                        || (kind == MeldKind::Run && stay.tile.is_some_and(|t| joker_at(faces, t))))
+            }
+            Need::Swap(k) => faces.iter().any(|f| self.stays[k].swap.contains(f)),
+        }
+    }
+
+    /// Whether the meld of `kind` and `faces` meets all of `needs` together: each of its
+    /// tiles is one old meld's at most, so needs of two old melds share none of them.
+    fn meets_all(&self, kind: MeldKind, faces: &[Tile], needs: &[Need]) -> bool {
+        if !needs.iter().all(|&n| self.meets(kind, faces, n)) {
+            return false;
+        }
+        let mut owners: Vec<usize> = needs.iter().filter_map(|&n| self.owner(n)).collect();
+        owners.sort_unstable();
+        owners.dedup();
+        owners.len() < 2 || self.assign(kind, faces, needs, &owners, &mut vec![usize::MAX; faces.len()], 0)
+    }
+
+    /// The old meld whose tiles `need` is about, if one.
+    fn owner(&self, need: Need) -> Option<usize> {
+        match need {
+            Need::Kept(c) | Need::Apart(c, _) => Some(c),
+            Need::Stay(k) => Some(self.stays[k].old),
+            Need::Swap(_) => None,
+        }
+    }
+
+    /// Whether the tiles `faces[i..]` can be given to the `owners` (each to one that
+    /// wants it: one whose tile it may be and that keeps or holds it) so that every need
+    /// is met by its owner's tiles (`own`: the owners given so far).
+    fn assign(
+        &self,
+        kind: MeldKind,
+        faces: &[Tile],
+        needs: &[Need],
+        owners: &[usize],
+        own: &mut Vec<usize>,
+        i: usize,
+    ) -> bool {
+        let Some(&f) = faces.get(i) else {
+            return needs.iter().all(|&n| self.meets_owned(kind, faces, own, n));
+        };
+        let wants = |c: usize| {
+            let apart = needs.iter().find_map(|&n| match n {
+                Need::Apart(d, t) if d == c => Some(t),
+                _ => None,
+            });
+            match apart {
+                Some(t) => f == t,
+                None => self.olds[c].member(f),
+            }
+        };
+        let mut any = false;
+        for &c in owners.iter().filter(|&&c| wants(c)) {
+            any = true;
+            own[i] = c;
+            if self.assign(kind, faces, needs, owners, own, i + 1) {
+                return true;
+            }
+        }
+        own[i] = usize::MAX;
+        !any && self.assign(kind, faces, needs, owners, own, i + 1)
+    }
+
+    /// Whether the meld meets `need` with the tiles given to its old meld by `own`.
+    fn meets_owned(&self, kind: MeldKind, faces: &[Tile], own: &[usize], need: Need) -> bool {
+        let mine = |c: usize| -> Vec<Tile> {
+            faces.iter().zip(own).filter(|(_, o)| **o == c).map(|(f, _)| *f).collect()
+        };
+        match need {
+            Need::Kept(c) => self.olds[c].held(&mine(c)) >= 3,
+            Need::Apart(c, t) => mine(c) == [t],
+            Need::Stay(k) => {
+                let stay = &self.stays[k];
+                let held = mine(stay.old);
+                held.iter().any(|f| f.is_joker())
+                    && (self.olds[stay.old].held(&held) >= 3
+                        || (kind == MeldKind::Run && stay.tile.is_some_and(|t| joker_at(faces, t))))
+            }
+            Need::Swap(_) => true,
+        }
+    }
+
+    /// Every valid meld the tiles hold that meets all of `needs` and that no cut
+    /// shortens (module docs): a run with a piece of three places or more with a natural
+    /// at an end, whose rest still meets them, is left out.
+    fn forms(&self, needs: &[Need]) -> Vec<Meld<Tile>> {
+        // One meld holds no two tiles of an old meld it holds apart.
+        let apart = |n: &Need| match n {
+            Need::Apart(c, _) => Some(*c),
+            _ => None,
+        };
+        if needs
+            .iter()
+            .enumerate()
+            .any(|(i, n)| apart(n).is_some_and(|c| needs[i + 1..].iter().any(|m| apart(m) == Some(c))))
+        {
+            return Vec::new();
+        }
+        let all = |kind, faces: &[Tile]| self.meets_all(kind, faces, needs);
+        let mut out = Vec::new();
+        let jokers = self.pool[52];
+        let have = |t: Tile| self.pool[t.index() as usize] > 0;
+        for colour in Colour::ALL {
+            for start in 1..=13u8 {
+                for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
+                    let naturals: Vec<Tile> =
+                        (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
+                    if naturals.len() != len {
+                        continue;
+                    }
+                    let missing = (0..len).filter(|&i| !have(naturals[i])).fold(0u32, |m, i| m | 1 << i);
+                    if missing.count_ones() as usize > jokers {
+                        continue;
+                    }
+                    // The missing places and up to the jokers left of the others.
+                    let there: Vec<usize> = (0..len).filter(|&i| missing & (1 << i) == 0).collect();
+                    for extra in subsets(&there, jokers - missing.count_ones() as usize) {
+                        let mask = missing | extra;
+                        if mask.count_ones() as usize == len {
+                            continue;
+                        }
+                        let faces: Vec<Tile> = naturals
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &t)| if mask & (1 << i) != 0 { Tile::JOKER } else { t })
+                            .collect();
+                        if !all(MeldKind::Run, &faces) {
+                            continue;
+                        }
+                        // Both pieces valid runs (a natural each), the rest meeting the needs.
+                        let natural = |s: &[Tile]| s.iter().any(|t| !t.is_joker());
+                        let cut = (3..=len.saturating_sub(3)).any(|k| {
+                            let (a, b) = faces.split_at(k);
+                            natural(a) && natural(b) && (all(MeldKind::Run, a) || all(MeldKind::Run, b))
+                        });
+                        if !cut && let Ok(meld) = Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES) {
+                            out.push(meld);
+                        }
+                    }
+                }
+            }
+        }
+        for number in 1..=13u8 {
+            let there = of_number(number, 0xf).into_iter().filter(|&t| have(t)).collect::<Vec<_>>();
+            for mask in 1u32..1 << there.len() {
+                let naturals: Vec<Tile> =
+                    there.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &t)| t).collect();
+                for size in 3..=4usize {
+                    if size < naturals.len() || size - naturals.len() > jokers {
+                        continue;
+                    }
+                    let mut faces = naturals.clone();
+                    faces.resize(size, Tile::JOKER);
+                    if all(MeldKind::Group, &faces)
+                        && let Ok(meld) = Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES)
+                    {
+                        out.push(meld);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Whether the run of `faces` has a joker standing for `tile`.
+fn joker_at(faces: &[Tile], tile: Tile) -> bool {
+    let Some((i, first)) = faces.iter().enumerate().find(|(_, t)| !t.is_joker()) else { return false };
+    let (Some(colour), Some(n)) = (first.colour(), first.number()) else { return false };
+    faces.iter().enumerate().any(|(p, f)| {
+        f.is_joker()
+            && (usize::from(n) + p)
+                .checked_sub(i)
+                .and_then(|v| u8::try_from(v).ok())
+                .and_then(|v| Tile::new(colour, v))
+                == Some(tile)
+    })
+}
+
+/// The tiles of `number` in the colours of the bitmask `suits`.
+fn of_number(number: u8, suits: u8) -> Vec<Tile> {
+    Colour::ALL
+        .into_iter()
+        .filter(|c| suits & (1 << c.index()) != 0)
+        .filter_map(|c| Tile::new(c, number))
+        .collect()
+}
+
+/// Every set of at most `k` of `places`, as bit masks.
+fn subsets(places: &[usize], k: usize) -> Vec<u32> {
+    let mut out = vec![0u32];
+    for &p in places {
+        let with: Vec<u32> =
+            out.iter().filter(|m| (m.count_ones() as usize) < k).map(|m| m | 1 << p).collect();
+        out.extend(with);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn meld(kind: MeldKind, faces: &str) -> Meld<Tile> {
+        Meld::new(kind, &rummykit_core::parse_list::<Tile>(faces).unwrap(), &crate::MELD_RULES).unwrap()
+    }
+
+    /// Every valid meld the pool holds, straight from the definition: every run place a
+    /// natural or a joker (the jokers counted), every set of colours a group.
+    fn every_meld(pool: &[usize; 53]) -> Vec<Meld<Tile>> {
+        let mut out = Vec::new();
+        for colour in Colour::ALL {
+            for start in 1..=11u8 {
+                for len in 3..=usize::from(14 - start) {
+                    for mask in 0u32..1 << len {
+                        if mask.count_ones() as usize > pool[52] {
+                            continue;
+                        }
+                        let faces: Vec<Tile> = (0..len)
+                            .map(|i| {
+                                if mask & (1 << i) != 0 {
+                                    Tile::JOKER
+                                } else {
+                                    Tile::new(colour, start + i as u8).unwrap()
+                                }
+                            })
+                            .collect();
+                        let fits = face_counts(&faces).iter().zip(pool).all(|(n, p)| n <= p);
+                        if fits && let Ok(m) = Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        for number in 1..=13u8 {
+            for mask in 1u32..16 {
+                for jokers in 0..=2 {
+                    let mut faces = of_number(number, mask as u8);
+                    faces.extend(core::iter::repeat_n(Tile::JOKER, jokers));
+                    let fits = face_counts(&faces).iter().zip(pool).all(|(n, p)| n <= p);
+                    if fits && let Ok(m) = Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES) {
+                        out.push(m);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every valid meld that meets a set of needs, cut down piece by piece while a cut
+    /// leaves a run that still meets them, ends as one of the forms listed (what the
+    /// bound's argument needs of them), and every form listed meets the needs.
+    #[test]
+    fn rules_4_1_every_meld_meeting_needs_cuts_down_to_a_form() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0401_f0e5);
+        let tables = [
+            vec![meld(MeldKind::Run, "r3 r4 r5 r6"), meld(MeldKind::Group, "r5 b5 y5")],
+            vec![meld(MeldKind::Run, "b2 J b4"), meld(MeldKind::Run, "b4 b5 b6 b7 b8")],
+            vec![meld(MeldKind::Group, "k9 J y9"), meld(MeldKind::Run, "k8 k9 k10")],
+            vec![meld(MeldKind::Run, "J J y5"), meld(MeldKind::Run, "y6 y7 y8")],
+        ];
+        let mut checked = 0;
+        for table in &tables {
+            let racks = ["", "r7 b3 y9 k11", "r5 r2 J", "b9 y4 y10 k10 k7"];
+            for rack in racks {
+                let rack = rummykit_core::parse_list::<Tile>(rack).unwrap();
+                if face_counts(&rack)[52] + table.iter().map(|m| m.jokers()).sum::<usize>() > 2 {
+                    continue;
+                }
+                let turn = Turn::new(table, &rack, true);
+                let every = every_meld(&turn.pool);
+                for _ in 0..6 {
+                    let c = rng.random_range(0..table.len());
+                    let naturals = &turn.olds[c].naturals;
+                    let mut needs = vec![if rng.random_bool(0.5) {
+                        Need::Kept(c)
+                    } else {
+                        Need::Apart(c, naturals[rng.random_range(0..naturals.len())])
+                    }];
+                    if rng.random_bool(0.5) {
+                        needs.push(Need::Kept(1 - c));
+                    }
+                    let forms = turn.forms(&needs);
+                    let meets = |kind, faces: &[Tile]| turn.meets_all(kind, faces, &needs);
+                    assert!(forms.iter().all(|f| meets(f.kind(), f.faces())), "{needs:?}");
+                    for w in every.iter().filter(|w| meets(w.kind(), w.faces())) {
+                        let mut faces = w.faces().to_vec();
+                        while let Some(rest) = (3..=faces.len().saturating_sub(3)).find_map(|k| {
+                            let (a, b) = faces.split_at(k);
+                            let natural = |s: &[Tile]| s.iter().any(|t| !t.is_joker());
+                            let ok = w.kind() == MeldKind::Run && natural(a) && natural(b);
+                            if ok && meets(MeldKind::Run, a) {
+                                Some(a.to_vec())
+                            } else if ok && meets(MeldKind::Run, b) {
+                                Some(b.to_vec())
+                            } else {
+                                None
+                            }
+                        }) {
+                            faces = rest;
+                        }
+                        assert!(
+                            forms.iter().any(|f| f.kind() == w.kind() && f.faces() == &faces[..]),
+                            "{table:?} {rack:?} {needs:?}: {w:?} cut to {faces:?}, not a form"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked} melds checked");
+    }
+}
