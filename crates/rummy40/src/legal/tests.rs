@@ -779,9 +779,6 @@ fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
     assert!(rummies > 500 && ruled_out > 30, "{rummies} hands that can go rummy, {ruled_out} ruled out");
 }
 
-/// The window test of [`Held::meldable`] by bit operations agrees with the plain
-/// one (every window of three values around the card, counting the missing values)
-/// for every set of values of one suit, every card of it and zero or one joker.
 /// The one face's test is the bit `meldable_of` marks, for every face (the joker's
 /// too), on random sets of naturals from sparse to dense, with no joker to three.
 #[test]
@@ -804,6 +801,9 @@ fn meldable_at_is_the_bit_meldable_of_marks() {
     assert!(marked > 100_000 && unmarked > 20_000, "{marked} marked, {unmarked} held but not marked");
 }
 
+/// The window test of [`Held::meldable`] by bit operations agrees with the plain
+/// one (every window of three values around the card, counting the missing values)
+/// for every set of values of one suit, every card of it and zero or one joker.
 #[test]
 fn meldable_windows_by_bits_agree_with_counting() {
     for ranks in 0u16..1 << 13 {
