@@ -192,9 +192,11 @@ impl Rummy40 {
 
 impl View {
     /// The legal actions of the seat to move, from what this view shows, when it is this
-    /// seat's turn (empty otherwise, and for a hand no game could hold: see
-    /// [`Rummy40`]): the same list as [`Game::legal_actions`] on the full state. Legality depends only on the mover's own hand and public information,
-    /// so a bot that sees only its view can play legally.
+    /// seat's turn (empty otherwise; for a hand no game could hold, empty in the play
+    /// phase and only the draws before it: see [`Rummy40`]): the same list as
+    /// [`Game::legal_actions`] on the full state. Legality depends only on the mover's
+    /// own hand and public information, so a bot that sees only its view can play
+    /// legally.
     ///
     /// ```
     /// use rand::SeedableRng;
