@@ -29,9 +29,6 @@ pub(crate) struct Turn<'a> {
     pub(crate) taken: Option<PieceId>,
     /// The jokers won by a swap this turn.
     pub(crate) won_jokers: PieceSet,
-    /// The hand's cards with their faces, in id order, if the caller has them listed
-    /// (see [`Turn::hand_cards`]).
-    pub(crate) listed: Option<&'a [(PieceId, Card)]>,
 }
 
 impl Rummy40 {
@@ -50,7 +47,6 @@ impl Rummy40 {
             phase: self.state.phase,
             taken: self.taken_this_turn(),
             won_jokers: self.won_jokers(),
-            listed: None,
         }
     }
 }
@@ -75,18 +71,11 @@ impl View {
             phase: self.phase,
             taken: self.taken_this_turn,
             won_jokers: self.won_jokers,
-            // A view lists no cards: what needs them lists them once per enumeration.
-            listed: None,
         })
     }
 }
 
 impl<'a> Turn<'a> {
-    /// The cards of the hand with their faces, in id order, if the caller listed them.
-    pub(crate) fn hand_cards(&self) -> Option<&'a [(PieceId, Card)]> {
-        self.listed
-    }
-
     /// The face of a card of the pack.
     pub(crate) fn face(&self, id: PieceId) -> Option<Card> {
         self.catalog.face(id)

@@ -592,7 +592,6 @@ fn face_melds_from_faces_agree_with_hand_melds() {
                     phase: Phase::Play,
                     taken: None,
                     won_jokers: PieceSet::new(),
-                    listed: None,
                 };
                 let faces = pos.with_faces(hand, <[Card]>::to_vec);
                 let mut fast: Vec<_> = pos.face_melds_of(&faces).iter().map(key).collect();
