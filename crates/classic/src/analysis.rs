@@ -29,19 +29,19 @@ use crate::turn::DECK;
 ///
 /// [`AnalysisError::UnknownPiece`] for an id that is not a card of the deck (52 cards,
 /// ids 0 to 51). A hand of the deck is never too large.
+///
+/// # Panics
+///
+/// Never: [`Config::meld_rules`] asks three cards or more of every meld, and
+/// [`CardSet::least_deadwood_split`] splits any hand under such rules.
 pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, AnalysisError> {
     if let Some(unknown) = hand.iter().find(|&id| DECK.face(id).is_none()) {
         return Err(AnalysisError::UnknownPiece(unknown));
     }
     let ace = config.ace;
-    let Some(split) =
-        CardSet::of_deck_pieces(hand).least_deadwood_split(&config.meld_rules(), |c| ace.card_value(c))
-    else {
-        // Only rules with melds shorter than three have no split, and classic's have
-        // none: read so, the hand melds nothing.
-        let deadwood = hand.iter().filter_map(|id| DECK.face(id)).map(|c| ace.card_value(c)).sum();
-        return Ok(HandAnalysis { melds: Vec::new(), unmelded: *hand, deadwood });
-    };
+    let split = CardSet::of_deck_pieces(hand)
+        .least_deadwood_split(&config.meld_rules(), |c| ace.card_value(c))
+        .expect("classic melds have three cards or more");
     // The one-deck catalog numbers its cards by face index (below 52, so every card
     // has an id).
     let id = |card: Card| PieceId::new(card.index());

@@ -1,7 +1,9 @@
 //! Bots for Rummy 40: [`GreedyBot`] and the stronger [`PlannerBot`] (the random
-//! baseline is core's [`RandomBot`](rummykit_core::RandomBot)). Each sees only its seat's [`View`], chooses among
-//! [`View::legal_actions`] (so it never acts illegally) and keeps its scratch buffers
-//! between turns.
+//! baseline is core's [`RandomBot`](rummykit_core::RandomBot)). Each sees only its
+//! seat's [`View`], chooses among [`View::legal_actions`] (so it never acts illegally on
+//! a view of a game) and keeps its scratch buffers between turns. A play-phase view
+//! whose hand no game could hold (see [`Rummy40`]) lists nothing: the bots then answer
+//! [`Action::DrawStock`], which the referee refuses.
 
 use rummykit_core::{Bot, Card, Catalog, Face, PieceId, PieceSet, least_deadwood};
 
@@ -259,7 +261,9 @@ impl Player {
 /// raise the hand's least deadwood, and discard the card whose loss leaves the least
 /// deadwood (ties: the highest penalty; never a joker while another card may go).
 /// It always draws from the stock unless taking the discard opens or goes out.
-/// Deterministic.
+/// Deterministic. For a play-phase view whose hand no game could hold (see
+/// [`Rummy40`]) nothing is legal and it answers [`Action::DrawStock`], which the
+/// referee refuses.
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -322,7 +326,9 @@ impl Bot<Rummy40> for GreedyBot {
 /// discard by deadwood, then keeps cards connected to others (pairs, near-run
 /// neighbours) and avoids throwing a card that fits a table meld while an opponent
 /// has opened and could take it. Shown stronger than [`GreedyBot`] by a tournament
-/// (see `docs/design/bots.md`). Deterministic.
+/// (see `docs/design/bots.md`). Deterministic. Like [`GreedyBot`], it answers
+/// [`Action::DrawStock`], which the referee refuses, for a play-phase view whose hand no
+/// game could hold (see [`Rummy40`]).
 ///
 /// ```
 /// use rand::SeedableRng;

@@ -1155,15 +1155,16 @@ impl CardRules for Rummy40 {
         self.legal_actions_into(out);
     }
 
-    /// [`View::legal_actions`], or nothing for a view whose hand no game could hold
-    /// (see [`Rummy40`]).
+    /// [`View::legal_actions`]: for a view whose hand no game could hold (see
+    /// [`Rummy40`]), nothing in the play phase and only the draws before it.
     #[inline]
     fn list_from_view(view: &View, out: &mut Vec<Action>) {
         view.legal_actions(out);
     }
 
-    /// Counts the view's legal actions and builds only the one drawn; `None` for a view
-    /// whose hand no game could hold (see [`Rummy40`]).
+    /// Counts the view's legal actions and builds only the one drawn. For a view whose
+    /// hand no game could hold (see [`Rummy40`]): `None` in the play phase, one of the
+    /// draws before it.
     fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
         thread_local! {
             // One list per thread, filled in place: a list made and dropped per action

@@ -29,9 +29,6 @@ pub(crate) struct Turn<'a> {
     pub(crate) taken: Option<PieceId>,
     /// The jokers won by a swap this turn.
     pub(crate) won_jokers: PieceSet,
-    /// The hand's cards with their faces, in id order, if the caller has them listed
-    /// (see [`Turn::hand_cards`]).
-    pub(crate) listed: Option<&'a [(PieceId, Card)]>,
 }
 
 impl Rummy40 {
@@ -50,7 +47,6 @@ impl Rummy40 {
             phase: self.state.phase,
             taken: self.taken_this_turn(),
             won_jokers: self.won_jokers(),
-            listed: None,
         }
     }
 }
@@ -75,18 +71,11 @@ impl View {
             phase: self.phase,
             taken: self.taken_this_turn,
             won_jokers: self.won_jokers,
-            // A view lists no cards: what needs them lists them once per enumeration.
-            listed: None,
         })
     }
 }
 
 impl<'a> Turn<'a> {
-    /// The cards of the hand with their faces, in id order, if the caller listed them.
-    pub(crate) fn hand_cards(&self) -> Option<&'a [(PieceId, Card)]> {
-        self.listed
-    }
-
     /// The face of a card of the pack.
     pub(crate) fn face(&self, id: PieceId) -> Option<Card> {
         self.catalog.face(id)
@@ -198,8 +187,8 @@ impl<'a> Turn<'a> {
         crate::legal::meldable_at(naturals, jokers, face.index())
     }
 
-    /// [`Turn::may_meld_with`] as first written, asking each face's copies in the hand:
-    /// the reference it is tested against.
+    /// The reference [`Turn::may_meld_with`] is tested against: the same question, asked
+    /// of each face's copies in the hand.
     #[cfg(test)]
     pub(crate) fn may_meld_with_by_ids(&self, card: PieceId) -> bool {
         let Some(face) = self.face(card) else { return false };
@@ -378,8 +367,8 @@ mod tests {
     /// the hand with it (every meld by faces the enumeration finds, with the card's face)
     /// passes it; on the hands and top discards of random games under both presets and
     /// the ace low, with none to four jokers held, and it rules many cards out. It
-    /// is never looser than the first version, which asked each face's copies, for those
-    /// cards and every card of the hand.
+    /// is never looser than the reference that asks each face's copies, for those cards
+    /// and every card of the hand.
     #[test]
     fn may_meld_with_holds_for_every_card_in_a_meld() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
@@ -405,7 +394,7 @@ mod tests {
                         .any(|m| m.positions().iter().any(|&i| faces[usize::from(i)] == face));
                     let may = pos.may_meld_with(card);
                     assert!(may || !melds, "{face:?} melds with {:?}", pos.hand);
-                    // Never looser than the first version.
+                    // Never looser than the reference that asks each face's copies.
                     assert!(!may || pos.may_meld_with_by_ids(card), "{face:?} with {:?}", pos.hand);
                     asked += 1;
                     in_meld += usize::from(melds);

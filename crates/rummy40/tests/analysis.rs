@@ -290,7 +290,7 @@ fn hands_past_the_bound_are_refused_not_searched() {
     assert_eq!(best_opening(&hand, &c), Err(refused));
     assert_eq!(can_open(&hand, 40, &c), Err(refused));
     assert_eq!(analyze(&ids(&hand), &c), Err(refused));
-    // A 200-card slice (the reviewer's) is refused too.
+    // A 200-card slice is refused too.
     let huge: Vec<Card> = hand.iter().copied().cycle().take(200).collect();
     assert_eq!(
         can_open(&huge, 40, &c),

@@ -1,7 +1,7 @@
 //! Faces of a hand: their bits and counts, the ids by face, the melds by faces they
 //! form, and which faces could be in a meld at all.
 
-use rummykit_core::{Card, Catalog, Meld, PieceId, PieceSet, for_each_face_meld};
+use rummykit_core::{Card, Catalog, Meld, PieceSet, for_each_face_meld};
 #[cfg(test)]
 use rummykit_core::{Face, MAX_MELD_LEN};
 
@@ -85,30 +85,6 @@ impl Turn<'_> {
         on_stack(Card::JOKER, self.catalog.faces_of(cards).map(|(_, face)| face), f)
     }
 
-    /// `f` of the faces of the hand and `top` (not in it), in id order: from the hand's
-    /// listed cards if there are any.
-    pub(super) fn with_faces_and<R>(&self, top: PieceId, f: impl FnOnce(&[Card]) -> R) -> R {
-        let mut with_top = self.hand;
-        let not_held = with_top.insert(top);
-        match (self.hand_cards(), self.face(top)) {
-            // A hand of at most 31 cards fits the buffer with the top card (a chain of
-            // iterators into `on_stack` cost a third of the draw phase's listing).
-            (Some(cards), Some(top_face)) if not_held && cards.len() < 32 => {
-                let mut buf = [Card::JOKER; 32];
-                let at = cards.partition_point(|&(p, _)| p < top);
-                for (slot, &(_, face)) in buf.iter_mut().zip(&cards[..at]) {
-                    *slot = face;
-                }
-                buf[at] = top_face;
-                for (slot, &(_, face)) in buf[at + 1..].iter_mut().zip(&cards[at..]) {
-                    *slot = face;
-                }
-                f(&buf[..=cards.len()])
-            }
-            _ => self.with_faces(with_top, f),
-        }
-    }
-
     /// The ids of `cards` by face index.
     pub(super) fn ids_by_face(&self, cards: PieceSet) -> [PieceSet; 53] {
         ids_by_face(self.catalog, cards)
@@ -134,6 +110,8 @@ pub(super) struct FaceBits {
 }
 
 impl FaceBits {
+    /// Of a list of faces (the tests' way; the play phase adds them as it lists the hand).
+    #[cfg(test)]
     pub(super) fn of(faces: &[Card]) -> FaceBits {
         let mut bits = FaceBits { naturals: 0, jokers: 0 };
         for f in faces {

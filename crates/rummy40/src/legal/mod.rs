@@ -46,7 +46,7 @@ use crate::{Action, HAND_SIZE, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_
 
 use batch::{MAX_BATCH, Scratch, decode_batch, expand, sort_keys};
 pub(crate) use faces::meldable_at;
-use faces::{FaceBits, face_counts, ids_by_face, on_stack};
+use faces::{FaceBits, face_counts, ids_by_face};
 use opening::open_or_rummy;
 use play::play;
 use table::{LazyReach, MeldFits, Reach, TableFaces};
@@ -192,9 +192,11 @@ impl Rummy40 {
 
 impl View {
     /// The legal actions of the seat to move, from what this view shows, when it is this
-    /// seat's turn (empty otherwise, and for a hand no game could hold: see
-    /// [`Rummy40`]): the same list as [`Game::legal_actions`] on the full state. Legality depends only on the mover's own hand and public information,
-    /// so a bot that sees only its view can play legally.
+    /// seat's turn (empty otherwise; for a hand no game could hold, empty in the play
+    /// phase and only the draws before it: see [`Rummy40`]): the same list as
+    /// [`Game::legal_actions`] on the full state. Legality depends only on the mover's
+    /// own hand and public information, so a bot that sees only its view can play
+    /// legally.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -932,7 +934,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     let (may_open, may_rummy) = prospects(None, &counted_faces);
                     (may_open, may_rummy, counted_faces)
                 } else {
-                    pos.with_faces_and(top, |faces| {
+                    pos.with_faces(with_top, |faces| {
                         let counted_faces = face_counts(faces);
                         let (may_open, may_rummy) = prospects(Some(faces), &counted_faces);
                         (may_open, may_rummy, counted_faces)
@@ -959,44 +961,32 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             }
         }
         Phase::Play => {
-            // The hand's cards with their faces (as the view listed them, if it did),
-            // and the faces alone, listed once for everything the play phase asks.
+            // The hand's cards with their faces, the faces alone and as bits (for the
+            // questions asked of the whole hand): one pass over the hand, on the stack,
+            // once for everything the play phase asks.
             let Some(zero) = PieceId::new(0) else { return };
-            let with_faces = |cards: &[(PieceId, Card)], sink: &mut Sink<'_>| {
-                on_stack(Card::JOKER, cards.iter().map(|&(_, f)| f), |faces| {
-                    play(pos, cards, faces, FaceBits::of(faces), sink);
-                });
-            };
-            match pos.hand_cards() {
-                Some(cards) => with_faces(cards, &mut sink),
-                None => {
-                    // Both lists in one pass over the hand, on the stack (a hand is small).
-                    // (The faces as bits too, for the questions asked of the whole hand.)
-                    let (mut cards, mut faces) = ([(zero, Card::JOKER); 32], [Card::JOKER; 32]);
-                    let mut bits = FaceBits { naturals: 0, jokers: 0 };
-                    // (Past 32 cards, `n` counts on and the lists below are not taken.)
-                    let mut n = 0;
-                    pos.catalog.faces_of(hand).for_each(|(p, face)| {
-                        if let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) {
-                            *card = (p, face);
-                            *slot = face;
-                        }
-                        bits.add(face);
-                        n += 1;
-                    });
-                    // More than the 13 dealt and the one drawn (§3.2, §3.3), or an id not
-                    // of the pack (a pack's ids run from 0: the largest tells), is no hand
-                    // of a game but a view built by hand: the actions of a larger hand grow
-                    // exponentially with it (26 cards make 382,311), so it lists none.
-                    if n > HAND_SIZE + 1
-                        || hand.last().is_some_and(|id| usize::from(id.index()) >= pos.catalog.len())
-                    {
-                        return;
-                    }
-                    if let (Some(cards), Some(faces)) = (cards.get(..n), faces.get(..n)) {
-                        play(pos, cards, faces, bits, &mut sink);
-                    }
+            let (mut cards, mut faces) = ([(zero, Card::JOKER); HAND_SIZE + 1], [Card::JOKER; HAND_SIZE + 1]);
+            let mut bits = FaceBits { naturals: 0, jokers: 0 };
+            // (Past the buffers, `n` counts on and the hand is refused below.)
+            let mut n = 0;
+            pos.catalog.faces_of(hand).for_each(|(p, face)| {
+                if let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) {
+                    *card = (p, face);
+                    *slot = face;
                 }
+                bits.add(face);
+                n += 1;
+            });
+            // More than the 13 dealt and the one drawn (§3.2, §3.3), or an id not of the
+            // pack (a pack's ids run from 0: the largest tells), is no hand of a game but a
+            // view built by hand: the actions of a larger hand grow exponentially with it
+            // (26 cards make 382,311), so it lists none.
+            if n > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pos.catalog.len())
+            {
+                return;
+            }
+            if let (Some(cards), Some(faces)) = (cards.get(..n), faces.get(..n)) {
+                play(pos, cards, faces, bits, &mut sink);
             }
         }
     }

@@ -7,7 +7,7 @@ use rummykit_core::{
 
 use crate::game::swap_slot;
 use crate::turn::Turn;
-use crate::{Action, OpeningScope};
+use crate::{Action, HAND_SIZE, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
 use super::faces::{FaceBits, any_meldable, face_counts, meldable_at};
@@ -267,32 +267,30 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
 /// The cards of `cards` that `rule` lets go, in order, as `out`: each card written in
 /// place and the count moved on for those allowed, with no branch and no check of the
 /// vector's room per card, and no room made or cut back per list (the discards are most
-/// of a play phase's list; a hand of more than 16 cards, only in a position built by
-/// hand, takes the plain way).
+/// of a play phase's list). `cards` fit the room: [`generate`](super::generate) lists
+/// nothing for a hand of more than the 13 dealt and the one drawn.
 #[inline(never)]
 fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Discarded) {
-    match cards.first() {
-        Some(&(fill, _)) if cards.len() <= 16 => {
-            // Room for 16 made once, kept from one list to the next.
-            if out.cards.len() < 16 {
-                out.cards.resize(16, fill);
-            }
-            let buf = out.cards.get_mut(..16).unwrap_or_default();
-            let mut n = 0;
-            for &(piece, face) in cards {
-                if let Some(slot) = buf.get_mut(n) {
-                    *slot = piece;
-                }
-                n += usize::from(rule.allows(face));
-            }
-            out.len = n;
-        }
-        _ => {
-            out.cards.clear();
-            out.cards.extend(cards.iter().filter(|&&(_, face)| rule.allows(face)).map(|&(piece, _)| piece));
-            out.len = out.cards.len();
-        }
+    const ROOM: usize = HAND_SIZE + 1;
+    debug_assert!(cards.len() <= ROOM, "a hand of {} cards", cards.len());
+    // (An empty hand lets nothing go.)
+    let Some(&(fill, _)) = cards.first() else {
+        out.len = 0;
+        return;
+    };
+    // Room for a hand made once, kept from one list to the next.
+    if out.cards.len() < ROOM {
+        out.cards.resize(ROOM, fill);
     }
+    let buf = out.cards.get_mut(..ROOM).unwrap_or_default();
+    let mut n = 0;
+    for &(piece, face) in cards {
+        if let Some(slot) = buf.get_mut(n) {
+            *slot = piece;
+        }
+        n += usize::from(rule.allows(face));
+    }
+    out.len = n;
 }
 
 impl Turn<'_> {

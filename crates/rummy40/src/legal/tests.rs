@@ -592,7 +592,6 @@ fn face_melds_from_faces_agree_with_hand_melds() {
                     phase: Phase::Play,
                     taken: None,
                     won_jokers: PieceSet::new(),
-                    listed: None,
                 };
                 let faces = pos.with_faces(hand, <[Card]>::to_vec);
                 let mut fast: Vec<_> = pos.face_melds_of(&faces).iter().map(key).collect();
@@ -779,9 +778,6 @@ fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
     assert!(rummies > 500 && ruled_out > 30, "{rummies} hands that can go rummy, {ruled_out} ruled out");
 }
 
-/// The window test of [`Held::meldable`] by bit operations agrees with the plain
-/// one (every window of three values around the card, counting the missing values)
-/// for every set of values of one suit, every card of it and zero or one joker.
 /// The one face's test is the bit `meldable_of` marks, for every face (the joker's
 /// too), on random sets of naturals from sparse to dense, with no joker to three.
 #[test]
@@ -804,6 +800,9 @@ fn meldable_at_is_the_bit_meldable_of_marks() {
     assert!(marked > 100_000 && unmarked > 20_000, "{marked} marked, {unmarked} held but not marked");
 }
 
+/// The window test of [`Held::meldable`] by bit operations agrees with the plain
+/// one (every window of three values around the card, counting the missing values)
+/// for every set of values of one suit, every card of it and zero or one joker.
 #[test]
 fn meldable_windows_by_bits_agree_with_counting() {
     for ranks in 0u16..1 << 13 {
