@@ -660,7 +660,7 @@ fn staged_search_equals_plain_program() {
 
 /// The length of a colour's group-charge axis: a charge is never negative, and one past
 /// the jokers there are bounds nothing, so sums past it are dropped.
-const G_LEN: usize = MAX_JOKERS as usize + 1;
+const G_LEN: usize = MAX_JOKERS + 1;
 
 /// A root bound computed from scratch (no memo kept, no pending groups): each colour's
 /// best natural score per (run jokers, group charge [`charge`]), combined over the
