@@ -809,34 +809,37 @@ const fn plain_bits(ring: bool) -> [[u64; 256]; PLAIN_POSITIONS] {
 /// [`plain_bits`] on a line (every [`AcePolicy`] but round the corner), then on a ring.
 static PLAIN_BITS: [[[u64; 256]; PLAIN_POSITIONS]; 2] = [plain_bits(false), plain_bits(true)];
 
-/// The index of `ace` in [`PLAIN_WANTED`].
-#[inline]
-fn ace_index(ace: AcePolicy) -> usize {
+/// The lowest and highest numbers a run may span under `ace` on a line (14: an ace
+/// after the king); round the corner, every start 1-13 is in bounds whatever the length.
+/// [`PLAIN_WANTED`] and [`Pass::accept`] both read them, so the two paths cannot drift.
+#[inline(always)]
+const fn run_bounds(ace: AcePolicy) -> (u32, u32) {
     match ace {
-        AcePolicy::Low => 0,
-        AcePolicy::High => 1,
-        AcePolicy::LowOrHigh => 2,
-        AcePolicy::RoundTheCorner => 3,
+        AcePolicy::Low | AcePolicy::RoundTheCorner => (1, 13),
+        AcePolicy::High => (2, 14),
+        AcePolicy::LowOrHigh => (1, 14),
     }
 }
 
-/// For each ace policy (in [`ace_index`]'s order), mask of the suits present and length
-/// (3-5 used), the bits of the complemented OR whose one set means a meld: the starts
-/// within the policy's bounds if one suit is present (a run), the numbers if as many
-/// suits as pieces (a group of distinct suits, so of at most four). The bounds are
-/// [`Pass::accept`]'s: starts `lo ..= hi + 1 - len`, 1-13 ace low, 2-14 ace high, 1-14
-/// either; any of 1-13 round the corner.
+/// For each ace policy (indexed by `ace as usize`), mask of the suits present and
+/// length (3-5 used), the bits of the complemented OR whose one set means a meld: the
+/// starts within the policy's [`run_bounds`] if one suit is present (a run), the
+/// numbers if as many suits as pieces (a group of distinct suits, so of at most four).
 static PLAIN_WANTED: [[[u64; 8]; 16]; 4] = {
     let mut wanted = [[[0; 8]; 16]; 4];
-    let mut ace = 0;
-    while ace < 4 {
-        let (lo, hi) = [(1, 13), (2, 14), (1, 14), (1, 13)][ace];
+    let policies = [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
+    let mut i = 0;
+    while i < policies.len() {
+        let ace = policies[i];
+        let (lo, hi) = run_bounds(ace);
+        let (lo, hi) = (lo as usize, hi as usize);
+        let ring = matches!(ace, AcePolicy::RoundTheCorner);
         let mut suits = 1;
         while suits < 16 {
             let mut len = 3;
             while len <= PLAIN_POSITIONS {
-                // Round the corner, every start is in bounds whatever the length.
-                let last = if ace == 3 { 13 } else { hi + 1 - len };
+                // Starts `lo ..= hi + 1 - len`; round the corner, every start 1-13.
+                let last = if ring { hi } else { hi + 1 - len };
                 let mut bits = 0;
                 if suits & (suits - 1) == 0 {
                     let mut start = lo;
@@ -848,12 +851,12 @@ static PLAIN_WANTED: [[[u64; 8]; 16]; 4] = {
                 if (suits as u32).count_ones() as usize == len {
                     bits |= PLAIN_NUMBERS;
                 }
-                wanted[ace][suits][len] = bits;
+                wanted[ace as usize][suits][len] = bits;
                 len += 1;
             }
             suits += 1;
         }
-        ace += 1;
+        i += 1;
     }
     wanted
 };
@@ -879,7 +882,7 @@ fn plain_or_any<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
         return plain_with_jokers(all, faces, rules);
     }
     // The suits present select the bits that make a meld of either kind.
-    let mut wanted = PLAIN_WANTED[ace_index(rules.ace)][((all & PLAIN_SUITS) >> 6) as usize][len];
+    let mut wanted = PLAIN_WANTED[rules.ace as usize][((all & PLAIN_SUITS) >> 6) as usize][len];
     // Groups of fewer than four (a rule no game here has): tested apart, so that the
     // usual rules pay nothing.
     if rules.max_group_len < 4 && len > usize::from(rules.max_group_len) {
@@ -910,7 +913,7 @@ fn plain_with_jokers<F: Face>(all: u64, faces: &[F], rules: &MeldRules) -> u64 {
     };
     let suits = ((all & PLAIN_SUITS) >> 6) as usize;
     // One suit's row holds the run's bounds alone (a group needs three suits or more).
-    let bounds = PLAIN_WANTED[ace_index(rules.ace)][1][len];
+    let bounds = PLAIN_WANTED[rules.ace as usize][1][len];
     let run = run_jokers && suits & (suits - 1) == 0 && !all & bounds != 0;
     let group = group_jokers
         && !all & PLAIN_NUMBERS != 0
@@ -1094,11 +1097,7 @@ impl Pass {
                         (starts, starts.trailing_zeros() + 1)
                     }
                     _ => {
-                        let (lo, hi) = match ace {
-                            AcePolicy::Low => (1, 13),
-                            AcePolicy::High => (2, 14),
-                            _ => (1, 14),
-                        };
+                        let (lo, hi) = run_bounds(ace);
                         // Starts lo ..= hi + 1 - len.
                         let last = OFF + hi + 1 - len as u32;
                         let starts = self.starts & ((2 << last) - 1) & !((1 << (OFF + lo)) - 1);

@@ -843,11 +843,7 @@ mod tests {
                 trial.extend(faces.iter().copied());
                 // The standard set: two of each tile, two jokers.
                 let fits = face_counts(&trial).iter().all(|&k| k <= 2);
-                if let (true, Ok(meld)) = (
-                    fits,
-                    Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
-                        .or_else(|_| Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES)),
-                ) {
+                if let (true, Ok(meld)) = (fits, Meld::infer(&faces, &crate::MELD_RULES)) {
                     table = trial;
                     melds.push(meld);
                 }

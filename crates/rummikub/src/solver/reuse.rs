@@ -46,7 +46,7 @@ use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 use crate::JokerReuse;
 
 use super::locked::{below, keep_best};
-use super::turn::{Keep, Pinned, least_placing, rank, unpin};
+use super::turn::{Pinned, least_placing, rank, unpin};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
@@ -67,14 +67,14 @@ impl Solver {
     /// joker under `reuse` (module docs); `None` when that is not proven: more than
     /// [`MAX_BESIDE`] melds, or a solve that did not answer. Under
     /// `NewMeldWithTwoRackTiles` another table joker left to the rest keeps its role
-    /// (one of `kept`, the ways any table joker may) or ends in a meld of its own with
-    /// rack tiles ([`Solver::after_release`]).
+    /// (as one of `kept`, the tiles any table joker may stand for) or ends in a meld of
+    /// its own with rack tiles ([`Solver::after_release`]).
     pub(super) fn beside_rack(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
-        (reuse, kept): (JokerReuse, &[Keep]),
+        (reuse, kept): (JokerReuse, &[Tile]),
         (from, objective): ((u64, u64), Objective),
     ) -> Option<Beside> {
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
@@ -91,25 +91,11 @@ impl Solver {
         // solved only as far as it could reach it.
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
-        for (meld, from_rack) in splits {
-            let (left_table, left_rack, meld_only) = take_out(&meld, &from_rack, &faces, rack, options)?;
-            let floor = below(best, rank(&meld_only, objective));
-            let rest = if reuse == JokerReuse::NewMeldWithTwoRackTiles && left_table.contains(&Tile::JOKER) {
-                self.after_release(left_table, &left_rack, kept, options, floor)?
-            } else {
-                match self.solve_from(
-                    &Position::new(left_table, left_rack),
-                    &options.with_opened(true),
-                    Some(floor),
-                ) {
-                    Ok(sol) => sol,
-                    Err(_) => return None,
-                }
-            };
-            let Some(sol) = rest else { continue };
-            let table = core::iter::once(meld).chain(sol.table).collect();
-            let play = finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value);
-            keep_best(&mut plays, &mut best, play, objective);
+        let kept = (reuse == JokerReuse::NewMeldWithTwoRackTiles).then_some(kept);
+        for split in &splits {
+            if let Some(play) = self.with_meld_out(split, (&faces, rack), kept, options, (best, objective))? {
+                keep_best(&mut plays, &mut best, play, objective);
+            }
         }
         let bound = if plays.is_empty() { (0, 0) } else { best };
         Some(Beside { bound, plays })
@@ -118,33 +104,27 @@ impl Solver {
     /// The best rest of a play under `NewMeldWithTwoRackTiles` once a released joker's
     /// meld is out, on the table tiles `faces` (a table joker among them) and `rack`,
     /// reaching `floor` (`Some(None)`: none does; `None`: a solve did not answer). A
-    /// legal play's next table joker keeps its role — one of `kept`, solved as
-    /// [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a meld
-    /// of its own with rack tiles only, taken out as the first (further jokers free).
+    /// legal play's next table joker keeps its role — standing for one of `kept`, solved
+    /// as [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a
+    /// meld of its own with rack tiles only, taken out as the first (further jokers
+    /// free).
     fn after_release(
         &mut self,
         faces: Vec<Tile>,
         rack: &[Tile],
-        kept: &[Keep],
+        kept: &[Tile],
         options: &SolveOptions,
         floor: (u64, u64),
     ) -> Option<Option<Solution>> {
         let objective = options.objective;
-        let mut best: Option<Solution> = None;
-        let take = |sol: Solution, best: &mut Option<Solution>| {
-            let r = rank(&sol, objective);
-            if r >= floor && best.as_ref().is_none_or(|b| r > rank(b, objective)) {
-                *best = Some(sol);
-            }
-        };
-        for &keep in kept {
-            let (tiles, lays) = match keep {
-                Keep::As(t) => (vec![t], Vec::new()),
-                Keep::Lay { number, colours, joker } => (Vec::new(), vec![(number, colours, joker)]),
-            };
-            let reach = best.as_ref().map_or(floor, |b| rank(b, objective));
-            match self.pinned_faces(faces.clone(), rack, (&tiles, &lays), options, Some(reach), true) {
-                Pinned::Solved(sol) => take(unpin(sol.clone(), &tiles).unwrap_or(sol), &mut best),
+        // The first play found at the best rank.
+        let mut best = floor;
+        let mut plays: Vec<Solution> = Vec::new();
+        for &t in kept {
+            match self.pinned_faces(faces.clone(), rack, (&[t], &[]), options, Some(best), true) {
+                Pinned::Solved(sol) => {
+                    keep_best(&mut plays, &mut best, unpin(sol.clone(), &[t]).unwrap_or(sol), objective);
+                }
                 Pinned::NoPlay => {}
                 Pinned::Unknown => return None,
             }
@@ -153,23 +133,42 @@ impl Solver {
         if splits.len() > MAX_BESIDE {
             return None;
         }
-        for (meld, from_rack) in splits {
-            let (left_table, left_rack, meld_only) = take_out(&meld, &from_rack, &faces, rack, options)?;
-            let reach = best.as_ref().map_or(floor, |b| rank(b, objective));
-            let position = Position::new(left_table, left_rack);
-            let sol = match self.solve_from(
-                &position,
-                &options.with_opened(true),
-                Some(below(reach, rank(&meld_only, objective))),
-            ) {
-                Ok(Some(sol)) => sol,
-                Ok(None) => continue,
-                Err(_) => return None,
-            };
-            let table = core::iter::once(meld).chain(sol.table).collect();
-            take(finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value), &mut best);
+        for split in &splits {
+            if let Some(play) = self.with_meld_out(split, (&faces, rack), None, options, (best, objective))? {
+                keep_best(&mut plays, &mut best, play, objective);
+            }
         }
-        Some(best)
+        Some(plays.into_iter().next())
+    }
+
+    /// The best play with `meld` taken out of the table tiles `faces` and `rack` (each
+    /// place from the rack or the table as `from_rack` says) and the rest solved, that
+    /// could rank at least `best` under `objective` (`Some(None)`: the rest reaches no such rank; `None`:
+    /// a tile is not there, or a solve did not answer). With `kept`, a table joker left
+    /// to the rest keeps its role or is released too ([`Solver::after_release`]);
+    /// without, the rest is solved freely.
+    fn with_meld_out(
+        &mut self,
+        (meld, from_rack): &(Meld<Tile>, Vec<bool>),
+        (faces, rack): (&[Tile], &[Tile]),
+        kept: Option<&[Tile]>,
+        options: &SolveOptions,
+        (best, objective): ((u64, u64), Objective),
+    ) -> Option<Option<Solution>> {
+        let (left_table, left_rack, meld_only) = take_out(meld, from_rack, faces, rack, options)?;
+        let floor = below(best, rank(&meld_only, objective));
+        let rest = match kept {
+            Some(kept) if left_table.contains(&Tile::JOKER) => {
+                self.after_release(left_table, &left_rack, kept, options, floor)?
+            }
+            _ => self
+                .solve_from(&Position::new(left_table, left_rack), &options.with_opened(true), Some(floor))
+                .ok()?,
+        };
+        Some(rest.map(|sol| {
+            let table = core::iter::once(*meld).chain(sol.table).collect();
+            finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value)
+        }))
     }
 }
 
@@ -212,9 +211,7 @@ fn splits(on_table: &[usize; 53], on_rack: &[usize; 53], reuse: JokerReuse) -> V
     let jokers = supply[52];
     let mut out: Vec<(Meld<Tile>, Vec<bool>)> = Vec::new();
     let mut add = |faces: &[Tile]| {
-        let Ok(meld) = Meld::new(MeldKind::Run, faces, &crate::MELD_RULES)
-            .or_else(|_| Meld::new(MeldKind::Group, faces, &crate::MELD_RULES))
-        else {
+        let Ok(meld) = Meld::infer(faces, &crate::MELD_RULES) else {
             return;
         };
         let uncut =

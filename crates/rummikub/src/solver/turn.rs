@@ -286,11 +286,17 @@ impl Solver {
             };
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
             // Under `NewMeldWithTwoRackTiles`, another table joker keeps its role or is
-            // released into a meld of its own: the ways any joker may keep its role.
-            let mut kept: Vec<Keep> = Vec::new();
-            for way in all.iter().flatten() {
-                if !kept.contains(way) {
-                    kept.push(*way);
+            // released into a meld of its own: the tiles any joker may keep its role as
+            // (read only when a second table joker is left, and then `kept_ways` gives
+            // only these).
+            let mut kept: Vec<Tile> = Vec::new();
+            if rules.joker_reuse == JokerReuse::NewMeldWithTwoRackTiles {
+                for way in all.iter().flatten() {
+                    if let Keep::As(t) = *way
+                        && !kept.contains(&t)
+                    {
+                        kept.push(t);
+                    }
                 }
             }
             let beside = kept_all.and_then(|k| {
@@ -638,10 +644,10 @@ pub(super) enum Keep {
 const MAX_KEEPS: usize = 4 * MAX_PINNED;
 
 /// The ways the joker of `role` may keep its role: as the tile it stands for; a joker
-/// that may stand for several colours, in a group of its number: with the only other
-/// joker of the position elsewhere, one of the groups of two or three naturals the tiles
-/// allow and the joker (solving it as a natural would let that natural into a run),
-/// else as a natural of each colour.
+/// that may stand for several colours, in a group of its number: when it is the only
+/// joker of the position (table and rack), one of the groups of two or three naturals
+/// the tiles allow and the joker, laid apart (solving it as a natural would let that
+/// natural into a run); with any other joker, as a natural of each colour.
 fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
     let Some(number) = role.stands_for.first().and_then(|t| t.number()) else { return Vec::new() };
     if !role.any_colour {
@@ -1023,11 +1029,7 @@ mod tests {
             }
             let mut trial = tiles.clone();
             trial.extend(faces.iter().copied());
-            if let (true, Ok(meld)) = (
-                fits(&trial),
-                Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
-                    .or_else(|_| Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES)),
-            ) {
+            if let (true, Ok(meld)) = (fits(&trial), Meld::infer(&faces, &crate::MELD_RULES)) {
                 tiles = trial;
                 table.push(meld);
             }

@@ -658,32 +658,14 @@ fn staged_search_equals_plain_program() {
     }
 }
 
-/// How a root bound charges the naturals a colour sends to groups at a number.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum GroupCharge {
-    /// Today's: the jokers of the groups the colour is lowest in ([`charge`]), shared
-    /// with the run jokers.
-    Lowest,
-    /// Two partner places for each group the colour must be lowest in, one credited for
-    /// every other natural, the balance shared with the run jokers (a group of `k`
-    /// naturals has at least `3 - k` jokers, its balance `2 - (k - 1)`).
-    Balance,
-    /// As `Balance`, but the balance pays for group jokers only: `Σ runs + max(0, Σ
-    /// balance) ≤ jokers`.
-    BalanceGroupsOnly,
-    /// The sum of the two charges (each bounds the group jokers at every number), so
-    /// twice the jokers: `2 Σ runs + max(0, Σ both) ≤ 2 · jokers`.
-    Mixed,
-}
-
-/// Offset and size of a colour's group-charge axis (at most 3 naturals a number:
-/// between −39 and +156 over 13 numbers, the latter for `Mixed`).
-const G_OFF: i32 = 40;
-const G_LEN: usize = 200;
+/// The length of a colour's group-charge axis: a charge is never negative, and one past
+/// the jokers there are bounds nothing, so sums past it are dropped.
+const G_LEN: usize = MAX_JOKERS + 1;
 
 /// A root bound computed from scratch (no memo kept, no pending groups): each colour's
-/// best natural score per (run jokers, group charge), combined over the colours.
-fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params, how: GroupCharge) -> Option<u32> {
+/// best natural score per (run jokers, group charge [`charge`]), combined over the
+/// colours.
+fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params) -> Option<u32> {
     let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
     let r_len = jmax as usize + 1;
     let all = |c: usize, i: usize| u32::from(counts.fixed[c][i] + counts.optional[c][i]);
@@ -694,7 +676,6 @@ fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params, how: GroupCh
         memo: &mut std::collections::HashMap<(usize, u32, u32), Vec<i64>>,
         all: &dyn Fn(usize, usize) -> u32,
         params: Params,
-        how: GroupCharge,
         jmax: u32,
         r_len: usize,
         c: usize,
@@ -707,7 +688,7 @@ fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params, how: GroupCh
         let mut out = vec![i64::MIN; r_len * G_LEN];
         if m == 14 {
             if runs & 0x3f == 0 {
-                out[G_OFF as usize] = 0;
+                out[0] = 0;
             }
         } else {
             let i = m as usize - 1;
@@ -723,32 +704,19 @@ fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params, how: GroupCh
                 if x > cap {
                     continue;
                 }
-                let g = match how {
-                    GroupCharge::Lowest => charge(&have, c, x) as i32,
-                    GroupCharge::Balance | GroupCharge::BalanceGroupsOnly => {
-                        let lower: u32 = (0..c).map(|o| have[o].min(x)).sum();
-                        let y = x.saturating_sub(lower) as i32;
-                        3 * y - x as i32
-                    }
-                    GroupCharge::Mixed => {
-                        let lower: u32 = (0..c).map(|o| have[o].min(x)).sum();
-                        let y = x.saturating_sub(lower) as i32;
-                        3 * y - x as i32 + charge(&have, c, x) as i32
-                    }
-                };
+                let g = charge(&have, c, x) as usize;
                 let d = i64::from(o.delta >> 8) * unit;
-                let sub = row(dec, memo, all, params, how, jmax, r_len, c, m + 1, u32::from(o.runs));
+                let sub = row(dec, memo, all, params, jmax, r_len, c, m + 1, u32::from(o.runs));
                 for r in 0..r_len {
                     let r2 = r + usize::from(o.jokers);
                     if r2 >= r_len {
                         break;
                     }
-                    for k in 0..G_LEN {
-                        let k2 = k as i32 + g;
-                        if sub[r * G_LEN + k] == i64::MIN || !(0..G_LEN as i32).contains(&k2) {
+                    for k in 0..G_LEN - g.min(G_LEN) {
+                        if sub[r * G_LEN + k] == i64::MIN {
                             continue;
                         }
-                        let v = &mut out[r2 * G_LEN + k2 as usize];
+                        let v = &mut out[r2 * G_LEN + k + g];
                         *v = (*v).max(sub[r * G_LEN + k] + d);
                     }
                 }
@@ -757,25 +725,23 @@ fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params, how: GroupCh
         memo.insert((c, m, runs), out.clone());
         out
     }
-    // Combined over the colours: (run jokers, summed charge with offset 4·G_OFF).
-    let width = 4 * G_LEN;
-    let mut acc = vec![i64::MIN; r_len * width];
+    // Combined over the colours: (run jokers, summed charge).
+    let mut acc = vec![i64::MIN; r_len * G_LEN];
     acc[0] = 0;
-    let mut off = 0i32;
     for c in 0..4 {
-        let colour = row(dec, &mut memo, &all, params, how, jmax, r_len, c, 1, 0);
-        let mut next = vec![i64::MIN; r_len * width];
+        let colour = row(dec, &mut memo, &all, params, jmax, r_len, c, 1, 0);
+        let mut next = vec![i64::MIN; r_len * G_LEN];
         for ra in 0..r_len {
-            for ka in 0..width {
-                let a = acc[ra * width + ka];
+            for ka in 0..G_LEN {
+                let a = acc[ra * G_LEN + ka];
                 if a == i64::MIN {
                     continue;
                 }
                 for rb in 0..r_len - ra {
-                    for kb in 0..G_LEN {
+                    for kb in 0..G_LEN - ka {
                         let b = colour[rb * G_LEN + kb];
-                        if b != i64::MIN && ka + kb < width {
-                            let v = &mut next[(ra + rb) * width + ka + kb];
+                        if b != i64::MIN {
+                            let v = &mut next[(ra + rb) * G_LEN + ka + kb];
                             *v = (*v).max(a + b);
                         }
                     }
@@ -783,19 +749,12 @@ fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params, how: GroupCh
             }
         }
         acc = next;
-        off += G_OFF;
     }
     let mut best = i64::MIN;
     for r in 0..r_len {
-        for k in 0..width {
-            let v = acc[r * width + k];
-            let g = k as i32 - off;
-            let spent = match how {
-                GroupCharge::Lowest | GroupCharge::Balance => r as i32 + g,
-                GroupCharge::BalanceGroupsOnly => r as i32 + g.max(0),
-                GroupCharge::Mixed => 2 * r as i32 + g.max(0) - jmax as i32,
-            };
-            if v != i64::MIN && spent <= jmax as i32 {
+        for g in 0..G_LEN {
+            let v = acc[r * G_LEN + g];
+            if v != i64::MIN && r + g <= jmax as usize {
                 best = best.max(v);
             }
         }
@@ -803,101 +762,11 @@ fn probe_root(dec: &mut Decisions, counts: &Counts, params: Params, how: GroupCh
     (best >= 0).then_some(best as u32)
 }
 
-/// The root bounds of one opened position (in the search's colour order, the smaller
-/// of the two sweeps'), in whole units of the objective: `rest_total`, today's
-/// relaxation, the probe of it (must equal), the two balance variants, the optimum.
-fn probe_position(counts: &Counts, objective: Objective) -> [Option<u32>; 7] {
-    let order = colour_order(counts);
-    let counts = counts.recoloured(order);
-    let shift = major_shift(objective);
-    let mirrored = counts.mirrored();
-    let sweeps = [(&counts, opened(objective, false)), (&mirrored, opened(objective, true))];
-    let mut out = [None; 7];
-    let min = |a: Option<u32>, b: Option<u32>| match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    out[0] = Some(rest_total(&counts, sweeps[0].1) >> shift);
-    for (k, &(c, params)) in sweeps.iter().enumerate() {
-        let mut dp = Dp::default();
-        dp.dec.reset(c, params);
-        let today = dp.relax.init(&mut dp.dec, c, params, true).map(|v| v >> shift);
-        let probes =
-            [GroupCharge::Lowest, GroupCharge::Balance, GroupCharge::BalanceGroupsOnly, GroupCharge::Mixed]
-                .map(|how| probe_root(&mut dp.dec, c, params, how).map(|v| v >> shift));
-        let vals = [today, probes[0], probes[1], probes[2], probes[3]];
-        for (j, v) in vals.into_iter().enumerate() {
-            out[1 + j] = if k == 0 { v } else { min(out[1 + j], v) };
-        }
-    }
-    let mut dp = Dp::default();
-    let both = [
-        Sweep { counts: sweeps[0].0, params: sweeps[0].1 },
-        Sweep { counts: sweeps[1].0, params: sweeps[1].1 },
-    ];
-    out[6] = dp.search(&both, usize::MAX, 0).map(|(o, _)| (o.score & !ROOM_MASK) >> shift);
-    out
-}
-
-/// Figures for the coupled-groups bound: with `ROOT_PROBE=<file>` of `solve --json`
-/// lines (the stress bench's `STRESS_JSON`), one line per opened position: rest,
-/// today's root bound, its probe, the balance bound, the groups-only balance bound and
-/// the optimum (whole units of the objective).
+/// The relaxation's root bound rebuilt from the kept decisions, each colour's group
+/// charge taken per number ([`charge`]), equals [`Relax::init`]'s on random positions
+/// of both sets.
 #[test]
-#[ignore = "a measurement harness: ROOT_PROBE=<file of solve --json lines>"]
-fn root_probe_figures() {
-    let Ok(path) = std::env::var("ROOT_PROBE") else { return };
-    let text = std::fs::read_to_string(path).expect("readable");
-    for (line_no, line) in text.lines().enumerate() {
-        let v: serde_json::Value = serde_json::from_str(line).expect("json");
-        if v["opened"] != serde_json::Value::Bool(true) {
-            continue;
-        }
-        let tiles = |k: &str| -> Vec<rummykit_core::Tile> {
-            v[k].as_array()
-                .expect("tiles")
-                .iter()
-                .map(|t| t.as_str().expect("a name").parse().expect("a tile"))
-                .collect()
-        };
-        let (table, rack) = (tiles("table"), tiles("rack"));
-        let grid = |ts: &[rummykit_core::Tile]| {
-            let mut g = [[0u8; 13]; 4];
-            for t in ts {
-                let i = usize::from(t.index());
-                if i < 52 {
-                    g[i / 13][i % 13] += 1;
-                }
-            }
-            g
-        };
-        let counts = Counts {
-            fixed: grid(&table),
-            optional: grid(&rack),
-            fixed_jokers: table.iter().filter(|t| t.is_joker()).count() as u8,
-            optional_jokers: rack.iter().filter(|t| t.is_joker()).count() as u8,
-        };
-        let objective = if v["objective"] == "value" { Objective::Value } else { Objective::Tiles };
-        let f = probe_position(&counts, objective);
-        let s = |x: Option<u32>| x.map_or("-".to_string(), |x| x.to_string());
-        println!(
-            "probe {line_no} {objective:?} {} {} {} {} {} {} {}",
-            s(f[0]),
-            s(f[6]),
-            s(f[1]),
-            s(f[2]),
-            s(f[3]),
-            s(f[4]),
-            s(f[5])
-        );
-    }
-}
-
-/// The root probe's charges: `Lowest` rebuilds the relaxation's root bound from the
-/// kept decisions (and must equal it); the partner-place balances are valid bounds
-/// (never below the plain program's optimum) on random positions of both sets.
-#[test]
-fn root_probe_equals_relaxation_and_balances_bound_the_optimum() {
+fn root_probe_equals_relaxation() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x9A_4E_75);
     let mut cases = 0;
     for case in 0..120 {
@@ -908,19 +777,14 @@ fn root_probe_equals_relaxation_and_balances_bound_the_optimum() {
         let counts = random_counts(&mut rng, copies, jokers, table, rack);
         for objective in [Objective::Tiles, Objective::Value] {
             let params = opened(objective, false);
-            let Some(best) = plain(&counts, params) else { continue };
+            if plain(&counts, params).is_none() {
+                continue;
+            }
             let mut dp = Dp::default();
             dp.dec.reset(&counts, params);
-            let today = dp.relax.init(&mut dp.dec, &counts, params, true);
-            let lowest = probe_root(&mut dp.dec, &counts, params, GroupCharge::Lowest);
-            assert_eq!(lowest, today, "case {case} {objective:?}");
-            for how in [GroupCharge::Balance, GroupCharge::BalanceGroupsOnly, GroupCharge::Mixed] {
-                let got = probe_root(&mut dp.dec, &counts, params, how);
-                assert!(
-                    got.is_some_and(|g| g >= best),
-                    "case {case} {objective:?} {how:?}: {got:?} < {best}"
-                );
-            }
+            let relaxed = dp.relax.init(&mut dp.dec, &counts, params, true);
+            let probe = probe_root(&mut dp.dec, &counts, params);
+            assert_eq!(probe, relaxed, "case {case} {objective:?}");
             cases += 1;
         }
     }
