@@ -178,11 +178,11 @@ impl Bot<Rummikub> for Counting {
 /// counted and printed.
 ///
 /// In 1,000 games per option set (`BOT_COUNT_GAMES=1000`, release mode) every one of
-/// 224,125 answers placing tiles was accepted. `Unproven` (no
-/// answer: the greedy bot then plays rack-only melds) came on none of the turns with
-/// `SameTurnAnywhere`, about 4 % under the default rules, 21 % with
-/// `NewMeldWithTwoRackTiles`, 34 % under Schmidt's rules (about 5 % in 200 games since
-/// their branch and bound) and about 1 % with locked melds; the counts per option set
+/// 259,492 answers placing tiles was accepted. `Unproven` (no answer: the greedy bot
+/// then plays rack-only melds) came on none of the turns with `SameTurnAnywhere`, under
+/// 1 % under the default rules, with `NewMeldWithTwoRackTiles` and with locked melds,
+/// 2–3 % with `RackOnly` and `group3_joker_needs_both`, and 4.7 % under Schmidt's
+/// rules; the counts per option set
 /// are in docs/PERFORMANCE.md (solver history).
 #[test]
 fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
