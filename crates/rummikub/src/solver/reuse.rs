@@ -329,7 +329,7 @@ fn cuttable(faces: &[Tile], lo: usize, hi: usize) -> bool {
 }
 
 /// Every set of at most `k` of `places`, as bit masks (the empty set first).
-fn masks(places: &[usize], k: usize) -> Vec<u32> {
+pub(super) fn masks(places: &[usize], k: usize) -> Vec<u32> {
     let mut out = vec![0u32];
     for &p in places {
         let with: Vec<u32> =

@@ -52,7 +52,8 @@
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::locked::below;
-use super::turn::{joker_roles, least_placing, rank};
+use super::reuse::masks;
+use super::turn::{joker_roles, least_placing, of_number, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
@@ -531,7 +532,7 @@ impl Turn {
                     }
                     // The missing places and up to the jokers left of the others.
                     let there: Vec<usize> = (0..len).filter(|&i| missing & (1 << i) == 0).collect();
-                    for extra in subsets(&there, jokers - missing.count_ones() as usize) {
+                    for extra in masks(&there, jokers - missing.count_ones() as usize) {
                         let mask = missing | extra;
                         if mask.count_ones() as usize == len {
                             continue;
@@ -592,26 +593,6 @@ fn joker_at(faces: &[Tile], tile: Tile) -> bool {
                 .and_then(|v| Tile::new(colour, v))
                 == Some(tile)
     })
-}
-
-/// The tiles of `number` in the colours of the bitmask `suits`.
-fn of_number(number: u8, suits: u8) -> Vec<Tile> {
-    Colour::ALL
-        .into_iter()
-        .filter(|c| suits & (1 << c.index()) != 0)
-        .filter_map(|c| Tile::new(c, number))
-        .collect()
-}
-
-/// Every set of at most `k` of `places`, as bit masks.
-fn subsets(places: &[usize], k: usize) -> Vec<u32> {
-    let mut out = vec![0u32];
-    for &p in places {
-        let with: Vec<u32> =
-            out.iter().filter(|m| (m.count_ones() as usize) < k).map(|m| m | 1 << p).collect();
-        out.extend(with);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -618,7 +618,7 @@ pub(super) fn joker_roles(table: &[Meld<Tile>]) -> Vec<Role> {
 }
 
 /// The tiles of `number` in the colours of the bitmask `suits`.
-fn of_number(number: u8, suits: u8) -> Vec<Tile> {
+pub(super) fn of_number(number: u8, suits: u8) -> Vec<Tile> {
     Colour::ALL
         .into_iter()
         .filter(|c| suits & (1 << c.index()) != 0)
