@@ -31,35 +31,6 @@ fn state_round_trips() {
     assert_eq!(back, dealt);
 }
 
-/// Every state of random games of both boxes and two to six seats reads back from its
-/// save exactly, with the same legal actions: the state holds tiles by face (racks are
-/// counts, actions name tiles), so a save of faces is the whole state.
-#[test]
-fn saves_round_trip_exactly_at_every_step() {
-    use rand::seq::IndexedRandom;
-    let (mut legal, mut legal_back) = (Vec::new(), Vec::new());
-    let (mut steps, mut over) = (0, 0);
-    for (config, seats) in [(Config::SCHMIDT, 2), (Config::SCHMIDT, 4), (Config::XP, 5), (Config::XP, 6)] {
-        let mut rng = ChaCha8Rng::seed_from_u64(700 + seats as u64);
-        let mut game = Rummikub::deal(&config, Seating::new(seats), &mut rng).expect("deal");
-        for _ in 0..400 {
-            let json = serde_json::to_string(&game).expect("serialize");
-            let back: Rummikub = serde_json::from_str(&json).expect("deserialize");
-            assert_eq!(back, game, "{seats} seats, step {steps}");
-            game.legal_actions(&mut legal);
-            back.legal_actions(&mut legal_back);
-            assert_eq!(legal, legal_back);
-            steps += 1;
-            let Some(a) = legal.choose(&mut rng) else {
-                over += 1;
-                break;
-            };
-            game.apply(game.to_move().unwrap_or_default(), a.clone()).expect("a legal action");
-        }
-    }
-    assert!(over > 0 && steps > 300, "{over} games over in {steps} steps");
-}
-
 #[test]
 fn corrupt_saves_are_rejected() {
     let json = serde_json::to_string(&mid_game()).expect("serialize");
