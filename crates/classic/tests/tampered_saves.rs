@@ -157,4 +157,3 @@ fn a_meld_count_above_the_table_is_rejected() {
         );
     }
 }
-

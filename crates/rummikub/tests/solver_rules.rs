@@ -279,35 +279,24 @@ fn rules_1_10_solve_turn_equals_brute_force_under_every_option_set() {
     let mut solver = Solver::new();
     let mut report = Vec::new();
     for (name, config) in option_sets() {
-        let (mut answered, mut unproven, mut binding) = (0, 0, 0);
+        let mut tally = Tally::default();
+        let mut unproven = 0;
         for case in 0..150 {
             let (table, rack) = position(&mut rng);
             let opened = case % 3 != 0;
             let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
-            let expect = brute_force(&table, &rack, &config, opened, objective);
-            match solver.solve_turn(&table, &rack, &config, opened, objective) {
-                Ok(sol) => {
-                    answered += 1;
-                    let label = format!("{name} case {case}");
-                    assert_best(&label, &config, (&table, &rack), opened, (objective, expect), &sol);
-                }
-                Err(SolveError::Unproven { refused }) => {
-                    unproven += 1;
-                    if std::env::var("SHOW_UNPROVEN").is_ok() {
-                        eprintln!(
-                            "UNPROVEN {name} {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
-                        );
-                    }
-                    assert!(!matches!(refused, PlayError::InvalidMeld { .. }), "{name}: {refused:?}");
-                }
-                Err(e) => panic!("{name} case {case}: {e}"),
+            let label = format!("{name} case {case}");
+            let position = (table.as_slice(), rack.as_slice());
+            if let Some(refused) =
+                check_case(&mut solver, &label, &config, position, opened, objective, &mut tally)
+            {
+                unproven += 1;
+                assert!(!matches!(refused, PlayError::InvalidMeld { .. }), "{name}: {refused:?}");
             }
-            let flat = flat_best(&mut solver, &table, &rack, &config, opened, objective);
-            binding += usize::from(flat > expect);
         }
-        report.push(format!(
-            "{name}: {answered} answered, {unproven} unproven, {binding} where the rules cost"
-        ));
+        let Tally { answered, costly, .. } = tally;
+        report
+            .push(format!("{name}: {answered} answered, {unproven} unproven, {costly} where the rules cost"));
         assert!(answered >= 100, "{name}: only {answered} of 150 answered");
     }
     eprintln!("{}", report.join("\n"));
@@ -322,7 +311,7 @@ fn rules_1_6_locked_melds_solve_turn_equals_brute_force() {
     let locked = with_rules(|r| r.joker_melds_locked = true);
     let mut rng = ChaCha8Rng::seed_from_u64(0x0106_10c4);
     let mut solver = Solver::new();
-    let (mut cases, mut answered, mut binding) = (0, 0, 0);
+    let (mut cases, mut tally) = (0, Tally::default());
     while cases < 300 {
         let (table, rack) = position(&mut rng);
         if table.iter().all(|m| m.jokers() == 0) {
@@ -331,19 +320,17 @@ fn rules_1_6_locked_melds_solve_turn_equals_brute_force() {
         cases += 1;
         let opened = cases % 5 != 0;
         let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-        let expect = brute_force(&table, &rack, &locked, opened, objective);
-        let flat = flat_best(&mut solver, &table, &rack, &locked, opened, objective);
-        match solver.solve_turn(&table, &rack, &locked, opened, objective) {
-            Ok(sol) => {
-                answered += 1;
-                binding += usize::from(flat > expect);
-                let label = format!("case {cases}");
-                assert_best(&label, &locked, (&table, &rack), opened, (objective, expect), &sol);
-            }
-            Err(SolveError::Unproven { .. }) => {}
-            Err(e) => panic!("case {cases}: {e}"),
-        }
+        check_case(
+            &mut solver,
+            &format!("case {cases}"),
+            &locked,
+            (&table, &rack),
+            opened,
+            objective,
+            &mut tally,
+        );
     }
+    let Tally { answered, costly_answered: binding, .. } = tally;
     eprintln!("locked: {answered} of {cases} answered, {binding} answered where the rule costs");
     assert!(answered >= 285 && binding >= 40, "{answered} answered, {binding} where the rule costs");
 }
@@ -357,7 +344,7 @@ fn rules_1_6_locked_melds_with_four_jokers_equal_brute_force() {
     locked.joker_melds_locked = true;
     let mut rng = ChaCha8Rng::seed_from_u64(0x0106_0004);
     let mut solver = Solver::new();
-    let (mut cases, mut answered) = (0, 0);
+    let (mut cases, mut tally) = (0, Tally::default());
     while cases < 120 {
         let (table, mut rack) = position(&mut rng);
         if table.iter().all(|m| m.jokers() == 0) {
@@ -369,23 +356,17 @@ fn rules_1_6_locked_melds_with_four_jokers_equal_brute_force() {
         rack.truncate(5);
         cases += 1;
         let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-        let expect = brute_force(&table, &rack, &locked, true, objective);
-        match solver.solve_turn(&table, &rack, &locked, true, objective) {
-            Ok(sol) => {
-                answered += 1;
-                assert_best(
-                    &format!("case {cases}"),
-                    &locked,
-                    (&table, &rack),
-                    true,
-                    (objective, expect),
-                    &sol,
-                );
-            }
-            Err(SolveError::Unproven { .. }) => {}
-            Err(e) => panic!("case {cases}: {e}"),
-        }
+        check_case(
+            &mut solver,
+            &format!("case {cases}"),
+            &locked,
+            (&table, &rack),
+            true,
+            objective,
+            &mut tally,
+        );
     }
+    let answered = tally.answered;
     eprintln!("locked, 160 tiles: {answered} of {cases} answered");
     assert!(answered >= 100, "{answered} answered");
 }
@@ -408,7 +389,7 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
     let mut quick = Solver::new().with_turn_proof(TurnProof::Quick);
     let mut report = Vec::new();
     for (name, config) in sets {
-        let (mut cases, mut answered, mut binding, mut quick_answered) = (0, 0, 0, 0);
+        let (mut cases, mut tally, mut quick_answered) = (0, Tally::default(), 0);
         while cases < 2000 {
             let (table, rack) = crowded(&mut rng);
             if table.iter().all(|m| m.jokers() == 0) {
@@ -417,30 +398,16 @@ fn rules_1_6_released_joker_reuse_equals_brute_force() {
             cases += 1;
             let opened = cases % 5 != 0;
             let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-            let expect = brute_force(&table, &rack, &config, opened, objective);
-            let flat = flat_best(&mut solver, &table, &rack, &config, opened, objective);
             if let Ok(sol) = quick.solve_turn(&table, &rack, &config, opened, objective) {
                 quick_answered += 1;
+                let expect = brute_force(&table, &rack, &config, opened, objective);
                 let label = format!("{name} case {cases}, quick proofs");
                 assert_best(&label, &config, (&table, &rack), opened, (objective, expect), &sol);
             }
-            match solver.solve_turn(&table, &rack, &config, opened, objective) {
-                Ok(sol) => {
-                    answered += 1;
-                    binding += usize::from(flat > expect);
-                    let label = format!("{name} case {cases}");
-                    assert_best(&label, &config, (&table, &rack), opened, (objective, expect), &sol);
-                }
-                Err(SolveError::Unproven { refused }) => {
-                    if std::env::var("SHOW_UNPROVEN").is_ok() {
-                        eprintln!(
-                            "UNPROVEN {name} {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
-                        );
-                    }
-                }
-                Err(e) => panic!("{name} case {cases}: {e}"),
-            }
+            let label = format!("{name} case {cases}");
+            check_case(&mut solver, &label, &config, (&table, &rack), opened, objective, &mut tally);
         }
+        let Tally { answered, costly_answered: binding, .. } = tally;
         report.push(format!(
             "{name}: {answered} of {cases} answered ({quick_answered} with the quick proofs), {binding} answered where the rule costs"
         ));
@@ -524,6 +491,49 @@ fn crowded(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
         if counts(&all).iter().all(|&k| k <= 2) {
             return (table, rack);
         }
+    }
+}
+
+/// The counts of a differential run: positions, answers, positions where the rules cost
+/// tiles (the meld puzzle's best ranks above the brute force's) and those answered.
+#[derive(Default)]
+struct Tally {
+    answered: usize,
+    costly: usize,
+    costly_answered: usize,
+}
+
+/// One differential case: `solve_turn` under `rules` answers the brute force's best
+/// (`assert_best`) or is `Unproven`, never another error; counted in `tally`. The rule
+/// that refused the puzzle's best when unproven (`SHOW_UNPROVEN` prints the position).
+fn check_case(
+    solver: &mut Solver,
+    label: &str,
+    rules: &Config,
+    (table, rack): (&[Meld<Tile>], &[Tile]),
+    opened: bool,
+    objective: Objective,
+    tally: &mut Tally,
+) -> Option<PlayError> {
+    let expect = brute_force(table, rack, rules, opened, objective);
+    let costly = flat_best(solver, table, rack, rules, opened, objective) > expect;
+    tally.costly += usize::from(costly);
+    match solver.solve_turn(table, rack, rules, opened, objective) {
+        Ok(sol) => {
+            tally.answered += 1;
+            tally.costly_answered += usize::from(costly);
+            assert_best(label, rules, (table, rack), opened, (objective, expect), &sol);
+            None
+        }
+        Err(SolveError::Unproven { refused }) => {
+            if std::env::var("SHOW_UNPROVEN").is_ok() {
+                eprintln!(
+                    "UNPROVEN {label} {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
+                );
+            }
+            Some(refused)
+        }
+        Err(e) => panic!("{label}: {e}"),
     }
 }
 
@@ -698,37 +708,23 @@ fn rules_1_6_released_joker_in_a_new_meld_with_two_rack_tiles_equals_brute_force
     let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
     let mut rng = ChaCha8Rng::seed_from_u64(0x0106_2e22);
     let mut solver = Solver::new();
-    let (mut cases, mut answered, mut binding) = (0, 0, 0);
+    let (mut cases, mut tally) = (0, Tally::default());
     while cases < 2000 {
         let (table, rack) = crowded_rack(&mut rng);
         cases += 1;
         let opened = cases % 5 != 0;
         let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-        let expect = brute_force(&table, &rack, &two, opened, objective);
-        match solver.solve_turn(&table, &rack, &two, opened, objective) {
-            Ok(sol) => {
-                answered += 1;
-                let flat = flat_best(&mut solver, &table, &rack, &two, opened, objective);
-                binding += usize::from(flat > expect);
-                assert_best(
-                    &format!("case {cases}"),
-                    &two,
-                    (&table, &rack),
-                    opened,
-                    (objective, expect),
-                    &sol,
-                );
-            }
-            Err(SolveError::Unproven { refused }) => {
-                if std::env::var("SHOW_UNPROVEN").is_ok() {
-                    eprintln!(
-                        "UNPROVEN {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
-                    );
-                }
-            }
-            Err(e) => panic!("case {cases}: {e}"),
-        }
+        check_case(
+            &mut solver,
+            &format!("case {cases}"),
+            &two,
+            (&table, &rack),
+            opened,
+            objective,
+            &mut tally,
+        );
     }
+    let Tally { answered, costly_answered: binding, .. } = tally;
     eprintln!("two rack tiles, racks of 2-5: {answered} of {cases} answered, {binding} where the rule costs");
     assert!(answered >= 1_995 && binding >= 480, "{answered} answered, {binding} where the rule costs");
 }
@@ -772,38 +768,23 @@ fn rules_1_10_group_of_three_joker_needing_both_colours_equals_brute_force() {
     let both = with_rules(|r| r.group3_joker_needs_both = true);
     let mut rng = ChaCha8Rng::seed_from_u64(0x0110_6e03);
     let mut solver = Solver::new();
-    let (mut cases, mut answered, mut binding) = (0, 0, 0);
+    let (mut cases, mut tally) = (0, Tally::default());
     while cases < 2000 {
         let (table, rack) = group3_crowded(&mut rng);
         cases += 1;
         let opened = cases % 5 != 0;
         let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-        let expect = brute_force(&table, &rack, &both, opened, objective);
-        match solver.solve_turn(&table, &rack, &both, opened, objective) {
-            Ok(sol) => {
-                answered += 1;
-                let flat = flat_best(&mut solver, &table, &rack, &both, opened, objective);
-                binding += usize::from(flat > expect);
-                assert_best(
-                    &format!("case {cases}"),
-                    &both,
-                    (&table, &rack),
-                    opened,
-                    (objective, expect),
-                    &sol,
-                );
-            }
-            Err(SolveError::Unproven { refused }) => {
-                if std::env::var("SHOW_UNPROVEN").is_ok() {
-                    let flat = flat_best(&mut solver, &table, &rack, &both, opened, objective);
-                    eprintln!(
-                        "UNPROVEN {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?} puzzle {flat:?}"
-                    );
-                }
-            }
-            Err(e) => panic!("case {cases}: {e}"),
-        }
+        check_case(
+            &mut solver,
+            &format!("case {cases}"),
+            &both,
+            (&table, &rack),
+            opened,
+            objective,
+            &mut tally,
+        );
     }
+    let Tally { answered, costly_answered: binding, .. } = tally;
     eprintln!(
         "group of three needing both colours: {answered} of {cases} answered, {binding} where the rule costs"
     );
@@ -819,7 +800,7 @@ fn rules_1_6_two_table_jokers_each_in_a_new_meld_with_two_rack_tiles_equal_brute
     let two = with_rules(|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles);
     let mut rng = ChaCha8Rng::seed_from_u64(0x0106_2e2f);
     let mut solver = Solver::new();
-    let (mut cases, mut answered, mut binding) = (0, 0, 0);
+    let (mut cases, mut tally) = (0, Tally::default());
     while cases < 600 {
         let (mut table, rack) = crowded_rack(&mut rng);
         let m = rng.random_range(1..table.len());
@@ -833,18 +814,9 @@ fn rules_1_6_two_table_jokers_each_in_a_new_meld_with_two_rack_tiles_equal_brute
         }
         cases += 1;
         let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-        let expect = brute_force(&table, &rack, &two, true, objective);
-        match solver.solve_turn(&table, &rack, &two, true, objective) {
-            Ok(sol) => {
-                answered += 1;
-                let flat = flat_best(&mut solver, &table, &rack, &two, true, objective);
-                binding += usize::from(flat > expect);
-                assert_best(&format!("case {cases}"), &two, (&table, &rack), true, (objective, expect), &sol);
-            }
-            Err(SolveError::Unproven { .. }) => {}
-            Err(e) => panic!("case {cases}: {e}"),
-        }
+        check_case(&mut solver, &format!("case {cases}"), &two, (&table, &rack), true, objective, &mut tally);
     }
+    let Tally { answered, costly_answered: binding, .. } = tally;
     eprintln!(
         "two rack tiles, two table jokers: {answered} of {cases} answered, {binding} where the rule costs"
     );
@@ -866,32 +838,16 @@ fn rules_4_1_schmidt_solve_turn_equals_brute_force() {
     {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut solver = Solver::new();
-        let (mut cases, mut answered, mut binding, mut refused) = (0, 0, 0, 0);
+        let (mut cases, mut tally) = (0, Tally::default());
         while cases < 400 {
             let (table, rack) = position(&mut rng);
             cases += 1;
             let opened = cases % 5 != 0;
             let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-            let expect = brute_force(&table, &rack, &rules, opened, objective);
-            let flat = flat_best(&mut solver, &table, &rack, &rules, opened, objective);
-            refused += usize::from(flat > expect);
-            match solver.solve_turn(&table, &rack, &rules, opened, objective) {
-                Ok(sol) => {
-                    answered += 1;
-                    binding += usize::from(flat > expect);
-                    let label = format!("{name} case {cases}");
-                    assert_best(&label, &rules, (&table, &rack), opened, (objective, expect), &sol);
-                }
-                Err(SolveError::Unproven { refused }) => {
-                    if std::env::var("SHOW_UNPROVEN").is_ok() {
-                        eprintln!(
-                            "UNPROVEN {name} {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
-                        );
-                    }
-                }
-                Err(e) => panic!("{name} case {cases}: {e}"),
-            }
+            let label = format!("{name} case {cases}");
+            check_case(&mut solver, &label, &rules, (&table, &rack), opened, objective, &mut tally);
         }
+        let Tally { answered, costly: refused, costly_answered: binding } = tally;
         eprintln!(
             "{name}: {answered} of {cases} answered, {binding} of the {refused} where the rules cost answered"
         );
