@@ -790,3 +790,144 @@ fn root_probe_equals_relaxation() {
     }
     assert!(cases > 150, "{cases} positions with a play");
 }
+
+/// Root-bound probe of listed positions (`ROOT_PROBE=file` of `solve --json` lines,
+/// opened mode): prints the plainest bound, the relaxation's root bound per sweep and
+/// the search's optimum (natural units), and writes each colour's decision graph from
+/// the root (`ROOT_PROBE_OUT=dir`) for an outside linear program.
+#[test]
+#[ignore = "a measuring harness; needs ROOT_PROBE"]
+fn root_probe_of_listed_positions() {
+    use std::fmt::Write as _;
+    let Ok(path) = std::env::var("ROOT_PROBE") else { return };
+    let out = std::env::var("ROOT_PROBE_OUT").ok();
+    let text = std::fs::read_to_string(path).expect("positions");
+    for (k, line) in text.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+        let tiles = |key: &str| -> Vec<rummykit_core::Tile> {
+            v[key].as_array().expect("tiles").iter().map(|t| t.as_str().unwrap().parse().unwrap()).collect()
+        };
+        let (table, rack) = (tiles("table"), tiles("rack"));
+        let grid = |ts: &[rummykit_core::Tile]| {
+            let mut g = [[0u8; 13]; 4];
+            for t in ts {
+                let i = usize::from(t.index());
+                if i < 52 {
+                    g[i / 13][i % 13] += 1;
+                }
+            }
+            g
+        };
+        let counts = Counts {
+            fixed: grid(&table),
+            optional: grid(&rack),
+            fixed_jokers: table.iter().filter(|t| t.is_joker()).count() as u8,
+            optional_jokers: rack.iter().filter(|t| t.is_joker()).count() as u8,
+        };
+        let objective = if v["objective"] == "value" { Objective::Value } else { Objective::Tiles };
+        let joker_value = v["joker_value"].as_u64().unwrap_or(30) as u32;
+        let params = Params { joker_value, ..opened(objective, false) };
+        let shift = major_shift(objective);
+        let rest = rest_total(&counts, params) >> shift;
+        let mirrored = counts.mirrored();
+        let mparams = Params { mirror: true, ..params };
+        let mut bounds = [0u32; 2];
+        for (b, (c, p)) in bounds.iter_mut().zip([(&counts, params), (&mirrored, mparams)]) {
+            let mut dp = Dp::default();
+            dp.dec.reset(c, p);
+            *b = dp.relax.init(&mut dp.dec, c, p, true).map_or(u32::MAX, |x| x >> shift);
+        }
+        let both = [Sweep { counts: &counts, params }, Sweep { counts: &mirrored, params: mparams }];
+        let oracle: Option<u32> =
+            std::env::var("ORACLE_UNITS").ok().and_then(|v| v.split(',').nth(k).map(|x| x.parse().unwrap()));
+        let mut dp = Dp::default();
+        let opt = dp.search(&both, usize::MAX, 0).map(|(o, _)| o.score);
+        if let Ok(f) = std::env::var("PRICED_MU") {
+            let all: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+            let mu: [[f64; 13]; 4] =
+                core::array::from_fn(|c| core::array::from_fn(|i| all[k][c][i].as_f64().unwrap()));
+            let mut kept = [0u64; 2];
+            let mut got = [None; 2];
+            for (arm, prices) in [None, Some(mu)].into_iter().enumerate() {
+                *super::relax::PRICES.lock().unwrap() = prices;
+                super::relax::KEPT.store(0, core::sync::atomic::Ordering::Relaxed);
+                let mut dp = Dp::default();
+                got[arm] = dp.search_in_order(&both, usize::MAX, 0).map(|(o, _)| o.score & !ROOM_MASK);
+                kept[arm] = super::relax::KEPT.load(core::sync::atomic::Ordering::Relaxed);
+            }
+            *super::relax::PRICES.lock().unwrap() = None;
+            assert_eq!(got[0], got[1], "prices changed the optimum of {k}");
+            assert_eq!(got[0], opt.map(|s| s & !ROOM_MASK), "{k}");
+            println!("priced {k} kept {} -> {}", kept[0], kept[1]);
+        }
+        if let Some(units) = oracle {
+            // The bound in whole units: every tie-break below it open.
+            let bound = if std::env::var("ORACLE_PACKED").is_ok() {
+                units
+            } else if std::env::var("ORACLE_EXACT").is_ok() {
+                opt.unwrap_or(0) & !ROOM_MASK
+            } else {
+                (units << shift) | ((1 << shift) - 1) & !ROOM_MASK
+            };
+            ORACLE.store(bound, core::sync::atomic::Ordering::Relaxed);
+            let mut dp = Dp::default();
+            let again = dp.search(&both, usize::MAX, 0).map(|(o, _)| o.score);
+            ORACLE.store(0, core::sync::atomic::Ordering::Relaxed);
+            assert_eq!(
+                again.map(|s| s & !ROOM_MASK),
+                opt.map(|s| s & !ROOM_MASK),
+                "oracle changed the answer of {k}"
+            );
+        }
+        // The natural score (the jokers are added from the state at the end).
+        let opt_units = opt.map_or(u32::MAX, |s| s >> shift);
+        println!(
+            "probe {k} {objective:?} jokers {} rest {rest} relax {} {} opt {opt_units} minor {}",
+            counts.fixed_jokers + counts.optional_jokers,
+            bounds[0],
+            bounds[1],
+            opt.map_or(0, |s| (s >> MINOR_SHIFT) & ((1 << (shift - MINOR_SHIFT)) - 1))
+        );
+        let Some(dir) = &out else { continue };
+        // Each colour's decision graph from the root, forward sweep.
+        let mut dec = Decisions::default();
+        dec.reset(&counts, params);
+        let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
+        let all = |c: usize, i: usize| u32::from(counts.fixed[c][i] + counts.optional[c][i]);
+        let mut edges = String::new();
+        for c in 0..4 {
+            let mut seen = std::collections::HashSet::new();
+            let mut todo = vec![(1u32, 0u32)];
+            while let Some((m, runs)) = todo.pop() {
+                if m == 14 || !seen.insert((m, runs)) {
+                    continue;
+                }
+                let i = m as usize - 1;
+                let step = dec.look.steps[i * 4 + c];
+                let (lo, hi) = dec.get(&step, runs, jmax);
+                let opts: Vec<_> = dec.kept[lo as usize..hi as usize].to_vec();
+                let have: [u32; 4] = core::array::from_fn(|o| all(o, i));
+                let others: u32 = (0..4).filter(|&o| o != c).map(|o| have[o]).sum();
+                let cap = have[c].min((others + jmax) / 2);
+                for o in opts {
+                    if u32::from(o.gamma) > cap || (m == 13 && o.runs & 0x3f != 0) {
+                        continue;
+                    }
+                    writeln!(edges, "[{c},{m},{runs},{},{},{},{}],", o.runs, o.gamma, o.delta >> 8, o.jokers)
+                        .unwrap();
+                    todo.push((m + 1, u32::from(o.runs)));
+                }
+            }
+        }
+        edges.pop();
+        edges.pop();
+        std::fs::write(
+            format!("{dir}/{k}.json"),
+            format!(
+                "{{\"objective\":\"{objective:?}\",\"jmax\":{jmax},\"opt\":{opt_units},\"relax\":{},\"rest\":{rest},\"edges\":[{edges}]}}",
+                bounds[0].min(bounds[1])
+            ),
+        )
+        .unwrap();
+    }
+}
