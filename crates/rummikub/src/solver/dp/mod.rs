@@ -1047,13 +1047,6 @@ impl Dp {
             // relaxation can lay out the fixed tiles).
             p.relaxed[i] = true;
             p.upper = p.upper.min(self.relax.init(&mut self.dec, sweep.counts, sweep.params, true)?);
-            #[cfg(test)]
-            {
-                let o = ORACLE.load(core::sync::atomic::Ordering::Relaxed);
-                if o != 0 {
-                    p.upper = p.upper.min(o);
-                }
-            }
             if p.hopeless() {
                 return Some(None);
             }
@@ -1427,9 +1420,6 @@ fn live_states(layer: &[Entry], start: u32, live: &mut [u32; NARROW_LAYER]) -> u
 
 /// Low score bits: a count of melds with room for a spare joker (core mode tie-break).
 const ROOM_MASK: u32 = 0x3f;
-
-#[cfg(test)]
-pub(super) static ORACLE: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
 
 /// Widths of the beams that look for a good play (and end the search when one reaches
 /// an upper bound): the first ranked by score, the others by the relaxation's estimate.

@@ -95,23 +95,7 @@ pub(super) struct Relax {
     others_shift: u32,
     /// The stamp of the entries of `others` in use.
     stamp: u32,
-    #[cfg(test)]
-    pub(super) priced: Priced,
 }
-
-/// Measuring only: a priced bound taken as the least with the per-colour one.
-#[cfg(test)]
-#[derive(Debug, Clone, Default)]
-pub(super) struct Priced {
-    /// Price per (colour, sweep number) in packed units, if any.
-    pub(super) mu: Option<[[i32; 13]; 4]>,
-    rows: std::collections::HashMap<(usize, u32, u32, bool), Budgets>,
-}
-
-#[cfg(test)]
-pub(super) static PRICES: std::sync::Mutex<Option<[[f64; 13]; 4]>> = std::sync::Mutex::new(None);
-#[cfg(test)]
-pub(super) static KEPT: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
 
 /// Rows per page of [`Relax::rows`]: per colour, numbers 1..=13 and the end of the
 /// sweep ("number 14", where a row only says whether every short run has ended), stored
@@ -163,19 +147,6 @@ impl Relax {
             }
         }
         self.rows.clear();
-        #[cfg(test)]
-        {
-            self.priced.rows.clear();
-            let shift = major_shift(params.objective);
-            self.priced.mu = PRICES.lock().unwrap().map(|mu| {
-                core::array::from_fn(|c| {
-                    core::array::from_fn(|i| {
-                        let f = if params.mirror { 12 - i } else { i };
-                        (mu[c][f] * f64::from(1u32 << shift)) as i32
-                    })
-                })
-            });
-        }
         self.share_rows(counts, params);
         self.pend.clear();
         if self.others.is_empty() {
@@ -474,80 +445,16 @@ impl Relax {
         for (&r, &o) in row.iter().zip(window.iter().rev()) {
             best = best.max(r + o);
         }
-        #[cfg(test)]
-        if self.priced.mu.is_some() && best >= 0 {
-            let pb = self.priced_bound(dec, key, n, c, j);
-            best = best.min(pb);
-        }
         if best < 0 {
             return None;
         }
         let est = score + best as u32;
         if est + ROOM_MASK >= target {
-            #[cfg(test)]
-            KEPT.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
             Some(est)
         } else {
             *cut = (*cut).max(est);
             None
         }
-    }
-}
-
-#[cfg(test)]
-impl Relax {
-    /// Priced row of colour `c` from number `m` on (`free`: number `m` itself unpriced
-    /// and unconstrained), per joker budget.
-    fn priced_row(&mut self, dec: &mut Decisions, c: usize, m: u32, runs: u32, free: bool) -> Budgets {
-        if m == 14 {
-            return [if runs & 0x3f == 0 { 0 } else { NONE }; JLEFT as usize];
-        }
-        if let Some(&r) = self.priced.rows.get(&(c, m, runs, free)) {
-            return r;
-        }
-        let i = m as usize - 1;
-        let step = dec.look.steps[i * 4 + c];
-        let unit = one_tile(self.objective, step.value_n) as i32;
-        let (lo, hi) = dec.get(&step, runs, self.jmax);
-        let opts: Vec<_> = dec.kept[lo as usize..hi as usize].to_vec();
-        let mu = self.priced.mu.expect("prices");
-        let price =
-            if free { 0 } else { (0..4).filter(|&o| o != c).map(|o| mu[o][i]).sum::<i32>() - 2 * mu[c][i] };
-        let mut row = [NONE; JLEFT as usize];
-        for o in opts {
-            let sub = self.priced_row(dec, c, m + 1, u32::from(o.runs), false);
-            let d = i32::from(o.delta >> 8) * unit + i32::from(o.gamma) * price;
-            for b in usize::from(o.jokers)..JLEFT as usize {
-                row[b] = row[b].max(d + sub[b - usize::from(o.jokers)]);
-            }
-        }
-        for b in 1..JLEFT as usize {
-            row[b] = row[b].max(row[b - 1]);
-        }
-        let row = row.map(|v| v.max(NONE));
-        self.priced.rows.insert((c, m, runs, free), row);
-        row
-    }
-
-    /// The priced bound of the state `key` after colour `c` of number `n` with `j` jokers.
-    fn priced_bound(&mut self, dec: &mut Decisions, key: u64, n: u32, c: usize, j: u32) -> i32 {
-        let mu = self.priced.mu.expect("prices");
-        let credit =
-            (n as usize..13).map(|i| (0..4).map(|o| mu[o][i]).sum::<i32>()).max().unwrap_or(0).max(0);
-        let mut acc = [NONE; JLEFT as usize];
-        for (b, v) in acc.iter_mut().enumerate() {
-            *v = b as i32 * credit;
-        }
-        for cc in 0..4 {
-            let runs = (key >> (cc as u32 * COLOUR_BITS)) as u32 & 0x1ff;
-            let row = if cc <= c {
-                self.priced_row(dec, cc, n + 1, runs, false)
-            } else {
-                self.priced_row(dec, cc, n, runs, true)
-            };
-            acc = max_plus(&acc, &row);
-        }
-        acc[j as usize]
     }
 }
 
