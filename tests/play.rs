@@ -65,9 +65,12 @@ fn every_bad_value_is_refused_naming_its_flag_with_status_2_before_anything_is_p
         (&["--players", "1000000"], "--players: rummikub takes 2 to 4 players, not 1000000"),
         // Seats are counted before any bot is built: no huge allocation, no overflow.
         (&["--players", "18446744073709551615"], "not 18446744073709551615"),
-        (&["--players", "99999999999999999999"], "--players: `99999999999999999999` is not a whole number"),
+        (
+            &["--players", "99999999999999999999"],
+            "--players must be a whole number from 0 to 18446744073709551615, not 99999999999999999999",
+        ),
         (&["--game", "classic", "--players=7"], "--players: classic takes 2 to 6 players, not 7"),
-        (&["--hands", "0"], "--hands: 0 is not in the range 1 to 10000"),
+        (&["--hands", "0"], "--hands must be a whole number from 1 to 10000, not 0"),
         (
             &["--bots", "planner"],
             "--bots: rummikub has no `planner` bot; choose from random, greedy, thorough, sampler",

@@ -73,9 +73,9 @@ fn help_goes_to_stdout_with_status_0() {
 #[test]
 fn every_bad_value_is_refused_naming_its_flag_with_status_2() {
     for (args, message) in [
-        (&["--threads", "0"][..], "--threads: 0 is not in the range 1 to 1024"),
-        (&["--games", "0"], "--games: 0 is not in the range 1 to 100000000"),
-        (&["--games=1000000000000"], "--games: 1000000000000 is not in the range"),
+        (&["--threads", "0"][..], "--threads must be a whole number from 1 to 1024, not 0"),
+        (&["--games", "0"], "--games must be a whole number from 1 to 100000000, not 0"),
+        (&["--games=1000000000000"], "--games must be a whole number from 1 to 100000000, not 1000000000000"),
         (&["--players", "0"], "--players: rummikub takes 2 to 4 players, not 0"),
         (&["--players", "1000000"], "not 1000000"),
         (&["--players", "18446744073709551615"], "not 18446744073709551615"),

@@ -35,10 +35,13 @@ fn no_arguments_print_the_usage_with_status_2_instead_of_solving_nothing() {
 fn bad_values_are_refused_naming_the_flag() {
     for (args, message) in [
         (&["--rack", "r1", "--objective", "nope"][..], "--objective: `nope` is not tiles or value"),
-        (&["--rack", "r1", "--threshold", "-3"], "--threshold: `-3` is not a whole number"),
+        (
+            &["--rack", "r1", "--threshold", "-3"],
+            "--threshold must be a whole number from 0 to 4294967295, not -3",
+        ),
         (
             &["--rack", "r1", "--joker-value=4294967296"],
-            "--joker-value: 4294967296 is not in the range 0 to 4294967295",
+            "--joker-value must be a whole number from 0 to 4294967295, not 4294967296",
         ),
         (&["--rack"], "--rack"),
         (&["--rack", "r14"], "--rack: `r14` is not a tile"),

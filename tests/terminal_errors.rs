@@ -1,6 +1,7 @@
 //! The `play` front end's I/O errors (bad options are in `play.rs`): a transcript that
 //! cannot be written and a person's input that cannot be read are `PlayError::Io`, with the
-//! I/O error as the source, for every game; the tool then exits with status 1.
+//! I/O error as the source, for every game; the tool then exits with status 1. And numbers
+//! the tools cannot take: the message names the range, not the kind, when the value is digits.
 
 use std::io::{self, BufRead, Read, Write};
 
@@ -68,4 +69,60 @@ fn the_tool_exits_with_status_1_when_the_terminal_fails() {
     assert_eq!(status, cli::FAILURE);
     let err = String::from_utf8(err).unwrap();
     assert!(err.starts_with("play: terminal input/output failed: input lost"), "{err}");
+}
+
+/// Runs `tool` with `args` and no input; (status, stderr).
+fn refused(tool: &str, args: &[&str]) -> (u8, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = args.iter().map(Into::into);
+    let status = match tool {
+        "play" => cli::play(argv, Input::plain(&b""[..]), &mut out, &mut err, Style::PLAIN, 0),
+        "solve" => cli::solve(argv, &mut &b""[..], &mut out, &mut err),
+        _ => unreachable!("{tool}"),
+    };
+    assert!(out.is_empty(), "{tool} {args:?}: nothing is printed before the refusal");
+    (status, String::from_utf8(err).expect("UTF-8 stderr"))
+}
+
+#[test]
+fn a_number_too_large_or_negative_is_refused_by_its_range() {
+    for (tool, args, message) in [
+        (
+            "play",
+            &["--hands", "99999999999999999999"][..],
+            "--hands must be a whole number from 1 to 10000, not 99999999999999999999",
+        ),
+        ("play", &["--hands", "10001"], "--hands must be a whole number from 1 to 10000, not 10001"),
+        ("play", &["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, not -1"),
+        (
+            "play",
+            &["--seed=18446744073709551616"],
+            "--seed must be a whole number from 0 to 18446744073709551615, not 18446744073709551616",
+        ),
+        (
+            "solve",
+            &["--rack", "r1", "--threshold", "-30"],
+            "--threshold must be a whole number from 0 to 4294967295, not -30",
+        ),
+    ] {
+        let (status, err) = refused(tool, args);
+        assert_eq!(status, cli::USAGE, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err:?} lacks {message:?}");
+        assert!(!err.contains("is not a whole number"), "{err}");
+    }
+    // What is not digits is still not a number, whatever its sign.
+    for args in
+        [&["--seed", "x"][..], &["--seed", "-"], &["--seed", "1.5"], &["--hands", "--3"], &["--hands", "1e3"]]
+    {
+        let (status, err) = refused("play", args);
+        assert_eq!(status, cli::USAGE, "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("{}: `{}` is not a whole number", args[0], args[1])),
+            "{args:?}: {err}"
+        );
+    }
+    // The ordinary forms are still read: a sign, spaces around the digits.
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let args = ["--rack", "r1", "--threshold", " +30 "].map(Into::into);
+    assert_eq!(cli::solve(args, &mut &b""[..], &mut out, &mut err), cli::SUCCESS, "{err:?}");
 }

@@ -62,13 +62,23 @@ pub enum JokerLimit {
 /// let either = ace_high.with_ace(AcePolicy::LowOrHigh);
 /// assert_eq!((either.ace, either.min_len), (AcePolicy::LowOrHigh, 3));
 /// assert_eq!(MeldRules::default().jokers, JokerLimit::Unlimited);
+///
+/// // A group longer than 4 would repeat a suit: above 4 is read as 4.
+/// use rummykit_core::{Card, Meld, MeldError, MeldKind, parse_list};
+/// let mut wide = MeldRules::default();
+/// wide.max_group_len = 6;
+/// let five: Vec<Card> = parse_list("7h 7s 7d 7c *")?;
+/// assert_eq!(Meld::new(MeldKind::Group, &five, &wide), Err(MeldError::TooLong { len: 5, max: 4 }));
+/// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct MeldRules {
-    /// Fewest pieces in a meld (3 in every game here).
+    /// Fewest pieces in a meld (3 in every game here). 0 is read as 1, a meld is never
+    /// empty: [`MeldError::TooShort`](crate::MeldError::TooShort) then says `min: 1`.
     pub min_len: u8,
-    /// Most pieces in a group (4; a group never repeats a suit, so never more than 4).
+    /// Most pieces in a group (4 in every game here). Above 4 is read as 4, a group never
+    /// repeating a suit: [`MeldError::TooLong`](crate::MeldError::TooLong) then says `max: 4`.
     pub max_group_len: u8,
     /// Where an ace may stand in a run.
     pub ace: AcePolicy,
@@ -124,11 +134,21 @@ impl MeldRules {
         self
     }
 
-    /// These rules with another minimum length.
+    /// These rules with another minimum length. 0 is kept as given but read as 1: a meld
+    /// is never empty.
     ///
     /// ```
-    /// use rummykit_core::MeldRules;
-    /// assert_eq!(MeldRules::default().with_min_len(4).min_len, 4);
+    /// use rummykit_core::{Card, Meld, MeldError, MeldKind, MeldRules, parse_list};
+    /// let pair: Vec<Card> = parse_list("7h 7s")?;
+    /// let four = MeldRules::default().with_min_len(4);
+    /// assert_eq!(four.min_len, 4);
+    /// assert_eq!(Meld::new(MeldKind::Group, &pair, &four), Err(MeldError::TooShort { len: 2, min: 4 }));
+    /// assert!(Meld::new(MeldKind::Group, &pair, &MeldRules::default().with_min_len(2)).is_ok());
+    ///
+    /// let none = MeldRules::default().with_min_len(0);
+    /// assert_eq!(none.min_len, 0);
+    /// assert_eq!(Meld::new(MeldKind::Group, &pair[..0], &none), Err(MeldError::TooShort { len: 0, min: 1 }));
+    /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub const fn with_min_len(mut self, min_len: u8) -> Self {

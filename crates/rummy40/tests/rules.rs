@@ -619,6 +619,52 @@ fn rules_3_6_joker_discard_only_when_closing_option() {
     ok!(g, Action::Discard(joker));
 }
 
+/// Under `OnlyWhenClosing` a joker may be discarded as the last card, going out.
+#[test]
+fn rules_3_6_joker_discard_only_when_closing_allows_the_last_card() {
+    let mut c = Config::RUMMY40;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    let mut g = game(c, &["Th Jh Qh Kh * 2c", "3h 6d Th 8c"], "", "9h 5s 8h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "9h Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "2c")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "5s")));
+    draw(&mut g);
+    let joker = id(&g, 0, "*");
+    // With the 8♥ still in hand the joker is not the last card.
+    refused!(g, Action::Discard(joker), ActionError::JokerDiscard);
+    ok!(g, Action::LayOff { piece: id(&g, 0, "8h"), onto: M0, end: RunEnd::Front });
+    ok!(g, Action::Discard(joker));
+    assert_eq!(g.to_move(), None, "seat 0 went out");
+    assert_eq!(g.outcome().unwrap().winners, vec![0]);
+    assert_eq!(g.piles().top_discard(), Some(joker));
+}
+
+/// Under `OnlyWhenClosing` a hand of nothing but jokers may give one up: it has no other
+/// card to discard.
+#[test]
+fn rules_3_6_joker_discard_only_when_closing_allows_a_hand_of_jokers() {
+    let mut c = Config::RUMMY40;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    let mut g = game(c, &["Th Jh Qh Kh * * 2c", "3h 6d Th 8c"], "", "9h 5s 8h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "9h Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "2c")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "5s")));
+    draw(&mut g);
+    let joker = id(&g, 0, "*");
+    refused!(g, Action::Discard(joker), ActionError::JokerDiscard);
+    ok!(g, Action::LayOff { piece: id(&g, 0, "8h"), onto: M0, end: RunEnd::Front });
+    assert_eq!(hand_text(&g, 0), "* *");
+    ok!(g, Action::Discard(joker));
+    // Not going out: one joker is left and play passes on.
+    assert_eq!(hand_text(&g, 0), "*");
+    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.piles().top_discard(), Some(joker));
+}
+
 #[test]
 fn rules_3_3_taken_discard_must_be_used_option() {
     let mut c = Config::RUMMY40;

@@ -20,8 +20,10 @@ use rummykit::{UnknownVariant, Variant};
 /// let refused = Options::parse(["--game".into(), "rummikub".into(), "--players".into(), "6".into()], 0);
 /// let Err(UsageError::Players { game, players, min, max }) = refused else { panic!("{refused:?}") };
 /// assert_eq!((game, players, min, max), (Variant::Rummikub, 6, 2, 4));
-/// let message = Options::parse(["--hands".into(), "0".into()], 0).unwrap_err().to_string();
-/// assert_eq!(message, "--hands: 0 is not in the range 1 to 10000");
+/// let message = |flag: &str, value: &str| Options::parse([flag.into(), value.into()], 0).unwrap_err().to_string();
+/// assert_eq!(message("--hands", "0"), "--hands must be a whole number from 1 to 10000, not 0");
+/// assert_eq!(message("--hands", "-1"), "--hands must be a whole number from 1 to 10000, not -1");
+/// assert_eq!(message("--seed", "x"), "--seed: `x` is not a whole number");
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -40,13 +42,13 @@ pub enum UsageError {
         /// What the flag takes.
         expected: &'static str,
     },
-    /// A number outside the flag's range.
-    #[error("{flag}: {value} is not in the range {min} to {max}")]
+    /// A number outside the flag's range, negative or too large for any count included.
+    #[error("{flag} must be a whole number from {min} to {max}, not {value}")]
     Range {
         /// The flag.
         flag: &'static str,
-        /// The value given.
-        value: u64,
+        /// The value given, as written (shortened when long).
+        value: String,
         /// The least value allowed.
         min: u64,
         /// The greatest value allowed.
@@ -140,18 +142,19 @@ impl Args {
         })
     }
 
-    /// The value of the flag just read, as a whole number in `min..=max`.
+    /// The value of the flag just read, as a whole number in `min..=max`. Digits that
+    /// are negative or too large for any count are out of range, not "not a number".
     pub(crate) fn number(&mut self, flag: &'static str, min: u64, max: u64) -> Result<u64, UsageError> {
         let text = self.text(flag)?;
-        let value = text.trim().parse::<u64>().map_err(|_| UsageError::Value {
-            flag,
-            value: clip(&text),
-            expected: "a whole number",
-        })?;
-        if !(min..=max).contains(&value) {
-            return Err(UsageError::Range { flag, value, min, max });
+        let number = text.trim();
+        let digits = number.strip_prefix(['-', '+']).unwrap_or(number);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(UsageError::Value { flag, value: clip(&text), expected: "a whole number" });
         }
-        Ok(value)
+        match number.parse::<u64>() {
+            Ok(value) if (min..=max).contains(&value) => Ok(value),
+            _ => Err(UsageError::Range { flag, value: clip(number), min, max }),
+        }
     }
 
     /// The value of the flag just read, parsed.

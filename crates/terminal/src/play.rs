@@ -233,7 +233,7 @@ impl Options {
         if let Some(hands) = self.hands.filter(|h| !(1..=MAX_HANDS).contains(h)) {
             return Err(UsageError::Range {
                 flag: "--hands",
-                value: u64::from(hands),
+                value: hands.to_string(),
                 min: 1,
                 max: u64::from(MAX_HANDS),
             });

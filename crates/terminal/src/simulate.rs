@@ -104,7 +104,7 @@ impl SimOptions {
             if (1..=max).contains(&value) {
                 Ok(())
             } else {
-                Err(UsageError::Range { flag, value: value as u64, min: 1, max: max as u64 })
+                Err(UsageError::Range { flag, value: value.to_string(), min: 1, max: max as u64 })
             }
         };
         range("--games", self.games, MAX_GAMES)?;
