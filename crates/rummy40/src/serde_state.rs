@@ -103,7 +103,7 @@ impl TryFrom<ConfigRepr> for Config {
         c.game_end = r.game_end;
         c.unopened_penalty = r.unopened_penalty;
         c.max_restocks = r.max_restocks;
-        c.validate()?;
+        c.check_options()?;
         Ok(c)
     }
 }
@@ -115,7 +115,7 @@ impl Serialize for Config {
 }
 
 impl<'de> Deserialize<'de> for Config {
-    /// Reads a configuration and checks it with [`Config::validate`].
+    /// Reads a configuration and checks it as [`Config::validate`] does, but for the seat count.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Config::try_from(ConfigRepr::deserialize(d)?).map_err(serde::de::Error::custom)
     }
