@@ -557,8 +557,9 @@ impl Config {
     #[must_use]
     pub fn most_points(&self) -> u32 {
         let pack = self.pack();
-        let value = |card: Card| card.rank().map_or(11, |rank| crate::rank_value(rank.number()));
-        pack.ids().filter_map(|id| pack.face(id)).map(value).sum()
+        // Counted, not walked card by card: a deal checks it.
+        let suit = (1..=13).map(crate::rank_value).sum::<u32>();
+        u32::from(pack.copies()) * 4 * suit + u32::from(pack.jokers()) * 11
     }
 
     /// Checks the options for `seats` players: what [`Rummy40::deal`] and
