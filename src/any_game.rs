@@ -105,9 +105,8 @@ impl AnyConfig {
         }
     }
 
-    /// Checks the rules for `seats` players: the engine's own `Config::validate` (for
-    /// Rummikub `validate(seats)`), and for the card games the engine's seat range, as
-    /// [`AnyGame::deal`](Game::deal) checks them.
+    /// Checks the rules for `seats` players: the engine's own `Config::validate`, which
+    /// checks its seat range as [`AnyGame::deal`](Game::deal) does.
     ///
     /// # Errors
     ///
@@ -124,16 +123,10 @@ impl AnyConfig {
     /// assert!(matches!(none.validate(2), Err(DealError::InvalidConfig { option: "game_end", .. })));
     /// ```
     pub fn validate(&self, seats: usize) -> Result<(), DealError> {
-        // A card game's options, then its seat range (Rummikub's `validate` checks both).
-        let card_game = |options: Result<(), DealError>| {
-            options?;
-            let range = AnyGame::seat_range(self);
-            Seating::new(seats).check(*range.start(), *range.end())
-        };
         match self {
-            AnyConfig::Rummikub(rules) => rules.validate(seats),
-            AnyConfig::Classic(c) => card_game(c.validate()),
-            AnyConfig::Rummy40(c) => card_game(c.validate()),
+            AnyConfig::Rummikub(c) => c.validate(seats),
+            AnyConfig::Classic(c) => c.validate(seats),
+            AnyConfig::Rummy40(c) => c.validate(seats),
         }
     }
 }

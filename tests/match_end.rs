@@ -4,11 +4,14 @@
 //! everywhere (RULES.md §1.8 for Rummikub's session, §2.7 for classic's `game_end`,
 //! §3.8 for Rummy 40's).
 
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use rummykit::classic::{ClassicRummy, Config as ClassicConfig};
 use rummykit::rummikub::{Config as RkConfig, Rummikub, SessionRanking};
 use rummykit::rummy40::{Config as R40Config, Rummy40};
 use rummykit::{
     AnyConfig, AnyGame, DealError, Game, Match, MatchEnd, MatchEndError, MatchError, MatchTerms, ScoreOrder,
+    Seating,
 };
 
 /// The ends refused for every game, with their errors.
@@ -59,7 +62,7 @@ fn rules_2_7_classic_refuses_a_match_end_that_makes_no_match() {
     for (end, error) in ends {
         let config = ClassicConfig::STANDARD.with_game_end(end);
         let refused = DealError::InvalidConfig { option: "game_end", reason: error.reason() };
-        assert_eq!(config.validate(), Err(refused.clone()), "{end:?}");
+        assert_eq!(config.validate(2), Err(refused.clone()), "{end:?}");
         assert_eq!(AnyConfig::Classic(config).validate(2), Err(refused));
         assert_eq!(end.check(ClassicRummy::score_order(&config)), Err(error));
         match_refuses::<ClassicRummy>(ClassicConfig::STANDARD, end, error);
@@ -76,7 +79,7 @@ fn rules_3_8_rummy40_refuses_a_match_end_that_makes_no_match() {
         let mut config = R40Config::RUMMY40;
         config.game_end = end;
         let refused = DealError::InvalidConfig { option: "game_end", reason: error.reason() };
-        assert_eq!(config.validate(), Err(refused.clone()), "{end:?}");
+        assert_eq!(config.validate(2), Err(refused.clone()), "{end:?}");
         assert_eq!(AnyConfig::Rummy40(config).validate(2), Err(refused));
         assert_eq!(end.check(ScoreOrder::LowerIsBetter), Err(error));
         match_refuses::<Rummy40>(R40Config::RUMMY40, end, error);
@@ -87,12 +90,13 @@ fn rules_3_8_rummy40_refuses_a_match_end_that_makes_no_match() {
     {
         let mut config = R40Config::RUMMY40;
         config.game_end = end;
-        assert_eq!(config.validate(), Ok(()), "{end:?}");
+        assert_eq!(config.validate(2), Ok(()), "{end:?}");
         assert!(Match::<Rummy40>::new(config, MatchTerms::new(2).with_end(end)).is_ok(), "{end:?}");
     }
 }
 
-/// `AnyConfig::validate` is the engine's check, and the seat range `deal` checks.
+/// `AnyConfig::validate` is the engine's check, and the seat range `deal` checks: for
+/// every seat count, `validate` and the deal give the same answer.
 #[test]
 fn any_config_validate_is_the_engines() {
     use rummykit::Variant;
@@ -100,13 +104,15 @@ fn any_config_validate_is_the_engines() {
         let config = variant.config();
         let range = AnyGame::seat_range(&config);
         for seats in 0..=8 {
-            let expected = match &config {
-                AnyConfig::Rummikub(rules) => rules.validate(seats),
-                _ if range.contains(&seats) => Ok(()),
-                _ => Err(DealError::PlayerCount { seats, min: *range.start(), max: *range.end() }),
+            let expected = if range.contains(&seats) {
+                Ok(())
+            } else {
+                Err(DealError::PlayerCount { seats, min: *range.start(), max: *range.end() })
             };
             assert_eq!(config.validate(seats), expected, "{variant:?} {seats}");
-            assert_eq!(config.validate(seats).is_ok(), range.contains(&seats), "{variant:?} {seats}");
+            let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);
+            let dealt = AnyGame::deal(&config, Seating::new(seats), &mut rng).map(|_| ());
+            assert_eq!(dealt, expected, "{variant:?} {seats}");
         }
     }
 }

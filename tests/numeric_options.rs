@@ -71,7 +71,7 @@ fn rules_3_9_rummy40_penalty_options_are_bounded() {
     let max = r40::MAX_PENALTY;
     let mut c = Config::RUMMY40;
     c.joker_hand_penalty = u32::MAX;
-    assert_eq!(c.validate(), Err(too_large("joker_hand_penalty", max)));
+    assert_eq!(c.validate(2), Err(too_large("joker_hand_penalty", max)));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert_eq!(
         Rummy40::deal(&c, Seating::new(2), &mut rng).err(),
@@ -79,10 +79,10 @@ fn rules_3_9_rummy40_penalty_options_are_bounded() {
     );
     let mut c = Config::RUMMY40;
     c.going_rummy_bonus = RummyBonus::PerOpponent(u32::MAX);
-    assert_eq!(c.validate(), Err(too_large("going_rummy_bonus", max)));
+    assert_eq!(c.validate(2), Err(too_large("going_rummy_bonus", max)));
     let mut c = Config::RUMMY40;
     c.unopened_penalty = Some(u32::MAX);
-    assert_eq!(c.validate(), Err(too_large("unopened_penalty", max)));
+    assert_eq!(c.validate(2), Err(too_large("unopened_penalty", max)));
 
     // The pure total saturates for a configuration that was never validated.
     let mut c = Config::SCALA40;
@@ -99,7 +99,7 @@ fn rules_3_8_rummy40_scores_at_the_bounds_are_exact() {
     let mut c = Config::SCALA40;
     c.joker_hand_penalty = max;
     c.going_rummy_bonus = RummyBonus::PerOpponent(max);
-    assert_eq!(c.validate(), Ok(()));
+    assert_eq!(c.validate(2), Ok(()));
     let mut scored = 0;
     let mut legal = Vec::new();
     for seed in 0..40 {

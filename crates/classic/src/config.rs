@@ -1,7 +1,9 @@
 //! [`Config`]: the rules of a classic Rummy hand and match, with presets
 //! (`RULES.md` §2.7).
 
-use rummykit_core::{AcePolicy, Card, CardRules, DealError, JokerLimit, MatchEnd, MeldRules, Restock};
+use rummykit_core::{
+    AcePolicy, Card, CardRules, DealError, JokerLimit, MatchEnd, MeldRules, Restock, Seating,
+};
 
 /// The meld rules of classic Rummy under the standard options (`RULES.md` §2.4): one
 /// deck, no jokers, ace low. [`Config::meld_rules`] applies the ace option.
@@ -321,14 +323,17 @@ impl Config {
         self
     }
 
-    /// Checks that the options make a game: what [`ClassicRummy::deal`] and
+    /// Checks the options for `seats` players: what [`ClassicRummy::deal`] and
     /// [`ClassicRummy::from_setup`] check first.
     ///
-    /// Only the end of the match can be wrong: every other option is a choice between
-    /// values that all play (the restock cap is compared with a count that saturates).
+    /// Besides the seats, only the end of the match can be wrong: every other option is a
+    /// choice between values that all play (the restock cap is compared with a count
+    /// that saturates).
     ///
     /// # Errors
     ///
+    /// [`DealError::PlayerCount`] outside 2–6 players, the game's
+    /// [`seat_range`](rummykit_core::Game::seat_range);
     /// [`DealError::InvalidConfig`] naming `game_end` for an end that makes no match
     /// ([`MatchEnd::check`]): [`MatchEnd::Elimination`] (a classic hand scores points
     /// won, and a match eliminates on penalty points only), [`MatchEnd::FixedHands`]`(0)`
@@ -338,14 +343,23 @@ impl Config {
     /// ```
     /// use rummykit_classic::Config;
     /// use rummykit_core::{DealError, MatchEnd};
-    /// assert_eq!(Config::STANDARD.validate(), Ok(()));
-    /// let refused = Config::STANDARD.with_game_end(MatchEnd::FixedHands(0)).validate();
+    /// assert_eq!(Config::STANDARD.validate(2), Ok(()));
+    /// assert_eq!(Config::STANDARD.validate(7), Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
+    /// let refused = Config::STANDARD.with_game_end(MatchEnd::FixedHands(0)).validate(2);
     /// assert!(matches!(refused, Err(DealError::InvalidConfig { option: "game_end", .. })));
     /// ```
     ///
     /// [`ClassicRummy::deal`]: rummykit_core::Game::deal
     /// [`ClassicRummy::from_setup`]: crate::ClassicRummy::from_setup
-    pub const fn validate(&self) -> Result<(), DealError> {
+    pub fn validate(&self, seats: usize) -> Result<(), DealError> {
+        self.check_seating(Seating::new(seats))
+    }
+
+    /// [`validate`](Config::validate) with the dealer too: the one check of a deal, so
+    /// that `validate` and the deal cannot disagree on the seats.
+    pub(crate) fn check_seating(&self, seating: Seating) -> Result<(), DealError> {
+        let seats = <crate::ClassicRummy as CardRules>::SEATS;
+        seating.check(*seats.start(), *seats.end())?;
         match self.game_end.check(<crate::ClassicRummy as CardRules>::SCORE_ORDER) {
             Err(refused) => Err(DealError::InvalidConfig { option: "game_end", reason: refused.reason() }),
             Ok(()) => Ok(()),

@@ -105,7 +105,7 @@ impl ClassicRummy {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
-        config.validate()?;
+        config.validate(setup.hands.len())?;
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
         // Going out clears the card taken (a rule of this game only, before the shared checks
         // would look for the card).
@@ -744,8 +744,7 @@ impl CardRules for ClassicRummy {
     /// `rng` (the cut); 10 cards each with 2 players, 7 with 3–4, 6 with 5–6, one at a
     /// time clockwise from the dealer's left; the next card starts the discard pile.
     fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
-        config.validate()?;
-        seating.check(2, 6)?;
+        config.check_seating(seating)?;
         let seats = seating.seats;
         let size = Config::hand_size(seats).ok_or(DealError::PlayerCount { seats, min: 2, max: 6 })?;
         let dealer = match seating.dealer {

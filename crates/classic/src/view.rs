@@ -31,7 +31,11 @@ use crate::{Action, Config, HandAnalysis, analyze};
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_state::ViewRepr")
+)]
 #[non_exhaustive]
 pub struct View {
     /// What every card game shows a seat (hand, hand sizes, known cards, table, discard

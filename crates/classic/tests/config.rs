@@ -8,7 +8,7 @@ use rummykit_classic::{AceMode, ClassicRummy, Config, MeldLimit, Setup};
 use rummykit_core::{DealError, FromSetup, Game, MatchEnd, Seating};
 
 fn refused_everywhere(config: Config, reason_has: &str) {
-    let err = config.validate().expect_err("refused");
+    let err = config.validate(2).expect_err("refused");
     let DealError::InvalidConfig { option, reason } = err else { panic!("{err:?}") };
     assert_eq!(option, "game_end");
     assert!(reason.contains(reason_has), "{reason}");
@@ -43,7 +43,7 @@ fn rules_2_7_a_target_of_zero_or_less_is_refused() {
 #[test]
 fn rules_2_7_every_preset_and_playable_option_is_accepted() {
     for preset in [Config::STANDARD, Config::LAST_CARD, Config::LIBERAL, Config::SIMULATION] {
-        assert_eq!(preset.validate(), Ok(()));
+        assert_eq!(preset.validate(2), Ok(()));
     }
     for end in
         [MatchEnd::SingleHand, MatchEnd::FixedHands(1), MatchEnd::TargetScore(1), MatchEnd::TargetScore(500)]
@@ -60,7 +60,7 @@ fn rules_2_7_every_preset_and_playable_option_is_accepted() {
                         .with_must_discard_to_go_out(true)
                         .with_shuffle_on_restock(true)
                         .with_going_rummy_double(false);
-                    assert_eq!(config.validate(), Ok(()), "{config:?}");
+                    assert_eq!(config.validate(2), Ok(()), "{config:?}");
                     let mut rng = ChaCha8Rng::seed_from_u64(2);
                     assert!(ClassicRummy::deal(&config, Seating::new(3), &mut rng).is_ok());
                 }

@@ -3,6 +3,8 @@
 
 use crate::{Card, HandState, MeldTable, Outcome, Phase, PieceId, PieceSet, Seat};
 
+mod check;
+
 /// What one seat may see of a hand of a card game (classic Rummy, Rummy 40): its own
 /// hand, every hand's size, the cards each seat is known to hold (taken face up from the
 /// discard pile, not played since), the table, the discard pile, the stock's size, whose

@@ -67,6 +67,22 @@ impl TileSet {
             TileSet::Xp160 => 6,
         }
     }
+
+    /// The most points melds of this set's tiles could count (§1.5): every numbered
+    /// tile its number, every joker 13. A larger initial meld threshold could never be
+    /// met, and [`Config::validate`] refuses it.
+    ///
+    /// ```
+    /// use rummykit_rummikub::{Config, TileSet};
+    /// assert_eq!((TileSet::Standard106.most_points(), TileSet::Xp160.most_points()), (754, 1144));
+    /// assert!(Config::STANDARD.with_initial_meld_threshold(755).validate(4).is_err());
+    /// ```
+    #[must_use]
+    pub const fn most_points(self) -> u32 {
+        let catalog = self.catalog();
+        // 1 + 2 + ... + 13 = 91 in each of the four colours.
+        catalog.copies() as u32 * 4 * 91 + catalog.jokers() as u32 * 13
+    }
 }
 /// A set's catalog ([`TileSet::catalog`]): what lets
 /// [`SolveOptions::with_tile_set`](crate::solver::SolveOptions::with_tile_set) take a
@@ -256,7 +272,7 @@ pub struct Config {
     pub tile_set: TileSet,
     /// Tiles dealt to each player (§1.2). Default 14.
     pub rack_size: u8,
-    /// Points the initial meld needs (§1.5). Default 30.
+    /// Points the initial meld needs (§1.5). Default 30; at most [`TileSet::most_points`].
     pub initial_meld_threshold: u32,
     /// What a joker counts in the initial meld (§1.5). Default represented value.
     pub joker_value_in_initial_meld: InitialJokerValue,
@@ -671,23 +687,27 @@ impl Config {
         matches!(self.joker_release, JokerRelease::ExactTile) || self.joker_melds_locked
     }
 
-    /// Checks the rules for `seats` players.
+    /// Checks the rules for `seats` players: what [`Rummikub::deal`] and
+    /// [`Rummikub::from_setup`] check first.
     ///
     /// # Errors
     ///
-    /// [`DealError::PlayerCount`] outside 2–4 players (106 tiles) or 2–6 (160 tiles);
+    /// [`DealError::PlayerCount`] outside 2–4 players (106 tiles) or 2–6 (160 tiles),
+    /// the game's [`seat_range`](rummykit_core::Game::seat_range);
     /// [`DealError::InvalidConfig`] for a zero rack size, a timeout penalty of zero tiles
     /// (a game must make progress: every turn draws, plays or passes), a zero-second
     /// timer, a session end that makes no match
     /// ([`MatchEnd::check`](rummykit_core::MatchEnd::check): a target score that is not
     /// positive), or racks that do not fit in the box;
     /// [`DealError::OptionTooLarge`] for a [`joker_penalty`](Config::joker_penalty) or
-    /// [`never_melded_penalty`](Config::never_melded_penalty) above [`MAX_PENALTY`].
+    /// [`never_melded_penalty`](Config::never_melded_penalty) above [`MAX_PENALTY`], or an
+    /// [`initial_meld_threshold`](Config::initial_meld_threshold) above
+    /// [`TileSet::most_points`] (754 for 106 tiles, 1,144 for 160), which nobody could
+    /// ever meet.
     ///
-    /// The other numbers take any value of their type: the initial meld threshold and
-    /// the timer are only compared (a threshold above the box's total means nobody
-    /// opens; the game still ends when the pool is empty), the timeout penalties draw at
-    /// most the pool, and a target score is compared with totals that saturate.
+    /// The other numbers take any value of their type: the timer is only compared, the
+    /// timeout penalties draw at most the pool, and a target score is compared with
+    /// totals that saturate.
     ///
     /// ```
     /// use rummykit_core::DealError;
@@ -698,11 +718,28 @@ impl Config {
     ///     config.validate(4),
     ///     Err(DealError::OptionTooLarge { option: "joker_penalty", value: u32::MAX.into(), max: MAX_PENALTY.into() })
     /// );
+    /// assert_eq!(Config::STANDARD.validate(5), Err(DealError::PlayerCount { seats: 5, min: 2, max: 4 }));
     /// ```
+    ///
+    /// [`Rummikub::deal`]: rummykit_core::Game::deal
+    /// [`Rummikub::from_setup`]: crate::Rummikub::from_setup
     pub fn validate(&self, seats: usize) -> Result<(), DealError> {
-        Seating::new(seats).check(2, self.tile_set.max_players())?;
+        self.check_seating(Seating::new(seats))
+    }
+
+    /// [`validate`](Config::validate) with the dealer too: the one check of a deal, so
+    /// that `validate` and the deal cannot disagree on the seats.
+    pub(crate) fn check_seating(&self, seating: Seating) -> Result<(), DealError> {
+        let seats = seating.seats;
+        let range = <crate::Rummikub as rummykit_core::Game>::seat_range(self);
+        seating.check(*range.start(), *range.end())?;
         DealError::check_max("joker_penalty", self.joker_penalty, MAX_PENALTY)?;
         DealError::check_max("never_melded_penalty", self.never_melded_penalty, MAX_PENALTY)?;
+        DealError::check_max(
+            "initial_meld_threshold",
+            self.initial_meld_threshold,
+            self.tile_set.most_points(),
+        )?;
         if self.rack_size == 0 {
             return Err(DealError::InvalidConfig { option: "rack_size", reason: "must be at least 1" });
         }

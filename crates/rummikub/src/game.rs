@@ -743,8 +743,7 @@ impl Game for Rummikub {
     /// starts) or, with no dealer, by the highest-tile draw; then a fresh shuffle and
     /// [`Config::rack_size`] tiles to each seat in order, the rest is the pool.
     fn deal<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Rummikub, DealError> {
-        config.validate(seating.seats)?;
-        seating.check(2, config.tile_set.max_players())?;
+        config.check_seating(seating)?;
         let n = seating.seats;
         let starter = match seating.first_to_play() {
             Some(s) => s,

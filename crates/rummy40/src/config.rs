@@ -3,6 +3,7 @@
 
 use rummykit_core::{
     AcePolicy, Card, CardRules, Catalog, DealError, JokerLimit, MAX_PENALTY, MatchEnd, MeldRules, Restock,
+    Seating,
 };
 
 /// The meld rules of Rummy 40 under its default options (`RULES.md` §3.4): ace only
@@ -62,7 +63,7 @@ pub const HAND_SIZE: usize = 13;
 /// assert_eq!(Config::RUMMY40.opening_threshold_scope, OpeningScope::Always);
 /// let mut literal = Config::RUMMY40;
 /// literal.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
-/// assert!(literal.validate().is_ok());
+/// assert!(literal.validate(2).is_ok());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -136,7 +137,7 @@ pub enum RummyBonus {
 /// let mut c = Config::RUMMY40;
 /// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
 /// c.game_end = MatchEnd::Elimination(201);
-/// assert!(c.validate().is_ok());
+/// assert!(c.validate(2).is_ok());
 /// assert_eq!(Config::SCALA40.jokers, 4);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -149,7 +150,8 @@ pub struct Config {
     pub joker_hand_penalty: u32,
     /// Ace may also be low (A-2-3, counting 1) in runs; never K-A-2.
     pub ace_low_in_runs: bool,
-    /// The opening minimum, in points of new melds (40).
+    /// The opening minimum, in points of new melds (40); 1 to
+    /// [`most_points`](Config::most_points).
     pub opening_threshold: u32,
     /// When the opening minimum applies.
     pub opening_threshold_scope: OpeningScope,
@@ -195,7 +197,7 @@ impl Config {
     /// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
     /// assert_eq!(c.going_rummy_bonus, RummyBonus::PerOpponent(25));
     /// assert_eq!(c.game_end, MatchEnd::Elimination(101));
-    /// assert!(!c.ace_low_in_runs && c.validate().is_ok());
+    /// assert!(!c.ace_low_in_runs && c.validate(2).is_ok());
     /// assert_eq!(Config::default(), c);
     /// ```
     pub const RUMMY40: Config = Config {
@@ -229,7 +231,7 @@ impl Config {
     /// assert!(c.ace_low_in_runs && c.taken_discard_must_be_used_after_open && c.forbid_playable_discard);
     /// assert_eq!(c.joker_discard, JokerDiscard::OnlyWhenClosing);
     /// assert_eq!(c.going_rummy_bonus, RummyBonus::Double);
-    /// assert!(c.validate().is_ok());
+    /// assert!(c.validate(2).is_ok());
     /// ```
     pub const SCALA40: Config = Config {
         jokers: 4,
@@ -270,7 +272,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_joker_hand_penalty(25);
     /// assert_eq!(config.joker_hand_penalty, 25);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_joker_hand_penalty(mut self, n: u32) -> Config {
@@ -298,7 +300,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_opening_threshold(51);
     /// assert_eq!(config.opening_threshold, 51);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_opening_threshold(mut self, n: u32) -> Config {
@@ -312,7 +314,7 @@ impl Config {
     /// use rummykit_rummy40::{Config, OpeningScope};
     /// let config = Config::RUMMY40.with_opening_threshold_scope(OpeningScope::OnlyWhenTakingDiscard);
     /// assert_eq!(config.opening_threshold_scope, OpeningScope::OnlyWhenTakingDiscard);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_opening_threshold_scope(mut self, value: OpeningScope) -> Config {
@@ -326,7 +328,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_taken_discard_must_be_used_after_open(true);
     /// assert_eq!(config.taken_discard_must_be_used_after_open, true);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_taken_discard_must_be_used_after_open(mut self, on: bool) -> Config {
@@ -340,7 +342,7 @@ impl Config {
     /// use rummykit_rummy40::{Config, Set3JokerSwap};
     /// let config = Config::RUMMY40.with_set3_joker_swap(Set3JokerSwap::EitherMissing);
     /// assert_eq!(config.set3_joker_swap, Set3JokerSwap::EitherMissing);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_set3_joker_swap(mut self, value: Set3JokerSwap) -> Config {
@@ -354,7 +356,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_swapped_joker_must_be_played_same_turn(true);
     /// assert_eq!(config.swapped_joker_must_be_played_same_turn, true);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_swapped_joker_must_be_played_same_turn(mut self, on: bool) -> Config {
@@ -369,7 +371,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_joker_limit(JokerLimit::NoAdjacent);
     /// assert_eq!(config.joker_limit, JokerLimit::NoAdjacent);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_joker_limit(mut self, value: JokerLimit) -> Config {
@@ -383,7 +385,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_forbid_playable_discard(true);
     /// assert_eq!(config.forbid_playable_discard, true);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_forbid_playable_discard(mut self, on: bool) -> Config {
@@ -397,7 +399,7 @@ impl Config {
     /// use rummykit_rummy40::{Config, JokerDiscard};
     /// let config = Config::RUMMY40.with_joker_discard(JokerDiscard::OnlyWhenClosing);
     /// assert_eq!(config.joker_discard, JokerDiscard::OnlyWhenClosing);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_joker_discard(mut self, value: JokerDiscard) -> Config {
@@ -411,7 +413,7 @@ impl Config {
     /// use rummykit_rummy40::{Config, RummyBonus};
     /// let config = Config::RUMMY40.with_going_rummy_bonus(RummyBonus::Double);
     /// assert_eq!(config.going_rummy_bonus, RummyBonus::Double);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_going_rummy_bonus(mut self, value: RummyBonus) -> Config {
@@ -425,7 +427,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_rummy_requires_opening_threshold(true);
     /// assert_eq!(config.rummy_requires_opening_threshold, true);
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_rummy_requires_opening_threshold(mut self, on: bool) -> Config {
@@ -440,7 +442,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_game_end(MatchEnd::Elimination(201));
     /// assert_eq!(config.game_end, MatchEnd::Elimination(201));
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_game_end(mut self, value: MatchEnd) -> Config {
@@ -454,7 +456,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_unopened_penalty(Some(100));
     /// assert_eq!(config.unopened_penalty, Some(100));
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_unopened_penalty(mut self, n: Option<u32>) -> Config {
@@ -468,7 +470,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_max_restocks(Some(3));
     /// assert_eq!(config.max_restocks, Some(3));
-    /// assert!(config.validate().is_ok());
+    /// assert!(config.validate(2).is_ok());
     /// ```
     #[must_use]
     pub const fn with_max_restocks(mut self, n: Option<u32>) -> Config {
@@ -542,30 +544,69 @@ impl Config {
         self.catalog().unwrap_or(SCALA40_PACK)
     }
 
-    /// Checks that the options fit together.
+    /// The most points melds of the pack could count (`RULES.md` §3.1, §3.5): every
+    /// natural card its value, every joker 11 (a high ace). A larger opening threshold
+    /// could never be met, and [`validate`](Config::validate) refuses it. Read from
+    /// [`SCALA40_PACK`] for a joker count the game does not have.
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// assert_eq!((Config::RUMMY40.most_points(), Config::SCALA40.most_points()), (782, 804));
+    /// assert!(Config::RUMMY40.with_opening_threshold(783).validate(2).is_err());
+    /// ```
+    #[must_use]
+    pub fn most_points(&self) -> u32 {
+        let pack = self.pack();
+        // Counted, not walked card by card: a deal checks it.
+        let suit = (1..=13).map(crate::rank_value).sum::<u32>();
+        u32::from(pack.copies()) * 4 * suit + u32::from(pack.jokers()) * 11
+    }
+
+    /// Checks the options for `seats` players: what [`Rummy40::deal`] and
+    /// [`Rummy40::from_setup`] check first.
     ///
     /// # Errors
     ///
+    /// [`DealError::PlayerCount`] outside 2–6 players, the game's
+    /// [`seat_range`](rummykit_core::Game::seat_range);
     /// [`DealError::InvalidConfig`] for a joker count other than 2 or 4, a joker limit
     /// that forbids the jokers in the pack, an opening threshold of 0 or a match end
     /// that makes no match ([`MatchEnd::check`]: 0 fixed hands, a target or elimination
     /// limit of 0 points or less);
     /// [`DealError::OptionTooLarge`] for a joker penalty, rummy bonus or unopened
-    /// penalty above [`MAX_PENALTY`].
+    /// penalty above [`MAX_PENALTY`], or an opening threshold above
+    /// [`most_points`](Config::most_points) (782 with two jokers, 804 with four), which
+    /// nobody could ever meet.
     ///
-    /// The other numbers take any value of their type: the opening threshold is only
-    /// compared (above what a hand can meld, nobody opens; `max_restocks` or a caller's
-    /// action limit then ends the hand), the restock cap is compared with a count that
-    /// saturates, and the match end with totals that saturate.
+    /// The other numbers take any value of their type: the restock cap is compared with
+    /// a count that saturates, and the match end with totals that saturate.
     ///
     /// ```
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_core::{DealError, MatchEnd};
     /// use rummykit_rummy40::Config;
     /// let mut c = Config::RUMMY40;
+    /// assert_eq!(c.validate(7), Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
     /// c.game_end = MatchEnd::FixedHands(0);
-    /// assert!(c.validate().is_err());
+    /// assert!(c.validate(2).is_err());
     /// ```
-    pub fn validate(&self) -> Result<(), DealError> {
+    ///
+    /// [`Rummy40::deal`]: rummykit_core::Game::deal
+    /// [`Rummy40::from_setup`]: crate::Rummy40::from_setup
+    pub fn validate(&self, seats: usize) -> Result<(), DealError> {
+        self.check_seating(Seating::new(seats))
+    }
+
+    /// [`validate`](Config::validate) with the dealer too: the one check of a deal, so
+    /// that `validate` and the deal cannot disagree on the seats.
+    pub(crate) fn check_seating(&self, seating: Seating) -> Result<(), DealError> {
+        let seats = <crate::Rummy40 as CardRules>::SEATS;
+        seating.check(*seats.start(), *seats.end())?;
+        self.check_options()
+    }
+
+    /// The checks of [`validate`](Config::validate) that need no seat count: what a
+    /// configuration read through serde must pass.
+    pub(crate) fn check_options(&self) -> Result<(), DealError> {
         self.catalog()?;
         let bad = |option, reason| Err(DealError::InvalidConfig { option, reason });
         if matches!(self.joker_limit, JokerLimit::Forbidden | JokerLimit::AtMost(0)) {
@@ -574,6 +615,7 @@ impl Config {
         if self.opening_threshold == 0 {
             return bad("opening_threshold", "must be at least 1");
         }
+        DealError::check_max("opening_threshold", self.opening_threshold, self.most_points())?;
         DealError::check_max("joker_hand_penalty", self.joker_hand_penalty, MAX_PENALTY)?;
         if let RummyBonus::PerOpponent(bonus) = self.going_rummy_bonus {
             DealError::check_max("going_rummy_bonus", bonus, MAX_PENALTY)?;

@@ -158,7 +158,7 @@ impl Rummy40 {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<Rummy40, DealError> {
-        config.validate()?;
+        config.validate(setup.hands.len())?;
         let catalog = config.catalog()?;
         let rules = config.meld_rules();
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
@@ -1001,9 +1001,8 @@ impl CardRules for Rummy40 {
     /// Shuffles and deals (`RULES.md` §3.2): 13 cards each, one at a time clockwise from
     /// the dealer's left, the next card up; the dealer is cut at random unless given.
     fn deal_hand<R: Rng + ?Sized>(config: &Config, seating: Seating, rng: &mut R) -> Result<Self, DealError> {
-        config.validate()?;
+        config.check_seating(seating)?;
         let catalog = config.catalog()?;
-        seating.check(MIN_PLAYERS, MAX_PLAYERS)?;
         let n = seating.seats;
         let dealer = match seating.dealer {
             Some(d) => d,

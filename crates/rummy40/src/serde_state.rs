@@ -4,18 +4,21 @@
 //! `*'''`), so that a loaded hand is the saved one card for card, ids included. It is
 //! read back through [`Rummy40::from_setup`], which re-checks every invariant by face
 //! (DESIGN.md point 8), then the copies are checked and given their places, so a
-//! corrupt save is an error, never a state. The format: docs/design/saves.md.
+//! corrupt save is an error, never a state. The format: docs/design/saves.md. A [`View`]
+//! is read through the same kind of check.
 
 use core::fmt;
 
 use rummykit_core::{
-    Card, Catalog, DealError, JokerLimit, MatchEnd, MeldKind, MeldTable, PieceId, PieceSet, Piles,
-    PositionError, Save, SaveVersion, Seat, SetupMeld,
+    Card, CardRules, Catalog, DealError, HandView, JokerLimit, MatchEnd, MeldKind, MeldTable, PieceId,
+    PieceSet, Piles, PositionError, Save, SaveVersion, Seat, SetupMeld,
 };
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Config, JokerDiscard, OpeningScope, Phase, Rummy40, RummyBonus, Set3JokerSwap, Setup};
+use crate::{
+    Config, HAND_SIZE, JokerDiscard, OpeningScope, Phase, Rummy40, RummyBonus, Set3JokerSwap, Setup, View,
+};
 
 /// Core's [`JokerLimit`], as saved.
 #[derive(Serialize, Deserialize)]
@@ -103,7 +106,7 @@ impl TryFrom<ConfigRepr> for Config {
         c.game_end = r.game_end;
         c.unopened_penalty = r.unopened_penalty;
         c.max_restocks = r.max_restocks;
-        c.validate()?;
+        c.check_options()?;
         Ok(c)
     }
 }
@@ -115,7 +118,7 @@ impl Serialize for Config {
 }
 
 impl<'de> Deserialize<'de> for Config {
-    /// Reads a configuration and checks it with [`Config::validate`].
+    /// Reads a configuration and checks it as [`Config::validate`] does, but for the seat count.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Config::try_from(ConfigRepr::deserialize(d)?).map_err(serde::de::Error::custom)
     }
@@ -433,5 +436,45 @@ impl SavedSetup {
         game.state.known = known;
         game.state.taken = taken;
         Ok(game)
+    }
+}
+
+/// A [`View`] as written, checked before it is one ([`View`] reads through it).
+#[derive(Deserialize)]
+pub(crate) struct ViewRepr {
+    common: HandView,
+    config: Config,
+    opened: Vec<bool>,
+    won_jokers: PieceSet,
+}
+
+/// A view is read only if a hand of its rules could show it: its rules are checked for
+/// its seats ([`Config::validate`]), its cards as [`HandView::check`] checks them (a
+/// hand holds at most the 13 dealt and one drawn, `RULES.md` §3.2, §3.3), one opened
+/// flag per seat, set for every seat with a meld on the table (§3.4), and the jokers
+/// won this turn jokers of the pack not in the discard pile. A view no game could show
+/// may list no action, and a bot asked to act on it cannot.
+impl TryFrom<ViewRepr> for View {
+    type Error = DealError;
+
+    fn try_from(r: ViewRepr) -> Result<View, DealError> {
+        let seats = r.common.hand_sizes.len();
+        r.config.validate(seats)?;
+        let pack = r.config.catalog()?;
+        r.common.check(&pack, &r.config.meld_rules(), <Rummy40 as CardRules>::SEATS, |_| HAND_SIZE + 1)?;
+        if r.opened.len() != seats {
+            return Err(PositionError::SeatLists { field: "opened", found: r.opened.len(), seats }.into());
+        }
+        if r.common.table.melds().iter().any(|m| !r.opened[m.owner()]) {
+            return Err(PositionError::Inconsistent("a seat with a meld on the table has not opened").into());
+        }
+        let discarded: PieceSet = r.common.discard_pile.iter().copied().collect();
+        let joker_in_play = |id| pack.face(id).is_some_and(Card::is_joker) && !discarded.contains(id);
+        if !r.won_jokers.iter().all(joker_in_play) {
+            return Err(PositionError::Inconsistent("a card won this turn is not a joker in play").into());
+        }
+        let mut view = View::blank(r.config);
+        (view.common, view.opened, view.won_jokers) = (r.common, r.opened, r.won_jokers);
+        Ok(view)
     }
 }

@@ -22,7 +22,11 @@ use crate::{Config, Rummy40};
 /// assert_eq!(view.stock_len, 106 - 39 - 1);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_state::ViewRepr")
+)]
 #[non_exhaustive]
 pub struct View {
     /// What every card game shows a seat (hand, hand sizes, known cards, table, discard

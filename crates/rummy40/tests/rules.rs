@@ -1107,7 +1107,7 @@ fn rules_3_8_other_match_ends() {
     assert!(m.is_over());
     let mut bad = Config::RUMMY40;
     bad.game_end = rummykit_core::MatchEnd::Elimination(0);
-    assert!(bad.validate().is_err());
+    assert!(bad.validate(2).is_err());
 }
 
 #[test]

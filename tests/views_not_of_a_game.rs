@@ -1,0 +1,283 @@
+//! Views read through serde are checked as states are (feature `serde`): a view of a game
+//! reads back as itself, and a view no game could show (RULES.md §2.2, §3.2: a hand
+//! over the cards dealt and one drawn, a card not of the pack or in two places, a seat
+//! that is not at the table...) is refused with the typed error that names it, never
+//! handed to a bot that would find no action to play.
+#![cfg(feature = "serde")]
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_classic::{ClassicRummy, Config as ClassicConfig, View as ClassicView};
+use rummykit_core::{
+    Bot, Card, Catalog, DealError, Game, MatchEnd, Meld, MeldKind, MeldRules, PieceId, PositionError,
+    RandomBot, ScoreOrder, Seating,
+};
+use rummykit_rummy40::{Config as R40Config, HAND_SIZE, Rummy40, View as R40View};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// Every view of every seat along a random game of `config` for `seats`, and the game's
+/// views once over.
+fn views_of<G: Game>(config: &G::Config, seats: usize, seed: u64) -> Vec<G::View> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = G::deal(config, Seating::new(seats), &mut rng).expect("a deal");
+    let mut bot = RandomBot::new(ChaCha8Rng::seed_from_u64(seed + 1));
+    let mut views = Vec::new();
+    for _ in 0..400 {
+        views.extend((0..seats).map(|s| game.view(s)));
+        let Some(seat) = game.to_move() else { break };
+        let action = Bot::<G>::act(&mut bot, &game.view(seat));
+        game.apply(seat, action).expect("a legal action");
+    }
+    views.extend((0..seats).map(|s| game.view(s)));
+    views
+}
+
+#[test]
+fn rules_2_2_and_3_2_every_view_of_a_game_reads_back_as_itself() {
+    let mut read = 0;
+    for seed in 0..6 {
+        let seats = 2 + seed as usize % 5;
+        for config in [ClassicConfig::STANDARD, ClassicConfig::LIBERAL, ClassicConfig::LAST_CARD] {
+            for view in views_of::<ClassicRummy>(&config, seats, seed) {
+                let text = serde_json::to_string(&view).expect("written");
+                let back: ClassicView = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+                assert_eq!(back, view);
+                read += 1;
+            }
+        }
+        for config in [R40Config::RUMMY40, R40Config::SCALA40] {
+            for view in views_of::<Rummy40>(&config, seats, seed) {
+                let text = serde_json::to_string(&view).expect("written");
+                let back: R40View = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+                assert_eq!(back, view);
+                read += 1;
+            }
+        }
+    }
+    assert!(read > 5_000, "{read} views");
+}
+
+/// A view of `config` for two seats whose seat 1 is to move in its play phase with
+/// `hand_len` cards, the table holding melds of seat 0 only: the first such position of
+/// a random game.
+fn position<G: Game>(config: &G::Config, hand_len: usize) -> G::View
+where
+    G::View: Serialize,
+{
+    for seed in 0..500 {
+        for view in views_of::<G>(config, 2, seed) {
+            let v = serde_json::to_value(&view).expect("written");
+            let c = &v["common"];
+            let melds = c["table"].as_array().expect("a table");
+            if c["to_move"] == 1
+                && c["seat"] == 1
+                && c["phase"] == json!("Play")
+                && c["hand"].as_array().expect("a hand").len() == hand_len
+                && !melds.is_empty()
+                && melds.iter().all(|m| m["owner"] == 0)
+            {
+                return view;
+            }
+        }
+    }
+    panic!("no such position");
+}
+
+/// `view` written, changed by `change`, is refused with `expected` (a serde error whose
+/// text is the typed error's).
+fn refused<V: Serialize + DeserializeOwned>(view: &V, expected: &DealError, change: impl FnOnce(&mut Value)) {
+    let mut value = serde_json::to_value(view).expect("written");
+    change(&mut value);
+    let err = serde_json::from_value::<V>(value).err().unwrap_or_else(|| panic!("accepted: {expected}"));
+    assert_eq!(err.to_string(), expected.to_string());
+}
+
+fn ids(v: &Value) -> Vec<u64> {
+    v.as_array().expect("a list").iter().map(|i| i.as_u64().expect("an id")).collect()
+}
+
+fn position_error(e: PositionError) -> DealError {
+    DealError::InvalidDeal(e)
+}
+
+/// The refusal of a card of `pack` placed twice.
+fn twice(pack: &Catalog<Card>, id: u64) -> DealError {
+    let id = PieceId::new(id as u8).expect("an id");
+    let card = pack.face(id).expect("of the pack");
+    let copy = pack.ids_of(card).position(|i| i == id).expect("a copy") as u32 + 1;
+    position_error(PositionError::CopyTwice { card, copy })
+}
+
+fn count(v: &Value) -> u64 {
+    v.as_u64().expect("a count")
+}
+
+/// The refusals every card game's view shares (`HandView::check`), on `view`: seat 1
+/// to move in its play phase with `most` cards in hand, seat 0 with a meld on the table.
+fn refusals_of_any_card_game<V: Serialize + DeserializeOwned>(
+    view: &V,
+    pack: &Catalog<Card>,
+    rules: &MeldRules,
+    most: usize,
+) {
+    let v = serde_json::to_value(view).expect("written");
+    let c = &v["common"];
+    let hand = ids(&c["hand"]);
+    assert_eq!(hand.len(), most, "a drawn hand");
+    let discard = ids(&c["discard_pile"]);
+    let table: Vec<u64> =
+        c["table"].as_array().expect("a table").iter().flat_map(|m| ids(&m["cards"])).collect();
+    // A card the view does not show (in another hand or the stock).
+    let unseen = (0..pack.len() as u64)
+        .find(|id| !hand.contains(id) && !discard.contains(id) && !table.contains(id))
+        .expect("an unseen card");
+    let last = pack.len() as u64 - 1;
+    // One card more in the hand, from the stock.
+    let add = |v: &mut Value, id: u64| {
+        v["common"]["hand"].as_array_mut().expect("a hand").push(id.into());
+        v["common"]["hand_sizes"][1] = (most as u64 + 1).into();
+        v["common"]["stock_len"] = (count(&v["common"]["stock_len"]) - 1).into();
+    };
+
+    // What made a bot panic: a hand larger than a dealt hand and a draw.
+    let too_many = position_error(PositionError::HandSize { seat: 1, len: most + 1, min: 0, max: most });
+    refused(view, &too_many, |v| add(v, unseen));
+    let past = position_error(PositionError::OutOfRange { field: "hand", value: last + 2, max: last });
+    refused(view, &past, |v| add(v, last + 2));
+    let top = *discard.last().expect("a discard pile");
+    refused(view, &twice(pack, top), |v| add(v, top));
+    refused(view, &DealError::PlayerCount { seats: 7, min: 2, max: 6 }, |v| {
+        v["common"]["hand_sizes"] = json!([1, 1, 1, 1, 1, 1, 1]);
+    });
+    for field in ["seat", "dealer", "to_move"] {
+        refused(view, &position_error(PositionError::NoSuchSeat { field, seat: 2, seats: 2 }), |v| {
+            v["common"][field] = 2.into();
+        });
+    }
+    let owner = position_error(PositionError::NoSuchSeat { field: "table meld owner", seat: 3, seats: 2 });
+    refused(view, &owner, |v| v["common"]["table"][0]["owner"] = 3.into());
+    refused(view, &position_error(PositionError::SeatLists { field: "known", found: 3, seats: 2 }), |v| {
+        v["common"]["known"] = json!([[], [], []]);
+    });
+    let size =
+        position_error(PositionError::Inconsistent("the hand is not as large as its seat's hand size"));
+    refused(view, &size, |v| v["common"]["hand_sizes"][1] = 3.into());
+    let known = position_error(PositionError::Inconsistent("a card known to be in the hand is not in it"));
+    refused(view, &known, |v| v["common"]["known"][1] = json!([unseen]));
+    let found = pack.len() + 1;
+    let count_error = position_error(PositionError::PieceCount { found, expected: pack.len() });
+    refused(view, &count_error, |v| v["common"]["stock_len"] = (count(&v["common"]["stock_len"]) + 1).into());
+    let taken =
+        position_error(PositionError::OutOfRange { field: "taken_this_turn", value: last + 3, max: last });
+    refused(view, &taken, |v| v["common"]["taken_this_turn"] = (last + 3).into());
+    // Seat 0's hand emptied into the stock: nothing known in it, then something.
+    let seat0 = count(&c["hand_sizes"][0]);
+    let emptied = |v: &mut Value| {
+        v["common"]["known"][0] = json!([]);
+        v["common"]["hand_sizes"][0] = 0.into();
+        v["common"]["stock_len"] = (count(&v["common"]["stock_len"]) + seat0).into();
+    };
+    let held =
+        position_error(PositionError::Inconsistent("a seat is known to hold more cards than it holds"));
+    refused(view, &held, |v| {
+        emptied(v);
+        v["common"]["known"][0] = json!([unseen]);
+    });
+    let empty = position_error(PositionError::Inconsistent("the seat to move holds no card"));
+    refused(view, &empty, |v| {
+        emptied(v);
+        v["common"]["to_move"] = 0.into();
+        v["common"]["taken_this_turn"] = Value::Null;
+    });
+    // One natural card of the hand as a meld of its own: readable (a table read alone
+    // takes melds of any length), not a meld of the game.
+    let single = hand
+        .iter()
+        .copied()
+        .find(|&id| pack.face(PieceId::new(id as u8).expect("an id")).is_some_and(|c| !c.is_joker()));
+    let single = single.expect("a natural card");
+    let card = pack.face(PieceId::new(single as u8).expect("an id")).expect("of the pack");
+    let error = Meld::new(MeldKind::Group, &[card], rules).expect_err("too short");
+    let index = c["table"].as_array().expect("a table").len();
+    refused(view, &position_error(PositionError::InvalidMeld { index, error }), |v| {
+        v["common"]["hand"] = json!(hand.iter().filter(|&&id| id != single).collect::<Vec<_>>());
+        v["common"]["hand_sizes"][1] = (most as u64 - 1).into();
+        v["common"]["known"][1] = json!([]);
+        v["common"]["taken_this_turn"] = Value::Null;
+        let meld = json!({"owner": 0, "kind": "group", "cards": [single], "faces": card.to_string()});
+        v["common"]["table"].as_array_mut().expect("a table").push(meld);
+    });
+}
+
+#[test]
+fn rules_3_2_views_no_rummy40_game_could_show_are_refused() {
+    for config in [R40Config::RUMMY40, R40Config::SCALA40] {
+        let view = position::<Rummy40>(&config, HAND_SIZE + 1);
+        let pack = config.catalog().expect("a pack");
+        refusals_of_any_card_game(&view, &pack, &config.meld_rules(), HAND_SIZE + 1);
+        let v = serde_json::to_value(&view).expect("written");
+        let hand = ids(&v["common"]["hand"]);
+        refused(
+            &view,
+            &position_error(PositionError::SeatLists { field: "opened", found: 1, seats: 2 }),
+            |v| {
+                v["opened"] = json!([true]);
+            },
+        );
+        let closed =
+            position_error(PositionError::Inconsistent("a seat with a meld on the table has not opened"));
+        refused(&view, &closed, |v| v["opened"][0] = false.into());
+        let natural = hand
+            .iter()
+            .copied()
+            .find(|&id| pack.face(PieceId::new(id as u8).unwrap()).is_some_and(|c| !c.is_joker()));
+        let won = position_error(PositionError::Inconsistent("a card won this turn is not a joker in play"));
+        refused(&view, &won, |v| v["won_jokers"] = json!([natural.expect("a natural card")]));
+        let zero = DealError::InvalidConfig { option: "opening_threshold", reason: "must be at least 1" };
+        refused(&view, &zero, |v| v["config"]["opening_threshold"] = 0.into());
+    }
+}
+
+#[test]
+fn rules_2_2_views_no_classic_game_could_show_are_refused() {
+    let pack = Catalog::<Card>::DECK;
+    for config in [ClassicConfig::STANDARD, ClassicConfig::LIBERAL] {
+        let view = position::<ClassicRummy>(&config, 11);
+        // Two players are dealt 10 cards each (RULES.md §2.2).
+        refusals_of_any_card_game(&view, &pack, &config.meld_rules(), 11);
+        let end = DealError::InvalidConfig {
+            option: "game_end",
+            reason: MatchEnd::FixedHands(0).check(ScoreOrder::HigherIsBetter).expect_err("no hands").reason(),
+        };
+        refused(&view, &end, |v| {
+            v["config"]["game_end"] = serde_json::to_value(MatchEnd::FixedHands(0)).expect("written")
+        });
+        let capped = config.with_max_restocks(Some(0));
+        let restocks = position_error(PositionError::OutOfRange { field: "restocks", value: 1, max: 0 });
+        refused(&view, &restocks, |v| {
+            v["config"] = serde_json::to_value(capped).expect("written");
+            v["restocks"] = 1.into();
+        });
+    }
+}
+
+/// A bot is never handed a view no game could show: the view that made the random bot
+/// panic (a hand of 15 Rummy 40 cards) is refused when read, and every view read plays.
+#[test]
+fn rules_3_2_a_view_read_is_one_a_bot_can_act_on() {
+    let mut bot = RandomBot::new(ChaCha8Rng::seed_from_u64(9));
+    for config in [R40Config::RUMMY40, R40Config::SCALA40] {
+        for view in views_of::<Rummy40>(&config, 3, 4) {
+            let back: R40View =
+                serde_json::from_value(serde_json::to_value(&view).expect("written")).expect("read");
+            if back.to_move == Some(back.seat) {
+                let action = Bot::<Rummy40>::act(&mut bot, &back);
+                let mut listed = Vec::new();
+                Rummy40::legal_actions_from(&back, &mut listed);
+                assert!(listed.contains(&action));
+            }
+        }
+    }
+}
