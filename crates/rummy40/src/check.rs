@@ -110,7 +110,17 @@ impl<'a> Turn<'a> {
                 if !self.opened {
                     return Err(ActionError::TakeOnlyToOpen);
                 }
-                self.after_take()?.guard()?;
+                if self.config.obliges_plays() {
+                    self.after_take()?.guard()?;
+                } else {
+                    // Without the options that oblige a play the guard is its first rule
+                    // alone, asked of the hand with the card taken (no `After` copied: a
+                    // take is a sixth of a random Rummy 40 playout's actions).
+                    let top = self.top_discard.ok_or(ActionError::Turn(TurnError::EmptyDiscardPile))?;
+                    let mut hand = self.hand;
+                    hand.insert(top);
+                    Turn { taken: Some(top), ..*self }.discard_left(hand)?;
+                }
                 Ok(Plan::Take)
             }
             Action::TakeDiscardAndOpen { melds } => {
@@ -181,6 +191,12 @@ impl<'a> Turn<'a> {
                 Ok(Plan::Discard(piece))
             }
         }
+    }
+
+    /// The guard's first rule ([`After::guard`]): some card of `hand` may be discarded.
+    fn discard_left(&self, hand: PieceSet) -> Result<(), ActionError> {
+        // If any card passes the basic rules, one passes them all (see discard_allowed).
+        if self.can_discard_from(hand) { Ok(()) } else { Err(ActionError::NoDiscardLeft) }
     }
 
     fn unopened(&self) -> Result<(), ActionError> {
@@ -487,10 +503,7 @@ impl<'a> After<'a> {
     fn guard(&self) -> Result<(), ActionError> {
         let pos = &self.pos;
         let hand = pos.hand;
-        // If any card passes the basic rules, one passes them all (see discard_allowed).
-        if !pos.can_discard_from(hand) {
-            return Err(ActionError::NoDiscardLeft);
-        }
+        pos.discard_left(hand)?;
         if pos.config.taken_discard_must_be_used_after_open
             && let Some(card) = pos.taken
             && hand.contains(card)

@@ -119,24 +119,35 @@ impl<'a> Turn<'a> {
     }
 
     /// The per-card discard rules for `piece` of `hand` (`RULES.md` §3.3, §3.6 options).
+    // Inlined into the check of a discard, the most frequent action; the rule against
+    // discarding a playable card, under one option, out of line.
+    #[inline]
     pub(crate) fn discard_allowed(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
         self.discard_basic(hand, piece)?;
+        if self.config.forbid_playable_discard && self.opened {
+            return self.playable_discard(hand, piece);
+        }
+        Ok(())
+    }
+
+    /// The rule against discarding a playable card (`forbid_playable_discard`, the player
+    /// opened): `piece` of `hand` may not go if it fits a table meld while another card
+    /// that fits nowhere could.
+    #[inline(never)]
+    fn playable_discard(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
         // `piece` is in the hand: another card is left when the rest is not empty (no
         // count of the hand, a software popcount on the baseline target).
-        let another = || {
-            let mut rest = hand;
-            rest.remove(piece);
-            !rest.is_empty()
-        };
-        if self.config.forbid_playable_discard && self.opened && another() {
-            // A playable card may not be thrown while a card that fits nowhere could be.
-            if let Some(meld) = self.fits(piece) {
-                let alternative = hand
-                    .iter()
-                    .any(|q| q != piece && self.discard_basic(hand, q).is_ok() && self.fits(q).is_none());
-                if alternative {
-                    return Err(ActionError::PlayableDiscard { card: piece, meld });
-                }
+        let mut rest = hand;
+        rest.remove(piece);
+        if rest.is_empty() {
+            return Ok(());
+        }
+        if let Some(meld) = self.fits(piece) {
+            let alternative = hand
+                .iter()
+                .any(|q| q != piece && self.discard_basic(hand, q).is_ok() && self.fits(q).is_none());
+            if alternative {
+                return Err(ActionError::PlayableDiscard { card: piece, meld });
             }
         }
         Ok(())

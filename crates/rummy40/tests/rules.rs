@@ -247,6 +247,26 @@ fn rules_3_3_plays_may_not_leave_the_hand_without_a_discard() {
     refused!(g, Action::Open { melds }, ActionError::NoDiscardLeft);
 }
 
+/// A take that would leave only cards of the taken card's face (none of which may go) is
+/// refused, under the options that oblige no play (Rummy 40) as under those that do
+/// (Scala 40), and the list of legal actions holds only the draw.
+#[test]
+fn rules_3_3_a_take_may_not_leave_the_hand_without_a_discard() {
+    for config in [Config::RUMMY40, Config::SCALA40] {
+        let mut g = game(config, &["Th Jh Qh Kh 3c", "3c 6d Th 8c"], "", "4s 9d 7c");
+        draw(&mut g);
+        ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+        ok!(g, Action::Discard(id(&g, 0, "4s")));
+        draw(&mut g);
+        ok!(g, Action::Discard(id(&g, 1, "3c")));
+        // Seat 0 holds the other 3c: with the one taken, neither may be discarded.
+        refused!(g, Action::TakeDiscard, ActionError::NoDiscardLeft);
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert_eq!(legal, [Action::DrawStock], "{config:?}");
+    }
+}
+
 #[test]
 fn rules_3_3_build_and_further_melds_need_an_opening() {
     let mut g = game(Config::RUMMY40, &["5c 6c 7c 9d", "3c 6d Th 8c"], "", "2s");

@@ -291,14 +291,19 @@ struct Groups {
     total: usize,
 }
 
-/// The discards of a list filled for the random draw, in id order: the first `len` of
-/// `cards`. Its room only grows: a hand of up to 16 cards is written in place every play
-/// phase, none of the room made or cut back per list.
+/// The discards of a list filled for the random draw, in id order: the ids of the first
+/// `len` of `ids`. Written in place every play phase (a hand of up to the 13 dealt and
+/// the one drawn), no room made or checked per card.
 #[derive(Debug, Clone, Default)]
 struct Discarded {
-    cards: Vec<PieceId>,
+    ids: [u8; DISCARD_ROOM],
     len: usize,
 }
+
+/// The room of [`Discarded`]: a power of two, so that a place masked into it needs no
+/// bounds check, and room for any hand a play phase lists.
+const DISCARD_ROOM: usize = 16;
+const _: () = assert!(HAND_SIZE < DISCARD_ROOM);
 
 impl Discarded {
     /// How many discards.
@@ -308,7 +313,7 @@ impl Discarded {
 
     /// The `k`-th discard, from 0.
     fn get(&self, k: usize) -> Option<PieceId> {
-        self.cards.get(..self.len)?.get(k).copied()
+        self.ids.get(..self.len)?.get(k).copied().and_then(PieceId::new)
     }
 
     /// No discard.

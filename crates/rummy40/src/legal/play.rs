@@ -7,13 +7,13 @@ use rummykit_core::{
 
 use crate::game::swap_slot;
 use crate::turn::Turn;
-use crate::{Action, HAND_SIZE, OpeningScope};
+use crate::{Action, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
 use super::faces::{FaceBits, any_meldable, face_counts, meldable_at};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
-use super::{Discarded, Item, LegalActions, Sink, ValuedMeld};
+use super::{DISCARD_ROOM, Discarded, Item, LegalActions, Sink, ValuedMeld};
 
 /// The play phase of [`generate`](super::generate): `cards` are the hand's cards with
 /// their faces (in id order), `faces` those faces.
@@ -265,29 +265,17 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
 }
 
 /// The cards of `cards` that `rule` lets go, in order, as `out`: each card written in
-/// place and the count moved on for those allowed, with no branch and no check of the
-/// vector's room per card, and no room made or cut back per list (the discards are most
-/// of a play phase's list). `cards` fit the room: [`generate`](super::generate) lists
-/// nothing for a hand of more than the 13 dealt and the one drawn.
+/// place and the count moved on for those allowed, with no branch and no bounds check
+/// per card (the discards are most of a play phase's list). `cards` fit the room:
+/// [`generate`](super::generate) lists nothing for a hand of more than the 13 dealt and
+/// the one drawn.
 #[inline(never)]
 fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Discarded) {
-    const ROOM: usize = HAND_SIZE + 1;
-    debug_assert!(cards.len() <= ROOM, "a hand of {} cards", cards.len());
-    // (An empty hand lets nothing go.)
-    let Some(&(fill, _)) = cards.first() else {
-        out.len = 0;
-        return;
-    };
-    // Room for a hand made once, kept from one list to the next.
-    if out.cards.len() < ROOM {
-        out.cards.resize(ROOM, fill);
-    }
-    let buf = out.cards.get_mut(..ROOM).unwrap_or_default();
+    debug_assert!(cards.len() <= DISCARD_ROOM, "a hand of {} cards", cards.len());
     let mut n = 0;
     for &(piece, face) in cards {
-        if let Some(slot) = buf.get_mut(n) {
-            *slot = piece;
-        }
+        // (Masked into the room: never past it, as `n` stays below the hand's size.)
+        out.ids[n % DISCARD_ROOM] = piece.index();
         n += usize::from(rule.allows(face));
     }
     out.len = n;
