@@ -4,14 +4,14 @@
 use rummykit_core::{AcePolicy, Card, MeldRules, PieceId, PieceSet};
 
 use crate::turn::Turn;
-use crate::{Action, can_open, rank_value};
+use crate::{Action, can_open, rank_value, run_position_value};
 
 use super::batch::{Copies, Counted, Scratch, batch_count, expand, sort_keys};
 use super::combos::combos;
 use super::faces::meldable_of;
 use super::rummy::RummySearch;
 use super::table::LazyReach;
-use super::{Item, Key, LegalActions, NATURALS, RUN_VALUES_BELOW, Sink, ValuedMeld};
+use super::{Item, Key, LegalActions, NATURALS, Sink, ValuedMeld};
 
 /// The openings and rummies of `cards`, listed or counted: the hand in the play phase,
 /// or the hand and the discard pile's top card (`required`) taken to open with. `after`
@@ -126,114 +126,254 @@ pub(super) fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 
     worth(natural) + largest(&groups, jokers) + worth(meldable & 1u64 << 52)
 }
 
-/// An upper bound on the value of any disjoint melds of the cards of face counts `counts`
-/// (faces held `held`) holding one joker, each natural at most twice (`None` otherwise,
-/// or under rules other than melds of three cards or more and an ace high or low or
-/// high). Where [`opening_bound`] counts every card that is in some meld, this one packs:
-/// the runs of each suit and the sets of each rank are bounded apart (a card in both
-/// counts twice, still a bound), a card at its value, and the joker goes to one of them.
+/// Might disjoint melds of the cards of face counts `counts` (faces held `held`) be worth
+/// `value`? `false` only when an upper bound on their value is below it; `true` also
+/// under rules it does not bound (melds of other than three cards or more, sets of more
+/// than four, an ace other than high or low or high, a natural held thrice, more than
+/// [`MAX_SHARED`] jokers).
 ///
-/// * Without the joker, a run lies in a stretch of values held, in a row, at least
-///   `min_len` long. A value in two runs lies where they overlap, a stretch of `l`
-///   values held twice, and the two runs cover at least `2 min_len - l` values of the
-///   stretch held once around it: a stretch held twice counts only if it is `min_len`
-///   long or its stretch held once is `2 min_len - l` long.
-/// * The joker in a run stands for a card of its value: the cards the bound newly counts
-///   are in the stretches that cell touches (one, or two with one value missing between
-///   them), so it adds at most its value (11) and what those stretches left uncounted.
-/// * `g` sets of one rank hold at most `g` copies of a suit each and `min_len` cards each:
-///   at most `min(4 g, copies usable + jokers)` cards, when that reaches `g min_len`.
-pub(super) fn packing_bound(counts: &[u8; 53], held: u64, rules: &MeldRules) -> Option<u32> {
-    // Ranks 1–13 as bits 0–12 of a suit's 13 faces.
+/// The bound packs the runs of each suit and the sets of each rank apart (a card in both
+/// counts twice, still a bound), each card at its value, and shares the jokers out
+/// among them where they add the most (every way of sharing them, as a knapsack):
+///
+/// * Without jokers, a suit's runs are packed exactly (but that an ace may count both
+///   low and high): the values held form stretches in a row, and a stretch at least
+///   three long is one run; a value held twice lies in two runs, and a stretch `[x, y]`
+///   of values held twice inside a stretch `[a, b]` held can be covered twice exactly
+///   when the runs `[a, y]` and `[x, b]` are both three long (the runs' starts and ends
+///   paired in order is the best pairing).
+/// * A joker in a suit stands for a value: where none is held it joins or extends the
+///   stretches around it (adding its value and those of the stretches too short to count
+///   before); where one is held once it makes a second copy (adding its value if that
+///   copy lies in two runs as above). Where a stretch held twice does not count, the
+///   suit is packed again with the joker at each such place: one joker's most is exact.
+/// * `k` jokers in one suit add at most `11 k` and every card the suit left uncounted.
+/// * `g` sets of one rank hold at most `g` copies of a suit each and four cards each: at
+///   most `min(4 g, copies usable + jokers)` cards, when that reaches three a set.
+pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, value: u32) -> bool {
     const RANKS: u64 = (1 << 13) - 1;
-    let (lo, hi) = match rules.ace {
-        AcePolicy::High => (2, 14),
-        AcePolicy::LowOrHigh => (1, 14),
-        _ => return None,
+    const LANES: u64 = 0x0001_0001_0001_0001;
+    // Window starts 1–12 (a window of three from 12 ends at the high ace, 14).
+    const STARTS: u64 = 0x1ffe * LANES;
+    let lo = match rules.ace {
+        AcePolicy::High => 2,
+        AcePolicy::LowOrHigh => 1,
+        _ => return true,
     };
-    let min_len = u32::from(rules.min_len);
-    if counts[52] != 1 || min_len < 3 {
-        return None;
+    let jokers = usize::from(counts[52]);
+    if rules.min_len != 3 || rules.max_group_len != 4 || jokers > MAX_SHARED {
+        return true;
     }
-    let copies = Copies::of(counts, held);
-    if copies.more {
-        return None;
-    }
-    // The run positions' values from `from` on, `len` of them.
-    let value = |from: u32, len: u32| {
-        let (from, to) = (from as usize, (from + len) as usize);
-        RUN_VALUES_BELOW.get(to).zip(RUN_VALUES_BELOW.get(from)).map_or(0, |(b, a)| b - a)
+    let Some(twice) = held_twice(counts) else { return true };
+    // The four suits in lanes of 16 bits, by run position (1–14, the ace at both ends),
+    // within the policy's range: the values held (`a`) and held twice (`t`).
+    let range = (((1u64 << (15 - lo)) - 1) << lo) * LANES;
+    let lanes = |bits: u64| {
+        let l = (bits & RANKS)
+            | (bits >> 13 & RANKS) << 16
+            | (bits >> 26 & RANKS) << 32
+            | (bits >> 39 & RANKS) << 48;
+        (l << 1 | (l & LANES) << 14) & range
     };
-    // Run positions 1–14 of a suit's ranks (the ace at 1 and at 14), within the policy.
-    let range = ((1u32 << (hi - lo + 1)) - 1) << lo;
-    let positions = |ranks: u64| ((ranks as u32) << 1 | (ranks as u32 & 1) << 14) & range;
-    // The lowest stretch of `bits` in a row, as (first position, length), taken off.
-    let next_stretch = |bits: &mut u32| {
-        let from = bits.trailing_zeros();
-        let len = (!(*bits >> from)).trailing_zeros();
-        *bits &= !(((1u32 << len) - 1) << from);
-        (from, len)
+    let (a, t) = (lanes(held), lanes(twice));
+    let (in_runs, twice_in_runs) = runs_counted(a, t);
+    let mut bound = positions_value(in_runs) + positions_value(twice_in_runs);
+    // The sets: per rank, the suits held and held twice.
+    let suit = |bits: u64, s: u32| bits >> (13 * s) & RANKS;
+    let (s0, s1, s2, s3) = (suit(held, 0), suit(held, 1), suit(held, 2), suit(held, 3));
+    let in_three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1));
+    // The ranks a set may hold with the jokers: in three suits, two, or any held.
+    let mut ranks = match jokers {
+        0 => in_three,
+        1 => (s0 | s1) & (s2 | s3) | (s0 & s1) | (s2 & s3),
+        _ => s0 | s1 | s2 | s3,
     };
-    let (mut bound, mut gain) = (0, 0);
-    for suit in 0..4 {
-        let once = positions(held >> (13 * suit) & RANKS);
-        let twice = positions(copies.twice >> (13 * suit) & RANKS);
-        // The most a joker in this suit's runs could add beyond its own value, and the
-        // stretch before: the position after the one value missing past it (0: none, as
-        // positions start at 1), what it left uncounted.
-        let (mut rest, mut most, mut joins, mut left_before) = (once, 0, 0, 0);
-        while rest != 0 {
-            let (from, len) = next_stretch(&mut rest);
-            let long = len >= min_len;
-            let (mut counted, mut left) = if long { (value(from, len), 0) } else { (0, value(from, len)) };
-            let mut second = twice & ((1u32 << len) - 1) << from;
-            while second != 0 {
-                let (at, l) = next_stretch(&mut second);
-                if long && (l >= min_len || len + l >= 2 * min_len) {
-                    counted += value(at, l);
-                } else {
-                    left += value(at, l);
-                }
-            }
-            bound += counted;
-            most = most.max(if joins == from { left_before + left } else { left });
-            (joins, left_before) = (from + len + 1, left);
-        }
-        gain = gain.max(max_value(52) + most);
-    }
-    // The sets: the ranks held in two suits at least (with the joker, a set of three).
-    let suit = |s: u32| held >> (13 * s) & RANKS;
-    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
-    let mut ranks = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d);
+    // The most the jokers add, shared out among the suits and ranks seen so far.
+    let mut shared = Shared::new(jokers);
     while ranks != 0 {
         let r = ranks.trailing_zeros();
         ranks &= ranks - 1;
-        let (mut suits, mut seconds) = (0, 0);
-        for s in 0..4 {
-            suits += (held >> (13 * s + r) & 1) as u32;
-            seconds += (copies.twice >> (13 * s + r) & 1) as u32;
-        }
-        // The most cards in sets of this rank with `jokers`: one set takes a copy of each
-        // suit, two or three sets every copy (more sets, more cards: the most sets that
-        // can be made decide).
-        let cards = |jokers: u32| {
-            let every = suits + seconds;
-            if every >= 3 && every + jokers >= 3 * min_len {
-                (every + jokers).min(12)
-            } else if every >= 2 && every + jokers >= 2 * min_len {
-                (every + jokers).min(8)
-            } else if suits + jokers >= min_len {
-                (suits + jokers).min(4)
-            } else {
-                0
-            }
-        };
-        let (without, with) = (cards(0), cards(1));
+        let copies = [0, 13, 26, 39].map(|s| u32::from(counts[s + r as usize]));
+        let suits = copies.iter().map(|&c| u32::from(c > 0)).sum();
+        let every = copies.iter().sum();
         let worth = rank_value(r as u8 + 1);
+        let without = set_cards(suits, every, 0);
         bound += worth * without;
-        gain = gain.max(worth * (with - without));
+        let mut gains = [0; MAX_SHARED];
+        for (k, gain) in gains.iter_mut().enumerate().take(jokers) {
+            *gain = worth * (set_cards(suits, every, k as u32 + 1) - without);
+        }
+        shared.add(&gains);
     }
-    Some(bound + gain)
+    if bound + shared.most() >= value || jokers == 0 {
+        return bound + shared.most() >= value;
+    }
+    // The runs with jokers, suit by suit: what each leaves uncounted, and one joker's
+    // most (a joker's value never decreases with its position).
+    let (x, y, z) = (a, a >> 1, a >> 2);
+    let two_of_three = ((x & y) | (x & z) | (y & z)) & STARTS;
+    let gaps = (two_of_three | two_of_three << 1 | two_of_three << 2) & !a & range;
+    let interior = a << 1 & a << 2 & a >> 1 & a >> 2;
+    let seconds = a & !t & in_runs & (interior | t << 1 | t >> 1);
+    let short = a & !in_runs;
+    for s in 0..4 {
+        let lane = 0xffffu64 << (16 * s);
+        if a & lane == 0 {
+            // (A run holds a natural.)
+            continue;
+        }
+        let mut most = 0;
+        if t & !twice_in_runs & lane != 0 {
+            // Some values held twice do not count: each cell's gain told by packing the
+            // suit again with the joker there.
+            let (a, t) = (a & lane, t & lane);
+            let before = positions_value(in_runs & lane) + positions_value(twice_in_runs & lane);
+            let mut cells = (gaps | seconds) & lane;
+            while cells != 0 {
+                let p = 1u64 << cells.trailing_zeros();
+                cells &= cells - 1;
+                let (once, twice) = if a & p == 0 { runs_counted(a | p, t) } else { runs_counted(a, t | p) };
+                most = most.max(positions_value(once) + positions_value(twice) - before);
+            }
+        } else {
+            // A second copy lies in two runs (it is inside a stretch of five, or beside
+            // values held twice that count): its value.
+            if let bits @ 1.. = seconds & lane {
+                most = POSITION_VALUES[((63 - bits.leading_zeros()) & 15) as usize];
+            }
+            let mut cells = gaps & lane;
+            while cells != 0 {
+                let p = cells.trailing_zeros();
+                cells &= cells - 1;
+                // The cell's value and the short stretches it joins (one or two values
+                // each side).
+                let at = |q: u32| if short >> q & 1 != 0 { POSITION_VALUES[(q & 15) as usize] } else { 0 };
+                let (below, above) = (at(p - 1), at(p + 1));
+                let far_below = if below > 0 { at(p - 2) } else { 0 };
+                let far_above = if above > 0 { at(p + 2) } else { 0 };
+                most = most.max(POSITION_VALUES[(p & 15) as usize] + below + far_below + above + far_above);
+            }
+        }
+        let mut gains = [most; MAX_SHARED];
+        if jokers > 1 {
+            // Each copy the suit left uncounted (a value held twice may hold two).
+            let left = positions_value(a & !in_runs & lane) + positions_value(t & !twice_in_runs & lane);
+            for (k, g) in gains.iter_mut().enumerate().skip(1).take(jokers - 1) {
+                *g = 11 * (k as u32 + 1) + left;
+            }
+        }
+        shared.add(&gains);
+        if bound + shared.most() >= value {
+            return true;
+        }
+    }
+    false
+}
+
+/// The naturals held twice among face counts `counts` (bits by face index), or `None`
+/// if one is held more often: read eight counts at a time (it is asked of every hand
+/// [`packing_reaches`] bounds).
+pub(super) fn held_twice(counts: &[u8; 53]) -> Option<u64> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let (mut twice, mut more) = (0u64, 0u64);
+    for i in 0..7 {
+        let x = match counts[8 * i..].first_chunk::<8>() {
+            Some(&bytes) => u64::from_le_bytes(bytes),
+            // The last four naturals (the joker's count, after them, left out).
+            None => u64::from(u32::from_le_bytes([counts[48], counts[49], counts[50], counts[51]])),
+        };
+        // A count of 2 (bit 1 alone) as bit 0 of its byte, the bytes' bits 0 gathered
+        // into the top byte by one multiplication.
+        let two = x >> 1 & !x & LOW;
+        twice |= (two.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+        more |= x & !(LOW << 1 | LOW) | x & x >> 1 & LOW;
+    }
+    (more == 0).then_some(twice)
+}
+
+/// The most jokers [`packing_reaches`] shares out (a hand of either preset holds at most
+/// four).
+const MAX_SHARED: usize = 4;
+
+/// The most that jokers add, shared out among groups (suits and ranks) as a knapsack:
+/// each group takes any number of them, or none.
+struct Shared {
+    jokers: usize,
+    /// `best[k]`: the most with `k` jokers among the groups added so far.
+    best: [u32; MAX_SHARED + 1],
+}
+
+impl Shared {
+    fn new(jokers: usize) -> Shared {
+        Shared { jokers: jokers.min(MAX_SHARED), best: [0; MAX_SHARED + 1] }
+    }
+
+    /// A group that adds `gains[k - 1]` with `k` jokers (growing with `k`).
+    fn add(&mut self, gains: &[u32; MAX_SHARED]) {
+        for k in (1..=self.jokers).rev() {
+            for i in 1..=k {
+                self.best[k] = self.best[k].max(self.best[k - i] + gains[i - 1]);
+            }
+        }
+    }
+
+    /// The most all the jokers add.
+    fn most(&self) -> u32 {
+        self.best[self.jokers]
+    }
+}
+
+/// The run positions (lanes of 16 bits, positions 1–14) that a suit's runs cover once
+/// (`a`: held) and twice (`t`: held twice), packed as well as they can be (see
+/// [`packing_reaches`]).
+fn runs_counted(a: u64, t: u64) -> (u64, u64) {
+    // Starts of three values in a row held, and the stretches they cover.
+    let w = a & a >> 1 & a >> 2;
+    let once = w | w << 1 | w << 2;
+    // A stretch held twice `[x, y]` counts when `x + 2 <= b` (two more held above its
+    // start) and `y >= a + 2`: told at its start, two held below it, or one and a
+    // second value held twice, or three held twice from it.
+    let starts = t & !(t << 1);
+    let ok = starts & a >> 1 & a >> 2 & (a << 1 & (a << 2 | t >> 1) | t >> 1 & t >> 2);
+    // The stretches from those starts (the carry runs through each and stops above it).
+    (once, t & !(t + ok))
+}
+
+/// The run positions' values (the ace low 1, high 11), by position in a lane of 16 bits.
+const POSITION_VALUES: [u32; 16] = {
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = run_position_value(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// The sum of [`POSITION_VALUES`] of the positions `bits` (lanes of 16 bits).
+fn positions_value(mut bits: u64) -> u32 {
+    let mut v = 0;
+    while bits != 0 {
+        v += POSITION_VALUES[(bits.trailing_zeros() & 15) as usize];
+        bits &= bits - 1;
+    }
+    v
+}
+
+/// The most cards in sets of three or four of one rank held in `suits` suits (`every`
+/// copy, at most two of a suit) with `jokers`: one set takes a copy of each suit, two
+/// or three sets every copy (more sets, more cards: the most sets that can be made
+/// decide).
+fn set_cards(suits: u32, every: u32, jokers: u32) -> u32 {
+    if every >= 3 && every + jokers >= 9 {
+        (every + jokers).min(12)
+    } else if every >= 2 && every + jokers >= 6 {
+        (every + jokers).min(8)
+    } else if suits + jokers >= 3 {
+        (suits + jokers).min(4)
+    } else {
+        0
+    }
 }
 
 /// May the cards of face counts `counts` (faces held `held`, those that may be in a meld
@@ -321,9 +461,10 @@ impl Turn<'_> {
 
     /// May cards of face counts `counts` hold an opening, and a rummy? Cheap necessary
     /// conditions, checked before the enumeration: an opening needs the cards that can be
-    /// in a meld (and `required` among them) worth the threshold at their highest, and
-    /// then, given the cards' `faces` (`None` when the openings are only counted), the
-    /// exact [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in
+    /// in a meld (and `required` among them) worth the threshold at their highest, then
+    /// runs and sets packed apart worth it ([`packing_reaches`]), and then, given the
+    /// cards' `faces` (`None` when the openings are only counted), the exact
+    /// [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in
     /// a meld or buildable onto the table (§3.7).
     pub(super) fn prospects_of(
         &self,
@@ -352,7 +493,7 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => {
                 opening_bound(counts, held, meldable) >= t
-                    && packing_bound(counts, held, &self.rules).is_none_or(|bound| bound >= t)
+                    && packing_reaches(counts, held, &self.rules, t)
                     && (counts[52] < 2
                         || faces.is_none_or(|faces| can_open(faces, t, self.config) == Ok(true)))
             }
