@@ -286,6 +286,10 @@ pub(super) struct Dp {
     pool: Vec<(u64, u32)>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
+    /// The beam in progress is one whose bound on what it dropped ([`Dp::refuted`]) is
+    /// not read (the score-ranked one, the initial melds'): its cut does not look for
+    /// the best estimate it drops.
+    cut_unread: bool,
     /// The decisions and relaxation of the sweep direction not in use (a search may
     /// alternate between the two; each keeps its own tables).
     parked: Box<Parked>,
@@ -741,6 +745,19 @@ impl Dp {
                 *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
             };
             let mut kept = 0;
+            if self.cut_unread {
+                // The states the cut drops, without what they bound.
+                for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
+                    let keep = (r > cut) | ((r == cut) & (kept < width));
+                    kept += usize::from(keep);
+                    // `max`, not `|`: an or with 0 or all ones compiled to a branch.
+                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
+                }
+                self.select = live;
+                self.pool = pool;
+                self.ranks = ranks;
+                return;
+            }
             let mut dropped = self.cut;
             // The best estimate among the states not looked up (ranked below `lowest`; a
             // dominated one, ranked 0, is found out by its look-up below), and where it is.
@@ -791,7 +808,10 @@ impl Dp {
         let sweep = Sweep { counts, params };
         self.dec.trim();
         self.open(sweep);
-        self.run_with(sweep, Pass { beam: Some(width), bound: 0 }, usize::MAX).ok().flatten()
+        self.cut_unread = true;
+        let found = self.run_with(sweep, Pass { beam: Some(width), bound: 0 }, usize::MAX).ok().flatten();
+        self.cut_unread = false;
+        found
     }
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
@@ -1055,7 +1075,10 @@ impl Dp {
             }
         }
         let bound = if k == 0 { 0 } else { p.beat() };
+        // The score-ranked beam's cut bounds nothing: its estimates are only scores.
+        self.cut_unread = k == 0;
         let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
+        self.cut_unread = false;
         p.spent[i] += self.entries.len();
         p.last[i] = self.entries.len();
         p.stages[i][k] = self.entries.len();
