@@ -1345,8 +1345,8 @@ impl Dp {
     ///
     /// Not at the first step: the root's estimate is not its bound.
     ///
-    /// Most median opened solves end in the score-ranked beam, whose layers are mostly
-    /// such steps where a colour has no tile: each cost a layer's look-ups for nothing.
+    /// A median opened position has a few such steps of its 52, a rack alone (the
+    /// initial meld's search) many; each cost a layer's look-ups for nothing.
     fn pass_through(&mut self, prev: core::ops::Range<usize>, c: usize, bound: u32) -> bool {
         let shift = c as u32 * COLOUR_BITS;
         let held = if c == 3 { 0x1ff << shift | 0x1ff << GAMMA_SHIFT } else { 0x1ff << shift };
