@@ -286,6 +286,10 @@ pub(super) struct Dp {
     pool: Vec<(u64, u32)>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
+    /// The beam in progress is one whose bound on what it dropped ([`Dp::refuted`]) is
+    /// not read (the score-ranked one, the initial melds'): its cut does not look for
+    /// the best estimate it drops.
+    cut_unread: bool,
     /// The decisions and relaxation of the sweep direction not in use (a search may
     /// alternate between the two; each keeps its own tables).
     parked: Box<Parked>,
@@ -741,6 +745,19 @@ impl Dp {
                 *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
             };
             let mut kept = 0;
+            if self.cut_unread {
+                // The states the cut drops, without what they bound.
+                for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
+                    let keep = (r > cut) | ((r == cut) & (kept < width));
+                    kept += usize::from(keep);
+                    // `max`, not `|`: an or with 0 or all ones compiled to a branch.
+                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
+                }
+                self.select = live;
+                self.pool = pool;
+                self.ranks = ranks;
+                return;
+            }
             let mut dropped = self.cut;
             // The best estimate among the states not looked up (ranked below `lowest`; a
             // dominated one, ranked 0, is found out by its look-up below), and where it is.
@@ -791,7 +808,10 @@ impl Dp {
         let sweep = Sweep { counts, params };
         self.dec.trim();
         self.open(sweep);
-        self.run_with(sweep, Pass { beam: Some(width), bound: 0 }, usize::MAX).ok().flatten()
+        self.cut_unread = true;
+        let found = self.run_with(sweep, Pass { beam: Some(width), bound: 0 }, usize::MAX).ok().flatten();
+        self.cut_unread = false;
+        found
     }
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
@@ -1055,7 +1075,10 @@ impl Dp {
             }
         }
         let bound = if k == 0 { 0 } else { p.beat() };
+        // The score-ranked beam's cut bounds nothing: its estimates are only scores.
+        self.cut_unread = k == 0;
         let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
+        self.cut_unread = false;
         p.spent[i] += self.entries.len();
         p.last[i] = self.entries.len();
         p.stages[i][k] = self.entries.len();
@@ -1214,10 +1237,18 @@ impl Dp {
         while layer < LAYERS {
             let c = layer % 4;
             let prev = self.layer(layer);
+            let step = self.dec.look.steps[layer];
+            if layer > 0 && step.t + step.r == 0 && cap.is_none() && self.pass_through(prev.clone(), c, bound)
+            {
+                layer += 1;
+                if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
+                    return Err(Exhausted { ahead: self.ahead(layer) });
+                }
+                continue;
+            }
             // States have one or two successors on average: sized for twice the parents,
             // the index rarely grows (0.7 % fewer instructions over the bench positions).
             self.begin_layer(prev.len() * 2);
-            let step = self.dec.look.steps[layer];
             // A narrow layer's states not marked are listed first, without a branch
             // (which states a beam's cut or dominance marked is not predictable); a wide
             // one's are skipped as they come (listing every layer's cost 3 % more
@@ -1297,6 +1328,44 @@ impl Dp {
         }
         choices.reverse();
         Ok(Some(Optimum { choices, jokers, score }))
+    }
+
+    /// A colour step with no tile of colour `c` where no live state of the layer `prev`
+    /// has a run of that colour open (nor, at a number's last colour, naturals sent to
+    /// its groups): every state's one decision is to do nothing, which leaves its key,
+    /// score and estimate as they were (the relaxation's row of a colour over a number
+    /// without its tiles is the next number's), so the new layer is the live states
+    /// copied, without a look-up of decisions, bounds or the index. None of them can
+    /// dominate another there: the look-ups in colour `c` find no state with a run of
+    /// it open, and one joker fewer spent was looked up in the layer before, among the
+    /// same states (a beam's cut marks only states its look-ups reached). Only the
+    /// target is applied again: a pass resumed under a higher one ([`Dp::begin_pass`])
+    /// drops what falls below it. `false` (nothing done) if some state has a run of `c`
+    /// open or naturals sent to groups at a last colour.
+    ///
+    /// Not at the first step: the root's estimate is not its bound.
+    ///
+    /// A median opened position has a few such steps of its 52, a rack alone (the
+    /// initial meld's search) many; each cost a layer's look-ups for nothing.
+    fn pass_through(&mut self, prev: core::ops::Range<usize>, c: usize, bound: u32) -> bool {
+        let shift = c as u32 * COLOUR_BITS;
+        let held = if c == 3 { 0x1ff << shift | 0x1ff << GAMMA_SHIFT } else { 0x1ff << shift };
+        if self.entries[prev.clone()].iter().any(|e| e.choice != DEAD && e.key & held != 0) {
+            return false;
+        }
+        self.layer_start.push(self.entries.len());
+        for i in prev {
+            let e = self.entries[i];
+            if e.choice == DEAD {
+                continue;
+            }
+            if e.est + ROOM_MASK >= bound {
+                self.entries.push(Entry { parent: i as u32, choice: 0, ..e });
+            } else {
+                self.cut = self.cut.max(e.est);
+            }
+        }
+        true
     }
 
     /// Whether the pass in progress, `layer` colour steps done, is likely to hold no more
