@@ -294,8 +294,12 @@ impl Solver {
             && !roles.is_empty()
         {
             let every: Vec<&Role> = roles.iter().collect();
-            let all = shared(roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(), &every)
-                .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
+            let all = shared(
+                roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(),
+                &every,
+                jokers_of(table, rack),
+            )
+            .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
             let few = all.iter().any(|w| matches!(w.first(), Some(Keep::Lay { .. })))
                 || all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED;
             let (kept_all, plays) = if few {
@@ -420,23 +424,18 @@ impl Solver {
         objective: Objective,
     ) -> (Option<(u64, u64)>, Vec<Solution>) {
         let (mut bound, mut plays) = (Some((0, 0)), Vec::new());
+        let jokers = jokers_of(table, rack);
         for combination in combinations(choices) {
-            let (mut tiles, mut lays, mut shared) = (Vec::new(), Vec::new(), [0u8; 14]);
+            if !feasible(&combination, jokers) {
+                continue;
+            }
+            let (mut tiles, mut lays) = (Vec::new(), Vec::new());
             for keep in combination {
                 match keep {
                     Keep::As(t) => tiles.push(t),
                     Keep::Lay { number, colours, jokers } => lays.push((number, colours, jokers)),
-                    Keep::Shared { number } => shared[usize::from(number)] += 1,
+                    Keep::Shared { .. } => {}
                 }
-            }
-            // A joker shared into a group needs a place among that group's jokers: a
-            // combination without one bounds no play another does not.
-            for &(number, _, jokers) in &lays {
-                let n = &mut shared[usize::from(number)];
-                *n = n.saturating_sub(jokers.saturating_sub(1));
-            }
-            if shared.iter().any(|&n| n > 0) {
-                continue;
             }
             match self.pinned_raw(table, rack, &tiles, &lays, options, None) {
                 Pinned::Solved(sol) => {
@@ -724,10 +723,37 @@ fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile], lay: bool) -> Vec
     ways
 }
 
+/// Whether a combination of ways can be laid out with `jokers` (on the table, on the
+/// rack): each kept joker a table joker of its own, the groups' other jokers from the
+/// table jokers left, then the rack's, and every shared joker of a number in a place of
+/// a group of that number. A combination that cannot bounds no play.
+fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
+    let (mut shared, mut places) = ([0usize; 14], [0usize; 14]);
+    let (mut own, mut extras) = (0, 0);
+    for &keep in combination {
+        match keep {
+            Keep::As(_) => own += 1,
+            Keep::Lay { number, jokers, .. } if jokers > 0 => {
+                own += 1;
+                extras += usize::from(jokers - 1);
+                places[usize::from(number)] += usize::from(jokers - 1);
+            }
+            Keep::Lay { .. } => {}
+            Keep::Shared { number } => shared[usize::from(number)] += 1,
+        }
+    }
+    own <= table && extras <= table - own + rack && shared.iter().zip(&places).all(|(s, p)| s <= p)
+}
+
+/// The jokers of the position: on the table, on the rack.
+fn jokers_of(table: &[Meld<Tile>], rack: &[Tile]) -> (usize, usize) {
+    (table.iter().map(Meld::jokers).sum(), rack.iter().filter(|t| t.is_joker()).count())
+}
+
 /// `ways` (per table joker of `roles`, aligned) with [`Keep::Shared`] added for each
 /// joker that another joker's group of its number could hold beside it; `None` if
-/// the combinations would then be more than [`MAX_KEEPS`].
-fn shared(mut ways: Vec<Vec<Keep>>, roles: &[&Role]) -> Option<Vec<Vec<Keep>>> {
+/// more than [`MAX_KEEPS`] combinations would then be [`feasible`] with `jokers`.
+fn shared(mut ways: Vec<Vec<Keep>>, roles: &[&Role], jokers: (usize, usize)) -> Option<Vec<Vec<Keep>>> {
     let number = |r: &Role| r.stands_for.first().and_then(|t| t.number());
     for i in 0..ways.len() {
         let Some(n) = number(roles[i]) else { continue };
@@ -741,7 +767,11 @@ fn shared(mut ways: Vec<Vec<Keep>>, roles: &[&Role]) -> Option<Vec<Vec<Keep>>> {
             ways[i].push(Keep::Shared { number: n });
         }
     }
-    (ways.iter().map(Vec::len).product::<usize>() <= MAX_KEEPS).then_some(ways)
+    // Listed only up to a size whose feasible part could be few enough.
+    if ways.iter().map(Vec::len).product::<usize>() > 64 * MAX_KEEPS {
+        return None;
+    }
+    (combinations(&ways).iter().filter(|c| feasible(c, jokers)).count() <= MAX_KEEPS).then_some(ways)
 }
 
 /// Per table joker whose end the rules restrict, the ways it may end the turn: a joker
@@ -774,7 +804,7 @@ fn keeps(roles: &[Role], rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) ->
     }
     let chosen: Vec<&Role> =
         kept.iter().chain(group3.iter().filter(|_| rules.group3_joker_needs_both)).copied().collect();
-    if let Some(ways) = shared(all, &chosen) {
+    if let Some(ways) = shared(all, &chosen, jokers_of(table, rack)) {
         return ways;
     }
     let mut out: Vec<Vec<Keep>> = kept.iter().map(|r| kept_ways(r, table, rack, false)).collect();
