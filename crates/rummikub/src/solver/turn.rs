@@ -308,10 +308,9 @@ impl Solver {
                 (None, Vec::new())
             };
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
-            // Under `NewMeldWithTwoRackTiles`, another table joker keeps its role or is
-            // released into a meld of its own: the tiles any joker may keep its role as
-            // (read only when a second table joker is left, and then `kept_ways` gives
-            // only these).
+            // Another table joker left beside a released joker's meld keeps its role or
+            // is released beside rack tiles of its own: the ways any joker may keep its
+            // role (which joker is left is not known; a shared way needs another kept).
             let mut kept: Vec<Keep> = Vec::new();
             for &way in all.iter().flatten() {
                 if !matches!(way, Keep::Shared { .. }) && !kept.contains(&way) {
