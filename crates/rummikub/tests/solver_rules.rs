@@ -802,16 +802,7 @@ fn rules_1_6_two_table_jokers_each_in_a_new_meld_with_two_rack_tiles_equal_brute
     let mut solver = Solver::new();
     let (mut cases, mut tally) = (0, Tally::default());
     while cases < 600 {
-        let (mut table, rack) = crowded_rack(&mut rng);
-        let m = rng.random_range(1..table.len());
-        let mut faces = table[m].faces().to_vec();
-        let k = rng.random_range(0..faces.len());
-        faces[k] = Tile::JOKER;
-        let Some(second) = meld(table[m].kind(), &faces) else { continue };
-        table[m] = second;
-        if rack.iter().any(|t| t.is_joker()) {
-            continue;
-        }
+        let Some((table, rack)) = two_table_jokers(&mut rng) else { continue };
         cases += 1;
         let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
         check_case(&mut solver, &format!("case {cases}"), &two, (&table, &rack), true, objective, &mut tally);
@@ -821,6 +812,58 @@ fn rules_1_6_two_table_jokers_each_in_a_new_meld_with_two_rack_tiles_equal_brute
         "two rack tiles, two table jokers: {answered} of {cases} answered, {binding} where the rule costs"
     );
     assert!(answered >= 580 && binding >= 240, "{answered} answered, {binding} where the rule costs");
+}
+
+/// A `crowded_rack` position with a joker put into a second meld too and none on the
+/// rack; `None` where that second meld would not be valid.
+fn two_table_jokers(rng: &mut ChaCha8Rng) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)> {
+    let (mut table, rack) = crowded_rack(rng);
+    let m = rng.random_range(1..table.len());
+    let mut faces = table[m].faces().to_vec();
+    let k = rng.random_range(0..faces.len());
+    faces[k] = Tile::JOKER;
+    table[m] = meld(table[m].kind(), &faces)?;
+    (!rack.iter().any(|t| t.is_joker())).then_some((table, rack))
+}
+
+/// RULES.md §1.6, §1.10 with two table jokers, under the default rules, `RackOnly` and
+/// `group3_joker_needs_both`: a legal play that releases one lays it beside a rack tile,
+/// and the other keeps its role — a group joker in a group of its number, which may
+/// hold the other joker too — or is released beside a rack tile of its own. The bounds
+/// take the first one's meld out and solve the rest so, and lay a kept group joker's
+/// group apart; the answers equal the brute force's best, also where the rules cost.
+#[test]
+fn rules_1_10_two_table_jokers_kept_or_beside_rack_tiles_equal_brute_force() {
+    // (name, rules, seed, least answered and answered where the rules cost of 300)
+    let sets = [
+        ("default", Config::STANDARD, 0x0106_2e2b, (300, 11)),
+        (
+            "rack only",
+            with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly),
+            0x0106_2e2c,
+            (295, 145),
+        ),
+        ("group3 both", with_rules(|r| r.group3_joker_needs_both = true), 0x0106_2e2d, (297, 30)),
+    ];
+    let mut solver = Solver::new();
+    let mut report = Vec::new();
+    for (name, config, seed, (least, costs)) in sets {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut cases, mut tally) = (0, Tally::default());
+        while cases < 300 {
+            let Some((table, rack)) = two_table_jokers(&mut rng) else { continue };
+            cases += 1;
+            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("{name} case {cases}");
+            check_case(&mut solver, &label, &config, (&table, &rack), true, objective, &mut tally);
+        }
+        let Tally { answered, costly, costly_answered: binding } = tally;
+        report.push(format!(
+            "{name}, two table jokers: {answered} of {cases} answered, {binding} of the {costly} where the rules cost"
+        ));
+        assert!(answered >= least && binding >= costs, "{name}: {answered} answered, {binding} of {costly}");
+    }
+    eprintln!("{}", report.join("\n"));
 }
 
 /// RULES.md §4.1 (Schmidt: keep-three, jokers freed only by their tile): on small random

@@ -40,17 +40,28 @@
 //! [`Solver::solve_turn`]'s kept-role bound solves it, over the ways any table joker may
 //! keep one (which joker `M` took is not known) — or is released too, into a meld of its
 //! own with rack tiles, taken out as `M` was; the rest of that is solved freely.
+//!
+//! Under `WithRackTile` the same holds. The exchanges above keep the play legal: a
+//! natural exchanged gives another meld a rack copy, and a table joker that changes
+//! places with a rack joker of `M` ends beside the witness, the rack joker where it was
+//! (a rack joker is free). So every table joker left to the rest keeps its role or is
+//! released into a meld with a rack tile of its own (not the witness, which is in `M`),
+//! and the rest is solved as above, the second meld taken out with a witness of its own.
+//! A cut could take a released joker away from the witness, so with a table joker left
+//! to the rest, a run is cut only where the part cut off holds no joker (more melds are
+//! taken out whole). Solving the rest freely first, with the same floor, skips the melds
+//! whose rest cannot reach it under any rule.
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use crate::JokerReuse;
 
 use super::locked::{below, keep_best};
-use super::turn::{Pinned, least_placing, rank, unpin};
+use super::turn::{Keep, Pinned, least_placing, rank, unpin};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
-pub(super) const MAX_BESIDE: usize = 512;
+pub(super) const MAX_BESIDE: usize = 2048;
 
 /// What [`Solver::beside_rack`] found: the best rank over every meld with a table joker
 /// and a witness (`(0, 0)`: none reaches the floor it was given), and the plays that
@@ -65,17 +76,22 @@ impl Solver {
     /// asks for that rank at least `from`, and the best rank over every such meld if one
     /// reaches `from` (`(0, 0)` if none does), which bounds every play that releases a
     /// joker under `reuse` (module docs); `None` when that is not proven: more than
-    /// [`MAX_BESIDE`] melds, or a solve that did not answer. Under
-    /// `NewMeldWithTwoRackTiles` another table joker left to the rest keeps its role
-    /// (as one of `kept`, the tiles any table joker may stand for) or ends in a meld of
-    /// its own with rack tiles ([`Solver::after_release`]).
+    /// [`MAX_BESIDE`] melds, or a solve that did not answer. Another table joker left
+    /// to the rest keeps its role (one of `kept`, the ways any table joker may keep it)
+    /// or ends in a meld of its own with rack tiles ([`Solver::after_release`]).
+    ///
+    /// A play ranking at least `ceiling` (a proven bound on every legal play) that
+    /// `legal` accepts is the answer: the search ends there, with that play alone. Once
+    /// the best rank is past the ceiling it ends too, with no plays (none above a proven
+    /// bound is legal) and a bound of no use.
     pub(super) fn beside_rack(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
-        (reuse, kept): (JokerReuse, &[Tile]),
-        (from, objective): ((u64, u64), Objective),
+        (reuse, kept): (JokerReuse, &[Keep]),
+        (from, ceiling, objective): ((u64, u64), (u64, u64), Objective),
+        legal: &dyn Fn(&Solution) -> bool,
     ) -> Option<Beside> {
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let on_table = face_counts(&faces);
@@ -83,7 +99,10 @@ impl Solver {
         if on_table[52] == 0 {
             return Some(Beside { bound: (0, 0), plays: Vec::new() });
         }
-        let splits = splits(&on_table, &on_rack, reuse);
+        // A table joker left to the rest keeps its role or is released beside rack tiles
+        // of its own (module docs): then no cut may take a joker away from the core.
+        let refine = on_table[52] > 1;
+        let splits = splits(&on_table, &on_rack, reuse, refine && reuse == JokerReuse::WithRackTile);
         if splits.len() > MAX_BESIDE {
             return None;
         }
@@ -91,28 +110,37 @@ impl Solver {
         // solved only as far as it could reach it.
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
-        let kept = (reuse == JokerReuse::NewMeldWithTwoRackTiles).then_some(kept);
+        let kept = refine.then_some((reuse, kept));
         for split in &splits {
             if let Some(play) = self.with_meld_out(split, (&faces, rack), kept, options, (best, objective))? {
+                // A legal play as high as a bound on every play ends the search: no meld
+                // left could give a higher bound, and it is the answer.
+                if rank(&play, objective) >= ceiling && legal(&play) {
+                    return Some(Beside { bound: rank(&play, objective), plays: vec![play] });
+                }
                 keep_best(&mut plays, &mut best, play, objective);
+                // Past the ceiling no bound from here is of use, and a play ranking above
+                // a proven bound is not legal.
+                if best > ceiling {
+                    return Some(Beside { bound: best, plays: Vec::new() });
+                }
             }
         }
         let bound = if plays.is_empty() { (0, 0) } else { best };
         Some(Beside { bound, plays })
     }
 
-    /// The best rest of a play under `NewMeldWithTwoRackTiles` once a released joker's
-    /// meld is out, on the table tiles `faces` (a table joker among them) and `rack`,
-    /// reaching `floor` (`Some(None)`: none does; `None`: a solve did not answer). A
-    /// legal play's next table joker keeps its role — standing for one of `kept`, solved
-    /// as [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a
-    /// meld of its own with rack tiles only, taken out as the first (further jokers
-    /// free).
+    /// The best rest of a play under `reuse` once a released joker's meld is out, on the
+    /// table tiles `faces` (a table joker among them) and `rack`, reaching `floor`
+    /// (`Some(None)`: none does; `None`: a solve did not answer). A legal play's next
+    /// table joker keeps its role — one of the ways `kept`, solved as
+    /// [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a meld
+    /// with rack tiles the rule asks for, taken out as the first (further jokers free).
     fn after_release(
         &mut self,
         faces: Vec<Tile>,
         rack: &[Tile],
-        kept: &[Tile],
+        (reuse, kept): (JokerReuse, &[Keep]),
         options: &SolveOptions,
         floor: (u64, u64),
     ) -> Option<Option<Solution>> {
@@ -120,16 +148,21 @@ impl Solver {
         // The first play found at the best rank.
         let mut best = floor;
         let mut plays: Vec<Solution> = Vec::new();
-        for &t in kept {
-            match self.pinned_faces(faces.clone(), rack, (&[t], &[]), options, Some(best), true) {
+        for &way in kept {
+            let (tile, lay) = match way {
+                Keep::As(t) => (vec![t], vec![]),
+                Keep::Lay { number, colours, jokers } => (vec![], vec![(number, colours, jokers)]),
+                Keep::Shared { .. } => continue,
+            };
+            match self.pinned_faces(faces.clone(), rack, (&tile, &lay), options, Some(best), true) {
                 Pinned::Solved(sol) => {
-                    keep_best(&mut plays, &mut best, unpin(sol.clone(), &[t]).unwrap_or(sol), objective);
+                    keep_best(&mut plays, &mut best, unpin(sol.clone(), &tile).unwrap_or(sol), objective);
                 }
                 Pinned::NoPlay => {}
                 Pinned::Unknown => return None,
             }
         }
-        let splits = splits(&face_counts(&faces), &face_counts(rack), JokerReuse::NewMeldWithTwoRackTiles);
+        let splits = splits(&face_counts(&faces), &face_counts(rack), reuse, false);
         if splits.len() > MAX_BESIDE {
             return None;
         }
@@ -151,19 +184,26 @@ impl Solver {
         &mut self,
         (meld, from_rack): &(Meld<Tile>, Vec<bool>),
         (faces, rack): (&[Tile], &[Tile]),
-        kept: Option<&[Tile]>,
+        kept: Option<(JokerReuse, &[Keep])>,
         options: &SolveOptions,
         (best, objective): ((u64, u64), Objective),
     ) -> Option<Option<Solution>> {
         let (left_table, left_rack, meld_only) = take_out(meld, from_rack, faces, rack, options)?;
         let floor = below(best, rank(&meld_only, objective));
+        // The rest solved freely bounds it under any joker rule: what cannot reach the
+        // floor so is not solved again under the rule.
+        let free = self
+            .solve_from(
+                &Position::new(left_table.clone(), left_rack.clone()),
+                &options.with_opened(true),
+                Some(floor),
+            )
+            .ok()?;
         let rest = match kept {
-            Some(kept) if left_table.contains(&Tile::JOKER) => {
+            Some(kept) if free.is_some() && left_table.contains(&Tile::JOKER) => {
                 self.after_release(left_table, &left_rack, kept, options, floor)?
             }
-            _ => self
-                .solve_from(&Position::new(left_table, left_rack), &options.with_opened(true), Some(floor))
-                .ok()?,
+            _ => free,
         };
         Some(rest.map(|sol| {
             let table = core::iter::once(*meld).chain(sol.table).collect();
@@ -198,7 +238,12 @@ fn take_out(
 /// the rack) that has one table joker and, under `reuse`, one witness from the rack and
 /// the rest from the table first, or (`NewMeldWithTwoRackTiles`) the rest from the rack
 /// (module docs); the same meld taken the same way only once.
-fn splits(on_table: &[usize; 53], on_rack: &[usize; 53], reuse: JokerReuse) -> Vec<(Meld<Tile>, Vec<bool>)> {
+fn splits(
+    on_table: &[usize; 53],
+    on_rack: &[usize; 53],
+    reuse: JokerReuse,
+    keep_jokers: bool,
+) -> Vec<(Meld<Tile>, Vec<bool>)> {
     let new_meld = reuse == JokerReuse::NewMeldWithTwoRackTiles;
     // The tiles a meld may be made of: under `NewMeldWithTwoRackTiles` the rack's and
     // one table joker.
@@ -214,8 +259,9 @@ fn splits(on_table: &[usize; 53], on_rack: &[usize; 53], reuse: JokerReuse) -> V
         let Ok(meld) = Meld::infer(faces, &crate::MELD_RULES) else {
             return;
         };
-        let uncut =
-            |a: usize, b: usize| meld.kind() == MeldKind::Group || !cuttable(faces, a.min(b), a.max(b));
+        let uncut = |a: usize, b: usize| {
+            meld.kind() == MeldKind::Group || !cuttable(faces, a.min(b), a.max(b), keep_jokers)
+        };
         if new_meld {
             // One table joker whose place leaves the run uncut; every other tile from
             // the rack (the supply holds no more).
@@ -319,13 +365,15 @@ fn splits(on_table: &[usize; 53], on_rack: &[usize; 53], reuse: JokerReuse) -> V
 /// Whether the run `faces` splits into two runs, one of them holding every place from
 /// `lo` to `hi` (the core): three places or more with a natural cut off one end, three
 /// or more with a natural left (module docs).
-fn cuttable(faces: &[Tile], lo: usize, hi: usize) -> bool {
+fn cuttable(faces: &[Tile], lo: usize, hi: usize, keep_jokers: bool) -> bool {
     let len = faces.len();
     let natural = |part: &[Tile]| part.iter().any(|t| !t.is_joker());
+    // With `keep_jokers`, the part cut off holds no joker (module docs).
+    let off = |part: &[Tile]| natural(part) && !(keep_jokers && part.contains(&Tile::JOKER));
     // `c` places off the start (up to the core), or off the end.
-    (3..=lo.min(len.saturating_sub(3))).any(|c| natural(&faces[..c]) && natural(&faces[c..]))
+    (3..=lo.min(len.saturating_sub(3))).any(|c| off(&faces[..c]) && natural(&faces[c..]))
         || (3..=(len - 1 - hi).min(len.saturating_sub(3)))
-            .any(|c| natural(&faces[len - c..]) && natural(&faces[..len - c]))
+            .any(|c| off(&faces[len - c..]) && natural(&faces[..len - c]))
 }
 
 /// Every set of at most `k` of `places`, as bit masks (the empty set first).

@@ -14,6 +14,21 @@
 //! is the answer. If none does, the answer
 //! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
 //! rather than a play that might not be the best.
+//!
+//! # Why the kept ways bound every play that keeps those jokers
+//!
+//! Take a play in which each table joker of a set keeps its role ([`Keep`]). A joker
+//! that stands for one tile `t` may be read as the natural `t` where it lies. A joker
+//! that may stand for several colours lies in a group `G` of its number; of the kept
+//! jokers of several colours in `G` one is its *owner*, every other kept joker in `G`
+//! is *shared*. `G` is the owner's [`Keep::Lay`] of `G`'s naturals and jokers, the
+//! shared ones [`Keep::Shared`]. `G`'s other jokers are table jokers no rule holds or
+//! rack jokers; one of the latter in `G` while one of the former lies elsewhere can
+//! change places with it (the same rack tiles placed, and no rule holds either), so
+//! the groups take the free table jokers first. What is left is a play of the puzzle on
+//! the rest, the jokers kept as tiles read as naturals. So the best over the
+//! combinations of ways (with no more shared jokers of a number than the groups of
+//! that number have places for) ranks at least as high as every such play.
 
 use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
@@ -278,29 +293,40 @@ impl Solver {
             && rules.joker_reuse != JokerReuse::SameTurnAnywhere
             && !roles.is_empty()
         {
-            let all: Vec<Vec<Keep>> = roles.iter().map(|r| kept_ways(r, table, rack)).collect();
-            let (kept_all, plays) = if all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED {
+            let every: Vec<&Role> = roles.iter().collect();
+            let all = shared(
+                roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(),
+                &every,
+                jokers_of(table, rack),
+            )
+            .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
+            let few = all.iter().any(|w| matches!(w.first(), Some(Keep::Lay { .. })))
+                || all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED;
+            let (kept_all, plays) = if few {
                 self.pinned_each(table, rack, &all, &options, objective)
             } else {
                 (None, Vec::new())
             };
             let found = best.as_ref().map_or((0, 0), |b| rank(b, objective));
-            // Under `NewMeldWithTwoRackTiles`, another table joker keeps its role or is
-            // released into a meld of its own: the tiles any joker may keep its role as
-            // (read only when a second table joker is left, and then `kept_ways` gives
-            // only these).
-            let mut kept: Vec<Tile> = Vec::new();
-            if rules.joker_reuse == JokerReuse::NewMeldWithTwoRackTiles {
-                for way in all.iter().flatten() {
-                    if let Keep::As(t) = *way
-                        && !kept.contains(&t)
-                    {
-                        kept.push(t);
-                    }
+            // Another table joker left beside a released joker's meld keeps its role or
+            // is released beside rack tiles of its own: the ways any joker may keep its
+            // role (which joker is left is not known; a shared way needs another kept).
+            let mut kept: Vec<Keep> = Vec::new();
+            for &way in all.iter().flatten() {
+                if !matches!(way, Keep::Shared { .. }) && !kept.contains(&way) {
+                    kept.push(way);
                 }
             }
             let beside = kept_all.and_then(|k| {
-                self.beside_rack(table, rack, &options, (rules.joker_reuse, &kept), (k.max(found), objective))
+                let legal = |sol: &Solution| accepted(&sol.table);
+                self.beside_rack(
+                    table,
+                    rack,
+                    &options,
+                    (rules.joker_reuse, &kept),
+                    (k.max(found), goal.get(), objective),
+                    &legal,
+                )
             });
             if let (Some(k), Some(b)) = (kept_all, beside) {
                 goal.set(goal.get().min(k.max(found).max(b.bound)));
@@ -397,12 +423,17 @@ impl Solver {
         objective: Objective,
     ) -> (Option<(u64, u64)>, Vec<Solution>) {
         let (mut bound, mut plays) = (Some((0, 0)), Vec::new());
+        let jokers = jokers_of(table, rack);
         for combination in combinations(choices) {
+            if !feasible(&combination, jokers) {
+                continue;
+            }
             let (mut tiles, mut lays) = (Vec::new(), Vec::new());
             for keep in combination {
                 match keep {
                     Keep::As(t) => tiles.push(t),
-                    Keep::Lay { number, colours, joker } => lays.push((number, colours, joker)),
+                    Keep::Lay { number, colours, jokers } => lays.push((number, colours, jokers)),
+                    Keep::Shared { .. } => {}
                 }
             }
             match self.pinned_raw(table, rack, &tiles, &lays, options, None) {
@@ -429,7 +460,7 @@ impl Solver {
         table: &[Meld<Tile>],
         rack: &[Tile],
         kept: &[Tile],
-        lays: &[(u8, u8, bool)],
+        lays: &[(u8, u8, u8)],
         options: &SolveOptions,
         floor: Option<(u64, u64)>,
     ) -> Pinned {
@@ -443,14 +474,19 @@ impl Solver {
         &mut self,
         mut faces: Vec<Tile>,
         rack: &[Tile],
-        (kept, lays): (&[Tile], &[(u8, u8, bool)]),
+        (kept, lays): (&[Tile], &[(u8, u8, u8)]),
         options: &SolveOptions,
         floor: Option<(u64, u64)>,
         empty: bool,
     ) -> Pinned {
         let mut rack = rack.to_vec();
         let (mut laid, mut placed) = (Vec::new(), Vec::new());
-        for &(number, colours, joker) in lays {
+        // The table jokers neither kept as a tile nor laid as their own group's: a group
+        // takes these before rack jokers ([`Keep::Lay`]).
+        let own = lays.iter().filter(|l| l.2 > 0).count();
+        let table_jokers = faces.iter().filter(|f| f.is_joker()).count();
+        let Some(mut spare) = table_jokers.checked_sub(own + kept.len()) else { return Pinned::Unknown };
+        for &(number, colours, jokers) in lays {
             let mut group = of_number(number, colours);
             for &t in &group {
                 if let Some(i) = faces.iter().position(|&f| f == t) {
@@ -461,9 +497,17 @@ impl Solver {
                     return Pinned::NoPlay;
                 }
             }
-            if joker {
-                let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
-                group.push(faces.swap_remove(j));
+            for k in 0..jokers {
+                if k == 0 || spare > 0 {
+                    spare -= usize::from(k > 0);
+                    let Some(j) = faces.iter().position(|f| f.is_joker()) else { return Pinned::Unknown };
+                    group.push(faces.swap_remove(j));
+                } else if let Some(i) = rack.iter().position(|f| f.is_joker()) {
+                    placed.push(rack.swap_remove(i));
+                    group.push(Tile::JOKER);
+                } else {
+                    return Pinned::NoPlay;
+                }
             }
             let Ok(group) = Meld::new(MeldKind::Group, &group, &crate::MELD_RULES) else {
                 return Pinned::NoPlay;
@@ -632,11 +676,16 @@ pub(super) enum Keep {
     /// Kept in its role, standing for this tile: solved as that natural, which bounds
     /// every play that keeps it so (the natural may lie wherever the joker could).
     As(Tile),
-    /// The group of the naturals of `colours` of `number` laid apart, with the joker
-    /// (kept in a group of its number with one joker) or without it (released from a
-    /// group of three, whose naturals lie beside both missing colours under
+    /// The group of the naturals of `colours` of `number` and `jokers` jokers laid
+    /// apart: the joker kept in a group of its number, beside `jokers - 1` others (each
+    /// a table joker whose way is [`Keep::Shared`], else another table joker no rule
+    /// holds, else a rack joker); or none (released from a group of three, whose
+    /// naturals lie beside both missing colours under
     /// [`Config::group3_joker_needs_both`]: the group of four, the joker free).
-    Lay { number: u8, colours: u8, joker: bool },
+    Lay { number: u8, colours: u8, jokers: u8 },
+    /// Kept in a group of `number` that another kept joker's [`Keep::Lay`] lays apart,
+    /// as one of its jokers.
+    Shared { number: u8 },
 }
 
 /// Most combinations of [`Keep`] solved for one turn's bound; past it, jokers of a
@@ -644,26 +693,84 @@ pub(super) enum Keep {
 const MAX_KEEPS: usize = 4 * MAX_PINNED;
 
 /// The ways the joker of `role` may keep its role: as the tile it stands for; a joker
-/// that may stand for several colours, in a group of its number: when it is the only
-/// joker of the position (table and rack), one of the groups of two or three naturals
-/// the tiles allow and the joker, laid apart (solving it as a natural would let that
-/// natural into a run); with any other joker, as a natural of each colour.
-fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
+/// that may stand for several colours, in a group of its number: one of the groups of
+/// naturals the tiles allow, the joker and as many others as there are in play (table
+/// and rack), laid apart (solving it as a natural would let that natural into a run).
+/// Without `lay`, where another joker is in play, as a natural of each colour instead
+/// (a looser bound, for when the groups would be too many to solve).
+fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile], lay: bool) -> Vec<Keep> {
     let Some(number) = role.stands_for.first().and_then(|t| t.number()) else { return Vec::new() };
     if !role.any_colour {
         return role.stands_for.iter().map(|&t| Keep::As(t)).collect();
     }
     let faces = || table.iter().flat_map(|m| m.faces().iter()).chain(rack);
-    if faces().filter(|t| t.is_joker()).count() > 1 {
+    let jokers = faces().filter(|t| t.is_joker()).count();
+    if jokers > 1 && !lay {
         return of_number(number, 0xf).into_iter().map(Keep::As).collect();
     }
     let there = faces()
         .filter(|t| t.number() == Some(number))
         .fold(0u8, |m, &t| m | t.colour().map_or(0, |c| 1 << c.index()));
-    (1..16u8)
-        .filter(|&c| matches!(c.count_ones(), 2 | 3) && c & there == c)
-        .map(|colours| Keep::Lay { number, colours, joker: true })
-        .collect()
+    let mut ways = Vec::new();
+    for jokers in 1..=jokers.min(3) as u8 {
+        ways.extend(
+            (1..16u8)
+                .filter(|&c| c & there == c && (3..=4).contains(&(c.count_ones() as u8 + jokers)))
+                .map(|colours| Keep::Lay { number, colours, jokers }),
+        );
+    }
+    ways
+}
+
+/// Whether a combination of ways can be laid out with `jokers` (on the table, on the
+/// rack): each kept joker a table joker of its own, the groups' other jokers from the
+/// table jokers left, then the rack's, and every shared joker of a number in a place of
+/// a group of that number. A combination that cannot bounds no play.
+fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
+    let (mut shared, mut places) = ([0usize; 14], [0usize; 14]);
+    let (mut own, mut extras) = (0, 0);
+    for &keep in combination {
+        match keep {
+            Keep::As(_) => own += 1,
+            Keep::Lay { number, jokers, .. } if jokers > 0 => {
+                own += 1;
+                extras += usize::from(jokers - 1);
+                places[usize::from(number)] += usize::from(jokers - 1);
+            }
+            Keep::Lay { .. } => {}
+            Keep::Shared { number } => shared[usize::from(number)] += 1,
+        }
+    }
+    own <= table && extras <= table - own + rack && shared.iter().zip(&places).all(|(s, p)| s <= p)
+}
+
+/// The jokers of the position: on the table, on the rack.
+fn jokers_of(table: &[Meld<Tile>], rack: &[Tile]) -> (usize, usize) {
+    (table.iter().map(Meld::jokers).sum(), rack.iter().filter(|t| t.is_joker()).count())
+}
+
+/// `ways` (per table joker of `roles`, aligned) with [`Keep::Shared`] added for each
+/// joker that another joker's group of its number could hold beside it; `None` if
+/// more than [`MAX_KEEPS`] combinations would then be [`feasible`] with `jokers`.
+fn shared(mut ways: Vec<Vec<Keep>>, roles: &[&Role], jokers: (usize, usize)) -> Option<Vec<Vec<Keep>>> {
+    let number = |r: &Role| r.stands_for.first().and_then(|t| t.number());
+    for i in 0..ways.len() {
+        let Some(n) = number(roles[i]) else { continue };
+        let other = |j: usize| {
+            j != i
+                && ways[j]
+                    .iter()
+                    .any(|w| matches!(*w, Keep::Lay { number, jokers, .. } if number == n && jokers > 1))
+        };
+        if (0..ways.len()).any(other) {
+            ways[i].push(Keep::Shared { number: n });
+        }
+    }
+    // Listed only up to a size whose feasible part could be few enough.
+    if ways.iter().map(Vec::len).product::<usize>() > 64 * MAX_KEEPS {
+        return None;
+    }
+    (combinations(&ways).iter().filter(|c| feasible(c, jokers)).count() <= MAX_KEEPS).then_some(ways)
 }
 
 /// Per table joker whose end the rules restrict, the ways it may end the turn: a joker
@@ -674,20 +781,36 @@ fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
 /// leaves every joker so, so the best over the combinations bounds it.
 fn keeps(roles: &[Role], rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
     let releasable: Vec<bool> = roles.iter().map(|r| releasable(r, rules, table, rack)).collect();
-    let mut out: Vec<Vec<Keep>> = roles
-        .iter()
-        .zip(&releasable)
-        .filter(|(_, free)| !**free)
-        .map(|(r, _)| kept_ways(r, table, rack))
-        .collect();
+    let kept: Vec<&Role> =
+        roles.iter().zip(&releasable).filter(|(_, free)| !**free).map(|(r, _)| r).collect();
+    let group3: Vec<&Role> =
+        roles.iter().zip(&releasable).filter(|(r, free)| **free && r.group3).map(|(r, _)| r).collect();
+    let released = |r: &Role| {
+        r.stands_for.first().and_then(|t| t.number()).map(|number| Keep::Lay {
+            number,
+            colours: 0xf,
+            jokers: 0,
+        })
+    };
+    // Every such joker, kept groups laid apart, when the combinations are few enough.
+    let mut all: Vec<Vec<Keep>> = kept.iter().map(|r| kept_ways(r, table, rack, true)).collect();
     if rules.group3_joker_needs_both {
-        for (r, _) in roles.iter().zip(&releasable).filter(|(r, free)| **free && r.group3) {
-            let mut ways = kept_ways(r, table, rack);
-            ways.extend(r.stands_for.first().and_then(|t| t.number()).map(|number| Keep::Lay {
-                number,
-                colours: 0xf,
-                joker: false,
-            }));
+        all.extend(group3.iter().map(|r| {
+            let mut ways = kept_ways(r, table, rack, true);
+            ways.extend(released(r));
+            ways
+        }));
+    }
+    let chosen: Vec<&Role> =
+        kept.iter().chain(group3.iter().filter(|_| rules.group3_joker_needs_both)).copied().collect();
+    if let Some(ways) = shared(all, &chosen, jokers_of(table, rack)) {
+        return ways;
+    }
+    let mut out: Vec<Vec<Keep>> = kept.iter().map(|r| kept_ways(r, table, rack, false)).collect();
+    if rules.group3_joker_needs_both {
+        for r in group3 {
+            let mut ways = kept_ways(r, table, rack, false);
+            ways.extend(released(r));
             if out.iter().map(Vec::len).product::<usize>() * ways.len() <= MAX_KEEPS {
                 out.push(ways);
             }
