@@ -9,7 +9,8 @@
 //! other tiles of its old meld, or stands for the same tile in a run) or is *swapped*
 //! for a tile it stands for from the rack. A *need* says what one meld of the play does:
 //! `Kept(C)` (it holds three of `C`'s tiles), `Apart(C, t)` (it holds `C`'s natural `t`
-//! and no other tile of `C`), `Stay(j)` (it holds joker `j` so), `Swap(j)` (it holds a
+//! and no other tile of `C`: its jokers are other melds' or the rack's, so there are as
+//! many besides `C`'s), `Stay(j)` (it holds joker `j` so), `Swap(j)` (it holds a
 //! tile `j` stands for). A node of the search fixes some melds, each with the needs it
 //! meets, and the puzzle (every meld valid, every table tile placed) solves the rest;
 //! the fixed melds take table copies first, then the rack's (as [`Solver::locked`]).
@@ -37,8 +38,11 @@
 //! * an old meld `C` the play breaks (by its faces: open, no meld holding three of its
 //!   tiles and one holding two; or broken up with two of its tiles together), else the
 //!   one the refusal names or the nearest linked to it by shared faces (two melds of one
-//!   face can look kept by one meld's faces): a play that keeps `C` holds a meld meeting `Kept(C)`, one
-//!   that breaks it up holds each natural `t` of `C` in a meld meeting `Apart(C, t)`.
+//!   face can look kept by one meld's faces), then the same from any other meld that
+//!   shares a face, then any meld not yet decided (the check names the meld it tried
+//!   last, not always the one a copy hides): a play that keeps `C` holds a meld meeting
+//!   `Kept(C)`, one that breaks it up holds each natural `t` of `C` in a meld meeting
+//!   `Apart(C, t)`.
 //!
 //! That meld is either one of the node's fixed melds' `W` (then that fixed meld is
 //! replaced by each form meeting its needs and the new one) or another meld (then each
@@ -367,16 +371,27 @@ impl Turn {
         }
         // The refused meld, else the nearest one that shares a face with it, or with one
         // that does, and so on (a copy moved between them may be what the faces hide).
-        let r = refused.filter(|&c| c < self.olds.len())?;
-        let shares =
-            |a: usize, b: usize| self.olds[a].naturals.iter().any(|t| self.olds[b].naturals.contains(t));
-        let mut order = vec![r];
-        let mut at = 0;
-        while let Some(&a) = order.get(at) {
-            at += 1;
-            let next: Vec<usize> =
-                (0..self.olds.len()).filter(|&c| !order.contains(&c) && shares(a, c)).collect();
-            order.extend(next);
+        // Then the same from every other meld that shares a face (the refusal names one
+        // meld the check tried last, not always the one the copies hide), then the rest:
+        // every legal play keeps or breaks up each old meld, so any open one branches.
+        let n = self.olds.len();
+        let shares = |a: usize, b: usize| {
+            a != b && self.olds[a].naturals.iter().any(|t| self.olds[b].naturals.contains(t))
+        };
+        let shared: Vec<usize> = (0..n).filter(|&a| (0..n).any(|b| shares(a, b))).collect();
+        let seeds = refused.filter(|&c| c < n).into_iter().chain(shared).chain(0..n);
+        let mut order = Vec::new();
+        for seed in seeds {
+            if order.contains(&seed) {
+                continue;
+            }
+            let mut at = order.len();
+            order.push(seed);
+            while let Some(&a) = order.get(at) {
+                at += 1;
+                let next: Vec<usize> = (0..n).filter(|&c| !order.contains(&c) && shares(a, c)).collect();
+                order.extend(next);
+            }
         }
         order.into_iter().find_map(|c| {
             let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
@@ -401,9 +416,12 @@ impl Turn {
     fn meets(&self, kind: MeldKind, faces: &[Tile], need: Need) -> bool {
         match need {
             Need::Kept(c) => self.olds[c].held(faces) >= 3,
-            // Its other naturals of the old meld's faces are other copies.
+            // Its other naturals of the old meld's faces are other copies, its jokers
+            // other melds' or the rack's.
             Need::Apart(c, t) => {
+                let jokers = faces.iter().filter(|f| f.is_joker()).count();
                 faces.contains(&t)
+                    && jokers + self.olds[c].jokers <= self.pool[52]
                     && faces.iter().all(|f| {
                         f.is_joker()
                             || *f == t
