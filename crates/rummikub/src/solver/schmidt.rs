@@ -49,9 +49,15 @@
 //! form meeting the new need is added). Every play of the node falls in a child, so the
 //! best bound among the open nodes bounds every legal play (a child is solved only when
 //! it comes first; until then its parent's bound holds for it). The search takes the
-//! node of the highest bound first; the first whose best play is accepted is the answer, as
-//! it ranks as high as every bound left. A node it cannot branch, or the limit of
-//! [`MAX_SOLVES`] puzzles, ends the search with the highest bound left.
+//! node of the highest bound first (of one bound, the one with the most fixed melds: its
+//! play is the likeliest to be accepted); the first whose best play is accepted is the
+//! answer, as it ranks as high as every bound left. A node it cannot branch, or the
+//! limit of [`MAX_SOLVES`] puzzles, ends the search with the highest bound left.
+//!
+//! The search starts from a legal play if it finds one cheaply: every old meld kept
+//! whole (perhaps longer), the rack's best melds, the rest of the rack laid off. Only a
+//! node that can rank above it is solved, with that as the puzzle's floor, and when no
+//! node is left it is the answer.
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
@@ -157,10 +163,22 @@ impl Solver {
     ) -> Option<KeptThree> {
         let turn = Turn::new(table, rack, exact);
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
-        let floor = from.max(least_placing(objective));
+        // A legal play found first (the old melds kept whole) is the floor: only a node
+        // that can rank above it is of use, and the search ends when none is left.
+        let mut first = None;
+        let mut from = from;
+        let Ok(whole) = self.kept_whole(table, rack, options) else { return None };
+        for play in whole.into_iter().filter(|p| rank(p, objective) > from) {
+            if let Ok(play) = legal(&play) {
+                from = rank(&play, objective);
+                first = Some(play);
+                break;
+            }
+        }
+        let floor = above(from).max(least_placing(objective));
         let done = |bound: (u64, u64), play: Option<Solution>| {
             let bound = if bound < floor { from } else { bound };
-            Some(KeptThree { bound, play })
+            Some(KeptThree { bound, play: play.or(first.clone()) })
         };
         let mut solves = 0;
         // A child is solved only when it comes first: its parent's bound holds for it
@@ -174,7 +192,9 @@ impl Solver {
             play: None,
         }];
         let mut seen = std::collections::HashSet::new();
-        while let Some(at) = (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some())) {
+        while let Some(at) =
+            (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some(), open[i].entries.len()))
+        {
             let mut node = open.swap_remove(at);
             let Some(play) = &node.play else {
                 if solves >= MAX_SOLVES {
@@ -193,10 +213,14 @@ impl Solver {
                 continue;
             };
             let refused = match legal(play) {
-                Ok(play) => return done(node.bound.max(rank(&play, objective)), Some(play)),
+                Ok(play) => {
+                    return done(node.bound.max(rank(&play, objective)), Some(play));
+                }
                 Err(refused) => refused,
             };
-            let Some(needs) = turn.branch(&node, refused) else { return done(node.bound, None) };
+            let Some(needs) = turn.branch(&node, refused) else {
+                return done(node.bound, None);
+            };
             for (need, state) in needs {
                 let mut states = node.states.clone();
                 let mut stayed = node.stayed;
@@ -240,6 +264,47 @@ impl Solver {
             }
         }
         done((0, 0), None)
+    }
+
+    /// Plays that keep every old meld whole, each perhaps longer, the best first: the
+    /// rack's best melds, then the rest of the rack laid off where it fits (at a run's
+    /// end or in its middle as a second copy, splitting it in two of three or more, or
+    /// in a group); and the rack's melds alone. Each keeps three of every old meld; they
+    /// are still checked. `Err`: a solve did not answer.
+    fn kept_whole(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        options: &SolveOptions,
+    ) -> Result<Vec<Solution>, ()> {
+        let position = Position::new(Vec::new(), rack.to_vec());
+        let own = match self.solve_from(&position, &options.with_opened(true), None) {
+            Ok(Some(sol)) => sol,
+            Ok(None) => Solution::default(),
+            Err(_) => return Err(()),
+        };
+        let mut melds: Vec<Meld<Tile>> = table.iter().copied().chain(own.table.iter().copied()).collect();
+        let mut left = rack.to_vec();
+        for t in &own.placed {
+            if let Some(i) = left.iter().position(|u| u == t) {
+                left.swap_remove(i);
+            }
+        }
+        // The most valuable tiles first, jokers last (they fit almost anywhere).
+        left.sort_unstable_by_key(|t| core::cmp::Reverse(t.number().unwrap_or(0)));
+        let mut placed = own.placed.clone();
+        while let Some(i) = left.iter().position(|&t| lay_off(&mut melds, t)) {
+            placed.push(left.remove(i));
+        }
+        let mut plays = Vec::new();
+        if placed.len() > own.placed.len() {
+            plays.push(finish(melds, placed, options.joker_value));
+        }
+        if own.tiles_placed > 0 {
+            let melds = table.iter().copied().chain(own.table).collect();
+            plays.push(finish(melds, own.placed, options.joker_value));
+        }
+        Ok(plays)
     }
 
     /// The best play holding the melds of `entries` that reaches `floor`: the fixed melds
@@ -597,6 +662,42 @@ impl Turn {
         }
         out
     }
+}
+
+/// The least rank above `r`.
+fn above(r: (u64, u64)) -> (u64, u64) {
+    (r.0, r.1 + 1)
+}
+
+/// Lays `t` off on one of `melds` without taking any apart: at a run's end, as a
+/// second copy inside a run that it splits into two of three or more, or in a group.
+/// Whether it found a place.
+fn lay_off(melds: &mut Vec<Meld<Tile>>, t: Tile) -> bool {
+    for i in 0..melds.len() {
+        let m = melds[i];
+        let faces = m.faces();
+        let with = |f: Vec<Tile>| Meld::new(m.kind(), &f, &crate::MELD_RULES).ok();
+        let grown = match m.kind() {
+            MeldKind::Group => with([faces, &[t]].concat()),
+            MeldKind::Run => with([faces, &[t]].concat()).or_else(|| with([&[t], faces].concat())),
+        };
+        if let Some(g) = grown {
+            melds[i] = g;
+            return true;
+        }
+        if m.kind() == MeldKind::Run && !t.is_joker() {
+            for p in 2..faces.len().saturating_sub(2) {
+                let a = Meld::new(MeldKind::Run, &faces[..=p], &crate::MELD_RULES);
+                let b = Meld::new(MeldKind::Run, &[&[t], &faces[p + 1..]].concat(), &crate::MELD_RULES);
+                if let (Ok(a), Ok(b)) = (a, b) {
+                    melds[i] = a;
+                    melds.push(b);
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Whether the run of `faces` has a joker standing for `tile`.
