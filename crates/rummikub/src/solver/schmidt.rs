@@ -9,8 +9,8 @@
 //! other tiles of its old meld, or stands for the same tile in a run) or is *swapped*
 //! for a tile it stands for from the rack. A *need* says what one meld of the play does:
 //! `Kept(C)` (it holds three of `C`'s tiles), `Apart(C, t)` (it holds `C`'s natural `t`
-//! and no other tile of `C`: its jokers are other melds' or the rack's, so there are as
-//! many besides `C`'s), `Stay(j)` (it holds joker `j` so), `Swap(j)` (it holds a
+//! and no other tile of `C`: there are as many jokers besides those that stay `C`'s
+//! tiles whatever the play, see `Stay`), `Stay(j)` (it holds joker `j` so), `Swap(j)` (it holds a
 //! tile `j` stands for). A node of the search fixes some melds, each with the needs it
 //! meets, and the puzzle (every meld valid, every table tile placed) solves the rest;
 //! the fixed melds take table copies first, then the rack's (as [`Solver::locked`]).
@@ -477,16 +477,23 @@ impl Turn {
         })
     }
 
+    /// How many jokers of the old meld `c` stay its tiles in every legal play: those
+    /// that must stay and that no rack tile can be swapped for (one exchanged for its
+    /// tile is no longer the meld's).
+    fn stuck(&self, c: usize) -> usize {
+        self.stays.iter().filter(|s| s.old == c && s.swap.is_empty()).count()
+    }
+
     /// Whether the meld of `kind` and `faces` meets `need`.
     fn meets(&self, kind: MeldKind, faces: &[Tile], need: Need) -> bool {
         match need {
             Need::Kept(c) => self.olds[c].held(faces) >= 3,
-            // Its other naturals of the old meld's faces are other copies, its jokers
-            // other melds' or the rack's.
+            // Its other naturals of the old meld's faces are other copies, and there are
+            // jokers enough besides those that stay the old meld's.
             Need::Apart(c, t) => {
                 let jokers = faces.iter().filter(|f| f.is_joker()).count();
                 faces.contains(&t)
-                    && jokers + self.olds[c].jokers <= self.pool[52]
+                    && jokers + self.stuck(c) <= self.pool[52]
                     && faces.iter().all(|f| {
                         f.is_joker()
                             || *f == t
