@@ -896,6 +896,34 @@ fn rules_4_1_keep_three_alone_frees_a_joker_by_rearranging() {
     }
 }
 
+/// RULES.md §4.1 on crowded positions (a few melds over neighbouring numbers, so most
+/// faces have a second copy and which copy is whose decides keep-three): every answer
+/// under Schmidt's rules and under keep-three alone equals the brute force's best, and
+/// nearly every position is answered, also where the rules cost tiles.
+#[test]
+fn rules_4_1_schmidt_crowded_positions_equal_brute_force() {
+    let keep_three = with_rules(|r| r.keep_three = true);
+    for (name, rules, seed, least) in
+        [("schmidt", Config::SCHMIDT, 0x0401_c0b1, 997), ("keep three", keep_three, 0x0401_c0b2, 990)]
+    {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut solver = Solver::new();
+        let (mut cases, mut tally) = (0, Tally::default());
+        while cases < 1000 {
+            let (table, rack) = crowded(&mut rng);
+            cases += 1;
+            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("{name} crowded case {cases}");
+            check_case(&mut solver, &label, &rules, (&table, &rack), true, objective, &mut tally);
+        }
+        let Tally { answered, costly, costly_answered } = tally;
+        eprintln!(
+            "{name} crowded: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+        );
+        assert!(answered >= least, "{name} crowded: {answered} answered, {costly_answered} of {costly}");
+    }
+}
+
 /// RULES.md §4.1, a greedy-bot position: r13 from the group takes the joker's place in
 /// r11 r12 J and goes back, so the joker is no longer a tile of its run, which is broken
 /// up (r11 to the group of 11s, r12 beside the joker and the rack's k12). That play and

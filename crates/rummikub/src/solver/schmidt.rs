@@ -51,8 +51,10 @@
 //! it comes first; until then its parent's bound holds for it). The search takes the
 //! node of the highest bound first (of one bound, the one with the most fixed melds: its
 //! play is the likeliest to be accepted); the first whose best play is accepted is the
-//! answer, as it ranks as high as every bound left. A node it cannot branch, or the
-//! limit of [`MAX_SOLVES`] puzzles, ends the search with the highest bound left.
+//! answer, as it ranks as high as every bound left. Nodes of the same fixed melds (their
+//! needs differ) have the same puzzle, solved once. A node it cannot branch, or the
+//! limit of [`MAX_SOLVES`] puzzles solved (or [`MAX_SHARED`] shared), ends the search
+//! with the highest bound left.
 //!
 //! The search starts from a legal play if it finds one cheaply: every old meld kept
 //! whole (perhaps longer), the rack's best melds, the rest of the rack laid off. Only a
@@ -68,6 +70,9 @@ use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, fi
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
 pub(super) const MAX_SOLVES: usize = 1024;
+
+/// At most this many nodes take the best play of an earlier node of the same melds.
+const MAX_SHARED: usize = 4 * MAX_SOLVES;
 
 /// What [`Solver::keep_three`] found: a rank no legal play exceeds, and the best legal
 /// play found (as accepted), if one ranks above what it was given.
@@ -192,11 +197,31 @@ impl Solver {
             play: None,
         }];
         let mut seen = std::collections::HashSet::new();
+        let mut solved = std::collections::HashMap::new();
+        let mut hits = 0usize;
         while let Some(at) =
             (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some(), open[i].entries.len()))
         {
             let mut node = open.swap_remove(at);
             let Some(play) = &node.play else {
+                // Nodes of the same melds (their needs differ) share one puzzle.
+                let mut key: Vec<(bool, Vec<Tile>)> = node
+                    .entries
+                    .iter()
+                    .map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec()))
+                    .collect();
+                key.sort_unstable();
+                if let Some(known) = solved.get(&key)
+                    && hits < MAX_SHARED
+                {
+                    hits += 1;
+                    if let Some(play) = known {
+                        node.bound = node.bound.min(rank(play, objective));
+                        node.play = Some(play.clone());
+                        open.push(node);
+                    }
+                    continue;
+                }
                 if solves >= MAX_SOLVES {
                     return done(node.bound, None);
                 }
@@ -204,10 +229,13 @@ impl Solver {
                 match self.fixed(&faces, rack, options, (floor, objective), &node.entries) {
                     Ok(Some(play)) => {
                         node.bound = node.bound.min(rank(&play, objective));
+                        solved.insert(key, Some(play.clone()));
                         node.play = Some(play);
                         open.push(node);
                     }
-                    Ok(None) => {}
+                    Ok(None) => {
+                        solved.insert(key, None);
+                    }
                     Err(()) => return None,
                 }
                 continue;
