@@ -199,18 +199,16 @@ impl Solver {
         let mut seen = std::collections::HashSet::new();
         let mut solved = std::collections::HashMap::new();
         let mut hits = 0usize;
+        let mut refusals = std::collections::HashMap::new();
+        // Sibling nodes ask for the forms of the same needs.
+        let mut forms = std::collections::HashMap::new();
         while let Some(at) =
             (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some(), open[i].entries.len()))
         {
             let mut node = open.swap_remove(at);
             let Some(play) = &node.play else {
                 // Nodes of the same melds (their needs differ) share one puzzle.
-                let mut key: Vec<(bool, Vec<Tile>)> = node
-                    .entries
-                    .iter()
-                    .map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec()))
-                    .collect();
-                key.sort_unstable();
+                let key = melds_key(&node.entries);
                 if let Some(known) = solved.get(&key)
                     && hits < MAX_SHARED
                 {
@@ -240,11 +238,17 @@ impl Solver {
                 }
                 continue;
             };
-            let refused = match legal(play) {
-                Ok(play) => {
-                    return done(node.bound.max(rank(&play, objective)), Some(play));
-                }
-                Err(refused) => refused,
+            // A shared play was judged before.
+            let key = melds_key(&node.entries);
+            let refused = match refusals.get(&key) {
+                Some(&refused) => refused,
+                None => match legal(play) {
+                    Ok(play) => return done(node.bound.max(rank(&play, objective)), Some(play)),
+                    Err(refused) => {
+                        refusals.insert(key, refused);
+                        refused
+                    }
+                },
             };
             let Some(needs) = turn.branch(&node, refused) else {
                 return done(node.bound, None);
@@ -275,7 +279,7 @@ impl Solver {
                     }
                 };
                 // The new need met by a meld of its own, or by a fixed meld's.
-                for meld in turn.forms(&[need]) {
+                for meld in turn.cached(&mut forms, &[need]) {
                     let mut e = node.entries.clone();
                     e.push(Entry { meld, needs: vec![need] });
                     child(e);
@@ -283,7 +287,7 @@ impl Solver {
                 for (i, entry) in node.entries.iter().enumerate() {
                     let mut needs = entry.needs.clone();
                     needs.push(need);
-                    for meld in turn.forms(&needs) {
+                    for meld in turn.cached(&mut forms, &needs) {
                         let mut e = node.entries.clone();
                         e[i] = Entry { meld, needs: needs.clone() };
                         child(e);
@@ -616,6 +620,15 @@ impl Turn {
         }
     }
 
+    /// [`Turn::forms`] of `needs`, each list made once (`memo`).
+    fn cached(
+        &self,
+        memo: &mut std::collections::HashMap<Vec<Need>, Vec<Meld<Tile>>>,
+        needs: &[Need],
+    ) -> Vec<Meld<Tile>> {
+        memo.entry(needs.to_vec()).or_insert_with(|| self.forms(needs)).clone()
+    }
+
     /// Every valid meld the tiles hold that meets all of `needs` and that no cut
     /// shortens (module docs): a run with a piece of three places or more with a natural
     /// at an end, whose rest still meets them, is left out.
@@ -634,11 +647,23 @@ impl Turn {
         }
         let all = |kind, faces: &[Tile]| self.meets_all(kind, faces, needs);
         let mut out = Vec::new();
+        // A meld meeting `Apart(C, t)` holds `t`: only runs of its colour over its number
+        // and groups of its number are read.
+        let must = needs.iter().find_map(|n| match n {
+            Need::Apart(_, t) => t.colour().zip(t.number()),
+            _ => None,
+        });
         let jokers = self.pool[52];
         let have = |t: Tile| self.pool[t.index() as usize] > 0;
         for colour in Colour::ALL {
             for start in 1..=13u8 {
+                if must.is_some_and(|(c, n)| c != colour || n < start) {
+                    continue;
+                }
                 for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
+                    if must.is_some_and(|(_, n)| usize::from(n) >= usize::from(start) + len) {
+                        continue;
+                    }
                     let naturals: Vec<Tile> =
                         (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
                     if naturals.len() != len {
@@ -676,7 +701,7 @@ impl Turn {
                 }
             }
         }
-        for number in 1..=13u8 {
+        for number in (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n)) {
             let there = of_number(number, 0xf).into_iter().filter(|&t| have(t)).collect::<Vec<_>>();
             for mask in 1u32..1 << there.len() {
                 let naturals: Vec<Tile> =
@@ -697,6 +722,14 @@ impl Turn {
         }
         out
     }
+}
+
+/// The fixed melds of `entries` as a key, in order (their needs left out).
+fn melds_key(entries: &[Entry]) -> Vec<(bool, Vec<Tile>)> {
+    let mut key: Vec<(bool, Vec<Tile>)> =
+        entries.iter().map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec())).collect();
+    key.sort_unstable();
+    key
 }
 
 /// The least rank above `r`.
