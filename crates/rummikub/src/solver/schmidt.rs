@@ -10,8 +10,8 @@
 //! for a tile it stands for from the rack. A *need* says what one meld of the play does:
 //! `Kept(C)` (it holds three of `C`'s tiles), `Apart(C, t)` (it holds `C`'s natural `t`
 //! and no other tile of `C`: there are as many jokers besides those that stay `C`'s
-//! tiles whatever the play, see `Stay`), `Stay(j)` (it holds joker `j` so), `Swap(j)` (it holds a
-//! tile `j` stands for). A node of the search fixes some melds, each with the needs it
+//! tiles whatever the play, see `Stay`), `Stay(j)` (it holds joker `j` so), `Swap(j)`
+//! (it holds a tile `j` stands for). A node of the search fixes some melds, each with the needs it
 //! meets, and the puzzle (every meld valid, every table tile placed) solves the rest;
 //! the fixed melds take table copies first, then the rack's (as [`Solver::locked`]).
 //!
