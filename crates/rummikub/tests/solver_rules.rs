@@ -938,3 +938,70 @@ fn rules_4_1_keep_three_alone_frees_a_joker_by_rearranging() {
         assert_eq!(brute_force(&table, &tiles("r9 b9"), &rules, true, Objective::Tiles).0, want as u64);
     }
 }
+
+/// RULES.md §4.1 on crowded positions (a few melds over neighbouring numbers, so most
+/// faces have a second copy and which copy is whose decides keep-three): every answer
+/// under Schmidt's rules and under keep-three alone equals the brute force's best, and
+/// nearly every position is answered, also where the rules cost tiles.
+#[test]
+fn rules_4_1_schmidt_crowded_positions_equal_brute_force() {
+    let keep_three = with_rules(|r| r.keep_three = true);
+    for (name, rules, seed, least) in
+        [("schmidt", Config::SCHMIDT, 0x0401_c0b1, 997), ("keep three", keep_three, 0x0401_c0b2, 990)]
+    {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut solver = Solver::new();
+        let (mut cases, mut tally) = (0, Tally::default());
+        while cases < 1000 {
+            let (table, rack) = crowded(&mut rng);
+            cases += 1;
+            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("{name} crowded case {cases}");
+            check_case(&mut solver, &label, &rules, (&table, &rack), true, objective, &mut tally);
+        }
+        let Tally { answered, costly, costly_answered } = tally;
+        eprintln!(
+            "{name} crowded: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+        );
+        assert!(answered >= least, "{name} crowded: {answered} answered, {costly_answered} of {costly}");
+    }
+}
+
+/// RULES.md §4.1, a greedy-bot position: r13 from the group takes the joker's place in
+/// r11 r12 J and goes back, so the joker is no longer a tile of its run, which is broken
+/// up (r11 to the group of 11s, r12 beside the joker and the rack's k12). That play and
+/// six more tiles is accepted, and the solver finds as many (a bound that read the joker
+/// as the run's for good found six).
+#[test]
+fn rules_4_1_joker_exchanged_from_the_table_leaves_its_run() {
+    let table = [
+        run("r2 r3 r4"),
+        run("y1 y2 y3 y4"),
+        run("y3 y4 y5 y6"),
+        run("r4 r5 r6 r7"),
+        run("r5 r6 r7 r8"),
+        run("r11 r12 J"),
+        group("r9 y9 k9"),
+        group("b11 y11 k11"),
+        group("r13 b13 k13"),
+    ];
+    let rack = tiles("b3 b6 b6 b8 b9 b9 b13 y5 y9 k1 k2 k2 k4 k6 k8 k12");
+    let play = [
+        group("r12 k12 J"),
+        group("r9 b9 y9 k9"),
+        run("r2 r3 r4"),
+        run("y3 y4 y5"),
+        run("y1 y2 y3 y4 y5"),
+        run("r5 r6 r7"),
+        run("r4 r5 r6 r7"),
+        group("b6 y6 k6"),
+        group("r8 b8 k8"),
+        group("r11 b11 y11 k11"),
+        group("r13 b13 k13"),
+    ];
+    let held: TileCounts = rack.iter().copied().collect();
+    let schmidt = Config::SCHMIDT;
+    assert!(check_play(&schmidt, &table, &held, true, &play).is_ok());
+    let sol = Solver::new().solve_turn(&table, &rack, &schmidt, true, Objective::Tiles).expect("answered");
+    assert!(sol.tiles_placed >= 7, "{sol:?}");
+}

@@ -9,8 +9,9 @@
 //! other tiles of its old meld, or stands for the same tile in a run) or is *swapped*
 //! for a tile it stands for from the rack. A *need* says what one meld of the play does:
 //! `Kept(C)` (it holds three of `C`'s tiles), `Apart(C, t)` (it holds `C`'s natural `t`
-//! and no other tile of `C`), `Stay(j)` (it holds joker `j` so), `Swap(j)` (it holds a
-//! tile `j` stands for). A node of the search fixes some melds, each with the needs it
+//! and no other tile of `C`: there are as many jokers besides those that stay `C`'s
+//! tiles whatever the play, see `Stay`), `Stay(j)` (it holds joker `j` so), `Swap(j)`
+//! (it holds a tile `j` stands for). A node of the search fixes some melds, each with the needs it
 //! meets, and the puzzle (every meld valid, every table tile placed) solves the rest;
 //! the fixed melds take table copies first, then the rack's (as [`Solver::locked`]).
 //!
@@ -37,17 +38,28 @@
 //! * an old meld `C` the play breaks (by its faces: open, no meld holding three of its
 //!   tiles and one holding two; or broken up with two of its tiles together), else the
 //!   one the refusal names or the nearest linked to it by shared faces (two melds of one
-//!   face can look kept by one meld's faces): a play that keeps `C` holds a meld meeting `Kept(C)`, one
-//!   that breaks it up holds each natural `t` of `C` in a meld meeting `Apart(C, t)`.
+//!   face can look kept by one meld's faces), then the same from any other meld that
+//!   shares a face, then any meld not yet decided (the check names the meld it tried
+//!   last, not always the one a copy hides): a play that keeps `C` holds a meld meeting
+//!   `Kept(C)`, one that breaks it up holds each natural `t` of `C` in a meld meeting
+//!   `Apart(C, t)`.
 //!
 //! That meld is either one of the node's fixed melds' `W` (then that fixed meld is
 //! replaced by each form meeting its needs and the new one) or another meld (then each
 //! form meeting the new need is added). Every play of the node falls in a child, so the
 //! best bound among the open nodes bounds every legal play (a child is solved only when
 //! it comes first; until then its parent's bound holds for it). The search takes the
-//! node of the highest bound first; the first whose best play is accepted is the answer, as
-//! it ranks as high as every bound left. A node it cannot branch, or the limit of
-//! [`MAX_SOLVES`] puzzles, ends the search with the highest bound left.
+//! node of the highest bound first (of one bound, the one with the most fixed melds: its
+//! play is the likeliest to be accepted); the first whose best play is accepted is the
+//! answer, as it ranks as high as every bound left. Nodes of the same fixed melds (their
+//! needs differ) have the same puzzle, solved once. A node it cannot branch, or the
+//! limit of [`MAX_SOLVES`] puzzles solved (or [`MAX_SHARED`] shared), ends the search
+//! with the highest bound left.
+//!
+//! The search starts from a legal play if it finds one cheaply: every old meld kept
+//! whole (perhaps longer), the rack's best melds, the rest of the rack laid off. Only a
+//! node that can rank above it is solved, with that as the puzzle's floor, and when no
+//! node is left it is the answer.
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
@@ -58,6 +70,9 @@ use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, fi
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
 pub(super) const MAX_SOLVES: usize = 1024;
+
+/// At most this many nodes take the best play of an earlier node of the same melds.
+const MAX_SHARED: usize = 4 * MAX_SOLVES;
 
 /// What [`Solver::keep_three`] found: a rank no legal play exceeds, and the best legal
 /// play found (as accepted), if one ranks above what it was given.
@@ -153,10 +168,22 @@ impl Solver {
     ) -> Option<KeptThree> {
         let turn = Turn::new(table, rack, exact);
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
-        let floor = from.max(least_placing(objective));
+        // A legal play found first (the old melds kept whole) is the floor: only a node
+        // that can rank above it is of use, and the search ends when none is left.
+        let mut first = None;
+        let mut from = from;
+        let Ok(whole) = self.kept_whole(table, rack, options) else { return None };
+        for play in whole.into_iter().filter(|p| rank(p, objective) > from) {
+            if let Ok(play) = legal(&play) {
+                from = rank(&play, objective);
+                first = Some(play);
+                break;
+            }
+        }
+        let floor = above(from).max(least_placing(objective));
         let done = |bound: (u64, u64), play: Option<Solution>| {
             let bound = if bound < floor { from } else { bound };
-            Some(KeptThree { bound, play })
+            Some(KeptThree { bound, play: play.or(first.clone()) })
         };
         let mut solves = 0;
         // A child is solved only when it comes first: its parent's bound holds for it
@@ -170,9 +197,29 @@ impl Solver {
             play: None,
         }];
         let mut seen = std::collections::HashSet::new();
-        while let Some(at) = (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some())) {
+        let mut solved = std::collections::HashMap::new();
+        let mut hits = 0usize;
+        let mut refusals = std::collections::HashMap::new();
+        // Sibling nodes ask for the forms of the same needs.
+        let mut forms = std::collections::HashMap::new();
+        while let Some(at) =
+            (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some(), open[i].entries.len()))
+        {
             let mut node = open.swap_remove(at);
             let Some(play) = &node.play else {
+                // Nodes of the same melds (their needs differ) share one puzzle.
+                let key = melds_key(&node.entries);
+                if let Some(known) = solved.get(&key)
+                    && hits < MAX_SHARED
+                {
+                    hits += 1;
+                    if let Some(play) = known {
+                        node.bound = node.bound.min(rank(play, objective));
+                        node.play = Some(play.clone());
+                        open.push(node);
+                    }
+                    continue;
+                }
                 if solves >= MAX_SOLVES {
                     return done(node.bound, None);
                 }
@@ -180,19 +227,32 @@ impl Solver {
                 match self.fixed(&faces, rack, options, (floor, objective), &node.entries) {
                     Ok(Some(play)) => {
                         node.bound = node.bound.min(rank(&play, objective));
+                        solved.insert(key, Some(play.clone()));
                         node.play = Some(play);
                         open.push(node);
                     }
-                    Ok(None) => {}
+                    Ok(None) => {
+                        solved.insert(key, None);
+                    }
                     Err(()) => return None,
                 }
                 continue;
             };
-            let refused = match legal(play) {
-                Ok(play) => return done(node.bound.max(rank(&play, objective)), Some(play)),
-                Err(refused) => refused,
+            // A shared play was judged before.
+            let key = melds_key(&node.entries);
+            let refused = match refusals.get(&key) {
+                Some(&refused) => refused,
+                None => match legal(play) {
+                    Ok(play) => return done(node.bound.max(rank(&play, objective)), Some(play)),
+                    Err(refused) => {
+                        refusals.insert(key, refused);
+                        refused
+                    }
+                },
             };
-            let Some(needs) = turn.branch(&node, refused) else { return done(node.bound, None) };
+            let Some(needs) = turn.branch(&node, refused) else {
+                return done(node.bound, None);
+            };
             for (need, state) in needs {
                 let mut states = node.states.clone();
                 let mut stayed = node.stayed;
@@ -219,7 +279,7 @@ impl Solver {
                     }
                 };
                 // The new need met by a meld of its own, or by a fixed meld's.
-                for meld in turn.forms(&[need]) {
+                for meld in turn.cached(&mut forms, &[need]) {
                     let mut e = node.entries.clone();
                     e.push(Entry { meld, needs: vec![need] });
                     child(e);
@@ -227,7 +287,7 @@ impl Solver {
                 for (i, entry) in node.entries.iter().enumerate() {
                     let mut needs = entry.needs.clone();
                     needs.push(need);
-                    for meld in turn.forms(&needs) {
+                    for meld in turn.cached(&mut forms, &needs) {
                         let mut e = node.entries.clone();
                         e[i] = Entry { meld, needs: needs.clone() };
                         child(e);
@@ -236,6 +296,47 @@ impl Solver {
             }
         }
         done((0, 0), None)
+    }
+
+    /// Plays that keep every old meld whole, each perhaps longer, the best first: the
+    /// rack's best melds, then the rest of the rack laid off where it fits (at a run's
+    /// end or in its middle as a second copy, splitting it in two of three or more, or
+    /// in a group); and the rack's melds alone. Each keeps three of every old meld; they
+    /// are still checked. `Err`: a solve did not answer.
+    fn kept_whole(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        options: &SolveOptions,
+    ) -> Result<Vec<Solution>, ()> {
+        let position = Position::new(Vec::new(), rack.to_vec());
+        let own = match self.solve_from(&position, &options.with_opened(true), None) {
+            Ok(Some(sol)) => sol,
+            Ok(None) => Solution::default(),
+            Err(_) => return Err(()),
+        };
+        let mut melds: Vec<Meld<Tile>> = table.iter().copied().chain(own.table.iter().copied()).collect();
+        let mut left = rack.to_vec();
+        for t in &own.placed {
+            if let Some(i) = left.iter().position(|u| u == t) {
+                left.swap_remove(i);
+            }
+        }
+        // The most valuable tiles first, jokers last (they fit almost anywhere).
+        left.sort_unstable_by_key(|t| core::cmp::Reverse(t.number().unwrap_or(0)));
+        let mut placed = own.placed.clone();
+        while let Some(i) = left.iter().position(|&t| lay_off(&mut melds, t)) {
+            placed.push(left.remove(i));
+        }
+        let mut plays = Vec::new();
+        if placed.len() > own.placed.len() {
+            plays.push(finish(melds, placed, options.joker_value));
+        }
+        if own.tiles_placed > 0 {
+            let melds = table.iter().copied().chain(own.table).collect();
+            plays.push(finish(melds, own.placed, options.joker_value));
+        }
+        Ok(plays)
     }
 
     /// The best play holding the melds of `entries` that reaches `floor`: the fixed melds
@@ -367,16 +468,27 @@ impl Turn {
         }
         // The refused meld, else the nearest one that shares a face with it, or with one
         // that does, and so on (a copy moved between them may be what the faces hide).
-        let r = refused.filter(|&c| c < self.olds.len())?;
-        let shares =
-            |a: usize, b: usize| self.olds[a].naturals.iter().any(|t| self.olds[b].naturals.contains(t));
-        let mut order = vec![r];
-        let mut at = 0;
-        while let Some(&a) = order.get(at) {
-            at += 1;
-            let next: Vec<usize> =
-                (0..self.olds.len()).filter(|&c| !order.contains(&c) && shares(a, c)).collect();
-            order.extend(next);
+        // Then the same from every other meld that shares a face (the refusal names one
+        // meld the check tried last, not always the one the copies hide), then the rest:
+        // every legal play keeps or breaks up each old meld, so any open one branches.
+        let n = self.olds.len();
+        let shares = |a: usize, b: usize| {
+            a != b && self.olds[a].naturals.iter().any(|t| self.olds[b].naturals.contains(t))
+        };
+        let shared: Vec<usize> = (0..n).filter(|&a| (0..n).any(|b| shares(a, b))).collect();
+        let seeds = refused.filter(|&c| c < n).into_iter().chain(shared).chain(0..n);
+        let mut order = Vec::new();
+        for seed in seeds {
+            if order.contains(&seed) {
+                continue;
+            }
+            let mut at = order.len();
+            order.push(seed);
+            while let Some(&a) = order.get(at) {
+                at += 1;
+                let next: Vec<usize> = (0..n).filter(|&c| !order.contains(&c) && shares(a, c)).collect();
+                order.extend(next);
+            }
         }
         order.into_iter().find_map(|c| {
             let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
@@ -397,13 +509,23 @@ impl Turn {
         })
     }
 
+    /// How many jokers of the old meld `c` stay its tiles in every legal play: those
+    /// that must stay and that no rack tile can be swapped for (one exchanged for its
+    /// tile is no longer the meld's).
+    fn stuck(&self, c: usize) -> usize {
+        self.stays.iter().filter(|s| s.old == c && s.swap.is_empty()).count()
+    }
+
     /// Whether the meld of `kind` and `faces` meets `need`.
     fn meets(&self, kind: MeldKind, faces: &[Tile], need: Need) -> bool {
         match need {
             Need::Kept(c) => self.olds[c].held(faces) >= 3,
-            // Its other naturals of the old meld's faces are other copies.
+            // Its other naturals of the old meld's faces are other copies, and there are
+            // jokers enough besides those that stay the old meld's.
             Need::Apart(c, t) => {
+                let jokers = faces.iter().filter(|f| f.is_joker()).count();
                 faces.contains(&t)
+                    && jokers + self.stuck(c) <= self.pool[52]
                     && faces.iter().all(|f| {
                         f.is_joker()
                             || *f == t
@@ -498,6 +620,15 @@ impl Turn {
         }
     }
 
+    /// [`Turn::forms`] of `needs`, each list made once (`memo`).
+    fn cached(
+        &self,
+        memo: &mut std::collections::HashMap<Vec<Need>, Vec<Meld<Tile>>>,
+        needs: &[Need],
+    ) -> Vec<Meld<Tile>> {
+        memo.entry(needs.to_vec()).or_insert_with(|| self.forms(needs)).clone()
+    }
+
     /// Every valid meld the tiles hold that meets all of `needs` and that no cut
     /// shortens (module docs): a run with a piece of three places or more with a natural
     /// at an end, whose rest still meets them, is left out.
@@ -516,11 +647,23 @@ impl Turn {
         }
         let all = |kind, faces: &[Tile]| self.meets_all(kind, faces, needs);
         let mut out = Vec::new();
+        // A meld meeting `Apart(C, t)` holds `t`: only runs of its colour over its number
+        // and groups of its number are read.
+        let must = needs.iter().find_map(|n| match n {
+            Need::Apart(_, t) => t.colour().zip(t.number()),
+            _ => None,
+        });
         let jokers = self.pool[52];
         let have = |t: Tile| self.pool[t.index() as usize] > 0;
         for colour in Colour::ALL {
             for start in 1..=13u8 {
+                if must.is_some_and(|(c, n)| c != colour || n < start) {
+                    continue;
+                }
                 for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
+                    if must.is_some_and(|(_, n)| usize::from(n) >= usize::from(start) + len) {
+                        continue;
+                    }
                     let naturals: Vec<Tile> =
                         (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
                     if naturals.len() != len {
@@ -558,7 +701,7 @@ impl Turn {
                 }
             }
         }
-        for number in 1..=13u8 {
+        for number in (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n)) {
             let there = of_number(number, 0xf).into_iter().filter(|&t| have(t)).collect::<Vec<_>>();
             for mask in 1u32..1 << there.len() {
                 let naturals: Vec<Tile> =
@@ -579,6 +722,50 @@ impl Turn {
         }
         out
     }
+}
+
+/// The fixed melds of `entries` as a key, in order (their needs left out).
+fn melds_key(entries: &[Entry]) -> Vec<(bool, Vec<Tile>)> {
+    let mut key: Vec<(bool, Vec<Tile>)> =
+        entries.iter().map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec())).collect();
+    key.sort_unstable();
+    key
+}
+
+/// The least rank above `r`.
+fn above(r: (u64, u64)) -> (u64, u64) {
+    (r.0, r.1 + 1)
+}
+
+/// Lays `t` off on one of `melds` without taking any apart: at a run's end, as a
+/// second copy inside a run that it splits into two of three or more, or in a group.
+/// Whether it found a place.
+fn lay_off(melds: &mut Vec<Meld<Tile>>, t: Tile) -> bool {
+    for i in 0..melds.len() {
+        let m = melds[i];
+        let faces = m.faces();
+        let with = |f: Vec<Tile>| Meld::new(m.kind(), &f, &crate::MELD_RULES).ok();
+        let grown = match m.kind() {
+            MeldKind::Group => with([faces, &[t]].concat()),
+            MeldKind::Run => with([faces, &[t]].concat()).or_else(|| with([&[t], faces].concat())),
+        };
+        if let Some(g) = grown {
+            melds[i] = g;
+            return true;
+        }
+        if m.kind() == MeldKind::Run && !t.is_joker() {
+            for p in 2..faces.len().saturating_sub(2) {
+                let a = Meld::new(MeldKind::Run, &faces[..=p], &crate::MELD_RULES);
+                let b = Meld::new(MeldKind::Run, &[&[t], &faces[p + 1..]].concat(), &crate::MELD_RULES);
+                if let (Ok(a), Ok(b)) = (a, b) {
+                    melds[i] = a;
+                    melds.push(b);
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Whether the run of `faces` has a joker standing for `tile`.
