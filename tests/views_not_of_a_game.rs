@@ -169,6 +169,11 @@ fn refusals_of_any_card_game<V: Serialize + DeserializeOwned>(
     let found = pack.len() + 1;
     let count_error = position_error(PositionError::PieceCount { found, expected: pack.len() });
     refused(view, &count_error, |v| v["common"]["stock_len"] = (count(&v["common"]["stock_len"]) + 1).into());
+    // Counts near the largest a count can be are too many cards, not an overflow.
+    let huge = position_error(PositionError::PieceCount { found: usize::MAX, expected: pack.len() });
+    refused(view, &huge, |v| v["common"]["stock_len"] = u64::MAX.into());
+    let huge_hand = position_error(PositionError::HandSize { seat: 0, len: usize::MAX, min: 0, max: most });
+    refused(view, &huge_hand, |v| v["common"]["hand_sizes"][0] = u64::MAX.into());
     let taken =
         position_error(PositionError::OutOfRange { field: "taken_this_turn", value: last + 3, max: last });
     refused(view, &taken, |v| v["common"]["taken_this_turn"] = (last + 3).into());

@@ -57,7 +57,6 @@ impl HandView {
         self.check_seats(n)?;
         self.check_places(pack, rules)?;
         let most = most_in_hand(n);
-        let in_hands = self.hand_sizes.iter().sum::<usize>();
         for (seat, &len) in self.hand_sizes.iter().enumerate() {
             if len > most {
                 return Err(PositionError::HandSize { seat, len, min: 0, max: most }.into());
@@ -68,7 +67,13 @@ impl HandView {
                 );
             }
         }
-        let found = in_hands + self.table.pieces().len() + self.discard_pile.len() + self.stock_len;
+        // Saturating: a count read from elsewhere may be near `usize::MAX`, and is then
+        // refused as too many cards rather than overflowing.
+        let found = self
+            .hand_sizes
+            .iter()
+            .chain([&self.table.pieces().len(), &self.discard_pile.len(), &self.stock_len])
+            .fold(0usize, |sum, &len| sum.saturating_add(len));
         if found != pack.len() {
             return Err(PositionError::PieceCount { found, expected: pack.len() }.into());
         }
