@@ -38,8 +38,10 @@ pub(crate) struct ViewRepr {
 /// A view is read only if a hand of its rules could show it: its rules are checked for
 /// its seats ([`Config::validate`]), its cards as [`HandView::check`] checks them (a
 /// hand holds at most the cards dealt and one drawn, `RULES.md` §2.2, §2.3), and the
-/// discard pile has become the stock no more often than `max_restocks` allows.
-/// A view no game could show may list no action, and a bot asked to act on it cannot.
+/// discard pile has become the stock no more often than `max_restocks` allows. When its
+/// seat is the seat to move, [`View::legal_actions`] lists an action for it (a play phase
+/// whose hand holds only the card just taken lists none): a view read is one a bot can
+/// act on.
 impl TryFrom<ViewRepr> for View {
     type Error = DealError;
 
@@ -51,11 +53,19 @@ impl TryFrom<ViewRepr> for View {
             let (value, max) = (r.restocks.into(), max.into());
             return Err(PositionError::OutOfRange { field: "restocks", value, max }.into());
         }
-        Ok(View {
+        let view = View {
             common: r.common,
             config: r.config,
             restocks: r.restocks,
             melds_this_turn: r.melds_this_turn,
-        })
+        };
+        if view.common.to_move == Some(view.common.seat) {
+            let mut listed = Vec::new();
+            view.legal_actions(&mut listed);
+            if listed.is_empty() {
+                return Err(PositionError::Inconsistent("the seat to move has no legal action").into());
+            }
+        }
+        Ok(view)
     }
 }
