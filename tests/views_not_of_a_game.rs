@@ -161,6 +161,13 @@ fn refusals_of_any_card_game<V: Serialize + DeserializeOwned>(
     refused(view, &position_error(PositionError::SeatLists { field: "known", found: 3, seats: 2 }), |v| {
         v["common"]["known"] = json!([[], [], []]);
     });
+    // An outcome names seats of the table, one points entry each, once nobody is to move.
+    let winner = position_error(PositionError::NoSuchSeat { field: "outcome winner", seat: 2, seats: 2 });
+    refused(view, &winner, |v| v["common"]["outcome"] = json!({"points": [0, 0], "winners": [2]}));
+    let points = position_error(PositionError::SeatLists { field: "outcome points", found: 3, seats: 2 });
+    refused(view, &points, |v| v["common"]["outcome"] = json!({"points": [0, 0, 0], "winners": [0]}));
+    let early = position_error(PositionError::Inconsistent("a hand with an outcome has a seat to move"));
+    refused(view, &early, |v| v["common"]["outcome"] = json!({"points": [-10, 10], "winners": [1]}));
     let size =
         position_error(PositionError::Inconsistent("the hand is not as large as its seat's hand size"));
     refused(view, &size, |v| v["common"]["hand_sizes"][1] = 3.into());
