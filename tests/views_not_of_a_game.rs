@@ -7,7 +7,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{ClassicRummy, Config as ClassicConfig, View as ClassicView};
+use rummykit_classic::{ClassicRummy, Config as ClassicConfig, MeldLimit, View as ClassicView};
 use rummykit_core::{
     Bot, Card, Catalog, DealError, Game, MatchEnd, Meld, MeldKind, MeldRules, PieceId, PositionError,
     RandomBot, ScoreOrder, Seating,
@@ -266,6 +266,33 @@ fn rules_2_2_views_no_classic_game_could_show_are_refused() {
         refused(&view, &end, |v| {
             v["config"]["game_end"] = serde_json::to_value(MatchEnd::FixedHands(0)).expect("written")
         });
+        // The melds made this turn: none before the draw, within the limit, on the table.
+        let undrawn = position_error(PositionError::Inconsistent(
+            "a turn that has not drawn yet cannot have melded or laid off",
+        ));
+        refused(&view, &undrawn, |v| {
+            v["common"]["phase"] = json!("Draw");
+            v["common"]["taken_this_turn"] = Value::Null;
+            v["melds_this_turn"] = 1.into();
+        });
+        let on_table = serde_json::to_value(&view).expect("written")["common"]["table"]
+            .as_array()
+            .expect("a table")
+            .len() as u64;
+        let (melds, error) = if config.meld_limit == MeldLimit::One {
+            (2, position_error(PositionError::Inconsistent("more melds this turn than the limit")))
+        } else {
+            let max = on_table;
+            (
+                on_table + 1,
+                position_error(PositionError::OutOfRange {
+                    field: "melds_this_turn",
+                    value: on_table + 1,
+                    max,
+                }),
+            )
+        };
+        refused(&view, &error, |v| v["melds_this_turn"] = melds.into());
         let capped = config.with_max_restocks(Some(0));
         let restocks = position_error(PositionError::OutOfRange { field: "restocks", value: 1, max: 0 });
         refused(&view, &restocks, |v| {

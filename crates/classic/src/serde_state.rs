@@ -38,7 +38,8 @@ pub(crate) struct ViewRepr {
 /// A view is read only if a hand of its rules could show it: its rules are checked for
 /// its seats ([`Config::validate`]), its cards as [`HandView::check`] checks them (a
 /// hand holds at most the cards dealt and one drawn, `RULES.md` §2.2, §2.3), and the
-/// discard pile has become the stock no more often than `max_restocks` allows. When its
+/// discard pile has become the stock no more often than `max_restocks` allows, the melds
+/// made this turn as many as a save may count (none before the draw). When its
 /// seat is the seat to move, [`View::legal_actions`] lists an action for it (a play phase
 /// whose hand holds only the card just taken lists none): a view read is one a bot can
 /// act on.
@@ -49,6 +50,12 @@ impl TryFrom<ViewRepr> for View {
         r.config.validate(r.common.hand_sizes.len())?;
         let most_in_hand = |seats| Config::hand_size(seats).map_or(0, |dealt| dealt + 1);
         r.common.check(&DECK, &r.config.meld_rules(), <ClassicRummy as CardRules>::SEATS, most_in_hand)?;
+        crate::game::check_melds_this_turn(
+            &r.config,
+            r.common.phase,
+            r.melds_this_turn,
+            r.common.table.len(),
+        )?;
         if let Some(max) = r.config.max_restocks.filter(|&max| r.restocks > max) {
             let (value, max) = (r.restocks.into(), max.into());
             return Err(PositionError::OutOfRange { field: "restocks", value, max }.into());
