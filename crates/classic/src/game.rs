@@ -855,6 +855,7 @@ impl CardRules for ClassicRummy {
     }
 }
 
+/// Why a turn that melded or laid off before its draw is refused.
 const NOT_DRAWN: &str = "a turn that has not drawn yet cannot have melded or laid off";
 
 /// `melds` made this turn could be counted in `phase` under `config` with `on_table`
