@@ -67,7 +67,14 @@ fn every_bad_value_is_refused_naming_its_flag_with_status_2_before_anything_is_p
         (&["--players", "18446744073709551615"], "not 18446744073709551615"),
         (
             &["--players", "99999999999999999999"],
-            "--players must be a whole number from 0 to 18446744073709551615, not 99999999999999999999",
+            "--players: rummikub takes 2 to 4 players, not 99999999999999999999",
+        ),
+        (&["--players", "-1"], "--players: rummikub takes 2 to 4 players, not -1"),
+        (&["--game", "classic", "--players", "-1"], "--players: classic takes 2 to 6 players, not -1"),
+        (&["--human", "-1"], "--human: there is no seat -1; the seats are 1 to 4"),
+        (
+            &["--human", "99999999999999999999"],
+            "--human: there is no seat 99999999999999999999; the seats are 1 to 4",
         ),
         (&["--game", "classic", "--players=7"], "--players: classic takes 2 to 6 players, not 7"),
         (&["--hands", "0"], "--hands must be a whole number from 1 to 10000, not 0"),

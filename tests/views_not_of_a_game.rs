@@ -7,7 +7,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{ClassicRummy, Config as ClassicConfig, View as ClassicView};
+use rummykit_classic::{ClassicRummy, Config as ClassicConfig, MeldLimit, View as ClassicView};
 use rummykit_core::{
     Bot, Card, Catalog, DealError, Game, MatchEnd, Meld, MeldKind, MeldRules, PieceId, PositionError,
     RandomBot, ScoreOrder, Seating,
@@ -161,6 +161,13 @@ fn refusals_of_any_card_game<V: Serialize + DeserializeOwned>(
     refused(view, &position_error(PositionError::SeatLists { field: "known", found: 3, seats: 2 }), |v| {
         v["common"]["known"] = json!([[], [], []]);
     });
+    // An outcome names seats of the table, one points entry each, once nobody is to move.
+    let winner = position_error(PositionError::NoSuchSeat { field: "outcome winner", seat: 2, seats: 2 });
+    refused(view, &winner, |v| v["common"]["outcome"] = json!({"points": [0, 0], "winners": [2]}));
+    let points = position_error(PositionError::SeatLists { field: "outcome points", found: 3, seats: 2 });
+    refused(view, &points, |v| v["common"]["outcome"] = json!({"points": [0, 0, 0], "winners": [0]}));
+    let early = position_error(PositionError::Inconsistent("a hand with an outcome has a seat to move"));
+    refused(view, &early, |v| v["common"]["outcome"] = json!({"points": [-10, 10], "winners": [1]}));
     let size =
         position_error(PositionError::Inconsistent("the hand is not as large as its seat's hand size"));
     refused(view, &size, |v| v["common"]["hand_sizes"][1] = 3.into());
@@ -169,6 +176,11 @@ fn refusals_of_any_card_game<V: Serialize + DeserializeOwned>(
     let found = pack.len() + 1;
     let count_error = position_error(PositionError::PieceCount { found, expected: pack.len() });
     refused(view, &count_error, |v| v["common"]["stock_len"] = (count(&v["common"]["stock_len"]) + 1).into());
+    // Counts near the largest a count can be are too many cards, not an overflow.
+    let huge = position_error(PositionError::PieceCount { found: usize::MAX, expected: pack.len() });
+    refused(view, &huge, |v| v["common"]["stock_len"] = u64::MAX.into());
+    let huge_hand = position_error(PositionError::HandSize { seat: 0, len: usize::MAX, min: 0, max: most });
+    refused(view, &huge_hand, |v| v["common"]["hand_sizes"][0] = u64::MAX.into());
     let taken =
         position_error(PositionError::OutOfRange { field: "taken_this_turn", value: last + 3, max: last });
     refused(view, &taken, |v| v["common"]["taken_this_turn"] = (last + 3).into());
@@ -254,6 +266,33 @@ fn rules_2_2_views_no_classic_game_could_show_are_refused() {
         refused(&view, &end, |v| {
             v["config"]["game_end"] = serde_json::to_value(MatchEnd::FixedHands(0)).expect("written")
         });
+        // The melds made this turn: none before the draw, within the limit, on the table.
+        let undrawn = position_error(PositionError::Inconsistent(
+            "a turn that has not drawn yet cannot have melded or laid off",
+        ));
+        refused(&view, &undrawn, |v| {
+            v["common"]["phase"] = json!("Draw");
+            v["common"]["taken_this_turn"] = Value::Null;
+            v["melds_this_turn"] = 1.into();
+        });
+        let on_table = serde_json::to_value(&view).expect("written")["common"]["table"]
+            .as_array()
+            .expect("a table")
+            .len() as u64;
+        let (melds, error) = if config.meld_limit == MeldLimit::One {
+            (2, position_error(PositionError::Inconsistent("more melds this turn than the limit")))
+        } else {
+            let max = on_table;
+            (
+                on_table + 1,
+                position_error(PositionError::OutOfRange {
+                    field: "melds_this_turn",
+                    value: on_table + 1,
+                    max,
+                }),
+            )
+        };
+        refused(&view, &error, |v| v["melds_this_turn"] = melds.into());
         let capped = config.with_max_restocks(Some(0));
         let restocks = position_error(PositionError::OutOfRange { field: "restocks", value: 1, max: 0 });
         refused(&view, &restocks, |v| {
@@ -263,21 +302,147 @@ fn rules_2_2_views_no_classic_game_could_show_are_refused() {
     }
 }
 
-/// A bot is never handed a view no game could show: the view that made the random bot
-/// panic (a hand of 15 Rummy 40 cards) is refused when read, and every view read plays.
+/// `view` edited so that seat 1's hand holds only the top of the discard pile, taken
+/// this turn, and seat 0's known cards are forgotten: the rest of the hand goes to the
+/// stock.
+fn only_the_card_taken(v: &mut Value) {
+    let c = &mut v["common"];
+    let top = c["discard_pile"].as_array_mut().expect("a discard pile").pop().expect("a top card");
+    let held = count(&c["hand_sizes"][1]);
+    c["hand"] = json!([top]);
+    c["hand_sizes"][1] = 1.into();
+    c["known"] = json!([[], [top]]);
+    c["taken_this_turn"] = top;
+    c["stock_len"] = (count(&c["stock_len"]) + held).into();
+}
+
+/// A view that passes every check of its cards can still list no action for the seat to
+/// move: it is refused too, with the error that says so.
 #[test]
-fn rules_3_2_a_view_read_is_one_a_bot_can_act_on() {
-    let mut bot = RandomBot::new(ChaCha8Rng::seed_from_u64(9));
+fn rules_2_3_and_3_3_a_view_that_lists_no_action_is_refused() {
+    let none = position_error(PositionError::Inconsistent("the seat to move has no legal action"));
+    // Classic: a hand of only the card just taken, which may not be discarded again.
+    for config in [ClassicConfig::STANDARD, ClassicConfig::LIBERAL] {
+        refused(&position::<ClassicRummy>(&config, 11), &none, only_the_card_taken);
+    }
     for config in [R40Config::RUMMY40, R40Config::SCALA40] {
-        for view in views_of::<Rummy40>(&config, 3, 4) {
-            let back: R40View =
-                serde_json::from_value(serde_json::to_value(&view).expect("written")).expect("read");
-            if back.to_move == Some(back.seat) {
-                let action = Bot::<Rummy40>::act(&mut bot, &back);
-                let mut listed = Vec::new();
-                Rummy40::legal_actions_from(&back, &mut listed);
-                assert!(listed.contains(&action));
+        // Rummy 40, not opened: a hand of only the card taken, which must be melded.
+        let view = position::<Rummy40>(&config, HAND_SIZE + 1);
+        refused(&view, &none, only_the_card_taken);
+        // A draw phase with no stock and no discard pile: their cards in other hands.
+        let draw = draw_with_room::<Rummy40>(&config).expect("a draw phase with room in the other hands");
+        refused(&draw, &none, |v| {
+            let c = &mut v["common"];
+            let mut left =
+                count(&c["stock_len"]) + c["discard_pile"].as_array().expect("a pile").len() as u64;
+            let seat = count(&c["seat"]) as usize;
+            for (s, size) in c["hand_sizes"].as_array_mut().expect("sizes").iter_mut().enumerate() {
+                let room = (HAND_SIZE as u64 + 1 - count(size)).min(left);
+                if s != seat {
+                    *size = (count(size) + room).into();
+                    left -= room;
+                }
+            }
+            assert_eq!(left, 0);
+            c["stock_len"] = 0.into();
+            c["discard_pile"] = json!([]);
+        });
+    }
+}
+
+/// A view of a random game of `config` whose seat is to draw, the stock and discard pile
+/// together no larger than the room the other hands have up to the most a hand holds.
+fn draw_with_room<G: Game>(config: &G::Config) -> Option<G::View>
+where
+    G::View: Serialize,
+{
+    for seed in 0..200 {
+        for view in views_of::<G>(config, 2 + seed as usize % 5, seed) {
+            let v = serde_json::to_value(&view).expect("written");
+            let c = &v["common"];
+            let seat = count(&c["seat"]);
+            if c["to_move"] != seat || c["phase"] != json!("Draw") {
+                continue;
+            }
+            let sizes = c["hand_sizes"].as_array().expect("sizes");
+            let room: u64 = sizes
+                .iter()
+                .enumerate()
+                .filter(|&(s, _)| s as u64 != seat)
+                .map(|(_, size)| HAND_SIZE as u64 + 1 - count(size))
+                .sum();
+            if count(&c["stock_len"]) + c["discard_pile"].as_array().expect("a pile").len() as u64 <= room {
+                return Some(view);
             }
         }
     }
+    None
+}
+
+/// `view` read back, and read after each of a few edits; every one read whose seat is
+/// to move gets an action from a random bot that its game lists.
+fn bot_acts_on_what_is_read<G: Game>(view: &G::View, bot: &mut RandomBot<ChaCha8Rng>, seed: u64) -> usize
+where
+    G::View: Serialize + DeserializeOwned,
+    G::Action: PartialEq,
+    RandomBot<ChaCha8Rng>: Bot<G>,
+{
+    let v = serde_json::to_value(view).expect("written");
+    let mut edits = vec![v.clone()];
+    if v["common"]["to_move"] == 1 && v["common"]["seat"] == 1 && v["common"]["discard_pile"][0].is_u64() {
+        let mut e = v.clone();
+        only_the_card_taken(&mut e);
+        edits.push(e);
+    }
+    // The hand's cards swapped for cards the view does not show, or dropped to the stock.
+    let hand = ids(&v["common"]["hand"]);
+    if let Some(&first) = hand.first() {
+        let mut e = v.clone();
+        let seat = count(&e["common"]["seat"]) as usize;
+        e["common"]["hand"] = json!(&hand[1..]);
+        e["common"]["hand_sizes"][seat] = (hand.len() as u64 - 1).into();
+        e["common"]["known"][seat] = json!([]);
+        e["common"]["stock_len"] = (count(&e["common"]["stock_len"]) + 1).into();
+        if e["common"]["taken_this_turn"] == first {
+            e["common"]["taken_this_turn"] = Value::Null;
+        }
+        edits.push(e);
+        let mut e = v.clone();
+        let shift = seed % 40 + 1;
+        e["common"]["hand"] = json!(hand.iter().map(|id| (id + shift) % 104).collect::<Vec<_>>());
+        edits.push(e);
+    }
+    let mut acted = 0;
+    for e in edits {
+        let Ok(back) = serde_json::from_value::<G::View>(e) else { continue };
+        let back_v = serde_json::to_value(&back).expect("written");
+        if back_v["common"]["to_move"] == back_v["common"]["seat"] {
+            let action = Bot::<G>::act(bot, &back);
+            let mut listed = Vec::new();
+            G::legal_actions_from(&back, &mut listed);
+            assert!(listed.contains(&action));
+            acted += 1;
+        }
+    }
+    acted
+}
+
+/// A bot is never handed a view it finds no action for: the view that made the random
+/// bot panic (a hand of 15 Rummy 40 cards) is refused when read, and every view read,
+/// as a game showed it or edited, plays.
+#[test]
+fn rules_3_2_a_view_read_even_edited_is_one_a_bot_can_act_on() {
+    let mut bot = RandomBot::new(ChaCha8Rng::seed_from_u64(9));
+    let mut acted = 0;
+    for (seed, config) in [R40Config::RUMMY40, R40Config::SCALA40].into_iter().enumerate() {
+        for view in views_of::<Rummy40>(&config, 3, 4 + seed as u64) {
+            acted += bot_acts_on_what_is_read::<Rummy40>(&view, &mut bot, seed as u64);
+        }
+    }
+    for (seed, config) in [ClassicConfig::STANDARD, ClassicConfig::LIBERAL].into_iter().enumerate() {
+        for view in views_of::<ClassicRummy>(&config, 2, 4 + seed as u64) {
+            acted += bot_acts_on_what_is_read::<ClassicRummy>(&view, &mut bot, seed as u64);
+        }
+    }
+    assert!(acted > 200, "{acted} views acted on");
 }

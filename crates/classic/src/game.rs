@@ -119,29 +119,12 @@ impl ClassicRummy {
         } else {
             vec![false; seats]
         };
-        match setup.phase {
-            Phase::Draw if setup.melds_this_turn > 0 || setup.played_this_turn => {
-                return bad("a turn that has not drawn yet cannot have melded or laid off");
-            }
-            Phase::Play => {
-                if config.meld_limit == MeldLimit::One && setup.melds_this_turn > 1 {
-                    return bad("more melds this turn than the limit");
-                }
-                // The melds made this turn are on the table.
-                let on_table = placed.table.len();
-                if usize::try_from(setup.melds_this_turn).map_or(true, |m| m > on_table) {
-                    return Err(PositionError::OutOfRange {
-                        field: "melds_this_turn",
-                        value: setup.melds_this_turn.into(),
-                        max: on_table as u64,
-                    }
-                    .into());
-                }
-                if placed.hands[placed.to_move].is_empty() {
-                    return bad("the player to move has no cards but the hand is not over");
-                }
-            }
-            _ => {}
+        if setup.phase == Phase::Draw && setup.played_this_turn {
+            return bad(NOT_DRAWN);
+        }
+        check_melds_this_turn(config, setup.phase, setup.melds_this_turn, placed.table.len())?;
+        if setup.phase == Phase::Play && placed.hands[placed.to_move].is_empty() {
+            return bad("the player to move has no cards but the hand is not over");
         }
         let dealt = placed.dealt(setup.phase, setup.dealt, None)?;
         match (&setup.outcome, setup.phase) {
@@ -869,5 +852,37 @@ impl CardRules for ClassicRummy {
             Ok(mut listed) => f(&mut listed),
             Err(_) => f(&mut Vec::new()),
         })
+    }
+}
+
+/// Why a turn that melded or laid off before its draw is refused.
+const NOT_DRAWN: &str = "a turn that has not drawn yet cannot have melded or laid off";
+
+/// `melds` made this turn could be counted in `phase` under `config` with `on_table`
+/// melds on the table (`RULES.md` §2.3): none before the draw, at most one under
+/// [`MeldLimit::One`], and never more than the table holds. A save and a view read
+/// are both checked with it.
+pub(crate) fn check_melds_this_turn(
+    config: &Config,
+    phase: Phase,
+    melds: u32,
+    on_table: usize,
+) -> Result<(), DealError> {
+    let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
+    match phase {
+        Phase::Draw if melds > 0 => bad(NOT_DRAWN),
+        Phase::Play if config.meld_limit == MeldLimit::One && melds > 1 => {
+            bad("more melds this turn than the limit")
+        }
+        // The melds made this turn are on the table.
+        Phase::Play if usize::try_from(melds).map_or(true, |m| m > on_table) => {
+            Err(PositionError::OutOfRange {
+                field: "melds_this_turn",
+                value: melds.into(),
+                max: on_table as u64,
+            }
+            .into())
+        }
+        _ => Ok(()),
     }
 }

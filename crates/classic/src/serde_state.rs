@@ -38,8 +38,11 @@ pub(crate) struct ViewRepr {
 /// A view is read only if a hand of its rules could show it: its rules are checked for
 /// its seats ([`Config::validate`]), its cards as [`HandView::check`] checks them (a
 /// hand holds at most the cards dealt and one drawn, `RULES.md` §2.2, §2.3), and the
-/// discard pile has become the stock no more often than `max_restocks` allows.
-/// A view no game could show may list no action, and a bot asked to act on it cannot.
+/// discard pile has become the stock no more often than `max_restocks` allows, the melds
+/// made this turn as many as a save may count (none before the draw). When its
+/// seat is the seat to move, [`View::legal_actions`] lists an action for it (a play phase
+/// whose hand holds only the card just taken lists none): a view read is one a bot can
+/// act on.
 impl TryFrom<ViewRepr> for View {
     type Error = DealError;
 
@@ -47,15 +50,29 @@ impl TryFrom<ViewRepr> for View {
         r.config.validate(r.common.hand_sizes.len())?;
         let most_in_hand = |seats| Config::hand_size(seats).map_or(0, |dealt| dealt + 1);
         r.common.check(&DECK, &r.config.meld_rules(), <ClassicRummy as CardRules>::SEATS, most_in_hand)?;
+        crate::game::check_melds_this_turn(
+            &r.config,
+            r.common.phase,
+            r.melds_this_turn,
+            r.common.table.len(),
+        )?;
         if let Some(max) = r.config.max_restocks.filter(|&max| r.restocks > max) {
             let (value, max) = (r.restocks.into(), max.into());
             return Err(PositionError::OutOfRange { field: "restocks", value, max }.into());
         }
-        Ok(View {
+        let view = View {
             common: r.common,
             config: r.config,
             restocks: r.restocks,
             melds_this_turn: r.melds_this_turn,
-        })
+        };
+        if view.common.to_move == Some(view.common.seat) {
+            let mut listed = Vec::new();
+            view.legal_actions(&mut listed);
+            if listed.is_empty() {
+                return Err(PositionError::Inconsistent("the seat to move has no legal action").into());
+            }
+        }
+        Ok(view)
     }
 }

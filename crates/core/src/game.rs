@@ -1073,9 +1073,9 @@ pub trait Bot<G: Game> {
 /// [`Bot::act`] panics if the game lists no action for the seat to move, which breaks
 /// the contract of [`Game::legal_actions_from`]: no game of rummykit does for a view of
 /// a game, nor for a view read through serde (the card games check a view when it is
-/// read, [`HandView::check`](crate::HandView::check), and refuse one no game could show),
-/// but a view built by hand may list nothing (Rummy 40 lists nothing for a hand no game
-/// could hold).
+/// read, [`HandView::check`](crate::HandView::check), and refuse one no game could show
+/// or one whose seat to move they list no action for), but a view built by hand may
+/// list nothing (Rummy 40 lists nothing for a hand no game could hold).
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

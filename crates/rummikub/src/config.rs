@@ -68,9 +68,11 @@ impl TileSet {
         }
     }
 
-    /// The most points melds of this set's tiles could count (§1.5): every numbered
-    /// tile its number, every joker 13. A larger initial meld threshold could never be
-    /// met, and [`Config::validate`] refuses it.
+    /// A bound on the points of an initial meld (§1.5): every numbered tile its number,
+    /// every joker 13 while every 13 is counted too, so no melds of the set could count
+    /// more. It is not a score any hand reaches: a threshold at or below it is not
+    /// thereby one that can be met, but a larger one never can, and [`Config::validate`]
+    /// refuses it.
     ///
     /// ```
     /// use rummykit_rummikub::{Config, TileSet};
@@ -702,8 +704,8 @@ impl Config {
     /// [`DealError::OptionTooLarge`] for a [`joker_penalty`](Config::joker_penalty) or
     /// [`never_melded_penalty`](Config::never_melded_penalty) above [`MAX_PENALTY`], or an
     /// [`initial_meld_threshold`](Config::initial_meld_threshold) above
-    /// [`TileSet::most_points`] (754 for 106 tiles, 1,144 for 160), which nobody could
-    /// ever meet.
+    /// [`TileSet::most_points`] (754 for 106 tiles, 1,144 for 160): no melds of the set
+    /// could count more.
     ///
     /// The other numbers take any value of their type: the timer is only compared, the
     /// timeout penalties draw at most the pool, and a target score is compared with

@@ -114,12 +114,12 @@ impl<'a> Turn<'a> {
                     self.after_take()?.guard()?;
                 } else {
                     // Without the options that oblige a play the guard is its first rule
-                    // alone, asked of the hand with the card taken (no `After` copied: a
-                    // take is a sixth of a random Rummy 40 playout's actions).
+                    // alone (no `After` copied: a take is a sixth of a random Rummy 40
+                    // playout's actions).
                     let top = self.top_discard.ok_or(ActionError::Turn(TurnError::EmptyDiscardPile))?;
-                    let mut hand = self.hand;
-                    hand.insert(top);
-                    Turn { taken: Some(top), ..*self }.discard_left(hand)?;
+                    if !self.take_leaves_discard(top, self.hand) {
+                        return Err(ActionError::NoDiscardLeft);
+                    }
                 }
                 Ok(Plan::Take)
             }

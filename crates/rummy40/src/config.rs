@@ -544,10 +544,12 @@ impl Config {
         self.catalog().unwrap_or(SCALA40_PACK)
     }
 
-    /// The most points melds of the pack could count (`RULES.md` §3.1, §3.5): every
-    /// natural card its value, every joker 11 (a high ace). A larger opening threshold
-    /// could never be met, and [`validate`](Config::validate) refuses it. Read from
-    /// [`SCALA40_PACK`] for a joker count the game does not have.
+    /// A bound on the points of an opening (`RULES.md` §3.1, §3.5): every natural card
+    /// its value, every joker 11 (a high ace) while every ace is counted too, so no melds
+    /// of the pack could count more. It is not a score any hand reaches (an opening comes
+    /// from at most 14 cards): a threshold at or below it is not thereby one that can be
+    /// met, but a larger one never can, and [`validate`](Config::validate) refuses it.
+    /// Read from [`SCALA40_PACK`] for a joker count the game does not have.
     ///
     /// ```
     /// use rummykit_rummy40::Config;
@@ -575,8 +577,8 @@ impl Config {
     /// limit of 0 points or less);
     /// [`DealError::OptionTooLarge`] for a joker penalty, rummy bonus or unopened
     /// penalty above [`MAX_PENALTY`], or an opening threshold above
-    /// [`most_points`](Config::most_points) (782 with two jokers, 804 with four), which
-    /// nobody could ever meet.
+    /// [`most_points`](Config::most_points) (782 with two jokers, 804 with four): no
+    /// melds of the pack could count more.
     ///
     /// The other numbers take any value of their type: the restock cap is compared with
     /// a count that saturates, and the match end with totals that saturate.

@@ -452,8 +452,10 @@ pub(crate) struct ViewRepr {
 /// its seats ([`Config::validate`]), its cards as [`HandView::check`] checks them (a
 /// hand holds at most the 13 dealt and one drawn, `RULES.md` §3.2, §3.3), one opened
 /// flag per seat, set for every seat with a meld on the table (§3.4), and the jokers
-/// won this turn jokers of the pack not in the discard pile. A view no game could show
-/// may list no action, and a bot asked to act on it cannot.
+/// won this turn jokers of the pack not in the discard pile. When its seat is the seat to
+/// move, [`View::legal_actions`] lists an action for it (a draw phase with no stock and
+/// no discard pile, or a play phase whose hand holds only cards it cannot discard, lists
+/// none): a view read is one a bot can act on.
 impl TryFrom<ViewRepr> for View {
     type Error = DealError;
 
@@ -475,6 +477,13 @@ impl TryFrom<ViewRepr> for View {
         }
         let mut view = View::blank(r.config);
         (view.common, view.opened, view.won_jokers) = (r.common, r.opened, r.won_jokers);
+        if view.common.to_move == Some(view.common.seat) {
+            let mut listed = Vec::new();
+            view.legal_actions(&mut listed);
+            if listed.is_empty() {
+                return Err(PositionError::Inconsistent("the seat to move has no legal action").into());
+            }
+        }
         Ok(view)
     }
 }

@@ -19,7 +19,7 @@ use rummykit::{UnknownVariant, Variant};
 ///
 /// let refused = Options::parse(["--game".into(), "rummikub".into(), "--players".into(), "6".into()], 0);
 /// let Err(UsageError::Players { game, players, min, max }) = refused else { panic!("{refused:?}") };
-/// assert_eq!((game, players, min, max), (Variant::Rummikub, 6, 2, 4));
+/// assert_eq!((game, players.as_str(), min, max), (Variant::Rummikub, "6", 2, 4));
 /// let message = |flag: &str, value: &str| Options::parse([flag.into(), value.into()], 0).unwrap_err().to_string();
 /// assert_eq!(message("--hands", "0"), "--hands must be a whole number from 1 to 10000, not 0");
 /// assert_eq!(message("--hands", "-1"), "--hands must be a whole number from 1 to 10000, not -1");
@@ -62,8 +62,9 @@ pub enum UsageError {
     Players {
         /// The game.
         game: Variant,
-        /// The seat count given.
-        players: u64,
+        /// The seat count given, as written (shortened when long): it may be past any
+        /// count, or negative.
+        players: String,
         /// The fewest seats.
         min: usize,
         /// The most seats.
@@ -72,8 +73,8 @@ pub enum UsageError {
     /// `--human` names a seat the table does not have.
     #[error("--human: there is no seat {seat}; the seats are 1 to {players}")]
     Seat {
-        /// The seat given (from 1).
-        seat: u64,
+        /// The seat given (from 1), as written (shortened when long).
+        seat: String,
         /// The seat count.
         players: usize,
     },
@@ -157,6 +158,18 @@ impl Args {
         }
     }
 
+    /// The value of the flag just read: a whole number, perhaps signed, as written (a
+    /// count whose range the tool knows only once every flag is read).
+    pub(crate) fn whole(&mut self, flag: &'static str) -> Result<String, UsageError> {
+        let text = self.text(flag)?;
+        let number = text.trim();
+        let digits = number.strip_prefix(['-', '+']).unwrap_or(number);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(UsageError::Value { flag, value: clip(&text), expected: "a whole number" });
+        }
+        Ok(number.to_owned())
+    }
+
     /// The value of the flag just read, parsed.
     pub(crate) fn parsed<T: FromStr>(&mut self, flag: &'static str) -> Result<T, UsageError>
     where
@@ -191,10 +204,13 @@ pub(crate) fn check_bots(game: Variant, kinds: &[String]) -> Result<(), UsageErr
 
 /// Refuses a seat count `game` does not take; checked before anything is allocated
 /// per seat.
-pub(crate) fn check_players(game: Variant, players: u64) -> Result<usize, UsageError> {
+pub(crate) fn check_players(game: Variant, players: &str) -> Result<usize, UsageError> {
     let range = game.seat_range();
-    match usize::try_from(players) {
+    match players.parse::<usize>() {
         Ok(n) if range.contains(&n) => Ok(n),
-        _ => Err(UsageError::Players { game, players, min: *range.start(), max: *range.end() }),
+        // Negative or past any count too: the game's own range is what to say.
+        _ => {
+            Err(UsageError::Players { game, players: clip(players), min: *range.start(), max: *range.end() })
+        }
     }
 }

@@ -149,14 +149,14 @@ fn simulate_request(
     let mut o = SimOptions::new(Variant::Rummikub, vec!["random".into(), "greedy".into()], 1000);
     o.seed = 1;
     o.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut players = 4;
+    let mut players = "4".to_owned();
     let mut json = false;
     let mut args = Args::new(args);
     while let Some(flag) = args.next()? {
         let Flag::Long(flag) = flag else { return Ok(Request::Help) };
         match flag.as_str() {
             "game" => o.game = args.parsed("--game")?,
-            "players" => players = args.number("--players", 0, u64::MAX)?,
+            "players" => players = args.whole("--players")?,
             "games" => o.games = args.number("--games", 1, crate::MAX_GAMES as u64)? as usize,
             "bots" => o.bots = bot_kinds(&args.text("--bots")?)?,
             "seed" => o.seed = args.number("--seed", 0, u64::MAX)?,
@@ -165,7 +165,7 @@ fn simulate_request(
             other => return Err(Args::unknown(other)),
         }
     }
-    o.players = check_players(o.game, players)?;
+    o.players = check_players(o.game, &players)?;
     check_bots(o.game, &o.bots)?;
     o.check()?;
     Ok(Request::Run((o, json)))

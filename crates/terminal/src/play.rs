@@ -17,7 +17,7 @@ use crate::args::{self, Args, Flag, Request, UsageError};
 use crate::derive_seed;
 use crate::input::{Input, Io, Line};
 use crate::style::Style;
-use crate::text::plural;
+use crate::text::{clip, plural};
 use crate::variant_rules;
 
 /// What to play: the game, the seats, the seed, the bots and the person's seat.
@@ -180,28 +180,30 @@ impl Options {
     ) -> Result<Request<Options>, UsageError> {
         let mut o = Options::new(Variant::default());
         o.seed = default_seed;
-        let mut players = 4;
-        let mut human = None;
+        let mut players = "4".to_owned();
+        let mut human: Option<String> = None;
         let mut args = Args::new(args);
         while let Some(flag) = args.next()? {
             let Flag::Long(flag) = flag else { return Ok(Request::Help) };
             match flag.as_str() {
                 "game" => o.game = args.parsed("--game")?,
-                "players" => players = args.number("--players", 0, u64::MAX)?,
+                "players" => players = args.whole("--players")?,
                 "seed" => o.seed = args.number("--seed", 0, u64::MAX)?,
                 "bots" => o.bots = args::bot_kinds(&args.text("--bots")?)?,
-                "human" => human = Some(args.number("--human", 0, u64::MAX)?),
+                "human" => human = Some(args.whole("--human")?),
                 "hands" => o.hands = Some(args.number("--hands", 1, u64::from(MAX_HANDS))? as u32),
                 "echo" => o.echo = true,
                 other => return Err(Args::unknown(other)),
             }
         }
         // Seats are counted before anything is built per seat.
-        o.players = args::check_players(o.game, players)?;
+        o.players = args::check_players(o.game, &players)?;
         o.human = match human {
             None => None,
-            Some(seat) if (1..=o.players as u64).contains(&seat) => Some(seat as usize - 1),
-            Some(seat) => return Err(UsageError::Seat { seat, players: o.players }),
+            Some(seat) => match seat.parse::<usize>() {
+                Ok(n) if (1..=o.players).contains(&n) => Some(n - 1),
+                _ => return Err(UsageError::Seat { seat: clip(&seat), players: o.players }),
+            },
         };
         args::check_bots(o.game, &o.bots)?;
         Ok(Request::Run(o))
@@ -226,9 +228,9 @@ impl Options {
     /// assert_eq!(refused.to_string(), "--human: there is no seat 5; the seats are 1 to 4");
     /// ```
     pub fn check(&self) -> Result<(), UsageError> {
-        args::check_players(self.game, self.players as u64)?;
+        args::check_players(self.game, &self.players.to_string())?;
         if let Some(seat) = self.human.filter(|&h| h >= self.players) {
-            return Err(UsageError::Seat { seat: seat as u64 + 1, players: self.players });
+            return Err(UsageError::Seat { seat: (seat as u64 + 1).to_string(), players: self.players });
         }
         if let Some(hands) = self.hands.filter(|h| !(1..=MAX_HANDS).contains(h)) {
             return Err(UsageError::Range {
@@ -296,7 +298,7 @@ pub struct Summary {
 /// options.players = 5;
 /// let mut transcript = Vec::new();
 /// let refused = run(&options, Input::plain("".as_bytes()), &mut transcript);
-/// assert!(matches!(refused, Err(PlayError::Usage(UsageError::Players { players: 5, .. }))));
+/// assert!(matches!(refused, Err(PlayError::Usage(UsageError::Players { ref players, .. })) if players == "5"));
 /// assert!(transcript.is_empty());
 /// ```
 #[derive(Debug, thiserror::Error)]

@@ -95,7 +95,7 @@ impl SimOptions {
     /// assert!(o.check().is_err());
     /// ```
     pub fn check(&self) -> Result<(), UsageError> {
-        args::check_players(self.game, self.players as u64)?;
+        args::check_players(self.game, &self.players.to_string())?;
         if self.bots.is_empty() {
             return Err(UsageError::NoBots);
         }

@@ -8,13 +8,13 @@ use crate::{Card, Catalog, DealError, HandView, Meld, MeldRules, PieceId, PieceS
 impl HandView {
     /// Checks that a hand of a game with `pack`, `rules` and a seat count in `seats` could
     /// show this view, each hand holding at most `most_in_hand(seats)` cards (those dealt
-    /// and the one drawn): the seat count and every seat named (a meld's owner too); one
-    /// known list per seat,
-    /// the view's own a part of its hand; the hand as large as its seat's count; every
-    /// card of the pack and in one place only (hand, known cards, table, discard pile,
-    /// the card taken); the table's melds valid under `rules`;
-    /// every card of the pack somewhere (the hands, the table, the discard pile, the
-    /// stock); and a card in the hand of the seat to move.
+    /// and the one drawn): the seat count and every seat named (a meld's owner and the
+    /// outcome's winners too); one known list per seat; an outcome only when nobody is
+    /// to move, with points for each seat; the view's own known cards a part of its
+    /// hand; the hand as large as its seat's count; every card of the pack and in one
+    /// place only (hand, known cards, table, discard pile, the card taken); the table's
+    /// melds valid under `rules`; every card of the pack somewhere (the hands, the
+    /// table, the discard pile, the stock); and a card in the hand of the seat to move.
     ///
     /// A game lists the actions of a view by trusting these facts: a hand larger than a
     /// game deals, or a card that is in two places, may leave it nothing to list (a
@@ -57,7 +57,6 @@ impl HandView {
         self.check_seats(n)?;
         self.check_places(pack, rules)?;
         let most = most_in_hand(n);
-        let in_hands = self.hand_sizes.iter().sum::<usize>();
         for (seat, &len) in self.hand_sizes.iter().enumerate() {
             if len > most {
                 return Err(PositionError::HandSize { seat, len, min: 0, max: most }.into());
@@ -68,7 +67,13 @@ impl HandView {
                 );
             }
         }
-        let found = in_hands + self.table.pieces().len() + self.discard_pile.len() + self.stock_len;
+        // Saturating: a count read from elsewhere may be near `usize::MAX`, and is then
+        // refused as too many cards rather than overflowing.
+        let found = self
+            .hand_sizes
+            .iter()
+            .chain([&self.table.pieces().len(), &self.discard_pile.len(), &self.stock_len])
+            .fold(0usize, |sum, &len| sum.saturating_add(len));
         if found != pack.len() {
             return Err(PositionError::PieceCount { found, expected: pack.len() }.into());
         }
@@ -78,8 +83,9 @@ impl HandView {
         Ok(())
     }
 
-    /// The seats the view names are seats of a table of `n`, and its lists have one
-    /// entry per seat.
+    /// The seats the view names are seats of a table of `n` (its outcome's winners too),
+    /// its lists have one entry per seat (its outcome's points too), and an outcome is
+    /// shown only once nobody is to move (a hand has one exactly when it is over).
     fn check_seats(&self, n: usize) -> Result<(), PositionError> {
         let named = [("seat", Some(self.seat)), ("dealer", Some(self.dealer)), ("to_move", self.to_move)];
         for (field, seat) in named {
@@ -92,6 +98,18 @@ impl HandView {
         }
         if self.known.len() != n {
             return Err(PositionError::SeatLists { field: "known", found: self.known.len(), seats: n });
+        }
+        if let Some(outcome) = &self.outcome {
+            if let Some(&seat) = outcome.winners.iter().find(|&&s| s >= n) {
+                return Err(PositionError::NoSuchSeat { field: "outcome winner", seat, seats: n });
+            }
+            if outcome.points.len() != n {
+                let found = outcome.points.len();
+                return Err(PositionError::SeatLists { field: "outcome points", found, seats: n });
+            }
+            if self.to_move.is_some() {
+                return Err(PositionError::Inconsistent("a hand with an outcome has a seat to move"));
+            }
         }
         if self.hand.len() != self.hand_sizes[self.seat] {
             return Err(PositionError::Inconsistent("the hand is not as large as its seat's hand size"));

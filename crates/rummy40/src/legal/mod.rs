@@ -905,11 +905,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                 };
                 let ok = || {
                     play != Some(false)
-                        && pos.top_discard.is_some_and(|top| {
-                            let mut with_top = hand;
-                            with_top.insert(top);
-                            pos.with_taken(top).can_discard_from(with_top)
-                        })
+                        && pos.top_discard.is_some_and(|top| pos.take_leaves_discard(top, hand))
                 };
                 sink.push_sure(Item::TakeDiscard, ok, || play == Some(true));
             } else if let Some(top) = pos.top_discard
@@ -1009,11 +1005,6 @@ fn without(cards: PieceSet, melds: &[NewMeld]) -> PieceSet {
 }
 
 impl Turn<'_> {
-    /// The same position once `top` is taken from the pile.
-    fn with_taken(&self, top: PieceId) -> Turn<'_> {
-        Turn { taken: Some(top), ..*self }
-    }
-
     /// [`Turn::can_discard_from`] of a hand given by its face counts `rest` (`len`
     /// cards, of faces among the bits of `held`): the same rules ([`Turn::discard_basic`]),
     /// which depend on the faces only.
