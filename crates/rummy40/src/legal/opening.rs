@@ -307,7 +307,9 @@ struct Shared {
 
 impl Shared {
     fn new(jokers: usize) -> Shared {
-        Shared { jokers: jokers.min(MAX_SHARED), best: [0; MAX_SHARED + 1] }
+        // (`packing_reaches` bounds nothing with more.)
+        debug_assert!(jokers <= MAX_SHARED, "{jokers} jokers shared");
+        Shared { jokers, best: [0; MAX_SHARED + 1] }
     }
 
     /// A group that adds `gains[k - 1]` with `k` jokers (growing with `k`).
