@@ -286,10 +286,6 @@ pub(super) struct Dp {
     pool: Vec<(u64, u32)>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
-    /// The beam in progress is one whose bound on what it dropped ([`Dp::refuted`]) is
-    /// not read (the score-ranked one, the initial melds'): its cut does not look for
-    /// the best estimate it drops.
-    cut_unread: bool,
     /// The decisions and relaxation of the sweep direction not in use (a search may
     /// alternate between the two; each keeps its own tables).
     parked: Box<Parked>,
@@ -347,11 +343,25 @@ pub(super) struct Sweep<'a> {
 struct Pass {
     beam: Option<usize>,
     bound: u32,
+    /// The bound on what the pass dropped ([`Dp::refuted`]) is read: `false` for the
+    /// beams whose estimates bound nothing (the score-ranked one, the initial melds'),
+    /// whose cut then does not look for the best estimate it drops.
+    reads_cut: bool,
 }
 
 impl Pass {
     /// The plain exact program: every state, no target.
-    const EXACT: Pass = Pass { beam: None, bound: 0 };
+    const EXACT: Pass = Pass::exact(0);
+
+    /// An exact pass under the target `bound`.
+    const fn exact(bound: u32) -> Pass {
+        Pass { beam: None, bound, reads_cut: true }
+    }
+
+    /// A beam of `width` states per layer under the target `bound`.
+    const fn beam(width: usize, bound: u32, reads_cut: bool) -> Pass {
+        Pass { beam: Some(width), bound, reads_cut }
+    }
 }
 
 /// What a search knows so far: the best play found (and the sweep that found it), the
@@ -650,8 +660,10 @@ impl Dp {
     /// look-ups are a search of the layer's index each, whose outcome the processor
     /// cannot predict, and the narrow beams of most solves hold several times their
     /// width before the cut. Most layers of the narrow beams hold no more than their
-    /// width: then every state is looked up, as without a beam.
-    fn keep_best(&mut self, width: usize, core: bool, colour: usize) {
+    /// width: then every state is looked up, as without a beam. Without `reads_cut` (the
+    /// pass's bound on what it drops is not read), the best estimate dropped is not
+    /// looked for.
+    fn keep_best(&mut self, width: usize, reads_cut: bool, core: bool, colour: usize) {
         let start = *self.layer_start.last().unwrap_or(&0);
         if self.entries.len() - start <= width {
             self.prune(core, colour);
@@ -745,7 +757,7 @@ impl Dp {
                 *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
             };
             let mut kept = 0;
-            if self.cut_unread {
+            if !reads_cut {
                 // The states the cut drops, without what they bound.
                 for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
                     let keep = (r > cut) | ((r == cut) & (kept < width));
@@ -808,10 +820,7 @@ impl Dp {
         let sweep = Sweep { counts, params };
         self.dec.trim();
         self.open(sweep);
-        self.cut_unread = true;
-        let found = self.run_with(sweep, Pass { beam: Some(width), bound: 0 }, usize::MAX).ok().flatten();
-        self.cut_unread = false;
-        found
+        self.run_with(sweep, Pass::beam(width, 0, false), usize::MAX).ok().flatten()
     }
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
@@ -935,7 +944,7 @@ impl Dp {
                     (p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY }).max(beams_held * TRY_SHARE);
                 self.face(sweeps[t].params.mirror);
                 self.finish = p.last[i] * beams[next[i]] / beams[next[i] - 1];
-                let r = self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit);
+                let r = self.run_with(sweeps[t], Pass::exact(p.beat()), limit);
                 self.finish = 0;
                 match r {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
@@ -958,7 +967,7 @@ impl Dp {
         // comes next, finds that too or proves the best play optimal.
         if top > p.low && !p.close(unit) {
             let width = if self.narrow { 6 } else { FOCUS };
-            let (b, i) = self.race(sweeps, &mut order, Pass { beam: Some(width), bound: top }, &mut limit);
+            let (b, i) = self.race(sweeps, &mut order, Pass::beam(width, top, true), &mut limit);
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
             if !self.truncated {
                 if reached {
@@ -1000,10 +1009,10 @@ impl Dp {
             // Without a play the target passes stay: the last pass would have no bound.
             let last = if p.best.is_some() { p.low / unit * unit + unit } else { p.low };
             if target <= last {
-                let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: p.beat() }, &mut limit);
+                let (b, i) = self.race(sweeps, &mut order, Pass::exact(p.beat()), &mut limit);
                 return b.map(|o| (o, i)).or(p.best);
             }
-            let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: target }, &mut limit);
+            let (b, i) = self.race(sweeps, &mut order, Pass::exact(target), &mut limit);
             if let Some(o) = b.as_ref()
                 && o.score >= target
             {
@@ -1076,9 +1085,7 @@ impl Dp {
         }
         let bound = if k == 0 { 0 } else { p.beat() };
         // The score-ranked beam's cut bounds nothing: its estimates are only scores.
-        self.cut_unread = k == 0;
-        let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
-        self.cut_unread = false;
+        let b = self.run_with(sweep, Pass::beam(width, bound, k > 0), usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
         p.last[i] = self.entries.len();
         p.stages[i][k] = self.entries.len();
@@ -1227,7 +1234,7 @@ impl Dp {
     /// Goes on with the pass started by [`Dp::start_pass`] (with the same `sweep`,
     /// `beam` and `bound`) where it stopped: as [`Dp::run_with`].
     fn resume(&mut self, sweep: Sweep<'_>, pass: Pass, limit: usize) -> Result<Option<Optimum>, Exhausted> {
-        let (Sweep { counts, params }, Pass { beam, bound }) = (sweep, pass);
+        let (Sweep { counts, params }, Pass { beam, bound, reads_cut }) = (sweep, pass);
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
         let cap = params.threshold.map(|t| t.min(VALUE_CAP));
         let masks = joker_masks_packed(params.core);
@@ -1268,7 +1275,7 @@ impl Dp {
                 self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
             }
             match beam {
-                Some(width) => self.keep_best(width, params.core, c),
+                Some(width) => self.keep_best(width, reads_cut, params.core, c),
                 None => {
                     self.prune(params.core, c);
                 }
