@@ -757,35 +757,28 @@ impl Dp {
                 *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
             };
             let mut kept = 0;
-            if !reads_cut {
-                // The states the cut drops, without what they bound.
-                for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
-                    let keep = (r > cut) | ((r == cut) & (kept < width));
-                    kept += usize::from(keep);
-                    // `max`, not `|`: an or with 0 or all ones compiled to a branch.
-                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
-                }
-                self.select = live;
-                self.pool = pool;
-                self.ranks = ranks;
-                return;
-            }
             let mut dropped = self.cut;
             // The best estimate among the states not looked up (ranked below `lowest`; a
             // dominated one, ranked 0, is found out by its look-up below), and where it is.
+            // Neither is tracked when the cut is not read: the look-ups below then find
+            // nothing to do.
             let (mut unseen, mut at) = (0, 0);
             // Without branches (which states fall on which side of the cut is not
-            // predictable): a dominated state has rank 0, below the cut, and is not
-            // counted as dropped; nor, yet, is a state not looked up.
+            // predictable; `reads_cut` is the same for every state): a dominated state
+            // has rank 0, below the cut, and is not counted as dropped; nor, yet, is a
+            // state not looked up.
             for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
                 let keep = (r > cut) | ((r == cut) & (kept < width));
                 kept += usize::from(keep);
-                let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
-                e.choice |= u32::from(!keep).wrapping_neg();
-                dropped = dropped.max(e.est & drop);
-                let other = (r < lowest) & (e.est > unseen);
-                unseen = if other { e.est } else { unseen };
-                at = if other { k } else { at };
+                // `max`, not `|`: an or with 0 or all ones compiled to a branch.
+                e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
+                if reads_cut {
+                    let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
+                    dropped = dropped.max(e.est & drop);
+                    let other = (r < lowest) & (e.est > unseen);
+                    unseen = if other { e.est } else { unseen };
+                    at = if other { k } else { at };
+                }
             }
             // The cut drops the states not looked up too, those not dominated: the best
             // of them first, mostly the only one looked up.
