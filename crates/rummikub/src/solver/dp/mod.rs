@@ -1238,43 +1238,42 @@ impl Dp {
             let c = layer % 4;
             let prev = self.layer(layer);
             let step = self.dec.look.steps[layer];
-            if layer > 0 && step.t + step.r == 0 && cap.is_none() && self.pass_through(prev.clone(), c, bound)
-            {
-                layer += 1;
-                if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
-                    return Err(Exhausted { ahead: self.ahead(layer) });
+            let passed = layer > 0
+                && step.t + step.r == 0
+                && cap.is_none()
+                && self.pass_through(prev.clone(), c, bound);
+            if !passed {
+                // States have one or two successors on average: sized for twice the
+                // parents, the index rarely grows (0.7 % fewer instructions over the bench
+                // positions).
+                self.begin_layer(prev.len() * 2);
+                // A narrow layer's states not marked are listed first, without a branch
+                // (which states a beam's cut or dominance marked is not predictable); a
+                // wide one's are skipped as they come (listing every layer's cost 3 %
+                // more instructions over a stress run).
+                let narrow = prev.len() <= NARROW_LAYER;
+                let parents = if narrow {
+                    0..live_states(&self.entries[prev.clone()], prev.start as u32, &mut live)
+                } else {
+                    prev
+                };
+                for k in parents {
+                    let i = if narrow { live[k] as usize } else { k };
+                    let Entry { key, score, choice, .. } = self.entries[i];
+                    if !narrow && choice == DEAD {
+                        continue;
+                    }
+                    self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
                 }
-                continue;
-            }
-            // States have one or two successors on average: sized for twice the parents,
-            // the index rarely grows (0.7 % fewer instructions over the bench positions).
-            self.begin_layer(prev.len() * 2);
-            // A narrow layer's states not marked are listed first, without a branch
-            // (which states a beam's cut or dominance marked is not predictable); a wide
-            // one's are skipped as they come (listing every layer's cost 3 % more
-            // instructions over a stress run).
-            let narrow = prev.len() <= NARROW_LAYER;
-            let parents = if narrow {
-                0..live_states(&self.entries[prev.clone()], prev.start as u32, &mut live)
-            } else {
-                prev
-            };
-            for k in parents {
-                let i = if narrow { live[k] as usize } else { k };
-                let Entry { key, score, choice, .. } = self.entries[i];
-                if !narrow && choice == DEAD {
-                    continue;
+                match beam {
+                    Some(width) => self.keep_best(width, reads_cut, params.core, c),
+                    None => {
+                        self.prune(params.core, c);
+                    }
                 }
-                self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
+                // The values the index may now hold (see [`Dp::begin_layer`]).
+                self.high = self.high.max(self.entries.len());
             }
-            match beam {
-                Some(width) => self.keep_best(width, reads_cut, params.core, c),
-                None => {
-                    self.prune(params.core, c);
-                }
-            }
-            // The values the index may now hold (see [`Dp::begin_layer`]).
-            self.high = self.high.max(self.entries.len());
             layer += 1;
             if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
                 return Err(Exhausted { ahead: self.ahead(layer) });
