@@ -1347,6 +1347,9 @@ impl Dp {
     /// A median opened position has a few such steps of its 52, a rack alone (the
     /// initial meld's search) many; each cost a layer's look-ups for nothing.
     fn pass_through(&mut self, prev: core::ops::Range<usize>, c: usize, bound: u32) -> bool {
+        // An estimate reads the target only with the relaxation on: without it, the
+        // other steps would keep what the target below drops. (No such pass runs.)
+        debug_assert!(bound == 0 || self.relax.on(), "a target of {bound} without the relaxation");
         let shift = c as u32 * COLOUR_BITS;
         let held = if c == 3 { 0x1ff << shift | 0x1ff << GAMMA_SHIFT } else { 0x1ff << shift };
         if self.entries[prev.clone()].iter().any(|e| e.choice != DEAD && e.key & held != 0) {
