@@ -7,6 +7,7 @@ use crate::NewMeld;
 use crate::action::normalize_pieces;
 use crate::turn::Turn;
 
+use super::opening::held_twice;
 use super::{Group, Groups, Key, NATURALS, ValuedMeld};
 
 /// Buffers [`expand`] reuses from one batch to the next.
@@ -86,18 +87,10 @@ pub(super) struct Copies {
 }
 
 impl Copies {
-    pub(super) fn of(counts: &[u8; 53], held: u64) -> Copies {
-        let mut copies = Copies { twice: 0, more: false };
-        let mut bits = held & NATURALS;
-        while bits != 0 {
-            let i = bits.trailing_zeros();
-            bits &= bits - 1;
-            match counts[i as usize] {
-                2 => copies.twice |= 1u64 << i,
-                c => copies.more |= c > 2,
-            }
-        }
-        copies
+    /// The copies of the naturals among face counts `counts`.
+    pub(super) fn of(counts: &[u8; 53]) -> Copies {
+        let twice = held_twice(counts);
+        Copies { twice: twice.unwrap_or(0), more: twice.is_none() }
     }
 }
 

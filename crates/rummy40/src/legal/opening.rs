@@ -272,7 +272,9 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
 
 /// The naturals held twice among face counts `counts` (bits by face index), or `None`
 /// if one is held more often: read eight counts at a time (it is asked of every hand
-/// [`packing_reaches`] bounds).
+/// [`packing_reaches`] bounds, and of the hands whose melds are counted: inlined, as a
+/// call cost more instructions than the reading).
+#[inline(always)]
 pub(super) fn held_twice(counts: &[u8; 53]) -> Option<u64> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let (mut twice, mut more) = (0u64, 0u64);
@@ -305,7 +307,9 @@ struct Shared {
 
 impl Shared {
     fn new(jokers: usize) -> Shared {
-        Shared { jokers: jokers.min(MAX_SHARED), best: [0; MAX_SHARED + 1] }
+        // (`packing_reaches` bounds nothing with more.)
+        debug_assert!(jokers <= MAX_SHARED, "{jokers} jokers shared");
+        Shared { jokers, best: [0; MAX_SHARED + 1] }
     }
 
     /// A group that adds `gains[k - 1]` with `k` jokers (growing with `k`).
@@ -571,7 +575,7 @@ impl Turn<'_> {
         };
         let fms = &*fms;
         let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
-        let copies = Copies::of(&counts, held);
+        let copies = Copies::of(&counts);
         // The rummies' search (if any) walks the same multisets: a rummy holds `required`
         // too, so only those with a root meld, and its skipping of stuck cards becomes a
         // flag, as the openings need every multiset.

@@ -231,7 +231,7 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
         // One group per meld by faces, counted: the melds that leave a card to discard
         // (the faces counted only when there is a meld: most hands hold none).
         let (counts, held) = face_counts(faces);
-        let copies = Copies::of(&counts, held);
+        let copies = Copies::of(&counts);
         let first = sink.out.groups.groups.len();
         let groups = &mut sink.out.groups;
         groups.cards = hand;

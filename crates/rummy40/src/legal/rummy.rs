@@ -249,7 +249,7 @@ impl RummySearch<'_> {
         let stuck = self.stuck_for(fms);
         let counts = self.counts;
         let mut walk = core::mem::take(&mut self.scratch.walk);
-        let supply = (counts, self.present, Copies::of(&counts, self.present));
+        let supply = (counts, self.present, Copies::of(&counts));
         combos(fms, fms.len(), supply, &stuck, false, &mut walk, &mut |chosen, used, value, rest, _| {
             self.visit(pos, fms, chosen, used, value, rest);
         });

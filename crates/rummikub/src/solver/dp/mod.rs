@@ -286,10 +286,6 @@ pub(super) struct Dp {
     pool: Vec<(u64, u32)>,
     /// Tests: use tiny beams, so that the exact stages after them run.
     pub narrow: bool,
-    /// The beam in progress is one whose bound on what it dropped ([`Dp::refuted`]) is
-    /// not read (the score-ranked one, the initial melds'): its cut does not look for
-    /// the best estimate it drops.
-    cut_unread: bool,
     /// The decisions and relaxation of the sweep direction not in use (a search may
     /// alternate between the two; each keeps its own tables).
     parked: Box<Parked>,
@@ -347,11 +343,25 @@ pub(super) struct Sweep<'a> {
 struct Pass {
     beam: Option<usize>,
     bound: u32,
+    /// The bound on what the pass dropped ([`Dp::refuted`]) is read: `false` for the
+    /// beams whose estimates bound nothing (the score-ranked one, the initial melds'),
+    /// whose cut then does not look for the best estimate it drops.
+    reads_cut: bool,
 }
 
 impl Pass {
     /// The plain exact program: every state, no target.
-    const EXACT: Pass = Pass { beam: None, bound: 0 };
+    const EXACT: Pass = Pass::exact(0);
+
+    /// An exact pass under the target `bound`.
+    const fn exact(bound: u32) -> Pass {
+        Pass { beam: None, bound, reads_cut: true }
+    }
+
+    /// A beam of `width` states per layer under the target `bound`.
+    const fn beam(width: usize, bound: u32, reads_cut: bool) -> Pass {
+        Pass { beam: Some(width), bound, reads_cut }
+    }
 }
 
 /// What a search knows so far: the best play found (and the sweep that found it), the
@@ -650,8 +660,10 @@ impl Dp {
     /// look-ups are a search of the layer's index each, whose outcome the processor
     /// cannot predict, and the narrow beams of most solves hold several times their
     /// width before the cut. Most layers of the narrow beams hold no more than their
-    /// width: then every state is looked up, as without a beam.
-    fn keep_best(&mut self, width: usize, core: bool, colour: usize) {
+    /// width: then every state is looked up, as without a beam. Without `reads_cut` (the
+    /// pass's bound on what it drops is not read), the best estimate dropped is not
+    /// looked for.
+    fn keep_best(&mut self, width: usize, reads_cut: bool, core: bool, colour: usize) {
         let start = *self.layer_start.last().unwrap_or(&0);
         if self.entries.len() - start <= width {
             self.prune(core, colour);
@@ -745,35 +757,28 @@ impl Dp {
                 *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
             };
             let mut kept = 0;
-            if self.cut_unread {
-                // The states the cut drops, without what they bound.
-                for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
-                    let keep = (r > cut) | ((r == cut) & (kept < width));
-                    kept += usize::from(keep);
-                    // `max`, not `|`: an or with 0 or all ones compiled to a branch.
-                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
-                }
-                self.select = live;
-                self.pool = pool;
-                self.ranks = ranks;
-                return;
-            }
             let mut dropped = self.cut;
             // The best estimate among the states not looked up (ranked below `lowest`; a
             // dominated one, ranked 0, is found out by its look-up below), and where it is.
+            // Neither is tracked when the cut is not read: the look-ups below then find
+            // nothing to do.
             let (mut unseen, mut at) = (0, 0);
             // Without branches (which states fall on which side of the cut is not
-            // predictable): a dominated state has rank 0, below the cut, and is not
-            // counted as dropped; nor, yet, is a state not looked up.
+            // predictable; `reads_cut` is the same for every state): a dominated state
+            // has rank 0, below the cut, and is not counted as dropped; nor, yet, is a
+            // state not looked up.
             for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
                 let keep = (r > cut) | ((r == cut) & (kept < width));
                 kept += usize::from(keep);
-                let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
-                e.choice |= u32::from(!keep).wrapping_neg();
-                dropped = dropped.max(e.est & drop);
-                let other = (r < lowest) & (e.est > unseen);
-                unseen = if other { e.est } else { unseen };
-                at = if other { k } else { at };
+                // `max`, not `|`: an or with 0 or all ones compiled to a branch.
+                e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
+                if reads_cut {
+                    let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
+                    dropped = dropped.max(e.est & drop);
+                    let other = (r < lowest) & (e.est > unseen);
+                    unseen = if other { e.est } else { unseen };
+                    at = if other { k } else { at };
+                }
             }
             // The cut drops the states not looked up too, those not dominated: the best
             // of them first, mostly the only one looked up.
@@ -808,10 +813,7 @@ impl Dp {
         let sweep = Sweep { counts, params };
         self.dec.trim();
         self.open(sweep);
-        self.cut_unread = true;
-        let found = self.run_with(sweep, Pass { beam: Some(width), bound: 0 }, usize::MAX).ok().flatten();
-        self.cut_unread = false;
-        found
+        self.run_with(sweep, Pass::beam(width, 0, false), usize::MAX).ok().flatten()
     }
 
     /// Runs the DP; `None` if the fixed tiles cannot all be placed.
@@ -935,7 +937,7 @@ impl Dp {
                     (p.last[t] * if close { CLOSE_TRY } else { EXACT_TRY }).max(beams_held * TRY_SHARE);
                 self.face(sweeps[t].params.mirror);
                 self.finish = p.last[i] * beams[next[i]] / beams[next[i] - 1];
-                let r = self.run_with(sweeps[t], Pass { beam: None, bound: p.beat() }, limit);
+                let r = self.run_with(sweeps[t], Pass::exact(p.beat()), limit);
                 self.finish = 0;
                 match r {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
@@ -958,7 +960,7 @@ impl Dp {
         // comes next, finds that too or proves the best play optimal.
         if top > p.low && !p.close(unit) {
             let width = if self.narrow { 6 } else { FOCUS };
-            let (b, i) = self.race(sweeps, &mut order, Pass { beam: Some(width), bound: top }, &mut limit);
+            let (b, i) = self.race(sweeps, &mut order, Pass::beam(width, top, true), &mut limit);
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
             if !self.truncated {
                 if reached {
@@ -1000,10 +1002,10 @@ impl Dp {
             // Without a play the target passes stay: the last pass would have no bound.
             let last = if p.best.is_some() { p.low / unit * unit + unit } else { p.low };
             if target <= last {
-                let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: p.beat() }, &mut limit);
+                let (b, i) = self.race(sweeps, &mut order, Pass::exact(p.beat()), &mut limit);
                 return b.map(|o| (o, i)).or(p.best);
             }
-            let (b, i) = self.race(sweeps, &mut order, Pass { beam: None, bound: target }, &mut limit);
+            let (b, i) = self.race(sweeps, &mut order, Pass::exact(target), &mut limit);
             if let Some(o) = b.as_ref()
                 && o.score >= target
             {
@@ -1076,9 +1078,7 @@ impl Dp {
         }
         let bound = if k == 0 { 0 } else { p.beat() };
         // The score-ranked beam's cut bounds nothing: its estimates are only scores.
-        self.cut_unread = k == 0;
-        let b = self.run_with(sweep, Pass { beam: Some(width), bound }, usize::MAX).ok().flatten();
-        self.cut_unread = false;
+        let b = self.run_with(sweep, Pass::beam(width, bound, k > 0), usize::MAX).ok().flatten();
         p.spent[i] += self.entries.len();
         p.last[i] = self.entries.len();
         p.stages[i][k] = self.entries.len();
@@ -1227,7 +1227,7 @@ impl Dp {
     /// Goes on with the pass started by [`Dp::start_pass`] (with the same `sweep`,
     /// `beam` and `bound`) where it stopped: as [`Dp::run_with`].
     fn resume(&mut self, sweep: Sweep<'_>, pass: Pass, limit: usize) -> Result<Option<Optimum>, Exhausted> {
-        let (Sweep { counts, params }, Pass { beam, bound }) = (sweep, pass);
+        let (Sweep { counts, params }, Pass { beam, bound, reads_cut }) = (sweep, pass);
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
         let cap = params.threshold.map(|t| t.min(VALUE_CAP));
         let masks = joker_masks_packed(params.core);
@@ -1238,43 +1238,42 @@ impl Dp {
             let c = layer % 4;
             let prev = self.layer(layer);
             let step = self.dec.look.steps[layer];
-            if layer > 0 && step.t + step.r == 0 && cap.is_none() && self.pass_through(prev.clone(), c, bound)
-            {
-                layer += 1;
-                if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
-                    return Err(Exhausted { ahead: self.ahead(layer) });
+            let passed = layer > 0
+                && step.t + step.r == 0
+                && cap.is_none()
+                && self.pass_through(prev.clone(), c, bound);
+            if !passed {
+                // States have one or two successors on average: sized for twice the
+                // parents, the index rarely grows (0.7 % fewer instructions over the bench
+                // positions).
+                self.begin_layer(prev.len() * 2);
+                // A narrow layer's states not marked are listed first, without a branch
+                // (which states a beam's cut or dominance marked is not predictable); a
+                // wide one's are skipped as they come (listing every layer's cost 3 %
+                // more instructions over a stress run).
+                let narrow = prev.len() <= NARROW_LAYER;
+                let parents = if narrow {
+                    0..live_states(&self.entries[prev.clone()], prev.start as u32, &mut live)
+                } else {
+                    prev
+                };
+                for k in parents {
+                    let i = if narrow { live[k] as usize } else { k };
+                    let Entry { key, score, choice, .. } = self.entries[i];
+                    if !narrow && choice == DEAD {
+                        continue;
+                    }
+                    self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
                 }
-                continue;
-            }
-            // States have one or two successors on average: sized for twice the parents,
-            // the index rarely grows (0.7 % fewer instructions over the bench positions).
-            self.begin_layer(prev.len() * 2);
-            // A narrow layer's states not marked are listed first, without a branch
-            // (which states a beam's cut or dominance marked is not predictable); a wide
-            // one's are skipped as they come (listing every layer's cost 3 % more
-            // instructions over a stress run).
-            let narrow = prev.len() <= NARROW_LAYER;
-            let parents = if narrow {
-                0..live_states(&self.entries[prev.clone()], prev.start as u32, &mut live)
-            } else {
-                prev
-            };
-            for k in parents {
-                let i = if narrow { live[k] as usize } else { k };
-                let Entry { key, score, choice, .. } = self.entries[i];
-                if !narrow && choice == DEAD {
-                    continue;
+                match beam {
+                    Some(width) => self.keep_best(width, reads_cut, params.core, c),
+                    None => {
+                        self.prune(params.core, c);
+                    }
                 }
-                self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
+                // The values the index may now hold (see [`Dp::begin_layer`]).
+                self.high = self.high.max(self.entries.len());
             }
-            match beam {
-                Some(width) => self.keep_best(width, params.core, c),
-                None => {
-                    self.prune(params.core, c);
-                }
-            }
-            // The values the index may now hold (see [`Dp::begin_layer`]).
-            self.high = self.high.max(self.entries.len());
             layer += 1;
             if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
                 return Err(Exhausted { ahead: self.ahead(layer) });
@@ -1348,6 +1347,9 @@ impl Dp {
     /// A median opened position has a few such steps of its 52, a rack alone (the
     /// initial meld's search) many; each cost a layer's look-ups for nothing.
     fn pass_through(&mut self, prev: core::ops::Range<usize>, c: usize, bound: u32) -> bool {
+        // An estimate reads the target only with the relaxation on: without it, the
+        // other steps would keep what the target below drops. (No such pass runs.)
+        debug_assert!(bound == 0 || self.relax.on(), "a target of {bound} without the relaxation");
         let shift = c as u32 * COLOUR_BITS;
         let held = if c == 3 { 0x1ff << shift | 0x1ff << GAMMA_SHIFT } else { 0x1ff << shift };
         if self.entries[prev.clone()].iter().any(|e| e.choice != DEAD && e.key & held != 0) {

@@ -398,6 +398,12 @@ impl Relax {
         }
     }
 
+    /// Whether the relaxation is on (see [`Relax::init`]): off, [`Relax::estimate`] is
+    /// the score alone and reads no target.
+    pub(super) fn on(&self) -> bool {
+        self.on
+    }
+
     /// `score` plus the bound on what the state `key` (after colour `c` of number `n`)
     /// can still add, given `others` (from [`Relax::others`]); `None` if it has no
     /// completion or cannot reach `target`.

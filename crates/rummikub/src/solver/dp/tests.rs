@@ -503,7 +503,7 @@ fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
             let mut dp = Dp::default();
             dp.open(sweep);
             dp.relax.init(&mut dp.dec, &counts, params, true);
-            dp.run_with(sweep, Pass { beam: None, bound: target }, usize::MAX).ok().flatten().map(|o| o.score)
+            dp.run_with(sweep, Pass::exact(target), usize::MAX).ok().flatten().map(|o| o.score)
         };
         for &first in &targets {
             for &second in &targets {
@@ -511,10 +511,10 @@ fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
                 dp.open(sweep);
                 dp.relax.init(&mut dp.dec, &counts, params, true);
                 let limit = 1 + rng.random_range(0..40);
-                let given_up = dp.run_with(sweep, Pass { beam: None, bound: first }, limit).is_err();
-                let _ = dp.run_with(sweep, Pass { beam: Some(3), bound: 0 }, usize::MAX);
+                let given_up = dp.run_with(sweep, Pass::exact(first), limit).is_err();
+                let _ = dp.run_with(sweep, Pass::beam(3, 0, true), usize::MAX);
                 let held = dp.held.bound.is_some();
-                let got = dp.run_with(sweep, Pass { beam: None, bound: second }, usize::MAX);
+                let got = dp.run_with(sweep, Pass::exact(second), usize::MAX);
                 let got = got.ok().flatten().map(|o| o.score);
                 let reach = |s: Option<u32>| s.filter(|&s| s >= second);
                 // The plays every pass under `second` finds (the room bits aside, as in
