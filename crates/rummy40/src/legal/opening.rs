@@ -216,10 +216,13 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
             let y = (x >> 1 | (x >> 14) & LANES) & (RANKS * LANES);
             (y & RANKS) | (y >> 16 & RANKS) << 13 | (y >> 32 & RANKS) << 26 | (y >> 48 & RANKS) << 39
         };
+        if bound < value {
+            return false;
+        }
         let full = faces(in_runs) & !twice | faces(twice_in_runs);
         let contested = (full | full >> 13 | full >> 26 | full >> 39) & RANKS & in_three;
-        if bound < value || contested == 0 {
-            return bound >= value;
+        if contested == 0 {
+            return true;
         }
         let runs = positions_value(in_runs) + positions_value(twice_in_runs);
         return sets_apart_reach(counts, (a, t), contested, &lanes, bound - runs, value);
@@ -352,7 +355,7 @@ fn sets_apart_reach(
     let mut pick = [0usize; 3];
     loop {
         let (mut v, mut gone_once, mut gone_twice) = (fixed, 0, 0);
-        for (&(options, _), &i) in ranks.iter().zip(&pick).take(n) {
+        for ((options, _), &i) in ranks.iter().zip(&pick).take(n) {
             let (worth, o, w) = options[i];
             v += worth;
             gone_once |= o;
