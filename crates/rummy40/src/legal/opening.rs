@@ -193,6 +193,8 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
     };
     // The most the jokers add, shared out among the suits and ranks seen so far.
     let mut shared = Shared::new(jokers);
+    // Each rank's sets, by rank.
+    let mut set_values = [0u32; 13];
     while ranks != 0 {
         let r = ranks.trailing_zeros();
         ranks &= ranks - 1;
@@ -202,6 +204,7 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
         let worth = rank_value(r as u8 + 1);
         let without = set_cards(suits, every, 0);
         bound += worth * without;
+        set_values[r as usize] = worth * without;
         let mut gains = [0; MAX_SHARED];
         for (k, gain) in gains.iter_mut().enumerate().take(jokers) {
             *gain = worth * (set_cards(suits, every, k as u32 + 1) - without);
@@ -221,7 +224,13 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
         }
         let full = faces(in_runs) & !twice | faces(twice_in_runs);
         let contested = (full | full >> 13 | full >> 26 | full >> 39) & RANKS & in_three;
-        if contested == 0 {
+        // Those ranks without their sets may already reach it (most hands that do).
+        let (mut without, mut bits) = (0, contested);
+        while bits != 0 {
+            without += set_values[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        if bound - without >= value {
             return true;
         }
         let runs = positions_value(in_runs) + positions_value(twice_in_runs);
