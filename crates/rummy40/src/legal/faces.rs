@@ -44,8 +44,9 @@ impl Turn<'_> {
         out
     }
 
-    /// [`Turn::face_melds_of`] into `out` (emptied first; a buffer kept from one
-    /// enumeration to the next: a hand with a joker has a hundred melds or more).
+    /// Every meld formable from the faces `naturals` and `jokers`, by faces, into `out`
+    /// (emptied first; a buffer kept from one enumeration to the next: a hand with a
+    /// joker has a hundred melds or more).
     pub(super) fn face_melds_into(&self, FaceBits { naturals, jokers }: FaceBits, out: &mut Vec<ValuedMeld>) {
         out.clear();
         for_each_face_meld(naturals, jokers, &self.rules, |m| {

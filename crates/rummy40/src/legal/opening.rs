@@ -150,6 +150,9 @@ pub(super) fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 
 /// * `k` jokers in one suit add at most `11 k` and every card the suit left uncounted.
 /// * `g` sets of one rank hold at most `g` copies of a suit each and four cards each: at
 ///   most `min(4 g, copies usable + jokers)` cards, when that reaches three a set.
+/// * Without jokers, a card every copy of which the runs count is counted once: the
+///   ranks of sets holding one are tried with each set they may hold and with none,
+///   the runs packed again without the set's cards ([`sets_apart_reach`]).
 pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, value: u32) -> bool {
     const RANKS: u64 = (1 << 13) - 1;
     const LANES: u64 = 0x0001_0001_0001_0001;
@@ -190,6 +193,8 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
     };
     // The most the jokers add, shared out among the suits and ranks seen so far.
     let mut shared = Shared::new(jokers);
+    // Each rank's sets, by rank.
+    let mut set_values = [0u32; 13];
     while ranks != 0 {
         let r = ranks.trailing_zeros();
         ranks &= ranks - 1;
@@ -199,14 +204,40 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
         let worth = rank_value(r as u8 + 1);
         let without = set_cards(suits, every, 0);
         bound += worth * without;
+        set_values[r as usize] = worth * without;
         let mut gains = [0; MAX_SHARED];
         for (k, gain) in gains.iter_mut().enumerate().take(jokers) {
             *gain = worth * (set_cards(suits, every, k as u32 + 1) - without);
         }
         shared.add(&gains);
     }
-    if bound + shared.most() >= value || jokers == 0 {
-        return bound + shared.most() >= value;
+    if jokers == 0 {
+        // A set that must take a card every copy of which a run counts is told apart
+        // (most hands hold none): the faces so counted (an ace by either end), back
+        // from the lanes, and the ranks of a set holding one.
+        let faces = |x: u64| {
+            let y = (x >> 1 | (x >> 14) & LANES) & (RANKS * LANES);
+            (y & RANKS) | (y >> 16 & RANKS) << 13 | (y >> 32 & RANKS) << 26 | (y >> 48 & RANKS) << 39
+        };
+        if bound < value {
+            return false;
+        }
+        let full = faces(in_runs) & !twice | faces(twice_in_runs);
+        let contested = (full | full >> 13 | full >> 26 | full >> 39) & RANKS & in_three;
+        // Those ranks without their sets may already reach it (most hands that do).
+        let (mut without, mut bits) = (0, contested);
+        while bits != 0 {
+            without += set_values[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        if bound - without >= value {
+            return true;
+        }
+        let runs = positions_value(in_runs) + positions_value(twice_in_runs);
+        return sets_apart_reach(counts, (a, t), contested, &lanes, bound - runs, value);
+    }
+    if bound + shared.most() >= value {
+        return true;
     }
     // The runs with jokers, suit by suit: what each leaves uncounted, and one joker's
     // most (a joker's value never decreases with its position).
@@ -268,6 +299,94 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
         }
     }
     false
+}
+
+/// Without jokers, may runs and sets worth `value` be made, each card in one meld? The
+/// runs are packed from the values held `a` and held twice `t` (the lanes of
+/// [`packing_reaches`], `lanes` mapping face bits to them), the sets of three suits or
+/// more are worth `sets` in all. Each rank of `apart` (at most three, each with fewer
+/// than six cards: one set) is tried without a set and with a set of each three or four
+/// of its suits, the runs packed again without the set's cards: a card counted in both a
+/// run and a set is counted once. `true` also when more ranks are apart.
+fn sets_apart_reach(
+    counts: &[u8; 53],
+    (a, t): (u64, u64),
+    mut apart: u64,
+    lanes: &impl Fn(u64) -> u64,
+    sets: u32,
+    value: u32,
+) -> bool {
+    /// Per rank apart: its options (the set's value, the runs' cards held once and
+    /// twice it takes), the first being no set.
+    type Options = ([(u32, u64, u64); 6], usize);
+    let mut ranks: [Options; 3] = [([(0, 0, 0); 6], 1); 3];
+    let (mut n, mut fixed) = (0, sets);
+    while apart != 0 {
+        let r = apart.trailing_zeros() as usize;
+        apart &= apart - 1;
+        if n == ranks.len() {
+            return true;
+        }
+        let (mut suits, mut held, mut every) = (0u32, 0, 0u8);
+        let mut at = [(0u64, 0u8); 4];
+        for (s, cell) in at.iter_mut().enumerate() {
+            let face = 13 * s + r;
+            let c = counts[face];
+            if c != 0 {
+                *cell = (lanes(1u64 << face), c);
+                suits |= 1 << s;
+                held += 1;
+                every += c;
+            }
+        }
+        if every >= 6 {
+            return true;
+        }
+        let worth = rank_value(r as u8 + 1);
+        fixed -= worth * held;
+        let (options, len) = &mut ranks[n];
+        for (pick, size) in [(0b0111u32, 3), (0b1011, 3), (0b1101, 3), (0b1110, 3), (0b1111, 4)] {
+            if pick & suits != pick {
+                continue;
+            }
+            let (mut once, mut twice) = (0, 0);
+            for (s, &(p, c)) in at.iter().enumerate() {
+                if pick >> s & 1 != 0 {
+                    if c >= 2 { twice |= p } else { once |= p }
+                }
+            }
+            options[*len] = (worth * size, once, twice);
+            *len += 1;
+        }
+        n += 1;
+    }
+    // Every choice of an option per rank (at most 6^3).
+    let mut pick = [0usize; 3];
+    loop {
+        let (mut v, mut gone_once, mut gone_twice) = (fixed, 0, 0);
+        for ((options, _), &i) in ranks.iter().zip(&pick).take(n) {
+            let (worth, o, w) = options[i];
+            v += worth;
+            gone_once |= o;
+            gone_twice |= w;
+        }
+        let (o, w) = runs_counted(a & !gone_once, t & !gone_twice);
+        if v + positions_value(o) + positions_value(w) >= value {
+            return true;
+        }
+        let mut k = 0;
+        loop {
+            if k == n {
+                return false;
+            }
+            pick[k] += 1;
+            if pick[k] < ranks[k].1 {
+                break;
+            }
+            pick[k] = 0;
+            k += 1;
+        }
+    }
 }
 
 /// The naturals held twice among face counts `counts` (bits by face index), or `None`
