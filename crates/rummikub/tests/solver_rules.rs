@@ -1005,3 +1005,40 @@ fn rules_4_1_joker_exchanged_from_the_table_leaves_its_run() {
     let sol = Solver::new().solve_turn(&table, &rack, &schmidt, true, Objective::Tiles).expect("answered");
     assert!(sol.tiles_placed >= 7, "{sol:?}");
 }
+
+/// RULES.md §1.6 under `RackOnly`: a joker is freed only in a turn that plays a tile it
+/// stands for from the rack, so the puzzle with that tile moved to the table bounds
+/// every play that frees one (one solve per such rack tile). On crowded positions with
+/// one and with two table jokers, every answer equals the brute force's best, also
+/// where the rules cost.
+#[test]
+fn rules_1_6_rack_only_release_bounded_by_its_rack_tile_equals_brute_force() {
+    let config = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
+    let mut solver = Solver::new();
+    let mut report = Vec::new();
+    // (name, seed, least answered and answered where the rules cost of 300)
+    let kinds: [(&str, u64, (usize, usize)); 2] =
+        [("one table joker", 0x0106_7a01, (300, 119)), ("two table jokers", 0x0106_7a02, (300, 150))];
+    for (name, seed, (least, costs)) in kinds {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut cases, mut tally) = (0, Tally::default());
+        while cases < 300 {
+            let position = if name == "one table joker" {
+                Some(crowded_rack(&mut rng))
+            } else {
+                two_table_jokers(&mut rng)
+            };
+            let Some((table, rack)) = position else { continue };
+            cases += 1;
+            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("rack only, {name}, case {cases}");
+            check_case(&mut solver, &label, &config, (&table, &rack), true, objective, &mut tally);
+        }
+        let Tally { answered, costly, costly_answered: binding } = tally;
+        report.push(format!(
+            "rack only, {name}: {answered} of {cases} answered, {binding} of the {costly} where the rules cost"
+        ));
+        assert!(answered >= least && binding >= costs, "{name}: {answered} answered, {binding} of {costly}");
+    }
+    eprintln!("{}", report.join("\n"));
+}

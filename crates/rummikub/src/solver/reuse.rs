@@ -51,6 +51,21 @@
 //! to the rest, a run is cut only where the part cut off holds no joker (more melds are
 //! taken out whole). Solving the rest freely first, with the same floor, skips the melds
 //! whose rest cannot reach it under any rule.
+//!
+//! # A cheaper bound under `RackOnly`
+//!
+//! Under [`ReplacementSource::RackOnly`](crate::ReplacementSource::RackOnly) a joker is
+//! freed only in a turn in which a tile it stands for is played from the rack
+//! (`RULES.md` §1.6; `check.rs` asks every released joker of a legal reading for such an
+//! exchange). So a legal play that releases a joker places a rack tile `t` of that
+//! joker's role, and its table is a play of the meld puzzle with `t` moved from the rack
+//! to the table, `t` counted as placed. The best over those puzzles, one per rack tile
+//! some table joker stands for, bounds every play that releases a joker
+//! ([`Solver::rack_released`]). It holds beside the bound above (the lower of the two
+//! bounds the releases), and when no such puzzle reaches the kept-role bound, the melds
+//! beside rack tiles need not be solved for the bound: their plays that rank that high
+//! could only be plays releasing no joker, which rank no higher than the kept-role
+//! bound (as candidates they are then left out; the kept-role and pinned plays stay).
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
@@ -124,6 +139,43 @@ impl Solver {
                 if best > ceiling {
                     return Some(Beside { bound: best, plays: Vec::new() });
                 }
+            }
+        }
+        let bound = if plays.is_empty() { (0, 0) } else { best };
+        Some(Beside { bound, plays })
+    }
+
+    /// Under [`ReplacementSource::RackOnly`](crate::ReplacementSource::RackOnly): the
+    /// best plays that place one of the rack tiles `released` (the tiles the table's
+    /// jokers stand for that are on the rack) and rank at least `from`, and the best rank
+    /// over them (`(0, 0)`: none reaches `from`), which bounds every play that releases
+    /// a joker (module docs); `None` when a solve did not answer. One solve per tile:
+    /// the puzzle with that tile moved to the table.
+    pub(super) fn rack_released(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        released: &[Tile],
+        options: &SolveOptions,
+        from: (u64, u64),
+    ) -> Option<Beside> {
+        let objective = options.objective;
+        let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let mut best = from.max(least_placing(objective));
+        let mut plays: Vec<Solution> = Vec::new();
+        for &t in released {
+            let mut left_rack = rack.to_vec();
+            let Some(i) = left_rack.iter().position(|&u| u == t) else { continue };
+            left_rack.swap_remove(i);
+            let mut left_table = faces.clone();
+            left_table.push(t);
+            let floor = below(best, rank(&finish(Vec::new(), vec![t], options.joker_value), objective));
+            let rest = self
+                .solve_from(&Position::new(left_table, left_rack), &options.with_opened(true), Some(floor))
+                .ok()?;
+            if let Some(sol) = rest {
+                let play = finish(sol.table, [vec![t], sol.placed].concat(), options.joker_value);
+                keep_best(&mut plays, &mut best, play, objective);
             }
         }
         let bound = if plays.is_empty() { (0, 0) } else { best };

@@ -33,6 +33,7 @@
 use rummykit_core::{Colour, JokerRole, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::locked::below;
+use super::reuse::Beside;
 use super::{
     Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, face_counts, finish,
 };
@@ -190,7 +191,7 @@ impl Solver {
         let mut bound_plays = Vec::new();
         if !choices.is_empty() {
             let bound;
-            (bound, bound_plays) = self.pinned_each(table, rack, &choices, &options, objective);
+            (bound, bound_plays) = self.pinned_each(table, rack, &choices, &options, (goal, objective));
             if let Some(b) = bound {
                 goal = goal.min(b);
             }
@@ -303,7 +304,7 @@ impl Solver {
             let few = all.iter().any(|w| matches!(w.first(), Some(Keep::Lay { .. })))
                 || all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED;
             let (kept_all, plays) = if few {
-                self.pinned_each(table, rack, &all, &options, objective)
+                self.pinned_each(table, rack, &all, &options, (goal.get(), objective))
             } else {
                 (None, Vec::new())
             };
@@ -317,7 +318,24 @@ impl Solver {
                     kept.push(way);
                 }
             }
+            // Under `RackOnly` a release places a rack tile the joker stands for: one
+            // solve per such tile bounds every release (`reuse.rs`), and when none
+            // reaches the kept bound the melds beside rack tiles are not needed.
+            let rack_only = rules.joker_replacement_source == ReplacementSource::RackOnly;
+            let released = kept_all.filter(|_| rack_only).and_then(|k| {
+                let mut tiles: Vec<Tile> = roles
+                    .iter()
+                    .flat_map(|r| r.stands_for.iter().copied())
+                    .filter(|t| rack.contains(t))
+                    .collect();
+                tiles.sort_unstable();
+                tiles.dedup();
+                self.rack_released(table, rack, &tiles, &options, k.max(found))
+            });
             let beside = kept_all.and_then(|k| {
+                if released.as_ref().is_some_and(|r| r.bound == (0, 0)) {
+                    return Some(Beside { bound: (0, 0), plays: Vec::new() });
+                }
                 let legal = |sol: &Solution| accepted(&sol.table);
                 self.beside_rack(
                     table,
@@ -328,7 +346,16 @@ impl Solver {
                     &legal,
                 )
             });
-            if let (Some(k), Some(b)) = (kept_all, beside) {
+            // Either bound holds alone (a bound past the goal is of no use either way);
+            // where the melds beside rack tiles gave none, the tiles' bound does.
+            let release = match (released, beside) {
+                (Some(r), Some(b)) => Some(Beside {
+                    bound: r.bound.min(b.bound),
+                    plays: b.plays.into_iter().chain(r.plays).collect(),
+                }),
+                (r, b) => r.or(b),
+            };
+            if let (Some(k), Some(b)) = (kept_all, release) {
                 goal.set(goal.get().min(k.max(found).max(b.bound)));
                 if goal.get() == (0, 0) {
                     return Ok(none());
@@ -413,16 +440,24 @@ impl Solver {
     /// The puzzle solved once per combination of `choices` (per joker, a way it may end
     /// the turn): the best rank over them (`None` if a solve did not answer), which
     /// bounds every play that leaves those jokers so, and their plays with the kept
-    /// jokers turned back.
+    /// jokers turned back — those that rank at least the lower of `goal` (the goal
+    /// before this bound) and the best rank so far.
+    ///
+    /// The floor changes neither the bound (a combination below the best so far does
+    /// not raise it) nor any answer: the goal after this bound is at least the lower of
+    /// the two, the caller offers these plays only against it, and a play below the
+    /// goal is never taken.
     fn pinned_each(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
         choices: &[Vec<Keep>],
         options: &SolveOptions,
-        objective: Objective,
+        (goal, objective): ((u64, u64), Objective),
     ) -> (Option<(u64, u64)>, Vec<Solution>) {
         let (mut bound, mut plays) = (Some((0, 0)), Vec::new());
+        // The best rank so far, whatever a solve that did not answer hides.
+        let mut top = (0, 0);
         let jokers = jokers_of(table, rack);
         for combination in combinations(choices) {
             if !feasible(&combination, jokers) {
@@ -436,8 +471,10 @@ impl Solver {
                     Keep::Shared { .. } => {}
                 }
             }
-            match self.pinned_raw(table, rack, &tiles, &lays, options, None) {
+            let floor = goal.min(top).max(least_placing(objective));
+            match self.pinned_raw(table, rack, &tiles, &lays, options, Some(floor)) {
                 Pinned::Solved(sol) => {
+                    top = top.max(rank(&sol, objective));
                     bound = bound.map(|b: (u64, u64)| b.max(rank(&sol, objective)));
                     plays.extend(unpin(sol, &tiles));
                 }
