@@ -372,25 +372,11 @@ fn splits(
                 if naturals.len() != len {
                     continue;
                 }
-                let missing: Vec<usize> = (0..len).filter(|&i| !have(naturals[i])).collect();
-                if missing.len() > jokers {
-                    continue;
-                }
-                let there: Vec<usize> = (0..len).filter(|&i| have(naturals[i])).collect();
-                // The missing places and up to the jokers left of the others.
-                let base = missing.iter().fold(0u32, |m, &i| m | 1 << i);
-                for extra in masks(&there, jokers - missing.len()) {
-                    let mask = base | extra;
-                    if mask == 0 {
-                        continue;
+                run_layouts(&naturals, have, jokers, |mask, faces| {
+                    if mask != 0 {
+                        add(&faces);
                     }
-                    let faces: Vec<Tile> = naturals
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &t)| if mask & (1 << i) != 0 { Tile::JOKER } else { t })
-                        .collect();
-                    add(&faces);
-                }
+                });
             }
         }
     }
@@ -426,6 +412,27 @@ fn cuttable(faces: &[Tile], lo: usize, hi: usize, keep_jokers: bool) -> bool {
     (3..=lo.min(len.saturating_sub(3))).any(|c| off(&faces[..c]) && natural(&faces[c..]))
         || (3..=(len - 1 - hi).min(len.saturating_sub(3)))
             .any(|c| off(&faces[len - c..]) && natural(&faces[..len - c]))
+}
+
+/// Every way to lay the run of `naturals` from a supply: a place whose natural `have`
+/// lacks is a joker, and, up to `jokers` in all, places whose natural is there may be
+/// jokers too. `each` gets the joker places as a mask (bit `i` for place `i`) and the
+/// faces, in the order of [`masks`]; nothing when the jokers do not reach.
+pub(super) fn run_layouts(
+    naturals: &[Tile],
+    have: impl Fn(Tile) -> bool,
+    jokers: usize,
+    mut each: impl FnMut(u32, Vec<Tile>),
+) {
+    let missing = (0..naturals.len()).filter(|&i| !have(naturals[i])).fold(0u32, |m, i| m | 1 << i);
+    let Some(spare) = jokers.checked_sub(missing.count_ones() as usize) else { return };
+    let there: Vec<usize> = (0..naturals.len()).filter(|&i| missing & (1 << i) == 0).collect();
+    for extra in masks(&there, spare) {
+        let mask = missing | extra;
+        let faces =
+            naturals.iter().enumerate().map(|(i, &t)| if mask & (1 << i) != 0 { Tile::JOKER } else { t });
+        each(mask, faces.collect());
+    }
 }
 
 /// Every set of at most `k` of `places`, as bit masks (the empty set first).

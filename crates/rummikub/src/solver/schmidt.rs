@@ -64,7 +64,7 @@
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use super::locked::below;
-use super::reuse::masks;
+use super::reuse::run_layouts;
 use super::turn::{joker_roles, least_placing, of_number, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
@@ -669,24 +669,9 @@ impl Turn {
                     if naturals.len() != len {
                         continue;
                     }
-                    let missing = (0..len).filter(|&i| !have(naturals[i])).fold(0u32, |m, i| m | 1 << i);
-                    if missing.count_ones() as usize > jokers {
-                        continue;
-                    }
-                    // The missing places and up to the jokers left of the others.
-                    let there: Vec<usize> = (0..len).filter(|&i| missing & (1 << i) == 0).collect();
-                    for extra in masks(&there, jokers - missing.count_ones() as usize) {
-                        let mask = missing | extra;
-                        if mask.count_ones() as usize == len {
-                            continue;
-                        }
-                        let faces: Vec<Tile> = naturals
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &t)| if mask & (1 << i) != 0 { Tile::JOKER } else { t })
-                            .collect();
-                        if !all(MeldKind::Run, &faces) {
-                            continue;
+                    run_layouts(&naturals, have, jokers, |mask, faces| {
+                        if mask.count_ones() as usize == len || !all(MeldKind::Run, &faces) {
+                            return;
                         }
                         // Both pieces valid runs (a natural each), the rest meeting the needs.
                         let natural = |s: &[Tile]| s.iter().any(|t| !t.is_joker());
@@ -697,7 +682,7 @@ impl Turn {
                         if !cut && let Ok(meld) = Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES) {
                             out.push(meld);
                         }
-                    }
+                    });
                 }
             }
         }
