@@ -66,13 +66,7 @@ impl TryFrom<ViewRepr> for View {
             restocks: r.restocks,
             melds_this_turn: r.melds_this_turn,
         };
-        if view.common.to_move == Some(view.common.seat) {
-            let mut listed = Vec::new();
-            view.legal_actions(&mut listed);
-            if listed.is_empty() {
-                return Err(PositionError::Inconsistent("the seat to move has no legal action").into());
-            }
-        }
+        view.common.check_actions(|out| view.legal_actions(out))?;
         Ok(view)
     }
 }

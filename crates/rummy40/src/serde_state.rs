@@ -477,13 +477,7 @@ impl TryFrom<ViewRepr> for View {
         }
         let mut view = View::blank(r.config);
         (view.common, view.opened, view.won_jokers) = (r.common, r.opened, r.won_jokers);
-        if view.common.to_move == Some(view.common.seat) {
-            let mut listed = Vec::new();
-            view.legal_actions(&mut listed);
-            if listed.is_empty() {
-                return Err(PositionError::Inconsistent("the seat to move has no legal action").into());
-            }
-        }
+        view.common.check_actions(|out| view.legal_actions(out))?;
         Ok(view)
     }
 }

@@ -6,6 +6,34 @@ use core::ops::RangeInclusive;
 use crate::{Card, Catalog, DealError, HandView, Meld, MeldRules, PieceId, PieceSet, PositionError};
 
 impl HandView {
+    /// Checks that the seat of this view, when it is the seat to move, has an action:
+    /// `list` lists the game's legal actions from the whole view. A view no game could
+    /// show may pass [`check`](HandView::check) and still leave nothing to list (a draw
+    /// with no stock and no discard pile), and a bot must act on every view it is given.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::Inconsistent`] when the seat to move has no legal action.
+    ///
+    /// ```
+    /// use rummykit_core::{HandView, PositionError};
+    /// let mut view = HandView::default();
+    /// view.to_move = Some(view.seat);
+    /// assert_eq!(view.check_actions(|out: &mut Vec<u8>| out.push(0)), Ok(()));
+    /// let none = view.check_actions(|_: &mut Vec<u8>| {});
+    /// assert!(matches!(none, Err(PositionError::Inconsistent(_))));
+    /// ```
+    pub fn check_actions<A>(&self, list: impl FnOnce(&mut Vec<A>)) -> Result<(), PositionError> {
+        if self.to_move == Some(self.seat) {
+            let mut listed = Vec::new();
+            list(&mut listed);
+            if listed.is_empty() {
+                return Err(PositionError::Inconsistent("the seat to move has no legal action"));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks that a hand of a game with `pack`, `rules` and a seat count in `seats` could
     /// show this view, each hand holding at most `most_in_hand(seats)` cards (those dealt
     /// and the one drawn): the seat count and every seat named (a meld's owner and the
