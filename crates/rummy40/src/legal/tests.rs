@@ -13,6 +13,21 @@ use super::opening::{held_twice, max_value, may_go_rummy, opening_bound, packing
 use super::table::{MeldFaces, Reach, TableFaces};
 use super::{LegalActions, NATURALS, ValuedMeld};
 
+/// The value of the best disjoint melds of `faces` under `rules`, by the full walk (the
+/// reference the packing bound is held to).
+fn best_melds(faces: &[Card], rules: &rummykit_core::MeldRules) -> u32 {
+    let (counts, held) = face_counts(faces);
+    let mut fms = Vec::new();
+    let bits = FaceBits::of(faces);
+    for_each_face_meld(bits.naturals, bits.jokers, rules, |m| fms.push(ValuedMeld::of(m)));
+    let mut best = 0;
+    let supply = (counts, held, Copies::of(&counts));
+    combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, _, value, _, _| {
+        best = best.max(value);
+    });
+    best
+}
+
 /// The batch count by bit operations is the general formula's, for every multiset of
 /// melds of random hands of both packs (fourteen cards with up to four jokers), with
 /// no card required and with each face of the hand required.
@@ -713,14 +728,7 @@ fn the_packing_bound_is_never_below_the_best_melds() {
         let mut faces: Vec<Card> = pack[start..start + n - jokers].to_vec();
         faces.extend(core::iter::repeat_n(Card::JOKER, jokers));
         let (counts, held) = face_counts(&faces);
-        let mut fms = Vec::new();
-        let bits = FaceBits::of(&faces);
-        for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
-        let mut best = 0;
-        let supply = (counts, held, Copies::of(&counts));
-        combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, _, value, _, _| {
-            best = best.max(value);
-        });
+        let best = best_melds(&faces, &rules);
         assert!(packing_reaches(&counts, held, &rules, best), "{faces:?}: bound below melds worth {best}");
         let reaches = packing_reaches(&counts, held, &rules, 40);
         if best < 40 {
@@ -771,14 +779,7 @@ fn a_card_in_both_a_run_and_a_set_counts_once() {
             continue;
         }
         hands += 1;
-        let mut fms = Vec::new();
-        let bits = FaceBits::of(&faces);
-        for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
-        let mut best = 0;
-        let supply = (counts, held, Copies::of(&counts));
-        combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, _, value, _, _| {
-            best = best.max(value);
-        });
+        let best = best_melds(&faces, &rules);
         assert!(packing_reaches(&counts, held, &rules, best), "{faces:?}: bound below melds worth {best}");
         exact += usize::from(!packing_reaches(&counts, held, &rules, best + 1));
     }
@@ -835,14 +836,7 @@ fn a_suits_runs_are_packed_exactly() {
             faces.push(Card::JOKER);
         }
         let (counts, held) = face_counts(&faces);
-        let bits = FaceBits::of(&faces);
-        let mut fms = Vec::new();
-        for_each_face_meld(bits.naturals, bits.jokers, &rules, |m| fms.push(ValuedMeld::of(m)));
-        let mut best = 0;
-        let supply = (counts, held, Copies::of(&counts));
-        combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |_, _, value, _, _| {
-            best = best.max(value);
-        });
+        let best = best_melds(&faces, &rules);
         // Alone in its suit, the runs are all the melds there are.
         assert!(packing_reaches(&counts, held, &rules, best), "{faces:?}: below {best}");
         let ace_both_ends =
