@@ -1,7 +1,7 @@
 //! The rules of one turn, shared by the referee's state and a seat's view: the action
 //! check and the enumeration of legal actions, which agree exactly.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 use rummykit_core::{
     Card, CardSet, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId,
     PieceSet, RunEnd, Seat, TurnError, for_each_face_meld,
@@ -200,7 +200,7 @@ impl Turn<'_> {
     }
 
     /// A uniformly random action of [`Turn::legal_actions`] (`None` if it lists none),
-    /// drawn as `choose` draws from that list (`random_range(..len)`), so the same rng
+    /// drawn as `choose` draws from that list (`random_index`, `random_range(..len)`'s draw), so the same rng
     /// picks the same action; the discards, listed last, are counted rather than listed.
     pub(crate) fn random_action<R: Rng + ?Sized>(
         &self,
@@ -209,10 +209,7 @@ impl Turn<'_> {
     ) -> Option<Action> {
         let mut discards = self.legal_actions_but_discards(out);
         let len = out.len() + discards.count_ones() as usize;
-        if len == 0 {
-            return None;
-        }
-        let i = rng.random_range(..len);
+        let i = rummykit_core::random_index(rng, len)?;
         if let Some(&action) = out.get(i) {
             return Some(action);
         }

@@ -5,7 +5,6 @@ use core::fmt::Debug;
 use core::ops::{DerefMut, RangeInclusive};
 
 use rand::Rng;
-use rand::seq::IndexedRandom;
 
 use crate::{
     Card, Catalog, DealError, Description, Game, HandState, HandView, MatchTerms, NotYourTurn, Outcome,
@@ -398,7 +397,7 @@ pub trait CardRules: Clone + Debug + Sized {
     fn draw_action<R: Rng + ?Sized>(view: &Self::CardView, rng: &mut R) -> Option<Self::CardAction> {
         Self::with_spare_list(|list| {
             Self::list_from_view(view, list);
-            list.choose(rng).cloned()
+            crate::random_index(rng, list.len()).and_then(|i| list.get(i)).cloned()
         })
     }
     /// What `action` does in words and card notation, relative to the mover's `view`:

@@ -1174,7 +1174,7 @@ impl CardRules for Rummy40 {
         let mut draw = |legal: &mut crate::LegalActions| {
             legal.fill_for_draw(view);
             let n = legal.draw_len();
-            if n == 0 { None } else { legal.draw_nth(rng.random_range(0..n)) }
+            legal.draw_nth(rummykit_core::random_index(rng, n)?)
         };
         // The action drawn is written in place: passed back through the layers of the
         // thread-local access, it was copied at each.
