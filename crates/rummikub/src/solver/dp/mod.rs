@@ -260,17 +260,9 @@ pub(super) struct Dp {
     mask: usize,
     /// The number of entries at which the index in use is half full and grows.
     grow_at: usize,
-    /// The newest layer's first entry, numbered as if no state had been moved out
-    /// (see `shift`): a slot holding this or less (an entry's number plus one) is
-    /// empty, as the index is not cleared between the layers of a pass.
+    /// The newest layer's first entry: a slot holding this or less (an entry plus one)
+    /// is empty, as the index is not cleared between the layers of a pass.
     base: u32,
-    /// States a beam's cuts moved out of `entries` in the pass they hold: an entry's
-    /// number in the index is its place plus this. (A beam's entries hold, once it is
-    /// cut, only the states it keeps; the pass counts the others as held.)
-    shift: usize,
-    /// The states of the newest layer before a beam's cut moved the dropped ones out
-    /// (0: none moved): the next layer's index is sized by them, as if they were there.
-    before_cut: usize,
     /// How many leading slots may hold a value other than 0.
     dirty: usize,
     /// The largest value a slot may hold: once it is above a new layer's first entry
@@ -330,7 +322,6 @@ struct Parked {
     relax: Relax,
     entries: Vec<Entry>,
     layer_start: Vec<usize>,
-    shift: usize,
     truncated: bool,
     cut: u32,
     given_up: Option<u32>,
@@ -513,8 +504,7 @@ impl Dp {
     fn begin_layer(&mut self, expected: usize) {
         let start = self.entries.len();
         self.layer_start.push(start);
-        let number = start + self.shift;
-        if self.high > number {
+        if self.high > start {
             self.slots[..self.dirty].fill(0);
             (self.high, self.dirty) = (0, 0);
         }
@@ -524,7 +514,7 @@ impl Dp {
         }
         self.mask = want - 1;
         self.dirty = self.dirty.max(want);
-        self.base = number as u32;
+        self.base = start as u32;
         self.grow_at = start + want / 2;
     }
 
@@ -544,11 +534,11 @@ impl Dp {
         loop {
             let s = slots[h];
             if s <= base {
-                slots[h] = (self.entries.len() + self.shift) as u32 + 1;
+                slots[h] = self.entries.len() as u32 + 1;
                 self.entries.push(Entry { key, score, est, parent, choice });
                 return;
             }
-            let e = &mut self.entries[s as usize - 1 - self.shift];
+            let e = &mut self.entries[s as usize - 1];
             if e.key == key {
                 if score > e.score {
                     *e = Entry { key, score, est, parent, choice };
@@ -577,7 +567,7 @@ impl Dp {
             while slots[h] != 0 {
                 h = (h + 1) & mask;
             }
-            slots[h] = (i + self.shift) as u32 + 1;
+            slots[h] = i as u32 + 1;
         }
     }
 
@@ -592,7 +582,7 @@ impl Dp {
             if s <= base {
                 return None;
             }
-            let e = &self.entries[s as usize - 1 - self.shift];
+            let e = &self.entries[s as usize - 1];
             if e.key == key {
                 return Some(e);
             }
@@ -807,35 +797,10 @@ impl Dp {
                 }
             }
             self.cut = dropped;
-            self.move_out(start);
         }
         self.select = live;
         self.pool = pool;
         self.ranks = ranks;
-    }
-
-    /// Moves the states a beam's cut marked out of the newest layer (first entry at
-    /// `start`), the kept ones down in their order: nothing reads the others again, and
-    /// a pass that kept them all wrote several times the states it keeps, most of a
-    /// median solve's cache lines. Done once every look-up of the layer is over (the
-    /// index still numbers the states as before, see `shift`).
-    fn move_out(&mut self, start: usize) {
-        let end = self.entries.len();
-        let mut to = start;
-        for k in start..end {
-            let e = self.entries[k];
-            self.entries[to] = e;
-            to += usize::from(e.choice != DEAD);
-        }
-        self.entries.truncate(to);
-        self.shift += end - to;
-        self.before_cut = end - start;
-    }
-
-    /// The states the pass in progress has held: those in `entries` and those a beam's
-    /// cut moved out.
-    fn held_states(&self) -> usize {
-        self.entries.len() + self.shift
     }
 
     fn layer(&self, i: usize) -> core::ops::Range<usize> {
@@ -864,7 +829,6 @@ impl Dp {
             core::mem::swap(&mut self.relax, &mut parked.relax);
             core::mem::swap(&mut self.entries, &mut parked.entries);
             core::mem::swap(&mut self.layer_start, &mut parked.layer_start);
-            core::mem::swap(&mut self.shift, &mut parked.shift);
             core::mem::swap(&mut self.truncated, &mut parked.truncated);
             core::mem::swap(&mut self.cut, &mut parked.cut);
             core::mem::swap(&mut self.given_up, &mut parked.given_up);
@@ -977,7 +941,7 @@ impl Dp {
                 self.finish = 0;
                 match r {
                     Ok(b) => return b.map(|o| (o, t)).or(p.best),
-                    Err(_) => p.spent[t] += self.held_states(),
+                    Err(_) => p.spent[t] += self.entries.len(),
                 }
             }
             if let Some(answer) = self.beam_stage(sweeps[i], i, next[i], beams[next[i]], &mut p) {
@@ -1115,9 +1079,9 @@ impl Dp {
         let bound = if k == 0 { 0 } else { p.beat() };
         // The score-ranked beam's cut bounds nothing: its estimates are only scores.
         let b = self.run_with(sweep, Pass::beam(width, bound, k > 0), usize::MAX).ok().flatten();
-        p.spent[i] += self.held_states();
-        p.last[i] = self.held_states();
-        p.stages[i][k] = self.held_states();
+        p.spent[i] += self.entries.len();
+        p.last[i] = self.entries.len();
+        p.stages[i][k] = self.entries.len();
         if !self.truncated {
             // Exact (under the target `bound`, which some play reaches).
             return Some(b.map(|o| (o, i)).or(p.best.take()));
@@ -1208,8 +1172,6 @@ impl Dp {
             self.held.bound = None;
             core::mem::swap(&mut self.entries, &mut self.held.entries);
             core::mem::swap(&mut self.layer_start, &mut self.held.layer_start);
-            // (An exact pass: nothing moved out.)
-            self.shift = 0;
             self.truncated = false;
             self.cut = self.held.cut;
             lower
@@ -1256,7 +1218,6 @@ impl Dp {
         // What most passes hold, without growing on the way (a fresh solver's first).
         self.entries.reserve(ENTRIES_START);
         self.layer_start.clear();
-        (self.shift, self.before_cut) = (0, 0);
         self.truncated = false;
         self.cut = 0;
         self.begin_layer(1);
@@ -1277,7 +1238,6 @@ impl Dp {
             let c = layer % 4;
             let prev = self.layer(layer);
             let step = self.dec.look.steps[layer];
-            let before_cut = core::mem::take(&mut self.before_cut);
             let passed = layer > 0
                 && step.t + step.r == 0
                 && cap.is_none()
@@ -1286,7 +1246,7 @@ impl Dp {
                 // States have one or two successors on average: sized for twice the
                 // parents, the index rarely grows (0.7 % fewer instructions over the bench
                 // positions).
-                self.begin_layer(prev.len().max(before_cut) * 2);
+                self.begin_layer(prev.len() * 2);
                 // A narrow layer's states not marked are listed first, without a branch
                 // (which states a beam's cut or dominance marked is not predictable); a
                 // wide one's are skipped as they come (listing every layer's cost 3 %
@@ -1312,10 +1272,10 @@ impl Dp {
                     }
                 }
                 // The values the index may now hold (see [`Dp::begin_layer`]).
-                self.high = self.high.max(self.entries.len() + self.shift);
+                self.high = self.high.max(self.entries.len());
             }
             layer += 1;
-            if self.held_states() > limit && layer < LAYERS && !self.near_end(layer) {
+            if self.entries.len() > limit && layer < LAYERS && !self.near_end(layer) {
                 return Err(Exhausted { ahead: self.ahead(layer) });
             }
         }
