@@ -400,6 +400,95 @@ fn relaxation_bounds_every_state() {
     assert!(states > 60_000 && tight > 20_000, "{states} states, {tight} tight");
 }
 
+/// The priced bound bounds every state: on random positions (up to 4 jokers, both sets,
+/// both objectives, both sweep directions), with random prices or the root program's
+/// ([`Relax::price`]), the exact program with both bounds and no target finds the same
+/// optimum as without any bound, and no play through a state scores more than its
+/// estimate (the least of the two bounds) plus the room bits. The priced bound is below
+/// the per-colour one on many states, so the assertions read it.
+#[test]
+fn priced_bound_bounds_every_state() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9_81CE);
+    let (mut states, mut lower) = (0usize, 0usize);
+    for case in 0..240 {
+        let copies = if case % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let table = rng.random_range(0..=36);
+        let rack = rng.random_range(1..=12);
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        for objective in [Objective::Tiles, Objective::Value] {
+            for mirror in [false, true] {
+                let params = opened(objective, mirror);
+                let c = if mirror { counts.mirrored() } else { counts.clone() };
+                let want = plain(&c, params);
+                // The per-colour estimates alone, per layer and key.
+                let mut dp = Dp::default();
+                dp.dec.reset(&c, params);
+                dp.relax.init(&mut dp.dec, &c, params, true);
+                let _ = dp.run_with(Sweep { counts: &c, params }, Pass::EXACT, usize::MAX);
+                let alone: std::collections::HashMap<(usize, u64), u32> = (1..=LAYERS)
+                    .flat_map(|l| dp.layer(l).map(move |i| (l, i)))
+                    .map(|(l, i)| ((l, dp.entries[i].key), dp.entries[i].est))
+                    .collect();
+                let mut dp = Dp::default();
+                dp.dec.reset(&c, params);
+                dp.relax.init(&mut dp.dec, &c, params, true);
+                if case % 3 == 0 {
+                    dp.relax.price(&mut dp.dec);
+                } else {
+                    let top = 2 * one_tile(objective, 13) as i32;
+                    let mu = core::array::from_fn(|_| {
+                        core::array::from_fn(|_| {
+                            if rng.random_range(0..3) == 0 { 0 } else { rng.random_range(0..=top) }
+                        })
+                    });
+                    dp.relax.price_with(mu);
+                }
+                let got = dp
+                    .run_with(Sweep { counts: &c, params }, Pass::EXACT, usize::MAX)
+                    .ok()
+                    .flatten()
+                    .map(|o| o.score & !ROOM_MASK);
+                assert_eq!(got, want, "case {case} {objective:?} mirror {mirror}");
+                if want.is_none() {
+                    continue;
+                }
+                let mut through = vec![0u32; dp.entries.len()];
+                let last = dp.layer(LAYERS);
+                for i in last.clone() {
+                    let e = dp.entries[i];
+                    let open = (0..4).any(|cc| runs_of(e.key, cc).0 + runs_of(e.key, cc).1 > 0);
+                    if e.choice != DEAD && !open {
+                        through[i] = e.score + 1;
+                    }
+                }
+                for i in (1..last.end).rev() {
+                    let p = dp.entries[i].parent as usize;
+                    through[p] = through[p].max(through[i]);
+                }
+                for l in 1..=LAYERS {
+                    for i in dp.layer(l) {
+                        let e = dp.entries[i];
+                        if e.choice == DEAD || through[i] == 0 {
+                            continue;
+                        }
+                        let reach = through[i] - 1;
+                        assert!(
+                            e.est + ROOM_MASK >= reach,
+                            "case {case} {objective:?} mirror {mirror}: state {:x} bound {} < {reach}",
+                            e.key,
+                            e.est
+                        );
+                        states += 1;
+                        lower += usize::from(alone.get(&(l, e.key)).is_some_and(|&a| e.est < a));
+                    }
+                }
+            }
+        }
+    }
+    assert!(states > 20_000 && lower > 2_000, "{states} states, {lower} below the per-colour bound");
+}
+
 /// The relaxation's rows kept across positions ([`Relax::since`]) are the rows of a
 /// fresh relaxation: along random walks of positions (one tile added, taken away or
 /// moved between table and rack at a time, sometimes a joker; both objectives, both
