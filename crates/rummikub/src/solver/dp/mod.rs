@@ -22,7 +22,6 @@ use relax::{Relax, rest_total};
 mod decisions;
 mod key;
 mod options;
-mod priced;
 mod relax;
 #[cfg(test)]
 mod tests;
@@ -918,7 +917,6 @@ impl Dp {
         let mut next = [0usize, 1];
         let unit = one_unit(lead.params.objective);
         while let Some(i) = p.pick(next, sweeps.len(), &beams) {
-            self.price_if_slow(sweeps, &p, 0);
             // The pass that looks for anything better than the best play, tried before
             // each wide beam once a play is known: the wide beams of the slowest
             // positions mostly find nothing better (the first guided beams found the
@@ -960,12 +958,9 @@ impl Dp {
         // exact pass with that target. Not when the least bound is one unit above the
         // best play: it could only find a play of that unit, and the last pass, which
         // comes next, finds that too or proves the best play optimal.
-        let mut raced = 0;
-        self.price_if_slow(sweeps, &p, raced);
         if top > p.low && !p.close(unit) {
             let width = if self.narrow { 6 } else { FOCUS };
             let (b, i) = self.race(sweeps, &mut order, Pass::beam(width, top, true), &mut limit);
-            raced += self.entries.len();
             let reached = b.as_ref().is_some_and(|o| o.score >= top);
             if !self.truncated {
                 if reached {
@@ -1011,8 +1006,6 @@ impl Dp {
                 return b.map(|o| (o, i)).or(p.best);
             }
             let (b, i) = self.race(sweeps, &mut order, Pass::exact(target), &mut limit);
-            raced += self.entries.len();
-            self.price_if_slow(sweeps, &p, raced);
             if let Some(o) = b.as_ref()
                 && o.score >= target
             {
@@ -1022,22 +1015,6 @@ impl Dp {
             p.offer(b, i);
             drop = (drop * 2).max(unit);
         }
-    }
-
-    /// Once a search has held [`PRICED_FROM`] states (its beams, its tries and `raced`,
-    /// those of its passes since), every sweep whose relaxation is on bounds its states
-    /// by prices as well ([`Relax::price`]): the prices cost a fraction of a slow
-    /// search, and most searches end well before.
-    fn price_if_slow(&mut self, sweeps: &[Sweep<'_>], p: &Progress, raced: usize) {
-        if p.spent.iter().sum::<usize>() + raced < priced_from() {
-            return;
-        }
-        let back = self.facing_mirror;
-        for (sweep, _) in sweeps.iter().zip(p.relaxed).filter(|(_, on)| *on) {
-            self.face(sweep.params.mirror);
-            self.relax.price(&mut self.dec);
-        }
-        self.face(back);
     }
 
     /// After a pass (the one in use, with the relaxation on): the highest score a play
@@ -1254,7 +1231,6 @@ impl Dp {
         let jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
         let cap = params.threshold.map(|t| t.min(VALUE_CAP));
         let masks = joker_masks_packed(params.core);
-        self.relax.pass(beam.is_none());
         // The layers done so far: one per colour step.
         let mut layer = self.layer_start.len() - 1;
         let mut live = [0u32; NARROW_LAYER];
@@ -1511,16 +1487,6 @@ fn live_states(layer: &[Entry], start: u32, live: &mut [u32; NARROW_LAYER]) -> u
         n += usize::from(e.choice != DEAD);
     }
     n
-}
-
-/// States a search holds before its states are bounded by prices as well
-/// ([`Dp::price_if_slow`]).
-const PRICED_FROM: usize = 20_000;
-
-fn priced_from() -> usize {
-    static FROM: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *FROM
-        .get_or_init(|| std::env::var("PRICED_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(PRICED_FROM))
 }
 
 /// Low score bits: a count of melds with room for a spare joker (core mode tie-break).

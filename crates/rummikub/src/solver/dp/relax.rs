@@ -2,7 +2,6 @@
 
 use super::decisions::Decisions;
 use super::key::{COLOUR_BITS, GAMMA_SHIFT, jokers_of};
-use super::priced::{Priced, prices};
 use super::*;
 use crate::solver::groups::{MAX_COPIES, joker_masks};
 use crate::solver::paged::Paged;
@@ -34,11 +33,11 @@ pub(super) fn rest_total(counts: &Counts, params: Params) -> u32 {
 
 /// A bound that marks "no completion". Any negative bound means none: sums with it stay
 /// negative (every score is below 2^28), so bounds combine without branches.
-pub(super) const NONE: i32 = -(1 << 29);
+const NONE: i32 = -(1 << 29);
 
 /// A bound per joker budget `0..=MAX_JOKERS` (budgets above the position's jokers are
 /// never read).
-pub(super) type Budgets = [i32; JLEFT as usize];
+type Budgets = [i32; JLEFT as usize];
 
 /// The other colours' bound ([`Relax::others`]) behind `JLEFT - 1` impossible budgets
 /// ([`NONE`]): the budgets a colour's row leaves to them, `j - b` for every `b` up to
@@ -96,14 +95,6 @@ pub(super) struct Relax {
     others_shift: u32,
     /// The stamp of the entries of `others` in use.
     stamp: u32,
-    /// The priced bound, taken as the least with this one once a search is slow (see
-    /// [`Relax::price`]); boxed, as a sweep direction's tables are swapped whole
-    /// ([`Dp::face`](super::Dp::face)), and allocated the first time it is needed.
-    priced: Option<Box<Priced>>,
-    /// The priced bound is set for this search.
-    priced_on: bool,
-    /// The pass in progress is exact (see [`Relax::pass`]).
-    exact: bool,
 }
 
 /// Rows per page of [`Relax::rows`]: per colour, numbers 1..=13 and the end of the
@@ -139,7 +130,6 @@ impl Relax {
         on: bool,
     ) -> Option<u32> {
         self.on = on;
-        self.priced_on = false;
         if !on {
             return Some(u32::MAX >> 2);
         }
@@ -408,63 +398,6 @@ impl Relax {
         }
     }
 
-    /// [`Relax::estimate`] of a state this bound keeps, once prices are set: the least of
-    /// this bound (`best`) and the priced one (kept apart, so that the search without
-    /// prices pays one branch a kept state).
-    #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn priced_estimate(
-        &mut self,
-        dec: &mut Decisions,
-        key: u64,
-        score: u32,
-        best: i32,
-        (n, c, runs, j): (u32, usize, u32, u32),
-        target: u32,
-        cut: &mut u32,
-    ) -> Option<u32> {
-        let priced = self.priced.as_mut()?;
-        let best = best.min(priced.bound(dec, key, c, n, runs, j));
-        if best < 0 {
-            return None;
-        }
-        let est = score + best as u32;
-        if est + ROOM_MASK >= target {
-            Some(est)
-        } else {
-            *cut = (*cut).max(est);
-            None
-        }
-    }
-
-    /// Switches the priced bound on for the rest of the search (the relaxation on, in
-    /// core mode): prices from the root's program ([`prices`]), which any state's
-    /// estimate is then bounded by as well.
-    pub(super) fn price(&mut self, dec: &mut Decisions) {
-        if self.on && self.core && !self.priced_on {
-            let mu = prices(dec, self.objective, self.jmax);
-            self.priced.get_or_insert_default().set(mu, self.objective, self.jmax);
-            self.priced_on = true;
-        }
-    }
-
-    /// Sets the prices `mu` (packed units) for the rest of the search, as
-    /// [`Relax::price`] does with the root's.
-    #[cfg(test)]
-    pub(super) fn price_with(&mut self, mu: [[i32; 13]; 4]) {
-        self.priced.get_or_insert_default().set(mu, self.objective, self.jmax);
-        self.priced_on = true;
-    }
-
-    /// Tells whether the pass that goes on now is exact: the priced bound serves the
-    /// exact passes only, where a state it drops is work saved; in a beam it would
-    /// change which states the width keeps, and the beams' paths to a good play.
-    #[inline]
-    pub(super) fn pass(&mut self, exact: bool) {
-        static B: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        self.exact = exact || *B.get_or_init(|| std::env::var("PRICED_BEAMS").is_ok());
-    }
-
     /// Whether the relaxation is on (see [`Relax::init`]): off, [`Relax::estimate`] is
     /// the score alone and reads no target.
     pub(super) fn on(&self) -> bool {
@@ -523,9 +456,6 @@ impl Relax {
         }
         let est = score + best as u32;
         if est + ROOM_MASK >= target {
-            if self.priced_on & self.exact {
-                return self.priced_estimate(dec, key, score, best, (n, c, runs, j), target, cut);
-            }
             Some(est)
         } else {
             *cut = (*cut).max(est);
@@ -555,7 +485,7 @@ pub(super) fn charge(have: &[u32; 4], c: usize, x: u32) -> u32 {
 
 /// Max-plus convolution of two per-budget bounds (negative: impossible; the result
 /// is clamped at [`NONE`]).
-pub(super) fn max_plus(a: &Budgets, b: &Budgets) -> Budgets {
+fn max_plus(a: &Budgets, b: &Budgets) -> Budgets {
     let mut out = [NONE; JLEFT as usize];
     for total in 0..JLEFT as usize {
         for x in 0..=total {
