@@ -182,19 +182,26 @@ impl Solver {
         // proven (see `locked.rs`), and is the likeliest to be legal.
         let roles = joker_roles(table);
         let locked = if rules.joker_melds_locked {
-            // The jokers the forms free are held to the reuse rule: each keeps its role
-            // (any table joker's, which one is free is not known) or ends beside rack tiles.
-            let kept = (rules.joker_reuse != JokerReuse::SameTurnAnywhere
-                && self.turn_proof == TurnProof::Full)
-                .then(|| kept_any(&roles, table, rack));
-            self.locked(
-                table,
-                rack,
-                &options,
-                objective,
-                one,
-                kept.as_deref().map(|k| (rules.joker_reuse, k)),
-            )
+            let free = self.locked(table, rack, &options, objective, one, None);
+            // Where none of those plays is legal, the jokers the forms free are held to
+            // the reuse rule (each keeps its role, any table joker's as which one is free
+            // is not known, or ends beside rack tiles): a tighter bound, and costlier, so
+            // solved only then. A legal play at the looser bound is the answer either way.
+            let refused = free.as_ref().is_some_and(|plays| {
+                plays.first().is_some_and(|p| p.tiles_placed > 0)
+                    && !plays.iter().any(|p| {
+                        accepted(&p.table) || moved_jokers(&p.table, TRIES_OTHER, &accepted).is_some()
+                    })
+            });
+            if refused
+                && rules.joker_reuse != JokerReuse::SameTurnAnywhere
+                && self.turn_proof == TurnProof::Full
+            {
+                let kept = kept_any(&roles, table, rack);
+                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &kept)))
+            } else {
+                free
+            }
         } else {
             None
         };
