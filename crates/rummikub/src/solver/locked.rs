@@ -28,14 +28,35 @@
 //! Joins ([`joinable`]) that end two melds in one run over numbers both cover, or in one
 //! group, are not modelled (no bound from here then); two runs that join over a gap are:
 //! the gap is cut as above (the lower meld's extension, or a run of its own).
+//!
+//! # The jokers the forms free, under the reuse rule
+//!
+//! Where a released joker must end beside rack tiles ([`JokerReuse::WithRackTile`],
+//! [`JokerReuse::NewMeldWithTwoRackTiles`]), the rest of a choice is held to it too. The
+//! rest holds the fewest table jokers a legal play of that choice can leave there (the
+//! forms take the freed jokers before the rack's), and any play that leaves more, or
+//! the rack's elsewhere, is matched by one that leaves these: the jokers are the same
+//! tiles, only which one counts as the rack's changes, and the rack tiles placed stay
+//! the same. So where the rest holds a table joker, a legal play's rest holds one that
+//! keeps its role (any table joker's: which one the forms freed is not known) or is
+//! released into a meld with the rack tiles the rule asks for — which is what bounds
+//! the rest of a play after a released joker's meld in `reuse.rs`
+//! ([`Solver::after_release`]), the same argument on the rest's tiles. A form's natural
+//! taken from the rack where the rest holds its table copy changes places with it as
+//! above, which only gives the rest a rack tile more. The forms themselves are not held
+//! to the rule (a joker at a form's end may be a released one): a looser bound, still
+//! one.
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
-use super::turn::rank;
+use super::turn::{Keep, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
+use crate::JokerReuse;
 
 /// At most this many choices of forms are solved in one turn; with more, no bound.
-pub(super) const MAX_CHOICES: usize = 256;
+/// Each is one solve with a floor, most ending at once; in greedy games over a third of
+/// the turns the locked melds left unproven at 256 had more, none more than 1,024.
+pub(super) const MAX_CHOICES: usize = 1024;
 
 /// One way a meld with a joker can end the turn: the new meld, the tiles it takes from
 /// the rest of the table and the rack (jokers included), and how many of its own jokers
@@ -52,7 +73,10 @@ impl Solver {
     /// best over every choice of forms, which bounds every play the locked-meld rule
     /// allows (module docs; no play: none places a tile); `None` when that is not
     /// proven: melds that could join, more than [`MAX_CHOICES`] choices, or a solve that
-    /// did not answer.
+    /// did not answer. With `reuse` (the rule and the ways any table joker may keep its
+    /// role), a joker the forms free keeps its role or ends beside rack tiles as the
+    /// rule asks (module docs): a tighter bound, whose plays the rule is likelier to
+    /// allow.
     pub(super) fn locked(
         &mut self,
         table: &[Meld<Tile>],
@@ -60,6 +84,7 @@ impl Solver {
         options: &SolveOptions,
         objective: Objective,
         one: (u64, u64),
+        reuse: Option<(JokerReuse, &[Keep])>,
     ) -> Option<Vec<Solution>> {
         let (locked, free): (Vec<&Meld<Tile>>, Vec<&Meld<Tile>>) = table.iter().partition(|m| m.jokers() > 0);
         let jokers =
@@ -90,6 +115,17 @@ impl Solver {
                 Ok(Some(sol)) => sol,
                 Ok(None) => continue,
                 Err(_) => return None,
+            };
+            // A joker the forms free keeps its role or ends beside rack tiles (module
+            // docs): solved so only where the free solve reached the floor.
+            let sol = match reuse {
+                Some(rule) if taken.table.contains(&Tile::JOKER) => {
+                    match self.after_release(taken.table, &taken.rack, rule, options, floor)? {
+                        Some(sol) => sol,
+                        None => continue,
+                    }
+                }
+                _ => sol,
             };
             let table = chosen.iter().map(|f| f.meld).chain(sol.table).collect();
             let play = finish(table, [forms_only.placed, sol.placed].concat(), options.joker_value);
@@ -456,10 +492,10 @@ mod tests {
         let melds = |counts: &[usize]| -> Vec<Vec<Form>> {
             counts.iter().map(|&n| (0..n).map(|_| form()).collect()).collect()
         };
-        for counts in [&[MAX_CHOICES][..], &[16, 16], &[4, 4, 4, 4], &[2, 16, 8]] {
+        for counts in [&[MAX_CHOICES][..], &[32, 32], &[4, 4, 4, 4, 4], &[2, 16, 32]] {
             assert_eq!(choices(&melds(counts), &pool, 0).map(|c| c.len()), Some(MAX_CHOICES), "{counts:?}");
         }
-        for counts in [&[MAX_CHOICES + 1][..], &[16, 17], &[4, 4, 4, 4, 2], &[3, 3, 3, 3, 3, 3]] {
+        for counts in [&[MAX_CHOICES + 1][..], &[32, 33], &[4, 4, 4, 4, 4, 2], &[3, 3, 3, 3, 3, 3, 3]] {
             assert!(choices(&melds(counts), &pool, 0).is_none(), "{counts:?}");
         }
     }

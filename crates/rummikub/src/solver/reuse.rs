@@ -188,7 +188,7 @@ impl Solver {
     /// table joker keeps its role — one of the ways `kept`, solved as
     /// [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a meld
     /// with rack tiles the rule asks for, taken out as the first (further jokers free).
-    fn after_release(
+    pub(super) fn after_release(
         &mut self,
         faces: Vec<Tile>,
         rack: &[Tile],

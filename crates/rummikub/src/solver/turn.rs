@@ -59,7 +59,7 @@ impl Solver {
     /// the puzzle with the table jokers no play may release kept in their roles (and,
     /// when a group of three's joker needs both missing colours, each such joker kept or
     /// its group of four laid apart), under locked joker melds (§1.6) of the puzzle with
-    /// those melds kept whole, or, where a released joker must end beside rack tiles
+    /// those melds kept whole (the jokers they free held to the reuse rule), or, where a released joker must end beside rack tiles
     /// (§1.6 `JokerReuse`), the better of the puzzle with every table joker kept in its
     /// role and the best play with one meld of a table joker and the rack tiles the rule
     /// asks for taken out, under Schmidt's rules (§4.1) the best over the branches of a
@@ -180,13 +180,35 @@ impl Solver {
         // Under locked joker melds, the best play that keeps each meld with a joker whole
         // (extended, its jokers kept or replaced) bounds every legal play when it is
         // proven (see `locked.rs`), and is the likeliest to be legal.
-        let locked =
-            if rules.joker_melds_locked { self.locked(table, rack, &options, objective, one) } else { None };
+        let roles = joker_roles(table);
+        let locked = if rules.joker_melds_locked {
+            let free = self.locked(table, rack, &options, objective, one, None);
+            // Where none of those plays is legal, the jokers the forms free are held to
+            // the reuse rule (each keeps its role, any table joker's as which one is free
+            // is not known, or ends beside rack tiles): a tighter bound, and costlier, so
+            // solved only then. A legal play at the looser bound is the answer either way.
+            let refused = free.as_ref().is_some_and(|plays| {
+                plays.first().is_some_and(|p| p.tiles_placed > 0)
+                    && !plays.iter().any(|p| {
+                        accepted(&p.table) || moved_jokers(&p.table, TRIES_OTHER, &accepted).is_some()
+                    })
+            });
+            if refused
+                && rules.joker_reuse != JokerReuse::SameTurnAnywhere
+                && self.turn_proof == TurnProof::Full
+            {
+                let kept = kept_any(&roles, table, rack);
+                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &kept)))
+            } else {
+                free
+            }
+        } else {
+            None
+        };
         if let Some(plays) = &locked {
             // Every play kept ranks the best; none: no choice places a tile.
             goal = goal.min(plays.first().map_or((0, 0), |p| rank(p, objective)));
         }
-        let roles = joker_roles(table);
         let choices = keeps(&roles, rules, table, rack);
         let mut bound_plays = Vec::new();
         if !choices.is_empty() {
@@ -312,12 +334,7 @@ impl Solver {
             // Another table joker left beside a released joker's meld keeps its role or
             // is released beside rack tiles of its own: the ways any joker may keep its
             // role (which joker is left is not known; a shared way needs another kept).
-            let mut kept: Vec<Keep> = Vec::new();
-            for &way in all.iter().flatten() {
-                if !matches!(way, Keep::Shared { .. }) && !kept.contains(&way) {
-                    kept.push(way);
-                }
-            }
+            let kept = distinct_ways(&all);
             // Under `RackOnly` a release places a rack tile the joker stands for: one
             // solve per such tile bounds every release (`reuse.rs`), and when none
             // reaches the kept bound the melds beside rack tiles are not needed.
@@ -675,6 +692,31 @@ pub(super) struct Role {
     any_colour: bool,
     /// It stands in a group of three (two colours missing).
     group3: bool,
+}
+
+/// The ways of `all` (per joker, the ways it may keep its role), each once, less the
+/// shared ones (a shared way needs another joker kept).
+fn distinct_ways(all: &[Vec<Keep>]) -> Vec<Keep> {
+    let mut kept: Vec<Keep> = Vec::new();
+    for &way in all.iter().flatten() {
+        if !matches!(way, Keep::Shared { .. }) && !kept.contains(&way) {
+            kept.push(way);
+        }
+    }
+    kept
+}
+
+/// The ways any table joker of `roles` may keep its role, as the released-joker bound
+/// of `solve_turn` takes them: a joker left to the rest is one of them.
+pub(super) fn kept_any(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
+    let every: Vec<&Role> = roles.iter().collect();
+    let all = shared(
+        roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(),
+        &every,
+        jokers_of(table, rack),
+    )
+    .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
+    distinct_ways(&all)
 }
 
 /// The roles of the table's jokers, meld by meld.
