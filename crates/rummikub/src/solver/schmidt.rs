@@ -684,6 +684,17 @@ impl Turn {
             Need::Apart(_, t) => t.colour().zip(t.number()),
             _ => None,
         });
+        // A meld meeting `Kept(C)` of a `C` without jokers holds three of its naturals:
+        // only runs and groups over three of them are read.
+        let kept: Vec<&Old> = needs
+            .iter()
+            .filter_map(|n| match n {
+                Need::Kept(c) if self.olds[*c].jokers == 0 => Some(&self.olds[*c]),
+                _ => None,
+            })
+            .collect();
+        let over =
+            |f: &dyn Fn(Tile) -> bool| kept.iter().all(|o| o.naturals.iter().filter(|&&t| f(t)).count() >= 3);
         let jokers = self.pool[52];
         let have = |t: Tile| self.pool[t.index() as usize] > 0;
         for colour in Colour::ALL {
@@ -693,6 +704,13 @@ impl Turn {
                 }
                 for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
                     if must.is_some_and(|(_, n)| usize::from(n) >= usize::from(start) + len) {
+                        continue;
+                    }
+                    let span = |t: Tile| {
+                        t.colour() == Some(colour)
+                            && t.number().is_some_and(|n| (start..start + len as u8).contains(&n))
+                    };
+                    if !over(&span) {
                         continue;
                     }
                     let naturals: Vec<Tile> =
@@ -717,7 +735,9 @@ impl Turn {
                 }
             }
         }
-        for number in (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n)) {
+        for number in
+            (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n) && over(&|t| t.number() == Some(n)))
+        {
             let there = of_number(number, 0xf).into_iter().filter(|&t| have(t)).collect::<Vec<_>>();
             for mask in 1u32..1 << there.len() {
                 let naturals: Vec<Tile> =
