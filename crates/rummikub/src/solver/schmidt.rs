@@ -75,7 +75,7 @@ use super::turn::{joker_roles, least_placing, of_number, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
-pub(super) const MAX_SOLVES: usize = 1024;
+pub(super) const MAX_SOLVES: usize = 512;
 
 /// At most this many nodes take the best play of an earlier node of the same melds.
 const MAX_SHARED: usize = 4 * MAX_SOLVES;
