@@ -1033,6 +1033,43 @@ fn rules_4_1_schmidt_crowded_positions_equal_brute_force() {
     }
 }
 
+/// RULES.md §4.1 (a table joker moves only for its tile): on crowded positions whose
+/// first meld is a group with a joker and no tile it could stand for anywhere (table or
+/// rack), the joker never moves, so its group is kept in every legal play; every answer
+/// equals the brute force's best, and nearly every position is answered.
+#[test]
+fn rules_4_1_group_whose_joker_cannot_move_equals_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0401_6a0b);
+    let mut solver = Solver::new();
+    let (mut cases, mut tally) = (0, Tally::default());
+    while cases < 600 {
+        let (table, rack) = crowded_rack(&mut rng);
+        let first = &table[0];
+        let all: Vec<Tile> =
+            table.iter().flat_map(|m| m.faces().iter().copied()).chain(rack.iter().copied()).collect();
+        let number = first.faces().iter().find_map(|t| t.number());
+        let stuck = first.kind() == MeldKind::Group
+            && first.jokers() == 1
+            && number.is_some_and(|n| {
+                let missing =
+                    Colour::ALL.into_iter().filter(|&c| !first.faces().contains(&Tile::new(c, n).unwrap()));
+                missing.into_iter().all(|c| !all.contains(&Tile::new(c, n).unwrap()))
+            });
+        if !stuck {
+            continue;
+        }
+        cases += 1;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let label = format!("stuck group joker case {cases}");
+        check_case(&mut solver, &label, &Config::SCHMIDT, (&table, &rack), true, objective, &mut tally);
+    }
+    let Tally { answered, costly, costly_answered } = tally;
+    eprintln!(
+        "stuck group joker: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+    );
+    assert!(answered >= 590, "{answered} answered, {costly_answered} of {costly}");
+}
+
 /// RULES.md §4.1, a greedy-bot position: r13 from the group takes the joker's place in
 /// r11 r12 J and goes back, so the joker is no longer a tile of its run, which is broken
 /// up (r11 to the group of 11s, r12 beside the joker and the rack's k12). That play and

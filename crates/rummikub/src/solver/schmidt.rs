@@ -48,10 +48,16 @@
 //! replaced by each form meeting its needs and the new one) or another meld (then each
 //! form meeting the new need is added). Every play of the node falls in a child, so the
 //! best bound among the open nodes bounds every legal play (a child is solved only when
-//! it comes first; until then its parent's bound holds for it). The search takes the
-//! node of the highest bound first (of one bound, the one with the most fixed melds: its
-//! play is the likeliest to be accepted); the first whose best play is accepted is the
-//! answer, as it ranks as high as every bound left. Nodes of the same fixed melds (their
+//! it comes first; until then its parent's bound holds for it). Two kinds of child hold
+//! no play and are not made: one whose fixed melds the tiles (table and rack) cannot
+//! hold together (each is cut from a meld of its own of the play, so their tiles are the
+//! play's), and one that breaks up a group whose joker must stay and can be swapped for
+//! no rack tile. Such a joker never moves, and a group joker that has not moved lies
+//! beside two other tiles of its old meld (it stands for no one tile of a run, which is
+//! how `check_play` reads a joker left in place), so every legal play keeps that group.
+//! The search takes the node of the highest bound first (of one bound, the one with the
+//! most fixed melds: its play is the likeliest to be accepted); the first whose best
+//! play is accepted is the answer, as it ranks as high as every bound left. Nodes of the same fixed melds (their
 //! needs differ) have the same puzzle, solved once. A node it cannot branch, or the
 //! limit of [`MAX_SOLVES`] puzzles solved (or [`MAX_SHARED`] shared), ends the search
 //! with the highest bound left.
@@ -69,7 +75,7 @@ use super::turn::{joker_roles, least_placing, of_number, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
-pub(super) const MAX_SOLVES: usize = 1024;
+pub(super) const MAX_SOLVES: usize = 512;
 
 /// At most this many nodes take the best play of an earlier node of the same melds.
 const MAX_SHARED: usize = 4 * MAX_SOLVES;
@@ -262,6 +268,10 @@ impl Solver {
                     _ => {}
                 }
                 let mut child = |entries: Vec<Entry>| {
+                    // Fixed melds the tiles cannot hold together stand for no play.
+                    if !turn.holds(&entries) {
+                        return;
+                    }
                     // A node reached twice (the same melds, needs and states) is searched once.
                     let mut melds: Vec<(bool, Vec<Tile>, Vec<Need>)> = entries
                         .iter()
@@ -450,10 +460,7 @@ impl Turn {
             match &node.states[c] {
                 State::Open if held.iter().all(|&h| h < 3) => {
                     if let Some(t) = pair(&[]) {
-                        return Some(vec![
-                            (Need::Kept(c), Some(State::Kept)),
-                            (Need::Apart(c, t), Some(State::Apart(vec![t]))),
-                        ]);
+                        return Some(self.kept_or_apart(c, t));
                     }
                 }
                 State::Apart(done) => {
@@ -493,13 +500,7 @@ impl Turn {
         order.into_iter().find_map(|c| {
             let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
             match &node.states[c] {
-                State::Open => {
-                    let t = apart(&[])?;
-                    Some(vec![
-                        (Need::Kept(c), Some(State::Kept)),
-                        (Need::Apart(c, t), Some(State::Apart(vec![t]))),
-                    ])
-                }
+                State::Open => Some(self.kept_or_apart(c, apart(&[])?)),
                 State::Apart(done) => {
                     let t = apart(done)?;
                     Some(vec![(Need::Apart(c, t), Some(State::Apart([&done[..], &[t]].concat())))])
@@ -507,6 +508,36 @@ impl Turn {
                 State::Kept => None,
             }
         })
+    }
+
+    /// Whether the tiles there are (table and rack) hold the melds of `entries` together.
+    fn holds(&self, entries: &[Entry]) -> bool {
+        let mut left = self.pool;
+        entries.iter().flat_map(|e| e.meld.faces()).all(|t| {
+            let n = &mut left[t.index() as usize];
+            let there = *n > 0;
+            *n = n.saturating_sub(1);
+            there
+        })
+    }
+
+    /// The needs of a play that keeps the old meld `c` and of one that breaks it up (its
+    /// natural `t` held apart), each with the state `c` takes; only the first if `c` is
+    /// kept in every legal play.
+    fn kept_or_apart(&self, c: usize, t: Tile) -> Vec<(Need, Option<State>)> {
+        let mut needs = vec![(Need::Kept(c), Some(State::Kept))];
+        if !self.kept_always(c) {
+            needs.push((Need::Apart(c, t), Some(State::Apart(vec![t]))));
+        }
+        needs
+    }
+
+    /// Whether every legal play keeps the old meld `c`: it is a group with a joker that
+    /// must stay and that no rack tile can be swapped for. Such a joker has not moved, and
+    /// a group joker that has not moved lies beside two other tiles of its old meld (it
+    /// stands for no one tile in a run), three of `c`'s tiles in one meld.
+    fn kept_always(&self, c: usize) -> bool {
+        self.stays.iter().any(|s| s.old == c && s.tile.is_none() && s.swap.is_empty())
     }
 
     /// How many jokers of the old meld `c` stay its tiles in every legal play: those
@@ -653,6 +684,17 @@ impl Turn {
             Need::Apart(_, t) => t.colour().zip(t.number()),
             _ => None,
         });
+        // A meld meeting `Kept(C)` of a `C` without jokers holds three of its naturals:
+        // only runs and groups over three of them are read.
+        let kept: Vec<&Old> = needs
+            .iter()
+            .filter_map(|n| match n {
+                Need::Kept(c) if self.olds[*c].jokers == 0 => Some(&self.olds[*c]),
+                _ => None,
+            })
+            .collect();
+        let over =
+            |f: &dyn Fn(Tile) -> bool| kept.iter().all(|o| o.naturals.iter().filter(|&&t| f(t)).count() >= 3);
         let jokers = self.pool[52];
         let have = |t: Tile| self.pool[t.index() as usize] > 0;
         for colour in Colour::ALL {
@@ -662,6 +704,13 @@ impl Turn {
                 }
                 for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
                     if must.is_some_and(|(_, n)| usize::from(n) >= usize::from(start) + len) {
+                        continue;
+                    }
+                    let span = |t: Tile| {
+                        t.colour() == Some(colour)
+                            && t.number().is_some_and(|n| (start..start + len as u8).contains(&n))
+                    };
+                    if !over(&span) {
                         continue;
                     }
                     let naturals: Vec<Tile> =
@@ -686,7 +735,9 @@ impl Turn {
                 }
             }
         }
-        for number in (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n)) {
+        for number in
+            (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n) && over(&|t| t.number() == Some(n)))
+        {
             let there = of_number(number, 0xf).into_iter().filter(|&t| have(t)).collect::<Vec<_>>();
             for mask in 1u32..1 << there.len() {
                 let naturals: Vec<Tile> =
