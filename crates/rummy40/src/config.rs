@@ -10,7 +10,7 @@ use rummykit_core::{
 /// high, jokers anywhere. [`Config::meld_rules`] applies the ace and joker options.
 ///
 /// ```
-/// use rummykit_core::AcePolicy;
+/// use rummykit_rummy40::rummykit_core::AcePolicy;
 /// use rummykit_rummy40::{Config, MELD_RULES};
 /// assert_eq!(MELD_RULES.ace, AcePolicy::High);
 /// assert_eq!(Config::RUMMY40.meld_rules(), MELD_RULES);
@@ -29,7 +29,7 @@ pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit
 /// The Scala 40 pack (`RULES.md` §3.9): two decks and four jokers, 108 cards.
 ///
 /// ```
-/// use rummykit_core::Card;
+/// use rummykit_rummy40::rummykit_core::Card;
 /// use rummykit_rummy40::{Config, SCALA40_PACK};
 /// assert_eq!(SCALA40_PACK.ids_of(Card::JOKER).count(), 4);
 /// assert_eq!(SCALA40_PACK.ids_of("7h".parse()?).count(), 2); // one per deck
@@ -46,13 +46,13 @@ pub(crate) const MAX_PLAYERS: usize = 6;
 /// Cards dealt to each player (`RULES.md` §3.2).
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::rand::SeedableRng;
+/// use rummykit_rummy40::rummykit_core::{Game, Seating};
 /// use rummykit_rummy40::{Config, HAND_SIZE, Rummy40};
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+/// let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(2);
 /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(4), &mut rng)?;
 /// assert!((0..4).all(|seat| game.hand(seat).len() == HAND_SIZE));
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_rummy40::rummykit_core::DealError>(())
 /// ```
 pub const HAND_SIZE: usize = 13;
 
@@ -132,7 +132,7 @@ pub enum RummyBonus {
 /// contradictions.
 ///
 /// ```
-/// use rummykit_core::MatchEnd;
+/// use rummykit_rummy40::rummykit_core::MatchEnd;
 /// use rummykit_rummy40::Config;
 /// let mut c = Config::RUMMY40;
 /// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
@@ -191,7 +191,7 @@ impl Config {
     /// Rummy 40: the defaults of `RULES.md` §3.9.
     ///
     /// ```
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_rummy40::rummykit_core::MatchEnd;
     /// use rummykit_rummy40::{Config, RummyBonus};
     /// let c = Config::RUMMY40;
     /// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
@@ -286,7 +286,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_ace_low_in_runs(true);
     /// assert_eq!(config.ace_low_in_runs, true);
-    /// assert_eq!(config.meld_rules().ace, rummykit_core::AcePolicy::LowOrHigh);
+    /// assert_eq!(config.meld_rules().ace, rummykit_rummy40::rummykit_core::AcePolicy::LowOrHigh);
     /// ```
     #[must_use]
     pub const fn with_ace_low_in_runs(mut self, on: bool) -> Config {
@@ -367,7 +367,7 @@ impl Config {
     /// With another limit of jokers per meld.
     ///
     /// ```
-    /// use rummykit_core::JokerLimit;
+    /// use rummykit_rummy40::rummykit_core::JokerLimit;
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_joker_limit(JokerLimit::NoAdjacent);
     /// assert_eq!(config.joker_limit, JokerLimit::NoAdjacent);
@@ -438,7 +438,7 @@ impl Config {
     /// With another end of match.
     ///
     /// ```
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_rummy40::rummykit_core::MatchEnd;
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_game_end(MatchEnd::Elimination(201));
     /// assert_eq!(config.game_end, MatchEnd::Elimination(201));
@@ -482,7 +482,7 @@ impl Config {
     /// [`AcePolicy::LowOrHigh`] under `ace_low_in_runs` and the configured joker limit.
     ///
     /// ```
-    /// use rummykit_core::AcePolicy;
+    /// use rummykit_rummy40::rummykit_core::AcePolicy;
     /// use rummykit_rummy40::Config;
     /// assert_eq!(Config::RUMMY40.meld_rules().ace, AcePolicy::High);
     /// assert_eq!(Config::SCALA40.meld_rules().ace, AcePolicy::LowOrHigh);
@@ -519,7 +519,7 @@ impl Config {
     /// [`DealError::InvalidConfig`] when `jokers` is not 2 or 4.
     ///
     /// ```
-    /// use rummykit_core::DealError;
+    /// use rummykit_rummy40::rummykit_core::DealError;
     /// use rummykit_rummy40::Config;
     /// assert_eq!(Config::RUMMY40.catalog()?.len(), 106); // two decks, two jokers
     /// assert_eq!(Config::SCALA40.catalog()?.len(), 108); // two decks, four jokers
@@ -584,7 +584,7 @@ impl Config {
     /// a count that saturates, and the match end with totals that saturate.
     ///
     /// ```
-    /// use rummykit_core::{DealError, MatchEnd};
+    /// use rummykit_rummy40::rummykit_core::{DealError, MatchEnd};
     /// use rummykit_rummy40::Config;
     /// let mut c = Config::RUMMY40;
     /// assert_eq!(c.validate(7), Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
