@@ -38,6 +38,19 @@ pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit
 /// ```
 pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit");
 
+/// A restock bound for [`Config::max_restocks`] that ends only dead hands: §3.7
+/// restocks for ever, but a table of closed sets and full runs can leave every player
+/// with a card or two that fit nowhere, and such a hand never ends. Over 400 seeded
+/// hands each of 2, 3 and 4 planner/greedy players, four restocks void exactly the hands
+/// six do (0, 1 and 2 of them).
+///
+/// ```
+/// use rummykit_rummy40::{Config, RESTOCK_CAP};
+/// let config = Config::RUMMY40.with_max_restocks(Some(RESTOCK_CAP));
+/// assert_eq!(config.max_restocks, Some(4));
+/// ```
+pub const RESTOCK_CAP: u32 = 4;
+
 /// Fewest seats (`RULES.md` §3.1; the Scala 40 range): the start of
 /// [`Game::seat_range`](rummykit_core::Game::seat_range).
 pub(crate) const MIN_PLAYERS: usize = 2;
@@ -183,12 +196,21 @@ pub struct Config {
     pub unopened_penalty: Option<u32>,
     /// Void the hand (no winner, no points) instead of restocking a further time after
     /// this many restocks. `None` (default): the pile is reshuffled for ever, as §3.7
-    /// says; `Some(n)` bounds hands between players who never meld (simulations, bots).
+    /// says. A hand can then go on for ever between any players, not only ones who
+    /// never meld: on a dead table (every meld closed, every hand's cards fitting
+    /// nowhere) nobody can go out, and a [`Match`](rummykit_core::Match) reports
+    /// [`DriverError::TooLong`](rummykit_core::DriverError::TooLong) when the hand passes
+    /// its action limit. `Some(n)` ends such hands void; [`RESTOCK_CAP`] is a bound that
+    /// cuts short only dead hands.
     pub max_restocks: Option<u32>,
 }
 
 impl Config {
-    /// Rummy 40: the defaults of `RULES.md` §3.9.
+    /// Rummy 40: the defaults of `RULES.md` §3.9. It restocks for ever (§3.7,
+    /// `max_restocks: None`), so a hand on a dead table never ends and a
+    /// [`Match`](rummykit_core::Match) stops with
+    /// [`DriverError::TooLong`](rummykit_core::DriverError::TooLong); set
+    /// [`max_restocks`](Config::max_restocks) (such as [`RESTOCK_CAP`]) to end such hands void.
     ///
     /// ```
     /// use rummykit_rummy40::rummykit_core::MatchEnd;
@@ -222,7 +244,8 @@ impl Config {
     /// Scala 40 (FISCA practice, `RULES.md` §3.1–§3.9 alternatives): four jokers worth
     /// 25 in hand, ace also low, the taken discard must be used, no discarding a playable
     /// card, a joker only as the closing discard, and a doubled hand for the opponents of
-    /// a player who closes in one turn.
+    /// a player who closes in one turn. Like [`Config::RUMMY40`], it restocks for ever:
+    /// set [`max_restocks`](Config::max_restocks) for matches that must end.
     ///
     /// ```
     /// use rummykit_rummy40::{Config, JokerDiscard, RummyBonus};

@@ -74,8 +74,8 @@ pub use action::{Action, NewMeld, RummyLayOff};
 pub use analysis::{MAX_ANALYSED_HAND, Opening, analyze, best_opening, can_open, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
-    Config, HAND_SIZE, JokerDiscard, MELD_RULES, OpeningScope, RUMMY40_PACK, RummyBonus, SCALA40_PACK,
-    Set3JokerSwap,
+    Config, HAND_SIZE, JokerDiscard, MELD_RULES, OpeningScope, RESTOCK_CAP, RUMMY40_PACK, RummyBonus,
+    SCALA40_PACK, Set3JokerSwap,
 };
 pub use error::ActionError;
 pub use game::Rummy40;
