@@ -216,7 +216,7 @@ pub enum ActionError {
 #[non_exhaustive]
 pub enum StagingError {
     /// The staging area belongs to a seat whose turn it is not (any more).
-    #[error("it is not seat {seat}'s turn (to move: {to_move:?})")]
+    #[error("it is not seat {seat}'s turn: {}", to_move_words(*to_move))]
     NotYourTurn {
         /// The staging seat.
         seat: Seat,
@@ -258,4 +258,26 @@ pub enum StagingError {
     /// The committed action was refused.
     #[error(transparent)]
     Action(#[from] ActionError),
+}
+
+/// Whose turn it is, in words: "seat 1 is to move", or "no seat is to move".
+fn to_move_words(to_move: Option<Seat>) -> String {
+    match to_move {
+        Some(seat) => format!("seat {seat} is to move"),
+        None => "no seat is to move".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StagingError;
+
+    /// Whose turn it is reads in words, with or without a seat to move.
+    #[test]
+    fn not_your_turn_names_the_seat_to_move_in_words() {
+        let e = StagingError::NotYourTurn { seat: 0, to_move: Some(1) };
+        assert_eq!(e.to_string(), "it is not seat 0's turn: seat 1 is to move");
+        let e = StagingError::NotYourTurn { seat: 2, to_move: None };
+        assert_eq!(e.to_string(), "it is not seat 2's turn: no seat is to move");
+    }
 }

@@ -613,6 +613,8 @@ impl Staging {
     /// assert!(game.has_opened(0));
     /// assert_eq!((game.table().len(), game.to_move()), (1, Some(1)));
     /// assert_eq!(turn.commit(&mut game), Err(StagingError::NotYourTurn { seat: 0, to_move: Some(1) }));
+    /// let message = turn.commit(&mut game).unwrap_err().to_string();
+    /// assert_eq!(message, "it is not seat 0's turn: seat 1 is to move");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn commit(&self, game: &mut Rummikub) -> Result<(), StagingError> {
