@@ -290,8 +290,10 @@ impl ClassicRummy {
         self.state.phase
     }
 
-    /// The hand of `seat` (empty for a seat that does not exist). Hidden information:
-    /// give players their [`View`].
+    /// The hand of `seat`: empty for a seat that does not exist, which is no error (unlike
+    /// Rummikub's `rack`, which answers `None`); a seat that went out holds an empty hand
+    /// too, so compare `seat` with [`seats`](rummykit_core::Game::seats) to tell them
+    /// apart. Hidden information: give players their [`View`].
     ///
     /// ```
     /// use rummykit_classic::rand::SeedableRng;

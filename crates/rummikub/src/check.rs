@@ -305,7 +305,9 @@ fn best_own_value(config: &Config, table: &[Meld<Tile>], played: &TileCounts) ->
             left.remove(t);
         });
         let take = meld_value(config, meld) + dfs(config, table, rest, left);
-        meld.faces().iter().for_each(|&t| left.add(t));
+        meld.faces().iter().for_each(|&t| {
+            left.add(t);
+        });
         skip.max(take)
     }
     let mut left = *played;

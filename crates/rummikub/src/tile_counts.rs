@@ -119,19 +119,29 @@ impl TileCounts {
         &self.0
     }
 
-    /// Adds one `tile` (saturating at 255, far above any catalog).
+    /// Adds one `tile`; `false` (and no change) if the counts already hold 255 copies of
+    /// it, the most a count holds (far above any catalog; parsing refuses more too).
     ///
     /// ```
     /// use rummykit_rummikub::TileCounts;
     /// let mut rack: TileCounts = "k9".parse()?;
-    /// rack.add("k9".parse()?); // the second copy
+    /// assert!(rack.add("k9".parse()?)); // the second copy
     /// assert_eq!(rack.to_string(), "k9 k9");
+    /// let mut full: TileCounts = std::iter::repeat_n("k9".parse()?, 255).collect();
+    /// assert!(!full.add("k9".parse()?));
+    /// assert_eq!(full.len(), 255);
     /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[inline]
-    pub fn add(&mut self, tile: Tile) {
+    pub fn add(&mut self, tile: Tile) -> bool {
         let c = &mut self.0[tile.index() as usize];
-        *c = c.saturating_add(1);
+        match c.checked_add(1) {
+            Some(n) => {
+                *c = n;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Removes one `tile`; `false` (and no change) if there is none.
@@ -313,7 +323,8 @@ impl Default for TileCounts {
     }
 }
 
-/// Collects with [`TileCounts::add`]: each count saturates at 255 (parsing refuses more).
+/// Collects with [`TileCounts::add`]: a copy past 255 of a tile is not counted (parsing
+/// refuses it).
 impl FromIterator<Tile> for TileCounts {
     fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
         let mut counts = TileCounts::EMPTY;
@@ -322,7 +333,7 @@ impl FromIterator<Tile> for TileCounts {
     }
 }
 
-/// Adds with [`TileCounts::add`]: each count saturates at 255.
+/// Adds with [`TileCounts::add`]: a copy past 255 of a tile is not counted.
 impl Extend<Tile> for TileCounts {
     fn extend<I: IntoIterator<Item = Tile>>(&mut self, iter: I) {
         for tile in iter {
@@ -412,6 +423,23 @@ mod tests {
         assert_eq!(over.to_string(), "`b13`: more than 255 copies");
         let full: TileCounts = format!("{}J", "b13 ".repeat(255)).parse().unwrap();
         assert_eq!((full.len(), full.jokers()), (256, 1));
+    }
+
+    /// `add` refuses the copy parsing refuses: the 256th of a tile, leaving the counts
+    /// as they were; other tiles still count.
+    #[test]
+    fn adding_refuses_more_copies_than_a_count_holds() {
+        let b13 = "b13".parse().unwrap();
+        let mut counts = TileCounts::new();
+        for n in 1..=255 {
+            assert!(counts.add(b13), "{n}");
+        }
+        let full = counts;
+        assert!(!counts.add(b13));
+        assert_eq!(counts, full);
+        assert_eq!(counts, format!("{}", "b13 ".repeat(255)).parse().unwrap());
+        assert!(counts.add(rummykit_core::Tile::JOKER));
+        assert_eq!((counts.len(), counts.count(b13)), (256, 255));
     }
 
     #[test]
