@@ -380,7 +380,7 @@ fn general_split<F: Face>(
         best_unmelded: all,
         stack: Vec::new(),
         buffer: Vec::new(),
-        seen: if generator_has_jokers { vec![(EMPTY_SLOT, 0); SEEN_SLOTS] } else { Vec::new() },
+        seen: if generator_has_jokers { vec![EMPTY_SLOT; SEEN_SLOTS] } else { Vec::new() },
     };
     search.run(all, 0, 0);
     let melds = Melds::from_iter(search.best_melds.into_iter());
@@ -441,10 +441,12 @@ struct Search<'a, F> {
 /// Slots of the repeat cache (a power of two).
 const SEEN_SLOTS: usize = 1024;
 
-/// The key of a repeat cache slot not filled yet. No state looked up there has it: the
-/// cache is read only while a natural remains, so `remaining` is never empty. (Every
-/// other key is some state's: all ones is a whole hand of [`MAX_HAND`] pieces.)
-const EMPTY_SLOT: u64 = 0;
+/// A repeat cache slot not filled yet, which no lookup matches on either count: its key
+/// is no state's (the cache is read only while a natural remains, so `remaining` is never
+/// empty; all ones, by contrast, is a whole hand of [`MAX_HAND`] pieces), and no deadwood
+/// reaches its `u64::MAX` (a sum of 64 `u32` values stays below it). Not all zeros: a
+/// zeroed allocation costs a `memset` per search, more than filling the slots in place.
+const EMPTY_SLOT: (u64, u64) = (0, u64::MAX);
 
 impl<F: Face> Search<'_, F> {
     /// `remaining`: undecided positions; `dead`: value of those already left unmelded
