@@ -7,9 +7,13 @@
 /// `rummykit::rand` and pick an rng crate of the same generation, such as
 /// `rand_chacha` 0.10:
 ///
+/// This `rand` is built without its default features (no `rand::rng()`, no seeding from
+/// the operating system): a program that wants a fresh deal each run adds `rand` 0.10
+/// with its default features to its own dependencies.
+///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rummikub::{Config, Rummikub};
 /// use rummykit::{Game, Seating};
 ///
@@ -19,6 +23,22 @@
 /// # Ok::<(), rummykit::DealError>(())
 /// ```
 pub use rand;
+
+/// The `rand_chacha` crate (0.10), whose `ChaCha8Rng` seeded with
+/// [`SeedableRng::seed_from_u64`](rand::SeedableRng::seed_from_u64) deals the same game
+/// for the same seed on every platform: the rng the examples, tests and benches use.
+///
+/// ```
+/// use rummykit::rand::SeedableRng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
+/// use rummykit::{Game, Seating};
+/// use rummykit::classic::{ClassicRummy, Config};
+///
+/// let deal = |seed| ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(seed));
+/// assert_eq!(deal(3)?.setup(), deal(3)?.setup());
+/// # Ok::<(), rummykit::DealError>(())
+/// ```
+pub use rand_chacha;
 
 /// The vocabulary every game shares, at the top level: pieces ([`Tile`], [`Card`]),
 /// melds and their rules, notation, the [`Game`] and [`Bot`] contract, matches and

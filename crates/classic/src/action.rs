@@ -12,10 +12,10 @@ use crate::turn::{DECK, arrange};
 ///
 /// ```
 /// use rummykit_classic::Action;
-/// use rummykit_core::{Card, Catalog};
+/// use rummykit_classic::rummykit_core::{Card, Catalog};
 /// let id = Catalog::<Card>::DECK.ids_of("7h".parse()?).next().unwrap();
 /// assert_eq!(format!("{:?}", Action::Discard(id)), "Discard(#32)");
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -46,10 +46,10 @@ impl Action {
     /// "discard Kd". What [`Game::describe`](rummykit_core::Game::describe) gives.
     ///
     /// ```
-    /// use rand::SeedableRng;
+    /// use rummykit_classic::rand::SeedableRng;
     /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// use rummykit_classic::rummykit_core::{Game, Seating};
+    /// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(1);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
     /// let view = game.view(1);
     /// let mut legal = Vec::new();
@@ -57,7 +57,7 @@ impl Action {
     /// let top = view.discard_pile.last().and_then(|&id| game.face(id)).expect("a card turned up");
     /// let words: Vec<String> = legal.iter().map(|a| a.describe(&view).to_string()).collect();
     /// assert_eq!(words, ["draw from the stock".to_owned(), format!("take the discard {top}")]);
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn describe(&self, view: &View) -> Description {

@@ -13,7 +13,7 @@ use crate::turn::DECK;
 ///
 /// ```
 /// use rummykit_classic::{Config, analyze};
-/// use rummykit_core::{Card, Catalog, MeldKind, PieceSet, parse_list};
+/// use rummykit_classic::rummykit_core::{Card, Catalog, MeldKind, PieceSet, parse_list};
 /// let deck = Catalog::<Card>::DECK;
 /// let hand: PieceSet = parse_list::<Card>("7h 8h 9h 9s 9d Kc 2c")?.into_iter()
 ///     .map(|c| deck.ids_of(c).next().unwrap()).collect();

@@ -11,17 +11,17 @@ use crate::{Action, ClassicRummy, Phase, View, analyze};
 /// lays off cards that are deadwood, and discards its most valuable deadwood card.
 ///
 /// ```
-/// use rand::SeedableRng;
+/// use rummykit_classic::rand::SeedableRng;
 /// use rummykit_classic::{ClassicRummy, Config, GreedyBot};
-/// use rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
+/// use rummykit_classic::rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
 /// let config = Config::SIMULATION.with_game_end(MatchEnd::FixedHands(1));
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(3);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2), &mut rng)?;
 /// let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
 /// let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut a, &mut b];
 /// let (outcome, _) = play_hand(&mut hand, &mut bots, 5000).unwrap();
 /// assert_eq!(outcome.points.len(), 2);
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct GreedyBot {
@@ -33,11 +33,11 @@ impl GreedyBot {
     /// A greedy bot.
     ///
     /// ```
-    /// use rand::SeedableRng;
+    /// use rummykit_classic::rand::SeedableRng;
     /// use rummykit_classic::{ClassicRummy, Config, GreedyBot};
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_classic::rummykit_core::{Bot, Game, Seating};
     ///
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(3);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// let mut bot = GreedyBot::new();
     /// assert_eq!(bot.name(), "greedy");

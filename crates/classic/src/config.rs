@@ -19,11 +19,11 @@ pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::For
 ///
 /// ```
 /// use rummykit_classic::AceMode;
-/// use rummykit_core::Card;
+/// use rummykit_classic::rummykit_core::Card;
 /// let ace: Card = "As".parse()?;
 /// assert_eq!(AceMode::Low.card_value(ace), 1);
 /// assert_eq!(AceMode::LowOrHigh.card_value(ace), 15);
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -44,7 +44,7 @@ impl AceMode {
     ///
     /// ```
     /// use rummykit_classic::AceMode;
-    /// use rummykit_core::AcePolicy;
+    /// use rummykit_classic::rummykit_core::AcePolicy;
     /// assert_eq!(AceMode::RoundTheCorner.policy(), AcePolicy::RoundTheCorner);
     /// assert_eq!(AceMode::LowOrHigh.policy(), AcePolicy::LowOrHigh);
     /// ```
@@ -63,11 +63,11 @@ impl AceMode {
     ///
     /// ```
     /// use rummykit_classic::AceMode;
-    /// use rummykit_core::Card;
+    /// use rummykit_classic::rummykit_core::Card;
     /// let (ace, queen, seven): (Card, Card, Card) = ("Ah".parse()?, "Qh".parse()?, "7h".parse()?);
     /// assert_eq!((AceMode::Low.card_value(ace), AceMode::LowOrHigh.card_value(ace)), (1, 15));
     /// assert_eq!((AceMode::Low.card_value(queen), AceMode::Low.card_value(seven)), (10, 7));
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     #[inline]
@@ -130,7 +130,7 @@ pub enum MeldLimit {
 ///
 /// ```
 /// use rummykit_classic::{AceMode, Config, MeldLimit};
-/// use rummykit_core::MatchEnd;
+/// use rummykit_classic::rummykit_core::MatchEnd;
 /// let standard = Config::STANDARD;
 /// assert_eq!(standard.meld_limit, MeldLimit::One);
 /// assert!(!standard.must_discard_to_go_out && standard.going_rummy_double);
@@ -169,7 +169,7 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::Config;
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_classic::rummykit_core::MatchEnd;
     /// assert_eq!(Config::STANDARD.game_end, MatchEnd::TargetScore(100));
     /// assert_eq!(Config::default(), Config::STANDARD);
     /// ```
@@ -189,7 +189,7 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::Config;
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_classic::rummykit_core::MatchEnd;
     /// let config = Config::LAST_CARD.with_game_end(MatchEnd::FixedHands(4));
     /// assert!(config.must_discard_to_go_out);
     /// assert_eq!(config.game_end, MatchEnd::FixedHands(4));
@@ -248,7 +248,7 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::{AceMode, Config};
-    /// use rummykit_core::AcePolicy;
+    /// use rummykit_classic::rummykit_core::AcePolicy;
     /// let corner = Config::STANDARD.with_ace(AceMode::RoundTheCorner);
     /// assert_eq!(corner.meld_rules().ace, AcePolicy::RoundTheCorner); // K-A-2 is a run
     /// ```
@@ -312,7 +312,7 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::Config;
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_classic::rummykit_core::MatchEnd;
     /// let one_hand = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
     /// assert_eq!(one_hand.game_end, MatchEnd::SingleHand);
     /// assert_eq!(Config::STANDARD.game_end, MatchEnd::TargetScore(100));
@@ -342,7 +342,7 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::Config;
-    /// use rummykit_core::{DealError, MatchEnd};
+    /// use rummykit_classic::rummykit_core::{DealError, MatchEnd};
     /// assert_eq!(Config::STANDARD.validate(2), Ok(()));
     /// assert_eq!(Config::STANDARD.validate(7), Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));
     /// let refused = Config::STANDARD.with_game_end(MatchEnd::FixedHands(0)).validate(2);
@@ -370,11 +370,11 @@ impl Config {
     ///
     /// ```
     /// use rummykit_classic::Config;
-    /// use rummykit_core::{Card, JokerLimit, Meld, MeldKind, parse_list};
+    /// use rummykit_classic::rummykit_core::{Card, JokerLimit, Meld, MeldKind, parse_list};
     /// let rules = Config::STANDARD.meld_rules();
     /// assert_eq!(rules.jokers, JokerLimit::Forbidden); // classic Rummy has no jokers
     /// assert!(Meld::new(MeldKind::Run, &parse_list::<Card>("Ac 2c 3c")?, &rules).is_ok());
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub const fn meld_rules(&self) -> MeldRules {

@@ -7,12 +7,12 @@ use thiserror::Error;
 /// (`RULES.md` §2.3–§2.5) and the card concerned.
 ///
 /// ```
-/// use rand::SeedableRng;
+/// use rummykit_classic::rand::SeedableRng;
 /// use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Phase};
-/// use rummykit_core::{Game, MatchEnd, NotYourTurn, Seating, TurnError};
+/// use rummykit_classic::rummykit_core::{Game, MatchEnd, NotYourTurn, Seating, TurnError};
 ///
 /// let config = Config::STANDARD;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(1), &mut rng)?;
 /// let card = game.hand(0).first().expect("seat 0 holds cards");
 /// let before = game.clone();
@@ -26,7 +26,7 @@ use thiserror::Error;
 /// );
 /// game.apply(0, Action::DrawStock).expect("seat 0 draws");
 /// game.apply(0, Action::Discard(card)).expect("then discards");
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]

@@ -20,12 +20,12 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 /// state and the action, and an `Err` leaves the state unchanged.
 ///
 /// ```
-/// use rand::SeedableRng;
+/// use rummykit_classic::rand::SeedableRng;
 /// use rummykit_classic::{Action, ClassicRummy, Config};
-/// use rummykit_core::{Game, MatchEnd, Seating};
+/// use rummykit_classic::rummykit_core::{Game, MatchEnd, Seating};
 ///
 /// let config = Config::STANDARD;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
 /// assert_eq!(hand.to_move(), Some(1));
 /// assert_eq!(hand.hand(1).len(), 10);
@@ -33,7 +33,7 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 /// let card = hand.hand(1).first().unwrap();
 /// hand.apply(1, Action::Discard(card)).unwrap();
 /// assert_eq!(hand.to_move(), Some(0));
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassicRummy {
@@ -91,7 +91,7 @@ impl ClassicRummy {
     ///
     /// ```
     /// use rummykit_classic::{ClassicRummy, Config, Setup};
-    /// use rummykit_core::{DealError, Game, PositionError, parse_list};
+    /// use rummykit_classic::rummykit_core::{DealError, Game, PositionError, parse_list};
     ///
     /// let mut setup = Setup::new(vec![parse_list("Ac 2c 3c")?, parse_list("Kd Kh")?]);
     /// setup.fill_stock();
@@ -156,18 +156,18 @@ impl ClassicRummy {
     /// [`from_setup`](ClassicRummy::from_setup) rebuilds exactly this hand.
     ///
     /// ```
-    /// use rand::SeedableRng;
+    /// use rummykit_classic::rand::SeedableRng;
     /// use rummykit_classic::{Action, ClassicRummy, Config, Phase};
-    /// use rummykit_core::{Game, MatchEnd, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, MatchEnd, Seating};
     ///
     /// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    /// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
     /// hand.apply(1, Action::DrawStock).unwrap();
     /// let setup = hand.setup();
     /// assert_eq!((setup.to_move, setup.phase, setup.hands[1].len()), (Some(1), Phase::Play, 11));
     /// assert_eq!(ClassicRummy::from_setup(&config, setup), Ok(hand));
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn setup(&self) -> Setup {
@@ -197,10 +197,10 @@ impl ClassicRummy {
     /// does not exist): a seat that goes out without having done so goes rummy (§2.6).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -233,10 +233,10 @@ impl ClassicRummy {
     /// The configuration.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -252,10 +252,10 @@ impl ClassicRummy {
     /// The dealer of this hand.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -272,10 +272,10 @@ impl ClassicRummy {
     /// The phase of the current turn.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -290,14 +290,16 @@ impl ClassicRummy {
         self.state.phase
     }
 
-    /// The hand of `seat` (empty for a seat that does not exist). Hidden information:
-    /// give players their [`View`].
+    /// The hand of `seat`: empty for a seat that does not exist, which is no error (unlike
+    /// Rummikub's `rack`, which answers `None`); a seat that went out holds an empty hand
+    /// too, so compare `seat` with [`seats`](rummykit_core::Game::seats) to tell them
+    /// apart. Hidden information: give players their [`View`].
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -316,10 +318,10 @@ impl ClassicRummy {
     /// The stock and the discard pile.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -336,10 +338,10 @@ impl ClassicRummy {
     /// The melds on the table.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -355,10 +357,10 @@ impl ClassicRummy {
     /// The card taken from the discard pile this turn, if any.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -376,10 +378,10 @@ impl ClassicRummy {
     /// `true` once the hand has been won by a rummy (`RULES.md` §2.6).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -396,15 +398,15 @@ impl ClassicRummy {
     /// its face index. Rummy 40's `Rummy40::catalog` is its counterpart.
     ///
     /// ```
-    /// use rand::SeedableRng;
+    /// use rummykit_classic::rand::SeedableRng;
     /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// use rummykit_classic::rummykit_core::{Game, Seating};
+    /// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(1);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
     /// assert_eq!((game.catalog().len(), game.catalog().jokers()), (52, 0));
     /// // Every card of the deck is in a hand or a pile.
     /// assert_eq!(game.hand(0) | game.hand(1) | game.piles().pieces(), game.catalog().all());
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn catalog(&self) -> &Catalog<Card> {
@@ -415,7 +417,7 @@ impl ClassicRummy {
     ///
     /// ```
     /// use rummykit_classic::{ClassicRummy, Config, Setup};
-    /// use rummykit_core::{PieceId, parse_list};
+    /// use rummykit_classic::rummykit_core::{PieceId, parse_list};
     /// let mut setup = Setup::new(vec![parse_list("Ah 2h 3h")?, parse_list("Kd 9c")?]);
     /// setup.fill_stock();
     /// let game = ClassicRummy::from_setup(&Config::STANDARD, setup)?;
@@ -439,10 +441,10 @@ impl ClassicRummy {
     /// [`analyze`](crate::analyze) always splits.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Phase, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Phase, Seating};
     ///
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -574,17 +576,17 @@ impl ClassicRummy {
     /// What `seat` may see (see [`View`]): [`Game::view`].
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Seating};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
     /// let view = game.view(2);
     /// assert_eq!(view.hand, game.hand(2)); // its own cards, and of the others only how many
     /// assert_eq!(view.stock_len, game.piles().stock_len());
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn view(&self, seat: Seat) -> View {
@@ -597,17 +599,17 @@ impl ClassicRummy {
     /// [`Game::view_into`].
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Seating};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
     /// let mut view = game.view(0);
     /// game.view_into(2, &mut view); // reuses the view's buffers
     /// assert_eq!(view, game.view(2));
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     pub fn view_into(&self, seat: Seat, view: &mut View) {
         <ClassicRummy as Game>::view_into(self, seat, view);
@@ -616,15 +618,15 @@ impl ClassicRummy {
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Seating};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
     /// assert!(game.conserves_cards()); // 52 cards, each in one place
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn conserves_cards(&self) -> bool {
@@ -637,14 +639,14 @@ impl ClassicRummy {
 ///
 /// ```
 /// use rummykit_classic::{AceMode, Config, hand_value};
-/// use rummykit_core::{Card, Catalog, MatchEnd, PieceSet, parse_list};
+/// use rummykit_classic::rummykit_core::{Card, Catalog, MatchEnd, PieceSet, parse_list};
 /// let deck = Catalog::<Card>::DECK;
 /// let hand: PieceSet = parse_list::<Card>("5c Kd As")?.into_iter()
 ///     .map(|c| deck.ids_of(c).next().unwrap()).collect();
 /// let config = Config::STANDARD;
 /// assert_eq!(hand_value(&hand, &config), 16);
 /// assert_eq!(hand_value(&hand, &config.with_ace(AceMode::LowOrHigh)), 30);
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
 /// ```
 #[must_use]
 pub fn hand_value(hand: &PieceSet, config: &Config) -> u32 {
@@ -669,10 +671,10 @@ impl rummykit_core::FromSetup for ClassicRummy {
 /// restock seed. Every public fact stays: hand sizes, table, discard pile, restock count.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_classic::rand::SeedableRng;
+/// use rummykit_classic::rand_chacha::ChaCha8Rng;
 /// use rummykit_classic::{ClassicRummy, Config};
-/// use rummykit_core::{Game, Redeal, Seating};
+/// use rummykit_classic::rummykit_core::{Game, Redeal, Seating};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(4);
 /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
@@ -680,7 +682,7 @@ impl rummykit_core::FromSetup for ClassicRummy {
 /// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
 /// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
 /// assert!(other.conserves_cards());
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
 /// ```
 impl rummykit_core::Redeal for ClassicRummy {
     fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
@@ -699,10 +701,10 @@ impl rummykit_core::Redeal for ClassicRummy {
 /// without ambiguity:
 ///
 /// ```
-/// use rand::SeedableRng;
+/// use rummykit_classic::rand::SeedableRng;
 /// use rummykit_classic::{Action, ClassicRummy, Config};
-/// use rummykit_core::*;
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// use rummykit_classic::rummykit_core::*;
+/// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut hand = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
 /// assert_eq!(ClassicRummy::seat_range(&Config::STANDARD), 2..=6);
 /// assert_eq!(hand.check(1, &Action::DrawStock), Ok(()));
@@ -742,15 +744,15 @@ impl CardRules for ClassicRummy {
     /// Hands to `config.game_end`, highest total first (`RULES.md` §2.6, §2.7).
     ///
     /// ```
-    /// use rand::SeedableRng;
+    /// use rummykit_classic::rand::SeedableRng;
     /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_core::{Game, Match, MatchEnd, MatchError};
+    /// use rummykit_classic::rummykit_core::{Game, Match, MatchEnd, MatchError};
     ///
     /// let config = Config::STANDARD.with_game_end(MatchEnd::FixedHands(3));
     /// let terms = ClassicRummy::default_terms(&config, 3);
     /// assert_eq!(terms.end, MatchEnd::FixedHands(3));
     /// let mut m = Match::<ClassicRummy>::new(config, terms.with_dealer(0)).unwrap();
-    /// let hand = m.next_hand(&mut rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
+    /// let hand = m.next_hand(&mut rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(5)).unwrap();
     /// assert_eq!(hand.dealer(), 0);
     /// assert_eq!(
     ///     Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 7)).err(),

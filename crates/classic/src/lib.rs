@@ -27,13 +27,13 @@
 //! [`least_deadwood`](rummykit_core::least_deadwood).
 //!
 //! ```
-//! use rand::SeedableRng;
+//! use rummykit_classic::rand::SeedableRng;
 //! use rummykit_classic::{ClassicRummy, Config};
-//! use rummykit_core::{Game, Seating};
+//! use rummykit_classic::rummykit_core::{Game, Seating};
 //!
 //! // The standard rules with at most two restocks (`Config::STANDARD` has no cap).
 //! let config = Config::SIMULATION;
-//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+//! let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(42);
 //! let mut hand = ClassicRummy::deal(&config, Seating::new(3), &mut rng)?;
 //! let mut actions = Vec::new();
 //! // Play the first legal action (a draw from the stock, then a meld or a discard) until
@@ -44,7 +44,7 @@
 //!     hand.apply(seat, actions[0]).unwrap();
 //! }
 //! assert!(hand.outcome().is_some() && hand.conserves_cards());
-//! # Ok::<(), rummykit_core::DealError>(())
+//! # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
 //! ```
 //!
 //! # Feature flags
@@ -53,6 +53,21 @@
 //!   [`ClassicRummy`] itself through a plain representation that is re-validated on
 //!   reading (a corrupt save is an error, never a state).
 #![forbid(unsafe_code)]
+
+/// The shared vocabulary and contract classic Rummy is built on ([`Game`](rummykit_core::Game),
+/// [`Seating`](rummykit_core::Seating), [`Bot`](rummykit_core::Bot), [`DealError`](rummykit_core::DealError),
+/// matches, notation): a program that depends on this crate alone names them through
+/// `rummykit_classic::rummykit_core`.
+pub use rummykit_core;
+
+/// The `rand` (0.10) this crate deals with, for its traits (such as `SeedableRng`). It
+/// is built without its default features: for `rand::rng()` or seeding from the
+/// operating system, depend on `rand` 0.10 with its default features.
+pub use rand;
+
+/// The `rand_chacha` crate (0.10): `ChaCha8Rng::seed_from_u64` deals the same game for
+/// the same seed on every platform.
+pub use rand_chacha;
 
 mod action;
 mod analysis;

@@ -234,10 +234,10 @@ impl Player {
 /// look-ahead grows exponentially with the hand.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_classic::rand::SeedableRng;
+/// use rummykit_classic::rand_chacha::ChaCha8Rng;
 /// use rummykit_classic::{ClassicRummy, Config, GreedyBot, PlannerBot};
-/// use rummykit_core::{Game, MatchEnd, Seating, play_hand};
+/// use rummykit_classic::rummykit_core::{Game, MatchEnd, Seating, play_hand};
 ///
 /// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
 /// let mut game = ClassicRummy::deal(&config, Seating::new(3).with_dealer(2), &mut ChaCha8Rng::seed_from_u64(4)).unwrap();
@@ -252,17 +252,17 @@ impl PlannerBot {
     /// A planner bot.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{ClassicRummy, Config, PlannerBot};
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_classic::rummykit_core::{Bot, Game, Seating};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
     /// let mut bot = PlannerBot::new();
     /// let action = bot.act(&game.view(1));
     /// assert!(game.check(1, &action).is_ok()); // it chooses from the legal actions
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn new() -> PlannerBot {

@@ -22,7 +22,7 @@ use crate::turn::DECK;
 ///
 /// ```
 /// use rummykit_classic::{Action, ClassicRummy, Config, Phase, Setup, SetupMeld};
-/// use rummykit_core::{Game, MatchEnd, MeldKind, parse_list};
+/// use rummykit_classic::rummykit_core::{Game, MatchEnd, MeldKind, parse_list};
 ///
 /// // Seat 1 laid 7h 8h 9h down in an earlier turn; seat 0 has drawn and may lay off 6h.
 /// let mut setup = Setup::new(vec![parse_list("6h Kc Qd 2s")?, parse_list("3c 4d")?]);
@@ -37,7 +37,7 @@ use crate::turn::DECK;
 /// assert_eq!((hand.to_move(), hand.phase()), (Some(0), Phase::Play));
 /// assert!(hand.has_played_before(1));
 /// assert_eq!(ClassicRummy::from_setup(&config, hand.setup()), Ok(hand));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -116,7 +116,7 @@ impl Setup {
     ///
     /// ```
     /// use rummykit_classic::{ClassicRummy, Config, Setup};
-    /// use rummykit_core::{Game, parse_list};
+    /// use rummykit_classic::rummykit_core::{Game, parse_list};
     ///
     /// // A scripted position: seat 1 holds a run and is to draw; the rest of the deck is the stock.
     /// let mut setup = Setup::new(vec![parse_list("Ac 2d 9s")?, parse_list("5h 6h 7h")?]);
@@ -138,13 +138,13 @@ impl Setup {
     ///
     /// ```
     /// use rummykit_classic::Setup;
-    /// use rummykit_core::parse_list;
+    /// use rummykit_classic::rummykit_core::parse_list;
     /// let mut setup = Setup::new(vec![parse_list("Ac")?, parse_list("Kd")?]);
     /// setup.stock = parse_list("5h")?;
     /// setup.fill_stock();
     /// assert_eq!(setup.stock.len(), 50);
     /// assert_eq!(setup.stock[0].to_string(), "5h");
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
     /// ```
     pub fn fill_stock(&mut self) {
         let unplaced = self.cards().unplaced(&DECK);

@@ -17,10 +17,10 @@ use crate::{Action, Config, HandAnalysis, analyze};
 /// to move, exactly as the referee would.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit_classic::rand::SeedableRng;
+/// use rummykit_classic::rand_chacha::ChaCha8Rng;
 /// use rummykit_classic::{Action, ClassicRummy, Config};
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_classic::rummykit_core::{Game, Seating};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(4);
 /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
@@ -28,7 +28,7 @@ use crate::{Action, Config, HandAnalysis, analyze};
 /// assert_eq!(view.hand, game.hand(1)); // its own hand...
 /// assert_eq!(view.stock_len, game.piles().stock_len()); // ...and only the stock's size
 /// assert_eq!(view.config, Config::STANDARD);
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(
@@ -85,10 +85,10 @@ impl View {
     /// This seat's legal actions (empty unless it is to move), in the referee's order.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Seating};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
@@ -97,7 +97,7 @@ impl View {
     /// assert_eq!(legal, [Action::DrawStock, Action::TakeDiscard]); // seat 1 starts by drawing
     /// game.view(0).legal_actions(&mut legal);
     /// assert!(legal.is_empty()); // not seat 0's turn
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
@@ -141,10 +141,10 @@ impl View {
     /// for one built or read from elsewhere.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_classic::rand::SeedableRng;
+    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
     /// use rummykit_classic::{Action, ClassicRummy, Config};
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_classic::rummykit_core::{Game, Seating};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;

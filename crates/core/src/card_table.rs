@@ -118,7 +118,7 @@ pub enum RunEnd {
 #[non_exhaustive]
 pub enum TableError {
     /// The pieces do not form a valid meld of the kind asked for.
-    #[error("not a valid {kind:?}: {error}")]
+    #[error("not a valid {}: {error}", match kind { MeldKind::Group => "group", MeldKind::Run => "run" })]
     InvalidMeld {
         /// The kind asked for.
         kind: MeldKind,

@@ -380,7 +380,7 @@ fn general_split<F: Face>(
         best_unmelded: all,
         stack: Vec::new(),
         buffer: Vec::new(),
-        seen: if generator_has_jokers { vec![(u64::MAX, 0); SEEN_SLOTS] } else { Vec::new() },
+        seen: if generator_has_jokers { vec![EMPTY_SLOT; SEEN_SLOTS] } else { Vec::new() },
     };
     search.run(all, 0, 0);
     let melds = Melds::from_iter(search.best_melds.into_iter());
@@ -440,6 +440,13 @@ struct Search<'a, F> {
 
 /// Slots of the repeat cache (a power of two).
 const SEEN_SLOTS: usize = 1024;
+
+/// A repeat cache slot not filled yet, which no lookup matches on either count: its key
+/// is no state's (the cache is read only while a natural remains, so `remaining` is never
+/// empty; all ones, by contrast, is a whole hand of [`MAX_HAND`] pieces), and no deadwood
+/// reaches its `u64::MAX` (a sum of 64 `u32` values stays below it). Not all zeros: a
+/// zeroed allocation costs a `memset` per search, more than filling the slots in place.
+const EMPTY_SLOT: (u64, u64) = (0, u64::MAX);
 
 impl<F: Face> Search<'_, F> {
     /// `remaining`: undecided positions; `dead`: value of those already left unmelded
@@ -1057,6 +1064,64 @@ mod tests {
         assert_eq!((split.melds().len(), split.unmelded_mask()), (5, 1 << 3));
         assert!(matches!(split.melds, Melds::Heap(_)));
         assert_eq!(split, general_split(&five, &rules, value).unwrap());
+    }
+
+    /// A least deadwood split of `hand` by both searches, checked: its melds valid under
+    /// `rules` and disjoint, its deadwood the value of the rest.
+    fn checked_split(hand: &[Card], rules: &MeldRules, value: impl Fn(Card) -> u32 + Copy) -> super::Split {
+        let split = least_deadwood(hand, rules, value).unwrap();
+        let mut melded = 0u64;
+        for meld in split.melds() {
+            assert_eq!(melded & meld.mask(), 0, "{meld:?}");
+            melded |= meld.mask();
+            let faces: Vec<Card> = meld.select(hand).copied().collect();
+            assert!(crate::Meld::new(meld.kind(), &faces, rules).is_ok(), "{faces:?}");
+        }
+        let all = if hand.len() == 64 { u64::MAX } else { (1 << hand.len()) - 1 };
+        assert_eq!(split.unmelded_mask(), all & !melded);
+        assert_eq!(
+            u64::from(split.deadwood()),
+            split.unmelded().map(|p| u64::from(value(hand[p]))).sum::<u64>()
+        );
+        assert_eq!(least_deadwood_value(hand, rules, value), Ok(split.deadwood()));
+        split
+    }
+
+    /// A full hand of 64 pieces with a joker is searched like any other (its pieces
+    /// left, all of them, once looked like a free slot of the repeat cache): a deck with
+    /// a run of eight and four jokers melds whole, as its first 63 pieces do.
+    #[test]
+    fn a_full_hand_with_jokers_is_searched() {
+        let rules = MeldRules::new(AcePolicy::LowOrHigh, JokerLimit::Unlimited);
+        let mut hand: Vec<Card> = Card::all().take(52).collect();
+        hand.extend(crate::parse_list::<Card>("Ac 2c 3c 4c 5c 6c 7c 8c * * * *").unwrap());
+        assert_eq!(hand.len(), crate::MAX_HAND);
+        for value in [(|_| 1) as fn(Card) -> u32, value] {
+            let split = checked_split(&hand, &rules, value);
+            assert_eq!(split.deadwood(), 0);
+            assert_eq!(checked_split(&hand[..63], &rules, value).deadwood(), 0);
+        }
+    }
+
+    /// A full hand of 64 pieces whose jokers cannot meld (rules without jokers, the
+    /// jokers worth nothing): the jokers are its unmelded pieces, and leaving out any of
+    /// them leaves the least deadwood of the other 63.
+    #[test]
+    fn a_full_hand_with_unmelded_jokers_agrees_with_its_63_pieces() {
+        let rules = MeldRules::new(AcePolicy::LowOrHigh, JokerLimit::Forbidden);
+        let value = |c: Card| if c.is_joker() { 0 } else { value(c) };
+        let mut hand: Vec<Card> = Card::all().take(52).collect();
+        hand.extend(crate::parse_list::<Card>("* Ac 2c 3c * 4c 5c 6c 7c 8c * *").unwrap());
+        assert_eq!(hand.len(), crate::MAX_HAND);
+        let full = checked_split(&hand, &rules, value);
+        let jokers: Vec<usize> = (0..hand.len()).filter(|&p| hand[p].is_joker()).collect();
+        assert_eq!(full.unmelded().collect::<Vec<_>>(), jokers);
+        for p in jokers {
+            let mut rest = hand.clone();
+            rest.remove(p);
+            let without = checked_split(&rest, &rules, value);
+            assert_eq!((without.deadwood(), without.melds().len()), (full.deadwood(), full.melds().len()));
+        }
     }
 
     #[test]

@@ -919,8 +919,9 @@ impl<G: Game> Match<G> {
     ///
     /// [`DriverError::BotCount`] if the players fill another number of seats,
     /// [`DriverError::Deal`] if a deal fails, [`DriverError::IllegalAction`],
-    /// [`DriverError::TooLong`] (over `max_actions_per_hand`) or
-    /// [`DriverError::Stopped`] as the hand loop reports them. Hands recorded before the
+    /// [`DriverError::TooLong`] (over `max_actions_per_hand`: a hand that cannot end,
+    /// such as a Rummy 40 hand restocking for ever on a dead table when its game sets
+    /// no restock bound) or [`DriverError::Stopped`] as the hand loop reports them. Hands recorded before the
     /// error stay recorded; the failed hand stays pending and the next call re-deals it.
     ///
     /// ```

@@ -238,6 +238,9 @@ fn meld_table_lay_off_and_errors_leave_it_unchanged() {
         Err(TableError::InvalidMeld { kind: MeldKind::Run, .. })
     ));
     assert!(matches!(table.place(1, MeldKind::Run, &[], &cat, &rules), Err(TableError::InvalidMeld { .. })));
+    // The kind asked for in plain words.
+    let message = table.place(1, MeldKind::Run, &g, &cat, &rules).unwrap_err().to_string();
+    assert!(message.starts_with("not a valid run: "), "{message}");
     let m1 = table.place(1, MeldKind::Group, &g, &cat, &rules).unwrap();
     assert_eq!(m1, MeldId::new(1));
     assert!(table.has_melded(1) && !table.has_melded(2));

@@ -52,9 +52,9 @@ fn table_tiles(table: &[Meld<Tile>]) -> impl Iterator<Item = Tile> + '_ {
 /// check accepts them, else draws. Deterministic: it needs no rng.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, Game, RandomBot, Seating, play_hand};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Bot, Game, RandomBot, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub};
 ///
 /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
@@ -81,9 +81,9 @@ impl GreedyBot {
     /// `Unproven` ([`ThoroughBot`] asks for every proof).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Bot, Game, Seating};
     /// use rummykit_rummikub::{Config, Rummikub, GreedyBot};
     ///
     /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(8))?;
@@ -91,7 +91,7 @@ impl GreedyBot {
     /// let mut bot = GreedyBot::new();
     /// let action = bot.act(&game.view(seat));
     /// assert!(game.check(seat, &action).is_ok()); // every action it returns is checked first
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn new() -> GreedyBot {
@@ -245,9 +245,9 @@ impl Bot<Rummikub> for GreedyBot {
 /// Deterministic.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub, ThoroughBot};
 ///
 /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
@@ -264,9 +264,9 @@ impl ThoroughBot {
     /// A thorough bot, with its own [`Solver`] (kept for the bot's lifetime).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Bot, Game, Seating};
     /// use rummykit_rummikub::{Config, Rummikub, ThoroughBot};
     ///
     /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(8))?;
@@ -274,7 +274,7 @@ impl ThoroughBot {
     /// let mut bot = ThoroughBot::new();
     /// let action = bot.act(&game.view(seat));
     /// assert!(game.check(seat, &action).is_ok()); // every action it returns is checked first
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn new() -> ThoroughBot {
@@ -384,9 +384,9 @@ impl Bot<Rummikub> for ThoroughBot {
 /// is used only for the samples.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub, SamplerBot};
 ///
 /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(6)).unwrap();
@@ -404,9 +404,9 @@ impl<R: Rng> SamplerBot<R> {
     /// The next player is "close to going out" with at most this many tiles.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Bot, Game, Seating};
     /// use rummykit_rummikub::{Config, Rummikub, SamplerBot, ThoroughBot};
     ///
     /// // At the deal the next player holds 14 tiles, far from going out: the sampler
@@ -417,15 +417,15 @@ impl<R: Rng> SamplerBot<R> {
     /// assert!(view.seats[(seat + 1) % 2].tiles > SamplerBot::<ChaCha8Rng>::DANGER);
     /// let mut sampler = SamplerBot::new(ChaCha8Rng::seed_from_u64(1));
     /// assert_eq!(sampler.act(&view), ThoroughBot::new().act(&view));
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
     /// ```
     pub const DANGER: usize = 5;
     /// Racks sampled per decision in the endgame.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, Game};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Bot, Game};
     /// use rummykit_rummikub::{Config, Rummikub, SamplerBot, Setup, TileSet};
     ///
     /// // Seat 1 holds two tiles, within DANGER: seat 0's choice is weighed on SAMPLES
@@ -446,9 +446,9 @@ impl<R: Rng> SamplerBot<R> {
     /// A sampler bot drawing its samples from `rng`.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Bot, Game, Seating};
     /// use rummykit_rummikub::{Config, Rummikub, SamplerBot};
     ///
     /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(8))?;
@@ -456,7 +456,7 @@ impl<R: Rng> SamplerBot<R> {
     /// let mut bot = SamplerBot::new(ChaCha8Rng::seed_from_u64(9));
     /// let action = bot.act(&game.view(seat));
     /// assert!(game.check(seat, &action).is_ok()); // every action it returns is checked first
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
     /// ```
     pub fn new(rng: R) -> SamplerBot<R> {
         SamplerBot { thorough: ThoroughBot::new(), rng }

@@ -7,7 +7,7 @@ use crate::{Config, InitialJokerValue, JokerRelease, JokerReuse, PlayError, Repl
 /// What an accepted play did.
 ///
 /// ```
-/// use rummykit_core::{Meld, MeldKind, parse_list};
+/// use rummykit_rummikub::rummykit_core::{Meld, MeldKind, parse_list};
 /// use rummykit_rummikub::{Config, MELD_RULES, TileCounts, check_play};
 ///
 /// // An initial meld of 10 + 11 + 12 from the rack onto an empty table.
@@ -100,7 +100,7 @@ pub struct PlayInfo {
 /// [`PlayError::ReadingsUndecided`] when the bounded search could not decide the play.
 ///
 /// ```
-/// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+/// use rummykit_rummikub::rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
 /// use rummykit_rummikub::{PlayError, Config, TileCounts, check_play};
 ///
 /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
@@ -111,7 +111,7 @@ pub struct PlayInfo {
 ///     check_play(&Config::STANDARD, &[], &rack, false, &[run("r9 r10 J")]),
 ///     Err(PlayError::NotInRack { tile: Tile::JOKER })
 /// );
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 pub fn check_play(
     config: &Config,
@@ -305,7 +305,9 @@ fn best_own_value(config: &Config, table: &[Meld<Tile>], played: &TileCounts) ->
             left.remove(t);
         });
         let take = meld_value(config, meld) + dfs(config, table, rest, left);
-        meld.faces().iter().for_each(|&t| left.add(t));
+        meld.faces().iter().for_each(|&t| {
+            left.add(t);
+        });
         skip.max(take)
     }
     let mut left = *played;

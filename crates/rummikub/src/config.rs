@@ -6,11 +6,11 @@ use rummykit_core::{AcePolicy, Catalog, DealError, JokerLimit, MAX_PENALTY, Meld
 /// runs of 3–13 with 1 always low, jokers anywhere. No option changes them.
 ///
 /// ```
-/// use rummykit_core::{Meld, MeldKind, Tile, parse_list};
+/// use rummykit_rummikub::rummykit_core::{Meld, MeldKind, Tile, parse_list};
 /// use rummykit_rummikub::MELD_RULES;
 /// let tiles: Vec<Tile> = parse_list("r12 r13 r1")?;
 /// assert!(Meld::new(MeldKind::Run, &tiles, &MELD_RULES).is_err());
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Unlimited);
 
@@ -91,7 +91,7 @@ impl TileSet {
 /// [`TileSet`], as [`Config::with_tile_set`] does, as well as any catalog.
 ///
 /// ```
-/// use rummykit_core::{Catalog, Tile};
+/// use rummykit_rummikub::rummykit_core::{Catalog, Tile};
 /// use rummykit_rummikub::TileSet;
 /// assert_eq!(Catalog::<Tile>::from(TileSet::Xp160), TileSet::Xp160.catalog());
 /// ```
@@ -232,7 +232,7 @@ pub enum PoolEmptyEnd {
 /// How a session of several games is won (RULES.md §1.8).
 ///
 /// ```
-/// use rummykit_core::{MatchEnd, Ranking};
+/// use rummykit_rummikub::rummykit_core::{MatchEnd, Ranking};
 /// use rummykit_rummikub::{SessionRanking, session_terms};
 /// // A session of four players: one game each, highest total wins (box rules).
 /// assert_eq!(session_terms(SessionRanking::HighestTotal, 4), (MatchEnd::FixedHands(4), Ranking::Total));
@@ -712,7 +712,7 @@ impl Config {
     /// totals that saturate.
     ///
     /// ```
-    /// use rummykit_core::DealError;
+    /// use rummykit_rummikub::rummykit_core::DealError;
     /// use rummykit_rummikub::{MAX_PENALTY, Config};
     /// let mut config = Config::STANDARD;
     /// config.joker_penalty = u32::MAX;

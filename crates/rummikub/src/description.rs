@@ -12,7 +12,7 @@ impl Action {
     /// [`Game::describe`](rummykit_core::Game::describe) gives.
     ///
     /// ```
-    /// use rummykit_core::{Game, Meld, MeldKind, parse_list};
+    /// use rummykit_rummikub::rummykit_core::{Game, Meld, MeldKind, parse_list};
     /// use rummykit_rummikub::{Action, Config, MELD_RULES, Rummikub, Setup, TileSet};
     ///
     /// let mut setup = Setup::new(vec!["r10 r11 r12 r13 b1".parse()?, "k1 k2".parse()?]);

@@ -9,7 +9,7 @@ use thiserror::Error;
 /// table at the start of the turn.
 ///
 /// ```
-/// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+/// use rummykit_rummikub::rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
 /// use rummykit_rummikub::{PlayError, Config, TileCounts, check_play};
 ///
 /// let run = |s: &str| Meld::new(MeldKind::Run, &parse_list::<Tile>(s).unwrap(), &rummykit_rummikub::MELD_RULES).unwrap();
@@ -22,7 +22,7 @@ use thiserror::Error;
 /// );
 /// // Nothing from the rack: the table is the same.
 /// assert_eq!(check_play(&Config::STANDARD, &table, &rack, true, &table), Err(PlayError::NoRackTile));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
@@ -142,7 +142,7 @@ pub enum PlayError {
 /// unchanged after any of them.
 ///
 /// ```
-/// use rummykit_core::{Game, NotYourTurn};
+/// use rummykit_rummikub::rummykit_core::{Game, NotYourTurn};
 /// use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileSet};
 ///
 /// let mut setup = Setup::new(vec!["r1 r2".parse()?, "k1 k2".parse()?]);
@@ -161,7 +161,7 @@ pub enum PlayError {
 ///     Err(ActionError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }))
 /// );
 /// assert_eq!(game, before);
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
@@ -197,7 +197,7 @@ pub enum ActionError {
 /// are unchanged after any of them.
 ///
 /// ```
-/// use rummykit_core::Game;
+/// use rummykit_rummikub::rummykit_core::Game;
 /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
 ///
 /// let mut setup = Setup::new(vec!["r10 r11 r12".parse()?, "k1 k2".parse()?]);
@@ -216,7 +216,7 @@ pub enum ActionError {
 #[non_exhaustive]
 pub enum StagingError {
     /// The staging area belongs to a seat whose turn it is not (any more).
-    #[error("it is not seat {seat}'s turn (to move: {to_move:?})")]
+    #[error("it is not seat {seat}'s turn: {}", to_move_words(*to_move))]
     NotYourTurn {
         /// The staging seat.
         seat: Seat,
@@ -258,4 +258,26 @@ pub enum StagingError {
     /// The committed action was refused.
     #[error(transparent)]
     Action(#[from] ActionError),
+}
+
+/// Whose turn it is, in words: "seat 1 is to move", or "no seat is to move".
+fn to_move_words(to_move: Option<Seat>) -> String {
+    match to_move {
+        Some(seat) => format!("seat {seat} is to move"),
+        None => "no seat is to move".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StagingError;
+
+    /// Whose turn it is reads in words, with or without a seat to move.
+    #[test]
+    fn not_your_turn_names_the_seat_to_move_in_words() {
+        let e = StagingError::NotYourTurn { seat: 0, to_move: Some(1) };
+        assert_eq!(e.to_string(), "it is not seat 0's turn: seat 1 is to move");
+        let e = StagingError::NotYourTurn { seat: 2, to_move: None };
+        assert_eq!(e.to_string(), "it is not seat 2's turn: no seat is to move");
+    }
 }

@@ -14,9 +14,9 @@ use crate::{
 /// What the player to move does (RULES.md §1.3). A turn is one action.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating};
 /// use rummykit_rummikub::{Action, Config, Rummikub};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -67,7 +67,7 @@ pub enum Action {
 ///
 /// ```
 /// use rummykit_rummikub::{Config, Rummikub, Setup, TileSet};
-/// use rummykit_core::{Game, Meld, MeldKind, MeldRules, parse_list};
+/// use rummykit_rummikub::rummykit_core::{Game, Meld, MeldKind, MeldRules, parse_list};
 ///
 /// // Mid-game: a run on the table, seat 0 has opened, seat 1 to move after 5 turns.
 /// let run = Meld::new(MeldKind::Run, &parse_list("b7 b8 b9")?, &rummykit_rummikub::MELD_RULES).unwrap();
@@ -83,7 +83,7 @@ pub enum Action {
 /// assert_eq!(game.to_move(), Some(1));
 /// assert_eq!(game.starter(), 0); // five turns from seat 0 reach seat 1
 /// assert_eq!(Rummikub::from_setup(&Config::STANDARD, game.setup()), Ok(game));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -164,9 +164,9 @@ impl Setup {
 /// `apply` is a pure function of the state; a refused action leaves it unchanged.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating};
 /// use rummykit_rummikub::{Action, Config, Rummikub};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -218,7 +218,7 @@ impl Rummikub {
     /// position ([`Inconsistent`](PositionError::Inconsistent)).
     ///
     /// ```
-    /// use rummykit_core::{DealError, Game, PositionError};
+    /// use rummykit_rummikub::rummykit_core::{DealError, Game, PositionError};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, TileSet};
     ///
     /// // An endgame to study: seat 0 to move with a run on its rack.
@@ -352,11 +352,11 @@ impl Rummikub {
     /// [`from_setup`](Rummikub::from_setup) rebuilds exactly this game.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut rng = rummykit_rummikub::rand_chacha::ChaCha8Rng::seed_from_u64(3);
     /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut rng).unwrap();
     /// game.apply(game.to_move().unwrap(), Action::Draw).unwrap();
     /// let setup = game.setup();
@@ -384,9 +384,9 @@ impl Rummikub {
     /// The rules.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -403,9 +403,9 @@ impl Rummikub {
     /// A seat's rack (`None` for a seat that does not exist).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -423,9 +423,9 @@ impl Rummikub {
     /// The table.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -442,9 +442,9 @@ impl Rummikub {
     /// Tiles left in the pool.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -464,9 +464,9 @@ impl Rummikub {
     /// tests and replays.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -484,9 +484,9 @@ impl Rummikub {
     /// Whether `seat` has made the initial meld.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -503,9 +503,9 @@ impl Rummikub {
     /// The seat that played first.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -522,9 +522,9 @@ impl Rummikub {
     /// Turns played so far (every accepted action is one turn).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -543,9 +543,9 @@ impl Rummikub {
     /// The last seat that made a play, if any.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -563,9 +563,9 @@ impl Rummikub {
     /// How the game ended, once it has.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
     ///
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
@@ -696,9 +696,9 @@ impl rummykit_core::FromSetup for Rummikub {
 /// shown: no tile goes from the table back to a rack, RULES.md §1.3.)
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Redeal, Seating};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Redeal, Seating};
 /// use rummykit_rummikub::{Config, Rummikub};
 ///
 /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(2))?;
@@ -706,7 +706,7 @@ impl rummykit_core::FromSetup for Rummikub {
 /// assert_eq!(other.view(0), game.view(0));
 /// assert_ne!(other.rack(1), game.rack(1)); // seat 1's tiles were dealt anew
 /// assert_eq!(other.rack(1).map(|r| r.len()), Some(14));
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
 /// ```
 impl rummykit_core::Redeal for Rummikub {
     fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Rummikub {
@@ -783,8 +783,8 @@ impl Game for Rummikub {
     /// see [`session_terms`](crate::session_terms)).
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Match, MatchEnd, Ranking};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Match, MatchEnd, Ranking};
     /// use rummykit_rummikub::{Config, Rummikub};
     ///
     /// let config = Config::STANDARD;
@@ -792,7 +792,7 @@ impl Game for Rummikub {
     /// assert_eq!((terms.end, terms.ranking), (MatchEnd::FixedHands(3), Ranking::Total));
     /// // The "dealer" is the seat before the starter: seat 1 starts the first game.
     /// let mut s = Match::<Rummikub>::new(config, terms.with_dealer(0)).unwrap();
-    /// let game = s.next_hand(&mut rand_chacha::ChaCha8Rng::seed_from_u64(1)).unwrap();
+    /// let game = s.next_hand(&mut rummykit_rummikub::rand_chacha::ChaCha8Rng::seed_from_u64(1)).unwrap();
     /// assert_eq!(game.to_move(), Some(1));
     /// ```
     fn default_terms(config: &Config, seats: usize) -> rummykit_core::MatchTerms {

@@ -18,10 +18,10 @@ impl View {
     /// ([`Solver::solve_turn`](crate::Solver::solve_turn)) finds the best play of all.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Action, Config, Rummikub};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut rng = rummykit_rummikub::rand_chacha::ChaCha8Rng::seed_from_u64(3);
     /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// let seat = game.to_move().unwrap();
     /// let mut actions = Vec::new();
@@ -30,7 +30,7 @@ impl View {
     /// for action in &actions {
     ///     assert!(game.check(seat, action).is_ok());
     /// }
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
     /// ```
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();

@@ -28,7 +28,7 @@
 //! draws.
 //!
 //! ```
-//! use rummykit_core::{Game, Meld, MeldKind, MeldRules, Tile, parse_list};
+//! use rummykit_rummikub::rummykit_core::{Game, Meld, MeldKind, MeldRules, Tile, parse_list};
 //! use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileSet};
 //!
 //! let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
@@ -48,7 +48,7 @@
 //! assert_eq!(game, before);
 //! game.apply(1, Action::Draw).expect("a draw is always possible while the pool has tiles");
 //! assert_eq!(game.to_move(), Some(0));
-//! # Ok::<(), rummykit_core::ParseError>(())
+//! # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 //! ```
 //!
 //! The solver on its own:
@@ -70,6 +70,21 @@
 #![forbid(unsafe_code)]
 
 // --- solver ---
+/// The shared vocabulary and contract Rummikub is built on ([`Game`](rummykit_core::Game),
+/// [`Seating`](rummykit_core::Seating), [`Bot`](rummykit_core::Bot), [`DealError`](rummykit_core::DealError),
+/// matches, notation): a program that depends on this crate alone names them through
+/// `rummykit_rummikub::rummykit_core`.
+pub use rummykit_core;
+
+/// The `rand` (0.10) this crate deals with, for its traits (such as `SeedableRng`). It
+/// is built without its default features: for `rand::rng()` or seeding from the
+/// operating system, depend on `rand` 0.10 with its default features.
+pub use rand;
+
+/// The `rand_chacha` crate (0.10): `ChaCha8Rng::seed_from_u64` deals the same game for
+/// the same seed on every platform.
+pub use rand_chacha;
+
 pub mod solver;
 pub use solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver, TurnProof, solve};
 // --- bots ---

@@ -7,16 +7,16 @@ use crate::{Config, TileCounts};
 /// How a game ended.
 ///
 /// ```
-/// use rummykit_core::Game;
+/// use rummykit_rummikub::rummykit_core::Game;
 /// use rummykit_rummikub::{Action, Config, GameEnd, Rummikub, Setup, TileSet};
 ///
 /// // Seat 0 holds only r10 r11 r12, 33 points: it opens and goes out at once.
 /// let mut setup = Setup::new(vec!["r10 r11 r12".parse()?, "k1 k2".parse()?]);
 /// setup.fill_pool(TileSet::Standard106);
 /// let mut game = Rummikub::from_setup(&Config::STANDARD, setup)?;
-/// let run = rummykit_core::Meld::new(
-///     rummykit_core::MeldKind::Run,
-///     &rummykit_core::parse_list("r10 r11 r12")?,
+/// let run = rummykit_rummikub::rummykit_core::Meld::new(
+///     rummykit_rummikub::rummykit_core::MeldKind::Run,
+///     &rummykit_rummikub::rummykit_core::parse_list("r10 r11 r12")?,
 ///     &rummykit_rummikub::MELD_RULES,
 /// )?;
 /// game.apply(0, Action::Play { table: vec![run] })?;
@@ -48,7 +48,7 @@ pub enum GameEnd {
 /// use rummykit_rummikub::{Config, rack_penalty};
 /// // RULES.md §1.8 (a): B holds 3, 7, 12, joker → 52.
 /// assert_eq!(rack_penalty(&Config::STANDARD, &"r3 b7 y12 J".parse()?, true), 52);
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[must_use]
 pub fn rack_penalty(config: &Config, rack: &TileCounts, opened: bool) -> i64 {

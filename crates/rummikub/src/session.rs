@@ -11,14 +11,14 @@ use crate::{Config, Rummikub, SessionRanking, View};
 /// A Rummikub session: core's [`Match`] driving [`Rummikub`] games.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{Bot, Game};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rummykit_core::{Bot, Game};
 /// use rummykit_rummikub::{Config, GreedyBot, Rummikub, Session};
 /// let config = Config::STANDARD;
 /// let mut session = Session::new(config, Rummikub::default_terms(&config, 2))?;
 /// let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
 /// let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
-/// session.play(&mut bots, &mut rand_chacha::ChaCha8Rng::seed_from_u64(4), 10_000)?;
+/// session.play(&mut bots, &mut rummykit_rummikub::rand_chacha::ChaCha8Rng::seed_from_u64(4), 10_000)?;
 /// // One game per player, the start rotating (RULES.md §1.8).
 /// assert_eq!(session.hands_played(), 2);
 /// assert_eq!(session.totals().iter().sum::<i64>(), 0);
@@ -35,7 +35,7 @@ pub type Session = Match<Rummikub>;
 ///   count; a simulation adds a hand limit to its [`MatchTerms`]).
 ///
 /// ```
-/// use rummykit_core::{MatchEnd, Ranking};
+/// use rummykit_rummikub::rummykit_core::{MatchEnd, Ranking};
 /// use rummykit_rummikub::{SessionRanking, session_terms};
 /// assert_eq!(session_terms(SessionRanking::MostGamesWon, 4), (MatchEnd::FixedHands(4), Ranking::HandsWon));
 /// ```
@@ -67,9 +67,9 @@ pub(crate) fn default_session(config: &Config, seats: usize) -> MatchTerms {
 /// seats and session seats coincide).
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::Game;
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::Game;
 /// use rummykit_rummikub::{Config, Rummikub, Session, SessionView};
 ///
 /// let mut session = Session::new(Config::STANDARD, Rummikub::default_terms(&Config::STANDARD, 3))?;

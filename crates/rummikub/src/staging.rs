@@ -11,7 +11,7 @@ use crate::{
 /// one, the kind is inferred at commit, a run first).
 ///
 /// ```
-/// use rummykit_core::{Game, MeldKind};
+/// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
 /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
 ///
 /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -38,7 +38,7 @@ impl StagedMeld {
     /// The tiles in order.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -50,7 +50,7 @@ impl StagedMeld {
     /// for (i, tile) in ["r10", "r11", "r12"].into_iter().enumerate() {
     ///     turn.place(tile.parse()?, m, i)?;
     /// }
-    /// assert_eq!(rummykit_core::format_list(turn.melds()[m].tiles()), "r10 r11 r12");
+    /// assert_eq!(rummykit_rummikub::rummykit_core::format_list(turn.melds()[m].tiles()), "r10 r11 r12");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -61,7 +61,7 @@ impl StagedMeld {
     /// The declared kind, if any.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -85,7 +85,7 @@ impl StagedMeld {
     /// The [`MeldError`] of the declared kind, or of the inferred one.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -117,8 +117,8 @@ impl StagedMeld {
 /// caller's: on expiry call [`Staging::timeout`] (§1.9).
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{Game, Tile};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rummykit_core::{Game, Tile};
 /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, TileSet};
 ///
 /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
@@ -134,7 +134,7 @@ impl StagedMeld {
 /// stage.commit(&mut game).unwrap();
 /// assert_eq!(game.table().len(), 1);
 /// assert!(game.has_opened(0));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Staging {
@@ -156,7 +156,7 @@ impl Staging {
     /// [`ActionError::GameOver`] (wrapped) when the game is over.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -192,7 +192,7 @@ impl Staging {
     /// The seat whose turn this is.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -211,7 +211,7 @@ impl Staging {
     /// The tentative rack.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -235,7 +235,7 @@ impl Staging {
     /// The tentative melds (the table's melds first, in table order, then new ones).
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -256,7 +256,7 @@ impl Staging {
     /// Whether anything differs from the turn start.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -284,7 +284,7 @@ impl Staging {
     /// ignored: they vanish at commit).
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -310,7 +310,7 @@ impl Staging {
     /// Starts a new, empty meld; returns its index.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -335,7 +335,7 @@ impl Staging {
     /// [`StagingError::NoSuchMeld`].
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -370,7 +370,7 @@ impl Staging {
     /// [`StagingError::NoSuchPosition`].
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -382,7 +382,7 @@ impl Staging {
     /// turn.place("r12".parse()?, m, 0)?;
     /// turn.place("r10".parse()?, m, 0)?; // in front
     /// turn.place("r11".parse()?, m, 1)?; // between
-    /// assert_eq!(rummykit_core::format_list(turn.melds()[m].tiles()), "r10 r11 r12");
+    /// assert_eq!(rummykit_rummikub::rummykit_core::format_list(turn.melds()[m].tiles()), "r10 r11 r12");
     /// assert_eq!(turn.place("k9".parse()?, m, 0), Err(StagingError::NotInRack { tile: "k9".parse()? }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -404,7 +404,7 @@ impl Staging {
     /// [`StagingError::NoSuchMeld`], [`StagingError::NoSuchPosition`].
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -442,7 +442,7 @@ impl Staging {
     /// [`StagingError::NotFromRack`].
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -473,7 +473,7 @@ impl Staging {
     /// Undoes every tentative change (free, §1.3 Reset).
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -516,7 +516,7 @@ impl Staging {
     /// [`PlayError::InvalidMeld`] (wrapped) with the staged meld's index.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -554,7 +554,7 @@ impl Staging {
     /// The [`PlayError`] (wrapped) the commit would meet.
     ///
     /// ```
-    /// use rummykit_core::Game;
+    /// use rummykit_rummikub::rummykit_core::Game;
     /// use rummykit_rummikub::{ActionError, PlayError, Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// let mut setup = Setup::new(vec!["r10 r11 r12 b1".parse()?, "k1 k2".parse()?]);
@@ -567,7 +567,7 @@ impl Staging {
     ///     stage.place(t.parse()?, m, stage.melds()[m].tiles().len()).unwrap();
     /// }
     /// assert_eq!(stage.verdict().unwrap().initial_meld, Some(33));
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     pub fn verdict(&self) -> Result<PlayInfo, StagingError> {
         let table = self.table()?;
@@ -597,7 +597,7 @@ impl Staging {
     /// [`StagingError::NotYourTurn`], [`StagingError::Stale`], or the play's error.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -613,6 +613,8 @@ impl Staging {
     /// assert!(game.has_opened(0));
     /// assert_eq!((game.table().len(), game.to_move()), (1, Some(1)));
     /// assert_eq!(turn.commit(&mut game), Err(StagingError::NotYourTurn { seat: 0, to_move: Some(1) }));
+    /// let message = turn.commit(&mut game).unwrap_err().to_string();
+    /// assert_eq!(message, "it is not seat 0's turn: seat 1 is to move");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn commit(&self, game: &mut Rummikub) -> Result<(), StagingError> {
@@ -632,7 +634,7 @@ impl Staging {
     /// [`StagingError::DrawAfterChanges`] with changes pending; turn and game errors.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -664,7 +666,7 @@ impl Staging {
     /// [`StagingError::DrawAfterChanges`] with changes pending; turn and game errors.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -694,7 +696,7 @@ impl Staging {
     /// Turn errors; [`ActionError::OptionOff`] when the timer is off.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.
@@ -722,7 +724,7 @@ impl Staging {
     /// Turn errors; [`ActionError::OptionOff`] when the option is off.
     ///
     /// ```
-    /// use rummykit_core::{Game, MeldKind};
+    /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
     /// use rummykit_rummikub::{Config, Rummikub, Setup, Staging, StagingError, TileSet};
     ///
     /// // Seat 0 is to move with 33 points of red on its rack: enough for the initial meld.

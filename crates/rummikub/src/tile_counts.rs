@@ -13,14 +13,14 @@ use rummykit_core::{Catalog, FACES, Meld, Tile};
 ///
 /// ```
 /// use rummykit_rummikub::TileCounts;
-/// use rummykit_core::Tile;
+/// use rummykit_rummikub::rummykit_core::Tile;
 ///
 /// let rack: TileCounts = "r5 r5 b7 J".parse()?;
 /// assert_eq!(rack.len(), 4);
 /// assert_eq!(rack.count("r5".parse()?), 2);
 /// assert_eq!(rack.value(30), 5 + 5 + 7 + 30);
 /// assert_eq!(rack.to_string(), "r5 r5 b7 J");
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TileCounts([u8; FACES]);
@@ -50,7 +50,7 @@ impl TileCounts {
     /// Every tile of a catalog (the whole box).
     ///
     /// ```
-    /// use rummykit_core::{Catalog, Tile};
+    /// use rummykit_rummikub::rummykit_core::{Catalog, Tile};
     /// use rummykit_rummikub::TileCounts;
     /// assert_eq!(TileCounts::full(&rummykit_rummikub::TileSet::Standard106.catalog()).len(), 106);
     /// assert_eq!(TileCounts::full(&rummykit_rummikub::TileSet::Xp160.catalog()).len(), 160);
@@ -65,11 +65,11 @@ impl TileCounts {
     /// The tiles of some melds.
     ///
     /// ```
-    /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
+    /// use rummykit_rummikub::rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
     /// use rummykit_rummikub::TileCounts;
     /// let run = Meld::new(MeldKind::Run, &parse_list::<Tile>("r1 r2 J")?, &rummykit_rummikub::MELD_RULES).unwrap();
     /// assert_eq!(TileCounts::of_melds(&[run, run]).len(), 6);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn of_melds(melds: &[Meld<Tile>]) -> TileCounts {
@@ -86,11 +86,11 @@ impl TileCounts {
     ///
     /// ```
     /// use rummykit_rummikub::TileCounts;
-    /// use rummykit_core::Tile;
+    /// use rummykit_rummikub::rummykit_core::Tile;
     /// let rack: TileCounts = "r5 r5 J".parse()?;
     /// assert_eq!((rack.count("r5".parse()?), rack.count("r6".parse()?)), (2, 0));
     /// assert_eq!(rack.count(Tile::JOKER), 1);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     #[inline]
@@ -112,26 +112,36 @@ impl TileCounts {
     /// let counts = rack.as_array();
     /// assert_eq!((counts[0], counts[52]), (1, 1)); // by face index: r1 first, the joker last
     /// assert_eq!(counts.iter().map(|&n| usize::from(n)).sum::<usize>(), rack.len());
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub const fn as_array(&self) -> &[u8; FACES] {
         &self.0
     }
 
-    /// Adds one `tile` (saturating at 255, far above any catalog).
+    /// Adds one `tile`; `false` (and no change) if the counts already hold 255 copies of
+    /// it, the most a count holds (far above any catalog; parsing refuses more too).
     ///
     /// ```
     /// use rummykit_rummikub::TileCounts;
     /// let mut rack: TileCounts = "k9".parse()?;
-    /// rack.add("k9".parse()?); // the second copy
+    /// assert!(rack.add("k9".parse()?)); // the second copy
     /// assert_eq!(rack.to_string(), "k9 k9");
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// let mut full: TileCounts = std::iter::repeat_n("k9".parse()?, 255).collect();
+    /// assert!(!full.add("k9".parse()?));
+    /// assert_eq!(full.len(), 255);
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[inline]
-    pub fn add(&mut self, tile: Tile) {
+    pub fn add(&mut self, tile: Tile) -> bool {
         let c = &mut self.0[tile.index() as usize];
-        *c = c.saturating_add(1);
+        match c.checked_add(1) {
+            Some(n) => {
+                *c = n;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Removes one `tile`; `false` (and no change) if there is none.
@@ -141,7 +151,7 @@ impl TileCounts {
     /// let mut rack: TileCounts = "r5".parse()?;
     /// assert!(rack.remove("r5".parse()?));
     /// assert!(!rack.remove("r5".parse()?));
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[inline]
     pub fn remove(&mut self, tile: Tile) -> bool {
@@ -160,7 +170,7 @@ impl TileCounts {
     /// use rummykit_rummikub::TileCounts;
     /// let rack: TileCounts = "r5 r5 b7 J".parse()?;
     /// assert_eq!(rack.len(), 4);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn len(&self) -> usize {
@@ -173,7 +183,7 @@ impl TileCounts {
     /// use rummykit_rummikub::TileCounts;
     /// assert!(TileCounts::new().is_empty());
     /// assert!(!"y2".parse::<TileCounts>()?.is_empty());
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -185,7 +195,7 @@ impl TileCounts {
     /// ```
     /// use rummykit_rummikub::TileCounts;
     /// assert_eq!("J b3 J".parse::<TileCounts>()?.jokers(), 2);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub const fn jokers(&self) -> u8 {
@@ -199,7 +209,7 @@ impl TileCounts {
     /// let rack: TileCounts = "r5 r5 b7".parse()?;
     /// assert!("r5 b7".parse::<TileCounts>()?.is_subset(&rack));
     /// assert!(!"r5 r5 r5".parse::<TileCounts>()?.is_subset(&rack)); // one r5 too many
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn is_subset(&self, other: &TileCounts) -> bool {
@@ -214,7 +224,7 @@ impl TileCounts {
     /// let b: TileCounts = "r1".parse()?;
     /// assert_eq!(a.checked_sub(&b), Some("r1 b2".parse()?));
     /// assert_eq!(b.checked_sub(&a), None);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn checked_sub(&self, other: &TileCounts) -> Option<TileCounts> {
@@ -232,7 +242,7 @@ impl TileCounts {
     /// let rack: TileCounts = "r5 r5 b7".parse()?;
     /// let played: TileCounts = "r5 k1".parse()?;
     /// assert_eq!(rack.saturating_sub(&played).to_string(), "r5 b7");
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn saturating_sub(&self, other: &TileCounts) -> TileCounts {
@@ -250,7 +260,7 @@ impl TileCounts {
     /// let mut rack: TileCounts = "r5".parse()?;
     /// rack.add_all(&"r5 J".parse()?);
     /// assert_eq!(rack.to_string(), "r5 r5 J");
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     pub fn add_all(&mut self, other: &TileCounts) {
         for (o, &b) in self.0.iter_mut().zip(other.0.iter()) {
@@ -267,7 +277,7 @@ impl TileCounts {
     /// let left: TileCounts = "k13 b2 J".parse()?;
     /// assert_eq!(left.value(30), 13 + 2 + 30); // the box's joker penalty
     /// assert_eq!(left.value(0), 15);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn value(&self, joker_value: u32) -> u32 {
@@ -286,7 +296,7 @@ impl TileCounts {
     /// let rack: TileCounts = "J b1 r2 r2".parse()?;
     /// let tiles: Vec<String> = rack.iter().map(|t| t.to_string()).collect();
     /// assert_eq!(tiles, ["r2", "r2", "b1", "J"]); // face order
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = Tile> + '_ {
         Tile::all().flat_map(move |t| core::iter::repeat_n(t, self.count(t) as usize))
@@ -296,10 +306,10 @@ impl TileCounts {
     ///
     /// ```
     /// use rummykit_rummikub::TileCounts;
-    /// use rummykit_core::{Tile, format_list};
+    /// use rummykit_rummikub::rummykit_core::{Tile, format_list};
     /// let tiles: Vec<Tile> = "b4 r4".parse::<TileCounts>()?.to_vec();
     /// assert_eq!(format_list(&tiles), "r4 b4");
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn to_vec(&self) -> Vec<Tile> {
@@ -313,7 +323,8 @@ impl Default for TileCounts {
     }
 }
 
-/// Collects with [`TileCounts::add`]: each count saturates at 255 (parsing refuses more).
+/// Collects with [`TileCounts::add`]: a copy past 255 of a tile is not counted (parsing
+/// refuses it).
 impl FromIterator<Tile> for TileCounts {
     fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
         let mut counts = TileCounts::EMPTY;
@@ -322,7 +333,7 @@ impl FromIterator<Tile> for TileCounts {
     }
 }
 
-/// Adds with [`TileCounts::add`]: each count saturates at 255.
+/// Adds with [`TileCounts::add`]: a copy past 255 of a tile is not counted.
 impl Extend<Tile> for TileCounts {
     fn extend<I: IntoIterator<Item = Tile>>(&mut self, iter: I) {
         for tile in iter {
@@ -362,7 +373,7 @@ impl core::str::FromStr for TileCounts {
     /// tiles would be a different rack.
     ///
     /// ```
-    /// use rummykit_core::ParseError;
+    /// use rummykit_rummikub::rummykit_core::ParseError;
     /// use rummykit_rummikub::TileCounts;
     /// assert_eq!("J ".repeat(255).parse::<TileCounts>()?.jokers(), 255);
     /// assert_eq!(
@@ -412,6 +423,23 @@ mod tests {
         assert_eq!(over.to_string(), "`b13`: more than 255 copies");
         let full: TileCounts = format!("{}J", "b13 ".repeat(255)).parse().unwrap();
         assert_eq!((full.len(), full.jokers()), (256, 1));
+    }
+
+    /// `add` refuses the copy parsing refuses: the 256th of a tile, leaving the counts
+    /// as they were; other tiles still count.
+    #[test]
+    fn adding_refuses_more_copies_than_a_count_holds() {
+        let b13 = "b13".parse().unwrap();
+        let mut counts = TileCounts::new();
+        for n in 1..=255 {
+            assert!(counts.add(b13), "{n}");
+        }
+        let full = counts;
+        assert!(!counts.add(b13));
+        assert_eq!(counts, full);
+        assert_eq!(counts, "b13 ".repeat(255).parse().unwrap());
+        assert!(counts.add(rummykit_core::Tile::JOKER));
+        assert_eq!((counts.len(), counts.count(b13)), (256, 255));
     }
 
     #[test]

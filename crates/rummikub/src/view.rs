@@ -7,9 +7,9 @@ use crate::{Config, Rummikub, TileCounts};
 /// What everyone may see about one seat.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating};
 /// use rummykit_rummikub::{Config, Rummikub};
 ///
 /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1))?;
@@ -17,7 +17,7 @@ use crate::{Config, Rummikub, TileCounts};
 /// let view = game.view(0);
 /// assert_eq!(view.seats.len(), 3);
 /// assert!(view.seats.iter().all(|s| s.tiles == 14 && !s.opened));
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -35,9 +35,9 @@ pub struct SeatSummary {
 /// because they are public.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating};
 /// use rummykit_rummikub::{Config, Rummikub};
 ///
 /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
@@ -107,14 +107,14 @@ impl View {
     /// Whether this seat has made its initial meld.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
     /// use rummykit_rummikub::{Config, Rummikub};
     ///
     /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1))?;
     /// assert!(!game.view(2).has_opened()); // 30 points from the rack first
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
     /// ```
     #[must_use]
     pub fn has_opened(&self) -> bool {

@@ -23,7 +23,9 @@ fn rules_1_1_racks_of_up_to_the_whole_box_are_answered_legally() {
         for opened in [false, true] {
             let mut view = game.view(seat);
             view.rack = TileCounts::new();
-            box_tiles.iter().step_by(106 / len).take(len).for_each(|t| view.rack.add(t));
+            box_tiles.iter().step_by(106 / len).take(len).for_each(|t| {
+                view.rack.add(t);
+            });
             view.seats.iter_mut().for_each(|s| s.opened = opened);
             let legal = |action: &Action| match action {
                 Action::Draw => true,

@@ -6,7 +6,7 @@ use rummykit_core::{MeldId, MeldKind, PieceId, RunEnd};
 /// low end, so each joker's position says which card it stands for).
 ///
 /// ```
-/// use rummykit_core::{MeldKind, PieceId};
+/// use rummykit_rummy40::rummykit_core::{MeldKind, PieceId};
 /// use rummykit_rummy40::NewMeld;
 /// let id = |i| PieceId::new(i).unwrap();
 /// let m = NewMeld::new(MeldKind::Group, vec![id(9), id(22), id(35)]);
@@ -25,7 +25,7 @@ impl NewMeld {
     /// A new meld of `kind` from `pieces` (in order).
     ///
     /// ```
-    /// use rummykit_core::{Card, Game, MeldKind, PieceId, parse_list};
+    /// use rummykit_rummy40::rummykit_core::{Card, Game, MeldKind, PieceId, parse_list};
     /// use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, Setup};
     ///
     /// // Seat 1 holds ♥10-J-Q-K, 40 points: an opening, with 5♠ left to discard.
@@ -54,7 +54,7 @@ impl NewMeld {
 /// [`Action::LayOff`].
 ///
 /// ```
-/// use rummykit_core::{MeldId, PieceId, RunEnd};
+/// use rummykit_rummy40::rummykit_core::{MeldId, PieceId, RunEnd};
 /// use rummykit_rummy40::RummyLayOff;
 /// let b = RummyLayOff::new(PieceId::new(7).unwrap(), MeldId::new(0), RunEnd::Back);
 /// assert_eq!(b.onto, MeldId::new(0));
@@ -74,7 +74,7 @@ impl RummyLayOff {
     /// `piece` laid off onto `onto` at `end`.
     ///
     /// ```
-    /// use rummykit_core::{Card, Game, MeldKind, PieceId, RunEnd, parse_list};
+    /// use rummykit_rummy40::rummykit_core::{Card, Game, MeldKind, PieceId, RunEnd, parse_list};
     /// use rummykit_rummy40::{Action, Config, NewMeld, Rummy40, RummyLayOff, Setup, SetupMeld};
     ///
     /// // Seat 0 opened with ♥8-9-10. Seat 1, not opened, goes rummy: ♣2-3-4 as a new
@@ -112,11 +112,11 @@ impl RummyLayOff {
 /// then [`Discard`](Action::Discard), which is compulsory, also to go out.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::rand::SeedableRng;
+/// use rummykit_rummy40::rummykit_core::{Game, Seating};
 /// use rummykit_rummy40::{Action, ActionError, Config, Rummy40};
 ///
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+/// let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(7);
 /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
 /// // Before opening, the top discard is taken only to open with it.
 /// assert_eq!(game.apply(1, Action::TakeDiscard), Err(ActionError::TakeOnlyToOpen));
@@ -220,7 +220,7 @@ impl Action {
     /// move and are accepted alike.
     ///
     /// ```
-    /// use rummykit_core::{MeldKind, PieceId};
+    /// use rummykit_rummy40::rummykit_core::{MeldKind, PieceId};
     /// use rummykit_rummy40::{Action, NewMeld};
     /// let id = |i| PieceId::new(i).unwrap();
     /// let a = Action::Meld(NewMeld::new(MeldKind::Group, vec![id(35), id(9), id(22)]));

@@ -25,7 +25,7 @@ use crate::{Config, NewMeld, meld_value};
 /// game holds at most 14 cards.
 ///
 /// ```
-/// use rummykit_core::{AnalysisError, Card, parse_list};
+/// use rummykit_rummy40::rummykit_core::{AnalysisError, Card, parse_list};
 /// use rummykit_rummy40::{Config, MAX_ANALYSED_HAND, best_opening, can_open};
 /// let one_suit: Vec<Card> = parse_list("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh")?;
 /// let mut big = one_suit.repeat(2);
@@ -34,7 +34,7 @@ use crate::{Config, NewMeld, meld_value};
 /// assert_eq!(can_open(&big, 40, &Config::RUMMY40), refused);
 /// big.truncate(MAX_ANALYSED_HAND);
 /// assert_eq!(can_open(&big, 40, &Config::RUMMY40), Ok(true));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
 /// ```
 pub const MAX_ANALYSED_HAND: usize = 24;
 
@@ -51,7 +51,7 @@ fn check_size(len: usize) -> Result<(), AnalysisError> {
 /// that leave at least one card to discard.
 ///
 /// ```
-/// use rummykit_core::{Card, Meld, MeldKind, parse_list};
+/// use rummykit_rummy40::rummykit_core::{Card, Meld, MeldKind, parse_list};
 /// use rummykit_rummy40::{Config, MELD_RULES, best_opening};
 /// // ♠Q-K-A (31) and 7♣ 7♦ with the joker (21); 2♥ stays for the discard.
 /// let best = best_opening(&parse_list::<Card>("Qs Ks As 7c 7d * 2h")?, &Config::RUMMY40)?;
@@ -73,7 +73,7 @@ impl Opening {
     /// `true` if the value reaches `threshold`.
     ///
     /// ```
-    /// use rummykit_core::{Card, parse_list};
+    /// use rummykit_rummy40::rummykit_core::{Card, parse_list};
     /// use rummykit_rummy40::{Config, best_opening};
     /// // 5♣ 5♦ 5♥ (15) + ♠6-7-8 (21) = 36: short of the 40 of Rummy 40.
     /// let hand: Vec<Card> = parse_list("5c 5d 5h 6s 7s 8s Kd")?;
@@ -94,7 +94,7 @@ impl Opening {
 /// run under `ace_low_in_runs`).
 ///
 /// ```
-/// use rummykit_core::{Card, parse_list};
+/// use rummykit_rummy40::rummykit_core::{Card, parse_list};
 /// use rummykit_rummy40::{Config, best_opening};
 /// // RULES.md §3.5: ♥10-J-Q (30) + 4♣ 4♦ 4♠ (12) = 42.
 /// let hand: Vec<Card> = parse_list("Th Jh Qh 4c 4d 4s 8c")?;
@@ -119,12 +119,12 @@ pub fn best_opening(hand: &[Card], config: &Config) -> Result<Opening, AnalysisE
 /// the discard. Stops at the first one found, so it is faster than [`best_opening`].
 ///
 /// ```
-/// use rummykit_core::{Card, parse_list};
+/// use rummykit_rummy40::rummykit_core::{Card, parse_list};
 /// use rummykit_rummy40::{Config, can_open};
 /// let hand: Vec<Card> = parse_list("Qs Ks As 7c 7d * 2h")?; // 31 + 21 = 52
 /// assert_eq!(can_open(&hand, 52, &Config::RUMMY40), Ok(true));
 /// assert_eq!(can_open(&hand, 53, &Config::RUMMY40), Ok(false));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
 /// ```
 ///
 /// # Errors
@@ -146,7 +146,7 @@ pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> Result<bool, 
 /// gives the same shape.
 ///
 /// ```
-/// use rummykit_core::{Card, PieceSet, parse_list};
+/// use rummykit_rummy40::rummykit_core::{Card, PieceSet, parse_list};
 /// use rummykit_rummy40::{Config, RUMMY40_PACK, analyze};
 /// // The first copy of each card, and the first joker.
 /// let hand: PieceSet = parse_list::<Card>("5h 6h 7h 9c 9d * Ad Kc")?
@@ -193,7 +193,7 @@ pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, Analysi
 /// A meld of an analysis, to be put down: the same kind and cards in the same order.
 ///
 /// ```
-/// use rummykit_core::{MeldKind, PieceId, PieceMeld};
+/// use rummykit_rummy40::rummykit_core::{MeldKind, PieceId, PieceMeld};
 /// use rummykit_rummy40::NewMeld;
 /// let id = |i| PieceId::new(i).unwrap();
 /// let meld = PieceMeld { kind: MeldKind::Run, pieces: vec![id(4), id(5), id(6)] };
@@ -725,7 +725,7 @@ impl Search {
 /// The opening value of `melds` (sum of [`meld_value`]).
 ///
 /// ```
-/// use rummykit_core::{Card, Meld, MeldKind, parse_list};
+/// use rummykit_rummy40::rummykit_core::{Card, Meld, MeldKind, parse_list};
 /// use rummykit_rummy40::{Config, MELD_RULES, best_opening, melds_value};
 /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &MELD_RULES)?;
 /// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &MELD_RULES)?;

@@ -266,9 +266,9 @@ impl Player {
 /// referee refuses.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, RandomBot, Seating, play_hand};
+/// use rummykit_rummy40::rand::SeedableRng;
+/// use rummykit_rummy40::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummy40::rummykit_core::{Game, RandomBot, Seating, play_hand};
 /// use rummykit_rummy40::{Config, GreedyBot, Rummy40};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(2);
@@ -284,11 +284,11 @@ impl GreedyBot {
     /// A greedy bot.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummy40::rand::SeedableRng;
+    /// use rummykit_rummy40::rummykit_core::{Bot, Game, Seating};
     /// use rummykit_rummy40::{Config, GreedyBot, Rummy40};
     ///
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    /// let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(3);
     /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
     /// let mut bot = GreedyBot::new();
     /// assert_eq!(bot.name(), "greedy");
@@ -331,9 +331,9 @@ impl Bot<Rummy40> for GreedyBot {
 /// game could hold (see [`Rummy40`]).
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummy40::rand::SeedableRng;
+/// use rummykit_rummy40::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummy40::rummykit_core::{Game, Seating, play_hand};
 /// use rummykit_rummy40::{Config, GreedyBot, PlannerBot, Rummy40};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(4);
@@ -349,11 +349,11 @@ impl PlannerBot {
     /// A planner bot.
     ///
     /// ```
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Bot, Game, Seating};
+    /// use rummykit_rummy40::rand::SeedableRng;
+    /// use rummykit_rummy40::rummykit_core::{Bot, Game, Seating};
     /// use rummykit_rummy40::{Config, PlannerBot, Rummy40};
     ///
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(5);
     /// let mut game = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng)?;
     /// let mut bot = PlannerBot::new();
     /// assert_eq!(bot.name(), "planner");

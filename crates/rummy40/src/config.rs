@@ -10,7 +10,7 @@ use rummykit_core::{
 /// high, jokers anywhere. [`Config::meld_rules`] applies the ace and joker options.
 ///
 /// ```
-/// use rummykit_core::AcePolicy;
+/// use rummykit_rummy40::rummykit_core::AcePolicy;
 /// use rummykit_rummy40::{Config, MELD_RULES};
 /// assert_eq!(MELD_RULES.ace, AcePolicy::High);
 /// assert_eq!(Config::RUMMY40.meld_rules(), MELD_RULES);
@@ -29,7 +29,7 @@ pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit
 /// The Scala 40 pack (`RULES.md` §3.9): two decks and four jokers, 108 cards.
 ///
 /// ```
-/// use rummykit_core::Card;
+/// use rummykit_rummy40::rummykit_core::Card;
 /// use rummykit_rummy40::{Config, SCALA40_PACK};
 /// assert_eq!(SCALA40_PACK.ids_of(Card::JOKER).count(), 4);
 /// assert_eq!(SCALA40_PACK.ids_of("7h".parse()?).count(), 2); // one per deck
@@ -37,6 +37,19 @@ pub const RUMMY40_PACK: Catalog<Card> = Catalog::new(2, 2).expect("106 cards fit
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit");
+
+/// A restock bound for [`Config::max_restocks`] that ends only dead hands: §3.7
+/// restocks for ever, but a table of closed sets and full runs can leave every player
+/// with a card or two that fit nowhere, and such a hand never ends. Over 400 seeded
+/// hands each of 2, 3 and 4 planner/greedy players, four restocks void exactly the hands
+/// six do (0, 1 and 2 of them).
+///
+/// ```
+/// use rummykit_rummy40::{Config, RESTOCK_CAP};
+/// let config = Config::RUMMY40.with_max_restocks(Some(RESTOCK_CAP));
+/// assert_eq!(config.max_restocks, Some(4));
+/// ```
+pub const RESTOCK_CAP: u32 = 4;
 
 /// Fewest seats (`RULES.md` §3.1; the Scala 40 range): the start of
 /// [`Game::seat_range`](rummykit_core::Game::seat_range).
@@ -46,13 +59,13 @@ pub(crate) const MAX_PLAYERS: usize = 6;
 /// Cards dealt to each player (`RULES.md` §3.2).
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::rand::SeedableRng;
+/// use rummykit_rummy40::rummykit_core::{Game, Seating};
 /// use rummykit_rummy40::{Config, HAND_SIZE, Rummy40};
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+/// let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(2);
 /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(4), &mut rng)?;
 /// assert!((0..4).all(|seat| game.hand(seat).len() == HAND_SIZE));
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_rummy40::rummykit_core::DealError>(())
 /// ```
 pub const HAND_SIZE: usize = 13;
 
@@ -132,7 +145,7 @@ pub enum RummyBonus {
 /// contradictions.
 ///
 /// ```
-/// use rummykit_core::MatchEnd;
+/// use rummykit_rummy40::rummykit_core::MatchEnd;
 /// use rummykit_rummy40::Config;
 /// let mut c = Config::RUMMY40;
 /// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
@@ -183,15 +196,24 @@ pub struct Config {
     pub unopened_penalty: Option<u32>,
     /// Void the hand (no winner, no points) instead of restocking a further time after
     /// this many restocks. `None` (default): the pile is reshuffled for ever, as §3.7
-    /// says; `Some(n)` bounds hands between players who never meld (simulations, bots).
+    /// says. A hand can then go on for ever between any players, not only ones who
+    /// never meld: on a dead table (every meld closed, every hand's cards fitting
+    /// nowhere) nobody can go out, and a [`Match`](rummykit_core::Match) reports
+    /// [`DriverError::TooLong`](rummykit_core::DriverError::TooLong) when the hand passes
+    /// its action limit. `Some(n)` ends such hands void; [`RESTOCK_CAP`] is a bound that
+    /// cuts short only dead hands.
     pub max_restocks: Option<u32>,
 }
 
 impl Config {
-    /// Rummy 40: the defaults of `RULES.md` §3.9.
+    /// Rummy 40: the defaults of `RULES.md` §3.9. It restocks for ever (§3.7,
+    /// `max_restocks: None`), so a hand on a dead table never ends and a
+    /// [`Match`](rummykit_core::Match) stops with
+    /// [`DriverError::TooLong`](rummykit_core::DriverError::TooLong); set
+    /// [`max_restocks`](Config::max_restocks) (such as [`RESTOCK_CAP`]) to end such hands void.
     ///
     /// ```
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_rummy40::rummykit_core::MatchEnd;
     /// use rummykit_rummy40::{Config, RummyBonus};
     /// let c = Config::RUMMY40;
     /// assert_eq!((c.jokers, c.joker_hand_penalty, c.opening_threshold), (2, 15, 40));
@@ -222,7 +244,8 @@ impl Config {
     /// Scala 40 (FISCA practice, `RULES.md` §3.1–§3.9 alternatives): four jokers worth
     /// 25 in hand, ace also low, the taken discard must be used, no discarding a playable
     /// card, a joker only as the closing discard, and a doubled hand for the opponents of
-    /// a player who closes in one turn.
+    /// a player who closes in one turn. Like [`Config::RUMMY40`], it restocks for ever:
+    /// set [`max_restocks`](Config::max_restocks) for matches that must end.
     ///
     /// ```
     /// use rummykit_rummy40::{Config, JokerDiscard, RummyBonus};
@@ -286,7 +309,7 @@ impl Config {
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_ace_low_in_runs(true);
     /// assert_eq!(config.ace_low_in_runs, true);
-    /// assert_eq!(config.meld_rules().ace, rummykit_core::AcePolicy::LowOrHigh);
+    /// assert_eq!(config.meld_rules().ace, rummykit_rummy40::rummykit_core::AcePolicy::LowOrHigh);
     /// ```
     #[must_use]
     pub const fn with_ace_low_in_runs(mut self, on: bool) -> Config {
@@ -367,7 +390,7 @@ impl Config {
     /// With another limit of jokers per meld.
     ///
     /// ```
-    /// use rummykit_core::JokerLimit;
+    /// use rummykit_rummy40::rummykit_core::JokerLimit;
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_joker_limit(JokerLimit::NoAdjacent);
     /// assert_eq!(config.joker_limit, JokerLimit::NoAdjacent);
@@ -438,7 +461,7 @@ impl Config {
     /// With another end of match.
     ///
     /// ```
-    /// use rummykit_core::MatchEnd;
+    /// use rummykit_rummy40::rummykit_core::MatchEnd;
     /// use rummykit_rummy40::Config;
     /// let config = Config::RUMMY40.with_game_end(MatchEnd::Elimination(201));
     /// assert_eq!(config.game_end, MatchEnd::Elimination(201));
@@ -482,7 +505,7 @@ impl Config {
     /// [`AcePolicy::LowOrHigh`] under `ace_low_in_runs` and the configured joker limit.
     ///
     /// ```
-    /// use rummykit_core::AcePolicy;
+    /// use rummykit_rummy40::rummykit_core::AcePolicy;
     /// use rummykit_rummy40::Config;
     /// assert_eq!(Config::RUMMY40.meld_rules().ace, AcePolicy::High);
     /// assert_eq!(Config::SCALA40.meld_rules().ace, AcePolicy::LowOrHigh);
@@ -519,7 +542,7 @@ impl Config {
     /// [`DealError::InvalidConfig`] when `jokers` is not 2 or 4.
     ///
     /// ```
-    /// use rummykit_core::DealError;
+    /// use rummykit_rummy40::rummykit_core::DealError;
     /// use rummykit_rummy40::Config;
     /// assert_eq!(Config::RUMMY40.catalog()?.len(), 106); // two decks, two jokers
     /// assert_eq!(Config::SCALA40.catalog()?.len(), 108); // two decks, four jokers
@@ -584,7 +607,7 @@ impl Config {
     /// a count that saturates, and the match end with totals that saturate.
     ///
     /// ```
-    /// use rummykit_core::{DealError, MatchEnd};
+    /// use rummykit_rummy40::rummykit_core::{DealError, MatchEnd};
     /// use rummykit_rummy40::Config;
     /// let mut c = Config::RUMMY40;
     /// assert_eq!(c.validate(7), Err(DealError::PlayerCount { seats: 7, min: 2, max: 6 }));

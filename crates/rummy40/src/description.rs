@@ -12,7 +12,7 @@ impl Action {
     /// [`Game::describe`](rummykit_core::Game::describe) gives.
     ///
     /// ```
-    /// use rummykit_core::{Card, Game, parse_list};
+    /// use rummykit_rummy40::rummykit_core::{Card, Game, parse_list};
     /// use rummykit_rummy40::{Action, Config, Rummy40, Setup};
     ///
     /// // Seat 1 holds ♥10-J-Q-K, 40 points, and 5♠: it may open once it has drawn.

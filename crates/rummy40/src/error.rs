@@ -7,18 +7,18 @@ use thiserror::Error;
 /// unchanged after every one of them.
 ///
 /// ```
-/// use rand::SeedableRng;
-/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::rand::SeedableRng;
+/// use rummykit_rummy40::rummykit_core::{Game, Seating};
 /// use rummykit_rummy40::{Action, ActionError, Config, Rummy40};
 ///
-/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng)?;
 /// let before = game.clone();
 /// // Before opening, the discard may be taken only to open with it (RULES.md §3.3).
 /// assert_eq!(game.apply(0, Action::TakeDiscard), Err(ActionError::TakeOnlyToOpen));
 /// assert_eq!(game, before);
 /// game.apply(0, Action::DrawStock).expect("a stock draw is always allowed");
-/// # Ok::<(), rummykit_core::DealError>(())
+/// # Ok::<(), rummykit_rummy40::rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]

@@ -17,14 +17,14 @@
 //!   [`Match`](rummykit_core::Match) with [`Config::game_end`].
 //!
 //! ```
-//! use rand::SeedableRng;
-//! use rummykit_core::{Game, Match};
+//! use rummykit_rummy40::rand::SeedableRng;
+//! use rummykit_rummy40::rummykit_core::{Game, Match};
 //! use rummykit_rummy40::{Config, Rummy40};
 //! let config = Config::RUMMY40;
 //! // The game's own terms (to 101 penalty points), with seat 0 dealing first.
 //! let terms = Rummy40::default_terms(&config, 3).with_dealer(0);
 //! let mut game_match = Match::<Rummy40>::new(config, terms).unwrap();
-//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+//! let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(9);
 //! let hand = game_match.next_hand(&mut rng).unwrap();
 //! assert_eq!(hand.to_move(), Some(1));
 //! ```
@@ -38,6 +38,21 @@
 //!   a loaded hand is the saved one exactly, ids included, so the actions its players
 //!   saw stay legal.
 #![forbid(unsafe_code)]
+
+/// The shared vocabulary and contract Rummy 40 is built on ([`Game`](rummykit_core::Game),
+/// [`Seating`](rummykit_core::Seating), [`Bot`](rummykit_core::Bot), [`DealError`](rummykit_core::DealError),
+/// matches, notation): a program that depends on this crate alone names them through
+/// `rummykit_rummy40::rummykit_core`.
+pub use rummykit_core;
+
+/// The `rand` (0.10) this crate deals with, for its traits (such as `SeedableRng`). It
+/// is built without its default features: for `rand::rng()` or seeding from the
+/// operating system, depend on `rand` 0.10 with its default features.
+pub use rand;
+
+/// The `rand_chacha` crate (0.10): `ChaCha8Rng::seed_from_u64` deals the same game for
+/// the same seed on every platform.
+pub use rand_chacha;
 
 mod action;
 mod analysis;
@@ -59,8 +74,8 @@ pub use action::{Action, NewMeld, RummyLayOff};
 pub use analysis::{MAX_ANALYSED_HAND, Opening, analyze, best_opening, can_open, melds_value};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
-    Config, HAND_SIZE, JokerDiscard, MELD_RULES, OpeningScope, RUMMY40_PACK, RummyBonus, SCALA40_PACK,
-    Set3JokerSwap,
+    Config, HAND_SIZE, JokerDiscard, MELD_RULES, OpeningScope, RESTOCK_CAP, RUMMY40_PACK, RummyBonus,
+    SCALA40_PACK, Set3JokerSwap,
 };
 pub use error::ActionError;
 pub use game::Rummy40;

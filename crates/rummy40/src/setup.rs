@@ -28,7 +28,7 @@ use crate::Phase;
 /// (`opened_before`, `penalties`, `dealt`) derived from the position.
 ///
 /// ```
-/// use rummykit_core::{Game, MeldKind, parse_list};
+/// use rummykit_rummy40::rummykit_core::{Game, MeldKind, parse_list};
 /// use rummykit_rummy40::{Action, Config, Phase, Rummy40, Setup, SetupMeld};
 ///
 /// // Seat 1 opened with a run; seat 0 has drawn and may build Jh onto it.
@@ -42,7 +42,7 @@ use crate::Phase;
 /// assert_eq!((hand.to_move(), hand.phase()), (Some(0), Phase::Play));
 /// assert!(hand.has_opened(1) && !hand.has_opened(0));
 /// assert_eq!(Rummy40::from_setup(&Config::RUMMY40, hand.setup()), Ok(hand));
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -127,7 +127,7 @@ impl Setup {
     /// Hands only, every other field at its default (see [`Setup`]).
     ///
     /// ```
-    /// use rummykit_core::{Game, parse_list};
+    /// use rummykit_rummy40::rummykit_core::{Game, parse_list};
     /// use rummykit_rummy40::{Config, Phase, Rummy40, Setup};
     ///
     /// let mut setup = Setup::new(vec![parse_list("Ac 2c")?, parse_list("Kd Kh *")?, parse_list("7s")?]);
@@ -150,14 +150,14 @@ impl Setup {
     /// listed). For another number of jokers, [`Setup::fill_stock_from`].
     ///
     /// ```
-    /// use rummykit_core::parse_list;
+    /// use rummykit_rummy40::rummykit_core::parse_list;
     /// use rummykit_rummy40::Setup;
     /// let mut setup = Setup::new(vec![parse_list("Ac Ac")?, parse_list("Kd *")?]);
     /// setup.stock = parse_list("5h")?;
     /// setup.fill_stock();
     /// assert_eq!(setup.stock.len(), 106 - 4);
     /// assert_eq!(setup.stock[0].to_string(), "5h");
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
     /// ```
     pub fn fill_stock(&mut self) {
         self.fill_stock_from(&crate::RUMMY40_PACK);
@@ -168,7 +168,7 @@ impl Setup {
     /// pack holds it adds nothing (`from_setup` refuses it).
     ///
     /// ```
-    /// use rummykit_core::parse_list;
+    /// use rummykit_rummy40::rummykit_core::parse_list;
     /// use rummykit_rummy40::{Config, Setup};
     /// let mut config = Config::RUMMY40;
     /// config.jokers = 4;

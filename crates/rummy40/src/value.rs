@@ -46,12 +46,12 @@ impl Config {
     /// A 11, J/Q/K 10, others face value, the joker `joker_hand_penalty` (15; 25 in Scala 40).
     ///
     /// ```
-    /// use rummykit_core::Card;
+    /// use rummykit_rummy40::rummykit_core::Card;
     /// use rummykit_rummy40::Config;
     /// let c = Config::RUMMY40;
     /// assert_eq!(c.hand_penalty("Ad".parse()?) + c.hand_penalty(Card::JOKER) + c.hand_penalty("9c".parse()?), 35);
     /// assert_eq!(Config::SCALA40.hand_penalty(Card::JOKER), 25);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn hand_penalty(&self, card: Card) -> u32 {
@@ -65,13 +65,13 @@ impl Config {
     /// passes [`Config::validate`]; beyond that it saturates rather than wrap.
     ///
     /// ```
-    /// use rummykit_core::{Card, parse_list};
+    /// use rummykit_rummy40::rummykit_core::{Card, parse_list};
     /// use rummykit_rummy40::Config;
     /// let left: Vec<Card> = parse_list("Ad Kc * 9c")?;
     /// assert_eq!(Config::RUMMY40.hand_total(left.iter().copied()), 11 + 10 + 15 + 9);
     /// assert_eq!(Config::SCALA40.hand_total(left), 11 + 10 + 25 + 9); // a joker costs 25
     /// assert_eq!(Config::RUMMY40.hand_total([]), 0);
-    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
     /// ```
     #[must_use]
     pub fn hand_total(&self, cards: impl IntoIterator<Item = Card>) -> u32 {
@@ -84,13 +84,13 @@ impl Config {
 /// a low run.
 ///
 /// ```
-/// use rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
+/// use rummykit_rummy40::rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
 /// use rummykit_rummy40::meld_value;
 /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &rummykit_rummy40::MELD_RULES).unwrap();
 /// assert_eq!(meld_value(&run), 31);
 /// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &rummykit_rummy40::MELD_RULES).unwrap();
 /// assert_eq!(meld_value(&set), 21);
-/// # Ok::<(), rummykit_core::ParseError>(())
+/// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
 /// ```
 #[must_use]
 pub fn meld_value(meld: &Meld<Card>) -> u32 {

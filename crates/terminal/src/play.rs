@@ -75,11 +75,8 @@ pub const MAX_HANDS: u32 = 10_000;
 const MAX_MATCH_HANDS: u32 = 1_000;
 
 /// Restocks a Rummy 40 hand may use in `play` and `simulate`; a hand that needs one more
-/// is void. RULES.md §3.7 restocks for ever, but a table of closed sets and full runs can
-/// leave every player with a card or two that fit nowhere, and such a hand never ends.
-/// Measured over 400 seeded hands each of 2, 3 and 4 planner/greedy players: 0, 1 and 2
-/// hands are void with four restocks, the same as with six, so the bound cuts short only
-/// dead hands.
+/// is void: the library's [`RESTOCK_CAP`](rummykit_rummy40::RESTOCK_CAP), which cuts
+/// short only dead hands.
 ///
 /// ```
 /// use rummykit_terminal::{Input, RUMMY40_RESTOCKS, Style, cli};
@@ -91,7 +88,7 @@ const MAX_MATCH_HANDS: u32 = 1_000;
 /// let text = String::from_utf8(out).unwrap();
 /// assert!(text.contains(&format!("a hand is void when the stock runs out more than {RUMMY40_RESTOCKS} times")));
 /// ```
-pub const RUMMY40_RESTOCKS: u32 = 4;
+pub const RUMMY40_RESTOCKS: u32 = rummykit_rummy40::RESTOCK_CAP;
 
 /// Longest hand the front end plays before giving up (no real hand comes near).
 pub(crate) const MAX_ACTIONS: usize = 20_000;
