@@ -1,0 +1,184 @@
+//! The analysis at its documented limit ([`MAX_ANALYSED_HAND`] cards) and on hands no
+//! deal gives but the functions take (more copies of a card than the pack holds, more
+//! jokers, nothing but jokers), against a deliberately simple brute force (`RULES.md`
+//! §3.5) or a value worked out by hand; one card past the limit is refused.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_core::{AnalysisError, Card, Face, Meld, MeldKind, parse_list};
+use rummykit_rummy40::{Config, MAX_ANALYSED_HAND, best_opening, can_open, meld_value, melds_value};
+
+/// Every valid meld (by faces) the multiset `hand` can supply: every list of faces of a
+/// group (suits and jokers) or a run (each value held or a joker) the validator accepts.
+fn all_melds(hand: &[Card], config: &Config) -> Vec<Meld<Card>> {
+    let rules = config.meld_rules();
+    let count = |f: Card| hand.iter().filter(|&&c| c == f).count();
+    let jokers = count(Card::JOKER);
+    let mut out: Vec<Meld<Card>> = Vec::new();
+    let mut keep = |kind, list: &[Card]| {
+        if let Ok(m) = Meld::new(kind, list, &rules)
+            && !out.contains(&m)
+        {
+            out.push(m);
+        }
+    };
+    for rank in 1..=13u8 {
+        for mask in 1u8..16 {
+            let mut list: Vec<Card> =
+                (0..4).filter(|s| mask & (1 << s) != 0).map(|s| Card::natural(s, rank).unwrap()).collect();
+            if list.iter().any(|&f| count(f) == 0) {
+                continue;
+            }
+            for _ in 0..=jokers.min(4) {
+                keep(MeldKind::Group, &list);
+                list.push(Card::JOKER);
+            }
+        }
+    }
+    for suit in 0..4u8 {
+        for start in 1..=14u8 {
+            for end in start + 2..=14u8 {
+                // Each value held as a natural or a joker (a value not held: a joker).
+                let len = usize::from(end - start + 1);
+                let face = |i: usize| {
+                    let v = start + i as u8;
+                    Card::natural(suit, if v == 14 { 1 } else { v }).unwrap()
+                };
+                let held = (0..len).filter(|&i| count(face(i)) > 0).fold(0u32, |m, i| m | 1 << i);
+                if len - held.count_ones() as usize > jokers {
+                    continue;
+                }
+                let mut choice = held;
+                loop {
+                    let list: Vec<Card> = (0..len)
+                        .map(|i| if choice & (1 << i) != 0 { face(i) } else { Card::JOKER })
+                        .collect();
+                    if list.iter().all(|&f| list.iter().filter(|&&g| g == f).count() <= count(f)) {
+                        keep(MeldKind::Run, &list);
+                    }
+                    if choice == 0 {
+                        break;
+                    }
+                    choice = (choice - 1) & held;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The most opening points over disjoint melds of `hand` using at most `max_cards`.
+fn brute(hand: &[Card], melds: &[Meld<Card>], max_cards: usize) -> u32 {
+    fn go(from: usize, left: &mut Vec<Card>, used: usize, max_cards: usize, melds: &[Meld<Card>]) -> u32 {
+        let mut best = 0;
+        for (k, m) in melds.iter().enumerate().skip(from) {
+            if used + m.len() > max_cards {
+                continue;
+            }
+            let before = left.clone();
+            let took = m.faces().iter().all(|f| match left.iter().position(|c| c == f) {
+                Some(i) => {
+                    left.swap_remove(i);
+                    true
+                }
+                None => false,
+            });
+            if took {
+                best = best.max(meld_value(m) + go(k, left, used + m.len(), max_cards, melds));
+            }
+            *left = before;
+        }
+        best
+    }
+    go(0, &mut hand.to_vec(), 0, max_cards, melds)
+}
+
+/// A hand of `n` cards from a narrow window (so that it holds melds), up to four copies
+/// of a face (twice what a pack holds), and `jokers` jokers (any number).
+fn crowded_hand(rng: &mut ChaCha8Rng, n: usize, jokers: usize) -> Vec<Card> {
+    let suit = rng.random_range(0..4u8);
+    let lo = rng.random_range(1..=11u8);
+    let mut hand: Vec<Card> = Vec::new();
+    while hand.len() < n - jokers {
+        let s = if rng.random_bool(0.7) { suit } else { rng.random_range(0..4u8) };
+        let r = if rng.random_bool(0.2) { 1 } else { rng.random_range(lo..=(lo + 3).min(13)) };
+        let c = Card::natural(s, r).unwrap();
+        if hand.iter().filter(|&&h| h == c).count() < 4 {
+            hand.push(c);
+        }
+    }
+    hand.extend(std::iter::repeat_n(Card::JOKER, jokers));
+    hand
+}
+
+/// §3.5 on hands with more copies and jokers than a pack holds, all-joker hands and
+/// hands of one natural: the brute force's best opening, and `can_open` agreeing.
+#[test]
+fn rules_3_5_best_opening_of_crowded_hands_is_the_brute_forces() {
+    let mut rng = ChaCha8Rng::seed_from_u64(40);
+    // Hands that open, and those of them past what a pack holds.
+    let (mut opened, mut crowded) = (0, 0);
+    for config in [Config::RUMMY40, Config::SCALA40] {
+        for _ in 0..300 {
+            let n = rng.random_range(1..=8);
+            let jokers = rng.random_range(0..=n);
+            let hand = crowded_hand(&mut rng, n, jokers);
+            let expected = brute(&hand, &all_melds(&hand, &config), n - 1);
+            let best = best_opening(&hand, &config).expect("a small hand");
+            assert_eq!(best.value, expected, "{hand:?}");
+            assert_eq!(melds_value(&best.melds), best.value);
+            assert!(best.melds.iter().map(Meld::len).sum::<usize>() < n);
+            assert_eq!(can_open(&hand, expected.max(1), &config), Ok(expected >= 1), "{hand:?}");
+            assert_eq!(can_open(&hand, expected + 1, &config), Ok(false), "{hand:?}");
+            let most_copies =
+                hand.iter().filter(|c| !c.is_joker()).map(|c| hand.iter().filter(|&d| d == c).count()).max();
+            opened += usize::from(expected > 0);
+            crowded += usize::from(expected > 0 && (jokers > 4 || most_copies > Some(2)));
+        }
+    }
+    assert!(opened > 200 && crowded > 50, "{opened} hands open, {crowded} of them crowded");
+}
+
+/// §3.5 at the limit: 24 cards, worked out by hand. One natural and 23 jokers: the one
+/// meld is the longest run through the ace, 2 up to the ace high (2 + … + 10 + 30 + 11
+/// = 95), or, with the ace low too, no better (A–K is 85). All jokers: no meld.
+#[test]
+fn rules_3_5_best_opening_at_the_limit() {
+    let mut hand: Vec<Card> = parse_list("Ah").unwrap();
+    hand.extend(std::iter::repeat_n(Card::JOKER, MAX_ANALYSED_HAND - 1));
+    assert_eq!(hand.len(), MAX_ANALYSED_HAND);
+    for config in [Config::RUMMY40, Config::SCALA40] {
+        let best = best_opening(&hand, &config).expect("at the limit");
+        assert_eq!(best.value, 95, "{config:?}");
+        assert_eq!(best.melds.len(), 1);
+        assert_eq!(can_open(&hand, 95, &config), Ok(true));
+        assert_eq!(can_open(&hand, 96, &config), Ok(false));
+    }
+    let jokers = vec![Card::JOKER; MAX_ANALYSED_HAND];
+    assert_eq!(best_opening(&jokers, &Config::RUMMY40).map(|b| b.value), Ok(0));
+    assert_eq!(can_open(&jokers, 1, &Config::RUMMY40), Ok(false));
+    // Six copies each of 5♥ 6♥ 7♥ 8♥: 24 cards, six runs 5-8 of 26 less one card kept
+    // back, the cheapest: five of them and 6-7-8 (21), 151.
+    let hearts: Vec<Card> = parse_list("5h 6h 7h 8h").unwrap();
+    let six = hearts.repeat(6);
+    assert_eq!(six.len(), MAX_ANALYSED_HAND);
+    let best = best_opening(&six, &Config::RUMMY40).expect("at the limit");
+    assert_eq!(best.value, 5 * 26 + 21);
+    assert_eq!(can_open(&six, best.value, &Config::RUMMY40), Ok(true));
+    assert_eq!(can_open(&six, best.value + 1, &Config::RUMMY40), Ok(false));
+    // One card past the limit is refused, jokers or not.
+    let refused = AnalysisError::TooManyPieces { len: MAX_ANALYSED_HAND + 1, max: MAX_ANALYSED_HAND };
+    let mut over = jokers.clone();
+    over.push(Card::JOKER);
+    assert_eq!(best_opening(&over, &Config::RUMMY40).map(|b| b.value), Err(refused));
+    assert_eq!(can_open(&over, 1, &Config::RUMMY40), Err(refused));
+}
+
+/// The empty hand and the one-card hand: nothing to open with, nothing to keep.
+#[test]
+fn rules_3_5_empty_and_single_card_hands() {
+    for hand in [vec![], vec![Card::JOKER], parse_list("Ah").unwrap()] {
+        assert_eq!(best_opening(&hand, &Config::RUMMY40).map(|b| b.value), Ok(0), "{hand:?}");
+        assert_eq!(can_open(&hand, 1, &Config::RUMMY40), Ok(false));
+    }
+}
