@@ -12,8 +12,8 @@ use common::arrangements;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    AcePolicy, AnalysisError, Card, Catalog, Face, JokerLimit, MAX_HAND, MAX_MELD_LEN, Meld, MeldKind,
-    MeldRules, PieceId, Tile, face_melds, hand_melds,
+    AcePolicy, AnalysisError, Card, Catalog, Face, FaceMeld, JokerLimit, MAX_HAND, MAX_MELD_LEN, Meld,
+    MeldKind, MeldRules, PieceId, Tile, face_melds, for_each_face_meld_holding, hand_melds,
 };
 
 const POLICIES: [AcePolicy; 4] =
@@ -114,7 +114,8 @@ fn extreme_rules(rng: &mut ChaCha8Rng) -> MeldRules {
 
 /// RULES §0 under rules at the extremes of their types: `face_melds` and `hand_melds`
 /// list exactly the brute force's melds, on hands of up to 14 distinct faces and up to
-/// 14 jokers (more than a meld can hold beside a natural).
+/// 14 jokers (more than a meld can hold beside a natural); the melds holding a face are
+/// the listing's that hold it, in its order.
 #[test]
 fn rules_0_melds_under_extreme_rules_are_the_brute_forces() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x11_3175);
@@ -136,6 +137,22 @@ fn rules_0_melds_under_extreme_rules_are_the_brute_forces() {
             expected,
             "case {case}: hand_melds of {hand:?} under {rules:?}"
         );
+        // The melds holding each face (and the joker): the listing's, in its order.
+        let (naturals, jokers) =
+            hand.iter().fold(
+                (0u64, 0usize),
+                |(n, j), f| {
+                    if f.is_joker() { (n, j + 1) } else { (n | 1 << f.index(), j) }
+                },
+            );
+        let said = |m: &FaceMeld<Card>| (m.kind(), m.faces().to_vec());
+        let all: Vec<_> = face_melds(&hand, &rules).iter().map(said).collect();
+        for face in (0..=52).filter_map(Card::from_index) {
+            let mut got = Vec::new();
+            for_each_face_meld_holding(naturals, jokers, face, &rules, |m| got.push(said(m)));
+            let want: Vec<_> = all.iter().filter(|(_, faces)| faces.contains(&face)).cloned().collect();
+            assert_eq!(got, want, "case {case}: melds holding {face} of {hand:?} under {rules:?}");
+        }
         listed += expected.len();
     }
     assert!(listed > 3000, "{listed} melds compared");
