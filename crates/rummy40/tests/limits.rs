@@ -1,12 +1,20 @@
 //! The analysis at its documented limit ([`MAX_ANALYSED_HAND`] cards) and on hands no
 //! deal gives but the functions take (more copies of a card than the pack holds, more
 //! jokers, nothing but jokers), against a deliberately simple brute force (`RULES.md`
-//! §3.5) or a value worked out by hand; one card past the limit is refused.
+//! §3.5) or a value worked out by hand; one card past the limit is refused. Also whole
+//! hands at the options' limits: every seat count, the highest opening threshold, no
+//! restock at all.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{AnalysisError, Card, Face, Meld, MeldKind, parse_list};
-use rummykit_rummy40::{Config, MAX_ANALYSED_HAND, best_opening, can_open, meld_value, melds_value};
+use rummykit_core::{
+    AnalysisError, Bot, Card, DealError, Face, Game, Meld, MeldKind, RandomBot, Seating, parse_list,
+    play_hand,
+};
+use rummykit_rummy40::{
+    Config, GreedyBot, MAX_ANALYSED_HAND, PlannerBot, Rummy40, best_opening, can_open, meld_value,
+    melds_value,
+};
 
 /// Every valid meld (by faces) the multiset `hand` can supply: every list of faces of a
 /// group (suits and jokers) or a run (each value held or a joker) the validator accepts.
@@ -180,5 +188,56 @@ fn rules_3_5_empty_and_single_card_hands() {
     for hand in [vec![], vec![Card::JOKER], parse_list("Ah").unwrap()] {
         assert_eq!(best_opening(&hand, &Config::RUMMY40).map(|b| b.value), Ok(0), "{hand:?}");
         assert_eq!(can_open(&hand, 1, &Config::RUMMY40), Ok(false));
+    }
+}
+
+/// Plays one hand of `config` for `seats` with `kind` bots; the hand must end.
+fn play_out(config: &Config, seats: usize, kind: &str, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Rummy40::deal(config, Seating::new(seats), &mut rng).expect("a deal at the limit");
+    let mut bots: Vec<Box<dyn Bot<Rummy40>>> = (0..seats)
+        .map(|s| -> Box<dyn Bot<Rummy40>> {
+            match kind {
+                "greedy" => Box::new(GreedyBot::new()),
+                "planner" => Box::new(PlannerBot::new()),
+                _ => Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed ^ s as u64))),
+            }
+        })
+        .collect();
+    let mut seated: Vec<&mut dyn Bot<Rummy40>> = bots.iter_mut().map(|b| &mut **b as _).collect();
+    let (outcome, _) = play_hand(&mut game, &mut seated, 100_000).unwrap_or_else(|e| panic!("{kind}: {e}"));
+    assert_eq!(outcome.points.len(), seats);
+    assert!(game.to_move().is_none());
+}
+
+/// §3.2, §3.5, §3.7: the largest tables (six seats), the highest opening threshold (the
+/// pack's most points, which no hand reaches: the stock runs out) with no restock at
+/// all, and the lowest threshold, play to the end; one point more, or none, is refused.
+#[test]
+fn rules_3_5_threshold_and_seat_limits_play_to_the_end() {
+    for base in [Config::RUMMY40, Config::SCALA40] {
+        let most = base.most_points();
+        let unreachable = base.with_opening_threshold(most).with_max_restocks(Some(0));
+        for seats in [2, 6] {
+            assert_eq!(unreachable.validate(seats), Ok(()));
+            for (kind, seed) in [("random", 1), ("greedy", 2), ("planner", 3)] {
+                play_out(&unreachable, seats, kind, seed);
+                play_out(&base.with_opening_threshold(1).with_max_restocks(Some(1)), seats, kind, seed);
+            }
+        }
+        for threshold in [0, most + 1, u32::MAX] {
+            let refused = base.with_opening_threshold(threshold).validate(2);
+            assert!(
+                matches!(
+                    refused,
+                    Err(DealError::InvalidConfig { option: "opening_threshold", .. }
+                        | DealError::OptionTooLarge { option: "opening_threshold", .. })
+                ),
+                "{threshold}: {refused:?}"
+            );
+        }
+        for seats in [0, 1, 7, usize::MAX] {
+            assert_eq!(base.validate(seats), Err(DealError::PlayerCount { seats, min: 2, max: 6 }));
+        }
     }
 }
