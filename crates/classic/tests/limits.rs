@@ -1,11 +1,15 @@
 //! The analysis at the largest hands the deck makes (`RULES.md` §2.6): the whole deck,
 //! and the deck less any one card, melded whole under every ace mode; ids past the
-//! deck refused. Seat counts at and one past the game's range (§2.2).
+//! deck refused. Seat counts at and one past the game's range (§2.2); whole hands at
+//! six seats with no restock at all and with the most of the type (§2.5).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{AceMode, ClassicRummy, Config, analyze, hand_value};
-use rummykit_core::{AnalysisError, Card, Catalog, DealError, Game, Meld, PieceId, PieceSet, Seating};
+use rummykit_classic::{AceMode, ClassicRummy, Config, GreedyBot, PlannerBot, analyze, hand_value};
+use rummykit_core::{
+    AnalysisError, Bot, Card, Catalog, DealError, Game, Meld, PieceId, PieceSet, RandomBot, Seating,
+    play_hand,
+};
 
 const MODES: [AceMode; 3] = [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner];
 
@@ -72,5 +76,44 @@ fn rules_2_2_seat_counts_at_and_past_the_range() {
         assert_eq!(Config::STANDARD.validate(seats), refused);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         assert_eq!(ClassicRummy::deal(&Config::STANDARD, Seating::new(seats), &mut rng).map(|_| ()), refused);
+    }
+}
+
+/// Plays one hand of `config` for `seats` with `kind` bots; the hand must end.
+fn play_out(config: &Config, seats: usize, kind: &str, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = ClassicRummy::deal(config, Seating::new(seats), &mut rng).expect("a deal at the limit");
+    let mut bots: Vec<Box<dyn Bot<ClassicRummy>>> = (0..seats)
+        .map(|s| -> Box<dyn Bot<ClassicRummy>> {
+            match kind {
+                "greedy" => Box::new(GreedyBot::new()),
+                "planner" => Box::new(PlannerBot::new()),
+                _ => Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed ^ s as u64))),
+            }
+        })
+        .collect();
+    let mut seated: Vec<&mut dyn Bot<ClassicRummy>> = bots.iter_mut().map(|b| &mut **b as _).collect();
+    let (outcome, _) = play_hand(&mut game, &mut seated, 100_000).unwrap_or_else(|e| panic!("{kind}: {e}"));
+    assert_eq!(outcome.points.len(), seats);
+    assert!(game.to_move().is_none());
+}
+
+/// §2.5: no restock at all (the hand ends void when the stock first runs out) and the
+/// largest cap of the type, at two and six seats, under every ace mode: every hand ends.
+#[test]
+fn rules_2_5_restock_caps_at_their_limits_play_to_the_end() {
+    for (i, ace) in MODES.into_iter().enumerate() {
+        for cap in [Some(0), Some(u32::MAX)] {
+            let config = Config::STANDARD.with_ace(ace).with_max_restocks(cap);
+            for seats in [2, 6] {
+                assert_eq!(config.validate(seats), Ok(()));
+                for kind in ["random", "greedy", "planner"] {
+                    // Random bots rarely go out: with no cap they would restock for long.
+                    if kind != "random" || cap == Some(0) {
+                        play_out(&config, seats, kind, (i * 7 + seats) as u64);
+                    }
+                }
+            }
+        }
     }
 }
