@@ -1,15 +1,15 @@
 //! The rules' documented limits, at them and one past: the largest racks the box holds
 //! (RULES.md §1.2), the highest initial-meld threshold (§1.5), the largest penalties
-//! (§1.8). At a limit the game deals and plays to its end with every bot; one past it,
+//! (§1.8), every option at the extremes of its type (§1.10), views past the box (§1.1).
+//! At a limit the game deals and plays to its end with every bot; one past it,
 //! `validate` and the deal refuse with a typed error and no panic.
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::Tile;
-use rummykit_core::{Bot, DealError, Game, MAX_PENALTY, RandomBot, Seating, play_hand};
+use rummykit_core::{Bot, DealError, Game, MAX_PENALTY, RandomBot, Seating, Tile, play_hand};
 use rummykit_rummikub::{
-    Action, Config, GreedyBot, Rummikub, SamplerBot, SessionRanking, ThoroughBot, TileCounts, TileSet,
-    check_play,
+    Action, Config, GreedyBot, PoolEmptyEnd, Rummikub, SamplerBot, SessionRanking, ThoroughBot, TileCounts,
+    TileSet, Timer, check_play,
 };
 
 const MAX_ACTIONS: usize = 20_000;
@@ -226,4 +226,64 @@ fn rules_1_1_views_past_the_box_are_answered_legally() {
             }
         }
     }
+}
+
+/// §1.10: every option at the extremes of its type, mixed at random: `validate` and the
+/// deal agree, refusing with a typed error, and a game of the rules they accept plays
+/// to its end with random actions, timeouts and abandons.
+#[test]
+fn rules_1_10_options_at_their_extremes_validate_as_they_deal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(110);
+    let (mut accepted, mut refused) = (0, 0);
+    for case in 0..600u64 {
+        // Each option its box value, or (one time in four) a value at an extreme.
+        let pick = |rng: &mut ChaCha8Rng, usual: u32, extremes: &[u32]| {
+            if rng.random_bool(0.75) { usual } else { extremes[rng.random_range(0..extremes.len())] }
+        };
+        let set = if rng.random_bool(0.5) { TileSet::Standard106 } else { TileSet::Xp160 };
+        let most = set.most_points();
+        let mut config = Config::STANDARD
+            .with_tile_set(set)
+            .with_rack_size(pick(&mut rng, 14, &[0, 1, 26, 52, 53, 79, 80, 255]) as u8)
+            .with_initial_meld_threshold(pick(&mut rng, 30, &[0, 1, most, most + 1, u32::MAX]))
+            .with_joker_penalty(pick(&mut rng, 30, &[0, MAX_PENALTY, MAX_PENALTY + 1, u32::MAX]))
+            .with_never_melded_penalty(pick(&mut rng, 0, &[MAX_PENALTY, MAX_PENALTY + 1, u32::MAX]))
+            .with_timeout_penalty_pending(pick(&mut rng, 3, &[0, 1, 255]) as u8)
+            .with_timeout_penalty_idle(pick(&mut rng, 1, &[0, 255]) as u8)
+            .with_abandon_penalty(rng.random_bool(0.5))
+            .with_timer(match pick(&mut rng, 0, &[1, 2, 3]) {
+                0 => Timer::Off,
+                1 => Timer::Seconds(0),
+                2 => Timer::Seconds(1),
+                _ => Timer::Seconds(u32::MAX),
+            });
+        if rng.random_bool(0.3) {
+            config = config.with_pool_empty_end(PoolEmptyEnd::OneFinalTurnEach);
+        }
+        let seats = [0, 1, 2, 2, 3, 4, 4, 5, 6, 7][rng.random_range(0..10)];
+        let validated = config.validate(seats);
+        let dealt = Rummikub::deal(&config, Seating::new(seats), &mut ChaCha8Rng::seed_from_u64(case));
+        assert_eq!(dealt.as_ref().err(), validated.as_ref().err(), "{config:?} {seats} seats");
+        let Ok(mut game) = dealt else {
+            refused += 1;
+            continue;
+        };
+        accepted += 1;
+        // Random legal actions, and one turn in four a timeout or an abandon where the
+        // rules have them (each drawing its penalty, up to what the pool holds).
+        let mut actions = 0;
+        while let Some(seat) = game.to_move() {
+            actions += 1;
+            assert!(actions <= MAX_ACTIONS, "{config:?}: no end");
+            let action = match rng.random_range(0..8) {
+                0 if config.timer != Timer::Off => Action::Timeout { pending_changes: rng.random_bool(0.5) },
+                1 if config.abandon_penalty => Action::Abandon,
+                _ => Rummikub::random_action_from(&game.view(seat), &mut rng).expect("an action"),
+            };
+            game.apply(seat, action.clone())
+                .unwrap_or_else(|e| panic!("{config:?}: {action:?} refused: {e}"));
+        }
+        assert_eq!(game.outcome().map(|o| o.points.len()), Some(seats));
+    }
+    assert!(accepted > 100 && refused > 150, "{accepted} accepted, {refused} refused");
 }
