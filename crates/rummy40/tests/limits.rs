@@ -3,17 +3,17 @@
 //! jokers, nothing but jokers), against a deliberately simple brute force (`RULES.md`
 //! §3.5) or a value worked out by hand; one card past the limit is refused. Also whole
 //! hands at the options' limits: every seat count, the highest opening threshold, no
-//! restock at all.
+//! restock at all, every numeric option at the extremes of its type.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    AnalysisError, Bot, Card, DealError, Face, Game, Meld, MeldKind, RandomBot, Seating, parse_list,
-    play_hand,
+    AnalysisError, Bot, Card, DealError, Face, Game, JokerLimit, MAX_PENALTY, Meld, MeldKind, RandomBot,
+    Seating, parse_list, play_hand,
 };
 use rummykit_rummy40::{
-    Config, GreedyBot, MAX_ANALYSED_HAND, PlannerBot, Rummy40, best_opening, can_open, meld_value,
-    melds_value,
+    Config, GreedyBot, MAX_ANALYSED_HAND, PlannerBot, Rummy40, RummyBonus, best_opening, can_open,
+    meld_value, melds_value,
 };
 
 /// Every valid meld (by faces) the multiset `hand` can supply: every list of faces of a
@@ -240,4 +240,66 @@ fn rules_3_5_threshold_and_seat_limits_play_to_the_end() {
             assert_eq!(base.validate(seats), Err(DealError::PlayerCount { seats, min: 2, max: 6 }));
         }
     }
+}
+
+/// §3.9: every numeric option at the extremes of its type, mixed: `validate` and the
+/// deal agree, refusing with a typed error, and a hand of the rules they accept plays
+/// to its end with random bots (a restock cap keeps the hands short).
+#[test]
+fn rules_3_9_options_at_their_extremes_validate_as_they_deal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(39);
+    let (mut accepted, mut refused, mut played) = (0, 0, 0);
+    for case in 0..600u64 {
+        // Each option its usual value, or (one time in four) a value at an extreme.
+        let pick = |rng: &mut ChaCha8Rng, usual: u32, extremes: &[u32]| {
+            if rng.random_bool(0.75) { usual } else { extremes[rng.random_range(0..extremes.len())] }
+        };
+        let base = if rng.random_bool(0.5) { Config::RUMMY40 } else { Config::SCALA40 };
+        let jokers = pick(&mut rng, u32::from(base.jokers), &[0, 1, 3, 5, 255]) as u8;
+        let most = base.with_jokers(jokers).most_points();
+        let limit = match pick(&mut rng, 0, &[1, 2, 3, 4]) {
+            0 => JokerLimit::Unlimited,
+            1 => JokerLimit::AtMost(0),
+            2 => JokerLimit::AtMost(1),
+            3 => JokerLimit::AtMost(u8::MAX),
+            _ => JokerLimit::Forbidden,
+        };
+        let config = base
+            .with_jokers(jokers)
+            .with_joker_limit(limit)
+            .with_opening_threshold(pick(&mut rng, 40, &[0, 1, most, most + 1, u32::MAX]))
+            .with_joker_hand_penalty(pick(&mut rng, 25, &[0, MAX_PENALTY, MAX_PENALTY + 1, u32::MAX]))
+            .with_going_rummy_bonus(RummyBonus::PerOpponent(pick(
+                &mut rng,
+                25,
+                &[0, MAX_PENALTY, MAX_PENALTY + 1],
+            )))
+            .with_unopened_penalty(match pick(&mut rng, 0, &[1, 2, 3]) {
+                0 => None,
+                1 => Some(0),
+                2 => Some(MAX_PENALTY),
+                _ => Some(MAX_PENALTY + 1),
+            })
+            .with_max_restocks(
+                Some(pick(&mut rng, 1, &[0, u32::MAX])).filter(|&n| n != u32::MAX || case % 2 == 0),
+            );
+        let seats = [0, 1, 2, 2, 3, 4, 4, 5, 6, 7][rng.random_range(0..10)];
+        let validated = config.validate(seats);
+        let dealt = Rummy40::deal(&config, Seating::new(seats), &mut ChaCha8Rng::seed_from_u64(case));
+        assert_eq!(dealt.as_ref().err(), validated.as_ref().err(), "{config:?} {seats} seats");
+        if dealt.is_err() {
+            refused += 1;
+            continue;
+        }
+        accepted += 1;
+        // A cap of u32::MAX restocks, or none, may not end with random bots: dealt only.
+        if config.max_restocks.is_some_and(|n| n <= 1) {
+            play_out(&config, seats, "random", case);
+            played += 1;
+        }
+    }
+    assert!(
+        accepted > 100 && refused > 150 && played > 80,
+        "{accepted} accepted ({played} played), {refused} refused"
+    );
 }
