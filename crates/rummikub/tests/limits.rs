@@ -287,3 +287,46 @@ fn rules_1_10_options_at_their_extremes_validate_as_they_deal() {
     }
     assert!(accepted > 100 && refused > 150, "{accepted} accepted, {refused} refused");
 }
+
+/// A save at the limits (racks of 79 of the 160 tiles, the highest threshold, the
+/// largest penalties) reads back as the game; the same save with an option one past its
+/// limit, or at the extreme of its type, is refused with an error, never a state.
+#[cfg(feature = "serde")]
+#[test]
+fn rules_1_2_saves_at_the_limits_read_back_and_one_past_are_refused() {
+    use serde_json::Value;
+    let config = Config::XP
+        .with_rack_size(largest_rack(TileSet::Xp160, 2))
+        .with_initial_meld_threshold(TileSet::Xp160.most_points())
+        .with_joker_penalty(MAX_PENALTY)
+        .with_never_melded_penalty(MAX_PENALTY);
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut game = Rummikub::deal(&config, Seating::new(2), &mut rng).expect("a deal at the limits");
+    game.apply(game.to_move().expect("a seat"), Action::Draw).expect("a draw");
+    let value = serde_json::to_value(&game).expect("a save");
+    let load = |v: &Value| serde_json::from_value::<Rummikub>(v.clone()).map_err(|e| e.to_string());
+    assert_eq!(load(&value), Ok(game));
+    let tampered: [(&str, Value); 6] = [
+        ("rack_size", Value::from(80)),
+        ("rack_size", Value::from(255)),
+        ("rack_size", Value::from(0)),
+        ("initial_meld_threshold", Value::from(TileSet::Xp160.most_points() + 1)),
+        ("joker_penalty", Value::from(MAX_PENALTY + 1)),
+        ("never_melded_penalty", Value::from(u32::MAX)),
+    ];
+    for (option, to) in tampered {
+        let mut v = value.clone();
+        v["config"][option] = to.clone();
+        let err = load(&v).expect_err("an option past its limit");
+        assert!(err.contains(option), "{option} = {to}: {err}");
+    }
+    for (field, to) in [
+        ("to_move", Value::from(u64::MAX)),
+        ("quiet_turns", Value::from(3)),
+        ("drawn", Value::from(u32::MAX)),
+    ] {
+        let mut v = value.clone();
+        v["setup"][field] = to.clone();
+        assert!(load(&v).is_err(), "{field} = {to}");
+    }
+}
