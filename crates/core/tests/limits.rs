@@ -52,11 +52,18 @@ fn brute_force(hand: &[Card], rules: &MeldRules) -> BTreeSet<(MeldKind, Vec<Card
     out
 }
 
-/// `hand_melds` by faces, checked on the way: positions in the hand, none twice, the
-/// mask their bits, the faces a valid meld of the kind.
+/// `hand_melds` by faces, checked on the way: no meld listed twice, positions in the
+/// hand, none twice, the mask their bits, the faces a valid meld of the kind.
 fn by_positions(hand: &[Card], rules: &MeldRules) -> BTreeSet<(MeldKind, Vec<Card>)> {
     let mut out = BTreeSet::new();
+    let mut listed = BTreeSet::new();
     for m in hand_melds(hand, rules).expect("a hand within the limit") {
+        assert!(
+            listed.insert((m.kind(), m.positions().to_vec())),
+            "{:?} {:?} listed twice",
+            m.kind(),
+            m.positions()
+        );
         let mask = m.positions().iter().fold(0u64, |mask, &p| {
             assert!(usize::from(p) < hand.len(), "position {p} of a hand of {}", hand.len());
             assert_eq!(mask & 1 << p, 0, "position {p} twice");
@@ -90,8 +97,8 @@ fn window_hand(rng: &mut ChaCha8Rng, naturals: usize, jokers: usize) -> Vec<Card
     hand
 }
 
-/// Rules at the extremes of their types: every ace policy; minimum lengths up to and
-/// past a suit (13, 14, 255); largest groups of 0, 1, 2 and past four (255); joker
+/// Rules at the extremes of their types: every ace policy; minimum lengths from 0 (read
+/// as 1) up to and past a suit (13, 14, 255); largest groups of 0, 1, 2 and past four (255); joker
 /// limits past a meld's places.
 fn extreme_rules(rng: &mut ChaCha8Rng) -> MeldRules {
     let jokers = [
@@ -103,7 +110,7 @@ fn extreme_rules(rng: &mut ChaCha8Rng) -> MeldRules {
         JokerLimit::NotMoreThanNaturals,
         JokerLimit::NoAdjacent,
     ];
-    let min_len = [2, 3, 5, 9, 12, 13, 14, u8::MAX];
+    let min_len = [0, 1, 2, 3, 5, 9, 12, 13, 14, u8::MAX];
     let max_group = [0, 1, 2, 3, 4, 5, u8::MAX];
     let mut rules =
         MeldRules::new(POLICIES[rng.random_range(0..4)], jokers[rng.random_range(0..jokers.len())])
@@ -260,5 +267,22 @@ fn hand_melds_of_mostly_jokers_at_max_hand() {
         assert_eq!(faces, expected);
         hand.push(Card::JOKER);
         assert!(hand_melds(&hand, &rules).is_err());
+    }
+}
+
+/// RULES §0 at the smallest minimum length (0, read as 1): an ace alone is one run
+/// under every ace policy, listed once by position and once by face, though an ace
+/// that may be low or high stands at either end of the values.
+#[test]
+fn rules_0_a_lone_ace_is_one_run_at_the_smallest_minimum_length() {
+    let ace: Vec<Card> = "Ah".parse::<Card>().map(|c| vec![c]).expect("a card");
+    for policy in POLICIES {
+        for min_len in [0, 1] {
+            let rules = MeldRules::new(policy, JokerLimit::Unlimited).with_min_len(min_len);
+            let runs = |kinds: Vec<MeldKind>| kinds.iter().filter(|&&k| k == MeldKind::Run).count();
+            let by_position = hand_melds(&ace, &rules).expect("one card");
+            assert_eq!(runs(by_position.iter().map(|m| m.kind()).collect()), 1, "{policy:?} {min_len}");
+            assert_eq!(runs(face_melds(&ace, &rules).iter().map(|m| m.kind()).collect()), 1, "{policy:?}");
+        }
     }
 }
