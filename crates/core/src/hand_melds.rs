@@ -374,6 +374,8 @@ impl<'a, F: Face> Generator<'a, F> {
         };
         let max_len = MAX_MELD_LEN as i16;
         for &cv in &values[..n_values] {
+            // An ace that is both 1 and 14 is the same run alone at either: listed at 1.
+            let shortest = if cv == 14 && n_values == 2 { 2 } else { 1 };
             let mut missing_left = 0;
             let mut off = 0i16;
             while off < max_len && cv - off >= lo {
@@ -392,7 +394,7 @@ impl<'a, F: Face> Generator<'a, F> {
                 }
                 loop {
                     let len = (end - start + 1) as usize;
-                    if len >= self.min_len() {
+                    if len >= self.min_len().max(shortest) {
                         let mut replace = [false; MAX_MELD_LEN];
                         self.choose(&slots[..len], jokers, n_jokers - missing, 0, &mut replace, emit);
                     }

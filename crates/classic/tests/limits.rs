@@ -1,0 +1,119 @@
+//! The analysis at the largest hands the deck makes (`RULES.md` §2.6): the whole deck,
+//! and the deck less any one card, melded whole under every ace mode; ids past the
+//! deck refused. Seat counts at and one past the game's range (§2.2); whole hands at
+//! six seats with no restock at all and with the most of the type (§2.5).
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rummykit_classic::{AceMode, ClassicRummy, Config, GreedyBot, PlannerBot, analyze, hand_value};
+use rummykit_core::{
+    AnalysisError, Bot, Card, Catalog, DealError, Game, Meld, PieceId, PieceSet, RandomBot, Seating,
+    play_hand,
+};
+
+const MODES: [AceMode; 3] = [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner];
+
+/// The split is one of `hand`: valid melds, disjoint, the rest unmelded and valued.
+fn check_split(hand: &PieceSet, config: &Config) -> u32 {
+    let deck = Catalog::<Card>::DECK;
+    let split = analyze(hand, config).expect("a hand of the deck");
+    let mut seen = split.unmelded;
+    for m in &split.melds {
+        let faces: Vec<Card> = m.pieces.iter().map(|&id| deck.face(id).expect("a card")).collect();
+        assert!(Meld::new(m.kind, &faces, &config.meld_rules()).is_ok(), "{faces:?}");
+        for &id in &m.pieces {
+            assert!(seen.insert(id), "{id} twice");
+        }
+    }
+    assert_eq!(seen, *hand);
+    assert_eq!(split.deadwood, hand_value(&split.unmelded, config));
+    split.deadwood
+}
+
+/// §2.6: the whole deck melds whole (four runs ace to king), and so does the deck less
+/// any one card (the rest of its suit's run in one or two pieces, an ace or two left
+/// alone in a group of the other suits' aces or twos, a king and queen with theirs).
+#[test]
+fn rules_2_6_the_whole_deck_and_one_card_less_meld_whole() {
+    let all = Catalog::<Card>::DECK.all();
+    assert_eq!(all.len(), 52);
+    for ace in MODES {
+        let config = Config::STANDARD.with_ace(ace);
+        assert_eq!(check_split(&all, &config), 0, "{ace:?}");
+        for id in all.iter() {
+            let mut hand = all;
+            hand.remove(id);
+            assert_eq!(check_split(&hand, &config), 0, "{ace:?} without {id}");
+        }
+    }
+}
+
+/// Ids past the deck's 52 cards, up to the last id there is, are refused by name.
+#[test]
+fn ids_past_the_deck_are_refused() {
+    for index in [52u8, 53, 106, 159] {
+        let id = PieceId::new(index).expect("an id");
+        let mut hand = PieceSet::new();
+        hand.insert(PieceId::new(0).expect("an id"));
+        hand.insert(id);
+        assert_eq!(analyze(&hand, &Config::STANDARD), Err(AnalysisError::UnknownPiece(id)));
+    }
+    assert_eq!(check_split(&PieceSet::new(), &Config::STANDARD), 0);
+}
+
+/// §2.2: two to six players are dealt; fewer or more are refused, to the extremes of
+/// the type, by `validate` and the deal alike.
+#[test]
+fn rules_2_2_seat_counts_at_and_past_the_range() {
+    for seats in 2..=6 {
+        assert_eq!(Config::STANDARD.validate(seats), Ok(()));
+        let mut rng = ChaCha8Rng::seed_from_u64(seats as u64);
+        let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(seats), &mut rng).expect("a deal");
+        assert_eq!(game.seats(), seats);
+    }
+    for seats in [0, 1, 7, 64, 65, usize::MAX] {
+        let refused = Err(DealError::PlayerCount { seats, min: 2, max: 6 });
+        assert_eq!(Config::STANDARD.validate(seats), refused);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(ClassicRummy::deal(&Config::STANDARD, Seating::new(seats), &mut rng).map(|_| ()), refused);
+    }
+}
+
+/// Plays one hand of `config` for `seats` with `kind` bots; the hand must end.
+fn play_out(config: &Config, seats: usize, kind: &str, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = ClassicRummy::deal(config, Seating::new(seats), &mut rng).expect("a deal at the limit");
+    let mut bots: Vec<Box<dyn Bot<ClassicRummy>>> = (0..seats)
+        .map(|s| -> Box<dyn Bot<ClassicRummy>> {
+            match kind {
+                "greedy" => Box::new(GreedyBot::new()),
+                "planner" => Box::new(PlannerBot::new()),
+                _ => Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(seed ^ s as u64))),
+            }
+        })
+        .collect();
+    let mut seated: Vec<&mut dyn Bot<ClassicRummy>> = bots.iter_mut().map(|b| &mut **b as _).collect();
+    let (outcome, _) = play_hand(&mut game, &mut seated, 100_000).unwrap_or_else(|e| panic!("{kind}: {e}"));
+    assert_eq!(outcome.points.len(), seats);
+    assert!(game.to_move().is_none());
+}
+
+/// §2.5: no restock at all (the hand ends void when the stock first runs out) and the
+/// largest cap of the type, at two and six seats, under every ace mode: every hand ends.
+#[test]
+fn rules_2_5_restock_caps_at_their_limits_play_to_the_end() {
+    for (i, ace) in MODES.into_iter().enumerate() {
+        for cap in [Some(0), Some(u32::MAX)] {
+            let config = Config::STANDARD.with_ace(ace).with_max_restocks(cap);
+            for seats in [2, 6] {
+                assert_eq!(config.validate(seats), Ok(()));
+                for kind in ["random", "greedy", "planner"] {
+                    // Random bots rarely go out: with no cap they would restock for long.
+                    if kind != "random" || cap == Some(0) {
+                        play_out(&config, seats, kind, (i * 7 + seats) as u64);
+                    }
+                }
+            }
+        }
+    }
+}
