@@ -98,13 +98,7 @@ impl<'a> Turn<'a> {
         }
         let want = |p: Phase| phase.require(p);
         match action {
-            Action::DrawStock => {
-                want(Phase::Draw)?;
-                if self.stock_len == 0 {
-                    return Err(ActionError::Turn(TurnError::HandOver));
-                }
-                Ok(Plan::Draw)
-            }
+            Action::DrawStock => draw_plan(phase, self.stock_len),
             Action::TakeDiscard => {
                 want(Phase::Draw)?;
                 if !self.opened {
@@ -558,6 +552,21 @@ impl<'a> After<'a> {
     }
 }
 
+/// The check of a draw from the stock (`RULES.md` §3.3), which reads the phase and the
+/// stock alone: [`Turn::check`]'s, and the referee's without gathering a [`Turn`] (a
+/// draw is nearly a third of a random playout's actions).
+#[inline]
+pub(crate) fn draw_plan(phase: Phase, stock_len: usize) -> Result<Plan<'static>, ActionError> {
+    if phase == Phase::Over {
+        return Err(ActionError::Turn(TurnError::HandOver));
+    }
+    phase.require(Phase::Draw)?;
+    if stock_len == 0 {
+        return Err(ActionError::Turn(TurnError::HandOver));
+    }
+    Ok(Plan::Draw)
+}
+
 /// The place of meld `id` in the table's list, and the meld.
 fn place_of(table: &MeldTable<Card>, id: MeldId) -> Result<(usize, &TableMeld<Card>), ActionError> {
     let melds = table.melds();
@@ -568,4 +577,55 @@ fn place_of(table: &MeldTable<Card>, id: MeldId) -> Result<(usize, &TableMeld<Ca
 /// The pieces as a set.
 fn pieces_of(pieces: &[PieceId]) -> PieceSet {
     pieces.iter().copied().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    use rummykit_core::{Game, Seating, TurnError};
+
+    use crate::{Action, ActionError, Config, Phase, Rummy40};
+
+    /// `RULES.md` §3.3: a turn starts with a draw, from a stock that is not empty. The
+    /// referee decides a draw from the phase and the stock alone (no `Turn` gathered): in
+    /// every state of random games under both presets it gives the rule's answer, the one
+    /// `Turn::check` gives and the view's listing agrees with, the hand over included.
+    #[test]
+    fn rules_3_3_a_draw_is_checked_from_the_phase_and_the_stock() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+        let (mut legal, mut from_view) = (Vec::new(), Vec::new());
+        let (mut allowed, mut refused, mut over) = (0, 0, 0);
+        for game_no in 0..40 {
+            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+            loop {
+                let seat = g.to_move().unwrap_or_default();
+                let got = g.check(seat, &Action::DrawStock);
+                let rule = match g.phase() {
+                    Phase::Over => Err(ActionError::Turn(TurnError::HandOver)),
+                    Phase::Play => Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play })),
+                    Phase::Draw if g.piles().stock().is_empty() => {
+                        Err(ActionError::Turn(TurnError::HandOver))
+                    }
+                    Phase::Draw => Ok(()),
+                };
+                assert_eq!(got, rule, "game {game_no}");
+                assert_eq!(got, g.turn().check(&Action::DrawStock).map(|_| ()), "game {game_no}");
+                g.view(seat).legal_actions(&mut from_view);
+                let listed = from_view.contains(&Action::DrawStock);
+                assert_eq!(got.is_ok(), listed, "game {game_no}");
+                allowed += usize::from(got.is_ok());
+                refused += usize::from(got.is_err());
+                if g.to_move().is_none() {
+                    over += 1;
+                    break;
+                }
+                g.legal_actions(&mut legal);
+                let a = legal.choose(&mut rng).unwrap().clone();
+                g.apply(seat, a).unwrap();
+            }
+        }
+        assert!(allowed > 2_000 && refused > 2_000 && over == 40, "{allowed} allowed, {refused} refused");
+    }
 }

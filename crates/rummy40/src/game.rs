@@ -1066,7 +1066,11 @@ impl CardRules for Rummy40 {
     /// ```
     #[inline]
     fn plan<'a>(&self, action: &'a Action) -> Result<Plan<'a>, ActionError> {
-        self.turn().check(action)
+        // A draw reads the phase and the stock alone: the mover's side is not gathered for it.
+        match action {
+            Action::DrawStock => crate::check::draw_plan(self.state.phase, self.state.piles.stock_len()),
+            _ => self.turn().check(action),
+        }
     }
 
     /// Carries out the checked plan (what [`apply`](Game::apply) does after the check):
