@@ -4,12 +4,8 @@
 /// The `rand` crate this library is built with, version 0.10. [`Game::deal`] takes an
 /// rng implementing this version's `rand::Rng`; an rng built for another version of
 /// `rand` does not fit (a trait-bound error inside `deal`). Name the traits through
-/// `rummykit::rand` and pick an rng crate of the same generation, such as
-/// `rand_chacha` 0.10:
-///
-/// This `rand` is built without its default features (no `rand::rng()`, no seeding from
-/// the operating system): a program that wants a fresh deal each run adds `rand` 0.10
-/// with its default features to its own dependencies.
+/// `rummykit::rand` and use an rng of the same generation, such as
+/// [`rand_chacha`](crate::rand_chacha), re-exported here:
 ///
 /// ```
 /// use rummykit::rand::SeedableRng;
@@ -22,6 +18,11 @@
 /// assert_eq!(game.seats(), 2);
 /// # Ok::<(), rummykit::DealError>(())
 /// ```
+///
+/// rummykit asks for `rand` without its default features, so unless another dependency
+/// of the program turns them on this `rand` has no `rand::rng()` and no seeding from the
+/// operating system: a program that wants a fresh deal each run adds `rand` 0.10 with its
+/// default features to its own dependencies.
 pub use rand;
 
 /// The `rand_chacha` crate (0.10), whose `ChaCha8Rng` seeded with

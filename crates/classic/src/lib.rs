@@ -61,8 +61,9 @@
 pub use rummykit_core;
 
 /// The `rand` (0.10) this crate deals with, for its traits (such as `SeedableRng`). It
-/// is built without its default features: for `rand::rng()` or seeding from the
-/// operating system, depend on `rand` 0.10 with its default features.
+/// is asked for without its default features: unless another dependency turns them on,
+/// for `rand::rng()` or seeding from the operating system depend on `rand` 0.10 with its
+/// default features.
 pub use rand;
 
 /// The `rand_chacha` crate (0.10): `ChaCha8Rng::seed_from_u64` deals the same game for

@@ -1071,7 +1071,8 @@ pub trait Bot<G: Game> {
 /// method for lengths that fit in 32 bits (one 32-bit value multiplied by `len`, a
 /// second asked only when the low half of the product is within `len` of the top, which
 /// carries one into the result when the two low halves overflow). A longer length is
-/// left to rand.
+/// left to rand. (This is rand's default sampler; under its `unbiased` feature, which any
+/// crate of a program can turn on, a rare second draw differs.)
 ///
 /// ```
 /// use rand::{RngExt, SeedableRng};
