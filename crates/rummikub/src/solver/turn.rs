@@ -59,13 +59,13 @@ impl Solver {
     /// the puzzle with the table jokers no play may release kept in their roles (and,
     /// when a group of three's joker needs both missing colours, each such joker kept or
     /// its group of four laid apart), under locked joker melds (§1.6) of the puzzle with
-    /// those melds kept whole (the jokers they free held to the reuse rule), or, where a released joker must end beside rack tiles
-    /// (§1.6 `JokerReuse`), the better of the puzzle with every table joker kept in its
-    /// role and the best play with one meld of a table joker and the rack tiles the rule
-    /// asks for taken out, under Schmidt's rules (§4.1) the best over the branches of a
-    /// search on melds kept or broken up and jokers kept or swapped — or is the proven
-    /// optimum of the initial meld. Every option of `RULES.md` §1.10 and the Schmidt
-    /// rules are judged by [`check_play`] itself.
+    /// those melds kept whole (the jokers they free held to the reuse rule), or, where a
+    /// released joker must end beside rack tiles (§1.6 `JokerReuse`), the better of the
+    /// puzzle with every table joker kept in its role and the best play with one meld of a
+    /// table joker and the rack tiles the rule asks for taken out, under Schmidt's rules
+    /// (§4.1) the best over the branches of a search on melds kept or broken up and
+    /// jokers kept or swapped — or is the proven optimum of the initial meld. Every option
+    /// of `RULES.md` §1.10 and the Schmidt rules are judged by [`check_play`] itself.
     ///
     /// # Errors
     ///
