@@ -117,12 +117,15 @@ impl Solver {
                 Err(_) => return None,
             };
             // A joker the forms free keeps its role or ends beside rack tiles (module
-            // docs): solved so only where the free solve reached the floor.
+            // docs): solved so only where the free solve reached the floor. Where that
+            // bound is not proven (too many melds beside rack tiles, a solve that did not
+            // answer), the free solve's, looser, still bounds the choice.
             let sol = match reuse {
                 Some(rule) if taken.table.contains(&Tile::JOKER) => {
-                    match self.after_release(taken.table, &taken.rack, rule, options, floor)? {
-                        Some(sol) => sol,
-                        None => continue,
+                    match self.after_release(taken.table, &taken.rack, rule, options, floor) {
+                        Some(Some(held)) => held,
+                        Some(None) => continue,
+                        None => sol,
                     }
                 }
                 _ => sol,

@@ -198,7 +198,8 @@ impl Solver {
                 && self.turn_proof == TurnProof::Full
             {
                 let kept = kept_any(&roles, table, rack);
-                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &kept)))
+                // Not proven held to the rule: the free bound still holds.
+                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &kept))).or(free)
             } else {
                 free
             }
