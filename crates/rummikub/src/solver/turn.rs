@@ -317,13 +317,7 @@ impl Solver {
             && rules.joker_reuse != JokerReuse::SameTurnAnywhere
             && !roles.is_empty()
         {
-            let every: Vec<&Role> = roles.iter().collect();
-            let all = shared(
-                roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(),
-                &every,
-                jokers_of(table, rack),
-            )
-            .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
+            let all = ways(&roles, table, rack);
             let few = all.iter().any(|w| matches!(w.first(), Some(Keep::Lay { .. })))
                 || all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED;
             let (kept_all, plays) = if few {
@@ -710,14 +704,16 @@ fn distinct_ways(all: &[Vec<Keep>]) -> Vec<Keep> {
 /// The ways any table joker of `roles` may keep its role, as the released-joker bound
 /// of `solve_turn` takes them: a joker left to the rest is one of them.
 pub(super) fn kept_any(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
+    distinct_ways(&ways(roles, table, rack))
+}
+
+/// Per table joker of `roles`, the ways it may keep its role, as the released-joker
+/// bounds of `solve_turn` take them: shared ways where the groups have places for them,
+/// else each joker's own.
+fn ways(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
     let every: Vec<&Role> = roles.iter().collect();
-    let all = shared(
-        roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(),
-        &every,
-        jokers_of(table, rack),
-    )
-    .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
-    distinct_ways(&all)
+    shared(roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(), &every, jokers_of(table, rack))
+        .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect())
 }
 
 /// The roles of the table's jokers, meld by meld.
