@@ -401,6 +401,22 @@ fn rules_1_6_locked_meld_freed_joker_held_to_reuse_is_solved() {
     );
 }
 
+/// RULES.md §1.6 (`joker_melds_locked`, `NewMeldWithTwoRackTiles`): a table y5 frees a
+/// joker of r5 b5 J J, which keeps its role in y5 k5 J beside the rack's k5 and the
+/// other table y5 (a group joker stands for any colour of its group's number): legal,
+/// one tile. A joker released beside one rack tile, or k5 with the jokers kept in
+/// place, is not, so the answer needs a freed joker that keeps its role.
+#[test]
+fn rules_1_6_locked_meld_freed_group_joker_keeps_its_role_elsewhere() {
+    let locked = with_rules(|r| {
+        r.joker_melds_locked = true;
+        r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
+    });
+    let table = [group("r5 b5 J J"), run("y5 y6 y7 y8"), run("y5 y6 y7 y8")];
+    assert_eq!(brute_force(&table, &tiles("k5"), &locked, true, Objective::Tiles).0, 1);
+    assert_eq!(placed(&table, "k5", &locked, true), 1);
+}
+
 /// RULES.md §1.6 (`joker_melds_locked`) with the 160 tiles (§1.1): with three or four
 /// jokers in play a locked run may also grow by three jokers or more at one end; the
 /// answers still equal the brute force's best.
