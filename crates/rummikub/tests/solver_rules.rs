@@ -369,10 +369,12 @@ fn rules_1_6_locked_melds_freed_joker_reuse_equals_brute_force() {
         report.push(format!(
             "{name}: {answered} of {cases} answered, {costly_answered} of {costly} where the rules cost"
         ));
-        // Without the reuse rule in the bound, 989 under `WithRackTile`.
-        let least = if config.joker_reuse == JokerReuse::WithRackTile { 998 } else { 990 };
+        // Without the reuse rule in the bound, 989 under `WithRackTile`; with it, 214 and 287 of
+        // the costly ones answered under `NewMeldWithTwoRackTiles`.
+        let (least, least_costly) =
+            if config.joker_reuse == JokerReuse::WithRackTile { (998, 210) } else { (990, 280) };
         assert!(
-            answered >= least && costly_answered >= 200,
+            answered >= least && costly_answered >= least_costly,
             "{name}: {answered} answered, {costly_answered} where the rules cost"
         );
     }
@@ -1083,7 +1085,7 @@ fn rules_4_1_group_whose_joker_cannot_move_equals_brute_force() {
     eprintln!(
         "stuck group joker: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
     );
-    assert!(answered >= 590, "{answered} answered, {costly_answered} of {costly}");
+    assert!(answered >= 598, "{answered} answered, {costly_answered} of {costly}");
 }
 
 /// RULES.md §4.1, a greedy-bot position: r13 from the group takes the joker's place in
