@@ -369,10 +369,12 @@ fn rules_1_6_locked_melds_freed_joker_reuse_equals_brute_force() {
         report.push(format!(
             "{name}: {answered} of {cases} answered, {costly_answered} of {costly} where the rules cost"
         ));
-        // Without the reuse rule in the bound, 989 under `WithRackTile`.
-        let least = if config.joker_reuse == JokerReuse::WithRackTile { 998 } else { 990 };
+        // Without the reuse rule in the bound, 989 under `WithRackTile`; with it, 214 and 287 of
+        // the costly ones answered under `NewMeldWithTwoRackTiles`.
+        let (least, least_costly) =
+            if config.joker_reuse == JokerReuse::WithRackTile { (998, 210) } else { (990, 280) };
         assert!(
-            answered >= least && costly_answered >= 200,
+            answered >= least && costly_answered >= least_costly,
             "{name}: {answered} answered, {costly_answered} where the rules cost"
         );
     }
@@ -399,6 +401,22 @@ fn rules_1_6_locked_meld_freed_joker_held_to_reuse_is_solved() {
         "{:?}",
         sol.table
     );
+}
+
+/// RULES.md §1.6 (`joker_melds_locked`, `NewMeldWithTwoRackTiles`): a table y5 frees a
+/// joker of r5 b5 J J, which keeps its role in y5 k5 J beside the rack's k5 and the
+/// other table y5 (a group joker stands for any colour of its group's number): legal,
+/// one tile. A joker released beside one rack tile, or k5 with the jokers kept in
+/// place, is not, so the answer needs a freed joker that keeps its role.
+#[test]
+fn rules_1_6_locked_meld_freed_group_joker_keeps_its_role_elsewhere() {
+    let locked = with_rules(|r| {
+        r.joker_melds_locked = true;
+        r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
+    });
+    let table = [group("r5 b5 J J"), run("y5 y6 y7 y8"), run("y5 y6 y7 y8")];
+    assert_eq!(brute_force(&table, &tiles("k5"), &locked, true, Objective::Tiles).0, 1);
+    assert_eq!(placed(&table, "k5", &locked, true), 1);
 }
 
 /// RULES.md §1.6 (`joker_melds_locked`) with the 160 tiles (§1.1): with three or four
@@ -1067,7 +1085,7 @@ fn rules_4_1_group_whose_joker_cannot_move_equals_brute_force() {
     eprintln!(
         "stuck group joker: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
     );
-    assert!(answered >= 590, "{answered} answered, {costly_answered} of {costly}");
+    assert!(answered >= 598, "{answered} answered, {costly_answered} of {costly}");
 }
 
 /// RULES.md §4.1, a greedy-bot position: r13 from the group takes the joker's place in

@@ -46,6 +46,14 @@
 //! above, which only gives the rest a rack tile more. The forms themselves are not held
 //! to the rule (a joker at a form's end may be a released one): a looser bound, still
 //! one.
+//!
+//! Every meld with a joker is a form's, so a joker of the rest is one a form freed; it
+//! may still keep its role, as `check.rs` reads a group's joker as keeping it in any
+//! group of its number. From r5 b5 J J, the form r5 b5 y5 J (a table y5) frees a joker
+//! that keeps its role in y5 k5 J beside the other table y5 and the rack's k5: legal
+//! under [`JokerReuse::NewMeldWithTwoRackTiles`], while no play that leaves the rest no
+//! joker, or releases one beside two rack tiles, places k5. So the rest keeps the ways
+//! any table joker may keep its role, not only the release beside rack tiles.
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
@@ -117,12 +125,15 @@ impl Solver {
                 Err(_) => return None,
             };
             // A joker the forms free keeps its role or ends beside rack tiles (module
-            // docs): solved so only where the free solve reached the floor.
+            // docs): solved so only where the free solve reached the floor. Where that
+            // bound is not proven (too many melds beside rack tiles, a solve that did not
+            // answer), the free solve's, looser, still bounds the choice.
             let sol = match reuse {
                 Some(rule) if taken.table.contains(&Tile::JOKER) => {
-                    match self.after_release(taken.table, &taken.rack, rule, options, floor)? {
-                        Some(sol) => sol,
-                        None => continue,
+                    match self.after_release(taken.table, &taken.rack, rule, options, floor) {
+                        Some(Some(held)) => held,
+                        Some(None) => continue,
+                        None => sol,
                     }
                 }
                 _ => sol,
@@ -480,6 +491,35 @@ mod tests {
         assert!(!joinable(&[&group("r5 b5 J"), &group("r5 y5 J")]));
         assert!(joinable(&[&group("r5 b5 J"), &group("y5 k5 J")]));
         assert!(!joinable(&[&group("r5 b5 J"), &group("y6 k6 J")]));
+    }
+
+    /// RULES.md §1.6 (`joker_melds_locked`, `NewMeldWithTwoRackTiles`): a table y5
+    /// frees a joker of r5 b5 J J, which keeps its role in y5 k5 J beside the rack's k5
+    /// and the other table y5 (`check.rs` reads a group joker's role as any group of its
+    /// number): a legal play of one tile. Every play that keeps the freed jokers out of
+    /// the rest places none, or releases a joker beside one rack tile, so the bound held
+    /// to the reuse rule reaches one tile only because the rest may keep a table joker
+    /// in its role (module docs).
+    #[test]
+    fn rules_1_6_freed_group_joker_keeping_its_role_stays_in_the_bound() {
+        use super::super::turn::{joker_roles, kept_any, least_placing};
+        use crate::{Config, check_play};
+        let run = |faces| meld(MeldKind::Run, faces);
+        let group = |faces| meld(MeldKind::Group, faces);
+        let table = [group("r5 b5 J J"), run("y5 y6 y7 y8"), run("y5 y6 y7 y8")];
+        let rack = rummykit_core::parse_list::<Tile>("k5").unwrap();
+        let mut rules = Config::STANDARD;
+        rules.joker_melds_locked = true;
+        rules.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles;
+        let legal = [group("r5 b5 y5 J"), group("y5 k5 J"), run("y6 y7 y8"), run("y6 y7 y8")];
+        let held = rack.iter().copied().collect();
+        assert!(check_play(&rules, &table, &held, true, &legal).is_ok());
+        let kept = kept_any(&joker_roles(&table), &table, &rack);
+        let options = SolveOptions::default().with_objective(Objective::Tiles);
+        let one = least_placing(Objective::Tiles);
+        let reuse = Some((rules.joker_reuse, &kept[..]));
+        let plays = Solver::new().locked(&table, &rack, &options, Objective::Tiles, one, reuse).unwrap();
+        assert_eq!(plays.first().map(|p| p.tiles_placed), Some(1), "{plays:?}");
     }
 
     /// Past [`MAX_CHOICES`] choices there is no list (and so no bound), not a cut one.

@@ -57,10 +57,10 @@
 //! how `check_play` reads a joker left in place), so every legal play keeps that group.
 //! The search takes the node of the highest bound first (of one bound, the one with the
 //! most fixed melds: its play is the likeliest to be accepted); the first whose best
-//! play is accepted is the answer, as it ranks as high as every bound left. Nodes of the same fixed melds (their
-//! needs differ) have the same puzzle, solved once. A node it cannot branch, or the
-//! limit of [`MAX_SOLVES`] puzzles solved (or [`MAX_SHARED`] shared), ends the search
-//! with the highest bound left.
+//! play is accepted is the answer, as it ranks as high as every bound left. Nodes of
+//! the same fixed melds (their needs differ) have the same puzzle, solved once. A node
+//! it cannot branch, or the limit of [`MAX_SOLVES`] puzzles solved (or [`MAX_SHARED`]
+//! shared), ends the search with the highest bound left.
 //!
 //! The search starts from a legal play if it finds one cheaply: every old meld kept
 //! whole (perhaps longer), the rack's best melds, the rest of the rack laid off. Only a

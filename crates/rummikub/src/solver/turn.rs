@@ -59,13 +59,13 @@ impl Solver {
     /// the puzzle with the table jokers no play may release kept in their roles (and,
     /// when a group of three's joker needs both missing colours, each such joker kept or
     /// its group of four laid apart), under locked joker melds (§1.6) of the puzzle with
-    /// those melds kept whole (the jokers they free held to the reuse rule), or, where a released joker must end beside rack tiles
-    /// (§1.6 `JokerReuse`), the better of the puzzle with every table joker kept in its
-    /// role and the best play with one meld of a table joker and the rack tiles the rule
-    /// asks for taken out, under Schmidt's rules (§4.1) the best over the branches of a
-    /// search on melds kept or broken up and jokers kept or swapped — or is the proven
-    /// optimum of the initial meld. Every option of `RULES.md` §1.10 and the Schmidt
-    /// rules are judged by [`check_play`] itself.
+    /// those melds kept whole (the jokers they free held to the reuse rule), or, where a
+    /// released joker must end beside rack tiles (§1.6 `JokerReuse`), the better of the
+    /// puzzle with every table joker kept in its role and the best play with one meld of a
+    /// table joker and the rack tiles the rule asks for taken out, under Schmidt's rules
+    /// (§4.1) the best over the branches of a search on melds kept or broken up and
+    /// jokers kept or swapped — or is the proven optimum of the initial meld. Every option
+    /// of `RULES.md` §1.10 and the Schmidt rules are judged by [`check_play`] itself.
     ///
     /// # Errors
     ///
@@ -170,6 +170,13 @@ impl Solver {
         if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &accepted) {
             return Ok(Solution { table, ..flat });
         }
+        // A candidate the engine accepts, as it is or with jokers moved.
+        let legal_play = |sol: Solution| -> Option<Solution> {
+            if accepted(&sol.table) {
+                return Some(sol);
+            }
+            moved_jokers(&sol.table, TRIES_OTHER, &accepted).map(|table| Solution { table, ..sol })
+        };
         // A table joker the rules let no play release keeps its role in every legal
         // play, so solving it as the tile it stands for (every colour a group joker
         // may stand for in a group of its number) bounds the legal plays more tightly;
@@ -181,24 +188,27 @@ impl Solver {
         // (extended, its jokers kept or replaced) bounds every legal play when it is
         // proven (see `locked.rs`), and is the likeliest to be legal.
         let roles = joker_roles(table);
+        // The first legal play of the locked melds' looser bound, kept so it is not
+        // checked again.
+        let mut locked_legal = None;
         let locked = if rules.joker_melds_locked {
             let free = self.locked(table, rack, &options, objective, one, None);
             // Where none of those plays is legal, the jokers the forms free are held to
             // the reuse rule (each keeps its role, any table joker's as which one is free
             // is not known, or ends beside rack tiles): a tighter bound, and costlier, so
             // solved only then. A legal play at the looser bound is the answer either way.
-            let refused = free.as_ref().is_some_and(|plays| {
-                plays.first().is_some_and(|p| p.tiles_placed > 0)
-                    && !plays.iter().any(|p| {
-                        accepted(&p.table) || moved_jokers(&p.table, TRIES_OTHER, &accepted).is_some()
-                    })
-            });
+            let placing = free.as_ref().and_then(|plays| plays.first()).is_some_and(|p| p.tiles_placed > 0);
+            if placing {
+                locked_legal = free.iter().flatten().find_map(|p| legal_play(p.clone()));
+            }
+            let refused = placing && locked_legal.is_none();
             if refused
                 && rules.joker_reuse != JokerReuse::SameTurnAnywhere
                 && self.turn_proof == TurnProof::Full
             {
                 let kept = kept_any(&roles, table, rack);
-                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &kept)))
+                // Not proven held to the rule: the free bound still holds.
+                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &kept))).or(free)
             } else {
                 free
             }
@@ -225,17 +235,16 @@ impl Solver {
         // that ranks below the goal is not checked: only a play reaching the goal is an
         // answer, and one below it could only keep out others below it.
         let goal = core::cell::Cell::new(goal);
+        let wanted = |sol: &Solution, best: &Option<Solution>| {
+            sol.tiles_placed > 0
+                && rank(sol, objective) >= goal.get()
+                && best.as_ref().is_none_or(|b| rank(sol, objective) > rank(b, objective))
+        };
         let offer = |sol: Solution, best: &mut Option<Solution>| {
-            if sol.tiles_placed == 0
-                || rank(&sol, objective) < goal.get()
-                || best.as_ref().is_some_and(|b| rank(&sol, objective) <= rank(b, objective))
+            if wanted(&sol, best)
+                && let Some(sol) = legal_play(sol)
             {
-                return;
-            }
-            if accepted(&sol.table) {
                 *best = Some(sol);
-            } else if let Some(table) = moved_jokers(&sol.table, TRIES_OTHER, &accepted) {
-                *best = Some(Solution { table, ..sol });
             }
         };
         if !opened {
@@ -266,7 +275,17 @@ impl Solver {
                 });
             }
         };
-        settle(self, locked.into_iter().flatten().chain(bound_plays).collect(), &mut best);
+        // The locked melds' plays, or the legal one among them already found.
+        let locked_plays = match locked_legal {
+            Some(sol) => {
+                if wanted(&sol, &best) {
+                    best = Some(sol);
+                }
+                Vec::new()
+            }
+            None => locked.unwrap_or_default(),
+        };
+        settle(self, locked_plays.into_iter().chain(bound_plays).collect(), &mut best);
         // Keep-three (§4.1): a branch and bound over the old melds the puzzle breaks
         // (`schmidt.rs`) bounds every legal play, and its answer is one.
         if !reached(&best) && rules.keep_three && self.turn_proof == TurnProof::Full {
@@ -316,13 +335,7 @@ impl Solver {
             && rules.joker_reuse != JokerReuse::SameTurnAnywhere
             && !roles.is_empty()
         {
-            let every: Vec<&Role> = roles.iter().collect();
-            let all = shared(
-                roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(),
-                &every,
-                jokers_of(table, rack),
-            )
-            .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
+            let all = ways(&roles, table, rack);
             let few = all.iter().any(|w| matches!(w.first(), Some(Keep::Lay { .. })))
                 || all.iter().map(Vec::len).product::<usize>() <= MAX_PINNED;
             let (kept_all, plays) = if few {
@@ -709,14 +722,16 @@ fn distinct_ways(all: &[Vec<Keep>]) -> Vec<Keep> {
 /// The ways any table joker of `roles` may keep its role, as the released-joker bound
 /// of `solve_turn` takes them: a joker left to the rest is one of them.
 pub(super) fn kept_any(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
+    distinct_ways(&ways(roles, table, rack))
+}
+
+/// Per table joker of `roles`, the ways it may keep its role, as the released-joker
+/// bounds of `solve_turn` take them: shared ways where the groups have places for them,
+/// else each joker's own.
+fn ways(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
     let every: Vec<&Role> = roles.iter().collect();
-    let all = shared(
-        roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(),
-        &every,
-        jokers_of(table, rack),
-    )
-    .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect());
-    distinct_ways(&all)
+    shared(roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(), &every, jokers_of(table, rack))
+        .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect())
 }
 
 /// The roles of the table's jokers, meld by meld.
