@@ -4,12 +4,14 @@
 //! At a limit the game deals and plays to its end with every bot; one past it,
 //! `validate` and the deal refuse with a typed error and no panic.
 
+mod common;
+
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Bot, DealError, Game, MAX_PENALTY, RandomBot, Seating, Tile, play_hand};
 use rummykit_rummikub::{
     Action, Config, GreedyBot, PoolEmptyEnd, Rummikub, SamplerBot, SessionRanking, ThoroughBot, TileCounts,
-    TileSet, Timer, check_play,
+    TileSet, Timer,
 };
 
 const MAX_ACTIONS: usize = 20_000;
@@ -195,35 +197,13 @@ fn rules_1_1_views_past_the_box_are_answered_legally() {
         many.add("r7".parse().expect("a tile"));
         many.add(Tile::JOKER);
     }
-    let mut listed = Vec::new();
     for rack in racks.iter().map(|r| r.parse::<TileCounts>().expect("a rack")).chain([many]) {
         for (opened, threshold) in [(false, 30), (true, 30), (false, u32::MAX), (false, 0)] {
             let mut view = game.view(seat);
             view.rack = rack;
             view.config.initial_meld_threshold = threshold;
             view.seats.iter_mut().for_each(|s| s.opened = opened);
-            let legal = |action: &Action| match action {
-                Action::Draw => true,
-                Action::Play { table } => {
-                    check_play(&view.config, &view.table, &view.rack, view.has_opened(), table).is_ok()
-                }
-                _ => false,
-            };
-            Rummikub::legal_actions_from(&view, &mut listed);
-            assert_eq!(listed.first(), Some(&Action::Draw), "{rack}");
-            assert!(listed.iter().all(legal), "{rack}");
-            let drawn = Rummikub::random_action_from(&view, &mut rng).expect("an action");
-            assert!(listed.contains(&drawn));
-            let mut bots: [Box<dyn Bot<Rummikub>>; 4] = [
-                Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(1))),
-                Box::new(GreedyBot::new()),
-                Box::new(ThoroughBot::new()),
-                Box::new(SamplerBot::new(ChaCha8Rng::seed_from_u64(2))),
-            ];
-            for bot in &mut bots {
-                let action = bot.act(&view);
-                assert!(legal(&action), "{} with {rack}: {action:?}", bot.name());
-            }
+            common::assert_every_answer_legal(&view, &mut rng, &format!("{rack}"));
         }
     }
 }

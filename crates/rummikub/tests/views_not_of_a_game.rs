@@ -4,12 +4,12 @@
 //! enumerator holds the draw alone). Nothing there grows exponentially with the rack, so
 //! Rummikub needs no guard of its own.
 
+mod common;
+
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Bot, Game, RandomBot, Seating};
-use rummykit_rummikub::{
-    Action, Config, GreedyBot, Rummikub, SamplerBot, ThoroughBot, TileCounts, check_play,
-};
+use rummykit_core::{Game, Seating};
+use rummykit_rummikub::{Config, Rummikub, TileCounts};
 
 #[test]
 fn rules_1_1_racks_of_up_to_the_whole_box_are_answered_legally() {
@@ -18,7 +18,6 @@ fn rules_1_1_racks_of_up_to_the_whole_box_are_answered_legally() {
     let game = Rummikub::deal(&config, Seating::new(2).with_dealer(0), &mut rng).unwrap();
     let seat = game.to_move().unwrap();
     let box_tiles = TileCounts::full(&config.tile_set.catalog());
-    let mut listed = Vec::new();
     for len in [20, 40, 53, 80, 106] {
         for opened in [false, true] {
             let mut view = game.view(seat);
@@ -27,28 +26,7 @@ fn rules_1_1_racks_of_up_to_the_whole_box_are_answered_legally() {
                 view.rack.add(t);
             });
             view.seats.iter_mut().for_each(|s| s.opened = opened);
-            let legal = |action: &Action| match action {
-                Action::Draw => true,
-                Action::Play { table } => {
-                    check_play(&view.config, &view.table, &view.rack, view.has_opened(), table).is_ok()
-                }
-                _ => false,
-            };
-            Rummikub::legal_actions_from(&view, &mut listed);
-            assert_eq!(listed.first(), Some(&Action::Draw), "{len} tiles");
-            assert!(listed.iter().all(legal), "{len} tiles");
-            let drawn = Rummikub::random_action_from(&view, &mut rng).unwrap();
-            assert!(listed.contains(&drawn));
-            let mut bots: [Box<dyn Bot<Rummikub>>; 4] = [
-                Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(1))),
-                Box::new(GreedyBot::new()),
-                Box::new(ThoroughBot::new()),
-                Box::new(SamplerBot::new(ChaCha8Rng::seed_from_u64(2))),
-            ];
-            for bot in &mut bots {
-                let action = bot.act(&view);
-                assert!(legal(&action), "{} with {len} tiles: {action:?}", bot.name());
-            }
+            common::assert_every_answer_legal(&view, &mut rng, &format!("{len} tiles"));
         }
     }
 }

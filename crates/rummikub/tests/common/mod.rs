@@ -141,3 +141,39 @@ pub fn assert_rejected(game: &mut Rummikub, action: Action, expected: ActionErro
 pub fn play(game: &mut Rummikub, table: Vec<Meld<Tile>>) {
     game.apply(game.to_move().unwrap_or_default(), Action::Play { table }).expect("play accepted");
 }
+
+/// Every answer for `view` is legal for it: its listing starts with the draw and holds
+/// only plays `check_play` accepts, the random draw is one of them, and each bot (random,
+/// greedy, thorough, sampler) answers with a legal action. `label` names the case.
+pub fn assert_every_answer_legal(
+    view: &rummykit_rummikub::View,
+    rng: &mut rand_chacha::ChaCha8Rng,
+    label: &str,
+) {
+    use rand::SeedableRng;
+    use rummykit_core::{Bot, RandomBot};
+    use rummykit_rummikub::{GreedyBot, SamplerBot, ThoroughBot, check_play};
+    let legal = |action: &Action| match action {
+        Action::Draw => true,
+        Action::Play { table } => {
+            check_play(&view.config, &view.table, &view.rack, view.has_opened(), table).is_ok()
+        }
+        _ => false,
+    };
+    let mut listed = Vec::new();
+    Rummikub::legal_actions_from(view, &mut listed);
+    assert_eq!(listed.first(), Some(&Action::Draw), "{label}");
+    assert!(listed.iter().all(legal), "{label}");
+    let drawn = Rummikub::random_action_from(view, rng).expect("an action");
+    assert!(listed.contains(&drawn), "{label}");
+    let mut bots: [Box<dyn Bot<Rummikub>>; 4] = [
+        Box::new(RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(1))),
+        Box::new(GreedyBot::new()),
+        Box::new(ThoroughBot::new()),
+        Box::new(SamplerBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(2))),
+    ];
+    for bot in &mut bots {
+        let action = bot.act(view);
+        assert!(legal(&action), "{} with {label}: {action:?}", bot.name());
+    }
+}
