@@ -5,7 +5,7 @@
 /// rng implementing this version's `rand::Rng`; an rng built for another version of
 /// `rand` does not fit (a trait-bound error inside `deal`). Name the traits through
 /// `rummykit::rand` and use an rng of the same generation, such as
-/// [`rand_chacha`](crate::rand_chacha), re-exported here:
+/// [`rand_chacha`], re-exported here:
 ///
 /// ```
 /// use rummykit::rand::SeedableRng;
