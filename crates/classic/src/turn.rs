@@ -200,8 +200,8 @@ impl Turn<'_> {
     }
 
     /// A uniformly random action of [`Turn::legal_actions`] (`None` if it lists none),
-    /// drawn as `choose` draws from that list (`random_index`, `random_range(..len)`'s draw), so the same rng
-    /// picks the same action; the discards, listed last, are counted rather than listed.
+    /// drawn by `random_index` as from that list, so the same rng picks the same action;
+    /// the discards, listed last, are counted rather than listed.
     pub(crate) fn random_action<R: Rng + ?Sized>(
         &self,
         out: &mut Vec<Action>,

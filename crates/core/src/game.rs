@@ -4,7 +4,6 @@ use core::fmt::Debug;
 use core::ops::RangeInclusive;
 
 use rand::Rng;
-use rand::seq::IndexedRandom;
 use thiserror::Error;
 
 use crate::plural::plural;
@@ -852,8 +851,9 @@ pub trait Game: Clone + Debug + Sized {
     }
 
     /// A uniformly random action of [`legal_actions_from`](Game::legal_actions_from)
-    /// on `view`, or `None` when it lists nothing. What [`RandomBot`] plays. The default
-    /// builds the list in a fresh vector on every call; a game whose random playouts
+    /// on `view`, or `None` when it lists nothing. What [`RandomBot`] plays. Its index is
+    /// drawn by [`random_index`] in every game, so one seed picks alike from one list. The
+    /// default builds the list in a fresh vector on every call; a game whose random playouts
     /// matter overrides it (classic Rummy reuses a buffer, Rummy 40 draws without
     /// building the list), which halves a classic playout.
     ///
@@ -874,7 +874,7 @@ pub trait Game: Clone + Debug + Sized {
     fn random_action_from<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
         let mut actions = Vec::new();
         Self::legal_actions_from(view, &mut actions);
-        actions.choose(rng).cloned()
+        random_index(rng, actions.len()).and_then(|i| actions.get(i)).cloned()
     }
 
     /// What `action` does, in words and piece notation, relative to `view` (the view of
@@ -1209,5 +1209,20 @@ mod tests {
             assert_eq!(ours.next_u32(), theirs.next_u32(), "nothing drawn for no length");
         }
         assert!(second_draws > 100, "{second_draws} draws took a second value");
+    }
+
+    /// A list's pick by `random_index` is `choose`'s, from the same stream, so a game
+    /// that draws without building its list picks what the default draws from the list.
+    #[test]
+    fn random_index_picks_what_choose_picks() {
+        use rand::seq::IndexedRandom;
+        for seed in 0..20 {
+            let (mut ours, mut theirs) = (ChaCha8Rng::seed_from_u64(seed), ChaCha8Rng::seed_from_u64(seed));
+            for len in 0..500usize {
+                let list: Vec<usize> = (0..len).collect();
+                assert_eq!(random_index(&mut ours, len).map(|i| list[i]), list.choose(&mut theirs).copied());
+            }
+            assert_eq!(ours.next_u32(), theirs.next_u32(), "seed {seed}");
+        }
     }
 }
