@@ -227,8 +227,8 @@ impl Player {
 /// card more to get rid of before going out); it keeps the hand with the best outlook. It melds
 /// and lays off like the greedy bot, and avoids discarding a card that fits a table
 /// meld or connects to the cards the next player is known to hold. Shown stronger than
-/// [`GreedyBot`](crate::GreedyBot), in wins and in points, by tournaments (see
-/// `docs/design/bots.md`).
+/// [`GreedyBot`](crate::GreedyBot), in wins and in points, by tournaments (see [the
+/// bots' design notes](https://github.com/rummykit/rummykit/blob/main/docs/design/bots.md)).
 /// Deterministic. A view built or read from elsewhere whose hand no game could hold
 /// (more than 11 cards, or an id not of the deck) gets its first legal action: the
 /// look-ahead grows exponentially with the hand.

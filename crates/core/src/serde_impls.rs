@@ -65,8 +65,9 @@ impl<'de> Deserialize<'de> for PieceSet {
 /// ```
 pub const SAVE_VERSION: u32 = 1;
 
-/// The `version` field of a save (docs/design/saves.md): written as
-/// [`SAVE_VERSION`], and read only when it is that number, so that a save of another
+/// The `version` field of a save ([the save
+/// format](https://github.com/rummykit/rummykit/blob/main/docs/design/saves.md)): written
+/// as [`SAVE_VERSION`], and read only when it is that number, so that a save of another
 /// format is refused with [`UnknownVersion`] before anything else of it is read.
 ///
 /// ```

@@ -326,7 +326,9 @@ impl Bot<Rummy40> for GreedyBot {
 /// discard by deadwood, then keeps cards connected to others (pairs, near-run
 /// neighbours) and avoids throwing a card that fits a table meld while an opponent
 /// has opened and could take it. Shown stronger than [`GreedyBot`] by a tournament
-/// (see `docs/design/bots.md`). Deterministic. Like [`GreedyBot`], it answers
+/// (see [the bots' design
+/// notes](https://github.com/rummykit/rummykit/blob/main/docs/design/bots.md)).
+/// Deterministic. Like [`GreedyBot`], it answers
 /// [`Action::DrawStock`], which the referee refuses, for a play-phase view whose hand no
 /// game could hold (see [`Rummy40`]).
 ///
