@@ -15,9 +15,17 @@ fn solve_tool(args: &[&str], stdin: &[u8]) -> (u8, String, String) {
 fn help_documents_every_flag_on_stdout_with_status_0() {
     let (status, out, err) = solve_tool(&["--help"], b"");
     assert_eq!(status, cli::SUCCESS);
-    for flag in
-        ["--table", "--rack", "--objective", "--initial", "--threshold", "--joker-value", "--xp", "--json"]
-    {
+    for flag in [
+        "--table",
+        "--rack",
+        "--objective",
+        "--initial",
+        "--threshold",
+        "--initial-joker-value",
+        "--joker-value",
+        "--xp",
+        "--json",
+    ] {
         assert!(out.contains(flag), "the help lacks {flag}:\n{out}");
     }
     assert!(err.is_empty());
@@ -42,6 +50,10 @@ fn bad_values_are_refused_naming_the_flag() {
         (
             &["--rack", "r1", "--joker-value=4294967296"],
             "--joker-value must be a whole number from 0 to 4294967295, not 4294967296",
+        ),
+        (
+            &["--rack", "r1", "--initial-joker-value", "half"],
+            "--initial-joker-value: `half` is not represented or zero",
         ),
         (&["--rack"], "--rack"),
         (&["--rack", "r14"], "--rack: `r14` is not a tile"),
@@ -72,6 +84,39 @@ fn a_position_from_the_command_line_is_solved_rules_1_6() {
     let (status, _, err) = solve_tool(&["--table", "r5 r5 r5"], b"");
     assert_eq!(status, cli::FAILURE);
     assert!(err.contains("r5"), "{err}");
+}
+
+#[test]
+fn a_joker_counts_toward_the_initial_meld_as_the_flags_say_rules_1_5_rules_1_10() {
+    // r11 r12 J: 11 + 12 + 13 = 36 with the joker worth the number it stands for, 23
+    // when it counts nothing; the threshold is 30 either way.
+    let initial = ["--rack", "r11 r12 J", "--initial"];
+    let (status, out, err) = solve_tool(&initial, b"");
+    assert_eq!(status, cli::SUCCESS, "{err}");
+    assert!(out.contains("place 3 tiles"), "{out}");
+    let zero = [&initial[..], &["--initial-joker-value", "zero"]].concat();
+    let (status, out, err) = solve_tool(&zero, b"");
+    assert_eq!(status, cli::SUCCESS, "{err}");
+    assert!(out.contains("nothing can be placed"), "{out}");
+    // The joker's worth under the value objective does not move the threshold.
+    let high = [&initial[..], &["--joker-value", "100"]].concat();
+    let (_, out, _) = solve_tool(&high, b"");
+    assert!(out.contains("place 3 tiles"), "{out}");
+    // The same through --json.
+    let lines = b"{\"table\": [], \"rack\": [\"r11\", \"r12\", \"J\"], \"opened\": false}\n\
+{\"table\": [], \"rack\": [\"r11\", \"r12\", \"J\"], \"opened\": false, \"initial_joker_value\": \"zero\"}\n\
+{\"table\": [], \"rack\": [\"r1\"], \"initial_joker_value\": 0}\n\
+{\"table\": [], \"rack\": [\"r1\"], \"initial_joker_value\": \"half\"}\n";
+    let (status, out, _) = solve_tool(&["--json"], lines);
+    assert_eq!(status, cli::FAILURE, "the last two lines are refused");
+    let answers: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers[0]["tiles_placed"], 3);
+    assert_eq!(answers[1]["tiles_placed"], 0);
+    assert!(answers[2]["error"].as_str().unwrap_or_default().contains("initial_joker_value"), "{out}");
+    assert!(
+        answers[3]["error"].as_str().unwrap_or_default().contains("expected represented or zero"),
+        "{out}"
+    );
 }
 
 #[test]

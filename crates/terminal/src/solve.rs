@@ -6,6 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 use rummykit_core::{Tile, format_list};
+use rummykit_rummikub::InitialJokerValue;
 use rummykit_rummikub::solver::{Objective, Position, Solution, SolveOptions, Solver};
 use serde_json::{Map, Value, json};
 
@@ -15,7 +16,8 @@ use crate::text::{clip, clip_message, plural};
 /// The help of the `solve` tool.
 pub(crate) const USAGE: &str = "\
 usage: solve --table TILES --rack TILES [--objective tiles|value] [--initial]
-             [--threshold N] [--joker-value N] [--xp]
+             [--threshold N] [--initial-joker-value represented|zero]
+             [--joker-value N] [--xp]
        solve --json
 
 Finds the best play of a Rummikub position exactly: the new table that places the most
@@ -27,7 +29,10 @@ tiles (or the most points) from the rack, rearranging the table as the rules all
   --initial              the player has not made the initial meld yet (RULES.md §1.5):
                          only new melds from the rack, worth at least the threshold
   --threshold N          the initial-meld threshold (default 30)
-  --joker-value N        what a joker counts toward it (default 30)
+  --initial-joker-value represented|zero
+                         what a joker counts toward the threshold: the number it
+                         stands for (default) or nothing (RULES.md §1.10)
+  --joker-value N        a joker's worth under --objective value (default 30)
   --xp                   the 160-tile set (six players)
   --json                 read one position per line of stdin and answer each line with
                          one line of JSON (see below)
@@ -37,8 +42,10 @@ Tiles: a colour letter r, b, y or k and a number 1 to 13; J is a joker.
 
 With --json each input line is an object
   {\"table\": [\"r1\", \"r2\", \"r3\"], \"rack\": [\"r4\", \"J\"], \"objective\": \"tiles\",
-   \"opened\": true, \"threshold\": 30, \"joker_value\": 30, \"tile_set\": \"standard\"}
-(only table and rack are required; tile_set is standard or xp160) and is answered by
+   \"opened\": true, \"threshold\": 30, \"initial_joker_value\": \"represented\",
+   \"joker_value\": 30, \"tile_set\": \"standard\"}
+(only table and rack are required; initial_joker_value is represented or zero, tile_set
+standard or xp160) and is answered by
   {\"tiles_placed\": 2, \"value_placed\": 34, \"placed\": [...], \"table\": [[...]], \"micros\": 12}
 or by {\"error\": \"...\"}: every line gets an answer, blank and unreadable ones included.
 The exit status is 1 when some line was refused.";
@@ -78,6 +85,16 @@ pub(crate) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request<
             "threshold" => {
                 options = options.with_threshold(args.number("--threshold", 0, u64::from(u32::MAX))? as u32);
             }
+            "initial-joker-value" => {
+                let text = args.text("--initial-joker-value")?;
+                options = options.with_initial_joker_value(initial_joker_value(&text).ok_or_else(|| {
+                    UsageError::Value {
+                        flag: "--initial-joker-value",
+                        value: clip(&text),
+                        expected: "represented or zero",
+                    }
+                })?);
+            }
             "joker-value" => {
                 options =
                     options.with_joker_value(args.number("--joker-value", 0, u64::from(u32::MAX))? as u32);
@@ -114,6 +131,15 @@ fn objective(text: &str) -> Option<Objective> {
     match text.trim().to_ascii_lowercase().as_str() {
         "tiles" => Some(Objective::Tiles),
         "value" => Some(Objective::Value),
+        _ => None,
+    }
+}
+
+/// What a joker counts toward the initial-meld threshold, by its name.
+fn initial_joker_value(text: &str) -> Option<InitialJokerValue> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "represented" => Some(InitialJokerValue::Represented),
+        "zero" => Some(InitialJokerValue::Zero),
         _ => None,
     }
 }
@@ -228,7 +254,16 @@ fn answer(solver: &mut Solver, bytes: &[u8]) -> Result<Value, String> {
 fn request(text: &str) -> Result<(Position, SolveOptions), String> {
     let value: Value = serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))?;
     let Value::Object(fields) = value else { return Err("expected a JSON object".to_owned()) };
-    const KNOWN: [&str; 7] = ["table", "rack", "objective", "opened", "threshold", "joker_value", "tile_set"];
+    const KNOWN: [&str; 8] = [
+        "table",
+        "rack",
+        "objective",
+        "opened",
+        "threshold",
+        "initial_joker_value",
+        "joker_value",
+        "tile_set",
+    ];
     if let Some(unknown) = fields.keys().find(|k| !KNOWN.contains(&k.as_str())) {
         return Err(format!("unknown field `{}`; the fields are {}", clip(unknown), KNOWN.join(", ")));
     }
@@ -258,6 +293,12 @@ fn request(text: &str) -> Result<(Position, SolveOptions), String> {
     }
     if let Some(n) = number(&fields, "threshold")? {
         options = options.with_threshold(n);
+    }
+    if let Some(text) = string(&fields, "initial_joker_value")? {
+        options =
+            options.with_initial_joker_value(initial_joker_value(text).ok_or_else(|| {
+                format!("initial_joker_value `{}`: expected represented or zero", clip(text))
+            })?);
     }
     if let Some(n) = number(&fields, "joker_value")? {
         options = options.with_joker_value(n);
