@@ -49,6 +49,29 @@
 //!   match records (versioned: `RECORD_VERSION`).
 #![forbid(unsafe_code)]
 
+/// The `rand` (0.10) whose [`Rng`](rand::Rng) [`Game::deal`], [`RandomBot`] and
+/// [`tournament`](fn@tournament) take, for its traits (such as `SeedableRng`): a game
+/// written on this crate alone needs no dependency of its own to name them. It is asked
+/// for without its default features: unless another dependency turns them on, for
+/// `rand::rng()` or seeding from the operating system depend on `rand` 0.10 with its
+/// default features.
+pub use rand;
+
+/// The `rand_chacha` crate (0.10): `ChaCha8Rng::seed_from_u64` deals the same game for
+/// the same seed on every platform.
+///
+/// ```
+/// use rummykit_core::rand::SeedableRng;
+/// use rummykit_core::rand_chacha::ChaCha8Rng;
+/// use rummykit_core::random_index;
+///
+/// let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(1), ChaCha8Rng::seed_from_u64(1));
+/// for len in 1..50 {
+///     assert_eq!(random_index(&mut a, len), random_index(&mut b, len));
+/// }
+/// ```
+pub use rand_chacha;
+
 mod card;
 mod card_hand;
 mod card_rules;
