@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+// docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The `rand` crate this library is built with, version 0.10. [`Game::deal`] takes an
 /// rng implementing this version's `rand::Rng`; an rng built for another version of

@@ -53,6 +53,8 @@
 //!   [`ClassicRummy`] itself through a plain representation that is re-validated on
 //!   reading (a corrupt save is an error, never a state).
 #![forbid(unsafe_code)]
+// docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The shared vocabulary and contract classic Rummy is built on ([`Game`](rummykit_core::Game),
 /// [`Seating`](rummykit_core::Seating), [`Bot`](rummykit_core::Bot), [`DealError`](rummykit_core::DealError),

@@ -48,6 +48,8 @@
 //!   ([`MeldTable`]), the card games' [`HandView`], outcomes, match terms and
 //!   match records (versioned: `RECORD_VERSION`).
 #![forbid(unsafe_code)]
+// docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The `rand` (0.10) whose [`Rng`](rand::Rng) [`Game::deal`], [`RandomBot`] and
 /// [`tournament`](fn@tournament) take, for its traits (such as `SeedableRng`): a game

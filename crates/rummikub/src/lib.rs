@@ -68,6 +68,8 @@
 //!   itself, through a plain representation that is checked again when read (an edited
 //!   save is an error, never a game).
 #![forbid(unsafe_code)]
+// docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // --- solver ---
 /// The shared vocabulary and contract Rummikub is built on ([`Game`](rummykit_core::Game),

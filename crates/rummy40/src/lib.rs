@@ -38,6 +38,8 @@
 //!   a loaded hand is the saved one exactly, ids included, so the actions its players
 //!   saw stay legal.
 #![forbid(unsafe_code)]
+// docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 /// The shared vocabulary and contract Rummy 40 is built on ([`Game`](rummykit_core::Game),
 /// [`Seating`](rummykit_core::Seating), [`Bot`](rummykit_core::Bot), [`DealError`](rummykit_core::DealError),
