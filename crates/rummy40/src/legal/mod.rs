@@ -92,6 +92,8 @@ impl ValuedMeld {
 
     /// Core's meld `m` (valid), with its value (`RULES.md` §3.5, as
     /// [`meld_value`](crate::meld_value) counts it) and needs.
+    // Inlined into the listing's closure: built in the list's slot, not returned and copied.
+    #[inline(always)]
     fn of(m: &rummykit_core::FaceMeld<Card>) -> ValuedMeld {
         let len = m.len();
         let value = match (m.kind(), m.value_at(0)) {
