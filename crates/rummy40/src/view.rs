@@ -135,6 +135,20 @@ impl View {
         opened.clone_from(&game.opened);
         *won_jokers = game.won_jokers();
     }
+
+    /// [`fill`](View::fill) of a view filled before one action of `mover` and unchanged
+    /// since (the hand loop's): the configuration is the game's for the whole hand and
+    /// only the mover may have opened, so only its flag is copied.
+    #[inline]
+    pub(crate) fn fill_after(&mut self, game: &Rummy40, mover: Seat) {
+        let View { common: _, config: _, opened, won_jokers } = self;
+        let same_seats = opened.len() == game.opened.len();
+        match (same_seats, opened.get_mut(mover), game.opened.get(mover)) {
+            (true, Some(flag), Some(&now)) => *flag = now,
+            _ => opened.clone_from(&game.opened),
+        }
+        *won_jokers = game.won_jokers();
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +204,55 @@ mod tests {
             }
         }
         assert!(refreshed > 5_000 && edited > 100, "{refreshed} refreshes, {edited} edited");
+    }
+
+    /// The hand loop refreshes its one view after each action by what the action changed
+    /// (`Game::view_after_action`): every view it shows is the view made anew. A witness
+    /// at every seat keeps a replica of the game, compares each view it is shown with the
+    /// replica's, and plays a random legal action on both. Both presets, 2–4 seats.
+    #[test]
+    fn the_hand_loops_views_are_views_made_anew() {
+        use std::cell::RefCell;
+        use std::rc::Rc;
+
+        use rummykit_core::{Bot, play_hand};
+
+        use crate::{Action, View};
+
+        type Replica = Rc<RefCell<(Rummy40, rand_chacha::ChaCha8Rng, usize)>>;
+        struct Witness(Replica);
+        impl Bot<Rummy40> for Witness {
+            fn name(&self) -> &str {
+                "witness"
+            }
+            fn act(&mut self, view: &View) -> Action {
+                let mut replica = self.0.borrow_mut();
+                let (game, rng, shown) = &mut *replica;
+                assert_eq!(*view, game.view(view.seat), "view {shown}");
+                *shown += 1;
+                let action = Rummy40::random_action_from(view, rng).expect("a legal action");
+                game.apply(view.seat, action.clone()).expect("a listed action is legal");
+                action
+            }
+        }
+
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(47);
+        let mut shown = 0;
+        for game_no in 0..60 {
+            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let seats = 2 + game_no % 3;
+            let mut game = Rummy40::deal(&config, Seating::new(seats), &mut rng).unwrap();
+            let replica: Replica = Rc::new(RefCell::new((game.clone(), rng.clone(), 0)));
+            let mut witnesses: Vec<Witness> = (0..seats).map(|_| Witness(Rc::clone(&replica))).collect();
+            let mut bots: Vec<&mut dyn Bot<Rummy40>> =
+                witnesses.iter_mut().map(|w| w as &mut dyn Bot<Rummy40>).collect();
+            let (outcome, _) = play_hand(&mut game, &mut bots, 100_000).expect("legal actions to the end");
+            let replica = replica.borrow();
+            assert_eq!((Some(outcome), &game), (replica.0.outcome(), &replica.0));
+            shown += replica.2;
+            rng = replica.1.clone();
+        }
+        assert!(shown > 10_000, "{shown} views shown");
     }
 
     /// A view whose hand was edited (a card swapped for one of the stock) gives the
