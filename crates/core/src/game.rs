@@ -901,6 +901,11 @@ pub trait Game: Clone + Debug + Sized {
 
     /// What `seat` may see. Only that seat's hidden pieces are in it.
     ///
+    /// `seat` should be one of `0..seats()`; check it first where it comes from outside
+    /// (a client of a server). For any other number the games of this workspace answer
+    /// with what every seat sees and no hidden piece, a view no seat acts on: it lists no
+    /// legal action, and the games' views read through serde refuse it.
+    ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
