@@ -49,6 +49,11 @@ where
     }
     assert!(game.to_move().is_some(), "{name}: still mid-hand");
 
+    // A seat not at the table (a client's number, unchecked) is shown no action.
+    let mut none = Vec::new();
+    G::legal_actions_from(&game.view(seats + 3), &mut none);
+    assert!(none.is_empty(), "{name}: a seat not at the table is offered {} actions", none.len());
+
     // The position, written out and built again: the same written position (identical
     // cards may be numbered anew), and a fixed point of writing and building.
     let built = G::from_setup(config, game.setup()).expect("a position the game reached");
