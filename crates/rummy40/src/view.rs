@@ -1,4 +1,4 @@
-//! [`View`]: what one seat may see (docs/DESIGN.md: bots see views only).
+//! [`View`]: what one seat may see (bots see views only).
 
 use core::ops::{Deref, DerefMut};
 
@@ -8,7 +8,7 @@ use crate::{Config, Rummy40};
 
 /// What one seat may see: its own hand, the table, the discard pile, how many cards
 /// the stock and every hand hold, who has opened, and whose turn it is. Other hands
-/// and the stock order are not in it (`RULES.md` §3; bots see views only, docs/DESIGN.md).
+/// and the stock order are not in it (`RULES.md` §3); bots see views only.
 ///
 /// ```
 /// use rand::SeedableRng;

@@ -12,7 +12,9 @@
 //! van Rijn, Takes & Vis, "The Complexity of Rummikub Problems", 2015), with the open
 //! runs of each colour, the jokers used and (initial meld) the value laid down as its
 //! state, processed colour by colour, with a precomputed table for the groups of each
-//! number. See `docs/design/solver.md` for the argument, `docs/PERFORMANCE.md` for the measurements.
+//! number. See [the solver's design notes](https://github.com/rummykit/rummykit/blob/main/docs/design/solver.md) for the
+//! argument, [the performance notes](https://github.com/rummykit/rummykit/blob/main/docs/PERFORMANCE.md) for the
+//! measurements.
 //!
 //! ```
 //! use rummykit_rummikub::solver::{Objective, Position, SolveOptions, solve};
@@ -39,7 +41,8 @@
 //! [`Solver::solve_turn`] takes the table as melds and the [`Config`](crate::Config) and
 //! answers only with a play the engine's [`check_play`](crate::check_play) accepts and
 //! that is proven best under those rules, or says that it cannot prove one
-//! ([`SolveError::Unproven`]). See `docs/design/solver.md`.
+//! ([`SolveError::Unproven`]). See [the solver's design
+//! notes](https://github.com/rummykit/rummykit/blob/main/docs/design/solver.md).
 
 mod dp;
 mod error;
