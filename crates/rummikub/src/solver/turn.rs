@@ -78,7 +78,10 @@ impl Solver {
     ///   [`Solver::solve`];
     /// * [`SolveError::Unproven`] when the meld puzzle's best play breaks a rule in force
     ///   and no play the rules allow was found that ranks as high as such a bound, or
-    ///   the candidates' checks ran past their shared bound of search choices first.
+    ///   the candidates' checks ran past their shared bound of search choices first. A
+    ///   bound whose search would run past its limit (too many melds, choices or sets,
+    ///   or more puzzles to solve than a release's bound may solve, a few tenths of a
+    ///   second) is not used: the answer is then `Unproven` rather than slow.
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
