@@ -1163,3 +1163,77 @@ fn rules_1_6_rack_only_release_bounded_by_its_rack_tile_equals_brute_force() {
     }
     eprintln!("{}", report.join("\n"));
 }
+
+/// A small table and a rack of 4–6 tiles near it: own melds and tiles for the table.
+fn initial_turn(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {
+    loop {
+        let (table, mut rack) = position(rng);
+        let (_, more) = position(rng);
+        rack.extend(more);
+        rack.truncate(6);
+        let mut all: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        all.extend(rack.iter().copied());
+        let c = counts(&all);
+        if rack.len() >= 4 && c[..JOKER].iter().all(|&k| k <= 2) && c[JOKER] <= 2 {
+            return (table, rack);
+        }
+    }
+}
+
+/// RULES.md §1.5 (`manipulate_on_initial_meld_turn`): in the turn of the initial meld,
+/// with the table open to the player, the answer equals the brute force's best, and it
+/// answers where the meld puzzle's best play holds too little in new melds of rack
+/// tiles: the best over the minimal sets of such melds, each with the best play of the
+/// rest, bounds every legal play.
+#[test]
+fn rules_1_5_manipulate_on_initial_meld_turn_equals_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0105_3a41);
+    let mut solver = Solver::new();
+    let (mut cases, mut tally, mut unproven) = (0, Tally::default(), 0);
+    for threshold in [9, 15, 24] {
+        let rules = with_rules(|r| {
+            r.manipulate_on_initial_meld_turn = true;
+            r.initial_meld_threshold = threshold;
+        });
+        for case in 0..150 {
+            let (table, rack) = initial_turn(&mut rng);
+            cases += 1;
+            let objective = if case % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("threshold {threshold} case {case}");
+            // Where the threshold costs: the puzzle's best (the player as if opened) is more.
+            let costly = flat_best(&mut solver, &table, &rack, &rules, true, objective)
+                > brute_force(&table, &rack, &rules, false, objective);
+            let before = tally.answered;
+            if check_case(&mut solver, &label, &rules, (&table, &rack), false, objective, &mut tally)
+                .is_some()
+            {
+                unproven += 1;
+            }
+            tally.costly += usize::from(costly);
+            tally.costly_answered += usize::from(costly && tally.answered > before);
+        }
+    }
+    let Tally { answered, costly, costly_answered } = tally;
+    eprintln!(
+        "manipulate: {answered} of {cases} answered, {unproven} unproven, {costly_answered} of {costly} where the threshold costs"
+    );
+    assert!(unproven == 0 && costly_answered >= 20, "{unproven} unproven, {costly_answered} of {costly}");
+}
+
+/// RULES.md §1.5 (`manipulate_on_initial_meld_turn`): the puzzle lays more tiles with
+/// the table's jokers moved, but no such play holds 15 in new melds of rack tiles; the
+/// best legal play is b7 y7 k7 (21) alone, and that is proven by the minimal sets of
+/// own melds (here that one group), each with the rest's best play.
+#[test]
+fn rules_1_5_manipulate_own_melds_bound_the_initial_turn() {
+    let rules = with_rules(|r| {
+        r.manipulate_on_initial_meld_turn = true;
+        r.initial_meld_threshold = 15;
+    });
+    let table = [run("J r2 r3 r4"), group("r7 J k7")];
+    let rack = "k5 b7 k7 y7 y8";
+    let best = brute_force(&table, &tiles(rack), &rules, false, Objective::Tiles);
+    assert!(flat_best(&mut Solver::new(), &table, &tiles(rack), &rules, true, Objective::Tiles) > best);
+    assert_eq!(placed(&table, rack, &rules, false) as u64, best.0);
+    assert_eq!(best.0, 3);
+}

@@ -57,6 +57,7 @@
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
+use super::reuse::MAX_RELEASE_SOLVES;
 use super::turn::{Keep, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 use crate::JokerReuse;
@@ -130,7 +131,8 @@ impl Solver {
             // answer), the free solve's, looser, still bounds the choice.
             let sol = match reuse {
                 Some(rule) if taken.table.contains(&Tile::JOKER) => {
-                    match self.after_release(taken.table, &taken.rack, rule, options, floor) {
+                    let mut budget = MAX_RELEASE_SOLVES;
+                    match self.after_release(taken.table, &taken.rack, rule, options, floor, &mut budget) {
                         Some(Some(held)) => held,
                         Some(None) => continue,
                         None => sol,

@@ -49,6 +49,7 @@ mod error;
 mod groups;
 mod locked;
 mod options;
+mod own;
 mod paged;
 mod position;
 mod reuse;

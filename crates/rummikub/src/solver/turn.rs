@@ -10,7 +10,8 @@
 //! in their roles, the initial meld first, a table joker beside a rack tile), each
 //! checked; one that ranks as high as a proven bound (the puzzle's optimum, or a tighter
 //! one where the rules keep table jokers in their roles, joker melds whole, a released
-//! joker beside rack tiles or a group of three's naturals beside both missing colours)
+//! joker beside rack tiles, a group of three's naturals beside both missing colours, or
+//! the initial meld's own melds of rack tiles worth the threshold, `own.rs`)
 //! is the answer. If none does, the answer
 //! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
 //! rather than a play that might not be the best.
@@ -64,7 +65,10 @@ impl Solver {
     /// puzzle with every table joker kept in its role and the best play with one meld of a
     /// table joker and the rack tiles the rule asks for taken out, under Schmidt's rules
     /// (§4.1) the best over the branches of a search on melds kept or broken up and
-    /// jokers kept or swapped — or is the proven optimum of the initial meld. Every option
+    /// jokers kept or swapped, and when manipulating in the turn of the initial meld
+    /// (§1.5) the best over the minimal sets of new melds of rack tiles worth the
+    /// threshold, each with the best play of the rest — or is the proven optimum of the
+    /// initial meld. Every option
     /// of `RULES.md` §1.10 and the Schmidt rules are judged by [`check_play`] itself.
     ///
     /// # Errors
@@ -74,7 +78,10 @@ impl Solver {
     ///   [`Solver::solve`];
     /// * [`SolveError::Unproven`] when the meld puzzle's best play breaks a rule in force
     ///   and no play the rules allow was found that ranks as high as such a bound, or
-    ///   the candidates' checks ran past their shared bound of search choices first.
+    ///   the candidates' checks ran past their shared bound of search choices first. A
+    ///   bound whose search would run past its limit (too many melds, choices or sets,
+    ///   or more puzzles to solve than a release's bound may solve, a few tenths of a
+    ///   second) is not used: the answer is then `Unproven` rather than slow.
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -255,7 +262,25 @@ impl Solver {
             if first.tiles_placed == 0 && !out {
                 return Ok(none());
             }
+            let found = rank(&first, objective);
             offer(first, &mut best);
+            // Unless the play goes out, it holds new melds of rack tiles worth the
+            // threshold: the best over the minimal sets of them bounds it (`own.rs`).
+            if !out
+                && best.as_ref().is_none_or(|b| rank(b, objective) < goal.get())
+                && let Some(own) = self.own_melds(table, rack, &initial, found)
+            {
+                goal.set(goal.get().min(found.max(own.bound)));
+                if goal.get() == (0, 0) {
+                    return Ok(none());
+                }
+                for sol in own.plays {
+                    if best.as_ref().is_some_and(|b| rank(b, objective) >= goal.get()) {
+                        break;
+                    }
+                    offer(sol, &mut best);
+                }
+            }
         }
         // Candidates in order until one reaches the goal, then the pinned plays, solved
         // only as they are needed (most turns stop at the first).

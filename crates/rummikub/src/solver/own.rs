@@ -1,0 +1,214 @@
+//! Manipulating in the turn of the initial meld (`RULES.md` §1.5,
+//! [`Config::manipulate_on_initial_meld_turn`](crate::Config::manipulate_on_initial_meld_turn)):
+//! the best plays that hold new melds of rack tiles worth the threshold, for
+//! [`Solver::solve_turn`].
+//!
+//! # Why the best over the minimal sets of own melds bounds every legal play
+//!
+//! A legal play that does not go out under hand rummy holds new melds made only of the
+//! tiles it plays from the rack, worth at least the threshold (`check.rs` takes the best
+//! such set), its *own melds* `S`; the rest of its table is a play of the meld puzzle on
+//! the table and the rack tiles `S` leaves. `S` can be made smaller without changing the
+//! play:
+//!
+//! * a run of `S` that splits into two runs of three places or more, each with a
+//!   natural, is taken as those two runs: the same tiles in the same places, each joker
+//!   standing for the number it stood for, so the same value;
+//! * a meld of `S` without which the rest is still worth the threshold is left to the
+//!   rest of the table (it is a meld there like any other).
+//!
+//! So some *minimal* set — every run unsplittable, no meld to spare — of melds of rack
+//! tiles worth the threshold is the own melds of the play, and the play ranks no higher
+//! than that set's tiles plus the best play of the puzzle on the table and the rest of
+//! the rack. The best over every minimal set (its tiles once: two sets of the same
+//! tiles leave the same puzzle) bounds every legal play that does not go out. Each such
+//! set with the rest's best play is itself a play, likely legal, so the plays that
+//! reach the bound are candidates too.
+//!
+//! A play that goes out under hand rummy places every rack tile, the most tiles and
+//! value there are: when one exists the meld puzzle's optimum places every tile too, and
+//! the caller does not ask for this bound.
+
+use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
+
+use crate::InitialJokerValue;
+
+use super::locked::{below, keep_best};
+use super::reuse::{Beside, run_layouts};
+use super::turn::{least_placing, rank};
+use super::{Position, SolveOptions, Solver, face_counts, finish};
+
+/// At most this many sets of own melds (distinct in their tiles) are solved in one
+/// turn; with more, no bound.
+pub(super) const MAX_OWN_SETS: usize = 1024;
+
+/// At most this many steps of the search for the sets; past them, no bound.
+const MAX_OWN_STEPS: usize = 1 << 16;
+
+impl Solver {
+    /// Under manipulation in the turn of the initial meld, the best plays that hold new
+    /// melds of rack tiles worth `threshold` and rank at least `from`, and the best rank
+    /// over them (`(0, 0)`: none reaches `from`), which bounds every legal play that
+    /// does not go out under hand rummy (module docs); `None` when that is not proven:
+    /// more than [`MAX_OWN_SETS`] sets of own melds, or a solve that did not answer.
+    pub(super) fn own_melds(
+        &mut self,
+        table: &[Meld<Tile>],
+        rack: &[Tile],
+        options: &SolveOptions,
+        from: (u64, u64),
+    ) -> Option<Beside> {
+        let objective = options.objective;
+        let sets = own_sets(rack, options.threshold, options.initial_joker_value)?;
+        let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
+        let mut best = from.max(least_placing(objective));
+        let mut plays = Vec::new();
+        for set in &sets {
+            let mut left_rack = rack.to_vec();
+            let mut tiles = Vec::new();
+            for t in set.iter().flat_map(|m| m.faces().iter().copied()) {
+                let i = left_rack.iter().position(|&u| u == t)?;
+                left_rack.swap_remove(i);
+                tiles.push(t);
+            }
+            let own = finish(Vec::new(), tiles.clone(), options.joker_value);
+            let floor = below(best, rank(&own, objective));
+            let rest = self
+                .solve_from(&Position::new(faces.clone(), left_rack), &options.with_opened(true), Some(floor))
+                .ok()?;
+            if let Some(sol) = rest {
+                let table = set.iter().copied().chain(sol.table).collect();
+                let play = finish(table, [tiles, sol.placed].concat(), options.joker_value);
+                keep_best(&mut plays, &mut best, play, objective);
+            }
+        }
+        let bound = if plays.is_empty() { (0, 0) } else { best };
+        Some(Beside { bound, plays })
+    }
+}
+
+/// What a meld counts toward the initial meld (`check.rs` counts alike).
+fn value(meld: &Meld<Tile>, jokers: InitialJokerValue) -> u32 {
+    match jokers {
+        InitialJokerValue::Represented => meld.numbers().map(u32::from).sum(),
+        InitialJokerValue::Zero => meld.faces().iter().filter_map(|t| t.number()).map(u32::from).sum(),
+    }
+}
+
+/// Every meld of rack tiles a minimal set may hold (module docs): groups, and runs that
+/// do not split into two runs of three places or more with a natural each.
+fn own_candidates(on_rack: &[usize; 53]) -> Vec<Meld<Tile>> {
+    let jokers = on_rack[52];
+    let have = |t: Tile| on_rack[t.index() as usize] > 0;
+    let natural = |part: &[Tile]| part.iter().any(|t| !t.is_joker());
+    let mut out = Vec::new();
+    for colour in Colour::ALL {
+        for start in 1..=13u8 {
+            for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
+                let naturals: Vec<Tile> =
+                    (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
+                if naturals.len() != len {
+                    continue;
+                }
+                run_layouts(&naturals, have, jokers, |_, faces| {
+                    let splits =
+                        (3..=len.saturating_sub(3)).any(|c| natural(&faces[..c]) && natural(&faces[c..]));
+                    if natural(&faces)
+                        && !splits
+                        && let Ok(meld) = Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
+                    {
+                        out.push(meld);
+                    }
+                });
+            }
+        }
+    }
+    for number in 1..=13u8 {
+        let there: Vec<Tile> =
+            Colour::ALL.into_iter().filter_map(|c| Tile::new(c, number)).filter(|&t| have(t)).collect();
+        for mask in 1u32..1 << there.len() {
+            let naturals: Vec<Tile> =
+                there.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &t)| t).collect();
+            for size in naturals.len().max(3)..=4 {
+                if size - naturals.len() > jokers {
+                    continue;
+                }
+                let mut faces = naturals.clone();
+                faces.resize(size, Tile::JOKER);
+                if let Ok(meld) = Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES) {
+                    out.push(meld);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every minimal set of melds of `rack` tiles worth `threshold` (module docs), one per
+/// multiset of tiles; `None` past [`MAX_OWN_SETS`] sets or [`MAX_OWN_STEPS`] steps.
+fn own_sets(rack: &[Tile], threshold: u32, jokers: InitialJokerValue) -> Option<Vec<Vec<Meld<Tile>>>> {
+    let on_rack = face_counts(rack);
+    let melds = own_candidates(&on_rack);
+    let values: Vec<u32> = melds.iter().map(|m| value(m, jokers)).collect();
+    let mut search =
+        Sets { melds: &melds, values: &values, threshold, steps: 0, seen: Vec::new(), out: Vec::new() };
+    let mut left = on_rack;
+    search.from(0, &mut left, &mut Vec::new(), 0).then_some(search.out)
+}
+
+/// The depth-first search of [`own_sets`].
+struct Sets<'a> {
+    melds: &'a [Meld<Tile>],
+    values: &'a [u32],
+    threshold: u32,
+    steps: usize,
+    /// The tiles of each set found, sorted.
+    seen: Vec<Vec<Tile>>,
+    out: Vec<Vec<Meld<Tile>>>,
+}
+
+impl Sets<'_> {
+    /// The sets that hold `chosen` (indices, ascending) and melds from `next` on, the
+    /// tiles `left` and the value `worth` so far; false past the limits.
+    fn from(&mut self, next: usize, left: &mut [usize; 53], chosen: &mut Vec<usize>, worth: u32) -> bool {
+        self.steps += 1;
+        if self.steps > MAX_OWN_STEPS {
+            return false;
+        }
+        if worth >= self.threshold {
+            // Minimal: without any one meld the rest falls below the threshold (the
+            // last one added always passes, the prefix was below).
+            if chosen.iter().all(|&i| worth - self.values[i] < self.threshold) {
+                let mut tiles: Vec<Tile> =
+                    chosen.iter().flat_map(|&i| self.melds[i].faces().iter().copied()).collect();
+                tiles.sort_unstable();
+                if !self.seen.contains(&tiles) {
+                    if self.out.len() == MAX_OWN_SETS {
+                        return false;
+                    }
+                    self.seen.push(tiles);
+                    self.out.push(chosen.iter().map(|&i| self.melds[i]).collect());
+                }
+            }
+            return true;
+        }
+        // The same meld may be taken again (two copies of its tiles).
+        for i in next..self.melds.len() {
+            let faces = self.melds[i].faces();
+            if faces.iter().enumerate().all(|(k, t)| {
+                let n = faces[..k].iter().filter(|&&u| u == *t).count();
+                left[t.index() as usize] > n
+            }) {
+                faces.iter().for_each(|t| left[t.index() as usize] -= 1);
+                chosen.push(i);
+                let ok = self.from(i, left, chosen, worth + self.values[i]);
+                chosen.pop();
+                faces.iter().for_each(|t| left[t.index() as usize] += 1);
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
