@@ -684,17 +684,28 @@ impl Turn {
             Need::Apart(_, t) => t.colour().zip(t.number()),
             _ => None,
         });
-        // A meld meeting `Kept(C)` of a `C` without jokers holds three of its naturals:
-        // only runs and groups over three of them are read.
-        let kept: Vec<&Old> = needs
-            .iter()
-            .filter_map(|n| match n {
-                Need::Kept(c) if self.olds[*c].jokers == 0 => Some(&self.olds[*c]),
-                _ => None,
+        // Each need is read over the tiles a meld of one span (a run's colour and
+        // numbers, or a group's number) may hold: a meld meeting `Kept(C)` holds three
+        // of `C`'s tiles, at most as many of them not its naturals as `C` has jokers, so
+        // the span holds three of `C`'s naturals less its jokers; one meeting `Stay(j)`
+        // holds so too, or is a run over `j`'s tile; one meeting `Swap(j)` holds a tile
+        // `j` stands for. Only spans where every need may be met are read (the same
+        // forms, fewer melds tried).
+        let over = |kind: MeldKind, f: &dyn Fn(Tile) -> bool| {
+            let kept = |c: usize| {
+                let old = &self.olds[c];
+                old.naturals.iter().filter(|&&t| f(t)).count() + old.jokers >= 3
+            };
+            needs.iter().all(|&n| match n {
+                Need::Kept(c) => kept(c),
+                Need::Apart(_, t) => f(t),
+                Need::Stay(k) => {
+                    let stay = &self.stays[k];
+                    kept(stay.old) || (kind == MeldKind::Run && stay.tile.is_some_and(f))
+                }
+                Need::Swap(k) => self.stays[k].swap.iter().any(|&t| f(t)),
             })
-            .collect();
-        let over =
-            |f: &dyn Fn(Tile) -> bool| kept.iter().all(|o| o.naturals.iter().filter(|&&t| f(t)).count() >= 3);
+        };
         let jokers = self.pool[52];
         let have = |t: Tile| self.pool[t.index() as usize] > 0;
         for colour in Colour::ALL {
@@ -710,7 +721,7 @@ impl Turn {
                         t.colour() == Some(colour)
                             && t.number().is_some_and(|n| (start..start + len as u8).contains(&n))
                     };
-                    if !over(&span) {
+                    if !over(MeldKind::Run, &span) {
                         continue;
                     }
                     let naturals: Vec<Tile> =
@@ -735,9 +746,9 @@ impl Turn {
                 }
             }
         }
-        for number in
-            (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n) && over(&|t| t.number() == Some(n)))
-        {
+        for number in (1..=13u8).filter(|&n| {
+            must.is_none_or(|(_, m)| m == n) && over(MeldKind::Group, &|t| t.number() == Some(n))
+        }) {
             let there = of_number(number, 0xf).into_iter().filter(|&t| have(t)).collect::<Vec<_>>();
             for mask in 1u32..1 << there.len() {
                 let naturals: Vec<Tile> =
@@ -873,10 +884,14 @@ mod tests {
 
     /// Every valid meld that meets a set of needs, cut down piece by piece while a cut
     /// leaves a run that still meets them, ends as one of the forms listed (what the
-    /// bound's argument needs of them), and every form listed meets the needs.
+    /// bound's argument needs of them), and every form listed meets the needs; the needs
+    /// of the old melds, and of the jokers that must stay or be swapped, alone and
+    /// together.
     #[test]
     fn rules_4_1_every_meld_meeting_needs_cuts_down_to_a_form() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x0401_f0e5);
+        // A stream of its own, so the old melds' needs drawn stay those drawn before.
+        let mut jokers_rng = ChaCha8Rng::seed_from_u64(0x0401_57a7);
         let tables = [
             vec![meld(MeldKind::Run, "r3 r4 r5 r6"), meld(MeldKind::Group, "r5 b5 y5")],
             vec![meld(MeldKind::Run, "b2 J b4"), meld(MeldKind::Run, "b4 b5 b6 b7 b8")],
@@ -903,6 +918,15 @@ mod tests {
                     }];
                     if rng.random_bool(0.5) {
                         needs.push(Need::Kept(1 - c));
+                    }
+                    if !turn.stays.is_empty() {
+                        let k = jokers_rng.random_range(0..turn.stays.len());
+                        let need = if jokers_rng.random_bool(0.5) { Need::Stay(k) } else { Need::Swap(k) };
+                        match jokers_rng.random_range(0..3) {
+                            0 => {}
+                            1 => needs.push(need),
+                            _ => needs = vec![need],
+                        }
                     }
                     let forms = turn.forms(&needs);
                     let meets = |kind, faces: &[Tile]| turn.meets_all(kind, faces, &needs);
