@@ -42,7 +42,10 @@
 //!   shares a face, then any meld not yet decided (the check names the meld it tried
 //!   last, not always the one a copy hides): a play that keeps `C` holds a meld meeting
 //!   `Kept(C)`, one that breaks it up holds each natural `t` of `C` in a meld meeting
-//!   `Apart(C, t)`.
+//!   `Apart(C, t)`. Of the old melds the play breaks by its faces, the one whose
+//!   needs make the fewest children is taken (any of them splits the node's plays, so
+//!   which is only a matter of cost; in greedy-bot games it settles more turns within
+//!   the limit than the first by index).
 //!
 //! That meld is either one of the node's fixed melds' `W` (then that fixed meld is
 //! replaced by each form meeting its needs and the new one) or another meld (then each
@@ -98,6 +101,10 @@ enum Need {
     /// It was replaced: the meld holds a tile it stands for (from the rack).
     Swap(usize),
 }
+
+/// One way to branch a node: the need each child meets, with the state its old meld
+/// takes (if one).
+type Branch = Vec<(Need, Option<State>)>;
 
 /// A fixed meld of a node and the needs it meets.
 #[derive(Debug, Clone)]
@@ -256,8 +263,27 @@ impl Solver {
                     }
                 },
             };
-            let Some(needs) = turn.branch(&node, refused) else {
+            let Some(choices) = turn.branch(&node, refused) else {
                 return done(node.bound, None);
+            };
+            // Any of them splits the node's plays: the one of the fewest children first.
+            let children = |forms: &mut std::collections::HashMap<Vec<Need>, Vec<Meld<Tile>>>,
+                            needs: &Branch| {
+                let mut n = 0;
+                for &(need, _) in needs {
+                    n += turn.cached(forms, &[need]).len();
+                    for entry in &node.entries {
+                        n += turn.cached(forms, &[&entry.needs[..], &[need]].concat()).len();
+                    }
+                }
+                n
+            };
+            let needs = if choices.len() == 1 {
+                choices.into_iter().next().unwrap_or_default()
+            } else {
+                let counts: Vec<usize> = choices.iter().map(|c| children(&mut forms, c)).collect();
+                let best = (0..choices.len()).min_by_key(|&i| counts[i]).unwrap_or(0);
+                choices.into_iter().nth(best).unwrap_or_default()
             };
             for (need, state) in needs {
                 let mut states = node.states.clone();
@@ -429,16 +455,17 @@ impl Turn {
         Turn { olds: table.iter().map(Old::new).collect(), pool, stays }
     }
 
-    /// The needs to branch `node` on, each with the state its old meld takes: first a
-    /// joker that must stay and that no meld of the play holds so, by its faces; else
-    /// the first old meld the play breaks by its faces — open and no meld holding three
-    /// of its tiles but one holding two: kept, or apart at a natural of those two;
-    /// broken up and two of its tiles together: apart at another natural of those two;
-    /// else the old meld the refusal names (`refused`; two melds of one face can look
-    /// kept by one meld's faces), at any natural not yet apart. `None`: nothing to
-    /// branch on.
-    fn branch(&self, node: &Node, refused: Option<usize>) -> Option<Vec<(Need, Option<State>)>> {
+    /// The ways to branch `node`, each the needs of its children with the state their
+    /// old meld takes: a joker that must stay and that no meld of the play holds so, by
+    /// its faces (the first such, alone); else every old meld the play breaks by its
+    /// faces — open and no meld holding three of its tiles but one holding two: kept,
+    /// or apart at a natural of those two; broken up and two of its tiles together:
+    /// apart at another natural of those two; else the old meld the refusal names
+    /// (`refused`; two melds of one face can look kept by one meld's faces), at any
+    /// natural not yet apart. `None`: nothing to branch on.
+    fn branch(&self, node: &Node, refused: Option<usize>) -> Option<Vec<Branch>> {
         let table = &node.play.as_ref()?.table;
+        let mut found = Vec::new();
         for k in (0..self.stays.len()).filter(|k| node.stayed & (1 << k) == 0) {
             let met = |need| table.iter().any(|m| self.meets(m.kind(), m.faces(), need));
             let swap = !self.stays[k].swap.is_empty();
@@ -447,7 +474,7 @@ impl Turn {
                 if swap {
                     needs.push((Need::Swap(k), None));
                 }
-                return Some(needs);
+                return Some(vec![needs]);
             }
         }
         for (c, old) in self.olds.iter().enumerate() {
@@ -460,18 +487,21 @@ impl Turn {
             match &node.states[c] {
                 State::Open if held.iter().all(|&h| h < 3) => {
                     if let Some(t) = pair(&[]) {
-                        return Some(self.kept_or_apart(c, t));
+                        found.push(self.kept_or_apart(c, t));
                     }
                 }
                 State::Apart(done) => {
                     if let Some(t) = pair(done) {
                         let mut apart = done.clone();
                         apart.push(t);
-                        return Some(vec![(Need::Apart(c, t), Some(State::Apart(apart)))]);
+                        found.push(vec![(Need::Apart(c, t), Some(State::Apart(apart)))]);
                     }
                 }
                 State::Open | State::Kept => {}
             }
+        }
+        if !found.is_empty() {
+            return Some(found);
         }
         // The refused meld, else the nearest one that shares a face with it, or with one
         // that does, and so on (a copy moved between them may be what the faces hide).
@@ -497,17 +527,20 @@ impl Turn {
                 order.extend(next);
             }
         }
-        order.into_iter().find_map(|c| {
-            let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
-            match &node.states[c] {
-                State::Open => Some(self.kept_or_apart(c, apart(&[])?)),
-                State::Apart(done) => {
-                    let t = apart(done)?;
-                    Some(vec![(Need::Apart(c, t), Some(State::Apart([&done[..], &[t]].concat())))])
+        order
+            .into_iter()
+            .find_map(|c| {
+                let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
+                match &node.states[c] {
+                    State::Open => Some(self.kept_or_apart(c, apart(&[])?)),
+                    State::Apart(done) => {
+                        let t = apart(done)?;
+                        Some(vec![(Need::Apart(c, t), Some(State::Apart([&done[..], &[t]].concat())))])
+                    }
+                    State::Kept => None,
                 }
-                State::Kept => None,
-            }
-        })
+            })
+            .map(|needs| vec![needs])
     }
 
     /// Whether the tiles there are (table and rack) hold the melds of `entries` together.
@@ -684,17 +717,28 @@ impl Turn {
             Need::Apart(_, t) => t.colour().zip(t.number()),
             _ => None,
         });
-        // A meld meeting `Kept(C)` of a `C` without jokers holds three of its naturals:
-        // only runs and groups over three of them are read.
-        let kept: Vec<&Old> = needs
-            .iter()
-            .filter_map(|n| match n {
-                Need::Kept(c) if self.olds[*c].jokers == 0 => Some(&self.olds[*c]),
-                _ => None,
+        // Each need is read over the tiles a meld of one span (a run's colour and
+        // numbers, or a group's number) may hold: a meld meeting `Kept(C)` holds three
+        // of `C`'s tiles, at most as many of them not its naturals as `C` has jokers, so
+        // the span holds three of `C`'s naturals less its jokers; one meeting `Stay(j)`
+        // holds so too, or is a run over `j`'s tile; one meeting `Swap(j)` holds a tile
+        // `j` stands for. Only spans where every need may be met are read (the same
+        // forms, fewer melds tried).
+        let over = |kind: MeldKind, f: &dyn Fn(Tile) -> bool| {
+            let kept = |c: usize| {
+                let old = &self.olds[c];
+                old.naturals.iter().filter(|&&t| f(t)).count() + old.jokers >= 3
+            };
+            needs.iter().all(|&n| match n {
+                Need::Kept(c) => kept(c),
+                Need::Apart(_, t) => f(t),
+                Need::Stay(k) => {
+                    let stay = &self.stays[k];
+                    kept(stay.old) || (kind == MeldKind::Run && stay.tile.is_some_and(f))
+                }
+                Need::Swap(k) => self.stays[k].swap.iter().any(|&t| f(t)),
             })
-            .collect();
-        let over =
-            |f: &dyn Fn(Tile) -> bool| kept.iter().all(|o| o.naturals.iter().filter(|&&t| f(t)).count() >= 3);
+        };
         let jokers = self.pool[52];
         let have = |t: Tile| self.pool[t.index() as usize] > 0;
         for colour in Colour::ALL {
@@ -710,7 +754,7 @@ impl Turn {
                         t.colour() == Some(colour)
                             && t.number().is_some_and(|n| (start..start + len as u8).contains(&n))
                     };
-                    if !over(&span) {
+                    if !over(MeldKind::Run, &span) {
                         continue;
                     }
                     let naturals: Vec<Tile> =
@@ -735,9 +779,9 @@ impl Turn {
                 }
             }
         }
-        for number in
-            (1..=13u8).filter(|&n| must.is_none_or(|(_, m)| m == n) && over(&|t| t.number() == Some(n)))
-        {
+        for number in (1..=13u8).filter(|&n| {
+            must.is_none_or(|(_, m)| m == n) && over(MeldKind::Group, &|t| t.number() == Some(n))
+        }) {
             let there = of_number(number, 0xf).into_iter().filter(|&t| have(t)).collect::<Vec<_>>();
             for mask in 1u32..1 << there.len() {
                 let naturals: Vec<Tile> =
@@ -873,10 +917,14 @@ mod tests {
 
     /// Every valid meld that meets a set of needs, cut down piece by piece while a cut
     /// leaves a run that still meets them, ends as one of the forms listed (what the
-    /// bound's argument needs of them), and every form listed meets the needs.
+    /// bound's argument needs of them), and every form listed meets the needs; the needs
+    /// of the old melds, and of the jokers that must stay or be swapped, alone and
+    /// together.
     #[test]
     fn rules_4_1_every_meld_meeting_needs_cuts_down_to_a_form() {
         let mut rng = ChaCha8Rng::seed_from_u64(0x0401_f0e5);
+        // A stream of its own, so the old melds' needs drawn stay those drawn before.
+        let mut jokers_rng = ChaCha8Rng::seed_from_u64(0x0401_57a7);
         let tables = [
             vec![meld(MeldKind::Run, "r3 r4 r5 r6"), meld(MeldKind::Group, "r5 b5 y5")],
             vec![meld(MeldKind::Run, "b2 J b4"), meld(MeldKind::Run, "b4 b5 b6 b7 b8")],
@@ -903,6 +951,15 @@ mod tests {
                     }];
                     if rng.random_bool(0.5) {
                         needs.push(Need::Kept(1 - c));
+                    }
+                    if !turn.stays.is_empty() {
+                        let k = jokers_rng.random_range(0..turn.stays.len());
+                        let need = if jokers_rng.random_bool(0.5) { Need::Stay(k) } else { Need::Swap(k) };
+                        match jokers_rng.random_range(0..3) {
+                            0 => {}
+                            1 => needs.push(need),
+                            _ => needs = vec![need],
+                        }
                     }
                     let forms = turn.forms(&needs);
                     let meets = |kind, faces: &[Tile]| turn.meets_all(kind, faces, &needs);
