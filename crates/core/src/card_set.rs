@@ -296,9 +296,14 @@ impl CardSet {
 /// does, whatever the ace policy, so the others are in no meld.
 #[inline]
 pub(crate) fn in_some_triple(hand: u64) -> u64 {
-    let suit = |s: u32| (hand >> (13 * s)) & RANKS;
-    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
-    let three_of_a_rank = (a & b & (c | d)) | (c & d & (a | b));
+    let (of_a_rank, in_a_row) = triples(hand);
+    of_a_rank | in_a_row
+}
+
+/// The cards of [`in_some_triple`] apart: those in three of a rank, and those in three
+/// consecutive cards of a suit (round the corner).
+#[inline]
+fn triples(hand: u64) -> (u64, u64) {
     // The four suits at once, each in its lane of 13 bits: `up(x, k)` rotates every lane
     // up by k ranks (the bits that leave a lane at the top come back at its bottom).
     let up =
@@ -306,9 +311,44 @@ pub(crate) fn in_some_triple(hand: u64) -> u64 {
     // `t` marks the lowest rank of three consecutive ranks held.
     let t = hand & up(hand, 12) & up(hand, 11);
     let in_run = t | up(t, 1) | up(t, 2);
-    // The ranks held three times, in every lane (no carries: the lanes do not overlap).
-    (in_run | (three_of_a_rank * RANK_COLUMN)) & hand
+    (three_of_a_rank(hand) & hand, in_run & hand)
 }
+
+/// [`in_some_triple`] under `ace`, for the searches that know their rules: where an ace
+/// is only low, no run turns the corner (Q-K-A and K-A-2 are none), so the lanes are
+/// read by plain shifts, without the rotation's masks (about half the instructions, at
+/// every node of the card searches). A card it leaves out is in no meld under `ace`.
+#[inline]
+pub(crate) fn in_some_triple_under(hand: u64, ace: AcePolicy) -> u64 {
+    let (of_a_rank, in_a_row) = triples_under(hand, ace);
+    of_a_rank | in_a_row
+}
+
+/// The cards of [`in_some_triple_under`] apart, as [`triples`] gives them: a card in no
+/// three of a rank is in no group of three or more, one in no three in a row in no run.
+#[inline]
+pub(crate) fn triples_under(hand: u64, ace: AcePolicy) -> (u64, u64) {
+    if ace != AcePolicy::Low {
+        return triples(hand);
+    }
+    // `t` marks the lowest rank of three consecutive ranks held, a rank low enough in its
+    // lane that the three stay there (so the shifts up carry nothing into the next lane).
+    let t = hand & (hand >> 1) & (hand >> 2) & LOW_RUN_STARTS;
+    (three_of_a_rank(hand) & hand, t | t << 1 | t << 2)
+}
+
+/// The ranks held in three suits or more, in every lane (bits 0–51).
+#[inline]
+fn three_of_a_rank(hand: u64) -> u64 {
+    let suit = |s: u32| (hand >> (13 * s)) & RANKS;
+    let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
+    // No carries in the product: the lanes do not overlap.
+    ((a & b & (c | d)) | (c & d & (a | b))) * RANK_COLUMN
+}
+
+/// The ranks 1–11 of every suit's lane: where a run of three that does not turn the
+/// corner may start.
+const LOW_RUN_STARTS: u64 = (RANKS >> 2) * RANK_COLUMN;
 
 /// For `k` in 0..13: the ranks `k` to 13 of every suit's lane (bits 0–51).
 static LANES_FROM: [u64; 13] = {
@@ -330,13 +370,40 @@ static LANES_FROM: [u64; 13] = {
 /// what is left (the one at the lowest position) and must branch as the general search
 /// does (`hand_melds`' generator, with the same card and the same pieces left) to find
 /// the same split. The order depends on the cards only, not on their positions.
+///
+/// `groups` and `runs` say whether to look for either kind: a caller that knows `c` in
+/// no three of a rank, or in no three in a row ([`triples_under`]), with melds of three or
+/// more, skips a search that would find nothing.
 #[inline]
-pub(crate) fn melds_from(c: u32, hand: u64, rules: &MeldRules, emit: &mut impl FnMut(u64, MeldKind, u8)) {
+pub(crate) fn melds_from(
+    c: u32,
+    hand: u64,
+    rules: &MeldRules,
+    (groups, runs): (bool, bool),
+    emit: &mut impl FnMut(u64, MeldKind, u8),
+) {
     let min_len = usize::from(rules.min_len.max(1));
     let max_group = usize::from(rules.max_group_len.min(4));
     // Cards that may join `c`: the rest of the hand (when `c` is the lowest card, those
     // of higher index).
     let rest = hand & !(1u64 << c);
+    if groups {
+        groups_from(c, rest, min_len, max_group, emit);
+    }
+    if runs {
+        runs_from(c, rest, rules.ace, min_len, emit);
+    }
+}
+
+/// The groups of [`melds_from`].
+#[inline]
+fn groups_from(
+    c: u32,
+    rest: u64,
+    min_len: usize,
+    max_group: usize,
+    emit: &mut impl FnMut(u64, MeldKind, u8),
+) {
     let rank = c % 13;
     // Groups: `c` and a subset of the same rank in the other suits, in suit order.
     let mut others = [0u64; 3];
@@ -362,7 +429,6 @@ pub(crate) fn melds_from(c: u32, hand: u64, rules: &MeldRules, emit: &mut impl F
         }
         emit(meld, MeldKind::Group, rank as u8 + 1);
     }
-    runs_from(c, rest, rules.ace, min_len, emit);
 }
 
 /// The runs of [`melds_from`].
@@ -640,7 +706,22 @@ mod tests {
         for hand in hands {
             let expected = (0..52).filter(|&i| in_some_triple_by_card(hand, i)).fold(0, |m, i| m | 1 << i);
             assert_eq!(in_some_triple(hand), expected, "{hand:#x}");
+            for ace in POLICIES {
+                let low_only =
+                    (0..52).filter(|&i| in_some_triple_low_by_card(hand, i)).fold(0, |m, i| m | 1 << i);
+                let want = if ace == AcePolicy::Low { low_only } else { expected };
+                assert_eq!(in_some_triple_under(hand, ace), want, "{ace:?} {hand:#x}");
+            }
         }
+    }
+
+    /// [`in_some_triple_by_card`] where no run turns the corner (the ace only low).
+    fn in_some_triple_low_by_card(hand: u64, i: u32) -> bool {
+        let has = |s: u32, r: i32| (0..13).contains(&r) && hand >> (s as i32 * 13 + r) & 1 != 0;
+        let (s, r) = (i / 13, (i % 13) as i32);
+        let of_rank = (0..4).filter(|&t| has(t, r)).count() >= 3;
+        let in_row = (0..3).any(|lo| (0..3).all(|k| has(s, r - lo + k)));
+        has(s, r) && (of_rank || in_row)
     }
 
     #[test]

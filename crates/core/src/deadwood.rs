@@ -1,7 +1,7 @@
 //! [`least_deadwood`]: the best split of a hand into melds, leaving the least value
 //! unmelded, as a [`Split`].
 
-use crate::card_set::{in_some_triple, melds_from};
+use crate::card_set::{in_some_triple_under, melds_from, triples_under};
 use crate::hand_melds::Generator;
 use crate::{AnalysisError, Card, CardSet, Face, HandMeld, MAX_HAND, MAX_MELD_LEN, MeldKind, MeldRules};
 
@@ -339,18 +339,21 @@ pub fn least_deadwood<F: Face>(
     // each card filled in as the hand is checked (a hand that is not plain, or needs no
     // search, leaves them unread). Built after the check instead, it needs a second pass
     // over the hand, which costs more than building it for nothing.
-    let mut search = CardSearch::new(rules, true);
+    let mut order = [0u8; 52];
     let mut positions_of = [0u8; 64];
     let plain = card_mask_with(faces, rules, |p, i| {
-        search.order[p] = i;
+        order[p] = i;
         positions_of[usize::from(i)] = p as u8;
     });
     let Some(hand) = plain else {
         return general_split(faces, rules, value);
     };
-    if let Some(split) = all_deadwood(hand, faces.len(), &value) {
+    if let Some(split) = all_deadwood(hand, faces.len(), rules, &value) {
         return Ok(split);
     }
+    // The search (its arrays cleared, a few hundred bytes) only for a hand that needs one.
+    let mut search = CardSearch::new(rules, true);
+    search.order = order;
     // The values apart, once the hand is known plain: in the loop above, the compiler
     // made a caller's `min` a branch, mispredicted on random hands.
     search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
@@ -410,7 +413,7 @@ pub fn least_deadwood_value<F: Face>(
         return Err(AnalysisError::TooManyPieces { len: faces.len(), max: MAX_HAND });
     }
     match card_mask(faces, rules) {
-        Some(hand) => Ok(match all_deadwood(hand, faces.len(), &value) {
+        Some(hand) => Ok(match all_deadwood(hand, faces.len(), rules, &value) {
             Some(split) => split.deadwood,
             None => {
                 let mut search = CardSearch::new(rules, false);
@@ -594,7 +597,8 @@ impl CardSearch {
             return;
         }
         // Cards in no meld of what remains are deadwood in every split below.
-        let hopeless = remaining & !in_some_triple(remaining);
+        let (of_a_rank, in_a_row) = triples_under(remaining, self.rules.ace);
+        let hopeless = remaining & !(of_a_rank | in_a_row);
         let (remaining, dead, dead_mask) = if hopeless == 0 {
             (remaining, dead, dead_mask)
         } else {
@@ -633,7 +637,10 @@ impl CardSearch {
         // Each meld is searched as it is generated. The whole suit round the corner
         // comes once per start: only the first is searched.
         let mut whole_suit = false;
-        melds_from(c, remaining, &rules, &mut |m, kind, first| {
+        // The hopeless cards left out do not change which cards are in some triple: the
+        // cards of a triple are in it.
+        let kinds = (of_a_rank >> c & 1 != 0, in_a_row >> c & 1 != 0);
+        melds_from(c, remaining, &rules, kinds, &mut |m, kind, first| {
             // A whole suit, the one meld of 13 cards, is its lane: 13 bits in a row.
             let whole = m >> m.trailing_zeros() == (1 << 13) - 1;
             if self.best == 0 || (whole && core::mem::replace(&mut whole_suit, true)) {
@@ -708,9 +715,14 @@ impl CardSearch {
 /// them could meld (three of a rank, three in a row of a suit): every card deadwood,
 /// known without running a search. Every search on a card mask starts here: nearly half
 /// of random 11-card hands end here, and the search's set-up was most of their time.
-#[inline]
-fn all_deadwood<F: Face>(hand: u64, len: usize, value: &impl Fn(F) -> u32) -> Option<Split> {
-    (in_some_triple(hand) == 0).then(|| Split {
+#[inline(always)]
+fn all_deadwood<F: Face>(
+    hand: u64,
+    len: usize,
+    rules: &MeldRules,
+    value: &impl Fn(F) -> u32,
+) -> Option<Split> {
+    (in_some_triple_under(hand, rules.ace) == 0).then(|| Split {
         deadwood: saturated(value_of_cards(hand, |i| F::from_index(i).map_or(0, value))),
         melds: Melds::Heap(Vec::new()),
         unmelded: (1 << len) - 1,
@@ -719,8 +731,8 @@ fn all_deadwood<F: Face>(hand: u64, len: usize, value: &impl Fn(F) -> u32) -> Op
 
 /// [`all_deadwood`] as a [`CardSplit`].
 #[inline]
-fn all_deadwood_cards(hand: CardSet, value: &impl Fn(Card) -> u32) -> Option<CardSplit> {
-    (in_some_triple(hand.bits()) == 0).then(|| CardSplit {
+fn all_deadwood_cards(hand: CardSet, rules: &MeldRules, value: &impl Fn(Card) -> u32) -> Option<CardSplit> {
+    (in_some_triple_under(hand.bits(), rules.ace) == 0).then(|| CardSplit {
         deadwood: saturated(value_of_cards(hand.bits(), |i| Card::from_index(i).map_or(0, value))),
         unmelded: hand,
         len: 0,
@@ -772,7 +784,7 @@ fn card_mask_with<F: Face>(faces: &[F], rules: &MeldRules, mut each: impl FnMut(
 /// [`CardSet`](crate::CardSet)'s), where deciding the lowest card is deciding the lowest
 /// position.
 pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl Fn(F) -> u32) -> Split {
-    if let Some(split) = all_deadwood(hand, hand.count_ones() as usize, &value) {
+    if let Some(split) = all_deadwood(hand, hand.count_ones() as usize, rules, &value) {
         return split;
     }
     let mut search = CardSearch::new(rules, true);
@@ -799,7 +811,7 @@ pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) 
     if rules.min_len < 3 {
         return None;
     }
-    if let Some(split) = all_deadwood_cards(hand, &value) {
+    if let Some(split) = all_deadwood_cards(hand, rules, &value) {
         return Some(split);
     }
     let mut search = CardSearch::new(rules, true);
