@@ -98,10 +98,11 @@ fn a_joker_counts_toward_the_initial_meld_as_the_flags_say_rules_1_5_rules_1_10(
     let (status, out, err) = solve_tool(&zero, b"");
     assert_eq!(status, cli::SUCCESS, "{err}");
     assert!(out.contains("nothing can be placed"), "{out}");
-    // The joker's worth under the value objective does not move the threshold.
-    let high = [&initial[..], &["--joker-value", "100"]].concat();
+    // The joker's worth under the value objective does not count toward the threshold:
+    // worth 100 there, it still counts nothing when the house rule says so.
+    let high = [&zero[..], &["--joker-value", "100"]].concat();
     let (_, out, _) = solve_tool(&high, b"");
-    assert!(out.contains("place 3 tiles"), "{out}");
+    assert!(out.contains("nothing can be placed"), "{out}");
     // The same through --json.
     let lines = b"{\"table\": [], \"rack\": [\"r11\", \"r12\", \"J\"], \"opened\": false}\n\
 {\"table\": [], \"rack\": [\"r11\", \"r12\", \"J\"], \"opened\": false, \"initial_joker_value\": \"zero\"}\n\

@@ -60,7 +60,8 @@
 pub use rand;
 
 /// The `rand_chacha` crate (0.10): `ChaCha8Rng::seed_from_u64` deals the same game for
-/// the same seed on every platform.
+/// the same seed on every platform (its stream is specified, not the platform's), which
+/// is what [`tournament`](fn@tournament) and every seeded example rely on.
 ///
 /// ```
 /// use rummykit_core::rand::SeedableRng;
