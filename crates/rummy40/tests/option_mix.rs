@@ -9,7 +9,9 @@
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{DealError, Game, JokerLimit, Match, MatchEnd, PieceId, Rank, Redeal, Seating};
+use rummykit_core::{
+    DealError, Game, JokerLimit, Match, MatchEnd, MeldId, MeldKind, PieceId, Rank, Redeal, Seating,
+};
 use rummykit_rummy40::{
     Action, Config, JokerDiscard, MAX_PENALTY, OpeningScope, RESTOCK_CAP, Rummy40, RummyBonus, Set3JokerSwap,
 };
@@ -140,6 +142,64 @@ fn assert_conserved(g: &Rummy40, context: &str) {
     assert!(seen.iter().all(|&k| k == 1), "cards lost or doubled: {seen:?}; {context}");
 }
 
+/// What the melds laid by `action` count toward the opening (§3.5): a joker the card it
+/// stands for, the ace 11, or 1 at the low end of a run.
+fn opening_worth(before: &Rummy40, after: &Rummy40) -> u32 {
+    let old: Vec<MeldId> = before.table().melds().iter().map(|m| m.id()).collect();
+    after
+        .table()
+        .melds()
+        .iter()
+        .filter(|m| !old.contains(&m.id()))
+        .flat_map(|m| {
+            // An ace low in a run (A-2-3) is the one next to a two; Q-K-A's ace is high.
+            let low_ace = m.meld().kind() == MeldKind::Run && m.meld().numbers().any(|n| n == 2);
+            m.meld().numbers().map(move |n| match n {
+                1 if low_ace => 1,
+                1 | 14 => 11,
+                11..=13 => 10,
+                n => u32::from(n),
+            })
+        })
+        .sum()
+}
+
+/// One action's effect against the rules written out: a draw adds one card (the top
+/// discard when taken, §3.3); a discard moves that card to the top of the pile; an
+/// opening lays new melds worth the threshold when its scope says so (§3.5), a taken
+/// discard among them; a rummy needs the threshold only under its option (§3.7).
+fn assert_effect(before: &Rummy40, after: &Rummy40, seat: usize, action: &Action, context: &str) {
+    let config = after.config();
+    let (h0, h1) = (before.hand(seat), after.hand(seat));
+    match action {
+        Action::DrawStock => assert_eq!(h1.len(), h0.len() + 1, "{context}"),
+        Action::TakeDiscard => {
+            let top = before.piles().top_discard().unwrap();
+            assert!(h1.contains(top) && h1.len() == h0.len() + 1, "{context}");
+        }
+        Action::Discard(c) => {
+            assert!(h0.contains(*c) && !h1.contains(*c) && h1.len() + 1 == h0.len(), "{context}");
+        }
+        Action::Open { .. } | Action::TakeDiscardAndOpen { .. } => {
+            let taking = matches!(action, Action::TakeDiscardAndOpen { .. });
+            if taking {
+                let top = before.piles().top_discard().unwrap();
+                assert!(after.table().pieces().contains(top), "the taken discard unused; {context}");
+            }
+            if taking || config.opening_threshold_scope == OpeningScope::Always {
+                let worth = opening_worth(before, after);
+                assert!(worth >= config.opening_threshold, "opening worth {worth}: {action:?}; {context}");
+            }
+            assert!(after.has_opened(seat), "{context}");
+        }
+        Action::GoRummy { .. } if config.rummy_requires_opening_threshold => {
+            let worth = opening_worth(before, after);
+            assert!(worth >= config.opening_threshold, "rummy worth {worth}; {context}");
+        }
+        _ => {}
+    }
+}
+
 /// Plays one hand with random legal actions, all checks at every step; whether it
 /// ended within the cap.
 fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
@@ -231,7 +291,9 @@ fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
             legal[rng.random_range(0..legal.len())].clone()
         };
         last_was_rummy = matches!(action, Action::GoRummy { .. });
-        g.apply(seat, action).unwrap_or_else(|e| panic!("{e}; {context}"));
+        let before = g.clone();
+        g.apply(seat, action.clone()).unwrap_or_else(|e| panic!("{e}; {context}"));
+        assert_effect(&before, g, seat, &action, &context);
     }
     false
 }
