@@ -1,8 +1,9 @@
 //! Views read through serde are checked as states are (feature `serde`): a view of a game
 //! reads back as itself, and a view no game could show (RULES.md §2.2, §3.2: a hand
-//! over the cards dealt and one drawn, a card not of the pack or in two places, a seat
-//! that is not at the table...) is refused with the typed error that names it, never
-//! handed to a bot that would find no action to play.
+//! over the cards dealt and one drawn, a card not of the pack or in two places; §1.1: a
+//! tile more often than the set holds it, counts that do not add up to the set; in every
+//! game a seat that is not at the table...) is refused with the typed error that names
+//! it, never handed to a bot that would find no action to play.
 #![cfg(feature = "serde")]
 
 use rand::RngExt as _;
@@ -11,10 +12,11 @@ use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config as ClassicConfig, MeldLimit, View as ClassicView};
 use rummykit_core::{
     Bot, Card, Catalog, DealError, Game, MatchEnd, Meld, MeldKind, MeldRules, PieceId, PositionError,
-    RandomBot, ScoreOrder, Seating, Tile,
+    RandomBot, ScoreOrder, Seating, Tile, parse_list,
 };
 use rummykit_rummikub::{
-    Action as RkAction, Config as RkConfig, GreedyBot, Rummikub, TileCounts, View as RkView, check_play,
+    Action as RkAction, Config as RkConfig, GameEnd, GreedyBot, MELD_RULES, Rummikub, Setup, TileCounts,
+    TileSet, View as RkView, check_play,
 };
 use rummykit_rummy40::{Config as R40Config, HAND_SIZE, Rummy40, View as R40View};
 use serde::Serialize;
@@ -735,4 +737,35 @@ fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
         }
     }
     assert!(read > 300 && acted > 100 && refused > 1_000, "{read} read, {acted} acted on, {refused} refused");
+}
+
+/// Positions a game may be scripted in though no deal leads there this way (melds on the
+/// table and nobody opened, an empty rack while the game is on, a game over): every seat's
+/// view reads back as itself, so the reader asks no more of a view than
+/// `Rummikub::from_setup` asks of a game.
+#[test]
+fn rules_1_7_views_of_scripted_positions_read_back_as_themselves() {
+    let run = Meld::new(MeldKind::Run, &parse_list("b4 b5 b6").expect("tiles"), &MELD_RULES).expect("a run");
+    let mut on = Setup::new(vec![
+        "r1 r2 r3".parse().expect("tiles"),
+        TileCounts::new(),
+        "k13 J".parse().expect("tiles"),
+    ]);
+    on.table = vec![run];
+    on.fill_pool(TileSet::Standard106);
+    let mut went_out = on.clone();
+    (went_out.end, went_out.turn, went_out.to_move) =
+        (Some(GameEnd::WentOut { seat: 1, hand_rummy: false }), 1, 1);
+    let mut pool_empty = on.clone();
+    pool_empty.racks[2].extend(pool_empty.pool.drain(..));
+    (pool_empty.end, pool_empty.turn) = (Some(GameEnd::PoolEmpty), 1);
+    for setup in [on, went_out, pool_empty] {
+        let game = Rummikub::from_setup(&RkConfig::STANDARD, setup).expect("a position");
+        for seat in 0..3 {
+            let view = game.view(seat);
+            let text = serde_json::to_string(&view).expect("written");
+            let back: RkView = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            assert_eq!(back, view);
+        }
+    }
 }
