@@ -1,16 +1,22 @@
 //! Views read through serde are checked as states are (feature `serde`): a view of a game
 //! reads back as itself, and a view no game could show (RULES.md §2.2, §3.2: a hand
-//! over the cards dealt and one drawn, a card not of the pack or in two places, a seat
-//! that is not at the table...) is refused with the typed error that names it, never
-//! handed to a bot that would find no action to play.
+//! over the cards dealt and one drawn, a card not of the pack or in two places; §1.1: a
+//! tile more often than the set holds it, counts that do not add up to the set; in every
+//! game a seat that is not at the table...) is refused with the typed error that names
+//! it, never handed to a bot that would find no action to play.
 #![cfg(feature = "serde")]
 
+use rand::RngExt as _;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config as ClassicConfig, MeldLimit, View as ClassicView};
 use rummykit_core::{
     Bot, Card, Catalog, DealError, Game, MatchEnd, Meld, MeldKind, MeldRules, PieceId, PositionError,
-    RandomBot, ScoreOrder, Seating,
+    RandomBot, ScoreOrder, Seating, Tile, parse_list,
+};
+use rummykit_rummikub::{
+    Action as RkAction, Config as RkConfig, GameEnd, GreedyBot, MELD_RULES, Rummikub, Setup, TileCounts,
+    TileSet, View as RkView, check_play,
 };
 use rummykit_rummy40::{Config as R40Config, HAND_SIZE, Rummy40, View as R40View};
 use serde::Serialize;
@@ -445,4 +451,321 @@ fn rules_3_2_a_view_read_even_edited_is_one_a_bot_can_act_on() {
         }
     }
     assert!(acted > 200, "{acted} views acted on");
+}
+
+// ---------------------------------------------------------------------------------------
+// Rummikub: a view shows the viewer's rack, the table, the pool's size and each seat's
+// rack size; read back, it is checked as a save's pieces are.
+
+const RUMMIKUB: [RkConfig; 3] = [RkConfig::STANDARD, RkConfig::XP, RkConfig::SCHMIDT];
+
+/// A seat count `config` plays with, picked by `seed`.
+fn rummikub_seats(config: &RkConfig, seed: u64) -> usize {
+    let range = Rummikub::seat_range(config);
+    range.start() + seed as usize % (range.end() - range.start() + 1)
+}
+
+#[test]
+fn rules_1_2_and_1_7_every_view_of_a_rummikub_game_reads_back_as_itself() {
+    let (mut read, mut over) = (0, 0);
+    for seed in 0..4 {
+        for config in RUMMIKUB {
+            for view in views_of::<Rummikub>(&config, rummikub_seats(&config, seed), seed) {
+                let text = serde_json::to_string(&view).expect("written");
+                let back: RkView = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+                assert_eq!(back, view);
+                read += 1;
+                over += usize::from(view.outcome.is_some());
+            }
+        }
+    }
+    assert!(read > 3_000 && over > 10, "{read} views, {over} of games over");
+}
+
+/// The view of a seat that is not at the table (what every seat sees, no rack) is one
+/// no seat acts on, and reading it back refuses it, in every game.
+#[test]
+fn rules_0_a_view_of_a_seat_not_at_the_table_is_refused_when_read() {
+    fn outside<G: Game>(config: &G::Config, seats: usize)
+    where
+        G::View: Serialize + DeserializeOwned,
+    {
+        let game = G::deal(config, Seating::new(seats), &mut ChaCha8Rng::seed_from_u64(3)).expect("a deal");
+        let seat = seats + 3;
+        let expected = position_error(PositionError::NoSuchSeat { field: "seat", seat, seats });
+        let mut listed = Vec::new();
+        G::legal_actions_from(&game.view(seat), &mut listed);
+        assert!(listed.is_empty());
+        refused(&game.view(seat), &expected, |_| {});
+    }
+    for config in RUMMIKUB {
+        outside::<Rummikub>(&config, 2);
+    }
+    outside::<Rummikub>(&RkConfig::XP, 6);
+    outside::<ClassicRummy>(&ClassicConfig::STANDARD, 3);
+    outside::<Rummy40>(&R40Config::RUMMY40, 2);
+}
+
+/// A view of two seats of `config` whose seat is to move, a meld on the table: the first
+/// such view of a random game.
+fn rummikub_position(config: &RkConfig) -> RkView {
+    for seed in 0..200 {
+        for view in views_of::<Rummikub>(config, 2, seed) {
+            if view.to_move == Some(view.seat) && !view.table.is_empty() && view.rack.len() > 1 {
+                return view;
+            }
+        }
+    }
+    panic!("no such position");
+}
+
+fn tiles(v: &Value) -> TileCounts {
+    v.as_str().expect("tiles").parse().expect("tile notation")
+}
+
+#[test]
+fn rules_1_1_and_1_4_views_no_rummikub_game_could_show_are_refused() {
+    for config in RUMMIKUB {
+        let view = rummikub_position(&config);
+        let seat = view.seat;
+        let n = view.seats.len();
+        let set = TileCounts::full(&config.tile_set.catalog());
+        let range = Rummikub::seat_range(&config);
+
+        // The rules, for the seats the view lists.
+        let many = range.end() + 1;
+        let count = DealError::PlayerCount { seats: many, min: *range.start(), max: *range.end() };
+        refused(&view, &count, |v| v["seats"] = json!(vec![json!({"tiles": 1, "opened": false}); many]));
+        let rack = DealError::InvalidConfig { option: "rack_size", reason: "must be at least 1" };
+        refused(&view, &rack, |v| v["config"]["rack_size"] = 0.into());
+
+        // Every seat named is at the table.
+        for field in ["seat", "to_move"] {
+            let error = position_error(PositionError::NoSuchSeat { field, seat: n, seats: n });
+            refused(&view, &error, |v| v[field] = n.into());
+        }
+        let error = position_error(PositionError::NoSuchSeat { field: "seat", seat: 99, seats: n });
+        refused(&view, &error, |v| v["seat"] = 99.into());
+
+        // An outcome names seats of the table, one points entry each, exactly once nobody
+        // is to move (RULES.md §1.7).
+        let over = |v: &mut Value, outcome: Value| {
+            v["to_move"] = Value::Null;
+            v["outcome"] = outcome;
+        };
+        let winner = position_error(PositionError::NoSuchSeat { field: "outcome winner", seat: n, seats: n });
+        refused(&view, &winner, |v| over(v, json!({"points": vec![0; n], "winners": [n]})));
+        let points =
+            position_error(PositionError::SeatLists { field: "outcome points", found: n + 1, seats: n });
+        refused(&view, &points, |v| over(v, json!({"points": vec![0; n + 1], "winners": [0]})));
+        let early = position_error(PositionError::Inconsistent("a game with an outcome has a seat to move"));
+        refused(&view, &early, |v| v["outcome"] = json!({"points": vec![0; n], "winners": [0]}));
+        let silent = position_error(PositionError::Inconsistent("a game with nobody to move has no outcome"));
+        refused(&view, &silent, |v| v["to_move"] = Value::Null);
+
+        // The viewer's rack is as large as its summary says.
+        let size =
+            position_error(PositionError::Inconsistent("the rack is not as large as its seat's summary"));
+        refused(&view, &size, |v| v["seats"][seat]["tiles"] = (view.rack.len() + 1).into());
+
+        // No tile more often than the set holds it, on the rack and the table together:
+        // a copy more of a tile of the table (the pool gives it up) and jokers.
+        let on_table = view.table[0].faces()[0];
+        let extra = |v: &mut Value, tile: Tile, copies: usize| {
+            let mut rack = tiles(&v["rack"]);
+            for _ in 0..copies {
+                rack.add(tile);
+            }
+            v["rack"] = rack.to_string().into();
+            let s = &mut v["seats"][seat]["tiles"];
+            *s = (s.as_u64().expect("a count") + copies as u64).into();
+            v["pool"] = (v["pool"].as_u64().expect("a count") - copies as u64).into();
+        };
+        let shown = |tile: Tile| TileCounts::of_melds(&view.table).count(tile) + view.rack.count(tile);
+        let up_to = |tile: Tile| usize::from(set.count(tile) - shown(tile)) + 1;
+        for tile in [on_table, Tile::JOKER] {
+            let error = position_error(PositionError::TooManyCopies { tile, max: set.count(tile).into() });
+            refused(&view, &error, |v| extra(v, tile, up_to(tile)));
+        }
+
+        // A table meld that is not one: refused by the meld's own reader, naming why.
+        let mut v = serde_json::to_value(&view).expect("written");
+        v["table"].as_array_mut().expect("a table").push(json!({"kind": "run", "faces": "r4 J r7"}));
+        let err = serde_json::from_value::<RkView>(v).expect_err("not a run").to_string();
+        assert!(err.contains("r4 J r7"), "{err}");
+
+        // The racks, the table and the pool hold the whole set, no more and no fewer;
+        // counts near the largest a count can be are too many tiles, not an overflow.
+        let found = |delta: i64| {
+            position_error(PositionError::PieceCount {
+                found: (set.len() as i64 + delta) as usize,
+                expected: set.len(),
+            })
+        };
+        refused(&view, &found(1), |v| v["pool"] = (view.pool + 1).into());
+        refused(&view, &found(-1), |v| {
+            v["seats"][1 - seat]["tiles"] = (view.seats[1 - seat].tiles - 1).into()
+        });
+        let huge = position_error(PositionError::PieceCount { found: usize::MAX, expected: set.len() });
+        refused(&view, &huge, |v| v["pool"] = u64::MAX.into());
+        refused(&view, &huge, |v| v["seats"][1 - seat]["tiles"] = u64::MAX.into());
+    }
+}
+
+/// One random edit of a Rummikub view written as JSON: a field set to a number from a
+/// small set of edge values, a tile swapped or moved between the rack and the pool, a
+/// meld added or taken away, a summary or the outcome changed, a rule changed.
+fn edit_rummikub(v: &mut Value, rng: &mut ChaCha8Rng) {
+    let n = v["seats"].as_array().expect("seats").len() as u64;
+    let numbers = [0, 1, 2, n.saturating_sub(1), n, n + 1, 14, 106, 160, 255, u64::from(u32::MAX), u64::MAX];
+    let number = |rng: &mut ChaCha8Rng| json!(numbers[rng.random_range(0..numbers.len())]);
+    let tile = |rng: &mut ChaCha8Rng| -> Tile { Tile::all().nth(rng.random_range(0..53)).expect("a face") };
+    let seat = v["seat"].as_u64().unwrap_or(0) as usize;
+    match rng.random_range(0..12) {
+        0 => v["seat"] = number(rng),
+        1 => v["to_move"] = if rng.random_bool(0.3) { Value::Null } else { number(rng) },
+        2 => v["pool"] = number(rng),
+        3 => {
+            // One rack tile becomes another face.
+            let mut rack = tiles(&v["rack"]);
+            let old = rack.iter().nth(rng.random_range(0..rack.len().max(1)));
+            if let Some(old) = old {
+                rack.remove(old);
+                rack.add(tile(rng));
+            }
+            v["rack"] = rack.to_string().into();
+        }
+        4 | 5 => {
+            // A tile from the pool to the rack, or back.
+            let mut rack = tiles(&v["rack"]);
+            let pool = v["pool"].as_u64().unwrap_or(0);
+            let Some(held) = v["seats"].get(seat).and_then(|s| s["tiles"].as_u64()) else { return };
+            if rng.random_bool(0.5) && pool > 0 {
+                rack.add(tile(rng));
+                v["pool"] = (pool - 1).into();
+                v["seats"][seat]["tiles"] = held.saturating_add(1).into();
+            } else if let Some(old) = rack.to_vec().first().copied() {
+                rack.remove(old);
+                v["pool"] = pool.saturating_add(1).into();
+                v["seats"][seat]["tiles"] = held.saturating_sub(1).into();
+            }
+            v["rack"] = rack.to_string().into();
+        }
+        6 => {
+            let table = v["table"].as_array_mut().expect("a table");
+            if rng.random_bool(0.5) {
+                table.pop();
+            } else {
+                let first = tile(rng);
+                let faces = (0..rng.random_range(2..5))
+                    .fold(first.to_string(), |s, _| s + " " + &tile(rng).to_string());
+                let kind = if rng.random_bool(0.5) { "run" } else { "group" };
+                table.push(json!({"kind": kind, "faces": faces}));
+            }
+        }
+        7 if n > 0 => {
+            let s = rng.random_range(0..n as usize);
+            v["seats"][s]["tiles"] = number(rng);
+        }
+        8 if n > 0 => {
+            let s = rng.random_range(0..n as usize);
+            v["seats"][s]["opened"] = rng.random_bool(0.5).into();
+        }
+        7 | 8 => {}
+        9 => {
+            let seats = v["seats"].as_array_mut().expect("seats");
+            if rng.random_bool(0.5) {
+                seats.pop();
+            } else {
+                seats.push(json!({"tiles": 0, "opened": false}));
+            }
+        }
+        10 => {
+            let points: Vec<i64> =
+                (0..rng.random_range(0..n + 2)).map(|_| rng.random_range(-50..50)).collect();
+            v["outcome"] = json!({"points": points, "winners": [rng.random_range(0..n + 1)]});
+            if rng.random_bool(0.7) {
+                v["to_move"] = Value::Null;
+            }
+        }
+        _ => {
+            let fields = ["rack_size", "initial_meld_threshold", "joker_penalty", "timeout_penalty_idle"];
+            v["config"][fields[rng.random_range(0..fields.len())]] = number(rng);
+        }
+    }
+}
+
+/// Views of real games edited at random are refused or read, never a panic; a view read
+/// writes back as itself, lists its seat's actions, and the seat to move gets from the
+/// greedy bot (the solver's best play) an action its rules allow.
+#[test]
+fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut bot = GreedyBot::new();
+    let (mut read, mut acted, mut refused) = (0, 0, 0);
+    for (seed, config) in RUMMIKUB.into_iter().enumerate() {
+        let views = views_of::<Rummikub>(&config, rummikub_seats(&config, seed as u64), 20 + seed as u64);
+        for view in views.iter().flat_map(|view| [view, view]) {
+            let mut v = serde_json::to_value(view).expect("written");
+            for _ in 0..rng.random_range(1..4) {
+                edit_rummikub(&mut v, &mut rng);
+            }
+            let Ok(back) = serde_json::from_value::<RkView>(v) else {
+                refused += 1;
+                continue;
+            };
+            read += 1;
+            let text = serde_json::to_string(&back).expect("written");
+            assert_eq!(serde_json::from_str::<RkView>(&text).expect("read again"), back);
+            let mut listed = Vec::new();
+            back.legal_actions(&mut listed);
+            if back.to_move != Some(back.seat) {
+                assert!(listed.is_empty());
+                continue;
+            }
+            assert!(!listed.is_empty(), "{text}");
+            match Bot::<Rummikub>::act(&mut bot, &back) {
+                RkAction::Play { table } => {
+                    let played = check_play(&back.config, &back.table, &back.rack, back.has_opened(), &table);
+                    assert!(played.is_ok(), "{played:?}: {text}");
+                }
+                RkAction::Draw => assert!(back.pool > 0, "{text}"),
+                RkAction::Pass => assert_eq!(back.pool, 0, "{text}"),
+                other => panic!("{other:?}: {text}"),
+            }
+            acted += 1;
+        }
+    }
+    assert!(read > 300 && acted > 100 && refused > 1_000, "{read} read, {acted} acted on, {refused} refused");
+}
+
+/// Positions a game may be scripted in though no deal leads there this way (melds on the
+/// table and nobody opened, an empty rack while the game is on, a game over): every seat's
+/// view reads back as itself, so the reader asks no more of a view than
+/// `Rummikub::from_setup` asks of a game.
+#[test]
+fn rules_1_7_views_of_scripted_positions_read_back_as_themselves() {
+    let run = Meld::new(MeldKind::Run, &parse_list("b4 b5 b6").expect("tiles"), &MELD_RULES).expect("a run");
+    let mut on = Setup::new(vec![
+        "r1 r2 r3".parse().expect("tiles"),
+        TileCounts::new(),
+        "k13 J".parse().expect("tiles"),
+    ]);
+    on.table = vec![run];
+    on.fill_pool(TileSet::Standard106);
+    let mut went_out = on.clone();
+    (went_out.end, went_out.turn, went_out.to_move) =
+        (Some(GameEnd::WentOut { seat: 1, hand_rummy: false }), 1, 1);
+    let mut pool_empty = on.clone();
+    pool_empty.racks[2].extend(pool_empty.pool.drain(..));
+    (pool_empty.end, pool_empty.turn) = (Some(GameEnd::PoolEmpty), 1);
+    for setup in [on, went_out, pool_empty] {
+        let game = Rummikub::from_setup(&RkConfig::STANDARD, setup).expect("a position");
+        for seat in 0..3 {
+            let view = game.view(seat);
+            let text = serde_json::to_string(&view).expect("written");
+            let back: RkView = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            assert_eq!(back, view);
+        }
+    }
 }

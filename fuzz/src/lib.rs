@@ -700,6 +700,8 @@ pub fn staging(data: &[u8]) {
 // ---------------------------------------------------------------------------------------
 // Target `state_json`: deserializing a saved game never panics; what is accepted is a
 // consistent state (conservation) that serializes back to itself and can be played on.
+// Rummikub's bytes are read as a view too: one accepted writes back as itself and lists
+// an action exactly for the seat to move.
 
 pub fn state_json(data: &[u8]) {
     let (game, json) = data.split_first().map_or((0, &[][..]), |(g, rest)| (*g, rest));
@@ -713,8 +715,12 @@ pub fn state_json(data: &[u8]) {
 fn rummikub_json(json: &[u8]) {
     #[cfg(feature = "serde")]
     {
-        let Ok(game) = serde_json::from_slice::<rummykit_rummikub::Rummikub>(json) else { return };
-        rummikub_loaded(&game);
+        if let Ok(game) = serde_json::from_slice::<rummykit_rummikub::Rummikub>(json) {
+            rummikub_loaded(&game);
+        }
+        if let Ok(view) = serde_json::from_slice::<rummykit_rummikub::View>(json) {
+            rummikub_view_loaded(&view);
+        }
     }
     #[cfg(not(feature = "serde"))]
     let _ = json;
@@ -736,8 +742,14 @@ fn rummikub_loaded(game: &rummykit_rummikub::Rummikub) {
         assert_eq!(all, TileCounts::full(&game.config().tile_set.catalog()), "accepted save loses tiles");
         let again = serde_json::to_string(&game).expect("serializes");
         assert_eq!(serde_json::from_str::<Rummikub>(&again).ok().as_ref(), Some(&game), "round trip");
+        // Every view of a seat at the table reads back as itself; the view of a seat that
+        // is not at the table is refused.
         for s in 0..=game.seats() {
-            let _ = game.view(s);
+            let view = game.view(s);
+            let text = serde_json::to_string(&view).expect("serializes");
+            let back = serde_json::from_str::<rummykit_rummikub::View>(&text).ok();
+            assert_eq!(back.is_some(), s < game.seats(), "view of seat {s} read back: {text}");
+            assert!(back.is_none_or(|back| back == view), "view round trip");
         }
         let _ = game.outcome();
         for action in [rummykit_rummikub::Action::Draw, rummykit_rummikub::Action::Pass] {
@@ -747,6 +759,17 @@ fn rummikub_loaded(game: &rummykit_rummikub::Rummikub) {
             }
         }
     }
+}
+
+/// What must hold of any Rummikub view the reader accepted.
+#[cfg(feature = "serde")]
+fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
+    use rummykit_rummikub::View;
+    let again = serde_json::to_string(view).expect("serializes");
+    assert_eq!(serde_json::from_str::<View>(&again).ok().as_ref(), Some(view), "view round trip");
+    let mut listed = Vec::new();
+    view.legal_actions(&mut listed);
+    assert_eq!(listed.is_empty(), view.to_move != Some(view.seat), "an action exactly for the seat to move");
 }
 
 // ---------------------------------------------------------------------------------------

@@ -251,19 +251,8 @@ impl Rummikub {
             len if len == n => setup.opened.clone(),
             found => return bad(PositionError::SeatLists { field: "opened", found, seats: n }),
         };
-        for (i, meld) in setup.table.iter().enumerate() {
-            if let Err(error) = Meld::new(meld.kind(), meld.faces(), &crate::MELD_RULES) {
-                return bad(PositionError::InvalidMeld { index: i, error });
-            }
-        }
         let placed = setup.placed();
-        let full = TileCounts::full(&config.tile_set.catalog());
-        if let Some(tile) = Tile::all().find(|&t| placed.count(t) > full.count(t)) {
-            return bad(PositionError::TooManyCopies { tile, max: full.count(tile).into() });
-        }
-        if placed.len() != full.len() {
-            return bad(PositionError::PieceCount { found: placed.len(), expected: full.len() });
-        }
+        check_pieces(config, &setup.table, &placed, placed.len()).map_err(DealError::InvalidDeal)?;
         if setup.quiet_turns > n {
             return bad(PositionError::OutOfRange {
                 field: "quiet_turns",
@@ -278,7 +267,7 @@ impl Rummikub {
         // the pool a little, every play puts a rack tile on the table for good, and with
         // an empty pool a round of passes ends it; docs/design/robustness.md), so a larger
         // turn count is no real state, and the count can never overflow once play goes on.
-        let tiles = full.len();
+        let tiles = placed.len(); // the whole set, as just checked
         let longest = 2 * tiles + n.min(6) * (tiles + 1);
         if setup.turn as usize > longest {
             return bad(PositionError::OutOfRange {
@@ -606,6 +595,30 @@ impl Rummikub {
             self.to_move = (self.to_move + 1) % n;
         }
     }
+}
+
+/// The pieces of a position as a save or a view shows them, checked alike: every meld
+/// of `table` valid under [`MELD_RULES`](crate::MELD_RULES), no tile of `shown` (the tiles
+/// the reader can name) more often than `config`'s set holds it, and `found` pieces in
+/// all, the whole set (a view counts the racks it cannot see and the pool by size).
+pub(crate) fn check_pieces(
+    config: &Config,
+    table: &[Meld<Tile>],
+    shown: &TileCounts,
+    found: usize,
+) -> Result<(), PositionError> {
+    for (index, meld) in table.iter().enumerate() {
+        Meld::new(meld.kind(), meld.faces(), &crate::MELD_RULES)
+            .map_err(|error| PositionError::InvalidMeld { index, error })?;
+    }
+    let full = TileCounts::full(&config.tile_set.catalog());
+    if let Some(tile) = Tile::all().find(|&t| shown.count(t) > full.count(t)) {
+        return Err(PositionError::TooManyCopies { tile, max: full.count(tile).into() });
+    }
+    if found != full.len() {
+        return Err(PositionError::PieceCount { found, expected: full.len() });
+    }
+    Ok(())
 }
 
 /// Draws for the first player (§1.2): highest number starts; jokers are put aside and

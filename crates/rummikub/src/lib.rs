@@ -66,7 +66,7 @@
 //!
 //! * `serde`: `Serialize` and `Deserialize` for the rules, actions, views and the game
 //!   itself, through a plain representation that is checked again when read (an edited
-//!   save is an error, never a game).
+//!   save is an error, never a game; a view no game could show is refused too).
 #![forbid(unsafe_code)]
 // docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -103,6 +103,8 @@ mod legal;
 mod score;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "serde")]
+mod serde_view;
 mod session;
 mod staging;
 mod tile_counts;

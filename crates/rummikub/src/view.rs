@@ -46,8 +46,33 @@ pub struct SeatSummary {
 /// assert_eq!(view.seats[0].tiles, 14);
 /// assert_eq!(view.pool, 106 - 42);
 /// ```
+///
+/// Read through serde (feature `serde`), a view is checked: one no game could show (a
+/// seat not at the table, more copies of a tile than the set holds, a table meld that is
+/// not one, counts that do not add up to the set...) is refused with the
+/// [`DealError`](rummykit_core::DealError) that names it, as a save is.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::{Config, Rummikub, View};
+///
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+/// let text = serde_json::to_string(&game.view(1)).unwrap();
+/// assert_eq!(serde_json::from_str::<View>(&text).unwrap(), game.view(1));
+/// // Seat 5 is not at a table of three.
+/// let refused = serde_json::from_str::<View>(&serde_json::to_string(&game.view(5)).unwrap());
+/// assert_eq!(refused.unwrap_err().to_string(), "invalid position: seat is seat 5, but the table has 3 seats");
+/// # }
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_view::ViewRepr")
+)]
 #[non_exhaustive]
 pub struct View {
     /// The seat this view is for.

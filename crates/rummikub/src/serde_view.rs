@@ -1,0 +1,89 @@
+//! Serde for [`View`] (feature `serde`): a view is written as its plain fields and read
+//! back only through the checks a save is read with (`Rummikub::from_setup`'s pieces
+//! check), so a view no game could show is an error, never a view handed to a bot. The
+//! format: docs/design/saves.md.
+
+use rummykit_core::{DealError, Meld, Outcome, PositionError, Seat, Tile};
+use serde::Deserialize;
+
+use crate::game::check_pieces;
+use crate::{Config, SeatSummary, TileCounts, View};
+
+/// A [`View`] as written, checked before it is one ([`View`] reads through it).
+#[derive(Deserialize)]
+pub(crate) struct ViewRepr {
+    seat: Seat,
+    config: Config,
+    rack: TileCounts,
+    table: Vec<Meld<Tile>>,
+    pool: usize,
+    seats: Vec<SeatSummary>,
+    to_move: Option<Seat>,
+    outcome: Option<Outcome>,
+}
+
+/// A view is read only if a game of its rules could show it: its rules are checked for
+/// its seats ([`Config::validate`]); the seat it is for, the seat to move and the
+/// outcome's winners are seats of the table, the outcome has points for each seat and is
+/// shown exactly when nobody is to move (RULES.md §1.7); the rack is as large as its
+/// seat's summary; and the pieces pass the check a save's pieces pass: the table's melds
+/// valid (RULES.md §1.4), no tile of the rack and the table more often than the set holds
+/// it (jokers included), and the racks, the table and the pool holding the whole set.
+impl TryFrom<ViewRepr> for View {
+    type Error = DealError;
+
+    fn try_from(r: ViewRepr) -> Result<View, DealError> {
+        let n = r.seats.len();
+        r.config.validate(n)?;
+        let named = [("seat", Some(r.seat)), ("to_move", r.to_move)];
+        for (field, seat) in named {
+            if let Some(seat) = seat.filter(|&s| s >= n) {
+                return Err(PositionError::NoSuchSeat { field, seat, seats: n }.into());
+            }
+        }
+        match &r.outcome {
+            Some(outcome) => {
+                if let Some(&seat) = outcome.winners.iter().find(|&&s| s >= n) {
+                    return Err(PositionError::NoSuchSeat { field: "outcome winner", seat, seats: n }.into());
+                }
+                if outcome.points.len() != n {
+                    let found = outcome.points.len();
+                    return Err(PositionError::SeatLists { field: "outcome points", found, seats: n }.into());
+                }
+                if r.to_move.is_some() {
+                    return Err(
+                        PositionError::Inconsistent("a game with an outcome has a seat to move").into()
+                    );
+                }
+            }
+            None if r.to_move.is_none() => {
+                return Err(PositionError::Inconsistent("a game with nobody to move has no outcome").into());
+            }
+            None => {}
+        }
+        if r.rack.len() != r.seats[r.seat].tiles {
+            return Err(PositionError::Inconsistent("the rack is not as large as its seat's summary").into());
+        }
+        let mut shown = TileCounts::of_melds(&r.table);
+        shown.add_all(&r.rack);
+        // Saturating: a count read from elsewhere may be near `usize::MAX`, and is then
+        // refused as too many tiles rather than overflowing.
+        let found = r
+            .seats
+            .iter()
+            .map(|s| s.tiles)
+            .chain([r.table.iter().map(Meld::len).sum(), r.pool])
+            .fold(0usize, usize::saturating_add);
+        check_pieces(&r.config, &r.table, &shown, found)?;
+        Ok(View {
+            seat: r.seat,
+            config: r.config,
+            rack: r.rack,
+            table: r.table,
+            pool: r.pool,
+            seats: r.seats,
+            to_move: r.to_move,
+            outcome: r.outcome,
+        })
+    }
+}
