@@ -6,8 +6,8 @@ use core::ops::RangeInclusive;
 use rand::Rng;
 use rummykit_classic::ClassicRummy;
 use rummykit_core::{
-    DealError, Description, FromSetup, Game, HandLoopKey, NotYourTurn, Outcome, PositionError, Redeal,
-    ScoreOrder, Seat, SeatView, Seating,
+    DealError, Description, FromSetup, Game, NotYourTurn, Outcome, PositionError, Redeal, ScoreOrder, Seat,
+    SeatView, Seating,
 };
 use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
@@ -607,17 +607,6 @@ impl Game for AnyGame {
             (AnyGame::Rummikub(g), AnyView::Rummikub(v)) => g.view_into(seat, v),
             (AnyGame::Classic(g), AnyView::Classic(v)) => g.view_into(seat, v),
             (AnyGame::Rummy40(g), AnyView::Rummy40(v)) => g.view_into(seat, v),
-            (game, view) => *view = game.view(seat),
-        }
-    }
-
-    /// The game's own refresh after an action, for the view of the same game (the hand
-    /// loop's); [`view_into`](Game::view_into) for another.
-    fn view_after_action(&self, seat: Seat, view: &mut AnyView, key: HandLoopKey) {
-        match (self, view) {
-            (AnyGame::Rummikub(g), AnyView::Rummikub(v)) => g.view_after_action(seat, v, key),
-            (AnyGame::Classic(g), AnyView::Classic(v)) => g.view_after_action(seat, v, key),
-            (AnyGame::Rummy40(g), AnyView::Rummy40(v)) => g.view_after_action(seat, v, key),
             (game, view) => *view = game.view(seat),
         }
     }

@@ -819,15 +819,6 @@ impl CardRules for ClassicRummy {
         *melds_this_turn = self.melds_this_turn;
     }
 
-    /// What one action can change of the game's own fields: the configuration is the
-    /// game's for the whole hand.
-    #[inline]
-    fn fill_view_after(&self, _: Seat, _: Seat, view: &mut View) {
-        let View { common: _, config: _, restocks, melds_this_turn } = view;
-        *restocks = self.state.piles.restocks();
-        *melds_this_turn = self.melds_this_turn;
-    }
-
     /// The hand sizes kept by count.
     #[inline]
     fn counted_hand_sizes(&self) -> Option<&[usize]> {

@@ -7,8 +7,8 @@ use core::ops::{DerefMut, RangeInclusive};
 use rand::Rng;
 
 use crate::{
-    Card, Catalog, DealError, Description, Game, HandLoopKey, HandState, HandView, MatchTerms, NotYourTurn,
-    Outcome, Phase, ScoreOrder, Seat, Seating,
+    Card, Catalog, DealError, Description, Game, HandState, HandView, MatchTerms, NotYourTurn, Outcome,
+    Phase, ScoreOrder, Seat, Seating,
 };
 
 /// Permission to commit a plan, which only the engine (the [`Game`] implementation of a
@@ -285,28 +285,6 @@ pub trait CardRules: Clone + Debug + Sized {
     /// ```
     fn fill_view(&self, seat: Seat, view: &mut Self::CardView);
 
-    /// [`fill_view`](CardRules::fill_view) for a view this game filled before `mover`'s
-    /// one action (see [`Game::view_after_action`]): a game may overwrite only what that
-    /// action can change. The default fills every field.
-    ///
-    /// ```
-    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
-    /// # use toy::ThreeCards;
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{CardRules, Game, Seating};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    /// let game = ThreeCards::deal(&(), Seating::new(2), &mut rng)?;
-    /// let mut view = game.view(0);
-    /// game.fill_view_after(1, 0, &mut view);
-    /// assert_eq!(view.hand_total, toy::total(game.state().hand(1)));
-    /// # Ok::<(), rummykit_core::DealError>(())
-    /// ```
-    #[inline]
-    fn fill_view_after(&self, seat: Seat, mover: Seat, view: &mut Self::CardView) {
-        let _ = mover;
-        self.fill_view(seat, view);
-    }
-
     /// The size of every hand, by seat, if the game keeps count of them (cheaper for the
     /// view than counting every hand's cards); `None`, the default, counts them.
     ///
@@ -544,32 +522,6 @@ impl<T: CardRules> Game for T {
             None => common.refresh(state, seat, outcome.as_ref()),
         }
         self.fill_view(seat, view);
-    }
-
-    /// The common part refreshed by what an action of the seat the view showed to move
-    /// can change (that seat's size and known cards; every other field as `view_into`),
-    /// then the game's own fields by [`CardRules::fill_view_after`]. Debug builds check it
-    /// is `view_into`'s view, so every test that plays through the hand loop checks it.
-    #[inline]
-    fn view_after_action(&self, seat: Seat, view: &mut Self::View, key: HandLoopKey) {
-        // The key is the loop's word that the view is the one filled before the action.
-        let _ = key;
-        let Some(mover) = view.to_move else {
-            return self.view_into(seat, view);
-        };
-        let state = self.state();
-        let outcome = if state.phase == Phase::Over { self.result() } else { None };
-        let common: &mut HandView = view;
-        common.refresh_after(state, seat, mover, self.counted_hand_sizes(), outcome.as_ref());
-        self.fill_view_after(seat, mover, view);
-        debug_assert!(
-            {
-                let mut fresh = self.blank_view();
-                self.view_into(seat, &mut fresh);
-                format!("{fresh:?}") == format!("{view:?}")
-            },
-            "a view refreshed after an action is the view made anew"
-        );
     }
 
     fn outcome(&self) -> Option<Outcome> {

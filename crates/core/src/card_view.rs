@@ -127,66 +127,9 @@ impl HandView {
         self.fill(state, seat, Some(hand_sizes), outcome);
     }
 
-    /// [`refresh`](HandView::refresh) of a view filled from `state` before one action of
-    /// `mover` and unchanged since (the hand loop's view, see
-    /// [`Game::view_after_action`](crate::Game::view_after_action)): an action changes
-    /// the mover's hand and known cards only, so of the vectors by seat only the mover's
-    /// entries are copied. `hand_sizes` as for
-    /// [`refresh_counted`](HandView::refresh_counted), `None` to count.
-    #[inline]
-    pub(crate) fn refresh_after(
-        &mut self,
-        state: &HandState,
-        seat: Seat,
-        mover: Seat,
-        hand_sizes: Option<&[usize]>,
-        outcome: Option<&Outcome>,
-    ) {
-        let same_seats = self.hand_sizes.len() == state.hands.len() && self.known.len() == state.known.len();
-        let (true, Some(size), Some(known), Some(&mover_known)) =
-            (same_seats, self.hand_sizes.get_mut(mover), self.known.get_mut(mover), state.known.get(mover))
-        else {
-            return self.fill_all(state, seat, hand_sizes, outcome);
-        };
-        *size = match hand_sizes {
-            Some(sizes) => sizes.get(mover).copied().unwrap_or_default(),
-            None => state.hand(mover).len(),
-        };
-        *known = mover_known;
-        self.fill_fixed(state, seat, outcome);
-    }
-
     // Inlined into each game's refresh, which a driver calls before every action.
     #[inline]
     fn fill(&mut self, state: &HandState, seat: Seat, sizes: Option<&[usize]>, outcome: Option<&Outcome>) {
-        match sizes {
-            Some(sizes) => {
-                self.hand_sizes.clear();
-                self.hand_sizes.extend_from_slice(sizes);
-            }
-            None => count_hands(&mut self.hand_sizes, state),
-        }
-        self.known.clone_from(&state.known);
-        self.fill_fixed(state, seat, outcome);
-    }
-
-    /// [`fill`](HandView::fill) out of line, for a view whose seats are not the state's.
-    #[cold]
-    #[inline(never)]
-    fn fill_all(
-        &mut self,
-        state: &HandState,
-        seat: Seat,
-        sizes: Option<&[usize]>,
-        outcome: Option<&Outcome>,
-    ) {
-        self.fill(state, seat, sizes, outcome);
-    }
-
-    /// Every field but the vectors by seat (`hand_sizes`, `known`), which the callers fill.
-    // Always inlined: a call of its own cost what the update saves.
-    #[inline(always)]
-    fn fill_fixed(&mut self, state: &HandState, seat: Seat, outcome: Option<&Outcome>) {
         // Every field named, so that a new one cannot be forgotten here.
         let HandView {
             seat: view_seat,
@@ -194,8 +137,8 @@ impl HandView {
             to_move,
             phase,
             hand,
-            hand_sizes: _,
-            known: _,
+            hand_sizes,
+            known,
             table,
             discard_pile,
             stock_len,
@@ -207,6 +150,14 @@ impl HandView {
         *to_move = state.mover();
         *phase = state.phase;
         *hand = state.hand(seat);
+        match sizes {
+            Some(sizes) => {
+                hand_sizes.clear();
+                hand_sizes.extend_from_slice(sizes);
+            }
+            None => count_hands(hand_sizes, state),
+        }
+        known.clone_from(&state.known);
         table.refresh_from(&state.table);
         discard_pile.clear();
         discard_pile.extend_from_slice(state.piles.discard_pile());

@@ -7,7 +7,7 @@ use rand::Rng;
 use thiserror::Error;
 
 use crate::plural::plural;
-use crate::{Card, Description, HandLoopKey, MatchTerms, MeldError, TableError, Tile};
+use crate::{Card, Description, MatchTerms, MeldError, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0.
 ///
@@ -940,33 +940,6 @@ pub trait Game: Clone + Debug + Sized {
     /// ```
     fn view_into(&self, seat: Seat, view: &mut Self::View) {
         *view = self.view(seat);
-    }
-
-    /// [`view_into`](Game::view_into) for the hand loop, which alone can call it (only the
-    /// engine makes a [`HandLoopKey`]): `view` is the view this game last gave the seat
-    /// that was to move, no one changed it since (the loop lends it to players by shared
-    /// reference only), and the game has taken at most that seat's one action since. A
-    /// game may then overwrite only what an action can change; the result must be
-    /// `view_into`'s, which is the default.
-    ///
-    /// ```
-    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
-    /// # use nim::Nim;
-    /// use rand::SeedableRng;
-    /// use rummykit_core::{Bot, Game, RandomBot, Seating, play_hand};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-    /// let mut nim = Nim::deal(&(), Seating::new(2), &mut rng)?;
-    /// // The hand loop refreshes its one view by this method before every action.
-    /// let (mut a, mut b) = (RandomBot::new(rng.clone()), RandomBot::new(rng));
-    /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
-    /// let (outcome, _) = play_hand(&mut nim, &mut bots, 1_000)?;
-    /// assert_eq!(nim.outcome(), Some(outcome));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[inline]
-    fn view_after_action(&self, seat: Seat, view: &mut Self::View, key: HandLoopKey) {
-        let _ = key;
-        self.view_into(seat, view);
     }
 
     /// The result, once the hand is over.

@@ -6,22 +6,8 @@
 use crate::Match;
 use crate::{Bot, DriverError, Game, Outcome, Players, Seat};
 
-/// Permission to refresh a view by [`Game::view_after_action`], which only the hand loop
-/// can give: it holds the one view it shows, lends it to players by shared reference
-/// only, and refreshes it after each action, so a game may overwrite only what an
-/// action changed and still give the view [`Game::view_into`] would.
-///
-/// ```compile_fail
-/// // Outside the engine a key cannot be made: its field is private.
-/// let _key = rummykit_core::HandLoopKey { _private: () };
-/// ```
-#[derive(Debug)]
-pub struct HandLoopKey {
-    _private: (),
-}
-
 /// Plays one hand to its end: asks `players` for each action of the seat to move with
-/// that seat's view only (one view, refreshed with [`Game::view_after_action`]), applies it for
+/// that seat's view only (one view, refreshed with [`Game::view_into`]), applies it for
 /// that seat, reports it, and appends it to `record` when recording. `seats[hand_seat]`
 /// is the match seat of each hand seat (an empty slice: the same numbers); `hand`
 /// numbers the hand in errors.
@@ -45,8 +31,7 @@ pub(crate) fn drive_hand<G: Game>(
         let seat = seats.get(hand_seat).copied().unwrap_or(hand_seat);
         let shown = match view {
             Some(ref mut v) => {
-                // The view the loop filled before the last action, unchanged since.
-                game.view_after_action(hand_seat, v, HandLoopKey { _private: () });
+                game.view_into(hand_seat, v);
                 v
             }
             None => view.insert(game.view(hand_seat)),

@@ -1127,12 +1127,6 @@ impl CardRules for Rummy40 {
         view.fill(self);
     }
 
-    /// Refreshes what one action of `mover` can change of the game's own fields.
-    #[inline]
-    fn fill_view_after(&self, _: Seat, mover: Seat, view: &mut View) {
-        view.fill_after(self, mover);
-    }
-
     /// The hand sizes kept by count (none past the most seats, a state built from
     /// an edited view).
     #[inline]

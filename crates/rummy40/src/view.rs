@@ -135,20 +135,6 @@ impl View {
         opened.clone_from(&game.opened);
         *won_jokers = game.won_jokers();
     }
-
-    /// [`fill`](View::fill) of a view filled before one action of `mover` and unchanged
-    /// since (the hand loop's): the configuration is the game's for the whole hand and
-    /// only the mover may have opened, so only its flag is copied.
-    #[inline]
-    pub(crate) fn fill_after(&mut self, game: &Rummy40, mover: Seat) {
-        let View { common: _, config: _, opened, won_jokers } = self;
-        let same_seats = opened.len() == game.opened.len();
-        match (same_seats, opened.get_mut(mover), game.opened.get(mover)) {
-            (true, Some(flag), Some(&now)) => *flag = now,
-            _ => opened.clone_from(&game.opened),
-        }
-        *won_jokers = game.won_jokers();
-    }
 }
 
 #[cfg(test)]
@@ -206,10 +192,10 @@ mod tests {
         assert!(refreshed > 5_000 && edited > 100, "{refreshed} refreshes, {edited} edited");
     }
 
-    /// The hand loop refreshes its one view after each action by what the action changed
-    /// (`Game::view_after_action`): every view it shows is the view made anew. A witness
-    /// at every seat keeps a replica of the game, compares each view it is shown with the
-    /// replica's, and plays a random legal action on both. Both presets, 2–4 seats.
+    /// The hand loop refreshes its one view in place before each action: every view it
+    /// shows is the view made anew. A witness at every seat keeps a replica of the game,
+    /// compares each view it is shown with the replica's, and plays a random legal action
+    /// on both. Both presets, 2–4 seats.
     #[test]
     fn the_hand_loops_views_are_views_made_anew() {
         use std::cell::RefCell;
