@@ -6,8 +6,8 @@
 //! # Why the best over the minimal sets of own melds bounds every legal play
 //!
 //! A legal play that does not go out under hand rummy holds new melds made only of the
-//! tiles it plays from the rack, worth at least the threshold (`check.rs` takes the best
-//! such set), its *own melds* `S`; the rest of its table is a play of the meld puzzle on
+//! tiles it plays from the rack, worth at least the threshold (`check.rs` finds the best
+//! such set exactly, or leaves the play undecided), its *own melds* `S`; the rest of its table is a play of the meld puzzle on
 //! the table and the rack tiles `S` leaves. `S` can be made smaller without changing the
 //! play:
 //!
@@ -32,6 +32,7 @@
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use crate::InitialJokerValue;
+use crate::check::meld_value;
 
 use super::locked::{below, keep_best};
 use super::reuse::{Beside, run_layouts};
@@ -84,14 +85,6 @@ impl Solver {
         }
         let bound = if plays.is_empty() { (0, 0) } else { best };
         Some(Beside { bound, plays })
-    }
-}
-
-/// What a meld counts toward the initial meld (`check.rs` counts alike).
-fn value(meld: &Meld<Tile>, jokers: InitialJokerValue) -> u32 {
-    match jokers {
-        InitialJokerValue::Represented => meld.numbers().map(u32::from).sum(),
-        InitialJokerValue::Zero => meld.faces().iter().filter_map(|t| t.number()).map(u32::from).sum(),
     }
 }
 
@@ -149,7 +142,7 @@ fn own_candidates(on_rack: &[usize; 53]) -> Vec<Meld<Tile>> {
 fn own_sets(rack: &[Tile], threshold: u32, jokers: InitialJokerValue) -> Option<Vec<Vec<Meld<Tile>>>> {
     let on_rack = face_counts(rack);
     let melds = own_candidates(&on_rack);
-    let values: Vec<u32> = melds.iter().map(|m| value(m, jokers)).collect();
+    let values: Vec<u32> = melds.iter().map(|m| meld_value(m, jokers)).collect();
     let mut search =
         Sets { melds: &melds, values: &values, threshold, steps: 0, seen: Vec::new(), out: Vec::new() };
     let mut left = on_rack;
