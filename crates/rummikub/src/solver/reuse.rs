@@ -79,7 +79,8 @@ use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, fi
 pub(super) const MAX_BESIDE: usize = 2048;
 
 /// At most this many puzzles are solved for one bound on the plays that release a
-/// joker ([`Solver::beside_rack`], [`Solver::after_release`]); past them, no bound.
+/// joker ([`Solver::beside_rack`], [`Solver::after_release`]; under locked joker melds,
+/// one budget for every choice of forms of the turn); past them, no bound.
 /// With two table jokers each meld taken out asks for the melds of the second one
 /// after it, and on a crowded table that is tens of thousands of solves, seconds of
 /// work for a bound that rarely closes: past this work the answer is
