@@ -29,13 +29,15 @@
 //! value there are: when one exists the meld puzzle's optimum places every tile too, and
 //! the caller does not ask for this bound.
 
-use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
+use std::collections::HashSet;
+
+use rummykit_core::{Meld, MeldKind, Tile};
 
 use crate::InitialJokerValue;
 use crate::check::meld_value;
 
 use super::locked::{below, keep_best};
-use super::reuse::{Beside, run_layouts};
+use super::reuse::{Beside, each_meld};
 use super::turn::{least_placing, rank};
 use super::{Position, SolveOptions, Solver, face_counts, finish};
 
@@ -91,49 +93,23 @@ impl Solver {
 /// Every meld of rack tiles a minimal set may hold (module docs): groups, and runs that
 /// do not split into two runs of three places or more with a natural each.
 fn own_candidates(on_rack: &[usize; 53]) -> Vec<Meld<Tile>> {
-    let jokers = on_rack[52];
-    let have = |t: Tile| on_rack[t.index() as usize] > 0;
     let natural = |part: &[Tile]| part.iter().any(|t| !t.is_joker());
     let mut out = Vec::new();
-    for colour in Colour::ALL {
-        for start in 1..=13u8 {
-            for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
-                let naturals: Vec<Tile> =
-                    (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
-                if naturals.len() != len {
-                    continue;
-                }
-                run_layouts(&naturals, have, jokers, |_, faces| {
-                    let splits =
-                        (3..=len.saturating_sub(3)).any(|c| natural(&faces[..c]) && natural(&faces[c..]));
-                    if natural(&faces)
-                        && !splits
-                        && let Ok(meld) = Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
-                    {
-                        out.push(meld);
-                    }
-                });
+    each_meld(
+        |t| on_rack[t.index() as usize] > 0,
+        on_rack[52],
+        |kind, faces| {
+            let len = faces.len();
+            let splits = kind == MeldKind::Run
+                && (3..=len.saturating_sub(3)).any(|c| natural(&faces[..c]) && natural(&faces[c..]));
+            if natural(faces)
+                && !splits
+                && let Ok(meld) = Meld::new(kind, faces, &crate::MELD_RULES)
+            {
+                out.push(meld);
             }
-        }
-    }
-    for number in 1..=13u8 {
-        let there: Vec<Tile> =
-            Colour::ALL.into_iter().filter_map(|c| Tile::new(c, number)).filter(|&t| have(t)).collect();
-        for mask in 1u32..1 << there.len() {
-            let naturals: Vec<Tile> =
-                there.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &t)| t).collect();
-            for size in naturals.len().max(3)..=4 {
-                if size - naturals.len() > jokers {
-                    continue;
-                }
-                let mut faces = naturals.clone();
-                faces.resize(size, Tile::JOKER);
-                if let Ok(meld) = Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES) {
-                    out.push(meld);
-                }
-            }
-        }
-    }
+        },
+    );
     out
 }
 
@@ -144,7 +120,7 @@ fn own_sets(rack: &[Tile], threshold: u32, jokers: InitialJokerValue) -> Option<
     let melds = own_candidates(&on_rack);
     let values: Vec<u32> = melds.iter().map(|m| meld_value(m, jokers)).collect();
     let mut search =
-        Sets { melds: &melds, values: &values, threshold, steps: 0, seen: Vec::new(), out: Vec::new() };
+        Sets { melds: &melds, values: &values, threshold, steps: 0, seen: HashSet::new(), out: Vec::new() };
     let mut left = on_rack;
     search.from(0, &mut left, &mut Vec::new(), 0).then_some(search.out)
 }
@@ -156,7 +132,7 @@ struct Sets<'a> {
     threshold: u32,
     steps: usize,
     /// The tiles of each set found, sorted.
-    seen: Vec<Vec<Tile>>,
+    seen: HashSet<Vec<Tile>>,
     out: Vec<Vec<Meld<Tile>>>,
 }
 
@@ -179,7 +155,7 @@ impl Sets<'_> {
                     if self.out.len() == MAX_OWN_SETS {
                         return false;
                     }
-                    self.seen.push(tiles);
+                    self.seen.insert(tiles);
                     self.out.push(chosen.iter().map(|&i| self.melds[i]).collect());
                 }
             }
