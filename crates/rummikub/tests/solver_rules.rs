@@ -760,6 +760,43 @@ fn rules_1_6_unproven_names_the_rule_that_refused() {
     assert!(matches!(err, SolveError::Unproven { refused: PlayError::JokerMeldLocked { meld: 0 } }), "{err}");
 }
 
+/// RULES.md §1.6 (`group3_joker_needs_both`), a turn of a greedy game: 24 melds, two
+/// table jokers, each in a group of three. The puzzle's best play leaves a released
+/// joker among table tiles only, and the bound on the plays that release a joker would
+/// solve more puzzles than its limit (`MAX_RELEASE_SOLVES`, 16,384: each meld taken out
+/// asks for the second joker's melds after it), so it is not used: the answer is
+/// `Unproven`, naming the rule, not a play that was not proven best. (Without the limit
+/// the bound closes on a play of 3 tiles, at about twice the work.)
+#[test]
+fn rules_1_6_release_bound_past_its_puzzle_limit_is_unproven() {
+    let both = with_rules(|r| r.group3_joker_needs_both = true);
+    let runs = ["y1 y2 y3 y4", "r2 r3 r4 r5", "b3 b4 b5", "k3 k4 k5", "y4 y5 y6", "k8 k9 k10"];
+    let groups = [
+        "r1 b1 k1",
+        "r2 b2 y2",
+        "b3 y3 k3",
+        "r5 b5 y5 k5",
+        "r6 b6 y6",
+        "r7 b7 k7",
+        "r7 b7 y7",
+        "r9 b9 y9",
+        "b9 y9 k9",
+        "r10 y10 k10",
+        "r10 b10 y10",
+        "b11 y11 k11",
+        "r12 b12 y12 k12",
+        "r12 b12 y12",
+        "r13 b13 y13 k13",
+        "r13 b13 y13 k13",
+        "r8 b8 J",
+        "b8 k8 J",
+    ];
+    let table: Vec<Meld<Tile>> = runs.iter().map(|s| run(s)).chain(groups.iter().map(|s| group(s))).collect();
+    let err =
+        Solver::new().solve_turn(&table, &tiles("r4 b1 y8"), &both, true, Objective::Tiles).unwrap_err();
+    assert!(matches!(err, SolveError::Unproven { refused: PlayError::JokerNotReused { meld: 0 } }), "{err}");
+}
+
 /// RULES.md §1.6 (`joker_melds_locked`): a meld with a joker is kept whole, so the
 /// puzzle's best play (y4 and the rack joker beside the table's joker, the group split)
 /// is out, and no other play places a tile: proven, as the brute force finds. The
