@@ -318,10 +318,14 @@ fn best_own_value(
     }
     let kinds = &mut kinds[..n];
     kinds.sort_unstable_by(|a, b| b.value.cmp(&a.value).then(a.meld.cmp(&b.meld)));
+    #[cfg(test)]
+    let before = *steps;
     let mut search = OwnSearch { table, kinds, best: 0, ceiling: 0, steps, exhausted: false };
     search.ceiling = search.bound(0, played);
     let mut left = *played;
     search.from(0, &mut left, 0);
+    #[cfg(test)]
+    SPENT.with(|spent| spent.set(spent.get() + u64::from(before - *search.steps)));
     if search.exhausted {
         return Err(PlayError::ReadingsUndecided { limit: SEARCH_STEPS });
     }
@@ -1539,5 +1543,30 @@ mod tests {
                 assert_eq!(seen.len() as u32, all);
             }
         }
+    }
+
+    /// RULES.md §1.5 with manipulation in the initial meld's turn: the search for the best
+    /// set of own melds draws on the check's choices, and one that runs out leaves the play
+    /// undecided, never refused; with the choices it needs, the twin melds count once.
+    #[test]
+    fn rules_1_5_own_melds_search_out_of_choices_is_undecided() {
+        let run = |s: &str| {
+            Meld::new(MeldKind::Run, &rummykit_core::parse_list::<Tile>(s).unwrap(), &crate::MELD_RULES)
+                .unwrap()
+        };
+        let config = Config::STANDARD.with_manipulate_on_initial_meld_turn(true);
+        let before = [run("r10 r11 r12")];
+        let after = [run("r10 r11 r12"), run("r10 r11 r12")];
+        let rack: TileCounts = "r10 r11 r12 k1".parse().unwrap();
+        for steps in 0..2 {
+            assert_eq!(
+                check_play_within(&config, &before, &rack, false, &after, &mut { steps }),
+                Err(PlayError::ReadingsUndecided { limit: SEARCH_STEPS })
+            );
+        }
+        let mut steps = 10;
+        let info = check_play_within(&config, &before, &rack, false, &after, &mut steps).unwrap();
+        assert_eq!(info.initial_meld, Some(33));
+        assert!(steps < 10);
     }
 }
