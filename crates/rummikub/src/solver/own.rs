@@ -181,3 +181,36 @@ impl Sets<'_> {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiles(s: &str) -> Vec<Tile> {
+        rummykit_core::parse_list::<Tile>(s).unwrap()
+    }
+
+    /// RULES.md §1.5 with manipulation in the initial meld's turn: a rack of three whole
+    /// colours has more minimal sets of own melds worth 60 than the limits allow, so no
+    /// bound is given (the turn is then `Unproven`, not slow); one colour's sets are few.
+    #[test]
+    fn rules_1_5_own_sets_past_their_limits_give_no_bound() {
+        let one = tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13");
+        let sets = own_sets(&one, 60, InitialJokerValue::Represented).expect("within the limits");
+        assert!(!sets.is_empty() && sets.len() <= MAX_OWN_SETS);
+        // Every set is worth the threshold, and minimal: no meld to spare.
+        for set in &sets {
+            let values: Vec<u32> =
+                set.iter().map(|m| meld_value(m, InitialJokerValue::Represented)).collect();
+            let worth: u32 = values.iter().sum();
+            assert!(worth >= 60 && values.iter().all(|v| worth - v < 60), "{set:?}");
+        }
+        let three = [
+            one.clone(),
+            tiles("b1 b2 b3 b4 b5 b6 b7 b8 b9 b10 b11 b12 b13"),
+            tiles("y1 y2 y3 y4 y5 y6 y7 y8 y9 y10 y11 y12 y13"),
+        ]
+        .concat();
+        assert!(own_sets(&three, 60, InitialJokerValue::Represented).is_none());
+    }
+}
