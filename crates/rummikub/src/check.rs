@@ -90,7 +90,10 @@ pub struct PlayInfo {
 /// place are tried first, so most plays are settled at once, and a dead end is blamed on
 /// the choices that caused it, so the search jumps back past the others. The question is
 /// exponential in the worst case, so the search makes at most 2,000,000 choices (a few
-/// tenths of a second); a play not decided by then is reported as
+/// tenths of a second). With [`Config::manipulate_on_initial_meld_turn`], the value of
+/// the initial meld is that of the best set of new melds made only of played tiles,
+/// found exactly by a branch and bound that draws on the same choices. A play not
+/// decided within them is reported as
 /// [`PlayError::ReadingsUndecided`], neither accepted nor called illegal. In a seeded
 /// stress over 1,320 crowded tables this happened once.
 ///
@@ -168,7 +171,7 @@ pub(crate) fn check_play_within(
     let mut initial_meld = None;
     if !has_opened {
         let value = if config.manipulate_on_initial_meld_turn {
-            best_own_value(config, new_table, &played)
+            best_own_value(config, new_table, &played, steps)?
         } else {
             let mut used = 0u64;
             for (i, old) in table_before.iter().enumerate() {
@@ -181,7 +184,7 @@ pub(crate) fn check_play_within(
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| used & (1 << j) == 0)
-                .map(|(_, m)| meld_value(config, m))
+                .map(|(_, m)| meld_value(m, config.joker_value_in_initial_meld))
                 .sum()
         };
         let waived = config.hand_rummy_double && hand_rummy;
@@ -259,59 +262,133 @@ fn first_conservation_error(
     PlayError::NoRackTile // unreachable: some face failed above
 }
 
-/// The value of a meld toward the initial meld (§1.5).
-fn meld_value(config: &Config, meld: &Meld<Tile>) -> u32 {
-    match config.joker_value_in_initial_meld {
+/// What a meld counts toward the initial meld (§1.5): the numbers of its tiles, a
+/// joker the number it represents or nothing, as `jokers` says.
+pub(crate) fn meld_value(meld: &Meld<Tile>, jokers: InitialJokerValue) -> u32 {
+    match jokers {
         InitialJokerValue::Represented => meld.numbers().map(u32::from).sum(),
         InitialJokerValue::Zero => meld.faces().iter().filter_map(|t| t.number()).map(u32::from).sum(),
     }
 }
 
+/// New-table melds of the same tiles and value: which of them counts as made of the
+/// played copies is the player's to say, so they are chosen by number, not one by one.
+#[derive(Clone, Copy)]
+struct Twins {
+    /// One of them, in the new table.
+    meld: usize,
+    /// Their tiles, each face once per use.
+    need: TileCounts,
+    value: u32,
+    copies: u32,
+}
+
 /// With `manipulate_on_initial_meld_turn`: the best value of a set of new-table melds
-/// made only of played tiles (each played copy used once).
-fn best_own_value(config: &Config, table: &[Meld<Tile>], played: &TileCounts) -> u32 {
-    let mut candidates = [0u8; 64];
+/// made only of played tiles (each played copy used once), exactly.
+///
+/// A branch and bound over the kinds of [`Twins`], the most valuable first, how many of
+/// each: a branch ends when what it holds plus the most the remaining kinds could still
+/// add (each as many times as still fits) does not beat the best found, and the search
+/// ends when the best found reaches that bound at the root. Each node draws one of
+/// `steps`; a search that runs out is [`PlayError::ReadingsUndecided`], so a play is
+/// never refused for a value that was not proved.
+fn best_own_value(
+    config: &Config,
+    table: &[Meld<Tile>],
+    played: &TileCounts,
+    steps: &mut u32,
+) -> Result<u32, PlayError> {
+    let jokers = config.joker_value_in_initial_meld;
+    // At most 160 / 3 < 64 melds (see the caller).
+    let mut kinds = [Twins { meld: 0, need: TileCounts::EMPTY, value: 0, copies: 0 }; 64];
     let mut n = 0;
     for (j, meld) in table.iter().enumerate() {
-        if n < candidates.len() && fits(meld, played) {
-            candidates[n] = j as u8;
-            n += 1;
+        if !fits(meld, played) {
+            continue;
         }
-    }
-    let candidates = &candidates[..n];
-    if n > 20 {
-        // Greedy for pathological tables (more than 20 melds of rack tiles).
-        let mut left = *played;
-        let mut total = 0;
-        for &j in candidates {
-            let meld = &table[j as usize];
-            if fits(meld, &left) {
-                meld.faces().iter().for_each(|&t| {
-                    left.remove(t);
-                });
-                total += meld_value(config, meld);
+        let need = TileCounts::of_melds(core::slice::from_ref(meld));
+        let value = meld_value(meld, jokers);
+        match kinds[..n].iter_mut().find(|k| k.need == need && k.value == value) {
+            Some(kind) => kind.copies += 1,
+            None => {
+                kinds[n] = Twins { meld: j, need, value, copies: 1 };
+                n += 1;
             }
         }
-        return total;
     }
-    fn dfs(config: &Config, table: &[Meld<Tile>], cands: &[u8], left: &mut TileCounts) -> u32 {
-        let Some((&first, rest)) = cands.split_first() else { return 0 };
-        let skip = dfs(config, table, rest, left);
-        let meld = &table[first as usize];
-        if !fits(meld, left) {
-            return skip;
-        }
-        meld.faces().iter().for_each(|&t| {
-            left.remove(t);
-        });
-        let take = meld_value(config, meld) + dfs(config, table, rest, left);
-        meld.faces().iter().for_each(|&t| {
-            left.add(t);
-        });
-        skip.max(take)
-    }
+    let kinds = &mut kinds[..n];
+    kinds.sort_unstable_by(|a, b| b.value.cmp(&a.value).then(a.meld.cmp(&b.meld)));
+    #[cfg(test)]
+    let before = *steps;
+    let mut search = OwnSearch { table, kinds, best: 0, ceiling: 0, steps, exhausted: false };
+    search.ceiling = search.bound(0, played);
     let mut left = *played;
-    dfs(config, table, candidates, &mut left)
+    search.from(0, &mut left, 0);
+    #[cfg(test)]
+    SPENT.with(|spent| spent.set(spent.get() + u64::from(before - *search.steps)));
+    if search.exhausted {
+        return Err(PlayError::ReadingsUndecided { limit: SEARCH_STEPS });
+    }
+    Ok(search.best)
+}
+
+/// The branch and bound of [`best_own_value`].
+struct OwnSearch<'a> {
+    table: &'a [Meld<Tile>],
+    kinds: &'a [Twins],
+    best: u32,
+    /// The most any set can be worth: the search stops when `best` reaches it.
+    ceiling: u32,
+    steps: &'a mut u32,
+    exhausted: bool,
+}
+
+impl OwnSearch<'_> {
+    /// How many more of `kind` fit in `left`.
+    fn room(&self, kind: &Twins, left: &TileCounts) -> u32 {
+        self.table[kind.meld]
+            .faces()
+            .iter()
+            .map(|&t| u32::from(left.count(t) / kind.need.count(t)))
+            .fold(kind.copies, u32::min)
+    }
+
+    /// The most the kinds from `next` on could add with `left`.
+    fn bound(&self, next: usize, left: &TileCounts) -> u32 {
+        self.kinds[next..].iter().map(|k| k.value * self.room(k, left)).sum()
+    }
+
+    /// Every choice of the kinds from `next` on, with `left` and `worth` so far.
+    fn from(&mut self, next: usize, left: &mut TileCounts, worth: u32) {
+        if self.exhausted || self.best == self.ceiling {
+            return;
+        }
+        if *self.steps == 0 {
+            self.exhausted = true;
+            return;
+        }
+        *self.steps -= 1;
+        self.best = self.best.max(worth);
+        if next == self.kinds.len() || worth + self.bound(next, left) <= self.best {
+            return;
+        }
+        let kind = self.kinds[next];
+        let most = self.room(&kind, left);
+        let faces = self.table[kind.meld].faces();
+        for _ in 0..most {
+            faces.iter().for_each(|&t| {
+                left.remove(t);
+            });
+        }
+        for taken in (0..=most).rev() {
+            self.from(next + 1, left, worth + taken * kind.value);
+            if taken > 0 {
+                faces.iter().for_each(|&t| {
+                    left.add(t);
+                });
+            }
+        }
+    }
 }
 
 fn fits(meld: &Meld<Tile>, counts: &TileCounts) -> bool {
@@ -1466,5 +1543,30 @@ mod tests {
                 assert_eq!(seen.len() as u32, all);
             }
         }
+    }
+
+    /// RULES.md §1.5 with manipulation in the initial meld's turn: the search for the best
+    /// set of own melds draws on the check's choices, and one that runs out leaves the play
+    /// undecided, never refused; with the choices it needs, the twin melds count once.
+    #[test]
+    fn rules_1_5_own_melds_search_out_of_choices_is_undecided() {
+        let run = |s: &str| {
+            Meld::new(MeldKind::Run, &rummykit_core::parse_list::<Tile>(s).unwrap(), &crate::MELD_RULES)
+                .unwrap()
+        };
+        let config = Config::STANDARD.with_manipulate_on_initial_meld_turn(true);
+        let before = [run("r10 r11 r12")];
+        let after = [run("r10 r11 r12"), run("r10 r11 r12")];
+        let rack: TileCounts = "r10 r11 r12 k1".parse().unwrap();
+        for steps in 0..2 {
+            assert_eq!(
+                check_play_within(&config, &before, &rack, false, &after, &mut { steps }),
+                Err(PlayError::ReadingsUndecided { limit: SEARCH_STEPS })
+            );
+        }
+        let mut steps = 10;
+        let info = check_play_within(&config, &before, &rack, false, &after, &mut steps).unwrap();
+        assert_eq!(info.initial_meld, Some(33));
+        assert!(steps < 10);
     }
 }

@@ -128,9 +128,11 @@ pub enum PlayError {
         together: usize,
     },
     /// Not a rule violation: the play could not be decided within the bounded search
-    /// over its physical readings (§1.6, §4.1), so it is neither accepted nor found
-    /// illegal. Rare: one of 1,320 seeded crowded stress tables (see the design notes,
-    /// known limitations); the player may reach the same table in smaller steps.
+    /// over which identical copy went where — its physical readings (§1.6, §4.1), or,
+    /// with manipulation in the turn of the initial meld (§1.5), which new melds count
+    /// as made of the played tiles — so it is neither accepted nor found illegal. Rare:
+    /// one of 1,320 seeded crowded stress tables (see the design notes, known
+    /// limitations); the player may reach the same table in smaller steps.
     #[error("the play could not be decided within {limit} choices of which identical copy went where")]
     ReadingsUndecided {
         /// The number of choices the search may make.

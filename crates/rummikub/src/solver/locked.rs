@@ -114,6 +114,8 @@ impl Solver {
         // it could reach it, so the plays kept are those that reach the best at the end.
         let mut best = one;
         let mut plays: Vec<Solution> = Vec::new();
+        // One budget of release puzzles for the whole turn, as for any other bound.
+        let mut budget = MAX_RELEASE_SOLVES;
         for choice in choices {
             let chosen: Vec<&Form> = choice.iter().zip(&forms).map(|(&i, f)| &f[i]).collect();
             let taken = Taken::new(&loose, rack, &chosen);
@@ -127,11 +129,11 @@ impl Solver {
             };
             // A joker the forms free keeps its role or ends beside rack tiles (module
             // docs): solved so only where the free solve reached the floor. Where that
-            // bound is not proven (too many melds beside rack tiles, a solve that did not
-            // answer), the free solve's, looser, still bounds the choice.
+            // bound is not proven (too many melds beside rack tiles, the turn's release
+            // puzzles spent, a solve that did not answer), the free solve's, looser,
+            // still bounds the choice.
             let sol = match reuse {
                 Some(rule) if taken.table.contains(&Tile::JOKER) => {
-                    let mut budget = MAX_RELEASE_SOLVES;
                     match self.after_release(taken.table, &taken.rack, rule, options, floor, &mut budget) {
                         Some(Some(held)) => held,
                         Some(None) => continue,

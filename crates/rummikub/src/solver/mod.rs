@@ -342,12 +342,8 @@ fn rank(placed: &[Tile], params: Params) -> (u64, u64) {
 /// What `melds` count toward the initial meld: the numbers of their tiles, a joker the
 /// number it represents or nothing (`RULES.md` §1.5).
 fn initial_value(melds: &[Meld<Tile>], joker_counts: bool) -> u64 {
-    melds
-        .iter()
-        .flat_map(|m| m.faces().iter().zip(m.numbers()))
-        .filter(|(t, _)| joker_counts || !t.is_joker())
-        .map(|(_, n)| u64::from(n))
-        .sum()
+    let jokers = if joker_counts { InitialJokerValue::Represented } else { InitialJokerValue::Zero };
+    melds.iter().map(|m| u64::from(crate::check::meld_value(m, jokers))).sum()
 }
 
 impl Solver {

@@ -6,8 +6,8 @@
 //! # Why the best over the minimal sets of own melds bounds every legal play
 //!
 //! A legal play that does not go out under hand rummy holds new melds made only of the
-//! tiles it plays from the rack, worth at least the threshold (`check.rs` takes the best
-//! such set), its *own melds* `S`; the rest of its table is a play of the meld puzzle on
+//! tiles it plays from the rack, worth at least the threshold (`check.rs` finds the best
+//! such set exactly, or leaves the play undecided), its *own melds* `S`; the rest of its table is a play of the meld puzzle on
 //! the table and the rack tiles `S` leaves. `S` can be made smaller without changing the
 //! play:
 //!
@@ -29,12 +29,15 @@
 //! value there are: when one exists the meld puzzle's optimum places every tile too, and
 //! the caller does not ask for this bound.
 
-use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
+use std::collections::HashSet;
+
+use rummykit_core::{Meld, MeldKind, Tile};
 
 use crate::InitialJokerValue;
+use crate::check::meld_value;
 
 use super::locked::{below, keep_best};
-use super::reuse::{Beside, run_layouts};
+use super::reuse::{Beside, each_meld};
 use super::turn::{least_placing, rank};
 use super::{Position, SolveOptions, Solver, face_counts, finish};
 
@@ -87,60 +90,26 @@ impl Solver {
     }
 }
 
-/// What a meld counts toward the initial meld (`check.rs` counts alike).
-fn value(meld: &Meld<Tile>, jokers: InitialJokerValue) -> u32 {
-    match jokers {
-        InitialJokerValue::Represented => meld.numbers().map(u32::from).sum(),
-        InitialJokerValue::Zero => meld.faces().iter().filter_map(|t| t.number()).map(u32::from).sum(),
-    }
-}
-
 /// Every meld of rack tiles a minimal set may hold (module docs): groups, and runs that
 /// do not split into two runs of three places or more with a natural each.
 fn own_candidates(on_rack: &[usize; 53]) -> Vec<Meld<Tile>> {
-    let jokers = on_rack[52];
-    let have = |t: Tile| on_rack[t.index() as usize] > 0;
     let natural = |part: &[Tile]| part.iter().any(|t| !t.is_joker());
     let mut out = Vec::new();
-    for colour in Colour::ALL {
-        for start in 1..=13u8 {
-            for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
-                let naturals: Vec<Tile> =
-                    (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
-                if naturals.len() != len {
-                    continue;
-                }
-                run_layouts(&naturals, have, jokers, |_, faces| {
-                    let splits =
-                        (3..=len.saturating_sub(3)).any(|c| natural(&faces[..c]) && natural(&faces[c..]));
-                    if natural(&faces)
-                        && !splits
-                        && let Ok(meld) = Meld::new(MeldKind::Run, &faces, &crate::MELD_RULES)
-                    {
-                        out.push(meld);
-                    }
-                });
+    each_meld(
+        |t| on_rack[t.index() as usize] > 0,
+        on_rack[52],
+        |kind, faces| {
+            let len = faces.len();
+            let splits = kind == MeldKind::Run
+                && (3..=len.saturating_sub(3)).any(|c| natural(&faces[..c]) && natural(&faces[c..]));
+            if natural(faces)
+                && !splits
+                && let Ok(meld) = Meld::new(kind, faces, &crate::MELD_RULES)
+            {
+                out.push(meld);
             }
-        }
-    }
-    for number in 1..=13u8 {
-        let there: Vec<Tile> =
-            Colour::ALL.into_iter().filter_map(|c| Tile::new(c, number)).filter(|&t| have(t)).collect();
-        for mask in 1u32..1 << there.len() {
-            let naturals: Vec<Tile> =
-                there.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &t)| t).collect();
-            for size in naturals.len().max(3)..=4 {
-                if size - naturals.len() > jokers {
-                    continue;
-                }
-                let mut faces = naturals.clone();
-                faces.resize(size, Tile::JOKER);
-                if let Ok(meld) = Meld::new(MeldKind::Group, &faces, &crate::MELD_RULES) {
-                    out.push(meld);
-                }
-            }
-        }
-    }
+        },
+    );
     out
 }
 
@@ -149,9 +118,9 @@ fn own_candidates(on_rack: &[usize; 53]) -> Vec<Meld<Tile>> {
 fn own_sets(rack: &[Tile], threshold: u32, jokers: InitialJokerValue) -> Option<Vec<Vec<Meld<Tile>>>> {
     let on_rack = face_counts(rack);
     let melds = own_candidates(&on_rack);
-    let values: Vec<u32> = melds.iter().map(|m| value(m, jokers)).collect();
+    let values: Vec<u32> = melds.iter().map(|m| meld_value(m, jokers)).collect();
     let mut search =
-        Sets { melds: &melds, values: &values, threshold, steps: 0, seen: Vec::new(), out: Vec::new() };
+        Sets { melds: &melds, values: &values, threshold, steps: 0, seen: HashSet::new(), out: Vec::new() };
     let mut left = on_rack;
     search.from(0, &mut left, &mut Vec::new(), 0).then_some(search.out)
 }
@@ -163,7 +132,7 @@ struct Sets<'a> {
     threshold: u32,
     steps: usize,
     /// The tiles of each set found, sorted.
-    seen: Vec<Vec<Tile>>,
+    seen: HashSet<Vec<Tile>>,
     out: Vec<Vec<Meld<Tile>>>,
 }
 
@@ -186,7 +155,7 @@ impl Sets<'_> {
                     if self.out.len() == MAX_OWN_SETS {
                         return false;
                     }
-                    self.seen.push(tiles);
+                    self.seen.insert(tiles);
                     self.out.push(chosen.iter().map(|&i| self.melds[i]).collect());
                 }
             }
@@ -210,5 +179,38 @@ impl Sets<'_> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiles(s: &str) -> Vec<Tile> {
+        rummykit_core::parse_list::<Tile>(s).unwrap()
+    }
+
+    /// RULES.md §1.5 with manipulation in the initial meld's turn: a rack of three whole
+    /// colours has more minimal sets of own melds worth 60 than the limits allow, so no
+    /// bound is given (the turn is then `Unproven`, not slow); one colour's sets are few.
+    #[test]
+    fn rules_1_5_own_sets_past_their_limits_give_no_bound() {
+        let one = tiles("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13");
+        let sets = own_sets(&one, 60, InitialJokerValue::Represented).expect("within the limits");
+        assert!(!sets.is_empty() && sets.len() <= MAX_OWN_SETS);
+        // Every set is worth the threshold, and minimal: no meld to spare.
+        for set in &sets {
+            let values: Vec<u32> =
+                set.iter().map(|m| meld_value(m, InitialJokerValue::Represented)).collect();
+            let worth: u32 = values.iter().sum();
+            assert!(worth >= 60 && values.iter().all(|v| worth - v < 60), "{set:?}");
+        }
+        let three = [
+            one.clone(),
+            tiles("b1 b2 b3 b4 b5 b6 b7 b8 b9 b10 b11 b12 b13"),
+            tiles("y1 y2 y3 y4 y5 y6 y7 y8 y9 y10 y11 y12 y13"),
+        ]
+        .concat();
+        assert!(own_sets(&three, 60, InitialJokerValue::Represented).is_none());
     }
 }

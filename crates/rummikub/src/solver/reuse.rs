@@ -79,7 +79,8 @@ use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, fi
 pub(super) const MAX_BESIDE: usize = 2048;
 
 /// At most this many puzzles are solved for one bound on the plays that release a
-/// joker ([`Solver::beside_rack`], [`Solver::after_release`]); past them, no bound.
+/// joker ([`Solver::beside_rack`], [`Solver::after_release`]; under locked joker melds,
+/// one budget for every choice of forms of the turn); past them, no bound.
 /// With two table jokers each meld taken out asks for the melds of the second one
 /// after it, and on a crowded table that is tens of thousands of solves, seconds of
 /// work for a bound that rarely closes: past this work the answer is
@@ -381,43 +382,48 @@ fn splits(
             }
         }
     };
-    let have = |t: Tile| supply[t.index() as usize] > 0;
-    // Runs: each colour, start and length; a place whose natural is missing is a joker,
-    // and up to the jokers there are, places whose natural is there may be jokers too.
+    each_meld(
+        |t| supply[t.index() as usize] > 0,
+        jokers,
+        |_, faces| {
+            if faces.contains(&Tile::JOKER) {
+                add(faces);
+            }
+        },
+    );
+    out
+}
+
+/// Every layout of a run or group the supply allows (`have`: whether a natural is
+/// there; up to `jokers` jokers), its kind and faces, validity not yet checked. Runs:
+/// each colour, start and length, as [`run_layouts`] lays them. Groups: each number,
+/// each set of colours there, as it is or filled to three or four with jokers.
+pub(super) fn each_meld(have: impl Fn(Tile) -> bool, jokers: usize, mut each: impl FnMut(MeldKind, &[Tile])) {
     for colour in Colour::ALL {
         for start in 1..=13u8 {
             for len in 3..=MAX_MELD_LEN.min(14 - usize::from(start)) {
                 let naturals: Vec<Tile> =
                     (0..len).filter_map(|i| Tile::new(colour, start + i as u8)).collect();
-                if naturals.len() != len {
-                    continue;
-                }
-                run_layouts(&naturals, have, jokers, |mask, faces| {
-                    if mask != 0 {
-                        add(&faces);
-                    }
-                });
+                run_layouts(&naturals, &have, jokers, |_, faces| each(MeldKind::Run, &faces));
             }
         }
     }
-    // Groups: each number, each set of colours there, filled to three or four with jokers.
     for number in 1..=13u8 {
         let there: Vec<Tile> =
             Colour::ALL.into_iter().filter_map(|c| Tile::new(c, number)).filter(|&t| have(t)).collect();
         for mask in 0u32..1 << there.len() {
             let naturals: Vec<Tile> =
                 there.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, &t)| t).collect();
-            for size in 3..=4usize {
-                if size <= naturals.len() || size - naturals.len() > jokers {
+            for size in naturals.len().max(3)..=4 {
+                if size - naturals.len() > jokers {
                     continue;
                 }
                 let mut faces = naturals.clone();
                 faces.resize(size, Tile::JOKER);
-                add(&faces);
+                each(MeldKind::Group, &faces);
             }
         }
     }
-    out
 }
 
 /// Whether the run `faces` splits into two runs, one of them holding every place from
