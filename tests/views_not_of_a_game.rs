@@ -612,6 +612,54 @@ fn rules_1_1_and_1_4_views_no_rummikub_game_could_show_are_refused() {
     }
 }
 
+#[test]
+fn rules_1_8_outcomes_no_rummikub_game_could_score_are_refused() {
+    for config in RUMMIKUB {
+        let view = rummikub_position(&config);
+        let n = view.seats.len();
+        assert!(view.pool > 0 && view.seats.iter().all(|s| s.tiles > 0), "a game under way");
+        let over = |outcome: Value| {
+            move |v: &mut Value| {
+                v["to_move"] = Value::Null;
+                v["outcome"] = outcome;
+            }
+        };
+        let inconsistent = |why| position_error(PositionError::Inconsistent(why));
+
+        // Someone wins, each winner once, named in ascending order.
+        let none = inconsistent("the outcome names no winner");
+        refused(&view, &none, over(json!({"points": vec![0; n], "winners": []})));
+        let order = inconsistent("the outcome's winners are not ascending and distinct");
+        refused(&view, &order, over(json!({"points": vec![0; n], "winners": [1, 0, 1]})));
+        refused(&view, &order, over(json!({"points": vec![0; n], "winners": [1, 0]})));
+        refused(&view, &order, over(json!({"points": vec![0; n], "winners": [0, 0]})));
+
+        // The winners gain what the losers lose (RULES.md §1.8), also at the ends of the
+        // numbers a point can be.
+        let sum = inconsistent("the outcome's points do not sum to zero");
+        refused(&view, &sum, over(json!({"points": [i64::MAX, i64::MIN], "winners": [0]})));
+        refused(&view, &sum, over(json!({"points": [i64::MAX, i64::MAX], "winners": [0]})));
+        refused(&view, &sum, over(json!({"points": [5, -4], "winners": [0]})));
+
+        // Tiles left in the pool: the game ended by a seat going out (RULES.md §1.7), the
+        // one winner, holding no tile.
+        let out = inconsistent("a game that ended with tiles in the pool was not won by a seat going out");
+        refused(&view, &out, over(json!({"points": [3, -3], "winners": [0]})));
+        refused(&view, &out, over(json!({"points": [3, -3], "winners": [0, 1]})));
+
+        // The same outcome reads when its winner went out: its tiles back in the pool.
+        let other = 1 - view.seat;
+        let mut v = serde_json::to_value(&view).expect("written");
+        let mut points = vec![-3; n];
+        points[other] = 3;
+        over(json!({"points": points, "winners": [other]}))(&mut v);
+        v["pool"] = (view.pool + view.seats[other].tiles).into();
+        v["seats"][other]["tiles"] = 0.into();
+        let read: RkView = serde_json::from_value(v).expect("a game a seat went out of");
+        assert_eq!(read.outcome.expect("an outcome").winners, [other]);
+    }
+}
+
 /// One random edit of a Rummikub view written as JSON: a field set to a number from a
 /// small set of edge values, a tile swapped or moved between the rack and the pool, a
 /// meld added or taken away, a summary or the outcome changed, a rule changed.
