@@ -506,6 +506,42 @@ fn rules_0_a_view_of_a_seat_not_at_the_table_is_refused_when_read() {
     outside::<Rummy40>(&R40Config::RUMMY40, 2);
 }
 
+/// `view` with a field `extra` added to the object at `pointer` is refused by serde,
+/// naming the field.
+fn unknown_field_refused<V: Serialize + DeserializeOwned>(view: &V, pointer: &str) {
+    let mut v = serde_json::to_value(view).expect("written");
+    let object = v.pointer_mut(pointer).and_then(Value::as_object_mut).expect("an object there");
+    object.insert("extra".into(), 1.into());
+    let err = serde_json::from_value::<V>(v).err().unwrap_or_else(|| panic!("accepted at {pointer:?}"));
+    assert!(err.to_string().contains("unknown field `extra`"), "{err}");
+}
+
+/// A view, as a save, has exactly its fields: one it does not have is refused, at the
+/// top and in the parts only a view holds, rather than dropped unread.
+#[test]
+fn rules_0_a_view_with_a_field_no_view_has_is_refused() {
+    // The last view of the first random hand that ends.
+    fn over<G: Game>(config: &G::Config, seats: usize, ended: impl Fn(&G::View) -> bool) -> G::View {
+        let last = (0..50).map(|seed| views_of::<G>(config, seats, seed).pop().expect("views"));
+        last.into_iter().find(ended).expect("a hand that ends")
+    }
+    let classic = over::<ClassicRummy>(&ClassicConfig::STANDARD, 3, |v| v.common.outcome.is_some());
+    let rummy40 = over::<Rummy40>(&R40Config::RUMMY40, 2, |v| v.common.outcome.is_some());
+    for pointer in ["", "/common", "/common/outcome"] {
+        unknown_field_refused(&classic, pointer);
+        unknown_field_refused(&rummy40, pointer);
+    }
+    // Seat 1 went out.
+    let mut setup = Setup::new(vec!["r1 r2 r3".parse().expect("tiles"), TileCounts::new()]);
+    setup.fill_pool(TileSet::Standard106);
+    (setup.end, setup.turn, setup.to_move) = (Some(GameEnd::WentOut { seat: 1, hand_rummy: false }), 1, 1);
+    let rummikub = Rummikub::from_setup(&RkConfig::STANDARD, setup).expect("a position").view(0);
+    assert!(rummikub.outcome.is_some(), "a game over");
+    for pointer in ["", "/seats/0", "/outcome"] {
+        unknown_field_refused(&rummikub, pointer);
+    }
+}
+
 /// A view of two seats of `config` whose seat is to move, a meld on the table: the first
 /// such view of a random game.
 fn rummikub_position(config: &RkConfig) -> RkView {

@@ -403,6 +403,7 @@ impl NotYourTurn {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Outcome {
     /// Points of this hand, by seat.
     pub points: Vec<i64>,

@@ -11,6 +11,7 @@ use crate::{Config, SeatSummary, TileCounts, View};
 
 /// A [`View`] as written, checked before it is one ([`View`] reads through it).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct ViewRepr {
     seat: Seat,
     config: Config,
