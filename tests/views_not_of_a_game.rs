@@ -15,8 +15,8 @@ use rummykit_core::{
     RandomBot, ScoreOrder, Seating, Tile, parse_list,
 };
 use rummykit_rummikub::{
-    Action as RkAction, Config as RkConfig, GameEnd, GreedyBot, MELD_RULES, Rummikub, Setup, TileCounts,
-    TileSet, View as RkView, check_play,
+    Action as RkAction, Config as RkConfig, GameEnd, GreedyBot, MELD_RULES, Rummikub, SamplerBot, Setup,
+    ThoroughBot, TileCounts, TileSet, View as RkView, check_play,
 };
 use rummykit_rummy40::{Config as R40Config, HAND_SIZE, Rummy40, View as R40View};
 use serde::Serialize;
@@ -780,12 +780,13 @@ fn edit_rummikub(v: &mut Value, rng: &mut ChaCha8Rng) {
 }
 
 /// Views of real games edited at random are refused or read, never a panic; a view read
-/// writes back as itself, lists its seat's actions, and the seat to move gets from the
-/// greedy bot (the solver's best play) an action its rules allow.
+/// writes back as itself, lists its seat's actions, and the seat to move gets from each
+/// bot (greedy, thorough, sampler) an action its rules allow.
 #[test]
 fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
     let mut rng = ChaCha8Rng::seed_from_u64(17);
-    let mut bot = GreedyBot::new();
+    let (mut greedy, mut thorough) = (GreedyBot::new(), ThoroughBot::new());
+    let mut sampler = SamplerBot::new(ChaCha8Rng::seed_from_u64(18));
     let (mut read, mut acted, mut refused) = (0, 0, 0);
     for (seed, config) in RUMMIKUB.into_iter().enumerate() {
         let views = views_of::<Rummikub>(&config, rummikub_seats(&config, seed as u64), 20 + seed as u64);
@@ -808,14 +809,19 @@ fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
                 continue;
             }
             assert!(!listed.is_empty(), "{text}");
-            match Bot::<Rummikub>::act(&mut bot, &back) {
-                RkAction::Play { table } => {
-                    let played = check_play(&back.config, &back.table, &back.rack, back.has_opened(), &table);
-                    assert!(played.is_ok(), "{played:?}: {text}");
+            let bots: [&mut dyn Bot<Rummikub>; 3] = [&mut greedy, &mut thorough, &mut sampler];
+            for bot in bots {
+                let name = bot.name().to_owned();
+                match bot.act(&back) {
+                    RkAction::Play { table } => {
+                        let played =
+                            check_play(&back.config, &back.table, &back.rack, back.has_opened(), &table);
+                        assert!(played.is_ok(), "{name}: {played:?}: {text}");
+                    }
+                    RkAction::Draw => assert!(back.pool > 0, "{name}: {text}"),
+                    RkAction::Pass => assert_eq!(back.pool, 0, "{name}: {text}"),
+                    other => panic!("{name}: {other:?}: {text}"),
                 }
-                RkAction::Draw => assert!(back.pool > 0, "{text}"),
-                RkAction::Pass => assert_eq!(back.pool, 0, "{text}"),
-                other => panic!("{other:?}: {text}"),
             }
             acted += 1;
         }
