@@ -172,8 +172,11 @@ fn refusals_of_any_card_game<V: Serialize + DeserializeOwned>(
     refused(view, &winner, |v| v["common"]["outcome"] = json!({"points": [0, 0], "winners": [2]}));
     let points = position_error(PositionError::SeatLists { field: "outcome points", found: 3, seats: 2 });
     refused(view, &points, |v| v["common"]["outcome"] = json!({"points": [0, 0, 0], "winners": [0]}));
-    let early = position_error(PositionError::Inconsistent("a hand with an outcome has a seat to move"));
+    let early = position_error(PositionError::Inconsistent("a game with an outcome has a seat to move"));
     refused(view, &early, |v| v["common"]["outcome"] = json!({"points": [-10, 10], "winners": [1]}));
+    // Nobody to move: the hand is over, and its outcome is shown (RULES.md §2.5, §3.7).
+    let silent = position_error(PositionError::Inconsistent("a game with nobody to move has no outcome"));
+    refused(view, &silent, |v| v["common"]["to_move"] = Value::Null);
     let size =
         position_error(PositionError::Inconsistent("the hand is not as large as its seat's hand size"));
     refused(view, &size, |v| v["common"]["hand_sizes"][1] = 3.into());
