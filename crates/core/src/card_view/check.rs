@@ -39,7 +39,7 @@ impl HandView {
     /// Checks that a hand of a game with `pack`, `rules` and a seat count in `seats` could
     /// show this view, each hand holding at most `most_in_hand(seats)` cards (those dealt
     /// and the one drawn): the seat count and every seat named (a meld's owner and the
-    /// outcome's winners too); one known list per seat; an outcome only when nobody is
+    /// outcome's winners too); one known list per seat; an outcome exactly when nobody is
     /// to move, with points for each seat; the view's own known cards a part of its
     /// hand; the hand as large as its seat's count; every card of the pack and in one
     /// place only (hand, known cards, table, discard pile, the card taken); the table's
