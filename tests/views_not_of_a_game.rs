@@ -15,8 +15,8 @@ use rummykit_core::{
     RandomBot, ScoreOrder, Seating, Tile, parse_list,
 };
 use rummykit_rummikub::{
-    Action as RkAction, Config as RkConfig, GameEnd, GreedyBot, MELD_RULES, Rummikub, Setup, TileCounts,
-    TileSet, View as RkView, check_play,
+    Action as RkAction, Config as RkConfig, GameEnd, GreedyBot, MELD_RULES, Rummikub, SamplerBot, Setup,
+    ThoroughBot, TileCounts, TileSet, View as RkView, check_play,
 };
 use rummykit_rummy40::{Config as R40Config, HAND_SIZE, Rummy40, View as R40View};
 use serde::Serialize;
@@ -172,8 +172,11 @@ fn refusals_of_any_card_game<V: Serialize + DeserializeOwned>(
     refused(view, &winner, |v| v["common"]["outcome"] = json!({"points": [0, 0], "winners": [2]}));
     let points = position_error(PositionError::SeatLists { field: "outcome points", found: 3, seats: 2 });
     refused(view, &points, |v| v["common"]["outcome"] = json!({"points": [0, 0, 0], "winners": [0]}));
-    let early = position_error(PositionError::Inconsistent("a hand with an outcome has a seat to move"));
+    let early = position_error(PositionError::Inconsistent("a game with an outcome has a seat to move"));
     refused(view, &early, |v| v["common"]["outcome"] = json!({"points": [-10, 10], "winners": [1]}));
+    // Nobody to move: the hand is over, and its outcome is shown (RULES.md §2.5, §3.7).
+    let silent = position_error(PositionError::Inconsistent("a game with nobody to move has no outcome"));
+    refused(view, &silent, |v| v["common"]["to_move"] = Value::Null);
     let size =
         position_error(PositionError::Inconsistent("the hand is not as large as its seat's hand size"));
     refused(view, &size, |v| v["common"]["hand_sizes"][1] = 3.into());
@@ -506,6 +509,42 @@ fn rules_0_a_view_of_a_seat_not_at_the_table_is_refused_when_read() {
     outside::<Rummy40>(&R40Config::RUMMY40, 2);
 }
 
+/// `view` with a field `extra` added to the object at `pointer` is refused by serde,
+/// naming the field.
+fn unknown_field_refused<V: Serialize + DeserializeOwned>(view: &V, pointer: &str) {
+    let mut v = serde_json::to_value(view).expect("written");
+    let object = v.pointer_mut(pointer).and_then(Value::as_object_mut).expect("an object there");
+    object.insert("extra".into(), 1.into());
+    let err = serde_json::from_value::<V>(v).err().unwrap_or_else(|| panic!("accepted at {pointer:?}"));
+    assert!(err.to_string().contains("unknown field `extra`"), "{err}");
+}
+
+/// A view, as a save, has exactly its fields: one it does not have is refused, at the
+/// top and in the parts only a view holds, rather than dropped unread.
+#[test]
+fn rules_0_a_view_with_a_field_no_view_has_is_refused() {
+    // The last view of the first random hand that ends.
+    fn over<G: Game>(config: &G::Config, seats: usize, ended: impl Fn(&G::View) -> bool) -> G::View {
+        let last = (0..50).map(|seed| views_of::<G>(config, seats, seed).pop().expect("views"));
+        last.into_iter().find(ended).expect("a hand that ends")
+    }
+    let classic = over::<ClassicRummy>(&ClassicConfig::STANDARD, 3, |v| v.common.outcome.is_some());
+    let rummy40 = over::<Rummy40>(&R40Config::RUMMY40, 2, |v| v.common.outcome.is_some());
+    for pointer in ["", "/common", "/common/outcome"] {
+        unknown_field_refused(&classic, pointer);
+        unknown_field_refused(&rummy40, pointer);
+    }
+    // Seat 1 went out.
+    let mut setup = Setup::new(vec!["r1 r2 r3".parse().expect("tiles"), TileCounts::new()]);
+    setup.fill_pool(TileSet::Standard106);
+    (setup.end, setup.turn, setup.to_move) = (Some(GameEnd::WentOut { seat: 1, hand_rummy: false }), 1, 1);
+    let rummikub = Rummikub::from_setup(&RkConfig::STANDARD, setup).expect("a position").view(0);
+    assert!(rummikub.outcome.is_some(), "a game over");
+    for pointer in ["", "/seats/0", "/outcome"] {
+        unknown_field_refused(&rummikub, pointer);
+    }
+}
+
 /// A view of two seats of `config` whose seat is to move, a meld on the table: the first
 /// such view of a random game.
 fn rummikub_position(config: &RkConfig) -> RkView {
@@ -612,6 +651,54 @@ fn rules_1_1_and_1_4_views_no_rummikub_game_could_show_are_refused() {
     }
 }
 
+#[test]
+fn rules_1_8_outcomes_no_rummikub_game_could_score_are_refused() {
+    for config in RUMMIKUB {
+        let view = rummikub_position(&config);
+        let n = view.seats.len();
+        assert!(view.pool > 0 && view.seats.iter().all(|s| s.tiles > 0), "a game under way");
+        let over = |outcome: Value| {
+            move |v: &mut Value| {
+                v["to_move"] = Value::Null;
+                v["outcome"] = outcome;
+            }
+        };
+        let inconsistent = |why| position_error(PositionError::Inconsistent(why));
+
+        // Someone wins, each winner once, named in ascending order.
+        let none = inconsistent("the outcome names no winner");
+        refused(&view, &none, over(json!({"points": vec![0; n], "winners": []})));
+        let order = inconsistent("the outcome's winners are not ascending and distinct");
+        refused(&view, &order, over(json!({"points": vec![0; n], "winners": [1, 0, 1]})));
+        refused(&view, &order, over(json!({"points": vec![0; n], "winners": [1, 0]})));
+        refused(&view, &order, over(json!({"points": vec![0; n], "winners": [0, 0]})));
+
+        // The winners gain what the losers lose (RULES.md §1.8), also at the ends of the
+        // numbers a point can be.
+        let sum = inconsistent("the outcome's points do not sum to zero");
+        refused(&view, &sum, over(json!({"points": [i64::MAX, i64::MIN], "winners": [0]})));
+        refused(&view, &sum, over(json!({"points": [i64::MAX, i64::MAX], "winners": [0]})));
+        refused(&view, &sum, over(json!({"points": [5, -4], "winners": [0]})));
+
+        // Tiles left in the pool: the game ended by a seat going out (RULES.md §1.7), the
+        // one winner, holding no tile.
+        let out = inconsistent("a game that ended with tiles in the pool was not won by a seat going out");
+        refused(&view, &out, over(json!({"points": [3, -3], "winners": [0]})));
+        refused(&view, &out, over(json!({"points": [3, -3], "winners": [0, 1]})));
+
+        // The same outcome reads when its winner went out: its tiles back in the pool.
+        let other = 1 - view.seat;
+        let mut v = serde_json::to_value(&view).expect("written");
+        let mut points = vec![-3; n];
+        points[other] = 3;
+        over(json!({"points": points, "winners": [other]}))(&mut v);
+        v["pool"] = (view.pool + view.seats[other].tiles).into();
+        v["seats"][other]["tiles"] = 0.into();
+        let read: RkView = serde_json::from_value(v).expect("a game a seat went out of");
+        assert_eq!(read.outcome.expect("an outcome").winners, [other]);
+    }
+}
+
 /// One random edit of a Rummikub view written as JSON: a field set to a number from a
 /// small set of edge values, a tile swapped or moved between the rack and the pool, a
 /// meld added or taken away, a summary or the outcome changed, a rule changed.
@@ -696,12 +783,13 @@ fn edit_rummikub(v: &mut Value, rng: &mut ChaCha8Rng) {
 }
 
 /// Views of real games edited at random are refused or read, never a panic; a view read
-/// writes back as itself, lists its seat's actions, and the seat to move gets from the
-/// greedy bot (the solver's best play) an action its rules allow.
+/// writes back as itself, lists its seat's actions, and the seat to move gets from each
+/// bot (greedy, thorough, sampler) an action its rules allow.
 #[test]
 fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
     let mut rng = ChaCha8Rng::seed_from_u64(17);
-    let mut bot = GreedyBot::new();
+    let (mut greedy, mut thorough) = (GreedyBot::new(), ThoroughBot::new());
+    let mut sampler = SamplerBot::new(ChaCha8Rng::seed_from_u64(18));
     let (mut read, mut acted, mut refused) = (0, 0, 0);
     for (seed, config) in RUMMIKUB.into_iter().enumerate() {
         let views = views_of::<Rummikub>(&config, rummikub_seats(&config, seed as u64), 20 + seed as u64);
@@ -724,14 +812,19 @@ fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
                 continue;
             }
             assert!(!listed.is_empty(), "{text}");
-            match Bot::<Rummikub>::act(&mut bot, &back) {
-                RkAction::Play { table } => {
-                    let played = check_play(&back.config, &back.table, &back.rack, back.has_opened(), &table);
-                    assert!(played.is_ok(), "{played:?}: {text}");
+            let bots: [&mut dyn Bot<Rummikub>; 3] = [&mut greedy, &mut thorough, &mut sampler];
+            for bot in bots {
+                let name = bot.name().to_owned();
+                match bot.act(&back) {
+                    RkAction::Play { table } => {
+                        let played =
+                            check_play(&back.config, &back.table, &back.rack, back.has_opened(), &table);
+                        assert!(played.is_ok(), "{name}: {played:?}: {text}");
+                    }
+                    RkAction::Draw => assert!(back.pool > 0, "{name}: {text}"),
+                    RkAction::Pass => assert_eq!(back.pool, 0, "{name}: {text}"),
+                    other => panic!("{name}: {other:?}: {text}"),
                 }
-                RkAction::Draw => assert!(back.pool > 0, "{text}"),
-                RkAction::Pass => assert_eq!(back.pool, 0, "{text}"),
-                other => panic!("{other:?}: {text}"),
             }
             acted += 1;
         }

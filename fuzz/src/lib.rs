@@ -770,6 +770,19 @@ fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
     let mut listed = Vec::new();
     view.legal_actions(&mut listed);
     assert_eq!(listed.is_empty(), view.to_move != Some(view.seat), "an action exactly for the seat to move");
+    // The seat to move gets from the greedy bot an action its rules allow.
+    if view.to_move == Some(view.seat) {
+        use rummykit_rummikub::{Action, GreedyBot, Rummikub, check_play};
+        match rummykit_core::Bot::<Rummikub>::act(&mut GreedyBot::new(), view) {
+            Action::Play { table } => {
+                let played = check_play(&view.config, &view.table, &view.rack, view.has_opened(), &table);
+                assert!(played.is_ok(), "greedy play refused: {played:?}");
+            }
+            Action::Draw => assert!(view.pool > 0, "greedy draws from an empty pool"),
+            Action::Pass => assert_eq!(view.pool, 0, "greedy passes with tiles in the pool"),
+            other => panic!("greedy acts with {other:?}"),
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------

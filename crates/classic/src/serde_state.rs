@@ -28,6 +28,7 @@ impl<'de> Deserialize<'de> for ClassicRummy {
 
 /// A [`View`] as written, checked before it is one ([`View`] reads through it).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct ViewRepr {
     common: HandView,
     config: Config,

@@ -403,6 +403,7 @@ impl NotYourTurn {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Outcome {
     /// Points of this hand, by seat.
     pub points: Vec<i64>,
@@ -449,6 +450,56 @@ impl Outcome {
     pub fn is_void(&self) -> bool {
         self.winners.is_empty()
     }
+}
+
+/// Checks what a view read from elsewhere says of the turn: the seat to move and the
+/// outcome's winners are seats of a table of `seats`, the outcome has points for each
+/// seat, and the outcome is shown exactly when nobody is to move (a game has one
+/// exactly when it is over). Every game's view reader starts here.
+///
+/// # Errors
+///
+/// [`PositionError::NoSuchSeat`] for a seat not at the table,
+/// [`PositionError::SeatLists`] for points not one a seat, or
+/// [`PositionError::Inconsistent`] for an outcome with a seat to move, or nobody to move
+/// and no outcome.
+///
+/// ```
+/// use rummykit_core::{Outcome, PositionError, check_turn};
+/// let over = Outcome { points: vec![4, -4], winners: vec![0] };
+/// assert_eq!(check_turn(2, Some(1), None), Ok(()));
+/// assert_eq!(check_turn(2, None, Some(&over)), Ok(()));
+/// assert!(matches!(check_turn(2, Some(1), Some(&over)), Err(PositionError::Inconsistent(_))));
+/// assert!(matches!(check_turn(2, None, None), Err(PositionError::Inconsistent(_))));
+/// assert!(matches!(check_turn(2, Some(2), None), Err(PositionError::NoSuchSeat { .. })));
+/// ```
+pub fn check_turn(
+    seats: usize,
+    to_move: Option<Seat>,
+    outcome: Option<&Outcome>,
+) -> Result<(), PositionError> {
+    if let Some(seat) = to_move.filter(|&s| s >= seats) {
+        return Err(PositionError::NoSuchSeat { field: "to_move", seat, seats });
+    }
+    match outcome {
+        Some(outcome) => {
+            if let Some(&seat) = outcome.winners.iter().find(|&&s| s >= seats) {
+                return Err(PositionError::NoSuchSeat { field: "outcome winner", seat, seats });
+            }
+            if outcome.points.len() != seats {
+                let found = outcome.points.len();
+                return Err(PositionError::SeatLists { field: "outcome points", found, seats });
+            }
+            if to_move.is_some() {
+                return Err(PositionError::Inconsistent("a game with an outcome has a seat to move"));
+            }
+        }
+        None if to_move.is_none() => {
+            return Err(PositionError::Inconsistent("a game with nobody to move has no outcome"));
+        }
+        None => {}
+    }
+    Ok(())
 }
 
 /// The contract of a rule engine for one hand of a game.

@@ -141,7 +141,7 @@ pub use face_melds::{FaceMeld, face_melds, for_each_face_meld, for_each_face_mel
 pub use from_setup::FromSetup;
 pub use game::{
     Bot, DealError, Game, NotYourTurn, Outcome, PositionError, RandomBot, ScoreOrder, Seat, Seating,
-    random_index,
+    check_turn, random_index,
 };
 pub use hand_analysis::{HandAnalysis, PieceMeld};
 pub use hand_loop::play_hand;

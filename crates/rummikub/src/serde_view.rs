@@ -3,7 +3,7 @@
 //! check), so a view no game could show is an error, never a view handed to a bot. The
 //! format: docs/design/saves.md.
 
-use rummykit_core::{DealError, Meld, Outcome, PositionError, Seat, Tile};
+use rummykit_core::{DealError, Meld, Outcome, PositionError, Seat, Tile, check_turn};
 use serde::Deserialize;
 
 use crate::game::check_pieces;
@@ -11,6 +11,7 @@ use crate::{Config, SeatSummary, TileCounts, View};
 
 /// A [`View`] as written, checked before it is one ([`View`] reads through it).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct ViewRepr {
     seat: Seat,
     config: Config,
@@ -25,8 +26,9 @@ pub(crate) struct ViewRepr {
 /// A view is read only if a game of its rules could show it: its rules are checked for
 /// its seats ([`Config::validate`]); the seat it is for, the seat to move and the
 /// outcome's winners are seats of the table, the outcome has points for each seat and is
-/// shown exactly when nobody is to move (RULES.md §1.7); the rack is as large as its
-/// seat's summary; and the pieces pass the check a save's pieces pass: the table's melds
+/// shown exactly when nobody is to move (RULES.md §1.7; [`check_turn`], as every game's
+/// view reader), and is one a game could score (`check_outcome`); the rack is as large
+/// as its seat's summary; and the pieces pass the check a save's pieces pass: the table's melds
 /// valid (RULES.md §1.4), no tile of the rack and the table more often than the set holds
 /// it (jokers included), and the racks, the table and the pool holding the whole set.
 impl TryFrom<ViewRepr> for View {
@@ -35,31 +37,12 @@ impl TryFrom<ViewRepr> for View {
     fn try_from(r: ViewRepr) -> Result<View, DealError> {
         let n = r.seats.len();
         r.config.validate(n)?;
-        let named = [("seat", Some(r.seat)), ("to_move", r.to_move)];
-        for (field, seat) in named {
-            if let Some(seat) = seat.filter(|&s| s >= n) {
-                return Err(PositionError::NoSuchSeat { field, seat, seats: n }.into());
-            }
+        if r.seat >= n {
+            return Err(PositionError::NoSuchSeat { field: "seat", seat: r.seat, seats: n }.into());
         }
-        match &r.outcome {
-            Some(outcome) => {
-                if let Some(&seat) = outcome.winners.iter().find(|&&s| s >= n) {
-                    return Err(PositionError::NoSuchSeat { field: "outcome winner", seat, seats: n }.into());
-                }
-                if outcome.points.len() != n {
-                    let found = outcome.points.len();
-                    return Err(PositionError::SeatLists { field: "outcome points", found, seats: n }.into());
-                }
-                if r.to_move.is_some() {
-                    return Err(
-                        PositionError::Inconsistent("a game with an outcome has a seat to move").into()
-                    );
-                }
-            }
-            None if r.to_move.is_none() => {
-                return Err(PositionError::Inconsistent("a game with nobody to move has no outcome").into());
-            }
-            None => {}
+        check_turn(n, r.to_move, r.outcome.as_ref())?;
+        if let Some(outcome) = &r.outcome {
+            check_outcome(outcome, &r.seats, r.pool)?;
         }
         if r.rack.len() != r.seats[r.seat].tiles {
             return Err(PositionError::Inconsistent("the rack is not as large as its seat's summary").into());
@@ -86,4 +69,29 @@ impl TryFrom<ViewRepr> for View {
             outcome: r.outcome,
         })
     }
+}
+
+/// An outcome a Rummikub game could score (RULES.md §1.7, §1.8): at least one winner, the
+/// winners ascending and distinct, the points summing to zero (every scoring rule, hand
+/// rummy's double and the never-melded penalty included, gives the winners what the
+/// losers lose); and with tiles left in the pool the game ended by a seat going out, so
+/// that seat, holding no tile, is the only winner.
+fn check_outcome(outcome: &Outcome, seats: &[SeatSummary], pool: usize) -> Result<(), PositionError> {
+    let winners = &outcome.winners;
+    if winners.is_empty() {
+        return Err(PositionError::Inconsistent("the outcome names no winner"));
+    }
+    if winners.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(PositionError::Inconsistent("the outcome's winners are not ascending and distinct"));
+    }
+    // Widened: points read from elsewhere may be near the ends of `i64`.
+    if outcome.points.iter().map(|&p| i128::from(p)).sum::<i128>() != 0 {
+        return Err(PositionError::Inconsistent("the outcome's points do not sum to zero"));
+    }
+    if pool > 0 && !matches!(winners[..], [w] if seats[w].tiles == 0) {
+        return Err(PositionError::Inconsistent(
+            "a game that ended with tiles in the pool was not won by a seat going out",
+        ));
+    }
+    Ok(())
 }

@@ -21,6 +21,7 @@ use crate::{Config, Rummikub, TileCounts};
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[non_exhaustive]
 pub struct SeatSummary {
     /// Tiles on the seat's rack.

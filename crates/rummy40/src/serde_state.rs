@@ -441,6 +441,7 @@ impl SavedSetup {
 
 /// A [`View`] as written, checked before it is one ([`View`] reads through it).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct ViewRepr {
     common: HandView,
     config: Config,

@@ -220,9 +220,9 @@ fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
                 if last_was_rummy {
                     assert!(rummy, "went out by GoRummy without the flag; {context}");
                 }
-                if rummy {
-                    assert!(!opened_at_turn_start[winner], "rummy after an opening; {context}");
-                }
+                // §3.7: rummy exactly when the winner had not opened at the start of the
+                // turn it went out in, whichever actions it went out with.
+                assert_eq!(rummy, !opened_at_turn_start[winner], "rummy flag; {context}");
                 for s in 0..seats {
                     let want = if s == winner {
                         0

@@ -3,7 +3,9 @@
 
 use core::ops::RangeInclusive;
 
-use crate::{Card, Catalog, DealError, HandView, Meld, MeldRules, PieceId, PieceSet, PositionError};
+use crate::{
+    Card, Catalog, DealError, HandView, Meld, MeldRules, PieceId, PieceSet, PositionError, check_turn,
+};
 
 impl HandView {
     /// Checks that the seat of this view, when it is the seat to move, has an action:
@@ -37,7 +39,7 @@ impl HandView {
     /// Checks that a hand of a game with `pack`, `rules` and a seat count in `seats` could
     /// show this view, each hand holding at most `most_in_hand(seats)` cards (those dealt
     /// and the one drawn): the seat count and every seat named (a meld's owner and the
-    /// outcome's winners too); one known list per seat; an outcome only when nobody is
+    /// outcome's winners too); one known list per seat; an outcome exactly when nobody is
     /// to move, with points for each seat; the view's own known cards a part of its
     /// hand; the hand as large as its seat's count; every card of the pack and in one
     /// place only (hand, known cards, table, discard pile, the card taken); the table's
@@ -113,7 +115,7 @@ impl HandView {
 
     /// The seats the view names are seats of a table of `n` (its outcome's winners too),
     /// its lists have one entry per seat (its outcome's points too), and an outcome is
-    /// shown only once nobody is to move (a hand has one exactly when it is over).
+    /// shown exactly when nobody is to move ([`check_turn`]).
     fn check_seats(&self, n: usize) -> Result<(), PositionError> {
         let named = [("seat", Some(self.seat)), ("dealer", Some(self.dealer)), ("to_move", self.to_move)];
         for (field, seat) in named {
@@ -127,18 +129,7 @@ impl HandView {
         if self.known.len() != n {
             return Err(PositionError::SeatLists { field: "known", found: self.known.len(), seats: n });
         }
-        if let Some(outcome) = &self.outcome {
-            if let Some(&seat) = outcome.winners.iter().find(|&&s| s >= n) {
-                return Err(PositionError::NoSuchSeat { field: "outcome winner", seat, seats: n });
-            }
-            if outcome.points.len() != n {
-                let found = outcome.points.len();
-                return Err(PositionError::SeatLists { field: "outcome points", found, seats: n });
-            }
-            if self.to_move.is_some() {
-                return Err(PositionError::Inconsistent("a hand with an outcome has a seat to move"));
-            }
-        }
+        check_turn(n, self.to_move, self.outcome.as_ref())?;
         if self.hand.len() != self.hand_sizes[self.seat] {
             return Err(PositionError::Inconsistent("the hand is not as large as its seat's hand size"));
         }
