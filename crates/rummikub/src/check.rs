@@ -303,10 +303,10 @@ fn best_own_value(
     let mut kinds = [Twins { meld: 0, need: TileCounts::EMPTY, value: 0, copies: 0 }; 64];
     let mut n = 0;
     for (j, meld) in table.iter().enumerate() {
-        if !fits(meld, played) {
+        let need = TileCounts::of_melds(core::slice::from_ref(meld));
+        if !need.is_subset(played) {
             continue;
         }
-        let need = TileCounts::of_melds(core::slice::from_ref(meld));
         let value = meld_value(meld, jokers);
         match kinds[..n].iter_mut().find(|k| k.need == need && k.value == value) {
             Some(kind) => kind.copies += 1,
@@ -389,14 +389,6 @@ impl OwnSearch<'_> {
             }
         }
     }
-}
-
-fn fits(meld: &Meld<Tile>, counts: &TileCounts) -> bool {
-    let mut need = TileCounts::EMPTY;
-    meld.faces().iter().all(|&t| {
-        need.add(t);
-        need.count(t) <= counts.count(t)
-    })
 }
 
 /// A joker on the table: which meld, where, and what it stands for.
