@@ -291,17 +291,9 @@ impl CardSet {
     }
 }
 
-/// The cards of `hand` that lie in three of a rank, or in three consecutive cards of a
-/// suit counted round the corner (K-A-2 included): every card of a meld of three or more
-/// does, whatever the ace policy, so the others are in no meld.
-#[inline]
-pub(crate) fn in_some_triple(hand: u64) -> u64 {
-    let (of_a_rank, in_a_row) = triples(hand);
-    of_a_rank | in_a_row
-}
-
-/// The cards of [`in_some_triple`] apart: those in three of a rank, and those in three
-/// consecutive cards of a suit (round the corner).
+/// The cards of `hand` that lie in three of a rank, and those in three consecutive cards
+/// of a suit counted round the corner (K-A-2 included): every card of a meld of three or
+/// more is in one of them, whatever the ace policy, so the others are in no meld.
 #[inline]
 fn triples(hand: u64) -> (u64, u64) {
     // The four suits at once, each in its lane of 13 bits: `up(x, k)` rotates every lane
@@ -314,8 +306,8 @@ fn triples(hand: u64) -> (u64, u64) {
     (three_of_a_rank(hand) & hand, in_run & hand)
 }
 
-/// [`in_some_triple`] under `ace`, for the searches that know their rules: where an ace
-/// is only low, no run turns the corner (Q-K-A and K-A-2 are none), so the lanes are
+/// The cards of `hand` in some three of a rank or in a row ([`triples`]) under `ace`:
+/// where an ace is only low, no run turns the corner (Q-K-A and K-A-2 are none), so the lanes are
 /// read by plain shifts, without the rotation's masks (about half the instructions, at
 /// every node of the card searches). A card it leaves out is in no meld under `ace`.
 #[inline]
@@ -687,7 +679,7 @@ mod tests {
     }
 
     /// Every pattern of one suit beside a random rest, and random hands of every
-    /// density: the cards `in_some_triple` keeps are the definition's.
+    /// density: the cards `triples` and `in_some_triple_under` keep are the definition's.
     #[test]
     fn in_some_triple_keeps_the_cards_in_three_of_a_rank_or_in_a_row() {
         let mut rng = 0x0ddb_a11c_afe5_eed5u64;
@@ -705,7 +697,8 @@ mod tests {
         }));
         for hand in hands {
             let expected = (0..52).filter(|&i| in_some_triple_by_card(hand, i)).fold(0, |m, i| m | 1 << i);
-            assert_eq!(in_some_triple(hand), expected, "{hand:#x}");
+            let (of_a_rank, in_a_row) = triples(hand);
+            assert_eq!(of_a_rank | in_a_row, expected, "{hand:#x}");
             for ace in POLICIES {
                 let low_only =
                     (0..52).filter(|&i| in_some_triple_low_by_card(hand, i)).fold(0, |m, i| m | 1 << i);

@@ -5,7 +5,7 @@
 //! decks) or which joker plays it is the caller's choice, so a hand is given as the
 //! natural faces it holds (one bit each, however many copies) and its number of jokers.
 
-use crate::card_set::in_some_triple;
+use crate::card_set::in_some_triple_under;
 use crate::{AcePolicy, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldKind, MeldRules};
 
 /// The bits of the 52 natural faces.
@@ -273,7 +273,7 @@ fn list<F: Face, const HOLD: bool>(
     if jokers == 0 && min_len >= 3 {
         // Without jokers only the cards in three of a rank or of a row are in a meld:
         // most hands of a plain deck have none, and are done with a few bit operations.
-        present &= in_some_triple(present);
+        present &= in_some_triple_under(present, rules.ace);
         if present == 0 {
             return;
         }
