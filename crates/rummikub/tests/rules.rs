@@ -707,3 +707,25 @@ fn rules_4_1_joker_staying_in_its_group_may_change_colour() {
         Ok(1)
     );
 }
+
+#[test]
+fn rules_1_6_locked_melds_grow_at_the_ends_and_lose_jokers_only_by_their_tile() {
+    let mut locked = Config::STANDARD;
+    locked.joker_melds_locked = true;
+    let released = |table: &[Meld<Tile>], tiles: &str, new: &[Meld<Tile>]| {
+        check_play(&locked, table, &rack(tiles), true, new).map(|i| i.released_jokers)
+    };
+    // Joined at its end with a joker-free meld and a rack tile: an extension.
+    assert_eq!(released(&[run("r2 r3 J"), run("r5 r6 r7")], "r8", &[run("r2 r3 J r5 r6 r7 r8")]), Ok(0));
+    // A group of three freed by either missing colour; the replacing tile may come from
+    // the table (default `RackOrTable`).
+    assert_eq!(released(&[group("r5 b5 J")], "y5 k7 k8", &[group("r5 b5 y5"), run("J k7 k8")]), Ok(1));
+    let table = [run("r3 r4 J"), run("r5 r6 r7 r8")];
+    assert_eq!(released(&table, "b9 y9", &[run("r3 r4 r5"), run("r6 r7 r8"), group("b9 y9 J")]), Ok(1));
+    // A group of four with a joker may not give up a natural.
+    let table = vec![group("r5 b5 y5 J"), run("r6 r7 r8")];
+    let new = vec![group("b5 y5 J"), run("r5 r6 r7 r8"), group("k1 r1 b1")];
+    assert!(check_play(&Config::STANDARD, &table, &rack("r1 b1 k1"), true, &new).is_ok());
+    let mut game = scripted(locked, &["r1 b1 k1 y2", "y1"], table, "", &[true, true], 0);
+    assert_rejected(&mut game, Action::Play { table: new }, refused(PlayError::JokerMeldLocked { meld: 0 }));
+}
