@@ -729,3 +729,29 @@ fn rules_1_6_locked_melds_grow_at_the_ends_and_lose_jokers_only_by_their_tile() 
     let mut game = scripted(locked, &["r1 b1 k1 y2", "y1"], table, "", &[true, true], 0);
     assert_rejected(&mut game, Action::Play { table: new }, refused(PlayError::JokerMeldLocked { meld: 0 }));
 }
+
+#[test]
+fn rules_1_2_session_first_starter_by_the_draw_then_clockwise() {
+    // No seat named: the first game's starter comes from the highest-tile draw, and each
+    // later game starts one seat further clockwise, so each of four seats starts once.
+    use rand::SeedableRng;
+    use rummykit_core::Match;
+    let config = Config::STANDARD;
+    for seed in [3, 11] {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut session =
+            Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 4)).expect("session");
+        let mut starters = Vec::new();
+        while !session.is_over() {
+            let mut game = session.next_hand(&mut rng).expect("deal");
+            starters.push(game.starter());
+            while game.to_move().is_some() {
+                let action = if game.pool_len() > 0 { Action::Draw } else { Action::Pass };
+                act(&mut game, action);
+            }
+            session.record(&game.outcome().expect("over")).expect("record");
+        }
+        let first = starters[0];
+        assert_eq!(starters, (0..4).map(|k| (first + k) % 4).collect::<Vec<_>>(), "seed {seed}");
+    }
+}
