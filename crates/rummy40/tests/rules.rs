@@ -796,6 +796,43 @@ fn rules_3_7_rummy_threshold_option() {
     );
 }
 
+/// A rummy held to the threshold needs what an opening in its place would: under
+/// `OnlyWhenTakingDiscard` nothing after a stock draw (opening with 15 and going out is a
+/// rummy all the same), 40 with the taken discard.
+#[test]
+fn rules_3_7_rummy_threshold_option_follows_the_opening_scope() {
+    let mut c = Config::RUMMY40;
+    c.rummy_requires_opening_threshold = true;
+    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    let mut by_opening = g.clone();
+    ok!(g, Action::GoRummy { melds: melds.clone(), lay_offs: vec![], discard: id(&g, 0, "Kd") });
+    ok!(by_opening, Action::Open { melds });
+    ok!(by_opening, Action::Discard(id(&by_opening, 0, "Kd")));
+    for g in [&g, &by_opening] {
+        assert!(g.went_rummy());
+        assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
+    }
+    // With the taken discard the 40 applies, to a rummy as to an opening.
+    let mut g = game(c, &["2c 3c 2d 2h 2s Kd", "Ad * 9c"], "4c", "9d");
+    let mut m = run(&g, 0, "2c 3c");
+    m.pieces.push(g.piles().top_discard().unwrap());
+    let melds = vec![m, set(&g, 0, "2d 2h 2s")];
+    let discard = id(&g, 0, "Kd");
+    refused!(
+        g,
+        Action::TakeDiscardAndGoRummy { melds: melds.clone(), lay_offs: vec![], discard },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 15 },
+    );
+    refused!(
+        g,
+        Action::TakeDiscardAndOpen { melds },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 15 }
+    );
+}
+
 /// RULES.md §3.7 (going rummy lays the whole hand down as new melds and builds):
 /// seat 0 opens with ♥T-J-Q-K; seat 1, not opened, holds ♣2-3-4 (9 points,
 /// no opening) and ♥9 ♥8, draws ♦K and goes rummy by building 9 then 8 onto seat 0's run.
