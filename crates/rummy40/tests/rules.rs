@@ -1501,6 +1501,33 @@ fn rules_3_6_swap_in_a_run_with_two_jokers_takes_the_one_named() {
     assert_eq!(hand_text(&g, 0), "2c 6d *");
 }
 
+/// RULES.md §3.6 and §6 row 6: no joker comes off the table before the player has opened,
+/// even with the exact card for it; opening earlier in the same turn is enough.
+#[test]
+fn rules_3_6_no_joker_swap_or_release_before_opening() {
+    let mut g =
+        game(Config::RUMMY40, &["Th * Qh Kh 9c 9d * 2s", "Jh 9h 9s Qs Ks As 5c 5d 5h 3d"], "", "4c 6d");
+    draw(&mut g);
+    let [j1, j2] = ids(&g, 0, "* *")[..] else { panic!() };
+    let mut run_of_ten = run(&g, 0, "Th Qh Kh");
+    run_of_ten.pieces.insert(1, j1);
+    let mut nines = set(&g, 0, "9c 9d");
+    nines.pieces.push(j2);
+    ok!(g, Action::Open { melds: vec![run_of_ten, nines] });
+    ok!(g, Action::Discard(id(&g, 0, "4c")));
+    draw(&mut g);
+    let jack = id(&g, 1, "Jh");
+    let nines = [id(&g, 1, "9h"), id(&g, 1, "9s")];
+    refused!(g, Action::SwapJoker { piece: jack, meld: M0 }, ActionError::NotOpened);
+    refused!(g, Action::ReleaseJoker { meld: M1, pieces: nines }, ActionError::NotOpened);
+    // ♠Q-K-A (31) + 5♣ 5♦ 5♥ (15) = 46 opens; then both jokers come free.
+    ok!(g, Action::Open { melds: vec![run(&g, 1, "Qs Ks As"), set(&g, 1, "5c 5d 5h")] });
+    ok!(g, Action::SwapJoker { piece: jack, meld: M0 });
+    ok!(g, Action::ReleaseJoker { meld: M1, pieces: nines });
+    assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh");
+    assert_eq!(hand_text(&g, 1), "3d 6d * *");
+}
+
 #[test]
 fn rules_3_6_set_of_three_with_two_jokers_gives_none_for_one_card() {
     let mut g = game(Config::RUMMY40, &["Th * * 5c 6c 7c Td Tc Tc 2d", "3h 6d 9h 8c"], "", "Th");
