@@ -1369,6 +1369,21 @@ fn rules_3_5_a_joker_counts_the_card_it_stands_for_at_either_end() {
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
 }
 
+/// The worked example of RULES.md §3.5, every number.
+#[test]
+fn rules_3_5_worked_example_every_number() {
+    use MeldKind::{Group, Run};
+    let c = Config::RUMMY40;
+    let hand = "Th Jh Qh 4c 4d 4s 8s";
+    assert_eq!(opening_value(c, hand, &[(Run, "Th Jh Qh")]), Ok(30));
+    assert_eq!(opening_value(c, hand, &[(Group, "4c 4d 4s")]), Ok(12));
+    assert_eq!(opening_value(c, hand, &[(Run, "Th Jh Qh"), (Group, "4c 4d 4s")]), Ok(42));
+    let hand = "Qs Ks As 7c 7d * 8s";
+    assert_eq!(opening_value(c, hand, &[(Run, "Qs Ks As")]), Ok(31));
+    assert_eq!(opening_value(c, hand, &[(Group, "7c 7d *")]), Ok(21));
+    assert_eq!(opening_value(c, hand, &[(Run, "Qs Ks As"), (Group, "7c 7d *")]), Ok(52));
+}
+
 #[test]
 fn rules_3_4_jokers_at_the_ends_of_a_run_and_the_ace() {
     use MeldKind::Run;
@@ -1390,6 +1405,8 @@ fn rules_3_4_jokers_at_the_ends_of_a_run_and_the_ace() {
     assert_eq!(opening_value(a, "Ah 2h * 5s", &[(Run, "Ah 2h *")]), Ok(1 + 2 + 3));
     assert_eq!(opening_value(a, "Ah * * 5s", &[(Run, "Ah * *")]), Ok(1 + 2 + 3));
     assert_eq!(opening_value(a, "Qh Kh Ah 5s", &[(Run, "Qh Kh Ah")]), Ok(31));
+    // Only in a low run: a set of aces still counts 11 each.
+    assert_eq!(opening_value(a, "Ac Ad Ah 5s", &[(MeldKind::Group, "Ac Ad Ah")]), Ok(33));
     assert_eq!(
         opening_value(a, "Kh Ah 2h 5s", &[(Run, "Kh Ah 2h")]),
         Err(invalid(Run, MeldError::WrapNotAllowed))
