@@ -1742,3 +1742,33 @@ fn rules_3_7_going_out_with_the_last_stock_card_needs_no_restock() {
     assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 95 + 25], winners: vec![0] });
     assert_eq!(g.piles().restocks(), 0);
 }
+
+/// `unopened_penalty` (RULES.md §3.8) replaces the cards of a player who had not opened,
+/// and only theirs: seat 1 opened and pays its 3♥; seat 2 never did and pays the flat
+/// penalty instead of A♦ joker 9♣ 4♥ (39). `Some(0)` is not `None`.
+#[test]
+fn rules_3_8_unopened_penalty_replaces_only_an_unopened_hand() {
+    let points = |penalty: Option<u32>| {
+        let mut c = Config::RUMMY40;
+        c.unopened_penalty = penalty;
+        let hands = ["Th Jh Qh Kh 5c 6c 7c 8c 2d", "9s 9d 9c Ts Js Qs Ks 3h", "Ad * 9c 4h"];
+        let mut g = game(c, &hands, "", "3s Qc Kc 9h");
+        draw(&mut g);
+        ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+        ok!(g, Action::Discard(id(&g, 0, "3s")));
+        draw(&mut g);
+        ok!(g, Action::Open { melds: vec![set(&g, 1, "9s 9d 9c"), run(&g, 1, "Ts Js Qs Ks")] });
+        ok!(g, Action::Discard(id(&g, 1, "Qc")));
+        draw(&mut g);
+        ok!(g, Action::Discard(id(&g, 2, "Kc")));
+        draw(&mut g);
+        ok!(g, Action::Meld(run(&g, 0, "5c 6c 7c 8c")));
+        ok!(g, Action::LayOff { piece: id(&g, 0, "9h"), onto: M0, end: RunEnd::Front });
+        ok!(g, Action::Discard(id(&g, 0, "2d")));
+        assert!(!g.went_rummy());
+        g.outcome().unwrap().points
+    };
+    assert_eq!(points(None), vec![0, 3, 11 + 15 + 9 + 4]);
+    assert_eq!(points(Some(100)), vec![0, 3, 100]);
+    assert_eq!(points(Some(0)), vec![0, 3, 0]);
+}
