@@ -461,8 +461,12 @@ impl<'a> After<'a> {
         {
             return Err(ActionError::TakenCardNotMelded { card });
         }
+        // RULES.md §3.5, §3.7: a rummy held to the threshold needs what an opening in its
+        // place needs, so under `OnlyWhenTakingDiscard` only with the taken discard (an
+        // opening after a stock draw, then going out, is a rummy below it anyway).
         let needed = pos.config.opening_threshold;
-        if pos.config.rummy_requires_opening_threshold && value < needed {
+        let scoped = pos.config.opening_threshold_scope == OpeningScope::Always || taken.is_some();
+        if pos.config.rummy_requires_opening_threshold && scoped && value < needed {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
         }
         // The lay-offs one after the other, each onto the meld as the ones before left it

@@ -184,7 +184,9 @@ pub struct Config {
     pub joker_discard: JokerDiscard,
     /// What going rummy costs each opponent.
     pub going_rummy_bonus: RummyBonus,
-    /// Going rummy also needs the opening minimum (default: waived).
+    /// Going rummy also needs the opening minimum (default: waived), as an opening in its
+    /// place would: under [`OpeningScope::OnlyWhenTakingDiscard`] only a rummy with the
+    /// taken discard.
     pub rummy_requires_opening_threshold: bool,
     /// When the match ends (`RULES.md` §3.8): `Elimination(101)` by default (201 and 501
     /// are common), `FixedHands(n)`, or `SingleHand` for per-hand settlement. Played by

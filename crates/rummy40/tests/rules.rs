@@ -796,6 +796,43 @@ fn rules_3_7_rummy_threshold_option() {
     );
 }
 
+/// A rummy held to the threshold needs what an opening in its place would: under
+/// `OnlyWhenTakingDiscard` nothing after a stock draw (opening with 15 and going out is a
+/// rummy all the same), 40 with the taken discard.
+#[test]
+fn rules_3_7_rummy_threshold_option_follows_the_opening_scope() {
+    let mut c = Config::RUMMY40;
+    c.rummy_requires_opening_threshold = true;
+    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    let mut by_opening = g.clone();
+    ok!(g, Action::GoRummy { melds: melds.clone(), lay_offs: vec![], discard: id(&g, 0, "Kd") });
+    ok!(by_opening, Action::Open { melds });
+    ok!(by_opening, Action::Discard(id(&by_opening, 0, "Kd")));
+    for g in [&g, &by_opening] {
+        assert!(g.went_rummy());
+        assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
+    }
+    // With the taken discard the 40 applies, to a rummy as to an opening.
+    let mut g = game(c, &["2c 3c 2d 2h 2s Kd", "Ad * 9c"], "4c", "9d");
+    let mut m = run(&g, 0, "2c 3c");
+    m.pieces.push(g.piles().top_discard().unwrap());
+    let melds = vec![m, set(&g, 0, "2d 2h 2s")];
+    let discard = id(&g, 0, "Kd");
+    refused!(
+        g,
+        Action::TakeDiscardAndGoRummy { melds: melds.clone(), lay_offs: vec![], discard },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 15 },
+    );
+    refused!(
+        g,
+        Action::TakeDiscardAndOpen { melds },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 15 }
+    );
+}
+
 /// RULES.md §3.7 (going rummy lays the whole hand down as new melds and builds):
 /// seat 0 opens with ♥T-J-Q-K; seat 1, not opened, holds ♣2-3-4 (9 points,
 /// no opening) and ♥9 ♥8, draws ♦K and goes rummy by building 9 then 8 onto seat 0's run.
@@ -1194,4 +1231,544 @@ fn cards_taken_from_the_pile_are_known_to_all() {
     assert_eq!(other.view(1), g.view(1));
     ok!(g, Action::Discard(id(&g, 0, "2d")));
     assert_eq!(g.known_cards(0), [three].into_iter().collect());
+}
+
+// ---------------------------------------------------------------- sentence-by-sentence boundaries
+
+/// Seat 0 opens on its first turn and goes out on its second (no rummy); seat 1 is left
+/// with `left` after drawing and throwing back `Qc`. Returns the finished game.
+fn went_out_against(config: Config, left: &str) -> Rummy40 {
+    let mut g = game(config, &["Th Jh Qh Kh 5c 6c 7c 8c 2d", left], "", "3s Qc 9h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "3s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "Qc")));
+    draw(&mut g);
+    ok!(g, Action::Meld(run(&g, 0, "5c 6c 7c 8c")));
+    ok!(g, Action::LayOff { piece: id(&g, 0, "9h"), onto: M0, end: RunEnd::Front });
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert!(!g.went_rummy());
+    g
+}
+
+#[test]
+fn rules_3_1_card_values_in_hand() {
+    // K, Q, J 10 each, T 10, 2 face value, A 11, joker 15: 68. Cards that would make a
+    // meld count all the same.
+    let g = went_out_against(Config::RUMMY40, "Kd Qd Jd Td 2s As *");
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 68], winners: vec![0] });
+    // Scala 40: the joker costs 25; the ace still 11 in hand (it counts 1 only in a low run).
+    let g = went_out_against(Config::SCALA40, "Kd Qd Jd Td 2s As *");
+    assert_eq!(g.outcome().unwrap().points, vec![0, 78]);
+    let g = went_out_against(Config::RUMMY40, "3c 4c 5c 6d 7d 8d 9s");
+    assert_eq!(g.outcome().unwrap().points, vec![0, 3 + 4 + 5 + 6 + 7 + 8 + 9]);
+}
+
+#[test]
+fn rules_3_9_presets_hold_the_table_values() {
+    assert_eq!(Config::default(), Config::RUMMY40);
+    let r = Config::RUMMY40;
+    assert_eq!((r.jokers, r.joker_hand_penalty, r.ace_low_in_runs, r.opening_threshold), (2, 15, false, 40));
+    assert_eq!(r.opening_threshold_scope, OpeningScope::Always);
+    assert!(!r.taken_discard_must_be_used_after_open && !r.swapped_joker_must_be_played_same_turn);
+    assert_eq!(r.set3_joker_swap, Set3JokerSwap::BothMissing);
+    assert_eq!(r.joker_limit, rummykit_core::JokerLimit::Unlimited);
+    assert!(!r.forbid_playable_discard && !r.rummy_requires_opening_threshold);
+    assert_eq!(r.joker_discard, JokerDiscard::Allowed);
+    assert_eq!(r.going_rummy_bonus, RummyBonus::PerOpponent(25));
+    assert_eq!(r.game_end, rummykit_core::MatchEnd::Elimination(101));
+    assert_eq!((r.unopened_penalty, r.max_restocks), (None, None));
+    // Scala 40: four jokers at 25, the ace also low, the taken discard used, no playable
+    // discard, a joker only to close, a doubled hand for a rummy; a rummy still needs no 40.
+    let s = Config::SCALA40;
+    assert_eq!((s.jokers, s.joker_hand_penalty, s.ace_low_in_runs, s.opening_threshold), (4, 25, true, 40));
+    assert!(s.taken_discard_must_be_used_after_open && s.forbid_playable_discard);
+    assert!(!s.swapped_joker_must_be_played_same_turn && !s.rummy_requires_opening_threshold);
+    assert_eq!(s.joker_discard, JokerDiscard::OnlyWhenClosing);
+    assert_eq!(s.going_rummy_bonus, RummyBonus::Double);
+    assert_eq!(s.set3_joker_swap, Set3JokerSwap::BothMissing);
+    assert_eq!(s.game_end, rummykit_core::MatchEnd::Elimination(101));
+}
+
+/// A position where seat 0 has opened with ♥10-J-Q-K and holds `rest` (after its draw of
+/// `drawn`), in the play phase.
+fn opened_holding(config: Config, rest: &str, drawn: &str) -> Rummy40 {
+    let mut g = game(config, &[&format!("Th Jh Qh Kh {rest}"), "3h 6d Th 8c"], "", drawn);
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    g
+}
+
+fn invalid(kind: MeldKind, error: MeldError) -> ActionError {
+    ActionError::Table(TableError::InvalidMeld { kind, error })
+}
+
+#[test]
+fn rules_3_4_set_sizes_ranks_and_suits() {
+    let mut g = opened_holding(Config::RUMMY40, "7c 7d 7h 7s * 7c 8h", "2d");
+    use MeldKind::{Group, Run};
+    refused!(
+        g,
+        Action::Meld(set(&g, 0, "7c 7d 7h 7s *")),
+        invalid(Group, MeldError::TooLong { len: 5, max: 4 })
+    );
+    refused!(g, Action::Meld(set(&g, 0, "7c 7d")), invalid(Group, MeldError::TooShort { len: 2, min: 3 }));
+    refused!(g, Action::Meld(set(&g, 0, "7c 7d 8h")), invalid(Group, MeldError::MixedNumbers { index: 2 }));
+    // No suit twice, also with a joker in the set.
+    refused!(g, Action::Meld(set(&g, 0, "7c * 7c")), invalid(Group, MeldError::RepeatedSuit { index: 2 }));
+    refused!(g, Action::Meld(run(&g, 0, "7c 8h")), invalid(Run, MeldError::TooShort { len: 2, min: 3 }));
+    refused!(g, Action::Meld(run(&g, 0, "7c 8h *")), invalid(Run, MeldError::MixedSuits { index: 1 }));
+    // Four suits are a set; so are three suits with a joker.
+    ok!(g, Action::Meld(set(&g, 0, "7c 7d 7h 7s")));
+    assert_eq!(meld_text(&g, 1), "7c 7d 7h 7s");
+    let mut g = opened_holding(Config::RUMMY40, "7c 7d * 8h", "2d");
+    ok!(g, Action::Meld(set(&g, 0, "7c 7d *")));
+    // A meld of jokers alone has no rank or suit (Scala 40 has four jokers).
+    let mut g = opened_holding(Config::SCALA40, "* * * 8h", "2d");
+    refused!(g, Action::Meld(run(&g, 0, "* * *")), invalid(Run, MeldError::NoNatural));
+    refused!(g, Action::Meld(set(&g, 0, "* * *")), invalid(Group, MeldError::NoNatural));
+}
+
+/// The value an opening of `melds` (faces of seat 0's hand, each with its kind) counts,
+/// read from the refusal under a threshold no opening reaches.
+fn opening_value(config: Config, hand: &str, melds: &[(MeldKind, &str)]) -> Result<u32, ActionError> {
+    let mut c = config;
+    c.opening_threshold = 500;
+    let mut g = game(c, &[hand, "3h 6d Th 8c"], "", "2d");
+    draw(&mut g);
+    let melds = melds.iter().map(|&(kind, faces)| NewMeld::new(kind, ids(&g, 0, faces))).collect();
+    match g.check(0, &Action::Open { melds }) {
+        Err(ActionError::OpeningBelowThreshold { needed: 500, got }) => Ok(got),
+        Err(e) => Err(e),
+        Ok(()) => panic!("no opening reaches 500"),
+    }
+}
+
+#[test]
+fn rules_3_5_a_joker_counts_the_card_it_stands_for_at_either_end() {
+    use MeldKind::{Group, Run};
+    let c = Config::RUMMY40;
+    // The joker at the back of Q-K stands for the ace (11), at the back of J-Q for the
+    // king; at the front of Q-K for the jack.
+    assert_eq!(opening_value(c, "Qh Kh * 5s", &[(Run, "Qh Kh *")]), Ok(10 + 10 + 11));
+    assert_eq!(opening_value(c, "Jh Qh * 5s", &[(Run, "Jh Qh *")]), Ok(10 + 10 + 10));
+    assert_eq!(opening_value(c, "Qh Kh * 5s", &[(Run, "* Qh Kh")]), Ok(10 + 10 + 10));
+    assert_eq!(opening_value(c, "5h 7h * 5s", &[(Run, "5h * 7h")]), Ok(5 + 6 + 7));
+    assert_eq!(opening_value(c, "5h 6h * 5s", &[(Run, "* 5h 6h")]), Ok(4 + 5 + 6));
+    assert_eq!(opening_value(c, "5h 6h * 5s", &[(Run, "5h 6h *")]), Ok(5 + 6 + 7));
+    // Two jokers: in a run each counts its place; in a set the rank.
+    assert_eq!(opening_value(c, "Th * * 5s", &[(Run, "Th * *")]), Ok(10 + 10 + 10));
+    assert_eq!(opening_value(c, "9h * * 5s", &[(Run, "* * 9h")]), Ok(7 + 8 + 9));
+    assert_eq!(opening_value(c, "9h * * 5s", &[(Group, "9h * *")]), Ok(27));
+    // A set of aces counts 11 each, a joker in it too.
+    assert_eq!(opening_value(c, "Ac Ad * 5s", &[(Group, "Ac Ad *")]), Ok(33));
+    // Exactly 40 with a joker in the middle of a run opens.
+    let mut g = game(c, &["Th * Qh Kh 5s", "3h 6d Th 8c"], "", "2d");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
+}
+
+/// The worked example of RULES.md §3.5, every number.
+#[test]
+fn rules_3_5_worked_example_every_number() {
+    use MeldKind::{Group, Run};
+    let c = Config::RUMMY40;
+    let hand = "Th Jh Qh 4c 4d 4s 8s";
+    assert_eq!(opening_value(c, hand, &[(Run, "Th Jh Qh")]), Ok(30));
+    assert_eq!(opening_value(c, hand, &[(Group, "4c 4d 4s")]), Ok(12));
+    assert_eq!(opening_value(c, hand, &[(Run, "Th Jh Qh"), (Group, "4c 4d 4s")]), Ok(42));
+    let hand = "Qs Ks As 7c 7d * 8s";
+    assert_eq!(opening_value(c, hand, &[(Run, "Qs Ks As")]), Ok(31));
+    assert_eq!(opening_value(c, hand, &[(Group, "7c 7d *")]), Ok(21));
+    assert_eq!(opening_value(c, hand, &[(Run, "Qs Ks As"), (Group, "7c 7d *")]), Ok(52));
+}
+
+#[test]
+fn rules_3_4_jokers_at_the_ends_of_a_run_and_the_ace() {
+    use MeldKind::Run;
+    let c = Config::RUMMY40;
+    // Nothing stands above the ace (a joker there would turn the corner to the 2), and
+    // below the 2 only a low ace would.
+    assert_eq!(
+        opening_value(c, "Kh Ah * 5s", &[(Run, "Kh Ah *")]),
+        Err(invalid(Run, MeldError::WrapNotAllowed))
+    );
+    let low = opening_value(c, "2h 3h * 5s", &[(Run, "* 2h 3h")]);
+    assert!(matches!(low, Err(ActionError::Table(TableError::InvalidMeld { kind: Run, .. }))), "{low:?}");
+    assert_eq!(opening_value(c, "Kh Ah * 5s", &[(Run, "* Kh Ah")]), Ok(10 + 10 + 11));
+    // With the ace low the joker below the 2 is an ace worth 1; K-A-2 is never a run,
+    // not even with a joker for the ace; Q-K-A still counts the ace 11.
+    let mut a = c;
+    a.ace_low_in_runs = true;
+    assert_eq!(opening_value(a, "2h 3h * 5s", &[(Run, "* 2h 3h")]), Ok(1 + 2 + 3));
+    assert_eq!(opening_value(a, "Ah 2h * 5s", &[(Run, "Ah 2h *")]), Ok(1 + 2 + 3));
+    assert_eq!(opening_value(a, "Ah * * 5s", &[(Run, "Ah * *")]), Ok(1 + 2 + 3));
+    assert_eq!(opening_value(a, "Qh Kh Ah 5s", &[(Run, "Qh Kh Ah")]), Ok(31));
+    // Only in a low run: a set of aces still counts 11 each.
+    assert_eq!(opening_value(a, "Ac Ad Ah 5s", &[(MeldKind::Group, "Ac Ad Ah")]), Ok(33));
+    assert_eq!(
+        opening_value(a, "Kh Ah 2h 5s", &[(Run, "Kh Ah 2h")]),
+        Err(invalid(Run, MeldError::WrapNotAllowed))
+    );
+    let wrap = opening_value(a, "Kh 2h * 5s", &[(Run, "Kh * 2h")]);
+    assert!(matches!(wrap, Err(ActionError::Table(TableError::InvalidMeld { kind: Run, .. }))), "{wrap:?}");
+}
+
+#[test]
+fn rules_3_4_jokers_are_laid_off_too() {
+    // Onto a run: at the back of ♥10-K the joker is the ace; nothing goes above it.
+    let mut g = opened_holding(Config::SCALA40, "* * 9c 9d 9s 2c", "5d");
+    let [j1, j2] = ids(&g, 0, "* *")[..] else { panic!() };
+    ok!(g, Action::LayOff { piece: j1, onto: M0, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh *");
+    refused!(
+        g,
+        Action::LayOff { piece: j2, onto: M0, end: RunEnd::Back },
+        ActionError::Table(TableError::DoesNotFit { meld: M0, piece: j2, error: MeldError::OutOfBounds }),
+    );
+    ok!(g, Action::LayOff { piece: j2, onto: M0, end: RunEnd::Front });
+    assert_eq!(meld_text(&g, 0), "* Th Jh Qh Kh *");
+    // Onto a set of three: the closed set of four.
+    let mut g = opened_holding(Config::RUMMY40, "* 9c 9d 9s 9h 2c", "5d");
+    ok!(g, Action::Meld(set(&g, 0, "9c 9d 9s")));
+    ok!(g, Action::LayOff { piece: id(&g, 0, "*"), onto: M1, end: RunEnd::Back });
+    assert_eq!(g.table().melds()[1].meld().len(), 4);
+    let nine = id(&g, 0, "9h");
+    refused!(g, Action::SwapJoker { piece: nine, meld: M1 }, ActionError::ClosedSet { meld: M1 });
+    refused!(
+        g,
+        Action::LayOff { piece: nine, onto: M1, end: RunEnd::Back },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M1,
+            piece: nine,
+            error: MeldError::TooLong { len: 5, max: 4 }
+        }),
+    );
+}
+
+#[test]
+fn rules_3_4_no_adjacent_jokers_option() {
+    use MeldKind::{Group, Run};
+    let mut c = Config::SCALA40;
+    c.joker_limit = rummykit_core::JokerLimit::NoAdjacent;
+    assert_eq!(
+        opening_value(c, "5s 8s * * 2c", &[(Run, "5s * * 8s")]),
+        Err(invalid(Run, MeldError::AdjacentJokers { index: 2 }))
+    );
+    assert_eq!(opening_value(c, "5s 7s 9s * * 2c", &[(Run, "5s * 7s * 9s")]), Ok(5 + 6 + 7 + 8 + 9));
+    // The limit is about runs: a set of one natural and two jokers stays allowed.
+    assert_eq!(opening_value(c, "Ts * * 2c", &[(Group, "Ts * *")]), Ok(30));
+    // NotMoreThanNaturals: two jokers need two naturals, in sets and runs alike.
+    let mut c = Config::SCALA40;
+    c.joker_limit = rummykit_core::JokerLimit::NotMoreThanNaturals;
+    assert_eq!(opening_value(c, "5s 8s * * 2c", &[(Run, "5s * * 8s")]), Ok(5 + 6 + 7 + 8));
+    assert_eq!(
+        opening_value(c, "5s * * 2c", &[(Run, "5s * *")]),
+        Err(invalid(Run, MeldError::TooManyJokers { jokers: 2, max: 1 }))
+    );
+    assert_eq!(
+        opening_value(c, "Ts * * 2c", &[(Group, "Ts * *")]),
+        Err(invalid(Group, MeldError::TooManyJokers { jokers: 2, max: 1 }))
+    );
+}
+
+#[test]
+fn rules_3_6_swap_from_another_players_run_and_at_its_ends() {
+    // Seat 1 opens with ♠Q-K-joker (the joker is the ace) and ♦9-10-joker-Q (the jack);
+    // seat 0, opened the turn before, wins both jokers from seat 1's melds.
+    let mut g =
+        game(Config::RUMMY40, &["Th Jh Qh Kh As Jd 2c 5c", "Qs Ks * 9d Td Qd * 8c 4h"], "", "3c 3d 6h");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "3c")));
+    draw(&mut g);
+    let [j1, j2] = ids(&g, 1, "* *")[..] else { panic!() };
+    let mut qk = run(&g, 1, "Qs Ks");
+    qk.pieces.push(j1);
+    let mut nine_to_queen = run(&g, 1, "9d Td Qd");
+    nine_to_queen.pieces.insert(2, j2);
+    ok!(g, Action::Open { melds: vec![qk, nine_to_queen] });
+    ok!(g, Action::Discard(id(&g, 1, "3d")));
+    draw(&mut g);
+    let m2 = MeldId::new(2);
+    let five = id(&g, 0, "5c");
+    refused!(
+        g,
+        Action::SwapJoker { piece: five, meld: M1 },
+        ActionError::NoJokerFor { meld: M1, piece: five }
+    );
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "As"), meld: M1 });
+    assert_eq!(meld_text(&g, 1), "Qs Ks As");
+    assert_eq!(g.table().melds()[1].owner(), 1, "the meld stays its owner's");
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jd"), meld: m2 });
+    assert_eq!(meld_text(&g, 2), "9d Td Jd Qd");
+    assert_eq!(hand_text(&g, 0), "2c 5c 6h * *");
+}
+
+#[test]
+fn rules_3_6_swap_in_a_run_with_two_jokers_takes_the_one_named() {
+    let mut g = opened_holding(Config::RUMMY40, "5s * * 8s 7s 6d", "2c");
+    ok!(g, Action::Meld(run(&g, 0, "5s * * 8s")));
+    // 5-6-7-8: the 7♠ frees the joker at the third place, the 6♦ nothing.
+    let six = id(&g, 0, "6d");
+    refused!(g, Action::SwapJoker { piece: six, meld: M1 }, ActionError::NoJokerFor { meld: M1, piece: six });
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "7s"), meld: M1 });
+    assert_eq!(meld_text(&g, 1), "5s * 7s 8s");
+    assert_eq!(hand_text(&g, 0), "2c 6d *");
+}
+
+/// RULES.md §3.6 and §6 row 6: no joker comes off the table before the player has opened,
+/// even with the exact card for it; opening earlier in the same turn is enough.
+#[test]
+fn rules_3_6_no_joker_swap_or_release_before_opening() {
+    let mut g =
+        game(Config::RUMMY40, &["Th * Qh Kh 9c 9d * 2s", "Jh 9h 9s Qs Ks As 5c 5d 5h 3d"], "", "4c 6d");
+    draw(&mut g);
+    let [j1, j2] = ids(&g, 0, "* *")[..] else { panic!() };
+    let mut run_of_ten = run(&g, 0, "Th Qh Kh");
+    run_of_ten.pieces.insert(1, j1);
+    let mut nines = set(&g, 0, "9c 9d");
+    nines.pieces.push(j2);
+    ok!(g, Action::Open { melds: vec![run_of_ten, nines] });
+    ok!(g, Action::Discard(id(&g, 0, "4c")));
+    draw(&mut g);
+    let jack = id(&g, 1, "Jh");
+    let nines = [id(&g, 1, "9h"), id(&g, 1, "9s")];
+    refused!(g, Action::SwapJoker { piece: jack, meld: M0 }, ActionError::NotOpened);
+    refused!(g, Action::ReleaseJoker { meld: M1, pieces: nines }, ActionError::NotOpened);
+    // ♠Q-K-A (31) + 5♣ 5♦ 5♥ (15) = 46 opens; then both jokers come free.
+    ok!(g, Action::Open { melds: vec![run(&g, 1, "Qs Ks As"), set(&g, 1, "5c 5d 5h")] });
+    ok!(g, Action::SwapJoker { piece: jack, meld: M0 });
+    ok!(g, Action::ReleaseJoker { meld: M1, pieces: nines });
+    assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh");
+    assert_eq!(hand_text(&g, 1), "3d 6d * *");
+}
+
+#[test]
+fn rules_3_6_set_of_three_with_two_jokers_gives_none_for_one_card() {
+    let mut g = game(Config::RUMMY40, &["Th * * 5c 6c 7c Td Tc Tc 2d", "3h 6d 9h 8c"], "", "Th");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Th * *"), run(&g, 0, "5c 6c 7c")] });
+    refused!(
+        g,
+        Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 },
+        ActionError::NeedsBothMissingSuits { meld: M0 },
+    );
+    // Both copies of one missing suit are not both missing suits.
+    let [c1, c2] = ids(&g, 0, "Tc Tc")[..] else { panic!() };
+    refused!(
+        g,
+        Action::ReleaseJoker { meld: M0, pieces: [c1, c2] },
+        ActionError::NotAReleasableSet { meld: M0 }
+    );
+    // A suit already in the set (the other ♥10) is not missing.
+    let th = id(&g, 0, "Th");
+    refused!(
+        g,
+        Action::ReleaseJoker { meld: M0, pieces: [th, c1] },
+        ActionError::NotAReleasableSet { meld: M0 }
+    );
+    // Any two of the three missing suits free one joker.
+    ok!(g, Action::ReleaseJoker { meld: M0, pieces: [c1, id(&g, 0, "Td")] });
+    assert_eq!(hand_text(&g, 0), "Tc 2d Th *");
+}
+
+#[test]
+fn rules_3_6_forbid_playable_discard_binds_only_the_opened_and_sets_count() {
+    let mut c = Config::RUMMY40;
+    c.forbid_playable_discard = true;
+    let mut g = game(c, &["Th Jh Qh Kh 5c 5d 5s 2d 8c", "5h 4c 6d 2s"], "", "3s 7h 8d");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh"), set(&g, 0, "5c 5d 5s")] });
+    ok!(g, Action::Discard(id(&g, 0, "3s")));
+    draw(&mut g);
+    // Seat 1 has not opened: the 5♥ that fits seat 0's set may go.
+    ok!(g, Action::Discard(id(&g, 1, "5h")));
+    // Seat 0 takes it (and may not throw it back this turn). A turn later the 5♥, which
+    // fits seat 0's set of fives, may not go while the 2♦, which fits nowhere, could.
+    ok!(g, Action::TakeDiscard);
+    let nine = g.taken_this_turn().unwrap();
+    refused!(g, Action::Discard(nine), ActionError::Turn(TurnError::DiscardTakenCard { card: nine }));
+    ok!(g, Action::Discard(id(&g, 0, "8c")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "7h")));
+    draw(&mut g);
+    refused!(g, Action::Discard(nine), ActionError::PlayableDiscard { card: nine, meld: M1 });
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+}
+
+#[test]
+fn rules_3_3_twin_of_the_card_taken_to_open_may_not_be_discarded() {
+    let mut g = game(Config::RUMMY40, &["Jh Qh 4c 4d 4s Kh 2d", "3c 6d Th"], "Kh", "4h");
+    let kh = g.piles().top_discard().unwrap();
+    let mut jqk = run(&g, 0, "Jh Qh");
+    jqk.pieces.push(kh);
+    ok!(g, Action::TakeDiscardAndOpen { melds: vec![jqk, set(&g, 0, "4c 4d 4s")] });
+    let twin = id(&g, 0, "Kh");
+    refused!(g, Action::Discard(twin), ActionError::Turn(TurnError::DiscardTakenCard { card: twin }));
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert_eq!(g.to_move(), Some(1));
+}
+
+#[test]
+fn rules_3_3_a_lay_off_may_not_leave_the_hand_without_a_discard() {
+    let mut g = opened_holding(Config::RUMMY40, "9h", "8h");
+    ok!(g, Action::LayOff { piece: id(&g, 0, "9h"), onto: M0, end: RunEnd::Front });
+    refused!(
+        g,
+        Action::LayOff { piece: id(&g, 0, "8h"), onto: M0, end: RunEnd::Front },
+        ActionError::NoDiscardLeft
+    );
+    // The last card is discarded instead: seat 0 goes out.
+    ok!(g, Action::Discard(id(&g, 0, "8h")));
+    assert_eq!(g.outcome().unwrap().winners, vec![0]);
+}
+
+#[test]
+fn rules_3_7_taking_the_discard_to_open_and_going_out_at_once_is_rummy() {
+    // ♥J-Q + the taken ♥K (30) and 4♣ 4♦ 4♠ (12): 42, then the last card goes.
+    let mut g = game(Config::RUMMY40, &["Jh Qh 4c 4d 4s 2d", "Ad * 9c"], "Kh", "5s");
+    let kh = g.piles().top_discard().unwrap();
+    let mut jqk = run(&g, 0, "Jh Qh");
+    jqk.pieces.push(kh);
+    ok!(g, Action::TakeDiscardAndOpen { melds: vec![jqk, set(&g, 0, "4c 4d 4s")] });
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert!(g.went_rummy());
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 35 + 25], winners: vec![0] });
+}
+
+// ---------------------------------------------------------------- §5 cross-game decisions
+
+#[test]
+fn rules_5_1_the_kind_is_stored_and_decides_what_fits() {
+    // 5♣ joker joker as a run is 5-6-7 (the 8♣ goes on at the back); as a set it is three
+    // fives (the 5♦ goes on, making the closed set).
+    let mut g = opened_holding(Config::RUMMY40, "5c * * 8c 5d 2s", "3d");
+    ok!(g, Action::Meld(run(&g, 0, "5c * *")));
+    assert_eq!(g.table().melds()[1].meld().kind(), MeldKind::Run);
+    let five = id(&g, 0, "5d");
+    refused!(
+        g,
+        Action::LayOff { piece: five, onto: M1, end: RunEnd::Back },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M1,
+            piece: five,
+            error: MeldError::MixedSuits { index: 3 }
+        }),
+    );
+    ok!(g, Action::LayOff { piece: id(&g, 0, "8c"), onto: M1, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 1), "5c * * 8c");
+
+    let mut g = opened_holding(Config::RUMMY40, "5c * * 8c 5d 2s", "3d");
+    ok!(g, Action::Meld(set(&g, 0, "5c * *")));
+    assert_eq!(g.table().melds()[1].meld().kind(), MeldKind::Group);
+    let eight = id(&g, 0, "8c");
+    let refusal = g.check(0, &Action::LayOff { piece: eight, onto: M1, end: RunEnd::Back });
+    assert!(matches!(refusal, Err(ActionError::Table(TableError::DoesNotFit { .. }))), "{refusal:?}");
+    ok!(g, Action::LayOff { piece: id(&g, 0, "5d"), onto: M1, end: RunEnd::Back });
+    assert_eq!(g.table().melds()[1].meld().len(), 4);
+}
+
+#[test]
+fn rules_5_2_a_jokers_value_is_its_place_in_a_run() {
+    let mut g = opened_holding(Config::RUMMY40, "5c * 7c 6c 8c 2s", "3d");
+    ok!(g, Action::Meld(run(&g, 0, "5c * 7c")));
+    let eight = id(&g, 0, "8c");
+    refused!(
+        g,
+        Action::SwapJoker { piece: eight, meld: M1 },
+        ActionError::NoJokerFor { meld: M1, piece: eight }
+    );
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "6c"), meld: M1 });
+    assert_eq!(meld_text(&g, 1), "5c 6c 7c");
+}
+
+#[test]
+fn rules_5_4_a_run_never_holds_a_value_twice() {
+    let mut g = opened_holding(Config::RUMMY40, "5c 6c 6c 7c 2s", "3d");
+    let error = g.check(0, &Action::Meld(run(&g, 0, "5c 6c 6c 7c"))).unwrap_err();
+    assert_eq!(error, invalid(MeldKind::Run, MeldError::NotConsecutive { index: 2 }));
+    ok!(g, Action::Meld(run(&g, 0, "5c 6c 7c")));
+    let six = id(&g, 0, "6c");
+    let refusal = g.check(0, &Action::LayOff { piece: six, onto: M1, end: RunEnd::Back });
+    assert!(matches!(refusal, Err(ActionError::Table(TableError::DoesNotFit { .. }))), "{refusal:?}");
+    // A full run 2-A with the ace also low: the other ace may not go below the 2.
+    let mut a = Config::RUMMY40;
+    a.ace_low_in_runs = true;
+    let clubs = "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac";
+    let mut g = game(a, &[clubs, "3h 6d Th 8c"], "", "Ac");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, clubs)] });
+    let ace = id(&g, 0, "Ac");
+    let refusal = g.check(0, &Action::LayOff { piece: ace, onto: M0, end: RunEnd::Front });
+    assert!(matches!(refusal, Err(ActionError::Table(TableError::DoesNotFit { .. }))), "{refusal:?}");
+}
+
+#[test]
+fn rules_5_5_the_same_seed_deals_and_restocks_the_same() {
+    let play = |seed: u64| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut g = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng).unwrap();
+        let mut bot = rummykit_rummy40::GreedyBot::new();
+        let mut steps = 0;
+        while let Some(seat) = g.to_move() {
+            if steps == 2_000 {
+                break;
+            }
+            let action = rummykit_core::Bot::act(&mut bot, &g.view(seat));
+            g.apply(seat, action).unwrap();
+            steps += 1;
+        }
+        g
+    };
+    assert_eq!(play(17), play(17));
+    assert_ne!(play(17).setup(), play(18).setup());
+}
+
+#[test]
+fn rules_3_7_going_out_with_the_last_stock_card_needs_no_restock() {
+    // The stock holds one card, a joker; seat 0 (all the clubs) draws it and goes out with
+    // ♣2-…-K-joker, throwing the A♣: the hand is won, not void, though no restock is allowed.
+    let mut c = Config::RUMMY40;
+    c.max_restocks = Some(0);
+    let mut g = Rummy40::from_setup(&c, scripted(c, 26..105, 105..106)).unwrap();
+    draw(&mut g);
+    assert_eq!(g.piles().stock_len(), 0);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc *")] });
+    ok!(g, Action::Discard(id(&g, 0, "Ac")));
+    assert!(g.went_rummy());
+    // Seat 1 holds the diamonds: 11 + (2 + … + 10) + 3 × 10 = 95, and 25 for the rummy.
+    assert_eq!(g.outcome().unwrap(), rummykit_core::Outcome { points: vec![0, 95 + 25], winners: vec![0] });
+    assert_eq!(g.piles().restocks(), 0);
+}
+
+/// `unopened_penalty` (RULES.md §3.8) replaces the cards of a player who had not opened,
+/// and only theirs: seat 1 opened and pays its 3♥; seat 2 never did and pays the flat
+/// penalty instead of A♦ joker 9♣ 4♥ (39). `Some(0)` is not `None`.
+#[test]
+fn rules_3_8_unopened_penalty_replaces_only_an_unopened_hand() {
+    let points = |penalty: Option<u32>| {
+        let mut c = Config::RUMMY40;
+        c.unopened_penalty = penalty;
+        let hands = ["Th Jh Qh Kh 5c 6c 7c 8c 2d", "9s 9d 9c Ts Js Qs Ks 3h", "Ad * 9c 4h"];
+        let mut g = game(c, &hands, "", "3s Qc Kc 9h");
+        draw(&mut g);
+        ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+        ok!(g, Action::Discard(id(&g, 0, "3s")));
+        draw(&mut g);
+        ok!(g, Action::Open { melds: vec![set(&g, 1, "9s 9d 9c"), run(&g, 1, "Ts Js Qs Ks")] });
+        ok!(g, Action::Discard(id(&g, 1, "Qc")));
+        draw(&mut g);
+        ok!(g, Action::Discard(id(&g, 2, "Kc")));
+        draw(&mut g);
+        ok!(g, Action::Meld(run(&g, 0, "5c 6c 7c 8c")));
+        ok!(g, Action::LayOff { piece: id(&g, 0, "9h"), onto: M0, end: RunEnd::Front });
+        ok!(g, Action::Discard(id(&g, 0, "2d")));
+        assert!(!g.went_rummy());
+        g.outcome().unwrap().points
+    };
+    assert_eq!(points(None), vec![0, 3, 11 + 15 + 9 + 4]);
+    assert_eq!(points(Some(100)), vec![0, 3, 100]);
+    assert_eq!(points(Some(0)), vec![0, 3, 0]);
 }

@@ -239,8 +239,10 @@ impl Rummy40 {
         {
             return Err(ActionError::TakenCardNotMelded { card });
         }
+        // A rummy held to the threshold needs what an opening in its place needs.
         let needed = self.config.opening_threshold;
-        if self.config.rummy_requires_opening_threshold && value < needed {
+        let scoped = self.config.opening_threshold_scope == OpeningScope::Always || taken.is_some();
+        if self.config.rummy_requires_opening_threshold && scoped && value < needed {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
         }
         let mut order = builds.to_vec();
