@@ -808,7 +808,12 @@ fn rules_3_7_rummy_threshold_option_follows_the_opening_scope() {
     draw(&mut g);
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
     let mut by_opening = g.clone();
-    ok!(g, Action::GoRummy { melds: melds.clone(), lay_offs: vec![], discard: id(&g, 0, "Kd") });
+    let rummy = Action::GoRummy { melds: melds.clone(), lay_offs: vec![], discard: id(&g, 0, "Kd") };
+    // The legal actions list it too: a player reading the list sees what the engine takes.
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal.contains(&rummy.normalized()), "{legal:?}");
+    ok!(g, rummy);
     ok!(by_opening, Action::Open { melds });
     ok!(by_opening, Action::Discard(id(&by_opening, 0, "Kd")));
     for g in [&g, &by_opening] {
