@@ -1081,3 +1081,18 @@ fn rules_5_item_5_the_same_seed_plays_the_same_hand() {
     assert_ne!(a[0], play_out(12)[0]);
     assert!(a.last().unwrap().outcome().is_some());
 }
+
+/// §2.3 / §2.6 with `meld_limit = Unlimited` (and the other options of the liberal
+/// preset): two melds and the last discard in the first turn are a rummy, and the ace
+/// left in the other hand counts 15: (15 + 5) × 2.
+#[test]
+fn rules_2_6_a_rummy_of_two_melds_under_unlimited_melds() {
+    let mut g = scripted(&Config::LIBERAL, 1, &["2c 3c 4c 9h 9s 9d", "As 5d"], "Kd", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("2c 3c 4c"), meld("9h 9s 9d"), discard("Kd")]);
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![40, 0], winners: vec![0] }));
+    assert!(g.went_rummy());
+    // The same cards under the standard rules: one meld, so no going out this turn.
+    let mut g = scripted(&standard(), 1, &["2c 3c 4c 9h 9s 9d", "As 5d"], "Kd", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("2c 3c 4c")]);
+    refused(&mut g, meld("9h 9s 9d"), ActionError::MeldLimitReached);
+}
