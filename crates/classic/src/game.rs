@@ -114,7 +114,7 @@ impl ClassicRummy {
         }
         let placed = setup.cards().place(&DECK, &config.meld_rules(), 2..=6, config.max_restocks)?;
         let seats = placed.hands.len();
-        let played_before = if seat_list("played_before", setup.played_before.len(), seats)? {
+        let mut played_before = if seat_list("played_before", setup.played_before.len(), seats)? {
             setup.played_before
         } else {
             vec![false; seats]
@@ -123,6 +123,16 @@ impl ClassicRummy {
             return bad(NOT_DRAWN);
         }
         check_melds_this_turn(config, setup.phase, setup.melds_this_turn, placed.table.len())?;
+        // A meld on the table from an earlier turn shows that its owner has melded before
+        // (no rummy, §2.6), whatever the list says: a position written without the list
+        // scores as its table shows. The mover's melds of this turn are the last ones.
+        let this_turn = usize::try_from(setup.melds_this_turn).unwrap_or(usize::MAX);
+        for (seat, before) in played_before.iter_mut().enumerate() {
+            let owned = placed.table.melds().iter().filter(|m| m.owner() == seat).count();
+            *before |= owned > if seat == placed.to_move { this_turn } else { 0 };
+        }
+        // A meld this turn is play this turn: it rules out a rummy from the next turn on.
+        let played_this_turn = setup.played_this_turn || setup.melds_this_turn > 0;
         if setup.phase == Phase::Play && placed.hands[placed.to_move].is_empty() {
             return bad("the player to move has no cards but the hand is not over");
         }
@@ -145,7 +155,7 @@ impl ClassicRummy {
             state,
             melds_this_turn: setup.melds_this_turn,
             played_before,
-            played_this_turn: setup.played_this_turn,
+            played_this_turn,
             outcome: setup.outcome,
             rummy: setup.rummy,
             dealt,

@@ -70,9 +70,12 @@ pub struct Setup {
     /// Melds the mover has laid down this turn (default 0).
     pub melds_this_turn: u32,
     /// Per seat: has melded or laid off in an earlier turn (a rummy needs none, §2.6).
-    /// Empty (the default): nobody.
+    /// Empty (the default): nobody but what the table shows: a seat that owns a meld
+    /// laid down before this turn (for the mover, one more than `melds_this_turn`) has
+    /// melded before whatever this says.
     pub played_before: Vec<bool>,
-    /// The mover has melded or laid off this turn (default no).
+    /// The mover has melded or laid off this turn (default no; a meld counted in
+    /// `melds_this_turn` is play this turn whatever this says).
     pub played_this_turn: bool,
     /// Per seat: the cards it took from the discard pile and still holds (public
     /// knowledge). Empty (the default): none.

@@ -5,10 +5,10 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::Setup;
 use rummykit_classic::{
     AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, PieceMeld, analyze,
 };
+use rummykit_classic::{Setup, SetupMeld};
 use rummykit_core::{
     Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, MeldKind, Outcome, PositionError, Seating,
     TableError, TurnError,
@@ -632,4 +632,467 @@ fn saved_states_round_trip_and_corrupt_saves_are_rejected() {
     assert!(corrupt(&|v| v["setup"]["outcome"] = serde_json::json!({"points": [0, 0], "winner": null})));
     value["setup"]["rummy"] = true.into();
     assert!(serde_json::from_value::<ClassicRummy>(value).is_ok());
+}
+
+// ---------------------------------------------------------------- positions from a setup
+
+/// A position with `to_move` acting in `phase`: `hands` per seat, `table` melds
+/// (owner, kind, cards in meld order, laid down in earlier turns), the discard pile
+/// (bottom first); the rest of the deck is the stock, in face order. Who has melded
+/// before is left to the position to say (the setup's default).
+fn position(
+    config: &Config,
+    hands: &[&str],
+    table: &[(usize, MeldKind, &str)],
+    to_move: usize,
+    phase: Phase,
+    discard: &str,
+) -> ClassicRummy {
+    let mut setup = Setup::new(hands.iter().map(|h| cards(h)).collect());
+    setup.table = table.iter().map(|&(owner, kind, c)| SetupMeld::new(owner, kind, cards(c))).collect();
+    setup.to_move = Some(to_move);
+    setup.dealer = (to_move + hands.len() - 1) % hands.len();
+    setup.phase = phase;
+    setup.discard = cards(discard);
+    setup.fill_stock();
+    ClassicRummy::from_setup(config, setup).expect("a valid position")
+}
+
+/// Asserts that `action` is refused because its card does not fit the meld, with the
+/// state unchanged (see [`refused`]).
+fn does_not_fit(g: &mut ClassicRummy, action: Action) {
+    let seat = g.to_move().expect("the hand is on");
+    let e = g.check(seat, &action).expect_err("does not fit");
+    assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })), "{action:?}: {e:?}");
+    refused(g, action, e);
+}
+
+fn meld_text(g: &ClassicRummy, onto: u16) -> String {
+    g.table().meld(MeldId::new(onto)).expect("a meld").meld().to_string()
+}
+
+// ---------------------------------------------------------------- §2.2 deal, one at a time
+
+/// §2.2: "dealt one at a time", clockwise from the dealer's left; the next card turned
+/// up starts the discard pile and the rest is the stock. The deck is shuffled with the
+/// caller's rng and dealt from its top (the end of the shuffled list).
+#[test]
+fn rules_2_2_cards_are_dealt_one_at_a_time_from_the_dealers_left() {
+    use rand::seq::SliceRandom;
+    for (seats, dealer, size) in [(2, 0, 10), (3, 1, 7), (4, 3, 7), (6, 2, 6)] {
+        let seed = 40 + seats as u64;
+        let g = ClassicRummy::deal(
+            &standard(),
+            Seating::new(seats).with_dealer(dealer),
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        )
+        .unwrap();
+        let mut deck: Vec<_> = DECK.ids().collect();
+        deck.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        let mut hands = vec![rummykit_core::PieceSet::new(); seats];
+        for k in 0..seats * size {
+            hands[(dealer + 1 + k) % seats].insert(deck.pop().unwrap());
+        }
+        for (seat, hand) in hands.iter().enumerate() {
+            assert_eq!(g.hand(seat), *hand, "{seats} seats, seat {seat}");
+        }
+        assert_eq!(g.piles().discard_pile(), &[deck.pop().unwrap()]);
+        assert_eq!(g.piles().stock(), &deck[..], "the rest, its top last");
+    }
+}
+
+/// §2.2: with two players the deal alternates, and the non-dealer starts each hand.
+#[test]
+fn rules_2_2_with_two_players_the_deal_alternates() {
+    let config = standard().with_game_end(MatchEnd::FixedHands(4));
+    let mut m =
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(1)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut seen = Vec::new();
+    while !m.is_over() {
+        let hand = m.next_hand(&mut rng).unwrap();
+        seen.push((hand.dealer(), hand.to_move()));
+        m.record(&Outcome { points: vec![0, 0], winners: vec![] }).unwrap();
+    }
+    assert_eq!(seen, [(1, Some(0)), (0, Some(1)), (1, Some(0)), (0, Some(1))]);
+}
+
+// ---------------------------------------------------------------- §2.3 turn, every sentence
+
+/// §2.3: one meld per turn, then any number of lay-offs, onto one's own meld of this
+/// turn too; the limit is per turn, so the next turn may meld again.
+#[test]
+fn rules_2_3_one_meld_per_turn_lay_offs_unlimited_and_the_limit_resets() {
+    let hands = ["2c 3c 4c 9h 9s 9d Kd", "5s 6s 7s 8s Ts Js Qs"];
+    let mut g = scripted(&standard(), 1, &hands, "Ac Kc 2h", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("2c 3c 4c")]);
+    refused(&mut g, meld("9h 9s 9d"), ActionError::MeldLimitReached);
+    play(&mut g, &[lay_off("Ac", 0), discard("Kd")]);
+    assert_eq!(meld_text(&g, 0), "Ac 2c 3c 4c");
+    play(&mut g, &[Action::DrawStock, discard("Kc")]);
+    // A new turn: a new meld.
+    play(&mut g, &[Action::DrawStock, meld("9h 9s 9d")]);
+    assert_eq!(g.table().melds()[1].meld().kind(), MeldKind::Group);
+    assert_eq!(g.hand(0), set("2h"));
+    // Going out by the last discard, after melding in earlier turns: no rummy.
+    play(&mut g, &[discard("2h")]);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome { points: vec![5 + 6 + 7 + 8 + 10 + 10 + 10, 0], winners: vec![0] })
+    );
+    assert!(!g.went_rummy());
+}
+
+/// §2.3 / §2.4: a set of three takes the fourth card of its rank, from any player; a
+/// card of another rank does not fit it.
+#[test]
+fn rules_2_3_lay_off_onto_a_set_makes_four_of_a_kind() {
+    let mut g = scripted(&standard(), 1, &["9h 9s 9d 2c", "9c 8c 5d Jc"], "Kh Ks", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("9h 9s 9d"), discard("Kh")]);
+    play(&mut g, &[Action::DrawStock]);
+    does_not_fit(&mut g, lay_off("8c", 0));
+    play(&mut g, &[lay_off("9c", 0)]);
+    let m = g.table().meld(MeldId::new(0)).unwrap();
+    assert_eq!((m.owner(), m.meld().kind(), m.meld().len()), (0, MeldKind::Group, 4));
+    assert_eq!(set_of_meld(&g, 0), set("9c 9d 9h 9s"));
+    play(&mut g, &[discard("Jc")]);
+    assert_eq!(g.hand(1), set("8c 5d Ks"));
+}
+
+fn set_of_meld(g: &ClassicRummy, onto: u16) -> rummykit_core::PieceSet {
+    g.table().meld(MeldId::new(onto)).unwrap().piece_set()
+}
+
+/// §2.3 "No rearranging of melds" (pagat's example: the 2 of spades may not move from a
+/// set to a run): a card on the table is in no hand, so no action can move it.
+#[test]
+fn rules_2_3_melds_on_the_table_are_never_rearranged() {
+    let table = [(1, MeldKind::Group, "2s 2h 2d"), (0, MeldKind::Run, "3s 4s 5s")];
+    let mut g = position(&standard(), &["Kd 7c 6s", "Jh Qh"], &table, 0, Phase::Play, "Tc");
+    refused(&mut g, lay_off("2s", 1), ActionError::Turn(TurnError::NotInHand(id("2s"))));
+    refused(&mut g, meld("2s 3s 4s"), ActionError::Turn(TurnError::NotInHand(id("2s"))));
+    refused(&mut g, meld("2s 2h 2d"), ActionError::Turn(TurnError::NotInHand(id("2d"))));
+    refused(&mut g, discard("5s"), ActionError::Turn(TurnError::NotInHand(id("5s"))));
+    // The 6 of spades, from the hand, extends the run as it lies.
+    play(&mut g, &[lay_off("6s", 1)]);
+    assert_eq!((meld_text(&g, 0), meld_text(&g, 1)), ("2s 2h 2d".to_owned(), "3s 4s 5s 6s".to_owned()));
+}
+
+/// §2.3: melds and lay-offs come in any order: a lay-off before the turn's meld.
+#[test]
+fn rules_2_3_a_lay_off_may_come_before_the_meld() {
+    let mut g = scripted(&standard(), 0, &["8h Kc Kd Ks 2c", "5h 6h 7h Jd 3s"], "9s 4d", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("5h 6h 7h"), discard("9s")]);
+    play(&mut g, &[Action::DrawStock, lay_off("8h", 0), meld("Kc Kd Ks"), discard("2c")]);
+    assert_eq!(meld_text(&g, 0), "5h 6h 7h 8h");
+    assert_eq!(g.table().meld(MeldId::new(1)).unwrap().owner(), 0);
+    assert_eq!(g.hand(0), set("4d"));
+    assert_eq!(g.to_move(), Some(1));
+}
+
+/// §2.3: only the discard of the card taken from the pile is barred: it may be melded,
+/// or laid off, in the turn it was taken.
+#[test]
+fn rules_2_3_the_taken_discard_may_be_melded_or_laid_off_at_once() {
+    let mut g = scripted(&standard(), 1, &["3h 4h Kc Qd", "9s Td Jc"], "2s", "5h");
+    play(&mut g, &[Action::TakeDiscard, meld("3h 4h 5h"), discard("Kc")]);
+    assert_eq!(meld_text(&g, 0), "3h 4h 5h");
+    assert_eq!(g.taken_this_turn(), None, "a new turn");
+    // Seat 1 takes the 6h seat 0 let go and lays it off at once.
+    let mut g = scripted(&standard(), 1, &["3h 4h 5h 6h Kc", "9s Td Jc"], "2s", "Qd");
+    play(&mut g, &[Action::DrawStock, meld("3h 4h 5h"), discard("6h")]);
+    play(&mut g, &[Action::TakeDiscard, lay_off("6h", 0), discard("9s")]);
+    assert_eq!(meld_text(&g, 0), "3h 4h 5h 6h");
+    assert_eq!(g.hand(1), set("Td Jc"));
+}
+
+// ---------------------------------------------------------------- §2.4 aces at the ends
+
+/// §2.4: the ace option decides which lay-offs carry a run past the king or below the
+/// ace: only low, K before A-2-3 and A after J-Q-K are refused; high or low, the ace goes
+/// after the king but nothing after that ace; round the corner, both, and on to the 2.
+#[test]
+fn rules_2_4_lay_offs_round_the_ace_under_each_mode() {
+    let table = [(1, MeldKind::Run, "Ah 2h 3h"), (1, MeldKind::Run, "Js Qs Ks")];
+    for (ace, king_before_ace, ace_after_king, two_after_ace) in [
+        (AceMode::Low, false, false, false),
+        (AceMode::LowOrHigh, false, true, false),
+        (AceMode::RoundTheCorner, true, true, true),
+    ] {
+        let config = standard().with_ace(ace);
+        let mut g = position(&config, &["Kh As 2s 9c 8d", "Tc Td"], &table, 0, Phase::Play, "5c");
+        for (action, fits, after) in [
+            (lay_off("Kh", 0), king_before_ace, "Kh Ah 2h 3h"),
+            (lay_off("As", 1), ace_after_king, "Js Qs Ks As"),
+            (lay_off("2s", 1), two_after_ace, "Js Qs Ks As 2s"),
+        ] {
+            if fits {
+                play(&mut g, &[action]);
+                let Action::LayOff { onto, .. } = action else { unreachable!() };
+                assert_eq!(g.table().meld(onto).unwrap().meld().to_string(), after, "{ace:?}");
+            } else {
+                does_not_fit(&mut g, action);
+            }
+        }
+        // Whatever fitted, the turn goes on: a discard ends it.
+        play(&mut g, &[discard("9c")]);
+        assert_eq!(g.to_move(), Some(1), "{ace:?}");
+    }
+}
+
+/// §2.4 and §2.6: under round the corner a meld may hold the ace between king and two,
+/// and an ace left in hand counts 15 (the reading RULES.md gives for this mode).
+#[test]
+fn rules_2_4_round_the_corner_meld_and_its_ace_in_hand() {
+    let config = standard().with_ace(AceMode::RoundTheCorner);
+    let mut g = position(&config, &["Qd Kd Ad 2d 3d", "As 4c"], &[], 0, Phase::Play, "5c");
+    play(&mut g, &[meld("Qd Kd Ad 2d 3d")]);
+    assert_eq!(meld_text(&g, 0), "Qd Kd Ad 2d 3d");
+    // Seat 0 went out on its first turn: a rummy, doubled: (15 + 4) × 2.
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![38, 0], winners: vec![0] }));
+    assert!(g.went_rummy());
+}
+
+// ---------------------------------------------------------------- §2.5 stock runs out
+
+/// Every card but the discard pile's `Qc` in the hands: clubs and diamonds with seat 0,
+/// hearts and spades with seat 1; the stock is empty and seat 0 is to draw.
+fn stock_gone(config: &Config) -> ClassicRummy {
+    let suit = |s: char| -> String {
+        "A23456789TJQK".chars().map(|r| format!("{r}{s}")).collect::<Vec<_>>().join(" ")
+    };
+    let seat0 = format!("{} {}", suit('c'), suit('d')).replace("Qc ", "");
+    let seat1 = format!("{} {}", suit('h'), suit('s'));
+    let mut setup = Setup::new(vec![cards(&seat0), cards(&seat1)]);
+    setup.dealer = 1;
+    setup.discard = cards("Qc");
+    let g = ClassicRummy::from_setup(config, setup).expect("a valid position");
+    assert_eq!((g.piles().stock_len(), g.to_move()), (0, Some(0)));
+    g
+}
+
+/// §2.5: on an empty stock the player may take the top discard, or turn the pile over as
+/// the new stock and draw its top card. A pile of one card comes back as that card, now
+/// a card from the stock, which may be discarded at once (§2.3). With the restock cap
+/// reached a draw from the stock ends the hand void, while the discard may still be
+/// taken; with no cap the pile turns over again.
+#[test]
+fn rules_2_5_a_one_card_pile_turned_over_and_the_cap_at_its_boundary() {
+    for cap in [Some(1), None] {
+        let mut g = stock_gone(&standard().with_max_restocks(cap));
+        let mut taker = g.clone();
+        play(&mut taker, &[Action::TakeDiscard]);
+        assert_eq!(taker.taken_this_turn(), Some(id("Qc")));
+        refused(&mut taker, discard("Qc"), ActionError::Turn(TurnError::DiscardTakenCard { card: id("Qc") }));
+
+        play(&mut g, &[Action::DrawStock]);
+        assert_eq!((g.piles().restocks(), g.piles().stock_len()), (1, 0));
+        assert!(g.piles().discard_pile().is_empty());
+        assert_eq!(g.taken_this_turn(), None);
+        assert!(g.hand(0).contains(id("Qc")));
+        play(&mut g, &[discard("Qc")]);
+        // Seat 1 faces the same empty stock.
+        let mut taker = g.clone();
+        play(&mut taker, &[Action::TakeDiscard]);
+        assert_eq!((taker.piles().restocks(), taker.outcome()), (1, None));
+        play(&mut g, &[Action::DrawStock]);
+        if cap.is_some() {
+            assert_eq!(g.outcome(), Some(Outcome { points: vec![0, 0], winners: vec![] }));
+            assert_eq!((g.to_move(), g.phase(), g.piles().restocks()), (None, Phase::Over, 1));
+            assert_eq!(g.piles().discard_pile(), &ids("Qc")[..], "nothing was drawn");
+        } else {
+            assert_eq!((g.piles().restocks(), g.outcome()), (2, None));
+            assert!(g.hand(1).contains(id("Qc")));
+        }
+        assert!(g.conserves_cards());
+    }
+}
+
+// ---------------------------------------------------------------- §2.6 rummy and the match
+
+/// §2.6: going out in one turn by lay-offs alone, without a meld of one's own, is a
+/// rummy: nothing was laid down in an earlier turn.
+#[test]
+fn rules_2_6_going_out_by_lay_offs_alone_is_a_rummy() {
+    let table = [(1, MeldKind::Run, "5h 6h 7h")];
+    let mut g = position(&standard(), &["8h 9h Th", "2c 3c Kd"], &table, 0, Phase::Play, "Qs");
+    assert!(!g.has_played_before(0));
+    play(&mut g, &[lay_off("8h", 0), lay_off("9h", 0), lay_off("Th", 0)]);
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![2 * (2 + 3 + 10), 0], winners: vec![0] }));
+    assert!(g.went_rummy());
+}
+
+/// §2.6: a lay-off in an earlier turn, without any meld, is enough to rule out a rummy.
+#[test]
+fn rules_2_6_an_earlier_lay_off_alone_rules_out_a_rummy() {
+    let mut g = scripted(&standard(), 0, &["8h Kc Kd Ks", "5h 6h 7h Jd 3s 4s"], "9s Qc Td 9d", "2h");
+    play(&mut g, &[Action::DrawStock, meld("5h 6h 7h"), discard("9s")]);
+    play(&mut g, &[Action::DrawStock, lay_off("8h", 0), discard("Qc")]);
+    assert!(g.has_played_before(0));
+    play(&mut g, &[Action::DrawStock, discard("Td")]);
+    play(&mut g, &[Action::DrawStock, meld("Kc Kd Ks"), discard("9d")]);
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![10 + 3 + 4, 0], winners: vec![0] }));
+    assert!(!g.went_rummy());
+}
+
+/// §2.6: a seat with a meld on the table from an earlier turn has melded before, so its
+/// going out is no rummy even in a position that does not list who has melded before;
+/// a meld made this turn, as the position counts it, is this turn's and spoils a rummy
+/// only from the next turn on.
+#[test]
+fn rules_2_6_a_meld_from_an_earlier_turn_rules_out_a_rummy_in_any_position() {
+    let table = [(0, MeldKind::Run, "5h 6h 7h")];
+    let mut g = position(&standard(), &["8h Kc Kd Ks", "2c 3c"], &table, 0, Phase::Play, "Qs");
+    assert!(g.has_played_before(0) && !g.has_played_before(1));
+    play(&mut g, &[lay_off("8h", 0), meld("Kc Kd Ks")]);
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![5, 0], winners: vec![0] }));
+    assert!(!g.went_rummy());
+
+    // The same meld made this turn: going out now is a rummy...
+    let this_turn = |hand: &str| {
+        let mut setup = Setup::new(vec![cards(hand), cards("2c 3c")]);
+        setup.table = vec![SetupMeld::new(0, MeldKind::Run, cards("5h 6h 7h"))];
+        setup.dealer = 1;
+        setup.phase = Phase::Play;
+        setup.melds_this_turn = 1;
+        setup.discard = cards("Qs");
+        setup.fill_stock();
+        ClassicRummy::from_setup(&standard(), setup).expect("a valid position")
+    };
+    let mut g = this_turn("8h 9h");
+    assert!(!g.has_played_before(0));
+    play(&mut g, &[lay_off("8h", 0), lay_off("9h", 0)]);
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![10, 0], winners: vec![0] }));
+    assert!(g.went_rummy());
+    // ...and going out in a later turn is not.
+    let mut g = this_turn("8h 2d");
+    play(&mut g, &[discard("2d"), Action::DrawStock, discard("Ac"), Action::DrawStock, lay_off("8h", 0)]);
+    assert_eq!(g.hand(0), set("4c"));
+    play(&mut g, &[discard("4c")]);
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![5, 0], winners: vec![0] }));
+    assert!(!g.went_rummy());
+}
+
+/// §2.2 / §2.6: scores add up over the hands and the match ends after the hand in which
+/// a total reaches the target: 99 plays on, exactly 100 ends it.
+#[test]
+fn rules_2_6_the_match_ends_when_a_total_reaches_the_target_exactly() {
+    let config = standard();
+    let mut m =
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 3).with_dealer(0)).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for (points, winner, over) in
+        [(vec![0, 99, 0], 1, false), (vec![0, 0, 60], 2, false), (vec![0, 1, 0], 1, true)]
+    {
+        let _ = m.next_hand(&mut rng).unwrap();
+        m.record(&Outcome { points, winners: vec![winner] }).unwrap();
+        assert_eq!(m.is_over(), over, "{:?}", m.totals());
+    }
+    assert_eq!(m.totals(), &[0, 100, 60]);
+    assert_eq!(m.winners(), [1]);
+    // A fixed number of hands ends after that many, whatever the totals.
+    let config = standard().with_game_end(MatchEnd::FixedHands(2));
+    let mut m = Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2)).unwrap();
+    for over in [false, true] {
+        let _ = m.next_hand(&mut rng).unwrap();
+        m.record(&Outcome { points: vec![150, 0], winners: vec![0] }).unwrap();
+        assert_eq!(m.is_over(), over);
+    }
+    assert_eq!(m.totals(), &[300, 0]);
+}
+
+// ---------------------------------------------------------------- §2.7 the option table
+
+#[test]
+fn rules_2_7_the_defaults_are_the_option_table() {
+    let c = Config::default();
+    assert_eq!(c, Config::STANDARD);
+    assert_eq!(c.meld_limit, MeldLimit::One);
+    assert!(!c.layoff_requires_own_meld);
+    assert_eq!(c.ace, AceMode::Low);
+    assert!(!c.must_discard_to_go_out);
+    assert!(!c.shuffle_on_restock);
+    assert_eq!(c.max_restocks, None);
+    assert!(c.going_rummy_double);
+    assert_eq!(c.game_end, MatchEnd::TargetScore(100));
+    assert_eq!(ClassicRummy::default_terms(&c, 4).end, MatchEnd::TargetScore(100));
+}
+
+// ---------------------------------------------------------------- §0 and §5
+
+/// §0 / §5 item 1: a meld's kind is stored with it and decides what it takes: the 7h
+/// fits both a set of sevens and the run 4h 5h 6h, and goes onto the one named. A table
+/// meld is read as the kind its position names, never guessed.
+#[test]
+fn rules_0_a_melds_kind_is_stored_and_decides_its_lay_offs() {
+    let table = [(1, MeldKind::Group, "7c 7d 7s"), (1, MeldKind::Run, "4h 5h 6h")];
+    for (onto, kind, after) in [(0, MeldKind::Group, "7c 7d 7s 7h"), (1, MeldKind::Run, "4h 5h 6h 7h")] {
+        let mut g = position(&standard(), &["7h 8h Kc", "2c 3c"], &table, 0, Phase::Play, "Qs");
+        play(&mut g, &[lay_off("7h", onto)]);
+        let m = g.table().meld(MeldId::new(onto)).unwrap();
+        assert_eq!((m.meld().kind(), m.meld().to_string()), (kind, after.to_owned()));
+        // 8h extends only the run.
+        if onto == 0 {
+            does_not_fit(&mut g, lay_off("8h", 0));
+        }
+    }
+    for (kind, text) in [(MeldKind::Run, "7c 7d 7s"), (MeldKind::Group, "4h 5h 6h")] {
+        let mut setup = Setup::new(vec![cards("7h 8h Kc"), cards("2c 3c")]);
+        setup.table = vec![SetupMeld::new(1, kind, cards(text))];
+        setup.fill_stock();
+        let refused = ClassicRummy::from_setup(&standard(), setup);
+        assert!(matches!(refused, Err(DealError::InvalidDeal(PositionError::Table(_)))), "{refused:?}");
+    }
+}
+
+/// §5 item 3: a card game checks each action as it is made: a meld lies on the table at
+/// once, before the turn ends, and a refused action after it leaves it there.
+#[test]
+fn rules_5_item_3_each_action_is_checked_and_applied_as_it_is_made() {
+    let mut g = scripted(&standard(), 1, &["2c 3c 4c 9h Kd", "5s 6s 7s"], "8d", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("2c 3c 4c")]);
+    assert_eq!((g.to_move(), g.phase(), g.table().len()), (Some(0), Phase::Play, 1));
+    assert_eq!(g.hand(0), set("9h Kd 8d"));
+    refused(&mut g, meld("9h Kd 8d"), ActionError::MeldLimitReached);
+    play(&mut g, &[discard("Kd")]);
+    assert_eq!((g.to_move(), g.table().len()), (Some(1), 1));
+}
+
+/// §5 item 5: the deal draws on the caller's rng alone: the same seed deals the same
+/// hand, and the same actions then give the same hand, to the end.
+#[test]
+fn rules_5_item_5_the_same_seed_plays_the_same_hand() {
+    let play_out = |seed: u64| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut g = ClassicRummy::deal(&Config::SIMULATION, Seating::new(4), &mut rng).unwrap();
+        let mut trail = vec![g.clone()];
+        let mut legal = Vec::new();
+        while let Some(seat) = g.to_move() {
+            g.legal_actions(&mut legal);
+            // A fixed choice, the first legal action: every turn draws from the stock, so
+            // the restock cap ends the hand.
+            g.apply(seat, legal[0]).unwrap();
+            trail.push(g.clone());
+        }
+        trail
+    };
+    let a = play_out(11);
+    assert_eq!(a, play_out(11));
+    assert_ne!(a[0], play_out(12)[0]);
+    assert!(a.last().unwrap().outcome().is_some());
+}
+
+/// §2.3 / §2.6 with `meld_limit = Unlimited` (and the other options of the liberal
+/// preset): two melds and the last discard in the first turn are a rummy, and the ace
+/// left in the other hand counts 15: (15 + 5) × 2.
+#[test]
+fn rules_2_6_a_rummy_of_two_melds_under_unlimited_melds() {
+    let mut g = scripted(&Config::LIBERAL, 1, &["2c 3c 4c 9h 9s 9d", "As 5d"], "Kd", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("2c 3c 4c"), meld("9h 9s 9d"), discard("Kd")]);
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![40, 0], winners: vec![0] }));
+    assert!(g.went_rummy());
+    // The same cards under the standard rules: one meld, so no going out this turn.
+    let mut g = scripted(&standard(), 1, &["2c 3c 4c 9h 9s 9d", "As 5d"], "Kd", "Qh");
+    play(&mut g, &[Action::DrawStock, meld("2c 3c 4c")]);
+    refused(&mut g, meld("9h 9s 9d"), ActionError::MeldLimitReached);
 }
