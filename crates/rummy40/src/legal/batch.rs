@@ -1,7 +1,7 @@
 //! Batches of new melds as byte keys that sort as the batches would: their expansion
 //! into every assignment of card identities, and their counts for the random draw.
 
-use rummykit_core::{Card, MeldKind, PieceId, PieceSet};
+use rummykit_core::{Card, Catalog, MeldKind, PieceId, PieceSet};
 
 use crate::NewMeld;
 use crate::action::normalize_pieces;
@@ -20,6 +20,8 @@ pub(super) struct Scratch {
     spans: Vec<(MeldKind, usize, usize)>,
     /// The melds of the multiset [`combos`](super::combos::combos) is at.
     pub(super) walk: Vec<usize>,
+    /// The keys of one group's batches ([`nth_batch`]).
+    pub(super) batches: Vec<[u8; KEY_ROOM]>,
 }
 
 /// Sorts the keys of `arena` (see [`expand`]) and drops repeats.
@@ -309,4 +311,219 @@ fn assign(
             used.remove(id);
         }
     }
+}
+
+/// The room of a batch's key as [`nth_batch`] builds it: at most [`MAX_BATCH`] melds of
+/// 13 cards in all (a batch keeps a card back), each meld's kind and end, the final 0.
+const KEY_ROOM: usize = 24;
+const _: () = assert!(crate::HAND_SIZE + 2 * MAX_BATCH < KEY_ROOM);
+
+/// The `k`-th (from 0) of the batches of `melds` from `cards` holding `required` (if
+/// any), in the order of their keys ([`expand`], [`sort_keys`]), as its key's bytes: the
+/// batches made from the choices themselves, with no assignment walked, none repeated
+/// and no arena. `None` where it does not apply, for the caller to expand: a meld
+/// repeated, a pack of more than two decks or eight jokers, or not `count` batches.
+///
+/// With no meld repeated, a batch is a choice of copies and jokers per meld, each
+/// choice a different batch (the melds differ by faces, so a batch tells which cards
+/// each holds): a copy of each natural face needed once (two choices for a face held
+/// twice, unless `required` is of it), the two copies of a face two melds need shared
+/// out (two ways), and for each meld with jokers a set of those left (its normal form
+/// orders them).
+pub(super) fn nth_batch(
+    melds: &[&ValuedMeld],
+    catalog: Catalog<Card>,
+    cards: PieceSet,
+    required: Option<PieceId>,
+    (k, count): (usize, u32),
+    out: &mut Vec<[u8; KEY_ROOM]>,
+) -> Option<[u8; KEY_ROOM]> {
+    let cards_in = melds.iter().map(|m| m.faces().len()).sum::<usize>();
+    if catalog.copies() > 2 || catalog.jokers() > 8 || melds.len() > MAX_BATCH || cards_in > crate::HAND_SIZE
+    {
+        return None;
+    }
+    // The naturals needed once and twice, and per meld those of its naturals needed
+    // twice that an earlier meld needs too.
+    let (mut once, mut shared, mut later) = (0u64, 0u64, [0u64; MAX_BATCH]);
+    for (i, m) in melds.iter().enumerate() {
+        let naturals = m.mask & NATURALS;
+        if naturals & shared != 0 || melds[..i].iter().any(|b| b.kind == m.kind && b.faces() == m.faces()) {
+            return None;
+        }
+        later[i] = naturals & once;
+        shared |= naturals & once;
+        once = (once | naturals) & !shared;
+    }
+    // The natural faces of which both copies are held, and those of which only the
+    // second is (the first otherwise): a face needed once and held twice is a choice
+    // (less the face of `required`, whose copy is fixed), and so is a shared face.
+    let held = |f: u64| PieceId::new(f as u8).is_some_and(|id| cards.contains(id));
+    let (mut twice, mut only_second) = (0u64, 0u64);
+    let mut bits = once | shared;
+    while bits != 0 {
+        let f = u64::from(bits.trailing_zeros());
+        bits &= bits - 1;
+        match (held(f), catalog.copies() == 2 && held(f + 52)) {
+            (true, true) => twice |= 1u64 << f,
+            (false, true) => only_second |= 1u64 << f,
+            (true, false) => {}
+            (false, false) => return None,
+        }
+    }
+    if shared & !twice != 0 {
+        return None;
+    }
+    let joker_base = catalog.copies() * 52;
+    let mut must = 0u32;
+    if let Some(r) = required {
+        let f = r.index() % 52;
+        if r.index() >= joker_base {
+            // A joker: its bit by place among the pack's jokers.
+            must = 1 << (r.index() - joker_base);
+        } else if once & 1u64 << f != 0 {
+            twice &= !(1u64 << f);
+            if r.index() >= 52 {
+                only_second |= 1u64 << f;
+            }
+        } else if shared & 1u64 << f == 0 {
+            return None;
+        }
+    }
+    let mut held_jokers = 0u32;
+    for j in 0..catalog.jokers() {
+        if PieceId::new(joker_base + j).is_some_and(|id| cards.contains(id)) {
+            held_jokers |= 1 << j;
+        }
+    }
+    let choices = twice.count_ones();
+    if choices >= 32 || 1u64 << choices > u64::from(count) {
+        return None;
+    }
+    out.clear();
+    // Every batch of one way to give the melds their jokers.
+    let mut batches = |share: [u32; MAX_BATCH]| {
+        if share.iter().fold(0, |a, s| a | s) & must != must || out.len() > count as usize {
+            return;
+        }
+        for pick in 0u64..1 << choices {
+            // The faces of which a meld takes the second copy: the choices' bits spread
+            // over `twice` (for a shared face, the first meld's copy).
+            let mut chosen = 0u64;
+            let (mut t, mut p) = (twice, pick);
+            while t != 0 {
+                let bit = t & t.wrapping_neg();
+                t &= t - 1;
+                if p & 1 != 0 {
+                    chosen |= bit;
+                }
+                p >>= 1;
+            }
+            let seconds = |i: usize| only_second | chosen ^ later[i];
+            out.push(batch_key(melds, seconds, joker_base, &share));
+        }
+    };
+    if melds.iter().all(|m| m.jokers == 0) {
+        batches([0; MAX_BATCH]);
+    } else {
+        // Every way to give each meld its jokers from those held (the melds in turn,
+        // each a set of those left).
+        let wants = melds.iter().map(|m| u32::from(m.jokers));
+        share_jokers(wants, held_jokers, [0; MAX_BATCH], 0, &mut batches);
+    }
+    if out.len() != count as usize || k >= out.len() {
+        return None;
+    }
+    let (_, nth, _) = out.select_nth_unstable(k);
+    Some(*nth)
+}
+
+/// Calls `f` with every way to give the melds from the `i`-th on the numbers of jokers
+/// `wants` (one per meld) from the jokers `left` (bits by place), each meld a set;
+/// `share` the sets given so far.
+fn share_jokers(
+    mut wants: impl Iterator<Item = u32> + Clone,
+    left: u32,
+    mut share: [u32; MAX_BATCH],
+    i: usize,
+    f: &mut dyn FnMut([u32; MAX_BATCH]),
+) {
+    let Some(want) = wants.next() else {
+        f(share);
+        return;
+    };
+    if want == 0 {
+        share_jokers(wants, left, share, i + 1, f);
+        return;
+    }
+    // Every subset of those left (the empty one last), of `want` jokers.
+    let mut s = left;
+    loop {
+        if s.count_ones() == want
+            && let Some(slot) = share.get_mut(i)
+        {
+            *slot = s;
+            share_jokers(wants.clone(), left & !s, share, i + 1, f);
+        }
+        if s == 0 {
+            break;
+        }
+        s = (s - 1) & left;
+    }
+}
+
+/// The key of the batch of `melds` with, for the `i`-th meld, the second copy of the
+/// natural faces `seconds(i)` (bits by face index) and the first of the others, and
+/// the jokers of `share[i]` (bits by place from `joker_base`) in order along it.
+fn batch_key(
+    melds: &[&ValuedMeld],
+    seconds: impl Fn(usize) -> u64,
+    joker_base: u8,
+    share: &[u32; MAX_BATCH],
+) -> [u8; KEY_ROOM] {
+    // Each meld's ids plus 2, normalized, and (kind, start, length) in `ids`.
+    let mut ids = [0u8; crate::HAND_SIZE];
+    let mut spans = [(MeldKind::Run, 0usize, 0usize); MAX_BATCH];
+    let mut at = 0;
+    for (i, (span, m)) in spans.iter_mut().zip(melds).enumerate() {
+        let len = m.faces().len();
+        let Some(slots) = ids.get_mut(at..at + len) else { break };
+        let (seconds, mut jokers) = (seconds(i), share[i]);
+        for (id, &face) in slots.iter_mut().zip(m.faces()) {
+            let f = face.index();
+            *id = if face.is_joker() {
+                // The lowest joker left: ascending along the meld, its normal form.
+                let j = jokers.trailing_zeros() as u8;
+                jokers &= jokers.wrapping_sub(1);
+                joker_base + j
+            } else if seconds & 1u64 << f != 0 {
+                f + 52
+            } else {
+                f
+            } + 2;
+        }
+        if m.kind == MeldKind::Group {
+            slots.sort_unstable();
+        }
+        *span = (m.kind, at, len);
+        at += len;
+    }
+    let spans = &mut spans[..melds.len()];
+    let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
+    for i in 1..spans.len() {
+        let mut j = i;
+        while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
+            spans.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let mut bytes = [0u8; KEY_ROOM];
+    let mut n = 0;
+    for &(kind, at, len) in spans.iter() {
+        bytes[n] = if kind == MeldKind::Group { 2 } else { 3 };
+        bytes[n + 1..n + 1 + len].copy_from_slice(&ids[at..at + len]);
+        bytes[n + 1 + len] = 1;
+        n += len + 2;
+    }
+    bytes
 }

@@ -21,7 +21,9 @@
 //! builds an action only when asked for it, and the full lists decode every key. The
 //! random draw's list ([`LegalActions::fill_for_draw`]) keys no batch: each multiset of
 //! melds by faces is one entry weighted by its number of batches
-//! ([`batch_count`](batch::batch_count)), and only the entry drawn is expanded.
+//! ([`batch_count`](batch::batch_count)), and only the batch drawn is made: from the
+//! choices of copies and jokers its multiset leaves ([`nth_batch`]), or, for a multiset
+//! with a meld repeated, by expanding its entry.
 //!
 //! [`Rummy40::legal_actions_by_check`] is the reference: the same candidates, no bounds,
 //! every one through [`Game::check`]. The tests compare the two on random reachable
@@ -44,7 +46,7 @@ use rummykit_core::{Card, Catalog, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceS
 use crate::turn::Turn;
 use crate::{Action, HAND_SIZE, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
 
-use batch::{MAX_BATCH, Scratch, decode_batch, expand, sort_keys};
+use batch::{MAX_BATCH, Scratch, decode_batch, expand, nth_batch, sort_keys};
 pub(crate) use faces::meldable_at;
 use faces::{FaceBits, face_counts, ids_by_face};
 use opening::open_or_rummy;
@@ -541,7 +543,9 @@ impl LegalActions {
         self.groups.discards.get(k).map(Action::Discard)
     }
 
-    /// The `k`-th batch of group `g` (its batches sorted), as its action.
+    /// The `k`-th batch of group `g` (its batches sorted), as its action: made from the
+    /// group's choices ([`nth_batch`]), or from every assignment expanded and sorted
+    /// where those do not apply (and, in debug builds, to check them).
     // Out of line: drawn rarely (most draws are a discard or a draw from the stock), and
     // inlined it made every draw save and restore the registers it needs.
     #[inline(never)]
@@ -555,16 +559,29 @@ impl LegalActions {
             *slot = fms.get(usize::from(at))?;
         }
         let melds = slots.get(..places.len())?;
-        let by_face = ids_by_face(groups.catalog?, groups.cards);
-        let start = arena.len();
-        // (The list's own keys' buffer, empty once the list is filled.)
-        keys.clear();
-        expand(melds, &by_face, groups.required, arena, keys, scratch);
-        sort_keys(arena, keys);
-        debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
-        let mut batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
-        keys.clear();
-        arena.truncate(start);
+        let catalog = groups.catalog?;
+        let counted = (k, group.count);
+        let direct = nth_batch(melds, catalog, groups.cards, groups.required, counted, &mut scratch.batches);
+        // Where the batches are not made from the choices directly, or to check those
+        // that are (debug builds): every assignment expanded and the keys sorted.
+        let mut batch = None;
+        if direct.is_none() || cfg!(debug_assertions) {
+            let by_face = ids_by_face(catalog, groups.cards);
+            let start = arena.len();
+            // (The list's own keys' buffer, empty once the list is filled.)
+            keys.clear();
+            expand(melds, &by_face, groups.required, arena, keys, scratch);
+            sort_keys(arena, keys);
+            debug_assert_eq!(keys.len(), group.count as usize, "the batches of {melds:?}");
+            batch = keys.get(k).map(|key| decode_batch(arena.get(key.clone()).unwrap_or_default()));
+            keys.clear();
+            arena.truncate(start);
+        }
+        if let Some(key) = direct {
+            let made = decode_batch(&key);
+            debug_assert!(batch.as_ref().is_none_or(|b| *b == made), "batch {k} of {melds:?}");
+            batch = Some(made);
+        }
         let action = match (group.open, group.take) {
             (true, true) => Action::TakeDiscardAndOpen { melds: batch.take()? },
             (true, false) => Action::Open { melds: batch.take()? },

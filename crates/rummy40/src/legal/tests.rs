@@ -6,7 +6,9 @@ use rummykit_core::{Card, Face, Game, MeldKind, MeldTable, PieceId, PieceSet, Ru
 use crate::turn::Turn;
 use crate::{Action, OpeningScope, Phase, Rummy40, rank_value};
 
-use super::batch::{Copies, Scratch, batch_count, batch_count_general, expand};
+use super::batch::{
+    Copies, MAX_BATCH, Scratch, batch_count, batch_count_general, decode_batch, expand, nth_batch, sort_keys,
+};
 use super::combos::{combos, combos_by};
 use super::faces::{FaceBits, Held, any_meldable, face_counts, meldable_at, meldable_faces, meldable_of};
 use super::opening::{held_twice, max_value, may_go_rummy, opening_bound, packing_reaches};
@@ -75,6 +77,84 @@ fn batch_counts_by_bits_are_the_general_formulas() {
         });
     }
     assert!(multisets > 10_000 && required > 100_000, "{multisets} multisets, {required} with a card");
+}
+
+/// The `k`-th batch made from the choices ([`nth_batch`]) is the `k`-th of every
+/// assignment expanded, sorted and deduplicated ([`expand`], [`sort_keys`]), for every
+/// `k`, for every multiset of at most four melds of random hands of both packs (by
+/// identity, up to four jokers), with no card required and with each card required;
+/// and it declines only a multiset with a meld repeated.
+#[test]
+fn the_nth_batch_from_the_choices_is_the_sorted_expansions() {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+    let (mut asked, mut several, mut shared, mut joker_melds, mut repeated) = (0, 0, 0, 0, 0);
+    let (mut arena, mut keys, mut scratch, mut out) =
+        (Vec::new(), Vec::new(), Scratch::default(), Vec::new());
+    for hand_no in 0..24 {
+        let config = if hand_no % 2 == 0 { crate::Config::RUMMY40 } else { crate::Config::SCALA40 };
+        let catalog = config.catalog().unwrap();
+        let mut ids: Vec<PieceId> = (0..catalog.len()).filter_map(|i| PieceId::new(i as u8)).collect();
+        ids.shuffle(&mut rng);
+        // Hands rich in melds: a few cards drawn from a short stretch of the pack.
+        let key = |id: &PieceId| catalog.face(*id).map_or(0, |f| f.index());
+        ids.sort_by_key(|id| if hand_no % 3 == 0 { key(id) % 13 } else { key(id) / 13 });
+        let start = hand_no % (ids.len() - 14);
+        let cards: PieceSet = ids[start..start + 14].iter().copied().collect();
+        let faces: Vec<Card> = cards.iter().filter_map(|id| catalog.face(id)).collect();
+        let by_face = super::faces::ids_by_face(catalog, cards);
+        let (counts, held) = face_counts(&faces);
+        let mut fms = Vec::new();
+        let bits = FaceBits::of(&faces);
+        for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| fms.push(ValuedMeld::of(m)));
+        let supply = (counts, held, Copies::of(&counts));
+        combos(&fms, fms.len(), supply, &[], true, &mut Vec::new(), &mut |chosen, used, _, _, _| {
+            if chosen.len() > MAX_BATCH || used > 13 {
+                return;
+            }
+            let melds: Vec<&ValuedMeld> = chosen.iter().map(|&i| &fms[i]).collect();
+            let again = chosen.windows(2).any(|w| w[0] == w[1]);
+            // (A card of a face no meld needs is in no batch.)
+            let needed = melds.iter().fold(0, |bits, m| bits | m.mask);
+            let in_some = |id: &PieceId| catalog.face(*id).is_some_and(|f| needed & 1u64 << f.index() != 0);
+            for required in core::iter::once(None).chain(cards.iter().filter(in_some).map(Some)) {
+                arena.clear();
+                keys.clear();
+                expand(&melds, &by_face, required, &mut arena, &mut keys, &mut scratch);
+                sort_keys(&arena, &mut keys);
+                let count = keys.len() as u32;
+                for (k, key) in keys.iter().enumerate() {
+                    let direct = nth_batch(&melds, catalog, cards, required, (k, count), &mut out);
+                    if again {
+                        assert_eq!(direct, None, "{melds:?}");
+                        repeated += 1;
+                        continue;
+                    }
+                    let direct = direct.unwrap_or_else(|| panic!("{melds:?} {required:?} {k}"));
+                    assert_eq!(
+                        decode_batch(&direct),
+                        decode_batch(&arena[key.clone()]),
+                        "{melds:?} {required:?} {k}"
+                    );
+                    asked += 1;
+                    several += usize::from(count > 1);
+                    shared += usize::from(
+                        melds
+                            .iter()
+                            .enumerate()
+                            .any(|(i, m)| melds[..i].iter().any(|b| b.mask & m.mask & NATURALS != 0)),
+                    );
+                    joker_melds += usize::from(melds.iter().filter(|m| m.jokers > 0).count() > 1);
+                }
+            }
+        });
+    }
+    assert!(
+        asked > 100_000 && several > 50_000 && shared > 20_000 && joker_melds > 10_000 && repeated > 1_000,
+        "{asked} batches, {several} of groups of several, {shared} with a face in two melds, \
+         {joker_melds} with jokers in two melds, {repeated} with a meld repeated"
+    );
 }
 
 /// The walk over multisets by bits ([`MeldBits`]) visits what the scan of every later
