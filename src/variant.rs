@@ -30,7 +30,6 @@ use crate::{AnyConfig, AnyGame, GameKind, NamedBots};
 /// # Ok::<(), rummykit::UnknownVariant>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Variant {
     /// Rummikub, box rules (RULES.md §1): [`RummikubConfig::STANDARD`].
@@ -213,6 +212,32 @@ impl fmt::Display for Variant {
     /// The [`name`](Variant::name).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Written as its [`name`](Variant::name) (`"rummikub-xp"`), the spelling of the command
+/// line and of match records, and read back as [`FromStr`] reads it.
+///
+/// ```
+/// use rummykit::Variant;
+/// assert_eq!(serde_json::to_string(&Variant::RummikubXp)?, r#""rummikub-xp""#);
+/// assert_eq!(serde_json::from_str::<Variant>(r#""Scala40""#)?, Variant::Scala40);
+/// assert!(serde_json::from_str::<Variant>(r#""poker""#).is_err());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// Read from a [`name`](Variant::name), in any case (see the `Serialize` impl).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Variant, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
     }
 }
 

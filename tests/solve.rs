@@ -166,3 +166,21 @@ fn json_with_only_good_lines_exits_0() {
     assert_eq!(status, cli::SUCCESS);
     assert_eq!(out.lines().count(), 1);
 }
+
+/// A JSON line may name the tile set as the command line does or as the library's own
+/// saves do (`Xp160`): a third copy of a tile needs the 160-tile set.
+#[test]
+fn json_tile_set_in_either_spelling() {
+    for name in ["xp160", "XP160", "Xp160"] {
+        let line =
+            format!("{{\"table\": [], \"rack\": [\"k1\", \"k1\", \"k1\"], \"tile_set\": \"{name}\"}}\n");
+        let (status, out, err) = solve_tool(&["--json"], line.as_bytes());
+        assert_eq!(status, cli::SUCCESS, "{name}: {out}{err}");
+    }
+    for name in ["standard", "Standard106"] {
+        let line =
+            format!("{{\"table\": [], \"rack\": [\"k1\", \"k1\", \"k1\"], \"tile_set\": \"{name}\"}}\n");
+        let (status, out, _) = solve_tool(&["--json"], line.as_bytes());
+        assert_eq!(status, cli::FAILURE, "{name}: three copies are more than the standard set holds: {out}");
+    }
+}

@@ -378,6 +378,8 @@ fn games_actions_and_records_round_trip_through_json() {
             assert_eq!(back, game);
         }
         let json = serde_json::to_string(&variant).unwrap();
+        // Saved by the name the command line and match records use.
+        assert_eq!(json, format!("\"{}\"", variant.name()));
         assert_eq!(serde_json::from_str::<Variant>(&json).unwrap(), variant);
         let config = config(variant);
         assert_eq!(

@@ -159,7 +159,10 @@ pub struct Config {
     /// Going rummy (going out in one turn, without an earlier meld or lay-off) doubles
     /// the hand's points (default true).
     pub going_rummy_double: bool,
-    /// When the match ends (`TargetScore(100)` is common; `FixedHands(n)`).
+    /// When the match ends (`TargetScore(100)` is common; `FixedHands(n)`). A match takes
+    /// it from [`Game::default_terms`](rummykit_core::Game::default_terms)
+    /// (`Match::new(config, ClassicRummy::default_terms(&config, seats))`); terms built
+    /// with `MatchTerms::new` carry their own end and do not read it.
     pub game_end: MatchEnd,
 }
 

@@ -9,7 +9,8 @@ use thiserror::Error;
 use crate::plural::plural;
 use crate::{Card, Description, MatchTerms, MeldError, TableError, Tile};
 
-/// A seat at the table, numbered clockwise from 0.
+/// A seat at the table, numbered clockwise from 0: an index, so the library's messages
+/// say "seat 0" for the first seat (a program showing seats to people may count from 1).
 ///
 /// ```
 /// use rummykit_core::{Seat, Seating};
@@ -1165,12 +1166,14 @@ pub fn random_index<R: Rng + ?Sized>(rng: &mut R, len: usize) -> Option<usize> {
 ///
 /// # Panics
 ///
-/// [`Bot::act`] panics if the game lists no action for the seat to move, which breaks
-/// the contract of [`Game::legal_actions_from`]: no game of rummykit does for a view of
-/// a game, nor for a view read through serde (the card games check a view when it is
-/// read, [`HandView::check`](crate::HandView::check), and refuse one no game could show
-/// or one whose seat to move they list no action for), but a view built by hand may
-/// list nothing (Rummy 40 lists nothing for a hand no game could hold).
+/// [`Bot::act`] is asked only with the view of the seat to move (the drivers never do
+/// otherwise); given another seat's view, or if the game lists no action for the seat to
+/// move, it panics. The latter breaks the contract of [`Game::legal_actions_from`]: no
+/// game of rummykit does for a view of a game, nor for a view read through serde (the
+/// card games check a view when it is read, [`HandView::check`](crate::HandView::check),
+/// and refuse one no game could show or one whose seat to move they list no action
+/// for), but a view built by hand may list nothing (Rummy 40 lists nothing for a hand
+/// no game could hold).
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

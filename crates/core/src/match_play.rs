@@ -194,7 +194,11 @@ pub struct Match<G: Game> {
 
 impl<G: Game> Match<G> {
     /// A match of the game configured by `config`, on `terms`; the game's own terms are
-    /// [`Game::default_terms`].
+    /// [`Game::default_terms`], which read the end of match a game's configuration names
+    /// (classic Rummy's and Rummy 40's `game_end`, Rummikub's session): pass
+    /// `G::default_terms(&config, seats)` to play it. Terms built with
+    /// [`MatchTerms::new`] end after one hand unless [`MatchTerms::with_end`] says
+    /// otherwise, whatever the configuration says.
     ///
     /// # Errors
     ///

@@ -192,7 +192,9 @@ pub struct MatchTerms {
 
 impl MatchTerms {
     /// `seats` players, one hand ([`MatchEnd::SingleHand`]), ranked by total, the
-    /// dealer chosen by the game, no hand limit.
+    /// dealer chosen by the game, no hand limit. These terms do not read a game's
+    /// configuration: for the end of match it names, use
+    /// [`Game::default_terms`](crate::Game::default_terms).
     ///
     /// ```
     /// use rummykit_core::{MatchEnd, MatchTerms, Ranking};

@@ -317,7 +317,9 @@ pub struct Config {
     /// together (a tile exchanged for one of its jokers counts as its tile; identical
     /// copies are read in the player's favour). Default `false`.
     pub keep_three: bool,
-    /// How a session is won (§1.8).
+    /// How a session is won (§1.8). A match takes it from
+    /// [`Game::default_terms`](rummykit_core::Game::default_terms); terms built with
+    /// `MatchTerms::new` carry their own ranking and do not read it.
     pub session_ranking: SessionRanking,
 }
 

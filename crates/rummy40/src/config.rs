@@ -189,8 +189,11 @@ pub struct Config {
     /// taken discard.
     pub rummy_requires_opening_threshold: bool,
     /// When the match ends (`RULES.md` §3.8): `Elimination(101)` by default (201 and 501
-    /// are common), `FixedHands(n)`, or `SingleHand` for per-hand settlement. Played by
-    /// core's [`Match`](rummykit_core::Match).
+    /// are common), `FixedHands(n)`, or `SingleHand` for per-hand settlement. A
+    /// [`Match`](rummykit_core::Match) takes it from
+    /// [`Game::default_terms`](rummykit_core::Game::default_terms)
+    /// (`Match::new(config, Rummy40::default_terms(&config, seats))`); terms built with
+    /// `MatchTerms::new` carry their own end and do not read it.
     pub game_end: MatchEnd,
     /// A flat penalty replacing the card count of a player who had not opened when the
     /// hand ended (some "Rami 51" tables charge 100); `None` by default; at most

@@ -45,7 +45,7 @@ With --json each input line is an object
    \"opened\": true, \"threshold\": 30, \"initial_joker_value\": \"represented\",
    \"joker_value\": 30, \"tile_set\": \"standard\"}
 (only table and rack are required; initial_joker_value is represented or zero, tile_set
-standard or xp160) and is answered by
+standard or xp160, in any case) and is answered by
   {\"tiles_placed\": 2, \"value_placed\": 34, \"placed\": [...], \"table\": [[...]], \"micros\": 12}
 or by {\"error\": \"...\"}: every line gets an answer, blank and unreadable ones included.
 The exit status is 1 when some line was refused.";
@@ -131,6 +131,15 @@ fn objective(text: &str) -> Option<Objective> {
     match text.trim().to_ascii_lowercase().as_str() {
         "tiles" => Some(Objective::Tiles),
         "value" => Some(Objective::Value),
+        _ => None,
+    }
+}
+
+/// The tile set by its name, in any case, or by the library's own (`Standard106`, `Xp160`).
+fn tile_set(text: &str) -> Option<rummykit_rummikub::TileSet> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "standard" | "standard106" => Some(rummykit_rummikub::TileSet::Standard106),
+        "xp160" => Some(rummykit_rummikub::TileSet::Xp160),
         _ => None,
     }
 }
@@ -303,10 +312,10 @@ fn request(text: &str) -> Result<(Position, SolveOptions), String> {
     if let Some(n) = number(&fields, "joker_value")? {
         options = options.with_joker_value(n);
     }
-    match string(&fields, "tile_set")? {
-        None | Some("standard") => {}
-        Some("xp160") => options = options.with_tile_set(rummykit_rummikub::TileSet::Xp160),
-        Some(other) => return Err(format!("tile_set `{}`: expected standard or xp160", clip(other))),
+    if let Some(text) = string(&fields, "tile_set")? {
+        options = options.with_tile_set(
+            tile_set(text).ok_or_else(|| format!("tile_set `{}`: expected standard or xp160", clip(text)))?,
+        );
     }
     Ok((Position::new(table, rack), options))
 }
