@@ -192,9 +192,16 @@ fn assert_effect(before: &Rummy40, after: &Rummy40, seat: usize, action: &Action
             }
             assert!(after.has_opened(seat), "{context}");
         }
-        Action::GoRummy { .. } if config.rummy_requires_opening_threshold => {
-            let worth = opening_worth(before, after);
-            assert!(worth >= config.opening_threshold, "rummy worth {worth}; {context}");
+        Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. }
+            if config.rummy_requires_opening_threshold =>
+        {
+            // The threshold binds a rummy where it binds an opening in its place (§3.5, §3.7).
+            let taking =
+                matches!(action, Action::TakeDiscardAndGoRummy { .. }) || before.taken_this_turn().is_some();
+            if taking || config.opening_threshold_scope == OpeningScope::Always {
+                let worth = opening_worth(before, after);
+                assert!(worth >= config.opening_threshold, "rummy worth {worth}; {context}");
+            }
         }
         _ => {}
     }

@@ -826,6 +826,9 @@ fn rules_3_7_rummy_threshold_option_follows_the_opening_scope() {
     m.pieces.push(g.piles().top_discard().unwrap());
     let melds = vec![m, set(&g, 0, "2d 2h 2s")];
     let discard = id(&g, 0, "Kd");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(!legal.iter().any(|a| matches!(a, Action::TakeDiscardAndGoRummy { .. })), "{legal:?}");
     refused!(
         g,
         Action::TakeDiscardAndGoRummy { melds: melds.clone(), lay_offs: vec![], discard },
@@ -1479,7 +1482,7 @@ fn rules_3_4_no_adjacent_jokers_option() {
 }
 
 #[test]
-fn rules_3_6_swap_from_another_players_run_and_at_its_ends() {
+fn rules_3_6_swap_from_another_players_runs_at_an_end_and_inside() {
     // Seat 1 opens with ♠Q-K-joker (the joker is the ace) and ♦9-10-joker-Q (the jack);
     // seat 0, opened the turn before, wins both jokers from seat 1's melds.
     let mut g =
@@ -1593,13 +1596,13 @@ fn rules_3_6_forbid_playable_discard_binds_only_the_opened_and_sets_count() {
     // Seat 0 takes it (and may not throw it back this turn). A turn later the 5♥, which
     // fits seat 0's set of fives, may not go while the 2♦, which fits nowhere, could.
     ok!(g, Action::TakeDiscard);
-    let nine = g.taken_this_turn().unwrap();
-    refused!(g, Action::Discard(nine), ActionError::Turn(TurnError::DiscardTakenCard { card: nine }));
+    let five = g.taken_this_turn().unwrap();
+    refused!(g, Action::Discard(five), ActionError::Turn(TurnError::DiscardTakenCard { card: five }));
     ok!(g, Action::Discard(id(&g, 0, "8c")));
     draw(&mut g);
     ok!(g, Action::Discard(id(&g, 1, "7h")));
     draw(&mut g);
-    refused!(g, Action::Discard(nine), ActionError::PlayableDiscard { card: nine, meld: M1 });
+    refused!(g, Action::Discard(five), ActionError::PlayableDiscard { card: five, meld: M1 });
     ok!(g, Action::Discard(id(&g, 0, "2d")));
 }
 
@@ -1711,7 +1714,7 @@ fn rules_5_4_a_run_never_holds_a_value_twice() {
 }
 
 #[test]
-fn rules_5_5_the_same_seed_deals_and_restocks_the_same() {
+fn rules_5_5_the_same_seed_plays_the_same_hand() {
     let play = |seed: u64| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut g = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng).unwrap();
