@@ -122,14 +122,15 @@ impl ClassicRummy {
         if setup.phase == Phase::Draw && setup.played_this_turn {
             return bad(NOT_DRAWN);
         }
-        check_melds_this_turn(config, setup.phase, setup.melds_this_turn, placed.table.len())?;
+        let owned = |seat| placed.table.melds().iter().filter(|m| m.owner() == seat).count();
+        check_melds_this_turn(config, setup.phase, setup.melds_this_turn, owned(placed.to_move))?;
         // A meld on the table from an earlier turn shows that its owner has melded before
         // (no rummy, §2.6), whatever the list says: a position written without the list
-        // scores as its table shows. The mover's melds of this turn are the last ones.
+        // scores as its table shows. The mover owns the melds of this turn (checked
+        // above), so only more than those show an earlier one.
         let this_turn = usize::try_from(setup.melds_this_turn).unwrap_or(usize::MAX);
         for (seat, before) in played_before.iter_mut().enumerate() {
-            let owned = placed.table.melds().iter().filter(|m| m.owner() == seat).count();
-            *before |= owned > if seat == placed.to_move { this_turn } else { 0 };
+            *before |= owned(seat) > if seat == placed.to_move { this_turn } else { 0 };
         }
         // A meld this turn is play this turn: it rules out a rummy from the next turn on.
         let played_this_turn = setup.played_this_turn || setup.melds_this_turn > 0;
@@ -870,15 +871,15 @@ impl CardRules for ClassicRummy {
 /// Why a turn that melded or laid off before its draw is refused.
 const NOT_DRAWN: &str = "a turn that has not drawn yet cannot have melded or laid off";
 
-/// `melds` made this turn could be counted in `phase` under `config` with `on_table`
-/// melds on the table (`RULES.md` §2.3): none before the draw, at most one under
-/// [`MeldLimit::One`], and never more than the table holds. A save and a view read
-/// are both checked with it.
+/// `melds` made this turn could be counted in `phase` under `config` when the mover owns
+/// `movers` melds of the table (`RULES.md` §2.3): none before the draw, at most one
+/// under [`MeldLimit::One`], and never more than the mover has on the table. A save and
+/// a view read are both checked with it.
 pub(crate) fn check_melds_this_turn(
     config: &Config,
     phase: Phase,
     melds: u32,
-    on_table: usize,
+    movers: usize,
 ) -> Result<(), DealError> {
     let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
     match phase {
@@ -886,12 +887,12 @@ pub(crate) fn check_melds_this_turn(
         Phase::Play if config.meld_limit == MeldLimit::One && melds > 1 => {
             bad("more melds this turn than the limit")
         }
-        // The melds made this turn are on the table.
-        Phase::Play if usize::try_from(melds).map_or(true, |m| m > on_table) => {
+        // The melds made this turn are on the table, the mover's.
+        Phase::Play if usize::try_from(melds).map_or(true, |m| m > movers) => {
             Err(PositionError::OutOfRange {
                 field: "melds_this_turn",
                 value: melds.into(),
-                max: on_table as u64,
+                max: movers as u64,
             }
             .into())
         }

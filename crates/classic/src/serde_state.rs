@@ -55,7 +55,7 @@ impl TryFrom<ViewRepr> for View {
             &r.config,
             r.common.phase,
             r.melds_this_turn,
-            r.common.table.len(),
+            r.common.table.melds().iter().filter(|m| Some(m.owner()) == r.common.to_move).count(),
         )?;
         if let Some(max) = r.config.max_restocks.filter(|&max| r.restocks > max) {
             let (value, max) = (r.restocks.into(), max.into());

@@ -971,6 +971,26 @@ fn rules_2_6_a_meld_from_an_earlier_turn_rules_out_a_rummy_in_any_position() {
     play(&mut g, &[discard("4c")]);
     assert_eq!(g.outcome(), Some(Outcome { points: vec![5, 0], winners: vec![0] }));
     assert!(!g.went_rummy());
+
+    // A seat not to move that owns a meld has melded before too: its going out later is
+    // no rummy.
+    let table = [(1, MeldKind::Run, "5h 6h 7h")];
+    let g = position(&standard(), &["Kc Kd", "8h 2c"], &table, 0, Phase::Play, "Qs");
+    assert!(!g.has_played_before(0) && g.has_played_before(1));
+
+    // Melds counted as this turn's are the mover's: a position that counts one while the
+    // mover owns none is refused, not read as play this turn.
+    let mut setup = Setup::new(vec![cards("8h 9h"), cards("2c 3c")]);
+    setup.table = vec![SetupMeld::new(1, MeldKind::Run, cards("5h 6h 7h"))];
+    setup.dealer = 1;
+    setup.phase = Phase::Play;
+    setup.melds_this_turn = 1;
+    setup.discard = cards("Qs");
+    setup.fill_stock();
+    assert_eq!(
+        ClassicRummy::from_setup(&standard(), setup).unwrap_err(),
+        DealError::InvalidDeal(PositionError::OutOfRange { field: "melds_this_turn", value: 1, max: 0 })
+    );
 }
 
 /// §2.2 / §2.6: scores add up over the hands and the match ends after the hand in which

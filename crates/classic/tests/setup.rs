@@ -143,9 +143,10 @@ fn each_impossible_position_is_refused_with_its_error() {
     inconsistent(&|s| s.melds_this_turn = 2, &one, "limit");
     let mut unlimited = c;
     unlimited.meld_limit = MeldLimit::Unlimited;
+    // The melds of this turn are the mover's: seat 0 owns none of the table's one meld.
     assert_eq!(
         refused(&unlimited, |s| s.melds_this_turn = 2),
-        PositionError::OutOfRange { field: "melds_this_turn", value: 2, max: 1 }
+        PositionError::OutOfRange { field: "melds_this_turn", value: 2, max: 0 }
     );
     inconsistent(
         &|s| {
