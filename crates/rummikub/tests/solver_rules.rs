@@ -1042,6 +1042,31 @@ fn rules_4_1_schmidt_solve_turn_equals_brute_force() {
     }
 }
 
+/// RULES.md §4.1 on a position of a greedy-bot game (ten melds, a rack of thirteen):
+/// the search over kept and broken-up melds reaches its limit of puzzles when every
+/// node is solved on its own, with a whole family of siblings holding one meld that an
+/// earlier node, reached by another path, proved costly. A node holding all of a solved
+/// node's melds ranks no higher than that node's best, so those siblings close without
+/// a solve each and the turn is proven; the answer is one the engine accepts.
+#[test]
+fn rules_4_1_nodes_holding_a_costly_nodes_melds_close_unsolved() {
+    let table = [
+        run("b6 b7 b8 b9 b10"),
+        run("k7 k8 k9 k10"),
+        run("b10 b11 b12 J"),
+        run("k10 k11 k12 k13"),
+        group("r6 y6 k6"),
+        group("y13 k13 J b13"),
+        run("b6 b7 b8"),
+        group("r5 b5 k5 y5"),
+        group("r12 y12 k12 b12"),
+        group("r13 b13 y13"),
+    ];
+    let rack = "r1 r1 r2 r9 r10 b1 b4 y5 y7 y11 k3 k3 k4";
+    // `placed` asks for a proven answer and checks it with the engine.
+    placed(&table, rack, &Config::SCHMIDT, true);
+}
+
 /// RULES.md §4.1, the worked examples: the b10 taken from either run of three into
 /// b10 k10 y10 leaves two of its run together, so no play places a tile (the puzzle's
 /// best would place both, and that is proven too); a run of four gives its 2 to a new

@@ -62,6 +62,13 @@
 //! most fixed melds: its play is the likeliest to be accepted); the first whose best
 //! play is accepted is the answer, as it ranks as high as every bound left. Nodes of
 //! the same fixed melds (their needs differ) have the same puzzle, solved once. A node
+//! whose fixed melds hold all of a solved node's (copies counted), reached by another
+//! path, ranks no higher than that node's best: cut down, a play of it holds those melds
+//! too, and the rest of it is a play of that node's puzzle (the fixed melds take table
+//! copies first, so that node's rack copies are among the tiles the play places), of
+//! the same rank. So before it is solved it takes the least such best as its bound, and
+//! is dropped if one of them has no play reaching the floor; a family of siblings that
+//! all hold a meld some earlier node found too costly closes without a solve each. A node
 //! it cannot branch, or the limit of [`MAX_SOLVES`] puzzles solved (or [`MAX_SHARED`]
 //! shared), ends the search with the highest bound left.
 //!
@@ -211,6 +218,9 @@ impl Solver {
         }];
         let mut seen = std::collections::HashSet::new();
         let mut solved = std::collections::HashMap::new();
+        // The nodes solved whose best fell below their bound, or who have none: what
+        // bounds a node holding their melds.
+        let mut lower = Vec::new();
         let mut hits = 0usize;
         let mut refusals = std::collections::HashMap::new();
         // Sibling nodes ask for the forms of the same needs.
@@ -233,18 +243,34 @@ impl Solver {
                     }
                     continue;
                 }
+                // A node holding a solved node's melds ranks no higher (module docs).
+                match below_solved(&lower, &key) {
+                    Some(None) => continue,
+                    Some(Some(r)) if r < node.bound => {
+                        node.bound = r;
+                        open.push(node);
+                        continue;
+                    }
+                    _ => {}
+                }
                 if solves >= MAX_SOLVES {
                     return done(node.bound, None);
                 }
                 solves += 1;
                 match self.fixed(&faces, rack, options, (floor, objective), &node.entries) {
                     Ok(Some(play)) => {
+                        // The open bounds only fall: a best as high as the node's bound
+                        // bounds no node to come.
+                        if rank(&play, objective) < node.bound {
+                            lower.push((key.clone(), Some(rank(&play, objective))));
+                        }
                         node.bound = node.bound.min(rank(&play, objective));
                         solved.insert(key, Some(play.clone()));
                         node.play = Some(play);
                         open.push(node);
                     }
                     Ok(None) => {
+                        lower.push((key.clone(), None));
                         solved.insert(key, None);
                     }
                     Err(()) => return None,
@@ -804,12 +830,38 @@ impl Turn {
     }
 }
 
+/// A solved node's melds (as [`melds_key`]) and the rank of its best play, if one.
+type MeldsBest = (Vec<(bool, Vec<Tile>)>, Option<(u64, u64)>);
+
 /// The fixed melds of `entries` as a key, in order (their needs left out).
 fn melds_key(entries: &[Entry]) -> Vec<(bool, Vec<Tile>)> {
     let mut key: Vec<(bool, Vec<Tile>)> =
         entries.iter().map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec())).collect();
     key.sort_unstable();
     key
+}
+
+/// The best rank of a play holding the melds of `key` that the nodes solved prove
+/// (`lower`: their melds, as [`melds_key`], and their best): `Some(None)` if a node of
+/// some of those melds has no play reaching the floor, `Some(Some(r))` the least best
+/// among them, `None` if no node of a part of them is listed. A play holding the melds
+/// of `key` holds those of each part: its best is no higher.
+fn below_solved(lower: &[MeldsBest], key: &[(bool, Vec<Tile>)]) -> Option<Option<(u64, u64)>> {
+    let mut least = None;
+    for (part, best) in lower {
+        if part.len() >= key.len() || !is_part(part, key) {
+            continue;
+        }
+        let Some(r) = *best else { return Some(None) };
+        least = Some(least.map_or(r, |l: (u64, u64)| l.min(r)));
+    }
+    least.map(Some)
+}
+
+/// Whether the sorted melds `part` are some of the sorted melds `all` (copies counted).
+fn is_part(part: &[(bool, Vec<Tile>)], all: &[(bool, Vec<Tile>)]) -> bool {
+    let mut rest = all.iter();
+    part.iter().all(|m| rest.by_ref().any(|a| a == m))
 }
 
 /// The least rank above `r`.
@@ -913,6 +965,33 @@ mod tests {
             }
         }
         out
+    }
+
+    /// A node's melds hold a solved node's only with every copy: one meld twice in the
+    /// part needs it twice in the node; the least best among the parts held bounds it,
+    /// and a part with no play closes it.
+    #[test]
+    fn rules_4_1_a_node_is_bounded_by_the_solved_nodes_whose_melds_it_holds() {
+        let key = |s: &[&str]| {
+            let mut k: Vec<(bool, Vec<Tile>)> =
+                s.iter().map(|m| (true, rummykit_core::parse_list::<Tile>(m).unwrap())).collect();
+            k.sort_unstable();
+            k
+        };
+        let node = key(&["r3 r4 r5", "b7 b8 b9", "k1 k2 k3"]);
+        assert!(is_part(&key(&["r3 r4 r5", "k1 k2 k3"]), &node));
+        assert!(!is_part(&key(&["r3 r4 r5", "r3 r4 r5"]), &node));
+        assert!(is_part(&key(&["r3 r4 r5", "r3 r4 r5"]), &key(&["r3 r4 r5", "b7 b8 b9", "r3 r4 r5"])));
+        assert!(!is_part(&key(&["y3 y4 y5"]), &node));
+        let lower = vec![
+            (key(&["r3 r4 r5"]), Some((5, 40))),
+            (key(&["b7 b8 b9", "k1 k2 k3"]), Some((4, 30))),
+            (key(&["y3 y4 y5"]), None),
+        ];
+        assert_eq!(below_solved(&lower, &node), Some(Some((4, 30))));
+        assert_eq!(below_solved(&lower[..1], &node), Some(Some((5, 40))));
+        assert_eq!(below_solved(&lower, &key(&["y3 y4 y5", "k1 k2 k3"])), Some(None));
+        assert_eq!(below_solved(&lower, &key(&["b7 b8 b9"])), None);
     }
 
     /// Every valid meld that meets a set of needs, cut down piece by piece while a cut
