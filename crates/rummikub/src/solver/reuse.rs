@@ -78,15 +78,6 @@ use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, fi
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
 pub(super) const MAX_BESIDE: usize = 2048;
 
-/// At most this many puzzles are solved for one bound on the plays that release a
-/// joker ([`Solver::beside_rack`], [`Solver::after_release`]; under locked joker melds,
-/// one budget for every choice of forms of the turn); past them, no bound.
-/// With two table jokers each meld taken out asks for the melds of the second one
-/// after it, and on a crowded table that is tens of thousands of solves, seconds of
-/// work for a bound that rarely closes: past this work the answer is
-/// [`SolveError::Unproven`](super::SolveError::Unproven) instead.
-pub(super) const MAX_RELEASE_SOLVES: usize = 16_384;
-
 /// What [`Solver::beside_rack`] found: the best rank over every meld with a table joker
 /// and a witness (`(0, 0)`: none reaches the floor it was given), and the plays that
 /// reach it.
@@ -100,10 +91,10 @@ impl Solver {
     /// asks for that rank at least `from`, and the best rank over every such meld if one
     /// reaches `from` (`(0, 0)` if none does), which bounds every play that releases a
     /// joker under `reuse` (module docs); `None` when that is not proven: more than
-    /// [`MAX_BESIDE`] melds, more than [`MAX_RELEASE_SOLVES`] puzzles, or a solve that
-    /// did not answer. Another table joker left
-    /// to the rest keeps its role (one of `kept`, the ways any table joker may keep it)
-    /// or ends in a meld of its own with rack tiles ([`Solver::after_release`]).
+    /// [`MAX_BESIDE`] melds, the turn's work spent (`turn.rs`), or a solve that did not
+    /// answer. Another table joker left to the rest keeps its role (one of `kept`, the
+    /// ways any table joker may keep it) or ends in a meld of its own with rack tiles
+    /// ([`Solver::after_release`]).
     ///
     /// A play ranking at least `ceiling` (a proven bound on every legal play) that
     /// `legal` accepts is the answer: the search ends there, with that play alone. Once
@@ -136,11 +127,8 @@ impl Solver {
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
         let kept = refine.then_some((reuse, kept));
-        let mut budget = MAX_RELEASE_SOLVES;
         for split in &splits {
-            if let Some(play) =
-                self.with_meld_out(split, (&faces, rack), kept, options, (best, objective), &mut budget)?
-            {
+            if let Some(play) = self.with_meld_out(split, (&faces, rack), kept, options, (best, objective))? {
                 // A legal play as high as a bound on every play ends the search: no meld
                 // left could give a higher bound, and it is the answer.
                 if rank(&play, objective) >= ceiling && legal(&play) {
@@ -162,8 +150,8 @@ impl Solver {
     /// best plays that place one of the rack tiles `released` (the tiles the table's
     /// jokers stand for that are on the rack) and rank at least `from`, and the best rank
     /// over them (`(0, 0)`: none reaches `from`), which bounds every play that releases
-    /// a joker (module docs); `None` when a solve did not answer. One solve per tile:
-    /// the puzzle with that tile moved to the table.
+    /// a joker (module docs); `None` when a solve did not answer or the turn's work is
+    /// spent. One solve per tile: the puzzle with that tile moved to the table.
     pub(super) fn rack_released(
         &mut self,
         table: &[Meld<Tile>],
@@ -183,6 +171,9 @@ impl Solver {
             let mut left_table = faces.clone();
             left_table.push(t);
             let floor = below(best, rank(&finish(Vec::new(), vec![t], options.joker_value), objective));
+            if !self.take_puzzle() {
+                return None;
+            }
             let rest = self
                 .solve_from(&Position::new(left_table, left_rack), &options.with_opened(true), Some(floor))
                 .ok()?;
@@ -201,7 +192,7 @@ impl Solver {
     /// table joker keeps its role — one of the ways `kept`, solved as
     /// [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a meld
     /// with rack tiles the rule asks for, taken out as the first (further jokers free).
-    /// Each puzzle solved draws on `budget` (`None` once it is spent).
+    /// Each puzzle solved draws on the turn's work (`None` once it is spent).
     pub(super) fn after_release(
         &mut self,
         faces: Vec<Tile>,
@@ -209,7 +200,6 @@ impl Solver {
         (reuse, kept): (JokerReuse, &[Keep]),
         options: &SolveOptions,
         floor: (u64, u64),
-        budget: &mut usize,
     ) -> Option<Option<Solution>> {
         let objective = options.objective;
         // The first play found at the best rank.
@@ -221,7 +211,6 @@ impl Solver {
                 Keep::Lay { number, colours, jokers } => (vec![], vec![(number, colours, jokers)]),
                 Keep::Shared { .. } => continue,
             };
-            *budget = budget.checked_sub(1)?;
             match self.pinned_faces(faces.clone(), rack, (&tile, &lay), options, Some(best), true) {
                 Pinned::Solved(sol) => {
                     keep_best(&mut plays, &mut best, unpin(sol.clone(), &tile).unwrap_or(sol), objective);
@@ -235,9 +224,7 @@ impl Solver {
             return None;
         }
         for split in &splits {
-            if let Some(play) =
-                self.with_meld_out(split, (&faces, rack), None, options, (best, objective), budget)?
-            {
+            if let Some(play) = self.with_meld_out(split, (&faces, rack), None, options, (best, objective))? {
                 keep_best(&mut plays, &mut best, play, objective);
             }
         }
@@ -249,8 +236,8 @@ impl Solver {
     /// could rank at least `best` under `objective` (`Some(None)`: the rest reaches no such rank; `None`:
     /// a tile is not there, or a solve did not answer). With `kept`, a table joker left
     /// to the rest keeps its role or is released too ([`Solver::after_release`]);
-    /// without, the rest is solved freely. Each puzzle solved draws on `budget` (`None`
-    /// once it is spent).
+    /// without, the rest is solved freely. Each puzzle solved draws on the turn's work
+    /// (`None` once it is spent).
     fn with_meld_out(
         &mut self,
         (meld, from_rack): &(Meld<Tile>, Vec<bool>),
@@ -258,10 +245,11 @@ impl Solver {
         kept: Option<(JokerReuse, &[Keep])>,
         options: &SolveOptions,
         (best, objective): ((u64, u64), Objective),
-        budget: &mut usize,
     ) -> Option<Option<Solution>> {
         let (left_table, left_rack, meld_only) = take_out(meld, from_rack, faces, rack, options)?;
-        *budget = budget.checked_sub(1)?;
+        if !self.take_puzzle() {
+            return None;
+        }
         let floor = below(best, rank(&meld_only, objective));
         // The rest solved freely bounds it under any joker rule: what cannot reach the
         // floor so is not solved again under the rule.
@@ -274,7 +262,7 @@ impl Solver {
             .ok()?;
         let rest = match kept {
             Some(kept) if free.is_some() && left_table.contains(&Tile::JOKER) => {
-                self.after_release(left_table, &left_rack, kept, options, floor, budget)?
+                self.after_release(left_table, &left_rack, kept, options, floor)?
             }
             _ => free,
         };
