@@ -59,20 +59,25 @@
 //! (`RULES.md` §1.6; `check.rs` asks every released joker of a legal reading for such an
 //! exchange). So a legal play that releases a joker places a rack tile `t` of that
 //! joker's role, and its table is a play of the meld puzzle with `t` moved from the rack
-//! to the table, `t` counted as placed. The best over those puzzles, one per rack tile
-//! some table joker stands for, bounds every play that releases a joker
-//! ([`Solver::rack_released`]). It holds beside the bound above (the lower of the two
-//! bounds the releases), and when no such puzzle reaches the kept-role bound, the melds
-//! beside rack tiles need not be solved for the bound: their plays that rank that high
-//! could only be plays releasing no joker, which rank no higher than the kept-role
-//! bound (as candidates they are then left out; the kept-role and pinned plays stay).
+//! to the table, `t` counted as placed. The same play leaves every table joker the
+//! rules hold (one no play may release, or a group of three's under
+//! [`Config::group3_joker_needs_both`](crate::Config)) in one of the ways
+//! [`Solver::solve_turn`]'s kept-role bound takes for it, so the puzzle is solved with
+//! those jokers kept so, once per combination of their ways. The best over those
+//! puzzles, per rack tile some table joker stands for and combination, bounds every
+//! play that releases a joker ([`Solver::rack_released`]). It holds beside the bound
+//! above (the lower of the two bounds the releases), and when no such puzzle reaches
+//! the kept-role bound, the melds beside rack tiles need not be solved for the bound:
+//! their plays that rank that high could only be plays releasing no joker, which rank
+//! no higher than the kept-role bound (as candidates they are then left out; the
+//! kept-role and pinned plays stay).
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use crate::JokerReuse;
 
 use super::locked::{below, keep_best};
-use super::turn::{Keep, Pinned, least_placing, rank, unpin};
+use super::turn::{Keep, Pinned, combinations, feasible, jokers_of, least_placing, rank, unpin};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
@@ -148,41 +153,76 @@ impl Solver {
 
     /// Under [`ReplacementSource::RackOnly`](crate::ReplacementSource::RackOnly): the
     /// best plays that place one of the rack tiles `released` (the tiles the table's
-    /// jokers stand for that are on the rack) and rank at least `from`, and the best rank
-    /// over them (`(0, 0)`: none reaches `from`), which bounds every play that releases
-    /// a joker (module docs); `None` when a solve did not answer or the turn's work is
-    /// spent. One solve per tile: the puzzle with that tile moved to the table.
+    /// jokers stand for that are on the rack) and leave the jokers the rules hold in one
+    /// of the ways `held` (per such joker, as `solve_turn`'s kept-role bound takes them)
+    /// and rank at least `from`, and the best rank over them (`(0, 0)`: none reaches
+    /// `from`), which bounds every play that releases a joker (module docs); `None` when
+    /// a solve did not answer or the turn's work is spent. One solve per tile and
+    /// combination of ways: the puzzle with that tile moved to the table, those jokers
+    /// kept.
     pub(super) fn rack_released(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        released: &[Tile],
+        (released, held): (&[Tile], &[Vec<Keep>]),
         options: &SolveOptions,
         from: (u64, u64),
     ) -> Option<Beside> {
         let objective = options.objective;
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let mut best = from.max(least_placing(objective));
+        // Whether a solve reached `best` (its play may not turn back into jokers).
+        let mut reached = false;
         let mut plays: Vec<Solution> = Vec::new();
+        let jokers = jokers_of(table, rack);
+        let combinations: Vec<Vec<Keep>> =
+            combinations(held).into_iter().filter(|c| feasible(c, jokers)).collect();
         for &t in released {
             let mut left_rack = rack.to_vec();
             let Some(i) = left_rack.iter().position(|&u| u == t) else { continue };
             left_rack.swap_remove(i);
             let mut left_table = faces.clone();
             left_table.push(t);
-            let floor = below(best, rank(&finish(Vec::new(), vec![t], options.joker_value), objective));
-            if !self.take_puzzle() {
-                return None;
-            }
-            let rest = self
-                .solve_from(&Position::new(left_table, left_rack), &options.with_opened(true), Some(floor))
-                .ok()?;
-            if let Some(sol) = rest {
-                let play = finish(sol.table, [vec![t], sol.placed].concat(), options.joker_value);
-                keep_best(&mut plays, &mut best, play, objective);
+            for combination in &combinations {
+                let (mut tiles, mut lays) = (Vec::new(), Vec::new());
+                for &keep in combination {
+                    match keep {
+                        Keep::As(k) => tiles.push(k),
+                        Keep::Lay { number, colours, jokers } => lays.push((number, colours, jokers)),
+                        Keep::Shared { .. } => {}
+                    }
+                }
+                let floor = below(best, rank(&finish(Vec::new(), vec![t], options.joker_value), objective));
+                let sol = match self.pinned_faces(
+                    left_table.clone(),
+                    &left_rack,
+                    (&tiles, &lays),
+                    options,
+                    Some(floor),
+                    true,
+                ) {
+                    Pinned::Solved(sol) => sol,
+                    Pinned::NoPlay => continue,
+                    Pinned::Unknown => return None,
+                };
+                let r = rank(
+                    &finish(Vec::new(), [vec![t], sol.placed.clone()].concat(), options.joker_value),
+                    objective,
+                );
+                if r < best {
+                    continue;
+                }
+                if r > best {
+                    plays.clear();
+                }
+                best = r;
+                reached = true;
+                if let Some(sol) = unpin(sol, &tiles) {
+                    plays.push(finish(sol.table, [vec![t], sol.placed].concat(), options.joker_value));
+                }
             }
         }
-        let bound = if plays.is_empty() { (0, 0) } else { best };
+        let bound = if reached { best } else { (0, 0) };
         Some(Beside { bound, plays })
     }
 

@@ -398,7 +398,7 @@ impl Solver {
                     .collect();
                 tiles.sort_unstable();
                 tiles.dedup();
-                self.rack_released(table, rack, &tiles, &options, k.max(found))
+                self.rack_released(table, rack, (&tiles, &choices), &options, k.max(found))
             });
             let beside = kept_all.and_then(|k| {
                 if released.as_ref().is_some_and(|r| r.bound == (0, 0)) {
@@ -868,7 +868,7 @@ fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile], lay: bool) -> Vec
 /// rack): each kept joker a table joker of its own, the groups' other jokers from the
 /// table jokers left, then the rack's, and every shared joker of a number in a place of
 /// a group of that number. A combination that cannot bounds no play.
-fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
+pub(super) fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
     let (mut shared, mut places) = ([0usize; 14], [0usize; 14]);
     let (mut own, mut extras) = (0, 0);
     for &keep in combination {
@@ -887,7 +887,7 @@ fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
 }
 
 /// The jokers of the position: on the table, on the rack.
-fn jokers_of(table: &[Meld<Tile>], rack: &[Tile]) -> (usize, usize) {
+pub(super) fn jokers_of(table: &[Meld<Tile>], rack: &[Tile]) -> (usize, usize) {
     (table.iter().map(Meld::jokers).sum(), rack.iter().filter(|t| t.is_joker()).count())
 }
 
@@ -1206,7 +1206,7 @@ fn two_in_one_meld(rack: &[Tile]) -> bool {
 }
 
 /// Every combination of one item from each list.
-fn combinations<T: Copy>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
+pub(super) fn combinations<T: Copy>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
     let mut out = vec![Vec::new()];
     for list in choices {
         out = out.iter().flat_map(|pre| list.iter().map(move |&t| [pre.clone(), vec![t]].concat())).collect();
