@@ -763,12 +763,12 @@ fn rules_1_6_unproven_names_the_rule_that_refused() {
 /// RULES.md §1.6 (`group3_joker_needs_both`), a turn of a greedy game: 24 melds, two
 /// table jokers, each in a group of three. The puzzle's best play leaves a released
 /// joker among table tiles only, and the bound on the plays that release a joker would
-/// solve more puzzles than its limit (`MAX_RELEASE_SOLVES`, 16,384: each meld taken out
-/// asks for the second joker's melds after it), so it is not used: the answer is
-/// `Unproven`, naming the rule, not a play that was not proven best. (Without the limit
-/// the bound closes on a play of 3 tiles, at about twice the work.)
+/// take more work than one turn may do (each meld taken out asks for the second joker's
+/// melds after it: 15,000 puzzles and 1.8 million states of the DP do not close it), so
+/// it is not used: the answer is `Unproven`, naming the rule, not a play that was not
+/// proven best. (Without the limit the bound closes on a play of 3 tiles.)
 #[test]
-fn rules_1_6_release_bound_past_its_puzzle_limit_is_unproven() {
+fn rules_1_6_release_bound_past_the_turns_work_is_unproven() {
     let both = with_rules(|r| r.group3_joker_needs_both = true);
     let runs = ["y1 y2 y3 y4", "r2 r3 r4 r5", "b3 b4 b5", "k3 k4 k5", "y4 y5 y6", "k8 k9 k10"];
     let groups = [
@@ -1241,6 +1241,23 @@ fn rules_1_6_rack_only_release_bounded_by_its_rack_tile_equals_brute_force() {
         assert!(answered >= least && binding >= costs, "{name}: {answered} answered, {binding} of {costly}");
     }
     eprintln!("{}", report.join("\n"));
+}
+
+/// RULES.md §1.6 (`RackOnly`), a turn of a greedy game: the joker of b13 y13 J stands
+/// for r13 or k13, neither on the rack, so no play may release it; the joker of
+/// b10 y10 J may be freed by the rack's k10. The bound on the plays that release a joker
+/// (the puzzle with k10 moved to the table) must keep the first joker in its group of
+/// 13s, as every legal play does: left free, it bounded plays no rule allows, and the
+/// answer was `Unproven`. Kept, the bound closes on a legal play of 4 tiles.
+#[test]
+fn rules_1_6_rack_only_release_bound_keeps_the_jokers_no_play_may_release() {
+    let config = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
+    let table = [group("b10 y10 J"), group("b13 y13 J"), group("b12 y12 k12")];
+    let rack = tiles("r3 r11 b7 b7 b10 b12 y1 y2 y4 y6 y8 y9 y11 y11 k1 k5 k5 k7 k8 k10");
+    let sol = Solver::new().solve_turn(&table, &rack, &config, true, Objective::Tiles).unwrap();
+    assert_eq!(sol.tiles_placed, 4, "{sol:?}");
+    let held: TileCounts = rack.iter().copied().collect();
+    assert!(check_play(&config, &table, &held, true, &sol.table).is_ok(), "{sol:?}");
 }
 
 /// A small table and a rack of 4–6 tiles near it: own melds and tiles for the table.

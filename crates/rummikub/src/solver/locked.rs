@@ -57,7 +57,6 @@
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
-use super::reuse::MAX_RELEASE_SOLVES;
 use super::turn::{Keep, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 use crate::JokerReuse;
@@ -81,11 +80,11 @@ impl Solver {
     /// forms, placing at least `one` (the rank of one tile placed). They all rank the
     /// best over every choice of forms, which bounds every play the locked-meld rule
     /// allows (module docs; no play: none places a tile); `None` when that is not
-    /// proven: melds that could join, more than [`MAX_CHOICES`] choices, or a solve that
-    /// did not answer. With `reuse` (the rule and the ways any table joker may keep its
-    /// role), a joker the forms free keeps its role or ends beside rack tiles as the
-    /// rule asks (module docs): a tighter bound, whose plays the rule is likelier to
-    /// allow.
+    /// proven: melds that could join, more than [`MAX_CHOICES`] choices, the turn's work
+    /// spent (`turn.rs`), or a solve that did not answer. With `reuse` (the rule and the
+    /// ways any table joker may keep its role), a joker the forms free keeps its role or
+    /// ends beside rack tiles as the rule asks (module docs): a tighter bound, whose
+    /// plays the rule is likelier to allow.
     pub(super) fn locked(
         &mut self,
         table: &[Meld<Tile>],
@@ -114,14 +113,15 @@ impl Solver {
         // it could reach it, so the plays kept are those that reach the best at the end.
         let mut best = one;
         let mut plays: Vec<Solution> = Vec::new();
-        // One budget of release puzzles for the whole turn, as for any other bound.
-        let mut budget = MAX_RELEASE_SOLVES;
         for choice in choices {
             let chosen: Vec<&Form> = choice.iter().zip(&forms).map(|(&i, f)| &f[i]).collect();
             let taken = Taken::new(&loose, rack, &chosen);
             let forms_only = finish(Vec::new(), taken.placed, options.joker_value);
             let floor = below(best, rank(&forms_only, objective));
             let position = Position::new(taken.table.iter().copied(), taken.rack.iter().copied());
+            if !self.take_puzzle() {
+                return None;
+            }
             let sol = match self.solve_from(&position, &options.with_opened(true), Some(floor)) {
                 Ok(Some(sol)) => sol,
                 Ok(None) => continue,
@@ -129,12 +129,12 @@ impl Solver {
             };
             // A joker the forms free keeps its role or ends beside rack tiles (module
             // docs): solved so only where the free solve reached the floor. Where that
-            // bound is not proven (too many melds beside rack tiles, the turn's release
-            // puzzles spent, a solve that did not answer), the free solve's, looser,
-            // still bounds the choice.
+            // bound is not proven (too many melds beside rack tiles, the turn's work
+            // spent, a solve that did not answer), the free solve's, looser, still
+            // bounds the choice.
             let sol = match reuse {
                 Some(rule) if taken.table.contains(&Tile::JOKER) => {
-                    match self.after_release(taken.table, &taken.rack, rule, options, floor, &mut budget) {
+                    match self.after_release(taken.table, &taken.rack, rule, options, floor) {
                         Some(Some(held)) => held,
                         Some(None) => continue,
                         None => sol,

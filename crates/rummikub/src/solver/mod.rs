@@ -131,6 +131,9 @@ pub struct Solver {
     race_limit: usize,
     /// How far `solve_turn` goes to prove a best play.
     turn_proof: TurnProof,
+    /// The DP's work ([`Dp::work`]) past which the turn in progress solves no more
+    /// puzzles for its bounds (see `turn.rs`).
+    work_until: u64,
 }
 
 /// The sweep directions [`Solver::core`] searches.
@@ -196,6 +199,7 @@ impl Solver {
             sweeps: Sweeps::Both,
             race_limit: dp::RACE_LIMIT,
             turn_proof: TurnProof::Full,
+            work_until: u64::MAX,
         }
     }
 

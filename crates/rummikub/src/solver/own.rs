@@ -53,7 +53,8 @@ impl Solver {
     /// melds of rack tiles worth `threshold` and rank at least `from`, and the best rank
     /// over them (`(0, 0)`: none reaches `from`), which bounds every legal play that
     /// does not go out under hand rummy (module docs); `None` when that is not proven:
-    /// more than [`MAX_OWN_SETS`] sets of own melds, or a solve that did not answer.
+    /// more than [`MAX_OWN_SETS`] sets of own melds, the turn's work spent (`turn.rs`),
+    /// or a solve that did not answer.
     pub(super) fn own_melds(
         &mut self,
         table: &[Meld<Tile>],
@@ -76,6 +77,9 @@ impl Solver {
             }
             let own = finish(Vec::new(), tiles.clone(), options.joker_value);
             let floor = below(best, rank(&own, objective));
+            if !self.take_puzzle() {
+                return None;
+            }
             let rest = self
                 .solve_from(&Position::new(faces.clone(), left_rack), &options.with_opened(true), Some(floor))
                 .ok()?;

@@ -59,33 +59,29 @@
 //! (`RULES.md` §1.6; `check.rs` asks every released joker of a legal reading for such an
 //! exchange). So a legal play that releases a joker places a rack tile `t` of that
 //! joker's role, and its table is a play of the meld puzzle with `t` moved from the rack
-//! to the table, `t` counted as placed. The best over those puzzles, one per rack tile
-//! some table joker stands for, bounds every play that releases a joker
-//! ([`Solver::rack_released`]). It holds beside the bound above (the lower of the two
-//! bounds the releases), and when no such puzzle reaches the kept-role bound, the melds
-//! beside rack tiles need not be solved for the bound: their plays that rank that high
-//! could only be plays releasing no joker, which rank no higher than the kept-role
-//! bound (as candidates they are then left out; the kept-role and pinned plays stay).
+//! to the table, `t` counted as placed. The same play leaves every table joker the
+//! rules hold (one no play may release, or a group of three's under
+//! [`Config::group3_joker_needs_both`](crate::Config)) in one of the ways
+//! [`Solver::solve_turn`]'s kept-role bound takes for it, so the puzzle is solved with
+//! those jokers kept so, once per combination of their ways. The best over those
+//! puzzles, per rack tile some table joker stands for and combination, bounds every
+//! play that releases a joker ([`Solver::rack_released`]). It holds beside the bound
+//! above (the lower of the two bounds the releases), and when no such puzzle reaches
+//! the kept-role bound, the melds beside rack tiles need not be solved for the bound:
+//! their plays that rank that high could only be plays releasing no joker, which rank
+//! no higher than the kept-role bound (as candidates they are then left out; the
+//! kept-role and pinned plays stay).
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use crate::JokerReuse;
 
 use super::locked::{below, keep_best};
-use super::turn::{Keep, Pinned, least_placing, rank, unpin};
+use super::turn::{Keep, Pinned, combinations, feasible, jokers_of, least_placing, rank, unpin};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
 pub(super) const MAX_BESIDE: usize = 2048;
-
-/// At most this many puzzles are solved for one bound on the plays that release a
-/// joker ([`Solver::beside_rack`], [`Solver::after_release`]; under locked joker melds,
-/// one budget for every choice of forms of the turn); past them, no bound.
-/// With two table jokers each meld taken out asks for the melds of the second one
-/// after it, and on a crowded table that is tens of thousands of solves, seconds of
-/// work for a bound that rarely closes: past this work the answer is
-/// [`SolveError::Unproven`](super::SolveError::Unproven) instead.
-pub(super) const MAX_RELEASE_SOLVES: usize = 16_384;
 
 /// What [`Solver::beside_rack`] found: the best rank over every meld with a table joker
 /// and a witness (`(0, 0)`: none reaches the floor it was given), and the plays that
@@ -100,10 +96,10 @@ impl Solver {
     /// asks for that rank at least `from`, and the best rank over every such meld if one
     /// reaches `from` (`(0, 0)` if none does), which bounds every play that releases a
     /// joker under `reuse` (module docs); `None` when that is not proven: more than
-    /// [`MAX_BESIDE`] melds, more than [`MAX_RELEASE_SOLVES`] puzzles, or a solve that
-    /// did not answer. Another table joker left
-    /// to the rest keeps its role (one of `kept`, the ways any table joker may keep it)
-    /// or ends in a meld of its own with rack tiles ([`Solver::after_release`]).
+    /// [`MAX_BESIDE`] melds, the turn's work spent (`turn.rs`), or a solve that did not
+    /// answer. Another table joker left to the rest keeps its role (one of `kept`, the
+    /// ways any table joker may keep it) or ends in a meld of its own with rack tiles
+    /// ([`Solver::after_release`]).
     ///
     /// A play ranking at least `ceiling` (a proven bound on every legal play) that
     /// `legal` accepts is the answer: the search ends there, with that play alone. Once
@@ -136,11 +132,8 @@ impl Solver {
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
         let kept = refine.then_some((reuse, kept));
-        let mut budget = MAX_RELEASE_SOLVES;
         for split in &splits {
-            if let Some(play) =
-                self.with_meld_out(split, (&faces, rack), kept, options, (best, objective), &mut budget)?
-            {
+            if let Some(play) = self.with_meld_out(split, (&faces, rack), kept, options, (best, objective))? {
                 // A legal play as high as a bound on every play ends the search: no meld
                 // left could give a higher bound, and it is the answer.
                 if rank(&play, objective) >= ceiling && legal(&play) {
@@ -160,38 +153,76 @@ impl Solver {
 
     /// Under [`ReplacementSource::RackOnly`](crate::ReplacementSource::RackOnly): the
     /// best plays that place one of the rack tiles `released` (the tiles the table's
-    /// jokers stand for that are on the rack) and rank at least `from`, and the best rank
-    /// over them (`(0, 0)`: none reaches `from`), which bounds every play that releases
-    /// a joker (module docs); `None` when a solve did not answer. One solve per tile:
-    /// the puzzle with that tile moved to the table.
+    /// jokers stand for that are on the rack) and leave the jokers the rules hold in one
+    /// of the ways `held` (per such joker, as `solve_turn`'s kept-role bound takes them)
+    /// and rank at least `from`, and the best rank over them (`(0, 0)`: none reaches
+    /// `from`), which bounds every play that releases a joker (module docs); `None` when
+    /// a solve did not answer or the turn's work is spent. One solve per tile and
+    /// combination of ways: the puzzle with that tile moved to the table, those jokers
+    /// kept.
     pub(super) fn rack_released(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        released: &[Tile],
+        (released, held): (&[Tile], &[Vec<Keep>]),
         options: &SolveOptions,
         from: (u64, u64),
     ) -> Option<Beside> {
         let objective = options.objective;
         let faces: Vec<Tile> = table.iter().flat_map(|m| m.faces().iter().copied()).collect();
         let mut best = from.max(least_placing(objective));
+        // Whether a solve reached `best` (its play may not turn back into jokers).
+        let mut reached = false;
         let mut plays: Vec<Solution> = Vec::new();
+        let jokers = jokers_of(table, rack);
+        let combinations: Vec<Vec<Keep>> =
+            combinations(held).into_iter().filter(|c| feasible(c, jokers)).collect();
         for &t in released {
             let mut left_rack = rack.to_vec();
             let Some(i) = left_rack.iter().position(|&u| u == t) else { continue };
             left_rack.swap_remove(i);
             let mut left_table = faces.clone();
             left_table.push(t);
-            let floor = below(best, rank(&finish(Vec::new(), vec![t], options.joker_value), objective));
-            let rest = self
-                .solve_from(&Position::new(left_table, left_rack), &options.with_opened(true), Some(floor))
-                .ok()?;
-            if let Some(sol) = rest {
-                let play = finish(sol.table, [vec![t], sol.placed].concat(), options.joker_value);
-                keep_best(&mut plays, &mut best, play, objective);
+            for combination in &combinations {
+                let (mut tiles, mut lays) = (Vec::new(), Vec::new());
+                for &keep in combination {
+                    match keep {
+                        Keep::As(k) => tiles.push(k),
+                        Keep::Lay { number, colours, jokers } => lays.push((number, colours, jokers)),
+                        Keep::Shared { .. } => {}
+                    }
+                }
+                let floor = below(best, rank(&finish(Vec::new(), vec![t], options.joker_value), objective));
+                let sol = match self.pinned_faces(
+                    left_table.clone(),
+                    &left_rack,
+                    (&tiles, &lays),
+                    options,
+                    Some(floor),
+                    true,
+                ) {
+                    Pinned::Solved(sol) => sol,
+                    Pinned::NoPlay => continue,
+                    Pinned::Unknown => return None,
+                };
+                let r = rank(
+                    &finish(Vec::new(), [vec![t], sol.placed.clone()].concat(), options.joker_value),
+                    objective,
+                );
+                if r < best {
+                    continue;
+                }
+                if r > best {
+                    plays.clear();
+                }
+                best = r;
+                reached = true;
+                if let Some(sol) = unpin(sol, &tiles) {
+                    plays.push(finish(sol.table, [vec![t], sol.placed].concat(), options.joker_value));
+                }
             }
         }
-        let bound = if plays.is_empty() { (0, 0) } else { best };
+        let bound = if reached { best } else { (0, 0) };
         Some(Beside { bound, plays })
     }
 
@@ -201,7 +232,7 @@ impl Solver {
     /// table joker keeps its role — one of the ways `kept`, solved as
     /// [`Solver::solve_turn`]'s kept-role bound does — or is released too, into a meld
     /// with rack tiles the rule asks for, taken out as the first (further jokers free).
-    /// Each puzzle solved draws on `budget` (`None` once it is spent).
+    /// Each puzzle solved draws on the turn's work (`None` once it is spent).
     pub(super) fn after_release(
         &mut self,
         faces: Vec<Tile>,
@@ -209,7 +240,6 @@ impl Solver {
         (reuse, kept): (JokerReuse, &[Keep]),
         options: &SolveOptions,
         floor: (u64, u64),
-        budget: &mut usize,
     ) -> Option<Option<Solution>> {
         let objective = options.objective;
         // The first play found at the best rank.
@@ -221,7 +251,6 @@ impl Solver {
                 Keep::Lay { number, colours, jokers } => (vec![], vec![(number, colours, jokers)]),
                 Keep::Shared { .. } => continue,
             };
-            *budget = budget.checked_sub(1)?;
             match self.pinned_faces(faces.clone(), rack, (&tile, &lay), options, Some(best), true) {
                 Pinned::Solved(sol) => {
                     keep_best(&mut plays, &mut best, unpin(sol.clone(), &tile).unwrap_or(sol), objective);
@@ -235,9 +264,7 @@ impl Solver {
             return None;
         }
         for split in &splits {
-            if let Some(play) =
-                self.with_meld_out(split, (&faces, rack), None, options, (best, objective), budget)?
-            {
+            if let Some(play) = self.with_meld_out(split, (&faces, rack), None, options, (best, objective))? {
                 keep_best(&mut plays, &mut best, play, objective);
             }
         }
@@ -249,8 +276,8 @@ impl Solver {
     /// could rank at least `best` under `objective` (`Some(None)`: the rest reaches no such rank; `None`:
     /// a tile is not there, or a solve did not answer). With `kept`, a table joker left
     /// to the rest keeps its role or is released too ([`Solver::after_release`]);
-    /// without, the rest is solved freely. Each puzzle solved draws on `budget` (`None`
-    /// once it is spent).
+    /// without, the rest is solved freely. Each puzzle solved draws on the turn's work
+    /// (`None` once it is spent).
     fn with_meld_out(
         &mut self,
         (meld, from_rack): &(Meld<Tile>, Vec<bool>),
@@ -258,10 +285,11 @@ impl Solver {
         kept: Option<(JokerReuse, &[Keep])>,
         options: &SolveOptions,
         (best, objective): ((u64, u64), Objective),
-        budget: &mut usize,
     ) -> Option<Option<Solution>> {
         let (left_table, left_rack, meld_only) = take_out(meld, from_rack, faces, rack, options)?;
-        *budget = budget.checked_sub(1)?;
+        if !self.take_puzzle() {
+            return None;
+        }
         let floor = below(best, rank(&meld_only, objective));
         // The rest solved freely bounds it under any joker rule: what cannot reach the
         // floor so is not solved again under the rule.
@@ -274,7 +302,7 @@ impl Solver {
             .ok()?;
         let rest = match kept {
             Some(kept) if free.is_some() && left_table.contains(&Tile::JOKER) => {
-                self.after_release(left_table, &left_rack, kept, options, floor, budget)?
+                self.after_release(left_table, &left_rack, kept, options, floor)?
             }
             _ => free,
         };

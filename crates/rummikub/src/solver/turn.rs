@@ -44,6 +44,18 @@ use crate::{Config, JokerRelease, JokerReuse, PlayError, ReplacementSource, Tile
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
 
+/// The work one turn's searches may do together, in states of the DP processed
+/// (`Dp::work`), each puzzle solved for a bound counted [`PUZZLE_WORK`] more (its set-up
+/// costs about as much, measured in greedy games). Past it no further puzzle is solved:
+/// a bound that needs one is not proven, and the answer, unless a proven bound was
+/// already reached, is [`SolveError::Unproven`] — never a "no play" read from a search
+/// cut short. One puzzle can take a thousand times another's work, so this bounds a
+/// turn where a count of puzzles did not (1.2 million states: about 60 ms of one core).
+const TURN_WORK: u64 = 1_200_000;
+
+/// The work a puzzle's set-up is counted as, in states ([`TURN_WORK`]).
+const PUZZLE_WORK: u64 = 64;
+
 /// The search choices all candidate checks of one turn may make together: as many as
 /// two checks may make alone (see `check.rs`); past it a candidate is not accepted and
 /// the answer, if no candidate reached the goal, is [`SolveError::Unproven`].
@@ -80,10 +92,8 @@ impl Solver {
     ///   and no play the rules allow was found that ranks as high as such a bound, or
     ///   the candidates' checks ran past their shared bound of search choices first. A
     ///   bound whose search would run past its limit (too many melds, choices or sets,
-    ///   or more puzzles to solve than a release's bound may solve) is not used: the
-    ///   answer is then `Unproven` rather than slow. Within those limits the slowest
-    ///   turn measured (`RackOnly`, two table jokers on a crowded table) still took
-    ///   3.4 billion instructions, about a second.
+    ///   or more work than one turn may do) is not used: the answer is then `Unproven`
+    ///   rather than slow.
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -136,6 +146,8 @@ impl Solver {
             .with_tile_set(rules.tile_set.catalog());
         let held: TileCounts = rack.iter().copied().collect();
         let position = Position::from_melds(table, rack.iter().copied())?;
+        // The turn's work counts from here, its first solve included.
+        self.work_until = self.dp.work.saturating_add(TURN_WORK);
         let judge = |sol: &Solution| check_play(rules, table, &held, opened, &sol.table);
         let none = || Solution { table: table.to_vec(), ..Solution::default() };
         let initial = options.with_opened(false);
@@ -386,7 +398,7 @@ impl Solver {
                     .collect();
                 tiles.sort_unstable();
                 tiles.dedup();
-                self.rack_released(table, rack, &tiles, &options, k.max(found))
+                self.rack_released(table, rack, (&tiles, &choices), &options, k.max(found))
             });
             let beside = kept_all.and_then(|k| {
                 if released.as_ref().is_some_and(|r| r.bound == (0, 0)) {
@@ -423,6 +435,13 @@ impl Solver {
             Some(b) if rank(&b, objective) >= goal.get() => Ok(b),
             _ => Err(SolveError::Unproven { refused }),
         }
+    }
+
+    /// Takes one more puzzle for a bound from the turn's work ([`TURN_WORK`]): false
+    /// once it is spent, and the puzzle is then not to be solved (its bound not proven).
+    pub(super) fn take_puzzle(&mut self) -> bool {
+        self.work_until = self.work_until.saturating_sub(PUZZLE_WORK);
+        self.dp.work < self.work_until
     }
 
     /// The best plays of the meld puzzle with some table jokers kept in their roles
@@ -572,6 +591,9 @@ impl Solver {
         floor: Option<(u64, u64)>,
         empty: bool,
     ) -> Pinned {
+        if !self.take_puzzle() {
+            return Pinned::Unknown;
+        }
         let mut rack = rack.to_vec();
         let (mut laid, mut placed) = (Vec::new(), Vec::new());
         // The table jokers neither kept as a tile nor laid as their own group's: a group
@@ -704,7 +726,7 @@ pub(super) enum Pinned {
     Solved(Solution),
     /// No play places a tile (or the table cannot be laid out so).
     NoPlay,
-    /// Not solved (a kept tile would need a fourth copy).
+    /// Not solved (a kept tile would need a fourth copy, or the turn's work is spent).
     Unknown,
 }
 
@@ -846,7 +868,7 @@ fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile], lay: bool) -> Vec
 /// rack): each kept joker a table joker of its own, the groups' other jokers from the
 /// table jokers left, then the rack's, and every shared joker of a number in a place of
 /// a group of that number. A combination that cannot bounds no play.
-fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
+pub(super) fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
     let (mut shared, mut places) = ([0usize; 14], [0usize; 14]);
     let (mut own, mut extras) = (0, 0);
     for &keep in combination {
@@ -865,7 +887,7 @@ fn feasible(combination: &[Keep], (table, rack): (usize, usize)) -> bool {
 }
 
 /// The jokers of the position: on the table, on the rack.
-fn jokers_of(table: &[Meld<Tile>], rack: &[Tile]) -> (usize, usize) {
+pub(super) fn jokers_of(table: &[Meld<Tile>], rack: &[Tile]) -> (usize, usize) {
     (table.iter().map(Meld::jokers).sum(), rack.iter().filter(|t| t.is_joker()).count())
 }
 
@@ -1184,7 +1206,7 @@ fn two_in_one_meld(rack: &[Tile]) -> bool {
 }
 
 /// Every combination of one item from each list.
-fn combinations<T: Copy>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
+pub(super) fn combinations<T: Copy>(choices: &[Vec<T>]) -> Vec<Vec<T>> {
     let mut out = vec![Vec::new()];
     for list in choices {
         out = out.iter().flat_map(|pre| list.iter().map(move |&t| [pre.clone(), vec![t]].concat())).collect();
@@ -1246,6 +1268,52 @@ mod tests {
             let held: TileCounts = rack.iter().copied().collect();
             assert!(sol.tiles_placed == 0 || check_play(&rules, &table, &held, true, &sol.table).is_ok());
         }
+    }
+
+    /// The bounds of one turn share one bound on the DP's work: a crowded table with
+    /// two table jokers in groups of three under `group3_joker_needs_both`, whose
+    /// release bound alone ran past 1.8 million states of the DP without closing, stops
+    /// within the turn's work (a quarter more allowed for the puzzle begun last), its
+    /// answer `Unproven`.
+    #[test]
+    fn solve_turn_bounds_share_one_work() {
+        let meld = |kind, s: &str| {
+            Meld::new(kind, &rummykit_core::parse_list::<Tile>(s).unwrap(), &crate::MELD_RULES).unwrap()
+        };
+        let runs = ["y1 y2 y3 y4", "r2 r3 r4 r5", "b3 b4 b5", "k3 k4 k5", "y4 y5 y6", "k8 k9 k10"];
+        let groups = [
+            "r1 b1 k1",
+            "r2 b2 y2",
+            "b3 y3 k3",
+            "r5 b5 y5 k5",
+            "r6 b6 y6",
+            "r7 b7 k7",
+            "r7 b7 y7",
+            "r9 b9 y9",
+            "b9 y9 k9",
+            "r10 y10 k10",
+            "r10 b10 y10",
+            "b11 y11 k11",
+            "r12 b12 y12 k12",
+            "r12 b12 y12",
+            "r13 b13 y13 k13",
+            "r13 b13 y13 k13",
+            "r8 b8 J",
+            "b8 k8 J",
+        ];
+        let table: Vec<Meld<Tile>> = runs
+            .iter()
+            .map(|s| meld(MeldKind::Run, s))
+            .chain(groups.iter().map(|s| meld(MeldKind::Group, s)))
+            .collect();
+        let rack = rummykit_core::parse_list::<Tile>("r4 b1 y8").unwrap();
+        let rules = Config { group3_joker_needs_both: true, ..Config::STANDARD };
+        let mut solver = Solver::new();
+        let before = solver.dp.work;
+        let answer = solver.solve_turn(&table, &rack, &rules, true, Objective::Tiles);
+        let spent = solver.dp.work - before;
+        assert!(matches!(answer, Err(SolveError::Unproven { .. })), "{answer:?}");
+        assert!(spent <= TURN_WORK + TURN_WORK / 4, "{spent} states for one turn, bound {TURN_WORK}");
     }
 
     /// A random table of valid melds (jokers often) and a random rack, of the

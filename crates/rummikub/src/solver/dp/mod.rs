@@ -298,6 +298,9 @@ pub(super) struct Dp {
     /// A pass over its limit goes on while the states it is likely still to hold are at
     /// most this many (see [`Dp::near_end`]; 0: it is given up at its limit).
     finish: usize,
+    /// The states every pass so far has processed as parents: the work done, which a
+    /// caller bounding many solves together reads before and after.
+    pub work: u64,
 }
 
 /// An exact pass of a sweep given up before its end (over its state limit) and set
@@ -1237,6 +1240,7 @@ impl Dp {
         while layer < LAYERS {
             let c = layer % 4;
             let prev = self.layer(layer);
+            self.work += prev.len() as u64;
             let step = self.dec.look.steps[layer];
             let passed = layer > 0
                 && step.t + step.r == 0
