@@ -22,11 +22,14 @@ impl Rummy40 {
         Ok(next)
     }
 
-    /// Can `card` (in the mover's hand) be melded or built right now, by one action that
-    /// the reference check accepts?
+    /// Can `card` (in the mover's hand) be melded, built or swapped for a joker right
+    /// now, by one action that the reference check accepts?
     fn ref_can_play(&self, card: PieceId) -> bool {
         let face = self.face(card);
         for m in self.state.table.melds() {
+            if self.check_by_copy(&Action::SwapJoker { piece: card, meld: m.id() }).is_ok() {
+                return true;
+            }
             for end in [RunEnd::Front, RunEnd::Back] {
                 let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
                 if fits && self.check_by_copy(&Action::LayOff { piece: card, onto: m.id(), end }).is_ok() {
