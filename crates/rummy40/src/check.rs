@@ -530,7 +530,7 @@ impl<'a> After<'a> {
         rest.remove(card);
         for at in 0..self.scene.len {
             let Some(meld) = self.meld(at) else { continue };
-            if !face.is_joker() && meld.jokers() > 0 && self.can_swap(&meld, at, face, rest) {
+            if may_swap(&meld, face) && meld.jokers() > 0 && self.can_swap(&meld, at, face, rest) {
                 return true;
             }
             if !may_extend(&meld, face) {
@@ -598,6 +598,23 @@ pub(crate) fn draw_plan(phase: Phase, stock_len: usize) -> Result<Plan<'static>,
         return Err(ActionError::Turn(TurnError::HandOver));
     }
     Ok(Plan::Draw)
+}
+
+/// Could `face` take the place of a joker of `meld`? A necessary condition read from the
+/// meld's kind, suit and number, nothing validated (a run's joker stands for a card of its
+/// suit, a set's for its number in a suit it lacks; a joker takes no joker's place):
+/// [`swap_slot`] decides.
+fn may_swap(meld: &Meld<Card>, face: Card) -> bool {
+    match meld.kind() {
+        MeldKind::Run => face.suit_index().is_some() && meld.run_suit() == face.suit_index(),
+        MeldKind::Group => {
+            let number = meld.value_at(0).map(|v| (v + 12) % 13 + 1);
+            let present = meld.group_suits().unwrap_or(0);
+            face.number().is_some()
+                && face.number() == number
+                && face.suit_index().is_some_and(|s| present & (1 << s) == 0)
+        }
+    }
 }
 
 /// The place of meld `id` in the table's list, and the meld.
