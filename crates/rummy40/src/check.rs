@@ -519,16 +519,23 @@ impl<'a> After<'a> {
         Ok(())
     }
 
-    /// Can `card` (in hand; the player has opened) be built or melded now by one action
-    /// that passes the check: built onto a meld of the scene, or in a new meld of cards
-    /// of the hand, leaving a state that passes [`After::guard`].
+    /// Can `card` (in hand; the player has opened) be played now by one action that
+    /// passes the check: built onto a meld of the scene, swapped there for the joker it
+    /// stands for (`RULES.md` §3.6: the card goes into a table meld too), or in a new
+    /// meld of cards of the hand, leaving a state that passes [`After::guard`].
     fn can_play(&self, card: PieceId) -> bool {
         let pos = &self.pos;
         let Some(face) = pos.face(card) else { return false };
         let mut rest = pos.hand;
         rest.remove(card);
         for at in 0..self.scene.len {
-            let Some(meld) = self.meld(at).filter(|m| may_extend(m, face)) else { continue };
+            let Some(meld) = self.meld(at) else { continue };
+            if may_swap(&meld, face) && meld.jokers() > 0 && self.can_swap(&meld, at, face, rest) {
+                return true;
+            }
+            if !may_extend(&meld, face) {
+                continue;
+            }
             // A set takes a card at its back whichever end is named: one try decides.
             let ends: &[RunEnd] =
                 if meld.kind() == MeldKind::Run { &[RunEnd::Front, RunEnd::Back] } else { &[RunEnd::Back] };
@@ -554,6 +561,28 @@ impl<'a> After<'a> {
             self.played(pos.hand - pieces_of(pieces), &change).guard().is_ok()
         })
     }
+
+    /// Can a card of `face` (the rest of the hand `rest`) take the joker's place in
+    /// `meld`, at place `at` of the scene, by the swap's own rule ([`swap_slot`]), leaving
+    /// a state that passes [`After::guard`] with the joker in hand as a won joker?
+    fn can_swap(&self, meld: &Meld<Card>, at: usize, face: Card, rest: PieceSet) -> bool {
+        let pos = &self.pos;
+        let Ok(slot) = swap_slot(meld, face, pos.config) else { return false };
+        let mut faces = [Card::JOKER; MAX_MELD_LEN];
+        let len = meld.len().min(MAX_MELD_LEN);
+        faces[..len].copy_from_slice(&meld.faces()[..len]);
+        faces[slot] = face;
+        let Ok(swapped) = Meld::new(meld.kind(), &faces[..len], &pos.rules) else { return false };
+        // A meld of the scene is known by its faces, not its pieces: the joker comes to
+        // the hand as any joker not in it, all of one face, which the guard reads alone.
+        let Some(joker) = pos.catalog.ids_of(Card::JOKER).find(|&j| !rest.contains(j)) else { return false };
+        let mut hand = rest;
+        hand.insert(joker);
+        let change = Change { at, meld: swapped, below: self.scene.top };
+        let mut after = self.played(hand, &change);
+        after.pos.won_jokers.insert(joker);
+        after.guard().is_ok()
+    }
 }
 
 /// The check of a draw from the stock (`RULES.md` §3.3), which reads the phase and the
@@ -569,6 +598,23 @@ pub(crate) fn draw_plan(phase: Phase, stock_len: usize) -> Result<Plan<'static>,
         return Err(ActionError::Turn(TurnError::HandOver));
     }
     Ok(Plan::Draw)
+}
+
+/// Could `face` take the place of a joker of `meld`? A necessary condition read from the
+/// meld's kind, suit and number, nothing validated (a run's joker stands for a card of its
+/// suit, a set's for its number in a suit it lacks; a joker takes no joker's place):
+/// [`swap_slot`] decides.
+fn may_swap(meld: &Meld<Card>, face: Card) -> bool {
+    match meld.kind() {
+        MeldKind::Run => face.suit_index().is_some() && meld.run_suit() == face.suit_index(),
+        MeldKind::Group => {
+            let number = meld.value_at(0).map(|v| (v + 12) % 13 + 1);
+            let present = meld.group_suits().unwrap_or(0);
+            face.number().is_some()
+                && face.number() == number
+                && face.suit_index().is_some_and(|s| present & (1 << s) == 0)
+        }
+    }
 }
 
 /// The place of meld `id` in the table's list, and the meld.

@@ -168,7 +168,8 @@ pub struct Config {
     pub opening_threshold: u32,
     /// When the opening minimum applies.
     pub opening_threshold_scope: OpeningScope,
-    /// After opening, a taken discard must be melded or built in the same turn (FISCA).
+    /// After opening, a taken discard must be melded or built in the same turn (FISCA); a
+    /// swap of it for the joker that stands for it counts (`RULES.md` §3.3).
     pub taken_discard_must_be_used_after_open: bool,
     /// How a joker leaves a set of three.
     pub set3_joker_swap: Set3JokerSwap,

@@ -716,6 +716,103 @@ fn rules_3_3_taken_discard_must_be_used_option() {
     ok!(g, Action::Discard(id(&g, 0, "2d")));
 }
 
+/// Seat 1's run A♥–K♥ with a joker for the J♥, and seat 0's set 5♣ 5♦ 5♥ 5♠: neither
+/// takes a card at an end (a run of thirteen is the longest, a set of four full).
+const FULL_TABLE: [(usize, MeldKind, &str); 2] =
+    [(1, MeldKind::Run, "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th * Qh Kh"), (0, MeldKind::Group, "5c 5d 5h 5s")];
+
+/// Seat 0, opened, at its draw under `config`: holding `hand`, `top` up on the pile,
+/// `melds` (owner, kind, cards) on the table in this order (ids from `M0`).
+fn at_draw(config: Config, hand: &str, top: &str, melds: &[(usize, MeldKind, &str)]) -> Rummy40 {
+    let cards = |s: &str| parse_list::<Card>(s).unwrap();
+    let mut setup = Setup::new(vec![cards(hand), cards("3c 7d")]);
+    setup.discard = cards(top);
+    setup.table = melds.iter().map(|&(owner, kind, m)| SetupMeld::new(owner, kind, cards(m))).collect();
+    setup.dealer = 1;
+    setup.fill_stock_from(&config.catalog().unwrap());
+    Rummy40::from_setup(&config, setup).unwrap()
+}
+
+/// The check's verdict on taking the top discard, which the legal lists (the game's and
+/// the view's) follow: the take is listed exactly when it is accepted.
+fn take_verdict(g: &Rummy40) -> Result<(), ActionError> {
+    let seat = g.to_move().unwrap();
+    let verdict = g.check(seat, &Action::TakeDiscard);
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert_eq!(legal.contains(&Action::TakeDiscard), verdict.is_ok(), "{legal:?}");
+    g.view(seat).legal_actions(&mut legal);
+    assert_eq!(legal.contains(&Action::TakeDiscard), verdict.is_ok(), "{legal:?}");
+    verdict
+}
+
+/// Swapping the taken discard for the joker that stands for it puts the card into a
+/// table meld: it uses the card, so the take is allowed when that is its only use.
+#[test]
+fn rules_3_3_a_taken_discard_used_by_a_joker_swap_may_be_taken() {
+    let mut g = at_draw(Config::SCALA40, "2d 6s 9c", "Jh", &FULL_TABLE);
+    let jack = g.piles().top_discard().unwrap();
+    assert_eq!(take_verdict(&g), Ok(()));
+    ok!(g, Action::TakeDiscard);
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: jack });
+    ok!(g, Action::SwapJoker { piece: jack, meld: M0 });
+    assert_eq!(meld_text(&g, 0), "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh");
+    assert_eq!(hand_text(&g, 0), "9c 2d 6s *");
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert_eq!(g.to_move(), Some(1));
+    // A card no joker stands for still has no use: its take is refused.
+    let g = at_draw(Config::SCALA40, "2d 6s 9c", "Jd", &FULL_TABLE);
+    let card = g.piles().top_discard().unwrap();
+    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card }));
+}
+
+/// Under `swapped_joker_must_be_played_same_turn` the joker a swap wins must be played
+/// in turn: a take whose only use is that swap needs the joker to have a play.
+#[test]
+fn rules_3_6_a_take_used_by_a_swap_needs_a_play_for_the_won_joker() {
+    let mut c = Config::SCALA40;
+    c.swapped_joker_must_be_played_same_turn = true;
+    // Nothing takes the joker: no meld has room, no two cards of the hand meld with it.
+    let mut g = at_draw(c, "2d 6s 9c", "Jh", &FULL_TABLE);
+    let jack = g.piles().top_discard().unwrap();
+    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card: jack }));
+    refused!(g, Action::TakeDiscard, ActionError::TakenCardNotUsed { card: jack });
+    ok!(g, Action::DrawStock);
+    // With 9♣ 9♦ in hand the joker completes a set: the take is allowed, and the joker
+    // must then be played before the discard.
+    let mut g = at_draw(c, "2d 6s 9c 9d", "Jh", &FULL_TABLE);
+    let jack = g.piles().top_discard().unwrap();
+    assert_eq!(take_verdict(&g), Ok(()));
+    ok!(g, Action::TakeDiscard);
+    ok!(g, Action::SwapJoker { piece: jack, meld: M0 });
+    let joker = id(&g, 0, "*");
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::SwappedJokerNotPlayed { joker });
+    ok!(g, Action::Meld(NewMeld::new(MeldKind::Group, vec![id(&g, 0, "9c"), id(&g, 0, "9d"), joker])));
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+}
+
+/// A swap counts as a use only where the swap itself is allowed (`RULES.md` §3.6): a
+/// closed set keeps its joker, under either rule for sets of three.
+#[test]
+fn rules_3_6_a_closed_sets_joker_gives_a_taken_card_no_use() {
+    let table = [
+        (1, MeldKind::Run, "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"),
+        (0, MeldKind::Group, "5c 5d 5h 5s"),
+        (1, MeldKind::Group, "Th Ts Td *"),
+    ];
+    let mut either = Config::SCALA40;
+    either.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    for config in [Config::SCALA40, either] {
+        let g = at_draw(config, "2d 6s 9c", "Tc", &table);
+        let card = g.piles().top_discard().unwrap();
+        assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card }));
+        // A set of three with the joker has room: the same card may be taken to build.
+        let open = [table[0], table[1], (1, MeldKind::Group, "Th Ts *")];
+        let g = at_draw(config, "2d 6s 9c", "Tc", &open);
+        assert_eq!(take_verdict(&g), Ok(()));
+    }
+}
+
 // ---------------------------------------------------------------- §3.7 end of hand, §3.8 scoring
 
 #[test]

@@ -22,11 +22,14 @@ impl Rummy40 {
         Ok(next)
     }
 
-    /// Can `card` (in the mover's hand) be melded or built right now, by one action that
-    /// the reference check accepts?
+    /// Can `card` (in the mover's hand) be melded, built or swapped for a joker right
+    /// now, by one action that the reference check accepts?
     fn ref_can_play(&self, card: PieceId) -> bool {
         let face = self.face(card);
         for m in self.state.table.melds() {
+            if self.check_by_copy(&Action::SwapJoker { piece: card, meld: m.id() }).is_ok() {
+                return true;
+            }
             for end in [RunEnd::Front, RunEnd::Back] {
                 let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
                 if fits && self.check_by_copy(&Action::LayOff { piece: card, onto: m.id(), end }).is_ok() {
@@ -565,5 +568,125 @@ mod tests {
         ] {
             assert!(errors.contains(e), "no {e} met: {errors:?}");
         }
+    }
+
+    /// The play of a taken discard under `taken_discard_must_be_used_after_open`
+    /// (`RULES.md` §3.3), a joker swap among its uses (§3.6), on random positions of an
+    /// opened player at the draw: a table of runs and sets with jokers, the top discard
+    /// often a card one of them stands for. The check of the take agrees with the
+    /// reference and the legal list holds the take exactly when the check accepts it; a
+    /// take refused for want of a use is one after which no build, meld or swap of the
+    /// card passes the check, and an accepted take one after which some does. Positions
+    /// where a swap is the card's only use are met, and swaps refused for a won joker
+    /// that cannot be played.
+    #[test]
+    fn rules_3_3_a_take_for_a_swap_agrees_with_the_reference_on_random_positions() {
+        use rummykit_core::{Card, Face, SetupMeld};
+
+        use crate::{ActionError, Phase, Setup};
+        let mut rng = ChaCha8Rng::seed_from_u64(83);
+        // A natural of `suit` by its value in a run (14: the ace above the king).
+        let natural = |suit: u8, value: u8| Card::from_index(suit * 13 + (value - 1) % 13).unwrap();
+        let random_card = |rng: &mut ChaCha8Rng| {
+            if rng.random_bool(0.05) {
+                Card::JOKER
+            } else {
+                Card::from_index(rng.random_range(0..52)).unwrap()
+            }
+        };
+        let (mut positions, mut accepted, mut swap_only, mut swap_blocked) = (0, 0, 0, 0);
+        let mut legal = Vec::new();
+        for n in 0..3000usize {
+            let mut config = Config::SCALA40;
+            config.swapped_joker_must_be_played_same_turn = n % 2 == 1;
+            config.set3_joker_swap =
+                if n % 4 < 2 { Set3JokerSwap::BothMissing } else { Set3JokerSwap::EitherMissing };
+            config.joker_limit =
+                [JokerLimit::Unlimited, JokerLimit::NotMoreThanNaturals, JokerLimit::NoAdjacent][n % 3];
+            config.ace_low_in_runs = n % 5 != 0;
+            // Some tables have no room for a joker at any end (runs of thirteen, sets of
+            // four), so that only the hand can take a won joker.
+            let full = rng.random_bool(0.3);
+            let (mut table, mut stands_for) = (Vec::new(), Vec::new());
+            for _ in 0..rng.random_range(1..=3) {
+                let (kind, mut cards): (MeldKind, Vec<Card>) = if rng.random_bool(0.6) {
+                    let suit = rng.random_range(0..4);
+                    let len = if full { 13 } else { rng.random_range(3..=7) };
+                    let first = rng.random_range(1..=15 - len);
+                    (MeldKind::Run, (first..first + len).map(|v| natural(suit, v)).collect())
+                } else {
+                    let number = rng.random_range(1..=13);
+                    let mut suits = [0, 1, 2, 3];
+                    suits.shuffle(&mut rng);
+                    let len = if full { 4 } else { rng.random_range(3..=4) };
+                    (MeldKind::Group, suits[..len].iter().map(|&s| natural(s, number)).collect())
+                };
+                for _ in 0..rng.random_range(0..=2) {
+                    let at = rng.random_range(0..cards.len());
+                    if !cards[at].is_joker() {
+                        stands_for.push(cards[at]);
+                    }
+                    cards[at] = Card::JOKER;
+                }
+                table.push(SetupMeld::new(rng.random_range(0..4), kind, cards));
+            }
+            let hand: Vec<Card> = (0..rng.random_range(1..=6)).map(|_| random_card(&mut rng)).collect();
+            let top = match stands_for.choose(&mut rng) {
+                Some(&card) if rng.random_bool(0.7) => card,
+                _ => random_card(&mut rng),
+            };
+            // Four seats: room in the deal for the cards of the table.
+            let others = (0..3).map(|_| vec![random_card(&mut rng)]);
+            let mut setup = Setup::new(core::iter::once(hand.clone()).chain(others).collect());
+            setup.table = table;
+            setup.opened = vec![true; 4];
+            setup.to_move = Some(0);
+            let mut after = setup.clone();
+            setup.discard = vec![top];
+            setup.fill_stock_from(&config.catalog().unwrap());
+            let Ok(g) = Rummy40::from_setup(&config, setup) else { continue };
+            // The same position once the card is taken, its guard not asked.
+            after.hands[0].push(top);
+            after.phase = Phase::Play;
+            after.taken = Some(top);
+            after.known = vec![vec![top], vec![], vec![], vec![]];
+            after.fill_stock_from(&config.catalog().unwrap());
+            let Ok(taken) = Rummy40::from_setup(&config, after) else { continue };
+            positions += 1;
+            let verdict = g.check(0, &Action::TakeDiscard);
+            assert_eq!(verdict, g.check_by_copy(&Action::TakeDiscard).map(|_| ()), "{g:?}");
+            g.legal_actions(&mut legal);
+            assert_eq!(legal.contains(&Action::TakeDiscard), verdict.is_ok(), "{g:?}");
+            // The card's uses once taken: builds and swaps tried on every meld, melds as
+            // the list has them (it lists what the check accepts).
+            let card = taken.taken_this_turn().unwrap();
+            let ids: Vec<MeldId> = taken.table().melds().iter().map(|m| m.id()).collect();
+            let built = ids.iter().any(|&onto| {
+                [RunEnd::Front, RunEnd::Back]
+                    .into_iter()
+                    .any(|end| taken.check(0, &Action::LayOff { piece: card, onto, end }).is_ok())
+            });
+            taken.legal_actions(&mut legal);
+            let melded = legal.iter().any(|a| matches!(a, Action::Meld(m) if m.pieces.contains(&card)));
+            let swaps: Vec<_> =
+                ids.iter().map(|&meld| taken.check(0, &Action::SwapJoker { piece: card, meld })).collect();
+            let swapped = swaps.iter().any(Result::is_ok);
+            match verdict {
+                Ok(()) => assert!(built || melded || swapped, "{g:?}"),
+                Err(ActionError::TakenCardNotUsed { .. }) => assert!(!(built || melded || swapped), "{g:?}"),
+                Err(_) => {}
+            }
+            accepted += usize::from(verdict.is_ok());
+            swap_only += usize::from(swapped && !built && !melded);
+            swap_blocked +=
+                swaps.iter().filter(|s| matches!(s, Err(ActionError::SwappedJokerNotPlayed { .. }))).count();
+        }
+        eprintln!(
+            "{positions} positions, {accepted} takes accepted, {swap_only} only by a swap, {swap_blocked} swaps refused"
+        );
+        assert!(
+            positions > 1_500 && accepted > 300 && swap_only > 100 && swap_blocked > 20,
+            "{positions} positions, {accepted} accepted, {swap_only} only by a swap, {swap_blocked} swaps refused"
+        );
     }
 }

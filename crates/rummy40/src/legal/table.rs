@@ -126,8 +126,9 @@ impl Turn<'_> {
     /// phase) a play once taken, as the guard of the check of its take under
     /// `taken_discard_must_be_used_after_open` decides? `Some(true)`: it fits a table meld
     /// and a card of the hand may then go (the build leaves the hand as it is now);
-    /// `Some(false)`: it fits no table meld and fails the cheap test of a meld with cards
-    /// of the hand ([`Turn::may_meld_with`]); `None`: the check's search decides.
+    /// `Some(false)`: it fits no table meld, could take no joker's place in one, and
+    /// fails the cheap test of a meld with cards of the hand ([`Turn::may_meld_with`]);
+    /// `None`: the check's search decides.
     /// `fits` and `cache` are [`Turn::table_fits`]' buffers.
     pub(super) fn play_of_taken(
         &self,
@@ -138,11 +139,14 @@ impl Turn<'_> {
         let face = self.face(card)?;
         self.table_fits(1u64 << face.index(), fits, cache);
         let built = fits.iter().any(|f| f.front | f.back != 0);
+        // A swap uses the card too, but what it leaves (a won joker in hand) is the
+        // check's to judge.
+        let swap = fits.iter().any(|f| f.swap != 0);
         fits.clear();
         if built {
             self.with_taken(card).can_discard_from(self.hand).then_some(true)
         } else {
-            (!self.may_meld_with(card)).then_some(false)
+            (!swap && !self.may_meld_with(card)).then_some(false)
         }
     }
 
