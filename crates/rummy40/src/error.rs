@@ -80,7 +80,7 @@ pub enum ActionError {
         meld: MeldId,
     },
     /// The taken discard must be used this turn (`taken_discard_must_be_used_after_open`).
-    #[error("the taken discard {card} must be melded or built before discarding")]
+    #[error("the taken discard {card} must be melded, built or swapped for a joker before discarding")]
     TakenCardNotUsed {
         /// The taken card.
         card: PieceId,

@@ -1746,7 +1746,7 @@ fn rules_3_7_taking_the_discard_to_open_and_going_out_at_once_is_rummy() {
 // ---------------------------------------------------------------- §5 cross-game decisions
 
 #[test]
-fn rules_5_1_the_kind_is_stored_and_decides_what_fits() {
+fn rules_5_item_1_the_kind_is_stored_and_decides_what_fits() {
     // 5♣ joker joker as a run is 5-6-7 (the 8♣ goes on at the back); as a set it is three
     // fives (the 5♦ goes on, making the closed set).
     let mut g = opened_holding(Config::RUMMY40, "5c * * 8c 5d 2s", "3d");
@@ -1776,7 +1776,7 @@ fn rules_5_1_the_kind_is_stored_and_decides_what_fits() {
 }
 
 #[test]
-fn rules_5_2_a_jokers_value_is_its_place_in_a_run() {
+fn rules_5_item_2_a_jokers_value_is_its_place_in_a_run() {
     let mut g = opened_holding(Config::RUMMY40, "5c * 7c 6c 8c 2s", "3d");
     ok!(g, Action::Meld(run(&g, 0, "5c * 7c")));
     let eight = id(&g, 0, "8c");
@@ -1790,7 +1790,7 @@ fn rules_5_2_a_jokers_value_is_its_place_in_a_run() {
 }
 
 #[test]
-fn rules_5_4_a_run_never_holds_a_value_twice() {
+fn rules_5_item_4_a_run_never_holds_a_value_twice() {
     let mut g = opened_holding(Config::RUMMY40, "5c 6c 6c 7c 2s", "3d");
     let error = g.check(0, &Action::Meld(run(&g, 0, "5c 6c 6c 7c"))).unwrap_err();
     assert_eq!(error, invalid(MeldKind::Run, MeldError::NotConsecutive { index: 2 }));
@@ -1811,7 +1811,7 @@ fn rules_5_4_a_run_never_holds_a_value_twice() {
 }
 
 #[test]
-fn rules_5_5_the_same_seed_plays_the_same_hand() {
+fn rules_5_item_5_the_same_seed_plays_the_same_hand() {
     let play = |seed: u64| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut g = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng).unwrap();
