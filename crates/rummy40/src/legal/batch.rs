@@ -534,12 +534,11 @@ struct KeyBytes {
 
 impl Extend<u8> for KeyBytes {
     fn extend<I: IntoIterator<Item = u8>>(&mut self, iter: I) {
-        for b in iter {
-            // `KEY_ROOM` holds every batch `nth_batch` takes: never cut.
-            if let Some(slot) = self.bytes.get_mut(self.len) {
-                *slot = b;
-                self.len += 1;
-            }
+        // `KEY_ROOM` holds every batch `nth_batch` takes: never cut.
+        let room = self.bytes.get_mut(self.len..).unwrap_or_default();
+        for (slot, b) in room.iter_mut().zip(iter) {
+            *slot = b;
+            self.len += 1;
         }
     }
 }
