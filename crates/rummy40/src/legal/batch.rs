@@ -15,9 +15,9 @@ use super::{Group, Groups, Key, NATURALS, ValuedMeld};
 pub(super) struct Scratch {
     slots: Vec<Card>,
     chosen: Vec<PieceId>,
-    /// One batch's ids, normalized, and its melds (kind, start, length) in them.
+    /// One batch's ids and its melds' places in them ([`write_key`]).
     ids: Vec<PieceId>,
-    spans: Vec<(MeldKind, usize, usize)>,
+    spans: Vec<Span>,
     /// The melds of the multiset [`combos`](super::combos::combos) is at.
     pub(super) walk: Vec<usize>,
     /// The keys of one group's batches ([`nth_batch`]).
@@ -237,12 +237,8 @@ pub(super) fn batch_count_general(
 /// to the faces of `melds` that holds `required` (if any), normalized, as keys onto
 /// `keys`, their bytes onto `arena`: unsorted and possibly repeated (two copies of one
 /// meld swap their cards), for the caller to sort and deduplicate once
-/// ([`sort_keys`]).
-///
-/// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
-/// as its kind (2 a set, 3 a run: `MeldKind`'s order), its ids plus 2, then 1 (a
-/// shorter meld first, as a shorter list); the melds in their order, then 0. No
-/// `NewMeld` is built until an action is asked for ([`decode_batch`]).
+/// ([`sort_keys`]). The keys are [`write_key`]'s: no `NewMeld` is built until an action
+/// is asked for ([`decode_batch`]).
 pub(super) fn expand(
     melds: &[&ValuedMeld],
     by_face: &[PieceSet; 53],
@@ -254,6 +250,8 @@ pub(super) fn expand(
     let Scratch { slots, chosen, ids, spans, .. } = scratch;
     slots.clear();
     slots.extend(melds.iter().flat_map(|m| m.faces().iter().copied()));
+    spans.clear();
+    spans.resize(melds.len(), (MeldKind::Run, 0, 0));
     chosen.clear();
     let mut used = PieceSet::new();
     assign(slots, by_face, chosen, &mut used, &mut |picked| {
@@ -262,31 +260,8 @@ pub(super) fn expand(
         }
         ids.clear();
         ids.extend_from_slice(picked);
-        spans.clear();
-        let mut k = 0;
-        for m in melds {
-            let len = m.faces().len();
-            normalize_pieces(m.kind, &mut ids[k..k + len]);
-            spans.push((m.kind, k, len));
-            k += len;
-        }
-        // The melds in order (few: an insertion sort).
-        let ids = &ids[..];
-        let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
-        for i in 1..spans.len() {
-            let mut j = i;
-            while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
-                spans.swap(j - 1, j);
-                j -= 1;
-            }
-        }
         let start = arena.len();
-        for &(kind, at, len) in spans.iter() {
-            arena.push(if kind == MeldKind::Group { 2 } else { 3 });
-            arena.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
-            arena.push(1);
-        }
-        arena.push(0);
+        write_key(melds, ids, spans, arena);
         keys.push(start..arena.len());
     });
 }
@@ -420,7 +395,8 @@ pub(super) fn nth_batch(
                 p >>= 1;
             }
             let seconds = |i: usize| only_second | chosen ^ later[i];
-            out.push(batch_key(melds, seconds, joker_base, &share));
+            let Some(key) = batch_key(melds, seconds, joker_base, &share) else { return };
+            out.push(key);
         }
     };
     if melds.iter().all(|m| m.jokers == 0) {
@@ -474,25 +450,23 @@ fn share_jokers(
 
 /// The key of the batch of `melds` with, for the `i`-th meld, the second copy of the
 /// natural faces `seconds(i)` (bits by face index) and the first of the others, and
-/// the jokers of `share[i]` (bits by place from `joker_base`) in order along it.
+/// the jokers of `share[i]` (bits by place from `joker_base`), written by the one
+/// encoder [`expand`]'s keys come from ([`write_key`]), so that the two orders agree.
 fn batch_key(
     melds: &[&ValuedMeld],
     seconds: impl Fn(usize) -> u64,
     joker_base: u8,
     share: &[u32; MAX_BATCH],
-) -> [u8; KEY_ROOM] {
-    // Each meld's ids plus 2, normalized, and (kind, start, length) in `ids`.
-    let mut ids = [0u8; crate::HAND_SIZE];
-    let mut spans = [(MeldKind::Run, 0usize, 0usize); MAX_BATCH];
+) -> Option<[u8; KEY_ROOM]> {
+    // The melds' cards in turn, as `expand` assigns them (the jokers in any order:
+    // `write_key` normalizes).
+    let mut ids = [PieceId::new(0)?; crate::HAND_SIZE];
     let mut at = 0;
-    for (i, (span, m)) in spans.iter_mut().zip(melds).enumerate() {
-        let len = m.faces().len();
-        let Some(slots) = ids.get_mut(at..at + len) else { break };
-        let (seconds, mut jokers) = (seconds(i), share[i]);
-        for (id, &face) in slots.iter_mut().zip(m.faces()) {
+    for (i, m) in melds.iter().enumerate() {
+        let (seconds, mut jokers) = (seconds(i), *share.get(i)?);
+        for &face in m.faces() {
             let f = face.index();
-            *id = if face.is_joker() {
-                // The lowest joker left: ascending along the meld, its normal form.
+            let id = if face.is_joker() {
                 let j = jokers.trailing_zeros() as u8;
                 jokers &= jokers.wrapping_sub(1);
                 joker_base + j
@@ -500,16 +474,43 @@ fn batch_key(
                 f + 52
             } else {
                 f
-            } + 2;
+            };
+            *ids.get_mut(at)? = PieceId::new(id)?;
+            at += 1;
         }
-        if m.kind == MeldKind::Group {
-            slots.sort_unstable();
-        }
-        *span = (m.kind, at, len);
-        at += len;
     }
-    let spans = &mut spans[..melds.len()];
-    let key = |&(kind, at, len): &(MeldKind, usize, usize)| (kind, &ids[at..at + len]);
+    let mut spans = [(MeldKind::Run, 0, 0); MAX_BATCH];
+    let mut key = KeyBytes { bytes: [0; KEY_ROOM], len: 0 };
+    write_key(melds, &mut ids[..at], spans.get_mut(..melds.len())?, &mut key);
+    Some(key.bytes)
+}
+
+/// One meld of a batch as its place in the batch's ids: its kind, start and length.
+type Span = (MeldKind, usize, usize);
+
+/// Writes onto `out` the key of the batch of `melds` whose cards are `ids` (each meld's
+/// in turn, one of each of its faces): the one encoding of a batch, for [`expand`] and
+/// [`nth_batch`] alike, so that their keys cannot drift apart. `spans` (one per meld)
+/// is room for the melds' places.
+///
+/// A batch's key orders and compares as its sorted `Vec<NewMeld>` would: each meld
+/// normalized ([`normalize_pieces`]) as its kind (2 a set, 3 a run: `MeldKind`'s
+/// order), its ids plus 2, then 1 (a shorter meld first, as a shorter list); the melds
+/// in their order, then 0.
+// Inlined, as the writing was in `expand`'s visit of each assignment before it was
+// shared: the instructions per hand stayed as they were.
+#[inline(always)]
+fn write_key(melds: &[&ValuedMeld], ids: &mut [PieceId], spans: &mut [Span], out: &mut impl Extend<u8>) {
+    let mut k = 0;
+    for (span, m) in spans.iter_mut().zip(melds) {
+        let len = m.faces().len();
+        normalize_pieces(m.kind, &mut ids[k..k + len]);
+        *span = (m.kind, k, len);
+        k += len;
+    }
+    // The melds in order (few: an insertion sort).
+    let ids = &*ids;
+    let key = |&(kind, at, len): &Span| (kind, &ids[at..at + len]);
     for i in 1..spans.len() {
         let mut j = i;
         while j > 0 && key(&spans[j - 1]) > key(&spans[j]) {
@@ -517,13 +518,27 @@ fn batch_key(
             j -= 1;
         }
     }
-    let mut bytes = [0u8; KEY_ROOM];
-    let mut n = 0;
     for &(kind, at, len) in spans.iter() {
-        bytes[n] = if kind == MeldKind::Group { 2 } else { 3 };
-        bytes[n + 1..n + 1 + len].copy_from_slice(&ids[at..at + len]);
-        bytes[n + 1 + len] = 1;
-        n += len + 2;
+        out.extend(core::iter::once(if kind == MeldKind::Group { 2 } else { 3 }));
+        out.extend(ids[at..at + len].iter().map(|p| p.index() + 2));
+        out.extend(core::iter::once(1));
     }
-    bytes
+    out.extend(core::iter::once(0));
+}
+
+/// A key written into a fixed room ([`nth_batch`]'s keys), the bytes past it 0.
+struct KeyBytes {
+    bytes: [u8; KEY_ROOM],
+    len: usize,
+}
+
+impl Extend<u8> for KeyBytes {
+    fn extend<I: IntoIterator<Item = u8>>(&mut self, iter: I) {
+        // `KEY_ROOM` holds every batch `nth_batch` takes: never cut.
+        let room = self.bytes.get_mut(self.len..).unwrap_or_default();
+        for (slot, b) in room.iter_mut().zip(iter) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
 }
