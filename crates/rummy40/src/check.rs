@@ -17,7 +17,7 @@ use rummykit_core::{
 use crate::action::sort_lay_offs;
 use crate::game::swap_slot;
 use crate::turn::{Turn, may_extend};
-use crate::{Action, ActionError, NewMeld, OpeningScope, Phase, RummyLayOff, meld_value};
+use crate::{Action, ActionError, NewMeld, Phase, RummyLayOff, meld_value};
 
 /// What a checked action will do: everything [`Turn::check`] found that the commit
 /// needs (borrowing the action's melds), so that the commit decides nothing.
@@ -121,17 +121,14 @@ impl<'a> Turn<'a> {
                 want(Phase::Draw)?;
                 self.unopened()?;
                 let after = self.after_take()?;
-                after.open(melds, after.pos.taken, Some(self.config.opening_threshold))?;
+                after.open(melds, after.pos.taken, self.config.threshold_for(true))?;
                 Ok(Plan::Open { take: true, melds })
             }
             Action::Open { melds } => {
                 want(Phase::Play)?;
                 self.unopened()?;
-                let threshold = match self.config.opening_threshold_scope {
-                    OpeningScope::Always => Some(self.config.opening_threshold),
-                    OpeningScope::OnlyWhenTakingDiscard => None,
-                };
-                self.after().open(melds, None, threshold)?;
+                // (An unopened player takes the discard only to open or go rummy at once.)
+                self.after().open(melds, None, self.config.threshold_for(false))?;
                 Ok(Plan::Open { take: false, melds })
             }
             Action::Meld(m) => {
@@ -464,9 +461,10 @@ impl<'a> After<'a> {
         // RULES.md §3.5, §3.7: a rummy held to the threshold needs what an opening in its
         // place needs, so under `OnlyWhenTakingDiscard` only with the taken discard (an
         // opening after a stock draw, then going out, is a rummy below it anyway).
-        let needed = pos.config.opening_threshold;
-        let scoped = pos.config.opening_threshold_scope == OpeningScope::Always || taken.is_some();
-        if pos.config.rummy_requires_opening_threshold && scoped && value < needed {
+        if pos.config.rummy_requires_opening_threshold
+            && let Some(needed) = pos.config.threshold_for(taken.is_some())
+            && value < needed
+        {
             return Err(ActionError::OpeningBelowThreshold { needed, got: value });
         }
         // The lay-offs one after the other, each onto the meld as the ones before left it

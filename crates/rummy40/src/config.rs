@@ -534,6 +534,17 @@ impl Config {
         Restock { shuffle: true, keep_top: true }
     }
 
+    /// The opening minimum in force for an opening, or a rummy held to it, made with
+    /// (`took_discard`) or without the discard taken this turn (`RULES.md` §3.5, §3.7):
+    /// `None` where [`opening_threshold_scope`](Config::opening_threshold_scope) waives
+    /// it. The one rule the check and the legal actions ask.
+    pub(crate) const fn threshold_for(&self, took_discard: bool) -> Option<u32> {
+        match self.opening_threshold_scope {
+            OpeningScope::OnlyWhenTakingDiscard if !took_discard => None,
+            _ => Some(self.opening_threshold),
+        }
+    }
+
     /// `true` under the options that oblige a player to play a card this turn (a taken
     /// discard, a won joker): legality then depends on what can still be played, and
     /// `legal_actions` checks every candidate in full.

@@ -242,7 +242,9 @@ impl Rummy40 {
         {
             return Err(ActionError::TakenCardNotMelded { card });
         }
-        // A rummy held to the threshold needs what an opening in its place needs.
+        // A rummy held to the threshold needs what an opening in its place needs. (The
+        // reference writes the scope out rather than ask `Config::threshold_for`: it is the
+        // independent reading the check is compared with.)
         let needed = self.config.opening_threshold;
         let scoped = self.config.opening_threshold_scope == OpeningScope::Always || taken.is_some();
         if self.config.rummy_requires_opening_threshold && scoped && value < needed {

@@ -937,7 +937,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                 let mut with_top = hand;
                 with_top.insert(top);
                 let after_take = pos.with_taken(top);
-                let threshold = Some(pos.config.opening_threshold);
+                let threshold = pos.config.threshold_for(true);
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);

@@ -4,7 +4,7 @@
 use rummykit_core::{AcePolicy, Card, MeldRules, PieceId, PieceSet};
 
 use crate::turn::Turn;
-use crate::{Action, OpeningScope, can_open, rank_value, run_position_value};
+use crate::{Action, can_open, rank_value, run_position_value};
 
 use super::batch::{Copies, Counted, Scratch, batch_count, expand, sort_keys};
 use super::combos::combos;
@@ -574,9 +574,9 @@ impl Turn<'_> {
     /// then holding only that card (`RULES.md` §3.7).
     fn rummy_ok(&self, value: u32, discard: PieceId) -> bool {
         // RULES.md §3.5, §3.7: the threshold binds a rummy where it binds an opening.
-        let needed = self.config.opening_threshold;
-        let scoped = self.config.opening_threshold_scope == OpeningScope::Always || self.taken.is_some();
-        if self.config.rummy_requires_opening_threshold && scoped && value < needed {
+        if self.config.rummy_requires_opening_threshold
+            && self.config.threshold_for(self.taken.is_some()).is_some_and(|needed| value < needed)
+        {
             return false;
         }
         let mut last = PieceSet::new();

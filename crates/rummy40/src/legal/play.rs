@@ -5,9 +5,9 @@ use rummykit_core::{
     Card, Face, FaceMeld, MAX_MELD_LEN, Meld, MeldKind, PieceId, PieceSet, RunEnd, for_each_face_meld_holding,
 };
 
+use crate::Action;
 use crate::game::swap_slot;
 use crate::turn::Turn;
-use crate::{Action, OpeningScope};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
 use super::faces::{FaceBits, any_meldable, face_counts, meldable_at};
@@ -31,10 +31,7 @@ pub(super) fn play(
     if !pos.opened {
         let counted_faces = face_counts(faces);
         let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
-        let threshold = match pos.config.opening_threshold_scope {
-            OpeningScope::Always => Some(pos.config.opening_threshold),
-            OpeningScope::OnlyWhenTakingDiscard => None,
-        };
+        let threshold = pos.config.threshold_for(false);
         let (may_open, may_rummy) = if reference {
             (true, true)
         } else {
