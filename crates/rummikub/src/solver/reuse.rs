@@ -192,6 +192,9 @@ impl Solver {
                         Keep::Shared { .. } => {}
                     }
                 }
+                if !self.take_puzzle() {
+                    return None;
+                }
                 let floor = below(best, rank(&finish(Vec::new(), vec![t], options.joker_value), objective));
                 let sol = match self.pinned_faces(
                     left_table.clone(),
@@ -251,6 +254,9 @@ impl Solver {
                 Keep::Lay { number, colours, jokers } => (vec![], vec![(number, colours, jokers)]),
                 Keep::Shared { .. } => continue,
             };
+            if !self.take_puzzle() {
+                return None;
+            }
             match self.pinned_faces(faces.clone(), rack, (&tile, &lay), options, Some(best), true) {
                 Pinned::Solved(sol) => {
                     keep_best(&mut plays, &mut best, unpin(sol.clone(), &tile).unwrap_or(sol), objective);

@@ -44,13 +44,17 @@ use crate::{Config, JokerRelease, JokerReuse, PlayError, ReplacementSource, Tile
 /// At most this many plays with table jokers kept in their roles are tried.
 const MAX_PINNED: usize = 32;
 
-/// The work one turn's searches may do together, in states of the DP processed
-/// (`Dp::work`), each puzzle solved for a bound counted [`PUZZLE_WORK`] more (its set-up
-/// costs about as much, measured in greedy games). Past it no further puzzle is solved:
-/// a bound that needs one is not proven, and the answer, unless a proven bound was
-/// already reached, is [`SolveError::Unproven`] — never a "no play" read from a search
-/// cut short. One puzzle can take a thousand times another's work, so this bounds a
-/// turn where a count of puzzles did not (1.2 million states: about 60 ms of one core).
+/// The work one turn's puzzles for bounds may do together, in states of the DP processed
+/// (`Dp::work`, which every solve of the turn adds to), each puzzle solved for a bound
+/// counted [`PUZZLE_WORK`] more (its set-up costs about as much, measured in greedy
+/// games). Past it no further puzzle is solved for a bound: that bound is not proven,
+/// and the answer, unless a proven bound was already reached, is
+/// [`SolveError::Unproven`] — never a "no play" read from a search cut short. One puzzle
+/// can take a thousand times another's work, so this bounds a turn where a count of
+/// puzzles did not: the bounds' puzzles stop after about 1.2 M DP states (~60 ms of one
+/// core). Schmidt's search and the candidates' checks are limited separately, and the
+/// kept-role candidates ([`Solver::pinned`]) by [`MAX_PINNED`]: they prove no bound, so
+/// they do not draw on it.
 const TURN_WORK: u64 = 1_200_000;
 
 /// The work a puzzle's set-up is counted as, in states ([`TURN_WORK`]).
@@ -387,8 +391,9 @@ impl Solver {
             // role (which joker is left is not known; a shared way needs another kept).
             let kept = distinct_ways(&all);
             // Under `RackOnly` a release places a rack tile the joker stands for: one
-            // solve per such tile bounds every release (`reuse.rs`), and when none
-            // reaches the kept bound the melds beside rack tiles are not needed.
+            // solve per such tile and per combination of the held jokers' ways bounds
+            // every release (`reuse.rs`), and when none reaches the kept bound the melds
+            // beside rack tiles are not needed.
             let rack_only = rules.joker_replacement_source == ReplacementSource::RackOnly;
             let released = kept_all.filter(|_| rack_only).and_then(|k| {
                 let mut tiles: Vec<Tile> = roles
@@ -546,6 +551,11 @@ impl Solver {
                     Keep::Shared { .. } => {}
                 }
             }
+            // A bound: its puzzles draw on the turn's work.
+            if !self.take_puzzle() {
+                bound = None;
+                continue;
+            }
             let floor = goal.min(top).max(least_placing(objective));
             match self.pinned_raw(table, rack, &tiles, &lays, options, Some(floor)) {
                 Pinned::Solved(sol) => {
@@ -581,7 +591,9 @@ impl Solver {
     }
 
     /// [`Solver::pinned_raw`] on the table's tiles `faces`; `empty`: a play that places
-    /// no tile is an answer too (the rest of a play that placed some elsewhere).
+    /// no tile is an answer too (the rest of a play that placed some elsewhere). It does
+    /// not draw on the turn's work ([`TURN_WORK`]): a caller solving it for a bound
+    /// takes the puzzle first ([`Solver::take_puzzle`]).
     pub(super) fn pinned_faces(
         &mut self,
         mut faces: Vec<Tile>,
@@ -591,9 +603,6 @@ impl Solver {
         floor: Option<(u64, u64)>,
         empty: bool,
     ) -> Pinned {
-        if !self.take_puzzle() {
-            return Pinned::Unknown;
-        }
         let mut rack = rack.to_vec();
         let (mut laid, mut placed) = (Vec::new(), Vec::new());
         // The table jokers neither kept as a tile nor laid as their own group's: a group
@@ -1412,6 +1421,46 @@ mod tests {
             reaching += usize::from(!expected.is_empty());
         }
         assert!(compared > 100 && reaching > 20, "{compared} compared, {reaching} reaching the goal");
+    }
+
+    /// The kept-role candidates prove no bound, so they do not draw on the turn's work:
+    /// once bounds have spent it (a goal they proved may still want a candidate), the
+    /// same plays are handed out as with all the work left, and none is taken from it.
+    #[test]
+    fn pinned_candidates_do_not_draw_on_the_turns_work() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0016_0003);
+        let mut solver = Solver::new();
+        let (mut compared, mut handed) = (0, 0);
+        for _ in 0..200 {
+            let (table, rack) = position(&mut rng);
+            let Ok(pos) = Position::from_melds(&table, rack.iter().copied()) else { continue };
+            let options = SolveOptions::default();
+            let Ok(flat) = solver.solve(&pos, &options) else { continue };
+            if joker_roles(&table).is_empty() || flat.tiles_placed == 0 {
+                continue;
+            }
+            let goal = rank(&flat, Objective::Tiles);
+            let plays = |solver: &mut Solver| {
+                let mut got = Vec::new();
+                solver.pinned(&table, &rack, &options, (goal, Objective::Tiles), &mut |sol| {
+                    got.push(sol);
+                    false
+                });
+                got
+            };
+            solver.work_until = u64::MAX;
+            let free = plays(&mut solver);
+            // Spent: no further puzzle for a bound may be solved.
+            solver.work_until = solver.dp.work;
+            assert!(!solver.take_puzzle());
+            let spent = solver.work_until;
+            assert_eq!(plays(&mut solver), free, "{table:?} {rack:?}");
+            assert_eq!(solver.work_until, spent, "a candidate drew on the work");
+            compared += 1;
+            handed += usize::from(!free.is_empty());
+        }
+        solver.work_until = u64::MAX;
+        assert!(compared > 50 && handed > 10, "{compared} compared, {handed} handed out plays");
     }
 
     /// The quick refusal of the reuse rule refuses only plays `check_play` refuses, under
