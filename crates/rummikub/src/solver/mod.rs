@@ -134,6 +134,8 @@ pub struct Solver {
     /// The DP's work ([`Dp::work`]) past which the turn in progress solves no more
     /// puzzles for its bounds (see `turn.rs`).
     work_until: u64,
+    /// The work a turn's bounds may do (`turn.rs`'s `TURN_WORK`; tests: smaller).
+    turn_work: u64,
 }
 
 /// The sweep directions [`Solver::core`] searches.
@@ -200,6 +202,7 @@ impl Solver {
             race_limit: dp::RACE_LIMIT,
             turn_proof: TurnProof::Full,
             work_until: u64::MAX,
+            turn_work: turn::TURN_WORK,
         }
     }
 
