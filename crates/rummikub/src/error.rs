@@ -133,7 +133,9 @@ pub enum PlayError {
     /// as made of the played tiles — so it is neither accepted nor found illegal. Rare:
     /// one of 1,320 seeded crowded stress tables (see the design notes, known
     /// limitations); the player may reach the same table in smaller steps.
-    #[error("the play could not be decided within {limit} choices of which identical copy went where")]
+    #[error(
+        "the play could not be decided within {limit} choices (of which identical copy went where, or which new melds count toward the initial meld)"
+    )]
     ReadingsUndecided {
         /// The number of choices the search may make.
         limit: u32,
