@@ -606,7 +606,7 @@ fn may_swap(meld: &Meld<Card>, face: Card) -> bool {
     match meld.kind() {
         MeldKind::Run => face.suit_index().is_some() && meld.run_suit() == face.suit_index(),
         MeldKind::Group => {
-            let number = meld.value_at(0).map(|v| (v + 12) % 13 + 1);
+            let number = meld.numbers().next();
             let present = meld.group_suits().unwrap_or(0);
             face.number().is_some()
                 && face.number() == number
