@@ -139,6 +139,7 @@ pub enum MeldLimit {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[non_exhaustive]
 pub struct Config {
     /// Melds per turn (default [`MeldLimit::One`]).
@@ -446,5 +447,10 @@ mod tests {
             assert_ne!(renamed, json);
             assert!(serde_json::from_str::<Config>(&renamed).is_err(), "{renamed}");
         }
+        // A field the game does not know (a rule a later version may add) is refused
+        // too, so a misspelt house rule never plays silently as the default.
+        let extra = json.replacen('{', r#"{"wild_deuces":true,"#, 1);
+        let err = serde_json::from_str::<Config>(&extra).expect_err("unknown field");
+        assert!(err.to_string().contains("unknown field `wild_deuces`"), "{err}");
     }
 }

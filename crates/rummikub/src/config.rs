@@ -268,6 +268,7 @@ pub enum SessionRanking {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[non_exhaustive]
 pub struct Config {
     /// The tiles (§1.1). Default [`TileSet::Standard106`].

@@ -74,6 +74,16 @@ fn actions_views_and_rules_round_trip() {
     assert_eq!(serde_json::from_str::<Config>(&serde_json::to_string(&r).expect("ser")).expect("de"), r);
 }
 
+/// A configuration naming a field the game does not know is refused, not read with the
+/// unknown rule silently dropped.
+#[test]
+fn a_configuration_with_an_unknown_field_is_refused() {
+    let json = serde_json::to_string(&Config::default()).expect("ser");
+    let extra = json.replacen('{', r#"{"jokers_wild_twice":true,"#, 1);
+    let err = serde_json::from_str::<Config>(&extra).expect_err("unknown field");
+    assert!(err.to_string().contains("unknown field `jokers_wild_twice`"), "{err}");
+}
+
 /// The save format (docs/design/saves.md): version, rules and the position, every piece
 /// in notation, no piece ids.
 #[test]

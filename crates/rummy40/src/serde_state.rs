@@ -31,6 +31,7 @@ enum JokerLimitRepr {
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ConfigRepr {
     jokers: u8,
     joker_hand_penalty: u32,

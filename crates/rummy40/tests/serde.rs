@@ -171,3 +171,14 @@ fn rules_3_7_rummy_actions_round_trip() {
     let a: Action = serde_json::from_value(old).unwrap();
     assert_eq!(a, Action::GoRummy { melds, lay_offs: vec![], discard: id(25) });
 }
+
+/// A configuration naming a field the game does not know is refused, not read with the
+/// unknown rule silently dropped.
+#[test]
+fn a_configuration_with_an_unknown_field_is_refused() {
+    let json = serde_json::to_string(&Config::SCALA40).unwrap();
+    assert_eq!(serde_json::from_str::<Config>(&json).unwrap(), Config::SCALA40);
+    let extra = json.replacen('{', r#"{"closing_discard_face_down":true,"#, 1);
+    let err = serde_json::from_str::<Config>(&extra).expect_err("unknown field");
+    assert!(err.to_string().contains("unknown field `closing_discard_face_down`"), "{err}");
+}
