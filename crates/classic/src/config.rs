@@ -155,7 +155,11 @@ pub struct Config {
     /// as it lies).
     pub shuffle_on_restock: bool,
     /// How many times the discard pile may become the stock; when another restock is
-    /// needed the hand ends void, with no score (default `None`: unlimited).
+    /// needed the hand ends void, with no score (default `None`: unlimited, as the rules
+    /// say, `RULES.md` §2.5). With unlimited restocks turned over unshuffled, a hand in
+    /// which nobody can meld any more repeats forever: bots, simulations and matches
+    /// played by the driver want a bound ([`Config::SIMULATION`]), or the driver stops
+    /// the hand with `DriverError::TooLong`.
     pub max_restocks: Option<u32>,
     /// Going rummy (going out in one turn, without an earlier meld or lay-off) doubles
     /// the hand's points (default true).

@@ -44,7 +44,9 @@ pub enum DriverError<E: std::error::Error + 'static> {
         #[source]
         error: E,
     },
-    /// A hand did not end within the action limit.
+    /// A hand did not end within the action limit. Under rules that let a hand repeat
+    /// forever (classic rummy's unshuffled restocks with no `max_restocks`, `RULES.md`
+    /// §2.5) this is how a driven hand that nobody can win stops.
     #[error("hand {} did not end within {}", hand.saturating_add(1), plural(*actions, "action"))]
     TooLong {
         /// The hand, from 0.
