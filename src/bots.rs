@@ -178,6 +178,71 @@ impl NamedBots for Rummy40 {
     }
 }
 
+/// One generic program for every game: [`AnyGame`]'s bots are the names every engine
+/// offers, and each plays whichever game's views it is shown, through that engine's bot
+/// of the same name (built from the same seed when it first sees a game).
+///
+/// ```
+/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyGame, Game, NamedBots, Seating, Variant, play_hand};
+///
+/// assert_eq!(AnyGame::BOT_NAMES, ["random", "greedy"]);
+/// for variant in [Variant::Rummikub, Variant::Classic, Variant::Scala40] {
+///     let config = variant.config().with_max_restocks(Some(3));
+///     let mut game = AnyGame::deal(&config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(4))?;
+///     let mut a = AnyGame::named_bot("greedy", 1).expect("every engine has a greedy bot");
+///     let mut b = AnyGame::named_bot("random", 2).expect("and a random one");
+///     let (outcome, _) = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 100_000)?;
+///     assert_eq!(outcome.points.len(), 2);
+/// }
+/// // A name only some engines offer is not a bot of every game.
+/// assert!(AnyGame::named_bot("planner", 1).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl NamedBots for AnyGame {
+    const BOT_NAMES: &'static [&'static str] = &["random", "greedy"];
+
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<AnyGame>>> {
+        let name = *AnyGame::BOT_NAMES.iter().find(|&&n| n == name)?;
+        Some(Box::new(Shown { name, seed, seated: None }))
+    }
+}
+
+/// [`AnyGame`]'s bot called `name`: the engine's bot of that name for the game of the
+/// views it is shown, taken anew when it is shown another game.
+struct Shown {
+    name: &'static str,
+    seed: u64,
+    seated: Option<Seated>,
+}
+
+impl Bot<AnyGame> for Shown {
+    fn name(&self) -> &str {
+        self.name
+    }
+
+    fn act(&mut self, view: &<AnyGame as Game>::View) -> AnyAction {
+        let (name, seed) = (self.name, self.seed);
+        let seated = match (self.seated.take(), view) {
+            (Some(s @ Seated::Rummikub(_)), AnyView::Rummikub(_))
+            | (Some(s @ Seated::Classic(_)), AnyView::Classic(_))
+            | (Some(s @ Seated::Rummy40(_)), AnyView::Rummy40(_)) => Some(s),
+            (_, AnyView::Rummikub(_)) => Rummikub::named_bot(name, seed).map(Seated::Rummikub),
+            (_, AnyView::Classic(_)) => ClassicRummy::named_bot(name, seed).map(Seated::Classic),
+            (_, AnyView::Rummy40(_)) => Rummy40::named_bot(name, seed).map(Seated::Rummy40),
+        };
+        // Every engine offers each of `AnyGame::BOT_NAMES` (a test holds them to it), so
+        // a bot is always seated; the draw is only the no-panic answer.
+        let Some(mut seated) = seated else {
+            return AnyAction::Rummikub(rummykit_rummikub::Action::Draw);
+        };
+        let action = seated.act(view);
+        self.seated = Some(seated);
+        action
+    }
+}
+
 /// A bot of one game seated at an [`AnyGame`]: it plays the views of its game.
 enum Seated {
     Rummikub(Box<dyn Bot<Rummikub>>),
@@ -204,6 +269,46 @@ impl Bot<AnyGame> for Seated {
             (Seated::Rummikub(_), _) => AnyAction::Rummikub(rummykit_rummikub::Action::Draw),
             (Seated::Classic(_), _) => AnyAction::Classic(rummykit_classic::Action::DrawStock),
             (Seated::Rummy40(_), _) => AnyAction::Rummy40(rummykit_rummy40::Action::DrawStock),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rummykit_core::Seating;
+
+    /// `AnyGame`'s names are offered by every engine, and a bot shown one game after
+    /// another plays each with that engine's bot of its name.
+    #[test]
+    fn any_game_bots_play_every_engine_by_the_same_name() {
+        for &name in AnyGame::BOT_NAMES {
+            for names in [Rummikub::BOT_NAMES, ClassicRummy::BOT_NAMES, Rummy40::BOT_NAMES] {
+                assert!(names.contains(&name), "{name} in {names:?}");
+            }
+        }
+        let mut bot = AnyGame::named_bot("greedy", 3).expect("a bot of every game");
+        for variant in [Variant::Rummikub, Variant::Rummy40, Variant::Classic, Variant::Schmidt] {
+            let config = variant.config();
+            let game = AnyGame::deal(&config, Seating::new(2), &mut rng(9)).expect("a deal");
+            let seat = game.to_move().expect("a fresh hand");
+            let action = bot.act(&game.view(seat));
+            assert!(game.check(seat, &action).is_ok(), "{variant}: {action:?}");
+            let own_action = match variant.kind() {
+                GameKind::Rummikub => {
+                    let AnyView::Rummikub(v) = game.view(seat) else { panic!("{variant}") };
+                    AnyAction::Rummikub(Rummikub::named_bot("greedy", 3).expect("greedy").act(&v))
+                }
+                GameKind::Classic => {
+                    let AnyView::Classic(v) = game.view(seat) else { panic!("{variant}") };
+                    AnyAction::Classic(ClassicRummy::named_bot("greedy", 3).expect("greedy").act(&v))
+                }
+                GameKind::Rummy40 => {
+                    let AnyView::Rummy40(v) = game.view(seat) else { panic!("{variant}") };
+                    AnyAction::Rummy40(Rummy40::named_bot("greedy", 3).expect("greedy").act(&v))
+                }
+            };
+            assert_eq!(action, own_action, "{variant}");
         }
     }
 }
