@@ -295,8 +295,11 @@ impl RummySearch<'_> {
         rest: &[u8; 53],
     ) {
         let left = self.total - used;
-        // Every left card but the discard is built: at most one may fit nowhere.
-        if left == 0 || (left > 1 && !self.reach.all_but_one(rest, self.present)) {
+        // Every left card but the discard is built: at most one may fit nowhere. (Those
+        // that fit no table meld with every card at hand, by counts first.)
+        if left == 0
+            || (left > 1 && (two_of(self.misfit, rest) || !self.reach.all_but_one(rest, self.present)))
+        {
             return;
         }
         if self.bound && left > 1 {
