@@ -203,7 +203,7 @@ fn put_back(m: &ValuedMeld, counts: &mut [u8; 53]) {
 }
 
 /// Two cards or more of the faces `mask` in `counts`.
-fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
+pub(super) fn two_of(mask: u64, counts: &[u8; 53]) -> bool {
     let mut bits = mask;
     let mut n = 0;
     while bits != 0 {
