@@ -90,36 +90,39 @@ impl Turn<'_> {
             }
             let Some(m) = melds.get(mf.at) else { continue };
             let swap = if held & mf.swap_gate != 0 { mf.swappable & held } else { 0 };
-            // The held faces of `try_bits` that fit at `end`: each meld, face and end
-            // validated once.
-            let fitting = |try_bits: u64, end: RunEnd, tried: &mut u64, ok: &mut u64| {
-                let (mut bits, mut fit) = (held & try_bits, 0u64);
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    bits &= bits - 1;
-                    if *tried & bit == 0 {
-                        *tried |= bit;
-                        if Card::from_index(bit.trailing_zeros() as u8)
-                            .is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
-                        {
-                            *ok |= bit;
-                        }
-                    }
-                    fit |= *ok & bit;
-                }
-                fit
-            };
-            let back = fitting(mf.try_back, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back);
+            // Each meld, face and end validated once: most decisions hold none not
+            // tried yet, and read the verdicts kept.
+            if held & (mf.try_back & !mf.tried_back | mf.try_front & !mf.tried_front) != 0 {
+                self.try_ends(held, m, mf);
+            }
+            let back = held & mf.ok_back;
             // A set ignores the end: the check at its back decides both.
-            let front = if mf.group {
-                back
-            } else {
-                fitting(mf.try_front, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front)
-            };
+            let front = if mf.group { back } else { held & mf.ok_front };
             if front | back | swap != 0 {
                 fits.push(MeldFits { at: mf.at, meld: mf.meld, front, back, swap });
             }
         }
+    }
+
+    /// Validates at each end of `m` the faces of `held` that `mf` has to try there and
+    /// has not tried yet, keeping the verdicts in `mf`. Out of line: a table's melds
+    /// are each tried with a few faces only, once.
+    #[inline(never)]
+    fn try_ends(&self, held: u64, m: &rummykit_core::TableMeld<Card>, mf: &mut MeldFaces) {
+        let try_end = |try_bits: u64, end: RunEnd, tried: &mut u64, ok: &mut u64| {
+            let mut bits = held & try_bits & !*tried;
+            *tried |= bits;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                if Card::from_index(i).is_some_and(|face| m.extended(face, end, &self.rules).is_ok()) {
+                    *ok |= 1u64 << i;
+                }
+            }
+        };
+        try_end(mf.try_back, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back);
+        // (A set tries nothing at its front: the check at its back decides both.)
+        try_end(mf.try_front, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front);
     }
 
     /// Has `card` (the top discard, not in the hand; the player has opened, the draw
@@ -323,6 +326,10 @@ pub(super) struct Reach {
     /// Ranks (bits 1–13) of the sets with room.
     numbers: u16,
     jokers: bool,
+    /// The faces any hand might build (bits by face index): every face of a suit with a
+    /// run, the rank of a set with room in every suit, the joker if a meld has room.
+    /// What [`Reach::fitting`] takes is among them, whatever the hand.
+    pub(super) ever: u64,
 }
 
 /// The most runs a table can hold: the largest pack (108 cards) in runs of three.
@@ -360,8 +367,14 @@ impl<'a> LazyReach<'a> {
 
 impl Reach {
     pub(super) fn of(table: &MeldTable<Card>) -> Reach {
-        let mut reach =
-            Reach { runs: [(0, 0, 0); MAX_RUNS], run_count: 0, crowded: false, numbers: 0, jokers: false };
+        let mut reach = Reach {
+            runs: [(0, 0, 0); MAX_RUNS],
+            run_count: 0,
+            crowded: false,
+            numbers: 0,
+            jokers: false,
+            ever: 0,
+        };
         for m in table.melds() {
             let meld = m.meld();
             match meld.kind() {
@@ -389,6 +402,17 @@ impl Reach {
                 }
             }
         }
+        const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+        let mut ever = if reach.jokers { 1u64 << 52 } else { 0 };
+        for &(suit, _, _) in &reach.runs[..reach.run_count] {
+            ever |= 0x1fff << (13 * u32::from(suit));
+        }
+        let mut numbers = reach.numbers;
+        while numbers != 0 {
+            ever |= RANK << (numbers.trailing_zeros() - 1);
+            numbers &= numbers - 1;
+        }
+        reach.ever = if reach.crowded { ever | NATURALS } else { ever };
         reach
     }
 

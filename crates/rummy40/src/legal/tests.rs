@@ -268,6 +268,7 @@ fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
                     fitting += usize::from(took & 1u64 << i != 0);
                 }
                 assert_eq!(took & !(1u64 << 52 | NATURALS), 0);
+                assert_eq!(took & !reach.ever, 0, "{faces:?} {reach:?}");
             }
             g.legal_actions(&mut legal);
             let a = crate::action::leaning_to_play(&legal, &mut rng, 0.7);
