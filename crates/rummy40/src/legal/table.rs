@@ -22,6 +22,10 @@ pub(super) struct TableFaces {
     before: Vec<MeldFaces>,
     /// Some set of three holds a joker (a joker may be released).
     pub(super) joker_sets: bool,
+    /// Since the entries were last made: the faces some meld may still offer (the
+    /// union of their `offers` as [`Turn::table_fits`] last read them): a hand holding
+    /// none is offered nothing.
+    offered: Option<u64>,
 }
 
 /// What one table meld could offer any hand, by face bits, and the verdicts of the
@@ -33,9 +37,10 @@ pub(super) struct MeldFaces {
     pub(super) meld: rummykit_core::MeldId,
     /// The meld's faces: everything below depends on them and on the rules alone.
     pub(super) faces: Meld<Card>,
-    /// The faces it could take from a hand: those tried at its ends and those a swap
-    /// could take (a hand holding none is offered nothing).
-    pub(super) interest: u64,
+    /// The faces it may still offer a hand (a hand holding none is offered nothing):
+    /// those to try at its ends not yet tried or found to fit there, and those a swap
+    /// could take.
+    pub(super) offers: u64,
     /// A swap is looked for when a face of these is held (a run's own span; every face
     /// for a set with a joker in a suit it lacks).
     pub(super) swap_gate: u64,
@@ -81,11 +86,19 @@ impl Turn<'_> {
             let same_rules = cache.key.is_some_and(|(_, rules, swap)| (rules, swap) == (key.1, key.2));
             self.table_faces(cache, same_rules);
             cache.key = Some(key);
+            cache.offered = None;
+        }
+        // (Most hands hold none of the faces the table may still offer, once the faces
+        // held have been tried.)
+        if cache.offered.is_some_and(|offered| held & offered == 0) {
+            return;
         }
         let melds = self.table.melds();
+        let mut offered = 0;
         for mf in &mut cache.melds {
-            // A meld with none of the faces it could take held offers nothing.
-            if held & mf.interest == 0 {
+            offered |= mf.offers;
+            // A meld with none of the faces it may still offer held offers nothing.
+            if held & mf.offers == 0 {
                 continue;
             }
             let Some(m) = melds.get(mf.at) else { continue };
@@ -102,6 +115,7 @@ impl Turn<'_> {
                 fits.push(MeldFits { at: mf.at, meld: mf.meld, front, back, swap });
             }
         }
+        cache.offered = Some(offered);
     }
 
     /// Validates at each end of `m` the faces of `held` that `mf` has to try there and
@@ -123,6 +137,8 @@ impl Turn<'_> {
         try_end(mf.try_back, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back);
         // (A set tries nothing at its front: the check at its back decides both.)
         try_end(mf.try_front, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front);
+        let untried = mf.try_front & !mf.tried_front | mf.try_back & !mf.tried_back;
+        mf.offers = mf.ok_front | mf.ok_back | mf.swappable | untried;
     }
 
     /// Has `card` (the top discard, not in the hand; the player has opened, the draw
@@ -230,7 +246,7 @@ impl Turn<'_> {
             at,
             meld: m.id(),
             faces: *meld,
-            interest: 0,
+            offers: 0,
             swap_gate: 0,
             swappable: self.swappable(m),
             try_front: 0,
@@ -277,7 +293,7 @@ impl Turn<'_> {
                 mf.try_back = lacking | JOKER;
             }
         }
-        mf.interest = mf.try_front | mf.try_back | mf.swappable;
+        mf.offers = mf.try_front | mf.try_back | mf.swappable;
         Some(mf)
     }
 

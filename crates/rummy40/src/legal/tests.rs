@@ -369,22 +369,15 @@ fn kept_table_entries_are_the_tables_own() {
             let mut fresh = TableFaces::default();
             pos.table_faces(&mut fresh, false);
             let shape = |m: &MeldFaces| {
-                (
-                    m.at,
-                    m.meld,
-                    m.faces,
-                    m.interest,
-                    m.swap_gate,
-                    m.swappable,
-                    m.try_front,
-                    m.try_back,
-                    m.group,
-                )
+                (m.at, m.meld, m.faces, m.swap_gate, m.swappable, m.try_front, m.try_back, m.group)
             };
             assert_eq!(cache.joker_sets, fresh.joker_sets);
             assert_eq!(cache.melds.len(), fresh.melds.len(), "{g:?}");
             for (mf, new) in cache.melds.iter().zip(&fresh.melds) {
                 assert_eq!(shape(mf), shape(new), "{g:?}");
+                // Every face tried: a meld still offers what fits and what a swap takes.
+                assert_eq!(mf.offers, mf.ok_front | mf.ok_back | mf.swappable, "{g:?}");
+                assert_eq!(new.offers, new.try_front | new.try_back | new.swappable, "{g:?}");
                 let m = &g.table().melds()[mf.at];
                 for (end, tried, ok) in
                     [(RunEnd::Front, mf.tried_front, mf.ok_front), (RunEnd::Back, mf.tried_back, mf.ok_back)]
