@@ -336,8 +336,8 @@ pub(super) struct Reach {
     /// stack, as a reach is made on many turns).
     runs: [(u8, u8, u8); MAX_RUNS],
     pub(super) run_count: usize,
-    /// More runs than `runs` holds (never with the packs of the rules): every natural
-    /// is then taken to fit, which keeps the bound safe.
+    /// More runs than `runs` holds (no table of 200 random playouts of either preset
+    /// had so many): every natural is then taken to fit, which keeps the bound safe.
     crowded: bool,
     /// Ranks (bits 1–13) of the sets with room.
     numbers: u16,
@@ -348,8 +348,10 @@ pub(super) struct Reach {
     pub(super) ever: u64,
 }
 
-/// The most runs a table can hold: the largest pack (108 cards) in runs of three.
-const MAX_RUNS: usize = 36;
+/// The most runs a [`Reach`] keeps (48 cards in runs of three or more; the largest pack
+/// could make 36): a reach is copied in and out of the list on every unopened
+/// player's decision, so it is kept small, and a table with more only loosens the bound.
+const MAX_RUNS: usize = 16;
 
 /// A [`Reach`] of the table, made the first time it is asked for (most enumerations
 /// are settled before any card's fit on the table matters).

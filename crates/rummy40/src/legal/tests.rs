@@ -278,6 +278,43 @@ fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
     assert!(runs > 5_000 && fitting > asked / 10, "{asked} asked, {fitting} fit, {runs} runs");
 }
 
+/// A table with more runs than a [`Reach`] keeps (17 runs of three, both copies of
+/// the pack) makes it crowded: every natural is then taken to fit, as the plain rule
+/// one face at a time says, the joker too (the runs have room), and all among the
+/// faces it could ever take. A bound made looser, never tighter.
+#[test]
+fn a_table_of_more_runs_than_a_reach_keeps_takes_every_natural() {
+    let config = crate::Config::RUMMY40;
+    let (pack, rules) = (config.pack(), config.meld_rules());
+    let mut table = MeldTable::<Card>::new();
+    let mut runs = 0;
+    for copy in 0..2u8 {
+        for suit in 0..4u8 {
+            for start in [2u8, 5, 8, 11] {
+                if runs == 17 {
+                    break;
+                }
+                let ids: Vec<PieceId> = (start..start + 3)
+                    .map(|n| {
+                        let face = Card::from_index(suit * 13 + n - 1).unwrap();
+                        pack.ids_of(face).nth(usize::from(copy)).unwrap()
+                    })
+                    .collect();
+                table.place(0, MeldKind::Run, &ids, &pack, &rules).unwrap();
+                runs += 1;
+            }
+        }
+    }
+    let reach = Reach::of(&table);
+    let counts = [0u8; 53];
+    let took = reach.fitting(&counts, u64::MAX);
+    assert_eq!(took, NATURALS | 1u64 << 52, "{reach:?}");
+    for i in 0..53u8 {
+        assert!(reach.fits(Card::from_index(i).unwrap(), &counts), "{i}");
+    }
+    assert_eq!(took & !reach.ever, 0, "{reach:?}");
+}
+
 /// What a list keeps from one table to the next (what each table meld offers, the
 /// table's reach for rummies) is never read for another table: one list filled for
 /// the states of several games in turn, so that every fill finds what the previous
