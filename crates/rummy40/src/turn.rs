@@ -305,6 +305,11 @@ impl Discards {
     pub(crate) fn allows(&self, face: Card) -> bool {
         self.forbidden & 1u64 << face.index() == 0
     }
+
+    /// May a card of every face of `faces` (bits by face index) be discarded?
+    pub(crate) fn allows_all(&self, faces: u64) -> bool {
+        self.forbidden & faces == 0
+    }
 }
 
 #[cfg(test)]

@@ -623,9 +623,15 @@ impl Turn<'_> {
                         || faces.is_none_or(|faces| can_open(faces, t, self.config) == Ok(true)))
             }
         };
-        // (The faces that fit, decided for all at once: most hands ask about several.)
-        let fit = reach.get().fitting(counts, held);
-        (may_open, may_go_rummy(counts, held, meldable, |i| fit & 1u64 << i != 0))
+        // The faces that might ever fit first (most hands are ruled out by them), then
+        // those that fit with these cards (decided for all at once: most hands that ask
+        // ask about several).
+        let reach = reach.get();
+        let may_rummy = may_go_rummy(counts, held, meldable, |i| reach.ever & 1u64 << i != 0) && {
+            let fit = reach.fitting(counts, held);
+            may_go_rummy(counts, held, meldable, |i| fit & 1u64 << i != 0)
+        };
+        (may_open, may_rummy)
     }
 
     /// Every batch of disjoint melds from `cards` worth `threshold` (if any) that keeps a

@@ -113,7 +113,7 @@ pub(super) fn play(
         if !sink.checked || sink.settled {
             if sink.out.groups.on {
                 // The draw's list keeps them as cards.
-                push_discards(cards, &discards, &mut sink.out.groups.discards);
+                push_discards(cards, &discards, bits.held(), &mut sink.out.groups.discards);
             } else {
                 sink.out.items.extend(allowed.map(|&(piece, _)| Item::Discard(piece)));
             }
@@ -261,14 +261,24 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
     sink.out.restore_keys(keys);
 }
 
-/// The cards of `cards` that `rule` lets go, in order, as `out`: each card written in
+/// The cards of `cards` (of the faces `held`) that `rule` lets go, in order, as `out`:
+/// when it lets every face held go, the ids copied; otherwise each card written in
 /// place and the count moved on for those allowed, with no branch and no bounds check
 /// per card (the discards are most of a play phase's list). `cards` fit the room:
 /// [`generate`](super::generate) lists nothing for a hand of more than the 13 dealt and
 /// the one drawn.
 #[inline(never)]
-fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, out: &mut Discarded) {
+fn push_discards(cards: &[(PieceId, Card)], rule: &crate::turn::Discards, held: u64, out: &mut Discarded) {
     debug_assert!(cards.len() <= DISCARD_ROOM, "a hand of {} cards", cards.len());
+    if rule.allows_all(held) {
+        // Every card may go (no card taken this turn, no joker kept back): the ids as
+        // they are, no face read.
+        for (slot, &(piece, _)) in out.ids.iter_mut().zip(cards) {
+            *slot = piece.index();
+        }
+        out.len = cards.len().min(DISCARD_ROOM);
+        return;
+    }
     let mut n = 0;
     for &(piece, face) in cards {
         // (Masked into the room: never past it, as `n` stays below the hand's size.)

@@ -22,6 +22,10 @@ pub(super) struct TableFaces {
     before: Vec<MeldFaces>,
     /// Some set of three holds a joker (a joker may be released).
     pub(super) joker_sets: bool,
+    /// Since the entries were last made: the faces some meld may still offer (the
+    /// union of their `offers` as [`Turn::table_fits`] last read them): a hand holding
+    /// none is offered nothing.
+    offered: Option<u64>,
 }
 
 /// What one table meld could offer any hand, by face bits, and the verdicts of the
@@ -33,9 +37,10 @@ pub(super) struct MeldFaces {
     pub(super) meld: rummykit_core::MeldId,
     /// The meld's faces: everything below depends on them and on the rules alone.
     pub(super) faces: Meld<Card>,
-    /// The faces it could take from a hand: those tried at its ends and those a swap
-    /// could take (a hand holding none is offered nothing).
-    pub(super) interest: u64,
+    /// The faces it may still offer a hand (a hand holding none is offered nothing):
+    /// those to try at its ends not yet tried or found to fit there, and those a swap
+    /// could take.
+    pub(super) offers: u64,
     /// A swap is looked for when a face of these is held (a run's own span; every face
     /// for a set with a joker in a suit it lacks).
     pub(super) swap_gate: u64,
@@ -81,45 +86,59 @@ impl Turn<'_> {
             let same_rules = cache.key.is_some_and(|(_, rules, swap)| (rules, swap) == (key.1, key.2));
             self.table_faces(cache, same_rules);
             cache.key = Some(key);
+            cache.offered = None;
+        }
+        // (Most hands hold none of the faces the table may still offer, once the faces
+        // held have been tried.)
+        if cache.offered.is_some_and(|offered| held & offered == 0) {
+            return;
         }
         let melds = self.table.melds();
+        let mut offered = 0;
         for mf in &mut cache.melds {
-            // A meld with none of the faces it could take held offers nothing.
-            if held & mf.interest == 0 {
+            offered |= mf.offers;
+            // A meld with none of the faces it may still offer held offers nothing.
+            if held & mf.offers == 0 {
                 continue;
             }
             let Some(m) = melds.get(mf.at) else { continue };
             let swap = if held & mf.swap_gate != 0 { mf.swappable & held } else { 0 };
-            // The held faces of `try_bits` that fit at `end`: each meld, face and end
-            // validated once.
-            let fitting = |try_bits: u64, end: RunEnd, tried: &mut u64, ok: &mut u64| {
-                let (mut bits, mut fit) = (held & try_bits, 0u64);
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    bits &= bits - 1;
-                    if *tried & bit == 0 {
-                        *tried |= bit;
-                        if Card::from_index(bit.trailing_zeros() as u8)
-                            .is_some_and(|face| m.extended(face, end, &self.rules).is_ok())
-                        {
-                            *ok |= bit;
-                        }
-                    }
-                    fit |= *ok & bit;
-                }
-                fit
-            };
-            let back = fitting(mf.try_back, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back);
+            // Each meld, face and end validated once: most decisions hold none not
+            // tried yet, and read the verdicts kept.
+            if held & (mf.try_back & !mf.tried_back | mf.try_front & !mf.tried_front) != 0 {
+                self.try_ends(held, m, mf);
+            }
+            let back = held & mf.ok_back;
             // A set ignores the end: the check at its back decides both.
-            let front = if mf.group {
-                back
-            } else {
-                fitting(mf.try_front, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front)
-            };
+            let front = if mf.group { back } else { held & mf.ok_front };
             if front | back | swap != 0 {
                 fits.push(MeldFits { at: mf.at, meld: mf.meld, front, back, swap });
             }
         }
+        cache.offered = Some(offered);
+    }
+
+    /// Validates at each end of `m` the faces of `held` that `mf` has to try there and
+    /// has not tried yet, keeping the verdicts in `mf`. Out of line: a table's melds
+    /// are each tried with a few faces only, once.
+    #[inline(never)]
+    fn try_ends(&self, held: u64, m: &rummykit_core::TableMeld<Card>, mf: &mut MeldFaces) {
+        let try_end = |try_bits: u64, end: RunEnd, tried: &mut u64, ok: &mut u64| {
+            let mut bits = held & try_bits & !*tried;
+            *tried |= bits;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                if Card::from_index(i).is_some_and(|face| m.extended(face, end, &self.rules).is_ok()) {
+                    *ok |= 1u64 << i;
+                }
+            }
+        };
+        try_end(mf.try_back, RunEnd::Back, &mut mf.tried_back, &mut mf.ok_back);
+        // (A set tries nothing at its front: the check at its back decides both.)
+        try_end(mf.try_front, RunEnd::Front, &mut mf.tried_front, &mut mf.ok_front);
+        let untried = mf.try_front & !mf.tried_front | mf.try_back & !mf.tried_back;
+        mf.offers = mf.ok_front | mf.ok_back | mf.swappable | untried;
     }
 
     /// Has `card` (the top discard, not in the hand; the player has opened, the draw
@@ -227,7 +246,7 @@ impl Turn<'_> {
             at,
             meld: m.id(),
             faces: *meld,
-            interest: 0,
+            offers: 0,
             swap_gate: 0,
             swappable: self.swappable(m),
             try_front: 0,
@@ -274,7 +293,7 @@ impl Turn<'_> {
                 mf.try_back = lacking | JOKER;
             }
         }
-        mf.interest = mf.try_front | mf.try_back | mf.swappable;
+        mf.offers = mf.try_front | mf.try_back | mf.swappable;
         Some(mf)
     }
 
@@ -317,16 +336,22 @@ pub(super) struct Reach {
     /// stack, as a reach is made on many turns).
     runs: [(u8, u8, u8); MAX_RUNS],
     pub(super) run_count: usize,
-    /// More runs than `runs` holds (never with the packs of the rules): every natural
-    /// is then taken to fit, which keeps the bound safe.
+    /// More runs than `runs` holds (no table of 200 random playouts of either preset
+    /// had so many): every natural is then taken to fit, which keeps the bound safe.
     crowded: bool,
     /// Ranks (bits 1–13) of the sets with room.
     numbers: u16,
     jokers: bool,
+    /// The faces any hand might build (bits by face index): every face of a suit with a
+    /// run, the rank of a set with room in every suit, the joker if a meld has room.
+    /// What [`Reach::fitting`] takes is among them, whatever the hand.
+    pub(super) ever: u64,
 }
 
-/// The most runs a table can hold: the largest pack (108 cards) in runs of three.
-const MAX_RUNS: usize = 36;
+/// The most runs a [`Reach`] keeps (48 cards in runs of three or more; the largest pack
+/// could make 36): a reach is copied in and out of the list on every unopened
+/// player's decision, so it is kept small, and a table with more only loosens the bound.
+const MAX_RUNS: usize = 16;
 
 /// A [`Reach`] of the table, made the first time it is asked for (most enumerations
 /// are settled before any card's fit on the table matters).
@@ -360,8 +385,14 @@ impl<'a> LazyReach<'a> {
 
 impl Reach {
     pub(super) fn of(table: &MeldTable<Card>) -> Reach {
-        let mut reach =
-            Reach { runs: [(0, 0, 0); MAX_RUNS], run_count: 0, crowded: false, numbers: 0, jokers: false };
+        let mut reach = Reach {
+            runs: [(0, 0, 0); MAX_RUNS],
+            run_count: 0,
+            crowded: false,
+            numbers: 0,
+            jokers: false,
+            ever: 0,
+        };
         for m in table.melds() {
             let meld = m.meld();
             match meld.kind() {
@@ -389,6 +420,17 @@ impl Reach {
                 }
             }
         }
+        const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+        let mut ever = if reach.jokers { 1u64 << 52 } else { 0 };
+        for &(suit, _, _) in &reach.runs[..reach.run_count] {
+            ever |= 0x1fff << (13 * u32::from(suit));
+        }
+        let mut numbers = reach.numbers;
+        while numbers != 0 {
+            ever |= RANK << (numbers.trailing_zeros() - 1);
+            numbers &= numbers - 1;
+        }
+        reach.ever = if reach.crowded { ever | NATURALS } else { ever };
         reach
     }
 

@@ -268,6 +268,7 @@ fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
                     fitting += usize::from(took & 1u64 << i != 0);
                 }
                 assert_eq!(took & !(1u64 << 52 | NATURALS), 0);
+                assert_eq!(took & !reach.ever, 0, "{faces:?} {reach:?}");
             }
             g.legal_actions(&mut legal);
             let a = crate::action::leaning_to_play(&legal, &mut rng, 0.7);
@@ -275,6 +276,43 @@ fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
         }
     }
     assert!(runs > 5_000 && fitting > asked / 10, "{asked} asked, {fitting} fit, {runs} runs");
+}
+
+/// A table with more runs than a [`Reach`] keeps (17 runs of three, both copies of
+/// the pack) makes it crowded: every natural is then taken to fit, as the plain rule
+/// one face at a time says, the joker too (the runs have room), and all among the
+/// faces it could ever take. A bound made looser, never tighter.
+#[test]
+fn a_table_of_more_runs_than_a_reach_keeps_takes_every_natural() {
+    let config = crate::Config::RUMMY40;
+    let (pack, rules) = (config.pack(), config.meld_rules());
+    let mut table = MeldTable::<Card>::new();
+    let mut runs = 0;
+    for copy in 0..2u8 {
+        for suit in 0..4u8 {
+            for start in [2u8, 5, 8, 11] {
+                if runs == 17 {
+                    break;
+                }
+                let ids: Vec<PieceId> = (start..start + 3)
+                    .map(|n| {
+                        let face = Card::from_index(suit * 13 + n - 1).unwrap();
+                        pack.ids_of(face).nth(usize::from(copy)).unwrap()
+                    })
+                    .collect();
+                table.place(0, MeldKind::Run, &ids, &pack, &rules).unwrap();
+                runs += 1;
+            }
+        }
+    }
+    let reach = Reach::of(&table);
+    let counts = [0u8; 53];
+    let took = reach.fitting(&counts, u64::MAX);
+    assert_eq!(took, NATURALS | 1u64 << 52, "{reach:?}");
+    for i in 0..53u8 {
+        assert!(reach.fits(Card::from_index(i).unwrap(), &counts), "{i}");
+    }
+    assert_eq!(took & !reach.ever, 0, "{reach:?}");
 }
 
 /// What a list keeps from one table to the next (what each table meld offers, the
@@ -368,22 +406,15 @@ fn kept_table_entries_are_the_tables_own() {
             let mut fresh = TableFaces::default();
             pos.table_faces(&mut fresh, false);
             let shape = |m: &MeldFaces| {
-                (
-                    m.at,
-                    m.meld,
-                    m.faces,
-                    m.interest,
-                    m.swap_gate,
-                    m.swappable,
-                    m.try_front,
-                    m.try_back,
-                    m.group,
-                )
+                (m.at, m.meld, m.faces, m.swap_gate, m.swappable, m.try_front, m.try_back, m.group)
             };
             assert_eq!(cache.joker_sets, fresh.joker_sets);
             assert_eq!(cache.melds.len(), fresh.melds.len(), "{g:?}");
             for (mf, new) in cache.melds.iter().zip(&fresh.melds) {
                 assert_eq!(shape(mf), shape(new), "{g:?}");
+                // Every face tried: a meld still offers what fits and what a swap takes.
+                assert_eq!(mf.offers, mf.ok_front | mf.ok_back | mf.swappable, "{g:?}");
+                assert_eq!(new.offers, new.try_front | new.try_back | new.swappable, "{g:?}");
                 let m = &g.table().melds()[mf.at];
                 for (end, tried, ok) in
                     [(RunEnd::Front, mf.tried_front, mf.ok_front), (RunEnd::Back, mf.tried_back, mf.ok_back)]
