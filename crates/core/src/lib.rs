@@ -144,7 +144,7 @@ pub use game::{
     check_turn, random_index,
 };
 pub use hand_analysis::{HandAnalysis, PieceMeld};
-pub use hand_loop::play_hand;
+pub use hand_loop::{ShownKey, play_hand};
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchError};
 pub use match_view::MatchView;
