@@ -1139,6 +1139,15 @@ thread_local! {
     static DRAWN_MELDS: RefCell<Action> = const { RefCell::new(Action::DrawStock) };
 }
 
+/// A uniformly random action of `view`'s legal actions, counted in `legal` and the one
+/// drawn built: the random draw's, with the per-thread list or a list of its own.
+#[inline(always)]
+fn draw_from<R: Rng + ?Sized>(legal: &mut crate::LegalActions, view: &View, rng: &mut R) -> Option<Action> {
+    legal.fill_for_draw(view);
+    let n = legal.draw_len();
+    legal.draw_nth(rummykit_core::random_index(rng, n)?)
+}
+
 impl Rummy40 {
     /// The plan of `action` if it is the `drawn` one (drawn from the view of this state
     /// for the seat to move): the check's plan, without the rules it applies.
@@ -1407,24 +1416,20 @@ impl CardRules for Rummy40 {
             // of a random playout's 4,100 per action.
             static LIST: RefCell<crate::LegalActions> = RefCell::new(crate::LegalActions::new());
         }
-        let mut draw = |legal: &mut crate::LegalActions| {
-            legal.fill_for_draw(view);
-            let n = legal.draw_len();
-            legal.draw_nth(rummykit_core::random_index(rng, n)?)
-        };
         // The action drawn is written in place: passed back through the layers of the
         // thread-local access, it was copied at each.
         let (mut drawn, mut listed) = (None, false);
         let _ = LIST.try_with(|list| {
             if let Ok(mut l) = list.try_borrow_mut() {
-                drawn = draw(&mut l);
+                // The slot holds `None` here: nothing to drop (no call to drop it).
+                core::mem::forget(core::mem::replace(&mut drawn, draw_from(&mut l, view, rng)));
                 listed = true;
             }
         });
         // Re-entered (a caller's rng drawing from inside the draw) or during the
         // thread's exit: a list of its own.
         if !listed {
-            drawn = draw(&mut crate::LegalActions::new());
+            drawn = draw_from(&mut crate::LegalActions::new(), view, rng);
         }
         DRAWN.set((core::ptr::from_ref(view).addr(), Drawn::of(drawn.as_ref())));
         drawn
