@@ -8,7 +8,7 @@ use rand::Rng;
 
 use crate::{
     Card, Catalog, DealError, Description, Game, HandState, HandView, MatchTerms, NotYourTurn, Outcome,
-    Phase, ScoreOrder, Seat, Seating,
+    Phase, ScoreOrder, Seat, Seating, ShownKey,
 };
 
 /// Permission to commit a plan, which only the engine (the [`Game`] implementation of a
@@ -223,6 +223,29 @@ pub trait CardRules: Clone + Debug + Sized {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn commit(&mut self, plan: Self::Plan<'_>, key: CommitKey) -> Result<(), Self::CardError>;
+
+    /// The plan of `action` without its check, when this game's own random draw
+    /// ([`draw_action`](CardRules::draw_action)) drew that very action from `shown` and
+    /// `shown` is the view the hand loop made from this state for the seat to move
+    /// ([`Game::apply_shown`]): what the draw listed is legal, so it need not be decided
+    /// again. `None`, the default, for any other action: the engine then checks it in
+    /// full. A plan is committed only by the engine.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // The toy keeps the default: every action is checked.
+    /// assert!(game.vouched(&game.view(0), &Step::Draw).is_none());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn vouched<'a>(&self, shown: &Self::CardView, action: &'a Self::CardAction) -> Option<Self::Plan<'a>> {
+        let _ = (shown, action);
+        None
+    }
 
     /// The result once the hand is over (`None` while it is on): [`Game::outcome`].
     ///
@@ -490,6 +513,22 @@ impl<T: CardRules> Game for T {
     fn apply_borrowed(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
         let plan = checked(self, seat, action)?;
         self.commit(plan, CommitKey { _private: () })
+    }
+
+    /// The plan the game vouches for ([`vouched`](CardRules::vouched)), else the check;
+    /// then the [`commit`](CardRules::commit).
+    #[inline]
+    fn apply_shown(
+        &mut self,
+        seat: Seat,
+        shown: &Self::View,
+        action: &Self::Action,
+        _: ShownKey,
+    ) -> Result<(), Self::Error> {
+        match self.vouched(shown, action) {
+            Some(plan) => self.commit(plan, CommitKey { _private: () }),
+            None => self.apply_borrowed(seat, action),
+        }
     }
 
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {

@@ -152,13 +152,10 @@ impl HandView {
         *phase = state.phase;
         *hand = state.hand(seat);
         match sizes {
-            Some(sizes) => {
-                hand_sizes.clear();
-                hand_sizes.extend_from_slice(sizes);
-            }
+            Some(sizes) => copy_by_seat(hand_sizes, sizes),
             None => count_hands(hand_sizes, state),
         }
-        known.clone_from(&state.known);
+        copy_by_seat(known, &state.known);
         table.refresh_from(&state.table);
         discard_pile.clear();
         discard_pile.extend_from_slice(state.piles.discard_pile());
@@ -167,6 +164,45 @@ impl HandView {
         if outcome.is_some() || view_outcome.is_some() {
             refresh_outcome(view_outcome, outcome);
         }
+    }
+}
+
+/// `to` made a copy of `from`, a vector by seat, reusing its allocation: for two to six
+/// seats (every card game's counts) as an array of that length, moved without a call,
+/// else by `memcpy`. A view's refresh copies such vectors before every action, each a
+/// few words long, where a `memcpy` call costs more than the copy.
+///
+/// ```
+/// let mut opened = vec![false; 4];
+/// rummykit_core::copy_by_seat(&mut opened, &[true, false, false, true]);
+/// assert_eq!(opened, [true, false, false, true]);
+/// rummykit_core::copy_by_seat(&mut opened, &[true; 7]);
+/// assert_eq!(opened, [true; 7]);
+/// ```
+#[inline(always)]
+pub fn copy_by_seat<T: Copy>(to: &mut Vec<T>, from: &[T]) {
+    #[inline(always)]
+    fn arrays<T: Copy, const N: usize>(to: &mut [T], from: &[T]) -> bool {
+        match (to.first_chunk_mut::<N>(), from.first_chunk::<N>()) {
+            (Some(to), Some(from)) => {
+                *to = *from;
+                true
+            }
+            _ => false,
+        }
+    }
+    let copied = to.len() == from.len()
+        && match from.len() {
+            2 => arrays::<T, 2>(to, from),
+            3 => arrays::<T, 3>(to, from),
+            4 => arrays::<T, 4>(to, from),
+            5 => arrays::<T, 5>(to, from),
+            6 => arrays::<T, 6>(to, from),
+            _ => false,
+        };
+    if !copied {
+        to.clear();
+        to.extend_from_slice(from);
     }
 }
 

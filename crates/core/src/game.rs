@@ -7,7 +7,7 @@ use rand::Rng;
 use thiserror::Error;
 
 use crate::plural::plural;
-use crate::{Card, Description, MatchTerms, MeldError, TableError, Tile};
+use crate::{Card, Description, MatchTerms, MeldError, ShownKey, TableError, Tile};
 
 /// A seat at the table, numbered clockwise from 0: an index, so the library's messages
 /// say "seat 0" for the first seat (a program showing seats to people may count from 1).
@@ -843,6 +843,34 @@ pub trait Game: Clone + Debug + Sized {
     /// ```
     fn apply_borrowed(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::Error> {
         self.apply(seat, action.clone())
+    }
+
+    /// [`apply_borrowed`](Game::apply_borrowed) of an action a player chose from `shown`,
+    /// the view of `seat` that the hand loop made with [`view_into`](Game::view_into)
+    /// and lent by shared reference only, neither the view nor the game changed since.
+    /// Only the hand loop can call it (it alone makes a [`ShownKey`]), so a game may take
+    /// what its own drawing of `action` from `shown` proved instead of deciding it again;
+    /// any other action is checked in full.
+    ///
+    /// The default is [`apply_borrowed`](Game::apply_borrowed).
+    ///
+    /// # Errors
+    ///
+    /// As [`apply`](Game::apply); the state is then unchanged.
+    ///
+    /// ```compile_fail
+    /// // Outside the hand loop a key cannot be made: its field is private.
+    /// let _key = rummykit_core::ShownKey { _private: () };
+    /// ```
+    fn apply_shown(
+        &mut self,
+        seat: Seat,
+        shown: &Self::View,
+        action: &Self::Action,
+        key: ShownKey,
+    ) -> Result<(), Self::Error> {
+        let _ = (shown, key);
+        self.apply_borrowed(seat, action)
     }
 
     /// Overwrites `out` with the legal actions of the seat to move, in a deterministic

@@ -6,6 +6,15 @@
 use crate::Match;
 use crate::{Bot, DriverError, Game, Outcome, Players, Seat};
 
+/// Permission to call [`Game::apply_shown`], which only the hand loop can give: it alone
+/// knows that the view it passes is the one it made for the seat to move and lent by
+/// shared reference only, so that the view and the game are as they were when the
+/// player chose from it.
+#[derive(Debug)]
+pub struct ShownKey {
+    _private: (),
+}
+
 /// Plays one hand to its end: asks `players` for each action of the seat to move with
 /// that seat's view only (one view, refreshed with [`Game::view_into`]), applies it for
 /// that seat, reports it, and appends it to `record` when recording. `seats[hand_seat]`
@@ -39,8 +48,9 @@ pub(crate) fn drive_hand<G: Game>(
         let Some(action) = players.act(shown, seat, hand_seat) else {
             return Err(DriverError::Stopped { seat });
         };
-        // Borrowed: the action is reported and recorded after it is played.
-        match game.apply_borrowed(hand_seat, &action) {
+        // Borrowed: the action is reported and recorded after it is played. `shown` is
+        // the view made above for the seat to move, lent by shared reference only.
+        match game.apply_shown(hand_seat, shown, &action, ShownKey { _private: () }) {
             Ok(()) => {
                 accepted += 1;
                 players.applied(game, seat, &action);

@@ -130,7 +130,7 @@ pub use card_set::CardSet;
 pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use card_turn::{Phase, TurnError};
-pub use card_view::HandView;
+pub use card_view::{HandView, copy_by_seat};
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{CardMeld, CardSplit, Split, least_deadwood, least_deadwood_value};
 pub use description::{Description, Part};
@@ -144,7 +144,7 @@ pub use game::{
     check_turn, random_index,
 };
 pub use hand_analysis::{HandAnalysis, PieceMeld};
-pub use hand_loop::play_hand;
+pub use hand_loop::{ShownKey, play_hand};
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchError};
 pub use match_view::MatchView;

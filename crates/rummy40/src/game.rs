@@ -1,6 +1,6 @@
 //! [`Rummy40`]: one hand of Rummy 40, the referee's full state and its turn flow.
 
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
@@ -47,6 +47,114 @@ mod tests {
             dealt += 1;
         }
         assert_eq!(dealt, 400);
+    }
+
+    /// How a player below misuses the random draw before answering.
+    #[derive(Clone, Copy, Debug)]
+    enum Misuse {
+        /// Answers in the play phase the draw it drew at the view's showing before (the
+        /// same place, refreshed since).
+        Replays,
+        /// Draws a discard from the view shown, answers a discard of a card not in hand.
+        Alters,
+        /// Draws from a copy of an earlier view (another place), answers what it drew.
+        DrawsFromAnOldCopy,
+    }
+
+    /// Plays at random until it can misuse the draw, then answers what the misuse gives
+    /// (an action the check refuses).
+    struct Misuser {
+        misuse: Misuse,
+        rng: rand_chacha::ChaCha8Rng,
+        prev: Option<crate::Action>,
+        last_discard: Option<rummykit_core::PieceId>,
+        old: Option<crate::View>,
+        tried: Option<crate::Action>,
+    }
+
+    impl rummykit_core::Bot<Rummy40> for Misuser {
+        fn name(&self) -> &str {
+            "misuser"
+        }
+
+        fn act(&mut self, view: &crate::View) -> crate::Action {
+            use crate::{Action, Phase};
+            let refused = |a: &Action| match a {
+                Action::DrawStock | Action::TakeDiscard => true,
+                &Action::Discard(p) => !view.hand.contains(p),
+                _ => false,
+            };
+            let attempt = match self.misuse {
+                _ if view.phase != Phase::Play || self.tried.is_some() => None,
+                Misuse::Replays => self.prev.clone(),
+                Misuse::Alters => match Rummy40::random_action_from(view, &mut self.rng.clone()) {
+                    Some(Action::Discard(_)) => self.last_discard.map(Action::Discard),
+                    _ => None,
+                },
+                Misuse::DrawsFromAnOldCopy => {
+                    self.old.as_ref().and_then(|old| Rummy40::random_action_from(old, &mut self.rng.clone()))
+                }
+            };
+            if let Some(a) = attempt.filter(refused) {
+                self.tried = Some(a.clone());
+                return a;
+            }
+            let action = Rummy40::random_action_from(view, &mut self.rng).expect("a legal action");
+            if let Action::Discard(p) = action {
+                self.last_discard = Some(p);
+                self.old = Some(view.clone());
+            }
+            self.prev = Some(action.clone());
+            action
+        }
+    }
+
+    /// The hand loop applies a random draw's action from the view it drew it from
+    /// without checking it again, so that view must be the one shown, as the game now
+    /// is: an action drawn before the view's last refresh, changed after the draw, or
+    /// drawn from a copy of an older view, is checked in full and refused, the game left
+    /// as it was. Both presets, each misuse, until each was refused many times.
+    #[test]
+    fn a_drawn_action_vouches_only_for_the_view_shown() {
+        use rummykit_core::{Bot, DriverError, play_hand};
+
+        use crate::ActionError;
+
+        let mut refused = [0; 3];
+        for game_no in 0..180u64 {
+            let misuse = [Misuse::Replays, Misuse::Alters, Misuse::DrawsFromAnOldCopy][game_no as usize % 3];
+            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
+            let mut game = Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap();
+            let mut players: Vec<Misuser> = (0..3)
+                .map(|s| Misuser {
+                    misuse,
+                    rng: rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s),
+                    prev: None,
+                    last_discard: None,
+                    old: None,
+                    tried: None,
+                })
+                .collect();
+            let mut bots: Vec<&mut dyn Bot<Rummy40>> =
+                players.iter_mut().map(|p| p as &mut dyn Bot<Rummy40>).collect();
+            let result = play_hand(&mut game, &mut bots, 100_000);
+            let tried = players.iter().find_map(|p| p.tried.clone());
+            match (result, tried) {
+                (Err(DriverError::IllegalAction { seat, error, .. }), Some(action)) => {
+                    assert_eq!(game.to_move(), Some(seat), "game {game_no}");
+                    let before = game.clone();
+                    assert_eq!(game.check(seat, &action), Err(error.clone()), "game {game_no}");
+                    assert!(matches!(error, ActionError::Turn(_)), "game {game_no}: {error:?}");
+                    assert_eq!(game.apply(seat, action), Err(error), "game {game_no}");
+                    assert_eq!(game, before, "game {game_no}");
+                    refused[game_no as usize % 3] += 1;
+                }
+                (Ok(_), None) => {}
+                (result, tried) => panic!("game {game_no}: {:?} after {tried:?}", result.map(|_| ())),
+            }
+        }
+        assert!(refused.iter().all(|&n| n > 40), "{refused:?} refused");
     }
 }
 
@@ -981,6 +1089,116 @@ impl rummykit_core::Redeal for Rummy40 {
     }
 }
 
+/// The action the random draw last drew, in short, for the actions whose check is worth
+/// skipping; `Listed` for an opening or a meld, kept whole beside it (`DRAWN_MELDS`);
+/// `None` for the others and for no draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawn {
+    None,
+    Stock,
+    Take,
+    Discard(PieceId),
+    Build { piece: PieceId, onto: MeldId, end: RunEnd },
+    Swap { piece: PieceId, meld: MeldId },
+    Listed,
+}
+
+impl Drawn {
+    /// `action` in short; an opening or a meld is kept in `DRAWN_MELDS` (rare: a clone).
+    #[inline]
+    fn of(action: Option<&Action>) -> Drawn {
+        match action {
+            Some(Action::DrawStock) => Drawn::Stock,
+            Some(Action::TakeDiscard) => Drawn::Take,
+            Some(&Action::Discard(piece)) => Drawn::Discard(piece),
+            Some(&Action::LayOff { piece, onto, end }) => Drawn::Build { piece, onto, end },
+            Some(&Action::SwapJoker { piece, meld }) => Drawn::Swap { piece, meld },
+            Some(a @ (Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::Meld(_))) => {
+                Drawn::keep(a)
+            }
+            _ => Drawn::None,
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn keep(action: &Action) -> Drawn {
+        let kept =
+            DRAWN_MELDS.try_with(|kept| kept.try_borrow_mut().map(|mut k| k.clone_from(action)).is_ok());
+        if kept == Ok(true) { Drawn::Listed } else { Drawn::None }
+    }
+}
+
+thread_local! {
+    /// The address of the view the random draw last drew from, and what it drew (see
+    /// `CardRules::vouched`). Every refresh of a view clears it, so a record names a
+    /// draw from the view as it is now; the hand loop's view, lent by shared reference
+    /// only, is what the game shows its seat to move until the action is applied.
+    static DRAWN: Cell<(usize, Drawn)> = const { Cell::new((0, Drawn::None)) };
+    /// The opening or meld of a record `Drawn::Listed`.
+    static DRAWN_MELDS: RefCell<Action> = const { RefCell::new(Action::DrawStock) };
+}
+
+/// A uniformly random action of `view`'s legal actions, counted in `legal` and the one
+/// drawn built: the random draw's, with the per-thread list or a list of its own.
+#[inline(always)]
+fn draw_from<R: Rng + ?Sized>(legal: &mut crate::LegalActions, view: &View, rng: &mut R) -> Option<Action> {
+    legal.fill_for_draw(view);
+    let n = legal.draw_len();
+    legal.draw_nth(rummykit_core::random_index(rng, n)?)
+}
+
+impl Rummy40 {
+    /// The plan of `action` if it is the `drawn` one (drawn from the view of this state
+    /// for the seat to move): the check's plan, without the rules it applies.
+    #[inline]
+    fn drawn_plan<'a>(&self, drawn: Drawn, action: &'a Action) -> Option<Plan<'a>> {
+        match (drawn, action) {
+            (Drawn::Stock, Action::DrawStock) => Some(Plan::Draw),
+            (Drawn::Take, Action::TakeDiscard) => Some(Plan::Take),
+            (Drawn::Discard(drawn), &Action::Discard(piece)) if drawn == piece => Some(Plan::Discard(piece)),
+            (Drawn::Build { piece, onto, end }, &Action::LayOff { piece: p, onto: o, end: e })
+                if (piece, onto, end) == (p, o, e) =>
+            {
+                Some(Plan::Build { piece, meld: onto, end })
+            }
+            (Drawn::Swap { piece, meld }, &Action::SwapJoker { piece: p, meld: m })
+                if (piece, meld) == (p, m) =>
+            {
+                self.swap_plan(piece, meld)
+            }
+            (Drawn::Listed, _) => Rummy40::listed_plan(action),
+            _ => None,
+        }
+    }
+
+    /// A drawn swap's plan: the joker's place by the swap's rule, as the check finds it.
+    #[cold]
+    #[inline(never)]
+    fn swap_plan(&self, piece: PieceId, meld: MeldId) -> Option<Plan<'static>> {
+        let target = self.state.table.meld(meld)?;
+        let slot = swap_slot(target.meld(), self.catalog.face(piece)?, &self.config).ok()?;
+        let joker = *target.pieces().get(slot)?;
+        Some(Plan::Swap { piece, meld, slot, joker })
+    }
+
+    /// A drawn opening's or meld's plan, if `action` is the one kept.
+    #[cold]
+    #[inline(never)]
+    fn listed_plan(action: &Action) -> Option<Plan<'_>> {
+        let same = DRAWN_MELDS.try_with(|kept| kept.try_borrow().is_ok_and(|k| *k == *action));
+        if same != Ok(true) {
+            return None;
+        }
+        match action {
+            Action::Open { melds } => Some(Plan::Open { take: false, melds }),
+            Action::TakeDiscardAndOpen { melds } => Some(Plan::Open { take: true, melds }),
+            Action::Meld(m) => Some(Plan::Meld(m)),
+            _ => None,
+        }
+    }
+}
+
 /// Rummy 40's rules (`RULES.md` §3, with Scala 40's options); the engine makes it a
 /// [`Game`]: the seat check, [`Game::check`] (the check of `check.rs`, reading the state
 /// only), [`Game::apply`] (that check, then the commit of what it found; an `Err` leaves
@@ -1101,6 +1319,27 @@ impl CardRules for Rummy40 {
         Ok(())
     }
 
+    /// An action the random draw drew from `shown` (the hand loop's view of this state
+    /// for the seat to move), but for the rarest kinds (a joker released, going rummy):
+    /// the listing decided it legal (its differential tests hold it to the check), so
+    /// only the plan is made, as the check makes it. Any other action, or one drawn
+    /// from another view or before the view's last refresh, is left to the check.
+    #[inline]
+    fn vouched<'a>(&self, shown: &View, action: &'a Action) -> Option<Plan<'a>> {
+        let (from, drawn) = DRAWN.replace((0, Drawn::None));
+        if from != core::ptr::from_ref(shown).addr() {
+            return None;
+        }
+        let plan = self.drawn_plan(drawn, action);
+        debug_assert!(
+            plan.is_none()
+                || (shown.seat == self.state.to_move
+                    && format!("{plan:?}") == format!("{:?}", self.plan(action).ok())),
+            "a drawn action whose plan is not the check's: {action:?}"
+        );
+        plan
+    }
+
     fn result(&self) -> Option<Outcome> {
         self.end.as_ref().map(|e| Outcome {
             points: e.penalties.iter().map(|&p| i64::from(p)).collect(),
@@ -1125,6 +1364,8 @@ impl CardRules for Rummy40 {
     #[inline]
     fn fill_view(&self, _: Seat, view: &mut View) {
         view.fill(self);
+        // A draw from this view before this refresh vouches for nothing.
+        DRAWN.set((0, Drawn::None));
     }
 
     /// The hand sizes kept by count (none past the most seats, a state built from
@@ -1175,25 +1416,22 @@ impl CardRules for Rummy40 {
             // of a random playout's 4,100 per action.
             static LIST: RefCell<crate::LegalActions> = RefCell::new(crate::LegalActions::new());
         }
-        let mut draw = |legal: &mut crate::LegalActions| {
-            legal.fill_for_draw(view);
-            let n = legal.draw_len();
-            legal.draw_nth(rummykit_core::random_index(rng, n)?)
-        };
         // The action drawn is written in place: passed back through the layers of the
         // thread-local access, it was copied at each.
         let (mut drawn, mut listed) = (None, false);
         let _ = LIST.try_with(|list| {
             if let Ok(mut l) = list.try_borrow_mut() {
-                drawn = draw(&mut l);
+                // The slot holds `None` here: nothing to drop (no call to drop it).
+                core::mem::forget(core::mem::replace(&mut drawn, draw_from(&mut l, view, rng)));
                 listed = true;
             }
         });
         // Re-entered (a caller's rng drawing from inside the draw) or during the
         // thread's exit: a list of its own.
         if !listed {
-            drawn = draw(&mut crate::LegalActions::new());
+            drawn = draw_from(&mut crate::LegalActions::new(), view, rng);
         }
+        DRAWN.set((core::ptr::from_ref(view).addr(), Drawn::of(drawn.as_ref())));
         drawn
     }
 }

@@ -132,7 +132,7 @@ impl View {
         // Every field named, so that a new one cannot be forgotten here.
         let View { common: _, config, opened, won_jokers } = self;
         *config = game.config;
-        opened.clone_from(&game.opened);
+        rummykit_core::copy_by_seat(opened, &game.opened);
         *won_jokers = game.won_jokers();
     }
 }
