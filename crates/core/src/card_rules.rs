@@ -56,7 +56,7 @@ pub struct CommitKey {
 /// ```
 pub trait CardRules: Clone + Debug + Sized {
     /// The rules (presets and options): [`Game::Config`].
-    type CardConfig: Clone + Debug;
+    type CardConfig: Clone + Debug + PartialEq;
     /// What a player does on their turn: [`Game::Action`].
     type CardAction: Clone + Debug + PartialEq;
     /// What one seat may see: [`Game::View`]. It is the [`HandView`] every card game

@@ -580,8 +580,9 @@ pub fn check_turn(
 /// # Ok::<(), DealError>(())
 /// ```
 pub trait Game: Clone + Debug + Sized {
-    /// The rules (presets and options).
-    type Config: Clone + Debug;
+    /// The rules (presets and options). Comparable, so that records and matches holding
+    /// them compare too.
+    type Config: Clone + Debug + PartialEq;
     /// What a player does on their turn.
     type Action: Clone + Debug + PartialEq;
     /// What one seat may see.

@@ -231,7 +231,7 @@ impl<G: Game> Players<G> for BotPlayers<'_, '_, G> {
 }
 
 /// A list of bots, one per match seat, plays as [`BotPlayers`] does.
-impl<G: Game> Players<G> for [&mut dyn Bot<G>] {
+impl<G: Game> Players<G> for [&mut (dyn Bot<G> + '_)] {
     fn act(&mut self, view: &G::View, seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
         Some(self.get_mut(seat)?.act(view))
     }
@@ -273,4 +273,4 @@ macro_rules! players_by_slice {
         }
     )*};
 }
-players_by_slice!(&mut dyn Bot<G>, Box<dyn Bot<G> + '_>);
+players_by_slice!(&mut (dyn Bot<G> + '_), Box<dyn Bot<G> + '_>);
