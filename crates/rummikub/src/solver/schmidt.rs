@@ -33,8 +33,10 @@
 //! The root fixes nothing: its bound is the puzzle's. A node whose best play
 //! [`check_play`](crate::check_play) refuses is branched on a joker or an old meld:
 //!
-//! * a joker that must stay or be swapped, and that no meld of the play holds so: its
-//!   legal plays hold a meld meeting `Stay(j)` or one meeting `Swap(j)`;
+//! * a joker that must stay or be swapped, and that no meld of the play holds so, or
+//!   one that never moves (no rack tile to swap it for) whose meld is not yet fixed: its
+//!   legal plays hold a meld meeting `Stay(j)` or one meeting `Swap(j)` (fixed, such a
+//!   joker is out of the puzzle, which otherwise may lay it anywhere);
 //! * an old meld `C` the play breaks (by its faces: open, no meld holding three of its
 //!   tiles and one holding two; or broken up with two of its tiles together), else the
 //!   one the refusal names or the nearest linked to it by shared faces (two melds of one
@@ -66,7 +68,7 @@
 //! one tile of a number, so never three of a group of one joker); the other jokers (the
 //! rack's, and table jokers a tile may replace) may lie anywhere. A joker that must stay
 //! counts as held so only by a joker of its own (two old melds of the same faces look
-//! met by one meld), so such a joker is branched on, and fixed, early.
+//! met by one meld).
 //! The search takes the node of the highest bound first (of one bound, the one with the
 //! most fixed melds: its play is the likeliest to be accepted); the first whose best
 //! play is accepted is the answer, as it ranks as high as every bound left. Nodes of
@@ -492,12 +494,12 @@ impl Turn {
 
     /// The ways to branch `node`, each the needs of its children with the state their
     /// old meld takes: a joker that must stay and that no meld of the play holds so, by
-    /// its faces (the first such, alone); else every old meld the play breaks by its
-    /// faces — open and no meld holding three of its tiles but one holding two: kept,
-    /// or apart at a natural of those two; broken up and two of its tiles together:
-    /// apart at another natural of those two; else the old meld the refusal names
-    /// (`refused`; two melds of one face can look kept by one meld's faces), at any
-    /// natural not yet apart. `None`: nothing to branch on.
+    /// its faces, or one that never moves and is not yet fixed (the first such, alone);
+    /// else every old meld the play breaks by its faces — open and no meld holding three
+    /// of its tiles but one holding two: kept, or apart at a natural of those two; broken
+    /// up and two of its tiles together: apart at another natural of those two; else the
+    /// old meld the refusal names (`refused`; two melds of one face can look kept by one
+    /// meld's faces), at any natural not yet apart. `None`: nothing to branch on.
     fn branch(&self, node: &Node, refused: Option<usize>) -> Option<Vec<Branch>> {
         let table = &node.play.as_ref()?.table;
         let mut found = Vec::new();
@@ -517,7 +519,7 @@ impl Turn {
             if let Some(i) = stay.filter(|_| !(swap && met(Need::Swap(k)))) {
                 taken[i] += 1;
             }
-            if !(stay.is_some() || (swap && met(Need::Swap(k)))) {
+            if !swap || !(stay.is_some() || met(Need::Swap(k))) {
                 let mut needs = vec![(Need::Stay(k), None)];
                 if swap {
                     needs.push((Need::Swap(k), None));
