@@ -178,10 +178,10 @@ impl Bot<Rummikub> for Counting {
 /// counted and printed.
 ///
 /// In 1,000 games per option set (`BOT_COUNT_GAMES=1000`, release mode) every one of
-/// 264,698 answers placing tiles was accepted. `Unproven` (no answer: the greedy bot
+/// 264,899 answers placing tiles was accepted. `Unproven` (no answer: the greedy bot
 /// then plays rack-only melds) came on none of the turns with `SameTurnAnywhere`, on 3 of
 /// 63,985 under the default rules, under 0.5 % with every other option of §1.10, and on
-/// 2.4 % under Schmidt's rules; the counts per option set
+/// 2.1 % under Schmidt's rules; the counts per option set
 /// are in docs/PERFORMANCE.md (solver history).
 #[test]
 fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {

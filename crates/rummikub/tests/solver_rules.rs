@@ -6,7 +6,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Colour, Meld, MeldKind, Tile};
+use rummykit_core::{Colour, JokerRole, Meld, MeldKind, Tile};
 use rummykit_rummikub::solver::{Objective, Solution, SolveError, Solver, TurnProof};
 use rummykit_rummikub::{
     Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, TileCounts, TileSet, check_play,
@@ -1167,6 +1167,109 @@ fn rules_4_1_group_whose_joker_cannot_move_equals_brute_force() {
         "stuck group joker: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
     );
     assert!(answered >= 598, "{answered} answered, {costly_answered} of {costly}");
+}
+
+/// How many table jokers no tile of the table or the rack could replace (under §4.1
+/// such a joker never moves).
+fn jokers_that_never_move(table: &[Meld<Tile>], rack: &[Tile]) -> usize {
+    let all: Vec<Tile> =
+        table.iter().flat_map(|m| m.faces().iter().copied()).chain(rack.iter().copied()).collect();
+    let absent = |t: Option<Tile>| t.is_none_or(|t| !all.contains(&t));
+    table
+        .iter()
+        .flat_map(|m| (0..m.len()).filter_map(|p| m.joker_role(p)))
+        .filter(|role| match *role {
+            JokerRole::Exactly(t) => absent(Some(t)),
+            JokerRole::OneOf { number, suits } => Colour::ALL
+                .into_iter()
+                .filter(|c| suits & (1 << c.index()) != 0)
+                .all(|c| absent(Tile::new(c, number))),
+        })
+        .count()
+}
+
+/// RULES.md §4.1 (a table joker moves only for its tile) with two table jokers, one or
+/// both of which no tile could replace: such a joker lies, in every legal play, where it
+/// stays (beside two other tiles of its old meld, or at its tile in a run), so a fixed
+/// meld of the search holds it only if it could be cut from such a meld. On crowded
+/// positions every answer equals the brute force's best, and nearly all are answered.
+#[test]
+fn rules_4_1_jokers_that_never_move_equal_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0401_7e7e);
+    let mut solver = Solver::new();
+    let (mut cases, mut both, mut tally) = (0, 0, Tally::default());
+    while cases < 300 {
+        let Some((table, mut rack)) = two_table_jokers(&mut rng) else { continue };
+        // Rack tiles a joker stands for would let it be swapped: most are dropped.
+        let roles: Vec<Tile> = table
+            .iter()
+            .flat_map(|m| (0..m.len()).filter_map(|p| m.joker_role(p)))
+            .flat_map(|role| match role {
+                JokerRole::Exactly(t) => vec![t],
+                JokerRole::OneOf { number, .. } => {
+                    Colour::ALL.iter().filter_map(|&c| Tile::new(c, number)).collect()
+                }
+            })
+            .collect();
+        if rng.random_bool(0.8) {
+            rack.retain(|t| !roles.contains(t));
+        }
+        let stuck = jokers_that_never_move(&table, &rack);
+        if stuck == 0 || rack.is_empty() {
+            continue;
+        }
+        cases += 1;
+        both += usize::from(stuck == 2);
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let label = format!("jokers that never move case {cases}");
+        check_case(&mut solver, &label, &Config::SCHMIDT, (&table, &rack), true, objective, &mut tally);
+    }
+    let Tally { answered, costly, costly_answered } = tally;
+    eprintln!(
+        "jokers that never move ({both} with both): {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+    );
+    assert!(both >= 30, "{both} positions with both jokers stuck");
+    assert!(answered >= 295, "{answered} answered, {costly_answered} of {costly}");
+}
+
+/// RULES.md §4.1 on a position of a greedy-bot game (24 melds, a rack of one r1): both
+/// table jokers stand for a 7 no tile can replace, so neither moves. The puzzle's best
+/// lays r1 in r1 r2 J r4 r5 with one of them; the search used to fix melds of every
+/// other old meld around that joker, each solved on its own, and stopped at its limit.
+/// Fixed melds hold a joker that never moves only where it stays, and such a joker held
+/// by another meld's faces is branched on first: both are fixed in their groups in two
+/// steps and the turn is proven, no tile placed (r1 fits no group of 1s beside the
+/// table's r1 and no run without r3 or a joker).
+#[test]
+fn rules_4_1_jokers_that_never_move_are_fixed_where_they_stay() {
+    let table = [
+        run("r8 r9 r10 r11 r12"),
+        run("b11 b12 b13"),
+        run("y10 y11 y12 y13"),
+        run("k10 k11 k12 k13"),
+        group("r1 y1 k1"),
+        group("r2 y2 k2"),
+        group("r2 y2 k2"),
+        group("b3 y3 k3"),
+        group("b3 y3 k3"),
+        group("r4 b4 y4 k4"),
+        group("r4 b4 y4 k4"),
+        group("r5 b5 y5 k5"),
+        group("r5 y5 k5"),
+        group("r6 b6 k6"),
+        group("b6 y6 k6"),
+        group("r7 y7 J"),
+        group("r7 y7 J"),
+        group("r8 b8 k8"),
+        group("b8 y8 k8"),
+        group("r9 b9 y9"),
+        group("b10 y10 k10"),
+        group("r11 y11 k11"),
+        group("r12 b12 k12"),
+        group("r13 y13 k13"),
+    ];
+    assert_eq!(jokers_that_never_move(&table, &tiles("r1")), 2);
+    assert_eq!(placed(&table, "r1", &Config::SCHMIDT, true), 0);
 }
 
 /// RULES.md §4.1, a greedy-bot position: r13 from the group takes the joker's place in

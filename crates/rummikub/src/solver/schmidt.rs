@@ -33,8 +33,10 @@
 //! The root fixes nothing: its bound is the puzzle's. A node whose best play
 //! [`check_play`](crate::check_play) refuses is branched on a joker or an old meld:
 //!
-//! * a joker that must stay or be swapped, and that no meld of the play holds so: its
-//!   legal plays hold a meld meeting `Stay(j)` or one meeting `Swap(j)`;
+//! * a joker that must stay or be swapped, and that no meld of the play holds so, or
+//!   one that never moves (no rack tile to swap it for) whose meld is not yet fixed: its
+//!   legal plays hold a meld meeting `Stay(j)` or one meeting `Swap(j)` (fixed, such a
+//!   joker is out of the puzzle, which otherwise may lay it anywhere);
 //! * an old meld `C` the play breaks (by its faces: open, no meld holding three of its
 //!   tiles and one holding two; or broken up with two of its tiles together), else the
 //!   one the refusal names or the nearest linked to it by shared faces (two melds of one
@@ -58,6 +60,15 @@
 //! no rack tile. Such a joker never moves, and a group joker that has not moved lies
 //! beside two other tiles of its old meld (it stands for no one tile of a run, which is
 //! how `check_play` reads a joker left in place), so every legal play keeps that group.
+//! Nor is a child made whose fixed melds hold more jokers than may lie there (*jokers
+//! that never move*): a table joker that must stay and can be swapped for no rack tile
+//! lies, in every legal play, in a meld meeting its `Stay`, so a fixed meld can hold it
+//! only if it is such a meld (a group: groups are never cut) or can be cut from one (a
+//! run of its old run's colour, or any run if its old group has two jokers: a run holds
+//! one tile of a number, so never three of a group of one joker); the other jokers (the
+//! rack's, and table jokers a tile may replace) may lie anywhere. A joker that must stay
+//! counts as held so only by a joker of its own (two old melds of the same faces look
+//! met by one meld).
 //! The search takes the node of the highest bound first (of one bound, the one with the
 //! most fixed melds: its play is the likeliest to be accepted); the first whose best
 //! play is accepted is the answer, as it ranks as high as every bound left. Nodes of
@@ -483,19 +494,32 @@ impl Turn {
 
     /// The ways to branch `node`, each the needs of its children with the state their
     /// old meld takes: a joker that must stay and that no meld of the play holds so, by
-    /// its faces (the first such, alone); else every old meld the play breaks by its
-    /// faces — open and no meld holding three of its tiles but one holding two: kept,
-    /// or apart at a natural of those two; broken up and two of its tiles together:
-    /// apart at another natural of those two; else the old meld the refusal names
-    /// (`refused`; two melds of one face can look kept by one meld's faces), at any
-    /// natural not yet apart. `None`: nothing to branch on.
+    /// its faces, or one that never moves and is not yet fixed (the first such, alone);
+    /// else every old meld the play breaks by its faces — open and no meld holding three
+    /// of its tiles but one holding two: kept, or apart at a natural of those two; broken
+    /// up and two of its tiles together: apart at another natural of those two; else the
+    /// old meld the refusal names (`refused`; two melds of one face can look kept by one
+    /// meld's faces), at any natural not yet apart. `None`: nothing to branch on.
     fn branch(&self, node: &Node, refused: Option<usize>) -> Option<Vec<Branch>> {
         let table = &node.play.as_ref()?.table;
         let mut found = Vec::new();
+        // Each joker that stays lies in a meld of its own: one meld's joker stands for
+        // one of them (two old melds of the same faces would otherwise both look met).
+        // The fixed melds come first in the play, each holding the jokers it stays.
+        let mut taken = vec![0usize; table.len()];
+        for (t, e) in taken.iter_mut().zip(&node.entries) {
+            *t = e.needs.iter().filter(|n| matches!(n, Need::Stay(_))).count();
+        }
         for k in (0..self.stays.len()).filter(|k| node.stayed & (1 << k) == 0) {
             let met = |need| table.iter().any(|m| self.meets(m.kind(), m.faces(), need));
             let swap = !self.stays[k].swap.is_empty();
-            if !(met(Need::Stay(k)) || (swap && met(Need::Swap(k)))) {
+            let stay = (0..table.len()).find(|&i| {
+                taken[i] < table[i].jokers() && self.meets(table[i].kind(), table[i].faces(), Need::Stay(k))
+            });
+            if let Some(i) = stay.filter(|_| !(swap && met(Need::Swap(k)))) {
+                taken[i] += 1;
+            }
+            if !swap || !(stay.is_some() || met(Need::Swap(k))) {
                 let mut needs = vec![(Need::Stay(k), None)];
                 if swap {
                     needs.push((Need::Swap(k), None));
@@ -569,15 +593,60 @@ impl Turn {
             .map(|needs| vec![needs])
     }
 
-    /// Whether the tiles there are (table and rack) hold the melds of `entries` together.
+    /// Whether the tiles there are (table and rack) hold the melds of `entries` together,
+    /// each joker where it may lie: a joker that must stay and can be swapped for no rack
+    /// tile never moves, so it lies in a meld meeting its `Stay` (module docs, jokers
+    /// that never move).
     fn holds(&self, entries: &[Entry]) -> bool {
         let mut left = self.pool;
-        entries.iter().flat_map(|e| e.meld.faces()).all(|t| {
+        let faces = entries.iter().flat_map(|e| e.meld.faces()).all(|t| {
             let n = &mut left[t.index() as usize];
             let there = *n > 0;
             *n = n.saturating_sub(1);
             there
-        })
+        });
+        faces && self.jokers_fit(entries)
+    }
+
+    /// Whether each joker of the melds of `entries` can be a different joker there is:
+    /// one that may move (a rack joker, or a table joker a tile can replace), or one that
+    /// never moves (`Stay` with no swap) whose meld the fixed meld can be cut from.
+    fn jokers_fit(&self, entries: &[Entry]) -> bool {
+        let stuck: Vec<usize> = (0..self.stays.len()).filter(|&k| self.stays[k].swap.is_empty()).collect();
+        if stuck.is_empty() {
+            return true;
+        }
+        let free = self.pool[52].saturating_sub(stuck.len());
+        // For each joker of a fixed meld, the stuck jokers (bits) it may be.
+        let slots: Vec<u32> = entries
+            .iter()
+            .flat_map(|e| {
+                let hosts = stuck
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &k)| self.hosts(e.meld.kind(), e.meld.faces(), k))
+                    .fold(0u32, |m, (i, _)| m | 1 << i);
+                core::iter::repeat_n(hosts, e.meld.jokers())
+            })
+            .collect();
+        fill(&slots, free, 0)
+    }
+
+    /// Whether a fixed meld of `kind` and `faces` may hold the joker `Stay(k)` that never
+    /// moves: it lies in a meld meeting `Stay(k)`, which a fixed group is (a group is
+    /// never cut) and a fixed run is cut from. Such a run holds three tiles of the
+    /// joker's old meld or stands for its tile: of the old run's colour, or any run if
+    /// the old group has two jokers (one of its naturals and both jokers); a run holds
+    /// one tile of a number only, so never three of a group of one joker.
+    fn hosts(&self, kind: MeldKind, faces: &[Tile], k: usize) -> bool {
+        let stay = &self.stays[k];
+        match kind {
+            MeldKind::Group => self.meets(kind, faces, Need::Stay(k)),
+            MeldKind::Run => match stay.tile {
+                Some(tile) => faces.iter().find_map(|t| t.colour()) == tile.colour(),
+                None => self.olds[stay.old].jokers >= 2,
+            },
+        }
     }
 
     /// The needs of a play that keeps the old meld `c` and of one that breaks it up (its
@@ -898,6 +967,14 @@ fn lay_off(melds: &mut Vec<Meld<Tile>>, t: Tile) -> bool {
         }
     }
     false
+}
+
+/// Whether the jokers `slots` (each the bits of the stuck jokers it may be; `used`: those
+/// given) can each be a different joker, `free` of them any.
+fn fill(slots: &[u32], free: usize, used: u32) -> bool {
+    let Some((&first, rest)) = slots.split_first() else { return true };
+    (free > 0 && fill(rest, free - 1, used))
+        || (0..32).any(|i| first & !used & (1 << i) != 0 && fill(rest, free, used | 1 << i))
 }
 
 /// Whether the run of `faces` has a joker standing for `tile`.
