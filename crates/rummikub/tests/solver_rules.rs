@@ -727,6 +727,32 @@ fn rules_1_6_group_of_three_joker_needs_both_colours() {
     assert_eq!(placed(&table, "y5 k7 k8", &both, true), 1);
 }
 
+/// RULES.md §1.6 (`group3_joker_needs_both`), a turn of a greedy game that was left
+/// `Unproven`: the puzzle's best play frees the joker of J y12 k12 (the default rules
+/// allow it), but r12 and b12 cannot leave their runs to lay the group of four. The
+/// bound on the plays that release a joker beside a rack tile now holds the rest of
+/// such a play to the rule too (that joker's group of four laid apart, or it kept in
+/// its role), and no play places a tile: proven, not `Unproven`.
+#[test]
+fn rules_1_6_group_of_three_joker_release_bound_holds_its_group_of_four() {
+    let both = with_rules(|r| r.group3_joker_needs_both = true);
+    let runs = [
+        "b1 b2 b3 b4 b5",
+        "y3 J y5",
+        "k4 k5 k6",
+        "r5 r6 r7",
+        "b7 b8 b9",
+        "r9 r10 r11 r12 r13",
+        "b11 b12 b13",
+    ];
+    let groups =
+        ["b1 y1 k1", "r2 b2 k2", "r4 y4 k4", "r6 y6 k6", "b7 y7 k7", "r8 y8 k8", "r8 b8 k8", "J y12 k12"];
+    let table: Vec<Meld<Tile>> = runs.iter().map(|s| run(s)).chain(groups.iter().map(|s| group(s))).collect();
+    assert!(placed(&table, "y9 k13", &Config::STANDARD, true) > 0);
+    let answer = Solver::new().solve_turn(&table, &tiles("y9 k13"), &both, true, Objective::Tiles);
+    assert_eq!(answer.map(|sol| (sol.tiles_placed, sol.table)), Ok((0, table)));
+}
+
 /// RULES.md §1.5 (`joker_value_in_initial_meld`, hand rummy of §1.8, and
 /// `manipulate_on_initial_meld_turn`) through `solve_turn`.
 #[test]

@@ -52,6 +52,20 @@
 //! taken out whole). Solving the rest freely first, with the same floor, skips the melds
 //! whose rest cannot reach it under any rule.
 //!
+//! # The jokers the rules hold, in the rest
+//!
+//! A legal play leaves every table joker the rules hold (one no play may release, or a
+//! group of three's under [`Config::group3_joker_needs_both`](crate::Config)) in one of
+//! the ways [`Solver::solve_turn`]'s kept-role bound takes for it: kept in its role, or,
+//! for a group of three's joker, released with its group's naturals beside both missing
+//! colours, the group of four laid apart. The joker of `M` is released, so if the rules
+//! hold it, it is a group of three's, in that released way; every other held joker lies
+//! in the rest. So the rest is also a play of the puzzle on what is left with the held
+//! jokers laid out as one combination of their ways (one the jokers left can lay out),
+//! and the best over those combinations bounds it too: the rest's bound is the lower of
+//! the two. (Where the released joker of `M` needs the group of four and its tiles are
+//! not there, no rest is left at all.)
+//!
 //! # A cheaper bound under `RackOnly`
 //!
 //! Under [`ReplacementSource::RackOnly`](crate::ReplacementSource::RackOnly) a joker is
@@ -77,7 +91,7 @@ use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 use crate::JokerReuse;
 
 use super::locked::{below, keep_best};
-use super::turn::{Keep, Pinned, combinations, feasible, jokers_of, least_placing, rank, unpin};
+use super::turn::{Keep, Pinned, combinations, feasible, jokers_of, laid_out, least_placing, rank, unpin};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
 
 /// At most this many melds with a witness are solved in one turn; with more, no bound.
@@ -99,7 +113,9 @@ impl Solver {
     /// [`MAX_BESIDE`] melds, the turn's work spent (`turn.rs`), or a solve that did not
     /// answer. Another table joker left to the rest keeps its role (one of `kept`, the
     /// ways any table joker may keep it) or ends in a meld of its own with rack tiles
-    /// ([`Solver::after_release`]).
+    /// ([`Solver::after_release`]); the jokers the rules hold lie in the rest in one
+    /// combination of their ways `held` (per such joker, as `solve_turn`'s kept-role
+    /// bound takes them; module docs).
     ///
     /// A play ranking at least `ceiling` (a proven bound on every legal play) that
     /// `legal` accepts is the answer: the search ends there, with that play alone. Once
@@ -110,7 +126,7 @@ impl Solver {
         table: &[Meld<Tile>],
         rack: &[Tile],
         options: &SolveOptions,
-        (reuse, kept): (JokerReuse, &[Keep]),
+        (reuse, kept, held): (JokerReuse, &[Keep], &[Vec<Keep>]),
         (from, ceiling, objective): ((u64, u64), (u64, u64), Objective),
         legal: &dyn Fn(&Solution) -> bool,
     ) -> Option<Beside> {
@@ -132,8 +148,12 @@ impl Solver {
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
         let kept = refine.then_some((reuse, kept));
+        // No joker held: nothing to solve beyond the rest's own bound.
+        let held = if held.is_empty() { Vec::new() } else { combinations(held) };
         for split in &splits {
-            if let Some(play) = self.with_meld_out(split, (&faces, rack), kept, options, (best, objective))? {
+            if let Some(play) =
+                self.with_meld_out(split, (&faces, rack), kept, &held, options, (best, objective))?
+            {
                 // A legal play as high as a bound on every play ends the search: no meld
                 // left could give a higher bound, and it is the answer.
                 if rank(&play, objective) >= ceiling && legal(&play) {
@@ -184,14 +204,7 @@ impl Solver {
             let mut left_table = faces.clone();
             left_table.push(t);
             for combination in &combinations {
-                let (mut tiles, mut lays) = (Vec::new(), Vec::new());
-                for &keep in combination {
-                    match keep {
-                        Keep::As(k) => tiles.push(k),
-                        Keep::Lay { number, colours, jokers } => lays.push((number, colours, jokers)),
-                        Keep::Shared { .. } => {}
-                    }
-                }
+                let (tiles, lays) = laid_out(combination);
                 if !self.take_puzzle() {
                     return None;
                 }
@@ -270,7 +283,9 @@ impl Solver {
             return None;
         }
         for split in &splits {
-            if let Some(play) = self.with_meld_out(split, (&faces, rack), None, options, (best, objective))? {
+            if let Some(play) =
+                self.with_meld_out(split, (&faces, rack), None, &[], options, (best, objective))?
+            {
                 keep_best(&mut plays, &mut best, play, objective);
             }
         }
@@ -282,13 +297,16 @@ impl Solver {
     /// could rank at least `best` under `objective` (`Some(None)`: the rest reaches no such rank; `None`:
     /// a tile is not there, or a solve did not answer). With `kept`, a table joker left
     /// to the rest keeps its role or is released too ([`Solver::after_release`]);
-    /// without, the rest is solved freely. Each puzzle solved draws on the turn's work
-    /// (`None` once it is spent).
+    /// without, the rest is solved freely. With combinations of ways in `held`, the rest
+    /// is also held to the best over them ([`Solver::held_rest`]), and the lower of the
+    /// two is its bound. Each puzzle solved draws on the turn's work (`None` once it is
+    /// spent).
     fn with_meld_out(
         &mut self,
         (meld, from_rack): &(Meld<Tile>, Vec<bool>),
         (faces, rack): (&[Tile], &[Tile]),
         kept: Option<(JokerReuse, &[Keep])>,
+        held: &[Vec<Keep>],
         options: &SolveOptions,
         (best, objective): ((u64, u64), Objective),
     ) -> Option<Option<Solution>> {
@@ -306,16 +324,68 @@ impl Solver {
                 Some(floor),
             )
             .ok()?;
+        let held_rest = match held {
+            _ if free.is_none() || held.is_empty() => None,
+            _ => Some(self.held_rest(&left_table, &left_rack, held, options, floor)?),
+        };
         let rest = match kept {
             Some(kept) if free.is_some() && left_table.contains(&Tile::JOKER) => {
                 self.after_release(left_table, &left_rack, kept, options, floor)?
             }
             _ => free,
         };
+        // Both bound the rest of a legal play: the lower of the two, and at the same rank
+        // the held one, whose jokers lie as the rules hold them (the likelier legal).
+        let rest = match (rest, held_rest) {
+            (Some(r), Some(Some(h))) => Some(if rank(&h, objective) <= rank(&r, objective) { h } else { r }),
+            (_, Some(None)) | (None, _) => None,
+            (r, None) => r,
+        };
         Some(rest.map(|sol| {
             let table = core::iter::once(*meld).chain(sol.table).collect();
             finish(table, [meld_only.placed, sol.placed].concat(), options.joker_value)
         }))
+    }
+}
+
+impl Solver {
+    /// The best rest of a play once a released joker's meld is out, on the table tiles
+    /// `faces` and `rack`, that leaves the jokers the rules hold in one of the
+    /// combinations of ways `held` (as [`Solver::solve_turn`]'s kept-role bound takes
+    /// them; the released joker, if one of them, in its released way), reaching `floor`:
+    /// the best over the combinations the jokers left can lay out (`Some(None)`: none
+    /// reaches it; `None`: a solve did not answer or the turn's work is spent).
+    fn held_rest(
+        &mut self,
+        faces: &[Tile],
+        rack: &[Tile],
+        held: &[Vec<Keep>],
+        options: &SolveOptions,
+        floor: (u64, u64),
+    ) -> Option<Option<Solution>> {
+        let jokers = |tiles: &[Tile]| tiles.iter().filter(|t| t.is_joker()).count();
+        let jokers = (jokers(faces), jokers(rack));
+        let mut best = floor;
+        let mut plays: Vec<Solution> = Vec::new();
+        for combination in held.iter().filter(|c| feasible(c, jokers)) {
+            let (tiles, lays) = laid_out(combination);
+            if !self.take_puzzle() {
+                return None;
+            }
+            match self.pinned_faces(faces.to_vec(), rack, (&tiles, &lays), options, Some(best), true) {
+                Pinned::Solved(sol) => {
+                    keep_best(
+                        &mut plays,
+                        &mut best,
+                        unpin(sol.clone(), &tiles).unwrap_or(sol),
+                        options.objective,
+                    );
+                }
+                Pinned::NoPlay => {}
+                Pinned::Unknown => return None,
+            }
+        }
+        Some(plays.into_iter().next())
     }
 }
 

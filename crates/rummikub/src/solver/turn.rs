@@ -415,7 +415,7 @@ impl Solver {
                     table,
                     rack,
                     &options,
-                    (rules.joker_reuse, &kept),
+                    (rules.joker_reuse, &kept, &choices),
                     (k.max(found), goal.get(), objective),
                     &legal,
                 )
@@ -544,14 +544,7 @@ impl Solver {
             if !feasible(&combination, jokers) {
                 continue;
             }
-            let (mut tiles, mut lays) = (Vec::new(), Vec::new());
-            for keep in combination {
-                match keep {
-                    Keep::As(t) => tiles.push(t),
-                    Keep::Lay { number, colours, jokers } => lays.push((number, colours, jokers)),
-                    Keep::Shared { .. } => {}
-                }
-            }
+            let (tiles, lays) = laid_out(&combination);
             // A bound: its puzzles draw on the turn's work.
             if !self.take_puzzle() {
                 bound = None;
@@ -872,6 +865,27 @@ fn kept_ways(role: &Role, table: &[Meld<Tile>], rack: &[Tile], lay: bool) -> Vec
         );
     }
     ways
+}
+
+/// A combination of ways as [`Solver::pinned_faces`] lays it out: the tiles kept jokers
+/// are solved as, and the groups laid apart. A group of four naturals laid for a
+/// released group of three's joker is laid once per number: one such group may hold the
+/// naturals of two groups of three (r8 b8 J and y8 k8 J both freed beside r8 b8 y8 k8),
+/// and laying it once takes fewer tiles away, so the bound stays one.
+pub(super) fn laid_out(combination: &[Keep]) -> (Vec<Tile>, Vec<(u8, u8, u8)>) {
+    let (mut tiles, mut lays) = (Vec::new(), Vec::new());
+    for &keep in combination {
+        match keep {
+            Keep::As(t) => tiles.push(t),
+            Keep::Lay { number, colours, jokers } => {
+                if jokers > 0 || !lays.contains(&(number, colours, jokers)) {
+                    lays.push((number, colours, jokers));
+                }
+            }
+            Keep::Shared { .. } => {}
+        }
+    }
+    (tiles, lays)
 }
 
 /// Whether a combination of ways can be laid out with `jokers` (on the table, on the
