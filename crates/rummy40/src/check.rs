@@ -518,9 +518,9 @@ impl<'a> After<'a> {
     }
 
     /// Can `card` (in hand; the player has opened) be played now by one action that
-    /// passes the check: built onto a meld of the scene, swapped there for the joker it
-    /// stands for (`RULES.md` §3.6: the card goes into a table meld too), or in a new
-    /// meld of cards of the hand, leaving a state that passes [`After::guard`].
+    /// passes the check: built onto a meld of the scene, put there in a joker's place by a
+    /// swap or a release (`RULES.md` §3.6: the card goes into a table meld too), or in a
+    /// new meld of cards of the hand, leaving a state that passes [`After::guard`].
     fn can_play(&self, card: PieceId) -> bool {
         let pos = &self.pos;
         let Some(face) = pos.face(card) else { return false };
@@ -528,7 +528,8 @@ impl<'a> After<'a> {
         rest.remove(card);
         for at in 0..self.scene.len {
             let Some(meld) = self.meld(at) else { continue };
-            if may_swap(&meld, face) && meld.jokers() > 0 && self.can_swap(&meld, at, face, rest) {
+            if may_free_joker(&meld, face) && meld.jokers() > 0 && self.can_free_joker(&meld, at, face, rest)
+            {
                 return true;
             }
             if !may_extend(&meld, face) {
@@ -560,23 +561,63 @@ impl<'a> After<'a> {
         })
     }
 
-    /// Can a card of `face` (the rest of the hand `rest`) take the joker's place in
-    /// `meld`, at place `at` of the scene, by the swap's own rule ([`swap_slot`]), leaving
-    /// a state that passes [`After::guard`] with the joker in hand as a won joker?
-    fn can_swap(&self, meld: &Meld<Card>, at: usize, face: Card, rest: PieceSet) -> bool {
+    /// Can a card of `face` (the rest of the hand `rest`) free a joker of `meld`, at
+    /// place `at` of the scene, leaving a state that passes [`After::guard`] with the
+    /// joker in hand as a won joker: by a swap, in the place of the joker it stands for
+    /// ([`swap_slot`]), or by a release, with a card of `rest` of the other suit a set of
+    /// three lacks ([`Turn::release`]'s rule, `RULES.md` §3.6)? Either puts the card into a
+    /// table meld: either uses it.
+    fn can_free_joker(&self, meld: &Meld<Card>, at: usize, face: Card, rest: PieceSet) -> bool {
         let pos = &self.pos;
-        let Ok(slot) = swap_slot(meld, face, pos.config) else { return false };
         let mut faces = [Card::JOKER; MAX_MELD_LEN];
         let len = meld.len().min(MAX_MELD_LEN);
         faces[..len].copy_from_slice(&meld.faces()[..len]);
-        faces[slot] = face;
-        let Ok(swapped) = Meld::new(meld.kind(), &faces[..len], &pos.rules) else { return false };
+        if let Ok(slot) = swap_slot(meld, face, pos.config) {
+            let mut swapped = faces;
+            swapped[slot] = face;
+            if self.frees_joker(meld.kind(), &swapped[..len], at, rest) {
+                return true;
+            }
+        }
+        // A release, as the check makes it: the set's cards but its last joker, then the
+        // two cards added.
+        let (Some(suit), Some(number)) = (face.suit_index(), face.number()) else { return false };
+        if meld.kind() != MeldKind::Group || len != 3 {
+            return false;
+        }
+        let Some(free_at) = faces[..len].iter().rposition(|f| f.is_joker()) else { return false };
+        let mut released = [face; 4];
+        let kept = faces[..len].iter().enumerate().filter(|&(i, _)| i != free_at).map(|(_, &f)| f);
+        for (slot, f) in released.iter_mut().zip(kept) {
+            *slot = f;
+        }
+        let lacking = !(meld.group_suits().unwrap_or(0xF) | 1 << suit);
+        for other in (0..4u8).filter(|s| lacking & 1 << s != 0) {
+            let Some(other) = Card::from_index(other * 13 + number - 1) else { continue };
+            // Copies of a face are alike to the guard: one held decides.
+            let Some(added) = pos.catalog.ids_of(other).find(|&p| rest.contains(p)) else { continue };
+            released[3] = other;
+            let mut hand = rest;
+            hand.remove(added);
+            if self.frees_joker(MeldKind::Group, &released, at, hand) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Does the meld of `kind` and `faces`, in place `at` of the scene, with `hand` left
+    /// and a joker freed from the meld there to the hand as a won joker, pass
+    /// [`After::guard`]?
+    fn frees_joker(&self, kind: MeldKind, faces: &[Card], at: usize, hand: PieceSet) -> bool {
+        let pos = &self.pos;
+        let Ok(meld) = Meld::new(kind, faces, &pos.rules) else { return false };
         // A meld of the scene is known by its faces, not its pieces: the joker comes to
         // the hand as any joker not in it, all of one face, which the guard reads alone.
-        let Some(joker) = pos.catalog.ids_of(Card::JOKER).find(|&j| !rest.contains(j)) else { return false };
-        let mut hand = rest;
+        let Some(joker) = pos.catalog.ids_of(Card::JOKER).find(|&j| !hand.contains(j)) else { return false };
+        let mut hand = hand;
         hand.insert(joker);
-        let change = Change { at, meld: swapped, below: self.scene.top };
+        let change = Change { at, meld, below: self.scene.top };
         let mut after = self.played(hand, &change);
         after.pos.won_jokers.insert(joker);
         after.guard().is_ok()
@@ -598,11 +639,11 @@ pub(crate) fn draw_plan(phase: Phase, stock_len: usize) -> Result<Plan<'static>,
     Ok(Plan::Draw)
 }
 
-/// Could `face` take the place of a joker of `meld`? A necessary condition read from the
-/// meld's kind, suit and number, nothing validated (a run's joker stands for a card of its
-/// suit, a set's for its number in a suit it lacks; a joker takes no joker's place):
-/// [`swap_slot`] decides.
-fn may_swap(meld: &Meld<Card>, face: Card) -> bool {
+/// Could `face` take the place of a joker of `meld`, by a swap or a release? A necessary
+/// condition read from the meld's kind, suit and number, nothing validated (a run's joker
+/// stands for a card of its suit, a set's for its number in a suit it lacks; a joker takes
+/// no joker's place): [`After::can_free_joker`] decides.
+fn may_free_joker(meld: &Meld<Card>, face: Card) -> bool {
     match meld.kind() {
         MeldKind::Run => face.suit_index().is_some() && meld.run_suit() == face.suit_index(),
         MeldKind::Group => {
@@ -629,11 +670,13 @@ fn pieces_of(pieces: &[PieceId]) -> PieceSet {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand::seq::IndexedRandom;
-    use rummykit_core::{Game, Seating, TurnError};
+    use rand::seq::{IndexedRandom, SliceRandom};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use rummykit_core::{Card, Face, Game, JokerLimit, MeldKind, RunEnd, Seating, SetupMeld, TurnError};
 
-    use crate::{Action, ActionError, Config, Phase, Rummy40};
+    use super::may_free_joker;
+    use crate::{Action, ActionError, Config, JokerDiscard, Phase, Rummy40, Set3JokerSwap, Setup};
 
     /// `RULES.md` §3.3: a turn starts with a draw, from a stock that is not empty. The
     /// referee decides a draw from the phase and the stock alone (no `Turn` gathered): in
@@ -675,5 +718,149 @@ mod tests {
             }
         }
         assert!(allowed > 2_000 && refused > 2_000 && over == 40, "{allowed} allowed, {refused} refused");
+    }
+
+    /// A random position of an opened Scala 40 player who took the top discard, in the
+    /// play phase (case `n` picks the options): a set of three with one or two jokers on
+    /// the table that lacks the card taken, the hand often holding a card of the other
+    /// suit it lacks, the card's twin and up to two jokers won this turn; runs and sets
+    /// beside it, with or without room.
+    fn taken_for_a_set(rng: &mut ChaCha8Rng, n: usize) -> Option<Rummy40> {
+        let mut config = Config::SCALA40;
+        config.swapped_joker_must_be_played_same_turn = !n.is_multiple_of(4);
+        config.set3_joker_swap =
+            if n % 5 < 3 { Set3JokerSwap::BothMissing } else { Set3JokerSwap::EitherMissing };
+        config.joker_limit =
+            [JokerLimit::Unlimited, JokerLimit::NotMoreThanNaturals, JokerLimit::NoAdjacent][n % 3];
+        config.joker_discard = if n % 7 < 4 { JokerDiscard::OnlyWhenClosing } else { JokerDiscard::Allowed };
+        // A natural of `suit` by its value in a run (14: the ace above the king).
+        let natural = |suit: u8, value: u8| Card::from_index(suit * 13 + (value - 1) % 13).unwrap();
+        let random_card = |rng: &mut ChaCha8Rng| {
+            if rng.random_bool(0.1) {
+                Card::JOKER
+            } else {
+                Card::from_index(rng.random_range(0..52)).unwrap()
+            }
+        };
+        let number = rng.random_range(1..=13u8);
+        let mut suits = [0u8, 1, 2, 3];
+        suits.shuffle(rng);
+        let naturals = if rng.random_bool(0.3) { 1 } else { 2 };
+        let set: Vec<Card> =
+            (0..3).map(|i| if i < naturals { natural(suits[i], number) } else { Card::JOKER }).collect();
+        let mut table = vec![SetupMeld::new(1, MeldKind::Group, set)];
+        let full = rng.random_bool(0.5);
+        for _ in 0..rng.random_range(0..=2) {
+            let (kind, mut cards): (MeldKind, Vec<Card>) = if rng.random_bool(0.6) {
+                let suit = rng.random_range(0..4);
+                let len = if full { 13 } else { rng.random_range(3..=7) };
+                let first = rng.random_range(1..=15 - len);
+                (MeldKind::Run, (first..first + len).map(|v| natural(suit, v)).collect())
+            } else {
+                let mut suits = [0, 1, 2, 3];
+                suits.shuffle(rng);
+                let len = if full { 4 } else { rng.random_range(3..=4) };
+                let number = rng.random_range(1..=13);
+                (MeldKind::Group, suits[..len].iter().map(|&s| natural(s, number)).collect())
+            };
+            if rng.random_bool(0.5) {
+                let at = rng.random_range(0..cards.len());
+                cards[at] = Card::JOKER;
+            }
+            table.push(SetupMeld::new(rng.random_range(0..4), kind, cards));
+        }
+        let lacking = &suits[naturals..];
+        let taken = natural(*lacking.choose(rng).unwrap(), number);
+        let mut hand = vec![taken];
+        hand.extend(
+            lacking.iter().map(|&s| natural(s, number)).filter(|&c| c != taken && rng.random_bool(0.8)),
+        );
+        let won = rng.random_range(0..=2u8);
+        hand.extend((0..won).map(|_| Card::JOKER));
+        if rng.random_bool(0.3) {
+            hand.push(taken);
+        }
+        hand.extend((0..rng.random_range(0..=3)).map(|_| random_card(rng)));
+        // Four seats: room in the deal for the cards of the table.
+        let others = (0..3).map(|_| vec![random_card(rng)]);
+        let mut setup = Setup::new(core::iter::once(hand).chain(others).collect());
+        setup.table = table;
+        setup.opened = vec![true; 4];
+        setup.to_move = Some(0);
+        setup.phase = Phase::Play;
+        setup.taken = Some(taken);
+        setup.won_jokers = won;
+        setup.known = vec![vec![taken], vec![], vec![], vec![]];
+        setup.fill_stock_from(&config.catalog().ok()?);
+        Rummy40::from_setup(&config, setup).ok()
+    }
+
+    /// `RULES.md` §3.3, §3.6: under `taken_discard_must_be_used_after_open` the guard
+    /// counts every action that puts the taken card on the table, a joker swap and a
+    /// release among them. On random positions of a player who took a card a set of three
+    /// with a joker lacks: the guard's question (can the card be played by one action the
+    /// check accepts?) is answered yes exactly when a build, a meld, a swap or a release of
+    /// it passes the check; its test of a swap or release on each meld agrees with the
+    /// check of those actions; and the check of a release agrees with the reference,
+    /// the freed joker bound as a swapped one. No position makes a release the card's
+    /// only use: the set takes it by a build as well, which leaves the other card in hand
+    /// to discard, and with a won joker to play, the card, the other and that joker make a
+    /// set.
+    #[test]
+    fn rules_3_6_a_release_uses_the_taken_card_and_is_never_its_only_use() {
+        let mut rng = ChaCha8Rng::seed_from_u64(89);
+        let (mut positions, mut released, mut not_built, mut only, mut joker_stuck) = (0, 0, 0, 0, 0);
+        let mut legal = Vec::new();
+        for n in 0..10_000 {
+            let Some(g) = taken_for_a_set(&mut rng, n) else { continue };
+            positions += 1;
+            let pos = g.turn();
+            let card = g.taken_this_turn().unwrap();
+            let face = g.face(card).unwrap();
+            let mut rest = pos.hand;
+            rest.remove(card);
+            let after = pos.after();
+            let checked = |a: &Action| {
+                let verdict = g.check(0, a);
+                assert_eq!(verdict, g.check_by_copy(a).map(|_| ()), "{a:?} in {g:?}");
+                verdict
+            };
+            let (mut built, mut freed, mut by_swap, mut by_release) = (false, false, false, false);
+            for (at, m) in g.table().melds().iter().enumerate() {
+                let meld = m.id();
+                let ends = [RunEnd::Front, RunEnd::Back];
+                built |=
+                    ends.iter().any(|&end| checked(&Action::LayOff { piece: card, onto: meld, end }).is_ok());
+                let swap = checked(&Action::SwapJoker { piece: card, meld }).is_ok();
+                let releases: Vec<_> = rest
+                    .iter()
+                    .map(|other| checked(&Action::ReleaseJoker { meld, pieces: [card, other] }))
+                    .collect();
+                let release = releases.iter().any(Result::is_ok);
+                joker_stuck += releases
+                    .iter()
+                    .filter(|r| matches!(r, Err(ActionError::SwappedJokerNotPlayed { .. })))
+                    .count();
+                let may = may_free_joker(m.meld(), face) && m.meld().jokers() > 0;
+                assert_eq!(may && after.can_free_joker(m.meld(), at, face, rest), swap || release, "{g:?}");
+                freed |= swap || release;
+                by_swap |= swap;
+                by_release |= release;
+            }
+            g.legal_actions(&mut legal);
+            let melded = legal.iter().any(|a| matches!(a, Action::Meld(m) if m.pieces.contains(&card)));
+            assert_eq!(after.can_play(card), built || melded || freed, "{g:?}");
+            released += usize::from(by_release);
+            not_built += usize::from(by_release && !built);
+            only += usize::from(by_release && !built && !melded && !by_swap);
+        }
+        eprintln!(
+            "{positions} positions, {released} with a release, {not_built} of them no build, {only} only by it, {joker_stuck} releases refused for the joker"
+        );
+        assert_eq!(only, 0);
+        assert!(
+            positions > 5_000 && released > 2_000 && not_built > 50 && joker_stuck > 1_000,
+            "{positions} positions, {released} with a release, {not_built} of them no build, {joker_stuck} releases refused for the joker"
+        );
     }
 }

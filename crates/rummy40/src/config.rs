@@ -169,11 +169,13 @@ pub struct Config {
     /// When the opening minimum applies.
     pub opening_threshold_scope: OpeningScope,
     /// After opening, a taken discard must be melded or built in the same turn (FISCA); a
-    /// swap of it for the joker that stands for it counts (`RULES.md` §3.3).
+    /// swap of it for the joker that stands for it counts, and so does a release that puts
+    /// it into a set of three (`RULES.md` §3.3, §3.6).
     pub taken_discard_must_be_used_after_open: bool,
     /// How a joker leaves a set of three.
     pub set3_joker_swap: Set3JokerSwap,
-    /// A joker won by a swap must be melded or built again in the same turn.
+    /// A joker won by a swap, or freed from a set of three by a release, must be melded or
+    /// built again in the same turn.
     pub swapped_joker_must_be_played_same_turn: bool,
     /// Jokers per meld: `Unlimited`, `NotMoreThanNaturals` or `NoAdjacent`.
     pub joker_limit: JokerLimit,

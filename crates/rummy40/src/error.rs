@@ -80,13 +80,14 @@ pub enum ActionError {
         meld: MeldId,
     },
     /// The taken discard must be used this turn (`taken_discard_must_be_used_after_open`).
-    #[error("the taken discard {card} must be melded, built or swapped for a joker before discarding")]
+    #[error("the taken discard {card} must be melded, built or put in a joker's place before discarding")]
     TakenCardNotUsed {
         /// The taken card.
         card: PieceId,
     },
-    /// A joker won by a swap must be played this turn (`swapped_joker_must_be_played_same_turn`).
-    #[error("joker {joker} won by a swap must be played again this turn")]
+    /// A joker won by a swap or a release must be played this turn
+    /// (`swapped_joker_must_be_played_same_turn`).
+    #[error("joker {joker} won by a swap or a release must be played again this turn")]
     SwappedJokerNotPlayed {
         /// The joker.
         joker: PieceId,

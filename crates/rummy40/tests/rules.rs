@@ -813,6 +813,78 @@ fn rules_3_6_a_closed_sets_joker_gives_a_taken_card_no_use() {
     }
 }
 
+/// [`FULL_TABLE`] and seat 1's set of three 10♥ 10♠ joker, which lacks the 10♦ and the 10♣.
+const TABLE_WITH_A_SET_OF_THREE: [(usize, MeldKind, &str); 3] =
+    [FULL_TABLE[0], FULL_TABLE[1], (1, MeldKind::Group, "Th Ts *")];
+
+/// A release puts the taken discard into a table meld (`RULES.md` §3.6: with the other
+/// suit a set of three lacks, freeing its joker), as a swap does: it uses the card, and
+/// the discard may then follow. The discard check asks only that the card has left the
+/// hand, and the guard counts the release among the card's uses. With the option off a
+/// taken card asks for no use.
+#[test]
+fn rules_3_3_a_release_uses_the_taken_discard() {
+    let set = MeldId::new(2);
+    let mut g = at_draw(Config::SCALA40, "2d 6s Tc", "Td", &TABLE_WITH_A_SET_OF_THREE);
+    let ten = g.piles().top_discard().unwrap();
+    assert_eq!(take_verdict(&g), Ok(()));
+    ok!(g, Action::TakeDiscard);
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: ten });
+    ok!(g, Action::ReleaseJoker { meld: set, pieces: [ten, id(&g, 0, "Tc")] });
+    assert_eq!(meld_text(&g, 2), "Th Ts Td Tc");
+    assert_eq!(hand_text(&g, 0), "2d 6s *");
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert_eq!(g.to_move(), Some(1));
+    // Without the option the same take asks for nothing: the discard may follow at once,
+    // and a card with no use at all may be taken.
+    let mut off = Config::SCALA40;
+    off.taken_discard_must_be_used_after_open = false;
+    let mut g = at_draw(off, "2d 6s Tc", "Td", &TABLE_WITH_A_SET_OF_THREE);
+    assert_eq!(take_verdict(&g), Ok(()));
+    ok!(g, Action::TakeDiscard);
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    let g = at_draw(off, "2d 6s Tc", "Jd", &TABLE_WITH_A_SET_OF_THREE);
+    assert_eq!(take_verdict(&g), Ok(()));
+    // With the option that card is refused, and the release is no use of a card the set
+    // does not lack.
+    let g = at_draw(Config::SCALA40, "2d 6s Tc", "Jd", &TABLE_WITH_A_SET_OF_THREE);
+    let jack = g.piles().top_discard().unwrap();
+    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card: jack }));
+}
+
+/// Under `swapped_joker_must_be_played_same_turn` the joker a release frees is bound as a
+/// swapped one (`RULES.md` §3.6): a release that leaves it no play is refused (the taken
+/// card's use is then the build onto the set), and once it is freed it must be played
+/// before the discard.
+#[test]
+fn rules_3_6_the_joker_a_release_of_the_taken_card_frees_must_be_played() {
+    let set = MeldId::new(2);
+    let mut c = Config::SCALA40;
+    c.swapped_joker_must_be_played_same_turn = true;
+    // Nothing takes the freed joker: no meld has room after the release, no two cards
+    // of the hand meld with it.
+    let mut g = at_draw(c, "2d 6s Tc", "Td", &TABLE_WITH_A_SET_OF_THREE);
+    let ten = g.piles().top_discard().unwrap();
+    let joker = g.table().melds()[2].pieces()[2];
+    assert!(is_joker(&g, joker));
+    assert_eq!(take_verdict(&g), Ok(()));
+    ok!(g, Action::TakeDiscard);
+    let release = Action::ReleaseJoker { meld: set, pieces: [ten, id(&g, 0, "Tc")] };
+    refused!(g, release, ActionError::SwappedJokerNotPlayed { joker });
+    ok!(g, Action::LayOff { piece: ten, onto: set, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 2), "Th Ts * Td");
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    // With 9♣ 9♦ in hand the joker completes a set: the release is allowed, and the joker
+    // must then be played before the discard.
+    let mut g = at_draw(c, "2d Tc 9c 9d", "Td", &TABLE_WITH_A_SET_OF_THREE);
+    let ten = g.piles().top_discard().unwrap();
+    ok!(g, Action::TakeDiscard);
+    ok!(g, Action::ReleaseJoker { meld: set, pieces: [ten, id(&g, 0, "Tc")] });
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::SwappedJokerNotPlayed { joker });
+    ok!(g, Action::Meld(NewMeld::new(MeldKind::Group, vec![id(&g, 0, "9c"), id(&g, 0, "9d"), joker])));
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+}
+
 // ---------------------------------------------------------------- §3.7 end of hand, §3.8 scoring
 
 #[test]

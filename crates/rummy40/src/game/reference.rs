@@ -22,13 +22,26 @@ impl Rummy40 {
         Ok(next)
     }
 
-    /// Can `card` (in the mover's hand) be melded, built or swapped for a joker right
-    /// now, by one action that the reference check accepts?
+    /// Can `card` (in the mover's hand) be melded, built, swapped for a joker or put
+    /// with another card of the hand into a set of three to release its joker right now,
+    /// by one action that the reference check accepts?
     fn ref_can_play(&self, card: PieceId) -> bool {
         let face = self.face(card);
+        // Only a card of its number may join it in a set.
+        let number = face.and_then(|f| f.number());
+        let hand = self.state.hands[self.state.to_move];
+        let partners: Vec<PieceId> = hand
+            .iter()
+            .filter(|&p| p != card && number.is_some() && self.face(p).and_then(|f| f.number()) == number)
+            .collect();
         for m in self.state.table.melds() {
             if self.check_by_copy(&Action::SwapJoker { piece: card, meld: m.id() }).is_ok() {
                 return true;
+            }
+            for &other in &partners {
+                if self.check_by_copy(&Action::ReleaseJoker { meld: m.id(), pieces: [card, other] }).is_ok() {
+                    return true;
+                }
             }
             for end in [RunEnd::Front, RunEnd::Back] {
                 let fits = face.is_some_and(|f| m.extended(f, end, &self.rules).is_ok());
@@ -573,16 +586,19 @@ mod tests {
     }
 
     /// The play of a taken discard under `taken_discard_must_be_used_after_open`
-    /// (`RULES.md` §3.3), a joker swap among its uses (§3.6), on random positions of an
-    /// opened player at the draw: a table of runs and sets with jokers, the top discard
-    /// often a card one of them stands for. The check of the take agrees with the
-    /// reference and the legal list holds the take exactly when the check accepts it; a
-    /// take refused for want of a use is one after which no build, meld or swap of the
-    /// card passes the check, and an accepted take one after which some does. Positions
-    /// where a swap is the card's only use are met, and swaps refused for a won joker
-    /// that cannot be played.
+    /// (`RULES.md` §3.3), a joker swap and a release among its uses (§3.6), on random
+    /// positions of an opened player at the draw: a table of runs and sets with jokers,
+    /// the top discard often a card one of them stands for or a set of three with a joker
+    /// lacks, the hand then often holding the other suit it lacks. The check of the take
+    /// agrees with the reference and the legal list holds the take exactly when the
+    /// check accepts it; a take refused for want of a use is one after which no build,
+    /// meld, swap or release of the card passes the check, and an accepted take one after
+    /// which some does. Positions where a swap is the card's only use are met, and swaps
+    /// refused for a won joker that cannot be played; releases are met, never as the
+    /// card's only use at the draw (the set takes the card by a build too, which leaves
+    /// the other card to discard).
     #[test]
-    fn rules_3_3_a_take_for_a_swap_agrees_with_the_reference_on_random_positions() {
+    fn rules_3_3_a_take_for_a_swap_or_release_agrees_with_the_reference_on_random_positions() {
         use rummykit_core::{Card, Face, SetupMeld};
 
         use crate::{ActionError, Phase, Setup};
@@ -597,6 +613,7 @@ mod tests {
             }
         };
         let (mut positions, mut accepted, mut swap_only, mut swap_blocked) = (0, 0, 0, 0);
+        let (mut release_ok, mut release_only) = (0, 0);
         let mut legal = Vec::new();
         for n in 0..3000usize {
             let mut config = Config::SCALA40;
@@ -610,6 +627,7 @@ mod tests {
             // four), so that only the hand can take a won joker.
             let full = rng.random_bool(0.3);
             let (mut table, mut stands_for) = (Vec::new(), Vec::new());
+            let mut lacking: Vec<Vec<Card>> = Vec::new();
             for _ in 0..rng.random_range(1..=3) {
                 let (kind, mut cards): (MeldKind, Vec<Card>) = if rng.random_bool(0.6) {
                     let suit = rng.random_range(0..4);
@@ -630,11 +648,29 @@ mod tests {
                     }
                     cards[at] = Card::JOKER;
                 }
+                // The cards a set of three with a joker lacks: two of them release it.
+                if kind == MeldKind::Group && cards.len() == 3 && cards.contains(&Card::JOKER) {
+                    let present =
+                        cards.iter().filter_map(|c| c.suit_index()).fold(0u8, |bits, s| bits | 1 << s);
+                    if let Some(number) = cards.iter().find_map(|c| c.number()) {
+                        lacking.push(
+                            (0..4).filter(|s| present & 1 << s == 0).map(|s| natural(s, number)).collect(),
+                        );
+                    }
+                }
                 table.push(SetupMeld::new(rng.random_range(0..4), kind, cards));
             }
-            let hand: Vec<Card> = (0..rng.random_range(1..=6)).map(|_| random_card(&mut rng)).collect();
-            let top = match stands_for.choose(&mut rng) {
-                Some(&card) if rng.random_bool(0.7) => card,
+            let mut hand: Vec<Card> = (0..rng.random_range(1..=6)).map(|_| random_card(&mut rng)).collect();
+            let top = match (lacking.choose(&mut rng), stands_for.choose(&mut rng)) {
+                (Some(cards), _) if rng.random_bool(0.5) => {
+                    let top = *cards.choose(&mut rng).unwrap();
+                    // Often with a card of another suit the set lacks.
+                    if let Some(&other) = cards.iter().find(|&&c| c != top).filter(|_| rng.random_bool(0.7)) {
+                        hand.push(other);
+                    }
+                    top
+                }
+                (_, Some(&card)) if rng.random_bool(0.7) => card,
                 _ => random_card(&mut rng),
             };
             // Four seats: room in the deal for the cards of the table.
@@ -673,22 +709,33 @@ mod tests {
             let swaps: Vec<_> =
                 ids.iter().map(|&meld| taken.check(0, &Action::SwapJoker { piece: card, meld })).collect();
             let swapped = swaps.iter().any(Result::is_ok);
+            let released = ids.iter().any(|&meld| {
+                taken.hand(0).iter().filter(|&other| other != card).any(|other| {
+                    taken.check(0, &Action::ReleaseJoker { meld, pieces: [card, other] }).is_ok()
+                })
+            });
+            let used = built || melded || swapped || released;
             match verdict {
-                Ok(()) => assert!(built || melded || swapped, "{g:?}"),
-                Err(ActionError::TakenCardNotUsed { .. }) => assert!(!(built || melded || swapped), "{g:?}"),
+                Ok(()) => assert!(used, "{g:?}"),
+                Err(ActionError::TakenCardNotUsed { .. }) => assert!(!used, "{g:?}"),
                 Err(_) => {}
             }
             accepted += usize::from(verdict.is_ok());
-            swap_only += usize::from(swapped && !built && !melded);
+            swap_only += usize::from(swapped && !built && !melded && !released);
+            release_ok += usize::from(released);
+            release_only += usize::from(released && !built && !melded && !swapped);
             swap_blocked +=
                 swaps.iter().filter(|s| matches!(s, Err(ActionError::SwappedJokerNotPlayed { .. }))).count();
         }
         eprintln!(
-            "{positions} positions, {accepted} takes accepted, {swap_only} only by a swap, {swap_blocked} swaps refused"
+            "{positions} positions, {accepted} takes accepted, {swap_only} only by a swap, {swap_blocked} swaps \
+             refused, {release_ok} with a release, {release_only} only by one"
         );
+        assert_eq!(release_only, 0, "a release the only use of the card taken");
         assert!(
-            positions > 1_500 && accepted > 300 && swap_only > 100 && swap_blocked > 20,
-            "{positions} positions, {accepted} accepted, {swap_only} only by a swap, {swap_blocked} swaps refused"
+            positions > 1_500 && accepted > 300 && swap_only > 100 && swap_blocked > 20 && release_ok > 70,
+            "{positions} positions, {accepted} accepted, {swap_only} only by a swap, {swap_blocked} swaps refused, \
+             {release_ok} with a release"
         );
     }
 }

@@ -159,7 +159,9 @@ impl Turn<'_> {
         self.table_fits(1u64 << face.index(), fits, cache);
         let built = fits.iter().any(|f| f.front | f.back != 0);
         // A swap uses the card too, but what it leaves (a won joker in hand) is the
-        // check's to judge.
+        // check's to judge. So does a release, but only into a set of three with a joker
+        // that lacks the card: the set takes it by a build as well, counted in `built`
+        // (and that build leaves in hand the other card the release would need).
         let swap = fits.iter().any(|f| f.swap != 0);
         fits.clear();
         if built {
