@@ -52,6 +52,7 @@ mod options;
 mod own;
 mod paged;
 mod position;
+mod rack_only;
 mod reuse;
 mod schmidt;
 mod solution;
