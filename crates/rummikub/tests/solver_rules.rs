@@ -871,6 +871,35 @@ fn rules_4_1_unproven_carries_the_rack_only_play() {
     );
 }
 
+/// RULES.md §4.1 (Schmidt's rules), a turn of a greedy game left `Unproven` where the
+/// rack-only play places nothing (no meld of rack tiles, none laid off at an end), but
+/// the search found k6 splitting k4 k5 k6 k7 k8 into k4 k5 k6 and k6 k7 k8, which the
+/// check accepts: the answer carries that play.
+#[test]
+fn rules_4_1_unproven_carries_the_play_the_search_found() {
+    let runs = [
+        "y1 y2 y3",
+        "y4 y5 y6 y7 y8",
+        "k4 k5 k6 k7 k8",
+        "r9 r10 r11",
+        "k8 k9 J k11",
+        "b5 b6 b7 b8 b9 b10 b11 b12",
+        "y10 y11 y12",
+        "r11 r12 r13",
+    ];
+    let groups = ["r4 b4 k4", "r12 y12 k12", "r13 b13 y13 k13"];
+    let table: Vec<Meld<Tile>> =
+        runs.iter().map(|s| run(s)).chain(groups.iter().map(|s| group(s))).chain([run("r2 r3 r4")]).collect();
+    let rack = tiles("r2 r7 r7 y1 y2 y8 k6");
+    let err = Solver::new().solve_turn(&table, &rack, &Config::SCHMIDT, true, Objective::Tiles).unwrap_err();
+    let SolveError::Unproven { best: Some(play), .. } = &err else { panic!("{err}") };
+    assert_eq!(play.placed, tiles("k6"));
+    assert!(!play.table.contains(&run("k4 k5 k6 k7 k8")), "{:?}", play.table);
+    assert!(play.table.contains(&run("k4 k5 k6")) && play.table.contains(&run("k6 k7 k8")));
+    let held: TileCounts = rack.iter().copied().collect();
+    assert!(check_play(&Config::SCHMIDT, &table, &held, true, &play.table).is_ok());
+}
+
 /// RULES.md §1.6 (`group3_joker_needs_both`), a turn of a greedy game: 24 melds, two
 /// table jokers, each in a group of three. The puzzle's best play leaves a released
 /// joker among table tiles only, and the bound on the plays that release a joker takes
