@@ -533,7 +533,12 @@ pub fn solve_turn(data: &[u8]) {
             assert!(!clamp && count > max, "{count} jokers refused, {max} supported");
             return;
         }
-        Err(SolveError::Unproven { .. }) => return,
+        // Not proven best, but allowed and placing a tile: the same checks hold.
+        Err(SolveError::Unproven { best: Some(s), .. }) => {
+            assert!(s.tiles_placed > 0, "an unproven play places no tile");
+            *s
+        }
+        Err(SolveError::Unproven { best: None, .. }) => return,
         Err(e) => panic!("unexpected error for a table of valid melds: {e}"),
     };
     let rack_counts: TileCounts = rack.iter().copied().collect();

@@ -13,7 +13,6 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use rummykit_core::{Bot, Meld, Tile};
 
-use crate::legal::extended;
 use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver, TurnProof};
 use crate::{Action, Config, Rummikub, TileCounts, View, check_play};
 
@@ -48,8 +47,9 @@ fn table_tiles(table: &[Meld<Tile>]) -> impl Iterator<Item = Tile> + '_ {
 /// The play comes from [`Solver::solve_turn`], the best play the rules in force allow.
 /// Where that is not proven ([`SolveError::Unproven`]: a house rule of §1.6/§4.1 refuses
 /// the meld puzzle's best play and no allowed play was found as good), the bot plays
-/// the best new melds from the rack alone (plus lay-offs once opened) if the commit
-/// check accepts them, else draws. Deterministic: it needs no rng.
+/// the best allowed play the solver found (at least its new melds from the rack alone,
+/// plus lay-offs once opened, when the commit check accepts them), else draws.
+/// Deterministic: it needs no rng.
 ///
 /// ```
 /// use rummykit_rummikub::rand::SeedableRng;
@@ -77,8 +77,8 @@ impl Default for GreedyBot {
 impl GreedyBot {
     /// A greedy bot, with its own [`Solver`] (kept for the bot's lifetime). It asks for
     /// [`TurnProof::Quick`] proofs: a bot that plays many games gives up the costly
-    /// released-joker bound, and plays its rack-only melds on the few more turns left
-    /// `Unproven` ([`ThoroughBot`] asks for every proof).
+    /// released-joker bound, and plays the unproven play the solver found on the few
+    /// more turns left `Unproven` ([`ThoroughBot`] asks for every proof).
     ///
     /// ```
     /// use rummykit_rummikub::rand::SeedableRng;
@@ -146,9 +146,9 @@ fn no_initial_meld(view: &View) -> bool {
     !view.has_opened() && meldable_value_bound(&view.rack).is_some_and(|v| v < threshold)
 }
 
-/// The best play under `objective` for this view that the rules in force allow;
-/// `None` if there is none. Where the solver's answer is not proven, the rack-only
-/// fallback, checked.
+/// The best play under `objective` for this view that the rules in force allow, as
+/// [`Solver::solve_turn`] finds it: its proven best, or where it proves none
+/// ([`SolveError::Unproven`]) the best allowed play it found; `None` if there is none.
 fn best_play(
     solver: &mut Solver,
     view: &View,
@@ -158,66 +158,19 @@ fn best_play(
     if no_initial_meld(view) {
         return None;
     }
-    match solver.solve_turn(&view.table, rack, &view.config, view.has_opened(), objective) {
-        // Proven best, and accepted by `check_play` for this view (the contract of
-        // `solve_turn`, which tests check again).
-        Ok(sol) => {
-            let placed = sol.tiles_placed;
-            if placed == 0 {
-                return None;
-            }
-            debug_assert!(checked(view, sol.table.clone()).is_some(), "solve_turn answered an illegal play");
-            return Some((Action::Play { table: sol.table }, placed));
-        }
-        Err(SolveError::Unproven { .. }) => {}
+    // Either way accepted by `check_play` for this view (the contract of `solve_turn`,
+    // which tests check again).
+    let sol = match solver.solve_turn(&view.table, rack, &view.config, view.has_opened(), objective) {
+        Ok(sol) => sol,
+        Err(SolveError::Unproven { best: Some(sol), .. }) => *sol,
         Err(_) => return None,
-    }
-    // Not proven (a house rule the solver does not model refused the puzzle's best):
-    // new melds from the rack only, then, once opened, lay-offs at the ends.
-    let options = solve_options(&view.config).with_objective(objective);
-    let threshold = if view.has_opened() { 0 } else { view.config.initial_meld_threshold };
-    let position = Position::from_melds(&view.table, rack.iter().copied()).ok()?;
-    let sol = solver.solve(&position, &options.with_opened(false).with_threshold(threshold)).ok()?;
-    let mut table = sol.table;
-    let mut placed = sol.tiles_placed;
-    if view.has_opened() {
-        let mut left = view.rack;
-        sol.placed.iter().for_each(|&t| {
-            left.remove(t);
-        });
-        placed += lay_off_all(&mut table, &mut left);
-    }
+    };
+    let placed = sol.tiles_placed;
     if placed == 0 {
         return None;
     }
-    checked(view, table).map(|a| (a, placed))
-}
-
-/// Lays rack tiles (jokers last) onto the ends of `table`'s melds while any fits;
-/// returns how many were laid off.
-fn lay_off_all(table: &mut [Meld<Tile>], rack: &mut TileCounts) -> usize {
-    let mut laid = 0;
-    loop {
-        let mut progress = false;
-        for tile in Tile::all() {
-            while rack.count(tile) > 0 {
-                let Some((j, longer)) = table
-                    .iter()
-                    .enumerate()
-                    .find_map(|(j, m)| Some((j, extended(m, tile).into_iter().next()?)))
-                else {
-                    break;
-                };
-                table[j] = longer;
-                rack.remove(tile);
-                laid += 1;
-                progress = true;
-            }
-        }
-        if !progress {
-            return laid;
-        }
-    }
+    debug_assert!(checked(view, sol.table.clone()).is_some(), "solve_turn answered an illegal play");
+    Some((Action::Play { table: sol.table }, placed))
 }
 
 impl Bot<Rummikub> for GreedyBot {
@@ -236,16 +189,17 @@ impl Bot<Rummikub> for GreedyBot {
 /// the standard rules, but the base of [`SamplerBot`], which is.
 ///
 /// Where [`Solver::solve_turn`] cannot prove a best play under the joker rules of
-/// RULES.md §1.6 or the keep-three rule of §4.1, the greedy bot falls back to far
-/// smaller plays. This bot builds several candidates — `solve_turn`'s proven plays for
-/// most tiles and most value, the meld puzzle's most-tiles and most-value tables, the
+/// RULES.md §1.6 or the keep-three rule of §4.1, the greedy bot plays the unproven one
+/// it found, often far smaller. This bot builds several candidates — `solve_turn`'s
+/// plays (proven or not) for most tiles and most value, the meld puzzle's most-tiles and most-value tables, the
 /// same without its rack jokers, and rack melds plus lay-offs — checks each with
 /// [`check_play`], and plays the accepted one that places the most tiles (ties: most
 /// value, then fewest jokers given up). The initial meld is chosen the same way.
 /// Under the standard rules the solver's first answer is rarely refused, so over 1,000
 /// games against [`GreedyBot`] it wins 0.498 of them ([the bots' design
 /// notes](https://github.com/rummykit/rummykit/blob/main/docs/design/bots.md)); it pays
-/// several solver calls a turn for the house rules where the greedy bot falls back.
+/// several solver calls a turn for the house rules where the greedy bot's play is
+/// unproven.
 /// Deterministic.
 ///
 /// ```
@@ -311,13 +265,13 @@ impl ThoroughBot {
             }
         };
         let options = solve_options(&view.config);
-        // The best plays the rules allow, where the solver proves them.
+        // The best plays the rules allow where the solver proves them, else the best
+        // allowed plays it found.
         for objective in [Objective::Tiles, Objective::Value] {
-            if let Ok(sol) =
-                self.solver.solve_turn(&view.table, &rack, &view.config, view.has_opened(), objective)
-                && sol.tiles_placed > 0
-            {
-                consider(sol.table);
+            match self.solver.solve_turn(&view.table, &rack, &view.config, view.has_opened(), objective) {
+                Ok(sol) if sol.tiles_placed > 0 => consider(sol.table),
+                Err(SolveError::Unproven { best: Some(sol), .. }) => consider(sol.table),
+                _ => {}
             }
         }
         if view.has_opened() {
@@ -336,25 +290,14 @@ impl ThoroughBot {
                 }
             }
         }
-        let threshold = if view.has_opened() { 0 } else { view.config.initial_meld_threshold };
         if no_initial_meld(view) {
             return found;
         }
         for objective in [Objective::Tiles, Objective::Value] {
-            let Ok(position) = Position::from_melds(&view.table, rack.iter().copied()) else { break };
-            let opts = options.with_objective(objective).with_opened(false).with_threshold(threshold);
-            if let Ok(sol) = self.solver.solve(&position, &opts) {
-                let mut table = sol.table;
-                if view.has_opened() {
-                    let mut left = view.rack;
-                    sol.placed.iter().for_each(|&t| {
-                        left.remove(t);
-                    });
-                    lay_off_all(&mut table, &mut left);
-                }
-                if table.len() > view.table.len() || view.has_opened() {
-                    consider(table);
-                }
+            let opts = options.with_objective(objective);
+            let Ok(sol) = self.solver.rack_only(&view.table, &rack, &opts, view.has_opened()) else { break };
+            if let Some(sol) = sol {
+                consider(sol.table);
             }
         }
         found

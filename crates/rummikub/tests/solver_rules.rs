@@ -142,6 +142,30 @@ fn assert_best(
     }
 }
 
+/// The play an `Unproven` answer carries: `check_play` accepts it, it places a tile and
+/// the tiles and value it says, and it ranks no higher than `expect` (the best legal
+/// play's rank).
+fn assert_allowed(
+    label: &str,
+    config: &Config,
+    (table, rack): (&[Meld<Tile>], &[Tile]),
+    opened: bool,
+    (objective, expect): (Objective, (u64, u64)),
+    sol: &Solution,
+) {
+    let held: TileCounts = rack.iter().copied().collect();
+    let info = check_play(config, table, &held, opened, &sol.table)
+        .unwrap_or_else(|e| panic!("{label}: unproven play refused: {e}: {table:?} rack {rack:?}"));
+    assert!(sol.tiles_placed > 0, "{label}: an unproven play places no tile");
+    let placed: TileCounts = sol.placed.iter().copied().collect();
+    assert_eq!((info.played, sol.tiles_placed), (placed, sol.placed.len()), "{label}");
+    let value: u64 =
+        sol.placed.iter().map(|t| t.number().map_or(u64::from(config.joker_penalty), u64::from)).sum();
+    assert_eq!(sol.value_placed, value, "{label}");
+    let got = rank(objective, sol.tiles_placed as u64, sol.value_placed);
+    assert!(got <= expect, "{label}: unproven play {got:?} above the best {expect:?}");
+}
+
 /// The best rank of a play `check_play` accepts (`(0, 0)`: none).
 fn brute_force(
     table: &[Meld<Tile>],
@@ -626,7 +650,10 @@ fn check_answer(
             assert_best(label, rules, (table, rack), opened, (objective, expect), &sol);
             None
         }
-        Err(SolveError::Unproven { refused }) => {
+        Err(SolveError::Unproven { refused, best }) => {
+            if let Some(play) = best {
+                assert_allowed(label, rules, (table, rack), opened, (objective, expect), &play);
+            }
             if std::env::var("SHOW_UNPROVEN").is_ok() {
                 eprintln!(
                     "UNPROVEN {label} {refused:?} opened {opened} {objective:?} {table:?} rack {rack:?} best {expect:?}"
@@ -783,7 +810,94 @@ fn rules_1_6_unproven_names_the_rule_that_refused() {
     let locked = with_rules(|r| r.joker_melds_locked = true);
     let table = [run("y2 J y4 y5"), group("r1 J y1 k1")];
     let err = Solver::new().solve_turn(&table, &tiles("b2 b1"), &locked, true, Objective::Tiles).unwrap_err();
-    assert!(matches!(err, SolveError::Unproven { refused: PlayError::JokerMeldLocked { meld: 0 } }), "{err}");
+    assert!(
+        matches!(err, SolveError::Unproven { refused: PlayError::JokerMeldLocked { meld: 0 }, best: None }),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "the best play under the meld rules is refused ({}); no allowed play placing a tile was found",
+            PlayError::JokerMeldLocked { meld: 0 }
+        )
+    );
+}
+
+/// RULES.md §4.1 (Schmidt's rules), a turn of a greedy game left `Unproven`: the
+/// puzzle's best play breaks up old melds so that two of their tiles stay together, and
+/// no play found ranks as high as a proven bound. The play the answer carries is the
+/// rack-only one, r7 laid off at the end of r4 r5 r6 (every other old meld kept), which
+/// the check accepts; the message says a play was found.
+#[test]
+fn rules_4_1_unproven_carries_the_rack_only_play() {
+    let runs = [
+        "r1 r2 r3",
+        "b3 b4 b5",
+        "r4 r5 r6",
+        "b3 b4 b5 b6",
+        "k3 k4 k5 k6",
+        "y4 y5 y6 y7",
+        "k3 k4 k5 k6 k7",
+        "r5 r6 J r8",
+        "b6 b7 b8",
+        "b10 b11 b12",
+        "k11 k12 k13",
+    ];
+    let groups = [
+        "b1 y1 k1",
+        "b7 y7 k7",
+        "r8 y8 k8",
+        "b9 y9 k9",
+        "b9 y9 k9",
+        "r10 y10 k10",
+        "r10 y10 k10",
+        "r12 b12 y12",
+        "b13 y13 k13",
+    ];
+    let table: Vec<Meld<Tile>> = runs.iter().map(|s| run(s)).chain(groups.iter().map(|s| group(s))).collect();
+    let rack = tiles("r7 r12 y2 y13");
+    let err = Solver::new().solve_turn(&table, &rack, &Config::SCHMIDT, true, Objective::Tiles).unwrap_err();
+    let SolveError::Unproven { refused, best: Some(play) } = &err else { panic!("{err}") };
+    assert!(matches!(refused, PlayError::KeepThreeViolated { .. }), "{refused}");
+    assert_eq!((play.tiles_placed, play.value_placed, &play.placed[..]), (1, 7, &tiles("r7")[..]));
+    let mut expected = table.clone();
+    expected[2] = run("r4 r5 r6 r7");
+    assert_eq!(play.table, expected);
+    let held: TileCounts = rack.iter().copied().collect();
+    assert!(check_play(&Config::SCHMIDT, &table, &held, true, &play.table).is_ok());
+    assert!(
+        err.to_string().ends_with("; an allowed play placing 1 tile was found, not proven best"),
+        "{err}"
+    );
+}
+
+/// RULES.md §4.1 (Schmidt's rules), a turn of a greedy game left `Unproven` where the
+/// rack-only play places nothing (no meld of rack tiles, none laid off at an end), but
+/// the search found k6 splitting k4 k5 k6 k7 k8 into k4 k5 k6 and k6 k7 k8, which the
+/// check accepts: the answer carries that play.
+#[test]
+fn rules_4_1_unproven_carries_the_play_the_search_found() {
+    let runs = [
+        "y1 y2 y3",
+        "y4 y5 y6 y7 y8",
+        "k4 k5 k6 k7 k8",
+        "r9 r10 r11",
+        "k8 k9 J k11",
+        "b5 b6 b7 b8 b9 b10 b11 b12",
+        "y10 y11 y12",
+        "r11 r12 r13",
+    ];
+    let groups = ["r4 b4 k4", "r12 y12 k12", "r13 b13 y13 k13"];
+    let table: Vec<Meld<Tile>> =
+        runs.iter().map(|s| run(s)).chain(groups.iter().map(|s| group(s))).chain([run("r2 r3 r4")]).collect();
+    let rack = tiles("r2 r7 r7 y1 y2 y8 k6");
+    let err = Solver::new().solve_turn(&table, &rack, &Config::SCHMIDT, true, Objective::Tiles).unwrap_err();
+    let SolveError::Unproven { best: Some(play), .. } = &err else { panic!("{err}") };
+    assert_eq!(play.placed, tiles("k6"));
+    assert!(!play.table.contains(&run("k4 k5 k6 k7 k8")), "{:?}", play.table);
+    assert!(play.table.contains(&run("k4 k5 k6")) && play.table.contains(&run("k6 k7 k8")));
+    let held: TileCounts = rack.iter().copied().collect();
+    assert!(check_play(&Config::SCHMIDT, &table, &held, true, &play.table).is_ok());
 }
 
 /// RULES.md §1.6 (`group3_joker_needs_both`), a turn of a greedy game: 24 melds, two

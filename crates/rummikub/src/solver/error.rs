@@ -3,7 +3,19 @@
 use rummykit_core::{MeldError, ParseError, Tile};
 use thiserror::Error;
 
+use super::Solution;
 use crate::PlayError;
+
+/// The end of [`SolveError::Unproven`]'s message: whether a play was found.
+fn found(best: Option<&Solution>) -> String {
+    match best {
+        Some(b) => {
+            let s = if b.tiles_placed == 1 { "" } else { "s" };
+            format!("an allowed play placing {} tile{s} was found, not proven best", b.tiles_placed)
+        }
+        None => "no allowed play placing a tile was found".to_string(),
+    }
+}
 
 /// Why [`solve`](super::solve) refused a position. Every variant names the offending
 /// tile or meld; the solver never panics on a caller's input.
@@ -57,12 +69,49 @@ pub enum SolveError {
     TableNotMeldable,
     /// [`Solver::solve_turn`](super::Solver::solve_turn): the best play under the meld
     /// rules breaks a rule in force, and no play the rules allow was found that ranks as
-    /// high, so no answer is proven best (the solver does not yet model that rule
-    /// inside its search).
-    #[error("the best play under the meld rules is refused ({refused}) and no allowed play was proven best")]
+    /// high as a proven bound, so no answer is proven best (the solver does not yet
+    /// model that rule inside its search, or the turn's work ran out). [`best`] still
+    /// holds the best allowed play found, so a caller needs no fallback of its own.
+    ///
+    /// [`best`]: SolveError::Unproven::best
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldKind, Tile, parse_list};
+    /// use rummykit_rummikub::solver::{Objective, SolveError, Solver};
+    /// use rummykit_rummikub::{Config, MELD_RULES, PlayError, TileCounts, check_play};
+    ///
+    /// let meld = |k, s: &str| Meld::new(k, &parse_list::<Tile>(s).unwrap(), &MELD_RULES).unwrap();
+    /// let table = [
+    ///     meld(MeldKind::Run, "y2 J y4 y5"),
+    ///     meld(MeldKind::Group, "r1 J y1 k1"),
+    ///     meld(MeldKind::Group, "r9 b9 y9"),
+    /// ];
+    /// let rack = parse_list::<Tile>("b2 b1 k9")?;
+    /// let mut locked = Config::STANDARD;
+    /// locked.joker_melds_locked = true;
+    /// // The puzzle's best play breaks the locked run; what is best instead is not
+    /// // proven, but k9 laid off at the group is allowed, and the answer carries it.
+    /// let err = Solver::new().solve_turn(&table, &rack, &locked, true, Objective::Tiles).unwrap_err();
+    /// let SolveError::Unproven { refused, best: Some(play) } = &err else { panic!("{err}") };
+    /// assert_eq!(*refused, PlayError::JokerMeldLocked { meld: 0 });
+    /// assert_eq!(play.placed, parse_list::<Tile>("k9")?);
+    /// let held: TileCounts = rack.iter().copied().collect();
+    /// assert!(check_play(&locked, &table, &held, true, &play.table).is_ok());
+    /// assert!(err.to_string().ends_with("an allowed play placing 1 tile was found, not proven best"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[error("the best play under the meld rules is refused ({refused}); {}", found(.best.as_deref()))]
     Unproven {
         /// Why the engine refuses the meld puzzle's best play.
         #[source]
         refused: PlayError,
+        /// The best play found that [`check_play`](crate::check_play) accepts under the
+        /// same rules (checked before it is attached), not proven best: ranked by the
+        /// turn's objective, the better of the plays the search checked and the
+        /// rack-only play (new melds of rack tiles, then, once opened, lay-offs at the
+        /// ends of the table's melds; ties go to it, which leaves the old melds whole).
+        /// `None` when no allowed play placing a tile was found. Boxed to keep the error
+        /// small.
+        best: Option<Box<Solution>>,
     },
 }

@@ -41,7 +41,8 @@
 //! [`Solver::solve_turn`] takes the table as melds and the [`Config`](crate::Config) and
 //! answers only with a play the engine's [`check_play`](crate::check_play) accepts and
 //! that is proven best under those rules, or says that it cannot prove one
-//! ([`SolveError::Unproven`]). See [the solver's design
+//! ([`SolveError::Unproven`], which still carries the best allowed play it found). See
+//! [the solver's design
 //! notes](https://github.com/rummykit/rummykit/blob/main/docs/design/solver.md).
 
 mod dp;
@@ -52,6 +53,7 @@ mod options;
 mod own;
 mod paged;
 mod position;
+mod rack_only;
 mod reuse;
 mod schmidt;
 mod solution;

@@ -13,8 +13,9 @@
 //! joker beside rack tiles, a group of three's naturals beside both missing colours, or
 //! the initial meld's own melds of rack tiles worth the threshold, `own.rs`)
 //! is the answer. If none does, the answer
-//! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum,
-//! rather than a play that might not be the best.
+//! is not proven: [`SolveError::Unproven`] says which rule refused the puzzle's optimum
+//! rather than claim a play best, and carries the best allowed play found (of the
+//! candidates checked and the rack-only play, `rack_only.rs`), checked again.
 //!
 //! # Why the kept ways bound every play that keeps those jokers
 //!
@@ -98,7 +99,11 @@ impl Solver {
     ///   the candidates' checks ran past their shared bound of search choices first. A
     ///   bound whose search would run past its limit (too many melds, choices or sets,
     ///   or more work than one turn may do) is not used: the answer is then `Unproven`
-    ///   rather than slow.
+    ///   rather than slow. It still carries the best play found that [`check_play`]
+    ///   accepts (its `best`, not proven best): of the candidates the search checked and
+    ///   the rack-only play (new melds of rack tiles, then, once opened, lay-offs at the
+    ///   ends of melds), the one ranking highest under `objective`, ties to the
+    ///   rack-only play; `None` only when neither is allowed and places a tile.
     ///
     /// ```
     /// use rummykit_core::{Meld, MeldKind, MeldRules, Tile, parse_list};
@@ -169,7 +174,8 @@ impl Solver {
             if sol.tiles_placed == 0 {
                 return Ok(none());
             }
-            return judge(&sol).map(|_| sol).map_err(|refused| SolveError::Unproven { refused });
+            // The rack-only play is this one, refused: no allowed play was found.
+            return judge(&sol).map(|_| sol).map_err(|refused| SolveError::Unproven { refused, best: None });
         }
         // The meld puzzle's optimum bounds every legal play. Only a play placing a tile
         // is of use, so a floor of one tile ends the search as soon as a bound shows none.
@@ -319,10 +325,14 @@ impl Solver {
             }
         };
         // The locked melds' plays, or the legal one among them already found.
+        // One below the goal is kept aside: it is still a legal play for `Unproven`.
+        let mut spare = None;
         let locked_plays = match locked_legal {
             Some(sol) => {
                 if wanted(&sol, &best) {
                     best = Some(sol);
+                } else {
+                    spare = Some(sol);
                 }
                 Vec::new()
             }
@@ -439,8 +449,38 @@ impl Solver {
         }
         match best {
             Some(b) if rank(&b, objective) >= goal.get() => Ok(b),
-            _ => Err(SolveError::Unproven { refused }),
+            best => {
+                // The better of the legal plays found, the first on a tie.
+                let found = best
+                    .into_iter()
+                    .chain(spare)
+                    .reduce(|a, b| if rank(&b, objective) > rank(&a, objective) { b } else { a });
+                let best = self.best_unproven(found, (table, rack, opened), &options, &judge)?;
+                Err(SolveError::Unproven { refused, best: best.map(Box::new) })
+            }
         }
+    }
+
+    /// The play an `Unproven` answer carries: the better under `options`' objective of
+    /// `found` (a play the search found legal) and the rack-only play
+    /// ([`Solver::rack_only`]), ties to the rack-only play (it leaves the old melds
+    /// whole), each taken only if `judge` ([`check_play`] under the turn's rules)
+    /// accepts it; `None` if neither is accepted or places a tile.
+    fn best_unproven(
+        &mut self,
+        found: Option<Solution>,
+        (table, rack, opened): (&[Meld<Tile>], &[Tile], bool),
+        options: &SolveOptions,
+        judge: &dyn Fn(&Solution) -> Result<crate::PlayInfo, PlayError>,
+    ) -> Result<Option<Solution>, SolveError> {
+        let objective = options.objective;
+        let own = self.rack_only(table, rack, options, opened)?.filter(|sol| judge(sol).is_ok());
+        let found = found.filter(|sol| {
+            sol.tiles_placed > 0
+                && own.as_ref().is_none_or(|o| rank(sol, objective) > rank(o, objective))
+                && judge(sol).is_ok()
+        });
+        Ok(found.or(own))
     }
 
     /// Takes one more puzzle for a bound from the turn's work ([`TURN_WORK`]): false
