@@ -7,7 +7,7 @@ use rand::Rng;
 use rummykit_classic::ClassicRummy;
 use rummykit_core::{
     DealError, Description, FromSetup, Game, NotYourTurn, Outcome, PositionError, Redeal, ScoreOrder, Seat,
-    SeatView, Seating,
+    SeatView, Seating, ShownKey,
 };
 use rummykit_rummikub::{Config as RummikubConfig, Rummikub};
 use rummykit_rummy40::Rummy40;
@@ -541,6 +541,45 @@ impl Game for AnyGame {
             (AnyGame::Classic(g), AnyAction::Classic(a)) => Ok(Game::apply(g, seat, a)?),
             (AnyGame::Rummy40(g), AnyAction::Rummy40(a)) => Ok(Game::apply(g, seat, a)?),
             _ => Err(AnyError::WrongGame { game, action: kind }),
+        }
+    }
+
+    /// As [`apply`](Game::apply), the action only read: the engine's own.
+    fn apply_borrowed(&mut self, seat: Seat, action: &AnyAction) -> Result<(), AnyError> {
+        self.admit(seat, action)?;
+        match (self, action) {
+            (AnyGame::Rummikub(g), AnyAction::Rummikub(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
+            (AnyGame::Classic(g), AnyAction::Classic(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
+            (AnyGame::Rummy40(g), AnyAction::Rummy40(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
+            // `admit` refused every other pair.
+            (game, action) => Err(AnyError::WrongGame { game: game.kind(), action: action.kind() }),
+        }
+    }
+
+    /// The engine's own [`apply_shown`](Game::apply_shown), given the view `shown`
+    /// wraps and the key, the state unchanged (so a game that applies its random
+    /// draw's actions without deciding them again does so here too); a view of another
+    /// game is no view of this one: [`apply_borrowed`](Game::apply_borrowed).
+    #[inline]
+    fn apply_shown<'v>(
+        &mut self,
+        seat: Seat,
+        shown: &'v AnyView,
+        action: &AnyAction,
+        key: ShownKey<'v>,
+    ) -> Result<(), AnyError> {
+        self.admit(seat, action)?;
+        match (self, shown, action) {
+            (AnyGame::Rummikub(g), AnyView::Rummikub(v), AnyAction::Rummikub(a)) => {
+                Ok(g.apply_shown(seat, v, a, key)?)
+            }
+            (AnyGame::Classic(g), AnyView::Classic(v), AnyAction::Classic(a)) => {
+                Ok(g.apply_shown(seat, v, a, key)?)
+            }
+            (AnyGame::Rummy40(g), AnyView::Rummy40(v), AnyAction::Rummy40(a)) => {
+                Ok(g.apply_shown(seat, v, a, key)?)
+            }
+            (game, _, action) => game.apply_borrowed(seat, action),
         }
     }
 

@@ -229,21 +229,55 @@ pub trait CardRules: Clone + Debug + Sized {
     /// `shown` is the view the hand loop made from this state for the seat to move
     /// ([`Game::apply_shown`]): what the draw listed is legal, so it need not be decided
     /// again. `None`, the default, for any other action: the engine then checks it in
-    /// full. A plan is committed only by the engine.
+    /// full. A plan is committed only by the engine: it asks only with the hand loop's
+    /// `key`, and commits the plan only when the seat it applies for is to move and
+    /// `shown` is that seat's view (else it checks the action in full, as `apply`).
+    ///
+    /// A game that answers `Some` must itself guarantee that the draw it vouches for
+    /// was made from `shown` as it is now and from this state as it is now:
+    ///
+    /// * its record of a draw names the view's identity (its address: the hand loop's
+    ///   view stays in place), never only the action;
+    /// * [`fill_view`](CardRules::fill_view) clears the record, so a draw made before
+    ///   the view's last refresh vouches for nothing;
+    /// * every change of the state clears it ([`commit`](CardRules::commit) and
+    ///   anything else that changes it), so a draw made before the game changed vouches
+    ///   for nothing;
+    /// * asking consumes the record (one answer per draw), and the plan is the check's
+    ///   plan for that action on this state.
     ///
     /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, RandomBot, Seating, play_hand};
+    /// // The toy keeps the default: every action of a hand the loop plays is checked.
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let mut a = RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(2));
+    /// let mut b = RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(3));
+    /// play_hand(&mut game, &mut [&mut a, &mut b], 1_000)?;
+    /// assert!(game.outcome().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// ```compile_fail
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
     /// # use toy::{Step, ThreeCards};
     /// use rand::SeedableRng;
     /// use rummykit_core::{CardRules, Game, Seating};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
-    /// // The toy keeps the default: every action is checked.
-    /// assert!(game.vouched(&game.view(0), &Step::Draw).is_none());
-    /// # Ok::<(), rummykit_core::DealError>(())
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng).unwrap();
+    /// // Without the hand loop's key it cannot be asked.
+    /// let _ = game.vouched(&game.view(0), &Step::Draw);
     /// ```
-    fn vouched<'a>(&self, shown: &Self::CardView, action: &'a Self::CardAction) -> Option<Self::Plan<'a>> {
-        let _ = (shown, action);
+    fn vouched<'a>(
+        &self,
+        shown: &Self::CardView,
+        action: &'a Self::CardAction,
+        key: &ShownKey<'_>,
+    ) -> Option<Self::Plan<'a>> {
+        let _ = (shown, action, key);
         None
     }
 
@@ -515,20 +549,27 @@ impl<T: CardRules> Game for T {
         self.commit(plan, CommitKey { _private: () })
     }
 
-    /// The plan the game vouches for ([`vouched`](CardRules::vouched)), else the check;
-    /// then the [`commit`](CardRules::commit).
+    /// The plan the game vouches for ([`vouched`](CardRules::vouched)), committed when
+    /// `seat` is to move and `shown` is its view; else the check and the
+    /// [`commit`](CardRules::commit) of `apply`.
     #[inline]
-    fn apply_shown(
+    fn apply_shown<'v>(
         &mut self,
         seat: Seat,
-        shown: &Self::View,
+        shown: &'v Self::View,
         action: &Self::Action,
-        _: ShownKey,
+        key: ShownKey<'v>,
     ) -> Result<(), Self::Error> {
-        match self.vouched(shown, action) {
-            Some(plan) => self.commit(plan, CommitKey { _private: () }),
-            None => self.apply_borrowed(seat, action),
+        // The seat check `apply` makes, so that a vouched plan is only ever committed
+        // for the mover, from the mover's view (asked first: the game's record of its
+        // draw is consumed either way, and the check is then cheaper).
+        if let Some(plan) = self.vouched(shown, action, &key)
+            && self.to_move() == Some(seat)
+            && shown.seat == seat
+        {
+            return self.commit(plan, CommitKey { _private: () });
         }
+        self.apply_borrowed(seat, action)
     }
 
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {

@@ -172,6 +172,9 @@ impl HandView {
 /// else by `memcpy`. A view's refresh copies such vectors before every action, each a
 /// few words long, where a `memcpy` call costs more than the copy.
 ///
+/// Hidden from the documentation: the games' own views use it for their vectors by seat;
+/// it is no promise to other programs.
+///
 /// ```
 /// let mut opened = vec![false; 4];
 /// rummykit_core::copy_by_seat(&mut opened, &[true, false, false, true]);
@@ -179,6 +182,7 @@ impl HandView {
 /// rummykit_core::copy_by_seat(&mut opened, &[true; 7]);
 /// assert_eq!(opened, [true; 7]);
 /// ```
+#[doc(hidden)]
 #[inline(always)]
 pub fn copy_by_seat<T: Copy>(to: &mut Vec<T>, from: &[T]) {
     #[inline(always)]

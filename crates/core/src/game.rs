@@ -849,9 +849,13 @@ pub trait Game: Clone + Debug + Sized {
     /// [`apply_borrowed`](Game::apply_borrowed) of an action a player chose from `shown`,
     /// the view of `seat` that the hand loop made with [`view_into`](Game::view_into)
     /// and lent by shared reference only, neither the view nor the game changed since.
-    /// Only the hand loop can call it (it alone makes a [`ShownKey`]), so a game may take
-    /// what its own drawing of `action` from `shown` proved instead of deciding it again;
-    /// any other action is checked in full.
+    /// Only the hand loop makes a [`ShownKey`], one for each call and tied to the
+    /// borrow of `shown`, so a game may take what its own drawing of `action` from
+    /// `shown` proved instead of deciding it again, when `seat` is to move and `shown`
+    /// is that seat's view; any other action is checked in full. A game that wraps
+    /// another may forward the key to the inner game's `apply_shown` only with the same
+    /// view or the one its own wraps, the inner state unchanged since the call began
+    /// (see [`ShownKey`]).
     ///
     /// The default is [`apply_borrowed`](Game::apply_borrowed).
     ///
@@ -859,16 +863,26 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// As [`apply`](Game::apply); the state is then unchanged.
     ///
-    /// ```compile_fail
-    /// // Outside the hand loop a key cannot be made: its field is private.
-    /// let _key = rummykit_core::ShownKey { _private: () };
     /// ```
-    fn apply_shown(
+    /// # use rand::SeedableRng;
+    /// # use rummykit_core::{Game, RandomBot, Seating, play_hand};
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// // Only the hand loop calls it: a hand played by random players.
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut game = ThreeCards::deal(&(), Seating::new(2), &mut rng)?;
+    /// let mut a = RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(2));
+    /// let mut b = RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(3));
+    /// let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b], 1_000)?;
+    /// assert_eq!(Some(outcome), game.outcome());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn apply_shown<'v>(
         &mut self,
         seat: Seat,
-        shown: &Self::View,
+        shown: &'v Self::View,
         action: &Self::Action,
-        key: ShownKey,
+        key: ShownKey<'v>,
     ) -> Result<(), Self::Error> {
         let _ = (shown, key);
         self.apply_borrowed(seat, action)

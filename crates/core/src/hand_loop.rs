@@ -4,16 +4,44 @@
 
 #[cfg(doc)]
 use crate::Match;
+use core::marker::PhantomData;
+
 use crate::{Bot, DriverError, Game, Outcome, Players, Seat};
 
 /// Permission to call [`Game::apply_shown`], which only the hand loop can give: it alone
 /// knows that the view it passes is the one it made for the seat to move and lent by
 /// shared reference only, so that the view and the game are as they were when the
 /// player chose from it.
+///
+/// The loop makes one key for each call, tied to the borrow of the view it passes
+/// (`'v`, invariant): a game cannot keep it past the call (in a static, say), and it is
+/// neither `Clone` nor `Send`. A game that wraps another may forward its key, once, to
+/// the inner game's [`Game::apply_shown`] with the same view or the view its own wraps,
+/// the inner state unchanged since the call began; for anything else it calls the inner
+/// [`Game::apply_borrowed`].
+///
+/// ```compile_fail
+/// // Outside the hand loop a key cannot be made: its field is private.
+/// let _key = rummykit_core::ShownKey { _private: core::marker::PhantomData };
+/// ```
+///
+/// ```compile_fail
+/// // Nor kept past the call that lent it.
+/// use std::sync::Mutex;
+/// static KEPT: Mutex<Option<rummykit_core::ShownKey<'static>>> = Mutex::new(None);
+/// fn keep<'v>(key: rummykit_core::ShownKey<'v>) {
+///     *KEPT.lock().unwrap() = Some(key);
+/// }
+/// ```
 #[derive(Debug)]
-pub struct ShownKey {
-    _private: (),
+pub struct ShownKey<'v> {
+    // Invariant in `'v` (the view's borrow cannot be stretched or shrunk), and neither
+    // `Send` nor `Sync`: a game's record of its draw is per thread.
+    _private: PhantomData<(Invariant<'v>, *const ())>,
 }
+
+/// A type invariant in `'v`: it both takes and gives a `&'v ()`.
+type Invariant<'v> = fn(&'v ()) -> &'v ();
 
 /// Plays one hand to its end: asks `players` for each action of the seat to move with
 /// that seat's view only (one view, refreshed with [`Game::view_into`]), applies it for
@@ -50,7 +78,7 @@ pub(crate) fn drive_hand<G: Game>(
         };
         // Borrowed: the action is reported and recorded after it is played. `shown` is
         // the view made above for the seat to move, lent by shared reference only.
-        match game.apply_shown(hand_seat, shown, &action, ShownKey { _private: () }) {
+        match game.apply_shown(hand_seat, shown, &action, ShownKey { _private: PhantomData }) {
             Ok(()) => {
                 accepted += 1;
                 players.applied(game, seat, &action);

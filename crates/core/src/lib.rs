@@ -130,7 +130,10 @@ pub use card_set::CardSet;
 pub use card_setup::{CardSetup, ListedCards, PlacedCards, SetupMeld, seat_list};
 pub use card_table::{MeldId, MeldTable, RunEnd, TableError, TableMeld};
 pub use card_turn::{Phase, TurnError};
-pub use card_view::{HandView, copy_by_seat};
+pub use card_view::HandView;
+// For the games' own views only, not part of the documented interface.
+#[doc(hidden)]
+pub use card_view::copy_by_seat;
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{CardMeld, CardSplit, Split, least_deadwood, least_deadwood_value};
 pub use description::{Description, Part};

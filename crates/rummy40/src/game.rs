@@ -7,7 +7,7 @@ use rand::{Rng, RngExt};
 use rummykit_core::{
     Card, CardRules, Catalog, CommitKey, DealError, Face, HandState, JokerRole, ListedCards, MAX_MELD_LEN,
     MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId, PieceSet, Piles,
-    PositionError, RunEnd, ScoreOrder, Seat, Seating, deal_cards, seat_list,
+    PositionError, RunEnd, ScoreOrder, Seat, Seating, ShownKey, deal_cards, seat_list,
 };
 
 #[cfg(doc)]
@@ -155,6 +155,252 @@ mod tests {
             }
         }
         assert!(refused.iter().all(|&n| n > 40), "{refused:?} refused");
+    }
+
+    /// A bot that answers `first` once, then plays at random.
+    struct Replayer {
+        first: Option<crate::Action>,
+        rng: rand_chacha::ChaCha8Rng,
+    }
+
+    impl rummykit_core::Bot<Rummy40> for Replayer {
+        fn name(&self) -> &str {
+            "replayer"
+        }
+
+        fn act(&mut self, view: &crate::View) -> crate::Action {
+            match self.first.take() {
+                Some(action) => action,
+                None => Rummy40::random_action_from(view, &mut self.rng).expect("a legal action"),
+            }
+        }
+    }
+
+    /// A player draws an action from its view and stops (its draw recorded), the same
+    /// action is then applied to the game directly, and the hand loop runs again with
+    /// the player answering what it drew: the draw vouches for nothing (the game moved
+    /// on since), so the action is checked in full and refused, the game unchanged.
+    #[test]
+    fn a_draw_before_the_game_changed_vouches_for_nothing() {
+        use rummykit_core::{Bot, DriverError, play_hand};
+
+        for game_no in 0..60u64 {
+            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
+            let mut game = Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap();
+            let seat = game.to_move().unwrap();
+            let view = game.view(seat);
+            let drawn = Rummy40::random_action_from(&view, &mut rng).unwrap();
+            game.apply(seat, drawn.clone()).unwrap();
+            let error = game.check(seat, &drawn).expect_err("a draw drawn twice");
+            let before = game.clone();
+            let mut players: Vec<Replayer> = (0..3)
+                .map(|s| Replayer {
+                    first: (s == seat).then(|| drawn.clone()),
+                    rng: rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s as u64),
+                })
+                .collect();
+            let mut bots: Vec<&mut dyn Bot<Rummy40>> =
+                players.iter_mut().map(|p| p as &mut dyn Bot<Rummy40>).collect();
+            let result = play_hand(&mut game, &mut bots, 100_000);
+            assert!(
+                matches!(&result, Err(DriverError::IllegalAction { seat: s, error: e, .. }) if *s == seat && *e == error),
+                "game {game_no}: {:?}",
+                result.map(|_| ())
+            );
+            assert_eq!(game, before, "game {game_no}");
+        }
+    }
+
+    /// A random player that keeps a shadow of the game (shared by the seats) and, before
+    /// answering its draw, has the shadow check and apply it the long way.
+    struct Shadowed {
+        shadow: std::rc::Rc<core::cell::RefCell<Rummy40>>,
+        rng: rand_chacha::ChaCha8Rng,
+    }
+
+    impl rummykit_core::Bot<Rummy40> for Shadowed {
+        fn name(&self) -> &str {
+            "shadowed"
+        }
+
+        fn act(&mut self, view: &crate::View) -> crate::Action {
+            // The draw from a copy of the rng is the draw below; the shadow's apply
+            // clears the record of the first, so the answer is drawn again.
+            let action = Rummy40::random_action_from(view, &mut self.rng.clone()).expect("a legal action");
+            let mut shadow = self.shadow.borrow_mut();
+            assert_eq!(shadow.view(view.seat), *view);
+            assert_eq!(shadow.check(view.seat, &action), Ok(()), "{action:?}");
+            shadow.apply(view.seat, action.clone()).expect("checked");
+            drop(shadow);
+            let again = Rummy40::random_action_from(view, &mut self.rng).expect("a legal action");
+            assert_eq!(again, action);
+            again
+        }
+    }
+
+    /// In release builds the random draw's listing is the referee for the actions the
+    /// hand loop applies without their check: random hands played through `play_hand`
+    /// reach, action by action, the states the full check and apply reach from the same
+    /// actions (every action accepted by the check, every view the same, the same end).
+    #[test]
+    fn drawn_actions_applied_unchecked_play_as_the_check_would() {
+        use rummykit_core::{Bot, play_hand};
+
+        for game_no in 0..60u64 {
+            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let seats = 2 + (game_no / 2 % 3) as usize;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
+            let mut game = Rummy40::deal(&config, Seating::new(seats), &mut rng).unwrap();
+            let shadow = std::rc::Rc::new(core::cell::RefCell::new(game.clone()));
+            let mut players: Vec<Shadowed> = (0..seats as u64)
+                .map(|s| Shadowed {
+                    shadow: shadow.clone(),
+                    rng: rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s),
+                })
+                .collect();
+            let mut bots: Vec<&mut dyn Bot<Rummy40>> =
+                players.iter_mut().map(|p| p as &mut dyn Bot<Rummy40>).collect();
+            let (outcome, actions) = play_hand(&mut game, &mut bots, 100_000).expect("a hand played");
+            assert!(!actions.is_empty());
+            assert_eq!(game, *shadow.borrow(), "game {game_no}");
+            assert_eq!(Some(outcome), shadow.borrow().outcome(), "game {game_no}");
+        }
+    }
+
+    /// How [`Forwarder`] passes on the hand loop's key.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Forward {
+        /// To the inner game for the seat after the mover.
+        ForAnotherSeat,
+        /// After applying the action to the inner game first.
+        AfterAChange,
+    }
+
+    /// A game wrapping Rummy 40 that breaks the rule for forwarding the key: the inner
+    /// game must refuse what it is then asked by its own check.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Forwarder {
+        inner: Rummy40,
+        forward: Forward,
+        /// The inner state just before the forwarded call, and that call's answer.
+        forwarded: Option<(Rummy40, Result<(), crate::ActionError>)>,
+    }
+
+    impl Game for Forwarder {
+        type Config = (Config, Forward);
+        type Action = crate::Action;
+        type View = crate::View;
+        type Error = crate::ActionError;
+
+        fn score_order(config: &Self::Config) -> rummykit_core::ScoreOrder {
+            Rummy40::score_order(&config.0)
+        }
+
+        fn deal<R: rand::Rng + ?Sized>(
+            config: &Self::Config,
+            seating: Seating,
+            rng: &mut R,
+        ) -> Result<Self, rummykit_core::DealError> {
+            Ok(Forwarder {
+                inner: Rummy40::deal(&config.0, seating, rng)?,
+                forward: config.1,
+                forwarded: None,
+            })
+        }
+
+        fn seats(&self) -> usize {
+            self.inner.seats()
+        }
+
+        fn to_move(&self) -> Option<rummykit_core::Seat> {
+            self.inner.to_move()
+        }
+
+        fn apply(&mut self, seat: rummykit_core::Seat, action: Self::Action) -> Result<(), Self::Error> {
+            self.inner.apply(seat, action)
+        }
+
+        fn apply_shown<'v>(
+            &mut self,
+            seat: rummykit_core::Seat,
+            shown: &'v Self::View,
+            action: &Self::Action,
+            key: rummykit_core::ShownKey<'v>,
+        ) -> Result<(), Self::Error> {
+            let seat = match self.forward {
+                Forward::ForAnotherSeat => (seat + 1) % self.inner.seats(),
+                Forward::AfterAChange => {
+                    self.inner.apply_borrowed(seat, action)?;
+                    seat
+                }
+            };
+            let before = self.inner.clone();
+            let answer = self.inner.apply_shown(seat, shown, action, key);
+            self.forwarded = Some((before, answer.clone()));
+            // Stop the hand: one forwarded call is the test.
+            answer.and(Err(crate::ActionError::Turn(rummykit_core::TurnError::WrongPhase {
+                phase: self.inner.phase(),
+            })))
+        }
+
+        fn view(&self, seat: rummykit_core::Seat) -> Self::View {
+            self.inner.view(seat)
+        }
+
+        fn view_into(&self, seat: rummykit_core::Seat, view: &mut Self::View) {
+            self.inner.view_into(seat, view);
+        }
+
+        fn random_action_from<R: rand::Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
+            Rummy40::random_action_from(view, rng)
+        }
+
+        fn outcome(&self) -> Option<rummykit_core::Outcome> {
+            self.inner.outcome()
+        }
+    }
+
+    /// The engine's fast path for a drawn action is taken only for the seat to move,
+    /// from its view, and only while the state is the one the draw was made from: a
+    /// wrapper that forwards the hand loop's key for another seat, or after changing the
+    /// inner game, has the action checked in full and refused, the inner game unchanged
+    /// by that call.
+    #[test]
+    fn a_forwarded_key_vouches_only_for_the_mover_and_an_unchanged_game() {
+        use rummykit_core::{Bot, DriverError, NotYourTurn, RandomBot, TurnError, play_hand};
+
+        use crate::ActionError;
+
+        for game_no in 0..40u64 {
+            let forward = if game_no % 2 == 0 { Forward::ForAnotherSeat } else { Forward::AfterAChange };
+            let config = if game_no / 2 % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
+            let mut game = Forwarder::deal(&(config, forward), Seating::new(3), &mut rng).unwrap();
+            let mover = game.to_move().unwrap();
+            let mut players: Vec<RandomBot<rand_chacha::ChaCha8Rng>> = (0..3)
+                .map(|s| RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s)))
+                .collect();
+            let mut bots: Vec<&mut dyn Bot<Forwarder>> =
+                players.iter_mut().map(|p| p as &mut dyn Bot<Forwarder>).collect();
+            let result = play_hand(&mut game, &mut bots, 100_000);
+            assert!(matches!(result, Err(DriverError::IllegalAction { .. })), "game {game_no}");
+            let (before, answer) = game.forwarded.clone().expect("a forwarded call");
+            match forward {
+                Forward::ForAnotherSeat => {
+                    let not_yours = NotYourTurn { seat: (mover + 1) % 3, to_move: mover };
+                    assert_eq!(
+                        answer,
+                        Err(ActionError::Turn(TurnError::NotYourTurn(not_yours))),
+                        "game {game_no}"
+                    );
+                }
+                Forward::AfterAChange => {
+                    assert!(matches!(answer, Err(ActionError::Turn(_))), "game {game_no}: {answer:?}");
+                }
+            }
+            assert_eq!(game.inner, before, "game {game_no}");
+        }
     }
 }
 
@@ -1284,6 +1530,10 @@ impl CardRules for Rummy40 {
     /// ```
     #[inline]
     fn plan<'a>(&self, action: &'a Action) -> Result<Plan<'a>, ActionError> {
+        // Every commit follows this check or `vouched`, which takes the record: so a draw
+        // made before the state changed vouches for nothing after it (here rather than in
+        // the commit, which the hand loop's vouched actions also pass).
+        DRAWN.set((0, Drawn::None));
         // A draw reads the phase and the stock alone: the mover's side is not gathered for it.
         match action {
             Action::DrawStock => crate::check::draw_plan(self.state.phase, self.state.piles.stock_len()),
@@ -1320,17 +1570,21 @@ impl CardRules for Rummy40 {
     }
 
     /// An action the random draw drew from `shown` (the hand loop's view of this state
-    /// for the seat to move), but for the rarest kinds (a joker released, going rummy):
-    /// the listing decided it legal (its differential tests hold it to the check), so
-    /// only the plan is made, as the check makes it. Any other action, or one drawn
-    /// from another view or before the view's last refresh, is left to the check.
+    /// for the seat to move, the engine's seat check made), but for the rarest kinds (a
+    /// joker released, going rummy): the listing decided it legal (its differential
+    /// tests hold it to the check), so only the plan is made, as the check makes it.
+    /// Any other action, or one drawn from another view, before the view's last
+    /// refresh or before the state last changed (the per-thread record of the draw,
+    /// cleared by both and consumed here), is left to the check.
     #[inline]
-    fn vouched<'a>(&self, shown: &View, action: &'a Action) -> Option<Plan<'a>> {
+    fn vouched<'a>(&self, shown: &View, action: &'a Action, _: &ShownKey<'_>) -> Option<Plan<'a>> {
         let (from, drawn) = DRAWN.replace((0, Drawn::None));
         if from != core::ptr::from_ref(shown).addr() {
             return None;
         }
         let plan = self.drawn_plan(drawn, action);
+        // In release builds the listing is the referee for a random player's drawn
+        // actions; the tests, run in debug, compare every vouched plan with the check's.
         debug_assert!(
             plan.is_none()
                 || (shown.seat == self.state.to_move

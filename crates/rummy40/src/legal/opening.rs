@@ -625,7 +625,9 @@ impl Turn<'_> {
         };
         // The faces that might ever fit first (most hands are ruled out by them), then
         // those that fit with these cards (decided for all at once: most hands that ask
-        // ask about several).
+        // ask about several). Both are sound, whatever `may_go_rummy` does with more or
+        // fewer faces: its condition is necessary for any `fits` that covers the faces
+        // that truly fit, and `ever` covers `fitting`, which covers them.
         let reach = reach.get();
         let may_rummy = may_go_rummy(counts, held, meldable, |i| reach.ever & 1u64 << i != 0) && {
             let fit = reach.fitting(counts, held);
