@@ -17,8 +17,11 @@ fn found(best: Option<&Solution>) -> String {
     }
 }
 
-/// Why [`solve`](super::solve) refused a position. Every variant names the offending
-/// tile or meld; the solver never panics on a caller's input.
+/// Why [`solve`](super::solve) refused a position, or why
+/// [`Solver::solve_turn`](super::Solver::solve_turn) could not prove its answer
+/// ([`Unproven`](SolveError::Unproven), which may carry an allowed play: [`best`](SolveError::best)).
+/// Every variant names the offending tile or meld; the solver never panics on a caller's
+/// input.
 ///
 /// ```
 /// use rummykit_rummikub::solver::{Position, SolveError, SolveOptions, solve};
@@ -114,4 +117,42 @@ pub enum SolveError {
         /// small.
         best: Option<Box<Solution>>,
     },
+}
+
+impl SolveError {
+    /// The allowed play an [`Unproven`](SolveError::Unproven) answer carries (a play
+    /// [`check_play`](crate::check_play) accepts, not proven best); `None` for every
+    /// other error, and for an `Unproven` that found none. For a caller that wants a
+    /// play whenever one was found: `?` or `.ok()` on the answer would drop it.
+    ///
+    /// ```
+    /// use rummykit_core::{Meld, MeldKind, Tile, parse_list};
+    /// use rummykit_rummikub::solver::{Objective, Solution, SolveError, Solver};
+    /// use rummykit_rummikub::{Config, MELD_RULES};
+    ///
+    /// /// The proven best play, or else the allowed play found, or else none.
+    /// fn hint(answer: Result<Solution, SolveError>) -> Option<Solution> {
+    ///     match answer {
+    ///         Ok(best) => Some(best),
+    ///         Err(e) => e.best().cloned(),
+    ///     }
+    /// }
+    /// let meld = |k, s: &str| Meld::new(k, &parse_list::<Tile>(s).unwrap(), &MELD_RULES).unwrap();
+    /// let table = [meld(MeldKind::Run, "y2 J y4 y5"), meld(MeldKind::Group, "r9 b9 y9")];
+    /// let rack = parse_list::<Tile>("y3 k9")?;
+    /// let mut locked = Config::STANDARD;
+    /// locked.joker_melds_locked = true;
+    /// let answer = Solver::new().solve_turn(&table, &rack, &locked, true, Objective::Tiles);
+    /// let play = hint(answer).expect("k9 fits the group at least");
+    /// assert!(play.tiles_placed >= 1);
+    /// assert_eq!(SolveError::TableNotMeldable.best(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn best(&self) -> Option<&Solution> {
+        match self {
+            SolveError::Unproven { best, .. } => best.as_deref(),
+            _ => None,
+        }
+    }
 }

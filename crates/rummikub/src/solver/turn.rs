@@ -455,7 +455,7 @@ impl Solver {
                     .into_iter()
                     .chain(spare)
                     .reduce(|a, b| if rank(&b, objective) > rank(&a, objective) { b } else { a });
-                let best = self.best_unproven(found, (table, rack, opened), &options, &judge)?;
+                let best = self.best_unproven(found, (table, rack, opened), &options, &judge);
                 Err(SolveError::Unproven { refused, best: best.map(Box::new) })
             }
         }
@@ -472,15 +472,18 @@ impl Solver {
         (table, rack, opened): (&[Meld<Tile>], &[Tile], bool),
         options: &SolveOptions,
         judge: &dyn Fn(&Solution) -> Result<crate::PlayInfo, PlayError>,
-    ) -> Result<Option<Solution>, SolveError> {
+    ) -> Option<Solution> {
         let objective = options.objective;
-        let own = self.rack_only(table, rack, options, opened)?.filter(|sol| judge(sol).is_ok());
+        // The position was solved already, so the rack-only solve cannot fail; were it to,
+        // the answer stays `Unproven` with the search's play rather than another error.
+        let own =
+            self.rack_only(table, rack, options, opened).ok().flatten().filter(|sol| judge(sol).is_ok());
         let found = found.filter(|sol| {
             sol.tiles_placed > 0
                 && own.as_ref().is_none_or(|o| rank(sol, objective) > rank(o, objective))
                 && judge(sol).is_ok()
         });
-        Ok(found.or(own))
+        found.or(own)
     }
 
     /// Takes one more puzzle for a bound from the turn's work ([`TURN_WORK`]): false
