@@ -1681,3 +1681,135 @@ fn rules_1_5_manipulate_own_melds_bound_the_initial_turn() {
     assert_eq!(placed(&table, rack, &rules, false) as u64, best.0);
     assert_eq!(best.0, 3);
 }
+
+/// A `two_table_jokers` position in Rummikub XP's tiles (four jokers): one or two jokers
+/// on a rack of three tiles at most, and with `third` a third
+/// table joker put into a run of the table where it stays valid.
+fn xp_jokers(rng: &mut ChaCha8Rng, third: bool) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)> {
+    let (mut table, mut rack) = two_table_jokers(rng)?;
+    let rack_jokers = if third { 1 } else { rng.random_range(1..=2) };
+    // Three rack tiles at most: the brute force's layouts grow fast with jokers.
+    rack.truncate(3 - rack_jokers);
+    rack.extend(core::iter::repeat_n(Tile::JOKER, rack_jokers));
+    if third {
+        let runs: Vec<usize> =
+            (0..table.len()).filter(|&m| table[m].kind() == MeldKind::Run && table[m].jokers() > 0).collect();
+        let &m = runs.get(rng.random_range(0..runs.len().max(1)))?;
+        let mut faces = table[m].faces().to_vec();
+        let naturals: Vec<usize> = (0..faces.len()).filter(|&p| !faces[p].is_joker()).collect();
+        faces[naturals[rng.random_range(0..naturals.len())]] = Tile::JOKER;
+        table[m] = meld(MeldKind::Run, &faces)?;
+    }
+    Some((table, rack))
+}
+
+/// RULES.md §1.6, §1.10 in Rummikub XP's tiles, under `RackOnly` and
+/// `group3_joker_needs_both`: two table jokers and one or two on the rack, on crowded
+/// small positions. A released joker's meld may take both table jokers, the rack's
+/// jokers left to the rest; a joker the rules hold may then lie in that meld, not in
+/// the rest, so the rest is not held to it there. Every answer equals the brute
+/// force's best.
+#[test]
+fn rules_1_10_rack_jokers_beside_two_table_jokers_equal_brute_force() {
+    let xp = |f: &dyn Fn(&mut Config)| with_rules(|r| f(r)).with_tile_set(TileSet::Xp160);
+    let sets = [
+        ("rack only", xp(&|r| r.joker_replacement_source = ReplacementSource::RackOnly), 0x0110_7a01),
+        ("group3 both", xp(&|r| r.group3_joker_needs_both = true), 0x0110_7a02),
+    ];
+    let mut solver = Solver::new();
+    let mut report = Vec::new();
+    for (name, config, seed) in sets {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut cases, mut tally) = (0, Tally::default());
+        while cases < 100 {
+            let Some((table, rack)) = xp_jokers(&mut rng, false) else { continue };
+            cases += 1;
+            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("{name} xp case {cases}");
+            check_case(&mut solver, &label, &config, (&table, &rack), true, objective, &mut tally);
+        }
+        let Tally { answered, costly, costly_answered } = tally;
+        report.push(format!(
+            "{name}, xp jokers: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+        ));
+        assert!(answered >= 75, "{name}: {answered} answered, {costly_answered} of {costly}");
+    }
+    eprintln!("{}", report.join("\n"));
+}
+
+/// RULES.md §4.1 in Rummikub XP's tiles: two or three table jokers (three in one run at
+/// times) and rack jokers, most tiles the jokers stand for dropped from the rack, so
+/// some never move. A joker that never moves lies where it stays, and a run of three
+/// jokers stays in any run holding those three; every answer equals the brute force's
+/// best.
+#[test]
+fn rules_4_1_xp_jokers_that_never_move_equal_brute_force() {
+    let schmidt = Config::SCHMIDT.with_tile_set(TileSet::Xp160);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0401_7a03);
+    let mut solver = Solver::new();
+    let (mut cases, mut stuck_cases, mut tally) = (0, 0, Tally::default());
+    while cases < 150 {
+        let Some((table, mut rack)) = xp_jokers(&mut rng, cases % 2 == 0) else { continue };
+        let roles: Vec<Tile> = table
+            .iter()
+            .flat_map(|m| (0..m.len()).filter_map(|p| m.joker_role(p)))
+            .flat_map(|role| match role {
+                JokerRole::Exactly(t) => vec![t],
+                JokerRole::OneOf { number, .. } => {
+                    Colour::ALL.iter().filter_map(|&c| Tile::new(c, number)).collect()
+                }
+            })
+            .collect();
+        if rng.random_bool(0.8) {
+            rack.retain(|t| !roles.contains(t));
+        }
+        cases += 1;
+        stuck_cases += usize::from(jokers_that_never_move(&table, &rack) > 0);
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let label = format!("xp jokers that never move case {cases}");
+        check_case(&mut solver, &label, &schmidt, (&table, &rack), true, objective, &mut tally);
+    }
+    let Tally { answered, costly, costly_answered } = tally;
+    eprintln!(
+        "xp jokers that never move ({stuck_cases} with one): {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+    );
+    assert!(stuck_cases >= 40, "{stuck_cases} positions with a joker that never moves");
+    assert!(answered >= 110, "{answered} answered, {costly_answered} of {costly}");
+}
+
+/// RULES.md §1.6 under `RackOnly` in Rummikub XP's tiles: the k8 joker is held (no k8
+/// on the rack), yet r5 frees the r5 joker and `J J J y12` takes it beside both rack
+/// jokers, four tiles placed. The proven answer places four.
+#[test]
+fn rules_1_6_held_joker_beside_a_meld_of_three_jokers_is_solved() {
+    let mut rack_only = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
+    rack_only = rack_only.with_tile_set(TileSet::Xp160);
+    let table = [group("r8 b8 y8 J"), group("k5 y5 b5 J")];
+    let play = [group("r5 b5 y5 k5"), run("J J J y12"), group("r8 b8 y8 J")];
+    let held: TileCounts = tiles("r5 y12 y1 J J").into_iter().collect();
+    assert!(check_play(&rack_only, &table, &held, true, &play).is_ok());
+    assert_eq!(placed(&table, "r5 y12 y1 J J", &rack_only, true), 4);
+}
+
+/// RULES.md §4.1 in Rummikub XP's tiles: the three jokers of r5 J J J r9 stand for r6
+/// r7 r8, which no tile replaces, so they never move; yet b1 b2 J J J holds three tiles
+/// of their old run (the jokers) and keeps it, so b1 b2 J J J, r1 r2 r3 r4 r5,
+/// r9 r10 r11 r12 is legal and places both rack tiles. The answer places two, or is
+/// unproven; never a proven smaller one.
+#[test]
+fn rules_4_1_run_of_three_jokers_stays_in_a_run_of_another_colour() {
+    let schmidt = Config::SCHMIDT.with_tile_set(TileSet::Xp160);
+    let table = [run("r5 J J J r9"), run("r1 r2 r3 r4"), run("r10 r11 r12")];
+    let rack = tiles("b1 b2");
+    let play = [run("b1 b2 J J J"), run("r1 r2 r3 r4 r5"), run("r9 r10 r11 r12")];
+    let held: TileCounts = rack.iter().copied().collect();
+    assert!(check_play(&schmidt, &table, &held, true, &play).is_ok());
+    match Solver::new().solve_turn(&table, &rack, &schmidt, true, Objective::Tiles) {
+        Ok(sol) => {
+            assert_eq!(sol.tiles_placed, 2, "{:?}", sol.table);
+            assert!(check_play(&schmidt, &table, &held, true, &sol.table).is_ok());
+        }
+        Err(SolveError::Unproven { .. }) => {}
+        Err(e) => panic!("{e}"),
+    }
+}

@@ -59,12 +59,16 @@
 //! the ways [`Solver::solve_turn`]'s kept-role bound takes for it: kept in its role, or,
 //! for a group of three's joker, released with its group's naturals beside both missing
 //! colours, the group of four laid apart. The joker of `M` is released, so if the rules
-//! hold it, it is a group of three's, in that released way; every other held joker lies
-//! in the rest. So the rest is also a play of the puzzle on what is left with the held
-//! jokers laid out as one combination of their ways (one the jokers left can lay out),
-//! and the best over those combinations bounds it too: the rest's bound is the lower of
-//! the two. (Where the released joker of `M` needs the group of four and its tiles are
-//! not there, no rest is left at all.)
+//! hold it, it is a group of three's, in that released way. Where `M` as taken holds
+//! no other table joker, the play's `M` holds none either (its other jokers are taken
+//! from the table first), so every other held joker lies in the rest. So the rest is
+//! also a play of the puzzle on what is left with the held jokers laid out as one
+//! combination of their ways (one the jokers left can lay out), and the best over those
+//! combinations bounds it too: the rest's bound is the lower of the two. (Where the
+//! released joker of `M` needs the group of four and its tiles are not there, no rest is
+//! left at all.) Where `M` as taken holds a second table joker, a held joker may lie in
+//! `M` instead: kept in its role there, or exchanged above for a rack joker of `M`,
+//! which then takes its place in the rest. The rest is then bounded as above only.
 //!
 //! # A cheaper bound under `RackOnly`
 //!
@@ -113,9 +117,9 @@ impl Solver {
     /// [`MAX_BESIDE`] melds, the turn's work spent (`turn.rs`), or a solve that did not
     /// answer. Another table joker left to the rest keeps its role (one of `kept`, the
     /// ways any table joker may keep it) or ends in a meld of its own with rack tiles
-    /// ([`Solver::after_release`]); the jokers the rules hold lie in the rest in one
-    /// combination of their ways `held` (per such joker, as `solve_turn`'s kept-role
-    /// bound takes them; module docs).
+    /// ([`Solver::after_release`]); where the meld holds one table joker, the jokers the
+    /// rules hold lie in the rest in one combination of their ways `held` (per such
+    /// joker, as `solve_turn`'s kept-role bound takes them; module docs).
     ///
     /// A play ranking at least `ceiling` (a proven bound on every legal play) that
     /// `legal` accepts is the answer: the search ends there, with that play alone. Once
@@ -324,8 +328,11 @@ impl Solver {
                 Some(floor),
             )
             .ok()?;
+        // With a second table joker in the meld, a held joker may lie there (kept in its
+        // role, or exchanged for a rack joker of the meld), not in the rest (module docs).
+        let table_jokers = meld.faces().iter().zip(from_rack).filter(|(t, r)| t.is_joker() && !**r).count();
         let held_rest = match held {
-            _ if free.is_none() || held.is_empty() => None,
+            _ if free.is_none() || held.is_empty() || table_jokers > 1 => None,
             _ => Some(self.held_rest(&left_table, &left_rack, held, options, floor)?),
         };
         let rest = match kept {
@@ -574,4 +581,51 @@ pub(super) fn masks(places: &[usize], k: usize) -> Vec<u32> {
         out.extend(with);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TileSet;
+    use crate::solver::turn::{joker_roles, kept_any};
+
+    fn tiles(s: &str) -> Vec<Tile> {
+        rummykit_core::parse_list::<Tile>(s).unwrap()
+    }
+
+    /// `RULES.md` §1.6 under `RackOnly` with four jokers: the k8 joker is held (no k8 on
+    /// the rack), yet `r5 b5 y5 k5`, `J J J y12`, `r8 b8 y8 J` is legal and places four
+    /// tiles. Its released joker's meld, taken with both table jokers (table first),
+    /// leaves the rest no table joker to keep as k8; the rest's bound must not then
+    /// hold it to the held joker, or the bound falls below the legal play.
+    #[test]
+    fn held_joker_in_the_released_jokers_meld_keeps_the_bound() {
+        let group = |s: &str| Meld::new(MeldKind::Group, &tiles(s), &crate::MELD_RULES).unwrap();
+        let table = [group("r8 b8 y8 J"), group("k5 y5 b5 J")];
+        let rack = tiles("r5 y12 y1 J J");
+        let mut rules = crate::Config::STANDARD.with_tile_set(TileSet::Xp160);
+        rules.joker_replacement_source = crate::ReplacementSource::RackOnly;
+        let play =
+            [group("r5 b5 y5 k5"), Meld::infer(&tiles("J J J y12"), &crate::MELD_RULES).unwrap(), table[0]];
+        let held: crate::TileCounts = rack.iter().copied().collect();
+        assert!(crate::check_play(&rules, &table, &held, true, &play).is_ok());
+        let options =
+            SolveOptions::default().with_objective(Objective::Tiles).with_tile_set(TileSet::Xp160.catalog());
+        let mut solver = Solver::new();
+        solver.work_until = solver.dp.work.saturating_add(solver.turn_work);
+        let kept = kept_any(&joker_roles(&table), &table, &rack);
+        let k8 = Tile::new(Colour::Black, 8).unwrap();
+        let held = [vec![Keep::As(k8)]];
+        let beside = solver
+            .beside_rack(
+                &table,
+                &rack,
+                &options,
+                (JokerReuse::WithRackTile, &kept, &held),
+                ((0, 0), (u64::MAX, u64::MAX), Objective::Tiles),
+                &|_| false,
+            )
+            .expect("proven");
+        assert!(beside.bound.0 >= 4, "bound {:?} below a legal play of four tiles", beside.bound);
+    }
 }

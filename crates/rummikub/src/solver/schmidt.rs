@@ -64,8 +64,9 @@
 //! that never move*): a table joker that must stay and can be swapped for no rack tile
 //! lies, in every legal play, in a meld meeting its `Stay`, so a fixed meld can hold it
 //! only if it is such a meld (a group: groups are never cut) or can be cut from one (a
-//! run of its old run's colour, or any run if its old group has two jokers: a run holds
-//! one tile of a number, so never three of a group of one joker); the other jokers (the
+//! run of its old run's colour, or any run if its old run has three jokers, which a
+//! run of any colour holds as three of its tiles, or its old group two: a run holds one
+//! tile of a number, so never three of a group of one joker); the other jokers (the
 //! rack's, and table jokers a tile may replace) may lie anywhere. A joker that must stay
 //! counts as held so only by a joker of its own (two old melds of the same faces look
 //! met by one meld).
@@ -635,16 +636,19 @@ impl Turn {
     /// Whether a fixed meld of `kind` and `faces` may hold the joker `Stay(k)` that never
     /// moves: it lies in a meld meeting `Stay(k)`, which a fixed group is (a group is
     /// never cut) and a fixed run is cut from. Such a run holds three tiles of the
-    /// joker's old meld or stands for its tile: of the old run's colour, or any run if
-    /// the old group has two jokers (one of its naturals and both jokers); a run holds
-    /// one tile of a number only, so never three of a group of one joker.
+    /// joker's old meld (jokers included) or stands for its tile: of the old run's
+    /// colour, or any run if the old run has three jokers (a run holds three of its
+    /// tiles without one of its colour only in jokers) or the old group two (one of its
+    /// naturals and both jokers); a run holds one tile of a number only, so never three
+    /// of a group of one joker.
     fn hosts(&self, kind: MeldKind, faces: &[Tile], k: usize) -> bool {
         let stay = &self.stays[k];
+        let jokers = self.olds[stay.old].jokers;
         match kind {
             MeldKind::Group => self.meets(kind, faces, Need::Stay(k)),
             MeldKind::Run => match stay.tile {
-                Some(tile) => faces.iter().find_map(|t| t.colour()) == tile.colour(),
-                None => self.olds[stay.old].jokers >= 2,
+                Some(tile) => jokers >= 3 || faces.iter().find_map(|t| t.colour()) == tile.colour(),
+                None => jokers >= 2,
             },
         }
     }
@@ -999,6 +1003,29 @@ mod tests {
 
     fn meld(kind: MeldKind, faces: &str) -> Meld<Tile> {
         Meld::new(kind, &rummykit_core::parse_list::<Tile>(faces).unwrap(), &crate::MELD_RULES).unwrap()
+    }
+
+    /// `RULES.md` §4.1 in Rummikub XP's tiles: the three jokers of r5 J J J r9 stand for
+    /// r6 r7 r8, which no tile replaces, so they never move; b1 b2 J J J holds three
+    /// tiles of their old run (its jokers), so it keeps that run and may hold them, as
+    /// in the legal play b1 b2 J J J, r1 r2 r3 r4 r5, r9 r10 r11 r12.
+    #[test]
+    fn run_of_three_jokers_that_never_move_fits_a_run_of_another_colour() {
+        let table = [
+            meld(MeldKind::Run, "r5 J J J r9"),
+            meld(MeldKind::Run, "r1 r2 r3 r4"),
+            meld(MeldKind::Run, "r10 r11 r12"),
+        ];
+        let rack = rummykit_core::parse_list::<Tile>("b1 b2").unwrap();
+        let turn = Turn::new(&table, &rack, true);
+        assert_eq!(turn.stays.iter().filter(|s| s.swap.is_empty()).count(), 3);
+        let play = [
+            meld(MeldKind::Run, "b1 b2 J J J"),
+            meld(MeldKind::Run, "r1 r2 r3 r4 r5"),
+            meld(MeldKind::Run, "r9 r10 r11 r12"),
+        ];
+        let entries: Vec<Entry> = play.iter().map(|&meld| Entry { meld, needs: Vec::new() }).collect();
+        assert!(turn.holds(&entries));
     }
 
     /// Every valid meld the pool holds, straight from the definition: every run place a
