@@ -454,6 +454,18 @@ impl AnyGame {
         }
     }
 
+    /// The engine's own [`apply_borrowed`](Game::apply_borrowed), once
+    /// [`admit`](AnyGame::admit) has passed.
+    fn apply_admitted(&mut self, seat: Seat, action: &AnyAction) -> Result<(), AnyError> {
+        match (self, action) {
+            (AnyGame::Rummikub(g), AnyAction::Rummikub(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
+            (AnyGame::Classic(g), AnyAction::Classic(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
+            (AnyGame::Rummy40(g), AnyAction::Rummy40(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
+            // `admit` refused every other pair.
+            (game, action) => Err(AnyError::WrongGame { game: game.kind(), action: action.kind() }),
+        }
+    }
+
     /// `Ok` when `seat` is to move (or the hand is over: the engine's own "hand over"
     /// error then applies) and `action` is of this game.
     fn admit(&self, seat: Seat, action: &AnyAction) -> Result<(), AnyError> {
@@ -547,13 +559,7 @@ impl Game for AnyGame {
     /// As [`apply`](Game::apply), the action only read: the engine's own.
     fn apply_borrowed(&mut self, seat: Seat, action: &AnyAction) -> Result<(), AnyError> {
         self.admit(seat, action)?;
-        match (self, action) {
-            (AnyGame::Rummikub(g), AnyAction::Rummikub(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
-            (AnyGame::Classic(g), AnyAction::Classic(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
-            (AnyGame::Rummy40(g), AnyAction::Rummy40(a)) => Ok(Game::apply_borrowed(g, seat, a)?),
-            // `admit` refused every other pair.
-            (game, action) => Err(AnyError::WrongGame { game: game.kind(), action: action.kind() }),
-        }
+        self.apply_admitted(seat, action)
     }
 
     /// The engine's own [`apply_shown`](Game::apply_shown), given the view `shown`
@@ -579,7 +585,7 @@ impl Game for AnyGame {
             (AnyGame::Rummy40(g), AnyView::Rummy40(v), AnyAction::Rummy40(a)) => {
                 Ok(g.apply_shown(seat, v, a, key)?)
             }
-            (game, _, action) => game.apply_borrowed(seat, action),
+            (game, _, action) => game.apply_admitted(seat, action),
         }
     }
 

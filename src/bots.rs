@@ -69,12 +69,7 @@ pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGam
         .copied()
         .find(|n| n.eq_ignore_ascii_case(name.trim()))
         .ok_or_else(unknown)?;
-    let seated = match variant.kind() {
-        GameKind::Rummikub => Rummikub::named_bot(name, seed).map(Seated::Rummikub),
-        GameKind::Classic => ClassicRummy::named_bot(name, seed).map(Seated::Classic),
-        GameKind::Rummy40 => Rummy40::named_bot(name, seed).map(Seated::Rummy40),
-    };
-    match seated {
+    match Seated::named(variant.kind(), name, seed) {
         Some(bot) => Ok(Box::new(bot)),
         None => Err(unknown()),
     }
@@ -223,23 +218,16 @@ impl Bot<AnyGame> for Shown {
     }
 
     fn act(&mut self, view: &<AnyGame as Game>::View) -> AnyAction {
-        let (name, seed) = (self.name, self.seed);
-        let seated = match (self.seated.take(), view) {
-            (Some(s @ Seated::Rummikub(_)), AnyView::Rummikub(_))
-            | (Some(s @ Seated::Classic(_)), AnyView::Classic(_))
-            | (Some(s @ Seated::Rummy40(_)), AnyView::Rummy40(_)) => Some(s),
-            (_, AnyView::Rummikub(_)) => Rummikub::named_bot(name, seed).map(Seated::Rummikub),
-            (_, AnyView::Classic(_)) => ClassicRummy::named_bot(name, seed).map(Seated::Classic),
-            (_, AnyView::Rummy40(_)) => Rummy40::named_bot(name, seed).map(Seated::Rummy40),
-        };
-        // Every engine offers each of `AnyGame::BOT_NAMES` (a test holds them to it), so
-        // a bot is always seated; the draw is only the no-panic answer.
-        let Some(mut seated) = seated else {
-            return AnyAction::Rummikub(rummykit_rummikub::Action::Draw);
-        };
-        let action = seated.act(view);
-        self.seated = Some(seated);
-        action
+        let kind = view.kind();
+        if self.seated.as_ref().is_none_or(|s| s.kind() != kind) {
+            self.seated = Seated::named(kind, self.name, self.seed);
+        }
+        match &mut self.seated {
+            Some(seated) => seated.act(view),
+            // Every engine offers each of `AnyGame::BOT_NAMES` (a test holds them to
+            // it), so a bot is always seated; this is only the no-panic answer.
+            None => AnyAction::Rummikub(rummykit_rummikub::Action::Draw),
+        }
     }
 }
 
@@ -248,6 +236,26 @@ enum Seated {
     Rummikub(Box<dyn Bot<Rummikub>>),
     Classic(Box<dyn Bot<ClassicRummy>>),
     Rummy40(Box<dyn Bot<Rummy40>>),
+}
+
+impl Seated {
+    /// The engine's bot called `name` (exactly) for a game of `kind`.
+    fn named(kind: GameKind, name: &str, seed: u64) -> Option<Seated> {
+        match kind {
+            GameKind::Rummikub => Rummikub::named_bot(name, seed).map(Seated::Rummikub),
+            GameKind::Classic => ClassicRummy::named_bot(name, seed).map(Seated::Classic),
+            GameKind::Rummy40 => Rummy40::named_bot(name, seed).map(Seated::Rummy40),
+        }
+    }
+
+    /// The game its bot plays.
+    fn kind(&self) -> GameKind {
+        match self {
+            Seated::Rummikub(_) => GameKind::Rummikub,
+            Seated::Classic(_) => GameKind::Classic,
+            Seated::Rummy40(_) => GameKind::Rummy40,
+        }
+    }
 }
 
 impl Bot<AnyGame> for Seated {
