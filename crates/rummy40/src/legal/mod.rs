@@ -55,6 +55,13 @@ use table::{LazyReach, MeldFits, Reach, TableFaces};
 
 /// The bits of the 52 natural faces (bit 52, the joker, is not among them).
 const NATURALS: u64 = (1u64 << 52) - 1;
+/// The joker's bit among the faces.
+const JOKER: u64 = 1 << 52;
+/// The bits of the first suit's thirteen faces: a suit's, shifted by 13 per suit.
+const SUIT: u64 = (1 << 13) - 1;
+/// The bits of the ace in every suit: a number's four faces, shifted by the number
+/// less one.
+const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
 
 /// A way to go rummy: new melds, builds (in normal order), the discard, the melds' value.
 type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);

@@ -9,7 +9,7 @@ use crate::turn::{Turn, may_extend};
 use super::batch::{Copies, Scratch, decode_batch, expand, sort_keys};
 use super::combos::{combos, two_of};
 use super::table::{LazyReach, Reach};
-use super::{Key, Rummy, ValuedMeld, without};
+use super::{JOKER, Key, RANK, Rummy, SUIT, ValuedMeld, without};
 
 impl Turn<'_> {
     /// The search of every way to go rummy with `cards` (`RULES.md` §3.7): new melds
@@ -366,9 +366,6 @@ impl RummySearch<'_> {
 /// run takes only its suit, a set only its rank, either a joker (a meld without a
 /// natural, anything). The builds' searches leave a branch with two such cards.
 fn unreached_from(table: &[Meld<Card>], present: u64) -> Vec<u64> {
-    const SUIT: u64 = (1 << 13) - 1;
-    const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
-    const JOKER: u64 = 1 << 52;
     let mut unreached = vec![present; table.len() + 1];
     let mut reach = 0u64;
     for (i, meld) in table.iter().enumerate().rev() {

@@ -6,7 +6,7 @@ use rummykit_core::{Card, Face, Meld, MeldKind, MeldTable, PieceId, RunEnd};
 
 use crate::turn::Turn;
 
-use super::NATURALS;
+use super::{JOKER, NATURALS, RANK, SUIT};
 
 /// What the melds of one table could offer any hand ([`Turn::table_fits`]), kept while
 /// the table (by its stamp) and the rules it was derived under stay the same; when the
@@ -234,7 +234,6 @@ impl Turn<'_> {
     /// What table meld `m`, at place `at`, could offer any hand, no try made yet (`None`
     /// for a meld without a natural: never valid).
     fn meld_faces(&self, at: usize, m: &rummykit_core::TableMeld<Card>) -> Option<MeldFaces> {
-        const JOKER: u64 = 1 << 52;
         let meld = m.meld();
         // A valid meld holds a natural: its kind, suit and values say what it is
         // without reading its faces.
@@ -271,7 +270,7 @@ impl Turn<'_> {
                     }
                     span
                 } else {
-                    0x1fffu64 << (suit * 13)
+                    SUIT << (suit * 13)
                 };
                 // Ranks as 1–13: the card below the first and above the last (with wrap).
                 let rank = |v: u8| (v + 12) % 13 + 1;
@@ -422,10 +421,9 @@ impl Reach {
                 }
             }
         }
-        const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
-        let mut ever = if reach.jokers { 1u64 << 52 } else { 0 };
+        let mut ever = if reach.jokers { JOKER } else { 0 };
         for &(suit, _, _) in &reach.runs[..reach.run_count] {
-            ever |= 0x1fff << (13 * u32::from(suit));
+            ever |= SUIT << (13 * u32::from(suit));
         }
         let mut numbers = reach.numbers;
         while numbers != 0 {
@@ -473,8 +471,7 @@ impl Reach {
         if self.crowded {
             return (out | NATURALS) & faces;
         }
-        // A set with room takes its rank in every suit (bits 0, 13, 26, 39 for the ace).
-        const RANK: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+        // A set with room takes its rank in every suit.
         let mut numbers = self.numbers;
         while numbers != 0 {
             let n = numbers.trailing_zeros();
