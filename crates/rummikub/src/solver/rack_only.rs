@@ -46,10 +46,8 @@ impl Solver {
     }
 }
 
-/// Lays rack tiles (jokers last) onto the ends of `table`'s melds while any fits;
-/// returns how many were laid off.
-pub(crate) fn lay_off_all(table: &mut [Meld<Tile>], rack: &mut TileCounts) -> usize {
-    let mut laid = 0;
+/// Lays rack tiles (jokers last) onto the ends of `table`'s melds while any fits.
+fn lay_off_all(table: &mut [Meld<Tile>], rack: &mut TileCounts) {
     loop {
         let mut progress = false;
         for tile in Tile::all() {
@@ -63,12 +61,11 @@ pub(crate) fn lay_off_all(table: &mut [Meld<Tile>], rack: &mut TileCounts) -> us
                 };
                 table[j] = longer;
                 rack.remove(tile);
-                laid += 1;
                 progress = true;
             }
         }
         if !progress {
-            return laid;
+            return;
         }
     }
 }

@@ -331,10 +331,16 @@ impl Solver {
         // With a second table joker in the meld, a held joker may lie there (kept in its
         // role, or exchanged for a rack joker of the meld), not in the rest (module docs).
         let table_jokers = meld.faces().iter().zip(from_rack).filter(|(t, r)| t.is_joker() && !**r).count();
-        let held_rest = match held {
-            _ if free.is_none() || held.is_empty() || table_jokers > 1 => None,
-            _ => Some(self.held_rest(&left_table, &left_rack, held, options, floor)?),
+        let held_rest = if free.is_none() || held.is_empty() || table_jokers > 1 {
+            None
+        } else {
+            Some(self.held_rest(&left_table, &left_rack, held, options, floor)?)
         };
+        // No rest holds the held jokers: the split has no play, whatever a release of
+        // the kept jokers would give (not solved, so it draws nothing on the turn's work).
+        if matches!(held_rest, Some(None)) {
+            return Some(None);
+        }
         let rest = match kept {
             Some(kept) if free.is_some() && left_table.contains(&Tile::JOKER) => {
                 self.after_release(left_table, &left_rack, kept, options, floor)?
@@ -345,7 +351,7 @@ impl Solver {
         // the held one, whose jokers lie as the rules hold them (the likelier legal).
         let rest = match (rest, held_rest) {
             (Some(r), Some(Some(h))) => Some(if rank(&h, objective) <= rank(&r, objective) { h } else { r }),
-            (_, Some(None)) | (None, _) => None,
+            (None, _) | (_, Some(None)) => None,
             (r, None) => r,
         };
         Some(rest.map(|sol| {

@@ -512,20 +512,19 @@ impl Turn {
             *t = e.needs.iter().filter(|n| matches!(n, Need::Stay(_))).count();
         }
         for k in (0..self.stays.len()).filter(|k| node.stayed & (1 << k) == 0) {
-            let met = |need| table.iter().any(|m| self.meets(m.kind(), m.faces(), need));
-            let swap = !self.stays[k].swap.is_empty();
+            // A joker that never moves is branched on until its meld is fixed.
+            if self.stays[k].swap.is_empty() {
+                return Some(vec![vec![(Need::Stay(k), None)]]);
+            }
+            if table.iter().any(|m| self.meets(m.kind(), m.faces(), Need::Swap(k))) {
+                continue;
+            }
             let stay = (0..table.len()).find(|&i| {
                 taken[i] < table[i].jokers() && self.meets(table[i].kind(), table[i].faces(), Need::Stay(k))
             });
-            if let Some(i) = stay.filter(|_| !(swap && met(Need::Swap(k)))) {
-                taken[i] += 1;
-            }
-            if !swap || !(stay.is_some() || met(Need::Swap(k))) {
-                let mut needs = vec![(Need::Stay(k), None)];
-                if swap {
-                    needs.push((Need::Swap(k), None));
-                }
-                return Some(vec![needs]);
+            match stay {
+                Some(i) => taken[i] += 1,
+                None => return Some(vec![vec![(Need::Stay(k), None), (Need::Swap(k), None)]]),
             }
         }
         for (c, old) in self.olds.iter().enumerate() {
