@@ -522,10 +522,11 @@ fn conformance_harness_on_every_variant() {
     }
 }
 
-/// `AnyGame` forwards the hand loop's `apply_shown` (and `apply_borrowed`) to the engine,
-/// so its random playouts are the engine's: the same actions, outcome and final state
-/// hand for hand, for Rummy 40 and Scala 40 (whose engine applies a random draw's action
-/// without deciding it again) and classic Rummy.
+/// `AnyGame`'s random playouts, through the hand loop's `apply_shown` forwarded to the
+/// engine, are the engine's: the same actions, outcome and final state hand for hand,
+/// for Rummy 40 and Scala 40 (whose engine applies a random draw's action without
+/// deciding it again; the debug build compares each such plan with the check's) and
+/// classic Rummy.
 #[test]
 fn any_game_random_playouts_are_the_engines() {
     use rummykit::RandomBot;
@@ -537,13 +538,13 @@ fn any_game_random_playouts_are_the_engines() {
         let mut bots: Vec<RandomBot<ChaCha8Rng>> =
             (0..4).map(|s| RandomBot::new(ChaCha8Rng::seed_from_u64(hand * 8 + s))).collect();
         let mut seated: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| b as &mut dyn Bot<G>).collect();
-        let (outcome, actions) = play_hand(&mut game, &mut seated, 1_000_000).expect("a hand played");
+        let (outcome, actions) = play_hand(&mut game, &mut seated, MAX_ACTIONS).expect("a hand played");
         (game, actions, outcome)
     }
 
     for variant in [Variant::Rummy40, Variant::Scala40, Variant::Classic] {
         for hand in 1..=30u64 {
-            let config = variant.config();
+            let config = config(variant);
             let (any, any_actions, any_outcome) = engine::<AnyGame>(&config, hand);
             let (own, own_actions): (AnyGame, Vec<AnyAction>) = match config {
                 AnyConfig::Rummy40(c) => {

@@ -1116,3 +1116,44 @@ fn rules_2_6_a_rummy_of_two_melds_under_unlimited_melds() {
     play(&mut g, &[Action::DrawStock, meld("2c 3c 4c")]);
     refused(&mut g, meld("9h 9s 9d"), ActionError::MeldLimitReached);
 }
+
+/// `RULES.md` §2.5: restocks are unlimited by default and turned over unshuffled, so a
+/// hand in which nobody melds never ends; the driver stops it with
+/// `DriverError::TooLong`. A cap on the restocks (`Config::SIMULATION`) ends the same
+/// play void.
+#[test]
+fn rules_2_5_an_uncapped_hand_nobody_melds_stops_the_driver_with_too_long() {
+    use rummykit_core::{Bot, DriverError, play_hand};
+
+    /// Draws from the stock and throws the first card it may, never melding.
+    struct NeverMelds;
+    impl Bot<ClassicRummy> for NeverMelds {
+        fn name(&self) -> &str {
+            "never melds"
+        }
+        fn act(&mut self, view: &<ClassicRummy as Game>::View) -> Action {
+            let mut legal = Vec::new();
+            ClassicRummy::legal_actions_from(view, &mut legal);
+            let draw_or_discard = |a: &&Action| matches!(a, Action::DrawStock | Action::Discard(_));
+            legal.iter().find(draw_or_discard).cloned().expect("a draw or a discard")
+        }
+    }
+
+    for seed in 0..4 {
+        let deal = |config: &Config| {
+            ClassicRummy::deal(config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(seed)).unwrap()
+        };
+        let (mut a, mut b) = (NeverMelds, NeverMelds);
+        let mut g = deal(&Config::STANDARD);
+        assert_eq!(Config::STANDARD.max_restocks, None);
+        let err = play_hand(&mut g, &mut [&mut a as &mut dyn Bot<ClassicRummy>, &mut b], 5_000).unwrap_err();
+        assert_eq!(err, DriverError::TooLong { hand: 0, actions: 5_000 }, "seed {seed}");
+        assert!(g.piles().restocks() > 2, "seed {seed}: {} restocks", g.piles().restocks());
+        assert!(g.conserves_cards());
+
+        let mut g = deal(&Config::SIMULATION);
+        let (outcome, _) = play_hand(&mut g, &mut [&mut a as &mut dyn Bot<ClassicRummy>, &mut b], 5_000)
+            .expect("a capped hand ends");
+        assert_eq!(outcome, Outcome { points: vec![0, 0], winners: vec![] }, "seed {seed}");
+    }
+}

@@ -849,7 +849,10 @@ fn rules_3_3_a_release_uses_the_taken_discard() {
     // does not lack.
     let g = at_draw(Config::SCALA40, "2d 6s Tc", "Jd", &TABLE_WITH_A_SET_OF_THREE);
     let jack = g.piles().top_discard().unwrap();
-    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card: jack }));
+    let refusal = take_verdict(&g).expect_err("a card with no use");
+    assert_eq!(refusal, ActionError::TakenCardNotUsed { card: jack });
+    // The message names every use, a joker's place among them.
+    assert!(refusal.to_string().contains("melded, built or put in a joker's place"), "{refusal}");
 }
 
 /// Under `swapped_joker_must_be_played_same_turn` the joker a release frees is bound as a
@@ -870,6 +873,8 @@ fn rules_3_6_the_joker_a_release_of_the_taken_card_frees_must_be_played() {
     assert_eq!(take_verdict(&g), Ok(()));
     ok!(g, Action::TakeDiscard);
     let release = Action::ReleaseJoker { meld: set, pieces: [ten, id(&g, 0, "Tc")] };
+    let refusal = g.check(0, &release).expect_err("a freed joker with no play");
+    assert!(refusal.to_string().contains("won by a swap or a release"), "{refusal}");
     refused!(g, release, ActionError::SwappedJokerNotPlayed { joker });
     ok!(g, Action::LayOff { piece: ten, onto: set, end: RunEnd::Back });
     assert_eq!(meld_text(&g, 2), "Th Ts * Td");
