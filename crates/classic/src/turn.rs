@@ -90,6 +90,23 @@ impl Turn<'_> {
         Err(last.map_or(ActionError::Turn(TurnError::HandOver), ActionError::Table))
     }
 
+    /// The plan of a meld or lay-off the listing found legal (the random draw's): the
+    /// check's plan, without the rules it applies (the table tried, the guard).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn listed_plan(&self, action: &Action) -> Option<Plan> {
+        match *action {
+            Action::Meld(cards) => {
+                arrange(&cards, &self.rules()).ok().map(|(kind, order)| Plan::Meld { kind, order })
+            }
+            Action::LayOff { piece, onto } => {
+                let end = self.lay_off_end(self.table, piece, onto).ok()?;
+                Some(Plan::LayOff { card: piece, onto, end })
+            }
+            _ => None,
+        }
+    }
+
     /// The legality guard (§2.3, §2.5): after a meld or lay-off leaving `rest` in hand
     /// and the table as `table`, the turn must still be able to end legally.
     fn guard(&self, rest: &PieceSet, table: &MeldTable<Card>) -> Result<(), ActionError> {
