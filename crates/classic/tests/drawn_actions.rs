@@ -94,7 +94,7 @@ fn a_drawn_action_vouches_only_for_the_view_shown() {
             (Err(DriverError::IllegalAction { seat, error, .. }), Some(action)) => {
                 assert_eq!(game.to_move(), Some(seat), "game {game_no}");
                 let before = game.clone();
-                assert_eq!(game.check(seat, &action), Err(error.clone()), "game {game_no}");
+                assert_eq!(game.check(seat, &action), Err(error), "game {game_no}");
                 assert!(matches!(error, ActionError::Turn(_)), "game {game_no}: {error:?}");
                 assert_eq!(game.apply(seat, action), Err(error), "game {game_no}");
                 assert_eq!(game, before, "game {game_no}");
