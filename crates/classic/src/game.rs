@@ -1,13 +1,13 @@
 //! [`ClassicRummy`]: the referee's state of one hand of classic Rummy.
 
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
     Card, CardRules, Catalog, CommitKey, DealError, Description, Game, HandState, HandView, ListedCards,
-    MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, deal_cards,
-    seat_list,
+    MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, ShownKey,
+    deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -793,6 +793,9 @@ impl CardRules for ClassicRummy {
     /// [`ActionError`] naming the rule.
     #[inline]
     fn plan(&self, action: &Action) -> Result<Plan, ActionError> {
+        // Every commit follows this check or `vouched`, which takes the record: so a draw
+        // made before the state changed vouches for nothing after it.
+        DRAWN.set((0, None));
         self.turn().check(action)
     }
 
@@ -808,12 +811,44 @@ impl CardRules for ClassicRummy {
         self.carry_out(plan)
     }
 
+    /// An action the random draw drew from `shown` (the hand loop's view of this state
+    /// for the seat to move, the engine's seat check made): the listing decided it legal
+    /// (its tests hold it to the check), so only the plan is made, as the check makes it.
+    /// Any other action, or one drawn from another view, before the view's last refresh
+    /// or before the state last changed (the per-thread record of the draw, cleared by
+    /// both and consumed here), is left to the check.
+    #[inline]
+    fn vouched(&self, shown: &View, action: &Action, _: &ShownKey<'_>) -> Option<Plan> {
+        let (from, drawn) = DRAWN.replace((0, None));
+        if from != core::ptr::from_ref(shown).addr() || drawn != Some(*action) {
+            return None;
+        }
+        let plan = match *action {
+            Action::DrawStock => Some(Plan::Draw),
+            Action::TakeDiscard => Some(Plan::Take),
+            Action::Discard(card) => Some(Plan::Discard(card)),
+            Action::Meld(_) | Action::LayOff { .. } => self.turn().listed_plan(action),
+        };
+        // In release builds the listing is the referee for a random player's drawn
+        // actions; the tests, run in debug, compare every vouched plan with the check's.
+        debug_assert!(
+            plan.is_none()
+                || (shown.seat == self.state.to_move
+                    && format!("{plan:?}") == format!("{:?}", self.turn().check(action).ok())),
+            "a drawn action whose plan is not the check's: {action:?}"
+        );
+        plan
+    }
+
     fn result(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
 
     fn blank_view(&self) -> View {
-        View { common: HandView::default(), config: self.config, restocks: 0, melds_this_turn: 0 }
+        let mut common = HandView::default();
+        // Room for the whole pack on the pile: the refreshes of a hand never grow it.
+        common.discard_pile.reserve(DECK.len());
+        View { common, config: self.config, restocks: 0, melds_this_turn: 0 }
     }
 
     /// [`Action::describe`]: the action in card notation.
@@ -828,6 +863,8 @@ impl CardRules for ClassicRummy {
         *config = self.config;
         *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;
+        // A draw from this view before this refresh vouches for nothing.
+        DRAWN.set((0, None));
     }
 
     /// The hand sizes kept by count.
@@ -851,7 +888,9 @@ impl CardRules for ClassicRummy {
     /// The default's draw (`choose` on the listing) with the discards, listed last,
     /// counted rather than listed: a random player mostly discards.
     fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
-        Self::with_spare_list(|list| view.random_action(list, rng))
+        let drawn = Self::with_spare_list(|list| view.random_action(list, rng));
+        DRAWN.set((core::ptr::from_ref(view).addr(), drawn));
+        drawn
     }
 
     /// A buffer kept per thread, so a random player allocates nothing per action (the
@@ -866,6 +905,15 @@ impl CardRules for ClassicRummy {
             Err(_) => f(&mut Vec::new()),
         })
     }
+}
+
+thread_local! {
+    /// The address of the view the random draw last drew from, and what it drew (see
+    /// `CardRules::vouched`). Every refresh of a view and every check clears it, so a
+    /// record names a draw from the view as it is now; the hand loop's view, lent by
+    /// shared reference only, is what the game shows its seat to move until the action
+    /// is applied.
+    static DRAWN: Cell<(usize, Option<Action>)> = const { Cell::new((0, None)) };
 }
 
 /// Why a turn that melded or laid off before its draw is refused.

@@ -129,7 +129,7 @@ impl HandView {
     }
 
     // Inlined into each game's refresh, which a driver calls before every action.
-    #[inline]
+    #[inline(always)]
     fn fill(&mut self, state: &HandState, seat: Seat, sizes: Option<&[usize]>, outcome: Option<&Outcome>) {
         // Every field named, so that a new one cannot be forgotten here.
         let HandView {

@@ -1184,7 +1184,7 @@ pub trait Bot<G: Game> {
 /// }
 /// assert_eq!(random_index(&mut a, 0), None);
 /// ```
-#[inline]
+#[inline(always)]
 pub fn random_index<R: Rng + ?Sized>(rng: &mut R, len: usize) -> Option<usize> {
     use rand::RngExt;
     let Ok(range) = u32::try_from(len) else {

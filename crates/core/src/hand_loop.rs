@@ -187,7 +187,20 @@ pub fn play_hand<G: Game>(
     if bots.len() != game.seats() {
         return Err(DriverError::BotCount { bots: bots.len(), seats: game.seats() });
     }
-    let mut actions = Vec::new();
-    let outcome = drive_hand(game, bots, &[], 0, max_actions, Some(&mut actions))?;
-    Ok((outcome, actions))
+    // Room for as many actions as the thread's last hand took: a record grown from empty
+    // moved its actions about eight times a hand.
+    let mut actions = Vec::with_capacity(LAST_HAND_LEN.get().min(max_actions));
+    let outcome = drive_hand(game, bots, &[], 0, max_actions, Some(&mut actions));
+    LAST_HAND_LEN.set(actions.len().min(RECORD_ROOM_MAX));
+    Ok((outcome?, actions))
+}
+
+/// The most actions [`play_hand`] makes room for before a hand: a hand that never
+/// ended (a million actions) does not make every later record as large.
+const RECORD_ROOM_MAX: usize = 4096;
+
+thread_local! {
+    /// How many actions the last hand [`play_hand`] played on this thread took: a hint
+    /// for the next record's room, never an answer.
+    static LAST_HAND_LEN: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }

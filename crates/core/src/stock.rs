@@ -332,16 +332,16 @@ impl Piles {
             return false;
         }
         let kept = if policy.keep_top { self.discard.pop() } else { None };
-        let mut cards = core::mem::take(&mut self.discard);
-        cards.reverse();
+        // The empty stock's vector becomes the pile, its room kept for the discards.
+        core::mem::swap(&mut self.stock, &mut self.discard);
+        self.stock.reverse();
         if policy.shuffle {
             // Fisher–Yates with a SplitMix64 stream: deterministic from the deal's seed.
-            for i in (1..cards.len()).rev() {
+            for i in (1..self.stock.len()).rev() {
                 let j = (self.next_random() % (i as u64 + 1)) as usize;
-                cards.swap(i, j);
+                self.stock.swap(i, j);
             }
         }
-        self.stock = cards;
         self.discard.extend(kept);
         // A restored game may carry any count: saturate rather than wrap or panic.
         self.restocks = self.restocks.saturating_add(1);
@@ -424,8 +424,10 @@ pub fn deal_cards<F: Face, R: Rng + ?Sized>(
             seat = 0;
         }
     }
-    let up = cards.pop()?;
-    Some(Dealt { hands, piles: Piles::new(cards, vec![up], seed) })
+    // Room for the whole pack on the pile: a hand's discards never grow it.
+    let mut discard = Vec::with_capacity(cards.len());
+    discard.push(cards.pop()?);
+    Some(Dealt { hands, piles: Piles::new(cards, discard, seed) })
 }
 
 #[cfg(test)]
