@@ -80,10 +80,10 @@ fn a_position_from_the_command_line_is_solved_rules_1_6() {
     let (status, out, _) = solve_tool(&["--rack", "k9", "--objective", "value"], b"");
     assert_eq!(status, cli::SUCCESS);
     assert!(out.contains("nothing can be placed"), "{out}");
-    // A position that cannot exist is refused with status 1.
+    // A position that cannot exist is a bad value of the flag that gave it: status 2.
     let (status, _, err) = solve_tool(&["--table", "r5 r5 r5"], b"");
-    assert_eq!(status, cli::FAILURE);
-    assert!(err.contains("r5"), "{err}");
+    assert_eq!(status, cli::USAGE);
+    assert!(err.contains("--table: 3 copies of r5"), "{err}");
 }
 
 #[test]

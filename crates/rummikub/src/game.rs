@@ -6,6 +6,7 @@ use rummykit_core::{
     DealError, Game, Meld, NotYourTurn, Outcome, PositionError, ScoreOrder, Seat, Seating, Tile,
 };
 
+use crate::solver::{Objective, Solution, SolveError, Solver};
 use crate::{
     ActionError, Config, GameEnd, PlayInfo, PoolEmptyEnd, TileCounts, TileSet, Timer, View, check_play,
     score_pool_empty, score_went_out,
@@ -468,6 +469,40 @@ impl Rummikub {
     /// ```
     pub fn pool(&self) -> impl Iterator<Item = Tile> + '_ {
         self.pool.iter().rev().copied()
+    }
+
+    /// The solver's best play for `seat` (a hint), as [`View::hint`] gives it to the
+    /// seat: `None` for a seat that does not exist, as [`rack`](Self::rack) answers.
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Some`: [`SolveError::Unproven`] when no play is proven best under the
+    /// rules in force (it still carries the best allowed play found,
+    /// [`SolveError::best`]). A game's table and racks give no other error.
+    ///
+    /// ```
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::solver::{Objective, Solver};
+    /// use rummykit_rummikub::{Config, Rummikub};
+    ///
+    /// let game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(6))?;
+    /// let mut solver = Solver::new();
+    /// let hint = game.hint(0, &mut solver, Objective::Value).expect("seat 0 plays")?;
+    /// // The referee's hint is the one the seat's own view gives.
+    /// assert_eq!(game.view(0).hint(&mut solver, Objective::Value)?, hint);
+    /// assert!(game.hint(2, &mut solver, Objective::Value).is_none()); // two seats
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hint(
+        &self,
+        seat: Seat,
+        solver: &mut Solver,
+        objective: Objective,
+    ) -> Option<Result<Solution, SolveError>> {
+        self.rack(seat)?;
+        Some(View::of(self, seat).hint(solver, objective))
     }
 
     /// Whether `seat` has made the initial meld.

@@ -2,6 +2,7 @@
 
 use rummykit_core::{Game, Meld, Outcome, Seat, SeatView, Tile};
 
+use crate::solver::{Objective, Solution, SolveError, Solver};
 use crate::{Config, Rummikub, TileCounts};
 
 /// What everyone may see about one seat.
@@ -145,5 +146,39 @@ impl View {
     #[must_use]
     pub fn has_opened(&self) -> bool {
         self.seats.get(self.seat).is_some_and(|s| s.opened)
+    }
+
+    /// The solver's best play for this seat's rack on this table (a hint):
+    /// [`Solver::solve_turn`] under the view's rules, whether the seat has opened and
+    /// `objective`. The answer's table is one [`check_play`](crate::check_play) accepts;
+    /// when nothing can be placed its [`placed`](Solution::placed) is empty (draw, or pass
+    /// once the pool is empty). Reuse one `solver` across turns: it keeps its tables.
+    ///
+    /// # Errors
+    ///
+    /// The [`SolveError`] of [`Solver::solve_turn`]: [`SolveError::Unproven`] when no
+    /// play is proven best under the rules in force (it still carries the best allowed
+    /// play found, [`SolveError::best`]); the others only for a view not of a game (a
+    /// table meld that is not one, more copies of a tile than the set holds).
+    ///
+    /// ```
+    /// use rummykit_rummikub::rand::SeedableRng;
+    /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+    /// use rummykit_rummikub::rummykit_core::{Game, Seating};
+    /// use rummykit_rummikub::solver::{Objective, Solver};
+    /// use rummykit_rummikub::{Action, Config, Rummikub};
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut rng)?;
+    /// let seat = game.to_move().expect("the game is on");
+    /// let mut solver = Solver::new();
+    /// let hint = game.view(seat).hint(&mut solver, Objective::Tiles)?;
+    /// // The hint is a play the referee accepts, or nothing placed: draw.
+    /// let action = if hint.placed.is_empty() { Action::Draw } else { Action::Play { table: hint.table } };
+    /// game.apply(seat, action)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hint(&self, solver: &mut Solver, objective: Objective) -> Result<Solution, SolveError> {
+        solver.solve_turn(&self.table, &self.rack.to_vec(), &self.config, self.has_opened(), objective)
     }
 }

@@ -92,6 +92,16 @@ pub enum UsageError {
     /// `solve` with no position and no `--json`.
     #[error("nothing to solve: give --table and --rack (either may be empty), or --json")]
     NothingToSolve,
+    /// `solve`: the position of `--table` and `--rack` is not one a game can hold (more
+    /// copies of a tile than the set has, table tiles no melds can hold); `flag` names
+    /// the flag or flags whose tiles are at fault.
+    #[error("{flag}: {message}")]
+    Position {
+        /// The flag, or `--table and --rack` when the fault is in both together.
+        flag: &'static str,
+        /// What is wrong with the position.
+        message: String,
+    },
     /// `solve --json` with a position on the command line as well.
     #[error("--json reads positions from stdin; it takes no --table, --rack or solving option")]
     JsonWithPosition,

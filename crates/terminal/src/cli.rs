@@ -36,18 +36,21 @@ use crate::text::plural;
 /// assert!(err.is_empty());
 /// ```
 pub const SUCCESS: u8 = 0;
-/// Exit status: the tool ran and failed (a refused position, a broken terminal).
+/// Exit status: the tool ran and failed (a line `solve --json` refused, a broken
+/// terminal).
 ///
 /// ```
 /// use rummykit_terminal::cli;
-/// // Three r7 on one rack: the box holds two.
+/// // Three r7 on one rack: the box holds two. The line gets its answer, an error.
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// let status = cli::solve(["--rack".into(), "r7 r7 r7".into()], &mut "".as_bytes(), &mut out, &mut err);
+/// let mut lines = "{\"table\": [], \"rack\": [\"r7\", \"r7\", \"r7\"]}\n".as_bytes();
+/// let status = cli::solve(["--json".into()], &mut lines, &mut out, &mut err);
 /// assert_eq!(status, cli::FAILURE);
-/// assert!(!err.is_empty());
+/// assert!(String::from_utf8(out).unwrap().contains("3 copies of r7"));
 /// ```
 pub const FAILURE: u8 = 1;
-/// Exit status: the command line was refused; nothing was done.
+/// Exit status: the command line was refused; nothing was done. A position on the
+/// command line that no game can hold is refused so too, naming `--table` or `--rack`.
 ///
 /// ```
 /// use rummykit_terminal::cli;
@@ -57,6 +60,13 @@ pub const FAILURE: u8 = 1;
 /// let message = String::from_utf8(err).unwrap();
 /// assert!(message.contains("--objective"), "{message}");
 /// assert!(out.is_empty());
+///
+/// // Three r7 on one rack: the box holds two.
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::solve(["--rack".into(), "r7 r7 r7".into()], &mut "".as_bytes(), &mut out, &mut err);
+/// assert_eq!(status, cli::USAGE);
+/// let message = String::from_utf8(err).unwrap();
+/// assert!(message.contains("--rack: 3 copies of r7, but the tile set holds only 2"), "{message}");
 /// ```
 pub const USAGE: u8 = 2;
 
@@ -315,7 +325,9 @@ pub fn solve(
     match solve::parse(args) {
         Ok(Request::Help) => help(solve::USAGE, out),
         Ok(Request::Run(Job::Json)) => solve::json_lines(input, out, err),
-        Ok(Request::Run(Job::One { position, options })) => solve::one(&position, &options, out, err),
+        Ok(Request::Run(Job::One { position, options })) => {
+            solve::one(&position, &options, out).unwrap_or_else(|e| refuse("solve", &e, err))
+        }
         Err(e) => refuse("solve", &e, err),
     }
 }

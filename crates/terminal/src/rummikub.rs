@@ -4,13 +4,13 @@
 use std::io;
 
 use rummykit_core::{Bot, Game, Meld, MeldKind, Seat, Tile, parse_list};
-use rummykit_rummikub::solver::{Objective, Position, SolveOptions, Solver};
+use rummykit_rummikub::solver::{Objective, SolveError, Solver};
 use rummykit_rummikub::{Action, ActionError, PlayError, Rummikub, Staging, StagingError, TileCounts};
 
 use crate::input::{Io, Line};
 use crate::play::{TerminalGame, Turn};
 use crate::style::Style;
-use crate::text::{clip, meld_error, plural};
+use crate::text::{clip, clip_message, meld_error, plural};
 
 /// The help text of the Rummikub commands.
 pub(crate) const HELP: &str = "\
@@ -366,24 +366,14 @@ fn command(game: &Rummikub, stage: &mut Staging, line: &str, io: &mut Io<'_>) ->
     Ok(None)
 }
 
-/// The solver's best play for the position at the start of the turn.
+/// The solver's best play for the position at the start of the turn, under the game's
+/// rules; one the rules allow but not proven best is shown as such.
 fn hint(game: &Rummikub, stage: &mut Staging, play: bool, io: &mut Io<'_>) -> io::Result<Option<Action>> {
     let seat = stage.seat();
-    let view = game.view(seat);
-    let rules = view.config;
-    let options = SolveOptions::default()
-        .with_objective(Objective::Tiles)
-        .with_opened(view.has_opened())
-        .with_threshold(rules.initial_meld_threshold)
-        .with_joker_value(rules.joker_penalty)
-        .with_tile_set(rules.tile_set.catalog());
-    let position = match Position::from_melds(&view.table, view.rack.iter()) {
-        Ok(p) => p,
-        Err(e) => return io.error(format!("no hint: {e}")).map(|()| None),
-    };
-    let solution = match Solver::new().solve(&position, &options) {
-        Ok(s) => s,
-        Err(e) => return io.error(format!("no hint: {e}")).map(|()| None),
+    let (solution, unproven) = match game.view(seat).hint(&mut Solver::new(), Objective::Tiles) {
+        Ok(s) => (s, false),
+        Err(SolveError::Unproven { best: Some(best), .. }) => (*best, true),
+        Err(e) => return io.error(format!("no hint: {}", clip_message(&e))).map(|()| None),
     };
     let style = io.style;
     if solution.tiles_placed == 0 {
@@ -401,12 +391,12 @@ fn hint(game: &Rummikub, stage: &mut Staging, play: bool, io: &mut Io<'_>) -> io
         solution.value_placed,
         table_lines(&solution.table, style)
     )?;
+    if unproven {
+        writeln!(io.out, "(the rules allow this play, but the solver could not prove it the best)")?;
+    }
     match accepted {
         Err(e) => {
-            io.error(format!(
-                "but the house rules refuse this layout: {}",
-                explain(&StagingError::Action(e))
-            ))?;
+            io.error(format!("but the game refuses this play: {}", explain(&StagingError::Action(e))))?;
             Ok(None)
         }
         Ok(()) if play => {
@@ -429,6 +419,10 @@ mod tests {
     use crate::input::Input;
 
     fn game(racks: [&str; 2], table: &[(MeldKind, &str)], opened: bool) -> Rummikub {
+        game_under(&Config::STANDARD, racks, table, opened)
+    }
+
+    fn game_under(config: &Config, racks: [&str; 2], table: &[(MeldKind, &str)], opened: bool) -> Rummikub {
         let mut setup = Setup::new(racks.iter().map(|r| r.parse().expect("rack")).collect());
         setup.table = table
             .iter()
@@ -439,7 +433,7 @@ mod tests {
             .collect();
         setup.opened = vec![opened, false];
         setup.fill_pool(TileSet::Standard106);
-        Rummikub::from_setup(&Config::STANDARD, setup).expect("a valid position")
+        Rummikub::from_setup(config, setup).expect("a valid position")
     }
 
     /// Runs the person's turn of seat 0 on `script`; the action and the transcript.
@@ -514,6 +508,26 @@ mod tests {
         let (action, text) = turn(&g, "hint\ndraw\n");
         assert!(text.contains("hint: no play is possible; draw"), "{text}");
         assert_eq!(action, Some(Action::Draw));
+    }
+
+    #[test]
+    fn hint_follows_the_house_rules() {
+        // Locked joker melds: y4 J would only go down beside r4 y4 k4, taking the
+        // group's joker out of it, which the rule forbids; no allowed play places a tile.
+        let mut locked = Config::STANDARD;
+        locked.joker_melds_locked = true;
+        let g = game_under(&locked, ["y4 J", "k1 k2"], &[(MeldKind::Group, "r4 J y4 k4")], true);
+        let (action, text) = turn(&g, "hint\nhint play\ndraw\n");
+        assert!(text.contains("hint: no play is possible; draw"), "{text}");
+        assert!(!text.contains("refuse"), "{text}");
+        assert_eq!(action, Some(Action::Draw));
+        // The same position under the box rules: the group keeps three tiles and its
+        // joker goes down with the rack's y4 J.
+        let g = game(["y4 J", "k1 k2"], &[(MeldKind::Group, "r4 J y4 k4")], true);
+        let (action, text) = turn(&g, "hint play\n");
+        assert!(text.contains("hint: place "), "{text}");
+        assert!(text.contains("(2 tiles, worth"), "{text}");
+        assert_eq!(accepted(&g, action).rack(0).map(TileCounts::len), Some(0));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rummykit_core::{Tile, format_list};
 use rummykit_rummikub::InitialJokerValue;
-use rummykit_rummikub::solver::{Objective, Position, Solution, SolveOptions, Solver};
+use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, SolveOptions, Solver};
 use serde_json::{Map, Value, json};
 
 use crate::args::{Args, Flag, Request, UsageError};
@@ -38,7 +38,9 @@ tiles (or the most points) from the rack, rearranging the table as the rules all
                          one line of JSON (see below)
   -h, --help             this help
 
-Tiles: a colour letter r, b, y or k and a number 1 to 13; J is a joker.
+Tiles: a colour letter r, b, y or k and a number 1 to 13; J is a joker. A position no
+game can hold (more copies of a tile than the set has, table tiles no melds can hold)
+is refused like a bad value, naming --table or --rack, with exit status 2.
 
 With --json each input line is an object
   {\"table\": [\"r1\", \"r2\", \"r3\"], \"rack\": [\"r4\", \"J\"], \"objective\": \"tiles\",
@@ -153,24 +155,46 @@ fn initial_joker_value(text: &str) -> Option<InitialJokerValue> {
     }
 }
 
-/// Solves one position and prints the answer; the exit status.
+/// Solves one position and prints the answer; the exit status, or the usage error of a
+/// position no game can hold: its tiles are the values of `--table` and `--rack`, so it
+/// is refused as a bad value is.
 pub(crate) fn one(
     position: &Position,
     options: &SolveOptions,
     out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> u8 {
+) -> Result<u8, UsageError> {
     let start = Instant::now();
-    match Solver::new().solve(position, options) {
-        Ok(sol) => match print_solution(out, position, options, &sol, start.elapsed().as_micros()) {
-            Ok(()) => 0,
-            Err(_) => 1,
-        },
-        Err(e) => {
-            let _ = writeln!(err, "solve: {}", clip_message(&e));
-            1
+    let sol = Solver::new().solve(position, options).map_err(|e| refused(position, &e))?;
+    Ok(match print_solution(out, position, options, &sol, start.elapsed().as_micros()) {
+        Ok(()) => 0,
+        Err(_) => 1,
+    })
+}
+
+/// The usage error for a position the solver refused, naming the flag whose tiles are
+/// at fault.
+fn refused(position: &Position, error: &SolveError) -> UsageError {
+    let count = |tiles: &[Tile], tile: Tile| tiles.iter().filter(|&&t| t == tile).count();
+    let (flag, message) = match *error {
+        SolveError::TooManyCopies { tile, count: total, max } => {
+            let flag = if count(position.rack(), tile) > usize::from(max) {
+                "--rack"
+            } else if count(position.table(), tile) > usize::from(max) {
+                "--table"
+            } else {
+                "--table and --rack"
+            };
+            let copies = if tile == Tile::JOKER {
+                plural(total, "joker")
+            } else {
+                format!("{total} copies of {tile}")
+            };
+            (flag, format!("{copies}, but the tile set holds only {max}"))
         }
-    }
+        SolveError::TableNotMeldable => ("--table", clip_message(error)),
+        _ => ("--table and --rack", clip_message(error)),
+    };
+    UsageError::Position { flag, message }
 }
 
 fn print_solution(
@@ -336,5 +360,64 @@ fn number(fields: &Map<String, Value>, name: &str) -> Result<Option<u32>, String
             .and_then(|n| u32::try_from(n).ok())
             .map(Some)
             .ok_or_else(|| format!("`{name}` must be a whole number from 0 to {}", u32::MAX)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli;
+
+    /// Runs `solve` with `args`; (status, stdout, stderr).
+    fn solve(args: &[&str]) -> (u8, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = cli::solve(args.iter().map(Into::into), &mut &b""[..], &mut out, &mut err);
+        (status, String::from_utf8(out).expect("UTF-8"), String::from_utf8(err).expect("UTF-8"))
+    }
+
+    /// A position no game holds is a bad value of `--table` or `--rack`: refused with
+    /// status 2, naming the flag whose tiles are at fault, nothing printed on stdout.
+    #[test]
+    fn an_impossible_position_is_a_usage_error_naming_its_flag_rules_1_1() {
+        for (args, message) in [
+            (&["--rack", "J J J"][..], "solve: --rack: 3 jokers, but the tile set holds only 2\n"),
+            (&["--table", "r5 r5 r5"], "solve: --table: 3 copies of r5, but the tile set holds only 2\n"),
+            (
+                &["--table", "r5 r5 b5 y5", "--rack", "r5"],
+                "solve: --table and --rack: 3 copies of r5, but the tile set holds only 2\n",
+            ),
+            (
+                &["--xp", "--rack", "k1 k1 k1 k1"],
+                "solve: --rack: 4 copies of k1, but the tile set holds only 3\n",
+            ),
+            (
+                &["--table", "r1 r2", "--rack", "b9"],
+                "solve: --table: the table tiles cannot be arranged into valid melds\n",
+            ),
+            (
+                &["--table", "r1 r2", "--rack", "r3", "--initial"],
+                "solve: --table: the table tiles cannot be arranged into valid melds\n",
+            ),
+        ] {
+            let (status, out, err) = solve(args);
+            assert_eq!(status, cli::USAGE, "{args:?}: {err}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            assert!(err.starts_with(message), "{args:?}: {err:?}");
+            assert!(err.ends_with("run `solve --help` for the flags\n"), "{err:?}");
+        }
+    }
+
+    /// The same tiles in a position a game can hold are solved: the refusals above are
+    /// of the position, not of the flags.
+    #[test]
+    fn the_same_tiles_where_the_set_holds_them_are_solved_rules_1_1() {
+        for args in [
+            &["--xp", "--rack", "J J J"][..],
+            &["--xp", "--rack", "r5 r5 r5"],
+            &["--table", "r1 r2", "--rack", "r3"],
+        ] {
+            let (status, out, err) = solve(args);
+            assert_eq!(status, cli::SUCCESS, "{args:?}: {err}");
+            assert!(out.contains("new table"), "{args:?}: {out}");
+        }
     }
 }

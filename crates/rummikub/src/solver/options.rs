@@ -42,6 +42,7 @@ pub enum TurnProof {
 /// assert_eq!(Objective::default(), Objective::Tiles);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Objective {
     /// Most tiles placed; ties broken by most value.
     #[default]
@@ -68,6 +69,8 @@ pub enum Objective {
 /// assert!(!opts.opened);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 #[non_exhaustive]
 pub struct SolveOptions {
     /// What to maximise.
@@ -89,6 +92,7 @@ pub struct SolveOptions {
     /// Rummikub XP ([`TileSet::Xp160`](crate::TileSet::Xp160), `RULES.md` §1.1), or any
     /// other number of copies and jokers ([`with_tile_set`](Self::with_tile_set) takes
     /// either).
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::tile_set"))]
     pub tile_set: Catalog<Tile>,
 }
 

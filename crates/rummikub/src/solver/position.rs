@@ -19,9 +19,15 @@ use super::SolveError;
 /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_impls::PositionRepr")
+)]
 pub struct Position {
     table: Vec<Tile>,
     rack: Vec<Tile>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     melds: Option<Vec<Meld<Tile>>>,
 }
 

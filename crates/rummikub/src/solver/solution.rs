@@ -18,6 +18,8 @@ use rummykit_core::{Meld, Tile};
 /// # Ok::<(), rummykit_rummikub::solver::SolveError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 #[non_exhaustive]
 pub struct Solution {
     /// The complete table after the play, as validated melds.
