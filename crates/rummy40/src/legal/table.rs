@@ -3,7 +3,7 @@
 //! ever be built onto it ([`Reach`], the rummy search's bound).
 
 use rummykit_core::{
-    AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules, MeldTable, PieceId, RunEnd,
+    AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd,
 };
 
 use crate::Set3JokerSwap;
@@ -172,10 +172,12 @@ impl Turn<'_> {
     /// Has `card` (the top discard, not in the hand; the player has opened, the draw
     /// phase) a play once taken, as the guard of the check of its take under
     /// `taken_discard_must_be_used_after_open` decides? `Some(true)`: it fits a table meld
-    /// and a card of the hand may then go (the build leaves the hand as it is now);
-    /// `Some(false)`: it fits no table meld, could take no joker's place in one, and
+    /// and a card of the hand may then go (the build leaves the hand as it is now), or
+    /// it makes a new meld with cards of the hand (the first ones the check's search
+    /// tries that leave a card to discard); `Some(false)`: it fits no table meld, could take no joker's place in one, and
     /// fails the cheap test of a meld with cards of the hand ([`Turn::may_meld_with`]);
-    /// `None`: the check's search decides.
+    /// `None`: the check's search decides. (The guard's first rule, a card to discard
+    /// once the card is taken, is asked apart: [`Turn::take_leaves_discard`].)
     /// `fits` and `cache` are [`Turn::table_fits`]' buffers.
     pub(super) fn play_of_taken(
         &self,
@@ -194,8 +196,20 @@ impl Turn<'_> {
         fits.clear();
         if built {
             self.with_taken(card).can_discard_from(self.hand).then_some(true)
+        } else if !self.may_meld_with(card) {
+            (!swap).then_some(false)
         } else {
-            (!swap && !self.may_meld_with(card)).then_some(false)
+            // A new meld of the card with cards of the hand that leaves a card to discard
+            // is a play the check's search accepts; with none found, the search decides.
+            let mut with_top = self.hand;
+            with_top.insert(card);
+            let taken = Turn { hand: with_top, ..self.with_taken(card) };
+            let mut found = false;
+            taken.any_meld_with(card, &mut |_, pieces| {
+                found = taken.can_discard_from(with_top - pieces.iter().copied().collect::<PieceSet>());
+                found
+            });
+            found.then_some(true)
         }
     }
 
