@@ -149,12 +149,28 @@ fn plays_onto_table(
             *slot = Some(f.meld);
         }
     }
+    // Or it leaves the cards of a new meld with it, and a card to discard after that
+    // meld: the cards of the first meld the check's search would try (found once, when
+    // first asked).
+    let taken_meld = core::cell::OnceCell::new();
+    let meld_of_taken = |t: PieceId| {
+        *taken_meld.get_or_init(|| {
+            let mut found = None;
+            pos.any_meld_with(t, &mut |_, pieces| {
+                found = Some(pieces.iter().copied().collect::<PieceSet>());
+                true
+            });
+            found
+        })
+    };
     // A play that changes meld `changed` and leaves `left` in hand (a joker won
     // aside: it only adds a card that may go).
-    let sure = |changed: rummykit_core::MeldId, mut left: PieceSet| {
+    let sure = |changed: rummykit_core::MeldId, left: PieceSet| {
         pending.is_some_and(|t| {
-            left.remove(t);
-            onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(left)
+            let mut built = left;
+            built.remove(t);
+            (onto.iter().flatten().any(|&m| m != changed) && pos.can_discard_from(built))
+                || meld_of_taken(t).is_some_and(|m| (m - left).is_empty() && pos.can_discard_from(left - m))
         })
     };
     if built != 0 {

@@ -2,11 +2,38 @@
 //! joker swap ([`MeldFaces`], kept from one list to the next), and which cards could
 //! ever be built onto it ([`Reach`], the rummy search's bound).
 
-use rummykit_core::{Card, Face, Meld, MeldKind, MeldTable, PieceId, RunEnd};
+use rummykit_core::{
+    AcePolicy, Card, Face, JokerLimit, Meld, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd,
+};
 
+use crate::Set3JokerSwap;
 use crate::turn::Turn;
 
 use super::{JOKER, NATURALS, RANK, SUIT};
+
+/// The meld rules and the swap option of sets of three as one word, equal for equal
+/// rules: compared on every call of [`Turn::table_fits`], where the derived comparison of
+/// the rules took about 27 instructions.
+fn rules_word(rules: &MeldRules, swap: Set3JokerSwap) -> u64 {
+    let ace = match rules.ace {
+        AcePolicy::Low => 0,
+        AcePolicy::High => 1,
+        AcePolicy::LowOrHigh => 2,
+        AcePolicy::RoundTheCorner => 3,
+    };
+    let jokers = match rules.jokers {
+        JokerLimit::Forbidden => 0,
+        JokerLimit::Unlimited => 1,
+        JokerLimit::NotMoreThanNaturals => 2,
+        JokerLimit::NoAdjacent => 3,
+        JokerLimit::AtMost(n) => 4 | u64::from(n) << 8,
+    };
+    let swap = match swap {
+        Set3JokerSwap::BothMissing => 0,
+        Set3JokerSwap::EitherMissing => 1,
+    };
+    u64::from(rules.min_len) | u64::from(rules.max_group_len) << 8 | ace << 16 | swap << 20 | jokers << 24
+}
 
 /// What the melds of one table could offer any hand ([`Turn::table_fits`]), kept while
 /// the table (by its stamp) and the rules it was derived under stay the same; when the
@@ -14,8 +41,9 @@ use super::{JOKER, NATURALS, RANK, SUIT};
 /// are kept (a play changes one meld or adds one).
 #[derive(Debug, Clone, Default)]
 pub(super) struct TableFaces {
-    /// The table's stamp, the meld rules and the swap option of sets of three.
-    pub(super) key: Option<(u64, rummykit_core::MeldRules, crate::Set3JokerSwap)>,
+    /// The table's stamp, and the meld rules with the swap option of sets of three (see
+    /// [`rules_word`]).
+    pub(super) key: Option<(u64, u64)>,
     /// One per meld with a natural, in the table's order.
     pub(super) melds: Vec<MeldFaces>,
     /// The entries of the table before (reused room).
@@ -80,10 +108,10 @@ impl Turn<'_> {
     /// `cache` while the table (by its stamp) and the rules stay the same.
     pub(super) fn table_fits(&self, held: u64, fits: &mut Vec<MeldFits>, cache: &mut TableFaces) {
         fits.clear();
-        let key = (self.table.stamp(), self.rules, self.config.set3_joker_swap);
+        let key = (self.table.stamp(), rules_word(&self.rules, self.config.set3_joker_swap));
         if cache.key != Some(key) {
             // Under the same rules, what a meld offers depends on its faces alone.
-            let same_rules = cache.key.is_some_and(|(_, rules, swap)| (rules, swap) == (key.1, key.2));
+            let same_rules = cache.key.is_some_and(|(_, rules)| rules == key.1);
             self.table_faces(cache, same_rules);
             cache.key = Some(key);
             cache.offered = None;
@@ -144,10 +172,12 @@ impl Turn<'_> {
     /// Has `card` (the top discard, not in the hand; the player has opened, the draw
     /// phase) a play once taken, as the guard of the check of its take under
     /// `taken_discard_must_be_used_after_open` decides? `Some(true)`: it fits a table meld
-    /// and a card of the hand may then go (the build leaves the hand as it is now);
-    /// `Some(false)`: it fits no table meld, could take no joker's place in one, and
+    /// and a card of the hand may then go (the build leaves the hand as it is now), or
+    /// it makes a new meld with cards of the hand (the first ones the check's search
+    /// tries that leave a card to discard); `Some(false)`: it fits no table meld, could take no joker's place in one, and
     /// fails the cheap test of a meld with cards of the hand ([`Turn::may_meld_with`]);
-    /// `None`: the check's search decides.
+    /// `None`: the check's search decides. (The guard's first rule, a card to discard
+    /// once the card is taken, is asked apart: [`Turn::take_leaves_discard`].)
     /// `fits` and `cache` are [`Turn::table_fits`]' buffers.
     pub(super) fn play_of_taken(
         &self,
@@ -166,8 +196,20 @@ impl Turn<'_> {
         fits.clear();
         if built {
             self.with_taken(card).can_discard_from(self.hand).then_some(true)
+        } else if !self.may_meld_with(card) {
+            (!swap).then_some(false)
         } else {
-            (!swap && !self.may_meld_with(card)).then_some(false)
+            // A new meld of the card with cards of the hand that leaves a card to discard
+            // is a play the check's search accepts; with none found, the search decides.
+            let mut with_top = self.hand;
+            with_top.insert(card);
+            let taken = Turn { hand: with_top, ..self.with_taken(card) };
+            let mut found = false;
+            taken.any_meld_with(card, &mut |_, pieces| {
+                found = taken.can_discard_from(with_top - pieces.iter().copied().collect::<PieceSet>());
+                found
+            });
+            found.then_some(true)
         }
     }
 
