@@ -81,9 +81,13 @@
 //! rules hold (one no play may release, or a group of three's under
 //! [`Config::group3_joker_needs_both`](crate::Config)) in one of the ways
 //! [`Solver::solve_turn`]'s kept-role bound takes for it, so the puzzle is solved with
-//! those jokers kept so, once per combination of their ways. The best over those
-//! puzzles, per rack tile some table joker stands for and combination, bounds every
-//! play that releases a joker ([`Solver::rack_released`]). It holds beside the bound
+//! those jokers kept so, once per combination of their ways. Every other joker the play
+//! releases is exchanged for a rack tile of its own (one copy per exchange), so a joker
+//! that stands for no tile the rack holds besides `t` keeps its role too, and is held
+//! with them: per joker `t` may free, the holds differ (`turn.rs`, `rack_releases`).
+//! The best over those puzzles, per rack tile some table joker stands for, joker it
+//! frees and combination, bounds every play that releases a joker
+//! ([`Solver::rack_released`]). It holds beside the bound
 //! above (the lower of the two bounds the releases), and when no such puzzle reaches
 //! the kept-role bound, the melds beside rack tiles need not be solved for the bound:
 //! their plays that rank that high could only be plays releasing no joker, which rank
@@ -176,19 +180,19 @@ impl Solver {
     }
 
     /// Under [`ReplacementSource::RackOnly`](crate::ReplacementSource::RackOnly): the
-    /// best plays that place one of the rack tiles `released` (the tiles the table's
-    /// jokers stand for that are on the rack) and leave the jokers the rules hold in one
-    /// of the ways `held` (per such joker, as `solve_turn`'s kept-role bound takes them)
-    /// and rank at least `from`, and the best rank over them (`(0, 0)`: none reaches
-    /// `from`), which bounds every play that releases a joker (module docs); `None` when
-    /// a solve did not answer or the turn's work is spent. One solve per tile and
-    /// combination of ways: the puzzle with that tile moved to the table, those jokers
-    /// kept.
+    /// best plays that place one of the rack tiles of `releases` (each a tile the table's
+    /// jokers stand for that is on the rack, with the ways the jokers held beside its
+    /// exchange may end the turn: per such joker, as `solve_turn`'s kept-role bound
+    /// takes them), leave those jokers in one combination of their ways and rank at
+    /// least `from`, and the best rank over them (`(0, 0)`: none reaches `from`), which
+    /// bounds every play that releases a joker (module docs); `None` when a solve did not
+    /// answer or the turn's work is spent. One solve per entry and combination of ways:
+    /// the puzzle with that tile moved to the table, those jokers kept.
     pub(super) fn rack_released(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        (released, held): (&[Tile], &[Vec<Keep>]),
+        releases: &[(Tile, Vec<Vec<Keep>>)],
         options: &SolveOptions,
         from: (u64, u64),
     ) -> Option<Beside> {
@@ -199,9 +203,10 @@ impl Solver {
         let mut reached = false;
         let mut plays: Vec<Solution> = Vec::new();
         let jokers = jokers_of(table, rack);
-        let combinations: Vec<Vec<Keep>> =
-            combinations(held).into_iter().filter(|c| feasible(c, jokers)).collect();
-        for &t in released {
+        for (t, held) in releases {
+            let t = *t;
+            let combinations: Vec<Vec<Keep>> =
+                combinations(held).into_iter().filter(|c| feasible(c, jokers)).collect();
             let mut left_rack = rack.to_vec();
             let Some(i) = left_rack.iter().position(|&u| u == t) else { continue };
             left_rack.swap_remove(i);
