@@ -1872,3 +1872,42 @@ fn one_tile_for_two_jokers(rng: &mut ChaCha8Rng) -> Option<(Vec<Meld<Tile>>, Vec
     });
     (shared && !rack.iter().any(|t| t.is_joker())).then_some((table, rack))
 }
+
+/// RULES.md §1.6, §1.10 (`group3_joker_needs_both`) with a second table joker: a
+/// released joker's meld may take both table jokers, the group of three's kept there in
+/// its role; every held joker not in that meld lies in the rest in one of its ways, so
+/// the rest is held to them with one left out in turn. The answers equal the brute
+/// force's best, also where the rule costs tiles.
+#[test]
+fn rules_1_10_group_of_three_joker_beside_a_second_table_joker_equals_brute_force() {
+    let both = with_rules(|r| r.group3_joker_needs_both = true);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0110_6e07);
+    let mut solver = Solver::new();
+    let (mut cases, mut tally) = (0, Tally::default());
+    while cases < 400 {
+        let (mut table, mut rack) = group3_crowded(&mut rng);
+        let m = rng.random_range(1..table.len());
+        let mut faces = table[m].faces().to_vec();
+        let k = rng.random_range(0..faces.len());
+        faces[k] = Tile::JOKER;
+        let Some(second) = meld(table[m].kind(), &faces) else { continue };
+        table[m] = second;
+        let number = table[0].faces().iter().find_map(|t| t.number()).unwrap();
+        let n = (i16::from(number) + rng.random_range(-2..=2)).clamp(1, 13) as u8;
+        rack.push(Tile::new(Colour::ALL[rng.random_range(0..4)], n).unwrap());
+        let all: Vec<Tile> =
+            table.iter().flat_map(|m| m.faces().iter().copied()).chain(rack.iter().copied()).collect();
+        if counts(&all).iter().any(|&k| k > 2) {
+            continue;
+        }
+        cases += 1;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let label = format!("case {cases}");
+        check_case(&mut solver, &label, &both, (&table, &rack), true, objective, &mut tally);
+    }
+    let Tally { answered, costly, costly_answered: binding } = tally;
+    eprintln!(
+        "group3 both, a second table joker: {answered} of {cases} answered, {binding} of the {costly} where the rule costs"
+    );
+    assert!(answered >= 395 && binding >= 137, "{answered} answered, {binding} of {costly}");
+}
