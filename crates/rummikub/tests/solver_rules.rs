@@ -1813,3 +1813,101 @@ fn rules_4_1_run_of_three_jokers_stays_in_a_run_of_another_colour() {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// RULES.md §1.6 (`RackOnly`) with two table jokers that stand for one rack tile and no
+/// other tile of the rack (r5 b5 J J and y5 on the rack; or r8 J r10 beside b8 y8 J and
+/// r9 k8): each released joker is exchanged for a rack tile of its own, so once that
+/// tile frees one joker the other keeps its role. The release bound solves the puzzle
+/// with the tile on the table and the other joker held, per joker the tile may free;
+/// the answers equal the brute force's best, also where the rule costs tiles.
+#[test]
+fn rules_1_6_rack_only_one_rack_tile_for_two_jokers_equals_brute_force() {
+    let rack_only = with_rules(|r| r.joker_replacement_source = ReplacementSource::RackOnly);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0106_2e31);
+    let mut solver = Solver::new();
+    let (mut cases, mut tally) = (0, Tally::default());
+    while cases < 400 {
+        let Some((table, rack)) = one_tile_for_two_jokers(&mut rng) else { continue };
+        cases += 1;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let label = format!("case {cases}");
+        check_case(&mut solver, &label, &rack_only, (&table, &rack), true, objective, &mut tally);
+    }
+    let Tally { answered, costly, costly_answered: binding } = tally;
+    eprintln!(
+        "rack only, one rack tile for two jokers: {answered} of {cases} answered, {binding} of the {costly} where the rule costs"
+    );
+    assert!(answered >= 390 && binding >= 100, "{answered} answered, {binding} of {costly}");
+}
+
+/// A `crowded_rack` position with a second joker (in the first meld, or in another) and
+/// none on the rack, where some rack tile is the only one of the rack that two table
+/// jokers stand for; `None` otherwise.
+fn one_tile_for_two_jokers(rng: &mut ChaCha8Rng) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)> {
+    let (mut table, rack) = crowded_rack(rng);
+    let m = if rng.random_bool(0.5) { 0 } else { rng.random_range(1..table.len()) };
+    let mut faces = table[m].faces().to_vec();
+    let k = rng.random_range(0..faces.len());
+    if faces[k].is_joker() {
+        return None;
+    }
+    faces[k] = Tile::JOKER;
+    table[m] = meld(table[m].kind(), &faces)?;
+    // The tiles each table joker stands for.
+    let roles: Vec<Vec<Tile>> = table
+        .iter()
+        .flat_map(|m| (0..m.len()).filter_map(|p| m.joker_role(p)))
+        .map(|role| match role {
+            JokerRole::Exactly(t) => vec![t],
+            JokerRole::OneOf { number, suits } => Colour::ALL
+                .into_iter()
+                .filter(|c| suits & (1 << c.index()) != 0)
+                .filter_map(|c| Tile::new(c, number))
+                .collect(),
+        })
+        .collect();
+    let shared = rack.iter().any(|t| {
+        let both: Vec<&Vec<Tile>> = roles.iter().filter(|r| r.contains(t)).collect();
+        both.len() >= 2 && rack.iter().filter(|u| both.iter().any(|r| r.contains(u))).count() == 1
+    });
+    (shared && !rack.iter().any(|t| t.is_joker())).then_some((table, rack))
+}
+
+/// RULES.md §1.6, §1.10 (`group3_joker_needs_both`) with a second table joker: a
+/// released joker's meld may take both table jokers, the group of three's kept there in
+/// its role; every held joker not in that meld lies in the rest in one of its ways, so
+/// the rest is held to them with one left out in turn. The answers equal the brute
+/// force's best, also where the rule costs tiles.
+#[test]
+fn rules_1_10_group_of_three_joker_beside_a_second_table_joker_equals_brute_force() {
+    let both = with_rules(|r| r.group3_joker_needs_both = true);
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0110_6e07);
+    let mut solver = Solver::new();
+    let (mut cases, mut tally) = (0, Tally::default());
+    while cases < 400 {
+        let (mut table, mut rack) = group3_crowded(&mut rng);
+        let m = rng.random_range(1..table.len());
+        let mut faces = table[m].faces().to_vec();
+        let k = rng.random_range(0..faces.len());
+        faces[k] = Tile::JOKER;
+        let Some(second) = meld(table[m].kind(), &faces) else { continue };
+        table[m] = second;
+        let number = table[0].faces().iter().find_map(|t| t.number()).unwrap();
+        let n = (i16::from(number) + rng.random_range(-2..=2)).clamp(1, 13) as u8;
+        rack.push(Tile::new(Colour::ALL[rng.random_range(0..4)], n).unwrap());
+        let all: Vec<Tile> =
+            table.iter().flat_map(|m| m.faces().iter().copied()).chain(rack.iter().copied()).collect();
+        if counts(&all).iter().any(|&k| k > 2) {
+            continue;
+        }
+        cases += 1;
+        let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+        let label = format!("case {cases}");
+        check_case(&mut solver, &label, &both, (&table, &rack), true, objective, &mut tally);
+    }
+    let Tally { answered, costly, costly_answered: binding } = tally;
+    eprintln!(
+        "group3 both, a second table joker: {answered} of {cases} answered, {binding} of the {costly} where the rule costs"
+    );
+    assert!(answered >= 395 && binding >= 137, "{answered} answered, {binding} of {costly}");
+}

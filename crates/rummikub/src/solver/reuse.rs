@@ -68,7 +68,12 @@
 //! released joker of `M` needs the group of four and its tiles are not there, no rest is
 //! left at all.) Where `M` as taken holds a second table joker, a held joker may lie in
 //! `M` instead: kept in its role there, or exchanged above for a rack joker of `M`,
-//! which then takes its place in the rest. The rest is then bounded as above only.
+//! which then takes its place in the rest. With no joker on the rack there is no such
+//! exchange: the `k` jokers of `M` are table jokers, at most `k - 1` of them held
+//! jokers besides the released one, so the rest holds every held joker but at most
+//! `k - 1`, and the best over the combinations of the others' ways, each set of `k - 1`
+//! left out in turn, bounds it too (leaving out more only loosens it). With a rack
+//! joker the rest is then bounded as above only.
 //!
 //! # A cheaper bound under `RackOnly`
 //!
@@ -81,9 +86,13 @@
 //! rules hold (one no play may release, or a group of three's under
 //! [`Config::group3_joker_needs_both`](crate::Config)) in one of the ways
 //! [`Solver::solve_turn`]'s kept-role bound takes for it, so the puzzle is solved with
-//! those jokers kept so, once per combination of their ways. The best over those
-//! puzzles, per rack tile some table joker stands for and combination, bounds every
-//! play that releases a joker ([`Solver::rack_released`]). It holds beside the bound
+//! those jokers kept so, once per combination of their ways. Every other joker the play
+//! releases is exchanged for a rack tile of its own (one copy per exchange), so a joker
+//! that stands for no tile the rack holds besides `t` keeps its role too, and is held
+//! with them: per joker `t` may free, the holds differ (`turn.rs`, `rack_releases`).
+//! The best over those puzzles, per rack tile some table joker stands for, joker it
+//! frees and combination, bounds every play that releases a joker
+//! ([`Solver::rack_released`]). It holds beside the bound
 //! above (the lower of the two bounds the releases), and when no such puzzle reaches
 //! the kept-role bound, the melds beside rack tiles need not be solved for the bound:
 //! their plays that rank that high could only be plays releasing no joker, which rank
@@ -117,9 +126,10 @@ impl Solver {
     /// [`MAX_BESIDE`] melds, the turn's work spent (`turn.rs`), or a solve that did not
     /// answer. Another table joker left to the rest keeps its role (one of `kept`, the
     /// ways any table joker may keep it) or ends in a meld of its own with rack tiles
-    /// ([`Solver::after_release`]); where the meld holds one table joker, the jokers the
-    /// rules hold lie in the rest in one combination of their ways `held` (per such
-    /// joker, as `solve_turn`'s kept-role bound takes them; module docs).
+    /// ([`Solver::after_release`]); the jokers the rules hold lie in the rest in one
+    /// combination of their ways `held` (per such joker, as `solve_turn`'s kept-role
+    /// bound takes them): all of them where the meld holds one table joker, all but as
+    /// many as its other table jokers where the rack holds no joker (module docs).
     ///
     /// A play ranking at least `ceiling` (a proven bound on every legal play) that
     /// `legal` accepts is the answer: the search ends there, with that play alone. Once
@@ -152,8 +162,13 @@ impl Solver {
         let mut best = from.max(least_placing(objective));
         let mut plays: Vec<Solution> = Vec::new();
         let kept = refine.then_some((reuse, kept));
-        // No joker held: nothing to solve beyond the rest's own bound.
-        let held = if held.is_empty() { Vec::new() } else { combinations(held) };
+        // Per count of table jokers a meld takes, the combinations its rest is held to
+        // (module docs): a meld of one table joker leaves every held joker to the rest;
+        // one of `k` table jokers, with none on the rack, up to `k - 1` of them, each set
+        // of that many left out in turn. None held, or a rack joker beside more table
+        // jokers: nothing to solve beyond the rest's own bound.
+        let held: Vec<Vec<Vec<Keep>>> =
+            (1..=on_table[52]).map(|k| held_apart(held, k, on_rack[52])).collect();
         for split in &splits {
             if let Some(play) =
                 self.with_meld_out(split, (&faces, rack), kept, &held, options, (best, objective))?
@@ -176,19 +191,19 @@ impl Solver {
     }
 
     /// Under [`ReplacementSource::RackOnly`](crate::ReplacementSource::RackOnly): the
-    /// best plays that place one of the rack tiles `released` (the tiles the table's
-    /// jokers stand for that are on the rack) and leave the jokers the rules hold in one
-    /// of the ways `held` (per such joker, as `solve_turn`'s kept-role bound takes them)
-    /// and rank at least `from`, and the best rank over them (`(0, 0)`: none reaches
-    /// `from`), which bounds every play that releases a joker (module docs); `None` when
-    /// a solve did not answer or the turn's work is spent. One solve per tile and
-    /// combination of ways: the puzzle with that tile moved to the table, those jokers
-    /// kept.
+    /// best plays that place one of the rack tiles of `releases` (each a tile the table's
+    /// jokers stand for that is on the rack, with the ways the jokers held beside its
+    /// exchange may end the turn: per such joker, as `solve_turn`'s kept-role bound
+    /// takes them), leave those jokers in one combination of their ways and rank at
+    /// least `from`, and the best rank over them (`(0, 0)`: none reaches `from`), which
+    /// bounds every play that releases a joker (module docs); `None` when a solve did not
+    /// answer or the turn's work is spent. One solve per entry and combination of ways:
+    /// the puzzle with that tile moved to the table, those jokers kept.
     pub(super) fn rack_released(
         &mut self,
         table: &[Meld<Tile>],
         rack: &[Tile],
-        (released, held): (&[Tile], &[Vec<Keep>]),
+        releases: &[(Tile, Vec<Vec<Keep>>)],
         options: &SolveOptions,
         from: (u64, u64),
     ) -> Option<Beside> {
@@ -199,9 +214,10 @@ impl Solver {
         let mut reached = false;
         let mut plays: Vec<Solution> = Vec::new();
         let jokers = jokers_of(table, rack);
-        let combinations: Vec<Vec<Keep>> =
-            combinations(held).into_iter().filter(|c| feasible(c, jokers)).collect();
-        for &t in released {
+        for (t, held) in releases {
+            let t = *t;
+            let combinations: Vec<Vec<Keep>> =
+                combinations(held).into_iter().filter(|c| feasible(c, jokers)).collect();
             let mut left_rack = rack.to_vec();
             let Some(i) = left_rack.iter().position(|&u| u == t) else { continue };
             left_rack.swap_remove(i);
@@ -301,16 +317,17 @@ impl Solver {
     /// could rank at least `best` under `objective` (`Some(None)`: the rest reaches no such rank; `None`:
     /// a tile is not there, or a solve did not answer). With `kept`, a table joker left
     /// to the rest keeps its role or is released too ([`Solver::after_release`]);
-    /// without, the rest is solved freely. With combinations of ways in `held`, the rest
-    /// is also held to the best over them ([`Solver::held_rest`]), and the lower of the
-    /// two is its bound. Each puzzle solved draws on the turn's work (`None` once it is
+    /// without, the rest is solved freely. With combinations of ways in `held` (per
+    /// count of table jokers in the meld, from one: [`held_apart`]), the rest is also
+    /// held to the best over those of the meld's count ([`Solver::held_rest`]), and the
+    /// lower of the two is its bound. Each puzzle solved draws on the turn's work (`None` once it is
     /// spent).
     fn with_meld_out(
         &mut self,
         (meld, from_rack): &(Meld<Tile>, Vec<bool>),
         (faces, rack): (&[Tile], &[Tile]),
         kept: Option<(JokerReuse, &[Keep])>,
-        held: &[Vec<Keep>],
+        held: &[Vec<Vec<Keep>>],
         options: &SolveOptions,
         (best, objective): ((u64, u64), Objective),
     ) -> Option<Option<Solution>> {
@@ -328,10 +345,11 @@ impl Solver {
                 Some(floor),
             )
             .ok()?;
-        // With a second table joker in the meld, a held joker may lie there (kept in its
-        // role, or exchanged for a rack joker of the meld), not in the rest (module docs).
+        // With more table jokers in the meld, held jokers may lie there (kept in their
+        // roles, or exchanged for a rack joker of the meld), not in the rest (module docs).
         let table_jokers = meld.faces().iter().zip(from_rack).filter(|(t, r)| t.is_joker() && !**r).count();
-        let held_rest = if free.is_none() || held.is_empty() || table_jokers > 1 {
+        let held = table_jokers.checked_sub(1).and_then(|k| held.get(k)).map_or(&[][..], Vec::as_slice);
+        let held_rest = if free.is_none() || held.is_empty() {
             None
         } else {
             Some(self.held_rest(&left_table, &left_rack, held, options, floor)?)
@@ -400,6 +418,32 @@ impl Solver {
         }
         Some(plays.into_iter().next())
     }
+}
+
+/// The combinations of the ways `held` (per joker the rules hold) that the rest of a
+/// play is held to once a meld of `k` table jokers is taken out, with `rack_jokers`
+/// jokers on the rack (module docs): every combination for `k = 1`; for more, with no
+/// rack joker, those of every set of jokers left once `k - 1` are left out (each
+/// combination once); none (no bound from here) when no joker is held, when all could
+/// lie in the meld, or with a rack joker beside a second table joker.
+fn held_apart(held: &[Vec<Keep>], k: usize, rack_jokers: usize) -> Vec<Vec<Keep>> {
+    if held.is_empty() || (k > 1 && (rack_jokers > 0 || k > held.len())) {
+        return Vec::new();
+    }
+    let mut out: Vec<Vec<Keep>> = Vec::new();
+    for apart in 0u32..1 << held.len() {
+        if apart.count_ones() as usize != k - 1 {
+            continue;
+        }
+        let left: Vec<Vec<Keep>> =
+            held.iter().enumerate().filter(|(i, _)| apart & 1 << i == 0).map(|(_, w)| w.clone()).collect();
+        for c in combinations(&left) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// What is left of the table tiles `faces` and `rack` once `meld` is taken out, each

@@ -402,19 +402,14 @@ impl Solver {
             // role (which joker is left is not known; a shared way needs another kept).
             let kept = distinct_ways(&all);
             // Under `RackOnly` a release places a rack tile the joker stands for: one
-            // solve per such tile and per combination of the held jokers' ways bounds
+            // solve per such tile, joker it frees (the jokers no other rack tile could
+            // free held beside it) and combination of the held jokers' ways bounds
             // every release (`reuse.rs`), and when none reaches the kept bound the melds
             // beside rack tiles are not needed.
             let rack_only = rules.joker_replacement_source == ReplacementSource::RackOnly;
             let released = kept_all.filter(|_| rack_only).and_then(|k| {
-                let mut tiles: Vec<Tile> = roles
-                    .iter()
-                    .flat_map(|r| r.stands_for.iter().copied())
-                    .filter(|t| rack.contains(t))
-                    .collect();
-                tiles.sort_unstable();
-                tiles.dedup();
-                self.rack_released(table, rack, (&tiles, &choices), &options, k.max(found))
+                let holds = rack_releases(&roles, rules, table, rack);
+                self.rack_released(table, rack, &holds, &options, k.max(found))
             });
             let beside = kept_all.and_then(|k| {
                 if released.as_ref().is_some_and(|r| r.bound == (0, 0)) {
@@ -989,7 +984,20 @@ fn shared(mut ways: Vec<Vec<Keep>>, roles: &[&Role], jokers: (usize, usize)) -> 
 /// its number, the joker free (as many of these as [`MAX_KEEPS`] allows). A legal play
 /// leaves every joker so, so the best over the combinations bounds it.
 fn keeps(roles: &[Role], rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
-    let releasable: Vec<bool> = roles.iter().map(|r| releasable(r, rules, table, rack)).collect();
+    keeps_holding(roles, rules, table, rack, &|_| false)
+}
+
+/// [`keeps`], with the jokers of `roles` that `held` names (by index) held in their
+/// roles too, whatever the rules would allow.
+fn keeps_holding(
+    roles: &[Role],
+    rules: &Config,
+    table: &[Meld<Tile>],
+    rack: &[Tile],
+    held: &dyn Fn(usize) -> bool,
+) -> Vec<Vec<Keep>> {
+    let releasable: Vec<bool> =
+        roles.iter().enumerate().map(|(i, r)| !held(i) && releasable(r, rules, table, rack)).collect();
     let kept: Vec<&Role> =
         roles.iter().zip(&releasable).filter(|(_, free)| !**free).map(|(r, _)| r).collect();
     let group3: Vec<&Role> =
@@ -1022,6 +1030,44 @@ fn keeps(roles: &[Role], rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) ->
             ways.extend(released(r));
             if out.iter().map(Vec::len).product::<usize>() * ways.len() <= MAX_KEEPS {
                 out.push(ways);
+            }
+        }
+    }
+    out
+}
+
+/// Under [`ReplacementSource::RackOnly`], per rack tile `t` some table joker stands for
+/// and per table joker `t` may release, the ways the jokers the rules hold may end the
+/// turn ([`keeps`]) once `t` is that joker's exchange: every other joker released needs
+/// a rack tile of its own (`check.rs` names one copy per exchange), so one that stands
+/// for no tile the rack holds besides `t` keeps its role too. Each tile with the
+/// different holds its jokers give, for [`Solver::rack_released`]; a tile no joker the
+/// rules let go stands for is left out (no release exchanges it).
+fn rack_releases(
+    roles: &[Role],
+    rules: &Config,
+    table: &[Meld<Tile>],
+    rack: &[Tile],
+) -> Vec<(Tile, Vec<Vec<Keep>>)> {
+    let mut tiles: Vec<Tile> =
+        roles.iter().flat_map(|r| r.stands_for.iter().copied()).filter(|t| rack.contains(t)).collect();
+    tiles.sort_unstable();
+    tiles.dedup();
+    let free: Vec<bool> = roles.iter().map(|r| releasable(r, rules, table, rack)).collect();
+    let mut out: Vec<(Tile, Vec<Vec<Keep>>)> = Vec::new();
+    for t in tiles {
+        let mut left = rack.to_vec();
+        if let Some(i) = left.iter().position(|&u| u == t) {
+            left.swap_remove(i);
+        }
+        for (j, role) in roles.iter().enumerate() {
+            if !free[j] || !role.stands_for.contains(&t) {
+                continue;
+            }
+            let held = |i: usize| i != j && free[i] && !roles[i].stands_for.iter().any(|s| left.contains(s));
+            let ways = keeps_holding(roles, rules, table, rack, &held);
+            if !out.iter().any(|(u, w)| *u == t && *w == ways) {
+                out.push((t, ways));
             }
         }
     }
