@@ -1813,3 +1813,54 @@ fn rules_4_1_run_of_three_jokers_stays_in_a_run_of_another_colour() {
         Err(e) => panic!("{e}"),
     }
 }
+
+/// RULES.md §4.1 on a position of a greedy-bot game: the jokers of b4 J b6 and J r12 r13
+/// stand for b5 and r11, which lie nowhere, so neither moves. The puzzle's best laid b3
+/// in b3 b4 J with the first, its old run broken up (b6 to a group of 6s): that meld
+/// holds two of the old run's tiles, the joker that stays and b4, which the search read
+/// as b4 held apart beside some other joker. It found nothing to branch on and stopped
+/// unproven; a joker that stays is its old meld's tile, so no meld meets both, and the
+/// turn is proven: one tile (b3 laid off at that run's end).
+#[test]
+fn rules_4_1_a_joker_that_stays_is_never_beside_its_meld_held_apart() {
+    let table = [
+        run("r3 r4 r5 r6"),
+        run("b4 J b6"),
+        run("k3 k4 k5 k6"),
+        run("y9 y10 y11"),
+        run("J r12 r13"),
+        run("y11 y12 y13"),
+        group("r2 b2 k2"),
+        group("r2 b2 y2"),
+        group("r7 b7 k7"),
+        group("r8 b8 y8"),
+        group("r10 b10 k10"),
+        group("r12 b12 k12"),
+    ];
+    let rack = "r13 b3 y4 y4 k6 k9 k11";
+    assert_eq!(jokers_that_never_move(&table, &tiles(rack)), 2);
+    assert_eq!(placed(&table, rack, &Config::SCHMIDT, true), 1);
+}
+
+/// RULES.md §4.1 on a position of a greedy-bot game: the joker of the group r12 y12 J
+/// stands for b12 or k12, both on the table, so a tile may take its place. The puzzle's
+/// best breaks that group up and moves its joker to r9 r10 J r12 with no tile in its
+/// place beside neither r12 nor y12: every natural held apart, the search found nothing
+/// to branch on and stopped unproven. A group joker that has not moved lies beside two
+/// of its old tiles, so a broken-up group's joker was exchanged, and the tile that took
+/// its place lies apart too: branched on, the turn is proven, and equals the brute
+/// force's best.
+#[test]
+fn rules_4_1_a_broken_up_groups_joker_leaves_its_tile_apart() {
+    let table = [
+        run("r2 r3 r4"),
+        run("b4 J b6 b7 b8"),
+        run("k2 k3 k4 k5 k6"),
+        group("r10 y10 k10 b10"),
+        group("r12 y12 J"),
+        group("r12 b12 k12"),
+    ];
+    let rack = "r2 r9 r9 b1 y11 k10";
+    let best = brute_force(&table, &tiles(rack), &Config::SCHMIDT, true, Objective::Tiles);
+    assert_eq!(placed(&table, rack, &Config::SCHMIDT, true) as u64, best.0);
+}
