@@ -1252,7 +1252,7 @@ fn rules_4_1_keep_three_alone_frees_a_joker_by_rearranging() {
 fn rules_4_1_schmidt_crowded_positions_equal_brute_force() {
     let keep_three = with_rules(|r| r.keep_three = true);
     for (name, rules, seed, least) in
-        [("schmidt", Config::SCHMIDT, 0x0401_c0b1, 997), ("keep three", keep_three, 0x0401_c0b2, 990)]
+        [("schmidt", Config::SCHMIDT, 0x0401_c0b1, 1000), ("keep three", keep_three, 0x0401_c0b2, 990)]
     {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut solver = Solver::new();
@@ -1369,7 +1369,7 @@ fn rules_4_1_jokers_that_never_move_equal_brute_force() {
         "jokers that never move ({both} with both): {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
     );
     assert!(both >= 30, "{both} positions with both jokers stuck");
-    assert!(answered >= 295, "{answered} answered, {costly_answered} of {costly}");
+    assert!(answered >= 299, "{answered} answered, {costly_answered} of {costly}");
 }
 
 /// RULES.md §4.1 on a position of a greedy-bot game (24 melds, a rack of one r1): both
