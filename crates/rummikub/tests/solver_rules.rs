@@ -269,6 +269,13 @@ fn option_sets() -> Vec<(&'static str, Config)> {
         ("two rack tiles", with(&|r| r.joker_reuse = JokerReuse::NewMeldWithTwoRackTiles)),
         ("rack only", with(&|r| r.joker_replacement_source = ReplacementSource::RackOnly)),
         ("group3 both", with(&|r| r.group3_joker_needs_both = true)),
+        (
+            "rack only, group3 both",
+            with(&|r| {
+                r.joker_replacement_source = ReplacementSource::RackOnly;
+                r.group3_joker_needs_both = true;
+            }),
+        ),
         ("locked", with(&|r| r.joker_melds_locked = true)),
         (
             "zero joker",
@@ -1815,7 +1822,7 @@ fn rules_4_1_run_of_three_jokers_stays_in_a_run_of_another_colour() {
 }
 
 /// RULES.md §1.6 (`RackOnly`) with two table jokers that stand for one rack tile and no
-/// other tile of the rack (r5 b5 J J and y5 on the rack; or r8 J r10 beside b8 y8 J and
+/// other tile of the rack (r5 b5 J J and y5 on the rack; or r8 J r10 beside b9 y9 J and
 /// r9 k8): each released joker is exchanged for a rack tile of its own, so once that
 /// tile frees one joker the other keeps its role. The release bound solves the puzzle
 /// with the tile on the table and the other joker held, per joker the tile may free;
@@ -1961,4 +1968,85 @@ fn rules_4_1_a_broken_up_groups_joker_leaves_its_tile_apart() {
     let rack = "r2 r9 r9 b1 y11 k10";
     let best = brute_force(&table, &tiles(rack), &Config::SCHMIDT, true, Objective::Tiles);
     assert_eq!(placed(&table, rack, &Config::SCHMIDT, true) as u64, best.0);
+}
+
+/// RULES.md §1.6 (`RackOnly`) with §1.10 (`group3_joker_needs_both`): the joker of
+/// r5 b5 J is exchanged for the rack's k5, and the group's other missing colour, y5,
+/// comes from the run y5 y6 y7 y8 on the table. Only the exchanged tile must come from
+/// the rack, so r5 b5 y5 k5, y6 y7 y8 and r1 r2 J go out with all three rack tiles. The
+/// solver once asked both colours of the rack, held the joker and proved one tile best.
+#[test]
+fn rules_1_10_group3_both_rack_only_second_colour_from_table() {
+    let config = with_rules(|r| {
+        r.joker_replacement_source = ReplacementSource::RackOnly;
+        r.group3_joker_needs_both = true;
+    });
+    let table = [group("r5 b5 J"), run("y5 y6 y7 y8")];
+    let rack = tiles("k5 r1 r2");
+    let play = [group("r5 b5 y5 k5"), run("y6 y7 y8"), run("r1 r2 J")];
+    let held: TileCounts = rack.iter().copied().collect();
+    assert!(check_play(&config, &table, &held, true, &play).is_ok());
+    let sol = Solver::new().solve_turn(&table, &rack, &config, true, Objective::Tiles).unwrap();
+    assert_eq!(sol.tiles_placed, 3, "{:?}", sol.table);
+    assert!(check_play(&config, &table, &held, true, &sol.table).is_ok());
+}
+
+/// A `two_table_jokers` position in Rummikub XP's tiles with a third table joker in one
+/// of its runs and no joker on the rack (three rack tiles at most).
+fn xp_three_table_jokers(rng: &mut ChaCha8Rng) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)> {
+    let (mut table, mut rack) = two_table_jokers(rng)?;
+    rack.retain(|t| !t.is_joker());
+    rack.truncate(3);
+    let runs: Vec<usize> =
+        (0..table.len()).filter(|&m| table[m].kind() == MeldKind::Run && table[m].jokers() > 0).collect();
+    let &m = runs.get(rng.random_range(0..runs.len().max(1)))?;
+    let mut faces = table[m].faces().to_vec();
+    let naturals: Vec<usize> = (0..faces.len()).filter(|&p| !faces[p].is_joker()).collect();
+    faces[naturals[rng.random_range(0..naturals.len())]] = Tile::JOKER;
+    table[m] = meld(MeldKind::Run, &faces)?;
+    Some((table, rack))
+}
+
+/// RULES.md §1.6, §1.10 in Rummikub XP's tiles, under `RackOnly`, `group3_joker_needs_both`
+/// and both: three table jokers and none on the rack, so a released joker's meld holds
+/// table jokers only, and of the jokers the rules hold all but as many as that meld takes
+/// besides the released one lie in the rest (each such set left out in turn). Every
+/// answer equals the brute force's best.
+#[test]
+fn rules_1_10_three_table_jokers_and_no_rack_joker_equal_brute_force() {
+    let xp = |f: &dyn Fn(&mut Config)| with_rules(|r| f(r)).with_tile_set(TileSet::Xp160);
+    let sets = [
+        ("rack only", xp(&|r| r.joker_replacement_source = ReplacementSource::RackOnly), 0x0110_7a11),
+        ("group3 both", xp(&|r| r.group3_joker_needs_both = true), 0x0110_7a12),
+        (
+            "rack only, group3 both",
+            xp(&|r| {
+                r.joker_replacement_source = ReplacementSource::RackOnly;
+                r.group3_joker_needs_both = true;
+            }),
+            0x0110_7a13,
+        ),
+    ];
+    let mut solver = Solver::new();
+    let mut report = Vec::new();
+    for (name, config, seed) in sets {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut cases, mut tally) = (0, Tally::default());
+        while cases < 50 {
+            let Some((table, rack)) = xp_three_table_jokers(&mut rng) else { continue };
+            if table.iter().map(|m| m.jokers()).sum::<usize>() < 3 {
+                continue;
+            }
+            cases += 1;
+            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("{name} xp three table jokers case {cases}");
+            check_case(&mut solver, &label, &config, (&table, &rack), true, objective, &mut tally);
+        }
+        let Tally { answered, costly, costly_answered } = tally;
+        report.push(format!(
+            "{name}, xp three table jokers: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+        ));
+        assert!(answered >= 47, "{name}: {answered} answered, {costly_answered} of {costly}");
+    }
+    eprintln!("{}", report.join("\n"));
 }

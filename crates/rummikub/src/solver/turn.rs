@@ -1079,23 +1079,23 @@ fn rack_releases(
 /// there are: [`ReplacementSource::RackOnly`] needs a tile it stands for on the rack;
 /// locked joker melds let it leave only for that tile, which must then be on the table
 /// or the rack; a group-of-three joker needs both missing colours when
-/// [`Config::group3_joker_needs_both`]; [`JokerReuse::NewMeldWithTwoRackTiles`] needs two
-/// rack tiles that can lie in one meld with it.
+/// [`Config::group3_joker_needs_both`] (from anywhere: `RackOnly` asks only the tile
+/// exchanged for the joker to come from the rack, the other colour may come from the
+/// table); [`JokerReuse::NewMeldWithTwoRackTiles`] needs two rack tiles that can lie in
+/// one meld with it.
 fn releasable(role: &Role, rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) -> bool {
     if rules.joker_reuse == JokerReuse::NewMeldWithTwoRackTiles && !two_in_one_meld(rack) {
         return false;
     }
     let on_rack = |t: &Tile| rack.contains(t);
     let anywhere = |t: &Tile| on_rack(t) || table.iter().any(|m| m.faces().contains(t));
-    let source: &dyn Fn(&Tile) -> bool =
-        if rules.joker_replacement_source == ReplacementSource::RackOnly { &on_rack } else { &anywhere };
     if rules.joker_replacement_source == ReplacementSource::RackOnly && !role.stands_for.iter().any(on_rack) {
         return false;
     }
     if rules.joker_melds_locked && !role.stands_for.iter().any(anywhere) {
         return false;
     }
-    if rules.group3_joker_needs_both && role.group3 && !role.stands_for.iter().all(source) {
+    if rules.group3_joker_needs_both && role.group3 && !role.stands_for.iter().all(anywhere) {
         return false;
     }
     true
