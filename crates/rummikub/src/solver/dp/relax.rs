@@ -313,9 +313,9 @@ impl Relax {
     }
 
     /// The bound of every colour but `c` in the state `key` (before colour `c` of number
-    /// `n`), for every joker budget shared among them (the jokers of runs are shared;
-    /// those of groups are free in the relaxation). `None` if they have no completion
-    /// with `j` jokers.
+    /// `n`), for every joker budget shared among them (the jokers of runs, and the
+    /// lower bound on the jokers of groups that [`charge`] puts on each colour). `None`
+    /// if they have no completion with `j` jokers.
     #[inline(always)]
     pub(super) fn others(
         &mut self,
