@@ -8,8 +8,8 @@
 //! none of whose tiles lies on the table either *stays* (it lies in a meld with two
 //! other tiles of its old meld, or stands for the same tile in a run) or is *swapped*
 //! for a tile it stands for from the rack. A *need* says what one meld of the play does:
-//! `Kept(C)` (it holds three of `C`'s tiles), `Apart(C, t)` (it holds `C`'s natural `t`,
-//! or the tile exchanged for one of its jokers, and no other tile of `C`: there are as many jokers besides those that stay `C`'s
+//! `Kept(C)` (it holds three of `C`'s tiles), `Apart(C, t)` (it holds `C`'s natural `t`
+//! and no other tile of `C`: there are as many jokers besides those that stay `C`'s
 //! tiles whatever the play, see `Stay`), `Stay(j)` (it holds joker `j` so), `Swap(j)`
 //! (it holds a tile `j` stands for). A node of the search fixes some melds, each with the needs it
 //! meets, and the puzzle (every meld valid, every table tile placed) solves the rest;
@@ -47,14 +47,7 @@
 //!   `Apart(C, t)`. Of the old melds the play breaks by its faces, the one whose
 //!   needs make the fewest children is taken (any of them splits the node's plays, so
 //!   which is only a matter of cost; in greedy-bot games it settles more turns within
-//!   the limit than the first by index);
-//! * under the exact joker release, a group `C` broken up with every natural held apart
-//!   and jokers whose tiles are not yet: a group joker that has not moved lies beside
-//!   two other tiles of its old meld, so each of `C`'s jokers was exchanged, for a tile
-//!   it stands for that then counts as `C`'s and lies apart from `C`'s other tiles: a
-//!   play that breaks `C` up holds, for some such tile `x` there is, a meld meeting
-//!   `Apart(C, x)` (without the exact release a joker may move freely; a run joker may
-//!   stay at its tile away from its old run's other tiles).
+//!   the limit than the first by index).
 //!
 //! That meld is either one of the node's fixed melds' `W` (then that fixed meld is
 //! replaced by each form meeting its needs and the new one) or another meld (then each
@@ -120,7 +113,7 @@ pub(super) struct KeptThree {
 }
 
 /// What one meld of the play does for an old meld (by index): holds three of its tiles,
-/// or holds its natural (or the tile exchanged for its joker) and no other of its tiles.
+/// or holds its natural and no other of its tiles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Need {
     Kept(usize),
@@ -168,14 +161,13 @@ struct Old {
     naturals: Vec<Tile>,
     jokers: usize,
     exchange: Vec<Tile>,
-    group: bool,
 }
 
 impl Old {
     fn new(m: &Meld<Tile>) -> Old {
         let naturals = m.faces().iter().copied().filter(|t| !t.is_joker()).collect();
         let exchange = joker_roles(core::slice::from_ref(m)).into_iter().flat_map(|r| r.stands_for).collect();
-        Old { naturals, jokers: m.jokers(), exchange, group: m.kind() == MeldKind::Group }
+        Old { naturals, jokers: m.jokers(), exchange }
     }
 
     /// Whether the face `f` may be one of this meld's tiles (an exchanged tile counts).
@@ -479,7 +471,6 @@ struct Turn {
     olds: Vec<Old>,
     pool: [usize; 53],
     stays: Vec<Stay>,
-    exact: bool,
 }
 
 impl Turn {
@@ -502,7 +493,7 @@ impl Turn {
                 }
             }
         }
-        Turn { olds: table.iter().map(Old::new).collect(), pool, stays, exact }
+        Turn { olds: table.iter().map(Old::new).collect(), pool, stays }
     }
 
     /// The ways to branch `node`, each the needs of its children with the state their
@@ -595,42 +586,14 @@ impl Turn {
                 let apart = |done: &[Tile]| self.olds[c].naturals.iter().copied().find(|t| !done.contains(t));
                 match &node.states[c] {
                     State::Open => Some(self.kept_or_apart(c, apart(&[])?)),
-                    State::Apart(done) => match apart(done) {
-                        Some(t) => {
-                            Some(vec![(Need::Apart(c, t), Some(State::Apart([&done[..], &[t]].concat())))])
-                        }
-                        None => self.exchanged_apart(c, done),
-                    },
+                    State::Apart(done) => {
+                        let t = apart(done)?;
+                        Some(vec![(Need::Apart(c, t), Some(State::Apart([&done[..], &[t]].concat())))])
+                    }
                     State::Kept => None,
                 }
             })
             .map(|needs| vec![needs])
-    }
-
-    /// Under the exact joker release, the needs of a broken-up group `c` whose naturals
-    /// are all held apart (`done`) and whose jokers' tiles are not yet: a group joker
-    /// that has not moved lies beside two other tiles of its old meld, so in a play that
-    /// breaks the group up each of its jokers was exchanged, for a tile it stands for
-    /// that counts as the group's and so lies apart from its other tiles: a meld meets
-    /// `Apart(c, x)` for some such tile `x` there is (table or rack). No child if no
-    /// tile can take a joker's place; `None` for a run (a run joker may stay at its tile
-    /// away from its old run's other tiles), for a group whose jokers' tiles were
-    /// branched on, and without the exact release (a joker may then move freely).
-    fn exchanged_apart(&self, c: usize, done: &[Tile]) -> Option<Branch> {
-        let old = &self.olds[c];
-        if !self.exact || !old.group || old.jokers == 0 || done.iter().any(|t| !old.naturals.contains(t)) {
-            return None;
-        }
-        let mut tiles: Vec<Tile> =
-            old.exchange.iter().copied().filter(|t| self.pool[t.index() as usize] > 0).collect();
-        tiles.sort_unstable();
-        tiles.dedup();
-        Some(
-            tiles
-                .into_iter()
-                .map(|x| (Need::Apart(c, x), Some(State::Apart([done, &[x]].concat()))))
-                .collect(),
-        )
     }
 
     /// Whether the tiles there are (table and rack) hold the melds of `entries` together,
@@ -760,8 +723,10 @@ impl Turn {
             Need::Stay(k) => needs.iter().any(|&m| matches!(m, Need::Apart(c, _) if c == self.stays[k].old)),
             _ => false,
         });
-        (owners.len() < 2 && !stays_apart)
-            || self.assign(kind, faces, needs, &owners, &mut vec![usize::MAX; faces.len()], 0)
+        if stays_apart {
+            return false;
+        }
+        owners.len() < 2 || self.assign(kind, faces, needs, &owners, &mut vec![usize::MAX; faces.len()], 0)
     }
 
     /// The old meld whose tiles `need` is about, if one.
