@@ -154,6 +154,13 @@ impl PieceSet {
         self.0
     }
 
+    /// The set of the given words (see [`words`](PieceSet::words)); the bits past the
+    /// last id must be clear.
+    #[inline]
+    pub(crate) const fn from_words(words: [u64; WORDS]) -> PieceSet {
+        PieceSet(words)
+    }
+
     /// The smallest id in the set.
     ///
     /// ```

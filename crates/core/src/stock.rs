@@ -5,6 +5,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use crate::piece_set::WORDS;
 use crate::{Catalog, Face, PieceId, PieceSet, Seat};
 
 /// How the discard pile becomes the new stock when the stock runs out.
@@ -380,6 +381,140 @@ pub struct Dealt {
     pub piles: Piles,
 }
 
+/// Most copies of a natural face a catalog can hold (52 faces a copy, [`PieceId::LIMIT`] ids).
+const MAX_COPIES: usize = PieceId::LIMIT / 52;
+
+/// A copy's worth of bits: the 52 faces.
+const COPY: u64 = (1 << 52) - 1;
+
+impl Dealt {
+    /// The same deal with each piece given the first copy of its face not yet given
+    /// (by [`Catalog::ids_of`]), read in the order a game reads a saved deal: the hands
+    /// by seat (each in id order), the discard pile from the bottom, the stock from the
+    /// next card drawn. Every hand, pile and order keeps its faces; only which copy lies
+    /// where changes, so a deal and the deal read back from its save are the same game.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Card, Catalog, PieceId, deal_cards};
+    /// let pack = Catalog::<Card>::new(2, 4).expect("108 cards fit");
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let dealt = deal_cards(&pack, 4, 1, 13, &mut rng).expect("a deal");
+    /// let numbered = dealt.clone().numbered_as_read(&pack);
+    /// // The same faces everywhere (a hand's in another order: by id).
+    /// let faces = |ids: &mut dyn Iterator<Item = PieceId>| ids.filter_map(|id| pack.face(id)).collect::<Vec<_>>();
+    /// for (a, b) in dealt.hands.iter().zip(&numbered.hands) {
+    ///     let (mut a, mut b) = (faces(&mut a.iter()), faces(&mut b.iter()));
+    ///     a.sort_by_key(|f| f.index());
+    ///     b.sort_by_key(|f| f.index());
+    ///     assert_eq!(a, b);
+    /// }
+    /// assert_eq!(faces(&mut dealt.piles.stock().iter().copied()), faces(&mut numbered.piles.stock().iter().copied()));
+    /// // The first hand read holds the first copy of each of its faces.
+    /// let first = numbered.hands[0].iter().filter_map(|id| pack.face(id).map(|f| (id, f)));
+    /// for (id, face) in first {
+    ///     assert!(pack.ids_of(face).take_while(|&c| c != id).all(|c| numbered.hands[0].contains(c)));
+    /// }
+    /// ```
+    #[must_use]
+    pub fn numbered_as_read<F: Face>(mut self, catalog: &Catalog<F>) -> Dealt {
+        let copies = usize::from(catalog.copies()).min(MAX_COPIES);
+        let naturals = copies * 52;
+        // `given[k]`: the faces of which `k + 1` copies are given, as bits by face
+        // index; a hand is renumbered a copy of the 52 faces at a time, not a card.
+        let mut given = [0u64; MAX_COPIES];
+        let mut jokers_given = 0;
+        for hand in &mut self.hands {
+            let words = hand.words();
+            // `held[k]`: the faces of which the hand holds at least `k + 1` copies.
+            let mut held = [0u64; MAX_COPIES];
+            let mut naturals_held = 0;
+            for k in 0..copies {
+                let mut more = bits_from(&words, 52 * k) & COPY;
+                naturals_held += more.count_ones() as usize;
+                for layer in held.iter_mut().take(copies) {
+                    let carried = *layer & more;
+                    *layer |= more;
+                    more = carried;
+                }
+            }
+            let mut numbered = [0u64; WORDS];
+            for &faces in held.iter().take(copies) {
+                // Each face takes its first copy not yet given.
+                let mut faces = faces;
+                for (k, layer) in given.iter_mut().enumerate().take(copies) {
+                    let new = faces & !*layer;
+                    *layer |= new;
+                    faces &= !new;
+                    or_bits_at(&mut numbered, 52 * k, new);
+                }
+            }
+            // The jokers follow one another past the naturals.
+            let mut jokers = (hand.len() - naturals_held).min(catalog.len() - naturals - jokers_given);
+            while jokers > 0 {
+                let next = jokers.min(64);
+                or_bits_at(&mut numbered, naturals + jokers_given, u64::MAX >> (64 - next));
+                jokers_given += next;
+                jokers -= next;
+            }
+            *hand = PieceSet::from_words(numbered);
+        }
+        // The piles a card at a time, in order: the copies given so far by face (the
+        // joker last).
+        let mut counts = [0u8; 53];
+        for layer in given.iter().take(copies) {
+            let mut faces = *layer;
+            while faces != 0 {
+                counts[faces.trailing_zeros() as usize] += 1;
+                faces &= faces - 1;
+            }
+        }
+        let mut number = |id: &mut PieceId| {
+            let i = usize::from(id.index());
+            if i < naturals {
+                let face = i % 52;
+                let k = usize::from(counts[face]);
+                if k < copies {
+                    counts[face] += 1;
+                    *id = PieceId::from_bit(52 * k + face);
+                }
+            } else if i < catalog.len() && naturals + jokers_given < catalog.len() {
+                *id = PieceId::from_bit(naturals + jokers_given);
+                jokers_given += 1;
+            }
+        };
+        self.piles.discard.iter_mut().for_each(&mut number);
+        self.piles.stock.iter_mut().rev().for_each(&mut number);
+        self
+    }
+}
+
+/// `bits` or-ed into `words` from bit `start` on (the bits past the last word dropped).
+#[inline]
+fn or_bits_at(words: &mut [u64; WORDS], start: usize, bits: u64) {
+    let (word, shift) = (start / 64, start % 64);
+    if let Some(w) = words.get_mut(word) {
+        *w |= bits << shift;
+    }
+    if let Some(w) = words.get_mut(word + 1)
+        && shift != 0
+    {
+        *w |= bits >> (64 - shift);
+    }
+}
+
+/// The 64 bits of `words` from bit `start` on (zeros past the last word).
+#[inline]
+fn bits_from(words: &[u64; WORDS], start: usize) -> u64 {
+    let (word, shift) = (start / 64, start % 64);
+    let low = words.get(word).map_or(0, |w| w >> shift);
+    let high = match words.get(word + 1) {
+        Some(w) if shift != 0 => w << (64 - shift),
+        _ => 0,
+    };
+    low | high
+}
+
 /// Shuffles every card of `catalog` with `rng` and deals `hand_size` cards to each of
 /// `seats` players, one at a time clockwise starting at `first`; the next card is turned
 /// up to start the discard pile and the rest is the stock (`RULES.md` §2.2, §3.2). The
@@ -425,7 +560,7 @@ pub fn deal_cards<F: Face, R: Rng + ?Sized>(
         }
     }
     // Room for the whole pack on the pile: a hand's discards never grow it.
-    let mut discard = Vec::with_capacity(cards.len());
+    let mut discard = Vec::with_capacity(catalog.len());
     discard.push(cards.pop()?);
     Some(Dealt { hands, piles: Piles::new(cards, discard, seed) })
 }
@@ -544,5 +679,45 @@ mod tests {
         assert_eq!(all, cat.all());
         assert!(deal_cards(&Catalog::<crate::Card>::DECK, 6, 0, 9, &mut rng).is_none());
         assert!(deal_cards(&cat, 2, 2, 10, &mut rng).is_none());
+    }
+
+    /// The copies numbered a copy of the faces at a time are those a card at a time
+    /// gives: each card, read in order, the first copy of its face not yet given.
+    #[test]
+    fn numbered_as_read_gives_each_card_its_first_copy_not_given() {
+        fn one_at_a_time(catalog: &Catalog<crate::Card>, dealt: &Dealt) -> Dealt {
+            let mut given = PieceSet::new();
+            let mut number = |id: PieceId| {
+                let face = catalog.face(id).expect("a card of the pack");
+                let copy = catalog.ids_of(face).find(|&c| !given.contains(c)).expect("a copy left");
+                given.insert(copy);
+                copy
+            };
+            let hands = dealt.hands.iter().map(|h| h.iter().map(&mut number).collect()).collect();
+            let discard = dealt.piles.discard_pile().iter().map(|&id| number(id)).collect();
+            let mut stock: Vec<PieceId> = dealt.piles.stock().iter().rev().map(|&id| number(id)).collect();
+            stock.reverse();
+            Dealt { hands, piles: Piles::new(stock, discard, dealt.piles.shuffle_seed()) }
+        }
+        let packs = [(1, 0), (1, 4), (2, 2), (2, 4), (3, 4), (1, 100), (2, 56)];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut moved = 0;
+        for (copies, jokers) in packs {
+            let catalog = Catalog::<crate::Card>::new(copies, jokers).expect("a pack that fits");
+            for round in 0..200 {
+                let seats = 2 + round % 5;
+                let size = (catalog.len() - 1) / seats;
+                let size = if round % 2 == 0 { size.min(13) } else { size };
+                let dealt = deal_cards(&catalog, seats, round % seats, size, &mut rng).expect("a deal");
+                let numbered = dealt.clone().numbered_as_read(&catalog);
+                assert_eq!(
+                    numbered,
+                    one_at_a_time(&catalog, &dealt),
+                    "pack {copies}x52+{jokers}, round {round}"
+                );
+                moved += usize::from(numbered != dealt);
+            }
+        }
+        assert!(moved > 1000, "the deals renumbered: {moved}");
     }
 }

@@ -5,9 +5,9 @@ use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Face, HandState, JokerRole, ListedCards, MAX_MELD_LEN,
-    MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId, PieceSet, Piles,
-    PositionError, RunEnd, ScoreOrder, Seat, Seating, ShownKey, deal_cards, seat_list,
+    Card, CardRules, Catalog, CommitKey, DealError, Dealt, Face, HandState, JokerRole, ListedCards,
+    MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId, PieceSet,
+    Piles, PositionError, RunEnd, ScoreOrder, Seat, Seating, ShownKey, deal_cards, seat_list,
 };
 
 #[cfg(doc)]
@@ -1220,30 +1220,6 @@ fn check_hand_sizes(hands: &[PieceSet], to_move: Seat, phase: Phase) -> Result<(
     Ok(())
 }
 
-/// The hands and piles of a deal with each card given the first copy of its face not yet
-/// given, in the order [`Rummy40::from_setup`] reads a setup: the hands by seat (each in
-/// id order), the discard pile from the bottom, the stock from the next card drawn.
-fn numbered_as_read(catalog: &Catalog<Card>, hands: &[PieceSet], piles: &Piles) -> (Vec<PieceSet>, Piles) {
-    // The ids of each face not yet given, by face index, first copy first: one step of
-    // an iterator a card, not `ids_of(face).nth(copies given)` (about 50 instructions a
-    // card, half of a deal's).
-    let mut unused: [_; 53] = core::array::from_fn(|i| {
-        let face = u8::try_from(i).ok().and_then(Card::from_index).unwrap_or(Card::JOKER);
-        catalog.ids_of(face)
-    });
-    let mut number = |id: PieceId| -> PieceId {
-        let Some(face) = catalog.face(id) else { return id };
-        unused.get_mut(usize::from(face.index())).and_then(Iterator::next).unwrap_or(id)
-    };
-    let hands = hands.iter().map(|h| h.iter().map(&mut number).collect()).collect();
-    // Room for the whole pack on the pile: it never grows during the hand.
-    let mut discard = Vec::with_capacity(catalog.len());
-    discard.extend(piles.discard_pile().iter().map(|&id| number(id)));
-    let mut stock: Vec<PieceId> = piles.stock().iter().rev().map(|&id| number(id)).collect();
-    stock.reverse();
-    (hands, Piles::new(stock, discard, piles.shuffle_seed()))
-}
-
 /// The number of cards of each hand, by seat (0 past the last seat).
 fn hand_lens(hands: &[PieceSet]) -> [usize; MAX_PLAYERS] {
     let mut lens = [0; MAX_PLAYERS];
@@ -1476,7 +1452,7 @@ impl CardRules for Rummy40 {
             .ok_or(DealError::PlayerCount { seats: n, min: MIN_PLAYERS, max: MAX_PLAYERS })?;
         // The copies of each card numbered as a save of the deal is read back (see
         // `Setup`), so that a deal and its setup are the same game.
-        let (hands, piles) = numbered_as_read(&catalog, &dealt.hands, &dealt.piles);
+        let Dealt { hands, piles } = dealt.numbered_as_read(&catalog);
         let state = HandState::dealt(dealer, hands, piles);
         Ok(Rummy40 {
             dealt: n * HAND_SIZE,
