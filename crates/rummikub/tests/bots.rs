@@ -189,7 +189,7 @@ impl Bot<Rummikub> for Counting {
 /// counted and printed.
 ///
 /// In 1,000 games per option set (`BOT_COUNT_GAMES=1000`, release mode) every one of
-/// 265,108 answers placing tiles was accepted (the nine sets' counts summed). `Unproven` (the greedy bot then plays the
+/// 265,118 answers placing tiles was accepted (the nine sets' counts summed). `Unproven` (the greedy bot then plays the
 /// play it carries) came on none of the turns with `SameTurnAnywhere`, on 3 of 63,985
 /// under the default rules, under 0.5 % with every other option of §1.10, and on 2.1 %
 /// under Schmidt's rules; the counts per option set are in docs/PERFORMANCE.md (solver
