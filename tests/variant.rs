@@ -7,9 +7,9 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit::rummikub::{Rummikub, TileCounts};
 use rummykit::{
-    AnyAction, AnyConfig, AnyError, AnyGame, Bot, BotPlayers, DealError, DriverError, Game, GameKind,
-    MatchEnd, MatchRecord, MatchTerms, NotYourTurn, PieceId, Redeal, Seat, Seating, Tile, UnknownBot,
-    UnknownVariant, Variant, play_hand, record_match,
+    AnyAction, AnyConfig, AnyError, AnyGame, Bot, DealError, DriverError, Game, GameKind, MatchEnd,
+    MatchRecord, MatchTerms, NotYourTurn, PieceId, Redeal, Seat, Seating, Tile, UnknownBot, UnknownVariant,
+    Variant, play_hand, record_match,
 };
 
 /// A restock cap for the card games, so that hands between weak bots end (RULES.md
@@ -323,8 +323,7 @@ fn matches_are_recorded_and_replayed() {
             (0..seats).map(|s| rummykit::bot(variant, "greedy", s as u64).unwrap()).collect();
         let mut seated: Vec<&mut dyn Bot<AnyGame>> = bots.iter_mut().map(|b| b.as_mut() as _).collect();
         let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-        let (record, played) =
-            record_match(setup, &mut BotPlayers(&mut seated), &mut rng, MAX_ACTIONS).unwrap();
+        let (record, played) = record_match(setup, &mut seated, &mut rng, MAX_ACTIONS).unwrap();
         assert_eq!(record.hands.len(), 2, "{variant}");
         assert_eq!(record.totals, played.totals());
         let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).unwrap();

@@ -1445,7 +1445,7 @@ pub fn save_edits(data: &[u8]) {
 #[cfg(feature = "serde")]
 fn real_records() -> &'static [serde_json::Value; 3] {
     use rand::SeedableRng;
-    use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, record_match};
+    use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, record_match};
     static RECORDS: std::sync::OnceLock<[serde_json::Value; 3]> = std::sync::OnceLock::new();
     fn record<G>(config: G::Config, bots: &mut [&mut dyn Bot<G>]) -> serde_json::Value
     where
@@ -1460,8 +1460,7 @@ fn real_records() -> &'static [serde_json::Value; 3] {
             3,
         );
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(setup.seed);
-        let (record, _) =
-            record_match(setup, &mut BotPlayers(bots), &mut rng, 5_000).expect("a recorded match");
+        let (record, _) = record_match(setup, bots, &mut rng, 5_000).expect("a recorded match");
         serde_json::to_value(&record).expect("serializes")
     }
     RECORDS.get_or_init(|| {
