@@ -181,7 +181,7 @@ fn the_engines_own_refusals_come_through() {
     let mut game = AnyGame::deal(&config(Variant::Classic), Seating::new(2), &mut rng).unwrap();
     let seat = game.to_move().unwrap();
     let AnyGame::Classic(inner) = &game else { unreachable!() };
-    let card = inner.hand(seat).iter().next().unwrap();
+    let card = inner.hand(seat).unwrap().iter().next().unwrap();
     let before = game.clone();
     let err = game.apply(seat, AnyAction::Classic(rummykit::classic::Action::Discard(card))).unwrap_err();
     assert!(matches!(err, AnyError::Classic(_)), "{err:?}");
@@ -433,7 +433,7 @@ impl Conformance for Any {
                 places
             }
             AnyGame::Classic(g) => {
-                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).iter()));
+                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).unwrap().iter()));
                 places.push(Place::new("stock", tokens(g.piles().stock().iter().copied())));
                 places.push(Place::new("discard pile", tokens(g.piles().discard_pile().iter().copied())));
                 for m in g.table().melds() {
@@ -442,7 +442,7 @@ impl Conformance for Any {
                 places
             }
             AnyGame::Rummy40(g) => {
-                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).iter()));
+                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).unwrap().iter()));
                 places.push(Place::new("stock", tokens(g.piles().stock().iter().copied())));
                 places.push(Place::new("discard pile", tokens(g.piles().discard_pile().iter().copied())));
                 places.push(Place::new("table", tokens(g.table().pieces().iter())));

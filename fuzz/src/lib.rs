@@ -837,7 +837,7 @@ fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
 }
 
 fn r40_conserves(game: &Rummy40) {
-    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s)).collect();
+    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s).unwrap()).collect();
     cards_conserve(&hands, game.piles(), game.table(), game.catalog().all());
 }
 
@@ -945,7 +945,7 @@ fn classic_action_from(bytes: &mut Bytes<'_>) -> ClassicAction {
 }
 
 fn classic_conserves(game: &ClassicRummy) {
-    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s)).collect();
+    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s).unwrap()).collect();
     cards_conserve(&hands, game.piles(), game.table(), rummykit_core::Catalog::<Card>::DECK.all());
 }
 
@@ -1019,7 +1019,10 @@ fn rummy40_loaded(game: &Rummy40) {
     r40_conserves(game);
     for s in 0..game.seats() {
         let drawn = usize::from(game.to_move() == Some(s) && game.phase() == rummykit_rummy40::Phase::Play);
-        assert!(game.hand(s).len() <= rummykit_rummy40::HAND_SIZE + drawn, "seat {s} holds too many cards");
+        assert!(
+            game.hand(s).is_some_and(|h| h.len() <= rummykit_rummy40::HAND_SIZE + drawn),
+            "seat {s} holds too many cards"
+        );
     }
     let again = serde_json::to_string(game).expect("serializes");
     assert_eq!(serde_json::from_str::<Rummy40>(&again).ok().as_ref(), Some(game), "round trip");
