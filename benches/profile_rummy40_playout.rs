@@ -38,7 +38,8 @@ fn main() {
         let mut view = game.view(0);
         while let Some(seat) = game.to_move() {
             game.view_into(seat, &mut view);
-            let k = usize::from(view.phase == Phase::Play) * 2 + usize::from(game.has_opened(seat));
+            let k =
+                usize::from(view.phase == Phase::Play) * 2 + usize::from(game.has_opened(seat) == Some(true));
             let t = Instant::now();
             view.legal_actions(&mut legal);
             time[k] += t.elapsed();

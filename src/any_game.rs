@@ -391,9 +391,9 @@ pub enum AnyError {
 ///     Err(AnyError::WrongGame { game: GameKind::Rummy40, action: GameKind::Rummikub })
 /// );
 ///
-/// let mut a = rummykit::bot(variant, "planner", 1)?;
-/// let mut b = rummykit::bot(variant, "random", 2)?;
-/// let (outcome, _) = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 100_000)?;
+/// let a = rummykit::bot(variant, "planner", 1)?;
+/// let b = rummykit::bot(variant, "random", 2)?;
+/// let (outcome, _) = play_hand(&mut game, &mut [a, b], 100_000)?;
 /// assert!(outcome.points.iter().all(|&p| p >= 0)); // penalty points
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -54,10 +54,10 @@ pub struct UnknownBot {
 /// let variant: Variant = "schmidt".parse()?;
 /// let mut rng = ChaCha8Rng::seed_from_u64(3);
 /// let mut game = AnyGame::deal(&variant.config(), Seating::new(2), &mut rng)?;
-/// let mut a = rummykit::bot(variant, "greedy", 1)?;
-/// let mut b = rummykit::bot(variant, "Random", 2)?;
+/// let a = rummykit::bot(variant, "greedy", 1)?;
+/// let b = rummykit::bot(variant, "Random", 2)?;
 /// assert_eq!(b.name(), "random");
-/// let (outcome, _) = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 10_000)?;
+/// let (outcome, _) = play_hand(&mut game, &mut [a, b], 10_000)?;
 /// assert_eq!(outcome.points.iter().sum::<i64>(), 0); // RULES.md §1.8
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -186,9 +186,9 @@ impl NamedBots for Rummy40 {
 /// for variant in [Variant::Rummikub, Variant::Classic, Variant::Scala40] {
 ///     let config = variant.config().with_max_restocks(Some(3));
 ///     let mut game = AnyGame::deal(&config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(4))?;
-///     let mut a = AnyGame::named_bot("greedy", 1).expect("every engine has a greedy bot");
-///     let mut b = AnyGame::named_bot("random", 2).expect("and a random one");
-///     let (outcome, _) = play_hand(&mut game, &mut [a.as_mut(), b.as_mut()], 100_000)?;
+///     let a = AnyGame::named_bot("greedy", 1).expect("every engine has a greedy bot");
+///     let b = AnyGame::named_bot("random", 2).expect("and a random one");
+///     let (outcome, _) = play_hand(&mut game, &mut [a, b], 100_000)?;
 ///     assert_eq!(outcome.points.len(), 2);
 /// }
 /// // A name only some engines offer is not a bot of every game.

@@ -92,8 +92,8 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     let mut game =
         Rummy40::deal(&R40Config::RUMMY40, Seating::new(3).with_dealer(0), &mut rng()).expect("deal");
     let before = game.clone();
-    let mine = game.hand(1).first().expect("a card");
-    let theirs = game.hand(2).first().expect("a card");
+    let mine = game.hand(1).unwrap().first().expect("a card");
+    let theirs = game.hand(2).unwrap().first().expect("a card");
     // Discarding before drawing: wrong phase.
     let err = game.apply(game.to_move().unwrap_or_default(), R40Action::Discard(mine)).unwrap_err();
     assert!(matches!(err, R40Error::Turn(rummykit_core::TurnError::WrongPhase { .. })), "{err}");
@@ -112,7 +112,7 @@ fn card_games_refuse_wrong_phase_unknown_and_unowned_cards() {
     let config = ClassicConfig::STANDARD.with_game_end(MatchEnd::SingleHand);
     let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng()).expect("deal");
     let before = game.clone();
-    let theirs = game.hand(0).first().expect("a card");
+    let theirs = game.hand(0).unwrap().first().expect("a card");
     let err = game.apply(game.to_move().unwrap_or_default(), ClassicAction::Discard(theirs)).unwrap_err();
     assert!(err.to_string().contains("the turn starts with a draw"), "{err}");
     game.apply(game.to_move().unwrap_or_default(), ClassicAction::DrawStock).expect("draw");

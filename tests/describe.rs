@@ -35,7 +35,7 @@ trait Pieces: Game {
 
 impl Pieces for ClassicRummy {
     fn hand_faces(&self, seat: Seat) -> Faces {
-        counted(self.hand(seat).iter().filter_map(|id| self.face(id)).map(|c| c.to_string()))
+        counted(self.hand(seat).unwrap().iter().filter_map(|id| self.face(id)).map(|c| c.to_string()))
     }
     fn top_discard(&self) -> Option<String> {
         self.piles().top_discard().and_then(|id| self.face(id)).map(|c| c.to_string())
@@ -44,7 +44,7 @@ impl Pieces for ClassicRummy {
 
 impl Pieces for Rummy40 {
     fn hand_faces(&self, seat: Seat) -> Faces {
-        counted(self.hand(seat).iter().filter_map(|id| self.face(id)).map(|c| c.to_string()))
+        counted(self.hand(seat).unwrap().iter().filter_map(|id| self.face(id)).map(|c| c.to_string()))
     }
     fn top_discard(&self) -> Option<String> {
         self.piles().top_discard().and_then(|id| self.face(id)).map(|c| c.to_string())

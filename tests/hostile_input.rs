@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config as ClassicConfig};
-use rummykit_core::{Bot, BotPlayers, Game, MatchEnd, MatchRecord, MatchTerms, Seating, record_match};
+use rummykit_core::{Bot, Game, MatchEnd, MatchRecord, MatchTerms, Seating, record_match};
 use rummykit_rummikub::{Action as RkAction, Config as RkConfig, Rummikub};
 use rummykit_rummy40::{Config as R40Config, Rummy40};
 use serde::Serialize;
@@ -278,7 +278,7 @@ where
 {
     let setup = MatchRecord::<G>::new("game", config, MatchTerms::new(bots.len()).with_dealer(0), 9);
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    let (record, _) = record_match(setup, &mut BotPlayers(bots), &mut rng, 20_000).expect("a recorded match");
+    let (record, _) = record_match(setup, bots, &mut rng, 20_000).expect("a recorded match");
     serde_json::to_value(&record).expect("serialize")
 }
 

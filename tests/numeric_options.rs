@@ -34,7 +34,7 @@ fn rules_1_8_rack_penalty_is_exact_for_any_rules() {
     rules.hand_rummy_double = true;
     let racks: Vec<TileCounts> =
         ["", "J J", "J J r13 b13"].iter().map(|r| r.parse().expect("rack")).collect();
-    let points = score_went_out(&rules, 0, &racks, &[true; 3], true);
+    let points = score_went_out(&rules, 0, &racks, &[true; 3], true).unwrap();
     let (a, b) = (2 * 2 * i64::from(u32::MAX), 2 * (26 + 2 * i64::from(u32::MAX)));
     assert_eq!(points, [a + b, -a, -b]);
     let (points, winners) = score_pool_empty(&rules, &racks[1..], &[true; 2], 0);
@@ -125,6 +125,7 @@ fn rules_3_8_rummy40_scores_at_the_bounds_are_exact() {
         for (seat, &penalty) in penalties.iter().enumerate() {
             let left: u32 = g
                 .hand(seat)
+                .unwrap()
                 .iter()
                 .map(|p| g.face(p).expect("a card of the pack"))
                 .map(|card| card.number().map_or(max, rank_value))

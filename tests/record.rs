@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::RandomBot;
 use rummykit::rummikub::{Action, Config as RummikubConfig, GreedyBot, Rummikub};
 use rummykit::{
-    Bot, BotPlayers, DriverError, Game, MatchEnd, MatchRecord, MatchTerms, Players, ReplayError, record_match,
+    Bot, DriverError, Game, MatchEnd, MatchRecord, MatchTerms, Players, ReplayError, record_match,
 };
 
 /// Records a match of `hands` hands between the given bots, and keeps the final state of
@@ -16,7 +16,7 @@ fn record<G: Game>(
     bots: &mut [&mut dyn Bot<G>],
 ) -> (MatchRecord<G>, Vec<G>, Vec<i64>) {
     struct Keep<'a, 'b, G: Game> {
-        bots: BotPlayers<'a, 'b, G>,
+        bots: &'a mut [&'b mut dyn Bot<G>],
         finals: Vec<G>,
     }
     impl<G: Game> Players<G> for Keep<'_, '_, G> {
@@ -28,7 +28,7 @@ fn record<G: Game>(
         }
     }
     let seed = setup.seed;
-    let mut keep = Keep { bots: BotPlayers(bots), finals: Vec::new() };
+    let mut keep = Keep { bots, finals: Vec::new() };
     let (record, played) = record_match(setup, &mut keep, &mut ChaCha8Rng::seed_from_u64(seed), 100_000)
         .expect("bots play legally");
     (record, keep.finals, played.totals().to_vec())
@@ -127,8 +127,7 @@ fn the_driver_reports_illegal_actions_and_stops() {
     );
     let (mut a, mut b) = (Passer, Passer);
     let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut a, &mut b];
-    let err =
-        record_match(setup, &mut BotPlayers(&mut bots), &mut ChaCha8Rng::seed_from_u64(1), 100).unwrap_err();
+    let err = record_match(setup, &mut bots, &mut ChaCha8Rng::seed_from_u64(1), 100).unwrap_err();
     assert!(matches!(err, DriverError::IllegalAction { hand: 0, seat: 0, .. }), "{err}");
 }
 

@@ -26,7 +26,7 @@ fn pieces(game: &AnyGame) -> Vec<String> {
             all.extend(ids(&mut g.piles().discard_pile().iter().copied()));
             all.extend(ids(&mut g.table().pieces().iter()));
             for s in 0..g.seats() {
-                all.extend(ids(&mut g.hand(s).iter()));
+                all.extend(ids(&mut g.hand(s).unwrap().iter()));
             }
             all
         }
@@ -35,7 +35,7 @@ fn pieces(game: &AnyGame) -> Vec<String> {
             all.extend(ids(&mut g.piles().discard_pile().iter().copied()));
             all.extend(ids(&mut g.table().pieces().iter()));
             for s in 0..g.seats() {
-                all.extend(ids(&mut g.hand(s).iter()));
+                all.extend(ids(&mut g.hand(s).unwrap().iter()));
             }
             all
         }

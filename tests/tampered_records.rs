@@ -7,8 +7,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config, GreedyBot};
 use rummykit_core::{
-    Bot, BotPlayers, MatchEnd, MatchError, MatchRecord, MatchTerms, RECORD_VERSION, RecordFormatError,
-    ReplayError, record_match,
+    Bot, MatchEnd, MatchError, MatchRecord, MatchTerms, RECORD_VERSION, RecordFormatError, ReplayError,
+    record_match,
 };
 use serde_json::Value;
 
@@ -22,8 +22,7 @@ fn recorded() -> Value {
     let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());
     let mut bots: [&mut dyn Bot<ClassicRummy>; 2] = [&mut a, &mut b];
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    let (record, _) =
-        record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 5_000).expect("a recorded match");
+    let (record, _) = record_match(setup, &mut bots, &mut rng, 5_000).expect("a recorded match");
     serde_json::to_value(&record).expect("serialize")
 }
 
@@ -95,7 +94,7 @@ where
     let setup =
         MatchRecord::<G>::new(game, config, MatchTerms::new(bots.len()).with_dealer(0).with_end(end), 5);
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    let (record, _) = record_match(setup, &mut BotPlayers(bots), &mut rng, 20_000).expect("a recorded match");
+    let (record, _) = record_match(setup, bots, &mut rng, 20_000).expect("a recorded match");
     serde_json::to_value(&record).expect("serialize")
 }
 

@@ -7,9 +7,9 @@ use rand_chacha::ChaCha8Rng;
 use rummykit::conformance::{self, Candidate, Conformance, Place, Plan};
 use rummykit::rummikub::{Rummikub, TileCounts};
 use rummykit::{
-    AnyAction, AnyConfig, AnyError, AnyGame, Bot, BotPlayers, DealError, DriverError, Game, GameKind,
-    MatchEnd, MatchRecord, MatchTerms, NotYourTurn, PieceId, Redeal, Seat, Seating, Tile, UnknownBot,
-    UnknownVariant, Variant, play_hand, record_match,
+    AnyAction, AnyConfig, AnyError, AnyGame, Bot, DealError, DriverError, Game, GameKind, MatchEnd,
+    MatchRecord, MatchTerms, NotYourTurn, PieceId, Redeal, Seat, Seating, Tile, UnknownBot, UnknownVariant,
+    Variant, play_hand, record_match,
 };
 
 /// A restock cap for the card games, so that hands between weak bots end (RULES.md
@@ -181,7 +181,7 @@ fn the_engines_own_refusals_come_through() {
     let mut game = AnyGame::deal(&config(Variant::Classic), Seating::new(2), &mut rng).unwrap();
     let seat = game.to_move().unwrap();
     let AnyGame::Classic(inner) = &game else { unreachable!() };
-    let card = inner.hand(seat).iter().next().unwrap();
+    let card = inner.hand(seat).unwrap().iter().next().unwrap();
     let before = game.clone();
     let err = game.apply(seat, AnyAction::Classic(rummykit::classic::Action::Discard(card))).unwrap_err();
     assert!(matches!(err, AnyError::Classic(_)), "{err:?}");
@@ -323,8 +323,7 @@ fn matches_are_recorded_and_replayed() {
             (0..seats).map(|s| rummykit::bot(variant, "greedy", s as u64).unwrap()).collect();
         let mut seated: Vec<&mut dyn Bot<AnyGame>> = bots.iter_mut().map(|b| b.as_mut() as _).collect();
         let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-        let (record, played) =
-            record_match(setup, &mut BotPlayers(&mut seated), &mut rng, MAX_ACTIONS).unwrap();
+        let (record, played) = record_match(setup, &mut seated, &mut rng, MAX_ACTIONS).unwrap();
         assert_eq!(record.hands.len(), 2, "{variant}");
         assert_eq!(record.totals, played.totals());
         let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed)).unwrap();
@@ -434,7 +433,7 @@ impl Conformance for Any {
                 places
             }
             AnyGame::Classic(g) => {
-                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).iter()));
+                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).unwrap().iter()));
                 places.push(Place::new("stock", tokens(g.piles().stock().iter().copied())));
                 places.push(Place::new("discard pile", tokens(g.piles().discard_pile().iter().copied())));
                 for m in g.table().melds() {
@@ -443,7 +442,7 @@ impl Conformance for Any {
                 places
             }
             AnyGame::Rummy40(g) => {
-                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).iter()));
+                let mut places = hands(g.seats(), &|s| tokens(g.hand(s).unwrap().iter()));
                 places.push(Place::new("stock", tokens(g.piles().stock().iter().copied())));
                 places.push(Place::new("discard pile", tokens(g.piles().discard_pile().iter().copied())));
                 places.push(Place::new("table", tokens(g.table().pieces().iter())));

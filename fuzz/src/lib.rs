@@ -837,7 +837,7 @@ fn r40_action_from(bytes: &mut Bytes<'_>) -> R40Action {
 }
 
 fn r40_conserves(game: &Rummy40) {
-    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s)).collect();
+    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s).unwrap()).collect();
     cards_conserve(&hands, game.piles(), game.table(), game.catalog().all());
 }
 
@@ -945,7 +945,7 @@ fn classic_action_from(bytes: &mut Bytes<'_>) -> ClassicAction {
 }
 
 fn classic_conserves(game: &ClassicRummy) {
-    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s)).collect();
+    let hands: Vec<PieceSet> = (0..game.seats()).map(|s| game.hand(s).unwrap()).collect();
     cards_conserve(&hands, game.piles(), game.table(), rummykit_core::Catalog::<Card>::DECK.all());
 }
 
@@ -1019,7 +1019,10 @@ fn rummy40_loaded(game: &Rummy40) {
     r40_conserves(game);
     for s in 0..game.seats() {
         let drawn = usize::from(game.to_move() == Some(s) && game.phase() == rummykit_rummy40::Phase::Play);
-        assert!(game.hand(s).len() <= rummykit_rummy40::HAND_SIZE + drawn, "seat {s} holds too many cards");
+        assert!(
+            game.hand(s).is_some_and(|h| h.len() <= rummykit_rummy40::HAND_SIZE + drawn),
+            "seat {s} holds too many cards"
+        );
     }
     let again = serde_json::to_string(game).expect("serializes");
     assert_eq!(serde_json::from_str::<Rummy40>(&again).ok().as_ref(), Some(game), "round trip");
@@ -1445,7 +1448,7 @@ pub fn save_edits(data: &[u8]) {
 #[cfg(feature = "serde")]
 fn real_records() -> &'static [serde_json::Value; 3] {
     use rand::SeedableRng;
-    use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, record_match};
+    use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, record_match};
     static RECORDS: std::sync::OnceLock<[serde_json::Value; 3]> = std::sync::OnceLock::new();
     fn record<G>(config: G::Config, bots: &mut [&mut dyn Bot<G>]) -> serde_json::Value
     where
@@ -1460,8 +1463,7 @@ fn real_records() -> &'static [serde_json::Value; 3] {
             3,
         );
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(setup.seed);
-        let (record, _) =
-            record_match(setup, &mut BotPlayers(bots), &mut rng, 5_000).expect("a recorded match");
+        let (record, _) = record_match(setup, bots, &mut rng, 5_000).expect("a recorded match");
         serde_json::to_value(&record).expect("serializes")
     }
     RECORDS.get_or_init(|| {

@@ -14,7 +14,7 @@ use thiserror::Error;
 /// let config = Config::STANDARD;
 /// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut game = ClassicRummy::deal(&config, Seating::new(2).with_dealer(1), &mut rng)?;
-/// let card = game.hand(0).first().expect("seat 0 holds cards");
+/// let card = game.hand(0).unwrap().first().expect("seat 0 holds cards");
 /// let before = game.clone();
 /// // A turn starts with a draw (RULES.md §2.3).
 /// assert_eq!(game.apply(0, Action::Discard(card)), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw })));

@@ -28,9 +28,9 @@ use crate::{Action, ActionError, Config, HandAnalysis, MeldLimit, Phase, Setup, 
 /// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2).with_dealer(0), &mut rng)?;
 /// assert_eq!(hand.to_move(), Some(1));
-/// assert_eq!(hand.hand(1).len(), 10);
+/// assert_eq!(hand.hand(1).unwrap().len(), 10);
 /// hand.apply(1, Action::DrawStock).unwrap();
-/// let card = hand.hand(1).first().unwrap();
+/// let card = hand.hand(1).unwrap().first().unwrap();
 /// hand.apply(1, Action::Discard(card)).unwrap();
 /// assert_eq!(hand.to_move(), Some(0));
 /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
@@ -204,8 +204,8 @@ impl ClassicRummy {
         }
     }
 
-    /// Whether `seat` melded or laid off in an earlier turn (`false` for a seat that
-    /// does not exist): a seat that goes out without having done so goes rummy (§2.6).
+    /// Whether `seat` melded or laid off in an earlier turn (`None` for a seat not at the
+    /// table): a seat that goes out without having done so goes rummy (§2.6).
     ///
     /// ```
     /// use rummykit_classic::rand::SeedableRng;
@@ -216,13 +216,13 @@ impl ClassicRummy {
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// assert!(!game.has_played_before(1)); // nobody has melded yet
-    /// assert!(!game.has_played_before(7)); // no such seat
+    /// assert_eq!(game.has_played_before(1), Some(false)); // nobody has melded yet
+    /// assert_eq!(game.has_played_before(7), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn has_played_before(&self, seat: Seat) -> bool {
-        self.played_before.get(seat).copied().unwrap_or(false)
+    pub fn has_played_before(&self, seat: Seat) -> Option<bool> {
+        self.played_before.get(seat).copied()
     }
 
     fn assemble(config: &Config, dealer: Seat, hands: Vec<PieceSet>, piles: Piles) -> ClassicRummy {
@@ -301,10 +301,9 @@ impl ClassicRummy {
         self.state.phase
     }
 
-    /// The hand of `seat`: empty for a seat that does not exist, which is no error (unlike
-    /// Rummikub's `rack`, which answers `None`); a seat that went out holds an empty hand
-    /// too, so compare `seat` with [`seats`](rummykit_core::Game::seats) to tell them
-    /// apart. Hidden information: give players their [`View`].
+    /// The hand of `seat`; `None` for a seat not at the table, as Rummikub's `rack`
+    /// answers (a seat that went out holds an empty hand). Hidden information: give
+    /// players their [`View`].
     ///
     /// ```
     /// use rummykit_classic::rand::SeedableRng;
@@ -315,15 +314,15 @@ impl ClassicRummy {
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// assert_eq!((game.hand(0).len(), game.hand(1).len()), (10, 10));
+    /// assert_eq!((game.hand(0).map(|h| h.len()), game.hand(1).map(|h| h.len())), (Some(10), Some(10)));
     /// game.apply(1, Action::DrawStock)?;
-    /// assert_eq!(game.hand(1).len(), 11);
-    /// assert!(game.hand(5).is_empty());
+    /// assert_eq!(game.hand(1).map(|h| h.len()), Some(11));
+    /// assert_eq!(game.hand(5), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn hand(&self, seat: Seat) -> PieceSet {
-        self.state.hand(seat)
+    pub fn hand(&self, seat: Seat) -> Option<PieceSet> {
+        self.state.hands.get(seat).copied()
     }
 
     /// The stock and the discard pile.
@@ -416,7 +415,7 @@ impl ClassicRummy {
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
     /// assert_eq!((game.catalog().len(), game.catalog().jokers()), (52, 0));
     /// // Every card of the deck is in a hand or a pile.
-    /// assert_eq!(game.hand(0) | game.hand(1) | game.piles().pieces(), game.catalog().all());
+    /// assert_eq!(game.hand(0).unwrap() | game.hand(1).unwrap() | game.piles().pieces(), game.catalog().all());
     /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
     #[must_use]
@@ -433,7 +432,7 @@ impl ClassicRummy {
     /// setup.fill_stock();
     /// let game = ClassicRummy::from_setup(&Config::STANDARD, setup)?;
     /// let faces: Vec<String> =
-    ///     game.hand(1).iter().filter_map(|id| game.face(id)).map(|f| f.to_string()).collect();
+    ///     game.hand(1).unwrap().iter().filter_map(|id| game.face(id)).map(|f| f.to_string()).collect();
     /// assert_eq!(faces, ["9c", "Kd"]); // in id order: clubs first
     /// assert_eq!(PieceId::new(52).and_then(|id| game.face(id)), None); // the deck has 52 cards
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -443,8 +442,8 @@ impl ClassicRummy {
         DECK.face(id)
     }
 
-    /// The least-deadwood split of `seat`'s hand: a hint for that player. A seat not in
-    /// the game holds nothing: no melds, deadwood 0.
+    /// The least-deadwood split of `seat`'s hand: a hint for that player; `None` for a
+    /// seat not at the table.
     ///
     /// # Panics
     ///
@@ -460,13 +459,15 @@ impl ClassicRummy {
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// let hint = game.hint(1);
+    /// let hint = game.hint(1).ok_or("seat 1 is at the table")?;
     /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 10); // every card either melded or deadwood
+    /// assert_eq!(game.hint(2), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn hint(&self, seat: Seat) -> HandAnalysis {
-        analyze(&self.hand(seat), &self.config).expect("a hand holds cards of the deck")
+    pub fn hint(&self, seat: Seat) -> Option<HandAnalysis> {
+        let hand = self.hand(seat)?;
+        Some(analyze(&hand, &self.config).expect("a hand holds cards of the deck"))
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {
@@ -595,7 +596,7 @@ impl ClassicRummy {
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
     /// let view = game.view(2);
-    /// assert_eq!(view.hand, game.hand(2)); // its own cards, and of the others only how many
+    /// assert_eq!(game.hand(2), Some(view.hand)); // its own cards, and of the others only how many
     /// assert_eq!(view.stock_len, game.piles().stock_len());
     /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
     /// ```
@@ -690,7 +691,7 @@ impl rummykit_core::FromSetup for ClassicRummy {
 /// let mut rng = ChaCha8Rng::seed_from_u64(4);
 /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
 /// let other = game.redeal(1, &mut ChaCha8Rng::seed_from_u64(5));
-/// assert_ne!(other.hand(2), game.hand(2)); // seat 2's cards were dealt anew...
+/// assert_ne!(other.hand(2).unwrap(), game.hand(2).unwrap()); // seat 2's cards were dealt anew...
 /// assert_eq!(other.view(1), game.view(1)); // ...and seat 1 cannot tell
 /// assert!(other.conserves_cards());
 /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())

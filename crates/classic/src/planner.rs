@@ -237,12 +237,14 @@ impl Player {
 /// use rummykit_classic::rand::SeedableRng;
 /// use rummykit_classic::rand_chacha::ChaCha8Rng;
 /// use rummykit_classic::{ClassicRummy, Config, GreedyBot, PlannerBot};
-/// use rummykit_classic::rummykit_core::{Game, MatchEnd, Seating, play_hand};
+/// use rummykit_classic::rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
 ///
 /// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
 /// let mut game = ClassicRummy::deal(&config, Seating::new(3).with_dealer(2), &mut ChaCha8Rng::seed_from_u64(4)).unwrap();
 /// let (mut a, mut b, mut c) = (PlannerBot::new(), GreedyBot::new(), GreedyBot::new());
-/// let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b, &mut c], 100_000).unwrap();
+/// // Bots of different types are listed as `dyn Bot`s.
+/// let mut bots: [&mut dyn Bot<ClassicRummy>; 3] = [&mut a, &mut b, &mut c];
+/// let (outcome, _) = play_hand(&mut game, &mut bots, 100_000).unwrap();
 /// assert_eq!(outcome.points.len(), 3);
 /// ```
 #[derive(Debug, Clone)]

@@ -35,7 +35,7 @@ use crate::turn::DECK;
 /// let config = Config::STANDARD.with_game_end(MatchEnd::SingleHand);
 /// let hand = ClassicRummy::from_setup(&config, setup).expect("a valid position");
 /// assert_eq!((hand.to_move(), hand.phase()), (Some(0), Phase::Play));
-/// assert!(hand.has_played_before(1));
+/// assert_eq!(hand.has_played_before(1), Some(true));
 /// assert_eq!(ClassicRummy::from_setup(&config, hand.setup()), Ok(hand));
 /// # Ok::<(), rummykit_classic::rummykit_core::ParseError>(())
 /// ```
@@ -127,7 +127,7 @@ impl Setup {
     /// setup.discard = parse_list("Kc")?;
     /// setup.fill_stock();
     /// let game = ClassicRummy::from_setup(&Config::STANDARD, setup)?;
-    /// assert_eq!((game.to_move(), game.hand(1).len()), (Some(1), 3));
+    /// assert_eq!((game.to_move(), game.hand(1).unwrap().len()), (Some(1), 3));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]

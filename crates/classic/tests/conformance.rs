@@ -30,7 +30,7 @@ impl Conformance for Classic {
 
     fn census(&self, g: &ClassicRummy) -> Vec<Place> {
         let mut places: Vec<Place> =
-            (0..g.seats()).map(|s| Place::new(format!("hand {s}"), tokens(g.hand(s)))).collect();
+            (0..g.seats()).map(|s| Place::new(format!("hand {s}"), tokens(g.hand(s).unwrap()))).collect();
         places
             .push(Place::new("stock", g.piles().stock().iter().map(|id| usize::from(id.index())).collect()));
         places.push(Place::new(
@@ -53,7 +53,7 @@ impl Conformance for Classic {
     fn candidates<R: Rng + ?Sized>(&self, g: &ClassicRummy, rng: &mut R) -> Vec<Candidate<Action>> {
         let mut out = vec![Candidate::unknown(Action::DrawStock), Candidate::unknown(Action::TakeDiscard)];
         let Some(seat) = g.to_move() else { return out };
-        let hand = g.hand(seat);
+        let hand = g.hand(seat).unwrap();
         let ids: Vec<PieceId> = hand.iter().collect();
         let any = |rng: &mut R| PieceId::new(rng.random_range(0..52u8)).unwrap();
         for _ in 0..3 {
@@ -234,7 +234,7 @@ fn generate_and_check(g: &ClassicRummy) -> Vec<Action> {
     if g.phase() == Phase::Draw {
         candidates.extend([Action::DrawStock, Action::TakeDiscard]);
     } else {
-        let hand = g.hand(seat);
+        let hand = g.hand(seat).unwrap();
         let ids: Vec<PieceId> = hand.iter().collect();
         let faces: Vec<Card> = ids.iter().map(|&id| DECK.face(id).unwrap()).collect();
         for m in hand_melds(&faces, &g.config().meld_rules()).unwrap() {

@@ -77,7 +77,7 @@ fn assert_conserved(g: &ClassicRummy, context: &str) {
     let mut seen = [0u8; 52];
     let mut count = |id: PieceId| seen[usize::from(id.index())] += 1;
     for s in 0..g.seats() {
-        g.hand(s).iter().for_each(&mut count);
+        g.hand(s).unwrap().iter().for_each(&mut count);
     }
     g.piles().stock().iter().copied().for_each(&mut count);
     g.piles().discard_pile().iter().copied().for_each(&mut count);
@@ -104,8 +104,8 @@ fn play_out(g: &mut ClassicRummy, rng: &mut ChaCha8Rng, context: &str) -> bool {
             if let [winner] = outcome.winners[..] {
                 let ace = g.config().ace;
                 let mut total: i64 =
-                    (0..seats).filter(|&s| s != winner).map(|s| hand_points(g.hand(s), ace)).sum();
-                assert!(g.hand(winner).is_empty(), "{context}");
+                    (0..seats).filter(|&s| s != winner).map(|s| hand_points(g.hand(s).unwrap(), ace)).sum();
+                assert!(g.hand(winner).unwrap().is_empty(), "{context}");
                 assert_eq!(g.went_rummy(), !played[winner], "rummy flag; {context}");
                 if !played[winner] && g.config().going_rummy_double {
                     total *= 2;
@@ -124,7 +124,7 @@ fn play_out(g: &mut ClassicRummy, rng: &mut ChaCha8Rng, context: &str) -> bool {
             let view = g.view(s);
             assert_eq!(g.redeal(s, rng).view(s), view, "view of seat {s} leaks; {context}");
             for o in 0..seats {
-                assert_eq!(view.hand_sizes[o], g.hand(o).len(), "{context}");
+                assert_eq!(view.hand_sizes[o], g.hand(o).unwrap().len(), "{context}");
             }
         }
         #[cfg(feature = "serde")]
@@ -144,7 +144,7 @@ fn play_out(g: &mut ClassicRummy, rng: &mut ChaCha8Rng, context: &str) -> bool {
             Action::TakeDiscard,
             Action::Discard(PieceId::new(rng.random_range(0..52u8)).unwrap()),
         ];
-        if let Some(id) = g.hand(seat).iter().next() {
+        if let Some(id) = g.hand(seat).unwrap().iter().next() {
             tries.push(Action::Meld(PieceSet::from_iter([id])));
         }
         for bad in tries.into_iter().filter(|a| !legal.contains(a)) {

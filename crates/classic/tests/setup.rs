@@ -47,7 +47,10 @@ fn a_mid_hand_position_is_a_few_lines_and_gives_its_setup_back() {
     let g = ClassicRummy::from_setup(&standard(), setup.clone()).expect("a valid position");
     assert_eq!((g.to_move(), g.phase(), g.dealer()), (Some(0), Phase::Play, 1));
     assert_eq!(g.table().melds()[0].owner(), 1);
-    assert!(g.has_played_before(1) && !g.has_played_before(0) && !g.has_played_before(9));
+    assert_eq!(
+        (g.has_played_before(1), g.has_played_before(0), g.has_played_before(9)),
+        (Some(true), Some(false), None)
+    );
     assert_eq!(g.piles().stock_len(), 52 - 4 - 2 - 3 - 1);
     assert_eq!(g.piles().top_discard(), Some(id("Ts")));
     let back = g.setup();

@@ -1,4 +1,4 @@
-//! The one hand loop: [`play_hand`] for bots, and the loop every driver ([`Match::play`],
+//! The one hand loop: [`play_hand`] for one hand, and the loop every driver ([`Match::play`],
 //! [`record_match`](crate::record_match), replays, [`tournament`](fn@crate::tournament))
 //! runs each hand through.
 
@@ -6,7 +6,7 @@
 use crate::Match;
 use core::marker::PhantomData;
 
-use crate::{Bot, DriverError, Game, Outcome, Players, Seat};
+use crate::{DriverError, Game, Outcome, Players, Seat};
 
 /// Permission to call [`Game::apply_shown`], which only the hand loop can give: it alone
 /// knows that the view it passes is the one it made for the seat to move and lent by
@@ -98,14 +98,19 @@ pub(crate) fn drive_hand<G: Game>(
     game.outcome().ok_or(DriverError::TooLong { hand, actions: accepted })
 }
 
-/// Plays the hand to its end, asking `bots[seat]` for each move with that seat's view
-/// only. Returns the outcome and the actions in order. The same loop plays every hand
-/// of [`Match::play`], of a recording and of a [`tournament`](fn@crate::tournament).
+/// Plays the hand to its end, asking `players` for each action of the seat to move with
+/// that seat's view only; each table seat is its own player (seat `s` plays as `s`), as
+/// in [`Match::play`]. Any player set will do: a list of bots (`&mut [&mut a, &mut b]`,
+/// a `Vec<Box<dyn Bot<G>>>`), or a [`Players`] of one's own, which is told of each
+/// action applied and of each refusal (the hand and match hooks belong to a match).
+/// Returns the outcome and the actions in order. The same loop plays every hand of
+/// [`Match::play`], of a recording and of a [`tournament`](fn@crate::tournament).
 ///
 /// # Errors
 ///
-/// [`DriverError::BotCount`] if the bots are not one per seat,
-/// [`DriverError::IllegalAction`] (hand 0) if the game refuses a bot's action, and
+/// [`DriverError::BotCount`] if the players fill another number of seats,
+/// [`DriverError::IllegalAction`] (hand 0) if the game refuses an action and the players
+/// do not ask again, [`DriverError::Stopped`] if they give none, and
 /// [`DriverError::TooLong`] if the hand runs over `max_actions`. The game keeps the
 /// state it reached.
 ///
@@ -172,8 +177,7 @@ pub(crate) fn drive_hand<G: Game>(
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
 /// let mut hand = HighCard::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
 /// let (mut a, mut b) = (Reveal, Reveal);
-/// let mut bots: [&mut dyn Bot<HighCard>; 2] = [&mut a, &mut b];
-/// let (outcome, actions) = play_hand(&mut hand, &mut bots, 100).expect("two reveals end the hand");
+/// let (outcome, actions) = play_hand(&mut hand, &mut [&mut a, &mut b], 100).expect("two reveals end the hand");
 /// assert_eq!(actions.len(), 2);
 /// assert_eq!(Some(outcome), hand.outcome());
 /// # Ok::<(), rummykit_core::DealError>(())
@@ -181,16 +185,16 @@ pub(crate) fn drive_hand<G: Game>(
 #[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]
 pub fn play_hand<G: Game>(
     game: &mut G,
-    bots: &mut [&mut dyn Bot<G>],
+    players: &mut (impl Players<G> + ?Sized),
     max_actions: usize,
 ) -> Result<(Outcome, Vec<G::Action>), DriverError<G::Error>> {
-    if bots.len() != game.seats() {
-        return Err(DriverError::BotCount { bots: bots.len(), seats: game.seats() });
+    if let Some(bots) = players.seats().filter(|&n| n != game.seats()) {
+        return Err(DriverError::BotCount { bots, seats: game.seats() });
     }
     // Room for as many actions as the thread's last hand took: a record grown from empty
     // moved its actions about eight times a hand.
     let mut actions = Vec::with_capacity(LAST_HAND_LEN.get().min(max_actions));
-    let outcome = drive_hand(game, bots, &[], 0, max_actions, Some(&mut actions));
+    let outcome = drive_hand(game, players, &[], 0, max_actions, Some(&mut actions));
     LAST_HAND_LEN.set(actions.len().min(RECORD_ROOM_MAX));
     Ok((outcome?, actions))
 }

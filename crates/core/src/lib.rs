@@ -156,7 +156,7 @@ pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};
 pub use notation::{ParseError, format_list, parse_list};
 pub use penalty::MAX_PENALTY;
 pub use piece_set::{Iter as PieceSetIter, PieceSet};
-pub use players::{BotPlayers, Players};
+pub use players::Players;
 pub use record::{HandRecord, MatchRecord, ReplayError, Replayed, record_match};
 pub use redeal::Redeal;
 pub use seat_view::SeatView;

@@ -1,4 +1,4 @@
-//! [`Players`]: who plays the seats for a driver, and [`BotPlayers`], bots on every seat.
+//! [`Players`]: who plays the seats for a driver, and lists of bots as players.
 
 use crate::{Bot, Game, Match, Outcome, Seat};
 
@@ -6,8 +6,8 @@ use crate::{Bot, Game, Match, Outcome, Seat};
 /// that seat's view only, and reports what happens so that a front end can show it.
 ///
 /// A person at a terminal is a `Players` that reads input for their seat; bots answer
-/// from the view (see [`BotPlayers`], and the implementations for lists of bots, one per
-/// match seat). The report hooks receive the referee's state: they are for display
+/// from the view: a list of bots, one per match seat (a slice, an array or a `Vec` of
+/// `&mut` bots or of boxed bots), is a `Players`. The report hooks receive the referee's state: they are for display
 /// and logging, not for choosing actions.
 ///
 /// ```
@@ -195,43 +195,23 @@ pub trait Players<G: Game> {
     fn hand_over(&mut self, _game: &G, _outcome: &Outcome, _played: &Match<G>) {}
 }
 
-/// Bots on every seat, `bots[seat]` for match seat `seat`: each is asked with its own
-/// seat's view only.
+/// A list of bots, `bots[seat]` for match seat `seat`: each is asked with its own seat's
+/// view only.
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
 /// # use nim::Nim;
 /// use rand::SeedableRng;
-/// use rummykit_core::{Bot, BotPlayers, Match, MatchTerms, RandomBot};
+/// use rummykit_core::{Bot, Match, MatchTerms, RandomBot};
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let (mut a, mut b) = (RandomBot::new(rng.clone()), RandomBot::new(rng.clone()));
-/// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
 /// let mut m = Match::<Nim>::new((), MatchTerms::new(2))?;
-/// m.play(&mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// m.play(&mut [&mut a, &mut b], &mut rng, 100)?;
 /// assert_eq!(m.hands_played(), 1);
 /// assert_eq!(m.totals().iter().sum::<i64>(), 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct BotPlayers<'a, 'b, G: Game>(pub &'a mut [&'b mut dyn Bot<G>]);
-
-impl<G: Game> core::fmt::Debug for BotPlayers<'_, '_, G> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_list().entries(self.0.iter().map(|b| b.name())).finish()
-    }
-}
-
-impl<G: Game> Players<G> for BotPlayers<'_, '_, G> {
-    fn act(&mut self, view: &G::View, seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
-        Some(self.0.get_mut(seat)?.act(view))
-    }
-
-    fn seats(&self) -> Option<usize> {
-        Some(self.0.len())
-    }
-}
-
-/// A list of bots, one per match seat, plays as [`BotPlayers`] does.
-impl<G: Game> Players<G> for [&mut (dyn Bot<G> + '_)] {
+impl<G: Game, B: Bot<G> + ?Sized> Players<G> for [&mut B] {
     fn act(&mut self, view: &G::View, seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
         Some(self.get_mut(seat)?.act(view))
     }
@@ -241,8 +221,8 @@ impl<G: Game> Players<G> for [&mut (dyn Bot<G> + '_)] {
     }
 }
 
-/// A list of boxed bots, one per match seat, plays as [`BotPlayers`] does.
-impl<G: Game> Players<G> for [Box<dyn Bot<G> + '_>] {
+/// A list of boxed bots, one per match seat, plays as a list of `&mut` bots does.
+impl<G: Game, B: Bot<G> + ?Sized> Players<G> for [Box<B>] {
     fn act(&mut self, view: &G::View, seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
         Some(self.get_mut(seat)?.act(view))
     }
@@ -255,7 +235,7 @@ impl<G: Game> Players<G> for [Box<dyn Bot<G> + '_>] {
 /// Forwards to the list it holds (so `&mut vec` and `&mut [a, b]` are players).
 macro_rules! players_by_slice {
     ($($ty:ty),*) => {$(
-        impl<G: Game, const N: usize> Players<G> for [$ty; N] {
+        impl<G: Game, B: Bot<G> + ?Sized, const N: usize> Players<G> for [$ty; N] {
             fn act(&mut self, view: &G::View, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
                 self[..].act(view, seat, hand_seat)
             }
@@ -263,7 +243,7 @@ macro_rules! players_by_slice {
                 Some(N)
             }
         }
-        impl<G: Game> Players<G> for Vec<$ty> {
+        impl<G: Game, B: Bot<G> + ?Sized> Players<G> for Vec<$ty> {
             fn act(&mut self, view: &G::View, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
                 self[..].act(view, seat, hand_seat)
             }
@@ -273,4 +253,4 @@ macro_rules! players_by_slice {
         }
     )*};
 }
-players_by_slice!(&mut (dyn Bot<G> + '_), Box<dyn Bot<G> + '_>);
+players_by_slice!(&mut B, Box<B>);

@@ -51,14 +51,14 @@
 //! #     fn act(&mut self, said: &u8) -> u8 { said + 1 }
 //! # }
 //! use rand::SeedableRng;
-//! use rummykit_core::{BotPlayers, Bot, record_match};
+//! use rummykit_core::{Bot, record_match};
 //!
 //! let terms = MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2));
 //! let setup = MatchRecord::<Count>::new("count", (), terms, 7);
 //! let (mut a, mut b) = (Counter, Counter);
 //! let mut bots: [&mut dyn Bot<Count>; 2] = [&mut a, &mut b];
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(setup.seed);
-//! let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+//! let (record, played) = record_match(setup, &mut bots, &mut rng, 100)?;
 //! assert_eq!(record.hands.len(), 2);
 //! assert_eq!(record.hands[0].actions, vec![1, 2, 3]);
 //!
@@ -85,7 +85,7 @@ use crate::{DriverError, Game, Match, MatchError, MatchTerms, Outcome, Players, 
 /// # use nim::Nim;
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+/// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
 ///
 /// // Two hands of the conformance module's toy Nim between random players, recorded.
 /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
@@ -94,7 +94,7 @@ use crate::{DriverError, Game, Match, MatchError, MatchTerms, Outcome, Players, 
 /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
 /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
 /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// let (record, played) = record_match(setup, &mut bots, &mut rng, 100)?;
 /// let hand = &record.hands[0];
 /// assert_eq!(hand.deal.heap, 7);
 /// assert_eq!(hand.actions.iter().map(|&t| u32::from(t)).sum::<u32>(), 7); // every counter taken
@@ -135,7 +135,7 @@ impl<G: Game> HandRecord<G> {
     /// # use nim::Nim;
     /// use rand::SeedableRng;
     /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, ReplayError};
+    /// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, RandomBot, ReplayError};
     /// use rummykit_core::record_match;
     ///
     /// // Two hands of the conformance module's toy Nim between random players, recorded.
@@ -145,7 +145,7 @@ impl<G: Game> HandRecord<G> {
     /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
     /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
     /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    /// let (record, _) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let (record, _) = record_match(setup, &mut bots, &mut rng, 100)?;
     /// let hand = &record.hands[1];
     /// assert_eq!(hand.replay()?.heap, 0);
     /// // A record whose last take is changed no longer ends where it says.
@@ -208,7 +208,7 @@ impl<G: Game> Players<G> for Script<'_, G::Action> {
 /// # use nim::Nim;
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+/// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
 ///
 /// // Two hands of the conformance module's toy Nim between random players, recorded.
 /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
@@ -217,7 +217,7 @@ impl<G: Game> Players<G> for Script<'_, G::Action> {
 /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
 /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
 /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// let (record, played) = record_match(setup, &mut bots, &mut rng, 100)?;
 /// assert_eq!((record.game.as_str(), record.hands.len()), ("nim", 2));
 /// assert_eq!(record.totals, played.totals());
 /// // The record alone plays the match again.
@@ -289,7 +289,7 @@ impl<G: Game> MatchRecord<G> {
     /// # use nim::Nim;
     /// use rand::SeedableRng;
     /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+    /// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
     ///
     /// // Two hands of the conformance module's toy Nim between random players, recorded.
     /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
@@ -298,7 +298,7 @@ impl<G: Game> MatchRecord<G> {
     /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
     /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
     /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    /// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let (record, played) = record_match(setup, &mut bots, &mut rng, 100)?;
     /// let fresh = record.start()?;
     /// assert_eq!((fresh.hands_played(), fresh.terms()), (0, record.terms));
     /// assert!(played.is_over() && !fresh.is_over());
@@ -322,7 +322,7 @@ impl<G: Game> MatchRecord<G> {
     /// # use nim::Nim;
     /// use rand::SeedableRng;
     /// use rand_chacha::ChaCha8Rng;
-    /// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, ReplayError};
+    /// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, RandomBot, ReplayError};
     /// use rummykit_core::record_match;
     ///
     /// // Two hands of the conformance module's toy Nim between random players, recorded.
@@ -332,7 +332,7 @@ impl<G: Game> MatchRecord<G> {
     /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
     /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
     /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-    /// let (record, _) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+    /// let (record, _) = record_match(setup, &mut bots, &mut rng, 100)?;
     /// let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(8))?;
     /// assert_eq!(replayed.finals.len(), 2);
     /// // A record whose second deal was edited: the replay says which hand differs.
@@ -374,7 +374,7 @@ impl<G: Game> MatchRecord<G> {
 /// # use nim::Nim;
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
+/// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, RandomBot, record_match};
 ///
 /// // Two hands of the conformance module's toy Nim between random players, recorded.
 /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(2));
@@ -383,7 +383,7 @@ impl<G: Game> MatchRecord<G> {
 /// let mut b = RandomBot::new(ChaCha8Rng::seed_from_u64(2));
 /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
 /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100)?;
+/// let (record, played) = record_match(setup, &mut bots, &mut rng, 100)?;
 /// let replayed = record.replay(&mut ChaCha8Rng::seed_from_u64(record.seed))?;
 /// assert!(replayed.finals.iter().all(|g| g.heap == 0)); // every hand played out
 /// assert_eq!(replayed.standings, played.standings());
@@ -535,14 +535,14 @@ pub enum ReplayError<E: std::error::Error + 'static> {
 /// # }
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
-/// use rummykit_core::{Bot, BotPlayers, MatchEnd, MatchRecord, MatchTerms, record_match};
+/// use rummykit_core::{Bot, MatchEnd, MatchRecord, MatchTerms, record_match};
 ///
 /// // HighCard is a toy game defined in this example's hidden lines; any `Game` works.
 /// let setup = MatchRecord::<HighCard>::new("high card", (), MatchTerms::new(3).with_dealer(0).with_end(MatchEnd::FixedHands(4)), 7);
 /// let (mut a, mut b, mut c) = (Reveal, Reveal, Reveal);
 /// let mut bots: [&mut dyn Bot<HighCard>; 3] = [&mut a, &mut b, &mut c];
 /// let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-/// let (record, played) = record_match(setup, &mut BotPlayers(&mut bots), &mut rng, 100).expect("bots play legally");
+/// let (record, played) = record_match(setup, &mut bots, &mut rng, 100).expect("bots play legally");
 /// assert_eq!(record.hands.len(), 4);
 /// assert_eq!(record.totals, played.totals());
 ///

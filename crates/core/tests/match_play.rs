@@ -214,6 +214,51 @@ fn play_hand_errors() {
     assert_eq!(err.to_string(), "hand 1 did not end within 1 action", "hands counted from 1");
 }
 
+/// `play_hand` takes any player set, as a match does: boxed bots as they come, and a
+/// `Players` of one's own, which is told of each action and may ask again after a refusal.
+#[test]
+fn play_hand_takes_any_player_set() {
+    let game = Plus::deal(&(), Seating::new(2).with_dealer(0), &mut rng(4)).unwrap();
+
+    let mut g = game.clone();
+    let mut boxed: Vec<Box<dyn Bot<Plus>>> =
+        vec![Box::new(Revealer::default()), Box::new(Revealer::default())];
+    let (boxed_outcome, boxed_actions) = play_hand(&mut g, &mut boxed, 10).unwrap();
+    assert_eq!(boxed_actions, vec![Act::Reveal; 2]);
+
+    // Cheats once on its first turn, asks again, then reveals; counts what is applied.
+    struct Learner {
+        cheated: bool,
+        applied: Vec<(Seat, Act)>,
+    }
+    impl Players<Plus> for Learner {
+        fn act(&mut self, view: &View, seat: Seat, hand_seat: Seat) -> Option<Act> {
+            assert_eq!((seat, hand_seat), (view.seat, view.seat), "each table seat is its own player");
+            Some(if self.cheated { Act::Reveal } else { Act::Cheat })
+        }
+        fn applied(&mut self, _: &Plus, seat: Seat, action: &Act) {
+            self.applied.push((seat, *action));
+        }
+        fn refused(&mut self, _: &View, _: Seat, _: &Cheating) -> bool {
+            self.cheated = true;
+            true
+        }
+    }
+    let mut g = game.clone();
+    let mut own = Learner { cheated: false, applied: Vec::new() };
+    let (outcome, actions) = play_hand(&mut g, &mut own, 10).unwrap();
+    assert!(own.cheated);
+    assert_eq!(actions, vec![Act::Reveal; 2]);
+    assert_eq!(own.applied, [(1, Act::Reveal), (0, Act::Reveal)]);
+    assert_eq!(outcome, boxed_outcome, "the same deal, the same reveals");
+
+    // A player set of another size is refused before any action.
+    let mut g = game.clone();
+    let mut three: Vec<Box<dyn Bot<Plus>>> = (0..3).map(|_| Box::new(Revealer::default()) as _).collect();
+    assert_eq!(play_hand(&mut g, &mut three, 10).unwrap_err(), DriverError::BotCount { bots: 3, seats: 2 });
+    assert_eq!(g.to_move(), game.to_move());
+}
+
 #[test]
 fn fixed_hands_plays_exactly_that_many_and_totals_add_up() {
     let mut m = Match::<Plus>::new((), terms(4, Some(0), MatchEnd::FixedHands(12), Ranking::Total)).unwrap();

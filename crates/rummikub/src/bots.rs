@@ -60,7 +60,9 @@ fn table_tiles(table: &[Meld<Tile>]) -> impl Iterator<Item = Tile> + '_ {
 /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
 /// let mut greedy = GreedyBot::new();
 /// let mut random = RandomBot::new(ChaCha8Rng::seed_from_u64(4));
-/// let (outcome, _) = play_hand(&mut game, &mut [&mut greedy, &mut random], 100_000).unwrap();
+/// // Bots of different types are listed as `dyn Bot`s.
+/// let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut greedy, &mut random];
+/// let (outcome, _) = play_hand(&mut game, &mut bots, 100_000).unwrap();
 /// assert!(!outcome.is_void());
 /// ```
 #[derive(Debug, Clone)]
@@ -205,12 +207,14 @@ impl Bot<Rummikub> for GreedyBot {
 /// ```
 /// use rummykit_rummikub::rand::SeedableRng;
 /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
-/// use rummykit_rummikub::rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummikub::rummykit_core::{Bot, Game, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub, ThoroughBot};
 ///
 /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(5)).unwrap();
 /// let (mut strong, mut greedy) = (ThoroughBot::new(), GreedyBot::new());
-/// let (outcome, _) = play_hand(&mut game, &mut [&mut strong, &mut greedy], 100_000).unwrap();
+/// // Bots of different types are listed as `dyn Bot`s.
+/// let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut strong, &mut greedy];
+/// let (outcome, _) = play_hand(&mut game, &mut bots, 100_000).unwrap();
 /// assert!(!outcome.is_void());
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -333,12 +337,14 @@ impl Bot<Rummikub> for ThoroughBot {
 /// ```
 /// use rummykit_rummikub::rand::SeedableRng;
 /// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
-/// use rummykit_rummikub::rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummikub::rummykit_core::{Bot, Game, Seating, play_hand};
 /// use rummykit_rummikub::{GreedyBot, Config, Rummikub, SamplerBot};
 ///
 /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(6)).unwrap();
 /// let (mut strong, mut greedy) = (SamplerBot::new(ChaCha8Rng::seed_from_u64(1)), GreedyBot::new());
-/// let (outcome, _) = play_hand(&mut game, &mut [&mut strong, &mut greedy], 100_000).unwrap();
+/// // Bots of different types are listed as `dyn Bot`s.
+/// let mut bots: [&mut dyn Bot<Rummikub>; 2] = [&mut strong, &mut greedy];
+/// let (outcome, _) = play_hand(&mut game, &mut bots, 100_000).unwrap();
 /// assert!(!outcome.is_void());
 /// ```
 #[derive(Debug, Clone)]

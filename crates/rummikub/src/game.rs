@@ -505,7 +505,8 @@ impl Rummikub {
         Some(View::of(self, seat).hint(solver, objective))
     }
 
-    /// Whether `seat` has made the initial meld.
+    /// Whether `seat` has made the initial meld; `None` for a seat not at the table, as
+    /// [`rack`](Self::rack) answers.
     ///
     /// ```
     /// use rummykit_rummikub::rand::SeedableRng;
@@ -516,12 +517,13 @@ impl Rummikub {
     /// let mut rng = ChaCha8Rng::seed_from_u64(6);
     /// let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// let first = game.to_move().expect("the game is on");
-    /// assert!(!game.has_opened(0) && !game.has_opened(1)); // 30 points first (RULES.md §1.5)
+    /// assert_eq!((game.has_opened(0), game.has_opened(1)), (Some(false), Some(false))); // 30 points first (RULES.md §1.5)
+    /// assert_eq!(game.has_opened(2), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn has_opened(&self, seat: Seat) -> bool {
-        self.opened.get(seat).copied().unwrap_or(false)
+    pub fn has_opened(&self, seat: Seat) -> Option<bool> {
+        self.opened.get(seat).copied()
     }
 
     /// The seat that played first.
@@ -934,7 +936,7 @@ impl Game for Rummikub {
     fn outcome(&self) -> Option<Outcome> {
         match self.end? {
             GameEnd::WentOut { seat, hand_rummy } => Some(Outcome {
-                points: score_went_out(&self.config, seat, &self.racks, &self.opened, hand_rummy),
+                points: score_went_out(&self.config, seat, &self.racks, &self.opened, hand_rummy)?,
                 winners: vec![seat],
             }),
             GameEnd::PoolEmpty => {

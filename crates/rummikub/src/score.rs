@@ -62,16 +62,15 @@ pub fn rack_penalty(config: &Config, rack: &TileCounts, opened: bool) -> i64 {
 /// [`Config::hand_rummy_double`] is on (§1.8 (c), §4.1). Zero-sum.
 ///
 /// `opened[seat]` says whether the seat made its initial meld (for
-/// [`Config::never_melded_penalty`]); a missing entry counts as opened. A `winner` that
-/// is not a seat of `racks` ended no game: the result is empty, as
-/// [`score_pool_empty`]'s is for no seats.
+/// [`Config::never_melded_penalty`]); a missing entry counts as opened. `None` for a
+/// `winner` that is not a seat of `racks`, who ended no game.
 ///
 /// ```
 /// use rummykit_rummikub::{Config, TileCounts, score_went_out};
 /// let racks: Vec<TileCounts> =
 ///     ["", "r3 b7 y12 J", "r1 b1 k13", "y9"].iter().map(|r| r.parse().unwrap()).collect();
-/// assert_eq!(score_went_out(&Config::STANDARD, 0, &racks, &[true; 4], false), [76, -52, -15, -9]);
-/// assert!(score_went_out(&Config::STANDARD, 4, &racks, &[true; 4], false).is_empty());
+/// assert_eq!(score_went_out(&Config::STANDARD, 0, &racks, &[true; 4], false), Some(vec![76, -52, -15, -9]));
+/// assert_eq!(score_went_out(&Config::STANDARD, 4, &racks, &[true; 4], false), None); // no seat 4
 /// ```
 #[must_use]
 pub fn score_went_out(
@@ -80,9 +79,9 @@ pub fn score_went_out(
     racks: &[TileCounts],
     opened: &[bool],
     hand_rummy: bool,
-) -> Vec<i64> {
+) -> Option<Vec<i64>> {
     if winner >= racks.len() {
-        return Vec::new();
+        return None;
     }
     let factor = if hand_rummy && config.hand_rummy_double { 2 } else { 1 };
     let mut points: Vec<i64> = racks
@@ -97,7 +96,7 @@ pub fn score_went_out(
         })
         .collect();
     points[winner] = -points.iter().sum::<i64>();
-    points
+    Some(points)
 }
 
 /// Scores of a game that ended with the pool empty and nobody out (§1.8 (b)): the

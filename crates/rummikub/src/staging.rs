@@ -133,7 +133,7 @@ impl StagedMeld {
 /// assert_eq!(stage.invalid_melds().count(), 0);
 /// stage.commit(&mut game).unwrap();
 /// assert_eq!(game.table().len(), 1);
-/// assert!(game.has_opened(0));
+/// assert_eq!(game.has_opened(0), Some(true));
 /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -177,7 +177,7 @@ impl Staging {
             seat,
             turn: game.turn(),
             config: *game.config(),
-            opened: game.has_opened(seat),
+            opened: game.has_opened(seat) == Some(true),
             rack0,
             table0,
             rack: rack0,
@@ -610,7 +610,7 @@ impl Staging {
     ///     turn.place(tile.parse()?, m, i)?;
     /// }
     /// turn.commit(&mut game)?;
-    /// assert!(game.has_opened(0));
+    /// assert_eq!(game.has_opened(0), Some(true));
     /// assert_eq!((game.table().len(), game.to_move()), (1, Some(1)));
     /// assert_eq!(turn.commit(&mut game), Err(StagingError::NotYourTurn { seat: 0, to_move: Some(1) }));
     /// let message = turn.commit(&mut game).unwrap_err().to_string();

@@ -123,7 +123,7 @@ impl View {
             seats: (0..game.seats())
                 .map(|s| SeatSummary {
                     tiles: game.rack(s).map_or(0, TileCounts::len),
-                    opened: game.has_opened(s),
+                    opened: game.has_opened(s) == Some(true),
                 })
                 .collect(),
             to_move: game.to_move(),

@@ -50,7 +50,7 @@ fn game_between(seed: u64, bots: &mut (GreedyBot, ThoroughBot, GreedyBot, Thorou
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(4), &mut rng).expect("deal");
     let (a, b, c, d) = bots;
-    play_hand(&mut game, &mut [a, b, c, d], MAX_ACTIONS).expect("legal play").1
+    play_hand(&mut game, &mut [a as &mut dyn Bot<Rummikub>, b, c, d], MAX_ACTIONS).expect("legal play").1
 }
 
 fn new_bots() -> (GreedyBot, ThoroughBot, GreedyBot, ThoroughBot) {

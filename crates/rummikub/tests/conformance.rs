@@ -61,7 +61,7 @@ fn valid_play<R: Rng + ?Sized>(game: &Rummikub, rng: &mut R) -> Option<Vec<Meld<
     let seat = game.to_move()?;
     let mut rack = rack_of(game, seat);
     let mut table = game.table().to_vec();
-    if !game.has_opened(seat) {
+    if !game.has_opened(seat).unwrap() {
         let mut melds = rack_melds(&rack, true);
         melds.shuffle(rng);
         let mut worth = 0;
@@ -135,7 +135,7 @@ fn corruptions(game: &Rummikub, play: &[Meld<Tile>]) -> Vec<Vec<Meld<Tile>>> {
     // (3) nothing from the rack.
     out.push(before.to_vec());
     // (4) before opening: one natural meld below the threshold (and not the whole rack).
-    if !game.has_opened(seat) {
+    if !game.has_opened(seat).unwrap() {
         let threshold = game.config().initial_meld_threshold;
         let melds = rack_melds(&rack, true);
         if let Some(small) = melds.into_iter().find(|m| value(m) < threshold && m.len() < rack.len()) {

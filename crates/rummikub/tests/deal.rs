@@ -8,8 +8,8 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, BotPlayers, DealError, Game, Match, MatchEnd, Meld, MeldKind, MeldRules, PositionError, Ranking,
-    Seating, Tile, play_hand,
+    Bot, DealError, Game, Match, MatchEnd, Meld, MeldKind, MeldRules, PositionError, Ranking, Seating, Tile,
+    play_hand,
 };
 use rummykit_rummikub::{
     Action, Config, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, View, session_terms,
@@ -281,7 +281,7 @@ fn rules_1_8_session_ranking_options() {
     let config = Config::STANDARD;
     let mut s = Match::<Rummikub>::new(config, Rummikub::default_terms(&config, 2)).expect("session");
     let (mut a, mut b) = (Drawer, Drawer);
-    s.play(&mut BotPlayers(&mut [&mut a, &mut b]), &mut ChaCha8Rng::seed_from_u64(3), 1000).expect("match");
+    s.play(&mut [&mut a, &mut b], &mut ChaCha8Rng::seed_from_u64(3), 1000).expect("match");
     assert_eq!(s.hands_played(), 2);
     assert_eq!(s.totals().iter().sum::<i64>(), 0);
 }

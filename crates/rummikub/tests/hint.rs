@@ -19,7 +19,7 @@ fn play_by_hints(config: &Config, seats: usize, seed: u64, objective: Objective)
     for _ in 0..MAX_ACTIONS {
         let Some(seat) = game.to_move() else { return plays };
         let rack = *game.rack(seat).expect("the seat to move has a rack");
-        let opened = game.has_opened(seat);
+        let opened = game.has_opened(seat).expect("a seat at the table");
         let hint = game.hint(seat, &mut solver, objective).expect("the seat to move is at the table");
         let direct = Solver::new().solve_turn(game.table(), &rack.to_vec(), config, opened, objective);
         assert_eq!(hint, direct, "seed {seed}: the hint is the solver's answer");

@@ -102,24 +102,24 @@ fn rules_1_8_joker_penalty_options() {
     let racks = [rack(""), rack("J"), rack("r2")];
     let mut config = Config::STANDARD;
     config.joker_penalty = 50;
-    assert_eq!(score_went_out(&config, 0, &racks, &[true; 3], false), [52, -50, -2]);
+    assert_eq!(score_went_out(&config, 0, &racks, &[true; 3], false), Some(vec![52, -50, -2]));
     config.joker_penalty = 100;
-    assert_eq!(score_went_out(&config, 0, &racks, &[true; 3], false), [102, -100, -2]);
+    assert_eq!(score_went_out(&config, 0, &racks, &[true; 3], false), Some(vec![102, -100, -2]));
 }
 
 /// RULES.md §1.8 (a): going out is zero-sum for every winner; a winner that is no seat
-/// scores nothing rather than only losers.
+/// is no answer (`None`), not a score of losers only.
 #[test]
 fn rules_1_8_went_out_is_zero_sum_and_needs_a_seat() {
     let racks = [rack("r1"), rack("J"), rack("r2 b5")];
     for winner in 0..racks.len() {
-        let points = score_went_out(&Config::STANDARD, winner, &racks, &[true; 3], true);
+        let points = score_went_out(&Config::STANDARD, winner, &racks, &[true; 3], true).unwrap();
         assert_eq!(points.len(), 3);
         assert_eq!(points.iter().sum::<i64>(), 0, "winner {winner}: {points:?}");
         assert!(points[winner] > 0);
     }
     for winner in [3, 99, usize::MAX] {
-        assert_eq!(score_went_out(&Config::STANDARD, winner, &racks, &[], false), Vec::<i64>::new());
+        assert_eq!(score_went_out(&Config::STANDARD, winner, &racks, &[], false), None);
     }
 }
 
@@ -129,7 +129,7 @@ fn rules_1_5_never_melded_penalty() {
     let mut config = Config::STANDARD;
     config.never_melded_penalty = 100;
     let racks = [rack(""), rack("r2"), rack("r3")];
-    assert_eq!(score_went_out(&config, 0, &racks, &[true, false, true], false), [105, -102, -3]);
+    assert_eq!(score_went_out(&config, 0, &racks, &[true, false, true], false), Some(vec![105, -102, -3]));
     // Through the engine.
     let mut game = scripted(config, &["r10 r11 r12", "y9", "k1"], vec![], "", &[true, false, true], 0);
     play(&mut game, vec![run("r10 r11 r12")]);

@@ -157,7 +157,7 @@ fn written_positions_and_options_solve_as_the_originals() {
             let rack = game.rack(seat).expect("a seat").to_vec();
             let position = Position::from_melds(game.table(), rack).expect("a game's melds");
             let options = SolveOptions::default()
-                .with_opened(game.has_opened(seat))
+                .with_opened(game.has_opened(seat).expect("a seat at the table"))
                 .with_objective(if turn % 2 == 0 { Objective::Tiles } else { Objective::Value });
             round_trip(&position);
             round_trip(&options);

@@ -35,10 +35,10 @@ impl NewMeld {
     /// game.apply(1, Action::DrawStock)?;
     /// // The run's cards from its low end, named by their ids in seat 1's hand.
     /// let faces: Vec<Card> = parse_list("Th Jh Qh Kh")?;
-    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let by_face = |f: &Card| game.hand(1).unwrap().iter().find(|&id| game.face(id) == Some(*f));
     /// let pieces: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
     /// game.apply(1, Action::Open { melds: vec![NewMeld::new(MeldKind::Run, pieces)] })?;
-    /// assert!(game.has_opened(1));
+    /// assert_eq!(game.has_opened(1), Some(true));
     /// assert_eq!(game.table().melds()[0].pieces().len(), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -86,7 +86,7 @@ impl RummyLayOff {
     /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
     /// game.apply(1, Action::DrawStock)?;
     /// let faces: Vec<Card> = parse_list("2c 3c 4c Jh Kd")?;
-    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let by_face = |f: &Card| game.hand(1).unwrap().iter().find(|&id| game.face(id) == Some(*f));
     /// let ids: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
     /// let onto = game.table().melds()[0].id();
     /// game.apply(1, Action::GoRummy {
@@ -122,7 +122,7 @@ impl RummyLayOff {
 /// assert_eq!(game.apply(1, Action::TakeDiscard), Err(ActionError::TakeOnlyToOpen));
 /// game.apply(1, Action::DrawStock)?;
 /// // The turn ends with a discard, named by the card's id.
-/// let card = game.hand(1).first().ok_or("an empty hand")?;
+/// let card = game.hand(1).and_then(|h| h.first()).ok_or("an empty hand")?;
 /// game.apply(1, Action::Discard(card))?;
 /// assert_eq!((game.piles().top_discard(), game.to_move()), (Some(card), Some(0)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

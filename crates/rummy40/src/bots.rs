@@ -268,13 +268,15 @@ impl Player {
 /// ```
 /// use rummykit_rummy40::rand::SeedableRng;
 /// use rummykit_rummy40::rand_chacha::ChaCha8Rng;
-/// use rummykit_rummy40::rummykit_core::{Game, RandomBot, Seating, play_hand};
+/// use rummykit_rummy40::rummykit_core::{Bot, Game, RandomBot, Seating, play_hand};
 /// use rummykit_rummy40::{Config, GreedyBot, Rummy40};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(2);
 /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(1), &mut rng).unwrap();
 /// let (mut greedy, mut random) = (GreedyBot::new(), RandomBot::new(ChaCha8Rng::seed_from_u64(3)));
-/// let (outcome, _) = play_hand(&mut game, &mut [&mut greedy, &mut random], 100_000).unwrap();
+/// // Bots of different types are listed as `dyn Bot`s.
+/// let mut bots: [&mut dyn Bot<Rummy40>; 2] = [&mut greedy, &mut random];
+/// let (outcome, _) = play_hand(&mut game, &mut bots, 100_000).unwrap();
 /// assert_eq!(outcome.points.len(), 2);
 /// ```
 #[derive(Debug, Clone)]
@@ -335,13 +337,15 @@ impl Bot<Rummy40> for GreedyBot {
 /// ```
 /// use rummykit_rummy40::rand::SeedableRng;
 /// use rummykit_rummy40::rand_chacha::ChaCha8Rng;
-/// use rummykit_rummy40::rummykit_core::{Game, Seating, play_hand};
+/// use rummykit_rummy40::rummykit_core::{Bot, Game, Seating, play_hand};
 /// use rummykit_rummy40::{Config, GreedyBot, PlannerBot, Rummy40};
 ///
 /// let mut rng = ChaCha8Rng::seed_from_u64(4);
 /// let mut game = Rummy40::deal(&Config::SCALA40, Seating::new(3).with_dealer(2), &mut rng).unwrap();
 /// let (mut a, mut b, mut c) = (PlannerBot::new(), GreedyBot::new(), GreedyBot::new());
-/// let (outcome, _) = play_hand(&mut game, &mut [&mut a, &mut b, &mut c], 100_000).unwrap();
+/// // Bots of different types are listed as `dyn Bot`s.
+/// let mut bots: [&mut dyn Bot<Rummy40>; 3] = [&mut a, &mut b, &mut c];
+/// let (outcome, _) = play_hand(&mut game, &mut bots, 100_000).unwrap();
 /// assert_eq!(outcome.points.len(), 3);
 /// ```
 #[derive(Debug, Clone)]

@@ -64,7 +64,7 @@ pub(crate) const MAX_PLAYERS: usize = 6;
 /// use rummykit_rummy40::{Config, HAND_SIZE, Rummy40};
 /// let mut rng = rummykit_rummy40::rand_chacha::ChaCha8Rng::seed_from_u64(2);
 /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(4), &mut rng)?;
-/// assert!((0..4).all(|seat| game.hand(seat).len() == HAND_SIZE));
+/// assert!((0..4).all(|seat| game.hand(seat).unwrap().len() == HAND_SIZE));
 /// # Ok::<(), rummykit_rummy40::rummykit_core::DealError>(())
 /// ```
 pub const HAND_SIZE: usize = 13;

@@ -444,7 +444,7 @@ pub(crate) struct HandEnd {
 /// game.legal_actions(&mut actions);
 /// assert!(actions.contains(&Action::DrawStock));
 /// game.apply(1, Action::DrawStock).unwrap();
-/// assert_eq!(game.hand(1).len(), 14);
+/// assert_eq!(game.hand(1).unwrap().len(), 14);
 /// let mut edited = game.view(1);
 /// edited.hand = (0..40).filter_map(rummykit_core::PieceId::new).collect();
 /// Rummy40::legal_actions_from(&edited, &mut actions);
@@ -725,7 +725,7 @@ impl Rummy40 {
     /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng)?;
     /// assert_eq!((game.catalog().len(), game.catalog().jokers()), (108, 4));
     /// // Every card of the pack is in a hand or a pile.
-    /// assert_eq!(game.hand(0) | game.hand(1) | game.piles().pieces(), game.catalog().all());
+    /// assert_eq!(game.hand(0).unwrap() | game.hand(1).unwrap() | game.piles().pieces(), game.catalog().all());
     /// # Ok::<(), rummykit_core::DealError>(())
     /// ```
     #[must_use]
@@ -743,7 +743,7 @@ impl Rummy40 {
     /// setup.fill_stock();
     /// let game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
     /// let faces: Vec<String> =
-    ///     game.hand(1).iter().filter_map(|id| game.face(id)).map(|f| f.to_string()).collect();
+    ///     game.hand(1).unwrap().iter().filter_map(|id| game.face(id)).map(|f| f.to_string()).collect();
     /// assert_eq!(faces, ["Kd", "*"]);
     /// assert_eq!(PieceId::new(106).and_then(|id| game.face(id)), None); // the pack has 106 cards
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -753,7 +753,8 @@ impl Rummy40 {
         self.catalog.face(id)
     }
 
-    /// The hand of `seat` (empty for a seat that does not exist).
+    /// The hand of `seat`; `None` for a seat not at the table (a seat that went out holds
+    /// an empty hand).
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -762,21 +763,21 @@ impl Rummy40 {
     ///
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let mut game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// assert_eq!((game.hand(0).len(), game.hand(1).len()), (13, 13));
+    /// let (hand0, hand1) = (game.hand(0).ok_or("seat 0")?, game.hand(1).ok_or("seat 1")?);
+    /// assert_eq!((hand0.len(), hand1.len()), (13, 13));
     /// game.apply(1, Action::DrawStock)?;
-    /// assert_eq!(game.hand(1).len(), 14);
-    /// assert!(game.hand(0).is_disjoint(&game.hand(1)));
-    /// assert!(game.hand(5).is_empty());
+    /// assert_eq!(game.hand(1).map(|h| h.len()), Some(14));
+    /// assert!(game.hand(1).is_some_and(|h| h.is_disjoint(&hand0)));
+    /// assert_eq!(game.hand(5), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn hand(&self, seat: Seat) -> PieceSet {
-        self.state.hands.get(seat).copied().unwrap_or_default()
+    pub fn hand(&self, seat: Seat) -> Option<PieceSet> {
+        self.state.hands.get(seat).copied()
     }
 
     /// The least-deadwood split of `seat`'s hand ([`analyze`](crate::analyze)): a hint
-    /// for that player, as classic Rummy gives. A seat not in the game holds nothing: no
-    /// melds, deadwood 0.
+    /// for that player, as classic Rummy gives; `None` for a seat not at the table.
     ///
     /// # Panics
     ///
@@ -788,16 +789,20 @@ impl Rummy40 {
     /// use rummykit_rummy40::{Config, Rummy40};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// let hint = game.hint(1);
+    /// let hint = game.hint(1).ok_or("seat 1 is at the table")?;
     /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 13); // every card melded or deadwood
     /// // A bot sees the same hint.
     /// assert_eq!(game.view(1).hint()?, hint);
+    /// assert_eq!(game.hint(2), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn hint(&self, seat: Seat) -> crate::HandAnalysis {
-        crate::analyze(&self.hand(seat), &self.config)
-            .expect("a hand of the game holds at most 14 cards of its pack")
+    pub fn hint(&self, seat: Seat) -> Option<crate::HandAnalysis> {
+        let hand = self.hand(seat)?;
+        Some(
+            crate::analyze(&hand, &self.config)
+                .expect("a hand of the game holds at most 14 cards of its pack"),
+        )
     }
 
     /// The melds on the table.
@@ -819,7 +824,7 @@ impl Rummy40 {
     /// assert_eq!((run.owner(), run.pieces().len()), (1, 3));
     /// let onto = run.id();
     /// let jack: Card = "Jh".parse()?;
-    /// let piece = game.hand(0).iter().find(|&id| game.face(id) == Some(jack)).ok_or("no Jh")?;
+    /// let piece = game.hand(0).ok_or("no such seat")?.iter().find(|&id| game.face(id) == Some(jack)).ok_or("no Jh")?;
     /// game.apply(0, Action::LayOff { piece, onto, end: RunEnd::Back })?;
     /// // The run is longer and still seat 1's.
     /// assert_eq!(game.table().meld(onto).map(|m| (m.owner(), m.pieces().len())), Some((1, 4)));
@@ -882,7 +887,7 @@ impl Rummy40 {
     /// assert_eq!(game.phase(), Phase::Draw);
     /// game.apply(1, Action::DrawStock)?;
     /// assert_eq!(game.phase(), Phase::Play);
-    /// let card = game.hand(1).first().ok_or("an empty hand")?;
+    /// let card = game.hand(1).and_then(|h| h.first()).ok_or("an empty hand")?;
     /// game.apply(1, Action::Discard(card))?;
     /// assert_eq!((game.to_move(), game.phase()), (Some(0), Phase::Draw));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -892,7 +897,7 @@ impl Rummy40 {
         self.state.phase
     }
 
-    /// `true` if `seat` has opened this hand.
+    /// Whether `seat` has opened this hand; `None` for a seat not at the table.
     ///
     /// ```
     /// use rummykit_core::{Card, Game, MeldKind, PieceId, parse_list};
@@ -905,21 +910,21 @@ impl Rummy40 {
     /// game.apply(1, Action::DrawStock)?;
     /// let ids = |faces: &str| -> Result<Vec<PieceId>, rummykit_core::ParseError> {
     ///     let faces: Vec<Card> = parse_list(faces)?;
-    ///     let in_hand = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    ///     let in_hand = |f: &Card| game.hand(1).unwrap().iter().find(|&id| game.face(id) == Some(*f));
     ///     Ok(faces.iter().filter_map(in_hand).collect())
     /// };
     /// let run = NewMeld::new(MeldKind::Run, ids("9c Tc Jc Qc")?);
     /// let set = NewMeld::new(MeldKind::Group, ids("7d 7h 7s")?);
     /// assert!(game.apply(1, Action::Open { melds: vec![run.clone()] }).is_err());
-    /// assert!(!game.has_opened(1));
+    /// assert_eq!(game.has_opened(1), Some(false));
     /// game.apply(1, Action::Open { melds: vec![run, set] })?;
-    /// assert!(game.has_opened(1) && !game.has_opened(0));
-    /// assert!(!game.has_opened(9)); // no such seat
+    /// assert_eq!((game.has_opened(1), game.has_opened(0)), (Some(true), Some(false)));
+    /// assert_eq!(game.has_opened(9), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn has_opened(&self, seat: Seat) -> bool {
-        self.opened.get(seat).copied().unwrap_or(false)
+    pub fn has_opened(&self, seat: Seat) -> Option<bool> {
+        self.opened.get(seat).copied()
     }
 
     /// The card taken from the discard pile this turn, if any.
@@ -960,7 +965,7 @@ impl Rummy40 {
     /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
     /// game.apply(1, Action::DrawStock)?;
     /// let faces: Vec<Card> = parse_list("7c 7d 7h Kd")?;
-    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let by_face = |f: &Card| game.hand(1).unwrap().iter().find(|&id| game.face(id) == Some(*f));
     /// let ids: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
     /// game.apply(1, Action::Meld(NewMeld::new(MeldKind::Group, ids[..3].to_vec())))?;
     /// game.apply(1, Action::Discard(ids[3]))?;
@@ -988,7 +993,7 @@ impl Rummy40 {
     /// game.apply(1, Action::DrawStock)?;
     /// assert_eq!(game.penalties(), None); // the hand is on
     /// let faces: Vec<Card> = parse_list("2c 3c 4c 2d 2h 2s Kd")?;
-    /// let by_face = |f: &Card| game.hand(1).iter().find(|&id| game.face(id) == Some(*f));
+    /// let by_face = |f: &Card| game.hand(1).unwrap().iter().find(|&id| game.face(id) == Some(*f));
     /// let ids: Vec<PieceId> = faces.iter().filter_map(by_face).collect();
     /// let (run, set) = (ids[..3].to_vec(), ids[3..6].to_vec());
     /// let melds = vec![NewMeld::new(MeldKind::Run, run), NewMeld::new(MeldKind::Group, set)];
@@ -1135,7 +1140,8 @@ impl Rummy40 {
         self.turn = Turn { opened_before: self.opened[self.state.to_move], ..Turn::default() };
     }
 
-    /// Cards `seat` took from the discard pile and still holds: public knowledge.
+    /// Cards `seat` took from the discard pile and still holds: public knowledge. `None`
+    /// for a seat not at the table.
     ///
     /// ```
     /// use rummykit_core::{Game, MeldKind, RunEnd, parse_list};
@@ -1150,16 +1156,17 @@ impl Rummy40 {
     /// let mut game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
     /// game.apply(0, Action::TakeDiscard)?;
     /// let jack = game.taken_this_turn().ok_or("nothing taken")?;
-    /// assert!(game.known_cards(0).contains(jack)); // every seat saw it taken
-    /// assert_eq!(game.view(1).known[0], game.known_cards(0));
+    /// assert!(game.known_cards(0).is_some_and(|k| k.contains(jack))); // every seat saw it taken
+    /// assert_eq!(Some(game.view(1).known[0]), game.known_cards(0));
+    /// assert_eq!(game.known_cards(2), None); // no such seat
     /// let onto = game.table().melds()[0].id();
     /// game.apply(0, Action::LayOff { piece: jack, onto, end: RunEnd::Back })?;
-    /// assert!(game.known_cards(0).is_empty()); // no longer in the hand
+    /// assert_eq!(game.known_cards(0).map(|k| k.is_empty()), Some(true)); // no longer in the hand
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn known_cards(&self, seat: Seat) -> PieceSet {
-        self.state.known.get(seat).copied().unwrap_or_default()
+    pub fn known_cards(&self, seat: Seat) -> Option<PieceSet> {
+        self.state.known.get(seat).copied()
     }
 
     /// Ends the hand and scores it (`RULES.md` §3.8).
@@ -1301,7 +1308,7 @@ impl rummykit_core::FromSetup for Rummy40 {
 /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(3), &mut rng)?;
 /// let other = game.redeal(0, &mut rng);
 /// assert_eq!(other.view(0), game.view(0));
-/// assert_ne!(other.hand(1), game.hand(1));
+/// assert_ne!(other.hand(1).unwrap(), game.hand(1).unwrap());
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 impl rummykit_core::Redeal for Rummy40 {
@@ -1500,7 +1507,7 @@ impl CardRules for Rummy40 {
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng).unwrap();
     /// assert_eq!(game.check(1, &Action::DrawStock), Ok(()));
-    /// let card = game.hand(1).first().unwrap();
+    /// let card = game.hand(1).unwrap().first().unwrap();
     /// // RULES.md §3.3: the turn starts with a draw.
     /// assert_eq!(game.check(1, &Action::Discard(card)), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw })));
     /// ```
@@ -1534,7 +1541,7 @@ impl CardRules for Rummy40 {
     /// let not_yours = ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 0, to_move: 1 }));
     /// assert_eq!(game.apply(0, Action::DrawStock), Err(not_yours));
     /// game.apply(1, Action::DrawStock).unwrap();
-    /// assert_eq!((game.phase(), game.hand(1).len()), (Phase::Play, 14));
+    /// assert_eq!((game.phase(), game.hand(1).unwrap().len()), (Phase::Play, 14));
     /// let before = game.clone();
     /// assert_eq!(game.apply(1, Action::DrawStock), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play })));
     /// assert_eq!(game, before);

@@ -40,7 +40,7 @@ use crate::Phase;
 /// setup.fill_stock();
 /// let hand = Rummy40::from_setup(&Config::RUMMY40, setup).expect("a valid position");
 /// assert_eq!((hand.to_move(), hand.phase()), (Some(0), Phase::Play));
-/// assert!(hand.has_opened(1) && !hand.has_opened(0));
+/// assert_eq!((hand.has_opened(1), hand.has_opened(0)), (Some(true), Some(false)));
 /// assert_eq!(Rummy40::from_setup(&Config::RUMMY40, hand.setup()), Ok(hand));
 /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
 /// ```
@@ -136,7 +136,7 @@ impl Setup {
     /// let game = Rummy40::from_setup(&Config::RUMMY40, setup)?;
     /// // Dealer 0, so seat 1 draws first; nobody has opened.
     /// assert_eq!((game.dealer(), game.to_move()), (0, Some(1)));
-    /// assert!((0..3).all(|seat| !game.has_opened(seat)));
+    /// assert!((0..3).all(|seat| game.has_opened(seat) == Some(false)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]

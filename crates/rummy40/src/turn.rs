@@ -378,7 +378,7 @@ mod tests {
             for _ in 0..600 {
                 let Some(seat) = g.to_move() else { break };
                 let pos = g.turn();
-                for piece in g.hand(seat) {
+                for piece in g.hand(seat).unwrap() {
                     let face = g.catalog.face(piece).unwrap();
                     let plain = g.table().melds().iter().find(|m| {
                         [RunEnd::Front, RunEnd::Back].iter().any(|&end| m.extended(face, end, &rules).is_ok())

@@ -26,7 +26,8 @@ fn legal(game: &Rummy40) -> Vec<Action> {
 
 /// A random piece: usually from the mover's hand, sometimes any id (even outside the pack).
 fn piece<R: Rng + ?Sized>(game: &Rummy40, rng: &mut R) -> PieceId {
-    let hand: Vec<PieceId> = game.to_move().map(|s| game.hand(s).iter().collect()).unwrap_or_default();
+    let hand: Vec<PieceId> =
+        game.to_move().map(|s| game.hand(s).unwrap().iter().collect()).unwrap_or_default();
     if rng.random_bool(0.8)
         && let Some(&p) = hand.choose(rng)
     {
@@ -121,7 +122,7 @@ impl Conformance for Harness {
     fn census(&self, game: &Rummy40) -> Vec<Place> {
         let idx = |p: PieceId| usize::from(p.index());
         let mut places: Vec<Place> = (0..game.seats())
-            .map(|s| Place::new(format!("hand {s}"), game.hand(s).iter().map(idx).collect()))
+            .map(|s| Place::new(format!("hand {s}"), game.hand(s).unwrap().iter().map(idx).collect()))
             .collect();
         places.push(Place::new("stock", game.piles().stock().iter().copied().map(idx).collect()));
         places

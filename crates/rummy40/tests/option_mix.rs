@@ -132,7 +132,7 @@ fn assert_conserved(g: &Rummy40, context: &str) {
     let mut seen = vec![0u8; n];
     let mut count = |id: PieceId| seen[usize::from(id.index())] += 1;
     for s in 0..g.seats() {
-        g.hand(s).iter().for_each(&mut count);
+        g.hand(s).unwrap().iter().for_each(&mut count);
     }
     g.piles().stock().iter().copied().for_each(&mut count);
     g.piles().discard_pile().iter().copied().for_each(&mut count);
@@ -170,7 +170,7 @@ fn opening_worth(before: &Rummy40, after: &Rummy40) -> u32 {
 /// discard among them; a rummy needs the threshold only under its option (§3.7).
 fn assert_effect(before: &Rummy40, after: &Rummy40, seat: usize, action: &Action, context: &str) {
     let config = after.config();
-    let (h0, h1) = (before.hand(seat), after.hand(seat));
+    let (h0, h1) = (before.hand(seat).unwrap(), after.hand(seat).unwrap());
     match action {
         Action::DrawStock => assert_eq!(h1.len(), h0.len() + 1, "{context}"),
         Action::TakeDiscard => {
@@ -190,7 +190,7 @@ fn assert_effect(before: &Rummy40, after: &Rummy40, seat: usize, action: &Action
                 let worth = opening_worth(before, after);
                 assert!(worth >= config.opening_threshold, "opening worth {worth}: {action:?}; {context}");
             }
-            assert!(after.has_opened(seat), "{context}");
+            assert!(after.has_opened(seat).unwrap(), "{context}");
         }
         Action::GoRummy { .. } | Action::TakeDiscardAndGoRummy { .. }
             if config.rummy_requires_opening_threshold =>
@@ -212,7 +212,7 @@ fn assert_effect(before: &Rummy40, after: &Rummy40, seat: usize, action: &Action
 fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
     let seats = g.seats();
     let mut legal = Vec::new();
-    let mut opened_at_turn_start = (0..seats).map(|s| g.has_opened(s)).collect::<Vec<_>>();
+    let mut opened_at_turn_start = (0..seats).map(|s| g.has_opened(s).unwrap()).collect::<Vec<_>>();
     let mut mover = g.to_move();
     let mut last_was_rummy = false;
     for step in 0..4_000 {
@@ -222,7 +222,7 @@ fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
             let outcome = g.outcome().unwrap();
             let config = *g.config();
             if let [winner] = outcome.winners[..] {
-                assert!(g.hand(winner).is_empty(), "{context}");
+                assert!(g.hand(winner).unwrap().is_empty(), "{context}");
                 let rummy = g.went_rummy();
                 if last_was_rummy {
                     assert!(rummy, "went out by GoRummy without the flag; {context}");
@@ -235,8 +235,8 @@ fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
                         0
                     } else {
                         let base = match config.unopened_penalty {
-                            Some(flat) if !g.has_opened(s) => i64::from(flat),
-                            _ => g.hand(s).iter().map(|id| card_points(g, id)).sum(),
+                            Some(flat) if !g.has_opened(s).unwrap() => i64::from(flat),
+                            _ => g.hand(s).unwrap().iter().map(|id| card_points(g, id)).sum(),
                         };
                         match (rummy, config.going_rummy_bonus) {
                             (false, _) => base,
@@ -253,14 +253,14 @@ fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
         };
         if mover != Some(seat) {
             mover = Some(seat);
-            opened_at_turn_start = (0..seats).map(|s| g.has_opened(s)).collect();
+            opened_at_turn_start = (0..seats).map(|s| g.has_opened(s).unwrap()).collect();
         }
         if step % 3 == 0 {
             for s in 0..seats {
                 let view = g.view(s);
                 assert_eq!(g.redeal(s, rng).view(s), view, "view of seat {s} leaks; {context}");
                 for o in 0..seats {
-                    assert_eq!(view.hand_sizes[o], g.hand(o).len(), "{context}");
+                    assert_eq!(view.hand_sizes[o], g.hand(o).unwrap().len(), "{context}");
                 }
             }
         }
@@ -280,7 +280,7 @@ fn play_out(g: &mut Rummy40, rng: &mut ChaCha8Rng, context: &str) -> bool {
             Action::TakeDiscard,
             Action::Discard(PieceId::new(rng.random_range(0..g.catalog().len() as u8)).unwrap()),
         ];
-        if let Some(id) = g.hand(seat).iter().next() {
+        if let Some(id) = g.hand(seat).unwrap().iter().next() {
             tries.push(Action::Discard(id));
         }
         for bad in tries.into_iter().filter(|a| !legal.contains(a)) {

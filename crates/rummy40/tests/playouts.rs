@@ -71,9 +71,9 @@ fn conservation(g: &Rummy40) {
     assert!(seen.is_disjoint(&g.table().pieces()));
     seen |= g.table().pieces();
     for s in 0..g.seats() {
-        assert!(seen.is_disjoint(&g.hand(s)), "a card in two places");
-        seen |= g.hand(s);
-        count += g.hand(s).len();
+        assert!(seen.is_disjoint(&g.hand(s).unwrap()), "a card in two places");
+        seen |= g.hand(s).unwrap();
+        count += g.hand(s).unwrap().len();
     }
     assert_eq!(count, g.catalog().len());
     assert_eq!(seen, g.catalog().all());
@@ -83,7 +83,7 @@ fn conservation(g: &Rummy40) {
 /// random junk: every one must be accepted exactly when its normal form is listed.
 fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action> {
     let seat = g.to_move().unwrap_or(0);
-    let hand: Vec<PieceId> = g.hand(seat).iter().collect();
+    let hand: Vec<PieceId> = g.hand(seat).unwrap().iter().collect();
     let all: Vec<PieceId> = g.catalog().ids().collect();
     let any_card = |rng: &mut ChaCha8Rng| {
         if !hand.is_empty() && rng.random_bool(0.8) {
@@ -94,7 +94,7 @@ fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action
     };
     let twin = |p: PieceId| {
         let f = g.face(p);
-        g.hand(seat).iter().find(|&q| q != p && g.face(q) == f)
+        g.hand(seat).unwrap().iter().find(|&q| q != p && g.face(q) == f)
     };
     let meld_id = |rng: &mut ChaCha8Rng| MeldId::new(rng.random_range(0..g.table().len() as u16 + 2));
     let mut out = vec![Action::DrawStock, Action::TakeDiscard];
@@ -323,10 +323,10 @@ fn views_do_not_change_when_hidden_cards_move() {
     // Each seat's view shows its own hand and only sizes of the others.
     for s in 0..3 {
         let v = g.view(s);
-        assert_eq!(v.hand, g.hand(s));
-        assert_eq!(v.hand_sizes, (0..3).map(|t| g.hand(t).len()).collect::<Vec<_>>());
+        assert_eq!(v.hand, g.hand(s).unwrap());
+        assert_eq!(v.hand_sizes, (0..3).map(|t| g.hand(t).unwrap().len()).collect::<Vec<_>>());
         assert_eq!(v.stock_len, g.piles().stock_len());
-        assert!((0..3).filter(|&t| t != s).all(|t| (v.hand & g.hand(t)).is_empty()));
+        assert!((0..3).filter(|&t| t != s).all(|t| (v.hand & g.hand(t).unwrap()).is_empty()));
     }
     let _ = PieceSet::new();
 }
@@ -463,7 +463,7 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
             g.view_into(seat, view);
             assert_eq!(*view, g.view(seat), "game {game_no}: a refreshed view differs from a fresh one");
             // The counts the game keeps agree with the hands.
-            let sizes: Vec<usize> = (0..g.seats()).map(|s| g.hand(s).len()).collect();
+            let sizes: Vec<usize> = (0..g.seats()).map(|s| g.hand(s).unwrap().len()).collect();
             assert_eq!(view.hand_sizes, sizes, "game {game_no}: hand sizes");
             assert_eq!(view.table, *g.table(), "game {game_no}: the table");
             checked += 1;
@@ -477,7 +477,7 @@ fn a_view_refreshed_in_place_equals_a_fresh_one_after_every_action() {
                 if let Some(s2) = f.to_move() {
                     f.view_into(s2, view);
                     assert_eq!(*view, f.view(s2), "game {game_no}: the fork's refreshed view differs");
-                    let sizes: Vec<usize> = (0..f.seats()).map(|s| f.hand(s).len()).collect();
+                    let sizes: Vec<usize> = (0..f.seats()).map(|s| f.hand(s).unwrap().len()).collect();
                     assert_eq!(view.hand_sizes, sizes, "game {game_no}: the fork's hand sizes");
                 } else {
                     f.view_into(s, view);

@@ -221,7 +221,7 @@ fn end_text<G: CardGame>(game: &G, style: Style) -> String {
 
 impl CardGame for Rummy40 {
     fn opened(&self, seat: Seat) -> bool {
-        self.has_opened(seat)
+        self.has_opened(seat) == Some(true)
     }
 
     fn discarded(&self, action: &Action) -> Option<PieceId> {
@@ -259,10 +259,15 @@ impl TerminalGame for Rummy40 {
     ) -> String {
         let mut text = before.words(action, style);
         if own && matches!(action, Action::DrawStock) {
-            text.push_str(&drawn(after, before.hand(seat), after.hand(seat), style));
+            text.push_str(&drawn(
+                after,
+                before.hand(seat).unwrap_or_default(),
+                after.hand(seat).unwrap_or_default(),
+                style,
+            ));
         }
         if after.phase() == Phase::Over || matches!(action, Action::Discard(_)) {
-            text.push_str(&format!(" ({} left)", plural(after.hand(seat).len(), "card")));
+            text.push_str(&format!(" ({} left)", plural(after.hand(seat).map_or(0, |h| h.len()), "card")));
         }
         text
     }
@@ -320,10 +325,15 @@ impl TerminalGame for ClassicRummy {
     ) -> String {
         let mut text = before.words(action, style);
         if own && matches!(action, ClassicAction::DrawStock) {
-            text.push_str(&drawn(after, before.hand(seat), after.hand(seat), style));
+            text.push_str(&drawn(
+                after,
+                before.hand(seat).unwrap_or_default(),
+                after.hand(seat).unwrap_or_default(),
+                style,
+            ));
         }
         if matches!(action, ClassicAction::Discard(_)) || after.to_move().is_none() {
-            text.push_str(&format!(" ({} left)", plural(after.hand(seat).len(), "card")));
+            text.push_str(&format!(" ({} left)", plural(after.hand(seat).map_or(0, |h| h.len()), "card")));
         }
         text
     }

@@ -471,7 +471,7 @@ mod tests {
         );
         assert!(text.contains("2: r5 y5   <- not valid: too short"), "{text}");
         let after = accepted(&g, action);
-        assert!(after.has_opened(0));
+        assert!(after.has_opened(0).unwrap());
         assert_eq!(after.table().len(), 2);
         assert_eq!(after.rack(0).map(TileCounts::len), Some(4));
     }

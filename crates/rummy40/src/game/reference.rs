@@ -441,7 +441,7 @@ mod tests {
     /// added or swapped for another, the other kind, the discard changed).
     fn candidates(g: &Rummy40, legal: &[Action], rng: &mut ChaCha8Rng) -> Vec<Action> {
         let seat = g.to_move().unwrap_or(0);
-        let hand: Vec<PieceId> = g.hand(seat).iter().collect();
+        let hand: Vec<PieceId> = g.hand(seat).unwrap().iter().collect();
         let all: Vec<PieceId> = g.catalog().ids().collect();
         let meld_ids: Vec<MeldId> = (0..g.table().len() as u16 + 2).map(MeldId::new).collect();
         let discard = hand.first().copied().unwrap_or(all[0]);
@@ -710,7 +710,7 @@ mod tests {
                 ids.iter().map(|&meld| taken.check(0, &Action::SwapJoker { piece: card, meld })).collect();
             let swapped = swaps.iter().any(Result::is_ok);
             let released = ids.iter().any(|&meld| {
-                taken.hand(0).iter().filter(|&other| other != card).any(|other| {
+                taken.hand(0).unwrap().iter().filter(|&other| other != card).any(|other| {
                     taken.check(0, &Action::ReleaseJoker { meld, pieces: [card, other] }).is_ok()
                 })
             });

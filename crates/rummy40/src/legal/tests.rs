@@ -250,7 +250,7 @@ fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
         while let Some(seat) = g.to_move() {
             let reach = Reach::of(g.table());
             runs += reach.run_count;
-            let hand: Vec<Card> = g.hand(seat).iter().filter_map(|p| g.face(p)).collect();
+            let hand: Vec<Card> = g.hand(seat).unwrap().iter().filter_map(|p| g.face(p)).collect();
             let mut random = pack.clone();
             random.shuffle(&mut rng);
             random.truncate(rng.random_range(0..16));
@@ -482,7 +482,7 @@ fn a_meld_with_a_card_is_found_as_the_full_listing_finds_it() {
             let mut pos = g.turn();
             let cards: Vec<PieceId> = pos.hand.iter().collect();
             for &card in cards.iter().chain(top.iter()) {
-                pos.hand = g.hand(seat);
+                pos.hand = g.hand(seat).unwrap();
                 pos.hand.insert(card);
                 let without = *cards.choose(&mut rng).unwrap();
                 let mut first = None;

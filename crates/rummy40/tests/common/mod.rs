@@ -61,6 +61,7 @@ pub fn ids(g: &Rummy40, seat: usize, faces: &str) -> Vec<PieceId> {
         .map(|f| {
             let id = g
                 .hand(seat)
+                .unwrap()
                 .iter()
                 .find(|&p| g.face(p) == Some(f) && !used.contains(p))
                 .unwrap_or_else(|| panic!("{f} not in hand {seat}"));
@@ -104,7 +105,7 @@ pub fn apply_refused(g: &mut Rummy40, action: Action, expected: ActionError) {
 
 /// The faces of `seat`'s hand, sorted, as text.
 pub fn hand_text(g: &Rummy40, seat: usize) -> String {
-    let mut faces: Vec<Card> = g.hand(seat).iter().filter_map(|p| g.face(p)).collect();
+    let mut faces: Vec<Card> = g.hand(seat).unwrap().iter().filter_map(|p| g.face(p)).collect();
     faces.sort();
     rummykit_core::format_list(&faces)
 }
