@@ -189,12 +189,12 @@ impl Bot<Rummikub> for Counting {
 /// counted and printed.
 ///
 /// In 1,000 games per option set (`BOT_COUNT_GAMES=1000`, release mode) every one of
-/// 265,223 answers placing tiles was accepted (the nine sets' counts summed). `Unproven` (the greedy bot then plays the
-/// play it carries) came on none of the turns with `SameTurnAnywhere`, on 3 of 63,985
-/// under the default rules, under 0.5 % with every other option of §1.10, and on 1.9 %
-/// under Schmidt's rules; the counts per option set are in docs/PERFORMANCE.md (solver
-/// history). In 200 games under Schmidt's rules 122 of 245 `Unproven` answers carried a
-/// play, the other 123 none.
+/// 265,200 answers placing tiles was accepted (the nine sets' counts summed). `Unproven`
+/// (the greedy bot then plays the play it carries) came on none of the turns with
+/// `SameTurnAnywhere`, on 3 of 63,985 under the default rules, under 0.2 % with every
+/// other option of §1.10, and on 1.9 % under Schmidt's rules, where 710 of the 1,354
+/// carried a play and 644 none; the counts per option set are in docs/PERFORMANCE.md
+/// (solver history).
 #[test]
 fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {
     let base = Config::STANDARD;
