@@ -38,8 +38,8 @@
 //! the rack's elsewhere, is matched by one that leaves these: the jokers are the same
 //! tiles, only which one counts as the rack's changes, and the rack tiles placed stay
 //! the same. So where the rest holds a table joker, a legal play's rest holds one that
-//! keeps its role (one of the roles below) or is released into a meld with the rack
-//! tiles the rule asks for — which is what bounds
+//! keeps its role (any table joker's: which one the forms freed is not known) or is
+//! released into a meld with the rack tiles the rule asks for — which is what bounds
 //! the rest of a play after a released joker's meld in `reuse.rs`
 //! ([`Solver::after_release`]), the same argument on the rest's tiles. A form's natural
 //! taken from the rack where the rest holds its table copy changes places with it as
@@ -54,24 +54,6 @@
 //! under [`JokerReuse::NewMeldWithTwoRackTiles`], while no play that leaves the rest no
 //! joker, or releases one beside two rack tiles, places k5. So the rest keeps the ways
 //! any table joker may keep its role, not only the release beside rack tiles.
-//!
-//! Which roles those are: follow a table joker `T` that a legal play leaves in the rest
-//! in its role. Its old place lies in a form, a natural there (the form freed it) or a
-//! joker that is not `T`: a rack joker; a table joker of `T`'s role (a run joker's tile,
-//! a group joker's number, as `check.rs` reads a kept role), not released, whose own old
-//! place is followed the same way (each joker lies in one place, so this ends); or a
-//! table joker of another role, released there, which [`JokerReuse::WithRackTile`]
-//! allows only in a meld holding a rack tile and [`JokerReuse::NewMeldWithTwoRackTiles`]
-//! never (the meld holds the old meld's table naturals). The meld holding a form holds a
-//! rack tile only if a natural of the form is a face the rack holds (the rack's copy may
-//! stand in for the table's), or, for a run, a side cut off as a run of its own holds
-//! one: a rack natural of its colour beyond an end, each number between a tile at hand
-//! or a joker of the rest besides `T` ([`may_hold_rack`]). So the rest keeps the roles of
-//! the jokers whose places the forms fill with naturals and of those in forms that may
-//! hold a rack tile, and with a rack joker those of every table joker ([`kept_for`]).
-//! From `b8 b9 J` and `r10 r11 J r13`, the form `b8 b9 b10` frees the joker standing for
-//! b10, and `r10 r11 J r13` kept whole keeps its own at r12: a freed joker standing for
-//! r12 in `r10 r11 J` beside table tiles only is released there, and refused.
 
 use rummykit_core::{Colour, Meld, MeldKind, Tile};
 
@@ -91,9 +73,6 @@ struct Form {
     meld: Meld<Tile>,
     takes: Vec<Tile>,
     frees: usize,
-    /// Which of the old meld's jokers (bit `k`: its `k`-th) the form replaced by a
-    /// natural; a group's jokers all stand alike, so its first ones.
-    freed: u32,
 }
 
 impl Solver {
@@ -113,7 +92,7 @@ impl Solver {
         options: &SolveOptions,
         objective: Objective,
         one: (u64, u64),
-        reuse: Option<(JokerReuse, &[Vec<Keep>])>,
+        reuse: Option<(JokerReuse, &[Keep])>,
     ) -> Option<Vec<Solution>> {
         let (locked, free): (Vec<&Meld<Tile>>, Vec<&Meld<Tile>>) = table.iter().partition(|m| m.jokers() > 0);
         let jokers =
@@ -154,9 +133,8 @@ impl Solver {
             // spent, a solve that did not answer), the free solve's, looser, still
             // bounds the choice.
             let sol = match reuse {
-                Some((rule, ways)) if taken.table.contains(&Tile::JOKER) => {
-                    let kept = kept_for(&locked, &chosen, ways, (rule, rack, &pool), &taken.table);
-                    match self.after_release(taken.table, &taken.rack, (rule, &kept), options, floor) {
+                Some(rule) if taken.table.contains(&Tile::JOKER) => {
+                    match self.after_release(taken.table, &taken.rack, rule, options, floor) {
                         Some(Some(held)) => held,
                         Some(None) => continue,
                         None => sol,
@@ -170,74 +148,6 @@ impl Solver {
         }
         Some(plays)
     }
-}
-
-/// The ways a table joker left to the rest of a choice may keep its role (module docs):
-/// those of the jokers whose places the forms `chosen` (one per meld of `locked`) fill
-/// with naturals, and of those a released joker may take there, in a form that may hold a
-/// rack tile under [`JokerReuse::WithRackTile`]; with a rack joker, every table joker's.
-/// `ways` lists each table joker's (in table order), `rest` is the choice's puzzle.
-fn kept_for(
-    locked: &[&Meld<Tile>],
-    chosen: &[&Form],
-    ways: &[Vec<Keep>],
-    (reuse, rack, pool): (JokerReuse, &[Tile], &[usize; 53]),
-    rest: &[Tile],
-) -> Vec<Keep> {
-    let every =
-        rack.iter().any(|t| t.is_joker()) || locked.iter().map(|m| m.jokers()).sum::<usize>() != ways.len();
-    // The rest's jokers besides the one keeping its role may fill a cut-off side.
-    let spare = rest.iter().filter(|t| t.is_joker()).count().saturating_sub(1);
-    let mut kept = Vec::new();
-    let mut first = 0;
-    for (m, form) in locked.iter().zip(chosen) {
-        let beside = reuse == JokerReuse::WithRackTile && may_hold_rack(form, rack, pool, spare);
-        for k in 0..m.jokers() {
-            if every || beside || form.freed & 1 << k != 0 {
-                for &way in &ways[first + k] {
-                    if !matches!(way, Keep::Shared { .. }) && !kept.contains(&way) {
-                        kept.push(way);
-                    }
-                }
-            }
-        }
-        first += m.jokers();
-    }
-    kept
-}
-
-/// Whether the meld that holds `form` in a legal play may hold a rack tile: a natural of
-/// the form whose face the rack holds (the rack's copy may stand in for the table's), or,
-/// for a run, a rack natural of its colour beyond an end that a side cut off as a run of
-/// its own could reach, each number between a tile of `pool` or one of `spare` jokers.
-fn may_hold_rack(form: &Form, rack: &[Tile], pool: &[usize; 53], spare: usize) -> bool {
-    let m = &form.meld;
-    if m.faces().iter().any(|t| !t.is_joker() && rack.contains(t)) {
-        return true;
-    }
-    if m.kind() != MeldKind::Run {
-        return false;
-    }
-    let colour = Colour::ALL[usize::from(m.run_suit().unwrap_or(0))];
-    let a = m.value_at(0).unwrap_or(1);
-    let b = a + m.len() as u8 - 1;
-    let reaches = |numbers: &mut dyn Iterator<Item = u8>| {
-        let mut gaps = 0;
-        for n in numbers {
-            let Some(t) = Tile::new(colour, n) else { return false };
-            if rack.contains(&t) {
-                return true;
-            }
-            if pool[t.index() as usize] == 0 {
-                gaps += 1;
-                if gaps > spare {
-                    return false;
-                }
-            }
-        }
-        false
-    };
-    reaches(&mut (1..a).rev()) || reaches(&mut (b + 1..=13))
 }
 
 /// The puzzle of one choice of forms: the loose table tiles and rack the forms leave
@@ -333,11 +243,11 @@ fn forms(m: &Meld<Tile>, pool: &[usize; 53]) -> Vec<Form> {
             need[t.index() as usize] <= pool[t.index() as usize]
         })
     };
-    let mut push = |faces: Vec<Tile>, takes: Vec<Tile>, frees: usize, freed: u32| {
+    let mut push = |faces: Vec<Tile>, takes: Vec<Tile>, frees: usize| {
         if fits(&takes)
             && let Ok(meld) = Meld::new(m.kind(), &faces, &crate::MELD_RULES)
         {
-            out.push(Form { meld, takes, frees, freed });
+            out.push(Form { meld, takes, frees });
         }
     };
     let number = m.value_at(0).unwrap_or(1);
@@ -379,8 +289,7 @@ fn forms(m: &Meld<Tile>, pool: &[usize; 53]) -> Vec<Form> {
                                 faces[usize::from(lo) + h] = Tile::JOKER;
                             }
                         }
-                        let freed = (0..holes.len()).filter(|k| bits & 1 << (ends.len() + k) != 0);
-                        push(faces, takes, frees, freed.fold(0, |f, k| f | 1 << k));
+                        push(faces, takes, frees);
                     }
                 }
             }
@@ -406,8 +315,7 @@ fn forms(m: &Meld<Tile>, pool: &[usize; 53]) -> Vec<Form> {
                     faces.extend(core::iter::repeat_n(Tile::JOKER, jokers));
                     let mut takes = added.clone();
                     takes.extend(core::iter::repeat_n(Tile::JOKER, jokers.saturating_sub(m.jokers())));
-                    let frees = m.jokers().saturating_sub(jokers);
-                    push(faces, takes, frees, (1 << frees) - 1);
+                    push(faces, takes, m.jokers().saturating_sub(jokers));
                 }
             }
         }
@@ -598,7 +506,7 @@ mod tests {
     /// in its role (module docs).
     #[test]
     fn rules_1_6_freed_group_joker_keeping_its_role_stays_in_the_bound() {
-        use super::super::turn::{joker_roles, least_placing, ways};
+        use super::super::turn::{joker_roles, kept_any, least_placing};
         use crate::{Config, check_play};
         let run = |faces| meld(MeldKind::Run, faces);
         let group = |faces| meld(MeldKind::Group, faces);
@@ -610,7 +518,7 @@ mod tests {
         let legal = [group("r5 b5 y5 J"), group("y5 k5 J"), run("y6 y7 y8"), run("y6 y7 y8")];
         let held = rack.iter().copied().collect();
         assert!(check_play(&rules, &table, &held, true, &legal).is_ok());
-        let kept = ways(&joker_roles(&table), &table, &rack);
+        let kept = kept_any(&joker_roles(&table), &table, &rack);
         let options = SolveOptions::default().with_objective(Objective::Tiles);
         let one = least_placing(Objective::Tiles);
         let reuse = Some((rules.joker_reuse, &kept[..]));
@@ -624,7 +532,7 @@ mod tests {
         // Forms that take nothing: every pick is a choice, as many as the product.
         let pool = [0usize; 53];
         let old = meld(MeldKind::Run, "r1 J r3");
-        let form = || Form { meld: old, takes: Vec::new(), frees: 0, freed: 0 };
+        let form = || Form { meld: old, takes: Vec::new(), frees: 0 };
         let melds = |counts: &[usize]| -> Vec<Vec<Form>> {
             counts.iter().map(|&n| (0..n).map(|_| form()).collect()).collect()
         };

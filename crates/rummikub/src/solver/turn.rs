@@ -238,9 +238,9 @@ impl Solver {
                 && rules.joker_reuse != JokerReuse::SameTurnAnywhere
                 && self.turn_proof == TurnProof::Full
             {
-                let each = ways(&roles, table, rack);
+                let kept = kept_any(&roles, table, rack);
                 // Not proven held to the rule: the free bound still holds.
-                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &each))).or(free)
+                self.locked(table, rack, &options, objective, one, Some((rules.joker_reuse, &kept))).or(free)
             } else {
                 free
             }
@@ -810,7 +810,6 @@ fn distinct_ways(all: &[Vec<Keep>]) -> Vec<Keep> {
 
 /// The ways any table joker of `roles` may keep its role, as the released-joker bound
 /// of `solve_turn` takes them: a joker left to the rest is one of them.
-#[cfg(test)]
 pub(super) fn kept_any(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Keep> {
     distinct_ways(&ways(roles, table, rack))
 }
@@ -818,7 +817,7 @@ pub(super) fn kept_any(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> V
 /// Per table joker of `roles`, the ways it may keep its role, as the released-joker
 /// bounds of `solve_turn` take them: shared ways where the groups have places for them,
 /// else each joker's own.
-pub(super) fn ways(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
+fn ways(roles: &[Role], table: &[Meld<Tile>], rack: &[Tile]) -> Vec<Vec<Keep>> {
     let every: Vec<&Role> = roles.iter().collect();
     shared(roles.iter().map(|r| kept_ways(r, table, rack, true)).collect(), &every, jokers_of(table, rack))
         .unwrap_or_else(|| roles.iter().map(|r| kept_ways(r, table, rack, false)).collect())
