@@ -2086,3 +2086,39 @@ fn rules_4_1_a_table_tile_exchanged_for_a_joker_counts_for_both_its_melds() {
         }
     }
 }
+
+/// RULES.md §1.6, §1.10 (`joker_melds_locked`): a group of three's joker (either missing
+/// colour) keeps its role in a group of four's place (its one tile), while that group's
+/// joker leaves as its tile into a run of table tiles, where it keeps its role too. Here
+/// `b5 y5 J`'s joker takes `r5 b5 y5 J`'s place and that joker goes to k3 k4 J k6 k7:
+/// four rack tiles placed, no joker released (more under `WithRackTile`). A bound that held a freed joker to the
+/// roles of the jokers whose places the forms fill proved two tiles best.
+#[test]
+fn rules_1_6_locked_group_jokers_may_trade_places() {
+    for reuse in [JokerReuse::NewMeldWithTwoRackTiles, JokerReuse::WithRackTile] {
+        let config = with_rules(|r| {
+            r.joker_melds_locked = true;
+            r.joker_reuse = reuse;
+        });
+        let table =
+            [group("r5 b5 y5 J"), group("b5 y5 J"), run("k2 k3 k4"), run("k6 k7 k8"), run("r5 r6 r7 r8")];
+        let rack = tiles("r2 b2 r8 b8 r7 y6 b6 k7");
+        let play = [
+            group("r5 b5 y5 J"),
+            group("b5 y5 r5"),
+            run("r6 r7 r8"),
+            group("r2 b2 k2"),
+            group("r8 b8 k8"),
+            run("k3 k4 J k6 k7"),
+        ];
+        let held: TileCounts = rack.iter().copied().collect();
+        assert!(check_play(&config, &table, &held, true, &play).is_ok());
+        let best = brute_force(&table, &rack, &config, true, Objective::Tiles);
+        assert!(best.0 >= 4, "{reuse:?}: {best:?}");
+        match Solver::new().solve_turn(&table, &rack, &config, true, Objective::Tiles) {
+            Ok(sol) => assert_eq!(sol.tiles_placed as u64, best.0, "{reuse:?}: {:?}", sol.table),
+            Err(SolveError::Unproven { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
