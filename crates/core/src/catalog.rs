@@ -3,7 +3,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::piece_set::WORDS;
+use crate::piece_set::{WORDS, bits_from};
 use crate::{Card, Face, PieceSet};
 
 /// The identity of one physical piece: an index into a [`Catalog`] (below 160, the
@@ -396,18 +396,6 @@ fn within(set: PieceSet, len: usize) -> [u64; WORDS] {
         };
     }
     rest
-}
-
-/// The 64 bits of `words` from bit `start` on (zeros past the last word).
-#[inline]
-fn bits_from(words: &[u64; WORDS], start: usize) -> u64 {
-    let (word, shift) = (start / 64, start % 64);
-    let low = words.get(word).map_or(0, |w| w >> shift);
-    let high = match words.get(word + 1) {
-        Some(w) if shift != 0 => w << (64 - shift),
-        _ => 0,
-    };
-    low | high
 }
 
 /// The next copy's bits of `rest`, shifting them out of it.

@@ -431,3 +431,15 @@ impl BitXor for PieceSet {
         self.symmetric_difference(&rhs)
     }
 }
+
+/// The 64 bits of `words` from bit `start` on (zeros past the last word).
+#[inline]
+pub(crate) fn bits_from(words: &[u64; WORDS], start: usize) -> u64 {
+    let (word, shift) = (start / 64, start % 64);
+    let low = words.get(word).map_or(0, |w| w >> shift);
+    let high = match words.get(word + 1) {
+        Some(w) if shift != 0 => w << (64 - shift),
+        _ => 0,
+    };
+    low | high
+}

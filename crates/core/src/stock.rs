@@ -5,7 +5,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::piece_set::WORDS;
+use crate::piece_set::{WORDS, bits_from};
 use crate::{Catalog, Face, PieceId, PieceSet, Seat};
 
 /// How the discard pile becomes the new stock when the stock runs out.
@@ -501,18 +501,6 @@ fn or_bits_at(words: &mut [u64; WORDS], start: usize, bits: u64) {
     {
         *w |= bits >> (64 - shift);
     }
-}
-
-/// The 64 bits of `words` from bit `start` on (zeros past the last word).
-#[inline]
-fn bits_from(words: &[u64; WORDS], start: usize) -> u64 {
-    let (word, shift) = (start / 64, start % 64);
-    let low = words.get(word).map_or(0, |w| w >> shift);
-    let high = match words.get(word + 1) {
-        Some(w) if shift != 0 => w << (64 - shift),
-        _ => 0,
-    };
-    low | high
 }
 
 /// Shuffles every card of `catalog` with `rng` and deals `hand_size` cards to each of
