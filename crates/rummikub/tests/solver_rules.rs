@@ -1699,15 +1699,22 @@ fn xp_jokers(rng: &mut ChaCha8Rng, third: bool) -> Option<(Vec<Meld<Tile>>, Vec<
     rack.truncate(3 - rack_jokers);
     rack.extend(core::iter::repeat_n(Tile::JOKER, rack_jokers));
     if third {
-        let runs: Vec<usize> =
-            (0..table.len()).filter(|&m| table[m].kind() == MeldKind::Run && table[m].jokers() > 0).collect();
-        let &m = runs.get(rng.random_range(0..runs.len().max(1)))?;
-        let mut faces = table[m].faces().to_vec();
-        let naturals: Vec<usize> = (0..faces.len()).filter(|&p| !faces[p].is_joker()).collect();
-        faces[naturals[rng.random_range(0..naturals.len())]] = Tile::JOKER;
-        table[m] = meld(MeldKind::Run, &faces)?;
+        third_run_joker(&mut table, rng)?;
     }
     Some((table, rack))
+}
+
+/// `table` with a natural of one of its runs that hold a joker made a joker; `None` if
+/// no run holds one or the run is then no meld.
+fn third_run_joker(table: &mut [Meld<Tile>], rng: &mut ChaCha8Rng) -> Option<()> {
+    let runs: Vec<usize> =
+        (0..table.len()).filter(|&m| table[m].kind() == MeldKind::Run && table[m].jokers() > 0).collect();
+    let &m = runs.get(rng.random_range(0..runs.len().max(1)))?;
+    let mut faces = table[m].faces().to_vec();
+    let naturals: Vec<usize> = (0..faces.len()).filter(|&p| !faces[p].is_joker()).collect();
+    faces[naturals[rng.random_range(0..naturals.len())]] = Tile::JOKER;
+    table[m] = meld(MeldKind::Run, &faces)?;
+    Some(())
 }
 
 /// RULES.md §1.6, §1.10 in Rummikub XP's tiles, under `RackOnly` and
@@ -2007,13 +2014,7 @@ fn xp_three_table_jokers(rng: &mut ChaCha8Rng) -> Option<(Vec<Meld<Tile>>, Vec<T
     let (mut table, mut rack) = two_table_jokers(rng)?;
     rack.retain(|t| !t.is_joker());
     rack.truncate(3);
-    let runs: Vec<usize> =
-        (0..table.len()).filter(|&m| table[m].kind() == MeldKind::Run && table[m].jokers() > 0).collect();
-    let &m = runs.get(rng.random_range(0..runs.len().max(1)))?;
-    let mut faces = table[m].faces().to_vec();
-    let naturals: Vec<usize> = (0..faces.len()).filter(|&p| !faces[p].is_joker()).collect();
-    faces[naturals[rng.random_range(0..naturals.len())]] = Tile::JOKER;
-    table[m] = meld(MeldKind::Run, &faces)?;
+    third_run_joker(&mut table, rng)?;
     Some((table, rack))
 }
 
