@@ -813,7 +813,8 @@ impl CardRules for ClassicRummy {
     }
 
     /// An action the random draw drew from `shown` (the hand loop's view of this state
-    /// for the seat to move, the engine's seat check made): the listing decided it legal
+    /// for the seat to move; its plan is committed only after the engine's seat check):
+    /// the listing decided it legal
     /// (its tests hold it to the check), so only the plan is made, as the check makes it.
     /// Any other action, or one drawn from another view, before the view's last refresh
     /// or before the state last changed (the per-thread record of the draw, cleared by

@@ -126,12 +126,14 @@ impl Bot<ClassicRummy> for Replayer {
     }
 }
 
-/// A player draws an action from its view (its draw recorded), the same action is then
-/// applied to the game directly, and the hand loop runs with the player answering what
-/// it drew: the draw vouches for nothing (the game moved on since), so the action is
-/// checked in full and refused, the game unchanged.
+/// A player draws an action from a view of its own (its draw recorded), the same action
+/// is then applied to the game directly, and the hand loop runs with the player
+/// answering what it drew: the loop's view is another, so the draw vouches for nothing,
+/// the action is checked in full and refused, the game unchanged. (The record is also
+/// cleared by every check and refresh, which no public path can get past: those clears
+/// are defence in depth, not what this test shows.)
 #[test]
-fn a_draw_before_the_game_changed_vouches_for_nothing() {
+fn a_draw_from_another_view_vouches_for_nothing() {
     for game_no in 0..60u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(game_no);
         let mut game = ClassicRummy::deal(&Config::SIMULATION, Seating::new(3), &mut rng).unwrap();

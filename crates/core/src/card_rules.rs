@@ -240,9 +240,9 @@ pub trait CardRules: Clone + Debug + Sized {
     ///   view stays in place), never only the action;
     /// * [`fill_view`](CardRules::fill_view) clears the record, so a draw made before
     ///   the view's last refresh vouches for nothing;
-    /// * every change of the state clears it ([`commit`](CardRules::commit) and
-    ///   anything else that changes it), so a draw made before the game changed vouches
-    ///   for nothing;
+    /// * the check clears it, and the engine commits a plan only after the check or
+    ///   this method, so a draw made before the game changed vouches for nothing
+    ///   (anything else that changes the state must clear it too);
     /// * asking consumes the record (one answer per draw), and the plan is the check's
     ///   plan for that action on this state.
     ///

@@ -176,12 +176,14 @@ mod tests {
         }
     }
 
-    /// A player draws an action from its view and stops (its draw recorded), the same
-    /// action is then applied to the game directly, and the hand loop runs again with
-    /// the player answering what it drew: the draw vouches for nothing (the game moved
-    /// on since), so the action is checked in full and refused, the game unchanged.
+    /// A player draws an action from a view of its own (its draw recorded), the same
+    /// action is then applied to the game directly, and the hand loop runs with the
+    /// player answering what it drew: the loop's view is another, so the draw vouches
+    /// for nothing, the action is checked in full and refused, the game unchanged. (The
+    /// record is also cleared by every check and refresh, which no public path can get
+    /// past: those clears are defence in depth, not what this test shows.)
     #[test]
-    fn a_draw_before_the_game_changed_vouches_for_nothing() {
+    fn a_draw_from_another_view_vouches_for_nothing() {
         use rummykit_core::{Bot, DriverError, play_hand};
 
         for game_no in 0..60u64 {
@@ -1553,7 +1555,8 @@ impl CardRules for Rummy40 {
     }
 
     /// An action the random draw drew from `shown` (the hand loop's view of this state
-    /// for the seat to move, the engine's seat check made), but for the rarest kinds (a
+    /// for the seat to move; its plan is committed only after the engine's seat check),
+    /// but for the rarest kinds (a
     /// joker released, going rummy): the listing decided it legal (its differential
     /// tests hold it to the check), so only the plan is made, as the check makes it.
     /// Any other action, or one drawn from another view, before the view's last
