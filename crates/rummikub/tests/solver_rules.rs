@@ -1730,25 +1730,7 @@ fn rules_1_10_rack_jokers_beside_two_table_jokers_equal_brute_force() {
         ("rack only", xp(&|r| r.joker_replacement_source = ReplacementSource::RackOnly), 0x0110_7a01),
         ("group3 both", xp(&|r| r.group3_joker_needs_both = true), 0x0110_7a02),
     ];
-    let mut solver = Solver::new();
-    let mut report = Vec::new();
-    for (name, config, seed) in sets {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut cases, mut tally) = (0, Tally::default());
-        while cases < 100 {
-            let Some((table, rack)) = xp_jokers(&mut rng, false) else { continue };
-            cases += 1;
-            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-            let label = format!("{name} xp case {cases}");
-            check_case(&mut solver, &label, &config, (&table, &rack), true, objective, &mut tally);
-        }
-        let Tally { answered, costly, costly_answered } = tally;
-        report.push(format!(
-            "{name}, xp jokers: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
-        ));
-        assert!(answered >= 75, "{name}: {answered} answered, {costly_answered} of {costly}");
-    }
-    eprintln!("{}", report.join("\n"));
+    xp_differential("xp jokers", &sets, 100, 75, |rng| xp_jokers(rng, false));
 }
 
 /// RULES.md §4.1 in Rummikub XP's tiles: two or three table jokers (three in one run at
@@ -2009,13 +1991,14 @@ fn rules_1_10_group3_both_rack_only_second_colour_from_table() {
 }
 
 /// A `two_table_jokers` position in Rummikub XP's tiles with a third table joker in one
-/// of its runs and no joker on the rack (three rack tiles at most).
+/// of its runs and no joker on the rack (three rack tiles at most); `None` if it holds
+/// fewer than three jokers.
 fn xp_three_table_jokers(rng: &mut ChaCha8Rng) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)> {
     let (mut table, mut rack) = two_table_jokers(rng)?;
     rack.retain(|t| !t.is_joker());
     rack.truncate(3);
     third_run_joker(&mut table, rng)?;
-    Some((table, rack))
+    (table.iter().map(|m| m.jokers()).sum::<usize>() >= 3).then_some((table, rack))
 }
 
 /// RULES.md §1.6, §1.10 in Rummikub XP's tiles, under `RackOnly`, `group3_joker_needs_both`
@@ -2038,26 +2021,36 @@ fn rules_1_10_three_table_jokers_and_no_rack_joker_equal_brute_force() {
             0x0110_7a13,
         ),
     ];
+    xp_differential("xp three table jokers", &sets, 50, 47, xp_three_table_jokers);
+}
+
+/// For each `(name, rules, seed)` of `sets`, `cases` positions of `position` (`Tiles` and
+/// `Value` in turn), every answer equal to the brute force's best (`check_case`) and at
+/// least `least` of them answered.
+fn xp_differential(
+    what: &str,
+    sets: &[(&str, Config, u64)],
+    cases: usize,
+    least: usize,
+    position: impl Fn(&mut ChaCha8Rng) -> Option<(Vec<Meld<Tile>>, Vec<Tile>)>,
+) {
     let mut solver = Solver::new();
     let mut report = Vec::new();
-    for (name, config, seed) in sets {
+    for &(name, ref config, seed) in sets {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut cases, mut tally) = (0, Tally::default());
-        while cases < 50 {
-            let Some((table, rack)) = xp_three_table_jokers(&mut rng) else { continue };
-            if table.iter().map(|m| m.jokers()).sum::<usize>() < 3 {
-                continue;
-            }
-            cases += 1;
-            let objective = if cases % 2 == 0 { Objective::Tiles } else { Objective::Value };
-            let label = format!("{name} xp three table jokers case {cases}");
-            check_case(&mut solver, &label, &config, (&table, &rack), true, objective, &mut tally);
+        let (mut done, mut tally) = (0, Tally::default());
+        while done < cases {
+            let Some((table, rack)) = position(&mut rng) else { continue };
+            done += 1;
+            let objective = if done % 2 == 0 { Objective::Tiles } else { Objective::Value };
+            let label = format!("{name} {what} case {done}");
+            check_case(&mut solver, &label, config, (&table, &rack), true, objective, &mut tally);
         }
         let Tally { answered, costly, costly_answered } = tally;
         report.push(format!(
-            "{name}, xp three table jokers: {answered} of {cases} answered, {costly_answered} of the {costly} where the rules cost"
+            "{name}, {what}: {answered} of {done} answered, {costly_answered} of the {costly} where the rules cost"
         ));
-        assert!(answered >= 47, "{name}: {answered} answered, {costly_answered} of {costly}");
+        assert!(answered >= least, "{name}: {answered} answered, {costly_answered} of {costly}");
     }
     eprintln!("{}", report.join("\n"));
 }
