@@ -32,6 +32,11 @@ pub(super) fn open_or_rummy(
     reach: &LazyReach<'_>,
     sink: &mut Sink<'_>,
 ) {
+    // Most hands of an unopened player may do neither: nothing to walk, list or count.
+    if !may_open && !may_rummy {
+        sink.out.fms = fms;
+        return;
+    }
     let reference = sink.reference;
     let take = required.is_some();
     let counting = sink.counting();
