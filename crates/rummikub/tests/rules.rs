@@ -755,3 +755,196 @@ fn rules_1_2_session_first_starter_by_the_draw_then_clockwise() {
         assert_eq!(starters, (0..4).map(|k| (first + k) % 4).collect::<Vec<_>>(), "seed {seed}");
     }
 }
+
+// ---------------------------------------------------------------- corners pinned exactly
+
+#[test]
+fn rules_1_2_the_start_draw_replayed_by_a_plain_referee() {
+    // Each seat draws a tile from the shuffled box; a joker is put aside and that seat
+    // draws again; the highest number starts, and only the seats tied for it draw again.
+    // The referee replays the deal's own shuffle with the same seed, so every seed is
+    // one exact case; over these 450 deals both redraw rules must have come up.
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    use rummykit_core::Seating;
+    let (mut ties, mut jokers) = (0, 0);
+    for (config, seats) in [(Config::STANDARD, 2), (Config::STANDARD, 4), (Config::XP, 6)] {
+        for seed in 0..150 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut deck = TileCounts::full(&config.tile_set.catalog()).to_vec();
+            deck.shuffle(&mut rng);
+            let mut drawn = deck.into_iter();
+            let mut contenders: Vec<usize> = (0..seats).collect();
+            while contenders.len() > 1 {
+                let mut numbers = Vec::new();
+                for _ in &contenders {
+                    let number = loop {
+                        let tile = drawn.next().expect("one box is enough for these seeds");
+                        match tile.number() {
+                            Some(n) => break n,
+                            None => jokers += 1,
+                        }
+                    };
+                    numbers.push(number);
+                }
+                let best = *numbers.iter().max().expect("a contender");
+                contenders =
+                    contenders.iter().zip(&numbers).filter(|&(_, &n)| n == best).map(|(&s, _)| s).collect();
+                ties += usize::from(contenders.len() > 1);
+            }
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let game = Rummikub::deal(&config, Seating::new(seats), &mut rng).expect("a deal");
+            assert_eq!(game.starter(), contenders[0], "{seats} seats, seed {seed}");
+            assert_eq!(game.to_move(), Some(contenders[0]));
+        }
+    }
+    assert!(ties > 20 && jokers > 5, "ties {ties}, jokers {jokers}: a redraw rule never came up");
+}
+
+#[test]
+fn rules_1_7_timeouts_and_abandons_with_an_empty_pool_are_turns_without_a_play() {
+    // With the pool empty a penalty draws nothing, and a turn that ends in a timeout or
+    // an abandoned manipulation is no play: after one of each from all three seats the
+    // game is over, scored as an empty pool.
+    let mut config = Config::STANDARD;
+    config.timer = Timer::Seconds(60);
+    config.abandon_penalty = true;
+    let racks = ["r7 b8", "y8", "k9 k13"];
+    let mut game = scripted_empty_pool(config, &racks, vec![], &[true; 3], 0);
+    act(&mut game, Action::Timeout { pending_changes: true });
+    act(&mut game, Action::Abandon);
+    assert_eq!(game.to_move(), Some(2));
+    act(&mut game, Action::Timeout { pending_changes: false });
+    assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
+    for (seat, r) in racks.iter().enumerate() {
+        assert_eq!(*game.rack(seat).expect("seat"), rack(r));
+    }
+    // 15, 8, 22: seat 1 wins 7 + 14.
+    assert_eq!(game.outcome().expect("over").points, [-7, 21, -14]);
+}
+
+#[test]
+fn rules_1_7_going_out_in_a_final_turn_scores_as_going_out() {
+    // One final turn each after seat 0 draws the last tile: seat 2 goes out in its final
+    // turn, and the game is scored as (a), not as an empty pool.
+    let mut config = Config::STANDARD;
+    config.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
+    let mut game = scripted_short_pool(config, &["r1", "k1", "b5 b6 b7"], "y3", &[true; 3], 0);
+    act(&mut game, Action::Draw);
+    act(&mut game, Action::Pass);
+    let mut table = game.table().to_vec();
+    table.push(run("b5 b6 b7"));
+    play(&mut game, table);
+    assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 2, hand_rummy: false }));
+    // r1 y3 = 4 and k1 = 1, all to seat 2.
+    let outcome = game.outcome().expect("over");
+    assert_eq!((outcome.points, outcome.winners), (vec![-4, -1, 5], vec![2]));
+}
+
+#[test]
+fn rules_1_8_b_an_empty_pool_ending_is_never_doubled() {
+    // Hand rummy doubles a going out; a game that ends on an empty pool scores (b) as
+    // it stands, even when nobody has laid anything.
+    let mut config = Config::STANDARD;
+    config.hand_rummy_double = true;
+    let racks = ["r7 b8", "y8", "k9 k13"];
+    let mut game = scripted_empty_pool(config, &racks, vec![], &[false; 3], 0);
+    for _ in 0..3 {
+        act(&mut game, Action::Pass);
+    }
+    assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
+    assert_eq!(game.outcome().expect("over").points, [-7, 21, -14]);
+}
+
+#[test]
+fn rules_1_8_b_remainder_counted_from_the_starter_when_nobody_played() {
+    // Nobody made a play, so there is no last player: the remainder of a shared pot goes
+    // to the first tied seat clockwise from the seat that started.
+    // Values 5, 5, 22: a pot of 17, 8 each and 1 left over.
+    let racks = ["r5", "b5", "k9 k13"];
+    for (starter, points) in [(0, [9, 8, -17]), (1, [8, 9, -17]), (2, [9, 8, -17])] {
+        let mut game = scripted_empty_pool(Config::STANDARD, &racks, vec![], &[true; 3], starter);
+        for _ in 0..3 {
+            act(&mut game, Action::Pass);
+        }
+        assert_eq!(game.last_player(), None);
+        let outcome = game.outcome().expect("over");
+        assert_eq!((outcome.points, outcome.winners), (points.to_vec(), vec![0, 1]), "starter {starter}");
+    }
+}
+
+#[test]
+fn rules_1_8_c_hand_rummy_by_laying_off_in_the_turn_of_the_initial_meld() {
+    // With manipulation allowed in the turn of the initial meld, a player who has laid
+    // nothing may go out by laying off too: hand rummy, the threshold waived (own melds
+    // worth 6) and the score doubled.
+    let table = vec![run("r10 r11 r12")];
+    let both = Config::STANDARD.with_manipulate_on_initial_meld_turn(true).with_hand_rummy_double(true);
+    let out = vec![run("r10 r11 r12 r13"), run("k1 k2 k3")];
+    let mut game = scripted(both, &["r13 k1 k2 k3", "y9"], table.clone(), "", &[false, true], 0);
+    play(&mut game, out.clone());
+    assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 0, hand_rummy: true }));
+    assert_eq!(game.outcome().expect("over").points, [18, -18]);
+    // Without hand rummy the same play is an initial meld of 6.
+    let manipulate = Config::STANDARD.with_manipulate_on_initial_meld_turn(true);
+    let mut game = scripted(manipulate, &["r13 k1 k2 k3", "y9"], table.clone(), "", &[false, true], 0);
+    assert_rejected(
+        &mut game,
+        Action::Play { table: out.clone() },
+        refused(PlayError::InitialMeldBelowThreshold { needed: 30, got: 6 }),
+    );
+    // Without the manipulation option it touches the table, hand rummy or not.
+    let hand = Config::STANDARD.with_hand_rummy_double(true);
+    let mut game = scripted(hand, &["r13 k1 k2 k3", "y9"], table, "", &[false, true], 0);
+    assert_rejected(
+        &mut game,
+        Action::Play { table: out },
+        refused(PlayError::InitialMeldTouchesTable { meld: 0 }),
+    );
+}
+
+#[test]
+fn rules_1_6_group_of_four_joker_keeping_its_tile_elsewhere_is_not_released() {
+    // r5 b5 y5 J: the joker is the k5. Moved onto k2 k3 k4, where it is the k5 again, it
+    // stands for the same tile and is not released, so no rack tile need lie beside it
+    // (the rack's b9 y9 k9 go down apart).
+    let table = [group("r5 b5 y5 J"), run("k2 k3 k4")];
+    let new = [group("r5 b5 y5"), run("k2 k3 k4 J"), group("b9 y9 k9")];
+    let r = rack("b9 y9 k9");
+    for reuse in [JokerReuse::WithRackTile, JokerReuse::NewMeldWithTwoRackTiles] {
+        let config = Config::STANDARD.with_joker_reuse(reuse);
+        assert_eq!(
+            check_play(&config, &table, &r, true, &new).map(|i| i.released_jokers),
+            Ok(0),
+            "{reuse:?}"
+        );
+    }
+    let rack_only = Config::STANDARD.with_joker_replacement_source(ReplacementSource::RackOnly);
+    assert_eq!(check_play(&rack_only, &table, &r, true, &new).map(|i| i.released_jokers), Ok(0));
+    // Moved to stand for another tile (the k1 before k2 k3 k4), it is released and must
+    // lie beside a rack tile.
+    let moved = [group("r5 b5 y5"), run("J k2 k3 k4"), group("b9 y9 k9")];
+    assert_eq!(
+        check_play(&Config::STANDARD, &table, &r, true, &moved),
+        Err(PlayError::JokerNotReused { meld: 1 })
+    );
+    // Schmidt: a joker moves only when its tile takes its place; a locked meld loses no
+    // tile.
+    assert_eq!(
+        check_play(&Config::SCHMIDT, &table, &r, true, &new),
+        Err(PlayError::JokerNotReplaced { meld: 0 })
+    );
+    let locked = Config::STANDARD.with_joker_melds_locked(true);
+    assert_eq!(check_play(&locked, &table, &r, true, &new), Err(PlayError::JokerMeldLocked { meld: 0 }));
+}
+
+#[test]
+fn rules_1_5_old_melds_may_be_listed_in_any_order() {
+    // The table's melds are a set: an initial meld that lists the old melds in another
+    // order (and a group's tiles in another order) leaves them unchanged.
+    let table = vec![run("b1 b2 b3"), group("r7 y7 k7")];
+    let mut game = scripted(Config::STANDARD, &["r10 r11 r12 k1", "y1"], table, "", &[false, true], 0);
+    play(&mut game, vec![group("k7 r7 y7"), run("r10 r11 r12"), run("b1 b2 b3")]);
+    assert!(game.has_opened(0).unwrap());
+    assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
+}
