@@ -1139,3 +1139,29 @@ fn rules_1_7_and_1_8_random_games_end_and_score_as_a_plain_referee_says() {
     // Hand rummy rarely comes up in random games; the scripted tests above pin it.
     assert!(out > 50 && dry > 50, "went out {out}, pool empty {dry}");
 }
+
+#[test]
+fn rules_1_6_jokers_of_a_group_of_four_with_open_colours_follow_their_number() {
+    // r5 b5 J J: the two jokers are the y5 and the k5 between them, neither one alone.
+    // Like the joker of a group of three, each keeps its role while it stays in a group
+    // of 5s, whatever colour it stands for there, and is released once it leaves them.
+    let table = [group("r5 b5 J J"), run("y5 y6 y7 y8")];
+    // One joker joins the table's y5 and a k5 from the rack: still a 5, not released, so
+    // even the strictest reuse rule has nothing to say about the table's y5 beside it.
+    let regrouped = [group("r5 b5 J"), run("y6 y7 y8"), group("y5 k5 J")];
+    let strict = Config::STANDARD.with_joker_reuse(JokerReuse::NewMeldWithTwoRackTiles);
+    assert_eq!(check_play(&strict, &table, &rack("k5"), true, &regrouped).map(|i| i.released_jokers), Ok(0));
+    // One joker goes to a run as a y5, one of the tiles the pair stood for: it has left
+    // the 5s, so it is released, and a rack tile must lie beside it.
+    let table = [group("r5 b5 J J"), run("y1 y2 y3 y4")];
+    let moved = [group("r5 b5 J"), run("y1 y2 y3 y4 J"), run("k9 k10 k11")];
+    assert_eq!(
+        check_play(&Config::STANDARD, &table, &rack("k9 k10 k11"), true, &moved),
+        Err(PlayError::JokerNotReused { meld: 1 })
+    );
+    let anywhere = Config::STANDARD.with_joker_reuse(JokerReuse::SameTurnAnywhere);
+    assert_eq!(
+        check_play(&anywhere, &table, &rack("k9 k10 k11"), true, &moved).map(|i| i.released_jokers),
+        Ok(1)
+    );
+}
