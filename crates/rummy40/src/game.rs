@@ -1,13 +1,13 @@
 //! [`Rummy40`]: one hand of Rummy 40, the referee's full state and its turn flow.
 
-use core::cell::{Cell, RefCell};
+use core::cell::RefCell;
 use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Dealt, Face, HandState, JokerRole, ListedCards,
-    MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId, PieceSet,
-    Piles, PositionError, RunEnd, ScoreOrder, Seat, Seating, ShownKey, deal_cards, seat_list,
+    Card, CardRules, Catalog, CommitKey, DealError, Dealt, DrawRecord, Face, HandState, JokerRole,
+    ListedCards, MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId,
+    PieceSet, Piles, PositionError, RunEnd, ScoreOrder, Seat, Seating, ShownKey, deal_cards, seat_list,
 };
 
 #[cfg(doc)]
@@ -1321,11 +1321,9 @@ impl rummykit_core::Redeal for Rummy40 {
 }
 
 /// The action the random draw last drew, in short, for the actions whose check is worth
-/// skipping; `Listed` for an opening or a meld, kept whole beside it (`DRAWN_MELDS`);
-/// `None` for the others and for no draw.
+/// skipping; `Listed` for an opening or a meld, kept whole beside it (`DRAWN_MELDS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawn {
-    None,
     Stock,
     Take,
     Discard(PieceId),
@@ -1336,36 +1334,38 @@ enum Drawn {
 
 impl Drawn {
     /// `action` in short; an opening or a meld is kept in `DRAWN_MELDS` (rare: a clone).
+    /// `None` for the others and for no draw.
     #[inline]
-    fn of(action: Option<&Action>) -> Drawn {
+    fn of(action: Option<&Action>) -> Option<Drawn> {
         match action {
-            Some(Action::DrawStock) => Drawn::Stock,
-            Some(Action::TakeDiscard) => Drawn::Take,
-            Some(&Action::Discard(piece)) => Drawn::Discard(piece),
-            Some(&Action::LayOff { piece, onto, end }) => Drawn::Build { piece, onto, end },
-            Some(&Action::SwapJoker { piece, meld }) => Drawn::Swap { piece, meld },
+            Some(Action::DrawStock) => Some(Drawn::Stock),
+            Some(Action::TakeDiscard) => Some(Drawn::Take),
+            Some(&Action::Discard(piece)) => Some(Drawn::Discard(piece)),
+            Some(&Action::LayOff { piece, onto, end }) => Some(Drawn::Build { piece, onto, end }),
+            Some(&Action::SwapJoker { piece, meld }) => Some(Drawn::Swap { piece, meld }),
             Some(a @ (Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::Meld(_))) => {
                 Drawn::keep(a)
             }
-            _ => Drawn::None,
+            _ => None,
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn keep(action: &Action) -> Drawn {
+    fn keep(action: &Action) -> Option<Drawn> {
         let kept =
             DRAWN_MELDS.try_with(|kept| kept.try_borrow_mut().map(|mut k| k.clone_from(action)).is_ok());
-        if kept == Ok(true) { Drawn::Listed } else { Drawn::None }
+        (kept == Ok(true)).then_some(Drawn::Listed)
     }
 }
 
 thread_local! {
-    /// The address of the view the random draw last drew from, and what it drew (see
-    /// `CardRules::vouched`). Every refresh of a view clears it, so a record names a
-    /// draw from the view as it is now; the hand loop's view, lent by shared reference
-    /// only, is what the game shows its seat to move until the action is applied.
-    static DRAWN: Cell<(usize, Drawn)> = const { Cell::new((0, Drawn::None)) };
+    /// The random draw's last action and the view it drew it from (see
+    /// `CardRules::vouched`). Every refresh of a view and every check clears it, so a
+    /// record names a draw from the view as it is now; the hand loop's view, lent by
+    /// shared reference only, is what the game shows its seat to move until the action
+    /// is applied.
+    static DRAWN: DrawRecord<Drawn> = const { DrawRecord::new() };
     /// The opening or meld of a record `Drawn::Listed`.
     static DRAWN_MELDS: RefCell<Action> = const { RefCell::new(Action::DrawStock) };
 }
@@ -1518,7 +1518,7 @@ impl CardRules for Rummy40 {
         // Every commit follows this check or `vouched`, which takes the record: so a draw
         // made before the state changed vouches for nothing after it (here rather than in
         // the commit, which the hand loop's vouched actions also pass).
-        DRAWN.set((0, Drawn::None));
+        DRAWN.with(DrawRecord::clear);
         // A draw reads the phase and the stock alone: the mover's side is not gathered for it.
         match action {
             Action::DrawStock => crate::check::draw_plan(self.state.phase, self.state.piles.stock_len()),
@@ -1564,11 +1564,7 @@ impl CardRules for Rummy40 {
     /// cleared by both and consumed here), is left to the check.
     #[inline]
     fn vouched<'a>(&self, shown: &View, action: &'a Action, _: &ShownKey<'_>) -> Option<Plan<'a>> {
-        let (from, drawn) = DRAWN.replace((0, Drawn::None));
-        if from != core::ptr::from_ref(shown).addr() {
-            return None;
-        }
-        let plan = self.drawn_plan(drawn, action);
+        let plan = self.drawn_plan(DRAWN.with(|d| d.take_for(shown))?, action);
         // In release builds the listing is the referee for a random player's drawn
         // actions; the tests, run in debug, compare every vouched plan with the check's.
         debug_assert!(
@@ -1605,7 +1601,7 @@ impl CardRules for Rummy40 {
     fn fill_view(&self, _: Seat, view: &mut View) {
         view.fill(self);
         // A draw from this view before this refresh vouches for nothing.
-        DRAWN.set((0, Drawn::None));
+        DRAWN.with(DrawRecord::clear);
     }
 
     /// The hand sizes kept by count (none past the most seats, a state built from
@@ -1672,7 +1668,7 @@ impl CardRules for Rummy40 {
         if !listed {
             drawn = draw_from(&mut crate::LegalActions::new(), view, rng);
         }
-        DRAWN.set((core::ptr::from_ref(view).addr(), Drawn::of(drawn.as_ref())));
+        DRAWN.with(|d| d.record(view, Drawn::of(drawn.as_ref())));
         drawn
     }
 }
