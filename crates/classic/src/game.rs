@@ -1,13 +1,13 @@
 //! [`ClassicRummy`]: the referee's state of one hand of classic Rummy.
 
-use core::cell::{Cell, RefCell};
+use core::cell::RefCell;
 use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Description, Game, HandState, HandView, ListedCards,
-    MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating, ShownKey,
-    deal_cards, seat_list,
+    Card, CardRules, Catalog, CommitKey, DealError, Description, DrawRecord, Game, HandState, HandView,
+    ListedCards, MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating,
+    ShownKey, deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -796,7 +796,7 @@ impl CardRules for ClassicRummy {
     fn plan(&self, action: &Action) -> Result<Plan, ActionError> {
         // Every commit follows this check or `vouched`, which takes the record: so a draw
         // made before the state changed vouches for nothing after it.
-        DRAWN.set((0, None));
+        DRAWN.with(DrawRecord::clear);
         self.turn().check(action)
     }
 
@@ -821,8 +821,8 @@ impl CardRules for ClassicRummy {
     /// both and consumed here), is left to the check.
     #[inline]
     fn vouched(&self, shown: &View, action: &Action, _: &ShownKey<'_>) -> Option<Plan> {
-        let (from, drawn) = DRAWN.replace((0, None));
-        if from != core::ptr::from_ref(shown).addr() || drawn != Some(*action) {
+        let drawn = DRAWN.with(|d| d.take_for(shown))?;
+        if drawn != *action {
             return None;
         }
         let plan = match *action {
@@ -866,7 +866,7 @@ impl CardRules for ClassicRummy {
         *restocks = self.state.piles.restocks();
         *melds_this_turn = self.melds_this_turn;
         // A draw from this view before this refresh vouches for nothing.
-        DRAWN.set((0, None));
+        DRAWN.with(DrawRecord::clear);
     }
 
     /// The hand sizes kept by count.
@@ -891,7 +891,7 @@ impl CardRules for ClassicRummy {
     /// counted rather than listed: a random player mostly discards.
     fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
         let drawn = Self::with_spare_list(|list| view.random_action(list, rng));
-        DRAWN.set((core::ptr::from_ref(view).addr(), drawn));
+        DRAWN.with(|d| d.record(view, drawn));
         drawn
     }
 
@@ -910,12 +910,12 @@ impl CardRules for ClassicRummy {
 }
 
 thread_local! {
-    /// The address of the view the random draw last drew from, and what it drew (see
+    /// The random draw's last action and the view it drew it from (see
     /// `CardRules::vouched`). Every refresh of a view and every check clears it, so a
     /// record names a draw from the view as it is now; the hand loop's view, lent by
     /// shared reference only, is what the game shows its seat to move until the action
     /// is applied.
-    static DRAWN: Cell<(usize, Option<Action>)> = const { Cell::new((0, None)) };
+    static DRAWN: DrawRecord<Action> = const { DrawRecord::new() };
 }
 
 /// Why a turn that melded or laid off before its draw is refused.

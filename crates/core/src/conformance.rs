@@ -118,6 +118,11 @@ use thiserror::Error;
 use crate::plural::plural;
 use crate::{Game, Seat, Seating};
 
+// For the card games' tests of the actions their random draws vouch for, not part of
+// the documented interface.
+#[doc(hidden)]
+pub mod drawn;
+
 /// One place pieces can be in (a hand, the stock, the discard pile, the table) and the
 /// pieces in it, each written as a *token*: an index into [`Conformance::inventory`]
 /// (a [`PieceId`](crate::PieceId) index for games that track identities, a face index

@@ -87,6 +87,7 @@ mod catalog;
 pub mod conformance;
 mod deadwood;
 mod description;
+mod drawn;
 mod driver_error;
 mod estimate;
 mod face;
@@ -137,6 +138,9 @@ pub use card_view::copy_by_seat;
 pub use catalog::{Catalog, PieceId};
 pub use deadwood::{CardMeld, CardSplit, Split, least_deadwood, least_deadwood_value};
 pub use description::{Description, Part};
+// For the card games' `CardRules::vouched` only, not part of the documented interface.
+#[doc(hidden)]
+pub use drawn::DrawRecord;
 pub use driver_error::DriverError;
 pub use estimate::Estimate;
 pub use face::{FACES, Face, NATURAL_FACES};

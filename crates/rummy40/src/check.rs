@@ -673,9 +673,10 @@ mod tests {
     use rand::seq::{IndexedRandom, SliceRandom};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-    use rummykit_core::{Card, Face, Game, JokerLimit, MeldKind, RunEnd, Seating, SetupMeld, TurnError};
+    use rummykit_core::{Card, Game, JokerLimit, MeldKind, RunEnd, Seating, SetupMeld, TurnError};
 
     use super::may_free_joker;
+    use crate::random_melds::{natural, random_card, random_table_meld};
     use crate::{Action, ActionError, Config, JokerDiscard, Phase, Rummy40, Set3JokerSwap, Setup};
 
     /// `RULES.md` §3.3: a turn starts with a draw, from a stock that is not empty. The
@@ -733,15 +734,6 @@ mod tests {
         config.joker_limit =
             [JokerLimit::Unlimited, JokerLimit::NotMoreThanNaturals, JokerLimit::NoAdjacent][n % 3];
         config.joker_discard = if n % 7 < 4 { JokerDiscard::OnlyWhenClosing } else { JokerDiscard::Allowed };
-        // A natural of `suit` by its value in a run (14: the ace above the king).
-        let natural = |suit: u8, value: u8| Card::from_index(suit * 13 + (value - 1) % 13).unwrap();
-        let random_card = |rng: &mut ChaCha8Rng| {
-            if rng.random_bool(0.1) {
-                Card::JOKER
-            } else {
-                Card::from_index(rng.random_range(0..52)).unwrap()
-            }
-        };
         let number = rng.random_range(1..=13u8);
         let mut suits = [0u8, 1, 2, 3];
         suits.shuffle(rng);
@@ -751,18 +743,7 @@ mod tests {
         let mut table = vec![SetupMeld::new(1, MeldKind::Group, set)];
         let full = rng.random_bool(0.5);
         for _ in 0..rng.random_range(0..=2) {
-            let (kind, mut cards): (MeldKind, Vec<Card>) = if rng.random_bool(0.6) {
-                let suit = rng.random_range(0..4);
-                let len = if full { 13 } else { rng.random_range(3..=7) };
-                let first = rng.random_range(1..=15 - len);
-                (MeldKind::Run, (first..first + len).map(|v| natural(suit, v)).collect())
-            } else {
-                let mut suits = [0, 1, 2, 3];
-                suits.shuffle(rng);
-                let len = if full { 4 } else { rng.random_range(3..=4) };
-                let number = rng.random_range(1..=13);
-                (MeldKind::Group, suits[..len].iter().map(|&s| natural(s, number)).collect())
-            };
+            let (kind, mut cards) = random_table_meld(rng, full);
             if rng.random_bool(0.5) {
                 let at = rng.random_range(0..cards.len());
                 cards[at] = Card::JOKER;
@@ -780,9 +761,9 @@ mod tests {
         if rng.random_bool(0.3) {
             hand.push(taken);
         }
-        hand.extend((0..rng.random_range(0..=3)).map(|_| random_card(rng)));
+        hand.extend((0..rng.random_range(0..=3)).map(|_| random_card(rng, 0.1)));
         // Four seats: room in the deal for the cards of the table.
-        let others = (0..3).map(|_| vec![random_card(rng)]);
+        let others = (0..3).map(|_| vec![random_card(rng, 0.1)]);
         let mut setup = Setup::new(core::iter::once(hand).chain(others).collect());
         setup.table = table;
         setup.opened = vec![true; 4];

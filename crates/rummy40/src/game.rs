@@ -1,13 +1,13 @@
 //! [`Rummy40`]: one hand of Rummy 40, the referee's full state and its turn flow.
 
-use core::cell::{Cell, RefCell};
+use core::cell::RefCell;
 use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Dealt, Face, HandState, JokerRole, ListedCards,
-    MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId, PieceSet,
-    Piles, PositionError, RunEnd, ScoreOrder, Seat, Seating, ShownKey, deal_cards, seat_list,
+    Card, CardRules, Catalog, CommitKey, DealError, Dealt, DrawRecord, Face, HandState, JokerRole,
+    ListedCards, MAX_MELD_LEN, MatchTerms, Meld, MeldId, MeldKind, MeldRules, MeldTable, Outcome, PieceId,
+    PieceSet, Piles, PositionError, RunEnd, ScoreOrder, Seat, Seating, ShownKey, deal_cards, seat_list,
 };
 
 #[cfg(doc)]
@@ -23,6 +23,7 @@ mod reference;
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
+    use rummykit_core::conformance::drawn;
     use rummykit_core::{Game, Seating};
 
     use crate::{Config, Rummy40};
@@ -49,360 +50,45 @@ mod tests {
         assert_eq!(dealt, 400);
     }
 
-    /// How a player below misuses the random draw before answering.
-    #[derive(Clone, Copy, Debug)]
-    enum Misuse {
-        /// Answers in the play phase the draw it drew at the view's showing before (the
-        /// same place, refreshed since).
-        Replays,
-        /// Draws a discard from the view shown, answers a discard of a card not in hand.
-        Alters,
-        /// Draws from a copy of an earlier view (another place), answers what it drew.
-        DrawsFromAnOldCopy,
-    }
-
-    /// Plays at random until it can misuse the draw, then answers what the misuse gives
-    /// (an action the check refuses).
-    struct Misuser {
-        misuse: Misuse,
-        rng: rand_chacha::ChaCha8Rng,
-        prev: Option<crate::Action>,
-        last_discard: Option<rummykit_core::PieceId>,
-        old: Option<crate::View>,
-        tried: Option<crate::Action>,
-    }
-
-    impl rummykit_core::Bot<Rummy40> for Misuser {
-        fn name(&self) -> &str {
-            "misuser"
-        }
-
-        fn act(&mut self, view: &crate::View) -> crate::Action {
-            use crate::{Action, Phase};
-            let refused = |a: &Action| match a {
-                Action::DrawStock | Action::TakeDiscard => true,
-                &Action::Discard(p) => !view.hand.contains(p),
-                _ => false,
-            };
-            let attempt = match self.misuse {
-                _ if view.phase != Phase::Play || self.tried.is_some() => None,
-                Misuse::Replays => self.prev.clone(),
-                Misuse::Alters => match Rummy40::random_action_from(view, &mut self.rng.clone()) {
-                    Some(Action::Discard(_)) => self.last_discard.map(Action::Discard),
-                    _ => None,
-                },
-                Misuse::DrawsFromAnOldCopy => {
-                    self.old.as_ref().and_then(|old| Rummy40::random_action_from(old, &mut self.rng.clone()))
-                }
-            };
-            if let Some(a) = attempt.filter(refused) {
-                self.tried = Some(a.clone());
-                return a;
-            }
-            let action = Rummy40::random_action_from(view, &mut self.rng).expect("a legal action");
-            if let Action::Discard(p) = action {
-                self.last_discard = Some(p);
-                self.old = Some(view.clone());
-            }
-            self.prev = Some(action.clone());
-            action
-        }
-    }
-
-    /// The hand loop applies a random draw's action from the view it drew it from
-    /// without checking it again, so that view must be the one shown, as the game now
-    /// is: an action drawn before the view's last refresh, changed after the draw, or
-    /// drawn from a copy of an older view, is checked in full and refused, the game left
-    /// as it was. Both presets, each misuse, until each was refused many times.
+    /// Random hands whose drawn actions go unchecked reach, action by action, the
+    /// states the full check reaches from the same actions; an action drawn before the
+    /// view's last refresh, changed after the draw, or drawn from a copy of an older
+    /// view, is checked in full and refused, the game left as it was. Both presets, each
+    /// misuse, until each was refused many times, and many melds, builds and swaps
+    /// vouched for.
     #[test]
     fn a_drawn_action_vouches_only_for_the_view_shown() {
-        use rummykit_core::{Bot, DriverError, play_hand};
+        use crate::Action;
 
-        use crate::ActionError;
-
-        let mut refused = [0; 3];
-        for game_no in 0..180u64 {
-            let misuse = [Misuse::Replays, Misuse::Alters, Misuse::DrawsFromAnOldCopy][game_no as usize % 3];
-            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
-            let mut game = Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap();
-            let mut players: Vec<Misuser> = (0..3)
-                .map(|s| Misuser {
-                    misuse,
-                    rng: rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s),
-                    prev: None,
-                    last_discard: None,
-                    old: None,
-                    tried: None,
-                })
-                .collect();
-            let mut bots: Vec<&mut dyn Bot<Rummy40>> =
-                players.iter_mut().map(|p| p as &mut dyn Bot<Rummy40>).collect();
-            let result = play_hand(&mut game, &mut bots, 100_000);
-            let tried = players.iter().find_map(|p| p.tried.clone());
-            match (result, tried) {
-                (Err(DriverError::IllegalAction { seat, error, .. }), Some(action)) => {
-                    assert_eq!(game.to_move(), Some(seat), "game {game_no}");
-                    let before = game.clone();
-                    assert_eq!(game.check(seat, &action), Err(error.clone()), "game {game_no}");
-                    assert!(matches!(error, ActionError::Turn(_)), "game {game_no}: {error:?}");
-                    assert_eq!(game.apply(seat, action), Err(error), "game {game_no}");
-                    assert_eq!(game, before, "game {game_no}");
-                    refused[game_no as usize % 3] += 1;
-                }
-                (Ok(_), None) => {}
-                (result, tried) => panic!("game {game_no}: {:?} after {tried:?}", result.map(|_| ())),
-            }
-        }
-        assert!(refused.iter().all(|&n| n > 40), "{refused:?} refused");
+        let tally = drawn::misused::<Rummy40>(&[Config::RUMMY40, Config::SCALA40], 120, |a| {
+            matches!(
+                a,
+                Action::Open { .. } | Action::Meld(_) | Action::LayOff { .. } | Action::SwapJoker { .. }
+            )
+        });
+        assert_eq!(tally.hands, 120);
+        assert!(tally.refused.iter().all(|&n| n > 200), "{tally:?}");
+        assert!(tally.counted > 500, "{tally:?}");
     }
 
-    /// A bot that answers `first` once, then plays at random.
-    struct Replayer {
-        first: Option<crate::Action>,
-        rng: rand_chacha::ChaCha8Rng,
-    }
-
-    impl rummykit_core::Bot<Rummy40> for Replayer {
-        fn name(&self) -> &str {
-            "replayer"
-        }
-
-        fn act(&mut self, view: &crate::View) -> crate::Action {
-            match self.first.take() {
-                Some(action) => action,
-                None => Rummy40::random_action_from(view, &mut self.rng).expect("a legal action"),
-            }
-        }
-    }
-
-    /// A player draws an action from a view of its own (its draw recorded), the same
-    /// action is then applied to the game directly, and the hand loop runs with the
-    /// player answering what it drew: the loop's view is another, so the draw vouches
-    /// for nothing, the action is checked in full and refused, the game unchanged. (The
-    /// record is also cleared by every check and refresh, which no public path can get
-    /// past: those clears are defence in depth, not what this test shows.)
+    /// A draw from a view of the player's own, the same action applied directly, then
+    /// answered to the hand loop: the loop's view is another, so it is checked and
+    /// refused.
     #[test]
     fn a_draw_from_another_view_vouches_for_nothing() {
-        use rummykit_core::{Bot, DriverError, play_hand};
-
-        for game_no in 0..60u64 {
-            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
-            let mut game = Rummy40::deal(&config, Seating::new(3), &mut rng).unwrap();
-            let seat = game.to_move().unwrap();
-            let view = game.view(seat);
-            let drawn = Rummy40::random_action_from(&view, &mut rng).unwrap();
-            game.apply(seat, drawn.clone()).unwrap();
-            let error = game.check(seat, &drawn).expect_err("a draw drawn twice");
-            let before = game.clone();
-            let mut players: Vec<Replayer> = (0..3)
-                .map(|s| Replayer {
-                    first: (s == seat).then(|| drawn.clone()),
-                    rng: rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s as u64),
-                })
-                .collect();
-            let mut bots: Vec<&mut dyn Bot<Rummy40>> =
-                players.iter_mut().map(|p| p as &mut dyn Bot<Rummy40>).collect();
-            let result = play_hand(&mut game, &mut bots, 100_000);
-            assert!(
-                matches!(&result, Err(DriverError::IllegalAction { seat: s, error: e, .. }) if *s == seat && *e == error),
-                "game {game_no}: {:?}",
-                result.map(|_| ())
-            );
-            assert_eq!(game, before, "game {game_no}");
-        }
-    }
-
-    /// A random player that keeps a shadow of the game (shared by the seats) and, before
-    /// answering its draw, has the shadow check and apply it the long way.
-    struct Shadowed {
-        shadow: std::rc::Rc<core::cell::RefCell<Rummy40>>,
-        rng: rand_chacha::ChaCha8Rng,
-    }
-
-    impl rummykit_core::Bot<Rummy40> for Shadowed {
-        fn name(&self) -> &str {
-            "shadowed"
-        }
-
-        fn act(&mut self, view: &crate::View) -> crate::Action {
-            // The draw from a copy of the rng is the draw below; the shadow's apply
-            // clears the record of the first, so the answer is drawn again.
-            let action = Rummy40::random_action_from(view, &mut self.rng.clone()).expect("a legal action");
-            let mut shadow = self.shadow.borrow_mut();
-            assert_eq!(shadow.view(view.seat), *view);
-            assert_eq!(shadow.check(view.seat, &action), Ok(()), "{action:?}");
-            shadow.apply(view.seat, action.clone()).expect("checked");
-            drop(shadow);
-            let again = Rummy40::random_action_from(view, &mut self.rng).expect("a legal action");
-            assert_eq!(again, action);
-            again
-        }
-    }
-
-    /// In release builds the random draw's listing is the referee for the actions the
-    /// hand loop applies without their check: random hands played through `play_hand`
-    /// reach, action by action, the states the full check and apply reach from the same
-    /// actions (every action accepted by the check, every view the same, the same end).
-    #[test]
-    fn drawn_actions_applied_unchecked_play_as_the_check_would() {
-        use rummykit_core::{Bot, play_hand};
-
-        for game_no in 0..60u64 {
-            let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
-            let seats = 2 + (game_no / 2 % 3) as usize;
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
-            let mut game = Rummy40::deal(&config, Seating::new(seats), &mut rng).unwrap();
-            let shadow = std::rc::Rc::new(core::cell::RefCell::new(game.clone()));
-            let mut players: Vec<Shadowed> = (0..seats as u64)
-                .map(|s| Shadowed {
-                    shadow: shadow.clone(),
-                    rng: rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s),
-                })
-                .collect();
-            let mut bots: Vec<&mut dyn Bot<Rummy40>> =
-                players.iter_mut().map(|p| p as &mut dyn Bot<Rummy40>).collect();
-            let (outcome, actions) = play_hand(&mut game, &mut bots, 100_000).expect("a hand played");
-            assert!(!actions.is_empty());
-            assert_eq!(game, *shadow.borrow(), "game {game_no}");
-            assert_eq!(Some(outcome), shadow.borrow().outcome(), "game {game_no}");
-        }
-    }
-
-    /// How [`Forwarder`] passes on the hand loop's key.
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    enum Forward {
-        /// To the inner game for the seat after the mover.
-        ForAnotherSeat,
-        /// After applying the action to the inner game first.
-        AfterAChange,
-    }
-
-    /// A game wrapping Rummy 40 that breaks the rule for forwarding the key: the inner
-    /// game must refuse what it is then asked by its own check.
-    #[derive(Clone, Debug, PartialEq)]
-    struct Forwarder {
-        inner: Rummy40,
-        forward: Forward,
-        /// The inner state just before the forwarded call, and that call's answer.
-        forwarded: Option<(Rummy40, Result<(), crate::ActionError>)>,
-    }
-
-    impl Game for Forwarder {
-        type Config = (Config, Forward);
-        type Action = crate::Action;
-        type View = crate::View;
-        type Error = crate::ActionError;
-
-        fn score_order(config: &Self::Config) -> rummykit_core::ScoreOrder {
-            Rummy40::score_order(&config.0)
-        }
-
-        fn deal<R: rand::Rng + ?Sized>(
-            config: &Self::Config,
-            seating: Seating,
-            rng: &mut R,
-        ) -> Result<Self, rummykit_core::DealError> {
-            Ok(Forwarder {
-                inner: Rummy40::deal(&config.0, seating, rng)?,
-                forward: config.1,
-                forwarded: None,
-            })
-        }
-
-        fn seats(&self) -> usize {
-            self.inner.seats()
-        }
-
-        fn to_move(&self) -> Option<rummykit_core::Seat> {
-            self.inner.to_move()
-        }
-
-        fn apply(&mut self, seat: rummykit_core::Seat, action: Self::Action) -> Result<(), Self::Error> {
-            self.inner.apply(seat, action)
-        }
-
-        fn apply_shown<'v>(
-            &mut self,
-            seat: rummykit_core::Seat,
-            shown: &'v Self::View,
-            action: &Self::Action,
-            key: rummykit_core::ShownKey<'v>,
-        ) -> Result<(), Self::Error> {
-            let seat = match self.forward {
-                Forward::ForAnotherSeat => (seat + 1) % self.inner.seats(),
-                Forward::AfterAChange => {
-                    self.inner.apply_borrowed(seat, action)?;
-                    seat
-                }
-            };
-            let before = self.inner.clone();
-            let answer = self.inner.apply_shown(seat, shown, action, key);
-            self.forwarded = Some((before, answer.clone()));
-            // Stop the hand: one forwarded call is the test.
-            answer.and(Err(crate::ActionError::Turn(rummykit_core::TurnError::WrongPhase {
-                phase: self.inner.phase(),
-            })))
-        }
-
-        fn view(&self, seat: rummykit_core::Seat) -> Self::View {
-            self.inner.view(seat)
-        }
-
-        fn view_into(&self, seat: rummykit_core::Seat, view: &mut Self::View) {
-            self.inner.view_into(seat, view);
-        }
-
-        fn random_action_from<R: rand::Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
-            Rummy40::random_action_from(view, rng)
-        }
-
-        fn outcome(&self) -> Option<rummykit_core::Outcome> {
-            self.inner.outcome()
-        }
+        assert_eq!(drawn::from_another_view::<Rummy40>(&[Config::RUMMY40, Config::SCALA40], 60), 60);
     }
 
     /// The engine's fast path for a drawn action is taken only for the seat to move,
     /// from its view, and only while the state is the one the draw was made from: a
-    /// wrapper that forwards the hand loop's key for another seat, or after changing the
-    /// inner game, has the action checked in full and refused, the inner game unchanged
-    /// by that call.
+    /// wrapper that forwards the hand loop's key for another seat, after applying the
+    /// action, or after dealing the hidden cards anew and refreshing the view in place,
+    /// has the action answered as the full check answers it.
     #[test]
     fn a_forwarded_key_vouches_only_for_the_mover_and_an_unchanged_game() {
-        use rummykit_core::{Bot, DriverError, NotYourTurn, RandomBot, TurnError, play_hand};
-
-        use crate::ActionError;
-
-        for game_no in 0..40u64 {
-            let forward = if game_no % 2 == 0 { Forward::ForAnotherSeat } else { Forward::AfterAChange };
-            let config = if game_no / 2 % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(game_no);
-            let mut game = Forwarder::deal(&(config, forward), Seating::new(3), &mut rng).unwrap();
-            let mover = game.to_move().unwrap();
-            let mut players: Vec<RandomBot<rand_chacha::ChaCha8Rng>> = (0..3)
-                .map(|s| RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(game_no * 8 + s)))
-                .collect();
-            let mut bots: Vec<&mut dyn Bot<Forwarder>> =
-                players.iter_mut().map(|p| p as &mut dyn Bot<Forwarder>).collect();
-            let result = play_hand(&mut game, &mut bots, 100_000);
-            assert!(matches!(result, Err(DriverError::IllegalAction { .. })), "game {game_no}");
-            let (before, answer) = game.forwarded.clone().expect("a forwarded call");
-            match forward {
-                Forward::ForAnotherSeat => {
-                    let not_yours = NotYourTurn { seat: (mover + 1) % 3, to_move: mover };
-                    assert_eq!(
-                        answer,
-                        Err(ActionError::Turn(TurnError::NotYourTurn(not_yours))),
-                        "game {game_no}"
-                    );
-                }
-                Forward::AfterAChange => {
-                    assert!(matches!(answer, Err(ActionError::Turn(_))), "game {game_no}: {answer:?}");
-                }
-            }
-            assert_eq!(game.inner, before, "game {game_no}");
-        }
+        let refused = drawn::meddled::<Rummy40>(&[Config::RUMMY40, Config::SCALA40], 90);
+        assert_eq!(refused[..2], [30, 30]);
+        assert!(refused[2] > 15, "{refused:?}");
     }
 }
 
@@ -1321,11 +1007,9 @@ impl rummykit_core::Redeal for Rummy40 {
 }
 
 /// The action the random draw last drew, in short, for the actions whose check is worth
-/// skipping; `Listed` for an opening or a meld, kept whole beside it (`DRAWN_MELDS`);
-/// `None` for the others and for no draw.
+/// skipping; `Listed` for an opening or a meld, kept whole beside it (`DRAWN_MELDS`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawn {
-    None,
     Stock,
     Take,
     Discard(PieceId),
@@ -1336,36 +1020,38 @@ enum Drawn {
 
 impl Drawn {
     /// `action` in short; an opening or a meld is kept in `DRAWN_MELDS` (rare: a clone).
+    /// `None` for the others and for no draw.
     #[inline]
-    fn of(action: Option<&Action>) -> Drawn {
+    fn of(action: Option<&Action>) -> Option<Drawn> {
         match action {
-            Some(Action::DrawStock) => Drawn::Stock,
-            Some(Action::TakeDiscard) => Drawn::Take,
-            Some(&Action::Discard(piece)) => Drawn::Discard(piece),
-            Some(&Action::LayOff { piece, onto, end }) => Drawn::Build { piece, onto, end },
-            Some(&Action::SwapJoker { piece, meld }) => Drawn::Swap { piece, meld },
+            Some(Action::DrawStock) => Some(Drawn::Stock),
+            Some(Action::TakeDiscard) => Some(Drawn::Take),
+            Some(&Action::Discard(piece)) => Some(Drawn::Discard(piece)),
+            Some(&Action::LayOff { piece, onto, end }) => Some(Drawn::Build { piece, onto, end }),
+            Some(&Action::SwapJoker { piece, meld }) => Some(Drawn::Swap { piece, meld }),
             Some(a @ (Action::Open { .. } | Action::TakeDiscardAndOpen { .. } | Action::Meld(_))) => {
                 Drawn::keep(a)
             }
-            _ => Drawn::None,
+            _ => None,
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn keep(action: &Action) -> Drawn {
+    fn keep(action: &Action) -> Option<Drawn> {
         let kept =
             DRAWN_MELDS.try_with(|kept| kept.try_borrow_mut().map(|mut k| k.clone_from(action)).is_ok());
-        if kept == Ok(true) { Drawn::Listed } else { Drawn::None }
+        (kept == Ok(true)).then_some(Drawn::Listed)
     }
 }
 
 thread_local! {
-    /// The address of the view the random draw last drew from, and what it drew (see
-    /// `CardRules::vouched`). Every refresh of a view clears it, so a record names a
-    /// draw from the view as it is now; the hand loop's view, lent by shared reference
-    /// only, is what the game shows its seat to move until the action is applied.
-    static DRAWN: Cell<(usize, Drawn)> = const { Cell::new((0, Drawn::None)) };
+    /// The random draw's last action and the view it drew it from (see
+    /// `CardRules::vouched`). Every refresh of a view and every check clears it, so a
+    /// record names a draw from the view as it is now; the hand loop's view, lent by
+    /// shared reference only, is what the game shows its seat to move until the action
+    /// is applied.
+    static DRAWN: DrawRecord<Drawn> = const { DrawRecord::new() };
     /// The opening or meld of a record `Drawn::Listed`.
     static DRAWN_MELDS: RefCell<Action> = const { RefCell::new(Action::DrawStock) };
 }
@@ -1518,7 +1204,7 @@ impl CardRules for Rummy40 {
         // Every commit follows this check or `vouched`, which takes the record: so a draw
         // made before the state changed vouches for nothing after it (here rather than in
         // the commit, which the hand loop's vouched actions also pass).
-        DRAWN.set((0, Drawn::None));
+        DRAWN.with(DrawRecord::clear);
         // A draw reads the phase and the stock alone: the mover's side is not gathered for it.
         match action {
             Action::DrawStock => crate::check::draw_plan(self.state.phase, self.state.piles.stock_len()),
@@ -1564,11 +1250,7 @@ impl CardRules for Rummy40 {
     /// cleared by both and consumed here), is left to the check.
     #[inline]
     fn vouched<'a>(&self, shown: &View, action: &'a Action, _: &ShownKey<'_>) -> Option<Plan<'a>> {
-        let (from, drawn) = DRAWN.replace((0, Drawn::None));
-        if from != core::ptr::from_ref(shown).addr() {
-            return None;
-        }
-        let plan = self.drawn_plan(drawn, action);
+        let plan = self.drawn_plan(DRAWN.with(|d| d.take_for(shown))?, action);
         // In release builds the listing is the referee for a random player's drawn
         // actions; the tests, run in debug, compare every vouched plan with the check's.
         debug_assert!(
@@ -1605,7 +1287,7 @@ impl CardRules for Rummy40 {
     fn fill_view(&self, _: Seat, view: &mut View) {
         view.fill(self);
         // A draw from this view before this refresh vouches for nothing.
-        DRAWN.set((0, Drawn::None));
+        DRAWN.with(DrawRecord::clear);
     }
 
     /// The hand sizes kept by count (none past the most seats, a state built from
@@ -1672,7 +1354,7 @@ impl CardRules for Rummy40 {
         if !listed {
             drawn = draw_from(&mut crate::LegalActions::new(), view, rng);
         }
-        DRAWN.set((core::ptr::from_ref(view).addr(), Drawn::of(drawn.as_ref())));
+        DRAWN.with(|d| d.record(view, Drawn::of(drawn.as_ref())));
         drawn
     }
 }

@@ -66,6 +66,8 @@ mod description;
 mod error;
 mod game;
 mod legal;
+#[cfg(test)]
+mod random_melds;
 #[cfg(feature = "serde")]
 mod serde_state;
 mod setup;

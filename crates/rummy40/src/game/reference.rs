@@ -601,17 +601,9 @@ mod tests {
     fn rules_3_3_a_take_for_a_swap_or_release_agrees_with_the_reference_on_random_positions() {
         use rummykit_core::{Card, Face, SetupMeld};
 
+        use crate::random_melds::{natural, random_card, random_table_meld};
         use crate::{ActionError, Phase, Setup};
         let mut rng = ChaCha8Rng::seed_from_u64(83);
-        // A natural of `suit` by its value in a run (14: the ace above the king).
-        let natural = |suit: u8, value: u8| Card::from_index(suit * 13 + (value - 1) % 13).unwrap();
-        let random_card = |rng: &mut ChaCha8Rng| {
-            if rng.random_bool(0.05) {
-                Card::JOKER
-            } else {
-                Card::from_index(rng.random_range(0..52)).unwrap()
-            }
-        };
         let (mut positions, mut accepted, mut swap_only, mut swap_blocked) = (0, 0, 0, 0);
         let (mut release_ok, mut release_only) = (0, 0);
         let mut legal = Vec::new();
@@ -629,18 +621,7 @@ mod tests {
             let (mut table, mut stands_for) = (Vec::new(), Vec::new());
             let mut lacking: Vec<Vec<Card>> = Vec::new();
             for _ in 0..rng.random_range(1..=3) {
-                let (kind, mut cards): (MeldKind, Vec<Card>) = if rng.random_bool(0.6) {
-                    let suit = rng.random_range(0..4);
-                    let len = if full { 13 } else { rng.random_range(3..=7) };
-                    let first = rng.random_range(1..=15 - len);
-                    (MeldKind::Run, (first..first + len).map(|v| natural(suit, v)).collect())
-                } else {
-                    let number = rng.random_range(1..=13);
-                    let mut suits = [0, 1, 2, 3];
-                    suits.shuffle(&mut rng);
-                    let len = if full { 4 } else { rng.random_range(3..=4) };
-                    (MeldKind::Group, suits[..len].iter().map(|&s| natural(s, number)).collect())
-                };
+                let (kind, mut cards) = random_table_meld(&mut rng, full);
                 for _ in 0..rng.random_range(0..=2) {
                     let at = rng.random_range(0..cards.len());
                     if !cards[at].is_joker() {
@@ -660,7 +641,8 @@ mod tests {
                 }
                 table.push(SetupMeld::new(rng.random_range(0..4), kind, cards));
             }
-            let mut hand: Vec<Card> = (0..rng.random_range(1..=6)).map(|_| random_card(&mut rng)).collect();
+            let mut hand: Vec<Card> =
+                (0..rng.random_range(1..=6)).map(|_| random_card(&mut rng, 0.05)).collect();
             let top = match (lacking.choose(&mut rng), stands_for.choose(&mut rng)) {
                 (Some(cards), _) if rng.random_bool(0.5) => {
                     let top = *cards.choose(&mut rng).unwrap();
@@ -671,10 +653,10 @@ mod tests {
                     top
                 }
                 (_, Some(&card)) if rng.random_bool(0.7) => card,
-                _ => random_card(&mut rng),
+                _ => random_card(&mut rng, 0.05),
             };
             // Four seats: room in the deal for the cards of the table.
-            let others = (0..3).map(|_| vec![random_card(&mut rng)]);
+            let others = (0..3).map(|_| vec![random_card(&mut rng, 0.05)]);
             let mut setup = Setup::new(core::iter::once(hand.clone()).chain(others).collect());
             setup.table = table;
             setup.opened = vec![true; 4];
