@@ -1,7 +1,7 @@
 //! The rack-only play: new melds from the rack alone, then, once opened, lay-offs at
 //! the ends of the table's melds. It leaves every old meld whole (only longer), so the
 //! house rules of `RULES.md` §1.6 and §4.1 rarely refuse it: the play
-//! [`SolveError::Unproven`](super::SolveError::Unproven) falls back on.
+//! [`SolveError::Unproven`] falls back on.
 
 use rummykit_core::{Meld, Tile};
 
