@@ -2169,3 +2169,71 @@ fn rules_3_7_a_rummy_closes_with_any_last_card_but_the_taken_ones_twin() {
     // Opening with it instead would leave only the twin: no discard, refused too.
     refused!(g, Action::TakeDiscardAndOpen { melds }, ActionError::NoDiscardLeft);
 }
+
+/// RULES.md §3.6: a joker swap or release happens face up, so the joker it wins is
+/// known to be in the winner's hand, as a card taken from the pile is: every view shows
+/// it, a redeal for another seat keeps it there, and it is no longer known once played.
+#[test]
+fn rules_3_6_a_joker_won_from_the_table_is_known_to_every_seat() {
+    let mut g = game(Config::RUMMY40, &["Th * Qh Kh Jh 2c 3d 9c 9d", "Ts Js Qs Ks 4s"], "", "5d 7c 8d");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
+    assert!(g.known_cards(0).unwrap().is_empty());
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jh"), meld: M0 });
+    let joker = id(&g, 0, "*");
+    ok!(g, Action::Discard(id(&g, 0, "5d")));
+    assert_eq!(g.known_cards(0).unwrap(), [joker].into_iter().collect());
+    assert_eq!(g.view(1).known[0], g.known_cards(0).unwrap());
+    for seed in 0..8 {
+        let other = g.redeal(1, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert!(other.hand(0).unwrap().contains(joker), "seed {seed}");
+        assert_eq!(other.view(1), g.view(1));
+    }
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "7c")));
+    draw(&mut g);
+    ok!(g, Action::Meld(NewMeld::new(MeldKind::Group, vec![id(&g, 0, "9c"), id(&g, 0, "9d"), joker])));
+    assert!(g.known_cards(0).unwrap().is_empty());
+    // A release: the freed joker is known too.
+    let mut g = at_draw(Config::SCALA40, "2d 6s Tc Td", "Jd", &TABLE_WITH_A_SET_OF_THREE);
+    draw(&mut g);
+    ok!(g, Action::ReleaseJoker { meld: MeldId::new(2), pieces: [id(&g, 0, "Tc"), id(&g, 0, "Td")] });
+    let freed = id(&g, 0, "*");
+    assert!(g.known_cards(0).unwrap().contains(freed));
+    assert!(g.view(1).known[0].contains(freed));
+}
+
+/// RULES.md §3.6 with `ace_low_in_runs`: the joker below the 2 of a run stands for the
+/// low ace, so the ace (not the 4) wins it.
+#[test]
+fn rules_3_6_a_joker_standing_for_a_low_ace_is_swapped_for_the_ace() {
+    let mut g = opened_holding(Config::SCALA40, "* 2h 3h 4h Ah 9c", "5s");
+    ok!(g, Action::Meld(run(&g, 0, "* 2h 3h")));
+    let four = id(&g, 0, "4h");
+    refused!(
+        g,
+        Action::SwapJoker { piece: four, meld: M1 },
+        ActionError::NoJokerFor { meld: M1, piece: four }
+    );
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Ah"), meld: M1 });
+    assert_eq!(meld_text(&g, 1), "Ah 2h 3h");
+    assert_eq!(hand_text(&g, 0), "9c 4h 5s *");
+}
+
+/// RULES.md §3.3: a joker on the pile may be taken to open with it (it counts the card
+/// it stands for, §3.5), and the other joker, its identical twin, may then not be
+/// discarded this turn: that too would leave the pile as it was.
+#[test]
+fn rules_3_3_a_joker_taken_to_open_counts_its_card_and_binds_its_twin() {
+    let mut g = game(Config::RUMMY40, &["Jh Qh 4c 4d 4s 2d *", "3c 6d Th"], "*", "5s");
+    let taken = g.piles().top_discard().unwrap();
+    let mut jqk = run(&g, 0, "Jh Qh");
+    jqk.pieces.push(taken);
+    // ♥J-Q-joker(K) 30 + 4♣ 4♦ 4♠ 12 = 42.
+    ok!(g, Action::TakeDiscardAndOpen { melds: vec![jqk, set(&g, 0, "4c 4d 4s")] });
+    assert_eq!(meld_text(&g, 0), "Jh Qh *");
+    let twin = id(&g, 0, "*");
+    refused!(g, Action::Discard(twin), ActionError::Turn(TurnError::DiscardTakenCard { card: twin }));
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert_eq!(g.to_move(), Some(1));
+}
