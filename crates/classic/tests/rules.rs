@@ -1189,3 +1189,18 @@ fn rules_2_4_round_the_corner_run_holds_the_whole_suit_from_any_start() {
         );
     }
 }
+
+/// §2.6 "with as many cards as dealt": the first player of a dealt-size two-player hand
+/// (ten cards) draws, melds all ten hearts A–10 in its one meld and discards: a rummy on
+/// the hand's first turn, the other hand's ten clubs 2–J (64) doubled.
+#[test]
+fn rules_2_6_going_out_on_the_hands_first_turn_is_a_rummy() {
+    let hands = ["Ah 2h 3h 4h 5h 6h 7h 8h 9h Th", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc"];
+    for config in [standard(), standard().with_must_discard_to_go_out(true)] {
+        let mut g = scripted(&config, 1, &hands, "Kd", "Qs");
+        assert_eq!(g.to_move(), Some(0));
+        play(&mut g, &[Action::DrawStock, meld("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th"), discard("Kd")]);
+        assert!(g.went_rummy());
+        assert_eq!(g.outcome(), Some(Outcome { points: vec![2 * 64, 0], winners: vec![0] }));
+    }
+}

@@ -2237,3 +2237,25 @@ fn rules_3_3_a_joker_taken_to_open_counts_its_card_and_binds_its_twin() {
     ok!(g, Action::Discard(id(&g, 0, "2d")));
     assert_eq!(g.to_move(), Some(1));
 }
+
+/// RULES.md §3.8 and §6 row 7: a match on the game's own terms (both presets) ends by
+/// elimination at 101: seats 1 and 2 reach 101 in the same hand, 104 and 101, and seat
+/// 0, the last left, wins the match with 0 though nobody else is below it.
+#[test]
+fn rules_3_8_the_default_match_eliminates_at_101_and_the_last_left_wins() {
+    for c in [Config::RUMMY40, Config::SCALA40] {
+        let terms = Rummy40::default_terms(&c, 3);
+        assert_eq!(terms.end, rummykit_core::MatchEnd::Elimination(101));
+        let mut m = rummykit_core::Match::<Rummy40>::new(c, terms.with_dealer(0)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        record(&mut m, &mut rng, vec![0, 90, 95]);
+        assert!(!m.is_over());
+        record(&mut m, &mut rng, vec![0, 14, 6]);
+        assert_eq!(m.totals(), &[0, 104, 101]);
+        assert_eq!(m.in_play(), &[0]);
+        assert!(m.is_over());
+        assert_eq!(m.winners(), vec![0]);
+        // Both went out after the same hand: the lower total ranks first.
+        assert_eq!(m.standings(), vec![0, 2, 1]);
+    }
+}
