@@ -1158,3 +1158,49 @@ fn rules_2_5_an_uncapped_hand_nobody_melds_stops_the_driver_with_too_long() {
         assert_eq!(outcome, Outcome { points: vec![0, 0], winners: vec![] }, "seed {seed}");
     }
 }
+
+/// §2.4 `RoundTheCorner`: a run may bridge K-A-2 and hold the whole suit, thirteen cards
+/// from any start, each card once: the twelve hearts 5♥…K♥ A♥ 2♥ 3♥ take the 4♥ (at
+/// either end it closes the circle), and seat 0 goes out with the 9♣. Under the other
+/// modes the same table meld is no run.
+#[test]
+fn rules_2_4_round_the_corner_run_holds_the_whole_suit_from_any_start() {
+    let twelve = "5h 6h 7h 8h 9h Th Jh Qh Kh Ah 2h 3h";
+    let table = [(1, MeldKind::Run, twelve)];
+    let config = standard().with_ace(AceMode::RoundTheCorner);
+    let mut g = position(&config, &["4h 9c", "2c 3c"], &table, 0, Phase::Play, "Qs");
+    play(&mut g, &[lay_off("4h", 0)]);
+    let meld = g.table().meld(MeldId::new(0)).unwrap().meld();
+    assert_eq!(meld.len(), 13);
+    let mut faces = meld.faces().to_vec();
+    faces.sort();
+    assert_eq!(faces, cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"));
+    play(&mut g, &[discard("9c")]);
+    // Nothing laid down before this turn: a rummy, 2♣ 3♣ doubled.
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![2 * 5, 0], winners: vec![0] }));
+    for ace in [AceMode::Low, AceMode::LowOrHigh] {
+        let mut setup = Setup::new(vec![cards("4h 9c"), cards("2c 3c")]);
+        setup.table = vec![SetupMeld::new(1, MeldKind::Run, cards(twelve))];
+        setup.fill_stock();
+        let refused = ClassicRummy::from_setup(&standard().with_ace(ace), setup);
+        assert!(
+            matches!(refused, Err(DealError::InvalidDeal(PositionError::Table(_)))),
+            "{ace:?}: {refused:?}"
+        );
+    }
+}
+
+/// §2.6 "with as many cards as dealt": the first player of a dealt-size two-player hand
+/// (ten cards) draws, melds all ten hearts A–10 in its one meld and discards: a rummy on
+/// the hand's first turn, the other hand's ten clubs 2–J (64) doubled.
+#[test]
+fn rules_2_6_going_out_on_the_hands_first_turn_is_a_rummy() {
+    let hands = ["Ah 2h 3h 4h 5h 6h 7h 8h 9h Th", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc"];
+    for config in [standard(), standard().with_must_discard_to_go_out(true)] {
+        let mut g = scripted(&config, 1, &hands, "Kd", "Qs");
+        assert_eq!(g.to_move(), Some(0));
+        play(&mut g, &[Action::DrawStock, meld("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th"), discard("Kd")]);
+        assert!(g.went_rummy());
+        assert_eq!(g.outcome(), Some(Outcome { points: vec![2 * 64, 0], winners: vec![0] }));
+    }
+}

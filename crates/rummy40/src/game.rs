@@ -802,6 +802,11 @@ impl Rummy40 {
             }
             hand.insert(joker);
             self.turn.won_jokers.insert(joker);
+            // Every seat saw the joker come off the table into this hand: public, as a
+            // card taken from the pile is.
+            if let Some(known) = self.state.known.get_mut(self.state.to_move) {
+                known.insert(joker);
+            }
         }
     }
 
@@ -828,8 +833,9 @@ impl Rummy40 {
         self.turn = Turn { opened_before: self.opened[self.state.to_move], ..Turn::default() };
     }
 
-    /// Cards `seat` took from the discard pile and still holds: public knowledge. `None`
-    /// for a seat not at the table.
+    /// Cards `seat` took from the discard pile, or won from the table by a joker swap or
+    /// release (`RULES.md` §3.6), and still holds: public knowledge. `None` for a seat
+    /// not at the table.
     ///
     /// ```
     /// use rummykit_core::{Game, MeldKind, RunEnd, parse_list};

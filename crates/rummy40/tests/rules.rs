@@ -1954,3 +1954,308 @@ fn rules_3_8_unopened_penalty_replaces_only_an_unopened_hand() {
     assert_eq!(points(Some(100)), vec![0, 3, 100]);
     assert_eq!(points(Some(0)), vec![0, 3, 0]);
 }
+
+// ---------------------------------------------------------------- corners pinned sentence by sentence
+
+/// RULES.md §3.2: thirteen cards each, dealt one at a time clockwise from the dealer's
+/// left; the next card turned up starts the pile, the rest is the stock. The pack is
+/// shuffled with the caller's rng and dealt from its top (the end of the shuffled list);
+/// faces are compared, as the two copies of a card are one face.
+#[test]
+fn rules_3_2_cards_are_dealt_one_at_a_time_from_the_dealers_left() {
+    use rand::seq::SliceRandom;
+    for (config, seats, dealer) in
+        [(Config::RUMMY40, 2, 0), (Config::RUMMY40, 3, 2), (Config::SCALA40, 4, 1), (Config::RUMMY40, 6, 3)]
+    {
+        let seed = 70 + seats as u64;
+        let seating = Seating::new(seats).with_dealer(dealer);
+        let g = Rummy40::deal(&config, seating, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+        let pack = config.catalog().unwrap();
+        let mut deck: Vec<Card> = pack.ids().filter_map(|id| pack.face(id)).collect();
+        deck.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        let mut hands = vec![Vec::new(); seats];
+        for k in 0..seats * 13 {
+            hands[(dealer + 1 + k) % seats].push(deck.pop().unwrap());
+        }
+        for (seat, mut expected) in hands.into_iter().enumerate() {
+            let mut held: Vec<Card> = g.hand(seat).unwrap().iter().filter_map(|p| g.face(p)).collect();
+            held.sort();
+            expected.sort();
+            assert_eq!(held, expected, "{seats} seats, seat {seat}");
+        }
+        let up: Vec<Card> = g.piles().discard_pile().iter().filter_map(|&p| g.face(p)).collect();
+        assert_eq!(up, [deck.pop().unwrap()]);
+        // The stock in drawing order: the rest of the shuffled pack from its top.
+        let stock: Vec<Card> = g.piles().stock().iter().rev().filter_map(|&p| g.face(p)).collect();
+        deck.reverse();
+        assert_eq!(stock, deck);
+        assert_eq!(g.to_move(), Some((dealer + 1) % seats));
+    }
+}
+
+/// RULES.md §3.6: the joker a swap wins goes to the hand and may be kept; caught in
+/// hand at the end it costs the joker's hand penalty (15, or the option's 25). Seat 0
+/// wins the joker of its own ♥10-joker-Q-K with the ♥J and keeps it; seat 1 goes out
+/// (no rummy) a turn later, leaving seat 0 with 2♣ 3♦ and the joker.
+#[test]
+fn rules_3_6_a_kept_swapped_joker_costs_its_hand_penalty() {
+    for (penalty, expected) in [(15, 2 + 3 + 15), (25, 2 + 3 + 25)] {
+        let mut c = Config::RUMMY40;
+        c.joker_hand_penalty = penalty;
+        let mut g = game(c, &["Th * Qh Kh Jh 2c 3d", "Ts Js Qs Ks 4s"], "", "5d 7c 8d As");
+        draw(&mut g);
+        ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
+        ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jh"), meld: M0 });
+        assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh");
+        ok!(g, Action::Discard(id(&g, 0, "5d")));
+        draw(&mut g);
+        ok!(g, Action::Open { melds: vec![run(&g, 1, "Ts Js Qs Ks")] });
+        ok!(g, Action::Discard(id(&g, 1, "7c")));
+        // The joker stays in hand over the next turn: nothing makes seat 0 play it.
+        draw(&mut g);
+        ok!(g, Action::Discard(id(&g, 0, "8d")));
+        assert_eq!(hand_text(&g, 0), "2c 3d *");
+        draw(&mut g);
+        ok!(g, Action::LayOff { piece: id(&g, 1, "As"), onto: M1, end: RunEnd::Back });
+        ok!(g, Action::Discard(id(&g, 1, "4s")));
+        assert!(!g.went_rummy());
+        assert_eq!(
+            g.outcome().unwrap(),
+            rummykit_core::Outcome { points: vec![expected, 0], winners: vec![1] }
+        );
+    }
+}
+
+/// RULES.md §0 `valid_group`: jokers fill missing suits only, so a set takes as many as
+/// suits are missing: one natural and three jokers (Scala 40's four-joker pack) is a set
+/// of four, worth four of its rank; a fifth card never fits. As a run the same cards are
+/// 7-8-9-10.
+#[test]
+fn rules_0_a_set_takes_a_joker_for_each_missing_suit() {
+    use MeldKind::{Group, Run};
+    let c = Config::SCALA40;
+    assert_eq!(opening_value(c, "7c * * * 5s", &[(Group, "7c * * *")]), Ok(4 * 7));
+    assert_eq!(opening_value(c, "7c * * * 5s", &[(Run, "7c * * *")]), Ok(7 + 8 + 9 + 10));
+    assert_eq!(opening_value(c, "7c 7d * * 5s", &[(Group, "7c 7d * *")]), Ok(4 * 7));
+    assert_eq!(
+        opening_value(c, "7c 7d * * * 5s", &[(Group, "7c 7d * * *")]),
+        Err(invalid(Group, MeldError::TooLong { len: 5, max: 4 }))
+    );
+    // The two-joker pack: a natural and both jokers are a set of three with room for one.
+    let mut g = opened_holding(Config::RUMMY40, "9c * * 9d 9s 2d", "5c");
+    ok!(g, Action::Meld(set(&g, 0, "9c * *")));
+    ok!(g, Action::LayOff { piece: id(&g, 0, "9d"), onto: M1, end: RunEnd::Back });
+    let nine = id(&g, 0, "9s");
+    refused!(
+        g,
+        Action::LayOff { piece: nine, onto: M1, end: RunEnd::Back },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M1,
+            piece: nine,
+            error: MeldError::TooLong { len: 5, max: 4 }
+        }),
+    );
+}
+
+/// RULES.md §3.9 `ace_low_in_runs` (Scala 40): the ace goes below the 2 or above the
+/// king, but a run holds it at one end only: A–K is thirteen cards and takes no second
+/// ace at its back, and 2–A takes none at its front (never more than thirteen cards).
+#[test]
+fn rules_3_4_a_low_ace_run_holds_the_ace_at_one_end_only() {
+    let c = Config::SCALA40.with_opening_threshold(1);
+    let hand = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh";
+    // A–K counts the ace 1: 1 + 2 + … + 10 + 3 × 10 = 85.
+    assert_eq!(
+        opening_value(Config::SCALA40, hand, &[(MeldKind::Run, hand)]),
+        Ok((1..=10).sum::<u32>() + 30)
+    );
+    let mut g = game(c, &[hand, "3c 6d Th 8c"], "", "Ah 5s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, hand)] });
+    let ace = id(&g, 0, "Ah");
+    for end in [RunEnd::Front, RunEnd::Back] {
+        let e = g.check(0, &Action::LayOff { piece: ace, onto: M0, end }).expect_err("no second ace");
+        assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })), "{end:?}: {e:?}");
+    }
+    let mut g = game(c, &[hand, "3c 6d Th 8c"], "", "Ah 5s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh")] });
+    let [high, low] = ids(&g, 0, "Ah Ah")[..] else { panic!() };
+    ok!(g, Action::LayOff { piece: high, onto: M0, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 0), "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah");
+    refused!(
+        g,
+        Action::LayOff { piece: low, onto: M0, end: RunEnd::Front },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: low,
+            error: MeldError::TooLong { len: 14, max: 13 }
+        }),
+    );
+}
+
+/// RULES.md §3.6 option `set3_joker_swap = EitherMissing`: in a set of three a joker is
+/// exchanged for one card of a missing suit, so ♥10 joker joker gives up a joker for the
+/// ♦10 (leaving ♥10 ♦10 joker), and that one in turn for the ♣10; a card of a suit the
+/// set holds (the other ♥10) frees nothing.
+#[test]
+fn rules_3_6_either_missing_frees_a_joker_of_two_for_one_card() {
+    let mut c = Config::RUMMY40;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    let mut g = game(c, &["Th * * 5c 6c 7c Td Tc Th 2d", "3h 6d 9h 8c"], "", "Ts");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Th * *"), run(&g, 0, "5c 6c 7c")] });
+    let twin = id(&g, 0, "Th");
+    refused!(
+        g,
+        Action::SwapJoker { piece: twin, meld: M0 },
+        ActionError::NoJokerFor { meld: M0, piece: twin }
+    );
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 });
+    let m = g.table().melds()[0].meld();
+    assert_eq!((m.len(), m.jokers()), (3, 1));
+    assert_eq!(hand_text(&g, 0), "Tc 2d Th Ts *");
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Tc"), meld: M0 });
+    let m = g.table().melds()[0].meld();
+    assert_eq!((m.len(), m.jokers()), (3, 0));
+    assert_eq!(hand_text(&g, 0), "2d Th Ts * *");
+}
+
+/// RULES.md §3.8: a loser's penalty is the hand's value plus the rummy bonus; under
+/// `unopened_penalty` the flat penalty takes the hand's value's place and the bonus is
+/// added to it (or doubles it), as for any other hand (docs/DESIGN.md).
+#[test]
+fn rules_3_8_an_unopened_hand_pays_the_rummy_bonus_on_its_flat_penalty() {
+    for (bonus, expected) in [(RummyBonus::PerOpponent(25), 125), (RummyBonus::Double, 200)] {
+        let mut c = Config::RUMMY40;
+        c.unopened_penalty = Some(100);
+        c.going_rummy_bonus = bonus;
+        let mut g = game(c, &["2c 3c 4c 2d 2h 2s", "Ad * 9c"], "", "Kd");
+        draw(&mut g);
+        let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+        ok!(g, Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") });
+        assert!(g.went_rummy());
+        assert_eq!(g.outcome().unwrap().points, vec![0, expected]);
+    }
+}
+
+/// RULES.md §3.7 with the §3.6 discard options: a rummy ends with the compulsory discard
+/// of the last card, which under Scala 40 may be a joker (`OnlyWhenClosing`) or a card
+/// that fits a table meld (`forbid_playable_discard` binds only while another card could
+/// go); never the twin of a card taken this turn.
+#[test]
+fn rules_3_7_a_rummy_closes_with_any_last_card_but_the_taken_ones_twin() {
+    let c = Config::SCALA40;
+    for (last, stock) in [("*", "*"), ("Kh", "Kh")] {
+        let mut g = game(c, &["Th Jh Qh 5c 5d 5s", "Ad * 9c"], "", stock);
+        draw(&mut g);
+        let melds = vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "5c 5d 5s")];
+        ok!(g, Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, last) });
+        assert!(g.went_rummy(), "{last}");
+        assert_eq!(g.outcome().unwrap().winners, vec![0]);
+    }
+    // Taking the ♥K to go rummy and throwing its twin is refused, changing nothing.
+    let mut g = game(Config::RUMMY40, &["Jh Qh 4c 4d 4s Kh", "Ad * 9c"], "Kh", "5s");
+    let taken = g.piles().top_discard().unwrap();
+    let mut jqk = run(&g, 0, "Jh Qh");
+    jqk.pieces.push(taken);
+    let twin = id(&g, 0, "Kh");
+    let melds = vec![jqk, set(&g, 0, "4c 4d 4s")];
+    refused!(
+        g,
+        Action::TakeDiscardAndGoRummy { melds: melds.clone(), lay_offs: vec![], discard: twin },
+        ActionError::Turn(TurnError::DiscardTakenCard { card: twin }),
+    );
+    // Opening with it instead would leave only the twin: no discard, refused too.
+    refused!(g, Action::TakeDiscardAndOpen { melds }, ActionError::NoDiscardLeft);
+}
+
+/// RULES.md §3.6: a joker swap or release happens face up, so the joker it wins is
+/// known to be in the winner's hand, as a card taken from the pile is: every view shows
+/// it, a redeal for another seat keeps it there, and it is no longer known once played.
+#[test]
+fn rules_3_6_a_joker_won_from_the_table_is_known_to_every_seat() {
+    let mut g = game(Config::RUMMY40, &["Th * Qh Kh Jh 2c 3d 9c 9d", "Ts Js Qs Ks 4s"], "", "5d 7c 8d");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
+    assert!(g.known_cards(0).unwrap().is_empty());
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jh"), meld: M0 });
+    let joker = id(&g, 0, "*");
+    ok!(g, Action::Discard(id(&g, 0, "5d")));
+    assert_eq!(g.known_cards(0).unwrap(), [joker].into_iter().collect());
+    assert_eq!(g.view(1).known[0], g.known_cards(0).unwrap());
+    for seed in 0..8 {
+        let other = g.redeal(1, &mut ChaCha8Rng::seed_from_u64(seed));
+        assert!(other.hand(0).unwrap().contains(joker), "seed {seed}");
+        assert_eq!(other.view(1), g.view(1));
+    }
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "7c")));
+    draw(&mut g);
+    ok!(g, Action::Meld(NewMeld::new(MeldKind::Group, vec![id(&g, 0, "9c"), id(&g, 0, "9d"), joker])));
+    assert!(g.known_cards(0).unwrap().is_empty());
+    // A release: the freed joker is known too.
+    let mut g = at_draw(Config::SCALA40, "2d 6s Tc Td", "Jd", &TABLE_WITH_A_SET_OF_THREE);
+    draw(&mut g);
+    ok!(g, Action::ReleaseJoker { meld: MeldId::new(2), pieces: [id(&g, 0, "Tc"), id(&g, 0, "Td")] });
+    let freed = id(&g, 0, "*");
+    assert!(g.known_cards(0).unwrap().contains(freed));
+    assert!(g.view(1).known[0].contains(freed));
+}
+
+/// RULES.md §3.6 with `ace_low_in_runs`: the joker below the 2 of a run stands for the
+/// low ace, so the ace (not the 4) wins it.
+#[test]
+fn rules_3_6_a_joker_standing_for_a_low_ace_is_swapped_for_the_ace() {
+    let mut g = opened_holding(Config::SCALA40, "* 2h 3h 4h Ah 9c", "5s");
+    ok!(g, Action::Meld(run(&g, 0, "* 2h 3h")));
+    let four = id(&g, 0, "4h");
+    refused!(
+        g,
+        Action::SwapJoker { piece: four, meld: M1 },
+        ActionError::NoJokerFor { meld: M1, piece: four }
+    );
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Ah"), meld: M1 });
+    assert_eq!(meld_text(&g, 1), "Ah 2h 3h");
+    assert_eq!(hand_text(&g, 0), "9c 4h 5s *");
+}
+
+/// RULES.md §3.3: a joker on the pile may be taken to open with it (it counts the card
+/// it stands for, §3.5), and the other joker, its identical twin, may then not be
+/// discarded this turn: that too would leave the pile as it was.
+#[test]
+fn rules_3_3_a_joker_taken_to_open_counts_its_card_and_binds_its_twin() {
+    let mut g = game(Config::RUMMY40, &["Jh Qh 4c 4d 4s 2d *", "3c 6d Th"], "*", "5s");
+    let taken = g.piles().top_discard().unwrap();
+    let mut jqk = run(&g, 0, "Jh Qh");
+    jqk.pieces.push(taken);
+    // ♥J-Q-joker(K) 30 + 4♣ 4♦ 4♠ 12 = 42.
+    ok!(g, Action::TakeDiscardAndOpen { melds: vec![jqk, set(&g, 0, "4c 4d 4s")] });
+    assert_eq!(meld_text(&g, 0), "Jh Qh *");
+    let twin = id(&g, 0, "*");
+    refused!(g, Action::Discard(twin), ActionError::Turn(TurnError::DiscardTakenCard { card: twin }));
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert_eq!(g.to_move(), Some(1));
+}
+
+/// RULES.md §3.8 and §6 row 7: a match on the game's own terms (both presets) ends by
+/// elimination at 101: seats 1 and 2 reach 101 in the same hand, 104 and 101, and seat
+/// 0, the last left, wins the match with 0 though nobody else is below it.
+#[test]
+fn rules_3_8_the_default_match_eliminates_at_101_and_the_last_left_wins() {
+    for c in [Config::RUMMY40, Config::SCALA40] {
+        let terms = Rummy40::default_terms(&c, 3);
+        assert_eq!(terms.end, rummykit_core::MatchEnd::Elimination(101));
+        let mut m = rummykit_core::Match::<Rummy40>::new(c, terms.with_dealer(0)).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        record(&mut m, &mut rng, vec![0, 90, 95]);
+        assert!(!m.is_over());
+        record(&mut m, &mut rng, vec![0, 14, 6]);
+        assert_eq!(m.totals(), &[0, 104, 101]);
+        assert_eq!(m.in_play(), &[0]);
+        assert!(m.is_over());
+        assert_eq!(m.winners(), vec![0]);
+        // Both went out after the same hand: the lower total ranks first.
+        assert_eq!(m.standings(), vec![0, 2, 1]);
+    }
+}

@@ -357,6 +357,8 @@ impl Rummy40 {
         hand.remove(piece);
         hand.insert(joker);
         self.turn.won_jokers.insert(joker);
+        // Won in sight of every seat: known to be in this hand.
+        self.state.known[self.state.to_move].insert(joker);
         Ok(())
     }
 
@@ -399,6 +401,8 @@ impl Rummy40 {
         }
         hand.insert(joker);
         self.turn.won_jokers.insert(joker);
+        // Won in sight of every seat: known to be in this hand.
+        self.state.known[self.state.to_move].insert(joker);
         Ok(())
     }
 }
