@@ -317,12 +317,12 @@ impl CardMeld {
 /// # Errors
 ///
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces;
-/// [`AnalysisError::SearchTooLarge`] for a hand with jokers or repeated faces whose
-/// search would take more than [`SEARCH_BUDGET`] (2²⁵) steps, a count, not a time
-/// (a few tenths of a second at most). No hand a game of this workspace lets a player
-/// hold comes near it (the most laborious 14 cards of two decks with four jokers take
-/// under a hundredth of it); a hand of 64 pieces of two copies of 28 cards and eight
-/// jokers, every run round the corner, reaches it.
+/// [`AnalysisError::SearchTooLarge`] for a hand whose search would take more than
+/// [`SEARCH_BUDGET`] (2²⁵) steps, a count, not a time (a few tenths of a second at
+/// most). No hand a game of this workspace lets a player hold comes near it (the most
+/// laborious 14 cards of two decks with four jokers take under a hundredth of it); a
+/// hand of 64 pieces of two copies of 28 cards and eight jokers, every run round the
+/// corner, reaches it, and so do some hands of 45 distinct cards.
 ///
 /// ```
 /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
@@ -364,7 +364,11 @@ pub fn least_deadwood<F: Face>(
     // made a caller's `min` a branch, mispredicted on random hands.
     search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
     search.best_unmelded = hand;
+    search.budget = SEARCH_BUDGET;
     search.run::<true>(hand, 0, 0, 0);
+    if search.steps > SEARCH_BUDGET {
+        return Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET });
+    }
     Ok(search.split(&positions_of, (1 << faces.len()) - 1))
 }
 
@@ -450,15 +454,19 @@ pub fn least_deadwood_value<F: Face>(
         return Err(AnalysisError::TooManyPieces { len: faces.len(), max: MAX_HAND });
     }
     match card_mask(faces, rules) {
-        Some(hand) => Ok(match all_deadwood(hand, faces.len(), rules, &value) {
-            Some(split) => split.deadwood,
+        Some(hand) => match all_deadwood(hand, faces.len(), rules, &value) {
+            Some(split) => Ok(split.deadwood),
             None => {
                 let mut search = CardSearch::new(rules, false);
                 search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
+                search.budget = SEARCH_BUDGET;
                 search.run::<false>(hand, 0, 0, 0);
-                saturated(search.best)
+                if search.steps > SEARCH_BUDGET {
+                    return Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET });
+                }
+                Ok(saturated(search.best))
             }
-        }),
+        },
         None => least_deadwood(faces, rules, value).map(|s| s.deadwood()),
     }
 }
@@ -481,9 +489,11 @@ struct Search<'a, F> {
     steps: u64,
 }
 
-/// The most steps the search of [`least_deadwood`] takes, for a hand with jokers or
-/// repeated faces, before it answers [`AnalysisError::SearchTooLarge`]: a step is a
-/// branch of the search, or a meld generated for one and compared with the others.
+/// The most steps the search of [`least_deadwood`] takes before it answers
+/// [`AnalysisError::SearchTooLarge`]: a step is a branch of the general search (jokers,
+/// repeated faces), or a meld generated for one and compared with the others; a branch
+/// of the search of distinct plain cards, which generates its melds as it goes, counts
+/// 64.
 /// A count, not a time, so the same hand gets the same answer on any machine; a few
 /// tenths of a second at most. The largest hands the games let a player hold take
 /// under a hundredth of it.
@@ -601,7 +611,15 @@ struct CardSearch {
     best_melds: [u64; MAX_MELDS],
     best_depth: usize,
     best_unmelded: u64,
+    /// Steps so far, [`CARD_STEP`] a call of [`run`](CardSearch::run): past `budget`
+    /// the search gives up (a best of zero ends every branch), and its caller reports it.
+    steps: u64,
+    budget: u64,
 }
+
+/// The steps of [`SEARCH_BUDGET`] one branch of the search of plain cards counts: what
+/// it costs (its melds generated as it goes) against a step of the general search.
+const CARD_STEP: u64 = 64;
 
 /// Most melds in a split of a deck into melds of three or more.
 const MAX_MELDS: usize = 52 / 3;
@@ -632,6 +650,10 @@ impl CardSearch {
             best_melds: [0; MAX_MELDS],
             best_depth: 0,
             best_unmelded: 0,
+            steps: 0,
+            // No bound unless the caller sets one: a `CardSet`'s analyses answer no
+            // error.
+            budget: u64::MAX,
         }
     }
 
@@ -659,6 +681,10 @@ impl CardSearch {
     /// `remaining`: undecided cards; `dead`: value of those already left unmelded
     /// (`dead_mask`). By position, `order[..cursor]` is decided already.
     fn run<const BY_POSITION: bool>(&mut self, remaining: u64, dead: u64, dead_mask: u64, cursor: usize) {
+        self.steps += CARD_STEP;
+        if self.steps > self.budget {
+            self.best = 0;
+        }
         if dead >= self.best {
             return;
         }
@@ -1269,6 +1295,40 @@ mod tests {
         let steps = general_search_steps(&within, &rules, value).unwrap();
         assert!(steps > 1000 && steps < SEARCH_BUDGET, "{steps}");
         assert_eq!(checked_split(&within, &rules, value).deadwood(), 0);
+    }
+
+    /// The search of distinct plain cards keeps to the budget too: a hand of 45 of the
+    /// 52 cards that takes it past is refused by both analyses, while a
+    /// [`CardSet`](crate::CardSet), whose analysis answers no error, gets its split.
+    #[test]
+    fn plain_cards_past_the_search_budget_are_refused() {
+        let rules = MeldRules::new(AcePolicy::High, JokerLimit::Forbidden);
+        let value = |c: Card| u32::from(c.number().unwrap_or(0));
+        let mut hand: Vec<Card> = crate::parse_list(
+            "3c 9s 6c 3s 6s 6h 4s Tc Td 5h 7d 4h 3h 5s Qd 9c Qh 7c 7h 7s Ac 3d 8h 2s 2d Ad 8c Qc Jc \
+             Th As 5c Js Ah 5d 4c 8s Ts 4d Ks Kh 6d Qs Kd 8d",
+        )
+        .unwrap();
+        assert_eq!(card_mask(&hand, &rules).map(u64::count_ones), Some(45));
+        let refused = crate::AnalysisError::SearchTooLarge { budget: super::SEARCH_BUDGET };
+        // The value's search takes the cards in index order, whatever the order given;
+        // the split's takes them in the order given, here the same.
+        assert_eq!(least_deadwood_value(&hand, &rules, value), Err(refused));
+        hand.sort_unstable();
+        assert_eq!(least_deadwood_value(&hand, &rules, value), Err(refused));
+        assert_eq!(least_deadwood(&hand, &rules, value).map(|s| s.deadwood()), Err(refused));
+        let set = crate::CardSet::from_cards(&hand).unwrap();
+        assert!(set.least_deadwood(&rules, value).deadwood() < 10);
+        // Every hand of 14 distinct cards takes a few dozen branches at most.
+        let mut rng = ChaCha8Rng::seed_from_u64(45);
+        let mut deck: Vec<Card> = Card::all().take(52).collect();
+        for _ in 0..2000 {
+            deck.shuffle(&mut rng);
+            for ace in POLICIES {
+                let rules = MeldRules::new(ace, JokerLimit::Forbidden);
+                assert!(least_deadwood(&deck[..14], &rules, value).is_ok());
+            }
+        }
     }
 
     #[test]
