@@ -366,7 +366,7 @@ impl<A> Turn<A> {
     }
 }
 
-/// What the terminal needs of a game beyond [`Game`] and its bots by name
+/// What the terminal needs of a game beyond [`Game`](rummykit_core::Game) and its bots by name
 /// ([`NamedBots`]): the person's turn, words for each action.
 pub(crate) trait TerminalGame: NamedBots + PartialEq {
     /// The person's turn at hand seat `seat`: show what the seat sees, read commands
