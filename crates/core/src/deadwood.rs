@@ -493,9 +493,8 @@ struct Search<'a, F> {
 /// [`AnalysisError::SearchTooLarge`]: a step is a branch of the general search (jokers,
 /// repeated faces), or a meld generated for one and compared with the others; a branch
 /// of the search of distinct plain cards, which generates its melds as it goes, counts
-/// 128.
-/// A count, not a time, so the same hand gets the same answer on any machine; a few
-/// tenths of a second at most. The largest hands the games let a player hold take
+/// 128. A count, not a time, so the same hand gets the same answer on any machine; a
+/// few tenths of a second at most. The largest hands the games let a player hold take
 /// under a hundredth of it.
 ///
 /// ```
@@ -611,8 +610,8 @@ struct CardSearch {
     best_melds: [u64; MAX_MELDS],
     best_depth: usize,
     best_unmelded: u64,
-    /// Steps so far, [`CARD_STEP`] a branch: past `budget`
-    /// the search gives up (a best of zero ends every branch), and its caller reports it.
+    /// Steps so far, [`CARD_STEP`] a branch: past `budget` the search gives up (a best
+    /// of zero ends every branch), and its caller reports it.
     steps: u64,
     budget: u64,
 }
