@@ -61,7 +61,7 @@ pub struct UnknownBot {
 /// assert_eq!(outcome.points.iter().sum::<i64>(), 0); // RULES.md §1.8
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGame>>, UnknownBot> {
+pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGame> + Send>, UnknownBot> {
     let unknown = || UnknownBot { variant, name: clip(name) };
     let name = variant
         .bot_names()
@@ -123,7 +123,7 @@ pub trait NamedBots: Game {
     /// assert!(ClassicRummy::named_bot("Random", 11).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self> + Send>>;
 }
 
 fn rng(seed: u64) -> ChaCha8Rng {
@@ -133,7 +133,7 @@ fn rng(seed: u64) -> ChaCha8Rng {
 impl NamedBots for Rummikub {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "thorough", "sampler"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub>>> {
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub> + Send>> {
         use rummykit_rummikub::{GreedyBot, SamplerBot, ThoroughBot};
         Some(match name {
             "random" => Box::new(RandomBot::new(rng(seed))),
@@ -148,7 +148,7 @@ impl NamedBots for Rummikub {
 impl NamedBots for ClassicRummy {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<ClassicRummy>>> {
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<ClassicRummy> + Send>> {
         use rummykit_classic::{GreedyBot, PlannerBot};
         Some(match name {
             "random" => Box::new(RandomBot::new(rng(seed))),
@@ -162,7 +162,7 @@ impl NamedBots for ClassicRummy {
 impl NamedBots for Rummy40 {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40>>> {
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40> + Send>> {
         use rummykit_rummy40::{GreedyBot, PlannerBot};
         Some(match name {
             "random" => Box::new(RandomBot::new(rng(seed))),
@@ -198,7 +198,7 @@ impl NamedBots for Rummy40 {
 impl NamedBots for AnyGame {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<AnyGame>>> {
+    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<AnyGame> + Send>> {
         let name = *AnyGame::BOT_NAMES.iter().find(|&&n| n == name)?;
         Some(Box::new(Shown { name, seed, seated: None }))
     }
@@ -233,9 +233,9 @@ impl Bot<AnyGame> for Shown {
 
 /// A bot of one game seated at an [`AnyGame`]: it plays the views of its game.
 enum Seated {
-    Rummikub(Box<dyn Bot<Rummikub>>),
-    Classic(Box<dyn Bot<ClassicRummy>>),
-    Rummy40(Box<dyn Bot<Rummy40>>),
+    Rummikub(Box<dyn Bot<Rummikub> + Send>),
+    Classic(Box<dyn Bot<ClassicRummy> + Send>),
+    Rummy40(Box<dyn Bot<Rummy40> + Send>),
 }
 
 impl Seated {

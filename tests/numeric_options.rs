@@ -37,7 +37,7 @@ fn rules_1_8_rack_penalty_is_exact_for_any_rules() {
     let points = score_went_out(&rules, 0, &racks, &[true; 3], true).unwrap();
     let (a, b) = (2 * 2 * i64::from(u32::MAX), 2 * (26 + 2 * i64::from(u32::MAX)));
     assert_eq!(points, [a + b, -a, -b]);
-    let (points, winners) = score_pool_empty(&rules, &racks[1..], &[true; 2], 0);
+    let (points, winners) = score_pool_empty(&rules, &racks[1..], &[true; 2], 0).expect("seat 0");
     assert_eq!((points, winners), (vec![26, -26], vec![0]));
 }
 

@@ -49,7 +49,7 @@ fn every_variant_plays_to_the_end_with_bots_chosen_by_name() {
             assert_eq!(game.seats(), seats);
             let dealt = game.clone();
             // Every bot of the variant gets a seat in turn.
-            let mut bots: Vec<Box<dyn Bot<AnyGame>>> = (0..seats)
+            let mut bots: Vec<Box<dyn Bot<AnyGame> + Send>> = (0..seats)
                 .map(|s| rummykit::bot(variant, names[(s + seats) % names.len()], seed + s as u64).unwrap())
                 .collect();
             let mut seated: Vec<&mut dyn Bot<AnyGame>> = bots.iter_mut().map(|b| b.as_mut() as _).collect();

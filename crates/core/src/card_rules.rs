@@ -63,7 +63,7 @@ pub trait CardRules: Clone + Debug + Sized {
     /// shows plus the game's own fields, and reads through to its common part.
     type CardView: Clone + Debug + DerefMut<Target = HandView>;
     /// Why an action was refused: [`Game::Error`].
-    type CardError: std::error::Error + Clone + PartialEq + From<NotYourTurn> + 'static;
+    type CardError: std::error::Error + Send + Sync + Clone + PartialEq + From<NotYourTurn> + 'static;
     /// What the check of an action found, which the commit carries out without deciding
     /// anything (it may borrow from the action).
     type Plan<'a>;

@@ -316,7 +316,13 @@ impl CardMeld {
 ///
 /// # Errors
 ///
-/// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces.
+/// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces;
+/// [`AnalysisError::SearchTooLarge`] for a hand whose search would take more than
+/// [`SEARCH_BUDGET`] (2²⁵) steps, a count, not a time (a few tenths of a second at
+/// most). No hand a game of this workspace lets a player hold comes near it (the most
+/// laborious 14 cards of two decks with four jokers take under a hundredth of it); a
+/// hand of 64 pieces of two copies of 28 cards and eight jokers, every run round the
+/// corner, reaches it, and so do some hands of 48 distinct cards.
 ///
 /// ```
 /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
@@ -358,7 +364,11 @@ pub fn least_deadwood<F: Face>(
     // made a caller's `min` a branch, mispredicted on random hands.
     search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
     search.best_unmelded = hand;
+    search.budget = SEARCH_BUDGET;
     search.run::<true>(hand, 0, 0, 0);
+    if search.steps > SEARCH_BUDGET {
+        return Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET });
+    }
     Ok(search.split(&positions_of, (1 << faces.len()) - 1))
 }
 
@@ -368,6 +378,22 @@ fn general_split<F: Face>(
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
+    let search = general_search(faces, rules, value)?;
+    let melds = Melds::from_iter(search.best_melds.into_iter());
+    Ok(Split { deadwood: saturated(search.best), melds, unmelded: search.best_unmelded })
+}
+
+/// The general search of `faces`, run: its best split and the steps it took.
+///
+/// # Errors
+///
+/// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces,
+/// [`AnalysisError::SearchTooLarge`] past [`SEARCH_BUDGET`] steps.
+fn general_search<'a, F: Face>(
+    faces: &'a [F],
+    rules: &'a MeldRules,
+    value: impl Fn(F) -> u32,
+) -> Result<Search<'a, F>, AnalysisError> {
     let generator = Generator::new(faces, rules)?;
     let generator_has_jokers = generator.by_face[52] != 0;
     let mut values = [0u32; 64];
@@ -384,10 +410,23 @@ fn general_split<F: Face>(
         stack: Vec::new(),
         buffer: Vec::new(),
         seen: if generator_has_jokers { vec![EMPTY_SLOT; SEEN_SLOTS] } else { Vec::new() },
+        steps: 0,
     };
     search.run(all, 0, 0);
-    let melds = Melds::from_iter(search.best_melds.into_iter());
-    Ok(Split { deadwood: saturated(search.best), melds, unmelded: search.best_unmelded })
+    if search.steps > SEARCH_BUDGET {
+        return Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET });
+    }
+    Ok(search)
+}
+
+/// The steps of the general search of `faces` (for the tests of its budget).
+#[cfg(test)]
+pub(crate) fn general_search_steps<F: Face>(
+    faces: &[F],
+    rules: &MeldRules,
+    value: impl Fn(F) -> u32,
+) -> Result<u64, AnalysisError> {
+    general_search(faces, rules, value).map(|s| s.steps)
 }
 
 /// The least deadwood of `faces` under `rules`: the value of
@@ -395,7 +434,9 @@ fn general_split<F: Face>(
 ///
 /// # Errors
 ///
-/// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces.
+/// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces;
+/// [`AnalysisError::SearchTooLarge`] past [`SEARCH_BUDGET`] steps, as
+/// [`least_deadwood`].
 ///
 /// ```
 /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood_value, parse_list};
@@ -413,15 +454,19 @@ pub fn least_deadwood_value<F: Face>(
         return Err(AnalysisError::TooManyPieces { len: faces.len(), max: MAX_HAND });
     }
     match card_mask(faces, rules) {
-        Some(hand) => Ok(match all_deadwood(hand, faces.len(), rules, &value) {
-            Some(split) => split.deadwood,
+        Some(hand) => match all_deadwood(hand, faces.len(), rules, &value) {
+            Some(split) => Ok(split.deadwood),
             None => {
                 let mut search = CardSearch::new(rules, false);
                 search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
+                search.budget = SEARCH_BUDGET;
                 search.run::<false>(hand, 0, 0, 0);
-                saturated(search.best)
+                if search.steps > SEARCH_BUDGET {
+                    return Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET });
+                }
+                Ok(saturated(search.best))
             }
-        }),
+        },
         None => least_deadwood(faces, rules, value).map(|s| s.deadwood()),
     }
 }
@@ -439,7 +484,29 @@ struct Search<'a, F> {
     /// reaching a state again with no less deadwood cannot do better. Jokers make such
     /// repeats common (the same pieces split between melds in several ways).
     seen: Vec<(u64, u64)>,
+    /// The steps taken so far (calls of [`run`](Search::run), melds generated and
+    /// compared): past [`SEARCH_BUDGET`] the search gives up.
+    steps: u64,
 }
+
+/// The most steps the search of [`least_deadwood`] takes before it answers
+/// [`AnalysisError::SearchTooLarge`]: a step is a branch of the general search (jokers,
+/// repeated faces), or a meld generated for one and compared with the others; a branch
+/// of the search of distinct plain cards, which generates its melds as it goes, counts
+/// 128. A count, not a time, so the same hand gets the same answer on any machine; a
+/// few tenths of a second at most. The largest hands the games let a player hold take
+/// under a hundredth of it.
+///
+/// ```
+/// use rummykit_core::{AcePolicy, AnalysisError, Card, JokerLimit, MeldRules, SEARCH_BUDGET, least_deadwood_value};
+/// let rules = MeldRules::new(AcePolicy::RoundTheCorner, JokerLimit::Unlimited);
+/// // Two copies of 28 cards and eight jokers: 64 pieces, no game's hand.
+/// let mut hand: Vec<Card> = Card::all().take(28).chain(Card::all().take(28)).collect();
+/// hand.extend([Card::JOKER; 8]);
+/// let refused = least_deadwood_value(&hand, &rules, |_| 1);
+/// assert_eq!(refused, Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET }));
+/// ```
+pub const SEARCH_BUDGET: u64 = 1 << 25;
 
 /// Slots of the repeat cache (a power of two).
 const SEEN_SLOTS: usize = 1024;
@@ -455,6 +522,12 @@ impl<F: Face> Search<'_, F> {
     /// `remaining`: undecided positions; `dead`: value of those already left unmelded
     /// (`dead_mask`).
     fn run(&mut self, remaining: u64, dead: u64, dead_mask: u64) {
+        self.steps += 1;
+        if self.steps > SEARCH_BUDGET {
+            // Out of budget: a best of zero ends every branch at once (the caller
+            // reports the error, not this split).
+            self.best = 0;
+        }
         if dead >= self.best {
             return;
         }
@@ -485,9 +558,11 @@ impl<F: Face> Search<'_, F> {
         let c = naturals.trailing_zeros() as usize;
         let start = self.buffer.len();
         {
-            let buffer = &mut self.buffer;
+            let (buffer, steps) = (&mut self.buffer, &mut self.steps);
             self.generator.melds_with(c, remaining, &mut |m: HandMeld| {
-                if !buffer[start..].iter().any(|b| b.mask() == m.mask()) {
+                // A meld generated and compared with those kept: the work, counted.
+                *steps += 1 + (buffer.len() - start) as u64;
+                if *steps <= SEARCH_BUDGET && !buffer[start..].iter().any(|b| b.mask() == m.mask()) {
                     buffer.push(m);
                 }
             });
@@ -535,7 +610,15 @@ struct CardSearch {
     best_melds: [u64; MAX_MELDS],
     best_depth: usize,
     best_unmelded: u64,
+    /// Steps so far, [`CARD_STEP`] a branch: past `budget` the search gives up (a best
+    /// of zero ends every branch), and its caller reports it.
+    steps: u64,
+    budget: u64,
 }
+
+/// The steps of [`SEARCH_BUDGET`] one branch of the search of plain cards counts: what
+/// it costs (its melds generated as it goes) against a step of the general search.
+const CARD_STEP: u64 = 128;
 
 /// Most melds in a split of a deck into melds of three or more.
 const MAX_MELDS: usize = 52 / 3;
@@ -566,6 +649,10 @@ impl CardSearch {
             best_melds: [0; MAX_MELDS],
             best_depth: 0,
             best_unmelded: 0,
+            steps: 0,
+            // No bound unless the caller sets one: a `CardSet`'s analyses answer no
+            // error.
+            budget: u64::MAX,
         }
     }
 
@@ -621,6 +708,13 @@ impl CardSearch {
                 self.best_depth = self.depth;
                 self.best_unmelded = dead_mask;
             }
+            return;
+        }
+        // Counted where the search branches (a call that returns at once costs little,
+        // and there are at most a few dozen of them a branch): the cheaper count.
+        self.steps += CARD_STEP;
+        if self.steps > self.budget {
+            self.best = 0;
             return;
         }
         let (c, cursor) = if BY_POSITION {
@@ -1133,6 +1227,109 @@ mod tests {
             rest.remove(p);
             let without = checked_split(&rest, &rules, value);
             assert_eq!((without.deadwood(), without.melds().len()), (full.deadwood(), full.melds().len()));
+        }
+    }
+
+    /// The largest hands a game lets a player hold stay far within the search's
+    /// budget: Rummy 40 and Scala 40 hold at most 14 cards (13 dealt, one drawn) of two
+    /// decks with up to four jokers, under any of their ace rules; classic Rummy's 11
+    /// cards of one deck, no jokers, take the search of plain cards. The hands are the
+    /// most laborious found among several hundred thousand narrow and random ones, with
+    /// one card more for margin, and every deal of a narrow band of a suit.
+    #[test]
+    fn the_largest_hands_of_the_games_stay_far_within_the_search_budget() {
+        use super::{SEARCH_BUDGET, general_search_steps};
+        let unlimited = |ace| MeldRules::new(ace, JokerLimit::Unlimited);
+        let margin = SEARCH_BUDGET / 100;
+        for (ace, hand) in [
+            (AcePolicy::High, "9d 6d Td 7d Qd * 9d 9c 6c 8d * * * 5d"),
+            (AcePolicy::High, "* Qd * * Td Kd 7d 7c 6d 9c * 8d 9d Jd 8c"),
+            (AcePolicy::LowOrHigh, "4c * * 7c 3c 5c 6c * 9d 8d 8c 7c 9c *"),
+            (AcePolicy::LowOrHigh, "6d 8d Jd Kd * * 7d * 9d 7c Kc Qd 9d * Td"),
+            (AcePolicy::RoundTheCorner, "8c * 4d * * 9c * 6c 5c 4c 2c 6c 7c 3c"),
+            (AcePolicy::RoundTheCorner, "Tc Qc Ac * Ad Kc Tc 2c * * 8c 9d 2c Jc 9c"),
+        ] {
+            let hand: Vec<Card> = crate::parse_list(hand).unwrap();
+            for value in [value as fn(Card) -> u32, |_| 1] {
+                let steps = general_search_steps(&hand, &unlimited(ace), value).unwrap();
+                assert!(steps < margin, "{hand:?}: {steps}");
+            }
+        }
+        // 14 cards of the same few values of one suit, two copies, and four jokers.
+        let mut rng = ChaCha8Rng::seed_from_u64(14);
+        let suit: Vec<Card> = Card::all().take(13).collect();
+        for start in 0..13 {
+            let mut band: Vec<Card> = (0..7).map(|k| suit[(start + k) % 13]).collect();
+            band.extend(band.clone());
+            for _ in 0..20 {
+                band.shuffle(&mut rng);
+                let mut hand = band[..10].to_vec();
+                hand.extend([Card::JOKER; 4]);
+                for ace in POLICIES {
+                    let steps = general_search_steps(&hand, &unlimited(ace), value).unwrap();
+                    assert!(steps < margin, "{hand:?}: {steps}");
+                }
+            }
+        }
+    }
+
+    /// A hand no game deals, of two copies of 28 cards and eight jokers with every run
+    /// round the corner, is refused by the count of its search's steps, whichever way
+    /// it is asked; a hand of the same shape within the budget is answered, its steps
+    /// counted alike.
+    #[test]
+    fn a_hand_past_the_search_budget_is_refused() {
+        use super::{SEARCH_BUDGET, general_search_steps};
+        let rules = MeldRules::new(AcePolicy::RoundTheCorner, JokerLimit::Unlimited);
+        let shaped = |faces: usize, jokers: usize| {
+            let mut hand: Vec<Card> = Card::all().take(faces).collect();
+            hand.extend(Card::all().take(faces));
+            hand.extend(std::iter::repeat_n(Card::JOKER, jokers));
+            hand
+        };
+        let huge = shaped(28, 8);
+        assert_eq!(huge.len(), crate::MAX_HAND);
+        let refused = crate::AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET };
+        assert_eq!(least_deadwood(&huge, &rules, value).map(|s| s.deadwood()), Err(refused));
+        assert_eq!(least_deadwood_value(&huge, &rules, value), Err(refused));
+        assert_eq!(general_search_steps(&huge, &rules, value), Err(refused));
+        let within = shaped(8, 4);
+        let steps = general_search_steps(&within, &rules, value).unwrap();
+        assert!(steps > 1000 && steps < SEARCH_BUDGET, "{steps}");
+        assert_eq!(checked_split(&within, &rules, value).deadwood(), 0);
+    }
+
+    /// The search of distinct plain cards keeps to the budget too: a hand of 48 of the
+    /// 52 cards, valued by rank up to 10, that takes it past is refused by both analyses,
+    /// while a [`CardSet`](crate::CardSet), whose analysis answers no error, gets its
+    /// split. Hands of 14 distinct cards take a few dozen branches.
+    #[test]
+    fn plain_cards_past_the_search_budget_are_refused() {
+        let rules = MeldRules::new(AcePolicy::High, JokerLimit::Forbidden);
+        let by_rank = |c: Card| u32::from(c.number().unwrap_or(0).min(10));
+        let mut hand: Vec<Card> = crate::parse_list(
+            "Ac 2c 3c 4c 5c 7c 8c 9c Tc Jc Qc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd \
+             Ah 2h 3h 4h 5h 6h 7h 8h 9h Jh Qh As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks",
+        )
+        .unwrap();
+        assert_eq!(card_mask(&hand, &rules).map(u64::count_ones), Some(48));
+        let refused = crate::AnalysisError::SearchTooLarge { budget: super::SEARCH_BUDGET };
+        // In index order the value's search and the split's are one search.
+        assert_eq!(least_deadwood_value(&hand, &rules, by_rank), Err(refused));
+        assert_eq!(least_deadwood(&hand, &rules, by_rank).map(|s| s.deadwood()), Err(refused));
+        // The value's search takes the cards in index order, whatever the order given.
+        hand.reverse();
+        assert_eq!(least_deadwood_value(&hand, &rules, by_rank), Err(refused));
+        let set = crate::CardSet::from_cards(&hand).unwrap();
+        assert!(set.least_deadwood(&rules, by_rank).deadwood() < 48 * 10);
+        let mut rng = ChaCha8Rng::seed_from_u64(45);
+        let mut deck: Vec<Card> = Card::all().take(52).collect();
+        for _ in 0..2000 {
+            deck.shuffle(&mut rng);
+            for ace in POLICIES {
+                let rules = MeldRules::new(ace, JokerLimit::Forbidden);
+                assert!(least_deadwood(&deck[..14], &rules, value).is_ok());
+            }
         }
     }
 

@@ -588,9 +588,10 @@ pub trait Game: Clone + Debug + Sized {
     /// What one seat may see.
     type View: Clone + Debug;
     /// Why an action was refused. It converts from [`NotYourTurn`], the refusal of an
-    /// action offered for the wrong seat; `'static` so that a driver's error can hold
-    /// it as its source.
-    type Error: std::error::Error + Clone + PartialEq + From<NotYourTurn> + 'static;
+    /// action offered for the wrong seat; `Send + Sync + 'static` so that a driver's
+    /// error can hold it as its source and any program can pass it on with `?` as a
+    /// `Box<dyn Error + Send + Sync>`, or from a thread that played the hand.
+    type Error: std::error::Error + Send + Sync + Clone + PartialEq + From<NotYourTurn> + 'static;
 
     /// Whether more points are better under `config`: a property of the rules, so one
     /// type can hold games scored either way (`AnyGame` holds Rummikub's points and

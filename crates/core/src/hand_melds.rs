@@ -39,6 +39,14 @@ pub enum AnalysisError {
     /// A piece id that is not a card of the game's pack.
     #[error("{0} is not a card of the pack")]
     UnknownPiece(PieceId),
+    /// The least-deadwood search of the hand would take more than `budget` steps
+    /// ([`SEARCH_BUDGET`](crate::SEARCH_BUDGET)): a hand far larger, with far more
+    /// jokers and repeated cards, than any game deals or lets a player hold.
+    #[error("hand too hard to analyse: its search passed {budget} steps")]
+    SearchTooLarge {
+        /// The steps the search may take.
+        budget: u64,
+    },
 }
 
 /// A meld formed from pieces of a hand: its kind and the positions (indices into the

@@ -277,7 +277,7 @@ pub fn tournament<'a, G>(
     mut progress: impl FnMut(usize),
 ) -> Result<Standings, DriverError<G::Error>>
 where
-    G: Game<Config: Sync, Error: Send>,
+    G: Game<Config: Sync>,
 {
     let n = plan.seats;
     check_seats::<G>(config, n).map_err(DriverError::Match)?;

@@ -942,7 +942,7 @@ impl Game for Rummikub {
             GameEnd::PoolEmpty => {
                 let n = self.racks.len();
                 let first = self.last_player.map_or(self.starter, |s| (s + 1) % n);
-                let (points, winners) = score_pool_empty(&self.config, &self.racks, &self.opened, first);
+                let (points, winners) = score_pool_empty(&self.config, &self.racks, &self.opened, first)?;
                 Some(Outcome { points, winners })
             }
         }

@@ -107,15 +107,18 @@ pub fn score_went_out(
 ///
 /// Returns the points by seat and the winners, ascending: one seat, or every tied seat,
 /// which share the win (the first of them clockwise from `first` holds the remainder).
+/// `None` for a `first` that is not a seat of `racks`, as [`score_went_out`] answers for
+/// a winner who is not at the table.
 ///
 /// ```
 /// use rummykit_rummikub::{Config, TileCounts, score_pool_empty};
 /// // RULES.md §1.8 (b): A 15, B 8, C 22, D 19 → B +32.
 /// let racks: Vec<TileCounts> =
 ///     ["r7 b8", "y8", "k9 k13", "r6 r13"].iter().map(|r| r.parse().unwrap()).collect();
-/// let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0);
+/// let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0).expect("seat 0 is at the table");
 /// assert_eq!(points, [-7, 32, -14, -11]);
 /// assert_eq!(winners, [1]);
+/// assert_eq!(score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 4), None); // no seat 4
 /// ```
 #[must_use]
 pub fn score_pool_empty(
@@ -123,17 +126,17 @@ pub fn score_pool_empty(
     racks: &[TileCounts],
     opened: &[bool],
     first: Seat,
-) -> (Vec<i64>, Vec<Seat>) {
+) -> Option<(Vec<i64>, Vec<Seat>)> {
     let n = racks.len();
-    if n == 0 {
-        return (Vec::new(), Vec::new());
+    if first >= n {
+        return None;
     }
     let key =
         |s: usize| (rack_penalty(config, &racks[s], opened.get(s).copied().unwrap_or(true)), racks[s].len());
-    let Some(best) = (0..n).map(key).min() else { return (Vec::new(), Vec::new()) };
+    let best = (0..n).map(key).min()?;
     let low = best.0;
     // The tied seats in clockwise order from `first`.
-    let tied: Vec<Seat> = (0..n).map(|k| (first % n + k) % n).filter(|&s| key(s) == best).collect();
+    let tied: Vec<Seat> = (0..n).map(|k| (first + k) % n).filter(|&s| key(s) == best).collect();
     let mut points = vec![0i64; n];
     let mut pot = 0;
     for (s, p) in points.iter_mut().enumerate() {
@@ -149,5 +152,5 @@ pub fn score_pool_empty(
     }
     let mut winners = tied;
     winners.sort_unstable();
-    (points, winners)
+    Some((points, winners))
 }

@@ -548,7 +548,7 @@ fn rules_1_8_b_a_joker_on_the_rack_counts_its_penalty() {
     let mut schmidt_joker = Config::STANDARD;
     schmidt_joker.joker_penalty = 25;
     let r = racks.map(rack);
-    assert_eq!(score_pool_empty(&schmidt_joker, &r, &[true; 3], 0), (vec![6, -1, -5], vec![0]));
+    assert_eq!(score_pool_empty(&schmidt_joker, &r, &[true; 3], 0), Some((vec![6, -1, -5], vec![0])));
 }
 
 #[test]
@@ -567,7 +567,10 @@ fn rules_1_8_b_never_melded_penalty_decides_the_lowest_rack() {
 #[test]
 fn rules_1_8_b_everyone_tied_shares_nothing() {
     let racks = [rack("r5"), rack("b5"), rack("k5")];
-    assert_eq!(score_pool_empty(&Config::STANDARD, &racks, &[true; 3], 1), (vec![0, 0, 0], vec![0, 1, 2]));
+    assert_eq!(
+        score_pool_empty(&Config::STANDARD, &racks, &[true; 3], 1),
+        Some((vec![0, 0, 0], vec![0, 1, 2]))
+    );
 }
 
 #[test]

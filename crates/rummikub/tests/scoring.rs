@@ -140,7 +140,7 @@ fn rules_1_5_never_melded_penalty() {
 #[test]
 fn rules_1_8_tie_broken_by_fewer_tiles() {
     let racks = [rack("r4 r4"), rack("b8"), rack("k10")];
-    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 3], 0);
+    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 3], 0).expect("a seat");
     assert_eq!(winners, [1]);
     assert_eq!(points, [0, 2, -2]);
 }
@@ -151,14 +151,30 @@ fn rules_1_8_tie_broken_by_fewer_tiles() {
 fn rules_1_8_tie_splits_pot_with_remainder_clockwise() {
     let racks = [rack("r5"), rack("b5"), rack("k10"), rack("y8")];
     // pot = 5 + 3 = 8, shared 4 / 4
-    let (points, _) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0);
+    let (points, _) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 0).expect("a seat");
     assert_eq!(points, [4, 4, -5, -3]);
     let racks = [rack("r5"), rack("b5"), rack("k10"), rack("y9")];
     // pot = 5 + 4 = 9: 4 each, remainder 1 to the first tied seat from `first`
-    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 1);
+    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 1).expect("a seat");
     assert_eq!((points.clone(), winners), (vec![4, 5, -5, -4], vec![0, 1]));
-    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 2);
+    let (points, winners) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 2).expect("a seat");
     assert_eq!((points, winners), (vec![5, 4, -5, -4], vec![0, 1]));
+}
+
+/// The seat after the last player must be at the table, as the winner of a game that
+/// went out must: a seat beyond the racks (or any seat of no racks) scores nothing,
+/// rather than being read round the table as another seat.
+#[test]
+fn pool_empty_scores_only_from_a_seat_at_the_table() {
+    let racks = [rack("r5"), rack("b5"), rack("k10"), rack("y9")];
+    for first in [4, 5, 6, usize::MAX] {
+        assert_eq!(score_pool_empty(&Config::STANDARD, &racks, &[true; 4], first), None, "{first}");
+        assert_eq!(score_went_out(&Config::STANDARD, first, &racks, &[true; 4], false), None, "{first}");
+    }
+    assert_eq!(score_pool_empty(&Config::STANDARD, &[], &[], 0), None);
+    // Seat 3 is at the table, and starts the remainder's count.
+    let (points, _) = score_pool_empty(&Config::STANDARD, &racks, &[true; 4], 3).expect("seat 3");
+    assert_eq!(points, [5, 4, -5, -4]);
 }
 
 /// RULES.md §1.8 (b) tie rule through the engine: the tied seats share the win, and the

@@ -31,7 +31,8 @@
 //!
 //! # Feature flags
 //!
-//! * `serde`: `Serialize` and `Deserialize` for [`Config`], [`Action`], [`Setup`] and
+//! * `serde`: `Serialize` and `Deserialize` for [`Config`], [`Action`], [`Setup`],
+//!   [`View`] (checked again when read: a view no hand could show is refused) and
 //!   [`Rummy40`] itself, saved as `{"version": 1, "config": …, "setup": …}` with cards
 //!   in notation, each with its copy (`Kd` the first deck's, `Kd'` the second's), and
 //!   read through [`Rummy40::from_setup`] (an edited save is an error, never a state):

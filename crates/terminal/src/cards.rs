@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io;
 
 use rummykit_classic::{Action as ClassicAction, ClassicRummy};
-use rummykit_core::{Bot, Card, CardRules, Game, PieceId, PieceSet, Piles, Seat};
+use rummykit_core::{Card, CardRules, Game, PieceId, PieceSet, Piles, Seat};
 use rummykit_rummy40::{Action, Phase, Rummy40};
 
 use crate::input::{Io, Line};
@@ -241,10 +241,6 @@ impl CardGame for Rummy40 {
 }
 
 impl TerminalGame for Rummy40 {
-    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
-        super::bots::rummy40(kind, seed)
-    }
-
     fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<Action>> {
         human_turn(self, seat, io)
     }
@@ -307,10 +303,6 @@ impl CardGame for ClassicRummy {
 }
 
 impl TerminalGame for ClassicRummy {
-    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
-        super::bots::classic(kind, seed)
-    }
-
     fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<ClassicAction>> {
         human_turn(self, seat, io)
     }

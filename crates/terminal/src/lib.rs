@@ -32,7 +32,6 @@
 #![forbid(unsafe_code)]
 
 mod args;
-mod bots;
 mod cards;
 pub mod cli;
 mod input;

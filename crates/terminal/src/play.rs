@@ -7,9 +7,9 @@ use std::io::{self, Write};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit::{AnyConfig, UnknownVariant, Variant};
+use rummykit::{AnyConfig, NamedBots, UnknownVariant, Variant};
 use rummykit_core::{
-    Bot, DealError, DriverError, Game, Match, MatchEnd, MatchRecord, MatchTerms, Outcome, Players, Ranking,
+    Bot, DealError, DriverError, Match, MatchEnd, MatchRecord, MatchTerms, Outcome, Players, Ranking,
     ReplayError, ScoreOrder, Seat, record_match,
 };
 
@@ -366,12 +366,9 @@ impl<A> Turn<A> {
     }
 }
 
-/// What the terminal needs of a game beyond [`Game`]: bots, the person's turn, words
-/// for each action.
-pub(crate) trait TerminalGame: Game<Error: Send + Sync + 'static> + PartialEq {
-    /// A bot of `kind`, seeded.
-    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
-
+/// What the terminal needs of a game beyond [`Game`](rummykit_core::Game) and its bots by name
+/// ([`NamedBots`]): the person's turn, words for each action.
+pub(crate) trait TerminalGame: NamedBots + PartialEq {
     /// The person's turn at hand seat `seat`: show what the seat sees, read commands
     /// until an action is chosen that the game accepts.
     fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<Self::Action>>;
@@ -403,7 +400,7 @@ pub(crate) trait TerminalGame: Game<Error: Send + Sync + 'static> + PartialEq {
 /// Bots and (at most) one person around the table, printing everything that happens.
 struct Table<'io, G: TerminalGame> {
     /// One bot per match seat; the person's seat has a stand-in for when input ends.
-    bots: Vec<Box<dyn Bot<G>>>,
+    bots: Vec<Box<dyn Bot<G> + Send>>,
     names: Vec<String>,
     human: Option<Seat>,
     io: Io<'io>,
@@ -602,7 +599,7 @@ fn play_match<G: TerminalGame>(
     for seat in 0..n {
         let is_human = options.human == Some(seat);
         let kind = if is_human { default_kind } else { chosen.next().unwrap_or(default_kind) };
-        let bot = G::bot(kind, derive_seed(options.seed, seat as u64))
+        let bot = G::named_bot(kind, derive_seed(options.seed, seat as u64))
             .ok_or_else(|| UsageError::Bot { game: options.game, kind: kind.to_owned() })?;
         names.push(if is_human { "you".to_owned() } else { bot.name().to_owned() });
         bots.push(bot);

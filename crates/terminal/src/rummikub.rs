@@ -3,7 +3,7 @@
 
 use std::io;
 
-use rummykit_core::{Bot, Game, Meld, MeldKind, Seat, Tile, parse_list};
+use rummykit_core::{Game, Meld, MeldKind, Seat, Tile, parse_list};
 use rummykit_rummikub::solver::{Objective, SolveError, Solver};
 use rummykit_rummikub::{Action, ActionError, PlayError, Rummikub, Staging, StagingError, TileCounts};
 
@@ -30,10 +30,6 @@ commands (melds are numbered as `table` shows them, positions inside a meld from
 commands and tiles may be typed in any case: `NEW R5 R6 R7` is `new r5 r6 r7`";
 
 impl TerminalGame for Rummikub {
-    fn bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
-        super::bots::rummikub(kind, seed)
-    }
-
     fn human_turn(&self, seat: Seat, io: &mut Io<'_>) -> io::Result<Turn<Action>> {
         let Ok(mut stage) = Staging::new(self) else { return Ok(Turn::Ended) };
         show_position(self, seat, &stage, io)?;

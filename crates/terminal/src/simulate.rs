@@ -4,7 +4,7 @@
 //! printing.
 
 use rummykit::{AnyConfig, UnknownVariant, Variant};
-use rummykit_core::{DriverError, Estimate, ScoreOrder, TournamentPlan, tournament};
+use rummykit_core::{Bot, DriverError, Estimate, ScoreOrder, TournamentPlan, tournament};
 
 use crate::args::{self, UsageError};
 use crate::play::{MAX_ACTIONS, PlayError, TerminalGame};
@@ -237,15 +237,15 @@ where
     let n = options.players;
     let kinds: Vec<String> = options.bots.iter().cycle().take(n).cloned().collect();
     for kind in &kinds {
-        G::bot(kind, 0).ok_or_else(|| UsageError::Bot { game: options.game, kind: kind.clone() })?;
+        G::named_bot(kind, 0).ok_or_else(|| UsageError::Bot { game: options.game, kind: kind.clone() })?;
     }
     // A fresh deal every game: game g is dealt from derive_seed(seed, g).
     let plan = TournamentPlan::new(n, options.games, options.seed)
         .with_threads(options.threads)
         .with_max_actions(MAX_ACTIONS)
         .with_duplicate(false);
-    let make_bot = |entry: usize, seed: u64| {
-        G::bot(&kinds[entry], seed).unwrap_or_else(|| unreachable!("every kind was built above"))
+    let make_bot = |entry: usize, seed: u64| -> Box<dyn Bot<G>> {
+        G::named_bot(&kinds[entry], seed).unwrap_or_else(|| unreachable!("every kind was built above"))
     };
     let standings = tournament::<G>(config, &plan, make_bot, progress).map_err(|e| match e {
         DriverError::IllegalAction { hand, seat, error } => {
