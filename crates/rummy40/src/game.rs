@@ -1066,6 +1066,12 @@ thread_local! {
 /// drawn built: the random draw's, with the per-thread list or a list of its own.
 #[inline(always)]
 fn draw_from<R: Rng + ?Sized>(legal: &mut crate::LegalActions, view: &View, rng: &mut R) -> Option<Action> {
+    // An opened mover's draw (a third of a random hand's actions): one of two, drawn
+    // over the same count and in the same order as from the list, without filling it.
+    if let Some([stock, take]) = legal.opened_draws(view) {
+        let k = rummykit_core::random_index(rng, usize::from(stock) + usize::from(take))?;
+        return Some(if stock && k == 0 { Action::DrawStock } else { Action::TakeDiscard });
+    }
     legal.fill_for_draw(view);
     let n = legal.draw_len();
     legal.draw_nth(rummykit_core::random_index(rng, n)?)
