@@ -148,7 +148,10 @@ impl ClassicRummy {
             (Some(o), Phase::Over) => placed.check_winner(o.winners.first().copied())?,
             _ => {}
         }
-        let piles = placed.piles(setup.shuffle_seed, setup.restocks);
+        // A pile turned over unshuffled is public (`RULES.md` §2.5): after a restock under
+        // this config's policy, as every restock of the hand was, the stock is.
+        let public = setup.restocks > 0 && !config.restock().shuffle;
+        let piles = placed.piles(setup.shuffle_seed, setup.restocks).with_stock_public(public);
         let state = HandState::placed(setup.dealer, setup.phase, placed, piles);
         Ok(ClassicRummy {
             config: *config,
@@ -679,7 +682,8 @@ impl rummykit_core::FromSetup for ClassicRummy {
 }
 
 /// The cards hidden from `seat` dealt anew at random: the other hands (but not the
-/// cards known to be in them, taken from the discard pile), the stock order and the
+/// cards known to be in them, taken from the discard pile or drawn from a public stock),
+/// the stock order unless the pile was turned over unshuffled (`RULES.md` §2.5), and the
 /// restock seed. Every public fact stays: hand sizes, table, discard pile, restock count.
 ///
 /// ```

@@ -77,8 +77,8 @@ pub struct Setup {
     /// The mover has melded or laid off this turn (default no; a meld counted in
     /// `melds_this_turn` is play this turn whatever this says).
     pub played_this_turn: bool,
-    /// Per seat: the cards it took from the discard pile and still holds (public
-    /// knowledge). Empty (the default): none.
+    /// Per seat: the cards it took from the discard pile, or drew from a stock turned
+    /// over unshuffled, and still holds (public knowledge). Empty (the default): none.
     #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_lists"))]
     pub known: Vec<Vec<Card>>,
     /// The result, exactly when the phase is [`Phase::Over`].

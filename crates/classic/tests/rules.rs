@@ -3,15 +3,15 @@
 mod common;
 
 use common::*;
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{
     AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, PieceMeld, analyze,
 };
 use rummykit_classic::{Setup, SetupMeld};
 use rummykit_core::{
-    Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, MeldKind, Outcome, PositionError, Seating,
-    TableError, TurnError,
+    Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, MeldKind, Outcome, PieceSet, PositionError,
+    Redeal, Seating, TableError, TurnError,
 };
 
 // ---------------------------------------------------------------- §2.1 / §2.2 deal
@@ -533,6 +533,158 @@ fn rules_2_5_restock_cap_ends_the_hand_void() {
     }
     assert_eq!(g.piles().restocks(), 1);
     assert!(g.outcome().unwrap().is_void());
+}
+
+/// `nearly_empty_stock` played to its restock: seat 0 draws Qc and discards it, seat 1
+/// draws, which turns the pile over, and keeps the card.
+fn restocked(config: &Config) -> ClassicRummy {
+    let mut g = nearly_empty_stock(config);
+    play(&mut g, &[Action::DrawStock, discard("Qc"), Action::DrawStock]);
+    assert_eq!(g.piles().restocks(), 1);
+    g
+}
+
+#[test]
+fn rules_2_5_an_unshuffled_restock_is_public_to_every_seat() {
+    let pile = nearly_empty_stock(&standard()).piles().discard_pile().to_vec();
+    let mut g = restocked(&standard());
+    assert!(g.piles().stock_is_public());
+    // Every seat saw the pile: the card seat 1 drew (the pile's bottom) is known to seat 0.
+    assert_eq!(g.view(0).known[1], PieceSet::from_iter([pile[0]]));
+    assert_eq!(g.view(1).known[1], PieceSet::from_iter([pile[0]]));
+    play(&mut g, &[discard("Jd")]);
+    // Seat 0 draws the next card of the pile as it lay: known to seat 1.
+    play(&mut g, &[Action::DrawStock]);
+    assert_eq!(g.view(1).known[0], PieceSet::from_iter([pile[1]]));
+    // Played, it is no longer known to be held.
+    play(&mut g, &[Action::Discard(pile[1])]);
+    assert!(g.view(1).known[0].is_empty());
+    assert_eq!(g.view(0).known[1], PieceSet::from_iter([pile[0]]));
+    assert!(g.conserves_cards());
+}
+
+#[test]
+fn rules_2_5_a_redeal_keeps_a_public_stock_and_every_known_card() {
+    // Three seats, so that two hands hold cards hidden from the seat redealt for.
+    let mut setup = Setup::new(vec![
+        cards("2c 3c 4c 5c 6c 7c 8c"),
+        cards("2d 3d 4d 5d 6d 7d 8d"),
+        cards("2h 3h 4h 5h 6h 7h 8h"),
+    ]);
+    setup.dealer = 2;
+    setup.stock = cards("Qc");
+    setup.fill_stock();
+    setup.discard = setup.stock.split_off(1);
+    let mut g = ClassicRummy::from_setup(&standard(), setup).unwrap();
+    play(&mut g, &[Action::DrawStock, discard("Qc"), Action::DrawStock, discard("8d")]);
+    play(&mut g, &[Action::DrawStock, discard("8h"), Action::TakeDiscard, discard("8c")]);
+    assert!(g.piles().stock_is_public());
+    assert!(g.view(0).known.iter().all(|k| k.len() == 1), "{:?}", g.view(0).known);
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut moved = 0;
+    for seat in 0..3 {
+        for _ in 0..20 {
+            let other = g.redeal(seat, &mut rng);
+            assert_eq!(other.piles().stock(), g.piles().stock(), "the stock every seat saw");
+            assert!(other.piles().stock_is_public());
+            assert_eq!(other.hand(seat), g.hand(seat));
+            assert_eq!(other.view(seat), g.view(seat));
+            for s in 0..3 {
+                let known = g.view(s).known.clone();
+                assert_eq!(other.view(s).known, known);
+                for (t, k) in known.iter().enumerate() {
+                    assert!(k.is_subset(&other.hand(t).unwrap()), "seat {t} keeps its known cards");
+                }
+            }
+            assert!(other.conserves_cards());
+            moved += usize::from((0..3).any(|t| other.hand(t) != g.hand(t)));
+        }
+    }
+    assert!(moved > 50, "the hidden cards are dealt anew: {moved} of 60");
+
+    // Two seats and a public stock: nothing is hidden from either seat, so a redeal
+    // deals every card where it lies.
+    let g = restocked(&standard());
+    for seat in 0..2 {
+        let other = g.redeal(seat, &mut rng);
+        assert_eq!((other.hand(0), other.hand(1)), (g.hand(0), g.hand(1)));
+        assert_eq!(other.piles().stock(), g.piles().stock());
+    }
+}
+
+#[test]
+fn rules_2_5_a_shuffled_restock_keeps_the_stock_hidden() {
+    let g = restocked(&standard().with_shuffle_on_restock(true));
+    assert!(!g.piles().stock_is_public());
+    assert!(g.view(0).known[1].is_empty(), "a card drawn from a shuffled stock is not seen");
+    let mut rng = ChaCha8Rng::seed_from_u64(18);
+    let mut moved = 0;
+    for _ in 0..20 {
+        let other = g.redeal(0, &mut rng);
+        assert_eq!(other.view(0), g.view(0));
+        assert!(other.conserves_cards());
+        moved += usize::from(other.piles().stock() != g.piles().stock());
+    }
+    assert!(moved > 15, "the hidden stock is dealt anew: {moved} of 20");
+}
+
+#[test]
+fn rules_2_5_a_restored_hand_knows_whether_its_stock_is_public() {
+    for (config, public) in [(standard(), true), (standard().with_shuffle_on_restock(true), false)] {
+        let g = restocked(&config);
+        let back = ClassicRummy::from_setup(&config, g.setup()).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.piles().stock_is_public(), public);
+        // A position written before any restock: the dealt stock is hidden.
+        let mut setup = g.setup();
+        setup.restocks = 0;
+        assert!(!ClassicRummy::from_setup(&config, setup).unwrap().piles().stock_is_public());
+    }
+}
+
+/// Differential: random hands under both restock policies against a plain reckoning of
+/// what every seat saw: a card taken from the pile, or drawn after an unshuffled
+/// restock, is known until it leaves the hand.
+#[test]
+fn rules_2_5_known_cards_follow_what_every_seat_saw() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2_505);
+    let mut public_draws = 0;
+    for round in 0..60 {
+        let shuffle = round % 3 == 0;
+        let config = standard().with_shuffle_on_restock(shuffle).with_max_restocks(Some(3));
+        let seats = 2 + round % 3;
+        let mut g =
+            ClassicRummy::deal(&config, Seating::new(seats).with_dealer(round % seats), &mut rng).unwrap();
+        let mut seen = vec![PieceSet::new(); seats];
+        let mut legal = Vec::new();
+        while let Some(seat) = g.to_move() {
+            g.legal_actions(&mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            let before = g.hand(seat).unwrap();
+            g.apply(seat, action).unwrap();
+            let new = g.hand(seat).unwrap() - before;
+            match action {
+                Action::TakeDiscard => seen[seat] |= new,
+                Action::DrawStock if g.piles().restocks() > 0 && !shuffle => {
+                    public_draws += new.len();
+                    seen[seat] |= new;
+                }
+                _ => {}
+            }
+            for (s, k) in seen.iter_mut().enumerate() {
+                *k &= g.hand(s).unwrap();
+            }
+            for s in 0..seats {
+                assert_eq!(g.view(s).known, seen, "round {round}, seat {s}");
+            }
+            if g.piles().stock_is_public() {
+                let other = g.redeal(seat, &mut rng);
+                assert_eq!(other.piles().stock(), g.piles().stock(), "round {round}");
+                assert!(other.conserves_cards());
+            }
+        }
+    }
+    assert!(public_draws > 100, "draws from a public stock: {public_draws}");
 }
 
 // ---------------------------------------------------------------- views

@@ -8,7 +8,7 @@ use crate::{Card, Catalog, MeldTable, Phase, PieceId, PieceSet, Piles, PlacedCar
 /// The state every hand of a card game holds: the dealer, the hands, the stock and
 /// discard pile, the melds on the table, the seat to move and its phase, the card it took
 /// from the discard pile this turn, and the cards each seat is known to hold (taken from
-/// the pile, not played since). A game embeds it and adds what only it has; the
+/// the pile or drawn from a public stock, not played since). A game embeds it and adds what only it has; the
 /// transitions here move cards and never check a rule (the game's check did).
 ///
 /// ```
@@ -44,7 +44,8 @@ pub struct HandState {
     pub phase: Phase,
     /// The card it took from the discard pile this turn.
     pub taken: Option<PieceId>,
-    /// Per seat, the cards it took from the discard pile and still holds (public).
+    /// Per seat, the cards it took from the discard pile, or drew from a public stock
+    /// ([`Piles::stock_is_public`]), and still holds (public).
     pub known: Vec<PieceSet>,
 }
 
@@ -151,14 +152,15 @@ impl HandState {
     }
 
     /// The mover draws the top card of the stock into the hand and is in the play phase;
-    /// `None` (and nothing changes) if the stock is empty.
+    /// `None` (and nothing changes) if the stock is empty. A card drawn from a public
+    /// stock (turned over unshuffled, `RULES.md` §2.5) is known to every seat.
     ///
     /// # Panics
     ///
     /// If `to_move` is not a seat of `hands`.
     ///
     /// ```
-    /// use rummykit_core::{Card, Catalog, HandState, PieceSet, Phase, Piles};
+    /// use rummykit_core::{Card, Catalog, HandState, PieceSet, Phase, Piles, Restock};
     /// let deck = Catalog::<Card>::DECK;
     /// let card = |c: &str| deck.ids_of(c.parse().unwrap()).next().unwrap();
     /// let hands = vec![PieceSet::from_iter([card("Ac")]), PieceSet::from_iter([card("Kd")])];
@@ -170,11 +172,20 @@ impl HandState {
     /// // Drawn from the stock: not known to the others.
     /// assert!(state.known[0].is_empty());
     /// assert_eq!(state.draw_stock(), None); // the stock is empty
+    /// // The pile turned over unshuffled: every seat saw its order.
+    /// state.discard(card("Ac"));
+    /// state.piles.restock(Restock { shuffle: false, keep_top: false });
+    /// // The first card discarded (the up-card) is now on top.
+    /// assert_eq!(state.draw_stock(), Some(card("9s")));
+    /// assert!(state.known[0].contains(card("9s")));
     /// ```
     #[inline]
     pub fn draw_stock(&mut self) -> Option<PieceId> {
         let card = self.piles.draw_stock()?;
         self.hands[self.to_move].insert(card);
+        if self.piles.stock_is_public() {
+            self.known[self.to_move].insert(card);
+        }
         self.phase = Phase::Play;
         Some(card)
     }
@@ -338,7 +349,7 @@ impl HandState {
 
     /// The same state with everything hidden from `seat` dealt anew (see
     /// [`Piles::redeal_hidden`]): the other hands but for their known cards, the stock
-    /// order and the restock seed.
+    /// order unless the stock is public, and the restock seed.
     ///
     /// ```
     /// use rand::SeedableRng;

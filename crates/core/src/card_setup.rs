@@ -80,7 +80,8 @@ pub struct CardSetup<'a> {
     pub phase: Phase,
     /// The card the mover took from the discard pile this turn.
     pub taken: Option<Card>,
-    /// Per seat, the cards it took from the discard pile and still holds; empty: none.
+    /// Per seat, the cards it took from the discard pile (or drew from a public stock)
+    /// and still holds; empty: none.
     pub known: &'a [Vec<Card>],
     /// Times the discard pile became the stock.
     pub restocks: u32,

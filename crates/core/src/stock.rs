@@ -35,7 +35,8 @@ pub struct Restock {
 /// deal is a shuffled restock, and that uses a generator whose seed was drawn from the
 /// deal's rng ([`deal_cards`]) and is kept here, so a game replays exactly from its deal.
 /// The seed is hidden information: views must expose only [`Piles::stock_len`] and the
-/// discard pile.
+/// discard pile. A stock turned over unshuffled from the face-up pile is public, its
+/// order seen by every seat ([`Piles::stock_is_public`]).
 ///
 /// ```
 /// use rummykit_core::{PieceId, Piles, Restock};
@@ -58,6 +59,8 @@ pub struct Piles {
     discard: Vec<PieceId>,
     restocks: u32,
     seed: u64,
+    /// The stock is the discard pile turned over unshuffled: every seat saw its order.
+    public: bool,
 }
 
 impl Piles {
@@ -73,7 +76,7 @@ impl Piles {
     /// ```
     #[must_use]
     pub fn new(stock: Vec<PieceId>, discard: Vec<PieceId>, shuffle_seed: u64) -> Piles {
-        Piles { stock, discard, restocks: 0, seed: shuffle_seed }
+        Piles { stock, discard, restocks: 0, seed: shuffle_seed, public: false }
     }
 
     /// The stock, bottom first (the last element is drawn next). Hidden information.
@@ -180,6 +183,44 @@ impl Piles {
         self.seed
     }
 
+    /// `true` if the stock is the discard pile turned over unshuffled (`RULES.md` §2.5):
+    /// every seat saw that pile, so the stock's order, and each card drawn from it, is
+    /// public. A shuffled restock makes it hidden again; the dealt stock is hidden.
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles, Restock};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let mut piles = Piles::new(vec![], vec![id(1), id(2)], 0);
+    /// assert!(!piles.stock_is_public()); // as dealt
+    /// piles.restock(Restock { shuffle: false, keep_top: false });
+    /// assert!(piles.stock_is_public());
+    /// piles.draw_stock();
+    /// piles.draw_stock();
+    /// piles.discard(id(3));
+    /// piles.restock(Restock { shuffle: true, keep_top: false });
+    /// assert!(!piles.stock_is_public());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn stock_is_public(&self) -> bool {
+        self.public
+    }
+
+    /// The same piles with the stock public or not (for restoring a saved game: a game
+    /// whose restocks turn the pile over unshuffled has a public stock after the first).
+    ///
+    /// ```
+    /// use rummykit_core::{PieceId, Piles};
+    /// let id = |i| PieceId::new(i).unwrap();
+    /// let piles = Piles::new(vec![id(1)], vec![], 0).with_restocks(1).with_stock_public(true);
+    /// assert!(piles.stock_is_public());
+    /// ```
+    #[must_use]
+    pub fn with_stock_public(mut self, public: bool) -> Piles {
+        self.public = public;
+        self
+    }
+
     /// The same piles with the restock count set (for restoring a saved game).
     ///
     /// ```
@@ -193,11 +234,13 @@ impl Piles {
     }
 
     /// Deals anew what is hidden from `seat`: the stock and the cards of the other
-    /// `hands` that are not in their `known` sets (taken face up from the discard pile)
-    /// are shuffled together and dealt back, so every hand keeps its known cards and its
+    /// `hands` that are not in their `known` sets (seen by every seat as they came to the
+    /// hand) are shuffled together and dealt back, so every hand keeps its known cards and its
     /// size and the stock its length; the restock seed is drawn afresh. The discard pile
-    /// and the restock count stay. Returns the new piles; `hands` changes in place. It is
-    /// how the card games' [`Redeal`](crate::Redeal) deals anew what a seat cannot see.
+    /// and the restock count stay, and so does a public stock ([`Piles::stock_is_public`]),
+    /// card for card: then only the hands' hidden cards are shuffled among them. Returns
+    /// the new piles; `hands` changes in place. It is how the card games'
+    /// [`Redeal`](crate::Redeal) deals anew what a seat cannot see.
     ///
     /// A seat with no entry in `known` knows nothing, and a known card its hand does not
     /// hold is ignored, so no card is lost or made up whatever `known` holds.
@@ -227,7 +270,8 @@ impl Piles {
         // A known card the hand does not hold is no card of the hand's: keeping it would
         // conjure a card, so only what the hand holds stays.
         let kept = |hands: &[PieceSet], s: Seat| known.get(s).map_or(PieceSet::new(), |k| *k & hands[s]);
-        let mut pool: Vec<PieceId> = self.stock.clone();
+        // A public stock is no hidden card: it stays as every seat saw it.
+        let mut pool: Vec<PieceId> = if self.public { Vec::new() } else { self.stock.clone() };
         for &s in &others {
             pool.extend(hands[s] - kept(hands, s));
         }
@@ -239,10 +283,11 @@ impl Piles {
             hands[s] = held | cards.by_ref().take(hidden).collect::<PieceSet>();
         }
         Piles {
-            stock: cards.collect(),
+            stock: if self.public { self.stock.clone() } else { cards.collect() },
             discard: self.discard.clone(),
             restocks: self.restocks,
             seed: rng.next_u64(),
+            public: self.public,
         }
     }
 
@@ -310,8 +355,9 @@ impl Piles {
     /// Turns the discard pile into the new stock when the stock is empty.
     ///
     /// Turned over unshuffled, the first card discarded becomes the top of the stock
-    /// (the pile is face up, the stock face down). With `keep_top`, the top discard stays
-    /// as the start of the new pile. Returns `false`, changing nothing, when
+    /// (the pile is face up, the stock face down), and the stock is public
+    /// ([`Piles::stock_is_public`]) until a shuffled restock. With `keep_top`, the top
+    /// discard stays as the start of the new pile. Returns `false`, changing nothing, when
     /// [`Piles::can_restock`] is false.
     ///
     /// ```
@@ -344,6 +390,7 @@ impl Piles {
             }
         }
         self.discard.extend(kept);
+        self.public = !policy.shuffle;
         // A restored game may carry any count: saturate rather than wrap or panic.
         self.restocks = self.restocks.saturating_add(1);
         true
@@ -651,6 +698,55 @@ mod tests {
             }
             assert_eq!(seen, all, "every card once");
         }
+    }
+
+    /// `RULES.md` §2.5: the pile turned over unshuffled is public until a shuffled
+    /// restock; a redeal keeps a public stock card for card and deals only the hands'
+    /// hidden cards anew, every card once.
+    #[test]
+    fn redeal_hidden_keeps_a_public_stock() {
+        let mut piles = Piles::new(vec![], (1..=6).map(id).collect(), 3);
+        assert!(!piles.stock_is_public());
+        assert!(piles.restock(TURN_OVER));
+        assert!(piles.stock_is_public());
+        let start = [
+            PieceSet::from_iter([id(10)]),
+            PieceSet::from_iter([id(11), id(12), id(13)]),
+            PieceSet::from_iter([id(14), id(15), id(16)]),
+        ];
+        let all = piles.pieces() | start[0] | start[1] | start[2];
+        let known = [PieceSet::new(), PieceSet::from_iter([id(11)]), PieceSet::new()];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut moved = 0;
+        for _ in 0..30 {
+            let mut hands = start;
+            let other = piles.redeal_hidden(&mut hands, &known, 0, &mut rng);
+            assert_eq!(other.stock(), piles.stock());
+            assert!(other.stock_is_public());
+            assert_eq!(hands[0], start[0]);
+            assert!(hands[1].contains(id(11)));
+            assert_eq!(hands.map(|h| h.len()), [1, 3, 3]);
+            let mut seen = other.pieces();
+            for h in hands {
+                assert!(seen.is_disjoint(&h));
+                seen |= h;
+            }
+            assert_eq!(seen, all, "every card once");
+            moved += usize::from(hands != start);
+        }
+        assert!(moved > 20, "the hidden cards move: {moved} of 30");
+        // A shuffled restock hides the order again, and a redeal deals the stock anew.
+        while piles.draw_stock().is_some() {}
+        piles.discard(id(20));
+        piles.discard(id(21));
+        piles.discard(id(22));
+        assert!(piles.restock(Restock { shuffle: true, keep_top: false }));
+        assert!(!piles.stock_is_public());
+        let redealt = (0..10).filter(|_| {
+            let mut hands = start;
+            piles.redeal_hidden(&mut hands, &known, 0, &mut rng).stock() != piles.stock()
+        });
+        assert!(redealt.count() > 5);
     }
 
     #[test]
