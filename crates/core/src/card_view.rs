@@ -52,8 +52,8 @@ pub struct HandView {
     pub hand: PieceSet,
     /// Cards in each seat's hand.
     pub hand_sizes: Vec<usize>,
-    /// For each seat, the cards it took from the discard pile and still holds (everyone
-    /// saw them taken).
+    /// For each seat, the cards every seat saw it take and it still holds: from the
+    /// discard pile, from a stock turned over unshuffled, or a joker won from the table.
     pub known: Vec<PieceSet>,
     /// The melds on the table.
     pub table: MeldTable<Card>,
