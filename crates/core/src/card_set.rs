@@ -113,8 +113,10 @@ impl CardSet {
             faces[n] = c;
             n += 1;
         }
-        // Within the analysis limit: a set holds at most 52 cards.
-        crate::least_deadwood(&faces[..n], rules, value).unwrap_or_else(|_| unreachable!())
+        // Within the analysis limit (a set holds at most 52 cards), and with no step
+        // budget: a set's analyses answer no error, as before the budget for hands.
+        crate::deadwood::least_deadwood_within(&faces[..n], rules, value, u64::MAX)
+            .unwrap_or_else(|_| unreachable!())
     }
 
     /// The split of [`CardSet::least_deadwood`] in cards: the same melds in the same
@@ -569,6 +571,29 @@ const fn run_patterns() -> [u8; 1 << 13] {
 mod tests {
     use super::*;
     use crate::{JokerLimit, Meld};
+
+    /// A set's analysis answers whatever the hand: under rules of melds of two, whose
+    /// split takes the general search, a hand past the step budget of
+    /// [`least_deadwood`](crate::least_deadwood) still gets its split, every card once.
+    #[test]
+    fn a_sets_least_deadwood_keeps_no_step_budget() {
+        let cards: Vec<Card> = crate::parse_list(
+            "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 3d 5d 6d 7d 9d Td Jd Kd \
+             Ah 2h 3h 5h 6h 8h 9h Th Qh As 2s 4s 5s 6s 7s 8s Ts Js Qs Ks",
+        )
+        .expect("cards");
+        let rules = MeldRules::new(AcePolicy::High, JokerLimit::Forbidden).with_min_len(2);
+        let value = |c: Card| c.number().map_or(0, u32::from);
+        assert!(matches!(
+            crate::least_deadwood(&cards, &rules, value),
+            Err(crate::AnalysisError::SearchTooLarge { .. })
+        ));
+        let split = CardSet::from_cards(&cards).expect("distinct cards").least_deadwood(&rules, value);
+        let melded: usize = split.melds().iter().map(|m| m.len()).sum();
+        assert_eq!(melded + split.unmelded().count(), cards.len());
+        let deadwood: u32 = split.unmelded().map(|i| value(cards[i])).sum();
+        assert_eq!(split.deadwood(), deadwood);
+    }
 
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];

@@ -341,6 +341,17 @@ pub fn least_deadwood<F: Face>(
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
 ) -> Result<Split, AnalysisError> {
+    least_deadwood_within(faces, rules, value, SEARCH_BUDGET)
+}
+
+/// [`least_deadwood`] giving up past `budget` steps: [`SEARCH_BUDGET`] for a caller's
+/// hand, no limit for a [`CardSet`](crate::CardSet)'s, whose analyses answer no error.
+pub(crate) fn least_deadwood_within<F: Face>(
+    faces: &[F],
+    rules: &MeldRules,
+    value: impl Fn(F) -> u32,
+    budget: u64,
+) -> Result<Split, AnalysisError> {
     // The search of plain cards by position: the order of the cards and the position of
     // each card filled in as the hand is checked (a hand that is not plain, or needs no
     // search, leaves them unread). Built after the check instead, it needs a second pass
@@ -352,7 +363,7 @@ pub fn least_deadwood<F: Face>(
         positions_of[usize::from(i)] = p as u8;
     });
     let Some(hand) = plain else {
-        return general_split(faces, rules, value);
+        return general_split(faces, rules, value, budget);
     };
     if let Some(split) = all_deadwood(hand, faces.len(), rules, &value) {
         return Ok(split);
@@ -364,10 +375,10 @@ pub fn least_deadwood<F: Face>(
     // made a caller's `min` a branch, mispredicted on random hands.
     search.fill_values(hand, |i| F::from_index(i).map_or(0, &value));
     search.best_unmelded = hand;
-    search.budget = SEARCH_BUDGET;
+    search.budget = budget;
     search.run::<true>(hand, 0, 0, 0);
-    if search.steps > SEARCH_BUDGET {
-        return Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET });
+    if search.steps > budget {
+        return Err(AnalysisError::SearchTooLarge { budget });
     }
     Ok(search.split(&positions_of, (1 << faces.len()) - 1))
 }
@@ -377,8 +388,9 @@ fn general_split<F: Face>(
     faces: &[F],
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
+    budget: u64,
 ) -> Result<Split, AnalysisError> {
-    let search = general_search(faces, rules, value)?;
+    let search = general_search(faces, rules, value, budget)?;
     let melds = Melds::from_iter(search.best_melds.into_iter());
     Ok(Split { deadwood: saturated(search.best), melds, unmelded: search.best_unmelded })
 }
@@ -388,11 +400,12 @@ fn general_split<F: Face>(
 /// # Errors
 ///
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces,
-/// [`AnalysisError::SearchTooLarge`] past [`SEARCH_BUDGET`] steps.
+/// [`AnalysisError::SearchTooLarge`] past `budget` steps.
 fn general_search<'a, F: Face>(
     faces: &'a [F],
     rules: &'a MeldRules,
     value: impl Fn(F) -> u32,
+    budget: u64,
 ) -> Result<Search<'a, F>, AnalysisError> {
     let generator = Generator::new(faces, rules)?;
     let generator_has_jokers = generator.by_face[52] != 0;
@@ -411,10 +424,11 @@ fn general_search<'a, F: Face>(
         buffer: Vec::new(),
         seen: if generator_has_jokers { vec![EMPTY_SLOT; SEEN_SLOTS] } else { Vec::new() },
         steps: 0,
+        budget,
     };
     search.run(all, 0, 0);
-    if search.steps > SEARCH_BUDGET {
-        return Err(AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET });
+    if search.steps > budget {
+        return Err(AnalysisError::SearchTooLarge { budget });
     }
     Ok(search)
 }
@@ -426,7 +440,7 @@ pub(crate) fn general_search_steps<F: Face>(
     rules: &MeldRules,
     value: impl Fn(F) -> u32,
 ) -> Result<u64, AnalysisError> {
-    general_search(faces, rules, value).map(|s| s.steps)
+    general_search(faces, rules, value, SEARCH_BUDGET).map(|s| s.steps)
 }
 
 /// The least deadwood of `faces` under `rules`: the value of
@@ -485,8 +499,9 @@ struct Search<'a, F> {
     /// repeats common (the same pieces split between melds in several ways).
     seen: Vec<(u64, u64)>,
     /// The steps taken so far (calls of [`run`](Search::run), melds generated and
-    /// compared): past [`SEARCH_BUDGET`] the search gives up.
+    /// compared): past `budget` the search gives up.
     steps: u64,
+    budget: u64,
 }
 
 /// The most steps the search of [`least_deadwood`] takes before it answers
@@ -523,7 +538,7 @@ impl<F: Face> Search<'_, F> {
     /// (`dead_mask`).
     fn run(&mut self, remaining: u64, dead: u64, dead_mask: u64) {
         self.steps += 1;
-        if self.steps > SEARCH_BUDGET {
+        if self.steps > self.budget {
             // Out of budget: a best of zero ends every branch at once (the caller
             // reports the error, not this split).
             self.best = 0;
@@ -558,11 +573,11 @@ impl<F: Face> Search<'_, F> {
         let c = naturals.trailing_zeros() as usize;
         let start = self.buffer.len();
         {
-            let (buffer, steps) = (&mut self.buffer, &mut self.steps);
+            let (buffer, steps, budget) = (&mut self.buffer, &mut self.steps, self.budget);
             self.generator.melds_with(c, remaining, &mut |m: HandMeld| {
                 // A meld generated and compared with those kept: the work, counted.
                 *steps += 1 + (buffer.len() - start) as u64;
-                if *steps <= SEARCH_BUDGET && !buffer[start..].iter().any(|b| b.mask() == m.mask()) {
+                if *steps <= budget && !buffer[start..].iter().any(|b| b.mask() == m.mask()) {
                     buffer.push(m);
                 }
             });
@@ -973,7 +988,7 @@ mod tests {
                     let mut hand: Vec<Card> = pool.sample(&mut rng, len).copied().collect();
                     hand.sort();
                     assert_eq!(card_mask(&hand, &rules).is_some(), min >= 3);
-                    let general = general_split(&hand, &rules, value).unwrap();
+                    let general = general_split(&hand, &rules, value, crate::SEARCH_BUDGET).unwrap();
                     assert_eq!(least_deadwood(&hand, &rules, value).unwrap(), general, "{rules:?} {hand:?}");
                     // The set's searches, on the same cards in index order.
                     let set = crate::CardSet::from_cards(&hand).unwrap();
@@ -1012,12 +1027,12 @@ mod tests {
                         deck.iter().copied().filter(|c| c.suit_index() != Some(suit)).collect();
                     hand.extend(others.sample(&mut rng, extra).copied());
                     hand.sort();
-                    let general = general_split(&hand, &rules, value).unwrap();
+                    let general = general_split(&hand, &rules, value, crate::SEARCH_BUDGET).unwrap();
                     assert_eq!(least_deadwood(&hand, &rules, value).unwrap(), general, "{rules:?} {hand:?}");
                     assert_eq!(least_deadwood_value(&hand, &rules, value), Ok(general.deadwood()));
                     // And in any order, the whole suit's cards apart.
                     hand.shuffle(&mut rng);
-                    let general = general_split(&hand, &rules, value).unwrap();
+                    let general = general_split(&hand, &rules, value, crate::SEARCH_BUDGET).unwrap();
                     assert_eq!(least_deadwood(&hand, &rules, value).unwrap(), general, "{rules:?} {hand:?}");
                 }
             }
@@ -1053,7 +1068,7 @@ mod tests {
                             hand.sort_by(|a, b| b.cmp(a));
                         }
                         assert!(card_mask(&hand, &rules).is_some());
-                        let general = general_split(&hand, &rules, value).unwrap();
+                        let general = general_split(&hand, &rules, value, crate::SEARCH_BUDGET).unwrap();
                         assert_eq!(
                             least_deadwood(&hand, &rules, value).unwrap(),
                             general,
@@ -1169,7 +1184,7 @@ mod tests {
         let split = least_deadwood(&five, &rules, value).unwrap();
         assert_eq!((split.melds().len(), split.unmelded_mask()), (5, 1 << 3));
         assert!(matches!(split.melds, Melds::Heap(_)));
-        assert_eq!(split, general_split(&five, &rules, value).unwrap());
+        assert_eq!(split, general_split(&five, &rules, value, crate::SEARCH_BUDGET).unwrap());
     }
 
     /// A least deadwood split of `hand` by both searches, checked: its melds valid under

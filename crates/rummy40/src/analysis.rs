@@ -166,9 +166,9 @@ pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> Result<bool, 
 /// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards;
 /// [`AnalysisError::UnknownPiece`] for an id that is not a card of the pack of
 /// `config`'s jokers (of the larger pack for a joker count the game does not have);
-/// [`AnalysisError::SearchTooLarge`] past core's search budget, which no hand of a
-/// game comes near (the most laborious of the bound found, 20 clubs of both decks
-/// and four jokers, take four fifths of it).
+/// [`AnalysisError::SearchTooLarge`] past core's search budget. No hand a game deals
+/// comes near it (at most 14 cards), but hands near the 24-card bound may reach it:
+/// 20 clubs of both decks and four jokers take four fifths of it.
 pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, AnalysisError> {
     check_size(hand.len())?;
     let pack = config.pack();
