@@ -1655,6 +1655,9 @@ struct LoopPlayers<'a, G: Game> {
     rng: rand_chacha::ChaCha8Rng,
     shadow: G,
     arbitrary: fn(&mut Bytes<'_>) -> G::Action,
+    /// Edits a copy of a view into one no game shows (pieces beyond the pack, lists
+    /// too short, seats and counts out of range) and asks it what a bot would.
+    hostile: fn(&mut G::View, &mut Bytes<'_>, &mut rand_chacha::ChaCha8Rng) -> Option<G::Action>,
     legal: Vec<G::Action>,
     last: Option<G::Action>,
     refusals: usize,
@@ -1668,7 +1671,7 @@ impl<G: Game + PartialEq> rummykit_core::Players<G> for LoopPlayers<'_, G> {
         _hand_seat: rummykit_core::Seat,
     ) -> Option<G::Action> {
         // An exhausted input draws: the hand then plays on to its end.
-        let op = if self.bytes.is_empty() { 0 } else { self.bytes.byte() % 8 };
+        let op = if self.bytes.is_empty() { 0 } else { self.bytes.byte() % 10 };
         let action = match op {
             0..=3 => G::random_action_from(view, &mut self.rng),
             4 => {
@@ -1685,7 +1688,14 @@ impl<G: Game + PartialEq> rummykit_core::Players<G> for LoopPlayers<'_, G> {
                 let _ = G::random_action_from(view, &mut self.rng);
                 Some((self.arbitrary)(&mut self.bytes))
             }
-            _ => Some((self.arbitrary)(&mut self.bytes)),
+            7 => Some((self.arbitrary)(&mut self.bytes)),
+            _ => {
+                // A view edited by the caller: no panic, whatever it asks; the action
+                // drawn from it is the game's to judge (it was not drawn from the view
+                // shown, so nothing vouches for it).
+                let mut copy = view.clone();
+                (self.hostile)(&mut copy, &mut self.bytes, &mut self.rng)
+            }
         };
         self.last.clone_from(&action);
         action
@@ -1717,6 +1727,7 @@ fn loop_hand<G: Game + Clone + PartialEq>(
     game: G,
     bytes: Bytes<'_>,
     arbitrary: fn(&mut Bytes<'_>) -> G::Action,
+    hostile: fn(&mut G::View, &mut Bytes<'_>, &mut rand_chacha::ChaCha8Rng) -> Option<G::Action>,
     sound: fn(&G),
 ) {
     use rand::SeedableRng;
@@ -1726,6 +1737,7 @@ fn loop_hand<G: Game + Clone + PartialEq>(
         rng: rand_chacha::ChaCha8Rng::seed_from_u64(7),
         shadow: game.clone(),
         arbitrary,
+        hostile,
         legal: Vec::new(),
         last: None,
         refusals: 0,
@@ -1754,7 +1766,7 @@ pub fn hand_loop(data: &[u8]) {
         config.ace_low_in_runs ^= b & 32 != 0;
         config.rummy_requires_opening_threshold ^= b & 64 != 0;
         let Ok(game) = Rummy40::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else { return };
-        loop_hand(game, bytes, r40_action_from, r40_conserves);
+        loop_hand(game, bytes, r40_action_from, r40_hostile_view, r40_conserves);
     } else {
         let end = rummykit_core::MatchEnd::SingleHand;
         let config = [
@@ -1766,6 +1778,103 @@ pub fn hand_loop(data: &[u8]) {
         let Ok(game) = ClassicRummy::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else {
             return;
         };
-        loop_hand(game, bytes, classic_action_from, classic_conserves);
+        loop_hand(game, bytes, classic_action_from, classic_hostile_view, classic_conserves);
     }
+}
+
+/// Edits the common part of a card game's view: one to four edits chosen by the bytes.
+fn edit_hand_view(view: &mut rummykit_core::HandView, bytes: &mut Bytes<'_>) {
+    use rummykit_core::Phase;
+    for _ in 0..=bytes.below(4) {
+        match bytes.below(12) {
+            0 => {
+                view.hand.insert(piece_from(bytes));
+            }
+            1 => {
+                view.hand.remove(piece_from(bytes));
+            }
+            2 => view.hand_sizes.truncate(bytes.below(4)),
+            3 => {
+                let i = bytes.below(view.hand_sizes.len());
+                if let Some(n) = view.hand_sizes.get_mut(i) {
+                    *n = [0, 1, 200, usize::MAX][bytes.below(4)];
+                }
+            }
+            4 => view.known.truncate(bytes.below(4)),
+            5 => {
+                let i = bytes.below(view.known.len());
+                let piece = piece_from(bytes);
+                if let Some(k) = view.known.get_mut(i) {
+                    k.insert(piece);
+                }
+            }
+            6 => view.seat = [0, 1, 7, usize::MAX][bytes.below(4)],
+            7 => view.to_move = [None, Some(0), Some(7), Some(usize::MAX)][bytes.below(4)],
+            8 => view.phase = [Phase::Draw, Phase::Play, Phase::Over][bytes.below(3)],
+            9 => view.stock_len = [0, 1, usize::MAX][bytes.below(3)],
+            10 => {
+                if bytes.byte() & 1 == 0 {
+                    view.discard_pile.push(piece_from(bytes));
+                } else {
+                    view.discard_pile.clear();
+                }
+            }
+            _ => view.taken_this_turn = Some(piece_from(bytes)),
+        }
+    }
+}
+
+fn r40_hostile_view(
+    view: &mut rummykit_rummy40::View,
+    bytes: &mut Bytes<'_>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<R40Action> {
+    use rummykit_core::Bot;
+    edit_hand_view(&mut view.common, bytes);
+    match bytes.below(4) {
+        0 => view.opened.truncate(bytes.below(3)),
+        1 => view.opened.iter_mut().for_each(|o| *o = !*o),
+        2 => {
+            view.won_jokers.insert(piece_from(bytes));
+        }
+        _ => {}
+    }
+    let view = &*view;
+    let _ = view.hint();
+    let mut legal = Vec::new();
+    Rummy40::legal_actions_from(view, &mut legal);
+    for action in legal.iter().take(4) {
+        let _ = Rummy40::describe(view, action);
+    }
+    let _ = rummykit_rummy40::GreedyBot::new().act(view);
+    if bytes.byte() & 1 == 0 {
+        let _ = rummykit_rummy40::PlannerBot::new().act(view);
+    }
+    Rummy40::random_action_from(view, rng)
+}
+
+fn classic_hostile_view(
+    view: &mut rummykit_classic::View,
+    bytes: &mut Bytes<'_>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<ClassicAction> {
+    use rummykit_core::Bot;
+    edit_hand_view(&mut view.common, bytes);
+    match bytes.below(3) {
+        0 => view.restocks = u32::MAX,
+        1 => view.melds_this_turn = u32::MAX,
+        _ => {}
+    }
+    let view = &*view;
+    let _ = view.hint();
+    let mut legal = Vec::new();
+    ClassicRummy::legal_actions_from(view, &mut legal);
+    for action in legal.iter().take(4) {
+        let _ = ClassicRummy::describe(view, action);
+    }
+    let _ = rummykit_classic::GreedyBot::new().act(view);
+    if bytes.byte() & 1 == 0 {
+        let _ = rummykit_classic::PlannerBot::new().act(view);
+    }
+    ClassicRummy::random_action_from(view, rng)
 }
