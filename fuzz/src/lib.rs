@@ -875,6 +875,17 @@ fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
             Action::Pass => assert_eq!(view.pool, 0, "greedy passes with tiles in the pool"),
             other => panic!("greedy acts with {other:?}"),
         }
+        // A view read through the checks is one a game shows: its hint is a play its
+        // rules allow, or nothing placed, or an unproven best; no other error.
+        use rummykit_rummikub::solver::{Objective, SolveError, Solver};
+        match view.hint(&mut Solver::new(), Objective::Value) {
+            Ok(s) if !s.placed.is_empty() => {
+                let played = check_play(&view.config, &view.table, &view.rack, view.has_opened(), &s.table);
+                assert!(played.is_ok(), "the hint's play is refused: {played:?}");
+            }
+            Ok(_) | Err(SolveError::Unproven { .. }) => {}
+            Err(e) => panic!("a hint on a view read back fails: {e}"),
+        }
     }
 }
 
