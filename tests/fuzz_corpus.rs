@@ -50,4 +50,5 @@ corpus_test!(
     solve_turn,
     deal,
     staging,
+    hand_loop,
 );

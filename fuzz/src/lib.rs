@@ -389,6 +389,18 @@ pub fn solver(data: &[u8]) {
         let extreme = |b: u8| [0, 1, 29, 30, 31, 100, u32::MAX - 1, u32::MAX][usize::from(b % 8)];
         options = options.with_threshold(extreme(bytes.byte())).with_joker_value(extreme(bytes.byte()));
     }
+    // The solver's serde (feature `serde`): the position and options read back as
+    // themselves; and the rest of the input read as a written `[position, options]`
+    // pair, solved as the `solve` tool would.
+    #[cfg(feature = "serde")]
+    if tail & 8 != 0 {
+        serde_round_trip(&position);
+        serde_round_trip(&options);
+    }
+    #[cfg(feature = "serde")]
+    if tail & 16 != 0 {
+        solver_json(bytes.rest());
+    }
     // The copies the position holds, against the tile set solved with.
     let mut held = [0usize; 53];
     position.table().iter().chain(position.rack()).for_each(|t| held[usize::from(t.index())] += 1);
@@ -415,6 +427,10 @@ pub fn solver(data: &[u8]) {
         Err(e) => panic!("unexpected solver error: {e}"),
     };
     assert_eq!(beyond, None, "a position beyond the tile set solved");
+    #[cfg(feature = "serde")]
+    if tail & 8 != 0 {
+        serde_round_trip(&solution);
+    }
     // Re-validate the answer.
     for m in &solution.table {
         assert_eq!(
@@ -471,6 +487,50 @@ pub fn solver(data: &[u8]) {
             _ => assert!(solution.value_placed >= v, "missed {faces:?}"),
         }
     }
+}
+
+/// What is written reads back as itself.
+#[cfg(feature = "serde")]
+fn serde_round_trip<T>(value: &T)
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    let text = serde_json::to_string(value).expect("serializes");
+    match serde_json::from_str::<T>(&text) {
+        Ok(back) => assert_eq!(&back, value, "round trip of {text}"),
+        Err(e) => panic!("{text} does not read back: {e}"),
+    }
+}
+
+/// A written position and options, read through their constructors, get an answer or a
+/// typed error; an answer is valid melds holding the table and the tiles placed, which
+/// are rack tiles.
+#[cfg(feature = "serde")]
+fn solver_json(json: &[u8]) {
+    let Ok((position, options)) = serde_json::from_slice::<(Position, SolveOptions)>(json) else { return };
+    serde_round_trip(&position);
+    serde_round_trip(&options);
+    if let Some(melds) = position.melds() {
+        assert_eq!(
+            position.table(),
+            melds.iter().flat_map(|m| m.faces().iter().copied()).collect::<Vec<_>>()
+        );
+    }
+    let Ok(solution) = Solver::new().solve(&position, &options) else { return };
+    serde_round_trip(&solution);
+    for m in &solution.table {
+        assert_eq!(
+            Meld::new(m.kind(), m.faces(), &rummykit_rummikub::MELD_RULES).as_ref(),
+            Ok(m),
+            "invalid meld"
+        );
+    }
+    let placed: TileCounts = solution.placed.iter().copied().collect();
+    let mut expected: TileCounts = position.table().iter().copied().collect();
+    expected.add_all(&placed);
+    assert_eq!(TileCounts::of_melds(&solution.table), expected, "answer does not conserve tiles");
+    assert!(placed.is_subset(&position.rack().iter().copied().collect()), "placed tiles not on the rack");
+    assert_eq!(solution.tiles_placed, solution.placed.len());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -757,6 +817,34 @@ fn rummikub_loaded(game: &rummykit_rummikub::Rummikub) {
             assert!(back.is_none_or(|back| back == view), "view round trip");
         }
         let _ = game.outcome();
+        // The referee's hint: none for a seat not at the table; for the seat to move,
+        // the hint of its view, a play the referee accepts or nothing placed, and no
+        // error but an unproven best (the answer's own checks: `solve_turn`).
+        {
+            use rummykit_rummikub::solver::{Objective, SolveError, Solver};
+            let mut solver = Solver::new();
+            assert!(game.hint(game.seats(), &mut solver, Objective::Tiles).is_none(), "a hint for no seat");
+            if let Some(seat) = game.to_move() {
+                let hint =
+                    game.hint(seat, &mut solver, Objective::Tiles).expect("the seat to move is at the table");
+                assert_eq!(
+                    hint,
+                    game.view(seat).hint(&mut solver, Objective::Tiles),
+                    "the view's hint differs"
+                );
+                match hint {
+                    Ok(s) if !s.placed.is_empty() => {
+                        let mut probe = game.clone();
+                        if let Err(e) = probe.apply(seat, rummykit_rummikub::Action::Play { table: s.table })
+                        {
+                            panic!("the hint's play is refused: {e}");
+                        }
+                    }
+                    Ok(_) | Err(SolveError::Unproven { .. }) => {}
+                    Err(e) => panic!("a hint on a game's position fails: {e}"),
+                }
+            }
+        }
         for action in [rummykit_rummikub::Action::Draw, rummykit_rummikub::Action::Pass] {
             let mut probe = game.clone();
             if probe.apply(probe.to_move().unwrap_or_default(), action).is_err() {
@@ -786,6 +874,17 @@ fn rummikub_view_loaded(view: &rummykit_rummikub::View) {
             Action::Draw => assert!(view.pool > 0, "greedy draws from an empty pool"),
             Action::Pass => assert_eq!(view.pool, 0, "greedy passes with tiles in the pool"),
             other => panic!("greedy acts with {other:?}"),
+        }
+        // A view read through the checks is one a game shows: its hint is a play its
+        // rules allow, or nothing placed, or an unproven best; no other error.
+        use rummykit_rummikub::solver::{Objective, SolveError, Solver};
+        match view.hint(&mut Solver::new(), Objective::Value) {
+            Ok(s) if !s.placed.is_empty() => {
+                let played = check_play(&view.config, &view.table, &view.rack, view.has_opened(), &s.table);
+                assert!(played.is_ok(), "the hint's play is refused: {played:?}");
+            }
+            Ok(_) | Err(SolveError::Unproven { .. }) => {}
+            Err(e) => panic!("a hint on a view read back fails: {e}"),
         }
     }
 }
@@ -1026,8 +1125,14 @@ fn rummy40_loaded(game: &Rummy40) {
     }
     let again = serde_json::to_string(game).expect("serializes");
     assert_eq!(serde_json::from_str::<Rummy40>(&again).ok().as_ref(), Some(game), "round trip");
+    // Every seat's hint is its view's; a seat not at the table has none.
     for s in 0..=game.seats() {
-        let _ = game.view(s);
+        let view = game.view(s);
+        let hint = game.hint(s);
+        assert_eq!(hint.is_some(), s < game.seats(), "hint of seat {s}");
+        if hint.is_some() {
+            assert_eq!(view.hint().ok(), hint, "the view's hint differs");
+        }
     }
     let _ = game.outcome();
     let mut legal = Vec::new();
@@ -1057,8 +1162,14 @@ fn classic_loaded(game: &ClassicRummy) {
     classic_conserves(game);
     let again = serde_json::to_string(game).expect("serializes");
     assert_eq!(serde_json::from_str::<ClassicRummy>(&again).ok().as_ref(), Some(game), "round trip");
+    // Every seat's hint is its view's; a seat not at the table has none.
     for s in 0..=game.seats() {
-        let _ = game.view(s);
+        let view = game.view(s);
+        let hint = game.hint(s);
+        assert_eq!(hint.is_some(), s < game.seats(), "hint of seat {s}");
+        if hint.is_some() {
+            assert_eq!(view.hint().ok(), hint, "the view's hint differs");
+        }
     }
     let _ = game.outcome();
     let mut legal = Vec::new();
@@ -1539,4 +1650,242 @@ pub fn match_record(data: &[u8]) {
     }
     #[cfg(not(feature = "serde"))]
     let _ = data;
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `hand_loop`: a Rummy 40 / Scala 40 or classic hand played through the hand loop
+// (`play_hand`), whose `apply_shown` may commit a random player's drawn action without
+// checking it again. The players are the input's: each turn they draw an action from the
+// view shown (the fast path), or draw one and give another (listed or arbitrary), or
+// draw from a copy of the view, or give an arbitrary action, and ask again after a
+// refusal. A shadow game that replays every accepted action with `apply` must accept it
+// and end in the same state; a refused action is refused by `apply` too.
+
+struct LoopPlayers<'a, G: Game> {
+    bytes: Bytes<'a>,
+    rng: rand_chacha::ChaCha8Rng,
+    shadow: G,
+    arbitrary: fn(&mut Bytes<'_>) -> G::Action,
+    /// Edits a copy of a view into one no game shows (pieces beyond the pack, lists
+    /// too short, seats and counts out of range) and asks it what a bot would.
+    hostile: fn(&mut G::View, &mut Bytes<'_>, &mut rand_chacha::ChaCha8Rng) -> Option<G::Action>,
+    legal: Vec<G::Action>,
+    last: Option<G::Action>,
+    refusals: usize,
+}
+
+impl<G: Game + PartialEq> rummykit_core::Players<G> for LoopPlayers<'_, G> {
+    fn act(
+        &mut self,
+        view: &G::View,
+        _seat: rummykit_core::Seat,
+        _hand_seat: rummykit_core::Seat,
+    ) -> Option<G::Action> {
+        // An exhausted input draws: the hand then plays on to its end.
+        let op = if self.bytes.is_empty() { 0 } else { self.bytes.byte() % 10 };
+        let action = match op {
+            0..=3 => G::random_action_from(view, &mut self.rng),
+            4 => {
+                let _ = G::random_action_from(view, &mut self.rng);
+                G::legal_actions_from(view, &mut self.legal);
+                let i = self.bytes.below(self.legal.len());
+                self.legal.get(i).cloned()
+            }
+            5 => {
+                let copy = view.clone();
+                G::random_action_from(&copy, &mut self.rng)
+            }
+            6 => {
+                let _ = G::random_action_from(view, &mut self.rng);
+                Some((self.arbitrary)(&mut self.bytes))
+            }
+            7 => Some((self.arbitrary)(&mut self.bytes)),
+            _ => {
+                // A view edited by the caller: no panic, whatever it asks; the action
+                // drawn from it is the game's to judge (it was not drawn from the view
+                // shown, so nothing vouches for it).
+                let mut copy = view.clone();
+                (self.hostile)(&mut copy, &mut self.bytes, &mut self.rng)
+            }
+        };
+        self.last.clone_from(&action);
+        action
+    }
+
+    fn applied(&mut self, game: &G, _seat: rummykit_core::Seat, action: &G::Action) {
+        let seat = self.shadow.to_move().expect("an action was accepted, so the hand was on");
+        if let Err(e) = self.shadow.apply(seat, action.clone()) {
+            panic!("the hand loop accepted {action:?}, apply refuses it: {e}");
+        }
+        assert!(self.shadow == *game, "the hand loop's state differs from apply's after {action:?}");
+    }
+
+    fn refused(&mut self, _view: &G::View, _seat: rummykit_core::Seat, error: &G::Error) -> bool {
+        let action = self.last.clone().expect("a refused action was given");
+        let mut probe = self.shadow.clone();
+        let seat = probe.to_move().expect("the hand is on");
+        assert!(
+            probe.apply(seat, action.clone()).is_err(),
+            "the hand loop refused {action:?} ({error}), apply accepts it"
+        );
+        self.refusals += 1;
+        // Ask again: the drawn actions that follow end the hand.
+        true
+    }
+}
+
+fn loop_hand<G: Game + Clone + PartialEq>(
+    game: G,
+    bytes: Bytes<'_>,
+    arbitrary: fn(&mut Bytes<'_>) -> G::Action,
+    hostile: fn(&mut G::View, &mut Bytes<'_>, &mut rand_chacha::ChaCha8Rng) -> Option<G::Action>,
+    sound: fn(&G),
+) {
+    use rand::SeedableRng;
+    let mut game = game;
+    let mut players = LoopPlayers {
+        bytes,
+        rng: rand_chacha::ChaCha8Rng::seed_from_u64(7),
+        shadow: game.clone(),
+        arbitrary,
+        hostile,
+        legal: Vec::new(),
+        last: None,
+        refusals: 0,
+    };
+    let played = rummykit_core::play_hand(&mut game, &mut players, 2_000);
+    assert!(players.shadow == game, "a refused action changed the state");
+    sound(&game);
+    if let Ok((outcome, actions)) = played {
+        assert_eq!(Some(outcome), game.outcome());
+        assert!(actions.len() <= 2_000);
+    }
+}
+
+pub fn hand_loop(data: &[u8]) {
+    use rand::SeedableRng;
+    let mut bytes = Bytes::new(data);
+    let b = bytes.byte();
+    let seed = u64::from(bytes.byte());
+    let seats = 2 + bytes.below(5);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    if b & 1 == 0 {
+        let mut config = if b & 2 == 0 { R40Config::RUMMY40 } else { R40Config::SCALA40 };
+        config.forbid_playable_discard ^= b & 4 != 0;
+        config.swapped_joker_must_be_played_same_turn ^= b & 8 != 0;
+        config.taken_discard_must_be_used_after_open ^= b & 16 != 0;
+        config.ace_low_in_runs ^= b & 32 != 0;
+        config.rummy_requires_opening_threshold ^= b & 64 != 0;
+        let Ok(game) = Rummy40::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else { return };
+        loop_hand(game, bytes, r40_action_from, r40_hostile_view, r40_conserves);
+    } else {
+        let end = rummykit_core::MatchEnd::SingleHand;
+        let config = [
+            ClassicConfig::STANDARD.with_game_end(end),
+            ClassicConfig::LAST_CARD.with_game_end(end),
+            ClassicConfig::LIBERAL.with_game_end(end),
+            ClassicConfig::SIMULATION.with_game_end(end),
+        ][usize::from(b >> 1) % 4];
+        let Ok(game) = ClassicRummy::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else {
+            return;
+        };
+        loop_hand(game, bytes, classic_action_from, classic_hostile_view, classic_conserves);
+    }
+}
+
+/// Edits the common part of a card game's view: one to four edits chosen by the bytes.
+fn edit_hand_view(view: &mut rummykit_core::HandView, bytes: &mut Bytes<'_>) {
+    use rummykit_core::Phase;
+    for _ in 0..=bytes.below(4) {
+        match bytes.below(12) {
+            0 => {
+                view.hand.insert(piece_from(bytes));
+            }
+            1 => {
+                view.hand.remove(piece_from(bytes));
+            }
+            2 => view.hand_sizes.truncate(bytes.below(4)),
+            3 => {
+                let i = bytes.below(view.hand_sizes.len());
+                if let Some(n) = view.hand_sizes.get_mut(i) {
+                    *n = [0, 1, 200, usize::MAX][bytes.below(4)];
+                }
+            }
+            4 => view.known.truncate(bytes.below(4)),
+            5 => {
+                let i = bytes.below(view.known.len());
+                let piece = piece_from(bytes);
+                if let Some(k) = view.known.get_mut(i) {
+                    k.insert(piece);
+                }
+            }
+            6 => view.seat = [0, 1, 7, usize::MAX][bytes.below(4)],
+            7 => view.to_move = [None, Some(0), Some(7), Some(usize::MAX)][bytes.below(4)],
+            8 => view.phase = [Phase::Draw, Phase::Play, Phase::Over][bytes.below(3)],
+            9 => view.stock_len = [0, 1, usize::MAX][bytes.below(3)],
+            10 => {
+                if bytes.byte() & 1 == 0 {
+                    view.discard_pile.push(piece_from(bytes));
+                } else {
+                    view.discard_pile.clear();
+                }
+            }
+            _ => view.taken_this_turn = Some(piece_from(bytes)),
+        }
+    }
+}
+
+fn r40_hostile_view(
+    view: &mut rummykit_rummy40::View,
+    bytes: &mut Bytes<'_>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<R40Action> {
+    use rummykit_core::Bot;
+    edit_hand_view(&mut view.common, bytes);
+    match bytes.below(4) {
+        0 => view.opened.truncate(bytes.below(3)),
+        1 => view.opened.iter_mut().for_each(|o| *o = !*o),
+        2 => {
+            view.won_jokers.insert(piece_from(bytes));
+        }
+        _ => {}
+    }
+    let view = &*view;
+    let _ = view.hint();
+    let mut legal = Vec::new();
+    Rummy40::legal_actions_from(view, &mut legal);
+    for action in legal.iter().take(4) {
+        let _ = Rummy40::describe(view, action);
+    }
+    let _ = rummykit_rummy40::GreedyBot::new().act(view);
+    if bytes.byte() & 1 == 0 {
+        let _ = rummykit_rummy40::PlannerBot::new().act(view);
+    }
+    Rummy40::random_action_from(view, rng)
+}
+
+fn classic_hostile_view(
+    view: &mut rummykit_classic::View,
+    bytes: &mut Bytes<'_>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<ClassicAction> {
+    use rummykit_core::Bot;
+    edit_hand_view(&mut view.common, bytes);
+    match bytes.below(3) {
+        0 => view.restocks = u32::MAX,
+        1 => view.melds_this_turn = u32::MAX,
+        _ => {}
+    }
+    let view = &*view;
+    let _ = view.hint();
+    let mut legal = Vec::new();
+    ClassicRummy::legal_actions_from(view, &mut legal);
+    for action in legal.iter().take(4) {
+        let _ = ClassicRummy::describe(view, action);
+    }
+    let _ = rummykit_classic::GreedyBot::new().act(view);
+    if bytes.byte() & 1 == 0 {
+        let _ = rummykit_classic::PlannerBot::new().act(view);
+    }
+    ClassicRummy::random_action_from(view, rng)
 }

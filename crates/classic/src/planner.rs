@@ -192,7 +192,10 @@ impl Player {
     /// feeding the next player (a card that fits a table meld, or connects to cards it
     /// is known to hold).
     fn discard(&mut self, view: &View, actions: &[Action]) -> Option<Action> {
-        let next = (view.seat + 1) % view.hand_sizes.len().max(1);
+        // Counted round the table from the seat taken modulo the seats: a view built
+        // or edited elsewhere may name a seat past the table (even `usize::MAX`).
+        let n = view.hand_sizes.len().max(1);
+        let next = (view.seat % n + 1) % n;
         let unseen = Self::unseen(view);
         let mut best: Option<(i64, Action)> = None;
         for &a in actions {

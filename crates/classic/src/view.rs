@@ -83,6 +83,8 @@ impl SeatView for View {
 
 impl View {
     /// This seat's legal actions (empty unless it is to move), in the referee's order.
+    /// Empty too for a view no game shows whose hand holds a card of the table (one built
+    /// or edited elsewhere): the listing takes every card in hand to be off the table.
     ///
     /// ```
     /// use rummykit_classic::rand::SeedableRng;
@@ -117,10 +119,12 @@ impl View {
         self.turn()?.random_action(out, rng)
     }
 
-    /// The turn in progress, if this seat is to move.
+    /// The turn in progress, if this seat is to move and its hand holds no card of the
+    /// table (the listing's premise; only a view built or edited elsewhere breaks it).
     fn turn(&self) -> Option<Turn<'_>> {
         let common = &self.common;
-        (self.to_move == Some(self.seat)).then(|| Turn {
+        let playable = self.to_move == Some(self.seat) && common.hand.is_disjoint(&common.table.pieces());
+        playable.then(|| Turn {
             config: &self.config,
             seat: common.seat,
             hand: common.hand,

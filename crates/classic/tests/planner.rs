@@ -117,3 +117,29 @@ fn rules_2_2_a_hand_no_game_could_hold_gets_the_first_legal_action() {
     }
     assert!(planned_otherwise > 0);
 }
+
+/// A view built or edited elsewhere may name a seat that is not at the table (RULES.md
+/// §2.1: two to six seats); the planner still answers with an action the view lists,
+/// where counting the next seat round the table from `usize::MAX` overflowed.
+#[test]
+fn rules_2_1_a_view_of_a_seat_past_the_table_still_gets_a_listed_action() {
+    use rummykit_core::{Game, Seating};
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game =
+            ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng).unwrap();
+        // The play phase: the planner weighs its discards, and the seat after its own.
+        game.apply(1, rummykit_classic::Action::DrawStock).unwrap();
+        let mut legal = Vec::new();
+        for seat in [3, 7, usize::MAX] {
+            // The seat named, and named to move: the view lists the mover's actions.
+            let mut edited = game.view(1);
+            edited.common.seat = seat;
+            edited.common.to_move = Some(seat);
+            edited.legal_actions(&mut legal);
+            assert!(!legal.is_empty(), "seat {seat}: nothing listed");
+            let action = PlannerBot::new().act(&edited);
+            assert!(legal.contains(&action), "seat {seat}: {action:?} is not listed");
+        }
+    }
+}

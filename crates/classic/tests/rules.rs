@@ -1356,3 +1356,37 @@ fn rules_2_6_going_out_on_the_hands_first_turn_is_a_rummy() {
         assert_eq!(g.outcome(), Some(Outcome { points: vec![2 * 64, 0], winners: vec![0] }));
     }
 }
+
+/// Every card is in one place (RULES.md §2.1: one deck). A view built or edited elsewhere
+/// whose hand holds a card of the table is one no game shows: it lists no action and a
+/// random player draws none from it, where the listing offered a meld with the table's
+/// card that the check then refused.
+#[test]
+fn rules_2_1_a_view_whose_hand_holds_a_card_of_the_table_lists_nothing() {
+    let mut seen = 0;
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng).unwrap();
+        let mut legal = Vec::new();
+        // The first listed action each step: a meld whenever the hand holds one.
+        for _ in 0..200 {
+            let Some(seat) = game.to_move() else { break };
+            let view = game.view(seat);
+            if view.phase == Phase::Play && !game.table().pieces().is_empty() {
+                view.legal_actions(&mut legal);
+                assert!(!legal.is_empty(), "the mover's own view lists its actions");
+                let mut edited = view.clone();
+                let on_table = game.table().pieces().iter().next().unwrap();
+                edited.common.hand.insert(on_table);
+                edited.legal_actions(&mut legal);
+                assert!(legal.is_empty(), "seed {seed}: {legal:?}");
+                assert_eq!(ClassicRummy::random_action_from(&edited, &mut rng), None);
+                seen += 1;
+                break;
+            }
+            view.legal_actions(&mut legal);
+            game.apply(seat, legal[0]).unwrap();
+        }
+    }
+    assert!(seen > 0, "no table with a meld was reached");
+}

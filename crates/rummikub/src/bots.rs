@@ -423,7 +423,9 @@ impl<R: Rng> Bot<Rummikub> for SamplerBot<R> {
 
     fn act(&mut self, view: &View) -> Action {
         let n = view.seats.len().max(1);
-        let next = (view.seat + 1) % n;
+        // Modulo the seats first: a view built or edited elsewhere may name a seat past
+        // the table (even `usize::MAX`).
+        let next = (view.seat % n + 1) % n;
         let Some(opponent) = view.seats.get(next).copied() else { return self.thorough.act(view) };
         if opponent.tiles > Self::DANGER || next == view.seat {
             return self.thorough.act(view);

@@ -259,3 +259,27 @@ fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_se
     }
     eprintln!("{}", lines.join("\n"));
 }
+
+/// A view built or edited elsewhere may name a seat that is not at the table (RULES.md
+/// §1.1: at most six seats, with the 160-tile set); the sampler bot still answers, where
+/// counting the next seat round the table from `usize::MAX` overflowed. A play it
+/// answers is one the view's rules allow.
+#[test]
+fn rules_1_1_a_view_of_a_seat_past_the_table_still_gets_an_action() {
+    use rummykit_rummikub::check_play;
+    for seed in 0..6 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let game = Rummikub::deal(&Config::STANDARD, Seating::new(3), &mut rng).unwrap();
+        let seat = game.to_move().unwrap();
+        let view = game.view(seat);
+        for past in [3, 7, usize::MAX] {
+            let mut edited = view.clone();
+            edited.seat = past;
+            let action = SamplerBot::new(ChaCha8Rng::seed_from_u64(seed)).act(&edited);
+            if let Action::Play { table } = action {
+                let played = check_play(&view.config, &view.table, &view.rack, view.has_opened(), &table);
+                assert!(played.is_ok(), "seat {past}: {played:?}");
+            }
+        }
+    }
+}
