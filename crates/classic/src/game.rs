@@ -105,6 +105,8 @@ impl ClassicRummy {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<ClassicRummy, DealError> {
+        // A game made anew: no earlier draw vouches for anything in it.
+        DRAWN.with(DrawRecord::clear);
         config.validate(setup.hands.len())?;
         let bad = |what: &'static str| Err(DealError::InvalidDeal(PositionError::Inconsistent(what)));
         // Going out clears the card taken (a rule of this game only, before the shared checks
@@ -702,6 +704,8 @@ impl rummykit_core::FromSetup for ClassicRummy {
 /// ```
 impl rummykit_core::Redeal for ClassicRummy {
     fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> ClassicRummy {
+        // A draw from a view of the game before vouches for nothing in the new one.
+        DRAWN.with(DrawRecord::clear);
         let state = self.state.with_hidden_shuffled(seat, rng);
         ClassicRummy { hand_lens: hand_lens(&state.hands), state, ..self.clone() }
     }

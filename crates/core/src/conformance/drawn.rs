@@ -283,6 +283,9 @@ enum Meddle {
     /// (the mover's among them: a change without a check), refuses so that the loop
     /// refreshes the same view, then forwards the key with the earlier draw.
     AfterARedeal,
+    /// In the play phase, it draws from the view shown, deals the hidden cards anew and
+    /// forwards the key with that draw in the same call (no refresh between).
+    InARedeal,
 }
 
 /// One forwarded call of a [`Meddler`]: the inner game before and after it, the seat and
@@ -359,7 +362,7 @@ impl<G: CardRules + Redeal> Game for Meddler<G> {
         }
         let (seat, action) = match (self.meddle, self.stale.take()) {
             (Meddle::AfterARedeal, Some(stale)) => (seat, stale),
-            (Meddle::AfterARedeal, None) if self.inner.state().phase != Phase::Play => {
+            (Meddle::AfterARedeal | Meddle::InARedeal, None) if self.inner.state().phase != Phase::Play => {
                 return self.inner.apply_shown(seat, shown, action, key);
             }
             (meddle, _) => {
@@ -374,6 +377,10 @@ impl<G: CardRules + Redeal> Game for Meddler<G> {
                         self.inner = self.inner.redeal((seat + 1) % self.inner.seats(), &mut self.rng);
                         self.stale = Some(drawn);
                         return Err(self.halt(seat));
+                    }
+                    Meddle::InARedeal => {
+                        self.inner = self.inner.redeal((seat + 1) % self.inner.seats(), &mut self.rng);
+                        (seat, drawn)
                     }
                 }
             }
@@ -422,11 +429,12 @@ impl<G: CardRules + Redeal> Players<Meddler<G>> for FirstListed {
     }
 }
 
-/// For each of `hands` deals (seed `hand`, cycling through `configs` and the three
+/// For each of `hands` deals (seed `hand`, cycling through `configs` and the four
 /// meddlings in turn), a game wrapping the dealt one forwards the hand loop's key once
 /// after meddling: for the seat after the mover; after applying the action drawn from
-/// the view shown; or with an action drawn from the view shown before the hidden cards
-/// were dealt anew (a change without a check) and the view refreshed in place. The
+/// the view shown; with an action drawn from the view shown before the hidden cards
+/// were dealt anew (a change without a check) and the view refreshed in place; or the
+/// same with no refresh between (a redeal forgets the draw itself). The
 /// forwarded call must answer as the full check of the same action for the same seat
 /// on the same inner game, and leave it as that check does. Returns, by meddling, how
 /// many forwarded actions the check refused.
@@ -445,17 +453,17 @@ impl<G: CardRules + Redeal> Players<Meddler<G>> for FirstListed {
 ///         ThreeCards { state: self.state.with_hidden_shuffled(seat, rng) }
 ///     }
 /// }
-/// let refused = drawn::meddled::<ThreeCards>(&[()], 30);
-/// // Another seat's and a repeated draw are refused; a discard drawn before the redeal
+/// let refused = drawn::meddled::<ThreeCards>(&[()], 40);
+/// // Another seat's and a repeated draw are refused; a discard drawn before a redeal
 /// // mostly (the card is gone from the hand).
 /// assert_eq!(refused[..2], [10, 10]);
-/// assert!(refused[2] > 0, "{refused:?}");
+/// assert!(refused[2] > 0 && refused[3] > 0, "{refused:?}");
 /// ```
-pub fn meddled<G: CardRules + Redeal + PartialEq>(configs: &[G::Config], hands: u64) -> [usize; 3] {
-    let meddles = [Meddle::ForAnotherSeat, Meddle::AfterAChange, Meddle::AfterARedeal];
-    let mut refused = [0; 3];
+pub fn meddled<G: CardRules + Redeal + PartialEq>(configs: &[G::Config], hands: u64) -> [usize; 4] {
+    let meddles = [Meddle::ForAnotherSeat, Meddle::AfterAChange, Meddle::AfterARedeal, Meddle::InARedeal];
+    let mut refused = [0; 4];
     for (hand, config) in (0..hands).zip(configs.iter().cycle()) {
-        let (seats, meddle) = (seats_of::<G>(hand), meddles[(hand % 3) as usize]);
+        let (seats, meddle) = (seats_of::<G>(hand), meddles[(hand % 4) as usize]);
         let mut rng = ChaCha8Rng::seed_from_u64(hand);
         let config = (config.clone(), meddle);
         let mut game = Meddler::<G>::deal(&config, Seating::new(seats), &mut rng).expect("a deal");
@@ -470,7 +478,7 @@ pub fn meddled<G: CardRules + Redeal + PartialEq>(configs: &[G::Config], hands: 
         let expected = checked.apply_borrowed(seat, &action);
         assert_eq!(answer, expected, "hand {hand} ({meddle:?}): {action:?}");
         assert!(after == checked, "hand {hand} ({meddle:?}): {action:?} not applied as the check applies it");
-        refused[(hand % 3) as usize] += usize::from(answer.is_err());
+        refused[(hand % 4) as usize] += usize::from(answer.is_err());
     }
     refused
 }
