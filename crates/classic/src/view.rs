@@ -3,7 +3,7 @@
 use core::ops::{Deref, DerefMut};
 
 use rand::Rng;
-use rummykit_core::{HandView, Outcome, Seat, SeatView};
+use rummykit_core::{HandView, Outcome, Phase, Seat, SeatView};
 
 use crate::turn::Turn;
 use crate::{Action, Config, HandAnalysis, analyze};
@@ -119,11 +119,15 @@ impl View {
         self.turn()?.random_action(out, rng)
     }
 
-    /// The turn in progress, if this seat is to move and its hand holds no card of the
-    /// table (the listing's premise; only a view built or edited elsewhere breaks it).
+    /// The turn in progress, if this seat is to move and, in the play phase, its hand
+    /// holds no card of the table (the premise of listing melds and lay-offs; only a view
+    /// built or edited elsewhere breaks it). Asked of the play phase only: a draw lists
+    /// no meld. Inlined: built out of line, the turn cost a random draw 50 instructions.
+    #[inline(always)]
     fn turn(&self) -> Option<Turn<'_>> {
         let common = &self.common;
-        let playable = self.to_move == Some(self.seat) && common.hand.is_disjoint(&common.table.pieces());
+        let premise = || common.phase != Phase::Play || common.hand.is_disjoint(&common.table.pieces());
+        let playable = self.to_move == Some(self.seat) && premise();
         playable.then(|| Turn {
             config: &self.config,
             seat: common.seat,

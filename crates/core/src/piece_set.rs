@@ -297,6 +297,7 @@ impl PieceSet {
     /// assert!(!hand.is_disjoint(&(table | hand)));
     /// ```
     #[must_use]
+    #[inline]
     pub fn is_disjoint(&self, other: &PieceSet) -> bool {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a & b == 0)
     }
