@@ -196,7 +196,11 @@ fn tampered_match_saves_are_refused() {
     v["hand"] = serde_json::to_value(&full).expect("serialize");
     refused(&v, &MatchError::HandSeats { got: SEATS, expected: m.in_play().len() });
 
-    // A hand after the end: the finished match with a hand still attached.
+    // A hand after the end: the match ended a hand earlier, or it is over and a hand is
+    // still attached.
+    let mut v = value.clone();
+    v["terms"]["hand_limit"] = json!(last);
+    refused(&v, &MatchError::Over { hands: last });
     let mut v = value.clone();
     v["terms"]["hand_limit"] = json!(m.hands_played());
     refused(&v, &MatchError::Over { hands: m.hands_played() });

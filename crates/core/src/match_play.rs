@@ -329,8 +329,7 @@ impl<G: Game> Match<G> {
     /// is what [`Match::dealer`] gave; together with the configuration and the
     /// [`terms`](Match::terms) they are the whole state of a match between hands, so a
     /// service can keep these and rebuild the match for each request (with the `serde`
-    /// feature, [`MatchSave`](crate::MatchSave) writes them, and the pending hand, as
-    /// one save).
+    /// feature, `MatchSave` writes them, and the pending hand, as one save).
     ///
     /// When the terms name the first dealer, the history gives every later one and
     /// `dealer` is checked against it; when the game chose the first dealer at the first
