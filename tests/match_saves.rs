@@ -236,3 +236,78 @@ fn tampered_match_saves_are_refused() {
     v["version"] = json!(2);
     assert!(load(&v).expect_err("another version").contains("save format version 2"));
 }
+
+/// A random small or extreme number, as an edit of a save might write.
+fn number(rng: &mut ChaCha8Rng) -> Value {
+    use rand::RngExt;
+    match rng.random_range(0..6) {
+        0 => json!(rng.random_range(-3..4)),
+        1 => json!(rng.random_range(0..120)),
+        2 => json!(i64::MAX),
+        3 => json!(i64::MIN),
+        4 => json!(u64::MAX),
+        _ => json!(rng.random_range(0..8)),
+    }
+}
+
+#[test]
+fn an_edited_save_is_refused_or_is_a_match_that_saves_back_as_itself() {
+    use rand::RngExt;
+    // Random edits of the numbers of a real save: none panics, and a save that is read is
+    // one a match writes (it saves back as the same JSON), with the totals the history
+    // adds up to.
+    let (_, _, value) = eliminated_save();
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let (mut read, mut refused_count) = (0, 0);
+    for _ in 0..1_500 {
+        let mut v = value.clone();
+        for _ in 0..rng.random_range(1..4) {
+            let hands = v["history"].as_array().map_or(0, Vec::len);
+            match rng.random_range(0..8) {
+                0 if hands > 0 => {
+                    let (h, s) = (rng.random_range(0..hands), rng.random_range(0..SEATS));
+                    v["history"][h]["points"][s] = number(&mut rng);
+                }
+                1 if hands > 0 => {
+                    let h = rng.random_range(0..hands);
+                    let winners: Vec<Value> = (0..rng.random_range(0..3)).map(|_| number(&mut rng)).collect();
+                    v["history"][h]["winners"] = json!(winners);
+                }
+                2 if hands > 0 => {
+                    let entry = v["history"][rng.random_range(0..hands)].clone();
+                    v["history"].as_array_mut().expect("a list").push(entry);
+                }
+                3 if hands > 0 => {
+                    v["history"].as_array_mut().expect("a list").remove(rng.random_range(0..hands));
+                }
+                4 => v["totals"][rng.random_range(0..SEATS)] = number(&mut rng),
+                5 => v["dealer"] = if rng.random_bool(0.2) { Value::Null } else { number(&mut rng) },
+                6 => {
+                    v["terms"]["hand_limit"] =
+                        if rng.random_bool(0.3) { Value::Null } else { number(&mut rng) }
+                }
+                _ => v["terms"]["seats"] = number(&mut rng),
+            }
+        }
+        match load(&v) {
+            Err(_) => refused_count += 1,
+            Ok(save) => {
+                read += 1;
+                assert_eq!(
+                    serde_json::to_value(&save).expect("serialize"),
+                    v,
+                    "a save read is one a match writes"
+                );
+                let m = save.played();
+                // Totals saturate as they add up, hand by hand.
+                let sums: Vec<i64> = (0..m.seats())
+                    .map(|s| m.history().iter().fold(0_i64, |t, o| t.saturating_add(o.points[s])))
+                    .collect();
+                assert_eq!(m.totals(), sums.as_slice());
+            }
+        }
+    }
+    // Both sides are reached: some edits keep a consistent match (a dealer still in,
+    // a hand limit not yet met), most do not.
+    assert!(read > 10 && refused_count > 500, "{read} read, {refused_count} refused");
+}
