@@ -45,8 +45,9 @@
 //!
 //! * `serde`: `Serialize` and `Deserialize` for faces (as notation), piece ids and sets,
 //!   melds (kind and notation, validated again when read), tables of melds
-//!   ([`MeldTable`]), the card games' [`HandView`], outcomes, match terms and
-//!   match records (versioned: `RECORD_VERSION`).
+//!   ([`MeldTable`]), the card games' [`HandView`], outcomes, match terms,
+//!   match records (versioned: `RECORD_VERSION`) and matches in progress with their
+//!   pending hand (`MatchSave`, checked when read).
 #![forbid(unsafe_code)]
 // docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -98,6 +99,8 @@ mod hand_analysis;
 mod hand_loop;
 mod hand_melds;
 mod match_play;
+#[cfg(feature = "serde")]
+mod match_save;
 mod match_view;
 mod meld;
 mod meld_rules;
@@ -154,6 +157,8 @@ pub use hand_analysis::{HandAnalysis, PieceMeld};
 pub use hand_loop::{ShownKey, play_hand};
 pub use hand_melds::{AnalysisError, HandMeld, MAX_HAND, hand_melds};
 pub use match_play::{MAX_SEATS, Match, MatchError};
+#[cfg(feature = "serde")]
+pub use match_save::MatchSave;
 pub use match_view::MatchView;
 pub use meld::{JokerRole, MAX_MELD_LEN, Meld, MeldError, MeldKind};
 pub use meld_rules::{AcePolicy, JokerLimit, MeldRules};

@@ -110,6 +110,65 @@ pub enum MatchError {
     /// The game refused to deal.
     #[error("could not deal the next hand: {0}")]
     Deal(#[from] DealError),
+    /// A hand of a history ([`Match::from_history`]) does not score one entry per match
+    /// seat.
+    #[error("hand {} of the history scores {} but the match has {expected}", hand.saturating_add(1), plural(*got, "seat"))]
+    HistorySeatCount {
+        /// The hand, from 0.
+        hand: u32,
+        /// Scores in the hand's outcome.
+        got: usize,
+        /// Seats in the match.
+        expected: usize,
+    },
+    /// A hand of a history scores points for a seat that was not dealt in (eliminated
+    /// before it), or names as a winner a seat that was not dealt in or does not exist.
+    #[error("hand {} of the history scores seat {seat}, which was not dealt in", hand.saturating_add(1))]
+    NotDealtIn {
+        /// The hand, from 0.
+        hand: u32,
+        /// The seat, a match seat.
+        seat: Seat,
+    },
+    /// A hand of a history is not written as the match writes its outcomes (see
+    /// [`Match::history`]): a hand with no winner that scores points, or winners not
+    /// ascending and distinct.
+    #[error("hand {} of the history is not an outcome as the match records one", hand.saturating_add(1))]
+    HistoryOutcome {
+        /// The hand, from 0.
+        hand: u32,
+    },
+    /// The dealer given with a history is not the one the terms' first dealer and the
+    /// history give.
+    #[error("the terms and the history give {}, not {}", dealer_name(*expected), dealer_name(*dealer))]
+    DealerMismatch {
+        /// The dealer given.
+        dealer: Option<Seat>,
+        /// The dealer the terms and the history give.
+        expected: Option<Seat>,
+    },
+    /// The dealer given with a history is a seat that the history eliminated.
+    #[error("dealer {dealer} was eliminated")]
+    DealerOut {
+        /// The dealer given.
+        dealer: Seat,
+    },
+    /// The totals saved with a history are not those the history adds up to.
+    #[error("the saved totals are not those the history adds up to")]
+    TotalsMismatch,
+    /// The pending hand is not dealt to the seats still in the match.
+    #[error("the pending hand is dealt to {} but {expected} are in play", plural(*got, "player"))]
+    HandSeats {
+        /// Seats of the hand.
+        got: usize,
+        /// Seats in play.
+        expected: usize,
+    },
+}
+
+/// A dealer in a message: `dealer 2`, or `no dealer` (the game chooses at the next deal).
+fn dealer_name(dealer: Option<Seat>) -> String {
+    dealer.map_or_else(|| "no dealer".to_string(), |d| format!("dealer {d}"))
 }
 
 /// A match: hands of one game played to an end condition, with cumulative scores.
@@ -192,6 +251,24 @@ pub struct Match<G: Game> {
     history: Vec<Outcome>,
 }
 
+/// Two matches are equal when they are the same match at the same point: configuration,
+/// terms, hands recorded, dealer and whether a hand is in progress (the hand itself is
+/// the caller's).
+impl<G: Game> PartialEq for Match<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.config == other.config
+            && self.terms == other.terms
+            && self.dealer == other.dealer
+            && self.active == other.active
+            && self.totals == other.totals
+            && self.hands_won == other.hands_won
+            && self.out_after == other.out_after
+            && self.hands_played == other.hands_played
+            && self.pending == other.pending
+            && self.history == other.history
+    }
+}
+
 impl<G: Game> Match<G> {
     /// A match of the game configured by `config`, on `terms`; the game's own terms are
     /// [`Game::default_terms`], which read the end of match a game's configuration names
@@ -244,6 +321,125 @@ impl<G: Game> Match<G> {
             pending: false,
             history: Vec::new(),
         })
+    }
+
+    /// The match after the hands of `history`, with no hand in progress: what
+    /// [`Match::new`] and a [`record`](Match::record) of each hand's outcome give, without
+    /// dealing. `history` is in match seats, as [`Match::history`] gives it, and `dealer`
+    /// is what [`Match::dealer`] gave; together with the configuration and the
+    /// [`terms`](Match::terms) they are the whole state of a match between hands, so a
+    /// service can keep these and rebuild the match for each request (with the `serde`
+    /// feature, `MatchSave` writes them, and the pending hand, as one save).
+    ///
+    /// When the terms name the first dealer, the history gives every later one and
+    /// `dealer` is checked against it; when the game chose the first dealer at the first
+    /// deal, `dealer` is the seat it chose, passed on round the table, and must be a seat
+    /// still in the match (or `None`, the game choosing again at the next deal).
+    ///
+    /// Each hand is checked as [`record`](Match::record) checks an outcome and, beyond
+    /// that, to be exactly what the match would have recorded, so that
+    /// `from_history(…, m.history())` gives `m` back and a history no match could have
+    /// written is an error, never a match that plays on from an impossible place.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Match::new`]; [`MatchError::Over`] for a hand after the end of the
+    /// match; [`MatchError::HistorySeatCount`] for a hand without one score per match
+    /// seat; [`MatchError::NotDealtIn`] for points or a win of a seat eliminated before
+    /// the hand (or of no seat of the match); [`MatchError::HistoryOutcome`] for a void
+    /// hand with points or winners out of order or repeated; [`MatchError::DealerMismatch`]
+    /// for a dealer the terms and history do not give; [`MatchError::NoSuchDealer`] or
+    /// [`MatchError::DealerOut`] for a dealer chosen by the game that is no seat or has
+    /// been eliminated.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Game, Match, MatchEnd, MatchError, MatchTerms, Outcome};
+    ///
+    /// // Three hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let terms = MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)).with_dealer(1);
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// for _ in 0..2 {
+    ///     let mut game = m.next_hand(&mut rng)?;
+    ///     while let Some(seat) = game.to_move() {
+    ///         game.apply(seat, 1)?;
+    ///     }
+    ///     m.record(&game.outcome().expect("over"))?;
+    /// }
+    /// // What a service keeps between requests is enough to rebuild the match.
+    /// let rebuilt = Match::<Nim>::from_history((), m.terms(), m.dealer(), m.history())?;
+    /// assert_eq!((rebuilt.totals(), rebuilt.dealer()), (m.totals(), m.dealer()));
+    /// assert_eq!(rebuilt.history(), m.history());
+    ///
+    /// // A history no match of these terms could have written is refused.
+    /// let mut edited = m.history().to_vec();
+    /// edited.push(Outcome { points: vec![1, -1, 0], winners: vec![0] });
+    /// let refused = Match::<Nim>::from_history((), m.terms(), m.dealer(), &edited);
+    /// assert_eq!(refused.unwrap_err(), MatchError::HistorySeatCount { hand: 2, got: 3, expected: 2 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_history(
+        config: G::Config,
+        terms: MatchTerms,
+        dealer: Option<Seat>,
+        history: &[Outcome],
+    ) -> Result<Self, MatchError> {
+        let mut played = Match::new(config, terms)?;
+        let seats = terms.seats;
+        // The history itself is allocated by the caller; the match's copy grows with it.
+        played.history.reserve(history.len());
+        for (index, entry) in history.iter().enumerate() {
+            let hand = u32::try_from(index).unwrap_or(u32::MAX);
+            if played.is_over() {
+                return Err(MatchError::Over { hands: played.hands_played });
+            }
+            if entry.points.len() != seats {
+                return Err(MatchError::HistorySeatCount { hand, got: entry.points.len(), expected: seats });
+            }
+            // Hand seats of the hand, in order; a seat out of the hand neither scores nor wins.
+            let mut winners = Vec::with_capacity(entry.winners.len());
+            for &w in &entry.winners {
+                winners.push(played.hand_seat(w).ok_or(MatchError::NotDealtIn { hand, seat: w })?);
+            }
+            if let Some(seat) = (0..seats).find(|&s| entry.points[s] != 0 && played.hand_seat(s).is_none()) {
+                return Err(MatchError::NotDealtIn { hand, seat });
+            }
+            let points = played.active.iter().map(|&s| entry.points[s]).collect();
+            played.pending = true;
+            played.record(&Outcome { points, winners })?;
+            if played.history.last() != Some(entry) {
+                return Err(MatchError::HistoryOutcome { hand });
+            }
+        }
+        if terms.first_dealer.is_some() {
+            // The deal passed round from the named first dealer: nothing to choose.
+            if played.dealer != dealer {
+                return Err(MatchError::DealerMismatch { dealer, expected: played.dealer });
+            }
+        } else {
+            // The game chose the first dealer at a deal the history does not hold: any
+            // seat still in is one the deal can have passed to.
+            if let Some(d) = dealer {
+                if d >= seats {
+                    return Err(MatchError::NoSuchDealer { dealer: d, seats });
+                }
+                if played.hand_seat(d).is_none() {
+                    return Err(MatchError::DealerOut { dealer: d });
+                }
+            }
+            played.dealer = dealer;
+        }
+        Ok(played)
+    }
+
+    /// Marks a hand as in progress or not, for a save that holds the hand or leaves it out.
+    #[cfg(feature = "serde")]
+    pub(crate) fn set_pending(&mut self, pending: bool) {
+        self.pending = pending;
     }
 
     /// The terms the match was started on (the first dealer as given).

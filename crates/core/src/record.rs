@@ -311,7 +311,8 @@ impl<G: Game> MatchRecord<G> {
     /// Plays the record again: re-deals every hand with `rng` (built from
     /// [`seed`](Self::seed) the way the recording's rng was) and checks that each deal
     /// equals the recorded one, applies the recorded actions, checks each outcome, and
-    /// checks the totals and that the match is over exactly when the record ends.
+    /// checks the totals and that the match is over exactly when the record ends (to
+    /// resume a match still in progress, see [`Match::from_history`]).
     ///
     /// # Errors
     ///
@@ -457,7 +458,10 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         /// The hand, from 0.
         hand: usize,
     },
-    /// The match is not over after the recorded hands.
+    /// The match is not over after the recorded hands. A record is of a finished
+    /// match; a match in progress is kept as its history and rebuilt with
+    /// [`Match::from_history`] (with the `serde` feature, saved with its pending hand as
+    /// a `MatchSave`).
     #[error("the match is not over after the {} recorded", plural(*hands, "hand"))]
     MatchNotOver {
         /// Hands in the record.

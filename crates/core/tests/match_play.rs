@@ -38,7 +38,7 @@ struct View {
     card: u8,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 struct HighCard<const PENALTY: bool> {
     cards: Vec<u8>,
     dealer: Seat,
@@ -858,4 +858,243 @@ fn shared_best<G: Game>(m: &Match<G>) -> Vec<Seat> {
     let mut seats: Vec<Seat> = (0..m.seats()).filter(|&s| key(s) == best).collect();
     seats.sort_unstable();
     seats
+}
+
+/// Plays `m` hand by hand with revealers, calling `check` on the match at every hand
+/// boundary (before the first hand and after each).
+fn play_checking(m: &mut Match<Penalty>, seed: u64, mut check: impl FnMut(&Match<Penalty>)) {
+    let mut rng = rng(seed);
+    check(m);
+    while !m.is_over() {
+        let mut game = m.next_hand(&mut rng).expect("deal");
+        while let Some(seat) = game.to_move() {
+            game.apply(seat, Act::Reveal).expect("legal");
+        }
+        m.record(&game.outcome().expect("over")).expect("record");
+        check(m);
+    }
+}
+
+/// The brute-force reading of a history: totals are the sums of the points, hands won
+/// the count of wins, and a seat is out after the first hand its running total reaches
+/// the limit (elimination only).
+fn brute_force(seats: usize, end: MatchEnd, history: &[Outcome]) -> (Vec<i64>, Vec<u32>, Vec<Option<u32>>) {
+    let (mut totals, mut won, mut out) = (vec![0; seats], vec![0; seats], vec![None; seats]);
+    for (hand, o) in history.iter().enumerate() {
+        for s in 0..seats {
+            totals[s] += o.points[s];
+            won[s] += u32::from(o.winners.contains(&s));
+            if let MatchEnd::Elimination(limit) = end
+                && out[s].is_none()
+                && totals[s] >= limit
+            {
+                out[s] = Some(hand as u32 + 1);
+            }
+        }
+    }
+    (totals, won, out)
+}
+
+#[test]
+fn a_match_rebuilt_from_its_history_is_the_same_match_at_every_hand_boundary() {
+    let ends =
+        [MatchEnd::FixedHands(5), MatchEnd::TargetScore(40), MatchEnd::Elimination(30), MatchEnd::SingleHand];
+    for seed in 0..40 {
+        for end in ends {
+            for first_dealer in [None, Some(seed as usize % 3)] {
+                let terms = terms(3, first_dealer, end, Ranking::Total);
+                let mut m = Match::<Penalty>::new((), terms).unwrap();
+                let mut boundaries = 0;
+                play_checking(&mut m, seed, |m| {
+                    boundaries += 1;
+                    let rebuilt = Match::<Penalty>::from_history((), m.terms(), m.dealer(), m.history())
+                        .expect("a played history is a match");
+                    assert_eq!(&rebuilt, m, "seed {seed}, {end:?}, dealer {first_dealer:?}");
+                    let (totals, won, out) = brute_force(3, end, m.history());
+                    assert_eq!(rebuilt.totals(), totals.as_slice());
+                    assert_eq!(rebuilt.hands_won(), won.as_slice());
+                    assert_eq!((0..3).map(|s| rebuilt.eliminated_after(s)).collect::<Vec<_>>(), out);
+                });
+                assert_eq!(boundaries, m.hands_played() + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_rebuilt_match_plays_on_as_the_original_does() {
+    for seed in 0..20 {
+        let terms = terms(4, None, MatchEnd::Elimination(25), Ranking::Total);
+        let mut whole = Match::<Penalty>::new((), terms).unwrap();
+        play_match(&mut whole, seed);
+        // Stop after each number of hands, rebuild, and play on with the same rng.
+        for stop in 0..whole.hands_played() {
+            let mut rng = rng(seed);
+            let mut m = Match::<Penalty>::new((), terms).unwrap();
+            let mut hands = 0;
+            while !m.is_over() {
+                if hands == stop {
+                    m = Match::from_history((), m.terms(), m.dealer(), m.history()).unwrap();
+                }
+                let mut game = m.next_hand(&mut rng).unwrap();
+                while let Some(seat) = game.to_move() {
+                    game.apply(seat, Act::Reveal).unwrap();
+                }
+                m.record(&game.outcome().unwrap()).unwrap();
+                hands += 1;
+            }
+            assert_eq!(m, whole, "seed {seed}, rebuilt after {stop} hands");
+        }
+    }
+}
+
+/// A three-seat elimination match at 30 where seat 1 goes out after the first hand.
+fn eliminated_history() -> (MatchTerms, Vec<Outcome>) {
+    let terms = terms(3, Some(0), MatchEnd::Elimination(30), Ranking::Total);
+    let mut m = Match::<Penalty>::new((), terms).unwrap();
+    m.next_hand(&mut rng(1)).unwrap();
+    m.record(&outcome(&[0, 31, 5], Some(0))).unwrap();
+    m.next_hand(&mut rng(2)).unwrap();
+    m.record(&outcome(&[4, 0], Some(1))).unwrap();
+    assert_eq!(m.in_play(), &[0, 2]);
+    assert_eq!(m.history()[1], outcome(&[4, 0, 0], Some(2)));
+    (terms, m.history().to_vec())
+}
+
+#[test]
+fn tampered_histories_are_refused_with_a_typed_error() {
+    let (terms, history) = eliminated_history();
+    let rebuild = |h: &[Outcome], dealer: Option<Seat>| Match::<Penalty>::from_history((), terms, dealer, h);
+    let good = rebuild(&history, Some(0)).expect("the untouched history");
+    assert_eq!(good.totals(), &[4, 31, 5]);
+
+    // Wrong seat counts: a hand written in hand seats (two entries for three seats).
+    let mut h = history.clone();
+    h[1].points = vec![4, 0];
+    assert_eq!(
+        rebuild(&h, Some(0)).unwrap_err(),
+        MatchError::HistorySeatCount { hand: 1, got: 2, expected: 3 }
+    );
+
+    // An eliminated seat playing on: seat 1 scores, or wins, in the second hand.
+    let mut h = history.clone();
+    h[1].points = vec![4, 3, 0];
+    assert_eq!(rebuild(&h, Some(0)).unwrap_err(), MatchError::NotDealtIn { hand: 1, seat: 1 });
+    let mut h = history.clone();
+    h[1].winners = vec![1];
+    assert_eq!(rebuild(&h, Some(0)).unwrap_err(), MatchError::NotDealtIn { hand: 1, seat: 1 });
+    // A winner that is no seat at all.
+    let mut h = history.clone();
+    h[0].winners = vec![3];
+    assert_eq!(rebuild(&h, Some(0)).unwrap_err(), MatchError::NotDealtIn { hand: 0, seat: 3 });
+
+    // Outcomes the match never writes: a void hand with points, winners repeated or out
+    // of order (RULES.md §1.8 (b): a shared win lists each sharer once).
+    let mut h = history.clone();
+    h[1].winners.clear();
+    assert_eq!(rebuild(&h, Some(0)).unwrap_err(), MatchError::HistoryOutcome { hand: 1 });
+    let mut h = history.clone();
+    h[0].winners = vec![2, 0];
+    assert_eq!(rebuild(&h, Some(0)).unwrap_err(), MatchError::HistoryOutcome { hand: 0 });
+    let mut h = history.clone();
+    h[0].winners = vec![0, 0];
+    assert_eq!(rebuild(&h, Some(0)).unwrap_err(), MatchError::HistoryOutcome { hand: 0 });
+
+    // A hand after the end: seat 0 goes out too in a third hand, and a fourth follows.
+    let mut h = history.clone();
+    h.push(outcome(&[30, 0, 0], Some(2)));
+    let over = rebuild(&h, Some(2)).expect("three hands end the match");
+    assert!(over.is_over());
+    h.push(outcome(&[0, 0, 1], Some(2)));
+    assert_eq!(rebuild(&h, Some(2)).unwrap_err(), MatchError::Over { hands: 3 });
+
+    // A dealer the terms and the history do not give: dealer 0, then 2 (seat 1 is out),
+    // then 0 again.
+    assert_eq!(
+        rebuild(&history, Some(2)).unwrap_err(),
+        MatchError::DealerMismatch { dealer: Some(2), expected: Some(0) }
+    );
+    assert_eq!(
+        rebuild(&history, Some(2)).unwrap_err().to_string(),
+        "the terms and the history give dealer 0, not dealer 2"
+    );
+    assert_eq!(
+        MatchError::DealerMismatch { dealer: None, expected: Some(1) }.to_string(),
+        "the terms and the history give dealer 1, not no dealer"
+    );
+
+    // Terms without a first dealer: the game chose it, so any seat still in will do,
+    // but not an eliminated seat nor one the match does not have.
+    let chosen = MatchTerms { first_dealer: None, ..terms };
+    let by_game = |dealer| Match::<Penalty>::from_history((), chosen, dealer, &history);
+    assert_eq!(by_game(Some(2)).unwrap().dealer(), Some(2));
+    assert_eq!(by_game(None).unwrap().dealer(), None);
+    assert_eq!(by_game(Some(1)).unwrap_err(), MatchError::DealerOut { dealer: 1 });
+    assert_eq!(by_game(Some(3)).unwrap_err(), MatchError::NoSuchDealer { dealer: 3, seats: 3 });
+
+    // The terms themselves are checked as Match::new checks them.
+    let bad = MatchTerms { seats: 0, ..terms };
+    assert_eq!(Match::<Penalty>::from_history((), bad, None, &[]).unwrap_err(), MatchError::NoSeats);
+}
+
+#[test]
+fn new_match_errors_read_as_sentences() {
+    assert_eq!(
+        MatchError::HistorySeatCount { hand: 1, got: 2, expected: 3 }.to_string(),
+        "hand 2 of the history scores 2 seats but the match has 3"
+    );
+    assert_eq!(
+        MatchError::NotDealtIn { hand: 0, seat: 1 }.to_string(),
+        "hand 1 of the history scores seat 1, which was not dealt in"
+    );
+    assert_eq!(
+        MatchError::HistoryOutcome { hand: 4 }.to_string(),
+        "hand 5 of the history is not an outcome as the match records one"
+    );
+    assert_eq!(MatchError::DealerOut { dealer: 2 }.to_string(), "dealer 2 was eliminated");
+    assert_eq!(
+        MatchError::TotalsMismatch.to_string(),
+        "the saved totals are not those the history adds up to"
+    );
+    assert_eq!(
+        MatchError::HandSeats { got: 1, expected: 2 }.to_string(),
+        "the pending hand is dealt to 1 player but 2 are in play"
+    );
+}
+
+#[test]
+fn a_history_of_a_void_hand_and_a_shared_win_rebuilds() {
+    // RULES.md §2.5: a void hand counts as played and scores nothing; §1.8 (b): every
+    // sharer of a win counts the hand as won.
+    let terms = terms(3, Some(1), MatchEnd::FixedHands(3), Ranking::HandsWon);
+    let mut m = Match::<Plus>::new((), terms).unwrap();
+    m.next_hand(&mut rng(1)).unwrap();
+    m.record(&outcome(&[5, -2, -3], None)).unwrap();
+    m.next_hand(&mut rng(2)).unwrap();
+    m.record(&Outcome { points: vec![3, 3, -6], winners: vec![1, 0] }).unwrap();
+    let rebuilt = Match::<Plus>::from_history((), terms, m.dealer(), m.history()).unwrap();
+    assert_eq!(rebuilt, m);
+    assert_eq!((rebuilt.hands_played(), rebuilt.hands_won()), (2, &[1, 1, 0][..]));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_save_pairs_the_match_with_its_pending_hand_only() {
+    use rummykit_core::MatchSave;
+    let (terms, history) = eliminated_history();
+    let mut m = Match::<Penalty>::from_history((), terms, Some(0), &history).unwrap();
+    // A hand from another table, dealt to three when two are in play.
+    let stray = Penalty::deal(&(), Seating::new(3), &mut rng(3)).unwrap();
+    assert_eq!(MatchSave::new(m.clone(), Some(stray.clone())).unwrap_err(), MatchError::NoHandInProgress);
+    let hand = m.next_hand(&mut rng(4)).unwrap();
+    assert_eq!(
+        MatchSave::new(m.clone(), Some(stray)).unwrap_err(),
+        MatchError::HandSeats { got: 3, expected: 2 }
+    );
+    let save = MatchSave::new(m.clone(), Some(hand.clone())).unwrap();
+    assert_eq!((save.played(), save.hand()), (&m, Some(&hand)));
+    // Left out, the hand is dealt again: the saved match has none in progress.
+    let (without, none) = MatchSave::new(m.clone(), None).unwrap().into_parts();
+    assert!(none.is_none() && !without.hand_in_progress() && m.hand_in_progress());
+    assert_eq!(without.dealer(), m.dealer());
 }
