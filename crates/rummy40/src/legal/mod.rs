@@ -535,6 +535,24 @@ impl LegalActions {
     /// [`LegalActions::opened_draws`] past its guard.
     #[inline(never)]
     fn opened_draws_of(&mut self, view: &View) -> Option<[bool; 2]> {
+        // Without the options that oblige plays (Rummy 40), the take is legal when the
+        // hand keeps a card to discard: its lowest card, if a natural of another face
+        // than the top discard's, answers nearly always, before the mover's side is made.
+        if !view.config.obliges_plays()
+            && view.to_move == Some(view.seat)
+            && view.taken_this_turn.is_none()
+            && view.won_jokers.is_empty()
+            && let Some(&top) = view.discard_pile.last()
+        {
+            let pack = view.config.catalog().ok()?;
+            if let (Some(first), Some(top_face)) =
+                (view.hand.first().and_then(|p| pack.face(p)), pack.face(top))
+                && !first.is_joker()
+                && first != top_face
+            {
+                return Some([view.stock_len > 0, true]);
+            }
+        }
         let pos = view.turn()?;
         // A card already taken or a won joker (no game's draw phase holds one) would
         // oblige plays: the list decides those.
