@@ -814,6 +814,7 @@ impl Rummy40 {
 
     /// The checked discard that ends the turn (`RULES.md` §3.3, §3.7): the hand goes out,
     /// or the stock is restocked if it ran out, or the next seat is to move.
+    #[inline(always)]
     fn discard(&mut self, piece: PieceId) {
         let seat = self.state.to_move;
         self.state.discard(piece);
@@ -1114,9 +1115,11 @@ thread_local! {
 /// drawn built: the random draw's, with the per-thread list or a list of its own.
 #[inline(always)]
 fn draw_from<R: Rng + ?Sized>(legal: &mut crate::LegalActions, view: &View, rng: &mut R) -> Option<Action> {
-    // An opened mover's draw (a third of a random hand's actions): one of two, drawn
-    // over the same count and in the same order as from the list, without filling it.
-    if let Some([stock, take]) = legal.opened_draws(view) {
+    // An opened mover's draw (a third of a random hand's actions), and an unopened
+    // mover's when the top discard can go into no new meld: one of two or the stock
+    // alone, drawn over the same count and in the same order as from the list, without
+    // filling it.
+    if let Some([stock, take]) = legal.short_draws(view) {
         let k = rummykit_core::random_index(rng, usize::from(stock) + usize::from(take))?;
         return Some(if stock && k == 0 { Action::DrawStock } else { Action::TakeDiscard });
     }
