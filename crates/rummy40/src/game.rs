@@ -1,6 +1,6 @@
 //! [`Rummy40`]: one hand of Rummy 40, the referee's full state and its turn flow.
 
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
@@ -814,6 +814,7 @@ impl Rummy40 {
 
     /// The checked discard that ends the turn (`RULES.md` §3.3, §3.7): the hand goes out,
     /// or the stock is restocked if it ran out, or the next seat is to move.
+    #[inline(always)]
     fn discard(&mut self, piece: PieceId) {
         let seat = self.state.to_move;
         self.state.discard(piece);
@@ -1029,8 +1030,8 @@ enum Drawn {
 }
 
 impl Drawn {
-    /// `action` in short; an opening or a meld is kept in `DRAWN_MELDS` (rare: a clone).
-    /// `None` for the others and for no draw.
+    /// `action` in short; an opening or a meld is kept in `DRAWN_MELDS` (rare: a few
+    /// bytes, see [`ListedKey`]). `None` for the others and for no draw.
     #[inline]
     fn of(action: Option<&Action>) -> Option<Drawn> {
         match action {
@@ -1049,9 +1050,53 @@ impl Drawn {
     #[cold]
     #[inline(never)]
     fn keep(action: &Action) -> Option<Drawn> {
-        let kept =
-            DRAWN_MELDS.try_with(|kept| kept.try_borrow_mut().map(|mut k| k.clone_from(action)).is_ok());
-        (kept == Ok(true)).then_some(Drawn::Listed)
+        // Kept as bytes, not cloned: a clone allocated a vector per meld and freed the
+        // last one's (about 620 instructions a drawn opening or meld).
+        let key = ListedKey::of(action)?;
+        DRAWN_MELDS.try_with(|kept| kept.set(key)).ok().map(|()| Drawn::Listed)
+    }
+}
+
+/// The bytes of an opening or a meld, for `DRAWN_MELDS`: the variant, then per meld its
+/// kind, its length and its card ids. Equal keys are equal actions; an action whose
+/// bytes do not fit has none (it is then checked, not vouched for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ListedKey {
+    len: u8,
+    bytes: [u8; LISTED_ROOM],
+}
+
+/// Room for any opening a hand can make: the 13 cards dealt and the one taken, in at
+/// most four melds, take 1 + 4 × 2 + 14 = 23 bytes.
+const LISTED_ROOM: usize = 32;
+
+impl ListedKey {
+    const EMPTY: ListedKey = ListedKey { len: 0, bytes: [0; LISTED_ROOM] };
+
+    /// The key of `action`, if it is an opening or a meld that fits.
+    fn of(action: &Action) -> Option<ListedKey> {
+        let (variant, melds): (u8, &[NewMeld]) = match action {
+            Action::Open { melds } => (0, melds),
+            Action::TakeDiscardAndOpen { melds } => (1, melds),
+            Action::Meld(m) => (2, core::slice::from_ref(m)),
+            _ => return None,
+        };
+        let mut key = ListedKey::EMPTY;
+        key.push(variant)?;
+        for m in melds {
+            key.push(u8::from(m.kind == MeldKind::Run))?;
+            key.push(u8::try_from(m.pieces.len()).ok()?)?;
+            for p in &m.pieces {
+                key.push(p.index())?;
+            }
+        }
+        Some(key)
+    }
+
+    fn push(&mut self, byte: u8) -> Option<()> {
+        *self.bytes.get_mut(usize::from(self.len))? = byte;
+        self.len += 1;
+        Some(())
     }
 }
 
@@ -1063,16 +1108,18 @@ thread_local! {
     /// is applied.
     static DRAWN: DrawRecord<Drawn> = const { DrawRecord::new() };
     /// The opening or meld of a record `Drawn::Listed`.
-    static DRAWN_MELDS: RefCell<Action> = const { RefCell::new(Action::DrawStock) };
+    static DRAWN_MELDS: Cell<ListedKey> = const { Cell::new(ListedKey::EMPTY) };
 }
 
 /// A uniformly random action of `view`'s legal actions, counted in `legal` and the one
 /// drawn built: the random draw's, with the per-thread list or a list of its own.
 #[inline(always)]
 fn draw_from<R: Rng + ?Sized>(legal: &mut crate::LegalActions, view: &View, rng: &mut R) -> Option<Action> {
-    // An opened mover's draw (a third of a random hand's actions): one of two, drawn
-    // over the same count and in the same order as from the list, without filling it.
-    if let Some([stock, take]) = legal.opened_draws(view) {
+    // An opened mover's draw (a third of a random hand's actions), and an unopened
+    // mover's when the top discard can go into no new meld: one of two or the stock
+    // alone, drawn over the same count and in the same order as from the list, without
+    // filling it.
+    if let Some([stock, take]) = legal.short_draws(view) {
         let k = rummykit_core::random_index(rng, usize::from(stock) + usize::from(take))?;
         return Some(if stock && k == 0 { Action::DrawStock } else { Action::TakeDiscard });
     }
@@ -1119,8 +1166,8 @@ impl Rummy40 {
     #[cold]
     #[inline(never)]
     fn listed_plan(action: &Action) -> Option<Plan<'_>> {
-        let same = DRAWN_MELDS.try_with(|kept| kept.try_borrow().is_ok_and(|k| *k == *action));
-        if same != Ok(true) {
+        let key = ListedKey::of(action)?;
+        if DRAWN_MELDS.try_with(Cell::get).ok()? != key {
             return None;
         }
         match action {

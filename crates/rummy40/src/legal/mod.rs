@@ -519,22 +519,44 @@ impl LegalActions {
             self.items.len() - self.groups.groups.len() + batches + self.groups.discards.len();
     }
 
-    /// The draws of an opened mover's draw phase, `[stock, take]` in the listing's order
-    /// (what [`LegalActions::fill_for_draw`] would list), decided without filling the
-    /// list; `None` for any other view, left to the list.
+    /// The draws of a mover's draw phase, `[stock, take]` in the listing's order (what
+    /// [`LegalActions::fill_for_draw`] would list), decided without filling the list:
+    /// an opened mover's two, or an unopened mover's draw from the stock alone when the
+    /// top discard can go into no new meld; `None` for any other view, left to the list.
     // The guard inline, the rest out of line: called out of line for every action, it
     // saved and restored its registers on each (about 17 instructions an action).
     #[inline(always)]
-    pub(crate) fn opened_draws(&mut self, view: &View) -> Option<[bool; 2]> {
-        if view.phase != Phase::Draw || view.opened.get(view.seat) != Some(&true) {
+    pub(crate) fn short_draws(&mut self, view: &View) -> Option<[bool; 2]> {
+        if view.phase != Phase::Draw {
             return None;
         }
-        self.opened_draws_of(view)
+        self.short_draws_of(view)
     }
 
-    /// [`LegalActions::opened_draws`] past its guard.
+    /// [`LegalActions::short_draws`] past its guard.
     #[inline(never)]
-    fn opened_draws_of(&mut self, view: &View) -> Option<[bool; 2]> {
+    fn short_draws_of(&mut self, view: &View) -> Option<[bool; 2]> {
+        if view.opened.get(view.seat) != Some(&true) {
+            return unopened_draws(view);
+        }
+        // Without the options that oblige plays (Rummy 40), the take is legal when the
+        // hand keeps a card to discard: its lowest card, if a natural of another face
+        // than the top discard's, answers nearly always, before the mover's side is made.
+        if !view.config.obliges_plays()
+            && view.to_move == Some(view.seat)
+            && view.taken_this_turn.is_none()
+            && view.won_jokers.is_empty()
+            && let Some(&top) = view.discard_pile.last()
+        {
+            let pack = view.config.catalog().ok()?;
+            if let (Some(first), Some(top_face)) =
+                (view.hand.first().and_then(|p| pack.face(p)), pack.face(top))
+                && !first.is_joker()
+                && first != top_face
+            {
+                return Some([view.stock_len > 0, true]);
+            }
+        }
         let pos = view.turn()?;
         // A card already taken or a won joker (no game's draw phase holds one) would
         // oblige plays: the list decides those.
@@ -917,6 +939,29 @@ impl Mode {
     fn of(config: &crate::Config) -> Mode {
         if config.obliges_plays() { Mode::Checked } else { Mode::Fast }
     }
+}
+
+/// An unopened mover's draws (draw phase, the mover's own view) when the top discard
+/// can go into no new meld by the cheap test the listing asks ([`Turn::may_meld_with`],
+/// on the view's hand) or the hand is past the dealt size: the list then holds the draw
+/// from the stock alone. `None` when the take might open or go rummy (the list decides),
+/// for another seat's view, or while a card taken or a won joker would oblige plays.
+fn unopened_draws(view: &View) -> Option<[bool; 2]> {
+    if view.to_move != Some(view.seat) || view.taken_this_turn.is_some() || !view.won_jokers.is_empty() {
+        return None;
+    }
+    let pack = view.config.catalog().ok()?;
+    if let Some(&top) = view.discard_pile.last()
+        && let Some(face) = pack.face(top)
+    {
+        let mut with = view.hand;
+        with.insert(top);
+        let (naturals, jokers) = pack.face_bits(with);
+        if meldable_at(naturals, jokers, face.index()) && view.hand.len() <= HAND_SIZE {
+            return None;
+        }
+    }
+    Some([view.stock_len > 0, false])
 }
 
 /// Whether an opened mover in the draw phase may take the top discard, decided as the

@@ -603,8 +603,9 @@ fn a_list_after_a_drop_reuses_its_buffers_and_nothing_else() {
 /// `draw_len()` gives every legal action, none twice, none else; so a uniform `k`
 /// draws uniformly from the legal actions. On the reachable states of play that
 /// favours melding, under every option that changes what is legal (jokers limited,
-/// the ace low, the options that oblige plays, discards restricted). An opened mover's
-/// draws decided without the list ([`LegalActions::opened_draws`]) are the list's.
+/// the ace low, the options that oblige plays, discards restricted). The draws decided
+/// without the list ([`LegalActions::short_draws`]: an opened mover's, and an unopened
+/// mover's that may only draw from the stock) are the list's.
 #[test]
 fn the_draws_list_stands_for_each_legal_action_once() {
     use std::collections::HashSet;
@@ -634,7 +635,7 @@ fn the_draws_list_stands_for_each_legal_action_once() {
     let mut full = Vec::new();
     let mut draws = LegalActions::new();
     let (mut states, mut batches, mut shared) = (0usize, 0usize, 0usize);
-    let (mut opened_draws, mut takes) = (0usize, 0usize);
+    let (mut opened_draws, mut takes, mut unopened_draws) = (0usize, 0usize, 0usize);
     for game_no in 0..300 {
         let config = configs[game_no % configs.len()];
         let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
@@ -650,18 +651,26 @@ fn the_draws_list_stands_for_each_legal_action_once() {
             let each: HashSet<&Action> = drawn.iter().collect();
             assert_eq!(each.len(), drawn.len(), "an action drawn for two k: {config:?}, {g:?}");
             assert_eq!(each, listed, "{config:?}, {g:?}");
-            // An opened mover's draws decided without the list: the same actions in the
-            // same order, so that the same `k` draws the same action.
-            let short = draws.opened_draws(&view);
-            assert_eq!(short.is_some(), view.phase == Phase::Draw && view.opened[seat], "{g:?}");
+            // The draws decided without the list: the same actions in the same order, so
+            // that the same `k` draws the same action. Every opened mover's; an unopened
+            // mover's only when the take is not among them.
+            let short = draws.short_draws(&view);
+            let opened = view.opened[seat];
+            assert!(short.is_none() || view.phase == Phase::Draw, "{g:?}");
+            assert!(short.is_some() || view.phase != Phase::Draw || !opened, "{g:?}");
+            // (In the draw phase every action but the draw from the stock takes the top discard.)
+            let takes_listed = full.iter().any(|a| *a != Action::DrawStock);
+            if view.phase == Phase::Draw && !opened && !takes_listed {
+                unopened_draws += usize::from(short.is_some());
+            }
             if let Some([stock, take]) = short {
                 let by_short: Vec<Action> = [(stock, Action::DrawStock), (take, Action::TakeDiscard)]
                     .into_iter()
                     .filter_map(|(on, a)| on.then_some(a))
                     .collect();
                 assert_eq!(by_short, drawn, "{config:?}, {g:?}");
-                opened_draws += 1;
-                takes += usize::from(take);
+                opened_draws += usize::from(opened);
+                takes += usize::from(take && opened);
             }
             states += 1;
             batches += full
@@ -681,8 +690,8 @@ fn the_draws_list_stands_for_each_legal_action_once() {
         "{states} states, {batches} batches, {shared} groups of several"
     );
     assert!(
-        opened_draws > 3_000 && takes > 1_000 && takes < opened_draws,
-        "{opened_draws} opened draws, {takes} with a take"
+        opened_draws > 3_000 && takes > 1_000 && takes < opened_draws && unopened_draws > 1_000,
+        "{opened_draws} opened draws, {takes} with a take, {unopened_draws} unopened draws without the list"
     );
 }
 
