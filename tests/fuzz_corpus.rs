@@ -51,4 +51,5 @@ corpus_test!(
     deal,
     staging,
     hand_loop,
+    rummikub_loop,
 );

@@ -251,28 +251,20 @@ pub fn rummikub_rules_from(bytes: &mut Bytes<'_>) -> RummikubConfig {
     rules
 }
 
-// ---------------------------------------------------------------------------------------
-// Target `rummikub_play`: the commit check on arbitrary tables, racks and proposals never
-// panics, and what it accepts conserves tiles exactly (RULES.md §1.3).
-
-pub fn rummikub_play(data: &[u8]) {
-    let mut bytes = Bytes::new(data);
-    let rules = rummikub_rules_from(&mut bytes);
-    let has_opened = bytes.byte() & 1 == 1;
-    let before: Vec<Meld<Tile>> = (0..bytes.below(6)).filter_map(|_| tile_meld_from(&mut bytes)).collect();
-    let rack: TileCounts = (0..bytes.below(20)).map(|_| tile_from(&mut bytes)).collect();
-    // The proposal: the old table edited by a few operations.
-    let mut after = before.clone();
+/// A proposed table: `before` edited by up to five operations (a meld removed, added or
+/// replaced, a rack tile laid off at either end of a meld).
+fn proposal_from(before: &[Meld<Tile>], rack: &TileCounts, bytes: &mut Bytes<'_>) -> Vec<Meld<Tile>> {
+    let mut after = before.to_vec();
     for _ in 0..bytes.below(6) {
         match bytes.below(4) {
             0 if !after.is_empty() => {
                 let i = bytes.below(after.len());
                 after.remove(i);
             }
-            1 => after.extend(tile_meld_from(&mut bytes)),
+            1 => after.extend(tile_meld_from(bytes)),
             2 if !after.is_empty() => {
                 let i = bytes.below(after.len());
-                if let Some(m) = tile_meld_from(&mut bytes) {
+                if let Some(m) = tile_meld_from(bytes) {
                     after[i] = m;
                 }
             }
@@ -295,6 +287,21 @@ pub fn rummikub_play(data: &[u8]) {
             _ => {}
         }
     }
+    after
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `rummikub_play`: the commit check on arbitrary tables, racks and proposals never
+// panics, and what it accepts conserves tiles exactly (RULES.md §1.3).
+
+pub fn rummikub_play(data: &[u8]) {
+    let mut bytes = Bytes::new(data);
+    let rules = rummikub_rules_from(&mut bytes);
+    let has_opened = bytes.byte() & 1 == 1;
+    let before: Vec<Meld<Tile>> = (0..bytes.below(6)).filter_map(|_| tile_meld_from(&mut bytes)).collect();
+    let rack: TileCounts = (0..bytes.below(20)).map(|_| tile_from(&mut bytes)).collect();
+    // The proposal: the old table edited by a few operations.
+    let after = proposal_from(&before, &rack, &mut bytes);
     let result = check_play(&rules, &before, &rack, has_opened, &after);
     assert_eq!(result, check_play(&rules, &before, &rack, has_opened, &after), "not deterministic");
     let Ok(info) = result else { return };
@@ -1653,22 +1660,68 @@ pub fn match_record(data: &[u8]) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Target `hand_loop`: a Rummy 40 / Scala 40 or classic hand played through the hand loop
-// (`play_hand`), whose `apply_shown` may commit a random player's drawn action without
-// checking it again. The players are the input's: each turn they draw an action from the
-// view shown (the fast path), or draw one and give another (listed or arbitrary), or
-// draw from a copy of the view, or give an arbitrary action, and ask again after a
-// refusal. A shadow game that replays every accepted action with `apply` must accept it
-// and end in the same state; a refused action is refused by `apply` too.
+// Targets `hand_loop` (Rummy 40 / Scala 40 and classic) and `rummikub_loop`: a hand played
+// through the hand loop (`play_hand`), whose `apply_shown` may commit a random player's
+// drawn action without checking it again. The players are the input's: each turn they
+// draw an action from the view shown (the fast path), or draw one and give another
+// (listed or arbitrary), or draw from a copy of the view, or give an arbitrary action, or
+// edit a copy of the view into one no game shows and ask it what a bot would, and ask
+// again after a refusal. A shadow game that replays every accepted action with `apply`
+// must accept it and end in the same state; a refused action is refused by `apply` too.
+
+use rummykit_core::Bot;
+
+/// One game's part of the edited views: the same steps for every game (edit, hint, the
+/// bots, the listing and its descriptions, a random draw), over each game's types.
+struct ViewEdits<G: Game> {
+    /// Edits a copy of a view into one no game shows (pieces beyond the set, lists too
+    /// short, seats and counts out of range).
+    edit: fn(&mut G::View, &mut Bytes<'_>),
+    /// Asks the edited view for its hint, checking what the game promises of it.
+    hint: fn(&G::View, &mut Bytes<'_>),
+    /// The bots asked: the greedy one, and others as the bytes choose.
+    bots: fn(&mut Bytes<'_>) -> Vec<Box<dyn Bot<G>>>,
+    /// Checks a bot's answer to the edited view (Rummikub's bots check their plays
+    /// against the view; the card games promise only an answer).
+    answer: fn(&G::View, &G::Action, &str),
+}
+
+/// Edits a copy of `view` and asks it what a bot or a program would: no panic, whatever
+/// it asks; the action drawn from it is the game's to judge (it was not drawn from the
+/// view shown, so nothing vouches for it).
+fn edited_view<G: Game>(
+    view: &G::View,
+    edits: &ViewEdits<G>,
+    bytes: &mut Bytes<'_>,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Option<G::Action> {
+    let mut copy = view.clone();
+    (edits.edit)(&mut copy, bytes);
+    let view = &copy;
+    (edits.hint)(view, bytes);
+    let mut legal = Vec::new();
+    G::legal_actions_from(view, &mut legal);
+    for action in legal.iter().take(4) {
+        let _ = G::describe(view, action);
+    }
+    for mut bot in (edits.bots)(bytes) {
+        let action = bot.act(view);
+        (edits.answer)(view, &action, bot.name());
+        let _ = G::describe(view, &action);
+    }
+    G::random_action_from(view, rng)
+}
+
+/// No check of a bot's answer: for the games that promise only one.
+fn any_answer<G: Game>(_: &G::View, _: &G::Action, _: &str) {}
 
 struct LoopPlayers<'a, G: Game> {
     bytes: Bytes<'a>,
     rng: rand_chacha::ChaCha8Rng,
     shadow: G,
-    arbitrary: fn(&mut Bytes<'_>) -> G::Action,
-    /// Edits a copy of a view into one no game shows (pieces beyond the pack, lists
-    /// too short, seats and counts out of range) and asks it what a bot would.
-    hostile: fn(&mut G::View, &mut Bytes<'_>, &mut rand_chacha::ChaCha8Rng) -> Option<G::Action>,
+    /// An action built from bytes, given the view shown (to edit its table).
+    arbitrary: fn(&G::View, &mut Bytes<'_>) -> G::Action,
+    edits: ViewEdits<G>,
     legal: Vec<G::Action>,
     last: Option<G::Action>,
     refusals: usize,
@@ -1697,16 +1750,10 @@ impl<G: Game + PartialEq> rummykit_core::Players<G> for LoopPlayers<'_, G> {
             }
             6 => {
                 let _ = G::random_action_from(view, &mut self.rng);
-                Some((self.arbitrary)(&mut self.bytes))
+                Some((self.arbitrary)(view, &mut self.bytes))
             }
-            7 => Some((self.arbitrary)(&mut self.bytes)),
-            _ => {
-                // A view edited by the caller: no panic, whatever it asks; the action
-                // drawn from it is the game's to judge (it was not drawn from the view
-                // shown, so nothing vouches for it).
-                let mut copy = view.clone();
-                (self.hostile)(&mut copy, &mut self.bytes, &mut self.rng)
-            }
+            7 => Some((self.arbitrary)(view, &mut self.bytes)),
+            _ => edited_view(view, &self.edits, &mut self.bytes, &mut self.rng),
         };
         self.last.clone_from(&action);
         action
@@ -1737,8 +1784,8 @@ impl<G: Game + PartialEq> rummykit_core::Players<G> for LoopPlayers<'_, G> {
 fn loop_hand<G: Game + Clone + PartialEq>(
     game: G,
     bytes: Bytes<'_>,
-    arbitrary: fn(&mut Bytes<'_>) -> G::Action,
-    hostile: fn(&mut G::View, &mut Bytes<'_>, &mut rand_chacha::ChaCha8Rng) -> Option<G::Action>,
+    arbitrary: fn(&G::View, &mut Bytes<'_>) -> G::Action,
+    edits: ViewEdits<G>,
     sound: fn(&G),
 ) {
     use rand::SeedableRng;
@@ -1748,7 +1795,7 @@ fn loop_hand<G: Game + Clone + PartialEq>(
         rng: rand_chacha::ChaCha8Rng::seed_from_u64(7),
         shadow: game.clone(),
         arbitrary,
-        hostile,
+        edits,
         legal: Vec::new(),
         last: None,
         refusals: 0,
@@ -1777,7 +1824,9 @@ pub fn hand_loop(data: &[u8]) {
         config.ace_low_in_runs ^= b & 32 != 0;
         config.rummy_requires_opening_threshold ^= b & 64 != 0;
         let Ok(game) = Rummy40::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else { return };
-        loop_hand(game, bytes, r40_action_from, r40_hostile_view, r40_conserves);
+        let edits =
+            ViewEdits { edit: r40_edit_view, hint: r40_hint, bots: r40_bots, answer: any_answer::<Rummy40> };
+        loop_hand(game, bytes, |_, bytes| r40_action_from(bytes), edits, r40_conserves);
     } else {
         let end = rummykit_core::MatchEnd::SingleHand;
         let config = [
@@ -1789,7 +1838,13 @@ pub fn hand_loop(data: &[u8]) {
         let Ok(game) = ClassicRummy::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else {
             return;
         };
-        loop_hand(game, bytes, classic_action_from, classic_hostile_view, classic_conserves);
+        let edits = ViewEdits {
+            edit: classic_edit_view,
+            hint: classic_hint,
+            bots: classic_bots,
+            answer: any_answer::<ClassicRummy>,
+        };
+        loop_hand(game, bytes, |_, bytes| classic_action_from(bytes), edits, classic_conserves);
     }
 }
 
@@ -1835,12 +1890,7 @@ fn edit_hand_view(view: &mut rummykit_core::HandView, bytes: &mut Bytes<'_>) {
     }
 }
 
-fn r40_hostile_view(
-    view: &mut rummykit_rummy40::View,
-    bytes: &mut Bytes<'_>,
-    rng: &mut rand_chacha::ChaCha8Rng,
-) -> Option<R40Action> {
-    use rummykit_core::Bot;
+fn r40_edit_view(view: &mut rummykit_rummy40::View, bytes: &mut Bytes<'_>) {
     edit_hand_view(&mut view.common, bytes);
     match bytes.below(4) {
         0 => view.opened.truncate(bytes.below(3)),
@@ -1850,42 +1900,238 @@ fn r40_hostile_view(
         }
         _ => {}
     }
-    let view = &*view;
-    let _ = view.hint();
-    let mut legal = Vec::new();
-    Rummy40::legal_actions_from(view, &mut legal);
-    for action in legal.iter().take(4) {
-        let _ = Rummy40::describe(view, action);
-    }
-    let _ = rummykit_rummy40::GreedyBot::new().act(view);
-    if bytes.byte() & 1 == 0 {
-        let _ = rummykit_rummy40::PlannerBot::new().act(view);
-    }
-    Rummy40::random_action_from(view, rng)
 }
 
-fn classic_hostile_view(
-    view: &mut rummykit_classic::View,
-    bytes: &mut Bytes<'_>,
-    rng: &mut rand_chacha::ChaCha8Rng,
-) -> Option<ClassicAction> {
-    use rummykit_core::Bot;
+fn r40_hint(view: &rummykit_rummy40::View, _: &mut Bytes<'_>) {
+    let _ = view.hint();
+}
+
+fn r40_bots(bytes: &mut Bytes<'_>) -> Vec<Box<dyn Bot<Rummy40>>> {
+    let mut bots: Vec<Box<dyn Bot<Rummy40>>> = vec![Box::new(rummykit_rummy40::GreedyBot::new())];
+    if bytes.byte() & 1 == 0 {
+        bots.push(Box::new(rummykit_rummy40::PlannerBot::new()));
+    }
+    bots
+}
+
+fn classic_edit_view(view: &mut rummykit_classic::View, bytes: &mut Bytes<'_>) {
     edit_hand_view(&mut view.common, bytes);
     match bytes.below(3) {
         0 => view.restocks = u32::MAX,
         1 => view.melds_this_turn = u32::MAX,
         _ => {}
     }
-    let view = &*view;
+}
+
+fn classic_hint(view: &rummykit_classic::View, _: &mut Bytes<'_>) {
     let _ = view.hint();
-    let mut legal = Vec::new();
-    ClassicRummy::legal_actions_from(view, &mut legal);
-    for action in legal.iter().take(4) {
-        let _ = ClassicRummy::describe(view, action);
-    }
-    let _ = rummykit_classic::GreedyBot::new().act(view);
+}
+
+fn classic_bots(bytes: &mut Bytes<'_>) -> Vec<Box<dyn Bot<ClassicRummy>>> {
+    let mut bots: Vec<Box<dyn Bot<ClassicRummy>>> = vec![Box::new(rummykit_classic::GreedyBot::new())];
     if bytes.byte() & 1 == 0 {
-        let _ = rummykit_classic::PlannerBot::new().act(view);
+        bots.push(Box::new(rummykit_classic::PlannerBot::new()));
     }
-    ClassicRummy::random_action_from(view, rng)
+    bots
+}
+
+// Target `rummikub_loop`: the same for a Rummikub game (any preset, joker options, timer
+// and abandon penalty), whose arbitrary plays edit the table shown, and whose views are
+// edited in their racks, table, pool, seats and rules.
+
+use rummykit_rummikub::{Action as RummikubAction, Rummikub};
+
+pub fn rummikub_loop(data: &[u8]) {
+    use rand::SeedableRng;
+    use rummykit_rummikub::{
+        InitialJokerValue, JokerRelease, JokerReuse, PoolEmptyEnd, ReplacementSource, Timer,
+    };
+    let mut bytes = Bytes::new(data);
+    let mut config = rummikub_rules_from(&mut bytes);
+    let b = bytes.byte();
+    if b & 1 != 0 {
+        config.timer = Timer::Seconds(60);
+    }
+    config.abandon_penalty ^= b & 2 != 0;
+    if b & 4 != 0 {
+        config.pool_empty_end = PoolEmptyEnd::OneFinalTurnEach;
+    }
+    if b & 8 != 0 {
+        config.joker_value_in_initial_meld = InitialJokerValue::Zero;
+    }
+    if b & 16 != 0 {
+        config.joker_replacement_source = ReplacementSource::RackOnly;
+    }
+    if b & 32 != 0 {
+        config.joker_release = JokerRelease::ExactTile;
+    }
+    config.joker_reuse =
+        [JokerReuse::WithRackTile, JokerReuse::SameTurnAnywhere, JokerReuse::NewMeldWithTwoRackTiles]
+            [usize::from(b >> 6) % 3];
+    let seed = u64::from(bytes.byte());
+    let seats = 2 + bytes.below(config.tile_set.max_players() - 1);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let Ok(game) = Rummikub::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else { return };
+    let edits = ViewEdits {
+        edit: rummikub_edit_view,
+        hint: rummikub_hint,
+        bots: rummikub_bots,
+        answer: rummikub_bot_answer,
+    };
+    loop_hand(game, bytes, rummikub_action_from, edits, rummikub_conserves);
+}
+
+/// Any action; a play is the table shown edited as `rummikub_play`'s proposals are.
+fn rummikub_action_from(view: &rummykit_rummikub::View, bytes: &mut Bytes<'_>) -> RummikubAction {
+    match bytes.below(8) {
+        0 => RummikubAction::Draw,
+        1 => RummikubAction::Pass,
+        2 => RummikubAction::Timeout { pending_changes: bytes.byte() & 1 == 0 },
+        3 => RummikubAction::Abandon,
+        _ => RummikubAction::Play { table: proposal_from(&view.table, &view.rack, bytes) },
+    }
+}
+
+/// Racks, pool and table hold every tile of the set exactly once.
+fn rummikub_conserves(game: &Rummikub) {
+    let mut all = TileCounts::of_melds(game.table());
+    for s in 0..game.seats() {
+        all.add_all(game.rack(s).expect("seat in range"));
+    }
+    all.extend(game.pool());
+    assert_eq!(all, TileCounts::full(&game.config().tile_set.catalog()), "tiles lost or duplicated");
+}
+
+/// One to four edits of a Rummikub view: tiles added to or taken from the rack (copies
+/// beyond the set, up to a count's limit), melds added, dropped or copied on the table,
+/// the pool, the seats' counts and flags, the seat, the seat to move, the rules' numbers
+/// and options, the outcome.
+fn rummikub_edit_view(view: &mut rummykit_rummikub::View, bytes: &mut Bytes<'_>) {
+    use rummykit_rummikub::{JokerRelease, TileSet};
+    let extreme = |b: usize| [0, 1, 30, 10_000, u32::MAX][b % 5];
+    for _ in 0..=bytes.below(4) {
+        match bytes.below(14) {
+            0 => {
+                view.rack.add(tile_from(bytes));
+            }
+            1 => {
+                view.rack.remove(tile_from(bytes));
+            }
+            2 => {
+                let tile = tile_from(bytes);
+                for _ in 0..[3, 5, 255][bytes.below(3)] {
+                    view.rack.add(tile);
+                }
+            }
+            3 => view.table.extend(tile_meld_from(bytes)),
+            4 => {
+                let i = bytes.below(view.table.len());
+                if i < view.table.len() {
+                    view.table.remove(i);
+                }
+            }
+            5 => {
+                let i = bytes.below(view.table.len());
+                if let Some(m) = view.table.get(i).cloned() {
+                    view.table.extend(std::iter::repeat_n(m, 1 + bytes.below(3)));
+                }
+            }
+            6 => view.pool = [0, 1, usize::MAX][bytes.below(3)],
+            7 => view.seats.truncate(bytes.below(4)),
+            8 => {
+                let i = bytes.below(view.seats.len());
+                if let Some(s) = view.seats.get_mut(i) {
+                    s.tiles = [0, 1, 200, usize::MAX][bytes.below(4)];
+                }
+            }
+            9 => {
+                let i = bytes.below(view.seats.len());
+                if let Some(s) = view.seats.get_mut(i) {
+                    s.opened = !s.opened;
+                }
+            }
+            10 => view.seat = [0, 1, 7, usize::MAX][bytes.below(4)],
+            11 => view.to_move = [None, Some(view.seat), Some(7), Some(usize::MAX)][bytes.below(4)],
+            12 => match bytes.below(6) {
+                0 => {
+                    view.config.tile_set = match view.config.tile_set {
+                        TileSet::Standard106 => TileSet::Xp160,
+                        _ => TileSet::Standard106,
+                    }
+                }
+                1 => view.config.initial_meld_threshold = extreme(bytes.below(5)),
+                2 => view.config.joker_penalty = extreme(bytes.below(5)),
+                3 => view.config.keep_three ^= true,
+                4 => view.config.joker_melds_locked ^= true,
+                _ => {
+                    view.config.joker_release = match view.config.joker_release {
+                        JokerRelease::AnyRearrangement => JokerRelease::ExactTile,
+                        _ => JokerRelease::AnyRearrangement,
+                    }
+                }
+            },
+            _ => {
+                view.outcome = (bytes.byte() & 1 == 0).then(|| rummykit_core::Outcome {
+                    points: vec![i64::MIN; bytes.below(3)],
+                    winners: vec![usize::MAX],
+                })
+            }
+        }
+    }
+}
+
+/// Whether `action` is one the view's rules allow its seat: a play the commit check
+/// accepts, a draw from a pool that has tiles, a pass at an empty one.
+fn rummikub_allowed(view: &rummykit_rummikub::View, action: &RummikubAction) -> Result<(), String> {
+    match action {
+        RummikubAction::Play { table } => {
+            check_play(&view.config, &view.table, &view.rack, view.has_opened(), table)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        RummikubAction::Draw if view.pool > 0 => Ok(()),
+        RummikubAction::Pass if view.pool == 0 => Ok(()),
+        other => Err(format!("{other:?} with a pool of {}", view.pool)),
+    }
+}
+
+/// The hint of an edited view: a typed error, or a play the view's rules allow (also the
+/// best found where none is proven), or nothing placed and the table as it was.
+fn rummikub_hint(view: &rummykit_rummikub::View, bytes: &mut Bytes<'_>) {
+    let objective = if bytes.byte() & 1 == 0 { Objective::Tiles } else { Objective::Value };
+    let play = match view.hint(&mut Solver::new(), objective) {
+        Ok(s) if s.placed.is_empty() => {
+            assert_eq!(s.table, view.table, "no tile placed, but the hint changes the table");
+            return;
+        }
+        Ok(s) => s,
+        Err(SolveError::Unproven { best: Some(s), .. }) => *s,
+        Err(_) => return,
+    };
+    let action = RummikubAction::Play { table: play.table };
+    if let Err(e) = rummikub_allowed(view, &action) {
+        panic!("the hint of an edited view is refused by its rules: {e}");
+    }
+}
+
+fn rummikub_bots(bytes: &mut Bytes<'_>) -> Vec<Box<dyn Bot<Rummikub>>> {
+    use rand::SeedableRng;
+    let b = bytes.byte();
+    let mut bots: Vec<Box<dyn Bot<Rummikub>>> = vec![Box::new(rummykit_rummikub::GreedyBot::new())];
+    if b & 1 != 0 {
+        bots.push(Box::new(rummykit_rummikub::ThoroughBot::new()));
+    }
+    if b & 2 != 0 {
+        let rng = rand_chacha::ChaCha8Rng::seed_from_u64(u64::from(b));
+        bots.push(Box::new(rummykit_rummikub::SamplerBot::new(rng)));
+    }
+    bots
+}
+
+/// Rummikub's bots check every play against the view (`check_play`) and else draw, or
+/// pass at an empty pool: so for any view, also one no game shows.
+fn rummikub_bot_answer(view: &rummykit_rummikub::View, action: &RummikubAction, bot: &str) {
+    if let Err(e) = rummikub_allowed(view, action) {
+        panic!("the {bot} bot answers an edited view with what its rules refuse: {e}");
+    }
 }
