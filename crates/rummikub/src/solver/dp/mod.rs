@@ -1261,13 +1261,13 @@ impl Dp {
                 } else {
                     prev
                 };
-                for k in parents {
-                    let i = if narrow { live[k] as usize } else { k };
-                    let Entry { key, score, choice, .. } = self.entries[i];
-                    if !narrow && choice == DEAD {
-                        continue;
-                    }
-                    self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
+                // The loop over the states in the form the pass needs ([`Dp::expand`]).
+                debug_assert_eq!(cap.is_some(), self.dec.track_value, "the value tracked with a threshold");
+                let at = Layer { parents, narrow, live: &live, c, step: &step, jmax, cap, masks, bound };
+                match (cap.is_some(), self.relax.on()) {
+                    (false, false) => self.expand::<false, false>(at),
+                    (false, true) => self.expand::<false, true>(at),
+                    (true, _) => self.expand::<true, true>(at),
                 }
                 match beam {
                     Some(width) => self.keep_best(width, reads_cut, params.core, c),
@@ -1388,10 +1388,33 @@ impl Dp {
         self.layer(layer).len() * (LAYERS - layer) / 4
     }
 
+    /// Applies every decision of the layer's colour step to each of its parent states
+    /// not marked, in the form the pass needs: `TRACK` and `RELAX` as for
+    /// [`Dp::colour_options`], chosen once per layer (without the relaxation, the
+    /// score-ranked beam where most median opened solves end, no decision asks whether
+    /// it is on; in opened mode none asks which list it is in or for the threshold).
+    #[inline(always)]
+    fn expand<const TRACK: bool, const RELAX: bool>(&mut self, at: Layer<'_>) {
+        let Layer { parents, narrow, live, c, step, jmax, cap, masks, bound } = at;
+        for k in parents {
+            let i = if narrow { live[k] as usize } else { k };
+            let Entry { key, score, choice, .. } = self.entries[i];
+            if !narrow && choice == DEAD {
+                continue;
+            }
+            self.colour_options::<TRACK, RELAX>(key, score, i as u32, c, step, jmax, cap, masks, bound);
+        }
+    }
+
     /// Applies every decision of colour `c` at number `n` to one state.
+    ///
+    /// `TRACK`: initial-meld mode, the value laid down tracked up to `cap` (`cap` is
+    /// read only then). `RELAX`: the relaxation is on, or (with `TRACK`) may be, which
+    /// is then read per state; without it (only while it is off) a state's estimate is
+    /// its score.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn colour_options(
+    fn colour_options<const TRACK: bool, const RELAX: bool>(
         &mut self,
         key: u64,
         score: u32,
@@ -1403,14 +1426,26 @@ impl Dp {
         masks: &[u8; 512],
         bound: u32,
     ) {
+        debug_assert!(RELAX || !self.relax.on(), "the relaxation left out while on");
+        let cap = if TRACK { cap } else { None };
         let shift = c as u32 * COLOUR_BITS;
         let jleft = jmax - jokers_of(key);
         let (lo, hi) = self.dec.get(step, (key >> shift) as u32 & 0x1ff, jleft);
         let value0 = value_of(key);
         let base = key & !(0x1ff << shift);
         // The other colours' bound per joker budget: the same for every decision here.
-        let Some(others) = self.relax.others(&mut self.dec, key, step.n, c, jleft) else {
-            return;
+        let others = if RELAX {
+            let others = if TRACK {
+                self.relax.others(&mut self.dec, key, step.n, c, jleft)
+            } else {
+                self.relax.others_on(&mut self.dec, key, step.n, c, jleft)
+            };
+            let Some(others) = others else {
+                return;
+            };
+            others
+        } else {
+            [0; 2 * JLEFT as usize - 1]
         };
         let unit = one_tile(step.objective, step.value_n);
         // Initial melds: the most value the later steps can add (their naturals, and
@@ -1425,7 +1460,7 @@ impl Dp {
             None => false,
         };
         for o in lo..hi {
-            let o = self.dec.opt(o);
+            let o = if TRACK { self.dec.opt(o) } else { self.dec.kept_opt(o) };
             let delta = o.score(unit);
             let mut k = base | u64::from(o.runs) << shift;
             k += u64::from(o.jokers) << J_SHIFT;
@@ -1441,9 +1476,24 @@ impl Dp {
                     k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                if let Some(est) =
+                let est = if RELAX && !TRACK {
+                    self.relax.estimate_on(
+                        &mut self.dec,
+                        &others,
+                        k,
+                        sc,
+                        step.n,
+                        c,
+                        jmax,
+                        bound,
+                        &mut self.cut,
+                    )
+                } else if RELAX {
                     self.relax.estimate(&mut self.dec, &others, k, sc, step.n, c, jmax, bound, &mut self.cut)
-                {
+                } else {
+                    Some(sc)
+                };
+                if let Some(est) = est {
                     self.insert(k, sc, est, parent, o.choice);
                 }
                 continue;
@@ -1467,14 +1517,44 @@ impl Dp {
                     kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                if let Some(est) =
+                let est = if RELAX && !TRACK {
+                    self.relax.estimate_on(
+                        &mut self.dec,
+                        &others,
+                        kk,
+                        sc,
+                        step.n,
+                        3,
+                        jmax,
+                        bound,
+                        &mut self.cut,
+                    )
+                } else if RELAX {
                     self.relax.estimate(&mut self.dec, &others, kk, sc, step.n, 3, jmax, bound, &mut self.cut)
-                {
+                } else {
+                    Some(sc)
+                };
+                if let Some(est) = est {
                     self.insert(kk, sc, est, parent, o.choice | add << GROUP_JOKER_SHIFT);
                 }
             }
         }
     }
+}
+
+/// One colour step's work for [`Dp::expand`]: its parent states (positions in the
+/// entries, or, for a narrow layer, in `live`) and what each state's decisions read.
+#[derive(Clone)]
+struct Layer<'a> {
+    parents: core::ops::Range<usize>,
+    narrow: bool,
+    live: &'a [u32; NARROW_LAYER],
+    c: usize,
+    step: &'a Step,
+    jmax: u32,
+    cap: Option<u32>,
+    masks: &'a [u8; 512],
+    bound: u32,
 }
 
 /// Layers of at most this many states (the narrow beams', before their cut) list their
