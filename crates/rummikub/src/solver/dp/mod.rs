@@ -678,29 +678,31 @@ impl Dp {
             Some(Objective::Value) => 14,
             _ => 17,
         };
+        let track_rank = |e: &Entry| {
+            let j = u64::from(7 - jokers_of(e.key));
+            u64::from(e.est) << 35
+                | u64::from(value_of(e.key)) << 23
+                | j << 20
+                | u64::from(e.score & 0xf_ffff)
+        };
         let rank = |e: &Entry| {
             let j = u64::from(7 - jokers_of(e.key));
-            if track {
-                u64::from(e.est) << 35
-                    | u64::from(value_of(e.key)) << 23
-                    | j << 20
-                    | u64::from(e.score & 0xf_ffff)
-            } else {
-                // The short runs of the four colours: each colour's two low 3-bit
-                // counts added in place, then the four 9-bit fields summed by a multiply.
-                let short = ((e.key & SHORT) + (e.key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
-                u64::from(e.est >> shift) << 40
-                    | j << 37
-                    | (31 - short.min(31)) << 32
-                    | u64::from(e.score >> 3)
-            }
+            // The short runs of the four colours: each colour's two low 3-bit counts
+            // added in place, then the four 9-bit fields summed by a multiply.
+            let short = ((e.key & SHORT) + (e.key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
+            u64::from(e.est >> shift) << 40 | j << 37 | (31 - short.min(31)) << 32 | u64::from(e.score >> 3)
         };
         // Every state's rank once, in layer order (every one counts at least 3 jokers
         // left, so 0 is below them all: it marks a dominated state), and the states not
         // looked up yet, `pool[checked..]`, with their ranks.
         let mut ranks = core::mem::take(&mut self.ranks);
         ranks.clear();
-        ranks.extend(self.entries[start..].iter().map(rank));
+        // One loop per mode: the test of the mode is not made per state.
+        if track {
+            ranks.extend(self.entries[start..].iter().map(track_rank));
+        } else {
+            ranks.extend(self.entries[start..].iter().map(rank));
+        }
         let mut pool = core::mem::take(&mut self.pool);
         pool.clear();
         pool.extend(ranks.iter().zip(0..).map(|(&r, i)| (r, i)));
