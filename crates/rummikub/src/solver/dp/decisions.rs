@@ -432,6 +432,13 @@ impl Decisions {
     pub(super) fn opt(&self, i: u32) -> Opt {
         if self.track_value { self.opts[i as usize] } else { self.kept[i as usize] }
     }
+
+    /// [`Decisions::opt`] in opened mode (the value not tracked), without the test.
+    #[inline(always)]
+    pub(super) fn kept_opt(&self, i: u32) -> Opt {
+        debug_assert!(!self.track_value, "opened-mode decisions read in initial-meld mode");
+        self.kept[i as usize]
+    }
 }
 
 /// Pages of runs in [`SHARED`]: one per run state a key can hold (three 3-bit counts).

@@ -678,29 +678,31 @@ impl Dp {
             Some(Objective::Value) => 14,
             _ => 17,
         };
+        let track_rank = |e: &Entry| {
+            let j = u64::from(7 - jokers_of(e.key));
+            u64::from(e.est) << 35
+                | u64::from(value_of(e.key)) << 23
+                | j << 20
+                | u64::from(e.score & 0xf_ffff)
+        };
         let rank = |e: &Entry| {
             let j = u64::from(7 - jokers_of(e.key));
-            if track {
-                u64::from(e.est) << 35
-                    | u64::from(value_of(e.key)) << 23
-                    | j << 20
-                    | u64::from(e.score & 0xf_ffff)
-            } else {
-                // The short runs of the four colours: each colour's two low 3-bit
-                // counts added in place, then the four 9-bit fields summed by a multiply.
-                let short = ((e.key & SHORT) + (e.key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
-                u64::from(e.est >> shift) << 40
-                    | j << 37
-                    | (31 - short.min(31)) << 32
-                    | u64::from(e.score >> 3)
-            }
+            // The short runs of the four colours: each colour's two low 3-bit counts
+            // added in place, then the four 9-bit fields summed by a multiply.
+            let short = ((e.key & SHORT) + (e.key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
+            u64::from(e.est >> shift) << 40 | j << 37 | (31 - short.min(31)) << 32 | u64::from(e.score >> 3)
         };
         // Every state's rank once, in layer order (every one counts at least 3 jokers
         // left, so 0 is below them all: it marks a dominated state), and the states not
         // looked up yet, `pool[checked..]`, with their ranks.
         let mut ranks = core::mem::take(&mut self.ranks);
         ranks.clear();
-        ranks.extend(self.entries[start..].iter().map(rank));
+        // One loop per mode: the test of the mode is not made per state.
+        if track {
+            ranks.extend(self.entries[start..].iter().map(track_rank));
+        } else {
+            ranks.extend(self.entries[start..].iter().map(rank));
+        }
         let mut pool = core::mem::take(&mut self.pool);
         pool.clear();
         pool.extend(ranks.iter().zip(0..).map(|(&r, i)| (r, i)));
@@ -1261,13 +1263,13 @@ impl Dp {
                 } else {
                     prev
                 };
-                for k in parents {
-                    let i = if narrow { live[k] as usize } else { k };
-                    let Entry { key, score, choice, .. } = self.entries[i];
-                    if !narrow && choice == DEAD {
-                        continue;
-                    }
-                    self.colour_options(key, score, i as u32, c, &step, jmax, cap, masks, bound);
+                // The loop over the states in the form the pass needs ([`Dp::expand`]).
+                debug_assert_eq!(cap.is_some(), self.dec.track_value, "the value tracked with a threshold");
+                let at = Layer { parents, narrow, live: &live, c, step: &step, jmax, cap, masks, bound };
+                match (cap.is_some(), self.relax.on()) {
+                    (false, false) => self.expand::<false, false>(at),
+                    (false, true) => self.expand::<false, true>(at),
+                    (true, _) => self.expand::<true, true>(at),
                 }
                 match beam {
                     Some(width) => self.keep_best(width, reads_cut, params.core, c),
@@ -1388,10 +1390,33 @@ impl Dp {
         self.layer(layer).len() * (LAYERS - layer) / 4
     }
 
+    /// Applies every decision of the layer's colour step to each of its parent states
+    /// not marked, in the form the pass needs: `TRACK` and `RELAX` as for
+    /// [`Dp::colour_options`], chosen once per layer (without the relaxation, the
+    /// score-ranked beam where most median opened solves end, no decision asks whether
+    /// it is on; in opened mode none asks which list it is in or for the threshold).
+    #[inline(always)]
+    fn expand<const TRACK: bool, const RELAX: bool>(&mut self, at: Layer<'_>) {
+        let Layer { parents, narrow, live, c, step, jmax, cap, masks, bound } = at;
+        for k in parents {
+            let i = if narrow { live[k] as usize } else { k };
+            let Entry { key, score, choice, .. } = self.entries[i];
+            if !narrow && choice == DEAD {
+                continue;
+            }
+            self.colour_options::<TRACK, RELAX>(key, score, i as u32, c, step, jmax, cap, masks, bound);
+        }
+    }
+
     /// Applies every decision of colour `c` at number `n` to one state.
+    ///
+    /// `TRACK`: initial-meld mode, the value laid down tracked up to `cap` (`cap` is
+    /// read only then). `RELAX`: the relaxation is on, or (with `TRACK`) may be, which
+    /// is then read per state; without it (only while it is off) a state's estimate is
+    /// its score.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn colour_options(
+    fn colour_options<const TRACK: bool, const RELAX: bool>(
         &mut self,
         key: u64,
         score: u32,
@@ -1403,14 +1428,26 @@ impl Dp {
         masks: &[u8; 512],
         bound: u32,
     ) {
+        debug_assert!(RELAX || !self.relax.on(), "the relaxation left out while on");
+        let cap = if TRACK { cap } else { None };
         let shift = c as u32 * COLOUR_BITS;
         let jleft = jmax - jokers_of(key);
         let (lo, hi) = self.dec.get(step, (key >> shift) as u32 & 0x1ff, jleft);
         let value0 = value_of(key);
         let base = key & !(0x1ff << shift);
         // The other colours' bound per joker budget: the same for every decision here.
-        let Some(others) = self.relax.others(&mut self.dec, key, step.n, c, jleft) else {
-            return;
+        let others = if RELAX {
+            let others = if TRACK {
+                self.relax.others(&mut self.dec, key, step.n, c, jleft)
+            } else {
+                self.relax.others_on(&mut self.dec, key, step.n, c, jleft)
+            };
+            let Some(others) = others else {
+                return;
+            };
+            others
+        } else {
+            [0; 2 * JLEFT as usize - 1]
         };
         let unit = one_tile(step.objective, step.value_n);
         // Initial melds: the most value the later steps can add (their naturals, and
@@ -1425,7 +1462,7 @@ impl Dp {
             None => false,
         };
         for o in lo..hi {
-            let o = self.dec.opt(o);
+            let o = if TRACK { self.dec.opt(o) } else { self.dec.kept_opt(o) };
             let delta = o.score(unit);
             let mut k = base | u64::from(o.runs) << shift;
             k += u64::from(o.jokers) << J_SHIFT;
@@ -1441,9 +1478,24 @@ impl Dp {
                     k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                if let Some(est) =
+                let est = if RELAX && !TRACK {
+                    self.relax.estimate_on(
+                        &mut self.dec,
+                        &others,
+                        k,
+                        sc,
+                        step.n,
+                        c,
+                        jmax,
+                        bound,
+                        &mut self.cut,
+                    )
+                } else if RELAX {
                     self.relax.estimate(&mut self.dec, &others, k, sc, step.n, c, jmax, bound, &mut self.cut)
-                {
+                } else {
+                    Some(sc)
+                };
+                if let Some(est) = est {
                     self.insert(k, sc, est, parent, o.choice);
                 }
                 continue;
@@ -1467,14 +1519,44 @@ impl Dp {
                     kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                if let Some(est) =
+                let est = if RELAX && !TRACK {
+                    self.relax.estimate_on(
+                        &mut self.dec,
+                        &others,
+                        kk,
+                        sc,
+                        step.n,
+                        3,
+                        jmax,
+                        bound,
+                        &mut self.cut,
+                    )
+                } else if RELAX {
                     self.relax.estimate(&mut self.dec, &others, kk, sc, step.n, 3, jmax, bound, &mut self.cut)
-                {
+                } else {
+                    Some(sc)
+                };
+                if let Some(est) = est {
                     self.insert(kk, sc, est, parent, o.choice | add << GROUP_JOKER_SHIFT);
                 }
             }
         }
     }
+}
+
+/// One colour step's work for [`Dp::expand`]: its parent states (positions in the
+/// entries, or, for a narrow layer, in `live`) and what each state's decisions read.
+#[derive(Clone)]
+struct Layer<'a> {
+    parents: core::ops::Range<usize>,
+    narrow: bool,
+    live: &'a [u32; NARROW_LAYER],
+    c: usize,
+    step: &'a Step,
+    jmax: u32,
+    cap: Option<u32>,
+    masks: &'a [u8; 512],
+    bound: u32,
 }
 
 /// Layers of at most this many states (the narrow beams', before their cut) list their

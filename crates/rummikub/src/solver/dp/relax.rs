@@ -328,6 +328,20 @@ impl Relax {
         if !self.on {
             return Some([0; 2 * JLEFT as usize - 1]);
         }
+        self.others_on(dec, key, n, c, j)
+    }
+
+    /// [`Relax::others`] while the relaxation is on (the caller knows it is).
+    #[inline(always)]
+    pub(super) fn others_on(
+        &mut self,
+        dec: &mut Decisions,
+        key: u64,
+        n: u32,
+        c: usize,
+        j: u32,
+    ) -> Option<Others> {
+        debug_assert!(self.on, "the other colours' bound read while the relaxation is off");
         // Many states of a layer (and of every pass of a run) share the other colours'
         // runs: their bound is computed once, for every budget up to all the jokers.
         let runs = key & ((1 << (4 * COLOUR_BITS)) - 1) & !(0x1ff << (c as u32 * COLOUR_BITS));
@@ -424,6 +438,25 @@ impl Relax {
         if !self.on {
             return Some(score);
         }
+        self.estimate_on(dec, others, key, score, n, c, jmax, target, cut)
+    }
+
+    /// [`Relax::estimate`] while the relaxation is on (the caller knows it is).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn estimate_on(
+        &mut self,
+        dec: &mut Decisions,
+        others: &Others,
+        key: u64,
+        score: u32,
+        n: u32,
+        c: usize,
+        jmax: u32,
+        target: u32,
+        cut: &mut u32,
+    ) -> Option<u32> {
+        debug_assert!(self.on, "the relaxation's bound read while it is off");
         let mut j = jmax - jokers_of(key);
         if c < 3 {
             // The naturals this number's colours so far sent to groups must still be
