@@ -191,9 +191,11 @@ pub fn play_hand<G: Game>(
     if let Some(bots) = players.seats().filter(|&n| n != game.seats()) {
         return Err(DriverError::BotCount { bots, seats: game.seats() });
     }
-    // Room for as many actions as the thread's last hand took: a record grown from empty
-    // moved its actions about eight times a hand.
-    let mut actions = Vec::with_capacity(LAST_HAND_LEN.get().min(max_actions));
+    // Room for half as many actions again as the thread's last hand took: a record grown
+    // from empty moved its actions about eight times a hand, and room for the last hand
+    // alone still moved them once in every hand longer than the one before (two in three).
+    let last = LAST_HAND_LEN.get();
+    let mut actions = Vec::with_capacity((last + last / 2).min(max_actions));
     let outcome = drive_hand(game, players, &[], 0, max_actions, Some(&mut actions));
     LAST_HAND_LEN.set(actions.len().min(RECORD_ROOM_MAX));
     Ok((outcome?, actions))
