@@ -146,6 +146,7 @@ pub enum MatchError {
 /// #         Ok(Toy { seats: s.seats, next: s.first_to_play().unwrap_or(0) })
 /// #     }
 /// #     fn seats(&self) -> usize { self.seats }
+/// #     fn config(&self) {}
 /// #     fn to_move(&self) -> Option<Seat> { Some(self.next) }
 /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Never> {
 /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -820,6 +821,7 @@ impl<G: Game> Match<G> {
     /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
     /// #     }
     /// #     fn seats(&self) -> usize { self.cards.len() }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
     /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -957,6 +959,7 @@ impl<G: Game> Match<G> {
     /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
     /// #     }
     /// #     fn seats(&self) -> usize { self.cards.len() }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
     /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -1039,6 +1042,7 @@ impl<G: Game> Match<G> {
     /// #         Ok(Count { seats: s.seats, next: s.first_to_play().unwrap_or(0), said: 0 })
     /// #     }
     /// #     fn seats(&self) -> usize { self.seats }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { (self.said < 3).then_some(self.next) }
     /// #     fn apply(&mut self, seat: Seat, a: u8) -> Result<(), Over> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;

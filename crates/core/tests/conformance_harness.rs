@@ -27,6 +27,8 @@ struct Bugs {
     check_accepts_bogus: bool,
     view_lists_nothing: bool,
     describes_to_nothing: bool,
+    bogus_reads_as_turn: bool,
+    config_forgotten: bool,
 }
 
 /// Impossible sums in a view's leak field, standing for the view bugs: a view that lists
@@ -54,6 +56,9 @@ enum Act {
 enum Refused {
     #[error("refused")]
     Refused,
+    /// A refusal of the bogus action that `not_your_turn` misreads as a seat refusal.
+    #[error("refused, misread")]
+    Misread,
     #[error(transparent)]
     Turn(#[from] NotYourTurn),
 }
@@ -76,6 +81,16 @@ impl Game for Draw10 {
     }
     fn seats(&self) -> usize {
         2
+    }
+    fn config(&self) -> Bugs {
+        if self.bugs.config_forgotten { Bugs::default() } else { self.bugs }
+    }
+    fn not_your_turn(error: &Refused) -> Option<NotYourTurn> {
+        match error {
+            Refused::Turn(refusal) => Some(*refusal),
+            Refused::Misread => Some(NotYourTurn { seat: 0, to_move: 0 }),
+            Refused::Refused => None,
+        }
     }
     fn to_move(&self) -> Option<Seat> {
         (!self.stock.is_empty() || self.bugs.never_end).then_some(self.next)
@@ -109,7 +124,7 @@ impl Game for Draw10 {
                 if self.bugs.change_state_on_error {
                     self.stock.pop();
                 }
-                Err(Refused::Refused)
+                Err(if self.bugs.bogus_reads_as_turn { Refused::Misread } else { Refused::Refused })
             }
             Act::Draw if self.to_move().is_none() => Err(Refused::Refused),
             Act::Draw if self.bugs.refuse_listed && self.stock.len() == 3 => Err(Refused::Refused),
@@ -258,6 +273,8 @@ fn each_bug_is_caught_by_its_check() {
         (Bugs { check_accepts_bogus: true, ..Bugs::default() }, Check::CheckMismatch),
         (Bugs { view_lists_nothing: true, ..Bugs::default() }, Check::ViewActions),
         (Bugs { describes_to_nothing: true, ..Bugs::default() }, Check::Description),
+        (Bugs { bogus_reads_as_turn: true, ..Bugs::default() }, Check::WrongSeat),
+        (Bugs { config_forgotten: true, ..Bugs::default() }, Check::Deal),
     ];
     for (bugs, check) in cases {
         let v = run(bugs).expect_err("the bug must be caught");
