@@ -56,9 +56,6 @@ enum Act {
 enum Refused {
     #[error("refused")]
     Refused,
-    /// A refusal of the bogus action that `not_your_turn` misreads as a seat refusal.
-    #[error("refused, misread")]
-    Misread,
     #[error(transparent)]
     Turn(#[from] NotYourTurn),
 }
@@ -88,7 +85,6 @@ impl Game for Draw10 {
     fn not_your_turn(error: &Refused) -> Option<NotYourTurn> {
         match error {
             Refused::Turn(refusal) => Some(*refusal),
-            Refused::Misread => Some(NotYourTurn { seat: 0, to_move: 0 }),
             Refused::Refused => None,
         }
     }
@@ -124,7 +120,11 @@ impl Game for Draw10 {
                 if self.bugs.change_state_on_error {
                     self.stock.pop();
                 }
-                Err(if self.bugs.bogus_reads_as_turn { Refused::Misread } else { Refused::Refused })
+                if self.bugs.bogus_reads_as_turn {
+                    // The mover refused as if another seat were to move.
+                    return Err(NotYourTurn { seat, to_move: seat }.into());
+                }
+                Err(Refused::Refused)
             }
             Act::Draw if self.to_move().is_none() => Err(Refused::Refused),
             Act::Draw if self.bugs.refuse_listed && self.stock.len() == 3 => Err(Refused::Refused),
