@@ -296,6 +296,32 @@ impl AnyView {
     }
 }
 
+/// The engine's view as text (each engine's `View` implements `Display`): what a
+/// program that lets a person play any game shows before asking for an action. Only
+/// what the seat may see.
+///
+/// ```
+/// # use rand_chacha::ChaCha8Rng;
+/// # use rummykit::rand::SeedableRng;
+/// use rummykit::{AnyGame, Game, Seating, Variant};
+/// # let mut rng = ChaCha8Rng::seed_from_u64(1);
+/// for variant in Variant::ALL {
+///     let game = AnyGame::deal(&variant.config(), Seating::new(2).with_dealer(1), &mut rng)?;
+///     let text = game.view(0).to_string();
+///     assert!(text.starts_with("seat 0 of 2; this seat to move"), "{variant}: {text}");
+/// }
+/// # Ok::<(), rummykit::DealError>(())
+/// ```
+impl fmt::Display for AnyView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyView::Rummikub(v) => fmt::Display::fmt(v, f),
+            AnyView::Classic(v) => fmt::Display::fmt(v, f),
+            AnyView::Rummy40(v) => fmt::Display::fmt(v, f),
+        }
+    }
+}
+
 impl SeatView for AnyView {
     fn seat(&self) -> Seat {
         match self {
@@ -531,6 +557,25 @@ impl Game for AnyGame {
             AnyGame::Rummikub(g) => g.to_move(),
             AnyGame::Classic(g) => g.to_move(),
             AnyGame::Rummy40(g) => g.to_move(),
+        }
+    }
+
+    /// The engine's rules, as [`AnyGame::config`] gives them.
+    fn config(&self) -> AnyConfig {
+        AnyGame::config(self)
+    }
+
+    /// [`AnyError::NotYourTurn`], the refusal [`AnyGame`] makes itself before it hands
+    /// an action to the engine, or an engine's own seat refusal converted into an
+    /// [`AnyError`]; `None` for every other refusal, the engine's "hand over" among
+    /// them.
+    fn not_your_turn(error: &AnyError) -> Option<NotYourTurn> {
+        match error {
+            AnyError::NotYourTurn(refusal) => Some(*refusal),
+            AnyError::Rummikub(e) => Rummikub::not_your_turn(e),
+            AnyError::Classic(e) => ClassicRummy::not_your_turn(e),
+            AnyError::Rummy40(e) => Rummy40::not_your_turn(e),
+            AnyError::WrongGame { .. } => None,
         }
     }
 

@@ -173,14 +173,18 @@ impl Variant {
         AnyGame::seat_range(&self.config())
     }
 
-    /// Whether the game itself counts more points as better (Rummikub, classic) or
-    /// fewer (Rummy 40's penalty points). [`AnyGame`] reports every score
-    /// higher-is-better; this is the order of the engine's own scores.
+    /// Whether the game counts more points as better (Rummikub, classic) or fewer
+    /// (Rummy 40's penalty points). [`AnyGame`] keeps each engine's own scores, so this
+    /// is also what [`Game::score_order`](rummykit_core::Game::score_order) says of the
+    /// variant's configuration.
     ///
     /// ```
-    /// use rummykit::{ScoreOrder, Variant};
+    /// use rummykit::{AnyGame, Game, ScoreOrder, Variant};
     /// assert_eq!(Variant::Scala40.score_order(), ScoreOrder::LowerIsBetter);
     /// assert_eq!(Variant::Classic.score_order(), ScoreOrder::HigherIsBetter);
+    /// for variant in Variant::ALL {
+    ///     assert_eq!(variant.score_order(), AnyGame::score_order(&variant.config()), "{variant}");
+    /// }
     /// ```
     #[must_use]
     pub const fn score_order(self) -> ScoreOrder {

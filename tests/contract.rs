@@ -1,10 +1,13 @@
 //! One downstream program for every game and preset: a single generic function, written
 //! against the contract only (`Game`, `FromSetup`, the driver and records), that builds a
-//! mid-hand position with the builder, refuses an action from the wrong seat, saves and
-//! loads mid-hand, plays random legal actions to the end, and records and replays a
-//! match — called unchanged for Rummikub, Schmidt, the 160-tile set, classic Rummy and
+//! mid-hand position with the builder, refuses an action from the wrong seat and tells
+//! that refusal from the others, shows each seat its view as text, saves and loads
+//! mid-hand, plays random legal actions to the end, starts a match under the hand's own
+//! rules, and records and replays a match — called unchanged for Rummikub, Schmidt, the 160-tile set, classic Rummy and
 //! its variants, Rummy 40 and Scala 40.
 #![cfg(feature = "serde")]
+
+use core::fmt::Display;
 
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -26,6 +29,7 @@ const MAX_ACTIONS: usize = 200_000;
 fn exercise<G>(name: &str, config: &G::Config, seats: usize, seed: u64)
 where
     G: FromSetup + PartialEq + Serialize + DeserializeOwned,
+    G::View: Display,
 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = G::deal(config, Seating::new(seats).with_dealer(0), &mut rng).expect("a deal");
@@ -42,12 +46,22 @@ where
         let before = game.clone();
         let refused = G::Error::from(NotYourTurn { seat: other, to_move: seat });
         assert_eq!(game.check(other, &action), Err(refused.clone()), "{name}");
+        // Told from every other refusal through the contract alone.
+        assert_eq!(G::not_your_turn(&refused), Some(NotYourTurn { seat: other, to_move: seat }), "{name}");
         assert_eq!(game.apply(other, action.clone()), Err(refused), "{name}");
         assert!(game == before, "{name}: a refused action changed the state");
         assert_eq!(game.check(seat, &action), Ok(()), "{name}");
         game.apply(seat, action).expect("a listed action is accepted");
     }
     assert!(game.to_move().is_some(), "{name}: still mid-hand");
+    assert_eq!(game.config(), *config, "{name}: the hand's rules");
+
+    // Each seat's view as text: its seat and whose turn it is first, and not another's.
+    for seat in 0..seats {
+        let text = game.view(seat).to_string();
+        assert!(text.starts_with(&format!("seat {seat} of {seats}; ")), "{name}: {text}");
+        assert_ne!(text, game.view((seat + 1) % seats).to_string(), "{name}");
+    }
 
     // A seat not at the table (a client's number, unchecked) is shown no action.
     let mut none = Vec::new();
@@ -74,6 +88,16 @@ where
     let (outcome, _) = play_hand(&mut loaded, &mut seated, MAX_ACTIONS).expect("random legal play ends");
     assert_eq!(loaded.outcome(), Some(outcome.clone()), "{name}");
     assert_eq!(outcome.points.len(), seats, "{name}");
+    // Once over, the action last listed is refused for every seat, and not as one
+    // offered for the wrong seat: nobody is to move.
+    let refused = loaded.check(0, &legal[0]).expect_err("the hand is over");
+    assert_eq!(G::not_your_turn(&refused), None, "{name}: {refused}");
+    assert!(loaded.view(0).to_string().contains(&format!("result: {outcome}")), "{name}");
+
+    // A match under the rules of the hand alone, as a program that reloads a hand starts one.
+    let resumed =
+        rummykit::Match::<G>::new(loaded.config(), MatchTerms::new(seats)).expect("the hand's rules");
+    assert_eq!(resumed.config(), config, "{name}");
 
     // A recorded match of two hands replays to the same totals.
     let terms = MatchTerms::new(seats).with_dealer(0).with_end(MatchEnd::FixedHands(2));

@@ -168,9 +168,54 @@ fn an_action_of_another_game_is_refused_with_the_typed_error() {
             assert_eq!(game.apply(seat, action.clone()), Err(wrong.clone()), "{variant}");
             assert_eq!(game, before, "{variant}: a refused action changes nothing");
             assert!(wrong.to_string().contains(&variant.kind().to_string()));
+            assert_eq!(AnyGame::not_your_turn(&wrong), None, "{variant}: the right seat");
             refused += 1;
         }
         assert_eq!(refused, 2);
+    }
+}
+
+/// `Game::not_your_turn` reads a seat refusal of every game through `AnyGame`: the one
+/// it makes itself and an engine's converted into an `AnyError`; not an action of
+/// another game, an engine's rule, nor the end of the hand.
+#[test]
+fn a_wrong_seat_is_told_from_every_other_refusal() {
+    use rummykit::TurnError;
+    use rummykit::classic::ActionError as ClassicError;
+    use rummykit::rummikub::ActionError as RummikubError;
+    use rummykit::rummy40::ActionError as Rummy40Error;
+    for variant in Variant::ALL {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut game = AnyGame::deal(&config(variant), Seating::new(3).with_dealer(0), &mut rng).unwrap();
+        assert_eq!(game.config(), config(variant), "{variant}");
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let wrong = game.check(2, &legal[0]).unwrap_err();
+        let refusal = NotYourTurn { seat: 2, to_move: 1 };
+        assert_eq!(wrong, AnyError::NotYourTurn(refusal), "{variant}");
+        assert_eq!(AnyGame::not_your_turn(&wrong), Some(refusal), "{variant}");
+        while let Some(seat) = game.to_move() {
+            let action = AnyGame::random_action_from(&game.view(seat), &mut rng).unwrap();
+            game.apply(seat, action).unwrap();
+        }
+        let over = game.check(1, &legal[0]).unwrap_err();
+        assert!(
+            matches!(over, AnyError::Rummikub(_) | AnyError::Classic(_) | AnyError::Rummy40(_)),
+            "{over:?}"
+        );
+        assert_eq!(AnyGame::not_your_turn(&over), None, "{variant}: {over}");
+    }
+    // An engine's own seat refusal, converted, and an engine's rule.
+    let refusal = NotYourTurn { seat: 0, to_move: 1 };
+    for (error, read) in [
+        (AnyError::from(RummikubError::from(refusal)), Some(refusal)),
+        (AnyError::from(ClassicError::from(refusal)), Some(refusal)),
+        (AnyError::from(Rummy40Error::from(refusal)), Some(refusal)),
+        (AnyError::from(RummikubError::PoolEmpty), None),
+        (AnyError::from(ClassicError::Turn(TurnError::EmptyDiscardPile)), None),
+        (AnyError::from(Rummy40Error::Turn(TurnError::HandOver)), None),
+    ] {
+        assert_eq!(AnyGame::not_your_turn(&error), read, "{error:?}");
     }
 }
 

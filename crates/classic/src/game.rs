@@ -793,6 +793,20 @@ impl CardRules for ClassicRummy {
         &DECK
     }
 
+    fn card_config(&self) -> Config {
+        self.config
+    }
+
+    /// The [`TurnError`](rummykit_core::TurnError) of [`ActionError::Turn`]: the seat
+    /// refusal ([`Game::not_your_turn`](rummykit_core::Game::not_your_turn) reads it) and
+    /// the hand over among them.
+    fn turn_error(error: &ActionError) -> Option<&rummykit_core::TurnError> {
+        match error {
+            ActionError::Turn(turn) => Some(turn),
+            _ => None,
+        }
+    }
+
     /// The check of `turn.rs` (`RULES.md` §2.3–§2.6), reading the state only.
     ///
     /// # Errors

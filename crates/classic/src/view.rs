@@ -1,5 +1,6 @@
 //! [`View`]: what one seat may see.
 
+use core::fmt;
 use core::ops::{Deref, DerefMut};
 
 use rand::Rng;
@@ -61,6 +62,38 @@ impl Deref for View {
 impl DerefMut for View {
     fn deref_mut(&mut self) -> &mut HandView {
         &mut self.common
+    }
+}
+
+/// The view as text for a person: the seat and whose turn it is, the seat's own hand,
+/// the table's melds, the discard pile (top last), the stock's size, every other hand's
+/// size and the cards it is known to hold (taken face up), the card taken this turn, the
+/// times the stock was rebuilt, and the result once the hand is over
+/// ([`HandView::text`]). Nothing a seat may not see: the view holds no other card.
+///
+/// ```
+/// use rummykit_classic::rand::SeedableRng;
+/// use rummykit_classic::rand_chacha::ChaCha8Rng;
+/// use rummykit_classic::{ClassicRummy, Config};
+/// use rummykit_classic::rummykit_core::{Game, Seating};
+///
+/// let mut rng = ChaCha8Rng::seed_from_u64(4);
+/// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
+/// let text = game.view(1).to_string();
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert_eq!(lines[0], "seat 1 of 2; this seat to move: draw");
+/// assert_eq!(lines[1].split(' ').count(), 1 + 10); // "hand:" and ten cards
+/// assert!(lines.contains(&"seat 0: 10 cards"));
+/// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
+/// ```
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.common.text(&crate::turn::DECK))?;
+        match self.restocks {
+            0 => Ok(()),
+            1 => f.write_str("\nthe stock was rebuilt from the discard pile once"),
+            n => write!(f, "\nthe stock was rebuilt from the discard pile {n} times"),
+        }
     }
 }
 

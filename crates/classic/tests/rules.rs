@@ -1390,3 +1390,30 @@ fn rules_2_1_a_view_whose_hand_holds_a_card_of_the_table_lists_nothing() {
     }
     assert!(seen > 0, "no table with a meld was reached");
 }
+
+/// §2.3, §2.5: an action for a seat not to move is the one refusal `Game::not_your_turn`
+/// reads, though classic Rummy nests it in `ActionError::Turn`; an action of the wrong
+/// part of the turn or a card not in hand is not, nor is any action once the hand is
+/// over (nobody is to move).
+#[test]
+fn rules_2_3_not_your_turn_is_told_from_other_refusals() {
+    use rummykit_core::NotYourTurn;
+    let hands = ["5h 6h 7h 8h", "2s 3d 4c"];
+    let mut g = scripted(&standard(), 1, &hands, "9h", "Ts");
+    let wrong = g.check(1, &Action::DrawStock).unwrap_err();
+    assert_eq!(wrong, ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 })));
+    assert_eq!(ClassicRummy::not_your_turn(&wrong), Some(NotYourTurn { seat: 1, to_move: 0 }));
+    let early = g.check(0, &discard("5h")).unwrap_err();
+    assert_eq!(early, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw }));
+    assert_eq!(ClassicRummy::not_your_turn(&early), None);
+    play(&mut g, &[Action::DrawStock]);
+    let not_held = g.check(0, &discard("2s")).unwrap_err();
+    assert_eq!(not_held, ActionError::Turn(TurnError::NotInHand(id("2s"))));
+    assert_eq!(ClassicRummy::not_your_turn(&not_held), None);
+    play(&mut g, &[meld("5h 6h 7h 8h 9h")]);
+    for seat in 0..2 {
+        let over = g.check(seat, &Action::DrawStock).unwrap_err();
+        assert_eq!(over, ActionError::Turn(TurnError::HandOver));
+        assert_eq!(ClassicRummy::not_your_turn(&over), None);
+    }
+}

@@ -8,7 +8,7 @@ use rand::Rng;
 
 use crate::{
     Card, Catalog, DealError, Description, Game, HandState, HandView, MatchTerms, NotYourTurn, Outcome,
-    Phase, ScoreOrder, Seat, Seating, ShownKey,
+    Phase, ScoreOrder, Seat, Seating, ShownKey, TurnError,
 };
 
 /// Permission to commit a plan, which only the engine (the [`Game`] implementation of a
@@ -170,6 +170,39 @@ pub trait CardRules: Clone + Debug + Sized {
     /// # Ok::<(), rummykit_core::DealError>(())
     /// ```
     fn catalog(&self) -> &Catalog<Card>;
+
+    /// The rules this hand is played by: [`Game::config`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let game = ThreeCards::deal(&(), Seating::new(2), &mut rand_chacha::ChaCha8Rng::seed_from_u64(1))?;
+    /// // The toy card game has no options; the engine's `Game::config` is this hook.
+    /// assert_eq!((game.card_config(), Game::config(&game)), ((), ()));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn card_config(&self) -> Self::CardConfig;
+
+    /// The rule of the turn every card game shares that `error` is, if it is one (each
+    /// game's own error wraps a [`TurnError`]): where [`Game::not_your_turn`] finds the
+    /// seat refusal. The default answers for a game whose error is a [`TurnError`]
+    /// itself, and `None` for any other; a game whose error wraps one overrides it.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rummykit_core::{CardRules, Game, NotYourTurn, TurnError};
+    /// // The toy card game's error is a `TurnError`: the default reads it.
+    /// let refusal = NotYourTurn { seat: 1, to_move: 0 };
+    /// assert_eq!(ThreeCards::turn_error(&TurnError::HandOver), Some(&TurnError::HandOver));
+    /// assert_eq!(ThreeCards::not_your_turn(&TurnError::from(refusal)), Some(refusal));
+    /// assert_eq!(ThreeCards::not_your_turn(&TurnError::HandOver), None);
+    /// ```
+    fn turn_error(error: &Self::CardError) -> Option<&TurnError> {
+        (error as &dyn core::any::Any).downcast_ref()
+    }
 
     /// The check of the mover's `action`, reading the state only: the plan of what it
     /// will do, or the rule it breaks. The engine has already refused a seat not to
@@ -527,6 +560,18 @@ impl<T: CardRules> Game for T {
 
     fn to_move(&self) -> Option<Seat> {
         self.state().mover()
+    }
+
+    fn config(&self) -> Self::Config {
+        self.card_config()
+    }
+
+    /// The [`TurnError::NotYourTurn`] that [`turn_error`](CardRules::turn_error) finds.
+    fn not_your_turn(error: &Self::Error) -> Option<NotYourTurn> {
+        match T::turn_error(error) {
+            Some(&TurnError::NotYourTurn(refusal)) => Some(refusal),
+            _ => None,
+        }
     }
 
     const LISTS_ALL_ACTIONS: bool = true;

@@ -1,7 +1,10 @@
 //! [`HandView`]: what one seat of a card game may see of a [`HandState`], the part of
 //! the view both card games share.
 
-use crate::{Card, HandState, MeldTable, Outcome, Phase, PieceId, PieceSet, Seat};
+use core::fmt;
+
+use crate::plural::plural;
+use crate::{Card, Catalog, HandState, MeldTable, Outcome, Phase, PieceId, PieceSet, Seat};
 
 mod check;
 
@@ -68,6 +71,32 @@ pub struct HandView {
 }
 
 impl HandView {
+    /// What this view shows, as text in card notation, the faces read from `catalog`
+    /// (the game's pack): the part of each card game's `View` text (its `Display`) that
+    /// both games share. One line each: the seat and whose turn it is; this seat's hand;
+    /// the table's melds; the discard pile, top last; the stock's size; each other
+    /// seat's count of cards and the cards it is known to hold; the card taken this turn;
+    /// the result once the hand is over. Only what the view holds, so no other seat's
+    /// hidden card; an id the pack does not have is written as an id (`#60`).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, HandState, HandView, PieceSet, Piles};
+    /// let deck = Catalog::<Card>::DECK;
+    /// let card = |c: &str| deck.ids_of(c.parse().unwrap()).next().unwrap();
+    /// let hands = vec![PieceSet::from_iter([card("Ac"), card("2c")]), PieceSet::from_iter([card("Kd")])];
+    /// let state = HandState::dealt(1, hands, Piles::new(vec![card("5h")], vec![card("9s")], 0));
+    /// let mut view = HandView::default();
+    /// view.refresh(&state, 1, None);
+    /// let text = view.text(&deck).to_string();
+    /// assert_eq!(text.lines().next(), Some("seat 1 of 2; seat 0 to move"));
+    /// assert!(text.contains("hand: Kd") && text.contains("discard pile, top last: 9s"));
+    /// assert!(text.contains("seat 0: 2 cards") && !text.contains("Ac")); // seat 0's cards are hidden
+    /// ```
+    #[must_use]
+    pub fn text<'a>(&'a self, catalog: &'a Catalog<Card>) -> impl fmt::Display + 'a {
+        HandViewText { view: self, catalog }
+    }
+
     /// Overwrites this view with what `seat` may see of `state`, reusing its vectors (a
     /// driver refreshes one view before every action); `outcome` is the game's result
     /// once the hand is over.
@@ -228,5 +257,94 @@ fn refresh_outcome(view_outcome: &mut Option<Outcome>, outcome: Option<&Outcome>
     match (outcome, view_outcome.as_mut()) {
         (Some(new), Some(old)) => old.clone_from(new),
         (new, _) => *view_outcome = new.cloned(),
+    }
+}
+
+/// [`HandView::text`]'s writer.
+struct HandViewText<'a> {
+    view: &'a HandView,
+    catalog: &'a Catalog<Card>,
+}
+
+impl HandViewText<'_> {
+    /// The face of `id`, or the id for one the pack does not have.
+    fn card(&self, f: &mut fmt::Formatter<'_>, id: PieceId) -> fmt::Result {
+        match self.catalog.face(id) {
+            Some(card) => write!(f, "{card}"),
+            None => write!(f, "{id}"),
+        }
+    }
+
+    /// `pieces` in notation, sorted by face (a hand or a set has no order of its own).
+    fn cards(&self, f: &mut fmt::Formatter<'_>, pieces: PieceSet) -> fmt::Result {
+        let mut faces: Vec<(Option<Card>, PieceId)> =
+            pieces.iter().map(|p| (self.catalog.face(p), p)).collect();
+        faces.sort_unstable();
+        for (i, &(_, id)) in faces.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            self.card(f, id)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for HandViewText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.view;
+        write!(f, "seat {} of {}; ", v.seat, v.hand_sizes.len())?;
+        match v.to_move {
+            Some(seat) if seat == v.seat && v.phase == Phase::Draw => {
+                f.write_str("this seat to move: draw")?
+            }
+            Some(seat) if seat == v.seat => f.write_str("this seat to move: drawn, to play and discard")?,
+            Some(seat) => write!(f, "seat {seat} to move")?,
+            None => f.write_str("the hand is over")?,
+        }
+        f.write_str("\nhand: ")?;
+        if v.hand.is_empty() {
+            f.write_str("empty")?;
+        }
+        self.cards(f, v.hand)?;
+        f.write_str("\ntable:")?;
+        if v.table.is_empty() {
+            f.write_str(" empty")?;
+        }
+        for meld in v.table.melds() {
+            f.write_str(" [")?;
+            for (i, &id) in meld.pieces().iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                self.card(f, id)?;
+            }
+            f.write_str("]")?;
+        }
+        if v.discard_pile.is_empty() {
+            f.write_str("\ndiscard pile: empty")?;
+        } else {
+            f.write_str("\ndiscard pile, top last:")?;
+            for &id in &v.discard_pile {
+                f.write_str(" ")?;
+                self.card(f, id)?;
+            }
+        }
+        write!(f, "\nstock: {}", plural(v.stock_len, "card"))?;
+        for (seat, &len) in v.hand_sizes.iter().enumerate().filter(|&(seat, _)| seat != v.seat) {
+            write!(f, "\nseat {seat}: {}", plural(len, "card"))?;
+            if let Some(&known) = v.known.get(seat).filter(|k| !k.is_empty()) {
+                f.write_str(", known to hold ")?;
+                self.cards(f, known)?;
+            }
+        }
+        if let Some(taken) = v.taken_this_turn {
+            f.write_str("\ntaken from the discard pile this turn: ")?;
+            self.card(f, taken)?;
+        }
+        if let Some(outcome) = &v.outcome {
+            write!(f, "\nresult: {outcome}")?;
+        }
+        Ok(())
     }
 }

@@ -14,8 +14,10 @@
 //!    on, and an arbitrary action from [`Conformance::candidates`] is accepted exactly
 //!    when it (or its [`Conformance::canonical`] form) is listed. For every candidate,
 //!    [`Game::check`] agrees with [`Game::apply`]; a listed action offered for a seat
-//!    not to move is refused with [`NotYourTurn`](crate::NotYourTurn). Every listed
-//!    action has a [`Game::describe`] text that is not empty.
+//!    not to move is refused with [`NotYourTurn`](crate::NotYourTurn), which
+//!    [`Game::not_your_turn`] reads back, and no refusal of the seat to move (nor any
+//!    after the end) reads as one. Every listed action has a [`Game::describe`] text
+//!    that is not empty.
 //! 3. **Validation** (Rummikub): candidates marked [`Expect::Accept`] (random valid plays)
 //!    are accepted and those marked [`Expect::Reject`] (corruptions of them) refused.
 //! 4. **A refused action changes nothing**: the state equals its clone afterwards.
@@ -61,6 +63,7 @@
 //!         Ok(Nim { heap: 7, taken: [0, 0], next: s.first_to_play().unwrap_or(0) })
 //!     }
 //!     fn seats(&self) -> usize { 2 }
+//!     fn config(&self) {}
 //!     fn to_move(&self) -> Option<Seat> { (self.heap > 0).then_some(self.next) }
 //!     fn apply(&mut self, seat: Seat, take: u8) -> Result<(), Illegal> {
 //!         NotYourTurn::check(seat, self.to_move())?;
@@ -69,6 +72,9 @@
 //!         self.taken[self.next] += take;
 //!         if self.heap > 0 { self.next = 1 - self.next; }
 //!         Ok(())
+//!     }
+//!     fn not_your_turn(e: &Illegal) -> Option<NotYourTurn> {
+//!         if let Illegal::NotYourTurn(refusal) = e { Some(*refusal) } else { None }
 //!     }
 //!     fn view(&self, seat: Seat) -> (u8, bool) { (self.heap, self.to_move() == Some(seat)) }
 //!     const LISTS_ALL_ACTIONS: bool = true;
@@ -789,7 +795,7 @@ impl fmt::Display for Report {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Check {
-    /// The game refused to deal.
+    /// The game refused to deal, or its [`Game::config`] is not the configuration dealt.
     Deal,
     /// A piece is missing, duplicated or unknown.
     Conservation,
@@ -819,7 +825,9 @@ pub enum Check {
     /// [`Game::apply_borrowed`] and [`Game::apply`] did.
     CheckMismatch,
     /// An action offered for a seat not to move was not refused with
-    /// [`NotYourTurn`](crate::NotYourTurn), or changed the state.
+    /// [`NotYourTurn`](crate::NotYourTurn), or changed the state; or
+    /// [`Game::not_your_turn`] did not read that refusal back, or read one from a
+    /// refusal of the seat to move or of a hand that is over.
     WrongSeat,
     /// [`Game::legal_actions_from`] on the mover's view gave another list than
     /// [`Game::legal_actions`].
@@ -916,6 +924,10 @@ where
             let mut ctx = Ctx { game: report.games, seed, seats: seating.seats, step: 0 };
             let mut game = C::Game::deal(config, seating, &mut rng)
                 .map_err(|e| ctx.fail(Check::Deal, format!("{e}")))?;
+            if game.config() != *config {
+                let detail = format!("dealt under {config:?}, config() is {:?}", game.config());
+                return Err(ctx.fail(Check::Deal, detail));
+            }
             play_one(c, &mut game, plan, &mut rng, &mut ctx, &mut report)?;
             report.games += 1;
             report.steps += ctx.step;
@@ -1038,8 +1050,13 @@ where
     for cand in c.candidates(game, rng) {
         let mut probe = game.clone();
         let seat = ctx.step % game.seats().max(1);
-        if game.check(seat, &cand.action).is_ok() || probe.apply(seat, cand.action.clone()).is_ok() {
+        let (Err(checked), Err(_)) = (game.check(seat, &cand.action), probe.apply(seat, cand.action.clone()))
+        else {
             return Err(ctx.fail(Check::PlayAfterEnd, format!("{:?} accepted after the end", cand.action)));
+        };
+        if let Some(refusal) = <C::Game as Game>::not_your_turn(&checked) {
+            let detail = format!("{:?} after the end read as {refusal:?}", cand.action);
+            return Err(ctx.fail(Check::WrongSeat, detail));
         }
         if probe != *game {
             return Err(ctx.fail(Check::StateChangedOnError, format!("{:?} after the end", cand.action)));
@@ -1103,10 +1120,17 @@ where
         let mut probe = game.clone();
         let checked = game.check(other, action);
         let applied = probe.apply(other, action.clone());
-        if checked.as_ref().err() != Some(&expected) || applied.err() != Some(expected) || probe != *game {
+        if checked.as_ref().err() != Some(&expected)
+            || applied.as_ref().err() != Some(&expected)
+            || probe != *game
+        {
             return Err(
                 ctx.fail(Check::WrongSeat, format!("{action:?} offered for seat {other}: {checked:?}"))
             );
+        }
+        let read = <C::Game as Game>::not_your_turn(&expected);
+        if read != Some(crate::NotYourTurn { seat: other, to_move: seat }) {
+            return Err(ctx.fail(Check::WrongSeat, format!("not_your_turn read {read:?} from {checked:?}")));
         }
     }
     let complete = <C::Game as Game>::LISTS_ALL_ACTIONS;
@@ -1146,6 +1170,12 @@ where
             }
             Err(e) => {
                 report.rejected += 1;
+                if let Some(refusal) = <C::Game as Game>::not_your_turn(e) {
+                    return Err(ctx.fail(
+                        Check::WrongSeat,
+                        format!("{:?} for the seat to move read as {refusal:?}", cand.action),
+                    ));
+                }
                 if probe != *game {
                     return Err(ctx.fail(
                         Check::StateChangedOnError,

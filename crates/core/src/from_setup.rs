@@ -36,6 +36,7 @@ use crate::{DealError, Game};
 /// #     fn score_order(_: &()) -> rummykit_core::ScoreOrder { rummykit_core::ScoreOrder::HigherIsBetter }
 /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, rummykit_core::DealError> { Ok(NoGame) }
 /// #     fn seats(&self) -> usize { 2 }
+/// #     fn config(&self) {}
 /// #     fn to_move(&self) -> Option<usize> { None }
 /// #     fn apply(&mut self, _: usize, _: ()) -> Result<(), rummykit_core::NotYourTurn> { Ok(()) }
 /// #     fn view(&self, _: usize) {}

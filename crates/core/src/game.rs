@@ -413,6 +413,38 @@ pub struct Outcome {
     pub winners: Vec<Seat>,
 }
 
+/// Each seat's points, then the winners: "seat 0 76, seat 1 -52; won by seat 0", "won
+/// by seats 0, 1" for a shared win, "nobody won" for a void hand.
+///
+/// ```
+/// use rummykit_core::Outcome;
+/// let o = Outcome { points: vec![76, -52, -24], winners: vec![0] };
+/// assert_eq!(o.to_string(), "seat 0 76, seat 1 -52, seat 2 -24; won by seat 0");
+/// let tie = Outcome { points: vec![5, 5, -10], winners: vec![0, 1] };
+/// assert_eq!(tie.to_string(), "seat 0 5, seat 1 5, seat 2 -10; won by seats 0, 1");
+/// assert_eq!(Outcome { points: vec![0, 0], winners: vec![] }.to_string(), "seat 0 0, seat 1 0; nobody won");
+/// ```
+impl core::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        for (seat, points) in self.points.iter().enumerate() {
+            let comma = if seat > 0 { ", " } else { "" };
+            write!(f, "{comma}seat {seat} {points}")?;
+        }
+        match self.winners.as_slice() {
+            [] => f.write_str("; nobody won"),
+            [winner] => write!(f, "; won by seat {winner}"),
+            winners => {
+                f.write_str("; won by seats ")?;
+                for (i, winner) in winners.iter().enumerate() {
+                    let comma = if i > 0 { ", " } else { "" };
+                    write!(f, "{comma}{winner}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 impl Outcome {
     /// Whether `seat` won the hand, alone or sharing the win.
     ///
@@ -544,6 +576,7 @@ pub fn check_turn(
 ///         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
 ///     }
 ///     fn seats(&self) -> usize { self.cards.len() }
+///     fn config(&self) {}
 ///     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
 ///     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Refused> {
 ///         let to_move = self.to_move().ok_or(Refused::Over)?;
@@ -551,6 +584,9 @@ pub fn check_turn(
 ///         self.revealed += 1;
 ///         self.next = (self.next + 1) % self.cards.len();
 ///         Ok(())
+///     }
+///     fn not_your_turn(e: &Refused) -> Option<NotYourTurn> {
+///         if let Refused::NotYourTurn(refusal) = e { Some(*refusal) } else { None }
 ///     }
 ///     fn view(&self, seat: Seat) -> u8 { self.cards[seat] }
 ///     fn outcome(&self) -> Option<Outcome> {
@@ -570,11 +606,15 @@ pub fn check_turn(
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let mut hand = HighCard::deal(&(), Seating::new(3).with_dealer(2), &mut rng)?;
 /// assert_eq!(hand.to_move(), Some(0)); // the seat after the dealer starts
-/// assert_eq!(hand.apply(1, ()), Err(Refused::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 })));
+/// let refused = hand.apply(1, ()).unwrap_err();
+/// assert_eq!(refused, Refused::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }));
+/// assert_eq!(HighCard::not_your_turn(&refused), Some(NotYourTurn { seat: 1, to_move: 0 }));
 /// while let Some(seat) = hand.to_move() {
 ///     hand.apply(seat, ()).expect("revealing is always legal");
 /// }
-/// assert_eq!(hand.apply(0, ()), Err(Refused::Over));
+/// let refused = hand.apply(0, ()).unwrap_err();
+/// assert_eq!(refused, Refused::Over);
+/// assert_eq!(HighCard::not_your_turn(&refused), None); // nobody is to move
 /// let outcome = hand.outcome().expect("the hand is over");
 /// assert_eq!(outcome.points.iter().sum::<i64>(), 0);
 /// # Ok::<(), DealError>(())
@@ -658,6 +698,7 @@ pub trait Game: Clone + Debug + Sized {
     /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
     /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { None }
     /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), rummykit_core::NotYourTurn> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -692,6 +733,7 @@ pub trait Game: Clone + Debug + Sized {
     /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
     /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { None }
     /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), rummykit_core::NotYourTurn> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -722,6 +764,68 @@ pub trait Game: Clone + Debug + Sized {
     /// # Ok::<(), rummykit_core::DealError>(())
     /// ```
     fn seats(&self) -> usize;
+
+    /// The rules this hand is played by: the configuration [`deal`](Game::deal) was
+    /// given (or a saved position was read under). By value, so that a game holding its
+    /// rules in another form can answer too; every configuration of rummykit is a copy of
+    /// a few dozen bytes. Code generic over games that reloads a hand can start a
+    /// [`Match`](crate::Match) for it from the hand alone.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Match, MatchError, Seating};
+    /// // A match under the rules of a hand, whatever the game.
+    /// fn match_like<G: Game>(hand: &G) -> Result<Match<G>, MatchError> {
+    ///     let config = hand.config();
+    ///     let terms = G::default_terms(&config, hand.seats());
+    ///     Match::new(config, terms)
+    /// }
+    /// let nim = Nim::deal(&(), Seating::new(2), &mut rand_chacha::ChaCha8Rng::seed_from_u64(0))?;
+    /// assert_eq!(nim.config(), ()); // the toy Nim has no options
+    /// assert_eq!(match_like(&nim)?.config(), &nim.config());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn config(&self) -> Self::Config;
+
+    /// The seat refusal `error` is, if it is one: `Some` exactly when an action was
+    /// refused because another seat is to move ([`NotYourTurn`], converted into the
+    /// game's error), `None` for every other reason. Generic code tells "wrong seat" from
+    /// "illegal action" by it, whatever shape the game's error gives the refusal.
+    ///
+    /// An action offered once the hand is over is refused with the game's own "hand
+    /// over" error for every seat, and that is `None` here: no seat is to move, so no
+    /// seat is the wrong one ([`to_move`](Game::to_move) is `None` then).
+    ///
+    /// The default finds a [`NotYourTurn`] that is the error itself or one of its
+    /// [`source`](std::error::Error::source)s. An error that wraps it with
+    /// `#[error(transparent)]` hides it from that chain, so a game whose error does so
+    /// overrides this (every game of rummykit does).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, NotYourTurn, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let wrong_seat = nim.check(1, &1).unwrap_err();
+    /// assert_eq!(Nim::not_your_turn(&wrong_seat), Some(NotYourTurn { seat: 1, to_move: 0 }));
+    /// let illegal = nim.check(0, &3).unwrap_err();
+    /// assert_eq!(Nim::not_your_turn(&illegal), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn not_your_turn(error: &Self::Error) -> Option<NotYourTurn> {
+        let mut next: Option<&(dyn std::error::Error + 'static)> = Some(error);
+        while let Some(error) = next {
+            if let Some(&refusal) = error.downcast_ref::<NotYourTurn>() {
+                return Some(refusal);
+            }
+            next = error.source();
+        }
+        None
+    }
 
     /// The seat whose turn it is, or `None` when the hand is over.
     ///
@@ -1093,6 +1197,7 @@ pub trait Game: Clone + Debug + Sized {
 ///         Ok(Heap { left: 10, next: s.first_to_play().unwrap_or(0) })
 ///     }
 ///     fn seats(&self) -> usize { 2 }
+///     fn config(&self) {}
 ///     fn to_move(&self) -> Option<Seat> { (self.left > 0).then_some(self.next) }
 ///     fn apply(&mut self, seat: Seat, take: u8) -> Result<(), BadTake> {
 ///         NotYourTurn::check(seat, self.to_move())?;
@@ -1282,6 +1387,65 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::random_index;
+
+    /// The default `not_your_turn` finds the refusal when it is the error or one of its
+    /// sources, and not behind `#[error(transparent)]` (which forwards the source past
+    /// it), nor in an error of another reason.
+    #[test]
+    fn the_default_not_your_turn_reads_the_error_and_its_sources() {
+        use super::{Game, NotYourTurn};
+        use crate::{DealError, Outcome, ScoreOrder, Seat, Seating};
+
+        #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+        enum Refused {
+            #[error("refused: {0}")]
+            Sourced(#[from] NotYourTurn),
+            #[error(transparent)]
+            Transparent(NotYourTurn),
+            #[error("not a take")]
+            Other,
+        }
+
+        /// A game of nothing, for its error type and the default.
+        #[derive(Debug, Clone)]
+        struct Idle<E>(core::marker::PhantomData<E>);
+        impl<E> Game for Idle<E>
+        where
+            E: std::error::Error + Send + Sync + Clone + PartialEq + From<NotYourTurn> + 'static,
+        {
+            type Config = ();
+            type Action = ();
+            type View = ();
+            type Error = E;
+            fn score_order((): &()) -> ScoreOrder {
+                ScoreOrder::HigherIsBetter
+            }
+            fn deal<R: rand::Rng + ?Sized>((): &(), _: Seating, _: &mut R) -> Result<Self, DealError> {
+                Ok(Idle(core::marker::PhantomData))
+            }
+            fn seats(&self) -> usize {
+                1
+            }
+            fn config(&self) {}
+            fn to_move(&self) -> Option<Seat> {
+                None
+            }
+            fn apply(&mut self, seat: Seat, (): ()) -> Result<(), E> {
+                NotYourTurn::check(seat, None)?;
+                Ok(())
+            }
+            fn view(&self, _: Seat) {}
+            fn outcome(&self) -> Option<Outcome> {
+                None
+            }
+        }
+
+        let refusal = NotYourTurn { seat: 1, to_move: 0 };
+        assert_eq!(Idle::<NotYourTurn>::not_your_turn(&refusal), Some(refusal));
+        assert_eq!(Idle::<Refused>::not_your_turn(&Refused::Sourced(refusal)), Some(refusal));
+        assert_eq!(Idle::<Refused>::not_your_turn(&Refused::Transparent(refusal)), None);
+        assert_eq!(Idle::<Refused>::not_your_turn(&Refused::Other), None);
+    }
 
     /// `random_index` draws what `random_range` draws, from the same stream: short
     /// lists, lengths whose product often needs the second value (close to `u32::MAX`),

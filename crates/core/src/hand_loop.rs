@@ -143,6 +143,7 @@ pub(crate) fn drive_hand<G: Game>(
 /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
 /// #     }
 /// #     fn seats(&self) -> usize { self.cards.len() }
+/// #     fn config(&self) {}
 /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
 /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
 /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;

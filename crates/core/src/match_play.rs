@@ -205,6 +205,7 @@ fn dealer_name(dealer: Option<Seat>) -> String {
 /// #         Ok(Toy { seats: s.seats, next: s.first_to_play().unwrap_or(0) })
 /// #     }
 /// #     fn seats(&self) -> usize { self.seats }
+/// #     fn config(&self) {}
 /// #     fn to_move(&self) -> Option<Seat> { Some(self.next) }
 /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Never> {
 /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -1016,6 +1017,7 @@ impl<G: Game> Match<G> {
     /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
     /// #     }
     /// #     fn seats(&self) -> usize { self.cards.len() }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
     /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -1153,6 +1155,7 @@ impl<G: Game> Match<G> {
     /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
     /// #     }
     /// #     fn seats(&self) -> usize { self.cards.len() }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
     /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -1235,6 +1238,7 @@ impl<G: Game> Match<G> {
     /// #         Ok(Count { seats: s.seats, next: s.first_to_play().unwrap_or(0), said: 0 })
     /// #     }
     /// #     fn seats(&self) -> usize { self.seats }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { (self.said < 3).then_some(self.next) }
     /// #     fn apply(&mut self, seat: Seat, a: u8) -> Result<(), Over> {
     /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;

@@ -31,6 +31,7 @@
 //! #         Ok(Count { seats: s.seats, next: s.first_to_play().unwrap_or(0), said: 0 })
 //! #     }
 //! #     fn seats(&self) -> usize { self.seats }
+//! #     fn config(&self) {}
 //! #     fn to_move(&self) -> Option<Seat> { (self.said < 3).then_some(self.next) }
 //! #     fn apply(&mut self, seat: Seat, a: u8) -> Result<(), Over> {
 //! #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;
@@ -263,6 +264,7 @@ impl<G: Game> MatchRecord<G> {
     /// #     fn score_order(_: &Self::Config) -> ScoreOrder { ScoreOrder::HigherIsBetter }
     /// #     fn deal<R: rand::Rng + ?Sized>(_: &(), _: Seating, _: &mut R) -> Result<Self, DealError> { Ok(Solitaire) }
     /// #     fn seats(&self) -> usize { 1 }
+    /// #     fn config(&self) {}
     /// #     fn to_move(&self) -> Option<Seat> { None }
     /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), NotYourTurn> { NotYourTurn::check(seat, None) }
     /// #     fn view(&self, _: Seat) {}
@@ -510,6 +512,7 @@ pub enum ReplayError<E: std::error::Error + 'static> {
 /// #         Ok(HighCard { cards, next: (dealer + 1) % n, revealed: 0 })
 /// #     }
 /// #     fn seats(&self) -> usize { self.cards.len() }
+/// #     fn config(&self) {}
 /// #     fn to_move(&self) -> Option<Seat> { (self.revealed < self.cards.len()).then_some(self.next) }
 /// #     fn apply(&mut self, seat: Seat, _: ()) -> Result<(), Over> {
 /// #         rummykit_core::NotYourTurn::check(seat, self.to_move())?;

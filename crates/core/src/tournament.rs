@@ -240,6 +240,7 @@ fn play_one<'a, G: Game>(
 /// #         Ok(Race { counters: vec![0; s.seats], next: s.first_to_play().unwrap_or(0) })
 /// #     }
 /// #     fn seats(&self) -> usize { self.counters.len() }
+/// #     fn config(&self) {}
 /// #     fn to_move(&self) -> Option<Seat> {
 /// #         self.counters.iter().all(|&c| c < 10).then_some(self.next)
 /// #     }

@@ -27,6 +27,8 @@ struct Bugs {
     check_accepts_bogus: bool,
     view_lists_nothing: bool,
     describes_to_nothing: bool,
+    bogus_reads_as_turn: bool,
+    config_forgotten: bool,
 }
 
 /// Impossible sums in a view's leak field, standing for the view bugs: a view that lists
@@ -77,6 +79,15 @@ impl Game for Draw10 {
     fn seats(&self) -> usize {
         2
     }
+    fn config(&self) -> Bugs {
+        if self.bugs.config_forgotten { Bugs::default() } else { self.bugs }
+    }
+    fn not_your_turn(error: &Refused) -> Option<NotYourTurn> {
+        match error {
+            Refused::Turn(refusal) => Some(*refusal),
+            Refused::Refused => None,
+        }
+    }
     fn to_move(&self) -> Option<Seat> {
         (!self.stock.is_empty() || self.bugs.never_end).then_some(self.next)
     }
@@ -108,6 +119,10 @@ impl Game for Draw10 {
             Act::Bogus => {
                 if self.bugs.change_state_on_error {
                     self.stock.pop();
+                }
+                if self.bugs.bogus_reads_as_turn {
+                    // The mover refused as if another seat were to move.
+                    return Err(NotYourTurn { seat, to_move: seat }.into());
                 }
                 Err(Refused::Refused)
             }
@@ -258,6 +273,8 @@ fn each_bug_is_caught_by_its_check() {
         (Bugs { check_accepts_bogus: true, ..Bugs::default() }, Check::CheckMismatch),
         (Bugs { view_lists_nothing: true, ..Bugs::default() }, Check::ViewActions),
         (Bugs { describes_to_nothing: true, ..Bugs::default() }, Check::Description),
+        (Bugs { bogus_reads_as_turn: true, ..Bugs::default() }, Check::WrongSeat),
+        (Bugs { config_forgotten: true, ..Bugs::default() }, Check::Deal),
     ];
     for (bugs, check) in cases {
         let v = run(bugs).expect_err("the bug must be caught");

@@ -93,6 +93,8 @@ impl CardRules for PassItOn {
         &Catalog::<Card>::DECK
     }
 
+    fn card_config(&self) {}
+
     fn plan(&self, step: &Step) -> Result<Step, TurnError> {
         let s = &self.state;
         match *step {

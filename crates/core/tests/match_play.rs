@@ -71,6 +71,8 @@ impl<const PENALTY: bool> Game for HighCard<PENALTY> {
         self.cards.len()
     }
 
+    fn config(&self) {}
+
     fn to_move(&self) -> Option<Seat> {
         (self.revealed < self.cards.len()).then_some(self.next)
     }

@@ -45,6 +45,7 @@ impl Game for Race {
     fn seats(&self) -> usize {
         self.counters.len()
     }
+    fn config(&self) {}
     fn to_move(&self) -> Option<Seat> {
         self.counters.iter().all(|&c| c < GOAL).then_some(self.next)
     }

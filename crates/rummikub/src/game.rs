@@ -857,6 +857,19 @@ impl Game for Rummikub {
         self.end.is_none().then_some(self.to_move)
     }
 
+    fn config(&self) -> Config {
+        self.config
+    }
+
+    /// [`ActionError::NotYourTurn`]; `None` for every other refusal, among them
+    /// [`ActionError::GameOver`], the refusal of every seat once the game is over.
+    fn not_your_turn(error: &ActionError) -> Option<NotYourTurn> {
+        match error {
+            ActionError::NotYourTurn(refusal) => Some(*refusal),
+            _ => None,
+        }
+    }
+
     /// `Ok` exactly when [`apply`](Game::apply) would accept `action` for `seat`: the
     /// commit check of a play ([`check_play`]) and the conditions of the other actions,
     /// on the state as it is.

@@ -1,5 +1,7 @@
 //! [`View`]: what one seat may see.
 
+use core::fmt;
+
 use rummykit_core::{Game, Meld, Outcome, Seat, SeatView, Tile};
 
 use crate::solver::{Objective, Solution, SolveError, Solver};
@@ -93,6 +95,60 @@ pub struct View {
     pub to_move: Option<Seat>,
     /// How the game ended (points by seat, winners) once it is over, `None` before.
     pub outcome: Option<Outcome>,
+}
+
+/// The view as text for a person: the seat and whose turn it is, the seat's own rack
+/// and whether it has opened, the table's melds, the pool's size, every other rack's
+/// size and whether it has opened, and the result once the game is over. Nothing a seat
+/// may not see: the view holds no other tile.
+///
+/// ```
+/// use rummykit_rummikub::rand::SeedableRng;
+/// use rummykit_rummikub::rand_chacha::ChaCha8Rng;
+/// use rummykit_rummikub::rummykit_core::{Game, Seating};
+/// use rummykit_rummikub::{Config, Rummikub};
+///
+/// let game = Rummikub::deal(&Config::STANDARD, Seating::new(3).with_dealer(2), &mut ChaCha8Rng::seed_from_u64(1))?;
+/// let view = game.view(1);
+/// let text = view.to_string();
+/// assert!(text.starts_with("seat 1 of 3; seat 0 to move\n"));
+/// assert!(text.contains(&format!("\nrack, not opened: {}\n", view.rack)));
+/// assert!(text.contains("\ntable: empty\npool: 64 tiles\nseat 0: 14 tiles\nseat 2: 14 tiles"));
+/// # Ok::<(), rummykit_rummikub::rummykit_core::DealError>(())
+/// ```
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles = |n: usize| if n == 1 { "1 tile".to_owned() } else { format!("{n} tiles") };
+        write!(f, "seat {} of {}; ", self.seat, self.seats.len())?;
+        match self.to_move {
+            Some(seat) if seat == self.seat => f.write_str("this seat to move")?,
+            Some(seat) => write!(f, "seat {seat} to move")?,
+            None => f.write_str("the game is over")?,
+        }
+        let opened = if self.has_opened() { "opened" } else { "not opened" };
+        write!(f, "\nrack, {opened}: ")?;
+        if self.rack.is_empty() {
+            f.write_str("empty")?;
+        }
+        write!(f, "{}\ntable:", self.rack)?;
+        if self.table.is_empty() {
+            f.write_str(" empty")?;
+        }
+        for meld in &self.table {
+            write!(f, " [{meld}]")?;
+        }
+        write!(f, "\npool: {}", tiles(self.pool))?;
+        for (seat, summary) in self.seats.iter().enumerate().filter(|&(seat, _)| seat != self.seat) {
+            write!(f, "\nseat {seat}: {}", tiles(summary.tiles))?;
+            if summary.opened {
+                f.write_str(", opened")?;
+            }
+        }
+        if let Some(outcome) = &self.outcome {
+            write!(f, "\nresult: {outcome}")?;
+        }
+        Ok(())
+    }
 }
 
 impl SeatView for View {

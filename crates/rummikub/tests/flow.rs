@@ -275,3 +275,30 @@ fn rules_1_7_a_built_position_with_quiet_turns_ends_at_the_next_pass() {
     // values 3, 20, 13 → seat 0 wins 17 + 10
     assert_eq!(game.outcome().expect("over").points, [27, -17, -10]);
 }
+
+/// §1.3, §1.7: an action for a seat not to move is the one refusal `Game::not_your_turn`
+/// reads (generic code tells it from the rest); an action the rules refuse for the seat
+/// to move is not, nor is any action once the game is over (nobody is to move).
+#[test]
+fn rules_1_3_not_your_turn_is_told_from_other_refusals() {
+    use rand::SeedableRng;
+    use rummykit_core::{NotYourTurn, Seating};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut game = Rummikub::deal(&Config::STANDARD, Seating::new(3).with_dealer(2), &mut rng).unwrap();
+    let wrong = game.check(1, &Action::Draw).unwrap_err();
+    assert_eq!(wrong, ActionError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }));
+    assert_eq!(Rummikub::not_your_turn(&wrong), Some(NotYourTurn { seat: 1, to_move: 0 }));
+    let illegal = game.check(0, &Action::Pass).unwrap_err();
+    assert!(matches!(illegal, ActionError::PassWithPoolNonEmpty { .. }));
+    assert_eq!(Rummikub::not_your_turn(&illegal), None);
+    // Every seat draws, then passes, until the empty pool and a round of passes end it.
+    while let Some(seat) = game.to_move() {
+        let action = if game.pool_len() > 0 { Action::Draw } else { Action::Pass };
+        game.apply(seat, action).unwrap();
+    }
+    for seat in 0..3 {
+        let over = game.check(seat, &Action::Pass).unwrap_err();
+        assert_eq!(over, ActionError::GameOver);
+        assert_eq!(Rummikub::not_your_turn(&over), None);
+    }
+}

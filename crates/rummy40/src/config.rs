@@ -249,6 +249,18 @@ impl Config {
         max_restocks: None,
     };
 
+    /// The game's standard rules, [`Config::RUMMY40`]: the name Rummikub's and classic
+    /// Rummy's configurations give their defaults, so code written for every engine can
+    /// start from `Config::STANDARD`.
+    ///
+    /// ```
+    /// use rummykit_rummy40::Config;
+    /// assert_eq!(Config::STANDARD, Config::RUMMY40);
+    /// assert_eq!(Config::STANDARD, Config::default());
+    /// assert_ne!(Config::STANDARD, Config::SCALA40);
+    /// ```
+    pub const STANDARD: Config = Config::RUMMY40;
+
     /// Scala 40 (FISCA practice, `RULES.md` §3.1–§3.9 alternatives): four jokers worth
     /// 25 in hand, ace also low, the taken discard must be used, no discarding a playable
     /// card, a joker only as the closing discard, and a doubled hand for the opponents of

@@ -1241,6 +1241,20 @@ impl CardRules for Rummy40 {
         &self.catalog
     }
 
+    fn card_config(&self) -> Config {
+        self.config
+    }
+
+    /// The [`TurnError`](rummykit_core::TurnError) of [`ActionError::Turn`]: the seat
+    /// refusal ([`Game::not_your_turn`](rummykit_core::Game::not_your_turn) reads it) and
+    /// the hand over among them.
+    fn turn_error(error: &ActionError) -> Option<&rummykit_core::TurnError> {
+        match error {
+            ActionError::Turn(turn) => Some(turn),
+            _ => None,
+        }
+    }
+
     /// The check of `check.rs`: `Ok` exactly when [`apply`](Game::apply) would accept
     /// the action ([`check`](Game::check) is this check alone, reading the state only;
     /// nothing is copied).

@@ -1,5 +1,6 @@
 //! [`View`]: what one seat may see (bots see views only).
 
+use core::fmt;
 use core::ops::{Deref, DerefMut};
 
 use rummykit_core::{Card, HandView, Outcome, PieceSet, Seat, SeatView};
@@ -52,6 +53,45 @@ impl Deref for View {
 impl DerefMut for View {
     fn deref_mut(&mut self) -> &mut HandView {
         &mut self.common
+    }
+}
+
+/// The view as text for a person: the seat and whose turn it is, the seat's own hand,
+/// the table's melds, the discard pile (top last), the stock's size, every other hand's
+/// size and the cards it is known to hold (taken face up), the card taken this turn, the
+/// result once the hand is over ([`HandView::text`]), then who has opened and the
+/// jokers won from the table this turn. Nothing a seat may not see: the view holds no
+/// other card.
+///
+/// ```
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, Seating};
+/// use rummykit_rummy40::{Config, Rummy40};
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+/// let game = Rummy40::deal(&Config::STANDARD, Seating::new(3).with_dealer(2), &mut rng)?;
+/// let text = game.view(1).to_string();
+/// assert!(text.starts_with("seat 1 of 3; seat 0 to move\nhand: "));
+/// assert!(text.contains("\nseat 0: 13 cards\nseat 2: 13 cards\n"));
+/// assert!(text.ends_with("\nopened: nobody"));
+/// # Ok::<(), rummykit_core::DealError>(())
+/// ```
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A configuration naming no pack (only a view built elsewhere) is read with the
+        // Rummy 40 pack, whose natural cards every pack of the game numbers alike.
+        let pack = self.config.catalog().unwrap_or(crate::RUMMY40_PACK);
+        write!(f, "{}\nopened:", self.common.text(&pack))?;
+        let mut opened = self.opened.iter().enumerate().filter(|&(_, &o)| o).map(|(seat, _)| seat).peekable();
+        if opened.peek().is_none() {
+            f.write_str(" nobody")?;
+        }
+        for (i, seat) in opened.enumerate() {
+            write!(f, "{}seat {seat}", if i > 0 { ", " } else { " " })?;
+        }
+        if !self.won_jokers.is_empty() {
+            write!(f, "\njokers won from the table this turn: {}", self.won_jokers.len())?;
+        }
+        Ok(())
     }
 }
 

@@ -2259,3 +2259,30 @@ fn rules_3_8_the_default_match_eliminates_at_101_and_the_last_left_wins() {
         assert_eq!(m.standings(), vec![0, 2, 1]);
     }
 }
+
+/// §3.3, §3.7: an action for a seat not to move is the one refusal `Game::not_your_turn`
+/// reads, though Rummy 40 nests it in `ActionError::Turn`; an action of the wrong part
+/// of the turn is not, nor is any action once the hand is over (nobody is to move).
+#[test]
+fn rules_3_3_not_your_turn_is_told_from_other_refusals() {
+    use rummykit_core::NotYourTurn;
+    let config = Config::STANDARD.with_max_restocks(Some(3));
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut g = Rummy40::deal(&config, Seating::new(3).with_dealer(2), &mut rng).unwrap();
+    let wrong = g.check(2, &Action::DrawStock).unwrap_err();
+    assert_eq!(wrong, ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 2, to_move: 0 })));
+    assert_eq!(Rummy40::not_your_turn(&wrong), Some(NotYourTurn { seat: 2, to_move: 0 }));
+    let card = g.hand(0).unwrap().first().unwrap();
+    let early = g.check(0, &Action::Discard(card)).unwrap_err();
+    assert_eq!(early, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw }));
+    assert_eq!(Rummy40::not_your_turn(&early), None);
+    while let Some(seat) = g.to_move() {
+        let action = Rummy40::random_action_from(&g.view(seat), &mut rng).unwrap();
+        g.apply(seat, action).unwrap();
+    }
+    for seat in 0..3 {
+        let over = g.check(seat, &Action::DrawStock).unwrap_err();
+        assert_eq!(over, ActionError::Turn(TurnError::HandOver));
+        assert_eq!(Rummy40::not_your_turn(&over), None);
+    }
+}

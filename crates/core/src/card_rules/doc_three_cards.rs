@@ -54,6 +54,7 @@ impl CardRules for ThreeCards {
     }
     fn state(&self) -> &HandState { &self.state }
     fn catalog(&self) -> &Catalog<Card> { &Catalog::<Card>::DECK }
+    fn card_config(&self) {}
     fn plan<'a>(&self, step: &'a Step) -> Result<Step, TurnError> {
         let s = &self.state;
         match *step {

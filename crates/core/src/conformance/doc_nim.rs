@@ -28,6 +28,7 @@ impl Game for Nim {
         Ok(Nim { heap: 7, taken: [0, 0], next: s.first_to_play().unwrap_or(0) })
     }
     fn seats(&self) -> usize { 2 }
+    fn config(&self) {}
     fn to_move(&self) -> Option<Seat> { (self.heap > 0).then_some(self.next) }
     fn apply(&mut self, seat: Seat, take: u8) -> Result<(), Illegal> {
         NotYourTurn::check(seat, self.to_move())?;
@@ -36,6 +37,9 @@ impl Game for Nim {
         self.taken[self.next] += take;
         if self.heap > 0 { self.next = 1 - self.next; }
         Ok(())
+    }
+    fn not_your_turn(e: &Illegal) -> Option<NotYourTurn> {
+        if let Illegal::NotYourTurn(refusal) = e { Some(*refusal) } else { None }
     }
     fn view(&self, seat: Seat) -> (u8, bool) { (self.heap, self.to_move() == Some(seat)) }
     const LISTS_ALL_ACTIONS: bool = true;

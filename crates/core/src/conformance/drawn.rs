@@ -342,6 +342,14 @@ impl<G: CardRules + Redeal> Game for Meddler<G> {
         self.inner.seats()
     }
 
+    fn config(&self) -> Self::Config {
+        (self.inner.config(), self.meddle)
+    }
+
+    fn not_your_turn(error: &Self::Error) -> Option<NotYourTurn> {
+        G::not_your_turn(error)
+    }
+
     fn to_move(&self) -> Option<Seat> {
         self.inner.to_move()
     }
