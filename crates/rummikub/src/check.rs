@@ -210,8 +210,9 @@ pub(crate) fn check_play_within(
 
 /// Whether [`check_play`] accepts the play, for callers that need no more than that:
 /// first the quick refusal of [`reuse_possible`] (most tables a search tries with a
-/// joker moved fail there), then the check itself, its search drawing on `steps` (a
-/// play it cannot decide within them is not accepted).
+/// joker moved fail there), then the check itself, its search drawing on `steps`.
+/// `Some(false)`: refused by a rule; `None`: not decided within `steps` (not accepted,
+/// but with more choices it might be).
 pub(crate) fn accepts(
     config: &Config,
     table_before: &[Meld<Tile>],
@@ -219,9 +220,15 @@ pub(crate) fn accepts(
     has_opened: bool,
     new_table: &[Meld<Tile>],
     steps: &mut u32,
-) -> bool {
-    reuse_possible(config, table_before, new_table)
-        && check_play_within(config, table_before, rack_before, has_opened, new_table, steps).is_ok()
+) -> Option<bool> {
+    if !reuse_possible(config, table_before, new_table) {
+        return Some(false);
+    }
+    match check_play_within(config, table_before, rack_before, has_opened, new_table, steps) {
+        Ok(_) => Some(true),
+        Err(PlayError::ReadingsUndecided { .. }) => None,
+        Err(_) => Some(false),
+    }
 }
 
 /// Fast path of step (3): a `Meld<Tile>` (valid under *some* [`MeldRules`](rummykit_core::MeldRules)) is valid

@@ -193,11 +193,23 @@ impl Solver {
         // The candidates' checks share one bound: each alone is bounded, but thousands
         // of tables with jokers moved, each a long search, could take minutes.
         let steps = core::cell::Cell::new(TURN_STEPS);
+        // The candidates overlap (each other candidate's tables with jokers moved are
+        // mostly the same few, reached many times), so a table refused is not checked
+        // again: by a rule, in any order of its melds and of a group's tiles (the rules
+        // read neither); undecided within the bound, as it is (with fewer choices left
+        // it would be undecided again).
+        let not_accepted = core::cell::RefCell::new(Refused::default());
         let accepted = |t: &[Meld<Tile>]| {
             let mut left = steps.get();
-            let ok = left > 0 && accepts(rules, table, &held, opened, t, &mut left);
+            if left == 0 || not_accepted.borrow().holds(t) {
+                return false;
+            }
+            let verdict = accepts(rules, table, &held, opened, t, &mut left);
             steps.set(left);
-            ok
+            if verdict != Some(true) {
+                not_accepted.borrow_mut().add(t, verdict.is_none());
+            }
+            verdict == Some(true)
         };
         if let Some(table) = moved_jokers(&flat.table, TRIES_BEST, &accepted) {
             return Ok(Solution { table, ..flat });
@@ -1101,6 +1113,50 @@ fn releasable(role: &Role, rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) 
     true
 }
 
+/// The candidate tables `solve_turn` found not accepted, so that none is checked twice.
+#[derive(Default)]
+struct Refused {
+    /// Refused by a rule: the melds in a fixed order, a group's tiles sorted (the same
+    /// play to [`check_play`], whatever their order).
+    by_rule: std::collections::HashSet<Vec<Meld<Tile>>>,
+    /// Not decided within the candidates' bound: the table as it was checked.
+    undecided: std::collections::HashSet<Vec<Meld<Tile>>>,
+}
+
+impl Refused {
+    fn holds(&self, table: &[Meld<Tile>]) -> bool {
+        self.by_rule.contains(&same_play(table)) || self.undecided.contains(table)
+    }
+
+    fn add(&mut self, table: &[Meld<Tile>], undecided: bool) {
+        if undecided {
+            self.undecided.insert(table.to_vec());
+        } else {
+            self.by_rule.insert(same_play(table));
+        }
+    }
+}
+
+/// `table` with its melds in one order and each group's tiles sorted: two tables that
+/// differ only there are the same play.
+fn same_play(table: &[Meld<Tile>]) -> Vec<Meld<Tile>> {
+    let mut melds: Vec<Meld<Tile>> = table
+        .iter()
+        .map(|m| {
+            if m.kind() != MeldKind::Group {
+                return *m;
+            }
+            let mut faces = [Tile::JOKER; MAX_MELD_LEN];
+            let faces = &mut faces[..m.len()];
+            faces.copy_from_slice(m.faces());
+            faces.sort_unstable_by_key(|t| t.index());
+            Meld::new(MeldKind::Group, faces, &crate::MELD_RULES).unwrap_or(*m)
+        })
+        .collect();
+    melds.sort_unstable_by(|a, b| (a.kind(), a.faces()).cmp(&(b.kind(), b.faces())));
+    melds
+}
+
 /// Most jokers [`moved_jokers`] moves at once.
 const MOVES: usize = 2;
 
@@ -1576,6 +1632,67 @@ mod tests {
         }
         solver.work_until = u64::MAX;
         assert!(compared > 50 && handed > 10, "{compared} compared, {handed} handed out plays");
+    }
+
+    /// RULES.md §1.3, §1.6, §4.1: a candidate refused by a rule is not checked again in
+    /// any order of its melds or of a group's tiles, since `check_play` reads neither:
+    /// on the tables `solve_turn` tries, under every joker option, a shuffled table gets
+    /// the same verdict and the same key; and a refused candidate is held as refused.
+    #[test]
+    fn rules_1_6_a_candidate_refused_is_refused_in_any_order() {
+        use rand::seq::SliceRandom;
+        let rule_sets = [
+            Config::STANDARD,
+            Config { joker_reuse: JokerReuse::NewMeldWithTwoRackTiles, ..Config::STANDARD },
+            Config { joker_replacement_source: ReplacementSource::RackOnly, ..Config::STANDARD },
+            Config { group3_joker_needs_both: true, ..Config::STANDARD },
+            Config { joker_melds_locked: true, keep_three: true, ..Config::STANDARD },
+            Config::SCHMIDT,
+        ];
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0016_0004);
+        let mut solver = Solver::new();
+        let (mut compared, mut refused, mut shuffled_groups) = (0, 0, 0);
+        for _ in 0..150 {
+            let (table, rack) = position(&mut rng);
+            let Ok(pos) = Position::from_melds(&table, rack.iter().copied()) else { continue };
+            let Ok(flat) = solver.solve(&pos, &SolveOptions::default()) else { continue };
+            let held: TileCounts = rack.iter().copied().collect();
+            let tables = core::cell::RefCell::new(vec![flat.table.clone()]);
+            moved_jokers(&flat.table, 64, &|t: &[Meld<Tile>]| {
+                tables.borrow_mut().push(t.to_vec());
+                false
+            });
+            for t in tables.borrow().iter() {
+                let mut other: Vec<Meld<Tile>> = t
+                    .iter()
+                    .map(|m| {
+                        let mut faces = m.faces().to_vec();
+                        if m.kind() == MeldKind::Group {
+                            faces.shuffle(&mut rng);
+                        }
+                        Meld::new(m.kind(), &faces, &crate::MELD_RULES).expect("the same meld")
+                    })
+                    .collect();
+                other.shuffle(&mut rng);
+                shuffled_groups += usize::from(other.iter().any(|m| m.kind() == MeldKind::Group));
+                assert_eq!(same_play(t), same_play(&other), "{t:?}\n{other:?}");
+                for rules in &rule_sets {
+                    let verdict = check_play(rules, &table, &held, true, t).is_ok();
+                    assert_eq!(verdict, check_play(rules, &table, &held, true, &other).is_ok(), "{t:?}");
+                    let mut seen = Refused::default();
+                    if !verdict {
+                        seen.add(t, false);
+                        assert!(seen.holds(t) && seen.holds(&other));
+                        refused += 1;
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(
+            compared > 1000 && refused > 300 && shuffled_groups > 100,
+            "{compared} {refused} {shuffled_groups}"
+        );
     }
 
     /// The quick refusal of the reuse rule refuses only plays `check_play` refuses, under
