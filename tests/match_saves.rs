@@ -195,6 +195,13 @@ fn tampered_match_saves_are_refused() {
     let full = AnyGame::deal(&config, Seating::new(SEATS), &mut ChaCha8Rng::seed_from_u64(1)).expect("deal");
     v["hand"] = serde_json::to_value(&full).expect("serialize");
     refused(&v, &MatchError::HandSeats { got: SEATS, expected: m.in_play().len() });
+    // A hand of another game dealt to the seats still in: Scala 40 in a Rummy 40 match.
+    let mut v = value.clone();
+    let other = Variant::Scala40.config();
+    let stray = AnyGame::deal(&other, Seating::new(m.in_play().len()), &mut ChaCha8Rng::seed_from_u64(1))
+        .expect("deal");
+    v["hand"] = serde_json::to_value(&stray).expect("serialize");
+    refused(&v, &MatchError::HandConfig);
 
     // A hand after the end: the match ended a hand earlier, or it is over and a hand is
     // still attached.

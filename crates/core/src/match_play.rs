@@ -164,6 +164,10 @@ pub enum MatchError {
         /// Seats in play.
         expected: usize,
     },
+    /// The pending hand is played under another configuration than the match's (a hand
+    /// of another game, or of the same game under other rules).
+    #[error("the pending hand is played under another configuration than the match's")]
+    HandConfig,
 }
 
 /// A dealer in a message: `dealer 2`, or `no dealer` (the game chooses at the next deal).

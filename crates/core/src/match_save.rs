@@ -21,15 +21,15 @@ use crate::{Game, Match, MatchError, MatchTerms, Outcome, SaveVersion, Seat};
 /// (every hand an outcome the match could have recorded, none after the end, the dealer
 /// the one the history gives), the totals must be the ones the history adds up to, and
 /// the hand is read through the game's checked save and must be dealt to the seats still
-/// in. A save that holds no consistent match is an error naming the [`MatchError`], never
+/// in, under the match's configuration. A save that holds no consistent match is an error naming the [`MatchError`], never
 /// a broken match.
 ///
 /// The pending hand is saved as the whole state of the hand, the way the game saves it,
 /// not as its deal and actions: that is what the match needs to play on, it is already
 /// checked when read, and it is as large as one position however long the hand has
 /// been played. A save holds every seat's pieces, so it is for the server, not for a
-/// player. The hand's own configuration is the game's and is written with it; the match
-/// checks the hand's seats, not that configuration.
+/// player. The hand's own configuration is written with it, as the game saves it, and
+/// must equal the match's ([`Game::config`]).
 ///
 /// ```
 /// use rand::SeedableRng;
@@ -103,7 +103,8 @@ impl<G: Game> MatchSave<G> {
     /// # Errors
     ///
     /// [`MatchError::NoHandInProgress`] for a hand when the match has none in progress,
-    /// [`MatchError::HandSeats`] for a hand not dealt to the seats still in.
+    /// [`MatchError::HandSeats`] for a hand not dealt to the seats still in,
+    /// [`MatchError::HandConfig`] for a hand played under another configuration.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -131,12 +132,14 @@ impl<G: Game> MatchSave<G> {
         Ok(MatchSave { played, hand })
     }
 
-    /// The hand fits the match: dealt to the seats still in.
+    /// The hand fits the match: dealt to the seats still in, under the match's
+    /// configuration.
     fn check_hand(played: &Match<G>, hand: Option<&G>) -> Result<(), MatchError> {
         match hand {
             Some(hand) if hand.seats() != played.in_play().len() => {
                 Err(MatchError::HandSeats { got: hand.seats(), expected: played.in_play().len() })
             }
+            Some(hand) if hand.config() != *played.config() => Err(MatchError::HandConfig),
             _ => Ok(()),
         }
     }

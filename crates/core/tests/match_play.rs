@@ -1062,6 +1062,10 @@ fn new_match_errors_read_as_sentences() {
         MatchError::HandSeats { got: 1, expected: 2 }.to_string(),
         "the pending hand is dealt to 1 player but 2 are in play"
     );
+    assert_eq!(
+        MatchError::HandConfig.to_string(),
+        "the pending hand is played under another configuration than the match's"
+    );
 }
 
 #[test]
