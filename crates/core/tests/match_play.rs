@@ -144,7 +144,10 @@ type Plus = HighCard<false>;
 type Penalty = HighCard<true>;
 
 fn terms(seats: usize, first_dealer: Option<Seat>, end: MatchEnd, ranking: Ranking) -> MatchTerms {
-    MatchTerms { seats, first_dealer, end, ranking, hand_limit: None }
+    // Built from `new`: terms are `#[non_exhaustive]`, so no literal outside the crate.
+    let mut terms = MatchTerms::new(seats).with_end(end).with_ranking(ranking);
+    terms.first_dealer = first_dealer;
+    terms
 }
 
 fn rng(seed: u64) -> ChaCha8Rng {
