@@ -220,7 +220,7 @@ impl AnyAction {
     /// its `Debug` text. What [`Game::describe`] gives.
     ///
     /// ```
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit::rand_chacha::ChaCha8Rng;
     /// use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, Seating, Variant};
     /// let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -252,7 +252,7 @@ impl AnyAction {
 /// What one seat of an [`AnyGame`] may see: the view of the engine playing.
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, AnyView, Game, GameKind, Seating, Variant};
 /// let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -278,7 +278,7 @@ impl AnyView {
     /// The engine this view is of.
     ///
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, GameKind, Seating, Variant};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -375,7 +375,7 @@ pub enum AnyError {
 /// seat not to move with [`AnyError::NotYourTurn`], and the state is then unchanged.
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyAction, AnyError, AnyGame, Game, GameKind, Seating, Variant, play_hand};
 ///
@@ -413,7 +413,7 @@ impl AnyGame {
     /// The engine playing.
     ///
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, GameKind, Seating, Variant};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -436,7 +436,7 @@ impl AnyGame {
     /// to lend.
     ///
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, Seating, Variant};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -673,7 +673,7 @@ impl Game for AnyGame {
 /// engine's configuration.
 ///
 /// ```
-/// # use rand_chacha::ChaCha8Rng;
+/// # use rummykit::rand_chacha::ChaCha8Rng;
 /// # use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, AnySetup, DealError, FromSetup, Game, Seating, Variant};
 ///
@@ -722,7 +722,7 @@ impl FromSetup for AnyGame {
 /// What `seat` cannot see dealt anew by the engine playing (its own [`Redeal`]).
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, Game, Redeal, Seating, Variant};
 ///
@@ -747,7 +747,7 @@ impl Redeal for AnyGame {
 
 impl From<Rummikub> for AnyGame {
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::rummikub::{Config, Rummikub};
     /// use rummykit::{AnyGame, Game, Seating};
@@ -763,7 +763,7 @@ impl From<Rummikub> for AnyGame {
 
 impl From<ClassicRummy> for AnyGame {
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::classic::{ClassicRummy, Config};
     /// use rummykit::{AnyGame, Game, MatchEnd, Seating};
@@ -779,7 +779,7 @@ impl From<ClassicRummy> for AnyGame {
 
 impl From<Rummy40> for AnyGame {
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::rummy40::{Config, Rummy40};
     /// use rummykit::{AnyGame, Game, Seating};
