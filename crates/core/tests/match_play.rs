@@ -203,7 +203,7 @@ fn play_hand_errors() {
     let err = play_hand(&mut g, &mut bots, 10).unwrap_err();
     assert_eq!(err, DriverError::IllegalAction { hand: 0, seat: 1, error: Cheating });
     // The game's reason is the source, not repeated in the message.
-    assert_eq!(err.to_string(), "hand 1: seat 1 chose an illegal action");
+    assert_eq!(err.to_string(), "hand 1 (counting from 1): seat 1 (counting from 0) chose an illegal action");
     assert_eq!(
         std::error::Error::source(&err).map(ToString::to_string),
         Some("cheating is not allowed".into())
