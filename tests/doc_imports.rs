@@ -7,8 +7,9 @@ use std::fs;
 mod common;
 use common::repo_files;
 
-/// Every line of a doc example (`///` or `//!`) in the facade's sources that names
-/// `rand::…` or `rand_chacha::…` does so as `rummykit::rand…`.
+/// Every line of a doc example (`///` or `//!`, between the fences) in the facade's
+/// sources that imports or seeds through `rand::…` or `rand_chacha::…` does so as
+/// `rummykit::rand…`.
 #[test]
 fn facade_examples_reach_rand_through_the_facade() {
     let mut checked = 0;
@@ -18,11 +19,18 @@ fn facade_examples_reach_rand_through_the_facade() {
             continue;
         }
         let text = fs::read_to_string(&path).expect("a source file");
+        // Only the lines of an example (between its fences), not the prose around it.
+        let mut in_example = false;
         for (n, line) in text.lines().enumerate() {
             let doc = line.trim_start();
             let Some(code) = doc.strip_prefix("///").or_else(|| doc.strip_prefix("//!")) else { continue };
-            let code = code.trim_start().trim_start_matches("# ");
-            if !(code.starts_with("use ") || code.contains("::seed_from_u64")) {
+            let code = code.trim_start();
+            if code.starts_with("```") {
+                in_example = !in_example;
+                continue;
+            }
+            let code = code.trim_start_matches("# ");
+            if !in_example || !(code.starts_with("use ") || code.contains("::seed_from_u64")) {
                 continue;
             }
             checked += 1;

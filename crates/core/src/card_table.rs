@@ -111,7 +111,7 @@ pub enum RunEnd {
 /// assert!(matches!(gap, Err(TableError::DoesNotFit { .. })));
 /// let twice = table.lay_off(run, id("5h"), RunEnd::Front, &cat, &rules);
 /// assert_eq!(twice, Err(TableError::AlreadyOnTable(NamedPiece::of(id("5h"), &cat))));
-/// assert_eq!(twice.unwrap_err().to_string(), "piece 5h (#4) is already on the table");
+/// assert_eq!(twice.unwrap_err().to_string(), "piece 5h (#30) is already on the table");
 /// let nowhere = table.lay_off(MeldId::new(7), id("8h"), RunEnd::Back, &cat, &rules);
 /// assert_eq!(nowhere, Err(TableError::NoSuchMeld(MeldId::new(7))));
 ///
