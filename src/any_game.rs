@@ -220,7 +220,7 @@ impl AnyAction {
     /// its `Debug` text. What [`Game::describe`] gives.
     ///
     /// ```
-    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit::rand_chacha::ChaCha8Rng;
     /// use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, Seating, Variant};
     /// let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -252,7 +252,7 @@ impl AnyAction {
 /// What one seat of an [`AnyGame`] may see: the view of the engine playing.
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, AnyView, Game, GameKind, Seating, Variant};
 /// let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -278,7 +278,7 @@ impl AnyView {
     /// The engine this view is of.
     ///
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, GameKind, Seating, Variant};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -401,7 +401,7 @@ pub enum AnyError {
 /// seat not to move with [`AnyError::NotYourTurn`], and the state is then unchanged.
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyAction, AnyError, AnyGame, Game, GameKind, Seating, Variant, play_hand};
 ///
@@ -439,7 +439,7 @@ impl AnyGame {
     /// The engine playing.
     ///
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, GameKind, Seating, Variant};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -462,7 +462,7 @@ impl AnyGame {
     /// to lend.
     ///
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::{AnyGame, Game, Seating, Variant};
     /// # let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -718,7 +718,7 @@ impl Game for AnyGame {
 /// engine's configuration.
 ///
 /// ```
-/// # use rand_chacha::ChaCha8Rng;
+/// # use rummykit::rand_chacha::ChaCha8Rng;
 /// # use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, AnySetup, DealError, FromSetup, Game, Seating, Variant};
 ///
@@ -767,7 +767,7 @@ impl FromSetup for AnyGame {
 /// What `seat` cannot see dealt anew by the engine playing (its own [`Redeal`]).
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, Game, Redeal, Seating, Variant};
 ///
@@ -792,7 +792,7 @@ impl Redeal for AnyGame {
 
 impl From<Rummikub> for AnyGame {
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::rummikub::{Config, Rummikub};
     /// use rummykit::{AnyGame, Game, Seating};
@@ -808,7 +808,7 @@ impl From<Rummikub> for AnyGame {
 
 impl From<ClassicRummy> for AnyGame {
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::classic::{ClassicRummy, Config};
     /// use rummykit::{AnyGame, Game, MatchEnd, Seating};
@@ -824,7 +824,7 @@ impl From<ClassicRummy> for AnyGame {
 
 impl From<Rummy40> for AnyGame {
     /// ```
-    /// # use rand_chacha::ChaCha8Rng;
+    /// # use rummykit::rand_chacha::ChaCha8Rng;
     /// # use rummykit::rand::SeedableRng;
     /// use rummykit::rummy40::{Config, Rummy40};
     /// use rummykit::{AnyGame, Game, Seating};

@@ -47,7 +47,7 @@ pub struct UnknownBot {
 /// [`UnknownBot`] for a name the variant does not offer.
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, Game, Seating, Variant, play_hand};
 ///
@@ -107,10 +107,10 @@ pub trait NamedBots: Game {
     /// for any other name.
     ///
     /// ```
-    /// use rand::SeedableRng;
+    /// use rummykit::rand::SeedableRng;
     /// use rummykit::classic::{ClassicRummy, Config};
     /// use rummykit::{Game, NamedBots, Seating};
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    /// let mut rng = rummykit::rand_chacha::ChaCha8Rng::seed_from_u64(5);
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// let seat = game.to_move().expect("a fresh hand");
     /// // Built from the same name and seed, two bots choose alike.
@@ -178,7 +178,7 @@ impl NamedBots for Rummy40 {
 /// of the same name (built from the same seed when it first sees a game).
 ///
 /// ```
-/// use rand_chacha::ChaCha8Rng;
+/// use rummykit::rand_chacha::ChaCha8Rng;
 /// use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, Game, NamedBots, Seating, Variant, play_hand};
 ///

@@ -1,6 +1,6 @@
 //! [`ActionError`]: why an action was refused. The state is then unchanged.
 
-use rummykit_core::{MeldError, NotYourTurn, PieceId, TableError, TurnError};
+use rummykit_core::{MeldError, NamedPiece, NotYourTurn, TableError, TurnError};
 use thiserror::Error;
 
 /// Why an [`Action`](crate::Action) was refused; each variant names the rule
@@ -60,7 +60,7 @@ pub enum ActionError {
     #[error(
         "only card {0}, taken from the discard pile this turn, would be left: no legal way to end the turn"
     )]
-    OnlyTakenCardLeft(PieceId),
+    OnlyTakenCardLeft(NamedPiece),
 }
 
 impl From<NotYourTurn> for ActionError {

@@ -3,8 +3,8 @@
 
 use rand::Rng;
 use rummykit_core::{
-    Card, CardSet, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable, PieceId,
-    PieceSet, RunEnd, Seat, TurnError, for_each_face_meld,
+    Card, CardSet, Catalog, Face, FaceMeld, Meld, MeldError, MeldId, MeldKind, MeldRules, MeldTable,
+    NamedPiece, PieceId, PieceSet, RunEnd, Seat, TurnError, for_each_face_meld,
 };
 
 use crate::{Action, ActionError, Config, MeldLimit, Phase};
@@ -132,7 +132,7 @@ impl Turn<'_> {
         let can_go_out = !self.config.must_discard_to_go_out
             && self.may_lay_off(table)
             && table.melds().iter().any(|m| self.lay_off_end(table, taken, m.id()).is_ok());
-        if can_go_out { Ok(()) } else { Err(ActionError::OnlyTakenCardLeft(taken)) }
+        if can_go_out { Ok(()) } else { Err(ActionError::OnlyTakenCardLeft(NamedPiece::of(taken, &DECK))) }
     }
 
     /// Checks `action` for the seat to move; on success says what it will do.
@@ -152,7 +152,7 @@ impl Turn<'_> {
             }
             (Phase::Play, Action::Meld(cards)) => {
                 if let Some(missing) = (*cards - self.hand).first() {
-                    return Err(ActionError::Turn(TurnError::NotInHand(missing)));
+                    return Err(ActionError::Turn(TurnError::NotInHand(NamedPiece::of(missing, &DECK))));
                 }
                 if self.config.meld_limit == MeldLimit::One && self.melds_this_turn >= 1 {
                     return Err(ActionError::MeldLimitReached);
@@ -165,7 +165,7 @@ impl Turn<'_> {
             }
             (Phase::Play, &Action::LayOff { piece: card, onto }) => {
                 if !self.hand.contains(card) {
-                    return Err(ActionError::Turn(TurnError::NotInHand(card)));
+                    return Err(ActionError::Turn(TurnError::NotInHand(NamedPiece::of(card, &DECK))));
                 }
                 if !self.may_lay_off(self.table) {
                     return Err(ActionError::LayOffBeforeOwnMeld);
@@ -180,9 +180,9 @@ impl Turn<'_> {
             }
             (Phase::Play, &Action::Discard(card)) => {
                 if !self.hand.contains(card) {
-                    Err(ActionError::Turn(TurnError::NotInHand(card)))
+                    Err(ActionError::Turn(TurnError::NotInHand(NamedPiece::of(card, &DECK))))
                 } else if self.taken == Some(card) {
-                    Err(ActionError::Turn(TurnError::DiscardTakenCard { card }))
+                    Err(ActionError::Turn(TurnError::DiscardTakenCard { card: NamedPiece::of(card, &DECK) }))
                 } else {
                     Ok(Plan::Discard(card))
                 }

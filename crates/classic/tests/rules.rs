@@ -10,8 +10,8 @@ use rummykit_classic::{
 };
 use rummykit_classic::{Setup, SetupMeld};
 use rummykit_core::{
-    Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, MeldKind, Outcome, PieceSet, PositionError,
-    Redeal, Seating, TableError, TurnError,
+    Card, DealError, Game, Match, MatchEnd, MeldError, MeldId, MeldKind, Outcome, PieceId, PieceSet,
+    PositionError, Redeal, Seating, TableError, TurnError,
 };
 
 // ---------------------------------------------------------------- §2.1 / §2.2 deal
@@ -113,11 +113,29 @@ fn rules_2_3_draw_then_discard_and_phases() {
     assert!(g.hand(0).unwrap().contains(id("Kd")));
     refused(&mut g, Action::DrawStock, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
     refused(&mut g, Action::TakeDiscard, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
-    refused(&mut g, discard("9s"), ActionError::Turn(TurnError::NotInHand(id("9s"))));
+    refused(&mut g, discard("9s"), ActionError::Turn(TurnError::NotInHand(named(id("9s")))));
     // A stock card may be discarded at once.
     play(&mut g, &[discard("Kd")]);
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(g.piles().top_discard(), Some(id("Kd")));
+}
+
+/// The refusals name a card as `Game::describe` does, by its face, with its id; an id
+/// that is no card of the deck by its id alone.
+#[test]
+fn rules_2_3_refusals_name_cards_by_face_and_id() {
+    let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd Qd", "5s");
+    let says = |g: &ClassicRummy, action: Action| g.check(0, &action).unwrap_err().to_string();
+    play(&mut g, &[Action::TakeDiscard]);
+    assert_eq!(
+        says(&g, discard("5s")),
+        "card 5s (#43) was taken from the discard pile this turn (or is its twin) and may not be discarded now"
+    );
+    assert_eq!(says(&g, discard("9s")), "card 9s (#47) is not in the hand of the player to move");
+    let stranger = PieceId::new(100).unwrap();
+    assert_eq!(says(&g, Action::Discard(stranger)), "card #100 is not in the hand of the player to move");
+    refused(&mut g, Action::Discard(stranger), ActionError::Turn(TurnError::NotInHand(named(stranger))));
+    assert_eq!(named(stranger).face(), None);
 }
 
 #[test]
@@ -125,7 +143,7 @@ fn rules_2_3_the_taken_discard_may_not_be_discarded_this_turn() {
     let mut g = scripted(&standard(), 1, &["2c 3d 4h", "9s Td Jc"], "Kd Qd", "5s");
     play(&mut g, &[Action::TakeDiscard]);
     assert_eq!(g.taken_this_turn(), Some(id("5s")));
-    refused(&mut g, discard("5s"), ActionError::Turn(TurnError::DiscardTakenCard { card: id("5s") }));
+    refused(&mut g, discard("5s"), ActionError::Turn(TurnError::DiscardTakenCard { card: named(id("5s")) }));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert_eq!(legal, vec![discard("2c"), discard("3d"), discard("4h")]);
@@ -166,7 +184,7 @@ fn rules_2_4_invalid_melds_are_refused() {
     let e = g.check(g.to_move().unwrap_or_default(), &meld("2c 3c 4d")).unwrap_err();
     refused(&mut g, meld("2c 3c 4d"), e);
     refused(&mut g, meld("9h 9s"), ActionError::InvalidMeld(MeldError::TooShort { len: 2, min: 3 }));
-    refused(&mut g, meld("9h 9s 5s"), ActionError::Turn(TurnError::NotInHand(id("5s"))));
+    refused(&mut g, meld("9h 9s 5s"), ActionError::Turn(TurnError::NotInHand(named(id("5s")))));
 }
 
 #[test]
@@ -184,8 +202,9 @@ fn rules_2_3_lay_off_onto_another_players_meld() {
     refused(&mut g, lay_off("Qd", 7), ActionError::Table(TableError::NoSuchMeld(MeldId::new(7))));
     let e = g.check(g.to_move().unwrap_or_default(), &lay_off("Qd", 0)).unwrap_err();
     assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })));
+    assert!(e.to_string().starts_with("Qd (#24) does not fit meld m0: "), "{e}");
     refused(&mut g, lay_off("Qd", 0), e);
-    refused(&mut g, lay_off("2s", 0), ActionError::Turn(TurnError::NotInHand(id("2s"))));
+    refused(&mut g, lay_off("2s", 0), ActionError::Turn(TurnError::NotInHand(named(id("2s")))));
 }
 
 #[test]
@@ -270,7 +289,10 @@ fn rules_2_3_guard_refuses_a_meld_that_strands_the_taken_card() {
     let hands = ["2h 3h 4h", "Ks Qs Js"];
     let mut g = scripted(&standard(), 1, &hands, "8d", "9c");
     play(&mut g, &[Action::TakeDiscard]);
-    refused(&mut g, meld("2h 3h 4h"), ActionError::OnlyTakenCardLeft(id("9c")));
+    refused(&mut g, meld("2h 3h 4h"), ActionError::OnlyTakenCardLeft(named(id("9c"))));
+    let e = g.check(0, &meld("2h 3h 4h")).unwrap_err();
+    let says = "only card 9c (#8), taken from the discard pile this turn, would be left: no legal way to end the turn";
+    assert_eq!(e.to_string(), says);
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     assert_eq!(legal, vec![discard("2h"), discard("3h"), discard("4h")]);
@@ -283,7 +305,7 @@ fn rules_2_3_guard_refuses_a_meld_that_strands_the_taken_card() {
     // Under "Laatste kaart" it does not.
     let mut g = scripted(&standard().with_must_discard_to_go_out(true), 1, &hands, "8d", "5h");
     play(&mut g, &[Action::TakeDiscard]);
-    refused(&mut g, meld("2h 3h 4h"), ActionError::OnlyTakenCardLeft(id("5h")));
+    refused(&mut g, meld("2h 3h 4h"), ActionError::OnlyTakenCardLeft(named(id("5h"))));
     // Melding all four would leave nothing to discard; a discard ends the turn.
     refused(&mut g, meld("2h 3h 4h 5h"), ActionError::MustKeepDiscard);
     play(&mut g, &[discard("2h")]);
@@ -296,7 +318,7 @@ fn rules_2_3_guard_on_lay_off() {
     let mut g = scripted(&standard(), 0, &["8s", "5s 6s 7s 2c"], "4d", "9h");
     play(&mut g, &[Action::DrawStock, meld("5s 6s 7s"), discard("4d")]);
     play(&mut g, &[Action::TakeDiscard]);
-    refused(&mut g, lay_off("8s", 0), ActionError::OnlyTakenCardLeft(id("4d")));
+    refused(&mut g, lay_off("8s", 0), ActionError::OnlyTakenCardLeft(named(id("4d"))));
     // With another card left the lay-off is fine.
     let mut g = scripted(&standard(), 0, &["8s Kh", "5s 6s 7s 2c"], "4d", "9h");
     play(&mut g, &[Action::DrawStock, meld("5s 6s 7s"), discard("4d")]);
@@ -922,10 +944,10 @@ fn set_of_meld(g: &ClassicRummy, onto: u16) -> rummykit_core::PieceSet {
 fn rules_2_3_melds_on_the_table_are_never_rearranged() {
     let table = [(1, MeldKind::Group, "2s 2h 2d"), (0, MeldKind::Run, "3s 4s 5s")];
     let mut g = position(&standard(), &["Kd 7c 6s", "Jh Qh"], &table, 0, Phase::Play, "Tc");
-    refused(&mut g, lay_off("2s", 1), ActionError::Turn(TurnError::NotInHand(id("2s"))));
-    refused(&mut g, meld("2s 3s 4s"), ActionError::Turn(TurnError::NotInHand(id("2s"))));
-    refused(&mut g, meld("2s 2h 2d"), ActionError::Turn(TurnError::NotInHand(id("2d"))));
-    refused(&mut g, discard("5s"), ActionError::Turn(TurnError::NotInHand(id("5s"))));
+    refused(&mut g, lay_off("2s", 1), ActionError::Turn(TurnError::NotInHand(named(id("2s")))));
+    refused(&mut g, meld("2s 3s 4s"), ActionError::Turn(TurnError::NotInHand(named(id("2s")))));
+    refused(&mut g, meld("2s 2h 2d"), ActionError::Turn(TurnError::NotInHand(named(id("2d")))));
+    refused(&mut g, discard("5s"), ActionError::Turn(TurnError::NotInHand(named(id("5s")))));
     // The 6 of spades, from the hand, extends the run as it lies.
     play(&mut g, &[lay_off("6s", 1)]);
     assert_eq!((meld_text(&g, 0), meld_text(&g, 1)), ("2s 2h 2d".to_owned(), "3s 4s 5s 6s".to_owned()));
@@ -1036,7 +1058,11 @@ fn rules_2_5_a_one_card_pile_turned_over_and_the_cap_at_its_boundary() {
         let mut taker = g.clone();
         play(&mut taker, &[Action::TakeDiscard]);
         assert_eq!(taker.taken_this_turn(), Some(id("Qc")));
-        refused(&mut taker, discard("Qc"), ActionError::Turn(TurnError::DiscardTakenCard { card: id("Qc") }));
+        refused(
+            &mut taker,
+            discard("Qc"),
+            ActionError::Turn(TurnError::DiscardTakenCard { card: named(id("Qc")) }),
+        );
 
         play(&mut g, &[Action::DrawStock]);
         assert_eq!((g.piles().restocks(), g.piles().stock_len()), (1, 0));

@@ -7,7 +7,10 @@ use core::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
-use crate::{Catalog, Face, MAX_MELD_LEN, Meld, MeldError, MeldKind, MeldRules, PieceId, PieceSet, Seat};
+use crate::{
+    Card, Catalog, Face, MAX_MELD_LEN, Meld, MeldError, MeldKind, MeldRules, NamedPiece, PieceId, PieceSet,
+    Seat,
+};
 
 #[cfg(feature = "serde")]
 mod serde_table;
@@ -92,10 +95,11 @@ pub enum RunEnd {
 }
 
 /// Why a meld or lay-off was refused by the table. Each variant names the meld or
-/// piece concerned.
+/// piece concerned; a piece of the game's catalog by its face and id (`Ks (#51)`), an
+/// id the catalog does not hold by the id alone. `F` is the table's face type.
 ///
 /// ```
-/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldId, MeldKind, MeldRules, MeldTable, RunEnd, TableError};
+/// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldId, MeldKind, MeldRules, MeldTable, NamedPiece, RunEnd, TableError};
 ///
 /// let cat = Catalog::<Card>::DECK;
 /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
@@ -106,7 +110,8 @@ pub enum RunEnd {
 /// let gap = table.lay_off(run, id("9h"), RunEnd::Back, &cat, &rules);
 /// assert!(matches!(gap, Err(TableError::DoesNotFit { .. })));
 /// let twice = table.lay_off(run, id("5h"), RunEnd::Front, &cat, &rules);
-/// assert_eq!(twice, Err(TableError::AlreadyOnTable(id("5h"))));
+/// assert_eq!(twice, Err(TableError::AlreadyOnTable(NamedPiece::of(id("5h"), &cat))));
+/// assert_eq!(twice.unwrap_err().to_string(), "piece 5h (#30) is already on the table");
 /// let nowhere = table.lay_off(MeldId::new(7), id("8h"), RunEnd::Back, &cat, &rules);
 /// assert_eq!(nowhere, Err(TableError::NoSuchMeld(MeldId::new(7))));
 ///
@@ -116,7 +121,7 @@ pub enum RunEnd {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
-pub enum TableError {
+pub enum TableError<F: Face = Card> {
     /// The pieces do not form a valid meld of the kind asked for.
     #[error("not a valid {}: {error}", match kind { MeldKind::Group => "group", MeldKind::Run => "run" })]
     InvalidMeld {
@@ -132,7 +137,7 @@ pub enum TableError {
         /// The meld laid off onto.
         meld: MeldId,
         /// The piece laid off.
-        piece: PieceId,
+        piece: NamedPiece<F>,
         /// Why the longer meld is invalid.
         #[source]
         error: MeldError,
@@ -145,10 +150,10 @@ pub enum TableError {
     UnknownPiece(PieceId),
     /// The same piece was named twice.
     #[error("piece {0} named twice")]
-    RepeatedPiece(PieceId),
+    RepeatedPiece(NamedPiece<F>),
     /// The piece already lies on the table.
     #[error("piece {0} is already on the table")]
-    AlreadyOnTable(PieceId),
+    AlreadyOnTable(NamedPiece<F>),
 }
 
 /// One meld on the table: its stable id, the seat that laid it down, its pieces in
@@ -644,7 +649,7 @@ impl<F: Face> MeldTable<F> {
     /// [`TableError::AlreadyOnTable`] or [`TableError::InvalidMeld`].
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, TableError};
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, NamedPiece, TableError};
     /// let cat = Catalog::<Card>::DECK;
     /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
     /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
@@ -653,7 +658,7 @@ impl<F: Face> MeldTable<F> {
     /// assert_eq!(meld.len(), 3);
     /// assert!(table.is_empty()); // checked, not placed
     /// let twice = table.check_new(MeldKind::Group, &[id("9c"), id("9d"), id("9c")], &cat, &rules);
-    /// assert_eq!(twice, Err(TableError::RepeatedPiece(id("9c"))));
+    /// assert_eq!(twice, Err(TableError::RepeatedPiece(NamedPiece::of(id("9c"), &cat))));
     /// # Ok::<(), TableError>(())
     /// ```
     pub fn check_new(
@@ -662,7 +667,7 @@ impl<F: Face> MeldTable<F> {
         pieces: &[PieceId],
         catalog: &Catalog<F>,
         rules: &MeldRules,
-    ) -> Result<Meld<F>, TableError> {
+    ) -> Result<Meld<F>, TableError<F>> {
         let faces = self.faces_of_except(kind, pieces, catalog, rules, &PieceSet::EMPTY)?;
         Meld::new(kind, &faces[..pieces.len()], rules)
             .map_err(|error| TableError::InvalidMeld { kind, error })
@@ -676,7 +681,7 @@ impl<F: Face> MeldTable<F> {
     /// As [`MeldTable::check_new`]; the table is then unchanged.
     ///
     /// ```
-    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, TableError};
+    /// use rummykit_core::{AcePolicy, Card, Catalog, JokerLimit, MeldKind, MeldRules, MeldTable, NamedPiece, TableError};
     /// let cat = Catalog::<Card>::DECK;
     /// let id = |c: &str| cat.ids_of(c.parse().unwrap()).next().unwrap();
     /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
@@ -685,7 +690,7 @@ impl<F: Face> MeldTable<F> {
     /// assert_eq!(table.meld(run).map(|m| m.owner()), Some(0));
     /// // A piece already on the table cannot go down again; the table is unchanged.
     /// let again = table.place(1, MeldKind::Run, &[id("3c"), id("4c"), id("5c")], &cat, &rules);
-    /// assert_eq!(again, Err(TableError::AlreadyOnTable(id("3c"))));
+    /// assert_eq!(again, Err(TableError::AlreadyOnTable(NamedPiece::of(id("3c"), &cat))));
     /// assert_eq!(table.len(), 1);
     /// # Ok::<(), TableError>(())
     /// ```
@@ -696,7 +701,7 @@ impl<F: Face> MeldTable<F> {
         pieces: &[PieceId],
         catalog: &Catalog<F>,
         rules: &MeldRules,
-    ) -> Result<MeldId, TableError> {
+    ) -> Result<MeldId, TableError<F>> {
         let meld = self.check_new(kind, pieces, catalog, rules)?;
         let id = MeldId(self.next_id);
         let mut stored = [pieces[0]; MAX_MELD_LEN];
@@ -736,13 +741,17 @@ impl<F: Face> MeldTable<F> {
         end: RunEnd,
         catalog: &Catalog<F>,
         rules: &MeldRules,
-    ) -> Result<Meld<F>, TableError> {
+    ) -> Result<Meld<F>, TableError<F>> {
         let target = self.meld(id).ok_or(TableError::NoSuchMeld(id))?;
         let face = catalog.face(piece).ok_or(TableError::UnknownPiece(piece))?;
         if self.pieces().contains(piece) {
-            return Err(TableError::AlreadyOnTable(piece));
+            return Err(TableError::AlreadyOnTable(NamedPiece::of(piece, catalog)));
         }
-        target.extended(face, end, rules).map_err(|error| TableError::DoesNotFit { meld: id, piece, error })
+        target.extended(face, end, rules).map_err(|error| TableError::DoesNotFit {
+            meld: id,
+            piece: NamedPiece::of(piece, catalog),
+            error,
+        })
     }
 
     /// Lays `piece` off onto meld `id` at `end` (ignored for a group).
@@ -771,7 +780,7 @@ impl<F: Face> MeldTable<F> {
         end: RunEnd,
         catalog: &Catalog<F>,
         rules: &MeldRules,
-    ) -> Result<(), TableError> {
+    ) -> Result<(), TableError<F>> {
         let meld = self.check_lay_off(id, piece, end, catalog, rules)?;
         let Ok(i) = self.melds.binary_search_by_key(&id, |m| m.id) else {
             return Err(TableError::NoSuchMeld(id));
@@ -824,7 +833,7 @@ impl<F: Face> MeldTable<F> {
         pieces: &[PieceId],
         catalog: &Catalog<F>,
         rules: &MeldRules,
-    ) -> Result<(), TableError> {
+    ) -> Result<(), TableError<F>> {
         let i = self.melds.binary_search_by_key(&id, |m| m.id).map_err(|_| TableError::NoSuchMeld(id))?;
         let kind = self.melds[i].meld.kind();
         let own = self.melds[i].piece_set();
@@ -855,7 +864,7 @@ impl<F: Face> MeldTable<F> {
         catalog: &Catalog<F>,
         rules: &MeldRules,
         allowed: &PieceSet,
-    ) -> Result<[F; MAX_MELD_LEN], TableError> {
+    ) -> Result<[F; MAX_MELD_LEN], TableError<F>> {
         let mut faces = [F::JOKER; MAX_MELD_LEN];
         if pieces.is_empty() {
             let error =
@@ -875,10 +884,10 @@ impl<F: Face> MeldTable<F> {
         for (slot, &p) in faces.iter_mut().zip(pieces) {
             *slot = catalog.face(p).ok_or(TableError::UnknownPiece(p))?;
             if !seen.insert(p) {
-                return Err(TableError::RepeatedPiece(p));
+                return Err(TableError::RepeatedPiece(NamedPiece::of(p, catalog)));
             }
             if on_table.contains(p) {
-                return Err(TableError::AlreadyOnTable(p));
+                return Err(TableError::AlreadyOnTable(NamedPiece::of(p, catalog)));
             }
         }
         Ok(faces)

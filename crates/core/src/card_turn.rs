@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use crate::{NotYourTurn, PieceId};
+use crate::{NamedPiece, NotYourTurn};
 
 /// Where the player to move stands in their turn of a card game: a turn starts with a
 /// draw, then the player plays (melds, lay-offs, what else the game allows) and ends it
@@ -82,6 +82,12 @@ impl Phase {
 /// assert_eq!(TurnError::WrongPhase { phase: Phase::Draw }.to_string(), "not allowed now: the turn starts with a draw");
 /// let e = TurnError::from(NotYourTurn { seat: 1, to_move: 0 });
 /// assert_eq!(e.to_string(), "it is not seat 1's turn: seat 0 is to move");
+/// // A card is named by its face and its id, as `Game::describe` and actions name it.
+/// use rummykit_core::{Card, Catalog, NamedPiece, PieceId};
+/// let king = NamedPiece::of(PieceId::new(51).unwrap(), &Catalog::<Card>::DECK);
+/// assert_eq!(TurnError::NotInHand(king).to_string(), "card Ks (#51) is not in the hand of the player to move");
+/// let stranger = NamedPiece::unknown(PieceId::new(150).unwrap());
+/// assert_eq!(TurnError::NotInHand(stranger).to_string(), "card #150 is not in the hand of the player to move");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
@@ -102,9 +108,10 @@ pub enum TurnError {
     /// Taking the top discard from an empty discard pile.
     #[error("the discard pile is empty")]
     EmptyDiscardPile,
-    /// The card is not in the hand of the player to move.
+    /// The card is not in the hand of the player to move (named by its face and id,
+    /// `card Ks (#51)`, or by its id alone when it is no card of the pack).
     #[error("card {0} is not in the hand of the player to move")]
-    NotInHand(PieceId),
+    NotInHand(NamedPiece),
     /// Discarding the card taken from the discard pile this turn (with two decks, or an
     /// identical copy of it): `RULES.md` §2.3, §3.3.
     #[error(
@@ -112,6 +119,6 @@ pub enum TurnError {
     )]
     DiscardTakenCard {
         /// The refused card.
-        card: PieceId,
+        card: NamedPiece,
     },
 }

@@ -75,6 +75,99 @@ impl fmt::Display for PieceId {
     }
 }
 
+/// A piece as a refusal names it: its id and, when the id is a piece of the game's
+/// catalog, its face. Written `Ks (#51)`, so that a message names the card a person
+/// sees and the id a program matches; an id that names no piece of the catalog is
+/// written as the id alone (`#200`). The errors of the card games and of
+/// [`MeldTable`](crate::MeldTable) carry one where they name a piece.
+///
+/// ```
+/// use rummykit_core::{Card, Catalog, NamedPiece, PieceId};
+/// let deck = Catalog::<Card>::DECK;
+/// let king = NamedPiece::of(PieceId::new(51).unwrap(), &deck);
+/// assert_eq!(king.to_string(), "Ks (#51)");
+/// assert_eq!((king.id().index(), king.face()), (51, Some("Ks".parse()?)));
+/// // One deck has no piece 52: the id alone.
+/// let stranger = NamedPiece::of(PieceId::new(52).unwrap(), &deck);
+/// assert_eq!((stranger.to_string(), stranger.face()), ("#52".to_owned(), None));
+/// # Ok::<(), rummykit_core::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NamedPiece<F = Card> {
+    id: PieceId,
+    face: Option<F>,
+}
+
+impl<F: Face> NamedPiece<F> {
+    /// Piece `id` with its face in `catalog` (none if the catalog does not hold it).
+    ///
+    /// ```
+    /// use rummykit_core::{Catalog, NamedPiece, PieceId, Tile};
+    /// let bag = Catalog::<Tile>::new(2, 2).expect("106 tiles fit");
+    /// let id = PieceId::new(105).unwrap();
+    /// assert_eq!(NamedPiece::of(id, &bag).face(), Some(Tile::JOKER));
+    /// assert_eq!(NamedPiece::of(id, &bag).to_string(), "J (#105)");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn of(id: PieceId, catalog: &Catalog<F>) -> NamedPiece<F> {
+        NamedPiece { id, face: catalog.face(id) }
+    }
+
+    /// Piece `id` named by its id alone: an id that is no piece of the game's catalog.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, NamedPiece, PieceId};
+    /// let id = PieceId::new(159).unwrap();
+    /// assert_eq!(NamedPiece::<Card>::unknown(id).to_string(), "#159");
+    /// assert_eq!(NamedPiece::<Card>::unknown(id).face(), None);
+    /// ```
+    #[must_use]
+    pub const fn unknown(id: PieceId) -> NamedPiece<F> {
+        NamedPiece { id, face: None }
+    }
+
+    /// The piece's id, as actions name it.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, NamedPiece, PieceId};
+    /// let id = PieceId::new(7).unwrap();
+    /// assert_eq!(NamedPiece::of(id, &Catalog::<Card>::DECK).id(), id);
+    /// ```
+    #[must_use]
+    pub const fn id(self) -> PieceId {
+        self.id
+    }
+
+    /// The piece's face, or `None` for an id that is no piece of the catalog.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, NamedPiece, PieceId};
+    /// let id = PieceId::new(0).unwrap();
+    /// assert_eq!(NamedPiece::of(id, &Catalog::<Card>::DECK).face(), Some("Ac".parse()?));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn face(self) -> Option<F> {
+        self.face
+    }
+}
+
+impl<F: Face> fmt::Display for NamedPiece<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.face {
+            Some(face) => write!(f, "{face} ({})", self.id),
+            None => write!(f, "{}", self.id),
+        }
+    }
+}
+
+impl<F: Face> fmt::Debug for NamedPiece<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 /// The physical pieces of a game: `copies` of each of the 52 natural faces plus
 /// `jokers` jokers. Ids are laid out copy by copy (`copy * 52 + face index`), then the
 /// jokers, so the face of an id is a division away and needs no table.

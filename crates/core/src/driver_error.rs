@@ -9,8 +9,9 @@ use crate::{DealError, MatchError, Seat};
 /// [`Match::play`](crate::Match::play), [`record_match`](crate::record_match) and
 /// [`tournament`](fn@crate::tournament). The field `hand` counts from 0 within the run
 /// (the hand of a match, the game of a tournament), as indices do, while the messages
-/// number hands from 1, as a person counts them; `seat` is a match seat (a tournament's
-/// seat of the game).
+/// number hands from 1, as a person counts them; seats (and a tournament's entries) are
+/// the indices a program passes, from 0, in the fields and the messages alike. A message
+/// that names a hand and a seat says how each is counted.
 ///
 /// The game's and the match's reasons are kept as the error's
 /// [`source`](std::error::Error::source), so a report walks the chain.
@@ -19,7 +20,7 @@ use crate::{DealError, MatchError, Seat};
 /// use std::error::Error;
 /// use rummykit_core::{DriverError, NotYourTurn};
 /// let e = DriverError::IllegalAction { hand: 2, seat: 1, error: NotYourTurn { seat: 1, to_move: 0 } };
-/// assert_eq!(e.to_string(), "hand 3: seat 1 chose an illegal action"); // the third hand
+/// assert_eq!(e.to_string(), "hand 3 (counting from 1): seat 1 (counting from 0) chose an illegal action");
 /// assert_eq!(e.source().unwrap().to_string(), "it is not seat 1's turn: seat 0 is to move");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -34,11 +35,38 @@ pub enum DriverError<E: std::error::Error + 'static> {
         seats: usize,
     },
     /// A player chose an action the game refused (and did not ask to choose again).
-    #[error("hand {}: seat {seat} chose an illegal action", hand.saturating_add(1))]
+    #[error("hand {} (counting from 1): seat {seat} (counting from 0) chose an illegal action", hand.saturating_add(1))]
     IllegalAction {
         /// The hand, from 0.
         hand: usize,
         /// The seat whose player erred.
+        seat: Seat,
+        /// The game's reason.
+        #[source]
+        error: E,
+    },
+    /// A tournament entry's bot chose an action the game refused. Entries change seats
+    /// from hand to hand, so the entry (the first argument of the tournament's
+    /// `make_bot`) names the bot; the seat is where it sat in that hand.
+    ///
+    /// ```
+    /// use rummykit_core::{DriverError, NotYourTurn};
+    /// let e = DriverError::EntryIllegalAction { hand: 4, entry: 2, seat: 0, error: NotYourTurn { seat: 0, to_move: 1 } };
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "hand 5 (counting from 1): entry 2, at seat 0 (both counting from 0), chose an illegal action"
+    /// );
+    /// ```
+    #[error(
+        "hand {} (counting from 1): entry {entry}, at seat {seat} (both counting from 0), chose an illegal action",
+        hand.saturating_add(1)
+    )]
+    EntryIllegalAction {
+        /// The hand, from 0.
+        hand: usize,
+        /// The entry whose bot erred.
+        entry: usize,
+        /// The seat it held in that hand.
         seat: Seat,
         /// The game's reason.
         #[source]

@@ -138,7 +138,7 @@ pub use card_view::HandView;
 // For the games' own views only, not part of the documented interface.
 #[doc(hidden)]
 pub use card_view::copy_by_seat;
-pub use catalog::{Catalog, PieceId};
+pub use catalog::{Catalog, NamedPiece, PieceId};
 pub use deadwood::{CardMeld, CardSplit, SEARCH_BUDGET, Split, least_deadwood, least_deadwood_value};
 pub use description::{Description, Part};
 // For the card games' `CardRules::vouched` only, not part of the documented interface.

@@ -175,6 +175,7 @@ pub enum Ranking {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MatchTerms {
     /// Seats in the match.
     pub seats: usize,

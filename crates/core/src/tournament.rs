@@ -170,6 +170,10 @@ fn play_one<'a, G: Game>(
     let outcome = match drive_hand(&mut game, &mut seated, &[], hand, plan.max_actions, None) {
         Ok(outcome) => Some(outcome),
         Err(DriverError::TooLong { .. }) => None,
+        // The seat changes from hand to hand; the entry names the bot that erred.
+        Err(DriverError::IllegalAction { hand, seat, error }) => {
+            return Err(DriverError::EntryIllegalAction { hand, entry: entry_at(seat), seat, error });
+        }
         Err(e) => return Err(e),
     };
     let mut turns = vec![0; n];
@@ -212,8 +216,8 @@ fn play_one<'a, G: Game>(
 /// for a seat count outside the game's [`Game::seat_range`] (or above
 /// [`MAX_SEATS`](crate::MAX_SEATS)), before any bot is built; otherwise the first
 /// [`DriverError`] in hand order: [`DriverError::Deal`] when the game refuses the deal,
-/// or [`DriverError::IllegalAction`] when a bot breaks a rule. Hands after a failed one
-/// may be left unplayed.
+/// or [`DriverError::EntryIllegalAction`] when a bot breaks a rule (naming its entry
+/// and the seat it held). Hands after a failed one may be left unplayed.
 ///
 /// # Panics
 ///

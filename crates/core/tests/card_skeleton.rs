@@ -10,8 +10,8 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    AcePolicy, Card, Catalog, Face, JokerLimit, Meld, MeldId, MeldKind, MeldRules, MeldTable, RunEnd,
-    TableError, hand_melds, least_deadwood, parse_list,
+    AcePolicy, Card, Catalog, Face, JokerLimit, Meld, MeldId, MeldKind, MeldRules, MeldTable, NamedPiece,
+    RunEnd, TableError, hand_melds, least_deadwood, parse_list,
 };
 
 /// Brute-force least deadwood: the lowest remaining piece is unmelded or in some valid
@@ -213,7 +213,7 @@ fn meld_table_lay_off_and_errors_leave_it_unchanged() {
     );
     assert_eq!(
         table.lay_off(m0, run[0], RunEnd::Back, &cat, &rules),
-        Err(TableError::AlreadyOnTable(run[0]))
+        Err(TableError::AlreadyOnTable(NamedPiece::of(run[0], &cat)))
     );
     let bad = rummykit_core::PieceId::new(150).unwrap();
     assert_eq!(table.lay_off(m0, bad, RunEnd::Back, &cat, &rules), Err(TableError::UnknownPiece(bad)));
@@ -227,11 +227,11 @@ fn meld_table_lay_off_and_errors_leave_it_unchanged() {
     let g = ids("9c 9d 9s");
     assert_eq!(
         table.place(1, MeldKind::Group, &[g[0], g[0], g[1]], &cat, &rules),
-        Err(TableError::RepeatedPiece(g[0]))
+        Err(TableError::RepeatedPiece(NamedPiece::of(g[0], &cat)))
     );
     assert_eq!(
         table.place(1, MeldKind::Group, &[g[0], g[1], p], &cat, &rules),
-        Err(TableError::AlreadyOnTable(p))
+        Err(TableError::AlreadyOnTable(NamedPiece::of(p, &cat)))
     );
     assert!(matches!(
         table.place(1, MeldKind::Run, &g, &cat, &rules),
@@ -252,7 +252,10 @@ fn meld_table_lay_off_and_errors_leave_it_unchanged() {
     assert_eq!(table.meld(m0).unwrap().meld().to_string(), "4h 5h 6h 7h 8h");
     let before = table.clone();
     pieces[3] = g[0];
-    assert_eq!(table.replace(m0, &pieces, &cat, &rules), Err(TableError::AlreadyOnTable(g[0])));
+    assert_eq!(
+        table.replace(m0, &pieces, &cat, &rules),
+        Err(TableError::AlreadyOnTable(NamedPiece::of(g[0], &cat)))
+    );
     assert_eq!(table, before);
 }
 

@@ -15,8 +15,8 @@ use std::rc::Rc;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, Card, CardRules, Catalog, CommitKey, DealError, Face, Game, HandState, HandView, Outcome, Phase,
-    PieceId, PieceSet, ScoreOrder, Seat, Seating, TurnError, deal_cards, play_hand,
+    Bot, Card, CardRules, Catalog, CommitKey, DealError, Face, Game, HandState, HandView, NamedPiece,
+    Outcome, Phase, PieceId, PieceSet, ScoreOrder, Seat, Seating, TurnError, deal_cards, play_hand,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -102,10 +102,10 @@ impl CardRules for PassItOn {
             Step::Discard(card) => {
                 s.phase.require(Phase::Play)?;
                 if !s.hand(s.to_move).contains(card) {
-                    return Err(TurnError::NotInHand(card));
+                    return Err(TurnError::NotInHand(NamedPiece::of(card, self.catalog())));
                 }
                 if s.taken == Some(card) {
-                    return Err(TurnError::DiscardTakenCard { card });
+                    return Err(TurnError::DiscardTakenCard { card: NamedPiece::of(card, self.catalog()) });
                 }
             }
         }

@@ -146,7 +146,10 @@ type Plus = HighCard<false>;
 type Penalty = HighCard<true>;
 
 fn terms(seats: usize, first_dealer: Option<Seat>, end: MatchEnd, ranking: Ranking) -> MatchTerms {
-    MatchTerms { seats, first_dealer, end, ranking, hand_limit: None }
+    // Built from `new`: terms are `#[non_exhaustive]`, so no literal outside the crate.
+    let mut terms = MatchTerms::new(seats).with_end(end).with_ranking(ranking);
+    terms.first_dealer = first_dealer;
+    terms
 }
 
 fn rng(seed: u64) -> ChaCha8Rng {
@@ -202,7 +205,7 @@ fn play_hand_errors() {
     let err = play_hand(&mut g, &mut bots, 10).unwrap_err();
     assert_eq!(err, DriverError::IllegalAction { hand: 0, seat: 1, error: Cheating });
     // The game's reason is the source, not repeated in the message.
-    assert_eq!(err.to_string(), "hand 1: seat 1 chose an illegal action");
+    assert_eq!(err.to_string(), "hand 1 (counting from 1): seat 1 (counting from 0) chose an illegal action");
     assert_eq!(
         std::error::Error::source(&err).map(ToString::to_string),
         Some("cheating is not allowed".into())

@@ -180,7 +180,10 @@ fn a_huge_hand_count_allocates_nothing_up_front() {
     for threads in [1, 2] {
         let plan = TournamentPlan::new(2, usize::MAX, 1).with_threads(threads);
         let err = tournament::<Race>(&(), &plan, cheat, |_| {}).unwrap_err();
-        assert!(matches!(err, DriverError::IllegalAction { hand: 0, error: BadStep::Step, .. }), "{err}");
+        assert!(
+            matches!(err, DriverError::EntryIllegalAction { hand: 0, error: BadStep::Step, .. }),
+            "{err}"
+        );
     }
 }
 
@@ -193,12 +196,41 @@ fn the_first_illegal_action_in_hand_order_is_reported_on_any_thread_count() {
     };
     let plan = TournamentPlan::new(2, 200, 3).with_duplicate(false);
     let first = tournament::<Race>(&(), &plan, cheat, |_| {}).unwrap_err();
-    let DriverError::IllegalAction { hand, error, .. } = first.clone() else { panic!("{first}") };
+    let DriverError::EntryIllegalAction { hand, entry, seat, error } = first.clone() else {
+        panic!("{first}")
+    };
     assert_eq!(error, BadStep::Step);
     assert!(hand > 0, "some hands pass first");
+    // Only entry 1 cheats; it sits at seat (1 + hand) % 2, and the message says both.
+    assert_eq!((entry, seat), (1, (1 + hand) % 2));
+    assert_eq!(
+        first.to_string(),
+        format!(
+            "hand {} (counting from 1): entry 1, at seat {seat} (both counting from 0), chose an illegal action",
+            hand + 1
+        )
+    );
     for threads in [2, 3] {
         assert_eq!(tournament::<Race>(&(), &plan.with_threads(threads), cheat, |_| {}).unwrap_err(), first);
     }
+}
+
+#[test]
+fn an_illegal_action_names_the_entry_not_only_the_seat() {
+    // Entry 1 cheats in hand 1 only (its bots there are built from that hand's deal
+    // seed), where the seats have rotated: entry 1 sits at seat (1 + 1) % 2 = 0.
+    let deal = derive_seed(3, 1);
+    let cheat = |e: usize, seed: u64| -> Box<dyn Bot<Race>> {
+        let bad = if e == 1 && (0..2).any(|s| derive_seed(deal, s) == seed) { 3 } else { 0 };
+        Box::new(Stepper { rng: ChaCha8Rng::seed_from_u64(seed), twos: false, bad })
+    };
+    let plan = TournamentPlan::new(2, 4, 3).with_duplicate(false);
+    let err = tournament::<Race>(&(), &plan, cheat, |_| {}).unwrap_err();
+    assert_eq!(err, DriverError::EntryIllegalAction { hand: 1, entry: 1, seat: 0, error: BadStep::Step });
+    assert_eq!(
+        err.to_string(),
+        "hand 2 (counting from 1): entry 1, at seat 0 (both counting from 0), chose an illegal action"
+    );
 }
 
 #[test]

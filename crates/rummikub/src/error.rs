@@ -183,7 +183,7 @@ pub enum ActionError {
     #[error("the pool is empty: there is nothing to draw, pass instead")]
     PoolEmpty,
     /// §1.3: passing is only allowed when the pool is empty.
-    #[error("passing is only allowed when the pool is empty; {pool} tiles are left")]
+    #[error("passing is only allowed when the pool is empty; {} left", left_words(*pool))]
     PassWithPoolNonEmpty {
         /// Tiles in the pool.
         pool: usize,
@@ -264,6 +264,11 @@ pub enum StagingError {
     Action(#[from] ActionError),
 }
 
+/// The tiles left in the pool, in words: "1 tile is", "102 tiles are".
+fn left_words(pool: usize) -> String {
+    if pool == 1 { "1 tile is".to_owned() } else { format!("{pool} tiles are") }
+}
+
 /// Whose turn it is, in words: "seat 1 is to move", or "no seat is to move".
 fn to_move_words(to_move: Option<Seat>) -> String {
     match to_move {
@@ -274,7 +279,16 @@ fn to_move_words(to_move: Option<Seat>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::StagingError;
+    use super::{ActionError, StagingError};
+
+    /// §1.3: a pass refused while tiles are left says how many, one tile in the singular.
+    #[test]
+    fn rules_1_3_refused_pass_counts_the_pool_in_words() {
+        let e = |pool| ActionError::PassWithPoolNonEmpty { pool }.to_string();
+        assert_eq!(e(1), "passing is only allowed when the pool is empty; 1 tile is left");
+        assert_eq!(e(2), "passing is only allowed when the pool is empty; 2 tiles are left");
+        assert_eq!(e(102), "passing is only allowed when the pool is empty; 102 tiles are left");
+    }
 
     /// Whose turn it is reads in words, with or without a seat to move.
     #[test]

@@ -10,8 +10,8 @@
 //! melds the action adds or changes, each kept on the stack of the check that made it).
 
 use rummykit_core::{
-    Card, Face, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldTable, PieceId, PieceSet, RunEnd, TableError,
-    TableMeld, TurnError,
+    Card, Face, MAX_MELD_LEN, Meld, MeldId, MeldKind, MeldTable, NamedPiece, PieceId, PieceSet, RunEnd,
+    TableError, TableMeld, TurnError,
 };
 
 use crate::action::sort_lay_offs;
@@ -219,10 +219,10 @@ impl<'a> Turn<'a> {
         let mut seen = PieceSet::new();
         for &p in pieces {
             if !self.hand.contains(p) {
-                return Err(ActionError::Turn(TurnError::NotInHand(p)));
+                return Err(ActionError::Turn(TurnError::NotInHand(self.named(p))));
             }
             if !seen.insert(p) {
-                return Err(ActionError::RepeatedPiece(p));
+                return Err(ActionError::RepeatedPiece(self.named(p)));
             }
         }
         Ok(())
@@ -244,12 +244,12 @@ impl<'a> Turn<'a> {
             && let Some(card) = self.taken
             && self.hand.contains(card)
         {
-            return Err(ActionError::TakenCardNotUsed { card });
+            return Err(ActionError::TakenCardNotUsed { card: self.named(card) });
         }
         if self.config.swapped_joker_must_be_played_same_turn
             && let Some(joker) = (self.won_jokers & self.hand).first()
         {
-            return Err(ActionError::SwappedJokerNotPlayed { joker });
+            return Err(ActionError::SwappedJokerNotPlayed { joker: self.named(joker) });
         }
         Ok(())
     }
@@ -257,8 +257,9 @@ impl<'a> Turn<'a> {
     /// The joker swap (`RULES.md` §3.6), `piece` in hand.
     fn swap(&self, piece: PieceId, id: MeldId) -> Result<Plan<'static>, ActionError> {
         let (at, target) = place_of(self.table, id)?;
-        let face = self.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
-        let slot = swap_slot(target.meld(), face, self.config).map_err(|e| e.error(id, piece))?;
+        let face =
+            self.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(NamedPiece::unknown(piece))))?;
+        let slot = swap_slot(target.meld(), face, self.config).map_err(|e| e.error(id, self.named(piece)))?;
         let joker = target.pieces()[slot];
         let mut pieces = [piece; MAX_MELD_LEN];
         let len = target.pieces().len();
@@ -291,7 +292,7 @@ impl<'a> Turn<'a> {
         let number = meld.value_at(0);
         let mut suits = 0u8;
         for p in added {
-            let face = self.face(p).ok_or(ActionError::Turn(TurnError::NotInHand(p)))?;
+            let face = self.face(p).ok_or(ActionError::Turn(TurnError::NotInHand(NamedPiece::unknown(p))))?;
             match face.suit_index() {
                 Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
                     suits |= 1 << s;
@@ -337,11 +338,11 @@ impl<'a> Turn<'a> {
         for (slot, &p) in faces.iter_mut().zip(pieces) {
             *slot = self.face(p).ok_or(TableError::UnknownPiece(p))?;
             if !seen.insert(p) {
-                return Err(TableError::RepeatedPiece(p).into());
+                return Err(TableError::RepeatedPiece(self.named(p)).into());
             }
             // Only a piece new to the meld can lie elsewhere on the table.
             if !own.contains(p) && on_table.get_or_insert_with(|| self.table.pieces()).contains(p) {
-                return Err(TableError::AlreadyOnTable(p).into());
+                return Err(TableError::AlreadyOnTable(self.named(p)).into());
             }
         }
         Meld::new(kind, &faces[..pieces.len()], &self.rules)
@@ -402,7 +403,7 @@ impl<'a> After<'a> {
         if let Some(card) = taken
             && !melds.iter().any(|m| m.pieces.contains(&card))
         {
-            return Err(ActionError::TakenCardNotMelded { card });
+            return Err(ActionError::TakenCardNotMelded { card: pos.named(card) });
         }
         if let Some(needed) = threshold
             && value < needed
@@ -456,7 +457,7 @@ impl<'a> After<'a> {
         if let Some(card) = taken
             && !melds.iter().any(|m| m.pieces.contains(&card))
         {
-            return Err(ActionError::TakenCardNotMelded { card });
+            return Err(ActionError::TakenCardNotMelded { card: pos.named(card) });
         }
         // RULES.md §3.5, §3.7: a rummy held to the threshold needs what an opening in its
         // place needs, so under `OnlyWhenTakingDiscard` only with the taken discard (an
@@ -480,7 +481,7 @@ impl<'a> After<'a> {
             let face = pos.face(b.piece).ok_or(TableError::UnknownPiece(b.piece))?;
             let longer = meld.extended(face, b.end, &pos.rules).map_err(|error| TableError::DoesNotFit {
                 meld: b.onto,
-                piece: b.piece,
+                piece: pos.named(b.piece),
                 error,
             })?;
             current = Some((b.onto, longer));
@@ -505,12 +506,12 @@ impl<'a> After<'a> {
             && hand.contains(card)
             && !self.can_play(card)
         {
-            return Err(ActionError::TakenCardNotUsed { card });
+            return Err(ActionError::TakenCardNotUsed { card: pos.named(card) });
         }
         if pos.config.swapped_joker_must_be_played_same_turn {
             for joker in pos.won_jokers & hand {
                 if !self.can_play(joker) {
-                    return Err(ActionError::SwappedJokerNotPlayed { joker });
+                    return Err(ActionError::SwappedJokerNotPlayed { joker: pos.named(joker) });
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! [`ActionError`]: why an action was refused. The state is unchanged after any of them.
 
-use rummykit_core::{MeldId, NotYourTurn, PieceId, TableError, TurnError};
+use rummykit_core::{MeldId, NamedPiece, NotYourTurn, TableError, TurnError};
 use thiserror::Error;
 
 /// Why [`Game::apply`](rummykit_core::Game::apply) refused an action on a [`Rummy40`](crate::Rummy40). The game is
@@ -31,7 +31,7 @@ pub enum ActionError {
     Turn(#[from] TurnError),
     /// A card is named twice in one action.
     #[error("card {0} is named twice")]
-    RepeatedPiece(PieceId),
+    RepeatedPiece(NamedPiece),
     /// Building, further melds and joker swaps touch the table, which needs an opening
     /// first (`RULES.md` §3.4).
     #[error("the player has not opened yet: this needs an opening first")]
@@ -59,7 +59,7 @@ pub enum ActionError {
     #[error("the discard {card} taken before opening must be in the opening melds")]
     TakenCardNotMelded {
         /// The top discard.
-        card: PieceId,
+        card: NamedPiece,
     },
     /// A table rule failed: an invalid meld, a lay-off that does not fit, no such meld.
     #[error(transparent)]
@@ -75,7 +75,7 @@ pub enum ActionError {
     #[error("card {card} fits meld {meld} on the table and may not be discarded")]
     PlayableDiscard {
         /// The refused card.
-        card: PieceId,
+        card: NamedPiece,
         /// A meld it fits.
         meld: MeldId,
     },
@@ -83,14 +83,14 @@ pub enum ActionError {
     #[error("the taken discard {card} must be melded, built or put in a joker's place before discarding")]
     TakenCardNotUsed {
         /// The taken card.
-        card: PieceId,
+        card: NamedPiece,
     },
     /// A joker won by a swap or a release must be played this turn
     /// (`swapped_joker_must_be_played_same_turn`).
     #[error("joker {joker} won by a swap or a release must be played again this turn")]
     SwappedJokerNotPlayed {
         /// The joker.
-        joker: PieceId,
+        joker: NamedPiece,
     },
     /// The meld has no joker standing for this card (`RULES.md` §3.6).
     #[error("meld {meld} has no joker that card {piece} can replace")]
@@ -98,7 +98,7 @@ pub enum ActionError {
         /// The meld.
         meld: MeldId,
         /// The offered card.
-        piece: PieceId,
+        piece: NamedPiece,
     },
     /// A four-card set with a joker is closed: its joker never comes out (`RULES.md` §3.6).
     #[error("meld {meld} is a closed set (four cards with a joker): its joker can never be taken")]

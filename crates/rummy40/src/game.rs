@@ -942,7 +942,7 @@ pub(crate) enum NoSwap {
 }
 
 impl NoSwap {
-    pub(crate) fn error(self, meld: MeldId, piece: PieceId) -> ActionError {
+    pub(crate) fn error(self, meld: MeldId, piece: rummykit_core::NamedPiece) -> ActionError {
         match self {
             NoSwap::ClosedSet => ActionError::ClosedSet { meld },
             NoSwap::NeedsBothMissingSuits => ActionError::NeedsBothMissingSuits { meld },

@@ -5,8 +5,8 @@
 //! enumeration.
 
 use rummykit_core::{
-    Card, Catalog, Face, Meld, MeldId, MeldKind, MeldRules, MeldTable, PieceId, PieceSet, RunEnd, TableMeld,
-    TurnError,
+    Card, Catalog, Face, Meld, MeldId, MeldKind, MeldRules, MeldTable, NamedPiece, PieceId, PieceSet, RunEnd,
+    TableMeld, TurnError,
 };
 
 use crate::{ActionError, Config, JokerDiscard, Phase, Rummy40, View};
@@ -97,18 +97,26 @@ impl<'a> Turn<'a> {
         self.catalog.face(id)
     }
 
+    /// Card `id` as a refusal names it: by its face and id (built only for a refusal).
+    pub(crate) fn named(&self, id: PieceId) -> NamedPiece {
+        NamedPiece::of(id, &self.catalog)
+    }
+
     /// The discard rules that do not depend on the other cards, for `piece` of `hand`:
     /// in hand, not the taken card nor its twin, a joker only as the last card under
     /// `OnlyWhenClosing` (`RULES.md` §3.3, §3.6 options).
     pub(crate) fn discard_basic(&self, hand: PieceSet, piece: PieceId) -> Result<(), ActionError> {
         if !hand.contains(piece) {
-            return Err(ActionError::Turn(TurnError::NotInHand(piece)));
+            return Err(ActionError::Turn(TurnError::NotInHand(self.named(piece))));
         }
-        let face = self.catalog.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
+        let face = self
+            .catalog
+            .face(piece)
+            .ok_or(ActionError::Turn(TurnError::NotInHand(NamedPiece::unknown(piece))))?;
         if let Some(taken) = self.taken
             && self.catalog.face(taken) == Some(face)
         {
-            return Err(ActionError::Turn(TurnError::DiscardTakenCard { card: piece }));
+            return Err(ActionError::Turn(TurnError::DiscardTakenCard { card: self.named(piece) }));
         }
         // A hand of nothing but jokers may give one up: otherwise, with nothing on the
         // table to build them on, the player could never end the turn (docs/DESIGN.md, §3.6).
@@ -163,7 +171,7 @@ impl<'a> Turn<'a> {
                 .iter()
                 .any(|q| q != piece && self.discard_basic(hand, q).is_ok() && self.fits(q).is_none());
             if alternative {
-                return Err(ActionError::PlayableDiscard { card: piece, meld });
+                return Err(ActionError::PlayableDiscard { card: self.named(piece), meld });
             }
         }
         Ok(())

@@ -7,8 +7,8 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, DealError, Game, MeldError, MeldId, MeldKind, PositionError, Redeal, RunEnd, Seating, SetupMeld,
-    TableError, TurnError, parse_list,
+    Card, DealError, Game, MeldError, MeldId, MeldKind, PieceId, PositionError, Redeal, RunEnd, Seating,
+    SetupMeld, TableError, TurnError, parse_list,
 };
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Phase, Rummy40, RummyBonus,
@@ -177,7 +177,7 @@ fn rules_3_3_draw_first_then_play_then_discard() {
     refused!(g, Action::DrawStock, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
     refused!(g, Action::TakeDiscard, ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play }));
     let three_c = g.hand(1).unwrap().first().unwrap();
-    refused!(g, Action::Discard(three_c), ActionError::Turn(TurnError::NotInHand(three_c)));
+    refused!(g, Action::Discard(three_c), ActionError::Turn(TurnError::NotInHand(named(&g, three_c))));
     ok!(g, Action::Discard(two_c));
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(g.piles().top_discard(), Some(two_c));
@@ -202,7 +202,38 @@ fn rules_3_3_opening_with_the_discard_must_use_it() {
     let mut g = game(Config::RUMMY40, &["Th Jh Qh 4c 4d 4s 9s 2d", "3c 6d Th"], "Kh", "4s");
     let kh = g.piles().top_discard().unwrap();
     let melds = vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "4c 4d 4s")];
-    refused!(g, Action::TakeDiscardAndOpen { melds }, ActionError::TakenCardNotMelded { card: kh });
+    refused!(
+        g,
+        Action::TakeDiscardAndOpen { melds },
+        ActionError::TakenCardNotMelded { card: named(&g, kh) }
+    );
+}
+
+/// The refusals name a card as `Game::describe` does, by its face, with its id (which
+/// of the two copies); an id that is no card of the pack by its id alone.
+#[test]
+fn rules_3_3_refusals_name_cards_by_face_and_id() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh 4c 4d 4s 9s 2d", "3c 6d Th"], "Kh", "4s");
+    let says = |g: &Rummy40, action: Action| g.check(0, &action).unwrap_err().to_string();
+    let kh = g.piles().top_discard().unwrap();
+    let melds = vec![run(&g, 0, "Th Jh Qh"), set(&g, 0, "4c 4d 4s")];
+    assert_eq!(
+        says(&g, Action::TakeDiscardAndOpen { melds }),
+        format!("the discard Kh ({kh}) taken before opening must be in the opening melds")
+    );
+    draw(&mut g);
+    let three_c = g.hand(1).unwrap().first().unwrap();
+    assert_eq!(
+        says(&g, Action::Discard(three_c)),
+        format!("card 3c ({three_c}) is not in the hand of the player to move")
+    );
+    let stranger = PieceId::new(150).unwrap();
+    assert_eq!(says(&g, Action::Discard(stranger)), "card #150 is not in the hand of the player to move");
+    refused!(g, Action::Discard(stranger), ActionError::Turn(TurnError::NotInHand(named(&g, stranger))));
+    let nine = id(&g, 0, "9s");
+    let twice =
+        Action::Open { melds: vec![run(&g, 0, "Th Jh Qh"), NewMeld::new(MeldKind::Group, vec![nine, nine])] };
+    assert_eq!(says(&g, twice), format!("card 9s ({nine}) is named twice"));
 }
 
 #[test]
@@ -228,7 +259,11 @@ fn rules_3_3_never_discard_the_card_just_taken_nor_its_twin() {
     ok!(g, Action::TakeDiscard);
     let [first, twin] = ids(&g, 0, "3c 3c")[..] else { panic!() };
     for card in [first, twin] {
-        refused!(g, Action::Discard(card), ActionError::Turn(TurnError::DiscardTakenCard { card }));
+        refused!(
+            g,
+            Action::Discard(card),
+            ActionError::Turn(TurnError::DiscardTakenCard { card: named(&g, card) })
+        );
     }
     // A stock card may be discarded at once (the 4s above); so may another card here.
     ok!(g, Action::Discard(id(&g, 0, "2d")));
@@ -297,7 +332,7 @@ fn rules_3_3_build_onto_any_meld_own_or_others() {
         Action::LayOff { piece: ah, onto: M0, end: RunEnd::Front },
         ActionError::Table(TableError::DoesNotFit {
             meld: M0,
-            piece: ah,
+            piece: named(&g, ah),
             error: MeldError::NotConsecutive { index: 1 }
         }),
     );
@@ -483,10 +518,10 @@ fn pieces_must_be_in_hand_and_named_once() {
     let th = id(&g, 0, "Th");
     let mut twice = run(&g, 0, "Th Jh Qh Kh");
     twice.pieces.push(th);
-    refused!(g, Action::Open { melds: vec![twice] }, ActionError::RepeatedPiece(th));
+    refused!(g, Action::Open { melds: vec![twice] }, ActionError::RepeatedPiece(named(&g, th)));
     let other = id(&g, 1, "3h");
     let m = NewMeld::new(MeldKind::Run, vec![th, id(&g, 0, "Jh"), id(&g, 0, "Qh"), other]);
-    refused!(g, Action::Open { melds: vec![m] }, ActionError::Turn(TurnError::NotInHand(other)));
+    refused!(g, Action::Open { melds: vec![m] }, ActionError::Turn(TurnError::NotInHand(named(&g, other))));
 }
 
 // ---------------------------------------------------------------- §3.6 jokers
@@ -497,7 +532,11 @@ fn rules_3_6_joker_swap_from_a_run_with_the_exact_card() {
     draw(&mut g);
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
     let jd = id(&g, 0, "Jd");
-    refused!(g, Action::SwapJoker { piece: jd, meld: M0 }, ActionError::NoJokerFor { meld: M0, piece: jd });
+    refused!(
+        g,
+        Action::SwapJoker { piece: jd, meld: M0 },
+        ActionError::NoJokerFor { meld: M0, piece: named(&g, jd) }
+    );
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jh"), meld: M0 });
     assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh");
     assert_eq!(hand_text(&g, 0), "2c 9c Jd *");
@@ -512,7 +551,7 @@ fn rules_3_6_no_swap_from_a_meld_without_joker() {
     refused!(
         g,
         Action::SwapJoker { piece: nine, meld: M0 },
-        ActionError::NoJokerFor { meld: M0, piece: nine }
+        ActionError::NoJokerFor { meld: M0, piece: named(&g, nine) }
     );
 }
 
@@ -530,7 +569,11 @@ fn rules_3_6_set_of_three_joker_needs_both_missing_suits() {
     refused!(g, Action::ReleaseJoker { meld: M0, pieces: bad }, ActionError::NotAReleasableSet { meld: M0 });
     refused!(g, Action::ReleaseJoker { meld: M1, pieces: bad }, ActionError::NotAReleasableSet { meld: M1 });
     let td = id(&g, 0, "Td");
-    refused!(g, Action::ReleaseJoker { meld: M0, pieces: [td, td] }, ActionError::RepeatedPiece(td));
+    refused!(
+        g,
+        Action::ReleaseJoker { meld: M0, pieces: [td, td] },
+        ActionError::RepeatedPiece(named(&g, td))
+    );
     ok!(g, Action::ReleaseJoker { meld: M0, pieces: [td, id(&g, 0, "Tc")] });
     let mut faces: Vec<Card> = g.table().melds()[0].meld().faces().to_vec();
     faces.sort();
@@ -549,7 +592,7 @@ fn rules_3_6_either_missing_option_swaps_one_card() {
     refused!(
         g,
         Action::SwapJoker { piece: nine, meld: M0 },
-        ActionError::NoJokerFor { meld: M0, piece: nine }
+        ActionError::NoJokerFor { meld: M0, piece: named(&g, nine) }
     );
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 });
     assert_eq!(g.table().melds()[0].meld().jokers(), 0);
@@ -601,7 +644,11 @@ fn rules_3_6_swapped_joker_must_be_played_option() {
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th * Qh Kh")] });
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "Jh"), meld: M0 });
     let joker = g.hand(0).unwrap().iter().find(|&p| is_joker(&g, p)).unwrap();
-    refused!(g, Action::Discard(id(&g, 0, "2c")), ActionError::SwappedJokerNotPlayed { joker });
+    refused!(
+        g,
+        Action::Discard(id(&g, 0, "2c")),
+        ActionError::SwappedJokerNotPlayed { joker: named(&g, joker) }
+    );
     ok!(g, Action::Meld(NewMeld::new(MeldKind::Run, vec![id(&g, 0, "2c"), id(&g, 0, "3c"), joker])));
     ok!(g, Action::Discard(id(&g, 0, "4c")));
 }
@@ -614,7 +661,7 @@ fn rules_3_6_forbid_playable_discard_option() {
     draw(&mut g);
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
     let nine = id(&g, 0, "9h");
-    refused!(g, Action::Discard(nine), ActionError::PlayableDiscard { card: nine, meld: M0 });
+    refused!(g, Action::Discard(nine), ActionError::PlayableDiscard { card: named(&g, nine), meld: M0 });
     ok!(g, Action::Discard(id(&g, 0, "2c")));
     // When every card fits somewhere, any of them may go.
     let mut g = game(c, &["Th Jh Qh Kh 9h", "3h 6d Th 8c"], "", "Ah");
@@ -697,7 +744,7 @@ fn rules_3_3_taken_discard_must_be_used_option() {
     ok!(g, Action::Discard(id(&g, 1, "3c")));
     // 3c fits nothing: may not be taken.
     let three = g.piles().top_discard().unwrap();
-    refused!(g, Action::TakeDiscard, ActionError::TakenCardNotUsed { card: three });
+    refused!(g, Action::TakeDiscard, ActionError::TakenCardNotUsed { card: named(&g, three) });
     draw(&mut g);
     ok!(g, Action::Discard(id(&g, 0, "2d")));
     draw(&mut g);
@@ -711,7 +758,7 @@ fn rules_3_3_taken_discard_must_be_used_option() {
     ok!(g, Action::Discard(id(&g, 1, "9h")));
     ok!(g, Action::TakeDiscard);
     let nine = g.taken_this_turn().unwrap();
-    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: nine });
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: named(&g, nine) });
     ok!(g, Action::LayOff { piece: nine, onto: M0, end: RunEnd::Front });
     ok!(g, Action::Discard(id(&g, 0, "2d")));
 }
@@ -754,7 +801,7 @@ fn rules_3_3_a_taken_discard_used_by_a_joker_swap_may_be_taken() {
     let jack = g.piles().top_discard().unwrap();
     assert_eq!(take_verdict(&g), Ok(()));
     ok!(g, Action::TakeDiscard);
-    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: jack });
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: named(&g, jack) });
     ok!(g, Action::SwapJoker { piece: jack, meld: M0 });
     assert_eq!(meld_text(&g, 0), "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh");
     assert_eq!(hand_text(&g, 0), "9c 2d 6s *");
@@ -763,7 +810,7 @@ fn rules_3_3_a_taken_discard_used_by_a_joker_swap_may_be_taken() {
     // A card no joker stands for still has no use: its take is refused.
     let g = at_draw(Config::SCALA40, "2d 6s 9c", "Jd", &FULL_TABLE);
     let card = g.piles().top_discard().unwrap();
-    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card }));
+    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card: named(&g, card) }));
 }
 
 /// Under `swapped_joker_must_be_played_same_turn` the joker a swap wins must be played
@@ -775,8 +822,8 @@ fn rules_3_6_a_take_used_by_a_swap_needs_a_play_for_the_won_joker() {
     // Nothing takes the joker: no meld has room, no two cards of the hand meld with it.
     let mut g = at_draw(c, "2d 6s 9c", "Jh", &FULL_TABLE);
     let jack = g.piles().top_discard().unwrap();
-    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card: jack }));
-    refused!(g, Action::TakeDiscard, ActionError::TakenCardNotUsed { card: jack });
+    assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card: named(&g, jack) }));
+    refused!(g, Action::TakeDiscard, ActionError::TakenCardNotUsed { card: named(&g, jack) });
     ok!(g, Action::DrawStock);
     // With 9♣ 9♦ in hand the joker completes a set: the take is allowed, and the joker
     // must then be played before the discard.
@@ -786,7 +833,11 @@ fn rules_3_6_a_take_used_by_a_swap_needs_a_play_for_the_won_joker() {
     ok!(g, Action::TakeDiscard);
     ok!(g, Action::SwapJoker { piece: jack, meld: M0 });
     let joker = id(&g, 0, "*");
-    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::SwappedJokerNotPlayed { joker });
+    refused!(
+        g,
+        Action::Discard(id(&g, 0, "2d")),
+        ActionError::SwappedJokerNotPlayed { joker: named(&g, joker) }
+    );
     ok!(g, Action::Meld(NewMeld::new(MeldKind::Group, vec![id(&g, 0, "9c"), id(&g, 0, "9d"), joker])));
     ok!(g, Action::Discard(id(&g, 0, "2d")));
 }
@@ -805,7 +856,7 @@ fn rules_3_6_a_closed_sets_joker_gives_a_taken_card_no_use() {
     for config in [Config::SCALA40, either] {
         let g = at_draw(config, "2d 6s 9c", "Tc", &table);
         let card = g.piles().top_discard().unwrap();
-        assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card }));
+        assert_eq!(take_verdict(&g), Err(ActionError::TakenCardNotUsed { card: named(&g, card) }));
         // A set of three with the joker has room: the same card may be taken to build.
         let open = [table[0], table[1], (1, MeldKind::Group, "Th Ts *")];
         let g = at_draw(config, "2d 6s 9c", "Tc", &open);
@@ -829,7 +880,7 @@ fn rules_3_3_a_release_uses_the_taken_discard() {
     let ten = g.piles().top_discard().unwrap();
     assert_eq!(take_verdict(&g), Ok(()));
     ok!(g, Action::TakeDiscard);
-    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: ten });
+    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::TakenCardNotUsed { card: named(&g, ten) });
     ok!(g, Action::ReleaseJoker { meld: set, pieces: [ten, id(&g, 0, "Tc")] });
     assert_eq!(meld_text(&g, 2), "Th Ts Td Tc");
     assert_eq!(hand_text(&g, 0), "2d 6s *");
@@ -850,7 +901,7 @@ fn rules_3_3_a_release_uses_the_taken_discard() {
     let g = at_draw(Config::SCALA40, "2d 6s Tc", "Jd", &TABLE_WITH_A_SET_OF_THREE);
     let jack = g.piles().top_discard().unwrap();
     let refusal = take_verdict(&g).expect_err("a card with no use");
-    assert_eq!(refusal, ActionError::TakenCardNotUsed { card: jack });
+    assert_eq!(refusal, ActionError::TakenCardNotUsed { card: named(&g, jack) });
     // The message names every use, a joker's place among them.
     assert!(refusal.to_string().contains("melded, built or put in a joker's place"), "{refusal}");
 }
@@ -875,7 +926,7 @@ fn rules_3_6_the_joker_a_release_of_the_taken_card_frees_must_be_played() {
     let release = Action::ReleaseJoker { meld: set, pieces: [ten, id(&g, 0, "Tc")] };
     let refusal = g.check(0, &release).expect_err("a freed joker with no play");
     assert!(refusal.to_string().contains("won by a swap or a release"), "{refusal}");
-    refused!(g, release, ActionError::SwappedJokerNotPlayed { joker });
+    refused!(g, release, ActionError::SwappedJokerNotPlayed { joker: named(&g, joker) });
     ok!(g, Action::LayOff { piece: ten, onto: set, end: RunEnd::Back });
     assert_eq!(meld_text(&g, 2), "Th Ts * Td");
     ok!(g, Action::Discard(id(&g, 0, "2d")));
@@ -885,7 +936,11 @@ fn rules_3_6_the_joker_a_release_of_the_taken_card_frees_must_be_played() {
     let ten = g.piles().top_discard().unwrap();
     ok!(g, Action::TakeDiscard);
     ok!(g, Action::ReleaseJoker { meld: set, pieces: [ten, id(&g, 0, "Tc")] });
-    refused!(g, Action::Discard(id(&g, 0, "2d")), ActionError::SwappedJokerNotPlayed { joker });
+    refused!(
+        g,
+        Action::Discard(id(&g, 0, "2d")),
+        ActionError::SwappedJokerNotPlayed { joker: named(&g, joker) }
+    );
     ok!(g, Action::Meld(NewMeld::new(MeldKind::Group, vec![id(&g, 0, "9c"), id(&g, 0, "9d"), joker])));
     ok!(g, Action::Discard(id(&g, 0, "2d")));
 }
@@ -1073,7 +1128,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
         rummy(vec![front(eight), front(nine)], &g),
         ActionError::Table(TableError::DoesNotFit {
             meld: M0,
-            piece: eight,
+            piece: named(&g, eight),
             error: MeldError::NotConsecutive { index: 1 }
         })
     );
@@ -1083,7 +1138,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
         rummy(vec![front(nine), RummyLayOff::new(eight, M0, RunEnd::Back)], &g),
         ActionError::Table(TableError::DoesNotFit {
             meld: M0,
-            piece: eight,
+            piece: named(&g, eight),
             error: MeldError::NotConsecutive { index: 5 }
         })
     );
@@ -1106,7 +1161,7 @@ fn rules_3_7_rummy_builds_are_checked_and_refusals_change_nothing() {
         Action::GoRummy { melds: vec![], lay_offs: vec![front(nine), front(eight)], discard: king },
         ActionError::NoMelds
     );
-    refused!(g, rummy(vec![front(nine), front(nine)], &g), ActionError::RepeatedPiece(nine));
+    refused!(g, rummy(vec![front(nine), front(nine)], &g), ActionError::RepeatedPiece(named(&g, nine)));
     // Not after opening, and not before drawing.
     let mut opened = rummy_with_builds_position();
     let r = rummy(vec![front(nine), front(eight)], &opened);
@@ -1165,7 +1220,7 @@ fn rules_3_7_taken_discard_built_instead_of_melded_is_refused() {
     refused!(
         g,
         Action::TakeDiscardAndGoRummy { melds, lay_offs: builds, discard },
-        ActionError::TakenCardNotMelded { card: top }
+        ActionError::TakenCardNotMelded { card: named(&g, top) }
     );
 }
 
@@ -1607,7 +1662,11 @@ fn rules_3_4_jokers_are_laid_off_too() {
     refused!(
         g,
         Action::LayOff { piece: j2, onto: M0, end: RunEnd::Back },
-        ActionError::Table(TableError::DoesNotFit { meld: M0, piece: j2, error: MeldError::OutOfBounds }),
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: named(&g, j2),
+            error: MeldError::OutOfBounds
+        }),
     );
     ok!(g, Action::LayOff { piece: j2, onto: M0, end: RunEnd::Front });
     assert_eq!(meld_text(&g, 0), "* Th Jh Qh Kh *");
@@ -1623,7 +1682,7 @@ fn rules_3_4_jokers_are_laid_off_too() {
         Action::LayOff { piece: nine, onto: M1, end: RunEnd::Back },
         ActionError::Table(TableError::DoesNotFit {
             meld: M1,
-            piece: nine,
+            piece: named(&g, nine),
             error: MeldError::TooLong { len: 5, max: 4 }
         }),
     );
@@ -1678,7 +1737,7 @@ fn rules_3_6_swap_from_another_players_runs_at_an_end_and_inside() {
     refused!(
         g,
         Action::SwapJoker { piece: five, meld: M1 },
-        ActionError::NoJokerFor { meld: M1, piece: five }
+        ActionError::NoJokerFor { meld: M1, piece: named(&g, five) }
     );
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "As"), meld: M1 });
     assert_eq!(meld_text(&g, 1), "Qs Ks As");
@@ -1694,7 +1753,11 @@ fn rules_3_6_swap_in_a_run_with_two_jokers_takes_the_one_named() {
     ok!(g, Action::Meld(run(&g, 0, "5s * * 8s")));
     // 5-6-7-8: the 7♠ frees the joker at the third place, the 6♦ nothing.
     let six = id(&g, 0, "6d");
-    refused!(g, Action::SwapJoker { piece: six, meld: M1 }, ActionError::NoJokerFor { meld: M1, piece: six });
+    refused!(
+        g,
+        Action::SwapJoker { piece: six, meld: M1 },
+        ActionError::NoJokerFor { meld: M1, piece: named(&g, six) }
+    );
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "7s"), meld: M1 });
     assert_eq!(meld_text(&g, 1), "5s * 7s 8s");
     assert_eq!(hand_text(&g, 0), "2c 6d *");
@@ -1771,12 +1834,16 @@ fn rules_3_6_forbid_playable_discard_binds_only_the_opened_and_sets_count() {
     // fits seat 0's set of fives, may not go while the 2♦, which fits nowhere, could.
     ok!(g, Action::TakeDiscard);
     let five = g.taken_this_turn().unwrap();
-    refused!(g, Action::Discard(five), ActionError::Turn(TurnError::DiscardTakenCard { card: five }));
+    refused!(
+        g,
+        Action::Discard(five),
+        ActionError::Turn(TurnError::DiscardTakenCard { card: named(&g, five) })
+    );
     ok!(g, Action::Discard(id(&g, 0, "8c")));
     draw(&mut g);
     ok!(g, Action::Discard(id(&g, 1, "7h")));
     draw(&mut g);
-    refused!(g, Action::Discard(five), ActionError::PlayableDiscard { card: five, meld: M1 });
+    refused!(g, Action::Discard(five), ActionError::PlayableDiscard { card: named(&g, five), meld: M1 });
     ok!(g, Action::Discard(id(&g, 0, "2d")));
 }
 
@@ -1788,7 +1855,11 @@ fn rules_3_3_twin_of_the_card_taken_to_open_may_not_be_discarded() {
     jqk.pieces.push(kh);
     ok!(g, Action::TakeDiscardAndOpen { melds: vec![jqk, set(&g, 0, "4c 4d 4s")] });
     let twin = id(&g, 0, "Kh");
-    refused!(g, Action::Discard(twin), ActionError::Turn(TurnError::DiscardTakenCard { card: twin }));
+    refused!(
+        g,
+        Action::Discard(twin),
+        ActionError::Turn(TurnError::DiscardTakenCard { card: named(&g, twin) })
+    );
     ok!(g, Action::Discard(id(&g, 0, "2d")));
     assert_eq!(g.to_move(), Some(1));
 }
@@ -1835,7 +1906,7 @@ fn rules_5_item_1_the_kind_is_stored_and_decides_what_fits() {
         Action::LayOff { piece: five, onto: M1, end: RunEnd::Back },
         ActionError::Table(TableError::DoesNotFit {
             meld: M1,
-            piece: five,
+            piece: named(&g, five),
             error: MeldError::MixedSuits { index: 3 }
         }),
     );
@@ -1860,7 +1931,7 @@ fn rules_5_item_2_a_jokers_value_is_its_place_in_a_run() {
     refused!(
         g,
         Action::SwapJoker { piece: eight, meld: M1 },
-        ActionError::NoJokerFor { meld: M1, piece: eight }
+        ActionError::NoJokerFor { meld: M1, piece: named(&g, eight) }
     );
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "6c"), meld: M1 });
     assert_eq!(meld_text(&g, 1), "5c 6c 7c");
@@ -2051,7 +2122,7 @@ fn rules_0_a_set_takes_a_joker_for_each_missing_suit() {
         Action::LayOff { piece: nine, onto: M1, end: RunEnd::Back },
         ActionError::Table(TableError::DoesNotFit {
             meld: M1,
-            piece: nine,
+            piece: named(&g, nine),
             error: MeldError::TooLong { len: 5, max: 4 }
         }),
     );
@@ -2088,7 +2159,7 @@ fn rules_3_4_a_low_ace_run_holds_the_ace_at_one_end_only() {
         Action::LayOff { piece: low, onto: M0, end: RunEnd::Front },
         ActionError::Table(TableError::DoesNotFit {
             meld: M0,
-            piece: low,
+            piece: named(&g, low),
             error: MeldError::TooLong { len: 14, max: 13 }
         }),
     );
@@ -2109,7 +2180,7 @@ fn rules_3_6_either_missing_frees_a_joker_of_two_for_one_card() {
     refused!(
         g,
         Action::SwapJoker { piece: twin, meld: M0 },
-        ActionError::NoJokerFor { meld: M0, piece: twin }
+        ActionError::NoJokerFor { meld: M0, piece: named(&g, twin) }
     );
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 });
     let m = g.table().melds()[0].meld();
@@ -2164,7 +2235,7 @@ fn rules_3_7_a_rummy_closes_with_any_last_card_but_the_taken_ones_twin() {
     refused!(
         g,
         Action::TakeDiscardAndGoRummy { melds: melds.clone(), lay_offs: vec![], discard: twin },
-        ActionError::Turn(TurnError::DiscardTakenCard { card: twin }),
+        ActionError::Turn(TurnError::DiscardTakenCard { card: named(&g, twin) }),
     );
     // Opening with it instead would leave only the twin: no discard, refused too.
     refused!(g, Action::TakeDiscardAndOpen { melds }, ActionError::NoDiscardLeft);
@@ -2213,7 +2284,7 @@ fn rules_3_6_a_joker_standing_for_a_low_ace_is_swapped_for_the_ace() {
     refused!(
         g,
         Action::SwapJoker { piece: four, meld: M1 },
-        ActionError::NoJokerFor { meld: M1, piece: four }
+        ActionError::NoJokerFor { meld: M1, piece: named(&g, four) }
     );
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "Ah"), meld: M1 });
     assert_eq!(meld_text(&g, 1), "Ah 2h 3h");
@@ -2233,7 +2304,11 @@ fn rules_3_3_a_joker_taken_to_open_counts_its_card_and_binds_its_twin() {
     ok!(g, Action::TakeDiscardAndOpen { melds: vec![jqk, set(&g, 0, "4c 4d 4s")] });
     assert_eq!(meld_text(&g, 0), "Jh Qh *");
     let twin = id(&g, 0, "*");
-    refused!(g, Action::Discard(twin), ActionError::Turn(TurnError::DiscardTakenCard { card: twin }));
+    refused!(
+        g,
+        Action::Discard(twin),
+        ActionError::Turn(TurnError::DiscardTakenCard { card: named(&g, twin) })
+    );
     ok!(g, Action::Discard(id(&g, 0, "2d")));
     assert_eq!(g.to_move(), Some(1));
 }

@@ -74,17 +74,13 @@ fn meld_words(game: &impl CardGame, pieces: &[PieceId], style: Style) -> String 
     format!("[{}]", style.cards(pieces.iter().filter_map(|&p| card(game, p))))
 }
 
-/// An engine message with card and meld ids in notation.
+/// An engine message with meld ids in notation (cards are named by face already).
 fn readable_message(game: &impl CardGame, message: &str) -> String {
-    let face = |n: u32| {
-        let id = PieceId::new(u8::try_from(n).ok()?)?;
-        card(game, id).map(|c| c.to_string())
-    };
     let meld = |n: u32| {
         let m = game.state().table.melds().iter().find(|m| m.id().to_string() == format!("m{n}"))?;
         Some(meld_words(game, m.pieces(), Style::PLAIN))
     };
-    readable(message, face, meld)
+    readable(message, meld)
 }
 
 fn show<G: CardGame>(game: &G, seat: Seat, style: Style) -> String {

@@ -248,9 +248,7 @@ where
         G::named_bot(&kinds[entry], seed).unwrap_or_else(|| unreachable!("every kind was built above"))
     };
     let standings = tournament::<G>(config, &plan, make_bot, progress).map_err(|e| match e {
-        DriverError::IllegalAction { hand, seat, error } => {
-            // Entry e sits at seat (e + g) % n in game g.
-            let entry = (seat + n - hand % n.max(1)) % n.max(1);
+        DriverError::EntryIllegalAction { hand, entry, seat, error } => {
             let bot = kinds.get(entry).cloned().unwrap_or_default();
             PlayError::IllegalAction { game: hand, seat, bot, error: Box::new(error) }
         }

@@ -58,36 +58,26 @@ pub(crate) fn meld_error(error: &MeldError) -> String {
     }
 }
 
-/// An engine message with every piece id (`#9`) and table meld id (`m3`) replaced by
-/// what the person sees: `face(9)` and `meld(3)`. Ids the callbacks do not know are
-/// kept.
-pub(crate) fn readable(
-    message: &str,
-    face: impl Fn(u32) -> Option<String>,
-    meld: impl Fn(u32) -> Option<String>,
-) -> String {
+/// An engine message with every table meld id (`m3`) replaced by the meld the person
+/// sees, `meld(3)`; ids the callback does not know are kept. Cards need no rewriting:
+/// the engines name them by face and id (`card 7h (#9)`).
+pub(crate) fn readable(message: &str, meld: impl Fn(u32) -> Option<String>) -> String {
     let mut out = String::with_capacity(message.len());
     let mut rest = message;
-    while let Some(at) = rest.find(['#', 'm']) {
+    while let Some(at) = rest.find('m') {
         let (before, from) = rest.split_at(at);
         out.push_str(before);
-        let marker = from.as_bytes()[0];
         let digits = from[1..].bytes().take_while(u8::is_ascii_digit).count();
         // `m` counts only as a word of its own (`meld m3`), not inside `form3`.
         let word_start = before.is_empty() || before.ends_with([' ', '(', '[']);
         let number = from[1..1 + digits].parse::<u32>().ok();
-        let replaced = match (marker, number) {
-            (b'#', Some(n)) => face(n),
-            (b'm', Some(n)) if word_start => meld(n),
-            _ => None,
-        };
-        match replaced {
+        match number.filter(|_| word_start).and_then(&meld) {
             Some(text) => {
                 out.push_str(&text);
                 rest = &from[1 + digits..];
             }
             None => {
-                out.push_str(&from[..1]);
+                out.push('m');
                 rest = &from[1..];
             }
         }
@@ -128,12 +118,11 @@ mod tests {
     }
 
     #[test]
-    fn ids_become_faces_and_melds() {
-        let face = |n: u32| (n == 9).then(|| "7h".to_owned());
+    fn meld_ids_become_melds() {
         let meld = |n: u32| (n == 3).then(|| "[5s 6s 7s]".to_owned());
         assert_eq!(
-            readable("card #9 was taken; meld m3 has no joker; #99 and m4 stay; form3", face, meld),
-            "card 7h was taken; meld [5s 6s 7s] has no joker; #99 and m4 stay; form3"
+            readable("card 7h (#9) was taken; meld m3 has no joker; #99 and m4 stay; form3", meld),
+            "card 7h (#9) was taken; meld [5s 6s 7s] has no joker; #99 and m4 stay; form3"
         );
     }
 }

@@ -2,12 +2,17 @@
 #![allow(dead_code)]
 
 use rummykit_classic::{Action, ActionError, ClassicRummy, Config, Setup};
-use rummykit_core::{Card, Catalog, Game, PieceId, PieceSet, parse_list};
+use rummykit_core::{Card, Catalog, Game, NamedPiece, PieceId, PieceSet, parse_list};
 
 pub const DECK: Catalog<Card> = Catalog::<Card>::DECK;
 
 pub fn id(card: &str) -> PieceId {
     DECK.ids_of(card.parse().unwrap()).next().unwrap()
+}
+
+/// Card `id` as a refusal names it: by its face in the deck and its id.
+pub fn named(id: PieceId) -> NamedPiece {
+    NamedPiece::of(id, &DECK)
 }
 
 pub fn ids(cards: &str) -> Vec<PieceId> {

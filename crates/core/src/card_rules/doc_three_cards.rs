@@ -5,8 +5,8 @@ use core::ops::{Deref, DerefMut, RangeInclusive};
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Face, HandState, HandView, Outcome, Phase, PieceId,
-    ScoreOrder, Seat, Seating, TurnError, deal_cards,
+    Card, CardRules, Catalog, CommitKey, DealError, Face, HandState, HandView, NamedPiece, Outcome, Phase,
+    PieceId, ScoreOrder, Seat, Seating, TurnError, deal_cards,
 };
 
 // Three cards each from one deck. A turn draws from the stock or takes the top discard,
@@ -61,8 +61,10 @@ impl CardRules for ThreeCards {
             Step::Draw | Step::Take => s.phase.require(Phase::Draw)?,
             Step::Discard(card) => {
                 s.phase.require(Phase::Play)?;
-                if !s.hand(s.to_move).contains(card) { return Err(TurnError::NotInHand(card)); }
-                if s.taken == Some(card) { return Err(TurnError::DiscardTakenCard { card }); }
+                // The card named by its face in the refusal, which is built only then.
+                let named = || NamedPiece::of(card, self.catalog());
+                if !s.hand(s.to_move).contains(card) { return Err(TurnError::NotInHand(named())); }
+                if s.taken == Some(card) { return Err(TurnError::DiscardTakenCard { card: named() }); }
             }
         }
         Ok(*step)

@@ -3,7 +3,7 @@
 //! deliberately simple way). [`Game::check`](rummykit_core::Game::check) and [`Game::apply`](rummykit_core::Game::apply) must agree with
 //! it on every action: same verdict, same error, same state after.
 
-use rummykit_core::{Face, MeldId, MeldKind, PieceId, PieceSet, RunEnd, TableError, TurnError};
+use rummykit_core::{Face, MeldId, MeldKind, NamedPiece, PieceId, PieceSet, RunEnd, TableError, TurnError};
 
 use super::{Turn, swap_slot};
 use crate::action::sort_lay_offs;
@@ -166,10 +166,10 @@ impl Rummy40 {
         let mut seen = PieceSet::new();
         for &p in pieces {
             if !hand.contains(p) {
-                return Err(ActionError::Turn(TurnError::NotInHand(p)));
+                return Err(ActionError::Turn(TurnError::NotInHand(NamedPiece::of(p, &self.catalog))));
             }
             if !seen.insert(p) {
-                return Err(ActionError::RepeatedPiece(p));
+                return Err(ActionError::RepeatedPiece(NamedPiece::of(p, &self.catalog)));
             }
         }
         Ok(())
@@ -203,7 +203,7 @@ impl Rummy40 {
         if let Some(card) = taken
             && !melds.iter().any(|m| m.pieces.contains(&card))
         {
-            return Err(ActionError::TakenCardNotMelded { card });
+            return Err(ActionError::TakenCardNotMelded { card: NamedPiece::of(card, &self.catalog) });
         }
         if let Some(needed) = threshold
             && value < needed
@@ -253,7 +253,7 @@ impl Rummy40 {
         if let Some(card) = taken
             && !melds.iter().any(|m| m.pieces.contains(&card))
         {
-            return Err(ActionError::TakenCardNotMelded { card });
+            return Err(ActionError::TakenCardNotMelded { card: NamedPiece::of(card, &self.catalog) });
         }
         // A rummy held to the threshold needs what an opening in its place needs. (The
         // reference writes the scope out rather than ask `Config::threshold_for`: it is the
@@ -288,12 +288,14 @@ impl Rummy40 {
             && hand.contains(card)
             && !self.ref_can_play(card)
         {
-            return Err(ActionError::TakenCardNotUsed { card });
+            return Err(ActionError::TakenCardNotUsed { card: NamedPiece::of(card, &self.catalog) });
         }
         if self.config.swapped_joker_must_be_played_same_turn {
             for joker in self.turn.won_jokers & hand {
                 if !self.ref_can_play(joker) {
-                    return Err(ActionError::SwappedJokerNotPlayed { joker });
+                    return Err(ActionError::SwappedJokerNotPlayed {
+                        joker: NamedPiece::of(joker, &self.catalog),
+                    });
                 }
             }
         }
@@ -313,12 +315,12 @@ impl Rummy40 {
             && let Some(card) = self.state.taken
             && self.state.hands[seat].contains(card)
         {
-            return Err(ActionError::TakenCardNotUsed { card });
+            return Err(ActionError::TakenCardNotUsed { card: NamedPiece::of(card, &self.catalog) });
         }
         if self.config.swapped_joker_must_be_played_same_turn
             && let Some(joker) = (self.turn.won_jokers & self.state.hands[seat]).first()
         {
-            return Err(ActionError::SwappedJokerNotPlayed { joker });
+            return Err(ActionError::SwappedJokerNotPlayed { joker: NamedPiece::of(joker, &self.catalog) });
         }
         self.state.hands[seat].remove(piece);
         self.state.piles.discard(piece);
@@ -347,8 +349,12 @@ impl Rummy40 {
     /// The joker swap (`RULES.md` §3.6).
     fn ref_swap_joker(&mut self, piece: PieceId, id: MeldId) -> Result<(), ActionError> {
         let target = *self.state.table.meld(id).ok_or(TableError::NoSuchMeld(id))?;
-        let face = self.catalog.face(piece).ok_or(ActionError::Turn(TurnError::NotInHand(piece)))?;
-        let slot = swap_slot(target.meld(), face, &self.config).map_err(|e| e.error(id, piece))?;
+        let face = self
+            .catalog
+            .face(piece)
+            .ok_or(ActionError::Turn(TurnError::NotInHand(NamedPiece::unknown(piece))))?;
+        let slot = swap_slot(target.meld(), face, &self.config)
+            .map_err(|e| e.error(id, NamedPiece::of(piece, &self.catalog)))?;
         let mut pieces = target.pieces().to_vec();
         let joker = pieces[slot];
         pieces[slot] = piece;
@@ -378,7 +384,10 @@ impl Rummy40 {
         let number = meld.value_at(0);
         let mut suits = 0u8;
         for p in added {
-            let face = self.catalog.face(p).ok_or(ActionError::Turn(TurnError::NotInHand(p)))?;
+            let face = self
+                .catalog
+                .face(p)
+                .ok_or(ActionError::Turn(TurnError::NotInHand(NamedPiece::unknown(p))))?;
             match face.suit_index() {
                 Some(s) if face.number() == number && present & (1 << s) == 0 && suits & (1 << s) == 0 => {
                     suits |= 1 << s;

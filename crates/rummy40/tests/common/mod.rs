@@ -1,7 +1,7 @@
 //! Scripted deals for the Rummy 40 tests.
 #![allow(dead_code)]
 
-use rummykit_core::{Card, Game, JokerLimit, MeldKind, PieceId, PieceSet, parse_list};
+use rummykit_core::{Card, Game, JokerLimit, MeldKind, NamedPiece, PieceId, PieceSet, parse_list};
 use rummykit_rummy40::{
     Action, ActionError, Config, JokerDiscard, NewMeld, OpeningScope, Rummy40, Set3JokerSwap, Setup,
 };
@@ -69,6 +69,11 @@ pub fn ids(g: &Rummy40, seat: usize, faces: &str) -> Vec<PieceId> {
             id
         })
         .collect()
+}
+
+/// Card `id` as `g`'s refusals name it: by its face in the game's pack and its id.
+pub fn named(g: &Rummy40, id: PieceId) -> NamedPiece {
+    NamedPiece::of(id, g.catalog())
 }
 
 /// One card of `seat`'s hand.
