@@ -1,6 +1,8 @@
 //! [`analyze`]: the least-deadwood split of a hand, for bots and hints.
 
-use rummykit_core::{AnalysisError, Card, CardSet, HandAnalysis, PieceId, PieceMeld, PieceSet};
+use rummykit_core::{
+    AnalysisError, Card, CardSet, HandAnalysis, PieceId, PieceMeld, PieceSet, SEARCH_BUDGET,
+};
 
 use crate::Config;
 use crate::turn::DECK;
@@ -28,19 +30,24 @@ use crate::turn::DECK;
 /// # Errors
 ///
 /// [`AnalysisError::UnknownPiece`] for an id that is not a card of the deck (52 cards,
-/// ids 0 to 51). A hand of the deck is never too large.
+/// ids 0 to 51). [`AnalysisError::SearchTooLarge`] for a hand whose search would take
+/// more than [`SEARCH_BUDGET`] steps, as core's
+/// [`least_deadwood`](rummykit_core::least_deadwood) refuses it: a count, not a time
+/// (a few tenths of a second at most), so the same hand gets the same answer on any
+/// machine. Only hands of dozens of cards reach it (some of 45 do); the 11 cards a
+/// player of the game holds at most take under a thousandth of it.
 ///
 /// # Panics
 ///
 /// Never: [`Config::meld_rules`] asks three cards or more of every meld, and
-/// [`CardSet::least_deadwood_split`] splits any hand under such rules.
+/// [`CardSet::least_deadwood_split_within`] splits any hand under such rules.
 pub fn analyze(hand: &PieceSet, config: &Config) -> Result<HandAnalysis, AnalysisError> {
     if let Some(unknown) = hand.iter().find(|&id| DECK.face(id).is_none()) {
         return Err(AnalysisError::UnknownPiece(unknown));
     }
     let ace = config.ace;
     let split = CardSet::of_deck_pieces(hand)
-        .least_deadwood_split(&config.meld_rules(), |c| ace.card_value(c))
+        .least_deadwood_split_within(&config.meld_rules(), |c| ace.card_value(c), SEARCH_BUDGET)?
         .expect("classic melds have three cards or more");
     // The one-deck catalog numbers its cards by face index (below 52, so every card
     // has an id).

@@ -15,7 +15,8 @@ fn presets() -> [Config; 4] {
 /// the full check reaches from the same actions; an action drawn before the view's last
 /// refresh, changed after the draw, or drawn from a copy of an older view, is checked in
 /// full and refused, the game left as it was. Each misuse, until each was refused many
-/// times, and many melds and lay-offs vouched for.
+/// times. The game vouches for every kind of action: each one applied, a draw from the
+/// view shown, went without the check, many melds and lay-offs among them.
 #[test]
 fn a_drawn_action_vouches_only_for_the_view_shown() {
     let tally = drawn::misused::<ClassicRummy>(&presets(), 160, |a| {
@@ -23,6 +24,7 @@ fn a_drawn_action_vouches_only_for_the_view_shown() {
     });
     assert_eq!(tally.hands, 160);
     assert!(tally.refused.iter().all(|&n| n > 500), "{tally:?}");
+    assert!(tally.applied > 20_000 && tally.vouched == tally.applied, "{tally:?}");
     assert!(tally.counted > 500, "{tally:?}");
 }
 

@@ -1,14 +1,16 @@
 //! The analysis at the largest hands the deck makes (`RULES.md` §2.6): the whole deck,
 //! and the deck less any one card, melded whole under every ace mode; ids past the
-//! deck refused. Seat counts at and one past the game's range (§2.2); whole hands at
-//! six seats with no restock at all and with the most of the type (§2.5).
+//! deck refused; a hand built to take its search past the step budget refused, and the
+//! most laborious hands a player holds far within it. Seat counts at and one past the
+//! game's range (§2.2); whole hands at six seats with no restock at all and with the
+//! most of the type (§2.5).
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{AceMode, ClassicRummy, Config, GreedyBot, PlannerBot, analyze, hand_value};
 use rummykit_core::{
-    AnalysisError, Bot, Card, Catalog, DealError, Game, Meld, PieceId, PieceSet, RandomBot, Seating,
-    play_hand,
+    AnalysisError, Bot, Card, CardSet, Catalog, DealError, Game, Meld, PieceId, PieceSet, RandomBot,
+    SEARCH_BUDGET, Seating, least_deadwood, parse_list, play_hand,
 };
 
 const MODES: [AceMode; 3] = [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner];
@@ -59,6 +61,92 @@ fn ids_past_the_deck_are_refused() {
         assert_eq!(analyze(&hand, &Config::STANDARD), Err(AnalysisError::UnknownPiece(id)));
     }
     assert_eq!(check_split(&PieceSet::new(), &Config::STANDARD), 0);
+}
+
+/// The pieces of `cards`, in the one-deck catalog.
+fn pieces(cards: &str) -> PieceSet {
+    let deck = Catalog::<Card>::DECK;
+    let cards: Vec<Card> = parse_list(cards).expect("cards");
+    cards.iter().map(|&c| deck.ids_of(c).next().expect("a card of the deck")).collect()
+}
+
+/// §2.6: a hand no game deals, 45 cards of the deck chosen so that its search branches
+/// the most (a third of a second unbounded), is refused by the count of its search's
+/// steps under every ace mode, as core's `least_deadwood` of the same cards refuses it;
+/// the same hand less its last seven cards is split.
+#[test]
+fn rules_2_6_a_hand_past_the_search_budget_is_refused() {
+    let text = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Qd \
+                Ah 2h 3h 4h 5h 6h 7h 8h 9h Jh Qh Kh As 2s 3s 4s 5s 6s 8s 9s Qs";
+    let hand = pieces(text);
+    assert_eq!(hand.len(), 45);
+    let refused = AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET };
+    for ace in MODES {
+        let config = Config::STANDARD.with_ace(ace);
+        assert_eq!(analyze(&hand, &config), Err(refused), "{ace:?}");
+        let cards: Vec<Card> = parse_list(text).expect("cards");
+        let value = |c: Card| ace.card_value(c);
+        assert_eq!(least_deadwood(&cards, &config.meld_rules(), value).map(|s| s.deadwood()), Err(refused));
+        let mut fewer = hand;
+        for id in hand.iter().skip(38) {
+            fewer.remove(id);
+        }
+        check_split(&fewer, &config);
+    }
+}
+
+/// §2.2, §2.6: a player holds at most 11 cards (ten dealt to each of two, and a draw).
+/// The most laborious hands of 11 and of 12 cards found by a search that kept the card
+/// changes making the search longest, and every 12 cards of four neighbouring ranks
+/// (every start, round the corner) and of three suits' five neighbouring ranks, take
+/// under a thousandth of the step budget under every ace mode.
+#[test]
+fn rules_2_6_the_largest_hands_a_player_holds_stay_far_within_the_search_budget() {
+    let within = SEARCH_BUDGET / 1000;
+    let split_within = |cards: CardSet, ace: AceMode| {
+        let config = Config::STANDARD.with_ace(ace);
+        cards.least_deadwood_split_within(&config.meld_rules(), |c| ace.card_value(c), within)
+    };
+    for text in [
+        "Ac 2c 3c 4c 5c 6c Ad 5d Ah As 5s",
+        "5c Jc 5d Jd Ah 2h 5h Jh Kh 5s Js",
+        "4c 4d 5d 6d 4h 5h 6h 4s 5s 6s 7s",
+        "2c 3c 2d 3d 4d 2h 3h 4h 2s 3s 4s 5s",
+        "3c 4c 5c 6c 7c 8c 9c Tc Th As 2s Ks",
+        "Ac 2c 3c 4c 5c 7c Qc Kc 7d 8d 9d 7s",
+    ] {
+        let cards = CardSet::from_cards(&parse_list::<Card>(text).expect("cards")).expect("distinct");
+        for ace in MODES {
+            assert!(split_within(cards, ace).is_ok(), "{ace:?} {text}");
+        }
+    }
+    let card = |suit: u32, rank: u32| 1u64 << (suit * 13 + rank % 13);
+    let mut pools = Vec::new();
+    for start in 0..13 {
+        pools.push((0..16).fold(0, |m, k| m | card(k / 4, start + k % 4)));
+        for suits in 0..4 {
+            pools.push((0..15).fold(0, |m, k| m | card((suits + k / 5) % 4, start + k % 5)));
+        }
+    }
+    let mut hands = 0;
+    for pool in pools {
+        // Every 12 of the pool's cards: the pool less each choice of its other cards.
+        let ids: Vec<u64> = (0..52).filter(|i| pool >> i & 1 != 0).map(|i| 1 << i).collect();
+        let out = ids.len() - 12;
+        for leave in 0u32..1 << ids.len() {
+            if leave.count_ones() as usize != out {
+                continue;
+            }
+            let hand =
+                ids.iter().enumerate().filter(|&(k, _)| leave >> k & 1 == 0).fold(0, |m, (_, b)| m | b);
+            let cards = CardSet::from_bits(hand).expect("cards of the deck");
+            for ace in MODES {
+                assert!(split_within(cards, ace).is_ok(), "{ace:?} {cards:?}");
+            }
+            hands += 1;
+        }
+    }
+    assert_eq!(hands, 13 * (1820 + 4 * 455));
 }
 
 /// §2.2: two to six players are dealt; fewer or more are refused, to the extremes of

@@ -2,7 +2,9 @@
 //! check of such a set as a table lookup.
 
 use crate::deadwood::{card_split, split_of_cards};
-use crate::{AcePolicy, Card, CardSplit, Face, MAX_MELD_LEN, MeldKind, MeldRules, PieceSet, Split};
+use crate::{
+    AcePolicy, AnalysisError, Card, CardSplit, Face, MAX_MELD_LEN, MeldKind, MeldRules, PieceSet, Split,
+};
 
 /// Bits of the 52 natural cards (a set's mask never has others).
 const ALL: u64 = (1 << 52) - 1;
@@ -140,7 +142,40 @@ impl CardSet {
     #[must_use]
     #[inline]
     pub fn least_deadwood_split(self, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Option<CardSplit> {
-        card_split(self, rules, value)
+        // No step is past `u64::MAX`: the search answers, however long it takes.
+        card_split(self, rules, value, u64::MAX).unwrap_or_else(|_| unreachable!())
+    }
+
+    /// [`CardSet::least_deadwood_split`] giving up past `budget` steps, counted as
+    /// [`least_deadwood`](crate::least_deadwood) counts them (for these cards in index
+    /// order it is the same search): with [`SEARCH_BUDGET`](crate::SEARCH_BUDGET), a
+    /// set answers as [`least_deadwood`](crate::least_deadwood) of its cards does. For
+    /// an analysis of a caller's hand, whose search could otherwise take seconds.
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, AnalysisError, Card, CardSet, Face, JokerLimit, MeldRules, SEARCH_BUDGET, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let value = |c: Card| c.number().map_or(0, |n| u32::from(n.min(10)));
+    /// let hand = CardSet::from_cards(&parse_list::<Card>("9s 9d 9h 8h 7h Kc 2c")?).unwrap();
+    /// let split = hand.least_deadwood_split_within(&rules, value, SEARCH_BUDGET)?.expect("melds of three or more");
+    /// assert_eq!(Some(split), hand.least_deadwood_split(&rules, value));
+    /// // One branch of the search is past a budget of one step.
+    /// assert_eq!(hand.least_deadwood_split_within(&rules, value, 1), Err(AnalysisError::SearchTooLarge { budget: 1 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`AnalysisError::SearchTooLarge`] for a set whose search would take more than
+    /// `budget` steps. A set no three of whose cards could meld takes none.
+    #[inline]
+    pub fn least_deadwood_split_within(
+        self,
+        rules: &MeldRules,
+        value: impl Fn(Card) -> u32,
+        budget: u64,
+    ) -> Result<Option<CardSplit>, AnalysisError> {
+        card_split(self, rules, value, budget)
     }
 
     /// The mask.

@@ -913,29 +913,43 @@ pub(crate) fn split_of_cards<F: Face>(hand: u64, rules: &MeldRules, value: impl 
 }
 
 /// [`CardSet::least_deadwood_split`] of the cards of `hand`: the search of
-/// [`CardSet::least_deadwood`], its melds kept as they are found; `None` with melds
+/// [`CardSet::least_deadwood`], its melds kept as they are found; `Ok(None)` with melds
 /// shorter than three (more melds than a [`CardSplit`] has room for).
+///
+/// # Errors
+///
+/// [`AnalysisError::SearchTooLarge`] past `budget` steps, counted as the search of
+/// [`least_deadwood`] counts them (the same search for cards in index order).
 #[inline]
-pub(crate) fn card_split(hand: CardSet, rules: &MeldRules, value: impl Fn(Card) -> u32) -> Option<CardSplit> {
+pub(crate) fn card_split(
+    hand: CardSet,
+    rules: &MeldRules,
+    value: impl Fn(Card) -> u32,
+    budget: u64,
+) -> Result<Option<CardSplit>, AnalysisError> {
     if rules.min_len < 3 {
-        return None;
+        return Ok(None);
     }
     if let Some(split) = all_deadwood_cards(hand, rules, &value) {
-        return Some(split);
+        return Ok(Some(split));
     }
     let mut search = CardSearch::new(rules, true);
     search.fill_values(hand.bits(), |i| Card::from_index(i).map_or(0, &value));
+    search.budget = budget;
     search.run::<false>(hand.bits(), 0, 0, 0);
+    if search.steps > budget {
+        return Err(AnalysisError::SearchTooLarge { budget });
+    }
     let mut melds = [CardMeld(0); MAX_MELDS];
     for (slot, &meld) in melds.iter_mut().zip(&search.best_melds[..search.best_depth]) {
         *slot = CardMeld(meld);
     }
-    Some(CardSplit {
+    Ok(Some(CardSplit {
         deadwood: saturated(search.best),
         unmelded: CardSet::from_bits(search.best_unmelded).unwrap_or_default(),
         len: search.best_depth as u8,
         melds,
-    })
+    }))
 }
 
 #[cfg(test)]

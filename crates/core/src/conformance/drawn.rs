@@ -4,15 +4,135 @@
 //! crate calls each function from its tests with its presets and checks the tally.
 //!
 //! Each answer is compared in every build (not through the game's own debug checks), so
-//! a release build of the tests catches the same faults.
+//! a release build of the tests catches the same faults. The harness also tells which
+//! actions the game vouched for (a wrapper of the game counts the plans the engine
+//! commits without the check; the engine itself counts nothing), so a game whose
+//! vouching stopped answering, every action then checked the long way to the same
+//! states, shows as a tally of none vouched.
+
+use core::cell::Cell;
+use core::ops::RangeInclusive;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::{
-    CardRules, DealError, DriverError, Game, NotYourTurn, Outcome, Phase, Players, Redeal, ScoreOrder, Seat,
-    Seating, ShownKey, play_hand,
+    Card, CardRules, Catalog, CommitKey, DealError, Description, DriverError, Game, HandState, MatchTerms,
+    NotYourTurn, Outcome, Phase, Players, Redeal, ScoreOrder, Seat, Seating, ShownKey, play_hand,
 };
+
+/// A card game as it is, counting the plans the engine commits on its word: a plan the
+/// game vouched for and no check made before the commit. Equal as the games are.
+#[derive(Debug, Clone)]
+struct Counted<G> {
+    inner: G,
+    /// Whether the last plan handed to the engine was vouched for (`false` once the
+    /// check makes one).
+    vouching: Cell<bool>,
+    /// Plans committed on the game's word.
+    vouched: usize,
+}
+
+impl<G: PartialEq> PartialEq for Counted<G> {
+    fn eq(&self, other: &Counted<G>) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl<G: CardRules> CardRules for Counted<G> {
+    type CardConfig = G::CardConfig;
+    type CardAction = G::CardAction;
+    type CardView = G::CardView;
+    type CardError = G::CardError;
+    type Plan<'a> = G::Plan<'a>;
+    const SCORE_ORDER: ScoreOrder = G::SCORE_ORDER;
+    const SEATS: RangeInclusive<usize> = G::SEATS;
+
+    fn deal_hand<R: Rng + ?Sized>(
+        config: &G::CardConfig,
+        seating: Seating,
+        rng: &mut R,
+    ) -> Result<Self, DealError> {
+        let inner = G::deal_hand(config, seating, rng)?;
+        Ok(Counted { inner, vouching: Cell::new(false), vouched: 0 })
+    }
+
+    fn match_terms(config: &G::CardConfig, seats: usize) -> MatchTerms {
+        G::match_terms(config, seats)
+    }
+
+    fn state(&self) -> &HandState {
+        self.inner.state()
+    }
+
+    fn catalog(&self) -> &Catalog<Card> {
+        self.inner.catalog()
+    }
+
+    fn plan<'a>(&self, action: &'a G::CardAction) -> Result<G::Plan<'a>, G::CardError> {
+        self.vouching.set(false);
+        self.inner.plan(action)
+    }
+
+    fn commit(&mut self, plan: G::Plan<'_>, key: CommitKey) -> Result<(), G::CardError> {
+        // The engine commits a plan of the check or of `vouched`, whichever came last.
+        self.vouched += usize::from(self.vouching.replace(false));
+        self.inner.commit(plan, key)
+    }
+
+    fn vouched<'a>(
+        &self,
+        shown: &G::CardView,
+        action: &'a G::CardAction,
+        key: &ShownKey<'_>,
+    ) -> Option<G::Plan<'a>> {
+        let plan = self.inner.vouched(shown, action, key);
+        self.vouching.set(plan.is_some());
+        plan
+    }
+
+    fn result(&self) -> Option<Outcome> {
+        self.inner.result()
+    }
+
+    fn blank_view(&self) -> G::CardView {
+        self.inner.blank_view()
+    }
+
+    fn fill_view(&self, seat: Seat, view: &mut G::CardView) {
+        self.inner.fill_view(seat, view);
+    }
+
+    fn counted_hand_sizes(&self) -> Option<&[usize]> {
+        self.inner.counted_hand_sizes()
+    }
+
+    fn list_into(&self, out: &mut Vec<G::CardAction>) {
+        self.inner.list_into(out);
+    }
+
+    fn list_from_view(view: &G::CardView, out: &mut Vec<G::CardAction>) {
+        G::list_from_view(view, out);
+    }
+
+    fn with_spare_list<T>(f: impl FnOnce(&mut Vec<G::CardAction>) -> T) -> T {
+        G::with_spare_list(f)
+    }
+
+    fn draw_action<R: Rng + ?Sized>(view: &G::CardView, rng: &mut R) -> Option<G::CardAction> {
+        G::draw_action(view, rng)
+    }
+
+    fn describe_action(view: &G::CardView, action: &G::CardAction) -> Description {
+        G::describe_action(view, action)
+    }
+}
+
+impl<G: CardRules + Redeal> Redeal for Counted<G> {
+    fn redeal<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Counted<G> {
+        Counted { inner: self.inner.redeal(seat, rng), vouching: Cell::new(false), vouched: self.vouched }
+    }
+}
 
 /// The most actions of one hand of these tests.
 const MAX_ACTIONS: usize = 100_000;
@@ -35,7 +155,11 @@ pub struct Tally {
     pub hands: usize,
     /// Actions the hand loop applied, each also applied through the check of the shadow.
     pub applied: usize,
-    /// Of those, the ones the caller's filter counts (the kinds worth seeing vouched).
+    /// Of those, the ones applied on the game's word
+    /// ([`CardRules::vouched`]), without the check.
+    pub vouched: usize,
+    /// Of the vouched ones, those the caller's filter counts (the kinds worth seeing
+    /// vouched).
     pub counted: usize,
     /// Misused answers refused, by misuse: replayed, altered, drawn from an old copy.
     pub refused: [usize; 3],
@@ -54,7 +178,7 @@ struct Seated<G: CardRules> {
 
 /// Random players, who misuse the draw once before each action of the play phase if the
 /// check refuses what the misuse gives, and a shadow of the game that applies every
-/// action the long way.
+/// action the long way. They play the game [`Counted`].
 struct Misusers<G: CardRules, F> {
     shadow: G,
     misuse: Option<Misuse>,
@@ -63,9 +187,11 @@ struct Misusers<G: CardRules, F> {
     tried: Option<(Misuse, G::CardAction)>,
     counts: F,
     tally: Tally,
+    /// The game's count of plans committed on its word, at the last action applied.
+    vouched_before: usize,
 }
 
-impl<G: CardRules + PartialEq, F: Fn(&G::CardAction) -> bool> Players<G> for Misusers<G, F> {
+impl<G: CardRules + PartialEq, F: Fn(&G::CardAction) -> bool> Players<Counted<G>> for Misusers<G, F> {
     fn act(&mut self, view: &G::CardView, seat: Seat, hand_seat: Seat) -> Option<G::CardAction> {
         let Misusers { shadow, misuse, seats, tried, .. } = self;
         let me = seats.get_mut(seat)?;
@@ -107,7 +233,7 @@ impl<G: CardRules + PartialEq, F: Fn(&G::CardAction) -> bool> Players<G> for Mis
         Some(self.seats.len())
     }
 
-    fn applied(&mut self, game: &G, seat: Seat, action: &G::CardAction) {
+    fn applied(&mut self, game: &Counted<G>, seat: Seat, action: &G::CardAction) {
         if let Some((misuse, attempt)) = self.tried.take() {
             panic!("the hand loop applied {attempt:?} ({misuse:?}), which the check refuses");
         }
@@ -116,9 +242,16 @@ impl<G: CardRules + PartialEq, F: Fn(&G::CardAction) -> bool> Players<G> for Mis
         if let Err(error) = self.shadow.apply_borrowed(seat, action) {
             panic!("the hand loop applied {action:?}, which the check refuses: {error}");
         }
-        assert!(*game == self.shadow, "the hand loop's state after {action:?} is not the check's");
+        assert!(game.inner == self.shadow, "the hand loop's state after {action:?} is not the check's");
         self.tally.applied += 1;
-        self.tally.counted += usize::from((self.counts)(action));
+        // One action, one commit: vouched for or checked.
+        let vouched = game.vouched - self.vouched_before;
+        assert!(vouched <= 1, "{vouched} plans committed on the game's word for {action:?}");
+        self.vouched_before = game.vouched;
+        if vouched == 1 {
+            self.tally.vouched += 1;
+            self.tally.counted += usize::from((self.counts)(action));
+        }
         if let Some(me) = self.seats.get_mut(seat) {
             me.spent = false;
         }
@@ -151,8 +284,9 @@ fn seats_of<G: CardRules>(hand: u64) -> usize {
 /// of an earlier view. Every action the loop applies is applied through the full check of
 /// a shadow copy, which must accept it and reach the same state; every misused answer
 /// must be refused with the check's error (the players then ask again), the game
-/// unchanged; each hand ends as its shadow does. `counts` picks the applied actions
-/// to tally in [`Tally::counted`].
+/// unchanged; each hand ends as its shadow does. The actions the game vouched for,
+/// applied without the check, are tallied in [`Tally::vouched`], and those of them
+/// `counts` picks in [`Tally::counted`]: the caller checks that its game vouches.
 ///
 /// # Panics
 ///
@@ -165,7 +299,8 @@ fn seats_of<G: CardRules>(hand: u64) -> usize {
 /// // The toy vouches for nothing: every action is checked, and the misuses refused.
 /// let tally = drawn::misused::<ThreeCards>(&[()], 40, |s| matches!(s, Step::Take));
 /// assert_eq!(tally.hands, 40);
-/// assert!(tally.counted > 0 && tally.refused.iter().all(|&n| n > 0), "{tally:?}");
+/// assert!(tally.applied > 0 && tally.refused.iter().all(|&n| n > 0), "{tally:?}");
+/// assert_eq!((tally.vouched, tally.counted), (0, 0));
 /// ```
 pub fn misused<G: CardRules + PartialEq>(
     configs: &[G::CardConfig],
@@ -177,9 +312,9 @@ pub fn misused<G: CardRules + PartialEq>(
     for (hand, config) in (0..hands).zip(configs.iter().cycle()) {
         let seats = seats_of::<G>(hand);
         let mut rng = ChaCha8Rng::seed_from_u64(hand);
-        let mut game = G::deal(config, Seating::new(seats), &mut rng).expect("a deal");
+        let mut game = Counted::<G>::deal(config, Seating::new(seats), &mut rng).expect("a deal");
         let mut players = Misusers {
-            shadow: game.clone(),
+            shadow: game.inner.clone(),
             misuse: misuses[(hand % 4) as usize],
             seats: (0..seats as u64)
                 .map(|s| Seated {
@@ -192,10 +327,11 @@ pub fn misused<G: CardRules + PartialEq>(
             tried: None,
             counts: &counts,
             tally,
+            vouched_before: 0,
         };
         let played = play_hand(&mut game, &mut players, MAX_ACTIONS);
         let (outcome, _) = played.unwrap_or_else(|e| panic!("hand {hand}: {e:?}"));
-        assert!(game == players.shadow, "hand {hand}: the end is not the check's");
+        assert!(game.inner == players.shadow, "hand {hand}: the end is not the check's");
         assert_eq!(Some(outcome), players.shadow.outcome(), "hand {hand}");
         tally = players.tally;
         tally.hands += 1;
@@ -229,7 +365,8 @@ impl<G: CardRules> Players<G> for Replayer<G> {
 /// action from a view of its own (its draw recorded), the same action is applied to the
 /// game directly, and the hand loop runs with the mover answering what it drew. The
 /// loop's view is another, so the draw vouches for nothing: the action must be checked
-/// in full and refused with the check's error, the game unchanged. Returns how many
+/// in full (no plan committed on the game's word) and refused with the check's error,
+/// the game unchanged. Returns how many
 /// deals were so tried (those whose drawn action the check refuses a second time).
 ///
 /// # Panics
@@ -248,18 +385,19 @@ pub fn from_another_view<G: CardRules + PartialEq>(configs: &[G::CardConfig], ha
     for (hand, config) in (0..hands).zip(configs.iter().cycle()) {
         let seats = seats_of::<G>(hand);
         let mut rng = ChaCha8Rng::seed_from_u64(hand);
-        let mut game = G::deal(config, Seating::new(seats), &mut rng).expect("a deal");
+        let mut game = Counted::<G>::deal(config, Seating::new(seats), &mut rng).expect("a deal");
         let seat = game.to_move().expect("a hand on");
         let view = game.view(seat);
         let drawn = G::draw_action(&view, &mut rng).expect("a legal action");
         game.apply_borrowed(seat, &drawn).expect("a drawn action is legal");
         let Err(error) = game.check(seat, &drawn) else { continue };
         let before = game.clone();
-        let mut players = Replayer::<G> {
+        let mut players = Replayer::<Counted<G>> {
             first: Some((seat, drawn)),
             rngs: (0..seats as u64).map(|s| ChaCha8Rng::seed_from_u64(hand * 8 + s)).collect(),
         };
         let result = play_hand(&mut game, &mut players, MAX_ACTIONS);
+        assert_eq!(game.vouched, before.vouched, "hand {hand}: vouched for");
         assert!(
             matches!(&result, Err(DriverError::IllegalAction { seat: s, error: e, .. }) if *s == seat && *e == error),
             "hand {hand}: {:?}",
@@ -443,9 +581,10 @@ impl<G: CardRules + Redeal> Players<Meddler<G>> for FirstListed {
 /// the view shown; with an action drawn from the view shown before the hidden cards
 /// were dealt anew (a change without a check) and the view refreshed in place; or the
 /// same with no refresh between (a redeal forgets the draw itself). The
-/// forwarded call must answer as the full check of the same action for the same seat
-/// on the same inner game, and leave it as that check does. Returns, by meddling, how
-/// many forwarded actions the check refused.
+/// forwarded call must be checked in full (no plan committed on the game's word),
+/// answer as the full check of the same action for the same seat on the same inner
+/// game, and leave it as that check does. Returns, by meddling, how many forwarded
+/// actions the check refused.
 ///
 /// # Panics
 ///
@@ -467,14 +606,14 @@ impl<G: CardRules + Redeal> Players<Meddler<G>> for FirstListed {
 /// assert_eq!(refused[..2], [10, 10]);
 /// assert!(refused[2] > 0 && refused[3] > 0, "{refused:?}");
 /// ```
-pub fn meddled<G: CardRules + Redeal + PartialEq>(configs: &[G::Config], hands: u64) -> [usize; 4] {
+pub fn meddled<G: CardRules + Redeal + PartialEq>(configs: &[G::CardConfig], hands: u64) -> [usize; 4] {
     let meddles = [Meddle::ForAnotherSeat, Meddle::AfterAChange, Meddle::AfterARedeal, Meddle::InARedeal];
     let mut refused = [0; 4];
     for (hand, config) in (0..hands).zip(configs.iter().cycle()) {
         let (seats, meddle) = (seats_of::<G>(hand), meddles[(hand % 4) as usize]);
         let mut rng = ChaCha8Rng::seed_from_u64(hand);
         let config = (config.clone(), meddle);
-        let mut game = Meddler::<G>::deal(&config, Seating::new(seats), &mut rng).expect("a deal");
+        let mut game = Meddler::<Counted<G>>::deal(&config, Seating::new(seats), &mut rng).expect("a deal");
         let ask_again = usize::from(meddle == Meddle::AfterARedeal);
         let result = play_hand(&mut game, &mut FirstListed { seats, ask_again }, MAX_ACTIONS);
         assert!(
@@ -482,6 +621,7 @@ pub fn meddled<G: CardRules + Redeal + PartialEq>(configs: &[G::Config], hands: 
             "hand {hand}: stopped by the wrapper"
         );
         let Forwarded { before, seat, action, answer, after } = game.forwarded.expect("a forwarded call");
+        assert_eq!(after.vouched, before.vouched, "hand {hand} ({meddle:?}): {action:?} vouched for");
         let mut checked = before;
         let expected = checked.apply_borrowed(seat, &action);
         assert_eq!(answer, expected, "hand {hand} ({meddle:?}): {action:?}");
