@@ -1434,7 +1434,7 @@ fn rules_2_3_not_your_turn_is_told_from_other_refusals() {
     assert_eq!(ClassicRummy::not_your_turn(&early), None);
     play(&mut g, &[Action::DrawStock]);
     let not_held = g.check(0, &discard("2s")).unwrap_err();
-    assert_eq!(not_held, ActionError::Turn(TurnError::NotInHand(id("2s"))));
+    assert_eq!(not_held, ActionError::Turn(TurnError::NotInHand(named(id("2s")))));
     assert_eq!(ClassicRummy::not_your_turn(&not_held), None);
     play(&mut g, &[meld("5h 6h 7h 8h 9h")]);
     for seat in 0..2 {

@@ -1030,7 +1030,8 @@ fn tampered_histories_are_refused_with_a_typed_error() {
 
     // Terms without a first dealer: the game chose it, so any seat still in will do,
     // but not an eliminated seat nor one the match does not have.
-    let chosen = MatchTerms { first_dealer: None, ..terms };
+    let mut chosen = terms;
+    chosen.first_dealer = None;
     let by_game = |dealer| Match::<Penalty>::from_history((), chosen, dealer, &history);
     assert_eq!(by_game(Some(2)).unwrap().dealer(), Some(2));
     assert_eq!(by_game(None).unwrap().dealer(), None);
@@ -1038,7 +1039,8 @@ fn tampered_histories_are_refused_with_a_typed_error() {
     assert_eq!(by_game(Some(3)).unwrap_err(), MatchError::NoSuchDealer { dealer: 3, seats: 3 });
 
     // The terms themselves are checked as Match::new checks them.
-    let bad = MatchTerms { seats: 0, ..terms };
+    let mut bad = terms;
+    bad.seats = 0;
     assert_eq!(Match::<Penalty>::from_history((), bad, None, &[]).unwrap_err(), MatchError::NoSeats);
 }
 

@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{
     Card, CardRules, Catalog, CommitKey, DealError, Description, DriverError, Game, HandState, MatchTerms,
-    NotYourTurn, Outcome, Phase, Players, Redeal, ScoreOrder, Seat, Seating, ShownKey, play_hand,
+    NotYourTurn, Outcome, Phase, Players, Redeal, ScoreOrder, Seat, Seating, ShownKey, TurnError, play_hand,
 };
 
 /// A card game as it is, counting the plans the engine commits on its word: a plan the
@@ -67,6 +67,14 @@ impl<G: CardRules> CardRules for Counted<G> {
 
     fn catalog(&self) -> &Catalog<Card> {
         self.inner.catalog()
+    }
+
+    fn card_config(&self) -> G::CardConfig {
+        self.inner.card_config()
+    }
+
+    fn turn_error(error: &G::CardError) -> Option<&TurnError> {
+        G::turn_error(error)
     }
 
     fn plan<'a>(&self, action: &'a G::CardAction) -> Result<G::Plan<'a>, G::CardError> {
