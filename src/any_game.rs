@@ -301,7 +301,7 @@ impl AnyView {
 /// what the seat may see.
 ///
 /// ```
-/// # use rand_chacha::ChaCha8Rng;
+/// # use rummykit::rand_chacha::ChaCha8Rng;
 /// # use rummykit::rand::SeedableRng;
 /// use rummykit::{AnyGame, Game, Seating, Variant};
 /// # let mut rng = ChaCha8Rng::seed_from_u64(1);

@@ -34,8 +34,9 @@ use crate::turn::DECK;
 /// more than [`SEARCH_BUDGET`] steps, as core's
 /// [`least_deadwood`](rummykit_core::least_deadwood) refuses it: a count, not a time
 /// (a few tenths of a second at most), so the same hand gets the same answer on any
-/// machine. Only hands of dozens of cards reach it (some of 45 do); the 11 cards a
-/// player of the game holds at most take under a thousandth of it.
+/// machine. Only hands of dozens of cards reach it (some of 45 do, which only a
+/// position from a setup or a save can give a player); the 11 cards a player of a
+/// dealt game holds at most take under a thousandth of it.
 ///
 /// # Panics
 ///

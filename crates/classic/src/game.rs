@@ -448,12 +448,10 @@ impl ClassicRummy {
     }
 
     /// The least-deadwood split of `seat`'s hand: a hint for that player; `None` for a
-    /// seat not at the table.
-    ///
-    /// # Panics
-    ///
-    /// Never: a hand of the game holds cards of the deck only, which
-    /// [`analyze`](crate::analyze) always splits.
+    /// seat not at the table, or for a hand [`analyze`](crate::analyze) refuses as past
+    /// its step budget. No hand the game deals comes near that budget; a position from a
+    /// setup or a save may hold dozens of cards in one hand, and the seat's view
+    /// ([`View::hint`](crate::View::hint)) tells why with the error.
     ///
     /// ```
     /// use rummykit_classic::rand::SeedableRng;
@@ -472,7 +470,7 @@ impl ClassicRummy {
     #[must_use]
     pub fn hint(&self, seat: Seat) -> Option<HandAnalysis> {
         let hand = self.hand(seat)?;
-        Some(analyze(&hand, &self.config).expect("a hand holds cards of the deck"))
+        analyze(&hand, &self.config).ok()
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {

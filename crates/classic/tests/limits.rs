@@ -7,7 +7,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{AceMode, ClassicRummy, Config, GreedyBot, PlannerBot, analyze, hand_value};
+use rummykit_classic::{AceMode, ClassicRummy, Config, GreedyBot, PlannerBot, Setup, analyze, hand_value};
 use rummykit_core::{
     AnalysisError, Bot, Card, CardSet, Catalog, DealError, Game, Meld, PieceId, PieceSet, RandomBot,
     SEARCH_BUDGET, Seating, least_deadwood, parse_list, play_hand,
@@ -95,7 +95,26 @@ fn rules_2_6_a_hand_past_the_search_budget_is_refused() {
     }
 }
 
-/// §2.2, §2.6: a player holds at most 11 cards (ten dealt to each of two, and a draw).
+/// §2.6: a position from a setup (or a save) may give a player the hand above; its hint
+/// answers nothing and the seat's view tells why, never a panic.
+#[test]
+fn rules_2_6_a_set_up_hand_past_the_search_budget_has_no_hint() {
+    let text = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Qd \
+                Ah 2h 3h 4h 5h 6h 7h 8h 9h Jh Qh Kh As 2s 3s 4s 5s 6s 8s 9s Qs";
+    let big: Vec<Card> = parse_list(text).expect("cards");
+    let mut setup = Setup::new(vec![big, parse_list("Jd").expect("a card")]);
+    setup.discard = parse_list("Kd").expect("a card");
+    setup.fill_stock();
+    let game = ClassicRummy::from_setup(&Config::STANDARD, setup).expect("a position of the deck");
+    assert_eq!(game.hint(0), None);
+    let refused = AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET };
+    assert_eq!(game.view(0).hint(), Err(refused));
+    // The other seat's hand is split as ever.
+    assert_eq!(game.hint(1).map(|h| h.deadwood), Some(10));
+}
+
+/// §2.2, §2.6: a player of a dealt game holds at most 11 cards (ten dealt to each of
+/// two, and a draw).
 /// The most laborious hands of 11 and of 12 cards found by a search that kept the card
 /// changes making the search longest, and every 12 cards of four neighbouring ranks
 /// (every start, round the corner) and of three suits' five neighbouring ranks, take
