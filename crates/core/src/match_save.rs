@@ -52,6 +52,7 @@ use crate::{Game, Match, MatchError, MatchTerms, Outcome, SaveVersion, Seat};
 /// #         s.check(2, 4)?;
 /// #         Ok(Count { seats: s.seats, next: s.first_to_play().unwrap_or(0), said: 0 })
 /// #     }
+/// #     fn config(&self) {}
 /// #     fn seats(&self) -> usize { self.seats }
 /// #     fn to_move(&self) -> Option<Seat> { (self.said < 3).then_some(self.next) }
 /// #     fn apply(&mut self, seat: Seat, a: u8) -> Result<(), Over> {
