@@ -17,7 +17,7 @@ use key::{
     COLOUR_BITS, FIELDS, GAMMA_ADD, GAMMA_SHIFT, J_SHIFT, SHORT, VALUE_CAP, VALUE_SHIFT, jokers_of, runs_of,
     value_of,
 };
-use relax::{Relax, rest_total};
+use relax::{Others, Relax, rest_total};
 
 mod decisions;
 mod key;
@@ -1408,6 +1408,30 @@ impl Dp {
         }
     }
 
+    /// A child state's estimate in the form the layer asks for (see
+    /// [`Dp::colour_options`]): the relaxation's bound, read without asking whether it is
+    /// on where the caller knows it is; the score itself without the relaxation.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn child_estimate<const TRACK: bool, const RELAX: bool>(
+        &mut self,
+        others: &Others,
+        key: u64,
+        score: u32,
+        n: u32,
+        c: usize,
+        jmax: u32,
+        bound: u32,
+    ) -> Option<u32> {
+        if RELAX && !TRACK {
+            self.relax.estimate_on(&mut self.dec, others, key, score, n, c, jmax, bound, &mut self.cut)
+        } else if RELAX {
+            self.relax.estimate(&mut self.dec, others, key, score, n, c, jmax, bound, &mut self.cut)
+        } else {
+            Some(score)
+        }
+    }
+
     /// Applies every decision of colour `c` at number `n` to one state.
     ///
     /// `TRACK`: initial-meld mode, the value laid down tracked up to `cap` (`cap` is
@@ -1478,23 +1502,7 @@ impl Dp {
                     k = (k & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                let est = if RELAX && !TRACK {
-                    self.relax.estimate_on(
-                        &mut self.dec,
-                        &others,
-                        k,
-                        sc,
-                        step.n,
-                        c,
-                        jmax,
-                        bound,
-                        &mut self.cut,
-                    )
-                } else if RELAX {
-                    self.relax.estimate(&mut self.dec, &others, k, sc, step.n, c, jmax, bound, &mut self.cut)
-                } else {
-                    Some(sc)
-                };
+                let est = self.child_estimate::<TRACK, RELAX>(&others, k, sc, step.n, c, jmax, bound);
                 if let Some(est) = est {
                     self.insert(k, sc, est, parent, o.choice);
                 }
@@ -1519,23 +1527,7 @@ impl Dp {
                     kk = (kk & !(0xfff << VALUE_SHIFT)) | u64::from(v.min(cap)) << VALUE_SHIFT;
                 }
                 let sc = score + delta;
-                let est = if RELAX && !TRACK {
-                    self.relax.estimate_on(
-                        &mut self.dec,
-                        &others,
-                        kk,
-                        sc,
-                        step.n,
-                        3,
-                        jmax,
-                        bound,
-                        &mut self.cut,
-                    )
-                } else if RELAX {
-                    self.relax.estimate(&mut self.dec, &others, kk, sc, step.n, 3, jmax, bound, &mut self.cut)
-                } else {
-                    Some(sc)
-                };
+                let est = self.child_estimate::<TRACK, RELAX>(&others, kk, sc, step.n, 3, jmax, bound);
                 if let Some(est) = est {
                     self.insert(kk, sc, est, parent, o.choice | add << GROUP_JOKER_SHIFT);
                 }
