@@ -1018,7 +1018,8 @@ impl rummykit_core::Redeal for Rummy40 {
 }
 
 /// The action the random draw last drew, in short, for the actions whose check is worth
-/// skipping; `Listed` for an opening or a meld, kept whole beside it (`DRAWN_MELDS`).
+/// skipping; `Listed` for an opening or a meld, whose bytes are kept beside it
+/// (`DRAWN_MELDS`, a [`ListedKey`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawn {
     Stock,
