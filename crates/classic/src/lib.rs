@@ -13,8 +13,9 @@
 //!   agrees exactly with [`Game::check`](rummykit_core::Game::check). Refused actions
 //!   return an [`ActionError`] and leave the state unchanged.
 //! * [`View`]: what one seat may see, with its own `legal_actions` for bots.
-//! * [`analyze`]: the least-deadwood split of a hand (hints, bots); [`GreedyBot`] and
-//!   core's [`RandomBot`](rummykit_core::RandomBot) play from their [`View`] only.
+//! * [`analyze`]: the least-deadwood split of a hand (hints, bots); [`GreedyBot`],
+//!   [`PlannerBot`] and core's [`RandomBot`](rummykit_core::RandomBot) play from their
+//!   [`View`] only.
 //! * Matches: core's [`Match`](rummykit_core::Match) on the terms of
 //!   [`Game::default_terms`](rummykit_core::Game::default_terms), cumulative scoring to
 //!   `Config::game_end`.

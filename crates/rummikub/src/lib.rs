@@ -17,7 +17,9 @@
 //! * [`Staging`]: the tentative table of a turn for interactive play (new melds, moves,
 //!   splits, reset), committed as one `Play`.
 //! * Scoring ([`score_went_out`], [`score_pool_empty`]), sessions of several games
-//!   (core's `Match` on [`session_terms`]) and per-seat [`View`]s that show only what the seat may see.
+//!   (RULES.md's word for a match: [`Session`] is core's `Match<Rummikub>` and
+//!   [`SessionView`] its `MatchView`, on [`session_terms`]) and per-seat [`View`]s that
+//!   show only what the seat may see.
 //! * [`solve`] and [`Solver`]: the play that places the most tiles (or the most value),
 //!   rearranging the table freely, or, before the initial meld, the best opening; exact.
 //! * Bots that play from their [`View`]: [`GreedyBot`] (the solver's best play),

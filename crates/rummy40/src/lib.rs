@@ -3,12 +3,17 @@
 //! documentation.
 //!
 //! * [`Config`]: the options, with the presets [`Config::RUMMY40`] (two jokers
-//!   worth 15, ace only high) and [`Config::SCALA40`].
+//!   worth 15, ace only high; also [`Config::STANDARD`], the name every engine's
+//!   `Config` has) and [`Config::SCALA40`].
 //! * [`Rummy40`]: one hand, implementing core's [`Game`](rummykit_core::Game): deal, or
 //!   any position from a [`Setup`] with [`Rummy40::from_setup`], atomic [`Action`]s naming cards by identity,
 //!   [`Game::legal_actions`](rummykit_core::Game::legal_actions), per-seat [`View`]s, penalty scoring.
+//! * [`LegalActions`]: the legal actions of a view counted, and only the one asked for
+//!   built.
 //! * Hand analysis: [`best_opening`] / [`can_open`] (the 40-point opening, exact) and
 //!   [`analyze`] (the least-deadwood split, as classic's).
+//! * Bots that play from their [`View`]: [`GreedyBot`], [`PlannerBot`] and core's
+//!   [`RandomBot`](rummykit_core::RandomBot).
 //! * Built on core's card-game skeleton, shared with classic Rummy:
 //!   [`HandState`](rummykit_core::HandState) (hands, piles, table, turn and their
 //!   draw, take and discard transitions) and [`CardSetup`](rummykit_core::CardSetup)
