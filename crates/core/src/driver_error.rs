@@ -16,9 +16,10 @@ use crate::{DealError, MatchError, Seat};
 /// The game's and the match's reasons are kept as the error's
 /// [`source`](std::error::Error::source), so a report walks the chain.
 ///
-/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the [`DealError`] it
-/// may hold (whose names are `&'static str`): a service sends it as JSON, externally
-/// tagged (`{"Variant":{"field":value}}`, a unit variant as `"Variant"`).
+/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the
+/// [`DealError`](crate::DealError) it may hold (whose names are `&'static str`): a
+/// service sends it as JSON, externally tagged (`{"Variant":{"field":value}}`, a unit
+/// variant as `"Variant"`).
 ///
 /// ```
 /// use std::error::Error;

@@ -49,9 +49,10 @@ pub(crate) fn check_seats<G: Game>(config: &G::Config, seats: usize) -> Result<(
 
 /// Why a [`Match`] refused a request. The match is unchanged after an error.
 ///
-/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the [`DealError`] it
-/// may hold (whose names are `&'static str`): a service sends it as JSON, externally
-/// tagged (`{"Variant":{"field":value}}`, a unit variant as `"Variant"`).
+/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the
+/// [`DealError`](crate::DealError) it may hold (whose names are `&'static str`): a
+/// service sends it as JSON, externally tagged (`{"Variant":{"field":value}}`, a unit
+/// variant as `"Variant"`).
 ///
 /// ```
 /// use rummykit_core::MatchError;

@@ -413,9 +413,10 @@ pub struct Replayed<G> {
 /// hand loop. Its fields count hands and actions from 0, as indices do; its messages
 /// number them from 1, as a person counts.
 ///
-/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the [`DealError`] it
-/// may hold (whose names are `&'static str`): a service sends it as JSON, externally
-/// tagged (`{"Variant":{"field":value}}`, a unit variant as `"Variant"`).
+/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the
+/// [`DealError`](crate::DealError) it may hold (whose names are `&'static str`): a
+/// service sends it as JSON, externally tagged (`{"Variant":{"field":value}}`, a unit
+/// variant as `"Variant"`).
 ///
 /// ```
 /// use std::error::Error;
