@@ -358,6 +358,7 @@ impl SeatView for AnyView {
 /// assert_eq!(e.to_string(), "it is not seat 1's turn: seat 0 is to move");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum AnyError {
     /// The action was offered for a seat that is not to move (checked before anything

@@ -20,6 +20,7 @@ use crate::{AnyAction, AnyGame, AnyView, GameKind, Variant};
 /// assert_eq!(err.to_string(), "`thorough` is not a bot of classic: choose one of random, greedy, planner");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("`{name}` is not a bot of {variant}: choose one of {}", names(variant.bot_names().iter().copied()))]
 pub struct UnknownBot {
     /// The variant asked for.

@@ -64,6 +64,7 @@ pub enum Variant {
 /// assert!(err.to_string().starts_with("`poker` is not a game: choose one of rummikub, rummikub-xp,"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("`{name}` is not a game: choose one of {}", names(Variant::ALL.iter().map(|v| v.name())))]
 pub struct UnknownVariant {
     /// The name given (its first 40 characters when longer).

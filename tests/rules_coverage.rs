@@ -338,7 +338,7 @@ fn section_of(test: &str) -> Option<String> {
     (!numbers.is_empty() && !numbers[0].is_empty()).then(|| numbers.join("."))
 }
 
-/// Every `rules_…` test, by the section it names: section → "path::name".
+/// Every `rules_…` test, by the section it names: section → `path::name`.
 fn rule_tests() -> BTreeMap<String, Vec<String>> {
     let mut by_section: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for file in test_files() {

@@ -53,7 +53,8 @@
 //! * `serde`: `Serialize` and `Deserialize` for the rules ([`Config`] and its enums),
 //!   actions ([`Action`]), positions ([`Setup`]), views ([`View`]) and [`ClassicRummy`]
 //!   itself, through a plain representation that is checked again when read (an edited
-//!   save is an error, never a state; a view no hand could show is refused too).
+//!   save is an error, never a state; a view no hand could show is refused too), and
+//!   for [`ActionError`], so a service can send a refusal as data.
 #![forbid(unsafe_code)]
 // docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
 #![cfg_attr(docsrs, feature(doc_cfg))]

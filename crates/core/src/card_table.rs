@@ -120,6 +120,7 @@ pub enum RunEnd {
 /// # Ok::<(), TableError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum TableError<F: Face = Card> {
     /// The pieces do not form a valid meld of the kind asked for.

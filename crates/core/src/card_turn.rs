@@ -90,6 +90,7 @@ impl Phase {
 /// assert_eq!(TurnError::NotInHand(stranger).to_string(), "card #150 is not in the hand of the player to move");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum TurnError {
     /// The hand is over.

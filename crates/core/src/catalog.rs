@@ -81,6 +81,10 @@ impl fmt::Display for PieceId {
 /// written as the id alone (`#200`). The errors of the card games and of
 /// [`MeldTable`](crate::MeldTable) carry one where they name a piece.
 ///
+/// With the `serde` feature it is written as its id and face, `{"id":51,"face":"Ks"}`
+/// (`"face":null` for an id alone); one read back is taken as written, a name in a
+/// message, not checked against a catalog.
+///
 /// ```
 /// use rummykit_core::{Card, Catalog, NamedPiece, PieceId};
 /// let deck = Catalog::<Card>::DECK;
@@ -93,6 +97,7 @@ impl fmt::Display for PieceId {
 /// # Ok::<(), rummykit_core::ParseError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NamedPiece<F = Card> {
     id: PieceId,
     face: Option<F>,

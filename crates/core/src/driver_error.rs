@@ -16,6 +16,11 @@ use crate::{DealError, MatchError, Seat};
 /// The game's and the match's reasons are kept as the error's
 /// [`source`](std::error::Error::source), so a report walks the chain.
 ///
+/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the
+/// [`DealError`](crate::DealError) it may hold (whose names are `&'static str`): a
+/// service sends it as JSON, externally tagged (`{"Variant":{"field":value}}`, a unit
+/// variant as `"Variant"`).
+///
 /// ```
 /// use std::error::Error;
 /// use rummykit_core::{DriverError, NotYourTurn};
@@ -24,6 +29,7 @@ use crate::{DealError, MatchError, Seat};
 /// assert_eq!(e.source().unwrap().to_string(), "it is not seat 1's turn: seat 0 is to move");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum DriverError<E: std::error::Error + 'static> {
     /// The players (bots) are not one per seat.

@@ -104,6 +104,12 @@ impl Seating {
 
 /// Why a deal could not be made.
 ///
+/// With the `serde` feature it is `Serialize`, not `Deserialize`: the names it holds
+/// (of options, fields, facts) are `&'static str`, the library's own words, which a
+/// reader cannot borrow from its input for ever. A service sends it as JSON, externally
+/// tagged (`{"Variant":{"field":value}}`, a unit variant as `"Variant"`); a client reads
+/// that as data.
+///
 /// ```
 /// use rummykit_core::{DealError, Seating};
 ///
@@ -115,6 +121,7 @@ impl Seating {
 /// assert!(Seating::new(3).with_dealer(2).check(2, 6).is_ok());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum DealError {
     /// The game is not played with this many players (under this configuration).
@@ -162,12 +169,16 @@ pub enum DealError {
 /// Why a scripted deal or a saved state is not a position of the game: what
 /// [`DealError::InvalidDeal`] holds.
 ///
+/// With the `serde` feature it is `Serialize`, not `Deserialize`, as [`DealError`] is:
+/// the field names it holds are `&'static str`.
+///
 /// ```
 /// use rummykit_core::{DealError, PositionError};
 /// let err = DealError::from(PositionError::PieceCount { found: 51, expected: 52 });
 /// assert_eq!(err.to_string(), "invalid position: 51 pieces placed, the game has 52");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum PositionError {
     /// A card the game's deck does not have (a joker in a game without jokers).
@@ -354,6 +365,7 @@ impl Seating {
 /// assert_eq!(e.to_string(), "it is not seat 2's turn: seat 0 is to move");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("it is not seat {seat}'s turn: seat {to_move} is to move")]
 pub struct NotYourTurn {
     /// The seat the action was offered for.

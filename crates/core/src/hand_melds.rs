@@ -25,6 +25,7 @@ pub const MAX_HAND: usize = 64;
 /// assert_eq!(refused, Err(AnalysisError::TooManyPieces { len: 65, max: 64 }));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum AnalysisError {
     /// More pieces than the analysis takes ([`MAX_HAND`] for [`hand_melds`]; a game's

@@ -47,7 +47,9 @@
 //!   melds (kind and notation, validated again when read), tables of melds
 //!   ([`MeldTable`]), the card games' [`HandView`], outcomes, match terms,
 //!   match records (versioned: `RECORD_VERSION`) and matches in progress with their
-//!   pending hand (`MatchSave`, checked when read).
+//!   pending hand (`MatchSave`, checked when read); for the errors, so a service can
+//!   send a refusal as data (`Serialize` only for [`DealError`], [`PositionError`] and
+//!   the errors that may hold one, whose names are `&'static str`).
 #![forbid(unsafe_code)]
 // docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -49,12 +49,18 @@ pub(crate) fn check_seats<G: Game>(config: &G::Config, seats: usize) -> Result<(
 
 /// Why a [`Match`] refused a request. The match is unchanged after an error.
 ///
+/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the
+/// [`DealError`](crate::DealError) it may hold (whose names are `&'static str`): a
+/// service sends it as JSON, externally tagged (`{"Variant":{"field":value}}`, a unit
+/// variant as `"Variant"`).
+///
 /// ```
 /// use rummykit_core::MatchError;
 /// let e = MatchError::SeatCount { got: 2, expected: 3 };
 /// assert_eq!(e.to_string(), "the outcome scores 2 seats but the hand was dealt to 3");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum MatchError {
     /// A match needs at least one seat.

@@ -15,6 +15,7 @@ use crate::Face;
 /// assert_eq!("x3".parse::<Tile>().unwrap_err().to_string(), "`x3`: unknown colour `x` (expected r, b, y or k)");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ParseError {
     /// The input was empty (or only white space) where a piece was expected.

@@ -413,6 +413,11 @@ pub struct Replayed<G> {
 /// hand loop. Its fields count hands and actions from 0, as indices do; its messages
 /// number them from 1, as a person counts.
 ///
+/// With the `serde` feature it is `Serialize`, not `Deserialize`, as the
+/// [`DealError`](crate::DealError) it may hold (whose names are `&'static str`): a
+/// service sends it as JSON, externally tagged (`{"Variant":{"field":value}}`, a unit
+/// variant as `"Variant"`).
+///
 /// ```
 /// use std::error::Error;
 /// use rummykit_core::{MatchError, NotYourTurn, ReplayError};
@@ -423,6 +428,7 @@ pub struct Replayed<G> {
 /// assert_eq!(ReplayError::<NotYourTurn>::Match(MatchError::NoSeats).to_string(), "the match refused the replay");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ReplayError<E: std::error::Error + 'static> {
     /// The match could not be set up, deal or record a hand.

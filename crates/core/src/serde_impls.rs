@@ -90,7 +90,7 @@ pub struct SaveVersion;
 ///     "save format version 0 is not one this library reads (it reads version 1)"
 /// );
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error, Serialize, Deserialize)]
 #[error("save format version {found} is not one this library reads (it reads version {SAVE_VERSION})")]
 pub struct UnknownVersion {
     /// The version the save names.

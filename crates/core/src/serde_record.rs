@@ -27,7 +27,7 @@ pub const RECORD_VERSION: u32 = 2;
 ///     "record format version 3 is not one this library reads (it reads version 2)"
 /// );
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum RecordFormatError {
     /// The record names a version this library does not read.

@@ -83,6 +83,7 @@ impl MatchEnd {
 /// assert_eq!(MatchEndError::NoHands.reason(), "of 0 fixed hands has no hand to play");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum MatchEndError {
     /// `FixedHands(0)`: no hand to play.

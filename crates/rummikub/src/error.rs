@@ -25,6 +25,7 @@ use thiserror::Error;
 /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum PlayError {
     /// §1.3 (1): the new table holds fewer copies of a tile than the old one, so a table
@@ -145,6 +146,11 @@ pub enum PlayError {
 /// Why [`Rummikub::apply`](rummykit_core::Game::apply) refused an action. The game is
 /// unchanged after any of them.
 ///
+/// With the `serde` feature it is written externally tagged, as derived
+/// (`{"OptionOff":{"option":"timer"}}`); read back, the option of
+/// [`OptionOff`](ActionError::OptionOff) must be one an action needs on (`timer`,
+/// `abandon_penalty`), else it is refused.
+///
 /// ```
 /// use rummykit_rummikub::rummykit_core::{Game, NotYourTurn};
 /// use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileSet};
@@ -168,6 +174,7 @@ pub enum PlayError {
 /// # Ok::<(), rummykit_rummikub::rummykit_core::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ActionError {
     /// The game is over.
@@ -217,6 +224,7 @@ pub enum ActionError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum StagingError {
     /// The staging area belongs to a seat whose turn it is not (any more).

@@ -68,7 +68,9 @@
 //!
 //! * `serde`: `Serialize` and `Deserialize` for the rules, actions, views and the game
 //!   itself, through a plain representation that is checked again when read (an edited
-//!   save is an error, never a game; a view no game could show is refused too).
+//!   save is an error, never a game; a view no game could show is refused too); for the
+//!   errors ([`ActionError`], [`PlayError`], [`StagingError`], [`SolveError`]), so a
+//!   service can send a refusal as data.
 #![forbid(unsafe_code)]
 // docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -103,6 +105,8 @@ mod error;
 mod game;
 mod legal;
 mod score;
+#[cfg(feature = "serde")]
+mod serde_error;
 #[cfg(feature = "serde")]
 mod serde_impls;
 #[cfg(feature = "serde")]

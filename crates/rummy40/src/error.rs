@@ -21,6 +21,7 @@ use thiserror::Error;
 /// # Ok::<(), rummykit_rummy40::rummykit_core::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ActionError {
     /// A rule of the turn both card games share: the hand is over, another seat is to

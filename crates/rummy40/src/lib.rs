@@ -42,7 +42,7 @@
 //!   in notation, each with its copy (`Kd` the first deck's, `Kd'` the second's), and
 //!   read through [`Rummy40::from_setup`] (an edited save is an error, never a state):
 //!   a loaded hand is the saved one exactly, ids included, so the actions its players
-//!   saw stay legal.
+//!   saw stay legal; and for [`ActionError`], so a service can send a refusal as data.
 #![forbid(unsafe_code)]
 // docs.rs marks what a feature gates (its build passes `--cfg docsrs` on nightly).
 #![cfg_attr(docsrs, feature(doc_cfg))]

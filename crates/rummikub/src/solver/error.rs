@@ -31,6 +31,7 @@ fn found(best: Option<&Solution>) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum SolveError {
     /// A tile could not be parsed (bad colour, number out of 1–13, ...).

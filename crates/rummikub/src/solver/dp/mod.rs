@@ -1612,7 +1612,7 @@ fn one_tile(objective: Objective, n: u32) -> u32 {
     }
 }
 
-/// Joker budgets a colour step distinguishes (0..=MAX_JOKERS).
+/// Joker budgets a colour step distinguishes (`0..=MAX_JOKERS`).
 const JLEFT: u32 = MAX_JOKERS as u32 + 1;
 
 /// Unpacks a colour step's decision.
