@@ -173,24 +173,43 @@ const fn build_masks(table: &[u8; 256]) -> [u8; 125] {
 
 /// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups:
 /// a list of (colour mask, jokers in that group). `None` if there is none.
-pub(super) fn layout(mut gamma: [u8; 4], mut jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
+#[cfg(test)]
+pub(super) fn layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
+    let mut out = Vec::new();
+    layout_into(gamma, jokers, core, &mut out).then_some(out)
+}
+
+/// [`layout`] into `out`, which is cleared first (a play's construction reuses one list
+/// for all its numbers); `false`, and `out` empty, if there is none.
+pub(super) fn layout_into(
+    mut gamma: [u8; 4],
+    mut jokers: usize,
+    core: bool,
+    out: &mut Vec<(u8, u8)>,
+) -> bool {
+    out.clear();
     if gamma.iter().any(|&g| g as usize > MAX_COPIES) || jokers >= JOKER_SLOTS {
-        return None;
+        return false;
     }
     let t = table(core);
     if t[index(gamma)] & (1 << jokers) == 0 {
-        return None;
+        return false;
     }
-    let mut out = Vec::new();
     while gamma != [0; 4] {
-        let (mask, j) = groups_with_first(gamma, core).find(|&(mask, j)| {
+        let Some((mask, j)) = groups_with_first(gamma, core).find(|&(mask, j)| {
             j as usize <= jokers && t[index(minus(gamma, mask))] & (1 << (jokers - j as usize)) != 0
-        })?;
+        }) else {
+            out.clear();
+            return false;
+        };
         out.push((mask, j));
         gamma = minus(gamma, mask);
         jokers -= j as usize;
     }
-    (jokers == 0).then_some(out)
+    if jokers != 0 {
+        out.clear();
+    }
+    jokers == 0
 }
 
 #[cfg(test)]

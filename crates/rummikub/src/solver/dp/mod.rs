@@ -10,7 +10,7 @@
 //! joker counts let those naturals form groups. Every meld gets at least one natural by construction:
 //! a run starts at a natural, a group layout demands one.
 
-use super::groups::{joker_masks_packed, layout};
+use super::groups::{joker_masks_packed, layout_into};
 use super::{MAX_JOKERS, Objective};
 use decisions::{Decisions, Lookup, Step};
 use key::{
@@ -1620,7 +1620,7 @@ pub(super) fn choice(v: u32) -> Choice {
     Choice::unpack(v)
 }
 
-/// One layout of a number's groups (see [`layout`]).
-pub(super) fn group_layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
-    layout(gamma, jokers, core)
+/// One layout of a number's groups into `out` (see [`layout_into`]); `false` if none.
+pub(super) fn group_layout(gamma: [u8; 4], jokers: usize, core: bool, out: &mut Vec<(u8, u8)>) -> bool {
+    layout_into(gamma, jokers, core, out)
 }
