@@ -263,7 +263,11 @@ pub(super) struct Dp {
     /// The newest layer's first entry: a slot holding this or less (an entry plus one)
     /// is empty, as the index is not cleared between the layers of a pass.
     base: u32,
-    /// How many leading slots may hold a value other than 0.
+    /// How many leading slots hold no value from before the pass in progress: the
+    /// pass's own values are all there, and past it the slots up to `dirty` may hold
+    /// older ones, cleared when the index in use first reaches them.
+    clean: usize,
+    /// Past it (and past `clean`) every slot is 0.
     dirty: usize,
     /// The largest value a slot may hold: once it is above a new layer's first entry
     /// (a new pass, or another pass's entries swapped in), the index is cleared.
@@ -503,20 +507,29 @@ impl Dp {
     /// The index is not cleared between the layers of a pass: a slot that holds an
     /// entry of an earlier layer counts as empty (`base`), so a pass clears it once,
     /// not at every layer (the clearing was 3 % of a greedy game's instructions and 9 %
-    /// of the stress positions').
+    /// of the stress positions'). A new pass clears only the slots its index uses, as
+    /// it first uses them (`clean`): a pass of a few dozen states a layer after one of
+    /// thousands (the solve before, or the exact pass before a beam) had cleared the
+    /// larger pass's whole index, up to megabytes.
     fn begin_layer(&mut self, expected: usize) {
         let start = self.entries.len();
         self.layer_start.push(start);
         if self.high > start {
-            self.slots[..self.dirty].fill(0);
-            (self.high, self.dirty) = (0, 0);
+            self.dirty = self.dirty.max(self.clean);
+            (self.high, self.clean) = (0, 0);
         }
         let want = (expected * 8).next_power_of_two().max(64);
         if self.slots.len() < want {
             self.slots.resize(want, 0);
         }
+        if self.clean < want {
+            let stale = want.min(self.dirty);
+            if self.clean < stale {
+                self.slots[self.clean..stale].fill(0);
+            }
+            self.clean = want;
+        }
         self.mask = want - 1;
-        self.dirty = self.dirty.max(want);
         self.base = start as u32;
         self.grow_at = start + want / 2;
     }
@@ -561,7 +574,7 @@ impl Dp {
         }
         self.mask = size - 1;
         self.grow_at = start + size / 2;
-        self.dirty = self.dirty.max(size);
+        self.clean = self.clean.max(size);
         let slots = &mut self.slots[..size];
         slots.fill(0);
         let mask = self.mask;
