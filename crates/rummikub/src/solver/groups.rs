@@ -226,16 +226,17 @@ const fn build_first_groups(t: &[u8; 256], core: bool) -> [[u8; JOKER_SLOTS]; 25
     out
 }
 
-/// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups:
-/// a list of (colour mask, jokers in that group). `None` if there is none.
+/// [`layout_into`] as a list of its own (the tests'); `None` if there is none.
 #[cfg(test)]
 pub(super) fn layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
     let mut out = Vec::new();
     layout_into(gamma, jokers, core, &mut out).then_some(out)
 }
 
-/// [`layout`] into `out`, which is cleared first (a play's construction reuses one list
-/// for all its numbers); `false`, and `out` empty, if there is none.
+/// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups,
+/// into `out`: a list of (colour mask, jokers in that group), cleared first (a play's
+/// construction reuses one list for all its numbers); `false`, and `out` empty, if there
+/// is none.
 pub(super) fn layout_into(
     mut gamma: [u8; 4],
     mut jokers: usize,
