@@ -90,6 +90,7 @@ const fn minus(mut gamma: [u8; 4], mask: u8) -> [u8; 4] {
 ///
 /// `core`: only groups none of whose jokers could be taken away: jokers only to pad a
 /// group of one or two naturals to three.
+#[cfg(test)]
 fn groups_with_first(gamma: [u8; 4], core: bool) -> impl Iterator<Item = (u8, u8)> {
     let present = (0..4).filter(|&c| gamma[c] > 0).fold(0u8, |m, c| m | 1 << c);
     let first = present & present.wrapping_neg();
@@ -171,31 +172,127 @@ const fn build_masks(table: &[u8; 256]) -> [u8; 125] {
     m
 }
 
-/// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups:
-/// a list of (colour mask, jokers in that group). `None` if there is none.
-pub(super) fn layout(mut gamma: [u8; 4], mut jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
-    if gamma.iter().any(|&g| g as usize > MAX_COPIES) || jokers >= JOKER_SLOTS {
-        return None;
+/// `first_groups(core)[index(gamma)][jokers]`: the first group (colour mask, jokers), in
+/// the order of `groups_with_first`, whose rest can still be laid out with the jokers
+/// left, packed `mask | jokers << 4`; 0 if none. Built at compile time: a play's layout
+/// reads it once per group instead of walking the candidates.
+fn first_groups(core: bool) -> &'static [[u8; JOKER_SLOTS]; 256] {
+    static FULL: [[u8; JOKER_SLOTS]; 256] = build_first_groups(&build_table(false), false);
+    static CORE: [[u8; JOKER_SLOTS]; 256] = build_first_groups(&build_table(true), true);
+    if core { &CORE } else { &FULL }
+}
+
+/// The table of [`first_groups`] (`const`: loops instead of iterators, the candidates in
+/// the order of `groups_with_first`: larger masks first, then fewer jokers).
+const fn build_first_groups(t: &[u8; 256], core: bool) -> [[u8; JOKER_SLOTS]; 256] {
+    let mut out = [[0u8; JOKER_SLOTS]; 256];
+    let mut idx = 1;
+    while idx < 256 {
+        let gamma = unindex(idx);
+        let mut present = 0u8;
+        let mut c = 0;
+        while c < 4 {
+            if gamma[c] > 0 {
+                present |= 1 << c;
+            }
+            c += 1;
+        }
+        let first = present & present.wrapping_neg();
+        let mut jokers = 0;
+        while jokers < JOKER_SLOTS {
+            let mut mask = 15u8;
+            let mut found = 0u8;
+            while mask > 0 && found == 0 {
+                if mask & first != 0 && mask & !present == 0 {
+                    let k = mask.count_ones() as u8;
+                    let lo = 3u8.saturating_sub(k);
+                    let hi = if core { lo } else { 4 - k };
+                    let rest = t[index(minus(gamma, mask))];
+                    let mut j = lo;
+                    while j <= hi && found == 0 {
+                        if j as usize <= jokers && rest & (1 << (jokers - j as usize)) != 0 {
+                            found = mask | j << 4;
+                        }
+                        j += 1;
+                    }
+                }
+                mask -= 1;
+            }
+            out[idx][jokers] = found;
+            jokers += 1;
+        }
+        idx += 1;
     }
-    let t = table(core);
-    if t[index(gamma)] & (1 << jokers) == 0 {
-        return None;
-    }
+    out
+}
+
+/// [`layout_into`] as a list of its own (the tests'); `None` if there is none.
+#[cfg(test)]
+pub(super) fn layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
     let mut out = Vec::new();
+    layout_into(gamma, jokers, core, &mut out).then_some(out)
+}
+
+/// One layout of the naturals `gamma` (per colour) and exactly `jokers` jokers as groups,
+/// into `out`: a list of (colour mask, jokers in that group), cleared first (a play's
+/// construction reuses one list for all its numbers); `false`, and `out` empty, if there
+/// is none.
+pub(super) fn layout_into(
+    mut gamma: [u8; 4],
+    mut jokers: usize,
+    core: bool,
+    out: &mut Vec<(u8, u8)>,
+) -> bool {
+    out.clear();
+    if gamma.iter().any(|&g| g as usize > MAX_COPIES) || jokers >= JOKER_SLOTS {
+        return false;
+    }
+    if table(core)[index(gamma)] & (1 << jokers) == 0 {
+        return false;
+    }
+    let first = first_groups(core);
     while gamma != [0; 4] {
-        let (mask, j) = groups_with_first(gamma, core).find(|&(mask, j)| {
-            j as usize <= jokers && t[index(minus(gamma, mask))] & (1 << (jokers - j as usize)) != 0
-        })?;
+        let g = first[index(gamma)][jokers];
+        if g == 0 {
+            out.clear();
+            return false;
+        }
+        let (mask, j) = (g & 15, g >> 4);
         out.push((mask, j));
         gamma = minus(gamma, mask);
         jokers -= j as usize;
     }
-    (jokers == 0).then_some(out)
+    if jokers != 0 {
+        out.clear();
+    }
+    jokers == 0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The compile-time first groups are those the candidates' walk finds: for every
+    /// count vector and joker count, the first group of `groups_with_first` whose rest
+    /// the table can lay out, or none.
+    #[test]
+    fn first_groups_match_the_walk() {
+        for core in [false, true] {
+            let t = table(core);
+            for idx in 1..256 {
+                let gamma = unindex(idx);
+                for jokers in 0..JOKER_SLOTS {
+                    let walked = groups_with_first(gamma, core).find(|&(mask, j)| {
+                        j as usize <= jokers
+                            && t[index(minus(gamma, mask))] & (1 << (jokers - j as usize)) != 0
+                    });
+                    let g = first_groups(core)[idx][jokers];
+                    let read = (g != 0).then_some((g & 15, g >> 4));
+                    assert_eq!(read, walked, "core {core} gamma {gamma:?} jokers {jokers}");
+                }
+            }
+        }
+    }
 
     /// The compile-time table equals one built the plain way, from `groups_with_first`.
     #[test]

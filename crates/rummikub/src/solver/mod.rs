@@ -64,7 +64,7 @@ pub use options::{Objective, SolveOptions, TurnProof};
 pub use position::Position;
 pub use solution::Solution;
 
-use rummykit_core::{Colour, Face, Meld, MeldKind, Tile};
+use rummykit_core::{Colour, Face, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
 use crate::InitialJokerValue;
 
@@ -502,7 +502,8 @@ fn finish(table: Vec<Meld<Tile>>, mut placed: Vec<Tile>, joker_value: u32) -> So
 
 /// Pads a run of one or two tiles (at least one a natural) to three with jokers: after
 /// it, or before it where it would run past 13.
-fn pad(mut tiles: Vec<Tile>) -> Vec<Tile> {
+fn pad(mut run: OpenRun) -> OpenRun {
+    let tiles = run.tiles();
     // The number the last tile stands for, from the first natural and its place.
     let end = tiles
         .iter()
@@ -510,12 +511,17 @@ fn pad(mut tiles: Vec<Tile>) -> Vec<Tile> {
         .find_map(|(i, t)| t.number().map(|n| (usize::from(n) + tiles.len() - 1).saturating_sub(i)))
         .unwrap_or(1);
     let need = 3usize.saturating_sub(tiles.len());
-    if end + need <= 13 {
-        tiles.extend(core::iter::repeat_n(Tile::JOKER, need));
+    if end + need > 13 {
+        let len = usize::from(run.len);
+        run.tiles.copy_within(..len, need);
+        run.tiles[..need].fill(Tile::JOKER);
+        run.len += need as u8;
     } else {
-        tiles.splice(0..0, core::iter::repeat_n(Tile::JOKER, need));
+        for _ in 0..need {
+            run.push(Tile::JOKER);
+        }
     }
-    tiles
+    run
 }
 
 /// Lays the same tiles out so that a meld has room for a joker, or puts a joker in a
@@ -660,23 +666,54 @@ fn place_high_jokers(melds: &mut [Meld<Tile>], mut jokers: usize) -> usize {
     jokers
 }
 
-/// A run being built during reconstruction.
+/// A run being built during reconstruction, its tiles in step order. Held in place (a
+/// run has at most one tile per number): a solve lays out a dozen runs, each of which
+/// had been an allocation and two regrowths.
+#[derive(Clone, Copy)]
 struct OpenRun {
-    tiles: Vec<Tile>,
+    tiles: [Tile; MAX_MELD_LEN],
+    len: u8,
+}
+
+impl OpenRun {
+    /// `jokers` jokers, then `tile`.
+    fn new(jokers: usize, tile: Tile) -> OpenRun {
+        let mut tiles = [Tile::JOKER; MAX_MELD_LEN];
+        tiles[jokers] = tile;
+        OpenRun { tiles, len: jokers as u8 + 1 }
+    }
+
+    fn push(&mut self, tile: Tile) {
+        self.tiles[usize::from(self.len)] = tile;
+        self.len += 1;
+    }
+
+    fn tiles(&self) -> &[Tile] {
+        &self.tiles[..usize::from(self.len)]
+    }
 }
 
 /// Replays the optimum's decisions into melds and the list of rack tiles placed.
 fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<Meld<Tile>>, Vec<Tile>) {
     // A mirrored run's step `n` holds the tiles numbered `14 - n`, so its runs are built
     // high to low: turned round before they are padded or validated.
-    let orient = |mut tiles: Vec<Tile>| {
+    let orient = |mut run: OpenRun| {
         if mirror {
-            tiles.reverse();
+            run.tiles[..usize::from(run.len)].reverse();
         }
-        tiles
+        run
     };
-    let mut done: Vec<Vec<Tile>> = Vec::new();
+    // The runs go into the melds as they end (in that order, then those open at the
+    // end), the groups after them.
+    let mut melds: Vec<Meld<Tile>> = Vec::new();
+    let end = |melds: &mut Vec<Meld<Tile>>, run: OpenRun| {
+        let tiles = run.tiles();
+        let run = Meld::new(MeldKind::Run, tiles, &crate::MELD_RULES);
+        debug_assert!(run.is_ok(), "solver built an invalid run {tiles:?}");
+        melds.extend(run);
+    };
     let mut groups: Vec<Meld<Tile>> = Vec::new();
+    let mut layout = Vec::new();
     let mut open: [Vec<OpenRun>; 4] = Default::default();
     let mut placed = Vec::new();
     let mut step = 0;
@@ -696,19 +733,19 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
             // place (a stable partition, short ones first): this runs 52 times a solve.
             let cont = &mut open[c];
             if cont.len() > 1 {
-                cont.sort_by_key(|r| r.tiles.len() >= 3);
+                cont.sort_by_key(|r| r.len >= 3);
             }
-            let short = cont.iter().take_while(|r| r.tiles.len() < 3).count();
+            let short = cont.iter().take_while(|r| r.len < 3).count();
             let on = (short + ch.k3 as usize).min(cont.len());
-            if on < cont.len() {
-                done.extend(cont.drain(on..).map(|r| orient(r.tiles)));
+            for r in cont.drain(on..) {
+                end(&mut melds, orient(r));
             }
             let mut naturals = 0;
             for (i, run) in cont.iter_mut().enumerate() {
                 if i < ch.ext_jokers as usize {
-                    run.tiles.push(Tile::JOKER);
+                    run.push(Tile::JOKER);
                 } else {
-                    run.tiles.push(tile);
+                    run.push(tile);
                     naturals += 1;
                 }
             }
@@ -717,28 +754,26 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
             let mut pairs = ch.pad2 as usize;
             let mut i = 0;
             while i < cont.len() {
-                if pairs > 0 && cont[i].tiles.len() == 2 {
+                if pairs > 0 && cont[i].len == 2 {
                     pairs -= 1;
-                    done.push(pad(orient(cont.remove(i).tiles)));
+                    end(&mut melds, pad(orient(cont.remove(i))));
                 } else {
                     i += 1;
                 }
             }
             for _ in 0..ch.pad1 {
-                done.push(pad(vec![tile]));
+                end(&mut melds, pad(OpenRun::new(0, tile)));
                 naturals += 1;
             }
             for _ in 0..ch.s0 {
-                cont.push(OpenRun { tiles: vec![tile] });
+                cont.push(OpenRun::new(0, tile));
             }
             for _ in 0..ch.s1 {
-                cont.push(OpenRun { tiles: vec![Tile::JOKER, tile] });
+                cont.push(OpenRun::new(1, tile));
             }
             if ch.big > 0 {
                 for len in dp::prefixes(ch.big, ch.big_jokers) {
-                    let mut tiles = vec![Tile::JOKER; len as usize];
-                    tiles.push(tile);
-                    cont.push(OpenRun { tiles });
+                    cont.push(OpenRun::new(len as usize, tile));
                 }
             }
             naturals += ch.s0 + ch.s1 + ch.big + ch.gamma;
@@ -749,15 +784,24 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
             gamma[c] = ch.gamma as u8;
         }
         let jokers = (opt.choices[step - 1] >> dp::GROUP_JOKER_SHIFT) as usize & 7;
-        for (mask, j) in dp::group_layout(gamma, jokers, core).unwrap_or_default() {
-            let mut tiles: Vec<Tile> = Colour::ALL
-                .into_iter()
-                .enumerate()
-                .filter(|&(c, _)| mask & (1 << c) != 0)
-                .filter_map(|(_, colour)| Tile::new(colour, if mirror { 14 - n } else { n }))
-                .collect();
-            tiles.extend(core::iter::repeat_n(Tile::JOKER, j as usize));
-            let group = Meld::new(MeldKind::Group, &tiles, &crate::MELD_RULES);
+        let number = if mirror { 14 - n } else { n };
+        // No layout (an empty list) lays no group: the decisions only send naturals to
+        // groups the tables can lay out.
+        dp::group_layout(gamma, jokers, core, &mut layout);
+        for &(mask, j) in &layout {
+            let mut tiles = [Tile::JOKER; MAX_MELD_LEN];
+            let mut len = 0;
+            for (c, colour) in Colour::ALL.into_iter().enumerate() {
+                if mask & (1 << c) != 0
+                    && let Some(t) = Tile::new(colour, number)
+                {
+                    tiles[len] = t;
+                    len += 1;
+                }
+            }
+            // The jokers follow the naturals (the array is jokers past them).
+            let tiles = &tiles[..len + j as usize];
+            let group = Meld::new(MeldKind::Group, tiles, &crate::MELD_RULES);
             // The group tables only produce valid layouts; a failure here is a solver bug
             // that would lose tiles, so tests (debug builds) must see it.
             debug_assert!(group.is_ok(), "solver built an invalid group {tiles:?}");
@@ -765,19 +809,13 @@ fn build(counts: &Counts, opt: &dp::Optimum, core: bool, mirror: bool) -> (Vec<M
         }
     }
     for runs in open {
-        done.extend(runs.into_iter().map(|r| orient(r.tiles)));
+        for r in runs {
+            end(&mut melds, orient(r));
+        }
     }
     for _ in counts.fixed_jokers as u32..opt.jokers {
         placed.push(Tile::JOKER);
     }
-    let mut melds: Vec<Meld<Tile>> = done
-        .iter()
-        .filter_map(|tiles| {
-            let run = Meld::new(MeldKind::Run, tiles, &crate::MELD_RULES);
-            debug_assert!(run.is_ok(), "solver built an invalid run {tiles:?}");
-            run.ok()
-        })
-        .collect();
     melds.extend(groups);
     (melds, placed)
 }

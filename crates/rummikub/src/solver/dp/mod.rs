@@ -10,7 +10,7 @@
 //! joker counts let those naturals form groups. Every meld gets at least one natural by construction:
 //! a run starts at a natural, a group layout demands one.
 
-use super::groups::{joker_masks_packed, layout};
+use super::groups::{joker_masks_packed, layout_into};
 use super::{MAX_JOKERS, Objective};
 use decisions::{Decisions, Lookup, Step};
 use key::{
@@ -263,7 +263,11 @@ pub(super) struct Dp {
     /// The newest layer's first entry: a slot holding this or less (an entry plus one)
     /// is empty, as the index is not cleared between the layers of a pass.
     base: u32,
-    /// How many leading slots may hold a value other than 0.
+    /// How many leading slots hold no value from before the pass in progress: the
+    /// pass's own values are all there, and past it the slots up to `dirty` may hold
+    /// older ones, cleared when the index in use first reaches them.
+    clean: usize,
+    /// Past it (and past `clean`) every slot is 0.
     dirty: usize,
     /// The largest value a slot may hold: once it is above a new layer's first entry
     /// (a new pass, or another pass's entries swapped in), the index is cleared.
@@ -503,20 +507,29 @@ impl Dp {
     /// The index is not cleared between the layers of a pass: a slot that holds an
     /// entry of an earlier layer counts as empty (`base`), so a pass clears it once,
     /// not at every layer (the clearing was 3 % of a greedy game's instructions and 9 %
-    /// of the stress positions').
+    /// of the stress positions'). A new pass clears only the slots its index uses, as
+    /// it first uses them (`clean`): a pass of a few dozen states a layer after one of
+    /// thousands (the solve before, or the exact pass before a beam) had cleared the
+    /// larger pass's whole index, up to megabytes.
     fn begin_layer(&mut self, expected: usize) {
         let start = self.entries.len();
         self.layer_start.push(start);
         if self.high > start {
-            self.slots[..self.dirty].fill(0);
-            (self.high, self.dirty) = (0, 0);
+            self.dirty = self.dirty.max(self.clean);
+            (self.high, self.clean) = (0, 0);
         }
         let want = (expected * 8).next_power_of_two().max(64);
         if self.slots.len() < want {
             self.slots.resize(want, 0);
         }
+        if self.clean < want {
+            let stale = want.min(self.dirty);
+            if self.clean < stale {
+                self.slots[self.clean..stale].fill(0);
+            }
+            self.clean = want;
+        }
         self.mask = want - 1;
-        self.dirty = self.dirty.max(want);
         self.base = start as u32;
         self.grow_at = start + want / 2;
     }
@@ -561,7 +574,7 @@ impl Dp {
         }
         self.mask = size - 1;
         self.grow_at = start + size / 2;
-        self.dirty = self.dirty.max(size);
+        self.clean = self.clean.max(size);
         let slots = &mut self.slots[..size];
         slots.fill(0);
         let mask = self.mask;
@@ -1620,7 +1633,7 @@ pub(super) fn choice(v: u32) -> Choice {
     Choice::unpack(v)
 }
 
-/// One layout of a number's groups (see [`layout`]).
-pub(super) fn group_layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<Vec<(u8, u8)>> {
-    layout(gamma, jokers, core)
+/// One layout of a number's groups into `out` (see [`layout_into`]); `false` if none.
+pub(super) fn group_layout(gamma: [u8; 4], jokers: usize, core: bool, out: &mut Vec<(u8, u8)>) -> bool {
+    layout_into(gamma, jokers, core, out)
 }
