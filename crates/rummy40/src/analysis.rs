@@ -43,7 +43,7 @@ pub const MAX_ANALYSED_HAND: usize = 24;
 /// The most steps [`best_opening`] and [`can_open`] take before they answer
 /// [`AnalysisError::SearchTooLarge`]: a step is a branch of the search (a face decided,
 /// a run grown by a card or a joker). A count, not a time, so the same hand gets the
-/// same answer on any machine: a few hundredths of a second at most. The worst hand of
+/// same answer on any machine: about a tenth of a second at most. The worst hand of
 /// the game found (14 cards of its pack) takes under a hundredth of it; only hands near
 /// [`MAX_ANALYSED_HAND`] cards with four jokers reach it.
 ///
