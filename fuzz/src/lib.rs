@@ -1903,7 +1903,26 @@ fn r40_edit_view(view: &mut rummykit_rummy40::View, bytes: &mut Bytes<'_>) {
 }
 
 fn r40_hint(view: &rummykit_rummy40::View, _: &mut Bytes<'_>) {
+    use rummykit_core::AnalysisError;
+    use rummykit_rummy40::{best_opening, can_open, melds_value};
     let _ = view.hint();
+    // The hand's best opening (RULES.md §3.5) and `can_open` agree, or the hand is
+    // refused with a typed error: past the size bound or the step budget.
+    let pack = view.config.catalog().unwrap_or(rummykit_rummy40::SCALA40_PACK);
+    let faces: Vec<Card> = view.common.hand.iter().filter_map(|p| pack.face(p)).collect();
+    match best_opening(&faces, &view.config) {
+        Ok(best) => {
+            assert_eq!(melds_value(&best.melds), best.value);
+            assert!(best.melds.iter().map(Meld::len).sum::<usize>() < faces.len().max(1));
+            // `can_open` searches as `best_opening` does and stops sooner: within budget.
+            assert_eq!(can_open(&faces, best.value.saturating_add(1), &view.config), Ok(false));
+            if best.value > 0 {
+                assert_eq!(can_open(&faces, best.value, &view.config), Ok(true));
+            }
+        }
+        Err(AnalysisError::TooManyPieces { .. } | AnalysisError::SearchTooLarge { .. }) => {}
+        Err(e) => panic!("best opening refused with {e}"),
+    }
 }
 
 fn r40_bots(bytes: &mut Bytes<'_>) -> Vec<Box<dyn Bot<Rummy40>>> {

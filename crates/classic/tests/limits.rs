@@ -7,10 +7,12 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{AceMode, ClassicRummy, Config, GreedyBot, PlannerBot, Setup, analyze, hand_value};
+use rummykit_classic::{
+    AceMode, ClassicRummy, Config, GreedyBot, Phase, PlannerBot, Setup, analyze, hand_value,
+};
 use rummykit_core::{
-    AnalysisError, Bot, Card, CardSet, Catalog, DealError, Game, Meld, PieceId, PieceSet, RandomBot,
-    SEARCH_BUDGET, Seating, least_deadwood, parse_list, play_hand,
+    AnalysisError, Bot, Card, CardSet, Catalog, DealError, DriverError, Game, Meld, PieceId, PieceSet,
+    RandomBot, SEARCH_BUDGET, Seating, least_deadwood, parse_list, play_hand,
 };
 
 const MODES: [AceMode; 3] = [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner];
@@ -111,6 +113,58 @@ fn rules_2_6_a_set_up_hand_past_the_search_budget_has_no_hint() {
     assert_eq!(game.view(0).hint(), Err(refused));
     // The other seat's hand is split as ever.
     assert_eq!(game.hint(1).map(|h| h.deadwood), Some(10));
+}
+
+/// §2.3, §2.6: a set-up position in which one of two seats holds 45 cards (the hand
+/// past the search budget above, or the whole deck less seven cards, which splits) is
+/// played to its end or to a cap of actions by every bot: each action the game accepts,
+/// every card still in one place, the hint answered or refused in both phases, and the
+/// position read back from its setup as itself.
+#[test]
+fn rules_2_3_a_set_up_hand_of_45_cards_is_played_out_by_every_bot() {
+    let hands = [
+        "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Qd \
+         Ah 2h 3h 4h 5h 6h 7h 8h 9h Jh Qh Kh As 2s 3s 4s 5s 6s 8s 9s Qs",
+        "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd \
+         Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh As 2s 3s 4s 5s 6s 7s",
+    ];
+    for (text, splits) in hands.into_iter().zip([false, true]) {
+        let big: Vec<Card> = parse_list(text).expect("cards");
+        assert_eq!(big.len(), 45);
+        let rest: Vec<Card> = Card::all().take(52).filter(|c| !big.contains(c)).collect();
+        for (phase, kind) in [(Phase::Draw, "greedy"), (Phase::Play, "planner"), (Phase::Draw, "random")] {
+            let mut setup = Setup::new(vec![big.clone(), rest[..2].to_vec()]);
+            setup.discard = vec![rest[2]];
+            (setup.phase, setup.to_move, setup.dealer) = (phase, Some(0), 1);
+            setup.fill_stock();
+            let mut game =
+                ClassicRummy::from_setup(&Config::STANDARD, setup).expect("a position of the deck");
+            assert_eq!(ClassicRummy::from_setup(&Config::STANDARD, game.setup()).as_ref(), Ok(&game));
+            assert_eq!(game.hint(0).is_some(), splits, "{phase:?}");
+            assert_eq!(game.view(0).hint().is_ok(), splits);
+            let mut bots: Vec<Box<dyn Bot<ClassicRummy>>> = (0..2)
+                .map(|s| -> Box<dyn Bot<ClassicRummy>> {
+                    match kind {
+                        "greedy" => Box::new(GreedyBot::new()),
+                        "planner" => Box::new(PlannerBot::new()),
+                        _ => Box::new(RandomBot::new(ChaCha8Rng::seed_from_u64(s))),
+                    }
+                })
+                .collect();
+            match play_hand(&mut game, &mut bots, 2_000) {
+                Ok(_) => assert_eq!(game.to_move(), None),
+                Err(DriverError::TooLong { .. }) => assert!(game.to_move().is_some()),
+                Err(e) => panic!("{kind} from {phase:?}: {e}"),
+            }
+            // Every card of the deck once: in a hand, the stock, the pile or a meld.
+            let setup = game.setup();
+            let mut cards: Vec<Card> = setup.hands.concat();
+            cards.extend(setup.stock.iter().chain(&setup.discard));
+            setup.table.iter().for_each(|m| cards.extend(&m.cards));
+            cards.sort_by_key(|c| c.index());
+            assert_eq!(cards, Card::all().take(52).collect::<Vec<_>>(), "{kind} from {phase:?}");
+        }
+    }
 }
 
 /// §2.2, §2.6: a player of a dealt game holds at most 11 cards (ten dealt to each of

@@ -20,10 +20,11 @@ use crate::{Config, NewMeld, meld_value};
 
 /// The most cards [`best_opening`], [`can_open`] and [`analyze`] take: every search is
 /// exact, and its time grows exponentially with the hand (microseconds for the 14-card
-/// hands of the benches; up to a fifth of a second found at 24 cards with four jokers,
-/// seconds from 36), so a larger hand is refused with
-/// [`AnalysisError::TooManyPieces`] rather than searched for minutes. A hand of the
-/// game holds at most 14 cards.
+/// hands of the benches, seconds from 36 cards), so a larger hand is refused with
+/// [`AnalysisError::TooManyPieces`] rather than searched for minutes. Within it, a
+/// search also stops past a count of steps ([`OPENING_BUDGET`], core's
+/// `SEARCH_BUDGET` for [`analyze`]) with [`AnalysisError::SearchTooLarge`]. A hand of
+/// the game holds at most 14 cards.
 ///
 /// ```
 /// use rummykit_rummy40::rummykit_core::{AnalysisError, Card, parse_list};
@@ -38,6 +39,29 @@ use crate::{Config, NewMeld, meld_value};
 /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
 /// ```
 pub const MAX_ANALYSED_HAND: usize = 24;
+
+/// The most steps [`best_opening`] and [`can_open`] take before they answer
+/// [`AnalysisError::SearchTooLarge`]: a step is a branch of the search (a face decided,
+/// a run grown by a card or a joker). A count, not a time, so the same hand gets the
+/// same answer on any machine: about a tenth of a second at most. The worst hand of
+/// the game found (14 cards of its pack) takes under a hundredth of it; only hands near
+/// [`MAX_ANALYSED_HAND`] cards with four jokers reach it.
+///
+/// ```
+/// use rummykit_rummy40::rummykit_core::{AnalysisError, Card, JokerLimit, parse_list};
+/// use rummykit_rummy40::{Config, OPENING_BUDGET, best_opening, can_open};
+/// // 24 cards with four jokers, at most one joker a meld: no hand of the game.
+/// let hand: Vec<Card> = parse_list("Js * * 2s Th 7d 5d Ac 3c 2d 4d 7c 2h 2c 6c 8c 2c Kd * * 3d 5c 4c 6d")?;
+/// let mut config = Config::SCALA40;
+/// config.joker_limit = JokerLimit::AtMost(1);
+/// let refused = AnalysisError::SearchTooLarge { budget: OPENING_BUDGET };
+/// assert_eq!(best_opening(&hand, &config).map(|b| b.value), Err(refused));
+/// assert_eq!(can_open(&hand, 500, &config), Err(refused));
+/// // An opening found in time is an answer, whatever is left unsearched.
+/// assert_eq!(can_open(&hand, 40, &config), Ok(true));
+/// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
+/// ```
+pub const OPENING_BUDGET: u64 = 1 << 21;
 
 /// `Ok` for a hand of at most [`MAX_ANALYSED_HAND`] cards.
 fn check_size(len: usize) -> Result<(), AnalysisError> {
@@ -107,12 +131,14 @@ impl Opening {
 ///
 /// # Errors
 ///
-/// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards.
+/// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards;
+/// [`AnalysisError::SearchTooLarge`] for a hand whose search would take more than
+/// [`OPENING_BUDGET`] steps (no hand of the game comes near it).
 pub fn best_opening(hand: &[Card], config: &Config) -> Result<Opening, AnalysisError> {
-    check_size(hand.len())?;
-    let max_cards = hand.len().saturating_sub(1) as u32;
-    let mut s = Search::new(hand, config, max_cards, None);
-    s.run();
+    let s = search(hand, config, None, OPENING_BUDGET)?;
+    if s.steps > s.budget {
+        return Err(AnalysisError::SearchTooLarge { budget: s.budget });
+    }
     Ok(Opening { value: s.best, melds: s.best_melds(config) })
 }
 
@@ -130,13 +156,36 @@ pub fn best_opening(hand: &[Card], config: &Config) -> Result<Opening, AnalysisE
 ///
 /// # Errors
 ///
-/// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards.
+/// [`AnalysisError::TooManyPieces`] for a hand of more than [`MAX_ANALYSED_HAND`] cards;
+/// [`AnalysisError::SearchTooLarge`] for a hand whose search passes [`OPENING_BUDGET`]
+/// steps before it finds an opening worth `threshold` (no hand of the game comes near
+/// it).
 pub fn can_open(hand: &[Card], threshold: u32, config: &Config) -> Result<bool, AnalysisError> {
+    let s = search(hand, config, Some(threshold), OPENING_BUDGET)?;
+    if s.best >= threshold {
+        return Ok(true);
+    }
+    if s.steps > s.budget {
+        return Err(AnalysisError::SearchTooLarge { budget: s.budget });
+    }
+    Ok(false)
+}
+
+/// The opening search of `hand` (stopping at `target` if one is given), run until it
+/// is done or has taken more than `budget` steps.
+fn search(hand: &[Card], config: &Config, target: Option<u32>, budget: u64) -> Result<Search, AnalysisError> {
     check_size(hand.len())?;
     let max_cards = hand.len().saturating_sub(1) as u32;
-    let mut s = Search::new(hand, config, max_cards, Some(threshold));
+    let mut s = Search::new(hand, config, max_cards, target, budget);
     s.run();
-    Ok(s.best >= threshold)
+    Ok(s)
+}
+
+/// The steps the opening search of `hand` takes, without a budget (for the tests of
+/// [`OPENING_BUDGET`]).
+#[cfg(test)]
+pub(crate) fn opening_steps(hand: &[Card], config: &Config, target: Option<u32>) -> u64 {
+    search(hand, config, target, u64::MAX).map_or(0, |s| s.steps)
 }
 
 /// The split of `hand` (card ids of the game's pack, as a view holds them) into melds
@@ -273,13 +322,17 @@ struct Search {
     cur: u32,
     bound: u32,
     best: u32,
+    /// Set when a target is reached or the budget is spent: the search unwinds.
     done: bool,
+    /// Branches taken so far; past `budget` the search stops.
+    steps: u64,
+    budget: u64,
     stack: Vec<Cand>,
     best_stack: Vec<Cand>,
 }
 
 impl Search {
-    fn new(hand: &[Card], config: &Config, max_cards: u32, target: Option<u32>) -> Search {
+    fn new(hand: &[Card], config: &Config, max_cards: u32, target: Option<u32>, budget: u64) -> Search {
         let mut counts = [0u8; 52];
         let mut jokers = 0u8;
         for c in hand {
@@ -306,6 +359,8 @@ impl Search {
             bound,
             best: 0,
             done: false,
+            steps: 0,
+            budget,
             stack: Vec::with_capacity(8),
             best_stack: Vec::new(),
         }
@@ -313,6 +368,16 @@ impl Search {
 
     fn run(&mut self) {
         self.dfs(0);
+    }
+
+    /// Counts a branch; `true` once the budget is spent (the search then unwinds).
+    #[inline]
+    fn step(&mut self) -> bool {
+        self.steps += 1;
+        if self.steps > self.budget {
+            self.done = true;
+        }
+        self.done
     }
 
     /// May a meld of `naturals` naturals hold `jokers` jokers?
@@ -438,7 +503,7 @@ impl Search {
     }
 
     fn dfs(&mut self, mut pos: usize) {
-        if self.done || self.cur + self.bound <= self.best {
+        if self.step() || self.cur + self.bound <= self.best {
             return;
         }
         while pos < 52 && self.counts[ORDER[pos] as usize] == 0 {
@@ -592,7 +657,7 @@ impl Search {
 
     /// Emits the core `cand` if it ends with a natural, then grows it by value `next`.
     fn extend(&mut self, pos: usize, cand: Cand, next: u8, ends_natural: bool) {
-        if self.done {
+        if self.step() {
             return;
         }
         if ends_natural {
@@ -743,4 +808,124 @@ impl Search {
 #[must_use]
 pub fn melds_value(melds: &[Meld<Card>]) -> u32 {
     melds.iter().map(meld_value).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_ANALYSED_HAND, OPENING_BUDGET, opening_steps};
+    use crate::Config;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use rummykit_core::{Card, Face, JokerLimit};
+
+    /// The configurations whose search differs: both packs, the ace low or not, and
+    /// every joker limit.
+    fn configs() -> Vec<Config> {
+        let mut out = Vec::new();
+        for base in [Config::RUMMY40, Config::SCALA40] {
+            for ace_low in [false, true] {
+                for limit in [
+                    JokerLimit::Unlimited,
+                    JokerLimit::Forbidden,
+                    JokerLimit::AtMost(1),
+                    JokerLimit::NotMoreThanNaturals,
+                    JokerLimit::NoAdjacent,
+                ] {
+                    let mut config = base;
+                    config.ace_low_in_runs = ace_low;
+                    config.joker_limit = limit;
+                    out.push(config);
+                }
+            }
+        }
+        out
+    }
+
+    /// A hand of `len` cards the pack of `config` could give: at most two copies of a
+    /// natural, at most the pack's jokers, `jokers` of them if the pack has them.
+    fn pack_hand(rng: &mut ChaCha8Rng, config: &Config, len: usize, jokers: usize) -> Vec<Card> {
+        let mut hand = vec![Card::JOKER; jokers.min(usize::from(config.jokers)).min(len)];
+        while hand.len() < len {
+            let c = Card::from_index(rng.random_range(0..52)).expect("a natural");
+            if hand.iter().filter(|&&h| h == c).count() < 2 {
+                hand.push(c);
+            }
+        }
+        hand
+    }
+
+    /// The most steps of `hand` under `config`, best opening or 40 points (`can_open`
+    /// stops early, so its steps are at most the best opening's).
+    fn steps(hand: &[Card], config: &Config) -> u64 {
+        opening_steps(hand, config, None)
+    }
+
+    /// Hill climbing from random hands of `len` cards: one card changed at a time, kept
+    /// when the search takes at least as many steps. The worst hand found and its steps.
+    fn worst(seed: u64, len: usize, rounds: usize, climbs: usize) -> (u64, Vec<Card>, Config) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let configs = configs();
+        let mut worst = (0, Vec::new(), Config::RUMMY40);
+        for _ in 0..rounds {
+            let config = configs[rng.random_range(0..configs.len())];
+            let jokers = rng.random_range(0..=usize::from(config.jokers));
+            let mut hand = pack_hand(&mut rng, &config, len, jokers);
+            let mut best = steps(&hand, &config);
+            for _ in 0..climbs {
+                let mut next = hand.clone();
+                let i = rng.random_range(0..len);
+                next[i] = if rng.random_bool(0.1) {
+                    Card::JOKER
+                } else {
+                    Card::from_index(rng.random_range(0..52)).expect("a natural")
+                };
+                let fits = |c: Card| {
+                    let n = next.iter().filter(|&&h| h == c).count();
+                    if c.is_joker() { n <= usize::from(config.jokers) } else { n <= 2 }
+                };
+                if !next.iter().all(|&c| fits(c)) {
+                    continue;
+                }
+                let s = steps(&next, &config);
+                if s >= best {
+                    (hand, best) = (next, s);
+                }
+            }
+            if best > worst.0 {
+                worst = (best, hand, config);
+            }
+        }
+        worst
+    }
+
+    /// RULES §3.5: no hand of the game (at most 14 cards of its pack) comes near the
+    /// opening search's budget; the worst of a hill climb from fresh random hands.
+    #[test]
+    fn rules_3_5_hands_of_the_game_stay_far_below_the_opening_budget() {
+        let (steps, hand, config) = worst(3_500, 14, 12, 60);
+        assert!(steps > 0 && steps * 100 < OPENING_BUDGET, "{steps} steps: {hand:?} under {config:?}");
+    }
+
+    /// The worst hands a longer hill climb finds, at 14 cards and at the 24-card bound
+    /// (`cargo test --release -p rummykit-rummy40 --lib -- --ignored --nocapture worst`).
+    #[test]
+    #[ignore]
+    fn worst_opening_searches() {
+        let seed: u64 = std::env::var("WORST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+        for (len, rounds, climbs) in [(14, 40, 300), (MAX_ANALYSED_HAND, 12, 150)] {
+            let (steps, hand, config) = worst(seed, len, rounds, climbs);
+            let start = std::time::Instant::now();
+            let again = opening_steps(&hand, &config, None);
+            let time = start.elapsed();
+            let faces: Vec<String> = hand.iter().map(ToString::to_string).collect();
+            println!(
+                "{len} cards: {steps} steps ({:.4} of the budget, {time:.2?} for {again}), {} jokers, ace low {}, {:?}: {}",
+                steps as f64 / OPENING_BUDGET as f64,
+                config.jokers,
+                config.ace_low_in_runs,
+                config.joker_limit,
+                faces.join(" ")
+            );
+        }
+    }
 }

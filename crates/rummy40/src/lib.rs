@@ -82,7 +82,9 @@ mod value;
 mod view;
 
 pub use action::{Action, NewMeld, RummyLayOff};
-pub use analysis::{MAX_ANALYSED_HAND, Opening, analyze, best_opening, can_open, melds_value};
+pub use analysis::{
+    MAX_ANALYSED_HAND, OPENING_BUDGET, Opening, analyze, best_opening, can_open, melds_value,
+};
 pub use bots::{GreedyBot, PlannerBot};
 pub use config::{
     Config, HAND_SIZE, JokerDiscard, MELD_RULES, OpeningScope, RESTOCK_CAP, RUMMY40_PACK, RummyBonus,

@@ -12,8 +12,8 @@ use rummykit_core::{
     Seating, parse_list, play_hand,
 };
 use rummykit_rummy40::{
-    Config, GreedyBot, MAX_ANALYSED_HAND, PlannerBot, Rummy40, RummyBonus, best_opening, can_open,
-    meld_value, melds_value,
+    Config, GreedyBot, MAX_ANALYSED_HAND, OPENING_BUDGET, PlannerBot, Rummy40, RummyBonus, best_opening,
+    can_open, meld_value, melds_value,
 };
 
 /// Every valid meld (by faces) the multiset `hand` can supply: every list of faces of a
@@ -180,6 +180,31 @@ fn rules_3_5_best_opening_at_the_limit() {
     over.push(Card::JOKER);
     assert_eq!(best_opening(&over, &Config::RUMMY40).map(|b| b.value), Err(refused));
     assert_eq!(can_open(&over, 1, &Config::RUMMY40), Err(refused));
+}
+
+/// §3.5 past the opening search's step budget: a 24-card hand with four jokers, at
+/// most one of them a meld, is refused with a typed error by `best_opening`, and by
+/// `can_open` for a threshold it does not reach in time; an opening found in time is
+/// still an answer. The same cards with any number of jokers a meld are searched to
+/// the end, and `can_open` agrees with the best opening there.
+#[test]
+fn rules_3_5_an_opening_search_past_its_budget_is_refused() {
+    let hand: Vec<Card> =
+        parse_list("Js * * 2s Th 7d 5d Ac 3c 2d 4d 7c 2h 2c 6c 8c 2c Kd * * 3d 5c 4c 6d").unwrap();
+    assert_eq!(hand.len(), MAX_ANALYSED_HAND);
+    let mut one_joker = Config::SCALA40;
+    one_joker.joker_limit = JokerLimit::AtMost(1);
+    let refused = AnalysisError::SearchTooLarge { budget: OPENING_BUDGET };
+    assert_eq!(best_opening(&hand, &one_joker).map(|b| b.value), Err(refused));
+    assert_eq!(can_open(&hand, 500, &one_joker), Err(refused));
+    assert_eq!(can_open(&hand, 40, &one_joker), Ok(true));
+    for config in [Config::RUMMY40, Config::SCALA40] {
+        let best = best_opening(&hand, &config).expect("within the budget");
+        assert!(best.value >= 40 && melds_value(&best.melds) == best.value);
+        assert_eq!(can_open(&hand, best.value, &config), Ok(true));
+        assert_eq!(can_open(&hand, best.value + 1, &config), Ok(false));
+        assert_eq!(can_open(&hand, 500, &config), Ok(false));
+    }
 }
 
 /// The empty hand and the one-card hand: nothing to open with, nothing to keep.

@@ -1496,6 +1496,59 @@ mod tests {
         assert!(solver.dp.work - before <= TURN_WORK, "{} states", solver.dp.work - before);
     }
 
+    /// RULES §1.6: two table jokers, a released joker to end beside a rack tile and freed
+    /// only by a rack tile of its role (`RackOnly`, `ExactTile`): the bound over the melds
+    /// of a released joker takes one such meld out, then, for the second joker, another
+    /// out of each rest (1 265 melds, then about 300 in each rest), each a puzzle. That
+    /// is the slowest turn of a slow fuzz input (3 M states of the DP): it draws on the
+    /// turn's one work, stopping within a smaller work when given one, and whatever it
+    /// answers is a play the check accepts.
+    #[test]
+    fn rules_1_6_a_second_released_joker_draws_on_the_turns_work() {
+        let meld = |kind, s: &str| {
+            Meld::new(kind, &rummykit_core::parse_list::<Tile>(s).unwrap(), &crate::MELD_RULES).unwrap()
+        };
+        let table = [
+            meld(MeldKind::Group, "r12 b12 y12 k12"),
+            meld(MeldKind::Group, "r8 y8 J b8"),
+            meld(MeldKind::Run, "r10 r11 r12 r13"),
+            meld(MeldKind::Group, "b6 r6 y6 k6"),
+            meld(MeldKind::Run, "b9 b10 b11 J b13"),
+            meld(MeldKind::Group, "r9 b9 y9 k9"),
+            meld(MeldKind::Group, "r5 b5 k5 y5"),
+        ];
+        let rack = rummykit_core::parse_list::<Tile>(
+            "r8 r9 r11 r13 b2 b6 b7 b12 b13 y1 y2 y3 y11 y12 k1 k4 k4 k5 k9 k10 k10",
+        )
+        .unwrap();
+        let rules = Config {
+            joker_replacement_source: ReplacementSource::RackOnly,
+            joker_release: JokerRelease::ExactTile,
+            ..Config::STANDARD
+        };
+        let held: TileCounts = rack.iter().copied().collect();
+        let accepted = |answer: &Result<Solution, SolveError>| match answer {
+            Ok(sol) => sol.tiles_placed == 0 || check_play(&rules, &table, &held, true, &sol.table).is_ok(),
+            Err(SolveError::Unproven { best, .. }) => {
+                best.as_deref().is_none_or(|b| check_play(&rules, &table, &held, true, &b.table).is_ok())
+            }
+            Err(_) => false,
+        };
+        for limit in [500_000, TURN_WORK] {
+            let mut solver = Solver::new();
+            solver.turn_work = limit;
+            let before = solver.dp.work;
+            let answer = solver.solve_turn(&table, &rack, &rules, true, Objective::Tiles);
+            let spent = solver.dp.work - before;
+            assert!(spent <= limit + limit / 4, "{spent} states for one turn, bound {limit}");
+            assert!(accepted(&answer), "{answer:?}");
+            if limit < TURN_WORK {
+                assert!(matches!(answer, Err(SolveError::Unproven { .. })), "{answer:?}");
+                assert!(spent >= limit / 2, "{spent} states: the bound was not what stopped it");
+            }
+        }
+    }
+
     /// A random table of valid melds (jokers often) and a random rack, of the
     /// standard set's tiles.
     fn position(rng: &mut ChaCha8Rng) -> (Vec<Meld<Tile>>, Vec<Tile>) {

@@ -594,7 +594,8 @@ impl Turn<'_> {
     /// in a meld (and `required` among them) worth the threshold at their highest, then
     /// runs and sets packed apart worth it ([`packing_reaches`]), and then, given the
     /// cards' `faces` (`None` when the openings are only counted), the exact
-    /// [`can_open`] search (`RULES.md` §3.5); a rummy needs all cards but one in
+    /// [`can_open`] search (`RULES.md` §3.5; a search past its budget rules nothing
+    /// out, the enumeration decides); a rummy needs all cards but one in
     /// a meld or buildable onto the table (§3.7).
     pub(super) fn prospects_of(
         &self,
@@ -625,7 +626,7 @@ impl Turn<'_> {
                 opening_bound(counts, held, meldable) >= t
                     && packing_reaches(counts, held, &self.rules, t)
                     && (counts[52] < 2
-                        || faces.is_none_or(|faces| can_open(faces, t, self.config) == Ok(true)))
+                        || faces.is_none_or(|faces| can_open(faces, t, self.config) != Ok(false)))
             }
         };
         // The faces that might ever fit first (most hands are ruled out by them), then
