@@ -336,7 +336,59 @@ impl<F: Face> Meld<F> {
             faces[..len].copy_from_slice(old);
             faces[len] = face;
         }
+        // A natural that continues the meld as it is read: its (suit, first) follow
+        // from this meld's without reading the other pieces again. Anything else (a
+        // joker, a card that does not fit, round the corner) goes to the validator.
+        if let Some((suit, first)) = self.extended_by_natural(face, end, rules) {
+            return Ok(Meld::stored(self.kind, &faces[..=len], suit, first));
+        }
         Meld::new(self.kind, &faces[..=len], rules)
+    }
+
+    /// The (suit, first) of this meld with the natural `face` laid off at `end`, if it
+    /// plainly fits under `rules`; `None` leaves the answer to [`Meld::new`], which it
+    /// equals (`extended_agrees_with_the_validator`). The meld may have been made under
+    /// other rules, so the length and the bounds are asked again; a natural added breaks
+    /// no joker limit the meld met, asked only where jokers are limited. A run of two
+    /// pieces or more has one start within the bounds, so a start that holds is `first`.
+    #[inline]
+    fn extended_by_natural(&self, face: F, end: RunEnd, rules: &MeldRules) -> Option<(u8, u8)> {
+        let idx = face.index();
+        if idx >= 52 || usize::from(self.len) + 1 < usize::from(rules.min_len.max(1)) {
+            return None;
+        }
+        if rules.jokers != JokerLimit::Unlimited && self.faces().iter().any(|f| f.is_joker()) {
+            return None;
+        }
+        let (suit, number) = (idx / 13, idx % 13 + 1);
+        let len = u32::from(self.len);
+        match self.kind {
+            MeldKind::Group => {
+                let fits = self.first == number
+                    && self.suit & (1 << suit) == 0
+                    && len < u32::from(rules.max_group_len.min(4));
+                fits.then_some((self.suit | 1 << suit, self.first))
+            }
+            MeldKind::Run => {
+                if rules.ace == AcePolicy::RoundTheCorner || self.suit != suit {
+                    return None;
+                }
+                let (lo, hi) = run_bounds(rules.ace);
+                let first = u32::from(self.first);
+                // The new run's first and last values, within the bounds.
+                let (start, last) = match end {
+                    RunEnd::Back => (first, first + len),
+                    RunEnd::Front => (first.checked_sub(1)?, first + len - 1),
+                };
+                if start < lo || last > hi {
+                    return None;
+                }
+                // The value the new piece stands for; an ace stands for 1 or 14.
+                let at = if end == RunEnd::Back { last } else { start };
+                let number = u32::from(number);
+                (number == at || (number == 1 && at == 14)).then_some((suit, start as u8))
+            }
+        }
     }
 
     /// The kind, as declared.
@@ -1252,7 +1304,9 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::{COUNT_SHIFT, LINE, NUMBER_SHIFT, OFF, Pass, RING, check_exact};
-    use crate::{AcePolicy, Card, Face, JokerLimit, Meld, MeldError, MeldKind, MeldRules, Tile};
+    use crate::{
+        AcePolicy, Card, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldError, MeldKind, MeldRules, RunEnd, Tile,
+    };
 
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
@@ -1364,6 +1418,69 @@ mod tests {
             }
             assert!(accepted > 100, "{rules:?}: {accepted}");
         }
+    }
+
+    /// `Meld::extended` (which lays a natural that plainly fits off without the
+    /// validator) returns what the validator returns for the longer list, for every
+    /// face at both ends of random valid runs and groups with jokers, made under one
+    /// set of rules and extended under each set (so also under rules the meld breaks).
+    #[test]
+    fn extended_agrees_with_the_validator() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let all_rules: Vec<MeldRules> = every_rules()
+            .chain(every_rules().map(|r| {
+                let mut r = r;
+                r.max_group_len = 3;
+                r
+            }))
+            .collect();
+        let faces: Vec<Card> = (0..=52).filter_map(Card::from_index).collect();
+        let (mut melds, mut fast) = (0, 0);
+        while melds < 3_000 {
+            let made_under = all_rules[rng.random_range(0..all_rules.len())];
+            let len = rng.random_range(1..=14usize);
+            let (suit, start, number) =
+                (rng.random_range(0..4u8), rng.random_range(1..=14u8), rng.random_range(1..=13u8));
+            let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
+            let list: Vec<Card> = (0..len)
+                .map(|i| {
+                    if rng.random_range(0..5) == 0 {
+                        Card::JOKER
+                    } else if kind == MeldKind::Run {
+                        Card::natural(suit, (start + i as u8 - 1) % 13 + 1).unwrap_or(Card::JOKER)
+                    } else {
+                        Card::natural(i as u8 % 4, number).unwrap_or(Card::JOKER)
+                    }
+                })
+                .collect();
+            let Ok(meld) = Meld::new(kind, &list, &made_under) else { continue };
+            melds += 1;
+            for rules in &all_rules {
+                for &face in &faces {
+                    for end in [RunEnd::Front, RunEnd::Back] {
+                        let mut longer = list.clone();
+                        if end == RunEnd::Front && kind == MeldKind::Run {
+                            longer.insert(0, face);
+                        } else {
+                            longer.push(face);
+                        }
+                        let want = if longer.len() > MAX_MELD_LEN {
+                            Err(MeldError::TooLong { len: longer.len(), max: MAX_MELD_LEN })
+                        } else {
+                            Meld::new(kind, &longer, rules)
+                        };
+                        assert_eq!(
+                            meld.extended(face, end, rules),
+                            want,
+                            "{meld:?} {face:?} {end:?} {rules:?}"
+                        );
+                        fast += usize::from(meld.extended_by_natural(face, end, rules).is_some());
+                    }
+                }
+            }
+        }
+        // The short way answers often (else this test would not test it).
+        assert!(fast > 10_000, "{fast}");
     }
 
     /// Lists of 3-5 plain cards (no joker), as a hand offers them: runs (round the
