@@ -327,20 +327,20 @@ impl<F: Face> Meld<F> {
         if len >= MAX_MELD_LEN {
             return Err(MeldError::TooLong { len: len + 1, max: MAX_MELD_LEN });
         }
-        let mut faces = [F::JOKER; MAX_MELD_LEN];
-        let old = self.faces();
+        // Copies of the whole array, of a length known at compile time (no call):
+        // past the pieces a stored meld holds jokers, and so does the copy.
+        let mut faces = self.faces;
         if end == RunEnd::Front && self.kind == MeldKind::Run {
             faces[0] = face;
-            faces[1..=len].copy_from_slice(old);
+            faces[1..].copy_from_slice(&self.faces[..MAX_MELD_LEN - 1]);
         } else {
-            faces[..len].copy_from_slice(old);
             faces[len] = face;
         }
         // A natural that continues the meld as it is read: its (suit, first) follow
         // from this meld's without reading the other pieces again. Anything else (a
         // joker, a card that does not fit, round the corner) goes to the validator.
         if let Some((suit, first)) = self.extended_by_natural(face, end, rules) {
-            return Ok(Meld::stored(self.kind, &faces[..=len], suit, first));
+            return Ok(Meld { kind: self.kind, len: self.len + 1, suit, first, faces });
         }
         Meld::new(self.kind, &faces[..=len], rules)
     }
