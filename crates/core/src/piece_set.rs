@@ -171,8 +171,11 @@ impl PieceSet {
     /// assert_eq!(PieceSet::new().first(), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn first(&self) -> Option<PieceId> {
-        self.iter().next()
+        // From the bottom word up, inline: a random player's draw asks it of the hand.
+        let (bottom, word) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(PieceId::from_bit(bottom * 64 + word.trailing_zeros() as usize))
     }
 
     /// The largest id in the set, found from the top word down (no walk through the set).
