@@ -169,6 +169,9 @@ impl PieceSet {
     /// let set: PieceSet = [id(90), id(12), id(40)].into_iter().collect();
     /// assert_eq!(set.first(), Some(id(12)));
     /// assert_eq!(PieceSet::new().first(), None);
+    /// let high: PieceSet = [id(159), id(64)].into_iter().collect();
+    /// assert_eq!(high.first(), Some(id(64))); // past an empty first word
+    /// assert_eq!(high.first(), high.iter().next());
     /// ```
     #[must_use]
     #[inline]
