@@ -479,6 +479,20 @@ impl<F: Face> MeldTable<F> {
         Self::default()
     }
 
+    /// Makes room for at least `additional` more melds, so that laying them down (or
+    /// refreshing a copy of a table that holds them) moves no meld: for a game that
+    /// knows how many melds its pack can make. Changes nothing else (not the stamp).
+    ///
+    /// ```
+    /// use rummykit_core::{Card, MeldTable};
+    /// let mut table = MeldTable::<Card>::new();
+    /// table.reserve(36); // 108 cards make at most 36 melds of three
+    /// assert_eq!(table, MeldTable::new());
+    /// ```
+    pub fn reserve(&mut self, additional: usize) {
+        self.melds.reserve(additional);
+    }
+
     /// The melds in the order they were laid down (ascending id).
     ///
     /// ```

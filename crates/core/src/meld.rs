@@ -328,16 +328,72 @@ impl<F: Face> Meld<F> {
         if len >= MAX_MELD_LEN {
             return Err(MeldError::TooLong { len: len + 1, max: MAX_MELD_LEN });
         }
-        let mut faces = [F::JOKER; MAX_MELD_LEN];
-        let old = self.faces();
+        // Copies of the whole array, of a length known at compile time (no call):
+        // past the pieces a stored meld holds jokers, and so does the copy.
+        let mut faces = self.faces;
         if end == RunEnd::Front && self.kind == MeldKind::Run {
             faces[0] = face;
-            faces[1..=len].copy_from_slice(old);
+            faces[1..].copy_from_slice(&self.faces[..MAX_MELD_LEN - 1]);
         } else {
-            faces[..len].copy_from_slice(old);
             faces[len] = face;
         }
+        // A natural that continues the meld as it is read, or a joker where they are
+        // unlimited: its (suit, first) follow from this meld's without reading the
+        // other pieces again. Anything else (a card that does not fit, a limited joker,
+        // round the corner) goes to the validator.
+        if let Some((suit, first)) = self.extended_plainly(face, end, rules) {
+            return Ok(Meld { kind: self.kind, len: self.len + 1, suit, first, faces });
+        }
         Meld::new(self.kind, &faces[..=len], rules)
+    }
+
+    /// The (suit, first) of this meld with `face` laid off at `end`, if it plainly fits
+    /// under `rules`: a natural that continues it, or a joker where jokers are
+    /// unlimited; `None` leaves the answer to [`Meld::new`], which it equals
+    /// (`extended_agrees_with_the_validator`). The meld may have been made under other
+    /// rules, so the length and the bounds are asked again; a natural added breaks no
+    /// joker limit the meld met, asked only where jokers are limited. A valid meld holds
+    /// a natural, so a run of two pieces or more has one start within the bounds, and a
+    /// start that holds is `first`.
+    #[inline]
+    fn extended_plainly(&self, face: F, end: RunEnd, rules: &MeldRules) -> Option<(u8, u8)> {
+        let idx = face.index();
+        let joker = idx == F::JOKER.index();
+        if (idx >= 52 && !joker) || usize::from(self.len) + 1 < usize::from(rules.min_len.max(1)) {
+            return None;
+        }
+        if rules.jokers != JokerLimit::Unlimited && (joker || self.faces().iter().any(|f| f.is_joker())) {
+            return None;
+        }
+        let (suit, number) = (idx / 13, idx % 13 + 1);
+        let len = u32::from(self.len);
+        match self.kind {
+            MeldKind::Group => {
+                let fits = len < u32::from(rules.max_group_len.min(4))
+                    && (joker || (self.first == number && self.suit & (1 << suit) == 0));
+                let suits = if joker { self.suit } else { self.suit | 1 << suit };
+                fits.then_some((suits, self.first))
+            }
+            MeldKind::Run => {
+                if rules.ace == AcePolicy::RoundTheCorner || (!joker && self.suit != suit) {
+                    return None;
+                }
+                let (lo, hi) = run_bounds(rules.ace);
+                let first = u32::from(self.first);
+                // The new run's first and last values, within the bounds.
+                let (start, last) = match end {
+                    RunEnd::Back => (first, first + len),
+                    RunEnd::Front => (first.checked_sub(1)?, first + len - 1),
+                };
+                if start < lo || last > hi {
+                    return None;
+                }
+                // The value the new piece stands for (a joker any); an ace 1 or 14.
+                let at = if end == RunEnd::Back { last } else { start };
+                let number = u32::from(number);
+                (joker || number == at || (number == 1 && at == 14)).then_some((self.suit, start as u8))
+            }
+        }
     }
 
     /// The kind, as declared.
@@ -1253,7 +1309,9 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::{COUNT_SHIFT, LINE, NUMBER_SHIFT, OFF, Pass, RING, check_exact};
-    use crate::{AcePolicy, Card, Face, JokerLimit, Meld, MeldError, MeldKind, MeldRules, Tile};
+    use crate::{
+        AcePolicy, Card, Face, JokerLimit, MAX_MELD_LEN, Meld, MeldError, MeldKind, MeldRules, RunEnd, Tile,
+    };
 
     const POLICIES: [AcePolicy; 4] =
         [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
@@ -1365,6 +1423,71 @@ mod tests {
             }
             assert!(accepted > 100, "{rules:?}: {accepted}");
         }
+    }
+
+    /// `Meld::extended` (which lays a natural that plainly fits off without the
+    /// validator) returns what the validator returns for the longer list, for every
+    /// face at both ends of random valid runs and groups with jokers, made under one
+    /// set of rules and extended under each set (so also under rules the meld breaks).
+    #[test]
+    fn extended_agrees_with_the_validator() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let all_rules: Vec<MeldRules> = every_rules()
+            .chain(every_rules().map(|r| {
+                let mut r = r;
+                r.max_group_len = 3;
+                r
+            }))
+            .collect();
+        let faces: Vec<Card> = (0..=52).filter_map(Card::from_index).collect();
+        let (mut melds, mut fast, mut fast_jokers) = (0, 0, 0);
+        while melds < 3_000 {
+            let made_under = all_rules[rng.random_range(0..all_rules.len())];
+            let len = rng.random_range(1..=14usize);
+            let (suit, start, number) =
+                (rng.random_range(0..4u8), rng.random_range(1..=14u8), rng.random_range(1..=13u8));
+            let kind = if rng.random_bool(0.5) { MeldKind::Run } else { MeldKind::Group };
+            let list: Vec<Card> = (0..len)
+                .map(|i| {
+                    if rng.random_range(0..5) == 0 {
+                        Card::JOKER
+                    } else if kind == MeldKind::Run {
+                        Card::natural(suit, (start + i as u8 - 1) % 13 + 1).unwrap_or(Card::JOKER)
+                    } else {
+                        Card::natural(i as u8 % 4, number).unwrap_or(Card::JOKER)
+                    }
+                })
+                .collect();
+            let Ok(meld) = Meld::new(kind, &list, &made_under) else { continue };
+            melds += 1;
+            for rules in &all_rules {
+                for &face in &faces {
+                    for end in [RunEnd::Front, RunEnd::Back] {
+                        let mut longer = list.clone();
+                        if end == RunEnd::Front && kind == MeldKind::Run {
+                            longer.insert(0, face);
+                        } else {
+                            longer.push(face);
+                        }
+                        let want = if longer.len() > MAX_MELD_LEN {
+                            Err(MeldError::TooLong { len: longer.len(), max: MAX_MELD_LEN })
+                        } else {
+                            Meld::new(kind, &longer, rules)
+                        };
+                        assert_eq!(
+                            meld.extended(face, end, rules),
+                            want,
+                            "{meld:?} {face:?} {end:?} {rules:?}"
+                        );
+                        let plain = meld.extended_plainly(face, end, rules).is_some();
+                        fast += usize::from(plain);
+                        fast_jokers += usize::from(plain && face.is_joker());
+                    }
+                }
+            }
+        }
+        // The short way answers often (else this test would not test it).
+        assert!(fast > 10_000 && fast_jokers > 1_000, "{fast} {fast_jokers}");
     }
 
     /// Lists of 3-5 plain cards (no joker), as a hand offers them: runs (round the

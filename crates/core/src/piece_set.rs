@@ -169,10 +169,16 @@ impl PieceSet {
     /// let set: PieceSet = [id(90), id(12), id(40)].into_iter().collect();
     /// assert_eq!(set.first(), Some(id(12)));
     /// assert_eq!(PieceSet::new().first(), None);
+    /// let high: PieceSet = [id(159), id(64)].into_iter().collect();
+    /// assert_eq!(high.first(), Some(id(64))); // past an empty first word
+    /// assert_eq!(high.first(), high.iter().next());
     /// ```
     #[must_use]
+    #[inline]
     pub fn first(&self) -> Option<PieceId> {
-        self.iter().next()
+        // From the bottom word up, inline: a random player's draw asks it of the hand.
+        let (bottom, word) = self.0.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(PieceId::from_bit(bottom * 64 + word.trailing_zeros() as usize))
     }
 
     /// The largest id in the set, found from the top word down (no walk through the set).

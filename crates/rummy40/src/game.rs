@@ -1212,7 +1212,9 @@ impl CardRules for Rummy40 {
         // The copies of each card numbered as a save of the deal is read back (see
         // `Setup`), so that a deal and its setup are the same game.
         let Dealt { hands, piles } = dealt.numbered_as_read(&catalog);
-        let state = HandState::dealt(dealer, hands, piles);
+        let mut state = HandState::dealt(dealer, hands, piles);
+        // Room for every meld the pack can make: the table never moves its melds.
+        state.table.reserve(catalog.len() / 3);
         Ok(Rummy40 {
             dealt: n * HAND_SIZE,
             rules: config.meld_rules(),
@@ -1350,8 +1352,10 @@ impl CardRules for Rummy40 {
 
     fn blank_view(&self) -> View {
         let mut view = View::blank(self.config);
-        // Room for the whole pack on the pile: the refreshes of a hand never grow it.
+        // Room for the whole pack on the pile, and for every meld it can make on the
+        // table: the refreshes of a hand never grow them.
         view.common.discard_pile.reserve(self.catalog.len());
+        view.common.table.reserve(self.catalog.len() / 3);
         view
     }
 

@@ -557,6 +557,14 @@ impl LegalActions {
                 return Some([view.stock_len > 0, true]);
             }
         }
+        self.opened_draws(view)
+    }
+
+    /// [`LegalActions::short_draws_of`] for an opened mover past its first test. Out of
+    /// line, as [`unopened_draws`]: the registers they need were saved and restored on
+    /// every draw, most of which the first test answers (about 18 instructions a draw).
+    #[inline(never)]
+    fn opened_draws(&mut self, view: &View) -> Option<[bool; 2]> {
         let pos = view.turn()?;
         // A card already taken or a won joker (no game's draw phase holds one) would
         // oblige plays: the list decides those.
@@ -946,6 +954,7 @@ impl Mode {
 /// on the view's hand) or the hand is past the dealt size: the list then holds the draw
 /// from the stock alone. `None` when the take might open or go rummy (the list decides),
 /// for another seat's view, or while a card taken or a won joker would oblige plays.
+#[inline(never)]
 fn unopened_draws(view: &View) -> Option<[bool; 2]> {
     if view.to_move != Some(view.seat) || view.taken_this_turn.is_some() || !view.won_jokers.is_empty() {
         return None;
