@@ -3,11 +3,11 @@
 //! An exact pass under a target keeps every state whose estimate reaches it, with its best
 //! score; a guided beam under the same target or a higher one keeps, at every layer, states
 //! of the same keys with scores no higher (its parents are some of the pass's states). So
-//! the layers of a held pass ([`Held`](super::Held)) are what that beam's first layers
+//! the layers of a held pass ([`Held`]) are what that beam's first layers
 //! would select from, with better scores: the beam takes their newest layer's best
 //! `width` states (ranked as its own cut ranks them) and goes on from there, instead of
 //! computing those layers again. What it drops there bounds every play as its own cut
-//! does ([`Dp::refuted`](super::Dp)): every play passes through a state of that layer or
+//! does ([`Dp::refuted`]): every play passes through a state of that layer or
 //! through one the pass dropped below its target (the held pass's cut).
 
 use super::*;
