@@ -20,6 +20,7 @@ use key::{
 use relax::{Others, Relax, rest_total};
 
 mod decisions;
+mod frontier;
 mod key;
 mod options;
 mod relax;
@@ -151,6 +152,18 @@ struct Entry {
     est: u32,
     parent: u32,
     choice: u32,
+}
+
+/// A state's rank in a beam of opened mode ([`Dp::keep_best`]): its estimate in whole
+/// units (`shift`: the objective's major shift), then jokers left, then fewer short runs
+/// open, then score.
+#[inline(always)]
+fn beam_rank(e: &Entry, shift: u32) -> u64 {
+    let j = u64::from(7 - jokers_of(e.key));
+    // The short runs of the four colours: each colour's two low 3-bit counts added in
+    // place, then the four 9-bit fields summed by a multiply.
+    let short = ((e.key & SHORT) + (e.key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
+    u64::from(e.est >> shift) << 40 | j << 37 | (31 - short.min(31)) << 32 | u64::from(e.score >> 3)
 }
 
 /// Where the last colour step of a number stores the jokers given to its groups.
@@ -698,13 +711,7 @@ impl Dp {
                 | j << 20
                 | u64::from(e.score & 0xf_ffff)
         };
-        let rank = |e: &Entry| {
-            let j = u64::from(7 - jokers_of(e.key));
-            // The short runs of the four colours: each colour's two low 3-bit counts
-            // added in place, then the four 9-bit fields summed by a multiply.
-            let short = ((e.key & SHORT) + (e.key >> 3 & SHORT)).wrapping_mul(FIELDS) >> 27 & 0x1ff;
-            u64::from(e.est >> shift) << 40 | j << 37 | (31 - short.min(31)) << 32 | u64::from(e.score >> 3)
-        };
+        let rank = |e: &Entry| beam_rank(e, shift);
         // Every state's rank once, in layer order (every one counts at least 3 jokers
         // left, so 0 is below them all: it marks a dominated state), and the states not
         // looked up yet, `pool[checked..]`, with their ranks.
@@ -821,7 +828,7 @@ impl Dp {
         self.ranks = ranks;
     }
 
-    fn layer(&self, i: usize) -> core::ops::Range<usize> {
+    pub(super) fn layer(&self, i: usize) -> core::ops::Range<usize> {
         self.layer_start[i]..self.layer_start.get(i + 1).copied().unwrap_or(self.entries.len())
     }
 
@@ -1096,10 +1103,16 @@ impl Dp {
         }
         let bound = if k == 0 { 0 } else { p.beat() };
         // The score-ranked beam's cut bounds nothing: its estimates are only scores.
-        let b = self.run_with(sweep, Pass::beam(width, bound, k > 0), usize::MAX).ok().flatten();
-        p.spent[i] += self.entries.len();
-        p.last[i] = self.entries.len();
-        p.stages[i][k] = self.entries.len();
+        let pass = Pass::beam(width, bound, k > 0);
+        self.begin_pass(pass);
+        // A guided beam goes on from an exact pass of its sweep given up under its
+        // target ([`Dp::start_from_held`]); the states it holds are its own.
+        let taken = if k > 0 { self.start_from_held(width, bound) } else { 0 };
+        let b = self.resume(sweep, pass, usize::MAX).ok().flatten();
+        let held = self.entries.len() - taken;
+        p.spent[i] += held;
+        p.last[i] = held;
+        p.stages[i][k] = held;
         if !self.truncated {
             // Exact (under the target `bound`, which some play reaches).
             return Some(b.map(|o| (o, i)).or(p.best.take()));

@@ -534,6 +534,82 @@ fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
     assert!(resumed > 1_000 && lower > 500, "{resumed} resumed, {lower} from a lower target");
 }
 
+/// A guided beam that starts from an exact pass given up under its target or a lower
+/// one ([`Dp::start_from_held`]) answers as a beam may: its play is a real one (no
+/// better than the optimum, its decisions rebuilding with every fixed tile), what it
+/// refutes bounds every play (the optimum is at most the larger of its play and its
+/// cut), and where it dropped no state it is the exact pass under its target. It fails
+/// if the held pass's cut is not carried over, if the states below the beam's target
+/// are not dropped into the cut, or if the width's cut is not counted (all three
+/// tried).
+#[test]
+fn a_beam_goes_on_from_an_exact_pass_given_up() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xF207_7E55);
+    let (mut taken, mut cut, mut exact) = (0, 0, 0);
+    for case in 0..300 {
+        let copies = if case % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=14));
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let params = opened(objective, case % 4 == 1);
+        let counts = if params.mirror { counts.mirrored() } else { counts };
+        let Some(best) = plain(&counts, params) else {
+            continue;
+        };
+        let sweep = Sweep { counts: &counts, params };
+        let unit = one_unit(objective);
+        let targets =
+            [best.saturating_sub(2 * unit), best.saturating_sub(unit), best + ROOM_MASK + 1, best + unit];
+        for (k, &first) in targets.iter().enumerate() {
+            for &second in &targets[k..] {
+                let mut dp = Dp::default();
+                dp.open(sweep);
+                dp.relax.init(&mut dp.dec, &counts, params, true);
+                let limit = 1 + rng.random_range(0..60);
+                if dp.run_with(sweep, Pass::exact(first), limit).is_ok() {
+                    continue;
+                }
+                let width = 1 + rng.random_range(0..6);
+                let pass = Pass::beam(width, second, true);
+                dp.begin_pass(pass);
+                let took = dp.start_from_held(width, second);
+                assert!(took > 1, "case {case}: a held pass not taken over");
+                taken += 1;
+                let got = dp.resume(sweep, pass, usize::MAX).ok().flatten();
+                let context =
+                    format!("case {case}: given up under {first:x}, a beam of {width} under {second:x}");
+                let score = got.as_ref().map_or(0, |o| o.score);
+                assert!(score & !ROOM_MASK <= best, "{context}: a play above the optimum");
+                assert!(best <= score.max(dp.refuted()), "{context}: the optimum refuted");
+                if dp.truncated {
+                    cut += 1;
+                } else {
+                    exact += 1;
+                    let mut fresh = Dp::default();
+                    fresh.open(sweep);
+                    fresh.relax.init(&mut fresh.dec, &counts, params, true);
+                    let want = fresh.run_with(sweep, Pass::exact(second), usize::MAX).ok().flatten();
+                    let reach = |s: Option<u32>| s.filter(|&s| s >= second);
+                    assert_eq!(
+                        reach(got.as_ref().map(|o| o.score)),
+                        reach(want.map(|o| o.score)),
+                        "{context}"
+                    );
+                }
+                if let Some(opt) = got {
+                    let (melds, _) = super::super::build(&counts, &opt, true, params.mirror);
+                    let fixed: usize = counts.fixed.iter().flatten().map(|&n| usize::from(n)).sum();
+                    let naturals: usize =
+                        melds.iter().map(|m| m.faces().iter().filter(|t| !t.is_joker()).count()).sum();
+                    assert!(naturals >= fixed, "{context}: fixed tiles lost");
+                }
+            }
+        }
+    }
+    assert!(taken > 500 && cut > 200 && exact > 50, "{taken} taken over, {cut} cut, {exact} exact");
+}
+
 /// The search decides the colours in [`colour_order`] whatever their labels: a
 /// position with its colours relabelled has the same optimum, and the same decisions
 /// relabelled (the group jokers with colour 3), where the colours' tile counts differ
