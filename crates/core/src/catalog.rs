@@ -471,30 +471,13 @@ struct FacesOf<F> {
     rest: [u64; WORDS],
     /// The first joker's id.
     naturals: usize,
+    /// The catalog's length: the ids from it on are no pieces of it.
+    end: usize,
     face: PhantomData<fn() -> F>,
 }
 
 /// A copy's worth of bits: the 52 faces.
 const COPY: u64 = (1 << 52) - 1;
-
-/// The words of `set` with only the ids below `len` (a catalog's: the jokers' copies
-/// then end where the catalog does).
-#[inline]
-fn within(set: PieceSet, len: usize) -> [u64; WORDS] {
-    let mut rest = set.words();
-    // The word holding `len` cut, those after it cleared: a select a word.
-    let (word, cut) = (len / 64, (1u64 << (len % 64)) - 1);
-    for (i, w) in rest.iter_mut().enumerate() {
-        *w &= if i < word {
-            u64::MAX
-        } else if i == word {
-            cut
-        } else {
-            0
-        };
-    }
-    rest
-}
 
 /// The next copy's bits of `rest`, shifting them out of it.
 #[inline]
@@ -509,9 +492,24 @@ fn take_copy(rest: &mut [u64; WORDS]) -> u64 {
 
 impl<F> FacesOf<F> {
     fn new(set: PieceSet, naturals: usize, len: usize) -> Self {
-        let mut rest = within(set, len);
+        let mut rest = set.words();
         let mask = take_copy(&mut rest);
-        FacesOf { mask, base: 0, rest, naturals, face: PhantomData }
+        let mut faces = FacesOf { mask, base: 0, rest, naturals, end: len, face: PhantomData };
+        faces.clip();
+        faces
+    }
+
+    /// Drops from the copy's bits the ids past the catalog's end. Only a copy of jokers
+    /// may reach it (the naturals' copies are whole): the set's other words are left
+    /// as they are, a mask of every word a listing cost more than this test a copy.
+    #[inline]
+    fn clip(&mut self) {
+        if self.base >= self.naturals {
+            let left = self.end.saturating_sub(self.base);
+            if left < 52 {
+                self.mask &= (1u64 << left) - 1;
+            }
+        }
     }
 
     /// The next copy's bits, shifting them out of `rest`.
@@ -529,6 +527,7 @@ impl<F> FacesOf<F> {
             }
             self.base += 52;
             self.mask = self.take_copy();
+            self.clip();
         }
         true
     }

@@ -1,7 +1,7 @@
 //! Faces of a hand: their bits and counts, the ids by face, the melds by faces they
 //! form, and which faces could be in a meld at all.
 
-use rummykit_core::{Card, Catalog, Meld, PieceSet, for_each_face_meld};
+use rummykit_core::{Card, Catalog, Meld, PieceId, PieceSet, for_each_face_meld};
 #[cfg(test)]
 use rummykit_core::{Face, MAX_MELD_LEN};
 
@@ -145,6 +145,16 @@ impl FaceBits {
 pub(super) fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
     let (mut counts, mut held) = ([0u8; 53], 0u64);
     for face in faces {
+        counts[face.index() as usize] += 1;
+        held |= 1u64 << face.index();
+    }
+    (counts, held)
+}
+
+/// [`face_counts`] of cards listed with their faces.
+pub(super) fn face_counts_of(cards: &[(PieceId, Card)]) -> ([u8; 53], u64) {
+    let (mut counts, mut held) = ([0u8; 53], 0u64);
+    for (_, face) in cards {
         counts[face.index() as usize] += 1;
         held |= 1u64 << face.index();
     }

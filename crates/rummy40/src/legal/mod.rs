@@ -1088,18 +1088,18 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             }
         }
         Phase::Play => {
-            // The hand's cards with their faces, the faces alone and as bits (for the
+            // The hand's cards with their faces, and the faces as bits (for the
             // questions asked of the whole hand): one pass over the hand, on the stack,
-            // once for everything the play phase asks.
+            // once for everything the play phase asks. (The faces alone are listed
+            // from the cards only where asked: most listings never ask.)
             let Some(zero) = PieceId::new(0) else { return };
-            let (mut cards, mut faces) = ([(zero, Card::JOKER); HAND_SIZE + 1], [Card::JOKER; HAND_SIZE + 1]);
+            let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
             let mut bits = FaceBits { naturals: 0, jokers: 0 };
-            // (Past the buffers, `n` counts on and the hand is refused below.)
+            // (Past the buffer, `n` counts on and the hand is refused below.)
             let mut n = 0;
             pos.catalog.faces_of(hand).for_each(|(p, face)| {
-                if let (Some(card), Some(slot)) = (cards.get_mut(n), faces.get_mut(n)) {
+                if let Some(card) = cards.get_mut(n) {
                     *card = (p, face);
-                    *slot = face;
                 }
                 bits.add(face);
                 n += 1;
@@ -1112,8 +1112,8 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             {
                 return;
             }
-            if let (Some(cards), Some(faces)) = (cards.get(..n), faces.get(..n)) {
-                play(pos, cards, faces, bits, &mut sink);
+            if let Some(cards) = cards.get(..n) {
+                play(pos, cards, bits, &mut sink);
             }
         }
     }

@@ -5,37 +5,38 @@ use rummykit_core::{
     Card, Face, FaceMeld, MAX_MELD_LEN, Meld, MeldKind, PieceId, PieceSet, RunEnd, for_each_face_meld_holding,
 };
 
-use crate::Action;
 use crate::game::swap_slot;
 use crate::turn::Turn;
+use crate::{Action, HAND_SIZE};
 
 use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
-use super::faces::{FaceBits, any_meldable, face_counts, meldable_at};
+use super::faces::{FaceBits, any_meldable, face_counts_of, meldable_at};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
 use super::{DISCARD_ROOM, Discarded, Item, LegalActions, Sink, ValuedMeld};
 
 /// The play phase of [`generate`](super::generate): `cards` are the hand's cards with
-/// their faces (in id order), `faces` those faces.
-pub(super) fn play(
-    pos: &Turn<'_>,
-    cards: &[(PieceId, Card)],
-    faces: &[Card],
-    bits: FaceBits,
-    sink: &mut Sink<'_>,
-) {
+/// their faces (in id order, at most [`HAND_SIZE`] + 1), `bits` those faces.
+pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, sink: &mut Sink<'_>) {
     let hand = pos.hand;
     let reference = sink.reference;
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
     if !pos.opened {
-        let counted_faces = face_counts(faces);
+        let counted_faces = face_counts_of(cards);
         let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
         let threshold = pos.config.threshold_for(false);
         let (may_open, may_rummy) = if reference {
             (true, true)
         } else {
-            let exact = (!sink.counting()).then_some(faces);
+            // The faces alone only for the exact search, which a count never asks.
+            let mut listed = [Card::JOKER; HAND_SIZE + 1];
+            let exact = (!sink.counting()).then(|| {
+                for (slot, &(_, face)) in listed.iter_mut().zip(cards) {
+                    *slot = face;
+                }
+                listed.get(..cards.len()).unwrap_or_default()
+            });
             pos.prospects_of(exact, &counted_faces, threshold, None, &reach)
         };
         let mut fms = core::mem::take(&mut sink.out.fms);
@@ -59,7 +60,7 @@ pub(super) fn play(
     } else {
         // (Most hands of an opened player hold no meld.)
         if reference || any_meldable(bits.naturals, bits.jokers) {
-            single_melds(pos, faces, bits, sink);
+            single_melds(pos, cards, bits, sink);
         } else {
             sink.out.fms.clear();
         }
@@ -230,12 +231,12 @@ fn releases(pos: &Turn<'_>, cards: &[(PieceId, Card)], sink: &mut Sink<'_>) {
     }
 }
 
-/// The single melds of an opened player's hand (play phase, `faces` its faces, `bits`
-/// as bits): one group each, counted, for the random draw, else listed by key; each kept
-/// if a card is left to discard. Out of line: most hands of an opened player hold no
+/// The single melds of an opened player's hand (play phase, `cards` its cards with their
+/// faces, `bits` the faces as bits): one group each, counted, for the random draw, else
+/// listed by key; each kept if a card is left to discard. Out of line: most hands of an opened player hold no
 /// meld, and the play phase's common path is lighter without it.
 #[inline(never)]
-fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<'_>) {
+fn single_melds(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, sink: &mut Sink<'_>) {
     let hand = pos.hand;
     let mut fms = core::mem::take(&mut sink.out.fms);
     fms.clear();
@@ -243,7 +244,7 @@ fn single_melds(pos: &Turn<'_>, faces: &[Card], bits: FaceBits, sink: &mut Sink<
     if sink.counting() && !fms.is_empty() {
         // One group per meld by faces, counted: the melds that leave a card to discard
         // (the faces counted only when there is a meld: most hands hold none).
-        let (counts, held) = face_counts(faces);
+        let (counts, held) = face_counts_of(cards);
         let copies = Copies::of(&counts);
         let first = sink.out.groups.groups.len();
         let groups = &mut sink.out.groups;
