@@ -482,15 +482,18 @@ impl<F: Face> MeldTable<F> {
     /// Makes room for at least `additional` more melds, so that laying them down (or
     /// refreshing a copy of a table that holds them) moves no meld: for a game that
     /// knows how many melds its pack can make. Changes nothing else (not the stamp).
+    /// A table never holds more melds than there are piece ids (each meld holds a
+    /// piece, each piece once), so room beyond that is not made.
     ///
     /// ```
     /// use rummykit_core::{Card, MeldTable};
     /// let mut table = MeldTable::<Card>::new();
     /// table.reserve(36); // 108 cards make at most 36 melds of three
+    /// table.reserve(usize::MAX); // no more room than a table can use
     /// assert_eq!(table, MeldTable::new());
     /// ```
     pub fn reserve(&mut self, additional: usize) {
-        self.melds.reserve(additional);
+        self.melds.reserve(additional.min(PieceId::LIMIT.saturating_sub(self.melds.len())));
     }
 
     /// The melds in the order they were laid down (ascending id).

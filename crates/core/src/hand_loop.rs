@@ -103,8 +103,10 @@ pub(crate) fn drive_hand<G: Game>(
 /// in [`Match::play`]. Any player set will do: a list of bots (`&mut [&mut a, &mut b]`,
 /// a `Vec<Box<dyn Bot<G>>>`), or a [`Players`] of one's own, which is told of each
 /// action applied and of each refusal (the hand and match hooks belong to a match).
-/// Returns the outcome and the actions in order. The same loop plays every hand of
-/// [`Match::play`], of a recording and of a [`tournament`](fn@crate::tournament).
+/// Returns the outcome and the actions in order (the list may have room to spare, sized
+/// by the thread's recent hands: `shrink_to_fit` it before keeping many). The same loop
+/// plays every hand of [`Match::play`], of a recording and of a
+/// [`tournament`](fn@crate::tournament).
 ///
 /// # Errors
 ///
@@ -192,14 +194,15 @@ pub fn play_hand<G: Game>(
     if let Some(bots) = players.seats().filter(|&n| n != game.seats()) {
         return Err(DriverError::BotCount { bots, seats: game.seats() });
     }
-    // Room for as many actions as the longest hand the thread played: a record grown
+    // Room for as many actions as the thread's recent long hands took: a record grown
     // from empty moved its actions about eight times a hand, and room for half as many
     // again as the last hand still moved them in one hand in three (65 of 200 random
-    // Rummy 40 hands, about 8,000 instructions each).
+    // Rummy 40 hands, about 8,000 instructions each). The hint fades by an eighth a
+    // hand, so one long hand (or another game's) does not size every later record.
     let room = RECORD_ROOM.get();
     let mut actions = Vec::with_capacity(room.min(max_actions));
     let outcome = drive_hand(game, players, &[], 0, max_actions, Some(&mut actions));
-    RECORD_ROOM.set(room.max(actions.len().min(RECORD_ROOM_MAX)));
+    RECORD_ROOM.set((room - room / 8).max(actions.len()).min(RECORD_ROOM_MAX));
     Ok((outcome?, actions))
 }
 
@@ -208,7 +211,8 @@ pub fn play_hand<G: Game>(
 const RECORD_ROOM_MAX: usize = 4096;
 
 thread_local! {
-    /// How many actions the longest hand [`play_hand`] played on this thread took (at
-    /// most [`RECORD_ROOM_MAX`]): a hint for the next record's room, never an answer.
+    /// About how many actions the recent long hands [`play_hand`] played on this thread
+    /// took (at most [`RECORD_ROOM_MAX`]): a hint for the next record's room, never an
+    /// answer.
     static RECORD_ROOM: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }

@@ -30,8 +30,8 @@ impl Dp {
         self.layer_start.clear();
         self.layer_start.extend_from_slice(&self.held.layer_start);
         self.cut = self.held.cut;
-        // The index may hold positions of the entries taken over: cleared before the
-        // next layer is indexed.
+        // The index may hold positions of the entries taken over: marked for clearing
+        // before the next layer is indexed.
         self.high = self.high.max(self.entries.len());
         let shift = major_shift(self.dec.look.steps[0].objective);
         let front = self.layer(layers - 1);

@@ -276,14 +276,17 @@ pub(super) struct Dp {
     /// The newest layer's first entry: a slot holding this or less (an entry plus one)
     /// is empty, as the index is not cleared between the layers of a pass.
     base: u32,
-    /// How many leading slots hold no value from before the pass in progress: the
-    /// pass's own values are all there, and past it the slots up to `dirty` may hold
-    /// older ones, cleared when the index in use first reaches them.
+    /// How many leading slots hold only values written since the index was last reset,
+    /// all at most `high` (a pass resumed or taken over keeps the values of the passes
+    /// before it, which read as empty): the pass's own values are all there, and past it
+    /// the slots up to `dirty` may hold older ones, cleared when the index in use first
+    /// reaches them.
     clean: usize,
     /// Past it (and past `clean`) every slot is 0.
     dirty: usize,
     /// The largest value a slot may hold: once it is above a new layer's first entry
-    /// (a new pass, or another pass's entries swapped in), the index is cleared.
+    /// (a new pass, or another pass's entries swapped in), the index is marked for
+    /// clearing, done lazily as the index in use reaches each slot (`clean`, `dirty`).
     high: usize,
     /// The colour decisions of every step, generated once per run.
     dec: Decisions,
