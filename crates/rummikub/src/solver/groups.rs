@@ -22,6 +22,19 @@ fn table(core: bool) -> &'static [u8; 256] {
     if core { &CORE } else { &FULL }
 }
 
+/// The colours with a natural in `gamma`, as a bit mask (`const`: a loop).
+const fn present_colours(gamma: &[u8; 4]) -> u8 {
+    let mut present = 0u8;
+    let mut c = 0;
+    while c < 4 {
+        if gamma[c] > 0 {
+            present |= 1 << c;
+        }
+        c += 1;
+    }
+    present
+}
+
 /// The table of [`table`] (`const`: loops instead of iterators).
 const fn build_table(core: bool) -> [u8; 256] {
     let mut t = [0u8; 256];
@@ -31,14 +44,7 @@ const fn build_table(core: bool) -> [u8; 256] {
     let mut idx = 1;
     while idx < 256 {
         let gamma = unindex(idx);
-        let mut present = 0u8;
-        let mut c = 0;
-        while c < 4 {
-            if gamma[c] > 0 {
-                present |= 1 << c;
-            }
-            c += 1;
-        }
+        let present = present_colours(&gamma);
         // As in `groups_with_first`: the groups holding the first colour present.
         let first = present & present.wrapping_neg();
         let mut bits = 0u8;
@@ -189,14 +195,7 @@ const fn build_first_groups(t: &[u8; 256], core: bool) -> [[u8; JOKER_SLOTS]; 25
     let mut idx = 1;
     while idx < 256 {
         let gamma = unindex(idx);
-        let mut present = 0u8;
-        let mut c = 0;
-        while c < 4 {
-            if gamma[c] > 0 {
-                present |= 1 << c;
-            }
-            c += 1;
-        }
+        let present = present_colours(&gamma);
         let first = present & present.wrapping_neg();
         let mut jokers = 0;
         while jokers < JOKER_SLOTS {
