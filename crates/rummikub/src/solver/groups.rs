@@ -22,6 +22,14 @@ fn table(core: bool) -> &'static [u8; 256] {
     if core { &CORE } else { &FULL }
 }
 
+/// The fewest and most jokers a group of the colours in `mask` may hold: up to three
+/// tiles with the fewest, up to four with the most (core mode: the fewest only).
+const fn group_jokers(mask: u8, core: bool) -> (u8, u8) {
+    let k = mask.count_ones() as u8;
+    let lo = 3u8.saturating_sub(k);
+    (lo, if core { lo } else { 4 - k })
+}
+
 /// The colours with a natural in `gamma`, as a bit mask (`const`: a loop).
 const fn present_colours(gamma: &[u8; 4]) -> u8 {
     let mut present = 0u8;
@@ -51,9 +59,7 @@ const fn build_table(core: bool) -> [u8; 256] {
         let mut mask = 1u8;
         while mask < 16 {
             if mask & first != 0 && mask & !present == 0 {
-                let k = mask.count_ones() as u8;
-                let lo = 3u8.saturating_sub(k);
-                let hi = if core { lo } else { 4 - k };
+                let (lo, hi) = group_jokers(mask, core);
                 let rest = t[index(minus(gamma, mask))];
                 let mut jokers = lo;
                 while jokers <= hi {
@@ -102,9 +108,7 @@ fn groups_with_first(gamma: [u8; 4], core: bool) -> impl Iterator<Item = (u8, u8
     let first = present & present.wrapping_neg();
     // Larger masks first: fewer jokers needed, so layouts prefer natural groups.
     (1u8..16).rev().filter(move |&m| m & first != 0 && m & !present == 0).flat_map(move |m| {
-        let k = m.count_ones() as u8;
-        let lo = 3u8.saturating_sub(k);
-        let hi = if core { lo } else { 4 - k };
+        let (lo, hi) = group_jokers(m, core);
         (lo..=hi).map(move |j| (m, j))
     })
 }
@@ -203,9 +207,7 @@ const fn build_first_groups(t: &[u8; 256], core: bool) -> [[u8; JOKER_SLOTS]; 25
             let mut found = 0u8;
             while mask > 0 && found == 0 {
                 if mask & first != 0 && mask & !present == 0 {
-                    let k = mask.count_ones() as u8;
-                    let lo = 3u8.saturating_sub(k);
-                    let hi = if core { lo } else { 4 - k };
+                    let (lo, hi) = group_jokers(mask, core);
                     let rest = t[index(minus(gamma, mask))];
                     let mut j = lo;
                     while j <= hi && found == 0 {
