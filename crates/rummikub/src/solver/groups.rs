@@ -104,7 +104,7 @@ const fn minus(mut gamma: [u8; 4], mask: u8) -> [u8; 4] {
 /// group of one or two naturals to three.
 #[cfg(test)]
 fn groups_with_first(gamma: [u8; 4], core: bool) -> impl Iterator<Item = (u8, u8)> {
-    let present = (0..4).filter(|&c| gamma[c] > 0).fold(0u8, |m, c| m | 1 << c);
+    let present = present_colours(&gamma);
     let first = present & present.wrapping_neg();
     // Larger masks first: fewer jokers needed, so layouts prefer natural groups.
     (1u8..16).rev().filter(move |&m| m & first != 0 && m & !present == 0).flat_map(move |m| {

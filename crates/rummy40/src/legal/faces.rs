@@ -93,12 +93,7 @@ impl Turn<'_> {
 
     /// [`face_counts`] of the faces of `cards`, read from their ids (no list made).
     pub(super) fn face_counts(&self, cards: PieceSet) -> ([u8; 53], u64) {
-        let (mut counts, mut held) = ([0u8; 53], 0u64);
-        self.catalog.faces_of(cards).for_each(|(_, face)| {
-            counts[face.index() as usize] += 1;
-            held |= 1u64 << face.index();
-        });
-        (counts, held)
+        counts_of_faces(self.catalog.faces_of(cards).map(|(_, face)| face))
     }
 }
 
@@ -143,21 +138,22 @@ impl FaceBits {
 /// The count of each face of `faces` (by face index, the joker's 52) and the faces
 /// held (bits by face index): listed once per enumeration for everything that asks.
 pub(super) fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
-    let (mut counts, mut held) = ([0u8; 53], 0u64);
-    for face in faces {
-        counts[face.index() as usize] += 1;
-        held |= 1u64 << face.index();
-    }
-    (counts, held)
+    counts_of_faces(faces.iter().copied())
 }
 
 /// [`face_counts`] of cards listed with their faces.
 pub(super) fn face_counts_of(cards: &[(PieceId, Card)]) -> ([u8; 53], u64) {
+    counts_of_faces(cards.iter().map(|&(_, face)| face))
+}
+
+/// The one count behind [`face_counts`], [`face_counts_of`] and the lister's own.
+#[inline]
+fn counts_of_faces(faces: impl Iterator<Item = Card>) -> ([u8; 53], u64) {
     let (mut counts, mut held) = ([0u8; 53], 0u64);
-    for (_, face) in cards {
+    faces.for_each(|face| {
         counts[face.index() as usize] += 1;
         held |= 1u64 << face.index();
-    }
+    });
     (counts, held)
 }
 

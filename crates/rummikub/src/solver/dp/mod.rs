@@ -703,10 +703,7 @@ impl Dp {
         }
         // Initial melds: among states as good, those nearer the threshold first.
         let track = self.dec.track_value;
-        let shift = match self.dec.look.steps.first().map(|s| s.objective) {
-            Some(Objective::Value) => 14,
-            _ => 17,
-        };
+        let shift = self.dec.look.steps.first().map_or(17, |s| major_shift(s.objective));
         let track_rank = |e: &Entry| {
             let j = u64::from(7 - jokers_of(e.key));
             u64::from(e.est) << 35
