@@ -1211,6 +1211,9 @@ impl Dp {
             // The entries hold it.
             let lower = self.given_up < Some(pass.bound);
             self.given_up = None;
+            if lower {
+                self.raise_front(pass.bound);
+            }
             lower
         } else if fits(self.held.bound) {
             let lower = self.held.bound < Some(pass.bound);
@@ -1222,11 +1225,36 @@ impl Dp {
             core::mem::swap(&mut self.layer_start, &mut self.held.layer_start);
             self.truncated = false;
             self.cut = self.held.cut;
+            if lower {
+                self.raise_front(pass.bound);
+            }
             lower
         } else {
             self.start_pass();
             false
         }
+    }
+
+    /// A pass going on from a pass given up under a lower target ([`Dp::begin_pass`]):
+    /// the states of its newest layer that cannot reach the new target `bound` are
+    /// dropped before they are extended, as the pass's own estimates drop states and as
+    /// [`Dp::pass_through`] applies the target again; else each would have its decisions
+    /// and their bounds computed for children the target then drops one by one. Their
+    /// estimates bound what the pass refutes ([`Dp::refuted`]). Not the root's layer:
+    /// the root's estimate is not its bound.
+    fn raise_front(&mut self, bound: u32) {
+        let layers = self.layer_start.len();
+        if layers < 2 {
+            return;
+        }
+        let mut cut = self.cut;
+        for e in &mut self.entries[self.layer_start[layers - 1]..] {
+            if e.choice != DEAD && e.est + ROOM_MASK < bound {
+                cut = cut.max(e.est);
+                e.choice = DEAD;
+            }
+        }
+        self.cut = cut;
     }
 
     /// The answer of an exact `pass` that went on from a lower target ([`Dp::begin_pass`]):
