@@ -55,14 +55,14 @@ impl Dp {
             let mut select = core::mem::take(&mut self.select);
             select.clear();
             select.extend(ranks.iter().copied().filter(|&r| r != 0));
-            let cut = *select.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1;
+            let cut = cut_rank(&mut select, width);
             self.select = select;
             let mut kept = 0;
             for (e, &r) in self.entries[front].iter_mut().zip(&ranks) {
                 if r == 0 {
                     continue;
                 }
-                if r > cut || (r == cut && kept < width) {
+                if keeps(r, cut, kept, width) {
                     kept += 1;
                 } else {
                     self.cut = self.cut.max(e.est);

@@ -166,6 +166,34 @@ fn beam_rank(e: &Entry, shift: u32) -> u64 {
     u64::from(e.est >> shift) << 40 | j << 37 | (31 - short.min(31)) << 32 | u64::from(e.score >> 3)
 }
 
+/// The rank a beam's cut keeps down to ([`Dp::keep_best`], [`Dp::start_from_held`]):
+/// the `width`-th highest of `live`, the ranks of the states not dominated, of which
+/// there are more than `width`. Which of the states ranked at it are kept is [`keeps`].
+fn cut_rank(live: &mut [u64], width: usize) -> u64 {
+    if live.len() == width + 1 {
+        // Mostly: one more than the width, and the cut is the second lowest, found
+        // without a branch.
+        let (mut low, mut second) = (u64::MAX, u64::MAX);
+        for &r in live.iter() {
+            second = second.min(r.max(low));
+            low = low.min(r);
+        }
+        second
+    } else {
+        *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
+    }
+}
+
+/// Whether a beam's cut at `cut` ([`cut_rank`]) keeps a state ranked `r`, `kept` states
+/// before it in layer order being kept: every state ranked above the cut, and of those
+/// ranked at it the first in layer order, up to `width` in all (so a beam keeps exactly
+/// `width`, and which ones does not hang on the order the selection leaves `live` in).
+/// Without a branch: which states fall on which side is not predictable.
+#[inline(always)]
+fn keeps(r: u64, cut: u64, kept: usize, width: usize) -> bool {
+    (r > cut) | ((r == cut) & (kept < width))
+}
+
 /// Where the last colour step of a number stores the jokers given to its groups.
 pub(super) const GROUP_JOKER_SHIFT: u32 = 27;
 
@@ -769,18 +797,7 @@ impl Dp {
             self.truncated = true;
             // More than `width` states not dominated, so the cut is one of their ranks,
             // and every state ranked at the cut or above has been looked up.
-            let cut = if live.len() == width + 1 {
-                // Mostly: the batches found one more than the width, and the cut is the
-                // second lowest of them, found without a branch.
-                let (mut low, mut second) = (u64::MAX, u64::MAX);
-                for &r in &live {
-                    second = second.min(r.max(low));
-                    low = low.min(r);
-                }
-                second
-            } else {
-                *live.select_nth_unstable_by(width - 1, |a, b| b.cmp(a)).1
-            };
+            let cut = cut_rank(&mut live, width);
             let mut kept = 0;
             let mut dropped = self.cut;
             // The best estimate among the states not looked up (ranked below `lowest`; a
@@ -793,7 +810,7 @@ impl Dp {
             // has rank 0, below the cut, and is not counted as dropped; nor, yet, is a
             // state not looked up.
             for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
-                let keep = (r > cut) | ((r == cut) & (kept < width));
+                let keep = keeps(r, cut, kept, width);
                 kept += usize::from(keep);
                 // `max`, not `|`: an or with 0 or all ones compiled to a branch.
                 e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
@@ -1194,6 +1211,9 @@ impl Dp {
             // The entries hold it.
             let lower = self.given_up < Some(pass.bound);
             self.given_up = None;
+            if lower {
+                self.raise_front(pass.bound);
+            }
             lower
         } else if fits(self.held.bound) {
             let lower = self.held.bound < Some(pass.bound);
@@ -1205,11 +1225,36 @@ impl Dp {
             core::mem::swap(&mut self.layer_start, &mut self.held.layer_start);
             self.truncated = false;
             self.cut = self.held.cut;
+            if lower {
+                self.raise_front(pass.bound);
+            }
             lower
         } else {
             self.start_pass();
             false
         }
+    }
+
+    /// A pass going on from a pass given up under a lower target ([`Dp::begin_pass`]):
+    /// the states of its newest layer that cannot reach the new target `bound` are
+    /// dropped before they are extended, as the pass's own estimates drop states and as
+    /// [`Dp::pass_through`] applies the target again; else each would have its decisions
+    /// and their bounds computed for children the target then drops one by one. Their
+    /// estimates bound what the pass refutes ([`Dp::refuted`]). Not the root's layer:
+    /// the root's estimate is not its bound.
+    fn raise_front(&mut self, bound: u32) {
+        let layers = self.layer_start.len();
+        if layers < 2 {
+            return;
+        }
+        let mut cut = self.cut;
+        for e in &mut self.entries[self.layer_start[layers - 1]..] {
+            if e.choice != DEAD && e.est + ROOM_MASK < bound {
+                cut = cut.max(e.est);
+                e.choice = DEAD;
+            }
+        }
+        self.cut = cut;
     }
 
     /// The answer of an exact `pass` that went on from a lower target ([`Dp::begin_pass`]):

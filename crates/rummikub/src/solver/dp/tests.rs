@@ -534,6 +534,77 @@ fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
     assert!(resumed > 1_000 && lower > 500, "{resumed} resumed, {lower} from a lower target");
 }
 
+/// A pass that goes on from one given up under a lower target drops the states of the
+/// newest layer that cannot reach its own before extending them ([`Dp::raise_front`]),
+/// whether the entries still hold the pass or it was held while a beam ran: it finds
+/// the plays a fresh pass finds, and what it refutes still bounds every play (the
+/// optimum is at most the larger of its play and [`Dp::refuted`]). Fails if the dropped
+/// states' estimates are not counted in the cut (tried).
+#[test]
+fn a_pass_raised_to_a_higher_target_refutes_what_it_drops() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x2A15E);
+    let (mut raised, mut dropped) = (0, 0);
+    for case in 0..300 {
+        let copies = if case % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let params = opened(objective, case % 4 == 1);
+        let counts = if params.mirror { counts.mirrored() } else { counts };
+        let Some(best) = plain(&counts, params) else {
+            continue;
+        };
+        let sweep = Sweep { counts: &counts, params };
+        let unit = one_unit(objective);
+        let fresh = |target: u32| {
+            let mut dp = Dp::default();
+            dp.open(sweep);
+            dp.relax.init(&mut dp.dec, &counts, params, true);
+            dp.run_with(sweep, Pass::exact(target), usize::MAX).ok().flatten().map(|o| o.score)
+        };
+        let first = best.saturating_sub(3 * unit);
+        for second in [best.saturating_sub(unit), best, best + ROOM_MASK + 1, best + unit, best + 3 * unit] {
+            for beam_between in [false, true] {
+                let mut dp = Dp::default();
+                dp.open(sweep);
+                dp.relax.init(&mut dp.dec, &counts, params, true);
+                let limit = 1 + rng.random_range(0..60);
+                if dp.run_with(sweep, Pass::exact(first), limit).is_ok() {
+                    continue;
+                }
+                if beam_between {
+                    let _ = dp.run_with(sweep, Pass::beam(3, 0, true), usize::MAX);
+                    if dp.held.bound.is_none() {
+                        continue;
+                    }
+                }
+                // What the newest layer of the pass given up holds below `second`.
+                let (entries, starts) = if beam_between {
+                    (&dp.held.entries, &dp.held.layer_start)
+                } else {
+                    (&dp.entries, &dp.layer_start)
+                };
+                let front = &entries[*starts.last().unwrap()..];
+                let below =
+                    starts.len() > 1 && front.iter().any(|e| e.choice != DEAD && e.est + ROOM_MASK < second);
+                let got = dp.run_with(sweep, Pass::exact(second), usize::MAX).ok().flatten().map(|o| o.score);
+                let context =
+                    format!("case {case}: given up under {first:x}, then {second:x}, beam {beam_between}");
+                let found = |s: Option<u32>| s.filter(|&s| s | ROOM_MASK >= second);
+                assert_eq!(found(got), found(fresh(second)), "{context}");
+                assert!(
+                    best <= got.unwrap_or(0).max(dp.refuted()),
+                    "{context}: {best:x} above what it refutes"
+                );
+                raised += 1;
+                dropped += usize::from(below);
+            }
+        }
+    }
+    assert!(raised > 500 && dropped > 200, "{raised} raised, {dropped} with states dropped at the front");
+}
+
 /// A guided beam that starts from an exact pass given up under its target or a lower
 /// one ([`Dp::start_from_held`]) answers as a beam may: its play is a real one (no
 /// better than the optimum, its decisions rebuilding with every fixed tile), what it
