@@ -24,6 +24,7 @@ mod frontier;
 mod key;
 mod options;
 mod relax;
+mod select;
 #[cfg(test)]
 mod tests;
 
@@ -740,16 +741,8 @@ impl Dp {
             let mut batch = rest.len();
             lowest = 1;
             if need < rest.len() && 2 * width < ranks.len() {
-                let (_, &mut (t, _), _) = rest.select_nth_unstable_by(need - 1, |a, b| b.0.cmp(&a.0));
-                // Ties with the last one selected join the batch.
-                batch = need;
-                for k in need..rest.len() {
-                    if rest[k].0 == t {
-                        rest.swap(batch, k);
-                        batch += 1;
-                    }
-                }
-                lowest = t;
+                // Ties with the `need`-th best join the batch.
+                (lowest, batch) = select::batch(rest, need - 1);
             }
             for &(r, i) in &pool[checked..checked + batch] {
                 if self.dominated(start + i as usize, core, colour) {
