@@ -1505,7 +1505,7 @@ impl Dp {
             None => false,
         };
         for o in lo..hi {
-            let o = if TRACK { self.dec.opt(o) } else { self.dec.kept_opt(o) };
+            let o = if TRACK { self.dec.tracked_opt(o) } else { self.dec.kept_opt(o) };
             let delta = o.score(unit);
             let mut k = base | u64::from(o.runs) << shift;
             k += u64::from(o.jokers) << J_SHIFT;
