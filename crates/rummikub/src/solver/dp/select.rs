@@ -3,7 +3,7 @@
 //!
 //! Which states land in the batch is a set (every rank at or above the threshold), so
 //! any selection gives the same batch; the standard library's selection sorts the last
-//! few states by insertion, whose branches the processor cannot predict (a fifth of a
+//! few states by insertion, whose branches the processor cannot predict (a sixth of a
 //! median opened solve's mispredicted branches), and is a large piece of code for a
 //! solve that finds its caches cold. This one partitions without a branch per state.
 
