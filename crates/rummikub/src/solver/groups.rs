@@ -238,6 +238,12 @@ pub(super) fn layout(gamma: [u8; 4], jokers: usize, core: bool) -> Option<Vec<(u
 /// into `out`: a list of (colour mask, jokers in that group), cleared first (a play's
 /// construction reuses one list for all its numbers); `false`, and `out` empty, if there
 /// is none.
+///
+/// The table's verdict is the only way to fail: the first group of every count vector
+/// and joker count leaves a rest the table lays out with the jokers left
+/// ([`first_groups`]), so once the table says yes every step finds a group (never 0)
+/// and the last one spends the last joker. The domain is finite and checked whole
+/// (`every_layout_the_table_promises_is_laid_out`), so the loop has no failure branch.
 pub(super) fn layout_into(
     mut gamma: [u8; 4],
     mut jokers: usize,
@@ -245,28 +251,23 @@ pub(super) fn layout_into(
     out: &mut Vec<(u8, u8)>,
 ) -> bool {
     out.clear();
-    if gamma.iter().any(|&g| g as usize > MAX_COPIES) || jokers >= JOKER_SLOTS {
-        return false;
-    }
-    if table(core)[index(gamma)] & (1 << jokers) == 0 {
+    if gamma.iter().any(|&g| g as usize > MAX_COPIES)
+        || jokers >= JOKER_SLOTS
+        || table(core)[index(gamma)] & (1 << jokers) == 0
+    {
         return false;
     }
     let first = first_groups(core);
     while gamma != [0; 4] {
         let g = first[index(gamma)][jokers];
-        if g == 0 {
-            out.clear();
-            return false;
-        }
+        debug_assert_ne!(g, 0, "the table lays out {gamma:?} with {jokers} jokers");
         let (mask, j) = (g & 15, g >> 4);
         out.push((mask, j));
         gamma = minus(gamma, mask);
         jokers -= j as usize;
     }
-    if jokers != 0 {
-        out.clear();
-    }
-    jokers == 0
+    debug_assert_eq!(jokers, 0, "jokers left after the layout");
+    true
 }
 
 #[cfg(test)]
@@ -293,6 +294,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every count vector and joker count (the whole domain `layout_into` can be asked,
+    /// both modes): a layout comes back exactly where the table says one exists, and it
+    /// is one: valid groups (3–4 tiles, at least one natural, core jokers only to pad to
+    /// three) that hold every natural once and every joker.
+    #[test]
+    fn every_layout_the_table_promises_is_laid_out() {
+        let mut out = Vec::new();
+        for core in [false, true] {
+            for idx in 0..256 {
+                let gamma = unindex(idx);
+                for jokers in 0..JOKER_SLOTS {
+                    let promised = table(core)[idx] & (1 << jokers) != 0;
+                    let laid = layout_into(gamma, jokers, core, &mut out);
+                    assert_eq!(laid, promised, "core {core} gamma {gamma:?} jokers {jokers}");
+                    if !laid {
+                        assert!(out.is_empty());
+                        continue;
+                    }
+                    let mut rest = gamma;
+                    let mut spent = 0;
+                    for &(mask, j) in &out {
+                        let (lo, hi) = group_jokers(mask, core);
+                        assert!(mask != 0 && mask < 16 && (lo..=hi).contains(&j), "{out:?}");
+                        for (c, r) in rest.iter_mut().enumerate() {
+                            if mask & (1 << c) != 0 {
+                                *r = r.checked_sub(1).expect("a natural used twice");
+                            }
+                        }
+                        spent += usize::from(j);
+                    }
+                    assert_eq!((rest, spent), ([0; 4], jokers), "core {core} gamma {gamma:?}: {out:?}");
+                }
+            }
+        }
+        // Outside the domain: no layout, no panic.
+        assert!(!layout_into([4, 0, 0, 0], 0, false, &mut out));
+        assert!(!layout_into([1, 1, 1, 0], JOKER_SLOTS, false, &mut out));
     }
 
     /// The compile-time table equals one built the plain way, from `groups_with_first`.

@@ -246,7 +246,7 @@ impl Decisions {
     }
 
     /// The decisions at `step` for open runs `runs` (packed as in a key) and `jleft`
-    /// jokers left: a range for [`Decisions::opt`].
+    /// jokers left: a range for [`Decisions::kept_opt`] (or [`Decisions::tracked_opt`]).
     #[inline]
     pub(super) fn get(&mut self, step: &Step, runs: u32, jleft: u32) -> (u32, u32) {
         // (No step of a run has the room of [`OPEN_NEXT`], whose ranges alone are marked
@@ -427,13 +427,17 @@ impl Decisions {
         self.views[first as usize + v] = range;
     }
 
-    /// Decision `i` of a range from [`Decisions::get`].
-    #[inline]
-    pub(super) fn opt(&self, i: u32) -> Opt {
-        if self.track_value { self.opts[i as usize] } else { self.kept[i as usize] }
+    /// Decision `i` of a range from [`Decisions::get`] in initial-meld mode (the value
+    /// tracked: the decisions are generated per run). The mode is the pass's, known for
+    /// the whole loop over a state's decisions, so neither reader tests it per decision.
+    #[inline(always)]
+    pub(super) fn tracked_opt(&self, i: u32) -> Opt {
+        debug_assert!(self.track_value, "initial-meld decisions read in opened mode");
+        self.opts[i as usize]
     }
 
-    /// [`Decisions::opt`] in opened mode (the value not tracked), without the test.
+    /// Decision `i` of a range from [`Decisions::get`] in opened mode (the value not
+    /// tracked: the kept decisions).
     #[inline(always)]
     pub(super) fn kept_opt(&self, i: u32) -> Opt {
         debug_assert!(!self.track_value, "opened-mode decisions read in initial-meld mode");

@@ -24,6 +24,7 @@ mod frontier;
 mod key;
 mod options;
 mod relax;
+mod select;
 #[cfg(test)]
 mod tests;
 
@@ -768,16 +769,8 @@ impl Dp {
             let mut batch = rest.len();
             lowest = 1;
             if need < rest.len() && 2 * width < ranks.len() {
-                let (_, &mut (t, _), _) = rest.select_nth_unstable_by(need - 1, |a, b| b.0.cmp(&a.0));
-                // Ties with the last one selected join the batch.
-                batch = need;
-                for k in need..rest.len() {
-                    if rest[k].0 == t {
-                        rest.swap(batch, k);
-                        batch += 1;
-                    }
-                }
-                lowest = t;
+                // Ties with the `need`-th best join the batch.
+                (lowest, batch) = select::batch(rest, need - 1);
             }
             for &(r, i) in &pool[checked..checked + batch] {
                 if self.dominated(start + i as usize, core, colour) {
@@ -1557,7 +1550,7 @@ impl Dp {
             None => false,
         };
         for o in lo..hi {
-            let o = if TRACK { self.dec.opt(o) } else { self.dec.kept_opt(o) };
+            let o = if TRACK { self.dec.tracked_opt(o) } else { self.dec.kept_opt(o) };
             let delta = o.score(unit);
             let mut k = base | u64::from(o.runs) << shift;
             k += u64::from(o.jokers) << J_SHIFT;
