@@ -41,14 +41,14 @@ mod tests;
 
 use std::cell::Cell;
 
-use rummykit_core::{Card, Catalog, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceSet, RunEnd};
+use rummykit_core::{Card, Catalog, Face, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceSet, RunEnd};
 
-use crate::turn::Turn;
+use crate::turn::{Turn, kept_faces};
 use crate::{Action, HAND_SIZE, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
 
 use batch::{MAX_BATCH, Scratch, decode_batch, expand, nth_batch, sort_keys};
 pub(crate) use faces::meldable_at;
-use faces::{FaceBits, face_counts, ids_by_face};
+use faces::{FaceBits, any_meldable, face_counts, ids_by_face};
 use opening::open_or_rummy;
 use play::play;
 use table::{LazyReach, MeldFits, Reach, TableFaces};
@@ -531,6 +531,66 @@ impl LegalActions {
             return None;
         }
         self.short_draws_of(view)
+    }
+
+    /// The cards an opened mover may discard when the play phase allows nothing else,
+    /// in id order, and their number (what [`LegalActions::fill_for_draw`] would list: the discards
+    /// alone, in that order), decided without filling the list: the hand holds no meld,
+    /// the verdicts this list keeps of the table say it offers the hand no build, swap
+    /// or release, and no option obliges or restricts plays. `None` for any other view
+    /// (or when the verdicts kept are of another table), left to the list.
+    // The guard inline, the rest out of line (as `short_draws`).
+    #[inline(always)]
+    pub(crate) fn short_discards(&self, view: &View) -> Option<(PieceSet, usize)> {
+        // (The options that oblige or restrict plays, Scala 40's, never pass.)
+        if view.phase != Phase::Play
+            || view.config.obliges_plays()
+            || view.config.forbid_playable_discard
+            || view.opened.get(view.seat) != Some(&true)
+        {
+            return None;
+        }
+        self.short_discards_of(view)
+    }
+
+    /// [`LegalActions::short_discards`] past its guard.
+    #[inline(never)]
+    fn short_discards_of(&self, view: &View) -> Option<(PieceSet, usize)> {
+        let config = &view.config;
+        if view.to_move != Some(view.seat) {
+            return None;
+        }
+        let pack = config.catalog().ok()?;
+        let hand = view.hand;
+        // The faces as the listing adds them up, read from the hand's words. The
+        // table's verdicts first: most hands that fall back to the list hold a card
+        // some meld takes.
+        let (naturals, jokers) = pack.face_bits(hand);
+        let held = naturals | if jokers > 0 { JOKER } else { 0 };
+        if !self.table_faces.offers_nothing(&view.table, &config.meld_rules(), config.set3_joker_swap, held)
+            || any_meldable(naturals, jokers)
+        {
+            return None;
+        }
+        // A hand past the dealt size and the card drawn, or with an id not of the pack,
+        // is no hand of a game: the list's to refuse (see `generate`).
+        let len = hand.len();
+        if len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pack.len()) {
+            return None;
+        }
+        // The discard rules as `Turn::discards` decides them (no playable card's rule
+        // here), by ids: every copy of a face that may not go left out.
+        let taken = view.taken_this_turn.and_then(|t| pack.face(t));
+        let mut forbidden = kept_faces(config, taken, len, naturals != 0) & held;
+        let (mut allowed, mut count) = (hand, len);
+        while forbidden != 0 {
+            let i = forbidden.trailing_zeros() as u8;
+            forbidden &= forbidden - 1;
+            for id in Card::from_index(i).into_iter().flat_map(|face| pack.ids_of(face)) {
+                count -= usize::from(allowed.remove(id));
+            }
+        }
+        Some((allowed, count))
     }
 
     /// [`LegalActions::short_draws`] past its guard.
