@@ -276,6 +276,22 @@ pub struct LegalActions {
     scratch: Scratch,
     /// The batches of new melds counted rather than listed (the random draw's list).
     groups: Groups,
+    /// The bounds an unopened mover's short way asked and the list is left to answer
+    /// (see [`Handed`]).
+    handed: Option<Handed>,
+}
+
+/// The bounds of an unopened mover's play phase (`prospects_of` as a count asks them,
+/// may it open, may it go rummy), asked by [`LegalActions::short_discards`] before it
+/// left the list to answer: taken once by the list filled next for the random draw, if
+/// it is of the same hand, table and rules, instead of asked again.
+#[derive(Debug, Clone, Copy)]
+struct Handed {
+    hand: PieceSet,
+    /// The table's stamp (equal stamps mean equal tables).
+    stamp: u64,
+    config: crate::Config,
+    prospects: (bool, bool),
 }
 
 /// The batches of new melds of a list filled for the random draw
@@ -426,6 +442,7 @@ impl Drop for LegalActions {
                 fms: core::mem::take(&mut self.fms),
                 scratch: core::mem::take(&mut self.scratch),
                 groups: core::mem::take(&mut self.groups),
+                handed: None,
             }));
         });
     }
@@ -461,6 +478,7 @@ impl LegalActions {
             fms: Vec::with_capacity(32),
             scratch: Scratch::default(),
             groups: Groups::default(),
+            handed: None,
         }
     }
 
@@ -533,24 +551,68 @@ impl LegalActions {
         self.short_draws_of(view)
     }
 
-    /// The cards an opened mover may discard when the play phase allows nothing else,
-    /// in id order, and their number (what [`LegalActions::fill_for_draw`] would list: the discards
-    /// alone, in that order), decided without filling the list: the hand holds no meld,
-    /// the verdicts this list keeps of the table say it offers the hand no build, swap
-    /// or release, and no option obliges or restricts plays. `None` for any other view
-    /// (or when the verdicts kept are of another table), left to the list.
+    /// The cards a mover may discard when the play phase allows nothing else, in id
+    /// order, and their number (what [`LegalActions::fill_for_draw`] would list: the
+    /// discards alone, in that order), decided without filling the list. An opened
+    /// mover's: the hand holds no meld, the verdicts this list keeps of the table say it
+    /// offers the hand no build, swap or release, and no option obliges or restricts
+    /// plays. An unopened mover's: the bounds the listing asks first say the hand can
+    /// neither open nor go rummy. `None` for any other view (or when the verdicts kept
+    /// are of another table), left to the list.
     // The guard inline, the rest out of line (as `short_draws`).
     #[inline(always)]
-    pub(crate) fn short_discards(&self, view: &View) -> Option<(PieceSet, usize)> {
+    pub(crate) fn short_discards(&mut self, view: &View) -> Option<(PieceSet, usize)> {
+        if view.phase != Phase::Play {
+            return None;
+        }
+        if !*view.opened.get(view.seat)? {
+            return self.unopened_discards(view);
+        }
         // (The options that oblige or restrict plays, Scala 40's, never pass.)
-        if view.phase != Phase::Play
-            || view.config.obliges_plays()
-            || view.config.forbid_playable_discard
-            || view.opened.get(view.seat) != Some(&true)
-        {
+        if view.config.obliges_plays() || view.config.forbid_playable_discard {
             return None;
         }
         self.short_discards_of(view)
+    }
+
+    /// [`LegalActions::short_discards`] of an unopened mover: the listing's bounds
+    /// (`prospects_of`, as a count asks them, the table's reach kept as the list keeps
+    /// it), then the discard rules. Out of line, as the opened mover's.
+    #[inline(never)]
+    fn unopened_discards(&mut self, view: &View) -> Option<(PieceSet, usize)> {
+        let pos = view.turn()?;
+        // A card taken or a joker won this turn (no unopened mover's play phase holds
+        // one: taking opens) is left to the list, with the options it may oblige.
+        if pos.taken.is_some() || !pos.won_jokers.is_empty() {
+            return None;
+        }
+        let hand = pos.hand;
+        let len = hand.len();
+        if len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pos.catalog.len()) {
+            return None;
+        }
+        let counted_faces = pos.face_counts(hand);
+        let reach = LazyReach::kept(pos.table, self.reach.as_ref());
+        let prospects = pos.prospects_of(None, &counted_faces, pos.config.threshold_for(false), None, &reach);
+        reach.keep(&mut self.reach);
+        if prospects != (false, false) {
+            self.handed = Some(Handed { hand, stamp: pos.table.stamp(), config: *pos.config, prospects });
+            return None;
+        }
+        let held = counted_faces.1;
+        Some(allowed_discards(
+            pos.catalog,
+            hand,
+            len,
+            kept_faces(pos.config, None, len, held & NATURALS != 0) & held,
+        ))
+    }
+
+    /// The bounds handed over for `pos`'s play phase, if they were asked of the same
+    /// hand, table and rules (taken: asked again by any later list).
+    fn take_handed(&mut self, pos: &Turn<'_>) -> Option<(bool, bool)> {
+        let h = self.handed.take()?;
+        (h.hand == pos.hand && h.stamp == pos.table.stamp() && h.config == *pos.config).then_some(h.prospects)
     }
 
     /// [`LegalActions::short_discards`] past its guard.
@@ -579,18 +641,10 @@ impl LegalActions {
             return None;
         }
         // The discard rules as `Turn::discards` decides them (no playable card's rule
-        // here), by ids: every copy of a face that may not go left out.
+        // here).
         let taken = view.taken_this_turn.and_then(|t| pack.face(t));
-        let mut forbidden = kept_faces(config, taken, len, naturals != 0) & held;
-        let (mut allowed, mut count) = (hand, len);
-        while forbidden != 0 {
-            let i = forbidden.trailing_zeros() as u8;
-            forbidden &= forbidden - 1;
-            for id in Card::from_index(i).into_iter().flat_map(|face| pack.ids_of(face)) {
-                count -= usize::from(allowed.remove(id));
-            }
-        }
-        Some((allowed, count))
+        let forbidden = kept_faces(config, taken, len, naturals != 0) & held;
+        Some(allowed_discards(pack, hand, len, forbidden))
     }
 
     /// [`LegalActions::short_draws`] past its guard.
@@ -1055,6 +1109,26 @@ fn opened_take(
     play != Some(false)
         && pos.take_leaves_discard(top, pos.hand)
         && (!checked || play == Some(true) || check(&Action::TakeDiscard))
+}
+
+/// The cards of `hand` (`len` of them, of the pack `pack`) but every copy of the faces
+/// `forbidden` (bits by face index), and their number: the discards a hand allows, by
+/// ids.
+fn allowed_discards(
+    pack: Catalog<Card>,
+    hand: PieceSet,
+    len: usize,
+    mut forbidden: u64,
+) -> (PieceSet, usize) {
+    let (mut allowed, mut count) = (hand, len);
+    while forbidden != 0 {
+        let i = forbidden.trailing_zeros() as u8;
+        forbidden &= forbidden - 1;
+        for id in Card::from_index(i).into_iter().flat_map(|face| pack.ids_of(face)) {
+            count -= usize::from(allowed.remove(id));
+        }
+    }
+    (allowed, count)
 }
 
 /// Every legal action of `pos` into `out` (see the module docs).
