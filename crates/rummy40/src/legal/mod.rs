@@ -281,13 +281,17 @@ pub struct LegalActions {
     handed: Option<Handed>,
 }
 
-/// The bounds of an unopened mover's play phase (`prospects_of` as a count asks them,
-/// may it open, may it go rummy), asked by [`LegalActions::short_discards`] before it
-/// left the list to answer: taken once by the list filled next for the random draw, if
-/// it is of the same hand, table and rules, instead of asked again.
+/// The bounds of an unopened mover's play phase, or of its take of the top discard
+/// (`prospects_of` as a count asks them, may it open, may it go rummy), asked by
+/// [`LegalActions::short_discards`] or [`LegalActions::short_draws`] before it left the
+/// list to answer: taken once by the list filled next for the random draw, if it is of
+/// the same hand, card taken, table and rules, instead of asked again.
 #[derive(Debug, Clone, Copy)]
 struct Handed {
     hand: PieceSet,
+    /// The top discard the bounds were asked to take (a draw phase's), or none (a play
+    /// phase's).
+    top: Option<PieceId>,
     /// The table's stamp (equal stamps mean equal tables).
     stamp: u64,
     config: crate::Config,
@@ -596,7 +600,8 @@ impl LegalActions {
         let prospects = pos.prospects_of(None, &counted_faces, pos.config.threshold_for(false), None, &reach);
         reach.keep(&mut self.reach);
         if prospects != (false, false) {
-            self.handed = Some(Handed { hand, stamp: pos.table.stamp(), config: *pos.config, prospects });
+            self.handed =
+                Some(Handed { hand, top: None, stamp: pos.table.stamp(), config: *pos.config, prospects });
             return None;
         }
         let held = counted_faces.1;
@@ -608,11 +613,49 @@ impl LegalActions {
         ))
     }
 
-    /// The bounds handed over for `pos`'s play phase, if they were asked of the same
-    /// hand, table and rules (taken: asked again by any later list).
-    fn take_handed(&mut self, pos: &Turn<'_>) -> Option<(bool, bool)> {
+    /// The bounds handed over for `pos`'s play phase (`top` none) or its take of `top`,
+    /// if they were asked of the same hand, card, table and rules (taken: asked again by
+    /// any later list).
+    fn take_handed(&mut self, pos: &Turn<'_>, top: Option<PieceId>) -> Option<(bool, bool)> {
         let h = self.handed.take()?;
-        (h.hand == pos.hand && h.stamp == pos.table.stamp() && h.config == *pos.config).then_some(h.prospects)
+        (h.hand == pos.hand && h.top == top && h.stamp == pos.table.stamp() && h.config == *pos.config)
+            .then_some(h.prospects)
+    }
+
+    /// An unopened mover's draws (draw phase, the mover's own view) when the top
+    /// discard can go into no new meld by the cheap test the listing asks
+    /// ([`Turn::may_meld_with`], on the view's hand), the hand is past the dealt size,
+    /// or the listing's bounds on the take (`prospects_of` with the card, as a count
+    /// asks them) say it can neither open nor go rummy with it: the list then holds the
+    /// draw from the stock alone. `None` when the take might open or go rummy (the list
+    /// decides, with the bounds handed over), for another seat's view, or while a card
+    /// taken or a won joker would oblige plays.
+    #[inline(never)]
+    fn unopened_draws(&mut self, view: &View) -> Option<[bool; 2]> {
+        if view.to_move != Some(view.seat) || view.taken_this_turn.is_some() || !view.won_jokers.is_empty() {
+            return None;
+        }
+        let pack = view.config.catalog().ok()?;
+        if let Some(&top) = view.discard_pile.last()
+            && let Some(face) = pack.face(top)
+        {
+            let mut with = view.hand;
+            with.insert(top);
+            let (naturals, jokers) = pack.face_bits(with);
+            if meldable_at(naturals, jokers, face.index()) && view.hand.len() <= HAND_SIZE {
+                let pos = view.turn()?;
+                let reach = LazyReach::kept(pos.table, self.reach.as_ref());
+                let threshold = pos.config.threshold_for(true);
+                let prospects = pos.prospects_of(None, &pos.face_counts(with), threshold, Some(top), &reach);
+                reach.keep(&mut self.reach);
+                if prospects != (false, false) {
+                    let (hand, stamp, config) = (pos.hand, pos.table.stamp(), *pos.config);
+                    self.handed = Some(Handed { hand, top: Some(top), stamp, config, prospects });
+                    return None;
+                }
+            }
+        }
+        Some([view.stock_len > 0, false])
     }
 
     /// [`LegalActions::short_discards`] past its guard.
@@ -651,7 +694,7 @@ impl LegalActions {
     #[inline(never)]
     fn short_draws_of(&mut self, view: &View) -> Option<[bool; 2]> {
         if view.opened.get(view.seat) != Some(&true) {
-            return unopened_draws(view);
+            return self.unopened_draws(view);
         }
         // Without the options that oblige plays (Rummy 40), the take is legal when the
         // hand keeps a card to discard: its lowest card, if a natural of another face
@@ -1063,30 +1106,6 @@ impl Mode {
     }
 }
 
-/// An unopened mover's draws (draw phase, the mover's own view) when the top discard
-/// can go into no new meld by the cheap test the listing asks ([`Turn::may_meld_with`],
-/// on the view's hand) or the hand is past the dealt size: the list then holds the draw
-/// from the stock alone. `None` when the take might open or go rummy (the list decides),
-/// for another seat's view, or while a card taken or a won joker would oblige plays.
-#[inline(never)]
-fn unopened_draws(view: &View) -> Option<[bool; 2]> {
-    if view.to_move != Some(view.seat) || view.taken_this_turn.is_some() || !view.won_jokers.is_empty() {
-        return None;
-    }
-    let pack = view.config.catalog().ok()?;
-    if let Some(&top) = view.discard_pile.last()
-        && let Some(face) = pack.face(top)
-    {
-        let mut with = view.hand;
-        with.insert(top);
-        let (naturals, jokers) = pack.face_bits(with);
-        if meldable_at(naturals, jokers, face.index()) && view.hand.len() <= HAND_SIZE {
-            return None;
-        }
-    }
-    Some([view.stock_len > 0, false])
-}
-
 /// Whether an opened mover in the draw phase may take the top discard, decided as the
 /// fast enumeration decides it (`checked`: through `check` unless the card's play is
 /// sure): the one rule of the listing and of the random draw's short way.
@@ -1190,9 +1209,11 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     }
                 };
                 let (may_open, may_rummy, counted_faces) = if sink.counting() {
-                    // Counted: no exact search reads the faces, only their counts.
+                    // Counted: no exact search reads the faces, only their counts. (The
+                    // random draw's short way may have asked the bounds just before.)
                     let counted_faces = pos.face_counts(with_top);
-                    let (may_open, may_rummy) = prospects(None, &counted_faces);
+                    let handed = sink.out.take_handed(pos, Some(top));
+                    let (may_open, may_rummy) = handed.unwrap_or_else(|| prospects(None, &counted_faces));
                     (may_open, may_rummy, counted_faces)
                 } else {
                     pos.with_faces(with_top, |faces| {

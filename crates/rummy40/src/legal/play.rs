@@ -26,7 +26,7 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
         let counted_faces = face_counts_of(cards);
         let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
         let threshold = pos.config.threshold_for(false);
-        let handed = if sink.counting() { sink.out.take_handed(pos) } else { None };
+        let handed = if sink.counting() { sink.out.take_handed(pos, None) } else { None };
         let (may_open, may_rummy) = if reference {
             (true, true)
         } else if let Some(prospects) = handed {

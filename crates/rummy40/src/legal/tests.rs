@@ -802,10 +802,11 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     );
 }
 
-/// The bounds an unopened mover's short way hands over to the list (its play phase
-/// left to the list) are taken only by a list of the same hand, table and rules, once:
-/// another hand, another threshold or another table asks them anew, and what is taken
-/// is what the listing would have asked (`prospects_of`, as a count asks it).
+/// The bounds an unopened mover's short way hands over to the list (its play phase, or
+/// its take of the top discard, left to the list) are taken only by a list of the same
+/// hand, card taken, table and rules, once: another hand, another threshold, another
+/// table or the play phase's question for a take's answer asks them anew, and what is
+/// taken is what the listing would have asked (`prospects_of`, as a count asks it).
 #[test]
 fn handed_bounds_are_taken_only_for_their_own_position() {
     use rand::SeedableRng;
@@ -817,7 +818,7 @@ fn handed_bounds_are_taken_only_for_their_own_position() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4_404);
     let mut draws = LegalActions::new();
     let mut full = Vec::new();
-    let (mut handed, mut other_table) = (0usize, 0usize);
+    let (mut handed, mut other_table, mut takes) = (0usize, 0usize, 0usize);
     for game_no in 0..40 {
         let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
         let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
@@ -825,6 +826,26 @@ fn handed_bounds_are_taken_only_for_their_own_position() {
         for _ in 0..1_000 {
             let Some(seat) = g.to_move() else { break };
             let view = g.view(seat);
+            // A take's bounds handed over: taken only for the same card.
+            if view.phase == Phase::Draw && !view.opened[seat] && draws.short_draws(&view).is_none() {
+                let pos = view.turn().unwrap();
+                let top = pos.top_discard.unwrap();
+                let reach = LazyReach::kept(pos.table, None);
+                let mut with = pos.hand;
+                with.insert(top);
+                let asked = pos.prospects_of(
+                    None,
+                    &pos.face_counts(with),
+                    config.threshold_for(true),
+                    Some(top),
+                    &reach,
+                );
+                assert_eq!(draws.take_handed(&pos, None), None);
+                draws.short_draws(&view);
+                assert_eq!(draws.take_handed(&pos, Some(top)), Some(asked));
+                assert_eq!(draws.take_handed(&pos, Some(top)), None);
+                takes += 1;
+            }
             if view.phase == Phase::Play && !view.opened[seat] && draws.short_discards(&view).is_none() {
                 let pos = view.turn().unwrap();
                 let reach = LazyReach::kept(pos.table, None);
@@ -840,22 +861,22 @@ fn handed_bounds_are_taken_only_for_their_own_position() {
                 let (gone, come) = (view.hand.first().unwrap(), g.piles().stock().first().copied().unwrap());
                 other.hand.remove(gone);
                 other.hand.insert(come);
-                assert_eq!(draws.take_handed(&other.turn().unwrap()), None);
+                assert_eq!(draws.take_handed(&other.turn().unwrap(), None), None);
                 // Taken once.
                 draws.short_discards(&view);
-                assert_eq!(draws.take_handed(&pos), Some(asked));
-                assert_eq!(draws.take_handed(&pos), None);
+                assert_eq!(draws.take_handed(&pos, None), Some(asked));
+                assert_eq!(draws.take_handed(&pos, None), None);
                 // Another threshold.
                 draws.short_discards(&view);
                 let mut other = view.clone();
                 other.config.opening_threshold += 1;
-                assert_eq!(draws.take_handed(&other.turn().unwrap()), None);
+                assert_eq!(draws.take_handed(&other.turn().unwrap(), None), None);
                 // An earlier table (another stamp) with the same hand.
                 if let Some(before) = earlier.as_ref().filter(|e| e.table.stamp() != view.table.stamp()) {
                     draws.short_discards(&view);
                     let mut other = view.clone();
                     other.common.table = before.table.clone();
-                    assert_eq!(draws.take_handed(&other.turn().unwrap()), None);
+                    assert_eq!(draws.take_handed(&other.turn().unwrap(), None), None);
                     other_table += 1;
                 }
                 handed += 1;
@@ -868,7 +889,10 @@ fn handed_bounds_are_taken_only_for_their_own_position() {
             g.apply(seat, a).unwrap();
         }
     }
-    assert!(handed > 100 && other_table > 50, "{handed} handed, {other_table} against another table");
+    assert!(
+        handed > 100 && other_table > 50 && takes > 100,
+        "{handed} handed, {other_table} against another table, {takes} takes"
+    );
 }
 
 /// The melds built from the faces present ([`Turn::face_melds_of`]) are exactly
