@@ -182,17 +182,12 @@ impl<'a> Turn<'a> {
     /// depend on the card computed once): the enumeration of discards asks it of every
     /// card. `fitting`: the faces of the hand (bits by face index) that fit a table meld,
     /// if the caller knows them (else [`Turn::fits`] is asked).
+    #[inline]
     pub(crate) fn discards(&self, cards: &[(PieceId, Card)], fitting: Option<u64>) -> Discards {
         // Each rule of a hand's discards reads the face alone: together, a mask of faces.
-        // Neither copy of the card taken this turn.
-        let mut forbidden = self.taken.and_then(|t| self.catalog.face(t)).map_or(0, |f| 1u64 << f.index());
-        // Jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers.
-        if self.config.joker_discard == JokerDiscard::OnlyWhenClosing
-            && cards.len() > 1
-            && cards.iter().any(|&(_, f)| !f.is_joker())
-        {
-            forbidden |= 1u64 << Card::JOKER.index();
-        }
+        let any_natural = cards.iter().any(|&(_, f)| !f.is_joker());
+        let taken = self.taken.and_then(|t| self.catalog.face(t));
+        let mut forbidden = kept_faces(self.config, taken, cards.len(), any_natural);
         if self.config.forbid_playable_discard && self.opened && cards.len() > 1 {
             // A playable card may not be thrown while a card that fits nowhere could be.
             let fit = fitting.unwrap_or_else(|| {
@@ -296,6 +291,20 @@ pub(crate) fn may_extend(meld: &Meld<Card>, face: Card) -> bool {
             }
         }
     }
+}
+
+/// The faces (bits by face index) no card of a hand of `len` cards may be discarded as
+/// under `config`, whatever the table (`taken`: the face of the card taken this turn,
+/// `any_natural`: the hand holds a natural): neither copy of the card taken this turn;
+/// jokers only as the last card under `OnlyWhenClosing`, or from a hand of jokers. The
+/// rules of [`Turn::discards`] but the playable card's.
+#[inline]
+pub(crate) fn kept_faces(config: &Config, taken: Option<Card>, len: usize, any_natural: bool) -> u64 {
+    let mut forbidden = taken.map_or(0, |f| 1u64 << f.index());
+    if config.joker_discard == JokerDiscard::OnlyWhenClosing && len > 1 && any_natural {
+        forbidden |= 1u64 << Card::JOKER.index();
+    }
+    forbidden
 }
 
 /// The discard rules of a hand ([`Turn::discards`]).

@@ -242,6 +242,7 @@ pub(crate) fn meldable_at(present: u64, jokers: usize, face: u8) -> bool {
 /// player's every play phase (most hands hold none). Without mapping the faces back:
 /// some rank held in enough suits, or some window of three values held, decides (each
 /// holds a card held).
+#[inline]
 pub(super) fn any_meldable(present: u64, jokers: usize) -> bool {
     if present == 0 || jokers >= 2 {
         return present != 0;

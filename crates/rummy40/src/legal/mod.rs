@@ -41,14 +41,14 @@ mod tests;
 
 use std::cell::Cell;
 
-use rummykit_core::{Card, Catalog, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceSet, RunEnd};
+use rummykit_core::{Card, Catalog, Face, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceSet, RunEnd};
 
-use crate::turn::Turn;
+use crate::turn::{Turn, kept_faces};
 use crate::{Action, HAND_SIZE, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
 
 use batch::{MAX_BATCH, Scratch, decode_batch, expand, nth_batch, sort_keys};
 pub(crate) use faces::meldable_at;
-use faces::{FaceBits, face_counts, ids_by_face};
+use faces::{FaceBits, any_meldable, face_counts, ids_by_face};
 use opening::open_or_rummy;
 use play::play;
 use table::{LazyReach, MeldFits, Reach, TableFaces};
@@ -276,6 +276,26 @@ pub struct LegalActions {
     scratch: Scratch,
     /// The batches of new melds counted rather than listed (the random draw's list).
     groups: Groups,
+    /// The bounds an unopened mover's short way asked and the list is left to answer
+    /// (see [`Handed`]).
+    handed: Option<Handed>,
+}
+
+/// The bounds of an unopened mover's play phase, or of its take of the top discard
+/// (`prospects_of` as a count asks them, may it open, may it go rummy), asked by
+/// [`LegalActions::short_discards`] or [`LegalActions::short_draws`] before it left the
+/// list to answer: taken once by the list filled next for the random draw, if it is of
+/// the same hand, card taken, table and rules, instead of asked again.
+#[derive(Debug, Clone, Copy)]
+struct Handed {
+    hand: PieceSet,
+    /// The top discard the bounds were asked to take (a draw phase's), or none (a play
+    /// phase's).
+    top: Option<PieceId>,
+    /// The table's stamp (equal stamps mean equal tables).
+    stamp: u64,
+    config: crate::Config,
+    prospects: (bool, bool),
 }
 
 /// The batches of new melds of a list filled for the random draw
@@ -426,6 +446,7 @@ impl Drop for LegalActions {
                 fms: core::mem::take(&mut self.fms),
                 scratch: core::mem::take(&mut self.scratch),
                 groups: core::mem::take(&mut self.groups),
+                handed: None,
             }));
         });
     }
@@ -461,6 +482,7 @@ impl LegalActions {
             fms: Vec::with_capacity(32),
             scratch: Scratch::default(),
             groups: Groups::default(),
+            handed: None,
         }
     }
 
@@ -533,11 +555,146 @@ impl LegalActions {
         self.short_draws_of(view)
     }
 
+    /// The cards a mover may discard when the play phase allows nothing else, in id
+    /// order, and their number (what [`LegalActions::fill_for_draw`] would list: the
+    /// discards alone, in that order), decided without filling the list. An opened
+    /// mover's: the hand holds no meld, the verdicts this list keeps of the table say it
+    /// offers the hand no build, swap or release, and no option obliges or restricts
+    /// plays. An unopened mover's: the bounds the listing asks first say the hand can
+    /// neither open nor go rummy. `None` for any other view (or when the verdicts kept
+    /// are of another table), left to the list.
+    // The guard inline, the rest out of line (as `short_draws`).
+    #[inline(always)]
+    pub(crate) fn short_discards(&mut self, view: &View) -> Option<(PieceSet, usize)> {
+        if view.phase != Phase::Play {
+            return None;
+        }
+        if !*view.opened.get(view.seat)? {
+            return self.unopened_discards(view);
+        }
+        // (The options that oblige or restrict plays, Scala 40's, never pass.)
+        if view.config.obliges_plays() || view.config.forbid_playable_discard {
+            return None;
+        }
+        self.short_discards_of(view)
+    }
+
+    /// [`LegalActions::short_discards`] of an unopened mover: the listing's bounds
+    /// (`prospects_of`, as a count asks them, the table's reach kept as the list keeps
+    /// it), then the discard rules. Out of line, as the opened mover's.
+    #[inline(never)]
+    fn unopened_discards(&mut self, view: &View) -> Option<(PieceSet, usize)> {
+        let pos = view.turn()?;
+        // A card taken or a joker won this turn (no unopened mover's play phase holds
+        // one: taking opens) is left to the list, with the options it may oblige.
+        if pos.taken.is_some() || !pos.won_jokers.is_empty() {
+            return None;
+        }
+        let hand = pos.hand;
+        let len = hand.len();
+        if len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pos.catalog.len()) {
+            return None;
+        }
+        let counted_faces = pos.face_counts(hand);
+        let reach = LazyReach::kept(pos.table, self.reach.as_ref());
+        let prospects = pos.prospects_of(None, &counted_faces, pos.config.threshold_for(false), None, &reach);
+        reach.keep(&mut self.reach);
+        if prospects != (false, false) {
+            self.handed =
+                Some(Handed { hand, top: None, stamp: pos.table.stamp(), config: *pos.config, prospects });
+            return None;
+        }
+        let held = counted_faces.1;
+        Some(allowed_discards(
+            pos.catalog,
+            hand,
+            len,
+            kept_faces(pos.config, None, len, held & NATURALS != 0) & held,
+        ))
+    }
+
+    /// The bounds handed over for `pos`'s play phase (`top` none) or its take of `top`,
+    /// if they were asked of the same hand, card, table and rules (taken: asked again by
+    /// any later list).
+    fn take_handed(&mut self, pos: &Turn<'_>, top: Option<PieceId>) -> Option<(bool, bool)> {
+        let h = self.handed.take()?;
+        (h.hand == pos.hand && h.top == top && h.stamp == pos.table.stamp() && h.config == *pos.config)
+            .then_some(h.prospects)
+    }
+
+    /// An unopened mover's draws (draw phase, the mover's own view) when the top
+    /// discard can go into no new meld by the cheap test the listing asks
+    /// ([`Turn::may_meld_with`], on the view's hand), the hand is past the dealt size,
+    /// or the listing's bounds on the take (`prospects_of` with the card, as a count
+    /// asks them) say it can neither open nor go rummy with it: the list then holds the
+    /// draw from the stock alone. `None` when the take might open or go rummy (the list
+    /// decides, with the bounds handed over), for another seat's view, or while a card
+    /// taken or a won joker would oblige plays.
+    #[inline(never)]
+    fn unopened_draws(&mut self, view: &View) -> Option<[bool; 2]> {
+        if view.to_move != Some(view.seat) || view.taken_this_turn.is_some() || !view.won_jokers.is_empty() {
+            return None;
+        }
+        let pack = view.config.catalog().ok()?;
+        if let Some(&top) = view.discard_pile.last()
+            && let Some(face) = pack.face(top)
+        {
+            let mut with = view.hand;
+            with.insert(top);
+            let (naturals, jokers) = pack.face_bits(with);
+            if meldable_at(naturals, jokers, face.index()) && view.hand.len() <= HAND_SIZE {
+                let pos = view.turn()?;
+                let reach = LazyReach::kept(pos.table, self.reach.as_ref());
+                let threshold = pos.config.threshold_for(true);
+                let prospects = pos.prospects_of(None, &pos.face_counts(with), threshold, Some(top), &reach);
+                reach.keep(&mut self.reach);
+                if prospects != (false, false) {
+                    let (hand, stamp, config) = (pos.hand, pos.table.stamp(), *pos.config);
+                    self.handed = Some(Handed { hand, top: Some(top), stamp, config, prospects });
+                    return None;
+                }
+            }
+        }
+        Some([view.stock_len > 0, false])
+    }
+
+    /// [`LegalActions::short_discards`] past its guard.
+    #[inline(never)]
+    fn short_discards_of(&self, view: &View) -> Option<(PieceSet, usize)> {
+        let config = &view.config;
+        if view.to_move != Some(view.seat) {
+            return None;
+        }
+        let pack = config.catalog().ok()?;
+        let hand = view.hand;
+        // The faces as the listing adds them up, read from the hand's words. The
+        // table's verdicts first: most hands that fall back to the list hold a card
+        // some meld takes.
+        let (naturals, jokers) = pack.face_bits(hand);
+        let held = naturals | if jokers > 0 { JOKER } else { 0 };
+        if !self.table_faces.offers_nothing(&view.table, &config.meld_rules(), config.set3_joker_swap, held)
+            || any_meldable(naturals, jokers)
+        {
+            return None;
+        }
+        // A hand past the dealt size and the card drawn, or with an id not of the pack,
+        // is no hand of a game: the list's to refuse (see `generate`).
+        let len = hand.len();
+        if len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pack.len()) {
+            return None;
+        }
+        // The discard rules as `Turn::discards` decides them (no playable card's rule
+        // here).
+        let taken = view.taken_this_turn.and_then(|t| pack.face(t));
+        let forbidden = kept_faces(config, taken, len, naturals != 0) & held;
+        Some(allowed_discards(pack, hand, len, forbidden))
+    }
+
     /// [`LegalActions::short_draws`] past its guard.
     #[inline(never)]
     fn short_draws_of(&mut self, view: &View) -> Option<[bool; 2]> {
         if view.opened.get(view.seat) != Some(&true) {
-            return unopened_draws(view);
+            return self.unopened_draws(view);
         }
         // Without the options that oblige plays (Rummy 40), the take is legal when the
         // hand keeps a card to discard: its lowest card, if a natural of another face
@@ -949,30 +1106,6 @@ impl Mode {
     }
 }
 
-/// An unopened mover's draws (draw phase, the mover's own view) when the top discard
-/// can go into no new meld by the cheap test the listing asks ([`Turn::may_meld_with`],
-/// on the view's hand) or the hand is past the dealt size: the list then holds the draw
-/// from the stock alone. `None` when the take might open or go rummy (the list decides),
-/// for another seat's view, or while a card taken or a won joker would oblige plays.
-#[inline(never)]
-fn unopened_draws(view: &View) -> Option<[bool; 2]> {
-    if view.to_move != Some(view.seat) || view.taken_this_turn.is_some() || !view.won_jokers.is_empty() {
-        return None;
-    }
-    let pack = view.config.catalog().ok()?;
-    if let Some(&top) = view.discard_pile.last()
-        && let Some(face) = pack.face(top)
-    {
-        let mut with = view.hand;
-        with.insert(top);
-        let (naturals, jokers) = pack.face_bits(with);
-        if meldable_at(naturals, jokers, face.index()) && view.hand.len() <= HAND_SIZE {
-            return None;
-        }
-    }
-    Some([view.stock_len > 0, false])
-}
-
 /// Whether an opened mover in the draw phase may take the top discard, decided as the
 /// fast enumeration decides it (`checked`: through `check` unless the card's play is
 /// sure): the one rule of the listing and of the random draw's short way.
@@ -995,6 +1128,26 @@ fn opened_take(
     play != Some(false)
         && pos.take_leaves_discard(top, pos.hand)
         && (!checked || play == Some(true) || check(&Action::TakeDiscard))
+}
+
+/// The cards of `hand` (`len` of them, of the pack `pack`) but every copy of the faces
+/// `forbidden` (bits by face index), and their number: the discards a hand allows, by
+/// ids.
+fn allowed_discards(
+    pack: Catalog<Card>,
+    hand: PieceSet,
+    len: usize,
+    mut forbidden: u64,
+) -> (PieceSet, usize) {
+    let (mut allowed, mut count) = (hand, len);
+    while forbidden != 0 {
+        let i = forbidden.trailing_zeros() as u8;
+        forbidden &= forbidden - 1;
+        for id in Card::from_index(i).into_iter().flat_map(|face| pack.ids_of(face)) {
+            count -= usize::from(allowed.remove(id));
+        }
+    }
+    (allowed, count)
 }
 
 /// Every legal action of `pos` into `out` (see the module docs).
@@ -1056,9 +1209,11 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     }
                 };
                 let (may_open, may_rummy, counted_faces) = if sink.counting() {
-                    // Counted: no exact search reads the faces, only their counts.
+                    // Counted: no exact search reads the faces, only their counts. (The
+                    // random draw's short way may have asked the bounds just before.)
                     let counted_faces = pos.face_counts(with_top);
-                    let (may_open, may_rummy) = prospects(None, &counted_faces);
+                    let handed = sink.out.take_handed(pos, Some(top));
+                    let (may_open, may_rummy) = handed.unwrap_or_else(|| prospects(None, &counted_faces));
                     (may_open, may_rummy, counted_faces)
                 } else {
                     pos.with_faces(with_top, |faces| {

@@ -26,8 +26,12 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
         let counted_faces = face_counts_of(cards);
         let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
         let threshold = pos.config.threshold_for(false);
+        let handed = if sink.counting() { sink.out.take_handed(pos, None) } else { None };
         let (may_open, may_rummy) = if reference {
             (true, true)
+        } else if let Some(prospects) = handed {
+            // Asked by the random draw's short way just before.
+            prospects
         } else {
             // The faces alone only for the exact search, which a count never asks.
             let mut listed = [Card::JOKER; HAND_SIZE + 1];

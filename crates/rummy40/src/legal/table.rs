@@ -56,6 +56,27 @@ pub(super) struct TableFaces {
     offered: Option<u64>,
 }
 
+impl TableFaces {
+    /// Do the verdicts kept say, with no meld read, that the table `table` under
+    /// `rules` and `swap` offers a hand holding the faces `held` (bits by face index,
+    /// the joker's 52) no build and no joker swap ([`Turn::table_fits`] would list no
+    /// meld), and that it holds no set of three with a joker to release? `false` when
+    /// they do not know (another table or rules, or no pass over this table yet).
+    #[inline]
+    pub(super) fn offers_nothing(
+        &self,
+        table: &MeldTable<Card>,
+        rules: &MeldRules,
+        swap: Set3JokerSwap,
+        held: u64,
+    ) -> bool {
+        // `table_fits`' own first answer, on the same key.
+        self.key == Some((table.stamp(), rules_word(rules, swap)))
+            && !self.joker_sets
+            && self.offered.is_some_and(|offered| held & offered == 0)
+    }
+}
+
 /// What one table meld could offer any hand, by face bits, and the verdicts of the
 /// builds tried on it so far.
 #[derive(Debug, Clone, Copy)]

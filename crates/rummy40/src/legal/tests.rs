@@ -605,7 +605,9 @@ fn a_list_after_a_drop_reuses_its_buffers_and_nothing_else() {
 /// favours melding, under every option that changes what is legal (jokers limited,
 /// the ace low, the options that oblige plays, discards restricted). The draws decided
 /// without the list ([`LegalActions::short_draws`]: an opened mover's, and an unopened
-/// mover's that may only draw from the stock) are the list's.
+/// mover's that may only draw from the stock) are the list's, and so are an opened
+/// mover's discards decided without it ([`LegalActions::short_discards`], asked before
+/// the list is filled, on the verdicts the list kept of earlier tables).
 #[test]
 fn the_draws_list_stands_for_each_legal_action_once() {
     use std::collections::HashSet;
@@ -636,6 +638,7 @@ fn the_draws_list_stands_for_each_legal_action_once() {
     let mut draws = LegalActions::new();
     let (mut states, mut batches, mut shared) = (0usize, 0usize, 0usize);
     let (mut opened_draws, mut takes, mut unopened_draws) = (0usize, 0usize, 0usize);
+    let (mut short_discards, mut kept_back) = (0usize, 0usize);
     for game_no in 0..300 {
         let config = configs[game_no % configs.len()];
         let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
@@ -643,6 +646,7 @@ fn the_draws_list_stands_for_each_legal_action_once() {
             let Some(seat) = g.to_move() else { break };
             let view = g.view(seat);
             view.legal_actions(&mut full);
+            let discards = draws.short_discards(&view);
             draws.fill_for_draw(&view);
             assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
             let drawn: Vec<Action> = (0..full.len()).map(|k| draws.draw_nth(k).unwrap()).collect();
@@ -672,6 +676,16 @@ fn the_draws_list_stands_for_each_legal_action_once() {
                 opened_draws += usize::from(opened);
                 takes += usize::from(take && opened);
             }
+            // The discards decided without the list: every action the list holds, in its
+            // order, only in a play phase.
+            if let Some((allowed, count)) = discards {
+                assert!(view.phase == Phase::Play, "{g:?}");
+                assert_eq!(count, allowed.len(), "{g:?}");
+                let by_short: Vec<Action> = allowed.iter().map(Action::Discard).collect();
+                assert_eq!(by_short, drawn, "{config:?}, {g:?}");
+                short_discards += 1;
+                kept_back += usize::from(count < view.hand.len());
+            }
             states += 1;
             batches += full
                 .iter()
@@ -692,6 +706,192 @@ fn the_draws_list_stands_for_each_legal_action_once() {
     assert!(
         opened_draws > 3_000 && takes > 1_000 && takes < opened_draws && unopened_draws > 1_000,
         "{opened_draws} opened draws, {takes} with a take, {unopened_draws} unopened draws without the list"
+    );
+    assert!(
+        short_discards > 2_000 && kept_back > 200,
+        "{short_discards} discards without the list, {kept_back} of them with a card kept back"
+    );
+}
+
+/// A mover's discards decided without the list ([`LegalActions::short_discards`],
+/// asked before the list is filled, as the random draw asks it) are every action of the
+/// list, in its order, whenever they are decided: under the joker discard rules, the
+/// ace low and a joker limit; an opened mover's never under the options that oblige or
+/// restrict plays (the list alone decides there), an unopened mover's under any. Random
+/// play, every legal action alike, so that most play phases allow discards only; the
+/// cards of the face taken this turn are left out as the list leaves them (RULES §3.3).
+/// (A hand holding a joker is nearly always offered a place for it by the table, so
+/// the jokers kept for the last card are left to the list.) The bounds an unopened
+/// mover's short way hands over to the list are taken only for the same hand, table
+/// and rules: the previous state's view is asked first, every time.
+#[test]
+fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    use rummykit_core::{JokerLimit, Seating};
+
+    use crate::{Config, JokerDiscard};
+    let mut short_ways = vec![Config::RUMMY40];
+    let mut c = Config::RUMMY40;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    c.ace_low_in_runs = true;
+    short_ways.push(c);
+    let mut c = Config::RUMMY40;
+    c.joker_discard = JokerDiscard::OnlyWhenClosing;
+    c.joker_limit = JokerLimit::AtMost(1);
+    short_ways.push(c);
+    let mut c = Config::RUMMY40;
+    c.forbid_playable_discard = true;
+    let listed_only = [Config::SCALA40, c];
+    let configs: Vec<(Config, bool)> =
+        short_ways.iter().map(|&c| (c, true)).chain(listed_only.iter().map(|&c| (c, false))).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3_303);
+    let mut full = Vec::new();
+    let mut draws = LegalActions::new();
+    let (mut decided, mut taken_kept, mut listed_plays) = (0usize, 0usize, 0usize);
+    let (mut unopened_decided, mut unopened_listed) = (0usize, 0usize);
+    let mut last = None;
+    for game_no in 0..250 {
+        let (config, short_way) = configs[game_no % configs.len()];
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        for _ in 0..1_000 {
+            let Some(seat) = g.to_move() else { break };
+            let view = g.view(seat);
+            view.legal_actions(&mut full);
+            if let Some(previous) = &last {
+                let _ = draws.short_discards(previous);
+            }
+            let short = draws.short_discards(&view);
+            draws.fill_for_draw(&view);
+            assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
+            let drawn: Vec<Action> = (0..full.len()).map(|k| draws.draw_nth(k).unwrap()).collect();
+            if view.phase == Phase::Play && !view.opened[seat] {
+                unopened_decided += usize::from(short.is_some());
+                unopened_listed += usize::from(short.is_none());
+            }
+            if let Some((allowed, count)) = short {
+                assert!(view.phase == Phase::Play && (short_way || !view.opened[seat]), "{config:?}, {g:?}");
+                assert_eq!(count, allowed.len(), "{g:?}");
+                let by_short: Vec<Action> = allowed.iter().map(Action::Discard).collect();
+                assert_eq!(by_short, drawn, "{config:?}, {g:?}");
+                decided += 1;
+                taken_kept += usize::from(view.taken_this_turn.is_some_and(|t| view.hand.contains(t)));
+            } else if short_way
+                && view.phase == Phase::Play
+                && view.opened[seat]
+                && drawn.iter().all(|a| matches!(a, Action::Discard(_)))
+            {
+                // Left to the list though it holds discards only: the table's verdicts
+                // not yet kept, or a card that fits a meld only at a place the
+                // validator refuses.
+                listed_plays += 1;
+            }
+            let a = full.choose(&mut rng).unwrap().clone();
+            g.apply(seat, a).unwrap();
+            last = Some(view);
+        }
+    }
+    assert!(
+        unopened_decided > 2_000 && unopened_listed > 200,
+        "unopened play phases: {unopened_decided} decided without the list, {unopened_listed} by it"
+    );
+    assert!(
+        decided > 3_000 && taken_kept > 500 && decided > listed_plays,
+        "{decided} decided without the list ({taken_kept} with the taken card kept), {listed_plays} of \
+         discards only left to the list"
+    );
+}
+
+/// The bounds an unopened mover's short way hands over to the list (its play phase, or
+/// its take of the top discard, left to the list) are taken only by a list of the same
+/// hand, card taken, table and rules, once: another hand, another threshold, another
+/// table or the play phase's question for a take's answer asks them anew, and what is
+/// taken is what the listing would have asked (`prospects_of`, as a count asks it).
+#[test]
+fn handed_bounds_are_taken_only_for_their_own_position() {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    use rummykit_core::Seating;
+
+    use super::table::LazyReach;
+    use crate::Config;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4_404);
+    let mut draws = LegalActions::new();
+    let mut full = Vec::new();
+    let (mut handed, mut other_table, mut takes) = (0usize, 0usize, 0usize);
+    for game_no in 0..40 {
+        let config = if game_no % 2 == 0 { Config::RUMMY40 } else { Config::SCALA40 };
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        let mut earlier: Option<crate::View> = None;
+        for _ in 0..1_000 {
+            let Some(seat) = g.to_move() else { break };
+            let view = g.view(seat);
+            // A take's bounds handed over: taken only for the same card.
+            if view.phase == Phase::Draw && !view.opened[seat] && draws.short_draws(&view).is_none() {
+                let pos = view.turn().unwrap();
+                let top = pos.top_discard.unwrap();
+                let reach = LazyReach::kept(pos.table, None);
+                let mut with = pos.hand;
+                with.insert(top);
+                let asked = pos.prospects_of(
+                    None,
+                    &pos.face_counts(with),
+                    config.threshold_for(true),
+                    Some(top),
+                    &reach,
+                );
+                assert_eq!(draws.take_handed(&pos, None), None);
+                draws.short_draws(&view);
+                assert_eq!(draws.take_handed(&pos, Some(top)), Some(asked));
+                assert_eq!(draws.take_handed(&pos, Some(top)), None);
+                takes += 1;
+            }
+            if view.phase == Phase::Play && !view.opened[seat] && draws.short_discards(&view).is_none() {
+                let pos = view.turn().unwrap();
+                let reach = LazyReach::kept(pos.table, None);
+                let asked = pos.prospects_of(
+                    None,
+                    &pos.face_counts(pos.hand),
+                    config.threshold_for(false),
+                    None,
+                    &reach,
+                );
+                // Another hand (a card swapped for one the seat does not hold).
+                let mut other = view.clone();
+                let (gone, come) = (view.hand.first().unwrap(), g.piles().stock().first().copied().unwrap());
+                other.hand.remove(gone);
+                other.hand.insert(come);
+                assert_eq!(draws.take_handed(&other.turn().unwrap(), None), None);
+                // Taken once.
+                draws.short_discards(&view);
+                assert_eq!(draws.take_handed(&pos, None), Some(asked));
+                assert_eq!(draws.take_handed(&pos, None), None);
+                // Another threshold.
+                draws.short_discards(&view);
+                let mut other = view.clone();
+                other.config.opening_threshold += 1;
+                assert_eq!(draws.take_handed(&other.turn().unwrap(), None), None);
+                // An earlier table (another stamp) with the same hand.
+                if let Some(before) = earlier.as_ref().filter(|e| e.table.stamp() != view.table.stamp()) {
+                    draws.short_discards(&view);
+                    let mut other = view.clone();
+                    other.common.table = before.table.clone();
+                    assert_eq!(draws.take_handed(&other.turn().unwrap(), None), None);
+                    other_table += 1;
+                }
+                handed += 1;
+            }
+            if earlier.is_none() {
+                earlier = Some(view.clone());
+            }
+            view.legal_actions(&mut full);
+            let a = full.choose(&mut rng).unwrap().clone();
+            g.apply(seat, a).unwrap();
+        }
+    }
+    assert!(
+        handed > 100 && other_table > 50 && takes > 100,
+        "{handed} handed, {other_table} against another table, {takes} takes"
     );
 }
 
