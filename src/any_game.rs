@@ -561,6 +561,14 @@ impl Game for AnyGame {
         }
     }
 
+    fn dealt_by(&self) -> Option<Seat> {
+        match self {
+            AnyGame::Rummikub(g) => g.dealt_by(),
+            AnyGame::Classic(g) => g.dealt_by(),
+            AnyGame::Rummy40(g) => g.dealt_by(),
+        }
+    }
+
     /// The engine's rules, as [`AnyGame::config`] gives them.
     fn config(&self) -> AnyConfig {
         AnyGame::config(self)

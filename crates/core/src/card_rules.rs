@@ -562,6 +562,10 @@ impl<T: CardRules> Game for T {
         self.state().mover()
     }
 
+    fn dealt_by(&self) -> Option<Seat> {
+        Some(self.state().dealer)
+    }
+
     fn config(&self) -> Self::Config {
         self.card_config()
     }

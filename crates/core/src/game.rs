@@ -777,6 +777,28 @@ pub trait Game: Clone + Debug + Sized {
     /// ```
     fn seats(&self) -> usize;
 
+    /// The seat that dealt this hand, when the game records it: `None` (the default)
+    /// for a game that keeps no dealer. Rummikub has no dealer and answers the seat
+    /// before its starter, as [`Seating`] counts one. A
+    /// [`MatchSave`](crate::MatchSave) (feature `serde`) checks a pending hand's
+    /// dealer against the match's by it, so a hand dealt by another seat is not
+    /// resumed as this match's.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// // The toy Nim keeps no dealer.
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// assert_eq!(nim.dealt_by(), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn dealt_by(&self) -> Option<Seat> {
+        None
+    }
+
     /// The rules this hand is played by: the configuration [`deal`](Game::deal) was
     /// given (or a saved position was read under). By value, so that a game holding its
     /// rules in another form can answer too; every configuration of rummykit is a copy of

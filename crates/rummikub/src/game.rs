@@ -857,6 +857,13 @@ impl Game for Rummikub {
         self.end.is_none().then_some(self.to_move)
     }
 
+    /// No seat deals in Rummikub: the seat before the starter, as [`Seating`] counts a
+    /// dealer, so that a match's rotation reads the same from every game.
+    fn dealt_by(&self) -> Option<Seat> {
+        let n = self.racks.len();
+        (n > 0).then(|| (self.starter + n - 1) % n)
+    }
+
     fn config(&self) -> Config {
         self.config
     }

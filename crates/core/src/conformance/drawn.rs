@@ -488,6 +488,10 @@ impl<G: CardRules + Redeal> Game for Meddler<G> {
         self.inner.seats()
     }
 
+    fn dealt_by(&self) -> Option<Seat> {
+        self.inner.dealt_by()
+    }
+
     fn config(&self) -> Self::Config {
         (self.inner.config(), self.meddle)
     }
