@@ -427,3 +427,16 @@ fn engine_refusals_name_cards_in_notation_rules_2_3() {
         ],
     );
 }
+
+#[test]
+fn a_command_longer_than_max_line_is_refused_and_the_game_goes_on() {
+    use rummykit_terminal::MAX_LINE;
+    // Its bytes are skipped, not kept: the command is refused whole (never read in part
+    // as `help` or `quit`), and the next line is read as the next command.
+    let long = format!("quit{}\nhelp\nquit\n", " ".repeat(MAX_LINE));
+    let (summary, transcript) = play(Variant::Classic, 2, 5, Some(1), &long);
+    assert!(!summary.finished, "the person left with the last `quit`");
+    assert_says(&transcript, &[&format!("error: a command longer than {MAX_LINE} bytes")]);
+    let after = transcript.split("longer than").nth(1).expect("the refusal");
+    assert!(after.contains("help"), "the next line was read: {after}");
+}
