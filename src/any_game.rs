@@ -693,6 +693,14 @@ impl Game for AnyGame {
         }
     }
 
+    fn fallback_action(view: &AnyView) -> Option<AnyAction> {
+        match view {
+            AnyView::Rummikub(v) => Rummikub::fallback_action(v).map(AnyAction::Rummikub),
+            AnyView::Classic(v) => ClassicRummy::fallback_action(v).map(AnyAction::Classic),
+            AnyView::Rummy40(v) => Rummy40::fallback_action(v).map(AnyAction::Rummy40),
+        }
+    }
+
     fn view(&self, seat: Seat) -> AnyView {
         match self {
             AnyGame::Rummikub(g) => AnyView::Rummikub(g.view(seat)),

@@ -1111,6 +1111,24 @@ pub trait Game: Clone + Debug + Sized {
         random_index(rng, actions.len()).and_then(|i| actions.get(i)).cloned()
     }
 
+    /// The action a bot answers for a view that lists none: the view of a seat not to
+    /// move, of a hand that is over, or one built or read from elsewhere that no game
+    /// could hold. An action the referee judges (and, on such a view, refuses), so that
+    /// a bot asked about any view answers instead of panicking. `None` (the default) for
+    /// a game without one; every game of rummykit has one (the draw).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rummykit_core::Game;
+    /// // The toy Nim keeps the default: a take of one would be a guess.
+    /// assert_eq!(Nim::fallback_action(&(7, false)), None);
+    /// ```
+    fn fallback_action(view: &Self::View) -> Option<Self::Action> {
+        let _ = view;
+        None
+    }
+
     /// What `action` does, in words and piece notation, relative to `view` (the view of
     /// the seat that plays it, before it is played: it holds the faces of the ids the
     /// action names and the melds it refers to), for a program to print or show. Every
@@ -1409,9 +1427,17 @@ impl<G: Game, R: Rng> Bot<G> for RandomBot<R> {
         "random"
     }
 
+    /// A legal action of `view` drawn at random or, for a view that lists none (a seat
+    /// not to move), the game's [`fallback_action`](Game::fallback_action).
+    ///
+    /// # Panics
+    ///
+    /// For a view that lists no action, of a game without a fallback action (every game
+    /// of rummykit has one).
     fn act(&mut self, view: &G::View) -> G::Action {
         G::random_action_from(view, &mut self.rng)
-            .expect("a game lists at least one legal action for the seat to move")
+            .or_else(|| G::fallback_action(view))
+            .expect("a view that lists no action, of a game without a fallback action")
     }
 }
 

@@ -942,6 +942,11 @@ impl Game for Rummikub {
         view.legal_actions(out);
     }
 
+    /// A draw, or a pass with the pool empty (§1.3), as the greedy bot falls back to.
+    fn fallback_action(view: &View) -> Option<Action> {
+        Some(if view.pool > 0 { Action::Draw } else { Action::Pass })
+    }
+
     /// What `seat` sees (§ views): its own rack, the table, counts. A seat that does not
     /// exist sees an empty rack.
     fn view(&self, seat: Seat) -> View {
