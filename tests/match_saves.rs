@@ -286,6 +286,12 @@ fn a_rummikub_hand_is_dealt_by_the_seat_before_its_starter() {
         assert_eq!(game.dealt_by(), Some((starter + SEATS - 1) % SEATS));
         assert_eq!(m.match_seat(game.dealt_by().expect("counted")), Some(dealer));
         let save = MatchSave::new(m.clone(), Some(game)).expect("its own hand");
+        // The dealer read off the hand is saved with it: a save that drops it (the game
+        // chooses the first dealer, so `null` is a dealer a match may hold) is refused.
+        assert_eq!(m.terms().first_dealer, None, "Rummikub's session lets the game choose");
+        let mut v = serde_json::to_value(&save).expect("serialize");
+        v["dealer"] = Value::Null;
+        refused(&v, &MatchError::HandDealer { dealt_by: dealer, expected: None });
         round_trip(save);
         for other in (0..SEATS).filter(|&s| s != dealer) {
             let stray =
