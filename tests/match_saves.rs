@@ -261,6 +261,12 @@ fn a_pending_hand_dealt_by_another_seat_is_refused() {
     let mut v = value.clone();
     v["hand"] = serde_json::to_value(&stray).expect("serialize");
     refused(&v, &wanted);
+    // The hand's own dealer edited (the game's save reads it, the seat to move saved
+    // beside it): the match's check refuses it.
+    let mut v = value.clone();
+    assert_eq!(v["hand"]["Rummy40"]["setup"]["dealer"], json!(game.dealt_by().expect("a dealer")));
+    v["hand"]["Rummy40"]["setup"]["dealer"] = json!(other_hand_seat);
+    refused(&v, &MatchError::HandDealer { dealt_by: other, expected: Some(dealer) });
     // The match's dealer edited to the other seat still in.
     let mut v = value;
     v["dealer"] = json!(other);
