@@ -1435,10 +1435,16 @@ impl<G: Game, R: Rng> Bot<G> for RandomBot<R> {
     /// For a view that lists no action, of a game without a fallback action (every game
     /// of rummykit has one).
     fn act(&mut self, view: &G::View) -> G::Action {
-        G::random_action_from(view, &mut self.rng)
-            .or_else(|| G::fallback_action(view))
-            .expect("a view that lists no action, of a game without a fallback action")
+        G::random_action_from(view, &mut self.rng).unwrap_or_else(|| fallback::<G>(view))
     }
+}
+
+/// [`RandomBot`]'s answer to a view that lists no action, out of its hot path (a random
+/// playout draws millions of actions and never comes here).
+#[cold]
+#[inline(never)]
+fn fallback<G: Game>(view: &G::View) -> G::Action {
+    G::fallback_action(view).expect("a view that lists no action, of a game without a fallback action")
 }
 
 #[cfg(test)]
