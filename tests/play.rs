@@ -440,3 +440,17 @@ fn a_command_longer_than_max_line_is_refused_and_the_game_goes_on() {
     let after = transcript.split("longer than").nth(1).expect("the refusal");
     assert!(after.contains("help"), "the next line was read: {after}");
 }
+
+#[test]
+fn options_with_a_seat_past_any_table_are_refused_without_overflow() {
+    // Through the library, `human` is any `usize`: the last one has no successor in
+    // `u64`, and the message still counts it from 1.
+    let mut options = Options::new(Variant::Classic);
+    options.players = 2;
+    options.human = Some(usize::MAX);
+    let expected = format!("--human: there is no seat {}; the seats are 1 to 2", usize::MAX as u128 + 1);
+    assert_eq!(options.check().map_err(|e| e.to_string()), Err(expected.clone()));
+    let refused =
+        run(&options, Input::plain("".as_bytes()), Vec::new()).map(|_| ()).map_err(|e| e.to_string());
+    assert!(refused.as_ref().is_err_and(|e| e.contains(&expected)), "{refused:?}");
+}

@@ -227,7 +227,8 @@ impl Options {
     pub fn check(&self) -> Result<(), UsageError> {
         args::check_players(self.game, &self.players.to_string())?;
         if let Some(seat) = self.human.filter(|&h| h >= self.players) {
-            return Err(UsageError::Seat { seat: (seat as u64 + 1).to_string(), players: self.players });
+            // Counted from 1 in a wider type: seat `usize::MAX` has no successor in `u64`.
+            return Err(UsageError::Seat { seat: (seat as u128 + 1).to_string(), players: self.players });
         }
         if let Some(hands) = self.hands.filter(|h| !(1..=MAX_HANDS).contains(h)) {
             return Err(UsageError::Range {
