@@ -454,3 +454,18 @@ fn options_with_a_seat_past_any_table_are_refused_without_overflow() {
         run(&options, Input::plain("".as_bytes()), Vec::new()).map(|_| ()).map_err(|e| e.to_string());
     assert!(refused.as_ref().is_err_and(|e| e.contains(&expected)), "{refused:?}");
 }
+
+#[test]
+fn an_illegal_action_error_counts_any_seat_and_game_from_1_without_overflow() {
+    let error = rummykit_terminal::PlayError::IllegalAction {
+        game: usize::MAX,
+        seat: usize::MAX,
+        bot: "random".to_owned(),
+        error: "refused".into(),
+    };
+    let max = usize::MAX.to_string();
+    assert_eq!(
+        error.to_string(),
+        format!("game {max}: seat {max} (random) chose an illegal action: refused")
+    );
+}

@@ -315,7 +315,7 @@ pub enum PlayError {
     #[error("the match stopped: {}", with_causes(.0.as_ref()))]
     Match(Box<dyn std::error::Error + Send + Sync>),
     /// A bot of a simulation chose an illegal action.
-    #[error("game {}: seat {} ({bot}) chose an illegal action: {error}", .game.saturating_add(1), .seat + 1)]
+    #[error("game {}: seat {} ({bot}) chose an illegal action: {error}", .game.saturating_add(1), .seat.saturating_add(1))]
     IllegalAction {
         /// The game's index, from 0 (the message counts from 1, as it does seats).
         game: usize,
