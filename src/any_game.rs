@@ -561,6 +561,14 @@ impl Game for AnyGame {
         }
     }
 
+    fn dealt_by(&self) -> Option<Seat> {
+        match self {
+            AnyGame::Rummikub(g) => g.dealt_by(),
+            AnyGame::Classic(g) => g.dealt_by(),
+            AnyGame::Rummy40(g) => g.dealt_by(),
+        }
+    }
+
     /// The engine's rules, as [`AnyGame::config`] gives them.
     fn config(&self) -> AnyConfig {
         AnyGame::config(self)
@@ -682,6 +690,14 @@ impl Game for AnyGame {
             AnyView::Rummikub(v) => Rummikub::random_action_from(v, rng).map(AnyAction::Rummikub),
             AnyView::Classic(v) => ClassicRummy::random_action_from(v, rng).map(AnyAction::Classic),
             AnyView::Rummy40(v) => Rummy40::random_action_from(v, rng).map(AnyAction::Rummy40),
+        }
+    }
+
+    fn fallback_action(view: &AnyView) -> Option<AnyAction> {
+        match view {
+            AnyView::Rummikub(v) => Rummikub::fallback_action(v).map(AnyAction::Rummikub),
+            AnyView::Classic(v) => ClassicRummy::fallback_action(v).map(AnyAction::Classic),
+            AnyView::Rummy40(v) => Rummy40::fallback_action(v).map(AnyAction::Rummy40),
         }
     }
 

@@ -244,6 +244,73 @@ fn tampered_match_saves_are_refused() {
     assert!(load(&v).expect_err("another version").contains("save format version 2"));
 }
 
+#[test]
+fn a_pending_hand_dealt_by_another_seat_is_refused() {
+    // The hand was dealt by the match's dealer: a hand of another match, or of this one
+    // at another hand, is not resumed as this one's, when written as a save or read.
+    let (m, game, value) = eliminated_save();
+    let dealer = m.dealer().expect("a hand is in progress");
+    assert_eq!(game.dealt_by().and_then(|s| m.match_seat(s)), Some(dealer));
+    let other_hand_seat = (0..m.in_play().len()).find(|&s| m.match_seat(s) != Some(dealer)).expect("two in");
+    let other = m.match_seat(other_hand_seat).expect("in play");
+    let config = Variant::Rummy40.config().with_max_restocks(Some(3));
+    let seating = Seating::new(m.in_play().len()).with_dealer(other_hand_seat);
+    let stray = AnyGame::deal(&config, seating, &mut ChaCha8Rng::seed_from_u64(9)).expect("deal");
+    let wanted = MatchError::HandDealer { dealt_by: other, expected: Some(dealer) };
+    assert_eq!(MatchSave::new(m.clone(), Some(stray.clone())).unwrap_err(), wanted);
+    let mut v = value.clone();
+    v["hand"] = serde_json::to_value(&stray).expect("serialize");
+    refused(&v, &wanted);
+    // The hand's own dealer edited (the game's save reads it, the seat to move saved
+    // beside it): the match's check refuses it.
+    let mut v = value.clone();
+    assert_eq!(v["hand"]["Rummy40"]["setup"]["dealer"], json!(game.dealt_by().expect("a dealer")));
+    v["hand"]["Rummy40"]["setup"]["dealer"] = json!(other_hand_seat);
+    refused(&v, &MatchError::HandDealer { dealt_by: other, expected: Some(dealer) });
+    // The match's dealer edited to the other seat still in.
+    let mut v = value;
+    v["dealer"] = json!(other);
+    if m.terms().first_dealer.is_none() {
+        refused(&v, &MatchError::HandDealer { dealt_by: dealer, expected: Some(other) });
+    } else {
+        refused(&v, &MatchError::DealerMismatch { dealer: Some(other), expected: Some(dealer) });
+    }
+}
+
+#[test]
+fn a_rummikub_hand_is_dealt_by_the_seat_before_its_starter() {
+    // Rummikub has no dealer (RULES.md §1.2: the highest tile drawn starts); the match counts
+    // the seat before the starter as the dealer, and a hand started by another seat is
+    // not this match's pending hand.
+    for variant in [Variant::Rummikub, Variant::Schmidt] {
+        let config = variant.config();
+        let mut m = Match::<AnyGame>::new(config.clone(), terms(variant, 3)).expect("terms");
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let game = m.next_hand(&mut rng).expect("deal");
+        let dealer = m.dealer().expect("read off the hand");
+        let starter = game.to_move().expect("on");
+        assert_eq!(game.dealt_by(), Some((starter + SEATS - 1) % SEATS));
+        assert_eq!(m.match_seat(game.dealt_by().expect("counted")), Some(dealer));
+        let save = MatchSave::new(m.clone(), Some(game)).expect("its own hand");
+        // The dealer read off the hand is saved with it: a save that drops it (the game
+        // chooses the first dealer, so `null` is a dealer a match may hold) is refused.
+        assert_eq!(m.terms().first_dealer, None, "Rummikub's session lets the game choose");
+        let mut v = serde_json::to_value(&save).expect("serialize");
+        v["dealer"] = Value::Null;
+        refused(&v, &MatchError::HandDealer { dealt_by: dealer, expected: None });
+        round_trip(save);
+        for other in (0..SEATS).filter(|&s| s != dealer) {
+            let stray =
+                AnyGame::deal(&config, Seating::new(SEATS).with_dealer(other), &mut rng).expect("deal");
+            assert_eq!(
+                MatchSave::new(m.clone(), Some(stray)).unwrap_err(),
+                MatchError::HandDealer { dealt_by: other, expected: Some(dealer) },
+                "{variant}"
+            );
+        }
+    }
+}
+
 /// A random small or extreme number, as an edit of a save might write.
 fn number(rng: &mut ChaCha8Rng) -> Value {
     use rand::RngExt;

@@ -427,3 +427,45 @@ fn engine_refusals_name_cards_in_notation_rules_2_3() {
         ],
     );
 }
+
+#[test]
+fn a_command_longer_than_max_line_is_refused_and_the_game_goes_on() {
+    use rummykit_terminal::MAX_LINE;
+    // Its bytes are skipped, not kept: the command is refused whole (never read in part
+    // as `help` or `quit`), and the next line is read as the next command.
+    let long = format!("quit{}\nhelp\nquit\n", " ".repeat(MAX_LINE));
+    let (summary, transcript) = play(Variant::Classic, 2, 5, Some(1), &long);
+    assert!(!summary.finished, "the person left with the last `quit`");
+    assert_says(&transcript, &[&format!("error: a command longer than {MAX_LINE} bytes")]);
+    let after = transcript.split("longer than").nth(1).expect("the refusal");
+    assert!(after.contains("help"), "the next line was read: {after}");
+}
+
+#[test]
+fn options_with_a_seat_past_any_table_are_refused_without_overflow() {
+    // Through the library, `human` is any `usize`: the last one has no successor in
+    // `u64`, and the message still counts it from 1.
+    let mut options = Options::new(Variant::Classic);
+    options.players = 2;
+    options.human = Some(usize::MAX);
+    let expected = format!("--human: there is no seat {}; the seats are 1 to 2", usize::MAX as u128 + 1);
+    assert_eq!(options.check().map_err(|e| e.to_string()), Err(expected.clone()));
+    let refused =
+        run(&options, Input::plain("".as_bytes()), Vec::new()).map(|_| ()).map_err(|e| e.to_string());
+    assert!(refused.as_ref().is_err_and(|e| e.contains(&expected)), "{refused:?}");
+}
+
+#[test]
+fn an_illegal_action_error_counts_any_seat_and_game_from_1_without_overflow() {
+    let error = rummykit_terminal::PlayError::IllegalAction {
+        game: usize::MAX,
+        seat: usize::MAX,
+        bot: "random".to_owned(),
+        error: "refused".into(),
+    };
+    let max = usize::MAX.to_string();
+    assert_eq!(
+        error.to_string(),
+        format!("game {max}: seat {max} (random) chose an illegal action: refused")
+    );
+}

@@ -184,3 +184,27 @@ fn json_tile_set_in_either_spelling() {
         assert_eq!(status, cli::FAILURE, "{name}: three copies are more than the standard set holds: {out}");
     }
 }
+
+#[test]
+fn json_lines_longer_than_max_line_are_refused_and_skipped_not_kept() {
+    use rummykit_terminal::MAX_LINE;
+    let position = r#"{"table": [], "rack": ["k5", "k6", "k7"]}"#;
+    // Padded to MAX_LINE bytes with its line break: read; one byte more: refused.
+    let fits = format!("{position}{}\n", " ".repeat(MAX_LINE - position.len() - 1));
+    assert_eq!(fits.len(), MAX_LINE);
+    let over = format!(" {fits}");
+    let (status, out, err) = solve_tool(&["--json"], format!("{fits}{over}{position}\n").as_bytes());
+    assert_eq!(status, cli::FAILURE, "{err}");
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), 3, "{out}");
+    assert!(answers[0].contains(r#""tiles_placed":3"#), "{}", answers[0]);
+    assert_eq!(answers[1], format!(r#"{{"error":"line 2: longer than {MAX_LINE} bytes"}}"#));
+    assert!(answers[2].contains(r#""tiles_placed":3"#), "the line after a long one is read: {}", answers[2]);
+    // Input with no line break at all: one answer, whatever its length.
+    let endless = vec![b'['; 40 * MAX_LINE];
+    let (status, out, _) = solve_tool(&["--json"], &endless);
+    assert_eq!(status, cli::FAILURE);
+    assert_eq!(out, format!("{{\"error\":\"line 1: longer than {MAX_LINE} bytes\"}}\n"));
+    let (_, help, _) = solve_tool(&["--help"], b"");
+    assert!(help.contains(&format!("longer than {MAX_LINE} bytes")), "{help}");
+}

@@ -860,3 +860,46 @@ fn rules_1_7_views_of_scripted_positions_read_back_as_themselves() {
         }
     }
 }
+
+/// RULES.md §0 (one seat moves at a time): a bot asked about a view its seat cannot play
+/// (another seat is to move, or the hand is over) answers the game's fallback action
+/// (the draw) instead of panicking, and the referee refuses that action for the seat,
+/// the state unchanged. Every bot of every variant, along a random hand and at its end.
+#[test]
+fn rules_0_a_bot_asked_for_a_seat_not_to_move_answers_and_is_refused() {
+    use rummykit::{AnyGame, Variant, bot};
+    let mut asked = 0;
+    for variant in Variant::ALL {
+        let config = variant.config().with_max_restocks(Some(2));
+        let seats = *AnyGame::seat_range(&config).start() + 1;
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let mut game = AnyGame::deal(&config, Seating::new(seats), &mut rng).expect("a deal");
+        let mut player = RandomBot::new(ChaCha8Rng::seed_from_u64(32));
+        let mut steps = 0;
+        loop {
+            let mover = game.to_move();
+            if steps % 40 == 0 || mover.is_none() {
+                for seat in (0..seats).filter(|&s| Some(s) != mover) {
+                    let view = game.view(seat);
+                    for kind in variant.bot_names() {
+                        let action = bot(variant, kind, 5).expect("a bot").act(&view);
+                        if *kind == "random" {
+                            // The view lists nothing: the random bot answers the fallback.
+                            assert_eq!(Some(&action), AnyGame::fallback_action(&view).as_ref(), "{variant}");
+                        }
+                        let before = game.clone();
+                        assert!(game.apply(seat, action.clone()).is_err(), "{variant} {kind}: {action:?}");
+                        assert_eq!(game, before, "{variant}: a refused action changes nothing");
+                        asked += 1;
+                    }
+                }
+            }
+            let Some(seat) = mover else { break };
+            let action = Bot::<AnyGame>::act(&mut player, &game.view(seat));
+            game.apply(seat, action).expect("a listed action");
+            steps += 1;
+            assert!(steps < 20_000, "{variant}: the hand ends");
+        }
+    }
+    assert!(asked > 100, "{asked} views asked about");
+}

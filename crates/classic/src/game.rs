@@ -907,6 +907,11 @@ impl CardRules for ClassicRummy {
         view.legal_actions(out);
     }
 
+    /// A draw from the stock, as the greedy bot falls back to.
+    fn fallback_card_action(_: &View) -> Option<Action> {
+        Some(Action::DrawStock)
+    }
+
     /// The default's draw (`choose` on the listing) with the discards, listed last,
     /// counted rather than listed: a random player mostly discards.
     fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {

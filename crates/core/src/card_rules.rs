@@ -490,6 +490,24 @@ pub trait CardRules: Clone + Debug + Sized {
             crate::random_index(rng, list.len()).and_then(|i| list.get(i)).cloned()
         })
     }
+
+    /// The engine's [`Game::fallback_action`]: what a bot answers for a view that lists
+    /// no action. `None` by default; classic Rummy and Rummy 40 draw from the stock.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// assert_eq!(ThreeCards::fallback_card_action(&game.view(1)), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn fallback_card_action(view: &Self::CardView) -> Option<Self::CardAction> {
+        let _ = view;
+        None
+    }
     /// What `action` does in words and card notation, relative to the mover's `view`:
     /// [`Game::describe`]. The default is the action's `Debug` text; classic Rummy and
     /// Rummy 40 name every card by its face.
@@ -562,6 +580,10 @@ impl<T: CardRules> Game for T {
         self.state().mover()
     }
 
+    fn dealt_by(&self) -> Option<Seat> {
+        Some(self.state().dealer)
+    }
+
     fn config(&self) -> Self::Config {
         self.card_config()
     }
@@ -627,6 +649,10 @@ impl<T: CardRules> Game for T {
 
     fn random_action_from<R: Rng + ?Sized>(view: &Self::View, rng: &mut R) -> Option<Self::Action> {
         T::draw_action(view, rng)
+    }
+
+    fn fallback_action(view: &Self::View) -> Option<Self::Action> {
+        T::fallback_card_action(view)
     }
 
     fn view(&self, seat: Seat) -> Self::View {

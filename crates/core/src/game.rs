@@ -777,6 +777,28 @@ pub trait Game: Clone + Debug + Sized {
     /// ```
     fn seats(&self) -> usize;
 
+    /// The seat that dealt this hand, when the game records it: `None` (the default)
+    /// for a game that keeps no dealer. Rummikub has no dealer and answers the seat
+    /// before its starter, as [`Seating`] counts one. A
+    /// [`MatchSave`](crate::MatchSave) (feature `serde`) checks a pending hand's
+    /// dealer against the match's by it, so a hand dealt by another seat is not
+    /// resumed as this match's.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    /// // The toy Nim keeps no dealer.
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// assert_eq!(nim.dealt_by(), None);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
+    fn dealt_by(&self) -> Option<Seat> {
+        None
+    }
+
     /// The rules this hand is played by: the configuration [`deal`](Game::deal) was
     /// given (or a saved position was read under). By value, so that a game holding its
     /// rules in another form can answer too; every configuration of rummykit is a copy of
@@ -1089,6 +1111,24 @@ pub trait Game: Clone + Debug + Sized {
         random_index(rng, actions.len()).and_then(|i| actions.get(i)).cloned()
     }
 
+    /// The action a bot answers for a view that lists none: the view of a seat not to
+    /// move, of a hand that is over, or one built or read from elsewhere that no game
+    /// could hold. An action the referee judges (and, on such a view, refuses), so that
+    /// a bot asked about any view answers instead of panicking. `None` (the default) for
+    /// a game without one; every game of rummykit has one (the draw).
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rummykit_core::Game;
+    /// // The toy Nim keeps the default: a take of one would be a guess.
+    /// assert_eq!(Nim::fallback_action(&(7, false)), None);
+    /// ```
+    fn fallback_action(view: &Self::View) -> Option<Self::Action> {
+        let _ = view;
+        None
+    }
+
     /// What `action` does, in words and piece notation, relative to `view` (the view of
     /// the seat that plays it, before it is played: it holds the faces of the ids the
     /// action names and the melds it refers to), for a program to print or show. Every
@@ -1387,10 +1427,24 @@ impl<G: Game, R: Rng> Bot<G> for RandomBot<R> {
         "random"
     }
 
+    /// A legal action of `view` drawn at random or, for a view that lists none (a seat
+    /// not to move), the game's [`fallback_action`](Game::fallback_action).
+    ///
+    /// # Panics
+    ///
+    /// For a view that lists no action, of a game without a fallback action (every game
+    /// of rummykit has one).
     fn act(&mut self, view: &G::View) -> G::Action {
-        G::random_action_from(view, &mut self.rng)
-            .expect("a game lists at least one legal action for the seat to move")
+        G::random_action_from(view, &mut self.rng).unwrap_or_else(|| fallback::<G>(view))
     }
+}
+
+/// [`RandomBot`]'s answer to a view that lists no action, out of its hot path (a random
+/// playout draws millions of actions and never comes here).
+#[cold]
+#[inline(never)]
+fn fallback<G: Game>(view: &G::View) -> G::Action {
+    G::fallback_action(view).expect("a view that lists no action, of a game without a fallback action")
 }
 
 #[cfg(test)]

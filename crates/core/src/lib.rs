@@ -184,4 +184,4 @@ pub use stock::{Dealt, Piles, Restock, deal_cards};
 pub use suit::{Colour, Suit};
 pub use terms::{MatchEnd, MatchEndError, MatchTerms, Ranking};
 pub use tile::Tile;
-pub use tournament::{TournamentPlan, derive_seed, tournament};
+pub use tournament::{MAX_TOURNAMENT_THREADS, TournamentPlan, derive_seed, tournament};

@@ -174,6 +174,16 @@ pub enum MatchError {
     /// of another game, or of the same game under other rules).
     #[error("the pending hand is played under another configuration than the match's")]
     HandConfig,
+    /// The pending hand was dealt by another seat than the match's dealer
+    /// ([`Game::dealt_by`], in match seats): a hand of another match, or of this one at
+    /// another hand.
+    #[error("the pending hand was dealt by seat {dealt_by} where the match gives {}", dealer_name(*expected))]
+    HandDealer {
+        /// The match seat that dealt the hand.
+        dealt_by: Seat,
+        /// The match's dealer.
+        expected: Option<Seat>,
+    },
 }
 
 /// A dealer in a message: `dealer 2`, or `no dealer` (the game chooses at the next deal).

@@ -21,7 +21,7 @@ use crate::{Game, Match, MatchError, MatchTerms, Outcome, SaveVersion, Seat};
 /// (every hand an outcome the match could have recorded, none after the end, the dealer
 /// the one the history gives), the totals must be the ones the history adds up to, and
 /// the hand is read through the game's checked save and must be dealt to the seats still
-/// in, under the match's configuration. A save that holds no consistent match is an error naming the [`MatchError`], never
+/// in, under the match's configuration, by the match's dealer ([`Game::dealt_by`]). A save that holds no consistent match is an error naming the [`MatchError`], never
 /// a broken match.
 ///
 /// The pending hand is saved as the whole state of the hand, the way the game saves it,
@@ -105,7 +105,8 @@ impl<G: Game> MatchSave<G> {
     ///
     /// [`MatchError::NoHandInProgress`] for a hand when the match has none in progress,
     /// [`MatchError::HandSeats`] for a hand not dealt to the seats still in,
-    /// [`MatchError::HandConfig`] for a hand played under another configuration.
+    /// [`MatchError::HandConfig`] for a hand played under another configuration,
+    /// [`MatchError::HandDealer`] for a hand dealt by another seat than the match's dealer.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -141,7 +142,23 @@ impl<G: Game> MatchSave<G> {
                 Err(MatchError::HandSeats { got: hand.seats(), expected: played.in_play().len() })
             }
             Some(hand) if hand.config() != *played.config() => Err(MatchError::HandConfig),
-            _ => Ok(()),
+            Some(hand) => Self::check_dealer(played, hand),
+            None => Ok(()),
+        }
+    }
+
+    /// The hand, when its game records a dealer, was dealt by the match's dealer: the
+    /// seat [`Match::next_hand`] deals with (or, when the game chose, reads off the hand).
+    fn check_dealer(played: &Match<G>, hand: &G) -> Result<(), MatchError> {
+        let Some(seat) = hand.dealt_by() else { return Ok(()) };
+        // The hand's seats were checked against the seats in play: a dealer past them
+        // comes from a game that breaks its own contract, still refused.
+        let dealt_by = played.match_seat(seat).unwrap_or(seat);
+        let expected = played.dealer();
+        if expected == Some(dealt_by) && seat < played.in_play().len() {
+            Ok(())
+        } else {
+            Err(MatchError::HandDealer { dealt_by, expected })
         }
     }
 

@@ -29,6 +29,27 @@ pub fn derive_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The most worker threads a [`tournament`] starts, whatever its plan asks: each one
+/// is a system thread, and a plan's thread count is only a request (the standings do not
+/// depend on it), so a count past this one is read as this one.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rummykit_core::{Bot, MAX_TOURNAMENT_THREADS, RandomBot, TournamentPlan, tournament};
+/// let random = |_, seed| -> Box<dyn Bot<Nim>> {
+///     Box::new(RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(seed)))
+/// };
+/// let plan = TournamentPlan::new(2, 40, 1);
+/// let one = tournament::<Nim>(&(), &plan, random, |_| {})?;
+/// // Asking for every thread there could be starts at most MAX_TOURNAMENT_THREADS.
+/// assert_eq!(tournament::<Nim>(&(), &plan.with_threads(usize::MAX), random, |_| {})?, one);
+/// assert_eq!(MAX_TOURNAMENT_THREADS, 1024);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const MAX_TOURNAMENT_THREADS: usize = 1024;
+
 /// How a [`tournament`] is played: seats (one bot entry each), hands, the seed, worker
 /// threads, the action limit of a hand, and the format.
 ///
@@ -55,7 +76,8 @@ pub struct TournamentPlan {
     pub hands: usize,
     /// The seed every deal and bot seed derives from.
     pub seed: u64,
-    /// Worker threads (0 counts as 1).
+    /// Worker threads (0 counts as 1, a count past [`MAX_TOURNAMENT_THREADS`] as that
+    /// many).
     pub threads: usize,
     /// A hand still running after this many actions is cut off and counted as void
     /// ([`Standings::unfinished`]): card games that reshuffle their stock can stall for
@@ -319,7 +341,9 @@ where
     };
     std::thread::scope(|scope| {
         let mut workers = Vec::new();
-        for _ in 0..plan.threads.clamp(1, plan.hands.max(1)) {
+        // Never more threads than hands, nor than the cap: a hand count and a thread
+        // count of `usize::MAX` would otherwise start threads until the system refused.
+        for _ in 0..plan.threads.clamp(1, plan.hands.clamp(1, MAX_TOURNAMENT_THREADS)) {
             match std::thread::Builder::new().spawn_scoped(scope, work) {
                 Ok(worker) => workers.push(worker),
                 Err(_) => break,

@@ -1071,6 +1071,14 @@ fn new_match_errors_read_as_sentences() {
         MatchError::HandConfig.to_string(),
         "the pending hand is played under another configuration than the match's"
     );
+    assert_eq!(
+        MatchError::HandDealer { dealt_by: 2, expected: Some(0) }.to_string(),
+        "the pending hand was dealt by seat 2 where the match gives dealer 0"
+    );
+    assert_eq!(
+        MatchError::HandDealer { dealt_by: 1, expected: None }.to_string(),
+        "the pending hand was dealt by seat 1 where the match gives no dealer"
+    );
 }
 
 #[test]

@@ -221,8 +221,9 @@ fn match_driver_and_replay_errors_serialize_every_variant() {
         MatchError::TotalsMismatch,
         MatchError::HandSeats { got: 2, expected: 3 },
         MatchError::HandConfig,
+        MatchError::HandDealer { dealt_by: 2, expected: Some(0) },
     ];
-    all_distinct(matches.iter().map(|e| tag(&to_value(e).unwrap())).collect(), 17);
+    all_distinct(matches.iter().map(|e| tag(&to_value(e).unwrap())).collect(), 18);
     assert_eq!(to_value(&matches[12]).unwrap(), json!({"DealerMismatch": {"dealer": 1, "expected": null}}));
     let error = || NotYourTurn { seat: 1, to_move: 0 };
     let driver: [DriverError<NotYourTurn>; 7] = [

@@ -177,7 +177,9 @@ fn a_huge_hand_count_allocates_nothing_up_front() {
     let cheat = |_: usize, seed: u64| -> Box<dyn Bot<Race>> {
         Box::new(Stepper { rng: ChaCha8Rng::seed_from_u64(seed), twos: false, bad: 3 })
     };
-    for threads in [1, 2] {
+    // (And no thread per planned hand either: a plan that asks for every thread there
+    // could be starts at most MAX_TOURNAMENT_THREADS and stops as soon.)
+    for threads in [1, 2, usize::MAX] {
         let plan = TournamentPlan::new(2, usize::MAX, 1).with_threads(threads);
         let err = tournament::<Race>(&(), &plan, cheat, |_| {}).unwrap_err();
         assert!(

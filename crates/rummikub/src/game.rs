@@ -857,6 +857,13 @@ impl Game for Rummikub {
         self.end.is_none().then_some(self.to_move)
     }
 
+    /// No seat deals in Rummikub: the seat before the starter, as [`Seating`] counts a
+    /// dealer, so that a match's rotation reads the same from every game.
+    fn dealt_by(&self) -> Option<Seat> {
+        let n = self.racks.len();
+        (n > 0).then(|| (self.starter + n - 1) % n)
+    }
+
     fn config(&self) -> Config {
         self.config
     }
@@ -933,6 +940,11 @@ impl Game for Rummikub {
     /// list).
     fn legal_actions_from(view: &View, out: &mut Vec<Action>) {
         view.legal_actions(out);
+    }
+
+    /// A draw, or a pass with the pool empty (§1.3), as the greedy bot falls back to.
+    fn fallback_action(view: &View) -> Option<Action> {
+        Some(if view.pool > 0 { Action::Draw } else { Action::Pass })
     }
 
     /// What `seat` sees (§ views): its own rack, the table, counts. A seat that does not

@@ -1416,6 +1416,11 @@ impl CardRules for Rummy40 {
         view.legal_actions(out);
     }
 
+    /// A draw from the stock, as the crate's bots fall back to.
+    fn fallback_card_action(_: &View) -> Option<Action> {
+        Some(Action::DrawStock)
+    }
+
     /// Counts the view's legal actions and builds only the one drawn. For a view whose
     /// hand no game could hold (see [`Rummy40`]): `None` in the play phase, one of the
     /// draws before it.

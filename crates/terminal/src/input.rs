@@ -10,6 +10,53 @@ use rustyline::error::ReadlineError;
 use crate::style::Style;
 use crate::text::{clip_message, clip_to};
 
+/// The most bytes of one input line the tools keep: a `play` command or a `solve --json`
+/// position (a whole 160-tile set in JSON is under 2 KB). The rest of a longer line is
+/// skipped as it is read, never held, and the line is answered with an error; so input
+/// without a line break (`solve --json < /dev/zero`) runs in bounded memory.
+///
+/// ```
+/// use rummykit_terminal::{MAX_LINE, cli};
+/// let mut lines = format!("{}\n{{\"table\": [], \"rack\": [\"k5\"]}}\n", " ".repeat(MAX_LINE + 1));
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::solve(["--json".into()], &mut lines.as_bytes(), &mut out, &mut err);
+/// assert_eq!(status, cli::FAILURE);
+/// let out = String::from_utf8(out).unwrap();
+/// let answers: Vec<&str> = out.lines().collect();
+/// assert!(answers[0].contains("line 1: longer than"), "{out}");
+/// assert!(answers[1].contains("\"tiles_placed\":0"), "{out}"); // the next line is read
+/// ```
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads one line through its `\n` (or the end of input) into `line`, keeping at most
+/// [`MAX_LINE`] bytes of it. Returns the bytes read (0 at the end of input) and whether
+/// the line was longer than what was kept.
+pub(crate) fn read_line(reader: &mut dyn BufRead, line: &mut Vec<u8>) -> io::Result<(usize, bool)> {
+    let (mut read, mut cut) = (0usize, false);
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        let end = buf.iter().position(|&b| b == b'\n').map(|i| i + 1);
+        let chunk = buf.get(..end.unwrap_or(buf.len())).unwrap_or(buf);
+        let room = MAX_LINE.saturating_sub(line.len());
+        cut |= chunk.len() > room;
+        line.extend_from_slice(chunk.get(..room).unwrap_or(chunk));
+        let used = chunk.len();
+        read = read.saturating_add(used);
+        reader.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    Ok((read, cut))
+}
+
 /// Where a person's commands come from.
 ///
 /// ```
@@ -133,7 +180,8 @@ impl<'a> Io<'a> {
                     write!(self.out, "{prompt}")?;
                     self.out.flush()?;
                     let mut bytes = Vec::new();
-                    if reader.read_until(b'\n', &mut bytes)? == 0 {
+                    let (read, cut) = read_line(reader, &mut bytes)?;
+                    if read == 0 {
                         self.ended = true;
                         writeln!(self.out)?;
                         return Ok(Line::End);
@@ -141,6 +189,11 @@ impl<'a> Io<'a> {
                     let line = String::from_utf8_lossy(&bytes).trim().to_owned();
                     if self.echo {
                         writeln!(self.out, "{}", clip_to(&line, ECHO))?;
+                    }
+                    if cut {
+                        // No command is that long: refused whole, never read in part.
+                        self.error(format_args!("a command longer than {MAX_LINE} bytes"))?;
+                        continue;
                     }
                     line
                 }

@@ -44,7 +44,7 @@ mod text;
 mod variant_rules;
 
 pub use args::UsageError;
-pub use input::Input;
+pub use input::{Input, MAX_LINE};
 pub use play::{MAX_HANDS, Options, PlayError, RUMMY40_RESTOCKS, Summary, run};
 pub use simulate::{BotSummary, MAX_GAMES, MAX_THREADS, SimOptions, SimSummary, simulate};
 pub use style::Style;

@@ -227,7 +227,8 @@ impl Options {
     pub fn check(&self) -> Result<(), UsageError> {
         args::check_players(self.game, &self.players.to_string())?;
         if let Some(seat) = self.human.filter(|&h| h >= self.players) {
-            return Err(UsageError::Seat { seat: (seat as u64 + 1).to_string(), players: self.players });
+            // Counted from 1 in a wider type: seat `usize::MAX` has no successor in `u64`.
+            return Err(UsageError::Seat { seat: (seat as u128 + 1).to_string(), players: self.players });
         }
         if let Some(hands) = self.hands.filter(|h| !(1..=MAX_HANDS).contains(h)) {
             return Err(UsageError::Range {
@@ -314,7 +315,7 @@ pub enum PlayError {
     #[error("the match stopped: {}", with_causes(.0.as_ref()))]
     Match(Box<dyn std::error::Error + Send + Sync>),
     /// A bot of a simulation chose an illegal action.
-    #[error("game {}: seat {} ({bot}) chose an illegal action: {error}", .game.saturating_add(1), .seat + 1)]
+    #[error("game {}: seat {} ({bot}) chose an illegal action: {error}", .game.saturating_add(1), .seat.saturating_add(1))]
     IllegalAction {
         /// The game's index, from 0 (the message counts from 1, as it does seats).
         game: usize,

@@ -11,6 +11,7 @@ use rummykit_rummikub::solver::{Objective, Position, Solution, SolveError, Solve
 use serde_json::{Map, Value, json};
 
 use crate::args::{Args, Flag, Request, UsageError};
+use crate::input::{MAX_LINE, read_line};
 use crate::text::{clip, clip_message, plural};
 
 /// The help of the `solve` tool.
@@ -49,7 +50,8 @@ With --json each input line is an object
 (only table and rack are required; initial_joker_value is represented or zero, tile_set
 standard or xp160, in any case) and is answered by
   {\"tiles_placed\": 2, \"value_placed\": 34, \"placed\": [...], \"table\": [[...]], \"micros\": 12}
-or by {\"error\": \"...\"}: every line gets an answer, blank and unreadable ones included.
+or by {\"error\": \"...\"}: every line gets an answer, blank and unreadable ones included
+(a line longer than 65536 bytes is refused, its bytes skipped, not kept).
 The exit status is 1 when some line was refused.";
 
 /// What `solve` was asked.
@@ -238,23 +240,22 @@ pub(crate) fn json_lines(input: &mut dyn BufRead, out: &mut dyn Write, err: &mut
     let mut number = 0usize;
     loop {
         line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+        let cut = match read_line(input, &mut line) {
+            Ok((0, _)) => break,
+            Ok((_, cut)) => cut,
             Err(e) => {
                 let _ = writeln!(err, "solve: reading stdin failed: {e}");
                 return 1;
             }
-        }
-        number += 1;
-        let reply = match answer(&mut solver, &line) {
-            Ok(a) => a,
-            Err(e) => {
-                failed = true;
-                json!({ "error": format!("line {number}: {e}") })
-            }
         };
+        number += 1;
+        // A longer line is no position: its bytes were skipped, not kept.
+        let answered =
+            if cut { Err(format!("longer than {MAX_LINE} bytes")) } else { answer(&mut solver, &line) };
+        let reply = answered.unwrap_or_else(|e| {
+            failed = true;
+            json!({ "error": format!("line {number}: {e}") })
+        });
         if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
             return 1;
         }

@@ -131,6 +131,10 @@ impl<G: CardRules> CardRules for Counted<G> {
         G::draw_action(view, rng)
     }
 
+    fn fallback_card_action(view: &G::CardView) -> Option<G::CardAction> {
+        G::fallback_card_action(view)
+    }
+
     fn describe_action(view: &G::CardView, action: &G::CardAction) -> Description {
         G::describe_action(view, action)
     }
@@ -486,6 +490,14 @@ impl<G: CardRules + Redeal> Game for Meddler<G> {
 
     fn seats(&self) -> usize {
         self.inner.seats()
+    }
+
+    fn dealt_by(&self) -> Option<Seat> {
+        self.inner.dealt_by()
+    }
+
+    fn fallback_action(view: &Self::View) -> Option<Self::Action> {
+        G::fallback_action(view)
     }
 
     fn config(&self) -> Self::Config {

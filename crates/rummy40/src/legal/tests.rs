@@ -1295,3 +1295,33 @@ fn meldable_windows_by_bits_agree_with_counting() {
         }
     }
 }
+
+/// RULES.md §3.5: an opening search past `OPENING_BUDGET` rules nothing out. The 24-card
+/// hand of the budget's own test (four jokers, at most one a meld) passes the budget for
+/// thresholds its cheap bounds still allow; the listing's prospects then answer "may
+/// open" and leave the decision to the enumeration, as they do where the search answers.
+/// (No hand of the game reaches the budget, so the listing is asked here directly.)
+#[test]
+fn rules_3_5_an_opening_search_past_its_budget_is_read_as_may_open() {
+    use rand::SeedableRng;
+    use rummykit_core::{JokerLimit, Seating, parse_list};
+    let hand: Vec<Card> =
+        parse_list("Js * * 2s Th 7d 5d Ac 3c 2d 4d 7c 2h 2c 6c 8c 2c Kd * * 3d 5c 4c 6d").unwrap();
+    let mut config = crate::Config::SCALA40;
+    config.joker_limit = JokerLimit::AtMost(1);
+    let (counts, held) = face_counts(&hand);
+    let meldable = meldable_of(held & NATURALS, usize::from(counts[52]));
+    let g = Rummy40::deal(&config, Seating::new(2), &mut rand_chacha::ChaCha8Rng::seed_from_u64(1)).unwrap();
+    let pos = g.turn();
+    let reach = super::table::LazyReach::kept(pos.table, None);
+    let may_open = |t| pos.prospects_of(Some(&hand), &(counts, held), Some(t), None, &reach).0;
+    // Answered by the search: an opening of 40 is found in time.
+    assert_eq!(crate::can_open(&hand, 40, &config), Ok(true));
+    assert!(may_open(40));
+    for t in [100, 140] {
+        assert!(opening_bound(&counts, held, meldable) >= t && packing_reaches(&counts, held, &pos.rules, t));
+        let refused = rummykit_core::AnalysisError::SearchTooLarge { budget: crate::OPENING_BUDGET };
+        assert_eq!(crate::can_open(&hand, t, &config), Err(refused), "threshold {t}");
+        assert!(may_open(t), "threshold {t}: a search past its budget must not rule the opening out");
+    }
+}
