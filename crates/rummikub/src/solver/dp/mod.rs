@@ -186,9 +186,10 @@ fn cut_rank(live: &mut [u64], width: usize) -> u64 {
 }
 
 /// Whether a beam's cut at `cut` ([`cut_rank`]) keeps a state ranked `r`, `kept` states
-/// before it in layer order being kept: every state ranked above the cut, and of those
-/// ranked at it the first in layer order, up to `width` in all (so a beam keeps exactly
-/// `width`, and which ones does not hang on the order the selection leaves `live` in).
+/// before it in layer order being kept: every state ranked above the cut, and one ranked
+/// at it while fewer than `width` states before it are kept (so a beam keeps `width`, or
+/// more where tied states come before higher ones, and which ones does not hang on the
+/// order the selection leaves `live` in; the states it drops still bound the pass).
 /// Without a branch: which states fall on which side is not predictable.
 #[inline(always)]
 fn keeps(r: u64, cut: u64, kept: usize, width: usize) -> bool {

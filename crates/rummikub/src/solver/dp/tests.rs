@@ -971,3 +971,42 @@ fn a_reused_index_gives_the_answers_of_a_fresh_one() {
         assert_eq!(summary(&got), summary(&want), "case {case}");
     }
 }
+
+/// A beam's cut keeps every state ranked above it, and of the states tied at it a prefix
+/// in layer order: each while fewer than `width` states before it are kept, so that a
+/// beam whose ties come before its higher states keeps more than `width` (never fewer),
+/// and which tied states are kept does not hang on the order the selection leaves its
+/// ranks in. On random layers with many ties, for every width below the layer's size.
+#[test]
+fn a_beams_cut_keeps_its_width_ties_first_in_layer_order() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    for _ in 0..2_000 {
+        let n = rng.random_range(2..40usize);
+        let spread = rng.random_range(1..6u64);
+        let ranks: Vec<u64> = (0..n).map(|_| 1 + rng.random_range(0..spread)).collect();
+        for width in 1..n {
+            let mut live = ranks.clone();
+            let cut = cut_rank(&mut live, width);
+            let mut sorted = ranks.clone();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            assert_eq!(cut, sorted[width - 1], "{ranks:?} width {width}");
+            let mut kept = 0;
+            let mut tie_dropped = false;
+            for &r in &ranks {
+                let keep = keeps(r, cut, kept, width);
+                if r > cut {
+                    assert!(keep, "{ranks:?} width {width}: a state above the cut dropped");
+                } else if r == cut {
+                    // Kept exactly while the beam is short of its width.
+                    assert_eq!(keep, kept < width, "{ranks:?} width {width}");
+                    assert!(!(keep && tie_dropped), "{ranks:?} width {width}: ties out of order");
+                    tie_dropped |= !keep;
+                } else {
+                    assert!(!keep, "{ranks:?} width {width}: a state below the cut kept");
+                }
+                kept += usize::from(keep);
+            }
+            assert!(kept >= width, "{ranks:?} width {width}: {kept} kept");
+        }
+    }
+}
