@@ -241,6 +241,10 @@ pub(super) fn plays_by_rules(
             }
         }
     }
+    // (Most tables hold no joker a card of the hand could take: no pass over the hand.)
+    if swapped == 0 {
+        return;
+    }
     let table = pos.table.melds();
     for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
         let bit = 1u64 << face.index();
