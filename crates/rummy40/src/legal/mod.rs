@@ -693,7 +693,7 @@ impl LegalActions {
         ) {
             0
         } else {
-            self.plays_onto_table(view)?
+            self.plays_onto_table(view, held)?
         };
         // The discard rules as `Turn::discards` decides them (no playable card's rule
         // here).
@@ -704,33 +704,35 @@ impl LegalActions {
     }
 
     /// The builds and joker swaps the table offers an opened mover's hand that holds no
-    /// meld (of a game's size), as the list's play phase lists them, into this list's
-    /// items, and their number; `None` (left to the list) when the table holds a set of
-    /// three with a joker that a pair of the hand might release (the check decides
-    /// those).
+    /// meld (of a game's size, the faces `held`), as the list's play phase lists them,
+    /// into this list's items, and their number; `None` (left to the list) when the
+    /// table holds a set of three with a joker that a pair of the hand might release
+    /// (the check decides those).
     #[inline(never)]
-    fn plays_onto_table(&mut self, view: &View) -> Option<usize> {
+    fn plays_onto_table(&mut self, view: &View, held: u64) -> Option<usize> {
         let pos = view.turn()?;
+        pos.table_fits(held, &mut self.fits, &mut self.table_faces);
+        self.items.clear();
+        let (built, swapped) =
+            self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+        // (A hand the table offers nothing, and no joker to release, is not listed.)
+        if built | swapped == 0 && !self.table_faces.joker_sets {
+            return Some(0);
+        }
         // The hand's cards with their faces, as the listing's play phase reads them.
         let zero = PieceId::new(0)?;
         let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
-        let mut bits = FaceBits { naturals: 0, jokers: 0 };
         let mut n = 0;
         pos.catalog.faces_of(pos.hand).for_each(|(p, face)| {
             if let Some(card) = cards.get_mut(n) {
                 *card = (p, face);
             }
-            bits.add(face);
             n += 1;
         });
         let cards = cards.get(..n)?;
-        pos.table_fits(bits.held(), &mut self.fits, &mut self.table_faces);
         if self.table_faces.joker_sets && play::any_release(&pos, cards) {
             return None;
         }
-        self.items.clear();
-        let (built, swapped) =
-            self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
         if built | swapped != 0 {
             play::plays_by_rules(&pos, cards, &self.fits, (built, swapped), &mut self.items);
         }
