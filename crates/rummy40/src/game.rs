@@ -1124,11 +1124,15 @@ fn draw_from<R: Rng + ?Sized>(legal: &mut crate::LegalActions, view: &View, rng:
         let k = rummykit_core::random_index(rng, usize::from(stock) + usize::from(take))?;
         return Some(if stock && k == 0 { Action::DrawStock } else { Action::TakeDiscard });
     }
-    // An opened mover's play phase that allows only discards (about half of them), drawn
-    // the same way: over the same count, in the list's order.
-    if let Some((allowed, count)) = legal.short_discards(view) {
-        let k = rummykit_core::random_index(rng, count)?;
-        return allowed.iter().nth(k).map(Action::Discard);
+    // An opened mover's play phase whose hand holds no meld (most of them), drawn the
+    // same way: over the same count (the builds and swaps, then the discards), in the
+    // list's order.
+    if let Some((allowed, count, plays)) = legal.short_discards(view) {
+        let k = rummykit_core::random_index(rng, plays + count)?;
+        return match k.checked_sub(plays) {
+            None => legal.short_play(k),
+            Some(k) => allowed.iter().nth(k).map(Action::Discard),
+        };
     }
     legal.fill_for_draw(view);
     let n = legal.draw_len();

@@ -555,17 +555,19 @@ impl LegalActions {
         self.short_draws_of(view)
     }
 
-    /// The cards a mover may discard when the play phase allows nothing else, in id
-    /// order, and their number (what [`LegalActions::fill_for_draw`] would list: the
-    /// discards alone, in that order), decided without filling the list. An opened
-    /// mover's: the hand holds no meld, the verdicts this list keeps of the table say it
-    /// offers the hand no build, swap or release, and no option obliges or restricts
-    /// plays. An unopened mover's: the bounds the listing asks first say the hand can
-    /// neither open nor go rummy. `None` for any other view (or when the verdicts kept
-    /// are of another table), left to the list.
+    /// A play phase decided without filling the list: the cards the mover may discard,
+    /// in id order, their number, and the number of plays before them (builds and joker
+    /// swaps, left as this list's items for [`LegalActions::short_play`]): what
+    /// [`LegalActions::fill_for_draw`] would list, in that order. An opened mover's: the
+    /// hand holds no meld, no option obliges or restricts plays, and the table (its
+    /// verdicts kept by this list, or asked as the list asks them) offers it no set of
+    /// three with a joker that a pair of the hand might release. An unopened mover's
+    /// (no plays): the bounds the listing asks first say the hand can neither open nor
+    /// go rummy. `None` for any other view, left to the list; the list is then not a
+    /// filled one.
     // The guard inline, the rest out of line (as `short_draws`).
     #[inline(always)]
-    pub(crate) fn short_discards(&mut self, view: &View) -> Option<(PieceSet, usize)> {
+    pub(crate) fn short_discards(&mut self, view: &View) -> Option<(PieceSet, usize, usize)> {
         if view.phase != Phase::Play {
             return None;
         }
@@ -583,7 +585,7 @@ impl LegalActions {
     /// (`prospects_of`, as a count asks them, the table's reach kept as the list keeps
     /// it), then the discard rules. Out of line, as the opened mover's.
     #[inline(never)]
-    fn unopened_discards(&mut self, view: &View) -> Option<(PieceSet, usize)> {
+    fn unopened_discards(&mut self, view: &View) -> Option<(PieceSet, usize, usize)> {
         let pos = view.turn()?;
         // A card taken or a joker won this turn (no unopened mover's play phase holds
         // one: taking opens) is left to the list, with the options it may oblige.
@@ -605,12 +607,13 @@ impl LegalActions {
             return None;
         }
         let held = counted_faces.1;
-        Some(allowed_discards(
+        let (allowed, count) = allowed_discards(
             pos.catalog,
             hand,
             len,
             kept_faces(pos.config, None, len, held & NATURALS != 0) & held,
-        ))
+        );
+        Some((allowed, count, 0))
     }
 
     /// The bounds handed over for `pos`'s play phase (`top` none) or its take of `top`,
@@ -660,21 +663,18 @@ impl LegalActions {
 
     /// [`LegalActions::short_discards`] past its guard.
     #[inline(never)]
-    fn short_discards_of(&self, view: &View) -> Option<(PieceSet, usize)> {
+    fn short_discards_of(&mut self, view: &View) -> Option<(PieceSet, usize, usize)> {
         let config = &view.config;
         if view.to_move != Some(view.seat) {
             return None;
         }
         let pack = config.catalog().ok()?;
         let hand = view.hand;
-        // The faces as the listing adds them up, read from the hand's words. The
-        // table's verdicts first: most hands that fall back to the list hold a card
-        // some meld takes.
+        // The faces as the listing adds them up, read from the hand's words. (A hand
+        // holding a meld is the list's: most hands hold none.)
         let (naturals, jokers) = pack.face_bits(hand);
         let held = naturals | if jokers > 0 { JOKER } else { 0 };
-        if !self.table_faces.offers_nothing(&view.table, &config.meld_rules(), config.set3_joker_swap, held)
-            || any_meldable(naturals, jokers)
-        {
+        if any_meldable(naturals, jokers) {
             return None;
         }
         // A hand past the dealt size and the card drawn, or with an id not of the pack,
@@ -683,11 +683,65 @@ impl LegalActions {
         if len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pack.len()) {
             return None;
         }
+        // The table's verdicts kept: most hands hold none of the faces the table may
+        // still offer. Else the plays the table offers, listed here.
+        let plays = if self.table_faces.offers_nothing(
+            &view.table,
+            &config.meld_rules(),
+            config.set3_joker_swap,
+            held,
+        ) {
+            0
+        } else {
+            self.plays_onto_table(view, held)?
+        };
         // The discard rules as `Turn::discards` decides them (no playable card's rule
         // here).
         let taken = view.taken_this_turn.and_then(|t| pack.face(t));
         let forbidden = kept_faces(config, taken, len, naturals != 0) & held;
-        Some(allowed_discards(pack, hand, len, forbidden))
+        let (allowed, count) = allowed_discards(pack, hand, len, forbidden);
+        Some((allowed, count, plays))
+    }
+
+    /// The builds and joker swaps the table offers an opened mover's hand that holds no
+    /// meld (of a game's size, the faces `held`), as the list's play phase lists them,
+    /// into this list's items, and their number; `None` (left to the list) when the
+    /// table holds a set of three with a joker that a pair of the hand might release
+    /// (the check decides those).
+    #[inline(never)]
+    fn plays_onto_table(&mut self, view: &View, held: u64) -> Option<usize> {
+        let pos = view.turn()?;
+        pos.table_fits(held, &mut self.fits, &mut self.table_faces);
+        self.items.clear();
+        let (built, swapped) =
+            self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+        // (A hand the table offers nothing, and no joker to release, is not listed.)
+        if built | swapped == 0 && !self.table_faces.joker_sets {
+            return Some(0);
+        }
+        // The hand's cards with their faces, as the listing's play phase reads them.
+        let zero = PieceId::new(0)?;
+        let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
+        let mut n = 0;
+        pos.catalog.faces_of(pos.hand).for_each(|(p, face)| {
+            if let Some(card) = cards.get_mut(n) {
+                *card = (p, face);
+            }
+            n += 1;
+        });
+        let cards = cards.get(..n)?;
+        if self.table_faces.joker_sets && play::any_release(&pos, cards) {
+            return None;
+        }
+        if built | swapped != 0 {
+            play::plays_by_rules(&pos, cards, &self.fits, (built, swapped), &mut self.items);
+        }
+        Some(self.items.len())
+    }
+
+    /// The `k`-th play (from 0) that [`LegalActions::short_discards`] left in this list.
+    pub(crate) fn short_play(&self, k: usize) -> Option<Action> {
+        self.items.get(k).map(|&item| self.build(item))
     }
 
     /// [`LegalActions::short_draws`] past its guard.

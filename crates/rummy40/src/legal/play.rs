@@ -212,6 +212,64 @@ fn plays_onto_table(
     }
 }
 
+/// The builds and joker swaps of an opened player's hand (play phase) that `fits`
+/// offers (faces `built` at an end, `swapped` by a swap), as [`plays_onto_table`]
+/// lists them where no option obliges plays: in the same order, each kept if a card is
+/// left to discard (a swap: if the referee would accept it). The random draw's short way
+/// ([`LegalActions::short_discards`]).
+pub(super) fn plays_by_rules(
+    pos: &Turn<'_>,
+    cards: &[(PieceId, Card)],
+    fits: &[MeldFits],
+    (built, swapped): (u64, u64),
+    out: &mut Vec<Item>,
+) {
+    let hand = pos.hand;
+    let taken = pos.taken.and_then(|t| pos.face(t));
+    let spare = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
+    for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
+        let bit = 1u64 << face.index();
+        for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+            for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                if mask & bit != 0 {
+                    let mut rest = hand;
+                    rest.remove(piece);
+                    if spare || pos.can_discard_from(rest) {
+                        out.push(Item::Build { piece, meld: f.meld, end });
+                    }
+                }
+            }
+        }
+    }
+    // (Most tables hold no joker a card of the hand could take: no pass over the hand.)
+    if swapped == 0 {
+        return;
+    }
+    let table = pos.table.melds();
+    for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
+        let bit = 1u64 << face.index();
+        for f in fits.iter().filter(|f| f.swap & bit != 0) {
+            if let Some(m) = table.get(f.at)
+                && pos.swap_ok(piece, face, m, spare)
+            {
+                out.push(Item::SwapJoker { piece, meld: f.meld });
+            }
+        }
+    }
+}
+
+/// Does the table hold a set of three with a joker whose rank the hand (`cards`) holds
+/// twice? Else [`releases`] lists nothing.
+pub(super) fn any_release(pos: &Turn<'_>, cards: &[(PieceId, Card)]) -> bool {
+    pos.table.melds().iter().any(|m| {
+        let meld = m.meld();
+        meld.kind() == MeldKind::Group && meld.len() == 3 && meld.faces().contains(&Card::JOKER) && {
+            let number = meld.value_at(0);
+            cards.iter().filter(|&&(_, f)| f.number() == number).nth(1).is_some()
+        }
+    })
+}
+
 /// The joker releases of an opened player's hand (play phase): both missing suits of a
 /// set of three with a joker, every pair of cards of its rank, through the check. Out of
 /// line: most tables hold no such set.

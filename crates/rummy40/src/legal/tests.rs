@@ -646,7 +646,10 @@ fn the_draws_list_stands_for_each_legal_action_once() {
             let Some(seat) = g.to_move() else { break };
             let view = g.view(seat);
             view.legal_actions(&mut full);
-            let discards = draws.short_discards(&view);
+            // (The plays a short way decides are read before the list is filled over them.)
+            let discards = draws.short_discards(&view).map(|(allowed, count, plays)| {
+                (allowed, count, (0..plays).map(|k| draws.short_play(k).unwrap()).collect::<Vec<_>>())
+            });
             draws.fill_for_draw(&view);
             assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
             let drawn: Vec<Action> = (0..full.len()).map(|k| draws.draw_nth(k).unwrap()).collect();
@@ -676,12 +679,13 @@ fn the_draws_list_stands_for_each_legal_action_once() {
                 opened_draws += usize::from(opened);
                 takes += usize::from(take && opened);
             }
-            // The discards decided without the list: every action the list holds, in its
-            // order, only in a play phase.
-            if let Some((allowed, count)) = discards {
+            // The play phases decided without the list: every action the list holds, in
+            // its order (the builds and swaps, then the discards), only in a play phase.
+            if let Some((allowed, count, plays)) = discards {
                 assert!(view.phase == Phase::Play, "{g:?}");
                 assert_eq!(count, allowed.len(), "{g:?}");
-                let by_short: Vec<Action> = allowed.iter().map(Action::Discard).collect();
+                let by_short: Vec<Action> =
+                    plays.into_iter().chain(allowed.iter().map(Action::Discard)).collect();
                 assert_eq!(by_short, drawn, "{config:?}, {g:?}");
                 short_discards += 1;
                 kept_back += usize::from(count < view.hand.len());
@@ -750,6 +754,7 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     let mut draws = LegalActions::new();
     let (mut decided, mut taken_kept, mut listed_plays) = (0usize, 0usize, 0usize);
     let (mut unopened_decided, mut unopened_listed) = (0usize, 0usize);
+    let (mut with_plays, mut builds, mut swaps) = (0usize, 0usize, 0usize);
     let mut last = None;
     for game_no in 0..250 {
         let (config, short_way) = configs[game_no % configs.len()];
@@ -761,7 +766,9 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
             if let Some(previous) = &last {
                 let _ = draws.short_discards(previous);
             }
-            let short = draws.short_discards(&view);
+            let short = draws.short_discards(&view).map(|(allowed, count, plays)| {
+                (allowed, count, (0..plays).map(|k| draws.short_play(k).unwrap()).collect::<Vec<_>>())
+            });
             draws.fill_for_draw(&view);
             assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
             let drawn: Vec<Action> = (0..full.len()).map(|k| draws.draw_nth(k).unwrap()).collect();
@@ -769,10 +776,15 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
                 unopened_decided += usize::from(short.is_some());
                 unopened_listed += usize::from(short.is_none());
             }
-            if let Some((allowed, count)) = short {
+            if let Some((allowed, count, plays)) = short {
                 assert!(view.phase == Phase::Play && (short_way || !view.opened[seat]), "{config:?}, {g:?}");
+                assert!(plays.is_empty() || view.opened[seat], "{config:?}, {g:?}");
                 assert_eq!(count, allowed.len(), "{g:?}");
-                let by_short: Vec<Action> = allowed.iter().map(Action::Discard).collect();
+                builds += plays.iter().filter(|a| matches!(a, Action::LayOff { .. })).count();
+                swaps += plays.iter().filter(|a| matches!(a, Action::SwapJoker { .. })).count();
+                with_plays += usize::from(!plays.is_empty());
+                let by_short: Vec<Action> =
+                    plays.into_iter().chain(allowed.iter().map(Action::Discard)).collect();
                 assert_eq!(by_short, drawn, "{config:?}, {g:?}");
                 decided += 1;
                 taken_kept += usize::from(view.taken_this_turn.is_some_and(|t| view.hand.contains(t)));
@@ -781,9 +793,9 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
                 && view.opened[seat]
                 && drawn.iter().all(|a| matches!(a, Action::Discard(_)))
             {
-                // Left to the list though it holds discards only: the table's verdicts
-                // not yet kept, or a card that fits a meld only at a place the
-                // validator refuses.
+                // Left to the list though it holds discards only: a pair of the hand
+                // that a set of three with a joker might give up its joker for, which
+                // the check refuses.
                 listed_plays += 1;
             }
             let a = full.choose(&mut rng).unwrap().clone();
@@ -799,6 +811,10 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
         decided > 3_000 && taken_kept > 500 && decided > listed_plays,
         "{decided} decided without the list ({taken_kept} with the taken card kept), {listed_plays} of \
          discards only left to the list"
+    );
+    assert!(
+        with_plays > 1_000 && builds > 2_000 && swaps > 50,
+        "{with_plays} play phases with plays decided without the list: {builds} builds, {swaps} swaps"
     );
 }
 
