@@ -594,7 +594,7 @@ impl LegalActions {
         }
         let hand = pos.hand;
         let len = hand.len();
-        if len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pos.catalog.len()) {
+        if no_hand_of_a_game(len, hand, pos.catalog) {
             return None;
         }
         let counted_faces = pos.face_counts(hand);
@@ -677,10 +677,9 @@ impl LegalActions {
         if any_meldable(naturals, jokers) {
             return None;
         }
-        // A hand past the dealt size and the card drawn, or with an id not of the pack,
-        // is no hand of a game: the list's to refuse (see `generate`).
+        // No hand of a game is the list's to refuse.
         let len = hand.len();
-        if len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pack.len()) {
+        if no_hand_of_a_game(len, hand, pack) {
             return None;
         }
         // The table's verdicts kept: most hands hold none of the faces the table may
@@ -1204,6 +1203,14 @@ fn allowed_discards(
     (allowed, count)
 }
 
+/// Whether `hand` (`len` cards) is no hand of a game but a view built by hand: more
+/// than the 13 dealt and the one drawn (`RULES.md` §3.2, §3.3), or an id not of the pack
+/// `pack` (a pack's ids run from 0: the largest tells). The list holds no action for it.
+#[inline(always)]
+fn no_hand_of_a_game(len: usize, hand: PieceSet, pack: Catalog<Card>) -> bool {
+    len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pack.len())
+}
+
 /// Every legal action of `pos` into `out` (see the module docs).
 fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn FnMut(&Action) -> bool) {
     let settled = pos.played_first().is_ok();
@@ -1313,12 +1320,9 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                 bits.add(face);
                 n += 1;
             });
-            // More than the 13 dealt and the one drawn (§3.2, §3.3), or an id not of the
-            // pack (a pack's ids run from 0: the largest tells), is no hand of a game but a
-            // view built by hand: the actions of a larger hand grow exponentially with it
-            // (26 cards make 382,311), so it lists none.
-            if n > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pos.catalog.len())
-            {
+            // A view no game could give lists nothing: the actions of a larger hand
+            // grow exponentially with it (26 cards make 382,311).
+            if no_hand_of_a_game(n, hand, pos.catalog) {
                 return;
             }
             if let Some(cards) = cards.get(..n) {

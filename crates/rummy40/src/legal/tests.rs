@@ -818,6 +818,50 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     );
 }
 
+/// An opened mover's short way keeps the joker rule (§3.6 `joker_discard =
+/// OnlyWhenClosing`: a joker only as the last card, or from a hand of jokers): a hand of
+/// a joker and two naturals holds no meld, and the table (a set of four, a run holding
+/// its one joker under a limit of one) takes none of its cards, so the short way answers; it
+/// answers the list, in order, without the joker's discard. `Allowed` lists it, as the
+/// list does. (Random games rarely reach it: a joker held with naturals of a hand
+/// mostly makes a meld, which the short way leaves to the list.)
+#[test]
+fn rules_3_6_an_opened_movers_short_way_keeps_a_joker_until_the_last_card() {
+    use rummykit_core::{JokerLimit, parse_list};
+
+    use crate::{Config, JokerDiscard, Setup, SetupMeld};
+    let joker = Card::JOKER;
+    for (discard_rule, joker_listed) in
+        [(JokerDiscard::OnlyWhenClosing, false), (JokerDiscard::Allowed, true)]
+    {
+        let mut config = Config::RUMMY40;
+        config.joker_discard = discard_rule;
+        config.joker_limit = JokerLimit::AtMost(1);
+        let mut setup = Setup::new(vec![parse_list("5c 9h").unwrap(), parse_list("* 2c 7h").unwrap()]);
+        setup.table = vec![
+            SetupMeld::new(0, MeldKind::Group, parse_list("Kc Kd Kh Ks").unwrap()),
+            SetupMeld::new(1, MeldKind::Run, parse_list("4d * 6d").unwrap()),
+        ];
+        setup.to_move = Some(1);
+        setup.phase = Phase::Play;
+        setup.fill_stock();
+        let g = Rummy40::from_setup(&config, setup).unwrap();
+        let view = g.view(1);
+        assert!(view.opened[1] && view.hand.iter().any(|id| g.face(id) == Some(joker)));
+        let mut full = Vec::new();
+        view.legal_actions(&mut full);
+        let mut draws = LegalActions::new();
+        let (allowed, count, plays) = draws.short_discards(&view).expect("a hand the short way answers");
+        assert_eq!((count, plays), (allowed.len(), 0), "{discard_rule:?}");
+        let by_short: Vec<Action> = allowed.iter().map(Action::Discard).collect();
+        assert_eq!(by_short, full, "{discard_rule:?}");
+        let discards_joker =
+            by_short.iter().any(|a| matches!(a, Action::Discard(id) if g.face(*id) == Some(joker)));
+        assert_eq!(discards_joker, joker_listed, "{discard_rule:?}");
+        assert_eq!(by_short.len(), 2 + usize::from(joker_listed), "{discard_rule:?}");
+    }
+}
+
 /// The bounds an unopened mover's short way hands over to the list (its play phase, or
 /// its take of the top discard, left to the list) are taken only by a list of the same
 /// hand, card taken, table and rules, once: another hand, another threshold, another
