@@ -1390,7 +1390,9 @@ impl<'a> Search<'a> {
                 return Err(PlayError::JokerMeldLocked { meld: i });
             }
         }
-        for k in (0..self.n_old_j).filter(|&k| self.old_joker(k).meld == i) {
+        // Most old melds hold no joker: their jokers' rules are not looked up at all.
+        let jokers = if old.jokers() > 0 { self.n_old_j } else { 0 };
+        for k in (0..jokers).filter(|&k| self.old_joker(k).meld == i) {
             let slot = self.old_joker(k);
             if complete
                 && config.group3_joker_needs_both
