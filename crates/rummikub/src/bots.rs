@@ -263,8 +263,21 @@ impl ThoroughBot {
         let rack = view.rack.to_vec();
         let naturals: Vec<Tile> = rack.iter().copied().filter(|t| !t.is_joker()).collect();
         let mut found: Vec<Candidate> = Vec::new();
+        // The same table often comes from several sources (both objectives, the rack
+        // with and without jokers): it is checked once, a check under keep-three on a
+        // crowded table being up to a second's search. The list keeps every occurrence,
+        // so the choice among equal keys is unchanged.
+        let mut judged: Vec<(Vec<Meld<Tile>>, Option<PlayKey>)> = Vec::new();
         let mut consider = |table: Vec<Meld<Tile>>| {
-            if let Some(key) = play_key(view, &table) {
+            let key = match judged.iter().find(|(t, _)| *t == table) {
+                Some(&(_, key)) => key,
+                None => {
+                    let key = play_key(view, &table);
+                    judged.push((table.clone(), key));
+                    key
+                }
+            };
+            if let Some(key) = key {
                 found.push((key, table));
             }
         };

@@ -1369,11 +1369,20 @@ impl<'a> Search<'a> {
             }
         }
         let (dest, open) = (&dest[..len], &open[..len]);
-        // The most members that are or may be in new meld `m`.
-        let at_most = |m: u8| {
-            dest.iter().filter(|&&d| d == m).count()
-                + open.iter().filter(|&&o| o & (1u64 << m.min(63)) != 0).count()
-        };
+        // The most members that are or may be in each new meld (fewer than 64 of them),
+        // counted once: this runs at every choice of the search.
+        let mut count = [0u8; 64];
+        for (&d, &o) in dest.iter().zip(open) {
+            if d != u8::MAX {
+                count[usize::from(d.min(63))] += 1;
+            }
+            let mut o = o;
+            while o != 0 {
+                count[o.trailing_zeros() as usize] += 1;
+                o &= o - 1;
+            }
+        }
+        let at_most = |m: u8| usize::from(count[usize::from(m.min(63))]);
         if complete && config.joker_melds_locked && old.jokers() > 0 {
             let covered =
                 first_natural.is_some_and(|m| naturals_together && covers(old, &self.after[m as usize]));
@@ -1381,7 +1390,9 @@ impl<'a> Search<'a> {
                 return Err(PlayError::JokerMeldLocked { meld: i });
             }
         }
-        for k in (0..self.n_old_j).filter(|&k| self.old_joker(k).meld == i) {
+        // Most old melds hold no joker: their jokers' rules are not looked up at all.
+        let jokers = if old.jokers() > 0 { self.n_old_j } else { 0 };
+        for k in (0..jokers).filter(|&k| self.old_joker(k).meld == i) {
             let slot = self.old_joker(k);
             if complete
                 && config.group3_joker_needs_both
@@ -1405,19 +1416,18 @@ impl<'a> Search<'a> {
         }
         if config.keep_three {
             let need = 3.min(len);
-            // Three together: some meld holds (or may hold) enough members.
-            let mut best = 0;
-            for (&d, &o) in dest.iter().zip(open) {
-                best = best.max(if d == u8::MAX { 0 } else { at_most(d) });
-                let mut o = o;
-                while o != 0 {
-                    best = best.max(at_most(o.trailing_zeros() as u8));
-                    o &= o - 1;
-                }
-            }
+            // Three together: some meld holds (or may hold) enough members; every meld
+            // counted holds or may hold one.
+            let best = count.iter().copied().max().map_or(0, usize::from);
             // Broken up completely: no two placed members share a meld (open ones may
             // still be spread out).
-            let apart = dest.iter().enumerate().all(|(a, &d)| d == u8::MAX || !dest[a + 1..].contains(&d));
+            let mut placed = 0u64;
+            let apart = dest.iter().filter(|&&d| d != u8::MAX).all(|&d| {
+                let bit = 1u64 << d.min(63);
+                let first = placed & bit == 0;
+                placed |= bit;
+                first
+            });
             if best < need && !apart {
                 return Err(PlayError::KeepThreeViolated { meld: i, together: best });
             }

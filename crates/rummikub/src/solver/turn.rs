@@ -1439,6 +1439,64 @@ mod tests {
         }
     }
 
+    /// §1.10 keep-three on a crowded XP table (20 melds, four jokers, a six-tile rack):
+    /// the candidates' checks spend the turn's whole bound of search choices, and no
+    /// more, for either objective; the answer is a play the engine accepts.
+    #[test]
+    fn solve_turn_keep_three_on_a_crowded_table_stays_within_its_steps() {
+        let melds = [
+            "g r9 y9 k9 J",
+            "r r1 r2 r3 r4",
+            "g r11 b11 k11 y11",
+            "r r2 J r4",
+            "r b1 b2 b3 b4 b5 b6 b7 b8 b9 b10 b11 b12 b13",
+            "r y9 y10 y11 J y13",
+            "r y2 y3 y4 y5 y6 y7 y8 y9 y10 y11 y12",
+            "g r8 b8 y8 k8",
+            "r k1 k2 k3 k4 k5 k6 k7",
+            "r k6 k7 k8 k9 k10 k11 k12 k13",
+            "g r13 b13 y13 k13",
+            "r r5 r6 r7 r8 r9 r10 r11",
+            "g r12 y12 k12 b12",
+            "g k4 r4 b4 y4",
+            "r r9 r10 r11 r12",
+            "g b5 r5 y5 k5",
+            "g r10 b10 y10 k10",
+            "r J r7 r8",
+            "g r2 b2 k2",
+            "g r13 y13 k13",
+        ];
+        let table: Vec<Meld<Tile>> = melds
+            .iter()
+            .map(|m| {
+                let kind = if m.starts_with('g') { MeldKind::Group } else { MeldKind::Run };
+                let faces = rummykit_core::parse_list::<Tile>(&m[2..]).unwrap();
+                Meld::new(kind, &faces, &crate::MELD_RULES).unwrap()
+            })
+            .collect();
+        let rack = rummykit_core::parse_list::<Tile>("r12 b5 b11 y1 y12 k4").unwrap();
+        let rules = Config { keep_three: true, ..Config::XP };
+        let held: TileCounts = rack.iter().copied().collect();
+        let bound = u64::from(TURN_STEPS) + u64::from(crate::check::SEARCH_STEPS);
+        for objective in [Objective::Tiles, Objective::Value] {
+            crate::check::SPENT.with(|s| s.set(0));
+            let answer = Solver::new().solve_turn(&table, &rack, &rules, true, objective);
+            let spent = crate::check::SPENT.with(|s| s.get());
+            // The position is one that reaches the bound: the candidates' checks alone
+            // spend more than one check may.
+            assert!(spent > u64::from(crate::check::SEARCH_STEPS), "{objective:?}: {spent}");
+            assert!(spent <= bound, "{objective:?}: {spent} search choices, bound {bound}");
+            let play = match answer {
+                Ok(sol) => Some(sol),
+                Err(SolveError::Unproven { best, .. }) => best.map(|b| *b),
+                Err(e) => panic!("{objective:?}: {e:?}"),
+            };
+            if let Some(sol) = play.filter(|s| s.tiles_placed > 0) {
+                assert!(check_play(&rules, &table, &held, true, &sol.table).is_ok(), "{objective:?}");
+            }
+        }
+    }
+
     /// The bounds of one turn share one bound on the DP's work: a crowded table with
     /// two table jokers in groups of three under `group3_joker_needs_both`, whose
     /// bounds close only past 0.6 million states of the DP, stops within a smaller
