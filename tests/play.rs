@@ -463,9 +463,9 @@ fn an_illegal_action_error_counts_any_seat_and_game_from_1_without_overflow() {
         bot: "random".to_owned(),
         error: "refused".into(),
     };
-    let max = usize::MAX.to_string();
+    let past_max = (usize::MAX as u128 + 1).to_string();
     assert_eq!(
         error.to_string(),
-        format!("game {max}: seat {max} (random) chose an illegal action: refused")
+        format!("game {past_max}: seat {past_max} (random) chose an illegal action: refused")
     );
 }

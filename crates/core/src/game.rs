@@ -782,7 +782,10 @@ pub trait Game: Clone + Debug + Sized {
     /// before its starter, as [`Seating`] counts one. A
     /// [`MatchSave`](crate::MatchSave) (feature `serde`) checks a pending hand's
     /// dealer against the match's by it, so a hand dealt by another seat is not
-    /// resumed as this match's.
+    /// resumed as this match's. A [`Match`](crate::Match) expects it to be the seat
+    /// the [`Seating`] named when it named one, and, when the game chose the dealer,
+    /// takes the dealer from it (falling back to the seat before the first mover when
+    /// it is `None`).
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

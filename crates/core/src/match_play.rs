@@ -989,9 +989,11 @@ impl<G: Game> Match<G> {
         let seating = self.seating();
         let game = G::deal(&self.config, seating, rng)?;
         if seating.dealer.is_none() {
-            // The game chose: its dealer is the seat before the one that plays first.
+            // The game chose: its dealer is the one it records (the one a save is checked
+            // against), else the seat before the one that plays first.
             let n = self.active.len();
-            self.dealer = game.to_move().filter(|&s| s < n).map(|s| self.active[(s + n - 1) % n]);
+            let dealer = game.dealt_by().or_else(|| game.to_move().map(|s| (s + n - 1) % n));
+            self.dealer = dealer.filter(|&s| s < n).map(|s| self.active[s]);
         }
         self.pending = true;
         Ok(game)

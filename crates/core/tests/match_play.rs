@@ -368,6 +368,62 @@ fn a_dealer_chosen_by_the_game_is_read_off_the_first_hand() {
     }
 }
 
+/// High card where the seat two after the dealer leads, and which records its dealer:
+/// the seat before the first mover is not the dealer.
+#[derive(Debug, Clone, PartialEq)]
+struct Skewed(Plus);
+
+impl Game for Skewed {
+    type Config = ();
+    type Action = Act;
+    type View = View;
+    type Error = Cheating;
+
+    fn score_order(c: &()) -> ScoreOrder {
+        Plus::score_order(c)
+    }
+    fn deal<R: rand::Rng + ?Sized>(c: &(), seating: Seating, rng: &mut R) -> Result<Self, DealError> {
+        let mut inner = Plus::deal(c, seating, rng)?;
+        inner.next = (inner.dealer + 2) % inner.cards.len();
+        Ok(Skewed(inner))
+    }
+    fn seats(&self) -> usize {
+        self.0.seats()
+    }
+    fn config(&self) {}
+    fn to_move(&self) -> Option<Seat> {
+        self.0.to_move()
+    }
+    fn apply(&mut self, seat: Seat, action: Act) -> Result<(), Cheating> {
+        self.0.apply(seat, action)
+    }
+    fn view(&self, seat: Seat) -> View {
+        self.0.view(seat)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn dealt_by(&self) -> Option<Seat> {
+        Some(self.0.dealer)
+    }
+}
+
+#[test]
+fn a_dealer_chosen_by_the_game_is_the_one_it_records() {
+    for seed in 0..20 {
+        let mut m =
+            Match::<Skewed>::new((), terms(4, None, MatchEnd::FixedHands(3), Ranking::Total)).unwrap();
+        let mut r = rng(seed);
+        let first = m.next_hand(&mut r).unwrap();
+        let chosen = first.0.dealer;
+        assert_eq!(first.to_move(), Some((chosen + 2) % 4));
+        assert_eq!(m.dealer(), first.dealt_by());
+        m.record(&outcome(&[0, 0, 0, 0], None)).unwrap();
+        let second = m.next_hand(&mut r).unwrap();
+        assert_eq!(second.dealt_by(), Some((chosen + 1) % 4));
+    }
+}
+
 #[test]
 fn target_score_ends_after_the_hand_that_reaches_it() {
     // RULES.md §2.7: classic Rummy plays to a target score (100 by default).

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Bot, DealError, DriverError, Game, MAX_SEATS, MatchError, NotYourTurn, Outcome, ScoreOrder, Seat,
-    Seating, TournamentPlan, derive_seed, tournament,
+    Bot, DealError, DriverError, Game, MAX_SEATS, MAX_TOURNAMENT_THREADS, MatchError, NotYourTurn, Outcome,
+    ScoreOrder, Seat, Seating, TournamentPlan, derive_seed, tournament,
 };
 
 /// A race to `GOAL`: the seat to move adds 1 or 2 to its counter; the first to reach the
@@ -187,6 +187,33 @@ fn a_huge_hand_count_allocates_nothing_up_front() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn no_more_worker_threads_than_the_cap_however_many_hands_and_threads_are_asked() {
+    use std::collections::HashSet;
+    use std::sync::Mutex;
+    use std::thread::{self, ThreadId};
+
+    // Every bot is built on the worker that plays its hand, and a build holds its worker
+    // a while, so that asked for one thread per hand, workers past the cap would each
+    // take a hand of their own and be counted.
+    let caller = thread::current().id();
+    let workers: Mutex<HashSet<ThreadId>> = Mutex::new(HashSet::new());
+    let slow = |e: usize, seed: u64| -> Box<dyn Bot<Race>> {
+        let id = thread::current().id();
+        if id != caller {
+            workers.lock().unwrap().insert(id);
+            thread::sleep(std::time::Duration::from_millis(30));
+        }
+        entry(e, seed)
+    };
+    let hands = 4 * MAX_TOURNAMENT_THREADS;
+    let plan = TournamentPlan::new(2, hands, 9).with_threads(usize::MAX);
+    let standings = tournament::<Race>(&(), &plan, slow, |_| {}).unwrap();
+    assert_eq!(standings.hands(), hands);
+    let started = workers.lock().unwrap().len();
+    assert!((2..=MAX_TOURNAMENT_THREADS).contains(&started), "{started} worker threads");
 }
 
 #[test]

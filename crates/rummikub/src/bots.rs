@@ -17,7 +17,7 @@ use crate::solver::{Objective, Position, SolveError, SolveOptions, Solver, TurnP
 use crate::{Action, Config, Rummikub, TileCounts, View, check_play};
 
 /// Draw, or pass when the pool is empty: the move that is always legal (RULES.md §1.3, §1.7).
-fn draw_or_pass(view: &View) -> Action {
+pub(crate) fn draw_or_pass(view: &View) -> Action {
     if view.pool > 0 { Action::Draw } else { Action::Pass }
 }
 

@@ -944,7 +944,7 @@ impl Game for Rummikub {
 
     /// A draw, or a pass with the pool empty (§1.3), as the greedy bot falls back to.
     fn fallback_action(view: &View) -> Option<Action> {
-        Some(if view.pool > 0 { Action::Draw } else { Action::Pass })
+        Some(crate::bots::draw_or_pass(view))
     }
 
     /// What `seat` sees (§ views): its own rack, the table, counts. A seat that does not

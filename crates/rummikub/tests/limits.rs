@@ -314,9 +314,9 @@ fn rules_1_2_saves_at_the_limits_read_back_and_one_past_are_refused() {
 /// §1.10 keep-three rearranging on a crowded XP table (20 melds, four jokers, a six-tile
 /// rack): every bot answers with a play the engine accepts (or draws), in bounded time.
 /// The candidates' checks of a turn share one bound of search choices (asserted in the
-/// solver's own tests); this is the wall clock that bound comes to: on a loaded
-/// two-core host 1 s for the greedy bot and 4 s for the thorough and sampler bots (two
-/// solves and their candidates' checks) in the dev profile, 0.8 s and 2.7 s in release
+/// solver's own tests); this is the wall clock that bound comes to: about 1 s for the
+/// greedy bot and 4 s for the thorough and sampler bots (two solves and their
+/// candidates' checks) in the dev profile, 0.8 s and 2.7 s in release
 /// (`cargo test --release -p rummykit-rummikub --all-features --test limits -- keep_three
 /// --nocapture` prints them), so the bound here is loose.
 #[cfg(feature = "serde")]

@@ -315,7 +315,8 @@ pub enum PlayError {
     #[error("the match stopped: {}", with_causes(.0.as_ref()))]
     Match(Box<dyn std::error::Error + Send + Sync>),
     /// A bot of a simulation chose an illegal action.
-    #[error("game {}: seat {} ({bot}) chose an illegal action: {error}", .game.saturating_add(1), .seat.saturating_add(1))]
+    // Counted from 1 in a wider type, as `Options::check` does: index `usize::MAX` has a successor there.
+    #[error("game {}: seat {} ({bot}) chose an illegal action: {error}", *.game as u128 + 1, *.seat as u128 + 1)]
     IllegalAction {
         /// The game's index, from 0 (the message counts from 1, as it does seats).
         game: usize,

@@ -137,12 +137,15 @@ fn plays_onto_table(
     (built, swapped): (u64, u64),
     sink: &mut Sink<'_>,
 ) {
+    // Where no build or swap needs the check, the cheap conditions alone decide: the
+    // random draw's short way lists them the same way, by the same function.
+    if !sink.checked || (sink.settled && !sink.swap_obliges) {
+        plays_by_rules(pos, cards, fits, (built, swapped), &mut sink.out.items);
+        return;
+    }
     let hand = pos.hand;
     let table = pos.table.melds();
-    // Two naturals that may go (not of the taken card's face) leave one after any
-    // single play: the discard rules then hold without asking them card by card.
-    let taken = pos.taken.and_then(|t| pos.face(t));
-    let spare = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
+    let spare = spare_naturals(pos, cards);
     // While the taken card is the one card the player must still play, a play that
     // leaves it a table meld to be built onto, and a card to discard after that,
     // passes the check's guard: the table melds (the first two, by id) it fits.
@@ -225,8 +228,7 @@ pub(super) fn plays_by_rules(
     out: &mut Vec<Item>,
 ) {
     let hand = pos.hand;
-    let taken = pos.taken.and_then(|t| pos.face(t));
-    let spare = cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2;
+    let spare = spare_naturals(pos, cards);
     for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
         let bit = 1u64 << face.index();
         for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
@@ -258,16 +260,31 @@ pub(super) fn plays_by_rules(
     }
 }
 
+/// Two naturals that may go (not of the taken card's face) leave one after any single
+/// play: the discard rules then hold without asking them card by card.
+fn spare_naturals(pos: &Turn<'_>, cards: &[(PieceId, Card)]) -> bool {
+    let taken = pos.taken.and_then(|t| pos.face(t));
+    cards.iter().filter(|&&(_, f)| !f.is_joker() && Some(f) != taken).take(2).count() == 2
+}
+
+/// A set of three a pair of its rank may release a joker from: one holding a joker
+/// (`reference`: any set of three, the check decides).
+fn releasable(meld: &Meld<Card>, reference: bool) -> bool {
+    meld.kind() == MeldKind::Group && meld.len() == 3 && (reference || meld.faces().contains(&Card::JOKER))
+}
+
+/// The hand's cards (`cards`) of a set's rank `number`, in hand order.
+fn of_rank(cards: &[(PieceId, Card)], number: Option<u8>) -> impl Iterator<Item = PieceId> + Clone + '_ {
+    cards.iter().filter(move |&&(_, f)| f.number() == number).map(|&(p, _)| p)
+}
+
 /// Does the table hold a set of three with a joker whose rank the hand (`cards`) holds
 /// twice? Else [`releases`] lists nothing.
 pub(super) fn any_release(pos: &Turn<'_>, cards: &[(PieceId, Card)]) -> bool {
-    pos.table.melds().iter().any(|m| {
-        let meld = m.meld();
-        meld.kind() == MeldKind::Group && meld.len() == 3 && meld.faces().contains(&Card::JOKER) && {
-            let number = meld.value_at(0);
-            cards.iter().filter(|&&(_, f)| f.number() == number).nth(1).is_some()
-        }
-    })
+    pos.table
+        .melds()
+        .iter()
+        .any(|m| releasable(m.meld(), false) && of_rank(cards, m.meld().value_at(0)).nth(1).is_some())
 }
 
 /// The joker releases of an opened player's hand (play phase): both missing suits of a
@@ -276,15 +293,10 @@ pub(super) fn any_release(pos: &Turn<'_>, cards: &[(PieceId, Card)]) -> bool {
 #[inline(never)]
 fn releases(pos: &Turn<'_>, cards: &[(PieceId, Card)], sink: &mut Sink<'_>) {
     let reference = sink.reference;
-    for m in pos.table.melds().iter().filter(|m| {
-        m.meld().kind() == MeldKind::Group
-            && m.meld().len() == 3
-            && (reference || m.meld().faces().contains(&Card::JOKER))
-    }) {
-        let number = m.meld().value_at(0);
+    for m in pos.table.melds().iter().filter(|m| releasable(m.meld(), reference)) {
         // The pairs in hand order, walked in place (no list made: most tables with such
         // a set meet hands with no pair of its rank).
-        let fitting = cards.iter().filter(|&&(_, f)| f.number() == number).map(|&(p, _)| p);
+        let fitting = of_rank(cards, m.meld().value_at(0));
         for (i, a) in fitting.clone().enumerate() {
             for b in fitting.clone().skip(i + 1) {
                 sink.push_checked(Action::ReleaseJoker { meld: m.id(), pieces: [a, b] });

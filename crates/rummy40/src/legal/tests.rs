@@ -720,7 +720,8 @@ fn the_draws_list_stands_for_each_legal_action_once() {
 /// A mover's discards decided without the list ([`LegalActions::short_discards`],
 /// asked before the list is filled, as the random draw asks it) are every action of the
 /// list, in its order, whenever they are decided: under the joker discard rules, the
-/// ace low and a joker limit; an opened mover's never under the options that oblige or
+/// ace low, the joker limits, the set-of-three swap rule, the opening scope and four
+/// jokers; an opened mover's never under the options that oblige or
 /// restrict plays (the list alone decides there), an unopened mover's under any. Random
 /// play, every legal action alike, so that most play phases allow discards only; the
 /// cards of the face taken this turn are left out as the list leaves them (RULES §3.3).
@@ -734,7 +735,7 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     use rand::seq::IndexedRandom;
     use rummykit_core::{JokerLimit, Seating};
 
-    use crate::{Config, JokerDiscard};
+    use crate::{Config, JokerDiscard, OpeningScope, Set3JokerSwap};
     let mut short_ways = vec![Config::RUMMY40];
     let mut c = Config::RUMMY40;
     c.joker_discard = JokerDiscard::OnlyWhenClosing;
@@ -743,6 +744,20 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     let mut c = Config::RUMMY40;
     c.joker_discard = JokerDiscard::OnlyWhenClosing;
     c.joker_limit = JokerLimit::AtMost(1);
+    short_ways.push(c);
+    // The set-of-three swap and joker limits the short way reads, and four jokers, on a
+    // Rummy 40 deal.
+    let mut c = Config::RUMMY40;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    c.jokers = 4;
+    short_ways.push(c);
+    let mut c = Config::RUMMY40;
+    c.joker_limit = JokerLimit::NotMoreThanNaturals;
+    c.opening_threshold_scope = OpeningScope::OnlyWhenTakingDiscard;
+    short_ways.push(c);
+    let mut c = Config::RUMMY40;
+    c.joker_limit = JokerLimit::NoAdjacent;
+    c.set3_joker_swap = Set3JokerSwap::EitherMissing;
     short_ways.push(c);
     let mut c = Config::RUMMY40;
     c.forbid_playable_discard = true;
@@ -756,7 +771,7 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     let (mut unopened_decided, mut unopened_listed) = (0usize, 0usize);
     let (mut with_plays, mut builds, mut swaps) = (0usize, 0usize, 0usize);
     let mut last = None;
-    for game_no in 0..250 {
+    for game_no in 0..400 {
         let (config, short_way) = configs[game_no % configs.len()];
         let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
         for _ in 0..1_000 {
