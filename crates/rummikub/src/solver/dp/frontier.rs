@@ -33,22 +33,17 @@ impl Dp {
         // The index may hold positions of the entries taken over: marked for clearing
         // before the next layer is indexed.
         self.high = self.high.max(self.entries.len());
+        // Below the beam's target: dropped, as the beam's estimate drops it.
+        self.raise_front(bound);
         let shift = major_shift(self.dec.look.steps[0].objective);
         let front = self.layer(layers - 1);
         let mut ranks = core::mem::take(&mut self.ranks);
         ranks.clear();
-        for e in &mut self.entries[front.clone()] {
-            if e.choice == DEAD {
-                ranks.push(0);
-            } else if e.est + ROOM_MASK < bound {
-                // Below the beam's target: dropped, as the beam's estimate drops it.
-                self.cut = self.cut.max(e.est);
-                e.choice = DEAD;
-                ranks.push(0);
-            } else {
-                ranks.push(beam_rank(e, shift));
-            }
-        }
+        ranks.extend(
+            self.entries[front.clone()]
+                .iter()
+                .map(|e| if e.choice == DEAD { 0 } else { beam_rank(e, shift) }),
+        );
         let live = ranks.iter().filter(|&&r| r != 0).count();
         if live > width {
             self.truncated = true;
