@@ -800,20 +800,28 @@ impl Dp {
             // nothing to do.
             let (mut unseen, mut at) = (0, 0);
             // Without branches (which states fall on which side of the cut is not
-            // predictable; `reads_cut` is the same for every state): a dominated state
-            // has rank 0, below the cut, and is not counted as dropped; nor, yet, is a
-            // state not looked up.
-            for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
-                let keep = keeps(r, cut, kept, width);
-                kept += usize::from(keep);
-                // `max`, not `|`: an or with 0 or all ones compiled to a branch.
-                e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
-                if reads_cut {
+            // predictable): a dominated state has rank 0, below the cut, and is not
+            // counted as dropped; nor, yet, is a state not looked up. One loop per
+            // `reads_cut`: the score-ranked beam's cut, all of most median opened solves,
+            // neither tests it per state nor keeps the bookkeeping (−1.6 % instructions
+            // at the opened median).
+            if reads_cut {
+                for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
+                    let keep = keeps(r, cut, kept, width);
+                    kept += usize::from(keep);
+                    // `max`, not `|`: an or with 0 or all ones compiled to a branch.
+                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
                     let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
                     dropped = dropped.max(e.est & drop);
                     let other = (r < lowest) & (e.est > unseen);
                     unseen = if other { e.est } else { unseen };
                     at = if other { k } else { at };
+                }
+            } else {
+                for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
+                    let keep = keeps(r, cut, kept, width);
+                    kept += usize::from(keep);
+                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
                 }
             }
             // The cut drops the states not looked up too, those not dominated: the best
