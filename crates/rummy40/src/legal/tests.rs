@@ -648,7 +648,7 @@ fn the_draws_list_stands_for_each_legal_action_once() {
             view.legal_actions(&mut full);
             // (The plays a short way decides are read before the list is filled over them.)
             let discards = draws.short_discards(&view).map(|(allowed, count, plays)| {
-                (allowed, count, (0..plays).map(|k| draws.short_play(k).unwrap()).collect::<Vec<_>>())
+                (allowed, count, (0..plays).map(|k| draws.short_play(&view, k).unwrap()).collect::<Vec<_>>())
             });
             draws.fill_for_draw(&view);
             assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
@@ -781,8 +781,13 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
             if let Some(previous) = &last {
                 let _ = draws.short_discards(previous);
             }
+            // (The plays read last first: a swap, listed after builds only counted, is
+            // read before the builds are listed; the draw's list test reads them in order.)
             let short = draws.short_discards(&view).map(|(allowed, count, plays)| {
-                (allowed, count, (0..plays).map(|k| draws.short_play(k).unwrap()).collect::<Vec<_>>())
+                let mut read: Vec<Action> =
+                    (0..plays).rev().map(|k| draws.short_play(&view, k).unwrap()).collect();
+                read.reverse();
+                (allowed, count, read)
             });
             draws.fill_for_draw(&view);
             assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
