@@ -280,7 +280,7 @@ pub struct LegalActions {
     /// (see [`Handed`]).
     handed: Option<Handed>,
     /// The hand whose builds [`LegalActions::short_discards`] counted from `fits`
-    /// without listing them (see [`LegalActions::short_play`]).
+    /// without listing them, and their number (see [`LegalActions::short_play`]).
     pending_plays: Option<(PieceSet, usize)>,
 }
 
@@ -709,8 +709,8 @@ impl LegalActions {
     }
 
     /// The number of builds and joker swaps the table offers an opened mover's hand
-    /// that holds no meld (of a game's size, the faces `held`, `naturals` of them with
-    /// `jokers` jokers), as the list's play phase lists them; listed into this list's
+    /// that holds no meld (of a game's size, the faces `held`, `jokers` of its cards
+    /// jokers), as the list's play phase lists them; listed into this list's
     /// items, or, for builds alone where two naturals that may go are left after any of
     /// them, only counted (listed by [`LegalActions::short_play`] if one is drawn).
     /// `None` (left to the list) when the table holds a set of three with a joker that
@@ -731,7 +731,7 @@ impl LegalActions {
         // their number is what each face fitting an end adds, one per copy held. Most
         // draws then fall on a discard, and the builds are never listed; the swaps, rare,
         // are listed after them from the cards they could take.
-        if spare_by_faces(&pos, held, jokers) {
+        if spare_by_faces(&pos, held) {
             // (A pair of a released set's rank: the check decides, the list answers.)
             if self.table_faces.joker_sets && release_by_faces(&pos, held) {
                 return None;
@@ -1285,11 +1285,11 @@ fn release_by_faces(pos: &Turn<'_>, held: u64) -> bool {
 /// Does `pos`'s hand (of the faces `held`) hold two naturals not of the taken card's
 /// face, so that one is left to discard after any single play? What
 /// `play::plays_by_rules` asks card by card, from the faces held.
-fn spare_by_faces(pos: &Turn<'_>, held: u64, jokers: usize) -> bool {
+fn spare_by_faces(pos: &Turn<'_>, held: u64) -> bool {
     let taken = pos.taken.and_then(|t| pos.face(t)).map_or(0, |f| 1u64 << f.index());
     let free = held & NATURALS & !taken;
     // Two faces, or one face held twice.
-    free & free.wrapping_sub(1) != 0 || (free != 0 && copies_held(pos, free, jokers) >= 2)
+    free & free.wrapping_sub(1) != 0 || (free != 0 && copies_held(pos, free, 0) >= 2)
 }
 
 /// The cards of `hand` (`len` of them, of the pack `pack`) but every copy of the faces
