@@ -605,7 +605,9 @@ impl LegalActions {
         let counted_faces = pos.face_counts(hand);
         let reach = LazyReach::kept(pos.table, self.reach.as_ref());
         let prospects = pos.prospects_of(None, &counted_faces, pos.config.threshold_for(false), None, &reach);
-        reach.keep(&mut self.reach);
+        if let Some(made) = reach.into_made() {
+            self.reach = Some(made);
+        }
         if prospects != (false, false) {
             self.handed =
                 Some(Handed { hand, top: None, stamp: pos.table.stamp(), config: *pos.config, prospects });
@@ -655,7 +657,9 @@ impl LegalActions {
                 let reach = LazyReach::kept(pos.table, self.reach.as_ref());
                 let threshold = pos.config.threshold_for(true);
                 let prospects = pos.prospects_of(None, &pos.face_counts(with), threshold, Some(top), &reach);
-                reach.keep(&mut self.reach);
+                if let Some(made) = reach.into_made() {
+                    self.reach = Some(made);
+                }
                 if prospects != (false, false) {
                     let (hand, stamp, config) = (pos.hand, pos.table.stamp(), *pos.config);
                     self.handed = Some(Handed { hand, top: Some(top), stamp, config, prospects });
@@ -690,15 +694,11 @@ impl LegalActions {
         }
         // The table's verdicts kept: most hands hold none of the faces the table may
         // still offer. Else the plays the table offers, listed here.
-        let plays = if self.table_faces.offers_nothing(
-            &view.table,
-            &config.meld_rules(),
-            config.set3_joker_swap,
-            held,
-        ) {
+        let rules = table::rules_word(&config.meld_rules(), config.set3_joker_swap);
+        let plays = if self.table_faces.offers_nothing(&view.table, rules, held) {
             0
         } else {
-            self.plays_onto_table(view, held, jokers)?
+            self.plays_onto_table(view, (rules, held), jokers)?
         };
         // The discard rules as `Turn::discards` decides them (no playable card's rule
         // here).
@@ -710,16 +710,16 @@ impl LegalActions {
 
     /// The number of builds and joker swaps the table offers an opened mover's hand
     /// that holds no meld (of a game's size, the faces `held`, `jokers` of its cards
-    /// jokers), as the list's play phase lists them; listed into this list's
+    /// jokers; `rules` the table's key word of its rules), as the list's play phase lists them; listed into this list's
     /// items, or, for builds alone where two naturals that may go are left after any of
     /// them, only counted (listed by [`LegalActions::short_play`] if one is drawn).
     /// `None` (left to the list) when the table holds a set of three with a joker that
     /// a pair of the hand might release (the check decides those).
     #[inline(never)]
-    fn plays_onto_table(&mut self, view: &View, held: u64, jokers: usize) -> Option<usize> {
+    fn plays_onto_table(&mut self, view: &View, (rules, held): (u64, u64), jokers: usize) -> Option<usize> {
         let pos = view.turn()?;
         self.pending_plays = None;
-        pos.table_fits(held, &mut self.fits, &mut self.table_faces);
+        pos.table_fits_by(rules, held, &mut self.fits, &mut self.table_faces);
         self.items.clear();
         let (built, swapped) =
             self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
@@ -1363,7 +1363,9 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             {
                 // (An unopened player takes the top discard only into a new meld: when it
                 // can be in none, drawing is all there is.)
-                let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
+                // (Taken out while the sink is lent, put back below.)
+                let kept = sink.out.reach.take();
+                let reach = LazyReach::kept(pos.table, kept.as_ref());
                 let mut with_top = hand;
                 with_top.insert(top);
                 let after_take = pos.with_taken(top);
@@ -1409,7 +1411,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     &reach,
                     &mut sink,
                 );
-                reach.keep(&mut sink.out.reach);
+                sink.out.reach = reach.into_made().or(kept);
             }
         }
         Phase::Play => {

@@ -24,7 +24,9 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
     let mut fitting = None;
     if !pos.opened {
         let counted_faces = face_counts_of(cards);
-        let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
+        // (Taken out while the sink is lent, put back below.)
+        let kept = sink.out.reach.take();
+        let reach = LazyReach::kept(pos.table, kept.as_ref());
         let threshold = pos.config.threshold_for(false);
         let handed = if sink.counting() { sink.out.take_handed(pos, None) } else { None };
         let (may_open, may_rummy) = if reference {
@@ -60,7 +62,7 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
             &reach,
             sink,
         );
-        reach.keep(&mut sink.out.reach);
+        sink.out.reach = reach.into_made().or(kept);
     } else {
         // (Most hands of an opened player hold no meld.)
         if reference || any_meldable(bits.naturals, bits.jokers) {
