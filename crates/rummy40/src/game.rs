@@ -1130,7 +1130,7 @@ fn draw_from<R: Rng + ?Sized>(legal: &mut crate::LegalActions, view: &View, rng:
     if let Some((allowed, count, plays)) = legal.short_discards(view) {
         let k = rummykit_core::random_index(rng, plays + count)?;
         return match k.checked_sub(plays) {
-            None => legal.short_play(k),
+            None => legal.short_play(view, k),
             Some(k) => allowed.iter().nth(k).map(Action::Discard),
         };
     }

@@ -279,6 +279,9 @@ pub struct LegalActions {
     /// The bounds an unopened mover's short way asked and the list is left to answer
     /// (see [`Handed`]).
     handed: Option<Handed>,
+    /// The hand whose builds [`LegalActions::short_discards`] counted from `fits`
+    /// without listing them, and their number (see [`LegalActions::short_play`]).
+    pending_plays: Option<(PieceSet, usize)>,
 }
 
 /// The bounds of an unopened mover's play phase, or of its take of the top discard
@@ -447,6 +450,7 @@ impl Drop for LegalActions {
                 scratch: core::mem::take(&mut self.scratch),
                 groups: core::mem::take(&mut self.groups),
                 handed: None,
+                pending_plays: None,
             }));
         });
     }
@@ -483,6 +487,7 @@ impl LegalActions {
             scratch: Scratch::default(),
             groups: Groups::default(),
             handed: None,
+            pending_plays: None,
         }
     }
 
@@ -600,7 +605,9 @@ impl LegalActions {
         let counted_faces = pos.face_counts(hand);
         let reach = LazyReach::kept(pos.table, self.reach.as_ref());
         let prospects = pos.prospects_of(None, &counted_faces, pos.config.threshold_for(false), None, &reach);
-        reach.keep(&mut self.reach);
+        if let Some(made) = reach.into_made() {
+            self.reach = Some(made);
+        }
         if prospects != (false, false) {
             self.handed =
                 Some(Handed { hand, top: None, stamp: pos.table.stamp(), config: *pos.config, prospects });
@@ -650,7 +657,9 @@ impl LegalActions {
                 let reach = LazyReach::kept(pos.table, self.reach.as_ref());
                 let threshold = pos.config.threshold_for(true);
                 let prospects = pos.prospects_of(None, &pos.face_counts(with), threshold, Some(top), &reach);
-                reach.keep(&mut self.reach);
+                if let Some(made) = reach.into_made() {
+                    self.reach = Some(made);
+                }
                 if prospects != (false, false) {
                     let (hand, stamp, config) = (pos.hand, pos.table.stamp(), *pos.config);
                     self.handed = Some(Handed { hand, top: Some(top), stamp, config, prospects });
@@ -665,6 +674,7 @@ impl LegalActions {
     #[inline(never)]
     fn short_discards_of(&mut self, view: &View) -> Option<(PieceSet, usize, usize)> {
         let config = &view.config;
+        self.pending_plays = None;
         if view.to_move != Some(view.seat) {
             return None;
         }
@@ -684,15 +694,11 @@ impl LegalActions {
         }
         // The table's verdicts kept: most hands hold none of the faces the table may
         // still offer. Else the plays the table offers, listed here.
-        let plays = if self.table_faces.offers_nothing(
-            &view.table,
-            &config.meld_rules(),
-            config.set3_joker_swap,
-            held,
-        ) {
+        let rules = table::rules_word(&config.meld_rules(), config.set3_joker_swap);
+        let plays = if self.table_faces.offers_nothing(&view.table, rules, held) {
             0
         } else {
-            self.plays_onto_table(view, held)?
+            self.plays_onto_table(view, (rules, held), jokers)?
         };
         // The discard rules as `Turn::discards` decides them (no playable card's rule
         // here).
@@ -702,15 +708,18 @@ impl LegalActions {
         Some((allowed, count, plays))
     }
 
-    /// The builds and joker swaps the table offers an opened mover's hand that holds no
-    /// meld (of a game's size, the faces `held`), as the list's play phase lists them,
-    /// into this list's items, and their number; `None` (left to the list) when the
-    /// table holds a set of three with a joker that a pair of the hand might release
-    /// (the check decides those).
+    /// The number of builds and joker swaps the table offers an opened mover's hand
+    /// that holds no meld (of a game's size, the faces `held`, `jokers` of its cards
+    /// jokers; `rules` the table's key word of its rules), as the list's play phase lists them; listed into this list's
+    /// items, or, for builds alone where two naturals that may go are left after any of
+    /// them, only counted (listed by [`LegalActions::short_play`] if one is drawn).
+    /// `None` (left to the list) when the table holds a set of three with a joker that
+    /// a pair of the hand might release (the check decides those).
     #[inline(never)]
-    fn plays_onto_table(&mut self, view: &View, held: u64) -> Option<usize> {
+    fn plays_onto_table(&mut self, view: &View, (rules, held): (u64, u64), jokers: usize) -> Option<usize> {
         let pos = view.turn()?;
-        pos.table_fits(held, &mut self.fits, &mut self.table_faces);
+        self.pending_plays = None;
+        pos.table_fits_by(rules, held, &mut self.fits, &mut self.table_faces);
         self.items.clear();
         let (built, swapped) =
             self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
@@ -718,6 +727,47 @@ impl LegalActions {
         if built | swapped == 0 && !self.table_faces.joker_sets {
             return Some(0);
         }
+        // With two naturals that may go, every build is kept (one is left to discard):
+        // their number is what each face fitting an end adds, one per copy held. Most
+        // draws then fall on a discard, and the builds are never listed; the swaps, rare,
+        // are listed after them from the cards they could take.
+        if spare_by_faces(&pos, held) {
+            // (A pair of a released set's rank: the check decides, the list answers.)
+            if self.table_faces.joker_sets && release_by_faces(&pos, held) {
+                return None;
+            }
+            let copies = |bits: u64| copies_held(&pos, bits, jokers);
+            let builds = self.fits.iter().map(|f| copies(f.front) + copies(f.back)).sum();
+            if swapped != 0 {
+                let mut ids = PieceSet::new();
+                let mut faces = swapped & held & NATURALS;
+                while faces != 0 {
+                    let i = faces.trailing_zeros() as u8;
+                    faces &= faces - 1;
+                    if let Some(face) = Card::from_index(i) {
+                        pos.catalog.ids_of(face).filter(|&id| pos.hand.contains(id)).for_each(|id| {
+                            ids.insert(id);
+                        });
+                    }
+                }
+                let zero = PieceId::new(0)?;
+                let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
+                let mut n = 0;
+                for (slot, card) in cards.iter_mut().zip(pos.catalog.faces_of(ids)) {
+                    *slot = card;
+                    n += 1;
+                }
+                play::swaps_by_rules(&pos, cards.get(..n)?, &self.fits, swapped, true, &mut self.items);
+            }
+            self.pending_plays = Some((pos.hand, builds));
+            return Some(builds + self.items.len());
+        }
+        self.list_plays(&pos, built, swapped)
+    }
+
+    /// The plays [`LegalActions::plays_onto_table`] counts, listed into this list's
+    /// items from its fits (`built` and `swapped` their union), and their number.
+    fn list_plays(&mut self, pos: &Turn<'_>, built: u64, swapped: u64) -> Option<usize> {
         // The hand's cards with their faces, as the listing's play phase reads them.
         let zero = PieceId::new(0)?;
         let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
@@ -729,17 +779,36 @@ impl LegalActions {
             n += 1;
         });
         let cards = cards.get(..n)?;
-        if self.table_faces.joker_sets && play::any_release(&pos, cards) {
+        if self.table_faces.joker_sets && play::any_release(pos, cards) {
             return None;
         }
         if built | swapped != 0 {
-            play::plays_by_rules(&pos, cards, &self.fits, (built, swapped), &mut self.items);
+            play::plays_by_rules(pos, cards, &self.fits, (built, swapped), &mut self.items);
         }
         Some(self.items.len())
     }
 
-    /// The `k`-th play (from 0) that [`LegalActions::short_discards`] left in this list.
-    pub(crate) fn short_play(&self, k: usize) -> Option<Action> {
+    /// The `k`-th play (from 0) that [`LegalActions::short_discards`] counted for `view`
+    /// (the view it was asked of), listed now if it was only counted.
+    pub(crate) fn short_play(&mut self, view: &View, k: usize) -> Option<Action> {
+        if let Some((hand, builds)) = self.pending_plays {
+            // The swaps, listed already after the builds counted.
+            if k >= builds {
+                return self.items.get(k - builds).map(|&item| self.build(item));
+            }
+            self.pending_plays = None;
+            let pos = view.turn()?;
+            // (The fits kept are the hand's: another hand's would list other plays.)
+            if hand != pos.hand {
+                return None;
+            }
+            let swaps = self.items.len();
+            let (built, swapped) =
+                self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+            self.items.clear();
+            let listed = self.list_plays(&pos, built, swapped)?;
+            debug_assert_eq!(listed, builds + swaps, "the plays counted are those listed");
+        }
         self.items.get(k).map(|&item| self.build(item))
     }
 
@@ -938,6 +1007,7 @@ impl LegalActions {
     }
 
     fn clear(&mut self) {
+        self.pending_plays = None;
         self.items.clear();
         self.others.clear();
         self.arena.clear();
@@ -1183,6 +1253,45 @@ fn opened_take(
         && (!checked || play == Some(true) || check(&Action::TakeDiscard))
 }
 
+/// How many cards of `pos`'s hand (holding `jokers` jokers) are of the faces `bits`
+/// (bits by face index, the joker's 52): each natural face's copies held, and the
+/// jokers.
+fn copies_held(pos: &Turn<'_>, bits: u64, jokers: usize) -> usize {
+    let mut count = if bits & JOKER != 0 { jokers } else { 0 };
+    let mut naturals = bits & NATURALS;
+    while naturals != 0 {
+        let i = naturals.trailing_zeros() as u8;
+        naturals &= naturals - 1;
+        if let Some(face) = Card::from_index(i) {
+            count += pos.catalog.ids_of(face).filter(|&id| pos.hand.contains(id)).count();
+        }
+    }
+    count
+}
+
+/// Does the table hold a set of three with a joker whose rank `pos`'s hand (of the
+/// faces `held`) holds twice? [`play::any_release`] from the faces held.
+fn release_by_faces(pos: &Turn<'_>, held: u64) -> bool {
+    pos.table.melds().iter().any(|m| {
+        play::releasable(m.meld(), false)
+            && match m.meld().value_at(0) {
+                Some(n @ 1..=13) => copies_held(pos, RANK << (n - 1) & held & NATURALS, 0) >= 2,
+                // (Never a set's rank: the list decides.)
+                _ => true,
+            }
+    })
+}
+
+/// Does `pos`'s hand (of the faces `held`) hold two naturals not of the taken card's
+/// face, so that one is left to discard after any single play? What
+/// `play::plays_by_rules` asks card by card, from the faces held.
+fn spare_by_faces(pos: &Turn<'_>, held: u64) -> bool {
+    let taken = pos.taken.and_then(|t| pos.face(t)).map_or(0, |f| 1u64 << f.index());
+    let free = held & NATURALS & !taken;
+    // Two faces, or one face held twice.
+    free & free.wrapping_sub(1) != 0 || (free != 0 && copies_held(pos, free, 0) >= 2)
+}
+
 /// The cards of `hand` (`len` of them, of the pack `pack`) but every copy of the faces
 /// `forbidden` (bits by face index), and their number: the discards a hand allows, by
 /// ids.
@@ -1254,7 +1363,9 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
             {
                 // (An unopened player takes the top discard only into a new meld: when it
                 // can be in none, drawing is all there is.)
-                let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
+                // (Taken out while the sink is lent, put back below.)
+                let kept = sink.out.reach.take();
+                let reach = LazyReach::kept(pos.table, kept.as_ref());
                 let mut with_top = hand;
                 with_top.insert(top);
                 let after_take = pos.with_taken(top);
@@ -1300,7 +1411,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                     &reach,
                     &mut sink,
                 );
-                reach.keep(&mut sink.out.reach);
+                sink.out.reach = reach.into_made().or(kept);
             }
         }
         Phase::Play => {

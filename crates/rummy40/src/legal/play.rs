@@ -24,7 +24,9 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
     let mut fitting = None;
     if !pos.opened {
         let counted_faces = face_counts_of(cards);
-        let reach = LazyReach::kept(pos.table, sink.out.reach.as_ref());
+        // (Taken out while the sink is lent, put back below.)
+        let kept = sink.out.reach.take();
+        let reach = LazyReach::kept(pos.table, kept.as_ref());
         let threshold = pos.config.threshold_for(false);
         let handed = if sink.counting() { sink.out.take_handed(pos, None) } else { None };
         let (may_open, may_rummy) = if reference {
@@ -60,7 +62,7 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
             &reach,
             sink,
         );
-        reach.keep(&mut sink.out.reach);
+        sink.out.reach = reach.into_made().or(kept);
     } else {
         // (Most hands of an opened player hold no meld.)
         if reference || any_meldable(bits.naturals, bits.jokers) {
@@ -247,6 +249,21 @@ pub(super) fn plays_by_rules(
     if swapped == 0 {
         return;
     }
+    swaps_by_rules(pos, cards, fits, swapped, spare, out);
+}
+
+/// The joker swaps of [`plays_by_rules`], listed after its builds: those of the cards
+/// `cards` (in hand order; the hand's, or only those of the faces `swapped`) that
+/// `fits` offers, each kept if the referee would accept it (`spare`: two naturals that
+/// may go are held, see [`spare_naturals`]).
+pub(super) fn swaps_by_rules(
+    pos: &Turn<'_>,
+    cards: &[(PieceId, Card)],
+    fits: &[MeldFits],
+    swapped: u64,
+    spare: bool,
+    out: &mut Vec<Item>,
+) {
     let table = pos.table.melds();
     for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
         let bit = 1u64 << face.index();
@@ -269,7 +286,7 @@ fn spare_naturals(pos: &Turn<'_>, cards: &[(PieceId, Card)]) -> bool {
 
 /// A set of three a pair of its rank may release a joker from: one holding a joker
 /// (`reference`: any set of three, the check decides).
-fn releasable(meld: &Meld<Card>, reference: bool) -> bool {
+pub(super) fn releasable(meld: &Meld<Card>, reference: bool) -> bool {
     meld.kind() == MeldKind::Group && meld.len() == 3 && (reference || meld.faces().contains(&Card::JOKER))
 }
 

@@ -14,7 +14,7 @@ use super::{JOKER, NATURALS, RANK, SUIT};
 /// The meld rules and the swap option of sets of three as one word, equal for equal
 /// rules: compared on every call of [`Turn::table_fits`], where the derived comparison of
 /// the rules took about 27 instructions.
-fn rules_word(rules: &MeldRules, swap: Set3JokerSwap) -> u64 {
+pub(super) fn rules_word(rules: &MeldRules, swap: Set3JokerSwap) -> u64 {
     let ace = match rules.ace {
         AcePolicy::Low => 0,
         AcePolicy::High => 1,
@@ -62,16 +62,11 @@ impl TableFaces {
     /// the joker's 52) no build and no joker swap ([`Turn::table_fits`] would list no
     /// meld), and that it holds no set of three with a joker to release? `false` when
     /// they do not know (another table or rules, or no pass over this table yet).
+    /// `rules`: [`rules_word`] of the meld rules and the swap option.
     #[inline]
-    pub(super) fn offers_nothing(
-        &self,
-        table: &MeldTable<Card>,
-        rules: &MeldRules,
-        swap: Set3JokerSwap,
-        held: u64,
-    ) -> bool {
+    pub(super) fn offers_nothing(&self, table: &MeldTable<Card>, rules: u64, held: u64) -> bool {
         // `table_fits`' own first answer, on the same key.
-        self.key == Some((table.stamp(), rules_word(rules, swap)))
+        self.key == Some((table.stamp(), rules))
             && !self.joker_sets
             && self.offered.is_some_and(|offered| held & offered == 0)
     }
@@ -128,8 +123,20 @@ impl Turn<'_> {
     /// each meld could offer any hand, and the verdict of every try, are kept in
     /// `cache` while the table (by its stamp) and the rules stay the same.
     pub(super) fn table_fits(&self, held: u64, fits: &mut Vec<MeldFits>, cache: &mut TableFaces) {
+        self.table_fits_by(rules_word(&self.rules, self.config.set3_joker_swap), held, fits, cache);
+    }
+
+    /// [`Turn::table_fits`] with the [`rules_word`] of this position's rules, `rules`,
+    /// made already.
+    pub(super) fn table_fits_by(
+        &self,
+        rules: u64,
+        held: u64,
+        fits: &mut Vec<MeldFits>,
+        cache: &mut TableFaces,
+    ) {
         fits.clear();
-        let key = (self.table.stamp(), rules_word(&self.rules, self.config.set3_joker_swap));
+        let key = (self.table.stamp(), rules);
         if cache.key != Some(key) {
             // Under the same rules, what a meld offers depends on its faces alone.
             let same_rules = cache.key.is_some_and(|(_, rules)| rules == key.1);
@@ -418,32 +425,34 @@ pub(super) struct Reach {
 const MAX_RUNS: usize = 16;
 
 /// A [`Reach`] of the table, made the first time it is asked for (most enumerations
-/// are settled before any card's fit on the table matters).
+/// are settled before any card's fit on the table matters), or the one kept for it,
+/// borrowed (a reach is some seventy bytes, asked for on every unopened decision).
 pub(super) struct LazyReach<'a> {
     table: &'a MeldTable<Card>,
-    reach: core::cell::OnceCell<Reach>,
+    kept: Option<&'a Reach>,
+    made: core::cell::OnceCell<Reach>,
 }
 
 impl<'a> LazyReach<'a> {
     /// The reach of `table`, already made if `kept` was made from it (equal stamps
     /// mean equal tables).
-    pub(super) fn kept(table: &'a MeldTable<Card>, kept: Option<&(u64, Reach)>) -> LazyReach<'a> {
-        let reach = core::cell::OnceCell::new();
-        if let Some(&(_, made)) = kept.filter(|(stamp, _)| *stamp == table.stamp()) {
-            let _ = reach.set(made);
-        }
-        LazyReach { table, reach }
+    pub(super) fn kept(table: &'a MeldTable<Card>, kept: Option<&'a (u64, Reach)>) -> LazyReach<'a> {
+        let kept = kept.filter(|(stamp, _)| *stamp == table.stamp()).map(|(_, made)| made);
+        LazyReach { table, kept, made: core::cell::OnceCell::new() }
     }
 
-    /// Keeps the reach, if it was made, for the next [`LazyReach::kept`].
-    pub(super) fn keep(&self, into: &mut Option<(u64, Reach)>) {
-        if let Some(&made) = self.reach.get() {
-            *into = Some((self.table.stamp(), made));
-        }
+    /// The reach made here, if any, to keep for the next [`LazyReach::kept`] (none when
+    /// the one kept answered).
+    pub(super) fn into_made(self) -> Option<(u64, Reach)> {
+        let stamp = self.table.stamp();
+        self.made.into_inner().map(|made| (stamp, made))
     }
 
     pub(super) fn get(&self) -> &Reach {
-        self.reach.get_or_init(|| Reach::of(self.table))
+        match self.kept {
+            Some(kept) => kept,
+            None => self.made.get_or_init(|| Reach::of(self.table)),
+        }
     }
 }
 

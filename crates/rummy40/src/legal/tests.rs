@@ -648,7 +648,7 @@ fn the_draws_list_stands_for_each_legal_action_once() {
             view.legal_actions(&mut full);
             // (The plays a short way decides are read before the list is filled over them.)
             let discards = draws.short_discards(&view).map(|(allowed, count, plays)| {
-                (allowed, count, (0..plays).map(|k| draws.short_play(k).unwrap()).collect::<Vec<_>>())
+                (allowed, count, (0..plays).map(|k| draws.short_play(&view, k).unwrap()).collect::<Vec<_>>())
             });
             draws.fill_for_draw(&view);
             assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
@@ -770,6 +770,7 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     let (mut decided, mut taken_kept, mut listed_plays) = (0usize, 0usize, 0usize);
     let (mut unopened_decided, mut unopened_listed) = (0usize, 0usize);
     let (mut with_plays, mut builds, mut swaps) = (0usize, 0usize, 0usize);
+    let (mut counted, mut counted_swaps) = (0usize, 0usize);
     let mut last = None;
     for game_no in 0..400 {
         let (config, short_way) = configs[game_no % configs.len()];
@@ -781,8 +782,18 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
             if let Some(previous) = &last {
                 let _ = draws.short_discards(previous);
             }
+            // (Builds are counted, not listed, until one is read: the plays read last
+            // first, so that a swap listed after builds only counted is read before the
+            // builds are listed; the draw's list test reads them in order.)
             let short = draws.short_discards(&view).map(|(allowed, count, plays)| {
-                (allowed, count, (0..plays).map(|k| draws.short_play(k).unwrap()).collect::<Vec<_>>())
+                if let Some((_, counted_builds)) = draws.pending_plays.filter(|p| p.1 > 0) {
+                    counted += 1;
+                    counted_swaps += usize::from(plays > counted_builds);
+                }
+                let mut read: Vec<Action> =
+                    (0..plays).rev().map(|k| draws.short_play(&view, k).unwrap()).collect();
+                read.reverse();
+                (allowed, count, read)
             });
             draws.fill_for_draw(&view);
             assert_eq!(draws.draw_len(), full.len(), "{config:?}, {g:?}");
@@ -830,6 +841,10 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
     assert!(
         with_plays > 1_000 && builds > 2_000 && swaps > 50,
         "{with_plays} play phases with plays decided without the list: {builds} builds, {swaps} swaps"
+    );
+    assert!(
+        counted > 5_000 && counted_swaps > 300,
+        "{counted} play phases with builds counted before they were listed, {counted_swaps} with swaps"
     );
 }
 
