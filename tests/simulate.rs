@@ -60,6 +60,10 @@ fn repeated_kinds_are_numbered_and_unknown_bots_refused() {
     assert!(err.to_string().contains("rummy40 has no `oracle` bot"), "{err}");
     let err = simulate(&options(Variant::Rummikub, &[], 4), |_| {}).unwrap_err();
     assert!(matches!(err, PlayError::Usage(UsageError::NoBots)), "{err}");
+    // An empty kind through the library reads as it does on the command line.
+    let err = simulate(&options(Variant::Classic, &["random", " "], 4), |_| {}).unwrap_err();
+    assert!(matches!(err, PlayError::Usage(UsageError::EmptyBot { .. })), "{err}");
+    assert!(err.to_string().contains("--bots: `random, ` names an empty bot kind"), "{err}");
 }
 
 #[test]

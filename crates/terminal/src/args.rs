@@ -218,8 +218,11 @@ pub(crate) fn bot_kinds(text: &str) -> Result<Vec<String>, UsageError> {
     Ok(kinds)
 }
 
-/// Refuses bot kinds `game` does not offer.
+/// Refuses bot kinds `game` does not offer, and an empty kind as the command line does.
 pub(crate) fn check_bots(game: Variant, kinds: &[String]) -> Result<(), UsageError> {
+    if kinds.iter().any(|k| k.trim().is_empty()) {
+        return Err(UsageError::EmptyBot { list: clip(&kinds.join(",")) });
+    }
     match kinds.iter().find(|k| !game.bot_names().contains(&k.as_str())) {
         Some(kind) => Err(UsageError::Bot { game, kind: clip(kind) }),
         None => Ok(()),
