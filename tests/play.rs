@@ -84,6 +84,24 @@ fn every_bad_value_is_refused_naming_its_flag_with_status_2_before_anything_is_p
         ),
         (&["--game=rummy40", "--bots", "greedy,thorough"], "--bots: rummy40 has no `thorough` bot"),
         (&["--bots", ","], "--bots: name at least one bot kind"),
+        (&["--bots="], "--bots: name at least one bot kind"),
+        // An empty kind among others is refused, not skipped: the seats would get other
+        // bots than the list seems to name.
+        (
+            &["--bots", "greedy,,random"],
+            "--bots: `greedy,,random` names an empty bot kind; separate the kinds by single commas",
+        ),
+        (&["--bots", "greedy, "], "--bots: `greedy, ` names an empty bot kind"),
+        (&["--bots", ",greedy"], "--bots: `,greedy` names an empty bot kind"),
+        (&["--players="], "--players: `` is not a whole number"),
+        (&["--hands", "-1"], "--hands must be a whole number from 1 to 10000, not -1"),
+        (
+            &["--hands", "99999999999999999999"],
+            "--hands must be a whole number from 1 to 10000, not 99999999999999999999",
+        ),
+        (&["--seed", "-1"], "--seed must be a whole number from 0 to 18446744073709551615, not -1"),
+        (&["--seed", "18446744073709551616"], "not 18446744073709551616"),
+        (&["--human="], "--human: `` is not a whole number"),
         (&["--human", "5"], "--human: there is no seat 5; the seats are 1 to 4"),
         (&["--human", "0"], "--human: there is no seat 0"),
         (&["--game", "chess"], "--game: `chess` is not a game"),

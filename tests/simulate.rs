@@ -60,6 +60,10 @@ fn repeated_kinds_are_numbered_and_unknown_bots_refused() {
     assert!(err.to_string().contains("rummy40 has no `oracle` bot"), "{err}");
     let err = simulate(&options(Variant::Rummikub, &[], 4), |_| {}).unwrap_err();
     assert!(matches!(err, PlayError::Usage(UsageError::NoBots)), "{err}");
+    // An empty kind through the library reads as it does on the command line.
+    let err = simulate(&options(Variant::Classic, &["random", " "], 4), |_| {}).unwrap_err();
+    assert!(matches!(err, PlayError::Usage(UsageError::EmptyBot { .. })), "{err}");
+    assert!(err.to_string().contains("--bots: `random, ` names an empty bot kind"), "{err}");
 }
 
 #[test]
@@ -80,6 +84,18 @@ fn every_bad_value_is_refused_naming_its_flag_with_status_2() {
         (&["--players", "1000000"], "not 1000000"),
         (&["--players", "18446744073709551615"], "not 18446744073709551615"),
         (&["--game", "classic", "--bots", "random,sampler"], "--bots: classic has no `sampler` bot"),
+        (&["--bots", "random,,greedy"], "--bots: `random,,greedy` names an empty bot kind"),
+        (&["--bots", "random,"], "--bots: `random,` names an empty bot kind"),
+        (&["--bots", ""], "--bots: name at least one bot kind"),
+        (&["--games", "-1"], "--games must be a whole number from 1 to 100000000, not -1"),
+        (&["--games="], "--games: `` is not a whole number"),
+        (&["--threads", "-1"], "--threads must be a whole number from 1 to 1024, not -1"),
+        (
+            &["--threads", "99999999999999999999"],
+            "--threads must be a whole number from 1 to 1024, not 99999999999999999999",
+        ),
+        (&["--players", "-1"], "--players: rummikub takes 2 to 4 players, not -1"),
+        (&["--players="], "--players: `` is not a whole number"),
         (&["--game", "poker"], "--game: `poker` is not a game"),
         (&["--seed", "-1"], "--seed"),
         (&["--json=1"], "--json"),

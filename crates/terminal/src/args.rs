@@ -24,6 +24,10 @@ use rummykit::{UnknownVariant, Variant};
 /// assert_eq!(message("--hands", "0"), "--hands must be a whole number from 1 to 10000, not 0");
 /// assert_eq!(message("--hands", "-1"), "--hands must be a whole number from 1 to 10000, not -1");
 /// assert_eq!(message("--seed", "x"), "--seed: `x` is not a whole number");
+/// assert_eq!(
+///     message("--bots", "greedy,,random"),
+///     "--bots: `greedy,,random` names an empty bot kind; separate the kinds by single commas"
+/// );
 /// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -89,6 +93,14 @@ pub enum UsageError {
     /// `--bots` with no kind in it.
     #[error("--bots: name at least one bot kind")]
     NoBots,
+    /// `--bots` with an empty kind among others (`random,,greedy`, a trailing comma):
+    /// refused rather than skipped, since the seats would then get other bots than
+    /// the list seems to say.
+    #[error("--bots: `{list}` names an empty bot kind; separate the kinds by single commas")]
+    EmptyBot {
+        /// The list given (shortened when long).
+        list: String,
+    },
     /// `solve` with no position and no `--json`.
     #[error("nothing to solve: give --table and --rack (either may be empty), or --json")]
     NothingToSolve,
@@ -194,18 +206,23 @@ impl Args {
     }
 }
 
-/// Bot kinds from `--bots a,b,c`, checked against the game's kinds.
+/// Bot kinds from `--bots a,b,c`; each is checked against the game's kinds later.
 pub(crate) fn bot_kinds(text: &str) -> Result<Vec<String>, UsageError> {
-    let kinds: Vec<String> =
-        text.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect();
-    if kinds.is_empty() {
+    let kinds: Vec<String> = text.split(',').map(|s| s.trim().to_ascii_lowercase()).collect();
+    if kinds.iter().all(String::is_empty) {
         return Err(UsageError::NoBots);
+    }
+    if kinds.iter().any(String::is_empty) {
+        return Err(UsageError::EmptyBot { list: clip(text) });
     }
     Ok(kinds)
 }
 
-/// Refuses bot kinds `game` does not offer.
+/// Refuses bot kinds `game` does not offer, and an empty kind as the command line does.
 pub(crate) fn check_bots(game: Variant, kinds: &[String]) -> Result<(), UsageError> {
+    if kinds.iter().any(|k| k.trim().is_empty()) {
+        return Err(UsageError::EmptyBot { list: clip(&kinds.join(",")) });
+    }
     match kinds.iter().find(|k| !game.bot_names().contains(&k.as_str())) {
         Some(kind) => Err(UsageError::Bot { game, kind: clip(kind) }),
         None => Ok(()),

@@ -219,6 +219,12 @@ impl Options {
     /// let mut options = Options::new(Variant::Rummikub);
     /// options.bots = vec!["planner".into()]; // a card-game bot
     /// assert!(matches!(options.check(), Err(UsageError::Bot { .. })));
+    /// // An empty kind, as `--bots greedy,,random` would give it.
+    /// options.bots = vec!["greedy".into(), String::new(), "random".into()];
+    /// assert_eq!(
+    ///     options.check().unwrap_err().to_string(),
+    ///     "--bots: `greedy,,random` names an empty bot kind; separate the kinds by single commas"
+    /// );
     /// options.bots = vec!["sampler".into()];
     /// options.human = Some(4); // seats 0 to 3
     /// let refused = options.check().unwrap_err();
