@@ -1325,6 +1325,48 @@ pub trait Bot<G: Game> {
     fn act(&mut self, view: &G::View) -> G::Action;
 }
 
+/// A borrowed bot plays as the bot it borrows, so a list of `&mut` bots (of one type, or
+/// `&mut dyn Bot<G>` for a mixed table) is a list of bots.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rummykit_core::{Bot, RandomBot};
+/// let mut random = RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(1));
+/// let borrowed: &mut dyn Bot<Nim> = &mut random;
+/// assert_eq!(Bot::<Nim>::name(&borrowed), "random");
+/// ```
+impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for &mut B {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn act(&mut self, view: &G::View) -> G::Action {
+        (**self).act(view)
+    }
+}
+
+/// A boxed bot plays as the bot it holds, so `Vec<Box<dyn Bot<G>>>` seats a mixed table.
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rummykit_core::{Bot, RandomBot};
+/// let boxed: Box<dyn Bot<Nim>> = Box::new(RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(1)));
+/// assert_eq!(boxed.name(), "random");
+/// ```
+impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn act(&mut self, view: &G::View) -> G::Action {
+        (**self).act(view)
+    }
+}
+
 /// A uniformly random index below `len` (`None` for 0): the same draw as
 /// `rng.random_range(0..len)`, from the same values of `rng`, so a player drawing
 /// through it plays the same games. A random playout draws once per action; rand's

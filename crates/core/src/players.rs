@@ -209,9 +209,18 @@ pub trait Players<G: Game> {
 /// m.play(&mut [&mut a, &mut b], &mut rng, 100)?;
 /// assert_eq!(m.hands_played(), 1);
 /// assert_eq!(m.totals().iter().sum::<i64>(), 0);
+/// // Bots owned by the list play as well: the same players, the same hand.
+/// let mut owned = vec![RandomBot::new(rng.clone()), RandomBot::new(rng.clone())];
+/// let mut again = Match::<Nim>::new((), MatchTerms::new(2))?;
+/// let mut borrowed = [&mut owned[0].clone(), &mut owned[1].clone()];
+/// let mut seed = rng.clone();
+/// again.play(&mut owned, &mut rng, 100)?;
+/// let mut twin = Match::<Nim>::new((), MatchTerms::new(2))?;
+/// twin.play(&mut borrowed, &mut seed, 100)?;
+/// assert_eq!(again.totals(), twin.totals());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-impl<G: Game, B: Bot<G> + ?Sized> Players<G> for [&mut B] {
+impl<G: Game, B: Bot<G>> Players<G> for [B] {
     fn act(&mut self, view: &G::View, seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
         Some(self.get_mut(seat)?.act(view))
     }
@@ -221,36 +230,26 @@ impl<G: Game, B: Bot<G> + ?Sized> Players<G> for [&mut B] {
     }
 }
 
-/// A list of boxed bots, one per match seat, plays as a list of `&mut` bots does.
-impl<G: Game, B: Bot<G> + ?Sized> Players<G> for [Box<B>] {
-    fn act(&mut self, view: &G::View, seat: Seat, _hand_seat: Seat) -> Option<G::Action> {
-        Some(self.get_mut(seat)?.act(view))
+/// An array of bots plays as the list it holds (so `&mut [a, b]` and `&mut [&mut a, &mut b]`
+/// are players).
+impl<G: Game, B: Bot<G>, const N: usize> Players<G> for [B; N] {
+    fn act(&mut self, view: &G::View, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
+        self[..].act(view, seat, hand_seat)
+    }
+
+    fn seats(&self) -> Option<usize> {
+        Some(N)
+    }
+}
+
+/// A vector of bots plays as the list it holds: owned bots of one type, `&mut` bots, or
+/// `Box<dyn Bot<G>>` for a mixed table.
+impl<G: Game, B: Bot<G>> Players<G> for Vec<B> {
+    fn act(&mut self, view: &G::View, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
+        self[..].act(view, seat, hand_seat)
     }
 
     fn seats(&self) -> Option<usize> {
         Some(self.len())
     }
 }
-
-/// Forwards to the list it holds (so `&mut vec` and `&mut [a, b]` are players).
-macro_rules! players_by_slice {
-    ($($ty:ty),*) => {$(
-        impl<G: Game, B: Bot<G> + ?Sized, const N: usize> Players<G> for [$ty; N] {
-            fn act(&mut self, view: &G::View, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
-                self[..].act(view, seat, hand_seat)
-            }
-            fn seats(&self) -> Option<usize> {
-                Some(N)
-            }
-        }
-        impl<G: Game, B: Bot<G> + ?Sized> Players<G> for Vec<$ty> {
-            fn act(&mut self, view: &G::View, seat: Seat, hand_seat: Seat) -> Option<G::Action> {
-                self[..].act(view, seat, hand_seat)
-            }
-            fn seats(&self) -> Option<usize> {
-                Some(self.len())
-            }
-        }
-    )*};
-}
-players_by_slice!(&mut B, Box<B>);

@@ -265,6 +265,40 @@ fn play_hand_takes_any_player_set() {
 }
 
 #[test]
+fn owned_borrowed_and_boxed_bots_seat_the_same_table() {
+    let game = Plus::deal(&(), Seating::new(2).with_dealer(0), &mut rng(4)).unwrap();
+    let play = |players: &mut dyn FnMut(&mut Plus) -> (Outcome, Vec<Act>)| {
+        let mut g = game.clone();
+        players(&mut g)
+    };
+
+    // Owned bots of one type, in a vector and in an array: each keeps what it was asked.
+    let mut owned = vec![Revealer::default(), Revealer::default()];
+    let by_vec = play(&mut |g| play_hand(g, &mut owned, 10).unwrap());
+    assert_eq!((owned[0].seats_seen.as_slice(), owned[1].seats_seen.as_slice()), (&[0][..], &[1][..]));
+    let mut array = [Revealer::default(), Revealer::default()];
+    let by_array = play(&mut |g| play_hand(g, &mut array, 10).unwrap());
+    assert_eq!(array.iter().map(|b| b.asked).collect::<Vec<_>>(), [1, 1]);
+
+    // Borrowed bots, of one type and mixed through `dyn Bot`.
+    let (mut a, mut b) = (Revealer::default(), Revealer::default());
+    let by_ref = play(&mut |g| play_hand(g, &mut [&mut a, &mut b], 10).unwrap());
+    let mut c = Revealer::default();
+    let mut mixed: Vec<&mut dyn Bot<Plus>> = vec![&mut c, &mut b];
+    let by_dyn = play(&mut |g| play_hand(g, &mut mixed, 10).unwrap());
+    assert_eq!((a.asked, b.asked, c.asked), (1, 2, 1), "each borrowed bot was asked for its own seat");
+
+    // Boxed bots: the one at seat 1 (the first to move after dealer 0) is the one asked.
+    let mut boxed: Vec<Box<dyn Bot<Plus>>> = vec![Box::new(Revealer::default()), Box::new(Cheater)];
+    let mut g = game.clone();
+    assert!(matches!(play_hand(&mut g, &mut boxed, 10), Err(DriverError::IllegalAction { seat: 1, .. })));
+
+    for other in [&by_array, &by_ref, &by_dyn] {
+        assert_eq!(other, &by_vec, "the same deal, the same reveals");
+    }
+}
+
+#[test]
 fn fixed_hands_plays_exactly_that_many_and_totals_add_up() {
     let mut m = Match::<Plus>::new((), terms(4, Some(0), MatchEnd::FixedHands(12), Ranking::Total)).unwrap();
     let bots = play_match(&mut m, 3);
