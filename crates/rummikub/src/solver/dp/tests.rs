@@ -534,6 +534,58 @@ fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
     assert!(resumed > 1_000 && lower > 500, "{resumed} resumed, {lower} from a lower target");
 }
 
+/// A try (a pass with [`Dp::finish`] set) is given up before its limit once it is
+/// likely to swell past it ([`Dp::swells`]), and going on from there finds the plays a
+/// fresh pass under the same target finds. Fails if the early give-up never happens
+/// (the count of tries given up within their limit) or loses states.
+#[test]
+fn a_try_likely_to_swell_is_given_up_early_and_goes_on_exactly() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5E11);
+    let (mut early, mut tries) = (0, 0);
+    for case in 0..200 {
+        let copies = if case % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let params = opened(objective, case % 4 == 1);
+        let Some(best) = plain(&counts, params) else {
+            continue;
+        };
+        let sweep = Sweep { counts: &counts, params };
+        let unit = one_unit(objective);
+        let start = || {
+            let mut dp = Dp::default();
+            dp.open(sweep);
+            dp.relax.init(&mut dp.dec, &counts, params, true);
+            dp
+        };
+        for target in [best.saturating_sub(unit), best, best + unit] {
+            let fresh =
+                start().run_with(sweep, Pass::exact(target), usize::MAX).ok().flatten().map(|o| o.score);
+            let mut dp = start();
+            let limit = 1 + rng.random_range(0..60);
+            dp.finish = 1;
+            let tried = dp.run_with(sweep, Pass::exact(target), limit);
+            dp.finish = 0;
+            tries += 1;
+            let got = match tried {
+                Ok(found) => found.map(|o| o.score),
+                Err(_) => {
+                    early += usize::from(dp.entries.len() <= limit);
+                    dp.run_with(sweep, Pass::exact(target), usize::MAX).ok().flatten().map(|o| o.score)
+                }
+            };
+            let context = format!("case {case}: target {target:x}, limit {limit}");
+            let reach = |s: Option<u32>| s.filter(|&s| s >= target);
+            let found = |s: Option<u32>| s.filter(|&s| s | ROOM_MASK >= target);
+            assert_eq!(reach(got), reach(fresh), "{context}");
+            assert_eq!(found(got), found(fresh), "{context}");
+        }
+    }
+    assert!(early > 50, "{early} of {tries} tries given up within their limit");
+}
+
 /// A pass that goes on from one given up under a lower target drops the states of the
 /// newest layer that cannot reach its own before extending them ([`Dp::raise_front`]),
 /// whether the entries still hold the pass or it was held while a beam ran: it finds
