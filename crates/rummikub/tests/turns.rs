@@ -240,6 +240,28 @@ fn rules_1_6_group_of_three_needs_both_option() {
     play(&mut game, vec![group("r5 b5 y5 k5"), run("r8 r9 J")]);
 }
 
+/// §1.6: `group3_joker_needs_both` concerns a group of three with exactly one joker. In
+/// `b8 J J` one natural frees a joker under either setting, and that joker then follows
+/// the definition of a released joker: it must end beside a tile from the rack.
+#[test]
+fn rules_1_6_group_of_one_natural_and_two_jokers_is_not_under_the_needs_both_option() {
+    let table = vec![group("b8 J J"), run("y1 y2 y3")];
+    for needs_both in [false, true] {
+        let mut config = Config::STANDARD;
+        config.group3_joker_needs_both = needs_both;
+        let mut game = scripted(config, &["r8 k1 k2 y5", "y9"], table.clone(), "", &[true, true], 0);
+        assert_rejected(
+            &mut game,
+            Action::Play { table: vec![group("b8 r8 J"), run("y1 y2 y3 J")] },
+            refused(PlayError::JokerNotReused { meld: 1 }),
+        );
+        let new = vec![group("b8 r8 J"), run("y1 y2 y3"), run("k1 k2 J")];
+        play(&mut game, new.clone());
+        assert_eq!(game.table(), new, "needs both: {needs_both}");
+        assert_eq!(*game.rack(0).expect("seat"), rack("y5"));
+    }
+}
+
 #[test]
 fn rules_1_6_joker_in_group_of_three_stays_when_group_keeps_its_number() {
     // Adding the third colour keeps the joker (now the fourth colour): not released,
