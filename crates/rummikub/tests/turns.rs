@@ -92,6 +92,29 @@ fn rules_1_5_manipulate_on_initial_meld_turn_option() {
     assert_eq!(info.initial_meld, Some(33));
 }
 
+/// §1.5 `manipulate_on_initial_meld_turn`: only melds made wholly of tiles played from
+/// the rack count toward the threshold; a new meld holding a tile taken from the table
+/// counts nothing, however much its rack tiles are worth.
+#[test]
+fn rules_1_5_manipulated_meld_with_a_table_tile_counts_nothing_toward_the_threshold() {
+    let mut config = Config::STANDARD;
+    config.manipulate_on_initial_meld_turn = true;
+    let table = vec![run("b3 b4 b5 b6")];
+    let mut game = scripted(config, &["b7 b8 b9 b10 b11 k1", "y1"], table.clone(), "", &[false, true], 0);
+    // b7..b11 (45) from the rack, but laid beside the table's b6.
+    assert_rejected(
+        &mut game,
+        Action::Play { table: vec![run("b3 b4 b5"), run("b6 b7 b8 b9 b10 b11")] },
+        refused(PlayError::InitialMeldBelowThreshold { needed: 30, got: 0 }),
+    );
+    // b7 laid off onto the old run and b8..b11 (38) as a meld of rack tiles only.
+    let new = [run("b3 b4 b5 b6 b7"), run("b8 b9 b10 b11")];
+    let info = check_play(&config, &table, &rack("b7 b8 b9 b10 b11 k1"), false, &new).expect("accepted");
+    assert_eq!(info.initial_meld, Some(38));
+    play(&mut game, new.to_vec());
+    assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
+}
+
 #[test]
 fn rules_1_5_joker_in_initial_meld_counts_represented_value() {
     // r11 J r13: the joker stands for r12 → 36.
