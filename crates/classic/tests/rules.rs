@@ -1217,6 +1217,22 @@ fn rules_2_7_the_defaults_are_the_option_table() {
     assert_eq!(ClassicRummy::default_terms(&c, 4).end, MatchEnd::TargetScore(100));
 }
 
+/// §2.7 presets: each is `Config::STANDARD` with exactly the options its line names.
+#[test]
+fn rules_2_7_the_presets_change_only_what_they_name() {
+    let mut last_card = Config::STANDARD;
+    last_card.must_discard_to_go_out = true;
+    assert_eq!(Config::LAST_CARD, last_card);
+    let mut liberal = Config::STANDARD;
+    liberal.meld_limit = MeldLimit::Unlimited;
+    liberal.ace = AceMode::LowOrHigh;
+    liberal.shuffle_on_restock = true;
+    assert_eq!(Config::LIBERAL, liberal);
+    let mut simulation = Config::STANDARD;
+    simulation.max_restocks = Some(2);
+    assert_eq!(Config::SIMULATION, simulation);
+}
+
 // ---------------------------------------------------------------- §0 and §5
 
 /// §0 / §5 item 1: a meld's kind is stored with it and decides what it takes: the 7h

@@ -100,6 +100,33 @@ fn rules_1_9_abandon_penalty_option() {
     assert_eq!(game.to_move(), Some(1));
 }
 
+/// §1.9: an abandon is a timeout with changes pending: the tentative changes are undone
+/// (the table as it was, the placed tile back on the rack) and the player draws
+/// `timeout_penalty_pending` tiles, never `timeout_penalty_idle`, whether or not
+/// anything was changed.
+#[test]
+fn rules_1_9_abandon_restores_the_table_and_draws_the_pending_penalty() {
+    let mut config = Config::STANDARD;
+    config.abandon_penalty = true;
+    config.timeout_penalty_pending = 2;
+    config.timeout_penalty_idle = 4;
+    let table = vec![run("b1 b2 b3")];
+    for change in [true, false] {
+        let mut game = scripted(config, &["b4 r1", "k1"], table.clone(), "y1 y2 y3 y4 y5", &[true, true], 0);
+        let pool = game.pool_len();
+        let mut stage = Staging::new(&game).expect("turn");
+        if change {
+            stage.place(tile("b4"), 0, 3).expect("b4 onto the run");
+            assert!(stage.is_changed());
+        }
+        stage.abandon(&mut game).expect("abandon");
+        assert_eq!(game.table(), table, "changed: {change}");
+        assert_eq!(*game.rack(0).expect("seat"), rack("b4 r1 y1 y2"), "changed: {change}");
+        assert_eq!(game.pool_len(), pool - 2);
+        assert_eq!(game.to_move(), Some(1));
+    }
+}
+
 #[test]
 fn rules_1_7_penalty_draw_takes_what_is_left() {
     let mut game = scripted_empty_pool(timed(), &["r1", "k1"], vec![], &[], 0);

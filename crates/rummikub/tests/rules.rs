@@ -8,8 +8,9 @@ mod common;
 use common::*;
 use rummykit_core::{Game, Meld, Tile};
 use rummykit_rummikub::{
-    Action, ActionError, Config, GameEnd, InitialJokerValue, JokerReuse, PlayError, PoolEmptyEnd,
-    ReplacementSource, Rummikub, Setup, TileCounts, Timer, check_play, score_pool_empty,
+    Action, ActionError, Config, GameEnd, InitialJokerValue, JokerRelease, JokerReuse, PlayError,
+    PoolEmptyEnd, ReplacementSource, Rummikub, SessionRanking, Setup, TileCounts, TileSet, Timer, check_play,
+    score_pool_empty,
 };
 
 fn refused(e: PlayError) -> ActionError {
@@ -1167,4 +1168,42 @@ fn rules_1_6_jokers_of_a_group_of_four_with_open_colours_follow_their_number() {
         check_play(&anywhere, &table, &rack("k9 k10 k11"), true, &moved).map(|i| i.released_jokers),
         Ok(1)
     );
+}
+
+// ---------------------------------------------------------------- §1.10 the option table
+
+/// §1.10: every default of the option table is a field of `Config::STANDARD` (and of
+/// `Config::default()`); `Config::XP` changes only the tile set (§1.1) and
+/// `Config::SCHMIDT` only what §4.1 names, the rest "as in §1".
+#[test]
+fn rules_1_10_the_defaults_are_the_option_table_and_the_presets_change_only_their_rows() {
+    let c = Config::default();
+    assert_eq!(c, Config::STANDARD);
+    assert_eq!((c.tile_set, c.rack_size, c.initial_meld_threshold), (TileSet::Standard106, 14, 30));
+    assert_eq!(c.joker_value_in_initial_meld, InitialJokerValue::Represented);
+    assert!(!c.manipulate_on_initial_meld_turn);
+    assert_eq!(c.joker_penalty, 30);
+    assert!(!c.group3_joker_needs_both);
+    assert_eq!(c.joker_replacement_source, ReplacementSource::RackOrTable);
+    assert_eq!(c.joker_reuse, JokerReuse::WithRackTile);
+    assert_eq!(c.joker_release, JokerRelease::AnyRearrangement);
+    assert!(!c.joker_melds_locked && !c.keep_three && !c.hand_rummy_double);
+    assert_eq!(c.timer, Timer::Off);
+    assert_eq!((c.timeout_penalty_pending, c.timeout_penalty_idle), (3, 1));
+    assert!(!c.abandon_penalty);
+    assert_eq!(c.pool_empty_end, PoolEmptyEnd::AllPassOnce);
+    assert_eq!(c.never_melded_penalty, 0);
+    assert_eq!(c.session_ranking, SessionRanking::HighestTotal);
+
+    let mut xp = Config::STANDARD;
+    xp.tile_set = TileSet::Xp160;
+    assert_eq!(Config::XP, xp);
+
+    let mut schmidt = Config::STANDARD;
+    schmidt.keep_three = true;
+    schmidt.joker_release = JokerRelease::ExactTile;
+    schmidt.joker_reuse = JokerReuse::SameTurnAnywhere;
+    schmidt.joker_penalty = 25;
+    schmidt.hand_rummy_double = true;
+    assert_eq!(Config::SCHMIDT, schmidt);
 }

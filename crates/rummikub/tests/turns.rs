@@ -92,6 +92,29 @@ fn rules_1_5_manipulate_on_initial_meld_turn_option() {
     assert_eq!(info.initial_meld, Some(33));
 }
 
+/// §1.5 `manipulate_on_initial_meld_turn`: only melds made wholly of tiles played from
+/// the rack count toward the threshold; a new meld holding a tile taken from the table
+/// counts nothing, however much its rack tiles are worth.
+#[test]
+fn rules_1_5_manipulated_meld_with_a_table_tile_counts_nothing_toward_the_threshold() {
+    let mut config = Config::STANDARD;
+    config.manipulate_on_initial_meld_turn = true;
+    let table = vec![run("b3 b4 b5 b6")];
+    let mut game = scripted(config, &["b7 b8 b9 b10 b11 k1", "y1"], table.clone(), "", &[false, true], 0);
+    // b7..b11 (45) from the rack, but laid beside the table's b6.
+    assert_rejected(
+        &mut game,
+        Action::Play { table: vec![run("b3 b4 b5"), run("b6 b7 b8 b9 b10 b11")] },
+        refused(PlayError::InitialMeldBelowThreshold { needed: 30, got: 0 }),
+    );
+    // b7 laid off onto the old run and b8..b11 (38) as a meld of rack tiles only.
+    let new = [run("b3 b4 b5 b6 b7"), run("b8 b9 b10 b11")];
+    let info = check_play(&config, &table, &rack("b7 b8 b9 b10 b11 k1"), false, &new).expect("accepted");
+    assert_eq!(info.initial_meld, Some(38));
+    play(&mut game, new.to_vec());
+    assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
+}
+
 #[test]
 fn rules_1_5_joker_in_initial_meld_counts_represented_value() {
     // r11 J r13: the joker stands for r12 → 36.
@@ -238,6 +261,28 @@ fn rules_1_6_group_of_three_needs_both_option() {
         refused(PlayError::Group3JokerNeedsBoth { meld: 0 }),
     );
     play(&mut game, vec![group("r5 b5 y5 k5"), run("r8 r9 J")]);
+}
+
+/// §1.6: `group3_joker_needs_both` concerns a group of three with exactly one joker. In
+/// `b8 J J` one natural frees a joker under either setting, and that joker then follows
+/// the definition of a released joker: it must end beside a tile from the rack.
+#[test]
+fn rules_1_6_group_of_one_natural_and_two_jokers_is_not_under_the_needs_both_option() {
+    let table = vec![group("b8 J J"), run("y1 y2 y3")];
+    for needs_both in [false, true] {
+        let mut config = Config::STANDARD;
+        config.group3_joker_needs_both = needs_both;
+        let mut game = scripted(config, &["r8 k1 k2 y5", "y9"], table.clone(), "", &[true, true], 0);
+        assert_rejected(
+            &mut game,
+            Action::Play { table: vec![group("b8 r8 J"), run("y1 y2 y3 J")] },
+            refused(PlayError::JokerNotReused { meld: 1 }),
+        );
+        let new = vec![group("b8 r8 J"), run("y1 y2 y3"), run("k1 k2 J")];
+        play(&mut game, new.clone());
+        assert_eq!(game.table(), new, "needs both: {needs_both}");
+        assert_eq!(*game.rack(0).expect("seat"), rack("y5"));
+    }
 }
 
 #[test]
