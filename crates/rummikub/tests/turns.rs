@@ -115,6 +115,32 @@ fn rules_1_5_manipulated_meld_with_a_table_tile_counts_nothing_toward_the_thresh
     assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
 }
 
+/// §1.5/§1.6: joker retrieval is manipulation, so `manipulate_on_initial_meld_turn` also
+/// allows it in the turn of the initial meld (pagat: "in the same or subsequent turns");
+/// the released joker's meld holds a table tile and counts nothing toward the threshold.
+/// Without the option the same turn is refused.
+#[test]
+fn rules_1_6_joker_retrieval_in_the_initial_meld_turn_follows_the_manipulation_option() {
+    let table = vec![run("r5 J r7")];
+    let hand = "r6 k10 k11 k12 y10 y11 y12 b1";
+    let new = vec![run("r5 r6 r7"), run("k10 k11 k12 J"), run("y10 y11 y12")];
+
+    let mut game = scripted(Config::STANDARD, &[hand, "k1"], table.clone(), "", &[false, true], 0);
+    assert_rejected(
+        &mut game,
+        Action::Play { table: new.clone() },
+        refused(PlayError::InitialMeldTouchesTable { meld: 0 }),
+    );
+
+    let mut config = Config::STANDARD;
+    config.manipulate_on_initial_meld_turn = true;
+    let info = check_play(&config, &table, &rack(hand), false, &new).expect("accepted");
+    assert_eq!(info.initial_meld, Some(33), "y10 y11 y12 alone: the joker's meld holds a table tile");
+    let mut game = scripted(config, &[hand, "k1"], table, "", &[false, true], 0);
+    play(&mut game, new);
+    assert_eq!(*game.rack(0).expect("seat"), rack("b1"));
+}
+
 #[test]
 fn rules_1_5_joker_in_initial_meld_counts_represented_value() {
     // r11 J r13: the joker stands for r12 → 36.
