@@ -562,7 +562,8 @@ impl LegalActions {
 
     /// A play phase decided without filling the list: the cards the mover may discard,
     /// in id order, their number, and the number of plays before them (builds and joker
-    /// swaps, left as this list's items for [`LegalActions::short_play`]): what
+    /// swaps, read by [`LegalActions::short_play`]: the swaps are listed as this list's
+    /// items, the builds listed with them or only counted, listed when one is read): what
     /// [`LegalActions::fill_for_draw`] would list, in that order. An opened mover's: the
     /// hand holds no meld, no option obliges or restricts plays, and the table (its
     /// verdicts kept by this list, or asked as the list asks them) offers it no set of
@@ -710,9 +711,10 @@ impl LegalActions {
 
     /// The number of builds and joker swaps the table offers an opened mover's hand
     /// that holds no meld (of a game's size, the faces `held`, `jokers` of its cards
-    /// jokers; `rules` the table's key word of its rules), as the list's play phase lists them; listed into this list's
-    /// items, or, for builds alone where two naturals that may go are left after any of
-    /// them, only counted (listed by [`LegalActions::short_play`] if one is drawn).
+    /// jokers; `rules` the table's key word of its rules), as the list's play phase lists
+    /// them; listed into this list's items, or, for builds alone where two naturals that
+    /// may go are left after any of them, only counted (listed by
+    /// [`LegalActions::short_play`] if one is drawn).
     /// `None` (left to the list) when the table holds a set of three with a joker that
     /// a pair of the hand might release (the check decides those).
     #[inline(never)]
