@@ -279,9 +279,24 @@ pub struct LegalActions {
     /// The bounds an unopened mover's short way asked and the list is left to answer
     /// (see [`Handed`]).
     handed: Option<Handed>,
-    /// The hand whose builds [`LegalActions::short_discards`] counted from `fits`
-    /// without listing them, and their number (see [`LegalActions::short_play`]).
-    pending_plays: Option<(PieceSet, usize)>,
+    /// The plays [`LegalActions::short_discards`] counted onto the table, for
+    /// [`LegalActions::short_play`].
+    pending_plays: Option<Pending>,
+}
+
+/// The plays an opened mover's short way counted ([`LegalActions::plays_onto_table`]),
+/// under the hand, table and rules they were counted for: read only for the same ones
+/// (this list's `fits` and items are theirs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pending {
+    hand: PieceSet,
+    /// The table's stamp (equal stamps mean equal tables).
+    stamp: u64,
+    /// The table's key word of the rules ([`table::rules_word`]).
+    rules: u64,
+    /// The builds counted from `fits` and not listed yet (the items hold the swaps
+    /// alone), or 0 once every play is listed.
+    builds: usize,
 }
 
 /// The bounds of an unopened mover's play phase, or of its take of the top discard
@@ -723,6 +738,7 @@ impl LegalActions {
         self.pending_plays = None;
         pos.table_fits_by(rules, held, &mut self.fits, &mut self.table_faces);
         self.items.clear();
+        let pending = Pending { hand: pos.hand, stamp: pos.table.stamp(), rules, builds: 0 };
         let (built, swapped) =
             self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
         // (A hand the table offers nothing, and no joker to release, is not listed.)
@@ -761,9 +777,11 @@ impl LegalActions {
                 }
                 play::swaps_by_rules(&pos, cards.get(..n)?, &self.fits, swapped, true, &mut self.items);
             }
-            self.pending_plays = Some((pos.hand, builds));
+            self.pending_plays = Some(Pending { builds, ..pending });
             return Some(builds + self.items.len());
         }
+        // (Set first: `None` from the list leaves no item listed.)
+        self.pending_plays = Some(pending);
         self.list_plays(&pos, built, swapped)
     }
 
@@ -791,26 +809,31 @@ impl LegalActions {
     }
 
     /// The `k`-th play (from 0) that [`LegalActions::short_discards`] counted for `view`
-    /// (the view it was asked of), listed now if it was only counted.
+    /// (the view it was asked of), listed now if it was only counted. `None` for a view
+    /// of another hand, table or rules than the count's (the plays kept are not its).
     pub(crate) fn short_play(&mut self, view: &View, k: usize) -> Option<Action> {
-        if let Some((hand, builds)) = self.pending_plays {
-            // The swaps, listed already after the builds counted.
-            if k >= builds {
-                return self.items.get(k - builds).map(|&item| self.build(item));
-            }
-            self.pending_plays = None;
-            let pos = view.turn()?;
-            // (The fits kept are the hand's: another hand's would list other plays.)
-            if hand != pos.hand {
-                return None;
-            }
-            let swaps = self.items.len();
-            let (built, swapped) =
-                self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
-            self.items.clear();
-            let listed = self.list_plays(&pos, built, swapped)?;
-            debug_assert_eq!(listed, builds + swaps, "the plays counted are those listed");
+        let pending = self.pending_plays?;
+        // (The view's hand and table are its turn's.)
+        let rules = table::rules_word(&view.config.meld_rules(), view.config.set3_joker_swap);
+        let key = Pending { hand: view.hand, stamp: view.table.stamp(), rules, builds: pending.builds };
+        if key != pending {
+            return None;
         }
+        let builds = pending.builds;
+        // The swaps, listed already after the builds counted.
+        if k >= builds {
+            return self.items.get(k - builds).map(|&item| self.build(item));
+        }
+        // Every play listed now, the builds first.
+        let pos = view.turn()?;
+        self.pending_plays = None;
+        let swaps = self.items.len();
+        let (built, swapped) =
+            self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+        self.items.clear();
+        let listed = self.list_plays(&pos, built, swapped)?;
+        debug_assert_eq!(listed, builds + swaps, "the plays counted are those listed");
+        self.pending_plays = Some(Pending { builds: 0, ..pending });
         self.items.get(k).map(|&item| self.build(item))
     }
 
