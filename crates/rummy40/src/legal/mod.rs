@@ -299,6 +299,23 @@ struct Pending {
     builds: usize,
 }
 
+/// The cards `ids` of a hand with their faces, in id order, as the listing's play phase
+/// reads them, and their number (more than the array holds when `ids` are more than a
+/// hand's cards: the caller's slice of them then fails).
+#[inline(always)]
+fn cards_of(pos: &Turn<'_>, ids: PieceSet) -> Option<([(PieceId, Card); HAND_SIZE + 1], usize)> {
+    let zero = PieceId::new(0)?;
+    let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
+    let mut n = 0;
+    pos.catalog.faces_of(ids).for_each(|(p, face)| {
+        if let Some(card) = cards.get_mut(n) {
+            *card = (p, face);
+        }
+        n += 1;
+    });
+    Some((cards, n))
+}
+
 /// The bounds of an unopened mover's play phase, or of its take of the top discard
 /// (`prospects_of` as a count asks them, may it open, may it go rummy), asked by
 /// [`LegalActions::short_discards`] or [`LegalActions::short_draws`] before it left the
@@ -739,8 +756,7 @@ impl LegalActions {
         pos.table_fits_by(rules, held, &mut self.fits, &mut self.table_faces);
         self.items.clear();
         let pending = Pending { hand: pos.hand, stamp: pos.table.stamp(), rules, builds: 0 };
-        let (built, swapped) =
-            self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+        let (built, swapped) = play::fitting_faces(&self.fits);
         // (A hand the table offers nothing, and no joker to release, is not listed.)
         if built | swapped == 0 && !self.table_faces.joker_sets {
             return Some(0);
@@ -768,13 +784,7 @@ impl LegalActions {
                         });
                     }
                 }
-                let zero = PieceId::new(0)?;
-                let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
-                let mut n = 0;
-                for (slot, card) in cards.iter_mut().zip(pos.catalog.faces_of(ids)) {
-                    *slot = card;
-                    n += 1;
-                }
+                let (cards, n) = cards_of(&pos, ids)?;
                 play::swaps_by_rules(&pos, cards.get(..n)?, &self.fits, swapped, true, &mut self.items);
             }
             self.pending_plays = Some(Pending { builds, ..pending });
@@ -789,15 +799,7 @@ impl LegalActions {
     /// items from its fits (`built` and `swapped` their union), and their number.
     fn list_plays(&mut self, pos: &Turn<'_>, built: u64, swapped: u64) -> Option<usize> {
         // The hand's cards with their faces, as the listing's play phase reads them.
-        let zero = PieceId::new(0)?;
-        let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
-        let mut n = 0;
-        pos.catalog.faces_of(pos.hand).for_each(|(p, face)| {
-            if let Some(card) = cards.get_mut(n) {
-                *card = (p, face);
-            }
-            n += 1;
-        });
+        let (cards, n) = cards_of(pos, pos.hand)?;
         let cards = cards.get(..n)?;
         if self.table_faces.joker_sets && play::any_release(pos, cards) {
             return None;
@@ -828,8 +830,7 @@ impl LegalActions {
         let pos = view.turn()?;
         self.pending_plays = None;
         let swaps = self.items.len();
-        let (built, swapped) =
-            self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+        let (built, swapped) = play::fitting_faces(&self.fits);
         self.items.clear();
         let listed = self.list_plays(&pos, built, swapped)?;
         debug_assert_eq!(listed, builds + swaps, "the plays counted are those listed");
