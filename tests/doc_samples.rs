@@ -3,6 +3,8 @@
 //! tool's own function with the same arguments (and the same stdin, for a piped
 //! `printf` or `echo`), and every line the sample shows must come out, in order. Only
 //! timings are left out of the comparison; `…` in a sample stands for lines skipped.
+//! A text block that looks like a sample run (a `$` line, a `cargo run`) but is not
+//! one of that form fails the test rather than being skipped.
 
 use std::fs;
 use std::path::Path;
@@ -46,6 +48,14 @@ fn words(line: &str) -> Vec<String> {
 fn samples(file: &'static str) -> Vec<Sample> {
     let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
         .expect("the file is in the repository");
+    let found = samples_of(file, &text);
+    assert!(!found.is_empty(), "{file}: no sample run found");
+    found
+}
+
+/// The samples of `text` (the contents of `file`); panics on a text block that looks
+/// like a sample run and is not one.
+fn samples_of(file: &'static str, text: &str) -> Vec<Sample> {
     let mut found = Vec::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {
@@ -53,7 +63,14 @@ fn samples(file: &'static str) -> Vec<Sample> {
             continue;
         }
         let block: Vec<&str> = lines.by_ref().take_while(|l| l.trim() != "```").collect();
-        let Some(first) = block.first().and_then(|l| l.strip_prefix("$ ")) else { continue };
+        let looks = block.iter().any(|l| l.contains("cargo run") || l.trim_start().starts_with('$'));
+        let Some(first) = block.first().and_then(|l| l.strip_prefix("$ ")) else {
+            assert!(
+                !looks,
+                "{file}: a text block with a command that is not its first line, after `$ `: {block:?}"
+            );
+            continue;
+        };
         // A command may go on to the next line after a trailing backslash.
         let mut command = first.to_owned();
         let mut rest = &block[1..];
@@ -62,7 +79,9 @@ fn samples(file: &'static str) -> Vec<Sample> {
             command.push_str(rest[0]);
             rest = &rest[1..];
         }
-        let Some((feed, run)) = command.split_once("cargo run --release --example ") else { continue };
+        let Some((feed, run)) = command.split_once("cargo run --release --example ") else {
+            panic!("{file}: `{command}` does not run `cargo run --release --example TOOL`")
+        };
         let run = words(run);
         let tool = run[0].clone();
         let args = run.iter().skip_while(|w| *w != "--").skip(1).cloned().collect();
@@ -167,4 +186,33 @@ fn timings_are_all_that_is_left_out() {
     // Counts that are not timings stay.
     assert_eq!(untimed("planner #1       20      7  35.0%"), "planner #1       20      7  35.0%");
     assert_eq!(words(r#"--table "r1 r2" --rack 'J'"#), ["--table", "r1 r2", "--rack", "J"]);
+}
+
+/// A text block that looks like a sample run but is not one in the form the test reads
+/// (the command not first, or not after `$ `, or an example run without `--release`)
+/// fails rather than being skipped; one that is read is found.
+#[test]
+fn a_block_like_a_sample_that_is_not_read_fails() {
+    let block = |body: &str| format!("Before.\n\n```text\n{body}\n```\n\nAfter.\n");
+    let read = "$ cargo run --release --example simulate -- --games 3";
+    let found = samples_of("sample", &block(&format!("{read}\nclassic: 3 games")));
+    assert_eq!((found.len(), found[0].tool.as_str()), (1, "simulate"));
+    assert_eq!(
+        (found[0].args.clone(), found[0].shown.clone()),
+        (vec!["--games".to_owned(), "3".to_owned()], vec!["classic: 3 games".to_owned()])
+    );
+    // Not samples, and not like one: a usage text, an empty block.
+    assert!(samples_of("sample", &block("usage: play [--game GAME]")).is_empty());
+    assert!(samples_of("sample", &block("")).is_empty());
+    for unread in [
+        "cargo run --release --example play -- --seed 7",
+        "output first\n$ cargo run --release --example play",
+        "$ cargo run --example play -- --seed 7",
+        "$cargo run --release --example play",
+        "$ ./target/release/examples/play --seed 7",
+    ] {
+        let text = block(unread);
+        let outcome = std::panic::catch_unwind(|| samples_of("sample", &text));
+        assert!(outcome.is_err(), "{unread:?} skipped");
+    }
 }

@@ -7,7 +7,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The published crates' folders, from the repository's root.
+/// The published crates' folders, from the repository's root (`""`: the root package).
+/// With [`UNPUBLISHED`], every package of the workspace (checked against its members).
 const PUBLISHED: &[&str] = &["", "crates/core", "crates/rummikub", "crates/classic", "crates/rummy40"];
 
 /// The unpublished packages: they must say so, or `cargo publish --workspace` would
@@ -118,6 +119,32 @@ fn every_published_crate_has_the_metadata_crates_io_shows() {
     }
 }
 
+/// The `members` of the root manifest's `[workspace]`, their array on one line or
+/// several.
+fn members(manifest: &str) -> Vec<String> {
+    let start = manifest.split_once("[workspace]\n").expect("a [workspace] section").1;
+    let start = start.split_once("members").expect("a members list").1;
+    let (array, _) = start.split_once(']').expect("the members' array closed");
+    let array = array.trim_start().strip_prefix('=').expect("members = [...]").trim();
+    strings(&array.replace('\n', " "))
+}
+
+/// The lists above name every package of the workspace, no other: a crate added to the
+/// members is checked as published or as unpublished.
+#[test]
+fn every_member_of_the_workspace_is_listed_as_published_or_not() {
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).expect("the root manifest");
+    let mut members = members(&manifest);
+    members.sort();
+    let mut listed: Vec<String> =
+        PUBLISHED.iter().chain(UNPUBLISHED).filter(|d| !d.is_empty()).map(|d| (*d).to_owned()).collect();
+    listed.sort();
+    assert_eq!(members, listed, "the workspace's members against the lists");
+    // The root, the `""` of the published list, is a package of the workspace itself.
+    assert!(PUBLISHED.contains(&""));
+    assert!(field(&section(&manifest, "package"), "name").is_some(), "the root is no package");
+}
+
 #[test]
 fn the_checks_refuse_what_crates_io_refuses() {
     assert!(valid_keyword("card-game") && valid_keyword("scala40"));
@@ -127,4 +154,8 @@ fn the_checks_refuse_what_crates_io_refuses() {
     assert_eq!(field(&fields, "name"), Some("\"x\""));
     assert_eq!(field(&fields, "license"), Some("workspace"));
     assert_eq!(strings(r#"["games", "game-engines"]"#), ["games", "game-engines"]);
+    let one = "[workspace]\nmembers = [\"a\", \"b/c\"]\nexclude = [\"d\"]\n";
+    let several = "[package]\n[workspace]\nmembers = [\n    \"a\",\n    \"b/c\",\n]\n";
+    assert_eq!(members(one), ["a", "b/c"]);
+    assert_eq!(members(several), ["a", "b/c"]);
 }

@@ -206,7 +206,8 @@ pub(crate) fn opening_steps(hand: &[Card], config: &Config, target: Option<u32>)
 /// let split = analyze(&hand, &Config::RUMMY40)?;
 /// assert_eq!(split.deadwood, 11 + 10); // Ad and Kc; the joker completes the nines
 /// assert_eq!(split.melds.len(), 2);
-/// let unmelded: Vec<String> = split.unmelded.iter().filter_map(|id| RUMMY40_PACK.face(id)).map(|c| c.to_string()).collect();
+/// let unmelded: Vec<String> =
+///     split.unmelded.iter().filter_map(|id| RUMMY40_PACK.face(id)).map(|c| c.to_string()).collect();
 /// assert_eq!(unmelded, ["Kc", "Ad"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

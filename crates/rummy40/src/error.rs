@@ -3,8 +3,8 @@
 use rummykit_core::{MeldId, NamedPiece, NotYourTurn, TableError, TurnError};
 use thiserror::Error;
 
-/// Why [`Game::apply`](rummykit_core::Game::apply) refused an action on a [`Rummy40`](crate::Rummy40). The game is
-/// unchanged after every one of them.
+/// Why [`Game::apply`](rummykit_core::Game::apply) refused an action on a
+/// [`Rummy40`](crate::Rummy40). The game is unchanged after every one of them.
 ///
 /// ```
 /// use rummykit_rummy40::rand::SeedableRng;

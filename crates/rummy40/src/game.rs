@@ -415,7 +415,8 @@ impl Rummy40 {
     /// let game = Rummy40::deal(&Config::SCALA40, Seating::new(2).with_dealer(0), &mut rng)?;
     /// assert_eq!((game.catalog().len(), game.catalog().jokers()), (108, 4));
     /// // Every card of the pack is in a hand or a pile.
-    /// assert_eq!(game.hand(0).unwrap() | game.hand(1).unwrap() | game.piles().pieces(), game.catalog().all());
+    /// let everywhere = game.hand(0).unwrap() | game.hand(1).unwrap() | game.piles().pieces();
+    /// assert_eq!(everywhere, game.catalog().all());
     /// # Ok::<(), rummykit_core::DealError>(())
     /// ```
     #[must_use]
@@ -514,7 +515,8 @@ impl Rummy40 {
     /// assert_eq!((run.owner(), run.pieces().len()), (1, 3));
     /// let onto = run.id();
     /// let jack: Card = "Jh".parse()?;
-    /// let piece = game.hand(0).ok_or("no such seat")?.iter().find(|&id| game.face(id) == Some(jack)).ok_or("no Jh")?;
+    /// let hand = game.hand(0).ok_or("no such seat")?;
+    /// let piece = hand.iter().find(|&id| game.face(id) == Some(jack)).ok_or("no Jh")?;
     /// game.apply(0, Action::LayOff { piece, onto, end: RunEnd::Back })?;
     /// // The run is longer and still seat 1's.
     /// assert_eq!(game.table().meld(onto).map(|m| (m.owner(), m.pieces().len())), Some((1, 4)));
@@ -1287,7 +1289,8 @@ impl CardRules for Rummy40 {
     /// assert_eq!(game.check(1, &Action::DrawStock), Ok(()));
     /// let card = game.hand(1).unwrap().first().unwrap();
     /// // RULES.md §3.3: the turn starts with a draw.
-    /// assert_eq!(game.check(1, &Action::Discard(card)), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw })));
+    /// let wrong = ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw });
+    /// assert_eq!(game.check(1, &Action::Discard(card)), Err(wrong));
     /// ```
     #[inline]
     fn plan<'a>(&self, action: &'a Action) -> Result<Plan<'a>, ActionError> {
@@ -1321,7 +1324,8 @@ impl CardRules for Rummy40 {
     /// game.apply(1, Action::DrawStock).unwrap();
     /// assert_eq!((game.phase(), game.hand(1).unwrap().len()), (Phase::Play, 14));
     /// let before = game.clone();
-    /// assert_eq!(game.apply(1, Action::DrawStock), Err(ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play })));
+    /// let wrong = ActionError::Turn(TurnError::WrongPhase { phase: Phase::Play });
+    /// assert_eq!(game.apply(1, Action::DrawStock), Err(wrong));
     /// assert_eq!(game, before);
     /// ```
     #[inline]

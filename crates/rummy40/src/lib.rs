@@ -1,6 +1,6 @@
 //! Rummy 40, with the Scala 40 rules as options: section 3 of the
-//! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md), cited as `RULES.md §3.n` throughout this
-//! documentation.
+//! [rules reference](https://github.com/rummykit/rummykit/blob/main/docs/RULES.md),
+//! cited as `RULES.md §3.n` throughout this documentation.
 //!
 //! * [`Config`]: the options, with the presets [`Config::RUMMY40`] (two jokers
 //!   worth 15, ace only high; also [`Config::STANDARD`], the name every engine's

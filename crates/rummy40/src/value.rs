@@ -49,7 +49,8 @@ impl Config {
     /// use rummykit_rummy40::rummykit_core::Card;
     /// use rummykit_rummy40::Config;
     /// let c = Config::RUMMY40;
-    /// assert_eq!(c.hand_penalty("Ad".parse()?) + c.hand_penalty(Card::JOKER) + c.hand_penalty("9c".parse()?), 35);
+    /// let (ace, nine) = ("Ad".parse()?, "9c".parse()?);
+    /// assert_eq!(c.hand_penalty(ace) + c.hand_penalty(Card::JOKER) + c.hand_penalty(nine), 35);
     /// assert_eq!(Config::SCALA40.hand_penalty(Card::JOKER), 25);
     /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
     /// ```
@@ -86,9 +87,10 @@ impl Config {
 /// ```
 /// use rummykit_rummy40::rummykit_core::{Card, Meld, MeldKind, MeldRules, parse_list};
 /// use rummykit_rummy40::meld_value;
-/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, &rummykit_rummy40::MELD_RULES).unwrap();
+/// let rules = &rummykit_rummy40::MELD_RULES;
+/// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("Qs Ks As")?, rules).unwrap();
 /// assert_eq!(meld_value(&run), 31);
-/// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, &rummykit_rummy40::MELD_RULES).unwrap();
+/// let set = Meld::new(MeldKind::Group, &parse_list::<Card>("7c 7d *")?, rules).unwrap();
 /// assert_eq!(meld_value(&set), 21);
 /// # Ok::<(), rummykit_rummy40::rummykit_core::ParseError>(())
 /// ```

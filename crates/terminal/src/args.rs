@@ -218,8 +218,13 @@ pub(crate) fn bot_kinds(text: &str) -> Result<Vec<String>, UsageError> {
     Ok(kinds)
 }
 
-/// Refuses bot kinds `game` does not offer, and an empty kind as the command line does.
+/// Refuses bot kinds `game` does not offer, and empty kinds as the command line does:
+/// kinds all empty (`--bots ""`) as no kind, one empty among others as an empty kind.
+/// (No kind at all is the caller's to decide: `play` then seats its default bots.)
 pub(crate) fn check_bots(game: Variant, kinds: &[String]) -> Result<(), UsageError> {
+    if !kinds.is_empty() && kinds.iter().all(|k| k.trim().is_empty()) {
+        return Err(UsageError::NoBots);
+    }
     if kinds.iter().any(|k| k.trim().is_empty()) {
         return Err(UsageError::EmptyBot { list: clip(&kinds.join(",")) });
     }
@@ -239,5 +244,36 @@ pub(crate) fn check_players(game: Variant, players: &str) -> Result<usize, Usage
         _ => {
             Err(UsageError::Players { game, players: clip(players), min: *range.start(), max: *range.end() })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, SimOptions};
+
+    /// Empty bot kinds are refused the same way from a library's options as from the
+    /// command line: all empty (`--bots ""`, `--bots " "`) as no kind, one empty among
+    /// others as an empty kind, for `play` and `simulate` alike.
+    #[test]
+    fn empty_bot_kinds_are_refused_as_the_command_line_refuses_them() {
+        for game in [Variant::Rummikub, Variant::Rummy40] {
+            for text in ["", " ", " , ", "greedy,,random", "random, "] {
+                let line = Options::parse(["--bots".into(), text.into()], 0).unwrap_err();
+                let kinds: Vec<String> = text.split(',').map(str::to_owned).collect();
+                let mut play = Options::new(game);
+                play.bots.clone_from(&kinds);
+                let simulate = SimOptions::new(game, kinds, 10);
+                for library in [play.check(), simulate.check()] {
+                    let library = library.unwrap_err();
+                    assert_eq!(library.to_string(), line.to_string(), "{game:?} `{text}`");
+                    let all_empty = text.split(',').all(|k| k.trim().is_empty());
+                    assert_eq!(matches!(library, UsageError::NoBots), all_empty, "{game:?} `{text}`");
+                }
+            }
+        }
+        // No kind at all: `play` seats its default bots, `simulate` has none to seat.
+        assert!(Options::new(Variant::Classic).check().is_ok());
+        assert!(matches!(SimOptions::new(Variant::Classic, Vec::new(), 10).check(), Err(UsageError::NoBots)));
     }
 }

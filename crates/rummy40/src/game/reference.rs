@@ -1,7 +1,8 @@
 //! The reference the check is tested against: the rules as the referee once applied
 //! them, by playing the action on a copy of the state and looking at the result (the
-//! deliberately simple way). [`Game::check`](rummykit_core::Game::check) and [`Game::apply`](rummykit_core::Game::apply) must agree with
-//! it on every action: same verdict, same error, same state after.
+//! deliberately simple way). [`Game::check`](rummykit_core::Game::check) and
+//! [`Game::apply`](rummykit_core::Game::apply) must agree with it on every action:
+//! same verdict, same error, same state after.
 
 use rummykit_core::{Face, MeldId, MeldKind, NamedPiece, PieceId, PieceSet, RunEnd, TableError, TurnError};
 

@@ -279,9 +279,41 @@ pub struct LegalActions {
     /// The bounds an unopened mover's short way asked and the list is left to answer
     /// (see [`Handed`]).
     handed: Option<Handed>,
-    /// The hand whose builds [`LegalActions::short_discards`] counted from `fits`
-    /// without listing them, and their number (see [`LegalActions::short_play`]).
-    pending_plays: Option<(PieceSet, usize)>,
+    /// The plays [`LegalActions::short_discards`] counted onto the table, for
+    /// [`LegalActions::short_play`].
+    pending_plays: Option<Pending>,
+}
+
+/// The plays an opened mover's short way counted ([`LegalActions::plays_onto_table`]),
+/// under the hand, table and rules they were counted for: read only for the same ones
+/// (this list's `fits` and items are theirs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pending {
+    hand: PieceSet,
+    /// The table's stamp (equal stamps mean equal tables).
+    stamp: u64,
+    /// The table's key word of the rules ([`table::rules_word`]).
+    rules: u64,
+    /// The builds counted from `fits` and not listed yet (the items hold the swaps
+    /// alone), or 0 once every play is listed.
+    builds: usize,
+}
+
+/// The cards `ids` of a hand with their faces, in id order, as the listing's play phase
+/// reads them, and their number (more than the array holds when `ids` are more than a
+/// hand's cards: the caller's slice of them then fails).
+#[inline(always)]
+fn cards_of(pos: &Turn<'_>, ids: PieceSet) -> Option<([(PieceId, Card); HAND_SIZE + 1], usize)> {
+    let zero = PieceId::new(0)?;
+    let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
+    let mut n = 0;
+    pos.catalog.faces_of(ids).for_each(|(p, face)| {
+        if let Some(card) = cards.get_mut(n) {
+            *card = (p, face);
+        }
+        n += 1;
+    });
+    Some((cards, n))
 }
 
 /// The bounds of an unopened mover's play phase, or of its take of the top discard
@@ -562,7 +594,8 @@ impl LegalActions {
 
     /// A play phase decided without filling the list: the cards the mover may discard,
     /// in id order, their number, and the number of plays before them (builds and joker
-    /// swaps, left as this list's items for [`LegalActions::short_play`]): what
+    /// swaps, read by [`LegalActions::short_play`]: the swaps are listed as this list's
+    /// items, the builds listed with them or only counted, listed when one is read): what
     /// [`LegalActions::fill_for_draw`] would list, in that order. An opened mover's: the
     /// hand holds no meld, no option obliges or restricts plays, and the table (its
     /// verdicts kept by this list, or asked as the list asks them) offers it no set of
@@ -710,9 +743,10 @@ impl LegalActions {
 
     /// The number of builds and joker swaps the table offers an opened mover's hand
     /// that holds no meld (of a game's size, the faces `held`, `jokers` of its cards
-    /// jokers; `rules` the table's key word of its rules), as the list's play phase lists them; listed into this list's
-    /// items, or, for builds alone where two naturals that may go are left after any of
-    /// them, only counted (listed by [`LegalActions::short_play`] if one is drawn).
+    /// jokers; `rules` the table's key word of its rules), as the list's play phase lists
+    /// them; listed into this list's items, or, for builds alone where two naturals that
+    /// may go are left after any of them, only counted (listed by
+    /// [`LegalActions::short_play`] if one is drawn).
     /// `None` (left to the list) when the table holds a set of three with a joker that
     /// a pair of the hand might release (the check decides those).
     #[inline(never)]
@@ -721,8 +755,8 @@ impl LegalActions {
         self.pending_plays = None;
         pos.table_fits_by(rules, held, &mut self.fits, &mut self.table_faces);
         self.items.clear();
-        let (built, swapped) =
-            self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+        let pending = Pending { hand: pos.hand, stamp: pos.table.stamp(), rules, builds: 0 };
+        let (built, swapped) = play::fitting_faces(&self.fits);
         // (A hand the table offers nothing, and no joker to release, is not listed.)
         if built | swapped == 0 && !self.table_faces.joker_sets {
             return Some(0);
@@ -750,18 +784,14 @@ impl LegalActions {
                         });
                     }
                 }
-                let zero = PieceId::new(0)?;
-                let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
-                let mut n = 0;
-                for (slot, card) in cards.iter_mut().zip(pos.catalog.faces_of(ids)) {
-                    *slot = card;
-                    n += 1;
-                }
+                let (cards, n) = cards_of(&pos, ids)?;
                 play::swaps_by_rules(&pos, cards.get(..n)?, &self.fits, swapped, true, &mut self.items);
             }
-            self.pending_plays = Some((pos.hand, builds));
+            self.pending_plays = Some(Pending { builds, ..pending });
             return Some(builds + self.items.len());
         }
+        // (Set first: `None` from the list leaves no item listed.)
+        self.pending_plays = Some(pending);
         self.list_plays(&pos, built, swapped)
     }
 
@@ -769,15 +799,7 @@ impl LegalActions {
     /// items from its fits (`built` and `swapped` their union), and their number.
     fn list_plays(&mut self, pos: &Turn<'_>, built: u64, swapped: u64) -> Option<usize> {
         // The hand's cards with their faces, as the listing's play phase reads them.
-        let zero = PieceId::new(0)?;
-        let mut cards = [(zero, Card::JOKER); HAND_SIZE + 1];
-        let mut n = 0;
-        pos.catalog.faces_of(pos.hand).for_each(|(p, face)| {
-            if let Some(card) = cards.get_mut(n) {
-                *card = (p, face);
-            }
-            n += 1;
-        });
+        let (cards, n) = cards_of(pos, pos.hand)?;
         let cards = cards.get(..n)?;
         if self.table_faces.joker_sets && play::any_release(pos, cards) {
             return None;
@@ -789,26 +811,30 @@ impl LegalActions {
     }
 
     /// The `k`-th play (from 0) that [`LegalActions::short_discards`] counted for `view`
-    /// (the view it was asked of), listed now if it was only counted.
+    /// (the view it was asked of), listed now if it was only counted. `None` for a view
+    /// of another hand, table or rules than the count's (the plays kept are not its).
     pub(crate) fn short_play(&mut self, view: &View, k: usize) -> Option<Action> {
-        if let Some((hand, builds)) = self.pending_plays {
-            // The swaps, listed already after the builds counted.
-            if k >= builds {
-                return self.items.get(k - builds).map(|&item| self.build(item));
-            }
-            self.pending_plays = None;
-            let pos = view.turn()?;
-            // (The fits kept are the hand's: another hand's would list other plays.)
-            if hand != pos.hand {
-                return None;
-            }
-            let swaps = self.items.len();
-            let (built, swapped) =
-                self.fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
-            self.items.clear();
-            let listed = self.list_plays(&pos, built, swapped)?;
-            debug_assert_eq!(listed, builds + swaps, "the plays counted are those listed");
+        let pending = self.pending_plays?;
+        // (The view's hand and table are its turn's.)
+        let rules = table::rules_word(&view.config.meld_rules(), view.config.set3_joker_swap);
+        let key = Pending { hand: view.hand, stamp: view.table.stamp(), rules, builds: pending.builds };
+        if key != pending {
+            return None;
         }
+        let builds = pending.builds;
+        // The swaps, listed already after the builds counted.
+        if k >= builds {
+            return self.items.get(k - builds).map(|&item| self.build(item));
+        }
+        // Every play listed now, the builds first.
+        let pos = view.turn()?;
+        self.pending_plays = None;
+        let swaps = self.items.len();
+        let (built, swapped) = play::fitting_faces(&self.fits);
+        self.items.clear();
+        let listed = self.list_plays(&pos, built, swapped)?;
+        debug_assert_eq!(listed, builds + swaps, "the plays counted are those listed");
+        self.pending_plays = Some(Pending { builds: 0, ..pending });
         self.items.get(k).map(|&item| self.build(item))
     }
 

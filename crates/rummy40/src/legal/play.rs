@@ -91,8 +91,7 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
             pos.table_fits(bits.held(), &mut fits, &mut sink.out.table_faces);
             // The faces held that some meld takes at an end, and by a swap: most cards
             // of a hand are neither.
-            let (built, swapped) =
-                fits.iter().fold((0u64, 0u64), |(b, s), f| (b | f.front | f.back, s | f.swap));
+            let (built, swapped) = fitting_faces(&fits);
             if pos.config.forbid_playable_discard {
                 fitting = Some(built);
             }
@@ -222,6 +221,13 @@ fn plays_onto_table(
 /// lists them where no option obliges plays: in the same order, each kept if a card is
 /// left to discard (a swap: if the referee would accept it). The random draw's short way
 /// ([`LegalActions::short_discards`]).
+/// The faces held that some table meld takes at an end, and those a joker swap could
+/// take: the unions over `fits` ([`Turn::table_fits`]).
+#[inline(always)]
+pub(super) fn fitting_faces(fits: &[MeldFits]) -> (u64, u64) {
+    fits.iter().fold((0, 0), |(b, s), f| (b | f.front | f.back, s | f.swap))
+}
+
 pub(super) fn plays_by_rules(
     pos: &Turn<'_>,
     cards: &[(PieceId, Card)],

@@ -202,10 +202,11 @@ impl Turn<'_> {
     /// `taken_discard_must_be_used_after_open` decides? `Some(true)`: it fits a table meld
     /// and a card of the hand may then go (the build leaves the hand as it is now), or
     /// it makes a new meld with cards of the hand (the first ones the check's search
-    /// tries that leave a card to discard); `Some(false)`: it fits no table meld, could take no joker's place in one, and
-    /// fails the cheap test of a meld with cards of the hand ([`Turn::may_meld_with`]);
-    /// `None`: the check's search decides. (The guard's first rule, a card to discard
-    /// once the card is taken, is asked apart: [`Turn::take_leaves_discard`].)
+    /// tries that leave a card to discard); `Some(false)`: it fits no table meld, could
+    /// take no joker's place in one, and fails the cheap test of a meld with cards of the
+    /// hand ([`Turn::may_meld_with`]); `None`: the check's search decides. (The guard's
+    /// first rule, a card to discard once the card is taken, is asked apart:
+    /// [`Turn::take_leaves_discard`].)
     /// `fits` and `cache` are [`Turn::table_fits`]' buffers.
     pub(super) fn play_of_taken(
         &self,

@@ -786,9 +786,9 @@ fn rules_3_3_the_discards_decided_without_the_list_are_the_lists() {
             // first, so that a swap listed after builds only counted is read before the
             // builds are listed; the draw's list test reads them in order.)
             let short = draws.short_discards(&view).map(|(allowed, count, plays)| {
-                if let Some((_, counted_builds)) = draws.pending_plays.filter(|p| p.1 > 0) {
+                if let Some(pending) = draws.pending_plays.filter(|p| p.builds > 0) {
                     counted += 1;
-                    counted_swaps += usize::from(plays > counted_builds);
+                    counted_swaps += usize::from(plays > pending.builds);
                 }
                 let mut read: Vec<Action> =
                     (0..plays).rev().map(|k| draws.short_play(&view, k).unwrap()).collect();
@@ -1414,4 +1414,65 @@ fn rules_3_5_an_opening_search_past_its_budget_is_read_as_may_open() {
         assert_eq!(crate::can_open(&hand, t, &config), Err(refused), "threshold {t}");
         assert!(may_open(t), "threshold {t}: a search past its budget must not rule the opening out");
     }
+}
+
+/// The plays an opened mover's short way counted are read only for the view they were
+/// counted for: asked of a view of another hand, table or rules, `short_play` answers
+/// nothing, for a build counted as for a swap listed, and the count stays as it was, so
+/// that the plays read next for the view itself are the list's. Fails if a view of
+/// another hand clears the count before it is refused (the swaps alone were then left
+/// to be read, tried), or if the table or the rules are not part of what is compared.
+#[test]
+fn a_short_play_asked_of_another_view_answers_nothing_and_keeps_the_count() {
+    use crate::Set3JokerSwap;
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    use rummykit_core::Seating;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(80_803);
+    let mut full = Vec::new();
+    let mut draws = LegalActions::new();
+    let (mut counted, mut listed) = (0usize, 0usize);
+    for game_no in 0..200 {
+        let mut config = crate::Config::RUMMY40;
+        if game_no % 2 == 1 {
+            config.set3_joker_swap = Set3JokerSwap::EitherMissing;
+        }
+        let mut g = Rummy40::deal(&config, Seating::new(2 + game_no % 3), &mut rng).unwrap();
+        for _ in 0..1_000 {
+            let Some(seat) = g.to_move() else { break };
+            let view = g.view(seat);
+            view.legal_actions(&mut full);
+            if let Some((_, _, plays)) = draws.short_discards(&view).filter(|s| s.2 > 0) {
+                let pending = draws.pending_plays;
+                counted += usize::from(pending.is_some_and(|p| p.builds > 0));
+                listed += usize::from(pending.is_some_and(|p| p.builds == 0));
+                // Another hand (a card fewer), another table (none), other rules.
+                let mut other_hand = view.clone();
+                let first = other_hand.common.hand.first().unwrap();
+                other_hand.common.hand.remove(first);
+                let mut other_table = view.clone();
+                other_table.common.table = MeldTable::new();
+                let mut other_rules = view.clone();
+                other_rules.config.set3_joker_swap = match view.config.set3_joker_swap {
+                    Set3JokerSwap::BothMissing => Set3JokerSwap::EitherMissing,
+                    Set3JokerSwap::EitherMissing => Set3JokerSwap::BothMissing,
+                };
+                for other in [&other_hand, &other_table, &other_rules] {
+                    for k in (0..plays).rev() {
+                        assert_eq!(draws.short_play(other, k), None, "{g:?}");
+                    }
+                    assert_eq!(draws.pending_plays, pending, "{g:?}");
+                }
+                let read: Vec<Action> = (0..plays).map(|k| draws.short_play(&view, k).unwrap()).collect();
+                assert_eq!(read, full[..plays], "{g:?}");
+                assert_eq!(draws.short_play(&view, plays), None, "{g:?}");
+            }
+            let a = full.choose(&mut rng).unwrap().clone();
+            g.apply(seat, a).unwrap();
+        }
+    }
+    assert!(
+        counted > 3_000 && listed > 400,
+        "{counted} play phases with builds counted, {listed} with all listed"
+    );
 }

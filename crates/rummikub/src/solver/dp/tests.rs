@@ -1062,3 +1062,62 @@ fn a_beams_cut_keeps_its_width_ties_first_in_layer_order() {
         }
     }
 }
+
+/// A beam whose cut is not read (`reads_cut` false) keeps and marks the very states of
+/// one that reads it, in every layer: the two loops of [`Dp::keep_best`] apply the
+/// same tie rule ([`keeps`]), and only the bookkeeping of what is dropped differs. Fails
+/// if the loop without the bookkeeping keeps every state tied at the cut (tried). The
+/// layers counted are those where a state tied with the lowest kept one is dropped.
+#[test]
+fn a_beam_keeps_the_same_states_whether_or_not_its_cut_is_read() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xC07_7135);
+    let (mut layers, mut tied) = (0, 0);
+    for case in 0..300 {
+        let copies = if case % 2 == 0 { 3 } else { 2 };
+        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=14));
+        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let params = opened(objective, case % 4 == 1);
+        let counts = if params.mirror { counts.mirrored() } else { counts };
+        let sweep = Sweep { counts: &counts, params };
+        let width = 1 + rng.random_range(0..6);
+        let run = |reads_cut: bool| {
+            let mut dp = Dp::default();
+            dp.open(sweep);
+            dp.relax.init(&mut dp.dec, &counts, params, true);
+            let got = dp.run_with(sweep, Pass::beam(width, 0, reads_cut), usize::MAX);
+            let got = got.ok().flatten().map(|o| (o.choices, o.jokers, o.score));
+            let states: Vec<_> =
+                dp.entries.iter().map(|e| (e.key, e.score, e.est, e.parent, e.choice)).collect();
+            (
+                got,
+                states,
+                dp.layer_start.clone(),
+                dp.truncated,
+                dp.dec.look.steps.first().map(|s| s.objective),
+            )
+        };
+        let (read, not_read) = (run(true), run(false));
+        assert_eq!(read.0, not_read.0, "case {case} width {width}: the plays differ");
+        assert_eq!(read.2, not_read.2, "case {case} width {width}: the layers differ");
+        assert_eq!(read.3, not_read.3, "case {case} width {width}");
+        for (i, (a, b)) in read.1.iter().zip(&not_read.1).enumerate() {
+            assert_eq!(a, b, "case {case} width {width}: state {i} kept or marked differently");
+        }
+        assert_eq!(read.1.len(), not_read.1.len(), "case {case} width {width}");
+        // The layers the tie rule decided: a state ranked as the lowest one kept, dropped.
+        let shift = read.4.map_or(17, major_shift);
+        for (k, &start) in read.2.iter().enumerate() {
+            let end = read.2.get(k + 1).copied().unwrap_or(read.1.len());
+            let rank = |&(key, score, est, ..): &(u64, u32, u32, u32, u32)| {
+                beam_rank(&Entry { key, score, est, parent: 0, choice: 0 }, shift)
+            };
+            let layer = &read.1[start..end];
+            let lowest = layer.iter().filter(|s| s.4 != DEAD).map(rank).min();
+            layers += usize::from(layer.len() > width);
+            tied += usize::from(layer.iter().any(|s| s.4 == DEAD && Some(rank(s)) == lowest));
+        }
+    }
+    assert!(layers > 500 && tied > 100, "{layers} layers over the width, {tied} with a tie at the cut");
+}
