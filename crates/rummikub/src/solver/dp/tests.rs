@@ -12,6 +12,21 @@ fn opened(objective: Objective, mirror: bool) -> Params {
     Params { objective, joker_value: 30, threshold: None, joker_counts: true, core: true, mirror }
 }
 
+/// Case `case` of a random run: three copies of each tile (up to four jokers) on even
+/// cases, two (up to two jokers) on odd ones; a table of up to `table` tiles, a rack of 1
+/// to `rack`.
+fn random_case<R: Rng + ?Sized>(rng: &mut R, case: usize, table: usize, rack: usize) -> Counts {
+    let copies = if case.is_multiple_of(2) { 3 } else { 2 };
+    let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
+    let (table, rack) = (rng.random_range(0..=table), rng.random_range(1..=rack));
+    random_counts(rng, copies, jokers, table, rack)
+}
+
+/// Case `case`'s objective: value on every third case, tiles on the others.
+fn case_objective(case: usize) -> Objective {
+    if case.is_multiple_of(3) { Objective::Value } else { Objective::Tiles }
+}
+
 /// A random core-mode position: a table of valid melds (runs of 3–5, groups of 3–4,
 /// now and then a joker in one) and a rack drawn from the rest of the set.
 fn random_counts<R: Rng + ?Sized>(rng: &mut R, copies: u8, jokers: u8, table: usize, rack: usize) -> Counts {
@@ -343,11 +358,7 @@ fn relaxation_bounds_every_state() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xB0_0D5);
     let (mut states, mut tight) = (0usize, 0usize);
     for case in 0..400 {
-        let copies = if case % 2 == 0 { 3 } else { 2 };
-        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
-        let table = rng.random_range(0..=36);
-        let rack = rng.random_range(1..=12);
-        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let counts = random_case(&mut rng, case, 36, 12);
         for objective in [Objective::Tiles, Objective::Value] {
             for mirror in [false, true] {
                 let params = opened(objective, mirror);
@@ -476,11 +487,8 @@ fn a_pass_goes_on_from_one_given_up_under_a_lower_target() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x4E1D);
     let (mut resumed, mut lower) = (0, 0);
     for case in 0..300 {
-        let copies = if case % 2 == 0 { 3 } else { 2 };
-        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
-        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
-        let counts = random_counts(&mut rng, copies, jokers, table, rack);
-        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let counts = random_case(&mut rng, case, 40, 12);
+        let objective = case_objective(case);
         let params = opened(objective, false);
         let Some(best) = plain(&counts, params) else {
             continue;
@@ -543,11 +551,8 @@ fn a_try_likely_to_swell_is_given_up_early_and_goes_on_exactly() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5E11);
     let (mut early, mut tries) = (0, 0);
     for case in 0..200 {
-        let copies = if case % 2 == 0 { 3 } else { 2 };
-        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
-        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
-        let counts = random_counts(&mut rng, copies, jokers, table, rack);
-        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let counts = random_case(&mut rng, case, 40, 12);
+        let objective = case_objective(case);
         let params = opened(objective, case % 4 == 1);
         let Some(best) = plain(&counts, params) else {
             continue;
@@ -597,11 +602,8 @@ fn a_pass_raised_to_a_higher_target_refutes_what_it_drops() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x2A15E);
     let (mut raised, mut dropped) = (0, 0);
     for case in 0..300 {
-        let copies = if case % 2 == 0 { 3 } else { 2 };
-        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
-        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=12));
-        let counts = random_counts(&mut rng, copies, jokers, table, rack);
-        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let counts = random_case(&mut rng, case, 40, 12);
+        let objective = case_objective(case);
         let params = opened(objective, case % 4 == 1);
         let counts = if params.mirror { counts.mirrored() } else { counts };
         let Some(best) = plain(&counts, params) else {
@@ -670,11 +672,8 @@ fn a_beam_goes_on_from_an_exact_pass_given_up() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xF207_7E55);
     let (mut taken, mut cut, mut exact) = (0, 0, 0);
     for case in 0..300 {
-        let copies = if case % 2 == 0 { 3 } else { 2 };
-        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
-        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=14));
-        let counts = random_counts(&mut rng, copies, jokers, table, rack);
-        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let counts = random_case(&mut rng, case, 40, 14);
+        let objective = case_objective(case);
         let params = opened(objective, case % 4 == 1);
         let counts = if params.mirror { counts.mirrored() } else { counts };
         let Some(best) = plain(&counts, params) else {
@@ -969,11 +968,7 @@ fn root_probe_equals_relaxation() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x9A_4E_75);
     let mut cases = 0;
     for case in 0..120 {
-        let copies = if case % 2 == 0 { 3 } else { 2 };
-        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
-        let table = rng.random_range(0..=36);
-        let rack = rng.random_range(1..=12);
-        let counts = random_counts(&mut rng, copies, jokers, table, rack);
+        let counts = random_case(&mut rng, case, 36, 12);
         for objective in [Objective::Tiles, Objective::Value] {
             let params = opened(objective, false);
             if plain(&counts, params).is_none() {
@@ -1008,7 +1003,7 @@ fn a_reused_index_gives_the_answers_of_a_fresh_one() {
             if large { (rng.random_range(40..=80), 20) } else { (rng.random_range(0..=9), 4) };
         let counts = random_counts(&mut rng, copies, jokers, table, rack);
         let mirrored = counts.mirrored();
-        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let objective = case_objective(case);
         let params = opened(objective, false);
         let both = [
             Sweep { counts: &counts, params },
@@ -1073,11 +1068,8 @@ fn a_beam_keeps_the_same_states_whether_or_not_its_cut_is_read() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xC07_7135);
     let (mut layers, mut tied) = (0, 0);
     for case in 0..300 {
-        let copies = if case % 2 == 0 { 3 } else { 2 };
-        let jokers = rng.random_range(0..=if copies == 3 { 4 } else { 2 });
-        let (table, rack) = (rng.random_range(0..=40), rng.random_range(1..=14));
-        let counts = random_counts(&mut rng, copies, jokers, table, rack);
-        let objective = if case % 3 == 0 { Objective::Value } else { Objective::Tiles };
+        let counts = random_case(&mut rng, case, 40, 14);
+        let objective = case_objective(case);
         let params = opened(objective, case % 4 == 1);
         let counts = if params.mirror { counts.mirrored() } else { counts };
         let sweep = Sweep { counts: &counts, params };
