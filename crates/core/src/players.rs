@@ -7,8 +7,8 @@ use crate::{Bot, Game, Match, Outcome, Seat};
 ///
 /// A person at a terminal is a `Players` that reads input for their seat; bots answer
 /// from the view: a list of bots, one per match seat (a slice, an array or a `Vec` of
-/// `&mut` bots or of boxed bots), is a `Players`. The report hooks receive the referee's state: they are for display
-/// and logging, not for choosing actions.
+/// bots, owned, `&mut` or boxed), is a `Players`. The report hooks receive the referee's
+/// state: they are for display and logging, not for choosing actions.
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -209,15 +209,27 @@ pub trait Players<G: Game> {
 /// m.play(&mut [&mut a, &mut b], &mut rng, 100)?;
 /// assert_eq!(m.hands_played(), 1);
 /// assert_eq!(m.totals().iter().sum::<i64>(), 0);
-/// // Bots owned by the list play as well: the same players, the same hand.
-/// let mut owned = vec![RandomBot::new(rng.clone()), RandomBot::new(rng.clone())];
-/// let mut again = Match::<Nim>::new((), MatchTerms::new(2))?;
-/// let mut borrowed = [&mut owned[0].clone(), &mut owned[1].clone()];
-/// let mut seed = rng.clone();
-/// again.play(&mut owned, &mut rng, 100)?;
-/// let mut twin = Match::<Nim>::new((), MatchTerms::new(2))?;
-/// twin.play(&mut borrowed, &mut seed, 100)?;
-/// assert_eq!(again.totals(), twin.totals());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The list may own its bots, as an array or a `Vec` (here, bots of two seeds: the same
+/// bots in the same seats make the same moves, however they are held):
+///
+/// ```
+/// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+/// # use nim::Nim;
+/// use rand::SeedableRng;
+/// use rummykit_core::{Game, RandomBot, Seating, play_hand};
+/// let bot = |seed| RandomBot::new(rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+/// let deal = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+/// let mut owned = vec![bot(1), bot(2)];
+/// let (_, by_vec) = play_hand(&mut deal.clone(), &mut owned, 100)?;
+/// let (mut a, mut b) = (bot(1), bot(2));
+/// let (_, by_ref) = play_hand(&mut deal.clone(), &mut [&mut a, &mut b], 100)?;
+/// let (_, by_array) = play_hand(&mut deal.clone(), &mut [bot(1), bot(2)], 100)?;
+/// assert_eq!(by_vec, by_ref);
+/// assert_eq!(by_vec, by_array);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<G: Game, B: Bot<G>> Players<G> for [B] {

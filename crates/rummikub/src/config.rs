@@ -280,7 +280,9 @@ pub struct Config {
     /// What a joker counts in the initial meld (§1.5). Default represented value.
     pub joker_value_in_initial_meld: InitialJokerValue,
     /// Whether a player may also add to or rearrange the table in the turn of the
-    /// initial meld (§1.5). Default `false` (box rule).
+    /// initial meld (§1.5), freeing jokers included (§1.6). Default `false` (box rule).
+    /// With `true` only melds made wholly of tiles played from the rack that turn count
+    /// toward [`initial_meld_threshold`](Config::initial_meld_threshold).
     pub manipulate_on_initial_meld_turn: bool,
     /// Penalty of a joker left on the rack (§1.8): 30 box, 50 house, 25 Schmidt, 100 NZRC.
     /// At most [`MAX_PENALTY`].

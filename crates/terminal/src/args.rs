@@ -209,25 +209,27 @@ impl Args {
 /// Bot kinds from `--bots a,b,c`; each is checked against the game's kinds later.
 pub(crate) fn bot_kinds(text: &str) -> Result<Vec<String>, UsageError> {
     let kinds: Vec<String> = text.split(',').map(|s| s.trim().to_ascii_lowercase()).collect();
-    if kinds.iter().all(String::is_empty) {
+    refuse_empty(&kinds, text)?;
+    Ok(kinds)
+}
+
+/// Kinds all empty (`--bots ""`) are no kind; one empty among others is an empty kind
+/// in `list`, the list as given.
+fn refuse_empty(kinds: &[String], list: &str) -> Result<(), UsageError> {
+    if !kinds.is_empty() && kinds.iter().all(|k| k.trim().is_empty()) {
         return Err(UsageError::NoBots);
     }
-    if kinds.iter().any(String::is_empty) {
-        return Err(UsageError::EmptyBot { list: clip(text) });
+    if kinds.iter().any(|k| k.trim().is_empty()) {
+        return Err(UsageError::EmptyBot { list: clip(list) });
     }
-    Ok(kinds)
+    Ok(())
 }
 
 /// Refuses bot kinds `game` does not offer, and empty kinds as the command line does:
 /// kinds all empty (`--bots ""`) as no kind, one empty among others as an empty kind.
 /// (No kind at all is the caller's to decide: `play` then seats its default bots.)
 pub(crate) fn check_bots(game: Variant, kinds: &[String]) -> Result<(), UsageError> {
-    if !kinds.is_empty() && kinds.iter().all(|k| k.trim().is_empty()) {
-        return Err(UsageError::NoBots);
-    }
-    if kinds.iter().any(|k| k.trim().is_empty()) {
-        return Err(UsageError::EmptyBot { list: clip(&kinds.join(",")) });
-    }
+    refuse_empty(kinds, &kinds.join(","))?;
     match kinds.iter().find(|k| !game.bot_names().contains(&k.as_str())) {
         Some(kind) => Err(UsageError::Bot { game, kind: clip(kind) }),
         None => Ok(()),

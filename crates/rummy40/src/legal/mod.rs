@@ -815,7 +815,9 @@ impl LegalActions {
     /// of another hand, table or rules than the count's (the plays kept are not its).
     pub(crate) fn short_play(&mut self, view: &View, k: usize) -> Option<Action> {
         let pending = self.pending_plays?;
-        // (The view's hand and table are its turn's.)
+        // (The view's hand and table are its turn's.) The key holds what the count read
+        // of the meld rules; an option that only the swaps read is the same for every view
+        // of one game, and this is asked only of the view just counted.
         let rules = table::rules_word(&view.config.meld_rules(), view.config.set3_joker_swap);
         let key = Pending { hand: view.hand, stamp: view.table.stamp(), rules, builds: pending.builds };
         if key != pending {

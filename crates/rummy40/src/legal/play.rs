@@ -216,11 +216,6 @@ fn plays_onto_table(
     }
 }
 
-/// The builds and joker swaps of an opened player's hand (play phase) that `fits`
-/// offers (faces `built` at an end, `swapped` by a swap), as [`plays_onto_table`]
-/// lists them where no option obliges plays: in the same order, each kept if a card is
-/// left to discard (a swap: if the referee would accept it). The random draw's short way
-/// ([`LegalActions::short_discards`]).
 /// The faces held that some table meld takes at an end, and those a joker swap could
 /// take: the unions over `fits` ([`Turn::table_fits`]).
 #[inline(always)]
@@ -228,6 +223,11 @@ pub(super) fn fitting_faces(fits: &[MeldFits]) -> (u64, u64) {
     fits.iter().fold((0, 0), |(b, s), f| (b | f.front | f.back, s | f.swap))
 }
 
+/// The builds and joker swaps of an opened player's hand (play phase) that `fits`
+/// offers (faces `built` at an end, `swapped` by a swap), as [`plays_onto_table`]
+/// lists them where no option obliges plays: in the same order, each kept if a card is
+/// left to discard (a swap: if the referee would accept it). The random draw's short way
+/// ([`LegalActions::short_discards`]).
 pub(super) fn plays_by_rules(
     pos: &Turn<'_>,
     cards: &[(PieceId, Card)],

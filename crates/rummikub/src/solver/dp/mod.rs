@@ -143,7 +143,7 @@ const FAIR: usize = 3;
 /// layers swell in the early or middle numbers would hold its whole limit and then be
 /// given up anyway. Its states are kept for a later try ([`Held`]). Over the 50 heaviest
 /// opened solves of three tuning seeds, 1.5 took 4–8 % of their instructions away
-/// (1.0 and 1.2 less on two seeds, 2.0 about half as much, 3.0 nothing); on five fresh
+/// (1.0 and 1.2 less on two seeds, 2.0 54–79 % as much, 3.0 less still); on five fresh
 /// seeds the 50 heaviest moved by −2.6 to +2.1 %, the heaviest solve got lighter on four
 /// and heavier on one (49.7 → 63.7 M instructions).
 const SWELL_NUM: usize = 3;
@@ -359,7 +359,9 @@ pub(super) struct Dp {
     held: Held,
     /// A pass over its limit goes on while the states it is likely still to hold are at
     /// most this many (see [`Dp::near_end`]; 0: it is given up at its limit). Not 0
-    /// only during a try, which [`SWELL_NUM`] also gives up early.
+    /// only during a try, which [`SWELL_NUM`] also gives up early: once the states it
+    /// holds and is likely still to hold exceed that factor of its limit, even near its
+    /// end, so the allowance past the limit is capped there.
     finish: usize,
     /// The states every pass so far has processed as parents: the work done, which a
     /// caller bounding many solves together reads before and after.
