@@ -2,7 +2,8 @@
 //! that could hold a card the player must play this turn.
 
 use rummykit_core::{
-    Card, Face, FaceMeld, MAX_MELD_LEN, Meld, MeldKind, PieceId, PieceSet, RunEnd, for_each_face_meld_holding,
+    Card, Face, FaceMeld, MAX_MELD_LEN, Meld, MeldId, MeldKind, PieceId, PieceSet, RunEnd, TableMeld,
+    for_each_face_meld_holding,
 };
 
 use crate::game::swap_slot;
@@ -182,35 +183,61 @@ fn plays_onto_table(
                 || meld_of_taken(t).is_some_and(|m| (m - left).is_empty() && pos.can_discard_from(left - m))
         })
     };
-    if built != 0 {
-        for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
-            let bit = 1u64 << face.index();
-            for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
-                for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
-                    if mask & bit != 0 {
-                        let mut rest = hand;
-                        rest.remove(piece);
-                        let item = Item::Build { piece, meld: f.meld, end };
-                        let ok = || spare || pos.can_discard_from(rest);
-                        sink.push_sure(item, ok, || sure(f.meld, rest));
-                    }
+    each_build(cards, fits, built, |piece, meld, end| {
+        let mut rest = hand;
+        rest.remove(piece);
+        let ok = || spare || pos.can_discard_from(rest);
+        sink.push_sure(Item::Build { piece, meld, end }, ok, || sure(meld, rest));
+    });
+    // The cards a swap could bring, by meld (runs: what each joker stands for).
+    each_swap(cards, fits, swapped, table, |piece, face, meld, m| {
+        let mut rest = hand;
+        rest.remove(piece);
+        // Under the won-joker rule the joker a swap wins must be played too,
+        // which `sure` does not ask: the check decides.
+        let sure = || !pos.config.swapped_joker_must_be_played_same_turn && sure(meld, rest);
+        sink.push_sure(Item::SwapJoker { piece, meld }, || pos.swap_ok(piece, face, m, spare), sure);
+    });
+}
+
+/// Calls `visit(piece, meld, end)` for each build the faces `built` allow: each card of
+/// such a face (hand order) onto each meld end of `fits` that takes it (table order,
+/// front before back), the order every listing of builds keeps.
+#[inline(always)]
+fn each_build(
+    cards: &[(PieceId, Card)],
+    fits: &[MeldFits],
+    built: u64,
+    mut visit: impl FnMut(PieceId, MeldId, RunEnd),
+) {
+    for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
+        let bit = 1u64 << face.index();
+        for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
+            for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
+                if mask & bit != 0 {
+                    visit(piece, f.meld, end);
                 }
             }
         }
     }
-    // The cards a swap could bring, by meld (runs: what each joker stands for).
-    if swapped != 0 {
-        for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
-            let bit = 1u64 << face.index();
-            for f in fits.iter().filter(|f| f.swap & bit != 0) {
-                let Some(m) = table.get(f.at) else { continue };
-                let item = Item::SwapJoker { piece, meld: f.meld };
-                let mut rest = hand;
-                rest.remove(piece);
-                // Under the won-joker rule the joker a swap wins must be played too,
-                // which `sure` does not ask: the check decides.
-                let sure = || !pos.config.swapped_joker_must_be_played_same_turn && sure(f.meld, rest);
-                sink.push_sure(item, || pos.swap_ok(piece, face, m, spare), sure);
+}
+
+/// Calls `visit(piece, face, meld, table meld)` for each joker swap the faces `swapped`
+/// allow: each card of such a face (hand order) into each meld of `fits` holding a joker
+/// it could stand in for (table order).
+#[inline(always)]
+fn each_swap<'t>(
+    cards: &[(PieceId, Card)],
+    fits: &[MeldFits],
+    swapped: u64,
+    table: &'t [TableMeld<Card>],
+    mut visit: impl FnMut(PieceId, Card, MeldId, &'t TableMeld<Card>),
+) {
+    for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
+        let bit = 1u64 << face.index();
+        for f in fits.iter().filter(|f| f.swap & bit != 0) {
+            if let Some(m) = table.get(f.at) {
+                visit(piece, face, f.meld, m);
             }
         }
     }
@@ -237,20 +264,13 @@ pub(super) fn plays_by_rules(
 ) {
     let hand = pos.hand;
     let spare = spare_naturals(pos, cards);
-    for &(piece, face) in cards.iter().filter(|&&(_, f)| built & 1u64 << f.index() != 0) {
-        let bit = 1u64 << face.index();
-        for f in fits.iter().filter(|f| (f.front | f.back) & bit != 0) {
-            for (mask, end) in [(f.front, RunEnd::Front), (f.back, RunEnd::Back)] {
-                if mask & bit != 0 {
-                    let mut rest = hand;
-                    rest.remove(piece);
-                    if spare || pos.can_discard_from(rest) {
-                        out.push(Item::Build { piece, meld: f.meld, end });
-                    }
-                }
-            }
+    each_build(cards, fits, built, |piece, meld, end| {
+        let mut rest = hand;
+        rest.remove(piece);
+        if spare || pos.can_discard_from(rest) {
+            out.push(Item::Build { piece, meld, end });
         }
-    }
+    });
     // (Most tables hold no joker a card of the hand could take: no pass over the hand.)
     if swapped == 0 {
         return;
@@ -270,17 +290,11 @@ pub(super) fn swaps_by_rules(
     spare: bool,
     out: &mut Vec<Item>,
 ) {
-    let table = pos.table.melds();
-    for &(piece, face) in cards.iter().filter(|&&(_, f)| swapped & 1u64 << f.index() != 0) {
-        let bit = 1u64 << face.index();
-        for f in fits.iter().filter(|f| f.swap & bit != 0) {
-            if let Some(m) = table.get(f.at)
-                && pos.swap_ok(piece, face, m, spare)
-            {
-                out.push(Item::SwapJoker { piece, meld: f.meld });
-            }
+    each_swap(cards, fits, swapped, pos.table.melds(), |piece, face, meld, m| {
+        if pos.swap_ok(piece, face, m, spare) {
+            out.push(Item::SwapJoker { piece, meld });
         }
-    }
+    });
 }
 
 /// Two naturals that may go (not of the taken card's face) leave one after any single
