@@ -22,6 +22,15 @@ fn random_case<R: Rng + ?Sized>(rng: &mut R, case: usize, table: usize, rack: us
     random_counts(rng, copies, jokers, table, rack)
 }
 
+/// Case `case` of a random run as an opened player's solve: [`random_case`]'s position,
+/// [`case_objective`]'s objective, and every fourth case (from 1) mirrored, its counts
+/// with it.
+fn opened_case<R: Rng + ?Sized>(rng: &mut R, case: usize, table: usize, rack: usize) -> (Counts, Params) {
+    let counts = random_case(rng, case, table, rack);
+    let params = opened(case_objective(case), case % 4 == 1);
+    (if params.mirror { counts.mirrored() } else { counts }, params)
+}
+
 /// Case `case`'s objective: value on every third case, tiles on the others.
 fn case_objective(case: usize) -> Objective {
     if case.is_multiple_of(3) { Objective::Value } else { Objective::Tiles }
@@ -602,15 +611,12 @@ fn a_pass_raised_to_a_higher_target_refutes_what_it_drops() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x2A15E);
     let (mut raised, mut dropped) = (0, 0);
     for case in 0..300 {
-        let counts = random_case(&mut rng, case, 40, 12);
-        let objective = case_objective(case);
-        let params = opened(objective, case % 4 == 1);
-        let counts = if params.mirror { counts.mirrored() } else { counts };
+        let (counts, params) = opened_case(&mut rng, case, 40, 12);
         let Some(best) = plain(&counts, params) else {
             continue;
         };
         let sweep = Sweep { counts: &counts, params };
-        let unit = one_unit(objective);
+        let unit = one_unit(params.objective);
         let fresh = |target: u32| {
             let mut dp = Dp::default();
             dp.open(sweep);
@@ -672,15 +678,12 @@ fn a_beam_goes_on_from_an_exact_pass_given_up() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xF207_7E55);
     let (mut taken, mut cut, mut exact) = (0, 0, 0);
     for case in 0..300 {
-        let counts = random_case(&mut rng, case, 40, 14);
-        let objective = case_objective(case);
-        let params = opened(objective, case % 4 == 1);
-        let counts = if params.mirror { counts.mirrored() } else { counts };
+        let (counts, params) = opened_case(&mut rng, case, 40, 14);
         let Some(best) = plain(&counts, params) else {
             continue;
         };
         let sweep = Sweep { counts: &counts, params };
-        let unit = one_unit(objective);
+        let unit = one_unit(params.objective);
         let targets =
             [best.saturating_sub(2 * unit), best.saturating_sub(unit), best + ROOM_MASK + 1, best + unit];
         for (k, &first) in targets.iter().enumerate() {
@@ -1068,10 +1071,7 @@ fn a_beam_keeps_the_same_states_whether_or_not_its_cut_is_read() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xC07_7135);
     let (mut layers, mut tied) = (0, 0);
     for case in 0..300 {
-        let counts = random_case(&mut rng, case, 40, 14);
-        let objective = case_objective(case);
-        let params = opened(objective, case % 4 == 1);
-        let counts = if params.mirror { counts.mirrored() } else { counts };
+        let (counts, params) = opened_case(&mut rng, case, 40, 14);
         let sweep = Sweep { counts: &counts, params };
         let width = 1 + rng.random_range(0..6);
         let run = |reads_cut: bool| {
