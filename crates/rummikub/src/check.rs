@@ -597,6 +597,23 @@ pub(crate) fn same_meld(a: &Meld<Tile>, b: &Meld<Tile>) -> bool {
     }
 }
 
+/// How many members of an old meld are (`dest`; `u8::MAX`: not placed) or may be
+/// (`open`: a set of new melds) in each new meld (fewer than 64 of them).
+fn member_counts(dest: &[u8], open: &[u64]) -> [u8; 64] {
+    let mut count = [0u8; 64];
+    for (&d, &o) in dest.iter().zip(open) {
+        if d != u8::MAX {
+            count[usize::from(d.min(63))] += 1;
+        }
+        let mut o = o;
+        while o != 0 {
+            count[o.trailing_zeros() as usize] += 1;
+            o &= o - 1;
+        }
+    }
+    count
+}
+
 /// Whether `new` is `old` possibly extended at its ends (runs) or by more colours
 /// (groups), every natural of `old` in place and every joker of `old` either still a
 /// joker or replaced by the tile it stood for.
@@ -1369,20 +1386,13 @@ impl<'a> Search<'a> {
             }
         }
         let (dest, open) = (&dest[..len], &open[..len]);
-        // The most members that are or may be in each new meld (fewer than 64 of them),
-        // counted once: this runs at every choice of the search.
-        let mut count = [0u8; 64];
-        for (&d, &o) in dest.iter().zip(open) {
-            if d != u8::MAX {
-                count[usize::from(d.min(63))] += 1;
-            }
-            let mut o = o;
-            while o != 0 {
-                count[o.trailing_zeros() as usize] += 1;
-                o &= o - 1;
-            }
-        }
-        let at_most = |m: u8| usize::from(count[usize::from(m.min(63))]);
+        // The most members that are or may be in each new meld, counted once: this runs
+        // at every choice of the search, and only keep-three and the exact-tile release
+        // read the counts.
+        let count = (config.keep_three
+            || (old.jokers() > 0 && config.joker_release == JokerRelease::ExactTile))
+            .then(|| member_counts(dest, open));
+        let at_most = |m: u8| count.as_ref().map_or(0, |c| usize::from(c[usize::from(m.min(63))]));
         if complete && config.joker_melds_locked && old.jokers() > 0 {
             let covered =
                 first_natural.is_some_and(|m| naturals_together && covers(old, &self.after[m as usize]));
@@ -1418,7 +1428,7 @@ impl<'a> Search<'a> {
             let need = 3.min(len);
             // Three together: some meld holds (or may hold) enough members; every meld
             // counted holds or may hold one.
-            let best = count.iter().copied().max().map_or(0, usize::from);
+            let best = count.as_ref().and_then(|c| c.iter().copied().max()).map_or(0, usize::from);
             // Broken up completely: no two placed members share a meld (open ones may
             // still be spread out).
             let mut placed = 0u64;
