@@ -752,7 +752,6 @@ impl LegalActions {
     #[inline(never)]
     fn plays_onto_table(&mut self, view: &View, (rules, held): (u64, u64), jokers: usize) -> Option<usize> {
         let pos = view.turn()?;
-        self.pending_plays = None;
         pos.table_fits_by(rules, held, &mut self.fits, &mut self.table_faces);
         self.items.clear();
         let pending = Pending { hand: pos.hand, stamp: pos.table.stamp(), rules, builds: 0 };
