@@ -280,6 +280,53 @@ fn s4_1_schmidt_joker_stays_in_its_run_or_leaves_only_for_its_tile() {
     assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
 }
 
+#[test]
+fn s1_6_free_manipulation_takes_a_fourth_tile_and_splits_as_it_likes() {
+    // The official methods: take the fourth tile of a group, add one and remove another,
+    // several splits in one turn; only the table at the end counts.
+    let table = vec![group("r10 b10 y10 k10"), run("k11 k12 k13"), run("b1 b2 b3 b4 b5 b6 b7 b8 b9")];
+    let mut game = scripted(Config::STANDARD, &["b3 b5 k1", "y1"], table.clone(), "", &[true, true], 0);
+    // k10 joins k11 k12 k13; b1..b9 is split twice with the rack's b3 and b5.
+    let after = vec![
+        group("r10 b10 y10"),
+        run("k10 k11 k12 k13"),
+        run("b1 b2 b3"),
+        run("b3 b4 b5"),
+        run("b5 b6 b7 b8 b9"),
+    ];
+    // Nearest illegal: a group of three has no fourth tile to give; two 10s are no meld,
+    // and leaving them out takes them off the table.
+    assert!(matches!(meld(MeldKind::Group, "r10 b10"), Err(MeldError::TooShort { .. })));
+    let three = vec![group("r10 b10 k10"), run("k11 k12 k13"), table[2]];
+    let mut short = scripted(Config::STANDARD, &["b3 b5 k1", "y1"], three, "", &[true, true], 0);
+    assert_rejected(
+        &mut short,
+        Action::Play { table: after[1..].to_vec() },
+        refused(PlayError::TableTileTaken { tile: tile("r10") }),
+    );
+    play(&mut game, after);
+    assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
+}
+
+#[test]
+fn s1_6_rummikub_has_no_keep_three_schmidt_does() {
+    // b2..b6 taken apart so that only b2 b3 stay together.
+    let table = [run("b2 b3 b4 b5 b6")];
+    let r = rack("b1 r4 y4 r5 y5 r6 y6 r2 y2 r3 y3");
+    let two_together = [run("b1 b2 b3"), group("b4 r4 y4"), group("b5 r5 y5"), group("b6 r6 y6")];
+    assert!(check_play(&Config::STANDARD, &table, &r, true, &two_together).is_ok());
+    assert_eq!(
+        check_play(&Config::SCHMIDT, &table, &r, true, &two_together),
+        Err(PlayError::KeepThreeViolated { meld: 0, together: 2 })
+    );
+    // Schmidt: all tiles taken (none left together), or three kept together.
+    let all_apart =
+        [group("b2 r2 y2"), group("b3 r3 y3"), group("b4 r4 y4"), group("b5 r5 y5"), group("b6 r6 y6")];
+    assert!(check_play(&Config::SCHMIDT, &table, &r, true, &all_apart).is_ok());
+    let three_kept = [run("b1 b2 b3 b4"), group("b5 r5 y5"), group("b6 r6 y6")];
+    assert!(check_play(&Config::SCHMIDT, &table, &r, true, &three_kept).is_ok());
+}
+
 // ---------------------------------------------------------------- §4.1 Schmidt
 
 #[test]
@@ -319,6 +366,24 @@ fn s4_1_a_table_tile_taken_must_end_in_a_meld() {
     );
     play(&mut game, vec![run("b2 b3 b4 b5"), group("b6 r6 y6 k6")]);
     assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
+}
+
+#[test]
+fn s4_1_handrummy_lays_everything_out_in_own_melds() {
+    // "al zijn kaartjes … in één keer uitleggen": own melds, no 30 needed, double.
+    let table = vec![run("b3 b4 b5")];
+    let mut game =
+        scripted(Config::SCHMIDT, &["r1 r2 r3 b6 b7 b8", "k4"], table.clone(), "", &[false, true], 0);
+    // Laying off onto a table meld is not laying out: refused before 30 points are down.
+    assert_rejected(
+        &mut game,
+        Action::Play { table: vec![run("b3 b4 b5 b6 b7 b8"), run("r1 r2 r3")] },
+        refused(PlayError::InitialMeldTouchesTable { meld: 0 }),
+    );
+    // Own melds worth 27: Handrummy, k4 counts double.
+    play(&mut game, vec![table[0], run("r1 r2 r3"), run("b6 b7 b8")]);
+    assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 0, hand_rummy: true }));
+    assert_eq!(game.outcome().expect("over").points, [8, -8]);
 }
 
 // ---------------------------------------------------------------- mistaken input
