@@ -42,7 +42,7 @@ fn census(game: &Rummikub) -> TileCounts {
 // ---------------------------------------------------------------- §0 shared model
 
 #[test]
-fn s0_group_never_holds_two_naturals_of_one_colour() {
+fn rules_0_group_never_holds_two_naturals_of_one_colour() {
     // Two copies of r5 exist, but a group takes one colour once.
     assert!(meld(MeldKind::Group, "r5 r5 b5").is_err());
     assert!(meld(MeldKind::Group, "r5 b5 y5 r5").is_err());
@@ -53,7 +53,7 @@ fn s0_group_never_holds_two_naturals_of_one_colour() {
 }
 
 #[test]
-fn s0_group_jokers_only_fill_missing_colours() {
+fn rules_0_group_jokers_only_fill_missing_colours() {
     // |J| <= 4 - |colours(N)|: four colours leave no room for a joker.
     assert!(meld(MeldKind::Group, "r5 b5 y5 k5 J").is_err());
     assert!(meld(MeldKind::Group, "r5 b5 y5 J J").is_err());
@@ -65,7 +65,7 @@ fn s0_group_jokers_only_fill_missing_colours() {
 }
 
 #[test]
-fn s0_run_joker_stands_for_its_position_and_the_player_picks_the_end() {
+fn rules_0_run_joker_stands_for_its_position_and_the_player_picks_the_end() {
     // r10 r11 with a joker after (12: 33) or before (9: 30); a threshold of 31 tells them apart.
     let config = Config::STANDARD.with_initial_meld_threshold(31);
     let mut game = scripted(config, &["r10 r11 J k1", "y1"], vec![], "", &[false, false], 0);
@@ -84,7 +84,7 @@ fn s0_run_joker_stands_for_its_position_and_the_player_picks_the_end() {
 // ---------------------------------------------------------------- §1.1 components
 
 #[test]
-fn s1_1_the_box_is_106_tiles_and_the_xp_box_160() {
+fn rules_1_1_the_box_is_106_tiles_and_the_xp_box_160() {
     let standard = TileCounts::full(&TileSet::Standard106.catalog());
     assert_eq!((standard.len(), standard.jokers()), (106, 2));
     let xp = TileCounts::full(&TileSet::Xp160.catalog());
@@ -104,7 +104,7 @@ fn s1_1_the_box_is_106_tiles_and_the_xp_box_160() {
 }
 
 #[test]
-fn s1_1_five_and_six_players_need_the_160_tile_set() {
+fn rules_1_1_five_and_six_players_need_the_160_tile_set() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     assert!(Rummikub::deal(&Config::STANDARD, Seating::new(5), &mut rng).is_err());
     for seats in [5, 6] {
@@ -122,7 +122,7 @@ fn s1_1_five_and_six_players_need_the_160_tile_set() {
 // ---------------------------------------------------------------- §1.2 setup and deal
 
 #[test]
-fn s1_2_fourteen_each_the_rest_is_the_pool_and_play_goes_clockwise() {
+fn rules_1_2_fourteen_each_the_rest_is_the_pool_and_play_goes_clockwise() {
     let mut game =
         Rummikub::deal(&Config::STANDARD, Seating::new(4), &mut ChaCha8Rng::seed_from_u64(13)).expect("deal");
     assert_eq!(game.pool_len(), 50);
@@ -139,7 +139,7 @@ fn s1_2_fourteen_each_the_rest_is_the_pool_and_play_goes_clockwise() {
 // ---------------------------------------------------------------- §1.3 turn structure
 
 #[test]
-fn s1_3_commit_needs_every_old_table_tile_and_one_rack_tile() {
+fn rules_1_3_commit_needs_every_old_table_tile_and_one_rack_tile() {
     let table = vec![run("b3 b4 b5 b6"), group("r9 y9 k9")];
     let mut game = scripted(Config::STANDARD, &["b7 r1", "y1"], table.clone(), "", &[true, true], 0);
     // Nearest illegal: rearrange only (split b3..b6 needs a fourth tile to keep both halves
@@ -157,7 +157,7 @@ fn s1_3_commit_needs_every_old_table_tile_and_one_rack_tile() {
 }
 
 #[test]
-fn s1_3_draw_ends_the_turn_and_the_drawn_tile_waits() {
+fn rules_1_3_draw_ends_the_turn_and_the_drawn_tile_waits() {
     // Seat 0 could go out with r10 r11 r12 but may draw instead (the pool starts with b2).
     let mut game = scripted(Config::STANDARD, &["r10 r11 r12", "y1"], vec![], "b2", &[true, true], 0);
     act(&mut game, Action::Draw);
@@ -179,7 +179,7 @@ fn act(game: &mut Rummikub, action: Action) {
 // ---------------------------------------------------------------- §1.4 meld validity
 
 #[test]
-fn s1_4_a_group_is_three_or_four_tiles_of_one_number() {
+fn rules_1_4_a_group_is_three_or_four_tiles_of_one_number() {
     assert!(matches!(meld(MeldKind::Group, "r7 b7"), Err(MeldError::TooShort { .. })));
     assert!(matches!(meld(MeldKind::Group, "r7 b7 y8"), Err(MeldError::MixedNumbers { .. })));
     let mut game = scripted(Config::STANDARD, &["r7 b7 y7 k7 k1", "y1"], vec![], "", &[true, true], 0);
@@ -188,7 +188,7 @@ fn s1_4_a_group_is_three_or_four_tiles_of_one_number() {
 }
 
 #[test]
-fn s1_4_one_is_always_low_and_nothing_follows_13() {
+fn rules_1_4_one_is_always_low_and_nothing_follows_13() {
     for wrap in ["r13 r1 r2", "r12 r13 r1", "J r1 r2", "r12 r13 J"] {
         assert!(meld(MeldKind::Run, wrap).is_err(), "{wrap}");
     }
@@ -210,7 +210,7 @@ fn s1_4_one_is_always_low_and_nothing_follows_13() {
 }
 
 #[test]
-fn s1_4_a_run_is_at_most_thirteen_long() {
+fn rules_1_4_a_run_is_at_most_thirteen_long() {
     let thirteen = "J r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13";
     assert!(meld(MeldKind::Run, thirteen).is_ok());
     assert!(meld(MeldKind::Run, &format!("J {thirteen}")).is_err());
@@ -218,7 +218,7 @@ fn s1_4_a_run_is_at_most_thirteen_long() {
 }
 
 #[test]
-fn s1_4_a_meld_needs_a_natural_even_with_four_jokers() {
+fn rules_1_4_a_meld_needs_a_natural_even_with_four_jokers() {
     for kind in [MeldKind::Group, MeldKind::Run] {
         assert_eq!(meld(kind, "J J J").err(), Some(MeldError::NoNatural));
         assert_eq!(meld(kind, "J J J J").err(), Some(MeldError::NoNatural));
@@ -231,7 +231,7 @@ fn s1_4_a_meld_needs_a_natural_even_with_four_jokers() {
 // ---------------------------------------------------------------- §1.6 jokers
 
 #[test]
-fn s1_6_run_joker_moved_to_the_other_end_per_option() {
+fn rules_1_6_run_joker_moved_to_the_other_end_per_option() {
     // J r5 r6 (J = r4). Rack r7: r5 r6 r7 J frees the joker by rearranging (J = r8).
     let table = vec![run("J r5 r6")];
     let after = vec![run("r5 r6 r7 J")];
@@ -263,7 +263,7 @@ fn s1_6_run_joker_moved_to_the_other_end_per_option() {
 }
 
 #[test]
-fn s4_1_schmidt_joker_stays_in_its_run_or_leaves_only_for_its_tile() {
+fn rules_4_1_schmidt_joker_stays_in_its_run_or_leaves_only_for_its_tile() {
     let table = vec![run("J r5 r6")];
     // The joker stays in its meld: not moved, even though it now stands for r8.
     let mut game = scripted(Config::SCHMIDT, &["r7 b1 b2 k1", "y1"], table.clone(), "", &[true, true], 0);
@@ -281,7 +281,7 @@ fn s4_1_schmidt_joker_stays_in_its_run_or_leaves_only_for_its_tile() {
 }
 
 #[test]
-fn s1_6_free_manipulation_takes_a_fourth_tile_and_splits_as_it_likes() {
+fn rules_1_6_free_manipulation_takes_a_fourth_tile_and_splits_as_it_likes() {
     // The official methods: take the fourth tile of a group, add one and remove another,
     // several splits in one turn; only the table at the end counts.
     let table = vec![group("r10 b10 y10 k10"), run("k11 k12 k13"), run("b1 b2 b3 b4 b5 b6 b7 b8 b9")];
@@ -309,7 +309,7 @@ fn s1_6_free_manipulation_takes_a_fourth_tile_and_splits_as_it_likes() {
 }
 
 #[test]
-fn s1_6_rummikub_has_no_keep_three_schmidt_does() {
+fn rules_1_6_rummikub_has_no_keep_three_schmidt_does() {
     // b2..b6 taken apart so that only b2 b3 stay together.
     let table = [run("b2 b3 b4 b5 b6")];
     let r = rack("b1 r4 y4 r5 y5 r6 y6 r2 y2 r3 y3");
@@ -330,7 +330,7 @@ fn s1_6_rummikub_has_no_keep_three_schmidt_does() {
 // ---------------------------------------------------------------- §4.1 Schmidt
 
 #[test]
-fn s4_1_schmidt_inherits_the_box_the_deal_and_the_end_rule() {
+fn rules_4_1_schmidt_inherits_the_box_the_deal_and_the_end_rule() {
     let s = Config::SCHMIDT;
     assert_eq!(s.tile_set, TileSet::Standard106);
     assert_eq!(s.rack_size, 14);
@@ -355,7 +355,7 @@ fn s4_1_schmidt_inherits_the_box_the_deal_and_the_end_rule() {
 }
 
 #[test]
-fn s4_1_a_table_tile_taken_must_end_in_a_meld() {
+fn rules_4_1_a_table_tile_taken_must_end_in_a_meld() {
     // Keep-three allows taking the b6 off b2..b6, but not back to the rack.
     let table = vec![run("b2 b3 b4 b5 b6")];
     let mut game = scripted(Config::SCHMIDT, &["r6 y6 k6 k1", "y1"], table, "", &[true, true], 0);
@@ -369,7 +369,7 @@ fn s4_1_a_table_tile_taken_must_end_in_a_meld() {
 }
 
 #[test]
-fn s4_1_handrummy_lays_everything_out_in_own_melds() {
+fn rules_4_1_handrummy_lays_everything_out_in_own_melds() {
     // "al zijn kaartjes … in één keer uitleggen": own melds, no 30 needed, double.
     let table = vec![run("b3 b4 b5")];
     let mut game =
@@ -398,7 +398,7 @@ fn refused_for(game: &mut Rummikub, seat: usize, action: Action, expected: Actio
 }
 
 #[test]
-fn s1_3_mistaken_inputs_are_typed_errors_that_change_nothing() {
+fn rules_1_3_mistaken_inputs_are_typed_errors_that_change_nothing() {
     let table = vec![run("b3 b4 b5")];
     let racks = ["r10 r11 r12 r13 b10 y10 k10", "y1 y2"];
     let mut game = scripted(Config::STANDARD, &racks, table.clone(), "", &[true, true], 0);
