@@ -46,6 +46,8 @@ fn rules_0_group_never_holds_two_naturals_of_one_colour() {
     // Two copies of r5 exist, but a group takes one colour once.
     assert!(meld(MeldKind::Group, "r5 r5 b5").is_err());
     assert!(meld(MeldKind::Group, "r5 b5 y5 r5").is_err());
+    // Nor does a run hold a number twice.
+    assert!(meld(MeldKind::Run, "r5 r5 r6").is_err());
     // The same tiles as a legal group and as two identical runs side by side.
     let mut game = scripted(Config::STANDARD, &["r5 b5 y5 k1", "y1"], vec![], "", &[true, true], 0);
     play(&mut game, vec![group("r5 b5 y5")]);
