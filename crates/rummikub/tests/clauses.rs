@@ -27,6 +27,10 @@ fn meld(kind: MeldKind, s: &str) -> Result<Meld<Tile>, MeldError> {
     Meld::new(kind, &tiles(s), &rummykit_rummikub::MELD_RULES)
 }
 
+fn act(game: &mut Rummikub, action: Action) {
+    game.apply(game.to_move().expect("the game is on"), action).expect("accepted");
+}
+
 /// Every tile of the game: table, racks and pool.
 fn census(game: &Rummikub) -> TileCounts {
     let mut all = TileCounts::of_melds(game.table());
@@ -48,7 +52,7 @@ fn rules_0_group_never_holds_two_naturals_of_one_colour() {
     assert!(meld(MeldKind::Group, "r5 b5 y5 r5").is_err());
     // Nor does a run hold a number twice.
     assert!(meld(MeldKind::Run, "r5 r5 r6").is_err());
-    // The same tiles as a legal group and as two identical runs side by side.
+    // One tile of each colour is a group.
     let mut game = scripted(Config::STANDARD, &["r5 b5 y5 k1", "y1"], vec![], "", &[true, true], 0);
     play(&mut game, vec![group("r5 b5 y5")]);
     assert_eq!(*game.rack(0).expect("seat"), rack("k1"));
@@ -144,8 +148,7 @@ fn rules_1_2_fourteen_each_the_rest_is_the_pool_and_play_goes_clockwise() {
 fn rules_1_3_commit_needs_every_old_table_tile_and_one_rack_tile() {
     let table = vec![run("b3 b4 b5 b6"), group("r9 y9 k9")];
     let mut game = scripted(Config::STANDARD, &["b7 r1", "y1"], table.clone(), "", &[true, true], 0);
-    // Nearest illegal: rearrange only (split b3..b6 needs a fourth tile to keep both halves
-    // valid, so move nothing) — the same table again adds no rack tile.
+    // The same table again adds no rack tile.
     assert_rejected(&mut game, Action::Play { table: table.clone() }, refused(PlayError::NoRackTile));
     // A table tile may not go back to the rack: b3 left out while b7 is added.
     assert_rejected(
@@ -172,10 +175,6 @@ fn rules_1_3_draw_ends_the_turn_and_the_drawn_tile_waits() {
         Err(ActionError::NotYourTurn(NotYourTurn { seat: 0, to_move: 1 }))
     );
     assert_eq!(game, before);
-}
-
-fn act(game: &mut Rummikub, action: Action) {
-    game.apply(game.to_move().expect("the game is on"), action).expect("accepted");
 }
 
 // ---------------------------------------------------------------- §1.4 meld validity
@@ -259,7 +258,7 @@ fn rules_1_6_run_joker_moved_to_the_other_end_per_option() {
     );
     // … the r4 from the rack in the joker's place is.
     play(&mut game, vec![run("r4 r5 r6 J")]);
-    // Extending at the joker's far end keeps what it stands for: nothing is released.
+    // Extending the run at its other end keeps what the joker stands for: nothing released.
     let info = check_play(&two, &table, &rack("r7"), true, &[run("J r5 r6 r7")]).expect("accepted");
     assert_eq!(info.released_jokers, 0);
 }
@@ -284,8 +283,8 @@ fn rules_4_1_schmidt_joker_stays_in_its_run_or_leaves_only_for_its_tile() {
 
 #[test]
 fn rules_1_6_free_manipulation_takes_a_fourth_tile_and_splits_as_it_likes() {
-    // The official methods: take the fourth tile of a group, add one and remove another,
-    // several splits in one turn; only the table at the end counts.
+    // Two of the official methods in one turn: take the fourth tile of a group to extend a
+    // run, split a run twice; only the table at the end counts.
     let table = vec![group("r10 b10 y10 k10"), run("k11 k12 k13"), run("b1 b2 b3 b4 b5 b6 b7 b8 b9")];
     let mut game = scripted(Config::STANDARD, &["b3 b5 k1", "y1"], table.clone(), "", &[true, true], 0);
     // k10 joins k11 k12 k13; b1..b9 is split twice with the rack's b3 and b5.
@@ -440,6 +439,16 @@ fn rules_1_3_mistaken_inputs_are_typed_errors_that_change_nothing() {
         0,
         Action::Play { table: vec![] },
         refused(PlayError::TableTileTaken { tile: tile("b3") }),
+    );
+    // A malformed meld: a run built under other rules (round the corner).
+    let round = MeldRules::new(AcePolicy::RoundTheCorner, JokerLimit::Unlimited);
+    let wrapped = Meld::new(MeldKind::Run, &tiles("r13 r1 r2"), &round).expect("wraps under those rules");
+    let mut other = scripted(Config::STANDARD, &["r13 r1 r2 k1", "y1"], table.clone(), "", &[true, true], 0);
+    refused_for(
+        &mut other,
+        0,
+        Action::Play { table: vec![table[0], wrapped] },
+        refused(PlayError::InvalidMeld { index: 1, error: MeldError::WrapNotAllowed }),
     );
     // Actions the rules do not allow here.
     let pool = game.pool_len();
