@@ -385,6 +385,12 @@ fn rules_4_1_handrummy_lays_everything_out_in_own_melds() {
     play(&mut game, vec![table[0], run("r1 r2 r3"), run("b6 b7 b8")]);
     assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 0, hand_rummy: true }));
     assert_eq!(game.outcome().expect("over").points, [8, -8]);
+    // With manipulation allowed in the turn of the initial meld, the lay-off goes out too.
+    let manipulate = Config::SCHMIDT.with_manipulate_on_initial_meld_turn(true);
+    let mut game = scripted(manipulate, &["r1 r2 r3 b6 b7 b8", "k4"], table, "", &[false, true], 0);
+    play(&mut game, vec![run("b3 b4 b5 b6 b7 b8"), run("r1 r2 r3")]);
+    assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 0, hand_rummy: true }));
+    assert_eq!(game.outcome().expect("over").points, [8, -8]);
 }
 
 // ---------------------------------------------------------------- mistaken input
