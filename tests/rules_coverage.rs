@@ -46,7 +46,10 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     (
         "1.10",
         "joker_replacement_source",
-        &["crates/rummikub/tests/turns.rs::rules_1_6_replacement_from_table_or_rack_only"],
+        &[
+            "crates/rummikub/tests/turns.rs::rules_1_6_replacement_from_table_or_rack_only",
+            "crates/rummikub/tests/clauses.rs::rules_1_6_run_joker_moved_to_the_other_end_per_option",
+        ],
     ),
     (
         "1.10",
@@ -54,10 +57,18 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
         &[
             "crates/rummikub/tests/turns.rs::rules_1_6_freed_joker_not_reused_rejected",
             "crates/rummikub/tests/turns.rs::rules_1_6_joker_reuse_with_two_rack_tiles_option",
+            "crates/rummikub/tests/clauses.rs::rules_1_6_run_joker_moved_to_the_other_end_per_option",
         ],
     ),
     ("1.10", "joker_release", &["crates/rummikub/tests/turns.rs::rules_4_1_joker_only_by_exact_tile"]),
-    ("1.10", "keep_three", &["crates/rummikub/tests/turns.rs::rules_4_1_keep_three_violated"]),
+    (
+        "1.10",
+        "keep_three",
+        &[
+            "crates/rummikub/tests/turns.rs::rules_4_1_keep_three_violated",
+            "crates/rummikub/tests/clauses.rs::rules_1_6_rummikub_has_no_keep_three_schmidt_does",
+        ],
+    ),
     ("1.10", "joker_melds_locked", &["crates/rummikub/tests/turns.rs::rules_1_6_locked_joker_melds_option"]),
     (
         "1.10",
