@@ -363,6 +363,25 @@ impl Iterator for Iter {
         Some(PieceId::from_bit(index))
     }
 
+    /// The `n`-th id still to come: the ids before it cleared a bit at a time, with no
+    /// id made for them (a random draw picks its card so).
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<PieceId> {
+        for _ in 0..n {
+            while self.word == 0 {
+                if self.rest == [0; WORDS - 1] {
+                    return None;
+                }
+                self.word = self.rest[0];
+                self.rest.copy_within(1.., 0);
+                self.rest[WORDS - 2] = 0;
+                self.base += 64;
+            }
+            self.word &= self.word - 1;
+        }
+        self.next()
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.word.count_ones() as usize
             + self.rest.iter().map(|w| w.count_ones() as usize).sum::<usize>();

@@ -357,3 +357,34 @@ fn piece_set_last_is_the_walks_last() {
     }
     assert!(sizes.contains(&0) && sizes.len() > 15);
 }
+
+/// `nth` on a set's iterator is `n` calls of `next` and one more, from any point of the
+/// iteration: every `n` (past the end too) on sets of ids spread over every word.
+#[test]
+fn piece_set_nth_is_next_repeated() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut step = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..300 {
+        let size = step() % 40;
+        let set: PieceSet =
+            (0..size).filter_map(|_| PieceId::new((step() % PieceId::LIMIT as u64) as u8)).collect();
+        for n in 0..=set.len() + 1 {
+            // From the start, and after the first id read.
+            for skip in 0..2 {
+                let (mut fast, mut slow) = (set.iter(), set.iter());
+                for _ in 0..skip {
+                    assert_eq!(fast.next(), slow.next());
+                }
+                let expected = (0..n).try_for_each(|_| slow.next().map(drop)).and_then(|()| slow.next());
+                assert_eq!(fast.nth(n), expected, "{set:?}, n {n}, skip {skip}");
+                // The rest of the iteration goes on alike.
+                assert!(fast.eq(slow), "{set:?}, n {n}, skip {skip}");
+            }
+        }
+    }
+}

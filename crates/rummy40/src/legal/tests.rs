@@ -10,7 +10,9 @@ use super::batch::{
     Copies, MAX_BATCH, Scratch, batch_count, batch_count_general, decode_batch, expand, nth_batch, sort_keys,
 };
 use super::combos::{combos, combos_by};
-use super::faces::{FaceBits, Held, any_meldable, face_counts, meldable_at, meldable_faces, meldable_of};
+use super::faces::{
+    FaceBits, Held, any_meldable, face_counts, face_counts_in, meldable_at, meldable_faces, meldable_of,
+};
 use super::opening::{held_twice, max_value, may_go_rummy, opening_bound, packing_reaches};
 use super::table::{MeldFaces, Reach, TableFaces};
 use super::{LegalActions, NATURALS, ValuedMeld};
@@ -1475,4 +1477,31 @@ fn a_short_play_asked_of_another_view_answers_nothing_and_keeps_the_count() {
         counted > 3_000 && listed > 400,
         "{counted} play phases with builds counted, {listed} with all listed"
     );
+}
+
+/// The counts of a two-copy pack read from its bits are the counts of its pieces' faces
+/// listed one by one, for random sets of ids (ids past the pack included), both packs
+/// of jokers, and for a pack of three copies (counted by the pass).
+#[test]
+fn face_counts_from_bits_are_the_listed_faces_counts() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+    let packs = [
+        rummykit_core::Catalog::<Card>::new(2, 2),
+        rummykit_core::Catalog::new(2, 4),
+        rummykit_core::Catalog::new(3, 2),
+    ];
+    let (mut twice, mut jokers) = (0, 0);
+    for round in 0..3_000 {
+        let pack = packs[round % packs.len()].unwrap();
+        let size = rng.random_range(0..=40);
+        let set: PieceSet = (0..size).filter_map(|_| PieceId::new(rng.random_range(0..160u8))).collect();
+        let listed: Vec<Card> = pack.faces_of(set).map(|(_, f)| f).collect();
+        let (counts, held) = face_counts_in(pack, set);
+        assert_eq!((counts, held), face_counts(&listed), "{set:?} in {pack:?}");
+        twice += usize::from(counts[..52].contains(&2));
+        jokers += usize::from(counts[52] > 0);
+    }
+    // Both cases that the bits tell apart from a plain pass were met often.
+    assert!(twice > 1_000 && jokers > 500, "{twice} sets with a face twice, {jokers} with jokers");
 }
