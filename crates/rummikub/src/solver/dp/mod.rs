@@ -1496,13 +1496,15 @@ impl Dp {
     #[inline(always)]
     fn expand<const TRACK: bool, const RELAX: bool>(&mut self, at: Layer<'_>) {
         let Layer { parents, narrow, live, c, step, jmax, cap, masks, bound } = at;
+        // The packed score of one natural of the step's number, once per layer.
+        let unit = one_tile(step.objective, step.value_n);
         for k in parents {
             let i = if narrow { live[k] as usize } else { k };
             let Entry { key, score, choice, .. } = self.entries[i];
             if !narrow && choice == DEAD {
                 continue;
             }
-            self.colour_options::<TRACK, RELAX>(key, score, i as u32, c, step, jmax, cap, masks, bound);
+            self.colour_options::<TRACK, RELAX>(key, score, i as u32, c, step, jmax, cap, masks, bound, unit);
         }
     }
 
@@ -1549,6 +1551,7 @@ impl Dp {
         cap: Option<u32>,
         masks: &[u8; 512],
         bound: u32,
+        unit: u32,
     ) {
         debug_assert!(RELAX || !self.relax.on(), "the relaxation left out while on");
         let cap = if TRACK { cap } else { None };
@@ -1571,7 +1574,6 @@ impl Dp {
         } else {
             [0; 2 * JLEFT as usize - 1]
         };
-        let unit = one_tile(step.objective, step.value_n);
         // Initial melds: the most value the later steps can add (their naturals, and
         // 13 per joker left if jokers count), so states that cannot reach the
         // threshold any more are never stored.
