@@ -1,0 +1,215 @@
+//! Clause-by-clause scenarios for RULES.md §2 (and §0 as it applies to one deck without
+//! jokers), written as an outside tester reads the rules: a scripted position through the
+//! public API, the legal play and the nearest illegal one, each refusal with its error
+//! kind and with the game left exactly as it was. The clauses other test files already
+//! pin are not repeated here.
+
+mod common;
+
+use common::*;
+use rummykit_classic::{AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit};
+use rummykit_core::{
+    Game, MeldError, MeldId, NotYourTurn, Outcome, PieceId, PieceSet, TableError, TurnError,
+};
+
+/// `seat` tries `action`: it must be refused with `expected`, by `check` and `apply`
+/// alike, leaving the game unchanged.
+fn refused_for(g: &mut ClassicRummy, seat: usize, action: Action, expected: ActionError) {
+    let before = g.clone();
+    assert_eq!(g.check(seat, &action), Err(expected), "check {action:?}");
+    assert_eq!(g.apply(seat, action), Err(expected), "apply {action:?}");
+    assert_eq!(*g, before, "refused {action:?} changed the game");
+    assert!(g.conserves_cards());
+}
+
+// ---------------------------------------------------------------- §2.4 meld validity
+
+/// §2.4: a set is three or four cards of one rank; three cards of two ranks are no meld.
+#[test]
+fn s2_4_a_set_is_three_or_four_cards_of_one_rank() {
+    let mut g = scripted(&standard(), 1, &["9h 9s 9d 9c Ts 2d", "5s 6s 7s"], "Kd", "4c");
+    play(&mut g, &[Action::DrawStock]);
+    let mixed = g.check(0, &meld("9h 9s Ts")).unwrap_err();
+    assert!(matches!(mixed, ActionError::InvalidMeld(_)), "{mixed:?}");
+    refused(&mut g, meld("9h 9s Ts"), mixed);
+    refused(&mut g, meld("9h 9s"), ActionError::InvalidMeld(MeldError::TooShort { len: 2, min: 3 }));
+    // Four of a kind at once is one meld.
+    play(&mut g, &[meld("9h 9s 9d 9c")]);
+    assert_eq!(set_on_table(&g, 0), set("9h 9s 9d 9c"));
+    assert_eq!(g.table().melds()[0].owner(), 0);
+}
+
+/// §2.4: a run is three or more cards of one suit in sequence; a gap or a second suit
+/// makes it no meld.
+#[test]
+fn s2_4_a_run_is_consecutive_cards_of_one_suit() {
+    let mut g = scripted(&standard(), 1, &["2c 3c 5c 4d 6c Kd", "5s 6s 7s"], "Qh", "4h");
+    play(&mut g, &[Action::DrawStock]);
+    refused(&mut g, meld("2c 3c 5c"), ActionError::InvalidMeld(MeldError::NotConsecutive { index: 2 }));
+    let mixed = g.check(0, &meld("2c 3c 4d")).unwrap_err();
+    assert!(matches!(mixed, ActionError::InvalidMeld(MeldError::MixedSuits { .. })), "{mixed:?}");
+    refused(&mut g, meld("2c 3c 4d"), mixed);
+    refused(&mut g, meld("5c 6c"), ActionError::InvalidMeld(MeldError::TooShort { len: 2, min: 3 }));
+}
+
+/// §2.4 / §0: with the ace low, A-2-…-K is the longest run (`valid_run(m, 1, 13)`): the
+/// whole suit is one meld, and nothing can be laid off onto it at either end.
+#[test]
+fn s2_4_the_whole_suit_is_one_run_with_the_ace_low() {
+    let suit = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh";
+    let mut g = scripted(&standard(), 1, &[&format!("{suit} 5c"), "2s 3d 4c 9s"], "Jc", "8d");
+    play(&mut g, &[Action::DrawStock, meld(suit), discard("Jc")]);
+    assert_eq!(g.table().melds()[0].meld().len(), 13);
+    assert_eq!(g.table().melds()[0].meld().to_string(), suit);
+    assert_eq!(g.hand(0).unwrap(), set("5c"));
+}
+
+/// §2.4: ace-high-or-low keeps the ace at one end: Q-K-A and A-2-3 are runs, but a run
+/// of both (K-A-2) is not, and no more than 13 cards fit.
+#[test]
+fn s2_4_ace_high_or_low_keeps_the_ace_at_one_end() {
+    let config = standard().with_ace(AceMode::LowOrHigh);
+    let mut g = scripted(&config, 1, &["Kh Ah 2h 9c", "Qh Jh Th 3s"], "5d 6d", "8c");
+    play(&mut g, &[Action::DrawStock]);
+    let wrap = g.check(0, &meld("Kh Ah 2h")).unwrap_err();
+    assert!(matches!(wrap, ActionError::InvalidMeld(_)), "{wrap:?}");
+    refused(&mut g, meld("Kh Ah 2h"), wrap);
+    // Seat 1 melds 10-J-Q; seat 0 lays off K and then the ace above it.
+    play(&mut g, &[discard("5d"), Action::DrawStock, meld("Th Jh Qh"), discard("6d"), Action::DrawStock]);
+    play(&mut g, &[lay_off("Kh", 0), lay_off("Ah", 0)]);
+    assert_eq!(g.table().melds()[0].meld().to_string(), "Th Jh Qh Kh Ah");
+    // The 2 may not follow the high ace round the corner.
+    let e = g.check(0, &lay_off("2h", 0)).unwrap_err();
+    assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })), "{e:?}");
+    refused(&mut g, lay_off("2h", 0), e);
+}
+
+// ---------------------------------------------------------------- §2.3 turn flow
+
+/// §2.3: under the one-meld limit a second meld waits for the next turn, whatever it is.
+#[test]
+fn s2_3_the_meld_limit_holds_after_a_lay_off_and_resets_next_turn() {
+    let hands = ["2c 3c 4c 5c 9h 9s 9d Kd Qs", "7d 8d Td Jd Ks"];
+    let mut g = scripted(&standard(), 1, &hands, "Ah 2s 3s", "6s");
+    play(&mut g, &[Action::DrawStock, meld("2c 3c 4c"), lay_off("5c", 0)]);
+    refused(&mut g, meld("9h 9s 9d"), ActionError::MeldLimitReached);
+    play(&mut g, &[discard("Ah"), Action::DrawStock, discard("2s"), Action::DrawStock, meld("9h 9s 9d")]);
+    assert_eq!(g.table().len(), 2);
+    assert_eq!(MeldLimit::default(), MeldLimit::One);
+}
+
+/// §2.3: the card taken from the discard pile may not be discarded this turn, even by a
+/// seat holding nothing else it could meld; a stock card may go at once.
+#[test]
+fn s2_3_only_the_taken_discard_is_held_back() {
+    let mut g = scripted(&standard(), 1, &["2c 7h", "9s Td Jc"], "Kd", "5s");
+    play(&mut g, &[Action::TakeDiscard]);
+    refused(&mut g, discard("5s"), ActionError::Turn(TurnError::DiscardTakenCard { card: named(id("5s")) }));
+    play(&mut g, &[discard("7h")]);
+    assert_eq!(g.piles().top_discard(), Some(id("7h")));
+    play(&mut g, &[Action::DrawStock, discard("Kd")]);
+    assert_eq!(g.piles().top_discard(), Some(id("Kd")));
+}
+
+// ---------------------------------------------------------------- input a tester may get wrong
+
+/// Actions from the wrong seat, on cards the seat does not hold, on cards already on the
+/// table or in the pile, the same card twice, empty and malformed melds: each a typed
+/// error, and the game unchanged.
+#[test]
+fn s2_3_mistaken_actions_are_typed_errors_that_change_nothing() {
+    let hands = ["5h 6h 7h 8h Kd 2c", "9s 9d 9c Jc 3d"];
+    let mut g = scripted(&standard(), 1, &hands, "Qc 4s", "Ts");
+    let not_yours = ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }));
+    refused_for(&mut g, 1, Action::DrawStock, not_yours);
+    refused_for(&mut g, 1, Action::TakeDiscard, not_yours);
+    refused_for(&mut g, 1, discard("9s"), not_yours);
+    refused_for(&mut g, 1, meld("9s 9d 9c"), not_yours);
+    play(&mut g, &[Action::DrawStock]);
+    refused_for(&mut g, 1, discard("Jc"), not_yours);
+    // Cards of another hand, of the discard pile, of the stock.
+    refused(&mut g, discard("9s"), ActionError::Turn(TurnError::NotInHand(named(id("9s")))));
+    refused(&mut g, meld("9s Kd 2c"), ActionError::Turn(TurnError::NotInHand(named(id("9s")))));
+    refused(&mut g, lay_off("Ts", 0), ActionError::Turn(TurnError::NotInHand(named(id("Ts")))));
+    refused(&mut g, discard("4s"), ActionError::Turn(TurnError::NotInHand(named(id("4s")))));
+    // An id that is no card of the deck.
+    let stranger = PieceId::new(100).unwrap();
+    let mut with_stranger = set("5h 6h 7h");
+    with_stranger.insert(stranger);
+    refused(&mut g, Action::Meld(with_stranger), ActionError::Turn(TurnError::NotInHand(named(stranger))));
+    // Empty and one-card melds.
+    refused(
+        &mut g,
+        Action::Meld(PieceSet::new()),
+        ActionError::InvalidMeld(MeldError::TooShort { len: 0, min: 3 }),
+    );
+    refused(&mut g, meld("Kd"), ActionError::InvalidMeld(MeldError::TooShort { len: 1, min: 3 }));
+    // Laying off onto a table with no melds.
+    refused(&mut g, lay_off("8h", 0), ActionError::Table(TableError::NoSuchMeld(MeldId::new(0))));
+    // A card laid off once is on the table: naming it again is naming a card not held.
+    play(&mut g, &[meld("5h 6h 7h"), lay_off("8h", 0)]);
+    refused(&mut g, lay_off("8h", 0), ActionError::Turn(TurnError::NotInHand(named(id("8h")))));
+    refused(&mut g, discard("5h"), ActionError::Turn(TurnError::NotInHand(named(id("5h")))));
+    play(&mut g, &[discard("Kd")]);
+    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.hand(0).unwrap(), set("2c Qc"));
+}
+
+/// §2.5: once a player is out the hand is over: no seat may draw, meld, lay off or
+/// discard, and the score stands.
+#[test]
+fn s2_5_after_going_out_nobody_plays_on() {
+    let mut g = scripted(&standard(), 1, &["5h 6h 7h 8h", "9h 9s 9d Ts"], "Kd", "2c");
+    play(&mut g, &[Action::DrawStock, meld("5h 6h 7h 8h"), discard("Kd")]);
+    let score = Outcome { points: vec![2 * 37, 0], winners: vec![0] };
+    assert_eq!(g.outcome().unwrap(), score);
+    let over = ActionError::Turn(TurnError::HandOver);
+    for seat in 0..2 {
+        for action in [
+            Action::DrawStock,
+            Action::TakeDiscard,
+            meld("9h 9s 9d"),
+            lay_off("9h", 0),
+            lay_off("Ts", 0),
+            discard("Ts"),
+        ] {
+            refused_for(&mut g, seat, action, over);
+        }
+    }
+    assert_eq!(g.outcome().unwrap(), score);
+    assert_eq!(g.to_move(), None);
+}
+
+// ---------------------------------------------------------------- §2.6 scoring
+
+/// §2.6: the winner scores what the opponents still hold; cards they melded or laid off
+/// count nothing, and a rummy is out of reach once the winner laid anything before.
+#[test]
+fn s2_6_melded_cards_of_the_losers_do_not_count() {
+    // Seat 0 melds and discards; seat 1 melds kings and lays off; seat 0 goes out.
+    let hands = ["2h 3h 4h 9c 5h", "Kc Kd Ks Kh 7d 3s"];
+    let mut g = scripted(&standard(), 1, &hands, "Jd 8s 6h", "Ac");
+    play(&mut g, &[Action::DrawStock, meld("2h 3h 4h"), discard("Jd")]);
+    play(&mut g, &[Action::DrawStock, meld("Kc Kd Ks"), lay_off("Kh", 1), discard("8s")]);
+    play(&mut g, &[Action::DrawStock, lay_off("5h", 0), lay_off("6h", 0), discard("9c")]);
+    // Seat 1 holds 7d 3s: 10 points; its kings on the table count nothing; no rummy.
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![10, 0], winners: vec![0] });
+    assert!(!g.went_rummy());
+}
+
+/// §2.7: the options combine: ace high-or-low with unlimited melds lets Q-K-A and A-2-3
+/// go down in one turn, and an ace left in hand costs 15.
+#[test]
+fn s2_7_ace_high_or_low_with_unlimited_melds() {
+    let config = Config::STANDARD.with_ace(AceMode::LowOrHigh).with_meld_limit(MeldLimit::Unlimited);
+    let mut g = scripted(&config, 1, &["Qh Kh Ah As 2s 3s", "Ad 9c"], "Jc", "4d");
+    play(&mut g, &[Action::DrawStock, meld("Qh Kh Ah"), meld("As 2s 3s"), discard("Jc")]);
+    // Seat 1 holds Ad (15) and 9c; seat 0 went out at once with both melds: a rummy.
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![2 * (15 + 9), 0], winners: vec![0] });
+    assert!(g.went_rummy());
+}
+
+/// The cards of table meld `index`.
+fn set_on_table(g: &ClassicRummy, index: usize) -> PieceSet {
+    g.table().melds()[index].piece_set()
+}

@@ -1,0 +1,212 @@
+//! Clause-by-clause scenarios for RULES.md §3 (and §0 as it applies to two decks with
+//! jokers), written as an outside tester reads the rules: a scripted position through the
+//! public API, the legal play and the nearest illegal one, each refusal with its error
+//! kind and with the game left exactly as it was. The clauses other test files already
+//! pin are not repeated here.
+
+#[macro_use]
+mod common;
+
+use common::*;
+use rummykit_core::{
+    Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, RunEnd, TableError, TurnError,
+};
+use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40};
+
+const M0: MeldId = MeldId::new(0);
+const M1: MeldId = MeldId::new(1);
+
+fn draw(g: &mut Rummy40) {
+    common::apply_ok(g, Action::DrawStock);
+}
+
+/// `seat` tries `action`: it must be refused with `expected`, by `check` and `apply`
+/// alike, leaving the game unchanged.
+fn refused_for(g: &mut Rummy40, seat: usize, action: Action, expected: ActionError) {
+    let before = g.clone();
+    assert_eq!(g.check(seat, &action), Err(expected.clone()), "check {action:?}");
+    assert_eq!(g.apply(seat, action.clone()), Err(expected), "apply {action:?}");
+    assert_eq!(*g, before, "refused {action:?} changed the game");
+}
+
+// ---------------------------------------------------------------- §0 shared model
+
+/// §0: with two decks the same meld may lie on the table twice; each copy is a meld of
+/// its own and takes its own lay-offs.
+#[test]
+fn s0_identical_melds_may_lie_side_by_side() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Th Jh Qh Kh Kh 5c", "3h 6d 9s 8c"], "", "2d");
+    draw(&mut g);
+    let cards = ids(&g, 0, "Th Jh Qh Th Jh Qh");
+    let first = NewMeld::new(MeldKind::Run, cards[..3].to_vec());
+    let second = NewMeld::new(MeldKind::Run, cards[3..].to_vec());
+    ok!(g, Action::Open { melds: vec![first, second] });
+    assert_eq!(meld_text(&g, 0), "Th Jh Qh");
+    assert_eq!(meld_text(&g, 1), "Th Jh Qh");
+    let [k1, k2] = ids(&g, 0, "Kh Kh")[..] else { panic!() };
+    ok!(g, Action::LayOff { piece: k1, onto: M1, end: RunEnd::Back });
+    assert_eq!((meld_text(&g, 0), meld_text(&g, 1)), ("Th Jh Qh".to_string(), "Th Jh Qh Kh".to_string()));
+    // The twin king fits the other copy, but not the extended one twice.
+    refused!(
+        g,
+        Action::LayOff { piece: k2, onto: M1, end: RunEnd::Back },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M1,
+            piece: named(&g, k2),
+            error: MeldError::NotConsecutive { index: 4 }
+        }),
+    );
+    ok!(g, Action::LayOff { piece: k2, onto: M0, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 0), meld_text(&g, 1));
+    ok!(g, Action::Discard(id(&g, 0, "5c")));
+    assert_eq!(hand_text(&g, 0), "2d");
+}
+
+// ---------------------------------------------------------------- §3.3 turn structure
+
+/// §3.3 "Meld limit per turn: none": after opening, any number of further melds in the
+/// same turn.
+#[test]
+fn s3_3_melds_per_turn_are_unlimited() {
+    let hand = "Th Jh Qh Kh 2c 3c 4c 5d 6d 7d 9s 9h 8s";
+    let mut g = game(Config::RUMMY40, &[hand, "3h 6d 4s 8c"], "", "9c Ks");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Meld(run(&g, 0, "2c 3c 4c")));
+    ok!(g, Action::Meld(run(&g, 0, "5d 6d 7d")));
+    ok!(g, Action::Meld(set(&g, 0, "9s 9h 9c")));
+    assert_eq!(g.table().len(), 4);
+    assert!(g.table().melds().iter().all(|m| m.owner() == 0));
+    ok!(g, Action::Discard(id(&g, 0, "8s")));
+    // Out in the opening turn: a rummy, 3 + 6 + 4 + 8 and 25.
+    assert!(g.went_rummy());
+    assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 21 + 25], winners: vec![0] });
+}
+
+/// §3.3: the draw comes first; no play of the play phase is taken before it.
+#[test]
+fn s3_3_nothing_is_played_before_the_draw() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c", "3h 6d 9s 8c"], "4d", "2d");
+    let draw_phase = ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw });
+    refused!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] }, draw_phase.clone());
+    refused!(g, Action::Meld(run(&g, 0, "Th Jh Qh")), draw_phase.clone());
+    refused!(g, Action::LayOff { piece: id(&g, 0, "5c"), onto: M0, end: RunEnd::Back }, draw_phase.clone());
+    refused!(g, Action::SwapJoker { piece: id(&g, 0, "5c"), meld: M0 }, draw_phase.clone());
+    let discard = id(&g, 0, "5c");
+    refused!(
+        g,
+        Action::GoRummy { melds: vec![run(&g, 0, "Th Jh Qh Kh")], lay_offs: vec![], discard },
+        draw_phase.clone()
+    );
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+}
+
+/// Actions from the wrong seat, cards the seat does not hold or names twice, table melds
+/// that do not exist, empty melds: each a typed error, and the game unchanged.
+#[test]
+fn s3_3_mistaken_actions_are_typed_errors_that_change_nothing() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5s * 9h 2c", "3h 6d 9s 8c"], "4d", "2d 7c");
+    let not_yours = ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }));
+    let theirs = id(&g, 1, "3h");
+    for action in [Action::DrawStock, Action::TakeDiscard, Action::Discard(theirs)] {
+        refused_for(&mut g, 1, action, not_yours.clone());
+    }
+    draw(&mut g);
+    refused_for(&mut g, 1, Action::Discard(theirs), not_yours.clone());
+    // Cards of another hand, of the pile, of the stock, and no card at all.
+    let not_held = |id: PieceId, g: &Rummy40| ActionError::Turn(TurnError::NotInHand(named(g, id)));
+    refused!(g, Action::Discard(theirs), not_held(theirs, &g));
+    let pile = g.piles().top_discard().unwrap();
+    refused!(g, Action::Discard(pile), not_held(pile, &g));
+    let stock = g.piles().stock()[g.piles().stock_len() - 1];
+    refused!(g, Action::Discard(stock), not_held(stock, &g));
+    let stranger = PieceId::new(120).unwrap();
+    refused!(g, Action::Discard(stranger), not_held(stranger, &g));
+    // An opening with an empty meld, or no meld.
+    refused!(
+        g,
+        Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh"), NewMeld::new(MeldKind::Run, vec![])] },
+        ActionError::Table(TableError::InvalidMeld {
+            kind: MeldKind::Run,
+            error: MeldError::TooShort { len: 0, min: 3 }
+        }),
+    );
+    refused!(g, Action::Open { melds: vec![] }, ActionError::NoMelds);
+    // A card in two melds of one opening.
+    let th = id(&g, 0, "Th");
+    let mut again = run(&g, 0, "5s * 9h");
+    again.pieces.push(th);
+    refused!(
+        g,
+        Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh"), again] },
+        ActionError::RepeatedPiece(named(&g, th))
+    );
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    // Cards now on the table are held no more.
+    refused!(g, Action::Discard(th), not_held(th, &g));
+    refused!(g, Action::LayOff { piece: th, onto: M0, end: RunEnd::Front }, not_held(th, &g));
+    // No such meld; a release naming one card twice; a rummy after opening.
+    let nine = id(&g, 0, "9h");
+    refused!(
+        g,
+        Action::SwapJoker { piece: nine, meld: MeldId::new(5) },
+        ActionError::Table(TableError::NoSuchMeld(MeldId::new(5)))
+    );
+    refused!(
+        g,
+        Action::ReleaseJoker { meld: M0, pieces: [nine, nine] },
+        ActionError::RepeatedPiece(named(&g, nine))
+    );
+    // The joker goes at the front (the nine) of the run; laid at the back it is the ace.
+    let joker = id(&g, 0, "*");
+    ok!(g, Action::LayOff { piece: joker, onto: M0, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 0), "Th Jh Qh Kh *");
+    refused!(
+        g,
+        Action::LayOff { piece: nine, onto: M0, end: RunEnd::Back },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: named(&g, nine),
+            error: MeldError::NotConsecutive { index: 5 }
+        }),
+    );
+    ok!(g, Action::LayOff { piece: nine, onto: M0, end: RunEnd::Front });
+    ok!(g, Action::Discard(id(&g, 0, "2d")));
+    assert_eq!(hand_text(&g, 0), "2c 5s");
+    assert_eq!(g.to_move(), Some(1));
+}
+
+// ---------------------------------------------------------------- §3.7 end of hand
+
+/// §3.7 "Play stops immediately": once a player is out no seat may draw, meld, build,
+/// swap or discard, and the score stands.
+#[test]
+fn s3_7_after_going_out_nobody_plays_on() {
+    let mut g = game(Config::RUMMY40, &["2c 3c 4c 2d 2h 2s", "Ad * 9c 9d 9s"], "", "Kd");
+    draw(&mut g);
+    let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+    ok!(g, Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") });
+    // 11 + 15 + 9 + 9 + 9 = 53, and 25 for the rummy.
+    let score = Outcome { points: vec![0, 53 + 25], winners: vec![0] };
+    assert_eq!(g.outcome().unwrap(), score);
+    let over = ActionError::Turn(TurnError::HandOver);
+    let nines = ids(&g, 1, "9c 9d 9s");
+    let joker = id(&g, 1, "*");
+    let actions = [
+        Action::DrawStock,
+        Action::TakeDiscard,
+        Action::Open { melds: vec![NewMeld::new(MeldKind::Group, nines.clone())] },
+        Action::Meld(NewMeld::new(MeldKind::Group, nines)),
+        Action::LayOff { piece: joker, onto: M0, end: RunEnd::Back },
+        Action::SwapJoker { piece: joker, meld: M1 },
+        Action::Discard(joker),
+    ];
+    for seat in 0..2 {
+        for action in actions.clone() {
+            refused_for(&mut g, seat, action, over.clone());
+        }
+    }
+    assert_eq!(g.outcome().unwrap(), score);
+    assert_eq!(g.to_move(), None);
+}
