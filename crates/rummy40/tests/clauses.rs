@@ -83,6 +83,30 @@ fn s3_3_melds_per_turn_are_unlimited() {
     assert_eq!(g.outcome().unwrap(), Outcome { points: vec![0, 21 + 25], winners: vec![0] });
 }
 
+/// §3.3: the discard-and-open draws are for a player who has not opened; an opened
+/// player takes the discard plainly, and may not open or go rummy a second time.
+#[test]
+fn s3_3_an_opened_player_takes_the_discard_plainly() {
+    let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c 6c 2d", "3h 6d 9s 8c"], "", "4s Qc");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
+    ok!(g, Action::Discard(id(&g, 0, "4s")));
+    draw(&mut g);
+    ok!(g, Action::Discard(id(&g, 1, "Qc")));
+    let melds = vec![run(&g, 0, "5c 6c 2d")];
+    refused!(g, Action::TakeDiscardAndOpen { melds: melds.clone() }, ActionError::AlreadyOpened);
+    let discard = id(&g, 0, "2d");
+    refused!(
+        g,
+        Action::TakeDiscardAndGoRummy { melds, lay_offs: vec![], discard },
+        ActionError::AlreadyOpened
+    );
+    ok!(g, Action::TakeDiscard);
+    assert_eq!(hand_text(&g, 0), "5c 6c Qc 2d");
+    ok!(g, Action::Discard(discard));
+    assert_eq!(hand_text(&g, 0), "5c 6c Qc");
+}
+
 /// §3.3: the draw comes first; no play of the play phase is taken before it.
 #[test]
 fn s3_3_nothing_is_played_before_the_draw() {
