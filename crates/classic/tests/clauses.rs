@@ -7,9 +7,11 @@
 mod common;
 
 use common::*;
-use rummykit_classic::{AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rummykit_classic::{AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, Setup};
 use rummykit_core::{
-    Game, MeldError, MeldId, NotYourTurn, Outcome, PieceId, PieceSet, TableError, TurnError,
+    Card, Game, MeldError, MeldId, NotYourTurn, Outcome, PieceId, PieceSet, TableError, TurnError,
 };
 
 /// `seat` tries `action`: it must be refused with `expected`, by `check` and `apply`
@@ -82,6 +84,125 @@ fn s2_4_ace_high_or_low_keeps_the_ace_at_one_end() {
     let e = g.check(0, &lay_off("2h", 0)).unwrap_err();
     assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })), "{e:?}");
     refused(&mut g, lay_off("2h", 0), e);
+}
+
+/// §2.4 read as a predicate on a set of cards, written from the rule text alone: three
+/// or four cards of one rank, or three or more cards of one suit whose ranks follow on
+/// with the ace low (A = 1), or also high (Q-K-A) under ace-high-or-low, or round the
+/// corner (K-A-2) under the bridge.
+fn meldable(cards: &[Card], ace: AceMode) -> bool {
+    let ranks: Vec<u8> = cards.iter().map(|c| c.rank().expect("a natural card").number()).collect();
+    if cards.len() < 3 {
+        return false;
+    }
+    if ranks.iter().all(|&r| r == ranks[0]) {
+        return cards.len() <= 4;
+    }
+    if cards.iter().any(|c| c.suit() != cards[0].suit()) {
+        return false;
+    }
+    let follows_on = |numbers: &[u8]| {
+        let (lo, hi) = (numbers.iter().min().unwrap(), numbers.iter().max().unwrap());
+        usize::from(hi - lo) + 1 == numbers.len()
+    };
+    let high: Vec<u8> = ranks.iter().map(|&r| if r == 1 { 14 } else { r }).collect();
+    match ace {
+        AceMode::Low => follows_on(&ranks),
+        AceMode::LowOrHigh => follows_on(&ranks) || follows_on(&high),
+        // Some card of the run starts it when the 13 ranks are read as a circle.
+        AceMode::RoundTheCorner => ranks.iter().any(|&start| {
+            let shifted: Vec<u8> = ranks.iter().map(|&r| (r + 13 - start) % 13).collect();
+            follows_on(&shifted)
+        }),
+    }
+}
+
+/// A play-phase position where seat 0 holds `hand` (and seat 1 three other cards), so
+/// that any meld of cards from `hand` is judged by its validity alone.
+fn holding(config: &Config, hand: &[Card]) -> ClassicRummy {
+    let rest: Vec<Card> = Card::all().take(52).filter(|c| !hand.contains(c)).collect();
+    let mut setup = Setup::new(vec![hand.to_vec(), rest[..3].to_vec()]);
+    setup.discard = vec![rest[3]];
+    (setup.phase, setup.to_move, setup.dealer) = (Phase::Play, Some(0), 1);
+    setup.fill_stock();
+    ClassicRummy::from_setup(config, setup).expect("a valid position")
+}
+
+fn pieces_of(cards: &[Card]) -> PieceSet {
+    cards.iter().map(|&c| DECK.ids_of(c).next().unwrap()).collect()
+}
+
+/// §2.4 under every ace mode, against the predicate above: each of the 8 192 sets of
+/// hearts is a meld exactly when the rules say so, and a refusal is an invalid meld.
+#[test]
+fn s2_4_every_set_of_one_suit_melds_exactly_when_the_rules_say() {
+    let hearts: Vec<Card> = Card::all().take(52).filter(|c| c.to_string().ends_with('h')).collect();
+    assert_eq!(hearts.len(), 13);
+    let mut extra = hearts.clone();
+    extra.push("9s".parse().unwrap());
+    for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
+        let g = holding(&standard().with_ace(ace), &extra);
+        let mut runs = 0;
+        for mask in 0u32..1 << 13 {
+            let cards: Vec<Card> = (0..13).filter(|i| mask & 1 << i != 0).map(|i| hearts[i]).collect();
+            let verdict = g.check(0, &Action::Meld(pieces_of(&cards)));
+            assert_eq!(verdict.is_ok(), meldable(&cards, ace), "{ace:?} {cards:?}: {verdict:?}");
+            if let Err(e) = verdict {
+                assert!(matches!(e, ActionError::InvalidMeld(_)), "{ace:?} {cards:?}: {e:?}");
+            }
+            runs += usize::from(verdict.is_ok());
+        }
+        // Counted by hand: ace low 11 + 10 + … + 1 = 66 runs; the high ace adds Q-K-A up
+        // to 3-…-A (10 more: 2-…-A is the whole suit again); round the corner, every start
+        // of every length 3 to 12 (13 × 10) and the whole suit.
+        let expected = match ace {
+            AceMode::Low => 66,
+            AceMode::LowOrHigh => 76,
+            AceMode::RoundTheCorner => 131,
+        };
+        assert_eq!(runs, expected, "{ace:?}");
+    }
+}
+
+/// §2.4 on random mixed sets of three to six cards from a 40-card hand, every ace mode:
+/// the engine accepts exactly the sets the predicate accepts.
+#[test]
+fn s2_4_random_card_sets_meld_exactly_when_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2_407);
+    for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
+        for round in 0..6 {
+            let mut deck: Vec<Card> = Card::all().take(52).collect();
+            for i in (1..deck.len()).rev() {
+                deck.swap(i, rng.random_range(0..=i));
+            }
+            let hand = &deck[..40];
+            let g = holding(&standard().with_ace(ace), hand);
+            let mut accepted = 0;
+            for _ in 0..2_000 {
+                let len = rng.random_range(3..=6);
+                // Biased towards one suit or one rank half the time, so both kinds occur.
+                let first = hand[rng.random_range(0..hand.len())];
+                let pool: Vec<Card> = match rng.random_range(0..3) {
+                    0 => hand.iter().copied().filter(|c| c.suit() == first.suit()).collect(),
+                    1 => hand.iter().copied().filter(|c| c.rank() == first.rank()).collect(),
+                    _ => hand.to_vec(),
+                };
+                let mut pick = pool.clone();
+                for i in (1..pick.len()).rev() {
+                    pick.swap(i, rng.random_range(0..=i));
+                }
+                pick.truncate(len);
+                let verdict = g.check(0, &Action::Meld(pieces_of(&pick)));
+                assert_eq!(
+                    verdict.is_ok(),
+                    meldable(&pick, ace),
+                    "{ace:?} round {round}: {pick:?}: {verdict:?}"
+                );
+                accepted += usize::from(verdict.is_ok());
+            }
+            assert!(accepted > 0, "{ace:?} round {round}: no meld drawn");
+        }
+    }
 }
 
 // ---------------------------------------------------------------- §2.3 turn flow
