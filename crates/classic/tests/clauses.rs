@@ -9,9 +9,11 @@ mod common;
 use common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, Setup};
+use rummykit_classic::{
+    AceMode, Action, ActionError, ClassicRummy, Config, MeldLimit, Phase, Setup, SetupMeld,
+};
 use rummykit_core::{
-    Card, Game, MeldError, MeldId, NotYourTurn, Outcome, PieceId, PieceSet, TableError, TurnError,
+    Card, Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, PieceSet, TableError, TurnError,
 };
 
 /// `seat` tries `action`: it must be refused with `expected`, by `check` and `apply`
@@ -202,6 +204,81 @@ fn s2_4_random_card_sets_meld_exactly_when_the_rules_say() {
             }
             assert!(accepted > 0, "{ace:?} round {round}: no meld drawn");
         }
+    }
+}
+
+/// A random meld for `ace`: three or four cards of a rank, or a run of three to six
+/// cards of a suit, its ranks in order (the high ace as 14, round the corner mod 13).
+fn random_meld(rng: &mut ChaCha8Rng, ace: AceMode) -> (MeldKind, Vec<Card>) {
+    let card = |rank: u8, suit: usize| -> Card {
+        let rank = if rank > 13 { rank - 13 } else { rank };
+        Card::all().take(52).filter(|c| c.rank().unwrap().number() == rank).nth(suit).unwrap()
+    };
+    if rng.random_range(0..3) == 0 {
+        let rank = rng.random_range(1..=13);
+        let mut suits = [0, 1, 2, 3];
+        for i in (1..4).rev() {
+            suits.swap(i, rng.random_range(0..=i));
+        }
+        let len = rng.random_range(3..=4);
+        return (MeldKind::Group, suits[..len].iter().map(|&s| card(rank, s)).collect());
+    }
+    let len = rng.random_range(3..=6);
+    let last_start = match ace {
+        AceMode::Low => 14 - len,
+        AceMode::LowOrHigh => 15 - len,
+        AceMode::RoundTheCorner => 13,
+    };
+    let start = rng.random_range(1..=last_start as u8);
+    let suit = rng.random_range(0..4);
+    (MeldKind::Run, (0..len as u8).map(|i| card(start + i, suit)).collect())
+}
+
+/// §2.3 lay-offs against the same predicate, under every ace mode: on random tables of
+/// sets and runs, every card of a 30-odd-card hand goes onto every meld exactly when the
+/// meld with the card is still a meld of its kind.
+#[test]
+fn s2_3_lay_offs_fit_exactly_when_the_meld_stays_valid() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2_408);
+    for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
+        let mut tried = [0usize; 2];
+        for _ in 0..40 {
+            let mut table: Vec<(MeldKind, Vec<Card>)> = Vec::new();
+            while table.len() < 5 {
+                let (kind, cards) = random_meld(&mut rng, ace);
+                if table.iter().all(|(_, t)| cards.iter().all(|c| !t.contains(c))) {
+                    table.push((kind, cards));
+                }
+            }
+            let on_table: Vec<Card> = table.iter().flat_map(|(_, c)| c.clone()).collect();
+            let rest: Vec<Card> = Card::all().take(52).filter(|c| !on_table.contains(c)).collect();
+            let (hand, other) = rest.split_at(rest.len() - 6);
+            let mut setup = Setup::new(vec![hand.to_vec(), other[..3].to_vec()]);
+            setup.table = table.iter().map(|(kind, cards)| SetupMeld::new(1, *kind, cards.clone())).collect();
+            setup.discard = vec![other[3]];
+            (setup.phase, setup.to_move, setup.dealer) = (Phase::Play, Some(0), 1);
+            setup.fill_stock();
+            let g = ClassicRummy::from_setup(&standard().with_ace(ace), setup).expect("a valid position");
+            for (index, (_, cards)) in table.iter().enumerate() {
+                for &card in hand {
+                    let onto = MeldId::new(index as u16);
+                    let verdict =
+                        g.check(0, &Action::LayOff { piece: DECK.ids_of(card).next().unwrap(), onto });
+                    let mut with = cards.clone();
+                    with.push(card);
+                    assert_eq!(
+                        verdict.is_ok(),
+                        meldable(&with, ace),
+                        "{ace:?}: {card} onto {cards:?}: {verdict:?}"
+                    );
+                    if let Err(e) = verdict {
+                        assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })), "{e:?}");
+                    }
+                    tried[usize::from(verdict.is_ok())] += 1;
+                }
+            }
+        }
+        assert!(tried[1] > 100, "{ace:?}: {tried:?}");
     }
 }
 
