@@ -8,10 +8,12 @@
 mod common;
 
 use common::*;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, RunEnd, TableError, TurnError,
+    Card, Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, RunEnd, TableError, TurnError,
 };
-use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40};
+use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40, Setup};
 
 const M0: MeldId = MeldId::new(0);
 const M1: MeldId = MeldId::new(1);
@@ -233,4 +235,114 @@ fn s3_7_after_going_out_nobody_plays_on() {
     }
     assert_eq!(g.outcome().unwrap(), score);
     assert_eq!(g.to_move(), None);
+}
+
+// ---------------------------------------------------------------- §3.5 opening value
+
+/// A card's value by §3.1 for rank `rank` as it stands in a meld: 2–10 face value, J/Q/K
+/// 10, the high ace (14) 11, the low ace (1, only with `ace_low_in_runs`) 1.
+fn value(rank: u8) -> u32 {
+    match rank {
+        1 => 1,
+        2..=10 => u32::from(rank),
+        11..=13 => 10,
+        _ => 11,
+    }
+}
+
+const RANKS: &[u8; 13] = b"A23456789TJQK";
+const SUITS: &[u8; 4] = b"cdhs";
+
+fn face(rank: u8, suit: usize) -> String {
+    let rank = if rank == 14 { 1 } else { rank };
+    format!("{}{}", RANKS[usize::from(rank - 1)] as char, SUITS[suit] as char)
+}
+
+/// A random valid meld under `config` with the worth §3.5 gives it, written from the
+/// rule text: a set counts its rank's value once per card (a joker the rank it stands
+/// for, an ace 11); a run counts each place's value, a joker the card of its place.
+fn random_meld(rng: &mut ChaCha8Rng, config: &Config) -> (MeldKind, Vec<String>, u32) {
+    let jokers_at = |rng: &mut ChaCha8Rng, len: usize| -> Vec<bool> {
+        let mut at: Vec<bool> = (0..len).map(|_| rng.random_range(0..4) == 0).collect();
+        if at.iter().all(|&j| j) {
+            at[rng.random_range(0..len)] = false;
+        }
+        at
+    };
+    if rng.random_range(0..2) == 0 {
+        let rank = rng.random_range(1..=13u8);
+        let len = rng.random_range(3..=4);
+        let mut suits = [0, 1, 2, 3];
+        for i in (1..4).rev() {
+            suits.swap(i, rng.random_range(0..=i));
+        }
+        let at = jokers_at(rng, len);
+        let faces = (0..len).map(|i| if at[i] { "*".to_string() } else { face(rank, suits[i]) }).collect();
+        let worth = len as u32 * value(if rank == 1 { 14 } else { rank });
+        return (MeldKind::Group, faces, worth);
+    }
+    let len = rng.random_range(3..=7u8);
+    let lowest = if config.ace_low_in_runs { 1 } else { 2 };
+    let start = rng.random_range(lowest..=15 - len);
+    let suit = rng.random_range(0..4);
+    let at = jokers_at(rng, usize::from(len));
+    let faces =
+        (0..len).map(|i| if at[usize::from(i)] { "*".to_string() } else { face(start + i, suit) }).collect();
+    let worth = (start..start + len).map(value).sum();
+    (MeldKind::Run, faces, worth)
+}
+
+/// §3.5 "a joker counts the value of the card it represents; ace 11" and §3.4 (ace high
+/// only, or also low as 1 under `ace_low_in_runs`), against the worth written from the
+/// rule text: random openings of one to three melds with jokers anywhere report the
+/// worth the rules give them, with and without the low ace.
+#[test]
+fn s3_5_random_openings_are_worth_what_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3_505);
+    let mut four_jokers = Config::RUMMY40;
+    four_jokers.jokers = 4;
+    four_jokers.opening_threshold = 500;
+    let mut low = four_jokers;
+    low.ace_low_in_runs = true;
+    let mut checked = 0;
+    for config in [four_jokers, low] {
+        let pack = config.catalog().unwrap();
+        for _ in 0..3_000 {
+            let count = rng.random_range(1..=3);
+            let melds: Vec<_> = (0..count).map(|_| random_meld(&mut rng, &config)).collect();
+            let faces: Vec<&str> = melds.iter().flat_map(|(_, f, _)| f.iter().map(String::as_str)).collect();
+            if faces.len() > 12 {
+                continue;
+            }
+            let hand: Vec<Card> = faces.iter().map(|f| f.parse().unwrap()).collect();
+            // Two copies of each card and `jokers` jokers: skip a draw the pack cannot hold.
+            if hand.iter().any(|c| hand.iter().filter(|d| *d == c).count() > pack.ids_of(*c).count()) {
+                continue;
+            }
+            let mut setup = Setup::new(vec![hand, Vec::new()]);
+            setup.fill_stock_from(&pack);
+            let rest = setup.stock.split_off(setup.stock.len() - 4);
+            setup.hands[1] = rest[..3].to_vec();
+            setup.discard = vec![rest[3]];
+            setup.dealer = 1;
+            let mut g = Rummy40::from_setup(&config, setup).unwrap();
+            draw(&mut g);
+            let all = ids(&g, 0, &faces.join(" "));
+            let mut next = all.into_iter();
+            let new: Vec<NewMeld> = melds
+                .iter()
+                .map(|(kind, f, _)| NewMeld::new(*kind, next.by_ref().take(f.len()).collect()))
+                .collect();
+            let worth: u32 = melds.iter().map(|(_, _, w)| w).sum();
+            let verdict = g.check(0, &Action::Open { melds: new });
+            assert_eq!(
+                verdict,
+                Err(ActionError::OpeningBelowThreshold { needed: 500, got: worth }),
+                "{melds:?} (ace low {})",
+                config.ace_low_in_runs
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 3_000, "{checked}");
 }
