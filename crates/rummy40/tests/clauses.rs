@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
     Card, Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, RunEnd, TableError, TurnError,
 };
-use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40, Setup};
+use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40, RummyBonus, Setup};
 
 const M0: MeldId = MeldId::new(0);
 const M1: MeldId = MeldId::new(1);
@@ -345,4 +345,70 @@ fn s3_5_random_openings_are_worth_what_the_rules_say() {
         }
     }
     assert!(checked > 3_000, "{checked}");
+}
+
+// ---------------------------------------------------------------- §3.8 scoring
+
+/// §3.8 against the penalty written from the rule text: random losing hands of one to
+/// thirteen cards pay A 11, J/Q/K 10, a joker 15 (25 under Scala 40), others their face;
+/// 25 more each when the winner went rummy (Rummy 40), or the hand doubled (Scala 40).
+#[test]
+fn s3_8_random_losing_hands_pay_what_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3_808);
+    // Cards the winner's scripts use stay out of the losing hands.
+    let used = "2c 3c 4c 2d 2h 2s Kd Qc Kc Ks";
+    let pool: Vec<String> = (1..=13u8)
+        .flat_map(|rank| (0..4).map(move |suit| face(rank, suit)))
+        .filter(|f| !used.contains(f.as_str()))
+        .flat_map(|f| [f.clone(), f])
+        .chain(["*".to_string(), "*".to_string()])
+        .collect();
+    for config in [Config::RUMMY40, Config::SCALA40] {
+        for _ in 0..300 {
+            let mut cards = pool.clone();
+            for i in (1..cards.len()).rev() {
+                cards.swap(i, rng.random_range(0..=i));
+            }
+            cards.truncate(rng.random_range(1..=13));
+            let left = cards.join(" ");
+            let worth: u32 = cards
+                .iter()
+                .map(|f| match f.as_bytes()[0] {
+                    b'*' => config.joker_hand_penalty,
+                    b'A' => 11,
+                    b'T' | b'J' | b'Q' | b'K' => 10,
+                    digit => u32::from(digit - b'0'),
+                })
+                .sum();
+            // A flat penalty, where the options set one, replaces an unopened hand's worth.
+            let unopened = config.unopened_penalty.unwrap_or(worth);
+            let rummy = match config.going_rummy_bonus {
+                RummyBonus::PerOpponent(bonus) => unopened + bonus,
+                RummyBonus::Double => 2 * unopened,
+            };
+            // Going rummy at once: 2c-3c-4c and 2d-2h-2s, the drawn Kd discarded.
+            let mut g = game(config, &["2c 3c 4c 2d 2h 2s", &left], "", "Kd");
+            draw(&mut g);
+            let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
+            ok!(g, Action::GoRummy { melds, lay_offs: vec![], discard: id(&g, 0, "Kd") });
+            let expected = Outcome { points: vec![0, i64::from(rummy)], winners: vec![0] };
+            assert_eq!(g.outcome().unwrap(), expected, "{left}");
+            // Opening with 2c-3c-4c (the threshold lowered to 9), then going out a turn
+            // later: no bonus. Seat 1 draws and throws back a king, keeping its hand.
+            let mut c = config;
+            c.opening_threshold = 9;
+            let mut g = game(c, &["2c 3c 4c 2d 2h 2s", &left], "", "Qc Kc Ks");
+            draw(&mut g);
+            ok!(g, Action::Open { melds: vec![run(&g, 0, "2c 3c 4c")] });
+            ok!(g, Action::Discard(id(&g, 0, "Qc")));
+            draw(&mut g);
+            ok!(g, Action::Discard(id(&g, 1, "Kc")));
+            draw(&mut g);
+            ok!(g, Action::Meld(set(&g, 0, "2d 2h 2s")));
+            ok!(g, Action::Discard(id(&g, 0, "Ks")));
+            assert!(!g.went_rummy());
+            let expected = Outcome { points: vec![0, i64::from(unopened)], winners: vec![0] };
+            assert_eq!(g.outcome().unwrap(), expected, "{left}");
+        }
+    }
 }
