@@ -411,3 +411,56 @@ fn s2_7_ace_high_or_low_with_unlimited_melds() {
 fn set_on_table(g: &ClassicRummy, index: usize) -> PieceSet {
     g.table().melds()[index].piece_set()
 }
+
+/// §2.6 against the values written from the rule text: random losing hands pay J/Q/K 10,
+/// number cards their number, the ace 1 (15 when it may be high or bridge the corner),
+/// doubled when the winner went rummy and the option is on.
+#[test]
+fn s2_6_random_losing_hands_pay_what_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2_606);
+    let used = pieces_of(&cards("5h 6h 7h 8h 9h Kd Qc 8c 2c"));
+    let pool: Vec<Card> =
+        Card::all().take(52).filter(|c| !used.contains(pieces_of(&[*c]).first().unwrap())).collect();
+    for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
+        for double in [true, false] {
+            let config = standard().with_ace(ace).with_going_rummy_double(double);
+            for _ in 0..100 {
+                let mut left = pool.clone();
+                for i in (1..left.len()).rev() {
+                    left.swap(i, rng.random_range(0..=i));
+                }
+                left.truncate(rng.random_range(1..=10));
+                let worth: i64 = left
+                    .iter()
+                    .map(|c| match c.rank().unwrap().number() {
+                        1 if ace == AceMode::Low => 1,
+                        1 => 15,
+                        n @ 2..=10 => i64::from(n),
+                        _ => 10,
+                    })
+                    .sum();
+                let text = rummykit_core::format_list(&left);
+                // A rummy: 5h-9h at once, no discard.
+                let mut g = scripted(&config, 1, &["5h 6h 7h 8h", &text], "9h", "2c");
+                play(&mut g, &[Action::DrawStock, meld("5h 6h 7h 8h 9h")]);
+                let rummy = if double { 2 * worth } else { worth };
+                assert_eq!(
+                    g.outcome().unwrap(),
+                    Outcome { points: vec![rummy, 0], winners: vec![0] },
+                    "{text}"
+                );
+                // Out by discard two turns after the first meld; seat 1 throws back its draw.
+                let mut g = scripted(&config, 1, &["5h 6h 7h Kd", &text], "Qc 8c 8h", "2c");
+                play(&mut g, &[Action::DrawStock, meld("5h 6h 7h"), discard("Qc")]);
+                play(&mut g, &[Action::DrawStock, discard("8c")]);
+                play(&mut g, &[Action::DrawStock, lay_off("8h", 0), discard("Kd")]);
+                assert!(!g.went_rummy());
+                assert_eq!(
+                    g.outcome().unwrap(),
+                    Outcome { points: vec![worth, 0], winners: vec![0] },
+                    "{text}"
+                );
+            }
+        }
+    }
+}
