@@ -11,7 +11,8 @@ use common::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{
-    Card, Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, RunEnd, TableError, TurnError,
+    Card, Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, RunEnd, SetupMeld, TableError,
+    TurnError,
 };
 use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40, RummyBonus, Setup};
 
@@ -410,5 +411,116 @@ fn s3_8_random_losing_hands_pay_what_the_rules_say() {
             let expected = Outcome { points: vec![0, i64::from(unopened)], winners: vec![0] };
             assert_eq!(g.outcome().unwrap(), expected, "{left}");
         }
+    }
+}
+
+// ---------------------------------------------------------------- §3.4 builds
+
+/// §0 / §3.4 read as a predicate on a meld's cards in order, written from the rule text:
+/// a set is three or four cards of one rank, no suit twice, a joker only for a missing
+/// suit; a run is three to thirteen cards of one suit in order, each joker the card of
+/// its place, the ace after the king (or before the 2 under `ace_low_in_runs`, at one
+/// end only); every meld holds a natural card.
+fn valid(kind: MeldKind, cards: &[Card], ace_low: bool) -> bool {
+    let naturals: Vec<(u8, _)> = cards.iter().filter_map(|c| Some((c.rank()?.number(), c.suit()?))).collect();
+    if cards.len() < 3 || naturals.is_empty() {
+        return false;
+    }
+    if kind == MeldKind::Group {
+        let suits: std::collections::BTreeSet<_> = naturals.iter().map(|&(_, s)| s).collect();
+        return cards.len() <= 4
+            && naturals.iter().all(|&(r, _)| r == naturals[0].0)
+            && suits.len() == naturals.len();
+    }
+    if cards.len() > 13 || naturals.iter().any(|&(_, s)| s != naturals[0].1) {
+        return false;
+    }
+    let lowest = if ace_low { 1 } else { 2 };
+    let len = cards.len() as u8;
+    (lowest..=15 - len).any(|start| {
+        cards.iter().enumerate().all(|(i, c)| {
+            let place = start + i as u8;
+            match c.rank().map(|r| r.number()) {
+                None => true,
+                Some(1) => place == 14 || place == 1,
+                Some(r) => r == place,
+            }
+        })
+    })
+}
+
+/// §3.4 "jokers … also in builds" and §3.6 "no rearranging": on random tables of sets
+/// and runs with jokers, every card of a twelve-card hand goes onto every meld, at
+/// either end, exactly when the meld with the card there is still a meld of its kind.
+#[test]
+fn s3_4_builds_fit_exactly_when_the_meld_stays_valid() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3_404);
+    let mut four_jokers = Config::RUMMY40;
+    four_jokers.jokers = 4;
+    let mut low = four_jokers;
+    low.ace_low_in_runs = true;
+    for config in [four_jokers, low] {
+        let pack = config.catalog().unwrap();
+        let mut tried = [0usize; 2];
+        let mut positions = 0;
+        while positions < 150 {
+            let table: Vec<(MeldKind, Vec<Card>)> = (0..4)
+                .map(|_| {
+                    let (kind, faces, _) = random_meld(&mut rng, &config);
+                    (kind, faces.iter().map(|f| f.parse().unwrap()).collect())
+                })
+                .collect();
+            // Four seats, so that 52 dealt cards cover the table and the hands.
+            let mut setup = Setup::new(vec![Vec::new(); 4]);
+            setup.table = table.iter().map(|(kind, cards)| SetupMeld::new(1, *kind, cards.clone())).collect();
+            let on_table: Vec<Card> = table.iter().flat_map(|(_, c)| c.clone()).collect();
+            if on_table.iter().any(|c| on_table.iter().filter(|d| *d == c).count() > pack.ids_of(*c).count())
+            {
+                continue;
+            }
+            setup.fill_stock_from(&pack);
+            // `fill_stock_from` leaves out the table's cards; the hands come from the rest.
+            let mut rest = std::mem::take(&mut setup.stock);
+            for i in (1..rest.len()).rev() {
+                rest.swap(i, rng.random_range(0..=i));
+            }
+            setup.hands[0] = rest.split_off(rest.len() - 12);
+            for seat in 1..4 {
+                setup.hands[seat] = rest.split_off(rest.len() - 3);
+            }
+            setup.discard = vec![rest.pop().unwrap()];
+            setup.stock = rest;
+            (setup.opened, setup.to_move, setup.phase, setup.dealer) =
+                (vec![true; 4], Some(0), Phase::Play, 3);
+            let g = Rummy40::from_setup(&config, setup).unwrap();
+            positions += 1;
+            for (index, (kind, cards)) in table.iter().enumerate() {
+                let onto = MeldId::new(index as u16);
+                for piece in g.hand(0).unwrap().iter() {
+                    let card = g.face(piece).unwrap();
+                    for end in [RunEnd::Front, RunEnd::Back] {
+                        let mut with = cards.clone();
+                        if end == RunEnd::Front {
+                            with.insert(0, card)
+                        } else {
+                            with.push(card)
+                        }
+                        let verdict = g.check(0, &Action::LayOff { piece, onto, end });
+                        let expected = valid(*kind, &with, config.ace_low_in_runs);
+                        assert_eq!(
+                            verdict.is_ok(),
+                            expected,
+                            "{card} at the {end:?} of {kind:?} {cards:?} (ace low {}): {verdict:?}",
+                            config.ace_low_in_runs
+                        );
+                        if let Err(e) = verdict {
+                            assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { .. })), "{e:?}");
+                        }
+                        tried[usize::from(expected)] += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried[1] > 200, "{tried:?}");
     }
 }
