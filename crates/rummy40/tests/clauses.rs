@@ -14,7 +14,9 @@ use rummykit_core::{
     Card, Game, MeldError, MeldId, MeldKind, NotYourTurn, Outcome, PieceId, RunEnd, SetupMeld, TableError,
     TurnError,
 };
-use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40, RummyBonus, Setup};
+use rummykit_rummy40::{
+    Action, ActionError, Config, NewMeld, Phase, Rummy40, RummyBonus, Set3JokerSwap, Setup,
+};
 
 const M0: MeldId = MeldId::new(0);
 const M1: MeldId = MeldId::new(1);
@@ -449,6 +451,139 @@ fn valid(kind: MeldKind, cards: &[Card], ace_low: bool) -> bool {
     })
 }
 
+/// Table melds by kind and cards, in order.
+type Table = Vec<(MeldKind, Vec<Card>)>;
+
+/// A play-phase position on four seats, all opened, seat 0 to play with a twelve-card
+/// hand, the table four random melds (with jokers) of seat 1; `None` when the table
+/// needs more copies of a card than the pack holds.
+fn random_position(rng: &mut ChaCha8Rng, config: &Config) -> Option<(Rummy40, Table)> {
+    let pack = config.catalog().unwrap();
+    let table: Table = (0..4)
+        .map(|_| {
+            let (kind, faces, _) = random_meld(rng, config);
+            (kind, faces.iter().map(|f| f.parse().unwrap()).collect())
+        })
+        .collect();
+    let on_table: Vec<Card> = table.iter().flat_map(|(_, c)| c.clone()).collect();
+    if on_table.iter().any(|c| on_table.iter().filter(|d| *d == c).count() > pack.ids_of(*c).count()) {
+        return None;
+    }
+    // Four seats, so that 52 dealt cards cover the table and the hands.
+    let mut setup = Setup::new(vec![Vec::new(); 4]);
+    setup.table = table.iter().map(|(kind, cards)| SetupMeld::new(1, *kind, cards.clone())).collect();
+    // `fill_stock_from` leaves out the table's cards; the hands come from the rest.
+    setup.fill_stock_from(&pack);
+    let mut rest = std::mem::take(&mut setup.stock);
+    for i in (1..rest.len()).rev() {
+        rest.swap(i, rng.random_range(0..=i));
+    }
+    setup.hands[0] = rest.split_off(rest.len() - 12);
+    for seat in 1..4 {
+        setup.hands[seat] = rest.split_off(rest.len() - 3);
+    }
+    setup.discard = vec![rest.pop().unwrap()];
+    setup.stock = rest;
+    (setup.opened, setup.to_move, setup.phase, setup.dealer) = (vec![true; 4], Some(0), Phase::Play, 3);
+    Some((Rummy40::from_setup(config, setup).unwrap(), table))
+}
+
+/// The place (2 to 14, or 1 for a low ace) of each card of a valid run.
+fn places(cards: &[Card], ace_low: bool) -> Vec<u8> {
+    let lowest = if ace_low { 1 } else { 2 };
+    let len = cards.len() as u8;
+    let start = (lowest..=15 - len)
+        .find(|&start| {
+            cards.iter().enumerate().all(|(i, c)| match c.rank().map(|r| r.number()) {
+                None => true,
+                Some(1) => start + i as u8 == 14 || start + i as u8 == 1,
+                Some(r) => r == start + i as u8,
+            })
+        })
+        .expect("a valid run");
+    (start..start + len).collect()
+}
+
+/// §3.6 joker swaps against a predicate written from the rule text, on random tables:
+/// in a run, the card of the joker's place (its suit, its rank) takes the joker; a set of
+/// four with a joker is closed; in a set of three one card takes a joker only under
+/// `EitherMissing`, and two cards of two missing suits release one under either rule.
+#[test]
+fn s3_6_joker_swaps_and_releases_exactly_when_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3_606);
+    let mut four_jokers = Config::RUMMY40;
+    four_jokers.jokers = 4;
+    let mut either = four_jokers;
+    either.ace_low_in_runs = true;
+    either.set3_joker_swap = Set3JokerSwap::EitherMissing;
+    for config in [four_jokers, either] {
+        let mut tried = [[0usize; 2]; 2];
+        let mut positions = 0;
+        while positions < 300 {
+            let Some((g, table)) = random_position(&mut rng, &config) else { continue };
+            positions += 1;
+            let hand: Vec<PieceId> = g.hand(0).unwrap().iter().collect();
+            for (index, (kind, cards)) in table.iter().enumerate() {
+                let meld = MeldId::new(index as u16);
+                let naturals: Vec<(u8, _)> =
+                    cards.iter().filter_map(|c| Some((c.rank()?.number(), c.suit()?))).collect();
+                let jokers = cards.len() - naturals.len();
+                let missing = |c: Card| {
+                    c.rank().map(|r| r.number()) == Some(naturals[0].0)
+                        && naturals.iter().all(|&(_, s)| Some(s) != c.suit())
+                };
+                let set_of_three = *kind == MeldKind::Group && cards.len() == 3 && jokers > 0;
+                for &piece in &hand {
+                    let card = g.face(piece).unwrap();
+                    let expected = !card.is_joker()
+                        && match kind {
+                            MeldKind::Group => {
+                                set_of_three
+                                    && config.set3_joker_swap == Set3JokerSwap::EitherMissing
+                                    && missing(card)
+                            }
+                            MeldKind::Run => {
+                                places(cards, config.ace_low_in_runs).iter().zip(cards).any(|(&place, c)| {
+                                    c.is_joker()
+                                        && card.suit() == Some(naturals[0].1)
+                                        && card
+                                            .rank()
+                                            .map(|r| r.number())
+                                            .is_some_and(|r| r == place || r == 1 && place == 14)
+                                })
+                            }
+                        };
+                    let verdict = g.check(0, &Action::SwapJoker { piece, meld });
+                    assert_eq!(
+                        verdict.is_ok(),
+                        expected,
+                        "{card} for a joker of {kind:?} {cards:?}: {verdict:?}"
+                    );
+                    if *kind == MeldKind::Group && cards.len() == 4 && jokers > 0 {
+                        assert_eq!(verdict, Err(ActionError::ClosedSet { meld }));
+                    }
+                    tried[0][usize::from(expected)] += 1;
+                }
+                for (i, &p) in hand.iter().enumerate() {
+                    for &q in &hand[i + 1..] {
+                        let (a, b) = (g.face(p).unwrap(), g.face(q).unwrap());
+                        let expected = set_of_three
+                            && !a.is_joker()
+                            && !b.is_joker()
+                            && missing(a)
+                            && missing(b)
+                            && a.suit() != b.suit();
+                        let verdict = g.check(0, &Action::ReleaseJoker { meld, pieces: [p, q] });
+                        assert_eq!(verdict.is_ok(), expected, "{a} {b} into {kind:?} {cards:?}: {verdict:?}");
+                        tried[1][usize::from(expected)] += 1;
+                    }
+                }
+            }
+        }
+        assert!(tried[0][1] > 50 && tried[1][1] > 5, "{tried:?}");
+    }
+}
+
 /// §3.4 "jokers … also in builds" and §3.6 "no rearranging": on random tables of sets
 /// and runs with jokers, every card of a twelve-card hand goes onto every meld, at
 /// either end, exactly when the meld with the card there is still a meld of its kind.
@@ -460,39 +595,10 @@ fn s3_4_builds_fit_exactly_when_the_meld_stays_valid() {
     let mut low = four_jokers;
     low.ace_low_in_runs = true;
     for config in [four_jokers, low] {
-        let pack = config.catalog().unwrap();
         let mut tried = [0usize; 2];
         let mut positions = 0;
         while positions < 150 {
-            let table: Vec<(MeldKind, Vec<Card>)> = (0..4)
-                .map(|_| {
-                    let (kind, faces, _) = random_meld(&mut rng, &config);
-                    (kind, faces.iter().map(|f| f.parse().unwrap()).collect())
-                })
-                .collect();
-            // Four seats, so that 52 dealt cards cover the table and the hands.
-            let mut setup = Setup::new(vec![Vec::new(); 4]);
-            setup.table = table.iter().map(|(kind, cards)| SetupMeld::new(1, *kind, cards.clone())).collect();
-            let on_table: Vec<Card> = table.iter().flat_map(|(_, c)| c.clone()).collect();
-            if on_table.iter().any(|c| on_table.iter().filter(|d| *d == c).count() > pack.ids_of(*c).count())
-            {
-                continue;
-            }
-            setup.fill_stock_from(&pack);
-            // `fill_stock_from` leaves out the table's cards; the hands come from the rest.
-            let mut rest = std::mem::take(&mut setup.stock);
-            for i in (1..rest.len()).rev() {
-                rest.swap(i, rng.random_range(0..=i));
-            }
-            setup.hands[0] = rest.split_off(rest.len() - 12);
-            for seat in 1..4 {
-                setup.hands[seat] = rest.split_off(rest.len() - 3);
-            }
-            setup.discard = vec![rest.pop().unwrap()];
-            setup.stock = rest;
-            (setup.opened, setup.to_move, setup.phase, setup.dealer) =
-                (vec![true; 4], Some(0), Phase::Play, 3);
-            let g = Rummy40::from_setup(&config, setup).unwrap();
+            let Some((g, table)) = random_position(&mut rng, &config) else { continue };
             positions += 1;
             for (index, (kind, cards)) in table.iter().enumerate() {
                 let onto = MeldId::new(index as u16);
