@@ -464,3 +464,121 @@ fn s2_6_random_losing_hands_pay_what_the_rules_say() {
         }
     }
 }
+
+/// §2.3 and §2.5 together, against a predicate written from the rule text, on random
+/// small positions under random options: every meld of three or more hand cards, every
+/// lay-off and every discard is allowed exactly when the cards are the player's, the
+/// meld or the meld with the card is valid, a lay-off is not banned before an own meld,
+/// the discard is not the card just taken, and afterwards a legal end of the turn
+/// remains: another card to discard, or (going out without a discard allowed) nothing,
+/// or only the taken card when it can be laid off to go out.
+#[test]
+fn s2_3_plays_are_allowed_exactly_when_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2_303);
+    let mut tried = [0usize; 2];
+    for round in 0..600 {
+        let ace = [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner][round % 3];
+        let config = standard()
+            .with_ace(ace)
+            .with_must_discard_to_go_out(rng.random_range(0..2) == 0)
+            .with_layoff_requires_own_meld(rng.random_range(0..2) == 0);
+        let mut table: Vec<(usize, Vec<Card>)> = Vec::new();
+        let mut used: Vec<Card> = Vec::new();
+        let mut hand: Vec<Card> = Vec::new();
+        let melds = rng.random_range(1..=3);
+        while table.len() < melds || hand.is_empty() {
+            let (_, cards) = random_meld(&mut rng, ace);
+            if cards.iter().any(|c| used.contains(c)) {
+                continue;
+            }
+            used.extend(&cards);
+            if table.len() < melds {
+                table.push((rng.random_range(0..2), cards));
+            } else {
+                hand = cards;
+            }
+        }
+        // A meld in hand or not, a card or two more, or fewer: one to six cards.
+        let mut rest: Vec<Card> = Card::all().take(52).filter(|c| !used.contains(c)).collect();
+        for i in (1..rest.len()).rev() {
+            rest.swap(i, rng.random_range(0..=i));
+        }
+        if rng.random_range(0..2) == 0 {
+            hand.clear();
+        }
+        hand.extend(rest.drain(..rng.random_range(0..=3)));
+        hand.truncate(rng.random_range(1..=6));
+        if hand.is_empty() {
+            hand.push(rest.pop().unwrap());
+        }
+        let taken = (rng.random_range(0..2) == 0).then(|| hand[rng.random_range(0..hand.len())]);
+        let owns = |seat| table.iter().any(|&(owner, _)| owner == seat);
+        let mut setup = Setup::new(vec![hand.clone(), rest.drain(..3).collect()]);
+        setup.table = table
+            .iter()
+            .map(|(owner, cards)| SetupMeld::new(*owner, kind_of(cards), cards.clone()))
+            .collect();
+        setup.discard = vec![rest.pop().unwrap()];
+        setup.played_before = vec![owns(0), owns(1)];
+        (setup.phase, setup.to_move, setup.dealer, setup.taken) = (Phase::Play, Some(0), 1, taken);
+        setup.fill_stock();
+        let g = ClassicRummy::from_setup(&config, setup).expect("a valid position");
+
+        let may_lay_off = !config.layoff_requires_own_meld || owns(0);
+        let fits = |melds: &[Vec<Card>], card: Card| {
+            melds.iter().any(|m| {
+                let mut with = m.clone();
+                with.push(card);
+                meldable(&with, ace)
+            })
+        };
+        // A legal end of the turn after a play leaving `rest` with `melds` on the table.
+        let can_end = |rest: &[Card], melds: &[Vec<Card>]| match rest {
+            [] => !config.must_discard_to_go_out,
+            [only] if Some(*only) == taken => !config.must_discard_to_go_out && fits(melds, *only),
+            _ => true,
+        };
+        let on_table: Vec<Vec<Card>> = table.iter().map(|(_, c)| c.clone()).collect();
+        let mut judge = |action: Action, expected: bool, what: &str| {
+            let verdict = g.check(0, &action);
+            assert_eq!(
+                verdict.is_ok(),
+                expected,
+                "round {round} {config:?}: {what} with {hand:?}, taken {taken:?}, table {table:?}: {verdict:?}"
+            );
+            tried[usize::from(expected)] += 1;
+        };
+        for mask in 1u32..1 << hand.len() {
+            let chosen: Vec<Card> = (0..hand.len()).filter(|i| mask & 1 << i != 0).map(|i| hand[i]).collect();
+            let rest: Vec<Card> = hand.iter().copied().filter(|c| !chosen.contains(c)).collect();
+            let mut after = on_table.clone();
+            after.push(chosen.clone());
+            let expected = meldable(&chosen, ace) && can_end(&rest, &after);
+            judge(Action::Meld(pieces_of(&chosen)), expected, &format!("meld {chosen:?}"));
+        }
+        for &card in &hand {
+            let rest: Vec<Card> = hand.iter().copied().filter(|&c| c != card).collect();
+            for (index, m) in on_table.iter().enumerate() {
+                let mut after = on_table.clone();
+                after[index].push(card);
+                let expected = may_lay_off && meldable(&after[index], ace) && can_end(&rest, &after);
+                let action = Action::LayOff {
+                    piece: pieces_of(&[card]).first().unwrap(),
+                    onto: MeldId::new(index as u16),
+                };
+                judge(action, expected, &format!("{card} onto {m:?}"));
+            }
+            judge(
+                Action::Discard(pieces_of(&[card]).first().unwrap()),
+                Some(card) != taken,
+                &format!("discard {card}"),
+            );
+        }
+    }
+    assert!(tried[0] > 1_000 && tried[1] > 1_000, "{tried:?}");
+}
+
+/// The kind of a valid meld of one deck: a set when its first two cards share a rank.
+fn kind_of(cards: &[Card]) -> MeldKind {
+    if cards[0].rank() == cards[1].rank() { MeldKind::Group } else { MeldKind::Run }
+}
