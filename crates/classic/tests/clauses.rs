@@ -1,8 +1,10 @@
 //! Clause-by-clause scenarios for RULES.md §2 (and §0 as it applies to one deck without
-//! jokers), written as an outside tester reads the rules: a scripted position through the
-//! public API, the legal play and the nearest illegal one, each refusal with its error
-//! kind and with the game left exactly as it was. The clauses other test files already
-//! pin are not repeated here.
+//! jokers), written as an outside tester reads the rules: scripted positions
+//! through the public API, the legal play and the nearest illegal one, each refusal with
+//! its error kind and the game left exactly as it was; mistaken input (wrong seat, cards
+//! not held or named twice, empty melds, play after the hand's end); and differential
+//! scenarios that judge random positions by predicates written from the rule text alone.
+//! Clauses other test files already pin appear here only where a scenario adds a case.
 
 mod common;
 

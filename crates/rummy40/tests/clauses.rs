@@ -1,8 +1,10 @@
 //! Clause-by-clause scenarios for RULES.md §3 (and §0 as it applies to two decks with
-//! jokers), written as an outside tester reads the rules: a scripted position through the
-//! public API, the legal play and the nearest illegal one, each refusal with its error
-//! kind and with the game left exactly as it was. The clauses other test files already
-//! pin are not repeated here.
+//! jokers), written as an outside tester reads the rules: scripted positions
+//! through the public API, the legal play and the nearest illegal one, each refusal with
+//! its error kind and the game left exactly as it was; mistaken input (wrong seat, cards
+//! not held or named twice, empty melds, play after the hand's end); and differential
+//! scenarios that judge random positions by predicates written from the rule text alone.
+//! Clauses other test files already pin appear here only where a scenario adds a case.
 
 #[macro_use]
 mod common;
@@ -628,5 +630,71 @@ fn s3_4_builds_fit_exactly_when_the_meld_stays_valid() {
             }
         }
         assert!(tried[1] > 200, "{tried:?}");
+    }
+}
+
+/// §3.4 melds against the same predicate: on random opened positions, random sets and
+/// runs of three to five hand cards, in rank order or shuffled, are laid exactly when
+/// the rules call them melds, and refused as invalid melds otherwise.
+#[test]
+fn s3_4_melds_are_valid_exactly_when_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3_414);
+    let mut four_jokers = Config::RUMMY40;
+    four_jokers.jokers = 4;
+    let mut low = four_jokers;
+    low.ace_low_in_runs = true;
+    for config in [four_jokers, low] {
+        let mut tried = [0usize; 2];
+        let mut positions = 0;
+        while positions < 150 {
+            let Some((g, _)) = random_position(&mut rng, &config) else { continue };
+            positions += 1;
+            let hand: Vec<PieceId> = g.hand(0).unwrap().iter().collect();
+            for _ in 0..100 {
+                let first = g.face(hand[rng.random_range(0..hand.len())]).unwrap();
+                let kind = if rng.random_range(0..2) == 0 { MeldKind::Group } else { MeldKind::Run };
+                // Mostly cards of the first card's suit or rank, and the jokers.
+                let mut pool: Vec<PieceId> = hand
+                    .iter()
+                    .copied()
+                    .filter(|&p| {
+                        let c = g.face(p).unwrap();
+                        rng.random_range(0..4) == 0
+                            || c.is_joker()
+                            || match kind {
+                                MeldKind::Group => c.rank() == first.rank(),
+                                MeldKind::Run => c.suit() == first.suit(),
+                            }
+                    })
+                    .collect();
+                for i in (1..pool.len()).rev() {
+                    pool.swap(i, rng.random_range(0..=i));
+                }
+                pool.truncate(rng.random_range(3..=5));
+                if pool.len() < 3 {
+                    continue;
+                }
+                if rng.random_range(0..2) == 0 {
+                    pool.sort_by_key(|&p| g.face(p).unwrap().rank().map_or(0, |r| r.number()));
+                }
+                let cards: Vec<Card> = pool.iter().map(|&p| g.face(p).unwrap()).collect();
+                let expected = valid(kind, &cards, config.ace_low_in_runs);
+                let verdict = g.check(0, &Action::Meld(NewMeld::new(kind, pool)));
+                assert_eq!(
+                    verdict.is_ok(),
+                    expected,
+                    "{kind:?} {cards:?} (ace low {}): {verdict:?}",
+                    config.ace_low_in_runs
+                );
+                if let Err(e) = verdict {
+                    assert!(
+                        matches!(e, ActionError::Table(TableError::InvalidMeld { .. })),
+                        "{cards:?}: {e:?}"
+                    );
+                }
+                tried[usize::from(expected)] += 1;
+            }
+        }
+        assert!(tried[0] > 1_000 && tried[1] > 100, "{tried:?}");
     }
 }
