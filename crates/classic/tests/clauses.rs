@@ -524,8 +524,6 @@ fn s2_3_plays_are_allowed_exactly_when_the_rules_say() {
         setup.played_before = vec![owns(0), owns(1)];
         (setup.phase, setup.to_move, setup.dealer, setup.taken) = (Phase::Play, Some(0), 1, taken);
         setup.fill_stock();
-        let g = ClassicRummy::from_setup(&config, setup).expect("a valid position");
-
         let may_lay_off = !config.layoff_requires_own_meld || owns(0);
         let fits = |melds: &[Vec<Card>], card: Card| {
             melds.iter().any(|m| {
@@ -541,6 +539,22 @@ fn s2_3_plays_are_allowed_exactly_when_the_rules_say() {
             _ => true,
         };
         let on_table: Vec<Vec<Card>> = table.iter().map(|(_, c)| c.clone()).collect();
+        // Only the card just taken, and no going out with it: no position (see below).
+        let stuck = hand.len() == 1
+            && taken == Some(hand[0])
+            && (config.must_discard_to_go_out || !may_lay_off || !fits(&on_table, hand[0]));
+        let g = match ClassicRummy::from_setup(&config, setup) {
+            Ok(g) if !stuck => g,
+            refused => {
+                let says = rummykit_core::PositionError::Inconsistent("the seat to move has no legal action");
+                assert_eq!(
+                    refused,
+                    Err(rummykit_core::DealError::InvalidDeal(says)),
+                    "{hand:?} {taken:?} {table:?}"
+                );
+                continue;
+            }
+        };
         let mut judge = |action: Action, expected: bool, what: &str| {
             let verdict = g.check(0, &action);
             assert_eq!(
@@ -583,4 +597,31 @@ fn s2_3_plays_are_allowed_exactly_when_the_rules_say() {
 /// The kind of a valid meld of one deck: a set when its first two cards share a rank.
 fn kind_of(cards: &[Card]) -> MeldKind {
     if cards[0].rank() == cards[1].rank() { MeldKind::Group } else { MeldKind::Run }
+}
+
+/// §2.3's guard leaves every turn a way to end, so a set-up position must too: a play
+/// phase whose only card is the one just taken, which fits no meld, is refused (its view
+/// would be refused when read back); with a meld it goes onto, it is a position, and
+/// under "Laatste kaart" it is refused again.
+#[test]
+fn s2_3_a_position_with_no_way_to_end_the_turn_is_refused() {
+    let position = |config: &Config, table: &str| {
+        let mut setup = Setup::new(vec![cards("5c"), cards("2d 3d 4d")]);
+        setup.table = vec![SetupMeld::new(1, MeldKind::Run, cards(table))];
+        setup.played_before = vec![false, true];
+        setup.discard = cards("9s");
+        (setup.to_move, setup.phase, setup.dealer, setup.taken) =
+            (Some(0), Phase::Play, 1, Some(cards("5c")[0]));
+        setup.fill_stock();
+        ClassicRummy::from_setup(config, setup)
+    };
+    let stuck = Err(rummykit_core::DealError::InvalidDeal(rummykit_core::PositionError::Inconsistent(
+        "the seat to move has no legal action",
+    )));
+    assert_eq!(position(&standard(), "Th Jh Qh"), stuck);
+    let g = position(&standard(), "6c 7c 8c").expect("the 5c goes out onto 6c 7c 8c");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert_eq!(legal, vec![lay_off("5c", 0)]);
+    assert_eq!(position(&standard().with_must_discard_to_go_out(true), "6c 7c 8c"), stuck);
 }

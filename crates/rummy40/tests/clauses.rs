@@ -17,7 +17,7 @@ use rummykit_core::{
     TurnError,
 };
 use rummykit_rummy40::{
-    Action, ActionError, Config, NewMeld, Phase, Rummy40, RummyBonus, Set3JokerSwap, Setup,
+    Action, ActionError, Config, JokerDiscard, NewMeld, Phase, Rummy40, RummyBonus, Set3JokerSwap, Setup,
 };
 
 const M0: MeldId = MeldId::new(0);
@@ -456,10 +456,16 @@ fn valid(kind: MeldKind, cards: &[Card], ace_low: bool) -> bool {
 /// Table melds by kind and cards, in order.
 type Table = Vec<(MeldKind, Vec<Card>)>;
 
-/// A play-phase position on four seats, all opened, seat 0 to play with a twelve-card
-/// hand, the table four random melds (with jokers) of seat 1; `None` when the table
-/// needs more copies of a card than the pack holds.
-fn random_position(rng: &mut ChaCha8Rng, config: &Config) -> Option<(Rummy40, Table)> {
+/// A play-phase position on four seats, all opened, seat 0 to play with `hand` random
+/// cards (one of them taken from the discard pile this turn if `take`), the table four
+/// random melds (with jokers) of seat 1; `None` when the table needs more copies of a
+/// card than the pack holds or seat 0 could not end its turn.
+fn random_position(
+    rng: &mut ChaCha8Rng,
+    config: &Config,
+    hand: usize,
+    take: bool,
+) -> Option<(Rummy40, Table)> {
     let pack = config.catalog().unwrap();
     let table: Table = (0..4)
         .map(|_| {
@@ -480,14 +486,23 @@ fn random_position(rng: &mut ChaCha8Rng, config: &Config) -> Option<(Rummy40, Ta
     for i in (1..rest.len()).rev() {
         rest.swap(i, rng.random_range(0..=i));
     }
-    setup.hands[0] = rest.split_off(rest.len() - 12);
+    setup.hands[0] = rest.split_off(rest.len() - hand);
+    if take {
+        setup.taken = Some(setup.hands[0][rng.random_range(0..hand)]);
+    }
     for seat in 1..4 {
         setup.hands[seat] = rest.split_off(rest.len() - 3);
     }
     setup.discard = vec![rest.pop().unwrap()];
     setup.stock = rest;
     (setup.opened, setup.to_move, setup.phase, setup.dealer) = (vec![true; 4], Some(0), Phase::Play, 3);
-    Some((Rummy40::from_setup(config, setup).unwrap(), table))
+    // A hand with no way to end the turn is no position (see the last scenario).
+    let stuck = rummykit_core::PositionError::Inconsistent("the seat to move has no legal action");
+    match Rummy40::from_setup(config, setup) {
+        Ok(g) => Some((g, table)),
+        Err(rummykit_core::DealError::InvalidDeal(e)) if e == stuck => None,
+        Err(e) => panic!("{e}"),
+    }
 }
 
 /// The place (2 to 14, or 1 for a low ace) of each card of a valid run.
@@ -522,7 +537,7 @@ fn s3_6_joker_swaps_and_releases_exactly_when_the_rules_say() {
         let mut tried = [[0usize; 2]; 2];
         let mut positions = 0;
         while positions < 300 {
-            let Some((g, table)) = random_position(&mut rng, &config) else { continue };
+            let Some((g, table)) = random_position(&mut rng, &config, 12, false) else { continue };
             positions += 1;
             let hand: Vec<PieceId> = g.hand(0).unwrap().iter().collect();
             for (index, (kind, cards)) in table.iter().enumerate() {
@@ -600,7 +615,7 @@ fn s3_4_builds_fit_exactly_when_the_meld_stays_valid() {
         let mut tried = [0usize; 2];
         let mut positions = 0;
         while positions < 150 {
-            let Some((g, table)) = random_position(&mut rng, &config) else { continue };
+            let Some((g, table)) = random_position(&mut rng, &config, 12, false) else { continue };
             positions += 1;
             for (index, (kind, cards)) in table.iter().enumerate() {
                 let onto = MeldId::new(index as u16);
@@ -647,7 +662,7 @@ fn s3_4_melds_are_valid_exactly_when_the_rules_say() {
         let mut tried = [0usize; 2];
         let mut positions = 0;
         while positions < 150 {
-            let Some((g, _)) = random_position(&mut rng, &config) else { continue };
+            let Some((g, _)) = random_position(&mut rng, &config, 12, false) else { continue };
             positions += 1;
             let hand: Vec<PieceId> = g.hand(0).unwrap().iter().collect();
             for _ in 0..100 {
@@ -697,4 +712,95 @@ fn s3_4_melds_are_valid_exactly_when_the_rules_say() {
         }
         assert!(tried[0] > 1_000 && tried[1] > 100, "{tried:?}");
     }
+}
+
+// ---------------------------------------------------------------- §3.3 / §3.6 discards
+
+/// The discard rules against a predicate written from the rule text and the options'
+/// readings (docs/design/rummy40.md): never the card taken this turn nor its twin; under
+/// `OnlyWhenClosing` a joker only as the last card (or from a hand of jokers alone, which
+/// has nothing else to give); under `forbid_playable_discard` no card that fits a table
+/// meld (at either end) while another allowed card fits nowhere. Random opened positions
+/// with one to five cards in hand, with and without a taken card, every option mix.
+#[test]
+fn s3_3_discards_are_allowed_exactly_when_the_rules_say() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3_303);
+    let mut tried = [0usize; 2];
+    let mut positions = 0;
+    while positions < 2_000 {
+        let mut config = Config::RUMMY40;
+        config.jokers = 4;
+        config.joker_discard =
+            if rng.random_range(0..2) == 0 { JokerDiscard::OnlyWhenClosing } else { JokerDiscard::Allowed };
+        config.forbid_playable_discard = rng.random_range(0..2) == 0;
+        let len = rng.random_range(1..=5);
+        let take = rng.random_range(0..2) == 0;
+        let Some((g, table)) = random_position(&mut rng, &config, len, take) else { continue };
+        positions += 1;
+        let hand: Vec<PieceId> = g.hand(0).unwrap().iter().collect();
+        let face = |p: PieceId| g.face(p).unwrap();
+        let taken = g.taken_this_turn().map(face);
+        let fits = |c: Card| {
+            table.iter().any(|(kind, cards)| {
+                let mut back = cards.clone();
+                back.push(c);
+                let mut front = vec![c];
+                front.extend(cards);
+                valid(*kind, &back, false) || valid(*kind, &front, false)
+            })
+        };
+        let naturals = hand.iter().any(|&p| !face(p).is_joker());
+        let basic = |p: PieceId| {
+            Some(face(p)) != taken
+                && !(face(p).is_joker()
+                    && config.joker_discard == JokerDiscard::OnlyWhenClosing
+                    && hand.len() > 1
+                    && naturals)
+        };
+        for &p in &hand {
+            let alternative = hand.iter().any(|&q| q != p && basic(q) && !fits(face(q)));
+            let expected = basic(p)
+                && !(config.forbid_playable_discard && hand.len() > 1 && fits(face(p)) && alternative);
+            let verdict = g.check(0, &Action::Discard(p));
+            assert_eq!(
+                verdict.is_ok(),
+                expected,
+                "discard {} from {:?}, taken {taken:?}, {config:?}, table {table:?}: {verdict:?}",
+                face(p),
+                hand.iter().map(|&q| face(q)).collect::<Vec<_>>()
+            );
+            tried[usize::from(expected)] += 1;
+        }
+    }
+    assert!(tried[0] > 300 && tried[1] > 1_000, "{tried:?}");
+}
+
+/// §3.3's guard leaves every turn a way to end, so a set-up position must too: a play
+/// phase whose only card is the one just taken (never to be discarded this turn) is
+/// refused (its view would be refused when read back), unless it wins a joker from the
+/// table to discard, and refused again when a won joker must be played this turn.
+#[test]
+fn s3_3_a_position_with_no_way_to_end_the_turn_is_refused() {
+    let position = |config: &Config, held: &str, table: &str| {
+        let mut setup = Setup::new(vec![rummykit_core::parse_list(held).unwrap(), vec![]]);
+        setup.hands[1] = rummykit_core::parse_list("2d 3d 4d").unwrap();
+        setup.table = vec![SetupMeld::new(1, MeldKind::Run, rummykit_core::parse_list(table).unwrap())];
+        setup.discard = rummykit_core::parse_list("9s").unwrap();
+        setup.fill_stock_from(&config.catalog().unwrap());
+        (setup.opened, setup.to_move, setup.phase, setup.dealer) = (vec![true; 2], Some(0), Phase::Play, 1);
+        setup.taken = Some(held.parse().unwrap());
+        Rummy40::from_setup(config, setup)
+    };
+    let stuck = Err(rummykit_core::DealError::InvalidDeal(rummykit_core::PositionError::Inconsistent(
+        "the seat to move has no legal action",
+    )));
+    assert_eq!(position(&Config::RUMMY40, "5c", "Th Jh Qh"), stuck);
+    // Building the 5c would leave nothing to discard.
+    assert_eq!(position(&Config::RUMMY40, "5c", "6c 7c 8c"), stuck);
+    let g = position(&Config::RUMMY40, "6c", "5c * 7c").expect("the 6c wins the joker");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert_eq!(legal, vec![Action::SwapJoker { piece: id(&g, 0, "6c"), meld: M0 }]);
+    let must_play = Config::RUMMY40.with_swapped_joker_must_be_played_same_turn(true);
+    assert_eq!(position(&must_play, "6c", "5c * 7c"), stuck);
 }
