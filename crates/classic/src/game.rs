@@ -73,7 +73,8 @@ impl ClassicRummy {
     /// with: 2–6 seats and the seats named exist; the cards are exactly the deck, each
     /// in one place; every table meld is valid under the configuration; known cards are
     /// in their holder's hand; the turn fields agree with the phase; the cards in play
-    /// fit the cards dealt; an outcome exactly when the hand is over.
+    /// fit the cards dealt; an outcome exactly when the hand is over; a seat to move with
+    /// a legal action.
     ///
     /// # Errors
     ///
@@ -154,8 +155,9 @@ impl ClassicRummy {
         // this config's policy, as every restock of the hand was, the stock is.
         let public = setup.restocks > 0 && !config.restock().shuffle;
         let piles = placed.piles(setup.shuffle_seed, setup.restocks).with_stock_public(public);
-        let state = HandState::placed(setup.dealer, setup.phase, placed, piles);
-        Ok(ClassicRummy {
+        let phase = setup.phase;
+        let state = HandState::placed(setup.dealer, phase, placed, piles);
+        let game = ClassicRummy {
             config: *config,
             hand_lens: hand_lens(&state.hands),
             state,
@@ -165,7 +167,23 @@ impl ClassicRummy {
             outcome: setup.outcome,
             rummy: setup.rummy,
             dealt,
-        })
+        };
+        // The guard (`RULES.md` §2.3) leaves every turn of a hand a way to end: a play
+        // phase whose only card is the one just taken, with nowhere to lay it off, is no
+        // position a hand reaches, and its views would not read back. Any other card
+        // could be discarded, so only that hand needs the list.
+        let mut others = game.state.hands[game.state.to_move];
+        if let Some(taken) = game.state.taken {
+            others.remove(taken);
+        }
+        if phase == Phase::Play && others.is_empty() {
+            let mut actions = Vec::new();
+            game.legal_actions(&mut actions);
+            if actions.is_empty() {
+                return bad("the seat to move has no legal action");
+            }
+        }
+        Ok(game)
     }
 
     /// The position as plain data, every field given, so that

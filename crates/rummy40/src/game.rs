@@ -169,7 +169,7 @@ impl Rummy40 {
     /// deal and the phase (none above 13 cards but the mover's after the draw, none
     /// empty while the hand is on, hands and table holding the cards dealt plus the one
     /// drawn); the turn fields fit the phase; a result exactly when the hand is over,
-    /// with the penalties the hands score.
+    /// with the penalties the hands score; a seat to move with a legal action.
     ///
     /// # Errors
     ///
@@ -200,6 +200,17 @@ impl Rummy40 {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_setup(config: &Config, setup: Setup) -> Result<Rummy40, DealError> {
+        Rummy40::from_setup_guarded(config, setup, true)
+    }
+
+    /// [`Rummy40::from_setup`], asking that the seat to move has a legal action only if
+    /// `guarded`: a save, checked by face first, asks it of its own copies; a test of
+    /// what a take would leave builds the position the guard refuses.
+    pub(crate) fn from_setup_guarded(
+        config: &Config,
+        setup: Setup,
+        guarded: bool,
+    ) -> Result<Rummy40, DealError> {
         // A game made anew: no earlier draw vouches for anything in it.
         DRAWN.with(DrawRecord::clear);
         config.validate(setup.hands.len())?;
@@ -277,6 +288,9 @@ impl Rummy40 {
             turn: Turn { opened_before, won_jokers },
             end: None,
         };
+        if guarded {
+            game.check_can_act()?;
+        }
         if over {
             let scored = game.hand_penalties(setup.winner, setup.rummy);
             if setup.penalties.as_ref().is_some_and(|p| *p != scored) {
@@ -285,6 +299,30 @@ impl Rummy40 {
             game.end = Some(HandEnd { winner: setup.winner, rummy: setup.rummy, penalties: scored });
         }
         Ok(game)
+    }
+
+    /// The guard (`RULES.md` §3.3) leaves every turn of a hand a way to end: a play phase
+    /// with nothing the mover may do is no position a hand reaches, and its views would
+    /// not read back. A card that may be discarded settles it; else the list does.
+    pub(crate) fn check_can_act(&self) -> Result<(), DealError> {
+        if self.state.phase != Phase::Play {
+            return Ok(());
+        }
+        let seat = self.state.to_move;
+        if self.state.hands[seat]
+            .iter()
+            .any(|p| rummykit_core::Game::check(self, seat, &Action::Discard(p)).is_ok())
+        {
+            return Ok(());
+        }
+        let mut actions = Vec::new();
+        rummykit_core::Game::legal_actions(self, &mut actions);
+        if actions.is_empty() {
+            return Err(DealError::InvalidDeal(PositionError::Inconsistent(
+                "the seat to move has no legal action",
+            )));
+        }
+        Ok(())
     }
 
     /// The position as plain data, every field given, so that

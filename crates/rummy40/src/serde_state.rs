@@ -374,7 +374,9 @@ impl SavedSetup {
     /// once; a known card must be that copy in its holder's hand, the card taken and the
     /// jokers won that copy in the mover's hand or on the table.
     fn load(&self, config: &Config) -> Result<Rummy40, DealError> {
-        let mut game = Rummy40::from_setup(config, self.faces())?;
+        // Which copy is which can decide whether the mover may act (a won joker in hand
+        // or on the table): asked once the copies are placed.
+        let mut game = Rummy40::from_setup_guarded(config, self.faces(), false)?;
         let catalog = game.catalog;
         let mut placed = PieceSet::new();
         let mut place = |card: CardCopy| -> Result<PieceId, PositionError> {
@@ -436,6 +438,7 @@ impl SavedSetup {
         game.state.piles = Piles::new(stock, discard, self.shuffle_seed).with_restocks(self.restocks);
         game.state.known = known;
         game.state.taken = taken;
+        game.check_can_act()?;
         Ok(game)
     }
 }

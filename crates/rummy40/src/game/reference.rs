@@ -685,7 +685,7 @@ mod tests {
             after.taken = Some(top);
             after.known = vec![vec![top], vec![], vec![], vec![]];
             after.fill_stock_from(&config.catalog().unwrap());
-            let Ok(taken) = Rummy40::from_setup(&config, after) else { continue };
+            let Ok(taken) = Rummy40::from_setup_guarded(&config, after, false) else { continue };
             positions += 1;
             let verdict = g.check(0, &Action::TakeDiscard);
             assert_eq!(verdict, g.check_by_copy(&Action::TakeDiscard).map(|_| ()), "{g:?}");
