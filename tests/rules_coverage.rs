@@ -76,6 +76,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
         &[
             "crates/rummikub/tests/scoring.rs::rules_1_8_c_hand_rummy_double_example",
             "crates/rummikub/tests/scoring.rs::rules_1_8_c_hand_rummy_off_keeps_threshold",
+            "crates/rummikub/tests/clauses.rs::rules_4_1_handrummy_lays_everything_out_in_own_melds",
         ],
     ),
     (
@@ -292,7 +293,13 @@ const REGISTER: &[(u32, &[&str])] = &[
             "crates/rummikub/tests/scoring.rs::rules_1_8_tie_splits_pot_with_remainder_clockwise",
         ],
     ),
-    (25, &["crates/rummikub/tests/scoring.rs::rules_1_8_c_hand_rummy_double_example"]),
+    (
+        25,
+        &[
+            "crates/rummikub/tests/scoring.rs::rules_1_8_c_hand_rummy_double_example",
+            "crates/rummikub/tests/clauses.rs::rules_4_1_handrummy_lays_everything_out_in_own_melds",
+        ],
+    ),
 ];
 
 /// Sections covered by the tables above rather than by `rules_…` names.

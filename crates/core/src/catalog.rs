@@ -382,11 +382,18 @@ impl<F: Face> Catalog<F> {
             naturals |= bits_from(&words, start) & COPY;
             start += 52;
         }
+        (naturals, self.jokers_in(&words))
+    }
+
+    /// The number of this catalog's jokers among `words` (the ids from the naturals' end
+    /// to the catalog's; ids past it are not counted).
+    #[inline]
+    fn jokers_in(&self, words: &[u64; WORDS]) -> usize {
         let mut jokers = 0;
         let end = self.len();
-        let mut start = naturals_end;
+        let mut start = self.copies as usize * 52;
         while start < end {
-            let mut w = bits_from(&words, start);
+            let mut w = bits_from(words, start);
             if end - start < 64 {
                 w &= (1u64 << (end - start)) - 1;
             }
@@ -398,36 +405,36 @@ impl<F: Face> Catalog<F> {
             }
             start += 64;
         }
-        (naturals, jokers)
+        jokers
     }
 
     /// [`face_bits`](Catalog::face_bits) with the natural faces held more than once:
-    /// `(naturals, twice, jokers)`, `twice` the faces of which `set` holds two copies or
-    /// more (bits by [`Face::index`]). Enough to count a two-deck hand by face with no
-    /// pass over its pieces.
+    /// `(naturals, pairs, jokers)`, `pairs` the faces of which `set` holds two copies or
+    /// more (bits by [`Face::index`]). Ids past this catalog are ignored. Enough to count
+    /// a two-deck hand by face with no pass over its pieces.
     ///
     /// ```
     /// use rummykit_core::{Card, Catalog, Face, PieceId, PieceSet};
     /// let pack = Catalog::<Card>::new(2, 2).expect("106 cards fit");
-    /// // The 4 of clubs twice (ids 3 and 55), the ace of clubs once, a joker.
-    /// let hand: PieceSet = [0, 3, 55, 104].into_iter().filter_map(PieceId::new).collect();
+    /// // The 4 of clubs twice (ids 3 and 55), the ace of clubs once, a joker; 150 is beyond.
+    /// let hand: PieceSet = [0, 3, 55, 104, 150].into_iter().filter_map(PieceId::new).collect();
     /// let bit = |f: &str| 1u64 << f.parse::<Card>().unwrap().index();
-    /// assert_eq!(pack.face_bits_twice(hand), (bit("Ac") | bit("4c"), bit("4c"), 1));
+    /// assert_eq!(pack.face_bits_and_pairs(hand), (bit("Ac") | bit("4c"), bit("4c"), 1));
     /// ```
     #[must_use]
     #[inline]
-    pub fn face_bits_twice(&self, set: PieceSet) -> (u64, u64, usize) {
+    pub fn face_bits_and_pairs(&self, set: PieceSet) -> (u64, u64, usize) {
         let words = set.words();
         let naturals_end = self.copies as usize * 52;
-        let (mut naturals, mut twice) = (words[0] & COPY, 0);
+        let (mut naturals, mut pairs) = (words[0] & COPY, 0);
         let mut start = 52;
         while start < naturals_end {
             let copy = bits_from(&words, start) & COPY;
-            twice |= naturals & copy;
+            pairs |= naturals & copy;
             naturals |= copy;
             start += 52;
         }
-        (naturals, twice, self.face_bits(set).1)
+        (naturals, pairs, self.jokers_in(&words))
     }
 
     /// `true` if `id` belongs to this catalog.

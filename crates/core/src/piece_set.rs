@@ -344,38 +344,45 @@ pub struct Iter {
     rest: [u64; WORDS - 1],
 }
 
-impl Iterator for Iter {
-    type Item = PieceId;
-
+impl Iter {
+    /// Makes `word` the first word with a bit still to come: `false` if none is left.
     #[inline]
-    fn next(&mut self) -> Option<PieceId> {
+    fn refill(&mut self) -> bool {
         while self.word == 0 {
             if self.rest == [0; WORDS - 1] {
-                return None;
+                return false;
             }
             self.word = self.rest[0];
             self.rest.copy_within(1.., 0);
             self.rest[WORDS - 2] = 0;
             self.base += 64;
         }
+        true
+    }
+}
+
+impl Iterator for Iter {
+    type Item = PieceId;
+
+    #[inline]
+    fn next(&mut self) -> Option<PieceId> {
+        if !self.refill() {
+            return None;
+        }
         let index = self.base + self.word.trailing_zeros() as usize;
         self.word &= self.word - 1;
         Some(PieceId::from_bit(index))
     }
 
-    /// The `n`-th id still to come: the ids before it cleared a bit at a time, with no
-    /// id made for them (a random draw picks its card so).
+    /// The id `n` places further on (what `n` calls of `next` and one more return),
+    /// without making the ids skipped.
     #[inline]
     fn nth(&mut self, n: usize) -> Option<PieceId> {
+        // The skipped bits cleared one at a time, no id made for them: a random draw
+        // picks its discard this way, and a count of bits a word cost more (no popcnt).
         for _ in 0..n {
-            while self.word == 0 {
-                if self.rest == [0; WORDS - 1] {
-                    return None;
-                }
-                self.word = self.rest[0];
-                self.rest.copy_within(1.., 0);
-                self.rest[WORDS - 2] = 0;
-                self.base += 64;
+            if !self.refill() {
+                return None;
             }
             self.word &= self.word - 1;
         }

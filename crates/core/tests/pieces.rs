@@ -362,17 +362,12 @@ fn piece_set_last_is_the_walks_last() {
 /// iteration: every `n` (past the end too) on sets of ids spread over every word.
 #[test]
 fn piece_set_nth_is_next_repeated() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut step = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+    let limit = u8::try_from(PieceId::LIMIT).expect("ids are bytes");
     for _ in 0..300 {
-        let size = step() % 40;
-        let set: PieceSet =
-            (0..size).filter_map(|_| PieceId::new((step() % PieceId::LIMIT as u64) as u8)).collect();
+        let size = rng.random_range(0..40);
+        let set: PieceSet = (0..size).filter_map(|_| PieceId::new(rng.random_range(0..limit))).collect();
         for n in 0..=set.len() + 1 {
             // From the start, and after the first id read.
             for skip in 0..2 {

@@ -587,8 +587,10 @@ proptest! {
     }
 }
 
-/// The brute force for [`Catalog::face_bits`]: each id of the set asked its face.
-fn face_bits_each<F: Face>(catalog: Catalog<F>, set: PieceSet) -> (u64, usize) {
+/// The brute force for [`Catalog::face_bits`] and [`Catalog::face_bits_and_pairs`]: each
+/// id of the set asked its face, `(naturals, pairs, jokers)` with `pairs` the faces held
+/// two or more times.
+fn face_bits_each<F: Face>(catalog: Catalog<F>, set: PieceSet) -> (u64, u64, usize) {
     let mut counts = [0u8; 64];
     let mut jokers = 0;
     for (_, f) in faces_each(catalog, set) {
@@ -598,8 +600,8 @@ fn face_bits_each<F: Face>(catalog: Catalog<F>, set: PieceSet) -> (u64, usize) {
             counts[usize::from(f.index())] += 1;
         }
     }
-    let naturals = (0..64).filter(|&i| counts[i] > 0).fold(0u64, |b, i| b | 1 << i);
-    (naturals, jokers)
+    let held = |at_least: u8| (0..64).filter(|&i| counts[i] >= at_least).fold(0u64, |b, i| b | 1 << i);
+    (held(1), held(2), jokers)
 }
 
 proptest! {
@@ -614,8 +616,16 @@ proptest! {
         let set: PieceSet = ids.iter().filter_map(|&i| PieceId::new(i)).collect();
         // Every catalog that fits; ids past its end are left out.
         if let (Some(cards), Some(tiles)) = (Catalog::<Card>::new(copies, jokers), Catalog::<Tile>::new(copies, jokers)) {
-            prop_assert_eq!(cards.face_bits(set), face_bits_each(cards, set));
-            prop_assert_eq!(tiles.face_bits(set), face_bits_each(tiles, set));
+            for (bits, each) in [
+                (cards.face_bits_and_pairs(set), face_bits_each(cards, set)),
+                (tiles.face_bits_and_pairs(set), face_bits_each(tiles, set)),
+            ] {
+                prop_assert_eq!(bits, each);
+            }
+            let (naturals, _, held_jokers) = face_bits_each(cards, set);
+            prop_assert_eq!(cards.face_bits(set), (naturals, held_jokers));
+            let (naturals, _, held_jokers) = face_bits_each(tiles, set);
+            prop_assert_eq!(tiles.face_bits(set), (naturals, held_jokers));
         }
     }
 }

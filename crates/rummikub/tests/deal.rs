@@ -19,15 +19,6 @@ fn deal(config: &Config, seats: usize, seed: u64) -> Rummikub {
     Rummikub::deal(config, Seating::new(seats), &mut ChaCha8Rng::seed_from_u64(seed)).expect("deal")
 }
 
-fn census(game: &Rummikub) -> TileCounts {
-    let mut all = TileCounts::of_melds(game.table());
-    for s in 0..game.seats() {
-        all.add_all(game.rack(s).expect("seat"));
-    }
-    all.extend(game.pool());
-    all
-}
-
 #[test]
 fn rules_1_2_seeded_deal_is_reproducible() {
     let config = Config::STANDARD;

@@ -13,10 +13,6 @@ use rummykit_rummikub::{
     score_pool_empty,
 };
 
-fn refused(e: PlayError) -> ActionError {
-    ActionError::Play(e)
-}
-
 /// A scripted game whose pool holds exactly `pool` (drawn in that order); every other
 /// tile not on a rack lies on the table as runs.
 fn scripted_short_pool(

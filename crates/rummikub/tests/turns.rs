@@ -7,12 +7,8 @@ mod common;
 use common::*;
 use rummykit_core::{AcePolicy, Game, JokerLimit, Meld, MeldError, MeldKind, MeldRules, Tile};
 use rummykit_rummikub::{
-    Action, ActionError, Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, check_play,
+    Action, Config, InitialJokerValue, JokerReuse, PlayError, ReplacementSource, check_play,
 };
-
-fn refused(e: PlayError) -> ActionError {
-    ActionError::Play(e)
-}
 
 // ---------------------------------------------------------------- §1.5 initial meld
 

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use rummykit_core::{Colour, Game, Meld, MeldKind, Tile, parse_list};
-use rummykit_rummikub::{Action, ActionError, Config, Rummikub, Setup, TileCounts};
+use rummykit_rummikub::{Action, ActionError, Config, PlayError, Rummikub, Setup, TileCounts};
 
 pub fn tiles(s: &str) -> Vec<Tile> {
     parse_list(s).expect("test notation")
@@ -130,11 +130,35 @@ pub fn with(old: &[Meld<Tile>], new: &[Meld<Tile>]) -> Vec<Meld<Tile>> {
     old.iter().chain(new).copied().collect()
 }
 
-/// Applies `action`, expects `expected`, and checks the game is unchanged.
+/// The error of a play refused by the turn's rules.
+pub fn refused(e: PlayError) -> ActionError {
+    ActionError::Play(e)
+}
+
+/// Every tile of the game: table, racks and pool.
+pub fn census(game: &Rummikub) -> TileCounts {
+    let mut all = TileCounts::of_melds(game.table());
+    for s in 0..game.seats() {
+        all.add_all(game.rack(s).expect("seat"));
+    }
+    all.extend(game.pool());
+    all
+}
+
+/// Applies `action` for the seat to move, expects `expected`, and checks the game is
+/// unchanged.
 pub fn assert_rejected(game: &mut Rummikub, action: Action, expected: ActionError) {
+    assert_rejected_for(game, game.to_move().unwrap_or_default(), action, expected);
+}
+
+/// Applies `action` for `seat`, expects `expected`, and checks the game is unchanged
+/// with every tile still in it.
+pub fn assert_rejected_for(game: &mut Rummikub, seat: usize, action: Action, expected: ActionError) {
     let before = game.clone();
-    assert_eq!(game.apply(game.to_move().unwrap_or_default(), action), Err(expected));
+    let tiles = census(game);
+    assert_eq!(game.apply(seat, action), Err(expected));
     assert_eq!(*game, before, "a refused action changed the state");
+    assert_eq!(census(game), tiles, "a refused action lost or duplicated a tile");
 }
 
 /// Applies a play and expects it to be accepted.

@@ -105,7 +105,7 @@ pub(super) fn face_counts_in(catalog: Catalog<Card>, cards: PieceSet) -> ([u8; 5
     if catalog.copies() != 2 {
         return counts_of_faces(catalog.faces_of(cards).map(|(_, face)| face));
     }
-    let (naturals, twice, jokers) = catalog.face_bits_twice(cards);
+    let (naturals, twice, jokers) = catalog.face_bits_and_pairs(cards);
     let mut counts = [0u8; 53];
     // Faces 0–47 eight at a time, then 48–51.
     for (k, chunk) in counts.chunks_exact_mut(8).take(6).enumerate() {

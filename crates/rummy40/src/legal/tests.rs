@@ -1480,17 +1480,13 @@ fn a_short_play_asked_of_another_view_answers_nothing_and_keeps_the_count() {
 }
 
 /// The counts of a two-copy pack read from its bits are the counts of its pieces' faces
-/// listed one by one, for random sets of ids (ids past the pack included), both packs
-/// of jokers, and for a pack of three copies (counted by the pass).
+/// listed one by one, for random sets of ids (ids past the pack included) and both packs
+/// of jokers. (Another pack is counted by that same pass: nothing to compare.)
 #[test]
 fn face_counts_from_bits_are_the_listed_faces_counts() {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
-    let packs = [
-        rummykit_core::Catalog::<Card>::new(2, 2),
-        rummykit_core::Catalog::new(2, 4),
-        rummykit_core::Catalog::new(3, 2),
-    ];
+    let packs = [rummykit_core::Catalog::<Card>::new(2, 2), rummykit_core::Catalog::new(2, 4)];
     let (mut twice, mut jokers) = (0, 0);
     for round in 0..3_000 {
         let pack = packs[round % packs.len()].unwrap();

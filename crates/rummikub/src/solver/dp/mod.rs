@@ -1537,7 +1537,8 @@ impl Dp {
     /// `TRACK`: initial-meld mode, the value laid down tracked up to `cap` (`cap` is
     /// read only then). `RELAX`: the relaxation is on, or (with `TRACK`) may be, which
     /// is then read per state; without it (only while it is off) a state's estimate is
-    /// its score.
+    /// its score. `unit`: the packed score of one natural of the step's number
+    /// ([`one_tile`]), which the caller reads once per layer.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn colour_options<const TRACK: bool, const RELAX: bool>(
