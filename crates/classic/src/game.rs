@@ -933,22 +933,25 @@ impl CardRules for ClassicRummy {
     /// The default's draw (`choose` on the listing) with the discards, listed last,
     /// counted rather than listed: a random player mostly discards.
     fn draw_action<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Action> {
-        let drawn = Self::with_spare_list(|list| view.random_action(list, rng));
-        DRAWN.with(|d| d.record(view, drawn));
-        drawn
-    }
-
-    /// A buffer kept per thread, so a random player allocates nothing per action (the
-    /// list is built afresh every time; only its room is reused).
-    fn with_spare_list<T>(f: impl FnOnce(&mut Vec<Action>) -> T) -> T {
         thread_local! {
+            // A buffer kept per thread, so a random player allocates nothing per action
+            // (the list is built afresh every time; only its room is reused).
             static LISTED: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
         }
-        // Re-entered from within the listing (never in this crate): a list of its own.
-        LISTED.with(|listed| match listed.try_borrow_mut() {
-            Ok(mut listed) => f(&mut listed),
-            Err(_) => f(&mut Vec::new()),
-        })
+        let (mut drawn, mut listed) = (None, false);
+        let _ = LISTED.try_with(|list| {
+            if let Ok(mut list) = list.try_borrow_mut() {
+                drawn = view.random_action(&mut list, rng);
+                listed = true;
+            }
+        });
+        // Re-entered from within the listing (never in this crate), or during the
+        // thread's exit: a list of its own.
+        if !listed {
+            drawn = view.random_action(&mut Vec::new(), rng);
+        }
+        DRAWN.with(|d| d.record(view, drawn));
+        drawn
     }
 }
 
