@@ -92,11 +92,12 @@
 //! node that can rank above it is solved, with that as the puzzle's floor, and when no
 //! node is left it is the answer.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
+use super::fast_hash::{FastMap, FastSet};
 use super::locked::below;
 use super::reuse::run_layouts;
 use super::turn::{joker_roles, least_placing, of_number, rank};
@@ -242,15 +243,15 @@ impl Solver {
             bound: (u64::MAX, u64::MAX),
             play: None,
         });
-        let mut seen = HashSet::new();
-        let mut solved = HashMap::new();
+        let mut seen = FastSet::default();
+        let mut solved = FastMap::default();
         // The nodes solved whose best fell below their bound, or who have none: what
         // bounds a node holding their melds.
         let mut lower = Vec::new();
         let mut hits = 0usize;
-        let mut refusals = HashMap::new();
+        let mut refusals = FastMap::default();
         // Sibling nodes ask for the forms of the same needs.
-        let mut forms = HashMap::new();
+        let mut forms = FastMap::default();
         while let Some(mut node) = open.pop() {
             let Some(play) = &node.play else {
                 // Nodes of the same melds (their needs differ) share one puzzle.
@@ -316,7 +317,7 @@ impl Solver {
                 return done(node.bound, None);
             };
             // Any of them splits the node's plays: the one of the fewest children first.
-            let children = |forms: &mut HashMap<Vec<Need>, Rc<[Meld<Tile>]>>, needs: &Branch| {
+            let children = |forms: &mut FastMap<Vec<Need>, Rc<[Meld<Tile>]>>, needs: &Branch| {
                 let mut n = 0;
                 for &(need, _) in needs {
                     n += turn.cached(forms, &[need]).len();
@@ -807,7 +808,7 @@ impl Turn {
     }
 
     /// [`Turn::forms`] of `needs`, each list made once (`memo`).
-    fn cached(&self, memo: &mut HashMap<Vec<Need>, Rc<[Meld<Tile>]>>, needs: &[Need]) -> Rc<[Meld<Tile>]> {
+    fn cached(&self, memo: &mut FastMap<Vec<Need>, Rc<[Meld<Tile>]>>, needs: &[Need]) -> Rc<[Meld<Tile>]> {
         if let Some(known) = memo.get(needs) {
             return Rc::clone(known);
         }
