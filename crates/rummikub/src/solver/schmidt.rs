@@ -543,8 +543,14 @@ impl Turn {
                 None => return Some(vec![vec![(Need::Stay(k), None), (Need::Swap(k), None)]]),
             }
         }
+        let mut held = Vec::with_capacity(table.len());
         for (c, old) in self.olds.iter().enumerate() {
-            let held: Vec<usize> = table.iter().map(|m| old.held(m.faces())).collect();
+            // A kept meld is not branched on again: its tiles need not be counted.
+            if node.states[c] == State::Kept {
+                continue;
+            }
+            held.clear();
+            held.extend(table.iter().map(|m| old.held(m.faces())));
             let pair = |skip: &[Tile]| {
                 table.iter().zip(&held).filter(|(_, h)| **h >= 2).find_map(|(m, _)| {
                     m.faces().iter().copied().find(|t| old.naturals.contains(t) && !skip.contains(t))
