@@ -47,6 +47,7 @@
 
 mod dp;
 mod error;
+mod fast_hash;
 mod groups;
 mod locked;
 mod options;

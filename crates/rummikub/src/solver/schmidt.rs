@@ -92,8 +92,12 @@
 //! node that can rank above it is solved, with that as the puzzle's floor, and when no
 //! node is left it is the answer.
 
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
+use super::fast_hash::{FastMap, FastSet};
 use super::locked::below;
 use super::reuse::run_layouts;
 use super::turn::{joker_roles, least_placing, of_number, rank};
@@ -137,7 +141,8 @@ type Branch = Vec<(Need, Option<State>)>;
 #[derive(Debug, Clone)]
 struct Entry {
     meld: Meld<Tile>,
-    needs: Vec<Need>,
+    /// Shared: a child copies its parent's entries, most of them unchanged.
+    needs: Rc<[Need]>,
 }
 
 /// What a node knows of an old meld: nothing, kept, or broken up (with the naturals
@@ -154,7 +159,8 @@ enum State {
 /// solved), and its best play once solved.
 struct Node {
     entries: Vec<Entry>,
-    states: Vec<State>,
+    /// Shared by the children of one need.
+    states: Rc<[State]>,
     stayed: u32,
     bound: (u64, u64),
     play: Option<Solution>,
@@ -229,26 +235,24 @@ impl Solver {
         // A child is solved only when it comes first: its parent's bound holds for it
         // (its plays are some of the parent's), and most searches end at the first
         // child whose play is accepted.
-        let mut open = vec![Node {
+        let mut open = Open::default();
+        open.push(Node {
             entries: Vec::new(),
-            states: vec![State::Open; table.len()],
+            states: vec![State::Open; table.len()].into(),
             stayed: 0,
             bound: (u64::MAX, u64::MAX),
             play: None,
-        }];
-        let mut seen = std::collections::HashSet::new();
-        let mut solved = std::collections::HashMap::new();
+        });
+        let mut seen = FastSet::default();
+        let mut solved = FastMap::default();
         // The nodes solved whose best fell below their bound, or who have none: what
         // bounds a node holding their melds.
         let mut lower = Vec::new();
         let mut hits = 0usize;
-        let mut refusals = std::collections::HashMap::new();
+        let mut refusals = FastMap::default();
         // Sibling nodes ask for the forms of the same needs.
-        let mut forms = std::collections::HashMap::new();
-        while let Some(at) =
-            (0..open.len()).max_by_key(|&i| (open[i].bound, open[i].play.is_some(), open[i].entries.len()))
-        {
-            let mut node = open.swap_remove(at);
+        let mut forms = FastMap::default();
+        while let Some(mut node) = open.pop() {
             let Some(play) = &node.play else {
                 // Nodes of the same melds (their needs differ) share one puzzle.
                 let key = melds_key(&node.entries);
@@ -282,7 +286,7 @@ impl Solver {
                         // The open bounds only fall: a best as high as the node's bound
                         // bounds no node to come.
                         if rank(&play, objective) < node.bound {
-                            lower.push((key.clone(), Some(rank(&play, objective))));
+                            lower.push((key.clone(), signature(&key), Some(rank(&play, objective))));
                         }
                         node.bound = node.bound.min(rank(&play, objective));
                         solved.insert(key, Some(play.clone()));
@@ -290,7 +294,7 @@ impl Solver {
                         open.push(node);
                     }
                     Ok(None) => {
-                        lower.push((key.clone(), None));
+                        lower.push((key.clone(), signature(&key), None));
                         solved.insert(key, None);
                     }
                     Err(()) => return None,
@@ -313,8 +317,7 @@ impl Solver {
                 return done(node.bound, None);
             };
             // Any of them splits the node's plays: the one of the fewest children first.
-            let children = |forms: &mut std::collections::HashMap<Vec<Need>, Vec<Meld<Tile>>>,
-                            needs: &Branch| {
+            let children = |forms: &mut FastMap<Vec<Need>, Rc<[Meld<Tile>]>>, needs: &Branch| {
                 let mut n = 0;
                 for &(need, _) in needs {
                     n += turn.cached(forms, &[need]).len();
@@ -332,28 +335,32 @@ impl Solver {
                 choices.into_iter().nth(best).unwrap_or_default()
             };
             for (need, state) in needs {
-                let mut states = node.states.clone();
                 let mut stayed = node.stayed;
-                match (need, state) {
-                    (Need::Kept(c) | Need::Apart(c, _), Some(state)) => states[c] = state,
-                    (Need::Stay(k) | Need::Swap(k), _) => stayed |= 1 << k,
-                    _ => {}
-                }
+                let states = match (need, state) {
+                    (Need::Kept(c) | Need::Apart(c, _), Some(state)) => {
+                        let mut states = node.states.to_vec();
+                        states[c] = state;
+                        states.into()
+                    }
+                    (Need::Stay(k) | Need::Swap(k), _) => {
+                        stayed |= 1 << k;
+                        Rc::clone(&node.states)
+                    }
+                    _ => Rc::clone(&node.states),
+                };
                 let mut child = |entries: Vec<Entry>| {
                     // Fixed melds the tiles cannot hold together stand for no play.
                     if !turn.holds(&entries) {
                         return;
                     }
                     // A node reached twice (the same melds, needs and states) is searched once.
-                    let mut melds: Vec<(bool, Vec<Tile>, Vec<Need>)> = entries
-                        .iter()
-                        .map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec(), e.needs.clone()))
-                        .collect();
+                    let mut melds: Vec<(MeldKey, Rc<[Need]>)> =
+                        entries.iter().map(|e| (meld_key(&e.meld), Rc::clone(&e.needs))).collect();
                     melds.sort_unstable();
-                    if seen.insert((melds, states.clone(), stayed)) {
+                    if seen.insert((melds, Rc::clone(&states), stayed)) {
                         open.push(Node {
                             entries,
-                            states: states.clone(),
+                            states: Rc::clone(&states),
                             stayed,
                             bound: node.bound,
                             play: None,
@@ -361,17 +368,18 @@ impl Solver {
                     }
                 };
                 // The new need met by a meld of its own, or by a fixed meld's.
-                for meld in turn.cached(&mut forms, &[need]) {
-                    let mut e = node.entries.clone();
-                    e.push(Entry { meld, needs: vec![need] });
+                let alone: Rc<[Need]> = Rc::new([need]);
+                for &meld in turn.cached(&mut forms, &alone).iter() {
+                    let mut e = Vec::with_capacity(node.entries.len() + 1);
+                    e.extend(node.entries.iter().cloned());
+                    e.push(Entry { meld, needs: Rc::clone(&alone) });
                     child(e);
                 }
                 for (i, entry) in node.entries.iter().enumerate() {
-                    let mut needs = entry.needs.clone();
-                    needs.push(need);
-                    for meld in turn.cached(&mut forms, &needs) {
+                    let needs: Rc<[Need]> = entry.needs.iter().copied().chain([need]).collect();
+                    for &meld in turn.cached(&mut forms, &needs).iter() {
                         let mut e = node.entries.clone();
-                        e[i] = Entry { meld, needs: needs.clone() };
+                        e[i] = Entry { meld, needs: Rc::clone(&needs) };
                         child(e);
                     }
                 }
@@ -535,8 +543,14 @@ impl Turn {
                 None => return Some(vec![vec![(Need::Stay(k), None), (Need::Swap(k), None)]]),
             }
         }
+        let mut held = Vec::with_capacity(table.len());
         for (c, old) in self.olds.iter().enumerate() {
-            let held: Vec<usize> = table.iter().map(|m| old.held(m.faces())).collect();
+            // A kept meld is not branched on again: its tiles need not be counted.
+            if node.states[c] == State::Kept {
+                continue;
+            }
+            held.clear();
+            held.extend(table.iter().map(|m| old.held(m.faces())));
             let pair = |skip: &[Tile]| {
                 table.iter().zip(&held).filter(|(_, h)| **h >= 2).find_map(|(m, _)| {
                     m.faces().iter().copied().find(|t| old.naturals.contains(t) && !skip.contains(t))
@@ -800,12 +814,13 @@ impl Turn {
     }
 
     /// [`Turn::forms`] of `needs`, each list made once (`memo`).
-    fn cached(
-        &self,
-        memo: &mut std::collections::HashMap<Vec<Need>, Vec<Meld<Tile>>>,
-        needs: &[Need],
-    ) -> Vec<Meld<Tile>> {
-        memo.entry(needs.to_vec()).or_insert_with(|| self.forms(needs)).clone()
+    fn cached(&self, memo: &mut FastMap<Vec<Need>, Rc<[Meld<Tile>]>>, needs: &[Need]) -> Rc<[Meld<Tile>]> {
+        if let Some(known) = memo.get(needs) {
+            return Rc::clone(known);
+        }
+        let made: Rc<[Meld<Tile>]> = self.forms(needs).into();
+        memo.insert(needs.to_vec(), Rc::clone(&made));
+        made
     }
 
     /// Every valid meld the tiles hold that meets all of `needs` and that no cut
@@ -919,15 +934,74 @@ impl Turn {
     }
 }
 
-/// A solved node's melds (as [`melds_key`]) and the rank of its best play, if one.
-type MeldsBest = (Vec<(bool, Vec<Tile>)>, Option<(u64, u64)>);
+/// The open nodes, taken as the search always took them: the highest of (bound,
+/// whether solved, fixed melds), of equals the last in a list where a node taken is
+/// replaced by the last one (`swap_remove`). The list and an ordered index of
+/// (priority, place) keep that order without a scan.
+#[derive(Default)]
+struct Open {
+    nodes: Vec<Node>,
+    index: BTreeSet<(Priority, usize)>,
+}
+
+/// What orders the open nodes: the bound, whether solved, how many fixed melds.
+type Priority = ((u64, u64), bool, usize);
+
+impl Open {
+    fn priority(node: &Node) -> Priority {
+        (node.bound, node.play.is_some(), node.entries.len())
+    }
+
+    fn push(&mut self, node: Node) {
+        self.index.insert((Self::priority(&node), self.nodes.len()));
+        self.nodes.push(node);
+    }
+
+    fn pop(&mut self) -> Option<Node> {
+        let (_, at) = self.index.pop_last()?;
+        let last = self.nodes.len() - 1;
+        if at != last {
+            self.index.remove(&(Self::priority(&self.nodes[last]), last));
+            self.index.insert((Self::priority(&self.nodes[last]), at));
+        }
+        Some(self.nodes.swap_remove(at))
+    }
+}
+
+/// A meld as a key: whether it is a run, its length and its faces (the rest jokers),
+/// with no allocation.
+type MeldKey = (bool, u8, [Tile; MAX_MELD_LEN]);
+
+fn meld_key(meld: &Meld<Tile>) -> MeldKey {
+    face_key(meld.kind() == MeldKind::Run, meld.faces())
+}
+
+fn face_key(run: bool, faces: &[Tile]) -> MeldKey {
+    let mut all = [Tile::JOKER; MAX_MELD_LEN];
+    all[..faces.len()].copy_from_slice(faces);
+    (run, faces.len() as u8, all)
+}
+
+/// A solved node's melds (as [`melds_key`]), a bit for each of them (see
+/// [`signature`]), and the rank of its best play, if one.
+type MeldsBest = (Vec<MeldKey>, u64, Option<(u64, u64)>);
 
 /// The fixed melds of `entries` as a key, in order (their needs left out).
-fn melds_key(entries: &[Entry]) -> Vec<(bool, Vec<Tile>)> {
-    let mut key: Vec<(bool, Vec<Tile>)> =
-        entries.iter().map(|e| (e.meld.kind() == MeldKind::Run, e.meld.faces().to_vec())).collect();
+fn melds_key(entries: &[Entry]) -> Vec<MeldKey> {
+    let mut key: Vec<MeldKey> = entries.iter().map(|e| meld_key(&e.meld)).collect();
     key.sort_unstable();
     key
+}
+
+/// One bit per meld of `key` (by its faces): melds that are some of another's have
+/// no bit it lacks, which rules most pairs out before they are compared.
+fn signature(key: &[MeldKey]) -> u64 {
+    key.iter().fold(0, |sig, (run, len, faces)| {
+        let h = faces[..usize::from(*len)].iter().fold(u64::from(*run) + 1, |h, t| {
+            h.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(u64::from(t.index()))
+        });
+        sig | 1 << (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
+    })
 }
 
 /// The best rank of a play holding the melds of `key` that the nodes solved prove
@@ -935,10 +1009,11 @@ fn melds_key(entries: &[Entry]) -> Vec<(bool, Vec<Tile>)> {
 /// some of those melds has no play reaching the floor, `Some(Some(r))` the least best
 /// among them, `None` if no node of a part of them is listed. A play holding the melds
 /// of `key` holds those of each part: its best is no higher.
-fn below_solved(lower: &[MeldsBest], key: &[(bool, Vec<Tile>)]) -> Option<Option<(u64, u64)>> {
+fn below_solved(lower: &[MeldsBest], key: &[MeldKey]) -> Option<Option<(u64, u64)>> {
+    let sig = signature(key);
     let mut least = None;
-    for (part, best) in lower {
-        if part.len() >= key.len() || !is_part(part, key) {
+    for (part, bits, best) in lower {
+        if part.len() >= key.len() || bits & !sig != 0 || !is_part(part, key) {
             continue;
         }
         let Some(r) = *best else { return Some(None) };
@@ -948,7 +1023,7 @@ fn below_solved(lower: &[MeldsBest], key: &[(bool, Vec<Tile>)]) -> Option<Option
 }
 
 /// Whether the sorted melds `part` are some of the sorted melds `all` (copies counted).
-fn is_part(part: &[(bool, Vec<Tile>)], all: &[(bool, Vec<Tile>)]) -> bool {
+fn is_part(part: &[MeldKey], all: &[MeldKey]) -> bool {
     let mut rest = all.iter();
     part.iter().all(|m| rest.by_ref().any(|a| a == m))
 }
@@ -1040,7 +1115,7 @@ mod tests {
             meld(MeldKind::Run, "r1 r2 r3 r4 r5"),
             meld(MeldKind::Run, "r9 r10 r11 r12"),
         ];
-        let entries: Vec<Entry> = play.iter().map(|&meld| Entry { meld, needs: Vec::new() }).collect();
+        let entries: Vec<Entry> = play.iter().map(|&meld| Entry { meld, needs: Rc::new([]) }).collect();
         assert!(turn.holds(&entries));
     }
 
@@ -1093,8 +1168,8 @@ mod tests {
     #[test]
     fn rules_4_1_a_node_is_bounded_by_the_solved_nodes_whose_melds_it_holds() {
         let key = |s: &[&str]| {
-            let mut k: Vec<(bool, Vec<Tile>)> =
-                s.iter().map(|m| (true, rummykit_core::parse_list::<Tile>(m).unwrap())).collect();
+            let mut k: Vec<MeldKey> =
+                s.iter().map(|m| face_key(true, &rummykit_core::parse_list::<Tile>(m).unwrap())).collect();
             k.sort_unstable();
             k
         };
@@ -1108,6 +1183,8 @@ mod tests {
             (key(&["b7 b8 b9", "k1 k2 k3"]), Some((4, 30))),
             (key(&["y3 y4 y5"]), None),
         ];
+        let lower: Vec<MeldsBest> =
+            lower.into_iter().map(|(k, best)| (k.clone(), signature(&k), best)).collect();
         assert_eq!(below_solved(&lower, &node), Some(Some((4, 30))));
         assert_eq!(below_solved(&lower[..1], &node), Some(Some((5, 40))));
         assert_eq!(below_solved(&lower, &key(&["y3 y4 y5", "k1 k2 k3"])), Some(None));
