@@ -47,7 +47,6 @@
 
 mod dp;
 mod error;
-mod fast_hash;
 mod groups;
 mod locked;
 mod options;

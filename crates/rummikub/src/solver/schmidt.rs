@@ -97,11 +97,11 @@ use std::rc::Rc;
 
 use rummykit_core::{Colour, MAX_MELD_LEN, Meld, MeldKind, Tile};
 
-use super::fast_hash::{FastMap, FastSet};
 use super::locked::below;
 use super::reuse::run_layouts;
 use super::turn::{joker_roles, least_placing, of_number, rank};
 use super::{Objective, Position, Solution, SolveOptions, Solver, face_counts, finish};
+use rustc_hash::{FxHashMap as FastMap, FxHashSet as FastSet};
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
 /// A puzzle here is small (about a hundred DP states in greedy games): the search's

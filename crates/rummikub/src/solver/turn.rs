@@ -1118,9 +1118,9 @@ fn releasable(role: &Role, rules: &Config, table: &[Meld<Tile>], rack: &[Tile]) 
 struct Refused {
     /// Refused by a rule: the melds in a fixed order, a group's tiles sorted (the same
     /// play to [`check_play`], whatever their order).
-    by_rule: super::fast_hash::FastSet<Vec<Meld<Tile>>>,
+    by_rule: rustc_hash::FxHashSet<Vec<Meld<Tile>>>,
     /// Not decided within the candidates' bound: the table as it was checked.
-    undecided: super::fast_hash::FastSet<Vec<Meld<Tile>>>,
+    undecided: rustc_hash::FxHashSet<Vec<Meld<Tile>>>,
 }
 
 impl Refused {

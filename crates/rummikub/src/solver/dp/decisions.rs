@@ -113,7 +113,7 @@ pub(super) struct Decisions {
     /// The views of the group caps and charges [`relaxed_variant`] does not keep (a cap
     /// of three, or charges above two per natural sent; rare): per [`memo_key`] with the
     /// cap and charges.
-    bounds_memo: std::collections::HashMap<u64, (u32, u32), core::hash::BuildHasherDefault<KeyHasher>>,
+    bounds_memo: rustc_hash::FxHashMap<u64, (u32, u32)>,
     pub(super) bounds: Vec<Bound>,
     /// Scratch for [`Decisions::relaxed`].
     scratch: Vec<u32>,
@@ -162,29 +162,6 @@ fn memo_key(step: &Step, runs: u32, jleft: u32) -> u64 {
         | u64::from(step.next) << 20
         | u64::from(step.core) << 27
         | u64::from(n) << 28
-}
-
-/// A multiplicative hasher for the small integer keys of [`Decisions::bounds_memo`].
-#[derive(Debug, Clone, Copy, Default)]
-struct KeyHasher(u64);
-
-impl core::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        // Folded multiply: both halves of the product, so the low bits the table indexes
-        // by depend on every bit of the key.
-        let p = u128::from(self.0 ^ v) * 0x9E37_79B9_7F4A_7C15;
-        self.0 = p as u64 ^ (p >> 64) as u64;
-    }
 }
 
 impl Decisions {
