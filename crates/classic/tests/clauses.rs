@@ -32,7 +32,7 @@ fn refused_for(g: &mut ClassicRummy, seat: usize, action: Action, expected: Acti
 
 /// §2.4: a set is three or four cards of one rank; three cards of two ranks are no meld.
 #[test]
-fn s2_4_a_set_is_three_or_four_cards_of_one_rank() {
+fn rules_2_4_a_set_is_three_or_four_cards_of_one_rank() {
     let mut g = scripted(&standard(), 1, &["9h 9s 9d 9c Ts 2d", "5s 6s 7s"], "Kd", "4c");
     play(&mut g, &[Action::DrawStock]);
     let mixed = g.check(0, &meld("9h 9s Ts")).unwrap_err();
@@ -48,7 +48,7 @@ fn s2_4_a_set_is_three_or_four_cards_of_one_rank() {
 /// §2.4: a run is three or more cards of one suit in sequence; a gap or a second suit
 /// makes it no meld.
 #[test]
-fn s2_4_a_run_is_consecutive_cards_of_one_suit() {
+fn rules_2_4_a_run_is_consecutive_cards_of_one_suit() {
     let mut g = scripted(&standard(), 1, &["2c 3c 5c 4d 6c Kd", "5s 6s 7s"], "Qh", "4h");
     play(&mut g, &[Action::DrawStock]);
     refused(&mut g, meld("2c 3c 5c"), ActionError::InvalidMeld(MeldError::NotConsecutive { index: 2 }));
@@ -61,7 +61,7 @@ fn s2_4_a_run_is_consecutive_cards_of_one_suit() {
 /// §2.4 / §0: with the ace low, A-2-…-K is the longest run (`valid_run(m, 1, 13)`): the
 /// whole suit is one meld, and nothing can be laid off onto it at either end.
 #[test]
-fn s2_4_the_whole_suit_is_one_run_with_the_ace_low() {
+fn rules_2_4_the_whole_suit_is_one_run_with_the_ace_low() {
     let suit = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh";
     let mut g = scripted(&standard(), 1, &[&format!("{suit} 5c"), "2s 3d 4c 9s"], "Jc", "8d");
     play(&mut g, &[Action::DrawStock, meld(suit), discard("Jc")]);
@@ -73,7 +73,7 @@ fn s2_4_the_whole_suit_is_one_run_with_the_ace_low() {
 /// §2.4: ace-high-or-low keeps the ace at one end: Q-K-A and A-2-3 are runs, but a run
 /// of both (K-A-2) is not, and no more than 13 cards fit.
 #[test]
-fn s2_4_ace_high_or_low_keeps_the_ace_at_one_end() {
+fn rules_2_4_ace_high_or_low_keeps_the_ace_at_one_end() {
     let config = standard().with_ace(AceMode::LowOrHigh);
     let mut g = scripted(&config, 1, &["Kh Ah 2h 9c", "Qh Jh Th 3s"], "5d 6d", "8c");
     play(&mut g, &[Action::DrawStock]);
@@ -139,7 +139,7 @@ fn pieces_of(cards: &[Card]) -> PieceSet {
 /// §2.4 under every ace mode, against the predicate above: each of the 8 192 sets of
 /// hearts is a meld exactly when the rules say so, and a refusal is an invalid meld.
 #[test]
-fn s2_4_every_set_of_one_suit_melds_exactly_when_the_rules_say() {
+fn rules_2_4_every_set_of_one_suit_melds_exactly_when_the_rules_say() {
     let hearts: Vec<Card> = Card::all().take(52).filter(|c| c.to_string().ends_with('h')).collect();
     assert_eq!(hearts.len(), 13);
     let mut extra = hearts.clone();
@@ -171,7 +171,7 @@ fn s2_4_every_set_of_one_suit_melds_exactly_when_the_rules_say() {
 /// §2.4 on random mixed sets of three to six cards from a 40-card hand, every ace mode:
 /// the engine accepts exactly the sets the predicate accepts.
 #[test]
-fn s2_4_random_card_sets_meld_exactly_when_the_rules_say() {
+fn rules_2_4_random_card_sets_meld_exactly_when_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(2_407);
     for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
         for round in 0..6 {
@@ -240,7 +240,7 @@ fn random_meld(rng: &mut ChaCha8Rng, ace: AceMode) -> (MeldKind, Vec<Card>) {
 /// sets and runs, every card of a 30-odd-card hand goes onto every meld exactly when the
 /// meld with the card is still a meld of its kind.
 #[test]
-fn s2_3_lay_offs_fit_exactly_when_the_meld_stays_valid() {
+fn rules_2_3_lay_offs_fit_exactly_when_the_meld_stays_valid() {
     let mut rng = ChaCha8Rng::seed_from_u64(2_408);
     for ace in [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner] {
         let mut tried = [0usize; 2];
@@ -288,7 +288,7 @@ fn s2_3_lay_offs_fit_exactly_when_the_meld_stays_valid() {
 
 /// §2.3: under the one-meld limit a second meld waits for the next turn, whatever it is.
 #[test]
-fn s2_3_the_meld_limit_holds_after_a_lay_off_and_resets_next_turn() {
+fn rules_2_3_the_meld_limit_holds_after_a_lay_off_and_resets_next_turn() {
     let hands = ["2c 3c 4c 5c 9h 9s 9d Kd Qs", "7d 8d Td Jd Ks"];
     let mut g = scripted(&standard(), 1, &hands, "Ah 2s 3s", "6s");
     play(&mut g, &[Action::DrawStock, meld("2c 3c 4c"), lay_off("5c", 0)]);
@@ -301,7 +301,7 @@ fn s2_3_the_meld_limit_holds_after_a_lay_off_and_resets_next_turn() {
 /// §2.3: the card taken from the discard pile may not be discarded this turn, even by a
 /// seat holding nothing else it could meld; a stock card may go at once.
 #[test]
-fn s2_3_only_the_taken_discard_is_held_back() {
+fn rules_2_3_only_the_taken_discard_is_held_back() {
     let mut g = scripted(&standard(), 1, &["2c 7h", "9s Td Jc"], "Kd", "5s");
     play(&mut g, &[Action::TakeDiscard]);
     refused(&mut g, discard("5s"), ActionError::Turn(TurnError::DiscardTakenCard { card: named(id("5s")) }));
@@ -317,7 +317,7 @@ fn s2_3_only_the_taken_discard_is_held_back() {
 /// table or in the pile, the same card twice, empty and malformed melds: each a typed
 /// error, and the game unchanged.
 #[test]
-fn s2_3_mistaken_actions_are_typed_errors_that_change_nothing() {
+fn rules_2_3_mistaken_actions_are_typed_errors_that_change_nothing() {
     let hands = ["5h 6h 7h 8h Kd 2c", "9s 9d 9c Jc 3d"];
     let mut g = scripted(&standard(), 1, &hands, "Qc 4s", "Ts");
     let not_yours = ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }));
@@ -358,7 +358,7 @@ fn s2_3_mistaken_actions_are_typed_errors_that_change_nothing() {
 /// §2.5: once a player is out the hand is over: no seat may draw, meld, lay off or
 /// discard, and the score stands.
 #[test]
-fn s2_5_after_going_out_nobody_plays_on() {
+fn rules_2_5_after_going_out_nobody_plays_on() {
     let mut g = scripted(&standard(), 1, &["5h 6h 7h 8h", "9h 9s 9d Ts"], "Kd", "2c");
     play(&mut g, &[Action::DrawStock, meld("5h 6h 7h 8h"), discard("Kd")]);
     let score = Outcome { points: vec![2 * 37, 0], winners: vec![0] };
@@ -385,7 +385,7 @@ fn s2_5_after_going_out_nobody_plays_on() {
 /// §2.6: the winner scores what the opponents still hold; cards they melded or laid off
 /// count nothing, and a rummy is out of reach once the winner laid anything before.
 #[test]
-fn s2_6_melded_cards_of_the_losers_do_not_count() {
+fn rules_2_6_melded_cards_of_the_losers_do_not_count() {
     // Seat 0 melds and discards; seat 1 melds kings and lays off; seat 0 goes out.
     let hands = ["2h 3h 4h 9c 5h", "Kc Kd Ks Kh 7d 3s"];
     let mut g = scripted(&standard(), 1, &hands, "Jd 8s 6h", "Ac");
@@ -400,7 +400,7 @@ fn s2_6_melded_cards_of_the_losers_do_not_count() {
 /// §2.7: the options combine: ace high-or-low with unlimited melds lets Q-K-A and A-2-3
 /// go down in one turn, and an ace left in hand costs 15.
 #[test]
-fn s2_7_ace_high_or_low_with_unlimited_melds() {
+fn rules_2_7_ace_high_or_low_with_unlimited_melds() {
     let config = Config::STANDARD.with_ace(AceMode::LowOrHigh).with_meld_limit(MeldLimit::Unlimited);
     let mut g = scripted(&config, 1, &["Qh Kh Ah As 2s 3s", "Ad 9c"], "Jc", "4d");
     play(&mut g, &[Action::DrawStock, meld("Qh Kh Ah"), meld("As 2s 3s"), discard("Jc")]);
@@ -418,7 +418,7 @@ fn set_on_table(g: &ClassicRummy, index: usize) -> PieceSet {
 /// number cards their number, the ace 1 (15 when it may be high or bridge the corner),
 /// doubled when the winner went rummy and the option is on.
 #[test]
-fn s2_6_random_losing_hands_pay_what_the_rules_say() {
+fn rules_2_6_random_losing_hands_pay_what_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(2_606);
     let used = pieces_of(&cards("5h 6h 7h 8h 9h Kd Qc 8c 2c"));
     let pool: Vec<Card> =
@@ -475,7 +475,7 @@ fn s2_6_random_losing_hands_pay_what_the_rules_say() {
 /// remains: another card to discard, or (going out without a discard allowed) nothing,
 /// or only the taken card when it can be laid off to go out.
 #[test]
-fn s2_3_plays_are_allowed_exactly_when_the_rules_say() {
+fn rules_2_3_plays_are_allowed_exactly_when_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(2_303);
     let mut tried = [0usize; 2];
     for round in 0..600 {
@@ -604,7 +604,7 @@ fn kind_of(cards: &[Card]) -> MeldKind {
 /// would be refused when read back); with a meld it goes onto, it is a position, and
 /// under "Laatste kaart" it is refused again.
 #[test]
-fn s2_3_a_position_with_no_way_to_end_the_turn_is_refused() {
+fn rules_2_3_a_position_with_no_way_to_end_the_turn_is_refused() {
     let position = |config: &Config, table: &str| {
         let mut setup = Setup::new(vec![cards("5c"), cards("2d 3d 4d")]);
         setup.table = vec![SetupMeld::new(1, MeldKind::Run, cards(table))];

@@ -41,7 +41,7 @@ fn refused_for(g: &mut Rummy40, seat: usize, action: Action, expected: ActionErr
 /// §0: with two decks the same meld may lie on the table twice; each copy is a meld of
 /// its own and takes its own lay-offs.
 #[test]
-fn s0_identical_melds_may_lie_side_by_side() {
+fn rules_0_identical_melds_may_lie_side_by_side() {
     let mut g = game(Config::RUMMY40, &["Th Jh Qh Th Jh Qh Kh Kh 5c", "3h 6d 9s 8c"], "", "2d");
     draw(&mut g);
     let cards = ids(&g, 0, "Th Jh Qh Th Jh Qh");
@@ -74,7 +74,7 @@ fn s0_identical_melds_may_lie_side_by_side() {
 /// §3.3 "Meld limit per turn: none": after opening, any number of further melds in the
 /// same turn.
 #[test]
-fn s3_3_melds_per_turn_are_unlimited() {
+fn rules_3_3_melds_per_turn_are_unlimited() {
     let hand = "Th Jh Qh Kh 2c 3c 4c 5d 6d 7d 9s 9h 8s";
     let mut g = game(Config::RUMMY40, &[hand, "3h 6d 4s 8c"], "", "9c Ks");
     draw(&mut g);
@@ -93,7 +93,7 @@ fn s3_3_melds_per_turn_are_unlimited() {
 /// §3.3: the discard-and-open draws are for a player who has not opened; an opened
 /// player takes the discard plainly, and may not open or go rummy a second time.
 #[test]
-fn s3_3_an_opened_player_takes_the_discard_plainly() {
+fn rules_3_3_an_opened_player_takes_the_discard_plainly() {
     let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c 6c 2d", "3h 6d 9s 8c"], "", "4s Qc");
     draw(&mut g);
     ok!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] });
@@ -116,7 +116,7 @@ fn s3_3_an_opened_player_takes_the_discard_plainly() {
 
 /// §3.3: the draw comes first; no play of the play phase is taken before it.
 #[test]
-fn s3_3_nothing_is_played_before_the_draw() {
+fn rules_3_3_nothing_is_played_before_the_draw() {
     let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5c", "3h 6d 9s 8c"], "4d", "2d");
     let draw_phase = ActionError::Turn(TurnError::WrongPhase { phase: Phase::Draw });
     refused!(g, Action::Open { melds: vec![run(&g, 0, "Th Jh Qh Kh")] }, draw_phase.clone());
@@ -136,7 +136,7 @@ fn s3_3_nothing_is_played_before_the_draw() {
 /// Actions from the wrong seat, cards the seat does not hold or names twice, table melds
 /// that do not exist, empty melds: each a typed error, and the game unchanged.
 #[test]
-fn s3_3_mistaken_actions_are_typed_errors_that_change_nothing() {
+fn rules_3_3_mistaken_actions_are_typed_errors_that_change_nothing() {
     let mut g = game(Config::RUMMY40, &["Th Jh Qh Kh 5s * 9h 2c", "3h 6d 9s 8c"], "4d", "2d 7c");
     let not_yours = ActionError::Turn(TurnError::NotYourTurn(NotYourTurn { seat: 1, to_move: 0 }));
     let theirs = id(&g, 1, "3h");
@@ -213,7 +213,7 @@ fn s3_3_mistaken_actions_are_typed_errors_that_change_nothing() {
 /// §3.7 "Play stops immediately": once a player is out no seat may draw, meld, build,
 /// swap or discard, and the score stands.
 #[test]
-fn s3_7_after_going_out_nobody_plays_on() {
+fn rules_3_7_after_going_out_nobody_plays_on() {
     let mut g = game(Config::RUMMY40, &["2c 3c 4c 2d 2h 2s", "Ad * 9c 9d 9s"], "", "Kd");
     draw(&mut g);
     let melds = vec![run(&g, 0, "2c 3c 4c"), set(&g, 0, "2d 2h 2s")];
@@ -302,7 +302,7 @@ fn random_meld(rng: &mut ChaCha8Rng, config: &Config) -> (MeldKind, Vec<String>,
 /// rule text: random openings of one to three melds with jokers anywhere report the
 /// worth the rules give them, with and without the low ace.
 #[test]
-fn s3_5_random_openings_are_worth_what_the_rules_say() {
+fn rules_3_5_random_openings_are_worth_what_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(3_505);
     let mut four_jokers = Config::RUMMY40;
     four_jokers.jokers = 4;
@@ -358,7 +358,7 @@ fn s3_5_random_openings_are_worth_what_the_rules_say() {
 /// thirteen cards pay A 11, J/Q/K 10, a joker 15 (25 under Scala 40), others their face;
 /// 25 more each when the winner went rummy (Rummy 40), or the hand doubled (Scala 40).
 #[test]
-fn s3_8_random_losing_hands_pay_what_the_rules_say() {
+fn rules_3_8_random_losing_hands_pay_what_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(3_808);
     // Cards the winner's scripts use stay out of the losing hands.
     let used = "2c 3c 4c 2d 2h 2s Kd Qc Kc Ks";
@@ -526,7 +526,7 @@ fn places(cards: &[Card], ace_low: bool) -> Vec<u8> {
 /// four with a joker is closed; in a set of three one card takes a joker only under
 /// `EitherMissing`, and two cards of two missing suits release one under either rule.
 #[test]
-fn s3_6_joker_swaps_and_releases_exactly_when_the_rules_say() {
+fn rules_3_6_joker_swaps_and_releases_exactly_when_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(3_606);
     let mut four_jokers = Config::RUMMY40;
     four_jokers.jokers = 4;
@@ -601,17 +601,23 @@ fn s3_6_joker_swaps_and_releases_exactly_when_the_rules_say() {
     }
 }
 
-/// §3.4 "jokers … also in builds" and §3.6 "no rearranging": on random tables of sets
-/// and runs with jokers, every card of a twelve-card hand goes onto every meld, at
-/// either end, exactly when the meld with the card there is still a meld of its kind.
-#[test]
-fn s3_4_builds_fit_exactly_when_the_meld_stays_valid() {
-    let mut rng = ChaCha8Rng::seed_from_u64(3_404);
+/// The Rummy 40 rules with four jokers, the ace high only and the ace low too: the two
+/// configurations the rule-text predicates are checked under.
+fn four_jokers_ace_high_and_low() -> [Config; 2] {
     let mut four_jokers = Config::RUMMY40;
     four_jokers.jokers = 4;
     let mut low = four_jokers;
     low.ace_low_in_runs = true;
-    for config in [four_jokers, low] {
+    [four_jokers, low]
+}
+
+/// §3.4 "jokers … also in builds" and §3.6 "no rearranging": on random tables of sets
+/// and runs with jokers, every card of a twelve-card hand goes onto every meld, at
+/// either end, exactly when the meld with the card there is still a meld of its kind.
+#[test]
+fn rules_3_4_builds_fit_exactly_when_the_meld_stays_valid() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3_404);
+    for config in four_jokers_ace_high_and_low() {
         let mut tried = [0usize; 2];
         let mut positions = 0;
         while positions < 150 {
@@ -652,13 +658,9 @@ fn s3_4_builds_fit_exactly_when_the_meld_stays_valid() {
 /// runs of three to five hand cards, in rank order or shuffled, are laid exactly when
 /// the rules call them melds, and refused as invalid melds otherwise.
 #[test]
-fn s3_4_melds_are_valid_exactly_when_the_rules_say() {
+fn rules_3_4_melds_are_valid_exactly_when_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(3_414);
-    let mut four_jokers = Config::RUMMY40;
-    four_jokers.jokers = 4;
-    let mut low = four_jokers;
-    low.ace_low_in_runs = true;
-    for config in [four_jokers, low] {
+    for config in four_jokers_ace_high_and_low() {
         let mut tried = [0usize; 2];
         let mut positions = 0;
         while positions < 150 {
@@ -723,7 +725,7 @@ fn s3_4_melds_are_valid_exactly_when_the_rules_say() {
 /// meld (at either end) while another allowed card fits nowhere. Random opened positions
 /// with one to five cards in hand, with and without a taken card, every option mix.
 #[test]
-fn s3_3_discards_are_allowed_exactly_when_the_rules_say() {
+fn rules_3_3_discards_are_allowed_exactly_when_the_rules_say() {
     let mut rng = ChaCha8Rng::seed_from_u64(3_303);
     let mut tried = [0usize; 2];
     let mut positions = 0;
@@ -780,7 +782,7 @@ fn s3_3_discards_are_allowed_exactly_when_the_rules_say() {
 /// refused (its view would be refused when read back), unless it wins a joker from the
 /// table to discard, and refused again when a won joker must be played this turn.
 #[test]
-fn s3_3_a_position_with_no_way_to_end_the_turn_is_refused() {
+fn rules_3_3_a_position_with_no_way_to_end_the_turn_is_refused() {
     let position = |config: &Config, held: &str, table: &str| {
         let mut setup = Setup::new(vec![rummykit_core::parse_list(held).unwrap(), vec![]]);
         setup.hands[1] = rummykit_core::parse_list("2d 3d 4d").unwrap();
