@@ -96,8 +96,10 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// # Errors
     ///
-    /// [`DealError`] for an unsupported player count, a missing dealer seat or a
-    /// configuration that contradicts itself.
+    /// [`DealError::PlayerCount`] for an unsupported player count,
+    /// [`DealError::NoSuchDealer`] for a dealer seat past the table,
+    /// [`DealError::InvalidConfig`] or [`DealError::OptionTooLarge`] for a configuration
+    /// the game cannot be played with.
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }

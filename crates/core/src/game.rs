@@ -670,8 +670,10 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// # Errors
     ///
-    /// [`DealError`] for an unsupported player count, a missing dealer seat or a
-    /// configuration that contradicts itself.
+    /// [`DealError::PlayerCount`] for an unsupported player count,
+    /// [`DealError::NoSuchDealer`] for a dealer seat past the table,
+    /// [`DealError::InvalidConfig`] or [`DealError::OptionTooLarge`] for a configuration
+    /// the game cannot be played with.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
