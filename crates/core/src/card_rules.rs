@@ -56,16 +56,88 @@ pub struct CommitKey {
 /// ```
 pub trait CardRules: Clone + Debug + Sized {
     /// The rules (presets and options): [`Game::Config`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::ThreeCards;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// // The card game is a `Game` whose config is this one (this compiles only so).
+    /// fn game_config<T: CardRules>(config: T::CardConfig) -> <T as Game>::Config {
+    ///     config
+    /// }
+    /// // The toy has no options; it deals under the config it is given.
+    /// let config = game_config::<ThreeCards>(());
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&config, Seating::new(2), &mut rng)?;
+    /// assert_eq!(Game::config(&game), config);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type CardConfig: Clone + Debug + PartialEq;
     /// What a player does on their turn: [`Game::Action`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // The toy's actions: draw or take the top discard, then discard a card.
+    /// let mut actions: Vec<<ThreeCards as CardRules>::CardAction> = Vec::new();
+    /// game.legal_actions(&mut actions);
+    /// assert_eq!(actions, [Step::Draw, Step::Take]);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type CardAction: Clone + Debug + PartialEq;
     /// What one seat may see: [`Game::View`]. It is the [`HandView`] every card game
     /// shows plus the game's own fields, and reads through to its common part.
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let view: <ThreeCards as CardRules>::CardView = game.view(0);
+    /// // The common part (read through) and the toy's own field.
+    /// assert_eq!((view.hand, view.hand_sizes.as_slice()), (game.state().hand(0), &[3, 3][..]));
+    /// assert_eq!(view.hand_total, toy::total(view.hand));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type CardView: Clone + Debug + DerefMut<Target = HandView>;
     /// Why an action was refused: [`Game::Error`].
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Phase, Seating, TurnError};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// let card = game.state().hand(0).first().expect("three cards");
+    /// // A discard before drawing: the toy refuses with the common `TurnError`.
+    /// let refused: <ThreeCards as CardRules>::CardError = game.check(0, &Step::Discard(card)).unwrap_err();
+    /// assert_eq!(refused, TurnError::WrongPhase { phase: Phase::Draw });
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type CardError: std::error::Error + Send + Sync + Clone + PartialEq + From<NotYourTurn> + 'static;
     /// What the check of an action found, which the commit carries out without deciding
     /// anything (it may borrow from the action).
+    ///
+    /// ```
+    /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }
+    /// # use toy::{Step, ThreeCards};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{CardRules, Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let game = ThreeCards::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // The toy's plan is the checked step itself: nothing is left to decide.
+    /// let plan: <ThreeCards as CardRules>::Plan<'_> = game.plan(&Step::Take)?;
+    /// assert_eq!(plan, Step::Take);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     type Plan<'a>;
 
     /// Whether more points are better: [`Game::score_order`].
@@ -96,8 +168,10 @@ pub trait CardRules: Clone + Debug + Sized {
     ///
     /// # Errors
     ///
-    /// [`DealError`] for an unsupported player count, a missing dealer seat or a
-    /// configuration that contradicts itself.
+    /// [`DealError::PlayerCount`] for an unsupported player count,
+    /// [`DealError::NoSuchDealer`] for a dealer seat past the table,
+    /// [`DealError::InvalidConfig`] or [`DealError::OptionTooLarge`] for a configuration
+    /// the game cannot be played with.
     ///
     /// ```
     /// # mod toy { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/card_rules/doc_three_cards.rs")); }

@@ -318,6 +318,20 @@ impl<A> Candidate<A> {
 pub trait Conformance {
     /// The game under test. A refused action must leave it equal to its clone, so it
     /// needs `PartialEq`.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::{Nim, NimRules};
+    /// use rand::SeedableRng;
+    /// use rummykit_core::conformance::Conformance;
+    /// use rummykit_core::{Game, Seating};
+    /// // The rules' hooks read states of their game: here the toy Nim's seven counters.
+    /// let nim: <NimRules as Conformance>::Game =
+    ///     Nim::deal(&(), Seating::new(2), &mut rand_chacha::ChaCha8Rng::seed_from_u64(1))?;
+    /// assert_eq!(NimRules.inventory(&nim), [7]);
+    /// assert_eq!(NimRules.census(&nim)[0].tokens.len(), 7); // all on the heap
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type Game: Game + PartialEq;
 
     /// How many pieces of each token the game holds (`inventory[token]`).

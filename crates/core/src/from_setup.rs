@@ -51,6 +51,36 @@ use crate::{DealError, Game};
 /// ```
 pub trait FromSetup: Game {
     /// The written form of a position.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{DealError, FromSetup, Game, PositionError, Seating};
+    /// # impl FromSetup for Nim {
+    /// #     type Setup = (u8, [u8; 2], usize);
+    /// #     fn setup(&self) -> Self::Setup { (self.heap, self.taken, self.next) }
+    /// #     fn from_setup(_: &(), (heap, taken, next): Self::Setup) -> Result<Nim, DealError> {
+    /// #         let found = usize::from(heap) + usize::from(taken[0]) + usize::from(taken[1]);
+    /// #         if found != 7 { return Err(PositionError::PieceCount { found, expected: 7 }.into()); }
+    /// #         Ok(Nim { heap, taken, next })
+    /// #     }
+    /// # }
+    /// // A position written out is plain data: kept, compared, edited, then built again.
+    /// fn round_trips<G: FromSetup + PartialEq>(game: &G) -> bool {
+    ///     let written: G::Setup = game.setup();
+    ///     G::from_setup(&game.config(), written).is_ok_and(|back| back == *game)
+    /// }
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// nim.apply(0, 2)?;
+    /// assert!(round_trips(&nim));
+    /// // The toy Nim writes (heap, taken by each seat, seat to move); an edit that loses
+    /// // a counter is refused.
+    /// let (heap, taken, next) = nim.setup();
+    /// assert!(Nim::from_setup(&(), (heap - 1, taken, next)).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     type Setup: Clone + Debug;
 
     /// The position written out.

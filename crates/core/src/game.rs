@@ -634,15 +634,77 @@ pub fn check_turn(
 pub trait Game: Clone + Debug + Sized {
     /// The rules (presets and options). Comparable, so that records and matches holding
     /// them compare too.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// // A generic driver deals the next hand under the rules the last one was dealt with.
+    /// fn next_hand<G: Game>(last: &G, rng: &mut rand_chacha::ChaCha8Rng) -> G {
+    ///     let config: G::Config = last.config();
+    ///     G::deal(&config, Seating::new(last.seats()), rng).expect("dealt once already")
+    /// }
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let nim = Nim::deal(&(), Seating::new(2), &mut rng)?;
+    /// let next = next_hand(&nim, &mut rng);
+    /// assert_eq!((next.heap, next.config() == nim.config()), (7, true));
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type Config: Clone + Debug + PartialEq;
     /// What a player does on their turn.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // Nim's action is how many counters to take: 1 or 2 while the heap holds them.
+    /// let mut actions: Vec<<Nim as Game>::Action> = Vec::new();
+    /// nim.legal_actions(&mut actions);
+    /// assert_eq!(actions, [1, 2]);
+    /// nim.apply(0, 2)?;
+    /// assert_eq!(nim.heap, 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     type Action: Clone + Debug + PartialEq;
     /// What one seat may see.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // Nim shows each seat the heap and whether it is that seat's turn.
+    /// let views: Vec<<Nim as Game>::View> = (0..2).map(|seat| nim.view(seat)).collect();
+    /// assert_eq!(views, [(7, true), (7, false)]);
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type View: Clone + Debug;
     /// Why an action was refused. It converts from [`NotYourTurn`], the refusal of an
     /// action offered for the wrong seat; `Send + Sync + 'static` so that a driver's
     /// error can hold it as its source and any program can pass it on with `?` as a
     /// `Box<dyn Error + Send + Sync>`, or from a thread that played the hand.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{Game, NotYourTurn, Seating};
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let mut nim = Nim::deal(&(), Seating::new(2).with_dealer(1), &mut rng)?;
+    /// // Seat 1 out of turn: the game's error, converted from `NotYourTurn`.
+    /// let refused: <Nim as Game>::Error = nim.apply(1, 1).unwrap_err();
+    /// assert_eq!(Nim::not_your_turn(&refused), Some(NotYourTurn { seat: 1, to_move: 0 }));
+    /// // Passed on as a boxed error with `?`, as a driver does.
+    /// let boxed: Box<dyn std::error::Error + Send + Sync> = refused.into();
+    /// assert_eq!(boxed.to_string(), NotYourTurn { seat: 1, to_move: 0 }.to_string());
+    /// # Ok::<(), rummykit_core::DealError>(())
+    /// ```
     type Error: std::error::Error + Send + Sync + Clone + PartialEq + From<NotYourTurn> + 'static;
 
     /// Whether more points are better under `config`: a property of the rules, so one
@@ -670,8 +732,10 @@ pub trait Game: Clone + Debug + Sized {
     ///
     /// # Errors
     ///
-    /// [`DealError`] for an unsupported player count, a missing dealer seat or a
-    /// configuration that contradicts itself.
+    /// [`DealError::PlayerCount`] for an unsupported player count,
+    /// [`DealError::NoSuchDealer`] for a dealer seat past the table,
+    /// [`DealError::InvalidConfig`] or [`DealError::OptionTooLarge`] for a configuration
+    /// the game cannot be played with.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

@@ -318,7 +318,14 @@ impl<G: Game> MatchRecord<G> {
     ///
     /// # Errors
     ///
-    /// [`ReplayError`] saying which hand and which action differ.
+    /// [`ReplayError::Match`] when the match cannot be set up or a hand cannot be dealt or
+    /// recorded, [`ReplayError::DealMismatch`] when a re-deal differs from the recorded
+    /// one, [`ReplayError::IllegalAction`] when the game refuses a recorded action,
+    /// [`ReplayError::NotOver`] when a hand ends before its last action or is not over
+    /// after it, [`ReplayError::OutcomeMismatch`] for another outcome,
+    /// [`ReplayError::MatchNotOver`] when the match is not over after the last hand, and
+    /// [`ReplayError::TotalsMismatch`] for other totals. Each names the hand (and the
+    /// action) where it applies.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

@@ -149,7 +149,14 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// A [`UsageError`] naming the flag of the first bad argument.
+    /// The [`UsageError`] of the first bad argument, naming its flag:
+    /// [`Parse`](UsageError::Parse) for an unknown flag, a missing value or a stray
+    /// argument, [`Value`](UsageError::Value) for a value not of the flag's kind,
+    /// [`Range`](UsageError::Range) for a number out of the flag's range,
+    /// [`Game`](UsageError::Game) for an unknown game, then, checked against the game,
+    /// [`Players`](UsageError::Players), [`Seat`](UsageError::Seat) (`--human`), and
+    /// [`NoBots`](UsageError::NoBots), [`EmptyBot`](UsageError::EmptyBot) or
+    /// [`Bot`](UsageError::Bot) for the bot list.
     ///
     /// ```
     /// use rummykit::Variant;
@@ -210,7 +217,12 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// The [`UsageError`] the command line would have given.
+    /// The [`UsageError`] the command line would have given:
+    /// [`Players`](UsageError::Players) for a seat count the game does not take,
+    /// [`Seat`](UsageError::Seat) for a person's seat past the table,
+    /// [`Range`](UsageError::Range) for a hand count outside 1 to [`MAX_HANDS`], and
+    /// [`NoBots`](UsageError::NoBots) (kinds all empty), [`EmptyBot`](UsageError::EmptyBot)
+    /// or [`Bot`](UsageError::Bot) for the bot kinds.
     ///
     /// ```
     /// use rummykit::Variant;

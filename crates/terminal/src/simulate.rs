@@ -84,7 +84,11 @@ impl SimOptions {
     ///
     /// # Errors
     ///
-    /// The [`UsageError`] naming the first bad option.
+    /// The [`UsageError`] naming the first bad option: [`Players`](UsageError::Players)
+    /// for a seat count the game does not take, [`NoBots`](UsageError::NoBots) for no bot,
+    /// [`EmptyBot`](UsageError::EmptyBot) or [`Bot`](UsageError::Bot) for a kind that is
+    /// empty or the game does not offer, [`Range`](UsageError::Range) for `games` outside
+    /// 1 to [`MAX_GAMES`] or `threads` outside 1 to [`MAX_THREADS`].
     ///
     /// ```
     /// use rummykit::Variant;
