@@ -73,16 +73,21 @@ pub(crate) fn drive_hand<G: Game>(
             }
             None => view.insert(game.view(hand_seat)),
         };
-        let Some(action) = players.act(shown, seat, hand_seat) else {
+        // Read in place and moved once, into the record: moved out of the option first,
+        // the action was copied twice.
+        let acted = players.act(shown, seat, hand_seat);
+        let Some(action) = acted.as_ref() else {
             return Err(DriverError::Stopped { seat });
         };
         // Borrowed: the action is reported and recorded after it is played. `shown` is
         // the view made above for the seat to move, lent by shared reference only.
-        match game.apply_shown(hand_seat, shown, &action, ShownKey { _private: PhantomData }) {
+        match game.apply_shown(hand_seat, shown, action, ShownKey { _private: PhantomData }) {
             Ok(()) => {
                 accepted += 1;
-                players.applied(game, seat, &action);
-                if let Some(record) = record.as_deref_mut() {
+                players.applied(game, seat, action);
+                if let Some(record) = record.as_deref_mut()
+                    && let Some(action) = acted
+                {
                     record.push(action);
                 }
             }
