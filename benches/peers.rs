@@ -6,6 +6,8 @@
 //! |---|---|---|
 //! | `meld_check` (10,000 sets of 3–5 cards, either kind) | `CardSet::meld_kind` | `gin_rummy::Meld::try_from_cards` |
 //! | `meld_check_slice` (the same, as ordered lists) | `MeldKind::of` | the same peer |
+//! | `meld_infer` (the same lists) | `Meld::infer(…).is_ok()` | the same peer |
+//! | `meld_new_either` (the same lists) | `Meld::new(Run, …).is_ok() \|\| Meld::new(Group, …).is_ok()` | the same peer |
 //! | `deadwood_10`, `deadwood_11` (10,000 hands) | `least_deadwood_value` | `gin_rummy::deadwood` |
 //! | `any_order_10`, `any_order_11` (the same hands, descending: the split of a hand not in index order) | `least_deadwood` | `gin_rummy::deadwood` |
 //! | `split_10`, `split_11` (10,000 hands) | `classic::analyze` | `gin_rummy::best_melds` |
@@ -30,7 +32,7 @@ use std::time::Instant;
 use criterion::Criterion;
 use peers::{Candidate, RULES, candidates, gin_hand, hands, piece_set, value};
 use rummykit::classic::{Config, analyze};
-use rummykit::{Card, CardSet, MatchEnd, MeldKind, PieceSet, least_deadwood, least_deadwood_value};
+use rummykit::{Card, CardSet, MatchEnd, Meld, MeldKind, PieceSet, least_deadwood, least_deadwood_value};
 
 const MELDS: usize = 10_000;
 const HANDS: usize = 10_000;
@@ -89,6 +91,24 @@ fn ours_meld_slice(i: &Inputs) -> usize {
     black_box(&i.candidates).iter().filter(|c| MeldKind::of(c.cards(), &RULES).is_some()).count()
 }
 
+/// The check a user with a list of cards most likely writes: the general constructor
+/// that names the kind.
+#[inline(never)]
+fn ours_meld_infer(i: &Inputs) -> usize {
+    black_box(&i.candidates).iter().filter(|c| Meld::infer(c.cards(), &RULES).is_ok()).count()
+}
+
+/// The other obvious check: each kind's validation in turn.
+#[inline(never)]
+fn ours_meld_new_either(i: &Inputs) -> usize {
+    black_box(&i.candidates).iter().filter(|c| either(c.cards())).count()
+}
+
+#[inline]
+fn either(cards: &[Card]) -> bool {
+    Meld::new(MeldKind::Run, cards, &RULES).is_ok() || Meld::new(MeldKind::Group, cards, &RULES).is_ok()
+}
+
 #[inline(never)]
 fn gin_meld(i: &Inputs) -> usize {
     black_box(&i.gin_candidates).iter().filter(|&&h| gin_rummy::Meld::try_from_cards(h).is_ok()).count()
@@ -140,8 +160,14 @@ fn cross_check(i: &Inputs) {
     for ((c, set), gin) in i.candidates.iter().zip(&i.candidate_sets).zip(&i.gin_candidates) {
         let ours = set.meld_kind(&RULES).is_some();
         let slice = MeldKind::of(c.cards(), &RULES).is_some();
+        let infer = Meld::infer(c.cards(), &RULES).is_ok();
+        let new_either = either(c.cards());
         let theirs = gin_rummy::Meld::try_from_cards(*gin).is_ok();
-        assert!(ours == theirs && slice == theirs, "meld check differs on {:?}", c.cards());
+        assert!(
+            ours == theirs && slice == theirs && infer == theirs && new_either == theirs,
+            "meld check differs on {:?}",
+            c.cards()
+        );
     }
     for k in 0..2 {
         for ((hand, set), &gin) in i.hands[k].iter().zip(&i.piece_sets[k]).zip(&i.gin_hands[k]) {
@@ -257,6 +283,12 @@ fn interleaved(i: &Inputs) {
     row("meld_check_slice", MELDS, rounds, &|n| time(cpu, n, || ours_meld_slice(i)), &|n| {
         time(cpu, n, || gin_meld(i))
     });
+    row("meld_infer", MELDS, rounds, &|n| time(cpu, n, || ours_meld_infer(i)), &|n| {
+        time(cpu, n, || gin_meld(i))
+    });
+    row("meld_new_either", MELDS, rounds, &|n| time(cpu, n, || ours_meld_new_either(i)), &|n| {
+        time(cpu, n, || gin_meld(i))
+    });
     for (k, len) in [(0, 10), (1, 11)] {
         row(&format!("deadwood_{len}"), HANDS, rounds, &|n| time(cpu, n, || ours_deadwood(i, k)), &|n| {
             time(cpu, n, || gin_deadwood(i, k))
@@ -282,6 +314,8 @@ fn criterion_rows(c: &mut Criterion, i: &Inputs) {
     g.bench_function("meld_check/rummykit", |b| b.iter(|| ours_meld(i)));
     g.bench_function("meld_check/gin-rummy", |b| b.iter(|| gin_meld(i)));
     g.bench_function("meld_check_slice/rummykit", |b| b.iter(|| ours_meld_slice(i)));
+    g.bench_function("meld_infer/rummykit", |b| b.iter(|| ours_meld_infer(i)));
+    g.bench_function("meld_new_either/rummykit", |b| b.iter(|| ours_meld_new_either(i)));
     for (k, len) in [(0, 10), (1, 11)] {
         g.bench_function(format!("deadwood_{len}/rummykit"), |b| b.iter(|| ours_deadwood(i, k)));
         g.bench_function(format!("deadwood_{len}/gin-rummy"), |b| b.iter(|| gin_deadwood(i, k)));

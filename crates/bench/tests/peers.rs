@@ -23,6 +23,10 @@ fn meld_checks_agree_with_gin_rummy() {
             || Meld::new(MeldKind::Group, cards, &RULES).is_ok();
         let theirs = gin_rummy::Meld::try_from_cards(gin_hand(cards)).is_ok();
         assert_eq!(ours, theirs, "{cards:?}");
+        // The benchmark's `meld_infer` row: the same answer, and the kind `of` finds.
+        let inferred = Meld::infer(cards, &RULES);
+        assert_eq!(inferred.is_ok(), theirs, "{cards:?}");
+        assert_eq!(inferred.ok().map(|m| m.kind()), MeldKind::of(cards, &RULES), "{cards:?}");
         // The one-pass check the benchmark times: the same answer, and the same kind.
         let kind = MeldKind::of(cards, &RULES);
         assert_eq!(kind.is_some(), theirs, "{cards:?}");

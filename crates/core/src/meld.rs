@@ -222,6 +222,8 @@ impl<F: Face> Meld<F> {
     ///
     /// A run is read in the order given: a joker's position fixes what it stands for
     /// (`J r2 r3` is 1-2-3, `r2 r3 J` is 2-3-4). A group's order does not matter.
+    /// A list of 3–5 naturals, the usual meld of a hand, is decided by the table reads
+    /// of [`MeldKind::of`]; a caller who only asks `is_ok()` pays for nothing more.
     ///
     /// # Errors
     ///
@@ -244,6 +246,27 @@ impl<F: Face> Meld<F> {
     // error. Everything rare is in cold functions.
     #[inline(always)]
     pub fn new(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
+        if let Some(all) = plain_naturals(faces, rules) {
+            // 3-5 naturals, the usual meld of a hand: decided by the word
+            // `MeldKind::of` reads, the meld read off it, the error inline.
+            let kind_bits = match kind {
+                MeldKind::Group => PLAIN_NUMBERS,
+                MeldKind::Run => PLAIN_STARTS,
+            };
+            let found = plain_found(all, faces.len(), rules) & kind_bits;
+            return if found != 0 {
+                Ok(plain_meld(faces, all, found))
+            } else {
+                Err(plain_error(kind, faces, all, rules))
+            };
+        }
+        Meld::new_any(kind, faces, rules)
+    }
+
+    /// [`Meld::new`] for any list: the validator's single pass, the exact checks where
+    /// the jokers fail it.
+    #[inline(always)]
+    fn new_any(kind: MeldKind, faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
         let len = faces.len();
         check_len(kind, len, rules)?;
         // One pass of bit operations decides. If the jokers fail, the exact checks (cold)
@@ -278,7 +301,8 @@ impl<F: Face> Meld<F> {
     /// who do not name the kind. A list valid as both (one natural and jokers, such as
     /// `r5 J J`, or one natural alone where [`MeldRules::min_len`] is 1) becomes a run,
     /// as [`CardSet::meld_kind`](crate::CardSet::meld_kind) reads it; use [`Meld::new`]
-    /// to choose.
+    /// to choose. A list of 3–5 naturals costs what [`MeldKind::of`] costs, and a caller
+    /// who only asks `is_ok()` pays for the decision alone, never for naming the error.
     ///
     /// # Errors
     ///
@@ -294,7 +318,26 @@ impl<F: Face> Meld<F> {
     /// assert_eq!(r.kind(), MeldKind::Run);
     /// # Ok::<(), rummykit_core::ParseError>(())
     /// ```
+    // Inline, as `new`: a caller who only asks `is_ok()` of a list of 3-5 naturals pays
+    // for the decision alone (five table reads and a mask test); other lists go out of line.
+    #[inline(always)]
     pub fn infer(faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
+        if let Some(all) = plain_naturals(faces, rules) {
+            let found = plain_found(all, faces.len(), rules);
+            if found != 0 {
+                return Ok(plain_meld(faces, all, found));
+            }
+            // Neither kind: a group's error if every natural has the same number.
+            let kind = if !all & PLAIN_NUMBERS != 0 { MeldKind::Group } else { MeldKind::Run };
+            return Err(plain_error(kind, faces, all, rules));
+        }
+        Meld::infer_any(faces, rules)
+    }
+
+    /// [`Meld::infer`] for any list: the kind [`MeldKind::of`] finds, else both
+    /// validations to name the error.
+    #[inline(never)]
+    fn infer_any(faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
         if let Some(kind) = MeldKind::of(faces, rules) {
             return Meld::new(kind, faces, rules);
         }
@@ -730,6 +773,13 @@ fn run_error<F: Face>(faces: &[F], ace: AcePolicy, pass: &Pass) -> MeldError {
     if !ring && suits & suits.wrapping_sub(1) == 0 && pass.starts != 0 {
         return bounds_error(faces, ace);
     }
+    run_break(faces, ring)
+}
+
+/// [`run_error`] for a run whose naturals fit no start on the line (or are of two
+/// suits): the first piece of another suit, else the first off the line or the ring.
+#[inline(always)]
+fn run_break<F: Face>(faces: &[F], ring: bool) -> MeldError {
     // The first natural's suit and the start it gives; positions of another suit, off
     // the line and off the ring (a value 13 above or below its number is the same there).
     let (mut suit, mut start) = (u8::MAX, 0i32);
@@ -930,14 +980,41 @@ fn plain_or_any<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
     if !(3..=PLAIN_POSITIONS).contains(&len) {
         return of_any(faces, rules);
     }
+    let all = plain_all(faces, rules);
+    if all & PLAIN_JOKER != 0 {
+        return plain_with_jokers(all, faces, rules);
+    }
+    plain_found(all, len, rules)
+}
+
+/// The word of a list of 3 to [`PLAIN_POSITIONS`] pieces (the caller checks the length):
+/// every position's entry ORed.
+#[inline(always)]
+fn plain_all<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
+    let len = faces.len();
     let ring = usize::from(rules.ace == AcePolicy::RoundTheCorner);
     let at = |position: usize| PLAIN_BITS[ring][position][usize::from(faces[position].index())];
     // Positions 0, 1, 2, len - 2, len - 1 are every position, without a branch for the
     // length: a position read twice changes nothing in an OR.
-    let all = at(0) | at(1) | at(2) | at(len - 2) | at(len - 1);
-    if all & PLAIN_JOKER != 0 {
-        return plain_with_jokers(all, faces, rules);
+    at(0) | at(1) | at(2) | at(len - 2) | at(len - 1)
+}
+
+/// The word of a list of naturals long enough for the rules, if the list takes the plain
+/// path: 3 to [`PLAIN_POSITIONS`] naturals. [`Meld::new`] and [`Meld::infer`] answer
+/// such a list from the word alone.
+#[inline(always)]
+fn plain_naturals<F: Face>(faces: &[F], rules: &MeldRules) -> Option<u64> {
+    let len = faces.len();
+    if !(3..=PLAIN_POSITIONS).contains(&len) || len < usize::from(rules.min_len) {
+        return None;
     }
+    let all = plain_all(faces, rules);
+    (all & PLAIN_JOKER == 0).then_some(all)
+}
+
+/// The meld bits of a list of naturals' word (see [`plain_or_any`]).
+#[inline(always)]
+fn plain_found(all: u64, len: usize, rules: &MeldRules) -> u64 {
     // The suits present select the bits that make a meld of either kind.
     let mut wanted = PLAIN_WANTED[rules.ace as usize][((all & PLAIN_SUITS) >> 6) as usize][len];
     // Groups of fewer than four (a rule no game here has): tested apart, so that the
@@ -946,6 +1023,49 @@ fn plain_or_any<F: Face>(faces: &[F], rules: &MeldRules) -> u64 {
         wanted &= !PLAIN_NUMBERS;
     }
     !all & wanted
+}
+
+/// The meld a list of naturals forms, from its word and its nonzero meld bits `found`
+/// of one kind: what [`Pass::accept`] returns, read off the bits (a run's one start,
+/// a group's suits and number).
+#[inline(always)]
+fn plain_meld<F: Face>(faces: &[F], all: u64, found: u64) -> Meld<F> {
+    let suits = ((all & PLAIN_SUITS) >> 6) as u8;
+    let lowest = found.trailing_zeros() as u8;
+    if found & PLAIN_STARTS != 0 {
+        Meld::stored(MeldKind::Run, faces, suits.trailing_zeros() as u8, lowest - 9)
+    } else {
+        Meld::stored(MeldKind::Group, faces, suits, lowest - 23)
+    }
+}
+
+/// The error [`Meld::new`] returns for a list of naturals (of the plain path) that is not
+/// a meld of `kind`: the group's length, then the structure's. Inline and without a call
+/// but in rare cases, as [`structure_error`].
+#[inline(always)]
+fn plain_error<F: Face>(kind: MeldKind, faces: &[F], all: u64, rules: &MeldRules) -> MeldError {
+    match kind {
+        MeldKind::Group => {
+            let max = usize::from(rules.max_group_len.min(4));
+            if faces.len() > max { MeldError::TooLong { len: faces.len(), max } } else { group_error(faces) }
+        }
+        MeldKind::Run => {
+            let suits = ((all & PLAIN_SUITS) >> 6) as u8;
+            // The starts every piece allows on the line: the first piece, a natural,
+            // allows none below 1, so the word holds them all.
+            let starts = !all & PLAIN_STARTS;
+            let ring = rules.ace == AcePolicy::RoundTheCorner;
+            if !ring && suits & suits.wrapping_sub(1) == 0 && starts != 0 {
+                // Naturals of one suit in a row past the policy's bounds: only an ace
+                // does that, after the king (ending at 14) or before the 2. Decided here
+                // rather than by `bounds_error`, so that no call is left behind for a
+                // caller who never reads the error.
+                let last = starts.trailing_zeros() as usize - 9 + faces.len() - 1;
+                return if last == 14 { MeldError::WrapNotAllowed } else { MeldError::AceLowNotAllowed };
+            }
+            run_break(faces, ring)
+        }
+    }
 }
 
 /// [`plain_or_any`] for a list of 3-5 pieces with a joker, from the same word: each
@@ -1544,6 +1664,89 @@ mod tests {
         for error in expected {
             assert!(seen.contains(&core::mem::discriminant(&error)), "never seen: {error:?}");
         }
+    }
+
+    /// A random list of `len` faces: a run or a group, or any naturals, with jokers
+    /// (`joker_odds` in 6) and in about half of the cases one random face put in.
+    fn random_list<F: Face>(rng: &mut ChaCha8Rng, len: usize, joker_odds: u32) -> Vec<F> {
+        let (suit, start, number) =
+            (rng.random_range(0..4u8), rng.random_range(1..=13u8), rng.random_range(1..=13u8));
+        let shape = rng.random_range(0..3);
+        let mut faces: Vec<F> = (0..len)
+            .map(|i| {
+                let natural = match shape {
+                    0 => F::natural(suit, (start + i as u8 - 1) % 13 + 1),
+                    1 => F::natural(i as u8 % 4, number),
+                    _ => F::natural(rng.random_range(0..4), rng.random_range(1..=13)),
+                };
+                if rng.random_range(0..6) < joker_odds { F::JOKER } else { natural.unwrap_or(F::JOKER) }
+            })
+            .collect();
+        if len > 0 && rng.random_bool(0.5) {
+            let i = rng.random_range(0..len);
+            faces[i] = F::natural(rng.random_range(0..4), rng.random_range(1..=13)).unwrap_or(F::JOKER);
+        }
+        faces
+    }
+
+    /// What `Meld::infer` returns by its definition, from the reference validator: a
+    /// run, else a group, else the group's error if two or more naturals share one
+    /// number, else the run's.
+    fn infer_reference<F: Face>(faces: &[F], rules: &MeldRules) -> Result<Meld<F>, MeldError> {
+        let exact = |kind| {
+            check_exact(kind, faces, rules).map(|(suit, first)| Meld::stored(kind, faces, suit, first))
+        };
+        let (run, group) = (exact(MeldKind::Run), exact(MeldKind::Group));
+        let numbers: Vec<u8> = faces.iter().filter_map(|f| f.number()).collect();
+        let shared = numbers.len() >= 2 && numbers.iter().all(|&n| n == numbers[0]);
+        match (run, group) {
+            (Ok(meld), _) | (_, Ok(meld)) => Ok(meld),
+            (run, group) => {
+                if shared {
+                    group
+                } else {
+                    run
+                }
+            }
+        }
+    }
+
+    /// `Meld::new` and `Meld::infer`, with their path for lists of 3-5 naturals, return
+    /// the same `Result` (the same meld or the same error) as their general paths and
+    /// the reference, on random lists of every length, with and without jokers.
+    fn plain_path_agrees<F: Face>(seed: u64) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let short_groups = MeldRules { max_group_len: 3, ..MeldRules::default() };
+        let mut plain = 0;
+        for rules in every_rules().chain(POLICIES.map(|ace| short_groups.with_ace(ace))) {
+            for _ in 0..3_000 {
+                // Half the lists of the plain path's lengths, half of any length.
+                let len =
+                    if rng.random_bool(0.5) { rng.random_range(3..=5) } else { rng.random_range(0..=14) };
+                let joker_odds = rng.random_range(0..2);
+                let faces: Vec<F> = random_list(&mut rng, len, joker_odds);
+                plain += usize::from(super::plain_naturals(&faces, &rules).is_some());
+                for kind in [MeldKind::Group, MeldKind::Run] {
+                    let new = Meld::new(kind, &faces, &rules);
+                    assert_eq!(new, Meld::new_any(kind, &faces, &rules), "{kind:?} {faces:?} {rules:?}");
+                    agree(kind, &faces, &rules);
+                }
+                let infer = Meld::infer(&faces, &rules);
+                assert_eq!(infer, Meld::infer_any(&faces, &rules), "{faces:?} {rules:?}");
+                assert_eq!(infer, infer_reference(&faces, &rules), "{faces:?} {rules:?}");
+            }
+        }
+        assert!(plain > 10_000, "{plain} lists took the plain path");
+    }
+
+    #[test]
+    fn plain_path_agrees_with_the_general_path_on_cards() {
+        plain_path_agrees::<Card>(31);
+    }
+
+    #[test]
+    fn plain_path_agrees_with_the_general_path_on_tiles() {
+        plain_path_agrees::<Tile>(37);
     }
 
     /// Lists that break several rules at once: `Meld::new` names the first in the
