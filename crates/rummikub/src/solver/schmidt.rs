@@ -1211,6 +1211,43 @@ mod tests {
         out
     }
 
+    /// §4.1's counts read from bits: for every valid meld and a sample of old melds (with
+    /// and without jokers), the tiles of the old meld it holds come out the same from its
+    /// faces and from its naturals' bits; and melds keyed as one word sort as (run,
+    /// length, faces) do, equal only when those are.
+    #[test]
+    fn rules_4_1_held_tiles_and_meld_keys_read_from_bits_as_from_faces() {
+        let mut pool = [2usize; 53];
+        pool[52] = 2;
+        let every = every_meld(&pool);
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let olds: Vec<Old> = (0..60).map(|_| Old::new(&every[rng.random_range(0..every.len())])).collect();
+        assert!(olds.iter().any(|o| o.jokers > 0) && olds.iter().any(|o| o.jokers == 0));
+        let mut kept = 0;
+        for m in &every {
+            let naturals = m.faces().iter().filter(|t| !t.is_joker()).fold(0, |b, &t| b | face_bit(t));
+            for old in &olds {
+                let held = old.held(m.faces());
+                assert_eq!(old.held_bits(naturals, m.jokers()), held, "{m:?}");
+                kept += usize::from(held >= 3);
+            }
+        }
+        assert!(kept > 100, "{kept}");
+        let tuple = |m: &Meld<Tile>| {
+            let mut all = [Tile::JOKER; MAX_MELD_LEN];
+            all[..m.len()].copy_from_slice(m.faces());
+            (m.kind() == MeldKind::Run, m.len(), all)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (&every[rng.random_range(0..every.len())], &every[rng.random_range(0..every.len())]);
+            assert_eq!(meld_key(a).cmp(&meld_key(b)), tuple(a).cmp(&tuple(b)), "{a:?} {b:?}");
+        }
+        // Neighbours in the list: mostly of one kind and length, told apart by a face.
+        for w in every.windows(2) {
+            assert_eq!(meld_key(&w[0]).cmp(&meld_key(&w[1])), tuple(&w[0]).cmp(&tuple(&w[1])), "{w:?}");
+        }
+    }
+
     /// A node's melds hold a solved node's only with every copy: one meld twice in the
     /// part needs it twice in the node; the least best among the parts held bounds it,
     /// and a part with no play closes it.
