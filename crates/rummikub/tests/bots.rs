@@ -189,11 +189,11 @@ impl Bot<Rummikub> for Counting {
 /// counted and printed.
 ///
 /// In 1,000 games per option set (`BOT_COUNT_GAMES=1000`, release mode) every one of
-/// 265,731 answers placing tiles was accepted (the nine sets' counts summed). `Unproven`
+/// 265,816 answers placing tiles was accepted (the nine sets' counts summed). `Unproven`
 /// (the greedy bot then plays the play it carries) came on none of the turns with
 /// `SameTurnAnywhere`, on 3 of 63,985 under the default rules, under 0.2 % with every
-/// other option of §1.10, and on 1.1 % under Schmidt's rules, where 407 of the 782
-/// carried a play and 375 none; the counts per option set are in docs/PERFORMANCE.md
+/// other option of §1.10, and on 1.0 % under Schmidt's rules, where 359 of the 695
+/// carried a play and 336 none; the counts per option set are in docs/PERFORMANCE.md
 /// (solver history).
 #[test]
 fn rules_1_10_every_solver_answer_in_bot_games_is_accepted_under_every_option_set() {

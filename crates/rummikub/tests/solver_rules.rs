@@ -908,6 +908,41 @@ fn rules_4_1_a_long_search_proves_more_than_the_first_play_it_found() {
     assert!(check_play(&Config::SCHMIDT, &table, &held, true, &play.table).is_ok());
 }
 
+/// RULES.md §4.1 (Schmidt's rules), a turn of a greedy game (fresh seeds) left
+/// `Unproven` whose play is one the search found, not the rack-only play: the rack
+/// makes no meld of its own and lays off two tiles (b4 and a 12, in groups), while the
+/// play carried also splits y6 y7 y8 y9 y10 with the rack's second y8 into y6 y7 y8 and
+/// y8 y9 y10 (three tiles, each old meld kept). The check accepts it; the refusal named
+/// is the keep-three rule's.
+#[test]
+fn rules_4_1_unproven_carries_a_play_the_search_found() {
+    let runs = ["y1 y2 y3", "b3 b4 b5 b6", "b8 b9 b10", "y6 y7 y8 y9 y10", "J k12 k13", "b11 b12 b13"];
+    let groups = ["r1 b1 y1 k1", "r4 y4 k4", "r9 b9 k9", "b12 k12 J"];
+    let table: Vec<Meld<Tile>> = runs.iter().map(|s| run(s)).chain(groups.iter().map(|s| group(s))).collect();
+    let rack = tiles("r3 r7 r10 r10 r12 r12 b1 b4 b5 b13 y6 y8 y12 y12 k1 k5 k6 k6");
+    let err = Solver::new().solve_turn(&table, &rack, &Config::SCHMIDT, true, Objective::Tiles).unwrap_err();
+    let SolveError::Unproven { refused, best: Some(play) } = &err else { panic!("{err}") };
+    assert!(matches!(refused, PlayError::KeepThreeViolated { .. }), "{refused}");
+    let (mut placed, mut want) = (play.placed.clone(), tiles("r12 b4 y8"));
+    placed.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(placed, want, "{:?}", play.table);
+    // Not the rack-only play: the old run y6..y10 lies in no one meld of the play.
+    let old = run("y6 y7 y8 y9 y10");
+    assert!(
+        play.table.iter().all(|m| old.faces().iter().any(|t| !m.faces().contains(t))),
+        "{:?}",
+        play.table
+    );
+    assert!(play.table.contains(&run("y6 y7 y8")) && play.table.contains(&run("y8 y9 y10")));
+    let held: TileCounts = rack.iter().copied().collect();
+    assert!(check_play(&Config::SCHMIDT, &table, &held, true, &play.table).is_ok());
+    assert!(
+        err.to_string().ends_with("; an allowed play placing 3 tiles was found, not proven best"),
+        "{err}"
+    );
+}
+
 /// RULES.md §1.6 (`group3_joker_needs_both`), a turn of a greedy game: 24 melds, two
 /// table jokers, each in a group of three. The puzzle's best play leaves a released
 /// joker among table tiles only, and the bound on the plays that release a joker takes

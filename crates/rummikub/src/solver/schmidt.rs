@@ -105,11 +105,12 @@ use rustc_hash::{FxHashMap as FastMap, FxHashSet as FastSet};
 
 /// At most this many puzzles are solved in one turn; past it, the best open bound.
 /// A puzzle here is small (about a hundred DP states in greedy games): the search's
-/// own bookkeeping costs as much, so the limit counts puzzles, not the DP's work. At
-/// 2,048 a search at the limit takes about 0.2 s in greedy games; four times that
-/// proves a fifth of the turns left at the limit for twelve times the time (the
-/// bookkeeping grows faster than the puzzles solved).
-pub(super) const MAX_SOLVES: usize = 2048;
+/// own bookkeeping costs as much, so the limit counts puzzles, not the DP's work. A
+/// search at the limit takes about 0.2 s in greedy games; 3,072 costs a greedy game
+/// under Schmidt's rules what 2,048 did before the bookkeeping's counts were read from
+/// bits, and proves a tenth of the turns 2,048 left open (the search's time grows
+/// faster than the puzzles solved: 8,192 took twelve times 2,048's).
+pub(super) const MAX_SOLVES: usize = 3072;
 
 /// At most this many nodes take the best play of an earlier node of the same melds.
 const MAX_SHARED: usize = 4 * MAX_SOLVES;
@@ -171,29 +172,50 @@ struct Node {
 struct Old {
     naturals: Vec<Tile>,
     jokers: usize,
-    exchange: Vec<Tile>,
+    /// `naturals` as a bit per face index: `held` and `member` are asked for every meld
+    /// of every play the search branches on.
+    natural_bits: u64,
+    /// The tiles its jokers stand for, a bit each.
+    exchange_bits: u64,
 }
 
 impl Old {
     fn new(m: &Meld<Tile>) -> Old {
-        let naturals = m.faces().iter().copied().filter(|t| !t.is_joker()).collect();
-        let exchange = joker_roles(core::slice::from_ref(m)).into_iter().flat_map(|r| r.stands_for).collect();
-        Old { naturals, jokers: m.jokers(), exchange }
+        let naturals: Vec<Tile> = m.faces().iter().copied().filter(|t| !t.is_joker()).collect();
+        let natural_bits = naturals.iter().fold(0, |b, &t| b | face_bit(t));
+        let exchange_bits = joker_roles(core::slice::from_ref(m))
+            .into_iter()
+            .flat_map(|r| r.stands_for)
+            .fold(0, |b, t| b | face_bit(t));
+        Old { naturals, jokers: m.jokers(), natural_bits, exchange_bits }
     }
 
     /// Whether the face `f` may be one of this meld's tiles (an exchanged tile counts).
     fn member(&self, f: Tile) -> bool {
-        self.naturals.contains(&f) || (self.jokers > 0 && (f.is_joker() || self.exchange.contains(&f)))
+        let bit = face_bit(f);
+        self.natural_bits & bit != 0 || (self.jokers > 0 && (f.is_joker() || self.exchange_bits & bit != 0))
     }
 
     /// The most of this meld's tiles `faces` (one meld) may hold: its naturals, and up to
     /// its jokers' count of jokers and tiles its jokers stand for.
     fn held(&self, faces: &[Tile]) -> usize {
-        let own = faces.iter().filter(|t| self.naturals.contains(t)).count();
-        let extra = faces
-            .iter()
-            .filter(|t| t.is_joker() || (!self.naturals.contains(t) && self.exchange.contains(t)))
-            .count();
+        let (mut own, mut extra) = (0, 0);
+        for &t in faces {
+            let bit = face_bit(t);
+            if self.natural_bits & bit != 0 {
+                own += 1;
+            } else if t.is_joker() || self.exchange_bits & bit != 0 {
+                extra += 1;
+            }
+        }
+        own + extra.min(self.jokers)
+    }
+
+    /// [`Old::held`] of a valid meld given as its naturals' bits and its jokers (a
+    /// valid meld holds no natural face twice, so the bits count its tiles).
+    fn held_bits(&self, naturals: u64, jokers: usize) -> usize {
+        let own = (naturals & self.natural_bits).count_ones() as usize;
+        let extra = (naturals & self.exchange_bits & !self.natural_bits).count_ones() as usize + jokers;
         own + extra.min(self.jokers)
     }
 }
@@ -484,6 +506,9 @@ struct Turn {
     olds: Vec<Old>,
     pool: [usize; 53],
     stays: Vec<Stay>,
+    /// The jokers of `stays` no rack tile can be swapped for (they never move), asked
+    /// for every child made.
+    never_move: Vec<usize>,
 }
 
 impl Turn {
@@ -506,7 +531,8 @@ impl Turn {
                 }
             }
         }
-        Turn { olds: table.iter().map(Old::new).collect(), pool, stays }
+        let never_move = (0..stays.len()).filter(|&k| stays[k].swap.is_empty()).collect();
+        Turn { olds: table.iter().map(Old::new).collect(), pool, stays, never_move }
     }
 
     /// The ways to branch `node`, each the needs of its children with the state their
@@ -544,16 +570,27 @@ impl Turn {
             }
         }
         let mut held = Vec::with_capacity(table.len());
+        // The play's melds as bits, read once for all the old melds.
+        let bits: Vec<(u64, usize)> = table
+            .iter()
+            .map(|m| {
+                let naturals = m.faces().iter().filter(|t| !t.is_joker()).fold(0, |b, &t| b | face_bit(t));
+                (naturals, m.jokers())
+            })
+            .collect();
         for (c, old) in self.olds.iter().enumerate() {
             // A kept meld is not branched on again: its tiles need not be counted.
             if node.states[c] == State::Kept {
                 continue;
             }
             held.clear();
-            held.extend(table.iter().map(|m| old.held(m.faces())));
+            held.extend(bits.iter().map(|&(naturals, jokers)| old.held_bits(naturals, jokers)));
             let pair = |skip: &[Tile]| {
                 table.iter().zip(&held).filter(|(_, h)| **h >= 2).find_map(|(m, _)| {
-                    m.faces().iter().copied().find(|t| old.naturals.contains(t) && !skip.contains(t))
+                    m.faces()
+                        .iter()
+                        .copied()
+                        .find(|&t| old.natural_bits & face_bit(t) != 0 && !skip.contains(&t))
                 })
             };
             match &node.states[c] {
@@ -581,9 +618,8 @@ impl Turn {
         // meld the check tried last, not always the one the copies hide), then the rest:
         // every legal play keeps or breaks up each old meld, so any open one branches.
         let n = self.olds.len();
-        let shares = |a: usize, b: usize| {
-            a != b && self.olds[a].naturals.iter().any(|t| self.olds[b].naturals.contains(t))
-        };
+        let shares =
+            |a: usize, b: usize| a != b && self.olds[a].natural_bits & self.olds[b].natural_bits != 0;
         let shared: Vec<usize> = (0..n).filter(|&a| (0..n).any(|b| shares(a, b))).collect();
         let seeds = refused.filter(|&c| c < n).into_iter().chain(shared).chain(0..n);
         let mut order = Vec::new();
@@ -620,21 +656,25 @@ impl Turn {
     /// tile never moves, so it lies in a meld meeting its `Stay` (module docs, jokers
     /// that never move).
     fn holds(&self, entries: &[Entry]) -> bool {
-        let mut left = self.pool;
-        let faces = entries.iter().flat_map(|e| e.meld.faces()).all(|t| {
-            let n = &mut left[t.index() as usize];
-            let there = *n > 0;
-            *n = n.saturating_sub(1);
-            there
-        });
-        faces && self.jokers_fit(entries)
+        // Counted up against the pool: no copy of the pool for each child.
+        let mut used = [0u8; 53];
+        for e in entries {
+            for t in e.meld.faces() {
+                let i = t.index() as usize;
+                used[i] += 1;
+                if usize::from(used[i]) > self.pool[i] {
+                    return false;
+                }
+            }
+        }
+        self.jokers_fit(entries)
     }
 
     /// Whether each joker of the melds of `entries` can be a different joker there is:
     /// one that may move (a rack joker, or a table joker a tile can replace), or one that
     /// never moves (`Stay` with no swap) whose meld the fixed meld can be cut from.
     fn jokers_fit(&self, entries: &[Entry]) -> bool {
-        let stuck: Vec<usize> = (0..self.stays.len()).filter(|&k| self.stays[k].swap.is_empty()).collect();
+        let stuck = &self.never_move;
         if stuck.is_empty() {
             return true;
         }
@@ -713,7 +753,7 @@ impl Turn {
                     && faces.iter().all(|f| {
                         f.is_joker()
                             || *f == t
-                            || !self.olds[c].naturals.contains(f)
+                            || self.olds[c].natural_bits & face_bit(*f) == 0
                             || self.pool[f.index() as usize] >= 2
                     })
             }
@@ -968,18 +1008,27 @@ impl Open {
     }
 }
 
-/// A meld as a key: whether it is a run, its length and its faces (the rest jokers),
-/// with no allocation.
-type MeldKey = (bool, u8, [Tile; MAX_MELD_LEN]);
+/// A meld as a key: whether it is a run (the top bit), its length (the next byte) and
+/// its faces' indices, six bits each, the first highest. One word to hash and compare
+/// (the search's sets and sorts see thousands a turn), and ordered as (run, length,
+/// faces) are, so every list of keys sorts as it would by those.
+type MeldKey = u128;
+
+/// Where the first face of a [`MeldKey`] starts (a face index < 64 takes six bits).
+const FACE_TOP: usize = 6 * (MAX_MELD_LEN - 1);
+
+/// A face's bit in a set of faces (53 faces: a `u64` holds them all).
+fn face_bit(t: Tile) -> u64 {
+    1 << t.index()
+}
 
 fn meld_key(meld: &Meld<Tile>) -> MeldKey {
     face_key(meld.kind() == MeldKind::Run, meld.faces())
 }
 
 fn face_key(run: bool, faces: &[Tile]) -> MeldKey {
-    let mut all = [Tile::JOKER; MAX_MELD_LEN];
-    all[..faces.len()].copy_from_slice(faces);
-    (run, faces.len() as u8, all)
+    let head = u128::from(run) << 127 | (faces.len() as u128) << 120;
+    faces.iter().enumerate().fold(head, |k, (i, t)| k | u128::from(t.index()) << (FACE_TOP - 6 * i))
 }
 
 /// A solved node's melds (as [`melds_key`]), a bit for each of them (see
@@ -996,9 +1045,10 @@ fn melds_key(entries: &[Entry]) -> Vec<MeldKey> {
 /// One bit per meld of `key` (by its faces): melds that are some of another's have
 /// no bit it lacks, which rules most pairs out before they are compared.
 fn signature(key: &[MeldKey]) -> u64 {
-    key.iter().fold(0, |sig, (run, len, faces)| {
-        let h = faces[..usize::from(*len)].iter().fold(u64::from(*run) + 1, |h, t| {
-            h.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(u64::from(t.index()))
+    key.iter().fold(0, |sig, &k| {
+        let (run, len) = (k >> 127, (k >> 120) as usize & 0x7f);
+        let h = (0..len).fold(run as u64 + 1, |h, i| {
+            h.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add((k >> (FACE_TOP - 6 * i)) as u64 & 0x3f)
         });
         sig | 1 << (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
     })
@@ -1160,6 +1210,43 @@ mod tests {
             }
         }
         out
+    }
+
+    /// §4.1's counts read from bits: for every valid meld and a sample of old melds (with
+    /// and without jokers), the tiles of the old meld it holds come out the same from its
+    /// faces and from its naturals' bits; and melds keyed as one word sort as (run,
+    /// length, faces) do, equal only when those are.
+    #[test]
+    fn rules_4_1_held_tiles_and_meld_keys_read_from_bits_as_from_faces() {
+        let mut pool = [2usize; 53];
+        pool[52] = 2;
+        let every = every_meld(&pool);
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let olds: Vec<Old> = (0..60).map(|_| Old::new(&every[rng.random_range(0..every.len())])).collect();
+        assert!(olds.iter().any(|o| o.jokers > 0) && olds.iter().any(|o| o.jokers == 0));
+        let mut kept = 0;
+        for m in &every {
+            let naturals = m.faces().iter().filter(|t| !t.is_joker()).fold(0, |b, &t| b | face_bit(t));
+            for old in &olds {
+                let held = old.held(m.faces());
+                assert_eq!(old.held_bits(naturals, m.jokers()), held, "{m:?}");
+                kept += usize::from(held >= 3);
+            }
+        }
+        assert!(kept > 100, "{kept}");
+        let tuple = |m: &Meld<Tile>| {
+            let mut all = [Tile::JOKER; MAX_MELD_LEN];
+            all[..m.len()].copy_from_slice(m.faces());
+            (m.kind() == MeldKind::Run, m.len(), all)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (&every[rng.random_range(0..every.len())], &every[rng.random_range(0..every.len())]);
+            assert_eq!(meld_key(a).cmp(&meld_key(b)), tuple(a).cmp(&tuple(b)), "{a:?} {b:?}");
+        }
+        // Neighbours in the list: mostly of one kind and length, told apart by a face.
+        for w in every.windows(2) {
+            assert_eq!(meld_key(&w[0]).cmp(&meld_key(&w[1])), tuple(&w[0]).cmp(&tuple(&w[1])), "{w:?}");
+        }
     }
 
     /// A node's melds hold a solved node's only with every copy: one meld twice in the
