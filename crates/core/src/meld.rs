@@ -338,12 +338,14 @@ impl<F: Face> Meld<F> {
     /// validations to name the error.
     #[inline(never)]
     fn infer_any(faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
+        // `new_any`, not `new`: `infer` comes here only for lists off the plain path,
+        // which `new` would test for again.
         if let Some(kind) = MeldKind::of(faces, rules) {
-            return Meld::new(kind, faces, rules);
+            return Meld::new_any(kind, faces, rules);
         }
         // Neither fits: both validations only to say why, in the kind the list looks like.
-        let run = Meld::new(MeldKind::Run, faces, rules);
-        let group = Meld::new(MeldKind::Group, faces, rules);
+        let run = Meld::new_any(MeldKind::Run, faces, rules);
+        let group = Meld::new_any(MeldKind::Group, faces, rules);
         let mut naturals = faces.iter().filter_map(|f| f.number());
         let first = naturals.next();
         let mut rest = naturals.peekable();
