@@ -1759,8 +1759,7 @@ mod tests {
     /// repeats a suit), on the plain path as on the general one.
     #[test]
     fn plain_group_of_five_under_a_maximum_of_five_is_too_long_at_four() {
-        let mut rules = MeldRules::default();
-        rules.max_group_len = 5;
+        let rules = MeldRules { max_group_len: 5, ..MeldRules::default() };
         let five: Vec<Card> = crate::parse_list("7h 7s 7d 7c 7h").unwrap();
         let exact = check_exact(MeldKind::Group, &five, &rules).map(|_| ());
         assert_eq!(exact, Err(MeldError::TooLong { len: 5, max: 4 }));
