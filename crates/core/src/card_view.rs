@@ -216,25 +216,7 @@ impl HandView {
 #[doc(hidden)]
 #[inline(always)]
 pub fn copy_by_seat<T: Copy>(to: &mut Vec<T>, from: &[T]) {
-    #[inline(always)]
-    fn arrays<T: Copy, const N: usize>(to: &mut [T], from: &[T]) -> bool {
-        match (to.first_chunk_mut::<N>(), from.first_chunk::<N>()) {
-            (Some(to), Some(from)) => {
-                *to = *from;
-                true
-            }
-            _ => false,
-        }
-    }
-    let copied = to.len() == from.len()
-        && match from.len() {
-            2 => arrays::<T, 2>(to, from),
-            3 => arrays::<T, 3>(to, from),
-            4 => arrays::<T, 4>(to, from),
-            5 => arrays::<T, 5>(to, from),
-            6 => arrays::<T, 6>(to, from),
-            _ => false,
-        };
+    let copied = to.len() == from.len() && by_seat_count(from.len(), (&mut to[..], from));
     if !copied {
         to.clear();
         to.extend_from_slice(from);
@@ -242,16 +224,43 @@ pub fn copy_by_seat<T: Copy>(to: &mut Vec<T>, from: &[T]) {
 }
 
 /// [`copy_by_seat`] of two vectors by seat at once: one dispatch on the number of seats
-/// for both, where each copy's own cost about seven instructions a refresh.
+/// for both, where a dispatch for each cost about seven instructions more a refresh.
 #[inline(always)]
 fn copy_two_by_seat<T: Copy, U: Copy>((to, from): (&mut Vec<T>, &[T]), (to2, from2): (&mut Vec<U>, &[U])) {
+    let n = from.len();
+    let copied = to.len() == n
+        && to2.len() == n
+        && from2.len() == n
+        && by_seat_count(n, ((&mut to[..], from), (&mut to2[..], from2)));
+    if !copied {
+        copy_by_seat(to, from);
+        copy_by_seat(to2, from2);
+    }
+}
+
+/// Copies by seat as arrays of `N`, the number of seats: `false`, copying nothing, when
+/// a slice is shorter.
+trait SeatArrays {
+    fn copy<const N: usize>(self) -> bool;
+}
+
+impl<T: Copy> SeatArrays for (&mut [T], &[T]) {
     #[inline(always)]
-    fn arrays<T: Copy, U: Copy, const N: usize>(
-        to: &mut [T],
-        from: &[T],
-        to2: &mut [U],
-        from2: &[U],
-    ) -> bool {
+    fn copy<const N: usize>(self) -> bool {
+        match (self.0.first_chunk_mut::<N>(), self.1.first_chunk::<N>()) {
+            (Some(to), Some(from)) => {
+                *to = *from;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl<T: Copy, U: Copy> SeatArrays for ((&mut [T], &[T]), (&mut [U], &[U])) {
+    #[inline(always)]
+    fn copy<const N: usize>(self) -> bool {
+        let ((to, from), (to2, from2)) = self;
         match (
             to.first_chunk_mut::<N>(),
             from.first_chunk::<N>(),
@@ -266,21 +275,19 @@ fn copy_two_by_seat<T: Copy, U: Copy>((to, from): (&mut Vec<T>, &[T]), (to2, fro
             _ => false,
         }
     }
-    let n = from.len();
-    let copied = to.len() == n
-        && to2.len() == n
-        && from2.len() == n
-        && match n {
-            2 => arrays::<T, U, 2>(to, from, to2, from2),
-            3 => arrays::<T, U, 3>(to, from, to2, from2),
-            4 => arrays::<T, U, 4>(to, from, to2, from2),
-            5 => arrays::<T, U, 5>(to, from, to2, from2),
-            6 => arrays::<T, U, 6>(to, from, to2, from2),
-            _ => false,
-        };
-    if !copied {
-        copy_by_seat(to, from);
-        copy_by_seat(to2, from2);
+}
+
+/// `copies` as arrays of `n`, for two to six seats (every card game's counts), the
+/// array's length known to the compiler: `false` for other counts.
+#[inline(always)]
+fn by_seat_count<C: SeatArrays>(n: usize, copies: C) -> bool {
+    match n {
+        2 => copies.copy::<2>(),
+        3 => copies.copy::<3>(),
+        4 => copies.copy::<4>(),
+        5 => copies.copy::<5>(),
+        6 => copies.copy::<6>(),
+        _ => false,
     }
 }
 

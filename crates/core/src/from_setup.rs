@@ -63,6 +63,7 @@ pub trait FromSetup: Game {
     /// #     fn from_setup(_: &(), (heap, taken, next): Self::Setup) -> Result<Nim, DealError> {
     /// #         let found = usize::from(heap) + usize::from(taken[0]) + usize::from(taken[1]);
     /// #         if found != 7 { return Err(PositionError::PieceCount { found, expected: 7 }.into()); }
+    /// #         if next > 1 { return Err(PositionError::Inconsistent("no such seat").into()); }
     /// #         Ok(Nim { heap, taken, next })
     /// #     }
     /// # }

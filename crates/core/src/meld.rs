@@ -338,12 +338,14 @@ impl<F: Face> Meld<F> {
     /// validations to name the error.
     #[inline(never)]
     fn infer_any(faces: &[F], rules: &MeldRules) -> Result<Self, MeldError> {
+        // `new_any`, not `new`: `infer` comes here only for lists off the plain path,
+        // which `new` would test for again.
         if let Some(kind) = MeldKind::of(faces, rules) {
-            return Meld::new(kind, faces, rules);
+            return Meld::new_any(kind, faces, rules);
         }
         // Neither fits: both validations only to say why, in the kind the list looks like.
-        let run = Meld::new(MeldKind::Run, faces, rules);
-        let group = Meld::new(MeldKind::Group, faces, rules);
+        let run = Meld::new_any(MeldKind::Run, faces, rules);
+        let group = Meld::new_any(MeldKind::Group, faces, rules);
         let mut naturals = faces.iter().filter_map(|f| f.number());
         let first = naturals.next();
         let mut rest = naturals.peekable();
@@ -1716,10 +1718,24 @@ mod tests {
     /// the reference, on random lists of every length, with and without jokers.
     fn plain_path_agrees<F: Face>(seed: u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let short_groups = MeldRules { max_group_len: 3, ..MeldRules::default() };
         let mut plain = 0;
-        for rules in every_rules().chain(POLICIES.map(|ace| short_groups.with_ace(ace))) {
-            for _ in 0..3_000 {
+        // Every bound of the plain path's guards on either side (a minimum length the
+        // path must leave to the general one, a group maximum below, at and above 4),
+        // each ace policy, the joker limits in turn: fewer lists per set, as many in all.
+        let mut all_rules = Vec::new();
+        for ace in POLICIES {
+            for min_len in [0, 1, 2, 3, 4, 5, 6] {
+                for max_group_len in [0, 1, 2, 3, 4, 5, 255] {
+                    let jokers = LIMITS[all_rules.len() % LIMITS.len()];
+                    let mut rules =
+                        MeldRules::default().with_ace(ace).with_jokers(jokers).with_min_len(min_len);
+                    rules.max_group_len = max_group_len;
+                    all_rules.push(rules);
+                }
+            }
+        }
+        for rules in all_rules {
+            for _ in 0..800 {
                 // Half the lists of the plain path's lengths, half of any length.
                 let len =
                     if rng.random_bool(0.5) { rng.random_range(3..=5) } else { rng.random_range(0..=14) };
@@ -1737,6 +1753,18 @@ mod tests {
             }
         }
         assert!(plain > 10_000, "{plain} lists took the plain path");
+    }
+
+    /// A group of five naturals under a maximum above 4: too long at 4 (a group never
+    /// repeats a suit), on the plain path as on the general one.
+    #[test]
+    fn plain_group_of_five_under_a_maximum_of_five_is_too_long_at_four() {
+        let rules = MeldRules { max_group_len: 5, ..MeldRules::default() };
+        let five: Vec<Card> = crate::parse_list("7h 7s 7d 7c 7h").unwrap();
+        let exact = check_exact(MeldKind::Group, &five, &rules).map(|_| ());
+        assert_eq!(exact, Err(MeldError::TooLong { len: 5, max: 4 }));
+        assert_eq!(Meld::new(MeldKind::Group, &five, &rules), Err(MeldError::TooLong { len: 5, max: 4 }));
+        assert_eq!(Meld::new_any(MeldKind::Group, &five, &rules), Err(MeldError::TooLong { len: 5, max: 4 }));
     }
 
     #[test]

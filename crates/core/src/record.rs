@@ -324,8 +324,9 @@ impl<G: Game> MatchRecord<G> {
     /// [`ReplayError::NotOver`] when a hand ends before its last action or is not over
     /// after it, [`ReplayError::OutcomeMismatch`] for another outcome,
     /// [`ReplayError::MatchNotOver`] when the match is not over after the last hand, and
-    /// [`ReplayError::TotalsMismatch`] for other totals. Each names the hand (and the
-    /// action) where it applies.
+    /// [`ReplayError::TotalsMismatch`] for other totals. A deal, action, end or outcome
+    /// mismatch names its hand (an illegal action also its index in the hand);
+    /// `MatchNotOver` counts the hands played; `TotalsMismatch` names none.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

@@ -1229,6 +1229,9 @@ fn draw_from<R: Rng + ?Sized>(
     short: &mut Option<Drawn>,
     drawn: &mut Option<Action>,
 ) -> Option<()> {
+    // Each path below writes one slot at most and returns: `draw_action` forgets
+    // `drawn` unread when `short` holds an action, sound only because `drawn` is then
+    // still `None` (nothing to drop).
     // An opened mover's draw (a third of a random hand's actions), and an unopened
     // mover's when the top discard can go into no new meld: one of two or the stock
     // alone, drawn over the same count and in the same order as from the list, without
