@@ -89,6 +89,8 @@ pub(super) fn combos_by(
         }
         (w.visit)(w.chosen, used, value, w.counts, alive);
         let melds = w.melds;
+        // By index: the iterator skipped to `start` compiled to more instructions.
+        #[allow(clippy::needless_range_loop)]
         for i in start..melds.len() {
             let m = &melds[i];
             // Most melds need a face no longer there: ruled out by bits first.
