@@ -469,7 +469,8 @@ fn list<F: Face, const HOLD: bool>(
 
 /// The bits `a` of `held` where at least `need` of the `width` values a, a + 1, … are
 /// held (a count per bit, kept as one mask per count reached: `need` masks updated per
-/// value). Inlined for the common cases, no joker to spare or jokers enough for all.
+/// value). Inlined for the common cases: no joker to spare, jokers for all, one value
+/// needed, two of three.
 #[inline(always)]
 fn held_at_least(held: u32, width: usize, need: usize) -> u32 {
     match need {
@@ -477,6 +478,13 @@ fn held_at_least(held: u32, width: usize, need: usize) -> u32 {
         // All of them: a few ANDs.
         n if n == width => (1..width.min(15)).fold(held, |w, k| w & held >> k),
         n if n > width => 0,
+        // Any of them (jokers for all but one): a few ORs.
+        1 => (1..width.min(15)).fold(held, |w, k| w | held >> k),
+        // Two of three (one joker to spare in a run of three): the majority.
+        2 if width == 3 => {
+            let (x, y, z) = (held, held >> 1, held >> 2);
+            (x & y) | (x & z) | (y & z)
+        }
         _ => held_at_least_counted(held, width, need),
     }
 }

@@ -323,7 +323,8 @@ pub(super) fn nth_batch(
     let (mut once, mut shared, mut later) = (0u64, 0u64, [0u64; MAX_BATCH]);
     for (i, m) in melds.iter().enumerate() {
         let naturals = m.mask & NATURALS;
-        if naturals & shared != 0 || melds[..i].iter().any(|b| b.kind == m.kind && b.faces() == m.faces()) {
+        if naturals & shared != 0 || melds[..i].iter().any(|b| b.kind() == m.kind() && b.faces() == m.faces())
+        {
             return None;
         }
         later[i] = naturals & once;
@@ -504,8 +505,8 @@ fn write_key(melds: &[&ValuedMeld], ids: &mut [PieceId], spans: &mut [Span], out
     let mut k = 0;
     for (span, m) in spans.iter_mut().zip(melds) {
         let len = m.faces().len();
-        normalize_pieces(m.kind, &mut ids[k..k + len]);
-        *span = (m.kind, k, len);
+        normalize_pieces(m.kind(), &mut ids[k..k + len]);
+        *span = (m.kind(), k, len);
         k += len;
     }
     // The melds in order (few: an insertion sort).

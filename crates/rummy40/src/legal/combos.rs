@@ -65,33 +65,41 @@ pub(super) fn combos_by(
         }
         (avail, twice & !m.mask)
     }
-    #[allow(clippy::too_many_arguments)]
+    /// What stays the same down a walk, lent to every node as one reference (passed
+    /// one by one, the arguments went through the stack at every node).
+    struct Walk<'w, 'v> {
+        melds: &'w [ValuedMeld],
+        counts: &'w mut [u8; 53],
+        plain: bool,
+        stuck: &'w [u64],
+        every: bool,
+        chosen: &'w mut Vec<usize>,
+        visit: &'w mut Visit<'v>,
+    }
     fn go(
-        melds: &[ValuedMeld],
+        w: &mut Walk<'_, '_>,
         start: usize,
-        counts: &mut [u8; 53],
-        (avail, twice, plain): (u64, u64, bool),
-        (stuck, every, alive): (&[u64], bool, bool),
-        chosen: &mut Vec<usize>,
-        used: usize,
-        value: u32,
-        visit: &mut Visit<'_>,
+        (avail, twice): (u64, u64),
+        alive: bool,
+        (used, value): (usize, u32),
     ) {
-        let alive = alive && !stuck.get(start).is_some_and(|&mask| two_of(mask, counts));
-        if !alive && !every {
+        let alive = alive && !w.stuck.get(start).is_some_and(|&mask| two_of(mask, w.counts));
+        if !alive && !w.every {
             return;
         }
-        visit(chosen, used, value, counts, alive);
+        (w.visit)(w.chosen, used, value, w.counts, alive);
+        let melds = w.melds;
+        // By index: the iterator skipped to `start` compiled to more instructions.
+        #[allow(clippy::needless_range_loop)]
         for i in start..melds.len() {
             let m = &melds[i];
             // Most melds need a face no longer there: ruled out by bits first.
-            if m.mask & !avail == 0 && take(m, counts) {
-                chosen.push(i);
-                let (avail, twice) = left(m, counts, (avail, twice), plain);
-                let (faces, flags) = ((avail, twice, plain), (stuck, every, alive));
-                go(melds, i, counts, faces, flags, chosen, used + m.faces().len(), value + m.value, visit);
-                chosen.pop();
-                put_back(m, counts);
+            if m.mask & !avail == 0 && take(m, w.counts) {
+                w.chosen.push(i);
+                let faces = left(m, w.counts, (avail, twice), w.plain);
+                go(w, i, faces, alive, (used + m.faces().len(), value + m.value));
+                w.chosen.pop();
+                put_back(m, w.counts);
             }
         }
     }
@@ -120,14 +128,14 @@ pub(super) fn combos_by(
         }
         return;
     }
+    let mut w = Walk { melds, counts: &mut counts, plain, stuck, every, chosen, visit };
     for (i, m) in melds.iter().enumerate().take(roots) {
-        if m.mask & !avail == 0 && take(m, &mut counts) {
-            chosen.push(i);
-            let (avail, twice) = left(m, &counts, (avail, twice), plain);
-            let (faces, flags) = ((avail, twice, plain), (stuck, every, true));
-            go(melds, i, &mut counts, faces, flags, chosen, m.faces().len(), m.value, visit);
-            chosen.pop();
-            put_back(m, &mut counts);
+        if m.mask & !avail == 0 && take(m, w.counts) {
+            w.chosen.push(i);
+            let faces = left(m, w.counts, (avail, twice), plain);
+            go(&mut w, i, faces, true, (m.faces().len(), m.value));
+            w.chosen.pop();
+            put_back(m, w.counts);
         }
     }
 }

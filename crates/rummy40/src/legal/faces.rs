@@ -76,7 +76,7 @@ impl Turn<'_> {
                 len += 1;
             }
             let meld = Meld::new(hm.kind(), &buf[..len], &self.rules).ok()?;
-            Some(ValuedMeld::new(hm.kind(), &buf[..len], meld_value(&meld)))
+            ValuedMeld::new(hm.kind(), &buf[..len], meld_value(&meld), &self.rules)
         }));
         out
     }

@@ -41,7 +41,7 @@ mod tests;
 
 use std::cell::Cell;
 
-use rummykit_core::{Card, Catalog, Face, Game, MAX_MELD_LEN, MeldKind, PieceId, PieceSet, RunEnd};
+use rummykit_core::{Card, Catalog, Face, Game, MeldKind, PieceId, PieceSet, RunEnd};
 
 use crate::turn::{Turn, kept_faces};
 use crate::{Action, HAND_SIZE, NewMeld, Phase, Rummy40, RummyLayOff, View, rank_value, run_position_value};
@@ -71,9 +71,9 @@ type Rummy = (Vec<NewMeld>, Vec<RummyLayOff>, PieceId, u32);
 /// toward the opening and the faces it needs.
 #[derive(Debug, Clone, Copy)]
 struct ValuedMeld {
-    kind: MeldKind,
-    len: u8,
-    faces: [Card; MAX_MELD_LEN],
+    /// Core's meld as listed, kept whole: copied as a block, where its faces copied one
+    /// by one cost about forty instructions a meld.
+    meld: rummykit_core::FaceMeld<Card>,
     value: u32,
     /// The faces it needs, as bits by face index: each natural once (a valid meld never
     /// holds one twice), and the joker's bit 52 if it needs `jokers`.
@@ -82,9 +82,14 @@ struct ValuedMeld {
 }
 
 impl ValuedMeld {
+    /// Its kind.
+    fn kind(&self) -> MeldKind {
+        self.meld.kind()
+    }
+
     /// Its faces, in meld order.
     fn faces(&self) -> &[Card] {
-        &self.faces[..usize::from(self.len)]
+        self.meld.faces()
     }
 
     /// The faces it needs, `(face index, copies)`, each face once: its naturals in face
@@ -113,38 +118,40 @@ impl ValuedMeld {
             }
             _ => (0..len).filter_map(|i| m.value_at(i)).map(run_position_value).sum(),
         };
-        // The naturals' bits as core gives them, the jokers counted while copied.
-        let mut fm = ValuedMeld {
-            kind: m.kind(),
-            len: len as u8,
-            faces: [Card::JOKER; MAX_MELD_LEN],
-            value,
-            mask: m.naturals() & NATURALS,
-            jokers: 0,
-        };
-        for (slot, &f) in fm.faces.iter_mut().zip(m.faces()) {
-            *slot = f;
-            fm.jokers += u8::from(f.is_joker());
-        }
-        if fm.jokers > 0 {
-            fm.mask |= 1u64 << 52;
-        }
-        fm
+        // The naturals' bits as core gives them; the jokers are the faces left.
+        let naturals = m.naturals() & NATURALS;
+        let jokers = m.jokers() as u8;
+        let joker_bit = if jokers > 0 { JOKER } else { 0 };
+        ValuedMeld { meld: *m, value, mask: naturals | joker_bit, jokers }
     }
 
     /// The meld of `kind` with `faces` (valid, in meld order), worth `value` (the tests'
-    /// reference listing builds its melds so).
+    /// reference listing builds its melds so): its needs read from `faces`, the meld
+    /// kept as core lists it from those faces (a set's faces in core's order), or `None`
+    /// if core lists no such meld.
     #[cfg(test)]
-    fn new(kind: MeldKind, faces: &[Card], value: u32) -> ValuedMeld {
-        let mut fm =
-            ValuedMeld { kind, len: 0, faces: [Card::JOKER; MAX_MELD_LEN], value, mask: 0, jokers: 0 };
-        for (slot, &f) in fm.faces.iter_mut().zip(faces) {
-            *slot = f;
-            fm.len += 1;
-            fm.mask |= 1u64 << f.index();
-            fm.jokers += u8::from(f.is_joker());
+    fn new(
+        kind: MeldKind,
+        faces: &[Card],
+        value: u32,
+        rules: &rummykit_core::MeldRules,
+    ) -> Option<ValuedMeld> {
+        let sorted = |f: &[Card]| {
+            let mut f = f.to_vec();
+            if kind == MeldKind::Group {
+                f.sort();
+            }
+            f
+        };
+        let meld = rummykit_core::face_melds(faces, rules)
+            .into_iter()
+            .find(|m| m.kind() == kind && sorted(m.faces()) == sorted(faces))?;
+        let (mut mask, mut jokers) = (0u64, 0u8);
+        for &f in faces {
+            mask |= 1u64 << f.index();
+            jokers += u8::from(f.is_joker());
         }
-        fm
+        Some(ValuedMeld { meld, value, mask, jokers })
     }
 }
 

@@ -1000,12 +1000,12 @@ fn face_melds_from_faces_agree_with_hand_melds() {
     let table = MeldTable::new();
     let key = |fm: &ValuedMeld| {
         let mut faces = fm.faces().to_vec();
-        if fm.kind == MeldKind::Group {
+        if fm.kind() == MeldKind::Group {
             faces.sort();
         }
         let mut needs: Vec<_> = fm.needs().collect();
         needs.sort();
-        (fm.kind, faces, fm.value, needs)
+        (fm.kind(), faces, fm.value, needs)
     };
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     let aces = [AcePolicy::Low, AcePolicy::High, AcePolicy::LowOrHigh, AcePolicy::RoundTheCorner];
