@@ -274,6 +274,8 @@ impl Solver {
         let mut refusals = FastMap::default();
         // Sibling nodes ask for the forms of the same needs.
         let mut forms = FastMap::default();
+        // Fixed melds of other faces often leave the same tiles to the puzzle.
+        let mut puzzles = FastMap::default();
         while let Some(mut node) = open.pop() {
             let Some(play) = &node.play else {
                 // Nodes of the same melds (their needs differ) share one puzzle.
@@ -303,7 +305,7 @@ impl Solver {
                     return done(node.bound, None);
                 }
                 solves += 1;
-                match self.fixed(&faces, rack, options, (floor, objective), &node.entries) {
+                match self.fixed(&faces, rack, options, (floor, objective), &node.entries, &mut puzzles) {
                     Ok(Some(play)) => {
                         // The open bounds only fall: a best as high as the node's bound
                         // bounds no node to come.
@@ -462,6 +464,7 @@ impl Solver {
         options: &SolveOptions,
         (floor, objective): ((u64, u64), Objective),
         entries: &[Entry],
+        puzzles: &mut FastMap<Puzzle, (Option<Solution>, u64)>,
     ) -> Result<Option<Solution>, ()> {
         let mut left_table = faces.to_vec();
         let mut left_rack = rack.to_vec();
@@ -478,16 +481,43 @@ impl Solver {
         }
         let fixed_only = finish(Vec::new(), placed, options.joker_value);
         let rest = below(floor, rank(&fixed_only, objective));
-        let position = Position::new(left_table, left_rack);
-        let sol = match self.solve_from(&position, &options.with_opened(true), Some(rest)) {
-            Ok(Some(sol)) => sol,
-            Ok(None) => return Ok(None),
-            Err(_) => return Err(()),
+        // The puzzle reads its tiles' counts only (and the floor): one of the same counts
+        // has the same best. Its work is counted again, as the turn's bounds draw on it.
+        let key = (tile_counts(&left_table), tile_counts(&left_rack), rest);
+        let sol = match puzzles.get(&key) {
+            Some((known, work)) => {
+                self.dp.work += work;
+                known.clone()
+            }
+            None => {
+                let work = self.dp.work;
+                let position = Position::new(left_table, left_rack);
+                let sol = match self.solve_from(&position, &options.with_opened(true), Some(rest)) {
+                    Ok(sol) => sol,
+                    Err(_) => return Err(()),
+                };
+                puzzles.insert(key, (sol.clone(), self.dp.work - work));
+                sol
+            }
         };
+        let Some(sol) = sol else { return Ok(None) };
         let table = entries.iter().map(|e| e.meld).chain(sol.table).collect();
         let play = finish(table, [fixed_only.placed, sol.placed].concat(), options.joker_value);
         Ok((play.tiles_placed > 0 && rank(&play, objective) >= floor).then_some(play))
     }
+}
+
+/// A puzzle of [`Solver::fixed`]: the counts of the table's and the rack's tiles left
+/// to it, and its floor.
+type Puzzle = ([u8; 53], [u8; 53], (u64, u64));
+
+/// How many of each face `tiles` holds.
+fn tile_counts(tiles: &[Tile]) -> [u8; 53] {
+    let mut counts = [0u8; 53];
+    for t in tiles {
+        counts[t.index() as usize] += 1;
+    }
+    counts
 }
 
 /// A table joker no table tile can replace (none it stands for is on the table): under
@@ -1247,6 +1277,62 @@ mod tests {
         for w in every.windows(2) {
             assert_eq!(meld_key(&w[0]).cmp(&meld_key(&w[1])), tuple(&w[0]).cmp(&tuple(&w[1])), "{w:?}");
         }
+    }
+
+    /// §4.1's puzzles answered once a turn: a puzzle's best and the work it costs depend
+    /// on its tiles' counts and its floor alone, not on the order its tiles come in nor
+    /// on the puzzles one solver solved before (what lets `fixed` answer a puzzle of the
+    /// same counts from the first).
+    #[test]
+    fn rules_4_1_a_puzzle_of_the_same_tiles_has_the_same_best_and_work() {
+        use rand::seq::{IndexedRandom, SliceRandom};
+        use rummykit_core::Face;
+        let mut pool = [2usize; 53];
+        pool[52] = 1;
+        let every = every_meld(&pool);
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0401_0cac);
+        let options = SolveOptions::default().with_objective(Objective::Tiles).with_opened(true);
+        let mut used = Solver::new();
+        let mut placing = 0;
+        for _ in 0..150 {
+            let mut table: Vec<Tile> = Vec::new();
+            for _ in 0..rng.random_range(1..5) {
+                let m = &every[rng.random_range(0..every.len())];
+                let fits = face_counts(&table)
+                    .iter()
+                    .zip(face_counts(m.faces()))
+                    .zip(&pool)
+                    .all(|((a, b), p)| a + b <= *p);
+                if fits {
+                    table.extend_from_slice(m.faces());
+                }
+            }
+            let left: Vec<Tile> = (0..53u8)
+                .filter_map(Tile::from_index)
+                .flat_map(|t| {
+                    core::iter::repeat_n(
+                        t,
+                        pool[t.index() as usize] - face_counts(&table)[t.index() as usize],
+                    )
+                })
+                .collect();
+            let n = rng.random_range(1..12);
+            let rack: Vec<Tile> = left.sample(&mut rng, n).copied().collect();
+            let floor = Some((rng.random_range(0..3), 0));
+            let mut fresh = Solver::new();
+            let answer =
+                fresh.solve_from(&Position::new(table.clone(), rack.clone()), &options, floor).unwrap();
+            let work = fresh.dp.work;
+            let (mut t2, mut r2) = (table.clone(), rack.clone());
+            t2.shuffle(&mut rng);
+            r2.shuffle(&mut rng);
+            let before = used.dp.work;
+            let again = used.solve_from(&Position::new(t2, r2), &options, floor).unwrap();
+            assert_eq!(format!("{again:?}"), format!("{answer:?}"), "{table:?} {rack:?}");
+            assert_eq!(used.dp.work - before, work, "{table:?} {rack:?}");
+            placing += usize::from(answer.is_some_and(|a| a.tiles_placed > 0));
+        }
+        assert!(placing > 30, "{placing}");
     }
 
     /// A node's melds hold a solved node's only with every copy: one meld twice in the
