@@ -358,6 +358,8 @@ impl Solver {
                 let best = (0..choices.len()).min_by_key(|&i| counts[i]).unwrap_or(0);
                 choices.into_iter().nth(best).unwrap_or_default()
             };
+            // The tiles the node's fixed melds take: a child's differ by one meld's.
+            let used = turn.used(&node.entries);
             for (need, state) in needs {
                 let mut stayed = node.stayed;
                 let states = match (need, state) {
@@ -373,8 +375,8 @@ impl Solver {
                     _ => Rc::clone(&node.states),
                 };
                 let mut child = |entries: Vec<Entry>| {
-                    // Fixed melds the tiles cannot hold together stand for no play.
-                    if !turn.holds(&entries) {
+                    // Fixed melds whose jokers cannot all lie there stand for no play.
+                    if !turn.jokers_fit(&entries) {
                         return;
                     }
                     // A node reached twice (the same melds, needs and states) is searched once.
@@ -394,6 +396,10 @@ impl Solver {
                 // The new need met by a meld of its own, or by a fixed meld's.
                 let alone: Rc<[Need]> = Rc::new([need]);
                 for &meld in turn.cached(&mut forms, &alone).iter() {
+                    // Fixed melds the tiles cannot hold together stand for no play.
+                    if !turn.fits(&used, None, &meld) {
+                        continue;
+                    }
                     let mut e = Vec::with_capacity(node.entries.len() + 1);
                     e.extend(node.entries.iter().cloned());
                     e.push(Entry { meld, needs: Rc::clone(&alone) });
@@ -402,6 +408,9 @@ impl Solver {
                 for (i, entry) in node.entries.iter().enumerate() {
                     let needs: Rc<[Need]> = entry.needs.iter().copied().chain([need]).collect();
                     for &meld in turn.cached(&mut forms, &needs).iter() {
+                        if !turn.fits(&used, Some(&entry.meld), &meld) {
+                            continue;
+                        }
                         let mut e = node.entries.clone();
                         e[i] = Entry { meld, needs: Rc::clone(&needs) };
                         child(e);
@@ -681,10 +690,32 @@ impl Turn {
             .map(|needs| vec![needs])
     }
 
+    /// How many of each face the melds of `entries` take.
+    fn used(&self, entries: &[Entry]) -> [u8; 53] {
+        let mut used = [0u8; 53];
+        for t in entries.iter().flat_map(|e| e.meld.faces()) {
+            used[t.index() as usize] += 1;
+        }
+        used
+    }
+
+    /// Whether the tiles there are (table and rack) hold `meld` beside melds taking `used`
+    /// (which they hold), less `replaced` (one of them) if given: only `meld`'s faces can
+    /// run short, so only they are counted, as [`Turn::holds`] would find.
+    fn fits(&self, used: &[u8; 53], replaced: Option<&Meld<Tile>>, meld: &Meld<Tile>) -> bool {
+        let faces = meld.faces();
+        faces.iter().all(|t| {
+            let count = |m: &[Tile]| m.iter().filter(|&u| u == t).count();
+            let i = t.index() as usize;
+            usize::from(used[i]) + count(faces) - replaced.map_or(0, |r| count(r.faces())) <= self.pool[i]
+        })
+    }
+
     /// Whether the tiles there are (table and rack) hold the melds of `entries` together,
     /// each joker where it may lie: a joker that must stay and can be swapped for no rack
     /// tile never moves, so it lies in a meld meeting its `Stay` (module docs, jokers
     /// that never move).
+    #[cfg(test)]
     fn holds(&self, entries: &[Entry]) -> bool {
         // Counted up against the pool: no copy of the pool for each child.
         let mut used = [0u8; 53];
@@ -1277,6 +1308,46 @@ mod tests {
         for w in every.windows(2) {
             assert_eq!(meld_key(&w[0]).cmp(&meld_key(&w[1])), tuple(&w[0]).cmp(&tuple(&w[1])), "{w:?}");
         }
+    }
+
+    /// A child's fixed melds are its parent's with one meld added or replaced: counting
+    /// that meld's faces against the parent's finds what counting every fixed meld
+    /// against the tiles there are finds (for the melds of the parent the tiles hold).
+    #[test]
+    fn rules_4_1_a_child_fits_the_tiles_as_its_whole_melds_do() {
+        let table = [meld(MeldKind::Run, "r3 r4 r5 r6"), meld(MeldKind::Group, "b9 y9 k9 J")];
+        let rack = rummykit_core::parse_list::<Tile>("r5 r6 r7 b9 b10 b11 y9 k2 J").unwrap();
+        let turn = Turn::new(&table, &rack, false);
+        let every = every_meld(&turn.pool);
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0401_f175);
+        let entry = |meld: Meld<Tile>| Entry { meld, needs: Rc::new([]) };
+        let counts_hold = |entries: &[Entry]| {
+            let faces: Vec<Tile> = entries.iter().flat_map(|e| e.meld.faces().iter().copied()).collect();
+            face_counts(&faces).iter().zip(&turn.pool).all(|(n, p)| n <= p)
+        };
+        let (mut held, mut not) = (0, 0);
+        for _ in 0..3000 {
+            let parent: Vec<Entry> =
+                (0..rng.random_range(0..4)).map(|_| entry(every[rng.random_range(0..every.len())])).collect();
+            if !counts_hold(&parent) {
+                continue;
+            }
+            let meld = every[rng.random_range(0..every.len())];
+            let used = turn.used(&parent);
+            let mut added = parent.clone();
+            added.push(entry(meld));
+            assert_eq!(turn.fits(&used, None, &meld), counts_hold(&added), "{added:?}");
+            if !parent.is_empty() {
+                let i = rng.random_range(0..parent.len());
+                let mut replaced = parent.clone();
+                replaced[i] = entry(meld);
+                let fits = turn.fits(&used, Some(&parent[i].meld), &meld);
+                assert_eq!(fits, counts_hold(&replaced), "{replaced:?}");
+                held += usize::from(fits);
+                not += usize::from(!fits);
+            }
+        }
+        assert!(held > 100 && not > 30, "{held} {not}");
     }
 
     /// §4.1's puzzles answered once a turn: a puzzle's best and the work it costs depend
