@@ -274,6 +274,8 @@ impl Solver {
         let mut refusals = FastMap::default();
         // Sibling nodes ask for the forms of the same needs.
         let mut forms = FastMap::default();
+        // Fixed melds of other faces often leave the same tiles to the puzzle.
+        let mut puzzles = FastMap::default();
         while let Some(mut node) = open.pop() {
             let Some(play) = &node.play else {
                 // Nodes of the same melds (their needs differ) share one puzzle.
@@ -303,7 +305,7 @@ impl Solver {
                     return done(node.bound, None);
                 }
                 solves += 1;
-                match self.fixed(&faces, rack, options, (floor, objective), &node.entries) {
+                match self.fixed(&faces, rack, options, (floor, objective), &node.entries, &mut puzzles) {
                     Ok(Some(play)) => {
                         // The open bounds only fall: a best as high as the node's bound
                         // bounds no node to come.
@@ -356,6 +358,8 @@ impl Solver {
                 let best = (0..choices.len()).min_by_key(|&i| counts[i]).unwrap_or(0);
                 choices.into_iter().nth(best).unwrap_or_default()
             };
+            // The tiles the node's fixed melds take: a child's differ by one meld's.
+            let used = turn.used(&node.entries);
             for (need, state) in needs {
                 let mut stayed = node.stayed;
                 let states = match (need, state) {
@@ -371,8 +375,8 @@ impl Solver {
                     _ => Rc::clone(&node.states),
                 };
                 let mut child = |entries: Vec<Entry>| {
-                    // Fixed melds the tiles cannot hold together stand for no play.
-                    if !turn.holds(&entries) {
+                    // Fixed melds whose jokers cannot all lie there stand for no play.
+                    if !turn.jokers_fit(&entries) {
                         return;
                     }
                     // A node reached twice (the same melds, needs and states) is searched once.
@@ -392,6 +396,10 @@ impl Solver {
                 // The new need met by a meld of its own, or by a fixed meld's.
                 let alone: Rc<[Need]> = Rc::new([need]);
                 for &meld in turn.cached(&mut forms, &alone).iter() {
+                    // Fixed melds the tiles cannot hold together stand for no play.
+                    if !turn.fits(&used, None, &meld) {
+                        continue;
+                    }
                     let mut e = Vec::with_capacity(node.entries.len() + 1);
                     e.extend(node.entries.iter().cloned());
                     e.push(Entry { meld, needs: Rc::clone(&alone) });
@@ -400,6 +408,9 @@ impl Solver {
                 for (i, entry) in node.entries.iter().enumerate() {
                     let needs: Rc<[Need]> = entry.needs.iter().copied().chain([need]).collect();
                     for &meld in turn.cached(&mut forms, &needs).iter() {
+                        if !turn.fits(&used, Some(&entry.meld), &meld) {
+                            continue;
+                        }
                         let mut e = node.entries.clone();
                         e[i] = Entry { meld, needs: Rc::clone(&needs) };
                         child(e);
@@ -462,6 +473,7 @@ impl Solver {
         options: &SolveOptions,
         (floor, objective): ((u64, u64), Objective),
         entries: &[Entry],
+        puzzles: &mut FastMap<Puzzle, (Option<Solution>, u64)>,
     ) -> Result<Option<Solution>, ()> {
         let mut left_table = faces.to_vec();
         let mut left_rack = rack.to_vec();
@@ -478,16 +490,43 @@ impl Solver {
         }
         let fixed_only = finish(Vec::new(), placed, options.joker_value);
         let rest = below(floor, rank(&fixed_only, objective));
-        let position = Position::new(left_table, left_rack);
-        let sol = match self.solve_from(&position, &options.with_opened(true), Some(rest)) {
-            Ok(Some(sol)) => sol,
-            Ok(None) => return Ok(None),
-            Err(_) => return Err(()),
+        // The puzzle reads its tiles' counts only (and the floor): one of the same counts
+        // has the same best. Its work is counted again, as the turn's bounds draw on it.
+        let key = (tile_counts(&left_table), tile_counts(&left_rack), rest);
+        let sol = match puzzles.get(&key) {
+            Some((known, work)) => {
+                self.dp.work += work;
+                known.clone()
+            }
+            None => {
+                let work = self.dp.work;
+                let position = Position::new(left_table, left_rack);
+                let sol = match self.solve_from(&position, &options.with_opened(true), Some(rest)) {
+                    Ok(sol) => sol,
+                    Err(_) => return Err(()),
+                };
+                puzzles.insert(key, (sol.clone(), self.dp.work - work));
+                sol
+            }
         };
+        let Some(sol) = sol else { return Ok(None) };
         let table = entries.iter().map(|e| e.meld).chain(sol.table).collect();
         let play = finish(table, [fixed_only.placed, sol.placed].concat(), options.joker_value);
         Ok((play.tiles_placed > 0 && rank(&play, objective) >= floor).then_some(play))
     }
+}
+
+/// A puzzle of [`Solver::fixed`]: the counts of the table's and the rack's tiles left
+/// to it, and its floor.
+type Puzzle = ([u8; 53], [u8; 53], (u64, u64));
+
+/// How many of each face `tiles` holds.
+fn tile_counts(tiles: &[Tile]) -> [u8; 53] {
+    let mut counts = [0u8; 53];
+    for t in tiles {
+        counts[t.index() as usize] += 1;
+    }
+    counts
 }
 
 /// A table joker no table tile can replace (none it stands for is on the table): under
@@ -651,10 +690,32 @@ impl Turn {
             .map(|needs| vec![needs])
     }
 
+    /// How many of each face the melds of `entries` take.
+    fn used(&self, entries: &[Entry]) -> [u8; 53] {
+        let mut used = [0u8; 53];
+        for t in entries.iter().flat_map(|e| e.meld.faces()) {
+            used[t.index() as usize] += 1;
+        }
+        used
+    }
+
+    /// Whether the tiles there are (table and rack) hold `meld` beside melds taking `used`
+    /// (which they hold), less `replaced` (one of them) if given: only `meld`'s faces can
+    /// run short, so only they are counted, as [`Turn::holds`] would find.
+    fn fits(&self, used: &[u8; 53], replaced: Option<&Meld<Tile>>, meld: &Meld<Tile>) -> bool {
+        let faces = meld.faces();
+        faces.iter().all(|t| {
+            let count = |m: &[Tile]| m.iter().filter(|&u| u == t).count();
+            let i = t.index() as usize;
+            usize::from(used[i]) + count(faces) - replaced.map_or(0, |r| count(r.faces())) <= self.pool[i]
+        })
+    }
+
     /// Whether the tiles there are (table and rack) hold the melds of `entries` together,
     /// each joker where it may lie: a joker that must stay and can be swapped for no rack
     /// tile never moves, so it lies in a meld meeting its `Stay` (module docs, jokers
     /// that never move).
+    #[cfg(test)]
     fn holds(&self, entries: &[Entry]) -> bool {
         // Counted up against the pool: no copy of the pool for each child.
         let mut used = [0u8; 53];
@@ -1247,6 +1308,102 @@ mod tests {
         for w in every.windows(2) {
             assert_eq!(meld_key(&w[0]).cmp(&meld_key(&w[1])), tuple(&w[0]).cmp(&tuple(&w[1])), "{w:?}");
         }
+    }
+
+    /// A child's fixed melds are its parent's with one meld added or replaced: counting
+    /// that meld's faces against the parent's finds what counting every fixed meld
+    /// against the tiles there are finds (for the melds of the parent the tiles hold).
+    #[test]
+    fn rules_4_1_a_child_fits_the_tiles_as_its_whole_melds_do() {
+        let table = [meld(MeldKind::Run, "r3 r4 r5 r6"), meld(MeldKind::Group, "b9 y9 k9 J")];
+        let rack = rummykit_core::parse_list::<Tile>("r5 r6 r7 b9 b10 b11 y9 k2 J").unwrap();
+        let turn = Turn::new(&table, &rack, false);
+        let every = every_meld(&turn.pool);
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0401_f175);
+        let entry = |meld: Meld<Tile>| Entry { meld, needs: Rc::new([]) };
+        let counts_hold = |entries: &[Entry]| {
+            let faces: Vec<Tile> = entries.iter().flat_map(|e| e.meld.faces().iter().copied()).collect();
+            face_counts(&faces).iter().zip(&turn.pool).all(|(n, p)| n <= p)
+        };
+        let (mut held, mut not) = (0, 0);
+        for _ in 0..3000 {
+            let parent: Vec<Entry> =
+                (0..rng.random_range(0..4)).map(|_| entry(every[rng.random_range(0..every.len())])).collect();
+            if !counts_hold(&parent) {
+                continue;
+            }
+            let meld = every[rng.random_range(0..every.len())];
+            let used = turn.used(&parent);
+            let mut added = parent.clone();
+            added.push(entry(meld));
+            assert_eq!(turn.fits(&used, None, &meld), counts_hold(&added), "{added:?}");
+            if !parent.is_empty() {
+                let i = rng.random_range(0..parent.len());
+                let mut replaced = parent.clone();
+                replaced[i] = entry(meld);
+                let fits = turn.fits(&used, Some(&parent[i].meld), &meld);
+                assert_eq!(fits, counts_hold(&replaced), "{replaced:?}");
+                held += usize::from(fits);
+                not += usize::from(!fits);
+            }
+        }
+        assert!(held > 100 && not > 30, "{held} {not}");
+    }
+
+    /// §4.1's puzzles answered once a turn: a puzzle's best and the work it costs depend
+    /// on its tiles' counts and its floor alone, not on the order its tiles come in nor
+    /// on the puzzles one solver solved before (what lets `fixed` answer a puzzle of the
+    /// same counts from the first).
+    #[test]
+    fn rules_4_1_a_puzzle_of_the_same_tiles_has_the_same_best_and_work() {
+        use rand::seq::{IndexedRandom, SliceRandom};
+        use rummykit_core::Face;
+        let mut pool = [2usize; 53];
+        pool[52] = 1;
+        let every = every_meld(&pool);
+        let mut rng = ChaCha8Rng::seed_from_u64(0x0401_0cac);
+        let options = SolveOptions::default().with_objective(Objective::Tiles).with_opened(true);
+        let mut used = Solver::new();
+        let mut placing = 0;
+        for _ in 0..150 {
+            let mut table: Vec<Tile> = Vec::new();
+            for _ in 0..rng.random_range(1..5) {
+                let m = &every[rng.random_range(0..every.len())];
+                let fits = face_counts(&table)
+                    .iter()
+                    .zip(face_counts(m.faces()))
+                    .zip(&pool)
+                    .all(|((a, b), p)| a + b <= *p);
+                if fits {
+                    table.extend_from_slice(m.faces());
+                }
+            }
+            let left: Vec<Tile> = (0..53u8)
+                .filter_map(Tile::from_index)
+                .flat_map(|t| {
+                    core::iter::repeat_n(
+                        t,
+                        pool[t.index() as usize] - face_counts(&table)[t.index() as usize],
+                    )
+                })
+                .collect();
+            let n = rng.random_range(1..12);
+            let rack: Vec<Tile> = left.sample(&mut rng, n).copied().collect();
+            let floor = Some((rng.random_range(0..3), 0));
+            let mut fresh = Solver::new();
+            let answer =
+                fresh.solve_from(&Position::new(table.clone(), rack.clone()), &options, floor).unwrap();
+            let work = fresh.dp.work;
+            let (mut t2, mut r2) = (table.clone(), rack.clone());
+            t2.shuffle(&mut rng);
+            r2.shuffle(&mut rng);
+            let before = used.dp.work;
+            let again = used.solve_from(&Position::new(t2, r2), &options, floor).unwrap();
+            assert_eq!(format!("{again:?}"), format!("{answer:?}"), "{table:?} {rack:?}");
+            assert_eq!(used.dp.work - before, work, "{table:?} {rack:?}");
+            placing += usize::from(answer.is_some_and(|a| a.tiles_placed > 0));
+        }
+        assert!(placing > 30, "{placing}");
     }
 
     /// A node's melds hold a solved node's only with every copy: one meld twice in the
