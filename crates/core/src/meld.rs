@@ -392,6 +392,77 @@ impl<F: Face> Meld<F> {
         Meld::new(self.kind, &faces[..=len], rules)
     }
 
+    /// Whether `face` may be laid off at `end`: the same answer as
+    /// [`Meld::extended`]`(..).is_ok()`, cheaper where only the answer is wanted (the
+    /// longer meld is not built, and a natural that plainly does not fit is refused
+    /// without the validator).
+    ///
+    /// ```
+    /// use rummykit_core::{AcePolicy, Card, JokerLimit, Meld, MeldKind, MeldRules, RunEnd, parse_list};
+    /// let rules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
+    /// let run = Meld::new(MeldKind::Run, &parse_list::<Card>("5h 6h 7h")?, &rules).unwrap();
+    /// assert!(run.extends("4h".parse()?, RunEnd::Front, &rules));
+    /// assert!(!run.extends("4h".parse()?, RunEnd::Back, &rules));
+    /// assert!(!run.extends("8s".parse()?, RunEnd::Back, &rules));
+    /// # Ok::<(), rummykit_core::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn extends(&self, face: F, end: RunEnd, rules: &MeldRules) -> bool {
+        if self.len() >= MAX_MELD_LEN {
+            return false;
+        }
+        match self.extends_plainly(face, end, rules) {
+            Some(answer) => answer,
+            None => self.extended(face, end, rules).is_ok(),
+        }
+    }
+
+    /// Whether `face` at `end` plainly fits ([`Meld::extended_plainly`]) or plainly does
+    /// not; `None` leaves the answer to the validator. A valid meld holds a natural,
+    /// which fixes a group's rank, or a run's suit and its start modulo 13, whatever
+    /// rules the meld was made under: a piece past the group's cap, or a natural of
+    /// another rank or of a suit the group holds, is refused; so is a natural of another
+    /// suit than the run's or out of its count (modulo 13, so an ace high or low and
+    /// round the corner alike), or any piece that puts the run's start out of the
+    /// bounds (a start
+    /// counted modulo 13 from the meld's own: two starts 13 apart cannot both hold
+    /// once the run has two pieces).
+    #[inline]
+    fn extends_plainly(&self, face: F, end: RunEnd, rules: &MeldRules) -> Option<bool> {
+        if self.extended_plainly(face, end, rules).is_some() {
+            return Some(true);
+        }
+        let idx = face.index();
+        let joker = idx == F::JOKER.index();
+        if idx >= 52 && !joker {
+            return None;
+        }
+        let (suit, number) = (idx / 13, idx % 13 + 1);
+        let len = u32::from(self.len) + 1;
+        match self.kind {
+            MeldKind::Group => (len > u32::from(rules.max_group_len)
+                || !joker && (self.first != number || self.suit & (1 << suit) != 0))
+                .then_some(false),
+            MeldKind::Run => {
+                let first = u32::from(self.first);
+                // The longer run's start plus 13 (never below zero), and the value the
+                // face stands for.
+                let start = first + if end == RunEnd::Back { 13 } else { 12 };
+                let at = if end == RunEnd::Back { first + len - 1 } else { start };
+                if !joker && (self.suit != suit || at % 13 != u32::from(number) % 13) {
+                    return Some(false);
+                }
+                if rules.ace == AcePolicy::RoundTheCorner || len < 3 {
+                    return None;
+                }
+                let (lo, hi) = run_bounds(rules.ace);
+                // The lowest start within the bounds equal to `start` modulo 13.
+                let lowest = lo + (start - lo) % 13;
+                (lowest + len - 1 > hi).then_some(false)
+            }
+        }
+    }
+
     /// The (suit, first) of this meld with `face` laid off at `end`, if it plainly fits
     /// under `rules`: a natural that continues it, or a joker where jokers are
     /// unlimited; `None` leaves the answer to [`Meld::new`], which it equals
@@ -400,7 +471,7 @@ impl<F: Face> Meld<F> {
     /// joker limit the meld met, asked only where jokers are limited. A valid meld holds
     /// a natural, so a run of two pieces or more has one start within the bounds, and a
     /// start that holds is `first`.
-    #[inline]
+    #[inline(always)]
     fn extended_plainly(&self, face: F, end: RunEnd, rules: &MeldRules) -> Option<(u8, u8)> {
         let idx = face.index();
         let joker = idx == F::JOKER.index();
@@ -1550,7 +1621,8 @@ mod tests {
     /// `Meld::extended` (which lays a natural that plainly fits off without the
     /// validator) returns what the validator returns for the longer list, for every
     /// face at both ends of random valid runs and groups with jokers, made under one
-    /// set of rules and extended under each set (so also under rules the meld breaks).
+    /// set of rules and extended under each set (so also under rules the meld breaks);
+    /// `Meld::extends` answers whether it is `Ok`, its short refusals counted.
     #[test]
     fn extended_agrees_with_the_validator() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -1562,7 +1634,7 @@ mod tests {
             }))
             .collect();
         let faces: Vec<Card> = (0..=52).filter_map(Card::from_index).collect();
-        let (mut melds, mut fast, mut fast_jokers) = (0, 0, 0);
+        let (mut melds, mut fast, mut fast_jokers, mut refused) = (0, 0, 0, 0);
         while melds < 3_000 {
             let made_under = all_rules[rng.random_range(0..all_rules.len())];
             let len = rng.random_range(1..=14usize);
@@ -1601,6 +1673,12 @@ mod tests {
                             want,
                             "{meld:?} {face:?} {end:?} {rules:?}"
                         );
+                        assert_eq!(
+                            meld.extends(face, end, rules),
+                            want.is_ok(),
+                            "{meld:?} {face:?} {end:?} {rules:?}"
+                        );
+                        refused += usize::from(meld.extends_plainly(face, end, rules) == Some(false));
                         let plain = meld.extended_plainly(face, end, rules).is_some();
                         fast += usize::from(plain);
                         fast_jokers += usize::from(plain && face.is_joker());
@@ -1609,7 +1687,7 @@ mod tests {
             }
         }
         // The short way answers often (else this test would not test it).
-        assert!(fast > 10_000 && fast_jokers > 1_000, "{fast} {fast_jokers}");
+        assert!(fast > 10_000 && fast_jokers > 1_000 && refused > 100_000, "{fast} {fast_jokers} {refused}");
     }
 
     /// Lists of 3-5 plain cards (no joker), as a hand offers them: runs (round the

@@ -258,7 +258,7 @@ impl<'a> Turn<'a> {
                 } else {
                     &[RunEnd::Back]
                 };
-                ends.iter().any(|&end| m.extended(face, end, &self.rules).is_ok())
+                ends.iter().any(|&end| m.meld().extends(face, end, &self.rules))
             }
         };
         self.table.melds().iter().find(fits).map(|m| m.id())
@@ -363,9 +363,8 @@ mod tests {
                 melds += usize::from(m.meld().kind() == MeldKind::Run);
                 for i in 0..=52 {
                     let face = Card::from_index(i).unwrap();
-                    let fits = [RunEnd::Front, RunEnd::Back]
-                        .iter()
-                        .any(|&end| m.extended(face, end, &rules).is_ok());
+                    let fits =
+                        [RunEnd::Front, RunEnd::Back].iter().any(|&end| m.meld().extends(face, end, &rules));
                     if fits {
                         assert!(may_extend(m.meld(), face), "{face:?} extends {m:?}");
                         extended += 1;
@@ -398,7 +397,7 @@ mod tests {
                 for piece in g.hand(seat).unwrap() {
                     let face = g.catalog.face(piece).unwrap();
                     let plain = g.table().melds().iter().find(|m| {
-                        [RunEnd::Front, RunEnd::Back].iter().any(|&end| m.extended(face, end, &rules).is_ok())
+                        [RunEnd::Front, RunEnd::Back].iter().any(|&end| m.meld().extends(face, end, &rules))
                     });
                     assert_eq!(pos.fits(piece), plain.map(|m| m.id()), "{face:?} on {:?}", g.table());
                     asked += 1;

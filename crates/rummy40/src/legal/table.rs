@@ -185,7 +185,7 @@ impl Turn<'_> {
             while bits != 0 {
                 let i = bits.trailing_zeros() as u8;
                 bits &= bits - 1;
-                if Card::from_index(i).is_some_and(|face| m.extended(face, end, &self.rules).is_ok()) {
+                if Card::from_index(i).is_some_and(|face| m.meld().extends(face, end, &self.rules)) {
                     *ok |= 1u64 << i;
                 }
             }
