@@ -301,8 +301,8 @@ impl Turn<'_> {
                         }
                         for m in self.table.melds() {
                             let [front, back] = candidate_ends(m.meld());
-                            let fits = (front & at != 0 && m.extended(face, RunEnd::Front, &rules).is_ok())
-                                || (back & at != 0 && m.extended(face, RunEnd::Back, &rules).is_ok());
+                            let fits = (front & at != 0 && m.meld().extends(face, RunEnd::Front, &rules))
+                                || (back & at != 0 && m.meld().extends(face, RunEnd::Back, &rules));
                             let action = Action::LayOff { piece: card, onto: m.id() };
                             if fits && guard.unwrap_or_else(|| self.check(&action).is_ok()) {
                                 out.push(action);

@@ -320,7 +320,7 @@ impl<F: Face> TableMeld<F> {
     pub fn lay_off_ends(&self, face: F, rules: &MeldRules) -> Vec<RunEnd> {
         let ends: &[RunEnd] =
             if self.meld.kind() == MeldKind::Run { &[RunEnd::Front, RunEnd::Back] } else { &[RunEnd::Back] };
-        ends.iter().copied().filter(|&e| self.extended(face, e, rules).is_ok()).collect()
+        ends.iter().copied().filter(|&e| self.meld.extends(face, e, rules)).collect()
     }
 }
 

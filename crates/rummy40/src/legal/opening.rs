@@ -408,13 +408,16 @@ pub(super) fn held_twice(counts: &[u8; 53]) -> Option<u64> {
             // The last four naturals (the joker's count, after them, left out).
             None => u64::from(u32::from_le_bytes([counts[48], counts[49], counts[50], counts[51]])),
         };
-        // A count of 2 (bit 1 alone) as bit 0 of its byte, the bytes' bits 0 gathered
-        // into the top byte by one multiplication.
-        let two = x >> 1 & !x & LOW;
+        // A count of 2 as bit 0 of its byte (bit 1 alone: a count of 3 shows too, but
+        // then the answer is `None`), the bytes' bits 0 gathered into the top byte by one
+        // multiplication.
+        let two = x >> 1 & LOW;
         twice |= (two.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
-        more |= x & !(LOW << 1 | LOW) | x & x >> 1 & LOW;
+        // A count of 3 or more sets its byte's top bit in `x + 0x7d` (or in `x`, from
+        // 128): a carry out of a byte comes only from one so flagged.
+        more |= x | x.wrapping_add(0x7d * LOW);
     }
-    (more == 0).then_some(twice)
+    (more & LOW << 7 == 0).then_some(twice)
 }
 
 /// The most jokers [`packing_reaches`] shares out (a hand of either preset holds at most
