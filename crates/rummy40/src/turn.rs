@@ -363,8 +363,10 @@ mod tests {
                 melds += usize::from(m.meld().kind() == MeldKind::Run);
                 for i in 0..=52 {
                     let face = Card::from_index(i).unwrap();
-                    let fits =
-                        [RunEnd::Front, RunEnd::Back].iter().any(|&end| m.meld().extends(face, end, &rules));
+                    // The validator's verdict, not `extends` (which the code under test asks).
+                    let fits = [RunEnd::Front, RunEnd::Back]
+                        .iter()
+                        .any(|&end| m.extended(face, end, &rules).is_ok());
                     if fits {
                         assert!(may_extend(m.meld(), face), "{face:?} extends {m:?}");
                         extended += 1;
@@ -397,7 +399,7 @@ mod tests {
                 for piece in g.hand(seat).unwrap() {
                     let face = g.catalog.face(piece).unwrap();
                     let plain = g.table().melds().iter().find(|m| {
-                        [RunEnd::Front, RunEnd::Back].iter().any(|&end| m.meld().extends(face, end, &rules))
+                        [RunEnd::Front, RunEnd::Back].iter().any(|&end| m.extended(face, end, &rules).is_ok())
                     });
                     assert_eq!(pos.fits(piece), plain.map(|m| m.id()), "{face:?} on {:?}", g.table());
                     asked += 1;
