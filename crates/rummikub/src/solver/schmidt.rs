@@ -182,7 +182,7 @@ struct Old {
 impl Old {
     fn new(m: &Meld<Tile>) -> Old {
         let naturals: Vec<Tile> = m.faces().iter().copied().filter(|t| !t.is_joker()).collect();
-        let natural_bits = naturals.iter().fold(0, |b, &t| b | face_bit(t));
+        let natural_bits = natural_bits(m.faces());
         let exchange_bits = joker_roles(core::slice::from_ref(m))
             .into_iter()
             .flat_map(|r| r.stands_for)
@@ -520,13 +520,19 @@ impl Solver {
 /// to it, and its floor.
 type Puzzle = ([u8; 53], [u8; 53], (u64, u64));
 
-/// How many of each face `tiles` holds.
-fn tile_counts(tiles: &[Tile]) -> [u8; 53] {
+/// How many of each face `tiles` holds, a byte each (a turn's tiles hold a face a few
+/// times at most): a puzzle's key and the faces fixed melds take.
+fn tile_counts<'t>(tiles: impl IntoIterator<Item = &'t Tile>) -> [u8; 53] {
     let mut counts = [0u8; 53];
     for t in tiles {
         counts[t.index() as usize] += 1;
     }
     counts
+}
+
+/// The natural faces of `faces` as bits ([`face_bit`]).
+fn natural_bits(faces: &[Tile]) -> u64 {
+    faces.iter().filter(|t| !t.is_joker()).fold(0, |b, &t| b | face_bit(t))
 }
 
 /// A table joker no table tile can replace (none it stands for is on the table): under
@@ -610,13 +616,7 @@ impl Turn {
         }
         let mut held = Vec::with_capacity(table.len());
         // The play's melds as bits, read once for all the old melds.
-        let bits: Vec<(u64, usize)> = table
-            .iter()
-            .map(|m| {
-                let naturals = m.faces().iter().filter(|t| !t.is_joker()).fold(0, |b, &t| b | face_bit(t));
-                (naturals, m.jokers())
-            })
-            .collect();
+        let bits: Vec<(u64, usize)> = table.iter().map(|m| (natural_bits(m.faces()), m.jokers())).collect();
         for (c, old) in self.olds.iter().enumerate() {
             // A kept meld is not branched on again: its tiles need not be counted.
             if node.states[c] == State::Kept {
@@ -692,11 +692,7 @@ impl Turn {
 
     /// How many of each face the melds of `entries` take.
     fn used(&self, entries: &[Entry]) -> [u8; 53] {
-        let mut used = [0u8; 53];
-        for t in entries.iter().flat_map(|e| e.meld.faces()) {
-            used[t.index() as usize] += 1;
-        }
-        used
+        tile_counts(entries.iter().flat_map(|e| e.meld.faces()))
     }
 
     /// Whether the tiles there are (table and rack) hold `meld` beside melds taking `used`
@@ -1106,13 +1102,9 @@ fn melds_key(entries: &[Entry]) -> Vec<MeldKey> {
 /// One bit per meld of `key` (by its faces): melds that are some of another's have
 /// no bit it lacks, which rules most pairs out before they are compared.
 fn signature(key: &[MeldKey]) -> u64 {
-    key.iter().fold(0, |sig, &k| {
-        let (run, len) = (k >> 127, (k >> 120) as usize & 0x7f);
-        let h = (0..len).fold(run as u64 + 1, |h, i| {
-            h.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add((k >> (FACE_TOP - 6 * i)) as u64 & 0x3f)
-        });
-        sig | 1 << (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58)
-    })
+    use std::hash::BuildHasher;
+    // The hash's top six bits pick the meld's bit.
+    key.iter().fold(0, |sig, &k| sig | 1 << (rustc_hash::FxBuildHasher.hash_one(k) >> 58))
 }
 
 /// The best rank of a play holding the melds of `key` that the nodes solved prove
@@ -1279,15 +1271,13 @@ mod tests {
     /// length, faces) do, equal only when those are.
     #[test]
     fn rules_4_1_held_tiles_and_meld_keys_read_from_bits_as_from_faces() {
-        let mut pool = [2usize; 53];
-        pool[52] = 2;
-        let every = every_meld(&pool);
+        let every = every_meld(&[2usize; 53]);
         let mut rng = ChaCha8Rng::seed_from_u64(41);
         let olds: Vec<Old> = (0..60).map(|_| Old::new(&every[rng.random_range(0..every.len())])).collect();
         assert!(olds.iter().any(|o| o.jokers > 0) && olds.iter().any(|o| o.jokers == 0));
         let mut kept = 0;
         for m in &every {
-            let naturals = m.faces().iter().filter(|t| !t.is_joker()).fold(0, |b, &t| b | face_bit(t));
+            let naturals = natural_bits(m.faces());
             for old in &olds {
                 let held = old.held(m.faces());
                 assert_eq!(old.held_bits(naturals, m.jokers()), held, "{m:?}");
