@@ -53,20 +53,13 @@ pub trait FromSetup: Game {
     /// The written form of a position.
     ///
     /// ```
-    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # mod nim {
+    /// #     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs"));
+    /// #     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/from_setup/doc_nim_setup.rs"));
+    /// # }
     /// # use nim::Nim;
     /// use rand::SeedableRng;
-    /// use rummykit_core::{DealError, FromSetup, Game, PositionError, Seating};
-    /// # impl FromSetup for Nim {
-    /// #     type Setup = (u8, [u8; 2], usize);
-    /// #     fn setup(&self) -> Self::Setup { (self.heap, self.taken, self.next) }
-    /// #     fn from_setup(_: &(), (heap, taken, next): Self::Setup) -> Result<Nim, DealError> {
-    /// #         let found = usize::from(heap) + usize::from(taken[0]) + usize::from(taken[1]);
-    /// #         if found != 7 { return Err(PositionError::PieceCount { found, expected: 7 }.into()); }
-    /// #         if next > 1 { return Err(PositionError::Inconsistent("no such seat").into()); }
-    /// #         Ok(Nim { heap, taken, next })
-    /// #     }
-    /// # }
+    /// use rummykit_core::{FromSetup, Game, Seating};
     /// // A position written out is plain data: kept, compared, edited, then built again.
     /// fn round_trips<G: FromSetup + PartialEq>(game: &G) -> bool {
     ///     let written: G::Setup = game.setup();
@@ -119,20 +112,13 @@ pub trait FromSetup: Game {
     /// that says why `setup` is no position of the game.
     ///
     /// ```
-    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # mod nim {
+    /// #     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs"));
+    /// #     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/from_setup/doc_nim_setup.rs"));
+    /// # }
     /// # use nim::Nim;
     /// use rummykit_core::{DealError, FromSetup, Game, PositionError};
-    /// /// The conformance toy Nim written as (heap, taken by each seat, seat to move).
-    /// impl FromSetup for Nim {
-    ///     type Setup = (u8, [u8; 2], usize);
-    ///     fn setup(&self) -> Self::Setup { (self.heap, self.taken, self.next) }
-    ///     fn from_setup(_: &(), (heap, taken, next): Self::Setup) -> Result<Nim, DealError> {
-    ///         let found = usize::from(heap) + usize::from(taken[0]) + usize::from(taken[1]);
-    ///         if found != 7 { return Err(PositionError::PieceCount { found, expected: 7 }.into()); }
-    ///         if next > 1 { return Err(PositionError::Inconsistent("no such seat").into()); }
-    ///         Ok(Nim { heap, taken, next })
-    ///     }
-    /// }
+    /// // The toy Nim as the `setup` example writes it: (heap, taken by each seat, seat to move).
     /// // A scripted position: one counter left, seat 1 to take it.
     /// let mut nim = Nim::from_setup(&(), (1, [3, 3], 1))?;
     /// nim.apply(1, 1)?;

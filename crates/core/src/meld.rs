@@ -424,9 +424,8 @@ impl<F: Face> Meld<F> {
     /// another rank or of a suit the group holds, is refused; so is a natural of another
     /// suit than the run's or out of its count (modulo 13, so an ace high or low and
     /// round the corner alike), or any piece that puts the run's start out of the
-    /// bounds (a start
-    /// counted modulo 13 from the meld's own: two starts 13 apart cannot both hold
-    /// once the run has two pieces).
+    /// bounds (a start counted modulo 13 from the meld's own: two starts 13 apart cannot
+    /// both hold once the run has two pieces).
     #[inline]
     fn extends_plainly(&self, face: F, end: RunEnd, rules: &MeldRules) -> Option<bool> {
         if self.extended_plainly(face, end, rules).is_some() {
