@@ -207,3 +207,48 @@ fn rules_3_3_a_save_in_the_middle_of_a_turn_keeps_the_turns_restrictions() {
     ok!(back, Action::Discard(id(&back, 0, "5d")));
     assert_eq!((back.to_move(), hand_text(&back, 0)), (Some(1), "9s".to_owned()));
 }
+
+/// §3.6: a set of three's joker is released only by the two missing suits as naturals
+/// from hand. Two copies of one missing suit (two decks), a suit the set already holds,
+/// or a joker as one of the two release nothing, and neither does a single card under
+/// `BothMissing`; under `EitherMissing` a single card must be of a missing suit, and a
+/// joker never takes a joker's place. Laying a joker onto the set closes it.
+#[test]
+fn rules_3_6_only_the_two_missing_suits_release_a_sets_joker() {
+    let table = [(1, MeldKind::Group, "Th Ts *")];
+    let mut g = opened(Config::RUMMY40, "Td Td * Th Tc 5c", &table, "3s 4s");
+    let joker = joker_of(&g);
+    let [td, td2] = ids(&g, 0, "Td Td")[..] else { unreachable!() };
+    let (th, tc) = (id(&g, 0, "Th"), id(&g, 0, "Tc"));
+    for pieces in [[td, td2], [td, th], [td, joker], [tc, joker]] {
+        refused!(g, Action::ReleaseJoker { meld: M0, pieces }, ActionError::NotAReleasableSet { meld: M0 });
+    }
+    for piece in [td, th] {
+        refused!(g, Action::SwapJoker { piece, meld: M0 }, ActionError::NeedsBothMissingSuits { meld: M0 });
+    }
+    let mut released = g.clone();
+    ok!(released, Action::ReleaseJoker { meld: M0, pieces: [tc, td2] });
+    let set = released.table().melds()[0].meld();
+    assert_eq!((set.len(), set.jokers()), (4, 0), "the natural set of four");
+    assert_eq!(hand_text(&released, 0), "5c Td Th * *");
+    // A joker laid off instead makes the closed set Th Ts * *.
+    ok!(g, Action::LayOff { piece: joker, onto: M0, end: RunEnd::Back });
+    refused!(g, Action::ReleaseJoker { meld: M0, pieces: [td, tc] }, ActionError::ClosedSet { meld: M0 });
+
+    let mut c = Config::RUMMY40;
+    c.set3_joker_swap = rummykit_rummy40::Set3JokerSwap::EitherMissing;
+    let mut g = opened(c, "Td * Th 5c", &table, "3s 4s");
+    let (th, joker) = (id(&g, 0, "Th"), joker_of(&g));
+    refused!(
+        g,
+        Action::SwapJoker { piece: th, meld: M0 },
+        ActionError::NoJokerFor { meld: M0, piece: named(&g, th) }
+    );
+    refused!(
+        g,
+        Action::SwapJoker { piece: joker, meld: M0 },
+        ActionError::NoJokerFor { meld: M0, piece: named(&g, joker) }
+    );
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 });
+    assert_eq!(hand_text(&g, 0), "5c Th * *");
+}
