@@ -252,3 +252,49 @@ fn rules_3_6_only_the_two_missing_suits_release_a_sets_joker() {
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "Td"), meld: M0 });
     assert_eq!(hand_text(&g, 0), "5c Th * *");
 }
+
+/// §3.4 `joker_limit` holds for lay-offs too ("jokers ... also in builds"): under
+/// `NoAdjacent` a joker may not be laid next to a joker at a run's end, though the other
+/// end is free; under `NotMoreThanNaturals` a meld takes jokers up to its naturals, in
+/// runs and sets alike.
+#[test]
+fn rules_3_4_the_joker_limit_binds_lay_offs() {
+    use rummykit_core::JokerLimit;
+    let table = [(1, MeldKind::Run, "5s 6s *"), (1, MeldKind::Group, "Ts Th *")];
+    let mut c = Config::SCALA40;
+    c.joker_limit = JokerLimit::NoAdjacent;
+    let mut g = opened(c, "* * 2c", &table, "3d 4d");
+    let jokers: Vec<_> = g.hand(0).unwrap().iter().filter(|&p| is_joker(&g, p)).collect();
+    refused!(
+        g,
+        Action::LayOff { piece: jokers[0], onto: M0, end: RunEnd::Back },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: named(&g, jokers[0]),
+            error: MeldError::AdjacentJokers { index: 3 }
+        }),
+    );
+    ok!(g, Action::LayOff { piece: jokers[0], onto: M0, end: RunEnd::Front });
+    assert_eq!(meld_text(&g, 0), "* 5s 6s *");
+    // Sets are not bound by it: the set takes the second joker and closes.
+    ok!(g, Action::LayOff { piece: jokers[1], onto: M1, end: RunEnd::Back });
+    assert_eq!(g.table().melds()[1].meld().jokers(), 2);
+
+    c.joker_limit = JokerLimit::NotMoreThanNaturals;
+    let table = [(1, MeldKind::Run, "5s 6s *"), (1, MeldKind::Group, "Ts Th *")];
+    let mut g = opened(c, "* * 2c", &table, "3d 4d");
+    let jokers: Vec<_> = g.hand(0).unwrap().iter().filter(|&p| is_joker(&g, p)).collect();
+    ok!(g, Action::LayOff { piece: jokers[0], onto: M0, end: RunEnd::Back });
+    assert_eq!(meld_text(&g, 0), "5s 6s * *");
+    refused!(
+        g,
+        Action::LayOff { piece: jokers[1], onto: M0, end: RunEnd::Front },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M0,
+            piece: named(&g, jokers[1]),
+            error: MeldError::TooManyJokers { jokers: 3, max: 2 }
+        }),
+    );
+    ok!(g, Action::LayOff { piece: jokers[1], onto: M1, end: RunEnd::Back });
+    assert_eq!(g.table().melds()[1].meld().jokers(), 2);
+}
