@@ -509,35 +509,33 @@ fn set_cards(suits: u32, every: u32, jokers: u32) -> u32 {
 
 /// May the cards of face counts `counts` (faces held `held`, those that may be in a meld
 /// `meldable`; bits by face index) go rummy, all but one in new melds or built onto the
-/// table (`fits`: a face may be built, by index)? A necessary condition: each card in no
-/// meld that fits nowhere is left, and at most one may be; and a card in no meld of
-/// naturals that fits nowhere can only be in a meld with a joker, a run of one suit or a
-/// set of one rank, so all such cards but one are in the `j` suits or ranks (for `j`
-/// jokers) holding most of them.
-pub(super) fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: impl Fn(u8) -> bool) -> bool {
-    let (mut misfits, mut loose) = (0, held & !meldable);
-    while loose != 0 && misfits <= 1 {
-        let i = loose.trailing_zeros() as u8;
-        loose &= loose - 1;
-        if !fits(i) {
-            misfits += counts[usize::from(i)];
-        }
+/// table (`fits`: the faces that may be built, bits by face index)? A necessary
+/// condition: each card in no meld that fits nowhere is left, and at most one may be;
+/// and a card in no meld of naturals that fits nowhere can only be in a meld with a
+/// joker, a run of one suit or a set of one rank, so all such cards but one are in the
+/// `j` suits or ranks (for `j` jokers) holding most of them.
+pub(super) fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: u64) -> bool {
+    // At most one card left: no two faces, nor two copies of one (a face held is counted
+    // at least once). Read from the bits at once, where a loop over the faces in no
+    // meld branched on each (about one branch in four mispredicted).
+    let misfits = held & !meldable & !fits;
+    if misfits & misfits.wrapping_sub(1) != 0 || misfits != 0 && counts[misfits.trailing_zeros() as usize] > 1
+    {
+        return false;
     }
     let jokers = usize::from(counts[52]);
-    if misfits > 1 || !(1..4).contains(&jokers) {
-        return misfits <= 1;
+    if !(1..4).contains(&jokers) {
+        return true;
     }
     let (mut stray, mut groups) = (0, [0u32; 17]);
-    let mut loose = held & NATURALS & !meldable_of(held & NATURALS, 0);
+    let mut loose = held & NATURALS & !meldable_of(held & NATURALS, 0) & !fits;
     while loose != 0 {
         let i = loose.trailing_zeros() as u8;
         loose &= loose - 1;
-        if !fits(i) {
-            let n = u32::from(counts[usize::from(i)]);
-            stray += n;
-            groups[usize::from(i / 13)] += n;
-            groups[4 + usize::from(i % 13)] += n;
-        }
+        let n = u32::from(counts[usize::from(i)]);
+        stray += n;
+        groups[usize::from(i / 13)] += n;
+        groups[4 + usize::from(i % 13)] += n;
     }
     stray <= largest(&groups, jokers) + 1
 }
@@ -638,10 +636,8 @@ impl Turn<'_> {
         // fewer faces: its condition is necessary for any `fits` that covers the faces
         // that truly fit, and `ever` covers `fitting`, which covers them.
         let reach = reach.get();
-        let may_rummy = may_go_rummy(counts, held, meldable, |i| reach.ever & 1u64 << i != 0) && {
-            let fit = reach.fitting(counts, held);
-            may_go_rummy(counts, held, meldable, |i| fit & 1u64 << i != 0)
-        };
+        let may_rummy = may_go_rummy(counts, held, meldable, reach.ever)
+            && may_go_rummy(counts, held, meldable, reach.fitting(counts, held));
         (may_open, may_rummy)
     }
 
