@@ -8,6 +8,7 @@ use rummykit_core::{Face, MAX_MELD_LEN};
 use crate::meld_value;
 use crate::turn::Turn;
 
+use super::batch::Copies;
 use super::{NATURALS, ValuedMeld};
 
 /// `f` of `items`, from a buffer on the stack (a hand is small; more than 32 items are
@@ -95,16 +96,22 @@ impl Turn<'_> {
     // Inlined: an unopened mover's every decision asks it, and the call saved and
     // restored six registers and copied the counts out.
     #[inline]
-    pub(super) fn face_counts(&self, cards: PieceSet) -> ([u8; 53], u64) {
+    pub(super) fn face_counts(&self, cards: PieceSet) -> FaceCounts {
         face_counts_in(self.catalog, cards)
     }
 }
+
+/// A hand's face counts (by face index, the joker's 52), the faces held (bits by face
+/// index) and the naturals' [`Copies`]: listed once per enumeration for everything that
+/// asks. (The copies are carried: the bounds and the walk asked them of every hand they
+/// read, and read them back from the counts a byte at a time.)
+pub(super) type FaceCounts = ([u8; 53], u64, Copies);
 
 /// [`face_counts`] of the faces of `cards` in `catalog`. A pack of two copies, the
 /// game's, is counted from its bits (the faces held, those held twice, the jokers), a
 /// byte of faces at a time: a pass over the pieces cost twice as much.
 #[inline]
-pub(super) fn face_counts_in(catalog: Catalog<Card>, cards: PieceSet) -> ([u8; 53], u64) {
+pub(super) fn face_counts_in(catalog: Catalog<Card>, cards: PieceSet) -> FaceCounts {
     if catalog.copies() != 2 {
         return counts_of_faces(catalog.faces_of(cards).map(|(_, face)| face));
     }
@@ -123,7 +130,7 @@ pub(super) fn face_counts_in(catalog: Catalog<Card>, cards: PieceSet) -> ([u8; 5
     counts[48..52].copy_from_slice(&[a, b, c, d]);
     counts[52] = u8::try_from(jokers).unwrap_or(u8::MAX);
     let held = naturals | if jokers > 0 { 1u64 << 52 } else { 0 };
-    (counts, held)
+    (counts, held, Copies { twice, more: false })
 }
 
 /// Each byte's eight bits spread out, one a byte: bit `i` of the index to byte `i`.
@@ -161,7 +168,7 @@ impl FaceBits {
     }
 
     /// From the counts of [`face_counts`].
-    pub(super) fn of_counts((counts, held): &([u8; 53], u64)) -> FaceBits {
+    pub(super) fn of_counts((counts, held, _): &FaceCounts) -> FaceBits {
         FaceBits { naturals: held & NATURALS, jokers: usize::from(counts[52]) }
     }
 
@@ -179,26 +186,33 @@ impl FaceBits {
     }
 }
 
-/// The count of each face of `faces` (by face index, the joker's 52) and the faces
-/// held (bits by face index): listed once per enumeration for everything that asks.
-pub(super) fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
+/// The [`FaceCounts`] of `faces`.
+pub(super) fn face_counts(faces: &[Card]) -> FaceCounts {
     counts_of_faces(faces.iter().copied())
 }
 
 /// [`face_counts`] of cards listed with their faces.
-pub(super) fn face_counts_of(cards: &[(PieceId, Card)]) -> ([u8; 53], u64) {
+pub(super) fn face_counts_of(cards: &[(PieceId, Card)]) -> FaceCounts {
     counts_of_faces(cards.iter().map(|&(_, face)| face))
 }
 
 /// The one count behind [`face_counts`], [`face_counts_of`] and the lister's own.
 #[inline]
-fn counts_of_faces(faces: impl Iterator<Item = Card>) -> ([u8; 53], u64) {
-    let (mut counts, mut held) = ([0u8; 53], 0u64);
+fn counts_of_faces(faces: impl Iterator<Item = Card>) -> FaceCounts {
+    // The naturals met before (`held`), twice before (`twice`): a natural met again is
+    // held twice, or more.
+    let (mut counts, mut held, mut twice, mut more) = ([0u8; 53], 0u64, 0u64, 0u64);
     faces.for_each(|face| {
         counts[face.index() as usize] += 1;
-        held |= 1u64 << face.index();
+        let bit = 1u64 << face.index();
+        let natural = bit & NATURALS;
+        more |= twice & natural;
+        twice |= held & natural;
+        held |= bit;
     });
-    (counts, held)
+    // (As `Copies::of` the counts: none held twice when one is held more often.)
+    let copies = if more == 0 { Copies { twice, more: false } } else { Copies { twice: 0, more: true } };
+    (counts, held, copies)
 }
 
 /// The ids of `cards` by face index.

@@ -8,7 +8,7 @@ use crate::{Action, can_open, rank_value, run_position_value};
 
 use super::batch::{Copies, Counted, Scratch, batch_count, expand, sort_keys};
 use super::combos::combos;
-use super::faces::meldable_of;
+use super::faces::{FaceCounts, meldable_of};
 use super::rummy::RummySearch;
 use super::table::LazyReach;
 use super::{Item, Key, LegalActions, NATURALS, Sink, ValuedMeld};
@@ -24,7 +24,7 @@ pub(super) fn open_or_rummy(
     pos: &Turn<'_>,
     after: &Turn<'_>,
     cards: PieceSet,
-    counted_faces: &([u8; 53], u64),
+    counted_faces: &FaceCounts,
     mut fms: Vec<ValuedMeld>,
     (may_open, may_rummy): (bool, bool),
     threshold: Option<u32>,
@@ -158,7 +158,13 @@ pub(super) fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 
 /// * Without jokers, a card every copy of which the runs count is counted once: the
 ///   ranks of sets holding one are tried with each set they may hold and with none,
 ///   the runs packed again without the set's cards ([`sets_apart_reach`]).
-pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, value: u32) -> bool {
+pub(super) fn packing_reaches(
+    counts: &[u8; 53],
+    held: u64,
+    copies: Copies,
+    rules: &MeldRules,
+    value: u32,
+) -> bool {
     const RANKS: u64 = (1 << 13) - 1;
     const LANES: u64 = 0x0001_0001_0001_0001;
     // Window starts 1–12 (a window of three from 12 ends at the high ace, 14).
@@ -172,7 +178,10 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
     if rules.min_len != 3 || rules.max_group_len != 4 || jokers > MAX_SHARED {
         return true;
     }
-    let Some(twice) = held_twice(counts) else { return true };
+    if copies.more {
+        return true;
+    }
+    let twice = copies.twice;
     // The four suits in lanes of 16 bits, by run position (1–14, the ace at both ends),
     // within the policy's range: the values held (`a`) and held twice (`t`).
     let range = (((1u64 << (15 - lo)) - 1) << lo) * LANES;
@@ -601,7 +610,7 @@ impl Turn<'_> {
     pub(super) fn prospects_of(
         &self,
         faces: Option<&[Card]>,
-        (counts, held): &([u8; 53], u64),
+        (counts, held, copies): &FaceCounts,
         threshold: Option<u32>,
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
@@ -625,7 +634,7 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => {
                 opening_bound(counts, held, meldable) >= t
-                    && packing_reaches(counts, held, &self.rules, t)
+                    && packing_reaches(counts, held, *copies, &self.rules, t)
                     && (counts[52] < 2
                         || faces.is_none_or(|faces| can_open(faces, t, self.config) != Ok(false)))
             }
@@ -650,7 +659,7 @@ impl Turn<'_> {
     fn openings(
         &self,
         cards: PieceSet,
-        (counts, held): &([u8; 53], u64),
+        (counts, held, copies): &FaceCounts,
         fms: &mut [ValuedMeld],
         threshold: Option<u32>,
         required: Option<PieceId>,
@@ -664,7 +673,7 @@ impl Turn<'_> {
         if fms.is_empty() {
             return;
         }
-        let (counts, held) = (*counts, *held);
+        let (counts, held, copies) = (*counts, *held, *copies);
         if bound {
             // The faces in some meld, by bit.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
@@ -709,7 +718,6 @@ impl Turn<'_> {
         };
         let fms = &*fms;
         let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
-        let copies = Copies::of(&counts);
         // The rummies' search (if any) walks the same multisets: a rummy holds `required`
         // too, so only those with a root meld, and its skipping of stuck cards becomes a
         // flag, as the openings need every multiset.
