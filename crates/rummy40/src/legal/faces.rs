@@ -251,16 +251,10 @@ pub(crate) fn meldable_of(present: u64, jokers: usize) -> u64 {
         // Two jokers complete any window of three values around a card.
         return present | joker_bit;
     }
-    let Reached { lanes, ranks, windows } = reached(present, jokers == 1);
-    const LANES: u64 = 0x0001_0001_0001_0001;
-    let covered = windows | windows << 1 | windows << 2;
-    let by_run = ((covered >> 1) | (covered & (LANES << 14)) >> 14) & (0x1fff * LANES);
-    let out = lanes & ((ranks * LANES) | by_run);
-    joker_bit
-        | (out & 0x1fff)
-        | ((out >> 16) & 0x1fff) << 13
-        | ((out >> 32) & 0x1fff) << 26
-        | ((out >> 48) & 0x1fff) << 39
+    let Reached { ranks, low, high } = reached(present, jokers == 1);
+    // Each window's three faces, and every suit's face of the ranks a set may hold.
+    let runs = low | low << 1 | low << 2 | high | high << 11 | high << 12;
+    joker_bit | (present & ((ranks * ACES) | runs))
 }
 
 /// Does [`meldable_of`]`(present, jokers)` mark face index `face`? The same bit, from the
@@ -305,38 +299,40 @@ pub(super) fn any_meldable(present: u64, jokers: usize) -> bool {
     if present == 0 || jokers >= 2 {
         return present != 0;
     }
-    let Reached { ranks, windows, .. } = reached(present, jokers == 1);
-    ranks | windows != 0
+    let Reached { ranks, low, high } = reached(present, jokers == 1);
+    ranks | low | high != 0
 }
 
-/// What [`meldable_of`] reads of the naturals held, with at most one joker: the four
-/// suits side by side in lanes of 16 bits, the ranks (bit number - 1) held in three
-/// suits (or two with the joker), and the windows of three values (by their lowest,
-/// in the lanes, values 1–14 with the ace as both) held (or all but one with the joker).
+/// The aces' bits, one a suit (face index: suit times 13 plus number less one).
+const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
+/// What [`meldable_of`] reads of the naturals held, with at most one joker, in the
+/// faces' own bits (no lanes to spread them into and gather them back from): the ranks
+/// (bit number - 1) held in three suits (or two with the joker), and the windows of
+/// three values of a suit held (or all but one with the joker): A-2-3 to J-Q-K by the
+/// bit of their lowest face (`low`), Q-K-A by the ace's (`high`).
 struct Reached {
-    lanes: u64,
     ranks: u64,
-    windows: u64,
+    low: u64,
+    high: u64,
 }
 
 #[inline(always)]
 fn reached(present: u64, one_joker: bool) -> Reached {
-    let suit = |s: u32| (present >> (s * 13)) & 0x1fff;
+    const RANKS: u64 = 0x1fff;
+    let suit = |s: u32| (present >> (s * 13)) & RANKS;
     let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
     let ranks = if one_joker {
         (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     } else {
         (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
     };
-    // All decided at once: the windows w, w + 1, w + 2 (1 ≤ w ≤ 12). A shift down by two
-    // brings a lane's lowest values into the top of the lane below, which the windows'
-    // mask drops.
-    const LANES: u64 = 0x0001_0001_0001_0001;
-    let lanes = a | b << 16 | c << 32 | d << 48;
-    let values = (lanes << 1) | (lanes & LANES) << 14;
-    let (x, y, z) = (values, values >> 1, values >> 2);
-    let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
-    Reached { lanes, ranks, windows }
+    let held = |x: u64, y: u64, z: u64| if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z };
+    // A window from the ace to the jack (rank 0–10) reads the two faces above it, in
+    // its own suit; the queen and king of Q-K-A are read down onto the ace's bit.
+    let low = held(present, present >> 1, present >> 2) & (0x7ff * ACES);
+    let high = held(present >> 11, present >> 12, present) & ACES;
+    Reached { ranks, low, high }
 }
 
 /// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace
