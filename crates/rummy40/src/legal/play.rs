@@ -24,7 +24,9 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
     if !pos.opened {
-        let counted_faces = face_counts_of(cards);
+        // (Read from the hand's bits, as the short ways read them: the pass over the cards
+        // listed, which carries the copies too, cost more.)
+        let counted_faces = pos.face_counts(hand);
         // (Taken out while the sink is lent, put back below.)
         let kept = sink.out.reach.take();
         let reach = LazyReach::kept(pos.table, kept.as_ref());
