@@ -8,6 +8,7 @@ use rummykit_core::{Face, MAX_MELD_LEN};
 use crate::meld_value;
 use crate::turn::Turn;
 
+use super::batch::Copies;
 use super::{NATURALS, ValuedMeld};
 
 /// `f` of `items`, from a buffer on the stack (a hand is small; more than 32 items are
@@ -95,16 +96,22 @@ impl Turn<'_> {
     // Inlined: an unopened mover's every decision asks it, and the call saved and
     // restored six registers and copied the counts out.
     #[inline]
-    pub(super) fn face_counts(&self, cards: PieceSet) -> ([u8; 53], u64) {
+    pub(super) fn face_counts(&self, cards: PieceSet) -> FaceCounts {
         face_counts_in(self.catalog, cards)
     }
 }
+
+/// A hand's face counts (by face index, the joker's 52), the faces held (bits by face
+/// index) and the naturals' [`Copies`]: listed once per enumeration for everything that
+/// asks. (The copies are carried: the bounds and the walk asked them of every hand they
+/// read, and read them back from the counts a byte at a time.)
+pub(super) type FaceCounts = ([u8; 53], u64, Copies);
 
 /// [`face_counts`] of the faces of `cards` in `catalog`. A pack of two copies, the
 /// game's, is counted from its bits (the faces held, those held twice, the jokers), a
 /// byte of faces at a time: a pass over the pieces cost twice as much.
 #[inline]
-pub(super) fn face_counts_in(catalog: Catalog<Card>, cards: PieceSet) -> ([u8; 53], u64) {
+pub(super) fn face_counts_in(catalog: Catalog<Card>, cards: PieceSet) -> FaceCounts {
     if catalog.copies() != 2 {
         return counts_of_faces(catalog.faces_of(cards).map(|(_, face)| face));
     }
@@ -123,7 +130,7 @@ pub(super) fn face_counts_in(catalog: Catalog<Card>, cards: PieceSet) -> ([u8; 5
     counts[48..52].copy_from_slice(&[a, b, c, d]);
     counts[52] = u8::try_from(jokers).unwrap_or(u8::MAX);
     let held = naturals | if jokers > 0 { 1u64 << 52 } else { 0 };
-    (counts, held)
+    (counts, held, Copies { twice, more: false })
 }
 
 /// Each byte's eight bits spread out, one a byte: bit `i` of the index to byte `i`.
@@ -161,7 +168,7 @@ impl FaceBits {
     }
 
     /// From the counts of [`face_counts`].
-    pub(super) fn of_counts((counts, held): &([u8; 53], u64)) -> FaceBits {
+    pub(super) fn of_counts((counts, held, _): &FaceCounts) -> FaceBits {
         FaceBits { naturals: held & NATURALS, jokers: usize::from(counts[52]) }
     }
 
@@ -179,26 +186,33 @@ impl FaceBits {
     }
 }
 
-/// The count of each face of `faces` (by face index, the joker's 52) and the faces
-/// held (bits by face index): listed once per enumeration for everything that asks.
-pub(super) fn face_counts(faces: &[Card]) -> ([u8; 53], u64) {
+/// The [`FaceCounts`] of `faces`.
+pub(super) fn face_counts(faces: &[Card]) -> FaceCounts {
     counts_of_faces(faces.iter().copied())
 }
 
 /// [`face_counts`] of cards listed with their faces.
-pub(super) fn face_counts_of(cards: &[(PieceId, Card)]) -> ([u8; 53], u64) {
+pub(super) fn face_counts_of(cards: &[(PieceId, Card)]) -> FaceCounts {
     counts_of_faces(cards.iter().map(|&(_, face)| face))
 }
 
 /// The one count behind [`face_counts`], [`face_counts_of`] and the lister's own.
 #[inline]
-fn counts_of_faces(faces: impl Iterator<Item = Card>) -> ([u8; 53], u64) {
-    let (mut counts, mut held) = ([0u8; 53], 0u64);
+fn counts_of_faces(faces: impl Iterator<Item = Card>) -> FaceCounts {
+    // The naturals met before (`held`), twice before (`twice`): a natural met again is
+    // held twice, or more.
+    let (mut counts, mut held, mut twice, mut more) = ([0u8; 53], 0u64, 0u64, 0u64);
     faces.for_each(|face| {
         counts[face.index() as usize] += 1;
-        held |= 1u64 << face.index();
+        let bit = 1u64 << face.index();
+        let natural = bit & NATURALS;
+        more |= twice & natural;
+        twice |= held & natural;
+        held |= bit;
     });
-    (counts, held)
+    // (As `Copies::of` the counts: none held twice when one is held more often.)
+    let copies = if more == 0 { Copies { twice, more: false } } else { Copies { twice: 0, more: true } };
+    (counts, held, copies)
 }
 
 /// The ids of `cards` by face index.
@@ -237,16 +251,10 @@ pub(crate) fn meldable_of(present: u64, jokers: usize) -> u64 {
         // Two jokers complete any window of three values around a card.
         return present | joker_bit;
     }
-    let Reached { lanes, ranks, windows } = reached(present, jokers == 1);
-    const LANES: u64 = 0x0001_0001_0001_0001;
-    let covered = windows | windows << 1 | windows << 2;
-    let by_run = ((covered >> 1) | (covered & (LANES << 14)) >> 14) & (0x1fff * LANES);
-    let out = lanes & ((ranks * LANES) | by_run);
-    joker_bit
-        | (out & 0x1fff)
-        | ((out >> 16) & 0x1fff) << 13
-        | ((out >> 32) & 0x1fff) << 26
-        | ((out >> 48) & 0x1fff) << 39
+    let Reached { ranks, low, high } = reached(present, jokers == 1);
+    // Each window's three faces, and every suit's face of the ranks a set may hold.
+    let runs = low | low << 1 | low << 2 | high | high << 11 | high << 12;
+    joker_bit | (present & ((ranks * ACES) | runs))
 }
 
 /// Does [`meldable_of`]`(present, jokers)` mark face index `face`? The same bit, from the
@@ -266,8 +274,10 @@ pub(crate) fn meldable_at(present: u64, jokers: usize, face: u8) -> bool {
         return true;
     }
     let (suit, rank) = (u32::from(face / 13), u32::from(face % 13));
-    // A set: the rank in three suits, or in two and a joker.
-    let suits: usize = (0..4).map(|s| (present >> (13 * s + rank) & 1) as usize).sum();
+    // A set: the rank in three suits, or in two and a joker. (The rank's four bits, moved
+    // onto the aces' places, summed into bits 39–41 by one multiplication: no carry
+    // reaches them from the lower sums, each at most three.)
+    let suits = ((present >> rank & ACES).wrapping_mul(ACES) >> 39 & 7) as usize;
     if suits + jokers >= 3 {
         return true;
     }
@@ -291,38 +301,40 @@ pub(super) fn any_meldable(present: u64, jokers: usize) -> bool {
     if present == 0 || jokers >= 2 {
         return present != 0;
     }
-    let Reached { ranks, windows, .. } = reached(present, jokers == 1);
-    ranks | windows != 0
+    let Reached { ranks, low, high } = reached(present, jokers == 1);
+    ranks | low | high != 0
 }
 
-/// What [`meldable_of`] reads of the naturals held, with at most one joker: the four
-/// suits side by side in lanes of 16 bits, the ranks (bit number - 1) held in three
-/// suits (or two with the joker), and the windows of three values (by their lowest,
-/// in the lanes, values 1–14 with the ace as both) held (or all but one with the joker).
+/// The aces' bits, one a suit (face index: suit times 13 plus number less one).
+const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+
+/// What [`meldable_of`] reads of the naturals held, with at most one joker, in the
+/// faces' own bits (no lanes to spread them into and gather them back from): the ranks
+/// (bit number - 1) held in three suits (or two with the joker), and the windows of
+/// three values of a suit held (or all but one with the joker): A-2-3 to J-Q-K by the
+/// bit of their lowest face (`low`), Q-K-A by the ace's (`high`).
 struct Reached {
-    lanes: u64,
     ranks: u64,
-    windows: u64,
+    low: u64,
+    high: u64,
 }
 
 #[inline(always)]
 fn reached(present: u64, one_joker: bool) -> Reached {
-    let suit = |s: u32| (present >> (s * 13)) & 0x1fff;
+    const RANKS: u64 = 0x1fff;
+    let suit = |s: u32| (present >> (s * 13)) & RANKS;
     let (a, b, c, d) = (suit(0), suit(1), suit(2), suit(3));
     let ranks = if one_joker {
         (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
     } else {
         (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
     };
-    // All decided at once: the windows w, w + 1, w + 2 (1 ≤ w ≤ 12). A shift down by two
-    // brings a lane's lowest values into the top of the lane below, which the windows'
-    // mask drops.
-    const LANES: u64 = 0x0001_0001_0001_0001;
-    let lanes = a | b << 16 | c << 32 | d << 48;
-    let values = (lanes << 1) | (lanes & LANES) << 14;
-    let (x, y, z) = (values, values >> 1, values >> 2);
-    let windows = if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z } & (0x1ffe * LANES);
-    Reached { lanes, ranks, windows }
+    let held = |x: u64, y: u64, z: u64| if one_joker { (x & y) | (x & z) | (y & z) } else { x & y & z };
+    // A window from the ace to the jack (rank 0–10) reads the two faces above it, in
+    // its own suit; the queen and king of Q-K-A are read down onto the ace's bit.
+    let low = held(present, present >> 1, present >> 2) & (0x7ff * ACES);
+    let high = held(present >> 11, present >> 12, present) & ACES;
+    Reached { ranks, low, high }
 }
 
 /// The cards held, as bitmasks: which suits hold each rank, which values (1–14, the ace

@@ -1407,7 +1407,7 @@ fn generate(pos: &Turn<'_>, out: &mut LegalActions, mode: Mode, check: &mut dyn 
                 // The taken card must go into a new meld: skip at once if it cannot. The
                 // faces are listed once for both questions.
                 let mut fms = core::mem::take(&mut sink.out.fms);
-                let prospects = |faces: Option<&[Card]>, counted_faces: &([u8; 53], u64)| {
+                let prospects = |faces: Option<&[Card]>, counted_faces: &faces::FaceCounts| {
                     if reference {
                         (true, true)
                     } else {

@@ -8,7 +8,7 @@ use crate::{Action, can_open, rank_value, run_position_value};
 
 use super::batch::{Copies, Counted, Scratch, batch_count, expand, sort_keys};
 use super::combos::combos;
-use super::faces::meldable_of;
+use super::faces::{FaceCounts, meldable_of};
 use super::rummy::RummySearch;
 use super::table::LazyReach;
 use super::{Item, Key, LegalActions, NATURALS, Sink, ValuedMeld};
@@ -24,7 +24,7 @@ pub(super) fn open_or_rummy(
     pos: &Turn<'_>,
     after: &Turn<'_>,
     cards: PieceSet,
-    counted_faces: &([u8; 53], u64),
+    counted_faces: &FaceCounts,
     mut fms: Vec<ValuedMeld>,
     (may_open, may_rummy): (bool, bool),
     threshold: Option<u32>,
@@ -158,7 +158,13 @@ pub(super) fn opening_bound(counts: &[u8; 53], held: u64, meldable: u64) -> u32 
 /// * Without jokers, a card every copy of which the runs count is counted once: the
 ///   ranks of sets holding one are tried with each set they may hold and with none,
 ///   the runs packed again without the set's cards ([`sets_apart_reach`]).
-pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, value: u32) -> bool {
+pub(super) fn packing_reaches(
+    counts: &[u8; 53],
+    held: u64,
+    copies: Copies,
+    rules: &MeldRules,
+    value: u32,
+) -> bool {
     const RANKS: u64 = (1 << 13) - 1;
     const LANES: u64 = 0x0001_0001_0001_0001;
     // Window starts 1–12 (a window of three from 12 ends at the high ace, 14).
@@ -172,7 +178,10 @@ pub(super) fn packing_reaches(counts: &[u8; 53], held: u64, rules: &MeldRules, v
     if rules.min_len != 3 || rules.max_group_len != 4 || jokers > MAX_SHARED {
         return true;
     }
-    let Some(twice) = held_twice(counts) else { return true };
+    if copies.more {
+        return true;
+    }
+    let twice = copies.twice;
     // The four suits in lanes of 16 bits, by run position (1–14, the ace at both ends),
     // within the policy's range: the values held (`a`) and held twice (`t`).
     let range = (((1u64 << (15 - lo)) - 1) << lo) * LANES;
@@ -509,41 +518,44 @@ fn set_cards(suits: u32, every: u32, jokers: u32) -> u32 {
 
 /// May the cards of face counts `counts` (faces held `held`, those that may be in a meld
 /// `meldable`; bits by face index) go rummy, all but one in new melds or built onto the
-/// table (`fits`: a face may be built, by index)? A necessary condition: each card in no
-/// meld that fits nowhere is left, and at most one may be; and a card in no meld of
-/// naturals that fits nowhere can only be in a meld with a joker, a run of one suit or a
-/// set of one rank, so all such cards but one are in the `j` suits or ranks (for `j`
-/// jokers) holding most of them.
-pub(super) fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: impl Fn(u8) -> bool) -> bool {
-    let (mut misfits, mut loose) = (0, held & !meldable);
-    while loose != 0 && misfits <= 1 {
-        let i = loose.trailing_zeros() as u8;
-        loose &= loose - 1;
-        if !fits(i) {
-            misfits += counts[usize::from(i)];
-        }
+/// table (`fits`: the faces that may be built, bits by face index)? A necessary
+/// condition: each card in no meld that fits nowhere is left, and at most one may be;
+/// and a card in no meld of naturals that fits nowhere can only be in a meld with a
+/// joker, a run of one suit or a set of one rank, so all such cards but one are in the
+/// `j` suits or ranks (for `j` jokers) holding most of them.
+pub(super) fn may_go_rummy(counts: &[u8; 53], held: u64, meldable: u64, fits: u64) -> bool {
+    // At most one card left: no two faces, nor two copies of one (a face held is counted
+    // at least once). Read from the bits at once, where a loop over the faces in no
+    // meld branched on each (about one branch in four mispredicted).
+    let misfits = held & !meldable & !fits;
+    if misfits & misfits.wrapping_sub(1) != 0 || misfits != 0 && counts[misfits.trailing_zeros() as usize] > 1
+    {
+        return false;
     }
     let jokers = usize::from(counts[52]);
-    if misfits > 1 || !(1..4).contains(&jokers) {
-        return misfits <= 1;
+    if !(1..4).contains(&jokers) {
+        return true;
     }
     let (mut stray, mut groups) = (0, [0u32; 17]);
-    let mut loose = held & NATURALS & !meldable_of(held & NATURALS, 0);
+    let mut loose = held & NATURALS & !meldable_of(held & NATURALS, 0) & !fits;
     while loose != 0 {
         let i = loose.trailing_zeros() as u8;
         loose &= loose - 1;
-        if !fits(i) {
-            let n = u32::from(counts[usize::from(i)]);
-            stray += n;
-            groups[usize::from(i / 13)] += n;
-            groups[4 + usize::from(i % 13)] += n;
-        }
+        let n = u32::from(counts[usize::from(i)]);
+        stray += n;
+        groups[usize::from(i / 13)] += n;
+        groups[4 + usize::from(i % 13)] += n;
     }
     stray <= largest(&groups, jokers) + 1
 }
 
 /// The sum of the `n` (at most three) largest of `groups`.
 fn largest(groups: &[u32; 17], n: usize) -> u32 {
+    if n == 1 {
+        // (One joker, most hands that hold any: the largest by a running maximum, where
+        // the top three's insertions branched on the values.)
+        return groups.iter().fold(0, |most, &g| most.max(g));
+    }
     let mut best = [0u32; 3];
     for &g in groups {
         // Into the descending top three (most groups are empty: one comparison).
@@ -603,7 +615,7 @@ impl Turn<'_> {
     pub(super) fn prospects_of(
         &self,
         faces: Option<&[Card]>,
-        (counts, held): &([u8; 53], u64),
+        (counts, held, copies): &FaceCounts,
         threshold: Option<u32>,
         required: Option<PieceId>,
         reach: &LazyReach<'_>,
@@ -627,7 +639,7 @@ impl Turn<'_> {
             // cheaply.
             Some(t) => {
                 opening_bound(counts, held, meldable) >= t
-                    && packing_reaches(counts, held, &self.rules, t)
+                    && packing_reaches(counts, held, *copies, &self.rules, t)
                     && (counts[52] < 2
                         || faces.is_none_or(|faces| can_open(faces, t, self.config) != Ok(false)))
             }
@@ -638,10 +650,8 @@ impl Turn<'_> {
         // fewer faces: its condition is necessary for any `fits` that covers the faces
         // that truly fit, and `ever` covers `fitting`, which covers them.
         let reach = reach.get();
-        let may_rummy = may_go_rummy(counts, held, meldable, |i| reach.ever & 1u64 << i != 0) && {
-            let fit = reach.fitting(counts, held);
-            may_go_rummy(counts, held, meldable, |i| fit & 1u64 << i != 0)
-        };
+        let may_rummy = may_go_rummy(counts, held, meldable, reach.ever)
+            && may_go_rummy(counts, held, meldable, reach.fitting(counts, held));
         (may_open, may_rummy)
     }
 
@@ -654,7 +664,7 @@ impl Turn<'_> {
     fn openings(
         &self,
         cards: PieceSet,
-        (counts, held): &([u8; 53], u64),
+        (counts, held, copies): &FaceCounts,
         fms: &mut [ValuedMeld],
         threshold: Option<u32>,
         required: Option<PieceId>,
@@ -668,7 +678,7 @@ impl Turn<'_> {
         if fms.is_empty() {
             return;
         }
-        let (counts, held) = (*counts, *held);
+        let (counts, held, copies) = (*counts, *held, *copies);
         if bound {
             // The faces in some meld, by bit.
             let covered = fms.iter().fold(0u64, |bits, fm| bits | fm.mask);
@@ -713,7 +723,6 @@ impl Turn<'_> {
         };
         let fms = &*fms;
         let required_face = required.and_then(|r| self.face(r)).map(|f| f.index());
-        let copies = Copies::of(&counts);
         // The rummies' search (if any) walks the same multisets: a rummy holds `required`
         // too, so only those with a root meld, and its skipping of stuck cards becomes a
         // flag, as the openings need every multiset.

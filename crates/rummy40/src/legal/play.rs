@@ -10,7 +10,7 @@ use crate::game::swap_slot;
 use crate::turn::Turn;
 use crate::{Action, HAND_SIZE};
 
-use super::batch::{Copies, Scratch, batch_count, expand, sort_keys};
+use super::batch::{Scratch, batch_count, expand, sort_keys};
 use super::faces::{FaceBits, any_meldable, face_counts_of, meldable_at};
 use super::opening::open_or_rummy;
 use super::table::{LazyReach, MeldFits};
@@ -24,7 +24,9 @@ pub(super) fn play(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, si
     // The faces of the hand that fit a table meld, once the table's fits are known.
     let mut fitting = None;
     if !pos.opened {
-        let counted_faces = face_counts_of(cards);
+        // (Read from the hand's bits, as the short ways read them: the pass over the cards
+        // listed, which carries the copies too, cost more.)
+        let counted_faces = pos.face_counts(hand);
         // (Taken out while the sink is lent, put back below.)
         let kept = sink.out.reach.take();
         let reach = LazyReach::kept(pos.table, kept.as_ref());
@@ -355,8 +357,7 @@ fn single_melds(pos: &Turn<'_>, cards: &[(PieceId, Card)], bits: FaceBits, sink:
     if sink.counting() && !fms.is_empty() {
         // One group per meld by faces, counted: the melds that leave a card to discard
         // (the faces counted only when there is a meld: most hands hold none).
-        let (counts, held) = face_counts_of(cards);
-        let copies = Copies::of(&counts);
+        let (counts, held, copies) = face_counts_of(cards);
         let first = sink.out.groups.groups.len();
         let groups = &mut sink.out.groups;
         groups.cards = hand;

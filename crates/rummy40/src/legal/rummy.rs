@@ -8,6 +8,7 @@ use crate::turn::{Turn, may_extend};
 
 use super::batch::{Copies, Scratch, decode_batch, expand, sort_keys};
 use super::combos::{combos, two_of};
+use super::faces::FaceCounts;
 use super::table::{LazyReach, Reach};
 use super::{JOKER, Key, RANK, Rummy, SUIT, ValuedMeld, without};
 
@@ -21,7 +22,7 @@ impl Turn<'_> {
     pub(super) fn rummy_search<'r>(
         &self,
         cards: PieceSet,
-        (counts, present): &([u8; 53], u64),
+        (counts, present, _): &FaceCounts,
         fms: &[ValuedMeld],
         required: Option<PieceId>,
         bound: bool,
@@ -428,7 +429,7 @@ mod tests {
                     let left: PieceSet =
                         fit.iter().take(n - k).chain(other.iter().take(k)).copied().collect();
                     let faces: Vec<Card> = left.iter().filter_map(|p| g.face(p)).collect();
-                    let (counts, present) = face_counts(&faces);
+                    let (counts, present, _) = face_counts(&faces);
                     let mut table: Vec<Meld<Card>> = g.table().melds().iter().map(|m| *m.meld()).collect();
                     let unreached = unreached_from(&table, present);
                     let by_face = ids_by_face(pos.catalog, left);

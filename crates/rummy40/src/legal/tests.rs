@@ -20,7 +20,7 @@ use super::{LegalActions, NATURALS, ValuedMeld};
 /// The value of the best disjoint melds of `faces` under `rules`, by the full walk (the
 /// reference the packing bound is held to).
 fn best_melds(faces: &[Card], rules: &rummykit_core::MeldRules) -> u32 {
-    let (counts, held) = face_counts(faces);
+    let (counts, held, _) = face_counts(faces);
     let mut fms = Vec::new();
     let bits = FaceBits::of(faces);
     for_each_face_meld(bits.naturals, bits.jokers, rules, |m| fms.push(ValuedMeld::of(m)));
@@ -51,7 +51,7 @@ fn batch_counts_by_bits_are_the_general_formulas() {
         pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
         let start = hand_no % (pack.len() - 14);
         let faces = &pack[start..start + 14];
-        let (counts, held) = face_counts(faces);
+        let (counts, held, _) = face_counts(faces);
         let copies = Copies::of(&counts);
         let rules = config.meld_rules();
         let mut fms = Vec::new();
@@ -106,7 +106,7 @@ fn the_nth_batch_from_the_choices_is_the_sorted_expansions() {
         let cards: PieceSet = ids[start..start + 14].iter().copied().collect();
         let faces: Vec<Card> = cards.iter().filter_map(|id| catalog.face(id)).collect();
         let by_face = super::faces::ids_by_face(catalog, cards);
-        let (counts, held) = face_counts(&faces);
+        let (counts, held, _) = face_counts(&faces);
         let mut fms = Vec::new();
         let bits = FaceBits::of(&faces);
         for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| fms.push(ValuedMeld::of(m)));
@@ -184,7 +184,7 @@ fn the_walk_by_bits_is_the_scans_walk() {
         pack.sort_by_key(|f| if hand_no % 3 == 0 { f.index() % 13 } else { f.index() / 13 });
         let start = rng.random_range(0..pack.len() - 14);
         let faces = &pack[start..start + 14];
-        let (counts, held) = face_counts(faces);
+        let (counts, held, _) = face_counts(faces);
         let supply = (counts, held, Copies::of(&counts));
         let mut fms = Vec::new();
         let bits = FaceBits::of(faces);
@@ -257,7 +257,7 @@ fn the_faces_a_reach_takes_at_once_are_those_it_takes_one_by_one() {
             random.shuffle(&mut rng);
             random.truncate(rng.random_range(0..16));
             for faces in [hand, random] {
-                let (counts, _) = face_counts(&faces);
+                let (counts, _, _) = face_counts(&faces);
                 let took = reach.fitting(&counts, u64::MAX);
                 for i in 0..53u8 {
                     let face = Card::from_index(i).unwrap();
@@ -1121,7 +1121,7 @@ fn the_opening_bound_is_never_below_the_best_opening() {
         let n = rng.random_range(13..=14usize);
         let mut faces: Vec<Card> = pack[..n - jokers].to_vec();
         faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
-        let (counts, held) = face_counts(&faces);
+        let (counts, held, _) = face_counts(&faces);
         let meldable = meldable_of(held & NATURALS, jokers);
         let bound = opening_bound(&counts, held, meldable);
         let best = crate::best_opening(&faces, &config).expect("a hand of the game").value;
@@ -1165,10 +1165,13 @@ fn the_packing_bound_is_never_below_the_best_melds() {
         let start = rng.random_range(0..pack.len() - n);
         let mut faces: Vec<Card> = pack[start..start + n - jokers].to_vec();
         faces.extend(core::iter::repeat_n(Card::JOKER, jokers));
-        let (counts, held) = face_counts(&faces);
+        let (counts, held, _) = face_counts(&faces);
         let best = best_melds(&faces, &rules);
-        assert!(packing_reaches(&counts, held, &rules, best), "{faces:?}: bound below melds worth {best}");
-        let reaches = packing_reaches(&counts, held, &rules, 40);
+        assert!(
+            packing_reaches(&counts, held, Copies::of(&counts), &rules, best),
+            "{faces:?}: bound below melds worth {best}"
+        );
+        let reaches = packing_reaches(&counts, held, Copies::of(&counts), &rules, 40);
         if best < 40 {
             short += 1;
             ruled_out += usize::from(!reaches);
@@ -1212,14 +1215,17 @@ fn a_card_in_both_a_run_and_a_set_counts_once() {
         while faces.len() < 13 {
             faces.push(Card::from_index(rng.random_range(0..52u8)).unwrap());
         }
-        let (counts, held) = face_counts(&faces);
+        let (counts, held, _) = face_counts(&faces);
         if held_twice(&counts).is_none() {
             continue;
         }
         hands += 1;
         let best = best_melds(&faces, &rules);
-        assert!(packing_reaches(&counts, held, &rules, best), "{faces:?}: bound below melds worth {best}");
-        exact += usize::from(!packing_reaches(&counts, held, &rules, best + 1));
+        assert!(
+            packing_reaches(&counts, held, Copies::of(&counts), &rules, best),
+            "{faces:?}: bound below melds worth {best}"
+        );
+        exact += usize::from(!packing_reaches(&counts, held, Copies::of(&counts), &rules, best + 1));
     }
     // (Counted twice, the bound was exact on about three hands in five of these.)
     assert!(hands > 2_000 && exact > hands * 3 / 4, "exact on {exact} of {hands} hands");
@@ -1274,14 +1280,14 @@ fn a_suits_runs_are_packed_exactly() {
         if case % 4 >= 2 {
             faces.push(Card::JOKER);
         }
-        let (counts, held) = face_counts(&faces);
+        let (counts, held, _) = face_counts(&faces);
         let best = best_melds(&faces, &rules);
         // Alone in its suit, the runs are all the melds there are.
-        assert!(packing_reaches(&counts, held, &rules, best), "{faces:?}: below {best}");
+        assert!(packing_reaches(&counts, held, Copies::of(&counts), &rules, best), "{faces:?}: below {best}");
         let ace_both_ends =
             rules.ace == rummykit_core::AcePolicy::LowOrHigh && counts[usize::from(suit) * 13] > 0;
         assert!(
-            ace_both_ends || !packing_reaches(&counts, held, &rules, best + 1),
+            ace_both_ends || !packing_reaches(&counts, held, Copies::of(&counts), &rules, best + 1),
             "{faces:?}: above {best}"
         );
     }
@@ -1308,7 +1314,7 @@ fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
         let start = hand_no % (pack.len() - 14);
         let mut faces = pack[start..start + 14 - jokers].to_vec();
         faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
-        let (counts, held) = face_counts(&faces);
+        let (counts, held, _) = face_counts(&faces);
         let bits = FaceBits::of(&faces);
         let mut fms = Vec::new();
         for_each_face_meld(bits.naturals, bits.jokers, &config.meld_rules(), |m| fms.push(ValuedMeld::of(m)));
@@ -1318,7 +1324,7 @@ fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
             can |= used + 1 >= faces.len()
         });
         let meldable = meldable_of(bits.naturals, bits.jokers);
-        let passes = may_go_rummy(&counts, held, meldable, |_| false);
+        let passes = may_go_rummy(&counts, held, meldable, 0);
         if can {
             assert!(passes, "{faces:?}");
             rummies += 1;
@@ -1402,17 +1408,21 @@ fn rules_3_5_an_opening_search_past_its_budget_is_read_as_may_open() {
         parse_list("Js * * 2s Th 7d 5d Ac 3c 2d 4d 7c 2h 2c 6c 8c 2c Kd * * 3d 5c 4c 6d").unwrap();
     let mut config = crate::Config::SCALA40;
     config.joker_limit = JokerLimit::AtMost(1);
-    let (counts, held) = face_counts(&hand);
+    let counted = face_counts(&hand);
+    let (counts, held, _) = counted;
     let meldable = meldable_of(held & NATURALS, usize::from(counts[52]));
     let g = Rummy40::deal(&config, Seating::new(2), &mut rand_chacha::ChaCha8Rng::seed_from_u64(1)).unwrap();
     let pos = g.turn();
     let reach = super::table::LazyReach::kept(pos.table, None);
-    let may_open = |t| pos.prospects_of(Some(&hand), &(counts, held), Some(t), None, &reach).0;
+    let may_open = |t| pos.prospects_of(Some(&hand), &counted, Some(t), None, &reach).0;
     // Answered by the search: an opening of 40 is found in time.
     assert_eq!(crate::can_open(&hand, 40, &config), Ok(true));
     assert!(may_open(40));
     for t in [100, 140] {
-        assert!(opening_bound(&counts, held, meldable) >= t && packing_reaches(&counts, held, &pos.rules, t));
+        assert!(
+            opening_bound(&counts, held, meldable) >= t
+                && packing_reaches(&counts, held, Copies::of(&counts), &pos.rules, t)
+        );
         let refused = rummykit_core::AnalysisError::SearchTooLarge { budget: crate::OPENING_BUDGET };
         assert_eq!(crate::can_open(&hand, t, &config), Err(refused), "threshold {t}");
         assert!(may_open(t), "threshold {t}: a search past its budget must not rule the opening out");
@@ -1482,7 +1492,8 @@ fn a_short_play_asked_of_another_view_answers_nothing_and_keeps_the_count() {
 
 /// The counts of a two-copy pack read from its bits are the counts of its pieces' faces
 /// listed one by one, for random sets of ids (ids past the pack included) and both packs
-/// of jokers. (Another pack is counted by that same pass: nothing to compare.)
+/// of jokers (another pack is counted by that same pass: nothing to compare); the copies
+/// both carry are those read back from the counts, a face listed thrice included.
 #[test]
 fn face_counts_from_bits_are_the_listed_faces_counts() {
     use rand::{RngExt, SeedableRng};
@@ -1494,8 +1505,22 @@ fn face_counts_from_bits_are_the_listed_faces_counts() {
         let size = rng.random_range(0..=40);
         let set: PieceSet = (0..size).filter_map(|_| PieceId::new(rng.random_range(0..160u8))).collect();
         let listed: Vec<Card> = pack.faces_of(set).map(|(_, f)| f).collect();
-        let (counts, held) = face_counts_in(pack, set);
-        assert_eq!((counts, held), face_counts(&listed), "{set:?} in {pack:?}");
+        let (counts, held, copies) = face_counts_in(pack, set);
+        let (listed_counts, listed_held, listed_copies) = face_counts(&listed);
+        assert_eq!((counts, held), (listed_counts, listed_held), "{set:?} in {pack:?}");
+        let read = Copies::of(&counts);
+        for c in [copies, listed_copies] {
+            assert_eq!((c.twice, c.more), (read.twice, read.more), "{set:?} in {pack:?}");
+        }
+        // A natural listed thrice (no two-copy pack holds one): held more often.
+        if let Some(&f) = listed.iter().find(|f| !f.is_joker()) {
+            let mut thrice = listed.clone();
+            thrice.extend([f, f]);
+            let (counts, _, c) = face_counts(&thrice);
+            let read = Copies::of(&counts);
+            assert!(c.more && read.more, "{thrice:?}");
+            assert_eq!(c.twice, read.twice, "{thrice:?}");
+        }
         twice += usize::from(counts[..52].contains(&2));
         jokers += usize::from(counts[52] > 0);
     }
