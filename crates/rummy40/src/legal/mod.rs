@@ -856,10 +856,15 @@ impl LegalActions {
             && let Some(&top) = view.discard_pile.last()
         {
             let pack = view.config.catalog().ok()?;
-            if let (Some(first), Some(top_face)) =
-                (view.hand.first().and_then(|p| pack.face(p)), pack.face(top))
-                && !first.is_joker()
-                && first != top_face
+            // A natural of another face: two ids of one face lie a multiple of 52
+            // apart, so two of the pack's ids that do not are of two faces (the ids
+            // compared, not their faces: two divisions by 52 saved). Ids that do, a
+            // joker among them, are left to the next test.
+            let (naturals, top) = (usize::from(pack.copies()) * 52, usize::from(top.index()));
+            if let Some(first) = view.hand.first().map(|p| usize::from(p.index()))
+                && first < naturals
+                && top < pack.len()
+                && first.abs_diff(top) % 52 != 0
             {
                 return Some([view.stock_len > 0, true]);
             }
