@@ -179,7 +179,12 @@ impl HandView {
         *dealer = state.dealer;
         *to_move = state.mover();
         *phase = state.phase;
-        *hand = state.hand(seat);
+        // Each arm stores its own: one expression for both made the hand a copy on
+        // the stack first, four instructions a refresh.
+        match state.hands.get(seat) {
+            Some(held) => *hand = *held,
+            None => *hand = PieceSet::EMPTY,
+        }
         match sizes {
             Some(sizes) => copy_two_by_seat((hand_sizes, sizes), (known, &state.known)),
             None => {

@@ -450,6 +450,46 @@ impl<F: Face> Catalog<F> {
         (id.0 as usize) < self.len()
     }
 
+    /// The number of pieces of `set`, or `None` if `set` holds an id past this catalog:
+    /// [`PieceSet::len`] once every id of `set` is [`contains`](Catalog::contains)ed.
+    /// Counts only the words the catalog's ids fill (a catalog of up to 128 pieces
+    /// fills two of a set's three), where a count is a dozen operations a word on a
+    /// target without a `popcnt` instruction.
+    ///
+    /// ```
+    /// use rummykit_core::{Card, Catalog, PieceId, PieceSet};
+    /// let pack = Catalog::<Card>::new(2, 4).expect("108 cards fit");
+    /// let hand: PieceSet = [0, 3, 55, 107].into_iter().filter_map(PieceId::new).collect();
+    /// assert_eq!(pack.len_of(hand), Some(4));
+    /// // Id 108 is no card of this pack.
+    /// let stray: PieceSet = [0, 108].into_iter().filter_map(PieceId::new).collect();
+    /// assert_eq!(pack.len_of(stray), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn len_of(&self, set: PieceSet) -> Option<usize> {
+        let end = self.len();
+        // The bits of `word` (ids from `start` on) at or past `end`.
+        let past = |word: u64, start: usize| match end.checked_sub(start) {
+            Some(n) if n >= 64 => 0,
+            Some(n) => word >> n,
+            None => word,
+        };
+        let [first, second, rest @ ..] = set.words();
+        // (The two words' counts side by side: the compiler adds them as one vector.)
+        let mut count = first.count_ones() + second.count_ones();
+        let mut stray = past(first, 0) | past(second, 64);
+        let mut start = 128;
+        for word in rest {
+            stray |= past(word, start);
+            if start < end {
+                count += word.count_ones();
+            }
+            start += 64;
+        }
+        (stray == 0).then_some(count as usize)
+    }
+
     /// Every id, in order.
     ///
     /// ```

@@ -358,6 +358,37 @@ fn piece_set_last_is_the_walks_last() {
     assert!(sizes.contains(&0) && sizes.len() > 15);
 }
 
+/// `Catalog::len_of` is the set's length when every id is the catalog's, else `None`:
+/// random sets (ids in every word, past the catalog or not) against catalogs ending
+/// inside a word and on a word's edge (52, 64, 108, 128, 129 and 160 pieces).
+#[test]
+fn catalog_len_of_is_the_length_of_a_set_of_its_pieces() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let limit = u8::try_from(PieceId::LIMIT).expect("ids are bytes");
+    let (mut counted, mut refused) = (0, 0);
+    for (copies, jokers) in [(1, 0), (1, 12), (2, 4), (2, 24), (2, 25), (3, 4)] {
+        let cat = Catalog::<Card>::new(copies, jokers).expect("fits");
+        for _ in 0..2_000 {
+            let size = rng.random_range(0..20);
+            // Mostly the catalog's own ids, sometimes any id.
+            let top = if rng.random_bool(0.5) { cat.len() as u8 } else { limit };
+            let set: PieceSet = (0..size).filter_map(|_| PieceId::new(rng.random_range(0..top))).collect();
+            let expected = set.iter().all(|id| cat.contains(id)).then_some(set.len());
+            assert_eq!(cat.len_of(set), expected, "{set:?} of {} pieces", cat.len());
+            if expected.is_some() { counted += 1 } else { refused += 1 }
+        }
+        // The catalog's last id and the one past it.
+        let last: PieceSet = PieceId::new(cat.len() as u8 - 1).into_iter().collect();
+        assert_eq!(cat.len_of(last), Some(1));
+        if let Some(beyond) = PieceId::new(cat.len() as u8) {
+            assert_eq!(cat.len_of([beyond].into_iter().collect()), None);
+        }
+        assert_eq!(cat.len_of(cat.all()), Some(cat.len()));
+    }
+    assert!(counted > 5_000 && refused > 2_000, "{counted} counted, {refused} refused");
+}
+
 /// `nth` on a set's iterator is `n` calls of `next` and one more, from any point of the
 /// iteration: every `n` (past the end too) on sets of ids spread over every word.
 #[test]
