@@ -251,3 +251,20 @@ fn rules_1_7_a_full_round_of_quiet_turns_is_over_not_on() {
         assert_eq!(game.apply(0, rummykit_rummikub::Action::Pass), Err(ActionError::GameOver));
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn rules_1_7_a_view_of_a_game_on_with_an_empty_rack_is_refused() {
+    // RULES §1.7, as the position check above: a view read back with another seat's
+    // tile moved to the pool (the counts still the whole set) is a view of a game on
+    // whose seat 1 holds nothing, which no game shows.
+    let game = scripted(Config::STANDARD, &["r1 r2 r3", "y7", "k13 J"], vec![], "", &[true; 3], 0);
+    let mut json = serde_json::to_value(game.view(0)).expect("written");
+    let back: rummykit_rummikub::View = serde_json::from_value(json.clone()).expect("a view of the game");
+    assert_eq!(back, game.view(0));
+    assert_eq!(json["seats"][1]["tiles"], 1);
+    json["seats"][1]["tiles"] = 0.into();
+    json["pool"] = (game.pool_len() + 1).into();
+    let refused = serde_json::from_value::<rummykit_rummikub::View>(json).expect_err("no game shows it");
+    assert!(refused.to_string().contains("no tile but the game is on"), "{refused}");
+}
