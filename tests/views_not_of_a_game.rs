@@ -837,14 +837,16 @@ fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
 #[test]
 fn rules_1_7_views_of_scripted_positions_read_back_as_themselves() {
     let run = Meld::new(MeldKind::Run, &parse_list("b4 b5 b6").expect("tiles"), &MELD_RULES).expect("a run");
-    let mut on = Setup::new(vec![
-        "r1 r2 r3".parse().expect("tiles"),
-        TileCounts::new(),
-        "k13 J".parse().expect("tiles"),
-    ]);
-    on.table = vec![run];
-    on.fill_pool(TileSet::Standard106);
-    let mut went_out = on.clone();
+    // Seat 1 holds y7 while the game is on (an empty rack would have gone out, §1.7).
+    let position = |middle: TileCounts| {
+        let mut setup =
+            Setup::new(vec!["r1 r2 r3".parse().expect("tiles"), middle, "k13 J".parse().expect("tiles")]);
+        setup.table = vec![run];
+        setup.fill_pool(TileSet::Standard106);
+        setup
+    };
+    let on = position("y7".parse().expect("tiles"));
+    let mut went_out = position(TileCounts::new());
     (went_out.end, went_out.turn, went_out.to_move) =
         (Some(GameEnd::WentOut { seat: 1, hand_rummy: false }), 1, 1);
     let mut pool_empty = on.clone();

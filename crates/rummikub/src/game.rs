@@ -90,7 +90,8 @@ pub enum Action {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Setup {
-    /// Every seat's rack (any sizes).
+    /// Every seat's rack (any sizes, but empty only in a game that is over: emptying it
+    /// goes out, §1.7).
     pub racks: Vec<TileCounts>,
     /// The pool, the next tile to draw first.
     #[cfg_attr(feature = "serde", serde(with = "rummykit_core::notation_list"))]
@@ -216,7 +217,8 @@ impl Rummikub {
     /// ([`TooManyCopies`](PositionError::TooManyCopies)) or the wrong number of tiles
     /// ([`PieceCount`](PositionError::PieceCount)), a counter past what a game reaches
     /// ([`OutOfRange`](PositionError::OutOfRange)), or counters that contradict the
-    /// position ([`Inconsistent`](PositionError::Inconsistent)).
+    /// position ([`Inconsistent`](PositionError::Inconsistent)), such as a game still on
+    /// with an empty rack or a full round of quiet turns (either ends a game, §1.7).
     ///
     /// ```
     /// use rummykit_rummikub::rummykit_core::{DealError, Game, PositionError};
@@ -303,6 +305,18 @@ impl Rummikub {
                 return bad(PositionError::Inconsistent("the game ended on an empty pool that is not empty"));
             }
             _ => {}
+        }
+        // §1.7: an emptied rack ends the game at once, and so does the turn that makes the
+        // quiet turns with an empty pool a full round; a game still on shows neither.
+        if setup.end.is_none() {
+            if setup.racks.iter().any(TileCounts::is_empty) {
+                return bad(PositionError::Inconsistent("a seat holds no tile but the game is on"));
+            }
+            if setup.quiet_turns == n {
+                return bad(PositionError::Inconsistent(
+                    "every seat has had a quiet turn with an empty pool but the game is on",
+                ));
+            }
         }
         // Only draws take tiles from the pool, at most this many a turn.
         let per_turn = if config.timer != Timer::Off || config.abandon_penalty {

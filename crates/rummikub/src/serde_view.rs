@@ -27,7 +27,8 @@ pub(crate) struct ViewRepr {
 /// its seats ([`Config::validate`]); the seat it is for, the seat to move and the
 /// outcome's winners are seats of the table, the outcome has points for each seat and is
 /// shown exactly when nobody is to move (RULES.md §1.7; [`check_turn`], as every game's
-/// view reader), and is one a game could score (`check_outcome`); the rack is as large
+/// view reader), and is one a game could score (`check_outcome`); while the game is on
+/// every seat holds a tile (an emptied rack ends the game, §1.7); the rack is as large
 /// as its seat's summary; and the pieces pass the check a save's pieces pass: the table's melds
 /// valid (RULES.md §1.4), no tile of the rack and the table more often than the set holds
 /// it (jokers included), and the racks, the table and the pool holding the whole set.
@@ -43,6 +44,9 @@ impl TryFrom<ViewRepr> for View {
         check_turn(n, r.to_move, r.outcome.as_ref())?;
         if let Some(outcome) = &r.outcome {
             check_outcome(outcome, &r.seats, r.pool)?;
+        } else if r.seats.iter().any(|s| s.tiles == 0) {
+            // RULES.md §1.7: emptying a rack goes out and ends the game at once.
+            return Err(PositionError::Inconsistent("a seat holds no tile but the game is on").into());
         }
         if r.rack.len() != r.seats[r.seat].tiles {
             return Err(PositionError::Inconsistent("the rack is not as large as its seat's summary").into());
