@@ -52,4 +52,6 @@ corpus_test!(
     staging,
     hand_loop,
     rummikub_loop,
+    match_save,
+    match_history,
 );

@@ -1,5 +1,6 @@
 //! Hostile input through the public API, for every save format (the three games' states,
-//! which hold their configurations) and the match record format (feature `serde`):
+//! which hold their configurations, and a match saved in the middle of a hand) and the
+//! match record format (feature `serde`):
 //!
 //! * every array of a real save or record replaced by one of 10^6 elements;
 //! * every field (and the whole document) replaced by 10^5-deep nesting;
@@ -20,7 +21,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 use rummykit_classic::{ClassicRummy, Config as ClassicConfig};
-use rummykit_core::{Bot, Game, MatchEnd, MatchRecord, MatchTerms, Seating, record_match};
+use rummykit_core::{Bot, Game, Match, MatchEnd, MatchRecord, MatchSave, MatchTerms, Seating, record_match};
 use rummykit_rummikub::{Action as RkAction, Config as RkConfig, Rummikub};
 use rummykit_rummy40::{Config as R40Config, Rummy40};
 use serde::Serialize;
@@ -316,5 +317,50 @@ fn hostile_records_are_refused() {
         real: record(RkConfig::STANDARD, &mut bots),
         free,
         check: &replays,
+    });
+}
+
+/// A classic match to 100 between three greedy bots, saved in its second hand.
+fn classic_match_save() -> Value {
+    let config = ClassicConfig::STANDARD;
+    let mut played =
+        Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 3)).expect("terms");
+    let mut bots: Vec<rummykit_classic::GreedyBot> =
+        (0..3).map(|_| rummykit_classic::GreedyBot::new()).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut hand = played.next_hand(&mut rng).expect("a deal");
+    while let Some(seat) = hand.to_move() {
+        let action = bots[seat].act(&hand.view(seat));
+        hand.apply(seat, action).expect("a bot's action");
+    }
+    played.record(&hand.outcome().expect("over")).expect("recorded");
+    let mut hand = played.next_hand(&mut rng).expect("a deal");
+    for _ in 0..7 {
+        let seat = hand.to_move().expect("the hand goes on");
+        let action = bots[seat].act(&hand.view(seat));
+        hand.apply(seat, action).expect("a bot's action");
+    }
+    serde_json::to_value(MatchSave::new(played, Some(hand)).expect("a save")).expect("serialize")
+}
+
+/// A match save is a game save inside a match: the same families are refused; the hand
+/// in it plays on, and the match records its outcome.
+#[test]
+fn hostile_match_saves_are_refused() {
+    hostile(&Format::<MatchSave<ClassicRummy>> {
+        name: "classic match save",
+        real: classic_match_save(),
+        // A target above every total so far is any target the match may be played to.
+        free: &["/hand/setup/shuffle_seed", "/hand/setup/restocks", "/terms/end/TargetScore"],
+        check: &|save| {
+            let (mut played, hand) = save.clone().into_parts();
+            let hand = hand.ok_or("no hand")?;
+            play_on(&hand, ClassicRummy::legal_actions)?;
+            let _ = (played.standings(), played.winners());
+            if let Some(outcome) = hand.outcome() {
+                played.record(&outcome).map_err(|e| e.to_string())?;
+            }
+            Ok(())
+        },
     });
 }

@@ -2,6 +2,7 @@
 //! cannot be written and a person's input that cannot be read are `PlayError::Io`, with the
 //! I/O error as the source, for every game; the tool then exits with status 1. And numbers
 //! the tools cannot take: the message names the range, not the kind, when the value is digits.
+//! And a person typing garbage: every line refused or taken, the match never taken down.
 
 use std::io::{self, BufRead, Read, Write};
 
@@ -125,4 +126,86 @@ fn a_number_too_large_or_negative_is_refused_by_its_range() {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let args = ["--rack", "r1", "--threshold", " +30 "].map(Into::into);
     assert_eq!(cli::solve(args, &mut &b""[..], &mut out, &mut err), cli::SUCCESS, "{err:?}");
+}
+
+/// A person at a seat of every game types random lines: commands of both front ends with
+/// arguments out of range (seats, melds and positions 0, `u64::MAX + 1`, `1:0`, tiles and
+/// cards of no set), stray characters and long numbers. Each line is refused or taken; the
+/// input's end leaves the match, which ends with every seat in the standings.
+#[test]
+fn garbled_lines_from_a_person_never_take_the_match_down() {
+    use rand::{RngExt, SeedableRng};
+    const WORDS: &[&str] = &[
+        "draw", "take", "discard", "list", "help", "quit", "new", "add", "move", "mv", "split", "back",
+        "reset", "hint", "play", "commit", "done", "pass", "rack", "table", "t", "?", "show", "hand",
+    ];
+    const ARGS: &[&str] = &[
+        "0",
+        "1",
+        "2",
+        "3",
+        "5",
+        "99",
+        "-1",
+        "18446744073709551616",
+        "1:1",
+        "1:0",
+        "0:1",
+        "2:3",
+        "1:99",
+        "99:1",
+        "r4",
+        "r5",
+        "r6",
+        "b13",
+        "J",
+        "*",
+        "7h",
+        "Td",
+        "Qs",
+        "Ac",
+        "2c",
+        ":",
+        "1:",
+        "r14",
+        "x",
+        "é",
+    ];
+    for game in Variant::ALL {
+        let mut refusals = 0;
+        for seed in 0..8 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut text = String::new();
+            for _ in 0..rng.random_range(1..120) {
+                match rng.random_range(0..8) {
+                    0 => text.push_str(&rng.random::<u64>().to_string()),
+                    1 => text.extend(
+                        (0..rng.random_range(0..40)).map(|_| char::from(rng.random_range(32..127u8))),
+                    ),
+                    2 => text.push_str(&"9".repeat(rng.random_range(0..40))),
+                    _ => {
+                        text.push_str(WORDS[rng.random_range(0..WORDS.len())]);
+                        for _ in 0..rng.random_range(0..5) {
+                            text.push(' ');
+                            text.push_str(ARGS[rng.random_range(0..ARGS.len())]);
+                        }
+                    }
+                }
+                text.push('\n');
+            }
+            let mut options = Options::new(game);
+            options.seed = seed;
+            options.human = Some(usize::try_from(seed % 2).unwrap());
+            options.hands = Some(1);
+            let mut transcript = Vec::new();
+            let summary = run(&options, Input::plain(text.as_bytes()), &mut transcript)
+                .unwrap_or_else(|e| panic!("{game:?}, seed {seed}: {e}"));
+            refusals += String::from_utf8_lossy(&transcript).matches("error: ").count();
+            let mut seats = summary.standings.clone();
+            seats.sort_unstable();
+            assert_eq!(seats, (0..options.players).collect::<Vec<_>>(), "{game:?}, seed {seed}");
+        }
+        // The lines reached the person's prompt: many were refused.
+        assert!(refusals >= 8, "{game:?}: {refusals} refusals");
+    }
 }

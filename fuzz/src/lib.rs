@@ -2154,3 +2154,210 @@ fn rummikub_bot_answer(view: &rummykit_rummikub::View, action: &RummikubAction, 
         panic!("the {bot} bot answers an edited view with what its rules refuse: {e}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Target `match_save`: a saved match (between hands and in the middle of one) of each game,
+// edited as `save_edits` edits a game; one the reader accepts reads back as itself, its
+// hand conserves every piece and seats the match's players, and the match plays on.
+
+/// Saves of a three-hand match of each game with three seats: before every hand and a
+/// few times inside it (built once per process by greedy bots).
+#[cfg(feature = "serde")]
+fn real_match_saves() -> &'static [Vec<serde_json::Value>; 3] {
+    use rand::SeedableRng;
+    use rummykit_core::{Match, MatchSave};
+    static SAVES: std::sync::OnceLock<[Vec<serde_json::Value>; 3]> = std::sync::OnceLock::new();
+    fn saves<G>(config: G::Config, bot: fn() -> Box<dyn Bot<G>>) -> Vec<serde_json::Value>
+    where
+        G: Game + serde::Serialize,
+        G::Config: serde::Serialize,
+    {
+        let terms = G::default_terms(&config, 3).with_hand_limit(3);
+        let mut played = Match::<G>::new(config, terms).expect("the game's own terms");
+        let mut bots: Vec<_> = (0..3).map(|_| bot()).collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut out = Vec::new();
+        let save = |m: &Match<G>, hand: Option<&G>| {
+            let save = MatchSave::new(m.clone(), hand.cloned()).expect("a save of a match played");
+            serde_json::to_value(save).expect("serializes")
+        };
+        while !played.is_over() {
+            out.push(save(&played, None));
+            let mut game = played.next_hand(&mut rng).expect("a deal");
+            for step in 1..3_000 {
+                let Some(seat) = game.to_move() else { break };
+                let player = played.match_seat(seat).expect("the seat to move plays");
+                let action = bots[player].act(&game.view(seat));
+                game.apply(seat, action).expect("a bot's action");
+                if matches!(step, 1 | 2 | 9 | 30) {
+                    out.push(save(&played, Some(&game)));
+                }
+            }
+            let Some(outcome) = game.outcome() else { break };
+            played.record(&outcome).expect("the hand's outcome");
+        }
+        out
+    }
+    SAVES.get_or_init(|| {
+        [
+            saves::<rummykit_rummikub::Rummikub>(RummikubConfig::STANDARD, || {
+                Box::new(rummykit_rummikub::GreedyBot::new())
+            }),
+            saves::<Rummy40>(R40Config::RUMMY40.with_max_restocks(Some(3)), || {
+                Box::new(rummykit_rummy40::GreedyBot::new())
+            }),
+            saves::<ClassicRummy>(ClassicConfig::STANDARD, || Box::new(rummykit_classic::GreedyBot::new())),
+        ]
+    })
+}
+
+/// Reads `value` as a match save of `G`; one that reads is played on for a few hands.
+#[cfg(feature = "serde")]
+fn resume_match<G>(value: serde_json::Value, bot: fn() -> Box<dyn Bot<G>>, sound: fn(&G))
+where
+    G: Game + PartialEq + serde::Serialize + serde::de::DeserializeOwned,
+    G::Config: serde::Serialize + serde::de::DeserializeOwned,
+{
+    use rand::SeedableRng;
+    use rummykit_core::MatchSave;
+    let Ok(save) = serde_json::from_value::<MatchSave<G>>(value) else { return };
+    let text = serde_json::to_string(&save).expect("serializes");
+    let back: MatchSave<G> = serde_json::from_str(&text).expect("an accepted save reads back");
+    assert!(back == save, "an accepted match save reads back as another");
+    let (mut played, mut hand) = save.into_parts();
+    let _ = (played.standings(), played.winners());
+    let mut bots: Vec<_> = (0..played.seats()).map(|_| bot()).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    for _ in 0..3 {
+        if played.is_over() {
+            break;
+        }
+        let mut game = match hand.take() {
+            Some(game) => game,
+            None => match played.next_hand(&mut rng) {
+                Ok(game) => game,
+                Err(_) => return,
+            },
+        };
+        assert_eq!(game.seats(), played.in_play().len(), "a hand seats other players than the match");
+        sound(&game);
+        for step in 0..3_000 {
+            let Some(seat) = game.to_move() else { break };
+            let player = played.match_seat(seat).expect("the seat to move plays");
+            let action = bots[player].act(&game.view(seat));
+            let before = game.clone();
+            if game.apply(seat, action).is_err() {
+                assert!(game == before, "a refused action changed the hand");
+                return;
+            }
+            if step == 2_999 {
+                return;
+            }
+        }
+        sound(&game);
+        let Some(outcome) = game.outcome() else { return };
+        played.record(&outcome).expect("the outcome of the match's own hand");
+    }
+}
+
+pub fn match_save(data: &[u8]) {
+    #[cfg(feature = "serde")]
+    {
+        let mut bytes = Bytes::new(data);
+        let game = bytes.below(3);
+        let saves = &real_match_saves()[game];
+        let mut v = saves[bytes.below(saves.len())].clone();
+        edits::edit(&mut v, &mut bytes);
+        match game {
+            0 => resume_match::<rummykit_rummikub::Rummikub>(
+                v,
+                || Box::new(rummykit_rummikub::GreedyBot::new()),
+                rummikub_loaded,
+            ),
+            1 => resume_match::<Rummy40>(v, || Box::new(rummykit_rummy40::GreedyBot::new()), r40_conserves),
+            _ => resume_match::<ClassicRummy>(
+                v,
+                || Box::new(rummykit_classic::GreedyBot::new()),
+                classic_conserves,
+            ),
+        }
+    }
+    #[cfg(not(feature = "serde"))]
+    let _ = data;
+}
+
+// ---------------------------------------------------------------------------------------
+// Target `match_history`: a match rebuilt from any terms and any history of outcomes
+// (`Match::from_history`), then outcomes recorded into it; an accepted history is the
+// match's, its totals the history's sums, and a refused outcome changes nothing.
+
+/// A score: small, negative or at either end of `i64`.
+fn points_from(bytes: &mut Bytes<'_>) -> i64 {
+    match bytes.below(6) {
+        0 => i64::MAX - i64::from(bytes.byte()),
+        1 => i64::MIN + i64::from(bytes.byte()),
+        2 => -i64::from(bytes.byte()),
+        _ => i64::from(bytes.byte()),
+    }
+}
+
+fn outcome_from(bytes: &mut Bytes<'_>, seats: usize) -> rummykit_core::Outcome {
+    let seats = if bytes.below(8) == 0 { bytes.below(7) } else { seats };
+    rummykit_core::Outcome {
+        points: (0..seats).map(|_| points_from(bytes)).collect(),
+        winners: (0..bytes.below(3)).map(|_| bytes.below(8)).collect(),
+    }
+}
+
+fn match_history_of<G: Game + PartialEq>(config: G::Config, bytes: &mut Bytes<'_>) {
+    use rand::SeedableRng;
+    use rummykit_core::{Match, MatchEnd, MatchTerms, Ranking};
+    let seats = bytes.below(7);
+    let end = match bytes.below(5) {
+        0 => MatchEnd::FixedHands(u32::from(bytes.byte())),
+        1 => MatchEnd::TargetScore(points_from(bytes)),
+        2 => MatchEnd::Elimination(points_from(bytes)),
+        3 => MatchEnd::SingleHand,
+        _ => MatchEnd::FixedHands(u32::MAX),
+    };
+    let mut terms = MatchTerms::new(seats).with_end(end);
+    if bytes.below(2) == 0 {
+        terms = terms.with_dealer(bytes.below(8));
+    }
+    if bytes.below(2) == 0 {
+        terms = terms.with_hand_limit(u32::from(bytes.byte()));
+    }
+    if bytes.below(2) == 0 {
+        terms = terms.with_ranking(Ranking::default());
+    }
+    let history: Vec<_> = (0..bytes.below(12)).map(|_| outcome_from(bytes, seats)).collect();
+    let dealer = if bytes.below(2) == 0 { None } else { Some(bytes.below(8)) };
+    let Ok(mut played) = Match::<G>::from_history(config, terms, dealer, &history) else { return };
+    assert_eq!(played.history(), &history[..], "an accepted history is not the match's");
+    assert_eq!(played.hands_played() as usize, history.len());
+    for seat in 0..seats {
+        let sum = history.iter().fold(0i64, |total, hand| total.saturating_add(hand.points[seat]));
+        assert_eq!(played.totals()[seat], sum, "a total is not the history's sum");
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..3 {
+        let _ = (played.standings(), played.winners(), played.is_over());
+        if played.next_hand(&mut rng).is_err() {
+            break;
+        }
+        let outcome = outcome_from(bytes, played.in_play().len());
+        let before = played.clone();
+        if played.record(&outcome).is_err() {
+            assert!(played == before, "a refused outcome changed the match");
+        }
+    }
+}
+
+pub fn match_history(data: &[u8]) {
+    let mut bytes = Bytes::new(data);
+    match bytes.below(3) {
+        0 => match_history_of::<rummykit_rummikub::Rummikub>(RummikubConfig::STANDARD, &mut bytes),
+        1 => match_history_of::<Rummy40>(R40Config::RUMMY40, &mut bytes),
+        _ => match_history_of::<ClassicRummy>(ClassicConfig::STANDARD, &mut bytes),
+    }
+}

@@ -1053,7 +1053,9 @@ where
     if outcome.winners.windows(2).any(|w| w[0] >= w[1]) {
         return Err(ctx.fail(Check::Outcome, format!("winners are not ascending and distinct: {outcome:?}")));
     }
-    if c.zero_sum(game) && outcome.points.iter().sum::<i64>() != 0 {
+    // Summed in `i128`: a game's scores may be any `i64`, and a sum past it must neither
+    // panic nor wrap round to zero.
+    if c.zero_sum(game) && outcome.points.iter().map(|&p| i128::from(p)).sum::<i128>() != 0 {
         return Err(ctx.fail(Check::Outcome, format!("scores do not sum to zero: {:?}", outcome.points)));
     }
     let mut legal = Vec::new();

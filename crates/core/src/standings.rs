@@ -322,8 +322,12 @@ impl Standings {
             ScoreOrder::LowerIsBetter => -1.0,
         };
         Estimate::of_mean(self.hands.chunks(self.per_deal.max(1)).map(|deal| {
-            let sum: f64 =
-                deal.iter().filter_map(|h| Some(sign * (*h.points.get(a)? - *h.points.get(b)?) as f64)).sum();
+            // The difference in `f64`: a game's points may be any `i64`, and their
+            // difference past it (exact for every score under 2^53).
+            let sum: f64 = deal
+                .iter()
+                .filter_map(|h| Some(sign * (*h.points.get(a)? as f64 - *h.points.get(b)? as f64)))
+                .sum();
             sum / deal.len() as f64
         }))
     }

@@ -14,6 +14,8 @@ struct Bugs {
     change_state_on_error: bool,
     never_end: bool,
     not_zero_sum: bool,
+    /// Scores whose sum wraps round to zero in `i64` (two of `i64::MIN`).
+    scores_wrap_to_zero: bool,
     winner_off_table: bool,
     winners_unordered: bool,
     refuse_listed: bool,
@@ -178,7 +180,13 @@ impl Game for Draw10 {
         }
         let sum = |h: &Vec<u8>| h.iter().map(|&t| i64::from(t)).sum::<i64>();
         let d = sum(&self.hands[0]) - sum(&self.hands[1]);
-        let points = if self.bugs.not_zero_sum { vec![d, d] } else { vec![d, -d] };
+        let points = if self.bugs.not_zero_sum {
+            vec![d, d]
+        } else if self.bugs.scores_wrap_to_zero {
+            vec![i64::MIN, i64::MIN]
+        } else {
+            vec![d, -d]
+        };
         let winners = if self.bugs.winner_off_table {
             vec![2]
         } else if self.bugs.winners_unordered {
@@ -300,6 +308,15 @@ fn outcome_winners_must_be_distinct_seats_in_order() {
     let v = run(Bugs { winners_unordered: true, ..Bugs::default() }).expect_err("caught");
     assert_eq!(v.check, Check::Outcome);
     assert!(v.detail.contains("not ascending and distinct"), "{}", v.detail);
+}
+
+/// Scores at the ends of `i64` are summed without overflow: two of `i64::MIN` are no
+/// zero-sum outcome, though their `i64` sum wraps round to zero.
+#[test]
+fn scores_whose_sum_wraps_round_to_zero_are_not_zero_sum() {
+    let v = run(Bugs { scores_wrap_to_zero: true, ..Bugs::default() }).expect_err("caught");
+    assert_eq!(v.check, Check::Outcome);
+    assert!(v.detail.contains("scores do not sum to zero"), "{}", v.detail);
 }
 
 #[test]

@@ -281,3 +281,72 @@ fn progress_is_reported_up_to_the_end() {
     assert_eq!(seen.last(), Some(&40));
     assert!(seen.windows(2).all(|w| w[0] <= w[1]));
 }
+
+/// A one-move duel whose scores are the ends of `i64`: the higher bid takes `i64::MAX`,
+/// the other `i64::MIN` (a caller's game may score anything an `i64` holds).
+#[derive(Clone, Debug, PartialEq)]
+struct Duel {
+    bids: Vec<Option<u32>>,
+    next: Seat,
+}
+
+impl Game for Duel {
+    type Config = ();
+    type Action = u32;
+    type View = Seat;
+    type Error = NotYourTurn;
+    fn score_order(_: &Self::Config) -> ScoreOrder {
+        ScoreOrder::HigherIsBetter
+    }
+    fn deal<R: rand::Rng + ?Sized>(_: &(), s: Seating, _: &mut R) -> Result<Self, DealError> {
+        s.check(2, 2)?;
+        Ok(Duel { bids: vec![None; 2], next: s.first_to_play().unwrap_or(0) })
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn config(&self) {}
+    fn to_move(&self) -> Option<Seat> {
+        self.bids[self.next].is_none().then_some(self.next)
+    }
+    fn apply(&mut self, seat: Seat, bid: u32) -> Result<(), NotYourTurn> {
+        NotYourTurn::check(seat, self.to_move())?;
+        self.bids[seat] = Some(bid);
+        self.next = 1 - seat;
+        Ok(())
+    }
+    fn view(&self, seat: Seat) -> Seat {
+        seat
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let (a, b) = (self.bids[0]?, self.bids[1]?);
+        let w = usize::from(b > a);
+        let points = (0..2).map(|s| if s == w { i64::MAX } else { i64::MIN }).collect();
+        Some(Outcome { points, winners: vec![w] })
+    }
+}
+
+struct Bidder(u32);
+
+impl Bot<Duel> for Bidder {
+    fn name(&self) -> &str {
+        "bidder"
+    }
+    fn act(&mut self, _: &Seat) -> u32 {
+        self.0
+    }
+}
+
+/// The advantage of one entry over another is the difference of their points, taken
+/// without overflow: `i64::MAX - i64::MIN` is past `i64`, and wrapping it would turn
+/// the winner's lead into a loss of 1.
+#[test]
+fn the_advantage_of_scores_at_the_ends_of_i64_keeps_its_sign() {
+    let bidders = |e: usize, _: u64| -> Box<dyn Bot<Duel>> { Box::new(Bidder(if e == 0 { 2 } else { 1 })) };
+    let s = tournament::<Duel>(&(), &TournamentPlan::new(2, 6, 3), bidders, |_| {}).unwrap();
+    assert_eq!(s.wins(0), 6);
+    let (ab, ba) = (s.advantage(0, 1), s.advantage(1, 0));
+    let spread = i64::MAX as f64 - i64::MIN as f64;
+    assert_eq!((ab.mean, ba.mean), (spread, -spread), "{ab} / {ba}");
+    assert!(ab.above(0.0) && ba.below(0.0), "{ab} / {ba}");
+}
