@@ -15,7 +15,7 @@ use super::faces::{
 };
 use super::opening::{held_twice, max_value, may_go_rummy, opening_bound, packing_reaches};
 use super::table::{MeldFaces, Reach, TableFaces};
-use super::{LegalActions, NATURALS, ValuedMeld};
+use super::{LegalActions, NATURALS, ValuedMeld, hand_len, no_hand_of_a_game};
 
 /// The value of the best disjoint melds of `faces` under `rules`, by the full walk (the
 /// reference the packing bound is held to).
@@ -1582,4 +1582,48 @@ fn face_counts_from_bits_are_the_listed_faces_counts() {
     }
     // Both cases that the bits tell apart from a plain pass were met often.
     assert!(twice > 1_000 && jokers > 500, "{twice} sets with a face twice, {jokers} with jokers");
+}
+
+/// The two tests of "no hand of a game" agree (one where the hand's cards are counted
+/// already, one that counts them), and a hand of a game's length is its count: random
+/// sets from empty to past fourteen cards, of the pack's ids or not, and the odd ones
+/// (empty, fourteen and fifteen cards, the pack's last id and the first past it, the
+/// last id a set holds), for both games' packs and packs ending elsewhere.
+#[test]
+fn the_two_tests_of_no_hand_of_a_game_agree() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
+    let limit = u8::try_from(PieceId::LIMIT).expect("ids are bytes");
+    let packs = [
+        crate::Config::RUMMY40.catalog().unwrap(),
+        crate::Config::SCALA40.catalog().unwrap(),
+        rummykit_core::Catalog::new(1, 0).unwrap(),
+        rummykit_core::Catalog::new(2, 24).unwrap(),
+    ];
+    let (mut hands, mut refused) = (0, 0);
+    for pack in packs {
+        let end = u8::try_from(pack.len()).expect("ids are bytes");
+        let ids = |range: std::ops::Range<u8>| range.filter_map(PieceId::new).collect::<PieceSet>();
+        let mut sets =
+            vec![PieceSet::new(), ids(0..14), ids(0..15), ids(end - 14..end), ids(end - 13..end + 1)];
+        sets.push(ids(limit - 1..limit));
+        sets.push([0, limit - 1].into_iter().filter_map(PieceId::new).collect());
+        for _ in 0..5_000 {
+            let size = rng.random_range(0..18);
+            // Mostly the pack's own ids, sometimes any id.
+            let top = if rng.random_bool(0.8) { end } else { limit };
+            sets.push((0..size).filter_map(|_| PieceId::new(rng.random_range(0..top))).collect());
+        }
+        for hand in sets {
+            // As the list counts a hand: its cards of the pack.
+            let n = pack.faces_of(hand).count();
+            let len = hand_len(hand, pack);
+            assert_eq!(no_hand_of_a_game(n, hand, pack), len.is_none(), "{hand:?} of {} cards", pack.len());
+            let of_a_game = hand.len() <= crate::HAND_SIZE + 1 && hand.iter().all(|id| pack.contains(id));
+            assert_eq!(len, of_a_game.then_some(hand.len()), "{hand:?} of {} cards", pack.len());
+            hands += usize::from(of_a_game);
+            refused += usize::from(!of_a_game);
+        }
+    }
+    assert!(hands > 10_000 && refused > 4_000, "{hands} hands of a game, {refused} refused");
 }
