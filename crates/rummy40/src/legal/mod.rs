@@ -1351,7 +1351,7 @@ fn allowed_discards(
 /// Must agree with [`hand_len`] being `None` (a test holds them to it).
 // Kept beside `hand_len` where the pass over the hand has counted `len` already: the
 // set's count again costs more than its last id (+0.14 % instructions a Rummy 40 hand
-// of random play, +0.57 % a Scala 40 one, where a target counts bits in software).
+// of random play, +0.58 % a Scala 40 one, where a target counts bits in software).
 #[inline(always)]
 fn no_hand_of_a_game(len: usize, hand: PieceSet, pack: Catalog<Card>) -> bool {
     len > HAND_SIZE + 1 || hand.last().is_some_and(|id| usize::from(id.index()) >= pack.len())
