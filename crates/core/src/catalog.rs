@@ -450,11 +450,8 @@ impl<F: Face> Catalog<F> {
         (id.0 as usize) < self.len()
     }
 
-    /// The number of pieces of `set`, or `None` if `set` holds an id past this catalog:
-    /// [`PieceSet::len`] once every id of `set` is [`contains`](Catalog::contains)ed.
-    /// Counts only the words the catalog's ids fill (a catalog of up to 128 pieces
-    /// fills two of a set's three), where a count is a dozen operations a word on a
-    /// target without a `popcnt` instruction.
+    /// The number of pieces of `set`, or `None` if `set` holds an id not in this catalog:
+    /// [`PieceSet::len`] when every id of `set` passes [`contains`](Catalog::contains).
     ///
     /// ```
     /// use rummykit_core::{Card, Catalog, PieceId, PieceSet};
@@ -468,6 +465,9 @@ impl<F: Face> Catalog<F> {
     #[must_use]
     #[inline]
     pub fn len_of(&self, set: PieceSet) -> Option<usize> {
+        // Counts only the words the catalog's ids fill (a catalog of up to 128 pieces
+        // fills two of a set's three): a count is a dozen operations a word on a target
+        // without a `popcnt` instruction.
         let end = self.len();
         // The bits of `word` (ids from `start` on) at or past `end`.
         let past = |word: u64, start: usize| match end.checked_sub(start) {

@@ -360,15 +360,25 @@ fn piece_set_last_is_the_walks_last() {
 
 /// `Catalog::len_of` is the set's length when every id is the catalog's, else `None`:
 /// random sets (ids in every word, past the catalog or not) against catalogs ending
-/// inside a word and on a word's edge (52, 64, 108, 128, 129 and 160 pieces).
+/// inside a word and on a word's edge (52, 54, 64, 104, 108, 128, 129 and 160 pieces);
+/// the empty set; and every id paired with ids spread over the words and their edges.
 #[test]
 fn catalog_len_of_is_the_length_of_a_set_of_its_pieces() {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
     let limit = u8::try_from(PieceId::LIMIT).expect("ids are bytes");
     let (mut counted, mut refused) = (0, 0);
-    for (copies, jokers) in [(1, 0), (1, 12), (2, 4), (2, 24), (2, 25), (3, 4)] {
+    let spread = [0, 1, 51, 52, 53, 63, 64, 103, 104, 107, 108, 127, 128, 129, 159];
+    for (copies, jokers) in [(1, 0), (1, 2), (1, 12), (2, 0), (2, 4), (2, 24), (2, 25), (3, 4)] {
         let cat = Catalog::<Card>::new(copies, jokers).expect("fits");
+        assert_eq!(cat.len_of(PieceSet::new()), Some(0));
+        for a in (0..limit).filter_map(PieceId::new) {
+            for b in spread.into_iter().filter_map(PieceId::new) {
+                let pair: PieceSet = [a, b].into_iter().collect();
+                let expected = (cat.contains(a) && cat.contains(b)).then_some(if a == b { 1 } else { 2 });
+                assert_eq!(cat.len_of(pair), expected, "{a:?} and {b:?} of {} pieces", cat.len());
+            }
+        }
         for _ in 0..2_000 {
             let size = rng.random_range(0..20);
             // Mostly the catalog's own ids, sometimes any id.

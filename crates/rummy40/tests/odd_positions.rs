@@ -77,9 +77,11 @@ fn rules_3_4_the_full_suit_takes_no_second_ace_at_either_end() {
     assert_eq!(meld_text(&g, 0), "Ah 2h 3h 4h");
     // Without it the ace never goes below the two.
     let mut g = opened(Config::RUMMY40, "Ah 5c 9d", &[(1, MeldKind::Run, "2h 3h 4h")], "3d 4d");
-    let e = g.check(0, &Action::LayOff { piece: id(&g, 0, "Ah"), onto: M0, end: RunEnd::Front }).unwrap_err();
-    assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { meld: M0, .. })), "{e:?}");
-    refused!(g, Action::LayOff { piece: id(&g, 0, "Ah"), onto: M0, end: RunEnd::Front }, e);
+    refused!(
+        g,
+        Action::LayOff { piece: id(&g, 0, "Ah"), onto: M0, end: RunEnd::Front },
+        does_not_fit(&g, "Ah", M0, MeldError::AceLowNotAllowed),
+    );
 }
 
 /// §3.4: a joker laid off onto a run stands for the card at the end it goes to, so it
@@ -113,14 +115,24 @@ fn rules_3_4_a_joker_laid_off_never_goes_past_the_ace() {
 
     let mut c = Config::RUMMY40;
     c.ace_low_in_runs = true;
-    let mut g = opened(c, "* * 5c 9d", &table, "3d 4d");
+    let mut g = opened(c, "* * As 5c 9d", &table, "3d 4d");
     let jokers: Vec<_> = g.hand(0).unwrap().iter().filter(|&p| is_joker(&g, p)).collect();
     ok!(g, Action::LayOff { piece: jokers[0], onto: M1, end: RunEnd::Front });
     assert_eq!(meld_text(&g, 1), "* 2s 3s 4s");
     // The joker is the low ace now: nothing goes below it, and the ace itself takes its place.
-    let e = g.check(0, &Action::LayOff { piece: jokers[1], onto: M1, end: RunEnd::Front }).unwrap_err();
-    assert!(matches!(e, ActionError::Table(TableError::DoesNotFit { meld: M1, .. })), "{e:?}");
-    refused!(g, Action::LayOff { piece: jokers[1], onto: M1, end: RunEnd::Front }, e);
+    refused!(
+        g,
+        Action::LayOff { piece: jokers[1], onto: M1, end: RunEnd::Front },
+        ActionError::Table(TableError::DoesNotFit {
+            meld: M1,
+            piece: named(&g, jokers[1]),
+            error: MeldError::OutOfBounds
+        }),
+    );
+    // §3.6: the ace of spades is the exact card that joker stands for, so it frees it.
+    ok!(g, Action::SwapJoker { piece: id(&g, 0, "As"), meld: M1 });
+    assert_eq!(meld_text(&g, 1), "As 2s 3s 4s");
+    assert!(g.hand(0).unwrap().contains(jokers[0]), "the freed joker goes to the hand");
 }
 
 /// §3.6 `forbid_playable_discard`: a joker fits any run that can grow, so it counts as a

@@ -15,7 +15,7 @@ use super::faces::{
 };
 use super::opening::{held_twice, max_value, may_go_rummy, opening_bound, packing_reaches};
 use super::table::{MeldFaces, Reach, TableFaces};
-use super::{LegalActions, NATURALS, ValuedMeld};
+use super::{LegalActions, NATURALS, ValuedMeld, hand_len, no_hand_of_a_game};
 
 /// The value of the best disjoint melds of `faces` under `rules`, by the full walk (the
 /// reference the packing bound is held to).
@@ -1340,6 +1340,62 @@ fn a_hand_that_can_go_rummy_passes_the_rummy_bound() {
     assert!(rummies > 500 && ruled_out > 30, "{rummies} hands that can go rummy, {ruled_out} ruled out");
 }
 
+/// The rummy bound with faces that fit the table (`fits` as bits) is the plain count it
+/// replaced: the cards of faces held in no meld that fit nowhere, at most one left, and
+/// with one to three jokers the cards in no meld of naturals that fit nowhere all but
+/// one in the suits or ranks the jokers can serve. Random hands of both packs' sizes
+/// with no joker to three, random `fits` words from sparse to dense (the joker's bit
+/// too).
+#[test]
+fn may_go_rummy_with_fitting_faces_is_the_plain_count() {
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    fn reference(counts: &[u8; 53], held: u64, meldable: u64, fits: u64) -> bool {
+        let fits = |i: usize| fits >> i & 1 != 0;
+        let misfits: u32 = (0..53)
+            .filter(|&i| held >> i & 1 != 0 && meldable >> i & 1 == 0 && !fits(i))
+            .map(|i| u32::from(counts[i]))
+            .sum();
+        let jokers = usize::from(counts[52]);
+        if misfits > 1 || !(1..4).contains(&jokers) {
+            return misfits <= 1;
+        }
+        let naturals = held & NATURALS;
+        let in_meld = meldable_of(naturals, 0);
+        let (mut stray, mut groups) = (0, vec![0u32; 17]);
+        for i in (0..52).filter(|&i| naturals >> i & 1 != 0 && in_meld >> i & 1 == 0 && !fits(i)) {
+            let n = u32::from(counts[i]);
+            stray += n;
+            groups[i / 13] += n;
+            groups[4 + i % 13] += n;
+        }
+        groups.sort_unstable_by(|a, b| b.cmp(a));
+        stray <= groups[..jokers].iter().sum::<u32>() + 1
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(59);
+    let (mut yes, mut no) = (0, 0);
+    for round in 0..20_000 {
+        let jokers = round % 4;
+        let mut pack: Vec<Card> = (0..104).filter_map(|i| Card::from_index((i % 52) as u8)).collect();
+        pack.shuffle(&mut rng);
+        let len = 3 + round / 4 % 12;
+        let mut faces = pack[..len - jokers.min(len - 1)].to_vec();
+        faces.extend(std::iter::repeat_n(Card::JOKER, jokers));
+        let (counts, held, _) = face_counts(&faces);
+        let bits = FaceBits::of(&faces);
+        let meldable = meldable_of(bits.naturals, bits.jokers);
+        // Sparse to dense: the OR of none to two random words, ANDed with one to three.
+        let sparse = (0..1 + round % 3).fold(u64::MAX, |w, _| w & rng.random::<u64>());
+        let fits = (0..round / 3 % 3).fold(sparse, |w, _| w | rng.random::<u64>());
+        let fits = if round % 7 == 0 { 0 } else { fits };
+        let passes = may_go_rummy(&counts, held, meldable, fits);
+        assert_eq!(passes, reference(&counts, held, meldable, fits), "{faces:?}, fits {fits:#x}");
+        yes += usize::from(passes);
+        no += usize::from(!passes);
+    }
+    assert!(yes > 2_000 && no > 2_000, "{yes} pass, {no} ruled out");
+}
+
 /// The one face's test is the bit `meldable_of` marks, for every face (the joker's
 /// too), on random sets of naturals from sparse to dense, with no joker to three.
 #[test]
@@ -1526,4 +1582,48 @@ fn face_counts_from_bits_are_the_listed_faces_counts() {
     }
     // Both cases that the bits tell apart from a plain pass were met often.
     assert!(twice > 1_000 && jokers > 500, "{twice} sets with a face twice, {jokers} with jokers");
+}
+
+/// The two tests of "no hand of a game" agree (one where the hand's cards are counted
+/// already, one that counts them), and a hand of a game's length is its count: random
+/// sets from empty to past fourteen cards, of the pack's ids or not, and the odd ones
+/// (empty, fourteen and fifteen cards, the pack's last id and the first past it, the
+/// last id a set holds), for both games' packs and packs ending elsewhere.
+#[test]
+fn the_two_tests_of_no_hand_of_a_game_agree() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
+    let limit = u8::try_from(PieceId::LIMIT).expect("ids are bytes");
+    let packs = [
+        crate::Config::RUMMY40.catalog().unwrap(),
+        crate::Config::SCALA40.catalog().unwrap(),
+        rummykit_core::Catalog::new(1, 0).unwrap(),
+        rummykit_core::Catalog::new(2, 24).unwrap(),
+    ];
+    let (mut hands, mut refused) = (0, 0);
+    for pack in packs {
+        let end = u8::try_from(pack.len()).expect("ids are bytes");
+        let ids = |range: std::ops::Range<u8>| range.filter_map(PieceId::new).collect::<PieceSet>();
+        let mut sets =
+            vec![PieceSet::new(), ids(0..14), ids(0..15), ids(end - 14..end), ids(end - 13..end + 1)];
+        sets.push(ids(limit - 1..limit));
+        sets.push([0, limit - 1].into_iter().filter_map(PieceId::new).collect());
+        for _ in 0..5_000 {
+            let size = rng.random_range(0..18);
+            // Mostly the pack's own ids, sometimes any id.
+            let top = if rng.random_bool(0.8) { end } else { limit };
+            sets.push((0..size).filter_map(|_| PieceId::new(rng.random_range(0..top))).collect());
+        }
+        for hand in sets {
+            // As the list counts a hand: its cards of the pack.
+            let n = pack.faces_of(hand).count();
+            let len = hand_len(hand, pack);
+            assert_eq!(no_hand_of_a_game(n, hand, pack), len.is_none(), "{hand:?} of {} cards", pack.len());
+            let of_a_game = hand.len() <= crate::HAND_SIZE + 1 && hand.iter().all(|id| pack.contains(id));
+            assert_eq!(len, of_a_game.then_some(hand.len()), "{hand:?} of {} cards", pack.len());
+            hands += usize::from(of_a_game);
+            refused += usize::from(!of_a_game);
+        }
+    }
+    assert!(hands > 10_000 && refused > 4_000, "{hands} hands of a game, {refused} refused");
 }
