@@ -11,7 +11,7 @@ use common::*;
 use rummykit_core::{
     Card, Game, MeldError, MeldId, MeldKind, Outcome, RunEnd, SetupMeld, TableError, parse_list,
 };
-use rummykit_rummy40::{Action, ActionError, Config, NewMeld, Phase, Rummy40, Setup};
+use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40, Setup};
 
 const M0: MeldId = MeldId::new(0);
 const M1: MeldId = MeldId::new(1);
@@ -185,6 +185,7 @@ fn rules_3_3_both_copies_of_the_taken_face_are_held_back() {
 #[cfg(feature = "serde")]
 #[test]
 fn rules_3_3_a_save_in_the_middle_of_a_turn_keeps_the_turns_restrictions() {
+    use rummykit_rummy40::NewMeld;
     let mut c = Config::RUMMY40;
     c.swapped_joker_must_be_played_same_turn = true;
     let mut g = game(c, &["Jh Qh Kh 9d 9c 6c * 8c 7c 9s 2c 3c 5d", "3h 6d 8d Td"], "9s", "4c");
