@@ -296,7 +296,9 @@ impl Standings {
     /// The mean per-hand advantage of `a` over `b`, oriented so that positive is better
     /// for `a` whatever the game's [`ScoreOrder`]. The interval treats each deal (the
     /// hands played from it, one per seat rotation in the duplicate format) as one
-    /// sample, so the luck of the deal cancels out of it.
+    /// sample, so the luck of the deal cancels out of it. The differences are taken in
+    /// `f64`, so they never overflow: exact while both scores lie within ±2⁵², rounded
+    /// past that (no built-in game comes near).
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -322,8 +324,8 @@ impl Standings {
             ScoreOrder::LowerIsBetter => -1.0,
         };
         Estimate::of_mean(self.hands.chunks(self.per_deal.max(1)).map(|deal| {
-            // The difference in `f64`: a game's points may be any `i64`, and their
-            // difference past it (exact for every score under 2^53).
+            // The difference in `f64`: a game's points may be any `i64`, and the
+            // difference of two may not fit one.
             let sum: f64 = deal
                 .iter()
                 .filter_map(|h| Some(sign * (*h.points.get(a)? as f64 - *h.points.get(b)? as f64)))
