@@ -809,7 +809,8 @@ impl fmt::Display for Report {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Check {
-    /// The game refused to deal, or its [`Game::config`] is not the configuration dealt.
+    /// The game refused to deal, or its [`Game::config`] or [`Game::seats`] is not the
+    /// configuration or table dealt.
     Deal,
     /// A piece is missing, duplicated or unknown.
     Conservation,
@@ -831,7 +832,8 @@ pub enum Check {
     RoundTrip,
     /// The hand did not end within the bound, or the harness had no move.
     Termination,
-    /// `to_move`, `outcome` or the scores are inconsistent.
+    /// `to_move`, `outcome` or the scores are inconsistent (a seat to move that is no
+    /// seat of the game included).
     Outcome,
     /// An action was accepted after the hand was over.
     PlayAfterEnd,
@@ -940,6 +942,12 @@ where
                 .map_err(|e| ctx.fail(Check::Deal, format!("{e}")))?;
             if game.config() != *config {
                 let detail = format!("dealt under {config:?}, config() is {:?}", game.config());
+                return Err(ctx.fail(Check::Deal, detail));
+            }
+            // A table other than the one dealt (none at all included) would send the
+            // checks below to seats the game does not have.
+            if game.seats() != seating.seats {
+                let detail = format!("dealt for {} seats, seats() is {} seats", seating.seats, game.seats());
                 return Err(ctx.fail(Check::Deal, detail));
             }
             play_one(c, &mut game, plan, &mut rng, &mut ctx, &mut report)?;
@@ -1104,6 +1112,12 @@ where
         return Ok(());
     }
     let seat = game.to_move().unwrap_or_default();
+    // Every check below asks the game about this seat: one it does not have is reported
+    // before the game is asked (a game of no seats never reaches the divisions by seats).
+    if seat >= game.seats() {
+        let detail = format!("seat {seat} to move is no seat of the {} at the table", game.seats());
+        return Err(ctx.fail(Check::Outcome, detail));
+    }
     // Listed actions are all accepted; the mover's view lists the same.
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);

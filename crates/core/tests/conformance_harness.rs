@@ -31,6 +31,8 @@ struct Bugs {
     describes_to_nothing: bool,
     bogus_reads_as_turn: bool,
     config_forgotten: bool,
+    /// `seats()` says 0 while two seats play.
+    no_seats: bool,
 }
 
 /// Impossible sums in a view's leak field, standing for the view bugs: a view that lists
@@ -79,7 +81,7 @@ impl Game for Draw10 {
         Ok(Draw10 { stock, hands: [Vec::new(), Vec::new()], next: 0, bugs: *bugs })
     }
     fn seats(&self) -> usize {
-        2
+        if self.bugs.no_seats { 0 } else { 2 }
     }
     fn config(&self) -> Bugs {
         if self.bugs.config_forgotten { Bugs::default() } else { self.bugs }
@@ -328,4 +330,30 @@ fn check_game_runs_one_scripted_state() {
         conformance::check_game::<_, ChaCha8Rng>(&Harness, &mut game, &Plan::new(1, 0), 3).expect("passes");
     assert_eq!(report.steps, 9);
     assert!(game.outcome().is_some());
+}
+
+/// A game that says it has no seat is reported, never divided by: dealt, it is not the
+/// table dealt; scripted, its seat to move is no seat of it, and over, its scores are
+/// not one per seat.
+#[test]
+fn a_game_of_no_seats_is_a_violation_not_a_panic() {
+    let bugs = Bugs { no_seats: true, ..Bugs::default() };
+    let v = run(bugs).expect_err("caught");
+    assert_eq!(v.check, Check::Deal, "{v}");
+    assert!(v.detail.contains("0 seats"), "{}", v.detail);
+    let mut game = Draw10::deal(&bugs, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(1)).expect("deal");
+    let v = conformance::check_game::<_, ChaCha8Rng>(&Harness, &mut game, &Plan::new(1, 0), 3)
+        .expect_err("caught");
+    assert_eq!((&v.check, v.step), (&Check::Outcome, 0), "{v}");
+    assert!(v.detail.contains("no seat of the 0"), "{}", v.detail);
+    // Played to the end with two seats, then asked.
+    game.bugs = Bugs::default();
+    while let Some(seat) = game.to_move() {
+        game.apply(seat, Act::Draw).expect("draw");
+    }
+    game.bugs = bugs;
+    let v = conformance::check_game::<_, ChaCha8Rng>(&Harness, &mut game, &Plan::new(1, 0), 3)
+        .expect_err("caught");
+    assert_eq!(v.check, Check::Outcome, "{v}");
+    assert!(v.detail.contains("2 scores for 0 seats"), "{}", v.detail);
 }

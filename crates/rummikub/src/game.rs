@@ -333,6 +333,32 @@ impl Rummikub {
                 "the tiles out of the pool are not those dealt and drawn, or more were drawn than the turns allow",
             ));
         }
+        // A finished game shows how it ended: the turn that ends on an empty pool is the
+        // one that completes the round of quiet turns, and going out empties only the
+        // rack of the seat that played (§1.7); a play is a turn, so none came before turn 1.
+        match setup.end {
+            Some(GameEnd::PoolEmpty) if setup.quiet_turns < n => {
+                return bad(PositionError::Inconsistent(
+                    "the game ended on an empty pool before every seat had a quiet turn",
+                ));
+            }
+            Some(GameEnd::PoolEmpty) if setup.racks.iter().any(TileCounts::is_empty) => {
+                return bad(PositionError::Inconsistent(
+                    "the game ended on an empty pool but a seat holds no tile",
+                ));
+            }
+            Some(GameEnd::WentOut { seat, .. })
+                if setup.racks.iter().enumerate().any(|(s, rack)| s != seat && rack.is_empty()) =>
+            {
+                return bad(PositionError::Inconsistent(
+                    "a seat holds no tile besides the one that went out",
+                ));
+            }
+            _ => {}
+        }
+        if setup.turn == 0 && setup.last_player.is_some() {
+            return bad(PositionError::Inconsistent("a seat has made a play before any turn"));
+        }
         let mut pool = setup.pool;
         pool.reverse();
         Ok(Rummikub {

@@ -258,6 +258,71 @@ fn rules_1_7_a_full_round_of_quiet_turns_is_over_not_on() {
     }
 }
 
+/// The position error `from_setup` gives `setup`, with its message.
+fn inconsistent(config: &Config, setup: Setup) -> &'static str {
+    match Rummikub::from_setup(config, setup) {
+        Err(DealError::InvalidDeal(PositionError::Inconsistent(message))) => message,
+        other => panic!("expected an inconsistent position, got {other:?}"),
+    }
+}
+
+#[test]
+fn rules_1_7_a_game_ended_on_an_empty_pool_shows_a_full_round_of_quiet_turns() {
+    // RULES §1.7: the game ends on an empty pool at the turn that completes the round of
+    // quiet turns, under either option, and with every rack still holding tiles (an
+    // emptied rack would have gone out); a save of such an end that says otherwise is
+    // refused, the true one loads.
+    for end in [PoolEmptyEnd::AllPassOnce, PoolEmptyEnd::OneFinalTurnEach] {
+        let config = Config::STANDARD.with_pool_empty_end(end);
+        let mut game = scripted_empty_pool(config, &["r1 b2", "k5 k6 y9", "y13"], vec![], &[true; 3], 0);
+        for seat in 0..3 {
+            game.apply(seat, rummykit_rummikub::Action::Pass).expect("a quiet turn");
+        }
+        assert_eq!(game.end(), Some(GameEnd::PoolEmpty), "{end:?}");
+        let saved = game.setup();
+        assert_eq!(saved.quiet_turns, 3);
+        assert_eq!(Rummikub::from_setup(&config, saved.clone()), Ok(game));
+        for quiet_turns in 0..3 {
+            let short = Setup { quiet_turns, ..saved.clone() };
+            assert!(inconsistent(&config, short).contains("before every seat had a quiet turn"), "{end:?}");
+        }
+        let mut emptied = saved.clone();
+        let moved = std::mem::take(&mut emptied.racks[2]);
+        emptied.racks[1].add_all(&moved);
+        assert!(inconsistent(&config, emptied).contains("empty pool but a seat holds no tile"), "{end:?}");
+    }
+}
+
+#[test]
+fn rules_1_7_going_out_empties_only_the_rack_of_the_seat_that_played() {
+    // RULES §1.7: the game ends at once when a rack is emptied, so at the end of a game
+    // won by going out every other seat still holds tiles.
+    let config = Config::STANDARD;
+    let mut game = scripted(config, &["r1 r2 r3", "y7", "k13 J"], vec![], "", &[true; 3], 0);
+    play(&mut game, vec![run("r1 r2 r3")]);
+    assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 0, hand_rummy: false }));
+    let saved = game.setup();
+    assert_eq!(Rummikub::from_setup(&config, saved.clone()), Ok(game));
+    let mut emptied = saved;
+    let moved = std::mem::take(&mut emptied.racks[1]);
+    emptied.racks[2].add_all(&moved);
+    assert!(inconsistent(&config, emptied).contains("besides the one that went out"));
+}
+
+#[test]
+fn rules_1_3_no_seat_has_made_a_play_before_the_first_turn() {
+    // RULES §1.3: a play is a turn, so a position at turn 0 names no last player; the
+    // same seat after one turn, a play, does.
+    let config = Config::STANDARD;
+    let start = scripted(config, &["r1 r2 r3 b5", "y7 y8"], vec![], "", &[true; 2], 0);
+    let at_start = Setup { last_player: Some(1), ..start.setup() };
+    assert!(inconsistent(&config, at_start).contains("a play before any turn"));
+    let mut game = start;
+    play(&mut game, vec![run("r1 r2 r3")]);
+    assert_eq!(game.last_player(), Some(0));
+    assert_eq!(Rummikub::from_setup(&config, game.setup()), Ok(game));
+}
+
 #[cfg(feature = "serde")]
 #[test]
 fn rules_1_7_a_view_of_a_game_on_with_an_empty_rack_is_refused() {
