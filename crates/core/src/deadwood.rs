@@ -318,12 +318,13 @@ impl CardMeld {
 ///
 /// [`AnalysisError::TooManyPieces`] beyond [`MAX_HAND`] pieces;
 /// [`AnalysisError::SearchTooLarge`] for a hand whose search would take more than
-/// [`SEARCH_BUDGET`] (2²⁵) steps, a count, not a time (hands that use it all cost up
-/// to about 10¹⁰ instructions: 0.6–1.3 s in a release build on a loaded two-core
-/// machine, random hands of 50–61 pieces of two decks with jokers). No hand a game of this workspace lets a player hold comes near it (the most
-/// laborious 14 cards of two decks with four jokers take under a hundredth of it); a
-/// hand of 64 pieces of two copies of 28 cards and eight jokers, every run round the
-/// corner, reaches it, and so do some hands of 48 distinct cards.
+/// [`SEARCH_BUDGET`] (2²⁵) steps, a count, not a time (hands that use it all cost up to
+/// about 10¹⁰ instructions: 0.6–1.3 s in a release build on a loaded two-core machine,
+/// random hands of 50–61 pieces of two decks with jokers). No hand a game of this
+/// workspace lets a player hold comes near it (the most laborious 14 cards of two decks
+/// with four jokers take under a hundredth of it); a hand of 64 pieces of two copies of
+/// 28 cards and eight jokers, every run round the corner, reaches it, and so do some
+/// hands of 48 distinct cards.
 ///
 /// ```
 /// use rummykit_core::{AcePolicy, Card, Face, JokerLimit, MeldRules, least_deadwood, parse_list};
@@ -511,8 +512,8 @@ struct Search<'a, F> {
 /// of the search of distinct plain cards, which generates its melds as it goes, counts
 /// 128. A count, not a time, so the same hand gets the same answer on any machine; the
 /// hands found to use it all cost up to about 10¹⁰ instructions (0.6–1.3 s in a release
-/// build on a loaded two-core machine, hands of 50–61 pieces). The largest hands the games let a player hold take
-/// under a hundredth of it.
+/// build on a loaded two-core machine, hands of 50–61 pieces). The largest hands the
+/// games let a player hold take under a hundredth of it.
 ///
 /// ```
 /// use rummykit_core::{AcePolicy, AnalysisError, Card, JokerLimit, MeldRules, SEARCH_BUDGET, least_deadwood_value};

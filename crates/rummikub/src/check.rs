@@ -679,10 +679,11 @@ fn natural_mask(meld: &Meld<Tile>) -> u64 {
 // bounds what is left.
 
 const MAX_COPIES: usize = 3;
-/// The most choices (copy assignments and joker configurations) one check makes: 3–4.5·10⁹
-/// instructions, 0.3–0.5 s in release on a loaded two-core machine, when all are used. In a seeded stress over crowded tables every decided play needed
-/// at most about a fifth of it, and the one play past it was not decided by 200 times as
-/// many; past it the play is undecided, not refused (see docs/design/rummikub.md).
+/// The most choices (copy assignments and joker configurations) one check makes:
+/// 3–4.5·10⁹ instructions, 0.3–0.5 s in release on a loaded two-core machine, when all
+/// are used. In a seeded stress over crowded tables every decided play needed at most
+/// about a fifth of it, and the one play past it was not decided by 200 times as many;
+/// past it the play is undecided, not refused (see docs/design/rummikub.md).
 pub(crate) const SEARCH_STEPS: u32 = 2_000_000;
 /// Search states known to fail, per component (open addressing, a few probes).
 const DEAD_STATES: usize = 64;
