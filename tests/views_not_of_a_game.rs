@@ -831,7 +831,7 @@ fn rules_1_3_an_edited_rummikub_view_is_refused_or_one_a_bot_can_act_on() {
 }
 
 /// Positions a game may be scripted in though no deal leads there this way (melds on the
-/// table and nobody opened, an empty rack while the game is on, a game over): every seat's
+/// table and nobody opened, a game over by going out or on an empty pool): every seat's
 /// view reads back as itself, so the reader asks no more of a view than
 /// `Rummikub::from_setup` asks of a game.
 #[test]
@@ -851,7 +851,8 @@ fn rules_1_7_views_of_scripted_positions_read_back_as_themselves() {
         (Some(GameEnd::WentOut { seat: 1, hand_rummy: false }), 1, 1);
     let mut pool_empty = on.clone();
     pool_empty.racks[2].extend(pool_empty.pool.drain(..));
-    (pool_empty.end, pool_empty.turn) = (Some(GameEnd::PoolEmpty), 1);
+    // The game ends on an empty pool at the turn that completes a round of quiet turns.
+    (pool_empty.end, pool_empty.turn, pool_empty.quiet_turns) = (Some(GameEnd::PoolEmpty), 3, 3);
     for setup in [on, went_out, pool_empty] {
         let game = Rummikub::from_setup(&RkConfig::STANDARD, setup).expect("a position");
         for seat in 0..3 {
