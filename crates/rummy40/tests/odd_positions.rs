@@ -9,7 +9,7 @@ mod common;
 
 use common::*;
 use rummykit_core::{
-    Card, Game, MeldError, MeldId, MeldKind, Outcome, RunEnd, SetupMeld, TableError, parse_list,
+    Card, Game, MeldError, MeldId, MeldKind, Outcome, PieceId, RunEnd, SetupMeld, TableError, parse_list,
 };
 use rummykit_rummy40::{Action, ActionError, Config, Phase, Rummy40, Setup};
 
@@ -39,11 +39,17 @@ fn opened(config: Config, hand: &str, table: &[(usize, MeldKind, &str)], other: 
     Rummy40::from_setup(&config, setup).unwrap()
 }
 
-fn does_not_fit(g: &Rummy40, card: &str, onto: MeldId, error: MeldError) -> ActionError {
-    ActionError::Table(TableError::DoesNotFit { meld: onto, piece: named(g, id(g, 0, card)), error })
+/// The refusal of laying `piece` (of seat 0's hand) off onto `onto`.
+fn does_not_fit(g: &Rummy40, piece: PieceId, onto: MeldId, error: MeldError) -> ActionError {
+    ActionError::Table(TableError::DoesNotFit { meld: onto, piece: named(g, piece), error })
 }
 
-fn joker_of(g: &Rummy40) -> rummykit_core::PieceId {
+/// The jokers of seat 0's hand, in id order.
+fn hand_jokers(g: &Rummy40) -> Vec<PieceId> {
+    g.hand(0).unwrap().iter().filter(|&p| is_joker(g, p)).collect()
+}
+
+fn joker_of(g: &Rummy40) -> PieceId {
     g.hand(0).unwrap().iter().find(|&p| is_joker(g, p)).expect("a joker in hand")
 }
 
@@ -64,12 +70,12 @@ fn rules_3_4_the_full_suit_takes_no_second_ace_at_either_end() {
     refused!(
         g,
         Action::LayOff { piece: id(&g, 0, "Ah"), onto: M0, end: RunEnd::Back },
-        does_not_fit(&g, "Ah", M0, too_long),
+        does_not_fit(&g, id(&g, 0, "Ah"), M0, too_long),
     );
     refused!(
         g,
         Action::LayOff { piece: id(&g, 0, "As"), onto: M1, end: RunEnd::Front },
-        does_not_fit(&g, "As", M1, too_long),
+        does_not_fit(&g, id(&g, 0, "As"), M1, too_long),
     );
     // A shorter run takes the ace at the low end under the option, counted as 1 there.
     let mut g = opened(c, "Ah 5c 9d", &[(1, MeldKind::Run, "2h 3h 4h")], "3d 4d");
@@ -80,7 +86,7 @@ fn rules_3_4_the_full_suit_takes_no_second_ace_at_either_end() {
     refused!(
         g,
         Action::LayOff { piece: id(&g, 0, "Ah"), onto: M0, end: RunEnd::Front },
-        does_not_fit(&g, "Ah", M0, MeldError::AceLowNotAllowed),
+        does_not_fit(&g, id(&g, 0, "Ah"), M0, MeldError::AceLowNotAllowed),
     );
 }
 
@@ -95,20 +101,12 @@ fn rules_3_4_a_joker_laid_off_never_goes_past_the_ace() {
     refused!(
         g,
         Action::LayOff { piece: joker, onto: M0, end: RunEnd::Back },
-        ActionError::Table(TableError::DoesNotFit {
-            meld: M0,
-            piece: named(&g, joker),
-            error: MeldError::WrapNotAllowed
-        }),
+        does_not_fit(&g, joker, M0, MeldError::WrapNotAllowed),
     );
     refused!(
         g,
         Action::LayOff { piece: joker, onto: M1, end: RunEnd::Front },
-        ActionError::Table(TableError::DoesNotFit {
-            meld: M1,
-            piece: named(&g, joker),
-            error: MeldError::OutOfBounds
-        }),
+        does_not_fit(&g, joker, M1, MeldError::OutOfBounds),
     );
     ok!(g, Action::LayOff { piece: joker, onto: M0, end: RunEnd::Front });
     assert_eq!(meld_text(&g, 0), "* Qh Kh Ah");
@@ -116,18 +114,14 @@ fn rules_3_4_a_joker_laid_off_never_goes_past_the_ace() {
     let mut c = Config::RUMMY40;
     c.ace_low_in_runs = true;
     let mut g = opened(c, "* * As 5c 9d", &table, "3d 4d");
-    let jokers: Vec<_> = g.hand(0).unwrap().iter().filter(|&p| is_joker(&g, p)).collect();
+    let jokers = hand_jokers(&g);
     ok!(g, Action::LayOff { piece: jokers[0], onto: M1, end: RunEnd::Front });
     assert_eq!(meld_text(&g, 1), "* 2s 3s 4s");
     // The joker is the low ace now: nothing goes below it, and the ace itself takes its place.
     refused!(
         g,
         Action::LayOff { piece: jokers[1], onto: M1, end: RunEnd::Front },
-        ActionError::Table(TableError::DoesNotFit {
-            meld: M1,
-            piece: named(&g, jokers[1]),
-            error: MeldError::OutOfBounds
-        }),
+        does_not_fit(&g, jokers[1], M1, MeldError::OutOfBounds),
     );
     // §3.6: the ace of spades is the exact card that joker stands for, so it frees it.
     ok!(g, Action::SwapJoker { piece: id(&g, 0, "As"), meld: M1 });
@@ -277,15 +271,11 @@ fn rules_3_4_the_joker_limit_binds_lay_offs() {
     let mut c = Config::SCALA40;
     c.joker_limit = JokerLimit::NoAdjacent;
     let mut g = opened(c, "* * 2c", &table, "3d 4d");
-    let jokers: Vec<_> = g.hand(0).unwrap().iter().filter(|&p| is_joker(&g, p)).collect();
+    let jokers = hand_jokers(&g);
     refused!(
         g,
         Action::LayOff { piece: jokers[0], onto: M0, end: RunEnd::Back },
-        ActionError::Table(TableError::DoesNotFit {
-            meld: M0,
-            piece: named(&g, jokers[0]),
-            error: MeldError::AdjacentJokers { index: 3 }
-        }),
+        does_not_fit(&g, jokers[0], M0, MeldError::AdjacentJokers { index: 3 }),
     );
     ok!(g, Action::LayOff { piece: jokers[0], onto: M0, end: RunEnd::Front });
     assert_eq!(meld_text(&g, 0), "* 5s 6s *");
@@ -296,17 +286,13 @@ fn rules_3_4_the_joker_limit_binds_lay_offs() {
     c.joker_limit = JokerLimit::NotMoreThanNaturals;
     let table = [(1, MeldKind::Run, "5s 6s *"), (1, MeldKind::Group, "Ts Th *")];
     let mut g = opened(c, "* * 2c", &table, "3d 4d");
-    let jokers: Vec<_> = g.hand(0).unwrap().iter().filter(|&p| is_joker(&g, p)).collect();
+    let jokers = hand_jokers(&g);
     ok!(g, Action::LayOff { piece: jokers[0], onto: M0, end: RunEnd::Back });
     assert_eq!(meld_text(&g, 0), "5s 6s * *");
     refused!(
         g,
         Action::LayOff { piece: jokers[1], onto: M0, end: RunEnd::Front },
-        ActionError::Table(TableError::DoesNotFit {
-            meld: M0,
-            piece: named(&g, jokers[1]),
-            error: MeldError::TooManyJokers { jokers: 3, max: 2 }
-        }),
+        does_not_fit(&g, jokers[1], M0, MeldError::TooManyJokers { jokers: 3, max: 2 }),
     );
     ok!(g, Action::LayOff { piece: jokers[1], onto: M1, end: RunEnd::Back });
     assert_eq!(g.table().melds()[1].meld().jokers(), 2);
