@@ -295,28 +295,39 @@ impl Rummikub {
                 "the seat to move is not the one the turns counted from the starter reach",
             ));
         }
-        match setup.end {
-            Some(GameEnd::WentOut { seat, .. })
-                if setup.racks.get(seat).is_none_or(|rack| !rack.is_empty()) =>
-            {
-                return bad(PositionError::Inconsistent("the seat that went out still holds tiles"));
+        // How the game stands agrees with the position (§1.7): going out empties the
+        // mover's rack and only it; an emptied rack ends the game at once, and so does the
+        // turn that completes a round of quiet turns on an empty pool.
+        let empty = |s: Seat| setup.racks.get(s).is_some_and(TileCounts::is_empty);
+        let empty_besides = |seat: Option<Seat>| (0..n).any(|s| Some(s) != seat && empty(s));
+        let contradiction = match setup.end {
+            None if empty_besides(None) => Some("a seat holds no tile but the game is on"),
+            None if setup.quiet_turns == n => {
+                Some("every seat has had a quiet turn with an empty pool but the game is on")
+            }
+            Some(GameEnd::WentOut { seat, .. }) if !empty(seat) => {
+                Some("the seat that went out still holds tiles")
+            }
+            Some(GameEnd::WentOut { seat, .. }) if empty_besides(Some(seat)) => {
+                Some("a seat holds no tile besides the one that went out")
             }
             Some(GameEnd::PoolEmpty) if !setup.pool.is_empty() => {
-                return bad(PositionError::Inconsistent("the game ended on an empty pool that is not empty"));
+                Some("the game ended on an empty pool that is not empty")
             }
-            _ => {}
+            Some(GameEnd::PoolEmpty) if setup.quiet_turns < n => {
+                Some("the game ended on an empty pool before every seat had a quiet turn")
+            }
+            Some(GameEnd::PoolEmpty) if empty_besides(None) => {
+                Some("the game ended on an empty pool but a seat holds no tile")
+            }
+            _ => None,
+        };
+        if let Some(why) = contradiction {
+            return bad(PositionError::Inconsistent(why));
         }
-        // §1.7: an emptied rack ends the game at once, and so does the turn that makes the
-        // quiet turns with an empty pool a full round; a game still on shows neither.
-        if setup.end.is_none() {
-            if setup.racks.iter().any(TileCounts::is_empty) {
-                return bad(PositionError::Inconsistent("a seat holds no tile but the game is on"));
-            }
-            if setup.quiet_turns == n {
-                return bad(PositionError::Inconsistent(
-                    "every seat has had a quiet turn with an empty pool but the game is on",
-                ));
-            }
+        // A play is a turn, so none came before turn 1.
+        if setup.turn == 0 && setup.last_player.is_some() {
+            return bad(PositionError::Inconsistent("a seat has made a play before any turn"));
         }
         // Only draws take tiles from the pool, at most this many a turn.
         let per_turn = if config.timer != Timer::Off || config.abandon_penalty {
@@ -332,32 +343,6 @@ impl Rummikub {
             return bad(PositionError::Inconsistent(
                 "the tiles out of the pool are not those dealt and drawn, or more were drawn than the turns allow",
             ));
-        }
-        // A finished game shows how it ended: the turn that ends on an empty pool is the
-        // one that completes the round of quiet turns, and going out empties only the
-        // rack of the seat that played (§1.7); a play is a turn, so none came before turn 1.
-        match setup.end {
-            Some(GameEnd::PoolEmpty) if setup.quiet_turns < n => {
-                return bad(PositionError::Inconsistent(
-                    "the game ended on an empty pool before every seat had a quiet turn",
-                ));
-            }
-            Some(GameEnd::PoolEmpty) if setup.racks.iter().any(TileCounts::is_empty) => {
-                return bad(PositionError::Inconsistent(
-                    "the game ended on an empty pool but a seat holds no tile",
-                ));
-            }
-            Some(GameEnd::WentOut { seat, .. })
-                if setup.racks.iter().enumerate().any(|(s, rack)| s != seat && rack.is_empty()) =>
-            {
-                return bad(PositionError::Inconsistent(
-                    "a seat holds no tile besides the one that went out",
-                ));
-            }
-            _ => {}
-        }
-        if setup.turn == 0 && setup.last_player.is_some() {
-            return bad(PositionError::Inconsistent("a seat has made a play before any turn"));
         }
         let mut pool = setup.pool;
         pool.reverse();
