@@ -165,3 +165,38 @@ fn rules_1_8_a_match_of_one_game_is_the_game() {
     assert_eq!((s.totals(), s.winners()), (&[42, -38, -4][..], vec![0]));
     refuses_to_go_on(&mut s, &mut rng);
 }
+
+/// RULES.md §4.1 "Scoring": Schmidt plays a fixed number of games, by default one round
+/// (a game per player), and the highest total wins. Three games of the booklet's
+/// examples: B 5 8 J = −38 with the joker at 25; a Handrummy below 30, doubled
+/// (−76, −8, +84); the first example again with the last seat going out.
+#[test]
+fn rules_4_1_a_schmidt_round_adds_up_and_the_highest_total_wins() {
+    let config = Config::SCHMIDT;
+    let terms = Rummikub::default_terms(&config, 3).with_dealer(2);
+    assert_eq!((terms.end, terms.ranking), (rummykit_core::MatchEnd::FixedHands(3), Ranking::Total));
+    let mut s = Match::<Rummikub>::new(config, terms).expect("a session");
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+
+    let racks = ["b10 b11 b12", "r5 y8 J", "k4"];
+    let mut game = next_game(&mut s, &mut rng, scripted(config, &racks, vec![], "", &[true; 3], 0));
+    play(&mut game, vec![run("b10 b11 b12")]);
+    s.record(&game.outcome().expect("over")).expect("recorded");
+    assert_eq!(s.totals(), [42, -38, -4]);
+
+    let racks = ["k4", "b1 b2 b3 y7 k7 r7", "r5 y8 J"];
+    let mut game = next_game(&mut s, &mut rng, scripted(config, &racks, vec![], "", &[false; 3], 1));
+    play(&mut game, vec![run("b1 b2 b3"), group("y7 k7 r7")]);
+    assert_eq!(game.end(), Some(GameEnd::WentOut { seat: 1, hand_rummy: true }));
+    s.record(&game.outcome().expect("over")).expect("recorded");
+    assert_eq!(s.totals(), [34, 46, -80]);
+
+    let racks = ["r5 y8 J", "k4", "b10 b11 b12"];
+    let mut game = next_game(&mut s, &mut rng, scripted(config, &racks, vec![], "", &[true; 3], 2));
+    play(&mut game, vec![run("b10 b11 b12")]);
+    s.record(&game.outcome().expect("over")).expect("recorded");
+    assert!(s.is_over(), "one game per player");
+    assert_eq!(s.totals(), [-4, 42, -38]);
+    assert_eq!((s.winners(), s.standings()), (vec![1], vec![1, 0, 2]));
+    refuses_to_go_on(&mut s, &mut rng);
+}
