@@ -311,6 +311,46 @@ fn a_rummikub_hand_is_dealt_by_the_seat_before_its_starter() {
     }
 }
 
+/// RULES.md §1.2 step 5, §2.2 and §3.2: after a hand the deal (Rummikub: the start)
+/// passes on round the table, so a save of a match that has played a hand with seats
+/// still in names the next dealer. A save that names none would let the game choose
+/// again at the next deal, breaking the rotation: refused in every game, also when the
+/// game chose the first dealer itself. Before the first hand none need be named.
+#[test]
+fn rules_1_2_a_save_after_a_hand_without_its_dealer_is_refused() {
+    for variant in VARIANTS {
+        let config = variant.config().with_max_restocks(Some(3));
+        for first in [None, Some(1)] {
+            let mut terms = terms(variant, 5);
+            terms.first_dealer = first;
+            let fresh = Match::<AnyGame>::new(config.clone(), terms).expect("terms");
+            let save =
+                serde_json::to_value(MatchSave::new(fresh.clone(), None).expect("save")).expect("json");
+            assert_eq!(save["dealer"], json!(first), "{variant}");
+            assert_eq!(load(&save).map(|s| s.into_parts().0), Ok(fresh), "{variant}: no hand yet");
+
+            let mut m = Match::<AnyGame>::new(config.clone(), terms).expect("terms");
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            let mut bots = bots(variant, 5);
+            let mut hand = m.next_hand(&mut rng).expect("deal");
+            while let Some(seat) = hand.to_move() {
+                let action = bots[m.match_seat(seat).expect("in play")].act(&hand.view(seat));
+                hand.apply(seat, action).expect("bots play legally");
+            }
+            m.record(&hand.outcome().expect("over")).expect("recorded");
+            let dealer = m.dealer().expect("the deal passed on");
+            let mut v = serde_json::to_value(MatchSave::new(m, None).expect("save")).expect("json");
+            assert_eq!(v["dealer"], json!(dealer));
+            v["dealer"] = Value::Null;
+            let expected = match first {
+                None => MatchError::DealerMissing { hands: 1 },
+                Some(_) => MatchError::DealerMismatch { dealer: None, expected: Some(dealer) },
+            };
+            refused(&v, &expected);
+        }
+    }
+}
+
 /// A random small or extreme number, as an edit of a save might write.
 fn number(rng: &mut ChaCha8Rng) -> Value {
     use rand::RngExt;

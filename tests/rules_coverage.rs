@@ -107,7 +107,14 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
         ],
     ),
     ("1.10", "never_melded_penalty", &["crates/rummikub/tests/scoring.rs::rules_1_5_never_melded_penalty"]),
-    ("1.10", "session_ranking", &["crates/rummikub/tests/deal.rs::rules_1_8_session_ranking_options"]),
+    (
+        "1.10",
+        "session_ranking",
+        &[
+            "crates/rummikub/tests/deal.rs::rules_1_8_session_ranking_options",
+            "crates/rummikub/tests/sessions.rs::rules_1_8_a_target_reached_by_two_seats_in_one_game",
+        ],
+    ),
     (
         "2.7",
         "meld_limit",
@@ -144,6 +151,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
         &[
             "crates/classic/tests/rules.rs::rules_2_6_match_is_cumulative_until_the_target",
             "crates/classic/tests/rules.rs::rules_2_2_dealer_rotates_clockwise_each_hand",
+            "tests/match_referee.rs::rules_2_6_matches_agree_with_a_plain_referee",
         ],
     ),
     ("3.9", "jokers", &["crates/rummy40/tests/rules.rs::rules_3_1_scala40_has_four_jokers_and_108_cards"]),
@@ -212,6 +220,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
         &[
             "crates/rummy40/tests/rules.rs::rules_3_8_elimination_at_101_exactly",
             "crates/rummy40/tests/rules.rs::rules_3_8_other_match_ends",
+            "tests/match_referee.rs::rules_3_8_matches_agree_with_a_plain_referee",
         ],
     ),
     (
@@ -236,7 +245,13 @@ const REGISTER: &[(u32, &[&str])] = &[
     (4, &["crates/rummy40/tests/rules.rs::rules_3_6_set_of_three_joker_needs_both_missing_suits"]),
     (5, &["crates/rummy40/tests/rules.rs::rules_3_7_going_rummy_waives_40_and_costs_25"]),
     (6, &["crates/rummy40/tests/rules.rs::rules_3_3_build_and_further_melds_need_an_opening"]),
-    (7, &["crates/rummy40/tests/rules.rs::rules_3_8_elimination_at_101_exactly"]),
+    (
+        7,
+        &[
+            "crates/rummy40/tests/rules.rs::rules_3_8_elimination_at_101_exactly",
+            "crates/rummy40/tests/matches.rs::rules_3_8_elimination_played_out_with_scripted_hands",
+        ],
+    ),
     (
         8,
         &["crates/classic/tests/rules.rs::rules_2_5_going_out_without_a_final_discard_and_with_must_discard"],
@@ -285,12 +300,19 @@ const REGISTER: &[(u32, &[&str])] = &[
             "crates/rummikub/tests/deal.rs::rules_1_1_xp_set_for_five_and_six_players",
         ],
     ),
-    (23, &["crates/rummikub/tests/deal.rs::rules_1_8_session_ranking_options"]),
+    (
+        23,
+        &[
+            "crates/rummikub/tests/deal.rs::rules_1_8_session_ranking_options",
+            "crates/rummikub/tests/sessions.rs::rules_1_8_a_session_of_the_worked_examples_adds_up_and_the_start_rotates",
+        ],
+    ),
     (
         24,
         &[
             "crates/rummikub/tests/scoring.rs::rules_1_8_tie_broken_by_fewer_tiles",
             "crates/rummikub/tests/scoring.rs::rules_1_8_tie_splits_pot_with_remainder_clockwise",
+            "crates/rummikub/tests/sessions.rs::rules_1_8_a_target_reached_by_two_seats_in_one_game",
         ],
     ),
     (

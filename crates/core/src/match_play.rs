@@ -159,6 +159,14 @@ pub enum MatchError {
         /// The dealer given.
         dealer: Seat,
     },
+    /// A history of one hand or more is given with no dealer while seats are still in:
+    /// the deal passes on after every hand, so such a match always names the next
+    /// dealer (with none, the game would choose again and break the rotation).
+    #[error("the history holds {} but names no dealer for the next", plural(*hands as usize, "hand"))]
+    DealerMissing {
+        /// Hands in the history.
+        hands: u32,
+    },
     /// The totals saved with a history are not those the history adds up to.
     #[error("the saved totals are not those the history adds up to")]
     TotalsMismatch,
@@ -355,7 +363,8 @@ impl<G: Game> Match<G> {
     /// When the terms name the first dealer, the history gives every later one and
     /// `dealer` is checked against it; when the game chose the first dealer at the first
     /// deal, `dealer` is the seat it chose, passed on round the table, and must be a seat
-    /// still in the match (or `None`, the game choosing again at the next deal).
+    /// still in the match; `None` (the game choosing at the next deal) only before the
+    /// first hand, or once no seat is left in.
     ///
     /// Each hand is checked as [`record`](Match::record) checks an outcome and, beyond
     /// that, to be exactly what the match would have recorded, so that
@@ -371,7 +380,8 @@ impl<G: Game> Match<G> {
     /// hand with points or winners out of order or repeated; [`MatchError::DealerMismatch`]
     /// for a dealer the terms and history do not give; [`MatchError::NoSuchDealer`] or
     /// [`MatchError::DealerOut`] for a dealer chosen by the game that is no seat or has
-    /// been eliminated.
+    /// been eliminated; [`MatchError::DealerMissing`] for no dealer after a hand while a
+    /// seat is still in.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -444,13 +454,15 @@ impl<G: Game> Match<G> {
         } else {
             // The game chose the first dealer at a deal the history does not hold: any
             // seat still in is one the deal can have passed to.
-            if let Some(d) = dealer {
-                if d >= seats {
-                    return Err(MatchError::NoSuchDealer { dealer: d, seats });
+            match dealer {
+                Some(d) if d >= seats => return Err(MatchError::NoSuchDealer { dealer: d, seats }),
+                Some(d) if played.hand_seat(d).is_none() => return Err(MatchError::DealerOut { dealer: d }),
+                // Once a hand is dealt the match knows its dealer and passes the deal on
+                // (RULES.md §1.2 step 5, §2.2, §3.2): no dealer is left only when nobody is.
+                None if played.hands_played > 0 && !played.active.is_empty() => {
+                    return Err(MatchError::DealerMissing { hands: played.hands_played });
                 }
-                if played.hand_seat(d).is_none() {
-                    return Err(MatchError::DealerOut { dealer: d });
-                }
+                _ => {}
             }
             played.dealer = dealer;
         }

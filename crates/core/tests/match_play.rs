@@ -1124,7 +1124,16 @@ fn tampered_histories_are_refused_with_a_typed_error() {
     chosen.first_dealer = None;
     let by_game = |dealer| Match::<Penalty>::from_history((), chosen, dealer, &history);
     assert_eq!(by_game(Some(2)).unwrap().dealer(), Some(2));
-    assert_eq!(by_game(None).unwrap().dealer(), None);
+    // No dealer after a hand while seats are in: the rotation would be lost (RULES.md
+    // §1.2 step 5, §2.2, §3.2), the game choosing again at the next deal. Before the
+    // first hand, or once nobody is left in, there is none to name.
+    assert_eq!(by_game(None).unwrap_err(), MatchError::DealerMissing { hands: 2 });
+    assert_eq!(Match::<Penalty>::from_history((), chosen, None, &[]).unwrap().dealer(), None);
+    let everyone_out = [outcome(&[0, 31, 5], Some(0)), outcome(&[31, 0, 26], Some(0))];
+    let all_out =
+        Match::<Penalty>::from_history((), chosen, None, &everyone_out).expect("nobody left to deal");
+    assert!(all_out.in_play().is_empty() && all_out.is_over());
+    assert_eq!(all_out.dealer(), None);
     assert_eq!(by_game(Some(1)).unwrap_err(), MatchError::DealerOut { dealer: 1 });
     assert_eq!(by_game(Some(3)).unwrap_err(), MatchError::NoSuchDealer { dealer: 3, seats: 3 });
 
@@ -1149,6 +1158,10 @@ fn new_match_errors_read_as_sentences() {
         "hand 5 of the history is not an outcome as the match records one"
     );
     assert_eq!(MatchError::DealerOut { dealer: 2 }.to_string(), "dealer 2 was eliminated");
+    assert_eq!(
+        MatchError::DealerMissing { hands: 1 }.to_string(),
+        "the history holds 1 hand but names no dealer for the next"
+    );
     assert_eq!(
         MatchError::TotalsMismatch.to_string(),
         "the saved totals are not those the history adds up to"

@@ -218,12 +218,13 @@ fn match_driver_and_replay_errors_serialize_every_variant() {
         MatchError::HistoryOutcome { hand: 0 },
         MatchError::DealerMismatch { dealer: Some(1), expected: None },
         MatchError::DealerOut { dealer: 2 },
+        MatchError::DealerMissing { hands: 3 },
         MatchError::TotalsMismatch,
         MatchError::HandSeats { got: 2, expected: 3 },
         MatchError::HandConfig,
         MatchError::HandDealer { dealt_by: 2, expected: Some(0) },
     ];
-    all_distinct(matches.iter().map(|e| tag(&to_value(e).unwrap())).collect(), 18);
+    all_distinct(matches.iter().map(|e| tag(&to_value(e).unwrap())).collect(), 19);
     assert_eq!(to_value(&matches[12]).unwrap(), json!({"DealerMismatch": {"dealer": 1, "expected": null}}));
     let error = || NotYourTurn { seat: 1, to_move: 0 };
     let driver: [DriverError<NotYourTurn>; 7] = [

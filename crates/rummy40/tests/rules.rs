@@ -1937,6 +1937,25 @@ fn rules_5_item_2_a_jokers_value_is_its_place_in_a_run() {
     assert_eq!(meld_text(&g, 1), "5c 6c 7c");
 }
 
+/// §5 item 3: a card game checks each action as it is made. The opening and a further
+/// meld lie on the table at once, the turn still on; a refused action after them leaves
+/// them there, the hand unchanged; the discard ends the turn with both melds down.
+#[test]
+fn rules_5_item_3_each_action_is_checked_and_applied_as_it_is_made() {
+    let mut g = opened_holding(Config::RUMMY40, "5c 6c 7c 9s 2s", "3d");
+    assert_eq!((g.to_move(), g.phase(), g.table().len()), (Some(0), Phase::Play, 1));
+    ok!(g, Action::Meld(run(&g, 0, "5c 6c 7c")));
+    assert_eq!((g.to_move(), g.phase(), g.table().len()), (Some(0), Phase::Play, 2));
+    assert_eq!(hand_text(&g, 0), "3d 2s 9s");
+    let before = g.clone();
+    let refusal = g.apply(0, Action::Meld(run(&g, 0, "2s 3d 9s")));
+    assert!(matches!(refusal, Err(ActionError::Table(TableError::InvalidMeld { .. }))), "{refusal:?}");
+    assert_eq!(g, before, "a refusal undoes nothing done before it");
+    ok!(g, Action::Discard(id(&g, 0, "9s")));
+    assert_eq!((g.to_move(), g.table().len()), (Some(1), 2));
+    assert_eq!(meld_text(&g, 1), "5c 6c 7c");
+}
+
 #[test]
 fn rules_5_item_4_a_run_never_holds_a_value_twice() {
     let mut g = opened_holding(Config::RUMMY40, "5c 6c 6c 7c 2s", "3d");
