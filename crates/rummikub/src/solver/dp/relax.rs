@@ -208,12 +208,20 @@ impl Relax {
     /// Fewest jokers with which the naturals sent to groups at number `n` by colours
     /// `0..=c` (`g`: how many colours sent one, two, three) and any naturals of the later
     /// colours there form groups; `u8::MAX` if none.
-    #[inline]
+    #[inline(always)]
     fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
         let at = (n as usize - 1) * 4 + c;
         if let Some(&v) = self.pend.get(g, at) {
             return v;
         }
+        self.compute_pending(n, c, g, at)
+    }
+
+    /// [`Relax::pending`] when it is not known yet for this position (kept apart so
+    /// that the look-up, which almost every call is, inlines: out of line, its
+    /// prologue alone was a quarter of a heavy solve's calls to it).
+    #[inline(never)]
+    fn compute_pending(&mut self, n: u32, c: usize, g: usize, at: usize) -> u8 {
         let masks = joker_masks(self.core);
         let i = n as usize - 1;
         let have = |cc: usize| {
