@@ -6,7 +6,9 @@
 //! the match played by the match driver, the standings read at the end.
 //!
 //! The same match never saved, played by `Match::play` from its first hand, must end in
-//! the same state: the save, the hand-played actions and the driver are one game.
+//! the same state: the save, the hand-played actions and the driver are one game. The
+//! program runs on each engine's own types and on `AnyGame` (the game chosen at run
+//! time) under the same rules, and both play the same match.
 #![cfg(feature = "serde")]
 
 use std::error::Error;
@@ -14,7 +16,7 @@ use std::fmt::Display;
 
 use rummykit::rand::SeedableRng;
 use rummykit::rand_chacha::ChaCha8Rng;
-use rummykit::{Bot, Game, Match, MatchSave, NamedBots, NotYourTurn, SeatView};
+use rummykit::{AnyConfig, AnyGame, Bot, Game, Match, MatchSave, NamedBots, NotYourTurn, SeatView};
 use rummykit::{classic, rummikub, rummy40};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -96,8 +98,8 @@ where
     Ok(m)
 }
 
-/// Both ways of playing one game's match, which must agree; the standings as text.
-fn standings<G>(name: &str, config: &G::Config, seats: usize, seed: u64) -> Result<String, BoxError>
+/// Both ways of playing one game's match, which must agree.
+fn checked<G>(name: &str, config: &G::Config, seats: usize, seed: u64) -> Result<Match<G>, BoxError>
 where
     G: Game + NamedBots + Serialize + DeserializeOwned,
     G::Config: Serialize + DeserializeOwned,
@@ -109,9 +111,27 @@ where
         let saved = played_with_a_save::<G>(config, seats, seed, before_save)?;
         assert_eq!(saved, whole, "{name}, seed {seed}, saved after {before_save} actions");
     }
+    Ok(whole)
+}
+
+/// The program on the engine's own types and on `AnyGame` under the same rules, which
+/// must play the same match; the standings as text.
+fn standings<G>(name: &str, config: &G::Config, seats: usize, seed: u64) -> Result<String, BoxError>
+where
+    G: Game + NamedBots + Serialize + DeserializeOwned,
+    G::Config: Serialize + DeserializeOwned + Into<AnyConfig>,
+    G::View: Display + SeatView,
+{
+    let engine = checked::<G>(name, config, seats, seed)?;
+    let any = checked::<AnyGame>(name, &config.clone().into(), seats, seed)?;
+    assert_eq!(
+        (any.history(), any.standings()),
+        (engine.history(), engine.standings()),
+        "{name}, seed {seed}"
+    );
     let order: Vec<String> =
-        whole.standings().iter().map(|&s| format!("seat {s} {}", whole.totals()[s])).collect();
-    Ok(format!("{name}: {} hands; {}", whole.hands_played(), order.join(", ")))
+        engine.standings().iter().map(|&s| format!("seat {s} {}", engine.totals()[s])).collect();
+    Ok(format!("{name}: {} hands; {}", engine.hands_played(), order.join(", ")))
 }
 
 #[test]
