@@ -45,14 +45,16 @@ impl fmt::Display for GameKind {
 }
 
 /// The rules of an [`AnyGame`]: the configuration of one of the three engines.
-/// [`Variant::config`](crate::Variant::config) gives each preset's.
+/// [`Variant::config`](crate::Variant::config) gives each preset's, and each engine's
+/// `Config` converts into it (`From`).
 ///
 /// ```
-/// use rummykit::{AnyConfig, GameKind, Variant};
+/// use rummykit::{AnyConfig, GameKind, Variant, classic};
 /// let config = Variant::Rummy40.config().with_max_restocks(Some(3));
 /// assert_eq!(config.kind(), GameKind::Rummy40);
 /// let AnyConfig::Rummy40(c) = config else { unreachable!() };
 /// assert_eq!(c.max_restocks, Some(3));
+/// assert_eq!(AnyConfig::from(classic::Config::STANDARD), Variant::Classic.config());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -140,7 +142,7 @@ impl AnyConfig {
 ///
 /// let mut setup = Setup::new(vec!["r1 r2 r3 b7".parse()?, "y4 y5 k9".parse()?]);
 /// setup.fill_pool(rummykit::rummikub::TileSet::Standard106);
-/// let setup = AnySetup::Rummikub(setup);
+/// let setup = AnySetup::from(setup); // `AnySetup::Rummikub(setup)`
 /// assert_eq!(setup.kind(), GameKind::Rummikub);
 /// let config = AnyConfig::Rummikub(Default::default());
 /// let game = AnyGame::from_setup(&config, setup)?;
@@ -179,12 +181,14 @@ impl AnySetup {
     }
 }
 
-/// An action of an [`AnyGame`]: an action of one of the three engines.
+/// An action of an [`AnyGame`]: an action of one of the three engines, each of which
+/// converts into it (`From`).
 ///
 /// ```
 /// use rummykit::{AnyAction, GameKind};
 /// let draw = AnyAction::Classic(rummykit::classic::Action::DrawStock);
 /// assert_eq!(draw.kind(), GameKind::Classic);
+/// assert_eq!(AnyAction::from(rummykit::classic::Action::DrawStock), draw);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -249,7 +253,8 @@ impl AnyAction {
     }
 }
 
-/// What one seat of an [`AnyGame`] may see: the view of the engine playing.
+/// What one seat of an [`AnyGame`] may see: the view of the engine playing (each
+/// engine's `View` converts into it, `From`).
 ///
 /// ```
 /// use rummykit::rand_chacha::ChaCha8Rng;
@@ -260,6 +265,9 @@ impl AnyAction {
 /// let view = game.view(0);
 /// assert_eq!(view.kind(), GameKind::Classic);
 /// assert!(matches!(view, AnyView::Classic(_)));
+/// // The engine's own game shows the same view.
+/// let AnyGame::Classic(classic) = &game else { unreachable!() };
+/// assert_eq!(AnyView::from(classic.view(0)), view);
 /// # Ok::<(), rummykit::DealError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -854,3 +862,21 @@ impl From<Rummy40> for AnyGame {
         AnyGame::Rummy40(game)
     }
 }
+
+/// `From` each engine's own type for the wrapper that holds one of the three, as
+/// [`AnyGame`] and [`AnyError`] have it: code written for one engine hands its
+/// configuration, position, action or view on with `.into()`.
+macro_rules! from_engine {
+    ($any:ident: $($variant:ident($engine:ty)),+) => {$(
+        impl From<$engine> for $any {
+            fn from(engine: $engine) -> $any {
+                $any::$variant(engine)
+            }
+        }
+    )+};
+}
+
+from_engine!(AnyConfig: Rummikub(RummikubConfig), Classic(rummykit_classic::Config), Rummy40(rummykit_rummy40::Config));
+from_engine!(AnySetup: Rummikub(rummykit_rummikub::Setup), Classic(rummykit_classic::Setup), Rummy40(rummykit_rummy40::Setup));
+from_engine!(AnyAction: Rummikub(rummykit_rummikub::Action), Classic(rummykit_classic::Action), Rummy40(rummykit_rummy40::Action));
+from_engine!(AnyView: Rummikub(rummykit_rummikub::View), Classic(rummykit_classic::View), Rummy40(rummykit_rummy40::View));

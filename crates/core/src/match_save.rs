@@ -192,8 +192,11 @@ impl<G: Game> MatchSave<G> {
         self.hand.as_ref()
     }
 
-    /// The match and its pending hand, to play on: record the hand's outcome when it
-    /// ends, as with a hand from [`Match::next_hand`].
+    /// The match and its pending hand, to play on: play the hand to its end (its seats
+    /// are the match's through [`Match::match_seat`] once a seat is out), record its
+    /// outcome as with a hand from [`Match::next_hand`], then [`Match::play`] plays the
+    /// hands after it. `Match::play` deals every hand it plays, so it does not finish
+    /// this one.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
