@@ -139,7 +139,8 @@ pub struct BotSummary {
     pub name: String,
     /// Games played.
     pub games: usize,
-    /// Games won.
+    /// Games won; a game won by two seats or more (a shared win) counts for each of
+    /// its winners, so the bots' wins can add up to more than the games played.
     pub wins: usize,
     /// Mean score per game (the game's own points; lower is better in Rummy 40) with its
     /// 95% interval, mean ± 1.96·sd/√n.
@@ -323,6 +324,44 @@ impl SimSummary {
         if self.void_games > 0 {
             text.push_str(&format!("; {} void games", self.void_games));
         }
+        // A void game has no winner, so more wins than decided games means a shared one.
+        if self.bots.iter().map(|b| b.wins).sum::<usize>() > self.games.saturating_sub(self.void_games) {
+            text.push_str("; a shared win counts for each of its winners");
+        }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rummykit_core::Estimate;
+
+    fn summary(wins: [usize; 2], void_games: usize) -> SimSummary {
+        let bot = |name: &str, wins| BotSummary {
+            name: name.into(),
+            games: 10,
+            wins,
+            score: Estimate { mean: 0.0, low: 0.0, high: 0.0 },
+            mean_length: 1.0,
+            mean_turns: 1.0,
+        };
+        SimSummary {
+            game: Variant::Rummikub,
+            higher_is_better: true,
+            games: 10,
+            bots: vec![bot("random", wins[0]), bot("greedy", wins[1])],
+            void_games,
+        }
+    }
+
+    #[test]
+    fn the_table_says_a_shared_win_counts_for_each_winner_only_when_wins_outnumber_games() {
+        let note = "a shared win counts for each of its winners";
+        // 6 + 5 wins in 10 games: one game had two winners.
+        assert!(summary([6, 5], 0).table().ends_with(note));
+        assert!(!summary([6, 4], 0).table().contains(note));
+        assert!(!summary([5, 4], 1).table().contains(note));
+        assert!(summary([4, 4], 3).table().ends_with(&format!("; 3 void games; {note}")));
     }
 }
