@@ -369,7 +369,10 @@ impl<G: Game> Match<G> {
     /// Each hand is checked as [`record`](Match::record) checks an outcome and, beyond
     /// that, to be exactly what the match would have recorded, so that
     /// `from_history(…, m.history())` gives `m` back and a history no match could have
-    /// written is an error, never a match that plays on from an impossible place.
+    /// written is an error, never a match that plays on from an impossible place. The
+    /// one exception: a match of a game that chooses its dealer and reports neither it
+    /// nor a first mover ([`Game::dealt_by`]) has no dealer after a hand, and is refused
+    /// ([`MatchError::DealerMissing`]).
     ///
     /// # Errors
     ///
