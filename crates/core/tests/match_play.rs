@@ -1160,7 +1160,7 @@ fn new_match_errors_read_as_sentences() {
     assert_eq!(MatchError::DealerOut { dealer: 2 }.to_string(), "dealer 2 was eliminated");
     assert_eq!(
         MatchError::DealerMissing { hands: 1 }.to_string(),
-        "the history holds 1 hand but names no dealer for the next"
+        "the history holds 1 hand but names no dealer for the next hand"
     );
     assert_eq!(
         MatchError::TotalsMismatch.to_string(),
