@@ -6,6 +6,9 @@
 //! reaching the elimination limit is out and later hands are dealt to the seats left,
 //! the match ends by its terms, the best ranked seats win).
 
+mod common;
+
+use common::play_out;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rummykit::{
@@ -178,14 +181,7 @@ fn referee_agrees(variants: &[Variant], matches: u64) -> Seen {
                 let mut hand = m.next_hand(&mut rng).expect("the match goes on");
                 referee.dealt(&hand);
                 assert_eq!(m.dealer(), referee.dealer, "{label}");
-                let mut actions = 0;
-                while let Some(seat) = hand.to_move() {
-                    let player = m.match_seat(seat).expect("a seat in play");
-                    let action = bots[player].act(&hand.view(seat));
-                    hand.apply(seat, action).expect("bots play legally");
-                    actions += 1;
-                    assert!(actions < 100_000, "{label}: the hand ends");
-                }
+                play_out(&mut m, &mut hand, &mut bots);
                 let outcome = hand.outcome().expect("over");
                 m.record(&outcome).expect("recorded");
                 referee.record(&outcome);
