@@ -1338,11 +1338,12 @@ impl<G: Game> Match<G> {
     }
 
     /// Plays the hand in progress to its end and records its outcome: the hand a match
-    /// resumed from a save holds ([`MatchSave::into_parts`](crate::MatchSave::into_parts)),
-    /// or one dealt with [`Match::next_hand`] and played in part by other means. It runs
-    /// through the hand loop of [`Match::play`], with match seats mapped to hand seats the
-    /// same way, and records the outcome with [`Match::record`]'s checks; a hand already
-    /// over is recorded as it is. [`Match::play`] then plays the hands after it.
+    /// resumed from a save holds
+    /// ([`MatchSave::into_parts`](crate::MatchSave::into_parts), feature `serde`), or one
+    /// dealt with [`Match::next_hand`] and played in part by other means. It runs through
+    /// the hand loop of [`Match::play`], with match seats mapped to hand seats the same
+    /// way, and records the outcome with [`Match::record`]'s checks; a hand already over
+    /// is recorded as it is. [`Match::play`] then plays the hands after it.
     ///
     /// The players' hooks are called as for any hand of [`Match::play`]:
     /// [`Players::hand_started`] first, with the hand as it stands (a player that joins a
