@@ -2,8 +2,9 @@
 //! of the library writes it (feature `serde`): a match dealt from a seeded
 //! `ChaCha8Rng`, bots built by name, the first hand played a few actions by hand (each
 //! seat's view read, an action offered by the wrong seat told apart generically), saved
-//! as JSON in the middle of that hand and read back, the hand finished and the rest of
-//! the match played by the match driver, the standings read at the end.
+//! as JSON in the middle of that hand and read back, the hand finished
+//! (`Match::finish_hand`) and the rest of the match played by the match driver, the
+//! standings read at the end.
 //!
 //! The same match never saved, played by `Match::play` from its first hand, must end in
 //! the same state: the save, the hand-played actions and the driver are one game. The
@@ -88,12 +89,10 @@ where
     let json = serde_json::to_string(&MatchSave::new(m, Some(hand))?)?;
     let (mut m, hand) = serde_json::from_str::<MatchSave<G>>(&json)?.into_parts();
     let mut hand = hand.ok_or("the save holds the hand in play")?;
-    // `Match::play` deals a new hand: the resumed one is played to its end here.
-    while let Some(seat) = hand.to_move() {
-        let action = bots[m.match_seat(seat).ok_or("a seat in play")?].act(&hand.view(seat));
-        hand.apply(seat, action)?;
-    }
-    m.record(&hand.outcome().ok_or("the hand is over")?)?;
+    // The resumed hand is played to its end and recorded, then the match plays on.
+    let outcome = m.finish_hand(&mut hand, &mut bots, MAX_ACTIONS)?;
+    assert_eq!(hand.outcome(), Some(outcome));
+    assert!(!m.hand_in_progress());
     m.play(&mut bots, &mut rng, MAX_ACTIONS)?;
     Ok(m)
 }

@@ -480,6 +480,28 @@ impl<G: Game> Match<G> {
         self.pending = pending;
     }
 
+    /// The hand fits the match: dealt to the seats still in, under the match's
+    /// configuration and, when its game records a dealer, by the match's dealer (the seat
+    /// [`Match::next_hand`] deals with or, when the game chose, reads off the hand).
+    pub(crate) fn check_hand(&self, hand: &G) -> Result<(), MatchError> {
+        let expected = self.active.len();
+        if hand.seats() != expected {
+            return Err(MatchError::HandSeats { got: hand.seats(), expected });
+        }
+        if hand.config() != self.config {
+            return Err(MatchError::HandConfig);
+        }
+        let Some(seat) = hand.dealt_by() else { return Ok(()) };
+        // The hand's seats were checked against the seats in play: a dealer past them
+        // comes from a game that breaks its own contract, still refused.
+        let dealt_by = self.match_seat(seat).unwrap_or(seat);
+        if self.dealer == Some(dealt_by) && seat < expected {
+            Ok(())
+        } else {
+            Err(MatchError::HandDealer { dealt_by, expected: self.dealer })
+        }
+    }
+
     /// The terms the match was started on (the first dealer as given).
     ///
     /// ```
@@ -1320,6 +1342,92 @@ impl<G: Game> Match<G> {
         let mut hands = Vec::new();
         self.drive(players, rng, max_actions_per_hand, Some(&mut hands))?;
         Ok(hands)
+    }
+
+    /// Plays the hand in progress to its end and records its outcome: the hand a match
+    /// resumed from a save holds
+    /// ([`MatchSave::into_parts`](crate::MatchSave::into_parts), feature `serde`), or one
+    /// dealt with [`Match::next_hand`] and played in part by other means. It runs through
+    /// the hand loop of [`Match::play`], with match seats mapped to hand seats the same
+    /// way, and records the outcome with [`Match::record`]'s checks; a hand already over
+    /// is recorded as it is. [`Match::play`] then plays the hands after it.
+    ///
+    /// The players' hooks are called as for any hand of [`Match::play`]:
+    /// [`Players::hand_started`] first, with the hand as it stands (a player that joins a
+    /// resumed hand meets it now, whatever was played before), then each action's report,
+    /// then [`Players::hand_over`] once the outcome is recorded.
+    ///
+    /// # Errors
+    ///
+    /// Refused before anything is played, the match and the hand unchanged:
+    /// [`DriverError::BotCount`] if the players fill another number of seats than the
+    /// match's, [`DriverError::Match`] with [`MatchError::Over`] once the match is over,
+    /// [`MatchError::NoHandInProgress`] if no hand is in progress, or, for a hand that is
+    /// not the match's pending one, [`MatchError::HandSeats`] (not dealt to the seats still
+    /// in), [`MatchError::HandConfig`] (another configuration) or
+    /// [`MatchError::HandDealer`] (dealt by another seat than the match's dealer).
+    ///
+    /// Then, as [`Match::play`] reports them: [`DriverError::IllegalAction`],
+    /// [`DriverError::TooLong`] (over `max_actions`, counted from the call) or
+    /// [`DriverError::Stopped`]. The match is unchanged, its hand still in progress; the
+    /// hand keeps the state it reached, so a later call plays on from there.
+    ///
+    /// ```
+    /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
+    /// # use nim::Nim;
+    /// use rand::SeedableRng;
+    /// use rummykit_core::{DriverError, Game, Match, MatchEnd, MatchError, MatchTerms, Players, Seat};
+    ///
+    /// /// Takes one counter at a time; notes the heap each hand starts from.
+    /// struct OneAtATime(Vec<u8>);
+    /// impl Players<Nim> for OneAtATime {
+    ///     fn act(&mut self, _: &(u8, bool), _: Seat, _: Seat) -> Option<u8> { Some(1) }
+    ///     fn hand_started(&mut self, game: &Nim, _seats: &[Seat]) { self.0.push(game.heap); }
+    /// }
+    ///
+    /// // Two hands of the conformance module's toy Nim (take 1 or 2 of 7; the last take wins).
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let terms = MatchTerms::new(2).with_dealer(1).with_end(MatchEnd::FixedHands(2));
+    /// let mut m = Match::<Nim>::new((), terms)?;
+    /// let mut hand = m.next_hand(&mut rng)?;
+    /// hand.apply(0, 2)?; // played before a save, say
+    ///
+    /// let mut players = OneAtATime(Vec::new());
+    /// let outcome = m.finish_hand(&mut hand, &mut players, 100)?;
+    /// // Five left, taken one at a time by seats 1, 0, 1, 0, 1: seat 1 takes the last.
+    /// assert_eq!(outcome.winners, [1]);
+    /// assert_eq!((m.hands_played(), m.totals()), (1, &[-1, 1][..]));
+    /// let again = m.finish_hand(&mut hand, &mut players, 100);
+    /// assert!(matches!(again, Err(DriverError::Match(MatchError::NoHandInProgress))));
+    ///
+    /// m.play(&mut players, &mut rng, 100)?; // deals the hands after it
+    /// assert!(m.is_over());
+    /// assert_eq!(players.0, [5, 7]); // the resumed hand is met as it stands
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn finish_hand(
+        &mut self,
+        hand: &mut G,
+        players: &mut (impl Players<G> + ?Sized),
+        max_actions: usize,
+    ) -> Result<Outcome, DriverError<G::Error>> {
+        if let Some(bots) = players.seats().filter(|&n| n != self.terms.seats) {
+            return Err(DriverError::BotCount { bots, seats: self.terms.seats });
+        }
+        if self.is_over() {
+            return Err(DriverError::Match(MatchError::Over { hands: self.hands_played }));
+        }
+        if !self.pending {
+            return Err(DriverError::Match(MatchError::NoHandInProgress));
+        }
+        self.check_hand(hand).map_err(DriverError::Match)?;
+        let index = self.hands_played as usize;
+        let seats = self.active.clone();
+        players.hand_started(hand, &seats);
+        let outcome = drive_hand(hand, players, &seats, index, max_actions, None)?;
+        self.record(&outcome).map_err(|e| DriverError::from_match(index, e))?;
+        players.hand_over(hand, &outcome, self);
+        Ok(outcome)
     }
 
     /// The match loop behind [`Match::play`] and [`Match::play_recorded`].

@@ -136,37 +136,11 @@ impl<G: Game> MatchSave<G> {
         if played.dealer().is_none() && played.hands_played() > 0 && !played.in_play().is_empty() {
             return Err(MatchError::DealerMissing { hands: played.hands_played() });
         }
-        Self::check_hand(&played, hand.as_ref())?;
+        if let Some(hand) = &hand {
+            played.check_hand(hand)?;
+        }
         played.set_pending(hand.is_some());
         Ok(MatchSave { played, hand })
-    }
-
-    /// The hand fits the match: dealt to the seats still in, under the match's
-    /// configuration.
-    fn check_hand(played: &Match<G>, hand: Option<&G>) -> Result<(), MatchError> {
-        match hand {
-            Some(hand) if hand.seats() != played.in_play().len() => {
-                Err(MatchError::HandSeats { got: hand.seats(), expected: played.in_play().len() })
-            }
-            Some(hand) if hand.config() != *played.config() => Err(MatchError::HandConfig),
-            Some(hand) => Self::check_dealer(played, hand),
-            None => Ok(()),
-        }
-    }
-
-    /// The hand, when its game records a dealer, was dealt by the match's dealer: the
-    /// seat [`Match::next_hand`] deals with (or, when the game chose, reads off the hand).
-    fn check_dealer(played: &Match<G>, hand: &G) -> Result<(), MatchError> {
-        let Some(seat) = hand.dealt_by() else { return Ok(()) };
-        // The hand's seats were checked against the seats in play: a dealer past them
-        // comes from a game that breaks its own contract, still refused.
-        let dealt_by = played.match_seat(seat).unwrap_or(seat);
-        let expected = played.dealer();
-        if expected == Some(dealt_by) && seat < played.in_play().len() {
-            Ok(())
-        } else {
-            Err(MatchError::HandDealer { dealt_by, expected })
-        }
     }
 
     /// The match.
@@ -199,28 +173,31 @@ impl<G: Game> MatchSave<G> {
         self.hand.as_ref()
     }
 
-    /// The match and its pending hand, to play on: play the hand to its end (its seats
-    /// are the match's through [`Match::match_seat`] once a seat is out), record its
-    /// outcome as with a hand from [`Match::next_hand`], then [`Match::play`] plays the
-    /// hands after it. `Match::play` deals every hand it plays, so it does not finish
-    /// this one.
+    /// The match and its pending hand, to play on: [`Match::finish_hand`] plays the hand
+    /// to its end and records it, then [`Match::play`] plays the hands after it
+    /// (`Match::play` deals every hand it plays, so it does not finish this one).
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
     /// # use nim::Nim;
     /// use rand::SeedableRng;
-    /// use rummykit_core::{Game, Match, MatchSave, MatchTerms};
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rummykit_core::{Bot, Game, Match, MatchEnd, MatchSave, MatchTerms, RandomBot};
     ///
-    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    /// let mut m = Match::<Nim>::new((), MatchTerms::new(2))?;
-    /// let hand = m.next_hand(&mut rng)?;
+    /// let mut rng = ChaCha8Rng::seed_from_u64(5);
+    /// let mut m = Match::<Nim>::new((), MatchTerms::new(2).with_end(MatchEnd::FixedHands(3)))?;
+    /// let mut hand = m.next_hand(&mut rng)?;
+    /// let seat = hand.to_move().expect("a new hand");
+    /// hand.apply(seat, 1)?;
+    ///
     /// let (mut m, hand) = MatchSave::new(m, Some(hand))?.into_parts();
-    /// let mut hand = hand.expect("in play");
-    /// while let Some(seat) = hand.to_move() {
-    ///     hand.apply(seat, 1)?;
+    /// let (mut a, mut b) = (RandomBot::new(ChaCha8Rng::seed_from_u64(1)), RandomBot::new(ChaCha8Rng::seed_from_u64(2)));
+    /// let mut bots: [&mut dyn Bot<Nim>; 2] = [&mut a, &mut b];
+    /// if let Some(mut hand) = hand {
+    ///     m.finish_hand(&mut hand, &mut bots, 100)?;
     /// }
-    /// m.record(&hand.outcome().expect("over"))?;
-    /// assert!(m.is_over());
+    /// m.play(&mut bots, &mut rng, 100)?;
+    /// assert_eq!((m.hands_played(), m.is_over()), (3, true));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -234,7 +211,9 @@ impl<G: Game> MatchSave<G> {
         if hand.is_some() && played.is_over() {
             return Err(MatchError::Over { hands: played.hands_played() });
         }
-        Self::check_hand(&played, hand.as_ref())?;
+        if let Some(hand) = &hand {
+            played.check_hand(hand)?;
+        }
         played.set_pending(hand.is_some());
         Ok(MatchSave { played, hand })
     }

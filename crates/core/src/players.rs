@@ -87,7 +87,10 @@ pub trait Players<G: Game> {
         None
     }
 
-    /// A new hand was dealt. `seats[hand_seat]` is the match seat of each hand seat.
+    /// A new hand was dealt, or a hand in progress is taken up
+    /// ([`Match::finish_hand`](crate::Match::finish_hand): `game` is the hand as it
+    /// stands, not as it was dealt). `seats[hand_seat]` is the match seat of each hand
+    /// seat.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

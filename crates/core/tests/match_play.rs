@@ -1288,3 +1288,214 @@ fn a_match_without_a_dealer_after_a_hand_is_not_saved() {
     let pending = m.next_hand(&mut rng(2)).unwrap();
     assert_eq!(MatchSave::new(m, Some(pending)).unwrap_err(), MatchError::DealerMissing { hands: 1 });
 }
+
+/// What the hooks of a match were told, in order.
+#[derive(Debug, Clone, PartialEq)]
+enum Heard {
+    /// A hand began: cards revealed so far, and the match seat of each hand seat.
+    Started(usize, Vec<Seat>),
+    /// Match seat asked to act.
+    Asked(Seat),
+    /// An action of this match seat was applied.
+    Applied(Seat),
+    /// A hand ended with this outcome, the match having recorded this many hands.
+    Over(Outcome, u32),
+}
+
+/// Reveals on every seat of a match, logging every call of the driver.
+struct Listening {
+    seats: usize,
+    heard: Vec<Heard>,
+}
+
+impl<const P: bool> Players<HighCard<P>> for Listening {
+    fn act(&mut self, view: &View, seat: Seat, hand_seat: Seat) -> Option<Act> {
+        assert_eq!(view.seat, hand_seat, "each seat sees its own view only");
+        self.heard.push(Heard::Asked(seat));
+        Some(Act::Reveal)
+    }
+    fn seats(&self) -> Option<usize> {
+        Some(self.seats)
+    }
+    fn hand_started(&mut self, game: &HighCard<P>, seats: &[Seat]) {
+        self.heard.push(Heard::Started(game.revealed, seats.to_vec()));
+    }
+    fn applied(&mut self, _after: &HighCard<P>, seat: Seat, _action: &Act) {
+        self.heard.push(Heard::Applied(seat));
+    }
+    fn hand_over(&mut self, game: &HighCard<P>, outcome: &Outcome, played: &Match<HighCard<P>>) {
+        assert_eq!(game.outcome().as_ref(), Some(outcome), "the finished hand's own outcome");
+        self.heard.push(Heard::Over(outcome.clone(), played.hands_played()));
+    }
+}
+
+/// Plays `m` to its end with revealers, every hand dealt by the match, its first
+/// `by_hand(hand)` reveals applied outside the driver and the rest through
+/// `finish_hand`.
+fn play_finishing(m: &mut Match<Penalty>, seed: u64, by_hand: impl Fn(u32) -> usize) {
+    let mut r = rng(seed);
+    let mut bots: Vec<Revealer> = (0..m.seats()).map(|_| Revealer::default()).collect();
+    while !m.is_over() {
+        let mut hand = m.next_hand(&mut r).unwrap();
+        for _ in 0..by_hand(m.hands_played()) {
+            let Some(seat) = hand.to_move() else { break };
+            hand.apply(seat, Act::Reveal).unwrap();
+        }
+        let mut refs: Vec<&mut dyn Bot<Penalty>> =
+            bots.iter_mut().map(|b| b as &mut dyn Bot<Penalty>).collect();
+        let outcome = m.finish_hand(&mut hand, &mut refs, 100).unwrap();
+        assert_eq!(Some(&outcome), hand.outcome().as_ref());
+        assert!(!m.hand_in_progress());
+    }
+}
+
+#[test]
+fn finish_hand_plays_on_as_the_match_loop_does() {
+    // Elimination maps match seats to fewer hand seats as seats go out (RULES.md §3.8).
+    for seed in 0..20 {
+        let terms = terms(4, None, MatchEnd::Elimination(30), Ranking::Total).with_hand_limit(50);
+        let mut whole = Match::<Penalty>::new((), terms).unwrap();
+        play_match(&mut whole, seed);
+        for by_hand in [0, 1, 2, 4] {
+            let mut resumed = Match::<Penalty>::new((), terms).unwrap();
+            // A varying part of each hand before the driver takes it up, the whole hand
+            // (already over) included.
+            play_finishing(&mut resumed, seed, |h| (h as usize + by_hand) % 5);
+            assert_eq!(resumed, whole, "seed {seed}, {by_hand}");
+        }
+    }
+}
+
+#[test]
+fn finish_hand_calls_the_hooks_as_for_any_hand() {
+    // Seat 1 is out after the first hand: the second is dealt to match seats 0 and 2.
+    let mut m =
+        Match::<Penalty>::new((), terms(3, Some(0), MatchEnd::Elimination(10), Ranking::Total)).unwrap();
+    let mut r = rng(31);
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[0, 12, 3], Some(0))).unwrap();
+    let mut hand = m.next_hand(&mut r).unwrap();
+    assert_eq!((hand.seats(), hand.dealer, hand.to_move()), (2, 1, Some(0)));
+    hand.apply(0, Act::Reveal).unwrap();
+
+    let mut players = Listening { seats: 3, heard: Vec::new() };
+    let got = m.finish_hand(&mut hand, &mut players, 10).unwrap();
+    // The hand as it stands (one card revealed), then hand seat 1 = match seat 2.
+    assert_eq!(
+        players.heard,
+        [Heard::Started(1, vec![0, 2]), Heard::Asked(2), Heard::Applied(2), Heard::Over(got.clone(), 2)]
+    );
+    assert_eq!(m.history()[1].points, [got.points[0], 0, got.points[1]]);
+}
+
+#[test]
+fn finish_hand_records_a_hand_already_over() {
+    let mut m = Match::<Plus>::new((), terms(3, Some(1), MatchEnd::FixedHands(2), Ranking::Total)).unwrap();
+    let mut hand = m.next_hand(&mut rng(32)).unwrap();
+    while let Some(seat) = hand.to_move() {
+        hand.apply(seat, Act::Reveal).unwrap();
+    }
+    let mut players = Listening { seats: 3, heard: Vec::new() };
+    let got = m.finish_hand(&mut hand, &mut players, 0).expect("no action is needed");
+    assert_eq!(Some(&got), hand.outcome().as_ref());
+    assert_eq!(players.heard, [Heard::Started(3, vec![0, 1, 2]), Heard::Over(got.clone(), 1)]);
+    assert_eq!((m.hands_played(), m.history()[0].clone()), (1, got));
+    assert!(!m.hand_in_progress());
+}
+
+#[test]
+fn finish_hand_refusals_leave_the_match_and_the_hand_unchanged() {
+    let snapshot = |m: &Match<Plus>| format!("{m:?}");
+    let listening = |seats| Listening { seats, heard: Vec::new() };
+    let mut m = Match::<Plus>::new((), terms(3, Some(0), MatchEnd::FixedHands(1), Ranking::Total)).unwrap();
+    let stray = Plus::deal(&(), Seating::new(3).with_dealer(0), &mut rng(33)).unwrap();
+
+    // No hand in progress.
+    let (before, mut hand) = (snapshot(&m), stray.clone());
+    let err = m.finish_hand(&mut hand, &mut listening(3), 10).unwrap_err();
+    assert_eq!(err, DriverError::Match(MatchError::NoHandInProgress));
+    assert_eq!((snapshot(&m), &hand), (before, &stray));
+
+    let dealt = m.next_hand(&mut rng(34)).unwrap();
+    let before = snapshot(&m);
+    // Players for another number of seats.
+    let mut players = listening(2);
+    let mut hand = dealt.clone();
+    let err = m.finish_hand(&mut hand, &mut players, 10).unwrap_err();
+    assert_eq!(err, DriverError::BotCount { bots: 2, seats: 3 });
+    assert_eq!((snapshot(&m), &hand, players.heard.len()), (before.clone(), &dealt, 0));
+    // A hand dealt to another number of seats.
+    let two = Plus::deal(&(), Seating::new(2).with_dealer(0), &mut rng(35)).unwrap();
+    let mut hand = two.clone();
+    let err = m.finish_hand(&mut hand, &mut listening(3), 10).unwrap_err();
+    assert_eq!(err, DriverError::Match(MatchError::HandSeats { got: 2, expected: 3 }));
+    assert_eq!((snapshot(&m), &hand), (before.clone(), &two));
+
+    // Played to its end, the match takes no more.
+    let mut hand = dealt.clone();
+    m.finish_hand(&mut hand, &mut listening(3), 10).unwrap();
+    assert!(m.is_over());
+    let (before, mut again) = (snapshot(&m), dealt.clone());
+    let err = m.finish_hand(&mut again, &mut listening(3), 10).unwrap_err();
+    assert_eq!(err, DriverError::Match(MatchError::Over { hands: 1 }));
+    assert_eq!((snapshot(&m), &again), (before, &dealt));
+}
+
+#[test]
+fn finish_hand_refuses_a_hand_dealt_by_another_seat() {
+    let mut m = Match::<Skewed>::new((), terms(4, Some(0), MatchEnd::FixedHands(1), Ranking::Total)).unwrap();
+    m.next_hand(&mut rng(36)).unwrap();
+    let stray = Skewed::deal(&(), Seating::new(4).with_dealer(1), &mut rng(36)).unwrap();
+    let (before, mut hand) = (format!("{m:?}"), stray.clone());
+    /// Reveals, counting how often it was asked.
+    struct Counting(usize);
+    impl Players<Skewed> for Counting {
+        fn act(&mut self, _: &View, _: Seat, _: Seat) -> Option<Act> {
+            self.0 += 1;
+            Some(Act::Reveal)
+        }
+    }
+    let mut players = Counting(0);
+    let err = m.finish_hand(&mut hand, &mut players, 10).unwrap_err();
+    assert_eq!(err, DriverError::Match(MatchError::HandDealer { dealt_by: 1, expected: Some(0) }));
+    assert_eq!((format!("{m:?}"), hand, players.0), (before, stray, 0));
+}
+
+#[test]
+fn finish_hand_play_errors_leave_the_match_unchanged_and_play_on_later() {
+    let mut m = Match::<Plus>::new((), terms(3, Some(0), MatchEnd::FixedHands(2), Ranking::Total)).unwrap();
+    let mut r = rng(37);
+    let mut hand = m.next_hand(&mut r).unwrap();
+    let before = format!("{m:?}");
+
+    // Seat 1 (after dealer 0) reveals, seat 2 stops.
+    let mut players =
+        Scripted { answers: vec![vec![], vec![], vec![None]], retry: false, refusals: 0, views: Vec::new() };
+    let err = m.finish_hand(&mut hand, &mut players, 10).unwrap_err();
+    assert_eq!(err, DriverError::Stopped { seat: 2 });
+    assert_eq!((format!("{m:?}"), hand.revealed), (before.clone(), 1), "the hand keeps what was played");
+
+    // Seat 2 cheats and does not ask again.
+    let mut players = Scripted {
+        answers: vec![vec![], vec![], vec![Some(Act::Cheat)]],
+        retry: false,
+        refusals: 0,
+        views: Vec::new(),
+    };
+    let err = m.finish_hand(&mut hand, &mut players, 10).unwrap_err();
+    assert_eq!(err, DriverError::IllegalAction { hand: 0, seat: 2, error: Cheating });
+    assert_eq!((format!("{m:?}"), hand.revealed), (before.clone(), 1));
+
+    // The limit counts the actions of this call: one more is not enough for two left.
+    let mut players = Listening { seats: 3, heard: Vec::new() };
+    let err = m.finish_hand(&mut hand, &mut players, 1).unwrap_err();
+    assert_eq!(err, DriverError::TooLong { hand: 0, actions: 1 });
+    assert_eq!((format!("{m:?}"), hand.revealed), (before, 2));
+    assert!(m.hand_in_progress());
+
+    // With room, the same hand ends and the match plays on.
+    let got = m.finish_hand(&mut hand, &mut players, 1).unwrap();
+    assert_eq!((m.hands_played(), &m.history()[0].points), (1, &got.points));
+    m.play(&mut players, &mut r, 10).unwrap();
+    assert!(m.is_over());
+}
