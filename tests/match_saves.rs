@@ -5,6 +5,9 @@
 //! typed error that names what is wrong.
 #![cfg(feature = "serde")]
 
+mod common;
+
+use common::{play_out, play_out_with};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit::{AnyGame, Bot, Game, Match, MatchError, MatchSave, MatchTerms, Seating, Variant, bot};
@@ -48,20 +51,15 @@ fn play(variant: Variant, hands: u32, seed: u64, every: Option<usize>) -> (Match
             saves += 1;
         }
         let mut game = m.next_hand(&mut rng).expect("deal");
-        let mut actions = 0;
-        while let Some(seat) = game.to_move() {
-            let player = m.match_seat(seat).expect("a seat in play");
-            let action = bots[player].act(&game.view(seat));
-            game.apply(seat, action).expect("bots play legally");
-            actions += 1;
-            assert!(actions < 100_000, "{variant}: the hand ends");
+        play_out_with(&mut m, &mut game, &mut bots, |m, game, actions| {
             if every.is_some_and(|k| actions % k == 1) {
-                let (resumed, hand) = round_trip(MatchSave::new(m, Some(game)).expect("mid-hand"));
-                (m, game) = (resumed, hand.expect("the hand was saved"));
+                let (resumed, hand) =
+                    round_trip(MatchSave::new(m.clone(), Some(game.clone())).expect("mid-hand"));
+                (*m, *game) = (resumed, hand.expect("the hand was saved"));
                 assert!(m.hand_in_progress());
                 saves += 1;
             }
-        }
+        });
         m.record(&game.outcome().expect("over")).expect("record");
     }
     (m, saves)
@@ -333,10 +331,7 @@ fn rules_1_2_a_save_after_a_hand_without_its_dealer_is_refused() {
             let mut rng = ChaCha8Rng::seed_from_u64(5);
             let mut bots = bots(variant, 5);
             let mut hand = m.next_hand(&mut rng).expect("deal");
-            while let Some(seat) = hand.to_move() {
-                let action = bots[m.match_seat(seat).expect("in play")].act(&hand.view(seat));
-                hand.apply(seat, action).expect("bots play legally");
-            }
+            play_out(&mut m, &mut hand, &mut bots);
             m.record(&hand.outcome().expect("over")).expect("recorded");
             let dealer = m.dealer().expect("the deal passed on");
             let mut v = serde_json::to_value(MatchSave::new(m, None).expect("save")).expect("json");

@@ -2225,6 +2225,7 @@ where
     let back: MatchSave<G> = serde_json::from_str(&text).expect("an accepted save reads back");
     assert!(back == save, "an accepted match save reads back as another");
     let (mut played, mut hand) = save.into_parts();
+    assert_dealer_known(&played);
     let _ = (played.standings(), played.winners());
     let mut bots: Vec<_> = (0..played.seats()).map(|_| bot()).collect();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
@@ -2309,6 +2310,18 @@ fn outcome_from(bytes: &mut Bytes<'_>, seats: usize) -> rummykit_core::Outcome {
     }
 }
 
+/// An accepted or loaded match names its next dealer once a hand is played while seats
+/// are in: `from_history` refuses one without (`DealerMissing`), and so does
+/// `MatchSave::new`, so that every save written reads back. (A game that chooses its
+/// dealer and reports neither it nor a first mover can leave a match without one after
+/// `record`; the shipped games all report theirs.)
+fn assert_dealer_known<G: Game>(played: &rummykit_core::Match<G>) {
+    assert!(
+        played.dealer().is_some() || played.hands_played() == 0 || played.in_play().is_empty(),
+        "a match with a hand played and seats in has no dealer"
+    );
+}
+
 fn match_history_of<G: Game + PartialEq>(config: G::Config, bytes: &mut Bytes<'_>) {
     use rand::SeedableRng;
     use rummykit_core::{Match, MatchEnd, MatchTerms, Ranking};
@@ -2333,6 +2346,7 @@ fn match_history_of<G: Game + PartialEq>(config: G::Config, bytes: &mut Bytes<'_
     let history: Vec<_> = (0..bytes.below(12)).map(|_| outcome_from(bytes, seats)).collect();
     let dealer = if bytes.below(2) == 0 { None } else { Some(bytes.below(8)) };
     let Ok(mut played) = Match::<G>::from_history(config, terms, dealer, &history) else { return };
+    assert_dealer_known(&played);
     assert_eq!(played.history(), &history[..], "an accepted history is not the match's");
     assert_eq!(played.hands_played() as usize, history.len());
     for seat in 0..seats {
@@ -2350,6 +2364,7 @@ fn match_history_of<G: Game + PartialEq>(config: G::Config, bytes: &mut Bytes<'_
         if played.record(&outcome).is_err() {
             assert!(played == before, "a refused outcome changed the match");
         }
+        assert_dealer_known(&played);
     }
 }
 

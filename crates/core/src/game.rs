@@ -849,7 +849,10 @@ pub trait Game: Clone + Debug + Sized {
     /// resumed as this match's. A [`Match`](crate::Match) expects it to be the seat
     /// the [`Seating`] named when it named one, and, when the game chose the dealer,
     /// takes the dealer from it (falling back to the seat before the first mover when
-    /// it is `None`).
+    /// it is `None`). A game that chooses its dealer must report it (or a first mover)
+    /// for its matches to be saved and rebuilt after a hand: with neither, the match
+    /// has no dealer to pass on, and [`Match::from_history`](crate::Match::from_history)
+    /// and `MatchSave::new` refuse it (`MatchError::DealerMissing`).
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

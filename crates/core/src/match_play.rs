@@ -159,10 +159,12 @@ pub enum MatchError {
         /// The dealer given.
         dealer: Seat,
     },
-    /// A history of one hand or more is given with no dealer while seats are still in:
-    /// the deal passes on after every hand, so such a match always names the next
-    /// dealer (with none, the game would choose again and break the rotation).
-    #[error("the history holds {} but names no dealer for the next", plural(*hands as usize, "hand"))]
+    /// A history of one hand or more is given with no dealer while seats are still in,
+    /// under terms that name no first dealer (with one named, a missing dealer is
+    /// [`MatchError::DealerMismatch`]): the deal passes on after every hand, so such a
+    /// match names the next dealer (with none, the game would choose again and break
+    /// the rotation).
+    #[error("the history holds {} but names no dealer for the next hand", plural(*hands as usize, "hand"))]
     DealerMissing {
         /// Hands in the history.
         hands: u32,
@@ -369,7 +371,10 @@ impl<G: Game> Match<G> {
     /// Each hand is checked as [`record`](Match::record) checks an outcome and, beyond
     /// that, to be exactly what the match would have recorded, so that
     /// `from_history(…, m.history())` gives `m` back and a history no match could have
-    /// written is an error, never a match that plays on from an impossible place.
+    /// written is an error, never a match that plays on from an impossible place. The
+    /// one exception: a match of a game that chooses its dealer and reports neither it
+    /// nor a first mover ([`Game::dealt_by`]) has no dealer after a hand, and is refused
+    /// ([`MatchError::DealerMissing`]).
     ///
     /// # Errors
     ///
@@ -588,7 +593,9 @@ impl<G: Game> Match<G> {
     }
 
     /// The match seat that deals the pending hand, or the next one once the previous
-    /// hand is recorded. `None` before the first deal when the game chooses the dealer.
+    /// hand is recorded. `None` before the first deal when the game chooses the dealer,
+    /// or once no seat is left in; `None` after a hand too for a game that chooses its
+    /// dealer and reports neither it nor a first mover ([`Game::dealt_by`]).
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }

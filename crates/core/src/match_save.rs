@@ -106,7 +106,10 @@ impl<G: Game> MatchSave<G> {
     /// [`MatchError::NoHandInProgress`] for a hand when the match has none in progress,
     /// [`MatchError::HandSeats`] for a hand not dealt to the seats still in,
     /// [`MatchError::HandConfig`] for a hand played under another configuration,
-    /// [`MatchError::HandDealer`] for a hand dealt by another seat than the match's dealer.
+    /// [`MatchError::HandDealer`] for a hand dealt by another seat than the match's dealer,
+    /// [`MatchError::DealerMissing`] for a match with no dealer after a hand while seats
+    /// are in (a game that chooses its dealer and reports none, [`Game::dealt_by`]): its
+    /// save could not be read back, so it is not written.
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -128,6 +131,10 @@ impl<G: Game> MatchSave<G> {
     pub fn new(mut played: Match<G>, hand: Option<G>) -> Result<Self, MatchError> {
         if hand.is_some() && !played.hand_in_progress() {
             return Err(MatchError::NoHandInProgress);
+        }
+        // Reading a save rebuilds the match through `from_history`, which refuses this.
+        if played.dealer().is_none() && played.hands_played() > 0 && !played.in_play().is_empty() {
+            return Err(MatchError::DealerMissing { hands: played.hands_played() });
         }
         if let Some(hand) = &hand {
             played.check_hand(hand)?;

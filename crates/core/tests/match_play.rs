@@ -1160,7 +1160,7 @@ fn new_match_errors_read_as_sentences() {
     assert_eq!(MatchError::DealerOut { dealer: 2 }.to_string(), "dealer 2 was eliminated");
     assert_eq!(
         MatchError::DealerMissing { hands: 1 }.to_string(),
-        "the history holds 1 hand but names no dealer for the next"
+        "the history holds 1 hand but names no dealer for the next hand"
     );
     assert_eq!(
         MatchError::TotalsMismatch.to_string(),
@@ -1219,6 +1219,74 @@ fn a_save_pairs_the_match_with_its_pending_hand_only() {
     let (without, none) = MatchSave::new(m.clone(), None).unwrap().into_parts();
     assert!(none.is_none() && !without.hand_in_progress() && m.hand_in_progress());
     assert_eq!(without.dealer(), m.dealer());
+}
+
+/// A game that deals and scores at once (seat 0 wins every hand) and chooses its own
+/// dealer without reporting it: after a hand its match knows no dealer.
+#[cfg(feature = "serde")]
+#[derive(Debug, Clone, PartialEq)]
+struct Instant {
+    seats: usize,
+}
+
+#[cfg(feature = "serde")]
+impl Game for Instant {
+    type Config = ();
+    type Action = Act;
+    type View = ();
+    type Error = Cheating;
+
+    fn score_order(_: &()) -> ScoreOrder {
+        ScoreOrder::HigherIsBetter
+    }
+
+    fn deal<R: rand::Rng + ?Sized>(_: &(), seating: Seating, _: &mut R) -> Result<Self, DealError> {
+        seating.check(2, 4)?;
+        Ok(Instant { seats: seating.seats })
+    }
+
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
+    fn config(&self) {}
+
+    fn to_move(&self) -> Option<Seat> {
+        None
+    }
+
+    fn apply(&mut self, _: Seat, _: Act) -> Result<(), Cheating> {
+        Err(Cheating)
+    }
+
+    fn view(&self, _: Seat) {}
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut points = vec![0; self.seats];
+        points[0] = 1;
+        Some(Outcome { points, winners: vec![0] })
+    }
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_match_without_a_dealer_after_a_hand_is_not_saved() {
+    use rummykit_core::MatchSave;
+    // No first dealer: the game chooses, and reports neither dealer nor first mover.
+    let terms = MatchTerms::new(3).with_end(MatchEnd::FixedHands(3));
+    let mut m = Match::<Instant>::new((), terms).unwrap();
+    // Before any hand there is no dealer to name: the save is written and read back.
+    let save = MatchSave::new(m.clone(), None).unwrap();
+    assert_eq!(save.played(), &m);
+    let hand = m.next_hand(&mut rng(1)).unwrap();
+    m.record(&hand.outcome().unwrap()).unwrap();
+    assert_eq!((m.hands_played(), m.dealer(), m.in_play().len()), (1, None, 3));
+    // After a hand the save could not be read back: it is refused as reading refuses it.
+    let refused = Match::<Instant>::from_history((), terms, m.dealer(), m.history()).unwrap_err();
+    assert_eq!(refused, MatchError::DealerMissing { hands: 1 });
+    assert_eq!(MatchSave::new(m.clone(), None).unwrap_err(), refused);
+    let pending = m.next_hand(&mut rng(2)).unwrap();
+    assert_eq!(MatchSave::new(m, Some(pending)).unwrap_err(), MatchError::DealerMissing { hands: 1 });
 }
 
 /// What the hooks of a match were told, in order.

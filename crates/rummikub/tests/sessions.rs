@@ -153,16 +153,16 @@ fn rules_1_8_a_target_reached_by_two_seats_in_one_game() {
 /// second game.
 #[test]
 fn rules_1_8_a_match_of_one_game_is_the_game() {
-    let config = Config::SCHMIDT;
-    let mut s = Match::<Rummikub>::new(config, MatchTerms::new(3).with_dealer(2)).expect("one game");
+    let config = Config::STANDARD;
+    let mut s = Match::<Rummikub>::new(config, MatchTerms::new(4).with_dealer(3)).expect("one game");
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    // RULES.md §4.1: B 5 8 J = −38 (joker 25), C 4 = −4, the winner +42.
-    let racks = ["b10 b11 b12", "r5 y8 J", "k4"];
-    let mut game = next_game(&mut s, &mut rng, scripted(config, &racks, vec![], "", &[true; 3], 0));
+    // RULES.md §1.8 (a): A goes out; B 3 7 12 J = 52, C 1 1 13 = 15, D 9.
+    let racks = ["b10 b11 b12", "r3 b7 y12 J", "r1 b1 k13", "y9"];
+    let mut game = next_game(&mut s, &mut rng, scripted(config, &racks, vec![], "", &[true; 4], 0));
     play(&mut game, vec![run("b10 b11 b12")]);
     s.record(&game.outcome().expect("over")).expect("recorded");
     assert!(s.is_over());
-    assert_eq!((s.totals(), s.winners()), (&[42, -38, -4][..], vec![0]));
+    assert_eq!((s.totals(), s.winners()), (&[76, -52, -15, -9][..], vec![0]));
     refuses_to_go_on(&mut s, &mut rng);
 }
 

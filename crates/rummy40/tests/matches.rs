@@ -10,18 +10,7 @@ use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rummykit_core::{Card, Game, Match, MatchEnd, MatchError, Outcome, parse_list};
-use rummykit_rummy40::{Action, Config, Rummy40, Setup};
-
-/// The hand actually played: `hands` by hand seat, `dealer` a hand seat, the stock's
-/// top cards `stock_top` in drawing order (the rest of the pack after them).
-fn scripted(config: Config, dealer: usize, hands: &[&str], stock_top: &str) -> Rummy40 {
-    let mut setup = Setup::new(hands.iter().map(|h| parse_list(h).expect("notation")).collect());
-    setup.dealer = dealer;
-    setup.stock = parse_list(stock_top).expect("notation");
-    setup.fill_stock_from(&config.catalog().expect("a pack"));
-    setup.shuffle_seed = 7;
-    Rummy40::from_setup(&config, setup).expect("a valid scripted hand")
-}
+use rummykit_rummy40::{Action, Config, Rummy40};
 
 /// Deals the match's next hand (only its dealer and seats are read off it) and checks
 /// that `hand`, the one actually played, is dealt by the same seat to as many players.
@@ -68,7 +57,7 @@ fn rules_3_8_elimination_played_out_with_scripted_hands() {
 
     // Hand 1: dealt by seat 2; seat 0 draws 5s and throws it back; seat 1 goes rummy.
     let hands = ["Ac Ad Ah As Ac Ad Ah As Kc Ks Qd Qh Jc", "2c 3c 4c 2d 2h 2s", "9c * 5h"];
-    let mut g = next_hand(&mut m, &mut rng, scripted(config, 2, &hands, "5s Kd"));
+    let mut g = next_hand(&mut m, &mut rng, game_dealt_by(config, 2, &hands, "", "5s Kd"));
     assert_eq!(g.to_move(), Some(0), "the seat left of the dealer starts");
     apply_ok(&mut g, Action::DrawStock);
     let drawn = id(&g, 0, "5s");
@@ -85,7 +74,7 @@ fn rules_3_8_elimination_played_out_with_scripted_hands() {
 
     // Hand 2: two players, match seats 1 and 2 as hand seats 0 and 1; match seat 1 deals.
     let hands = ["Ad * 9c", "2c 3c 4c 2d 2h 2s"];
-    let mut g = next_hand(&mut m, &mut rng, scripted(config, 0, &hands, "Kd"));
+    let mut g = next_hand(&mut m, &mut rng, game_dealt_by(config, 0, &hands, "", "Kd"));
     assert_eq!(m.match_seat(g.to_move().expect("on")), Some(2));
     go_rummy(&mut g, &rummy, "Kd");
     m.record(&g.outcome().expect("over")).expect("recorded");
@@ -95,7 +84,7 @@ fn rules_3_8_elimination_played_out_with_scripted_hands() {
 
     // Hand 3: match seat 2 (hand seat 1) deals, match seat 1 starts and goes rummy.
     let hands = ["2c 3c 4c 2d 2h 2s", "Kc Ks Qd Qh"];
-    let mut g = next_hand(&mut m, &mut rng, scripted(config, 1, &hands, "Kd"));
+    let mut g = next_hand(&mut m, &mut rng, game_dealt_by(config, 1, &hands, "", "Kd"));
     go_rummy(&mut g, &rummy, "Kd");
     m.record(&g.outcome().expect("over")).expect("recorded");
     assert_eq!(m.totals(), [163, 60, 119]);

@@ -43,11 +43,22 @@ pub fn option_sets() -> Vec<Config> {
 /// rest of the pack after them, in face order). The last seat deals, so seat 0 plays
 /// first.
 pub fn game(config: Config, hands: &[&str], discard: &str, stock_top: &str) -> Rummy40 {
+    game_dealt_by(config, hands.len() - 1, hands, discard, stock_top)
+}
+
+/// [`game`] dealt by seat `dealer`: the seat after it plays first.
+pub fn game_dealt_by(
+    config: Config,
+    dealer: usize,
+    hands: &[&str],
+    discard: &str,
+    stock_top: &str,
+) -> Rummy40 {
     let mut setup = Setup::new(hands.iter().map(|h| parse_list(h).unwrap()).collect());
     setup.discard = parse_list(discard).unwrap();
     setup.stock = parse_list(stock_top).unwrap();
     setup.fill_stock_from(&config.catalog().unwrap());
-    setup.dealer = hands.len() - 1;
+    setup.dealer = dealer;
     setup.shuffle_seed = 7;
     Rummy40::from_setup(&config, setup).unwrap()
 }
