@@ -844,7 +844,7 @@ pub trait Game: Clone + Debug + Sized {
     /// The seat that dealt this hand, when the game records it: `None` (the default)
     /// for a game that keeps no dealer. Rummikub has no dealer and answers the seat
     /// before its starter, as [`Seating`] counts one. A
-    /// [`MatchSave`](crate::MatchSave) (feature `serde`) checks a pending hand's
+    /// `MatchSave` (feature `serde`) checks a pending hand's
     /// dealer against the match's by it, so a hand dealt by another seat is not
     /// resumed as this match's. A [`Match`](crate::Match) expects it to be the seat
     /// the [`Seating`] named when it named one, and, when the game chose the dealer,

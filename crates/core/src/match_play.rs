@@ -1346,7 +1346,7 @@ impl<G: Game> Match<G> {
 
     /// Plays the hand in progress to its end and records its outcome: the hand a match
     /// resumed from a save holds
-    /// ([`MatchSave::into_parts`](crate::MatchSave::into_parts), feature `serde`), or one
+    /// (`MatchSave::into_parts`, feature `serde`), or one
     /// dealt with [`Match::next_hand`] and played in part by other means. It runs through
     /// the hand loop of [`Match::play`], with match seats mapped to hand seats the same
     /// way, and records the outcome with [`Match::record`]'s checks; a hand already over
