@@ -43,6 +43,19 @@ pub struct ShownKey<'v> {
 /// A type invariant in `'v`: it both takes and gives a `&'v ()`.
 type Invariant<'v> = fn(&'v ()) -> &'v ();
 
+/// The players fill `seats` seats, or say nothing of how many they fill: the one check
+/// of [`play_hand`], [`Match::play`](crate::Match::play) and
+/// [`Match::finish_hand`](crate::Match::finish_hand) before anything is played.
+pub(crate) fn check_count<G: Game>(
+    players: &(impl Players<G> + ?Sized),
+    seats: usize,
+) -> Result<(), DriverError<G::Error>> {
+    match players.seats() {
+        Some(bots) if bots != seats => Err(DriverError::BotCount { bots, seats }),
+        _ => Ok(()),
+    }
+}
+
 /// Plays one hand to its end: asks `players` for each action of the seat to move with
 /// that seat's view only (one view, refreshed with [`Game::view_into`]), applies it for
 /// that seat, reports it, and appends it to `record` when recording. `seats[hand_seat]`
@@ -196,9 +209,7 @@ pub fn play_hand<G: Game>(
     players: &mut (impl Players<G> + ?Sized),
     max_actions: usize,
 ) -> Result<(Outcome, Vec<G::Action>), DriverError<G::Error>> {
-    if let Some(bots) = players.seats().filter(|&n| n != game.seats()) {
-        return Err(DriverError::BotCount { bots, seats: game.seats() });
-    }
+    check_count(players, game.seats())?;
     // Room for as many actions as the thread's recent long hands took: a record grown
     // from empty moved its actions about eight times a hand, and room for half as many
     // again as the last hand still moved them in one hand in three (65 of 200 random

@@ -11,7 +11,7 @@
 use rand::Rng;
 use thiserror::Error;
 
-use crate::hand_loop::drive_hand;
+use crate::hand_loop::{check_count, drive_hand};
 use crate::plural::plural;
 use crate::{
     DealError, DriverError, Game, HandRecord, MatchEnd, MatchEndError, MatchTerms, Outcome, Players, Ranking,
@@ -1411,9 +1411,7 @@ impl<G: Game> Match<G> {
         players: &mut (impl Players<G> + ?Sized),
         max_actions: usize,
     ) -> Result<Outcome, DriverError<G::Error>> {
-        if let Some(bots) = players.seats().filter(|&n| n != self.terms.seats) {
-            return Err(DriverError::BotCount { bots, seats: self.terms.seats });
-        }
+        check_count(players, self.terms.seats)?;
         if self.is_over() {
             return Err(DriverError::Match(MatchError::Over { hands: self.hands_played }));
         }
@@ -1421,12 +1419,25 @@ impl<G: Game> Match<G> {
             return Err(DriverError::Match(MatchError::NoHandInProgress));
         }
         self.check_hand(hand).map_err(DriverError::Match)?;
-        let index = self.hands_played as usize;
+        self.play_out(hand, players, max_actions, None)
+    }
+
+    /// Plays `game`, the match's hand in progress, to its end and records its outcome,
+    /// with the players' hooks round it: the hand of [`Match::finish_hand`] and each hand
+    /// of the match loop. `actions` gets the hand's actions when recording.
+    fn play_out(
+        &mut self,
+        game: &mut G,
+        players: &mut (impl Players<G> + ?Sized),
+        max_actions: usize,
+        actions: Option<&mut Vec<G::Action>>,
+    ) -> Result<Outcome, DriverError<G::Error>> {
+        let hand = self.hands_played as usize;
         let seats = self.active.clone();
-        players.hand_started(hand, &seats);
-        let outcome = drive_hand(hand, players, &seats, index, max_actions, None)?;
-        self.record(&outcome).map_err(|e| DriverError::from_match(index, e))?;
-        players.hand_over(hand, &outcome, self);
+        players.hand_started(game, &seats);
+        let outcome = drive_hand(game, players, &seats, hand, max_actions, actions)?;
+        self.record(&outcome).map_err(|e| DriverError::from_match(hand, e))?;
+        players.hand_over(game, &outcome, self);
         Ok(outcome)
     }
 
@@ -1438,27 +1449,19 @@ impl<G: Game> Match<G> {
         max_actions_per_hand: usize,
         mut record: Option<&mut Vec<HandRecord<G>>>,
     ) -> Result<(), DriverError<G::Error>> {
-        if let Some(bots) = players.seats().filter(|&n| n != self.terms.seats) {
-            return Err(DriverError::BotCount { bots, seats: self.terms.seats });
-        }
+        check_count(players, self.terms.seats)?;
         while !self.is_over() {
             let hand = self.hands_played as usize;
             let mut game = self.next_hand(rng).map_err(|e| DriverError::from_match(hand, e))?;
-            let seats = self.active.clone();
-            players.hand_started(&game, &seats);
             // The deal is kept only when recording: a plain match copies no state.
             let deal = record.is_some().then(|| game.clone());
             let mut actions = Vec::new();
-            let outcome = drive_hand(
+            let outcome = self.play_out(
                 &mut game,
                 players,
-                &seats,
-                hand,
                 max_actions_per_hand,
                 record.is_some().then_some(&mut actions),
             )?;
-            self.record(&outcome).map_err(|e| DriverError::from_match(hand, e))?;
-            players.hand_over(&game, &outcome, self);
             if let (Some(record), Some(deal)) = (record.as_deref_mut(), deal) {
                 record.push(HandRecord { deal, actions, outcome });
             }
