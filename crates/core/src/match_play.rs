@@ -462,16 +462,22 @@ impl<G: Game> Match<G> {
             match dealer {
                 Some(d) if d >= seats => return Err(MatchError::NoSuchDealer { dealer: d, seats }),
                 Some(d) if played.hand_seat(d).is_none() => return Err(MatchError::DealerOut { dealer: d }),
-                // Once a hand is dealt the match knows its dealer and passes the deal on
-                // (RULES.md §1.2 step 5, §2.2, §3.2): no dealer is left only when nobody is.
-                None if played.hands_played > 0 && !played.active.is_empty() => {
-                    return Err(MatchError::DealerMissing { hands: played.hands_played });
-                }
                 _ => {}
             }
             played.dealer = dealer;
+            played.dealer_known()?;
         }
         Ok(played)
+    }
+
+    /// Once a hand is dealt the match knows its dealer and passes the deal on (RULES.md
+    /// §1.2 step 5, §2.2, §3.2): no dealer is left only when nobody is. What
+    /// [`Match::from_history`] refuses, and so what a save may not hold.
+    pub(crate) fn dealer_known(&self) -> Result<(), MatchError> {
+        if self.dealer.is_none() && self.hands_played > 0 && !self.active.is_empty() {
+            return Err(MatchError::DealerMissing { hands: self.hands_played });
+        }
+        Ok(())
     }
 
     /// Marks a hand as in progress or not, for a save that holds the hand or leaves it out.

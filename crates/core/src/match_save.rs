@@ -133,9 +133,7 @@ impl<G: Game> MatchSave<G> {
             return Err(MatchError::NoHandInProgress);
         }
         // Reading a save rebuilds the match through `from_history`, which refuses this.
-        if played.dealer().is_none() && played.hands_played() > 0 && !played.in_play().is_empty() {
-            return Err(MatchError::DealerMissing { hands: played.hands_played() });
-        }
+        played.dealer_known()?;
         if let Some(hand) = &hand {
             played.check_hand(hand)?;
         }
