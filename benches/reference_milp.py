@@ -25,6 +25,13 @@ see the same load. A fresh seed is the point: take one the bench has never been 
     cargo bench -p rummykit-bench --bench stress --no-run   # build first
     nice .venv/bin/python benches/reference_milp.py --stress 12345 400
     STRESS_BIN=/tmp/stress-old .venv/bin/python benches/reference_milp.py --stress 12345 400  # a binary built before
+    MILP_PIN=1 .venv/bin/python benches/reference_milp.py --stress 12345 400  # each process on its own core
+
+Taking turns on a shared core, each process finds its caches emptied by the other (a
+rummykit solve of about 50 µs then pays for most of its code and data again after the
+reference's 15 ms). With `MILP_PIN=1` (Linux, two cores or more) the bench runs on the
+first core and the reference, with every thread it starts, on the second, as two services
+on their own cores would: both are still timed in turn, one waiting while the other solves.
 
 The report gives median, p90 and max of each solver and their ratios, for the whole set,
 per mode and for tables of 65-100 tiles, and compares the answers where the reference is
@@ -106,7 +113,15 @@ def stress(seed, count):
     # STRESS_BIN: a stress bench binary built before (to compare two builds in turn).
     command = ([os.environ["STRESS_BIN"], "--bench"] if "STRESS_BIN" in os.environ
                else ["cargo", "bench", "-q", "-p", "rummykit-bench", "--bench", "stress"])
-    bench = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    pin = os.environ.get("MILP_PIN") == "1"
+    cores = sorted(os.sched_getaffinity(0)) if pin else []
+    if pin and len(cores) < 2:
+        sys.exit("MILP_PIN=1 needs two cores")
+    bench = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             preexec_fn=(lambda: os.sched_setaffinity(0, {cores[0]})) if pin else None)
+    if pin:
+        # Before the reference's first solve, so the threads HiGHS starts inherit it.
+        os.sched_setaffinity(0, {cores[1]})
     rulesets = {}
     rows = []  # (position, ours, ours_us, milp_tiles, milp_value, milp_us)
     for _ in range(count):
@@ -138,7 +153,8 @@ def stress(seed, count):
     bench.wait()
 
     errors = sum(1 for r in rows if "error" in r[1])
-    print(f"stress seed {seed}: {len(rows)} positions, one solve each, interleaved (rummykit errors: {errors})")
+    where = f", pinned: rummykit on core {cores[0]}, the reference on core {cores[1]}" if pin else ""
+    print(f"stress seed {seed}: {len(rows)} positions, one solve each, interleaved{where} (rummykit errors: {errors})")
     pairs = lambda keep: [(r[2], r[5]) for r in rows if keep(r[0])]
     big = lambda p: 65 <= len(p["table"]) <= 100
     report("all", pairs(lambda p: True))
