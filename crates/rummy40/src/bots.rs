@@ -192,7 +192,10 @@ impl Player {
     /// to) leaves a hand of lower least deadwood than now. Judged on that discard, not
     /// on the best conceivable one (a joker it keeps, the taken card's twin it may not
     /// throw): a take followed by a discard then always lowers the deadwood, so players
-    /// cannot trade the same cards through the pile for ever without drawing.
+    /// cannot trade the same cards through the pile for ever without drawing. Where
+    /// that play phase offers no discard before the taken card is played
+    /// (`taken_discard_must_be_used_after_open`), the take puts a card on the table and
+    /// cannot cycle: it is judged by the best discard of the other cards.
     fn take_lowers_deadwood(&mut self, ctx: &Ctx<'_>) -> Option<bool> {
         let view = after_take(ctx.view)?;
         let mut foreseen = core::mem::take(&mut self.foreseen);
@@ -200,14 +203,28 @@ impl Player {
         let then = Ctx { view: &view, config: ctx.config, catalog: ctx.catalog };
         let chosen = self.discard(&then, &foreseen);
         self.foreseen = foreseen;
-        let Some(Action::Discard(thrown)) = chosen else { return Some(false) };
-        let mut kept = view.hand;
-        kept.remove(thrown);
-        Some(ctx.deadwood(kept, &mut self.faces) < ctx.deadwood(ctx.view.hand, &mut self.faces))
+        let now = ctx.deadwood(ctx.view.hand, &mut self.faces);
+        if let Some(Action::Discard(thrown)) = chosen {
+            let mut kept = view.hand;
+            kept.remove(thrown);
+            return Some(ctx.deadwood(kept, &mut self.faces) < now);
+        }
+        let top = view.taken_this_turn?;
+        let best = view
+            .hand
+            .iter()
+            .filter(|&p| p != top)
+            .map(|p| {
+                let mut kept = view.hand;
+                kept.remove(p);
+                ctx.deadwood(kept, &mut self.faces)
+            })
+            .min()?;
+        Some(best < now)
     }
 
-    /// The best play (open, meld, build, joker swap) that does not raise the deadwood,
-    /// or `None` to go on to the discard.
+    /// The best play (open, meld, build, joker swap) that goes out or does not raise the
+    /// deadwood, or `None` to go on to the discard.
     fn play(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
         let now = ctx.deadwood(ctx.view.hand, &mut self.faces);
         let mut best: Option<(u32, usize, &Action)> = None;
@@ -236,7 +253,10 @@ impl Player {
                     continue;
                 }
             }
-            let d = ctx.deadwood(after, &mut self.faces);
+            // A play that leaves one card goes out with its discard (a legal play always
+            // leaves a card that may go): best of all, though a hand that could be all
+            // melds (which no turn may lay down) counts less deadwood than that card.
+            let d = if after.len() == 1 { 0 } else { ctx.deadwood(after, &mut self.faces) };
             if matches!(a, Action::Open { .. }) || d <= now {
                 let key = (d, after.len());
                 if best.is_none_or(|(bd, bl, _)| key < (bd, bl)) {
@@ -279,7 +299,8 @@ impl Player {
 }
 
 /// The greedy baseline: open or go rummy as soon as it can (with the opening that
-/// leaves the least in hand), then meld, lay off and swap jokers while that does not
+/// leaves the least in hand), go out as soon as a play leaves one card to discard,
+/// else meld, lay off and swap jokers while that does not
 /// raise the hand's least deadwood, and discard the card whose loss leaves the least
 /// deadwood (ties: the highest penalty; never a joker while another card may go).
 /// It always draws from the stock unless taking the discard opens or goes out.
@@ -419,10 +440,10 @@ impl Bot<Rummy40> for PlannerBot {
 mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
-    use rummykit_core::{Bot, Game, Seating};
+    use rummykit_core::{Bot, Game, MeldKind, Seating, parse_list};
 
     use super::after_take;
-    use crate::{Action, Config, GreedyBot, PlannerBot, Rummy40};
+    use crate::{Action, Config, GreedyBot, Phase, PlannerBot, Rummy40, Setup, SetupMeld};
 
     /// Plays seeded hands of planners and greedy bots (2 to 5 seats, Rummy 40 and
     /// Scala 40), calling `seen` before every action with the game and the action the
@@ -494,5 +515,50 @@ mod tests {
             _ => {}
         });
         assert!(turns > 200, "{turns} turns of a take and a discard");
+    }
+
+    /// RULES §3.3 with `taken_discard_must_be_used_after_open` (Scala 40): the play phase
+    /// after a take offers no discard until the taken card is played, and the planner
+    /// still takes the discard there (weighing a take by a discard it may not make yet
+    /// once made it never take).
+    #[test]
+    fn rules_3_3_a_planner_takes_a_discard_it_must_play() {
+        let mut takes = [0; 2];
+        each_action(600, |g, _, action| {
+            if *action == Action::TakeDiscard {
+                takes[usize::from(g.config().taken_discard_must_be_used_after_open)] += 1;
+            }
+        });
+        assert!(takes[0] > 200 && takes[1] > 100, "takes without and with the rule: {takes:?}");
+    }
+
+    /// RULES §3.7: a hand that could all be melds may not be laid down whole (a discard
+    /// must end the turn), so its least deadwood, 0, is no bar to a play that leaves one
+    /// card: both bots go out. They held such hands for ever (with four jokers under
+    /// Scala 40, nothing on the table to build on), discarding every card they drew.
+    #[test]
+    fn rules_3_7_a_hand_that_is_all_melds_goes_out() {
+        for (config, hand) in [(Config::SCALA40, "Td * * * *"), (Config::RUMMY40, "9h Th Jh * *")] {
+            for planner in [false, true] {
+                let mut setup = Setup::new(vec![parse_list(hand).unwrap(), parse_list("2h 5s").unwrap()]);
+                setup.table = vec![
+                    SetupMeld::new(0, MeldKind::Group, parse_list("Ac Ad Ah As").unwrap()),
+                    SetupMeld::new(1, MeldKind::Group, parse_list("7c 7h 7s 7d").unwrap()),
+                ];
+                setup.dealer = 1;
+                setup.phase = Phase::Play;
+                setup.discard = parse_list("Qs").unwrap();
+                setup.fill_stock();
+                let mut g = Rummy40::from_setup(&config, setup).unwrap();
+                let mut bot: Box<dyn Bot<Rummy40>> =
+                    if planner { Box::new(PlannerBot::new()) } else { Box::new(GreedyBot::new()) };
+                while g.to_move() == Some(0) {
+                    let action = bot.act(&g.view(0));
+                    g.apply(0, action).unwrap();
+                }
+                let outcome = g.outcome().unwrap_or_else(|| panic!("{hand}: seat 0 did not go out"));
+                assert_eq!(outcome.winners, [0], "{hand}");
+            }
+        }
     }
 }
