@@ -21,6 +21,8 @@ enum Style {
 struct Player {
     style: Style,
     actions: Vec<Action>,
+    /// The legal actions of the play phase a take of the discard would lead to.
+    foreseen: Vec<Action>,
     faces: Vec<Card>,
 }
 
@@ -88,6 +90,20 @@ impl Ctx<'_> {
     }
 }
 
+/// The view of the play phase that taking the top discard leads to, as the game shows
+/// it: the card moved from the pile to the hand, known to be there, and taken this turn.
+fn after_take(view: &View) -> Option<View> {
+    let mut next = view.clone();
+    let top = next.common.discard_pile.pop()?;
+    let seat = next.common.seat;
+    next.common.hand.insert(top);
+    *next.common.hand_sizes.get_mut(seat)? += 1;
+    next.common.known.get_mut(seat)?.insert(top);
+    next.common.taken_this_turn = Some(top);
+    next.common.phase = Phase::Play;
+    Some(next)
+}
+
 /// How many cards of `hand` are "connected" to `card`: same rank (a set in the making)
 /// or same suit within two ranks (a run in the making). Jokers connect to everything.
 fn connections(card: Card, hand: &[Card]) -> u32 {
@@ -109,7 +125,7 @@ fn connections(card: Card, hand: &[Card]) -> u32 {
 
 impl Player {
     fn new(style: Style) -> Player {
-        Player { style, actions: Vec::new(), faces: Vec::new() }
+        Player { style, actions: Vec::new(), foreseen: Vec::new(), faces: Vec::new() }
     }
 
     fn act(&mut self, view: &View) -> Action {
@@ -162,30 +178,53 @@ impl Player {
         if let Some((_, a)) = open {
             return Some(a.clone());
         }
-        if self.style == Style::Planner && actions.contains(&Action::TakeDiscard) {
-            // Take the top discard when it lowers the deadwood after the best discard.
-            let top = *ctx.view.discard_pile.last()?;
-            let now = ctx.deadwood(ctx.view.hand, &mut self.faces);
-            let mut with = ctx.view.hand;
-            with.insert(top);
-            let best = with
-                .iter()
-                .filter(|&p| p != top)
-                .map(|p| {
-                    let mut h = with;
-                    h.remove(p);
-                    ctx.deadwood(h, &mut self.faces)
-                })
-                .min()?;
-            if best < now {
-                return Some(Action::TakeDiscard);
-            }
+        if self.style == Style::Planner
+            && actions.contains(&Action::TakeDiscard)
+            && self.take_lowers_deadwood(ctx) == Some(true)
+        {
+            return Some(Action::TakeDiscard);
         }
         actions.contains(&Action::DrawStock).then_some(Action::DrawStock)
     }
 
-    /// The best play (open, meld, build, joker swap) that does not raise the deadwood,
-    /// or `None` to go on to the discard.
+    /// Whether taking the top discard and then making the discard this player would
+    /// make (its own choice among the legal discards of the play phase the take leads
+    /// to) leaves a hand of lower least deadwood than now. Judged on that discard, not
+    /// on the best conceivable one (a joker it keeps, the taken card's twin it may not
+    /// throw): a take followed by a discard then always lowers the deadwood, so players
+    /// cannot trade the same cards through the pile for ever without drawing. Where
+    /// that play phase offers no discard before the taken card is played
+    /// (`taken_discard_must_be_used_after_open`), the take puts a card on the table and
+    /// cannot cycle: it is judged by the best discard of the other cards.
+    fn take_lowers_deadwood(&mut self, ctx: &Ctx<'_>) -> Option<bool> {
+        let view = after_take(ctx.view)?;
+        let mut foreseen = core::mem::take(&mut self.foreseen);
+        view.legal_actions(&mut foreseen);
+        let then = Ctx { view: &view, config: ctx.config, catalog: ctx.catalog };
+        let chosen = self.discard(&then, &foreseen);
+        self.foreseen = foreseen;
+        let now = ctx.deadwood(ctx.view.hand, &mut self.faces);
+        if let Some(Action::Discard(thrown)) = chosen {
+            let mut kept = view.hand;
+            kept.remove(thrown);
+            return Some(ctx.deadwood(kept, &mut self.faces) < now);
+        }
+        let top = view.taken_this_turn?;
+        let best = view
+            .hand
+            .iter()
+            .filter(|&p| p != top)
+            .map(|p| {
+                let mut kept = view.hand;
+                kept.remove(p);
+                ctx.deadwood(kept, &mut self.faces)
+            })
+            .min()?;
+        Some(best < now)
+    }
+
+    /// The best play (open, meld, build, joker swap) that goes out or does not raise the
+    /// deadwood, or `None` to go on to the discard.
     fn play(&mut self, ctx: &Ctx<'_>, actions: &[Action]) -> Option<Action> {
         let now = ctx.deadwood(ctx.view.hand, &mut self.faces);
         let mut best: Option<(u32, usize, &Action)> = None;
@@ -214,7 +253,10 @@ impl Player {
                     continue;
                 }
             }
-            let d = ctx.deadwood(after, &mut self.faces);
+            // A play that leaves one card goes out with its discard (a legal play always
+            // leaves a card that may go): best of all, though a hand that could be all
+            // melds (which no turn may lay down) counts less deadwood than that card.
+            let d = if after.len() == 1 { 0 } else { ctx.deadwood(after, &mut self.faces) };
             if matches!(a, Action::Open { .. }) || d <= now {
                 let key = (d, after.len());
                 if best.is_none_or(|(bd, bl, _)| key < (bd, bl)) {
@@ -257,7 +299,8 @@ impl Player {
 }
 
 /// The greedy baseline: open or go rummy as soon as it can (with the opening that
-/// leaves the least in hand), then meld, lay off and swap jokers while that does not
+/// leaves the least in hand), go out as soon as a play leaves one card to discard,
+/// else meld, lay off and swap jokers while that does not
 /// raise the hand's least deadwood, and discard the card whose loss leaves the least
 /// deadwood (ties: the highest penalty; never a joker while another card may go).
 /// It always draws from the stock unless taking the discard opens or goes out.
@@ -323,7 +366,9 @@ impl Bot<Rummy40> for GreedyBot {
 }
 
 /// The stronger bot: the greedy bot plus planning. It takes the top discard (once
-/// opened) when that lowers its deadwood after the best discard; keeps its jokers
+/// opened) when that lowers its deadwood after the discard it would then make (so a
+/// take and a discard always lower it, and a hand of planners cannot pass cards
+/// through the pile for ever without drawing the stock); keeps its jokers
 /// instead of laying them off (unless that nearly empties the hand); and chooses its
 /// discard by deadwood, then keeps cards connected to others (pairs, near-run
 /// neighbours) and avoids throwing a card that fits a table meld while an opponent
@@ -388,5 +433,132 @@ impl Bot<Rummy40> for PlannerBot {
 
     fn act(&mut self, view: &View) -> Action {
         self.0.act(view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use rummykit_core::{Bot, Game, MeldKind, Seating, parse_list};
+
+    use super::after_take;
+    use crate::{Action, Config, GreedyBot, Phase, PlannerBot, Rummy40, Setup, SetupMeld};
+
+    /// Plays seeded hands of planners and greedy bots (2 to 5 seats, Rummy 40 and
+    /// Scala 40), calling `seen` before every action with the game and the action the
+    /// mover chose.
+    fn each_action(hands: u64, mut seen: impl FnMut(&Rummy40, usize, &Action)) {
+        for hand in 0..hands {
+            let config = if hand.is_multiple_of(2) { Config::RUMMY40 } else { Config::SCALA40 };
+            let seats = 2 + (hand % 4) as usize;
+            let mut rng = ChaCha8Rng::seed_from_u64(hand);
+            let mut g =
+                Rummy40::deal(&config.with_max_restocks(Some(3)), Seating::new(seats), &mut rng).unwrap();
+            let mut bots: Vec<Box<dyn Bot<Rummy40>>> = (0..seats)
+                .map(|s| {
+                    if (s + hand as usize).is_multiple_of(3) {
+                        Box::new(GreedyBot::new()) as Box<dyn Bot<Rummy40>>
+                    } else {
+                        Box::new(PlannerBot::new())
+                    }
+                })
+                .collect();
+            let mut actions = 0;
+            while let Some(seat) = g.to_move() {
+                let action = bots[seat].act(&g.view(seat));
+                seen(&g, seat, &action);
+                g.apply(seat, action).unwrap();
+                actions += 1;
+                assert!(actions < 5_000, "hand {hand} did not end");
+            }
+        }
+    }
+
+    /// The play phase a planner foresees when it weighs taking the top discard is the
+    /// view the game then shows (RULES §3.3: the taken card goes to the hand), so the
+    /// discard it foresees is the one it makes.
+    #[test]
+    fn rules_3_3_the_view_after_a_take_is_the_one_foreseen() {
+        let mut compared = 0;
+        each_action(120, |g, seat, _| {
+            let view = g.view(seat);
+            let mut legal = Vec::new();
+            view.legal_actions(&mut legal);
+            if !legal.contains(&Action::TakeDiscard) {
+                return;
+            }
+            let mut taken = g.clone();
+            taken.apply(seat, Action::TakeDiscard).unwrap();
+            assert_eq!(after_take(&view), Some(taken.view(seat)));
+            compared += 1;
+        });
+        assert!(compared > 1_000, "{compared} takes compared");
+    }
+
+    /// A planner takes the top discard only when the discard it then makes leaves less
+    /// deadwood (RULES §3.3, §3.7): a turn of a take and a discard lowers the taker's
+    /// deadwood, so no cycle of such turns can keep a hand from drawing the stock down
+    /// to its end.
+    #[test]
+    fn rules_3_7_a_take_then_a_discard_lowers_the_deadwood() {
+        let deadwood = |g: &Rummy40, seat| g.hint(seat).unwrap().deadwood;
+        let (mut turns, mut taken_with) = (0, None);
+        each_action(600, |g, seat, action| match (action, taken_with.take()) {
+            (Action::TakeDiscard, _) => taken_with = Some(deadwood(g, seat)),
+            (Action::Discard(p), Some(was)) => {
+                let mut after = g.clone();
+                after.apply(seat, Action::Discard(*p)).unwrap();
+                assert!(deadwood(&after, seat) < was, "{was} before the take");
+                turns += 1;
+            }
+            _ => {}
+        });
+        assert!(turns > 200, "{turns} turns of a take and a discard");
+    }
+
+    /// RULES §3.3 with `taken_discard_must_be_used_after_open` (Scala 40): the play phase
+    /// after a take offers no discard until the taken card is played, and the planner
+    /// still takes the discard there (weighing a take by a discard it may not make yet
+    /// once made it never take).
+    #[test]
+    fn rules_3_3_a_planner_takes_a_discard_it_must_play() {
+        let mut takes = [0; 2];
+        each_action(600, |g, _, action| {
+            if *action == Action::TakeDiscard {
+                takes[usize::from(g.config().taken_discard_must_be_used_after_open)] += 1;
+            }
+        });
+        assert!(takes[0] > 200 && takes[1] > 100, "takes without and with the rule: {takes:?}");
+    }
+
+    /// RULES §3.7: a hand that could all be melds may not be laid down whole (a discard
+    /// must end the turn), so its least deadwood, 0, is no bar to a play that leaves one
+    /// card: both bots go out. They held such hands for ever (with four jokers under
+    /// Scala 40, nothing on the table to build on), discarding every card they drew.
+    #[test]
+    fn rules_3_7_a_hand_that_is_all_melds_goes_out() {
+        for (config, hand) in [(Config::SCALA40, "Td * * * *"), (Config::RUMMY40, "9h Th Jh * *")] {
+            for planner in [false, true] {
+                let mut setup = Setup::new(vec![parse_list(hand).unwrap(), parse_list("2h 5s").unwrap()]);
+                setup.table = vec![
+                    SetupMeld::new(0, MeldKind::Group, parse_list("Ac Ad Ah As").unwrap()),
+                    SetupMeld::new(1, MeldKind::Group, parse_list("7c 7h 7s 7d").unwrap()),
+                ];
+                setup.dealer = 1;
+                setup.phase = Phase::Play;
+                setup.discard = parse_list("Qs").unwrap();
+                setup.fill_stock();
+                let mut g = Rummy40::from_setup(&config, setup).unwrap();
+                let mut bot: Box<dyn Bot<Rummy40>> =
+                    if planner { Box::new(PlannerBot::new()) } else { Box::new(GreedyBot::new()) };
+                while g.to_move() == Some(0) {
+                    let action = bot.act(&g.view(0));
+                    g.apply(0, action).unwrap();
+                }
+                let outcome = g.outcome().unwrap_or_else(|| panic!("{hand}: seat 0 did not go out"));
+                assert_eq!(outcome.winners, [0], "{hand}");
+            }
+        }
     }
 }

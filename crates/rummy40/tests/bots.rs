@@ -3,7 +3,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Bot, RandomBot, TournamentPlan, tournament};
+use rummykit_core::{Bot, Game, Match, RandomBot, TournamentPlan, tournament};
 use rummykit_rummy40::{Config, GreedyBot, PlannerBot, Rummy40};
 
 const MAX_ACTIONS: usize = 5_000;
@@ -42,6 +42,42 @@ fn greedy_planner_and_random_play_legally_rules_3_3_to_3_7() {
 fn bots_play_legally_under_scala40_rules_3_9() {
     run(Config::SCALA40, &["greedy", "planner", "random"], 100, 12);
     run(Config::SCALA40, &["planner", "greedy"], 100, 13);
+}
+
+/// RULES §3.7 with at most three restocks: every hand of 5-seat elimination matches
+/// (down to the last two players) ends within `LONGEST` actions, for each shipped bot
+/// and mixes of them, under Rummy 40 and Scala 40 rules. A hand draws its stock at
+/// most four times over, so only a cycle of turns that never draw could run past it:
+/// two planners once passed the same three cards back and forth through the pile for
+/// ever (the match of seed 2 below, four planners and a random bot).
+#[test]
+fn rules_3_7_bot_hands_end_with_three_restocks() {
+    const LONGEST: usize = 3_000;
+    let (mut hands, mut longest) = (0, 0);
+    for config in [Config::RUMMY40, Config::SCALA40] {
+        let config = config.with_max_restocks(Some(3));
+        for kinds in ["ppppp", "ggggg", "ppppr", "pgrpg"] {
+            for seed in 0..12 {
+                let kind = |k| match k {
+                    'p' => "planner",
+                    'g' => "greedy",
+                    _ => "random",
+                };
+                let mut bots: Vec<_> =
+                    kinds.chars().zip(0..).map(|(k, s)| bot(kind(k), seed * 10 + s)).collect();
+                let mut m = Match::<Rummy40>::new(config, Rummy40::default_terms(&config, 5)).unwrap();
+                m.play_recorded(&mut bots, &mut ChaCha8Rng::seed_from_u64(seed), LONGEST)
+                    .unwrap_or_else(|e| panic!("{kinds}, seed {seed}: {e}"))
+                    .iter()
+                    .for_each(|hand| {
+                        hands += 1;
+                        longest = longest.max(hand.actions.len());
+                    });
+                assert!(m.is_over());
+            }
+        }
+    }
+    assert!(hands > 700 && longest > 200, "{hands} hands, the longest {longest} actions");
 }
 
 /// Strength comparisons for the report (run by hand in release mode):
