@@ -93,7 +93,11 @@ where
     let outcome = m.finish_hand(&mut hand, &mut bots, MAX_ACTIONS)?;
     assert_eq!(hand.outcome(), Some(outcome));
     assert!(!m.hand_in_progress());
-    m.play(&mut bots, &mut rng, MAX_ACTIONS)?;
+    // A finished match refuses to play on (`MatchError::Over`): the resumed hand may
+    // have been its last.
+    if !m.is_over() {
+        m.play(&mut bots, &mut rng, MAX_ACTIONS)?;
+    }
     Ok(m)
 }
 
