@@ -132,9 +132,13 @@ where
         (engine.history(), engine.standings()),
         "{name}, seed {seed}"
     );
-    let order: Vec<String> =
-        engine.standings().iter().map(|&s| format!("seat {s} {}", engine.totals()[s])).collect();
-    Ok(format!("{name}: {} hands; {}", engine.hands_played(), order.join(", ")))
+    // A match prints its standings as a table, the same for the engine and `AnyGame`.
+    let table = engine.to_string();
+    assert_eq!(any.to_string(), table, "{name}, seed {seed}");
+    let first = table.lines().next().unwrap_or_default();
+    assert!(first.starts_with("standings after ") && first.ends_with(" (match over)"), "{table}");
+    assert_eq!(table.lines().count(), 2 + seats, "{table}");
+    Ok(format!("{name}:\n{table}"))
 }
 
 #[test]

@@ -943,7 +943,7 @@ impl<G: Game> Match<G> {
     }
 
     /// What orders the standings, best first; equal keys are a shared place.
-    fn rank_key(&self, seat: Seat) -> (core::cmp::Reverse<u32>, i64, i128) {
+    pub(crate) fn rank_key(&self, seat: Seat) -> (core::cmp::Reverse<u32>, i64, i128) {
         let survival = core::cmp::Reverse(self.out_after[seat].unwrap_or(u32::MAX));
         let won = match self.terms.ranking {
             Ranking::Total => 0,

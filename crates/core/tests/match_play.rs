@@ -1545,3 +1545,45 @@ fn a_finished_match_refuses_every_entry_point_alike() {
         assert_eq!((Some(outcome), actions.len()), (last.outcome(), 0), "{end:?}");
     }
 }
+
+/// A match prints its standings as a table, best first: tied seats share a place, and
+/// under elimination a column says after which hand each seat went out.
+#[test]
+fn a_match_prints_its_standings_as_a_table() {
+    let m = Match::<Plus>::new((), terms(2, Some(0), MatchEnd::FixedHands(3), Ranking::Total)).unwrap();
+    let fresh = "\
+standings after 0 hands
+place  seat  total  hands won
+    1     0      0          0
+    1     1      0          0
+";
+    assert_eq!(m.to_string(), fresh);
+
+    let mut m =
+        Match::<Penalty>::new((), terms(4, Some(0), MatchEnd::Elimination(101), Ranking::Total)).unwrap();
+    let mut r = rng(46);
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[0, 101, 40, 30], Some(0))).unwrap();
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[50, 0, 20], Some(1))).unwrap(); // hand seats 0, 1, 2 = match seats 0, 2, 3
+    let going_on = "\
+standings after 2 hands
+place  seat  total  hands won  out after
+    1     2     40          1          -
+    2     0     50          1          -
+    2     3     50          0          -
+    4     1    101          0     hand 1
+";
+    assert_eq!(m.to_string(), going_on);
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[60, 5, 51], Some(1))).unwrap();
+    let over = "\
+standings after 3 hands (match over)
+place  seat  total  hands won  out after
+    1     2     45          2          -
+    2     3    101          0     hand 3
+    3     0    110          1     hand 3
+    4     1    101          0     hand 1
+";
+    assert_eq!(m.to_string(), over);
+}
