@@ -29,9 +29,7 @@ const MAX_ACTIONS: usize = 100_000;
 
 /// The engine's greedy bots, one per seat, each seeded apart.
 fn greedy<G: NamedBots>(seats: usize, seed: u64) -> Result<Vec<Box<dyn Bot<G> + Send>>, BoxError> {
-    (0..seats)
-        .map(|s| G::named_bot("greedy", seed + s as u64).ok_or_else(|| "no greedy bot".into()))
-        .collect()
+    (0..seats).map(|s| Ok(G::named_bot("greedy", seed + s as u64)?)).collect()
 }
 
 /// The game's own match for `seats` under `config`, cut to three hands.
