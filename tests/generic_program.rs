@@ -141,13 +141,15 @@ where
 
 #[test]
 fn one_generic_program_plays_saves_and_ranks_every_game() -> Result<(), BoxError> {
-    // Bots' hands bound the restocks of the card games, as the README's examples do.
+    // Bots' hands bound the restocks of the card games with each game's `RESTOCK_CAP`,
+    // as the README's examples do.
+    let classic = classic::Config::STANDARD.with_max_restocks(Some(classic::RESTOCK_CAP));
     let capped = |config: rummy40::Config| config.with_max_restocks(Some(rummy40::RESTOCK_CAP));
     for seed in [2, 9] {
         let lines = [
             standings::<rummikub::Rummikub>("rummikub", &rummikub::Config::STANDARD, 4, seed)?,
             standings::<rummikub::Rummikub>("schmidt", &rummikub::Config::SCHMIDT, 3, seed)?,
-            standings::<classic::ClassicRummy>("classic", &classic::Config::SIMULATION, 3, seed)?,
+            standings::<classic::ClassicRummy>("classic", &classic, 3, seed)?,
             standings::<rummy40::Rummy40>("rummy40", &capped(rummy40::Config::RUMMY40), 4, seed)?,
             standings::<rummy40::Rummy40>("scala40", &capped(rummy40::Config::SCALA40), 2, seed)?,
         ];

@@ -1065,7 +1065,7 @@ pub fn classic_actions(data: &[u8]) {
         ClassicConfig::STANDARD.with_game_end(end),
         ClassicConfig::LAST_CARD.with_game_end(end),
         ClassicConfig::LIBERAL.with_game_end(end),
-        ClassicConfig::SIMULATION.with_game_end(end),
+        ClassicConfig::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)).with_game_end(end),
     ][usize::from(b % 4)];
     let seats = 2 + bytes.below(5);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -1294,7 +1294,7 @@ pub fn deal(data: &[u8]) {
                 ClassicConfig::STANDARD,
                 ClassicConfig::LAST_CARD,
                 ClassicConfig::LIBERAL,
-                ClassicConfig::SIMULATION,
+                ClassicConfig::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)),
             ][usize::from(b % 4)];
             config.max_restocks = (b & 4 != 0).then(|| vary(&mut bytes, 1));
             config.game_end = match_end_from(&mut bytes, config.game_end);
@@ -1833,7 +1833,7 @@ pub fn hand_loop(data: &[u8]) {
             ClassicConfig::STANDARD.with_game_end(end),
             ClassicConfig::LAST_CARD.with_game_end(end),
             ClassicConfig::LIBERAL.with_game_end(end),
-            ClassicConfig::SIMULATION.with_game_end(end),
+            ClassicConfig::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)).with_game_end(end),
         ][usize::from(b >> 1) % 4];
         let Ok(game) = ClassicRummy::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else {
             return;
