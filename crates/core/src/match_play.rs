@@ -309,7 +309,9 @@ impl<G: Game> Match<G> {
     /// (classic Rummy's and Rummy 40's `game_end`, Rummikub's session): pass
     /// `G::default_terms(&config, seats)` to play it. Terms built with
     /// [`MatchTerms::new`] end after one hand unless [`MatchTerms::with_end`] says
-    /// otherwise, whatever the configuration says.
+    /// otherwise, whatever the configuration says. The match keeps `config` for every
+    /// hand it deals, so it takes it by value, where [`Game::deal`] only reads it (the
+    /// built-in games' configurations are `Copy`).
     ///
     /// # Errors
     ///
