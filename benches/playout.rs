@@ -5,7 +5,7 @@
 //! * Rummikub (4 seats) between greedy bots (the exact solver every turn); target on one
 //!   core: at least 500 games/s.
 //! * Rummy 40, Scala 40 and classic Rummy (4 seats) between random bots; target: at
-//!   least 20,000 hands/s. Classic uses `Config::SIMULATION` (at most two restocks, RULES.md §2.5):
+//!   least 20,000 hands/s. Classic caps restocks at `RESTOCK_CAP` (two, RULES.md §2.5):
 //!   random bots could otherwise pass cards around forever.
 //!
 //! Run: `cargo bench -p rummykit-bench --bench playout -- --warm-up-time 1 --measurement-time 5`
@@ -117,7 +117,12 @@ fn classic(c: &mut Criterion) {
             })
             .collect()
     };
-    bench_game::<ClassicRummy>(c, "classic_random", &Config::SIMULATION, &make);
+    bench_game::<ClassicRummy>(
+        c,
+        "classic_random",
+        &Config::STANDARD.with_max_restocks(Some(rummykit::classic::RESTOCK_CAP)),
+        &make,
+    );
 }
 
 /// Plays hands `1..=n` of the game `name` once (see the module documentation).
@@ -141,7 +146,7 @@ fn count_only(name: &str, n: u64) {
     let greedy = |_: u64| -> Vec<Box<dyn Bot<Rummikub>>> {
         (0..4).map(|_| Box::new(GreedyBot::new()) as Box<dyn Bot<Rummikub>>).collect()
     };
-    let classic_config = Classic::SIMULATION;
+    let classic_config = Classic::STANDARD.with_max_restocks(Some(rummykit::classic::RESTOCK_CAP));
     let digest_on = std::env::var_os("PLAYOUT_DIGEST").is_some_and(|v| v == "1");
     let first: u64 = std::env::var("PLAYOUT_FIRST").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     let (mut actions, mut digest) = (0, 0u64);

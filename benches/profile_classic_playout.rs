@@ -1,4 +1,4 @@
-//! The playout of `benches/playout.rs` (classic, 4 seats, random bots, `Config::SIMULATION`)
+//! The playout of `benches/playout.rs` (classic, 4 seats, random bots, two restocks at most)
 //! as a plain loop, for profilers (`valgrind --tool=callgrind`) and action counts.
 //!
 //! Run: `cargo run --release -p rummykit-bench --bin profile_classic_playout -- 1024 [digest]`
@@ -18,7 +18,7 @@ use digest::Digest;
 fn main() {
     let hands: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1024);
     let with_digest = std::env::args().nth(2).is_some_and(|a| a == "digest");
-    let config = Config::SIMULATION;
+    let config = Config::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP));
     let (mut actions, mut melds, mut layoffs, mut void) = (0usize, 0usize, 0usize, 0usize);
     // Every action and outcome: the same games give the same digest.
     let mut digest = Digest::new();

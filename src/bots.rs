@@ -11,25 +11,42 @@ use thiserror::Error;
 use crate::variant::{clip, names};
 use crate::{AnyAction, AnyGame, AnyView, GameKind, Variant};
 
-/// A bot name the variant does not offer.
+/// A bot name the game does not offer: the refusal of [`bot`] and of
+/// [`NamedBots::named_bot`] alike, naming the name given and the names on offer.
 ///
 /// ```
-/// use rummykit::{UnknownBot, Variant};
+/// use rummykit::classic::ClassicRummy;
+/// use rummykit::{NamedBots, UnknownBot, Variant};
 /// let err = rummykit::bot(Variant::Classic, "thorough", 1).err().expect("no thorough bot for cards");
-/// assert_eq!(err, UnknownBot { variant: Variant::Classic, name: "thorough".to_owned() });
-/// assert_eq!(err.to_string(), "`thorough` is not a bot of classic: choose one of random, greedy, planner");
+/// assert_eq!(err.name, "thorough");
+/// assert_eq!(err.known, ["random", "greedy", "planner"]);
+/// assert_eq!(err.to_string(), "no bot is called `thorough`: choose one of random, greedy, planner");
+/// // The typed builder refuses the name the same way.
+/// assert_eq!(ClassicRummy::named_bot("thorough", 1).err(), Some(err));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[error("`{name}` is not a bot of {variant}: choose one of {}", names(variant.bot_names().iter().copied()))]
+#[error("no bot is called `{name}`: choose one of {}", names(known.iter().map(String::as_str)))]
 pub struct UnknownBot {
-    /// The variant asked for.
-    pub variant: Variant,
     /// The name given (its first 40 characters when longer).
     pub name: String,
+    /// The names on offer, weakest first.
+    pub known: Vec<String>,
 }
 
-/// The bot called `name` (one of [`Variant::bot_names`], in any case) for `variant`,
+/// The one of `known` that `name` reads as, ASCII case and surrounding space aside.
+fn find(known: &'static [&'static str], name: &str) -> Result<&'static str, UnknownBot> {
+    let wanted = name.trim();
+    known.iter().copied().find(|n| n.eq_ignore_ascii_case(wanted)).ok_or_else(|| unknown(name, known))
+}
+
+/// The refusal of `name` among `known`.
+fn unknown(name: &str, known: &[&str]) -> UnknownBot {
+    UnknownBot { name: clip(name), known: known.iter().map(|&n| n.to_owned()).collect() }
+}
+
+/// The bot called `name` (one of [`Variant::bot_names`], in any ASCII case, spaces
+/// around it aside, as [`NamedBots::named_bot`] reads it) for `variant`,
 /// playing [`AnyGame`]; a bot that draws at random draws from a
 /// [`ChaCha8Rng`] seeded with `seed`, so a game between
 /// bots replays exactly.
@@ -45,7 +62,7 @@ pub struct UnknownBot {
 ///
 /// # Errors
 ///
-/// [`UnknownBot`] for a name the variant does not offer.
+/// [`UnknownBot`] for a name the variant does not offer, with the names it does.
 ///
 /// ```
 /// use rummykit::rand_chacha::ChaCha8Rng;
@@ -63,17 +80,8 @@ pub struct UnknownBot {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGame> + Send>, UnknownBot> {
-    let unknown = || UnknownBot { variant, name: clip(name) };
-    let name = variant
-        .bot_names()
-        .iter()
-        .copied()
-        .find(|n| n.eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(unknown)?;
-    match Seated::named(variant.kind(), name, seed) {
-        Some(bot) => Ok(Box::new(bot)),
-        None => Err(unknown()),
-    }
+    let name = find(variant.bot_names(), name)?;
+    Ok(Box::new(Seated::named(variant.kind(), name, seed)?))
 }
 
 /// The engines whose bots the library builds by name: what [`bot`] builds on, for a
@@ -84,9 +92,12 @@ pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGam
 /// use rummykit::NamedBots;
 /// use rummykit::rummy40::Rummy40;
 /// assert_eq!(Rummy40::BOT_NAMES, ["random", "greedy", "planner"]);
-/// let bot = Rummy40::named_bot("planner", 7).expect("a Rummy 40 bot");
+/// let bot = Rummy40::named_bot("planner", 7)?;
 /// assert_eq!(bot.name(), "planner");
-/// assert!(Rummy40::named_bot("thorough", 7).is_none());
+/// let err = Rummy40::named_bot("thorough", 7).err().expect("no thorough bot for cards");
+/// assert_eq!(err.name, "thorough");
+/// assert_eq!(err.known, Rummy40::BOT_NAMES);
+/// # Ok::<(), rummykit::UnknownBot>(())
 /// ```
 pub trait NamedBots: Game {
     /// The names of the engine's bots, weakest first, lower case.
@@ -97,15 +108,19 @@ pub trait NamedBots: Game {
     /// use rummykit::rummikub::Rummikub;
     /// // Every name listed builds a bot of that name.
     /// for &name in Rummikub::BOT_NAMES {
-    ///     assert_eq!(Rummikub::named_bot(name, 1).map(|b| b.name().to_owned()).as_deref(), Some(name));
+    ///     assert_eq!(Rummikub::named_bot(name, 1).map(|b| b.name().to_owned()).as_deref(), Ok(name));
     /// }
     /// assert_eq!(ClassicRummy::BOT_NAMES, ["random", "greedy", "planner"]);
     /// ```
     const BOT_NAMES: &'static [&'static str];
 
-    /// The bot called `name` (exactly one of [`BOT_NAMES`](NamedBots::BOT_NAMES)),
-    /// drawing at random, if it does, from a [`ChaCha8Rng`] seeded with `seed`; `None`
-    /// for any other name.
+    /// The bot called `name` (one of [`BOT_NAMES`](NamedBots::BOT_NAMES), in any ASCII
+    /// case, spaces around it aside, as [`bot`](crate::bot) reads it), drawing at random,
+    /// if it does, from a [`ChaCha8Rng`] seeded with `seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownBot`] for any other name, with the names on offer.
     ///
     /// ```
     /// use rummykit::rand::SeedableRng;
@@ -115,16 +130,15 @@ pub trait NamedBots: Game {
     /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2), &mut rng)?;
     /// let seat = game.to_move().expect("a fresh hand");
     /// // Built from the same name and seed, two bots choose alike.
-    /// let mut a = ClassicRummy::named_bot("random", 11).expect("a classic bot");
-    /// let mut b = ClassicRummy::named_bot("random", 11).expect("a classic bot");
+    /// let mut a = ClassicRummy::named_bot("random", 11)?;
+    /// let mut b = ClassicRummy::named_bot(" Random", 11)?;
     /// let action = a.act(&game.view(seat));
     /// assert_eq!(action, b.act(&game.view(seat)));
     /// assert!(game.check(seat, &action).is_ok());
-    /// // Names are matched exactly (`bot` is the forgiving reader).
-    /// assert!(ClassicRummy::named_bot("Random", 11).is_none());
+    /// assert!(ClassicRummy::named_bot("thorough", 11).is_err()); // a Rummikub bot
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Self> + Send>>;
+    fn named_bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Self> + Send>, UnknownBot>;
 }
 
 fn rng(seed: u64) -> ChaCha8Rng {
@@ -134,14 +148,14 @@ fn rng(seed: u64) -> ChaCha8Rng {
 impl NamedBots for Rummikub {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "thorough", "sampler"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummikub> + Send>> {
+    fn named_bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Rummikub> + Send>, UnknownBot> {
         use rummykit_rummikub::{GreedyBot, SamplerBot, ThoroughBot};
-        Some(match name {
+        Ok(match find(Self::BOT_NAMES, name)? {
             "random" => Box::new(RandomBot::new(rng(seed))),
             "greedy" => Box::new(GreedyBot::new()),
             "thorough" => Box::new(ThoroughBot::new()),
             "sampler" => Box::new(SamplerBot::new(rng(seed))),
-            _ => return None,
+            other => return Err(unknown(other, Self::BOT_NAMES)),
         })
     }
 }
@@ -149,13 +163,13 @@ impl NamedBots for Rummikub {
 impl NamedBots for ClassicRummy {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<ClassicRummy> + Send>> {
+    fn named_bot(name: &str, seed: u64) -> Result<Box<dyn Bot<ClassicRummy> + Send>, UnknownBot> {
         use rummykit_classic::{GreedyBot, PlannerBot};
-        Some(match name {
+        Ok(match find(Self::BOT_NAMES, name)? {
             "random" => Box::new(RandomBot::new(rng(seed))),
             "greedy" => Box::new(GreedyBot::new()),
             "planner" => Box::new(PlannerBot::new()),
-            _ => return None,
+            other => return Err(unknown(other, Self::BOT_NAMES)),
         })
     }
 }
@@ -163,13 +177,13 @@ impl NamedBots for ClassicRummy {
 impl NamedBots for Rummy40 {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy", "planner"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Rummy40> + Send>> {
+    fn named_bot(name: &str, seed: u64) -> Result<Box<dyn Bot<Rummy40> + Send>, UnknownBot> {
         use rummykit_rummy40::{GreedyBot, PlannerBot};
-        Some(match name {
+        Ok(match find(Self::BOT_NAMES, name)? {
             "random" => Box::new(RandomBot::new(rng(seed))),
             "greedy" => Box::new(GreedyBot::new()),
             "planner" => Box::new(PlannerBot::new()),
-            _ => return None,
+            other => return Err(unknown(other, Self::BOT_NAMES)),
         })
     }
 }
@@ -187,21 +201,21 @@ impl NamedBots for Rummy40 {
 /// for variant in [Variant::Rummikub, Variant::Classic, Variant::Scala40] {
 ///     let config = variant.config().with_max_restocks(Some(3));
 ///     let mut game = AnyGame::deal(&config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(4))?;
-///     let a = AnyGame::named_bot("greedy", 1).expect("every engine has a greedy bot");
-///     let b = AnyGame::named_bot("random", 2).expect("and a random one");
+///     let a = AnyGame::named_bot("greedy", 1)?; // every engine has a greedy bot
+///     let b = AnyGame::named_bot("random", 2)?; // and a random one
 ///     let (outcome, _) = play_hand(&mut game, &mut [a, b], 100_000)?;
 ///     assert_eq!(outcome.points.len(), 2);
 /// }
 /// // A name only some engines offer is not a bot of every game.
-/// assert!(AnyGame::named_bot("planner", 1).is_none());
+/// assert!(AnyGame::named_bot("planner", 1).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl NamedBots for AnyGame {
     const BOT_NAMES: &'static [&'static str] = &["random", "greedy"];
 
-    fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<AnyGame> + Send>> {
-        let name = *AnyGame::BOT_NAMES.iter().find(|&&n| n == name)?;
-        Some(Box::new(Shown { name, seed, seated: None }))
+    fn named_bot(name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGame> + Send>, UnknownBot> {
+        let name = find(AnyGame::BOT_NAMES, name)?;
+        Ok(Box::new(Shown { name, seed, seated: None }))
     }
 }
 
@@ -221,7 +235,7 @@ impl Bot<AnyGame> for Shown {
     fn act(&mut self, view: &<AnyGame as Game>::View) -> AnyAction {
         let kind = view.kind();
         if self.seated.as_ref().is_none_or(|s| s.kind() != kind) {
-            self.seated = Seated::named(kind, self.name, self.seed);
+            self.seated = Seated::named(kind, self.name, self.seed).ok();
         }
         match &mut self.seated {
             Some(seated) => seated.act(view),
@@ -240,8 +254,8 @@ enum Seated {
 }
 
 impl Seated {
-    /// The engine's bot called `name` (exactly) for a game of `kind`.
-    fn named(kind: GameKind, name: &str, seed: u64) -> Option<Seated> {
+    /// The engine's bot called `name` for a game of `kind`.
+    fn named(kind: GameKind, name: &str, seed: u64) -> Result<Seated, UnknownBot> {
         match kind {
             GameKind::Rummikub => Rummikub::named_bot(name, seed).map(Seated::Rummikub),
             GameKind::Classic => ClassicRummy::named_bot(name, seed).map(Seated::Classic),

@@ -29,9 +29,7 @@ const MAX_ACTIONS: usize = 100_000;
 
 /// The engine's greedy bots, one per seat, each seeded apart.
 fn greedy<G: NamedBots>(seats: usize, seed: u64) -> Result<Vec<Box<dyn Bot<G> + Send>>, BoxError> {
-    (0..seats)
-        .map(|s| G::named_bot("greedy", seed + s as u64).ok_or_else(|| "no greedy bot".into()))
-        .collect()
+    (0..seats).map(|s| Ok(G::named_bot("greedy", seed + s as u64)?)).collect()
 }
 
 /// The game's own match for `seats` under `config`, cut to three hands.
@@ -93,7 +91,11 @@ where
     let outcome = m.finish_hand(&mut hand, &mut bots, MAX_ACTIONS)?;
     assert_eq!(hand.outcome(), Some(outcome));
     assert!(!m.hand_in_progress());
-    m.play(&mut bots, &mut rng, MAX_ACTIONS)?;
+    // A finished match refuses to play on (`MatchError::Over`): the resumed hand may
+    // have been its last.
+    if !m.is_over() {
+        m.play(&mut bots, &mut rng, MAX_ACTIONS)?;
+    }
     Ok(m)
 }
 
@@ -128,20 +130,26 @@ where
         (engine.history(), engine.standings()),
         "{name}, seed {seed}"
     );
-    let order: Vec<String> =
-        engine.standings().iter().map(|&s| format!("seat {s} {}", engine.totals()[s])).collect();
-    Ok(format!("{name}: {} hands; {}", engine.hands_played(), order.join(", ")))
+    // A match prints its standings as a table, the same for the engine and `AnyGame`.
+    let table = engine.to_string();
+    assert_eq!(any.to_string(), table, "{name}, seed {seed}");
+    let first = table.lines().next().unwrap_or_default();
+    assert!(first.starts_with("standings after ") && first.ends_with(" (match over)"), "{table}");
+    assert_eq!(table.lines().count(), 2 + seats, "{table}");
+    Ok(format!("{name}:\n{table}"))
 }
 
 #[test]
 fn one_generic_program_plays_saves_and_ranks_every_game() -> Result<(), BoxError> {
-    // Bots' hands bound the restocks of the card games, as the README's examples do.
+    // Bots' hands bound the restocks of the card games with each game's `RESTOCK_CAP`,
+    // as the README's examples do.
+    let classic = classic::Config::STANDARD.with_max_restocks(Some(classic::RESTOCK_CAP));
     let capped = |config: rummy40::Config| config.with_max_restocks(Some(rummy40::RESTOCK_CAP));
     for seed in [2, 9] {
         let lines = [
             standings::<rummikub::Rummikub>("rummikub", &rummikub::Config::STANDARD, 4, seed)?,
             standings::<rummikub::Rummikub>("schmidt", &rummikub::Config::SCHMIDT, 3, seed)?,
-            standings::<classic::ClassicRummy>("classic", &classic::Config::SIMULATION, 3, seed)?,
+            standings::<classic::ClassicRummy>("classic", &classic, 3, seed)?,
             standings::<rummy40::Rummy40>("rummy40", &capped(rummy40::Config::RUMMY40), 4, seed)?,
             standings::<rummy40::Rummy40>("scala40", &capped(rummy40::Config::SCALA40), 2, seed)?,
         ];

@@ -62,7 +62,10 @@ fn rules_1_8_b_rummikub_winners_are_the_seats_tied_for_the_lowest_rack() {
 /// restock cap: classic Rummy never shares a win, and its winner alone scores.
 #[test]
 fn rules_2_5_classic_has_one_winner_or_none() {
-    for config in [ClassicConfig::SIMULATION, ClassicConfig::LIBERAL.with_max_restocks(Some(2))] {
+    for config in [
+        ClassicConfig::STANDARD.with_max_restocks(Some(rummykit::classic::RESTOCK_CAP)),
+        ClassicConfig::LIBERAL.with_max_restocks(Some(2)),
+    ] {
         for o in outcomes::<ClassicRummy>(&config, 3, 60) {
             well_formed(&o, 3);
             assert!(o.winners.len() <= 1, "{o:?}");

@@ -288,7 +288,9 @@ fn card_game_records_survive_json() {
     assert_eq!(back, played);
     assert_eq!(back.replay(&mut ChaCha8Rng::seed_from_u64(back.seed)).unwrap().finals, finals);
 
-    let config = ClassicConfig::SIMULATION.with_game_end(MatchEnd::SingleHand);
+    let config = ClassicConfig::STANDARD
+        .with_max_restocks(Some(rummykit::classic::RESTOCK_CAP))
+        .with_game_end(MatchEnd::SingleHand);
     let setup = MatchRecord::<ClassicRummy>::new("classic", config, MatchTerms::new(2).with_dealer(1), 2);
     let mut bots: Vec<rummykit::RandomBot<ChaCha8Rng>> =
         (0..2).map(|s| rummykit::RandomBot::new(ChaCha8Rng::seed_from_u64(s))).collect();

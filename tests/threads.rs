@@ -18,7 +18,7 @@ fn hand_by_name<G: NamedBots>(config: &G::Config, names: [&str; 2], seed: u64) -
     let mut game = G::deal(config, Seating::new(2), &mut ChaCha8Rng::seed_from_u64(seed))?;
     let mut bots = Vec::new();
     for (s, name) in names.into_iter().enumerate() {
-        bots.push(G::named_bot(name, seed + s as u64).ok_or("no bot of that name")?);
+        bots.push(G::named_bot(name, seed + s as u64)?);
     }
     let (outcome, _) = play_hand(&mut game, &mut bots, 100_000)?;
     Ok(outcome)

@@ -323,15 +323,22 @@ fn every_bot_name_builds_and_others_are_refused() {
         }
         for name in ["", "perfect", "random bot"] {
             let err = rummykit::bot(variant, name, 1).err().unwrap();
-            assert_eq!(err, UnknownBot { variant, name: name.to_owned() });
+            let known = variant.bot_names().iter().map(|&n| n.to_owned()).collect();
+            assert_eq!(err, UnknownBot { name: name.to_owned(), known });
         }
     }
-    // The typed builders behind `bot` offer the same names, exactly.
+    // The typed builders behind `bot` offer the same names, read the same way, and
+    // refuse the others with the same error.
     use rummykit::NamedBots;
     assert_eq!(Variant::Schmidt.bot_names(), Rummikub::BOT_NAMES);
     assert_eq!(Variant::ClassicLastCard.bot_names(), rummykit::classic::ClassicRummy::BOT_NAMES);
     assert_eq!(Variant::Rummy40.bot_names(), rummykit::rummy40::Rummy40::BOT_NAMES);
-    assert!(Rummikub::named_bot("Greedy", 1).is_none());
+    assert_eq!(Rummikub::named_bot(" Greedy ", 1).map(|b| b.name().to_owned()), Ok("greedy".to_owned()));
+    for name in ["planner", "", "x".repeat(100).as_str()] {
+        let typed = Rummikub::named_bot(name, 1).err();
+        assert_eq!(typed, rummykit::bot(Variant::Rummikub, name, 1).err(), "{name}");
+        assert_eq!(typed.map(|e| e.name.len()), Some(name.len().min(40)));
+    }
     // Names of one engine's bots are not offered for another's.
     assert!(rummykit::bot(Variant::Rummikub, "planner", 1).is_err());
     assert!(rummykit::bot(Variant::Scala40, "sampler", 1).is_err());

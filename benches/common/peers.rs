@@ -172,7 +172,7 @@ pub mod play {
     use rummykit::classic::{ClassicRummy, Config};
     use rummykit::{Bot, Game, MatchEnd, Seating, play_hand};
 
-    /// Restocks before a hand ends void, as in `Config::SIMULATION`.
+    /// Restocks before a hand ends void, as classic's `RESTOCK_CAP` sets.
     const MAX_RESTOCKS: usize = 2;
 
     /// One hand of rummykit's classic Rummy, 4 random players; returns the actions taken.
@@ -189,7 +189,9 @@ pub mod play {
 
     /// The configuration of rummykit's hands.
     pub fn rummykit_config() -> Config {
-        Config::SIMULATION.with_game_end(MatchEnd::FixedHands(1))
+        Config::STANDARD
+            .with_max_restocks(Some(rummykit::classic::RESTOCK_CAP))
+            .with_game_end(MatchEnd::FixedHands(1))
     }
 
     fn number(rank: Rank) -> u8 {

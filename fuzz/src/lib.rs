@@ -1065,7 +1065,7 @@ pub fn classic_actions(data: &[u8]) {
         ClassicConfig::STANDARD.with_game_end(end),
         ClassicConfig::LAST_CARD.with_game_end(end),
         ClassicConfig::LIBERAL.with_game_end(end),
-        ClassicConfig::SIMULATION.with_game_end(end),
+        ClassicConfig::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)).with_game_end(end),
     ][usize::from(b % 4)];
     let seats = 2 + bytes.below(5);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -1294,7 +1294,7 @@ pub fn deal(data: &[u8]) {
                 ClassicConfig::STANDARD,
                 ClassicConfig::LAST_CARD,
                 ClassicConfig::LIBERAL,
-                ClassicConfig::SIMULATION,
+                ClassicConfig::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)),
             ][usize::from(b % 4)];
             config.max_restocks = (b & 4 != 0).then(|| vary(&mut bytes, 1));
             config.game_end = match_end_from(&mut bytes, config.game_end);
@@ -1833,7 +1833,7 @@ pub fn hand_loop(data: &[u8]) {
             ClassicConfig::STANDARD.with_game_end(end),
             ClassicConfig::LAST_CARD.with_game_end(end),
             ClassicConfig::LIBERAL.with_game_end(end),
-            ClassicConfig::SIMULATION.with_game_end(end),
+            ClassicConfig::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)).with_game_end(end),
         ][usize::from(b >> 1) % 4];
         let Ok(game) = ClassicRummy::deal(&config, rummykit_core::Seating::new(seats), &mut rng) else {
             return;
@@ -2211,7 +2211,70 @@ fn real_match_saves() -> &'static [Vec<serde_json::Value>; 3] {
     })
 }
 
-/// Reads `value` as a match save of `G`; one that reads is played on for a few hands.
+/// The bots of a resumed match, seen by the match driver: each keeps the hand as the
+/// last accepted action left it, so a refusal can be held to changing nothing.
+#[cfg(feature = "serde")]
+struct Watched<G: Game> {
+    bots: Vec<Box<dyn Bot<G>>>,
+    last: Option<G>,
+}
+
+#[cfg(feature = "serde")]
+impl<G: Game> rummykit_core::Players<G> for Watched<G> {
+    fn act(
+        &mut self,
+        view: &G::View,
+        seat: rummykit_core::Seat,
+        _: rummykit_core::Seat,
+    ) -> Option<G::Action> {
+        Some(self.bots.get_mut(seat)?.act(view))
+    }
+    fn seats(&self) -> Option<usize> {
+        Some(self.bots.len())
+    }
+    fn hand_started(&mut self, game: &G, _: &[rummykit_core::Seat]) {
+        self.last = Some(game.clone());
+    }
+    fn applied(&mut self, after: &G, _: rummykit_core::Seat, _: &G::Action) {
+        self.last = Some(after.clone());
+    }
+}
+
+/// Plays `game`, the match's hand in progress, to its end through `Match::finish_hand`;
+/// `false` when the driver stops (a refused action, which must change neither the hand
+/// nor the match, or a hand too long).
+#[cfg(feature = "serde")]
+fn finished<G>(
+    played: &mut rummykit_core::Match<G>,
+    game: &mut G,
+    bots: &mut Watched<G>,
+    sound: fn(&G),
+) -> bool
+where
+    G: Game + PartialEq,
+{
+    use rummykit_core::DriverError;
+    assert_eq!(game.seats(), played.in_play().len(), "a hand seats other players than the match");
+    sound(game);
+    let before = played.clone();
+    match played.finish_hand(game, bots, 3_000) {
+        Ok(outcome) => {
+            sound(game);
+            assert_eq!(game.outcome(), Some(outcome), "the outcome recorded is not the hand's");
+            true
+        }
+        Err(error) => {
+            assert!(*played == before, "a hand the driver stopped changed the match");
+            if let DriverError::IllegalAction { .. } = error {
+                assert!(bots.last.as_ref() == Some(game), "a refused action changed the hand");
+            }
+            false
+        }
+    }
+}
+
+/// Reads `value` as a match save of `G`; one that reads is played on for a few hands,
+/// the saved hand first, each through `Match::finish_hand`.
 #[cfg(feature = "serde")]
 fn resume_match<G>(value: serde_json::Value, bot: fn() -> Box<dyn Bot<G>>, sound: fn(&G))
 where
@@ -2226,8 +2289,8 @@ where
     assert!(back == save, "an accepted match save reads back as another");
     let (mut played, mut hand) = save.into_parts();
     assert_dealer_known(&played);
-    let _ = (played.standings(), played.winners());
-    let mut bots: Vec<_> = (0..played.seats()).map(|_| bot()).collect();
+    let _ = (played.standings(), played.winners(), played.to_string());
+    let mut bots = Watched { bots: (0..played.seats()).map(|_| bot()).collect(), last: None };
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     for _ in 0..3 {
         if played.is_over() {
@@ -2240,24 +2303,9 @@ where
                 Err(_) => return,
             },
         };
-        assert_eq!(game.seats(), played.in_play().len(), "a hand seats other players than the match");
-        sound(&game);
-        for step in 0..3_000 {
-            let Some(seat) = game.to_move() else { break };
-            let player = played.match_seat(seat).expect("the seat to move plays");
-            let action = bots[player].act(&game.view(seat));
-            let before = game.clone();
-            if game.apply(seat, action).is_err() {
-                assert!(game == before, "a refused action changed the hand");
-                return;
-            }
-            if step == 2_999 {
-                return;
-            }
+        if !finished(&mut played, &mut game, &mut bots, sound) {
+            return;
         }
-        sound(&game);
-        let Some(outcome) = game.outcome() else { return };
-        played.record(&outcome).expect("the outcome of the match's own hand");
     }
 }
 

@@ -14,7 +14,7 @@ use crate::{Action, ClassicRummy, Phase, View, analyze};
 /// use rummykit_classic::rand::SeedableRng;
 /// use rummykit_classic::{ClassicRummy, Config, GreedyBot};
 /// use rummykit_classic::rummykit_core::{Bot, Game, MatchEnd, Seating, play_hand};
-/// let config = Config::SIMULATION.with_game_end(MatchEnd::FixedHands(1));
+/// let config = Config::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)).with_game_end(MatchEnd::FixedHands(1));
 /// let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(3);
 /// let mut hand = ClassicRummy::deal(&config, Seating::new(2), &mut rng)?;
 /// let (mut a, mut b) = (GreedyBot::new(), GreedyBot::new());

@@ -15,6 +15,19 @@ use rummykit_core::{
 /// ```
 pub const MELD_RULES: MeldRules = MeldRules::new(AcePolicy::Low, JokerLimit::Forbidden);
 
+/// A restock bound for [`Config::max_restocks`], for bots and simulations: two
+/// restocks, then a hand that needs a third ends void (`RULES.md` §2.5's recommended
+/// `Some(2)`). No preset sets it; [`Config::with_max_restocks`] adds it to any, as
+/// Rummy 40's `RESTOCK_CAP` is added to its presets.
+///
+/// ```
+/// use rummykit_classic::{Config, RESTOCK_CAP};
+/// let config = Config::STANDARD.with_max_restocks(Some(RESTOCK_CAP));
+/// assert_eq!(config.max_restocks, Some(2));
+/// assert_eq!(Config::STANDARD.max_restocks, None); // the rules restock for ever
+/// ```
+pub const RESTOCK_CAP: u32 = 2;
+
 /// How aces behave (`RULES.md` §2.4, option `ace`).
 ///
 /// ```
@@ -123,8 +136,9 @@ pub enum MeldLimit {
 
 /// The rules of classic Rummy: every option of `RULES.md` §2.7.
 ///
-/// Start from a preset ([`Config::STANDARD`], [`Config::LAST_CARD`], [`Config::LIBERAL`],
-/// [`Config::SIMULATION`]); each plays to 100 points (`RULES.md` §2.2), and
+/// Start from a preset ([`Config::STANDARD`], [`Config::LAST_CARD`], [`Config::LIBERAL`]);
+/// each plays to 100 points (`RULES.md` §2.2) with unlimited restocks
+/// ([`RESTOCK_CAP`] bounds them for bots), and
 /// [`Config::with_game_end`] names another end of match. Options are public fields and
 /// `with_*` methods; [`ClassicRummy::deal`](crate::ClassicRummy) checks the player count.
 ///
@@ -134,8 +148,8 @@ pub enum MeldLimit {
 /// let standard = Config::STANDARD;
 /// assert_eq!(standard.meld_limit, MeldLimit::One);
 /// assert!(!standard.must_discard_to_go_out && standard.going_rummy_double);
-/// let house = standard.with_ace(AceMode::LowOrHigh).with_max_restocks(Some(2));
-/// assert_eq!(house.max_restocks, Some(2));
+/// let house = standard.with_ace(AceMode::LowOrHigh).with_max_restocks(Some(3));
+/// assert_eq!(house.max_restocks, Some(3));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -158,8 +172,8 @@ pub struct Config {
     /// needed the hand ends void, with no score (default `None`: unlimited, as the rules
     /// say, `RULES.md` §2.5). With unlimited restocks turned over unshuffled, a hand in
     /// which nobody can meld any more repeats forever: bots, simulations and matches
-    /// played by the driver want a bound ([`Config::SIMULATION`]), or the driver stops
-    /// the hand with `DriverError::TooLong`.
+    /// played by the driver want a bound ([`RESTOCK_CAP`]), or the driver stops the
+    /// hand with `DriverError::TooLong`.
     pub max_restocks: Option<u32>,
     /// Going rummy (going out in one turn, without an earlier meld or lay-off) doubles
     /// the hand's points (default true).
@@ -216,15 +230,6 @@ impl Config {
         .with_meld_limit(MeldLimit::Unlimited)
         .with_ace(AceMode::LowOrHigh)
         .with_shuffle_on_restock(true);
-
-    /// For simulations and bots: the standard rules with at most two restocks, so a
-    /// hand cannot loop forever (`RULES.md` §2.5 recommendation).
-    ///
-    /// ```
-    /// use rummykit_classic::Config;
-    /// assert_eq!(Config::SIMULATION.max_restocks, Some(2));
-    /// ```
-    pub const SIMULATION: Config = Config::STANDARD.with_max_restocks(Some(2));
 
     /// With another meld limit.
     ///

@@ -4,7 +4,8 @@
 //! documentation.
 //!
 //! * [`Config`]: every option of §2.7, with presets ([`Config::STANDARD`],
-//!   [`Config::LAST_CARD`], [`Config::LIBERAL`], [`Config::SIMULATION`]).
+//!   [`Config::LAST_CARD`], [`Config::LIBERAL`]), and [`RESTOCK_CAP`], the restock
+//!   bound for bots and simulations.
 //! * [`ClassicRummy`]: one hand; implements [`rummykit_core::Game`]. Dealt with the
 //!   caller's rng ([`Game::deal`](rummykit_core::Game::deal)) or set up at any position
 //!   from a [`Setup`] ([`ClassicRummy::from_setup`], also the save reader). Moves are atomic [`Action`]s naming cards by
@@ -29,11 +30,11 @@
 //!
 //! ```
 //! use rummykit_classic::rand::SeedableRng;
-//! use rummykit_classic::{ClassicRummy, Config};
+//! use rummykit_classic::{ClassicRummy, Config, RESTOCK_CAP};
 //! use rummykit_classic::rummykit_core::{Game, Seating};
 //!
 //! // The standard rules with at most two restocks (`Config::STANDARD` has no cap).
-//! let config = Config::SIMULATION;
+//! let config = Config::STANDARD.with_max_restocks(Some(RESTOCK_CAP));
 //! let mut rng = rummykit_classic::rand_chacha::ChaCha8Rng::seed_from_u64(42);
 //! let mut hand = ClassicRummy::deal(&config, Seating::new(3), &mut rng)?;
 //! let mut actions = Vec::new();
@@ -92,7 +93,7 @@ mod view;
 pub use action::Action;
 pub use analysis::analyze;
 pub use bots::GreedyBot;
-pub use config::{AceMode, Config, MELD_RULES, MeldLimit};
+pub use config::{AceMode, Config, MELD_RULES, MeldLimit, RESTOCK_CAP};
 pub use error::ActionError;
 pub use game::{ClassicRummy, hand_value};
 pub use planner::PlannerBot;

@@ -234,7 +234,11 @@ mod tests {
         let sizes = |g: &ClassicRummy| g.state().hands.iter().map(PieceSet::len).collect::<Vec<_>>();
         let (mut legal, mut plays) = (Vec::new(), 0);
         for game_no in 0..60 {
-            let config = if game_no % 2 == 0 { Config::STANDARD } else { Config::SIMULATION };
+            let config = if game_no % 2 == 0 {
+                Config::STANDARD
+            } else {
+                Config::STANDARD.with_max_restocks(Some(crate::RESTOCK_CAP))
+            };
             let mut g = ClassicRummy::deal(&config, Seating::new(2 + game_no % 5), &mut rng).unwrap();
             loop {
                 assert_eq!(g.counted_hand_sizes(), Some(&sizes(&g)[..]), "game {game_no}");

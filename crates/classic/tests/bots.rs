@@ -8,7 +8,9 @@ use rummykit_core::{Bot, Game, Match, MatchEnd};
 
 #[test]
 fn greedy_beats_random_over_a_match() {
-    let config = Config::SIMULATION.with_game_end(MatchEnd::FixedHands(30));
+    let config = Config::STANDARD
+        .with_max_restocks(Some(rummykit_classic::RESTOCK_CAP))
+        .with_game_end(MatchEnd::FixedHands(30));
     let mut m =
         Match::<ClassicRummy>::new(config, ClassicRummy::default_terms(&config, 2).with_dealer(0)).unwrap();
     let mut greedy = GreedyBot::new();
@@ -26,7 +28,7 @@ fn greedy_beats_random_over_a_match() {
 #[test]
 fn greedy_bots_finish_target_score_matches() {
     for seats in 2..=6 {
-        let config = Config::SIMULATION;
+        let config = Config::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP));
         let terms = ClassicRummy::default_terms(&config, seats).with_hand_limit(200);
         let mut m = Match::<ClassicRummy>::new(config, terms).unwrap();
         let mut bots: Vec<GreedyBot> = vec![GreedyBot::new(); seats];

@@ -42,7 +42,12 @@ fn rules_2_7_a_target_of_zero_or_less_is_refused() {
 
 #[test]
 fn rules_2_7_every_preset_and_playable_option_is_accepted() {
-    for preset in [Config::STANDARD, Config::LAST_CARD, Config::LIBERAL, Config::SIMULATION] {
+    for preset in [
+        Config::STANDARD,
+        Config::LAST_CARD,
+        Config::LIBERAL,
+        Config::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)),
+    ] {
         assert_eq!(preset.validate(2), Ok(()));
     }
     for end in

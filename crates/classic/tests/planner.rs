@@ -32,7 +32,9 @@ fn run(config: Config, kinds: &[&str], hands: usize, seed: u64) {
 
 #[test]
 fn planner_plays_legally_rules_2_3_to_2_6() {
-    let config = Config::SIMULATION.with_game_end(MatchEnd::SingleHand);
+    let config = Config::STANDARD
+        .with_max_restocks(Some(rummykit_classic::RESTOCK_CAP))
+        .with_game_end(MatchEnd::SingleHand);
     run(config, &["planner", "greedy", "random"], 200, 10);
     run(config, &["planner", "planner"], 200, 11);
 }
@@ -64,7 +66,9 @@ fn strength_report() {
     let which = std::env::var("BOTS_MIX").unwrap_or_else(|_| "gr,pg,pr,rr".into());
     // At most two restocks (RULES.md §2.5's recommendation): two careful players can
     // otherwise cycle the unshuffled stock for ever.
-    let config = Config::SIMULATION.with_game_end(MatchEnd::SingleHand);
+    let config = Config::STANDARD
+        .with_max_restocks(Some(rummykit_classic::RESTOCK_CAP))
+        .with_game_end(MatchEnd::SingleHand);
     let report = |label: &str, kinds: [&str; 2]| {
         let start = std::time::Instant::now();
         let s = tournament::<ClassicRummy>(&config, &plan(2, hands, 2026), |e, s| bot(kinds[e], s), |_| {})

@@ -1228,9 +1228,8 @@ fn rules_2_7_the_presets_change_only_what_they_name() {
     liberal.ace = AceMode::LowOrHigh;
     liberal.shuffle_on_restock = true;
     assert_eq!(Config::LIBERAL, liberal);
-    let mut simulation = Config::STANDARD;
-    simulation.max_restocks = Some(2);
-    assert_eq!(Config::SIMULATION, simulation);
+    // RULES.md §2.5 recommends two restocks for bots and simulations.
+    assert_eq!(rummykit_classic::RESTOCK_CAP, 2);
 }
 
 // ---------------------------------------------------------------- §0 and §5
@@ -1279,7 +1278,12 @@ fn rules_5_item_3_each_action_is_checked_and_applied_as_it_is_made() {
 fn rules_5_item_5_the_same_seed_plays_the_same_hand() {
     let play_out = |seed: u64| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut g = ClassicRummy::deal(&Config::SIMULATION, Seating::new(4), &mut rng).unwrap();
+        let mut g = ClassicRummy::deal(
+            &Config::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)),
+            Seating::new(4),
+            &mut rng,
+        )
+        .unwrap();
         let mut trail = vec![g.clone()];
         let mut legal = Vec::new();
         while let Some(seat) = g.to_move() {
@@ -1314,7 +1318,7 @@ fn rules_2_6_a_rummy_of_two_melds_under_unlimited_melds() {
 
 /// `RULES.md` §2.5: restocks are unlimited by default and turned over unshuffled, so a
 /// hand in which nobody melds never ends; the driver stops it with
-/// `DriverError::TooLong`. A cap on the restocks (`Config::SIMULATION`) ends the same
+/// `DriverError::TooLong`. A cap on the restocks (`RESTOCK_CAP`) ends the same
 /// play void.
 #[test]
 fn rules_2_5_an_uncapped_hand_nobody_melds_stops_the_driver_with_too_long() {
@@ -1346,7 +1350,7 @@ fn rules_2_5_an_uncapped_hand_nobody_melds_stops_the_driver_with_too_long() {
         assert!(g.piles().restocks() > 2, "seed {seed}: {} restocks", g.piles().restocks());
         assert!(g.conserves_cards());
 
-        let mut g = deal(&Config::SIMULATION);
+        let mut g = deal(&Config::STANDARD.with_max_restocks(Some(rummykit_classic::RESTOCK_CAP)));
         let (outcome, _) = play_hand(&mut g, &mut [&mut a as &mut dyn Bot<ClassicRummy>, &mut b], 5_000)
             .expect("a capped hand ends");
         assert_eq!(outcome, Outcome { points: vec![0, 0], winners: vec![] }, "seed {seed}");

@@ -126,6 +126,11 @@ pub(crate) fn drive_hand<G: Game>(
 /// plays every hand of [`Match::play`], of a recording and of a
 /// [`tournament`](fn@crate::tournament).
 ///
+/// A hand already over is played as it stands: its outcome comes back with no actions,
+/// as [`Match::finish_hand`](crate::Match::finish_hand) records such a hand. (A hand has
+/// no end of its own to refuse; a finished [`Match`](crate::Match) refuses every entry
+/// point with [`MatchError::Over`](crate::MatchError::Over).)
+///
 /// # Errors
 ///
 /// [`DriverError::BotCount`] if the players fill another number of seats,
@@ -200,7 +205,10 @@ pub(crate) fn drive_hand<G: Game>(
 /// let (mut a, mut b) = (Reveal, Reveal);
 /// let (outcome, actions) = play_hand(&mut hand, &mut [&mut a, &mut b], 100).expect("two reveals end the hand");
 /// assert_eq!(actions.len(), 2);
-/// assert_eq!(Some(outcome), hand.outcome());
+/// assert_eq!(Some(outcome.clone()), hand.outcome());
+/// // Over: played again, the hand answers its outcome and no actions.
+/// let (again, none) = play_hand(&mut hand, &mut [&mut a, &mut b], 100).expect("a hand over");
+/// assert_eq!((again, none.len()), (outcome, 0));
 /// # Ok::<(), rummykit_core::DealError>(())
 /// ```
 #[expect(clippy::type_complexity, reason = "a plain pair reads better than a one-off alias")]

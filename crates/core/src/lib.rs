@@ -103,6 +103,7 @@ mod hand_melds;
 mod match_play;
 #[cfg(feature = "serde")]
 mod match_save;
+mod match_text;
 mod match_view;
 mod meld;
 mod meld_rules;

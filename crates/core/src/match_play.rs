@@ -88,7 +88,10 @@ pub enum MatchError {
     /// The end of the match makes no match of this game ([`MatchEnd::check`]).
     #[error(transparent)]
     End(#[from] MatchEndError),
-    /// The match is over: no more hands are dealt or recorded.
+    /// The match is over: no more hands are dealt, played or recorded. Every entry
+    /// point of a finished match answers it ([`Match::next_hand`], [`Match::record`],
+    /// [`Match::play`], [`Match::play_recorded`], [`Match::finish_hand`]), the match
+    /// unchanged.
     #[error("the match is over after {}", plural(*hands as usize, "hand"))]
     Over {
         /// Hands played.
@@ -306,7 +309,9 @@ impl<G: Game> Match<G> {
     /// (classic Rummy's and Rummy 40's `game_end`, Rummikub's session): pass
     /// `G::default_terms(&config, seats)` to play it. Terms built with
     /// [`MatchTerms::new`] end after one hand unless [`MatchTerms::with_end`] says
-    /// otherwise, whatever the configuration says.
+    /// otherwise, whatever the configuration says. The match keeps `config` for every
+    /// hand it deals, so it takes it by value, where [`Game::deal`] only reads it (the
+    /// built-in games' configurations are `Copy`).
     ///
     /// # Errors
     ///
@@ -940,7 +945,7 @@ impl<G: Game> Match<G> {
     }
 
     /// What orders the standings, best first; equal keys are a shared place.
-    fn rank_key(&self, seat: Seat) -> (core::cmp::Reverse<u32>, i64, i128) {
+    pub(crate) fn rank_key(&self, seat: Seat) -> (core::cmp::Reverse<u32>, i64, i128) {
         let survival = core::cmp::Reverse(self.out_after[seat].unwrap_or(u32::MAX));
         let won = match self.terms.ranking {
             Ranking::Total => 0,
@@ -1183,12 +1188,14 @@ impl<G: Game> Match<G> {
     /// Plays hands until the match is over, each hand through the one hand loop (the
     /// loop of [`play_hand`](crate::play_hand)): `players` are asked for the actions of
     /// match seats, each seeing only its seat's view; seats that are out are not asked.
-    /// Deals draw from `rng`. Returns at once if the match is already over. A list of
-    /// bots, one per match seat, is a [`Players`].
+    /// Deals draw from `rng`. A list of bots, one per match seat, is a [`Players`].
     ///
     /// # Errors
     ///
     /// [`DriverError::BotCount`] if the players fill another number of seats,
+    /// [`DriverError::Match`] with [`MatchError::Over`] if the match is already over
+    /// (the match unchanged, as [`next_hand`](Match::next_hand), [`record`](Match::record)
+    /// and [`finish_hand`](Match::finish_hand) refuse it),
     /// [`DriverError::Deal`] if a deal fails, [`DriverError::IllegalAction`],
     /// [`DriverError::TooLong`] (over `max_actions_per_hand`: a hand that cannot end,
     /// such as a Rummy 40 hand restocking for ever on a dead table when its game sets
@@ -1254,7 +1261,7 @@ impl<G: Game> Match<G> {
     /// #     fn act(&mut self, _view: &u8) {}
     /// # }
     /// use rand::SeedableRng;
-    /// use rummykit_core::{Match, MatchEnd, MatchTerms};
+    /// use rummykit_core::{DriverError, Match, MatchEnd, MatchError, MatchTerms};
     ///
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     /// let mut m = Match::<HighCard>::new((), MatchTerms::new(3).with_end(MatchEnd::TargetScore(30)))?;
@@ -1265,6 +1272,10 @@ impl<G: Game> Match<G> {
     /// assert!(m.totals().iter().any(|&t| t >= 30));
     /// assert_eq!(m.totals().iter().sum::<i64>(), 0); // the toy is zero-sum
     /// assert_eq!(m.history().len() as u32, m.hands_played());
+    /// // Over: the match refuses to play on, and is unchanged.
+    /// let hands = m.hands_played();
+    /// let again = m.play(&mut bots, &mut rng, 100);
+    /// assert_eq!(again, Err(DriverError::Match(MatchError::Over { hands })));
     /// # Ok::<(), rummykit_core::MatchError>(())
     /// ```
     pub fn play<R: Rng + ?Sized>(
@@ -1456,6 +1467,11 @@ impl<G: Game> Match<G> {
         mut record: Option<&mut Vec<HandRecord<G>>>,
     ) -> Result<(), DriverError<G::Error>> {
         check_count(players, self.terms.seats)?;
+        // A finished match refuses to play on, as `next_hand`, `record` and
+        // `finish_hand` do: a caller that meant a new match hears of it.
+        if self.is_over() {
+            return Err(DriverError::Match(MatchError::Over { hands: self.hands_played }));
+        }
         while !self.is_over() {
             let hand = self.hands_played as usize;
             let mut game = self.next_hand(rng).map_err(|e| DriverError::from_match(hand, e))?;

@@ -172,8 +172,10 @@ impl<G: Game> MatchSave<G> {
     }
 
     /// The match and its pending hand, to play on: [`Match::finish_hand`] plays the hand
-    /// to its end and records it, then [`Match::play`] plays the hands after it
-    /// (`Match::play` deals every hand it plays, so it does not finish this one).
+    /// to its end and records it, then [`Match::play`] plays the hands after it, if
+    /// any: a finished match refuses it with
+    /// [`MatchError::Over`](crate::MatchError::Over). (`Match::play` deals every hand it
+    /// plays, so it does not finish this one.)
     ///
     /// ```
     /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -194,7 +196,9 @@ impl<G: Game> MatchSave<G> {
     /// if let Some(mut hand) = hand {
     ///     m.finish_hand(&mut hand, &mut bots, 100)?;
     /// }
-    /// m.play(&mut bots, &mut rng, 100)?;
+    /// if !m.is_over() {
+    ///     m.play(&mut bots, &mut rng, 100)?;
+    /// }
     /// assert_eq!((m.hands_played(), m.is_over()), (3, true));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -350,3 +350,43 @@ impl fmt::Display for Standings {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{HandResult, Standings};
+    use crate::ScoreOrder;
+
+    fn hand(points: [i64; 2], winners: &[usize], finished: bool) -> HandResult {
+        HandResult {
+            points: points.to_vec(),
+            winners: winners.to_vec(),
+            actions: 4,
+            turns: vec![2, 2],
+            finished,
+        }
+    }
+
+    /// The standings print one line per entry: name, wins, win rate and mean points
+    /// (each estimate with its interval), under a line of how many hands were played.
+    #[test]
+    fn standings_print_one_line_per_entry() {
+        let standings = Standings {
+            names: vec!["greedy".to_owned(), "random".to_owned()],
+            order: ScoreOrder::HigherIsBetter,
+            per_deal: 1,
+            hands: vec![
+                hand([10, -10], &[0], true),
+                hand([10, -10], &[0], true),
+                hand([-4, 4], &[1], true),
+                hand([0, 0], &[], false),
+            ],
+        };
+        // Wilson intervals for 2 and 1 wins in 4 hands; means 16/4 and -16/4.
+        let text = "\
+4 hands (1 cut off unfinished)
+  greedy           wins      2  win rate 0.500 [0.150, 0.850]  mean points 4.0 [-3.0, 11.0]
+  random           wins      1  win rate 0.250 [0.046, 0.699]  mean points -4.0 [-11.0, 3.0]
+";
+        assert_eq!(standings.to_string(), text);
+    }
+}

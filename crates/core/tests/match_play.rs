@@ -1499,3 +1499,91 @@ fn finish_hand_play_errors_leave_the_match_unchanged_and_play_on_later() {
     m.play(&mut players, &mut r, 10).unwrap();
     assert!(m.is_over());
 }
+
+/// A finished match answers every entry point of the driver alike: `next_hand`, `record`,
+/// `play`, `play_recorded` and `finish_hand` refuse with `MatchError::Over` and change
+/// nothing; `play_hand`, which drives a hand and not a match, gives a hand already over
+/// back as it stands (its outcome, no actions).
+#[test]
+fn a_finished_match_refuses_every_entry_point_alike() {
+    for end in [MatchEnd::FixedHands(2), MatchEnd::SingleHand, MatchEnd::TargetScore(1)] {
+        let mut m = Match::<Plus>::new((), terms(3, Some(0), end, Ranking::Total)).unwrap();
+        let mut last = m.next_hand(&mut rng(40)).unwrap();
+        play_hand(&mut last, &mut [Revealer::default(), Revealer::default(), Revealer::default()], 10)
+            .unwrap();
+        m.record(&last.outcome().expect("over")).unwrap();
+        if !m.is_over() {
+            play_match(&mut m, 41);
+        }
+        assert!(m.is_over(), "{end:?}");
+        let hands = m.hands_played();
+        let over = MatchError::Over { hands };
+        let before = format!("{m:?}");
+        let mut bots: Vec<Revealer> = (0..3).map(|_| Revealer::default()).collect();
+
+        assert_eq!(m.next_hand(&mut rng(42)).unwrap_err(), over, "{end:?}");
+        let last_outcome = m.history().last().expect("a hand played").clone();
+        assert_eq!(m.record(&last_outcome).unwrap_err(), over, "{end:?}");
+        assert_eq!(m.play(&mut bots, &mut rng(43), 10).unwrap_err(), DriverError::Match(over.clone()));
+        assert_eq!(
+            m.play_recorded(&mut bots, &mut rng(44), 10).unwrap_err(),
+            DriverError::Match(over.clone())
+        );
+        let mut hand = last.clone();
+        assert_eq!(m.finish_hand(&mut hand, &mut bots, 10).unwrap_err(), DriverError::Match(over.clone()));
+        assert_eq!(hand, last, "{end:?}");
+        // The players' count is checked first, as for a match in play.
+        let mut two: Vec<Revealer> = (0..2).map(|_| Revealer::default()).collect();
+        assert_eq!(
+            m.play(&mut two, &mut rng(45), 10).unwrap_err(),
+            DriverError::BotCount { bots: 2, seats: 3 }
+        );
+        assert_eq!(format!("{m:?}"), before, "{end:?}: a refusal changed the match");
+        assert!(bots.iter().all(|b| b.asked == 0), "{end:?}: a player was asked");
+
+        let (outcome, actions) = play_hand(&mut hand, &mut bots, 10).unwrap();
+        assert_eq!((Some(outcome), actions.len()), (last.outcome(), 0), "{end:?}");
+    }
+}
+
+/// A match prints its standings as a table, best first: tied seats share a place, and
+/// under elimination a column says after which hand each seat went out.
+#[test]
+fn a_match_prints_its_standings_as_a_table() {
+    let m = Match::<Plus>::new((), terms(2, Some(0), MatchEnd::FixedHands(3), Ranking::Total)).unwrap();
+    let fresh = "\
+standings after 0 hands
+place  seat  total  hands won
+    1     0      0          0
+    1     1      0          0
+";
+    assert_eq!(m.to_string(), fresh);
+
+    let mut m =
+        Match::<Penalty>::new((), terms(4, Some(0), MatchEnd::Elimination(101), Ranking::Total)).unwrap();
+    let mut r = rng(46);
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[0, 101, 40, 30], Some(0))).unwrap();
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[50, 0, 20], Some(1))).unwrap(); // hand seats 0, 1, 2 = match seats 0, 2, 3
+    let going_on = "\
+standings after 2 hands
+place  seat  total  hands won  out after
+    1     2     40          1          -
+    2     0     50          1          -
+    2     3     50          0          -
+    4     1    101          0     hand 1
+";
+    assert_eq!(m.to_string(), going_on);
+    m.next_hand(&mut r).unwrap();
+    m.record(&outcome(&[60, 5, 51], Some(1))).unwrap();
+    let over = "\
+standings after 3 hands (match over)
+place  seat  total  hands won  out after
+    1     2     45          2          -
+    2     3    101          0     hand 3
+    3     0    110          1     hand 3
+    4     1    101          0     hand 1
+";
+    assert_eq!(m.to_string(), over);
+}

@@ -9,7 +9,7 @@ mod common;
 use common::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_core::{Game, Match, MatchError, MatchTerms, Ranking};
+use rummykit_core::{DriverError, Game, Match, MatchError, MatchTerms, Ranking};
 use rummykit_rummikub::{Action, Config, GameEnd, GreedyBot, Rummikub, SessionRanking};
 
 /// Deals the session's next game (from which only its starter is read) and checks that
@@ -30,8 +30,8 @@ fn all_pass(game: &mut Rummikub) {
     assert_eq!(game.end(), Some(GameEnd::PoolEmpty));
 }
 
-/// A finished session refuses another game and another outcome with `Over`, and neither
-/// refusal (nor a driver asked to play on) changes it.
+/// A finished session refuses another game, another outcome and a driver asked to play
+/// on, each with `Over`, and no refusal changes it.
 fn refuses_to_go_on(s: &mut Match<Rummikub>, rng: &mut ChaCha8Rng) {
     let before = s.clone();
     let hands = s.hands_played();
@@ -39,7 +39,7 @@ fn refuses_to_go_on(s: &mut Match<Rummikub>, rng: &mut ChaCha8Rng) {
     let outcome = s.history().last().expect("a game was played").clone();
     assert_eq!(s.record(&outcome).unwrap_err(), MatchError::Over { hands });
     let mut bots: Vec<GreedyBot> = (0..s.seats()).map(|_| GreedyBot::new()).collect();
-    s.play(&mut bots, rng, 10).expect("nothing left to play");
+    assert_eq!(s.play(&mut bots, rng, 10).unwrap_err(), DriverError::Match(MatchError::Over { hands }));
     assert_eq!(*s, before, "a refused request changed the session");
 }
 

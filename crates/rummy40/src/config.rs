@@ -42,7 +42,8 @@ pub const SCALA40_PACK: Catalog<Card> = Catalog::new(2, 4).expect("108 cards fit
 /// restocks for ever, but a table of closed sets and full runs can leave every player
 /// with a card or two that fit nowhere, and such a hand never ends. Over 400 seeded
 /// hands each of 2, 3 and 4 planner/greedy players, four restocks void exactly the hands
-/// six do (0, 1 and 2 of them).
+/// six do (0, 1 and 2 of them). No preset sets it; [`Config::with_max_restocks`] adds it
+/// to any, as classic Rummy's `RESTOCK_CAP` is added to its presets.
 ///
 /// ```
 /// use rummykit_rummy40::{Config, RESTOCK_CAP};

@@ -620,7 +620,7 @@ fn play_match<G: TerminalGame>(
         let is_human = options.human == Some(seat);
         let kind = if is_human { default_kind } else { chosen.next().unwrap_or(default_kind) };
         let bot = G::named_bot(kind, derive_seed(options.seed, seat as u64))
-            .ok_or_else(|| UsageError::Bot { game: options.game, kind: kind.to_owned() })?;
+            .map_err(|_| UsageError::Bot { game: options.game, kind: kind.to_owned() })?;
         names.push(if is_human { "you".to_owned() } else { bot.name().to_owned() });
         bots.push(bot);
     }

@@ -242,7 +242,7 @@ where
     let n = options.players;
     let kinds: Vec<String> = options.bots.iter().cycle().take(n).cloned().collect();
     for kind in &kinds {
-        G::named_bot(kind, 0).ok_or_else(|| UsageError::Bot { game: options.game, kind: kind.clone() })?;
+        G::named_bot(kind, 0).map_err(|_| UsageError::Bot { game: options.game, kind: kind.clone() })?;
     }
     // A fresh deal every game: game g is dealt from derive_seed(seed, g).
     let plan = TournamentPlan::new(n, options.games, options.seed)
@@ -250,7 +250,7 @@ where
         .with_max_actions(MAX_ACTIONS)
         .with_duplicate(false);
     let make_bot = |entry: usize, seed: u64| -> Box<dyn Bot<G>> {
-        G::named_bot(&kinds[entry], seed).unwrap_or_else(|| unreachable!("every kind was built above"))
+        G::named_bot(&kinds[entry], seed).unwrap_or_else(|_| unreachable!("every kind was built above"))
     };
     let standings = tournament::<G>(config, &plan, make_bot, progress).map_err(|e| match e {
         DriverError::EntryIllegalAction { hand, entry, seat, error } => {

@@ -9,13 +9,10 @@ use rummykit_rummy40::Config as Rummy40Config;
 
 use crate::text::plural;
 
-/// Restocks a classic hand may use in `play` and `simulate`: the simulation preset's cap
-/// (RULES.md §2.5's recommended one; a hand that needs a third is void), since bots could
-/// otherwise pass cards around for ever.
-const CLASSIC_RESTOCKS: u32 = match ClassicConfig::SIMULATION.max_restocks {
-    Some(cap) => cap,
-    None => 2,
-};
+/// Restocks a classic hand may use in `play` and `simulate`: the library's
+/// [`RESTOCK_CAP`](rummykit_classic::RESTOCK_CAP) (RULES.md §2.5's recommended one; a
+/// hand that needs a third is void), since bots could otherwise pass cards around for ever.
+const CLASSIC_RESTOCKS: u32 = rummykit_classic::RESTOCK_CAP;
 
 /// The rules the tools play `variant` by: the library's preset, the card games with a
 /// restock cap ([`CLASSIC_RESTOCKS`], [`RUMMY40_RESTOCKS`](crate::RUMMY40_RESTOCKS)).
