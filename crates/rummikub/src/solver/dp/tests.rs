@@ -1113,3 +1113,55 @@ fn a_beam_keeps_the_same_states_whether_or_not_its_cut_is_read() {
     }
     assert!(layers > 500 && tied > 100, "{layers} layers over the width, {tied} with a tie at the cut");
 }
+
+/// The cut of a beam whose cut is not read lists the states it keeps, in layer order,
+/// exactly as [`live_states`] lists the states left unmarked ([`Dp::keep_best`]): the
+/// next layer takes its parents from that list. On random narrow layers with many ties
+/// and neighbours (so that dominance marks some), for every width below the layer's
+/// size and both modes. Fails if a dropped state is listed, a kept one left out, or the
+/// order differs.
+#[test]
+fn a_cut_that_lists_its_states_lists_the_live_ones() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x115_7ED);
+    let (mut listed_layers, mut dominated) = (0, 0);
+    for _ in 0..400 {
+        let n = rng.random_range(2..=NARROW_LAYER);
+        // Keys near one another, in colour 0's runs and the jokers, so that neighbours
+        // are often there; few scores, so that ties are common.
+        let entries: Vec<(u64, u32)> = (0..n)
+            .map(|_| {
+                let runs = rng.random_range(0..64u64);
+                let jokers = rng.random_range(0..3u64);
+                (runs | jokers << J_SHIFT, rng.random_range(0..4u32) << 17)
+            })
+            .collect();
+        let core = rng.random_bool(0.5);
+        for width in [1, 2, 3, 5, 8, n / 2, n - 1] {
+            if width == 0 || width >= n {
+                continue;
+            }
+            let mut dp = Dp::default();
+            dp.start_pass();
+            dp.begin_layer(1);
+            for &(key, score) in &entries {
+                dp.insert(key, score, score, 0, 0);
+            }
+            let start = *dp.layer_start.last().expect("a layer");
+            let mut listed = [0u32; NARROW_LAYER];
+            let got = dp.keep_best(width, false, core, 0, &mut listed);
+            let mut live = [0u32; NARROW_LAYER];
+            let want = live_states(&dp.entries[start..], start as u32, &mut live);
+            if let Some(got) = got {
+                listed_layers += 1;
+                assert_eq!(listed[..got], live[..want], "{entries:?} width {width}");
+                assert!(got >= width, "{entries:?} width {width}: {got} listed");
+            } else {
+                // Not listed only where the cut kept every state not dominated.
+                assert!(want <= width, "{entries:?} width {width}: {want} left, none listed");
+            }
+            // The cut's look-ups leave a dominated state's rank at 0.
+            dominated += usize::from(dp.ranks.contains(&0));
+        }
+    }
+    assert!(listed_layers > 1_000 && dominated > 100, "{listed_layers} listed, {dominated} with dominance");
+}
