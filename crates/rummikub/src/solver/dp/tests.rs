@@ -1114,12 +1114,12 @@ fn a_beam_keeps_the_same_states_whether_or_not_its_cut_is_read() {
     assert!(layers > 500 && tied > 100, "{layers} layers over the width, {tied} with a tie at the cut");
 }
 
-/// The cut of a beam whose cut is not read lists the states it keeps, in layer order,
-/// exactly as [`live_states`] lists the states left unmarked ([`Dp::keep_best`]): the
-/// next layer takes its parents from that list. On random narrow layers with many ties
-/// and neighbours (so that dominance marks some), for every width below the layer's
-/// size and both modes. Fails if a dropped state is listed, a kept one left out, or the
-/// order differs.
+/// A beam's cut over a narrow layer lists the states it keeps, in layer order, exactly
+/// as [`live_states`] lists the states left unmarked ([`Dp::keep_best`]): the next
+/// layer takes its parents from that list. On random narrow layers with many ties and
+/// neighbours (so that dominance marks some), for widths below the layer's size, both
+/// modes, and cuts whose bound is read or not (two loops). Fails if a dropped state is
+/// listed, a kept one left out, or the order differs.
 #[test]
 fn a_cut_that_lists_its_states_lists_the_live_ones() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x115_7ED);
@@ -1136,7 +1136,9 @@ fn a_cut_that_lists_its_states_lists_the_live_ones() {
             })
             .collect();
         let core = rng.random_bool(0.5);
-        for width in [1, 2, 3, 5, 8, n / 2, n - 1] {
+        for (width, reads_cut) in
+            [1, 2, 3, 5, 8, n / 2, n - 1].into_iter().flat_map(|w| [(w, false), (w, true)])
+        {
             if width == 0 || width >= n {
                 continue;
             }
@@ -1148,12 +1150,12 @@ fn a_cut_that_lists_its_states_lists_the_live_ones() {
             }
             let start = *dp.layer_start.last().expect("a layer");
             let mut listed = [0u32; NARROW_LAYER];
-            let got = dp.keep_best(width, false, core, 0, &mut listed);
+            let got = dp.keep_best(width, reads_cut, core, 0, &mut listed);
             let mut live = [0u32; NARROW_LAYER];
             let want = live_states(&dp.entries[start..], start as u32, &mut live);
             if let Some(got) = got {
                 listed_layers += 1;
-                assert_eq!(listed[..got], live[..want], "{entries:?} width {width}");
+                assert_eq!(listed[..got], live[..want], "{entries:?} width {width} {reads_cut}");
                 assert!(got >= width, "{entries:?} width {width}: {got} listed");
             } else {
                 // Not listed only where the cut kept every state not dominated.
