@@ -1,7 +1,7 @@
 use super::decisions::{Decisions, OPEN_NEXT, PER_RUN, Step, shared};
 use super::key::{FIELDS, SHORT, runs_of};
 use super::options::{Dedup, derive, gen_options};
-use super::relax::charge;
+use super::relax::{CHARGES, charge};
 use super::*;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1166,4 +1166,29 @@ fn a_cut_that_lists_its_states_lists_the_live_ones() {
         }
     }
     assert!(listed_layers > 1_000 && dominated > 100, "{listed_layers} listed, {dominated} with dominance");
+}
+
+/// The compile-time table of group joker charges ([`CHARGES`]) holds, for every count of
+/// the four colours at a number (0–3 each) and every colour, [`charge`] for 1, 2 and 3
+/// naturals sent, three bits each, at the place [`Relax::init`] reads: the index the
+/// counts make, colour 0 in the lowest two bits.
+#[test]
+fn the_charges_table_holds_every_charge() {
+    let mut charged = 0;
+    for shape in 0..256usize {
+        let have: [u32; 4] = core::array::from_fn(|o| (shape >> (2 * o)) as u32 & 3);
+        let index = have.iter().rev().fold(0, |s, &h| s << 2 | h as usize);
+        assert_eq!(index, shape);
+        for (c, &packed) in CHARGES[index].iter().enumerate() {
+            let packed = u32::from(packed);
+            for x in 1..=3 {
+                let want = charge(&have, c, x);
+                assert!(want < 8, "{have:?} colour {c}: {want} jokers for {x}");
+                assert_eq!(packed >> (3 * x) & 7, want, "{have:?} colour {c}, {x} sent");
+                charged += usize::from(want > 0);
+            }
+            assert_eq!(packed & 7, 0, "{have:?} colour {c}: nothing for none sent");
+        }
+    }
+    assert!(charged > 500, "{charged} charges above zero");
 }
