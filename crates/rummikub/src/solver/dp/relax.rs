@@ -66,6 +66,11 @@ pub(super) struct Relax {
     /// Fewest jokers per `(pending group naturals, step)`, paged by the first (see
     /// `pending`).
     pend: Paged<u8, LAYERS>,
+    /// The same fewest jokers per shape, as [`Relax::compute_pending`] works them out
+    /// ([`pending_shape`]: core mode, the later colours' naturals at the number, the
+    /// naturals sent): a function of these alone, so kept across positions. Empty until
+    /// first needed, then [`UNSEEN`] where not worked out yet.
+    pend_shapes: Vec<u8>,
     /// The bound per joker budget per `(packed runs, colour, number)`, paged by the runs
     /// (see [`ROW_PAGE`]). Kept across positions: a row holds from the stamp in `since`
     /// on.
@@ -211,7 +216,7 @@ impl Relax {
     /// `0..=c` (`g`: how many colours sent one, two, three) and any naturals of the later
     /// colours there form groups; `u8::MAX` if none.
     #[inline(always)]
-    fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
+    pub(super) fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
         let at = (n as usize - 1) * 4 + c;
         if let Some(&v) = self.pend.get(g, at) {
             return v;
@@ -234,6 +239,15 @@ impl Relax {
             }
         };
         let (h1, h2, h3) = (have(c + 1), have(c + 2), have(c + 3));
+        let shape = pending_shape(self.core, [h1, h2, h3], g);
+        if self.pend_shapes.is_empty() {
+            self.pend_shapes = vec![UNSEEN; PENDING_SHAPES];
+        }
+        let known = self.pend_shapes[shape];
+        if known != UNSEEN {
+            self.pend.set(g, at, known);
+            return known;
+        }
         let mut fewest = u8::MAX;
         for x in 0..=h1 {
             for y in 0..=h2 {
@@ -254,6 +268,7 @@ impl Relax {
                 }
             }
         }
+        self.pend_shapes[shape] = fewest;
         self.pend.set(g, at, fewest);
         fewest
     }
@@ -505,6 +520,27 @@ impl Relax {
             None
         }
     }
+}
+
+/// Shapes of [`Relax::pending`] told apart by [`pending_shape`].
+const PENDING_SHAPES: usize = 1 << 13;
+
+/// A shape of [`Relax::pending`] not worked out yet (fewest jokers are at most four, or
+/// `u8::MAX`: none).
+const UNSEEN: u8 = 0xfe;
+
+/// What [`Relax::compute_pending`] reads, as an index below [`PENDING_SHAPES`]: core
+/// mode, the later colours' naturals at the number (at most three each), and `g`, how
+/// many of the colours so far sent one, two and three naturals (3 bits each as in a
+/// key; at most three in all: pending groups are read before a number's last colour).
+fn pending_shape(core: bool, later: [u32; 3], g: usize) -> usize {
+    debug_assert!(
+        later.iter().all(|&h| h <= 3) && (g & 7) + (g >> 3 & 7) + (g >> 6 & 7) <= 3,
+        "{later:?} {g:o}"
+    );
+    let sent = (g & 3) | (g >> 3 & 3) << 2 | (g >> 6 & 3) << 4;
+    let later = (later[0] << 4 | later[1] << 2 | later[2]) as usize;
+    usize::from(core) << 12 | later << 6 | sent
 }
 
 /// The jokers charged to colour `c` for sending `x` naturals to groups at a number where

@@ -1192,3 +1192,45 @@ fn the_charges_table_holds_every_charge() {
     }
     assert!(charged > 500, "{charged} charges above zero");
 }
+
+/// The fewest jokers of a number's pending groups ([`Relax::pending`]), kept across
+/// positions by their shape, are those a fresh relaxation works out: one that has seen
+/// other positions, in both modes, answers every number, colour before the last and
+/// count of naturals sent as a fresh one does. Fails if the shape leaves out what the
+/// answer reads (a later colour's naturals, a count sent; the mode is kept apart too,
+/// though the fewest jokers came out the same in both here).
+#[test]
+fn pending_groups_kept_across_positions_equal_fresh_ones() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9E4D_1467);
+    let mut kept = Dp::default();
+    let sent: Vec<usize> = (0..64usize)
+        .map(|s| (s & 3) | (s >> 2 & 3) << 3 | (s >> 4 & 3) << 6)
+        .filter(|&g| (g & 7) + (g >> 3 & 7) + (g >> 6 & 7) <= 3)
+        .collect();
+    let (mut asked, mut some) = (0, 0);
+    for case in 0..150 {
+        let (counts, params) = opened_case(&mut rng, case, 40, 14);
+        let params = Params { core: case % 3 != 0, ..params };
+        let sweep = Sweep { counts: &counts, params };
+        let mut fresh = Dp::default();
+        for dp in [&mut kept, &mut fresh] {
+            dp.open(sweep);
+            dp.relax.init(&mut dp.dec, &counts, params, true);
+        }
+        for n in 1..=13 {
+            for c in 0..3 {
+                for &g in &sent {
+                    let want = fresh.relax.pending(n, c, g);
+                    assert_eq!(
+                        kept.relax.pending(n, c, g),
+                        want,
+                        "case {case} number {n} colour {c} sent {g:o}"
+                    );
+                    asked += 1;
+                    some += usize::from(want > 0 && want != u8::MAX);
+                }
+            }
+        }
+    }
+    assert!(asked > 50_000 && some > 5_000, "{asked} asked, {some} needing jokers");
+}
