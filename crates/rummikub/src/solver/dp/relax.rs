@@ -66,6 +66,11 @@ pub(super) struct Relax {
     /// Fewest jokers per `(pending group naturals, step)`, paged by the first (see
     /// `pending`).
     pend: Paged<u8, LAYERS>,
+    /// The same fewest jokers per shape, as [`Relax::compute_pending`] works them out
+    /// ([`pending_shape`]: core mode, the later colours' naturals at the number, the
+    /// naturals sent): a function of these alone, so kept across positions. Empty until
+    /// first needed, then [`UNSEEN`] where not worked out yet.
+    pend_shapes: Vec<u8>,
     /// The bound per joker budget per `(packed runs, colour, number)`, paged by the runs
     /// (see [`ROW_PAGE`]). Kept across positions: a row holds from the stamp in `since`
     /// on.
@@ -137,13 +142,15 @@ impl Relax {
         self.objective = params.objective;
         self.core = params.core;
         self.jmax = u32::from(counts.fixed_jokers + counts.optional_jokers).min(MAX_JOKERS as u32);
-        let all = |c: usize, i: usize| u32::from(counts.fixed[c][i] + counts.optional[c][i]);
-        for c in 0..4 {
-            for i in 0..13 {
-                let others: u32 = (0..4).filter(|&o| o != c).map(|o| all(o, i)).sum();
-                self.gcap[c][i] = all(c, i).min((others + self.jmax) / 2);
-                let have: [u32; 4] = core::array::from_fn(|o| all(o, i));
-                self.gjokers[c][i] = (1..=3).map(|x| charge(&have, c, x) << (3 * x)).sum();
+        for i in 0..13 {
+            let have: [u32; 4] =
+                core::array::from_fn(|c| u32::from(counts.fixed[c][i] + counts.optional[c][i]));
+            debug_assert!(have.iter().all(|&h| h <= 3), "at most three of a face: {have:?}");
+            let total: u32 = have.iter().sum();
+            let shape = have.iter().rev().fold(0, |s, &h| s << 2 | h.min(3) as usize);
+            for c in 0..4 {
+                self.gcap[c][i] = have[c].min((total - have[c] + self.jmax) / 2);
+                self.gjokers[c][i] = u32::from(CHARGES[shape][c]);
             }
         }
         self.rows.clear();
@@ -209,7 +216,7 @@ impl Relax {
     /// `0..=c` (`g`: how many colours sent one, two, three) and any naturals of the later
     /// colours there form groups; `u8::MAX` if none.
     #[inline(always)]
-    fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
+    pub(super) fn pending(&mut self, n: u32, c: usize, g: usize) -> u8 {
         let at = (n as usize - 1) * 4 + c;
         if let Some(&v) = self.pend.get(g, at) {
             return v;
@@ -232,6 +239,15 @@ impl Relax {
             }
         };
         let (h1, h2, h3) = (have(c + 1), have(c + 2), have(c + 3));
+        let shape = pending_shape(self.core, [h1, h2, h3], g);
+        if self.pend_shapes.is_empty() {
+            self.pend_shapes = vec![UNSEEN; PENDING_SHAPES];
+        }
+        let known = self.pend_shapes[shape];
+        if known != UNSEEN {
+            self.pend.set(g, at, known);
+            return known;
+        }
         let mut fewest = u8::MAX;
         for x in 0..=h1 {
             for y in 0..=h2 {
@@ -252,6 +268,7 @@ impl Relax {
                 }
             }
         }
+        self.pend_shapes[shape] = fewest;
         self.pend.set(g, at, fewest);
         fewest
     }
@@ -505,6 +522,27 @@ impl Relax {
     }
 }
 
+/// Shapes of [`Relax::pending`] told apart by [`pending_shape`].
+const PENDING_SHAPES: usize = 1 << 13;
+
+/// A shape of [`Relax::pending`] not worked out yet (fewest jokers are at most four, or
+/// `u8::MAX`: none).
+const UNSEEN: u8 = 0xfe;
+
+/// What [`Relax::compute_pending`] reads, as an index below [`PENDING_SHAPES`]: core
+/// mode, the later colours' naturals at the number (at most three each), and `g`, how
+/// many of the colours so far sent one, two and three naturals (3 bits each as in a
+/// key; at most three in all: pending groups are read before a number's last colour).
+fn pending_shape(core: bool, later: [u32; 3], g: usize) -> usize {
+    debug_assert!(
+        later.iter().all(|&h| h <= 3) && (g & 7) + (g >> 3 & 7) + (g >> 6 & 7) <= 3,
+        "{later:?} {g:o}"
+    );
+    let sent = (g & 3) | (g >> 3 & 3) << 2 | (g >> 6 & 3) << 4;
+    let later = (later[0] << 4 | later[1] << 2 | later[2]) as usize;
+    usize::from(core) << 12 | later << 6 | sent
+}
+
 /// The jokers charged to colour `c` for sending `x` naturals to groups at a number where
 /// the colours hold `have` tiles: a lower bound on the jokers of the groups whose lowest
 /// natural is of colour `c`. Each group is charged to its lowest colour only, so the
@@ -516,13 +554,61 @@ impl Relax {
 /// one each per group and `min(have, m')` each in all, so `m'` such groups hold at
 /// least `2m' - Σ min(have, m')` jokers (the partners can always be spread that well,
 /// at most two to a group); the charge is the least of that over `m' ≥ m`.
-pub(super) fn charge(have: &[u32; 4], c: usize, x: u32) -> u32 {
-    let lower: u32 = (0..c).map(|o| have[o].min(x)).sum();
-    (x.saturating_sub(lower)..=x)
-        .map(|m| (2 * m).saturating_sub((c + 1..4).map(|o| have[o].min(m)).sum()))
-        .min()
-        .unwrap_or(0)
+///
+/// A `const fn` (loops by hand), so that [`CHARGES`] is built at compile time.
+pub(super) const fn charge(have: &[u32; 4], c: usize, x: u32) -> u32 {
+    const fn min(a: u32, b: u32) -> u32 {
+        if a < b { a } else { b }
+    }
+    let mut lower = 0;
+    let mut o = 0;
+    while o < c {
+        lower += min(have[o], x);
+        o += 1;
+    }
+    // The range `x - lower ..= x` is never empty.
+    let mut least = u32::MAX;
+    let mut m = x.saturating_sub(lower);
+    while m <= x {
+        let mut partners = 0;
+        let mut o = c + 1;
+        while o < 4 {
+            partners += min(have[o], m);
+            o += 1;
+        }
+        least = min(least, (2 * m).saturating_sub(partners));
+        m += 1;
+    }
+    least
 }
+
+/// [`charge`] for 1, 2 and 3 naturals sent, three bits each at `3 * x` (as
+/// [`Relax::init`] keeps them per colour and number), per colour and per a number's
+/// counts of the four colours, two bits each, colour 0 lowest (no tile set has more
+/// than three of a face). Built at compile time: computed in [`Relax::init`] for every
+/// colour and number of each position, they were about 1 % of a median opened solve's
+/// instructions.
+pub(super) const CHARGES: [[u16; 4]; 256] = {
+    let mut table = [[0u16; 4]; 256];
+    let mut shape = 0;
+    while shape < 256 {
+        let s = shape as u32;
+        let have = [s & 3, s >> 2 & 3, s >> 4 & 3, s >> 6 & 3];
+        let mut c = 0;
+        while c < 4 {
+            let mut packed = 0;
+            let mut x = 1;
+            while x <= 3 {
+                packed |= charge(&have, c, x) << (3 * x);
+                x += 1;
+            }
+            table[shape][c] = packed as u16;
+            c += 1;
+        }
+        shape += 1;
+    }
+    table
+};
 
 /// Max-plus convolution of two per-budget bounds (negative: impossible; the result
 /// is clamped at [`NONE`]).

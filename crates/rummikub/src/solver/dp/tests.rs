@@ -1,7 +1,7 @@
 use super::decisions::{Decisions, OPEN_NEXT, PER_RUN, Step, shared};
 use super::key::{FIELDS, SHORT, runs_of};
 use super::options::{Dedup, derive, gen_options};
-use super::relax::charge;
+use super::relax::{CHARGES, charge};
 use super::*;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1112,4 +1112,125 @@ fn a_beam_keeps_the_same_states_whether_or_not_its_cut_is_read() {
         }
     }
     assert!(layers > 500 && tied > 100, "{layers} layers over the width, {tied} with a tie at the cut");
+}
+
+/// A beam's cut over a narrow layer lists the states it keeps, in layer order, exactly
+/// as [`live_states`] lists the states left unmarked ([`Dp::keep_best`]): the next
+/// layer takes its parents from that list. On random narrow layers with many ties and
+/// neighbours (so that dominance marks some), for widths below the layer's size, both
+/// modes, and cuts whose bound is read or not (two loops). Fails if a dropped state is
+/// listed, a kept one left out, or the order differs.
+#[test]
+fn a_cut_that_lists_its_states_lists_the_live_ones() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x115_7ED);
+    let (mut listed_layers, mut dominated) = (0, 0);
+    for _ in 0..400 {
+        let n = rng.random_range(2..=NARROW_LAYER);
+        // Keys near one another, in colour 0's runs and the jokers, so that neighbours
+        // are often there; few scores, so that ties are common.
+        let entries: Vec<(u64, u32)> = (0..n)
+            .map(|_| {
+                let runs = rng.random_range(0..64u64);
+                let jokers = rng.random_range(0..3u64);
+                (runs | jokers << J_SHIFT, rng.random_range(0..4u32) << 17)
+            })
+            .collect();
+        let core = rng.random_bool(0.5);
+        for (width, reads_cut) in
+            [1, 2, 3, 5, 8, n / 2, n - 1].into_iter().flat_map(|w| [(w, false), (w, true)])
+        {
+            if width == 0 || width >= n {
+                continue;
+            }
+            let mut dp = Dp::default();
+            dp.start_pass();
+            dp.begin_layer(1);
+            for &(key, score) in &entries {
+                dp.insert(key, score, score, 0, 0);
+            }
+            let start = *dp.layer_start.last().expect("a layer");
+            let mut listed = [0u32; NARROW_LAYER];
+            let got = dp.keep_best(width, reads_cut, core, 0, &mut listed);
+            let mut live = [0u32; NARROW_LAYER];
+            let want = live_states(&dp.entries[start..], start as u32, &mut live);
+            if let Some(got) = got {
+                listed_layers += 1;
+                assert_eq!(listed[..got], live[..want], "{entries:?} width {width} {reads_cut}");
+                assert!(got >= width, "{entries:?} width {width}: {got} listed");
+            } else {
+                // Not listed only where the cut kept every state not dominated.
+                assert!(want <= width, "{entries:?} width {width}: {want} left, none listed");
+            }
+            // The cut's look-ups leave a dominated state's rank at 0.
+            dominated += usize::from(dp.ranks.contains(&0));
+        }
+    }
+    assert!(listed_layers > 1_000 && dominated > 100, "{listed_layers} listed, {dominated} with dominance");
+}
+
+/// The compile-time table of group joker charges ([`CHARGES`]) holds, for every count of
+/// the four colours at a number (0–3 each) and every colour, [`charge`] for 1, 2 and 3
+/// naturals sent, three bits each, at the place [`Relax::init`] reads: the index the
+/// counts make, colour 0 in the lowest two bits.
+#[test]
+fn the_charges_table_holds_every_charge() {
+    let mut charged = 0;
+    for shape in 0..256usize {
+        let have: [u32; 4] = core::array::from_fn(|o| (shape >> (2 * o)) as u32 & 3);
+        let index = have.iter().rev().fold(0, |s, &h| s << 2 | h as usize);
+        assert_eq!(index, shape);
+        for (c, &packed) in CHARGES[index].iter().enumerate() {
+            let packed = u32::from(packed);
+            for x in 1..=3 {
+                let want = charge(&have, c, x);
+                assert!(want < 8, "{have:?} colour {c}: {want} jokers for {x}");
+                assert_eq!(packed >> (3 * x) & 7, want, "{have:?} colour {c}, {x} sent");
+                charged += usize::from(want > 0);
+            }
+            assert_eq!(packed & 7, 0, "{have:?} colour {c}: nothing for none sent");
+        }
+    }
+    assert!(charged > 500, "{charged} charges above zero");
+}
+
+/// The fewest jokers of a number's pending groups ([`Relax::pending`]), kept across
+/// positions by their shape, are those a fresh relaxation works out: one that has seen
+/// other positions, in both modes, answers every number, colour before the last and
+/// count of naturals sent as a fresh one does. Fails if the shape leaves out what the
+/// answer reads (a later colour's naturals, a count sent; the mode is kept apart too,
+/// though the fewest jokers came out the same in both here).
+#[test]
+fn pending_groups_kept_across_positions_equal_fresh_ones() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x9E4D_1467);
+    let mut kept = Dp::default();
+    let sent: Vec<usize> = (0..64usize)
+        .map(|s| (s & 3) | (s >> 2 & 3) << 3 | (s >> 4 & 3) << 6)
+        .filter(|&g| (g & 7) + (g >> 3 & 7) + (g >> 6 & 7) <= 3)
+        .collect();
+    let (mut asked, mut some) = (0, 0);
+    for case in 0..150 {
+        let (counts, params) = opened_case(&mut rng, case, 40, 14);
+        let params = Params { core: case % 3 != 0, ..params };
+        let sweep = Sweep { counts: &counts, params };
+        let mut fresh = Dp::default();
+        for dp in [&mut kept, &mut fresh] {
+            dp.open(sweep);
+            dp.relax.init(&mut dp.dec, &counts, params, true);
+        }
+        for n in 1..=13 {
+            for c in 0..3 {
+                for &g in &sent {
+                    let want = fresh.relax.pending(n, c, g);
+                    assert_eq!(
+                        kept.relax.pending(n, c, g),
+                        want,
+                        "case {case} number {n} colour {c} sent {g:o}"
+                    );
+                    asked += 1;
+                    some += usize::from(want > 0 && want != u8::MAX);
+                }
+            }
+        }
+    }
+    assert!(asked > 50_000 && some > 5_000, "{asked} asked, {some} needing jokers");
 }
