@@ -80,7 +80,6 @@ fn unknown(name: &str, known: &[&str]) -> UnknownBot {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn bot(variant: Variant, name: &str, seed: u64) -> Result<Box<dyn Bot<AnyGame> + Send>, UnknownBot> {
-    let name = find(variant.bot_names(), name)?;
     Ok(Box::new(Seated::named(variant.kind(), name, seed)?))
 }
 

@@ -135,7 +135,8 @@ where
     assert_eq!(any.to_string(), table, "{name}, seed {seed}");
     let first = table.lines().next().unwrap_or_default();
     assert!(first.starts_with("standings after ") && first.ends_with(" (match over)"), "{table}");
-    assert_eq!(table.lines().count(), 2 + seats, "{table}");
+    assert!(table.lines().nth(1).is_some_and(|l| l.starts_with("ranked by ")), "{table}");
+    assert_eq!(table.lines().count(), 3 + seats, "{table}");
     Ok(format!("{name}:\n{table}"))
 }
 

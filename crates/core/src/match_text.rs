@@ -4,12 +4,15 @@
 use core::fmt;
 
 use crate::plural::plural;
-use crate::{Game, Match, MatchEnd};
+use crate::{Game, Match, MatchEnd, Ranking, ScoreOrder};
 
 /// The standings as a table, best first: each seat's place (seats tied on everything
 /// but the seat number share it, as [`Match::winners`] does), its total, the hands it
 /// won and, under [`MatchEnd::Elimination`], the hand after which it went out. The
-/// first line says how many hands were played and whether the match is over.
+/// first line says how many hands were played and whether the match is over, the
+/// second how seats are ranked (the match's [`Ranking`], under elimination survival
+/// first, and the game's [`ScoreOrder`]), so a seat placed above a better total is
+/// explained on the page.
 ///
 /// ```
 /// # mod nim { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/conformance/doc_nim.rs")); }
@@ -31,6 +34,7 @@ use crate::{Game, Match, MatchEnd};
 /// }
 /// let table = "\
 /// standings after 3 hands (match over)
+/// ranked by highest total
 /// place  seat  total  hands won
 ///     1     0      1          2
 ///     2     1     -1          1
@@ -43,6 +47,15 @@ impl<G: Game> fmt::Display for Match<G> {
         let over = if self.is_over() { " (match over)" } else { "" };
         writeln!(f, "standings after {}{over}", plural(self.hands_played() as usize, "hand"))?;
         let elimination = matches!(self.end(), MatchEnd::Elimination(_));
+        let won = matches!(self.terms().ranking, Ranking::HandsWon);
+        let total = match G::score_order(self.config()) {
+            ScoreOrder::HigherIsBetter => "highest total",
+            ScoreOrder::LowerIsBetter => "lowest total",
+        };
+        let keys =
+            [elimination.then_some("staying in longest"), won.then_some("most hands won"), Some(total)];
+        let keys: Vec<&str> = keys.into_iter().flatten().collect();
+        writeln!(f, "ranked by {}", keys.join(", then "))?;
         let order = self.standings();
         let rows: Vec<[String; 5]> = order
             .iter()

@@ -1553,6 +1553,7 @@ fn a_match_prints_its_standings_as_a_table() {
     let m = Match::<Plus>::new((), terms(2, Some(0), MatchEnd::FixedHands(3), Ranking::Total)).unwrap();
     let fresh = "\
 standings after 0 hands
+ranked by highest total
 place  seat  total  hands won
     1     0      0          0
     1     1      0          0
@@ -1568,6 +1569,7 @@ place  seat  total  hands won
     m.record(&outcome(&[50, 0, 20], Some(1))).unwrap(); // hand seats 0, 1, 2 = match seats 0, 2, 3
     let going_on = "\
 standings after 2 hands
+ranked by staying in longest, then lowest total
 place  seat  total  hands won  out after
     1     2     40          1          -
     2     0     50          1          -
@@ -1579,6 +1581,7 @@ place  seat  total  hands won  out after
     m.record(&outcome(&[60, 5, 51], Some(1))).unwrap();
     let over = "\
 standings after 3 hands (match over)
+ranked by staying in longest, then lowest total
 place  seat  total  hands won  out after
     1     2     45          2          -
     2     3    101          0     hand 3
@@ -1586,4 +1589,21 @@ place  seat  total  hands won  out after
     4     1    101          0     hand 1
 ";
     assert_eq!(m.to_string(), over);
+
+    // Ranked by hands won: seat 1 won two hands and is placed above seat 0's better total.
+    let mut m =
+        Match::<Plus>::new((), terms(2, Some(0), MatchEnd::FixedHands(3), Ranking::HandsWon)).unwrap();
+    let mut r = rng(47);
+    for (points, winner) in [([30, -30], 0), ([-5, 5], 1), ([-4, 4], 1)] {
+        m.next_hand(&mut r).unwrap();
+        m.record(&outcome(&points, Some(winner))).unwrap();
+    }
+    let by_hands = "\
+standings after 3 hands (match over)
+ranked by most hands won, then highest total
+place  seat  total  hands won
+    1     1    -21          2
+    2     0     21          1
+";
+    assert_eq!(m.to_string(), by_hands);
 }

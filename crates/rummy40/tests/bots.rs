@@ -73,7 +73,6 @@ fn rules_3_7_bot_hands_end_with_three_restocks() {
                         hands += 1;
                         longest = longest.max(hand.actions.len());
                     });
-                assert!(m.is_over());
             }
         }
     }
