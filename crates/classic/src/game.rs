@@ -5,9 +5,9 @@ use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Description, DrawRecord, Game, HandState, HandView,
-    ListedCards, MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating,
-    ShownKey, deal_cards, seat_list,
+    AnalysisError, Card, CardRules, Catalog, CommitKey, DealError, Description, DrawRecord, Game, HandState,
+    HandView, ListedCards, MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat,
+    Seating, ShownKey, deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -465,11 +465,16 @@ impl ClassicRummy {
         DECK.face(id)
     }
 
-    /// The least-deadwood split of `seat`'s hand: a hint for that player; `None` for a
-    /// seat not at the table, or for a hand [`analyze`](crate::analyze) refuses as past
-    /// its step budget. No hand the game deals comes near that budget; a position from a
-    /// setup or a save may hold dozens of cards in one hand, and the seat's view
-    /// ([`View::hint`](crate::View::hint)) tells why with the error.
+    /// The least-deadwood split of `seat`'s hand ([`analyze`](crate::analyze)): a hint for
+    /// that player, as the seat's [`View::hint`](crate::View::hint) gives it; `None` for a
+    /// seat not at the table, as [`hand`](Self::hand) answers.
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Some`: [`AnalysisError::SearchTooLarge`] for a hand past the
+    /// analysis's step budget. No hand the game deals comes near it; a position from a
+    /// setup or a save may hold dozens of cards in one hand. A game's hand holds only
+    /// cards of the deck, so no other error.
     ///
     /// ```
     /// use rummykit_classic::rand::SeedableRng;
@@ -480,15 +485,16 @@ impl ClassicRummy {
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// let hint = game.hint(1).ok_or("seat 1 is at the table")?;
+    /// let hint = game.hint(1).ok_or("seat 1 is at the table")??;
     /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 10); // every card either melded or deadwood
+    /// assert_eq!(game.view(1).hint()?, hint); // a bot sees the same hint
     /// assert_eq!(game.hint(2), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn hint(&self, seat: Seat) -> Option<HandAnalysis> {
+    pub fn hint(&self, seat: Seat) -> Option<Result<HandAnalysis, AnalysisError>> {
         let hand = self.hand(seat)?;
-        analyze(&hand, &self.config).ok()
+        Some(analyze(&hand, &self.config))
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {

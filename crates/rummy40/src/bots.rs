@@ -502,7 +502,7 @@ mod tests {
     /// to its end.
     #[test]
     fn rules_3_7_a_take_then_a_discard_lowers_the_deadwood() {
-        let deadwood = |g: &Rummy40, seat| g.hint(seat).unwrap().deadwood;
+        let deadwood = |g: &Rummy40, seat| g.hint(seat).unwrap().unwrap().deadwood;
         let (mut turns, mut taken_with) = (0, None);
         each_action(600, |g, seat, action| match (action, taken_with.take()) {
             (Action::TakeDiscard, _) => taken_with = Some(deadwood(g, seat)),
