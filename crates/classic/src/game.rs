@@ -612,48 +612,6 @@ impl ClassicRummy {
         self.state.taken = None;
     }
 
-    /// What `seat` may see (see [`View`]): [`Game::view`].
-    ///
-    /// ```
-    /// use rummykit_classic::rand::SeedableRng;
-    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
-    /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_classic::rummykit_core::{Game, Seating};
-    ///
-    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
-    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
-    /// let view = game.view(2);
-    /// assert_eq!(game.hand(2), Some(view.hand)); // its own cards, and of the others only how many
-    /// assert_eq!(view.stock_len, game.piles().stock_len());
-    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
-    /// ```
-    #[must_use]
-    pub fn view(&self, seat: Seat) -> View {
-        <ClassicRummy as Game>::view(self, seat)
-    }
-
-    /// Overwrites `view` with what `seat` may see, reusing its allocations: equal to
-    /// [`ClassicRummy::view`]. Drivers that show a view before every action
-    /// ([`play_hand`](rummykit_core::play_hand)) use it through
-    /// [`Game::view_into`].
-    ///
-    /// ```
-    /// use rummykit_classic::rand::SeedableRng;
-    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
-    /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_classic::rummykit_core::{Game, Seating};
-    ///
-    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
-    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
-    /// let mut view = game.view(0);
-    /// game.view_into(2, &mut view); // reuses the view's buffers
-    /// assert_eq!(view, game.view(2));
-    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
-    /// ```
-    pub fn view_into(&self, seat: Seat, view: &mut View) {
-        <ClassicRummy as Game>::view_into(self, seat, view);
-    }
-
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).
     ///
     /// ```
