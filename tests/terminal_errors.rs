@@ -209,3 +209,30 @@ fn garbled_lines_from_a_person_never_take_the_match_down() {
         assert!(refusals >= 8, "{game:?}: {refusals} refusals");
     }
 }
+
+/// The tools and the library read a bot's name alike: every variant's every bot name,
+/// as given and in other ASCII cases with spaces around it, is taken by `Options::check`
+/// exactly when `rummykit::bot` builds it; a name no variant offers is refused by both.
+#[test]
+fn bot_kinds_are_read_as_the_library_reads_bot_names() {
+    for variant in Variant::ALL {
+        let mut names: Vec<String> = Vec::new();
+        for name in variant.bot_names() {
+            names.extend([
+                name.to_string(),
+                name.to_ascii_uppercase(),
+                format!(" {} ", name.to_ascii_uppercase()),
+            ]);
+            let mut mixed = name.to_string();
+            mixed[..1].make_ascii_uppercase();
+            names.push(mixed);
+        }
+        names.extend(["thorough", "Sampler", "planner", "solver", "gr eedy"].map(String::from));
+        for name in names {
+            let mut options = Options::new(variant);
+            options.bots = vec![name.clone()];
+            let library = rummykit::bot(variant, &name, 1).is_ok();
+            assert_eq!(options.check().is_ok(), library, "{variant}: {name:?}");
+        }
+    }
+}

@@ -1138,7 +1138,7 @@ fn rummy40_loaded(game: &Rummy40) {
         let hint = game.hint(s);
         assert_eq!(hint.is_some(), s < game.seats(), "hint of seat {s}");
         if hint.is_some() {
-            assert_eq!(view.hint().ok(), hint, "the view's hint differs");
+            assert_eq!(Some(view.hint()), hint, "the view's hint differs");
         }
     }
     let _ = game.outcome();
@@ -1175,7 +1175,7 @@ fn classic_loaded(game: &ClassicRummy) {
         let hint = game.hint(s);
         assert_eq!(hint.is_some(), s < game.seats(), "hint of seat {s}");
         if hint.is_some() {
-            assert_eq!(view.hint().ok(), hint, "the view's hint differs");
+            assert_eq!(Some(view.hint()), hint, "the view's hint differs");
         }
     }
     let _ = game.outcome();

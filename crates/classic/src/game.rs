@@ -5,9 +5,9 @@ use core::ops::RangeInclusive;
 
 use rand::{Rng, RngExt};
 use rummykit_core::{
-    Card, CardRules, Catalog, CommitKey, DealError, Description, DrawRecord, Game, HandState, HandView,
-    ListedCards, MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat, Seating,
-    ShownKey, deal_cards, seat_list,
+    AnalysisError, Card, CardRules, Catalog, CommitKey, DealError, Description, DrawRecord, Game, HandState,
+    HandView, ListedCards, MeldTable, Outcome, PieceId, PieceSet, Piles, PositionError, ScoreOrder, Seat,
+    Seating, ShownKey, deal_cards, seat_list,
 };
 
 use crate::turn::{DECK, Plan, Turn};
@@ -465,11 +465,16 @@ impl ClassicRummy {
         DECK.face(id)
     }
 
-    /// The least-deadwood split of `seat`'s hand: a hint for that player; `None` for a
-    /// seat not at the table, or for a hand [`analyze`](crate::analyze) refuses as past
-    /// its step budget. No hand the game deals comes near that budget; a position from a
-    /// setup or a save may hold dozens of cards in one hand, and the seat's view
-    /// ([`View::hint`](crate::View::hint)) tells why with the error.
+    /// The least-deadwood split of `seat`'s hand ([`analyze`](crate::analyze)): a hint for
+    /// that player, as the seat's [`View::hint`](crate::View::hint) gives it; `None` for a
+    /// seat not at the table, as [`hand`](Self::hand) answers.
+    ///
+    /// # Errors
+    ///
+    /// Inside the `Some`: [`AnalysisError::SearchTooLarge`] for a hand past the
+    /// analysis's step budget. No hand the game deals comes near it; a position from a
+    /// setup or a save may hold dozens of cards in one hand. A game's hand holds only
+    /// cards of the deck, so no other error.
     ///
     /// ```
     /// use rummykit_classic::rand::SeedableRng;
@@ -480,15 +485,16 @@ impl ClassicRummy {
     /// // Two players, seat 0 deals: seat 1 plays first, ten cards each.
     /// let mut rng = ChaCha8Rng::seed_from_u64(4);
     /// let mut game = ClassicRummy::deal(&Config::STANDARD, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// let hint = game.hint(1).ok_or("seat 1 is at the table")?;
+    /// let hint = game.hint(1).ok_or("seat 1 is at the table")??;
     /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 10); // every card either melded or deadwood
+    /// assert_eq!(game.view(1).hint()?, hint); // a bot sees the same hint
     /// assert_eq!(game.hint(2), None); // no such seat
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn hint(&self, seat: Seat) -> Option<HandAnalysis> {
+    pub fn hint(&self, seat: Seat) -> Option<Result<HandAnalysis, AnalysisError>> {
         let hand = self.hand(seat)?;
-        analyze(&hand, &self.config).ok()
+        Some(analyze(&hand, &self.config))
     }
 
     pub(crate) fn turn(&self) -> Turn<'_> {
@@ -604,48 +610,6 @@ impl ClassicRummy {
         self.outcome = Some(Outcome { points: vec![0; self.state.hands.len()], winners: vec![] });
         self.state.end();
         self.state.taken = None;
-    }
-
-    /// What `seat` may see (see [`View`]): [`Game::view`].
-    ///
-    /// ```
-    /// use rummykit_classic::rand::SeedableRng;
-    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
-    /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_classic::rummykit_core::{Game, Seating};
-    ///
-    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
-    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
-    /// let view = game.view(2);
-    /// assert_eq!(game.hand(2), Some(view.hand)); // its own cards, and of the others only how many
-    /// assert_eq!(view.stock_len, game.piles().stock_len());
-    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
-    /// ```
-    #[must_use]
-    pub fn view(&self, seat: Seat) -> View {
-        <ClassicRummy as Game>::view(self, seat)
-    }
-
-    /// Overwrites `view` with what `seat` may see, reusing its allocations: equal to
-    /// [`ClassicRummy::view`]. Drivers that show a view before every action
-    /// ([`play_hand`](rummykit_core::play_hand)) use it through
-    /// [`Game::view_into`].
-    ///
-    /// ```
-    /// use rummykit_classic::rand::SeedableRng;
-    /// use rummykit_classic::rand_chacha::ChaCha8Rng;
-    /// use rummykit_classic::{ClassicRummy, Config};
-    /// use rummykit_classic::rummykit_core::{Game, Seating};
-    ///
-    /// let mut rng = ChaCha8Rng::seed_from_u64(4);
-    /// let game = ClassicRummy::deal(&Config::STANDARD, Seating::new(3).with_dealer(0), &mut rng)?;
-    /// let mut view = game.view(0);
-    /// game.view_into(2, &mut view); // reuses the view's buffers
-    /// assert_eq!(view, game.view(2));
-    /// # Ok::<(), rummykit_classic::rummykit_core::DealError>(())
-    /// ```
-    pub fn view_into(&self, seat: Seat, view: &mut View) {
-        <ClassicRummy as Game>::view_into(self, seat, view);
     }
 
     /// `true` if every card is in exactly one place (hands, stock, discard pile, table).

@@ -98,9 +98,9 @@ fn rules_2_6_a_hand_past_the_search_budget_is_refused() {
 }
 
 /// §2.6: a position from a setup (or a save) may give a player the hand above; its hint
-/// answers nothing and the seat's view tells why, never a panic.
+/// is an error that tells why, from the referee as from the seat's view, never a panic.
 #[test]
-fn rules_2_6_a_set_up_hand_past_the_search_budget_has_no_hint() {
+fn rules_2_6_a_set_up_hand_past_the_search_budget_has_an_error_for_a_hint() {
     let text = "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d 8d 9d Td Qd \
                 Ah 2h 3h 4h 5h 6h 7h 8h 9h Jh Qh Kh As 2s 3s 4s 5s 6s 8s 9s Qs";
     let big: Vec<Card> = parse_list(text).expect("cards");
@@ -108,11 +108,14 @@ fn rules_2_6_a_set_up_hand_past_the_search_budget_has_no_hint() {
     setup.discard = parse_list("Kd").expect("a card");
     setup.fill_stock();
     let game = ClassicRummy::from_setup(&Config::STANDARD, setup).expect("a position of the deck");
-    assert_eq!(game.hint(0), None);
+    // The seat is at the table (`Some`), its hand past the budget (`Err`): the referee
+    // and the seat's view answer alike.
     let refused = AnalysisError::SearchTooLarge { budget: SEARCH_BUDGET };
+    assert_eq!(game.hint(0), Some(Err(refused)));
     assert_eq!(game.view(0).hint(), Err(refused));
+    assert_eq!(game.hint(2), None); // no such seat
     // The other seat's hand is split as ever.
-    assert_eq!(game.hint(1).map(|h| h.deadwood), Some(10));
+    assert_eq!(game.hint(1).map(|h| h.map(|h| h.deadwood)), Some(Ok(10)));
 }
 
 /// §2.3, §2.6: a set-up position in which one of two seats holds 45 cards (the hand
@@ -140,7 +143,7 @@ fn rules_2_3_a_set_up_hand_of_45_cards_is_played_out_by_every_bot() {
             let mut game =
                 ClassicRummy::from_setup(&Config::STANDARD, setup).expect("a position of the deck");
             assert_eq!(ClassicRummy::from_setup(&Config::STANDARD, game.setup()).as_ref(), Ok(&game));
-            assert_eq!(game.hint(0).is_some(), splits, "{phase:?}");
+            assert_eq!(game.hint(0).is_some_and(|h| h.is_ok()), splits, "{phase:?}");
             assert_eq!(game.view(0).hint().is_ok(), splits);
             let mut bots: Vec<Box<dyn Bot<ClassicRummy>>> = (0..2)
                 .map(|s| -> Box<dyn Bot<ClassicRummy>> {

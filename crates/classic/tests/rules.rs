@@ -748,7 +748,7 @@ fn views_do_not_depend_on_hidden_cards() {
 #[test]
 fn hint_is_the_least_deadwood_split() {
     let g = scripted(&standard(), 1, &["7h 8h 9h 9s 9d Kc 2c", "5s"], "", "Ts");
-    let h = g.hint(0).unwrap();
+    let h = g.hint(0).unwrap().unwrap();
     assert_eq!(h.deadwood, 7 + 8 + 10 + 2);
     assert_eq!(h.melds, vec![PieceMeld { kind: MeldKind::Group, pieces: ids("9d 9h 9s") }]);
     assert_eq!(Ok(h), analyze(&g.hand(0).unwrap(), g.config()));

@@ -15,7 +15,7 @@ fn seat_accessors_answer_none_for_a_seat_not_at_the_table() {
         for seat in 0..seats {
             let view = game.view(seat);
             assert_eq!(game.hand(seat), Some(view.hand), "{seats} seats, seat {seat}");
-            assert_eq!(game.hint(seat), view.hint().ok(), "{seats} seats, seat {seat}");
+            assert_eq!(game.hint(seat), Some(view.hint()), "{seats} seats, seat {seat}");
             assert_eq!(game.has_played_before(seat), Some(false), "{seats} seats, seat {seat}");
         }
         for seat in [seats, seats + 1, usize::MAX] {

@@ -520,6 +520,7 @@ impl Rummikub {
     /// assert!(game.hint(2, &mut solver, Objective::Value).is_none()); // two seats
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn hint(
         &self,
         seat: Seat,

@@ -97,7 +97,9 @@ fn after_take(view: &View) -> Option<View> {
     let top = next.common.discard_pile.pop()?;
     let seat = next.common.seat;
     next.common.hand.insert(top);
-    *next.common.hand_sizes.get_mut(seat)? += 1;
+    // A view edited to a count no hand holds (usize::MAX) has no such play phase.
+    let size = next.common.hand_sizes.get_mut(seat)?;
+    *size = size.checked_add(1)?;
     next.common.known.get_mut(seat)?.insert(top);
     next.common.taken_this_turn = Some(top);
     next.common.phase = Phase::Play;
@@ -502,7 +504,7 @@ mod tests {
     /// to its end.
     #[test]
     fn rules_3_7_a_take_then_a_discard_lowers_the_deadwood() {
-        let deadwood = |g: &Rummy40, seat| g.hint(seat).unwrap().deadwood;
+        let deadwood = |g: &Rummy40, seat| g.hint(seat).unwrap().unwrap().deadwood;
         let (mut turns, mut taken_with) = (0, None);
         each_action(600, |g, seat, action| match (action, taken_with.take()) {
             (Action::TakeDiscard, _) => taken_with = Some(deadwood(g, seat)),

@@ -544,12 +544,16 @@ impl Rummy40 {
         self.state.hands.get(seat).copied()
     }
 
-    /// The least-deadwood split of `seat`'s hand ([`analyze`](crate::analyze)): a hint
-    /// for that player, as classic Rummy gives; `None` for a seat not at the table.
+    /// The least-deadwood split of `seat`'s hand ([`analyze`](crate::analyze)): a hint for
+    /// that player, as the seat's [`View::hint`](crate::View::hint) gives it; `None` for a
+    /// seat not at the table, as [`hand`](Self::hand) answers.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// Never: a hand of the game holds at most 14 cards of its pack.
+    /// Inside the `Some`: the [`AnalysisError`](rummykit_core::AnalysisError) of
+    /// [`analyze`](crate::analyze). Never for a game: its hands hold at most 14 cards of
+    /// its pack (a setup with more is refused), well within what the analysis takes; the
+    /// `Result` keeps the shape every game's hint has.
     ///
     /// ```
     /// use rand::SeedableRng;
@@ -557,7 +561,7 @@ impl Rummy40 {
     /// use rummykit_rummy40::{Config, Rummy40};
     /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
     /// let game = Rummy40::deal(&Config::RUMMY40, Seating::new(2).with_dealer(0), &mut rng)?;
-    /// let hint = game.hint(1).ok_or("seat 1 is at the table")?;
+    /// let hint = game.hint(1).ok_or("seat 1 is at the table")??;
     /// assert_eq!(hint.melded().len() + hint.unmelded.len(), 13); // every card melded or deadwood
     /// // A bot sees the same hint.
     /// assert_eq!(game.view(1).hint()?, hint);
@@ -565,12 +569,9 @@ impl Rummy40 {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn hint(&self, seat: Seat) -> Option<crate::HandAnalysis> {
+    pub fn hint(&self, seat: Seat) -> Option<Result<crate::HandAnalysis, rummykit_core::AnalysisError>> {
         let hand = self.hand(seat)?;
-        Some(
-            crate::analyze(&hand, &self.config)
-                .expect("a hand of the game holds at most 14 cards of its pack"),
-        )
+        Some(crate::analyze(&hand, &self.config))
     }
 
     /// The melds on the table.

@@ -228,9 +228,12 @@ fn refuse_empty(kinds: &[String], list: &str) -> Result<(), UsageError> {
 /// Refuses bot kinds `game` does not offer, and empty kinds as the command line does:
 /// kinds all empty (`--bots ""`) as no kind, one empty among others as an empty kind.
 /// (No kind at all is the caller's to decide: `play` then seats its default bots.)
+/// A kind is read as the library reads a bot's name: any ASCII case, spaces around it
+/// aside.
 pub(crate) fn check_bots(game: Variant, kinds: &[String]) -> Result<(), UsageError> {
     refuse_empty(kinds, &kinds.join(","))?;
-    match kinds.iter().find(|k| !game.bot_names().contains(&k.as_str())) {
+    let offered = |k: &str| game.bot_names().iter().any(|name| name.eq_ignore_ascii_case(k.trim()));
+    match kinds.iter().find(|k| !offered(k)) {
         Some(kind) => Err(UsageError::Bot { game, kind: clip(kind) }),
         None => Ok(()),
     }

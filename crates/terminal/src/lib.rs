@@ -45,7 +45,7 @@ mod variant_rules;
 
 pub use args::UsageError;
 pub use input::{Input, MAX_LINE};
-pub use play::{MAX_HANDS, Options, PlayError, RUMMY40_RESTOCKS, Summary, run};
+pub use play::{CLASSIC_RESTOCKS, MAX_HANDS, Options, PlayError, RUMMY40_RESTOCKS, Summary, run};
 pub use simulate::{BotSummary, MAX_GAMES, MAX_THREADS, SimOptions, SimSummary, simulate};
 pub use style::Style;
 

@@ -90,6 +90,22 @@ const MAX_MATCH_HANDS: u32 = 1_000;
 /// ```
 pub const RUMMY40_RESTOCKS: u32 = rummykit_rummy40::RESTOCK_CAP;
 
+/// Restocks a classic hand may use in `play` and `simulate`; a hand that needs one more
+/// is void: the library's [`RESTOCK_CAP`](rummykit_classic::RESTOCK_CAP), the cap
+/// RULES.md §2.5 recommends, since bots could otherwise pass cards around for ever.
+///
+/// ```
+/// use rummykit_terminal::{CLASSIC_RESTOCKS, Input, Style, cli};
+/// // The bound is stated when a classic match starts.
+/// let args = ["--game", "classic", "--players", "2", "--seed", "3", "--human", "1"].map(Into::into);
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let status = cli::play(args, Input::plain("quit\n".as_bytes()), &mut out, &mut err, Style::PLAIN, 0);
+/// assert_eq!(status, cli::SUCCESS);
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.contains(&format!("a hand is void when the stock runs out more than {CLASSIC_RESTOCKS} times")));
+/// ```
+pub const CLASSIC_RESTOCKS: u32 = rummykit_classic::RESTOCK_CAP;
+
 /// Longest hand the front end plays before giving up (no real hand comes near).
 pub(crate) const MAX_ACTIONS: usize = 20_000;
 

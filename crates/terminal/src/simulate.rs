@@ -240,7 +240,9 @@ where
     G::Config: Sync,
 {
     let n = options.players;
-    let kinds: Vec<String> = options.bots.iter().cycle().take(n).cloned().collect();
+    // Kinds as the bots name themselves, so `Greedy` and `greedy` are one kind in the labels.
+    let kinds: Vec<String> =
+        options.bots.iter().cycle().take(n).map(|k| k.trim().to_ascii_lowercase()).collect();
     for kind in &kinds {
         G::named_bot(kind, 0).map_err(|_| UsageError::Bot { game: options.game, kind: kind.clone() })?;
     }

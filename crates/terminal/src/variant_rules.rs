@@ -9,16 +9,12 @@ use rummykit_rummy40::Config as Rummy40Config;
 
 use crate::text::plural;
 
-/// Restocks a classic hand may use in `play` and `simulate`: the library's
-/// [`RESTOCK_CAP`](rummykit_classic::RESTOCK_CAP) (RULES.md §2.5's recommended one; a
-/// hand that needs a third is void), since bots could otherwise pass cards around for ever.
-const CLASSIC_RESTOCKS: u32 = rummykit_classic::RESTOCK_CAP;
-
 /// The rules the tools play `variant` by: the library's preset, the card games with a
-/// restock cap ([`CLASSIC_RESTOCKS`], [`RUMMY40_RESTOCKS`](crate::RUMMY40_RESTOCKS)).
+/// restock cap ([`CLASSIC_RESTOCKS`](crate::CLASSIC_RESTOCKS),
+/// [`RUMMY40_RESTOCKS`](crate::RUMMY40_RESTOCKS)).
 pub(crate) fn config(variant: Variant) -> AnyConfig {
     let cap = match variant.kind() {
-        GameKind::Classic => CLASSIC_RESTOCKS,
+        GameKind::Classic => crate::CLASSIC_RESTOCKS,
         _ => crate::RUMMY40_RESTOCKS,
     };
     variant.config().with_max_restocks(Some(cap))
@@ -138,7 +134,7 @@ fn classic_lines(c: &ClassicConfig) -> Vec<String> {
     if !options.is_empty() {
         lines.push(format!("options (RULES.md §2.7): {}", options.join("; ")));
     }
-    let restocks = c.max_restocks.unwrap_or(CLASSIC_RESTOCKS);
+    let restocks = c.max_restocks.unwrap_or(crate::CLASSIC_RESTOCKS);
     lines.push(format!(
         "the winner of a hand scores the cards left in the others' hands{} (RULES.md §2.6); a \
          hand is void when the stock runs out more than {} (RULES.md §2.5)",

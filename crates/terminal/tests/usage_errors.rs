@@ -103,3 +103,34 @@ fn bot_lists_are_checked_kind_by_kind() {
     let err = simulate(&SimOptions::new(Variant::Classic, vec!["solver".into()], 1), |_| {}).unwrap_err();
     assert!(matches!(&err, PlayError::Usage(UsageError::Bot { kind, .. }) if kind == "solver"), "{err:?}");
 }
+
+/// A bot kind reads in any ASCII case, spaces around it aside, as the library's
+/// `rummykit::bot` and `NamedBots::named_bot` read a bot's name: from options built in
+/// code as from the command line, for `play` and `simulate` alike.
+#[test]
+fn bot_kinds_read_in_any_ascii_case() {
+    let mut options = Options::new(Variant::Classic);
+    options.players = 2;
+    options.hands = Some(1);
+    options.bots = vec!["Planner".into(), " GREEDY ".into()];
+    options.check().expect("bot kinds in any case");
+    let mut out = Vec::new();
+    let summary = run(&options, Input::plain(&b""[..]), &mut out).expect("a hand between the two bots");
+    assert_eq!(summary.hands, 1);
+    let text = String::from_utf8(out).expect("UTF-8");
+    assert!(text.contains("planner") && text.contains("greedy"), "{text}");
+    assert!(!text.contains("Planner") && !text.contains("GREEDY"), "{text}");
+    let parsed = parse(&["--game", "classic", "--bots", "RANDOM,Greedy"]).expect("read").expect("options");
+    assert_eq!(parsed.bots, ["random", "greedy"]);
+    // A name that is no bot in any case is still refused, with the kind as given.
+    options.bots = vec!["Planner".into(), "Thorough".into()];
+    let err = options.check().unwrap_err();
+    assert!(matches!(&err, UsageError::Bot { kind, .. } if kind == "Thorough"), "{err:?}");
+    // A simulation counts one kind in two cases as one kind, named as the bot names itself.
+    let bots = vec!["Greedy".into(), "greedy".into(), "RANDOM".into()];
+    let mut sim = SimOptions::new(Variant::Rummy40, bots, 3);
+    sim.players = 3;
+    let summary = simulate(&sim, |_| {}).expect("three hands");
+    let names: Vec<&str> = summary.bots.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["greedy #1", "greedy #2", "random"]);
+}
