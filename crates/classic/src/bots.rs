@@ -76,6 +76,19 @@ impl Bot<ClassicRummy> for GreedyBot {
                 Action::DrawStock
             }
             Phase::Play => {
+                // A play that leaves at most one card goes out this turn (the legality
+                // guard, RULES.md §2.3, lists it only if the last card can then go), and
+                // comes first: under `must_discard_to_go_out` a hand that is all melds
+                // has no legal meld of its best split, and discarding from it kept the
+                // hand going.
+                if let Some(&out) = legal
+                    .iter()
+                    .filter_map(|a| left(view, a).filter(|&n| n <= 1).map(|n| (n, a)))
+                    .min_by_key(|&(n, _)| n)
+                    .map(|(_, a)| a)
+                {
+                    return out;
+                }
                 let Ok(split) = view.hint() else { return fallback };
                 for meld in &split.melds {
                     let action = Action::Meld(meld.pieces.iter().copied().collect::<PieceSet>());
@@ -100,5 +113,14 @@ impl Bot<ClassicRummy> for GreedyBot {
             }
             Phase::Over => fallback,
         }
+    }
+}
+
+/// How many cards `action` leaves in the hand of `view`, if it is a meld or a lay-off.
+fn left(view: &View, action: &Action) -> Option<usize> {
+    match action {
+        Action::Meld(cards) => Some((view.hand - *cards).len()),
+        Action::LayOff { .. } => Some(view.hand.len().saturating_sub(1)),
+        _ => None,
     }
 }

@@ -162,7 +162,10 @@ impl Player {
     }
 
     /// The meld or lay-off that does not raise the deadwood and leaves the fewest
-    /// cards, or `None` to go on to the discard.
+    /// cards, or `None` to go on to the discard. A play that leaves at most one card
+    /// goes out this turn (the legality guard, `RULES.md` §2.3, lists it only if the
+    /// last card can then be discarded or laid off) and comes first: a hand that could
+    /// all be melds has deadwood 0, so melding all but one card looked worse.
     fn play(&mut self, view: &View, actions: &[Action]) -> Option<Action> {
         let now = self.deadwood(view, view.hand);
         let mut best: Option<((u32, usize), Action)> = None;
@@ -177,8 +180,9 @@ impl Player {
                 }
                 _ => continue,
             }
-            let d = self.deadwood(view, after);
-            if d <= now {
+            let out = after.len() <= 1;
+            let d = if out { 0 } else { self.deadwood(view, after) };
+            if d <= now || out {
                 let key = (d, after.len());
                 if best.is_none_or(|(k, _)| key < k) {
                     best = Some((key, a));

@@ -283,3 +283,56 @@ fn rules_1_1_a_view_of_a_seat_past_the_table_still_gets_an_action() {
         }
     }
 }
+
+/// RULES §1.7: a game ends when someone goes out or, the pool empty, nobody plays. Bot
+/// games of every mix end within that bound: each draw takes a pool tile, each play
+/// lays at least one rack tile (checked: no bot answers with a play that keeps its rack
+/// as large), and once the pool is empty a round of passes ends the game. Standard,
+/// XP and Schmidt rules, and one final turn each (§1.10); two to four seats.
+#[test]
+fn rules_1_7_bot_games_of_every_mix_end_within_the_pool_bound() {
+    let configs = [
+        Config::STANDARD,
+        Config::XP,
+        Config::SCHMIDT,
+        Config::SCHMIDT.with_pool_empty_end(rummykit_rummikub::PoolEmptyEnd::OneFinalTurnEach),
+    ];
+    let mixes: [&[&str]; 5] = [
+        &["greedy", "random"],
+        &["sampler", "greedy"],
+        &["thorough", "greedy", "random"],
+        &["greedy"; 4],
+        &["sampler", "greedy", "thorough", "random"],
+    ];
+    for (c, config) in configs.iter().enumerate() {
+        for (m, kinds) in mixes.iter().enumerate() {
+            for game_no in 0..3u64 {
+                let seed = 31_000 + 100 * c as u64 + 10 * m as u64 + game_no;
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut game = Rummikub::deal(config, Seating::new(kinds.len()), &mut rng).expect("deal");
+                let mut bots: Vec<Box<dyn Bot<Rummikub>>> =
+                    kinds.iter().enumerate().map(|(i, k)| bot(k, seed * 10 + i as u64)).collect();
+                let pool = game.pool_len();
+                let racks: usize = (0..kinds.len()).map(|s| game.view(s).rack.len()).sum();
+                // Draws, plays (each lays a tile the deal or a draw put on a rack), and
+                // at most a round of passes before each play and at the end.
+                let bound = pool + (racks + pool) * (1 + kinds.len()) + kinds.len();
+                let mut actions = 0;
+                while let Some(seat) = game.to_move() {
+                    assert!(actions < bound, "{kinds:?}, seed {seed}: past {bound} actions");
+                    let view = game.view(seat);
+                    let action = bots[seat].act(&view);
+                    let play = matches!(action, Action::Play { .. });
+                    game.apply(seat, action).unwrap_or_else(|e| panic!("{kinds:?}, seed {seed}: {e}"));
+                    if play {
+                        assert!(
+                            game.view(seat).rack.len() < view.rack.len(),
+                            "{kinds:?}, seed {seed}: a play kept the rack"
+                        );
+                    }
+                    actions += 1;
+                }
+            }
+        }
+    }
+}
