@@ -6,7 +6,7 @@ mod common;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rummykit_classic::{ClassicRummy, Config, GreedyBot, PlannerBot};
+use rummykit_classic::{ClassicRummy, Config, GreedyBot, PlannerBot, RESTOCK_CAP};
 use rummykit_core::RandomBot;
 use rummykit_core::{Bot, MatchEnd, TournamentPlan, tournament};
 
@@ -188,7 +188,7 @@ fn rules_2_5_both_bots_go_out_by_melding_all_but_the_card_they_discard() {
 fn rules_2_5_bot_hands_end_within_a_bound_with_a_restock_cap() {
     use rummykit_core::{Game, Seating, play_hand};
     let mixes = ["pp", "gg", "pg", "pr", "gr", "pgr", "pppp", "pgrp", "ppppp", "pgpgpg"];
-    for config in [Config::SIMULATION, Config::LAST_CARD.with_max_restocks(Some(2))] {
+    for config in [Config::STANDARD, Config::LAST_CARD].map(|c| c.with_max_restocks(Some(RESTOCK_CAP))) {
         let config = config.with_game_end(MatchEnd::SingleHand);
         for mix in mixes {
             let kinds: Vec<&str> = mix
