@@ -27,11 +27,13 @@ see the same load. A fresh seed is the point: take one the bench has never been 
     STRESS_BIN=/tmp/stress-old .venv/bin/python benches/reference_milp.py --stress 12345 400  # a binary built before
     MILP_PIN=1 .venv/bin/python benches/reference_milp.py --stress 12345 400  # each process on its own core
 
-Taking turns on a shared core, each process finds its caches emptied by the other (a
-rummykit solve of about 50 µs then pays for most of its code and data again after the
-reference's 15 ms). With `MILP_PIN=1` (Linux, two cores or more) the bench runs on the
-first core and the reference, with every thread it starts, on the second, as two services
-on their own cores would: both are still timed in turn, one waiting while the other solves.
+Taking turns, a rummykit solve finds its caches cold (it pays for much of its code and
+data again after the reference's 15 ms). With `MILP_PIN=1` (Linux, two cores or more) the
+bench runs on the first core and the reference, with every thread it starts, on the
+second, as two services on their own cores would; both are still timed in turn, one
+waiting while the other solves. On the virtual machine these figures were taken on,
+pinning changed neither side's median: the wait itself, not the other process, costs
+the caches there.
 
 The report gives median, p90 and max of each solver and their ratios, for the whole set,
 per mode and for tables of 65-100 tiles, and compares the answers where the reference is
