@@ -945,6 +945,12 @@ impl<G: Game> Match<G> {
     }
 
     /// What orders the standings, best first; equal keys are a shared place.
+    /// `Ok` while the match goes on; a finished match refuses every entry point that
+    /// would play or record a hand with [`MatchError::Over`], the match unchanged.
+    fn going_on(&self) -> Result<(), MatchError> {
+        if self.is_over() { Err(MatchError::Over { hands: self.hands_played }) } else { Ok(()) }
+    }
+
     pub(crate) fn rank_key(&self, seat: Seat) -> (core::cmp::Reverse<u32>, i64, i128) {
         let survival = core::cmp::Reverse(self.out_after[seat].unwrap_or(u32::MAX));
         let won = match self.terms.ranking {
@@ -1035,9 +1041,7 @@ impl<G: Game> Match<G> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn next_hand<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<G, MatchError> {
-        if self.is_over() {
-            return Err(MatchError::Over { hands: self.hands_played });
-        }
+        self.going_on()?;
         let seating = self.seating();
         let game = G::deal(&self.config, seating, rng)?;
         if seating.dealer.is_none() {
@@ -1137,9 +1141,7 @@ impl<G: Game> Match<G> {
     /// # Ok::<(), MatchError>(())
     /// ```
     pub fn record(&mut self, outcome: &Outcome) -> Result<(), MatchError> {
-        if self.is_over() {
-            return Err(MatchError::Over { hands: self.hands_played });
-        }
+        self.going_on()?;
         if !self.pending {
             return Err(MatchError::NoHandInProgress);
         }
@@ -1429,9 +1431,7 @@ impl<G: Game> Match<G> {
         max_actions: usize,
     ) -> Result<Outcome, DriverError<G::Error>> {
         check_count(players, self.terms.seats)?;
-        if self.is_over() {
-            return Err(DriverError::Match(MatchError::Over { hands: self.hands_played }));
-        }
+        self.going_on().map_err(DriverError::Match)?;
         if !self.pending {
             return Err(DriverError::Match(MatchError::NoHandInProgress));
         }
@@ -1467,11 +1467,8 @@ impl<G: Game> Match<G> {
         mut record: Option<&mut Vec<HandRecord<G>>>,
     ) -> Result<(), DriverError<G::Error>> {
         check_count(players, self.terms.seats)?;
-        // A finished match refuses to play on, as `next_hand`, `record` and
-        // `finish_hand` do: a caller that meant a new match hears of it.
-        if self.is_over() {
-            return Err(DriverError::Match(MatchError::Over { hands: self.hands_played }));
-        }
+        // A caller that meant a new match hears of it.
+        self.going_on().map_err(DriverError::Match)?;
         while !self.is_over() {
             let hand = self.hands_played as usize;
             let mut game = self.next_hand(rng).map_err(|e| DriverError::from_match(hand, e))?;
