@@ -208,6 +208,61 @@ fn keeps(r: u64, cut: u64, kept: usize, width: usize) -> bool {
     (r > cut) | ((r == cut) & (kept < width))
 }
 
+/// A beam's cut over one layer ([`Dp::keep_best`]): the rank it cuts at ([`cut_rank`]),
+/// the width, and the lowest rank looked up for dominance.
+struct Cut {
+    rank: u64,
+    width: usize,
+    lowest: u64,
+}
+
+impl Cut {
+    /// Marks every state of the layer (`entries`, ranked by `ranks`) that the cut drops
+    /// (its choice all ones) and answers how many it keeps ([`keeps`]). Without branches:
+    /// which states fall on which side of the cut is not predictable, and the modes are
+    /// constants, so each pair of them is its own loop with no test per state. A
+    /// dominated state has rank 0, below the cut, and is not counted as dropped; nor,
+    /// yet, is a state not looked up.
+    ///
+    /// `READS` (the pass's bound on what it drops is read): the best estimate dropped
+    /// among the states looked up (ranked at `lowest` or above) raises `dropped`, and the
+    /// best among those not looked up, with its place in the layer, goes to `unseen`.
+    /// `LIST` (a layer of at most [`NARROW_LAYER`] states): the positions of the states
+    /// kept, in layer order, go to `listed`.
+    #[inline(always)]
+    fn mark<const READS: bool, const LIST: bool>(
+        &self,
+        entries: &mut [Entry],
+        ranks: &[u64],
+        start: usize,
+        listed: &mut [u32; NARROW_LAYER],
+        dropped: &mut u32,
+        unseen: &mut (u32, usize),
+    ) -> usize {
+        let (mut kept, mut most, (mut best, mut at)) = (0, *dropped, *unseen);
+        for (k, (e, &r)) in entries.iter_mut().zip(ranks).enumerate() {
+            let keep = keeps(r, self.rank, kept, self.width);
+            if LIST {
+                // `kept` stays below the layer's length: the mask only spares the bounds
+                // check.
+                listed[kept & (NARROW_LAYER - 1)] = (start + k) as u32;
+            }
+            kept += usize::from(keep);
+            // `max`, not `|`: an or with 0 or all ones compiled to a branch.
+            e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
+            if READS {
+                let drop = u32::from((r >= self.lowest) & !keep).wrapping_neg();
+                most = most.max(e.est & drop);
+                let other = (r < self.lowest) & (e.est > best);
+                best = if other { e.est } else { best };
+                at = if other { k } else { at };
+            }
+        }
+        (*dropped, *unseen) = (most, (best, at));
+        kept
+    }
+}
+
 /// Where the last colour step of a number stores the jokers given to its groups.
 pub(super) const GROUP_JOKER_SHIFT: u32 = 27;
 
@@ -820,63 +875,37 @@ impl Dp {
             // More than `width` states not dominated, so the cut is one of their ranks,
             // and every state ranked at the cut or above has been looked up.
             let cut = cut_rank(&mut live, width);
-            let mut kept = 0;
             let mut dropped = self.cut;
             // The best estimate among the states not looked up (ranked below `lowest`; a
             // dominated one, ranked 0, is found out by its look-up below), and where it is.
             // Neither is tracked when the cut is not read: the look-ups below then find
             // nothing to do.
-            let (mut unseen, mut at) = (0, 0);
-            // Without branches (which states fall on which side of the cut is not
-            // predictable): a dominated state has rank 0, below the cut, and is not
-            // counted as dropped; nor, yet, is a state not looked up. One loop per
-            // `reads_cut`: the score-ranked beam's cut, all of most median opened solves,
-            // neither tests it per state nor keeps the bookkeeping (−1.6 % instructions
-            // at the opened median). And over a narrow layer, loops that list the
-            // states kept for the next layer (−2.2 to −3.2 % at the opened median).
-            if reads_cut && ranks.len() <= NARROW_LAYER {
-                for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
-                    let keep = keeps(r, cut, kept, width);
-                    // As in the loop without `reads_cut` below.
-                    listed[kept & (NARROW_LAYER - 1)] = (start + k) as u32;
-                    kept += usize::from(keep);
-                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
-                    let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
-                    dropped = dropped.max(e.est & drop);
-                    let other = (r < lowest) & (e.est > unseen);
-                    unseen = if other { e.est } else { unseen };
-                    at = if other { k } else { at };
+            let mut unseen = (0, 0);
+            // One loop per pair of modes: the score-ranked beam's cut, all of most median
+            // opened solves, neither tests `reads_cut` per state nor keeps the bookkeeping
+            // (−1.6 % instructions at the opened median), and over a narrow layer the loop
+            // lists the states kept for the next layer (−2.2 to −3.2 %).
+            let entries = &mut self.entries[start..];
+            let bounds = Cut { rank: cut, width, lowest };
+            let narrow = ranks.len() <= NARROW_LAYER;
+            let kept = match (reads_cut, narrow) {
+                (true, true) => {
+                    bounds.mark::<true, true>(entries, &ranks, start, listed, &mut dropped, &mut unseen)
                 }
+                (true, false) => {
+                    bounds.mark::<true, false>(entries, &ranks, start, listed, &mut dropped, &mut unseen)
+                }
+                (false, true) => {
+                    bounds.mark::<false, true>(entries, &ranks, start, listed, &mut dropped, &mut unseen)
+                }
+                (false, false) => {
+                    bounds.mark::<false, false>(entries, &ranks, start, listed, &mut dropped, &mut unseen)
+                }
+            };
+            if narrow {
                 n_listed = Some(kept);
-            } else if reads_cut {
-                for (k, (e, &r)) in self.entries[start..].iter_mut().zip(&ranks).enumerate() {
-                    let keep = keeps(r, cut, kept, width);
-                    kept += usize::from(keep);
-                    // `max`, not `|`: an or with 0 or all ones compiled to a branch.
-                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
-                    let drop = u32::from((r >= lowest) & !keep).wrapping_neg();
-                    dropped = dropped.max(e.est & drop);
-                    let other = (r < lowest) & (e.est > unseen);
-                    unseen = if other { e.est } else { unseen };
-                    at = if other { k } else { at };
-                }
-            } else if ranks.len() <= NARROW_LAYER {
-                for ((e, &r), i) in self.entries[start..].iter_mut().zip(&ranks).zip(start as u32..) {
-                    let keep = keeps(r, cut, kept, width);
-                    // `kept` stays below the layer's length: the mask only spares the
-                    // bounds check.
-                    listed[kept & (NARROW_LAYER - 1)] = i;
-                    kept += usize::from(keep);
-                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
-                }
-                n_listed = Some(kept);
-            } else {
-                for (e, &r) in self.entries[start..].iter_mut().zip(&ranks) {
-                    let keep = keeps(r, cut, kept, width);
-                    kept += usize::from(keep);
-                    e.choice = e.choice.max(u32::from(!keep).wrapping_neg());
-                }
             }
+            let (mut unseen, mut at) = unseen;
             // The cut drops the states not looked up too, those not dominated: the best
             // of them first, mostly the only one looked up.
             while unseen > dropped {
