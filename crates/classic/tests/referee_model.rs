@@ -172,7 +172,9 @@ impl Model {
         }
     }
 
-    fn apply(&mut self, action: &Action) {
+    /// Applies `action`; `shuffled` is the stock a shuffled restock made (the next card
+    /// drawn last), which only the engine's seeded shuffle decides.
+    fn apply(&mut self, action: &Action, shuffled: Option<Vec<PieceId>>) {
         let seat = self.to_move;
         match *action {
             Action::DrawStock => {
@@ -183,7 +185,18 @@ impl Model {
                     }
                     // §2.5: the pile turned face down as it lies: its bottom card on top.
                     self.restocks += 1;
-                    self.stock = self.pile.drain(..).rev().collect();
+                    let turned: Vec<PieceId> = self.pile.drain(..).rev().collect();
+                    self.stock = match shuffled {
+                        Some(order) if self.config.shuffle_on_restock => {
+                            // The same cards, in an order the model cannot know.
+                            let (mut a, mut b) = (order.clone(), turned);
+                            a.sort_unstable();
+                            b.sort_unstable();
+                            assert_eq!(a, b, "a shuffled restock is the pile's cards");
+                            order
+                        }
+                        _ => turned,
+                    };
                 }
                 let card = self.stock.pop().unwrap();
                 self.hands[seat].insert(card);
@@ -299,13 +312,14 @@ fn candidates(g: &ClassicRummy, m: &Model, listed: &[Action], rng: &mut ChaCha8R
     out
 }
 
-/// Random hands under every option of §2.7 but the shuffled restock (its order is the
-/// engine's own draw; other tests hold it to a permutation): the engine and the model
-/// agree at every step.
+/// Random hands under every option of §2.7 (a shuffled restock's order is the engine's
+/// seeded draw: the model takes it, checked to be the pile's cards): the engine and the
+/// model agree at every step.
 #[test]
 fn rules_2_whole_hands_agree_with_a_plain_referee_of_the_rules() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x2_2026);
     let (mut steps, mut judged, mut wins, mut voids, mut rummies) = (0usize, 0usize, 0, 0, 0);
+    let mut shuffles = 0;
     let mut listed = Vec::new();
     for round in 0..240 {
         let aces = [AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner];
@@ -316,7 +330,8 @@ fn rules_2_whole_hands_agree_with_a_plain_referee_of_the_rules() {
             .with_layoff_requires_own_meld(round / 6 % 2 == 1)
             .with_must_discard_to_go_out(round / 12 % 2 == 1)
             .with_going_rummy_double(round / 24 % 2 == 0)
-            .with_max_restocks([Some(0), Some(1), Some(2), Some(3)][round / 48 % 4]);
+            .with_max_restocks([Some(0), Some(1), Some(2), Some(3)][round / 48 % 4])
+            .with_shuffle_on_restock(round % 7 == 3);
         let seats = 2 + round % 5;
         let seating = Seating::new(seats).with_dealer(round % seats);
         let mut g = ClassicRummy::deal(&config, seating, &mut rng).unwrap();
@@ -344,7 +359,16 @@ fn rules_2_whole_hands_agree_with_a_plain_referee_of_the_rules() {
                 listed[rng.random_range(0..listed.len())]
             };
             g.apply(seat, action).unwrap_or_else(|e| panic!("{action:?}: {e}; {context}"));
-            m.apply(&action);
+            // A shuffled restock: the engine's new stock, with the card it drew on top.
+            let restocked = g.piles().restocks() > m.restocks;
+            let shuffled = (restocked && config.shuffle_on_restock).then(|| {
+                let drawn = g.hand(seat).unwrap() - m.hands[seat];
+                let mut order = g.piles().stock().to_vec();
+                order.extend(drawn.iter());
+                order
+            });
+            shuffles += usize::from(shuffled.is_some());
+            m.apply(&action, shuffled);
             steps += 1;
         }
         match g.outcome() {
@@ -358,4 +382,5 @@ fn rules_2_whole_hands_agree_with_a_plain_referee_of_the_rules() {
     }
     assert!(wins > 60 && voids > 20 && rummies > 0, "{wins} won, {voids} void, {rummies} rummies");
     assert!(steps > 10_000 && judged > 100_000, "{steps} steps, {judged} verdicts");
+    assert!(shuffles > 10, "{shuffles} shuffled restocks");
 }
