@@ -384,3 +384,65 @@ fn rules_2_whole_hands_agree_with_a_plain_referee_of_the_rules() {
     assert!(steps > 10_000 && judged > 100_000, "{steps} steps, {judged} verdicts");
     assert!(shuffles > 10, "{shuffles} shuffled restocks");
 }
+
+/// §2.2 and §2.6 over whole matches, against the rule text: each hand is dealt by the
+/// seat after the last dealer, the seat after it starts, every hand holds the dealt
+/// number (10, 7 or 6); the totals are the sums of the hands' points; the match ends
+/// after the hand in which a total reaches the target (or after the fixed number of
+/// hands, a void hand counted), and the highest total wins.
+#[test]
+fn rules_2_6_whole_matches_agree_with_the_rule_text() {
+    use rummykit_core::{Match, MatchEnd};
+    let mut rng = ChaCha8Rng::seed_from_u64(0x2_6026);
+    let mut listed = Vec::new();
+    let (mut matches_to_target, mut void_hands) = (0, 0);
+    for round in 0..30 {
+        let seats = 2 + round % 5;
+        let end = if round % 3 == 0 { MatchEnd::FixedHands(4) } else { MatchEnd::TargetScore(60) };
+        let config = Config::STANDARD
+            .with_ace([AceMode::Low, AceMode::LowOrHigh, AceMode::RoundTheCorner][round % 3])
+            .with_meld_limit(if round % 2 == 0 { MeldLimit::Unlimited } else { MeldLimit::One })
+            .with_max_restocks(Some(1))
+            .with_game_end(end);
+        let terms = ClassicRummy::default_terms(&config, seats).with_dealer(round % seats);
+        let mut m = Match::<ClassicRummy>::new(config, terms).unwrap();
+        let (mut totals, mut hands, mut dealer) = (vec![0i64; seats], 0u32, round % seats);
+        while !m.is_over() {
+            let mut g = m.next_hand(&mut rng).unwrap();
+            let size = Config::hand_size(seats).unwrap();
+            assert_eq!((g.dealer(), g.to_move()), (dealer, Some((dealer + 1) % seats)), "round {round}");
+            assert!((0..seats).all(|s| g.hand(s).unwrap().len() == size));
+            while let Some(seat) = g.to_move() {
+                g.legal_actions(&mut listed);
+                let plays: Vec<Action> =
+                    listed.iter().copied().filter(|a| !matches!(a, Action::Discard(_))).collect();
+                let action = if !plays.is_empty() && rng.random_range(0..10) < 8 {
+                    plays[rng.random_range(0..plays.len())]
+                } else {
+                    listed[rng.random_range(0..listed.len())]
+                };
+                g.apply(seat, action).unwrap();
+            }
+            let outcome = g.outcome().unwrap();
+            void_hands += usize::from(outcome.winners.is_empty());
+            for (t, p) in totals.iter_mut().zip(&outcome.points) {
+                *t += p;
+            }
+            m.record(&outcome).unwrap();
+            hands += 1;
+            dealer = (dealer + 1) % seats;
+            assert_eq!(m.totals(), &totals[..], "round {round}");
+            let over = match end {
+                MatchEnd::FixedHands(n) => hands >= n,
+                MatchEnd::TargetScore(target) => totals.iter().any(|&t| t >= target),
+                _ => unreachable!(),
+            };
+            assert_eq!(m.is_over(), over, "round {round}, after hand {hands}: {totals:?}");
+        }
+        let best = *totals.iter().max().unwrap();
+        let winners: Vec<usize> = (0..seats).filter(|&s| totals[s] == best).collect();
+        assert_eq!(m.winners(), winners, "round {round}: {totals:?}");
+        matches_to_target += usize::from(matches!(end, MatchEnd::TargetScore(_)));
+    }
+    assert!(matches_to_target == 20 && void_hands > 5, "{void_hands} void hands");
+}
