@@ -1463,3 +1463,18 @@ fn rules_2_3_not_your_turn_is_told_from_other_refusals() {
         assert_eq!(ClassicRummy::not_your_turn(&over), None);
     }
 }
+
+/// §2.3 "Aanlegverbod" with §2.6: under the lay-off ban a player without a meld of their
+/// own may not go out by lay-offs alone, but may meld and then lay off in the same turn;
+/// going out so, with nothing laid down in an earlier turn, is still a rummy.
+#[test]
+fn rules_2_7_the_lay_off_ban_leaves_a_rummy_by_meld_then_lay_off() {
+    let config = standard().with_layoff_requires_own_meld(true);
+    let table = [(1, MeldKind::Run, "5h 6h 7h")];
+    let mut g = position(&config, &["8h Kc Kd Ks", "2c 3c"], &table, 0, Phase::Play, "Qs");
+    refused(&mut g, lay_off("8h", 0), ActionError::LayOffBeforeOwnMeld);
+    play(&mut g, &[meld("Kc Kd Ks"), lay_off("8h", 0)]);
+    assert_eq!(meld_text(&g, 0), "5h 6h 7h 8h");
+    assert_eq!(g.outcome(), Some(Outcome { points: vec![2 * (2 + 3), 0], winners: vec![0] }));
+    assert!(g.went_rummy());
+}
