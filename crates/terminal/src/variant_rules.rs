@@ -106,9 +106,12 @@ fn classic_lines(c: &ClassicConfig) -> Vec<String> {
              (RULES.md §2.3, §2.4)",
             if c.ace == AceMode::Low { ", ace low" } else { "" }
         ),
-        "opening: none: meld as soon as you can; each turn: draw from the stock or take \
-         the top discard, meld or lay off if you like, then discard (RULES.md §2.3)"
-            .to_owned(),
+        format!(
+            "opening: none: meld as soon as you can; each turn: draw from the stock or take \
+             the top discard, meld ({}) or lay off if you like, then discard, but not the \
+             card you took from the pile this turn (RULES.md §2.3)",
+            if c.meld_limit == MeldLimit::Unlimited { "any number a turn" } else { "one a turn" }
+        ),
     ];
     // The options in which the preset differs from the standard game (RULES.md §2.7).
     let mut options = Vec::new();
@@ -232,6 +235,8 @@ mod tests {
         assert!(text.contains("at least 40 points") && text.contains("101"), "{text}");
         let text = rules_in_brief(Variant::Classic, MatchEnd::TargetScore(100));
         assert!(text.contains("runs out more than 2 times") && text.contains("ace low"), "{text}");
+        // §2.3: one meld a turn, and the card taken from the pile is not discarded at once.
+        assert!(text.contains("meld (one a turn)") && text.contains("not the card you took"), "{text}");
         // A preset whose ace may be high does not say "ace low".
         let text = rules_in_brief(Variant::ClassicLiberal, MatchEnd::TargetScore(100));
         assert!(!text.contains("ace low") && text.contains("high or low"), "{text}");
