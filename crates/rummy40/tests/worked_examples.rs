@@ -125,3 +125,33 @@ fn rules_3_5_the_taken_ace_makes_the_opening_and_a_rummy() {
     assert!(g.went_rummy());
     assert_eq!(g.outcome().unwrap().points, vec![0, 60]);
 }
+
+/// §3.5, §3.1: in the opening every joker counts the card it stands for — in a run its
+/// place (♥9 joker joker ♥Q: 9 + 10 + 10 + 10 = 39, one short), in a set the rank (♣A
+/// joker joker: 33; ♣K ♦K ♥K joker: exactly 40).
+#[test]
+fn rules_3_5_jokers_count_the_cards_they_stand_for_in_the_opening() {
+    let mut g = game(Config::RUMMY40, &["9h * * Qh 2c 3d", "3h 6d 8c"], "", "5s");
+    draw(&mut g);
+    refused!(
+        g,
+        Action::Open { melds: vec![run(&g, 0, "9h * * Qh")] },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 39 }
+    );
+
+    let mut g = game(Config::SCALA40, &["Ac * * 2s 3s 4s 8d", "3h 6d 8c"], "", "5d");
+    draw(&mut g);
+    refused!(
+        g,
+        Action::Open { melds: vec![set(&g, 0, "Ac * *")] },
+        ActionError::OpeningBelowThreshold { needed: 40, got: 33 }
+    );
+    // Under Scala 40's low ace the ace of a set still counts 11: 33 + 9 = 42.
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Ac * *"), run(&g, 0, "2s 3s 4s")] });
+
+    let mut g = game(Config::RUMMY40, &["Kc Kd Kh * 2c", "3h 6d 8c"], "", "5s");
+    draw(&mut g);
+    ok!(g, Action::Open { melds: vec![set(&g, 0, "Kc Kd Kh *")] });
+    assert_eq!(g.has_opened(0), Some(true));
+    assert_eq!(hand_text(&g, 0), "2c 5s");
+}
