@@ -155,3 +155,23 @@ fn rules_3_5_jokers_count_the_cards_they_stand_for_in_the_opening() {
     assert_eq!(g.has_opened(0), Some(true));
     assert_eq!(hand_text(&g, 0), "2c 5s");
 }
+
+/// §3.6 `forbid_playable_discard`: "playable" means what can be laid off onto a table
+/// meld. A card whose only use is to win a joker back (the ♥6 of ♥5 joker ♥7) may be
+/// discarded; the ♥K, which lengthens ♥10-J-Q, may not while the 2♣ could go.
+#[test]
+fn rules_3_6_a_card_that_only_wins_a_joker_is_not_a_playable_discard() {
+    let mut c = Config::RUMMY40;
+    c.forbid_playable_discard = true;
+    let mut g = game(c, &["5h * 7h Th Jh Qh 6h Kh 2c", "3s 6d 8c"], "", "9s");
+    draw(&mut g);
+    // 5 + 6 + 7 and 10 + 10 + 10: 48.
+    ok!(g, Action::Open { melds: vec![run(&g, 0, "5h * 7h"), run(&g, 0, "Th Jh Qh")] });
+    let king = id(&g, 0, "Kh");
+    refused!(g, Action::Discard(king), ActionError::PlayableDiscard { card: named(&g, king), meld: M1 });
+    // The ♥6 could take the joker (the swap is legal), yet it is no lay-off.
+    let six = id(&g, 0, "6h");
+    assert_eq!(g.check(0, &Action::SwapJoker { piece: six, meld: M0 }).map(|_| ()), Ok(()));
+    ok!(g, Action::Discard(six));
+    assert_eq!(g.piles().top_discard(), Some(six));
+}
