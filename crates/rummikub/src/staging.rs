@@ -3,6 +3,7 @@
 
 use rummykit_core::{Game, Meld, MeldError, MeldKind, Seat, Tile};
 
+use crate::check::same_meld;
 use crate::{
     Action, ActionError, Config, PlayError, PlayInfo, Rummikub, StagingError, TileCounts, check_play,
 };
@@ -253,7 +254,10 @@ impl Staging {
         &self.melds
     }
 
-    /// Whether anything differs from the turn start.
+    /// Whether anything differs from the turn start: the rack, or the table as a set of
+    /// melds (§1.3). The order of the melds and of a group's tiles means nothing, as for
+    /// the initial meld's "old melds unchanged" (§1.5), so a table laid out again as
+    /// the same melds is unchanged: the draw is allowed and a timeout is the idle one.
     ///
     /// ```
     /// use rummykit_rummikub::rummykit_core::{Game, MeldKind};
@@ -272,12 +276,22 @@ impl Staging {
     /// ```
     #[must_use]
     pub fn is_changed(&self) -> bool {
-        let non_empty = self.melds.iter().filter(|m| !m.tiles.is_empty());
-        self.rack != self.rack0
-            || non_empty.clone().count() != self.table0.len()
-            || non_empty
-                .zip(&self.table0)
-                .any(|(s, m)| s.tiles != m.faces() || s.kind.is_some_and(|k| k != m.kind()))
+        if self.rack != self.rack0 {
+            return true;
+        }
+        // Each staged meld matches a distinct meld of the snapshot: `same_meld` is an
+        // equivalence, so a first match is as good as any.
+        let mut left: Vec<&Meld<Tile>> = self.table0.iter().collect();
+        for staged in self.melds.iter().filter(|m| !m.tiles.is_empty()) {
+            let Ok(meld) = staged.to_meld() else { return true };
+            match left.iter().position(|old| same_meld(old, &meld)) {
+                Some(i) => {
+                    left.swap_remove(i);
+                }
+                None => return true,
+            }
+        }
+        !left.is_empty()
     }
 
     /// The staged melds that are not valid now, with the reason (empty melds are

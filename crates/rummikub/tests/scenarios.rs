@@ -71,6 +71,39 @@ fn rules_1_9_time_runs_out_after_every_move_was_taken_back_draws_one() {
     assert_eq!(*game.rack(0).expect("seat"), rack("r4 k1 k2 y2"));
 }
 
+/// §1.3, §1.9: the table equals its snapshot when it holds the same melds, whatever the
+/// order of a group's tiles or of the melds (as the initial-meld check of §1.5 reads it):
+/// the draw is allowed and an expiry is the idle one (1 tile). A tile moved to another
+/// meld is a change.
+#[test]
+fn rules_1_3_a_table_of_the_same_melds_in_another_order_is_unchanged() {
+    let table = vec![group("r5 b5 y5"), run("k7 k8 k9"), group("r9 b9 y9 k9")];
+    let mut game = scripted(timed(), &["r4 k1 k2", "y1"], table.clone(), "y2 y3 y4", &[true, true], 0);
+    let mut stage = Staging::new(&game).expect("turn");
+    // r5 moved to the end of its group, then the run moved to a meld of its own after
+    // the last one: the same three melds.
+    stage.move_tile((0, 0), (0, 3)).expect("r5 to the end of its group");
+    let m = stage.new_meld(Some(MeldKind::Run));
+    for _ in 0..3 {
+        let at = stage.melds()[m].tiles().len();
+        stage.move_tile((1, 0), (m, at)).expect("the run to its new place");
+    }
+    assert!(!stage.is_changed(), "the same melds in another order");
+    let before = game.clone();
+    let mut drawn = before.clone();
+    stage.draw(&mut drawn).expect("the draw of an unchanged table");
+    assert_eq!(*drawn.rack(0).expect("seat"), rack("r4 k1 k2 y2"));
+    stage.timeout(&mut game).expect("timeout");
+    assert_eq!(game.table(), table, "the table as it was");
+    assert_eq!(*game.rack(0).expect("seat"), rack("r4 k1 k2 y2"), "the idle penalty: one tile");
+    // k9 off its group: r9 b9 y9 and a lone k9 are not the snapshot.
+    let game = scripted(Config::STANDARD, &["r4 k1 k2", "y1"], table, "y2 y3 y4", &[true, true], 0);
+    let mut stage = Staging::new(&game).expect("turn");
+    let m = stage.new_meld(None);
+    stage.move_tile((2, 3), (m, 0)).expect("k9 off its group");
+    assert!(stage.is_changed());
+}
+
 #[test]
 fn rules_1_3_a_draw_needs_the_table_and_rack_of_the_snapshot() {
     // RULES §1.3: a player cannot both play and draw: with table tiles moved the draw
