@@ -27,6 +27,7 @@ commands (melds are numbered as `table` shows them, positions inside a meld from
   draw | pass           draw a tile (nothing changed) / pass (the pool is empty)
   help                  this text and the rules in brief
   quit                  leave the match
+tiles: a colour letter (r red, b blue, y yellow, k black) and a number 1 to 13; J is a joker
 commands and tiles may be typed in any case: `NEW R5 R6 R7` is `new r5 r6 r7`";
 
 impl TerminalGame for Rummikub {
