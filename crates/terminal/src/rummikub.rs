@@ -62,9 +62,13 @@ impl TerminalGame for Rummikub {
         if let Some(d) = drawn {
             text.push_str(&format!(": {}", style.tiles(d.iter())));
         }
-        if !matches!(action, Action::Pass) {
-            let left = after.rack(seat).map_or(0, TileCounts::len);
-            text.push_str(&format!(" ({} left)", plural(left, "tile")));
+        // The rack's size after the action: "left" after a play, but "on the rack" after
+        // a draw (or a penalty draw), where "15 tiles left" would read as the pool's count.
+        let rack = plural(after.rack(seat).map_or(0, TileCounts::len), "tile");
+        match action {
+            Action::Pass => {}
+            Action::Play { .. } => text.push_str(&format!(" ({rack} left)")),
+            _ => text.push_str(&format!(" ({rack} on the rack)")),
         }
         text
     }
