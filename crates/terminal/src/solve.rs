@@ -207,8 +207,11 @@ fn print_solution(
     sol: &Solution,
     micros: u128,
 ) -> io::Result<()> {
-    writeln!(out, "table: {}", format_list(position.table()))?;
-    writeln!(out, "rack:  {}", format_list(position.rack()))?;
+    // An empty side reads "(empty)", as the play tool writes an empty table, rather than
+    // a bare label that looks cut off.
+    let list = |tiles: &[Tile]| if tiles.is_empty() { "(empty)".to_owned() } else { format_list(tiles) };
+    writeln!(out, "table: {}", list(position.table()))?;
+    writeln!(out, "rack:  {}", list(position.rack()))?;
     if sol.tiles_placed == 0 {
         writeln!(out, "nothing can be placed: draw a tile")?;
     } else {
